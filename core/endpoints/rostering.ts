@@ -1,0 +1,3 @@
+import { defineArea } from './define.js';
+
+export const rosteringArea = defineArea('rostering', {});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { Endpoint, FieldKind, FieldSpec } from './define.js';
+
+/**
+ * Zod schemas derived from an entry's field specs. Built on first use and memoised, so loading the
+ * table stays cheap. Values that arrive as query-string text (`"12"`, `"true"`, `"1,2"`) are coerced.
+ */
+
+const idSchema = z.union([z.number().int().positive(), z.string().min(1)]);
+const isoDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
+  message: 'expected an ISO 8601 date (YYYY-MM-DD) or date-time',
+});
+const jsonValue: z.ZodType<unknown> = z.json();
+
+function fromText<T extends z.ZodType>(schema: T, parse: (text: string) => unknown): z.ZodType<z.output<T>> {
+  return z.preprocess((v) => (typeof v === 'string' ? parse(v) : v), schema) as unknown as z.ZodType<z.output<T>>;
+}
+
+const numberText = (s: string): unknown => (s.trim() !== '' && !Number.isNaN(Number(s)) ? Number(s) : s);
+const boolText = (s: string): unknown => (s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : s);
+
+const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
+  string: () => z.string(),
+  int: () => fromText(z.number().int(), numberText),
+  number: () => fromText(z.number().finite(), numberText),
+  boolean: () => fromText(z.boolean(), boolText),
+  date: () => isoDate,
+  id: () => fromText(idSchema, numberText),
+  ids: () => z.union([z.array(idSchema).min(1), z.string().regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *')]),
+  flag: () => fromText(z.union([z.literal(0), z.literal(1)]), numberText),
+  strings: () => fromText(z.array(z.string()), (s) => s.split(',')),
+  json: () => jsonValue,
+};
+
+/** The zod schema of one field spec (`'int?'` is an optional integer). */
+export function fieldSchema(spec: FieldSpec): z.ZodType {
+  const optional = spec.endsWith('?');
+  const kind = (optional ? spec.slice(0, -1) : spec) as FieldKind;
+  const schema = KIND_SCHEMAS[kind]();
+  return optional ? schema.optional() : schema;
+}
+
+const payloadCache = new WeakMap<Endpoint, z.ZodType<Record<string, unknown>>>();
+const paramsCache = new WeakMap<Endpoint, z.ZodType<Record<string, string>>>();
+
+/**
+ * The schema of an entry's payload. Keys the spec does not name are kept when the entry is `open`,
+ * and refused otherwise.
+ *
+ * @example
+ * payloadSchema(endpoint).safeParse({ method: 'bacs', date: '2026-11-02' })
+ */
+export function payloadSchema(endpoint: Endpoint): z.ZodType<Record<string, unknown>> {
+  let schema = payloadCache.get(endpoint);
+  if (!schema) {
+    const shape = Object.fromEntries(Object.entries(endpoint.payload ?? {}).map(([key, spec]) => [key, fieldSchema(spec)]));
+    schema = (endpoint.open ? z.looseObject(shape) : z.strictObject(shape)) as z.ZodType<Record<string, unknown>>;
+    payloadCache.set(endpoint, schema);
+  }
+  return schema;
+}
+
+/** The schema of an entry's path parameters: each a non-empty string without a slash. */
+export function paramsSchema(endpoint: Endpoint): z.ZodType<Record<string, string>> {
+  let schema = paramsCache.get(endpoint);
+  if (!schema) {
+    const segment = z.coerce.string().min(1).refine((s) => !s.includes('/'), 'must not contain "/"');
+    schema = z.strictObject(Object.fromEntries(endpoint.params.map((name) => [name, segment]))) as z.ZodType<Record<string, string>>;
+    paramsCache.set(endpoint, schema);
+  }
+  return schema;
+}
