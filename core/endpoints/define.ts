@@ -69,14 +69,17 @@ export interface EndpointSpec {
   readonly response?: string;
   /** Deletes, cancels, voids or refunds: the CLI asks for confirmation unless `--yes`. */
   readonly destructive?: boolean;
-  /** Repeating the call with the same input has no further effect (safe to retry without an idempotency key). */
+  /**
+   * Repeating the call with the same input has no further effect. Defaults to true for GET, PUT and DELETE
+   * and false for POST and PATCH; set it only to say otherwise (a POST that sets a state is idempotent).
+   */
   readonly idempotent?: boolean;
   /** The spec's own wording where the route or its meaning was inferred. */
   readonly note?: string;
 }
 
 /** An entry of the assembled table: the spec plus what is derived from its key and area. */
-export interface Endpoint extends EndpointSpec {
+export interface Endpoint extends Omit<EndpointSpec, 'idempotent' | 'destructive'> {
   /** `noun verb`, kebab-case: the CLI words after `edshed` (`invoices mark-paid`). */
   readonly command: string;
   /** The area of endpoints.tsv (`superuser-billing`). */
@@ -88,6 +91,9 @@ export interface Endpoint extends EndpointSpec {
   /** The client namespace and method name (`invoices`, `markPaid`). */
   readonly noun: string;
   readonly verb: string;
+  /** Resolved: the spec's flag, else the method's default. */
+  readonly idempotent: boolean;
+  readonly destructive: boolean;
 }
 
 /** Command names: `noun verb`, each word kebab-case. */

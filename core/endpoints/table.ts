@@ -37,7 +37,19 @@ export function toEndpoint(area: string, command: string, spec: EndpointSpec): E
     throw new Error(`Bad command name "${command}" in area ${area}: expected "noun verb" in kebab-case`);
   }
   const { method, path } = parseRoute(spec.route);
-  return { ...spec, command, area, method, path, params: pathParams(path), noun: camelCase(noun), verb: camelCase(verb) };
+  const idempotent = spec.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE');
+  return {
+    ...spec,
+    command,
+    area,
+    method,
+    path,
+    params: pathParams(path),
+    noun: camelCase(noun),
+    verb: camelCase(verb),
+    idempotent,
+    destructive: spec.destructive ?? false,
+  };
 }
 
 /**
