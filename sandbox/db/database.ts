@@ -1,0 +1,36 @@
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** An open sandbox database. */
+export type SandboxDb = Database.Database;
+
+/**
+ * Opens (creating if needed) a sandbox database and applies pending migrations in one transaction each.
+ * Files use WAL mode so a reader never blocks the server; `:memory:` is for tests.
+ *
+ * @example
+ * const db = openDatabase(':memory:');
+ */
+export function openDatabase(path: string): SandboxDb {
+  const db = new Database(path);
+  if (path !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** Applies every migration newer than the database's `user_version`. */
+export function migrate(db: SandboxDb): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  let applied = 0;
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+    applied += 1;
+  }
+  return applied;
+}
