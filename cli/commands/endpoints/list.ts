@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import { ENDPOINTS } from '../../../core/endpoints/index.js';
+import { ROLES } from '../../../core/endpoints/define.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import { addCommonOptions, applyLeafGlobals } from '../../flags.js';
+import { printResponse } from '../../print-response.js';
+import type { DefineCommand } from '../index.js';
+
+/** One row of `edshed endpoints --json`. */
+export interface EndpointRow {
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  readonly area: string;
+  readonly role: string;
+  readonly command: string;
+  readonly summary: string;
+}
+
+/** The rows, filtered by area, role or a search text over command, path and summary. */
+export function endpointRows(filter: { area?: string; role?: string; search?: string } = {}): EndpointRow[] {
+  const needle = filter.search?.toLowerCase();
+  return ENDPOINTS.filter(
+    (e) =>
+      (!filter.area || e.area === filter.area) &&
+      (!filter.role || e.role === filter.role) &&
+      (!needle || `${e.command} ${e.method} ${e.path} ${e.summary}`.toLowerCase().includes(needle)),
+  ).map((e) => ({ name: `${e.noun}.${e.verb}`, method: e.method, path: e.path, area: e.area, role: e.role, command: e.command, summary: e.summary }));
+}
+
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('List every API operation: its command, method, path, area and required role')
+    .option('--area <area>', 'only this area (e.g. superuser-billing)')
+    .option('--role <role>', `only this role (${ROLES.join(', ')})`)
+    .option('--search <text>', 'only operations whose command, path or summary contains the text')
+    .addHelpText('after', '\nExamples:\n  edshed endpoints --area superuser-billing\n  edshed endpoints --search invoice --fields command,method,path\n  edshed endpoints --json | jq length');
+  addCommonOptions(cmd);
+  cmd.action(async (opts: { area?: string; role?: string; search?: string } & Record<string, unknown>) => {
+    applyLeafGlobals(f, opts);
+    if (opts.area && !ENDPOINTS.some((e) => e.area === opts.area)) {
+      throw new CliError(`--area: no area "${opts.area}" (areas: ${[...new Set(ENDPOINTS.map((e) => e.area))].join(', ')})`, EXIT.usage);
+    }
+    if (opts.role && !(ROLES as readonly string[]).includes(opts.role)) throw new CliError(`--role: "${opts.role}" is not one of ${ROLES.join(', ')}`, EXIT.usage);
+    const rows = endpointRows(opts);
+    if (f.globals.json && !f.globals.fields && !f.globals.format) {
+      // The documented --json shape, written directly: this path is benchmarked for cold start.
+      f.io.stdout.write(`${JSON.stringify(rows.map(({ summary: _summary, ...row }) => row))}\n`);
+      return;
+    }
+    if (!f.globals.fields && !f.globals.json && !f.globals.format) f.globals = { ...f.globals, fields: 'command,method,path,role' };
+    await printResponse(f, rows);
+  });
+};
+
+export default define;

@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import type { Factory } from '../factory.js';
+
+/** A curated command module's default export: configures the (sub)command it is given. */
+export type DefineCommand = (cmd: Command, f: Factory) => void;
+
+export interface CuratedCommand {
+  readonly summary: string;
+  readonly load: () => Promise<{ readonly default: DefineCommand }>;
+  /** Runs when the noun is given without a verb (`edshed prices`). */
+  readonly isDefault?: boolean;
+}
+
+/**
+ * Hand-written commands: workflows and conveniences that are not one API call. A curated command with
+ * the same words as a table entry replaces the generated one (`auth login` stores the token instead of
+ * printing it). Each module is imported only when its command runs or its help is shown.
+ */
+export const CURATED: Readonly<Record<string, CuratedCommand>> = {
+  endpoints: { summary: 'List every API operation and the command that calls it', load: () => import('./endpoints/list.js') },
+  api: { summary: 'Make a raw API call: edshed api METHOD path [--field key=value]', load: () => import('./api/call.js') },
+  'auth login': { summary: 'Sign in and store the session token in the credentials file', load: () => import('./auth/login.js') },
+  'auth logout': { summary: 'Forget the stored session token of a profile', load: () => import('./auth/logout.js') },
+  'auth status': { summary: 'Show which API and account the CLI will use', load: () => import('./auth/status.js') },
+};
+
+/** One-line descriptions of nouns that have curated commands only. */
+export const CURATED_NOUNS: Readonly<Record<string, string>> = {};

@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import { CliError, EXIT } from './cli-error.js';
+import type { Factory, GlobalOptions } from './factory.js';
+
+/** `po_number` -> `po-number`, `pupilIds` -> `pupil-ids`: the flag a payload key becomes. */
+export function flagOf(key: string): string {
+  return key.replace(/_/g, '-').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** The attribute commander stores a flag under (`po-number` -> `poNumber`). */
+export function attributeOf(flag: string): string {
+  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const OUTPUT_FLAGS = ['json', 'format', 'fields'] as const;
+const CONNECTION_FLAGS = ['api-url', 'env', 'token', 'profile', 'verbose'] as const;
+
+/**
+ * Adds the output and connection options every leaf command accepts after its name, except those a
+ * payload key of the endpoint already uses (the payload wins; the global form before the noun still works).
+ */
+export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new Set()): Command {
+  const add = (flag: string, define: () => void) => {
+    if (!taken.has(flag)) define();
+  };
+  add('json', () => cmd.option('--json', 'print the response as JSON'));
+  add('format', () => cmd.option('--format <kind>', 'output format: table, tsv, csv, json, ndjson'));
+  add('fields', () => cmd.option('--fields <list>', 'only these fields, comma-separated (checked against the data)'));
+  add('api-url', () => cmd.option('--api-url <url>', 'API base URL (env EDSHED_API_URL)'));
+  add('env', () => cmd.option('--env <name>', 'named environment: production, preview, staging, dev, sandbox'));
+  add('token', () => cmd.option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed auth login`'));
+  add('profile', () => cmd.option('--profile <name>', 'credentials profile (env EDSHED_PROFILE)'));
+  add('verbose', () => cmd.option('--verbose', 'print request and response lines to stderr (token redacted)'));
+  return cmd;
+}
+
+/** Merges the leaf's connection options into the factory's globals. */
+export function applyLeafGlobals(f: Factory, opts: Readonly<Record<string, unknown>>, taken: ReadonlySet<string> = new Set()): void {
+  const pick = (flag: (typeof CONNECTION_FLAGS)[number] | (typeof OUTPUT_FLAGS)[number]) =>
+    taken.has(flag) ? undefined : opts[attributeOf(flag)];
+  const merged: Record<string, unknown> = { ...f.globals };
+  for (const flag of [...CONNECTION_FLAGS, ...OUTPUT_FLAGS]) {
+    const value = pick(flag);
+    if (value !== undefined) merged[attributeOf(flag)] = value;
+  }
+  f.globals = merged as GlobalOptions;
+}
+
+/**
+ * Parses repeated `--field key=value`. Values that read as JSON (numbers, true, [1,2], {"a":1}) are
+ * sent as that JSON; anything else as text.
+ *
+ * @example
+ * parseFieldArgs(['seats=30', 'po_number=PO-1']) // { seats: 30, po_number: 'PO-1' }
+ */
+export function parseFieldArgs(pairs: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CliError(`--field "${pair}": expected key=value`, EXIT.usage);
+    out[pair.slice(0, eq)] = jsonOrText(pair.slice(eq + 1));
+  }
+  return out;
+}
+
+/** `"12"` -> 12, `"[1,2]"` -> [1, 2], `"hello"` -> "hello". */
+export function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { CliError, EXIT } from './cli-error.js';
+import type { Io } from './io.js';
+
+/**
+ * Reads `--input file.json` (or `-` for standard input) as a JSON object. A missing file or bad JSON
+ * is a usage error naming the file and the line.
+ *
+ * @example
+ * await readInputObject('body.json', io) // { seats: 30 }
+ */
+export async function readInputObject(source: string, io: Io): Promise<Record<string, unknown>> {
+  const name = source === '-' ? 'standard input' : source;
+  let text: string;
+  try {
+    text = source === '-' ? await io.readStdin() : await readFile(source, 'utf8');
+  } catch (error) {
+    throw new CliError(`--input ${name}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.usage);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(String(error))?.[1];
+    const line = position === undefined ? '' : ` at line ${text.slice(0, Number(position)).split('\n').length}`;
+    throw new CliError(`--input ${name}: not valid JSON${line} (${(error as Error).message})`, EXIT.usage);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new CliError(`--input ${name}: expected a JSON object of payload keys`, EXIT.usage);
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,27 @@
+/** Where a command reads and writes. Tests pass buffers; the entry point passes the process's streams. */
+export interface Io {
+  readonly stdout: { write(chunk: string): unknown };
+  readonly stderr: { write(chunk: string): unknown };
+  /** Reads all of standard input (for `--input -`). */
+  readonly readStdin: () => Promise<string>;
+  readonly stdoutIsTTY: boolean;
+  readonly stdinIsTTY: boolean;
+  /** Terminal width, when stdout is a terminal. */
+  readonly columns: number | undefined;
+}
+
+/** The process's own streams. */
+export function processIo(): Io {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+    columns: process.stdout.columns,
+  };
+}

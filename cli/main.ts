@@ -1,0 +1,122 @@
+import { Command, CommanderError } from 'commander';
+import { ENDPOINTS } from '../core/endpoints/index.js';
+import type { Endpoint } from '../core/endpoints/define.js';
+import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
+import type { Factory, GlobalOptions } from './factory.js';
+import { defineEndpointCommand } from './generated.js';
+import { reportError } from './report-error.js';
+
+/** Global options that take a value: their value is not the command word. */
+const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields']);
+
+/** The first word of argv that is not an option or an option's value: the noun being run. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '--') return argv[i + 1];
+    if (VALUE_OPTIONS.has(arg)) i += 1;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
+
+function nounsOfTable(): Map<string, Endpoint[]> {
+  const nouns = new Map<string, Endpoint[]>();
+  for (const endpoint of ENDPOINTS) {
+    const noun = endpoint.command.split(' ')[0] as string;
+    nouns.set(noun, [...(nouns.get(noun) ?? []), endpoint]);
+  }
+  return nouns;
+}
+
+function nounSummary(noun: string, endpoints: readonly Endpoint[], curated: readonly string[]): string {
+  if (endpoints.length === 0) return CURATED_NOUNS[noun] ?? `${curated.join(', ')}`;
+  const verbs = [...new Set([...endpoints.map((e) => e.command.split(' ')[1] as string), ...curated])];
+  const shown = verbs.slice(0, 6).join(', ');
+  return `${endpoints[0]?.area} (${verbs.length} command${verbs.length > 1 ? 's' : ''}: ${shown}${verbs.length > 6 ? ', ...' : ''})`;
+}
+
+async function defineCurated(cmd: Command, entry: CuratedCommand, f: Factory): Promise<void> {
+  const module = await entry.load();
+  module.default(cmd, f);
+}
+
+/**
+ * Builds the program. Only the noun being run is built in full (its verbs, their options, curated
+ * modules); the other nouns are one-line stubs so `edshed --help` and suggestions still list them.
+ */
+export async function buildProgram(f: Factory, word: string | undefined): Promise<Command> {
+  const program = new Command('edshed')
+    .description('EdShed platform toolkit: every API operation, billing workflows, and a local sandbox server.')
+    .version(f.version, '-V, --version')
+    .option('--api-url <url>', 'API base URL (env EDSHED_API_URL)')
+    .option('--env <name>', 'named environment: production, preview, staging, dev, sandbox (env EDSHED_ENV)')
+    .option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed auth login`')
+    .option('--profile <name>', 'credentials profile (env EDSHED_PROFILE, default "default")')
+    .option('--json', 'print JSON')
+    .option('--format <kind>', 'output format: table, tsv, csv, json, ndjson')
+    .option('--fields <list>', 'only these fields, comma-separated')
+    .option('--verbose', 'print request and response lines to stderr (token redacted)')
+    .showSuggestionAfterError(true)
+    .addHelpText('after', '\nExit codes: 0 ok, 1 request failed, 2 bad usage or input (nothing sent), 3 bulk run with failures, 4 not signed in or not allowed, 130 interrupted.\nRun `edshed <noun> --help` for a noun\'s commands, `edshed endpoints` for all of them.');
+  program.hook('preAction', (_this, action) => {
+    f.globals = { ...(program.opts() as GlobalOptions), ...f.globals };
+    void action;
+  });
+
+  const tableNouns = nounsOfTable();
+  const curatedByNoun = new Map<string, [string, CuratedCommand][]>();
+  for (const [words, entry] of Object.entries(CURATED)) {
+    const [noun, verb] = words.split(' ') as [string, string | undefined];
+    if (verb === undefined) {
+      const cmd = program.command(noun).description(entry.summary);
+      if (word === noun) await defineCurated(cmd, entry, f);
+      continue;
+    }
+    curatedByNoun.set(noun, [...(curatedByNoun.get(noun) ?? []), [verb, entry]]);
+  }
+
+  const nouns = [...new Set([...tableNouns.keys(), ...curatedByNoun.keys()])].sort();
+  for (const noun of nouns) {
+    const endpoints = tableNouns.get(noun) ?? [];
+    const curated = curatedByNoun.get(noun) ?? [];
+    const group = program.command(noun).description(nounSummary(noun, endpoints, curated.map(([v]) => v)));
+    if (word !== noun) continue;
+    group.showSuggestionAfterError(true);
+    const curatedVerbs = new Set(curated.map(([verb]) => verb));
+    for (const endpoint of endpoints) {
+      const verb = endpoint.command.split(' ')[1] as string;
+      if (!curatedVerbs.has(verb)) defineEndpointCommand(group.command(verb), endpoint, f);
+    }
+    for (const [verb, entry] of curated) await defineCurated(group.command(verb, entry.isDefault ? { isDefault: true } : {}), entry, f);
+  }
+  return program;
+}
+
+/**
+ * Runs the CLI and returns the exit code. Errors become one clear line on stderr.
+ *
+ * @example
+ * const code = await run(['invoices', 'list', '--json'], factory);
+ */
+export async function run(argv: readonly string[], f: Factory): Promise<number> {
+  const word = commandWord(argv);
+  try {
+    const program = await buildProgram(f, word);
+    program.exitOverride();
+    program.configureOutput({ writeOut: (s) => f.io.stdout.write(s), writeErr: (s) => f.io.stderr.write(s) });
+    for (const cmd of program.commands) {
+      cmd.exitOverride();
+      for (const sub of cmd.commands) sub.exitOverride();
+    }
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (error.code === 'commander.executeSubCommandAsync') return 0;
+      return 2;
+    }
+    return reportError(error, f);
+  }
+}

@@ -1,0 +1,82 @@
+import { CliError, EXIT } from '../cli-error.js';
+import { redact } from './redact.js';
+import { cellText, columnsOf, rowsOf, type Row } from './rows.js';
+
+export const FORMATS = ['table', 'tsv', 'csv', 'json', 'ndjson'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface RenderOptions {
+  readonly format: Format;
+  /** Only these fields, in this order; each must exist in the data. */
+  readonly fields?: readonly string[];
+  /** The response key of the endpoint, for picking the rows. */
+  readonly responseKey?: string;
+  /** Terminal width for the table. */
+  readonly columns?: number;
+}
+
+/**
+ * Chooses the format: `--format`, else `--json`, else a table on a terminal and TSV in a pipe.
+ *
+ * @example
+ * chooseFormat({ json: true }, false) // 'json'
+ */
+export function chooseFormat(options: { readonly json?: boolean; readonly format?: string }, isTTY: boolean): Format {
+  if (options.format !== undefined) {
+    if (!(FORMATS as readonly string[]).includes(options.format)) {
+      throw new CliError(`--format: "${options.format}" is not one of ${FORMATS.join(', ')}`, EXIT.usage);
+    }
+    return options.format as Format;
+  }
+  if (options.json) return 'json';
+  return isTTY ? 'table' : 'tsv';
+}
+
+/** Parses `--fields a,b,c`. */
+export function parseFields(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const fields = text.split(',').map((f) => f.trim()).filter(Boolean);
+  if (fields.length === 0) throw new CliError('--fields: give at least one field name, comma-separated', EXIT.usage);
+  return fields;
+}
+
+function selectFields(rows: readonly Row[], fields: readonly string[] | undefined): { rows: Row[]; columns: string[] } {
+  const available = columnsOf(rows);
+  if (!fields) return { rows: [...rows], columns: available };
+  const unknown = fields.filter((f) => !available.includes(f));
+  if (unknown.length > 0 && rows.length > 0) {
+    throw new CliError(`--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; available: ${available.join(', ')}`, EXIT.usage);
+  }
+  return { rows: rows.map((row) => Object.fromEntries(fields.map((f) => [f, row[f]]))), columns: [...fields] };
+}
+
+const csvCell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+const tsvCell = (text: string) => text.replace(/[\t\n\r]/g, ' ');
+
+/**
+ * Renders response data as text in the chosen format, secrets redacted. JSON keeps the whole body
+ * (or only the selected fields of its rows with `--fields`); the other formats show the rows.
+ *
+ * @example
+ * render({ invoices: [{ id: 1, status: 'paid' }] }, { format: 'tsv' }) // 'id\tstatus\n1\tpaid\n'
+ */
+export async function render(data: unknown, options: RenderOptions): Promise<string> {
+  const safe = redact(data);
+  if (options.format === 'json' && !options.fields) return `${JSON.stringify(safe, null, 2)}\n`;
+  const { rows, columns } = selectFields(rowsOf(safe, options.responseKey), options.fields);
+  switch (options.format) {
+    case 'json':
+      return `${JSON.stringify(rows, null, 2)}\n`;
+    case 'ndjson':
+      return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
+    case 'csv':
+      return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))].map((line) => `${line.map(csvCell).join(',')}\n`).join('');
+    case 'tsv':
+      return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))].map((line) => `${line.map(tsvCell).join('\t')}\n`).join('');
+    case 'table': {
+      if (rows.length === 0) return '(no results)\n';
+      const { renderTable } = await import('./table.js');
+      return renderTable(rows, columns, options.columns);
+    }
+  }
+}

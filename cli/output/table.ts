@@ -1,0 +1,24 @@
+import Table from 'cli-table3';
+import { cellText, type Row } from './rows.js';
+
+const MAX_CELL = 60;
+
+/**
+ * An aligned table for a terminal. A single record is shown as field/value pairs, which reads better
+ * than one very wide row.
+ *
+ * @example
+ * renderTable([{ id: 1, status: 'paid' }], ['id', 'status'], 80)
+ */
+export function renderTable(rows: readonly Row[], columns: readonly string[], width = 120): string {
+  const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+  if (rows.length === 1 && columns.length > 4) {
+    const table = new Table({ style: { head: [], border: [] } });
+    const row = rows[0] as Row;
+    for (const c of columns) table.push({ [c]: clip(cellText(row[c]), Math.max(20, width - 30)) });
+    return `${table.toString()}\n`;
+  }
+  const table = new Table({ head: [...columns], style: { head: ['bold'], border: [] } });
+  for (const row of rows) table.push(columns.map((c) => clip(cellText(row[c]), MAX_CELL)));
+  return `${table.toString()}\n`;
+}

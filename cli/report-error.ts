@@ -1,0 +1,42 @@
+import { ApiError, ForbiddenError, NetworkError, UnauthorisedError } from '../core/api/errors/index.js';
+import { InvalidInputError } from '../core/endpoints/invalid-input-error.js';
+import { CliError, EXIT } from './cli-error.js';
+import type { Factory } from './factory.js';
+import { redact } from './output/redact.js';
+
+/**
+ * Prints an error as the user should see it and returns the exit code: 2 for bad input (nothing was
+ * sent), 4 for not signed in or not allowed, 1 for a failed request. Response data is shown with
+ * `--verbose`, secrets redacted.
+ */
+export function reportError(error: unknown, f: Factory): number {
+  const err = (line: string) => f.io.stderr.write(`${line}\n`);
+  if (error instanceof CliError) {
+    err(`edshed: ${error.message}`);
+    return error.exitCode;
+  }
+  if (error instanceof InvalidInputError) {
+    err(`edshed: invalid input for ${error.command}; nothing was sent:`);
+    for (const issue of error.issues) err(`  ${issue.path ? `${issue.path}: ` : ''}${issue.message}`);
+    return EXIT.usage;
+  }
+  if (error instanceof NetworkError) {
+    err(`edshed: ${error.message}`);
+    return EXIT.requestFailed;
+  }
+  if (error instanceof ApiError) {
+    const ref = [error.status ? `status ${error.status}` : '', error.requestId ? `request ${error.requestId}` : '', error.errorReference ? `reference ${error.errorReference}` : '']
+      .filter(Boolean)
+      .join(', ');
+    err(`edshed: ${error.message}${ref ? ` (${ref})` : ''}`);
+    if (f.globals.verbose && error.data !== undefined) err(JSON.stringify(redact(error.data), null, 2));
+    if (error instanceof UnauthorisedError) {
+      err('Sign in with `edshed auth login`, or pass --token / EDSHED_TOKEN.');
+      return EXIT.auth;
+    }
+    if (error instanceof ForbiddenError) return EXIT.auth;
+    return EXIT.requestFailed;
+  }
+  err(`edshed: ${error instanceof Error ? error.message : String(error)}`);
+  return EXIT.requestFailed;
+}

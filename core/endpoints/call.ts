@@ -1,0 +1,68 @@
+import type { ApiRequest } from '../api/types.js';
+import type { Endpoint } from './define.js';
+import { InvalidInputError, type InputIssue } from './invalid-input-error.js';
+import { paramsSchema, payloadSchema } from './schemas.js';
+
+/** Per-call options that are not part of the payload. */
+export interface CallOptions {
+  /** Makes a write retryable and safe against repeats: sent as the Idempotency-Key header. */
+  readonly idempotencyKey?: string;
+  readonly signal?: AbortSignal;
+  readonly onUploadProgress?: (percent: number) => void;
+  /** A raw body (a Blob, bytes or a JSON value) sent instead of the payload keys. */
+  readonly body?: unknown;
+}
+
+function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): InputIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** Fills `{name}` parameters into a path, URL-encoding each value. */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/**
+ * Builds the request for one endpoint from a single input object (path parameters and payload keys
+ * together), validating both against the table. Throws InvalidInputError, naming every bad field,
+ * before anything is sent.
+ *
+ * @example
+ * buildRequest(endpoint, { id: 12, method: 'bacs', date: '2026-11-02' })
+ * // { method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs', date: '2026-11-02' } }
+ */
+export function buildRequest(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest {
+  const paramInput: Record<string, unknown> = {};
+  const payloadInput: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (endpoint.params.includes(key)) paramInput[key] = value;
+    else payloadInput[key] = value;
+  }
+  const issues: InputIssue[] = endpoint.params
+    .filter((name) => paramInput[name] === undefined)
+    .map((name) => ({ path: name, message: 'missing path parameter' }));
+  const params = paramsSchema(endpoint).safeParse(paramInput);
+  if (!params.success && issues.length === 0) issues.push(...issuesOf(params.error));
+  let payload: Record<string, unknown> | undefined;
+  if (options.body === undefined) {
+    const parsed = payloadSchema(endpoint).safeParse(payloadInput);
+    if (parsed.success) payload = parsed.data;
+    else issues.push(...issuesOf(parsed.error));
+  } else if (Object.keys(payloadInput).length > 0) {
+    issues.push({ path: '', message: 'give either a raw body or payload keys, not both' });
+  }
+  if (issues.length > 0 || !params.success) throw new InvalidInputError(endpoint.command, issues);
+  const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  const hasPayload = payload !== undefined && Object.keys(payload).length > 0;
+  return {
+    method: endpoint.method,
+    path: fillPath(endpoint.path, params.data),
+    ...(inQuery && hasPayload ? { query: payload } : {}),
+    ...(!inQuery && options.body === undefined ? { body: payload ?? {} } : {}),
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+  };
+}

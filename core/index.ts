@@ -1,0 +1,17 @@
+/**
+ * The EdShed toolkit's public API for scripts: the endpoint table and its typed methods, the client,
+ * and the domain tables.
+ *
+ * @example
+ * import { createNodeClient } from 'edshed-toolkit/node';
+ * import { bindEndpoints } from 'edshed-toolkit';
+ * const api = bindEndpoints(createNodeClient({ environment: 'sandbox', token: process.env.EDSHED_TOKEN }));
+ * const { data } = await api.invoices.markPaid({ id: 12, method: 'bacs', date: '2026-11-02' });
+ */
+export * from './endpoints/index.js';
+export { bindEndpoints, type ApiMethods, type EndpointMethod, type JsonObject, type Requester } from './endpoints/methods.js';
+export { buildRequest, fillPath, type CallOptions } from './endpoints/call.js';
+export { InvalidInputError, type InputIssue } from './endpoints/invalid-input-error.js';
+export { fieldSchema, payloadSchema, paramsSchema } from './endpoints/schemas.js';
+export { HEADERS } from './api/headers.js';
+export type { ApiRequest, ApiResponse, FetchLike } from './api/types.js';

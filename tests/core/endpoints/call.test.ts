@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { defineArea } from '../../../core/endpoints/define.js';
+import { buildTable } from '../../../core/endpoints/table.js';
+import { buildRequest, fillPath } from '../../../core/endpoints/call.js';
+import { InvalidInputError } from '../../../core/endpoints/invalid-input-error.js';
+import { bindEndpoints, type Requester } from '../../../core/endpoints/methods.js';
+import type { ApiRequest } from '../../../core/api/types.js';
+
+const table = buildTable([
+  defineArea('test', {
+    'invoices mark-paid': { route: 'POST superuser/invoices/{id}/paid', role: 'superuser', summary: 'Mark paid', payload: { method: 'string', date: 'date' } },
+    'pupils list': { route: 'GET users/me/school/pupils', role: 'admin', summary: 'List pupils', payload: { school_username: 'string?', take: 'int?' } },
+    'pupils delete-many': { route: 'DELETE users/me/school/pupils', role: 'admin', summary: 'Delete pupils', payload: { ids: 'ids' }, destructive: true },
+    'groups add-pupils': { route: 'POST users/me/school/groups/{id}/pupils', role: 'admin', summary: 'Add pupils', payload: { pupils: 'ids', move: 'flag' } },
+    'schools update': { route: 'PATCH schools/{id}', role: 'admin', summary: 'Update a school', open: true },
+  }),
+]);
+const [markPaid, listPupils, deletePupils, addPupils, updateSchool] = table as [typeof table[0], typeof table[0], typeof table[0], typeof table[0], typeof table[0]];
+
+describe('buildRequest', () => {
+  it('fills path parameters and sends write payloads as the body', () => {
+    expect(buildRequest(markPaid, { id: 12, method: 'bacs', date: '2026-11-02' }, { idempotencyKey: 'k1' })).toEqual({
+      method: 'POST',
+      path: 'superuser/invoices/12/paid',
+      body: { method: 'bacs', date: '2026-11-02' },
+      idempotencyKey: 'k1',
+    });
+  });
+
+  it('sends GET and DELETE payloads as the query, coercing text from the command line', () => {
+    expect(buildRequest(listPupils, { take: '5' })).toEqual({ method: 'GET', path: 'users/me/school/pupils', query: { take: 5 } });
+    expect(buildRequest(deletePupils, { ids: '*' })).toMatchObject({ method: 'DELETE', query: { ids: '*' } });
+    expect(buildRequest(addPupils, { id: 3, pupils: [4, 5], move: '1' })).toMatchObject({ body: { pupils: [4, 5], move: 1 } });
+  });
+
+  it('names every bad field and sends nothing', () => {
+    const attempt = () => buildRequest(markPaid, { method: 7, date: 'soon' });
+    expect(attempt).toThrow(InvalidInputError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as InvalidInputError).issues.map((i) => i.path)).toEqual(['id', 'method', 'date']);
+    }
+  });
+
+  it('refuses unknown keys on a closed payload and keeps them on an open one', () => {
+    expect(() => buildRequest(listPupils, { colour: 'red' })).toThrow(/colour/);
+    expect(buildRequest(updateSchool, { id: 1, name: 'Oak' })).toMatchObject({ body: { name: 'Oak' } });
+  });
+
+  it('encodes path parameters and refuses one containing a slash', () => {
+    expect(fillPath('schools/{id}', { id: 'a b' })).toBe('schools/a%20b');
+    expect(() => buildRequest(updateSchool, { id: '1/../2' })).toThrow(/must not contain/);
+  });
+});
+
+describe('bindEndpoints', () => {
+  it('derives api.<noun>.<verb> methods that send the built request', async () => {
+    const sent: ApiRequest[] = [];
+    const requester: Requester = {
+      request: async (req) => {
+        sent.push(req);
+        return { status: 200, data: { ok: true } as never, headers: new Headers(), apiTarget: undefined, requestId: undefined, replayed: false, attempts: 1 };
+      },
+    };
+    const api = bindEndpoints(requester, table) as unknown as Record<string, Record<string, (input?: object, options?: object) => Promise<unknown>>>;
+    await api.invoices?.markPaid?.({ id: 9, method: 'card', date: '2026-01-02' });
+    await api.pupils?.list?.();
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST superuser/invoices/9/paid', 'GET users/me/school/pupils']);
+  });
+});
