@@ -1,4 +1,10 @@
 import { coreSchema } from './001-core.js';
+import { schoolAdminSchema } from './010-school-admin.js';
+import { homeworkSchema } from './011-homework.js';
+import { activitySchema } from './012-activity.js';
+import { rewardsSchema } from './013-rewards.js';
+import { rosteringSchema } from './014-rostering.js';
+import { resourcesSchema } from './015-resources.js';
 
 /** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
 export interface Migration {
@@ -12,4 +18,8 @@ export interface Migration {
  * administration (groups, homework, rewards...), 20-29 billing (subscriptions, invoices, store, sales),
  * 30+ content. Add a file per migration and list it here.
  */
-export const MIGRATIONS: readonly Migration[] = [coreSchema];
+export const MIGRATIONS: readonly Migration[] = [
+  coreSchema,
+  // school administration (S2)
+  schoolAdminSchema, homeworkSchema, activitySchema, rewardsSchema, rosteringSchema, resourcesSchema,
+];
