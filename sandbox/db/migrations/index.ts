@@ -5,6 +5,12 @@ import { activitySchema } from './012-activity.js';
 import { rewardsSchema } from './013-rewards.js';
 import { rosteringSchema } from './014-rostering.js';
 import { resourcesSchema } from './015-resources.js';
+import { catalogueSchema } from './020-catalogue.js';
+import { subscriptionSchema } from './021-subscriptions.js';
+import { invoiceSchema } from './022-invoices.js';
+import { storeSchema } from './023-store.js';
+import { reportingSchema } from './024-reporting.js';
+import { referenceSchema } from './025-reference.js';
 
 /** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
 export interface Migration {
@@ -22,4 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   coreSchema,
   // school administration (S2)
   schoolAdminSchema, homeworkSchema, activitySchema, rewardsSchema, rosteringSchema, resourcesSchema,
+  // billing (S3)
+  catalogueSchema, subscriptionSchema, invoiceSchema, storeSchema, reportingSchema, referenceSchema,
 ];
