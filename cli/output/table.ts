@@ -18,7 +18,7 @@ export function renderTable(rows: readonly Row[], columns: readonly string[], wi
     for (const c of columns) table.push({ [c]: clip(cellText(row[c]), Math.max(20, width - 30)) });
     return `${table.toString()}\n`;
   }
-  const table = new Table({ head: [...columns], style: { head: ['bold'], border: [] } });
+  const table = new Table({ head: [...columns], style: { head: process.env.NO_COLOR ? [] : ['bold'], border: [] } });
   for (const row of rows) table.push(columns.map((c) => clip(cellText(row[c]), MAX_CELL)));
   return `${table.toString()}\n`;
 }
