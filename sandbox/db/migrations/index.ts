@@ -1,4 +1,5 @@
 import { coreSchema } from './001-core.js';
+import { serverStateSchema } from './002-server-state.js';
 import { schoolAdminSchema } from './010-school-admin.js';
 import { homeworkSchema } from './011-homework.js';
 import { activitySchema } from './012-activity.js';
@@ -25,7 +26,7 @@ export interface Migration {
  * 30+ content. Add a file per migration and list it here.
  */
 export const MIGRATIONS: readonly Migration[] = [
-  coreSchema,
+  coreSchema, serverStateSchema,
   // school administration (S2)
   schoolAdminSchema, homeworkSchema, activitySchema, rewardsSchema, rosteringSchema, resourcesSchema,
   // billing (S3)
