@@ -1,0 +1,63 @@
+import type { SandboxDb } from '../database.js';
+import { seedPasswordHash } from '../../auth/password.js';
+import { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
+import { seedCore } from './core.js';
+import { createRng } from './random.js';
+
+export { SEED_ACCOUNTS, type SeedAccount } from './accounts.js';
+export { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
+
+export interface SeedOptions {
+  readonly size?: SeedSize;
+  readonly now?: Date;
+}
+
+/** The stages in order, each with the seed of its own generator. */
+const STAGES: readonly (readonly [name: string, seed: number, stage: SeedStage])[] = [['core', 1, seedCore]];
+
+/**
+ * Fills an empty, migrated database with the deterministic seed, in one transaction.
+ *
+ * @example
+ * const db = openDatabase(':memory:');
+ * seed(db, { size: 'demo' });
+ */
+export function seed(db: SandboxDb, options: SeedOptions = {}): void {
+  const size = options.size ?? 'demo';
+  const now = options.now ?? SEED_NOW;
+  const passwordHash = seedPasswordHash();
+  db.transaction(() => {
+    for (const [, rngSeed, stage] of STAGES) {
+      const ctx: SeedContext = { rng: createRng(rngSeed), size, now, passwordHash };
+      stage(db, ctx);
+    }
+  })();
+}
+
+/** Whether the database holds any users yet (a fresh file or `:memory:` needs seeding). */
+export function isSeeded(db: SandboxDb): boolean {
+  return db.prepare('SELECT 1 FROM users LIMIT 1').get() !== undefined;
+}
+
+/**
+ * Empties every table (keeping the schema) so the database can be seeded again: `__sandbox/reset`.
+ *
+ * @example
+ * clearDatabase(db); seed(db);
+ */
+export function clearDatabase(db: SandboxDb): void {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all() as string[];
+  db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      for (const table of tables) db.prepare(`DELETE FROM "${table.replaceAll('"', '""')}"`).run();
+      const hasSequence = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get() !== undefined;
+      if (hasSequence) db.prepare('DELETE FROM sqlite_sequence').run();
+    })();
+  } finally {
+    db.pragma('foreign_keys = ON');
+  }
+}
