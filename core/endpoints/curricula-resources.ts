@@ -1,3 +1,231 @@
 import { defineArea } from './define.js';
 
-export const curriculaResourcesArea = defineArea('curricula-resources', {});
+export const curriculaResourcesArea = defineArea('curricula-resources', {
+  'external-curricula list': {
+    route: 'GET quiz/external_curricula',
+    role: 'user',
+    summary: 'List external curricula (national curricula that content maps to)',
+    open: true,
+  },
+  'external-curricula create': {
+    route: 'POST quiz/external_curricula',
+    role: 'superuser',
+    summary: 'Create an external curriculum',
+    open: true,
+  },
+  'external-curricula show': {
+    route: 'GET quiz/external_curricula/{id}',
+    role: 'user',
+    summary: 'Show an external curriculum',
+  },
+  'external-curricula update': {
+    route: 'PUT quiz/external_curricula/{id}',
+    role: 'superuser',
+    summary: 'Update an external curriculum',
+    open: true,
+  },
+  'external-curricula delete': {
+    route: 'DELETE quiz/external_curricula/{id}',
+    role: 'superuser',
+    summary: 'Delete an external curriculum',
+    destructive: true,
+  },
+  'external-curriculum-nodes list': {
+    route: 'GET quiz/external_curriculum_nodes',
+    role: 'user',
+    summary: 'List external curriculum nodes',
+    open: true,
+  },
+  'external-curriculum-nodes create': {
+    route: 'POST quiz/external_curriculum_nodes',
+    role: 'superuser',
+    summary: 'Create an external curriculum node',
+    open: true,
+  },
+  'external-curriculum-nodes show': {
+    route: 'GET quiz/external_curriculum_nodes/{id}',
+    role: 'user',
+    summary: 'Show an external curriculum node',
+  },
+  'external-curriculum-nodes update': {
+    route: 'PUT quiz/external_curriculum_nodes/{id}',
+    role: 'superuser',
+    summary: 'Update an external curriculum node',
+    open: true,
+  },
+  'external-curriculum-nodes delete': {
+    route: 'DELETE quiz/external_curriculum_nodes/{id}',
+    role: 'superuser',
+    summary: 'Delete an external curriculum node',
+    destructive: true,
+  },
+  'quiz-packs list': {
+    route: 'GET quiz/packs',
+    role: 'user',
+    summary: 'List quiz packs',
+    open: true,
+  },
+  'quiz-packs create': {
+    route: 'POST quiz/packs',
+    role: 'superuser',
+    summary: 'Create a quiz pack',
+    open: true,
+  },
+  'quiz-packs show': {
+    route: 'GET quiz/packs/{id}',
+    role: 'user',
+    summary: 'Show a quiz pack',
+  },
+  'quiz-packs update': {
+    route: 'PUT quiz/packs/{id}',
+    role: 'superuser',
+    summary: 'Update a quiz pack',
+    open: true,
+  },
+  'quiz-packs delete': {
+    route: 'DELETE quiz/packs/{id}',
+    role: 'superuser',
+    summary: 'Delete a quiz pack',
+    destructive: true,
+  },
+  'curricula list': {
+    route: 'GET quiz/curricula',
+    role: 'user',
+    summary: 'List curricula',
+    open: true,
+  },
+  'curricula create': {
+    route: 'POST quiz/curricula',
+    role: 'superuser',
+    summary: 'Create a curriculum (blank roots and domains are dropped)',
+    open: true,
+  },
+  'curricula show': {
+    route: 'GET quiz/curricula/{id}',
+    role: 'user',
+    summary: 'Show a curriculum',
+  },
+  'curricula update': {
+    route: 'PUT quiz/curricula/{id}',
+    role: 'superuser',
+    summary: 'Update a curriculum (blank roots and domains are dropped)',
+    open: true,
+  },
+  'curricula delete': {
+    route: 'DELETE quiz/curricula/{id}',
+    role: 'superuser',
+    summary: 'Delete a curriculum',
+    destructive: true,
+  },
+  'curriculum-nodes list': {
+    route: 'GET quiz/curriculum_nodes',
+    role: 'user',
+    summary: 'List curriculum nodes',
+    open: true,
+  },
+  'curriculum-nodes create': {
+    route: 'POST quiz/curriculum_nodes',
+    role: 'superuser',
+    summary: 'Create a curriculum node (empty resource and lesson ids are dropped)',
+    open: true,
+  },
+  'curriculum-nodes show': {
+    route: 'GET quiz/curriculum_nodes/{id}',
+    role: 'user',
+    summary: 'Show a curriculum node',
+  },
+  'curriculum-nodes update': {
+    route: 'PUT quiz/curriculum_nodes/{id}',
+    role: 'superuser',
+    summary: 'Update a curriculum node (empty resource and lesson ids are dropped)',
+    open: true,
+  },
+  'curriculum-nodes delete': {
+    route: 'DELETE quiz/curriculum_nodes/{id}',
+    role: 'superuser',
+    summary: 'Delete a curriculum node',
+    destructive: true,
+  },
+  'external-curricula browse': {
+    route: 'GET external_curricula',
+    role: 'user',
+    summary: 'Browse the published external curricula',
+  },
+  'external-curricula nodes': {
+    route: 'GET external_curricula/{id}/nodes',
+    role: 'user',
+    summary: 'List the nodes of a published external curriculum',
+  },
+  'curriculum-nodes by-url-path': {
+    route: 'GET quiz/curriculum_nodes_by_url_path',
+    role: 'public',
+    summary: 'Find curriculum nodes by their url path (the site browse pages)',
+    open: true,
+  },
+  'curriculum-nodes by-tag': {
+    route: 'GET quiz/curriculum_nodes_by_tag',
+    role: 'public',
+    summary: 'Find curriculum nodes by tag',
+    open: true,
+  },
+  'curriculum-nodes clone': {
+    route: 'POST quiz/curriculum_nodes/{id}/clone',
+    role: 'superuser',
+    summary: 'Copy a curriculum node',
+  },
+  'curriculum-nodes apply-sort-orders': {
+    route: 'PATCH quiz/curriculum_nodes/apply_sort_orders',
+    role: 'superuser',
+    summary: 'Set the order of several curriculum nodes at once',
+    open: true,
+    idempotent: true,
+  },
+  'curriculum-nodes reorder-resources': {
+    route: 'PATCH quiz/curriculum_nodes/{id}/apply_resources_reorder',
+    role: 'superuser',
+    summary: 'Reorder the resources of a curriculum node by a sort option',
+    payload: { option: 'string' },
+  },
+  'resources list': {
+    route: 'GET resources/resources',
+    role: 'public',
+    summary: 'List teaching resources',
+    open: true,
+  },
+  'resources types': {
+    route: 'GET resources/types',
+    role: 'public',
+    summary: 'List the kinds of teaching resource',
+  },
+  'resources show': {
+    route: 'GET resources/resources/{id}',
+    role: 'public',
+    summary: 'Show a teaching resource',
+  },
+  'resources by-url-key': {
+    route: 'GET resources/resources_by_url_key/{key}',
+    role: 'public',
+    summary: 'Show a teaching resource by its url key (the site resource page)',
+  },
+  'resources by-ident': {
+    route: 'GET resources/resources_by_ident/{ident}',
+    role: 'public',
+    summary: 'Show a teaching resource by its ident',
+  },
+  'resources nodes': {
+    route: 'GET resources/resources/{id}/nodes',
+    role: 'public',
+    summary: 'List the curriculum nodes a teaching resource belongs to',
+  },
+  'resource-files access-uuid': {
+    route: 'POST resources/files/{id}/access_uuid',
+    role: 'user',
+    summary: 'Get an access id for opening a resource file',
+  },
+  'resource-files presign': {
+    route: 'POST resources/files/{id}/presign',
+    role: 'user',
+    summary: 'Get a signed download address for a resource file',
+    payload: { disposition: 'string?' },
+  },
+});

@@ -1,3 +1,207 @@
 import { defineArea } from './define.js';
 
-export const lessonsArea = defineArea('lessons', {});
+const PLAYS = 'Path inferred: the spec names game_plays and progress calls for users and users/me without paths.';
+
+export const lessonsArea = defineArea('lessons', {
+  'lessons list': {
+    route: 'GET lesson/lessons',
+    role: 'user',
+    summary: 'List lessons',
+    open: true,
+  },
+  'lessons create': {
+    route: 'POST lesson/lessons',
+    role: 'teacher',
+    summary: 'Create a lesson',
+    open: true,
+  },
+  'lessons show': {
+    route: 'GET lesson/lessons/{id}',
+    role: 'user',
+    summary: 'Show a lesson',
+  },
+  'lessons update': {
+    route: 'PUT lesson/lessons/{id}',
+    role: 'teacher',
+    summary: 'Update a lesson',
+    open: true,
+  },
+  'lessons delete': {
+    route: 'DELETE lesson/lessons/{id}',
+    role: 'teacher',
+    summary: 'Delete a lesson',
+    destructive: true,
+  },
+  'lessons show-resolved': {
+    route: 'GET lesson/lessons/{id}/resolved',
+    role: 'user',
+    summary: 'Show a lesson with its episodes and linked content filled in',
+  },
+  'me lessons': {
+    route: 'GET users/me/lessons',
+    role: 'user',
+    summary: 'List your own lessons',
+  },
+  'users lessons': {
+    route: 'GET users/{id}/lessons',
+    role: 'teacher',
+    summary: "List a user's lessons",
+  },
+  'me favourite-lessons': {
+    route: 'GET users/me/lessons/favourites',
+    role: 'user',
+    summary: 'List your favourite lessons',
+  },
+  'lessons favourite': {
+    route: 'PUT lesson/lessons/{id}/favourite',
+    role: 'user',
+    summary: 'Add a lesson to your favourites',
+  },
+  'lessons unfavourite': {
+    route: 'DELETE lesson/lessons/{id}/favourite',
+    role: 'user',
+    summary: 'Remove a lesson from your favourites',
+  },
+  'lessons rate': {
+    route: 'PUT lesson/lessons/{id}/rate',
+    role: 'user',
+    summary: 'Give a lesson your rating',
+    payload: { rating: 'int' },
+  },
+  'lessons report': {
+    route: 'POST lesson/lessons/{id}/report',
+    role: 'user',
+    summary: 'Report a problem with a lesson',
+    open: true,
+  },
+  'lesson-reports list': {
+    route: 'GET lesson/reported',
+    role: 'superuser',
+    summary: 'List reports made about lessons',
+  },
+  'episode-reports list': {
+    route: 'GET lesson/reported/episodes',
+    role: 'superuser',
+    summary: 'List reports made about lesson episodes',
+  },
+  'lesson-episodes list': {
+    route: 'GET lesson/lesson_episodes',
+    role: 'user',
+    summary: 'List lesson episodes',
+    open: true,
+  },
+  'lesson-episodes create': {
+    route: 'POST lesson/lesson_episodes',
+    role: 'teacher',
+    summary: 'Create a lesson episode',
+    open: true,
+  },
+  'lesson-episodes show': {
+    route: 'GET lesson/lesson_episodes/{id}',
+    role: 'user',
+    summary: 'Show a lesson episode',
+  },
+  'lesson-episodes update': {
+    route: 'PUT lesson/lesson_episodes/{id}',
+    role: 'teacher',
+    summary: 'Update a lesson episode',
+    open: true,
+  },
+  'lesson-episodes delete': {
+    route: 'DELETE lesson/lesson_episodes/{id}',
+    role: 'teacher',
+    summary: 'Delete a lesson episode',
+    destructive: true,
+  },
+  'lesson-episodes delete-many': {
+    route: 'DELETE lesson/lesson_episodes',
+    role: 'teacher',
+    summary: 'Delete several lesson episodes by id',
+    payload: { ids: 'ids' },
+    destructive: true,
+    note: 'Path inferred: the bulk delete "with {ids}" is read as a DELETE on the collection.',
+  },
+  'lesson-episodes apply-levels': {
+    route: 'PATCH lesson/lesson_episodes/apply_levels',
+    role: 'teacher',
+    summary: 'Set the levels of several lesson episodes at once',
+    open: true,
+    idempotent: true,
+  },
+  'lesson-episodes apply-sort-orders': {
+    route: 'PATCH lesson/lesson_episodes/apply_sort_orders',
+    role: 'teacher',
+    summary: 'Set the order of several lesson episodes at once',
+    open: true,
+    idempotent: true,
+  },
+  'lesson-episodes move': {
+    route: 'PATCH lesson/lesson_episodes/{id}/move',
+    role: 'teacher',
+    summary: 'Move a lesson episode up or down by a number of places',
+    payload: { delta: 'int' },
+  },
+  'lesson-episodes report': {
+    route: 'POST lesson/lesson_episodes/{id}/report',
+    role: 'user',
+    summary: 'Report a problem with a lesson episode',
+    open: true,
+  },
+  'me game-plays': {
+    route: 'GET users/me/game_plays',
+    role: 'user',
+    summary: 'List your game plays',
+    open: true,
+    note: PLAYS,
+  },
+  'users game-plays': {
+    route: 'GET users/{id}/game_plays',
+    role: 'teacher',
+    summary: "List a user's game plays",
+    open: true,
+    note: PLAYS,
+  },
+  'me progress': {
+    route: 'GET users/me/progress',
+    role: 'user',
+    summary: 'Show your progress',
+    open: true,
+    note: PLAYS,
+  },
+  'users progress': {
+    route: 'GET users/{id}/progress',
+    role: 'teacher',
+    summary: "Show a user's progress",
+    open: true,
+    note: PLAYS,
+  },
+  'episode-responses list': {
+    route: 'GET lesson/lesson_episode_responses',
+    role: 'user',
+    summary: 'List responses to lesson episodes',
+    open: true,
+  },
+  'episode-responses create': {
+    route: 'POST lesson/lesson_episode_responses',
+    role: 'user',
+    summary: 'Record a response to a lesson episode',
+    open: true,
+  },
+  'episode-responses show': {
+    route: 'GET lesson/lesson_episode_responses/{id}',
+    role: 'user',
+    summary: 'Show a response to a lesson episode',
+  },
+  'episode-responses update': {
+    route: 'PUT lesson/lesson_episode_responses/{id}',
+    role: 'user',
+    summary: 'Update a response to a lesson episode',
+    open: true,
+  },
+  'episode-responses delete': {
+    route: 'DELETE lesson/lesson_episode_responses/{id}',
+    role: 'user',
+    summary: 'Delete a response to a lesson episode',
+    destructive: true,
+  },
+});

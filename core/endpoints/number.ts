@@ -1,3 +1,15 @@
 import { defineArea } from './define.js';
 
-export const numberArea = defineArea('number', {});
+export const numberArea = defineArea('number', {
+  'number-sessions save': {
+    route: 'PUT number/gamesession',
+    role: 'user',
+    summary: 'Save a number (maths) game session',
+    payload: { data: 'json' },
+  },
+  'groups number-overview': {
+    route: 'GET users/me/school/groups/{id}/number/overview',
+    role: 'teacher',
+    summary: "Show an overview of a group's number (maths) play and progress",
+  },
+});

@@ -1,3 +1,46 @@
 import { defineArea } from './define.js';
 
-export const quizSessionsArea = defineArea('quiz-sessions', {});
+export const quizSessionsArea = defineArea('quiz-sessions', {
+  'quiz-sessions list': {
+    route: 'GET quiz/session',
+    role: 'user',
+    summary: 'List quiz sessions',
+    open: true,
+  },
+  'quiz-sessions start': {
+    route: 'POST quiz/session',
+    role: 'user',
+    summary: 'Start a quiz session on a question set',
+    open: true,
+  },
+  'quiz-sessions show': {
+    route: 'GET quiz/session/{id}',
+    role: 'user',
+    summary: 'Show a quiz session',
+  },
+  'quiz-sessions start-test': {
+    route: 'POST quiz/session/test',
+    role: 'user',
+    summary: 'Start a quiz session in test mode',
+    open: true,
+  },
+  'quiz-sessions save': {
+    route: 'PUT quiz/session',
+    role: 'user',
+    summary: 'Save the answers and state of a quiz session',
+    open: true,
+  },
+  'quiz-sessions save-progression': {
+    route: 'PUT quiz/session/progression',
+    role: 'user',
+    summary: "Save a quiz session's progression through its questions",
+    open: true,
+  },
+  'quiz-sessions mark-answer': {
+    route: 'PATCH quiz/session/mark-answer',
+    role: 'teacher',
+    summary: 'Mark a quiz answer right or wrong and give it a score',
+    payload: { answer_id: 'id', correct: 'boolean', score: 'number' },
+    idempotent: true,
+  },
+});
