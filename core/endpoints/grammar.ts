@@ -1,3 +1,157 @@
 import { defineArea } from './define.js';
 
-export const grammarArea = defineArea('grammar', {});
+export const grammarArea = defineArea('grammar', {
+  'grammar-reports list': {
+    route: 'GET grammar/questions/reported',
+    role: 'superuser',
+    summary: 'List reports made about grammar questions',
+  },
+  'grammar-stages show': {
+    route: 'GET grammar/stages/{id}',
+    role: 'user',
+    summary: 'Show a grammar stage with its topics and lessons',
+  },
+  'grammar-questions list': {
+    route: 'GET grammar/questions',
+    role: 'user',
+    summary: 'List grammar questions',
+    open: true,
+  },
+  'grammar-questions show': {
+    route: 'GET grammar/questions/{id}',
+    role: 'user',
+    summary: 'Show a grammar question',
+  },
+  'grammar-questions create': {
+    route: 'POST grammar/questions',
+    role: 'superuser',
+    summary: 'Create a grammar question',
+    open: true,
+  },
+  'grammar-questions edit': {
+    route: 'PUT grammar/questions/edit',
+    role: 'superuser',
+    summary: 'Edit a grammar question (id in the body)',
+    open: true,
+  },
+  'grammar-questions move-to-node': {
+    route: 'PATCH grammar/questions/multi_update_node_id',
+    role: 'superuser',
+    summary: 'Move several grammar questions to another curriculum node',
+    open: true,
+    idempotent: true,
+  },
+  'grammar-questions delete': {
+    route: 'DELETE grammar/questions/{id}',
+    role: 'superuser',
+    summary: 'Delete a grammar question',
+    destructive: true,
+  },
+  'grammar-sessions questions': {
+    route: 'GET grammar/game/questions',
+    role: 'user',
+    summary: 'Get the questions for a grammar game',
+    open: true,
+  },
+  'grammar-sessions start': {
+    route: 'POST grammar/game/session',
+    role: 'user',
+    summary: 'Start a grammar game session',
+    open: true,
+  },
+  'grammar-sessions show': {
+    route: 'GET grammar/game/session/{id}',
+    role: 'user',
+    summary: 'Show a grammar game session',
+  },
+  'grammar-sessions delete': {
+    route: 'DELETE grammar/game/session/{id}',
+    role: 'user',
+    summary: 'Delete a grammar game session',
+    destructive: true,
+  },
+  'grammar-sessions list': {
+    route: 'GET grammar/game/sessions',
+    role: 'user',
+    summary: 'List grammar game sessions',
+    open: true,
+  },
+  'grammar-responses by-user': {
+    route: 'GET grammar/game/responses/user/{id}',
+    role: 'teacher',
+    summary: "List a user's answers in grammar games",
+  },
+  'grammar-responses by-group': {
+    route: 'GET grammar/game/responses/group/{id}',
+    role: 'teacher',
+    summary: "List a group's answers in grammar games",
+  },
+  'grammar-questions report': {
+    route: 'POST grammar/questions/{id}/report',
+    role: 'user',
+    summary: 'Report a problem with a grammar question',
+    open: true,
+  },
+  'grammar-lessons linkable-nodes': {
+    route: 'GET grammar/nodes_for_linking',
+    role: 'superuser',
+    summary: 'List the curriculum nodes grammar lessons can be linked to',
+  },
+  'grammar-lessons link-node': {
+    route: 'POST grammar/link_lesson_to_curriculum_node',
+    role: 'superuser',
+    summary: 'Link a grammar lesson to a curriculum node',
+    open: true,
+    idempotent: true,
+  },
+  'grammar-lessons create': {
+    route: 'POST grammar/lessons',
+    role: 'superuser',
+    summary: 'Create a grammar lesson',
+    open: true,
+  },
+  'grammar-topics create': {
+    route: 'POST grammar/topics',
+    role: 'superuser',
+    summary: 'Create a grammar topic',
+    open: true,
+  },
+  'grammar-lessons update': {
+    route: 'PUT grammar/lessons/{id}',
+    role: 'superuser',
+    summary: 'Update a grammar lesson',
+    open: true,
+  },
+  'grammar-lessons delete': {
+    route: 'DELETE grammar/lessons/{id}',
+    role: 'superuser',
+    summary: 'Delete a grammar lesson',
+    destructive: true,
+  },
+  'grammar-topics update': {
+    route: 'PUT grammar/topics/{id}',
+    role: 'superuser',
+    summary: 'Update a grammar topic',
+    open: true,
+  },
+  'grammar-topics delete': {
+    route: 'DELETE grammar/topics/{id}',
+    role: 'superuser',
+    summary: 'Delete a grammar topic',
+    destructive: true,
+  },
+  'grammar-topics apply-sort-orders': {
+    route: 'PATCH grammar/topics/sort_orders',
+    role: 'superuser',
+    summary: 'Set the order of the grammar topics',
+    open: true,
+    idempotent: true,
+  },
+  'grammar-lessons apply-sort-orders': {
+    route: 'PATCH grammar/lessons/sort_orders',
+    role: 'superuser',
+    summary: 'Set the order of the grammar lessons',
+    open: true,
+    idempotent: true,
+  },
+});

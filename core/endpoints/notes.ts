@@ -1,3 +1,28 @@
 import { defineArea } from './define.js';
 
-export const notesArea = defineArea('notes', {});
+export const notesArea = defineArea('notes', {
+  'notes create': {
+    route: 'POST notes',
+    role: 'teacher',
+    summary: 'Add a note to a target (a pupil, group or other record)',
+    payload: { target: 'json', data: 'json' },
+  },
+  'notes delete': {
+    route: 'DELETE notes/{id}',
+    role: 'teacher',
+    summary: 'Delete a note',
+    destructive: true,
+  },
+  'notes update': {
+    route: 'PATCH notes/{id}',
+    role: 'teacher',
+    summary: 'Update a note',
+    open: true,
+    idempotent: true,
+  },
+  'notes list': {
+    route: 'GET notes/{type}/{id}',
+    role: 'teacher',
+    summary: 'List the notes on a target, by its type and id',
+  },
+});

@@ -1,3 +1,199 @@
 import { defineArea } from './define.js';
 
-export const phonicsArea = defineArea('phonics', {});
+export const phonicsArea = defineArea('phonics', {
+  'phonics-assessments create': {
+    route: 'POST phonics/assessment',
+    role: 'teacher',
+    summary: 'Record a phonics assessment (data, session, date, start and end)',
+    open: true,
+  },
+  'phonics-assessments create-screening': {
+    route: 'POST phonics/assessment/screening',
+    role: 'teacher',
+    summary: 'Record a phonics screening check result',
+    open: true,
+  },
+  'phonics-assessments history': {
+    route: 'GET phonics/assessment/history/{a}/{b}/{c}',
+    role: 'teacher',
+    summary: 'Show phonics assessment history (three keys, as the spec writes them)',
+  },
+  'users phonics-assessments': {
+    route: 'GET users/{id}/phonics_assessments',
+    role: 'teacher',
+    summary: "List a user's phonics assessments",
+  },
+  'phonics-assessments hfw': {
+    route: 'GET phonics/assessment/{id}/hfw',
+    role: 'teacher',
+    summary: 'Show the high-frequency word results of a phonics assessment',
+  },
+  'phonics-assessments by-group': {
+    route: 'GET phonics/assessment/group/{id}',
+    role: 'teacher',
+    summary: "List a group's phonics assessments on a date or between dates",
+    payload: { date: 'date?', start: 'date?', end: 'date?' },
+  },
+  'phonics-assessments by-pupil': {
+    route: 'GET phonics/assessment/pupil/{id}',
+    role: 'teacher',
+    summary: "List a pupil's phonics assessments",
+  },
+  'schools phonics-packs': {
+    route: 'GET schools/{id}/phonics/packs',
+    role: 'teacher',
+    summary: 'List the phonics packs a school has',
+  },
+  'phonics-screening pools': {
+    route: 'GET phonics/screening/pools',
+    role: 'teacher',
+    summary: 'List the word pools used for phonics screening checks',
+  },
+  'phonics-screening generate': {
+    route: 'GET phonics/screening/generate',
+    role: 'teacher',
+    summary: 'Generate a set of words for a phonics screening check',
+  },
+  'phonics-sessions record-indy': {
+    route: 'POST phonics/session/indy',
+    role: 'user',
+    summary: 'Record a play of the indy phonics game',
+    open: true,
+  },
+  'phonics-sessions record-percussion': {
+    route: 'POST phonics/session/percussion',
+    role: 'user',
+    summary: 'Record a play of the body percussion phonics game',
+    open: true,
+  },
+  'phonics-sessions record-dare': {
+    route: 'POST phonics/session/dare',
+    role: 'user',
+    summary: 'Record a play of the dare phonics game',
+    open: true,
+  },
+  'phonics-sessions record-match': {
+    route: 'POST phonics/session/match',
+    role: 'user',
+    summary: 'Record a play of the card matching phonics game',
+    open: true,
+  },
+  'phonics-sessions record-sounding-out': {
+    route: 'POST phonics/session/sounding-out',
+    role: 'user',
+    summary: 'Record a play of the sounding-out phonics game',
+    open: true,
+  },
+  'phonics-sessions record-scene-sounds': {
+    route: 'POST phonics/session/scene-sounds',
+    role: 'user',
+    summary: 'Record a play of the scene sounds phonics game',
+    open: true,
+  },
+  'phonics-sessions record-soundboard': {
+    route: 'POST phonics/session/soundboard',
+    role: 'user',
+    summary: 'Record a play of the soundboard phonics game',
+    open: true,
+  },
+  'phonics-sessions record-sound-keyboard': {
+    route: 'POST phonics/session/sound-keyboard',
+    role: 'user',
+    summary: 'Record a play of the sound keyboard phonics game',
+    open: true,
+  },
+  'decodable-books list': {
+    route: 'GET phonics/decodable-books',
+    role: 'user',
+    summary: 'List phonics decodable books, optionally matching a term',
+    payload: { term: 'string?' },
+  },
+  'groups phonics-history': {
+    route: 'GET users/me/school/groups/{id}/phonics/history',
+    role: 'teacher',
+    summary: "Show a group's phonics play history",
+  },
+  'pupils phonics-history': {
+    route: 'GET users/me/school/pupils/{id}/phonics/history',
+    role: 'teacher',
+    summary: "Show a pupil's phonics play history",
+  },
+  'phonemes list': {
+    route: 'GET phonics/phonemes',
+    role: 'user',
+    summary: 'List phonemes',
+    open: true,
+  },
+  'phonemes create': {
+    route: 'POST phonics/phonemes',
+    role: 'superuser',
+    summary: 'Create a phoneme',
+    open: true,
+  },
+  'phonemes show': {
+    route: 'GET phonics/phonemes/{id}',
+    role: 'user',
+    summary: 'Show a phoneme',
+  },
+  'phonemes update': {
+    route: 'PATCH phonics/phonemes/{id}',
+    role: 'superuser',
+    summary: 'Update a phoneme',
+    open: true,
+    idempotent: true,
+  },
+  'phonemes delete': {
+    route: 'DELETE phonics/phonemes/{id}',
+    role: 'superuser',
+    summary: 'Delete a phoneme',
+    destructive: true,
+  },
+  'screening-sessions create': {
+    route: 'POST phonics/screening/session',
+    role: 'teacher',
+    summary: 'Create a phonics screening session for a group or pupils',
+    open: true,
+  },
+  'screening-sessions list': {
+    route: 'GET phonics/screening/session',
+    role: 'teacher',
+    summary: 'List phonics screening sessions',
+    open: true,
+  },
+  'screening-sessions show': {
+    route: 'GET phonics/screening/session/{id}',
+    role: 'teacher',
+    summary: 'Show a phonics screening session',
+  },
+  'screening-sessions rename': {
+    route: 'PATCH phonics/screening/session/{id}',
+    role: 'teacher',
+    summary: 'Rename a phonics screening session',
+    payload: { name: 'string' },
+    idempotent: true,
+  },
+  'screening-sessions delete': {
+    route: 'DELETE phonics/screening/session/{id}',
+    role: 'teacher',
+    summary: 'Delete a phonics screening session',
+    destructive: true,
+  },
+  'screening-sessions pupils': {
+    route: 'GET phonics/screening/session/{id}/users',
+    role: 'teacher',
+    summary: 'List the pupils in a phonics screening session',
+  },
+  'screening-sessions add-pupils': {
+    route: 'POST phonics/screening/session/{id}/users',
+    role: 'teacher',
+    summary: 'Add pupils to a phonics screening session',
+    open: true,
+  },
+  'screening-sessions remove-pupils': {
+    route: 'DELETE phonics/screening/session/{id}/users',
+    role: 'teacher',
+    summary: 'Remove pupils from a phonics screening session',
+    open: true,
+    destructive: true,
+  },
+});

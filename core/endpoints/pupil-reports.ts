@@ -1,3 +1,20 @@
 import { defineArea } from './define.js';
 
-export const pupilReportsArea = defineArea('pupil-reports', {});
+export const pupilReportsArea = defineArea('pupil-reports', {
+  'pupils words-spelled': {
+    route: 'GET users/me/school/pupils/{id}/wordsspelled',
+    role: 'teacher',
+    summary: 'Show the words a pupil has spelled, right and wrong',
+  },
+  'groups words-spelled': {
+    route: 'GET users/me/school/groups/{id}/wordsspelled',
+    role: 'teacher',
+    summary: "Show the words a group's pupils have spelled, right and wrong",
+  },
+  'groups spelling-overview': {
+    route: 'GET users/me/school/groups/{id}/spelling/overview',
+    role: 'teacher',
+    summary: "Show an overview of a group's spelling, for a stage",
+    payload: { stage: 'int?' },
+  },
+});
