@@ -1,3 +1,42 @@
 import { defineArea } from './define.js';
 
-export const deletedUsersArea = defineArea('deleted-users', {});
+export const deletedUsersArea = defineArea('deleted-users', {
+  'deleted-users purge': {
+    route: 'DELETE users/deleted/{id}',
+    role: 'admin',
+    summary: 'Delete a deleted user for good, so they can no longer be restored',
+    destructive: true,
+  },
+  'deleted-users list': {
+    route: 'GET users/me/school/users/deleted',
+    role: 'admin',
+    summary: 'List the deleted users of your school that can still be restored',
+  },
+  'deleted-users recover': {
+    route: 'POST users/me/school/users/deleted/recover',
+    role: 'admin',
+    summary: 'Restore chosen deleted users to your school',
+    open: true,
+    idempotent: true,
+  },
+  'deleted-users recover-all': {
+    route: 'POST users/me/school/users/deleted/recover/all',
+    role: 'admin',
+    summary: 'Restore every deleted user of your school',
+    idempotent: true,
+  },
+  'deleted-users merge': {
+    route: 'PATCH users/me/school/users/deleted/merge',
+    role: 'admin',
+    summary: 'Merge a deleted user into an existing user',
+    open: true,
+    destructive: true,
+  },
+  'deleted-users restore': {
+    route: 'PATCH users/me/school/users/deleted/{id}',
+    role: 'admin',
+    summary: 'Restore one deleted user',
+    open: true,
+    idempotent: true,
+  },
+});

@@ -1,3 +1,251 @@
 import { defineArea } from './define.js';
 
-export const groupsArea = defineArea('groups', {});
+export const groupsArea = defineArea('groups', {
+  'groups list': {
+    route: 'GET users/me/school/groups',
+    role: 'teacher',
+    summary: "List your school's groups, optionally with their subgroups",
+    payload: { includeSubgroups: 'boolean?' },
+  },
+  'groups create': {
+    route: 'POST users/me/school/groups',
+    role: 'admin',
+    summary: 'Create a group (class) in your school',
+    open: true,
+  },
+  'groups show': {
+    route: 'GET users/me/school/groups/{id}',
+    role: 'teacher',
+    summary: 'Show one group of your school',
+  },
+  'groups update': {
+    route: 'PUT users/me/school/groups/{id}',
+    role: 'admin',
+    summary: "Update a group's name and settings",
+    open: true,
+  },
+  'groups delete': {
+    route: 'DELETE users/me/school/groups/{id}',
+    role: 'admin',
+    summary: 'Delete a group (its pupils stay in the school)',
+    destructive: true,
+  },
+  'groups list-all': {
+    route: 'GET users/me/school/groups/all',
+    role: 'teacher',
+    summary: 'List every group of your school, optionally with predicted stages',
+    payload: { predictStage: 'boolean?' },
+    note: 'Method inferred (GET): the spec says only "groups/all with predictStage".',
+  },
+  'groups delete-all': {
+    route: 'DELETE users/me/school/groups',
+    role: 'admin',
+    summary: 'Delete every group of your school',
+    destructive: true,
+    note: 'Path inferred: the spec says "DELETE all" inside the groups CRUD note; read as DELETE on the collection.',
+  },
+  'me groups': {
+    route: 'GET users/me/groups',
+    role: 'user',
+    summary: 'List the groups the signed-in user belongs to',
+  },
+  'groups set-teachers': {
+    route: 'PUT users/me/school/groups/{id}/teachers',
+    role: 'admin',
+    summary: 'Set the teachers of a group',
+    payload: { teachers: 'ids' },
+  },
+  'groups remove-teacher': {
+    route: 'DELETE users/me/school/groups/{id}/teachers',
+    role: 'admin',
+    summary: 'Remove one teacher from a group',
+    payload: { teacherId: 'id' },
+  },
+  'groups teachers': {
+    route: 'GET users/me/school/groups/{id}/teachers',
+    role: 'teacher',
+    summary: 'List the teachers of a group',
+  },
+  'groups add-pupils': {
+    route: 'POST users/me/school/groups/{id}/pupils',
+    role: 'admin',
+    summary: 'Add pupils to a group; with move 1, take them out of their other groups',
+    payload: { pupils: 'ids', move: 'flag?' },
+  },
+  'groups remove-pupil': {
+    route: 'DELETE users/me/school/groups/{id}/pupils',
+    role: 'admin',
+    summary: 'Remove one pupil from a group',
+    payload: { pupilId: 'id' },
+  },
+  'groups pupils': {
+    route: 'GET users/me/school/groups/{id}/pupils',
+    role: 'teacher',
+    summary: 'List the pupils of a group',
+  },
+  'groups remove-pupils': {
+    route: 'POST users/me/school/groups/{id}/pupils/remove',
+    role: 'admin',
+    summary: 'Remove several pupils from a group',
+    open: true,
+    destructive: true,
+    note: 'Method inferred (POST): the spec gives no verb for /{id}/pupils/remove.',
+  },
+  'groups subgroups': {
+    route: 'GET users/me/school/groups/{id}/groups',
+    role: 'teacher',
+    summary: 'List the subgroups of a group',
+  },
+  'groups create-subgroup': {
+    route: 'POST users/me/school/groups/{id}/groups',
+    role: 'teacher',
+    summary: 'Create a subgroup inside a group',
+    payload: { name: 'string' },
+  },
+  'groups subgroup-pupils': {
+    route: 'GET users/me/school/groups/{id}/groups/{sub}/pupils',
+    role: 'teacher',
+    summary: 'List the pupils of a subgroup',
+    note: 'Method inferred (GET): the spec gives no verb for /{id}/groups/{sub}/pupils.',
+  },
+  'groups set-number-stage': {
+    route: 'PUT users/me/school/groups/{id}/pupils/setnumberstage',
+    role: 'teacher',
+    summary: "Set the maths (number) stage of every pupil in a group",
+    payload: { stage_number: 'int' },
+  },
+  'groups set-spelling-stage': {
+    route: 'PUT users/me/school/groups/{id}/pupils/setspellingstage',
+    role: 'teacher',
+    summary: 'Set the spelling stage of every pupil in a group',
+    payload: { stage_spelling: 'int' },
+  },
+  'groups activity': {
+    route: 'GET users/me/school/groups/{id}/activity',
+    role: 'teacher',
+    summary: "Show a group's recent spelling activity",
+  },
+  'groups maths-activity': {
+    route: 'GET users/me/school/groups/{id}/activitymaths',
+    role: 'teacher',
+    summary: "Show a group's recent maths activity",
+  },
+  'groups quiz-activity': {
+    route: 'GET users/me/school/groups/{id}/activityquiz',
+    role: 'teacher',
+    summary: "Show a group's recent quiz activity",
+  },
+  'groups spelling-history': {
+    route: 'GET users/me/school/groups/{id}/history',
+    role: 'teacher',
+    summary: "List a group's spelling game sessions",
+  },
+  'groups spelling-history-lists': {
+    route: 'GET users/me/school/groups/{id}/history/lists',
+    role: 'teacher',
+    summary: 'List the spelling lists a group has played',
+  },
+  'groups game-type-history': {
+    route: 'GET users/me/school/groups/{id}/game_play_type_history',
+    role: 'teacher',
+    summary: "Show a group's plays broken down by game type",
+  },
+  'groups grammar-plays': {
+    route: 'GET users/me/school/groups/{id}/grammar/plays',
+    role: 'teacher',
+    summary: "List a group's grammar game plays",
+  },
+  'groups spelling-plays': {
+    route: 'GET users/me/school/groups/{id}/spelling_plays',
+    role: 'teacher',
+    summary: "List a group's spelling game plays",
+  },
+  'groups mastery-zone-plays': {
+    route: 'GET users/me/school/groups/{id}/mastery_zone_plays',
+    role: 'teacher',
+    summary: "List a group's Mastery Zone plays",
+  },
+  'groups mtc-plays': {
+    route: 'GET users/me/school/groups/{id}/mtc_plays',
+    role: 'teacher',
+    summary: "List a group's multiplication tables check practice plays",
+  },
+  'groups mtc-statistics': {
+    route: 'GET users/me/school/groups/{id}/mtc_statistics',
+    role: 'teacher',
+    summary: "Show a group's multiplication tables check statistics",
+  },
+  'groups mtc-breakdown': {
+    route: 'GET users/me/school/groups/{id}/mtc_breakdown',
+    role: 'teacher',
+    summary: "Show a group's multiplication tables check results by table",
+  },
+  'groups mtc-pupil-progress': {
+    route: 'GET users/me/school/groups/{id}/mtc_pupil_progress',
+    role: 'teacher',
+    summary: "Show each pupil's multiplication tables check progress in a group",
+  },
+  'groups number-plays': {
+    route: 'GET users/me/school/groups/{id}/number_plays',
+    role: 'teacher',
+    summary: "List a group's maths (number) game plays",
+  },
+  'groups times-tables-overview': {
+    route: 'GET users/me/school/groups/{id}/times_tables_overview',
+    role: 'teacher',
+    summary: "Show a group's times tables overview",
+  },
+  'groups termly-spelling-progression': {
+    route: 'GET users/me/school/groups/{id}/spelling/termly_progression',
+    role: 'teacher',
+    summary: "Show a group's spelling progression term by term",
+  },
+  'groups adaptive-spelling-levels': {
+    route: 'GET users/me/school/groups/{id}/adaptive_spelling/historical_levels',
+    role: 'teacher',
+    summary: "Show a group's adaptive spelling levels over time",
+  },
+  'groups maths-history': {
+    route: 'GET users/me/school/groups/{id}/mathshistory/{key}',
+    role: 'teacher',
+    summary: "List a group's maths game sessions for one game key",
+  },
+  'groups spelling-competency': {
+    route: 'GET users/me/school/groups/{id}/spelling_competency',
+    role: 'teacher',
+    summary: "Show a group's spelling competency",
+  },
+  'groups spelling-competency-gameplay': {
+    route: 'GET users/me/school/groups/{id}/spelling-competency/gameplay',
+    role: 'teacher',
+    summary: "Show a group's spelling competency from game play",
+  },
+  'groups spelling-assessment-breakdown': {
+    route: 'GET users/me/school/groups/{id}/recent_spelling_assessment_breakdown',
+    role: 'teacher',
+    summary: "Break down a group's most recent spelling assessment",
+  },
+  'groups diagnostic-data': {
+    route: 'GET users/me/school/groups/{id}/pupils_diagnostic_data',
+    role: 'teacher',
+    summary: "Show spelling diagnostic data for each pupil of a group",
+  },
+  'groups competence-parent-nodes': {
+    route: 'GET users/me/school/groups/{id}/external_curricula/competence/parent_nodes',
+    role: 'teacher',
+    summary: "Show a group's competence on top-level external curriculum nodes",
+    note: 'Path inferred: the spec says "external_curricula/competence parent_nodes and child_nodes"; read as two sub-paths.',
+  },
+  'groups competence-child-nodes': {
+    route: 'GET users/me/school/groups/{id}/external_curricula/competence/child_nodes',
+    role: 'teacher',
+    summary: "Show a group's competence on child external curriculum nodes",
+    note: 'Path inferred: the spec says "external_curricula/competence parent_nodes and child_nodes"; read as two sub-paths.',
+  },
+  'groups grammar-competence': {
+    route: 'GET users/me/groups/{id}/grammar_competence',
+    role: 'teacher',
+    summary: "Show a group's grammar competence for a stage and locale",
+    payload: { stage: 'int?', locale: 'string?' },
+  },
+});

@@ -1,3 +1,197 @@
 import { defineArea } from './define.js';
 
-export const homeworkArea = defineArea('homework', {});
+export const homeworkArea = defineArea('homework', {
+  'homework list': {
+    route: 'GET homework',
+    role: 'teacher',
+    summary: 'List the homework you have set',
+  },
+  'homework create': {
+    route: 'POST homework',
+    role: 'teacher',
+    summary: 'Set homework for pupils or a group',
+    open: true,
+  },
+  'homework show': {
+    route: 'GET homework/{id}',
+    role: 'teacher',
+    summary: 'Show one homework',
+  },
+  'homework update': {
+    route: 'PUT homework/{id}',
+    role: 'teacher',
+    summary: "Update a homework's content, dates or settings",
+    open: true,
+  },
+  'homework delete': {
+    route: 'DELETE homework/{id}',
+    role: 'teacher',
+    summary: 'Delete a homework',
+    destructive: true,
+  },
+  'homework delete-many': {
+    route: 'DELETE homework',
+    role: 'teacher',
+    summary: 'Delete several homework by id',
+    payload: { ids: 'ids' },
+    destructive: true,
+  },
+  'homework spelling-data': {
+    route: 'GET homework/{id}/data',
+    role: 'teacher',
+    summary: 'Show spelling results of a homework, optionally for given pupils',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework number-data': {
+    route: 'GET homework/{id}/numberdata',
+    role: 'teacher',
+    summary: 'Show maths results of a homework, optionally for given pupils',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework grammar-data': {
+    route: 'GET homework/{id}/grammardata',
+    role: 'teacher',
+    summary: 'Show grammar results of a homework, optionally for given pupils',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework quiz-data': {
+    route: 'GET homework/{id}/quizdata',
+    role: 'teacher',
+    summary: 'Show quiz results of a homework, optionally for given pupils',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework phonics-data': {
+    route: 'GET homework/{id}/phonicsdata',
+    role: 'teacher',
+    summary: 'Show phonics results of a homework, optionally for given pupils',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework lesson-data': {
+    route: 'GET homework/{id}/lessondata',
+    role: 'teacher',
+    summary: 'Show lesson results of a homework, optionally for given pupils',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework spelling-sessions': {
+    route: 'GET homework/{id}/sessions',
+    role: 'teacher',
+    summary: 'List spelling sessions played for a homework',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework number-sessions': {
+    route: 'GET homework/{id}/numbersessions',
+    role: 'teacher',
+    summary: 'List maths sessions played for a homework',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework quiz-sessions': {
+    route: 'GET homework/{id}/quizsessions',
+    role: 'teacher',
+    summary: 'List quiz sessions played for a homework',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework phonics-sessions': {
+    route: 'GET homework/{id}/phonicssessions',
+    role: 'teacher',
+    summary: 'List phonics sessions played for a homework',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework grammar-sessions': {
+    route: 'GET homework/{id}/grammarsessions',
+    role: 'teacher',
+    summary: 'List grammar sessions played for a homework',
+    payload: { user_ids: 'ids?' },
+  },
+  'homework add-pupils': {
+    route: 'POST homework/{id}/pupils',
+    role: 'teacher',
+    summary: 'Set a homework for more pupils',
+    open: true,
+  },
+  'homework remove-pupils': {
+    route: 'DELETE homework/{id}/pupils',
+    role: 'teacher',
+    summary: 'Take pupils off a homework',
+    open: true,
+    destructive: true,
+  },
+  'homework assign-group': {
+    route: 'PUT homework/{id}/group/{gid}',
+    role: 'teacher',
+    summary: 'Set a homework for a group',
+  },
+  'homework unassign-group': {
+    route: 'DELETE homework/{id}/group/{gid}',
+    role: 'teacher',
+    summary: 'Take a group off a homework',
+  },
+  'homework add-teacher': {
+    route: 'POST homework/{id}/teachers/{tid}',
+    role: 'teacher',
+    summary: 'Share a homework with another teacher',
+    idempotent: true,
+  },
+  'homework remove-teacher': {
+    route: 'DELETE homework/{id}/teachers/{tid}',
+    role: 'teacher',
+    summary: 'Stop sharing a homework with a teacher',
+  },
+  'homework for-group': {
+    route: 'GET homework/group/{id}',
+    role: 'teacher',
+    summary: 'List the homework set for a group',
+  },
+  'homework-sets list': {
+    route: 'GET homework/multi',
+    role: 'teacher',
+    summary: 'List multi-part homework sets, optionally for one group',
+    payload: { group_id: 'id?' },
+  },
+  'homework-sets create': {
+    route: 'POST homework/multi',
+    role: 'teacher',
+    summary: 'Set a multi-part homework set',
+    open: true,
+  },
+  'homework-sets update': {
+    route: 'PUT homework/multi/{id}',
+    role: 'teacher',
+    summary: 'Update a multi-part homework set',
+    open: true,
+  },
+  'homework-sets detach': {
+    route: 'PATCH homework/multi/detach',
+    role: 'teacher',
+    summary: 'Detach homework from their multi-part set, keeping them as single homework',
+    payload: { ids: 'ids' },
+    idempotent: true,
+    note: 'Path inferred: the spec says "PATCH detach {ids}" under homework/multi; could be homework/multi/{id}/detach.',
+  },
+  'homework-sets delete-many': {
+    route: 'DELETE homework/multi',
+    role: 'teacher',
+    summary: 'Delete several multi-part homework sets by id',
+    payload: { ids: 'ids' },
+    destructive: true,
+  },
+  'homework-sets competence': {
+    route: 'GET homework/multi/{id}/competence',
+    role: 'teacher',
+    summary: 'Show pupil competence across a multi-part homework set',
+  },
+  'homework group-quiz-tests': {
+    route: 'GET homework/group/{id}/question_sets/tests',
+    role: 'teacher',
+    summary: 'List the quiz tests set as homework for a group',
+  },
+  'homework pupil-quiz-tests': {
+    route: 'GET homework/pupil/{id}/question_sets/tests',
+    role: 'teacher',
+    summary: 'List the quiz tests set as homework for a pupil',
+  },
+  'homework spelling-diagnostic-skills': {
+    route: 'GET spelling_diagnostic_skills',
+    role: 'teacher',
+    summary: 'List the spelling diagnostic skills a homework can target',
+  },
+});

@@ -1,3 +1,170 @@
 import { defineArea } from './define.js';
 
-export const pupilsArea = defineArea('pupils', {});
+const SESSION_NOTE = 'Prefix from context: the spec says "DELETE single sessions under history/{id}, ..." after the pupil history calls.';
+
+export const pupilsArea = defineArea('pupils', {
+  'pupils list': {
+    route: 'GET users/me/school/pupils',
+    role: 'teacher',
+    summary: 'List the pupils of your school, optionally by school username',
+    payload: { school_username: 'string?' },
+  },
+  'pupils show': {
+    route: 'GET users/me/school/pupils/{id}',
+    role: 'teacher',
+    summary: 'Show one pupil of your school',
+  },
+  'pupils update': {
+    route: 'PUT users/me/school/pupils/{id}',
+    role: 'admin',
+    summary: "Update a pupil's name, username, password or stages",
+    open: true,
+  },
+  'pupils update-many': {
+    route: 'PUT users/me/school/pupils',
+    role: 'admin',
+    summary: 'Update several pupils at once from a list',
+    payload: { pupils: 'json' },
+  },
+  'pupils create': {
+    route: 'POST users/me/school/pupils',
+    role: 'admin',
+    summary: 'Add pupils to your school from a list',
+    payload: { pupils: 'json' },
+  },
+  'pupils delete-many': {
+    route: 'DELETE users/me/school/pupils',
+    role: 'admin',
+    summary: 'Delete pupils by id (comma-joined), or every pupil with *',
+    payload: { ids: 'ids' },
+    destructive: true,
+    note: 'The spec does not name the key that carries the ids; ids is our reading.',
+  },
+  'pupils generate': {
+    route: 'POST users/me/school/pupils/generate',
+    role: 'admin',
+    summary: 'Generate a number of pupil accounts with made-up names',
+    payload: { amount: 'int' },
+  },
+  'pupils export-csv': {
+    route: 'GET users/me/school/pupils/csv',
+    role: 'admin',
+    summary: 'Download pupils and their logins as CSV',
+    payload: { pupilIds: 'ids' },
+  },
+  'display-names generate': {
+    route: 'GET users/displayname',
+    role: 'user',
+    summary: 'Suggest one or more random display names',
+    payload: { amount: 'int?' },
+    response: 'displayName,displayNames',
+  },
+  'usernames generate': {
+    route: 'GET users/generate',
+    role: 'user',
+    summary: 'Suggest a free username from a name',
+    payload: { name: 'string' },
+  },
+  'pupils increment-stages': {
+    route: 'POST users/me/school/incrementstages',
+    role: 'admin',
+    summary: "Move every pupil of your school up one stage for the new year",
+  },
+  'me update-settings': {
+    route: 'PATCH users/me/settings',
+    role: 'user',
+    summary: "Change the signed-in user's settings",
+    open: true,
+  },
+  'users exists': {
+    route: 'GET users/exists',
+    role: 'public',
+    summary: 'Check whether a username, email or school username is taken',
+    payload: { username: 'string?', email: 'string?', school_username: 'string?' },
+    response: 'exists',
+  },
+  'pupils spelling-history': {
+    route: 'GET users/me/school/pupils/{id}/history',
+    role: 'teacher',
+    summary: "List a pupil's spelling game sessions",
+  },
+  'pupils spelling-list-history': {
+    route: 'GET users/me/school/pupils/{id}/history/list/{ident}',
+    role: 'teacher',
+    summary: "List a pupil's spelling sessions on one list",
+  },
+  'pupils beekeeper-history': {
+    route: 'GET users/me/school/pupils/{id}/beekeeperhistory',
+    role: 'teacher',
+    summary: "List a pupil's Beekeeper game sessions",
+  },
+  'pupils buzzwords-history': {
+    route: 'GET users/me/school/pupils/{id}/buzzwordshistory',
+    role: 'teacher',
+    summary: "List a pupil's Buzzwords game sessions",
+  },
+  'pupils squirrel-scurry-history': {
+    route: 'GET users/me/school/pupils/{id}/squirrelscurry',
+    role: 'teacher',
+    summary: "List a pupil's Squirrel Scurry game sessions",
+  },
+  'pupils squirrel-scurry-session': {
+    route: 'GET users/me/school/pupils/{id}/squirrelscurry/{sessionId}',
+    role: 'teacher',
+    summary: 'Show one Squirrel Scurry session of a pupil',
+  },
+  'pupils monthly-spelling-competency': {
+    route: 'GET users/me/school/pupils/{id}/monthly_spelling_competency',
+    role: 'teacher',
+    summary: "Show a pupil's spelling competency month by month",
+  },
+  'pupils maths-history': {
+    route: 'GET users/me/school/pupils/{id}/mathshistory',
+    role: 'teacher',
+    summary: "List a pupil's maths game sessions, optionally for one game key",
+    payload: { key: 'string?' },
+  },
+  'pupils times-tables-overview': {
+    route: 'GET users/me/school/pupils/{id}/times_tables_overview',
+    role: 'teacher',
+    summary: "Show a pupil's times tables overview",
+  },
+  'pupils subscriptions': {
+    route: 'GET users/me/school/pupils/{id}/subscriptions',
+    role: 'teacher',
+    summary: 'List the subscriptions a pupil is assigned to',
+  },
+  'pupils times-tables-competency': {
+    route: 'GET users/me/school/pupils/timestablescompetency',
+    role: 'teacher',
+    summary: "Show times tables competency for your school's pupils",
+  },
+  'pupils delete-spelling-session': {
+    route: 'DELETE users/me/school/pupils/{id}/history/{sessionId}',
+    role: 'teacher',
+    summary: "Delete one spelling session from a pupil's history",
+    destructive: true,
+    note: SESSION_NOTE,
+  },
+  'pupils delete-beekeeper-session': {
+    route: 'DELETE users/me/school/pupils/{id}/beekeeperhistory/{sessionId}',
+    role: 'teacher',
+    summary: "Delete one Beekeeper session from a pupil's history",
+    destructive: true,
+    note: SESSION_NOTE,
+  },
+  'pupils delete-buzzwords-session': {
+    route: 'DELETE users/me/school/pupils/{id}/buzzwordshistory/{sessionId}',
+    role: 'teacher',
+    summary: "Delete one Buzzwords session from a pupil's history",
+    destructive: true,
+    note: SESSION_NOTE,
+  },
+  'pupils delete-maths-session': {
+    route: 'DELETE users/me/school/pupils/{id}/mathshistory/{sessionId}',
+    role: 'teacher',
+    summary: "Delete one maths session from a pupil's history",
+    destructive: true,
+    note: SESSION_NOTE,
+  },
+});

@@ -1,3 +1,68 @@
 import { defineArea } from './define.js';
 
-export const quizQuestionsArea = defineArea('quiz-questions', {});
+export const quizQuestionsArea = defineArea('quiz-questions', {
+  'quiz-questions list': {
+    route: 'GET quiz/questions',
+    role: 'teacher',
+    summary: 'List the questions of a quiz question set, with optional filters',
+    payload: { set_id: 'id' },
+    open: true,
+    response: 'questions',
+  },
+  'quiz-questions show': {
+    route: 'GET quiz/questions/{id}',
+    role: 'teacher',
+    summary: 'Show one quiz question',
+  },
+  'quiz-questions update': {
+    route: 'PUT quiz/questions/{id}',
+    role: 'teacher',
+    summary: 'Replace a quiz question with new text, answers and settings',
+    open: true,
+  },
+  'quiz-questions delete': {
+    route: 'DELETE quiz/questions/{id}',
+    role: 'teacher',
+    summary: 'Delete a quiz question from its set',
+    destructive: true,
+  },
+  'quiz-questions create': {
+    route: 'POST quiz/questions',
+    role: 'teacher',
+    summary: 'Add a question to a quiz question set',
+    payload: { question: 'json' },
+  },
+  'quiz-questions delete-many': {
+    route: 'DELETE quiz/questions',
+    role: 'teacher',
+    summary: 'Delete several quiz questions by id',
+    payload: { ids: 'ids' },
+    destructive: true,
+  },
+  'quiz-questions move': {
+    route: 'PATCH quiz/questions/{id}/move',
+    role: 'teacher',
+    summary: 'Move a quiz question up or down its set by delta places',
+    payload: { delta: 'int' },
+  },
+  'quiz-questions apply-sort-orders': {
+    route: 'PATCH quiz/questions/apply_sort_orders',
+    role: 'teacher',
+    summary: 'Save the order of quiz questions in a set',
+    open: true,
+    idempotent: true,
+  },
+  'quiz-questions report': {
+    route: 'POST quiz/questions/{id}/report',
+    role: 'user',
+    summary: 'Report a quiz question as wrong or unsuitable',
+    open: true,
+    response: 'report',
+  },
+  'quiz-sessions delete': {
+    route: 'DELETE quiz/session/{id}',
+    role: 'teacher',
+    summary: 'Delete a quiz session and its answers',
+    destructive: true,
+  },
+});

@@ -1,3 +1,101 @@
 import { defineArea } from './define.js';
 
-export const rewardsArea = defineArea('rewards', {});
+export const rewardsArea = defineArea('rewards', {
+  'feedback-rewards show': {
+    route: 'GET rewards/feedback/{id}',
+    role: 'teacher',
+    summary: 'Show feedback rewards',
+  },
+  'feedback-rewards create': {
+    route: 'POST rewards/feedback/{id}',
+    role: 'teacher',
+    summary: 'Create a feedback reward',
+    open: true,
+  },
+  'feedback-rewards update': {
+    route: 'PUT rewards/feedback/{id}',
+    role: 'teacher',
+    summary: 'Update a feedback reward',
+    open: true,
+  },
+  'feedback-rewards delete': {
+    route: 'DELETE rewards/feedback/{id}',
+    role: 'teacher',
+    summary: 'Delete a feedback reward',
+    destructive: true,
+  },
+  'reward-groups show': {
+    route: 'GET rewards/groups/{id}',
+    role: 'teacher',
+    summary: 'Show a reward group and its pupils',
+  },
+  'reward-groups create': {
+    route: 'POST rewards/groups/{id}',
+    role: 'teacher',
+    summary: 'Create a reward group',
+    open: true,
+  },
+  'reward-groups delete': {
+    route: 'DELETE rewards/groups/{id}',
+    role: 'teacher',
+    summary: 'Delete a reward group',
+    destructive: true,
+  },
+  'reward-groups add-pupil': {
+    route: 'POST rewards/groups/{id}/pupils',
+    role: 'teacher',
+    summary: 'Add a pupil to a reward group',
+    payload: { pupilId: 'id' },
+    idempotent: true,
+  },
+  'reward-groups remove-pupil': {
+    route: 'DELETE rewards/groups/{id}/pupils',
+    role: 'teacher',
+    summary: 'Remove a pupil from a reward group',
+    payload: { pupilId: 'id' },
+  },
+  'reward-groups rename': {
+    route: 'PUT rewards/groups/{id}/name',
+    role: 'teacher',
+    summary: 'Rename a reward group',
+    payload: { groupName: 'string' },
+  },
+  'rewards add-score': {
+    route: 'POST rewards/score',
+    role: 'teacher',
+    summary: 'Give reward points to pupils',
+    open: true,
+  },
+  'rewards add-anonymous-score': {
+    route: 'POST rewards/score/anonymous',
+    role: 'teacher',
+    summary: 'Give reward points without naming a pupil',
+    open: true,
+  },
+  'rewards add-earnings-score': {
+    route: 'POST rewards/earnings/score',
+    role: 'teacher',
+    summary: 'Give reward points as earnings',
+    open: true,
+  },
+  'rewards history': {
+    route: 'GET rewards/history',
+    role: 'teacher',
+    summary: 'List the reward log, optionally for one group',
+    open: true,
+  },
+  'rewards delete-history': {
+    route: 'DELETE rewards/history',
+    role: 'teacher',
+    summary: 'Delete entries from the reward log',
+    open: true,
+    destructive: true,
+  },
+  'rewards convert': {
+    route: 'PUT rewards/convert',
+    role: 'teacher',
+    summary: 'Convert reward points (what into what is not shown)',
+    open: true,
+    idempotent: false,
+  },
+});

@@ -1,3 +1,177 @@
 import { defineArea } from './define.js';
 
-export const rosteringArea = defineArea('rostering', {});
+const LINK_NOTE = 'Path inferred: the spec says "users/me/school/link for three further rostering providers" without naming them.';
+
+export const rosteringArea = defineArea('rostering', {
+  'school-systems list-schools': {
+    route: 'GET {school_system}/schools',
+    role: 'superuser',
+    summary: 'List the schools known to a school-system integration',
+  },
+  'school-systems show-school': {
+    route: 'GET {school_system}/schools/{id}',
+    role: 'superuser',
+    summary: 'Show one school as the school-system integration sees it',
+  },
+  'school-systems activate': {
+    route: 'POST {school_system}/schools/{id}/activation',
+    role: 'superuser',
+    summary: 'Activate the school-system integration for a school',
+    idempotent: true,
+  },
+  'school-systems deactivate': {
+    route: 'DELETE {school_system}/schools/{id}/activation',
+    role: 'superuser',
+    summary: 'Deactivate the school-system integration for a school',
+    destructive: true,
+  },
+  'school-systems request': {
+    route: 'POST users/me/school/{school_system}/request',
+    role: 'admin',
+    summary: 'Ask for your school to be connected to a school-system integration',
+  },
+  'school-systems link': {
+    route: 'POST schools/{id}/set{school_system}id',
+    role: 'superuser',
+    summary: "Set a school's id in the school-system integration",
+    payload: { d6_id: 'id' },
+    idempotent: true,
+  },
+  'school-systems unlink': {
+    route: 'DELETE schools/{id}/set{school_system}id',
+    role: 'superuser',
+    summary: "Clear a school's school-system integration id",
+    destructive: true,
+  },
+  'school-systems sync': {
+    route: 'POST {school_system}/schools/{id}/sync',
+    role: 'admin',
+    summary: 'Sync pupils, teachers and groups from the school-system integration',
+  },
+  'roster-a sync': {
+    route: 'POST schools/{id}/{roster_a}sync',
+    role: 'admin',
+    summary: 'Sync a school from rostering provider A',
+  },
+  'roster-b sync': {
+    route: 'POST schools/{id}/{roster_b}sync',
+    role: 'admin',
+    summary: 'Sync a school from rostering provider B',
+  },
+  'roster-b auth': {
+    route: 'POST {roster_b}/auth',
+    role: 'public',
+    summary: 'Sign in through rostering provider B with its code and subdomain',
+    payload: { code: 'string', subdomain: 'string' },
+  },
+  'roster-c auth': {
+    route: 'POST {roster_c}/auth',
+    role: 'public',
+    summary: 'Sign in through rostering provider C with its code and subdomain',
+    payload: { code: 'string', subdomain: 'string' },
+  },
+  'roster-d auth': {
+    route: 'POST {roster_d}/auth',
+    role: 'public',
+    summary: 'Sign in through rostering provider D with its code and domain',
+    payload: { code: 'string', domain: 'string' },
+  },
+  'roster-b presync': {
+    route: 'GET schools/{id}/{roster_b}presync',
+    role: 'admin',
+    summary: 'Preview what a rostering provider B sync would change',
+  },
+  'roster-b sync-status': {
+    route: 'GET {roster_b}/schools/{id}/sync',
+    role: 'admin',
+    summary: "Show the state of a school's rostering provider B sync",
+  },
+  'roster-b link': {
+    route: 'POST users/me/school/link{roster_b}',
+    role: 'admin',
+    summary: 'Link your school to rostering provider B',
+    open: true,
+  },
+  'roster-b unlink': {
+    route: 'DELETE schools/{id}/set{roster_b}id',
+    role: 'superuser',
+    summary: "Clear a school's rostering provider B id",
+    destructive: true,
+  },
+  'roster-b exclusions': {
+    route: 'GET {roster_b}/school/{id}/exclusions',
+    role: 'admin',
+    summary: 'List the records excluded from rostering provider B syncs',
+  },
+  'roster-b add-exclusions': {
+    route: 'POST {roster_b}/school/{id}/exclusions',
+    role: 'admin',
+    summary: 'Exclude records from rostering provider B syncs',
+    open: true,
+  },
+  'roster-b remove-exclusions': {
+    route: 'DELETE {roster_b}/school/{id}/exclusions',
+    role: 'admin',
+    summary: 'Stop excluding records from rostering provider B syncs',
+    open: true,
+  },
+  'roster-a link': {
+    route: 'POST users/me/school/link{roster_a}',
+    role: 'admin',
+    summary: 'Link your school to rostering provider A',
+    open: true,
+    note: LINK_NOTE,
+  },
+  'roster-c link': {
+    route: 'POST users/me/school/link{roster_c}',
+    role: 'admin',
+    summary: 'Link your school to rostering provider C',
+    open: true,
+    note: LINK_NOTE,
+  },
+  'roster-d link': {
+    route: 'POST users/me/school/link{roster_d}',
+    role: 'admin',
+    summary: 'Link your school to rostering provider D',
+    open: true,
+    note: LINK_NOTE,
+  },
+  'one-roster sync': {
+    route: 'POST one-roster/{x}/school/{id}/sync',
+    role: 'admin',
+    summary: 'Sync a school from its OneRoster provider',
+  },
+  'one-roster children': {
+    route: 'GET one-roster/{x}/school/{id}/children',
+    role: 'admin',
+    summary: 'List the child organisations of a OneRoster school',
+  },
+  'one-roster update': {
+    route: 'PATCH schools/{id}/one-roster/{x}',
+    role: 'admin',
+    summary: "Update a school's OneRoster link settings",
+    open: true,
+  },
+  'one-roster link': {
+    route: 'POST one-roster/{x}/school',
+    role: 'admin',
+    summary: 'Link a school to a OneRoster organisation by tenant and id',
+    open: true,
+  },
+  'class-link-tenants list': {
+    route: 'GET class-link/tenants',
+    role: 'superuser',
+    summary: 'List ClassLink tenants',
+  },
+  'class-link-tenants create': {
+    route: 'POST class-link/tenants',
+    role: 'superuser',
+    summary: 'Register a ClassLink tenant',
+    open: true,
+  },
+  'class-link-tenants orgs': {
+    route: 'GET class-link/tenants/{id}/orgs',
+    role: 'superuser',
+    summary: 'List the organisations of a ClassLink tenant',
+  },
+});

@@ -1,3 +1,107 @@
 import { defineArea } from './define.js';
 
-export const schoolArea = defineArea('school', {});
+export const schoolArea = defineArea('school', {
+  'schools create': {
+    route: 'POST users/me/school',
+    role: 'user',
+    summary: 'Create a school with the signed-in teacher as its first admin',
+    open: true,
+  },
+  'schools update-own': {
+    route: 'PUT users/me/school',
+    role: 'admin',
+    summary: "Update the signed-in admin's own school details",
+    open: true,
+  },
+  'me join-school': {
+    route: 'POST users/me/joinschool',
+    role: 'user',
+    summary: 'Join a school with its join code',
+    payload: { code: 'string' },
+  },
+  'schools show': {
+    route: 'GET schools/{id}',
+    role: 'teacher',
+    summary: 'Show a school by id',
+  },
+  'schools update': {
+    route: 'PATCH schools/{id}',
+    role: 'admin',
+    summary: 'Update fields of a school by id',
+    open: true,
+  },
+  'me schools': {
+    route: 'GET users/me/schools',
+    role: 'user',
+    summary: 'List the schools the signed-in user belongs to',
+  },
+  'me switch-school': {
+    route: 'POST users/me/manageschool',
+    role: 'user',
+    summary: 'Switch the school the signed-in user is managing',
+    payload: { schoolId: 'id' },
+  },
+  'schools list': {
+    route: 'GET schools',
+    role: 'user',
+    summary: 'Search schools by name, optionally subscribed only or from the DfE register',
+    payload: { q: 'string?', subscribed: 'boolean?', dfe_schools: 'boolean?' },
+  },
+  'schools check-code': {
+    route: 'POST schools/existence',
+    role: 'public',
+    summary: 'Check that a join code belongs to the given school',
+    payload: { schoolId: 'id', code: 'string' },
+    idempotent: true,
+  },
+  'schools exists': {
+    route: 'GET schools/existence',
+    role: 'public',
+    summary: 'Check whether a school with this join code exists',
+    payload: { code: 'string' },
+  },
+  'schools generate-code': {
+    route: 'POST users/me/school/code',
+    role: 'admin',
+    summary: "Generate or reset your school's join code",
+  },
+  'schools remove-code': {
+    route: 'DELETE users/me/school/code',
+    role: 'admin',
+    summary: "Remove your school's join code so nobody can join with it",
+  },
+  'schools regenerate-code': {
+    route: 'POST superuser/schools/{id}/generatecode',
+    role: 'superuser',
+    summary: 'Generate a new join code for any school by id',
+  },
+  'addresses list': {
+    route: 'GET users/me/school/addresses',
+    role: 'admin',
+    summary: "List your school's billing and delivery addresses",
+  },
+  'addresses create': {
+    route: 'POST addresses',
+    role: 'admin',
+    summary: 'Add an address to a school',
+    open: true,
+  },
+  'addresses update': {
+    route: 'PUT addresses/{id}',
+    role: 'admin',
+    summary: 'Replace an address',
+    open: true,
+  },
+  'schools set-address': {
+    route: 'PUT schools/{id}/addresses/{addressId}',
+    role: 'admin',
+    summary: 'Attach an address to a school or change its address type',
+    open: true,
+  },
+  'addresses delete': {
+    route: 'DELETE addresses/delete/{id}',
+    role: 'admin',
+    summary: 'Delete an address',
+    destructive: true,
+  },
+});

@@ -1,3 +1,123 @@
 import { defineArea } from './define.js';
 
-export const teachersUsersArea = defineArea('teachers-users', {});
+const EXPERIMENTAL_NOTE = 'Path inferred: the spec says "PUT experimental: {enabled} on ..." without full paths.';
+
+export const teachersUsersArea = defineArea('teachers-users', {
+  'teachers create': {
+    route: 'POST users/me/school/teachers',
+    role: 'admin',
+    summary: 'Add a teacher account to your school',
+    open: true,
+  },
+  'teachers list': {
+    route: 'GET users/me/school/teachers',
+    role: 'teacher',
+    summary: 'List the teachers of your school',
+  },
+  'teachers update': {
+    route: 'PATCH users/me/school/teachers/{id}',
+    role: 'admin',
+    summary: "Update a teacher's details",
+    open: true,
+  },
+  'teachers delete': {
+    route: 'DELETE users/me/school/teachers/{id}',
+    role: 'admin',
+    summary: 'Remove a teacher from your school',
+    destructive: true,
+  },
+  'teachers invite': {
+    route: 'POST users/me/school/teachers/invite',
+    role: 'admin',
+    summary: 'Invite a teacher to your school by email',
+    payload: { email: 'string' },
+  },
+  'teachers accept-invite': {
+    route: 'POST users/teacherinvite',
+    role: 'public',
+    summary: 'Accept a teacher invitation with its code and a new password',
+    payload: { code: 'string', password: 'string' },
+  },
+  'events list': {
+    route: 'GET events',
+    role: 'user',
+    summary: 'List events (what the events are is not shown)',
+  },
+  'users list': {
+    route: 'GET users',
+    role: 'superuser',
+    summary: 'Search all users by text, optionally within one school',
+    payload: { q: 'string?', schoolid: 'id?' },
+  },
+  'school-users list': {
+    route: 'GET users/me/school/users',
+    role: 'teacher',
+    summary: 'Search the teachers and pupils of your school',
+    payload: { q: 'string?' },
+  },
+  'search global': {
+    route: 'GET search',
+    role: 'superuser',
+    summary: 'Search across the platform (what it searches and its keys are not shown)',
+    open: true,
+  },
+  'schools set-experimental': {
+    route: 'PUT users/me/school/users/experimental',
+    role: 'admin',
+    summary: 'Turn experimental features on or off for everyone in your school',
+    payload: { enabled: 'boolean' },
+    note: EXPERIMENTAL_NOTE,
+  },
+  'teachers set-experimental-all': {
+    route: 'PUT users/me/school/teachers/experimental',
+    role: 'admin',
+    summary: 'Turn experimental features on or off for all teachers of your school',
+    payload: { enabled: 'boolean' },
+    note: EXPERIMENTAL_NOTE,
+  },
+  'pupils set-experimental-all': {
+    route: 'PUT users/me/school/pupils/experimental',
+    role: 'admin',
+    summary: 'Turn experimental features on or off for all pupils of your school',
+    payload: { enabled: 'boolean' },
+    note: EXPERIMENTAL_NOTE,
+  },
+  'teachers set-experimental': {
+    route: 'PUT users/me/school/teachers/{id}/experimental',
+    role: 'admin',
+    summary: 'Turn experimental features on or off for one teacher',
+    payload: { enabled: 'boolean' },
+    note: EXPERIMENTAL_NOTE,
+  },
+  'pupils set-experimental': {
+    route: 'PUT users/me/school/pupils/{id}/experimental',
+    role: 'admin',
+    summary: 'Turn experimental features on or off for one pupil',
+    payload: { enabled: 'boolean' },
+    note: EXPERIMENTAL_NOTE,
+  },
+  'groups set-teachers-experimental': {
+    route: 'PUT users/me/school/groups/{id}/teachers/experimental',
+    role: 'admin',
+    summary: 'Turn experimental features on or off for the teachers of a group',
+    payload: { enabled: 'boolean' },
+    note: EXPERIMENTAL_NOTE,
+  },
+  'groups set-pupils-experimental': {
+    route: 'PUT users/me/school/groups/{id}/pupils/experimental',
+    role: 'admin',
+    summary: 'Turn experimental features on or off for the pupils of a group',
+    payload: { enabled: 'boolean' },
+    note: EXPERIMENTAL_NOTE,
+  },
+  'teachers make-admin': {
+    route: 'PUT teachers/{id}/admin',
+    role: 'admin',
+    summary: 'Make a teacher an admin of your school',
+  },
+  'teachers remove-admin': {
+    route: 'DELETE teachers/{id}/admin',
+    role: 'admin',
+    summary: "Remove a teacher's admin rights in your school",
+  },
+});
