@@ -1,3 +1,134 @@
 import { defineArea } from './define.js';
 
-export const salesReportingArea = defineArea('sales-reporting', {});
+const SNAPSHOT_NOTE = 'Path inferred: the spec lists "engagement snapshots: POST, GET, GET {id}, /data, /download, DELETE" without a base path.';
+const SALES_PEOPLE_NOTE = 'Path inferred: the spec says "sales people: GET, POST, PATCH, DELETE" without a path.';
+
+export const salesReportingArea = defineArea('sales-reporting', {
+  'snapshots preview': {
+    route: 'POST superuser/sales/reports/engagement/preview',
+    role: 'superuser',
+    summary: 'Preview the engagement report a snapshot would capture',
+    open: true,
+    idempotent: true,
+  },
+  'snapshots create': {
+    route: 'POST superuser/sales/reports/engagement/snapshots',
+    role: 'superuser',
+    summary: 'Take an engagement snapshot for a date range',
+    payload: { start: 'date', end: 'date' },
+    note: SNAPSHOT_NOTE,
+  },
+  'snapshots list': {
+    route: 'GET superuser/sales/reports/engagement/snapshots',
+    role: 'superuser',
+    summary: 'List engagement snapshots',
+    note: SNAPSHOT_NOTE,
+  },
+  'snapshots show': {
+    route: 'GET superuser/sales/reports/engagement/snapshots/{id}',
+    role: 'superuser',
+    summary: 'Show one engagement snapshot',
+    note: SNAPSHOT_NOTE,
+  },
+  'snapshots data': {
+    route: 'GET superuser/sales/reports/engagement/snapshots/{id}/data',
+    role: 'superuser',
+    summary: 'Show the rows of an engagement snapshot',
+    note: SNAPSHOT_NOTE,
+  },
+  'snapshots download': {
+    route: 'GET superuser/sales/reports/engagement/snapshots/{id}/download',
+    role: 'superuser',
+    summary: 'Download an engagement snapshot as a file',
+    note: SNAPSHOT_NOTE,
+  },
+  'snapshots delete': {
+    route: 'DELETE superuser/sales/reports/engagement/snapshots/{id}',
+    role: 'superuser',
+    summary: 'Delete an engagement snapshot',
+    destructive: true,
+    note: SNAPSHOT_NOTE,
+  },
+  'sales totals': {
+    route: 'GET salestotals',
+    role: 'employee',
+    summary: 'Show sales totals',
+    open: true,
+  },
+  'sales info': {
+    route: 'GET salesinfo',
+    role: 'employee',
+    summary: 'Show sales information',
+    open: true,
+  },
+  'sales headlines': {
+    route: 'GET sales/reports/headlines',
+    role: 'employee',
+    summary: 'Show the headline sales figures',
+    open: true,
+  },
+  'retentions list': {
+    route: 'GET retentions',
+    role: 'employee',
+    summary: 'Show subscription retention figures',
+    open: true,
+  },
+  'retention-events list': {
+    route: 'GET retentions/events',
+    role: 'employee',
+    summary: 'List retention events (renewals and losses of subscriptions)',
+    open: true,
+  },
+  'sales by-type': {
+    route: 'GET salesByType',
+    role: 'employee',
+    summary: 'Show sales broken down by type',
+    open: true,
+  },
+  'sales by-person': {
+    route: 'GET salesByPerson',
+    role: 'employee',
+    summary: 'Show sales broken down by sales person',
+    open: true,
+  },
+  'sales by-dept': {
+    route: 'GET salesByDept',
+    role: 'employee',
+    summary: 'Show sales broken down by department',
+    open: true,
+  },
+  'retention-events update': {
+    route: 'PATCH retentions/events/{id}',
+    role: 'employee',
+    summary: 'Update a retention event',
+    open: true,
+  },
+  'sales-people list': {
+    route: 'GET superuser/salespeople',
+    role: 'superuser',
+    summary: 'List sales people',
+    note: SALES_PEOPLE_NOTE,
+  },
+  'sales-people create': {
+    route: 'POST superuser/salespeople',
+    role: 'superuser',
+    summary: 'Add a sales person, active (1) or inactive (0)',
+    payload: { name: 'string', is_active: 'flag?' },
+    note: SALES_PEOPLE_NOTE,
+  },
+  'sales-people update': {
+    route: 'PATCH superuser/salespeople/{id}',
+    role: 'superuser',
+    summary: "Rename a sales person or set them active (1) or inactive (0)",
+    payload: { name: 'string?', is_active: 'flag?' },
+    idempotent: true,
+    note: SALES_PEOPLE_NOTE,
+  },
+  'sales-people delete': {
+    route: 'DELETE superuser/salespeople/{id}',
+    role: 'superuser',
+    summary: 'Delete a sales person',
+    destructive: true,
+    note: SALES_PEOPLE_NOTE,
+  },
+});

@@ -1,3 +1,126 @@
 import { defineArea } from './define.js';
 
-export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {});
+const CRUD_NOTE = 'Verbs inferred: the spec says "subscriptions/products and /{id}: GET, POST, PATCH, DELETE"; spread CRUD-style.';
+
+export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
+  'subscription-products list': {
+    route: 'GET subscriptions/products',
+    role: 'superuser',
+    summary: 'List subscription products',
+    note: CRUD_NOTE,
+  },
+  'subscription-products create': {
+    route: 'POST subscriptions/products',
+    role: 'superuser',
+    summary: 'Create a subscription product',
+    open: true,
+    note: CRUD_NOTE,
+  },
+  'subscription-products show': {
+    route: 'GET subscriptions/products/{id}',
+    role: 'superuser',
+    summary: 'Show one subscription product',
+    note: CRUD_NOTE,
+  },
+  'subscription-products update': {
+    route: 'PATCH subscriptions/products/{id}',
+    role: 'superuser',
+    summary: 'Update a subscription product',
+    open: true,
+    note: CRUD_NOTE,
+  },
+  'subscription-products delete': {
+    route: 'DELETE subscriptions/products/{id}',
+    role: 'superuser',
+    summary: 'Delete a subscription product',
+    destructive: true,
+    note: CRUD_NOTE,
+  },
+  'subscription-products scopes': {
+    route: 'GET subscriptions/products/{id}/scopes',
+    role: 'superuser',
+    summary: 'List the scopes of a subscription product',
+  },
+  'subscription-scopes create': {
+    route: 'POST subscriptions/products/{id}/scopes',
+    role: 'superuser',
+    summary: 'Add a scope to a subscription product',
+    open: true,
+  },
+  'subscription-scopes update': {
+    route: 'PATCH subscriptions/scopes/{id}',
+    role: 'superuser',
+    summary: 'Update a subscription scope',
+    open: true,
+  },
+  'subscription-scopes delete': {
+    route: 'DELETE subscriptions/scopes/{id}',
+    role: 'superuser',
+    summary: 'Delete a subscription scope',
+    destructive: true,
+  },
+  'subscription-plans list': {
+    route: 'GET subscriptions/plans',
+    role: 'superuser',
+    summary: 'List every subscription plan',
+  },
+  'subscription-plans cache-check': {
+    route: 'GET subscriptions/plans/cache_check',
+    role: 'superuser',
+    summary: 'Check the subscription plan cache',
+  },
+  'subscription-products plans': {
+    route: 'GET subscriptions/products/{id}/plans',
+    role: 'superuser',
+    summary: 'List the plans of a subscription product',
+  },
+  'subscription-plans children': {
+    route: 'GET subscriptions/plans/{id}/children',
+    role: 'superuser',
+    summary: 'List the child plans of a subscription plan',
+  },
+  'plan-actions list': {
+    route: 'GET subscriptions/plans/actions',
+    role: 'superuser',
+    summary: 'List subscription plan actions and their state',
+  },
+  'subscription-plans subscriptions': {
+    route: 'GET subscriptions/plans/{id}/subscriptions',
+    role: 'superuser',
+    summary: 'List the school subscriptions on a plan',
+  },
+  'subscription-plans create': {
+    route: 'POST subscriptions/scopes/{id}/plans',
+    role: 'superuser',
+    summary: 'Add a plan to a subscription scope',
+    open: true,
+  },
+  'subscription-plans update': {
+    route: 'PATCH subscriptions/plans/{id}',
+    role: 'superuser',
+    summary: 'Update a subscription plan',
+    open: true,
+  },
+  'subscription-plans refresh': {
+    route: 'PUT subscriptions/plans/refresh',
+    role: 'superuser',
+    summary: 'Refresh the cached subscription plans',
+  },
+  'plan-actions create': {
+    route: 'POST subscriptions/plans/{id}/actions',
+    role: 'superuser',
+    summary: 'Start an action on a subscription plan',
+    open: true,
+  },
+  'plan-actions cancel': {
+    route: 'DELETE subscriptions/plans/actions/{id}',
+    role: 'superuser',
+    summary: 'Cancel a plan action',
+    destructive: true,
+  },
+  'plan-actions retry': {
+    route: 'POST subscriptions/plans/actions/{id}/retry',
+    role: 'superuser',
+    summary: 'Retry a plan action',
+  },
+});
