@@ -1,0 +1,93 @@
+import type { ApiErrorDetails } from './errors/api-error.js';
+import type { ApiError } from './errors/api-error.js';
+import { classify } from './classify.js';
+import type { PreparedBody } from './body.js';
+import { toNetworkError } from './network.js';
+import type { ClientConfig } from './options.js';
+import { readRateLimit } from './rate-limit.js';
+import { redactHeaders } from './redact.js';
+import { readData, readMeta } from './response.js';
+import type { ApiRequest, ApiResponse } from './types.js';
+import { monotonicProgress } from './upload-progress.js';
+
+/** One attempt, fully described: what to send and whether a failure may be retried. */
+export interface AttemptPlan {
+  readonly request: ApiRequest;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: PreparedBody;
+  readonly retryAllowed: boolean;
+  readonly attempt: number;
+}
+
+export type AttemptOutcome =
+  | { readonly ok: true; readonly response: ApiResponse<unknown> }
+  | {
+      readonly ok: false;
+      readonly error: ApiError;
+      /** What the server said (message, else error field), for the reverification decision. */
+      readonly serverMessage: string | undefined;
+      /** The least wait the server asked for (Retry-After, rate-limit reset). */
+      readonly waitMs: number | undefined;
+    };
+
+type FetchInit = RequestInit & { dispatcher?: object; duplex?: 'half' };
+
+function abortReason(signal: AbortSignal | undefined, fallback: unknown): unknown {
+  return signal?.aborted ? (signal.reason ?? fallback) : undefined;
+}
+
+/**
+ * Sends one attempt and reads its whole answer. Resolves with the response or with the error it
+ * amounts to; rejects only when the request's signal was aborted.
+ *
+ * @example
+ * const outcome = await sendAttempt(config, { request, url, headers, body, retryAllowed: true, attempt: 1 });
+ */
+export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Promise<AttemptOutcome> {
+  const { request, url, attempt } = plan;
+  const progress = request.onUploadProgress && request.body !== undefined ? monotonicProgress(request.onUploadProgress) : undefined;
+  const instance = plan.body.instance(progress);
+  const init: FetchInit = {
+    method: request.method,
+    headers: plan.headers,
+    credentials: 'include',
+    ...(instance.body !== undefined ? { body: instance.body } : {}),
+    ...(instance.streamed ? { duplex: 'half' } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(config.dispatcher ? { dispatcher: config.dispatcher } : {}),
+  };
+  config.onRequest?.({ method: request.method, url, headers: redactHeaders(new Headers(plan.headers)), attempt });
+  const started = config.now();
+  const base: ApiErrorDetails = { method: request.method, url, attempts: attempt };
+  const write = request.method !== 'GET';
+  let response: Response;
+  let data: unknown;
+  try {
+    response = await config.fetch(url, init);
+  } catch (cause) {
+    const aborted = abortReason(request.signal, cause);
+    if (aborted !== undefined) throw aborted;
+    const error = toNetworkError(cause, { write, retryAllowed: plan.retryAllowed, details: base });
+    config.onResponse?.({ method: request.method, url, status: undefined, durationMs: config.now() - started, attempt, headers: {}, error: error.message });
+    return { ok: false, error, serverMessage: undefined, waitMs: undefined };
+  }
+  const meta = readMeta(response.headers);
+  const withMeta: ApiErrorDetails = { ...base, status: response.status, headers: response.headers, ...meta };
+  try {
+    data = await readData(response);
+  } catch (cause) {
+    const aborted = abortReason(request.signal, cause);
+    if (aborted !== undefined) throw aborted;
+    return { ok: false, error: toNetworkError(cause, { write, retryAllowed: plan.retryAllowed, details: withMeta }), serverMessage: undefined, waitMs: undefined };
+  }
+  progress?.(100);
+  config.onResponse?.({ method: request.method, url, status: response.status, durationMs: config.now() - started, attempt, headers: redactHeaders(response.headers) });
+  const rateLimit = readRateLimit(response.headers, response.status, config.now());
+  const classified = classify({ status: response.status, ok: response.ok, data, rateLimit, details: withMeta, retryAllowed: plan.retryAllowed });
+  if (classified === undefined) {
+    return { ok: true, response: { status: response.status, data, headers: response.headers, ...meta, attempts: attempt } };
+  }
+  const serverMessage = classified.envelope.message ?? classified.envelope.error;
+  return { ok: false, error: classified.error, serverMessage, waitMs: rateLimit.waitMs };
+}

@@ -1,0 +1,151 @@
+import type { JsonValue } from '../endpoints/define.js';
+import { sendAttempt, type AttemptOutcome } from './attempt.js';
+import { prepareBody, type PreparedBody } from './body.js';
+import type { ApiError } from './errors/api-error.js';
+import { ForbiddenError } from './errors/forbidden-error.js';
+import { NotInitialisedError } from './errors/not-initialised-error.js';
+import { ReverificationRequiredError } from './errors/reverification-required-error.js';
+import { UnauthorisedError } from './errors/unauthorised-error.js';
+import { HEADERS } from './headers.js';
+import { resolveOptions, type ClientConfig, type ClientOptions } from './options.js';
+import { buildUrl } from './query.js';
+import { methodAllowsRetry, retryDelay } from './retry.js';
+import type { ApiRequest, ApiResponse } from './types.js';
+
+/** Statuses the platform expects callers to handle; they are logged as handled, everything else as an error. */
+export const HANDLED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 422, 429]);
+
+/**
+ * The transport of the typed API client: one `request` that sends, retries and turns failures into the
+ * errors of the spec's catalogue. The endpoint methods are built on top of it (`bindEndpoints`).
+ *
+ * @example
+ * const client = new ApiClient().init({ environment: 'sandbox', token });
+ * const { data } = await client.request({ method: 'GET', path: 'resources/search', query: { curriculum_id: 2, take: 10 } });
+ */
+export class ApiClient {
+  #config: ClientConfig | undefined;
+  #token: string | undefined;
+
+  /** Applies the options (again, if called twice); throws ClientConfigError on a bad option. */
+  init(options: ClientOptions): this {
+    this.#config = resolveOptions(options);
+    if (options.token !== undefined) this.#token = options.token;
+    return this;
+  }
+
+  get initialised(): boolean {
+    return this.#config !== undefined;
+  }
+
+  /** The resolved base URL, ending in `/`. */
+  get baseUrl(): string {
+    return this.#requireConfig().baseUrl;
+  }
+
+  get hasToken(): boolean {
+    return this.#token !== undefined;
+  }
+
+  /** Sets or clears (undefined) the token sent with later requests. */
+  setToken(token: string | undefined): void {
+    this.#token = token === '' ? undefined : token;
+  }
+
+  /**
+   * Sends a request. Resolves with the response of the first attempt that succeeds; rejects with an
+   * ApiError subclass (after any retries), with NotInitialisedError before `init`, or with the abort
+   * reason when the request's signal is aborted.
+   *
+   * @example
+   * await client.request({ method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' }, idempotencyKey: 'run-7-12' });
+   */
+  async request<T = JsonValue>(request: ApiRequest): Promise<ApiResponse<T>> {
+    const config = this.#requireConfig();
+    if (request.method === 'GET' && request.body !== undefined) throw new TypeError(`A GET request cannot carry a body (${request.path}): give a query instead`);
+    const url = buildUrl(config.baseUrl, request.path, request.query);
+    const body = prepareBody(request.body);
+    const retryAllowed = methodAllowsRetry(request.method, request.idempotencyKey) && body.replayable;
+    let reverified = false;
+    for (let attempt = 1; ; attempt += 1) {
+      const headers = this.#headers(config, request, body);
+      const outcome = await sendAttempt(config, { request, url, headers, body, retryAllowed, attempt });
+      if (outcome.ok) return outcome.response as ApiResponse<T>;
+      const { error } = outcome;
+      if (error instanceof UnauthorisedError) {
+        this.#log(config, error);
+        await config.onAuthError?.(error);
+        throw error;
+      }
+      if (!reverified && this.#canReverify(config, outcome, body)) {
+        const reverify = error instanceof ReverificationRequiredError ? error : new ReverificationRequiredError(outcome.serverMessage, error.details);
+        if (await config.onReverify?.(reverify)) {
+          reverified = true;
+          continue;
+        }
+        this.#log(config, reverify);
+        throw reverify;
+      }
+      const delay = this.#retryDelay(config, request, outcome, attempt - (reverified ? 2 : 1));
+      if (delay === undefined) {
+        this.#log(config, error);
+        throw error;
+      }
+      await config.sleep(delay, request.signal);
+      request.signal?.throwIfAborted();
+    }
+  }
+
+  #requireConfig(): ClientConfig {
+    if (this.#config === undefined) throw new NotInitialisedError();
+    return this.#config;
+  }
+
+  #headers(config: ClientConfig, request: ApiRequest, body: PreparedBody): Record<string, string> {
+    const headers = new Headers({ accept: 'application/json' });
+    if (body.contentType !== undefined) headers.set('content-type', body.contentType);
+    if (config.clientType !== undefined) headers.set(HEADERS.clientType, config.clientType);
+    if (config.clientVersion !== undefined) headers.set(HEADERS.clientVersion, config.clientVersion);
+    if (this.#token !== undefined) headers.set(HEADERS.token, this.#token);
+    if (request.idempotencyKey) headers.set(HEADERS.idempotencyKey, request.idempotencyKey);
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+    return Object.fromEntries(headers);
+  }
+
+  /** A 403 with a message starts the reverification flow when there is a handler and the body can be sent again. */
+  #canReverify(config: ClientConfig, outcome: Extract<AttemptOutcome, { ok: false }>, body: PreparedBody): boolean {
+    return outcome.error instanceof ForbiddenError && outcome.serverMessage !== undefined && config.onReverify !== undefined && body.replayable;
+  }
+
+  /** The wait before the next attempt, or undefined to give up. */
+  #retryDelay(config: ClientConfig, request: ApiRequest, outcome: Extract<AttemptOutcome, { ok: false }>, retriesUsed: number): number | undefined {
+    if (!outcome.error.retryable || retriesUsed >= config.retry.retries || request.signal?.aborted) return undefined;
+    return retryDelay(config.retry, retriesUsed + 1, config.random, outcome.waitMs);
+  }
+
+  #log(config: ClientConfig, error: ApiError): void {
+    if (config.logger === undefined) return;
+    const info = {
+      name: error.name,
+      status: error.status,
+      method: error.method ?? 'GET',
+      url: error.url ?? '',
+      requestId: error.requestId,
+      errorReference: error.errorReference,
+      apiTarget: error.apiTarget,
+      attempts: error.attempts,
+    };
+    if (error.status !== undefined && HANDLED_STATUSES.has(error.status)) config.logger.handled(error.message, info);
+    else config.logger.error(error.message, info);
+  }
+}
+
+/**
+ * A new client, initialised.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8787/', token: process.env.EDSHED_TOKEN });
+ */
+export function createClient(options: ClientOptions): ApiClient {
+  return new ApiClient().init(options);
+}

@@ -1,0 +1,10 @@
+export { ApiError, type ApiErrorDetails } from './api-error.js';
+export { ClientConfigError } from './client-config-error.js';
+export { ForbiddenError } from './forbidden-error.js';
+export { INVALID_DATA_MESSAGE, InvalidDataError } from './invalid-data-error.js';
+export { LOGIN_ATTEMPT_MESSAGES, LoginAttemptsError } from './login-attempts-error.js';
+export { NetworkError, type NetworkErrorDetails } from './network-error.js';
+export { NOT_INITIALISED_MESSAGE, NotInitialisedError } from './not-initialised-error.js';
+export { RATE_LIMITED_MESSAGE, RateLimitedError, type RateLimitDetails } from './rate-limited-error.js';
+export { REVERIFICATION_MESSAGE, ReverificationRequiredError } from './reverification-required-error.js';
+export { UnauthorisedError } from './unauthorised-error.js';

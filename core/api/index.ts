@@ -1,0 +1,11 @@
+export { ApiClient, createClient, HANDLED_STATUSES } from './client.js';
+export { ENVIRONMENT_NAMES, ENVIRONMENTS, isEnvironment, resolveBaseUrl, type BaseUrlOptions, type Environment } from './environments.js';
+export * from './errors/index.js';
+export { HEADERS } from './headers.js';
+export type { ClientConfig, ClientLogger, ClientOptions, LogInfo, RequestEvent, ResponseEvent } from './options.js';
+export { buildUrl, toSearchParams } from './query.js';
+export { parseRateLimitReset, parseRetryAfter, readRateLimit, type RateLimitInfo } from './rate-limit.js';
+export { REDACTED, redactHeaders } from './redact.js';
+export { DEFAULT_RETRY_POLICY, methodAllowsRetry, retryDelay, type RetryPolicy } from './retry.js';
+export { abortableSleep, type Sleep } from './sleep.js';
+export type { ApiRequest, ApiResponse, FetchLike } from './types.js';
