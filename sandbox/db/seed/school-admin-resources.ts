@@ -1,0 +1,72 @@
+import type { SandboxDb } from '../database.js';
+import type { SeedContext } from './context.js';
+import { AGE_BANDS, RESOURCE_TITLES } from './school-admin-resource-titles.js';
+
+/** The site searches literacy resources with curriculum id 2 (overview spec, section 9). */
+export const LITERACY_CURRICULUM_ID = 2;
+const DAY = 86_400_000;
+const IMAGE_HOST = 'https://images.sandbox.edshed.test/resources';
+
+/**
+ * `The Lighthouse Keeper: Narrative Writing Unit` -> `the-lighthouse-keeper-narrative-writing-unit`.
+ *
+ * @example
+ * slugify("Charlotte's Web: Book Study") // 'charlottes-web-book-study'
+ */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * Seeds 216 literacy resources over the browse categories of the site's Resources menu: each has a
+ * content category, an age band (early years resources are their own band), `free-resources` when free
+ * (about one in eight, and every first format of a subject in the news shed), `what-is-new` when published
+ * in the last 45 days, two images and one or two files.
+ *
+ * @example
+ * seedResources(db, ctx);
+ */
+export function seedResources(db: SandboxDb, ctx: SeedContext): void {
+  const type = db.prepare('INSERT INTO resource_types (name) VALUES (?)');
+  const typeIds = new Map<string, number>();
+  for (const { type: name } of RESOURCE_TITLES) {
+    if (!typeIds.has(name)) typeIds.set(name, Number(type.run(name).lastInsertRowid));
+  }
+  const resource = db.prepare(
+    `INSERT INTO resources (title, url_key, ident, type_id, image, availability, description, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const category = db.prepare('INSERT OR IGNORE INTO resource_categories (resource_id, category) VALUES (?, ?)');
+  const curriculum = db.prepare('INSERT INTO resource_curricula (resource_id, curriculum_id) VALUES (?, ?)');
+  const file = db.prepare('INSERT INTO resource_files (resource_id, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?)');
+  let n = 0;
+  for (const group of RESOURCE_TITLES) {
+    group.subjects.forEach((subject, s) => {
+      group.formats.forEach((format, f) => {
+        n += 1;
+        const title = `${subject}: ${format}`;
+        const key = slugify(title);
+        const free = ctx.rng.chance(0.12) || (group.category === 'the-news-shed' && f === 0 && s % 3 === 0);
+        const ageDays = ctx.rng.int(1, 900);
+        const created = new Date(ctx.now.getTime() - ageDays * DAY).toISOString();
+        const image = [1, 2].map((i) => `${IMAGE_HOST}/${key}-${i}.jpg`).join(';');
+        const description = `${format} built around "${subject}", with teaching slides, activities and differentiated resources.`;
+        const id = Number(
+          resource.run(title, key, `LR${String(n).padStart(4, '0')}`, typeIds.get(group.type) ?? null, image, free ? 'free' : 'members', description, created, created).lastInsertRowid,
+        );
+        category.run(id, group.category);
+        if (group.category !== 'early-years-age-4-5') category.run(id, AGE_BANDS[(s + f) % AGE_BANDS.length]);
+        if (free) category.run(id, 'free-resources');
+        if (ageDays <= 45) category.run(id, 'what-is-new');
+        curriculum.run(id, LITERACY_CURRICULUM_ID);
+        file.run(id, `${key}.pdf`, 'application/pdf', ctx.rng.int(200_000, 9_000_000), created);
+        if (f === 0) file.run(id, `${key}-slides.pptx`, 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ctx.rng.int(1_000_000, 40_000_000), created);
+      });
+    });
+  }
+}

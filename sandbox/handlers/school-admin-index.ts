@@ -1,0 +1,13 @@
+/**
+ * Every school-administration handler map in one object, for handlers/index.ts to spread over the
+ * generic handlers: school, pupils, groups, teachers and users, homework, hives and leagues, districts,
+ * rewards, deleted users, rostering, and the resource reads of curricula-resources (with the site's search).
+ */
+import type { PartialHandlerMap } from '../handler.js';
+import { pupilsHandlers } from './pupils.js';
+import { schoolHandlers } from './school.js';
+
+export const schoolAdminHandlers = {
+  ...schoolHandlers,
+  ...pupilsHandlers,
+} satisfies PartialHandlerMap;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Locale and billing region a new school gets from its country when the payload does not say. */
+const COUNTRY_LOCALES: Readonly<Record<string, string>> = {
+  GB: 'en_GB', US: 'en_US', AU: 'en_AU', CA: 'en_CA', IE: 'en_IE', NZ: 'en_NZ', ZA: 'en_ZA', IN: 'en_IN', HK: 'en_HK', PK: 'en_PK',
+};
+
+/** The locale of a country, English (GB) when the country has none of its own. */
+export function localeFor(country: string): string {
+  return COUNTRY_LOCALES[country] ?? 'en_GB';
+}
+
+/** Card payments run through two regions: US schools bill in the US region, everyone else in GB. */
+export function accountRegionFor(country: string): string {
+  return country === 'US' ? 'US' : 'GB';
+}
+
+const country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code')
+  .transform((s) => s.toUpperCase());
+const locale = z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale such as en_GB');
+
+/** Fields a school admin may change (unknown keys, such as a whole school object sent back, are ignored). */
+export const schoolUpdate = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  country: country.optional(),
+  region: z.string().max(10).nullable().optional(),
+  locale: locale.optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** A new school: a name, and a country (GB by default). */
+export const schoolCreate = schoolUpdate.extend({
+  name: z.string().trim().min(1).max(200),
+  country: country.default('GB'),
+});
+
+/** An address as sent: free text or an object of lines. */
+export const addressValue = z.union([z.string().trim().min(1), z.record(z.string(), z.unknown())]);
+export const addressType = z.string().trim().toLowerCase().min(1).max(30);

@@ -1,0 +1,61 @@
+import type { HandlerContext } from '../handler.js';
+import { requireUser } from '../scope.js';
+import { schoolJson } from './serialize.js';
+import { all } from './sql.js';
+import type { SchoolRow } from './rows.js';
+
+const LIMIT = 50;
+
+/** Subscriptions that give a school access today (states of sandbox/billing's subscription lifecycle). */
+const LIVE_STATES = "('trial', 'active', 'cancelling')";
+
+interface RegisterRow {
+  readonly urn: number;
+  readonly name: string;
+  readonly town: string;
+  readonly postcode: string;
+  readonly country: string;
+  readonly school_id: number | null;
+}
+
+function like(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `GET schools`: search by name (`q`), only schools with a live subscription (`subscribed`), or the
+ * government register of schools (`dfe_schools`) that a teacher picks from when signing their school up.
+ * Join codes are shown to superusers only: anyone signed in may search.
+ *
+ * @example
+ * schoolSearch(ctx) // { schools: [{ id: 1, name: 'Oakfield Primary School', ... }], total: 1 }
+ */
+export function schoolSearch(ctx: HandlerContext): Record<string, unknown> {
+  const user = requireUser(ctx);
+  const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'].trim() : '';
+  if (ctx.input['dfe_schools'] === true) {
+    const rows = all<RegisterRow>(
+      ctx.db,
+      `SELECT * FROM register_schools WHERE name LIKE ? ESCAPE '\\' OR town LIKE ? ESCAPE '\\' OR postcode LIKE ? ESCAPE '\\'
+       ORDER BY name LIMIT ${LIMIT}`,
+      like(q),
+      like(q),
+      like(q),
+    );
+    const schools = rows.map((r) => ({ urn: r.urn, name: r.name, town: r.town, postcode: r.postcode, country: r.country, school_id: r.school_id, registered: r.school_id !== null }));
+    return { schools, total: schools.length };
+  }
+  const subscribed = ctx.input['subscribed'] === true;
+  const rows = all<SchoolRow>(
+    ctx.db,
+    `SELECT s.* FROM schools s WHERE s.deleted_at IS NULL AND s.name LIKE ? ESCAPE '\\'
+     ${subscribed ? `AND EXISTS (SELECT 1 FROM subscriptions b WHERE b.school_id = s.id AND b.deleted_at IS NULL AND b.state IN ${LIVE_STATES})` : ''}
+     ORDER BY s.name, s.id LIMIT ${LIMIT}`,
+    like(q),
+  );
+  const schools = rows.map((row) => {
+    const json = schoolJson(row);
+    return user.superuser ? json : { ...json, code: undefined, integrations: undefined };
+  });
+  return { schools, total: schools.length };
+}

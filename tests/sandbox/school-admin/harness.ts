@@ -1,0 +1,139 @@
+/**
+ * Calls school-administration handlers the way the server does (role check, payload validation, one
+ * transaction, HttpError to the error shape) on a seeded in-memory database, without a socket.
+ */
+import { ENDPOINTS } from '../../../core/endpoints/index.js';
+import { paramsSchema, payloadSchema } from '../../../core/endpoints/schemas.js';
+import { mayCall } from '../../../sandbox/auth/roles.js';
+import { lookupSession } from '../../../sandbox/auth/session.js';
+import { issueToken } from '../../../sandbox/auth/tokens.js';
+import { openDatabase, type SandboxDb } from '../../../sandbox/db/database.js';
+import { seed, SEED_NOW } from '../../../sandbox/db/seed/index.js';
+import { createRng } from '../../../sandbox/db/seed/random.js';
+import { seedSchoolAdmin } from '../../../sandbox/db/seed/school-admin.js';
+import { HttpError, type Handler } from '../../../sandbox/handler.js';
+import { schoolAdminHandlers } from '../../../sandbox/handlers/school-admin-index.js';
+
+export interface CallOptions {
+  readonly as?: string | null;
+  readonly params?: Readonly<Record<string, string | number>>;
+  readonly input?: Readonly<Record<string, unknown>>;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * The value at a dotted path of a JSON body (`'pupils.0.id'`), undefined when any step is missing.
+ *
+ * @example
+ * at(reply.body, 'school.id') // 1
+ */
+export function at(value: unknown, path: string): unknown {
+  let current: unknown = value;
+  for (const step of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[step];
+  }
+  return current;
+}
+
+/** The number at a path, or a thrown error naming the path. */
+export function num(value: unknown, path: string): number {
+  const found = at(value, path);
+  if (typeof found !== 'number') throw new Error(`expected a number at ${path}, got ${JSON.stringify(found)}`);
+  return found;
+}
+
+/** The string at a path, or a thrown error naming the path. */
+export function str(value: unknown, path: string): string {
+  const found = at(value, path);
+  if (typeof found !== 'string') throw new Error(`expected a string at ${path}, got ${JSON.stringify(found)}`);
+  return found;
+}
+
+/** The list at a path (as records), or a thrown error naming the path. */
+export function list(value: unknown, path: string): Record<string, unknown>[] {
+  const found = at(value, path);
+  if (!Array.isArray(found)) throw new Error(`expected a list at ${path}, got ${JSON.stringify(found)}`);
+  return found as Record<string, unknown>[];
+}
+
+/** The `field` of every item of the list at a path. */
+export function pluck(value: unknown, path: string, field = 'id'): unknown[] {
+  return list(value, path).map((item) => item[field]);
+}
+
+export interface Harness {
+  readonly db: SandboxDb;
+  readonly writes: Map<string, number>;
+  call(route: string, options?: CallOptions): Promise<Reply>;
+  userId(username: string): number;
+}
+
+const HANDLERS = schoolAdminHandlers as Readonly<Record<string, Handler>>;
+
+/**
+ * A freshly seeded database and a `call` that runs one route's handler as the named user.
+ *
+ * @example
+ * const h = createHarness();
+ * const { status, body } = await h.call('GET users/me/school/pupils', { as: 'teacher' });
+ */
+export function createHarness(): Harness {
+  const db = openDatabase(':memory:');
+  seed(db, { size: 'demo' });
+  if ((db.prepare('SELECT COUNT(*) AS n FROM school_groups').get() as { n: number }).n === 0) {
+    db.transaction(() => seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash: 'x' }))();
+  }
+  const tokens = new Map<string, string>();
+  const writes = new Map<string, number>();
+  const userId = (username: string): number => {
+    const row = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number } | undefined;
+    if (!row) throw new Error(`no user ${username}`);
+    return row.id;
+  };
+  const call = async (route: string, options: CallOptions = {}): Promise<Reply> => {
+    const endpoint = ENDPOINTS.find((e) => e.route === route);
+    if (!endpoint) throw new Error(`no route ${route} in the table`);
+    const handler = HANDLERS[route];
+    if (!handler) throw new Error(`no school-admin handler for ${route}`);
+    const as = options.as === undefined ? 'admin' : options.as;
+    let user = null;
+    if (as !== null) {
+      let token = tokens.get(as);
+      if (!token) {
+        token = issueToken(db, userId(as), SEED_NOW);
+        tokens.set(as, token);
+      }
+      user = lookupSession(db, token, SEED_NOW);
+    }
+    if (!user && endpoint.role !== 'public') return { status: 401, body: { error: 'Unauthorised' } };
+    if (user && !mayCall(user, endpoint)) return { status: 403, body: { error: 'Forbidden' } };
+    const params = paramsSchema(endpoint).safeParse(Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)])));
+    const input = payloadSchema(endpoint).safeParse(options.input ?? {});
+    if (!params.success || !input.success) {
+      return { status: 422, body: { error: 'Invalid data', errors: [...(params.error?.issues ?? []), ...(input.error?.issues ?? [])] } };
+    }
+    try {
+      const result = await db.transaction(() =>
+        handler({
+          db,
+          endpoint,
+          user,
+          params: params.data,
+          input: input.data,
+          now: () => SEED_NOW,
+          countWrite: () => writes.set(route, (writes.get(route) ?? 0) + 1),
+        }),
+      )();
+      return { status: result.status ?? 200, body: JSON.parse(JSON.stringify(result.body ?? null)) };
+    } catch (error) {
+      if (error instanceof HttpError) return { status: error.status, body: { error: error.error, message: error.message, ...error.data } };
+      throw error;
+    }
+  };
+  return { db, writes, call, userId };
+}
