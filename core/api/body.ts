@@ -1,4 +1,4 @@
-import { chunkedBytes, withUploadProgress } from './upload-progress.js';
+import { bytesStream, withUploadProgress } from './upload-progress.js';
 
 /** One attempt's body, as fetch takes it. */
 export interface BodyInstance {
@@ -24,7 +24,7 @@ function bytesBody(bytes: Uint8Array, contentType: string | undefined): Prepared
     replayable: true,
     instance: (onProgress) =>
       onProgress
-        ? { body: withUploadProgress(chunkedBytes(bytes), bytes.byteLength, onProgress), streamed: true }
+        ? { body: withUploadProgress(bytesStream(bytes), bytes.byteLength, onProgress), streamed: true }
         : { body: bytes as Uint8Array<ArrayBuffer>, streamed: false },
   };
 }

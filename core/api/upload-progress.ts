@@ -1,3 +1,4 @@
+/** The largest piece handed to the transport at once: small enough for progress to move on a 1 MB upload. */
 const CHUNK_BYTES = 64 * 1024;
 
 /**
@@ -17,29 +18,27 @@ export function monotonicProgress(onProgress: (percent: number) => void): (perce
   };
 }
 
-/** A pull-based stream over bytes in fixed chunks, so progress moves as the socket drains. */
-export function chunkedBytes(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (offset >= bytes.byteLength) {
-          controller.close();
-          return;
-        }
-        controller.enqueue(bytes.subarray(offset, offset + CHUNK_BYTES));
-        offset += CHUNK_BYTES;
-      },
+/**
+ * A stream of one byte array (sliced into pieces by `withUploadProgress`).
+ *
+ * @example
+ * withUploadProgress(bytesStream(bytes), bytes.byteLength, onProgress);
+ */
+export function bytesStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
     },
-    { highWaterMark: 0 },
-  );
+  });
 }
 
 /**
- * Wraps a body stream so `onProgress` hears 0, then rising whole percentages of `total` bytes as chunks
+ * Wraps a body stream so `onProgress` hears 0, then rising whole percentages of `total` bytes as pieces
  * are taken by the transport, then 100 once the last byte has been taken. With no known total it hears
- * only 0 and 100. The stream has no buffer of its own (high-water mark 0): a chunk is read from the
- * source only when the transport asks for it, which is what makes the count follow the upload.
+ * only 0 and 100. Source chunks are cut to at most 64 KiB and the stream keeps no buffer of its own
+ * (high-water mark 0): a piece is produced only when the transport asks for one, which is what makes
+ * the count follow the upload.
  *
  * @example
  * const body = withUploadProgress(blob.stream(), blob.size, (p) => bar.update(p));
@@ -52,6 +51,7 @@ export function withUploadProgress(
 ): ReadableStream<Uint8Array> {
   const report = monotonicProgress(onProgress);
   const reader = source.getReader();
+  let pending: Uint8Array | undefined;
   let sent = 0;
   return new ReadableStream<Uint8Array>(
     {
@@ -59,16 +59,21 @@ export function withUploadProgress(
         report(0);
       },
       async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          report(100);
-          controller.close();
-          return;
+        while (pending === undefined || pending.byteLength === 0) {
+          const { done, value } = await reader.read();
+          if (done) {
+            report(100);
+            controller.close();
+            return;
+          }
+          pending = value;
         }
-        sent += value.byteLength;
-        // 100 is kept for the end of the stream, so it is reported exactly once, after the last chunk.
-        if (total !== undefined && total > 0) report(Math.min(99, Math.floor((sent * 100) / total)));
-        controller.enqueue(value);
+        const piece = pending.subarray(0, CHUNK_BYTES);
+        pending = pending.subarray(piece.byteLength);
+        sent += piece.byteLength;
+        // 100 is kept for the end of the stream, so it is reported exactly once, after the last piece.
+        if (total !== undefined && sent < total) report(Math.floor((sent * 100) / total));
+        controller.enqueue(piece);
       },
       cancel(reason) {
         return reader.cancel(reason);

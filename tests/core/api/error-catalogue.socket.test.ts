@@ -15,6 +15,7 @@ import {
   RateLimitedError,
   ReverificationRequiredError,
   UnauthorisedError,
+  type ClientLogger,
   type ClientOptions,
 } from '../../../core/api/index.js';
 import { createNodeTransport, type NodeTransport } from '../../../core/node.js';
@@ -177,17 +178,17 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
   it('logs 400, 401, 403, 404, 409, 422 and 429 as handled and other failures as errors', async () => {
     let status = 200;
     server.setHandler((_req, res) => sendJson(res, status, { error: `status ${status}` }));
-    const logger = { handled: vi.fn(), error: vi.fn() };
+    const logger = { handled: vi.fn<ClientLogger['handled']>(), error: vi.fn<ClientLogger['error']>() };
     const c = client({ logger });
     const handled = [400, 401, 403, 404, 409, 422, 429];
     for (status of [...handled, 200, 418, 500, 503]) await failure(c.request({ method: 'GET', path: `status/${status}` }));
-    expect(logger.handled.mock.calls.map(([, info]: [string, { status: number }]) => info.status)).toEqual(handled);
-    expect(logger.error.mock.calls.map(([, info]: [string, { status: number }]) => info.status)).toEqual([200, 418, 500, 503]);
+    expect(logger.handled.mock.calls.map(([, info]) => info.status)).toEqual(handled);
+    expect(logger.error.mock.calls.map(([, info]) => info.status)).toEqual([200, 418, 500, 503]);
     expect(logger.error).toHaveBeenCalledWith('status 500', expect.objectContaining({ method: 'GET', url: `${server.url}status/500`, attempts: 1 }));
   });
 
   it('logs a network failure as an error', async () => {
-    const logger = { handled: vi.fn(), error: vi.fn() };
+    const logger = { handled: vi.fn<ClientLogger['handled']>(), error: vi.fn<ClientLogger['error']>() };
     const url = `http://127.0.0.1:${await closedPort()}/`;
     await failure(client({ logger, baseUrl: url }).request({ method: 'GET', path: 'users/me' }));
     expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('Network error'), expect.objectContaining({ status: undefined }));
@@ -195,7 +196,9 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
   });
 
   it('says the outcome is unknown when the connection drops after a write without a key was sent', async () => {
-    server.setHandler((_req, res) => res.socket?.destroy());
+    server.setHandler((_req, res) => {
+      res.socket?.destroy();
+    });
     const before = server.requests.length;
     const error = await failure(client({ retry: { retries: 3 } }).request({ method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' } }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -205,7 +208,9 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
   });
 
   it('does not call the outcome unknown for a GET, or for a write whose connection was refused', async () => {
-    server.setHandler((_req, res) => res.socket?.destroy());
+    server.setHandler((_req, res) => {
+      res.socket?.destroy();
+    });
     const read = await failure(client().request({ method: 'GET', path: 'schools' }));
     expect(read).toMatchObject({ outcomeUnknown: false });
     const url = `http://127.0.0.1:${await closedPort()}/`;
