@@ -1,0 +1,101 @@
+/**
+ * The reserved `__sandbox/` routes: not part of the API, no token needed, never faulted or rate limited.
+ * - GET __sandbox/status: what is running.
+ * - GET, PUT __sandbox/faults: read or switch fault injection (`{ "faults": "500=0.1" }`, a spec object, or text).
+ * - GET, DELETE __sandbox/writes: how many times each write was applied, per route and target (`?route=`, `?target=`).
+ * - POST __sandbox/reset: empty the database and seed it again (`{ "seed": "demo" | "large" }`).
+ */
+import { z } from 'zod';
+import { clearDatabase, seed, SEED_ACCOUNTS } from './db/seed/index.js';
+import { errorReply } from './errors-shape.js';
+import { FaultSpecError } from './fault-spec-error.js';
+import { faultSpecSchema, formatFaults, parseFaults, type FaultSpec } from './faults.js';
+import { queryObject } from './request-input.js';
+import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';
+
+const writeRow = z.object({ route: z.string(), target: z.string(), count: z.number().int() });
+const resetBody = z.strictObject({ seed: z.enum(['demo', 'large']).optional() });
+
+function ok(body: unknown): SandboxReply {
+  return { kind: 'json', status: 200, headers: {}, body };
+}
+
+function jsonOf(request: SandboxRequest): unknown {
+  const text = request.body?.toString('utf8').trim() ?? '';
+  if (text === '') return {};
+  if (!(request.header('content-type') ?? 'application/json').includes('json')) return text;
+  return JSON.parse(text);
+}
+
+function faultsFrom(body: unknown): FaultSpec {
+  if (typeof body === 'string') return parseFaults(body);
+  if (body && typeof body === 'object' && 'faults' in body && typeof body.faults === 'string') return parseFaults(body.faults);
+  const parsed = faultSpecSchema.safeParse(body);
+  if (!parsed.success) throw new FaultSpecError(`Bad fault spec object: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, JSON.stringify(body));
+  return parsed.data;
+}
+
+function faultsBody(spec: FaultSpec): unknown {
+  return { faults: formatFaults(spec), spec };
+}
+
+function writes(state: SandboxState, request: SandboxRequest): SandboxReply {
+  const query = queryObject(request.query);
+  let sql = 'SELECT route, target, count FROM write_counts WHERE 1';
+  const args: string[] = [];
+  for (const column of ['route', 'target'] as const) {
+    const value = query[column];
+    if (typeof value === 'string') {
+      sql += ` AND ${column} = ?`;
+      args.push(value);
+    }
+  }
+  const rows = state.db.prepare(`${sql} ORDER BY route, target`).all(...args).map((r) => writeRow.parse(r));
+  return ok({ writes: rows, total: rows.reduce((sum, r) => sum + r.count, 0) });
+}
+
+/**
+ * Answers a `__sandbox/` request.
+ *
+ * @example
+ * await handleControl(state, { method: 'GET', path: '__sandbox/writes', ... });
+ */
+export async function handleControl(state: SandboxState, request: SandboxRequest): Promise<SandboxReply> {
+  const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
+  try {
+    switch (route) {
+      case 'GET __sandbox/status':
+        return ok({ status: 'ok', seed: state.seedSize, started_at: state.startedAt.toISOString(), rate_limit: state.limiter.limit, faults: formatFaults(state.faults.spec) });
+      case 'GET __sandbox/faults':
+        return ok(faultsBody(state.faults.spec));
+      case 'PUT __sandbox/faults':
+        state.faults.set(faultsFrom(jsonOf(request)));
+        return ok(faultsBody(state.faults.spec));
+      case 'GET __sandbox/writes':
+        return writes(state, request);
+      case 'DELETE __sandbox/writes': {
+        const cleared = await state.lock.run(() => state.db.prepare('DELETE FROM write_counts').run().changes);
+        return ok({ cleared });
+      }
+      case 'POST __sandbox/reset': {
+        const body = resetBody.parse(jsonOf(request));
+        const size = body.seed ?? (state.seedSize === 'none' ? 'demo' : state.seedSize);
+        await state.lock.run(() => {
+          clearDatabase(state.db);
+          seed(state.db, { size });
+        });
+        state.seedSize = size;
+        state.limiter.reset();
+        state.keys.reset();
+        return ok({ reset: true, seed: size, accounts: SEED_ACCOUNTS });
+      }
+      default:
+        return errorReply(404, 'Not found', `No sandbox route ${route}`);
+    }
+  } catch (error) {
+    if (error instanceof FaultSpecError) return errorReply(422, 'Invalid data', error.message, { errors: [{ path: 'faults', message: error.message }] });
+    if (error instanceof SyntaxError) return errorReply(400, 'Bad request', 'The request body is not valid JSON');
+    if (error instanceof z.ZodError) return errorReply(422, 'Invalid data', error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    throw error;
+  }
+}

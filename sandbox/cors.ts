@@ -1,0 +1,35 @@
+import { HEADERS } from '../core/api/headers.js';
+
+const EXPOSED = [
+  HEADERS.apiTarget,
+  HEADERS.requestId,
+  HEADERS.errorReference,
+  HEADERS.idempotentReplayed,
+  HEADERS.rateLimitLimit,
+  HEADERS.rateLimitRemaining,
+  HEADERS.rateLimitReset,
+  HEADERS.retryAfter,
+].join(', ');
+
+const ALLOWED = ['content-type', HEADERS.token, HEADERS.clientType, HEADERS.clientVersion, HEADERS.idempotencyKey].join(', ');
+
+/**
+ * CORS headers, so the site's dev server (another origin) can call the sandbox with credentials.
+ *
+ * @example
+ * reply.headers(corsHeaders(request.headers.origin, request.method === 'OPTIONS'));
+ */
+export function corsHeaders(origin: string | undefined, preflight: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    'access-control-allow-origin': origin ?? '*',
+    'access-control-expose-headers': EXPOSED,
+    vary: 'origin',
+  };
+  if (origin) headers['access-control-allow-credentials'] = 'true';
+  if (preflight) {
+    headers['access-control-allow-methods'] = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+    headers['access-control-allow-headers'] = ALLOWED;
+    headers['access-control-max-age'] = '600';
+  }
+  return headers;
+}

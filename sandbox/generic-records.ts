@@ -1,0 +1,176 @@
+/** Storage of the generic store: the `records` table, one JSON document per record. */
+import { z } from 'zod';
+import type { SandboxDb } from './db/database.js';
+
+/** Restricts reads to one owner or one school; `value: null` matches nothing (a caller without a school). */
+export type RecordFilter = { readonly column: 'owner_id' | 'school_id'; readonly value: number | null } | null;
+
+/** One action applied to a record (`POST lists/{id}/duplicate`, `PATCH .../close`). */
+export interface RecordAction {
+  readonly action: string;
+  readonly method: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly at: string;
+  readonly by: number | null;
+}
+
+const jsonObject = z.record(z.string(), z.unknown());
+const recordAction = z.object({
+  action: z.string(),
+  method: z.string(),
+  input: jsonObject,
+  at: z.string(),
+  by: z.number().int().nullable(),
+});
+const row = z.object({
+  id: z.number().int(),
+  collection: z.string(),
+  key: z.string().nullable(),
+  owner_id: z.number().int().nullable(),
+  school_id: z.number().int().nullable(),
+  data: z.string().transform((text) => jsonObject.parse(JSON.parse(text))),
+  actions: z.string().transform((text) => z.array(recordAction).parse(JSON.parse(text))),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+
+export type StoredRecord = z.output<typeof row>;
+
+const COLUMNS = 'id, collection, key, owner_id, school_id, data, actions, created_at, updated_at, deleted_at';
+const FILTER_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function filterSql(filter: RecordFilter): { sql: string; args: unknown[] } {
+  if (!filter) return { sql: '', args: [] };
+  return filter.value === null ? { sql: ' AND 0', args: [] } : { sql: ` AND ${filter.column} = ?`, args: [filter.value] };
+}
+
+/**
+ * Reads one live record of a collection by its key.
+ *
+ * @example
+ * findRecord(db, 'lists', '12', null);
+ */
+export function findRecord(db: SandboxDb, collection: string, key: string, filter: RecordFilter): StoredRecord | null {
+  const f = filterSql(filter);
+  const found: unknown = db
+    .prepare(`SELECT ${COLUMNS} FROM records WHERE collection = ? AND key = ? AND deleted_at IS NULL${f.sql} LIMIT 1`)
+    .get(collection, key, ...f.args);
+  return found === undefined ? null : row.parse(found);
+}
+
+export interface ListQuery {
+  readonly skip: number;
+  readonly take: number;
+  /** Equality on top-level fields of the stored document. */
+  readonly where: Readonly<Record<string, string | number | boolean>>;
+  /** A substring of the stored document. */
+  readonly search?: string;
+}
+
+/**
+ * Lists the live records of a collection, oldest first, with the total before paging.
+ *
+ * @example
+ * listRecords(db, 'lists', null, { skip: 0, take: 50, where: { locale: 'en_GB' } });
+ */
+export function listRecords(db: SandboxDb, collection: string, filter: RecordFilter, query: ListQuery): { items: StoredRecord[]; total: number } {
+  const f = filterSql(filter);
+  let sql = ` FROM records WHERE collection = ? AND deleted_at IS NULL${f.sql}`;
+  const args: unknown[] = [collection, ...f.args];
+  for (const [field, value] of Object.entries(query.where)) {
+    if (!FILTER_KEY.test(field)) continue;
+    sql += ` AND CAST(json_extract(data, '$.${field}') AS TEXT) = CAST(? AS TEXT)`;
+    args.push(typeof value === 'boolean' ? Number(value) : value);
+  }
+  if (query.search) {
+    sql += " AND data LIKE ? ESCAPE '\\'";
+    args.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  const total = db.prepare(`SELECT COUNT(*)${sql}`).pluck().get(...args) as number;
+  const items = db
+    .prepare(`SELECT ${COLUMNS}${sql} ORDER BY id LIMIT ? OFFSET ?`)
+    .all(...args, query.take, query.skip)
+    .map((r) => row.parse(r));
+  return { items, total };
+}
+
+export interface NewRecord {
+  readonly collection: string;
+  /** Defaults to the new record's id. */
+  readonly key?: string;
+  readonly ownerId: number | null;
+  readonly schoolId: number | null;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly now: Date;
+}
+
+/**
+ * Stores a new record and returns it.
+ *
+ * @example
+ * createRecord(db, { collection: 'lists', ownerId: 3, schoolId: 1, data: { title: 'Week 1' }, now: new Date() });
+ */
+export function createRecord(db: SandboxDb, record: NewRecord): StoredRecord {
+  const at = record.now.toISOString();
+  const id = Number(
+    db
+      .prepare('INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(record.collection, record.key ?? null, record.ownerId, record.schoolId, JSON.stringify(record.data), at, at).lastInsertRowid,
+  );
+  if (record.key === undefined) db.prepare('UPDATE records SET key = ? WHERE id = ?').run(String(id), id);
+  return readRecord(db, id);
+}
+
+export interface RecordChange {
+  readonly data?: Readonly<Record<string, unknown>>;
+  readonly actions?: readonly RecordAction[];
+  readonly deleted?: boolean;
+  readonly now: Date;
+}
+
+/**
+ * Replaces a record's document and/or action log, or soft-deletes it; returns the stored result.
+ *
+ * @example
+ * updateRecord(db, record.id, { data: { ...record.data, title: 'Week 2' }, now: new Date() });
+ */
+export function updateRecord(db: SandboxDb, id: number, change: RecordChange): StoredRecord {
+  const at = change.now.toISOString();
+  db.prepare(
+    `UPDATE records SET data = COALESCE(?, data), actions = COALESCE(?, actions), updated_at = ?,
+       deleted_at = CASE WHEN ? THEN ? ELSE deleted_at END WHERE id = ?`,
+  ).run(
+    change.data ? JSON.stringify(change.data) : null,
+    change.actions ? JSON.stringify(change.actions) : null,
+    at,
+    change.deleted ? 1 : 0,
+    at,
+    id,
+  );
+  return readRecord(db, id);
+}
+
+function readRecord(db: SandboxDb, id: number): StoredRecord {
+  return row.parse(db.prepare(`SELECT ${COLUMNS} FROM records WHERE id = ?`).get(id));
+}
+
+/**
+ * The JSON form of a record: its document, then the fields the store keeps (id, owner, dates, actions).
+ *
+ * @example
+ * renderRecord(record); // { title: 'Week 1', id: 12, owner_id: 3, school_id: 1, created_at: '...', updated_at: '...' }
+ */
+export function renderRecord(record: StoredRecord): Record<string, unknown> {
+  return {
+    ...record.data,
+    id: record.id,
+    ...(record.key !== null && record.key !== String(record.id) ? { key: record.key } : {}),
+    owner_id: record.owner_id,
+    school_id: record.school_id,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+    ...(record.deleted_at ? { deleted_at: record.deleted_at } : {}),
+    ...(record.actions.length > 0 ? { actions: record.actions } : {}),
+  };
+}

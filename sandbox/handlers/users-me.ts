@@ -1,0 +1,134 @@
+/** The signed-in user: read and update yourself, sign up, relationships, and the username check. */
+import { z } from 'zod';
+import { hashPassword } from '../auth/password.js';
+import { sessionResponse } from '../auth/sign-in.js';
+import { readUser, userJson } from '../auth/user-json.js';
+import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../handler.js';
+import { requireCaller } from './caller.js';
+
+/** Re-verification lasts this long (the 403 session-verification flow asks again after it). */
+const VERIFIED_MINUTES = 30;
+
+const profile = z.object({
+  email: z.email().nullable().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  display_name: z.string().optional(),
+  avatar: z.record(z.string(), z.unknown()).optional(),
+});
+
+const signUp = profile.extend({
+  username: z.string().min(3).regex(/^[A-Za-z0-9._@-]+$/, 'letters, digits and . _ @ - only'),
+  password: z.string().min(6),
+  kind: z.enum(['teacher', 'parent', 'learner']).default('teacher'),
+});
+
+const exists = z.object({ username: z.string().optional(), email: z.string().optional(), school_username: z.string().optional() });
+
+function me(ctx: HandlerContext): HandlerResult {
+  const caller = requireCaller(ctx);
+  const user = readUser(ctx.db, caller.id);
+  if (!user) throw new HttpError(401, 'Unauthorised', 'Your account no longer exists');
+  return { body: { user: { ...userJson(ctx.db, user, caller.imitatedBy), token: caller.token }, token: caller.token } };
+}
+
+function invalid(path: string, message: string): HttpError {
+  return new HttpError(422, 'Invalid data', `${path}: ${message}`, { errors: [{ path, message }] });
+}
+
+function parseOrInvalid<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  throw new HttpError(422, 'Invalid data', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
+}
+
+export const usersMeHandlers = {
+  'GET users/me': me,
+  'GET users/me/refresh': me,
+
+  'PUT users/me': (ctx) => {
+    const caller = requireCaller(ctx);
+    const change = parseOrInvalid(profile, ctx.input);
+    const sets = Object.entries(change).filter(([, v]) => v !== undefined);
+    if (sets.length > 0) {
+      const sql = sets.map(([k]) => `${k} = ?`).join(', ');
+      const values = sets.map(([k, v]) => (k === 'avatar' ? JSON.stringify(v) : v));
+      ctx.db.prepare(`UPDATE users SET ${sql} WHERE id = ?`).run(...values, caller.id);
+    }
+    return me(ctx);
+  },
+
+  'GET users/me/password-verified': (ctx) => {
+    const caller = requireCaller(ctx);
+    const at = ctx.db.prepare('SELECT verified_at FROM tokens WHERE token = ?').pluck().get(caller.token) as string | null | undefined;
+    const verified = typeof at === 'string' && ctx.now().getTime() - Date.parse(at) < VERIFIED_MINUTES * 60_000;
+    return { body: { verified, verified_at: at ?? null } };
+  },
+
+  'GET users/me/users/{id}': (ctx) => {
+    const caller = requireCaller(ctx);
+    const other = readUser(ctx.db, Number(ctx.params.id));
+    const self = readUser(ctx.db, caller.id);
+    if (!other || !self) throw new HttpError(404, 'Not found', `User ${ctx.params.id ?? ''} not found`);
+    const sameSchool = self.school_id !== null && self.school_id === other.school_id;
+    const teacherHere = sameSchool && self.kind === 'teacher';
+    return {
+      body: {
+        relationship: {
+          isMe: self.id === other.id,
+          isSameSchool: sameSchool,
+          isTeacher: teacherHere,
+          isAdmin: teacherHere && self.admin === 1,
+          isParent: other.parent_id === self.id,
+          isChild: self.parent_id === other.id,
+          isSuperuser: self.superuser === 1,
+        },
+      },
+    };
+  },
+
+  'POST users': (ctx) => {
+    const input = parseOrInvalid(signUp, ctx.input);
+    const taken = ctx.db.prepare('SELECT 1 FROM users WHERE username = ? COLLATE NOCASE').get(input.username);
+    if (taken) throw new HttpError(409, 'Conflict', `Username ${input.username} is taken`);
+    const id = Number(
+      ctx.db
+        .prepare(
+          `INSERT INTO users (username, email, first_name, last_name, display_name, password_hash, kind, avatar, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          input.username,
+          input.email ?? null,
+          input.first_name ?? '',
+          input.last_name ?? '',
+          input.display_name ?? [input.first_name, input.last_name].filter(Boolean).join(' '),
+          hashPassword(input.password),
+          input.kind,
+          JSON.stringify(input.avatar ?? {}),
+          ctx.now().toISOString(),
+        ).lastInsertRowid,
+    );
+    const result = sessionResponse(ctx, id, null);
+    return { ...result, status: 201 };
+  },
+
+  'GET users/exists': (ctx) => {
+    const input = exists.parse(ctx.input);
+    const given = (['username', 'email', 'school_username'] as const).filter((k) => input[k] !== undefined && input[k] !== '');
+    if (given.length !== 1) throw invalid(given.length === 0 ? 'username' : given.join(','), 'give exactly one of username, email or school_username');
+    const key = given[0] as (typeof given)[number];
+    const value = input[key] as string;
+    let found: unknown;
+    if (key === 'school_username') {
+      const school = ctx.user?.schoolId ?? null;
+      found = ctx.db
+        .prepare(`SELECT 1 FROM users WHERE school_username = ? COLLATE NOCASE AND deleted_at IS NULL${school === null ? '' : ' AND school_id = ?'}`)
+        .get(...(school === null ? [value] : [value, school]));
+    } else {
+      found = ctx.db.prepare(`SELECT 1 FROM users WHERE ${key} = ? COLLATE NOCASE AND deleted_at IS NULL`).get(value);
+    }
+    return { body: { exists: found !== undefined } };
+  },
+} satisfies PartialHandlerMap;

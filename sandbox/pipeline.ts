@@ -1,0 +1,119 @@
+/**
+ * The request pipeline, independent of the HTTP framework: faults, rate limit, route, auth, role, payload
+ * validation, idempotency, then the handler in a transaction with the write counter.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HEADERS } from '../core/api/headers.js';
+import { payloadSchema } from '../core/endpoints/schemas.js';
+import { mayCall } from './auth/roles.js';
+import { lookupSession } from './auth/session.js';
+import { handleControl } from './control.js';
+import { errorReply, retryHeaders, TOO_MANY } from './errors-shape.js';
+import { handlerFor } from './handlers/index.js';
+import { requestHash } from './idempotency.js';
+import { rateLimitHeaders } from './rate-limit.js';
+import { readInput } from './request-input.js';
+import { runHandler, type Execution } from './run-handler.js';
+import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';
+
+const ROLE_NAMES: Readonly<Record<string, string>> = {
+  user: 'signed-in users',
+  pupil: 'pupils',
+  parent: 'parents',
+  teacher: 'teachers',
+  admin: 'school admins',
+  district: 'district administrators',
+  employee: 'employees',
+  superuser: 'superusers',
+};
+
+const INJECTED: Readonly<Record<number, string>> = { 429: 'Too many requests', 500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable', 504: 'Gateway timeout' };
+
+function injected(status: number): SandboxReply {
+  const error = INJECTED[status] ?? (status >= 500 ? 'Server error' : 'Request failed');
+  const message = status === 429 ? TOO_MANY : `Injected fault: ${status}`;
+  const headers = status === 429 || status === 503 ? { ...retryHeaders(1), [HEADERS.rateLimitRemaining]: '0' } : {};
+  return errorReply(status, error, message, {}, headers);
+}
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Answers one request.
+ *
+ * @example
+ * const reply = await handleRequest(state, request);
+ */
+export async function handleRequest(state: SandboxState, request: SandboxRequest): Promise<SandboxReply> {
+  const base = { [HEADERS.apiTarget]: 'sandbox', [HEADERS.requestId]: request.requestId };
+  const reply = await pipeline(state, request);
+  return reply.kind === 'json' ? { ...reply, headers: { ...base, ...reply.headers } } : reply;
+}
+
+async function pipeline(state: SandboxState, request: SandboxRequest): Promise<SandboxReply> {
+  if (request.path === '__sandbox' || request.path.startsWith('__sandbox/')) return handleControl(state, request);
+  const plan = state.faults.plan();
+  if (plan.latencyMs > 0) await sleep(plan.latencyMs);
+  if (plan.dropBefore) return { kind: 'drop', phase: 'before' };
+  if (plan.status !== null) return injected(plan.status);
+  const token = request.header(HEADERS.token) || undefined;
+  const decision = state.limiter.take(token ? `token:${token}` : `ip:${request.ip}`, state.now());
+  const limits = rateLimitHeaders(decision);
+  if (!decision.allowed) return errorReply(429, 'Too many requests', TOO_MANY, {}, limits);
+  const reply = await routed(state, request, token);
+  if (reply.kind === 'json' && plan.dropAfter && reply.ran) return { kind: 'drop', phase: 'after' };
+  return reply.kind === 'json' ? { kind: 'json', status: reply.status, body: reply.body, headers: { ...limits, ...reply.headers } } : reply;
+}
+
+type Routed = SandboxReply & { readonly ran?: boolean };
+
+async function routed(state: SandboxState, request: SandboxRequest, token: string | undefined): Promise<Routed> {
+  const match = state.router.match(request.method, request.path);
+  const handler = match && handlerFor(state.handlers, match.endpoint.route);
+  if (!match || !handler) return errorReply(404, 'Not found', `No route ${request.method} ${decodedPath(request.path)}`);
+  const { endpoint, params } = match;
+  const user = token ? lookupSession(state.db, token, state.now()) : null;
+  if (endpoint.role !== 'public') {
+    if (!token) return errorReply(401, 'Unauthorised', `Sign in first: ${endpoint.route} needs a session token in the ${HEADERS.token} header`);
+    if (!user) return errorReply(401, 'Unauthorised', 'The session token is invalid or has expired; sign in again');
+    if (!mayCall(user, endpoint)) return errorReply(403, 'Forbidden', `${endpoint.route} is only for ${ROLE_NAMES[endpoint.role] ?? endpoint.role}`);
+  }
+  const raw = readInput(endpoint, request);
+  if (!raw.ok) return errorReply(400, 'Bad request', raw.message);
+  const parsed = payloadSchema(endpoint).safeParse(raw.input);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+    return errorReply(422, 'Invalid data', errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '), { errors });
+  }
+  const execution: Execution = { endpoint, params, user, input: parsed.data, target: request.path.replace(/\/+$/, ''), handler };
+  const key = endpoint.method === 'GET' ? undefined : request.header(HEADERS.idempotencyKey) || undefined;
+  if (!key) return { ...(await runHandler(state, execution, null)), ran: true };
+  return idempotent(state, request, execution, key, raw.input);
+}
+
+async function idempotent(state: SandboxState, request: SandboxRequest, execution: Execution, key: string, body: unknown): Promise<Routed> {
+  const userKey = execution.user ? String(execution.user.id) : 'anon';
+  const hash = requestHash(execution.endpoint.method, execution.target, body);
+  const check = state.keys.check(state.db, userKey, key, hash);
+  switch (check.kind) {
+    case 'replay':
+      return { kind: 'json', status: check.status, body: check.body, headers: { [HEADERS.idempotentReplayed]: 'true' } };
+    case 'mismatch':
+      return errorReply(422, 'Invalid data', `Idempotency-Key ${key} was already used for a different request`, { errors: [{ path: HEADERS.idempotencyKey, message: 'reused with a different request' }] });
+    case 'in-flight':
+      return errorReply(409, 'Conflict', `A request with Idempotency-Key ${key} is still in progress; retry after it finishes`);
+    case 'new':
+      try {
+        return { ...(await runHandler(state, execution, { userKey, key, requestHash: hash })), ran: true };
+      } finally {
+        state.keys.release(userKey, key);
+      }
+  }
+}
+

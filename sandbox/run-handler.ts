@@ -1,0 +1,98 @@
+/**
+ * Runs a handler inside a transaction on the one connection: the write counter and the idempotency
+ * record commit together with the handler's own writes, and a thrown error rolls all of them back.
+ */
+import type { Endpoint } from '../core/endpoints/index.js';
+import { errorReply } from './errors-shape.js';
+import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from './handler.js';
+import type { SandboxReply, SandboxState } from './state.js';
+
+/** One routed, authorised, validated call. */
+export interface Execution {
+  readonly endpoint: Endpoint;
+  readonly params: Readonly<Record<string, string>>;
+  readonly user: SessionUser | null;
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The request path, parameters filled in: the write counter's target. */
+  readonly target: string;
+  readonly handler: Handler;
+}
+
+/** Where to store the response of an Idempotency-Key request. */
+export interface IdempotencySlot {
+  readonly userKey: string;
+  readonly key: string;
+  readonly requestHash: string;
+}
+
+function isSqliteConstraint(error: unknown): error is Error & { code: string } {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_CONSTRAINT');
+}
+
+function failure(error: unknown): SandboxReply {
+  if (error instanceof HttpError) return errorReply(error.status, error.error, error.message, error.data ?? {});
+  if (isSqliteConstraint(error)) return errorReply(409, 'Conflict', `The change conflicts with stored data (${error.message})`);
+  const message = error instanceof Error ? error.message : String(error);
+  return errorReply(500, 'Internal server error', `The sandbox failed: ${message}`);
+}
+
+function transact(state: SandboxState, execution: Execution, slot: IdempotencySlot | null): HandlerResult | Promise<HandlerResult> {
+  const { db } = state;
+  let counted = false;
+  const ctx: HandlerContext = {
+    db,
+    endpoint: execution.endpoint,
+    user: execution.user,
+    params: execution.params,
+    input: execution.input,
+    now: state.now,
+    countWrite: () => {
+      counted = true;
+    },
+  };
+  const rollback = (error: unknown): never => {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  };
+  const commit = (result: HandlerResult): HandlerResult => {
+    try {
+      const status = result.status ?? 200;
+      if (counted || (execution.endpoint.method !== 'GET' && status < 400)) {
+        db.prepare('INSERT INTO write_counts (route, target, count) VALUES (?, ?, 1) ON CONFLICT (route, target) DO UPDATE SET count = count + 1').run(
+          execution.endpoint.route,
+          execution.target,
+        );
+      }
+      if (slot) state.keys.save(db, { ...slot, route: execution.endpoint.route, status, body: result.body, now: state.now() });
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      return rollback(error);
+    }
+  };
+  db.exec('BEGIN');
+  let result: HandlerResult | Promise<HandlerResult>;
+  try {
+    result = execution.handler(ctx);
+  } catch (error) {
+    return rollback(error);
+  }
+  return result instanceof Promise ? result.then(commit, rollback) : commit(result);
+}
+
+/**
+ * Runs one call and turns its result or error into a reply.
+ *
+ * @example
+ * const reply = await runHandler(state, execution, null);
+ */
+export async function runHandler(state: SandboxState, execution: Execution, slot: IdempotencySlot | null): Promise<SandboxReply> {
+  try {
+    const result = await state.lock.run(() => transact(state, execution, slot));
+    return { kind: 'json', status: result.status ?? 200, headers: {}, body: result.body };
+  } catch (error) {
+    const reply = failure(error);
+    if (reply.kind === 'json' && reply.status >= 500) state.logError(error);
+    return reply;
+  }
+}

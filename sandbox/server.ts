@@ -1,0 +1,176 @@
+/**
+ * The sandbox server: a local, stateful API speaking the whole endpoint table on a SQLite database.
+ * One Fastify catch-all route hands every request to the pipeline (the platform's paths do not fit
+ * Fastify's router); `fetch` answers in-process through Fastify's inject, with no socket.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FetchLike } from '../core/api/types.js';
+import { ENDPOINTS } from '../core/endpoints/index.js';
+import { corsHeaders } from './cors.js';
+import { openDatabase, type SandboxDb } from './db/database.js';
+import { isSeeded, seed, SEED_ACCOUNTS, type SeedAccount, type SeedSize } from './db/seed/index.js';
+import { createExclusive, type Exclusive } from './exclusive.js';
+import { createFaultInjector, parseFaults, type FaultInjector, type FaultSpec } from './faults.js';
+import type { HandlerMap, PartialHandlerMap } from './handler.js';
+import { HANDLERS } from './handlers/index.js';
+import { createIdempotencyKeys } from './idempotency.js';
+import { defaultDatabasePath } from './paths.js';
+import { handleRequest } from './pipeline.js';
+import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.js';
+import { createRouter } from './router.js';
+import type { SandboxState } from './state.js';
+import { inProcessFetch } from './in-process-fetch.js';
+
+export interface SandboxOptions {
+  /** A database file, or `:memory:`; default: sandbox.db under the user's data directory. */
+  readonly db?: string;
+  /** How to seed an empty (or reset) database; `none` leaves it empty. Default `demo`. */
+  readonly seed?: SeedSize | 'none';
+  /** Delete the database file first, then migrate and seed it afresh. */
+  readonly reset?: boolean;
+  /** Fault injection: a spec such as `500=0.1,latency=50-200` (see FAULTS_HELP) or a parsed spec. */
+  readonly faults?: string | FaultSpec;
+  /** Requests per minute per token (or per address without one); default 600. */
+  readonly rateLimit?: number;
+  /** The sandbox clock. */
+  readonly now?: () => Date;
+  /** Fastify's request logging. */
+  readonly logger?: boolean;
+  /** Handlers replacing the built-in ones for some routes (tests use this for slow or failing handlers). */
+  readonly handlers?: PartialHandlerMap;
+}
+
+export interface Sandbox {
+  readonly app: FastifyInstance;
+  readonly db: SandboxDb;
+  /** The base URL (ending in `/`) once `listen` has resolved. */
+  readonly url: string | undefined;
+  /** Answers in-process, without a socket: give it to the API client in tests. */
+  readonly fetch: FetchLike;
+  /** The seeded accounts (password `sandbox`). */
+  readonly accounts: readonly SeedAccount[];
+  /** Whether this start seeded the database (it was empty or reset). */
+  readonly seeded: boolean;
+  /** Runs work that writes outside a request (background jobs) without interleaving with a request's transaction. */
+  readonly lock: Exclusive;
+  readonly faults: FaultInjector;
+  /** Starts listening; port 0 picks a free port. Resolves to the base URL. */
+  listen(options?: { readonly port?: number; readonly host?: string }): Promise<string>;
+  /** Stops the server, then closes the database. */
+  close(): Promise<void>;
+}
+
+function openFresh(path: string, reset: boolean): SandboxDb {
+  if (path !== ':memory:') {
+    if (reset) for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    mkdirSync(dirname(path), { recursive: true });
+  }
+  return openDatabase(path);
+}
+
+function queryOf(url: string): Record<string, string | string[]> {
+  const q = url.indexOf('?');
+  const query: Record<string, string | string[]> = {};
+  if (q < 0) return query;
+  for (const [key, value] of new URLSearchParams(url.slice(q + 1))) {
+    const previous = query[key];
+    query[key] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  return query;
+}
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function answer(state: SandboxState, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const url = request.raw.url ?? '/';
+  const origin = headerOf(request, 'origin');
+  if (request.method === 'OPTIONS') {
+    await reply.code(204).headers(corsHeaders(origin, true)).send();
+    return;
+  }
+  const q = url.indexOf('?');
+  const result = await handleRequest(state, {
+    method: request.method,
+    path: (q < 0 ? url : url.slice(0, q)).replace(/^\/+/, ''),
+    query: queryOf(url),
+    body: Buffer.isBuffer(request.body) ? request.body : undefined,
+    header: (name) => headerOf(request, name),
+    ip: request.ip,
+    requestId: `req_${randomBytes(8).toString('hex')}`,
+  });
+  if (result.kind === 'drop') {
+    reply.hijack();
+    reply.raw.destroy(new Error(`Sandbox fault: connection dropped ${result.phase} the handler`));
+    return;
+  }
+  reply.code(result.status).headers({ ...corsHeaders(origin, false), ...result.headers });
+  if (result.status === 204 || result.body === undefined) await reply.send();
+  else await reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+}
+
+/**
+ * Opens (migrating and, when empty, seeding) the database and builds the server. Nothing listens until
+ * `listen`; `fetch` works at once.
+ *
+ * @example
+ * const sandbox = createSandbox({ db: ':memory:' });
+ * const res = await sandbox.fetch('http://sandbox.test/auth', { method: 'POST', body: JSON.stringify({ username: 'superuser', password: 'sandbox' }), headers: { 'content-type': 'application/json' } });
+ * await sandbox.close();
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const db = openFresh(options.db ?? defaultDatabasePath(), options.reset ?? false);
+  const seedSize = options.seed ?? 'demo';
+  const seeded = seedSize !== 'none' && !isSeeded(db);
+  if (seeded) seed(db, { size: seedSize });
+  const faults = typeof options.faults === 'string' ? parseFaults(options.faults) : options.faults;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024 });
+  const state: SandboxState = {
+    db,
+    router: createRouter(ENDPOINTS),
+    handlers: (options.handlers ? { ...HANDLERS, ...options.handlers } : HANDLERS) as HandlerMap,
+    limiter: createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    faults: createFaultInjector(faults),
+    keys: createIdempotencyKeys(),
+    lock: createExclusive(),
+    now: options.now ?? (() => new Date()),
+    seedSize,
+    startedAt: new Date(),
+    logError: (error) => app.log.error(error),
+  };
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', handler: (request, reply) => answer(state, request, reply) });
+  let url: string | undefined;
+  let closed: Promise<void> | undefined;
+  return {
+    app,
+    db,
+    get url() {
+      return url;
+    },
+    fetch: inProcessFetch(app),
+    accounts: SEED_ACCOUNTS,
+    seeded,
+    lock: state.lock,
+    faults: state.faults,
+    async listen({ port = 8787, host = '127.0.0.1' } = {}) {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      const bound = typeof address === 'object' && address ? address.port : port;
+      url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
+      return url;
+    },
+    close() {
+      closed ??= app.close().then(() => {
+        db.close();
+      });
+      return closed;
+    },
+  };
+}
