@@ -1,8 +1,11 @@
 import { ELLIPSIS_DEFAULT_LENGTH } from './constants.js';
 
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /**
- * Shortens text to at most `length` characters followed by '...' (O §5, §9). Characters are counted as code
- * points so an emoji is never cut in half; text within the limit is returned as it is.
+ * Shortens text to at most `length` characters followed by '...' (O §5, §9). Characters are counted as
+ * graphemes (what a reader sees as one character), so an emoji or an accented letter is never cut in half;
+ * text within the limit is returned as it is.
  *
  * @example
  * truncate('The Highwayman: a poetry unit for ages 9 to 11', 20) // 'The Highwayman: a po...'
@@ -10,7 +13,7 @@ import { ELLIPSIS_DEFAULT_LENGTH } from './constants.js';
  */
 export function truncate(text: string, length: number = ELLIPSIS_DEFAULT_LENGTH): string {
   if (!Number.isInteger(length) || length < 0) throw new RangeError(`Truncate length must be a whole number, 0 or more (got ${length})`);
-  const chars = Array.from(text);
+  const chars = Array.from(GRAPHEMES.segment(text), (part) => part.segment);
   return chars.length <= length ? text : `${chars.slice(0, length).join('')}...`;
 }
 
