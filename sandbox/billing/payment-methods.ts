@@ -59,3 +59,21 @@ export function chargeCard(db: SandboxDb, schoolId: number, methodId?: number): 
   if (method.provider_ref === 'pm_card_declined') throw new HttpError(402, 'Payment failed', `The card ending ${method.last4} was declined`);
   return method;
 }
+
+/**
+ * Charges either a saved method (by id, or the default when none is given) or a one-off test card
+ * reference; answers a label for the payment record.
+ *
+ * @example
+ * chargeWith(db, 1, 'pm_card_visa') // 'card visa 4242'
+ */
+export function chargeWith(db: SandboxDb, schoolId: number, method: number | string | undefined): string {
+  if (typeof method === 'string' && !/^\d+$/.test(method)) {
+    const card = testCard(method);
+    if (!card) throw new HttpError(422, 'Invalid data', `Unknown payment method ${method}`, { errors: [{ path: 'paymentMethod', message: 'unknown' }] });
+    if (method === 'pm_card_declined') throw new HttpError(402, 'Payment failed', `The card ending ${card.last4} was declined`);
+    return `card ${card.brand} ${card.last4}`;
+  }
+  const saved = chargeCard(db, schoolId, method === undefined ? undefined : Number(method));
+  return `card ${saved.brand} ${saved.last4}`;
+}
