@@ -4,10 +4,12 @@
  * rewards, deleted users, rostering, and the resource reads of curricula-resources (with the site's search).
  */
 import type { PartialHandlerMap } from '../handler.js';
+import { groupsHandlers } from './groups.js';
 import { pupilsHandlers } from './pupils.js';
 import { schoolHandlers } from './school.js';
 
 export const schoolAdminHandlers = {
   ...schoolHandlers,
   ...pupilsHandlers,
+  ...groupsHandlers,
 } satisfies PartialHandlerMap;

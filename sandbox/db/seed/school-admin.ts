@@ -1,6 +1,7 @@
 import type { SandboxDb } from '../database.js';
 import type { SeedContext } from './context.js';
 import { seedActivity } from './school-admin-activity.js';
+import { seedCurricula } from './school-admin-curricula.js';
 import { seedPeople } from './school-admin-people.js';
 import { seedReference } from './school-admin-reference.js';
 import { seedResources } from './school-admin-resources.js';
@@ -18,4 +19,5 @@ export function seedSchoolAdmin(db: SandboxDb, ctx: SeedContext): void {
   seedActivity(db, ctx, people.filter((p) => p.schoolId <= 3));
   seedReference(db, ctx);
   seedResources(db, ctx);
+  seedCurricula(db, ctx);
 }

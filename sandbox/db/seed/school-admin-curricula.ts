@@ -1,0 +1,42 @@
+import type { SandboxDb } from '../database.js';
+import type { SeedContext } from './context.js';
+import { LITERACY_CURRICULUM_ID } from './school-admin-resources.js';
+
+/** The Resources menu of the site, in menu order, with its labels. */
+const BROWSE: readonly [path: string, name: string][] = [
+  ['free-resources', 'Free Resources'], ['what-is-new', "What's New"], ['early-years-age-4-5', 'Early Years (Age 4-5)'],
+  ['age-5-7', 'Age 5-7'], ['age-7-9', 'Age 7-9'], ['age-9-11', 'Age 9-11'], ['age-11-14', 'Age 11-14'], ['writing-shed', 'Writing Shed'],
+  ['reading-shed', 'Reading Shed'], ['non-fiction', 'Non-Fiction'], ['poetry-shed', 'Poetry Shed'], ['the-news-shed', 'The News Shed'],
+  ['history-shed', 'History Shed'], ['christmas-resources', 'Christmas Resources'], ['additional-resources', 'Additional Resources'],
+];
+
+const EXTERNAL_PARENTS = ['Reading: word reading', 'Reading: comprehension', 'Writing: transcription', 'Writing: composition',
+  'Spelling', 'Grammar and punctuation', 'Spoken language', 'Vocabulary'];
+
+/**
+ * Curricula kept in the generic store (`records`): the literacy resources curriculum (key 2, the id the
+ * site searches with) with one node per browse category listing its resources, and an external
+ * curriculum whose 16 nodes (8 parents, 8 children) quiz sessions record competence against.
+ *
+ * @example
+ * seedCurricula(db, ctx);
+ */
+export function seedCurricula(db: SandboxDb, ctx: SeedContext): void {
+  const at = ctx.now.toISOString();
+  const insert = db.prepare('INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, NULL, NULL, ?, ?, ?)');
+  const keyed = (collection: string, key: string | null, data: Record<string, unknown>): number => {
+    const id = Number(insert.run(collection, key, JSON.stringify(data), at, at).lastInsertRowid);
+    if (key === null) db.prepare('UPDATE records SET key = ? WHERE id = ?').run(String(id), id);
+    return id;
+  };
+  keyed('quiz/curricula', String(LITERACY_CURRICULUM_ID), { name: 'Literacy resources', locale: 'en_GB', data: { roots: BROWSE.map(([path]) => path), domains: ['literacy'] } });
+  const inCategory = db.prepare('SELECT resource_id FROM resource_categories WHERE category = ? ORDER BY resource_id').pluck();
+  BROWSE.forEach(([path, name], index) => {
+    keyed('quiz/curriculum_nodes', null, {
+      curriculum_id: LITERACY_CURRICULUM_ID, name, url_path: path, tags: [path], sort_order: index + 1, resource_ids: inCategory.all(path), lesson_ids: [],
+    });
+  });
+  keyed('quiz/external_curricula', '1', { name: 'National curriculum: English (KS1-KS2)', country: 'GB' });
+  EXTERNAL_PARENTS.forEach((name, i) => keyed('quiz/external_curriculum_nodes', String(i + 1), { external_curriculum_id: 1, name, parent_id: null }));
+  EXTERNAL_PARENTS.forEach((name, i) => keyed('quiz/external_curriculum_nodes', String(i + 9), { external_curriculum_id: 1, name: `${name}: year 3-4 objectives`, parent_id: i + 1 }));
+}
