@@ -1,0 +1,92 @@
+/**
+ * The role matrix, generated from the endpoint table: every route is called by every seeded account and
+ * anonymously, and must refuse exactly the callers its role excludes. Handlers are stubbed so the test
+ * measures the server's enforcement alone, not what each handler then does with the input.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, type Endpoint, type Role } from '../../core/endpoints/index.js';
+import type { Handler, HandlerMap } from '../../sandbox/handler.js';
+import { createRouter } from '../../sandbox/router.js';
+import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
+
+const ok: Handler = () => ({ body: { ok: true } });
+const STUBS = Object.fromEntries(ENDPOINTS.filter((e) => e.route !== 'POST auth').map((e) => [e.route, ok])) as Partial<HandlerMap>;
+
+/** Who passes each role among the seeded accounts. */
+const ALLOWED: Readonly<Record<Role, readonly string[]>> = {
+  public: ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'anonymous'],
+  user: ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales'],
+  pupil: ['superuser', 'pupil'],
+  parent: ['superuser', 'parent'],
+  teacher: ['superuser', 'admin', 'teacher'],
+  admin: ['superuser', 'admin'],
+  district: ['superuser', 'district'],
+  employee: ['superuser', 'sales'],
+  superuser: ['superuser'],
+};
+const CALLERS = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'anonymous'] as const;
+
+/** A path with valid-looking parameters: ids are 1, names are words. */
+function samplePath(endpoint: Endpoint): string {
+  return endpoint.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'));
+}
+
+describe('role matrix from the endpoint table', () => {
+  let t: TestSandbox;
+  const tokens = new Map<string, string>();
+  const router = createRouter(ENDPOINTS);
+
+  beforeAll(async () => {
+    t = testSandbox({ rateLimit: 1_000_000, handlers: STUBS });
+    for (const caller of CALLERS) if (caller !== 'anonymous') tokens.set(caller, await t.login(caller));
+  });
+  afterAll(() => t.close());
+
+  it('has routes of every role to check', () => {
+    const roles = new Set(ENDPOINTS.map((e) => e.role));
+    expect([...roles].sort()).toEqual(expect.arrayContaining(['public', 'superuser', 'teacher', 'user']));
+  });
+
+  it('gives routes that share a shape the same role, so the route that answers enforces the right one', () => {
+    for (const [hidden, shown] of router.shadowed) {
+      const a = ENDPOINTS.find((e) => e.route === hidden);
+      const b = ENDPOINTS.find((e) => e.route === shown);
+      expect(a?.role, `${hidden} vs ${shown}`).toBe(b?.role);
+    }
+  });
+
+  it('refuses superuser-only routes to teacher, admin and pupil tokens with 403', async () => {
+    const leaks: string[] = [];
+    for (const endpoint of ENDPOINTS.filter((e) => e.role === 'superuser')) {
+      for (const caller of ['teacher', 'admin', 'pupil']) {
+        const res = await t.call(endpoint.method, samplePath(endpoint), { token: tokens.get(caller) as string });
+        if (res.status !== 403) leaks.push(`${endpoint.route} as ${caller}: ${res.status}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('refuses every non-public route without a token with 401', async () => {
+    const leaks: string[] = [];
+    for (const endpoint of ENDPOINTS.filter((e) => e.role !== 'public')) {
+      const res = await t.call(endpoint.method, samplePath(endpoint));
+      if (res.status !== 401 || res.body.error !== 'Unauthorised') leaks.push(`${endpoint.route}: ${res.status}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('lets through exactly the callers each role names, and refuses the others', async () => {
+    const wrong: string[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const answering = router.match(endpoint.method, samplePath(endpoint))?.endpoint ?? endpoint;
+      for (const caller of CALLERS) {
+        const token = tokens.get(caller);
+        const res = await t.call(endpoint.method, samplePath(endpoint), token ? { token } : {});
+        const allowed = ALLOWED[answering.role].includes(caller);
+        const refused = res.status === 401 || res.status === 403;
+        if (allowed === refused) wrong.push(`${endpoint.route} as ${caller}: ${res.status} (${answering.role})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
