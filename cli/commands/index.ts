@@ -22,7 +22,11 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'auth login': { summary: 'Sign in and store the session token in the credentials file', load: () => import('./auth/login.js') },
   'auth logout': { summary: 'Forget the stored session token of a profile', load: () => import('./auth/logout.js') },
   'auth status': { summary: 'Show which API and account the CLI will use', load: () => import('./auth/status.js') },
+  'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
+  'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
-export const CURATED_NOUNS: Readonly<Record<string, string>> = {};
+export const CURATED_NOUNS: Readonly<Record<string, string>> = {
+  prices: 'Per-locale price table and tier pricing (show, tier)',
+};

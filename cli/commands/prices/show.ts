@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { PRICE_KINDS, localePrices, type LocalePrices } from '../../../core/domain/prices.js';
+import { LOCALES, findLocale } from '../../../core/domain/locales.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import { addCommonOptions, applyLeafGlobals } from '../../flags.js';
+import { printResponse } from '../../print-response.js';
+import type { DefineCommand } from '../index.js';
+
+/** Every locale that has a price row, in table order. */
+export function pricedLocales(): LocalePrices[] {
+  return LOCALES.flatMap((locale) => localePrices(locale.code) ?? []);
+}
+
+/** The JSON shape: minor units, exact decimals and the formatted text. */
+function jsonRow(prices: LocalePrices) {
+  const { locale, ...rest } = prices;
+  return { locale: locale.code, country: locale.country, ...rest };
+}
+
+/** The table shape: one formatted amount per column. */
+function tableRow(prices: LocalePrices) {
+  const amounts = Object.fromEntries(PRICE_KINDS.map((kind) => [kind === 'mathsApp' ? 'maths_app' : kind, prices.formatted[kind]]));
+  return { locale: prices.locale.code, currency: prices.currency, ...amounts, pupils_per_classroom: prices.pupilsPerClassroom };
+}
+
+function select(localeOption: string | undefined): LocalePrices[] {
+  if (localeOption === undefined) return pricedLocales();
+  const prices = localePrices(localeOption);
+  if (!prices) {
+    const known = pricedLocales().map((p) => p.locale.code).join(', ');
+    const why = findLocale(localeOption) ? 'has no price table' : 'is not a locale';
+    throw new CliError(`--locale: "${localeOption}" ${why} (priced locales: ${known})`, EXIT.usage);
+  }
+  return [prices];
+}
+
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('Show the per-locale price table: personal, teacher, premium, app and maths app prices, pupils per classroom')
+    .option('--locale <code>', 'only this locale (en-gb, en-au, en_US, ...)')
+    .addHelpText('after', '\nAmounts are formatted for the locale; --json also gives minor units (pence, cents) and exact decimals.\n\nExamples:\n  edshed prices\n  edshed prices --locale en-au\n  edshed prices --locale en-za --json');
+  addCommonOptions(cmd);
+  cmd.action(async (opts: { locale?: string } & Record<string, unknown>) => {
+    applyLeafGlobals(f, opts);
+    const rows = select(opts.locale);
+    const json = f.globals.json === true || f.globals.format === 'json' || f.globals.format === 'ndjson';
+    await printResponse(f, json ? rows.map(jsonRow) : rows.map(tableRow));
+  });
+};
+
+export default define;
