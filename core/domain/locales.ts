@@ -66,3 +66,15 @@ export function findLocale(code: string): LocaleEntry | undefined {
 export function isRoutableLocale(value: string): value is RoutableLocale {
   return (ROUTABLE_LOCALES as readonly string[]).includes(value);
 }
+
+/**
+ * The English locale of a country (its own, e.g. en_ZA rather than af_ZA), or undefined when it has none.
+ *
+ * @example
+ * localeForCountry('za')?.underscored // 'en_ZA'
+ * localeForCountry('FR')              // undefined (fr_FR is not English)
+ */
+export function localeForCountry(country: string): LocaleEntry | undefined {
+  const code = country.trim().toUpperCase();
+  return LOCALES.find((entry) => entry.language === 'en' && entry.country === code);
+}

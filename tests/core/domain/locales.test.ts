@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALES, REDIRECT_ONLY_LOCALE_PREFIX, ROUTABLE_LOCALES, findLocale, isRoutableLocale } from '../../../core/domain/locales.js';
+import { DEFAULT_LOCALE, LOCALES, REDIRECT_ONLY_LOCALE_PREFIX, ROUTABLE_LOCALES, findLocale, isRoutableLocale, localeForCountry } from '../../../core/domain/locales.js';
 import { resolveLocale, splitLocalePath } from '../../../core/domain/locale-resolution.js';
 
 describe('LOCALES', () => {
@@ -38,6 +38,15 @@ describe('LOCALES', () => {
     'findLocale(%j) is %s',
     (input, expected) => {
       expect(findLocale(input)?.underscored).toBe(expected);
+    },
+  );
+});
+
+describe('localeForCountry', () => {
+  it.each([['GB', 'en_GB'], ['za', 'en_ZA'], [' us ', 'en_US'], ['PK', 'en_PK'], ['FR', undefined], ['BR', undefined], ['XX', undefined]])(
+    '%j -> %s',
+    (country, expected) => {
+      expect(localeForCountry(country)?.underscored).toBe(expected);
     },
   );
 });
