@@ -6,7 +6,12 @@ import { addCommonOptions, applyLeafGlobals } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 
-/** Every locale that has a price row, in table order. */
+/**
+ * Every locale that has a price row, in table order.
+ *
+ * @example
+ * pricedLocales().map((p) => p.locale.code) // ['en-gb', 'en-au', 'en-ca', ...]
+ */
 export function pricedLocales(): LocalePrices[] {
   return LOCALES.flatMap((locale) => localePrices(locale.code) ?? []);
 }

@@ -7,7 +7,13 @@ import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 import { readPriceFile } from './price-file.js';
 
-/** `--quantity` as a whole number, 0 or more. */
+/**
+ * `--quantity` as a whole number, 0 or more; anything else is a usage error.
+ *
+ * @example
+ * parseQuantity('120') // 120
+ * parseQuantity('1.5') // throws CliError (exit 2)
+ */
 export function parseQuantity(text: string): number {
   const quantity = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(quantity)) {
