@@ -50,6 +50,13 @@ function isLoginFailure(envelope: Envelope): boolean {
   return [envelope.error, envelope.message].some((t) => t !== undefined && LOGIN_ATTEMPT_MESSAGES.some((m) => t.includes(m)));
 }
 
+/**
+ * The statuses worth another try: request timeout, rate limited, and server errors.
+ *
+ * @example
+ * isRetryableStatus(503); // true
+ * isRetryableStatus(422); // false
+ */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }

@@ -55,7 +55,8 @@ export class ApiClient {
   /**
    * Sends a request. Resolves with the response of the first attempt that succeeds; rejects with an
    * ApiError subclass (after any retries), with NotInitialisedError before `init`, or with the abort
-   * reason when the request's signal is aborted.
+   * reason when the request's signal is aborted. `T` is the caller's claim about the body, not checked
+   * here: the endpoint layer validates where the shape matters.
    *
    * @example
    * await client.request({ method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' }, idempotencyKey: 'run-7-12' });
@@ -80,6 +81,7 @@ export class ApiClient {
       if (!reverified && this.#canReverify(config, outcome, body)) {
         const reverify = error instanceof ReverificationRequiredError ? error : new ReverificationRequiredError(outcome.serverMessage, error.details);
         if (await config.onReverify?.(reverify)) {
+          // Safe even for a write without a key: the 403 means the server refused it without applying it.
           reverified = true;
           continue;
         }

@@ -23,7 +23,13 @@ export interface BaseUrlOptions {
   readonly baseUrl?: string;
 }
 
-/** Narrows a string to an environment name. */
+/**
+ * Narrows a string to an environment name.
+ *
+ * @example
+ * isEnvironment('staging'); // true
+ * isEnvironment('prod'); // false
+ */
 export function isEnvironment(name: string): name is Environment {
   return Object.hasOwn(ENVIRONMENTS, name);
 }
