@@ -46,16 +46,20 @@ function filterSql(filter: RecordFilter): { sql: string; args: unknown[] } {
 }
 
 /**
- * Reads one live record of a collection by its key.
+ * Reads one live record of a collection by its key: a caller-chosen key, else the record id.
  *
  * @example
  * findRecord(db, 'lists', '12', null);
  */
 export function findRecord(db: SandboxDb, collection: string, key: string, filter: RecordFilter): StoredRecord | null {
   const f = filterSql(filter);
+  const id = /^\d+$/.test(key) ? Number(key) : -1;
   const found: unknown = db
-    .prepare(`SELECT ${COLUMNS} FROM records WHERE collection = ? AND key = ? AND deleted_at IS NULL${f.sql} LIMIT 1`)
-    .get(collection, key, ...f.args);
+    .prepare(
+      `SELECT ${COLUMNS} FROM records WHERE collection = ? AND (key = ? OR (key IS NULL AND id = ?)) AND deleted_at IS NULL${f.sql}
+       ORDER BY key IS NULL LIMIT 1`,
+    )
+    .get(collection, key, id, ...f.args);
   return found === undefined ? null : row.parse(found);
 }
 
@@ -97,7 +101,7 @@ export function listRecords(db: SandboxDb, collection: string, filter: RecordFil
 
 export interface NewRecord {
   readonly collection: string;
-  /** Defaults to the new record's id. */
+  /** A caller-chosen key (`PUT .../favourite/pupils/{pupilId}`); without one the record is addressed by its id. */
   readonly key?: string;
   readonly ownerId: number | null;
   readonly schoolId: number | null;
@@ -118,7 +122,6 @@ export function createRecord(db: SandboxDb, record: NewRecord): StoredRecord {
       .prepare('INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(record.collection, record.key ?? null, record.ownerId, record.schoolId, JSON.stringify(record.data), at, at).lastInsertRowid,
   );
-  if (record.key === undefined) db.prepare('UPDATE records SET key = ? WHERE id = ?').run(String(id), id);
   return readRecord(db, id);
 }
 
@@ -165,7 +168,7 @@ export function renderRecord(record: StoredRecord): Record<string, unknown> {
   return {
     ...record.data,
     id: record.id,
-    ...(record.key !== null && record.key !== String(record.id) ? { key: record.key } : {}),
+    ...(record.key !== null ? { key: record.key } : {}),
     owner_id: record.owner_id,
     school_id: record.school_id,
     created_at: record.created_at,

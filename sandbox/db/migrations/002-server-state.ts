@@ -2,8 +2,8 @@ import type { Migration } from './index.js';
 
 /**
  * Generic-store keys and action logs, and the password re-verification mark on sessions.
- * A record's `key` is how its route addresses it: the record id for created records, the caller's
- * key for records put under a foreign id (`lists/{id}/favourite/pupils/{pupilId}`).
+ * A record's `key` is the caller's key for records put under a foreign id
+ * (`lists/{id}/favourite/pupils/{pupilId}`); records created by POST have none and are addressed by id.
  */
 export const serverStateSchema: Migration = {
   version: 2,
