@@ -4,12 +4,16 @@
  * rewards, deleted users, rostering, and the resource reads of curricula-resources (with the site's search).
  */
 import type { PartialHandlerMap } from '../handler.js';
+import { deletedUsersHandlers } from './deleted-users.js';
 import { groupsHandlers } from './groups.js';
 import { pupilsHandlers } from './pupils.js';
 import { schoolHandlers } from './school.js';
+import { teachersUsersHandlers } from './teachers-users.js';
 
 export const schoolAdminHandlers = {
   ...schoolHandlers,
   ...pupilsHandlers,
   ...groupsHandlers,
+  ...teachersUsersHandlers,
+  ...deletedUsersHandlers,
 } satisfies PartialHandlerMap;

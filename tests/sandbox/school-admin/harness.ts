@@ -4,6 +4,7 @@
  */
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { paramsSchema, payloadSchema } from '../../../core/endpoints/schemas.js';
+import { seedPasswordHash } from '../../../sandbox/auth/password.js';
 import { mayCall } from '../../../sandbox/auth/roles.js';
 import { lookupSession } from '../../../sandbox/auth/session.js';
 import { issueToken } from '../../../sandbox/auth/tokens.js';
@@ -86,7 +87,7 @@ export function createHarness(): Harness {
   const db = openDatabase(':memory:');
   seed(db, { size: 'demo' });
   if ((db.prepare('SELECT COUNT(*) AS n FROM school_groups').get() as { n: number }).n === 0) {
-    db.transaction(() => seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash: 'x' }))();
+    db.transaction(() => seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash: seedPasswordHash() }))();
   }
   const tokens = new Map<string, string>();
   const writes = new Map<string, number>();
