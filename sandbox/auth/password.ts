@@ -1,4 +1,4 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 
 /** scrypt cost parameters; N = 2^14 keeps a sign-in near 30 ms while still being a real KDF. */
 const N = 16384;
@@ -43,7 +43,8 @@ let seedHash: string | undefined;
  * db.prepare('INSERT INTO users (username, password_hash, ...) VALUES (?, ?, ...)').run('pupil', seedPasswordHash());
  */
 export function seedPasswordHash(): string {
-  return (seedHash ??= hashPassword(SEED_PASSWORD));
+  // A fixed salt keeps the seed byte-for-byte deterministic across runs; real sign-ups get random salts.
+  return (seedHash ??= hashPassword(SEED_PASSWORD, createHash('sha256').update('edshed-sandbox-seed').digest().subarray(0, 16)));
 }
 
 /** Every seeded account's password. */

@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../core/endpoints/index.js';
+import { openDatabase } from '../../sandbox/db/database.js';
+import { seed } from '../../sandbox/db/seed/index.js';
+import { HttpError } from '../../sandbox/handler.js';
+import { HANDLERS, handlerFor } from '../../sandbox/handlers/index.js';
+import { createRouter } from '../../sandbox/router.js';
+import { createSandbox, type Sandbox } from '../../sandbox/server.js';
+import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
+
+function listCount(t: TestSandbox): number {
+  return t.sandbox.db.prepare("SELECT COUNT(*) FROM records WHERE collection = 'lists'").pluck().get() as number;
+}
+
+describe('every route of the table answers', () => {
+  it('has a handler for each route, reached through the router', () => {
+    const router = createRouter(ENDPOINTS);
+    const missing = ENDPOINTS.filter((e) => !handlerFor(HANDLERS, e.route)).map((e) => e.route);
+    expect(missing).toEqual([]);
+    for (const e of ENDPOINTS) {
+      const path = e.path.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, 'x1');
+      expect(router.match(e.method, path)?.endpoint.route).toBe(router.shadowed.get(e.route) ?? e.route);
+    }
+  });
+});
+
+describe('sandbox server in-process', () => {
+  let t: TestSandbox;
+  let teacher: string;
+  beforeAll(async () => {
+    t = testSandbox({
+      handlers: {
+        'POST lists/{id}/duplicate': (ctx) => {
+          ctx.db.prepare("INSERT INTO records (collection, data, created_at, updated_at) VALUES ('lists', '{}', 'x', 'x')").run();
+          if (ctx.params.id === '1') throw new HttpError(409, 'Conflict', 'List 1 is archived; only an active list can be duplicated');
+          throw new Error('kaboom');
+        },
+      },
+    });
+    teacher = await t.login('teacher');
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown route with 404 in the platform shape', async () => {
+    const res = await t.call('GET', 'foo');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found', message: 'No route GET foo' });
+  });
+
+  it('marks every answer with the API target and a fresh request id', async () => {
+    const a = await t.call('GET', 'users/me', { token: teacher });
+    const b = await t.call('GET', 'users/me', { token: teacher });
+    expect(a.headers.get('x-api-target')).toBe('sandbox');
+    expect(a.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{16}$/);
+    expect(b.headers.get('x-request-id')).not.toBe(a.headers.get('x-request-id'));
+  });
+
+  it('refuses a bad payload with 422 naming each field, writing nothing', async () => {
+    const before = listCount(t);
+    const res = await t.call('POST', 'lists/1/words', { token: teacher, body: { wrods: ['cat'] } });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('Invalid data');
+    expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'words' })]));
+    expect(listCount(t)).toBe(before);
+    expect(await writeCount(t, 'POST lists/{id}/words')).toBe(0);
+    const typed = await t.call('POST', 'auth', { body: { username: 5, password: 'x' } });
+    expect(typed.status).toBe(422);
+    expect(typed.body.errors).toEqual([expect.objectContaining({ path: 'username' })]);
+  });
+
+  it('refuses a body that is not JSON with 400', async () => {
+    const res = await t.sandbox.fetch('http://sandbox.test/auth', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'Bad request' });
+  });
+
+  it('rolls back a handler that throws: HttpError keeps its status, anything else is a 500', async () => {
+    const before = listCount(t);
+    const conflict = await t.call('POST', 'lists/1/duplicate', { token: teacher });
+    expect(conflict).toMatchObject({ status: 409, body: { error: 'Conflict', message: 'List 1 is archived; only an active list can be duplicated' } });
+    const crash = await t.call('POST', 'lists/2/duplicate', { token: teacher });
+    expect(crash.status).toBe(500);
+    expect(crash.body).toMatchObject({ error: 'Internal server error' });
+    expect(listCount(t)).toBe(before);
+    expect(await writeCount(t, 'POST lists/{id}/duplicate')).toBe(0);
+  });
+
+  it('counts each applied write per route and target', async () => {
+    await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'a' } });
+    await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'b' } });
+    const res = await t.call('GET', '__sandbox/writes', { query: { route: 'POST users/me/lists' } });
+    expect(res.body).toEqual({ writes: [{ route: 'POST users/me/lists', target: 'users/me/lists', count: 2 }], total: 2 });
+    expect((await t.call('DELETE', '__sandbox/writes')).status).toBe(200);
+    expect(await writeCount(t, 'POST users/me/lists')).toBe(0);
+  });
+
+  it('answers CORS preflights', async () => {
+    const res = await t.sandbox.fetch('http://sandbox.test/users/me', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-headers')).toContain('x-token');
+  });
+
+  it('reports its status and re-seeds on __sandbox/reset', async () => {
+    expect((await t.call('GET', '__sandbox/status')).body).toMatchObject({ status: 'ok', seed: 'demo', rate_limit: 600, faults: 'none' });
+    await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'gone after reset' } });
+    const reset = await t.call('POST', '__sandbox/reset', { body: {} });
+    expect(reset.body).toMatchObject({ reset: true, seed: 'demo', accounts: expect.arrayContaining([expect.objectContaining({ username: 'superuser' })]) });
+    expect(listCount(t)).toBe(0);
+    expect((await t.call('GET', 'users/me', { token: teacher })).status).toBe(401);
+    teacher = await t.login('teacher');
+    expect((await t.call('GET', '__sandbox/nothing')).status).toBe(404);
+  });
+});
+
+describe('sandbox over a real socket', () => {
+  let sandbox: Sandbox;
+  let url: string;
+  beforeAll(async () => {
+    sandbox = createSandbox({ db: ':memory:' });
+    url = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => sandbox.close());
+
+  it('listens on an ephemeral loopback port and answers HTTP', async () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(sandbox.url).toBe(url);
+    const login = await fetch(`${url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
+    const { token } = (await login.json()) as { token: string };
+    const me = await fetch(`${url}users/me`, { headers: { 'x-token': token } });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('x-ratelimit-limit')).toBe('600');
+    expect(await me.json()).toMatchObject({ user: { username: 'superuser', superuser: true } });
+  });
+});
+
+describe('database file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'edshed-sandbox-'));
+  const file = join(dir, 'nested', 'sandbox.db');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('survives a restart in WAL mode, and --reset rebuilds it', async () => {
+    const first = createSandbox({ db: file });
+    expect(first.seeded).toBe(true);
+    expect(first.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    first.db.prepare("INSERT INTO records (collection, data, created_at, updated_at) VALUES ('lists', '{}', 'x', 'x')").run();
+    await first.close();
+    const second = createSandbox({ db: file });
+    expect(second.seeded).toBe(false);
+    expect(second.db.prepare('SELECT COUNT(*) FROM records').pluck().get()).toBe(1);
+    await second.close();
+    const third = createSandbox({ db: file, reset: true });
+    expect(third.seeded).toBe(true);
+    expect(third.db.prepare('SELECT COUNT(*) FROM records').pluck().get()).toBe(0);
+    await third.close();
+  });
+});
+
+describe('seed', () => {
+  function dump(size: 'demo' | 'large'): string {
+    const db = openDatabase(':memory:');
+    seed(db, { size });
+    const text = JSON.stringify([db.prepare('SELECT * FROM schools ORDER BY id').all(), db.prepare('SELECT * FROM users ORDER BY id').all()]);
+    db.close();
+    return text;
+  }
+
+  it('is deterministic', () => {
+    expect(dump('demo')).toBe(dump('demo'));
+  });
+
+  it('seeds the documented schools and accounts', () => {
+    const db = openDatabase(':memory:');
+    seed(db);
+    expect(db.prepare('SELECT id, name, country, locale, district_id FROM schools WHERE id <= 3 ORDER BY id').all()).toEqual([
+      { id: 1, name: 'Oakfield Primary School', country: 'GB', locale: 'en_GB', district_id: null },
+      { id: 2, name: 'Maple Elementary School', country: 'US', locale: 'en_US', district_id: 1 },
+      { id: 3, name: 'Wattle Public School', country: 'AU', locale: 'en_AU', district_id: 1 },
+    ]);
+    expect(db.prepare('SELECT username, kind, superuser, employee, school_id, admin, district_id FROM users WHERE id <= 7 ORDER BY id').all()).toEqual([
+      { username: 'superuser', kind: 'staff', superuser: 1, employee: 0, school_id: null, admin: 0, district_id: null },
+      { username: 'admin', kind: 'teacher', superuser: 0, employee: 0, school_id: 1, admin: 1, district_id: null },
+      { username: 'teacher', kind: 'teacher', superuser: 0, employee: 0, school_id: 1, admin: 0, district_id: null },
+      { username: 'pupil', kind: 'pupil', superuser: 0, employee: 0, school_id: 1, admin: 0, district_id: null },
+      { username: 'parent', kind: 'parent', superuser: 0, employee: 0, school_id: null, admin: 0, district_id: null },
+      { username: 'district', kind: 'district', superuser: 0, employee: 0, school_id: null, admin: 0, district_id: 1 },
+      { username: 'sales', kind: 'staff', superuser: 0, employee: 1, school_id: null, admin: 0, district_id: null },
+    ]);
+    db.close();
+  });
+
+  it('adds at least 200 schools in the large seed', () => {
+    const db = openDatabase(':memory:');
+    seed(db, { size: 'large' });
+    expect(db.prepare('SELECT COUNT(*) FROM schools').pluck().get()).toBeGreaterThanOrEqual(200);
+    db.close();
+  });
+});
