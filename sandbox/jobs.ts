@@ -120,6 +120,8 @@ export interface RunnerOptions {
   readonly now?: () => Date;
   /** How often an idle runner looks for work. */
   readonly idleMs?: number;
+  /** The server's lock, so a step never interleaves with a request's transaction on the shared connection. */
+  readonly lock?: { run<T>(work: () => T): Promise<T> };
 }
 
 function parseJson(text: string | null): unknown {
@@ -130,7 +132,7 @@ function parseJson(text: string | null): unknown {
  * Creates a runner over the jobs table. The server starts it and stops it before closing the database.
  *
  * @example
- * const runner = createJobRunner({ db, kinds: BILLING_JOB_KINDS });
+ * const runner = createJobRunner({ db, kinds: BILLING_JOB_KINDS, lock: sandbox.lock });
  * runner.start();
  * await runner.stop();
  */
@@ -188,11 +190,12 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     return true;
   }
 
-  function tick(): void {
+  async function tick(): Promise<void> {
     timer = null;
     if (!running) return;
-    const worked = step();
-    timer = worked ? setTimeout(tick, 0) : setTimeout(tick, idleMs);
+    const worked = options.lock ? await options.lock.run(step) : step();
+    if (!running) return;
+    timer = setTimeout(() => void tick(), worked ? 0 : idleMs);
     timer.unref();
   }
 
@@ -200,7 +203,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     start() {
       if (running) return;
       running = true;
-      timer = setTimeout(tick, 0);
+      timer = setTimeout(() => void tick(), 0);
       timer.unref();
     },
     async stop() {
