@@ -6,8 +6,9 @@
 import { ENDPOINTS, type Endpoint } from '../../core/endpoints/index.js';
 import { collectionPaths } from '../generic-shape.js';
 import { genericHandler } from '../generic-store.js';
-import type { Handler, HandlerMap, PartialHandlerMap } from '../handler.js';
+import type { Handler, HandlerMap } from '../handler.js';
 import { authHandlers } from './auth.js';
+import { schoolAdminHandlers } from './school-admin-index.js';
 import { usersMeHandlers } from './users-me.js';
 
 /**
@@ -22,11 +23,13 @@ export function genericHandlers(endpoints: readonly Endpoint[] = ENDPOINTS): Han
   return Object.fromEntries(endpoints.map((e) => [e.route, genericHandler(e, collections)])) as HandlerMap;
 }
 
-/** The specific maps, in override order (later wins). */
-export const SPECIFIC_HANDLERS: readonly PartialHandlerMap[] = [authHandlers, usersMeHandlers];
-
-/** Every route's handler. */
-export const HANDLERS: HandlerMap = Object.assign(genericHandlers(), ...SPECIFIC_HANDLERS) as HandlerMap;
+/** Every route's handler: the generic store, with each area's specific handlers spread over it. */
+export const HANDLERS: HandlerMap = {
+  ...genericHandlers(),
+  ...schoolAdminHandlers,
+  ...authHandlers,
+  ...usersMeHandlers,
+};
 
 /**
  * The handler for a route string, or undefined for a route outside the table.

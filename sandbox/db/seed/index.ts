@@ -3,6 +3,7 @@ import { seedPasswordHash } from '../../auth/password.js';
 import { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
 import { seedCore } from './core.js';
 import { createRng } from './random.js';
+import { seedSchoolAdmin } from './school-admin.js';
 
 export { SEED_ACCOUNTS, type SeedAccount } from './accounts.js';
 export { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
@@ -13,7 +14,10 @@ export interface SeedOptions {
 }
 
 /** The stages in order, each with the seed of its own generator. */
-const STAGES: readonly (readonly [name: string, seed: number, stage: SeedStage])[] = [['core', 1, seedCore]];
+const STAGES: readonly (readonly [name: string, seed: number, stage: SeedStage])[] = [
+  ['core', 1, seedCore],
+  ['school-admin', 2, seedSchoolAdmin],
+];
 
 /**
  * Fills an empty, migrated database with the deterministic seed, in one transaction.
