@@ -6,6 +6,7 @@
 import type { PartialHandlerMap } from '../handler.js';
 import { deletedUsersHandlers } from './deleted-users.js';
 import { groupsHandlers } from './groups.js';
+import { homeworkHandlers } from './homework.js';
 import { pupilsHandlers } from './pupils.js';
 import { schoolHandlers } from './school.js';
 import { teachersUsersHandlers } from './teachers-users.js';
@@ -16,4 +17,5 @@ export const schoolAdminHandlers = {
   ...groupsHandlers,
   ...teachersUsersHandlers,
   ...deletedUsersHandlers,
+  ...homeworkHandlers,
 } satisfies PartialHandlerMap;

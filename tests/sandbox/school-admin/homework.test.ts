@@ -1,0 +1,122 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { at, createHarness, list, num, pluck, type Harness } from './harness.js';
+
+let h: Harness;
+beforeEach(() => {
+  h = createHarness();
+});
+
+const groupId = (schoolId: number, name: string): number => (h.db.prepare('SELECT id FROM school_groups WHERE school_id = ? AND name = ?').get(schoolId, name) as { id: number }).id;
+const pupilIn = (gid: number): number => (h.db.prepare('SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 1').get(gid) as { user_id: number }).user_id;
+
+async function createHomework(as = 'teacher', extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await h.call('POST homework', {
+    as,
+    input: { homework: { title: 'Week 3 spellings', game: 'spelling', list_ident: 'ST3-W3', starts_at: '2026-09-01', ends_at: '2026-09-08', instructions: 'Play twice' }, group_id: groupId(1, 'Year 4 Ash'), ...extra },
+  });
+  expect(res.status).toBe(201);
+  return num(res.body, 'homework.id');
+}
+
+describe('homework', () => {
+  it('creates homework for a group, reads it back, and keeps extra fields', async () => {
+    const id = await createHomework();
+    const res = await h.call('GET homework/{id}', { as: 'teacher', params: { id } });
+    expect(at(res.body, 'homework')).toMatchObject({ title: 'Week 3 spellings', instructions: 'Play twice', group_ids: [groupId(1, 'Year 4 Ash')], owner_id: h.userId('teacher') });
+    expect(pluck((await h.call('GET homework', { as: 'teacher' })).body, 'homework')).toContain(id);
+    expect(pluck((await h.call('GET homework/group/{id}', { as: 'teacher', params: { id: groupId(1, 'Year 4 Ash') } })).body, 'homework')).toContain(id);
+  });
+
+  it('refuses bad dates, a group or pupil of another school', async () => {
+    const bad = await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x', starts_at: '2026-09-08', ends_at: '2026-09-01' } } });
+    expect(bad.status).toBe(422);
+    expect((await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x' }, group_id: groupId(2, 'Grade 2 Room 4') } })).status).toBe(404);
+    expect((await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x' }, pupilIds: [pupilIn(groupId(2, 'Grade 2 Room 4'))] } })).status).toBe(404);
+    expect((h.db.prepare("SELECT COUNT(*) AS n FROM homework WHERE title = 'x'").get() as { n: number }).n).toBe(0);
+  });
+
+  it('only the homework teachers or an admin may change it; other schools see 404', async () => {
+    const id = await createHomework();
+    expect((await h.call('PUT homework/{id}', { as: 'teacher1c', params: { id }, input: { title: 'Mine now' } })).status).toBe(403);
+    await h.call('POST homework/{id}/teachers/{tid}', { as: 'teacher', params: { id, tid: h.userId('teacher1c') } });
+    const updated = await h.call('PUT homework/{id}', { as: 'teacher1c', params: { id }, input: { title: 'Shared' } });
+    expect(at(updated.body, 'homework.title')).toBe('Shared');
+    expect((await h.call('GET homework/{id}', { as: 'admin2', params: { id } })).status).toBe(404);
+    expect((await h.call('DELETE homework/{id}/teachers/{tid}', { as: 'admin', params: { id, tid: h.userId('teacher1b') } })).status).toBe(404);
+  });
+
+  it('assigns and unassigns pupils and groups', async () => {
+    const id = await createHomework();
+    const elm = groupId(1, 'Year 5 Elm');
+    const pupil = pupilIn(elm);
+    const added = await h.call('POST homework/{id}/pupils', { as: 'teacher', params: { id }, input: { pupilIds: [pupil] } });
+    expect(list(added.body, 'homework.pupil_ids')).toEqual([pupil]);
+    await h.call('PUT homework/{id}/group/{gid}', { as: 'teacher', params: { id, gid: elm } });
+    expect(list((await h.call('GET homework/{id}', { as: 'teacher', params: { id } })).body, 'homework.group_ids')).toHaveLength(2);
+    await h.call('DELETE homework/{id}/group/{gid}', { as: 'teacher', params: { id, gid: elm } });
+    expect((await h.call('DELETE homework/{id}/group/{gid}', { as: 'teacher', params: { id, gid: elm } })).status).toBe(404);
+    await h.call('DELETE homework/{id}/pupils', { as: 'teacher', params: { id }, input: { pupilIds: [pupil] } });
+    expect((await h.call('DELETE homework/{id}/pupils', { as: 'teacher', params: { id }, input: { pupilIds: [pupil] } })).status).toBe(404);
+  });
+
+  it('reports results from sessions played as the homework', async () => {
+    const id = await createHomework();
+    const pupil = pupilIn(groupId(1, 'Year 4 Ash'));
+    h.db.prepare("INSERT INTO game_sessions (user_id, school_id, game, homework_id, score, correct, incorrect, created_at) VALUES (?, 1, 'spelling', ?, 80, 8, 2, '2026-09-01T10:00:00Z')").run(pupil, id);
+    const data = await h.call('GET homework/{id}/data', { as: 'teacher', params: { id } });
+    const rows = list(data.body, 'pupils');
+    expect(rows).toHaveLength(10);
+    expect(rows.find((r) => r['user_id'] === pupil)).toMatchObject({ completed: true, plays: 1, accuracy: 80, best_score: 80 });
+    const only = await h.call('GET homework/{id}/sessions', { as: 'teacher', params: { id }, input: { user_ids: String(pupil) } });
+    expect(num(only.body, 'total')).toBe(1);
+    expect(list((await h.call('GET homework/{id}/numberdata', { as: 'teacher', params: { id } })).body, 'pupils').every((r) => r['completed'] === false)).toBe(true);
+  });
+
+  it('deletes homework one at a time and in bulk, all or nothing', async () => {
+    const a = await createHomework();
+    const b = await createHomework();
+    const other = (h.db.prepare('SELECT id FROM homework WHERE school_id = 2 LIMIT 1').get() as { id: number }).id;
+    expect((await h.call('DELETE homework', { as: 'teacher', input: { ids: `${a},${other}` } })).status).toBe(404);
+    expect(num((await h.call('DELETE homework', { as: 'teacher', input: { ids: `${a},${b}` } })).body, 'deleted')).toBe(2);
+    expect((await h.call('GET homework/{id}', { as: 'teacher', params: { id: a } })).status).toBe(404);
+  });
+});
+
+describe('homework sets (multi)', () => {
+  async function createSet(): Promise<{ id: number; pieces: number[] }> {
+    const res = await h.call('POST homework/multi', {
+      as: 'teacher',
+      input: { homework_set: { title: 'Week 4', group_id: groupId(1, 'Year 4 Ash'), homework: [{ title: 'Spell it', game: 'spelling' }, { title: 'Times tables', game: 'number' }] } },
+    });
+    expect(res.status).toBe(201);
+    return { id: num(res.body, 'homework_set.id'), pieces: pluck(res.body, 'homework_set.homework') as number[] };
+  }
+
+  it('creates a set, lists it by group, and applies dates to its pieces', async () => {
+    const set = await createSet();
+    expect(set.pieces).toHaveLength(2);
+    const listed = await h.call('GET homework/multi', { as: 'teacher', input: { group_id: groupId(1, 'Year 4 Ash') } });
+    expect(pluck(listed.body, 'homework_sets')).toContain(set.id);
+    const updated = await h.call('PUT homework/multi/{id}', { as: 'teacher', params: { id: set.id }, input: { title: 'Week 4 (moved)', ends_at: '2026-09-20' } });
+    expect(pluck(updated.body, 'homework_set.homework', 'ends_at')).toEqual(['2026-09-20', '2026-09-20']);
+    const competence = await h.call('GET homework/multi/{id}/competence', { as: 'teacher', params: { id: set.id } });
+    expect(list(competence.body, 'pupils')).toHaveLength(10);
+  });
+
+  it('detaches pieces once, and deleting a set deletes its remaining pieces', async () => {
+    const set = await createSet();
+    const [first, second] = set.pieces as [number, number];
+    expect(num((await h.call('PATCH homework/multi/detach', { as: 'teacher', input: { ids: [first] } })).body, 'detached')).toBe(1);
+    expect((await h.call('PATCH homework/multi/detach', { as: 'teacher', input: { ids: [first] } })).status).toBe(409);
+    const deleted = await h.call('DELETE homework/multi', { as: 'teacher', input: { ids: String(set.id) } });
+    expect(at(deleted.body, 'homework_deleted')).toBe(1);
+    expect((await h.call('GET homework/{id}', { as: 'teacher', params: { id: first } })).status).toBe(200);
+    expect((await h.call('GET homework/{id}', { as: 'teacher', params: { id: second } })).status).toBe(404);
+  });
+
+  it('lists diagnostic skills and question set tests', async () => {
+    expect(list((await h.call('GET spelling_diagnostic_skills', { as: 'teacher' })).body, 'skills').length).toBeGreaterThan(10);
+    const tests = await h.call('GET homework/group/{id}/question_sets/tests', { as: 'teacher', params: { id: groupId(1, 'Year 3 Oak') } });
+    expect(pluck(tests.body, 'tests', 'homework').map((hw) => (hw as { game: string }).game)).toEqual(['quiz']);
+  });
+});
