@@ -24,9 +24,11 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'auth status': { summary: 'Show which API and account the CLI will use', load: () => import('./auth/status.js') },
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
+  'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
 export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   prices: 'Per-locale price table and tier pricing (show, tier)',
+  sandbox: 'Local, stateful sandbox API server (start)',
 };

@@ -1,0 +1,85 @@
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../../cli-error.js';
+import type { DefineCommand } from '../index.js';
+import { FAULTS_HELP } from '../../../sandbox/faults.js';
+
+interface StartOptions {
+  readonly port: string;
+  readonly host: string;
+  readonly db?: string;
+  readonly reset?: boolean;
+  readonly seed: string;
+  readonly faults?: string;
+  readonly rateLimit: string;
+  readonly log?: boolean;
+}
+
+function wholeNumber(flag: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`, EXIT.usage);
+  return n;
+}
+
+/** Resolves with the signal's name on the first SIGINT or SIGTERM. */
+function stopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('Start the local sandbox API server (runs until Ctrl-C or SIGTERM)')
+    .option('--port <n>', 'port to listen on; 0 picks a free one', '8787')
+    .option('--host <host>', 'address to bind; anything but loopback prints a warning', '127.0.0.1')
+    .option('--db <path>', 'database file, or :memory: (default: sandbox.db in the data directory)')
+    .option('--reset', 'delete the database and build and seed it afresh')
+    .option('--seed <size>', 'seed for a new or reset database: demo or large', 'demo')
+    .option('--faults <spec>', 'inject faults (see below)')
+    .option('--rate-limit <n>', 'requests per minute per token', '600')
+    .option('--log', 'log each request to stderr')
+    .addHelpText(
+      'after',
+      `\nFault spec: ${FAULTS_HELP}.\nSwitch faults while running: PUT __sandbox/faults {"faults":"500=0.1"}; read write counts: GET __sandbox/writes.\n\nExamples:\n  edshed sandbox start\n  edshed sandbox start --db :memory: --port 0\n  edshed sandbox start --reset --seed large\n  edshed sandbox start --faults 500=0.1,429=0.05,latency=50-200,drop-after=0.02`,
+    );
+  cmd.action(async (opts: StartOptions) => {
+    if (opts.seed !== 'demo' && opts.seed !== 'large') throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);
+    const port = wholeNumber('--port', opts.port, 0, 65_535);
+    const rateLimit = wholeNumber('--rate-limit', opts.rateLimit, 1, 1_000_000);
+    const [{ serve }, { parseFaults }, { FaultSpecError }] = await Promise.all([
+      import('../../../sandbox/serve.js'),
+      import('../../../sandbox/faults.js'),
+      import('../../../sandbox/fault-spec-error.js'),
+    ]);
+    if (opts.faults !== undefined) {
+      try {
+        parseFaults(opts.faults);
+      } catch (error) {
+        if (error instanceof FaultSpecError) throw new CliError(`--faults: ${error.message}`, EXIT.usage);
+        throw error;
+      }
+    }
+    await serve(
+      {
+        port,
+        host: opts.host,
+        reset: opts.reset ?? false,
+        seed: opts.seed,
+        rateLimit,
+        logger: opts.log ?? false,
+        ...(opts.db === undefined ? {} : { db: opts.db }),
+        ...(opts.faults === undefined ? {} : { faults: opts.faults }),
+      },
+      f.io.stderr,
+      stopSignal(),
+    );
+  });
+};
+
+export default define;

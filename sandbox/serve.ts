@@ -1,0 +1,77 @@
+/**
+ * Runs the sandbox as a long-lived server for `edshed sandbox start`: listen, print the URL and the
+ * seeded accounts, wait for a stop signal, then close Fastify first (no request half-answered) and the
+ * database last (nothing half-written; WAL checkpointed on close).
+ */
+import { formatFaults, NO_FAULTS, parseFaults } from './faults.js';
+import { defaultDatabasePath } from './paths.js';
+import { createSandbox } from './server.js';
+import type { SeedSize } from './db/seed/index.js';
+
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  /** A file path or `:memory:`; default: the data directory's sandbox.db. */
+  readonly db?: string;
+  readonly reset: boolean;
+  readonly seed: SeedSize;
+  readonly faults?: string;
+  readonly rateLimit: number;
+  readonly logger?: boolean;
+}
+
+export interface ServeOutput {
+  write(text: string): unknown;
+}
+
+/**
+ * Whether a host name stays on this machine.
+ *
+ * @example
+ * isLoopback('127.0.0.1'); // true
+ * isLoopback('0.0.0.0'); // false
+ */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Starts the sandbox and serves until `stop` settles; resolves once everything is closed.
+ *
+ * @example
+ * await serve({ port: 8787, host: '127.0.0.1', reset: false, seed: 'demo', rateLimit: 600 }, process.stderr, signalled());
+ */
+export async function serve(options: ServeOptions, out: ServeOutput, stop: Promise<string>): Promise<void> {
+  const faults = options.faults === undefined ? undefined : parseFaults(options.faults);
+  const database = options.db ?? defaultDatabasePath();
+  if (!isLoopback(options.host)) {
+    out.write(`Warning: listening on ${options.host} makes the sandbox and its well-known passwords reachable from other machines\n`);
+  }
+  const sandbox = createSandbox({ db: database, reset: options.reset, seed: options.seed, rateLimit: options.rateLimit, logger: options.logger ?? false, ...(faults ? { faults } : {}) });
+  let url: string;
+  try {
+    url = await sandbox.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    sandbox.db.close();
+    throw error;
+  }
+  const state = sandbox.seeded ? `new, ${options.seed} seed` : 'existing data kept; --reset rebuilds it';
+  const width = Math.max(...sandbox.accounts.map((a) => a.username.length));
+  out.write(
+    [
+      `EdShed sandbox listening at ${url}`,
+      `Database: ${database} (${state})`,
+      `Faults: ${formatFaults(faults ?? NO_FAULTS)}; rate limit ${options.rateLimit} requests a minute per token`,
+      'Accounts (password "sandbox"):',
+      ...sandbox.accounts.map((a) => `  ${a.username.padEnd(width)}  ${a.role}`),
+      'Sign in with the CLI:',
+      `  printf sandbox | edshed auth login --api-url ${url} -u superuser --password-stdin`,
+      'Stop with Ctrl-C.',
+      '',
+    ].join('\n'),
+  );
+  const signal = await stop;
+  out.write(`Received ${signal}; stopping the sandbox\n`);
+  await sandbox.close();
+  out.write('Sandbox stopped; database closed\n');
+}

@@ -1,0 +1,70 @@
+/** `edshed sandbox start` as a subprocess of the built binary (npm test builds before running vitest). */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../sandbox/db/database.js';
+
+const BIN = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
+const env = { XDG_DATA_HOME: join(dir, 'data'), EDSHED_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1' };
+
+function start(args: readonly string[]): ResultPromise<{ reject: false; env: typeof env }> {
+  return execa('node', [BIN, 'sandbox', 'start', ...args], { reject: false, env });
+}
+
+/** Resolves with the URL the sandbox prints once it listens. */
+function urlOf(child: ResultPromise<{ reject: false; env: typeof env }>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const m = /listening at (http:\/\/\S+\/)/.exec(seen);
+      if (m?.[1]) resolve(m[1]);
+    });
+    void child.then((result) => reject(new Error(`sandbox exited early (${result.exitCode}): ${seen}`)));
+  });
+}
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('edshed sandbox start', () => {
+  it('serves on the port it prints, then shuts down cleanly on SIGTERM leaving an intact database', async () => {
+    const file = join(dir, 'sandbox.db');
+    const child = start(['--port', '0', '--db', file]);
+    const url = await urlOf(child);
+    const login = await fetch(`${url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(`${url}users/me/lists`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify({ title: 'kept' }) });
+    expect(created.status).toBe(201);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain('Accounts (password "sandbox")');
+    expect(result.stderr).toContain('Sandbox stopped; database closed');
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const db = openDatabase(file);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.prepare("SELECT COUNT(*) FROM records WHERE json_extract(data, '$.title') = 'kept'").pluck().get()).toBe(1);
+    db.close();
+  });
+
+  it('keeps the data of an existing database and warns for a non-loopback host', async () => {
+    const child = start(['--port', '0', '--host', '0.0.0.0', '--db', join(dir, 'sandbox.db')]);
+    const url = await urlOf(child);
+    expect((await fetch(`${url}__sandbox/status`)).status).toBe(200);
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain('Warning: listening on 0.0.0.0');
+    expect(result.stderr).toContain('existing data kept');
+  });
+
+  it('refuses a bad fault spec before starting, naming the bad part', async () => {
+    const result = await start(['--port', '0', '--db', ':memory:', '--faults', '500=0.1,latency=slow']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('latency=slow');
+  });
+});
