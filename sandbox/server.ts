@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FetchLike } from '../core/api/types.js';
 import { ENDPOINTS } from '../core/endpoints/index.js';
+import { BILLING_JOB_KINDS } from './billing/job-kinds.js';
 import { corsHeaders } from './cors.js';
 import { openDatabase, type SandboxDb } from './db/database.js';
 import { isSeeded, seed, SEED_ACCOUNTS, type SeedAccount, type SeedSize } from './db/seed/index.js';
@@ -17,12 +18,13 @@ import { createFaultInjector, parseFaults, type FaultInjector, type FaultSpec } 
 import type { HandlerMap, PartialHandlerMap } from './handler.js';
 import { HANDLERS } from './handlers/index.js';
 import { createIdempotencyKeys } from './idempotency.js';
+import { inProcessFetch } from './in-process-fetch.js';
+import { createJobRunner } from './jobs.js';
 import { defaultDatabasePath } from './paths.js';
 import { handleRequest } from './pipeline.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import { createRouter } from './router.js';
 import type { SandboxState } from './state.js';
-import { inProcessFetch } from './in-process-fetch.js';
 
 export interface SandboxOptions {
   /** A database file, or `:memory:`; default: sandbox.db under the user's data directory. */
@@ -59,7 +61,7 @@ export interface Sandbox {
   readonly faults: FaultInjector;
   /** Starts listening; port 0 picks a free port. Resolves to the base URL. */
   listen(options?: { readonly port?: number; readonly host?: string }): Promise<string>;
-  /** Stops the server, then closes the database. */
+  /** Stops the server, then the background jobs, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -146,6 +148,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', handler: (request, reply) => answer(state, request, reply) });
+  const jobs = createJobRunner({ db, kinds: BILLING_JOB_KINDS, lock: state.lock, now: state.now });
+  jobs.start();
   let url: string | undefined;
   let closed: Promise<void> | undefined;
   return {
@@ -167,9 +171,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return url;
     },
     close() {
-      closed ??= app.close().then(() => {
-        db.close();
-      });
+      closed ??= app
+        .close()
+        .then(() => jobs.stop())
+        .then(() =>
+          state.lock.run(() => {
+            db.close();
+          }),
+        );
       return closed;
     },
   };

@@ -1,6 +1,7 @@
 import type { SandboxDb } from '../database.js';
 import { seedPasswordHash } from '../../auth/password.js';
 import { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
+import { seedBilling } from './billing.js';
 import { seedCore } from './core.js';
 import { createRng } from './random.js';
 import { seedSchoolAdmin } from './school-admin.js';
@@ -17,6 +18,7 @@ export interface SeedOptions {
 const STAGES: readonly (readonly [name: string, seed: number, stage: SeedStage])[] = [
   ['core', 1, seedCore],
   ['school-admin', 2, seedSchoolAdmin],
+  ['billing', 3, seedBilling],
 ];
 
 /**
