@@ -6,6 +6,7 @@
 import type { PartialHandlerMap } from '../handler.js';
 import { deletedUsersHandlers } from './deleted-users.js';
 import { groupsHandlers } from './groups.js';
+import { hivesLeaguesHandlers } from './hives-leagues.js';
 import { homeworkHandlers } from './homework.js';
 import { pupilsHandlers } from './pupils.js';
 import { schoolHandlers } from './school.js';
@@ -18,4 +19,5 @@ export const schoolAdminHandlers = {
   ...teachersUsersHandlers,
   ...deletedUsersHandlers,
   ...homeworkHandlers,
+  ...hivesLeaguesHandlers,
 } satisfies PartialHandlerMap;

@@ -1,0 +1,106 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { HttpError } from '../handler.js';
+import { notFound } from '../scope.js';
+import { idValue } from './input.js';
+import { jsonObject } from './json.js';
+import type { LeagueRow, UserRow } from './rows.js';
+import { all, one, placeholders } from './sql.js';
+
+/** What a league or challenge scores: the session games of its product. */
+export const PRODUCT_GAMES: Readonly<Record<string, readonly string[]>> = {
+  spelling: ['spelling', 'beekeeper', 'buzzwords', 'squirrelscurry'],
+  number: ['number', 'maths', 'mtc', 'mastery_zone'],
+  quiz: ['quiz'],
+};
+export const PRODUCTS = ['spelling', 'number', 'quiz'] as const;
+
+const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO date');
+
+export const leagueFields = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  product: z.enum(PRODUCTS).optional(),
+  starts_at: isoDate.optional(),
+  ends_at: isoDate.optional(),
+});
+export const leagueMembers = z.object({ groups: z.array(idValue).optional(), users: z.array(idValue).optional() });
+
+/** A league of the school (null: any school) of the given kind, or 404. */
+export function findLeague(db: Database.Database, id: number, kind: LeagueRow['kind'], schoolId: number | null): LeagueRow {
+  const row = one<LeagueRow>(db, 'SELECT * FROM leagues WHERE id = ? AND kind = ?', id, kind);
+  if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound(kind === 'custom' ? 'Custom league' : 'Challenge', id);
+  return row;
+}
+
+/** 409 once a league has ended: its results are final. */
+export function assertNotEnded(row: LeagueRow, now: Date): void {
+  if (Date.parse(row.ends_at) <= now.getTime()) {
+    throw new HttpError(409, 'Conflict', `League ${row.id} ended on ${row.ends_at}; an ended league cannot be changed`);
+  }
+}
+
+/** Pupils taking part: listed users and pupils of listed groups. */
+export function participants(db: Database.Database, leagueId: number): UserRow[] {
+  return all<UserRow>(
+    db,
+    `SELECT DISTINCT u.* FROM users u WHERE u.deleted_at IS NULL AND (
+       u.id IN (SELECT user_id FROM league_users WHERE league_id = ?) OR
+       u.id IN (SELECT gp.user_id FROM league_groups lg JOIN group_pupils gp ON gp.group_id = lg.group_id WHERE lg.league_id = ?))`,
+    leagueId,
+    leagueId,
+  );
+}
+
+/** Score per user within the league's dates and games. */
+export function scores(db: Database.Database, row: LeagueRow, userIds: readonly number[]): Map<number, { score: number; plays: number }> {
+  const games = PRODUCT_GAMES[row.product] ?? [];
+  const map = new Map<number, { score: number; plays: number }>();
+  if (userIds.length === 0 || games.length === 0) return map;
+  const rows = all<{ user_id: number; score: number; plays: number }>(
+    db,
+    `SELECT user_id, SUM(score) AS score, COUNT(*) AS plays FROM game_sessions
+     WHERE user_id IN (${placeholders(userIds.length)}) AND game IN (${placeholders(games.length)}) AND created_at >= ? AND created_at <= ?
+     GROUP BY user_id`,
+    ...userIds,
+    ...games,
+    row.starts_at,
+    row.ends_at,
+  );
+  for (const r of rows) map.set(r.user_id, { score: r.score, plays: r.plays });
+  return map;
+}
+
+/** Pupils ranked by score (ties share a rank). */
+export function standings(db: Database.Database, row: LeagueRow): Record<string, unknown>[] {
+  const people = participants(db, row.id);
+  const byUser = scores(db, row, people.map((p) => p.id));
+  const ranked = people
+    .map((p) => ({ user_id: p.id, display_name: p.display_name, school_id: p.school_id, score: byUser.get(p.id)?.score ?? 0, plays: byUser.get(p.id)?.plays ?? 0 }))
+    .sort((a, b) => b.score - a.score || a.user_id - b.user_id);
+  let rank = 0;
+  return ranked.map((entry, i) => {
+    if (i === 0 || entry.score !== ranked[i - 1]?.score) rank = i + 1;
+    return { rank, ...entry };
+  });
+}
+
+/** Groups ranked by their pupils' total score. */
+export function groupStandings(db: Database.Database, row: LeagueRow): Record<string, unknown>[] {
+  const groups = all<{ id: number; name: string; school_id: number }>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
+  const results = groups.map((g) => {
+    const members = all<{ user_id: number }>(db, 'SELECT gp.user_id FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL', g.id).map((r) => r.user_id);
+    const byUser = scores(db, row, members);
+    const score = [...byUser.values()].reduce((sum, s) => sum + s.score, 0);
+    return { group_id: g.id, name: g.name, school_id: g.school_id, pupils: members.length, score };
+  });
+  return results.sort((a, b) => b.score - a.score || a.group_id - b.group_id).map((r, i) => ({ rank: i + 1, ...r }));
+}
+
+/** A league or challenge as the API returns it. */
+export function leagueJson(db: Database.Database, row: LeagueRow, now: Date): Record<string, unknown> {
+  const groupIds = all<{ group_id: number }>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
+  const userIds = all<{ user_id: number }>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
+  const t = now.getTime();
+  const state = t < Date.parse(row.starts_at) ? 'upcoming' : t < Date.parse(row.ends_at) ? 'running' : 'ended';
+  return { ...jsonObject(row.data), id: row.id, kind: row.kind, school_id: row.school_id, owner_id: row.owner_id, name: row.name, product: row.product, starts_at: row.starts_at, ends_at: row.ends_at, state, group_ids: groupIds, user_ids: userIds, created_at: row.created_at, updated_at: row.updated_at };
+}
