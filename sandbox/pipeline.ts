@@ -53,7 +53,9 @@ function decodedPath(path: string): string {
 export async function handleRequest(state: SandboxState, request: SandboxRequest): Promise<SandboxReply> {
   const base = { [HEADERS.apiTarget]: 'sandbox', [HEADERS.requestId]: request.requestId };
   const reply = await pipeline(state, request);
-  return reply.kind === 'json' ? { ...reply, headers: { ...base, ...reply.headers } } : reply;
+  if (reply.kind !== 'json') return reply;
+  const reference = reply.status >= 400 ? { [HEADERS.errorReference]: request.requestId } : {};
+  return { ...reply, headers: { ...base, ...reference, ...reply.headers } };
 }
 
 async function pipeline(state: SandboxState, request: SandboxRequest): Promise<SandboxReply> {

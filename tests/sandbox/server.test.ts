@@ -65,6 +65,7 @@ describe('sandbox server in-process', () => {
     const res = await t.call('GET', 'foo');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Not found', message: 'No route GET foo' });
+    expect(res.headers.get('x-error-reference')).toBe(res.headers.get('x-request-id'));
   });
 
   it('marks every answer with the API target and a fresh request id', async () => {
