@@ -9,6 +9,7 @@ import { groupsHandlers } from './groups.js';
 import { hivesLeaguesHandlers } from './hives-leagues.js';
 import { homeworkHandlers } from './homework.js';
 import { pupilsHandlers } from './pupils.js';
+import { rewardsHandlers } from './rewards.js';
 import { schoolHandlers } from './school.js';
 import { teachersUsersHandlers } from './teachers-users.js';
 
@@ -20,4 +21,5 @@ export const schoolAdminHandlers = {
   ...deletedUsersHandlers,
   ...homeworkHandlers,
   ...hivesLeaguesHandlers,
+  ...rewardsHandlers,
 } satisfies PartialHandlerMap;

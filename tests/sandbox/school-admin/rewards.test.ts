@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+
+let h: Harness;
+beforeEach(() => {
+  h = createHarness();
+});
+
+const groupId = (schoolId: number, name: string): number => (h.db.prepare('SELECT id FROM school_groups WHERE school_id = ? AND name = ?').get(schoolId, name) as { id: number }).id;
+const pupilsIn = (gid: number): number[] => (h.db.prepare('SELECT user_id FROM group_pupils WHERE group_id = ? ORDER BY user_id').all(gid) as { user_id: number }[]).map((r) => r.user_id);
+
+describe('feedback kinds and reward teams', () => {
+  it('creates, updates and deletes feedback kinds of a class', async () => {
+    const oak = groupId(1, 'Year 3 Oak');
+    const created = await h.call('POST rewards/feedback/{id}', { as: 'teacher', params: { id: oak }, input: { name: 'Kindness', points: 2 } });
+    expect(created.status).toBe(201);
+    const id = num(created.body, 'feedback.id');
+    expect(pluck((await h.call('GET rewards/feedback/{id}', { as: 'teacher', params: { id: oak } })).body, 'feedback')).toContain(id);
+    expect(at((await h.call('PUT rewards/feedback/{id}', { as: 'teacher', params: { id }, input: { points: 3 } })).body, 'feedback.points')).toBe(3);
+    expect((await h.call('POST rewards/feedback/{id}', { as: 'teacher', params: { id: oak }, input: { name: 'Zero', points: 0 } })).status).toBe(422);
+    expect((await h.call('DELETE rewards/feedback/{id}', { as: 'teacher', params: { id } })).status).toBe(200);
+    expect((await h.call('GET rewards/feedback/{id}', { as: 'teacher', params: { id: groupId(2, 'Grade 2 Room 4') } })).status).toBe(404);
+  });
+
+  it('keeps reward teams of a class apart and only takes pupils of the class', async () => {
+    const oak = groupId(1, 'Year 3 Oak');
+    const [red, blue] = pluck((await h.call('GET rewards/groups/{id}', { as: 'teacher', params: { id: oak } })).body, 'groups') as [number, number];
+    const pupil = pupilsIn(oak)[0] as number;
+    await h.call('POST rewards/groups/{id}/pupils', { as: 'teacher', params: { id: red }, input: { pupilId: pupil } });
+    await h.call('POST rewards/groups/{id}/pupils', { as: 'teacher', params: { id: blue }, input: { pupilId: pupil } });
+    const teams = list((await h.call('GET rewards/groups/{id}', { as: 'teacher', params: { id: oak } })).body, 'groups');
+    expect(teams.filter((t) => (t['pupil_ids'] as number[]).includes(pupil)).map((t) => t['id'])).toEqual([blue]);
+    const outsider = pupilsIn(groupId(1, 'Year 4 Ash'))[0] as number;
+    expect((await h.call('POST rewards/groups/{id}/pupils', { as: 'teacher', params: { id: red }, input: { pupilId: outsider } })).status).toBe(409);
+    expect((await h.call('DELETE rewards/groups/{id}/pupils', { as: 'teacher', params: { id: red }, input: { pupilId: pupil } })).status).toBe(404);
+    const created = await h.call('POST rewards/groups/{id}', { as: 'teacher', params: { id: oak }, input: { groupName: 'Green team' } });
+    expect(created.status).toBe(201);
+    expect((await h.call('PUT rewards/groups/{id}/name', { as: 'teacher', params: { id: num(created.body, 'group.id') }, input: { groupName: 'red TEAM' } })).status).toBe(409);
+  });
+});
+
+describe('points', () => {
+  it('scores pupils by feedback kind and a reward team, refusing pupils outside the class', async () => {
+    const oak = groupId(1, 'Year 3 Oak');
+    const feedback = list((await h.call('GET rewards/feedback/{id}', { as: 'teacher', params: { id: oak } })).body, 'feedback')[0] as { id: number; points: number };
+    const [a, b] = pupilsIn(oak) as [number, number];
+    const res = await h.call('POST rewards/score', { as: 'teacher', input: { schoolGroupId: oak, pupilIds: [a, b], feedbackId: feedback.id } });
+    expect(res.status).toBe(201);
+    expect(pluck(res.body, 'logs', 'points')).toEqual([feedback.points, feedback.points]);
+    const team = pluck((await h.call('GET rewards/groups/{id}', { as: 'teacher', params: { id: oak } })).body, 'groups')[0] as number;
+    const teamScore = await h.call('POST rewards/score', { as: 'teacher', input: { schoolGroupId: oak, rewardGroupId: team, points: 1 } });
+    expect(list(teamScore.body, 'logs').length).toBeGreaterThan(0);
+    const outsider = pupilsIn(groupId(1, 'Year 4 Ash'))[0] as number;
+    expect((await h.call('POST rewards/score', { as: 'teacher', input: { schoolGroupId: oak, pupilIds: [outsider], points: 1 } })).status).toBe(404);
+    expect((await h.call('POST rewards/score', { as: 'teacher', input: { schoolGroupId: oak, pupilIds: [a] } })).status).toBe(422);
+    const anon = await h.call('POST rewards/score/anonymous', { as: 'teacher', input: { schoolGroupId: oak, points: 3 } });
+    expect(at(anon.body, 'logs.0.user_id')).toBeNull();
+  });
+
+  it('turns game earnings into points once per session', async () => {
+    const oak = groupId(1, 'Year 3 Oak');
+    const first = await h.call('POST rewards/earnings/score', { as: 'teacher', input: { schoolGroupId: oak } });
+    expect(num(first.body, 'total')).toBeGreaterThan(0);
+    const second = await h.call('POST rewards/earnings/score', { as: 'teacher', input: { schoolGroupId: oak } });
+    expect(num(second.body, 'total')).toBe(0);
+  });
+
+  it('pages history, converts points to coins once, and then refuses to remove converted logs', async () => {
+    const oak = groupId(1, 'Year 3 Oak');
+    const page = await h.call('GET rewards/history', { as: 'teacher', input: { schoolGroupId: String(oak), take: '5' } });
+    expect(list(page.body, 'history')).toHaveLength(5);
+    expect(num(page.body, 'total')).toBe(13);
+    const converted = await h.call('PUT rewards/convert', { as: 'teacher', input: { schoolGroupId: oak } });
+    expect(num(converted.body, 'total_coins')).toBeGreaterThan(0);
+    expect(num((await h.call('PUT rewards/convert', { as: 'teacher', input: { schoolGroupId: oak } })).body, 'total_coins')).toBe(0);
+    const converted0 = h.db.prepare('SELECT user_id FROM reward_logs WHERE converted_at IS NOT NULL LIMIT 1').get() as { user_id: number };
+    const coins = JSON.parse((h.db.prepare('SELECT data FROM users WHERE id = ?').get(converted0.user_id) as { data: string }).data) as { coins: number };
+    expect(coins.coins).toBeGreaterThan(0);
+    const anyConverted = (h.db.prepare('SELECT id FROM reward_logs WHERE converted_at IS NOT NULL LIMIT 1').get() as { id: number }).id;
+    const refused = await h.call('DELETE rewards/history', { as: 'teacher', input: { logId: anyConverted } });
+    expect(refused.status).toBe(409);
+    expect(str(refused.body, 'message')).toContain('converted');
+    const fresh = await h.call('POST rewards/score/anonymous', { as: 'teacher', input: { schoolGroupId: oak, points: 1 } });
+    expect((await h.call('DELETE rewards/history', { as: 'teacher', input: { logId: num(fresh.body, 'logs.0.id') } })).status).toBe(200);
+  });
+});
