@@ -5,6 +5,7 @@
  */
 import type { PartialHandlerMap } from '../handler.js';
 import { deletedUsersHandlers } from './deleted-users.js';
+import { districtsHandlers } from './districts.js';
 import { groupsHandlers } from './groups.js';
 import { hivesLeaguesHandlers } from './hives-leagues.js';
 import { homeworkHandlers } from './homework.js';
@@ -22,4 +23,5 @@ export const schoolAdminHandlers = {
   ...homeworkHandlers,
   ...hivesLeaguesHandlers,
   ...rewardsHandlers,
+  ...districtsHandlers,
 } satisfies PartialHandlerMap;

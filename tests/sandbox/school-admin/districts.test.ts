@@ -1,0 +1,39 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { at, createHarness, list, pluck, str, type Harness } from './harness.js';
+
+let h: Harness;
+beforeEach(() => {
+  h = createHarness();
+});
+
+describe('districts', () => {
+  it('shows the district admin their district schools; superusers see every district', async () => {
+    const mine = await h.call('GET districts', { as: 'district' });
+    expect(pluck(mine.body, 'districts.0.schools')).toEqual([2, 3]);
+    expect(list((await h.call('GET districts', { as: 'superuser' })).body, 'districts')).toHaveLength(1);
+    expect((await h.call('GET districts', { as: 'admin' })).status).toBe(403);
+  });
+
+  it('links a school by join code once; a school of another district must be unlinked first', async () => {
+    const linked = await h.call('POST users/me/district/schools', { as: 'district', input: { code: 'oakfield' } });
+    expect(linked.status).toBe(201);
+    expect(pluck(linked.body, 'district.schools').sort()).toEqual([1, 2, 3]);
+    const again = await h.call('POST users/me/district/schools', { as: 'district', input: { code: 'OAKFIELD' } });
+    expect(again.status).toBe(409);
+    expect(str(again.body, 'message')).toContain('already in district');
+    expect((await h.call('POST users/me/district/schools', { as: 'district', input: { schoolId: 1 } })).status).toBe(422);
+    expect((await h.call('POST users/me/district/schools', { as: 'district', input: { code: 'NOPE' } })).status).toBe(404);
+    h.db.prepare("INSERT INTO districts (id, name, created_at) VALUES (2, 'Southside', '2026-01-01')").run();
+    const elsewhere = await h.call('POST users/me/district/schools', { as: 'superuser', input: { districtId: 2, schoolId: 2 } });
+    expect(elsewhere.status).toBe(409);
+    expect(str(elsewhere.body, 'message')).toContain('belongs to district 1');
+  });
+
+  it('unlinks only a linked school, only in the caller district', async () => {
+    const res = await h.call('DELETE districts/{id}/linkschool', { as: 'district', params: { id: 1 }, input: { schoolId: 3 } });
+    expect(pluck(res.body, 'district.schools')).toEqual([2]);
+    expect((await h.call('DELETE districts/{id}/linkschool', { as: 'district', params: { id: 1 }, input: { schoolId: 3 } })).status).toBe(409);
+    expect((await h.call('DELETE districts/{id}/linkschool', { as: 'district', params: { id: 9 }, input: { schoolId: 2 } })).status).toBe(404);
+    expect(at(h.db.prepare('SELECT district_id FROM schools WHERE id = 3').get(), 'district_id')).toBeNull();
+  });
+});
