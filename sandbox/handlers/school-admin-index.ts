@@ -11,6 +11,7 @@ import { hivesLeaguesHandlers } from './hives-leagues.js';
 import { homeworkHandlers } from './homework.js';
 import { pupilsHandlers } from './pupils.js';
 import { rewardsHandlers } from './rewards.js';
+import { rosteringHandlers } from './rostering.js';
 import { schoolHandlers } from './school.js';
 import { teachersUsersHandlers } from './teachers-users.js';
 
@@ -24,4 +25,5 @@ export const schoolAdminHandlers = {
   ...hivesLeaguesHandlers,
   ...rewardsHandlers,
   ...districtsHandlers,
+  ...rosteringHandlers,
 } satisfies PartialHandlerMap;

@@ -51,7 +51,7 @@ export function seedReference(db: SandboxDb, ctx: SeedContext): void {
   if (db.prepare('SELECT 1 FROM schools WHERE id = 3').get()) {
     link.run(2, 'clever', 'cl-5521', null, 'active', JSON.stringify({ last_sync: { pupils: 30, teachers: 4, groups: 3 } }), created, created, created, created, 3);
     link.run(1, 'wonde', null, null, 'requested', '{}', created, null, null, null, 0);
-    link.run(3, 'oneroster', 'or-AU-77', 'tenant-au-1', 'linked', '{}', created, created, null, null, 0);
+    link.run(3, 'one-roster/generic', 'or-AU-77', 'tenant-au-1', 'linked', '{}', created, created, null, null, 0);
   }
   const tenant = db.prepare('INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)');
   tenant.run('Northside District ClassLink', 'cl-tenant-1001', JSON.stringify({ orgs: [{ id: 'org-1', name: 'Maple Elementary School' }, { id: 'org-2', name: 'Wattle Public School' }] }), created);

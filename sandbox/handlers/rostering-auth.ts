@@ -1,0 +1,35 @@
+/**
+ * Sign-in through a rostering provider. The sandbox has no provider to ask, so the `code` is taken as
+ * the username (or school username) of a member of the school linked with that `subdomain` (or `domain`).
+ */
+import { issueToken } from '../auth/tokens.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
+import { HttpError } from '../handler.js';
+import { jsonObject } from '../school-admin/json.js';
+import { providerOf, type LinkRow } from '../school-admin/rostering.js';
+import type { UserRow } from '../school-admin/rows.js';
+import { userJson } from '../school-admin/serialize.js';
+import { all, one } from '../school-admin/sql.js';
+
+function signIn(key: 'subdomain' | 'domain') {
+  return (ctx: HandlerContext): HandlerResult => {
+    const provider = providerOf(ctx);
+    const where = String(ctx.input[key] ?? ctx.input['subdomain'] ?? ctx.input['domain'] ?? '').toLowerCase();
+    const link = all<LinkRow>(ctx.db, "SELECT * FROM rostering_links WHERE provider = ? AND state IN ('linked', 'active')", provider).find((l) => {
+      const data = jsonObject(l.data);
+      return String(data['subdomain'] ?? data['domain'] ?? '').toLowerCase() === where;
+    });
+    if (!link) throw new HttpError(404, 'Not found', `No school is linked with ${provider} for ${key} ${where}`);
+    const code = String(ctx.input['code']);
+    const user = one<UserRow>(ctx.db, 'SELECT * FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());
+    if (!user) throw new HttpError(401, 'Unauthorised', `The ${provider} code does not match a member of school ${link.school_id}`);
+    const token = issueToken(ctx.db, user.id, ctx.now());
+    return { body: { user: userJson(user), token } };
+  };
+}
+
+export const rosterSignInHandlers = {
+  'POST {roster_b}/auth': signIn('subdomain'),
+  'POST {roster_c}/auth': signIn('subdomain'),
+  'POST {roster_d}/auth': signIn('domain'),
+} satisfies PartialHandlerMap;

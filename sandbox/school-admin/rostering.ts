@@ -1,0 +1,112 @@
+import type Database from 'better-sqlite3';
+import { HttpError, type HandlerContext } from '../handler.js';
+import { notFound } from '../scope.js';
+import { jsonObject } from './json.js';
+import { all, one, run } from './sql.js';
+
+/**
+ * Link state of a school with one rostering or school-system provider:
+ *
+ * | state     | reached by                                   | may then                         |
+ * |-----------|----------------------------------------------|----------------------------------|
+ * | requested | the school asks (`.../request`)              | be linked                        |
+ * | linked    | an external id, a link call or provider auth | be activated, sync, be unlinked  |
+ * | active    | activation                                   | sync, be deactivated, be unlinked|
+ * | inactive  | deactivation                                 | be activated again, be unlinked  |
+ *
+ * Unlinking deletes the row. A refused step answers 409 naming the current state.
+ */
+export type LinkState = 'requested' | 'linked' | 'active' | 'inactive';
+
+export interface LinkRow {
+  readonly school_id: number;
+  readonly provider: string;
+  readonly external_id: string | null;
+  readonly tenant_id: string | null;
+  readonly state: LinkState;
+  readonly data: string;
+  readonly requested_at: string | null;
+  readonly linked_at: string | null;
+  readonly activated_at: string | null;
+  readonly synced_at: string | null;
+  readonly sync_count: number;
+}
+
+/** The provider a route names: whichever provider placeholder it has (`{school_system}`, `{roster_b}`, one-roster's `{x}`). */
+export function providerOf(ctx: HandlerContext): string {
+  const p = ctx.params;
+  const name = p['school_system'] ?? p['roster_a'] ?? p['roster_b'] ?? p['roster_c'] ?? p['roster_d'];
+  if (name !== undefined) return name.toLowerCase();
+  if (p['x'] !== undefined) return `one-roster/${p['x'].toLowerCase()}`;
+  throw new Error(`route ${ctx.endpoint.route} names no provider`);
+}
+
+export function findLink(db: Database.Database, schoolId: number, provider: string): LinkRow | undefined {
+  return one<LinkRow>(db, 'SELECT * FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
+}
+
+/** The link, or 404 when the school has none with this provider. */
+export function requireLink(db: Database.Database, schoolId: number, provider: string): LinkRow {
+  const link = findLink(db, schoolId, provider);
+  if (!link) throw notFound(`Link with ${provider} for school`, schoolId);
+  return link;
+}
+
+/** 409 unless the link is in one of `allowed`. */
+export function assertState(link: LinkRow, allowed: readonly LinkState[], action: string): void {
+  if (!allowed.includes(link.state)) {
+    throw new HttpError(409, 'Conflict', `School ${link.school_id} is ${link.state} with ${link.provider}; only a ${allowed.join(' or ')} school can ${action}`);
+  }
+}
+
+export function linkJson(link: LinkRow): Record<string, unknown> {
+  return { ...link, data: jsonObject(link.data) };
+}
+
+/**
+ * Creates or moves a link to `linked` (keeping `active` links active), recording ids and data.
+ *
+ * @example
+ * upsertLinked(db, 1, 'wonde', { externalId: 'W123', now });
+ */
+export function upsertLinked(db: Database.Database, schoolId: number, provider: string, values: { externalId?: string | null; tenantId?: string | null; data?: Record<string, unknown>; now: string }): LinkRow {
+  const existing = findLink(db, schoolId, provider);
+  const data = JSON.stringify({ ...jsonObject(existing?.data), ...values.data });
+  if (existing) {
+    run(
+      db,
+      `UPDATE rostering_links SET external_id = COALESCE(?, external_id), tenant_id = COALESCE(?, tenant_id), data = ?,
+         state = CASE WHEN state = 'active' THEN 'active' ELSE 'linked' END, linked_at = COALESCE(linked_at, ?) WHERE school_id = ? AND provider = ?`,
+      values.externalId ?? null,
+      values.tenantId ?? null,
+      data,
+      values.now,
+      schoolId,
+      provider,
+    );
+  } else {
+    run(
+      db,
+      "INSERT INTO rostering_links (school_id, provider, external_id, tenant_id, state, data, linked_at) VALUES (?, ?, ?, ?, 'linked', ?, ?)",
+      schoolId,
+      provider,
+      values.externalId ?? null,
+      values.tenantId ?? null,
+      data,
+      values.now,
+    );
+  }
+  return requireLink(db, schoolId, provider);
+}
+
+/** What a sync would bring over: the school's pupils, teachers and groups, less the exclusions. */
+export function syncSummary(db: Database.Database, schoolId: number, provider: string): Record<string, number> {
+  const count = (sql: string): number => one<{ n: number }>(db, sql, schoolId)?.n ?? 0;
+  const excluded = all<{ external_id: string }>(db, 'SELECT external_id FROM rostering_exclusions WHERE school_id = ? AND provider = ?', schoolId, provider).length;
+  return {
+    pupils: count("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL"),
+    teachers: count("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'teacher' AND deleted_at IS NULL"),
+    groups: count('SELECT COUNT(*) AS n FROM school_groups WHERE school_id = ?'),
+    excluded,
+  };
+}
