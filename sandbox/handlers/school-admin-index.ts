@@ -4,6 +4,7 @@
  * rewards, deleted users, rostering, and the resource reads of curricula-resources (with the site's search).
  */
 import type { PartialHandlerMap } from '../handler.js';
+import { curriculaResourcesHandlers } from './curricula-resources.js';
 import { deletedUsersHandlers } from './deleted-users.js';
 import { districtsHandlers } from './districts.js';
 import { groupsHandlers } from './groups.js';
@@ -26,4 +27,5 @@ export const schoolAdminHandlers = {
   ...rewardsHandlers,
   ...districtsHandlers,
   ...rosteringHandlers,
+  ...curriculaResourcesHandlers,
 } satisfies PartialHandlerMap;
