@@ -18,6 +18,7 @@ import { createRecord, findRecord, listRecords, renderRecord, updateRecord, type
 import { collectionNoun, fillCollection, shapeOf, singular, type Scope, type Shape } from './generic-shape.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult } from './handler.js';
 import { wrapResponse } from './response-key.js';
+import { statement } from './statements.js';
 
 const PAGING = new Set(['skip', 'take', 'search', 'q', 'sort', 'order', 'page', 'limit']);
 const DEFAULT_TAKE = 50;
@@ -39,7 +40,7 @@ function ownerOf(scope: Scope, ctx: HandlerContext): Owner {
       return { filter: { column: 'owner_id', value: user?.id ?? null }, ownerId: user?.id ?? null, schoolId: user?.schoolId ?? null };
     case 'user': {
       const raw = ctx.params[scope.param] ?? '';
-      const found = /^\d+$/.test(raw) ? (ctx.db.prepare('SELECT id, school_id FROM users WHERE id = ? AND deleted_at IS NULL').get(Number(raw)) as { id: number; school_id: number | null } | undefined) : undefined;
+      const found = /^\d+$/.test(raw) ? (statement(ctx.db, 'SELECT id, school_id FROM users WHERE id = ? AND deleted_at IS NULL').get(Number(raw)) as { id: number; school_id: number | null } | undefined) : undefined;
       if (!found) throw new HttpError(404, 'Not found', `User ${raw} not found`);
       return { filter: { column: 'owner_id', value: found.id }, ownerId: found.id, schoolId: found.school_id };
     }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxDb } from './db/database.js';
+import { statement } from './statements.js';
 
 export type IdempotencyCheck =
   /** First use: run the handler, then `save` inside its transaction (or `release` if it failed). */
@@ -65,7 +66,7 @@ export function createIdempotencyKeys(): IdempotencyKeys {
   return {
     check(db, userKey, key, hash) {
       if (inFlight.has(id(userKey, key))) return { kind: 'in-flight' };
-      const found: unknown = db.prepare('SELECT body_hash, state, status, response FROM idempotency WHERE user_key = ? AND key = ?').get(userKey, key);
+      const found: unknown = statement(db, 'SELECT body_hash, state, status, response FROM idempotency WHERE user_key = ? AND key = ?').get(userKey, key);
       if (found !== undefined) {
         const row = stored.parse(found);
         if (row.body_hash !== hash) return { kind: 'mismatch' };
@@ -75,7 +76,8 @@ export function createIdempotencyKeys(): IdempotencyKeys {
       return { kind: 'new' };
     },
     save(db, entry) {
-      db.prepare(
+      statement(
+        db,
         `INSERT INTO idempotency (user_key, key, route, body_hash, state, status, response, created_at) VALUES (?, ?, ?, ?, 'done', ?, ?, ?)
          ON CONFLICT (user_key, key) DO UPDATE SET route = excluded.route, body_hash = excluded.body_hash, state = 'done',
            status = excluded.status, response = excluded.response, created_at = excluded.created_at`,

@@ -6,6 +6,7 @@ import type { Endpoint } from '../core/endpoints/index.js';
 import { errorReply } from './errors-shape.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from './handler.js';
 import type { SandboxReply, SandboxState } from './state.js';
+import { statement } from './statements.js';
 
 /** One routed, authorised, validated call. */
 export interface Execution {
@@ -51,26 +52,26 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
     },
   };
   const rollback = (error: unknown): never => {
-    if (db.inTransaction) db.exec('ROLLBACK');
+    if (db.inTransaction) statement(db, 'ROLLBACK').run();
     throw error;
   };
   const commit = (result: HandlerResult): HandlerResult => {
     try {
       const status = result.status ?? 200;
       if (counted || (execution.endpoint.method !== 'GET' && status < 400)) {
-        db.prepare('INSERT INTO write_counts (route, target, count) VALUES (?, ?, 1) ON CONFLICT (route, target) DO UPDATE SET count = count + 1').run(
+        statement(db, 'INSERT INTO write_counts (route, target, count) VALUES (?, ?, 1) ON CONFLICT (route, target) DO UPDATE SET count = count + 1').run(
           execution.endpoint.route,
           execution.target,
         );
       }
       if (slot) state.keys.save(db, { ...slot, route: execution.endpoint.route, status, body: result.body, now: state.now() });
-      db.exec('COMMIT');
+      statement(db, 'COMMIT').run();
       return result;
     } catch (error) {
       return rollback(error);
     }
   };
-  db.exec('BEGIN');
+  statement(db, 'BEGIN').run();
   let result: HandlerResult | Promise<HandlerResult>;
   try {
     result = execution.handler(ctx);

@@ -73,6 +73,16 @@ function openFresh(path: string, reset: boolean): SandboxDb {
   return openDatabase(path);
 }
 
+/** Request ids: a random prefix per server and a counter, unique without a random draw per request. */
+function requestIds(): () => string {
+  const prefix = randomBytes(4).toString('hex');
+  let count = 0;
+  return () => {
+    count = (count + 1) >>> 0;
+    return `req_${prefix}${count.toString(16).padStart(8, '0')}`;
+  };
+}
+
 function queryOf(url: string): Record<string, string | string[]> {
   const q = url.indexOf('?');
   const query: Record<string, string | string[]> = {};
@@ -104,7 +114,7 @@ async function answer(state: SandboxState, request: FastifyRequest, reply: Fasti
     body: Buffer.isBuffer(request.body) ? request.body : undefined,
     header: (name) => headerOf(request, name),
     ip: request.ip,
-    requestId: `req_${randomBytes(8).toString('hex')}`,
+    requestId: state.nextRequestId(),
   });
   if (result.kind === 'drop') {
     reply.hijack();
@@ -143,6 +153,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     now: options.now ?? (() => new Date()),
     seedSize,
     startedAt: new Date(),
+    nextRequestId: requestIds(),
     logError: (error) => app.log.error(error),
   };
   app.removeAllContentTypeParsers();

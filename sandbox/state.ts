@@ -21,6 +21,8 @@ export interface SandboxState {
   /** The seed used when the database is (re)built. */
   seedSize: SeedSize | 'none';
   readonly startedAt: Date;
+  /** A new, unique request id (`req_` and 16 hex digits). */
+  readonly nextRequestId: () => string;
   /** Where unexpected handler errors go (the 500s). */
   readonly logError: (error: unknown) => void;
 }

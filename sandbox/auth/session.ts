@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
 import type { SessionUser } from '../handler.js';
+import { statement } from '../statements.js';
 
 const sessionRow = z.object({
   id: z.number().int(),
@@ -28,7 +29,7 @@ WHERE t.token = ? AND u.deleted_at IS NULL`;
  * const user = lookupSession(db, request.headers['x-token'], new Date());
  */
 export function lookupSession(db: SandboxDb, token: string, now: Date): SessionUser | null {
-  const found: unknown = db.prepare(SESSION_SQL).get(token);
+  const found: unknown = statement(db, SESSION_SQL).get(token);
   if (found === undefined) return null;
   const row = sessionRow.parse(found);
   if (Date.parse(row.expires_at) <= now.getTime()) return null;

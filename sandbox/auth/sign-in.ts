@@ -3,6 +3,7 @@ import type { HandlerContext, HandlerResult } from '../handler.js';
 import { verifyPassword } from './password.js';
 import { issueToken } from './tokens.js';
 import { readUser, userJson } from './user-json.js';
+import { statement } from '../statements.js';
 
 /** Failed sign-ins before an account is locked. */
 export const MAX_FAILED_LOGINS = 10;
@@ -17,7 +18,7 @@ export type CredentialRow = z.output<typeof credentialRow>;
  * findCredentials(ctx, 'username = ? COLLATE NOCASE', ['teacher']);
  */
 export function findCredentials(ctx: HandlerContext, where: string, args: readonly unknown[]): CredentialRow | null {
-  const found: unknown = ctx.db.prepare(`SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`).get(...args);
+  const found: unknown = statement(ctx.db, `SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`).get(...args);
   return found === undefined ? null : credentialRow.parse(found);
 }
 
@@ -40,10 +41,10 @@ export function checkPassword(ctx: HandlerContext, row: CredentialRow | null, pa
   }
   if (!verifyPassword(password, row.password_hash)) {
     const failed = row.failed_logins + 1;
-    ctx.db.prepare('UPDATE users SET failed_logins = ? WHERE id = ?').run(failed, row.id);
+    statement(ctx.db, 'UPDATE users SET failed_logins = ? WHERE id = ?').run(failed, row.id);
     return { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: MAX_FAILED_LOGINS - failed } };
   }
-  if (row.failed_logins > 0) ctx.db.prepare('UPDATE users SET failed_logins = 0 WHERE id = ?').run(row.id);
+  if (row.failed_logins > 0) statement(ctx.db, 'UPDATE users SET failed_logins = 0 WHERE id = ?').run(row.id);
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxDb } from '../db/database.js';
+import { statement } from '../statements.js';
 
 /** Session lifetime: the platform's session cookie lasts 90 days. */
 export const SESSION_DAYS = 90;
@@ -23,7 +24,7 @@ export function newToken(): string {
 export function issueToken(db: SandboxDb, userId: number, now: Date, imitatorId: number | null = null): string {
   const token = newToken();
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-  db.prepare('INSERT INTO tokens (token, user_id, imitator_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+  statement(db, 'INSERT INTO tokens (token, user_id, imitator_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
     token,
     userId,
     imitatorId,
@@ -40,5 +41,5 @@ export function issueToken(db: SandboxDb, userId: number, now: Date, imitatorId:
  * revokeToken(db, token);
  */
 export function revokeToken(db: SandboxDb, token: string): boolean {
-  return db.prepare('DELETE FROM tokens WHERE token = ?').run(token).changes > 0;
+  return statement(db, 'DELETE FROM tokens WHERE token = ?').run(token).changes > 0;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
+import { statement } from '../statements.js';
 
 const jsonText = <T extends z.ZodType>(schema: T) => z.string().transform((text) => schema.parse(JSON.parse(text)) as z.output<T>);
 
@@ -51,7 +52,7 @@ const USER_SQL = `SELECT id, username, email, first_name, last_name, display_nam
  * const row = readUser(db, 3);
  */
 export function readUser(db: SandboxDb, id: number): UserRow | null {
-  const found: unknown = db.prepare(USER_SQL).get(id);
+  const found: unknown = statement(db, USER_SQL).get(id);
   return found === undefined ? null : userRow.parse(found);
 }
 
@@ -64,7 +65,7 @@ export function readUser(db: SandboxDb, id: number): UserRow | null {
  * userJson(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
  */
 export function userJson(db: SandboxDb, user: UserRow, imitatorId: number | null): Record<string, unknown> {
-  const schoolFound: unknown = user.school_id === null ? undefined : db.prepare('SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?').get(user.school_id);
+  const schoolFound: unknown = user.school_id === null ? undefined : statement(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?').get(user.school_id);
   const school = schoolFound === undefined ? null : schoolRow.parse(schoolFound);
   const imitator = imitatorId === null ? null : readUser(db, imitatorId);
   return {
