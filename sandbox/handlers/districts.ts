@@ -1,7 +1,7 @@
 /**
  * Districts: a district administrator sees their district's schools, links a school by its join code
- * and unlinks one. A school belongs to at most one district. District subscriptions
- * (`POST users/me/district/schools/{id}/subscriptions`) belong to the billing handlers.
+ * and unlinks one. A school belongs to at most one district. Seat moves to a school are in
+ * handlers/district-subscriptions.ts.
  */
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
@@ -12,6 +12,7 @@ import { findSchool } from '../school-admin/find.js';
 import { idValue, parseInput, toId } from '../school-admin/input.js';
 import type { SchoolRow } from '../school-admin/rows.js';
 import { all, one, run } from '../school-admin/sql.js';
+import { districtSubscriptionHandlers } from './district-subscriptions.js';
 
 interface DistrictRow {
   readonly id: number;
@@ -81,4 +82,5 @@ export const districtsHandlers = {
   },
   'POST users/me/district/schools': link,
   'DELETE districts/{id}/linkschool': unlink,
+  ...districtSubscriptionHandlers,
 } satisfies PartialHandlerMap;

@@ -6,6 +6,7 @@ import { activitySchema } from './012-activity.js';
 import { rewardsSchema } from './013-rewards.js';
 import { rosteringSchema } from './014-rostering.js';
 import { resourcesSchema } from './015-resources.js';
+import { districtAllocationsSchema } from './016-district-allocations.js';
 import { catalogueSchema } from './020-catalogue.js';
 import { subscriptionSchema } from './021-subscriptions.js';
 import { invoiceSchema } from './022-invoices.js';
@@ -28,7 +29,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   coreSchema, serverStateSchema,
   // school administration (S2)
-  schoolAdminSchema, homeworkSchema, activitySchema, rewardsSchema, rosteringSchema, resourcesSchema,
+  schoolAdminSchema, homeworkSchema, activitySchema, rewardsSchema, rosteringSchema, resourcesSchema, districtAllocationsSchema,
   // billing (S3)
   catalogueSchema, subscriptionSchema, invoiceSchema, storeSchema, reportingSchema, referenceSchema,
 ];

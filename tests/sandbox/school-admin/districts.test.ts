@@ -37,3 +37,35 @@ describe('districts', () => {
     expect(at(h.db.prepare('SELECT district_id FROM schools WHERE id = 3').get(), 'district_id')).toBeNull();
   });
 });
+
+describe('district seat allocation', () => {
+  const sub = (schoolId: number, code: string, state: string): { id: number; seats: number } =>
+    h.db.prepare('SELECT s.id, s.seats FROM subscriptions s JOIN products p ON p.id = s.product_id WHERE s.school_id = ? AND p.code = ? AND s.state = ?').get(schoolId, code, state) as { id: number; seats: number };
+
+  it('moves seats from a district subscription into a new free subscription, then tops it up', async () => {
+    const parent = sub(2, 'complete', 'active');
+    const res = await h.call('POST users/me/district/schools/{id}/subscriptions', { as: 'district', params: { id: 3 }, input: { parentSubscriptionId: parent.id, quantity: 5 } });
+    expect(res.status).toBe(201);
+    expect(at(res.body, 'subscription')).toMatchObject({ school_id: 3, kind: 'free', seats: 5, state: 'active' });
+    expect(at(res.body, 'parent.seats')).toBe(parent.seats - 5);
+    const child = at(res.body, 'subscription.id') as number;
+    const topUp = await h.call('POST users/me/district/schools/{id}/subscriptions', { as: 'district', params: { id: 3 }, input: { parentSubscriptionId: parent.id, subscriptionId: child, quantity: 2 } });
+    expect(at(topUp.body, 'subscription.seats')).toBe(7);
+    const again = await h.call('POST users/me/district/schools/{id}/subscriptions', { as: 'district', params: { id: 3 }, input: { parentSubscriptionId: parent.id, quantity: 1 } });
+    expect(again.status).toBe(409);
+    expect((h.db.prepare('SELECT SUM(quantity) AS n FROM district_allocations').get() as { n: number }).n).toBe(7);
+  });
+
+  it('refuses too many seats, a dead parent, and schools or subscriptions outside the district', async () => {
+    const parent = sub(2, 'complete', 'active');
+    const tooMany = await h.call('POST users/me/district/schools/{id}/subscriptions', { as: 'district', params: { id: 3 }, input: { parentSubscriptionId: parent.id, quantity: parent.seats + 1 } });
+    expect(tooMany.status).toBe(409);
+    const dead = sub(2, 'number', 'deactivated');
+    const refused = await h.call('POST users/me/district/schools/{id}/subscriptions', { as: 'district', params: { id: 3 }, input: { parentSubscriptionId: dead.id, quantity: 1 } });
+    expect(refused.status).toBe(409);
+    expect(str(refused.body, 'message')).toContain('is deactivated');
+    expect((await h.call('POST users/me/district/schools/{id}/subscriptions', { as: 'district', params: { id: 1 }, input: { parentSubscriptionId: parent.id, quantity: 1 } })).status).toBe(404);
+    const outside = sub(1, 'spelling', 'active');
+    expect((await h.call('POST users/me/district/schools/{id}/subscriptions', { as: 'district', params: { id: 3 }, input: { parentSubscriptionId: outside.id, quantity: 1 } })).status).toBe(404);
+  });
+});
