@@ -8,7 +8,11 @@ import { collectionPaths } from '../generic-shape.js';
 import { genericHandler } from '../generic-store.js';
 import type { Handler, HandlerMap } from '../handler.js';
 import { authHandlers } from './auth.js';
+import { paymentsHandlers } from './payments.js';
 import { schoolAdminHandlers } from './school-admin-index.js';
+import { schoolSubscriptionsHandlers } from './school-subscriptions.js';
+import { storeHandlers } from './store.js';
+import { superuserBillingHandlers } from './superuser-billing.js';
 import { usersMeHandlers } from './users-me.js';
 
 /**
@@ -27,6 +31,10 @@ export function genericHandlers(endpoints: readonly Endpoint[] = ENDPOINTS): Han
 export const HANDLERS: HandlerMap = {
   ...genericHandlers(),
   ...schoolAdminHandlers,
+  ...schoolSubscriptionsHandlers,
+  ...superuserBillingHandlers,
+  ...paymentsHandlers,
+  ...storeHandlers,
   ...authHandlers,
   ...usersMeHandlers,
 };
