@@ -15,3 +15,4 @@ export { InvalidInputError, type InputIssue } from './endpoints/invalid-input-er
 export { fieldSchema, payloadSchema, paramsSchema } from './endpoints/schemas.js';
 export { HEADERS } from './api/headers.js';
 export type { ApiRequest, ApiResponse, FetchLike } from './api/types.js';
+export * from './domain/index.js';
