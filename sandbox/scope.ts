@@ -9,7 +9,12 @@
 import { HttpError, type HandlerContext, type SessionUser } from './handler.js';
 import { one } from './school-admin/sql.js';
 
-/** The signed-in caller, or 401 (public endpoints only reach this without a token). */
+/**
+ * The signed-in caller, or 401 (public endpoints only reach this without a token).
+ *
+ * @example
+ * const user = requireUser(ctx);
+ */
 export function requireUser(ctx: HandlerContext): SessionUser {
   if (!ctx.user) throw new HttpError(401, 'Unauthorised', 'Sign in to use this call');
   return ctx.user;
@@ -42,7 +47,12 @@ export function rowScope(ctx: HandlerContext): number | null {
   return user.superuser ? null : callerSchoolId(ctx);
 }
 
-/** Whether the caller may reach rows of `schoolId`. */
+/**
+ * Whether the caller may reach rows of `schoolId`.
+ *
+ * @example
+ * if (!canReachSchool(ctx, row.school_id)) throw notFound('Group', row.id);
+ */
 export function canReachSchool(ctx: HandlerContext, schoolId: number | null): boolean {
   const user = ctx.user;
   if (!user || schoolId === null) return false;
@@ -65,18 +75,12 @@ export function assertReachable(ctx: HandlerContext, schoolId: number | null, la
   if (!canReachSchool(ctx, schoolId)) throw notFound(label, id);
 }
 
-/** The platform's 404 for one row. */
+/**
+ * The platform's 404 for one row.
+ *
+ * @example
+ * throw notFound('Pupil', 12); // 404 { error: 'Not found', message: 'Pupil 12 not found' }
+ */
 export function notFound(label: string, id: number | string): HttpError {
   return new HttpError(404, 'Not found', `${label} ${id} not found`);
-}
-
-/** Whether the caller is the school's admin (superusers count as one). */
-export function isSchoolAdmin(ctx: HandlerContext): boolean {
-  const user = requireUser(ctx);
-  return user.superuser || user.admin;
-}
-
-/** 403 unless the caller is a school admin (for the admin-only parts of teacher calls). */
-export function requireSchoolAdmin(ctx: HandlerContext, action: string): void {
-  if (!isSchoolAdmin(ctx)) throw new HttpError(403, 'Forbidden', `Only a school admin can ${action}`);
 }

@@ -18,7 +18,12 @@ export function newJoinCode(db: Database.Database): string {
   }
 }
 
-/** Join codes compare without case or surrounding spaces. */
+/**
+ * Join codes compare without case or surrounding spaces.
+ *
+ * @example
+ * normaliseCode(' oakfield ') // 'OAKFIELD'
+ */
 export function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
 }

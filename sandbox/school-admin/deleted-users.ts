@@ -8,7 +8,12 @@ import { all, one, run } from './sql.js';
 /** Deleted users of a school that can still be recovered (purged and merged accounts are gone for good). */
 export const RECOVERABLE = "deleted_at IS NOT NULL AND json_extract(data, '$.purged_at') IS NULL AND kind IN ('pupil', 'teacher')";
 
-/** Deleted, recoverable users of a school, most recently deleted first. */
+/**
+ * Deleted, recoverable users of a school, most recently deleted first.
+ *
+ * @example
+ * deletedUsers(db, 1).map((u) => u.id)
+ */
 export function deletedUsers(db: Database.Database, schoolId: number): UserRow[] {
   return all<UserRow>(db, `SELECT * FROM users WHERE school_id = ? AND ${RECOVERABLE} ORDER BY deleted_at DESC, id`, schoolId);
 }
@@ -30,7 +35,12 @@ export function userInState(db: Database.Database, id: number, schoolId: number 
   return row;
 }
 
-/** Brings a deleted user back, with their school membership for a teacher. */
+/**
+ * Brings a deleted user back, with their school membership for a teacher.
+ *
+ * @example
+ * recoverUser(db, userInState(db, 12, 1, 'deleted', 'recovered'), now);
+ */
 export function recoverUser(db: Database.Database, row: UserRow, now: string): void {
   run(db, 'UPDATE users SET deleted_at = NULL WHERE id = ?', row.id);
   if (row.kind === 'teacher' && row.school_id !== null) {
@@ -38,7 +48,12 @@ export function recoverUser(db: Database.Database, row: UserRow, now: string): v
   }
 }
 
-/** Moves everything a user did (sessions, groups, homework, rewards, subscription seats) to another user. */
+/**
+ * Moves everything a user did (sessions, groups, homework, rewards, subscription seats) to another user.
+ *
+ * @example
+ * moveActivity(db, deletedPupilId, activePupilId);
+ */
 export function moveActivity(db: Database.Database, fromId: number, intoId: number): void {
   run(db, 'UPDATE game_sessions SET user_id = ? WHERE user_id = ?', intoId, fromId);
   run(db, 'UPDATE reward_logs SET user_id = ? WHERE user_id = ?', intoId, fromId);
@@ -63,6 +78,9 @@ export function moveActivity(db: Database.Database, fromId: number, intoId: numb
 /**
  * Removes a deleted user for good: their own data goes (or has been merged away), the row stays only
  * as an anonymous tombstone so that foreign keys (tokens, records) stay valid and the name is free again.
+ *
+ * @example
+ * purgeUser(db, row, now, null); // or mergedInto: the user who received their activity
  */
 export function purgeUser(db: Database.Database, row: UserRow, now: string, mergedInto: number | null): void {
   if (mergedInto === null) {

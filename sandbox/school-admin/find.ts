@@ -8,7 +8,12 @@ import type { GroupRow, SchoolRow, UserRow } from './rows.js';
  * so a caller cannot tell another school's row from no row.
  */
 
-/** A school that has not been deleted. */
+/**
+ * A school that has not been deleted.
+ *
+ * @example
+ * const school = findSchool(db, 1);
+ */
 export function findSchool(db: Database.Database, id: number): SchoolRow {
   const school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE id = ? AND deleted_at IS NULL', id);
   if (!school) throw notFound('School', id);
@@ -27,7 +32,12 @@ export function findPupil(db: Database.Database, id: number, schoolId: number | 
   return pupil;
 }
 
-/** An active teacher of the school (members through school_memberships count too). */
+/**
+ * An active teacher of the school (members through school_memberships count too).
+ *
+ * @example
+ * const teacher = findTeacher(db, 3, 1);
+ */
 export function findTeacher(db: Database.Database, id: number, schoolId: number | null): UserRow {
   const teacher = one<UserRow>(db, "SELECT * FROM users WHERE id = ? AND kind = 'teacher' AND deleted_at IS NULL", id);
   if (!teacher) throw notFound('Teacher', id);
@@ -38,7 +48,12 @@ export function findTeacher(db: Database.Database, id: number, schoolId: number 
   return teacher;
 }
 
-/** A group or sub-group of the school. */
+/**
+ * A group or sub-group of the school.
+ *
+ * @example
+ * const group = findGroup(db, 4, rowScope(ctx));
+ */
 export function findGroup(db: Database.Database, id: number, schoolId: number | null): GroupRow {
   const group = one<GroupRow>(db, 'SELECT * FROM school_groups WHERE id = ?', id);
   if (!group || (schoolId !== null && group.school_id !== schoolId)) throw notFound('Group', id);

@@ -13,7 +13,12 @@ const groupData = {
 export const groupCreate = z.object({ name, parent_id: idValue.nullable().optional(), ...groupData });
 export const groupUpdate = z.object({ name: name.optional(), ...groupData });
 
-/** The stored data column of a group from create or update fields. */
+/**
+ * The stored data column of a group from create or update fields.
+ *
+ * @example
+ * groupDataOf({ colour: '#f5a623' }) // { colour: '#f5a623' }
+ */
 export function groupDataOf(fields: { colour?: string | undefined; year?: string | number | undefined; description?: string | undefined }): Record<string, unknown> {
   return Object.fromEntries(Object.entries({ colour: fields.colour, year: fields.year, description: fields.description }).filter(([, v]) => v !== undefined));
 }

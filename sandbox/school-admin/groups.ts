@@ -5,7 +5,12 @@ import type { GroupRow, UserRow } from './rows.js';
 import { groupJson } from './serialize.js';
 import { all, one } from './sql.js';
 
-/** A group with its pupil, teacher and sub-group counts. */
+/**
+ * A group with its pupil, teacher and sub-group counts.
+ *
+ * @example
+ * groupWithCounts(db, group) // { id, name, pupil_count: 10, teacher_count: 1, subgroup_count: 1, ... }
+ */
 export function groupWithCounts(db: Database.Database, group: GroupRow): Record<string, unknown> {
   const counts = one<{ pupils: number; teachers: number; subgroups: number }>(
     db,
@@ -19,7 +24,12 @@ export function groupWithCounts(db: Database.Database, group: GroupRow): Record<
   return groupJson(group, counts ?? { pupils: 0, teachers: 0, subgroups: 0 });
 }
 
-/** The group and the groups above it (a sub-group's pupils are members of its parent too). */
+/**
+ * The group and the groups above it (a sub-group's pupils are members of its parent too).
+ *
+ * @example
+ * withAncestors(db, subGroup) // [subGroup.id, parentId]
+ */
 export function withAncestors(db: Database.Database, group: GroupRow): number[] {
   const ids = [group.id];
   let parent = group.parent_id;
@@ -30,7 +40,12 @@ export function withAncestors(db: Database.Database, group: GroupRow): number[] 
   return ids;
 }
 
-/** The group and every group below it. */
+/**
+ * The group and every group below it.
+ *
+ * @example
+ * withDescendants(db, classId) // [classId, subGroupId]
+ */
 export function withDescendants(db: Database.Database, groupId: number): number[] {
   const rows = all<{ id: number }>(
     db,
@@ -40,7 +55,12 @@ export function withDescendants(db: Database.Database, groupId: number): number[
   return rows.map((r) => r.id);
 }
 
-/** Active pupils of a group, by name. */
+/**
+ * Active pupils of a group, by name.
+ *
+ * @example
+ * groupPupils(db, 4).map((p) => p.id)
+ */
 export function groupPupils(db: Database.Database, groupId: number): UserRow[] {
   return all<UserRow>(
     db,
@@ -50,7 +70,12 @@ export function groupPupils(db: Database.Database, groupId: number): UserRow[] {
   );
 }
 
-/** Teachers of a group. */
+/**
+ * Teachers of a group.
+ *
+ * @example
+ * groupTeachers(db, 4).map((t) => t.username)
+ */
 export function groupTeachers(db: Database.Database, groupId: number): UserRow[] {
   return all<UserRow>(
     db,
@@ -60,7 +85,12 @@ export function groupTeachers(db: Database.Database, groupId: number): UserRow[]
   );
 }
 
-/** Whether the user teaches the group or a group above it. */
+/**
+ * Whether the user teaches the group or a group above it.
+ *
+ * @example
+ * teachesGroup(db, user.id, group) // true for the class teacher
+ */
 export function teachesGroup(db: Database.Database, userId: number, group: GroupRow): boolean {
   const ids = withAncestors(db, group);
   return ids.some((id) => one(db, 'SELECT 1 AS x FROM group_teachers WHERE group_id = ? AND user_id = ?', id, userId) !== undefined);
@@ -78,7 +108,12 @@ export function requireGroupTeacher(ctx: HandlerContext, group: GroupRow, action
   throw new HttpError(403, 'Forbidden', `Only a teacher of group ${group.id} or a school admin can ${action}`);
 }
 
-/** 409 when a sibling group already has the name (names are compared without case). */
+/**
+ * 409 when a sibling group already has the name (names are compared without case).
+ *
+ * @example
+ * assertFreeName(db, 1, null, 'Year 3 Oak', null); // 409 when taken
+ */
 export function assertFreeName(db: Database.Database, schoolId: number, parentId: number | null, name: string, exceptId: number | null): void {
   const clash = one<{ id: number }>(
     db,

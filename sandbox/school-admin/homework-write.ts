@@ -6,7 +6,12 @@ import { parseIds } from './input.js';
 import { pupilsByIds } from './pupil-queries.js';
 import { run } from './sql.js';
 
-/** Pupil ids from whichever key carried them, checked to be pupils of the school. */
+/**
+ * Pupil ids from whichever key carried them, checked to be pupils of the school.
+ *
+ * @example
+ * pupilIdsFrom(ctx, 1, { pupilIds: '4,9' }) // [4, 9]
+ */
 export function pupilIdsFrom(ctx: HandlerContext, schoolId: number, body: { pupilIds?: unknown; user_ids?: unknown; pupils?: unknown }): number[] {
   const key = body.pupilIds !== undefined ? 'pupilIds' : body.user_ids !== undefined ? 'user_ids' : body.pupils !== undefined ? 'pupils' : null;
   if (key === null) return [];
@@ -17,7 +22,12 @@ export function pupilIdsFrom(ctx: HandlerContext, schoolId: number, body: { pupi
   return ids;
 }
 
-/** New homework in a school, assigned to pupils and a group; returns its id. */
+/**
+ * New homework in a school, assigned to pupils and a group; returns its id.
+ *
+ * @example
+ * const id = insertHomework(ctx, 1, { title: 'Week 1' }, { setId: null, groupId: 4, pupilIds: [], portal: true });
+ */
 export function insertHomework(
   ctx: HandlerContext,
   schoolId: number,

@@ -45,40 +45,70 @@ export const assignment = z.object({
 const COLUMNS = new Set(['title', 'game', 'list_ident', 'starts_at', 'ends_at', 'id', 'school_id', 'owner_id', 'set_id', 'created_at', 'updated_at', 'pupil_ids', 'group_ids', 'teacher_ids',
   'pupilIds', 'user_ids', 'pupils', 'group_id', 'isNewEdShedPortal', 'homework', 'homework_set', 'homework_ids']);
 
-/** The free-form part of homework fields (instructions, word lists...). */
+/**
+ * The free-form part of homework fields (instructions, word lists...).
+ *
+ * @example
+ * extraData({ title: 'x', instructions: 'Play twice' }) // { instructions: 'Play twice' }
+ */
 export function extraData(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([key]) => !COLUMNS.has(key)));
 }
 
-/** 422 unless the end is after the start. */
+/**
+ * 422 unless the end is after the start.
+ *
+ * @example
+ * assertDates('2026-09-08', '2026-09-01'); // throws 422
+ */
 export function assertDates(startsAt: string, endsAt: string | null): void {
   if (endsAt !== null && Date.parse(endsAt) < Date.parse(startsAt)) {
     throw new HttpError(422, 'Invalid data', 'ends_at: homework cannot end before it starts', { errors: [{ path: 'ends_at', message: 'must not be before starts_at' }] });
   }
 }
 
-/** Homework of the school (null: any school), or 404. */
+/**
+ * Homework of the school (null: any school), or 404.
+ *
+ * @example
+ * const homework = findHomework(db, 7, rowScope(ctx));
+ */
 export function findHomework(db: Database.Database, id: number, schoolId: number | null): HomeworkRow {
   const row = one<HomeworkRow>(db, 'SELECT * FROM homework WHERE id = ?', id);
   if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound('Homework', id);
   return row;
 }
 
-/** Teachers who may change homework: its owner and co-teachers, and teachers of its groups. */
+/**
+ * Teachers who may change homework: its owner and co-teachers, and teachers of its groups.
+ *
+ * @example
+ * canChangeHomework(db, user.id, homework) // true for its owner
+ */
 export function canChangeHomework(db: Database.Database, userId: number, row: HomeworkRow): boolean {
   if (row.owner_id === userId) return true;
   if (one(db, 'SELECT 1 AS x FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, userId)) return true;
   return one(db, 'SELECT 1 AS x FROM homework_groups hg JOIN group_teachers gt ON gt.group_id = hg.group_id WHERE hg.homework_id = ? AND gt.user_id = ?', row.id, userId) !== undefined;
 }
 
-/** 403 unless the caller is a school admin or one of the homework's teachers. */
+/**
+ * 403 unless the caller is a school admin or one of the homework's teachers.
+ *
+ * @example
+ * requireHomeworkTeacher(ctx, homework);
+ */
 export function requireHomeworkTeacher(ctx: HandlerContext, row: HomeworkRow): void {
   const user = requireUser(ctx);
   if (user.superuser || user.admin || canChangeHomework(ctx.db, user.id, row)) return;
   throw new HttpError(403, 'Forbidden', `Only a teacher of homework ${row.id} or a school admin can change it`);
 }
 
-/** Pupils the homework is set for: assigned directly or through its groups. */
+/**
+ * Pupils the homework is set for: assigned directly or through its groups.
+ *
+ * @example
+ * assignedPupils(db, 7).length // pupils set the homework directly or through a group
+ */
 export function assignedPupils(db: Database.Database, homeworkId: number): UserRow[] {
   return all<UserRow>(
     db,
@@ -95,7 +125,12 @@ function idsOf(db: Database.Database, sql: string, id: number): number[] {
   return all<{ id: number }>(db, sql, id).map((r) => r.id);
 }
 
-/** Homework as the API returns it, with who it is assigned to. */
+/**
+ * Homework as the API returns it, with who it is assigned to.
+ *
+ * @example
+ * return { body: { homework: homeworkJson(db, row) } };
+ */
 export function homeworkJson(db: Database.Database, row: HomeworkRow): Record<string, unknown> {
   return {
     ...jsonObject(row.data),
@@ -117,7 +152,12 @@ export function homeworkJson(db: Database.Database, row: HomeworkRow): Record<st
   };
 }
 
-/** Homework rows by ids, all of the school, or 404 naming the missing ones. */
+/**
+ * Homework rows by ids, all of the school, or 404 naming the missing ones.
+ *
+ * @example
+ * const rows = homeworkByIds(db, [7, 8], 1);
+ */
 export function homeworkByIds(db: Database.Database, ids: readonly number[], schoolId: number | null): HomeworkRow[] {
   const rows = all<HomeworkRow>(db, `SELECT * FROM homework WHERE id IN (${placeholders(ids.length)})`, ...ids).filter((r) => schoolId === null || r.school_id === schoolId);
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));

@@ -17,12 +17,22 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.ou
   throw new HttpError(422, 'Invalid data', message, { errors });
 }
 
-/** A 422 for one field, in the same shape as `parseInput`. */
+/**
+ * A 422 for one field, in the same shape as `parseInput`.
+ *
+ * @example
+ * throw invalid('amount', 'expected a number from 1 to 100');
+ */
 export function invalid(path: string, message: string): HttpError {
   return new HttpError(422, 'Invalid data', `${path}: ${message}`, { errors: [{ path, message }] });
 }
 
-/** A positive integer id from a path parameter or payload value, or 404 (a malformed id names no row). */
+/**
+ * A positive integer id from a path parameter or payload value, or 404 (a malformed id names no row).
+ *
+ * @example
+ * const id = toId(ctx.params['id'], 'Pupil'); // 404 for 'abc'
+ */
 export function toId(value: unknown, label: string): number {
   const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'Not found', `${label} ${String(value)} not found`);
@@ -56,7 +66,12 @@ export function parseIds(value: unknown, path: string, allowAll = false): number
   return [...new Set(result.data)];
 }
 
-/** skip/take paging from the query: take between 1 and 1000 (default `take`), skip from 0. */
+/**
+ * skip/take paging from the query: take between 1 and 1000 (default `take`), skip from 0.
+ *
+ * @example
+ * const { skip, take } = paging(ctx.input, 10);
+ */
 export function paging(input: Readonly<Record<string, unknown>>, defaultTake = 100): { skip: number; take: number } {
   const schema = z.object({
     skip: z.coerce.number().int().min(0).default(0),

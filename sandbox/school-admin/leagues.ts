@@ -25,21 +25,36 @@ export const leagueFields = z.object({
 });
 export const leagueMembers = z.object({ groups: z.array(idValue).optional(), users: z.array(idValue).optional() });
 
-/** A league of the school (null: any school) of the given kind, or 404. */
+/**
+ * A league of the school (null: any school) of the given kind, or 404.
+ *
+ * @example
+ * const league = findLeague(db, 3, 'custom', rowScope(ctx));
+ */
 export function findLeague(db: Database.Database, id: number, kind: LeagueRow['kind'], schoolId: number | null): LeagueRow {
   const row = one<LeagueRow>(db, 'SELECT * FROM leagues WHERE id = ? AND kind = ?', id, kind);
   if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound(kind === 'custom' ? 'Custom league' : 'Challenge', id);
   return row;
 }
 
-/** 409 once a league has ended: its results are final. */
+/**
+ * 409 once a league has ended: its results are final.
+ *
+ * @example
+ * assertNotEnded(league, ctx.now());
+ */
 export function assertNotEnded(row: LeagueRow, now: Date): void {
   if (Date.parse(row.ends_at) <= now.getTime()) {
     throw new HttpError(409, 'Conflict', `League ${row.id} ended on ${row.ends_at}; an ended league cannot be changed`);
   }
 }
 
-/** Pupils taking part: listed users and pupils of listed groups. */
+/**
+ * Pupils taking part: listed users and pupils of listed groups.
+ *
+ * @example
+ * participants(db, league.id).length
+ */
 export function participants(db: Database.Database, leagueId: number): UserRow[] {
   return all<UserRow>(
     db,
@@ -51,7 +66,12 @@ export function participants(db: Database.Database, leagueId: number): UserRow[]
   );
 }
 
-/** Score per user within the league's dates and games. */
+/**
+ * Score per user within the league's dates and games.
+ *
+ * @example
+ * scores(db, league, [4, 9]).get(4) // { score: 340, plays: 5 }
+ */
 export function scores(db: Database.Database, row: LeagueRow, userIds: readonly number[]): Map<number, { score: number; plays: number }> {
   const games = PRODUCT_GAMES[row.product] ?? [];
   const map = new Map<number, { score: number; plays: number }>();
@@ -70,7 +90,12 @@ export function scores(db: Database.Database, row: LeagueRow, userIds: readonly 
   return map;
 }
 
-/** Pupils ranked by score (ties share a rank). */
+/**
+ * Pupils ranked by score (ties share a rank).
+ *
+ * @example
+ * standings(db, league)[0] // { rank: 1, user_id: 4, score: 340, ... }
+ */
 export function standings(db: Database.Database, row: LeagueRow): Record<string, unknown>[] {
   const people = participants(db, row.id);
   const byUser = scores(db, row, people.map((p) => p.id));
@@ -84,7 +109,12 @@ export function standings(db: Database.Database, row: LeagueRow): Record<string,
   });
 }
 
-/** Groups ranked by their pupils' total score. */
+/**
+ * Groups ranked by their pupils' total score.
+ *
+ * @example
+ * groupStandings(db, challenge)[0] // { rank: 1, group_id: 4, score: 1200, ... }
+ */
 export function groupStandings(db: Database.Database, row: LeagueRow): Record<string, unknown>[] {
   const groups = all<{ id: number; name: string; school_id: number }>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
   const results = groups.map((g) => {
@@ -96,7 +126,12 @@ export function groupStandings(db: Database.Database, row: LeagueRow): Record<st
   return results.sort((a, b) => b.score - a.score || a.group_id - b.group_id).map((r, i) => ({ rank: i + 1, ...r }));
 }
 
-/** A league or challenge as the API returns it. */
+/**
+ * A league or challenge as the API returns it.
+ *
+ * @example
+ * return { body: { league: leagueJson(db, row, ctx.now()) } };
+ */
 export function leagueJson(db: Database.Database, row: LeagueRow, now: Date): Record<string, unknown> {
   const groupIds = all<{ group_id: number }>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
   const userIds = all<{ user_id: number }>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);

@@ -25,7 +25,12 @@ export function schoolsOf(db: Database.Database, userId: number): { school: Scho
   return rows.map(({ member_admin, ...school }) => ({ school, admin: member_admin === 1 }));
 }
 
-/** Whether the user is a member of the school (either way of recording it). */
+/**
+ * Whether the user is a member of the school (either way of recording it).
+ *
+ * @example
+ * isMember(db, 3, 1) // true
+ */
 export function isMember(db: Database.Database, userId: number, schoolId: number): boolean {
   return (
     one(db, 'SELECT 1 AS x FROM school_memberships WHERE user_id = ? AND school_id = ?', userId, schoolId) !== undefined ||
@@ -55,6 +60,9 @@ export function joinSchool(db: Database.Database, userId: number, schoolId: numb
 /**
  * Sets a teacher's admin flag in a school: on the membership row and, when it is their current school,
  * on the user row the session is built from.
+ *
+ * @example
+ * setAdmin(db, teacherId, 1, true, now);
  */
 export function setAdmin(db: Database.Database, userId: number, schoolId: number, admin: boolean, now: string): void {
   run(
@@ -69,7 +77,12 @@ export function setAdmin(db: Database.Database, userId: number, schoolId: number
   run(db, 'UPDATE users SET admin = ? WHERE id = ? AND school_id = ?', admin ? 1 : 0, userId, schoolId);
 }
 
-/** How many admins the school has (a school keeps at least one). */
+/**
+ * How many admins the school has (a school keeps at least one).
+ *
+ * @example
+ * if (adminCount(db, 1) <= 1) throw new HttpError(409, 'Conflict', '...');
+ */
 export function adminCount(db: Database.Database, schoolId: number): number {
   const row = one<{ n: number }>(
     db,

@@ -2,7 +2,12 @@ import type Database from 'better-sqlite3';
 import type { UserRow } from './rows.js';
 import { all, placeholders } from './sql.js';
 
-/** Active pupils of a school in list order (last name, first name), optionally one school username. */
+/**
+ * Active pupils of a school in list order (last name, first name), optionally one school username.
+ *
+ * @example
+ * schoolPupils(db, 1, 'pupil') // the pupil with school username pupil
+ */
 export function schoolPupils(db: Database.Database, schoolId: number, schoolUsername?: string): UserRow[] {
   if (schoolUsername !== undefined) {
     return all<UserRow>(
@@ -43,6 +48,9 @@ export function groupIdsOf(db: Database.Database, userIds: readonly number[]): M
 /**
  * Active pupils of the school with these ids, in the order given; `missing` lists ids that are not
  * (another school's pupil counts as missing).
+ *
+ * @example
+ * const { pupils, missing } = pupilsByIds(db, 1, [4, 999]); // missing: [999]
  */
 export function pupilsByIds(db: Database.Database, schoolId: number | null, ids: readonly number[]): { pupils: UserRow[]; missing: number[] } {
   const found = new Map<number, UserRow>();

@@ -6,7 +6,12 @@ import type { NewPupil, PupilFields } from './pupil-fields.js';
 import type { UserRow } from './rows.js';
 import { all, one, run } from './sql.js';
 
-/** School usernames in use in a school, deleted pupils included (they can be recovered). */
+/**
+ * School usernames in use in a school, deleted pupils included (they can be recovered).
+ *
+ * @example
+ * takenSchoolUsernames(db, 1).has('pupil') // true
+ */
 export function takenSchoolUsernames(db: Database.Database, schoolId: number): Set<string> {
   return new Set(all<{ name: string }>(db, 'SELECT school_username AS name FROM users WHERE school_id = ? AND school_username IS NOT NULL', schoolId).map((r) => r.name));
 }

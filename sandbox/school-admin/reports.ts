@@ -6,7 +6,12 @@ import { all, placeholders } from './sql.js';
 
 const DAY = 86_400_000;
 
-/** Per pupil: plays in the last 7 and 30 days and the last play, from the sessions given. */
+/**
+ * Per pupil: plays in the last 7 and 30 days and the last play, from the sessions given.
+ *
+ * @example
+ * activityRows(pupils, sessions, ctx.now())[0] // { user_id, plays_7d, plays_30d, last_played, ... }
+ */
 export function activityRows(pupils: readonly UserRow[], rows: readonly SessionRow[], now: Date): Record<string, unknown>[] {
   const week = new Date(now.getTime() - 7 * DAY).toISOString();
   const month = new Date(now.getTime() - 30 * DAY).toISOString();
@@ -24,7 +29,12 @@ export function activityRows(pupils: readonly UserRow[], rows: readonly SessionR
   });
 }
 
-/** Per pupil summaries (plays, accuracy...) of the sessions given, every pupil listed. */
+/**
+ * Per pupil summaries (plays, accuracy...) of the sessions given, every pupil listed.
+ *
+ * @example
+ * perPupil(pupils, sessions)[0] // { user_id, plays, accuracy, ... }
+ */
 export function perPupil(pupils: readonly UserRow[], rows: readonly SessionRow[]): Record<string, unknown>[] {
   const byPupil = new Map(summariseBy(rows, (r) => String(r.user_id)).map((s) => [s.key, s]));
   return pupils.map((p) => {
@@ -33,7 +43,12 @@ export function perPupil(pupils: readonly UserRow[], rows: readonly SessionRow[]
   });
 }
 
-/** School term of a date: autumn (Sep-Dec), spring (Jan-Mar), summer (Apr-Aug), with the school year. */
+/**
+ * School term of a date: autumn (Sep-Dec), spring (Jan-Mar), summer (Apr-Aug), with the school year.
+ *
+ * @example
+ * termOf('2026-10-05T09:00:00Z') // '2026-2027 autumn'
+ */
 export function termOf(iso: string): string {
   const date = new Date(iso);
   const month = date.getUTCMonth();
@@ -42,7 +57,12 @@ export function termOf(iso: string): string {
   return month <= 2 ? `${year - 1}-${year} spring` : `${year - 1}-${year} summer`;
 }
 
-/** Average of each skill's score over assessment sessions (details.skills), per pupil. */
+/**
+ * Average of each skill's score over assessment sessions (details.skills), per pupil.
+ *
+ * @example
+ * skillAverages(assessments) // { 'SP-DOUBLE': 62.5 }
+ */
 export function skillAverages(rows: readonly SessionRow[]): Record<string, number> {
   const totals = new Map<string, { sum: number; n: number }>();
   for (const row of rows) {
@@ -56,13 +76,23 @@ export function skillAverages(rows: readonly SessionRow[]): Record<string, numbe
   return Object.fromEntries([...totals].map(([skill, t]) => [skill, Math.round((t.sum / t.n) * 10) / 10]));
 }
 
-/** Curriculum node ids a quiz session covered (details.curriculum_nodes). */
+/**
+ * Curriculum node ids a quiz session covered (details.curriculum_nodes).
+ *
+ * @example
+ * nodesOf(session) // ['3', '11']
+ */
 export function nodesOf(row: SessionRow): string[] {
   const nodes = jsonObject(row.details)['curriculum_nodes'];
   return Array.isArray(nodes) ? nodes.map(String) : [];
 }
 
-/** External curriculum nodes stored by the generic store, by key: name and parent. */
+/**
+ * External curriculum nodes stored by the generic store, by key: name and parent.
+ *
+ * @example
+ * externalNodes(db, ['1', '9']).get('9') // { name: '...', parent: '1' }
+ */
 export function externalNodes(db: Database.Database, keys: readonly string[]): Map<string, { name: string; parent: string | null }> {
   const map = new Map<string, { name: string; parent: string | null }>();
   if (keys.length === 0) return map;

@@ -75,12 +75,22 @@ export function searchResources(db: Database.Database, query: ResourceQuery): { 
   return { items, total };
 }
 
-/** A search result as the site reads it. */
+/**
+ * A search result as the site reads it.
+ *
+ * @example
+ * resourceItem(row) // { id, title, url_key, image, availability }
+ */
 export function resourceItem(row: ResourceRow): Record<string, unknown> {
   return { id: row.id, title: row.title, url_key: row.url_key, image: row.image, availability: row.availability };
 }
 
-/** A resource with its type, categories, curricula and files. */
+/**
+ * A resource with its type, categories, curricula and files.
+ *
+ * @example
+ * return { body: { resource: resourceJson(db, row) } };
+ */
 export function resourceJson(db: Database.Database, row: ResourceRow): Record<string, unknown> {
   const type = row.type_id === null ? null : (one<{ id: number; name: string }>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);
   const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
@@ -89,14 +99,24 @@ export function resourceJson(db: Database.Database, row: ResourceRow): Record<st
   return { ...row, images: row.image.split(';').filter((i) => i !== ''), type, categories, curriculum_ids: curricula, files };
 }
 
-/** A resource by a column value, or 404. */
+/**
+ * A resource by a column value, or 404.
+ *
+ * @example
+ * findResource(db, 'url_key', 'the-highwayman-poetry-unit')
+ */
 export function findResource(db: Database.Database, column: 'id' | 'url_key' | 'ident', value: string | number): ResourceRow {
   const row = one<ResourceRow>(db, `SELECT * FROM resources WHERE ${column} = ?`, value);
   if (!row) throw notFound('Resource', value);
   return row;
 }
 
-/** Curriculum nodes (generic store records) that list the resource. */
+/**
+ * Curriculum nodes (generic store records) that list the resource.
+ *
+ * @example
+ * nodesWithResource(db, 79).map((n) => n['url_path']) // ['poetry-shed', 'age-11-14']
+ */
 export function nodesWithResource(db: Database.Database, resourceId: number): Record<string, unknown>[] {
   const rows = all<{ id: number; key: string | null; data: string; created_at: string; updated_at: string }>(
     db,
@@ -108,7 +128,12 @@ export function nodesWithResource(db: Database.Database, resourceId: number): Re
   return rows.map((r) => ({ ...(JSON.parse(r.data) as Record<string, unknown>), id: r.id, created_at: r.created_at, updated_at: r.updated_at }));
 }
 
-/** Whether a school holds a live subscription that includes the literacy resources (`litshed`). */
+/**
+ * Whether a school holds a live subscription that includes the literacy resources (`litshed`).
+ *
+ * @example
+ * hasLiteracyAccess(db, 3) // true while school 3 has a live literacy subscription
+ */
 export function hasLiteracyAccess(db: Database.Database, schoolId: number | null): boolean {
   if (schoolId === null) return false;
   const row = one(

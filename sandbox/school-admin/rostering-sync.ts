@@ -8,14 +8,24 @@ import { assertState, linkJson, providerOf, requireLink, syncSummary } from './r
 import type { SchoolRow } from './rows.js';
 import { run } from './sql.js';
 
-/** The school of a `{id}` path parameter, reachable by the caller. */
+/**
+ * The school of a `{id}` path parameter, reachable by the caller.
+ *
+ * @example
+ * const school = schoolParam(ctx); // 404 for another school
+ */
 export function schoolParam(ctx: HandlerContext): SchoolRow {
   const school = findSchool(ctx.db, toId(ctx.params['id'], 'School'));
   assertReachable(ctx, school.id, 'School', school.id);
   return school;
 }
 
-/** Runs a sync for the school of the path: linked or active only; records when and what it brought over. */
+/**
+ * Runs a sync for the school of the path: linked or active only; records when and what it brought over.
+ *
+ * @example
+ * 'POST schools/{id}/{roster_a}sync': sync,
+ */
 export function sync(ctx: HandlerContext): HandlerResult {
   const school = schoolParam(ctx);
   const link = requireLink(ctx.db, school.id, providerOf(ctx));

@@ -5,12 +5,22 @@ const COUNTRY_LOCALES: Readonly<Record<string, string>> = {
   GB: 'en_GB', US: 'en_US', AU: 'en_AU', CA: 'en_CA', IE: 'en_IE', NZ: 'en_NZ', ZA: 'en_ZA', IN: 'en_IN', HK: 'en_HK', PK: 'en_PK',
 };
 
-/** The locale of a country, English (GB) when the country has none of its own. */
+/**
+ * The locale of a country, English (GB) when the country has none of its own.
+ *
+ * @example
+ * localeFor('AU') // 'en_AU'
+ */
 export function localeFor(country: string): string {
   return COUNTRY_LOCALES[country] ?? 'en_GB';
 }
 
-/** Card payments run through two regions: US schools bill in the US region, everyone else in GB. */
+/**
+ * Card payments run through two regions: US schools bill in the US region, everyone else in GB.
+ *
+ * @example
+ * accountRegionFor('CA') // 'GB'
+ */
 export function accountRegionFor(country: string): string {
   return country === 'US' ? 'US' : 'GB';
 }

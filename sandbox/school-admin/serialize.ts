@@ -23,7 +23,12 @@ export function schoolJson(row: SchoolRow): Record<string, unknown> {
   };
 }
 
-/** A pupil as staff see them (never a password hash). */
+/**
+ * A pupil as staff see them (never a password hash).
+ *
+ * @example
+ * pupilJson(row, [4]) // { id, school_username, display_name, group_ids: [4], ... }
+ */
 export function pupilJson(row: UserRow, groupIds?: readonly number[]): Record<string, unknown> {
   return {
     id: row.id,
@@ -43,7 +48,12 @@ export function pupilJson(row: UserRow, groupIds?: readonly number[]): Record<st
   };
 }
 
-/** A teacher of a school; `admin` is for the school being looked at. */
+/**
+ * A teacher of a school; `admin` is for the school being looked at.
+ *
+ * @example
+ * teacherJson(row, true) // { id, username, email, admin: true, ... }
+ */
 export function teacherJson(row: UserRow, admin = row.admin === 1): Record<string, unknown> {
   return {
     id: row.id,
@@ -60,12 +70,22 @@ export function teacherJson(row: UserRow, admin = row.admin === 1): Record<strin
   };
 }
 
-/** Any user in a search result or the deleted-users list. */
+/**
+ * Any user in a search result or the deleted-users list.
+ *
+ * @example
+ * userJson(row).kind // 'pupil'
+ */
 export function userJson(row: UserRow): Record<string, unknown> {
   return row.kind === 'pupil' ? { kind: 'pupil', ...pupilJson(row) } : { kind: row.kind, ...teacherJson(row) };
 }
 
-/** A group with its counts. */
+/**
+ * A group with its counts.
+ *
+ * @example
+ * groupJson(row) // { id, name, parent_id, colour, ... }
+ */
 export function groupJson(row: GroupRow, counts?: { pupils: number; teachers: number; subgroups: number }): Record<string, unknown> {
   return {
     ...jsonObject(row.data),

@@ -6,7 +6,12 @@ import { all, placeholders } from './sql.js';
 /** Most sessions one history or report call returns (newest first). */
 export const SESSION_LIMIT = 500;
 
-/** A game session as the history and report calls return it. */
+/**
+ * A game session as the history and report calls return it.
+ *
+ * @example
+ * sessionJson(row) // { id, game: 'spelling', accuracy: 80, details: {...}, ... }
+ */
 export function sessionJson(row: SessionRow): Record<string, unknown> {
   const answered = row.correct + row.incorrect;
   return {
@@ -65,7 +70,12 @@ export function findSessions(db: Database.Database, filter: SessionFilter, limit
   return all<SessionRow>(db, `SELECT * FROM game_sessions WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ${limit}`, ...params);
 }
 
-/** Totals over some sessions: plays, score, answers and accuracy (percent, one decimal). */
+/**
+ * Totals over some sessions: plays, score, answers and accuracy (percent, one decimal).
+ *
+ * @example
+ * summarise(rows) // { plays: 3, score: 240, correct: 24, incorrect: 6, accuracy: 80 }
+ */
 export function summarise(rows: readonly SessionRow[]): { plays: number; score: number; correct: number; incorrect: number; accuracy: number | null } {
   let score = 0;
   let correct = 0;
@@ -97,7 +107,12 @@ export function summariseBy(rows: readonly SessionRow[], keyOf: (row: SessionRow
   return [...groups].map(([key, list]) => ({ key, ...summarise(list) }));
 }
 
-/** The times table a maths session practised (details.table), if any. */
+/**
+ * The times table a maths session practised (details.table), if any.
+ *
+ * @example
+ * tableOf(mtcSession) // '7'
+ */
 export function tableOf(row: SessionRow): string | null {
   const table = jsonObject(row.details)['table'];
   return typeof table === 'number' ? String(table) : null;

@@ -53,7 +53,12 @@ export function run(db: Database.Database, sql: string, ...params: unknown[]): D
   return prepared(db, sql).run(...params);
 }
 
-/** `?, ?, ?` for an IN list of `count` values (at least one, so `IN ()` never happens). */
+/**
+ * `?, ?, ?` for an IN list of `count` values (at least one, so `IN ()` never happens).
+ *
+ * @example
+ * placeholders(3) // '?, ?, ?'
+ */
 export function placeholders(count: number): string {
   return Array.from({ length: Math.max(count, 1) }, () => '?').join(', ');
 }

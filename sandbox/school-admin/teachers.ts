@@ -23,7 +23,12 @@ export function schoolTeachers(db: Database.Database, schoolId: number): { row: 
   return rows.map(({ member_admin, ...row }) => ({ row, admin: row.school_id === schoolId ? row.admin === 1 : member_admin === 1 }));
 }
 
-/** A teacher as a school sees them. */
+/**
+ * A teacher as a school sees them.
+ *
+ * @example
+ * schoolTeacherJson(db, 1, 3) // { id: 3, username: 'teacher', admin: false, ... }
+ */
 export function schoolTeacherJson(db: Database.Database, schoolId: number, teacherId: number): Record<string, unknown> | undefined {
   const found = schoolTeachers(db, schoolId).find((t) => t.row.id === teacherId);
   return found ? teacherJson(found.row, found.admin) : undefined;

@@ -41,28 +41,48 @@ export function at(value: unknown, path: string): unknown {
   return current;
 }
 
-/** The number at a path, or a thrown error naming the path. */
+/**
+ * The number at a path, or a thrown error naming the path.
+ *
+ * @example
+ * num(reply.body, 'group.id') // 4
+ */
 export function num(value: unknown, path: string): number {
   const found = at(value, path);
   if (typeof found !== 'number') throw new Error(`expected a number at ${path}, got ${JSON.stringify(found)}`);
   return found;
 }
 
-/** The string at a path, or a thrown error naming the path. */
+/**
+ * The string at a path, or a thrown error naming the path.
+ *
+ * @example
+ * str(reply.body, 'code') // 'K7PQ2M'
+ */
 export function str(value: unknown, path: string): string {
   const found = at(value, path);
   if (typeof found !== 'string') throw new Error(`expected a string at ${path}, got ${JSON.stringify(found)}`);
   return found;
 }
 
-/** The list at a path (as records), or a thrown error naming the path. */
+/**
+ * The list at a path (as records), or a thrown error naming the path.
+ *
+ * @example
+ * list(reply.body, 'pupils').length // 30
+ */
 export function list(value: unknown, path: string): Record<string, unknown>[] {
   const found = at(value, path);
   if (!Array.isArray(found)) throw new Error(`expected a list at ${path}, got ${JSON.stringify(found)}`);
   return found as Record<string, unknown>[];
 }
 
-/** The `field` of every item of the list at a path. */
+/**
+ * The `field` of every item of the list at a path.
+ *
+ * @example
+ * pluck(reply.body, 'groups', 'name') // ['Year 3 Oak', ...]
+ */
 export function pluck(value: unknown, path: string, field = 'id'): unknown[] {
   return list(value, path).map((item) => item[field]);
 }
