@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { hashPassword } from '../auth/password.js';
 import { HttpError } from '../handler.js';
+import { hashBulkPassword } from './bulk-password.js';
 import { generateDisplayName, generatePassword, uniqueName, usernameFrom, type Random } from './names.js';
 import type { NewPupil, PupilFields } from './pupil-fields.js';
 import type { UserRow } from './rows.js';
@@ -71,7 +71,7 @@ export function createPupils(
       pupil.first_name,
       pupil.last_name ?? '',
       pupil.display_name ?? generateDisplayName(options.random),
-      hashPassword(password),
+      hashBulkPassword(password),
       schoolId,
       schoolUsername,
       pupil.stage_spelling ?? 1,
@@ -107,7 +107,7 @@ export function updatePupil(db: Database.Database, pupil: UserRow, changes: Pupi
     changes.stage_spelling === undefined ? pupil.stage_spelling : changes.stage_spelling,
     changes.stage_number === undefined ? pupil.stage_number : changes.stage_number,
     changes.permissions === undefined ? pupil.permissions : JSON.stringify(changes.permissions),
-    changes.password === undefined ? null : hashPassword(changes.password),
+    changes.password === undefined ? null : hashBulkPassword(changes.password),
     pupil.id,
   );
 }

@@ -155,3 +155,17 @@ describe('pupil histories', () => {
     expect(months[0]?.['month']).toMatch(/^\d{4}-\d{2}$/);
   });
 });
+
+describe('pupil passwords', () => {
+  it('stores generated passwords hashed so that they verify, and never returns the hash', async () => {
+    const { verifyPassword } = await import('../../../sandbox/auth/password.js');
+    const res = await h.call('POST users/me/school/pupils/generate', { input: { amount: 3 } });
+    for (const pupil of list(res.body, 'pupils')) {
+      const stored = (h.db.prepare('SELECT password_hash FROM users WHERE id = ?').get(pupil['id']) as { password_hash: string }).password_hash;
+      expect(stored).toMatch(/^scrypt\$/);
+      expect(verifyPassword(pupil['password'] as string, stored)).toBe(true);
+      expect(verifyPassword('wrong', stored)).toBe(false);
+      expect(pupil).not.toHaveProperty('password_hash');
+    }
+  });
+});
