@@ -6,7 +6,7 @@ import { fields, notFound } from '../../billing/input.js';
 import { taxRate } from '../../billing/invoices.js';
 import { termPrice } from '../../billing/pricing.js';
 import { applyClock, serializeSubscription, type SubscriptionRow, updateSubscription } from '../../billing/subscriptions.js';
-import type { Handler, PartialHandlerMap } from '../../handler.js';
+import type { PartialHandlerMap } from '../../handler.js';
 import { input, page, pathId, reply } from './kit.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
