@@ -3,6 +3,7 @@ import { profileName, type Factory, type GlobalOptions } from './factory.js';
 import type { Io } from './io.js';
 import type { ConfigStore } from './config/store.js';
 import type { ApiClient } from '../core/api/client.js';
+import type { RequestEvent, ResponseEvent } from '../core/api/options.js';
 import { resolveConnection } from './config/connection.js';
 
 /**
@@ -38,9 +39,10 @@ export function createFactory(io: Io, env: Readonly<Record<string, string | unde
           clientVersion: version,
           ...(verbose
             ? {
-                onRequest: (info: { method: string; url: string }) => io.stderr.write(`> ${info.method} ${info.url}\n`),
-                onResponse: (info: { method: string; url: string; status: number; durationMs: number }) =>
-                  io.stderr.write(`< ${info.status} ${info.method} ${info.url} (${Math.round(info.durationMs)} ms)\n`),
+                onRequest: (e: RequestEvent) =>
+                  io.stderr.write(`> ${e.method} ${e.url}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}\n${headerLines(e.headers, '> ')}`),
+                onResponse: (e: ResponseEvent) =>
+                  io.stderr.write(`< ${e.status ?? `no response: ${e.error ?? 'network error'}`} ${e.method} ${e.url} (${Math.round(e.durationMs)} ms)\n`),
               }
             : {}),
         });
@@ -53,4 +55,11 @@ export function createFactory(io: Io, env: Readonly<Record<string, string | unde
     now: () => new Date(),
   };
   return f;
+}
+
+/** Request headers for --verbose; the client has already replaced the token with `***`. */
+function headerLines(headers: Readonly<Record<string, string>>, prefix: string): string {
+  return Object.entries(headers)
+    .map(([k, v]) => `${prefix}${k}: ${v}\n`)
+    .join('');
 }

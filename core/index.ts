@@ -13,6 +13,5 @@ export { bindEndpoints, type ApiMethods, type EndpointMethod, type JsonObject, t
 export { buildRequest, fillPath, type CallOptions } from './endpoints/call.js';
 export { InvalidInputError, type InputIssue } from './endpoints/invalid-input-error.js';
 export { fieldSchema, payloadSchema, paramsSchema } from './endpoints/schemas.js';
-export { HEADERS } from './api/headers.js';
-export type { ApiRequest, ApiResponse, FetchLike } from './api/types.js';
+export * from './api/index.js';
 export * from './domain/index.js';

@@ -23,7 +23,8 @@ export function resolveConnection(
   profile: Profile,
   credential: Credential | undefined,
 ): Connection {
-  const token = globals.token ?? env.EDSHED_TOKEN ?? credential?.token;
+  // An empty value (EDSHED_TOKEN= in a script) counts as unset.
+  const token = globals.token || env.EDSHED_TOKEN || credential?.token || undefined;
   const candidates: [string | undefined, string][] = [
     [globals.apiUrl, '--api-url'],
     [globals.env ? environmentUrl(globals.env, '--env') : undefined, '--env'],

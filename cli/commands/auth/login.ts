@@ -25,8 +25,8 @@ const define: DefineCommand = (cmd: Command, f) => {
     applyLeafGlobals(f, opts);
     const password = opts.passwordStdin ? (await f.io.readStdin()).replace(/\r?\n$/, '') : (f.env.EDSHED_PASSWORD ?? (await readPassword(f, `Password for ${opts.username}: `)));
     if (!password) throw new CliError('No password given; nothing was sent', EXIT.usage);
-    f.globals = { ...f.globals, token: '' };
     const client = await f.client();
+    client.setToken(undefined); // sign in fresh, never with an older stored token
     const response = await client.request({ method: 'POST', path: 'auth', body: { username: opts.username, password } });
     const parsed = loginResponse.safeParse(response.data);
     if (!parsed.success) throw new CliError('The API answered the sign-in without a token', EXIT.requestFailed);

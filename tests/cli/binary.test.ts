@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendJson, startHttpTestServer, type HttpTestServer } from '../helpers/http-test-server.js';
+
+// Black-box tests of the built binary (npm test builds before vitest runs).
+const bin = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+let server: HttpTestServer;
+let configDir: string;
+
+const edshed = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
+  execa(process.execPath, [bin, ...args], {
+    reject: false,
+    input: options.input ?? '',
+    env: { EDSHED_CONFIG_DIR: configDir, EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1', ...options.env },
+  });
+
+beforeAll(async () => {
+  server = await startHttpTestServer((req, res) => {
+    if (req.url.startsWith('/auth')) return sendJson(res, 200, { user: { id: 1, username: 'superuser' }, token: 'tok_SECRET_123' });
+    if (req.url.startsWith('/missing')) return sendJson(res, 404, { error: 'Not found', message: 'No invoice 99' });
+    if (req.headers['x-token'] !== 'tok_SECRET_123') return sendJson(res, 401, { error: 'Unauthorised', message: 'Sign in first' });
+    if (req.url.startsWith('/users/me')) return sendJson(res, 200, { user: { id: 1, username: 'superuser' } });
+    sendJson(res, 200, { invoices: [{ id: 12, status: 'open', token: 'tok_SECRET_123' }], echo: { method: req.method, url: req.url, body: req.body.toString() } });
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  configDir = mkdtempSync(join(tmpdir(), 'edshed-cli-'));
+});
+
+describe('edshed binary', () => {
+  it('prints its version and help, and exits 2 on an unknown command', async () => {
+    expect((await edshed(['--version'])).stdout).toBe(pkg.version);
+    const help = await edshed(['--help']);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toMatch(/invoices\s/);
+    expect(help.stdout).toMatch(/Exit codes/);
+    const sub = await edshed(['invoices', 'mark-paid', '--help']);
+    expect(sub.stdout).toMatch(/Usage: edshed invoices mark-paid \[options\] <id>/);
+    expect(sub.stdout).toMatch(/--method <value> +method: text \(required\)/);
+    expect(sub.stdout).toMatch(/Calls POST superuser\/invoices\/\{id\}\/paid \(role: superuser\)/);
+    const bad = await edshed(['invoices', 'mark-payd']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/mark-paid/);
+  });
+
+  it('lists at least 777 endpoints as JSON with the documented fields', async () => {
+    const result = await edshed(['endpoints', '--json']);
+    const rows = JSON.parse(result.stdout) as Record<string, string>[];
+    expect(rows.length).toBeGreaterThanOrEqual(777);
+    expect(rows.find((r) => r.command === 'invoices mark-paid')).toEqual({
+      name: 'invoices.markPaid', method: 'POST', path: 'superuser/invoices/{id}/paid', area: 'superuser-billing', role: 'superuser', command: 'invoices mark-paid',
+    });
+    const filtered = await edshed(['endpoints', '--area', 'vat', '--fields', 'command']);
+    expect(filtered.stdout.trim().split('\n').slice(1).sort()).toEqual(['schools set-vat-countries', 'vat-numbers validate']);
+  });
+
+  it('refuses bad input with exit 2, naming the field, and sends nothing', async () => {
+    const before = server.requests.length;
+    const result = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', 'soon', '--api-url', server.url, '--token', 'x']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/date: expected an ISO 8601 date/);
+    const noUrl = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-11-02']);
+    expect(noUrl.exitCode).toBe(2);
+    expect(noUrl.stderr).toMatch(/No API to talk to/);
+    const destructive = await edshed(['subscriptions', 'delete', '5', '--api-url', server.url, '--token', 'x']);
+    expect(destructive.exitCode).toBe(2);
+    expect(destructive.stderr).toMatch(/destructive: pass --yes/);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('sends a generated command with path params, typed flags and an idempotency key', async () => {
+    const result = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-11-02', '--json', '--api-url', server.url, '--token', 'tok_SECRET_123']);
+    expect(result.exitCode).toBe(0);
+    const last = server.requests.at(-1);
+    expect(last?.method).toBe('POST');
+    expect(last?.url).toBe('/superuser/invoices/12/paid');
+    expect(JSON.parse(last?.body.toString() ?? '')).toEqual({ method: 'bacs', date: '2026-11-02' });
+    expect(last?.headers['idempotency-key']).toMatch(/^edshed-cli-/);
+    expect(last?.headers['x-client-type']).toBe('edshed-cli');
+    expect(JSON.parse(result.stdout).invoices[0].token).toBe('***');
+  });
+
+  it('makes raw calls with edshed api, mapping failures to exit codes on stderr', async () => {
+    const ok = await edshed(['api', 'GET', 'schoolsubscriptions', '--field', 'take=5', '--api-url', server.url, '--token', 'tok_SECRET_123']);
+    expect(ok.exitCode).toBe(0);
+    expect(JSON.parse(ok.stdout).echo.url).toBe('/schoolsubscriptions?take=5');
+    const missing = await edshed(['api', 'GET', 'missing', '--api-url', server.url, '--token', 'tok_SECRET_123']);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(/Not found: No invoice 99 \(status 404/);
+    expect(missing.stdout).toBe('');
+    const unauthorised = await edshed(['api', 'GET', 'schools', '--api-url', server.url]);
+    expect(unauthorised.exitCode).toBe(4);
+    expect(unauthorised.stderr).toMatch(/edshed auth login/);
+    const badMethod = await edshed(['api', 'FETCH', 'schools', '--api-url', server.url]);
+    expect(badMethod.exitCode).toBe(2);
+  });
+
+  it('signs in, keeps the token only in a 0600 credentials file, and never prints it', async () => {
+    const login = await edshed(['auth', 'login', '--api-url', server.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' });
+    expect(login.exitCode).toBe(0);
+    expect(`${login.stdout}${login.stderr}`).not.toContain('tok_SECRET_123');
+    const credentials = join(configDir, 'credentials.json');
+    expect(statSync(credentials).mode & 0o777).toBe(0o600);
+    expect(readFileSync(credentials, 'utf8')).toContain('tok_SECRET_123');
+    const status = await edshed(['auth', 'status', '--json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'default', account: 'superuser', api: server.url });
+    const verbose = await edshed(['--verbose', 'api', 'GET', 'users/me']);
+    expect(verbose.exitCode).toBe(0);
+    expect(verbose.stderr).toMatch(/> GET .*users\/me/);
+    expect(verbose.stderr).toMatch(/x-token: \*\*\*/);
+    expect(`${verbose.stdout}${verbose.stderr}`).not.toContain('tok_SECRET_123');
+  });
+});
