@@ -14,10 +14,10 @@ export const AUD_SUB = 10;
  * @example
  * const id = invoiceIn(h.db, 'promised');
  */
-export function invoiceIn(db: SandboxDb, state: InvoiceState, options: { subId?: number; currency?: Currency; remittance?: boolean } = {}): number {
+export function invoiceIn(db: SandboxDb, state: InvoiceState, options: { subId?: number; currency?: Currency; remittance?: boolean; issuedOn?: string } = {}): number {
   const subId = options.subId ?? (options.currency === 'aud' ? AUD_SUB : GBP_SUB);
   const sub = db.prepare('SELECT school_id, currency FROM subscriptions WHERE id = ?').get(subId) as { school_id: number; currency: Currency };
-  const invoice = createInvoice(db, { schoolId: sub.school_id, subscriptionId: subId, kind: 'upgrade', currency: sub.currency, amount: 10_000, description: 'fixture', now: SEED_NOW, issuedOn: '2026-08-01' });
+  const invoice = createInvoice(db, { schoolId: sub.school_id, subscriptionId: subId, kind: 'upgrade', currency: sub.currency, amount: 10_000, description: 'fixture', now: SEED_NOW, issuedOn: options.issuedOn ?? '2026-08-01' });
   const set = (sql: string, ...args: unknown[]): void => void db.prepare(`UPDATE invoices SET ${sql} WHERE id = ?`).run(...args, invoice.id);
   set('state = ?', state);
   if (state === 'promised') set("promised_reference = 'REF-SEED', promised_at = '2026-08-02T09:00:00.000Z'");
@@ -30,4 +30,32 @@ export function invoiceIn(db: SandboxDb, state: InvoiceState, options: { subId?:
 /** An invoice's state now. */
 export function stateOf(db: SandboxDb, table: 'invoices' | 'subscriptions' | 'store_purchases', id: number): string | undefined {
   return db.prepare(`SELECT state FROM ${table} WHERE id = ?`).pluck().get(id) as string | undefined;
+}
+
+/**
+ * A new subscription of school 1 to Spelling Shed (plan 1, gbp) in `state`: a trial for `trial`, a
+ * prepaid one with an open card invoice for `pending`, otherwise a full one with a paid and an open invoice.
+ *
+ * @example
+ * const id = subscriptionIn(h.db, 'cancelling');
+ */
+export function subscriptionIn(db: SandboxDb, state: string): number {
+  const kind = state === 'trial' ? 'trial' : state === 'pending' ? 'prepaid' : state === 'future' ? 'future' : 'full';
+  const [start, expiry] = state === 'expired' ? ['2025-01-01', '2025-12-31'] : state === 'future' ? ['2026-10-01', '2027-09-30'] : state === 'trial' ? ['2026-08-20', '2026-09-18'] : ['2026-03-01', '2027-02-28'];
+  const billing = kind === 'trial' ? 'none' : kind === 'prepaid' ? 'card' : 'invoice';
+  const stamp = SEED_NOW.toISOString();
+  const id = Number(
+    db
+      .prepare(
+        `INSERT INTO subscriptions (school_id, product_id, plan_id, kind, state, billing, currency, seats, teacher_seats, start_date, expiry, permissions, action_secret, created_at, updated_at)
+         VALUES (1, 1, 1, ?, ?, ?, 'gbp', 300, 20, ?, ?, '["spelling"]', ?, ?, ?)`,
+      )
+      .run(kind, state, billing, start, expiry, kind === 'prepaid' ? 'secret-fixture' : null, stamp, stamp).lastInsertRowid,
+  );
+  if (kind === 'prepaid') invoiceIn(db, 'open', { subId: id });
+  if (kind !== 'trial' && kind !== 'prepaid') {
+    invoiceIn(db, 'paid', { subId: id });
+    invoiceIn(db, 'open', { subId: id });
+  }
+  return id;
 }
