@@ -12,6 +12,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const [{ run }, { createFactory }, { processIo }] = await Promise.all([import('./main.js'), import('./default-factory.js'), import('./io.js')]);
-  return run(argv, createFactory(processIo(), process.env, VERSION));
+  const { runProcess } = await import('./main.js');
+  return runProcess(argv, VERSION);
 }

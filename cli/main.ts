@@ -5,6 +5,8 @@ import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js
 import type { Factory, GlobalOptions } from './factory.js';
 import { defineEndpointCommand } from './generated.js';
 import { reportError } from './report-error.js';
+import { createFactory } from './default-factory.js';
+import { processIo } from './io.js';
 
 /** Global options that take a value: their value is not the command word. */
 const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields']);
@@ -65,10 +67,15 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
   });
 
   const tableNouns = nounsOfTable();
+  // With a known command word only that command is built; stubs for every noun are needed only for
+  // `edshed --help` and for suggestions after a typo.
+  const known = word !== undefined && (tableNouns.has(word) || Object.keys(CURATED).some((w) => w === word || w.startsWith(`${word} `)));
+  const wanted = (noun: string) => !known || noun === word;
   const curatedByNoun = new Map<string, [string, CuratedCommand][]>();
   for (const [words, entry] of Object.entries(CURATED)) {
     const [noun, verb] = words.split(' ') as [string, string | undefined];
     if (verb === undefined) {
+      if (!wanted(noun)) continue;
       const cmd = program.command(noun).description(entry.summary);
       if (word === noun) await defineCurated(cmd, entry, f);
       continue;
@@ -77,7 +84,7 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
   }
 
   const nouns = [...new Set([...tableNouns.keys(), ...curatedByNoun.keys()])].sort();
-  for (const noun of nouns) {
+  for (const noun of nouns.filter(wanted)) {
     const endpoints = tableNouns.get(noun) ?? [];
     const curated = curatedByNoun.get(noun) ?? [];
     const group = program.command(noun).description(nounSummary(noun, endpoints, curated.map(([v]) => v)));
@@ -119,4 +126,9 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
     }
     return reportError(error, f);
   }
+}
+
+/** Runs the CLI on the process's own streams and environment. */
+export function runProcess(argv: readonly string[], version: string): Promise<number> {
+  return run(argv, createFactory(processIo(), process.env, version));
 }
