@@ -75,16 +75,16 @@ export function listPlans(db: SandboxDb, where = '1 = 1', ...args: unknown[]): P
 }
 
 /**
- * The active plan of a product in a currency: the cheapest top-level plan, used when a grant names only
- * the product.
+ * The active plan of a product in a currency, used when a grant names only the product: the cheapest
+ * top-level whole-school plan, else the cheapest top-level plan of any scope.
  *
  * @example
  * const plan = defaultPlan(db, 1, 'gbp');
  */
 export function defaultPlan(db: SandboxDb, productId: number, currency: Currency): PlanRow | undefined {
-  return listPlans(db, 's.product_id = ? AND p.currency = ? AND p.active = 1 AND p.parent_id IS NULL AND s.deleted_at IS NULL', productId, currency).sort(
-    (a, b) => a.price - b.price,
-  )[0];
+  const plans = listPlans(db, "s.product_id = ? AND p.currency = ? AND p.active = 1 AND p.parent_id IS NULL AND s.deleted_at IS NULL", productId, currency);
+  const schoolScoped = new Set(db.prepare("SELECT id FROM product_scopes WHERE product_id = ? AND seat_type = 'school'").pluck().all(productId) as number[]);
+  return plans.sort((a, b) => Number(schoolScoped.has(b.scope_id)) - Number(schoolScoped.has(a.scope_id)) || a.price - b.price)[0];
 }
 
 export function serializeProduct(row: ProductRow): Record<string, unknown> {
