@@ -1,28 +1,26 @@
 import { z } from 'zod';
+import { localeForCountry, LOCALES } from '../../core/domain/locales.js';
 
-/** Locale and billing region a new school gets from its country when the payload does not say. */
-const COUNTRY_LOCALES: Readonly<Record<string, string>> = {
-  GB: 'en_GB', US: 'en_US', AU: 'en_AU', CA: 'en_CA', IE: 'en_IE', NZ: 'en_NZ', ZA: 'en_ZA', IN: 'en_IN', HK: 'en_HK', PK: 'en_PK',
-};
+const DEFAULT_LOCALE_ENTRY = LOCALES[0];
 
 /**
- * The locale of a country, English (GB) when the country has none of its own.
+ * The locale of a country, English (GB) when the country has none of its own (from core's locale table).
  *
  * @example
  * localeFor('AU') // 'en_AU'
  */
 export function localeFor(country: string): string {
-  return COUNTRY_LOCALES[country] ?? 'en_GB';
+  return localeForCountry(country)?.underscored ?? DEFAULT_LOCALE_ENTRY.underscored;
 }
 
 /**
- * Card payments run through two regions: US schools bill in the US region, everyone else in GB.
+ * The card-payment region of a school: the locale's stripe region (US for the US, GB for everyone else).
  *
  * @example
  * accountRegionFor('CA') // 'GB'
  */
 export function accountRegionFor(country: string): string {
-  return country === 'US' ? 'US' : 'GB';
+  return (localeForCountry(country) ?? DEFAULT_LOCALE_ENTRY).stripeRegion;
 }
 
 const country = z

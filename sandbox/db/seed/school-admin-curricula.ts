@@ -1,6 +1,6 @@
 import type { SandboxDb } from '../database.js';
 import type { SeedContext } from './context.js';
-import { LITERACY_CURRICULUM_ID } from './school-admin-resources.js';
+import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
 
 /** The Resources menu of the site, in menu order, with its labels. */
 const BROWSE: readonly [path: string, name: string][] = [
@@ -29,11 +29,11 @@ export function seedCurricula(db: SandboxDb, ctx: SeedContext): void {
     if (key === null) db.prepare('UPDATE records SET key = ? WHERE id = ?').run(String(id), id);
     return id;
   };
-  keyed('quiz/curricula', String(LITERACY_CURRICULUM_ID), { name: 'Literacy resources', locale: 'en_GB', data: { roots: BROWSE.map(([path]) => path), domains: ['literacy'] } });
+  keyed('quiz/curricula', String(LITERACY_RESOURCES_CURRICULUM_ID), { name: 'Literacy resources', locale: 'en_GB', data: { roots: BROWSE.map(([path]) => path), domains: ['literacy'] } });
   const inCategory = db.prepare('SELECT resource_id FROM resource_categories WHERE category = ? ORDER BY resource_id').pluck();
   BROWSE.forEach(([path, name], index) => {
     keyed('quiz/curriculum_nodes', null, {
-      curriculum_id: LITERACY_CURRICULUM_ID, name, url_path: path, tags: [path], sort_order: index + 1, resource_ids: inCategory.all(path), lesson_ids: [],
+      curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, name, url_path: path, tags: [path], sort_order: index + 1, resource_ids: inCategory.all(path), lesson_ids: [],
     });
   });
   keyed('quiz/external_curricula', '1', { name: 'National curriculum: English (KS1-KS2)', country: 'GB' });

@@ -1,9 +1,8 @@
+import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
 import type { SandboxDb } from '../database.js';
 import type { SeedContext } from './context.js';
 import { AGE_BANDS, RESOURCE_TITLES } from './school-admin-resource-titles.js';
 
-/** The site searches literacy resources with curriculum id 2 (overview spec, section 9). */
-export const LITERACY_CURRICULUM_ID = 2;
 const DAY = 86_400_000;
 const IMAGE_HOST = 'https://images.sandbox.edshed.test/resources';
 
@@ -63,7 +62,7 @@ export function seedResources(db: SandboxDb, ctx: SeedContext): void {
         if (group.category !== 'early-years-age-4-5') category.run(id, AGE_BANDS[(s + f) % AGE_BANDS.length]);
         if (free) category.run(id, 'free-resources');
         if (ageDays <= 45) category.run(id, 'what-is-new');
-        curriculum.run(id, LITERACY_CURRICULUM_ID);
+        curriculum.run(id, LITERACY_RESOURCES_CURRICULUM_ID);
         file.run(id, `${key}.pdf`, 'application/pdf', ctx.rng.int(200_000, 9_000_000), created);
         if (f === 0) file.run(id, `${key}-slides.pptx`, 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ctx.rng.int(1_000_000, 40_000_000), created);
       });
