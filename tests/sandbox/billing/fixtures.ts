@@ -59,3 +59,21 @@ export function subscriptionIn(db: SandboxDb, state: string): number {
   }
   return id;
 }
+
+/**
+ * A new store purchase of school 1 from the UK warehouse in `state`: two bee plush toys, shipping set.
+ *
+ * @example
+ * const id = purchaseIn(h.db, 'finalised');
+ */
+export function purchaseIn(db: SandboxDb, state: string): number {
+  const stamp = SEED_NOW.toISOString();
+  const id = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM store_purchases').pluck().get() as number) ?? 1;
+  const price = db.prepare("SELECT json_extract(prices, '$.gbp') FROM store_items WHERE id = 1").pluck().get() as number;
+  db.prepare(
+    `INSERT INTO store_purchases (id, number, school_id, user_id, location_id, origin, state, currency, subtotal, shipping, total, created_at, updated_at)
+     VALUES (?, ?, 1, 2, 1, 'invoice', ?, 'gbp', ?, 695, ?, ?, ?)`,
+  ).run(id, `ORD-T${id}`, state, price * 2, price * 2 + 695, stamp, stamp);
+  db.prepare('INSERT INTO store_purchase_lines (purchase_id, item_id, quantity, unit_price) VALUES (?, 1, 2, ?)').run(id, price);
+  return id;
+}
