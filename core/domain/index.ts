@@ -22,3 +22,4 @@ export * from './relationship.js';
 export * from './text.js';
 export * from './tier-pricing.js';
 export * from './unknown-subject-error.js';
+export * from './browse-categories.js';

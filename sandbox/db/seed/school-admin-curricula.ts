@@ -1,14 +1,10 @@
 import type { SandboxDb } from '../database.js';
 import type { SeedContext } from './context.js';
 import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
+import { BROWSE_CATEGORIES } from '../../../core/domain/browse-categories.js';
 
 /** The Resources menu of the site, in menu order, with its labels. */
-const BROWSE: readonly [path: string, name: string][] = [
-  ['free-resources', 'Free Resources'], ['what-is-new', "What's New"], ['early-years-age-4-5', 'Early Years (Age 4-5)'],
-  ['age-5-7', 'Age 5-7'], ['age-7-9', 'Age 7-9'], ['age-9-11', 'Age 9-11'], ['age-11-14', 'Age 11-14'], ['writing-shed', 'Writing Shed'],
-  ['reading-shed', 'Reading Shed'], ['non-fiction', 'Non-Fiction'], ['poetry-shed', 'Poetry Shed'], ['the-news-shed', 'The News Shed'],
-  ['history-shed', 'History Shed'], ['christmas-resources', 'Christmas Resources'], ['additional-resources', 'Additional Resources'],
-];
+const BROWSE = BROWSE_CATEGORIES.map((c) => [c.path, c.label] as const);
 
 const EXTERNAL_PARENTS = ['Reading: word reading', 'Reading: comprehension', 'Writing: transcription', 'Writing: composition',
   'Spelling', 'Grammar and punctuation', 'Spoken language', 'Vocabulary'];
