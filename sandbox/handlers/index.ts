@@ -8,12 +8,17 @@ import { collectionPaths } from '../generic-shape.js';
 import { genericHandler } from '../generic-store.js';
 import type { Handler, HandlerMap } from '../handler.js';
 import { authHandlers } from './auth.js';
+import { countriesHandlers } from './countries.js';
 import { paymentsHandlers } from './payments.js';
+import { salesReportingHandlers } from './sales-reporting.js';
 import { schoolAdminHandlers } from './school-admin-index.js';
 import { schoolSubscriptionsHandlers } from './school-subscriptions.js';
 import { storeHandlers } from './store.js';
+import { subscriptionCatalogueHandlers } from './subscription-catalogue.js';
 import { superuserBillingHandlers } from './superuser-billing.js';
+import { systemHandlers } from './system.js';
 import { usersMeHandlers } from './users-me.js';
+import { vatHandlers } from './vat.js';
 
 /**
  * The generic store's handler for every route of a table.
@@ -35,6 +40,11 @@ export const HANDLERS: HandlerMap = {
   ...superuserBillingHandlers,
   ...paymentsHandlers,
   ...storeHandlers,
+  ...subscriptionCatalogueHandlers,
+  ...salesReportingHandlers,
+  ...countriesHandlers,
+  ...vatHandlers,
+  ...systemHandlers,
   ...authHandlers,
   ...usersMeHandlers,
 };
