@@ -54,7 +54,7 @@ export async function handleRequest(state: SandboxState, request: SandboxRequest
   const base = { [HEADERS.apiTarget]: 'sandbox', [HEADERS.requestId]: request.requestId };
   const reply = await pipeline(state, request);
   if (reply.kind !== 'json') return reply;
-  const reference = reply.status >= 400 ? { [HEADERS.errorReference]: request.requestId } : {};
+  const reference: Record<string, string> = reply.status >= 400 ? { [HEADERS.errorReference]: request.requestId } : {};
   return { ...reply, headers: { ...base, ...reference, ...reply.headers } };
 }
 
