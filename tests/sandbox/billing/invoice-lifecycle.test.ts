@@ -34,7 +34,7 @@ describe('invoice lifecycle: every transition from every state', () => {
       const to = c.allowed[from];
       it(`${c.name} from ${from}: ${to === undefined ? 'refused' : `-> ${to}`}`, async () => {
         const id = invoiceIn(h.db, from, { currency: c.currency });
-        const params = c.route.includes('{accounting}') ? { id, accounting: 'xero' } : { id };
+        const params: Record<string, string | number> = c.route.includes('{accounting}') ? { id, accounting: 'xero' } : { id };
         const reply = await h.call(c.route, { as: c.as, params, input: c.input });
         if (to === undefined) {
           expect(reply.status).toBe(409);

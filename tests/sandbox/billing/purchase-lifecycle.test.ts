@@ -35,7 +35,7 @@ describe('store purchase lifecycle: every step from every state', () => {
       const to = c.allowed[from];
       it(`${c.name} from ${from}: ${to === undefined ? 'refused' : `-> ${to}`}`, async () => {
         const id = purchaseIn(h.db, from);
-        const params = c.route.includes('{accounting}') ? { id, accounting: 'xero' } : { id };
+        const params: Record<string, string | number> = c.route.includes('{accounting}') ? { id, accounting: 'xero' } : { id };
         const reply = await h.call(c.route, { as: c.as, params, input: c.input });
         if (to === undefined) {
           expect(reply.status).toBe(409);
