@@ -11,7 +11,7 @@ export interface Requester {
   request<T = JsonValue>(request: ApiRequest): Promise<ApiResponse<T>>;
 }
 
-type Args<E extends EndpointSpec> = object extends InputOf<E>
+type Args<E extends EndpointSpec> = Record<never, never> extends InputOf<E>
   ? [input?: InputOf<E>, options?: CallOptions]
   : [input: InputOf<E>, options?: CallOptions];
 

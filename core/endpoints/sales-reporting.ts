@@ -22,6 +22,8 @@ export const salesReportingArea = defineArea('sales-reporting', {
     route: 'GET superuser/sales/reports/engagement/snapshots',
     role: 'superuser',
     summary: 'List engagement snapshots',
+    payload: { skip: 'int?', take: 'int?' },
+    open: true,
     note: SNAPSHOT_NOTE,
   },
   'snapshots show': {
@@ -34,6 +36,8 @@ export const salesReportingArea = defineArea('sales-reporting', {
     route: 'GET superuser/sales/reports/engagement/snapshots/{id}/data',
     role: 'superuser',
     summary: 'Show the rows of an engagement snapshot',
+    payload: { skip: 'int?', take: 'int?' },
+    open: true,
     note: SNAPSHOT_NOTE,
   },
   'snapshots download': {
@@ -77,6 +81,7 @@ export const salesReportingArea = defineArea('sales-reporting', {
     route: 'GET retentions/events',
     role: 'employee',
     summary: 'List retention events (renewals and losses of subscriptions)',
+    payload: { skip: 'int?', take: 'int?' },
     open: true,
   },
   'sales by-type': {

@@ -8,6 +8,8 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET users/me/school/subscriptions',
     role: 'admin',
     summary: "List your school's subscriptions",
+    payload: { skip: 'int?', take: 'int?' },
+    open: true,
   },
   'school-subscriptions create': {
     route: 'POST users/me/school/subscriptions',
@@ -19,6 +21,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/freemium',
     role: 'admin',
     summary: 'Claim the free (freemium) subscription for your school',
+    payload: { product_id: 'id?' },
     note: 'Method inferred (POST): the spec lists "freemium" under users/me/school/subscriptions; section 4 calls it a freemium grant.',
   },
   'school-subscriptions show': {
@@ -143,6 +146,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET subscriptions/invoices',
     role: 'admin',
     summary: 'List subscription invoices, a page at a time',
+    payload: { skip: 'int?', take: 'int?', state: 'string?', currency: 'string?', school_id: 'id?', subscription_id: 'id?', from: 'date?', to: 'date?' },
     open: true,
   },
   'invoices show': {
@@ -219,6 +223,8 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET schools/{id}/{card_provider}/events',
     role: 'superuser',
     summary: "List a school's events from the card payment provider",
+    payload: { skip: 'int?', take: 'int?' },
+    open: true,
   },
   'card-invoices restore': {
     route: 'POST {card_provider}/{id}/invoices/{iid}',
@@ -242,6 +248,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/{id}/cancel',
     role: 'admin',
     summary: 'Cancel a school subscription so that it does not renew',
+    payload: { reason: 'string?' },
     destructive: true,
     idempotent: true,
   },

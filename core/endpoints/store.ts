@@ -10,6 +10,8 @@ export const storeArea = defineArea('store', {
     route: 'GET store/purchases',
     role: 'admin',
     summary: 'List merchandise purchases',
+    payload: { skip: 'int?', take: 'int?' },
+    open: true,
   },
   'store-purchases show': {
     route: 'GET store/purchases/{id}',
@@ -122,6 +124,7 @@ export const storeArea = defineArea('store', {
     route: 'GET store/items',
     role: 'user',
     summary: 'List merchandise store items',
+    payload: { skip: 'int?', take: 'int?' },
     open: true,
   },
   'store-items filters': {

@@ -63,6 +63,7 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'GET subscriptions/plans',
     role: 'superuser',
     summary: 'List every subscription plan',
+    open: true,
   },
   'subscription-plans cache-check': {
     route: 'GET subscriptions/plans/cache_check',
@@ -83,11 +84,14 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'GET subscriptions/plans/actions',
     role: 'superuser',
     summary: 'List subscription plan actions and their state',
+    open: true,
   },
   'subscription-plans subscriptions': {
     route: 'GET subscriptions/plans/{id}/subscriptions',
     role: 'superuser',
     summary: 'List the school subscriptions on a plan',
+    payload: { skip: 'int?', take: 'int?' },
+    open: true,
   },
   'subscription-plans create': {
     route: 'POST subscriptions/scopes/{id}/plans',

@@ -16,6 +16,7 @@ export const systemArea = defineArea('system', {
     route: 'GET email/logs',
     role: 'superuser',
     summary: 'List sent emails from the email log',
+    payload: { skip: 'int?', take: 'int?' },
     open: true,
   },
   'emails bounces': {
@@ -51,6 +52,8 @@ export const systemArea = defineArea('system', {
     route: 'GET system/errors',
     role: 'superuser',
     summary: 'List recorded system errors',
+    payload: { skip: 'int?', take: 'int?' },
+    open: true,
   },
   'system-errors report': {
     route: 'POST system/errors/client-error',
