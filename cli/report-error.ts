@@ -1,4 +1,4 @@
-import { ApiError, ForbiddenError, NetworkError, UnauthorisedError } from '../core/api/errors/index.js';
+import { ApiError, ForbiddenError, InvalidDataError, NetworkError, UnauthorisedError } from '../core/api/errors/index.js';
 import { InvalidInputError } from '../core/endpoints/invalid-input-error.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory } from './factory.js';
@@ -25,10 +25,16 @@ export function reportError(error: unknown, f: Factory): number {
     return EXIT.requestFailed;
   }
   if (error instanceof ApiError) {
-    const ref = [error.status ? `status ${error.status}` : '', error.requestId ? `request ${error.requestId}` : '', error.errorReference ? `reference ${error.errorReference}` : '']
+    const ref = [error.status ? `status ${error.status}` : '', error.requestId ? `request ${error.requestId}` : '', error.errorReference && error.errorReference !== error.requestId ? `reference ${error.errorReference}` : '']
       .filter(Boolean)
       .join(', ');
     err(`edshed: ${error.message}${ref ? ` (${ref})` : ''}`);
+    const fieldErrors = error instanceof InvalidDataError ? Object.entries(error.fieldErrors) : [];
+    const serverMessage = serverMessageOf(error.data);
+    if (serverMessage && fieldErrors.length === 0 && !error.message.includes(serverMessage)) err(`  ${serverMessage}`);
+    if (fieldErrors.length > 0) {
+      for (const [field, messages] of fieldErrors) err(`  ${field ? `${field}: ` : ''}${messages.join('; ')}`);
+    }
     if (f.globals.verbose && error.data !== undefined) err(JSON.stringify(redact(error.data), null, 2));
     if (error instanceof UnauthorisedError) {
       err('Sign in with `edshed auth login`, or pass --token / EDSHED_TOKEN.');
@@ -39,4 +45,10 @@ export function reportError(error: unknown, f: Factory): number {
   }
   err(`edshed: ${error instanceof Error ? error.message : String(error)}`);
   return EXIT.requestFailed;
+}
+
+/** The `message` of an error body, when the server sent one (the 422 catalogue text hides it otherwise). */
+function serverMessageOf(data: unknown): string | undefined {
+  const message = data !== null && typeof data === 'object' ? (data as Record<string, unknown>).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : undefined;
 }

@@ -16,12 +16,10 @@ function getPath(data: unknown, path: string): unknown {
 export function rowsOf(data: unknown, responseKey?: string): Row[] {
   let value = responseKey ? (getPath(data, responseKey) ?? data) : data;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const entries = Object.entries(value);
-    const wrapped = entries.filter(([, v]) => v !== null && typeof v === 'object');
-    if (entries.length === 1 && wrapped.length === 1) value = wrapped[0]?.[1];
-    else if (wrapped.length === 1 && Array.isArray(wrapped[0]?.[1]) && entries.every(([k, v]) => v === wrapped[0]?.[1] || k === 'total' || k === 'count' || typeof v !== 'object')) {
-      value = wrapped[0]?.[1];
-    }
+    // `{ invoices: [...], total: 3 }` or `{ invoice: {...}, changed: true }`: the one structured value is
+    // the data; scalars beside it are metadata (kept in --json output).
+    const structured = Object.values(value).filter((v) => v !== null && typeof v === 'object');
+    if (structured.length === 1) value = structured[0];
   }
   if (Array.isArray(value)) return value.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Row) : { value: item }));
   if (value !== null && typeof value === 'object') return [value as Row];

@@ -50,3 +50,10 @@ describe('output layer', () => {
     }
   });
 });
+
+describe('rows of action responses', () => {
+  it('shows the one entity of a response beside its metadata', () => {
+    expect(rowsOf({ invoice: { id: 8, state: 'paid' }, changed: true })).toEqual([{ id: 8, state: 'paid' }]);
+    expect(rowsOf({ a: { id: 1 }, b: { id: 2 } })).toEqual([{ a: { id: 1 }, b: { id: 2 } }]);
+  });
+});
