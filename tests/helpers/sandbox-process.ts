@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa, type ResultPromise } from 'execa';
+
+/** The built `edshed` binary (npm test builds before vitest runs). */
+export const BIN = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
+
+export interface SandboxProcess {
+  readonly url: string;
+  readonly dir: string;
+  readonly env: Readonly<Record<string, string>>;
+  /** Runs `edshed` with this sandbox's config directory; never rejects. */
+  edshed(args: readonly string[], input?: string): ReturnType<typeof execa>;
+  /** SIGTERM, then the exit result. */
+  stop(): Promise<{ exitCode?: number; stderr: unknown }>;
+}
+
+/**
+ * Starts `edshed sandbox start` on an ephemeral port as a subprocess, with its own config and data
+ * directories, and resolves once it prints the URL it listens on.
+ */
+export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'edshed-e2e-'));
+  const env = { XDG_DATA_HOME: join(dir, 'data'), EDSHED_CONFIG_DIR: join(dir, 'config'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+  const child: ResultPromise = execa('node', [BIN, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const m = /listening at (http:\/\/\S+\/)/.exec(seen);
+      if (m?.[1]) resolve(m[1]);
+    });
+    void child.then((result) => reject(new Error(`sandbox exited early (${result.exitCode}): ${seen}`)));
+  });
+  return {
+    url,
+    dir,
+    env,
+    edshed: (cliArgs, input) => execa('node', [BIN, ...cliArgs], { reject: false, env, input: input ?? '' }),
+    stop: async () => {
+      child.kill('SIGTERM');
+      return child;
+    },
+  };
+}
