@@ -1,3 +1,5 @@
+import { localeForCountry } from '../../core/domain/locales.js';
+
 /**
  * Money in the sandbox: integers in minor units with a lowercase currency code. Exchange rates are fixed
  * sandbox rates (a rehearsal needs stable numbers, not live ones).
@@ -15,16 +17,17 @@ export const GBP_RATES: Readonly<Record<Currency, number>> = {
   zar: 0.042,
 };
 
-const COUNTRY_CURRENCY: Readonly<Record<string, Currency>> = { GB: 'gbp', US: 'usd', AU: 'aud', NZ: 'nzd', ZA: 'zar', IE: 'eur' };
-
 /**
- * The billing currency of a country: its own where we bill in it, euro in the euro area, else usd.
+ * The billing currency of a country: its locale's currency (core's locale table) where the sandbox bills
+ * in it, euro in the euro area, else usd.
  *
  * @example
  * currencyFor('AU') // 'aud'
  */
 export function currencyFor(country: string, euro = false): Currency {
-  return COUNTRY_CURRENCY[country] ?? (euro ? 'eur' : 'usd');
+  const own = localeForCountry(country)?.currency;
+  if (own !== undefined && isCurrency(own)) return own;
+  return euro ? 'eur' : 'usd';
 }
 
 /** Whether a text is one of the billing currencies. */
