@@ -1,0 +1,150 @@
+// Sandbox throughput as a ratio to a bare Fastify route returning constant JSON, all measured in this one
+// run with autocannon on loopback, with the same connections and duration for every case (after a short
+// warm-up each). The servers run in child processes; the sandbox on :memory: with the large seed and a
+// rate limit far above what the run sends, so the limiter counts but never refuses.
+//
+// Cases:
+// - the bare route: GET /bare of bench/bare-server.mjs;
+// - list reads: the school admin's pupil list (GET users/me/school/pupils as `admin`: every pupil of the
+//   school with their group ids) and the superuser's invoice list (GET subscriptions/invoices, the first
+//   page of 25 of the 10,000 invoices, newest first);
+// - a write: POST superuser/invoices/{id}/paid {method: 'card', date: today} as `superuser`, every request
+//   on a different open invoice, so each one is a real open -> paid transition (a repeat on a paid invoice
+//   would be an idempotent no-op answering `changed: false`). The large seed has only about a thousand
+//   open invoices, several issued in the future (a payment date before the issue date is refused), so the
+//   bench first raises a pool of open invoices through the API (POST subscriptions/{id}/stripe/invoices on a
+//   card-billed subscription) sized from a warm-up run. The share of measured requests that changed an
+//   invoice's state (the count of paid invoices before and after) is reported too and must be 100%.
+import autocannon from 'autocannon';
+import { call, signIn, startBare, startSandbox } from './servers.mjs';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = 1;
+const TARGET = 0.4;
+
+const log = (text) => process.stderr.write(`${text}\n`);
+const out = (row) => console.log(JSON.stringify(row));
+
+/** Runs autocannon; returns 2xx answers per second and the raw result. Any non-2xx answer fails the bench. */
+async function load(name, options) {
+  const result = await autocannon({ connections: CONNECTIONS, ...options });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return { rate: result['2xx'] / result.duration, result };
+}
+
+/** Warm-up then measurement of one case. */
+async function measure(name, options) {
+  await load(`${name} (warm-up)`, { ...options, duration: WARMUP });
+  const { rate } = await load(name, { ...options, duration: DURATION });
+  log(`${name}: ${rate.toFixed(0)} req/s`);
+  return rate;
+}
+
+async function paidCount(url, token) {
+  return (await call(url, 'GET', 'subscriptions/invoices?state=paid&take=1', token)).total;
+}
+
+/** A card-billed subscription of the seed: card invoices can be raised on it at will. */
+async function cardSubscription(url, token) {
+  const { invoices } = await call(url, 'GET', 'subscriptions/invoices?school_id=2&take=500', token);
+  const invoice = invoices.find((i) => i.billing === 'card');
+  if (!invoice) throw new Error('the seed has no card-billed invoice at school 2');
+  return invoice.subscription_id;
+}
+
+/** Raises open invoices through the API; `{ duration }` or `{ amount }`. Resolves to their ids. */
+async function raiseInvoices(url, token, subscriptionId, limit) {
+  const ids = [];
+  await load('raise open invoices', {
+    url,
+    ...limit,
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        path: `/subscriptions/${subscriptionId}/stripe/invoices`,
+        body: JSON.stringify({ amount: 1200, description: 'bench' }),
+        onResponse: (status, body) => {
+          if (status === 201) ids.push(JSON.parse(body).invoice.id);
+        },
+      },
+    ],
+  });
+  return ids;
+}
+
+/** Mark-paid requests over `ids`, one invoice per request, in order. */
+function markPaidOptions(url, token, ids) {
+  let next = 0;
+  const body = JSON.stringify({ method: 'card', date: new Date().toISOString().slice(0, 10) });
+  return {
+    url,
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        body,
+        setupRequest: (request) => ({ ...request, path: `/superuser/invoices/${ids[next++ % ids.length]}/paid` }),
+      },
+    ],
+  };
+}
+
+async function measureWrite(url, token) {
+  const name = 'POST superuser/invoices/{id}/paid (open -> paid)';
+  const subscription = await cardSubscription(url, token);
+  const warmIds = await raiseInvoices(url, token, subscription, { duration: WARMUP });
+  // One request per warm-up invoice, so no idempotent repeats inflate the rate that sizes the pool; the
+  // pool has room to spare, as the warmed-up server answers faster than during the warm-up. With
+  // `amount`, autocannon ends on its next one-second tick, so the rate is timed to the last answer.
+  const warm = markPaidOptions(url, token, warmIds);
+  const started = performance.now();
+  let last = started;
+  warm.requests[0].onResponse = () => {
+    last = performance.now();
+  };
+  await load(`${name} (warm-up)`, { ...warm, amount: warmIds.length });
+  const warmRate = warmIds.length / ((last - started) / 1000);
+  const ids = await raiseInvoices(url, token, subscription, { amount: Math.max(2000, Math.ceil(warmRate * DURATION * 2.5)) });
+  const before = await paidCount(url, token);
+  const { rate, result } = await load(name, { ...markPaidOptions(url, token, ids), duration: DURATION });
+  const changed = (await paidCount(url, token)) - before;
+  log(`${name}: ${rate.toFixed(0)} req/s; ${changed} of ${result['2xx']} requests changed state (pool of ${ids.length})`);
+  // Requests still in flight when the run ends are applied but not counted as answered: at most CONNECTIONS more.
+  return { name, rate, changedShare: Math.min(1, changed / result['2xx']) };
+}
+
+const rows = [];
+const bare = await startBare();
+let bareRate;
+try {
+  bareRate = await measure('bare Fastify route', { url: `${bare.url}bare` });
+} finally {
+  await bare.stop();
+}
+rows.push({ name: 'bare Fastify route, constant JSON', value: bareRate.toFixed(0), unit: 'req/s' });
+
+const sandbox = await startSandbox({ seed: 'large' });
+try {
+  const { url } = sandbox;
+  const admin = await signIn(url, 'admin');
+  const superuser = await signIn(url, 'superuser');
+  const reads = [
+    ['GET users/me/school/pupils (admin, whole school)', { url: `${url}users/me/school/pupils`, headers: { 'x-token': admin } }],
+    ['GET subscriptions/invoices (superuser, first 25)', { url: `${url}subscriptions/invoices`, headers: { 'x-token': superuser } }],
+  ];
+  for (const [name, options] of reads) {
+    const rate = await measure(name, options);
+    rows.push({ name, value: rate.toFixed(0), unit: 'req/s' });
+    rows.push({ name: `${name} / bare`, value: (rate / bareRate).toFixed(2), unit: 'x', target: `>= ${TARGET}`, ok: rate / bareRate >= TARGET });
+  }
+  const write = await measureWrite(url, superuser);
+  rows.push({ name: write.name, value: write.rate.toFixed(0), unit: 'req/s' });
+  rows.push({ name: `${write.name} / bare`, value: (write.rate / bareRate).toFixed(2), unit: 'x', target: `>= ${TARGET}`, ok: write.rate / bareRate >= TARGET });
+  rows.push({ name: 'mark-paid requests that changed state', value: (write.changedShare * 100).toFixed(1), unit: '%', target: '100', ok: write.changedShare === 1 });
+} finally {
+  await sandbox.stop();
+}
+for (const row of rows) out(row);
