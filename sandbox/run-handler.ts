@@ -6,7 +6,7 @@ import type { Endpoint } from '../core/endpoints/index.js';
 import { errorReply } from './errors-shape.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from './handler.js';
 import type { SandboxReply, SandboxState } from './state.js';
-import { statement } from './statements.js';
+import { cachingDb, statement } from './statements.js';
 
 /** One routed, authorised, validated call. */
 export interface Execution {
@@ -41,7 +41,7 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
   const { db } = state;
   let counted = false;
   const ctx: HandlerContext = {
-    db,
+    db: cachingDb(db),
     endpoint: execution.endpoint,
     user: execution.user,
     params: execution.params,

@@ -1,26 +1,16 @@
 import type Database from 'better-sqlite3';
-
-const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+import { statement } from '../statements.js';
 
 /**
  * A prepared statement for `sql`, compiled once per database and reused: handlers run on every request,
- * and preparing the same text each time costs more than running it.
+ * and preparing the same text each time costs more than running it. One cache with the request path's
+ * (sandbox/statements.ts), so a statement is never handed out still in another caller's pluck/raw mode.
  *
  * @example
  * const row = prepared(db, 'SELECT * FROM schools WHERE id = ?').get(1);
  */
 export function prepared(db: Database.Database, sql: string): Database.Statement {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
-  let statement = statements.get(sql);
-  if (!statement) {
-    statement = db.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
+  return statement(db, sql);
 }
 
 /**
