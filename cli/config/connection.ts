@@ -24,7 +24,7 @@ export function resolveConnection(
   credential: Credential | undefined,
 ): Connection {
   // An empty value (EDSHED_TOKEN= in a script) counts as unset.
-  const token = globals.token || env.EDSHED_TOKEN || credential?.token || undefined;
+  const explicitToken = globals.token || env.EDSHED_TOKEN || undefined;
   const candidates: [string | undefined, string][] = [
     [globals.apiUrl, '--api-url'],
     [globals.env ? environmentUrl(globals.env, '--env') : undefined, '--env'],
@@ -41,12 +41,28 @@ export function resolveConnection(
     );
   }
   const url = found[0];
-  if (!/^https?:\/\/[^/]+/.test(url)) throw new CliError(`${found[1]}: "${url}" is not an http(s) URL`, EXIT.usage);
-  return { baseUrl: url.endsWith('/') ? url : `${url}/`, token, source: found[1] };
+  if (!/^https?:\/\/[^/]+/.test(url)) throw new CliError(`${found[1]}: "${redactUrl(url)}" is not an http(s) URL`, EXIT.usage);
+  const baseUrl = url.endsWith('/') ? url : `${url}/`;
+  // A stored token goes only to the API that issued it: pointing the CLI elsewhere must not leak it.
+  const stored = credential?.token && credential.apiUrl && sameOrigin(credential.apiUrl, baseUrl) ? credential.token : undefined;
+  return { baseUrl, token: explicitToken ?? stored, source: found[1] };
 }
 
 function environmentUrl(name: string, from: string): string {
   const url = (ENVIRONMENTS as Readonly<Record<string, string>>)[name];
   if (!url) throw new CliError(`${from}: unknown environment "${name}" (expected one of ${Object.keys(ENVIRONMENTS).join(', ')})`, EXIT.usage);
   return url;
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A URL with any user:password part hidden, for messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1***@');
 }

@@ -52,20 +52,22 @@ export function resolveBaseUrl(options: BaseUrlOptions = {}): string {
 }
 
 function normaliseUrl(raw: string): string {
+  // Never echo a password someone put in the URL.
+  const shown = raw.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1***@');
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ClientConfigError(`Invalid API base URL '${raw}': expected an absolute http:// or https:// URL`);
+    throw new ClientConfigError(`Invalid API base URL '${shown}': expected an absolute http:// or https:// URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ClientConfigError(`Invalid API base URL '${raw}': the scheme must be http or https, not ${url.protocol.replace(/:$/, '')}`);
+    throw new ClientConfigError(`Invalid API base URL '${shown}': the scheme must be http or https, not ${url.protocol.replace(/:$/, '')}`);
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new ClientConfigError(`Invalid API base URL '${raw}': it must not have a query string or fragment`);
+    throw new ClientConfigError(`Invalid API base URL '${shown}': it must not have a query string or fragment`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new ClientConfigError(`Invalid API base URL '${raw}': credentials in the URL are not allowed; use a token`);
+    throw new ClientConfigError(`Invalid API base URL '${shown}': credentials in the URL are not allowed; use a token`);
   }
   if (!url.pathname.endsWith('/')) url.pathname = `${url.pathname}/`;
   return url.toString();

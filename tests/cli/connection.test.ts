@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { resolveConnection } from '../../cli/config/connection.js';
+import { resolveBaseUrl } from '../../core/api/environments.js';
+
+const credential = { token: 'tok_stored', username: 'superuser', apiUrl: 'http://127.0.0.1:8787/' };
+
+describe('choosing the API and token', () => {
+  it('uses the stored token only for the API that issued it', () => {
+    expect(resolveConnection({}, {}, {}, credential)).toMatchObject({ baseUrl: 'http://127.0.0.1:8787/', token: 'tok_stored', source: 'credentials' });
+    expect(resolveConnection({ apiUrl: 'http://127.0.0.1:8787' }, {}, {}, credential).token).toBe('tok_stored');
+    expect(resolveConnection({ env: 'production' }, {}, {}, credential).token).toBeUndefined();
+    expect(resolveConnection({ apiUrl: 'http://127.0.0.1:9999/' }, {}, {}, credential).token).toBeUndefined();
+    expect(resolveConnection({}, { EDSHED_API_URL: 'https://evil.test' }, {}, credential).token).toBeUndefined();
+  });
+
+  it('prefers an explicit token, flags over environment, and ignores empty values', () => {
+    expect(resolveConnection({ apiUrl: 'https://a.test', token: 'flag' }, { EDSHED_TOKEN: 'env' }, {}, credential).token).toBe('flag');
+    expect(resolveConnection({ apiUrl: 'https://a.test' }, { EDSHED_TOKEN: 'env' }, {}, credential).token).toBe('env');
+    expect(resolveConnection({}, { EDSHED_TOKEN: '', EDSHED_API_URL: '' }, {}, credential)).toMatchObject({ token: 'tok_stored', source: 'credentials' });
+  });
+
+  it('refuses a missing or bad URL and an unknown environment without echoing passwords', () => {
+    expect(() => resolveConnection({}, {}, {}, undefined)).toThrow(/No API to talk to/);
+    expect(() => resolveConnection({ env: 'prod' }, {}, {}, undefined)).toThrow(/unknown environment "prod"/);
+    expect(() => resolveConnection({ apiUrl: 'ftp://user:pw@x' }, {}, {}, undefined)).toThrow(/ftp:\/\/\*\*\*@x/);
+    expect(() => resolveBaseUrl({ baseUrl: 'http://user:hunter2@api.test/' })).toThrow(/^(?!.*hunter2)/);
+  });
+});
