@@ -22,6 +22,7 @@ const KIND_HELP: Record<string, string> = {
 };
 
 function describeField(spec: FieldSpec): string {
+  if (typeof spec === 'object') return `one of ${spec.oneOf.join(', ')}${spec.optional ? '' : ' (required)'}`;
   const optional = spec.endsWith('?');
   const kind = optional ? spec.slice(0, -1) : spec;
   return `${KIND_HELP[kind] ?? kind}${optional ? '' : ' (required)'}`;
@@ -60,7 +61,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     for (const [key, spec] of payload) {
       const value = opts[attributeOf(flagOf(key))];
       if (value === undefined) continue;
-      input[key] = spec.startsWith('json') ? jsonOrText(String(value)) : value;
+      input[key] = typeof spec === 'string' && spec.startsWith('json') ? jsonOrText(String(value)) : value;
     }
     endpoint.params.forEach((name, i) => {
       input[name] = args[i];

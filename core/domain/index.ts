@@ -23,3 +23,4 @@ export * from './text.js';
 export * from './tier-pricing.js';
 export * from './unknown-subject-error.js';
 export * from './browse-categories.js';
+export * from './billing.js';

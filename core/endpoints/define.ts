@@ -35,7 +35,13 @@ export type Role = (typeof ROLES)[number];
  */
 export const FIELD_KINDS = ['string', 'int', 'number', 'boolean', 'date', 'id', 'ids', 'flag', 'strings', 'json'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
-export type FieldSpec = FieldKind | `${FieldKind}?`;
+/** A field that takes one of a fixed list of values (`{ oneOf: PAYMENT_METHODS }`). */
+export interface EnumField {
+  readonly oneOf: readonly [string, ...string[]];
+  readonly optional?: true;
+}
+
+export type FieldSpec = FieldKind | `${FieldKind}?` | EnumField;
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -129,8 +135,8 @@ type PathOf<R> = R extends `${Method} ${infer P}` ? P : never;
 export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer R}` ? N | PathParamNames<R> : never;
 
 type KindOf<S> = S extends `${infer K}?` ? K : S;
-type FieldType<S> = KindOf<S> extends keyof FieldTypes ? FieldTypes[KindOf<S>] : never;
-type OptionalKeys<P> = { [K in keyof P]: P[K] extends `${string}?` ? K : never }[keyof P];
+type FieldType<S> = S extends EnumField ? S['oneOf'][number] : KindOf<S> extends keyof FieldTypes ? FieldTypes[KindOf<S>] : never;
+type OptionalKeys<P> = { [K in keyof P]: P[K] extends `${string}?` | { readonly optional: true } ? K : never }[keyof P];
 type RequiredKeys<P> = Exclude<keyof P, OptionalKeys<P>>;
 type PayloadInput<P> = { [K in RequiredKeys<P>]: FieldType<P[K]> } & { [K in OptionalKeys<P>]?: FieldType<P[K]> };
 

@@ -34,6 +34,10 @@ const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
 
 /** The zod schema of one field spec (`'int?'` is an optional integer). */
 export function fieldSchema(spec: FieldSpec): z.ZodType {
+  if (typeof spec === 'object') {
+    const schema = z.enum(spec.oneOf);
+    return spec.optional ? schema.optional() : schema;
+  }
   const optional = spec.endsWith('?');
   const kind = (optional ? spec.slice(0, -1) : spec) as FieldKind;
   const schema = KIND_SCHEMAS[kind]();

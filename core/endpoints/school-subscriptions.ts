@@ -1,3 +1,4 @@
+import { INVOICE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 
 const ASSIGN_NOTE = 'Prefix from context: "Assignment under /{id}/users, /teachers, /groups" read under users/me/school/subscriptions/{id}.';
@@ -146,7 +147,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET subscriptions/invoices',
     role: 'admin',
     summary: 'List subscription invoices, a page at a time',
-    payload: { skip: 'int?', take: 'int?', state: 'string?', currency: 'string?', school_id: 'id?', subscription_id: 'id?', from: 'date?', to: 'date?' },
+    payload: { skip: 'int?', take: 'int?', state: { oneOf: INVOICE_STATES, optional: true }, currency: 'string?', school_id: 'id?', subscription_id: 'id?', from: 'date?', to: 'date?' },
     open: true,
   },
   'invoices show': {

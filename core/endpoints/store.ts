@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS } from '../domain/billing.js';
 import { defineArea } from './define.js';
 
 export const storeArea = defineArea('store', {
@@ -66,6 +67,7 @@ export const storeArea = defineArea('store', {
     route: 'PATCH store/purchases/{id}/paid',
     role: 'superuser',
     summary: 'Mark a merchandise purchase paid',
+    payload: { method: { oneOf: PAYMENT_METHODS, optional: true } },
     open: true,
     idempotent: true,
   },

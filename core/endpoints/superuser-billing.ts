@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 
 const PUT_NOTE = 'Method inferred: the spec says "POST (and PUT for some)"; PUT read as editing promised, paid and remittance details.';
@@ -9,7 +10,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'GET schoolsubscriptions',
     role: 'superuser',
     summary: 'List school subscriptions across the platform',
-    payload: { skip: 'int?', take: 'int?', state: 'string?', kind: 'string?', school_id: 'id?', product_id: 'id?' },
+    payload: { skip: 'int?', take: 'int?', state: { oneOf: SUBSCRIPTION_STATES, optional: true }, kind: { oneOf: SUBSCRIPTION_KINDS, optional: true }, school_id: 'id?', product_id: 'id?' },
     open: true,
   },
   'subscriptions show': {
@@ -33,7 +34,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/invoices/{id}/paid',
     role: 'superuser',
     summary: 'Mark an invoice paid, recording the payment method and date',
-    payload: { method: 'string', date: 'date' },
+    payload: { method: { oneOf: PAYMENT_METHODS }, date: 'date' },
     idempotent: true,
   },
   'invoices send-to-accounting': {
@@ -65,7 +66,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'PUT superuser/invoices/{id}/paid',
     role: 'superuser',
     summary: 'Change the payment method or date of an invoice already marked paid',
-    payload: { method: 'string', date: 'date' },
+    payload: { method: { oneOf: PAYMENT_METHODS }, date: 'date' },
     note: PUT_NOTE,
   },
   'invoices update-remittance': {

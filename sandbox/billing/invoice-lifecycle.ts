@@ -27,8 +27,8 @@ import { type InvoiceRow, type InvoiceState, INVOICE_STATES, updateInvoice } fro
 import { defineLifecycle } from './lifecycle.js';
 import { toGbp } from './money.js';
 
-export const PAYMENT_METHODS = ['bacs', 'card', 'cheque', 'cash', 'direct_debit', 'wire'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from '../../core/domain/billing.js';
+import type { PaymentMethod } from '../../core/domain/billing.js';
 
 export const invoiceLifecycle = defineLifecycle('invoice', INVOICE_STATES, {
   promise: { from: ['open'], to: 'promised', phrase: 'be marked promised' },

@@ -6,8 +6,8 @@ import { addDays, day } from './dates.js';
 import { notFound } from './input.js';
 import type { Currency } from './money.js';
 
-export const INVOICE_STATES = ['open', 'promised', 'paid', 'void', 'uncollectable', 'refunded'] as const;
-export type InvoiceState = (typeof INVOICE_STATES)[number];
+export { INVOICE_STATES, type InvoiceState } from '../../core/domain/billing.js';
+import type { InvoiceState } from '../../core/domain/billing.js';
 export type InvoiceKind = 'subscription' | 'upgrade' | 'prepayment' | 'multi_year' | 'card';
 
 export interface InvoiceRow {

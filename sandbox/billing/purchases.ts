@@ -6,8 +6,8 @@ import { fields, notFound } from './input.js';
 import { objectColumn } from './json.js';
 import { type ItemRow, type LocationRow, locationOr404 } from './store-items.js';
 
-export const PURCHASE_STATES = ['draft', 'finalised', 'promised', 'paid', 'shipped', 'void'] as const;
-export type PurchaseState = (typeof PURCHASE_STATES)[number];
+export { PURCHASE_STATES, type PurchaseState } from '../../core/domain/billing.js';
+import type { PurchaseState } from '../../core/domain/billing.js';
 
 export interface PurchaseRow {
   id: number;

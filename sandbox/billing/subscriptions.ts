@@ -6,10 +6,8 @@ import { notFound } from './input.js';
 import { stringsColumn } from './json.js';
 import type { Currency } from './money.js';
 
-export const SUBSCRIPTION_STATES = ['pending', 'future', 'trial', 'active', 'cancelling', 'expired', 'cancelled', 'deactivated'] as const;
-export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
-export const SUBSCRIPTION_KINDS = ['freemium', 'trial', 'full', 'free', 'backdated', 'future', 'prepaid', 'multi_year'] as const;
-export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
+export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../core/domain/billing.js';
+import type { SubscriptionKind, SubscriptionState } from '../../core/domain/billing.js';
 /** States in which a subscription grants access or is about to. */
 export const LIVE_STATES: readonly SubscriptionState[] = ['pending', 'future', 'trial', 'active', 'cancelling'];
 

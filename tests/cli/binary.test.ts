@@ -42,7 +42,7 @@ describe('edshed binary', () => {
     expect(help.stdout).toMatch(/Exit codes/);
     const sub = await edshed(['invoices', 'mark-paid', '--help']);
     expect(sub.stdout).toMatch(/Usage: edshed invoices mark-paid \[options\] <id>/);
-    expect(sub.stdout).toMatch(/--method <value> +method: text \(required\)/);
+    expect(sub.stdout).toMatch(/--method <value> +method: one of bacs, card, cheque/);
     expect(sub.stdout).toMatch(/Calls POST superuser\/invoices\/\{id\}\/paid \(role: superuser\)/);
     const bad = await edshed(['invoices', 'mark-payd']);
     expect(bad.exitCode).toBe(2);

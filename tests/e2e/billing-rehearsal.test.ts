@@ -52,12 +52,16 @@ describe('a billing rehearsal through the built CLI', () => {
     expect(voided.stderr).toMatch(new RegExp(`Invoice ${paid.id} is paid`));
   });
 
-  it('names the bad field of a payload the sandbox refuses', async () => {
-    const listed = json((await sandbox.edshed(['invoices', 'list', '--take', '100', '--json'])).stdout).invoices as Invoice[];
-    const open = listed.find((i) => i.state === 'open') as Invoice;
+  it('refuses a payment method the table does not allow before sending anything (exit 2)', async () => {
+    const listed = json((await sandbox.edshed(['invoices', 'list', '--state', 'open', '--json'])).stdout).invoices as Invoice[];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((i) => i.state === 'open')).toBe(true);
+    const open = listed[0] as Invoice;
     const result = await sandbox.edshed(['invoices', 'mark-paid', String(open.id), '--method', 'bitcoin', '--date', '2026-09-01']);
-    expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/Failed - Invalid data \(status 422/);
-    expect(result.stderr).toMatch(/method: .*bacs/);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/nothing was sent/);
+    expect(result.stderr).toMatch(/method: .*"bacs"/);
+    const writes = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { target: string }[];
+    expect(writes.some((w) => w.target === `superuser/invoices/${open.id}/paid`)).toBe(false);
   });
 });

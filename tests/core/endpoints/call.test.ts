@@ -13,6 +13,7 @@ const table = buildTable([
     'pupils delete-many': { route: 'DELETE users/me/school/pupils', role: 'admin', summary: 'Delete pupils', payload: { ids: 'ids' }, destructive: true },
     'groups add-pupils': { route: 'POST users/me/school/groups/{id}/pupils', role: 'admin', summary: 'Add pupils', payload: { pupils: 'ids', move: 'flag' } },
     'schools update': { route: 'PATCH schools/{id}', role: 'admin', summary: 'Update a school', open: true },
+    'invoices filter': { route: 'GET invoices', role: 'admin', summary: 'Filter invoices', payload: { state: { oneOf: ['open', 'paid'], optional: true } } },
   }),
 ]);
 const [markPaid, listPupils, deletePupils, addPupils, updateSchool] = table as [typeof table[0], typeof table[0], typeof table[0], typeof table[0], typeof table[0]];
@@ -67,5 +68,14 @@ describe('bindEndpoints', () => {
     await api.invoices?.markPaid?.({ id: 9, method: 'card', date: '2026-01-02' });
     await api.pupils?.list?.();
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST superuser/invoices/9/paid', 'GET users/me/school/pupils']);
+  });
+});
+
+describe('enum fields', () => {
+  it('accepts only the listed values, and may be left out when optional', () => {
+    const filter = table[5] as (typeof table)[0];
+    expect(buildRequest(filter, { state: 'paid' })).toMatchObject({ query: { state: 'paid' } });
+    expect(buildRequest(filter, {})).toEqual({ method: 'GET', path: 'invoices' });
+    expect(() => buildRequest(filter, { state: 'lost' })).toThrow(/state: Invalid option: expected one of "open"\|"paid"/);
   });
 });

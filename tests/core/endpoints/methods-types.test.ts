@@ -7,12 +7,14 @@ type MarkPaidInput = Parameters<ApiMethods['invoices']['markPaid']>[0];
 
 describe('client method types derived from the table', () => {
   it('requires path parameters and required payload keys, with their kinds', () => {
-    expectTypeOf<MarkPaidInput>().toMatchTypeOf<{ id: string | number; method: string; date: string }>();
+    expectTypeOf<MarkPaidInput>().toMatchTypeOf<{ id: string | number; method: 'bacs' | 'card' | 'cheque' | 'cash' | 'direct_debit' | 'wire'; date: string }>();
+    // @ts-expect-error the method must be one of the payment methods
+    const badMethod: MarkPaidInput = { id: 1, method: 'bitcoin', date: '2026-11-02' };
     // @ts-expect-error the date is required
     const missingDate: MarkPaidInput = { id: 1, method: 'bacs' };
     // @ts-expect-error the id must be a string or a number
     const badId: MarkPaidInput = { id: true, method: 'bacs', date: '2026-11-02' };
-    expect([missingDate, badId]).toHaveLength(2);
+    expect([missingDate, badId, badMethod]).toHaveLength(3);
   });
 
   it('groups methods by noun in camelCase and sends the derived request', async () => {
