@@ -3,6 +3,7 @@
  * seeded accounts, wait for a stop signal, then close Fastify first (no request half-answered) and the
  * database last (nothing half-written; WAL checkpointed on close).
  */
+import { createServer } from 'node:net';
 import { formatFaults, NO_FAULTS, parseFaults } from './faults.js';
 import { defaultDatabasePath } from './paths.js';
 import { createSandbox } from './server.js';
@@ -47,13 +48,15 @@ export async function serve(options: ServeOptions, out: ServeOutput, stop: Promi
   if (!isLoopback(options.host)) {
     out.write(`Warning: listening on ${options.host} makes the sandbox and its well-known passwords reachable from other machines\n`);
   }
+  // Claim the port before touching the database, so a busy port never costs a --reset its data.
+  await ensurePortFree(options.port, options.host);
   const sandbox = createSandbox({ db: database, reset: options.reset, seed: options.seed, rateLimit: options.rateLimit, logger: options.logger ?? false, ...(faults ? { faults } : {}) });
   let url: string;
   try {
     url = await sandbox.listen({ port: options.port, host: options.host });
   } catch (error) {
-    sandbox.db.close();
-    throw error;
+    await sandbox.close();
+    throw portError(error, options.port, options.host);
   }
   const state = sandbox.seeded ? `new, ${options.seed} seed` : 'existing data kept; --reset rebuilds it';
   const width = Math.max(...sandbox.accounts.map((a) => a.username.length));
@@ -74,4 +77,22 @@ export async function serve(options: ServeOptions, out: ServeOutput, stop: Promi
   out.write(`Received ${signal}; stopping the sandbox\n`);
   await sandbox.close();
   out.write('Sandbox stopped; database closed\n');
+}
+
+function portError(error: unknown, port: number, host: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new Error(`Port ${port} on ${host} is in use: stop what is using it, or pick another with --port (0 picks a free one)`);
+  if (code === 'EACCES') return new Error(`Not allowed to listen on port ${port} on ${host}: pick a port above 1023 with --port`);
+  if (code === 'EADDRNOTAVAIL') return new Error(`${host} is not an address of this machine: pick another with --host`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Listens on the port for a moment and lets go: refuses early, with a clear message, when it is taken. */
+async function ensurePortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error) => reject(portError(error, port, host)));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServer, type AddressInfo } from 'node:net';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../sandbox/db/database.js';
@@ -66,5 +67,22 @@ describe('edshed sandbox start', () => {
     const result = await start(['--port', '0', '--db', ':memory:', '--faults', '500=0.1,latency=slow']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('latency=slow');
+  });
+
+  it('refuses a port in use with a clear message, before --reset touches the database', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const result = await start(['--port', String(port), '--db', join(dir, 'sandbox.db'), '--reset']);
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is in use`);
+      expect(result.stderr).not.toMatch(/TypeError|at .*\.js/);
+      const db = openDatabase(join(dir, 'sandbox.db'));
+      expect(db.prepare("SELECT COUNT(*) FROM records WHERE json_extract(data, '$.title') = 'kept'").pluck().get()).toBe(1);
+      db.close();
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 });
