@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CliError, EXIT } from './cli-error.js';
 import type { Io } from './io.js';
+import { jsonErrorPosition } from './json-position.js';
 
 /**
  * Reads `--input file.json` (or `-` for standard input) as a JSON object. A missing file or bad JSON
@@ -20,10 +21,9 @@ export async function readInputObject(source: string, io: Io): Promise<Record<st
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    const position = /position (\d+)/.exec(String(error))?.[1];
-    const line = position === undefined ? '' : ` at line ${text.slice(0, Number(position)).split('\n').length}`;
-    throw new CliError(`--input ${name}: not valid JSON${line} (${(error as Error).message})`, EXIT.usage);
+  } catch {
+    const at = jsonErrorPosition(text);
+    throw new CliError(`--input ${name}: not valid JSON${at ? ` at line ${at.line}, column ${at.column}: ${at.problem}` : ''}`, EXIT.usage);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new CliError(`--input ${name}: expected a JSON object of payload keys`, EXIT.usage);
