@@ -1,6 +1,7 @@
 // Bundles the CLI (code-split so each command loads only what it needs) and, separately, the core
 // library for scripts. Two builds, so the library's entry points do not split the CLI into extra chunks
 // (every chunk is one more module to resolve at start-up).
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 
@@ -38,4 +39,6 @@ await Promise.all([
     packages: 'external',
   }),
 ]);
+// Type declarations for scripts that import the library (the bundles above carry no types).
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 console.error(`built dist/ (edshed ${pkg.version})`);

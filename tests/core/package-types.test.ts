@@ -1,0 +1,44 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// A script author's view: import the built package by name and let tsc check the calls against the
+// emitted declarations (npm test builds before vitest runs).
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dir = `${root}tests/.consumer-${process.pid}`;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function typecheck(source: string): Promise<{ exitCode: number | undefined; stdout: string }> {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/script.ts`, source);
+  const compilerOptions = { noEmit: true, strict: true, skipLibCheck: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', types: ['node'] };
+  writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ compilerOptions, files: ['script.ts'] }));
+  const tsc = `${root}node_modules/typescript/bin/tsc`;
+  const result = await execa(process.execPath, [tsc, '-p', dir], { reject: false, cwd: root });
+  return { exitCode: result.exitCode, stdout: result.stdout };
+}
+
+describe('the package as scripts import it', () => {
+  it('gives typed client methods through the package name', async () => {
+    const ok = await typecheck(`
+import { bindEndpoints, PAYMENT_METHODS } from 'edshed-toolkit';
+import { createNodeClient } from 'edshed-toolkit/node';
+const api = bindEndpoints(createNodeClient({ environment: 'sandbox', token: 't' }));
+export const done = api.invoices.markPaid({ id: 12, method: PAYMENT_METHODS[0], date: '2026-11-02' });
+`);
+    expect(ok.stdout).toBe('');
+    expect(ok.exitCode).toBe(0);
+  }, 60_000);
+
+  it('refuses a call the table does not allow', async () => {
+    const bad = await typecheck(`
+import { bindEndpoints } from 'edshed-toolkit';
+import { createNodeClient } from 'edshed-toolkit/node';
+const api = bindEndpoints(createNodeClient({ environment: 'sandbox' }));
+export const done = api.invoices.markPaid({ id: 12, method: 'bitcoin', date: '2026-11-02' });
+`);
+    expect(bad.exitCode).not.toBe(0);
+    expect(bad.stdout).toMatch(/bitcoin/);
+  }, 60_000);
+});
