@@ -19,9 +19,11 @@ const CONNECTION_FLAGS = ['api-url', 'env', 'token', 'profile', 'verbose'] as co
  * Adds the output and connection options every leaf command accepts after its name, except those a
  * payload key of the endpoint already uses (the payload wins; the global form before the noun still works).
  */
-export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new Set()): Command {
+export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new Set(), options: { readonly connection?: boolean } = {}): Command {
+  const connection = new Set<string>(CONNECTION_FLAGS);
   const add = (flag: string, define: () => void) => {
-    if (!taken.has(flag)) define();
+    // Commands that never call the API (`prices tier`) take only the output options.
+    if (!taken.has(flag) && (options.connection !== false || !connection.has(flag))) define();
   };
   add('json', () => cmd.option('--json', 'print the response as JSON'));
   add('format', () => cmd.option('--format <kind>', 'output format: table, tsv, csv, json, ndjson'));

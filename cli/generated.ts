@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { Endpoint, FieldSpec } from '../core/endpoints/define.js';
-import { CliError, EXIT } from './cli-error.js';
 import type { Factory } from './factory.js';
 import { addCommonOptions, applyLeafGlobals, attributeOf, collect, flagOf, jsonOrText, parseFieldArgs } from './flags.js';
 import { readInputObject } from './input-file.js';
@@ -78,8 +77,4 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     await printResponse(f, response.data, endpoint.response);
   });
   return cmd;
-}
-
-export function requireKnownVerb(noun: string, verb: string | undefined, verbs: readonly string[]): never {
-  throw new CliError(`Unknown command "${noun} ${verb ?? ''}". ${noun} has: ${verbs.join(', ')}`, EXIT.usage);
 }

@@ -35,7 +35,7 @@ function nounSummary(noun: string, endpoints: readonly Endpoint[], curated: read
   if (endpoints.length === 0) return CURATED_NOUNS[noun] ?? `${curated.join(', ')}`;
   const verbs = [...new Set([...endpoints.map((e) => e.command.split(' ')[1] as string), ...curated])];
   const shown = verbs.slice(0, 6).join(', ');
-  return `${endpoints[0]?.area} (${verbs.length} command${verbs.length > 1 ? 's' : ''}: ${shown}${verbs.length > 6 ? ', ...' : ''})`;
+  return `${verbs.length} command${verbs.length > 1 ? 's' : ''}: ${shown}${verbs.length > 6 ? ', ...' : ''}`;
 }
 
 async function defineCurated(cmd: Command, entry: CuratedCommand, f: Factory): Promise<void> {
@@ -120,8 +120,9 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
-      if (error.code === 'commander.executeSubCommandAsync') return 0;
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // Help shown because a command was missing (`edshed`, `edshed invoices`) is a usage error.
+      if (error.code === 'commander.help') return error.exitCode === 0 ? 0 : 2;
       return 2;
     }
     return reportError(error, f);

@@ -44,6 +44,14 @@ describe('edshed binary', () => {
     expect(sub.stdout).toMatch(/Usage: edshed invoices mark-paid \[options\] <id>/);
     expect(sub.stdout).toMatch(/--method <value> +method: one of bacs, card, cheque/);
     expect(sub.stdout).toMatch(/Calls POST superuser\/invoices\/\{id\}\/paid \(role: superuser\)/);
+    expect((await edshed([])).exitCode).toBe(2);
+    const noVerb = await edshed(['invoices']);
+    expect(noVerb.exitCode).toBe(2);
+    expect(noVerb.stderr).toMatch(/mark-paid \[options\] <id> +Mark an invoice paid/);
+    // A reader that stops early is not an error: no EPIPE stack trace, exit 0.
+    const piped = await execa('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" --help | head -1`], { reject: false });
+    expect(piped.exitCode).toBe(0);
+    expect(piped.stderr).toBe('');
     const bad = await edshed(['invoices', 'mark-payd']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/mark-paid/);

@@ -44,7 +44,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .description('Show the per-locale price table: personal, teacher, premium, app and maths app prices, pupils per classroom')
     .option('--locale <code>', 'only this locale (en-gb, en-au, en_US, ...)')
     .addHelpText('after', '\nAmounts are formatted for the locale; --json also gives minor units (pence, cents) and exact decimals.\n\nExamples:\n  edshed prices\n  edshed prices --locale en-au\n  edshed prices --locale en-za --json');
-  addCommonOptions(cmd);
+  addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { locale?: string } & Record<string, unknown>) => {
     applyLeafGlobals(f, opts);
     const rows = select(opts.locale);

@@ -50,7 +50,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       'after',
       '\nAmounts in the file are minor units (pence, cents); tiers have up_to (null = unbounded), unit_amount, flat_amount.\n\nExamples:\n  edshed prices tier --file price.json --quantity 120\n  edshed prices tier --file price.json --quantity 30 --currency gbp --json',
     );
-  addCommonOptions(cmd);
+  addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { file: string; quantity: string; currency?: string } & Record<string, unknown>) => {
     applyLeafGlobals(f, opts);
     const quantity = parseQuantity(opts.quantity);
