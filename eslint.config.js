@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../shared is not in a user clone' }];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'tests/.consumer-*/**'] },
   js.configs.recommended,
@@ -11,14 +13,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/shared/**', '../../shared/*'], message: '../shared is not in a user clone' }] }],
+      'no-restricted-imports': ['error', { patterns: NO_SHARED }],
     },
   },
   {
     files: ['core/**/*.ts'],
     ignores: ['core/node.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'core/ runs in the browser: take Node facilities through the adapter in core/node.ts' }] }],
+      // Flat config replaces a rule whole, so core repeats the ../shared ban beside its own.
+      'no-restricted-imports': ['error', { patterns: [...NO_SHARED, { group: ['node:*'], message: 'core/ runs in the browser: take Node facilities through the adapter in core/node.ts' }] }],
     },
   },
 );
