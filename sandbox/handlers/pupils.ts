@@ -13,9 +13,9 @@ import { invalid, parseIds, parseInput, toId } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../school-admin/names.js';
 import { newPupil, pupilFields, pupilUpdate } from '../school-admin/pupil-fields.js';
-import { groupIdsOf, pupilsByIds, schoolPupils } from '../school-admin/pupil-queries.js';
+import { groupIdsOf, pupilsByIds, schoolPupilList, schoolPupils } from '../school-admin/pupil-queries.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../school-admin/pupil-write.js';
-import { pupilJson } from '../school-admin/serialize.js';
+import { pupilJson, type PupilFields } from '../school-admin/serialize.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../school-admin/stages.js';
 import { all, one, placeholders, run } from '../school-admin/sql.js';
 import type { UserRow } from '../school-admin/rows.js';
@@ -26,7 +26,7 @@ const MAX_BATCH = 500;
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
-function withGroups(ctx: HandlerContext, pupils: readonly UserRow[]): Record<string, unknown>[] {
+function withGroups(ctx: HandlerContext, pupils: readonly PupilFields[]): Record<string, unknown>[] {
   const groups = groupIdsOf(ctx.db, pupils.map((p) => p.id));
   return pupils.map((p) => pupilJson(p, groups.get(p.id) ?? []));
 }
@@ -134,7 +134,7 @@ function updateSettings(ctx: HandlerContext): HandlerResult {
 const pupilCrudHandlers = {
   'GET users/me/school/pupils': (ctx) => {
     const filter = typeof ctx.input['school_username'] === 'string' ? ctx.input['school_username'] : undefined;
-    const pupils = withGroups(ctx, schoolPupils(ctx.db, callerSchoolId(ctx), filter));
+    const pupils = withGroups(ctx, schoolPupilList(ctx.db, callerSchoolId(ctx), filter));
     return { body: { pupils, total: pupils.length } };
   },
   'GET users/me/school/pupils/{id}': (ctx) => {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { UserRow } from './rows.js';
+import { PUPIL_COLUMNS, type PupilFields } from './serialize.js';
 import { all, placeholders } from './sql.js';
 
 /**
@@ -18,6 +19,27 @@ export function schoolPupils(db: Database.Database, schoolId: number, schoolUser
     );
   }
   return all<UserRow>(db, "SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id", schoolId);
+}
+
+const LIST_COLUMNS = PUPIL_COLUMNS.join(', ');
+
+/**
+ * schoolPupils with only the columns a pupil's JSON shows: the school's pupil list reads no password
+ * hashes or settings it would drop.
+ *
+ * @example
+ * schoolPupilList(db, 1).map((p) => pupilJson(p))
+ */
+export function schoolPupilList(db: Database.Database, schoolId: number, schoolUsername?: string): PupilFields[] {
+  if (schoolUsername !== undefined) {
+    return all<PupilFields>(
+      db,
+      `SELECT ${LIST_COLUMNS} FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL AND school_username = ? ORDER BY id`,
+      schoolId,
+      schoolUsername.trim().toLowerCase(),
+    );
+  }
+  return all<PupilFields>(db, `SELECT ${LIST_COLUMNS} FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id`, schoolId);
 }
 
 /**
