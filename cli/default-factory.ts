@@ -4,7 +4,6 @@ import type { Io } from './io.js';
 import type { ConfigStore } from './config/store.js';
 import type { ApiClient } from '../core/api/client.js';
 import type { RequestEvent, ResponseEvent } from '../core/api/options.js';
-import { resolveConnection } from './config/connection.js';
 
 /**
  * Builds the real dependencies for the process. Heavy modules (conf, undici) are imported on first use.
@@ -29,6 +28,7 @@ export function createFactory(io: Io, env: Readonly<Record<string, string | unde
     client() {
       client ??= (async () => {
         const store = await f.config();
+        const { resolveConnection } = await import('./config/connection.js');
         const connection = resolveConnection(f.globals, env, store.profile(profileName(f)), store.credential(profileName(f)));
         const { createNodeClient } = await import('../core/node.js');
         const verbose = f.globals.verbose === true;

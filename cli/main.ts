@@ -3,8 +3,6 @@ import { ENDPOINTS } from '../core/endpoints/index.js';
 import type { Endpoint } from '../core/endpoints/define.js';
 import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
 import type { Factory, GlobalOptions } from './factory.js';
-import { defineEndpointCommand } from './generated.js';
-import { reportError } from './report-error.js';
 import { createFactory } from './default-factory.js';
 import { processIo } from './io.js';
 
@@ -90,6 +88,8 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
     const group = program.command(noun).description(nounSummary(noun, endpoints, curated.map(([v]) => v)));
     if (word !== noun) continue;
     group.showSuggestionAfterError(true);
+    // Loaded only when a table noun runs: `endpoints`, `prices` and `--version` never need it.
+    const { defineEndpointCommand } = await import('./generated.js');
     const curatedVerbs = new Set(curated.map(([verb]) => verb));
     for (const endpoint of endpoints) {
       const verb = endpoint.command.split(' ')[1] as string;
@@ -125,6 +125,7 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
       if (error.code === 'commander.help') return error.exitCode === 0 ? 0 : 2;
       return 2;
     }
+    const { reportError } = await import('./report-error.js');
     return reportError(error, f);
   }
 }
