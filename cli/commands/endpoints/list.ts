@@ -3,7 +3,6 @@ import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { ROLES } from '../../../core/endpoints/define.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, applyLeafGlobals } from '../../flags.js';
-import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 
 /** One row of `edshed endpoints --json`. */
@@ -49,6 +48,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       return;
     }
     if (!f.globals.fields && !f.globals.json && !f.globals.format) f.globals = { ...f.globals, fields: 'command,method,path,role' };
+    const { printResponse } = await import('../../print-response.js');
     await printResponse(f, rows);
   });
 };
