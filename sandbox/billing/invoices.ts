@@ -144,10 +144,9 @@ export function serializeInvoice(row: InvoiceRow): Record<string, unknown> {
   };
 }
 
-/** Sets columns of an invoice and stamps `updated_at`. */
+/** Sets columns of an invoice and stamps `updated_at`; answers the row as stored (RETURNING: no second read). */
 export function updateInvoice(db: SandboxDb, id: number, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
-  db.prepare(`UPDATE invoices SET ${assignments} WHERE id = @id`).run({ ...changes, updated_at: now.toISOString(), id });
-  return getInvoice(db, id) as InvoiceRow;
+  return db.prepare(`UPDATE invoices SET ${assignments} WHERE id = @id RETURNING *`).get({ ...changes, updated_at: now.toISOString(), id }) as InvoiceRow;
 }
