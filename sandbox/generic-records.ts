@@ -71,6 +71,16 @@ export interface ListQuery {
 }
 
 /**
+ * A filter value bound so its text is the text json_extract gives the stored value: better-sqlite3 binds
+ * every JS number as a REAL, whose text is `79.0`, so whole numbers (and booleans, stored as JSON true and
+ * false, read back as 1 and 0) go in as integers.
+ */
+function sqlValue(value: string | number | boolean): string | number | bigint {
+  if (typeof value === 'boolean') return value ? 1n : 0n;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+}
+
+/**
  * Lists the live records of a collection, oldest first, with the total before paging.
  *
  * @example
@@ -83,7 +93,7 @@ export function listRecords(db: SandboxDb, collection: string, filter: RecordFil
   for (const [field, value] of Object.entries(query.where)) {
     if (!FILTER_KEY.test(field)) continue;
     sql += ` AND CAST(json_extract(data, '$.${field}') AS TEXT) = CAST(? AS TEXT)`;
-    args.push(typeof value === 'boolean' ? Number(value) : value);
+    args.push(sqlValue(value));
   }
   if (query.search) {
     sql += " AND data LIKE ? ESCAPE '\\'";
