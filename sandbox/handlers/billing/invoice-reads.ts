@@ -40,9 +40,11 @@ export const invoiceReadHandlers = {
     // Only the filters given go into the SQL: `(@x IS NULL OR col = @x)` would keep SQLite from using an
     // index, and the count from its whole-table fast path, on every page of the list.
     const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null));
-    const where = LIST_FILTERS.filter(([name]) => name in given).map(([, clause]) => clause).join(' AND ') || '1';
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM invoices WHERE ${where}`).pluck().get(given) as number;
-    const rows = ctx.db.prepare(`SELECT * FROM invoices WHERE ${where} ORDER BY id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`).all({ ...given, take, skip }) as InvoiceRow[];
+    // No WHERE at all without filters: even `WHERE 1` makes SQLite count by scanning.
+    const clauses = LIST_FILTERS.filter(([name]) => name in given).map(([, clause]) => clause);
+    const where = clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '';
+    const total = ctx.db.prepare(`SELECT COUNT(*) FROM invoices${where}`).pluck().get(given) as number;
+    const rows = ctx.db.prepare(`SELECT * FROM invoices${where} ORDER BY id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`).all({ ...given, take, skip }) as InvoiceRow[];
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total });
   },
   'GET subscriptions/invoices/{shareableId}': (ctx) => {
