@@ -13,6 +13,7 @@ import { invoiceSchema } from './022-invoices.js';
 import { storeSchema } from './023-store.js';
 import { reportingSchema } from './024-reporting.js';
 import { referenceSchema } from './025-reference.js';
+import { invoiceStateIndex } from './026-invoice-state-index.js';
 
 /** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
 export interface Migration {
@@ -31,5 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   // school administration (S2)
   schoolAdminSchema, homeworkSchema, activitySchema, rewardsSchema, rosteringSchema, resourcesSchema, districtAllocationsSchema,
   // billing (S3)
-  catalogueSchema, subscriptionSchema, invoiceSchema, storeSchema, reportingSchema, referenceSchema,
+  catalogueSchema, subscriptionSchema, invoiceSchema, storeSchema, reportingSchema, referenceSchema, invoiceStateIndex,
 ];
