@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../../core/domain/constants.js';
 /**
  * Literacy resources: the site's search, resource reads, types, the curriculum nodes that list a resource,
  * and file access. Curricula and nodes themselves stay in the generic store (collection
@@ -16,7 +17,6 @@ import { one, run } from '../school-admin/sql.js';
 import { curriculumReadHandlers } from './curricula-reads.js';
 
 /** The site shows ten results a page. */
-const PAGE_SIZE = 10;
 const URL_SECONDS = 15 * 60;
 const SIGNING_KEY = randomBytes(32);
 

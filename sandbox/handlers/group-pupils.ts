@@ -1,3 +1,4 @@
+import { PUPIL_MOVE_FLAG } from '../../core/domain/constants.js';
 /**
  * Pupils of a group. `POST .../pupils` with `move` 0 (the default) assigns: the pupils join the group and
  * keep their other groups. With `move` 1 it moves: the pupils leave every other group of the school
@@ -31,7 +32,7 @@ function pupilIdsOf(ctx: HandlerContext, group: GroupRow, value: unknown, path: 
 function addPupils(ctx: HandlerContext): HandlerResult {
   const group = groupOf(ctx);
   const ids = pupilIdsOf(ctx, group, ctx.input['pupils'], 'pupils');
-  const move = ctx.input['move'] === 1;
+  const move = ctx.input['move'] === PUPIL_MOVE_FLAG.move;
   const keep = withAncestors(ctx.db, group);
   let movedFrom: number[] = [];
   if (move) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeForCountry, LOCALES } from '../../core/domain/locales.js';
+import { DEFAULT_COUNTRY } from '../../core/domain/constants.js';
 
 const DEFAULT_LOCALE_ENTRY = LOCALES[0];
 
@@ -41,7 +42,7 @@ export const schoolUpdate = z.object({
 /** A new school: a name, and a country (GB by default). */
 export const schoolCreate = schoolUpdate.extend({
   name: z.string().trim().min(1).max(200),
-  country: country.default('GB'),
+  country: country.default(DEFAULT_COUNTRY),
 });
 
 /** An address as sent: free text or an object of lines. */
