@@ -60,3 +60,39 @@ export function cachingDb(db: SandboxDb): SandboxDb {
   }
   return view;
 }
+
+const columnNames = new WeakMap<Statement, string[]>();
+
+/**
+ * Every row of a query as an object, like `statement.all(...params)`, read faster on Node 20: there
+ * better-sqlite3 builds each row object through V8's slow API path, one property and one internalized key
+ * at a time, which costs more than the query; reading raw value arrays and naming them here takes about
+ * two thirds of the time for a page of wide rows. Same objects: the same keys in the same order, a later
+ * column of the same name overriding an earlier one.
+ *
+ * @example
+ * const pupils = allRows<UserRow>(statement(db, 'SELECT * FROM users WHERE school_id = ?'), 1);
+ */
+export function allRows<T>(prepared: Statement, ...params: unknown[]): T[] {
+  if (!prepared.reader) return prepared.all(...params) as T[];
+  let raw: unknown[][];
+  try {
+    raw = prepared.raw(true).all(...params) as unknown[][];
+  } finally {
+    prepared.raw(false);
+  }
+  let names = columnNames.get(prepared);
+  // A schema change recompiles a statement, and `SELECT *` may then have other columns.
+  if (!names || (raw.length > 0 && (raw[0] as unknown[]).length !== names.length)) {
+    names = prepared.columns().map((column) => column.name);
+    columnNames.set(prepared, names);
+  }
+  const rows: T[] = new Array<T>(raw.length);
+  for (let r = 0; r < raw.length; r += 1) {
+    const values = raw[r] as unknown[];
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < names.length; c += 1) row[names[c] as string] = values[c];
+    rows[r] = row as T;
+  }
+  return rows;
+}

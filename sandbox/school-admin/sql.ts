@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { statement } from '../statements.js';
+import { allRows, statement } from '../statements.js';
 
 /**
  * A prepared statement for `sql`, compiled once per database and reused: handlers run on every request,
@@ -30,7 +30,7 @@ export function one<T>(db: Database.Database, sql: string, ...params: unknown[])
  * const groups = all<GroupRow>(db, 'SELECT * FROM school_groups WHERE school_id = ?', 1);
  */
 export function all<T>(db: Database.Database, sql: string, ...params: unknown[]): T[] {
-  return prepared(db, sql).all(...params) as T[];
+  return allRows<T>(prepared(db, sql), ...params);
 }
 
 /**

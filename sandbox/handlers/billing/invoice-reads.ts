@@ -6,6 +6,7 @@ import { serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from
 import { serializePlanAction, type PlanActionRow } from '../../billing/plan-actions.js';
 import { updateSubscription } from '../../billing/subscriptions.js';
 import { HttpError, type PartialHandlerMap } from '../../handler.js';
+import { allRows } from '../../statements.js';
 import { input, page, pathId, reply } from './kit.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
@@ -44,7 +45,7 @@ export const invoiceReadHandlers = {
     const clauses = LIST_FILTERS.filter(([name]) => name in given).map(([, clause]) => clause);
     const where = clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '';
     const total = ctx.db.prepare(`SELECT COUNT(*) FROM invoices${where}`).pluck().get(given) as number;
-    const rows = ctx.db.prepare(`SELECT * FROM invoices${where} ORDER BY id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`).all({ ...given, take, skip }) as InvoiceRow[];
+    const rows = allRows<InvoiceRow>(ctx.db.prepare(`SELECT * FROM invoices${where} ORDER BY id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`), { ...given, take, skip });
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total });
   },
   'GET subscriptions/invoices/{shareableId}': (ctx) => {
