@@ -61,14 +61,27 @@ export function cachingDb(db: SandboxDb): SandboxDb {
   return view;
 }
 
-const columnNames = new WeakMap<Statement, string[]>();
+type RowMaker = (values: readonly unknown[]) => unknown;
+
+const rowMakers = new WeakMap<Statement, { readonly width: number; readonly make: RowMaker }>();
+
+/**
+ * A function building one row object from its values with an object literal of the statement's column
+ * names, compiled once per statement: a literal gets its shape at once, where assigning the columns one
+ * by one in a shared loop goes through V8's slowest (megamorphic) property stores. Names are JSON
+ * string literals, so any column name is safe; a literal with a repeated name keeps the first position
+ * and the last value, as assigning does.
+ */
+function rowMaker(names: readonly string[]): RowMaker {
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+  return new Function('values', `return { ${fields} };`) as RowMaker;
+}
 
 /**
  * Every row of a query as an object, like `statement.all(...params)`, read faster on Node 20: there
  * better-sqlite3 builds each row object through V8's slow API path, one property and one internalized key
- * at a time, which costs more than the query; reading raw value arrays and naming them here takes about
- * two thirds of the time for a page of wide rows. Same objects: the same keys in the same order, a later
- * column of the same name overriding an earlier one.
+ * at a time, which costs more than the query; reading raw value arrays and building the objects here
+ * takes about half the time for a page of wide rows. Same objects: the same keys in the same order.
  *
  * @example
  * const pupils = allRows<UserRow>(statement(db, 'SELECT * FROM users WHERE school_id = ?'), 1);
@@ -81,18 +94,12 @@ export function allRows<T>(prepared: Statement, ...params: unknown[]): T[] {
   } finally {
     prepared.raw(false);
   }
-  let names = columnNames.get(prepared);
+  let maker = rowMakers.get(prepared);
   // A schema change recompiles a statement, and `SELECT *` may then have other columns.
-  if (!names || (raw.length > 0 && (raw[0] as unknown[]).length !== names.length)) {
-    names = prepared.columns().map((column) => column.name);
-    columnNames.set(prepared, names);
+  if (!maker || (raw.length > 0 && (raw[0] as unknown[]).length !== maker.width)) {
+    const names = prepared.columns().map((column) => column.name);
+    maker = { width: names.length, make: rowMaker(names) };
+    rowMakers.set(prepared, maker);
   }
-  const rows: T[] = new Array<T>(raw.length);
-  for (let r = 0; r < raw.length; r += 1) {
-    const values = raw[r] as unknown[];
-    const row: Record<string, unknown> = {};
-    for (let c = 0; c < names.length; c += 1) row[names[c] as string] = values[c];
-    rows[r] = row as T;
-  }
-  return rows;
+  return raw.map(maker.make) as T[];
 }

@@ -53,6 +53,7 @@ describe('allRows', () => {
       'SELECT name, id, 1 + 1, id AS name FROM p ORDER BY id DESC',
       'SELECT * FROM p WHERE id = @id',
       'SELECT * FROM p WHERE 0',
+      `SELECT id AS "we""ird name", name AS "__proto__", score AS "1" FROM p`,
     ]) {
       const prepared = view.prepare(sql);
       const params = sql.includes('@id') ? [{ id: 2 }] : [];
