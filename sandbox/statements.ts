@@ -94,12 +94,33 @@ export function allRows<T>(prepared: Statement, ...params: unknown[]): T[] {
   } finally {
     prepared.raw(false);
   }
+  return raw.length === 0 ? [] : (raw.map(makerFor(prepared, raw[0] as unknown[])) as T[]);
+}
+
+/**
+ * The first row of a query as an object, like `statement.get(...params)`, built as allRows builds rows.
+ *
+ * @example
+ * const invoice = firstRow<InvoiceRow>(statement(db, 'SELECT * FROM invoices WHERE id = ?'), 12);
+ */
+export function firstRow<T>(prepared: Statement, ...params: unknown[]): T | undefined {
+  if (!prepared.reader) return prepared.get(...params) as T | undefined;
+  let raw: unknown[] | undefined;
+  try {
+    raw = prepared.raw(true).get(...params) as unknown[] | undefined;
+  } finally {
+    prepared.raw(false);
+  }
+  return raw === undefined ? undefined : (makerFor(prepared, raw)(raw) as T);
+}
+
+function makerFor(prepared: Statement, sample: readonly unknown[]): RowMaker {
   let maker = rowMakers.get(prepared);
   // A schema change recompiles a statement, and `SELECT *` may then have other columns.
-  if (!maker || (raw.length > 0 && (raw[0] as unknown[]).length !== maker.width)) {
+  if (!maker || sample.length !== maker.width) {
     const names = prepared.columns().map((column) => column.name);
     maker = { width: names.length, make: rowMaker(names) };
     rowMakers.set(prepared, maker);
   }
-  return raw.map(maker.make) as T[];
+  return maker.make;
 }
