@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxDb } from '../db/database.js';
-import { firstRow } from '../statements.js';
 import type { HandlerContext } from '../handler.js';
 import { assertSchool } from './access.js';
 import { addDays, day } from './dates.js';
@@ -53,7 +52,7 @@ export interface InvoiceRow {
 export const PAYMENT_TERMS_DAYS = 30;
 
 export function getInvoice(db: SandboxDb, id: number): InvoiceRow | undefined {
-  return firstRow<InvoiceRow>(db.prepare('SELECT * FROM invoices WHERE id = ?'), id);
+  return db.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as InvoiceRow | undefined;
 }
 
 /**
@@ -149,5 +148,5 @@ export function serializeInvoice(row: InvoiceRow): Record<string, unknown> {
 export function updateInvoice(db: SandboxDb, id: number, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
-  return firstRow<InvoiceRow>(db.prepare(`UPDATE invoices SET ${assignments} WHERE id = @id RETURNING *`), { ...changes, updated_at: now.toISOString(), id }) as InvoiceRow;
+  return db.prepare(`UPDATE invoices SET ${assignments} WHERE id = @id RETURNING *`).get({ ...changes, updated_at: now.toISOString(), id }) as InvoiceRow;
 }

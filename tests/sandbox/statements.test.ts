@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allRows, cachingDb, firstRow, statement } from '../../sandbox/statements.js';
+import { allRows, cachingDb, statement } from '../../sandbox/statements.js';
 
 describe('the statement cache', () => {
   const db = new Database(':memory:');
@@ -72,18 +72,8 @@ describe('allRows', () => {
     expect(prepared.get(2)).toEqual({ id: 2 });
   });
 
-  it('refuses a statement that returns no data as all() and get() do', () => {
+  it('refuses a statement that returns no data as all() does', () => {
     const write = view.prepare("UPDATE p SET name = 'b' WHERE id = 2");
     expect(() => allRows(write)).toThrow(/does not return data/);
-    expect(() => firstRow(write)).toThrow(/does not return data/);
-  });
-
-  it('firstRow gives what get() gives: the first row, undefined for none, the row an UPDATE ... RETURNING wrote', () => {
-    const select = view.prepare('SELECT * FROM p ORDER BY id DESC');
-    expect(firstRow(select)).toEqual(select.get());
-    expect(firstRow(view.prepare('SELECT * FROM p WHERE id = ?'), 99)).toBeUndefined();
-    const updated = firstRow<{ id: number; name: string }>(view.prepare('UPDATE p SET name = @name WHERE id = @id RETURNING *'), { name: 'c', id: 2 });
-    expect(updated).toEqual({ id: 2, name: 'c', score: null, blob: null, big: 2 });
-    expect(view.prepare('SELECT name FROM p WHERE id = 2').pluck().get()).toBe('c');
   });
 });
