@@ -3,14 +3,10 @@
  * table's schemas, one transaction rolled back on error, HttpError to the error shape) on a seeded
  * in-memory database, without a socket.
  */
-import { ENDPOINTS } from '../../../core/endpoints/index.js';
-import { paramsSchema, payloadSchema } from '../../../core/endpoints/schemas.js';
-import { mayCall } from '../../../sandbox/auth/roles.js';
-import { lookupSession } from '../../../sandbox/auth/session.js';
-import { issueToken } from '../../../sandbox/auth/tokens.js';
 import type { SandboxDb } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
-import { HttpError, type Handler } from '../../../sandbox/handler.js';
+import type { Handler } from '../../../sandbox/handler.js';
+import { directCaller } from '../helpers/direct-call.js';
 import { billingHandlers } from '../../../sandbox/handlers/billing-index.js';
 import { seededDb } from './seeded.js';
 
@@ -47,45 +43,12 @@ const HANDLERS = billingHandlers as Readonly<Record<string, Handler>>;
  */
 export function createHarness(): Harness {
   const db = seededDb();
-  const tokens = new Map<string, string>();
+  // The harness clock: tests move `harness.now`, handlers read it at each call.
+  const call = directCaller<Record<string, unknown>>(db, { handlers: HANDLERS, defaultAs: 'superuser', label: 'billing', now: () => harness.now });
   const harness: Harness = {
     db,
     now: SEED_NOW,
-    async call(route, options = {}) {
-      const endpoint = ENDPOINTS.find((e) => e.route === route);
-      if (!endpoint) throw new Error(`no route ${route} in the table`);
-      const handler = HANDLERS[route];
-      if (!handler) throw new Error(`no billing handler for ${route}`);
-      const as = options.as === undefined ? 'superuser' : options.as;
-      let user = null;
-      if (as !== null) {
-        let token = tokens.get(as);
-        if (!token) {
-          const id = db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(as) as number | undefined;
-          if (id === undefined) throw new Error(`no user ${as}`);
-          token = issueToken(db, id, SEED_NOW);
-          tokens.set(as, token);
-        }
-        user = lookupSession(db, token, SEED_NOW);
-      }
-      if (!user && endpoint.role !== 'public') return { status: 401, body: { error: 'Unauthorised' } };
-      if (user && !mayCall(user, endpoint)) return { status: 403, body: { error: 'Forbidden' } };
-      const params = paramsSchema(endpoint).safeParse(Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)])));
-      const input = payloadSchema(endpoint).safeParse(options.input ?? {});
-      if (!params.success || !input.success) {
-        return { status: 422, body: { error: 'Invalid data', errors: [...(params.error?.issues ?? []), ...(input.error?.issues ?? [])] } };
-      }
-      const now = harness.now;
-      try {
-        const result = await db.transaction(() =>
-          handler({ db, endpoint, user, params: params.data, input: input.data, now: () => now, countWrite: () => undefined }),
-        )();
-        return { status: result.status ?? 200, body: JSON.parse(JSON.stringify(result.body ?? null)) as Record<string, unknown> };
-      } catch (error) {
-        if (error instanceof HttpError) return { status: error.status, body: { error: error.error, message: error.message, ...error.data } };
-        throw error;
-      }
-    },
+    call: (route, options) => call(route, options),
     async ok(route, options, status = 200) {
       const reply = await harness.call(route, options);
       if (reply.status !== status) throw new Error(`${route} answered ${reply.status}, expected ${status}: ${JSON.stringify(reply.body)}`);

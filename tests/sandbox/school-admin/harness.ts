@@ -2,17 +2,13 @@
  * Calls school-administration handlers the way the server does (role check, payload validation, one
  * transaction, HttpError to the error shape) on a seeded in-memory database, without a socket.
  */
-import { ENDPOINTS } from '../../../core/endpoints/index.js';
-import { paramsSchema, payloadSchema } from '../../../core/endpoints/schemas.js';
 import { seedPasswordHash } from '../../../sandbox/auth/password.js';
-import { mayCall } from '../../../sandbox/auth/roles.js';
-import { lookupSession } from '../../../sandbox/auth/session.js';
-import { issueToken } from '../../../sandbox/auth/tokens.js';
 import { openDatabase, type SandboxDb } from '../../../sandbox/db/database.js';
 import { seed, SEED_NOW } from '../../../sandbox/db/seed/index.js';
 import { createRng } from '../../../sandbox/db/seed/random.js';
 import { seedSchoolAdmin } from '../../../sandbox/db/seed/school-admin.js';
-import { HttpError, type Handler } from '../../../sandbox/handler.js';
+import type { Handler } from '../../../sandbox/handler.js';
+import { directCaller } from '../helpers/direct-call.js';
 import { schoolAdminHandlers } from '../../../sandbox/handlers/school-admin-index.js';
 
 export interface CallOptions {
@@ -109,52 +105,18 @@ export function createHarness(): Harness {
   if ((db.prepare('SELECT COUNT(*) AS n FROM school_groups').get() as { n: number }).n === 0) {
     db.transaction(() => seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash: seedPasswordHash() }))();
   }
-  const tokens = new Map<string, string>();
   const writes = new Map<string, number>();
   const userId = (username: string): number => {
     const row = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number } | undefined;
     if (!row) throw new Error(`no user ${username}`);
     return row.id;
   };
-  const call = async (route: string, options: CallOptions = {}): Promise<Reply> => {
-    const endpoint = ENDPOINTS.find((e) => e.route === route);
-    if (!endpoint) throw new Error(`no route ${route} in the table`);
-    const handler = HANDLERS[route];
-    if (!handler) throw new Error(`no school-admin handler for ${route}`);
-    const as = options.as === undefined ? 'admin' : options.as;
-    let user = null;
-    if (as !== null) {
-      let token = tokens.get(as);
-      if (!token) {
-        token = issueToken(db, userId(as), SEED_NOW);
-        tokens.set(as, token);
-      }
-      user = lookupSession(db, token, SEED_NOW);
-    }
-    if (!user && endpoint.role !== 'public') return { status: 401, body: { error: 'Unauthorised' } };
-    if (user && !mayCall(user, endpoint)) return { status: 403, body: { error: 'Forbidden' } };
-    const params = paramsSchema(endpoint).safeParse(Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)])));
-    const input = payloadSchema(endpoint).safeParse(options.input ?? {});
-    if (!params.success || !input.success) {
-      return { status: 422, body: { error: 'Invalid data', errors: [...(params.error?.issues ?? []), ...(input.error?.issues ?? [])] } };
-    }
-    try {
-      const result = await db.transaction(() =>
-        handler({
-          db,
-          endpoint,
-          user,
-          params: params.data,
-          input: input.data,
-          now: () => SEED_NOW,
-          countWrite: () => writes.set(route, (writes.get(route) ?? 0) + 1),
-        }),
-      )();
-      return { status: result.status ?? 200, body: JSON.parse(JSON.stringify(result.body ?? null)) };
-    } catch (error) {
-      if (error instanceof HttpError) return { status: error.status, body: { error: error.error, message: error.message, ...error.data } };
-      throw error;
-    }
-  };
+  const call = directCaller<unknown>(db, {
+    handlers: HANDLERS,
+    defaultAs: 'admin',
+    label: 'school-admin',
+    now: () => SEED_NOW,
+    onWrite: (route) => writes.set(route, (writes.get(route) ?? 0) + 1),
+  });
   return { db, writes, call, userId };
 }
