@@ -65,7 +65,7 @@ export function promise(db: SandboxDb, invoice: InvoiceRow, reference: string, m
   if (mode === 'set' && invoice.state === 'promised' && invoice.promised_reference === reference) return { invoice, changed: false };
   invoiceLifecycle.check(mode === 'set' ? 'promise' : 'editPromise', invoice.id, invoice.state);
   const promisedAt = mode === 'set' ? now.toISOString() : invoice.promised_at;
-  return { invoice: updateInvoice(db, invoice.id, { state: 'promised', promised_reference: reference, promised_at: promisedAt }, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, { state: 'promised', promised_reference: reference, promised_at: promisedAt }, now), changed: true };
 }
 
 /** POST paid (mode `set`), PUT paid (mode `edit`), or the school paying by card (mode `pay`). */
@@ -81,25 +81,25 @@ export function markPaid(db: SandboxDb, invoice: InvoiceRow, method: PaymentMeth
   }
   invoiceLifecycle.check(mode === 'set' ? 'markPaid' : mode === 'edit' ? 'editPaid' : 'pay', invoice.id, invoice.state);
   checkDay(invoice, date, now, 'payment date');
-  return { invoice: updateInvoice(db, invoice.id, { state: 'paid', paid_method: method, paid_date: date }, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, { state: 'paid', paid_method: method, paid_date: date }, now), changed: true };
 }
 
 /** Voids an unpaid invoice locally. */
 export function voidInvoice(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
   invoiceLifecycle.check('void', invoice.id, invoice.state);
-  return { invoice: updateInvoice(db, invoice.id, { state: 'void', voided_at: now.toISOString() }, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, { state: 'void', voided_at: now.toISOString() }, now), changed: true };
 }
 
 /** Restores a voided invoice to open; a promise made before the void no longer stands. */
 export function restore(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
   invoiceLifecycle.check('restore', invoice.id, invoice.state);
   const changes = { state: 'open' as InvoiceState, voided_at: null, uncollectable_at: null, promised_reference: null, promised_at: null };
-  return { invoice: updateInvoice(db, invoice.id, changes, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
 }
 
 export function markUncollectable(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
   invoiceLifecycle.check('uncollectable', invoice.id, invoice.state);
-  return { invoice: updateInvoice(db, invoice.id, { state: 'uncollectable', uncollectable_at: now.toISOString() }, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, { state: 'uncollectable', uncollectable_at: now.toISOString() }, now), changed: true };
 }
 
 /** Refunds `amount` (at most what was paid) and records the refund as a credit on the invoice. */
@@ -117,7 +117,7 @@ export function refund(db: SandboxDb, invoice: InvoiceRow, amount: number, reaso
     now.toISOString(),
   );
   const changes = { state: 'refunded' as InvoiceState, amount_refunded: amount, refunded_at: now.toISOString() };
-  return { invoice: updateInvoice(db, invoice.id, changes, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
 }
 
 /** Records (POST, mode `set`) or corrects (PUT, mode `edit`) the remittance advice of an invoice. */
@@ -131,7 +131,7 @@ export function remittance(db: SandboxDb, invoice: InvoiceRow, dateReceived: str
   if (mode === 'edit' && !has) throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} has no remittance; record one with POST first`);
   checkDay(invoice, dateReceived, now, 'remittance date');
   const changes = { remittance_date_received: dateReceived, remittance_file: file ?? invoice.remittance_file };
-  return { invoice: updateInvoice(db, invoice.id, changes, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
 }
 
 /** Marks a foreign-currency invoice with what it came to in gbp (the given amount, else at the sandbox rate). */
@@ -141,7 +141,7 @@ export function forex(db: SandboxDb, invoice: InvoiceRow, amountFinal: number | 
   const final = amountFinal ?? toGbp(invoice.total, invoice.currency);
   if (invoice.forex === 1 && invoice.amount_final === final) return { invoice, changed: false };
   const rate = invoice.total > 0 ? Math.round((final / invoice.total) * 1e6) / 1e6 : null;
-  return { invoice: updateInvoice(db, invoice.id, { forex: 1, amount_final: final, forex_rate: rate }, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, { forex: 1, amount_final: final, forex_rate: rate }, now), changed: true };
 }
 
 /** Sends an invoice to the accounting system once; sending again answers the first record. */
@@ -149,5 +149,5 @@ export function sendToAccounting(db: SandboxDb, invoice: InvoiceRow, system: str
   if (invoice.accounting_id !== null) return { invoice, changed: false };
   invoiceLifecycle.check('accounting', invoice.id, invoice.state);
   const accountingId = `${system}:${invoice.number}`;
-  return { invoice: updateInvoice(db, invoice.id, { accounting_id: accountingId, sent_to_accounting_at: now.toISOString() }, now), changed: true };
+  return { invoice: updateInvoice(db, invoice, { accounting_id: accountingId, sent_to_accounting_at: now.toISOString() }, now), changed: true };
 }

@@ -4,6 +4,7 @@ import type { HandlerContext } from '../handler.js';
 import { assertSchool } from './access.js';
 import { addDays, day } from './dates.js';
 import { notFound } from './input.js';
+import { JsonText } from '../json-text.js';
 import type { Currency } from './money.js';
 
 export { INVOICE_STATES, type InvoiceState } from '../../core/domain/billing.js';
@@ -144,9 +145,31 @@ export function serializeInvoice(row: InvoiceRow): Record<string, unknown> {
   };
 }
 
-/** Sets columns of an invoice and stamps `updated_at`; answers the row as stored (RETURNING: no second read). */
-export function updateInvoice(db: SandboxDb, id: number, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
+/**
+ * The invoice as the API answers it (`serializeInvoice`), ready-made from the `invoice_docs` read model.
+ *
+ * @example
+ * return reply(ctx, 'invoice', invoiceDoc(ctx.db, invoice.id));
+ */
+export function invoiceDoc(db: SandboxDb, id: number): JsonText {
+  const doc = db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(id) as string | undefined;
+  if (doc === undefined) throw notFound('Invoice', id);
+  return new JsonText(doc);
+}
+
+/**
+ * Sets columns of an invoice and stamps `updated_at`; answers the row after the change. The row comes from
+ * the one the caller read in this transaction with the changes applied (nothing else writes invoice
+ * columns: no trigger or default does), not from a read back, which costs more than the update.
+ *
+ * @example
+ * const paid = updateInvoice(db, invoice, { state: 'paid', paid_method: 'bacs', paid_date: '2026-09-01' }, now);
+ */
+export function updateInvoice(db: SandboxDb, invoice: InvoiceRow, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
-  return db.prepare(`UPDATE invoices SET ${assignments} WHERE id = @id RETURNING *`).get({ ...changes, updated_at: now.toISOString(), id }) as InvoiceRow;
+  const updated = { ...invoice, ...changes, updated_at: now.toISOString() };
+  const result = db.prepare(`UPDATE invoices SET ${assignments} WHERE id = @id`).run({ ...changes, updated_at: updated.updated_at, id: invoice.id });
+  if (result.changes !== 1) throw notFound('Invoice', invoice.id);
+  return updated;
 }

@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
+import { JsonText } from '../json-text.js';
 import { callerSchoolId, notFound, requireUser, rowScope } from '../scope.js';
 import { toCsv } from '../school-admin/csv.js';
 import { logEvent } from '../school-admin/events.js';
@@ -13,7 +14,7 @@ import { invalid, parseIds, parseInput, toId } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../school-admin/names.js';
 import { newPupil, pupilFields, pupilUpdate } from '../school-admin/pupil-fields.js';
-import { groupIdsOf, pupilsByIds, schoolPupilList, schoolPupils } from '../school-admin/pupil-queries.js';
+import { groupIdsOf, pupilsByIds, schoolPupilDocs, schoolPupils } from '../school-admin/pupil-queries.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../school-admin/pupil-write.js';
 import { pupilJson, type PupilFields } from '../school-admin/serialize.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../school-admin/stages.js';
@@ -134,8 +135,8 @@ function updateSettings(ctx: HandlerContext): HandlerResult {
 const pupilCrudHandlers = {
   'GET users/me/school/pupils': (ctx) => {
     const filter = typeof ctx.input['school_username'] === 'string' ? ctx.input['school_username'] : undefined;
-    const pupils = withGroups(ctx, schoolPupilList(ctx.db, callerSchoolId(ctx), filter));
-    return { body: { pupils, total: pupils.length } };
+    const pupils = schoolPupilDocs(ctx.db, callerSchoolId(ctx), filter);
+    return { body: { pupils: JsonText.list(pupils), total: pupils.length } };
   },
   'GET users/me/school/pupils/{id}': (ctx) => {
     const pupil = findPupil(ctx.db, toId(ctx.params['id'], 'Pupil'), rowScope(ctx));

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import type { UserRow } from './rows.js';
-import { PUPIL_COLUMNS, type PupilFields } from './serialize.js';
 import { all, placeholders } from './sql.js';
 
 /**
@@ -21,25 +20,21 @@ export function schoolPupils(db: Database.Database, schoolId: number, schoolUser
   return all<UserRow>(db, "SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id", schoolId);
 }
 
-const LIST_COLUMNS = PUPIL_COLUMNS.join(', ');
+const DOCS = "SELECT d.doc FROM users u JOIN pupil_docs d ON d.user_id = u.id WHERE u.school_id = ? AND u.kind = 'pupil' AND u.deleted_at IS NULL";
 
 /**
- * schoolPupils with only the columns a pupil's JSON shows: the school's pupil list reads no password
- * hashes or settings it would drop.
+ * The school's list of active pupils as the API answers it (pupilJson with group ids), each pupil's JSON
+ * ready-made from the `pupil_docs` read model (migration 27), in list order (last name, first name, id),
+ * optionally one school username.
  *
  * @example
- * schoolPupilList(db, 1).map((p) => pupilJson(p))
+ * JsonText.list(schoolPupilDocs(db, 1))
  */
-export function schoolPupilList(db: Database.Database, schoolId: number, schoolUsername?: string): PupilFields[] {
+export function schoolPupilDocs(db: Database.Database, schoolId: number, schoolUsername?: string): string[] {
   if (schoolUsername !== undefined) {
-    return all<PupilFields>(
-      db,
-      `SELECT ${LIST_COLUMNS} FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL AND school_username = ? ORDER BY id`,
-      schoolId,
-      schoolUsername.trim().toLowerCase(),
-    );
+    return db.prepare(`${DOCS} AND u.school_username = ? ORDER BY u.id`).pluck().all(schoolId, schoolUsername.trim().toLowerCase()) as string[];
   }
-  return all<PupilFields>(db, `SELECT ${LIST_COLUMNS} FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id`, schoolId);
+  return db.prepare(`${DOCS} ORDER BY u.last_name, u.first_name, u.id`).pluck().all(schoolId) as string[];
 }
 
 /**

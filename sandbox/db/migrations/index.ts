@@ -14,6 +14,7 @@ import { storeSchema } from './023-store.js';
 import { reportingSchema } from './024-reporting.js';
 import { referenceSchema } from './025-reference.js';
 import { invoiceStateIndex } from './026-invoice-state-index.js';
+import { readModels } from './027-read-models.js';
 
 /** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
 export interface Migration {
@@ -33,4 +34,6 @@ export const MIGRATIONS: readonly Migration[] = [
   schoolAdminSchema, homeworkSchema, activitySchema, rewardsSchema, rosteringSchema, resourcesSchema, districtAllocationsSchema,
   // billing (S3)
   catalogueSchema, subscriptionSchema, invoiceSchema, storeSchema, reportingSchema, referenceSchema, invoiceStateIndex,
+  // read models for the request path (sessions, pupil and invoice JSON)
+  readModels,
 ];

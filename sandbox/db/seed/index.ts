@@ -53,7 +53,8 @@ export function isSeeded(db: SandboxDb): boolean {
  */
 export function clearDatabase(db: SandboxDb): void {
   const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    // cache_versions only ever counts up (a session cached before the reset must not match after it).
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'cache_versions'")
     .pluck()
     .all() as string[];
   db.pragma('foreign_keys = OFF');

@@ -56,7 +56,7 @@ export const cardProviderHandlers = {
       throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} is ${invoice.state}; only an open or promised invoice can be edited`, { state: invoice.state });
     }
     const changes = { ...(body.description ? { description: body.description } : {}), ...(body.due_at ? { due_at: body.due_at } : {}) };
-    return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice.id, changes, ctx.now())));
+    return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice, changes, ctx.now())));
   },
   'GET {card_provider}/{id}/schedules/{sid}': (ctx) => reply(ctx, 'schedule', serializeSchedule(scheduleOf(ctx))),
   'DELETE {card_provider}/{id}/schedules/{sid}': (ctx) => {
@@ -90,7 +90,7 @@ export const cardProviderHandlers = {
       schoolId: sub.school_id, subscriptionId: sub.id, kind: 'card', billing: 'card', currency: sub.currency, amount: body.amount,
       description: body.description ?? `Subscription ${sub.id}: card charge`, now: ctx.now(),
     });
-    const withRef = updateInvoice(ctx.db, invoice.id, { card_reference: `in_${randomBytes(7).toString('hex')}` }, ctx.now());
+    const withRef = updateInvoice(ctx.db, invoice, { card_reference: `in_${randomBytes(7).toString('hex')}` }, ctx.now());
     return reply(ctx, 'invoice', serializeInvoice(withRef), {}, 201);
   },
   'GET schools/{id}/{card_provider}/events': (ctx) => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fields } from '../../billing/input.js';
 import { forex, markPaid, PAYMENT_METHODS, promise, remittance, sendToAccounting, voidInvoice } from '../../billing/invoice-lifecycle.js';
-import { serializeInvoice, visibleInvoice } from '../../billing/invoices.js';
+import { invoiceDoc, visibleInvoice, type InvoiceRow } from '../../billing/invoices.js';
 import type { Handler, HandlerContext, HandlerResult, PartialHandlerMap } from '../../handler.js';
 import { input, pathId, reply } from './kit.js';
 
@@ -15,8 +15,8 @@ function invoiceOf(ctx: HandlerContext): ReturnType<typeof visibleInvoice> {
   return visibleInvoice(ctx, pathId(ctx, 'Invoice'));
 }
 
-const answer = (ctx: HandlerContext, outcome: { invoice: Parameters<typeof serializeInvoice>[0]; changed: boolean }): HandlerResult =>
-  reply(ctx, 'invoice', serializeInvoice(outcome.invoice), { changed: outcome.changed });
+const answer = (ctx: HandlerContext, outcome: { invoice: InvoiceRow; changed: boolean }): HandlerResult =>
+  reply(ctx, 'invoice', invoiceDoc(ctx.db, outcome.invoice.id), { changed: outcome.changed });
 
 const promised =
   (mode: 'set' | 'edit'): Handler =>

@@ -6,7 +6,7 @@ import { serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from
 import { serializePlanAction, type PlanActionRow } from '../../billing/plan-actions.js';
 import { updateSubscription } from '../../billing/subscriptions.js';
 import { HttpError, type PartialHandlerMap } from '../../handler.js';
-import { allRows } from '../../statements.js';
+import { JsonText } from '../../json-text.js';
 import { input, page, pathId, reply } from './kit.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
@@ -45,8 +45,11 @@ export const invoiceReadHandlers = {
     const clauses = LIST_FILTERS.filter(([name]) => name in given).map(([, clause]) => clause);
     const where = clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '';
     const total = ctx.db.prepare(`SELECT COUNT(*) FROM invoices${where}`).pluck().get(given) as number;
-    const rows = allRows<InvoiceRow>(ctx.db.prepare(`SELECT * FROM invoices${where} ORDER BY id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`), { ...given, take, skip });
-    return reply(ctx, 'invoices', rows.map(serializeInvoice), { total });
+    const docs = ctx.db
+      .prepare(`SELECT d.doc FROM invoices JOIN invoice_docs d ON d.id = invoices.id${where} ORDER BY invoices.id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`)
+      .pluck()
+      .all({ ...given, take, skip }) as string[];
+    return reply(ctx, 'invoices', JsonText.list(docs), { total });
   },
   'GET subscriptions/invoices/{shareableId}': (ctx) => {
     const shareable = ctx.params.shareableId ?? '';
@@ -63,13 +66,13 @@ export const invoiceReadHandlers = {
     if (person !== null && ctx.db.prepare('SELECT 1 FROM sales_people WHERE id = ?').get(person) === undefined) {
       throw new HttpError(422, 'Invalid data', `source_person_id: no sales person ${person}`, { errors: [{ path: 'source_person_id', message: 'unknown sales person' }] });
     }
-    return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice.id, { source_person_id: person === null ? null : Number(person) }, ctx.now())));
+    return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice, { source_person_id: person === null ? null : Number(person) }, ctx.now())));
   },
   'PATCH subscriptions/invoices/{id}/source_dept': (ctx) => {
     const invoice = visibleInvoice(ctx, pathId(ctx, 'Invoice'));
     const body = input(ctx, deptSchema);
     const dept = body.source_dept !== undefined ? body.source_dept : (body.dept ?? null);
-    return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice.id, { source_dept: dept === '' ? null : dept }, ctx.now())));
+    return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice, { source_dept: dept === '' ? null : dept }, ctx.now())));
   },
   'GET coupons': (ctx) => {
     const rows = ctx.db.prepare('SELECT * FROM coupons ORDER BY id').all();

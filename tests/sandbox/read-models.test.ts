@@ -1,0 +1,145 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { lookupSession } from '../../sandbox/auth/session.js';
+import { issueToken } from '../../sandbox/auth/tokens.js';
+import { serializeInvoice, type InvoiceRow } from '../../sandbox/billing/invoices.js';
+import { openDatabase, type SandboxDb } from '../../sandbox/db/database.js';
+import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
+import { SEED_NOW } from '../../sandbox/db/seed/context.js';
+import { groupIdsOf } from '../../sandbox/school-admin/pupil-queries.js';
+import { pupilJson, type PupilFields } from '../../sandbox/school-admin/serialize.js';
+
+/** Every pupil's doc against pupilJson of the row with its groups: the differences, by pupil id. */
+function pupilDrift(db: SandboxDb): string[] {
+  const rows = db.prepare("SELECT * FROM users WHERE kind = 'pupil' ORDER BY id").all() as PupilFields[];
+  const groups = groupIdsOf(db, rows.map((r) => r.id));
+  const docs = new Map((db.prepare('SELECT user_id, doc FROM pupil_docs').all() as { user_id: number; doc: string }[]).map((d) => [d.user_id, d.doc]));
+  const drift: string[] = [];
+  for (const row of rows) {
+    const doc = docs.get(row.id);
+    const expected = pupilJson(row, groups.get(row.id) ?? []);
+    if (doc === undefined || JSON.stringify(JSON.parse(doc)) !== JSON.stringify(expected)) drift.push(`${row.id}: ${doc ?? 'no doc'} != ${JSON.stringify(expected)}`);
+    docs.delete(row.id);
+  }
+  for (const id of docs.keys()) drift.push(`${id}: a doc for a user who is not a pupil`);
+  return drift;
+}
+
+function invoiceDrift(db: SandboxDb): string[] {
+  const rows = db.prepare('SELECT * FROM invoices ORDER BY id').all() as InvoiceRow[];
+  const docs = new Map((db.prepare('SELECT id, doc FROM invoice_docs').all() as { id: number; doc: string }[]).map((d) => [d.id, d.doc]));
+  const drift: string[] = [];
+  for (const row of rows) {
+    const doc = docs.get(row.id);
+    // Key order too: the answer reads the same as the serializer's.
+    if (doc === undefined || JSON.stringify(JSON.parse(doc)) !== JSON.stringify(serializeInvoice(row))) drift.push(`${row.id}: ${doc ?? 'no doc'}`);
+    docs.delete(row.id);
+  }
+  for (const id of docs.keys()) drift.push(`${id}: a doc without an invoice`);
+  return drift;
+}
+
+describe('read models kept by triggers (migration 27)', () => {
+  let db: SandboxDb;
+  beforeEach(() => {
+    db = openDatabase(':memory:');
+    seed(db, { size: 'demo' });
+  });
+
+  it('holds every pupil and every invoice of the seed as its serializer answers it', () => {
+    expect(db.prepare('SELECT COUNT(*) FROM pupil_docs').pluck().get()).toBeGreaterThan(20);
+    expect(pupilDrift(db)).toEqual([]);
+    expect(db.prepare('SELECT COUNT(*) FROM invoice_docs').pluck().get()).toBeGreaterThan(10);
+    expect(invoiceDrift(db)).toEqual([]);
+  });
+
+  it('holds every pupil and invoice of the large seed too', () => {
+    const large = openDatabase(':memory:');
+    seed(large, { size: 'large' });
+    expect(pupilDrift(large)).toEqual([]);
+    expect(invoiceDrift(large)).toEqual([]);
+  });
+
+  it('follows every kind of change to pupils and their groups', () => {
+    const [a, b] = db.prepare("SELECT id FROM users WHERE kind = 'pupil' AND school_id = 1 ORDER BY id LIMIT 2").pluck().all() as number[];
+    const group = db.prepare('SELECT id FROM school_groups WHERE school_id = 1 ORDER BY id LIMIT 1').pluck().get() as number;
+    db.prepare("UPDATE users SET first_name = 'Zoë \"Quoted\"', display_name = 'Line\nbreak', experimental = 1, permissions = '[\"spelling\"]' WHERE id = ?").run(a);
+    db.prepare("UPDATE users SET permissions = 'not json' WHERE id = ?").run(b);
+    db.prepare('DELETE FROM group_pupils WHERE user_id = ?').run(a);
+    db.prepare("INSERT OR IGNORE INTO group_pupils (group_id, user_id, added_at) VALUES (?, ?, 'x')").run(group, b);
+    db.prepare('UPDATE group_pupils SET user_id = ? WHERE user_id = ? AND group_id = ?').run(a, b, group);
+    db.prepare("UPDATE users SET deleted_at = '2026-09-02T00:00:00.000Z' WHERE id = ?").run(b);
+    db.prepare('DELETE FROM school_groups WHERE id = (SELECT MAX(id) FROM school_groups WHERE school_id = 1)').run();
+    const teacher = db.prepare("SELECT id FROM users WHERE kind = 'pupil' ORDER BY id DESC LIMIT 1").pluck().get() as number;
+    db.prepare("UPDATE users SET kind = 'teacher' WHERE id = ?").run(teacher);
+    db.prepare(
+      "INSERT INTO users (username, password_hash, kind, school_id, school_username, first_name, last_name, created_at) VALUES ('new.pupil', 'x', 'pupil', 1, 'newpupil', 'New', 'Pupil', 'now')",
+    ).run();
+    expect(pupilDrift(db)).toEqual([]);
+    expect(db.prepare('SELECT doc FROM pupil_docs WHERE user_id = ?').pluck().get(b)).toContain('"deleted_at":"2026-09-02T00:00:00.000Z"');
+    expect(db.prepare('SELECT COUNT(*) FROM pupil_docs WHERE user_id = ?').pluck().get(teacher)).toBe(0);
+  });
+
+  it('follows every change to invoices, and empties and refills with a reset', () => {
+    const id = db.prepare("SELECT id FROM invoices WHERE state = 'open' ORDER BY id LIMIT 1").pluck().get() as number;
+    db.prepare("UPDATE invoices SET state = 'paid', paid_method = 'bacs', paid_date = '2026-09-01', forex = 1, forex_rate = 0.812345 WHERE id = ?").run(id);
+    db.prepare("UPDATE invoices SET description = 'Tab\there \\ and \"quotes\"' WHERE id = ?").run(id + 1);
+    db.prepare('DELETE FROM invoice_credits WHERE invoice_id = ?').run(id + 2);
+    db.prepare('DELETE FROM invoices WHERE id = ?').run(id + 2);
+    expect(invoiceDrift(db)).toEqual([]);
+    expect(JSON.parse(db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(id) as string)).toMatchObject({ state: 'paid', amount_due: 0, forex: true });
+    clearDatabase(db);
+    expect(db.prepare('SELECT (SELECT COUNT(*) FROM invoice_docs) + (SELECT COUNT(*) FROM pupil_docs)').pluck().get()).toBe(0);
+    seed(db, { size: 'demo' });
+    expect(invoiceDrift(db)).toEqual([]);
+    expect(pupilDrift(db)).toEqual([]);
+  });
+});
+
+describe('the session cache', () => {
+  let db: SandboxDb;
+  let token: string;
+  let adminId: number;
+  const version = (): number => db.prepare("SELECT version FROM cache_versions WHERE name = 'sessions'").pluck().get() as number;
+  beforeEach(() => {
+    db = openDatabase(':memory:');
+    seed(db, { size: 'demo' });
+    adminId = db.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get() as number;
+    token = issueToken(db, adminId, SEED_NOW);
+    expect(lookupSession(db, token, SEED_NOW)).toMatchObject({ id: adminId, admin: true, schoolId: 1 });
+  });
+
+  it('sees a change to the user a session carries at once', () => {
+    db.prepare('UPDATE users SET admin = 0, school_id = 2 WHERE id = ?').run(adminId);
+    expect(lookupSession(db, token, SEED_NOW)).toMatchObject({ admin: false, schoolId: 2 });
+    db.prepare("UPDATE users SET deleted_at = 'x' WHERE id = ?").run(adminId);
+    expect(lookupSession(db, token, SEED_NOW)).toBeNull();
+  });
+
+  it('sees a token signed out, shortened or imitated at once', () => {
+    const superuser = db.prepare("SELECT id FROM users WHERE username = 'superuser'").pluck().get() as number;
+    db.prepare('UPDATE tokens SET imitator_id = ? WHERE token = ?').run(superuser, token);
+    expect(lookupSession(db, token, SEED_NOW)).toMatchObject({ imitatedBy: superuser });
+    db.prepare("UPDATE tokens SET expires_at = '2026-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+    expect(lookupSession(db, token, SEED_NOW)).toBeNull();
+    db.prepare("UPDATE tokens SET expires_at = '2027-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+    expect(lookupSession(db, token, SEED_NOW)).not.toBeNull();
+    db.prepare('DELETE FROM tokens WHERE token = ?').run(token);
+    expect(lookupSession(db, token, SEED_NOW)).toBeNull();
+  });
+
+  it('expires a cached session by the clock, and forgets every session on a reset', () => {
+    expect(lookupSession(db, token, new Date(SEED_NOW.getTime() + 400 * 86_400_000))).toBeNull();
+    clearDatabase(db);
+    seed(db, { size: 'demo' });
+    db.prepare("INSERT INTO tokens (token, user_id, created_at, expires_at) VALUES ('other', ?, 'x', '2099-01-01T00:00:00.000Z')").run(adminId);
+    expect(lookupSession(db, token, SEED_NOW)).toBeNull();
+  });
+
+  it('is not thrown away by writes a session does not carry', () => {
+    const before = version();
+    db.prepare("UPDATE users SET failed_logins = 3, data = '{\"x\":1}' WHERE id = ?").run(adminId);
+    issueToken(db, adminId, SEED_NOW);
+    db.prepare("UPDATE invoices SET description = 'x' WHERE id = 1").run();
+    expect(version()).toBe(before);
+  });
+});
