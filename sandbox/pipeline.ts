@@ -8,6 +8,7 @@ import { payloadSchema } from '../core/endpoints/schemas.js';
 import { mayCall } from './auth/roles.js';
 import { lookupSession } from './auth/session.js';
 import { handleControl } from './control.js';
+import { isLoopback } from './loopback.js';
 import { errorReply, retryHeaders, TOO_MANY } from './errors-shape.js';
 import { handlerFor } from './handlers/index.js';
 import { requestHash } from './idempotency.js';
@@ -44,6 +45,24 @@ function decodedPath(path: string): string {
   }
 }
 
+const CONTROL = '__sandbox';
+
+/** Whether a path is one of the reserved `__sandbox/` routes (not part of the API). */
+export function isControlPath(path: string): boolean {
+  return path.startsWith(CONTROL) && (path.length === CONTROL.length || path[CONTROL.length] === '/');
+}
+
+/**
+ * The `__sandbox/` routes can empty the database or switch faults on, without a token: only a client on
+ * this machine may call them, and never a web page (browsers send Origin on cross-origin calls and on
+ * every POST, PUT and DELETE, so a page cannot reset the sandbox of the person viewing it).
+ */
+function controlRefusal(request: SandboxRequest): SandboxReply | null {
+  if (!isLoopback(request.ip)) return errorReply(403, 'Forbidden', `The ${CONTROL}/ routes answer only clients on this machine, not ${request.ip}`);
+  if (request.header('origin') !== undefined) return errorReply(403, 'Forbidden', `The ${CONTROL}/ routes do not answer web pages (the request has an Origin header)`);
+  return null;
+}
+
 /**
  * Answers one request.
  *
@@ -51,15 +70,14 @@ function decodedPath(path: string): string {
  * const reply = await handleRequest(state, request);
  */
 export async function handleRequest(state: SandboxState, request: SandboxRequest): Promise<SandboxReply> {
-  const base = { [HEADERS.apiTarget]: 'sandbox', [HEADERS.requestId]: request.requestId };
-  const reply = await pipeline(state, request);
+  const reply = isControlPath(request.path) ? (controlRefusal(request) ?? (await handleControl(state, request))) : await pipeline(state, request);
   if (reply.kind !== 'json') return reply;
-  const reference: Record<string, string> = reply.status >= 400 ? { [HEADERS.errorReference]: request.requestId } : {};
-  return { ...reply, headers: { ...base, ...reference, ...reply.headers } };
+  const headers: Record<string, string> = { [HEADERS.apiTarget]: 'sandbox', [HEADERS.requestId]: request.requestId };
+  if (reply.status >= 400) headers[HEADERS.errorReference] = request.requestId;
+  return { kind: 'json', status: reply.status, body: reply.body, headers: Object.assign(headers, reply.headers) };
 }
 
 async function pipeline(state: SandboxState, request: SandboxRequest): Promise<SandboxReply> {
-  if (request.path === '__sandbox' || request.path.startsWith('__sandbox/')) return handleControl(state, request);
   const plan = state.faults.plan();
   if (plan.latencyMs > 0) await sleep(plan.latencyMs);
   if (plan.dropBefore) return { kind: 'drop', phase: 'before' };
@@ -69,8 +87,9 @@ async function pipeline(state: SandboxState, request: SandboxRequest): Promise<S
   const limits = rateLimitHeaders(decision);
   if (!decision.allowed) return errorReply(429, 'Too many requests', TOO_MANY, {}, limits);
   const reply = await routed(state, request, token);
-  if (reply.kind === 'json' && plan.dropAfter && reply.ran) return { kind: 'drop', phase: 'after' };
-  return reply.kind === 'json' ? { kind: 'json', status: reply.status, body: reply.body, headers: { ...limits, ...reply.headers } } : reply;
+  if (reply.kind !== 'json') return reply;
+  if (plan.dropAfter && reply.ran) return { kind: 'drop', phase: 'after' };
+  return { kind: 'json', status: reply.status, body: reply.body, headers: Object.assign(limits, reply.headers) };
 }
 
 type Routed = SandboxReply & { readonly ran?: boolean };

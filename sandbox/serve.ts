@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { formatFaults, NO_FAULTS, parseFaults } from './faults.js';
 import { defaultDatabasePath } from './paths.js';
 import { createSandbox } from './server.js';
+import { isLoopback } from './loopback.js';
 import type { SeedSize } from './db/seed/index.js';
 
 export interface ServeOptions {
@@ -23,17 +24,6 @@ export interface ServeOptions {
 
 export interface ServeOutput {
   write(text: string): unknown;
-}
-
-/**
- * Whether a host name stays on this machine.
- *
- * @example
- * isLoopback('127.0.0.1'); // true
- * isLoopback('0.0.0.0'); // false
- */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /**

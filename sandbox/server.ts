@@ -21,7 +21,8 @@ import { createIdempotencyKeys } from './idempotency.js';
 import { inProcessFetch } from './in-process-fetch.js';
 import { createJobRunner } from './jobs.js';
 import { defaultDatabasePath } from './paths.js';
-import { handleRequest } from './pipeline.js';
+import { bodyText } from './json-text.js';
+import { handleRequest, isControlPath } from './pipeline.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import { createRouter } from './router.js';
 import type { SandboxState } from './state.js';
@@ -83,11 +84,12 @@ function requestIds(): () => string {
   };
 }
 
-function queryOf(url: string): Record<string, string | string[]> {
-  const q = url.indexOf('?');
+const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze({});
+
+function queryOf(search: string): Readonly<Record<string, string | string[]>> {
+  if (search === '') return NO_QUERY;
   const query: Record<string, string | string[]> = {};
-  if (q < 0) return query;
-  for (const [key, value] of new URLSearchParams(url.slice(q + 1))) {
+  for (const [key, value] of new URLSearchParams(search)) {
     const previous = query[key];
     query[key] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
   }
@@ -99,18 +101,33 @@ function headerOf(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function answer(state: SandboxState, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const url = request.raw.url ?? '/';
-  const origin = headerOf(request, 'origin');
-  if (request.method === 'OPTIONS') {
-    await reply.code(204).headers(corsHeaders(origin, true)).send();
+/** Writes a reply straight to Node's response: one header list, one write (Fastify's reply adds nothing here). */
+function send(reply: FastifyReply, status: number, headers: Readonly<Record<string, string>>, body: string | undefined): void {
+  reply.hijack();
+  const list: string[] = [];
+  for (const name in headers) list.push(name, headers[name] as string);
+  if (body === undefined) {
+    reply.raw.writeHead(status, list).end();
     return;
   }
+  list.push('content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(body)));
+  reply.raw.writeHead(status, list).end(body);
+}
+
+async function answer(state: SandboxState, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const url = request.raw.url ?? '/';
   const q = url.indexOf('?');
+  const path = (q < 0 ? url : url.slice(0, q)).replace(/^\/+/, '');
+  // The control routes are for clients on this machine, never for web pages: no CORS at all.
+  const cors = isControlPath(path) ? {} : corsHeaders(headerOf(request, 'origin'), request.method === 'OPTIONS');
+  if (request.method === 'OPTIONS') {
+    send(reply, 204, cors, undefined);
+    return;
+  }
   const result = await handleRequest(state, {
     method: request.method,
-    path: (q < 0 ? url : url.slice(0, q)).replace(/^\/+/, ''),
-    query: queryOf(url),
+    path,
+    query: queryOf(q < 0 ? '' : url.slice(q + 1)),
     body: Buffer.isBuffer(request.body) ? request.body : undefined,
     header: (name) => headerOf(request, name),
     ip: request.ip,
@@ -121,9 +138,8 @@ async function answer(state: SandboxState, request: FastifyRequest, reply: Fasti
     reply.raw.destroy(new Error(`Sandbox fault: connection dropped ${result.phase} the handler`));
     return;
   }
-  reply.code(result.status).headers({ ...corsHeaders(origin, false), ...result.headers });
-  if (result.status === 204 || result.body === undefined) await reply.send();
-  else await reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+  const headers = Object.assign(cors, result.headers);
+  send(reply, result.status, headers, result.status === 204 || result.body === undefined ? undefined : bodyText(result.body));
 }
 
 /**

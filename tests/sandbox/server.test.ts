@@ -115,11 +115,43 @@ describe('sandbox server in-process', () => {
     expect(await writeCount(t, 'POST users/me/lists')).toBe(0);
   });
 
+  it('does not count a repeat that changed nothing as a write', async () => {
+    const superuser = await t.login('superuser');
+    const open = (await t.call('GET', 'subscriptions/invoices', { token: superuser, query: { state: 'open', school_id: '1' } })).body.invoices as { id: number; issued_at: string }[];
+    const invoice = open[0];
+    if (!invoice) throw new Error('the demo seed has no open invoice at school 1');
+    const body = { method: 'bacs', date: invoice.issued_at };
+    const first = await t.call('POST', `superuser/invoices/${invoice.id}/paid`, { token: superuser, body });
+    const repeat = await t.call('POST', `superuser/invoices/${invoice.id}/paid`, { token: superuser, body });
+    expect([first.body.changed, repeat.body.changed]).toEqual([true, false]);
+    expect(repeat.body.invoice).toEqual(first.body.invoice);
+    expect(await writeCount(t, 'POST superuser/invoices/{id}/paid', `superuser/invoices/${invoice.id}/paid`)).toBe(1);
+  });
+
   it('answers CORS preflights', async () => {
     const res = await t.sandbox.fetch('http://sandbox.test/users/me', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('access-control-allow-headers')).toContain('x-token');
+  });
+
+  it('keeps the __sandbox/ routes from web pages and other machines, and out of CORS', async () => {
+    await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'kept' } });
+    const kept = listCount(t);
+    const fromPage = await t.call('POST', '__sandbox/reset', { body: {}, headers: { origin: 'https://example.com' } });
+    expect(fromPage).toMatchObject({ status: 403, body: { error: 'Forbidden', message: expect.stringContaining('Origin') } });
+    expect(fromPage.headers.get('access-control-allow-origin')).toBeNull();
+    const remote = await t.sandbox.app.inject({ method: 'PUT', url: '/__sandbox/faults', payload: { faults: '500=1' }, remoteAddress: '192.0.2.7' });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json()).toMatchObject({ message: expect.stringContaining('192.0.2.7') });
+    expect((await t.call('GET', '__sandbox/status')).body).toMatchObject({ faults: 'none' });
+    expect(listCount(t)).toBe(kept);
+    const preflight = await t.sandbox.fetch('http://sandbox.test/__sandbox/reset', { method: 'OPTIONS', headers: { origin: 'https://example.com' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+    const local = await t.sandbox.app.inject({ method: 'GET', url: '/__sandbox/status', remoteAddress: '::ffff:127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('reports its status and re-seeds on __sandbox/reset', async () => {
