@@ -46,6 +46,11 @@ export interface HandlerContext {
 export interface HandlerResult {
   readonly status?: number;
   readonly body: unknown;
+  /**
+   * A write call that changed nothing (an idempotent repeat, answered `changed: false`): the
+   * `__sandbox/writes` counter does not count it as applied.
+   */
+  readonly unchanged?: boolean;
 }
 
 export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;

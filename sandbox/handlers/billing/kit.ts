@@ -12,7 +12,9 @@ import { wrapResponse } from '../../response-key.js';
  */
 export function reply(ctx: HandlerContext, key: string, value: unknown, extra: Readonly<Record<string, unknown>> = {}, status?: number): HandlerResult {
   const body = wrapResponse(ctx.endpoint, key, value, extra);
-  return status === undefined ? { body } : { status, body };
+  // `changed: false` answers a repeat that wrote nothing: not a write for the counter.
+  const unchanged = extra['changed'] === false;
+  return { body, ...(status === undefined ? {} : { status }), ...(unchanged ? { unchanged } : {}) };
 }
 
 /** The handler's input checked against a schema of its own (422 on failure). */
