@@ -4,6 +4,7 @@
  * again: on Node 20 better-sqlite3 builds row objects slowly, and a page of wide rows cost more to read into
  * objects than the query itself.
  */
+import type { SandboxDb } from './db/database.js';
 
 /**
  * A JSON value as text, placed in a handler's body. `JSON.stringify` still works on a body holding one
@@ -16,10 +17,6 @@
 export class JsonText {
   constructor(readonly text: string) {}
 
-  /** A JSON array of ready-made JSON values. */
-  static list(items: readonly string[]): JsonText {
-    return new JsonText(`[${items.join(',')}]`);
-  }
 
   toJSON(): unknown {
     return JSON.parse(this.text) as unknown;
@@ -43,6 +40,19 @@ export function bodyText(body: unknown): string {
     parts.push(`${JSON.stringify(key)}:${value instanceof JsonText ? value.text : (JSON.stringify(value) ?? 'null')}`);
   }
   return `{${parts.join(',')}}`;
+}
+
+/**
+ * The `doc` column of a query's rows as one JSON array, joined by SQLite in the query's order (SQLite keeps a
+ * subquery's ORDER BY when an aggregate reads it: it never flattens such a subquery, so that group_concat
+ * sees the rows in order), with how many there were. One string crosses into JavaScript instead of one per row.
+ *
+ * @example
+ * const { list, count } = docList(db, 'SELECT doc FROM invoice_docs ORDER BY id DESC LIMIT 25');
+ */
+export function docList(db: SandboxDb, sql: string, ...params: unknown[]): { readonly list: JsonText; readonly count: number } {
+  const [count, text] = db.prepare(`SELECT count(*), '[' || coalesce(group_concat(doc, ','), '') || ']' FROM (${sql})`).raw().get(...params) as [number, string];
+  return { list: new JsonText(text), count };
 }
 
 function hasJsonText(body: object): boolean {

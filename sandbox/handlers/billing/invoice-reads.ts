@@ -6,7 +6,7 @@ import { serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from
 import { serializePlanAction, type PlanActionRow } from '../../billing/plan-actions.js';
 import { updateSubscription } from '../../billing/subscriptions.js';
 import { HttpError, type PartialHandlerMap } from '../../handler.js';
-import { JsonText } from '../../json-text.js';
+import { docList } from '../../json-text.js';
 import { input, page, pathId, reply } from './kit.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
@@ -45,11 +45,12 @@ export const invoiceReadHandlers = {
     const clauses = LIST_FILTERS.filter(([name]) => name in given).map(([, clause]) => clause);
     const where = clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '';
     const total = ctx.db.prepare(`SELECT COUNT(*) FROM invoices${where}`).pluck().get(given) as number;
-    const docs = ctx.db
-      .prepare(`SELECT d.doc FROM invoices JOIN invoice_docs d ON d.id = invoices.id${where} ORDER BY invoices.id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`)
-      .pluck()
-      .all({ ...given, take, skip }) as string[];
-    return reply(ctx, 'invoices', JsonText.list(docs), { total });
+    const docs = docList(
+      ctx.db,
+      `SELECT d.doc AS doc FROM invoices JOIN invoice_docs d ON d.id = invoices.id${where} ORDER BY invoices.id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`,
+      { ...given, take, skip },
+    );
+    return reply(ctx, 'invoices', docs.list, { total });
   },
   'GET subscriptions/invoices/{shareableId}': (ctx) => {
     const shareable = ctx.params.shareableId ?? '';
