@@ -128,11 +128,17 @@ describe('sandbox server in-process', () => {
     expect(await writeCount(t, 'POST superuser/invoices/{id}/paid', `superuser/invoices/${invoice.id}/paid`)).toBe(1);
   });
 
-  it('answers CORS preflights', async () => {
+  it('answers CORS preflights, and CORS headers only to requests from a page', async () => {
     const res = await t.sandbox.fetch('http://sandbox.test/users/me', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('access-control-allow-headers')).toContain('x-token');
+    const fromPage = await t.call('GET', 'users/me', { token: teacher, headers: { origin: 'http://localhost:5173' } });
+    expect(fromPage.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(fromPage.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    const fromScript = await t.call('GET', 'users/me', { token: teacher });
+    expect(fromScript.headers.get('access-control-allow-origin')).toBeNull();
+    expect(fromScript.headers.get('vary')).toBe('origin');
   });
 
   it('keeps the __sandbox/ routes from web pages and other machines, and out of CORS', async () => {
