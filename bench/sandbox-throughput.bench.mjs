@@ -15,10 +15,12 @@
 //   on a different open invoice, so each one is a real open -> paid transition (a repeat on a paid invoice
 //   would be an idempotent no-op answering `changed: false`). The large seed has only about a thousand
 //   open invoices, several issued in the future (a payment date before the issue date is refused), so the
-//   bench raises a pool of open invoices through the API (POST subscriptions/{id}/stripe/invoices on a
-//   card-billed subscription), topped up before each write round from the fastest write rate seen (so
-//   the invoice list's later rounds count a larger table: its total is a count of all invoices). The share of measured requests that changed an
-//   invoice's state (the count of paid invoices before and after) is reported too and must be 100%.
+//   bench raises open invoices through the API (POST subscriptions/{id}/stripe/invoices on a card-billed
+//   subscription), a fresh pool before each write round sized from the fastest write rate seen (so the
+//   invoice list's later rounds count a larger table: its total is a count of all invoices), split into
+//   one list per connection with every request built before the run (see markPaidLoad). The share of
+//   measured requests that changed an invoice's state (the count of paid invoices before and after) is
+//   reported too and must be 100%.
 import autocannon from 'autocannon';
 import { call, signIn, startBare, startSandbox } from './servers.mjs';
 
@@ -27,6 +29,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP = 1;
 const TARGET = 0.4;
+const WARM_POOL = 60_000;
 
 const log = (text) => process.stderr.write(`${text}\n`);
 const out = (row) => console.log(JSON.stringify(row));
@@ -72,49 +75,61 @@ async function raiseInvoices(url, token, subscriptionId, limit) {
   return ids;
 }
 
-/** Mark-paid requests over `pool.ids`, one invoice per request, in order from `pool.next`. */
-function markPaidOptions(url, token, pool) {
-  const body = JSON.stringify({ method: 'card', date: new Date().toISOString().slice(0, 10) });
-  return {
-    url,
-    headers: { 'x-token': token, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        body,
-        setupRequest: (request) => ({ ...request, path: `/superuser/invoices/${pool.ids[pool.next++ % pool.ids.length]}/paid` }),
-      },
-    ],
-  };
+/** Splits `ids` into `parts` lists of (almost) the same length. */
+function split(ids, parts) {
+  const lists = Array.from({ length: parts }, () => []);
+  ids.forEach((id, i) => lists[i % parts].push(id));
+  return lists;
 }
 
 /**
- * The write case: a warm-up, then a pool of open invoices topped up before each measured round to twice
- * what the fastest rate seen so far would use, so no round runs out even if the machine speeds up.
+ * Mark-paid load: one autocannon run of one connection per connection wanted, each over its own list of
+ * invoices, every request built before the run. (A `setupRequest` choosing the invoice per request made
+ * autocannon rebuild every request, and the load generator, not the sandbox, became the limit; one list
+ * shared by several connections would have them pay the same invoices.) Resolves like `load`.
+ */
+async function markPaidLoad(url, token, ids, limit) {
+  const body = JSON.stringify({ method: 'card', date: new Date().toISOString().slice(0, 10) });
+  const headers = { 'x-token': token, 'content-type': 'application/json' };
+  const lists = split(ids, CONNECTIONS);
+  const runs = await Promise.all(
+    lists.map((list) =>
+      autocannon({
+        url,
+        connections: 1,
+        headers,
+        ...(limit.amount === undefined ? { duration: limit.duration } : { amount: list.length }),
+        requests: list.map((id) => ({ method: 'POST', path: `/superuser/invoices/${id}/paid`, body })),
+      }),
+    ),
+  );
+  const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
+  const bad = sum('non2xx') + sum('errors') + sum('timeouts');
+  if (bad > 0) throw new Error(`mark paid: ${sum('non2xx')} non-2xx answers, ${sum('errors')} errors, ${sum('timeouts')} timeouts`);
+  const result = { '2xx': sum('2xx'), duration: Math.max(...runs.map((run) => run.duration)) };
+  // A connection that used its whole list wraps around it: those repeats change nothing.
+  const repeated = runs.reduce((total, run, i) => total + Math.max(0, run['2xx'] - lists[i].length), 0);
+  if (repeated > 0) log(`the pool ran out: ${repeated} requests repeated an invoice`);
+  return { rate: result['2xx'] / result.duration, result };
+}
+
+/**
+ * The write case: a warm-up, then before each measured round a fresh pool of open invoices, half as many
+ * again as the fastest rate seen so far would use, so no connection runs out even if the machine speeds up.
  */
 async function writeCase(url, token) {
   const subscription = await cardSubscription(url, token);
-  const warm = { ids: await raiseInvoices(url, token, subscription, { duration: WARMUP }), next: 0 };
-  // One request per warm-up invoice, so no idempotent repeats inflate the rate. With `amount`,
-  // autocannon ends on its next one-second tick, so the rate is timed to the last answer.
-  const warmOptions = markPaidOptions(url, token, warm);
-  const started = performance.now();
-  let last = started;
-  warmOptions.requests[0].onResponse = () => {
-    last = performance.now();
-  };
-  await load('mark paid (warm-up)', { ...warmOptions, amount: warm.ids.length });
-  let fastest = warm.ids.length / ((last - started) / 1000);
-  const pool = { ids: [], next: 0 };
+  // More than a second of writes at any rate this machine reaches (the warm-up sizes the pools after it).
+  const warm = await raiseInvoices(url, token, subscription, { amount: WARM_POOL });
+  let fastest = (await markPaidLoad(url, token, warm, { duration: WARMUP })).rate;
+  let pool = [];
   return {
-    options: markPaidOptions(url, token, pool),
+    run: () => markPaidLoad(url, token, pool, { duration: DURATION }),
     async beforeRound() {
-      const needed = Math.max(2000, Math.ceil(fastest * DURATION * 2)) - (pool.ids.length - pool.next);
-      if (needed > 0) pool.ids.push(...(await raiseInvoices(url, token, subscription, { amount: needed })));
+      pool = await raiseInvoices(url, token, subscription, { amount: Math.max(2000, Math.ceil(fastest * DURATION * 1.5)) });
     },
     afterRound(rate) {
       fastest = Math.max(fastest, rate);
-      if (pool.next > pool.ids.length) log(`the pool ran out: ${pool.next - pool.ids.length} requests repeated an invoice`);
     },
   };
 }
@@ -134,13 +149,13 @@ try {
   ];
   for (const [name, options] of cases) await load(`${name} (warm-up)`, { ...options, duration: WARMUP });
   const write = await writeCase(url, superuser);
-  cases.push([WRITE, write.options]);
+  cases.push([WRITE, null]);
   const totals = new Map(cases.map(([name]) => [name, { answered: 0, seconds: 0 }]));
   const paidBefore = await paidCount(url, superuser);
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [name, options] of cases) {
       if (name === WRITE) await write.beforeRound();
-      const { rate, result } = await load(name, { ...options, duration: DURATION });
+      const { rate, result } = name === WRITE ? await write.run() : await load(name, { ...options, duration: DURATION });
       if (name === WRITE) write.afterRound(rate);
       const total = totals.get(name);
       total.answered += result['2xx'];
