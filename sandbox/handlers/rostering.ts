@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { callerSchoolId } from '../scope.js';
 import { logEvent } from '../school-admin/events.js';
-import { parseInput } from '../school-admin/input.js';
+import { parseInput } from '../input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { assertState, findLink, linkJson, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../school-admin/rostering.js';
 import { schoolParam, sync } from '../school-admin/rostering-sync.js';
