@@ -79,7 +79,7 @@ type Routed = SandboxReply & { readonly ran?: boolean };
 async function routed(state: SandboxState, request: SandboxRequest, token: string | undefined): Promise<Routed> {
   const match = state.router.match(request.method, request.path);
   const handler = match && handlerFor(state.handlers, match.endpoint.route);
-  if (!match || !handler) return errorReply(404, 'Not found', `No route ${request.method} ${decodedPath(request.path)}`);
+  if (!match || !handler) return errorReply(404, 'Not found', state.router.explainMiss(request.method, request.path) ?? `No route ${request.method} ${decodedPath(request.path)}`);
   const { endpoint, params } = match;
   const user = token ? lookupSession(state.db, token, state.now()) : null;
   if (endpoint.role !== 'public') {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint, type Role } from '../../core/endpoints/index.js';
 import type { Handler, HandlerMap } from '../../sandbox/handler.js';
 import { createRouter } from '../../sandbox/router.js';
+import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 const ok: Handler = () => ({ body: { ok: true } });
@@ -26,9 +27,9 @@ const ALLOWED: Readonly<Record<Role, readonly string[]>> = {
 };
 const CALLERS = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'anonymous'] as const;
 
-/** A path with valid-looking parameters: ids are 1, names are words. */
-function samplePath(endpoint: Endpoint): string {
-  return endpoint.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'));
+/** A path that reaches the row itself: rostering providers by name, ids 1, other names a word. */
+function pathOf(endpoint: Endpoint): string {
+  return samplePath(endpoint, (name) => (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'));
 }
 
 describe('role matrix from the endpoint table', () => {
@@ -59,7 +60,7 @@ describe('role matrix from the endpoint table', () => {
     const leaks: string[] = [];
     for (const endpoint of ENDPOINTS.filter((e) => e.role === 'superuser')) {
       for (const caller of ['teacher', 'admin', 'pupil']) {
-        const res = await t.call(endpoint.method, samplePath(endpoint), { token: tokens.get(caller) as string });
+        const res = await t.call(endpoint.method, pathOf(endpoint), { token: tokens.get(caller) as string });
         if (res.status !== 403) leaks.push(`${endpoint.route} as ${caller}: ${res.status}`);
       }
     }
@@ -69,22 +70,27 @@ describe('role matrix from the endpoint table', () => {
   it('refuses every non-public route without a token with 401', async () => {
     const leaks: string[] = [];
     for (const endpoint of ENDPOINTS.filter((e) => e.role !== 'public')) {
-      const res = await t.call(endpoint.method, samplePath(endpoint));
+      const res = await t.call(endpoint.method, pathOf(endpoint));
       if (res.status !== 401 || res.body.error !== 'Unauthorised') leaks.push(`${endpoint.route}: ${res.status}`);
     }
     expect(leaks).toEqual([]);
   });
 
-  it('lets through exactly the callers each role names, and refuses the others', async () => {
+  it('reaches every row of the table through its own path', () => {
+    const elsewhere = ENDPOINTS.filter((e) => router.match(e.method, pathOf(e))?.endpoint.route !== e.route).map((e) => e.route);
+    expect(elsewhere).toEqual([]);
+    expect(ENDPOINTS).toHaveLength(777);
+  });
+
+  it('lets through exactly the callers each role names, and refuses the others: 403 with a session, 401 without', async () => {
     const wrong: string[] = [];
     for (const endpoint of ENDPOINTS) {
-      const answering = router.match(endpoint.method, samplePath(endpoint))?.endpoint ?? endpoint;
       for (const caller of CALLERS) {
         const token = tokens.get(caller);
-        const res = await t.call(endpoint.method, samplePath(endpoint), token ? { token } : {});
-        const allowed = ALLOWED[answering.role].includes(caller);
-        const refused = res.status === 401 || res.status === 403;
-        if (allowed === refused) wrong.push(`${endpoint.route} as ${caller}: ${res.status} (${answering.role})`);
+        const res = await t.call(endpoint.method, pathOf(endpoint), token ? { token } : {});
+        const allowed = ALLOWED[endpoint.role].includes(caller);
+        const ok = allowed ? ![401, 403, 404].includes(res.status) : res.status === (token ? 403 : 401);
+        if (!ok) wrong.push(`${endpoint.route} as ${caller}: ${res.status} (${endpoint.role})`);
       }
     }
     expect(wrong).toEqual([]);
