@@ -23,7 +23,19 @@ export type AreaService<N extends AreaName = AreaName> = 'real' | 'generic' | { 
 export const AREA_SERVICE = {
   site: 'real',
   auth: {
-    real: ['auth login', 'auth login-school', 'auth exchange-token', 'auth verify-password', 'auth sign-up', 'me show', 'me refresh', 'me update', 'me password-verified', 'me relationship'],
+    real: [
+      'auth login',
+      'auth login-school',
+      'auth login-anonymous',
+      'auth exchange-token',
+      'auth verify-password',
+      'auth sign-up',
+      'me show',
+      'me refresh',
+      'me update',
+      'me password-verified',
+      'me relationship',
+    ],
   },
   avatar: 'generic',
   writing: 'generic',

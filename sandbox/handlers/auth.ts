@@ -1,5 +1,6 @@
 /**
- * Sign-in, the access-token exchange, password re-verification and imitation. Access tokens: the sandbox
+ * Sign-in (with a password, or anonymously as a new guest), the access-token exchange, password
+ * re-verification and imitation. Access tokens: the sandbox
  * accepts any live session token as an access token, and `GET accesstoken` answers a new session token
  * for the same user (and the same imitation, if any).
  */
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import type { PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
 import { notFound, parseInput, pathId } from '../input.js';
+import { createGuest } from '../auth/guest.js';
 import { lookupSession } from '../auth/session.js';
 import { checkPassword, findCredentials, sessionResponse, signIn } from '../auth/sign-in.js';
 import { issueToken, revokeToken } from '../auth/tokens.js';
@@ -23,6 +25,8 @@ export const authHandlers = {
     const { username, password } = parseInput(credentials, ctx.input);
     return signIn(ctx, findCredentials(ctx, 'username = ? COLLATE NOCASE', [username]), password);
   },
+
+  'POST authanon': (ctx) => sessionResponse(ctx, createGuest(ctx.db, ctx.now()), null),
 
   'POST auth/school_id': (ctx) => {
     const input = parseInput(schoolCredentials, ctx.input);

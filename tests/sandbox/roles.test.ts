@@ -1,7 +1,8 @@
 /**
- * The role matrix, generated from the endpoint table: every route is called by every seeded account and
- * anonymously, and must refuse exactly the callers its role excludes. Handlers are stubbed so the test
- * measures the server's enforcement alone, not what each handler then does with the input.
+ * The role matrix, generated from the endpoint table: every route is called by every seeded account, by a
+ * guest (an anonymous session from POST authanon) and without a token, and must refuse exactly the callers
+ * its role excludes. Handlers are stubbed so the test measures the server's enforcement alone, not what
+ * each handler then does with the input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint, type Role } from '../../core/endpoints/index.js';
@@ -11,12 +12,13 @@ import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 const ok: Handler = () => ({ body: { ok: true } });
-const STUBS = Object.fromEntries(ENDPOINTS.filter((e) => e.route !== 'POST auth').map((e) => [e.route, ok])) as Partial<HandlerMap>;
+const SIGN_INS = new Set(['POST auth', 'POST authanon']);
+const STUBS = Object.fromEntries(ENDPOINTS.filter((e) => !SIGN_INS.has(e.route)).map((e) => [e.route, ok])) as Partial<HandlerMap>;
 
 /** Who passes each role among the seeded accounts. */
 const ALLOWED: Readonly<Record<Role, readonly string[]>> = {
-  public: ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'anonymous'],
-  user: ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales'],
+  public: ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'guest', 'anonymous'],
+  user: ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'guest'],
   pupil: ['superuser', 'pupil'],
   parent: ['superuser', 'parent'],
   teacher: ['superuser', 'admin', 'teacher'],
@@ -25,7 +27,7 @@ const ALLOWED: Readonly<Record<Role, readonly string[]>> = {
   employee: ['superuser', 'sales'],
   superuser: ['superuser'],
 };
-const CALLERS = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'anonymous'] as const;
+const CALLERS = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'guest', 'anonymous'] as const;
 
 /** A path that reaches the row itself: rostering providers by name, ids 1, other names a word. */
 function pathOf(endpoint: Endpoint): string {
@@ -39,7 +41,9 @@ describe('role matrix from the endpoint table', () => {
 
   beforeAll(async () => {
     t = testSandbox({ rateLimit: 1_000_000, handlers: STUBS });
-    for (const caller of CALLERS) if (caller !== 'anonymous') tokens.set(caller, await t.login(caller));
+    for (const caller of CALLERS) if (caller !== 'anonymous' && caller !== 'guest') tokens.set(caller, await t.login(caller));
+    const guest = await t.call('POST', 'authanon');
+    tokens.set('guest', guest.body.token as string);
   });
   afterAll(() => t.close());
 
