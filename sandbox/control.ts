@@ -10,6 +10,7 @@ import { clearDatabase, seed, SEED_ACCOUNTS } from './db/seed/index.js';
 import { errorReply } from './errors-shape.js';
 import { FaultSpecError } from './fault-spec-error.js';
 import { faultSpecSchema, formatFaults, parseFaults, type FaultSpec } from './faults.js';
+import { describeIssues } from './input.js';
 import { queryObject } from './request-input.js';
 import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';
 
@@ -31,7 +32,7 @@ function faultsFrom(body: unknown): FaultSpec {
   if (typeof body === 'string') return parseFaults(body);
   if (body && typeof body === 'object' && 'faults' in body && typeof body.faults === 'string') return parseFaults(body.faults);
   const parsed = faultSpecSchema.safeParse(body);
-  if (!parsed.success) throw new FaultSpecError(`Bad fault spec object: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, JSON.stringify(body));
+  if (!parsed.success) throw new FaultSpecError(`Bad fault spec object: ${describeIssues(parsed.error).message}`, JSON.stringify(body));
   return parsed.data;
 }
 
@@ -95,7 +96,10 @@ export async function handleControl(state: SandboxState, request: SandboxRequest
   } catch (error) {
     if (error instanceof FaultSpecError) return errorReply(422, 'Invalid data', error.message, { errors: [{ path: 'faults', message: error.message }] });
     if (error instanceof SyntaxError) return errorReply(400, 'Bad request', 'The request body is not valid JSON');
-    if (error instanceof z.ZodError) return errorReply(422, 'Invalid data', error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (error instanceof z.ZodError) {
+      const { message, errors } = describeIssues(error);
+      return errorReply(422, 'Invalid data', message, { errors });
+    }
     throw error;
   }
 }

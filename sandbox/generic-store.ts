@@ -17,12 +17,11 @@ import type { Endpoint } from '../core/endpoints/index.js';
 import { createRecord, findRecord, listRecords, renderRecord, updateRecord, type RecordFilter, type StoredRecord } from './generic-records.js';
 import { collectionNoun, fillCollection, shapeOf, singular, type Scope, type Shape } from './generic-shape.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult } from './handler.js';
+import { page } from './input.js';
 import { wrapResponse } from './response-key.js';
 import { statement } from './statements.js';
 
 const PAGING = new Set(['skip', 'take', 'search', 'q', 'sort', 'order', 'page', 'limit']);
-const DEFAULT_TAKE = 50;
-const MAX_TAKE = 1000;
 const COPY_ACTIONS = new Set(['duplicate', 'clone']);
 
 interface Owner {
@@ -47,11 +46,6 @@ function ownerOf(scope: Scope, ctx: HandlerContext): Owner {
     case 'shared':
       return { filter: null, ownerId: user?.id ?? null, schoolId: user?.schoolId ?? null };
   }
-}
-
-function intInput(input: Readonly<Record<string, unknown>>, key: string, fallback: number): number {
-  const value = Number(input[key]);
-  return Number.isInteger(value) && value >= 0 ? value : fallback;
 }
 
 function idsOf(value: unknown): string[] | '*' | null {
@@ -115,7 +109,7 @@ function collectionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'co
         if (!PAGING.has(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) where[k] = v;
       }
       const search = typeof input.search === 'string' ? input.search : typeof input.q === 'string' ? input.q : undefined;
-      const query = { skip: intInput(input, 'skip', 0), take: Math.min(intInput(input, 'take', DEFAULT_TAKE), MAX_TAKE), where, ...(search ? { search } : {}) };
+      const query = { ...page(ctx), where, ...(search ? { search } : {}) };
       const { items, total } = listRecords(db, collection, owner.filter, query);
       return { body: wrapResponse(endpoint, collectionNoun(shape.collection), items.map(renderRecord), { total }) };
     }

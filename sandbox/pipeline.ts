@@ -12,6 +12,7 @@ import { isLoopback } from './loopback.js';
 import { errorReply, retryHeaders, TOO_MANY } from './errors-shape.js';
 import { handlerFor } from './handlers/index.js';
 import { requestHash } from './idempotency.js';
+import { describeIssues } from './input.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { readInput } from './request-input.js';
 import { runHandler, type Execution } from './run-handler.js';
@@ -97,7 +98,7 @@ type Routed = SandboxReply & { readonly ran?: boolean };
 async function routed(state: SandboxState, request: SandboxRequest, token: string | undefined): Promise<Routed> {
   const match = state.router.match(request.method, request.path);
   const handler = match && handlerFor(state.handlers, match.endpoint.route);
-  if (!match || !handler) return errorReply(404, 'Not found', `No route ${request.method} ${decodedPath(request.path)}`);
+  if (!match || !handler) return errorReply(404, 'Not found', state.router.explainMiss(request.method, request.path) ?? `No route ${request.method} ${decodedPath(request.path)}`);
   const { endpoint, params } = match;
   const user = token ? lookupSession(state.db, token, state.now()) : null;
   if (endpoint.role !== 'public') {
@@ -109,8 +110,8 @@ async function routed(state: SandboxState, request: SandboxRequest, token: strin
   if (!raw.ok) return errorReply(400, 'Bad request', raw.message);
   const parsed = payloadSchema(endpoint).safeParse(raw.input);
   if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-    return errorReply(422, 'Invalid data', errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '), { errors });
+    const { message, errors } = describeIssues(parsed.error);
+    return errorReply(422, 'Invalid data', message, { errors });
   }
   const execution: Execution = { endpoint, params, user, input: parsed.data, target: request.path.replace(/\/+$/, ''), handler };
   const key = endpoint.method === 'GET' ? undefined : request.header(HEADERS.idempotencyKey) || undefined;

@@ -7,6 +7,7 @@
  * reaches the schools of their district.
  */
 import { HttpError, type HandlerContext, type SessionUser } from './handler.js';
+import { notFound } from './input.js';
 import { one } from './school-admin/sql.js';
 
 /**
@@ -73,14 +74,4 @@ export function canReachSchool(ctx: HandlerContext, schoolId: number | null): bo
  */
 export function assertReachable(ctx: HandlerContext, schoolId: number | null, label: string, id: number | string): void {
   if (!canReachSchool(ctx, schoolId)) throw notFound(label, id);
-}
-
-/**
- * The platform's 404 for one row.
- *
- * @example
- * throw notFound('Pupil', 12); // 404 { error: 'Not found', message: 'Pupil 12 not found' }
- */
-export function notFound(label: string, id: number | string): HttpError {
-  return new HttpError(404, 'Not found', `${label} ${id} not found`);
 }

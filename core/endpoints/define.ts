@@ -119,12 +119,13 @@ export type CommandName = `${string} ${string}`;
  *   },
  * });
  */
-export function defineArea<const T extends Readonly<Record<CommandName, EndpointSpec>>>(area: string, entries: T): AreaDef<T> {
+export function defineArea<const A extends string, const T extends Readonly<Record<CommandName, EndpointSpec>>>(area: A, entries: T): AreaDef<T, A> {
   return { area, entries };
 }
 
-export interface AreaDef<T extends Readonly<Record<string, EndpointSpec>> = Readonly<Record<string, EndpointSpec>>> {
-  readonly area: string;
+/** One area's entries; `A` keeps the area's name as a literal type, so types can pick an area's routes by name. */
+export interface AreaDef<T extends Readonly<Record<string, EndpointSpec>> = Readonly<Record<string, EndpointSpec>>, A extends string = string> {
+  readonly area: A;
   readonly entries: T;
 }
 

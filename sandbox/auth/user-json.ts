@@ -25,6 +25,7 @@ const userRow = z.object({
   experimental: z.number(),
   permissions: jsonText(z.array(z.string())),
   avatar: jsonText(z.record(z.string(), z.unknown())),
+  anonymous: z.number(),
   created_at: z.string(),
 });
 
@@ -42,7 +43,8 @@ const schoolRow = z.object({
 export type UserRow = z.output<typeof userRow>;
 
 const USER_SQL = `SELECT id, username, email, first_name, last_name, display_name, kind, superuser, employee, tester, school_id,
-  school_username, admin, district_id, parent_id, stage_spelling, stage_number, experimental, permissions, avatar, created_at
+  school_username, admin, district_id, parent_id, stage_spelling, stage_number, experimental, permissions, avatar,
+  COALESCE(json_extract(data, '$.anonymous'), 0) AS anonymous, created_at
   FROM users WHERE id = ? AND deleted_at IS NULL`;
 
 /**
@@ -79,6 +81,7 @@ export function userJson(db: SandboxDb, user: UserRow, imitatorId: number | null
     superuser: user.superuser === 1,
     employee: user.employee === 1,
     tester: user.tester === 1,
+    anonymous: user.anonymous === 1,
     permissions: user.permissions,
     stage_spelling: user.stage_spelling,
     stage_number: user.stage_number,

@@ -1,5 +1,5 @@
 import { HttpError, type HandlerContext, type SessionUser } from '../handler.js';
-import { notFound } from './input.js';
+import { notFound } from '../input.js';
 
 /** Superusers and sales staff see every school's billing; everyone else only their own school's. */
 export function isStaff(user: SessionUser | null): boolean {

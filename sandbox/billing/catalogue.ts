@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SandboxDb } from '../db/database.js';
-import { notFound } from './input.js';
+import { notFound } from '../input.js';
 import { stringsColumn } from './json.js';
 import type { Currency } from './money.js';
 

@@ -8,7 +8,7 @@ import type { SandboxDb } from '../db/database.js';
 import { HttpError } from '../handler.js';
 import { getJob, type JobKind, type JobRow } from '../jobs.js';
 import { addDays } from './dates.js';
-import { notFound } from './input.js';
+import { notFound } from '../input.js';
 
 export const ENGAGEMENT_JOB = 'engagement-snapshot';
 

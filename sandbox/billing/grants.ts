@@ -10,7 +10,7 @@ import type { SandboxDb } from '../db/database.js';
 import { HttpError } from '../handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from './catalogue.js';
 import { addDays, day } from './dates.js';
-import { fields } from './input.js';
+import { fields, invalid } from '../input.js';
 import { createInvoice, type InvoiceKind, type InvoiceRow } from './invoices.js';
 import { type Currency, currencyFor } from './money.js';
 import { applyCoupon, multiYearPrice, redeemCoupon, termEnd, termPrice } from './pricing.js';
@@ -37,8 +37,6 @@ export interface Granted {
   /** Shown once, to the payer of a prepaid or multi-year subscription. */
   readonly actionSecret: string | null;
 }
-
-const invalid = (path: string, message: string): HttpError => new HttpError(422, 'Invalid data', `${path}: ${message}`, { errors: [{ path, message }] });
 
 /** The billing currency of a school. */
 export function schoolCurrency(db: SandboxDb, schoolId: number): Currency {

@@ -22,6 +22,7 @@
  */
 import type { SandboxDb } from '../db/database.js';
 import { HttpError } from '../handler.js';
+import { invalid } from '../input.js';
 import { day } from './dates.js';
 import { type InvoiceRow, type InvoiceState, INVOICE_STATES, updateInvoice } from './invoices.js';
 import { defineLifecycle } from './lifecycle.js';
@@ -106,7 +107,7 @@ export function markUncollectable(db: SandboxDb, invoice: InvoiceRow, now: Date)
 export function refund(db: SandboxDb, invoice: InvoiceRow, amount: number, reason: string, now: Date): Outcome {
   invoiceLifecycle.check('refund', invoice.id, invoice.state);
   if (amount <= 0 || amount > invoice.total) {
-    throw new HttpError(422, 'Invalid data', `A refund of invoice ${invoice.id} must be between 1 and ${invoice.total} ${invoice.currency}`);
+    throw invalid('amount', `a refund of invoice ${invoice.id} must be between 1 and ${invoice.total} ${invoice.currency}`);
   }
   db.prepare('INSERT INTO invoice_credits (invoice_id, kind, amount, currency, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
     invoice.id,

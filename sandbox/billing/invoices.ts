@@ -3,7 +3,7 @@ import type { SandboxDb } from '../db/database.js';
 import type { HandlerContext } from '../handler.js';
 import { assertSchool } from './access.js';
 import { addDays, day } from './dates.js';
-import { notFound } from './input.js';
+import { notFound } from '../input.js';
 import { JsonText } from '../json-text.js';
 import { oneRow } from '../statements.js';
 import type { Currency } from './money.js';

@@ -12,10 +12,9 @@
  */
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
 import { enqueueJob, type JobKind, type JobRow } from '../jobs.js';
 import { getPlan, planOr404 } from './catalogue.js';
-import { fields, notFound } from './input.js';
+import { fields, invalid, notFound } from '../input.js';
 import { objectColumn } from './json.js';
 import { defineLifecycle } from './lifecycle.js';
 
@@ -76,8 +75,8 @@ function schedule(db: SandboxDb, action: PlanActionRow, runAt: string, now: Date
  */
 export function createPlanAction(db: SandboxDb, planId: number, input: z.output<typeof planActionSchema>, now: Date): PlanActionRow {
   planOr404(db, planId);
-  if (input.kind === 'migrate' && input.target_plan_id === undefined) throw new HttpError(422, 'Invalid data', 'target_plan_id: a migration needs a target plan');
-  if (input.kind === 'reprice' && input.price === undefined) throw new HttpError(422, 'Invalid data', 'price: a reprice needs a price');
+  if (input.kind === 'migrate' && input.target_plan_id === undefined) throw invalid('target_plan_id', 'a migration needs a target plan');
+  if (input.kind === 'reprice' && input.price === undefined) throw invalid('price', 'a reprice needs a price');
   const params = { target_plan_id: input.target_plan_id, price: input.price, seat_price: input.seat_price };
   const stamp = now.toISOString();
   const runAt = input.run_at === undefined ? stamp : new Date(input.run_at).toISOString();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
 import { HttpError, type HandlerContext } from '../handler.js';
 import { assertSchool } from './access.js';
-import { fields, notFound } from './input.js';
+import { fields, notFound } from '../input.js';
 import { objectColumn } from './json.js';
 import { type ItemRow, type LocationRow, locationOr404 } from './store-items.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
 import { HttpError } from '../handler.js';
-import { fields, notFound } from './input.js';
+import { fields, notFound } from '../input.js';
 import { objectColumn, stringsColumn } from './json.js';
 import { CURRENCIES } from './money.js';
 

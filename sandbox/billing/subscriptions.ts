@@ -2,7 +2,7 @@ import type { SandboxDb } from '../db/database.js';
 import type { HandlerContext } from '../handler.js';
 import { assertSchool } from './access.js';
 import { day } from './dates.js';
-import { notFound } from './input.js';
+import { notFound } from '../input.js';
 import { stringsColumn } from './json.js';
 import type { Currency } from './money.js';
 

@@ -1,11 +1,14 @@
 /**
- * Sign-in, the access-token exchange, password re-verification and imitation. Access tokens: the sandbox
+ * Sign-in (with a password, or anonymously as a new guest), the access-token exchange, password
+ * re-verification and imitation. Access tokens: the sandbox
  * accepts any live session token as an access token, and `GET accesstoken` answers a new session token
  * for the same user (and the same imitation, if any).
  */
 import { z } from 'zod';
 import type { PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
+import { notFound, parseInput, pathId } from '../input.js';
+import { createGuest } from '../auth/guest.js';
 import { lookupSession } from '../auth/session.js';
 import { checkPassword, findCredentials, sessionResponse, signIn } from '../auth/sign-in.js';
 import { issueToken, revokeToken } from '../auth/tokens.js';
@@ -17,26 +20,22 @@ const schoolCredentials = z.object({ school_id: z.union([z.string(), z.number()]
 const passwordOnly = z.object({ password: z.string() });
 const accessToken = z.object({ access_token: z.string() });
 
-function userId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw new HttpError(404, 'Not found', `User ${raw ?? ''} not found`);
-  return id;
-}
-
 export const authHandlers = {
   'POST auth': (ctx) => {
-    const { username, password } = credentials.parse(ctx.input);
+    const { username, password } = parseInput(credentials, ctx.input);
     return signIn(ctx, findCredentials(ctx, 'username = ? COLLATE NOCASE', [username]), password);
   },
 
+  'POST authanon': (ctx) => sessionResponse(ctx, createGuest(ctx.db, ctx.now()), null),
+
   'POST auth/school_id': (ctx) => {
-    const input = schoolCredentials.parse(ctx.input);
+    const input = parseInput(schoolCredentials, ctx.input);
     const row = findCredentials(ctx, 'school_id = ? AND school_username = ? COLLATE NOCASE', [Number(input.school_id), input.school_username]);
     return signIn(ctx, row, input.password);
   },
 
   'GET accesstoken': (ctx) => {
-    const { access_token } = accessToken.parse(ctx.input);
+    const { access_token } = parseInput(accessToken, ctx.input);
     const session = lookupSession(ctx.db, access_token, ctx.now());
     if (!session) throw new HttpError(401, 'Unauthorised', 'Invalid or expired access token');
     return { body: { sessionToken: issueToken(ctx.db, session.id, ctx.now(), session.imitatedBy) } };
@@ -44,7 +43,7 @@ export const authHandlers = {
 
   'POST auth/verify-password': (ctx) => {
     const user = requireCaller(ctx);
-    const { password } = passwordOnly.parse(ctx.input);
+    const { password } = parseInput(passwordOnly, ctx.input);
     const refused = checkPassword(ctx, findCredentials(ctx, 'id = ?', [user.id]), password);
     if (refused) return refused;
     const at = ctx.now().toISOString();
@@ -54,15 +53,15 @@ export const authHandlers = {
 
   'POST imitateuser/{id}': (ctx) => {
     const caller = requireCaller(ctx);
-    const id = userId(ctx.params.id);
+    const id = pathId(ctx, 'User');
     if (id === caller.id) throw new HttpError(409, 'Conflict', 'You cannot imitate yourself');
-    if (!readUser(ctx.db, id)) throw new HttpError(404, 'Not found', `User ${id} not found`);
+    if (!readUser(ctx.db, id)) throw notFound('User', id);
     return sessionResponse(ctx, id, caller.id);
   },
 
   'DELETE imitateuser/{id}': (ctx) => {
     const caller = requireCaller(ctx);
-    const id = userId(ctx.params.id);
+    const id = pathId(ctx, 'User');
     if (caller.imitatedBy !== null) {
       if (caller.id !== id) throw new HttpError(409, 'Conflict', `This session imitates user ${caller.id}, not user ${id}`);
       revokeToken(ctx.db, caller.token);

@@ -5,7 +5,7 @@ import { HttpError } from '../handler.js';
 import { callerSchoolId, requireUser, rowScope } from '../scope.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
-import { parseInput, toId } from '../school-admin/input.js';
+import { parseInput, pathId } from '../input.js';
 import { findLeague, groupStandings, leagueFields, leagueJson, leagueMembers, PRODUCTS, standings } from '../school-admin/leagues.js';
 import type { LeagueRow } from '../school-admin/rows.js';
 import { all, run } from '../school-admin/sql.js';
@@ -83,11 +83,11 @@ export const challengeHandlers = {
     return { body: { challenges, total: challenges.length } };
   },
   'GET leagues/challenges/{id}/groups': (ctx) => {
-    const row = findLeague(ctx.db, toId(ctx.params['id'], 'Challenge'), 'challenge', rowScope(ctx));
+    const row = findLeague(ctx.db, pathId(ctx, 'Challenge'), 'challenge', rowScope(ctx));
     return { body: { challenge_id: row.id, groups: groupStandings(ctx.db, row) } };
   },
   'GET leagues/challenges/{id}/users': (ctx) => {
-    const row = findLeague(ctx.db, toId(ctx.params['id'], 'Challenge'), 'challenge', rowScope(ctx));
+    const row = findLeague(ctx.db, pathId(ctx, 'Challenge'), 'challenge', rowScope(ctx));
     return { body: { challenge_id: row.id, users: standings(ctx.db, row) } };
   },
   'POST leagues/challenges': create,

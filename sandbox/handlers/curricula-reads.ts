@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import { findRecord, listRecords, renderRecord } from '../generic-records.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { notFound } from '../scope.js';
-import { paging, parseInput, toId } from '../school-admin/input.js';
+import { notFound, page, parseInput, pathId } from '../input.js';
 import { all } from '../school-admin/sql.js';
 
 const NODES = 'quiz/curriculum_nodes';
@@ -23,7 +22,7 @@ function byKeys(ctx: HandlerContext, collection: string, keys: readonly string[]
 function byUrlPath(ctx: HandlerContext): HandlerResult {
   const q = parseInput(z.looseObject({ url_path: z.string().optional(), path: z.string().optional(), curriculum_id: z.string().optional() }), ctx.input);
   const path = (q.url_path ?? q.path ?? '').replace(/^\/+|\/+$/g, '');
-  const { skip, take } = paging(ctx.input, 100);
+  const { skip, take } = page(ctx);
   const found = listRecords(ctx.db, NODES, null, { skip, take, where: { url_path: path, ...(q.curriculum_id ? { curriculum_id: q.curriculum_id } : {}) } });
   return { body: { nodes: found.items.map(renderRecord), total: found.total } };
 }
@@ -50,7 +49,7 @@ export const curriculumReadHandlers = {
     return { body: { external_curricula: found.items.map(renderRecord), total: found.total } };
   },
   'GET external_curricula/{id}/nodes': (ctx) => {
-    const id = String(toId(ctx.params['id'], 'External curriculum'));
+    const id = String(pathId(ctx, 'External curriculum'));
     if (!findRecord(ctx.db, EXTERNAL, id, null)) throw notFound('External curriculum', id);
     const found = listRecords(ctx.db, EXTERNAL_NODES, null, { skip: 0, take: 1000, where: { external_curriculum_id: id } });
     return { body: { nodes: found.items.map(renderRecord), total: found.total } };

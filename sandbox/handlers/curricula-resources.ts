@@ -1,4 +1,3 @@
-import { PAGE_SIZE } from '../../core/domain/constants.js';
 /**
  * Literacy resources: the site's search, resource reads, types, the curriculum nodes that list a resource,
  * and file access. Curricula and nodes themselves stay in the generic store (collection
@@ -10,13 +9,13 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { notFound, requireUser } from '../scope.js';
-import { idValue, paging, parseInput, toId } from '../school-admin/input.js';
+import { requireUser } from '../scope.js';
+import { idValue, notFound, page, parseInput, pathId } from '../input.js';
 import { findResource, hasLiteracyAccess, nodesWithResource, resourceItem, resourceJson, searchResources, type ResourceRow } from '../school-admin/resources.js';
 import { one, run } from '../school-admin/sql.js';
 import { curriculumReadHandlers } from './curricula-reads.js';
 
-/** The site shows ten results a page. */
+/** How long a presigned file URL lasts. */
 const URL_SECONDS = 15 * 60;
 const SIGNING_KEY = randomBytes(32);
 
@@ -39,7 +38,7 @@ const listQuery = z.looseObject({
 
 /** A file whose resource the caller may open, or 404/403. */
 function accessibleFile(ctx: HandlerContext): { file: FileRow; resource: ResourceRow } {
-  const id = toId(ctx.params['id'], 'File');
+  const id = pathId(ctx, 'File');
   const file = one<FileRow>(ctx.db, 'SELECT * FROM resource_files WHERE id = ?', id);
   if (!file) throw notFound('File', id);
   const resource = findResource(ctx.db, 'id', file.resource_id);
@@ -63,13 +62,13 @@ function presign(ctx: HandlerContext): HandlerResult {
 const resourceHandlers = {
   'GET resources/search': (ctx) => {
     const q = parseInput(z.object({ search: z.string().optional(), curriculum_id: idValue.optional() }).loose(), ctx.input);
-    const { skip, take } = paging(ctx.input, PAGE_SIZE);
+    const { skip, take } = page(ctx);
     const found = searchResources(ctx.db, { search: q.search, curriculumId: q.curriculum_id, skip, take });
     return { body: { resources: { items: found.items.map(resourceItem), total: found.total } } };
   },
   'GET resources/resources': (ctx) => {
     const q = parseInput(listQuery, ctx.input);
-    const { skip, take } = paging(ctx.input, 50);
+    const { skip, take } = page(ctx);
     const found = searchResources(ctx.db, { search: q.search, category: q.category, typeId: q.type_id, availability: q.availability, curriculumId: q.curriculum_id, skip, take });
     return { body: { resources: found.items.map((r) => resourceJson(ctx.db, r)), total: found.total } };
   },
@@ -77,11 +76,11 @@ const resourceHandlers = {
     const types = ctx.db.prepare('SELECT t.id, t.name, COUNT(r.id) AS resource_count FROM resource_types t LEFT JOIN resources r ON r.type_id = t.id GROUP BY t.id ORDER BY t.name').all();
     return { body: { types } };
   },
-  'GET resources/resources/{id}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'id', toId(ctx.params['id'], 'Resource'))) } }),
+  'GET resources/resources/{id}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource'))) } }),
   'GET resources/resources_by_url_key/{key}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'url_key', ctx.params['key'] ?? '')) } }),
   'GET resources/resources_by_ident/{ident}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'ident', ctx.params['ident'] ?? '')) } }),
   'GET resources/resources/{id}/nodes': (ctx) => {
-    const resource = findResource(ctx.db, 'id', toId(ctx.params['id'], 'Resource'));
+    const resource = findResource(ctx.db, 'id', pathId(ctx, 'Resource'));
     const nodes = nodesWithResource(ctx.db, resource.id);
     return { body: { nodes, total: nodes.length } };
   },

@@ -9,7 +9,7 @@ import { HttpError } from '../handler.js';
 import { callerSchoolId, rowScope } from '../scope.js';
 import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from '../school-admin/deleted-users.js';
 import { logEvent } from '../school-admin/events.js';
-import { idValue, parseIds, parseInput, toId } from '../school-admin/input.js';
+import { idValue, parseIds, parseInput, pathId } from '../input.js';
 import type { UserRow } from '../school-admin/rows.js';
 import { userJson } from '../school-admin/serialize.js';
 import { one } from '../school-admin/sql.js';
@@ -63,12 +63,12 @@ export const deletedUsersHandlers = {
   'POST users/me/school/users/deleted/recover/all': (ctx) => recover(ctx, deletedUsers(ctx.db, callerSchoolId(ctx)).map((u) => u.id)),
   'PATCH users/me/school/users/deleted/merge': merge,
   'PATCH users/me/school/users/deleted/{id}': (ctx) => {
-    const result = recover(ctx, [toId(ctx.params['id'], 'User')]);
+    const result = recover(ctx, [pathId(ctx, 'User')]);
     const body = result.body as { users: unknown[] };
     return { body: { user: body.users[0] } };
   },
   'DELETE users/deleted/{id}': (ctx) => {
-    const row = userInState(ctx.db, toId(ctx.params['id'], 'User'), rowScope(ctx), 'deleted', 'purged');
+    const row = userInState(ctx.db, pathId(ctx, 'User'), rowScope(ctx), 'deleted', 'purged');
     purgeUser(ctx.db, row, ctx.now().toISOString(), null);
     ctx.countWrite();
     logEvent(ctx, row.school_id as number, 'users.purged', { id: row.id });

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { getSubscription, LIVE_STATES, serializeSubscription, updateSubscription, type SubscriptionRow } from '../billing/subscriptions.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { notFound, requireUser } from '../scope.js';
+import { requireUser } from '../scope.js';
+import { idValue, notFound, parseInput, pathId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findSchool } from '../school-admin/find.js';
-import { idValue, parseInput, toId } from '../school-admin/input.js';
 import { one, run } from '../school-admin/sql.js';
 
 const body = z.object({ parentSubscriptionId: idValue, subscriptionId: idValue.optional(), quantity: z.coerce.number().int().min(1).max(100_000) });
@@ -29,7 +29,7 @@ function live(row: SubscriptionRow, action: string): void {
 
 function allocate(ctx: HandlerContext): HandlerResult {
   const user = requireUser(ctx);
-  const school = findSchool(ctx.db, toId(ctx.params['id'], 'School'));
+  const school = findSchool(ctx.db, pathId(ctx, 'School'));
   const districtId = user.superuser ? school.district_id : user.districtId;
   inDistrict(ctx, school.id, districtId, 'School', school.id);
   const input = parseInput(body, ctx.input);

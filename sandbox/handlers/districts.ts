@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { notFound, requireUser } from '../scope.js';
+import { requireUser } from '../scope.js';
+import { idValue, notFound, parseInput, pathId } from '../input.js';
 import { normaliseCode } from '../school-admin/codes.js';
 import { findSchool } from '../school-admin/find.js';
-import { idValue, parseInput, toId } from '../school-admin/input.js';
 import type { SchoolRow } from '../school-admin/rows.js';
 import { all, one, run } from '../school-admin/sql.js';
 import { districtSubscriptionHandlers } from './district-subscriptions.js';
@@ -59,7 +59,7 @@ function link(ctx: HandlerContext): HandlerResult {
 }
 
 function unlink(ctx: HandlerContext): HandlerResult {
-  const district = callerDistrict(ctx, toId(ctx.params['id'], 'District'));
+  const district = callerDistrict(ctx, pathId(ctx, 'District'));
   const body = parseInput(
     z.object({ schoolId: idValue.optional(), school_id: idValue.optional() }).refine((b) => (b.schoolId ?? b.school_id) !== undefined, { message: 'name the school to unlink', path: ['schoolId'] }),
     ctx.input,

@@ -7,18 +7,18 @@ import { PUPIL_MOVE_FLAG } from '../../core/domain/constants.js';
  */
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { notFound, rowScope } from '../scope.js';
+import { rowScope } from '../scope.js';
+import { notFound, parseIds, parseInput, pathId, toId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
 import { groupPupils, groupWithCounts, withAncestors, withDescendants } from '../school-admin/groups.js';
-import { parseIds, parseInput, toId } from '../school-admin/input.js';
 import { pupilsByIds } from '../school-admin/pupil-queries.js';
 import type { GroupRow } from '../school-admin/rows.js';
 import { pupilJson } from '../school-admin/serialize.js';
 import { all, placeholders, run } from '../school-admin/sql.js';
 
 function groupOf(ctx: HandlerContext): GroupRow {
-  return findGroup(ctx.db, toId(ctx.params['id'], 'Group'), rowScope(ctx));
+  return findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
 }
 
 function pupilIdsOf(ctx: HandlerContext, group: GroupRow, value: unknown, path: string): number[] {

@@ -6,7 +6,7 @@ import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handle
 import { rowScope } from '../scope.js';
 import { findGroup } from '../school-admin/find.js';
 import { groupPupils } from '../school-admin/groups.js';
-import { toId } from '../school-admin/input.js';
+import { pathId } from '../input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { activityRows, externalNodes, nodesOf, perPupil, skillAverages, termOf } from '../school-admin/reports.js';
 import type { GroupRow, SessionRow, UserRow } from '../school-admin/rows.js';
@@ -26,7 +26,7 @@ interface ReportInput {
 /** A report over some games: loads the group, its pupils and their sessions, then builds the body. */
 function report(games: readonly string[], build: (input: ReportInput) => Record<string, unknown>, narrow?: (ctx: HandlerContext) => Partial<SessionFilter>) {
   return (ctx: HandlerContext): HandlerResult => {
-    const group = findGroup(ctx.db, toId(ctx.params['id'], 'Group'), rowScope(ctx));
+    const group = findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
     const pupils = groupPupils(ctx.db, group.id);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games, ...(narrow ? narrow(ctx) : {}) }, 20_000);
     return { body: { group: { id: group.id, name: group.name }, ...build({ group, pupils, rows, ctx }) } };

@@ -4,12 +4,12 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { callerSchoolId, notFound, requireUser, rowScope } from '../scope.js';
+import { callerSchoolId, requireUser, rowScope } from '../scope.js';
+import { notFound, parseIds, parseInput, pathId, toId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findTeacher } from '../school-admin/find.js';
 import { groupCreate, groupDataOf, groupUpdate } from '../school-admin/group-fields.js';
 import { assertFreeName, groupPupils, groupTeachers, groupWithCounts, requireGroupTeacher } from '../school-admin/groups.js';
-import { parseIds, parseInput, toId } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import type { GroupRow } from '../school-admin/rows.js';
 import { pupilJson, teacherJson } from '../school-admin/serialize.js';
@@ -20,7 +20,7 @@ import { groupReportHandlers } from './group-reports.js';
 import { z } from 'zod';
 
 function groupOf(ctx: HandlerContext, param = 'id'): GroupRow {
-  return findGroup(ctx.db, toId(ctx.params[param], 'Group'), rowScope(ctx));
+  return findGroup(ctx.db, pathId(ctx, 'Group', param), rowScope(ctx));
 }
 
 function createGroup(ctx: HandlerContext, schoolId: number, parent: GroupRow | null, input: unknown): HandlerResult {

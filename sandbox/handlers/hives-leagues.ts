@@ -4,10 +4,10 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { callerSchoolId, notFound, requireUser, rowScope } from '../scope.js';
+import { callerSchoolId, requireUser, rowScope } from '../scope.js';
+import { notFound, parseInput, pathId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
-import { parseInput, toId } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { assertNotEnded, findLeague, groupStandings, leagueFields, leagueJson, leagueMembers, standings } from '../school-admin/leagues.js';
 import type { LeagueRow } from '../school-admin/rows.js';
@@ -33,7 +33,7 @@ function hiveJson(row: HiveRow): Record<string, unknown> {
 }
 
 function findHive(ctx: HandlerContext): HiveRow {
-  const id = toId(ctx.params['id'], 'Hive');
+  const id = pathId(ctx, 'Hive');
   const row = one<HiveRow>(ctx.db, 'SELECT * FROM hives WHERE id = ?', id);
   const scope = rowScope(ctx);
   if (!row || (scope !== null && row.school_id !== scope)) throw notFound('Hive', id);
@@ -90,7 +90,7 @@ function myLeagues(ctx: HandlerContext): HandlerResult {
 }
 
 function updateCustom(ctx: HandlerContext): HandlerResult {
-  const row = findLeague(ctx.db, toId(ctx.params['id'], 'Custom league'), 'custom', rowScope(ctx));
+  const row = findLeague(ctx.db, pathId(ctx, 'Custom league'), 'custom', rowScope(ctx));
   const now = ctx.now();
   assertNotEnded(row, now);
   const fields = parseInput(leagueFields.extend(leagueMembers.shape), ctx.input);
@@ -133,12 +133,12 @@ const hiveLeagueHandlers = {
   'GET users/me/school/activityquiz': schoolActivity(['quiz']),
   'GET users/me/leagues': myLeagues,
   'GET leagues/custom/{id}/results': (ctx) => {
-    const row = findLeague(ctx.db, toId(ctx.params['id'], 'Custom league'), 'custom', rowScope(ctx));
+    const row = findLeague(ctx.db, pathId(ctx, 'Custom league'), 'custom', rowScope(ctx));
     return { body: { league: leagueJson(ctx.db, row, ctx.now()), results: standings(ctx.db, row), groups: groupStandings(ctx.db, row) } };
   },
   'PUT leagues/custom/{id}': updateCustom,
   'DELETE leagues/custom/{id}': (ctx) => {
-    const row = findLeague(ctx.db, toId(ctx.params['id'], 'Custom league'), 'custom', rowScope(ctx));
+    const row = findLeague(ctx.db, pathId(ctx, 'Custom league'), 'custom', rowScope(ctx));
     run(ctx.db, 'DELETE FROM leagues WHERE id = ?', row.id);
     ctx.countWrite();
     return { body: { deleted: true, id: row.id } };

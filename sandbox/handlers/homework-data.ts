@@ -7,7 +7,7 @@ import { rowScope } from '../scope.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
 import { groupPupils } from '../school-admin/groups.js';
 import { assignedPupils, findHomework, homeworkJson, SESSION_GAMES } from '../school-admin/homework.js';
-import { parseIds, toId } from '../school-admin/input.js';
+import { parseIds, pathId } from '../input.js';
 import type { HomeworkRow, UserRow } from '../school-admin/rows.js';
 import { findSessions, sessionJson, summarise } from '../school-admin/sessions.js';
 import { all } from '../school-admin/sql.js';
@@ -21,7 +21,7 @@ function pupilsFor(ctx: HandlerContext, row: HomeworkRow): UserRow[] {
 
 function data(family: string) {
   return (ctx: HandlerContext): HandlerResult => {
-    const row = findHomework(ctx.db, toId(ctx.params['id'], 'Homework'), rowScope(ctx));
+    const row = findHomework(ctx.db, pathId(ctx, 'Homework'), rowScope(ctx));
     const pupils = pupilsFor(ctx, row);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id }, 20_000);
     const results = pupils.map((p) => {
@@ -34,7 +34,7 @@ function data(family: string) {
 
 function sessions(family: string) {
   return (ctx: HandlerContext): HandlerResult => {
-    const row = findHomework(ctx.db, toId(ctx.params['id'], 'Homework'), rowScope(ctx));
+    const row = findHomework(ctx.db, pathId(ctx, 'Homework'), rowScope(ctx));
     const pupils = pupilsFor(ctx, row);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id });
     return { body: { homework_id: row.id, sessions: rows.map(sessionJson), total: rows.length } };
@@ -61,12 +61,12 @@ export const homeworkDataHandlers = {
   'GET homework/{id}/phonicssessions': sessions('phonics'),
   'GET homework/{id}/grammarsessions': sessions('grammar'),
   'GET homework/group/{id}/question_sets/tests': (ctx) => {
-    const group = findGroup(ctx.db, toId(ctx.params['id'], 'Group'), rowScope(ctx));
+    const group = findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
     const homework = all<HomeworkRow>(ctx.db, "SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? AND h.game = 'quiz' ORDER BY h.starts_at DESC", group.id);
     return { body: { tests: tests(ctx, homework, groupPupils(ctx.db, group.id)) } };
   },
   'GET homework/pupil/{id}/question_sets/tests': (ctx) => {
-    const pupil = findPupil(ctx.db, toId(ctx.params['id'], 'Pupil'), rowScope(ctx));
+    const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
     const homework = all<HomeworkRow>(
       ctx.db,
       `SELECT h.* FROM homework h WHERE h.game = 'quiz' AND (

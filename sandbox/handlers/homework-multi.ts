@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { callerSchoolId, notFound, rowScope } from '../scope.js';
+import { callerSchoolId, rowScope } from '../scope.js';
+import { idValue, notFound, parseIds, parseInput, pathId, toId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup } from '../school-admin/find.js';
 import { assertDates, assignedPupils, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../school-admin/homework.js';
 import { insertHomework } from '../school-admin/homework-write.js';
-import { idValue, parseIds, parseInput, toId } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import type { HomeworkRow, HomeworkSetRow } from '../school-admin/rows.js';
 import { findSessions, summarise } from '../school-admin/sessions.js';
@@ -59,7 +59,7 @@ function create(ctx: HandlerContext): HandlerResult {
 }
 
 function update(ctx: HandlerContext): HandlerResult {
-  const set = findSet(ctx, toId(ctx.params['id'], 'Homework set'));
+  const set = findSet(ctx, pathId(ctx, 'Homework set'));
   const items = all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE set_id = ?', set.id);
   for (const item of items) requireHomeworkTeacher(ctx, item);
   const fields = parseInput(setUpdate, ctx.input);
@@ -116,7 +116,7 @@ export const homeworkMultiHandlers = {
     return { body: { deleted: sets.length, homework_deleted: pieces } };
   },
   'GET homework/multi/{id}/competence': (ctx) => {
-    const set = findSet(ctx, toId(ctx.params['id'], 'Homework set'));
+    const set = findSet(ctx, pathId(ctx, 'Homework set'));
     const items = all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE set_id = ?', set.id);
     const pupils = new Map(items.flatMap((h) => assignedPupils(ctx.db, h.id)).map((p) => [p.id, p]));
     const rows = items.flatMap((h) => findSessions(ctx.db, { userIds: [...pupils.keys()], games: ['spelling', 'number', 'maths', 'mtc', 'grammar', 'quiz', 'phonics', 'lesson', 'beekeeper', 'buzzwords', 'squirrelscurry'], homeworkId: h.id }));

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { callerSchoolId, notFound, requireUser, rowScope } from '../scope.js';
+import { callerSchoolId, requireUser, rowScope } from '../scope.js';
+import { notFound, parseIds, parseInput, pathId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findTeacher } from '../school-admin/find.js';
 import { assertDates, assignment, extraData, findHomework, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../school-admin/homework.js';
 import { insertHomework, pupilIdsFrom } from '../school-admin/homework-write.js';
-import { parseIds, parseInput, toId } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import type { HomeworkRow } from '../school-admin/rows.js';
 import { all, placeholders, run } from '../school-admin/sql.js';
@@ -18,7 +18,7 @@ import { homeworkDataHandlers } from './homework-data.js';
 import { homeworkMultiHandlers } from './homework-multi.js';
 
 function homeworkOf(ctx: HandlerContext, param = 'id'): HomeworkRow {
-  return findHomework(ctx.db, toId(ctx.params[param], 'Homework'), rowScope(ctx));
+  return findHomework(ctx.db, pathId(ctx, 'Homework', param), rowScope(ctx));
 }
 
 function writable(ctx: HandlerContext, param = 'id'): HomeworkRow {
@@ -132,30 +132,30 @@ const homeworkCrudHandlers = {
   },
   'PUT homework/{id}/group/{gid}': (ctx) => {
     const row = writable(ctx);
-    const group = findGroup(ctx.db, toId(ctx.params['gid'], 'Group'), row.school_id);
+    const group = findGroup(ctx.db, pathId(ctx, 'Group', 'gid'), row.school_id);
     run(ctx.db, 'INSERT OR IGNORE INTO homework_groups (homework_id, group_id) VALUES (?, ?)', row.id, group.id);
     return touched(ctx, row);
   },
   'DELETE homework/{id}/group/{gid}': (ctx) => {
     const row = writable(ctx);
-    const group = findGroup(ctx.db, toId(ctx.params['gid'], 'Group'), row.school_id);
+    const group = findGroup(ctx.db, pathId(ctx, 'Group', 'gid'), row.school_id);
     if (run(ctx.db, 'DELETE FROM homework_groups WHERE homework_id = ? AND group_id = ?', row.id, group.id).changes === 0) throw notFound(`Group ${group.id} on homework`, row.id);
     return touched(ctx, row);
   },
   'POST homework/{id}/teachers/{tid}': (ctx) => {
     const row = writable(ctx);
-    const teacher = findTeacher(ctx.db, toId(ctx.params['tid'], 'Teacher'), row.school_id);
+    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher', 'tid'), row.school_id);
     if (teacher.id !== row.owner_id) run(ctx.db, 'INSERT OR IGNORE INTO homework_teachers (homework_id, user_id) VALUES (?, ?)', row.id, teacher.id);
     return touched(ctx, row);
   },
   'DELETE homework/{id}/teachers/{tid}': (ctx) => {
     const row = writable(ctx);
-    const tid = toId(ctx.params['tid'], 'Teacher');
+    const tid = pathId(ctx, 'Teacher', 'tid');
     if (run(ctx.db, 'DELETE FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, tid).changes === 0) throw notFound(`Teacher ${tid} on homework`, row.id);
     return touched(ctx, row);
   },
   'GET homework/group/{id}': (ctx) => {
-    const group = findGroup(ctx.db, toId(ctx.params['id'], 'Group'), rowScope(ctx));
+    const group = findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
     const rows = all<HomeworkRow>(ctx.db, 'SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? ORDER BY h.starts_at DESC, h.id DESC', group.id);
     const homework = rows.map((r) => homeworkJson(ctx.db, r));
     return { body: { homework, total: homework.length } };

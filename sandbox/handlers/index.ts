@@ -1,53 +1,35 @@
 /**
- * The full handler map: a generic handler for every route of the table (derived from AREAS through
- * ENDPOINTS, no route list by hand), with each area's specific handlers spread over it. A route missing
- * from the table's areas is a compile error in the area maps below (HandlerMap is keyed by route).
+ * The full handler map: the specific handlers of every real route (checked against `RealRoute`, so a
+ * missing one is a compile error) and the generic store's handler for every route of the areas declared
+ * generic in handlers/areas.ts (derived from the table, no route list by hand).
  */
-import { ENDPOINTS, type Endpoint } from '../../core/endpoints/index.js';
+import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { collectionPaths } from '../generic-shape.js';
 import { genericHandler } from '../generic-store.js';
 import type { Handler, HandlerMap } from '../handler.js';
+import { realHandlers, servedGenerically, type GenericHandlers, type RealHandlers } from './areas.js';
 import { authHandlers } from './auth.js';
-import { countriesHandlers } from './countries.js';
-import { paymentsHandlers } from './payments.js';
-import { salesReportingHandlers } from './sales-reporting.js';
+import { billingHandlers } from './billing-index.js';
 import { schoolAdminHandlers } from './school-admin-index.js';
-import { schoolSubscriptionsHandlers } from './school-subscriptions.js';
-import { storeHandlers } from './store.js';
-import { subscriptionCatalogueHandlers } from './subscription-catalogue.js';
-import { superuserBillingHandlers } from './superuser-billing.js';
-import { systemHandlers } from './system.js';
 import { usersMeHandlers } from './users-me.js';
-import { vatHandlers } from './vat.js';
 
 /**
- * The generic store's handler for every route of a table.
+ * The generic store's handler for every route the table's areas leave to it.
  *
  * @example
- * const generic = genericHandlers(ENDPOINTS);
+ * genericHandlers()['GET lists/{id}'];
  */
-export function genericHandlers(endpoints: readonly Endpoint[] = ENDPOINTS): HandlerMap {
-  const collections = collectionPaths(endpoints);
-  // The keys are exactly the table's routes: ENDPOINTS is built from AREAS, EndpointRoute from the same AREAS.
-  return Object.fromEntries(endpoints.map((e) => [e.route, genericHandler(e, collections)])) as HandlerMap;
+export function genericHandlers(): GenericHandlers {
+  const collections = collectionPaths(ENDPOINTS);
+  // The keys are the routes servedGenerically picks from ENDPOINTS; GenericRoute is derived from the same AREA_SERVICE and AREAS.
+  return Object.fromEntries(ENDPOINTS.filter(servedGenerically).map((e) => [e.route, genericHandler(e, collections)])) as GenericHandlers;
 }
 
-/** Every route's handler: the generic store, with each area's specific handlers spread over it. */
-export const HANDLERS: HandlerMap = {
-  ...genericHandlers(),
-  ...schoolAdminHandlers,
-  ...schoolSubscriptionsHandlers,
-  ...superuserBillingHandlers,
-  ...paymentsHandlers,
-  ...storeHandlers,
-  ...subscriptionCatalogueHandlers,
-  ...salesReportingHandlers,
-  ...countriesHandlers,
-  ...vatHandlers,
-  ...systemHandlers,
-  ...authHandlers,
-  ...usersMeHandlers,
-};
+/** The specific handlers: school administration, billing, sign-in and the signed-in user. */
+export const REAL_HANDLERS: RealHandlers = realHandlers({ ...schoolAdminHandlers, ...billingHandlers, ...authHandlers, ...usersMeHandlers });
+
+/** Every route's handler. */
+export const HANDLERS: HandlerMap = { ...genericHandlers(), ...REAL_HANDLERS };
 
 /**
  * The handler for a route string, or undefined for a route outside the table.

@@ -1,9 +1,9 @@
 /** A pupil's game histories, read from the stored game sessions, and deleting single sessions. */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { callerSchoolId, notFound, rowScope } from '../scope.js';
+import { callerSchoolId, rowScope } from '../scope.js';
+import { notFound, pathId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findPupil } from '../school-admin/find.js';
-import { toId } from '../school-admin/input.js';
 import type { SessionRow, UserRow } from '../school-admin/rows.js';
 import { findSessions, sessionJson, summarise, summariseBy, tableOf } from '../school-admin/sessions.js';
 import { all, one, run } from '../school-admin/sql.js';
@@ -13,7 +13,7 @@ const TIMES_TABLE_GAMES = ['mtc', 'maths'];
 const MATHS_GAMES = ['maths', 'number', 'mtc'];
 
 function pupilOf(ctx: HandlerContext): UserRow {
-  return findPupil(ctx.db, toId(ctx.params['id'], 'Pupil'), rowScope(ctx));
+  return findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
 }
 
 function history(games: readonly string[], key: string, narrow?: (ctx: HandlerContext) => { mode?: string; listIdent?: string }) {
@@ -27,7 +27,7 @@ function history(games: readonly string[], key: string, narrow?: (ctx: HandlerCo
 function deleteSession(games: readonly string[]) {
   return (ctx: HandlerContext): HandlerResult => {
     const pupil = pupilOf(ctx);
-    const sessionId = toId(ctx.params['sessionId'], 'Session');
+    const sessionId = pathId(ctx, 'Session', 'sessionId');
     const session = one<SessionRow>(ctx.db, 'SELECT * FROM game_sessions WHERE id = ? AND user_id = ?', sessionId, pupil.id);
     if (!session || !games.includes(session.game)) throw notFound('Session', sessionId);
     run(ctx.db, 'DELETE FROM game_sessions WHERE id = ?', session.id);
@@ -72,7 +72,7 @@ export const pupilHistoryHandlers = {
   'GET users/me/school/pupils/{id}/squirrelscurry': history(['squirrelscurry'], 'history'),
   'GET users/me/school/pupils/{id}/squirrelscurry/{sessionId}': (ctx) => {
     const pupil = pupilOf(ctx);
-    const sessionId = toId(ctx.params['sessionId'], 'Session');
+    const sessionId = pathId(ctx, 'Session', 'sessionId');
     const session = one<SessionRow>(ctx.db, "SELECT * FROM game_sessions WHERE id = ? AND user_id = ? AND game = 'squirrelscurry'", sessionId, pupil.id);
     if (!session) throw notFound('Session', sessionId);
     return { body: { session: sessionJson(session) } };

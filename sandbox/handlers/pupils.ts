@@ -5,11 +5,11 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { callerSchoolId, notFound, requireUser, rowScope } from '../scope.js';
+import { callerSchoolId, requireUser, rowScope } from '../scope.js';
+import { invalid, notFound, parseIds, parseInput, pathId } from '../input.js';
 import { toCsv } from '../school-admin/csv.js';
 import { logEvent } from '../school-admin/events.js';
 import { findPupil } from '../school-admin/find.js';
-import { invalid, parseIds, parseInput, toId } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../school-admin/names.js';
 import { newPupil, pupilFields, pupilUpdate } from '../school-admin/pupil-fields.js';
@@ -138,11 +138,11 @@ const pupilCrudHandlers = {
     return { body: { pupils: list, total: count } };
   },
   'GET users/me/school/pupils/{id}': (ctx) => {
-    const pupil = findPupil(ctx.db, toId(ctx.params['id'], 'Pupil'), rowScope(ctx));
+    const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
     return { body: { pupil: withGroups(ctx, [pupil])[0] } };
   },
   'PUT users/me/school/pupils/{id}': (ctx) => {
-    const pupil = findPupil(ctx.db, toId(ctx.params['id'], 'Pupil'), rowScope(ctx));
+    const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
     updatePupil(ctx.db, pupil, parseInput(pupilFields, ctx.input));
     ctx.countWrite();
     logEvent(ctx, pupil.school_id as number, 'pupils.updated', { ids: [pupil.id] });

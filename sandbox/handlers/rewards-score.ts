@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { notFound, rowScope } from '../scope.js';
+import { rowScope } from '../scope.js';
+import { idList, idValue, notFound, page, parseInput } from '../input.js';
 import { findGroup } from '../school-admin/find.js';
 import { groupPupils } from '../school-admin/groups.js';
-import { idList, idValue, paging, parseInput } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import type { GroupRow } from '../school-admin/rows.js';
 import { all, one, placeholders, run } from '../school-admin/sql.js';
@@ -106,7 +106,7 @@ function earnings(ctx: HandlerContext): HandlerResult {
 function history(ctx: HandlerContext): HandlerResult {
   const body = parseInput(classKey.extend({ userId: idValue.optional(), skip: z.unknown().optional(), take: z.unknown().optional() }), ctx.input);
   const group = classFrom(ctx, body);
-  const { skip, take } = paging(ctx.input, 50);
+  const { skip, take } = page(ctx);
   const where = `group_id = ?${body.userId === undefined ? '' : ' AND user_id = ?'}`;
   const params = [group.id, ...(body.userId === undefined ? [] : [body.userId])];
   const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM reward_logs WHERE ${where}`, ...params)?.n ?? 0;

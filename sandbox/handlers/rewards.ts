@@ -8,10 +8,10 @@
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { notFound, rowScope } from '../scope.js';
+import { rowScope } from '../scope.js';
+import { notFound, parseInput, pathId, toId } from '../input.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
 import { groupPupils } from '../school-admin/groups.js';
-import { parseInput, toId } from '../school-admin/input.js';
 import type { GroupRow } from '../school-admin/rows.js';
 import { all, one, run } from '../school-admin/sql.js';
 import { rewardScoreHandlers } from './rewards-score.js';
@@ -38,11 +38,11 @@ interface TeamRow {
 const feedbackFields = z.object({ name: z.string().trim().min(1).max(60), points: z.number().int().min(-10).max(10).refine((n) => n !== 0, 'points cannot be 0'), icon: z.string().max(40).nullable().optional() });
 
 function classOf(ctx: HandlerContext): GroupRow {
-  return findGroup(ctx.db, toId(ctx.params['id'], 'Group'), rowScope(ctx));
+  return findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
 }
 
 function findFeedback(ctx: HandlerContext): FeedbackRow {
-  const id = toId(ctx.params['id'], 'Feedback');
+  const id = pathId(ctx, 'Feedback');
   const row = one<FeedbackRow>(ctx.db, 'SELECT * FROM reward_feedback WHERE id = ?', id);
   const scope = rowScope(ctx);
   if (!row || (scope !== null && row.school_id !== scope)) throw notFound('Feedback', id);
@@ -50,7 +50,7 @@ function findFeedback(ctx: HandlerContext): FeedbackRow {
 }
 
 function findTeam(ctx: HandlerContext): TeamRow {
-  const id = toId(ctx.params['id'], 'Reward group');
+  const id = pathId(ctx, 'Reward group');
   const row = one<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE id = ?', id);
   const scope = rowScope(ctx);
   if (!row || (scope !== null && row.school_id !== scope)) throw notFound('Reward group', id);

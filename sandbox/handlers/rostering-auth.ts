@@ -1,6 +1,7 @@
 /**
  * Sign-in through a rostering provider. The sandbox has no provider to ask, so the `code` is taken as
- * the username (or school username) of a member of the school linked with that `subdomain` (or `domain`).
+ * the username (or school username) of a member of the school linked with that provider and that
+ * `subdomain` (clever, classlink) or `domain` (oneroster), as the school gave it when it linked.
  */
 import { issueToken } from '../auth/tokens.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
@@ -14,11 +15,10 @@ import { all, one } from '../school-admin/sql.js';
 function signIn(key: 'subdomain' | 'domain') {
   return (ctx: HandlerContext): HandlerResult => {
     const provider = providerOf(ctx);
-    const where = String(ctx.input[key] ?? ctx.input['subdomain'] ?? ctx.input['domain'] ?? '').toLowerCase();
-    const link = all<LinkRow>(ctx.db, "SELECT * FROM rostering_links WHERE provider = ? AND state IN ('linked', 'active')", provider).find((l) => {
-      const data = jsonObject(l.data);
-      return String(data['subdomain'] ?? data['domain'] ?? '').toLowerCase() === where;
-    });
+    const where = String(ctx.input[key] ?? '').toLowerCase();
+    const link = all<LinkRow>(ctx.db, "SELECT * FROM rostering_links WHERE provider = ? AND state IN ('linked', 'active')", provider).find(
+      (l) => String(jsonObject(l.data)[key] ?? '').toLowerCase() === where,
+    );
     if (!link) throw new HttpError(404, 'Not found', `No school is linked with ${provider} for ${key} ${where}`);
     const code = String(ctx.input['code']);
     const user = one<UserRow>(ctx.db, 'SELECT * FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());

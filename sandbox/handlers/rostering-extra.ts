@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { assertReachable, callerSchoolId, notFound, requireUser } from '../scope.js';
-import { idValue, parseInput, toId } from '../school-admin/input.js';
+import { assertReachable, callerSchoolId, requireUser } from '../scope.js';
+import { idValue, notFound, parseInput, pathId } from '../input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { assertState, linkJson, providerOf, requireLink, upsertLinked } from '../school-admin/rostering.js';
 import { all, one, run } from '../school-admin/sql.js';
@@ -93,7 +93,7 @@ export const rosterExtraHandlers = {
     return { status: 201, body: { tenant: tenantJson(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow) } };
   },
   'GET class-link/tenants/{id}/orgs': (ctx) => {
-    const id = toId(ctx.params['id'], 'Tenant');
+    const id = pathId(ctx, 'Tenant');
     const row = one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id);
     if (!row) throw notFound('Tenant', id);
     const orgs = jsonObject(row.data)['orgs'];

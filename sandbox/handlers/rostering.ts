@@ -3,15 +3,15 @@
  * school-admin/rostering.ts for the states). There is no real provider behind the sandbox: a sync records
  * when it ran and what it would have brought over (the school's own pupils, teachers and groups, less
  * exclusions). Provider sign-in (`{roster_b}/auth`) finds the school linked with that subdomain or domain
- * and takes the code as the username of a member of that school. Routes whose shapes coincide
- * (`link{roster_a}` and `link{roster_b}`...) are answered by the first; every handler reads the provider
- * from whichever placeholder the route has.
+ * and takes the code as the username of a member of that school. Each rostering placeholder stands for one
+ * provider of the sandbox (roster-providers.ts: `link{roster_a}` is `linkwonde`, `link{roster_b}` is
+ * `linkclever`...), and the handlers read the provider from the route's placeholder.
  */
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { callerSchoolId } from '../scope.js';
 import { logEvent } from '../school-admin/events.js';
-import { parseInput } from '../school-admin/input.js';
+import { parseInput } from '../input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { assertState, findLink, linkJson, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../school-admin/rostering.js';
 import { schoolParam, sync } from '../school-admin/rostering-sync.js';

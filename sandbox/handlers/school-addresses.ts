@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { assertReachable, callerSchoolId, notFound } from '../scope.js';
+import { assertReachable, callerSchoolId } from '../scope.js';
+import { idValue, notFound, parseInput, pathId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
-import { idValue, parseInput, toId } from '../school-admin/input.js';
 import type { AddressRow } from '../school-admin/rows.js';
 import { addressType, addressValue } from '../school-admin/school-fields.js';
 import { all, one, run } from '../school-admin/sql.js';
@@ -53,7 +53,7 @@ function createAddress(ctx: HandlerContext): HandlerResult {
 }
 
 function updateAddress(ctx: HandlerContext): HandlerResult {
-  const row = findAddress(ctx, toId(ctx.params['id'], 'Address'));
+  const row = findAddress(ctx, pathId(ctx, 'Address'));
   const input = parseInput(z.object({ address: addressValue.optional(), addressType: addressType.optional() }), ctx.input);
   run(
     ctx.db,
@@ -68,9 +68,9 @@ function updateAddress(ctx: HandlerContext): HandlerResult {
 }
 
 function attachAddress(ctx: HandlerContext): HandlerResult {
-  const schoolId = toId(ctx.params['id'], 'School');
+  const schoolId = pathId(ctx, 'School');
   assertReachable(ctx, schoolId, 'School', schoolId);
-  const row = findAddress(ctx, toId(ctx.params['addressId'], 'Address'));
+  const row = findAddress(ctx, pathId(ctx, 'Address', 'addressId'));
   if (row.school_id !== schoolId) throw notFound('Address', row.id);
   const input = parseInput(z.object({ addressType: addressType.optional() }), ctx.input);
   if (input.addressType && input.addressType !== row.address_type) {
@@ -82,7 +82,7 @@ function attachAddress(ctx: HandlerContext): HandlerResult {
 }
 
 function deleteAddress(ctx: HandlerContext): HandlerResult {
-  const row = findAddress(ctx, toId(ctx.params['id'], 'Address'));
+  const row = findAddress(ctx, pathId(ctx, 'Address'));
   const inUse = one<{ id: number; state: string }>(
     ctx.db,
     "SELECT id, state FROM subscriptions WHERE billing_address_id = ? AND deleted_at IS NULL AND state IN ('pending', 'future', 'trial', 'active', 'cancelling')",

@@ -4,11 +4,11 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
-import { assertReachable, callerSchoolId, notFound, requireUser } from '../scope.js';
+import { assertReachable, callerSchoolId, requireUser } from '../scope.js';
+import { notFound, parseInput, pathId, toId } from '../input.js';
 import { newJoinCode, normaliseCode } from '../school-admin/codes.js';
 import { logEvent } from '../school-admin/events.js';
 import { findSchool } from '../school-admin/find.js';
-import { parseInput, toId } from '../school-admin/input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { isMember, joinSchool, schoolsOf } from '../school-admin/memberships.js';
 import type { SchoolRow } from '../school-admin/rows.js';
@@ -130,12 +130,12 @@ const ownSchoolHandlers = {
   }),
   'POST users/me/joinschool': joinWithCode,
   'GET schools/{id}': (ctx) => {
-    const school = findSchool(ctx.db, toId(ctx.params['id'], 'School'));
+    const school = findSchool(ctx.db, pathId(ctx, 'School'));
     assertReachable(ctx, school.id, 'School', school.id);
     return { body: { school: schoolWithCounts(ctx, school) } };
   },
   'PATCH schools/{id}': (ctx) => {
-    const school = findSchool(ctx.db, toId(ctx.params['id'], 'School'));
+    const school = findSchool(ctx.db, pathId(ctx, 'School'));
     const user = requireUser(ctx);
     if (!user.superuser && user.schoolId !== school.id) throw notFound('School', school.id);
     return { body: { school: schoolJson(updateSchool(ctx, school, ctx.input)) } };
@@ -151,7 +151,7 @@ const ownSchoolHandlers = {
   'GET schools/existence': (ctx) => existenceByCode(ctx, String(ctx.input['code'])),
   'POST users/me/school/code': (ctx) => setCode(ctx, callerSchoolId(ctx), newJoinCode(ctx.db)),
   'DELETE users/me/school/code': (ctx) => setCode(ctx, callerSchoolId(ctx), null),
-  'POST superuser/schools/{id}/generatecode': (ctx) => setCode(ctx, toId(ctx.params['id'], 'School'), newJoinCode(ctx.db)),
+  'POST superuser/schools/{id}/generatecode': (ctx) => setCode(ctx, pathId(ctx, 'School'), newJoinCode(ctx.db)),
 } satisfies PartialHandlerMap;
 
 export const schoolHandlers = { ...ownSchoolHandlers, ...addressHandlers } satisfies PartialHandlerMap;

@@ -11,7 +11,7 @@ import { HttpError } from '../handler.js';
 import { callerSchoolId } from '../scope.js';
 import { logEvent } from '../school-admin/events.js';
 import { findSchool } from '../school-admin/find.js';
-import { parseInput } from '../school-admin/input.js';
+import { parseInput } from '../input.js';
 import { isMember, joinSchool } from '../school-admin/memberships.js';
 import type { UserRow } from '../school-admin/rows.js';
 import { schoolJson, teacherJson } from '../school-admin/serialize.js';

@@ -10,7 +10,7 @@ import { HttpError } from '../handler.js';
 import { callerSchoolId, requireUser } from '../scope.js';
 import { logEvent } from '../school-admin/events.js';
 import { findTeacher } from '../school-admin/find.js';
-import { parseInput, toId } from '../school-admin/input.js';
+import { parseInput, pathId, toId } from '../input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { adminCount, joinSchool, schoolsOf, setAdmin } from '../school-admin/memberships.js';
 import { generatePassword } from '../school-admin/names.js';
@@ -78,7 +78,7 @@ function assertNotLastAdmin(ctx: HandlerContext, schoolId: number, teacherId: nu
 
 function removeTeacher(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
-  const teacher = findTeacher(ctx.db, toId(ctx.params['id'], 'Teacher'), schoolId);
+  const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
   if (teacher.id === requireUser(ctx).id) throw new HttpError(409, 'Conflict', 'You cannot remove yourself from the school; ask another admin');
   assertNotLastAdmin(ctx, schoolId, teacher.id, 'remove them');
   const elsewhere = schoolsOf(ctx.db, teacher.id).filter((m) => m.school.id !== schoolId);
@@ -98,7 +98,7 @@ function removeTeacher(ctx: HandlerContext): HandlerResult {
 function setTeacherAdmin(admin: boolean) {
   return (ctx: HandlerContext): HandlerResult => {
     const schoolId = callerSchoolId(ctx);
-    const teacher = findTeacher(ctx.db, toId(ctx.params['id'], 'Teacher'), schoolId);
+    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
     if (!admin) assertNotLastAdmin(ctx, schoolId, teacher.id, 'remove their admin rights');
     setAdmin(ctx.db, teacher.id, schoolId, admin, ctx.now().toISOString());
     ctx.countWrite();
@@ -121,7 +121,7 @@ const teacherHandlers = {
   },
   'PATCH users/me/school/teachers/{id}': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const teacher = findTeacher(ctx.db, toId(ctx.params['id'], 'Teacher'), schoolId);
+    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
     const fields = parseInput(teacherUpdate, ctx.input);
     const first = fields.first_name ?? teacher.first_name;
     const last = fields.last_name ?? teacher.last_name;

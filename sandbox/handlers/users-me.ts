@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.js';
 import { sessionResponse } from '../auth/sign-in.js';
 import { readUser, userJson } from '../auth/user-json.js';
 import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../handler.js';
+import { invalid, notFound, parseInput, pathId } from '../input.js';
 import { requireCaller } from './caller.js';
 
 /** Re-verification lasts this long (the 403 session-verification flow asks again after it). */
@@ -32,24 +33,13 @@ function me(ctx: HandlerContext): HandlerResult {
   return { body: { user: { ...userJson(ctx.db, user, caller.imitatedBy), token: caller.token }, token: caller.token } };
 }
 
-function invalid(path: string, message: string): HttpError {
-  return new HttpError(422, 'Invalid data', `${path}: ${message}`, { errors: [{ path, message }] });
-}
-
-function parseOrInvalid<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  throw new HttpError(422, 'Invalid data', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
-}
-
 export const usersMeHandlers = {
   'GET users/me': me,
   'GET users/me/refresh': me,
 
   'PUT users/me': (ctx) => {
     const caller = requireCaller(ctx);
-    const change = parseOrInvalid(profile, ctx.input);
+    const change = parseInput(profile, ctx.input);
     const sets = Object.entries(change).filter(([, v]) => v !== undefined);
     if (sets.length > 0) {
       const sql = sets.map(([k]) => `${k} = ?`).join(', ');
@@ -68,9 +58,10 @@ export const usersMeHandlers = {
 
   'GET users/me/users/{id}': (ctx) => {
     const caller = requireCaller(ctx);
-    const other = readUser(ctx.db, Number(ctx.params.id));
+    const id = pathId(ctx, 'User');
+    const other = readUser(ctx.db, id);
     const self = readUser(ctx.db, caller.id);
-    if (!other || !self) throw new HttpError(404, 'Not found', `User ${ctx.params.id ?? ''} not found`);
+    if (!other || !self) throw notFound('User', id);
     const sameSchool = self.school_id !== null && self.school_id === other.school_id;
     const teacherHere = sameSchool && self.kind === 'teacher';
     return {
@@ -89,7 +80,7 @@ export const usersMeHandlers = {
   },
 
   'POST users': (ctx) => {
-    const input = parseOrInvalid(signUp, ctx.input);
+    const input = parseInput(signUp, ctx.input);
     const taken = ctx.db.prepare('SELECT 1 FROM users WHERE username = ? COLLATE NOCASE').get(input.username);
     if (taken) throw new HttpError(409, 'Conflict', `Username ${input.username} is taken`);
     const id = Number(
@@ -115,7 +106,7 @@ export const usersMeHandlers = {
   },
 
   'GET users/exists': (ctx) => {
-    const input = exists.parse(ctx.input);
+    const input = parseInput(exists, ctx.input);
     const given = (['username', 'email', 'school_username'] as const).filter((k) => input[k] !== undefined && input[k] !== '');
     if (given.length !== 1) throw invalid(given.length === 0 ? 'username' : given.join(','), 'give exactly one of username, email or school_username');
     const key = given[0] as (typeof given)[number];

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { HttpError } from '../handler.js';
-import { notFound } from '../scope.js';
+import { notFound } from '../input.js';
 import { jsonObject } from './json.js';
 import type { UserRow } from './rows.js';
 import { all, one, run } from './sql.js';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { notFound } from '../scope.js';
+import { notFound } from '../input.js';
 import { one } from './sql.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
 

@@ -1,8 +1,7 @@
 import type { HandlerContext } from '../handler.js';
-import { notFound } from '../scope.js';
+import { notFound, parseIds } from '../input.js';
 import { findGroup } from './find.js';
 import { assertDates, extraData, type HomeworkFields } from './homework.js';
-import { parseIds } from './input.js';
 import { pupilsByIds } from './pupil-queries.js';
 import { run } from './sql.js';
 

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { HttpError, type HandlerContext } from '../handler.js';
-import { notFound, requireUser } from '../scope.js';
-import { idValue } from './input.js';
+import { requireUser } from '../scope.js';
+import { idValue, notFound } from '../input.js';
 import { jsonObject } from './json.js';
 import type { HomeworkRow, UserRow } from './rows.js';
 import { all, one, placeholders } from './sql.js';

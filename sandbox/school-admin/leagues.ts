@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { HttpError } from '../handler.js';
-import { notFound } from '../scope.js';
-import { idValue } from './input.js';
+import { idValue, notFound } from '../input.js';
 import { jsonObject } from './json.js';
 import type { LeagueRow, UserRow } from './rows.js';
 import { all, one, placeholders } from './sql.js';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { notFound } from '../scope.js';
+import { notFound } from '../input.js';
 import { all, one, placeholders } from './sql.js';
 
 export interface ResourceRow {

@@ -2,7 +2,7 @@ import type { HandlerContext, HandlerResult } from '../handler.js';
 import { assertReachable } from '../scope.js';
 import { logEvent } from './events.js';
 import { findSchool } from './find.js';
-import { toId } from './input.js';
+import { pathId } from '../input.js';
 import { jsonObject } from './json.js';
 import { assertState, linkJson, providerOf, requireLink, syncSummary } from './rostering.js';
 import type { SchoolRow } from './rows.js';
@@ -15,7 +15,7 @@ import { run } from './sql.js';
  * const school = schoolParam(ctx); // 404 for another school
  */
 export function schoolParam(ctx: HandlerContext): SchoolRow {
-  const school = findSchool(ctx.db, toId(ctx.params['id'], 'School'));
+  const school = findSchool(ctx.db, pathId(ctx, 'School'));
   assertReachable(ctx, school.id, 'School', school.id);
   return school;
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { HttpError, type HandlerContext } from '../handler.js';
-import { notFound } from '../scope.js';
+import { notFound } from '../input.js';
+import { ROSTER_PROVIDERS, type RosterPlaceholder } from '../roster-providers.js';
 import { jsonObject } from './json.js';
 import { all, one, run } from './sql.js';
 
@@ -33,15 +34,17 @@ export interface LinkRow {
 }
 
 /**
- * The provider a route names: whichever provider placeholder it has (`{school_system}`, `{roster_b}`, one-roster's `{x}`).
+ * The provider a route names: the provider of its rostering placeholder (`{roster_b}` is clever, see
+ * roster-providers.ts), else the `{school_system}` given, else one-roster's `{x}`.
  *
  * @example
- * providerOf(ctx) // 'wonde' for POST schools/1/wondesync
+ * providerOf(ctx) // 'wonde' for POST schools/1/wondesync (the {roster_a}sync row)
  */
 export function providerOf(ctx: HandlerContext): string {
   const p = ctx.params;
-  const name = p['school_system'] ?? p['roster_a'] ?? p['roster_b'] ?? p['roster_c'] ?? p['roster_d'];
-  if (name !== undefined) return name.toLowerCase();
+  const roster = (Object.keys(ROSTER_PROVIDERS) as RosterPlaceholder[]).find((placeholder) => p[placeholder] !== undefined);
+  if (roster) return ROSTER_PROVIDERS[roster];
+  if (p['school_system'] !== undefined) return p['school_system'].toLowerCase();
   if (p['x'] !== undefined) return `one-roster/${p['x'].toLowerCase()}`;
   throw new Error(`route ${ctx.endpoint.route} names no provider`);
 }

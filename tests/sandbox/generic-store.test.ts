@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionPaths, shapeOf, singular } from '../../sandbox/generic-shape.js';
+import { MAX_TAKE } from '../../sandbox/input.js';
 import { tsvEndpoints } from './helpers/tsv-endpoints.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 
@@ -71,6 +72,14 @@ describe('generic store through the server', () => {
     const page = await t.call('GET', 'lists', { token: teacher, query: { skip: '1', take: '1' } });
     expect(page.body.total).toBe(2);
     expect((page.body.lists as { title: string }[]).map((l) => l.title)).toEqual(['Week 2']);
+  });
+
+  it('pages like every other list: a malformed or too large take is a 422, not a silent clamp', async () => {
+    const tooMany = await t.call('GET', 'lists', { token: teacher, query: { take: String(MAX_TAKE + 1) } });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'take' }] });
+    expect((await t.call('GET', 'lists', { token: teacher, query: { skip: '-1' } })).body).toMatchObject({ errors: [{ path: 'skip' }] });
+    expect((await t.call('GET', 'lists', { token: teacher, query: { take: String(MAX_TAKE) } })).status).toBe(200);
   });
 
   it('replaces with PUT and answers 404 for a missing id', async () => {

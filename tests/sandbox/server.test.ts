@@ -9,6 +9,7 @@ import { HttpError } from '../../sandbox/handler.js';
 import { HANDLERS, handlerFor } from '../../sandbox/handlers/index.js';
 import { createRouter } from '../../sandbox/router.js';
 import { createSandbox, type Sandbox } from '../../sandbox/server.js';
+import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
 
 function listCount(t: TestSandbox): number {
@@ -20,10 +21,8 @@ describe('every route of the table answers', () => {
     const router = createRouter(ENDPOINTS);
     const missing = ENDPOINTS.filter((e) => !handlerFor(HANDLERS, e.route)).map((e) => e.route);
     expect(missing).toEqual([]);
-    for (const e of ENDPOINTS) {
-      const path = e.path.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, 'x1');
-      expect(router.match(e.method, path)?.endpoint.route).toBe(router.shadowed.get(e.route) ?? e.route);
-    }
+    const elsewhere = ENDPOINTS.filter((e) => router.match(e.method, samplePath(e, () => 'x1'))?.endpoint.route !== e.route).map((e) => e.route);
+    expect(elsewhere).toEqual([]);
   });
 });
 
@@ -33,7 +32,7 @@ describe('every call of the table, made for real', () => {
     const tokens = [await t.login('superuser'), await t.login('teacher')];
     const failures: string[] = [];
     for (const e of ENDPOINTS) {
-      const path = e.path.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, '1');
+      const path = samplePath(e, () => '1');
       for (const token of tokens) {
         const res = await t.call(e.method, path, { token, ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { body: {} }) });
         if (res.status >= 500 || typeof res.body !== 'object') failures.push(`${e.route}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { schoolParam } from '../../billing/access.js';
 import { type CardEventRow, receiveEvent, runEvent, scheduleLifecycle } from '../../billing/card-events.js';
 import { day } from '../../billing/dates.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound, page, pathId } from '../../input.js';
 import { restore } from '../../billing/invoice-lifecycle.js';
 import { createInvoice, getInvoice, serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../billing/invoices.js';
 import { objectColumn } from '../../billing/json.js';
 import { subscriptionLifecycle } from '../../billing/subscription-lifecycle.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
-import { input, page, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 import { subscriptionOf } from './subscription-admin.js';
 
 interface ScheduleRow {

@@ -1,12 +1,12 @@
 /** The subscription catalogue: products, scopes, plans and their children, the plans cache, plan actions. */
 import { z } from 'zod';
 import { listPlans, planChecksum, planOr404, productOr404, type ProductRow, type ScopeRow, scopeOr404, serializePlan, serializeProduct, serializeScope } from '../../billing/catalogue.js';
-import { fields } from '../../billing/input.js';
+import { fields, invalid, page, pathId } from '../../input.js';
 import { CURRENCIES } from '../../billing/money.js';
 import { cancelPlanAction, createPlanAction, planActionOr404, planActionSchema, retryPlanAction, serializePlanAction, type PlanActionRow } from '../../billing/plan-actions.js';
 import { serializeSubscription, type SubscriptionRow } from '../../billing/subscriptions.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
-import { input, page, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 
 const productSchema = z.looseObject({
   code: z.string().trim().regex(/^[a-z][a-z0-9-]{1,39}$/, 'lowercase letters, digits and dashes'),
@@ -133,7 +133,7 @@ export const catalogueHandlers = {
   'POST subscriptions/scopes/{id}/plans': (ctx) => {
     const scope = scopeOr404(ctx.db, pathId(ctx, 'Scope'));
     const body = input(ctx, planSchema);
-    if (body.parent_id !== undefined && planOr404(ctx.db, body.parent_id).scope_id !== scope.id) throw new HttpError(422, 'Invalid data', `parent_id: plan ${body.parent_id} is in another scope`);
+    if (body.parent_id !== undefined && planOr404(ctx.db, body.parent_id).scope_id !== scope.id) throw invalid('parent_id', `plan ${body.parent_id} is in another scope`);
     const stamp = ctx.now().toISOString();
     const { lastInsertRowid } = ctx.db
       .prepare('INSERT INTO plans (scope_id, parent_id, name, currency, price, seats, teacher_seats, seat_price, term_months, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')

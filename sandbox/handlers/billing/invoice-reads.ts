@@ -1,13 +1,13 @@
 /** Invoice lists and edits under subscriptions/, coupons, billing address and price rise exemption. */
 import { z } from 'zod';
 import { isStaff, ownSchool } from '../../billing/access.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound, page, pathId } from '../../input.js';
 import { serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../billing/invoices.js';
 import { serializePlanAction, type PlanActionRow } from '../../billing/plan-actions.js';
 import { updateSubscription } from '../../billing/subscriptions.js';
 import { HttpError, type PartialHandlerMap } from '../../handler.js';
 import { docList } from '../../json-text.js';
-import { input, page, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
 const listSchema = z.looseObject({

@@ -1,7 +1,7 @@
-/** Small helpers the billing handlers share: replies in the table's response key, ids, paging. */
+/** Small helpers the billing handlers share: replies in the table's response key, and input checks. */
 import type { z } from 'zod';
-import { idParam, pageSchema, parseInput } from '../../billing/input.js';
 import type { HandlerContext, HandlerResult } from '../../handler.js';
+import { parseInput } from '../../input.js';
 import { wrapResponse } from '../../response-key.js';
 
 /**
@@ -20,15 +20,4 @@ export function reply(ctx: HandlerContext, key: string, value: unknown, extra: R
 /** The handler's input checked against a schema of its own (422 on failure). */
 export function input<T extends z.ZodType>(ctx: HandlerContext, schema: T): z.output<T> {
   return parseInput(schema, ctx.input);
-}
-
-/** A numeric path parameter naming a row (404 when it cannot). */
-export function pathId(ctx: HandlerContext, entity: string, name = 'id'): number {
-  return idParam(ctx.params, name, entity);
-}
-
-/** `skip` and `take` of a list call (take 25 by default, at most 500). */
-export function page(ctx: HandlerContext): { skip: number; take: number } {
-  const { skip, take } = parseInput(pageSchema, ctx.input);
-  return { skip, take };
 }

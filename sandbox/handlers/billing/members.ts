@@ -1,7 +1,7 @@
 /** Seat assignment on the school's subscriptions: users (pupils), teachers and groups, and the seat counts. */
 import { z } from 'zod';
 import { day } from '../../billing/dates.js';
-import { fields } from '../../billing/input.js';
+import { fields } from '../../input.js';
 import { createInvoice, serializeInvoice } from '../../billing/invoices.js';
 import { assign, checkSeats, type Target, unassign } from '../../billing/members.js';
 import { getPlan } from '../../billing/catalogue.js';

@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ownSchool, schoolParam } from '../../billing/access.js';
 import { day } from '../../billing/dates.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound, pathId } from '../../input.js';
 import { markPaid } from '../../billing/invoice-lifecycle.js';
 import { serializeInvoice, visibleInvoice } from '../../billing/invoices.js';
 import { chargeWith, listPaymentMethods, serializePaymentMethod, testCard } from '../../billing/payment-methods.js';
 import { refundDue } from '../../billing/pricing.js';
 import { HttpError, type PartialHandlerMap } from '../../handler.js';
-import { input, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 import { subscriptionOf } from './subscription-admin.js';
 
 const saveSchema = z.looseObject({ paymentMethod: z.string().trim().min(1), verify: z.union([z.boolean(), fields.flag]).optional() });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isStaff, ownSchool } from '../../billing/access.js';
 import { day } from '../../billing/dates.js';
 import { grant, grantSchema } from '../../billing/grants.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound } from '../../input.js';
 import { serializeInvoice } from '../../billing/invoices.js';
 import { serializeSubscription, type SubscriptionRow } from '../../billing/subscriptions.js';
 import { activatePrepayment, activateUpgrade, cancelPrepayment, cancelUpgrade, upgradeByPrepayment, upgradeSchema } from '../../billing/upgrades.js';

@@ -4,7 +4,7 @@ import type { SandboxDb } from '../../db/database.js';
 import { HttpError } from '../../handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../../billing/catalogue.js';
 import { schoolCurrency } from '../../billing/grants.js';
-import { fields } from '../../billing/input.js';
+import { fields } from '../../input.js';
 import { taxRate } from '../../billing/invoices.js';
 import { applyCoupon, multiYearPrice, termPrice } from '../../billing/pricing.js';
 

@@ -1,7 +1,7 @@
 /** Countries with zones, VAT validation and VAT countries per school. */
 import { z } from 'zod';
 import { assertSchool, schoolParam } from '../../billing/access.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound } from '../../input.js';
 import { CURRENCIES } from '../../billing/money.js';
 import { validateVat } from '../../billing/vat.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';

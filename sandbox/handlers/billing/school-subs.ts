@@ -6,7 +6,8 @@ import { serializeInvoice, type InvoiceRow } from '../../billing/invoices.js';
 import { applyClock, serializeSubscription, type SubscriptionRow } from '../../billing/subscriptions.js';
 import { convertToCard, quoteUpgrade, upgrade, upgradeSchema } from '../../billing/upgrades.js';
 import { HttpError, type Handler, type PartialHandlerMap } from '../../handler.js';
-import { input, page, reply } from './kit.js';
+import { input, reply } from './kit.js';
+import { page } from '../../input.js';
 import { planFor, quote, quoteSchema } from './quotes.js';
 import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from './subscription-admin.js';
 

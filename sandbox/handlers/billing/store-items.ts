@@ -1,11 +1,11 @@
 /** Store items, their stock per location, filters and locations; and the merchandise sales report. */
 import { z } from 'zod';
 import { isStaff } from '../../billing/access.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound, page, pathId } from '../../input.js';
 import { objectColumn, stringsColumn } from '../../billing/json.js';
 import { createItem, itemOr404, itemPatchSchema, type ItemRow, locationOr404, newItemSchema, patchItem, serializeItem, setStock } from '../../billing/store-items.js';
 import { HttpError, type PartialHandlerMap } from '../../handler.js';
-import { input, page, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 
 const listSchema = z.looseObject({ category: z.string().optional(), q: z.string().optional(), location_id: fields.id.optional(), tag: z.string().optional() });
 const stockSchema = z.looseObject({

@@ -1,14 +1,14 @@
 /** Store purchases: create (draft, invoice order, card), read, edit a draft, and every lifecycle step. */
 import { z } from 'zod';
 import { isStaff, ownSchool } from '../../billing/access.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound, page, pathId } from '../../input.js';
 import { PAYMENT_METHODS } from '../../billing/invoice-lifecycle.js';
 import { chargeWith } from '../../billing/payment-methods.js';
 import { advance, finalise, purchaseLifecycle, type PurchaseAction, removePurchase, updatePurchase, voidPurchase } from '../../billing/purchase-lifecycle.js';
 import { getPurchase, lineSchema, locationFor, type PurchaseRow, purchaseSchema, serializePurchase, setLines, visiblePurchase } from '../../billing/purchases.js';
 import { createPurchase } from '../../billing/store-orders.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../handler.js';
-import { input, page, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 
 const purchaseOf = (ctx: HandlerContext): PurchaseRow => visiblePurchase(ctx, pathId(ctx, 'Purchase'));
 const answer = (ctx: HandlerContext, row: PurchaseRow, extra: Readonly<Record<string, unknown>> = {}): HandlerResult =>

@@ -1,7 +1,7 @@
 /** Superuser subscription lifecycle calls: expiry, sync, move, delete, cancellations of every kind. */
 import { z } from 'zod';
 import { callerId } from '../../billing/access.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound, pathId } from '../../input.js';
 import {
   cancelAndRefund,
   cancelAtExpiry,
@@ -17,7 +17,7 @@ import {
 } from '../../billing/subscription-lifecycle.js';
 import { serializeSubscription, type SubscriptionRow, visibleSubscription } from '../../billing/subscriptions.js';
 import type { Handler, HandlerContext, HandlerResult, PartialHandlerMap } from '../../handler.js';
-import { input, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 
 const reasonSchema = z.looseObject({ reason: z.string().trim().max(500).optional() });
 

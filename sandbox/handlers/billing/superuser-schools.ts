@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { schoolParam } from '../../billing/access.js';
 import { grant, grantSchema } from '../../billing/grants.js';
-import { notFound } from '../../billing/input.js';
+import { notFound, page, pathId } from '../../input.js';
 import { serializeInvoice, type InvoiceRow } from '../../billing/invoices.js';
 import { objectColumn } from '../../billing/json.js';
 import { listPaymentMethods, serializePaymentMethod } from '../../billing/payment-methods.js';
@@ -10,7 +10,7 @@ import { remove } from '../../billing/subscription-lifecycle.js';
 import { serializeSubscription, type SubscriptionKind } from '../../billing/subscriptions.js';
 import { HttpError, type Handler, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
 import { geocode } from './gazetteer.js';
-import { input, page, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
 const grantHandler =

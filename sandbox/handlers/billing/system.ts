@@ -1,10 +1,10 @@
 /** Email logs, stats and suppressions; background jobs; system errors. */
 import { z } from 'zod';
 import { type EmailRow, logEmail } from '../../billing/email.js';
-import { fields, notFound } from '../../billing/input.js';
+import { fields, notFound, page, pathId } from '../../input.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
 import { type JobRow, serializeJob } from '../../jobs.js';
-import { input, page, pathId, reply } from './kit.js';
+import { input, reply } from './kit.js';
 
 const logFilter = z.looseObject({
   ids: fields.ids.optional(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TAKE } from '../../../sandbox/input.js';
 import { createHarness, rows } from './harness.js';
 
 interface Brief {
@@ -36,9 +37,9 @@ describe('GET subscriptions/invoices: filters and pages', () => {
     expect(rows(body, 'invoices').map((i) => i.id)).toEqual(expected.slice(0, 500).map((i) => i.id));
   });
 
-  it('pages with skip and take (25 by default), the total unchanged', async () => {
+  it('pages with skip and take (the sandbox-wide default page), the total unchanged', async () => {
     const first = await h.ok('GET subscriptions/invoices');
-    expect(rows(first, 'invoices').map((i) => i.id)).toEqual(all.slice(0, 25).map((i) => i.id));
+    expect(rows(first, 'invoices').map((i) => i.id)).toEqual(all.slice(0, DEFAULT_TAKE).map((i) => i.id));
     const page = await h.ok('GET subscriptions/invoices', { input: { skip: '3', take: '4' } });
     expect(rows(page, 'invoices').map((i) => i.id)).toEqual(all.slice(3, 7).map((i) => i.id));
     expect(page.total).toBe(all.length);

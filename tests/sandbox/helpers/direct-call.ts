@@ -11,6 +11,7 @@ import { issueToken } from '../../../sandbox/auth/tokens.js';
 import type { SandboxDb } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
 import { HttpError, type Handler } from '../../../sandbox/handler.js';
+import { describeIssues } from '../../../sandbox/input.js';
 
 export interface DirectCallOptions {
   /** Username to call as; null calls without a session. */
@@ -60,7 +61,8 @@ export function directCaller<B>(db: SandboxDb, options: DirectCallerOptions): (r
     const params = paramsSchema(endpoint).safeParse(Object.fromEntries(Object.entries(call.params ?? {}).map(([k, v]) => [k, String(v)])));
     const input = payloadSchema(endpoint).safeParse(call.input ?? {});
     if (!params.success || !input.success) {
-      return reply(422, { error: 'Invalid data', errors: [...(params.error?.issues ?? []), ...(input.error?.issues ?? [])] });
+      const failed = [params.error, input.error].flatMap((error) => (error ? [describeIssues(error)] : []));
+      return reply(422, { error: 'Invalid data', message: failed.map((f) => f.message).join('; '), errors: failed.flatMap((f) => f.errors) });
     }
     const now = options.now();
     try {

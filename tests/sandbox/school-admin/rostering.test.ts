@@ -37,10 +37,10 @@ describe('school-system link lifecycle', () => {
 
 describe('rostering providers', () => {
   it('links the own school, refuses a second link, previews and syncs with exclusions', async () => {
-    const link = await h.call('POST users/me/school/link{roster_b}', { params: { roster_b: 'wonde' }, input: { subdomain: 'oakfield' } });
+    const link = await h.call('POST users/me/school/link{roster_b}', { params: { roster_b: 'clever' }, input: { subdomain: 'oakfield' } });
     expect(at(link.body, 'link')).toMatchObject({ state: 'linked', data: { subdomain: 'oakfield' } });
-    expect((await h.call('POST users/me/school/link{roster_b}', { params: { roster_b: 'wonde' }, input: {} })).status).toBe(409);
-    const p = { roster_b: 'wonde', id: 1 };
+    expect((await h.call('POST users/me/school/link{roster_b}', { params: { roster_b: 'clever' }, input: {} })).status).toBe(409);
+    const p = { roster_b: 'clever', id: 1 };
     await h.call('POST {roster_b}/school/{id}/exclusions', { params: p, input: { exclusions: ['ext-1', 'ext-2'] } });
     await h.call('DELETE {roster_b}/school/{id}/exclusions', { params: p, input: { ids: 'ext-1' } });
     expect(list((await h.call('GET {roster_b}/school/{id}/exclusions', { params: p })).body, 'ids')).toEqual(['ext-2']);
@@ -50,12 +50,12 @@ describe('rostering providers', () => {
   });
 
   it('signs in through a linked provider with a member username as the code', async () => {
-    await h.call('POST users/me/school/link{roster_b}', { params: { roster_b: 'wonde' }, input: { subdomain: 'oakfield' } });
-    const ok = await h.call('POST {roster_b}/auth', { as: null, params: { roster_b: 'wonde' }, input: { code: 'teacher', subdomain: 'Oakfield' } });
+    await h.call('POST users/me/school/link{roster_b}', { params: { roster_b: 'clever' }, input: { subdomain: 'oakfield' } });
+    const ok = await h.call('POST {roster_b}/auth', { as: null, params: { roster_b: 'clever' }, input: { code: 'teacher', subdomain: 'Oakfield' } });
     expect(at(ok.body, 'user.username')).toBe('teacher');
     expect(str(ok.body, 'token').length).toBeGreaterThan(20);
-    expect((await h.call('POST {roster_b}/auth', { as: null, params: { roster_b: 'wonde' }, input: { code: 'admin2', subdomain: 'oakfield' } })).status).toBe(401);
-    expect((await h.call('POST {roster_b}/auth', { as: null, params: { roster_b: 'wonde' }, input: { code: 'teacher', subdomain: 'nowhere' } })).status).toBe(404);
+    expect((await h.call('POST {roster_b}/auth', { as: null, params: { roster_b: 'clever' }, input: { code: 'admin2', subdomain: 'oakfield' } })).status).toBe(401);
+    expect((await h.call('POST {roster_b}/auth', { as: null, params: { roster_b: 'clever' }, input: { code: 'teacher', subdomain: 'nowhere' } })).status).toBe(404);
   });
 
   it('links OneRoster by tenant, lists children from the groups, and manages ClassLink tenants', async () => {

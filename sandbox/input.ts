@@ -1,0 +1,151 @@
+/**
+ * Handler input, one way for every handler: payload checks answering 422 in the platform's shape
+ * (`{ error: 'Invalid data', message, errors: [{ path, message }] }`), ids from paths and payloads, the 404
+ * for a row, and skip/take paging. The server validates the keys the table names before the handler runs;
+ * handlers use these for what the table leaves open.
+ */
+import { z } from 'zod';
+import { PAGE_SIZE } from '../core/domain/constants.js';
+import { HttpError, type HandlerContext } from './handler.js';
+
+/** A list call's page when it gives no `take` (the site's page size). */
+export const DEFAULT_TAKE = PAGE_SIZE;
+/** The largest `take` any list call accepts. */
+export const MAX_TAKE = 1000;
+
+/** One failed check of a 422: the dotted path of the key (empty for the whole payload) and what is wrong. */
+export interface InvalidField {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The message and `errors` of a 422 from a failed zod parse: every issue, as `path: message`, joined by `; `.
+ *
+ * @example
+ * const { message, errors } = describeIssues(result.error);
+ */
+export function describeIssues(error: z.ZodError): { message: string; errors: InvalidField[] } {
+  const errors = error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  const message = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
+  return { message: message || 'The payload is not valid', errors };
+}
+
+/**
+ * Checks a value against a schema of the handler's own, or throws the 422.
+ *
+ * @example
+ * const { seats } = parseInput(z.object({ seats: z.coerce.number().int().min(0) }), ctx.input);
+ */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const { message, errors } = describeIssues(result.error);
+  throw new HttpError(422, 'Invalid data', message, { errors });
+}
+
+/**
+ * The 422 for one key.
+ *
+ * @example
+ * throw invalid('amount', 'expected a number from 1 to 100');
+ */
+export function invalid(path: string, message: string): HttpError {
+  return new HttpError(422, 'Invalid data', `${path}: ${message}`, { errors: [{ path, message }] });
+}
+
+/**
+ * The 404 for a row that does not exist or is not the caller's to see (the two look the same, so ids do not leak).
+ *
+ * @example
+ * throw notFound('Invoice', 12); // 404 { error: 'Not found', message: 'Invoice 12 not found' }
+ */
+export function notFound(label: string, id: number | string): HttpError {
+  return new HttpError(404, 'Not found', `${label} ${id} not found`);
+}
+
+/**
+ * A positive whole-number id from a payload value (a number or a string of digits), or 404: a malformed id names no row.
+ *
+ * @example
+ * const pupilId = toId(ctx.input['pupilId'], 'Pupil'); // 404 for 'abc'
+ */
+export function toId(value: unknown, label: string): number {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(label, String(value ?? ''));
+  return id;
+}
+
+/**
+ * The id in a path parameter (`id` unless named), or 404.
+ *
+ * @example
+ * const id = pathId(ctx, 'Invoice'); // 12 for superuser/invoices/12/paid
+ * const groupId = pathId(ctx, 'Group', 'gid');
+ */
+export function pathId(ctx: Pick<HandlerContext, 'params'>, label: string, name = 'id'): number {
+  return toId(ctx.params[name], label);
+}
+
+/**
+ * `skip` and `take` of a list call: skip from 0, take from 1 to MAX_TAKE, DEFAULT_TAKE when not given; 422 otherwise.
+ *
+ * @example
+ * const { skip, take } = page(ctx);
+ */
+export function page(ctx: Pick<HandlerContext, 'input'>): { skip: number; take: number } {
+  const skip = wholeNumber(ctx.input['skip'], 0);
+  const take = wholeNumber(ctx.input['take'], DEFAULT_TAKE);
+  if (skip === null) throw invalid('skip', 'expected a whole number, 0 or more');
+  if (take === null || take < 1 || take > MAX_TAKE) throw invalid('take', `expected a whole number from 1 to ${MAX_TAKE}`);
+  return { skip, take };
+}
+
+/** A whole number from a number or a string of digits; `fallback` when absent, null when malformed. */
+function wholeNumber(value: unknown, fallback: number): number | null {
+  if (value === undefined) return fallback;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** An id as a payload carries it: a positive whole number or a string of digits. */
+export const idValue = z.union([z.number(), z.string().regex(/^\d+$/, 'expected an id').transform(Number)]).pipe(z.number().int().positive());
+
+/** A list of ids: an array, a comma-joined string, or a single id. */
+export const idList = z.union([
+  z.array(idValue),
+  z
+    .string()
+    .regex(/^\s*\d+(?:\s*,\s*\d+)*\s*$/, 'expected ids, a list or comma-joined')
+    .transform((s) => s.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().int().positive())),
+  idValue.transform((id) => [id]),
+]);
+
+/**
+ * Ids sent as a list or comma-joined, without repeats, or the wildcard `*` when `allowAll` (delete all pupils); 422 otherwise.
+ *
+ * @example
+ * parseIds('4,5,6', 'ids') // [4, 5, 6]
+ * parseIds('*', 'ids', true) // '*'
+ */
+export function parseIds(value: unknown, path: string, allowAll = false): number[] | '*' {
+  if (allowAll && (value === '*' || (Array.isArray(value) && value.length === 1 && value[0] === '*'))) return '*';
+  const result = idList.safeParse(value);
+  if (!result.success) throw invalid(path, allowAll ? 'expected ids (a list or comma-joined) or *' : 'expected ids (a list or comma-joined)');
+  return [...new Set(result.data)];
+}
+
+/** Payload schemas several handlers share. */
+export const fields = {
+  id: idValue,
+  ids: idList,
+  /** A calendar date, YYYY-MM-DD (a date-time is cut to its date). */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date YYYY-MM-DD')
+    .refine((s) => !Number.isNaN(Date.parse(s.slice(0, 10))), 'not a real date')
+    .transform((s) => s.slice(0, 10)),
+  /** 0 or 1, from a boolean or a number. */
+  flag: z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]).transform((v) => (v === true || v === 1 ? 1 : 0)),
+} as const;

@@ -1,0 +1,30 @@
+/**
+ * Type-level proof that a missing real handler does not compile. Checked by `tsc --noEmit` (the project's
+ * type check, first step of `npm test`), not run by vitest: each `@ts-expect-error` fails the type check
+ * if the line below it ever compiles.
+ */
+import { expectTypeOf } from 'vitest';
+import type { HandlerMap } from '../../sandbox/handler.js';
+import { realHandlers, type GenericHandlers, type GenericRoute, type RealHandlers, type RealRoute } from '../../sandbox/handlers/areas.js';
+import { genericHandlers, REAL_HANDLERS } from '../../sandbox/handlers/index.js';
+
+// Real and generic routes split the table: none is both, together they are every route.
+expectTypeOf<Extract<RealRoute, GenericRoute>>().toBeNever();
+expectTypeOf<RealRoute | GenericRoute>().toEqualTypeOf<keyof HandlerMap>();
+expectTypeOf<'POST superuser/invoices/{id}/paid' | 'GET users/me/school/pupils' | 'POST auth' | 'GET users/me' | 'GET resources/search'>().toExtend<RealRoute>();
+expectTypeOf<'GET lists/{id}' | 'POST users/forgot' | 'GET quiz/curricula'>().toExtend<GenericRoute>();
+
+// For every real route, the generic store plus all the other real handlers is not a full handler map.
+type Completes<R extends RealRoute> = GenericHandlers & Omit<RealHandlers, R> extends HandlerMap ? R : never;
+expectTypeOf<{ [R in RealRoute]: Completes<R> }[RealRoute]>().toBeNever();
+
+// The same for an actual handler taken out of the assembled maps.
+const { 'POST superuser/invoices/{id}/paid': _markPaid, ...withoutMarkPaid } = REAL_HANDLERS;
+// @ts-expect-error the specific maps no longer cover every real route
+realHandlers(withoutMarkPaid);
+// @ts-expect-error and the generic store does not fill the gap
+export const incomplete: HandlerMap = { ...genericHandlers(), ...withoutMarkPaid };
+
+// A specific handler for a route the generic store serves is refused too.
+// @ts-expect-error 'GET lists/{id}' is a generic route
+realHandlers({ ...REAL_HANDLERS, 'GET lists/{id}': REAL_HANDLERS['GET users/me'] });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../core/endpoints/index.js';
+import { AREA_SERVICE, servedGenerically } from '../../sandbox/handlers/areas.js';
+import { genericHandlers, HANDLERS, REAL_HANDLERS } from '../../sandbox/handlers/index.js';
+
+const sorted = (routes: Iterable<string>): string[] => [...routes].sort();
+
+describe('which areas have real handlers', () => {
+  it('classifies every area of the table, and only those', () => {
+    expect(sorted(Object.keys(AREA_SERVICE))).toEqual(sorted(new Set(ENDPOINTS.map((e) => e.area))));
+  });
+
+  it('lists, for partly generic areas, commands that exist in that area', () => {
+    for (const [area, service] of Object.entries(AREA_SERVICE)) {
+      if (typeof service === 'string') continue;
+      const commands = new Set(ENDPOINTS.filter((e) => e.area === area).map((e) => e.command));
+      expect(service.real.filter((c) => !commands.has(c)), area).toEqual([]);
+    }
+  });
+
+  it('has specific handlers for exactly the real routes, and generic ones for exactly the rest', () => {
+    expect(sorted(Object.keys(REAL_HANDLERS))).toEqual(sorted(ENDPOINTS.filter((e) => !servedGenerically(e)).map((e) => e.route)));
+    expect(sorted(Object.keys(genericHandlers()))).toEqual(sorted(ENDPOINTS.filter(servedGenerically).map((e) => e.route)));
+  });
+
+  it('answers every route of the table with the real handler where there is one', () => {
+    expect(Object.keys(HANDLERS)).toHaveLength(ENDPOINTS.length);
+    for (const [route, handler] of Object.entries(REAL_HANDLERS)) expect(HANDLERS[route as keyof typeof HANDLERS], route).toBe(handler);
+  });
+
+  it('keeps the site, billing and school administration real, and the learner long tail generic', () => {
+    const served = (route: string): boolean => {
+      const endpoint = ENDPOINTS.find((e) => e.route === route);
+      if (!endpoint) throw new Error(`no ${route} in the table`);
+      return servedGenerically(endpoint);
+    };
+    expect(['GET resources/search', 'POST superuser/invoices/{id}/paid', 'GET users/me/school/pupils', 'POST auth'].map(served)).toEqual([false, false, false, false]);
+    expect(['GET lists/{id}', 'POST users/forgot', 'GET quiz/curricula'].map(served)).toEqual([true, true, true]);
+  });
+});
