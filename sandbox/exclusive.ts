@@ -4,7 +4,11 @@
  * and later callers queue behind it.
  */
 export interface Exclusive {
-  run<T>(work: () => T | Promise<T>): Promise<T>;
+  /**
+   * Runs `work` alone. When the lock is free and `work` is synchronous, it runs at once and its result (or
+   * error) comes back directly, with no promise: most requests take this path. Otherwise a promise.
+   */
+  run<T>(work: () => T | Promise<T>): T | Promise<T>;
 }
 
 /**
@@ -22,7 +26,7 @@ export function createExclusive(): Exclusive {
     if (wake) wake();
     else held = false;
   };
-  const enter = async <T>(work: () => T | Promise<T>): Promise<T> => {
+  const enter = <T>(work: () => T | Promise<T>): T | Promise<T> => {
     let result: T | Promise<T>;
     try {
       result = work();
@@ -34,11 +38,7 @@ export function createExclusive(): Exclusive {
       next();
       return result;
     }
-    try {
-      return await result;
-    } finally {
-      next();
-    }
+    return result.finally(next);
   };
   return {
     run(work) {

@@ -121,7 +121,7 @@ export interface RunnerOptions {
   /** How often an idle runner looks for work. */
   readonly idleMs?: number;
   /** The server's lock, so a step never interleaves with a request's transaction on the shared connection. */
-  readonly lock?: { run<T>(work: () => T): Promise<T> };
+  readonly lock?: { run<T>(work: () => T): T | Promise<T> };
 }
 
 function parseJson(text: string | null): unknown {

@@ -82,18 +82,23 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
 }
 
 /**
- * Runs one call and turns its result or error into a reply.
+ * Runs one call and turns its result or error into a reply: directly when the handler is synchronous and
+ * the lock free, else as a promise.
  *
  * @example
  * const reply = await runHandler(state, execution, null);
  */
-export async function runHandler(state: SandboxState, execution: Execution, slot: IdempotencySlot | null): Promise<SandboxReply> {
-  try {
-    const result = await state.lock.run(() => transact(state, execution, slot));
-    return { kind: 'json', status: result.status ?? 200, headers: {}, body: result.body };
-  } catch (error) {
+export function runHandler(state: SandboxState, execution: Execution, slot: IdempotencySlot | null): SandboxReply | Promise<SandboxReply> {
+  const answered = (result: HandlerResult): SandboxReply => ({ kind: 'json', status: result.status ?? 200, headers: {}, body: result.body });
+  const failed = (error: unknown): SandboxReply => {
     const reply = failure(error);
     if (reply.kind === 'json' && reply.status >= 500) state.logError(error);
     return reply;
+  };
+  try {
+    const result = state.lock.run(() => transact(state, execution, slot));
+    return result instanceof Promise ? result.then(answered, failed) : answered(result);
+  } catch (error) {
+    return failed(error);
   }
 }

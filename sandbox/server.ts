@@ -25,7 +25,7 @@ import { bodyText } from './json-text.js';
 import { handleRequest, isControlPath } from './pipeline.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import { createRouter } from './router.js';
-import type { SandboxState } from './state.js';
+import type { SandboxReply, SandboxState } from './state.js';
 
 export interface SandboxOptions {
   /** A database file, or `:memory:`; default: sandbox.db under the user's data directory. */
@@ -114,7 +114,7 @@ function send(reply: FastifyReply, status: number, headers: Readonly<Record<stri
   reply.raw.writeHead(status, list).end(body);
 }
 
-async function answer(state: SandboxState, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+function answer(state: SandboxState, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
   const url = request.raw.url ?? '/';
   const q = url.indexOf('?');
   const path = (q < 0 ? url : url.slice(0, q)).replace(/^\/+/, '');
@@ -124,7 +124,7 @@ async function answer(state: SandboxState, request: FastifyRequest, reply: Fasti
     send(reply, 204, cors, undefined);
     return;
   }
-  const result = await handleRequest(state, {
+  const result = handleRequest(state, {
     method: request.method,
     path,
     query: queryOf(q < 0 ? '' : url.slice(q + 1)),
@@ -133,6 +133,11 @@ async function answer(state: SandboxState, request: FastifyRequest, reply: Fasti
     ip: request.ip,
     requestId: state.nextRequestId(),
   });
+  if (result instanceof Promise) return result.then((r) => respond(reply, cors, r));
+  respond(reply, cors, result);
+}
+
+function respond(reply: FastifyReply, cors: Record<string, string>, result: SandboxReply): void {
   if (result.kind === 'drop') {
     reply.hijack();
     reply.raw.destroy(new Error(`Sandbox fault: connection dropped ${result.phase} the handler`));
