@@ -21,7 +21,7 @@ export function schoolPupils(db: Database.Database, schoolId: number, schoolUser
   return all<UserRow>(db, "SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id", schoolId);
 }
 
-const DOCS = "SELECT d.doc AS doc FROM users u JOIN pupil_docs d ON d.user_id = u.id WHERE u.school_id = ? AND u.kind = 'pupil' AND u.deleted_at IS NULL";
+const DOCS = 'SELECT doc FROM pupil_docs WHERE school_id = ? AND active = 1';
 
 /**
  * The school's list of active pupils as the API answers it (pupilJson with group ids), from the
@@ -32,8 +32,8 @@ const DOCS = "SELECT d.doc AS doc FROM users u JOIN pupil_docs d ON d.user_id = 
  * const { list, count } = schoolPupilDocs(db, 1);
  */
 export function schoolPupilDocs(db: Database.Database, schoolId: number, schoolUsername?: string): ReturnType<typeof docList> {
-  if (schoolUsername !== undefined) return docList(db, `${DOCS} AND u.school_username = ? ORDER BY u.id`, schoolId, schoolUsername.trim().toLowerCase());
-  return docList(db, `${DOCS} ORDER BY u.last_name, u.first_name, u.id`, schoolId);
+  if (schoolUsername !== undefined) return docList(db, `${DOCS} AND school_username = ? ORDER BY user_id`, schoolId, schoolUsername.trim().toLowerCase());
+  return docList(db, `${DOCS} ORDER BY last_name, first_name, user_id`, schoolId);
 }
 
 /**

@@ -5,19 +5,24 @@ import { serializeInvoice, type InvoiceRow } from '../../sandbox/billing/invoice
 import { openDatabase, type SandboxDb } from '../../sandbox/db/database.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';
-import { groupIdsOf } from '../../sandbox/school-admin/pupil-queries.js';
+import { groupIdsOf, schoolPupilDocs } from '../../sandbox/school-admin/pupil-queries.js';
 import { pupilJson, type PupilFields } from '../../sandbox/school-admin/serialize.js';
 
 /** Every pupil's doc against pupilJson of the row with its groups: the differences, by pupil id. */
 function pupilDrift(db: SandboxDb): string[] {
   const rows = db.prepare("SELECT * FROM users WHERE kind = 'pupil' ORDER BY id").all() as PupilFields[];
   const groups = groupIdsOf(db, rows.map((r) => r.id));
-  const docs = new Map((db.prepare('SELECT user_id, doc FROM pupil_docs').all() as { user_id: number; doc: string }[]).map((d) => [d.user_id, d.doc]));
+  type Doc = { user_id: number; school_id: number; active: number; last_name: string; first_name: string; school_username: string | null; doc: string };
+  const docs = new Map((db.prepare('SELECT * FROM pupil_docs').all() as Doc[]).map((d) => [d.user_id, d]));
   const drift: string[] = [];
   for (const row of rows) {
-    const doc = docs.get(row.id);
+    const found = docs.get(row.id);
     const expected = pupilJson(row, groups.get(row.id) ?? []);
-    if (doc === undefined || JSON.stringify(JSON.parse(doc)) !== JSON.stringify(expected)) drift.push(`${row.id}: ${doc ?? 'no doc'} != ${JSON.stringify(expected)}`);
+    if (found === undefined || JSON.stringify(JSON.parse(found.doc)) !== JSON.stringify(expected)) drift.push(`${row.id}: ${found?.doc ?? 'no doc'} != ${JSON.stringify(expected)}`);
+    // The list's key: school, active, names, school username.
+    const key = found && [found.school_id, found.active, found.last_name, found.first_name, found.school_username];
+    const rowKey = [row.school_id ?? 0, row.deleted_at === null ? 1 : 0, row.last_name, row.first_name, row.school_username];
+    if (JSON.stringify(key) !== JSON.stringify(rowKey)) drift.push(`${row.id}: list key ${JSON.stringify(key)} != ${JSON.stringify(rowKey)}`);
     docs.delete(row.id);
   }
   for (const id of docs.keys()) drift.push(`${id}: a doc for a user who is not a pupil`);
@@ -76,6 +81,11 @@ describe('read models kept by triggers (migration 27)', () => {
     ).run();
     expect(pupilDrift(db)).toEqual([]);
     expect(db.prepare('SELECT doc FROM pupil_docs WHERE user_id = ?').pluck().get(b)).toContain('"deleted_at":"2026-09-02T00:00:00.000Z"');
+    const listed = (JSON.parse(schoolPupilDocs(db, 1).list.text) as { id: number }[]).map((p) => p.id);
+    const expected = db.prepare("SELECT id FROM users WHERE school_id = 1 AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id").pluck().all();
+    expect(listed).toEqual(expected);
+    expect(listed).not.toContain(b);
+    expect(schoolPupilDocs(db, 1).count).toBe(expected.length);
     expect(db.prepare('SELECT COUNT(*) FROM pupil_docs WHERE user_id = ?').pluck().get(teacher)).toBe(0);
   });
 

@@ -10,7 +10,7 @@ const PUPIL_DOC = `json_object(
   'created_at', u.created_at,
   'group_ids', (SELECT json_group_array(gp.group_id ORDER BY gp.group_id) FROM group_pupils gp WHERE gp.user_id = u.id))`;
 
-/** The JSON of an invoice as `serializeInvoice` (billing/invoices.ts) answers it. */
+/** The JSON of an invoice as `serializeInvoice` (billing/invoices.ts) answers it; `i.` is the row (`NEW.` in a trigger). */
 const INVOICE_DOC = `json_object(
   'id', i.id, 'number', i.number, 'shareable_id', i.shareable_id, 'school_id', i.school_id,
   'subscription_id', i.subscription_id, 'kind', i.kind, 'billing', i.billing, 'card_reference', i.card_reference,
@@ -30,16 +30,16 @@ const BUMP_SESSIONS = `INSERT INTO cache_versions (name, version) VALUES ('sessi
   ON CONFLICT (name) DO UPDATE SET version = version + 1;`;
 
 const REFRESH_PUPIL = (id: string): string => `DELETE FROM pupil_docs WHERE user_id = ${id};
-  INSERT INTO pupil_docs (user_id, doc) SELECT user_id, doc FROM pupil_doc_source WHERE user_id = ${id};`;
+  INSERT INTO pupil_docs SELECT * FROM pupil_doc_source WHERE user_id = ${id};`;
 
 /**
  * Read models kept by triggers, so that every write, through any handler, job or the seed, keeps them right:
  * - `cache_versions`: a counter the session cache (auth/session.ts) compares, bumped by any change to a
  *   token or to the user columns a session carries; looking a token up then costs a map read, not a join.
  * - `pupil_docs` and `invoice_docs`: each pupil's and each invoice's JSON as the API answers it, so list
- *   pages are read as ready-made text (see sandbox/json-text.ts). Deleted pupils keep a doc too (the
- *   lists filter them out by the users row).
- * - An index giving the school's pupil list in its order (surname, first name, id) without a sort.
+ *   pages are read as ready-made text (see sandbox/json-text.ts). Pupil docs are kept in the order of a
+ *   school's list (active first, then surname, first name, id), so a list is one range of the table;
+ *   deleted pupils keep a doc too, outside the active range.
  */
 export const readModels: Migration = {
   version: 27,
@@ -53,12 +53,24 @@ CREATE TRIGGER sessions_user_deleted AFTER DELETE ON users BEGIN ${BUMP_SESSIONS
 CREATE TRIGGER sessions_token_changed AFTER UPDATE ON tokens BEGIN ${BUMP_SESSIONS} END;
 CREATE TRIGGER sessions_token_deleted AFTER DELETE ON tokens BEGIN ${BUMP_SESSIONS} END;
 
-CREATE TABLE pupil_docs (user_id INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+-- Clustered by the list's key, so a school's list is one range of the table read in order.
+CREATE TABLE pupil_docs (
+  school_id INTEGER NOT NULL,
+  active INTEGER NOT NULL,
+  last_name TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  user_id INTEGER NOT NULL,
+  school_username TEXT,
+  doc TEXT NOT NULL,
+  PRIMARY KEY (school_id, active, last_name, first_name, user_id)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX pupil_docs_user ON pupil_docs(user_id);
 CREATE VIEW pupil_doc_source AS
-  SELECT u.id AS user_id,
+  SELECT coalesce(u.school_id, 0) AS school_id, u.deleted_at IS NULL AS active, u.last_name AS last_name, u.first_name AS first_name,
+         u.id AS user_id, u.school_username AS school_username,
          CASE WHEN u.deleted_at IS NULL THEN ${PUPIL_DOC} ELSE json_set(${PUPIL_DOC}, '$.deleted_at', u.deleted_at) END AS doc
   FROM users u WHERE u.kind = 'pupil';
-INSERT INTO pupil_docs (user_id, doc) SELECT user_id, doc FROM pupil_doc_source;
+INSERT INTO pupil_docs SELECT * FROM pupil_doc_source;
 CREATE TRIGGER pupil_docs_user_added AFTER INSERT ON users WHEN NEW.kind = 'pupil' BEGIN ${REFRESH_PUPIL('NEW.id')} END;
 CREATE TRIGGER pupil_docs_user_changed AFTER UPDATE OF username, school_id, school_username, first_name, last_name, display_name,
   stage_spelling, stage_number, experimental, permissions, created_at, deleted_at, kind ON users BEGIN ${REFRESH_PUPIL('NEW.id')} END;
@@ -66,7 +78,6 @@ CREATE TRIGGER pupil_docs_user_deleted AFTER DELETE ON users BEGIN DELETE FROM p
 CREATE TRIGGER pupil_docs_group_added AFTER INSERT ON group_pupils BEGIN ${REFRESH_PUPIL('NEW.user_id')} END;
 CREATE TRIGGER pupil_docs_group_removed AFTER DELETE ON group_pupils BEGIN ${REFRESH_PUPIL('OLD.user_id')} END;
 CREATE TRIGGER pupil_docs_group_changed AFTER UPDATE ON group_pupils BEGIN ${REFRESH_PUPIL('OLD.user_id')} ${REFRESH_PUPIL('NEW.user_id')} END;
-CREATE INDEX users_school_pupils ON users(school_id, last_name, first_name, id) WHERE kind = 'pupil' AND deleted_at IS NULL;
 
 CREATE TABLE invoice_docs (id INTEGER PRIMARY KEY, doc TEXT NOT NULL);
 CREATE VIEW invoice_doc_source AS SELECT i.id AS id, ${INVOICE_DOC} AS doc FROM invoices i;
@@ -74,7 +85,7 @@ INSERT INTO invoice_docs (id, doc) SELECT id, doc FROM invoice_doc_source;
 CREATE TRIGGER invoice_docs_added AFTER INSERT ON invoices
 BEGIN INSERT OR REPLACE INTO invoice_docs (id, doc) SELECT id, doc FROM invoice_doc_source WHERE id = NEW.id; END;
 CREATE TRIGGER invoice_docs_changed AFTER UPDATE ON invoices
-BEGIN INSERT OR REPLACE INTO invoice_docs (id, doc) SELECT id, doc FROM invoice_doc_source WHERE id = NEW.id; END;
+BEGIN UPDATE invoice_docs SET doc = ${INVOICE_DOC.replaceAll('i.', 'NEW.')} WHERE id = NEW.id; END;
 CREATE TRIGGER invoice_docs_deleted AFTER DELETE ON invoices BEGIN DELETE FROM invoice_docs WHERE id = OLD.id; END;
 `,
 };
