@@ -21,7 +21,7 @@ import { createIdempotencyKeys } from './idempotency.js';
 import { inProcessFetch } from './in-process-fetch.js';
 import { createJobRunner } from './jobs.js';
 import { defaultDatabasePath } from './paths.js';
-import { bodyText } from './json-text.js';
+import { bodyParts } from './json-text.js';
 import { handleRequest, isControlPath } from './pipeline.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import { createRouter } from './router.js';
@@ -101,17 +101,25 @@ function headerOf(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Writes a reply straight to Node's response: one header list, one write (Fastify's reply adds nothing here). */
-function send(reply: FastifyReply, status: number, headers: Readonly<Record<string, string>>, body: string | undefined): void {
+/** Writes a reply straight to Node's response: one header list, then the body's parts (Fastify's reply adds nothing here). */
+function send(reply: FastifyReply, status: number, headers: Readonly<Record<string, string>>, body: readonly (string | Buffer)[] | undefined): void {
   reply.hijack();
   const list: string[] = [];
   for (const name in headers) list.push(name, headers[name] as string);
+  const res = reply.raw;
   if (body === undefined) {
-    reply.raw.writeHead(status, list).end();
+    res.writeHead(status, list).end();
     return;
   }
-  list.push('content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(body)));
-  reply.raw.writeHead(status, list).end(body);
+  let length = 0;
+  for (const part of body) length += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+  list.push('content-type', 'application/json; charset=utf-8', 'content-length', String(length));
+  res.writeHead(status, list);
+  // Corked, the head and every part leave in one write to the socket.
+  res.cork();
+  for (let i = 0; i < body.length - 1; i += 1) res.write(body[i] as string | Buffer);
+  res.end(body[body.length - 1]);
+  res.uncork();
 }
 
 function answer(state: SandboxState, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
@@ -144,7 +152,7 @@ function respond(reply: FastifyReply, cors: Record<string, string>, result: Sand
     return;
   }
   const headers = Object.assign(cors, result.headers);
-  send(reply, result.status, headers, result.status === 204 || result.body === undefined ? undefined : bodyText(result.body));
+  send(reply, result.status, headers, result.status === 204 || result.body === undefined ? undefined : bodyParts(result.body));
 }
 
 /**
