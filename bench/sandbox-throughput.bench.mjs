@@ -114,8 +114,8 @@ async function markPaidLoad(url, token, ids, limit) {
 }
 
 /**
- * The write case: a warm-up, then before each measured round a fresh pool of open invoices, half as many
- * again as the fastest rate seen so far would use, so no connection runs out even if the machine speeds up.
+ * The write case: a warm-up, then before each measured round a fresh pool of open invoices, twice what the
+ * fastest rate seen so far would use, so no connection runs out even if the machine speeds up.
  */
 async function writeCase(url, token) {
   const subscription = await cardSubscription(url, token);
@@ -126,7 +126,7 @@ async function writeCase(url, token) {
   return {
     run: () => markPaidLoad(url, token, pool, { duration: DURATION }),
     async beforeRound() {
-      pool = await raiseInvoices(url, token, subscription, { amount: Math.max(2000, Math.ceil(fastest * DURATION * 1.5)) });
+      pool = await raiseInvoices(url, token, subscription, { amount: Math.max(2000, Math.ceil(fastest * DURATION * 2)) });
     },
     afterRound(rate) {
       fastest = Math.max(fastest, rate);

@@ -42,7 +42,7 @@ function faultsBody(spec: FaultSpec): unknown {
 
 function writes(state: SandboxState, request: SandboxRequest): SandboxReply {
   const query = queryObject(request.query);
-  let sql = 'SELECT route, target, count FROM write_counts WHERE 1';
+  let sql = 'SELECT route, target, SUM(count) AS count FROM write_log WHERE 1';
   const args: string[] = [];
   for (const column of ['route', 'target'] as const) {
     const value = query[column];
@@ -51,7 +51,7 @@ function writes(state: SandboxState, request: SandboxRequest): SandboxReply {
       args.push(value);
     }
   }
-  const rows = state.db.prepare(`${sql} ORDER BY route, target`).all(...args).map((r) => writeRow.parse(r));
+  const rows = state.db.prepare(`${sql} GROUP BY route, target ORDER BY route, target`).all(...args).map((r) => writeRow.parse(r));
   return ok({ writes: rows, total: rows.reduce((sum, r) => sum + r.count, 0) });
 }
 
@@ -75,7 +75,11 @@ export async function handleControl(state: SandboxState, request: SandboxRequest
       case 'GET __sandbox/writes':
         return writes(state, request);
       case 'DELETE __sandbox/writes': {
-        const cleared = await state.lock.run(() => state.db.prepare('DELETE FROM write_counts').run().changes);
+        const cleared = await state.lock.run(() => {
+          const applied = state.db.prepare('SELECT coalesce(SUM(count), 0) FROM write_log').pluck().get() as number;
+          state.db.prepare('DELETE FROM write_log').run();
+          return applied;
+        });
         return ok({ cleared });
       }
       case 'POST __sandbox/reset': {

@@ -59,7 +59,7 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
     try {
       const status = result.status ?? 200;
       if (counted || (execution.endpoint.method !== 'GET' && status < 400 && result.unchanged !== true)) {
-        statement(db, 'INSERT INTO write_counts (route, target, count) VALUES (?, ?, 1) ON CONFLICT (route, target) DO UPDATE SET count = count + 1').run(
+        statement(db, 'INSERT INTO write_log (route, target) VALUES (?, ?)').run(
           execution.endpoint.route,
           execution.target,
         );

@@ -15,6 +15,7 @@ import { reportingSchema } from './024-reporting.js';
 import { referenceSchema } from './025-reference.js';
 import { invoiceStateIndex } from './026-invoice-state-index.js';
 import { readModels } from './027-read-models.js';
+import { writeLog } from './028-write-log.js';
 
 /** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
 export interface Migration {
@@ -35,5 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   // billing (S3)
   catalogueSchema, subscriptionSchema, invoiceSchema, storeSchema, reportingSchema, referenceSchema, invoiceStateIndex,
   // read models for the request path (sessions, pupil and invoice JSON)
-  readModels,
+  readModels, writeLog,
 ];
