@@ -62,6 +62,7 @@ describe('read models kept by triggers (migration 27)', () => {
     seed(large, { size: 'large' });
     expect(pupilDrift(large)).toEqual([]);
     expect(invoiceDrift(large)).toEqual([]);
+    expect(large.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get()).toBe(large.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
   });
 
   it('follows every kind of change to pupils and their groups', () => {
@@ -97,11 +98,15 @@ describe('read models kept by triggers (migration 27)', () => {
     db.prepare('DELETE FROM invoices WHERE id = ?').run(id + 2);
     expect(invoiceDrift(db)).toEqual([]);
     expect(JSON.parse(db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(id) as string)).toMatchObject({ state: 'paid', amount_due: 0, forex: true });
+    const counted = (): unknown => db.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get();
+    expect(counted()).toBe(db.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
     clearDatabase(db);
     expect(db.prepare('SELECT (SELECT COUNT(*) FROM invoice_docs) + (SELECT COUNT(*) FROM pupil_docs)').pluck().get()).toBe(0);
+    expect(counted() ?? 0).toBe(0);
     seed(db, { size: 'demo' });
     expect(invoiceDrift(db)).toEqual([]);
     expect(pupilDrift(db)).toEqual([]);
+    expect(counted()).toBe(db.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
   });
 });
 

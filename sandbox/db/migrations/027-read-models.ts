@@ -40,6 +40,7 @@ const REFRESH_PUPIL = (id: string): string => `DELETE FROM pupil_docs WHERE user
  *   pages are read as ready-made text (see sandbox/json-text.ts). Pupil docs are kept in the order of a
  *   school's list (active first, then surname, first name, id), so a list is one range of the table;
  *   deleted pupils keep a doc too, outside the active range.
+ * - `row_counts`: how many invoices there are, for the unfiltered list's total.
  */
 export const readModels: Migration = {
   version: 27,
@@ -87,5 +88,13 @@ BEGIN INSERT OR REPLACE INTO invoice_docs (id, doc) SELECT id, doc FROM invoice_
 CREATE TRIGGER invoice_docs_changed AFTER UPDATE ON invoices
 BEGIN UPDATE invoice_docs SET doc = ${INVOICE_DOC.replaceAll('i.', 'NEW.')} WHERE id = NEW.id; END;
 CREATE TRIGGER invoice_docs_deleted AFTER DELETE ON invoices BEGIN DELETE FROM invoice_docs WHERE id = OLD.id; END;
+
+-- COUNT(*) walks a whole index: the unfiltered invoice list's total, asked on every page, kept instead.
+-- An insert creates the row when it is missing (after a reset emptied this table too).
+CREATE TABLE row_counts (name TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO row_counts (name, count) SELECT 'invoices', COUNT(*) FROM invoices;
+CREATE TRIGGER invoices_counted_in AFTER INSERT ON invoices
+BEGIN INSERT INTO row_counts (name, count) VALUES ('invoices', 1) ON CONFLICT (name) DO UPDATE SET count = count + 1; END;
+CREATE TRIGGER invoices_counted_out AFTER DELETE ON invoices BEGIN UPDATE row_counts SET count = count - 1 WHERE name = 'invoices'; END;
 `,
 };

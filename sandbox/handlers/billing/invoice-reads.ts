@@ -44,7 +44,8 @@ export const invoiceReadHandlers = {
     // No WHERE at all without filters: even `WHERE 1` makes SQLite count by scanning.
     const clauses = LIST_FILTERS.filter(([name]) => name in given).map(([, clause]) => clause);
     const where = clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '';
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM invoices${where}`).pluck().get(given) as number;
+    const kept = where === '' ? (ctx.db.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get() as number | undefined) : undefined;
+    const total = kept ?? (ctx.db.prepare(`SELECT COUNT(*) FROM invoices${where}`).pluck().get(given) as number);
     const docs = docList(
       ctx.db,
       `SELECT d.doc AS doc FROM invoices JOIN invoice_docs d ON d.id = invoices.id${where} ORDER BY invoices.id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`,
