@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { lookupSession } from '../../sandbox/auth/session.js';
 import { issueToken } from '../../sandbox/auth/tokens.js';
 import { serializeInvoice, type InvoiceRow } from '../../sandbox/billing/invoices.js';
-import { openDatabase, type SandboxDb } from '../../sandbox/db/database.js';
+import Database from 'better-sqlite3';
+import { migrate, openDatabase, type SandboxDb } from '../../sandbox/db/database.js';
+import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';
 import { groupIdsOf, schoolPupilDocs } from '../../sandbox/school-admin/pupil-queries.js';
@@ -55,6 +57,21 @@ describe('read models kept by triggers (migration 27)', () => {
     expect(pupilDrift(db)).toEqual([]);
     expect(db.prepare('SELECT COUNT(*) FROM invoice_docs').pluck().get()).toBeGreaterThan(10);
     expect(invoiceDrift(db)).toEqual([]);
+  });
+
+  it('fills the read models from the data of a database made before them (an upgrade)', () => {
+    const old = new Database(':memory:');
+    old.pragma('foreign_keys = ON');
+    for (const migration of MIGRATIONS.filter((m) => m.version < 27)) {
+      old.exec(migration.sql);
+      old.pragma(`user_version = ${migration.version}`);
+    }
+    seed(old, { size: 'demo' });
+    migrate(old);
+    expect(old.prepare('SELECT COUNT(*) FROM pupil_docs').pluck().get()).toBeGreaterThan(20);
+    expect(pupilDrift(old)).toEqual([]);
+    expect(invoiceDrift(old)).toEqual([]);
+    expect(old.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get()).toBe(old.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
   });
 
   it('holds every pupil and invoice of the large seed too', () => {
