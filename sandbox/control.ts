@@ -40,7 +40,23 @@ function faultsBody(spec: FaultSpec): unknown {
   return { faults: formatFaults(spec), spec };
 }
 
-function writes(state: SandboxState, request: SandboxRequest): SandboxReply {
+/**
+ * Folds the write log into one row per route and target when it holds more (every write appends a row, so
+ * between reads the log grows with the writes; a read leaves it as small as the counts it answers).
+ */
+function compactWriteLog(db: SandboxState['db']): void {
+  const [rows, pairs] = db.prepare('SELECT COUNT(*), (SELECT COUNT(*) FROM (SELECT 1 FROM write_log GROUP BY route, target)) FROM write_log').raw().get() as [number, number];
+  if (rows <= pairs) return;
+  db.transaction(() => {
+    db.exec(`CREATE TEMP TABLE write_sums AS SELECT route, target, SUM(count) AS count FROM write_log GROUP BY route, target;
+      DELETE FROM write_log;
+      INSERT INTO write_log (route, target, count) SELECT route, target, count FROM write_sums ORDER BY route, target;
+      DROP TABLE write_sums;`);
+  })();
+}
+
+async function writes(state: SandboxState, request: SandboxRequest): Promise<SandboxReply> {
+  await state.lock.run(() => compactWriteLog(state.db));
   const query = queryObject(request.query);
   let sql = 'SELECT route, target, SUM(count) AS count FROM write_log WHERE 1';
   const args: string[] = [];

@@ -110,6 +110,11 @@ describe('sandbox server in-process', () => {
     await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'b' } });
     const res = await t.call('GET', '__sandbox/writes', { query: { route: 'POST users/me/lists' } });
     expect(res.body).toEqual({ writes: [{ route: 'POST users/me/lists', target: 'users/me/lists', count: 2 }], total: 2 });
+    // Reading folded the log (a row a write) into a row a route and target; the counts stay.
+    const logged = t.sandbox.db.prepare("SELECT COUNT(*) FROM write_log WHERE route = 'POST users/me/lists'").pluck().get();
+    expect(logged).toBe(1);
+    await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'c' } });
+    expect(await writeCount(t, 'POST users/me/lists')).toBe(3);
     const cleared = await t.call('DELETE', '__sandbox/writes');
     expect(cleared).toMatchObject({ status: 200, body: { cleared: expect.any(Number) } });
     expect(cleared.body.cleared).toBeGreaterThanOrEqual(2);
