@@ -4,7 +4,8 @@
 // the large seed and a rate limit far above what the run sends, so the limiter counts but never refuses.
 // Every case gets a one-second warm-up, then the cases are measured in ROUNDS interleaved rounds of
 // DURATION seconds (bare, reads, write, bare, reads, write...): a slow spell of the machine then hits all
-// of them alike instead of one case. A case's rate is its 2xx answers over its measured seconds.
+// of them alike instead of one case. A case's rate is its 2xx answers over its measured seconds. On Linux
+// each case also prints its server's CPU time per answered request (from /proc), which is not a target.
 //
 // Cases:
 // - the bare route: GET /bare of bench/bare-server.mjs;
