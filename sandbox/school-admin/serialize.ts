@@ -23,7 +23,10 @@ export function schoolJson(row: SchoolRow): Record<string, unknown> {
   };
 }
 
-/** The columns pupilJson reads: a list query selects only these (each column read costs per row). */
+/**
+ * The columns pupilJson reads. The pupil list does not read them: it answers the `pupil_docs` read model,
+ * whose SQL (migration 27) renders the same JSON and is checked against pupilJson by the read-model tests.
+ */
 export const PUPIL_COLUMNS = [
   'id', 'username', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name',
   'stage_spelling', 'stage_number', 'experimental', 'permissions', 'created_at', 'deleted_at',
