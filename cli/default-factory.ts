@@ -1,43 +1,76 @@
 import { CliError, EXIT } from './cli-error.js';
-import { profileName, type Factory, type GlobalOptions } from './factory.js';
+import { profileName, type Env, type Factory, type GlobalOptions } from './factory.js';
 import type { Io } from './io.js';
 import type { ConfigStore } from './config/store.js';
+import type { Connection } from './config/connection.js';
 import type { ApiClient } from '../core/api/client.js';
+import type { ApiMethods } from '../core/endpoints/methods.js';
 import type { RequestEvent, ResponseEvent } from '../core/api/options.js';
+import type { Prompter } from './prompter.js';
+import type { AuditWriter } from './audit/writer.js';
+import { createColors, wantsColor } from './output/colors.js';
 
 /**
- * Builds the real dependencies for the process. Heavy modules (conf, undici) are imported on first use.
+ * Builds the real dependencies for the process. Heavy modules (conf, undici, zod) are imported on first use.
  *
  * @example
- * const f = createFactory(processIo(), process.env, VERSION);
+ * const f = createFactory(processIo(), process.env, VERSION, terminalPrompter(process.stdin, process.stderr));
  */
-export function createFactory(io: Io, env: Readonly<Record<string, string | undefined>>, version: string): Factory {
-  let config: Promise<ConfigStore> | undefined;
+export function createFactory(io: Io, env: Env, version: string, prompter: Prompter, globals: GlobalOptions = {}): Factory {
+  const shared: { config?: Promise<ConfigStore> } = {};
+  return build(io, env, version, prompter, Object.freeze({ ...globals }), shared);
+}
+
+function build(io: Io, env: Env, version: string, prompter: Prompter, globals: Readonly<GlobalOptions>, shared: { config?: Promise<ConfigStore> }): Factory {
+  let connection: Promise<Connection> | undefined;
   let client: Promise<ApiClient> | undefined;
+  let api: Promise<ApiMethods> | undefined;
+  let audit: Promise<AuditWriter> | undefined;
+  const asUsage = (error: unknown): never => {
+    throw error instanceof CliError ? error : new CliError(String(error instanceof Error ? error.message : error), EXIT.usage);
+  };
   const f: Factory = {
     io,
     env,
     version,
-    globals: {} as GlobalOptions,
+    globals,
+    prompter,
+    colors: createColors(wantsColor({ isTTY: io.stdoutIsTTY, noColorEnv: env.NO_COLOR, flag: globals.color })),
+    withGlobals: (next) => build(io, env, version, prompter, Object.freeze({ ...next }), shared),
     config() {
-      config ??= Promise.all([import('./config/store.js'), import('./config/paths.js')]).then(([store, paths]) =>
-        store.openConfigStore(paths.configDir(env)),
-      );
-      return config;
+      shared.config ??= Promise.all([import('./config/store.js'), import('./config/paths.js')])
+        .then(([store, paths]) => store.openConfigStore(paths.configDir(env)))
+        .catch((error: unknown) => {
+          shared.config = undefined;
+          return asUsage(error);
+        });
+      return shared.config;
+    },
+    connection() {
+      connection ??= (async () => {
+        const store = await f.config();
+        const name = profileName(f, store.defaultProfile());
+        const credential = store.credential(name);
+        const { resolveConnection } = await import('./config/connection.js');
+        const resolved = resolveConnection(globals, env, store.profile(name), credential);
+        const stored = resolved.token !== undefined && resolved.token === credential?.token;
+        return { ...resolved, profile: name, username: stored ? credential?.username : undefined };
+      })().catch((error: unknown) => {
+        connection = undefined;
+        return asUsage(error);
+      });
+      return connection;
     },
     client() {
       client ??= (async () => {
-        const store = await f.config();
-        const { resolveConnection } = await import('./config/connection.js');
-        const connection = resolveConnection(f.globals, env, store.profile(profileName(f)), store.credential(profileName(f)));
+        const resolved = await f.connection();
         const { createNodeClient } = await import('../core/node.js');
-        const verbose = f.globals.verbose === true;
         return createNodeClient({
-          baseUrl: connection.baseUrl,
-          ...(connection.token ? { token: connection.token } : {}),
+          baseUrl: resolved.baseUrl,
+          ...(resolved.token ? { token: resolved.token } : {}),
           clientType: 'edshed-cli',
           clientVersion: version,
-          ...(verbose
+          ...(globals.verbose === true
             ? {
                 onRequest: (e: RequestEvent) =>
                   io.stderr.write(`> ${e.method} ${e.url}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}\n${headerLines(e.headers, '> ')}`),
@@ -48,9 +81,26 @@ export function createFactory(io: Io, env: Readonly<Record<string, string | unde
         });
       })().catch((error: unknown) => {
         client = undefined;
-        throw error instanceof CliError ? error : new CliError(String(error instanceof Error ? error.message : error), EXIT.usage);
+        return asUsage(error);
       });
       return client;
+    },
+    api() {
+      api ??= Promise.all([f.client(), import('../core/endpoints/methods.js')]).then(([c, methods]) => methods.bindEndpoints(c));
+      return api;
+    },
+    audit() {
+      audit ??= (async () => {
+        const [resolved, paths, writer] = await Promise.all([f.connection(), import('./config/paths.js'), import('./audit/writer.js')]);
+        return writer.openAuditWriter(paths.stateDir(env), {
+          profile: resolved.profile ?? profileName(f),
+          environment: resolved.environment ?? 'custom',
+          api: resolved.baseUrl,
+          user: resolved.username ?? null,
+          now: () => f.now(),
+        });
+      })();
+      return audit;
     },
     now: () => new Date(),
   };

@@ -4,9 +4,15 @@
  * Tests build a Factory with fakes instead of mocking modules.
  */
 import type { ApiClient } from '../core/api/client.js';
+import type { ApiMethods } from '../core/endpoints/methods.js';
 import type { Io } from './io.js';
 import type { ConfigStore } from './config/store.js';
+import type { Connection } from './config/connection.js';
+import type { Prompter } from './prompter.js';
+import type { AuditWriter } from './audit/writer.js';
+import type { Colors } from './output/colors.js';
 
+/** Options that every command accepts, resolved once per run (program options, then the leaf's). */
 export interface GlobalOptions {
   readonly apiUrl?: string;
   readonly env?: string;
@@ -16,25 +22,43 @@ export interface GlobalOptions {
   readonly format?: string;
   readonly fields?: string;
   readonly verbose?: boolean;
+  /** False with `--no-color`. */
+  readonly color?: boolean;
+  /** Data only: no notes on stderr (errors still go there). */
+  readonly quiet?: boolean;
 }
 
+export type Env = Readonly<Record<string, string | undefined>>;
+
 export interface Factory {
-  /** Streams; depends on nothing. */
+  /** Streams and terminal facts; depends on nothing. */
   readonly io: Io;
   /** Environment variables; depends on nothing. */
-  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly env: Env;
   readonly version: string;
-  /** Global options; set by main once commander has parsed them. */
-  globals: GlobalOptions;
-  /** Profiles and credentials; depends on env (EDSHED_CONFIG_DIR). */
+  /** Global options, read-only; a command gets its own factory with `withGlobals`. */
+  readonly globals: Readonly<GlobalOptions>;
+  /** The same dependencies with other global options (config is shared, the client is rebuilt). */
+  withGlobals(globals: GlobalOptions): Factory;
+  /** Profiles and credentials; depends on env (EDSHED_CONFIG_DIR, XDG_CONFIG_HOME). */
   config(): Promise<ConfigStore>;
-  /** The API client; depends on globals, env and config (URL and token), and io (--verbose lines). */
+  /** Which API, token, profile and user; depends on globals, env and config. */
+  connection(): Promise<Connection>;
+  /** The API client; depends on connection, and io (--verbose lines). */
   client(): Promise<ApiClient>;
+  /** Every endpoint as a typed method (`api.invoices.markPaid`); depends on client. */
+  api(): Promise<ApiMethods>;
+  /** Every question asked on the terminal; depends on io. */
+  readonly prompter: Prompter;
+  /** The audit log of writes; depends on env (state directory), connection and clock. */
+  audit(): Promise<AuditWriter>;
+  /** Colours for stdout and stderr; depends on io, env (NO_COLOR) and globals (--no-color). */
+  readonly colors: Colors;
   /** The clock; depends on nothing. */
   now(): Date;
 }
 
-/** The profile in use: --profile, else EDSHED_PROFILE, else `default`. */
-export function profileName(f: Pick<Factory, 'globals' | 'env'>): string {
-  return f.globals.profile ?? f.env.EDSHED_PROFILE ?? 'default';
+/** The profile in use: --profile, else EDSHED_PROFILE, else the stored default, else `default`. */
+export function profileName(f: Pick<Factory, 'globals' | 'env'>, storedDefault?: string): string {
+  return f.globals.profile || f.env.EDSHED_PROFILE || storedDefault || 'default';
 }

@@ -12,7 +12,7 @@ export function attributeOf(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-const OUTPUT_FLAGS = ['json', 'format', 'fields'] as const;
+const OUTPUT_FLAGS = ['json', 'format', 'fields', 'quiet', 'color'] as const;
 const CONNECTION_FLAGS = ['api-url', 'env', 'token', 'profile', 'verbose'] as const;
 
 /**
@@ -28,6 +28,8 @@ export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new 
   add('json', () => cmd.option('--json', 'print the response as JSON'));
   add('format', () => cmd.option('--format <kind>', 'output format: table, tsv, csv, json, ndjson'));
   add('fields', () => cmd.option('--fields <list>', 'only these fields, comma-separated (checked against the data)'));
+  add('quiet', () => cmd.option('-q, --quiet', 'print data only: no notes on stderr'));
+  add('color', () => cmd.option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)'));
   add('api-url', () => cmd.option('--api-url <url>', 'API base URL (env EDSHED_API_URL)'));
   add('env', () => cmd.option('--env <name>', 'named environment: production, preview, staging, dev, sandbox'));
   add('token', () => cmd.option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed auth login`'));
@@ -36,16 +38,29 @@ export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new 
   return cmd;
 }
 
-/** Merges the leaf's connection options into the factory's globals. */
-export function applyLeafGlobals(f: Factory, opts: Readonly<Record<string, unknown>>, taken: ReadonlySet<string> = new Set()): void {
-  const pick = (flag: (typeof CONNECTION_FLAGS)[number] | (typeof OUTPUT_FLAGS)[number]) =>
-    taken.has(flag) ? undefined : opts[attributeOf(flag)];
-  const merged: Record<string, unknown> = { ...f.globals };
+/**
+ * The factory a leaf command runs with: the program's options, then the leaf's own (a leaf flag that a
+ * payload key uses is the payload's, not the global option). Resolved once, read-only.
+ *
+ * @example
+ * const c = leafFactory(f, cmd); // in an action: c.globals.json
+ */
+export function leafFactory(f: Factory, cmd: Command, taken: ReadonlySet<string> = new Set()): Factory {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  const merged: Record<string, unknown> = { ...f.globals, ...definedOnly(root === cmd ? {} : root.opts()) };
+  const opts = cmd.opts<Record<string, unknown>>();
   for (const flag of [...CONNECTION_FLAGS, ...OUTPUT_FLAGS]) {
-    const value = pick(flag);
-    if (value !== undefined) merged[attributeOf(flag)] = value;
+    const value = taken.has(flag) ? undefined : opts[attributeOf(flag)];
+    // commander sets `color: true` by default for --no-color; only an explicit false changes anything.
+    if (value !== undefined && !(flag === 'color' && value === true)) merged[attributeOf(flag)] = value;
   }
-  f.globals = merged as GlobalOptions;
+  if (merged.color === true) delete merged.color;
+  return f.withGlobals(merged as GlobalOptions);
+}
+
+function definedOnly(record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
 }
 
 /**

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { Endpoint, FieldSpec } from '../core/endpoints/define.js';
 import type { Factory } from './factory.js';
-import { addCommonOptions, applyLeafGlobals, attributeOf, collect, flagOf, jsonOrText, parseFieldArgs } from './flags.js';
+import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
 import { readInputObject } from './input-file.js';
-import { printResponse } from './print-response.js';
-import { confirmDestructive } from './confirm.js';
+import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',
@@ -28,20 +26,22 @@ function describeField(spec: FieldSpec): string {
 }
 
 /**
- * Defines the leaf command of one endpoint on `cmd`: path parameters are positional arguments in path
- * order, each payload key a `--flag`, plus `--input`, `--field` (open payloads), `--idempotency-key`,
- * `--yes` for destructive calls, and the output options.
+ * The constructor of a table endpoint's command: path parameters are positional arguments in path
+ * order, each payload key a `--flag`, plus `--input`, `--field` (open payloads), the write options
+ * (`--dry-run`, `--idempotency-key`, `--yes` for destructive calls), `--limit`/`--all` for paged lists,
+ * and the output options. The action only parses; `runEndpoint` does the work.
  */
 export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Factory): Command {
   const payload = Object.entries(endpoint.payload ?? {});
   const taken = new Set(payload.map(([key]) => flagOf(key)));
+  const paged = endpoint.method === 'GET' && endpoint.payload?.take !== undefined && endpoint.payload.skip !== undefined;
   cmd.description(endpoint.summary);
   for (const name of endpoint.params) cmd.argument(`<${name}>`, `path parameter {${name}}`);
   for (const [key, spec] of payload) cmd.option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`);
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
-  if (endpoint.method !== 'GET') cmd.option('--idempotency-key <key>', 'make the write safe to retry (default: a fresh key per run)');
-  if (endpoint.destructive) cmd.option('-y, --yes', 'do not ask for confirmation');
+  if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: endpoint.destructive });
+  if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
   const where = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query string' : 'JSON body';
   cmd.addHelpText(
@@ -52,10 +52,11 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
   );
 
   cmd.action(async (...args: unknown[]) => {
-    const command = args[args.length - 1] as Command;
-    const opts = command.opts<Record<string, unknown>>();
-    applyLeafGlobals(f, opts, taken);
-    const input: Record<string, unknown> = opts.input ? await readInputObject(String(opts.input), f.io) : {};
+    const opts = cmd.opts<Record<string, unknown>>();
+    const c = leafFactory(f, cmd, taken);
+    const write = writeFlags(opts);
+    const pages = paged ? pageFlags(opts) : { limit: undefined, all: false };
+    const input: Record<string, unknown> = opts.input ? await readInputObject(String(opts.input), c.io) : {};
     Object.assign(input, parseFieldArgs((opts.field as string[] | undefined) ?? []));
     for (const [key, spec] of payload) {
       const value = opts[attributeOf(flagOf(key))];
@@ -65,16 +66,9 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     endpoint.params.forEach((name, i) => {
       input[name] = args[i];
     });
-    const idempotencyKey =
-      endpoint.method === 'GET' ? undefined : ((opts.idempotencyKey as string | undefined) ?? `edshed-cli-${randomUUID()}`);
-    // Validate before anything else can happen: bad input never reaches the network. Loaded here so that
-    // zod is not imported by commands that never call the API.
-    const { buildRequest } = await import('../core/endpoints/call.js');
-    const request = buildRequest(endpoint, input, idempotencyKey ? { idempotencyKey } : {});
-    if (endpoint.destructive && opts.yes !== true) await confirmDestructive(f, `${endpoint.method} ${request.path}`);
-    const client = await f.client();
-    const response = await client.request(request);
-    await printResponse(f, response.data, endpoint.response);
+    // Loaded here so that zod is not imported by commands that never call the API.
+    const { runEndpoint } = await import('./commands/generated/run.js');
+    await runEndpoint(c, { endpoint, input, ...write, ...pages });
   });
   return cmd;
 }

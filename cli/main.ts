@@ -2,9 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { ENDPOINTS } from '../core/endpoints/index.js';
 import type { Endpoint } from '../core/endpoints/define.js';
 import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
-import type { Factory, GlobalOptions } from './factory.js';
+import type { Factory } from './factory.js';
 import { createFactory } from './default-factory.js';
 import { processIo } from './io.js';
+import { terminalPrompter } from './terminal-prompter.js';
 
 /** Global options that take a value: their value is not the command word. */
 const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields']);
@@ -57,12 +58,10 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
     .option('--format <kind>', 'output format: table, tsv, csv, json, ndjson')
     .option('--fields <list>', 'only these fields, comma-separated')
     .option('--verbose', 'print request and response lines to stderr (token redacted)')
+    .option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)')
+    .option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)')
     .showSuggestionAfterError(true)
     .addHelpText('after', '\nExit codes: 0 ok, 1 request failed, 2 bad usage or input (nothing sent), 3 bulk run with failures, 4 not signed in or not allowed, 130 interrupted.\nRun `edshed <noun> --help` for a noun\'s commands, `edshed endpoints` for all of them.');
-  program.hook('preAction', (_this, action) => {
-    f.globals = { ...(program.opts() as GlobalOptions), ...f.globals };
-    void action;
-  });
 
   const tableNouns = nounsOfTable();
   // With a known command word only that command is built; stubs for every noun are needed only for
@@ -132,5 +131,5 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
 
 /** Runs the CLI on the process's own streams and environment. */
 export function runProcess(argv: readonly string[], version: string): Promise<number> {
-  return run(argv, createFactory(processIo(), process.env, version));
+  return run(argv, createFactory(processIo(), process.env, version, terminalPrompter(process.stdin, process.stderr)));
 }

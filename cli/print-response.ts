@@ -1,17 +1,24 @@
 import type { Factory } from './factory.js';
+import type { OutputPlan } from './output/plan.js';
 import { chooseFormat, parseFields, render } from './output/render.js';
 
 /**
- * Writes response data to stdout in the format the user asked for (global options merged from the leaf).
+ * Writes response data to stdout in the format the user asked for. Pass the plan made before the
+ * request (`planOutput`) so that nothing about the output can fail after a write.
  *
  * @example
- * await printResponse(f, { invoices: [] }, 'invoices');
+ * await printResponse(c, { invoices: [] }, 'invoices', plan);
  */
-export async function printResponse(f: Factory, data: unknown, responseKey?: string): Promise<void> {
-  const globals = f.globals;
-  const format = chooseFormat(globals, f.io.stdoutIsTTY);
-  const fields = parseFields(globals.fields);
+export async function printResponse(f: Factory, data: unknown, responseKey?: string, plan?: OutputPlan): Promise<void> {
+  const format = plan?.format ?? chooseFormat(f.globals, f.io.stdoutIsTTY);
+  const fields = plan ? plan.fields : parseFields(f.globals.fields);
   f.io.stdout.write(
-    await render(data, { format, ...(fields ? { fields } : {}), ...(responseKey ? { responseKey } : {}), ...(f.io.columns ? { columns: f.io.columns } : {}) }),
+    await render(data, {
+      format,
+      ...(fields ? { fields } : {}),
+      ...(responseKey ? { responseKey } : {}),
+      ...(f.io.columns ? { columns: f.io.columns } : {}),
+      colors: f.colors,
+    }),
   );
 }

@@ -3,6 +3,7 @@ import { InvalidInputError } from '../core/endpoints/invalid-input-error.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory } from './factory.js';
 import { redact } from './output/redact.js';
+import { HintedError } from './write/hinted-error.js';
 
 /**
  * Prints an error as the user should see it and returns the exit code: 2 for bad input (nothing was
@@ -11,6 +12,11 @@ import { redact } from './output/redact.js';
  */
 export function reportError(error: unknown, f: Factory): number {
   const err = (line: string) => f.io.stderr.write(`${line}\n`);
+  if (error instanceof HintedError) {
+    const code = reportError(error.cause, f);
+    err(error.hint);
+    return code;
+  }
   if (error instanceof CliError) {
     err(`edshed: ${error.message}`);
     return error.exitCode;
@@ -37,7 +43,7 @@ export function reportError(error: unknown, f: Factory): number {
     }
     if (f.globals.verbose && error.data !== undefined) err(JSON.stringify(redact(error.data), null, 2));
     if (error instanceof UnauthorisedError) {
-      err('Sign in with `edshed auth login`, or pass --token / EDSHED_TOKEN.');
+      err('Sign in with `edshed login`, or pass --token / EDSHED_TOKEN.');
       return EXIT.auth;
     }
     if (error instanceof ForbiddenError) return EXIT.auth;

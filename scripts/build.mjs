@@ -26,9 +26,9 @@ await Promise.all([
     entryPoints: { edshed: 'cli/edshed.ts' },
     outdir: 'dist/cli',
     chunkNames: 'chunks/[name]-[hash]',
-    // Dependencies stay external (installed beside us), except commander: bundled, it loads in half the
+    // Dependencies stay external (installed beside us), except commander and chalk: bundled, commander loads in half the
     // time of the CommonJS package, which every command's cold start pays.
-    external: Object.keys(pkg.dependencies).filter((name) => name !== 'commander'),
+    external: Object.keys(pkg.dependencies).filter((name) => name !== 'commander' && name !== 'chalk'),
     banner: { js: "import { createRequire as __edshedRequire } from 'node:module'; const require = __edshedRequire(import.meta.url);" },
   }),
   build({

@@ -19,9 +19,17 @@ export interface CuratedCommand {
 export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   endpoints: { summary: 'List every API operation and the command that calls it', load: () => import('./endpoints/list.js') },
   api: { summary: 'Make a raw API call: edshed api METHOD path [--field key=value]', load: () => import('./api/call.js') },
+  login: { summary: 'Sign in and store the session token (same as auth login)', load: () => import('./auth/login.js') },
+  logout: { summary: 'End the session and forget the stored token (same as auth logout)', load: () => import('./auth/logout.js') },
+  whoami: { summary: 'Show who you are signed in as, on which API, with which profile', load: () => import('./auth/whoami.js') },
+  audit: { summary: 'Show the audit log of writes sent from this machine', load: () => import('./audit/list.js') },
   'auth login': { summary: 'Sign in and store the session token in the credentials file', load: () => import('./auth/login.js') },
-  'auth logout': { summary: 'Forget the stored session token of a profile', load: () => import('./auth/logout.js') },
+  'auth logout': { summary: 'End the session on the server and forget the stored token', load: () => import('./auth/logout.js') },
   'auth status': { summary: 'Show which API and account the CLI will use', load: () => import('./auth/status.js') },
+  'auth whoami': { summary: 'Show who you are signed in as (same as whoami)', load: () => import('./auth/whoami.js') },
+  'profiles list': { summary: 'List the profiles and the default one', load: () => import('./profiles/list.js'), isDefault: true },
+  'profiles use': { summary: 'Make a profile the default', load: () => import('./profiles/use.js') },
+  'profiles remove': { summary: 'Forget a profile and its stored token', load: () => import('./profiles/remove.js') },
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
@@ -31,4 +39,5 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
 export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   prices: 'Per-locale price table and tier pricing (show, tier)',
   sandbox: 'Local, stateful sandbox API server (start)',
+  profiles: 'Sign-in profiles side by side (list, use, remove)',
 };

@@ -8,6 +8,11 @@ export interface Connection {
   readonly token: string | undefined;
   /** Where the URL came from, for `edshed auth status`. */
   readonly source: string;
+  /** The named environment whose URL this is (`production`), if any. */
+  readonly environment: string | undefined;
+  /** The profile in use and the user its credential belongs to (when the token is the stored one). */
+  readonly profile?: string;
+  readonly username?: string | undefined;
 }
 
 /**
@@ -45,7 +50,8 @@ export function resolveConnection(
   const baseUrl = url.endsWith('/') ? url : `${url}/`;
   // A stored token goes only to the API that issued it: pointing the CLI elsewhere must not leak it.
   const stored = credential?.token && credential.apiUrl && sameOrigin(credential.apiUrl, baseUrl) ? credential.token : undefined;
-  return { baseUrl, token: explicitToken ?? stored, source: found[1] };
+  const environment = Object.entries(ENVIRONMENTS).find(([, known]) => sameOrigin(known, baseUrl))?.[0];
+  return { baseUrl, token: explicitToken ?? stored, source: found[1], environment };
 }
 
 function environmentUrl(name: string, from: string): string {

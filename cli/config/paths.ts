@@ -1,9 +1,33 @@
-import envPaths from 'env-paths';
+import { mkdirSync, chmodSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Env } from '../factory.js';
 
 /**
- * The directory holding config.json and credentials.json: `EDSHED_CONFIG_DIR` when set (tests, CI),
- * else the user's config directory (XDG on Linux).
+ * Where the CLI keeps its files, from the factory's environment (never `process.env` directly):
+ * - config (profiles, credentials): `EDSHED_CONFIG_DIR`, else `$XDG_CONFIG_HOME/edshed`, else `~/.config/edshed`;
+ * - state (audit log, run journals): `EDSHED_STATE_DIR`, else `$XDG_STATE_HOME/edshed`, else `~/.local/state/edshed`.
+ *
+ * @example
+ * configDir({ XDG_CONFIG_HOME: '/home/jane/.config' }) // '/home/jane/.config/edshed'
  */
-export function configDir(env: Readonly<Record<string, string | undefined>>): string {
-  return env.EDSHED_CONFIG_DIR || envPaths('edshed', { suffix: '' }).config;
+export function configDir(env: Env): string {
+  return env.EDSHED_CONFIG_DIR || join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'edshed');
+}
+
+/** The state directory (audit log, bulk-run journals); see `configDir`. */
+export function stateDir(env: Env): string {
+  return env.EDSHED_STATE_DIR || join(env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state'), 'edshed');
+}
+
+/**
+ * Creates a directory of ours readable only by the user (0700), tightening one that already exists.
+ *
+ * @example
+ * ensurePrivateDir(stateDir(env));
+ */
+export function ensurePrivateDir(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  return dir;
 }

@@ -1,4 +1,5 @@
 import { CliError, EXIT } from '../cli-error.js';
+import type { Colors } from './colors.js';
 import { redact } from './redact.js';
 import { cellText, columnsOf, rowsOf, type Row } from './rows.js';
 
@@ -13,6 +14,8 @@ export interface RenderOptions {
   readonly responseKey?: string;
   /** Terminal width for the table. */
   readonly columns?: number;
+  /** Colours for the table (states); off when absent. */
+  readonly colors?: Colors;
 }
 
 /**
@@ -76,7 +79,7 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
     case 'table': {
       if (rows.length === 0) return '(no results)\n';
       const { renderTable } = await import('./table.js');
-      return renderTable(rows, columns, options.columns);
+      return renderTable(rows, columns, options.columns, options.colors);
     }
   }
 }

@@ -10,6 +10,7 @@ import { HEADERS } from './headers.js';
 import { resolveOptions, type ClientConfig, type ClientOptions } from './options.js';
 import { buildUrl } from './query.js';
 import { methodAllowsRetry, retryDelay } from './retry.js';
+import { redactHeaders } from './redact.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 
 /** Statuses the platform expects callers to handle; they are logged as handled, everything else as an error. */
@@ -98,6 +99,23 @@ export class ApiClient {
     }
   }
 
+  /**
+   * The exact request `request()` would send first, without sending it: method, URL, headers with the
+   * token and other secrets replaced by `***`, and the body as text (JSON), for dry runs.
+   *
+   * @example
+   * client.preview({ method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs', date: '2026-11-02' } });
+   * // { method: 'POST', url: 'http://127.0.0.1:8787/superuser/invoices/12/paid', headers: { 'x-token': '***', ... }, body: '{"method":"bacs",...}' }
+   */
+  preview(request: ApiRequest): RequestPreview {
+    const config = this.#requireConfig();
+    const url = buildUrl(config.baseUrl, request.path, request.query);
+    const body = prepareBody(request.body);
+    const headers = redactHeaders(new Headers(this.#headers(config, request, body)));
+    const text = request.body === undefined ? undefined : body.contentType === 'application/json' ? JSON.stringify(request.body) : `(${body.contentType ?? 'binary'} body)`;
+    return { method: request.method, url, headers, ...(text === undefined ? {} : { body: text }) };
+  }
+
   #requireConfig(): ClientConfig {
     if (this.#config === undefined) throw new NotInitialisedError();
     return this.#config;
@@ -140,6 +158,14 @@ export class ApiClient {
     if (error.status !== undefined && HANDLED_STATUSES.has(error.status)) config.logger.handled(error.message, info);
     else config.logger.error(error.message, info);
   }
+}
+
+/** What a request would look like on the wire (`ApiClient.preview`), secrets redacted. */
+export interface RequestPreview {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
 }
 
 /**

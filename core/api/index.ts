@@ -1,4 +1,4 @@
-export { ApiClient, createClient, HANDLED_STATUSES } from './client.js';
+export { ApiClient, createClient, HANDLED_STATUSES, type RequestPreview } from './client.js';
 export { ENVIRONMENT_NAMES, ENVIRONMENTS, isEnvironment, resolveBaseUrl, type BaseUrlOptions, type Environment } from './environments.js';
 export * from './errors/index.js';
 export { HEADERS } from './headers.js';

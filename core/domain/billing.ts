@@ -24,3 +24,16 @@ export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
 /** Merchandise purchase states: draft, then finalised, promised, paid, shipped, or void. */
 export const PURCHASE_STATES = ['draft', 'finalised', 'promised', 'paid', 'shipped', 'void'] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
+
+/**
+ * The fields of an invoice as the API answers it (the sandbox's invoice JSON has exactly these; a test
+ * checks it). The CLI checks `--fields` against them before sending an invoice write.
+ */
+export const INVOICE_FIELDS = [
+  'id', 'number', 'shareable_id', 'school_id', 'subscription_id', 'kind', 'billing', 'card_reference', 'state', 'currency',
+  'amount', 'tax', 'total', 'amount_final', 'forex', 'forex_rate', 'description', 'issued_at', 'due_at', 'promised_reference',
+  'promised_at', 'paid_method', 'paid_date', 'voided_at', 'uncollectable_at', 'amount_refunded', 'refunded_at',
+  'remittance_date_received', 'remittance_file', 'accounting_id', 'sent_to_accounting_at', 'source_person_id', 'source_dept',
+  'created_at', 'updated_at', 'amount_due',
+] as const;
+export type InvoiceField = (typeof INVOICE_FIELDS)[number];

@@ -25,6 +25,7 @@ export const AREA_SERVICE = {
   auth: {
     real: [
       'auth login',
+      'auth logout',
       'auth login-school',
       'auth login-anonymous',
       'auth exchange-token',

@@ -26,6 +26,11 @@ export const authHandlers = {
     return signIn(ctx, findCredentials(ctx, 'username = ? COLLATE NOCASE', [username]), password);
   },
 
+  'DELETE auth': (ctx) => {
+    const caller = requireCaller(ctx);
+    return { body: { signed_out: revokeToken(ctx.db, caller.token) } };
+  },
+
   'POST authanon': (ctx) => sessionResponse(ctx, createGuest(ctx.db, ctx.now()), null),
 
   'POST auth/school_id': (ctx) => {

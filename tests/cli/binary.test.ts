@@ -78,7 +78,7 @@ describe('edshed binary', () => {
     expect(noUrl.stderr).toMatch(/No API to talk to/);
     const destructive = await edshed(['subscriptions', 'delete', '5', '--api-url', server.url, '--token', 'x']);
     expect(destructive.exitCode).toBe(2);
-    expect(destructive.stderr).toMatch(/destructive: pass --yes/);
+    expect(destructive.stderr).toMatch(/Delete subscription 5: pass --yes/);
     expect(server.requests.length).toBe(before);
   });
 
@@ -104,7 +104,7 @@ describe('edshed binary', () => {
     expect(missing.stdout).toBe('');
     const unauthorised = await edshed(['api', 'GET', 'schools', '--api-url', server.url]);
     expect(unauthorised.exitCode).toBe(4);
-    expect(unauthorised.stderr).toMatch(/edshed auth login/);
+    expect(unauthorised.stderr).toMatch(/edshed login/);
     const badMethod = await edshed(['api', 'FETCH', 'schools', '--api-url', server.url]);
     expect(badMethod.exitCode).toBe(2);
   });

@@ -37,7 +37,10 @@ describe('output layer', () => {
   it('draws an aligned table on a terminal', async () => {
     // eslint-disable-next-line no-control-regex
     const text = (await render(invoices, { format: 'table' })).replace(/\u001b\[\d+m/g, '');
-    expect(text).toMatch(/│ id │ status │ amount │ currency │/);
+    expect(text).toMatch(/│ id │ status │ amount +│ currency │/);
+    // Money in major units with its currency on a terminal; machine formats keep the API's minor units.
+    expect(text).toMatch(/│ 1 +│ paid +│ £12\.00 +│ gbp/);
+    expect(text).toMatch(/US\$9\.00/);
     expect(text.split('\n').filter((l) => l.includes('│')).length).toBe(3);
   });
 

@@ -1,40 +1,70 @@
 import type { ApiClient } from '../../core/api/client.js';
+import { bindEndpoints } from '../../core/endpoints/methods.js';
 import type { ConfigStore } from '../../cli/config/store.js';
+import type { Connection } from '../../cli/config/connection.js';
 import type { Factory, GlobalOptions } from '../../cli/factory.js';
 import type { Io } from '../../cli/io.js';
+import { createColors } from '../../cli/output/colors.js';
+import { scriptedPrompter, type Prompter } from '../../cli/prompter.js';
+import type { AuditRecord, AuditWriter } from '../../cli/audit/writer.js';
 
 /** A Factory with in-memory streams, for running commands in-process without a terminal. */
 export interface FakeFactory extends Factory {
   readonly out: () => string;
   readonly err: () => string;
+  /** What the commands wrote to the audit log. */
+  readonly audited: readonly AuditRecord[];
 }
 
-export function fakeFactory(options: { client?: ApiClient; config?: ConfigStore; stdin?: string; tty?: boolean; env?: Record<string, string> } = {}): FakeFactory {
-  let out = '';
-  let err = '';
+export interface FakeOptions {
+  client?: ApiClient;
+  config?: ConfigStore;
+  stdin?: string;
+  tty?: boolean;
+  env?: Record<string, string>;
+  prompter?: Prompter;
+  connection?: Partial<Connection>;
+  globals?: GlobalOptions;
+}
+
+export function fakeFactory(options: FakeOptions = {}): FakeFactory {
+  const state = { out: '', err: '' };
+  const audited: AuditRecord[] = [];
   const io: Io = {
-    stdout: { write: (s: string) => (out += s) },
-    stderr: { write: (s: string) => (err += s) },
+    stdout: { write: (s: string) => (state.out += s) },
+    stderr: { write: (s: string) => (state.err += s) },
     readStdin: async () => options.stdin ?? '',
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
     columns: 100,
   };
-  return {
+  const audit: AuditWriter = { file: '(memory)', record: (entry) => void audited.push(entry) };
+  const build = (globals: GlobalOptions): FakeFactory => ({
     io,
     env: options.env ?? {},
     version: '9.9.9-test',
-    globals: {} as GlobalOptions,
+    globals,
+    prompter: options.prompter ?? scriptedPrompter([], { interactive: options.tty ?? false }),
+    colors: createColors(false),
+    withGlobals: (next) => build(next),
     config: async () => {
       if (!options.config) throw new Error('no config in this test');
       return options.config;
     },
+    connection: async () => ({ baseUrl: options.client?.baseUrl ?? 'http://127.0.0.1:9/', token: 't', source: 'test', environment: undefined, profile: 'default', ...options.connection }),
     client: async () => {
       if (!options.client) throw new Error('no client in this test');
       return options.client;
     },
+    api: async () => {
+      if (!options.client) throw new Error('no client in this test');
+      return bindEndpoints(options.client);
+    },
+    audit: async () => audit,
     now: () => new Date('2026-11-02T10:00:00Z'),
-    out: () => out,
-    err: () => err,
-  };
+    out: () => state.out,
+    err: () => state.err,
+    audited,
+  });
+  return build(options.globals ?? {});
 }

@@ -1,18 +1,37 @@
 import type { Command } from 'commander';
-import { profileName } from '../../factory.js';
-import { addCommonOptions, applyLeafGlobals } from '../../flags.js';
+import { ApiError, UnauthorisedError } from '../../../core/api/errors/index.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
 import type { DefineCommand } from '../index.js';
 
+/** `edshed logout` and `edshed auth logout`: ends the session on the server, then forgets the token. */
 const define: DefineCommand = (cmd: Command, f) => {
-  cmd.description('Forget the stored session token of a profile');
+  cmd
+    .description('End the session on the server and forget the stored token of a profile')
+    .addHelpText('after', '\nExamples:\n  edshed logout\n  edshed --profile staging logout');
   addCommonOptions(cmd);
-  cmd.action(async (opts: Record<string, unknown>) => {
-    applyLeafGlobals(f, opts);
-    const store = await f.config();
-    const name = profileName(f);
-    const had = store.credential(name) !== undefined;
+  cmd.action(async () => {
+    const c = leafFactory(f, cmd);
+    const store = await c.config();
+    const connection = await c.connection();
+    const name = connection.profile ?? 'default';
+    const credential = store.credential(name);
+    if (credential === undefined) {
+      c.io.stderr.write(`Profile ${name} was not signed in\n`);
+      return;
+    }
+    let ended = 'the session was ended on the server';
+    if (connection.token === credential.token) {
+      try {
+        await (await c.client()).request({ method: 'DELETE', path: 'auth' });
+      } catch (error) {
+        // Already expired (401) is as good as ended; anything else is said, and the token is forgotten anyway.
+        if (!(error instanceof UnauthorisedError)) {
+          ended = error instanceof ApiError && error.status === 404 ? 'this server has no call to end sessions, so the token was only forgotten here' : `the server could not be told (${error instanceof Error ? error.message : String(error)}); the token was only forgotten here`;
+        }
+      }
+    }
     store.deleteCredential(name);
-    f.io.stderr.write(had ? `Signed out of profile ${name}\n` : `Profile ${name} was not signed in\n`);
+    c.io.stderr.write(`Signed out of profile ${name}: ${ended}.\n`);
   });
 };
 

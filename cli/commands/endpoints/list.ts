@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { ROLES } from '../../../core/endpoints/define.js';
 import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, applyLeafGlobals } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
 import type { DefineCommand } from '../index.js';
 
 /** One row of `edshed endpoints --json`. */
@@ -36,20 +36,20 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addHelpText('after', '\nExamples:\n  edshed endpoints --area superuser-billing\n  edshed endpoints --search invoice --fields command,method,path\n  edshed endpoints --json | jq length');
   addCommonOptions(cmd);
   cmd.action(async (opts: { area?: string; role?: string; search?: string } & Record<string, unknown>) => {
-    applyLeafGlobals(f, opts);
+    const c = leafFactory(f, cmd);
     if (opts.area && !ENDPOINTS.some((e) => e.area === opts.area)) {
       throw new CliError(`--area: no area "${opts.area}" (areas: ${[...new Set(ENDPOINTS.map((e) => e.area))].join(', ')})`, EXIT.usage);
     }
     if (opts.role && !(ROLES as readonly string[]).includes(opts.role)) throw new CliError(`--role: "${opts.role}" is not one of ${ROLES.join(', ')}`, EXIT.usage);
     const rows = endpointRows(opts);
-    if (f.globals.json && !f.globals.fields && !f.globals.format) {
+    if (c.globals.json && !c.globals.fields && !c.globals.format) {
       // The documented --json shape, written directly: this path is benchmarked for cold start.
-      f.io.stdout.write(`${JSON.stringify(rows.map(({ summary: _summary, ...row }) => row))}\n`);
+      c.io.stdout.write(`${JSON.stringify(rows.map(({ summary: _summary, ...row }) => row))}\n`);
       return;
     }
-    if (!f.globals.fields && !f.globals.json && !f.globals.format) f.globals = { ...f.globals, fields: 'command,method,path,role' };
+    const out = !c.globals.fields && !c.globals.json && !c.globals.format ? c.withGlobals({ ...c.globals, fields: 'command,method,path,role' }) : c;
     const { printResponse } = await import('../../print-response.js');
-    await printResponse(f, rows);
+    await printResponse(out, rows);
   });
 };
 

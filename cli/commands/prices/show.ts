@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { PRICE_KINDS, localePrices, type LocalePrices } from '../../../core/domain/prices.js';
 import { LOCALES, findLocale } from '../../../core/domain/locales.js';
 import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, applyLeafGlobals } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 
@@ -46,10 +46,10 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addHelpText('after', '\nAmounts are formatted for the locale; --json also gives minor units (pence, cents) and exact decimals.\n\nExamples:\n  edshed prices\n  edshed prices --locale en-au\n  edshed prices --locale en-za --json');
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { locale?: string } & Record<string, unknown>) => {
-    applyLeafGlobals(f, opts);
+    const c = leafFactory(f, cmd);
     const rows = select(opts.locale);
-    const json = f.globals.json === true || f.globals.format === 'json' || f.globals.format === 'ndjson';
-    await printResponse(f, json ? rows.map(jsonRow) : rows.map(tableRow));
+    const json = c.globals.json === true || c.globals.format === 'json' || c.globals.format === 'ndjson';
+    await printResponse(c, json ? rows.map(jsonRow) : rows.map(tableRow));
   });
 };
 

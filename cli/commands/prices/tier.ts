@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { formatMoney } from '../../../core/domain/money.js';
 import { priceQuantity, type Quote, type QuoteLine } from '../../../core/domain/tier-pricing.js';
 import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, applyLeafGlobals } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 import { readPriceFile } from './price-file.js';
@@ -52,9 +52,9 @@ const define: DefineCommand = (cmd: Command, f) => {
     );
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { file: string; quantity: string; currency?: string } & Record<string, unknown>) => {
-    applyLeafGlobals(f, opts);
+    const c = leafFactory(f, cmd);
     const quantity = parseQuantity(opts.quantity);
-    const file = await readPriceFile(opts.file, f.io);
+    const file = await readPriceFile(opts.file, c.io);
     const currency = opts.currency?.toLowerCase() ?? file.currency;
     if (currency !== undefined && !Intl.supportedValuesOf('currency').includes(currency.toUpperCase())) {
       throw new CliError(`--currency: "${opts.currency}" is not a currency code`, EXIT.usage);
@@ -65,12 +65,12 @@ const define: DefineCommand = (cmd: Command, f) => {
     } catch (error) {
       throw new CliError(`${opts.file}: ${(error as Error).message}`, EXIT.usage);
     }
-    const json = f.globals.json === true || f.globals.format === 'json' || f.globals.format === 'ndjson';
+    const json = c.globals.json === true || c.globals.format === 'json' || c.globals.format === 'ndjson';
     if (json) {
-      await printResponse(f, { ...quote, ...(currency ? { currency, total_formatted: formatMoney(quote.total, currency) } : {}) });
+      await printResponse(c, { ...quote, ...(currency ? { currency, total_formatted: formatMoney(quote.total, currency) } : {}) });
       return;
     }
-    await printResponse(f, tableRows(quote, currency));
+    await printResponse(c, tableRows(quote, currency));
   });
 };
 

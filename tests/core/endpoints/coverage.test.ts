@@ -4,9 +4,12 @@ import { ENDPOINTS } from '../../../core/endpoints/index.js';
 
 /**
  * Routes the table may have that endpoints.tsv lacks. Each addition needs a comment saying why.
- * (None so far: the table is exactly the TSV.)
  */
-const ALLOWED_ADDITIONS: readonly string[] = [];
+const ALLOWED_ADDITIONS: readonly string[] = [
+  // The spec shows no call for logout; `edshed logout` must end the session on the server (issue 8).
+  // A server without it answers 404 and the CLI says the token was only forgotten locally.
+  'DELETE auth',
+];
 
 const tsv = readFileSync(new URL('../../fixtures/endpoints.tsv', import.meta.url), 'utf8')
   .split('\n')

@@ -1,0 +1,53 @@
+import { appendFileSync, chmodSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensurePrivateDir } from '../config/paths.js';
+import type { AuditEntry } from './entry.js';
+
+/** What a command tells the audit log about one write; the writer adds who, where and when. */
+export type AuditRecord = Pick<AuditEntry, 'method' | 'path' | 'status' | 'request_id' | 'idempotency_key' | 'outcome'> & { readonly run_id?: string };
+
+export interface AuditWriter {
+  readonly file: string;
+  record(entry: AuditRecord): void;
+}
+
+/** Who and where, fixed for one CLI run. */
+export interface AuditContext {
+  readonly profile: string;
+  readonly environment: string;
+  readonly api: string;
+  readonly user: string | null;
+  readonly now: () => Date;
+}
+
+/** The audit log's path in a state directory. */
+export const auditFile = (dir: string): string => join(dir, 'audit.jsonl');
+
+/**
+ * Appends one JSON line per write to `audit.jsonl` in the state directory (0700; the file 0600).
+ * Each line is written with a single append, so concurrent CLI runs never interleave inside a line.
+ *
+ * @example
+ * const audit = openAuditWriter(stateDir(env), context);
+ * audit.record({ method: 'POST', path: 'superuser/invoices/8/paid', status: 200, request_id: 'r1', idempotency_key: 'k', outcome: 'ok' });
+ */
+export function openAuditWriter(dir: string, context: AuditContext): AuditWriter {
+  const file = auditFile(dir);
+  return {
+    file,
+    record(entry) {
+      ensurePrivateDir(dir);
+      const line: AuditEntry = {
+        time: context.now().toISOString(),
+        profile: context.profile,
+        environment: context.environment,
+        api: context.api,
+        user: context.user,
+        ...entry,
+      };
+      const isNew = !existsSync(file);
+      appendFileSync(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+      if (isNew) chmodSync(file, 0o600);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { auditEntrySchema, type AuditEntry } from '../../audit/entry.js';
+import { auditFile } from '../../audit/writer.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import { stateDir } from '../../config/paths.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
+import { printResponse } from '../../print-response.js';
+import type { DefineCommand } from '../index.js';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('Show the audit log: every write this machine sent (time, profile, environment, user, method, path, status, request id, idempotency key)')
+    .option('--since <date>', 'only writes on or after this day (YYYY-MM-DD) or time (ISO 8601)')
+    .addHelpText('after', '\nThe log is audit.jsonl in the state directory ($EDSHED_STATE_DIR, else $XDG_STATE_HOME/edshed, else ~/.local/state/edshed).\nIt never holds a body or a secret.\n\nExamples:\n  edshed audit --since 2026-11-01\n  edshed audit --json | jq \'.[] | select(.status >= 400)\'');
+  addCommonOptions(cmd, new Set(), { connection: false });
+  cmd.action(async (opts: { since?: string }) => {
+    const c = leafFactory(f, cmd);
+    const since = opts.since === undefined ? undefined : Date.parse(DAY.test(opts.since) ? `${opts.since}T00:00:00Z` : opts.since);
+    if (since !== undefined && Number.isNaN(since)) throw new CliError(`--since: "${opts.since}" is not a date (YYYY-MM-DD) or ISO 8601 time`, EXIT.usage);
+    const file = auditFile(stateDir(c.env));
+    const rows: AuditEntry[] = [];
+    if (existsSync(file)) {
+      let line = 0;
+      for await (const text of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+        line += 1;
+        if (text.trim() === '') continue;
+        const parsed = auditEntrySchema.safeParse(safeJson(text));
+        if (!parsed.success) {
+          c.io.stderr.write(`${file}:${line}: not an audit entry; skipped\n`);
+          continue;
+        }
+        if (since === undefined || Date.parse(parsed.data.time) >= since) rows.push(parsed.data);
+      }
+    }
+    if (rows.length === 0 && !c.globals.quiet) c.io.stderr.write(`No writes recorded${since === undefined ? '' : ' since then'} (${file}).\n`);
+    await printResponse(c, rows);
+  });
+};
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export default define;

@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { CliError, EXIT } from '../../cli-error.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
+import { printResponse } from '../../print-response.js';
+import type { DefineCommand } from '../index.js';
+
+const meSchema = z.object({
+  user: z.looseObject({
+    id: z.union([z.number(), z.string()]),
+    username: z.string().nullish(),
+    display_name: z.string().nullish(),
+    kind: z.string().nullish(),
+    superuser: z.boolean().nullish(),
+    employee: z.boolean().nullish(),
+    school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional() }).nullish(),
+  }),
+});
+
+/** `edshed whoami`: who the CLI acts as, where, and with which profile; checks the token with the API. */
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('Show who you are signed in as, on which API, with which profile')
+    .addHelpText('after', '\nExit 4 when not signed in (or the token has expired).\n\nExamples:\n  edshed whoami\n  edshed whoami --json');
+  addCommonOptions(cmd);
+  cmd.action(async () => {
+    const c = leafFactory(f, cmd);
+    const connection = await c.connection();
+    if (!connection.token) throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}); run edshed login`, EXIT.auth);
+    const me = meSchema.safeParse((await (await c.client()).request({ method: 'GET', path: 'users/me' })).data);
+    if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
+    const user = me.data.user;
+    const role = user.superuser ? 'superuser' : user.employee ? 'employee' : (user.kind ?? 'user');
+    await printResponse(c, {
+      username: user.username ?? null,
+      name: user.display_name ?? null,
+      id: user.id,
+      role,
+      school: user.school ? `${user.school.name ?? ''} (${user.school.id ?? '?'})` : null,
+      profile: connection.profile ?? 'default',
+      environment: connection.environment ?? 'custom',
+      api: connection.baseUrl,
+    });
+  });
+};
+
+export default define;

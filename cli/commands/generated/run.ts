@@ -1,0 +1,77 @@
+import { ApiError } from '../../../core/api/errors/index.js';
+import { INVOICE_FIELDS } from '../../../core/domain/billing.js';
+import type { Endpoint } from '../../../core/endpoints/define.js';
+import { buildRequest } from '../../../core/endpoints/call.js';
+import type { Factory } from '../../factory.js';
+import { planOutput } from '../../output/plan.js';
+import { confirmOrRefuse } from '../../prompter.js';
+import { printResponse } from '../../print-response.js';
+import { printDryRun } from '../../write/dry-run.js';
+import { changedNothing, sendWrite } from '../../write/send.js';
+import { conflictHint, describeAction, unchangedNote } from '../../write/describe.js';
+import { HintedError } from '../../write/hinted-error.js';
+import { isPaged, printPages, totalOf } from './pages.js';
+import { rowsOf } from '../../output/rows.js';
+
+/** Everything one call of a table endpoint needs, already parsed (by commander, a bulk file row, a dashboard). */
+export interface EndpointCallOptions {
+  readonly endpoint: Endpoint;
+  /** Path parameters and payload keys together, as the client methods take them. */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** For a write; a fresh key per run when absent. */
+  readonly idempotencyKey?: string | undefined;
+  readonly dryRun?: boolean | undefined;
+  readonly yes?: boolean | undefined;
+  /** For a paged list: stop after this many items, or fetch every page. */
+  readonly limit?: number | undefined;
+  readonly all?: boolean | undefined;
+}
+
+/** The fields an endpoint's answer has, where the table knows them. */
+function knownFields(endpoint: Endpoint): readonly string[] | undefined {
+  return endpoint.noun === 'invoices' && endpoint.params.includes('id') && endpoint.method !== 'GET' ? INVOICE_FIELDS : undefined;
+}
+
+/**
+ * Runs one table endpoint: every local check first (output options, input against the table), then a
+ * dry run, or the confirmation of a destructive call, then the request, then the answer printed.
+ *
+ * @example
+ * await runEndpoint(c, { endpoint, input: { id: 8, method: 'bacs', date: '2026-09-01' } });
+ */
+export async function runEndpoint(f: Factory, options: EndpointCallOptions): Promise<void> {
+  const { endpoint, input } = options;
+  const write = endpoint.method !== 'GET';
+  const plan = planOutput(f, { write, knownFields: knownFields(endpoint), command: endpoint.command });
+  const idempotencyKey = write ? (options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`) : undefined;
+  const request = buildRequest(endpoint, input, idempotencyKey ? { idempotencyKey } : {});
+  if (options.dryRun) return printDryRun(f, request);
+  if (endpoint.destructive) await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
+  if (!write) {
+    if (isPaged(endpoint) && (options.all || options.limit !== undefined)) {
+      await printPages(f, endpoint, input, { limit: options.all ? undefined : options.limit }, plan);
+      return;
+    }
+    const response = await (await f.client()).request(request);
+    await printResponse(f, response.data, endpoint.response, plan);
+    if (isPaged(endpoint)) noteMore(f, response.data, endpoint, Number(input.skip ?? 0));
+    return;
+  }
+  let data: unknown;
+  try {
+    data = (await sendWrite(f, request)).data;
+  } catch (error) {
+    const hint = error instanceof ApiError && error.status === 409 ? conflictHint(endpoint, input, error.message) : undefined;
+    throw hint ? new HintedError(error, hint) : error;
+  }
+  await printResponse(f, data, endpoint.response, plan);
+  if (changedNothing(data) && !f.globals.quiet) f.io.stderr.write(`${unchangedNote(endpoint, input, data)}\n`);
+}
+
+/** "showing 10 of 11" on stderr when a list has more than one page shows. */
+function noteMore(f: Factory, data: unknown, endpoint: Endpoint, skip: number): void {
+  const total = totalOf(data);
+  const shown = rowsOf(data, endpoint.response).length;
+  if (f.globals.quiet || total === undefined || skip + shown >= total) return;
+  f.io.stderr.write(`Showing ${skip + 1}-${skip + shown} of ${total}; --all for every page or --limit N.\n`);
+}

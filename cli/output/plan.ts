@@ -1,0 +1,32 @@
+import { CliError, EXIT } from '../cli-error.js';
+import type { Factory } from '../factory.js';
+import { chooseFormat, parseFields, type Format } from './render.js';
+
+/** How a command's answer will be printed, settled before anything is sent. */
+export interface OutputPlan {
+  readonly format: Format;
+  readonly fields?: readonly string[];
+}
+
+/**
+ * Checks `--format` and `--fields` before the first request, so a typo exits 2 with nothing sent.
+ * Fields are checked against `knownFields` when the answer's fields are known. A write whose answer's
+ * fields are not known refuses `--fields` up front: finding the typo after the write would be too late.
+ *
+ * @example
+ * const plan = planOutput(c, { write: true, knownFields: INVOICE_FIELDS, command: 'invoices mark-paid' });
+ */
+export function planOutput(f: Factory, options: { readonly write: boolean; readonly knownFields?: readonly string[] | undefined; readonly command: string }): OutputPlan {
+  const format = chooseFormat(f.globals, f.io.stdoutIsTTY);
+  const fields = parseFields(f.globals.fields);
+  if (!fields) return { format };
+  if (options.knownFields) {
+    const unknown = fields.filter((name) => !options.knownFields?.includes(name));
+    if (unknown.length > 0) {
+      throw new CliError(`--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; available: ${options.knownFields.join(', ')}; nothing was sent`, EXIT.usage);
+    }
+  } else if (options.write) {
+    throw new CliError(`--fields: the fields of ${options.command}'s answer are not known before it is sent, so they cannot be checked; use --json (nothing was sent)`, EXIT.usage);
+  }
+  return { format, fields };
+}

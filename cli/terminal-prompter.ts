@@ -1,0 +1,55 @@
+import { createInterface } from 'node:readline/promises';
+import { CliError, EXIT } from './cli-error.js';
+import type { Prompter } from './prompter.js';
+
+/**
+ * The prompter of a real terminal: questions on stderr, answers from stdin. Built by the entry point;
+ * commands only see the Prompter interface.
+ */
+export function terminalPrompter(input: NodeJS.ReadStream, output: NodeJS.WriteStream): Prompter {
+  const interactive = input.isTTY === true;
+  const ask = async (question: string): Promise<string> => {
+    const rl = createInterface({ input, output });
+    try {
+      return await rl.question(`${question} `);
+    } finally {
+      rl.close();
+    }
+  };
+  return {
+    interactive,
+    confirm: async (question) => /^y(es)?$/i.test((await ask(`${question} [y/N]`)).trim()),
+    text: ask,
+    password: (question) => readHidden(input, output, question),
+  };
+}
+
+/** Reads a line without echoing it (raw mode); Ctrl-C is an interrupt, not an answer. */
+function readHidden(input: NodeJS.ReadStream, output: NodeJS.WriteStream, question: string): Promise<string> {
+  if (!input.isTTY || !input.setRawMode) {
+    return Promise.reject(new CliError('No terminal to ask for the password: use --password-stdin or EDSHED_PASSWORD', EXIT.usage));
+  }
+  output.write(`${question} `);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding('utf8');
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return done(() => resolve(text));
+        if (ch === '\u0003') return done(() => reject(new CliError('Interrupted', EXIT.interrupted)));
+        if (ch === '\u007f') text = text.slice(0, -1);
+        else text += ch;
+      }
+    };
+    const done = (finish: () => void) => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      output.write('\n');
+      finish();
+    };
+    input.on('data', onData);
+  });
+}

@@ -1,0 +1,42 @@
+import { ApiError, NetworkError } from '../../core/api/errors/index.js';
+import type { ApiRequest, ApiResponse } from '../../core/api/types.js';
+import type { AuditRecord } from '../audit/writer.js';
+import type { Factory } from '../factory.js';
+
+/**
+ * Sends one write and records it in the audit log, whatever the outcome (a network failure is recorded
+ * as `unknown`: the server may have applied it). In production it first says so on stderr, naming the
+ * profile, user and API, so nobody writes there by mistake.
+ *
+ * @example
+ * const response = await sendWrite(c, request);
+ */
+export async function sendWrite<T = unknown>(f: Factory, request: ApiRequest, options: { readonly runId?: string } = {}): Promise<ApiResponse<T>> {
+  const connection = await f.connection();
+  if (connection.environment === 'production' && !f.globals.quiet) {
+    f.io.stderr.write(
+      f.colors.yellow(`Writing to PRODUCTION (profile ${connection.profile ?? 'default'}, user ${connection.username ?? 'from token'}, ${connection.baseUrl})\n`),
+    );
+  }
+  const client = await f.client();
+  const audit = await f.audit();
+  const base = { method: request.method, path: request.path, idempotency_key: request.idempotencyKey ?? null, ...(options.runId ? { run_id: options.runId } : {}) };
+  let response: ApiResponse<T>;
+  try {
+    response = await client.request<T>(request);
+  } catch (error) {
+    const unknown = !(error instanceof ApiError) || (error instanceof NetworkError && error.outcomeUnknown);
+    const record: AuditRecord = unknown
+      ? { ...base, status: null, request_id: null, outcome: 'unknown' }
+      : { ...base, status: error.status ?? null, request_id: error.requestId ?? null, outcome: 'failed' };
+    audit.record(record);
+    throw error;
+  }
+  audit.record({ ...base, status: response.status, request_id: response.requestId ?? null, outcome: changedNothing(response.data) ? 'unchanged' : 'ok' });
+  return response;
+}
+
+/** True when the server answered that the write changed nothing (`changed: false`, an idempotent repeat). */
+export function changedNothing(data: unknown): boolean {
+  return data !== null && typeof data === 'object' && (data as Record<string, unknown>).changed === false;
+}
