@@ -64,8 +64,11 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
     client() {
       client ??= (async () => {
         const resolved = await f.connection();
-        const { createNodeClient } = await import('../core/node.js');
-        return createNodeClient({
+        // Node's own fetch (its built-in undici, with keep-alive): importing the undici package would cost
+        // a one-off command more than its whole request (bench/one-off.bench.mjs).
+        const { createClient } = await import('../core/api/client.js');
+        return createClient({
+          fetch: (input, init) => globalThis.fetch(input, init),
           baseUrl: resolved.baseUrl,
           ...(resolved.token ? { token: resolved.token } : {}),
           clientType: 'edshed-cli',

@@ -1,6 +1,7 @@
-import Conf from 'conf';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { CliError, EXIT } from '../cli-error.js';
+import { jsonFile } from './json-file.js';
 import { ensurePrivateDir } from './paths.js';
 
 const profileSchema = z.object({ apiUrl: z.string().url().optional() });
@@ -27,14 +28,35 @@ export interface ConfigStore {
   readonly paths: { readonly config: string; readonly credentials: string };
 }
 
-function read<T>(store: Conf<Record<string, unknown>>, key: string, schema: z.ZodType<T>): T | undefined {
-  const value = store.get(key);
+const profilesSchema = z.record(z.string(), z.unknown());
+
+type File = ReturnType<typeof jsonFile>;
+
+function read<T>(file: File, key: string, name: string | undefined, schema: z.ZodType<T>): T | undefined {
+  const data = file.read();
+  const profiles = profilesSchema.safeParse(data.profiles ?? {});
+  if (!profiles.success) throw new CliError(`${file.path}: "profiles" is not an object; fix or delete the file`, EXIT.usage);
+  const value = name === undefined ? data[key] : profiles.data[name];
   if (value === undefined) return undefined;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new CliError(`${store.path}: "${key}" is not valid (${parsed.error.issues[0]?.message}); fix or delete the file`, EXIT.usage);
+    throw new CliError(`${file.path}: "${name === undefined ? key : `profiles.${name}`}" is not valid (${parsed.error.issues[0]?.message}); fix or delete the file`, EXIT.usage);
   }
   return parsed.data;
+}
+
+function names(file: File): string[] {
+  const profiles = file.read().profiles;
+  return profiles !== null && typeof profiles === 'object' ? Object.keys(profiles) : [];
+}
+
+/** Sets (or, with undefined, deletes) one profile's entry and writes the file. */
+function setProfileEntry(file: File, name: string, value: unknown): void {
+  const data = file.read();
+  const profiles = { ...((data.profiles as Record<string, unknown> | undefined) ?? {}) };
+  if (value === undefined) delete profiles[name];
+  else profiles[name] = value;
+  file.write({ ...data, profiles });
 }
 
 /**
@@ -58,27 +80,31 @@ export function checkProfileName(name: string): string {
  */
 export function openConfigStore(dir: string): ConfigStore {
   ensurePrivateDir(dir);
-  const options = { cwd: dir, configFileMode: 0o600, clearInvalidConfig: false } as const;
-  const config = new Conf<Record<string, unknown>>({ ...options, configName: 'config' });
-  const secrets = new Conf<Record<string, unknown>>({ ...options, configName: 'credentials' });
-  const key = (name: string) => `profiles.${name.replaceAll('.', '\\.')}`;
-  const names = (store: Conf<Record<string, unknown>>) => Object.keys((store.get('profiles') as Record<string, unknown> | undefined) ?? {});
+  const config = jsonFile(join(dir, 'config.json'));
+  const secrets = jsonFile(join(dir, 'credentials.json'));
   return {
-    profile: (name) => read(config, key(name), profileSchema) ?? {},
-    setProfile: (name, profile) => config.set(key(name), profileSchema.parse(profile)),
-    credential: (name) => read(secrets, key(name), credentialSchema),
-    setCredential: (name, credential) => secrets.set(key(name), credentialSchema.parse(credential)),
-    deleteCredential: (name) => secrets.delete(key(name)),
+    profile: (name) => read(config, 'profiles', name, profileSchema) ?? {},
+    setProfile: (name, profile) => setProfileEntry(config, name, profileSchema.parse(profile)),
+    credential: (name) => read(secrets, 'profiles', name, credentialSchema),
+    setCredential: (name, credential) => setProfileEntry(secrets, name, credentialSchema.parse(credential)),
+    deleteCredential: (name) => setProfileEntry(secrets, name, undefined),
     profileNames: () => [...new Set([...names(config), ...names(secrets)])].sort(),
     removeProfile: (name) => {
-      const had = config.has(key(name)) || secrets.has(key(name));
-      config.delete(key(name));
-      secrets.delete(key(name));
-      if (config.get('defaultProfile') === name) config.delete('defaultProfile');
+      const had = names(config).includes(name) || names(secrets).includes(name);
+      setProfileEntry(config, name, undefined);
+      setProfileEntry(secrets, name, undefined);
+      const data = config.read();
+      if (data.defaultProfile === name) {
+        const { defaultProfile: _dropped, ...rest } = data;
+        config.write(rest);
+      }
       return had;
     },
-    defaultProfile: () => read(config, 'defaultProfile', profileNameSchema),
-    setDefaultProfile: (name) => (name === undefined ? config.delete('defaultProfile') : config.set('defaultProfile', checkProfileName(name))),
+    defaultProfile: () => read(config, 'defaultProfile', undefined, profileNameSchema),
+    setDefaultProfile: (name) => {
+      const { defaultProfile: _previous, ...rest } = config.read();
+      config.write(name === undefined ? rest : { ...rest, defaultProfile: checkProfileName(name) });
+    },
     paths: { config: config.path, credentials: secrets.path },
   };
 }
