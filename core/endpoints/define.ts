@@ -26,7 +26,7 @@ export type Role = (typeof ROLES)[number];
 /**
  * The kind of a payload field. A trailing `?` makes the field optional.
  * - `string`, `int`, `number`, `boolean`: the JSON value of that type (query strings are coerced).
- * - `date`: an ISO 8601 date or date-time string.
+ * - `date`: an ISO 8601 date or date-time string naming a real day and time of day (`2026-02-30` is refused).
  * - `id`: a positive integer or a non-empty string id.
  * - `ids`: a list of ids, or a comma-joined string of them (or `*` where the endpoint allows all).
  * - `flag`: 0 or 1.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateProblem } from '../domain/dates.js';
 import type { Endpoint, FieldKind, FieldSpec } from './define.js';
 
 /**
@@ -7,9 +8,19 @@ import type { Endpoint, FieldKind, FieldSpec } from './define.js';
  */
 
 const idSchema = z.union([z.number().int().positive(), z.string().min(1)]);
-const isoDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
-  message: 'expected an ISO 8601 date (YYYY-MM-DD) or date-time',
+
+/**
+ * A `date` field: an ISO 8601 day or date-time that names a real day and time (see `isoDateProblem`).
+ *
+ * @example
+ * isoDate.safeParse('2026-02-30').error?.issues[0]?.message
+ * // 'expected an ISO 8601 date (YYYY-MM-DD) or date-time: 2026-02-30 is not a day of the calendar'
+ */
+export const isoDate: z.ZodType<string> = z.string().superRefine((text, ctx) => {
+  const problem = isoDateProblem(text);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 date (YYYY-MM-DD) or date-time: ${problem}` });
 });
+
 const jsonValue: z.ZodType<unknown> = z.json();
 
 function fromText<T extends z.ZodType>(schema: T, parse: (text: string) => unknown): z.ZodType<z.output<T>> {
