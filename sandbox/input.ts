@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { PAGE_SIZE } from '../core/domain/constants.js';
+import { isoDate } from '../core/endpoints/schemas.js';
 import { HttpError, type HandlerContext } from './handler.js';
 
 /** A list call's page when it gives no `take` (the site's page size). */
@@ -140,12 +141,10 @@ export function parseIds(value: unknown, path: string, allowAll = false): number
 export const fields = {
   id: idValue,
   ids: idList,
-  /** A calendar date, YYYY-MM-DD (a date-time is cut to its date). */
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date YYYY-MM-DD')
-    .refine((s) => !Number.isNaN(Date.parse(s.slice(0, 10))), 'not a real date')
-    .transform((s) => s.slice(0, 10)),
+  /** An ISO 8601 day or date-time of the calendar, as sent. */
+  date: isoDate,
+  /** A day of the calendar, YYYY-MM-DD (a date-time is cut to its day). */
+  day: isoDate.transform((s) => s.slice(0, 10)),
   /** 0 or 1, from a boolean or a number. */
   flag: z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]).transform((v) => (v === true || v === 1 ? 1 : 0)),
 } as const;
