@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
+import { MAX_TAKE } from '../core/domain/constants.js';
 import type { Endpoint, FieldSpec } from '../core/endpoints/define.js';
 import type { Factory } from './factory.js';
 import { addCommonOptions, applyLeafGlobals, attributeOf, collect, flagOf, jsonOrText, parseFieldArgs } from './flags.js';
@@ -16,6 +17,8 @@ const KIND_HELP: Record<string, string> = {
   id: 'id',
   ids: 'ids, comma-separated',
   flag: '0 or 1',
+  take: `page size, 1 to ${MAX_TAKE}`,
+  skip: 'items to pass over, 0 or more',
   strings: 'list, comma-separated',
   json: 'JSON value',
 };

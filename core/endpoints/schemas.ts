@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TAKE } from '../domain/constants.js';
 import { isoDateProblem } from '../domain/dates.js';
 import type { Endpoint, FieldKind, FieldSpec } from './define.js';
 
@@ -30,6 +31,26 @@ function fromText<T extends z.ZodType>(schema: T, parse: (text: string) => unkno
 const numberText = (s: string): unknown => (s.trim() !== '' && !Number.isNaN(Number(s)) ? Number(s) : s);
 const boolText = (s: string): unknown => (s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : s);
 
+function wholeNumber(min: number, max: number, message: string): z.ZodType<number> {
+  return fromText(z.number({ error: message }).int(message).min(min, message).max(max, message), numberText);
+}
+
+/**
+ * A `take` field: a list call's page size, 1 to MAX_TAKE. The sandbox pages with it too.
+ *
+ * @example
+ * takeSchema.safeParse('1001').success // false: 'expected a whole number from 1 to 1000'
+ */
+export const takeSchema = wholeNumber(1, MAX_TAKE, `expected a whole number from 1 to ${MAX_TAKE}`);
+
+/**
+ * A `skip` field: how many items a list call passes over, 0 or more.
+ *
+ * @example
+ * skipSchema.parse('20') // 20
+ */
+export const skipSchema = wholeNumber(0, Number.MAX_SAFE_INTEGER, 'expected a whole number, 0 or more');
+
 const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
   string: () => z.string(),
   int: () => fromText(z.number().int(), numberText),
@@ -39,6 +60,8 @@ const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
   id: () => fromText(idSchema, numberText),
   ids: () => z.union([z.array(idSchema).min(1), z.string().regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *')]),
   flag: () => fromText(z.union([z.literal(0), z.literal(1)]), numberText),
+  take: () => takeSchema,
+  skip: () => skipSchema,
   strings: () => fromText(z.array(z.string()), (s) => s.split(',')),
   json: () => jsonValue,
 };

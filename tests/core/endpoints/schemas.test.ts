@@ -31,3 +31,25 @@ describe('date fields', () => {
     expect(messageOf('date', 20261102)).not.toBeNull();
   });
 });
+
+describe('paging fields', () => {
+  it.each([
+    ['take', 1, 1],
+    ['take', '1000', 1000],
+    ['skip', 0, 0],
+    ['skip', '40', 40],
+  ] as const)('%s accepts %j as %i', (kind, value, parsed) => {
+    expect(fieldSchema(kind).parse(value)).toBe(parsed);
+  });
+
+  it.each([
+    ['take', 0],
+    ['take', 1001],
+    ['take', 1.5],
+    ['take', ''],
+    ['skip', -1],
+    ['skip', 'all'],
+  ] as const)('%s refuses %j', (kind, value) => {
+    expect(messageOf(kind, value)).toMatch(/^expected a whole number/);
+  });
+});
