@@ -35,9 +35,10 @@ describe('isoDateProblem', () => {
     '2026-11-02 00:00:00Z',
     '2026-11-02T10:30:00+05:30',
     '2026-11-02T10:30:00-0800',
-  ])('accepts %s', (text) => {
+  ])('accepts %s, which Date.parse reads too', (text) => {
     expect(isoDateProblem(text)).toBeNull();
     expect(isIsoDate(text)).toBe(true);
+    expect(Number.isNaN(Date.parse(text))).toBe(false);
   });
 
   it.each([
