@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { MAX_TAKE } from '../core/domain/constants.js';
 import type { Endpoint, FieldSpec } from '../core/endpoints/define.js';
 import type { Factory } from './factory.js';
 import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
@@ -14,6 +15,8 @@ const KIND_HELP: Record<string, string> = {
   id: 'id',
   ids: 'ids, comma-separated',
   flag: '0 or 1',
+  take: `page size, 1 to ${MAX_TAKE}`,
+  skip: 'items to pass over, 0 or more',
   strings: 'list, comma-separated',
   json: 'JSON value',
 };

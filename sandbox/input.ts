@@ -5,13 +5,14 @@
  * handlers use these for what the table leaves open.
  */
 import { z } from 'zod';
-import { PAGE_SIZE } from '../core/domain/constants.js';
+import { MAX_TAKE, PAGE_SIZE } from '../core/domain/constants.js';
+import { isoDate, skipSchema, takeSchema } from '../core/endpoints/schemas.js';
 import { HttpError, type HandlerContext } from './handler.js';
 
 /** A list call's page when it gives no `take` (the site's page size). */
 export const DEFAULT_TAKE = PAGE_SIZE;
-/** The largest `take` any list call accepts. */
-export const MAX_TAKE = 1000;
+/** The largest `take` any list call accepts: the table's, so a handler pages as the server validates. */
+export { MAX_TAKE };
 
 /** One failed check of a 422: the dotted path of the key (empty for the whole payload) and what is wrong. */
 export interface InvalidField {
@@ -87,6 +88,9 @@ export function pathId(ctx: Pick<HandlerContext, 'params'>, label: string, name 
   return toId(ctx.params[name], label);
 }
 
+// The table's `skip` and `take` kinds, so open payloads page within the same range as declared ones.
+const pageSchema = z.object({ skip: skipSchema.optional(), take: takeSchema.optional() });
+
 /**
  * `skip` and `take` of a list call: skip from 0, take from 1 to MAX_TAKE, DEFAULT_TAKE when not given; 422 otherwise.
  *
@@ -94,18 +98,8 @@ export function pathId(ctx: Pick<HandlerContext, 'params'>, label: string, name 
  * const { skip, take } = page(ctx);
  */
 export function page(ctx: Pick<HandlerContext, 'input'>): { skip: number; take: number } {
-  const skip = wholeNumber(ctx.input['skip'], 0);
-  const take = wholeNumber(ctx.input['take'], DEFAULT_TAKE);
-  if (skip === null) throw invalid('skip', 'expected a whole number, 0 or more');
-  if (take === null || take < 1 || take > MAX_TAKE) throw invalid('take', `expected a whole number from 1 to ${MAX_TAKE}`);
+  const { skip = 0, take = DEFAULT_TAKE } = parseInput(pageSchema, { skip: ctx.input['skip'], take: ctx.input['take'] });
   return { skip, take };
-}
-
-/** A whole number from a number or a string of digits; `fallback` when absent, null when malformed. */
-function wholeNumber(value: unknown, fallback: number): number | null {
-  if (value === undefined) return fallback;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
 /** An id as a payload carries it: a positive whole number or a string of digits. */
@@ -140,12 +134,10 @@ export function parseIds(value: unknown, path: string, allowAll = false): number
 export const fields = {
   id: idValue,
   ids: idList,
-  /** A calendar date, YYYY-MM-DD (a date-time is cut to its date). */
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date YYYY-MM-DD')
-    .refine((s) => !Number.isNaN(Date.parse(s.slice(0, 10))), 'not a real date')
-    .transform((s) => s.slice(0, 10)),
+  /** An ISO 8601 day or date-time of the calendar, as sent. */
+  date: isoDate,
+  /** A day of the calendar, YYYY-MM-DD (a date-time is cut to its day). */
+  day: isoDate.transform((s) => s.slice(0, 10)),
   /** 0 or 1, from a boolean or a number. */
   flag: z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]).transform((v) => (v === true || v === 1 ? 1 : 0)),
 } as const;

@@ -9,6 +9,8 @@ export const DEFAULT_COUNTRY = 'GB';
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_FOCUS_DELAY_MS = 100;
 export const PAGE_SIZE = 10;
+/** The largest page (`take`) a list call may ask for. */
+export const MAX_TAKE = 1000;
 
 export const AVATAR_REQUEST_DELAY_MS = 500;
 export const CHUNK_RELOAD_THROTTLE_MS = 60_000;

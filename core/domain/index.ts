@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './countries.js';
 export * from './curricula.js';
 export * from './curriculum-cleaners.js';
+export * from './dates.js';
 export * from './feature-flags.js';
 export * from './html-entities.js';
 export * from './html-sanitiser.js';

@@ -150,13 +150,13 @@ export const curriculaResourcesArea = defineArea('curricula-resources', {
     route: 'GET external_curricula',
     role: 'user',
     summary: 'Browse the published external curricula',
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
   },
   'external-curricula nodes': {
     route: 'GET external_curricula/{id}/nodes',
     role: 'user',
     summary: 'List the nodes of a published external curriculum',
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
   },
   'curriculum-nodes by-url-path': {
     route: 'GET quiz/curriculum_nodes_by_url_path',
@@ -192,7 +192,7 @@ export const curriculaResourcesArea = defineArea('curricula-resources', {
     route: 'GET resources/resources',
     role: 'public',
     summary: 'List teaching resources',
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
     open: true,
   },
   'resources types': {

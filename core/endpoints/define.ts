@@ -26,14 +26,17 @@ export type Role = (typeof ROLES)[number];
 /**
  * The kind of a payload field. A trailing `?` makes the field optional.
  * - `string`, `int`, `number`, `boolean`: the JSON value of that type (query strings are coerced).
- * - `date`: an ISO 8601 date or date-time string.
+ * - `date`: an ISO 8601 date or date-time string naming a real day and time of day (`2026-02-30` is refused).
  * - `id`: a positive integer or a non-empty string id.
  * - `ids`: a list of ids, or a comma-joined string of them (or `*` where the endpoint allows all).
  * - `flag`: 0 or 1.
+ * - `take`: a list call's page size, a whole number from 1 to MAX_TAKE (1000); declare paging with
+ *   `{ skip: 'skip?', take: 'take?' }` so the range is stated once, here, not per endpoint.
+ * - `skip`: how many items a list call passes over, a whole number from 0.
  * - `strings`: a list of strings.
  * - `json`: any JSON value (objects, lists, text).
  */
-export const FIELD_KINDS = ['string', 'int', 'number', 'boolean', 'date', 'id', 'ids', 'flag', 'strings', 'json'] as const;
+export const FIELD_KINDS = ['string', 'int', 'number', 'boolean', 'date', 'id', 'ids', 'flag', 'take', 'skip', 'strings', 'json'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 /** A field that takes one of a fixed list of values (`{ oneOf: PAYMENT_METHODS }`). */
 export interface EnumField {
@@ -55,6 +58,8 @@ export interface FieldTypes {
   id: string | number;
   ids: readonly (string | number)[] | string;
   flag: 0 | 1;
+  take: number;
+  skip: number;
   strings: readonly string[];
   json: JsonValue;
 }

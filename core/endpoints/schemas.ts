@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_TAKE } from '../domain/constants.js';
+import { isoDateProblem } from '../domain/dates.js';
 import type { Endpoint, FieldKind, FieldSpec } from './define.js';
 
 /**
@@ -7,9 +9,19 @@ import type { Endpoint, FieldKind, FieldSpec } from './define.js';
  */
 
 const idSchema = z.union([z.number().int().positive(), z.string().min(1)]);
-const isoDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
-  message: 'expected an ISO 8601 date (YYYY-MM-DD) or date-time',
+
+/**
+ * A `date` field: an ISO 8601 day or date-time that names a real day and time (see `isoDateProblem`).
+ *
+ * @example
+ * isoDate.safeParse('2026-02-30').error?.issues[0]?.message
+ * // 'expected an ISO 8601 date (YYYY-MM-DD) or date-time: 2026-02-30 is not a day of the calendar'
+ */
+export const isoDate: z.ZodType<string> = z.string().superRefine((text, ctx) => {
+  const problem = isoDateProblem(text);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 date (YYYY-MM-DD) or date-time: ${problem}` });
 });
+
 const jsonValue: z.ZodType<unknown> = z.json();
 
 function fromText<T extends z.ZodType>(schema: T, parse: (text: string) => unknown): z.ZodType<z.output<T>> {
@@ -18,6 +30,26 @@ function fromText<T extends z.ZodType>(schema: T, parse: (text: string) => unkno
 
 const numberText = (s: string): unknown => (s.trim() !== '' && !Number.isNaN(Number(s)) ? Number(s) : s);
 const boolText = (s: string): unknown => (s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : s);
+
+function wholeNumber(min: number, max: number, message: string): z.ZodType<number> {
+  return fromText(z.number({ error: message }).int(message).min(min, message).max(max, message), numberText);
+}
+
+/**
+ * A `take` field: a list call's page size, 1 to MAX_TAKE. The sandbox pages with it too.
+ *
+ * @example
+ * takeSchema.safeParse('1001').success // false: 'expected a whole number from 1 to 1000'
+ */
+export const takeSchema = wholeNumber(1, MAX_TAKE, `expected a whole number from 1 to ${MAX_TAKE}`);
+
+/**
+ * A `skip` field: how many items a list call passes over, 0 or more.
+ *
+ * @example
+ * skipSchema.parse('20') // 20
+ */
+export const skipSchema = wholeNumber(0, Number.MAX_SAFE_INTEGER, 'expected a whole number, 0 or more');
 
 const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
   string: () => z.string(),
@@ -28,6 +60,8 @@ const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
   id: () => fromText(idSchema, numberText),
   ids: () => z.union([z.array(idSchema).min(1), z.string().regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *')]),
   flag: () => fromText(z.union([z.literal(0), z.literal(1)]), numberText),
+  take: () => takeSchema,
+  skip: () => skipSchema,
   strings: () => fromText(z.array(z.string()), (s) => s.split(',')),
   json: () => jsonValue,
 };

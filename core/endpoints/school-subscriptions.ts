@@ -9,7 +9,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET users/me/school/subscriptions',
     role: 'admin',
     summary: "List your school's subscriptions",
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
     open: true,
   },
   'school-subscriptions create': {
@@ -147,7 +147,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET subscriptions/invoices',
     role: 'admin',
     summary: 'List subscription invoices, a page at a time',
-    payload: { skip: 'int?', take: 'int?', state: { oneOf: INVOICE_STATES, optional: true }, currency: 'string?', school_id: 'id?', subscription_id: 'id?', from: 'date?', to: 'date?' },
+    payload: { skip: 'skip?', take: 'take?', state: { oneOf: INVOICE_STATES, optional: true }, currency: 'string?', school_id: 'id?', subscription_id: 'id?', from: 'date?', to: 'date?' },
     open: true,
   },
   'invoices show': {
@@ -224,7 +224,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET schools/{id}/{card_provider}/events',
     role: 'superuser',
     summary: "List a school's events from the card payment provider",
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
     open: true,
   },
   'card-invoices restore': {

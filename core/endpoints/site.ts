@@ -5,7 +5,7 @@ export const siteArea = defineArea('site', {
     route: 'GET resources/search',
     role: 'public',
     summary: 'Search teaching resources by text, a page of results at a time',
-    payload: { curriculum_id: 'id?', search: 'string?', skip: 'int?', take: 'int?' },
+    payload: { curriculum_id: 'id?', search: 'string?', skip: 'skip?', take: 'take?' },
     response: 'resources.items',
   },
 });

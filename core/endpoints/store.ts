@@ -11,7 +11,7 @@ export const storeArea = defineArea('store', {
     route: 'GET store/purchases',
     role: 'admin',
     summary: 'List merchandise purchases',
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
     open: true,
   },
   'store-purchases show': {
@@ -126,7 +126,7 @@ export const storeArea = defineArea('store', {
     route: 'GET store/items',
     role: 'user',
     summary: 'List merchandise store items',
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
     open: true,
   },
   'store-items filters': {

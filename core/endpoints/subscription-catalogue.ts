@@ -90,7 +90,7 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'GET subscriptions/plans/{id}/subscriptions',
     role: 'superuser',
     summary: 'List the school subscriptions on a plan',
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
     open: true,
   },
   'subscription-plans create': {

@@ -16,7 +16,7 @@ export const systemArea = defineArea('system', {
     route: 'GET email/logs',
     role: 'superuser',
     summary: 'List sent emails from the email log',
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
     open: true,
   },
   'emails bounces': {
@@ -52,7 +52,7 @@ export const systemArea = defineArea('system', {
     route: 'GET system/errors',
     role: 'superuser',
     summary: 'List recorded system errors',
-    payload: { skip: 'int?', take: 'int?' },
+    payload: { skip: 'skip?', take: 'take?' },
     open: true,
   },
   'system-errors report': {

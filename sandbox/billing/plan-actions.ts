@@ -46,7 +46,7 @@ export const planActionSchema = z.looseObject({
   target_plan_id: fields.id.optional(),
   price: z.coerce.number().int().min(0).optional(),
   seat_price: z.coerce.number().int().min(0).optional(),
-  run_at: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected a date-time').optional(),
+  run_at: fields.date.optional(),
 });
 
 export const PLAN_ACTION_JOB = 'plan-action';

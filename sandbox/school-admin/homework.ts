@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { HttpError, type HandlerContext } from '../handler.js';
 import { requireUser } from '../scope.js';
-import { idValue, notFound } from '../input.js';
+import { fields, idValue, notFound } from '../input.js';
 import { jsonObject } from './json.js';
 import type { HomeworkRow, UserRow } from './rows.js';
 import { all, one, placeholders } from './sql.js';
@@ -20,15 +20,13 @@ export const SESSION_GAMES: Readonly<Record<string, readonly string[]>> = {
   lesson: ['lesson'],
 };
 
-const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO date');
-
 /** Homework fields as sent (inside `homework`, or at the top level). Unknown keys are kept in `data`. */
 export const homeworkFields = z.looseObject({
   title: z.string().trim().min(1).max(200).optional(),
   game: z.enum(HOMEWORK_GAMES).optional(),
   list_ident: z.string().max(100).nullable().optional(),
-  starts_at: isoDate.optional(),
-  ends_at: isoDate.nullable().optional(),
+  starts_at: fields.date.optional(),
+  ends_at: fields.date.nullable().optional(),
 });
 export type HomeworkFields = z.output<typeof homeworkFields>;
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { HttpError } from '../handler.js';
-import { idValue, notFound } from '../input.js';
+import { fields, idValue, notFound } from '../input.js';
 import { jsonObject } from './json.js';
 import type { LeagueRow, UserRow } from './rows.js';
 import { all, one, placeholders } from './sql.js';
@@ -14,13 +14,11 @@ export const PRODUCT_GAMES: Readonly<Record<string, readonly string[]>> = {
 };
 export const PRODUCTS = ['spelling', 'number', 'quiz'] as const;
 
-const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO date');
-
 export const leagueFields = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   product: z.enum(PRODUCTS).optional(),
-  starts_at: isoDate.optional(),
-  ends_at: isoDate.optional(),
+  starts_at: fields.date.optional(),
+  ends_at: fields.date.optional(),
 });
 export const leagueMembers = z.object({ groups: z.array(idValue).optional(), users: z.array(idValue).optional() });
 

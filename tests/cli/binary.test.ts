@@ -73,6 +73,12 @@ describe('edshed binary', () => {
     const result = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', 'soon', '--api-url', server.url, '--token', 'x']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/date: expected an ISO 8601 date/);
+    const notADay = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-02-30', '--api-url', server.url, '--token', 'x']);
+    expect(notADay.exitCode).toBe(2);
+    expect(notADay.stderr).toMatch(/date: expected an ISO 8601 date .*2026-02-30 is not a day of the calendar/);
+    const tooMany = await edshed(['invoices', 'list', '--take', '5000', '--api-url', server.url, '--token', 'x']);
+    expect(tooMany.exitCode).toBe(2);
+    expect(tooMany.stderr).toMatch(/take: expected a whole number from 1 to 1000/);
     const noUrl = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-11-02']);
     expect(noUrl.exitCode).toBe(2);
     expect(noUrl.stderr).toMatch(/No API to talk to/);

@@ -110,6 +110,13 @@ describe('plan actions', () => {
     expect(planAction(h, Number(later.id)).state).toBe('cancelled');
   });
 
+  it('refuses to schedule an action at a time that is not on the calendar', async () => {
+    const before = h.value('SELECT COUNT(*) FROM plan_actions');
+    const reply = await h.call('POST subscriptions/plans/{id}/actions', { params: { id: 3 }, input: { kind: 'retire', run_at: '2026-11-31T00:00:00Z' } });
+    expect(reply.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'run_at', message: expect.stringMatching(/2026-11-31 is not a day of the calendar/) }] });
+    expect(h.value('SELECT COUNT(*) FROM plan_actions')).toBe(before);
+  });
+
   const ACTION_STATES = ['scheduled', 'running', 'done', 'failed', 'cancelled'] as const;
   it.each(ACTION_STATES)('cancel and retry from %s', async (from) => {
     const cancelAllowed = from === 'scheduled' || from === 'failed' || from === 'cancelled';

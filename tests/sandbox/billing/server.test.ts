@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { testSandbox, writeCount, type TestSandbox } from '../helpers/sandbox.js';
 
 describe('billing through the sandbox server', () => {
   let t: TestSandbox;
@@ -42,6 +42,19 @@ describe('billing through the sandbox server', () => {
     const reply = await t.call('POST', `superuser/invoices/${voided?.id}/paid`, { token: su, body: { method: 'bacs', date: '2026-08-31' } });
     expect(reply.status).toBe(409);
     expect(reply.body).toMatchObject({ error: 'Conflict', message: `Invoice ${voided?.id} is void; only an open or promised invoice can be marked paid` });
+  });
+
+  it.each(['2026-02-30', '2026-02-30T10:00:00Z', '2026-13-01', '2026-08-31T24:00:00Z'])('refuses to mark an invoice paid on %s with a 422, and writes nothing', async (date) => {
+    const list = await t.call('GET', 'subscriptions/invoices', { token: su, query: { state: 'open' } });
+    const open = (list.body.invoices as { id: number }[])[0];
+    const route = 'POST superuser/invoices/{id}/paid';
+    const before = await writeCount(t, route);
+    const reply = await t.call('POST', `superuser/invoices/${open?.id}/paid`, { token: su, body: { method: 'bacs', date } });
+    expect(reply.status).toBe(422);
+    expect(reply.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'date', message: expect.stringMatching(/^expected an ISO 8601 date .*: .* is not a/) }] });
+    expect(await writeCount(t, route)).toBe(before);
+    const again = await t.call('GET', 'subscriptions/invoices', { token: su, query: { state: 'open' } });
+    expect((again.body.invoices as { id: number }[]).map((i) => i.id)).toContain(open?.id);
   });
 
   it('a school admin is refused superuser billing and sees only their school', async () => {

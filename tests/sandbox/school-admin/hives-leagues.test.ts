@@ -76,6 +76,8 @@ describe('leagues and challenges', () => {
   it('refuses a challenge with one participant, bad dates or another school group', async () => {
     expect((await h.call('POST leagues/challenges', { as: 'teacher', input: { groups: [groupId(1, 'Year 3 Oak')] } })).status).toBe(422);
     expect((await h.call('POST leagues/challenges', { as: 'teacher', input: { league: { starts_at: '2026-09-10', ends_at: '2026-09-01' }, groups: [groupId(1, 'Year 3 Oak'), groupId(1, 'Year 4 Ash')] } })).status).toBe(422);
+    const notADay = await h.call('POST leagues/challenges', { as: 'teacher', input: { league: { starts_at: '2026-09-01', ends_at: '2026-09-31' }, groups: [groupId(1, 'Year 3 Oak'), groupId(1, 'Year 4 Ash')] } });
+    expect(notADay.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'league.ends_at', message: expect.stringMatching(/2026-09-31 is not a day of the calendar/) }] });
     expect((await h.call('POST leagues/challenges', { as: 'teacher', input: { groups: [groupId(1, 'Year 3 Oak'), groupId(2, 'Grade 2 Room 4')] } })).status).toBe(404);
   });
 });

@@ -30,6 +30,8 @@ describe('homework', () => {
   it('refuses bad dates, a group or pupil of another school', async () => {
     const bad = await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x', starts_at: '2026-09-08', ends_at: '2026-09-01' } } });
     expect(bad.status).toBe(422);
+    const notADay = await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x', starts_at: '2026-02-30', ends_at: '2026-03-08' } } });
+    expect(notADay.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'starts_at', message: expect.stringMatching(/2026-02-30 is not a day of the calendar/) }] });
     expect((await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x' }, group_id: groupId(2, 'Grade 2 Room 4') } })).status).toBe(404);
     expect((await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x' }, pupilIds: [pupilIn(groupId(2, 'Grade 2 Room 4'))] } })).status).toBe(404);
     expect((h.db.prepare("SELECT COUNT(*) AS n FROM homework WHERE title = 'x'").get() as { n: number }).n).toBe(0);
