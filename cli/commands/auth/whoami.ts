@@ -14,7 +14,7 @@ const meSchema = z.object({
     kind: z.string().nullish(),
     superuser: z.boolean().nullish(),
     employee: z.boolean().nullish(),
-    school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional() }).nullish(),
+    school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional(), admin: z.boolean().nullish() }).nullish(),
   }),
 });
 
@@ -35,7 +35,8 @@ const define: DefineCommand = (cmd: Command, f) => {
     const me = meSchema.safeParse((await (await c.client()).request({ method: 'GET', path: 'users/me' })).data);
     if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
     const user = me.data.user;
-    const role = user.superuser ? 'superuser' : user.employee ? 'employee' : (user.kind ?? 'user');
+    // A school admin's account kind is `teacher`; the endpoint table calls the role `admin`.
+    const role = user.superuser ? 'superuser' : user.employee ? 'employee' : user.school?.admin ? 'admin' : (user.kind ?? 'user');
     await printResponse(c, {
       username: user.username ?? null,
       name: user.display_name ?? null,
