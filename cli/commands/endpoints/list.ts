@@ -14,6 +14,8 @@ export interface EndpointRow {
   readonly role: string;
   readonly command: string;
   readonly summary: string;
+  /** How the route was inferred where the spec does not show it; only on such rows. */
+  readonly note?: string;
 }
 
 /** The rows, filtered by area, role or a search text over command, path and summary. */
@@ -24,7 +26,10 @@ export function endpointRows(filter: { area?: string; role?: string; search?: st
       (!filter.area || e.area === filter.area) &&
       (!filter.role || e.role === filter.role) &&
       (!needle || `${e.command} ${e.method} ${e.path} ${e.summary}`.toLowerCase().includes(needle)),
-  ).map((e) => ({ name: `${e.noun}.${e.verb}`, method: e.method, path: e.path, area: e.area, role: e.role, command: e.command, summary: e.summary }));
+  ).map((e) => ({
+    name: `${e.noun}.${e.verb}`, method: e.method, path: e.path, area: e.area, role: e.role, command: e.command, summary: e.summary,
+    ...(e.note ? { note: e.note } : {}),
+  }));
 }
 
 const define: DefineCommand = (cmd: Command, f) => {
