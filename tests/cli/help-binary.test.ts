@@ -27,4 +27,10 @@ describe('edshed help output', () => {
     expect(rows.find((r) => r.command === 'auth exchange-token')?.note).toMatch(/mapped to GET accesstoken/);
     expect(rows.find((r) => r.command === 'invoices mark-paid')).not.toHaveProperty('note');
   });
+
+  it('searches endpoints by words in any order, exact command words first', async () => {
+    const found = await edshed(['endpoints', '--search', 'paid mark', '--fields', 'command']);
+    expect(found.exitCode).toBe(0);
+    expect(found.stdout.split('\n')[1]).toBe('invoices mark-paid');
+  });
 });
