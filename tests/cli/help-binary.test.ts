@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,21 @@ const configDir = mkdtempSync(join(tmpdir(), 'edshed-help-'));
 
 const env = { EDSHED_CONFIG_DIR: configDir, EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
 const edshed = (args: string[]) => execa(process.execPath, [bin, ...args], { reject: false, input: '', env });
+
+// An `edshed` on PATH for the completion scripts, which call it by name.
+const binDir = mkdtempSync(join(tmpdir(), 'edshed-bin-'));
+writeFileSync(join(binDir, 'edshed'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
+chmodSync(join(binDir, 'edshed'), 0o755);
+const shellEnv = { ...env, PATH: `${binDir}:${process.env.PATH ?? ''}` };
+const has = (shell: string) => execa('sh', ['-c', `command -v ${shell}`], { reject: false }).then((r) => r.exitCode === 0);
+
+/** Runs bash's completion function as bash would for `line` (the cursor on its last word). */
+async function bashComplete(line: string[]): Promise<string[]> {
+  const words = line.map((w) => `'${w}'`).join(' ');
+  const script = `source <(edshed completion bash)\nCOMP_WORDS=(${words}); COMP_CWORD=${line.length - 1}\n_edshed_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
+  const result = await execa('bash', ['--norc', '-c', script], { env: shellEnv });
+  return result.stdout.split('\n').filter(Boolean);
+}
 
 describe('edshed help output', () => {
   it('ends a generated command\'s help with an example, and keeps the route note out of it', async () => {
@@ -46,6 +61,8 @@ describe('edshed help output', () => {
     expect(top.exitCode).toBe(0);
     expect(top.stdout).toMatch(/Usage: edshed \[options\] \[command\]/);
     expect(top.stdout).toMatch(/^ {2}help +Show help for a command, or a topic/m);
+    expect(top.stdout).toMatch(/^ {2}completion +Print a shell completion script/m);
+    expect(top.stdout).not.toMatch(/__complete/);
     const leaf = await edshed(['help', 'invoices', 'mark-paid']);
     expect(leaf.exitCode).toBe(0);
     expect(leaf.stdout).toMatch(/Usage: edshed invoices mark-paid \[options\] <id>/);
@@ -61,5 +78,42 @@ describe('edshed help output', () => {
     const verb = await edshed(['help', 'invoices', 'mark-payd']);
     expect(verb.exitCode).toBe(2);
     expect(verb.stderr).toMatch(/Did you mean invoices mark-paid\?/);
+  });
+
+  it('prints completion scripts, refusing an unknown shell with exit 2', async () => {
+    for (const shell of ['bash', 'zsh', 'fish']) {
+      const script = await edshed(['completion', shell]);
+      expect(script.exitCode).toBe(0);
+      expect(script.stdout).toContain('edshed __complete --');
+    }
+    const unknown = await edshed(['completion', 'tcsh']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/Allowed choices are bash, zsh, fish/);
+    const file = join(binDir, 'completion.bash');
+    writeFileSync(file, (await edshed(['completion', 'bash'])).stdout);
+    expect((await execa('bash', ['-n', file], { reject: false })).exitCode).toBe(0);
+  });
+
+  it('completes nouns, verbs, flags and choices when bash runs the script', async () => {
+    expect(await bashComplete(['edshed', 'invoi'])).toEqual(['invoices']);
+    expect(await bashComplete(['edshed', 'invoices', 'mark-pa'])).toEqual(['mark-paid']);
+    expect(await bashComplete(['edshed', 'invoices', 'mark-paid', '12', '--me'])).toEqual(['--method']);
+    expect(await bashComplete(['edshed', '--json', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(await bashComplete(['edshed', 'help', 'environ'])).toEqual(['environment']);
+    expect(await bashComplete(['edshed', 'zzz', ''])).toEqual([]);
+    const registered = await execa('bash', ['--norc', '-c', 'source <(edshed completion bash); complete -p edshed'], { env: shellEnv });
+    expect(registered.stdout).toBe('complete -o default -F _edshed_complete edshed');
+  });
+
+  it('prints zsh and fish scripts their shells accept, where those shells are installed', async (ctx) => {
+    const shells = [['zsh', ['-n']], ['fish', ['--no-execute']]] as const;
+    const installed = (await Promise.all(shells.map(([shell]) => has(shell)))).some(Boolean);
+    if (!installed) ctx.skip();
+    for (const [shell, check] of shells) {
+      if (!(await has(shell))) continue;
+      const file = join(binDir, `completion.${shell}`);
+      writeFileSync(file, (await edshed(['completion', shell])).stdout);
+      expect((await execa(shell, [...check, file], { reject: false })).exitCode).toBe(0);
+    }
   });
 });
