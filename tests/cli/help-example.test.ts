@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../core/api/client.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
@@ -37,5 +38,22 @@ describe('help examples', () => {
       if (code !== 0 || sent.length !== 1) failures.push(`${example}: exit ${code} ${f.err()}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('ends the help of every command that runs something with an example', async () => {
+    const leaves = (cmd: Command): Command[] => (cmd.commands.length === 0 ? [cmd] : cmd.commands.flatMap(leaves));
+    const nouns = (await buildProgram(fakeFactory(), undefined)).commands.map((c) => c.name());
+    const missing: string[] = [];
+    for (const noun of nouns) {
+      const program = await buildProgram(fakeFactory(), noun);
+      for (const leaf of leaves(program.commands.find((c) => c.name() === noun) as Command)) {
+        let help = '';
+        leaf.configureOutput({ writeOut: (s) => (help += s) });
+        leaf.outputHelp();
+        if (!/\nExamples?:\n {2}edshed /.test(help)) missing.push(`${leaf.parent === program ? '' : `${noun} `}${leaf.name()}`);
+      }
+    }
+    expect(nouns.length).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addHelpText(
       'after',
       '\nNouns, verbs and flags are completed from the CLI itself, so the script never goes stale.\n\nExamples:\n' +
-        "  echo 'source <(edshed completion bash)' >> ~/.bashrc\n" +
+        '  edshed completion bash > ~/.local/share/bash-completion/completions/edshed\n' +
+        "  echo 'source <(edshed completion bash)' >> ~/.bashrc   # without the bash-completion package\n" +
         "  echo 'source <(edshed completion zsh)' >> ~/.zshrc    # after compinit\n" +
         '  edshed completion fish > ~/.config/fish/completions/edshed.fish',
     );
