@@ -6,7 +6,7 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
     ['EDSHED_API_URL', 'API base URL, as --api-url'],
     ['EDSHED_ENV', 'named environment, as --env (see below)'],
     ['EDSHED_TOKEN', 'session token, as --token; prefer `edshed auth login`'],
-    ['EDSHED_PROFILE', 'credentials profile, as --profile (default "default")'],
+    ['EDSHED_PROFILE', 'credentials profile, as --profile (default: the one `edshed profiles use` chose, else "default")'],
     ['EDSHED_PASSWORD', 'password for `edshed auth login` when it is not asked on the terminal or read with --password-stdin'],
   ]],
   ['Files', [
@@ -17,7 +17,7 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
     ['XDG_DATA_HOME', 'base of the sandbox\'s default database: $XDG_DATA_HOME/edshed/sandbox.db'],
     ['HOME', 'base of the default directories when the XDG variables are not set'],
   ]],
-  ['Output', [['NO_COLOR', 'when set to anything, print no colour or bold']]],
+  ['Output', [['NO_COLOR', 'when set to anything, no colours, as --no-color (https://no-color.org)']]],
 ];
 
 /**
