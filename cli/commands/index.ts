@@ -33,6 +33,8 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
+  // Curated workflows, issue 8: invoices mark (one action on many invoices, a line each).
+  'invoices mark': { summary: 'Mark invoices paid, promised, void, restored, forex, remittance or sent to accounting', load: () => import('./invoices/mark.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
