@@ -38,6 +38,8 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   help: { summary: 'Show help for a command, or a topic (exit-codes, environment)', load: () => import('./help/show.js') },
   completion: { summary: 'Print a shell completion script: bash, zsh or fish', load: () => import('./completion/script.js') },
   __complete: { summary: 'Print the completions of the last word (used by the completion scripts)', load: () => import('./completion/complete.js'), hidden: true },
+  // Curated workflows, issue 8: invoices mark (one action on many invoices, a line each).
+  'invoices mark': { summary: 'Mark invoices paid, promised, void, restored, forex, remittance or sent to accounting', load: () => import('./invoices/mark.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */

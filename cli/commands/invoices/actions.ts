@@ -1,0 +1,104 @@
+/**
+ * The actions of `edshed invoices mark`, each mapped to its entry of the endpoint table and the input
+ * (path parameters and payload) it sends for one invoice.
+ */
+import { formatMoney } from '../../../core/domain/money.js';
+import type { Endpoint } from '../../../core/endpoints/define.js';
+import { ENDPOINTS } from '../../../core/endpoints/index.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import type { Invoice } from './invoice-reader.js';
+
+export const ACTION_NAMES = ['paid', 'promised', 'void', 'restore', 'forex', 'remittance', 'accounting'] as const;
+export type ActionName = (typeof ACTION_NAMES)[number];
+
+/** The action's own options, as given (`--method`, `--date`...); checked by `checkDetails` and the table. */
+export interface ActionDetails {
+  readonly method?: string | undefined;
+  readonly date?: string | undefined;
+  readonly reference?: string | undefined;
+  readonly received?: string | undefined;
+  readonly file?: string | undefined;
+  readonly system?: string | undefined;
+  readonly provider?: string | undefined;
+}
+export type DetailName = keyof ActionDetails;
+export const DETAIL_NAMES: readonly DetailName[] = ['method', 'date', 'reference', 'received', 'file', 'system', 'provider'];
+
+export interface ActionSpec {
+  /** The table entry the action calls. */
+  readonly command: string;
+  readonly required: readonly DetailName[];
+  readonly optional: readonly DetailName[];
+  /** Path parameters and payload for one invoice; throws CliError when the invoice lacks what the route needs. */
+  input(id: number, details: ActionDetails, invoice: Invoice | undefined): Record<string, unknown>;
+  /** What a write that changed nothing means: "already paid". */
+  readonly already: string;
+  /** One detail of the invoice after the write worth a line (the accounting id...). */
+  readonly detail?: (invoice: Readonly<Record<string, unknown>>) => string | undefined;
+}
+
+const text = (value: unknown, label: string): string | undefined => (typeof value === 'string' || typeof value === 'number' ? `${label} ${value}` : undefined);
+// The sandbox (our reading of the spec) settles a forex invoice in gbp.
+const gbp = (value: unknown): string | undefined => (Number.isSafeInteger(value) ? `settled as ${formatMoney(value as number, 'gbp')}` : undefined);
+
+export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
+  paid: { command: 'invoices mark-paid', required: ['method', 'date'], optional: [], input: (id, d) => ({ id, method: d.method, date: d.date }), already: 'already paid' },
+  promised: { command: 'invoices mark-promised', required: ['reference'], optional: [], input: (id, d) => ({ id, reference: d.reference }), already: 'already promised' },
+  void: { command: 'invoices void', required: [], optional: [], input: (id) => ({ id }), already: 'already void' },
+  restore: {
+    command: 'card-invoices restore',
+    required: ['provider'],
+    optional: [],
+    input: (id, d, invoice) => {
+      if (typeof invoice?.subscription_id !== 'number') throw new CliError(`not sent: the subscription of invoice ${id} is not known (the restore route needs it)`);
+      return { card_provider: d.provider, id: invoice.subscription_id, iid: id };
+    },
+    already: 'already open',
+  },
+  forex: { command: 'invoices mark-forex', required: [], optional: [], input: (id) => ({ id }), already: 'already forex-marked', detail: (i) => gbp(i.amount_final) },
+  remittance: {
+    command: 'invoices add-remittance',
+    required: ['received'],
+    optional: ['file'],
+    input: (id, d) => ({ id, date_received: d.received, new_file: d.file }),
+    already: 'remittance already recorded',
+    detail: (i) => text(i.remittance_date_received, 'received'),
+  },
+  accounting: {
+    command: 'invoices send-to-accounting',
+    required: ['system'],
+    optional: [],
+    input: (id, d) => ({ id, accounting: d.system }),
+    already: 'already sent to accounting',
+    detail: (i) => text(i.accounting_id, 'accounting id'),
+  },
+};
+
+/**
+ * The table entry of an action.
+ *
+ * @example
+ * endpointOfAction('paid').path // 'superuser/invoices/{id}/paid'
+ */
+export function endpointOfAction(action: ActionName): Endpoint {
+  const endpoint = ENDPOINTS.find((e) => e.command === ACTIONS[action].command);
+  if (!endpoint) throw new Error(`invoices mark ${action}: no table entry ${ACTIONS[action].command}`);
+  return endpoint;
+}
+
+/**
+ * Refuses (exit 2) a missing option of the action, or an option that belongs to another action.
+ *
+ * @example
+ * checkDetails('paid', { method: 'bacs' }) // throws: paid needs --date
+ */
+export function checkDetails(action: ActionName, details: ActionDetails): void {
+  const spec = ACTIONS[action];
+  const missing = spec.required.filter((name) => details[name] === undefined);
+  if (missing.length > 0) throw new CliError(`${action} needs ${missing.map((n) => `--${n}`).join(' and ')}; nothing was sent`, EXIT.usage);
+  const foreign = DETAIL_NAMES.filter((name) => details[name] !== undefined && !spec.required.includes(name) && !spec.optional.includes(name));
+  if (foreign.length > 0) {
+    const owners = foreign.map((name) => `--${name} is for ${ACTION_NAMES.filter((a) => [...ACTIONS[a].required, ...ACTIONS[a].optional].includes(name)).join(', ')}`);
+    throw new CliError(`${action} takes no ${foreign.map((n) => `--${n}`).join(' or ')} (${owners.join('; ')}); nothing was sent`, EXIT.usage);
+  }
+}

@@ -1,0 +1,68 @@
+/** The local checks of `edshed invoices mark`: its words, the ids, and the action's input against the table. */
+import { buildRequest } from '../../../core/endpoints/call.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import { routeClash } from '../../write/route-clash.js';
+import { ACTION_NAMES, ACTIONS, checkDetails, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
+
+const isAction = (word: string): word is ActionName => (ACTION_NAMES as readonly string[]).includes(word);
+const USAGE = `edshed invoices mark ID... ACTION (ACTION: ${ACTION_NAMES.join(', ')})`;
+
+/**
+ * Splits the words after `mark` into the ids and the action, which comes last.
+ *
+ * @example
+ * splitWords(['8', '9', 'paid']) // { ids: ['8', '9'], action: 'paid' }
+ */
+export function splitWords(words: readonly string[]): { ids: string[]; action: ActionName } {
+  const last = words.at(-1);
+  if (last !== undefined && isAction(last) && words.length > 1) return { ids: words.slice(0, -1), action: last };
+  const elsewhere = words.find(isAction);
+  if (elsewhere !== undefined) throw new CliError(`give the ids first and the action last: edshed invoices mark ${words.filter((w) => w !== elsewhere).join(' ') || 'ID'} ${elsewhere}`, EXIT.usage);
+  if (last !== undefined && !/^\d+$/.test(last)) throw new CliError(`"${last}" is not an action: one of ${ACTION_NAMES.join(', ')}`, EXIT.usage);
+  throw new CliError(`name the invoices and then an action: ${USAGE}`, EXIT.usage);
+}
+
+/**
+ * Checks the ids (positive whole numbers) and collapses repeats, returning them in the order given.
+ *
+ * @example
+ * parseIds(['8', '9', '8']) // { ids: [8, 9], repeated: [8] }
+ */
+export function parseIds(raw: readonly (string | number)[]): { ids: number[]; repeated: number[] } {
+  const bad = raw.filter((id) => !/^[1-9]\d*$/.test(String(id).trim()) || !Number.isSafeInteger(Number(id)));
+  if (bad.length > 0) throw new CliError(`invoice ids are whole numbers from 1; not ${bad.map((b) => `"${b}"`).join(', ')}; nothing was sent`, EXIT.usage);
+  if (raw.length === 0) throw new CliError(`name at least one invoice id: ${USAGE}`, EXIT.usage);
+  const ids: number[] = [];
+  const repeated: number[] = [];
+  for (const id of raw.map((r) => Number(r))) {
+    if (ids.includes(id)) {
+      if (!repeated.includes(id)) repeated.push(id);
+    } else ids.push(id);
+  }
+  return { ids, repeated };
+}
+
+/**
+ * Checks an action's options against the action and the table, as the request for `id` would be built
+ * (a restore's subscription, known only once the invoice is read, is stood in for). Throws CliError or
+ * InvalidInputError (both exit 2) before anything is sent.
+ *
+ * @example
+ * checkInput('paid', { method: 'bacs', date: '2026-02-30' }, 8) // throws InvalidInputError: date
+ */
+export function checkInput(action: ActionName, details: ActionDetails, id: number): void {
+  checkDetails(action, details);
+  for (const name of ['system', 'provider'] as const) {
+    const value = details[name];
+    if (value !== undefined && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(value)) throw new CliError(`--${name}: give a name such as ${name === 'system' ? 'xero' : 'stripe'}, not "${value}"; nothing was sent`, EXIT.usage);
+  }
+  const endpoint = endpointOfAction(action);
+  const input = ACTIONS[action].input(id, details, { id, number: '', state: '', total: 0, currency: 'gbp', subscription_id: 1 });
+  buildRequest(endpoint, input);
+  const params = Object.fromEntries(endpoint.params.map((name) => [name, String(input[name])]));
+  const clash = routeClash(endpoint, params);
+  if (clash) {
+    const flag = action === 'restore' ? '--provider' : '--system';
+    throw new CliError(`${flag} ${details.system ?? details.provider}: that path is ${clash.method} ${clash.path} (${clash.command}), not ${endpoint.command}; nothing was sent`, EXIT.usage);
+  }
+}

@@ -1,0 +1,84 @@
+/** The work of `edshed invoices mark`, callable without commander (tests, bulk runs, dashboards). */
+import { buildRequest } from '../../../core/endpoints/call.js';
+import type { ApiRequest } from '../../../core/api/types.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import type { Factory } from '../../factory.js';
+import { planOutput } from '../../output/plan.js';
+import { confirmOrRefuse } from '../../prompter.js';
+import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
+import { readInvoices } from './invoice-reader.js';
+import { checkInput, parseIds } from './mark-input.js';
+import { markOne, type MarkResult } from './mark-item.js';
+import { markExitCode, markQuestion, printPlanned, printResults, RESULT_FIELDS } from './mark-output.js';
+
+export interface MarkOptions extends ActionDetails {
+  /** Invoice ids as given; checked (positive whole numbers), repeats collapsed with a note. */
+  readonly ids: readonly (string | number)[];
+  readonly action: ActionName;
+  /** Each invoice's key is `<key>-<id>`; default a fresh run id, so a repeat with the same key never applies twice. */
+  readonly idempotencyKey?: string | undefined;
+  readonly dryRun?: boolean | undefined;
+  readonly yes?: boolean | undefined;
+  /** Once aborted, no further invoice is started (the one in flight finishes, so its outcome is known). */
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface MarkSummary {
+  readonly results: readonly MarkResult[];
+  /** Ids not sent because the run was interrupted or stopped by a 401/403. */
+  readonly notSent: readonly number[];
+  readonly exitCode: number;
+}
+
+/**
+ * Marks invoices: checks everything local first (ids, action options against the table, output
+ * options), reads each invoice, asks once before a void, then sends one write per invoice (audited),
+ * reads it back and prints a line per invoice. A refusal of one invoice does not stop the others.
+ *
+ * @example
+ * const { exitCode } = await runMark(c, { ids: ['8', '9'], action: 'paid', method: 'bacs', date: '2026-11-02' });
+ */
+export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSummary> {
+  const { ids, repeated } = parseIds(options.ids);
+  checkInput(options.action, options, ids[0] as number);
+  const plan = planOutput(f, { write: true, knownFields: RESULT_FIELDS, command: 'invoices mark' });
+  const note = (line: string) => (f.globals.quiet ? undefined : f.io.stderr.write(`${line}\n`));
+  if (repeated.length > 0) note(`Invoice${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} given more than once; each is marked once.`);
+  const endpoint = endpointOfAction(options.action);
+  const verb = options.action.charAt(0).toUpperCase() + options.action.slice(1);
+  const ask = endpoint.destructive && !options.dryRun && options.yes !== true;
+  if (ask && !f.prompter.interactive) {
+    throw new CliError(`${verb} ${ids.length} invoice${ids.length === 1 ? '' : 's'} (${ids.join(', ')}): pass --yes to confirm (no terminal to ask on); nothing was sent`, EXIT.usage);
+  }
+  const runId = options.idempotencyKey ?? `edshed-${globalThis.crypto.randomUUID()}-${options.action}`;
+  const keyOf = (id: number) => `${runId}-${id}`;
+  const invoices = await readInvoices(await f.client(), ids);
+
+  if (options.dryRun) {
+    const planned: { id: number; request: ApiRequest }[] = [];
+    for (const id of ids) {
+      try {
+        planned.push({ id, request: buildRequest(endpoint, ACTIONS[options.action].input(id, options, invoices.get(id)), { idempotencyKey: keyOf(id) }) });
+      } catch (error) {
+        note(`Invoice ${id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    await printPlanned(f, plan, planned);
+    return { results: [], notSent: ids, exitCode: EXIT.ok };
+  }
+  if (ask) await confirmOrRefuse(f.prompter, markQuestion(verb, ids, invoices), { yes: options.yes });
+
+  const results: MarkResult[] = [];
+  let stop: unknown;
+  for (const id of ids) {
+    if (options.signal?.aborted || stop !== undefined) break;
+    const outcome = await markOne(f, { action: options.action, details: options, id, before: invoices.get(id), idempotencyKey: keyOf(id), runId });
+    results.push(outcome.result);
+    stop = outcome.stop;
+  }
+  await printResults(f, plan, results);
+  const notSent = ids.slice(results.length);
+  const counts = (['done', 'unchanged', 'failed'] as const).map((s) => [s, results.filter((r) => r.status === s).length] as const).filter(([, n]) => n > 0);
+  note(`invoices mark ${options.action}: ${counts.map(([s, n]) => `${n} ${s}`).join(', ') || 'nothing sent'}${notSent.length > 0 ? `; not sent: ${notSent.join(', ')}` : ''}.`);
+  return { results, notSent, exitCode: markExitCode(results, { stopped: stop !== undefined, interrupted: notSent.length > 0 && stop === undefined }) };
+}

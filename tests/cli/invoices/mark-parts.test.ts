@@ -1,0 +1,46 @@
+/** The pieces of `edshed invoices mark` that need no server: words, ids, checks, the question, exit codes. */
+import { describe, expect, it } from 'vitest';
+import { checkDetails } from '../../../cli/commands/invoices/actions.js';
+import type { Invoice } from '../../../cli/commands/invoices/invoice-reader.js';
+import { parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
+import { markExitCode, markQuestion } from '../../../cli/commands/invoices/mark-output.js';
+
+const invoice = (id: number, total: number, currency: string): Invoice => ({ id, number: `INV-${String(id).padStart(6, '0')}`, state: 'open', total, currency });
+
+describe('invoices mark words and ids', () => {
+  it('takes the ids first and the action last, and says how when the order or the action is wrong', () => {
+    expect(splitWords(['8', '9', 'paid'])).toEqual({ ids: ['8', '9'], action: 'paid' });
+    expect(() => splitWords(['paid', '8'])).toThrow(/ids first and the action last: edshed invoices mark 8 paid/);
+    expect(() => splitWords(['8', 'piad'])).toThrow(/"piad" is not an action/);
+    expect(() => splitWords(['8'])).toThrow(/name the invoices and then an action/);
+  });
+
+  it('accepts positive whole numbers only and collapses repeats in the order given', () => {
+    expect(parseIds(['9', '8', '9', 9])).toEqual({ ids: [9, 8], repeated: [9] });
+    for (const bad of ['abc', '0', '-3', '1.5', '08', '99999999999999999999']) expect(() => parseIds([bad]), bad).toThrow(/whole numbers from 1/);
+    expect(() => parseIds([])).toThrow(/at least one invoice id/);
+  });
+
+  it('refuses a missing option of the action and an option of another action', () => {
+    expect(() => checkDetails('paid', { method: 'bacs' })).toThrow(/paid needs --date/);
+    expect(() => checkDetails('void', { reference: 'R' })).toThrow(/void takes no --reference \(--reference is for promised\)/);
+    expect(() => checkDetails('remittance', { received: '2026-11-01', file: 'r.pdf' })).not.toThrow();
+  });
+});
+
+describe('invoices mark output', () => {
+  it('asks with the count, the numbers and a total per currency', () => {
+    const invoices = new Map([7, 8, 9].map((id) => [id, invoice(id, id === 7 ? 123450 : 47025, id === 7 ? 'gbp' : 'aud')]));
+    expect(markQuestion('Void', [7, 8, 9], invoices)).toBe('Void 3 invoices (INV-000007, INV-000008, INV-000009; £1,234.50, A$940.50)?');
+    expect(markQuestion('Void', [99], invoices)).toBe('Void 1 invoice (#99 (not found))?');
+  });
+
+  it('exits 0 when nothing failed, 3 when some failed, 1 when all failed, 4 when stopped, 130 when interrupted', () => {
+    const none = { stopped: false, interrupted: false };
+    expect(markExitCode([{ status: 'done' }, { status: 'unchanged' }], none)).toBe(0);
+    expect(markExitCode([{ status: 'done' }, { status: 'failed' }], none)).toBe(3);
+    expect(markExitCode([{ status: 'failed' }], none)).toBe(1);
+    expect(markExitCode([{ status: 'failed' }], { stopped: true, interrupted: false })).toBe(4);
+    expect(markExitCode([{ status: 'done' }], { stopped: false, interrupted: true })).toBe(130);
+  });
+});
