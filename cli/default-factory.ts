@@ -76,9 +76,9 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
           ...(globals.verbose === true
             ? {
                 onRequest: (e: RequestEvent) =>
-                  io.stderr.write(`> ${e.method} ${e.url}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}\n${headerLines(e.headers, '> ')}`),
+                  io.stderr.write(`> ${e.method} ${redactQuery(e.url)}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}\n${headerLines(e.headers, '> ')}`),
                 onResponse: (e: ResponseEvent) =>
-                  io.stderr.write(`< ${e.status ?? `no response: ${e.error ?? 'network error'}`} ${e.method} ${e.url} (${Math.round(e.durationMs)} ms)\n`),
+                  io.stderr.write(`< ${e.status ?? `no response: ${e.error ?? 'network error'}`} ${e.method} ${redactQuery(e.url)} (${Math.round(e.durationMs)} ms)\n`),
               }
             : {}),
         });
@@ -115,4 +115,9 @@ function headerLines(headers: Readonly<Record<string, string>>, prefix: string):
   return Object.entries(headers)
     .map(([k, v]) => `${prefix}${k}: ${v}\n`)
     .join('');
+}
+
+/** A URL with the values of secret-named query keys (`token`, `password`...) replaced by `***`. */
+function redactQuery(url: string): string {
+  return url.replace(/([?&])([^=&]*(?:token|password|secret)[^=&]*)=[^&#]*/gi, '$1$2=***');
 }

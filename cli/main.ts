@@ -61,6 +61,10 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
     .option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)')
     .option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)')
     .showSuggestionAfterError(true)
+    // Options before the noun are the program's; after the command they are the leaf's. Without this a
+    // payload key named like a global option (`parent-learners verification-status --token T`) would be
+    // taken by the global option and never reach the payload.
+    .enablePositionalOptions()
     .addHelpText('after', '\nExit codes: 0 ok, 1 request failed, 2 bad usage or input (nothing sent), 3 bulk run with failures, 4 not signed in or not allowed, 130 interrupted.\nRun `edshed <noun> --help` for a noun\'s commands, `edshed endpoints` for all of them.');
 
   const tableNouns = nounsOfTable();

@@ -3,17 +3,21 @@ import type { ApiRequest, ApiResponse } from '../../core/api/types.js';
 import type { AuditRecord } from '../audit/writer.js';
 import type { Factory } from '../factory.js';
 
+/** The runs (by their streams) already told they write to production: once per run, not per item. */
+const warned = new WeakSet<object>();
+
 /**
  * Sends one write and records it in the audit log, whatever the outcome (a network failure is recorded
- * as `unknown`: the server may have applied it). In production it first says so on stderr, naming the
- * profile, user and API, so nobody writes there by mistake.
+ * as `unknown`: the server may have applied it). In production it first says so on stderr, once per
+ * run, naming the profile, user and API, so nobody writes there by mistake.
  *
  * @example
  * const response = await sendWrite(c, request);
  */
 export async function sendWrite<T = unknown>(f: Factory, request: ApiRequest, options: { readonly runId?: string } = {}): Promise<ApiResponse<T>> {
   const connection = await f.connection();
-  if (connection.environment === 'production' && !f.globals.quiet) {
+  if (connection.environment === 'production' && !f.globals.quiet && !warned.has(f.io)) {
+    warned.add(f.io);
     f.io.stderr.write(
       f.colors.yellow(`Writing to PRODUCTION (profile ${connection.profile ?? 'default'}, user ${connection.username ?? 'from token'}, ${connection.baseUrl})\n`),
     );
