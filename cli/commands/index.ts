@@ -38,9 +38,11 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   help: { summary: 'Show help for a command, or a topic (exit-codes, environment)', load: () => import('./help/show.js') },
   completion: { summary: 'Print a shell completion script: bash, zsh or fish', load: () => import('./completion/script.js') },
   __complete: { summary: 'Print the completions of the last word (used by the completion scripts)', load: () => import('./completion/complete.js'), hidden: true },
-  // Curated workflows (issue 8): move a subscription between schools.
-  // `subscriptions move` replaces the table's command; `edshed api` and the typed client still call its route.
+  // Curated workflows (issue 8): move a subscription between schools, find a school, one view of a school.
+  // `subscriptions move` and `schools show` replace the table's commands; `edshed api` and the typed client still call those routes.
   'subscriptions move': { summary: 'Move a subscription to another school: shows both, asks once, reads it back', load: () => import('./subscriptions/move.js') },
+  'schools find': { summary: 'Find schools by part of their name', load: () => import('./schools/find.js') },
+  'schools show': { summary: 'Show a school with subscriptions, seats, unpaid invoices and totals, teacher and pupil counts', load: () => import('./schools/show.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
