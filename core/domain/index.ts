@@ -25,3 +25,4 @@ export * from './tier-pricing.js';
 export * from './unknown-subject-error.js';
 export * from './browse-categories.js';
 export * from './billing.js';
+export * from './invoice-totals.js';

@@ -1,7 +1,7 @@
 import type { HandlerContext } from '../handler.js';
 import { requireUser } from '../scope.js';
 import { schoolJson } from './serialize.js';
-import { all } from './sql.js';
+import { all, one } from './sql.js';
 import type { SchoolRow } from './rows.js';
 
 const LIMIT = 50;
@@ -29,6 +29,7 @@ function like(text: string): string {
  *
  * @example
  * schoolSearch(ctx) // { schools: [{ id: 1, name: 'Oakfield Primary School', ... }], total: 1 }
+ * // At most 50 schools are shown; `total` counts every match.
  */
 export function schoolSearch(ctx: HandlerContext): Record<string, unknown> {
   const user = requireUser(ctx);
@@ -46,16 +47,14 @@ export function schoolSearch(ctx: HandlerContext): Record<string, unknown> {
     return { schools, total: schools.length };
   }
   const subscribed = ctx.input['subscribed'] === true;
-  const rows = all<SchoolRow>(
-    ctx.db,
-    `SELECT s.* FROM schools s WHERE s.deleted_at IS NULL AND s.name LIKE ? ESCAPE '\\'
-     ${subscribed ? `AND EXISTS (SELECT 1 FROM subscriptions b WHERE b.school_id = s.id AND b.deleted_at IS NULL AND b.state IN ${LIVE_STATES})` : ''}
-     ORDER BY s.name, s.id LIMIT ${LIMIT}`,
-    like(q),
-  );
+  const where = `s.deleted_at IS NULL AND s.name LIKE ? ESCAPE '\\'
+     ${subscribed ? `AND EXISTS (SELECT 1 FROM subscriptions b WHERE b.school_id = s.id AND b.deleted_at IS NULL AND b.state IN ${LIVE_STATES})` : ''}`;
+  const rows = all<SchoolRow>(ctx.db, `SELECT s.* FROM schools s WHERE ${where} ORDER BY s.name, s.id LIMIT ${LIMIT}`, like(q));
+  // Every match is counted, not only those shown, so a client can say that the search shows part of them.
+  const total = rows.length < LIMIT ? rows.length : (one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM schools s WHERE ${where}`, like(q))?.n ?? rows.length);
   const schools = rows.map((row) => {
     const json = schoolJson(row);
     return user.superuser ? json : { ...json, code: undefined, integrations: undefined };
   });
-  return { schools, total: schools.length };
+  return { schools, total };
 }

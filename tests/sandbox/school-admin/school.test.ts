@@ -75,6 +75,16 @@ describe('school', () => {
     expect(list(register.body, 'schools').length).toBeGreaterThan(0);
     expect(at(register.body, 'schools.0.urn')).toEqual(expect.any(Number));
   });
+
+  it('shows at most 50 schools of a search but counts every match in total', async () => {
+    const insert = h.db.prepare("INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')");
+    for (let i = 1; i <= 55; i += 1) insert.run(`Willow Bank School ${i}`);
+    const found = await h.call('GET schools', { as: 'superuser', input: { q: 'willow bank' } });
+    expect(list(found.body, 'schools')).toHaveLength(50);
+    expect(num(found.body, 'total')).toBe(55);
+    const few = await h.call('GET schools', { as: 'superuser', input: { q: 'willow bank school 5' } });
+    expect(num(few.body, 'total')).toBe(list(few.body, 'schools').length);
+  });
 });
 
 describe('addresses', () => {

@@ -1,0 +1,107 @@
+import type { Command } from 'commander';
+import { ApiError } from '../../../core/api/errors/index.js';
+import type { Endpoint } from '../../../core/endpoints/define.js';
+import { buildRequest } from '../../../core/endpoints/call.js';
+import { ENDPOINTS } from '../../../core/endpoints/index.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import type { Factory } from '../../factory.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
+import { positiveId } from '../../ids.js';
+import { planOutput } from '../../output/plan.js';
+import { printResponse } from '../../print-response.js';
+import { confirmOrRefuse } from '../../prompter.js';
+import { readSchool, readSubscription } from '../../read/reads.js';
+import { productName, schoolLabel } from '../../read/records.js';
+import { together } from '../../read/together.js';
+import { printDryRun } from '../../write/dry-run.js';
+import { HintedError } from '../../write/hinted-error.js';
+import { addWriteOptions, writeFlags } from '../../write/options.js';
+import { changedNothing, sendWrite } from '../../write/send.js';
+import type { DefineCommand } from '../index.js';
+import { MOVE_FIELDS, moveRow, moveSummary, type MoveOutcome } from './move-view.js';
+
+export interface MoveSubscriptionOptions {
+  readonly id: number;
+  /** The school to move it to. */
+  readonly to: number;
+  readonly dryRun?: boolean | undefined;
+  readonly yes?: boolean | undefined;
+  /** The write's Idempotency-Key; `edshed-<run id>-move-<id>` when absent. */
+  readonly idempotencyKey?: string | undefined;
+  /** The run this move belongs to (a bulk run), for the key and the audit log. */
+  readonly runId?: string | undefined;
+}
+
+/** A 404 on either id: where to look the right one up. */
+function hintIds(error: unknown): never {
+  if (error instanceof ApiError && error.status === 404) {
+    throw new HintedError(error, 'Check the ids: `edshed schools find NAME` finds a school, `edshed subscriptions list --school-id ID` lists its subscriptions.');
+  }
+  throw error;
+}
+
+function moveEndpoint(): Endpoint {
+  const endpoint = ENDPOINTS.find((e) => e.command === 'subscriptions move');
+  if (!endpoint) throw new Error('The endpoint table has no "subscriptions move"');
+  return endpoint;
+}
+
+/**
+ * Moves a subscription to another school: reads it and both schools (refusing a move to the school it is
+ * at, exit 2, nothing sent), shows them, asks once, sends the move, reads the subscription back and prints
+ * it. With `dryRun` it prints the exact request instead and sends no write. Answers undefined for a dry run.
+ *
+ * @example
+ * await runMoveSubscription(c, { id: 5, to: 2, yes: true });
+ */
+export async function runMoveSubscription(c: Factory, options: MoveSubscriptionOptions): Promise<MoveOutcome | undefined> {
+  const plan = planOutput(c, { write: true, knownFields: MOVE_FIELDS, command: 'subscriptions move' });
+  const api = await c.api();
+  const [sub, to] = await together([readSubscription(api, options.id), readSchool(api, options.to)]).catch(hintIds);
+  if (sub.school_id === to.id) {
+    throw new CliError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)}; nothing was sent`, EXIT.usage);
+  }
+  const from = await readSchool(api, sub.school_id);
+  if (!c.globals.quiet) c.io.stderr.write(moveSummary(sub, from, to));
+  const idempotencyKey = options.idempotencyKey ?? `edshed-${options.runId ?? globalThis.crypto.randomUUID()}-move-${sub.id}`;
+  const request = buildRequest(moveEndpoint(), { id: sub.id, school: to.id }, { idempotencyKey });
+  if (options.dryRun) {
+    await printDryRun(c, request);
+    return undefined;
+  }
+  await confirmOrRefuse(c.prompter, `Move subscription ${sub.id} from ${from.name} to ${to.name}?`, { yes: options.yes });
+  const response = await sendWrite(c, request, options.runId ? { runId: options.runId } : {});
+  const outcome: MoveOutcome = { subscription: await readSubscription(api, sub.id), from, to, changed: !changedNothing(response.data) };
+  const whole = (plan.format === 'json' || plan.format === 'ndjson') && !plan.fields;
+  await printResponse(c, whole ? outcome : [moveRow(outcome)], undefined, plan);
+  if (!c.globals.quiet) {
+    c.io.stderr.write(outcome.changed ? `Moved subscription ${sub.id} to ${schoolLabel(to)}.\n` : `Subscription ${sub.id} was already at school ${to.id}; nothing changed.\n`);
+  }
+  return outcome;
+}
+
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('Move a subscription to another school: shows both schools, asks once, then reads it back')
+    .argument('<id>', 'subscription id')
+    .option('--to <school-id>', 'id of the school to move it to (required; `edshed schools find NAME` finds it)')
+    .addHelpText(
+      'after',
+      '\nReads the subscription (GET schoolsubscriptions/{id}) and both schools first: unknown ids exit 1, a move to\n' +
+        'the school it is already at exits 2, and nothing is sent. Then calls POST subscriptions/{id}/move (role:\n' +
+        'superuser) and reads the subscription back. Off a terminal it needs --yes.\n\n' +
+        'Examples:\n  edshed subscriptions move 5 --to 2\n  edshed subscriptions move 5 --to 2 --dry-run\n  edshed subscriptions move 5 --to 2 --yes --json',
+    );
+  addWriteOptions(cmd, { destructive: true });
+  addCommonOptions(cmd);
+  cmd.action(async (idArg: string) => {
+    const opts = cmd.opts<Record<string, unknown>>();
+    const c = leafFactory(f, cmd);
+    const write = writeFlags(opts);
+    const id = positiveId(idArg, 'subscription id', 'a subscription id');
+    if (opts.to === undefined) throw new CliError('--to: give the id of the school to move the subscription to (`edshed schools find NAME` finds it); nothing was sent', EXIT.usage);
+    await runMoveSubscription(c, { id, to: positiveId(String(opts.to), '--to', 'a school id'), ...write });
+  });
+};
+
+export default define;

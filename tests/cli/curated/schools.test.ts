@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../core/api/client.js';
+import { runFindSchools, schoolRows } from '../../../cli/commands/schools/find.js';
+import { runShowSchool } from '../../../cli/commands/schools/show.js';
+import { fakeFactory, type FakeOptions } from '../../helpers/fake-factory.js';
+import { BASE, testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
+
+let t: TestSandbox;
+beforeAll(() => {
+  t = testSandbox({ now: () => new Date('2026-11-02T10:00:00Z') });
+  const insert = t.sandbox.db.prepare("INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')");
+  for (let i = 1; i <= 55; i += 1) insert.run(`Willow Bank School ${i}`);
+});
+afterAll(() => t.close());
+
+async function factoryAs(username: string, options: FakeOptions = {}) {
+  const client = new ApiClient().init({ baseUrl: BASE, token: await t.login(username), fetch: t.sandbox.fetch, retry: { retries: 0 } });
+  return fakeFactory({ client, ...options });
+}
+
+describe('schools find', () => {
+  it('says when the API found more schools than it shows', async () => {
+    const c = await factoryAs('superuser');
+    expect(await runFindSchools(c, { text: ' willow bank ' })).toEqual({ shown: 50, total: 55 });
+    expect(c.err()).toBe('Showing 50 of 55 schools matching "willow bank"; give more of the name to narrow it.\n');
+    expect(c.out().split('\n')[0]).toBe('id\tname\tcountry\tlocale');
+  });
+
+  it('says so when nothing matches, and refuses an empty text before sending anything', async () => {
+    const c = await factoryAs('superuser');
+    expect(await runFindSchools(c, { text: 'zzz' })).toEqual({ shown: 0, total: 0 });
+    expect(c.err()).toBe('No school\'s name contains "zzz".\n');
+    await expect(runFindSchools(fakeFactory(), { text: '  ' })).rejects.toMatchObject({ exitCode: 2 });
+  });
+
+  it('shows postcode and town only when some school in the answer has them', () => {
+    expect(schoolRows([{ id: 1, name: 'A', country: 'GB', locale: 'en_GB', code: 'X' }])).toEqual([{ id: 1, name: 'A', country: 'GB', locale: 'en_GB' }]);
+    expect(schoolRows([{ id: 1, name: 'A', town: 'Leeds' }, { id: 2, name: 'B' }])).toEqual([
+      { id: 1, name: 'A', country: null, locale: null, town: 'Leeds' },
+      { id: 2, name: 'B', country: null, locale: null, town: null },
+    ]);
+  });
+});
+
+describe('schools show', () => {
+  it('lays a school out for a person on a terminal: facts, subscriptions with seats, unpaid invoices, totals in major units', async () => {
+    const c = await factoryAs('superuser', { tty: true });
+    await runShowSchool(c, { id: 1 });
+    const out = c.out();
+    expect(out).toMatch(/^Oakfield Primary School \(school 1\)\n {2}GB · GB-ENG · en_GB · join code OAKFIELD\n {2}4 teachers · 30 pupils · 4 groups\n/);
+    expect(out).toMatch(/Subscriptions \(6\)\n/);
+    expect(out).toMatch(/│ 1 +│ Spelling Shed +│ full +│ expired +│ 2025-09-02 │ 2026-09-01 │ 300 +│ 30 +│ 270 +│ 4\/20 +│/);
+    expect(out).toMatch(/Open invoices \(2\)\n/);
+    expect(out).toMatch(/│ promised │ overdue +│ gbp +│ £480\.00 +│/);
+    expect(out).toMatch(/\nDue: £1,020\.00 in 2 invoices \(£1,020\.00 overdue\)\n$/);
+  });
+
+  it('prints TSV sections in a pipe, each with its header even when empty', async () => {
+    const c = await factoryAs('superuser');
+    const willow = t.sandbox.db.prepare("SELECT id FROM schools WHERE name = 'Willow Bank School 1'").pluck().get() as number;
+    await runShowSchool(c, { id: willow });
+    expect(c.out()).toBe(
+      `# school\nid\tname\tcountry\tregion\tlocale\tcode\tteachers\tpupils\tgroups\n${willow}\tWillow Bank School 1\tGB\t\ten_GB\t\t0\t0\t0\n\n` +
+        '# subscriptions\nid\tproduct\tkind\tstate\tstart\texpiry\tseats\tused\tfree\tteachers\n\n' +
+        '# open invoices\nid\tnumber\tsubscription\tstate\tstatus\tcurrency\tamount_due\tdue_at\n\n' +
+        '# invoice totals\ncurrency\tinvoices\tamount_due\toverdue\tamount_overdue\n',
+    );
+  });
+
+  it('refuses --fields before sending anything', async () => {
+    await expect(runShowSchool(fakeFactory({ globals: { fields: 'id' } }), { id: 1 })).rejects.toMatchObject({ exitCode: 2 });
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+
+// Issue 8, curated workflows, through the built binary against a started sandbox: subscriptions move,
+// schools find and schools show. Every refusal is checked against the sandbox's write log.
+interface Sub {
+  id: number;
+  school_id: number;
+  state: string;
+}
+interface Invoice {
+  currency: string;
+  amount_due: number;
+}
+interface Write {
+  route: string;
+  target: string;
+  count: number;
+}
+
+let sandbox: SandboxProcess;
+const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unknown>;
+const writes = async () => json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as Write[];
+const subsOf = async (school: number) => json((await sandbox.edshed(['subscriptions', 'list', '--school-id', String(school), '--take', '1000', '--json'])).stdout).subscriptions as Sub[];
+const liveSubOf = async (school: number) => (await subsOf(school)).find((s) => s.state === 'active') as Sub;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProcess(['--db', ':memory:']);
+  for (const [user, profile] of [['superuser', 'default'], ['teacher', 'teacher']]) {
+    const login = await sandbox.edshed(['--profile', String(profile), 'login', '--api-url', sandbox.url, '-u', String(user), '--password-stdin'], 'sandbox\n');
+    expect(login.exitCode).toBe(0);
+  }
+});
+afterAll(async () => {
+  await sandbox.stop();
+});
+
+describe('subscriptions move', { timeout: 60_000 }, () => {
+  it('moves a subscription to another school and reads it back there, with exactly one write', async () => {
+    const sub = await liveSubOf(1);
+    const moved = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '2', '--yes', '--json']);
+    expect(moved.exitCode).toBe(0);
+    expect(json(moved.stdout)).toMatchObject({ subscription: { id: sub.id, school_id: 2 }, from: { id: 1, name: 'Oakfield Primary School' }, to: { id: 2 }, changed: true });
+    expect(moved.stderr).toMatch(new RegExp(`^Subscription ${sub.id}: .*\\n {2}from: Oakfield Primary School \\(school 1, GB\\)\\n {2}to: {3}Maple Elementary School \\(school 2, US\\)\\n`));
+    expect((await subsOf(2)).map((s) => s.id)).toContain(sub.id);
+    expect((await subsOf(1)).map((s) => s.id)).not.toContain(sub.id);
+    expect((await writes()).filter((w) => w.route === 'POST subscriptions/{id}/move')).toEqual([{ route: 'POST subscriptions/{id}/move', target: `subscriptions/${sub.id}/move`, count: 1 }]);
+  });
+
+  it('sends no write without --yes off a terminal, for --dry-run, or to the school it is at', async () => {
+    const sub = await liveSubOf(3);
+    const before = await writes();
+    const unasked = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1']);
+    expect(unasked.exitCode).toBe(2);
+    expect(unasked.stderr).toMatch(/pass --yes to confirm .*nothing was sent/);
+    const dry = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1', '--dry-run']);
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stdout).toMatch(new RegExp(`^POST ${sandbox.url}subscriptions/${sub.id}/move\\n`));
+    expect(dry.stdout).toMatch(new RegExp(`idempotency-key: edshed-\\S+-move-${sub.id}\\n`));
+    expect(dry.stdout).toMatch(/\n\{"school":1\}$/);
+    expect(dry.stderr).toMatch(/Dry run: nothing was sent/);
+    const same = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '3', '--yes']);
+    expect(same.exitCode).toBe(2);
+    expect(same.stderr).toMatch(/is already at Wattle Public School \(school 3, AU\); nothing was sent/);
+    expect(await writes()).toEqual(before);
+  });
+
+  it('checks ids before sending and names an unknown subscription or school (404, exit 1)', async () => {
+    const before = await writes();
+    const bad = await sandbox.edshed(['subscriptions', 'move', '5x', '--to', '2', '--yes']);
+    expect(bad.exitCode).toBe(2);
+    expect((await sandbox.edshed(['subscriptions', 'move', '5', '--yes'])).exitCode).toBe(2);
+    const noSub = await sandbox.edshed(['subscriptions', 'move', '999999', '--to', '2', '--yes']);
+    expect(noSub.exitCode).toBe(1);
+    expect(noSub.stderr).toMatch(/Subscription 999999 not found \(status 404/);
+    const noSchool = await sandbox.edshed(['subscriptions', 'move', String((await liveSubOf(3)).id), '--to', '999999', '--yes']);
+    expect(noSchool.exitCode).toBe(1);
+    expect(noSchool.stderr).toMatch(/School 999999 not found \(status 404/);
+    expect(await writes()).toEqual(before);
+  });
+});
+
+describe('schools find and show', { timeout: 60_000 }, () => {
+  it('finds Oakfield Primary School by part of its name', async () => {
+    const found = await sandbox.edshed(['schools', 'find', 'oak']);
+    expect(found.exitCode).toBe(0);
+    expect(found.stdout).toBe('id\tname\tcountry\tlocale\n1\tOakfield Primary School\tGB\ten_GB');
+  });
+
+  it('shows a school as one JSON object whose subscriptions, invoice totals and counts match what the API lists', async () => {
+    const shown = await sandbox.edshed(['schools', 'show', '1', '--json']);
+    expect(shown.exitCode).toBe(0);
+    const view = json(shown.stdout);
+    expect((view.subscriptions as Sub[]).map((s) => s.id).sort()).toEqual((await subsOf(1)).map((s) => s.id).sort());
+    const unpaid: Invoice[] = [];
+    for (const state of ['open', 'promised']) {
+      const listed = await sandbox.edshed(['invoices', 'list', '--school-id', '1', '--state', state, '--take', '1000', '--json']);
+      unpaid.push(...(json(listed.stdout).invoices as Invoice[]));
+    }
+    expect(unpaid.length).toBeGreaterThan(0);
+    const expected = new Map<string, { currency: string; invoices: number; amount_due: number }>();
+    for (const i of unpaid) {
+      const sum = expected.get(i.currency) ?? { currency: i.currency, invoices: 0, amount_due: 0 };
+      expected.set(i.currency, { ...sum, invoices: sum.invoices + 1, amount_due: sum.amount_due + i.amount_due });
+    }
+    expect((view.invoice_totals as Record<string, unknown>[]).map(({ currency, invoices, amount_due }) => ({ currency, invoices, amount_due }))).toEqual([...expected.values()]);
+    const users = json((await sandbox.edshed(['users', 'list', '--schoolid', '1', '--json'])).stdout).users as { kind: string }[];
+    expect(view.teacher_count).toBe(users.filter((u) => u.kind === 'teacher').length);
+    expect(view.pupil_count).toBe(users.filter((u) => u.kind === 'pupil').length);
+    const piped = await sandbox.edshed(['schools', 'show', '1']);
+    expect(piped.stdout).toMatch(/^# school\n[^]*\n# subscriptions\n[^]*\n# open invoices\n[^]*\n# invoice totals\ncurrency\tinvoices\tamount_due\toverdue\tamount_overdue\n/);
+  });
+
+  it('refuses a teacher with the API message (exit 4); the plain school record stays reachable through edshed api', async () => {
+    const refused = await sandbox.edshed(['--profile', 'teacher', 'schools', 'show', '1']);
+    expect(refused.exitCode).toBe(4);
+    expect(refused.stderr).toMatch(/Forbidden: .* is only for (superusers|school admins)/);
+    expect(refused.stdout).toBe('');
+    const plain = await sandbox.edshed(['--profile', 'teacher', 'api', 'GET', 'schools/1']);
+    expect(plain.exitCode).toBe(0);
+    expect(json(plain.stdout).school).toMatchObject({ id: 1, name: 'Oakfield Primary School' });
+  });
+});
