@@ -23,7 +23,7 @@ export interface SandboxProcess {
  */
 export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-e2e-'));
-  const env = { XDG_DATA_HOME: join(dir, 'data'), EDSHED_CONFIG_DIR: join(dir, 'config'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+  const env = { XDG_DATA_HOME: join(dir, 'data'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_CONFIG_DIR: join(dir, 'config'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
   const child: ResultPromise = execa('node', [BIN, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -44,4 +44,20 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
       return child;
     },
   };
+}
+
+/**
+ * A sandbox on `:memory:` with the CLI signed in as one of the seeded accounts (password `sandbox`).
+ *
+ * @example
+ * const sandbox = await startSignedInSandbox('superuser');
+ */
+export async function startSignedInSandbox(username: string): Promise<SandboxProcess> {
+  const sandbox = await startSandboxProcess(['--db', ':memory:']);
+  const login = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', username, '--password-stdin'], 'sandbox\n');
+  if (login.exitCode !== 0) {
+    await sandbox.stop();
+    throw new Error(`login as ${username} failed (${login.exitCode}): ${String(login.stderr)}`);
+  }
+  return sandbox;
 }
