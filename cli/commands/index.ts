@@ -33,7 +33,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
-  // Curated workflows (issue 8): engagement snapshots computed by a background job.
+  // Curated workflows (issue 8): engagement snapshots computed by a background job, and generated pupils.
   'snapshots create': { summary: 'Take an engagement snapshot of a date range; --wait follows the job', load: () => import('./snapshots/create.js') },
   'snapshots wait': { summary: 'Wait for an engagement snapshot to be computed, with progress', load: () => import('./snapshots/wait.js') },
   'snapshots list': { summary: 'List the engagement snapshots with their state', load: () => import('./snapshots/list.js') },
@@ -41,6 +41,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'snapshots data': { summary: 'Print the rows of an engagement snapshot (one per school)', load: () => import('./snapshots/data.js') },
   'snapshots download': { summary: 'Save an engagement snapshot as a CSV file', load: () => import('./snapshots/download.js') },
   'snapshots delete': { summary: 'Delete an engagement snapshot (asks first)', load: () => import('./snapshots/delete.js') },
+  'pupils generate': { summary: 'Generate pupil accounts; their initial passwords go to a 0600 CSV file', load: () => import('./pupils/generate.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
