@@ -11,7 +11,7 @@ import type { AuditWriter } from './audit/writer.js';
 import { createColors, wantsColor } from './output/colors.js';
 
 /**
- * Builds the real dependencies for the process. Heavy modules (conf, undici, zod) are imported on first use.
+ * Builds the real dependencies for the process. Heavy modules (zod, the HTTP client, the endpoint schemas) are imported on first use.
  *
  * @example
  * const f = createFactory(processIo(), process.env, VERSION, terminalPrompter(process.stdin, process.stderr));

@@ -32,7 +32,7 @@ export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new 
   add('color', () => cmd.option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)'));
   add('api-url', () => cmd.option('--api-url <url>', 'API base URL (env EDSHED_API_URL)'));
   add('env', () => cmd.option('--env <name>', 'named environment: production, preview, staging, dev, sandbox'));
-  add('token', () => cmd.option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed auth login`'));
+  add('token', () => cmd.option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed login`'));
   add('profile', () => cmd.option('--profile <name>', 'credentials profile (env EDSHED_PROFILE)'));
   add('verbose', () => cmd.option('--verbose', 'print request and response lines to stderr (token redacted)'));
   return cmd;

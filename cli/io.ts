@@ -10,10 +10,16 @@ export interface Io {
   readonly stderrIsTTY?: boolean;
   /** Terminal width, when stdout is a terminal. */
   readonly columns: number | undefined;
+  /**
+   * For long work: a signal aborted by the first Ctrl-C (finish what is in flight, start nothing new);
+   * a second Ctrl-C exits at once with 130. Commands that never ask keep Ctrl-C's default (exit now).
+   */
+  readonly interrupts: () => AbortSignal;
 }
 
 /** The process's own streams. */
 export function processIo(): Io {
+  let controller: AbortController | undefined;
   return {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -26,5 +32,16 @@ export function processIo(): Io {
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     columns: process.stdout.columns,
+    interrupts: () => {
+      if (controller) return controller.signal;
+      const own = new AbortController();
+      controller = own;
+      process.on('SIGINT', () => {
+        if (own.signal.aborted) process.exit(130);
+        process.stderr.write('\nStopping: no new requests; those in flight finish and are recorded. Ctrl-C again to quit now.\n');
+        own.abort(new Error('interrupted'));
+      });
+      return own.signal;
+    },
   };
 }

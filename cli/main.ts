@@ -52,7 +52,7 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
     .version(f.version, '-V, --version')
     .option('--api-url <url>', 'API base URL (env EDSHED_API_URL)')
     .option('--env <name>', 'named environment: production, preview, staging, dev, sandbox (env EDSHED_ENV)')
-    .option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed auth login`')
+    .option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed login`')
     .option('--profile <name>', 'credentials profile (env EDSHED_PROFILE, default "default")')
     .option('--json', 'print JSON')
     .option('--format <kind>', 'output format: table, tsv, csv, json, ndjson')

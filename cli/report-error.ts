@@ -1,4 +1,4 @@
-import { ApiError, ForbiddenError, InvalidDataError, NetworkError, UnauthorisedError } from '../core/api/errors/index.js';
+import { ApiError, ForbiddenError, InvalidDataError, LoginAttemptsError, NetworkError, UnauthorisedError } from '../core/api/errors/index.js';
 import { InvalidInputError } from '../core/endpoints/invalid-input-error.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory } from './factory.js';
@@ -7,8 +7,8 @@ import { HintedError } from './write/hinted-error.js';
 
 /**
  * Prints an error as the user should see it and returns the exit code: 2 for bad input (nothing was
- * sent), 4 for not signed in or not allowed, 1 for a failed request. Response data is shown with
- * `--verbose`, secrets redacted.
+ * sent), 4 for not signed in or not allowed (a refused sign-in too), 1 for a failed request. Response
+ * data is shown with `--verbose`, secrets redacted.
  */
 export function reportError(error: unknown, f: Factory): number {
   const err = (line: string) => f.io.stderr.write(`${line}\n`);
@@ -42,6 +42,11 @@ export function reportError(error: unknown, f: Factory): number {
       for (const [field, messages] of fieldErrors) err(`  ${field ? `${field}: ` : ''}${messages.join('; ')}`);
     }
     if (f.globals.verbose && error.data !== undefined) err(JSON.stringify(redact(error.data), null, 2));
+    if (error instanceof LoginAttemptsError) {
+      const left = attemptsLeftOf(error.data);
+      err(`Check the username and password${left === undefined ? '' : ` (${left} attempt${left === 1 ? '' : 's'} left)`}.`);
+      return EXIT.auth;
+    }
     if (error instanceof UnauthorisedError) {
       err('Sign in with `edshed login`, or pass --token / EDSHED_TOKEN.');
       return EXIT.auth;
@@ -57,4 +62,10 @@ export function reportError(error: unknown, f: Factory): number {
 function serverMessageOf(data: unknown): string | undefined {
   const message = data !== null && typeof data === 'object' ? (data as Record<string, unknown>).message : undefined;
   return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+/** The sign-in attempts the server says are left (`attempts_remaining`), when it says. */
+function attemptsLeftOf(data: unknown): number | undefined {
+  const left = data !== null && typeof data === 'object' ? (data as Record<string, unknown>).attempts_remaining : undefined;
+  return typeof left === 'number' ? left : undefined;
 }

@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { CliError, EXIT } from '../cli-error.js';
 
@@ -34,7 +35,7 @@ export function jsonFile(path: string): { readonly path: string; read(): Record<
     },
     write(data) {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      const temporary = join(dirname(path), `.${process.pid}.${Date.now()}.tmp`);
+      const temporary = join(dirname(path), `.${randomUUID()}.tmp`);
       writeFileSync(temporary, `${JSON.stringify(data, null, '\t')}\n`, { mode: 0o600 });
       chmodSync(temporary, 0o600);
       renameSync(temporary, path);

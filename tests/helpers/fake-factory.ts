@@ -27,11 +27,14 @@ export interface FakeOptions {
   prompter?: Prompter;
   connection?: Partial<Connection>;
   globals?: GlobalOptions;
+  /** Abort it to act as the user's Ctrl-C. */
+  interrupt?: AbortController;
 }
 
 export function fakeFactory(options: FakeOptions = {}): FakeFactory {
   const state = { out: '', err: '' };
   const audited: AuditRecord[] = [];
+  const interrupt = options.interrupt ?? new AbortController();
   const io: Io = {
     stdout: { write: (s: string) => (state.out += s) },
     stderr: { write: (s: string) => (state.err += s) },
@@ -40,6 +43,7 @@ export function fakeFactory(options: FakeOptions = {}): FakeFactory {
     stdinIsTTY: options.tty ?? false,
     stderrIsTTY: options.stderrTty ?? false,
     columns: 100,
+    interrupts: () => interrupt.signal,
   };
   const audit: AuditWriter = { file: '(memory)', record: (entry) => void audited.push(entry) };
   const build = (globals: GlobalOptions): FakeFactory => ({

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ApiError, UnauthorisedError } from '../../../core/api/errors/index.js';
+import { profileName } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import type { DefineCommand } from '../index.js';
 
@@ -12,22 +13,24 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
     const store = await c.config();
-    const connection = await c.connection();
-    const name = connection.profile ?? 'default';
+    // Checked before the connection: a profile never signed in may have no API to name.
+    const name = profileName(c, store.defaultProfile());
     const credential = store.credential(name);
     if (credential === undefined) {
       c.io.stderr.write(`Profile ${name} was not signed in\n`);
       return;
     }
+    // The stored session is ended where it was issued and with its own token, whatever --api-url,
+    // --token or EDSHED_TOKEN point at (those would otherwise leave it open while saying it ended).
+    const apiUrl = credential.apiUrl ?? (await c.connection()).baseUrl;
+    const own = c.withGlobals({ ...c.globals, apiUrl, token: credential.token });
     let ended = 'the session was ended on the server';
-    if (connection.token === credential.token) {
-      try {
-        await (await c.client()).request({ method: 'DELETE', path: 'auth' });
-      } catch (error) {
-        // Already expired (401) is as good as ended; anything else is said, and the token is forgotten anyway.
-        if (!(error instanceof UnauthorisedError)) {
-          ended = error instanceof ApiError && error.status === 404 ? 'this server has no call to end sessions, so the token was only forgotten here' : `the server could not be told (${error instanceof Error ? error.message : String(error)}); the token was only forgotten here`;
-        }
+    try {
+      await (await own.client()).request({ method: 'DELETE', path: 'auth' });
+    } catch (error) {
+      // Already expired (401) is as good as ended; anything else is said, and the token is forgotten anyway.
+      if (!(error instanceof UnauthorisedError)) {
+        ended = error instanceof ApiError && error.status === 404 ? 'this server has no call to end sessions, so the token was only forgotten here' : `the server could not be told (${error instanceof Error ? error.message : String(error)}); the token was only forgotten here`;
       }
     }
     store.deleteCredential(name);

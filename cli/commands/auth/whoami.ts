@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CliError, EXIT } from '../../cli-error.js';
+import { profileName } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
@@ -13,7 +14,7 @@ const meSchema = z.object({
     kind: z.string().nullish(),
     superuser: z.boolean().nullish(),
     employee: z.boolean().nullish(),
-    school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional() }).nullish(),
+    school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional(), admin: z.boolean().nullish() }).nullish(),
   }),
 });
 
@@ -25,12 +26,17 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
+    const store = await c.config();
+    const name = profileName(c, store.defaultProfile());
+    // Before any sign-in there is no API to name either: that is "not signed in", not a usage error.
+    if (!c.globals.token && !c.env.EDSHED_TOKEN && store.credential(name) === undefined) throw notSignedIn(`profile ${name}`);
     const connection = await c.connection();
-    if (!connection.token) throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}); run edshed login`, EXIT.auth);
+    if (!connection.token) throw notSignedIn(`profile ${connection.profile ?? name}, ${connection.baseUrl}`);
     const me = meSchema.safeParse((await (await c.client()).request({ method: 'GET', path: 'users/me' })).data);
     if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
     const user = me.data.user;
-    const role = user.superuser ? 'superuser' : user.employee ? 'employee' : (user.kind ?? 'user');
+    // A school admin's account kind is `teacher`; the endpoint table calls the role `admin`.
+    const role = user.superuser ? 'superuser' : user.employee ? 'employee' : user.school?.admin ? 'admin' : (user.kind ?? 'user');
     await printResponse(c, {
       username: user.username ?? null,
       name: user.display_name ?? null,
@@ -43,5 +49,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     });
   });
 };
+
+const notSignedIn = (where: string) => new CliError(`not signed in (${where}); run edshed login`, EXIT.auth);
 
 export default define;

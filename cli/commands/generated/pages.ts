@@ -1,3 +1,4 @@
+import { MAX_TAKE } from '../../../core/domain/constants.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 import type { Factory } from '../../factory.js';
@@ -5,8 +6,6 @@ import type { OutputPlan } from '../../output/plan.js';
 import { openRowStream } from '../../output/row-stream.js';
 import { rowsOf } from '../../output/rows.js';
 
-/** The API's largest page (`take` at most 1000). */
-export const MAX_TAKE = 1000;
 
 /** A list that pages with `skip` and `take`. */
 export function isPaged(endpoint: Endpoint): boolean {

@@ -1,0 +1,108 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { leaks, SLOW, storedTokens, transcript, type Transcript } from '../helpers/transcript.js';
+
+// Issue 8, "done when" (sign-in): login and auth login, a refused password, whoami before and after,
+// logout on the server and here. Every output is kept and checked for the session tokens at the end.
+let sandbox: SandboxProcess;
+let t: Transcript;
+const WRONG = 'Wr0ng-Passw0rd-7731';
+const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+const tokens = () => storedTokens(sandbox.env.EDSHED_CONFIG_DIR as string);
+
+beforeAll(async () => {
+  sandbox = await startSandboxProcess(['--db', ':memory:']);
+  t = transcript(sandbox);
+  t.addSecret(WRONG);
+});
+afterAll(async () => {
+  expect(leaks(t)).toEqual([]);
+  expect((await sandbox.stop()).exitCode).toBe(0);
+});
+
+describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
+  it('says "not signed in; run edshed login" with exit 4 before any sign-in, with or without an API', async () => {
+    for (const args of [['whoami'], ['whoami', '--json'], ['whoami', '--api-url', sandbox.url]]) {
+      const run = await t.edshed(args);
+      expect(run.exitCode, args.join(' ')).toBe(4);
+      expect(run.stderr).toMatch(/not signed in \(profile default\); run edshed login/);
+      expect(run.stdout).toBe('');
+    }
+  });
+
+  it('refuses a wrong password with exit 4, saying to check it, and stores nothing', async () => {
+    const run = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: `${WRONG}\n` });
+    expect(run.exitCode).toBe(4);
+    expect(run.stderr).toMatch(/Incorrect login details/);
+    expect(run.stderr).toMatch(/Check the username and password \(\d+ attempts? left\)/);
+    expect(tokens()).toEqual({});
+    expect((await t.edshed(['whoami'])).exitCode).toBe(4);
+  });
+
+  it('signs in with `login` and whoami --json names the user, role, profile and API', async () => {
+    const login = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' });
+    expect(login.exitCode).toBe(0);
+    expect(login.stderr).toMatch(/Signed in as superuser at .* \(profile default\)/);
+    expect(Object.keys(tokens())).toEqual(['default']);
+    const me = await t.edshed(['whoami', '--json']);
+    expect(me.exitCode).toBe(0);
+    expect(json(me.stdout)).toMatchObject({ username: 'superuser', role: 'superuser', profile: 'default', api: sandbox.url });
+  });
+
+  it('signs in with `auth login` under another profile; a school admin is named as role admin', async () => {
+    const login = await t.edshed(['--profile', 'school', 'auth', 'login', '-u', 'admin', '--api-url', sandbox.url, '--password-stdin'], { input: 'sandbox\n' });
+    expect(login.exitCode).toBe(0);
+    const me = json((await t.edshed(['auth', 'whoami', '--json', '--profile', 'school'])).stdout);
+    expect(me).toMatchObject({ username: 'admin', role: 'admin', profile: 'school', api: sandbox.url });
+    expect(Object.keys(tokens()).sort()).toEqual(['default', 'school']);
+  });
+
+  it('logs out on the server: the old token gets exit 4, and the token is forgotten here', async () => {
+    const old = tokens().default as string;
+    const out = await t.edshed(['logout']);
+    expect(out.exitCode).toBe(0);
+    expect(out.stderr).toMatch(/Signed out of profile default: the session was ended on the server/);
+    expect(tokens().default).toBeUndefined();
+    expect(tokens().school).toBeDefined();
+    const stale = await t.edshed(['whoami', '--token', old, '--api-url', sandbox.url]);
+    expect(stale.exitCode).toBe(4);
+    expect(stale.stderr).toMatch(/invalid or has expired/);
+    const after = await t.edshed(['whoami']);
+    expect(after.exitCode).toBe(4);
+    expect(after.stderr).toMatch(/not signed in .*; run edshed login/);
+  });
+
+  it('ends the stored session where it was issued even when --api-url points elsewhere', async () => {
+    const old = tokens().school as string;
+    const out = await t.edshed(['--profile', 'school', 'logout', '--api-url', 'http://127.0.0.1:9/']);
+    expect(out.exitCode).toBe(0);
+    expect(out.stderr).toMatch(/Signed out of profile school: the session was ended on the server/);
+    expect(tokens()).toEqual({});
+    expect((await t.edshed(['whoami', '--token', old, '--api-url', sandbox.url])).exitCode).toBe(4);
+  });
+
+  it('says so when logging out of a profile that is not signed in', async () => {
+    const again = await t.edshed(['logout']);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toMatch(/Profile default was not signed in/);
+    const never = await t.edshed(['--profile', 'nobody', 'auth', 'logout']);
+    expect(never.stderr).toMatch(/Profile nobody was not signed in/);
+  });
+
+  it('ends at Ctrl-C (SIGINT, 130 in a shell) while waiting for the password, and stores nothing', async () => {
+    // Off a terminal nothing is ever asked; the one wait is for the password on standard input.
+    const configDir = join(mkdtempSync(join(tmpdir(), 'edshed-sigint-')), 'config');
+    const child = execa('node', [BIN, 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { reject: false, env: { ...sandbox.env, EDSHED_CONFIG_DIR: configDir } });
+    // The config directory is opened just before standard input is read.
+    for (let i = 0; i < 200 && !existsSync(configDir); i += 1) await sleep(50);
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.signal === 'SIGINT' || result.exitCode === 130).toBe(true);
+    expect(storedTokens(configDir)).toEqual({});
+  });
+});
