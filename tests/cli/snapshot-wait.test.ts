@@ -49,6 +49,14 @@ describe('waiting for an engagement snapshot', () => {
     expect((error as Error).message).toMatch(/still running \(50%\) after 3s; it goes on on the server: `edshed snapshots wait 3`/);
     expect(fake.calls).toHaveLength(4);
   });
+
+  it('stops waiting at Ctrl-C with exit 130, leaving the job to go on', async () => {
+    const interrupt = new AbortController();
+    const { f, fake } = setup([snapshot('running', 20)], { interrupt });
+    const error = await waitForSnapshot(f, 3, { intervalMs: 1000, sleep: async () => interrupt.abort() }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 130, message: 'Stopped waiting for engagement snapshot 3; its job goes on on the server: `edshed snapshots wait 3` waits again' });
+    expect(fake.calls).toHaveLength(1);
+  });
 });
 
 describe('deleting an engagement snapshot', () => {

@@ -31,17 +31,21 @@ export function parseSeconds(text: string | undefined, flag: string, fallback: n
 
 /**
  * Reads a snapshot until its job is done, showing progress on stderr. A failed job is exit 1 with the
- * job's error; so is a timeout (the job goes on, and `edshed snapshots wait ID` picks it up again).
+ * job's error; so is a timeout. Ctrl-C stops waiting (exit 130) after the read in flight. Either way
+ * the job goes on, and `edshed snapshots wait ID` picks it up again.
  *
  * @example
  * const done = await waitForSnapshot(c, 3, { intervalMs: 2000 });
  */
 export async function waitForSnapshot(c: Factory, id: number, options: WaitOptions): Promise<Snapshot> {
   const sleep = options.sleep ?? abortableSleep;
+  const interrupted = c.io.interrupts();
+  const stopped = () => new CliError(`Stopped waiting for engagement snapshot ${id}; its job goes on on the server: \`edshed snapshots wait ${id}\` waits again`, EXIT.interrupted);
   const progress = openProgress(c, `Engagement snapshot ${id}`);
   let waited = 0;
   try {
     for (;;) {
+      if (interrupted.aborted) throw stopped();
       const snapshot = await fetchSnapshot(c, id);
       progress.update(snapshot.progress, snapshot.state);
       if (snapshot.state === 'done') return snapshot;
@@ -55,7 +59,9 @@ export async function waitForSnapshot(c: Factory, id: number, options: WaitOptio
           EXIT.requestFailed,
         );
       }
-      await sleep(options.intervalMs);
+      await sleep(options.intervalMs, interrupted).catch((error: unknown) => {
+        throw interrupted.aborted ? stopped() : error;
+      });
       waited += options.intervalMs;
     }
   } finally {
