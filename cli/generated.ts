@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { MAX_TAKE } from '../core/domain/constants.js';
+import { exampleOf } from './help/example.js';
 import type { Endpoint, FieldSpec } from '../core/endpoints/define.js';
 import type { Factory } from './factory.js';
 import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
@@ -51,7 +52,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     'after',
     `\nCalls ${endpoint.method} ${endpoint.path} (role: ${endpoint.role}${endpoint.destructive ? ', destructive' : ''}); payload keys go in the ${where}.` +
       (endpoint.response ? `\nResponse key: ${endpoint.response}.` : '') +
-      (endpoint.note ? `\nNote: ${endpoint.note}` : ''),
+      `\n\nExample:\n  ${exampleOf(endpoint)}`,
   );
 
   cmd.action(async (...args: unknown[]) => {

@@ -73,7 +73,7 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
     const [noun, verb] = words.split(' ') as [string, string | undefined];
     if (verb === undefined) {
       if (!wanted(noun)) continue;
-      const cmd = program.command(noun).description(entry.summary);
+      const cmd = program.command(noun, entry.hidden ? { hidden: true } : {}).description(entry.summary);
       if (word === noun) await defineCurated(cmd, entry, f);
       continue;
     }

@@ -9,6 +9,8 @@ export interface CuratedCommand {
   readonly load: () => Promise<{ readonly default: DefineCommand }>;
   /** Runs when the noun is given without a verb (`edshed prices`). */
   readonly isDefault?: boolean;
+  /** Left out of help and completion (`__complete`, called by the completion scripts). */
+  readonly hidden?: boolean;
 }
 
 /**
@@ -33,6 +35,9 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
+  help: { summary: 'Show help for a command, or a topic (exit-codes, environment)', load: () => import('./help/show.js') },
+  completion: { summary: 'Print a shell completion script: bash, zsh or fish', load: () => import('./completion/script.js') },
+  __complete: { summary: 'Print the completions of the last word (used by the completion scripts)', load: () => import('./completion/complete.js'), hidden: true },
   // Curated workflows (issue 8): engagement snapshots computed by a background job, and generated pupils.
   'snapshots create': { summary: 'Take an engagement snapshot of a date range; --wait follows the job', load: () => import('./snapshots/create.js') },
   'snapshots wait': { summary: 'Wait for an engagement snapshot to be computed, with progress', load: () => import('./snapshots/wait.js') },

@@ -98,12 +98,16 @@ export function payloadSchema(endpoint: Endpoint): z.ZodType<Record<string, unkn
   return schema;
 }
 
-/** The schema of an entry's path parameters: each a non-empty string without a slash. */
+/**
+ * The schema of an entry's path parameters: each a non-empty string without a slash; `{id}`, which the
+ * platform numbers, a whole number from 1 (so `invoices mark-paid abc` is refused before anything is sent).
+ */
 export function paramsSchema(endpoint: Endpoint): z.ZodType<Record<string, string>> {
   let schema = paramsCache.get(endpoint);
   if (!schema) {
     const segment = z.coerce.string().min(1).refine((s) => !s.includes('/'), 'must not contain "/"');
-    schema = z.strictObject(Object.fromEntries(endpoint.params.map((name) => [name, segment]))) as z.ZodType<Record<string, string>>;
+    const numbered = z.coerce.string().regex(/^[1-9]\d*$/, 'expected a whole number from 1');
+    schema = z.strictObject(Object.fromEntries(endpoint.params.map((name) => [name, name === 'id' ? numbered : segment]))) as z.ZodType<Record<string, string>>;
     paramsCache.set(endpoint, schema);
   }
   return schema;

@@ -4,7 +4,9 @@ import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 
 const define: DefineCommand = (cmd: Command, f) => {
-  cmd.description('Show which API and account the CLI will use, and check the token with the API');
+  cmd
+    .description('Show which API and account the CLI will use, and check the token with the API')
+    .addHelpText('after', '\nThe `from` field says where the API URL came from (see `edshed help environment`).\n\nExamples:\n  edshed auth status\n  edshed auth status --env staging --json');
   addCommonOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);

@@ -3,6 +3,7 @@ import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { ROLES } from '../../../core/endpoints/define.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { rankBySearch } from '../../help/search.js';
 import type { DefineCommand } from '../index.js';
 
 /** One row of `edshed endpoints --json`. */
@@ -14,17 +15,17 @@ export interface EndpointRow {
   readonly role: string;
   readonly command: string;
   readonly summary: string;
+  /** How the route was inferred where the spec does not show it; only on such rows. */
+  readonly note?: string;
 }
 
-/** The rows, filtered by area, role or a search text over command, path and summary. */
+/** The rows, filtered by area and role; with a search text, only matching rows, best match first. */
 export function endpointRows(filter: { area?: string; role?: string; search?: string } = {}): EndpointRow[] {
-  const needle = filter.search?.toLowerCase();
-  return ENDPOINTS.filter(
-    (e) =>
-      (!filter.area || e.area === filter.area) &&
-      (!filter.role || e.role === filter.role) &&
-      (!needle || `${e.command} ${e.method} ${e.path} ${e.summary}`.toLowerCase().includes(needle)),
-  ).map((e) => ({ name: `${e.noun}.${e.verb}`, method: e.method, path: e.path, area: e.area, role: e.role, command: e.command, summary: e.summary }));
+  const chosen = ENDPOINTS.filter((e) => (!filter.area || e.area === filter.area) && (!filter.role || e.role === filter.role));
+  return (filter.search ? rankBySearch(chosen, filter.search) : chosen).map((e) => ({
+    name: `${e.noun}.${e.verb}`, method: e.method, path: e.path, area: e.area, role: e.role, command: e.command, summary: e.summary,
+    ...(e.note ? { note: e.note } : {}),
+  }));
 }
 
 const define: DefineCommand = (cmd: Command, f) => {
@@ -32,8 +33,8 @@ const define: DefineCommand = (cmd: Command, f) => {
     .description('List every API operation: its command, method, path, area and required role')
     .option('--area <area>', 'only this area (e.g. superuser-billing)')
     .option('--role <role>', `only this role (${ROLES.join(', ')})`)
-    .option('--search <text>', 'only operations whose command, path or summary contains the text')
-    .addHelpText('after', '\nExamples:\n  edshed endpoints --area superuser-billing\n  edshed endpoints --search invoice --fields command,method,path\n  edshed endpoints --json | jq length');
+    .option('--search <text>', 'only operations matching every word, in any order, in their command, path or summary; best first')
+    .addHelpText('after', '\nExamples:\n  edshed endpoints --area superuser-billing\n  edshed endpoints --search "mark paid" --fields command,method,path\n  edshed endpoints --json | jq length');
   addCommonOptions(cmd);
   cmd.action(async (opts: { area?: string; role?: string; search?: string } & Record<string, unknown>) => {
     const c = leafFactory(f, cmd);

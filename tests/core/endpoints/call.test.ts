@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineArea } from '../../../core/endpoints/define.js';
 import { buildTable } from '../../../core/endpoints/table.js';
+import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { buildRequest, fillPath } from '../../../core/endpoints/call.js';
 import { InvalidInputError } from '../../../core/endpoints/invalid-input-error.js';
 import { bindEndpoints, type Requester } from '../../../core/endpoints/methods.js';
@@ -51,7 +52,16 @@ describe('buildRequest', () => {
 
   it('encodes path parameters and refuses one containing a slash', () => {
     expect(fillPath('schools/{id}', { id: 'a b' })).toBe('schools/a%20b');
-    expect(() => buildRequest(updateSchool, { id: '1/../2' })).toThrow(/must not contain/);
+    expect(() => buildRequest(updateSchool, { id: '1/../2' })).toThrow(/id: expected a whole number from 1/);
+    const withKey = ENDPOINTS.find((e) => e.params.length > 0 && !e.params.includes('id'));
+    if (!withKey) throw new Error('the table has an entry with a path parameter other than id');
+    expect(() => buildRequest(withKey, Object.fromEntries(withKey.params.map((p) => [p, 'a/b'])))).toThrow(/must not contain/);
+  });
+
+  it('takes {id} as a whole number from 1, as the platform numbers them', () => {
+    for (const bad of ['abc', '0', '-1', '1.5', ' 7']) expect(() => buildRequest(updateSchool, { id: bad }), bad).toThrow(/id: expected a whole number from 1/);
+    expect(buildRequest(updateSchool, { id: 12 }).path).toBe('schools/12');
+    expect(buildRequest(updateSchool, { id: '12' }).path).toBe('schools/12');
   });
 });
 

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../../cli-error.js';
+import { commandWords, similarWords } from '../../help/suggest.js';
+import { HELP_TOPICS, topicLines } from '../../help/topics.js';
+import type { DefineCommand } from '../index.js';
+
+/** Refuses words that are neither a topic nor a command, suggesting the nearest ones. */
+function checkCommand(words: readonly string[]): void {
+  const [noun, verb] = words as [string, string | undefined];
+  const known = commandWords();
+  const verbs = known.get(noun);
+  if (verbs && (verb === undefined || verbs.size === 0 || verbs.has(verb))) return;
+  const near = verbs
+    ? similarWords(verb as string, [...verbs]).map((v) => `${noun} ${v}`)
+    : similarWords(noun, [...Object.keys(HELP_TOPICS), ...known.keys()]);
+  const what = verbs ? `no command "${noun} ${verb}" (see \`edshed ${noun} --help\`)` : `no help topic or command "${noun}"`;
+  const suggestion = near.length ? ` Did you mean ${near.slice(0, 3).join(', ')}?` : '';
+  throw new CliError(`help: ${what}.${suggestion}${verbs ? '' : `\nTopics:\n${topicLines()}`}`, EXIT.usage);
+}
+
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description(`Show help for a command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}`)
+    .argument('[words...]', 'a topic, or the words of a command (noun, verb)')
+    .addHelpText('after', `\nTopics:\n${topicLines()}\n\nExamples:\n  edshed help invoices mark-paid\n  edshed help exit-codes`);
+  cmd.action(async (words: string[]) => {
+    const topic = words[0] === undefined ? undefined : HELP_TOPICS[words[0]];
+    if (topic) {
+      if (words.length > 1) throw new CliError(`help ${words[0]}: a topic takes no further words`, EXIT.usage);
+      f.io.stdout.write(topic.text());
+      return;
+    }
+    if (words.length > 0) checkCommand(words);
+    // Commander shows the command's own help, built the way `edshed <noun> [verb] --help` builds it.
+    const { run } = await import('../../main.js');
+    const code = await run([...words, '--help'], f);
+    if (code !== EXIT.ok) throw new CliError(`help: cannot show help for "${words.join(' ')}"`, code);
+  });
+};
+
+export default define;

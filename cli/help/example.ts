@@ -1,0 +1,51 @@
+import type { Endpoint, FieldKind, FieldSpec } from '../../core/endpoints/define.js';
+import { flagOf } from '../flags.js';
+
+/** A sample value per field kind, chosen to pass the field's validation. */
+const SAMPLE: Readonly<Record<FieldKind, string>> = {
+  string: '"text"',
+  int: '1',
+  number: '1.5',
+  boolean: 'true',
+  date: '2026-11-02',
+  id: '1',
+  ids: '1,2',
+  flag: '1',
+  take: '10',
+  skip: '0',
+  strings: 'a,b',
+  json: `'{}'`,
+};
+
+/** Sample ids for path parameters, in path order. */
+const SAMPLE_IDS = ['12', '34', '56', '78'];
+
+/** `id`, `schoolId`, `school_id`, `sid`: a parameter that takes an id. */
+function isIdParam(name: string): boolean {
+  return /^(id|[a-z]id)$|(Id|_id)$/.test(name);
+}
+
+/** The sample value of a required field, or undefined for an optional one. */
+function sampleOf(spec: FieldSpec): string | undefined {
+  if (typeof spec === 'object') return spec.optional ? undefined : spec.oneOf[0];
+  if (spec.endsWith('?')) return undefined;
+  return SAMPLE[spec as FieldKind];
+}
+
+/**
+ * A command line that calls the endpoint: its command words, path parameters as sample ids (or the
+ * parameter's name where it is not an id), and each required payload key as a flag with a sample value.
+ *
+ * @example
+ * exampleOf(ENDPOINTS.find((e) => e.command === 'invoices mark-paid')!);
+ * // 'edshed invoices mark-paid 12 --method bacs --date 2026-11-02'
+ */
+export function exampleOf(endpoint: Pick<Endpoint, 'command' | 'params' | 'payload'>): string {
+  let ids = 0;
+  const params = endpoint.params.map((name) => (isIdParam(name) ? (SAMPLE_IDS[ids++ % SAMPLE_IDS.length] as string) : name));
+  const flags = Object.entries(endpoint.payload ?? {}).flatMap(([key, spec]) => {
+    const value = sampleOf(spec);
+    return value === undefined ? [] : [`--${flagOf(key)} ${value}`];
+  });
+  return ['edshed', endpoint.command, ...params, ...flags].join(' ');
+}

@@ -1,0 +1,119 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+
+// Black-box tests of the built binary's help, topics and completion (`node scripts/build.mjs` first).
+const bin = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
+const configDir = mkdtempSync(join(tmpdir(), 'edshed-help-'));
+
+const env = { EDSHED_CONFIG_DIR: configDir, EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+const edshed = (args: string[]) => execa(process.execPath, [bin, ...args], { reject: false, input: '', env });
+
+// An `edshed` on PATH for the completion scripts, which call it by name.
+const binDir = mkdtempSync(join(tmpdir(), 'edshed-bin-'));
+writeFileSync(join(binDir, 'edshed'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
+chmodSync(join(binDir, 'edshed'), 0o755);
+const shellEnv = { ...env, PATH: `${binDir}:${process.env.PATH ?? ''}` };
+const has = (shell: string) => execa('sh', ['-c', `command -v ${shell}`], { reject: false }).then((r) => r.exitCode === 0);
+
+/** Runs bash's completion function as bash would for `line` (the cursor on its last word). */
+async function bashComplete(line: string[]): Promise<string[]> {
+  const words = line.map((w) => `'${w}'`).join(' ');
+  const script = `source <(edshed completion bash)\nCOMP_WORDS=(${words}); COMP_CWORD=${line.length - 1}\n_edshed_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
+  const result = await execa('bash', ['--norc', '-c', script], { env: shellEnv });
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+describe('edshed help output', () => {
+  it('ends a generated command\'s help with an example, and keeps the route note out of it', async () => {
+    const help = await edshed(['invoices', 'mark-paid', '--help']);
+    expect(help.stdout).toMatch(/Calls POST superuser\/invoices\/\{id\}\/paid \(role: superuser\)/);
+    expect(help.stdout).toMatch(/Example:\n {2}edshed invoices mark-paid 12 --method bacs --date 2026-11-02$/m);
+    const inferred = await edshed(['auth', 'exchange-token', '--help']);
+    expect(inferred.stdout).toMatch(/Example:\n {2}edshed auth exchange-token/);
+    expect(inferred.stdout).not.toMatch(/Note:|mapped to/);
+  });
+
+  it('gives the route note in endpoints --json, only on rows that have one', async () => {
+    const rows = JSON.parse((await edshed(['endpoints', '--json'])).stdout) as Record<string, string>[];
+    expect(rows.find((r) => r.command === 'auth exchange-token')?.note).toMatch(/mapped to GET accesstoken/);
+    expect(rows.find((r) => r.command === 'invoices mark-paid')).not.toHaveProperty('note');
+  });
+
+  it('searches endpoints by words in any order, exact command words first', async () => {
+    const found = await edshed(['endpoints', '--search', 'paid mark', '--fields', 'command']);
+    expect(found.exitCode).toBe(0);
+    expect(found.stdout.split('\n')[1]).toBe('invoices mark-paid');
+  });
+
+  it('prints the help topics, and a command\'s own help for its words', async () => {
+    const codes = await edshed(['help', 'exit-codes']);
+    expect(codes.exitCode).toBe(0);
+    expect(codes.stdout).toMatch(/^ {2}130 +interrupted/m);
+    const environment = await edshed(['help', 'environment']);
+    expect(environment.stdout).toMatch(/^ {2}EDSHED_STATE_DIR +directory of the audit log/m);
+    expect(environment.stdout).toMatch(/1\. the --api-url flag\n {2}2\. the --env flag/);
+    expect(environment.stdout).toMatch(/^ {2}sandbox +http:\/\/127\.0\.0\.1:8787\/$/m);
+    const top = await edshed(['help']);
+    expect(top.exitCode).toBe(0);
+    expect(top.stdout).toMatch(/Usage: edshed \[options\] \[command\]/);
+    expect(top.stdout).toMatch(/^ {2}help +Show help for a command, or a topic/m);
+    expect(top.stdout).toMatch(/^ {2}completion +Print a shell completion script/m);
+    expect(top.stdout).not.toMatch(/__complete/);
+    const leaf = await edshed(['help', 'invoices', 'mark-paid']);
+    expect(leaf.exitCode).toBe(0);
+    expect(leaf.stdout).toMatch(/Usage: edshed invoices mark-paid \[options\] <id>/);
+    expect((await edshed(['help', 'prices'])).stdout).toMatch(/show \[options\] +Show the per-locale price table/);
+  });
+
+  it('refuses an unknown topic or command with exit 2, a suggestion and the topics', async () => {
+    const topic = await edshed(['help', 'exit-code']);
+    expect(topic.exitCode).toBe(2);
+    expect(topic.stdout).toBe('');
+    expect(topic.stderr).toMatch(/no help topic or command "exit-code"\. Did you mean exit-codes\?/);
+    expect(topic.stderr).toMatch(/^ {2}environment +/m);
+    const verb = await edshed(['help', 'invoices', 'mark-payd']);
+    expect(verb.exitCode).toBe(2);
+    expect(verb.stderr).toMatch(/Did you mean invoices mark-paid\?/);
+  });
+
+  it('prints completion scripts, refusing an unknown shell with exit 2', async () => {
+    for (const shell of ['bash', 'zsh', 'fish']) {
+      const script = await edshed(['completion', shell]);
+      expect(script.exitCode).toBe(0);
+      expect(script.stdout).toContain('edshed __complete --');
+    }
+    const unknown = await edshed(['completion', 'tcsh']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/Allowed choices are bash, zsh, fish/);
+    const file = join(binDir, 'completion.bash');
+    writeFileSync(file, (await edshed(['completion', 'bash'])).stdout);
+    expect((await execa('bash', ['-n', file], { reject: false })).exitCode).toBe(0);
+  });
+
+  it('completes nouns, verbs, flags and choices when bash runs the script', async () => {
+    expect(await bashComplete(['edshed', 'invoi'])).toEqual(['invoices']);
+    expect(await bashComplete(['edshed', 'invoices', 'mark-pa'])).toEqual(['mark-paid']);
+    expect(await bashComplete(['edshed', 'invoices', 'mark-paid', '12', '--me'])).toEqual(['--method']);
+    expect(await bashComplete(['edshed', '--json', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(await bashComplete(['edshed', 'help', 'environ'])).toEqual(['environment']);
+    expect(await bashComplete(['edshed', 'zzz', ''])).toEqual([]);
+    const registered = await execa('bash', ['--norc', '-c', 'source <(edshed completion bash); complete -p edshed'], { env: shellEnv });
+    expect(registered.stdout).toBe('complete -o default -F _edshed_complete edshed');
+  });
+
+  it('prints zsh and fish scripts their shells accept, where those shells are installed', async (ctx) => {
+    const shells = [['zsh', ['-n']], ['fish', ['--no-execute']]] as const;
+    const installed = (await Promise.all(shells.map(([shell]) => has(shell)))).some(Boolean);
+    if (!installed) ctx.skip();
+    for (const [shell, check] of shells) {
+      if (!(await has(shell))) continue;
+      const file = join(binDir, `completion.${shell}`);
+      writeFileSync(file, (await edshed(['completion', shell])).stdout);
+      expect((await execa(shell, [...check, file], { reject: false })).exitCode).toBe(0);
+    }
+  });
+});
