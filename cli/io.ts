@@ -6,6 +6,8 @@ export interface Io {
   readonly readStdin: () => Promise<string>;
   readonly stdoutIsTTY: boolean;
   readonly stdinIsTTY: boolean;
+  /** Whether stderr is a terminal (progress bars redraw there); absent means no. */
+  readonly stderrIsTTY?: boolean;
   /** Terminal width, when stdout is a terminal. */
   readonly columns: number | undefined;
   /**
@@ -28,6 +30,7 @@ export function processIo(): Io {
     },
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
     columns: process.stdout.columns,
     interrupts: () => {
       if (controller) return controller.signal;

@@ -45,6 +45,15 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'subscriptions move': { summary: 'Move a subscription to another school: shows both, asks once, reads it back', load: () => import('./subscriptions/move.js') },
   'schools find': { summary: 'Find schools by part of their name', load: () => import('./schools/find.js') },
   'schools show': { summary: 'Show a school with subscriptions, seats, unpaid invoices and totals, teacher and pupil counts', load: () => import('./schools/show.js') },
+  // Curated workflows (issue 8): engagement snapshots computed by a background job, and generated pupils.
+  'snapshots create': { summary: 'Take an engagement snapshot of a date range; --wait follows the job', load: () => import('./snapshots/create.js') },
+  'snapshots wait': { summary: 'Wait for an engagement snapshot to be computed, with progress', load: () => import('./snapshots/wait.js') },
+  'snapshots list': { summary: 'List the engagement snapshots with their state', load: () => import('./snapshots/list.js') },
+  'snapshots show': { summary: 'Show one engagement snapshot: period, state, progress', load: () => import('./snapshots/show.js') },
+  'snapshots data': { summary: 'Print the rows of an engagement snapshot (one per school)', load: () => import('./snapshots/data.js') },
+  'snapshots download': { summary: 'Save an engagement snapshot as a CSV file', load: () => import('./snapshots/download.js') },
+  'snapshots delete': { summary: 'Delete an engagement snapshot (asks first)', load: () => import('./snapshots/delete.js') },
+  'pupils generate': { summary: 'Generate pupil accounts; their initial passwords go to a 0600 CSV file', load: () => import('./pupils/generate.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */

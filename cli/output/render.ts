@@ -16,6 +16,8 @@ export interface RenderOptions {
   readonly columns?: number;
   /** Colours for the table (states); off when absent. */
   readonly colors?: Colors;
+  /** Show secret-named fields as they are: only for rows built to hand a secret over on purpose. */
+  readonly revealSecrets?: boolean;
 }
 
 /**
@@ -57,14 +59,14 @@ const csvCell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('
 const tsvCell = (text: string) => text.replace(/[\t\n\r]/g, ' ');
 
 /**
- * Renders response data as text in the chosen format, secrets redacted. JSON keeps the whole body
+ * Renders response data as text in the chosen format, secrets redacted (unless `revealSecrets`). JSON keeps the whole body
  * (or only the selected fields of its rows with `--fields`); the other formats show the rows.
  *
  * @example
  * render({ invoices: [{ id: 1, status: 'paid' }] }, { format: 'tsv' }) // 'id\tstatus\n1\tpaid\n'
  */
 export async function render(data: unknown, options: RenderOptions): Promise<string> {
-  const safe = redact(data);
+  const safe = options.revealSecrets === true ? data : redact(data);
   if (options.format === 'json' && !options.fields) return `${JSON.stringify(safe, null, 2)}\n`;
   const { rows, columns } = selectFields(rowsOf(safe, options.responseKey), options.fields);
   switch (options.format) {

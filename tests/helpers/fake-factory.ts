@@ -21,6 +21,8 @@ export interface FakeOptions {
   config?: ConfigStore;
   stdin?: string;
   tty?: boolean;
+  /** Whether stderr is a terminal (progress bars); default false. */
+  stderrTty?: boolean;
   env?: Record<string, string>;
   prompter?: Prompter;
   connection?: Partial<Connection>;
@@ -39,6 +41,7 @@ export function fakeFactory(options: FakeOptions = {}): FakeFactory {
     readStdin: async () => options.stdin ?? '',
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
+    stderrIsTTY: options.stderrTty ?? false,
     columns: 100,
     interrupts: () => interrupt.signal,
   };

@@ -45,3 +45,19 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
     },
   };
 }
+
+/**
+ * A sandbox on `:memory:` with the CLI signed in as one of the seeded accounts (password `sandbox`).
+ *
+ * @example
+ * const sandbox = await startSignedInSandbox('superuser');
+ */
+export async function startSignedInSandbox(username: string): Promise<SandboxProcess> {
+  const sandbox = await startSandboxProcess(['--db', ':memory:']);
+  const login = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', username, '--password-stdin'], 'sandbox\n');
+  if (login.exitCode !== 0) {
+    await sandbox.stop();
+    throw new Error(`login as ${username} failed (${login.exitCode}): ${String(login.stderr)}`);
+  }
+  return sandbox;
+}

@@ -1,0 +1,85 @@
+/**
+ * Generated pupils and their initial passwords: read from the API's answer, written to the one file
+ * meant to hold them, and shown on stdout without the passwords unless asked.
+ */
+import { z } from 'zod';
+import { CliError, EXIT } from '../../cli-error.js';
+import type { Factory } from '../../factory.js';
+import type { OutputPlan } from '../../output/plan.js';
+import { render } from '../../output/render.js';
+import type { Row } from '../../output/rows.js';
+
+const createdSchema = z.object({
+  pupils: z
+    .array(
+      z.looseObject({
+        id: z.number().int(),
+        username: z.string(),
+        school_id: z.number().int().nullish(),
+        school_username: z.string().nullish(),
+        display_name: z.string().nullish(),
+        password: z.string().optional(),
+      }),
+    )
+    .min(1),
+});
+export type CreatedPupil = z.output<typeof createdSchema>['pupils'][number];
+
+/** The columns of a generated pupil as printed and saved (`password` only where passwords go). */
+export const PUPIL_FIELDS = ['username', 'password', 'school_id', 'school_username', 'display_name', 'group', 'id'] as const;
+
+/**
+ * The pupils an answer says were created, with their passwords; exit 1 when the answer has no list.
+ *
+ * @example
+ * createdPupils({ pupils: [{ id: 40, username: 's1.plucky', password: 'comet42' }], total: 1 })
+ */
+export function createdPupils(data: unknown): CreatedPupil[] {
+  const parsed = createdSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new CliError('The API answered without the list of pupils it created; see them with `edshed pupils list`', EXIT.requestFailed);
+  }
+  return parsed.data.pupils;
+}
+
+/**
+ * One row per pupil in the order of PUPIL_FIELDS; `password` is left out unless `withPasswords`, and
+ * `group` unless a group name is given.
+ *
+ * @example
+ * credentialRows(pupils, { withPasswords: true, group: 'Class 3' })[0] // { username, password, ..., group: 'Class 3', id }
+ */
+export function credentialRows(pupils: readonly CreatedPupil[], options: { readonly withPasswords: boolean; readonly group?: string | undefined }): Row[] {
+  return pupils.map((p) => ({
+    username: p.username,
+    ...(options.withPasswords ? { password: p.password ?? '' } : {}),
+    school_id: p.school_id ?? null,
+    school_username: p.school_username ?? null,
+    display_name: p.display_name ?? null,
+    ...(options.group === undefined ? {} : { group: options.group }),
+    id: p.id,
+  }));
+}
+
+/**
+ * The credentials file's text: CSV through the output layer, passwords shown on purpose (this file is
+ * the one place they are written).
+ *
+ * @example
+ * await credentialsCsv(pupils) // 'username,password,school_id,...\ns1.pluckyp,comet42,1,...\n'
+ */
+export async function credentialsCsv(pupils: readonly CreatedPupil[], group?: string): Promise<string> {
+  return render(credentialRows(pupils, { withPasswords: true, group }), { format: 'csv', revealSecrets: true });
+}
+
+/**
+ * Prints the pupils' rows on stdout in the planned format; passwords are shown as they are only when
+ * the user asked (`reveal`), otherwise the rows carry none.
+ *
+ * @example
+ * await printPupils(c, plan, credentialRows(pupils, { withPasswords: false }), false);
+ */
+export async function printPupils(c: Factory, plan: OutputPlan, rows: readonly Row[], reveal: boolean): Promise<void> {
+  const layout = { ...(plan.fields ? { fields: plan.fields } : {}), ...(c.io.columns ? { columns: c.io.columns } : {}) };
+  c.io.stdout.write(await render({ pupils: rows }, { format: plan.format, responseKey: 'pupils', colors: c.colors, revealSecrets: reveal, ...layout }));
+}

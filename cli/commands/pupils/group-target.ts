@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ApiError } from '../../../core/api/errors/index.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import type { Factory } from '../../factory.js';
+import { describeSchool, type SchoolTarget } from './school-target.js';
+
+const groupSchema = z.object({ group: z.looseObject({ id: z.number().int(), school_id: z.number().int(), name: z.string() }) });
+
+/** A group (class) new pupils join. */
+export interface GroupTarget {
+  readonly id: number;
+  readonly name: string;
+}
+
+/**
+ * Reads the group before anything is written: it must exist and belong to the school the pupils go to
+ * (exit 2 otherwise, nothing sent).
+ *
+ * @example
+ * const group = await targetGroup(c, 5, school); // { id: 5, name: 'Class 3' }
+ */
+export async function targetGroup(c: Factory, id: number, school: SchoolTarget): Promise<GroupTarget> {
+  let data: unknown;
+  try {
+    data = (await (await c.api()).groups.show({ id })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new CliError(`--group ${id}: no such group in ${describeSchool(school)}; nothing was sent`, EXIT.usage);
+    throw error;
+  }
+  const parsed = groupSchema.safeParse(data);
+  if (!parsed.success) throw new CliError(`The API answered group ${id} without its school and name`, EXIT.requestFailed);
+  const { group } = parsed.data;
+  if (group.school_id !== school.schoolId) {
+    throw new CliError(`--group ${id}: ${group.name} is a group of school ${group.school_id}, not of ${describeSchool(school)}; nothing was sent`, EXIT.usage);
+  }
+  return { id: group.id, name: group.name };
+}
