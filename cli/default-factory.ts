@@ -64,11 +64,11 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
     client() {
       client ??= (async () => {
         const resolved = await f.connection();
-        // Node's own fetch (its built-in undici, with keep-alive): importing the undici package would cost
-        // a one-off command more than its whole request (bench/one-off.bench.mjs).
-        const { createClient } = await import('../core/api/client.js');
+        // node:http, not the undici package or Node's fetch: for a one-off command either costs more than
+        // its whole request (see cli/http-fetch.ts, bench/one-off.bench.mjs).
+        const [{ createClient }, { nodeHttpFetch }] = await Promise.all([import('../core/api/client.js'), import('./http-fetch.js')]);
         return createClient({
-          fetch: (input, init) => globalThis.fetch(input, init),
+          fetch: nodeHttpFetch(),
           baseUrl: resolved.baseUrl,
           ...(resolved.token ? { token: resolved.token } : {}),
           clientType: 'edshed-cli',

@@ -28,7 +28,7 @@ await Promise.all([
     chunkNames: 'chunks/[name]-[hash]',
     // Dependencies stay external (installed beside us), except commander and chalk: bundled, commander loads in half the
     // time of the CommonJS package, which every command's cold start pays.
-    external: Object.keys(pkg.dependencies).filter((name) => name !== 'commander' && name !== 'chalk'),
+    external: Object.keys(pkg.dependencies).filter((name) => !['commander', 'chalk'].includes(name)),
     banner: { js: "import { createRequire as __edshedRequire } from 'node:module'; const require = __edshedRequire(import.meta.url);" },
   }),
   build({
