@@ -37,6 +37,9 @@ export function fakeFactory(options: FakeOptions = {}): FakeFactory {
     stdout: { write: (s: string) => (state.out += s) },
     stderr: { write: (s: string) => (state.err += s) },
     readStdin: async () => options.stdin ?? '',
+    stdin: async function* () {
+      yield Buffer.from(options.stdin ?? '');
+    },
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
     columns: 100,
