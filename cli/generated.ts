@@ -5,6 +5,7 @@ import type { Factory } from './factory.js';
 import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
 import { readInputObject } from './input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
+import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',
@@ -31,19 +32,28 @@ function describeField(spec: FieldSpec): string {
 /**
  * The constructor of a table endpoint's command: path parameters are positional arguments in path
  * order, each payload key a `--flag`, plus `--input`, `--field` (open payloads), the write options
- * (`--dry-run`, `--idempotency-key`, `--yes` for destructive calls), `--limit`/`--all` for paged lists,
- * and the output options. The action only parses; `runEndpoint` does the work.
+ * (`--dry-run`, `--idempotency-key`, `--yes` for destructive calls), `--from FILE` and the bulk options
+ * for writes, `--limit`/`--all` for paged lists, and the output options. The action only parses;
+ * `runEndpoint` does the work, or `runBulk` once per row with `--from` (then the arguments are optional:
+ * a file column or the command line gives them).
  */
 export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Factory): Command {
   const payload = Object.entries(endpoint.payload ?? {});
   const taken = new Set(payload.map(([key]) => flagOf(key)));
   const paged = endpoint.method === 'GET' && endpoint.payload?.take !== undefined && endpoint.payload.skip !== undefined;
   cmd.description(endpoint.summary);
-  for (const name of endpoint.params) cmd.argument(`<${name}>`, `path parameter {${name}}`);
+  const bulk = offersBulk(endpoint, taken);
+  // commander would refuse `--from FILE` without the arguments; the action checks them when --from is absent.
+  for (const name of endpoint.params) cmd.argument(bulk ? `[${name}]` : `<${name}>`, `path parameter {${name}}`);
+  if (bulk && endpoint.params.length > 0) {
+    const words = `edshed ${endpoint.command}`;
+    cmd.usage(`[options] ${endpoint.params.map((name) => `<${name}>`).join(' ')}\n       ${words} [options] --from FILE`);
+  }
   for (const [key, spec] of payload) cmd.option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`);
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
   if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: endpoint.destructive });
+  if (bulk) addBulkOptions(cmd, endpoint, taken);
   if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
   const where = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query string' : 'JSON body';
@@ -51,7 +61,8 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     'after',
     `\nCalls ${endpoint.method} ${endpoint.path} (role: ${endpoint.role}${endpoint.destructive ? ', destructive' : ''}); payload keys go in the ${where}.` +
       (endpoint.response ? `\nResponse key: ${endpoint.response}.` : '') +
-      (endpoint.note ? `\nNote: ${endpoint.note}` : ''),
+      (endpoint.note ? `\nNote: ${endpoint.note}` : '') +
+      (bulk ? `\n\nOne call per row of a file (journaled, resumable with \`edshed runs resume\`):\n  edshed ${endpoint.command} --from rows.csv --dry-run` : ''),
   );
 
   cmd.action(async (...args: unknown[]) => {
@@ -59,6 +70,9 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     const c = leafFactory(f, cmd, taken);
     const write = writeFlags(opts);
     const pages = paged ? pageFlags(opts) : { limit: undefined, all: false };
+    const many = bulk ? bulkFlags(opts) : undefined;
+    const missing = endpoint.params.find((_, i) => args[i] === undefined);
+    if (many === undefined && missing !== undefined) cmd.error(`error: missing required argument '${missing}'`, { exitCode: 2, code: 'commander.missingArgument' });
     const input: Record<string, unknown> = opts.input ? await readInputObject(String(opts.input), c.io) : {};
     Object.assign(input, parseFieldArgs((opts.field as string[] | undefined) ?? []));
     for (const [key, spec] of payload) {
@@ -67,8 +81,13 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       input[key] = typeof spec === 'string' && spec.startsWith('json') ? jsonOrText(String(value)) : value;
     }
     endpoint.params.forEach((name, i) => {
-      input[name] = args[i];
+      if (args[i] !== undefined) input[name] = args[i];
     });
+    if (many !== undefined) {
+      const { runBulk } = await import('./bulk/run-bulk.js');
+      await runBulk(c, { endpoint, defaults: input, ...write, ...many });
+      return;
+    }
     // Loaded here so that zod is not imported by commands that never call the API.
     const { runEndpoint } = await import('./commands/generated/run.js');
     await runEndpoint(c, { endpoint, input, ...write, ...pages });

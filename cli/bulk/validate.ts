@@ -11,8 +11,8 @@ export interface ValidateOptions {
   readonly defaults: Readonly<Record<string, unknown>>;
   /** Called for each valid row, in file order (write it to the items file, count it for a plan). */
   readonly onItem: (item: BulkItem) => void | Promise<void>;
-  /** With --skip-invalid: called for each bad row instead of listing its problems. */
-  readonly onReject?: (row: RowEvent | ProblemEvent, reasons: readonly string[]) => void | Promise<void>;
+  /** With --skip-invalid: called for each bad row (with its item index; none for an unreadable line) instead of listing its problems. */
+  readonly onReject?: (row: RowEvent | ProblemEvent, reasons: readonly string[], index: number | undefined) => void | Promise<void>;
 }
 
 export interface ValidationReport {
@@ -63,9 +63,9 @@ export async function validateInput(input: BulkInput, options: ValidateOptions):
   const counts = { rows: 0, valid: 0, rejected: 0 };
   let fatal = false;
   let headerLine: number | undefined;
-  const reject = async (event: RowEvent | ProblemEvent, issues: readonly RowIssue[]) => {
+  const reject = async (event: RowEvent | ProblemEvent, issues: readonly RowIssue[], index?: number) => {
     counts.rejected += 1;
-    if (options.onReject && !fatal) await options.onReject(event, issues.map((i) => `line ${event.line}: ${i.column ? `${i.column}: ` : ''}${i.message}`));
+    if (options.onReject && !fatal) await options.onReject(event, issues.map((i) => `line ${event.line}: ${i.column ? `${i.column}: ` : ''}${i.message}`), index);
     else for (const issue of issues) say(event.line, issue);
   };
   for await (const event of input.events) {
@@ -86,13 +86,13 @@ export async function validateInput(input: BulkInput, options: ValidateOptions):
       counts.rows += 1;
       const check = checkRow(context, event.values);
       if (!check.ok) {
-        await reject(event, check.issues);
+        await reject(event, check.issues, index);
         continue;
       }
       const fingerprint = requestFingerprint(check.request);
       const first = fingerprints.get(fingerprint);
       if (first !== undefined) {
-        await reject(event, [{ message: `duplicate of line ${first} (the same change twice)` }]);
+        await reject(event, [{ message: `duplicate of line ${first} (the same change twice)` }], index);
         continue;
       }
       fingerprints.set(fingerprint, event.line);

@@ -33,6 +33,10 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
+  // Bulk runs (`--from FILE` on write commands): their journals, and resuming them.
+  'runs list': { summary: 'List the bulk runs started from this machine', load: () => import('./runs/list.js'), isDefault: true },
+  'runs show': { summary: 'Show a bulk run and the items not done', load: () => import('./runs/show.js') },
+  'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
@@ -40,4 +44,5 @@ export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   prices: 'Per-locale price table and tier pricing (show, tier)',
   sandbox: 'Local, stateful sandbox API server (start)',
   profiles: 'Sign-in profiles side by side (list, use, remove)',
+  runs: 'Bulk runs from --from FILE: journals and resume (list, show, resume)',
 };
