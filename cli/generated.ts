@@ -43,11 +43,14 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
   const paged = endpoint.method === 'GET' && endpoint.payload?.take !== undefined && endpoint.payload.skip !== undefined;
   cmd.description(endpoint.summary);
   const bulk = offersBulk(endpoint, taken);
-  // commander would refuse `--from FILE` without the arguments; the action checks them when --from is absent.
-  for (const name of endpoint.params) cmd.argument(bulk ? `[${name}]` : `<${name}>`, `path parameter {${name}}`);
+  for (const name of endpoint.params) cmd.argument(`<${name}>`, `path parameter {${name}}`);
   if (bulk && endpoint.params.length > 0) {
-    const words = `edshed ${endpoint.command}`;
-    cmd.usage(`[options] ${endpoint.params.map((name) => `<${name}>`).join(' ')}\n       ${words} [options] --from FILE`);
+    cmd.usage(`[options] ${endpoint.params.map((name) => `<${name}>`).join(' ')}\n       edshed ${endpoint.command} [options] --from FILE`);
+    // With --from the arguments come from the file (or are defaults for every row); commander parses
+    // options before it checks arguments, so they become optional only when --from is given.
+    cmd.on('option:from', () => {
+      for (const argument of cmd.registeredArguments) argument.required = false;
+    });
   }
   for (const [key, spec] of payload) cmd.option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`);
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
@@ -71,8 +74,6 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     const write = writeFlags(opts);
     const pages = paged ? pageFlags(opts) : { limit: undefined, all: false };
     const many = bulk ? bulkFlags(opts) : undefined;
-    const missing = endpoint.params.find((_, i) => args[i] === undefined);
-    if (many === undefined && missing !== undefined) cmd.error(`error: missing required argument '${missing}'`, { exitCode: 2, code: 'commander.missingArgument' });
     const input: Record<string, unknown> = opts.input ? await readInputObject(String(opts.input), c.io) : {};
     Object.assign(input, parseFieldArgs((opts.field as string[] | undefined) ?? []));
     for (const [key, spec] of payload) {
