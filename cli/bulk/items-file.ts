@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { z } from 'zod';
 import { METHODS, type Method } from '../../core/endpoints/define.js';
 import { physicalLines } from './lines.js';
@@ -28,7 +29,7 @@ const itemSchema = z.object({
   body: z.unknown().optional(),
 });
 
-/** Appends items as JSON lines to a file being written (backpressure respected), then `close`. */
+/** Appends items as JSON lines to a file being written (backpressure respected), then `close` (once or more). */
 export interface ItemsWriter {
   write(item: BulkItem): Promise<void>;
   close(): Promise<void>;
@@ -45,15 +46,19 @@ export interface ItemsWriter {
  */
 export function openItemsWriter(file: string): ItemsWriter {
   const stream: WriteStream = createWriteStream(file, { flags: 'w', mode: 0o600 });
-  const failed = once(stream, 'error').then(([error]) => Promise.reject(error as Error));
-  failed.catch(() => undefined);
+  const done = finished(stream);
+  done.catch(() => undefined);
+  let closed: Promise<void> | undefined;
   return {
     async write({ index, line, request }) {
-      if (!stream.write(`${JSON.stringify({ index, line, ...request })}\n`)) await Promise.race([once(stream, 'drain'), failed]);
+      if (!stream.write(`${JSON.stringify({ index, line, ...request })}\n`)) await Promise.race([once(stream, 'drain'), done]);
     },
-    async close() {
-      stream.end();
-      await Promise.race([once(stream, 'finish'), failed]);
+    close() {
+      closed ??= (async () => {
+        stream.end();
+        await done;
+      })();
+      return closed;
     },
   };
 }

@@ -9,6 +9,7 @@ import { recordFormat } from './record-format.js';
 export interface RecordFile {
   readonly path: string;
   write(record: Readonly<Record<string, unknown>>): Promise<void>;
+  /** Ends the file; safe to call again. */
   close(): Promise<void>;
 }
 
@@ -34,15 +35,19 @@ export async function openRecordFile(flag: string, path: string, columns: readon
   const sink = csv ?? file;
   const done = csv ? pipeline(csv, file) : finished(file);
   done.catch(() => undefined);
+  let closed: Promise<void> | undefined;
   return {
     path,
     async write(record) {
       const ok = csv ? csv.write(columns.map((name) => record[name] ?? null)) : file.write(`${JSON.stringify(record)}\n`);
       if (!ok) await Promise.race([once(sink, 'drain'), done]);
     },
-    async close() {
-      sink.end();
-      await done;
+    close() {
+      closed ??= (async () => {
+        sink.end();
+        await done;
+      })();
+      return closed;
     },
   };
 }
