@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../cli-error.js';
 import type { Io } from '../io.js';
 import { csvEvents } from './csv-events.js';
 import type { InputEvent } from './input-event.js';
-import { physicalLines } from './lines.js';
+import { lineChunks, physicalLines } from './lines.js';
 import { ndjsonEvents } from './ndjson-events.js';
 
 export type InputFormat = 'csv' | 'ndjson';
@@ -76,7 +76,7 @@ export async function openBulkInput(from: string, io: Io): Promise<BulkInput> {
         await handle.close();
         throw Object.assign(new Error('not a file'), { code: 'not a file' });
       }
-      source = handle.createReadStream();
+      source = handle.createReadStream({ highWaterMark: 16 * 1024 });
     } catch (error) {
       throw new CliError(`--from ${from}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.usage);
     }
@@ -88,6 +88,5 @@ export async function openBulkInput(from: string, io: Io): Promise<BulkInput> {
     format = sniffed.first === 0x7b ? 'ndjson' : 'csv';
     bytes = sniffed.stream;
   }
-  const lines = physicalLines(bytes);
-  return { name, format, events: format === 'ndjson' ? ndjsonEvents(lines) : csvEvents(lines) };
+  return { name, format, events: format === 'ndjson' ? ndjsonEvents(physicalLines(bytes)) : csvEvents(lineChunks(bytes)) };
 }

@@ -50,6 +50,24 @@ describe('CSV input', () => {
     ]);
   });
 
+  it('counts blank lines before the header, blank lines between rows and blank lines inside quoted values', async () => {
+    const events = await eventsOf('blank.csv', '\n\nid,note\n8,"one\n\ntwo"\n\n9,x,y\n\n10,z\n');
+    expect(events[0]).toEqual({ kind: 'header', line: 3, columns: ['id', 'note'] });
+    expect(rows(events)).toEqual([
+      [4, { id: '8', note: 'one\n\ntwo' }],
+      [10, { id: '10', note: 'z' }],
+    ]);
+    expect(problems(events)).toEqual(['8: expected 2 fields, like the header; got 3 (quote a value that contains a comma)']);
+  });
+
+  it('reads a one-column file, skipping blank lines', async () => {
+    const events = await eventsOf('one.csv', 'id\n8\n\n9\n');
+    expect(rows(events)).toEqual([
+      [2, { id: '8' }],
+      [4, { id: '9' }],
+    ]);
+  });
+
   it('reports a row with the wrong number of fields and reads on', async () => {
     const events = await eventsOf('count.csv', 'id,date\n8,2026-11-02,extra\n9,2026-11-03\n');
     expect(problems(events)).toEqual(['2: expected 2 fields, like the header; got 3 (quote a value that contains a comma)']);
