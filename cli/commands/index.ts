@@ -34,7 +34,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
   // Bulk runs (`--from FILE` on write commands): their journals, and resuming them.
-  'runs list': { summary: 'List the bulk runs started from this machine', load: () => import('./runs/list.js'), isDefault: true },
+  'runs list': { summary: 'List the bulk runs started from this machine', load: () => import('./runs/list.js') },
   'runs show': { summary: 'Show a bulk run and the items not done', load: () => import('./runs/show.js') },
   'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
 };
