@@ -31,8 +31,9 @@ async function* parserInput(chunks: AsyncIterable<Buffer>, state: { blank: numbe
 
 function csvProblem(error: CsvError, columns: number, line: number): ProblemEvent {
   if (error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
-    const got = Array.isArray(error.record) ? error.record.length : undefined;
-    return problem(line, `expected ${columns} fields, like the header${got === undefined ? '' : `; got ${got}`} (quote a value that contains a comma)`);
+    const cells = Array.isArray(error.record) ? error.record.map(String) : undefined;
+    const found = problem(line, `expected ${columns} fields, like the header${cells === undefined ? '' : `; got ${cells.length}`} (quote a value that contains a comma)`);
+    return cells === undefined ? found : { ...found, cells };
   }
   const what =
     error.code === 'CSV_QUOTE_NOT_CLOSED'

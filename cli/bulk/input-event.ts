@@ -25,6 +25,8 @@ export interface ProblemEvent {
   readonly column?: string;
   readonly message: string;
   readonly fatal: boolean;
+  /** A CSV row's cells when it could be split but not matched to the header (too many or too few). */
+  readonly cells?: readonly string[];
 }
 
 /**

@@ -9,6 +9,8 @@ import { recordFormat } from './record-format.js';
 export interface RecordFile {
   readonly path: string;
   write(record: Readonly<Record<string, unknown>>): Promise<void>;
+  /** One row as cells, whatever their number (a CSV row that did not match its header). */
+  writeRow(cells: readonly unknown[]): Promise<void>;
   /** Ends the file; safe to call again. */
   close(): Promise<void>;
 }
@@ -31,7 +33,9 @@ export async function openRecordFile(flag: string, path: string, columns: readon
   } catch (error) {
     throw new CliError(`${flag} ${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.usage);
   }
-  const csv = format === 'csv' ? stringify({ header: true, columns: [...columns] }) : undefined;
+  // The header is written as a row, so `writeRow` may write rows longer than it.
+  const csv = format === 'csv' ? stringify() : undefined;
+  csv?.write([...columns]);
   const sink = csv ?? file;
   const done = csv ? pipeline(csv, file) : finished(file);
   done.catch(() => undefined);
@@ -40,6 +44,10 @@ export async function openRecordFile(flag: string, path: string, columns: readon
     path,
     async write(record) {
       const ok = csv ? csv.write(columns.map((name) => record[name] ?? null)) : file.write(`${JSON.stringify(record)}\n`);
+      if (!ok) await Promise.race([once(sink, 'drain'), done]);
+    },
+    async writeRow(cells) {
+      const ok = csv ? csv.write([...cells]) : file.write(`${JSON.stringify(cells)}\n`);
       if (!ok) await Promise.race([once(sink, 'drain'), done]);
     },
     close() {

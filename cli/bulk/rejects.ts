@@ -35,9 +35,15 @@ export function rejectsFile(path: string, input: InputFormat, header: () => read
     async write(row, reasons) {
       const out = await open();
       const reason = reasons.join('; ');
-      if (row.kind === 'problem') return out.write({ line: row.line, reason });
+      const byHeader = columns.length > 0 && columns[0] !== 'line';
+      if (row.kind === 'problem') {
+        if (format === 'ndjson') return out.write({ line: row.line, ...(row.cells ? { cells: row.cells } : {}), reason });
+        // A row that did not match the header keeps all its cells, padded to the header, then the reason.
+        if (byHeader && row.cells) return out.writeRow([...row.cells, ...Array<string>(Math.max(0, columns.length - 1 - row.cells.length)).fill(''), reason]);
+        return out.write({ line: row.line, reason });
+      }
       if (format === 'ndjson') return out.write({ line: row.line, ...row.values, reason });
-      if (columns[0] !== 'line' && row.cells) return out.write({ ...Object.fromEntries(row.cells.map((cell, i) => [columns[i] ?? String(i), cell])), reason });
+      if (byHeader && row.cells) return out.writeRow([...row.cells, reason]);
       return out.write({ line: row.line, row: JSON.stringify(row.values), reason });
     },
     async close() {
