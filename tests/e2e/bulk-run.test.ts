@@ -102,14 +102,14 @@ describe('bulk runs against a demo sandbox', () => {
 describe('a bulk run against a sandbox started with faults', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess(['--db', ':memory:', '--faults', '500=0.05,drop-after=0.05,seed=9']);
+    sandbox = await startSandboxProcess(['--db', ':memory:', '--faults', '500=0.05,429=0.03,drop-before=0.03,drop-after=0.05,seed=9']);
     await signIn(sandbox);
   });
   afterAll(async () => {
     await sandbox.stop();
   });
 
-  it('still applies every item exactly once: retries and drops after the commit are replayed by key', { timeout: 120_000 }, async () => {
+  it('still applies every item exactly once (500s, 429s, drops before the handler and after the commit): retries go with the same key', { timeout: 120_000 }, async () => {
     const file = notesFile(sandbox, 'faulty.ndjson', 300);
     const before = await notesApplied(sandbox);
     const run = await sandbox.edshed(['notes', 'create', '--from', file, '--concurrency', '6', '--results', join(sandbox.dir, 'faulty.ndjson.results.ndjson')]);
