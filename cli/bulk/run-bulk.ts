@@ -54,6 +54,10 @@ async function* noteHeader(events: AsyncIterable<InputEvent>, seen: { columns?: 
 export async function runBulk(c: Factory, o: BulkRunOptions): Promise<void> {
   const input = await openBulkInput(o.from, c.io);
   if (o.dryRun) return printPlan(c, input, o);
+  const connection = await c.connection();
+  if (!connection.token && o.endpoint.role !== 'public') {
+    throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
+  }
   const runId = newRunId(c.now());
   const partial = `${itemsFile(c.env, runId)}.partial`;
   ensurePrivateDir(runsDir(c.env));
@@ -91,7 +95,6 @@ export async function runBulk(c: Factory, o: BulkRunOptions): Promise<void> {
   await rejects?.close();
   if (report.rejected > 0 && !c.globals.quiet) c.io.stderr.write(`${report.rejected} bad row${report.rejected === 1 ? '' : 's'} set aside${o.rejects ? ` in ${o.rejects}` : ''}.\n`);
   renameSync(partial, itemsFile(c.env, runId));
-  const connection = await c.connection();
   const header = {
     type: 'run',
     version: 1,
