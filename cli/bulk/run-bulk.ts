@@ -52,12 +52,12 @@ async function* noteHeader(events: AsyncIterable<InputEvent>, seen: { columns?: 
  * await runBulk(c, { endpoint, from: 'payments.csv', defaults: { method: 'bacs' }, concurrency: 4, skipInvalid: false });
  */
 export async function runBulk(c: Factory, o: BulkRunOptions): Promise<void> {
-  const input = await openBulkInput(o.from, c.io);
-  if (o.dryRun) return printPlan(c, input, o);
+  if (o.dryRun) return printPlan(c, await openBulkInput(o.from, c.io), o);
   const connection = await c.connection();
   if (!connection.token && o.endpoint.role !== 'public') {
     throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
   }
+  const input = await openBulkInput(o.from, c.io);
   const runId = newRunId(c.now());
   const partial = `${itemsFile(c.env, runId)}.partial`;
   ensurePrivateDir(runsDir(c.env));
