@@ -6,6 +6,7 @@ import type { Factory } from './factory.js';
 import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
 import { readInputObject } from './input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
+import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',
@@ -32,19 +33,31 @@ function describeField(spec: FieldSpec): string {
 /**
  * The constructor of a table endpoint's command: path parameters are positional arguments in path
  * order, each payload key a `--flag`, plus `--input`, `--field` (open payloads), the write options
- * (`--dry-run`, `--idempotency-key`, `--yes` for destructive calls), `--limit`/`--all` for paged lists,
- * and the output options. The action only parses; `runEndpoint` does the work.
+ * (`--dry-run`, `--idempotency-key`, `--yes` for destructive calls), `--from FILE` and the bulk options
+ * for writes, `--limit`/`--all` for paged lists, and the output options. The action only parses;
+ * `runEndpoint` does the work, or `runBulk` once per row with `--from` (then the arguments are optional:
+ * a file column or the command line gives them).
  */
 export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Factory): Command {
   const payload = Object.entries(endpoint.payload ?? {});
   const taken = new Set(payload.map(([key]) => flagOf(key)));
   const paged = endpoint.method === 'GET' && endpoint.payload?.take !== undefined && endpoint.payload.skip !== undefined;
   cmd.description(endpoint.summary);
+  const bulk = offersBulk(endpoint, taken);
   for (const name of endpoint.params) cmd.argument(`<${name}>`, `path parameter {${name}}`);
+  if (bulk && endpoint.params.length > 0) {
+    cmd.usage(`[options] ${endpoint.params.map((name) => `<${name}>`).join(' ')}\n       edshed ${endpoint.command} [options] --from FILE`);
+    // With --from the arguments come from the file (or are defaults for every row); commander parses
+    // options before it checks arguments, so they become optional only when --from is given.
+    cmd.on('option:from', () => {
+      for (const argument of cmd.registeredArguments) argument.required = false;
+    });
+  }
   for (const [key, spec] of payload) cmd.option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`);
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
   if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: endpoint.destructive });
+  if (bulk) addBulkOptions(cmd, endpoint, taken);
   if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
   const where = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query string' : 'JSON body';
@@ -52,7 +65,8 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     'after',
     `\nCalls ${endpoint.method} ${endpoint.path} (role: ${endpoint.role}${endpoint.destructive ? ', destructive' : ''}); payload keys go in the ${where}.` +
       (endpoint.response ? `\nResponse key: ${endpoint.response}.` : '') +
-      `\n\nExample:\n  ${exampleOf(endpoint)}`,
+      `\n\nExample:\n  ${exampleOf(endpoint)}` +
+      (bulk ? `\n\nOne call per row of a file (journaled, resumable with \`edshed runs resume\`):\n  edshed ${endpoint.command} --from rows.csv --dry-run` : ''),
   );
 
   cmd.action(async (...args: unknown[]) => {
@@ -60,6 +74,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     const c = leafFactory(f, cmd, taken);
     const write = writeFlags(opts);
     const pages = paged ? pageFlags(opts) : { limit: undefined, all: false };
+    const many = bulk ? bulkFlags(opts) : undefined;
     const input: Record<string, unknown> = opts.input ? await readInputObject(String(opts.input), c.io) : {};
     Object.assign(input, parseFieldArgs((opts.field as string[] | undefined) ?? []));
     for (const [key, spec] of payload) {
@@ -68,8 +83,13 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       input[key] = typeof spec === 'string' && spec.startsWith('json') ? jsonOrText(String(value)) : value;
     }
     endpoint.params.forEach((name, i) => {
-      input[name] = args[i];
+      if (args[i] !== undefined) input[name] = args[i];
     });
+    if (many !== undefined) {
+      const { runBulk } = await import('./bulk/run-bulk.js');
+      await runBulk(c, { endpoint, defaults: input, ...write, ...many });
+      return;
+    }
     // Loaded here so that zod is not imported by commands that never call the API.
     const { runEndpoint } = await import('./commands/generated/run.js');
     await runEndpoint(c, { endpoint, input, ...write, ...pages });

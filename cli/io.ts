@@ -4,6 +4,8 @@ export interface Io {
   readonly stderr: { write(chunk: string): unknown };
   /** Reads all of standard input (for `--input -`). */
   readonly readStdin: () => Promise<string>;
+  /** Standard input as a stream of bytes, for input too long to hold (`--from -`). */
+  readonly stdin: () => AsyncIterable<Uint8Array>;
   readonly stdoutIsTTY: boolean;
   readonly stdinIsTTY: boolean;
   /** Whether stderr is a terminal (progress bars redraw there); absent means no. */
@@ -28,6 +30,7 @@ export function processIo(): Io {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
+    stdin: () => process.stdin,
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,

@@ -54,6 +54,10 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'snapshots download': { summary: 'Save an engagement snapshot as a CSV file', load: () => import('./snapshots/download.js') },
   'snapshots delete': { summary: 'Delete an engagement snapshot (asks first)', load: () => import('./snapshots/delete.js') },
   'pupils generate': { summary: 'Generate pupil accounts; their initial passwords go to a 0600 CSV file', load: () => import('./pupils/generate.js') },
+  // Bulk runs (`--from FILE` on write commands): their journals, and resuming them.
+  'runs list': { summary: 'List the bulk runs started from this machine', load: () => import('./runs/list.js') },
+  'runs show': { summary: 'Show a bulk run and the items not done', load: () => import('./runs/show.js') },
+  'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
@@ -61,4 +65,5 @@ export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   prices: 'Per-locale price table and tier pricing (show, tier)',
   sandbox: 'Local, stateful sandbox API server (start)',
   profiles: 'Sign-in profiles side by side (list, use, remove)',
+  runs: 'Bulk runs from --from FILE: journals and resume (list, show, resume)',
 };

@@ -14,14 +14,8 @@ const warned = new WeakSet<object>();
  * @example
  * const response = await sendWrite(c, request);
  */
-export async function sendWrite<T = unknown>(f: Factory, request: ApiRequest, options: { readonly runId?: string } = {}): Promise<ApiResponse<T>> {
-  const connection = await f.connection();
-  if (connection.environment === 'production' && !f.globals.quiet && !warned.has(f.io)) {
-    warned.add(f.io);
-    f.io.stderr.write(
-      f.colors.yellow(`Writing to PRODUCTION (profile ${connection.profile ?? 'default'}, user ${connection.username ?? 'from token'}, ${connection.baseUrl})\n`),
-    );
-  }
+export async function sendWrite<T = unknown>(f: Factory, request: ApiRequest, options: { readonly runId?: string; readonly banner?: boolean } = {}): Promise<ApiResponse<T>> {
+  if (options.banner !== false) await warnIfProduction(f);
   const client = await f.client();
   const audit = await f.audit();
   const base = { method: request.method, path: request.path, idempotency_key: request.idempotencyKey ?? null, ...(options.runId ? { run_id: options.runId } : {}) };
@@ -38,6 +32,23 @@ export async function sendWrite<T = unknown>(f: Factory, request: ApiRequest, op
   }
   audit.record({ ...base, status: response.status, request_id: response.requestId ?? null, outcome: changedNothing(response.data) ? 'unchanged' : 'ok' });
   return response;
+}
+
+/**
+ * Says on stderr that writes go to production, naming the profile, user and API (unless --quiet), once
+ * per run (by its streams), not once per item.
+ *
+ * @example
+ * await warnIfProduction(c); // Writing to PRODUCTION (profile live, user jane, https://api.edshed.com/)
+ */
+export async function warnIfProduction(f: Factory): Promise<void> {
+  const connection = await f.connection();
+  if (connection.environment === 'production' && !f.globals.quiet && !warned.has(f.io)) {
+    warned.add(f.io);
+    f.io.stderr.write(
+      f.colors.yellow(`Writing to PRODUCTION (profile ${connection.profile ?? 'default'}, user ${connection.username ?? 'from token'}, ${connection.baseUrl})\n`),
+    );
+  }
 }
 
 /** True when the server answered that the write changed nothing (`changed: false`, an idempotent repeat). */

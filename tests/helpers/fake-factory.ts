@@ -39,6 +39,9 @@ export function fakeFactory(options: FakeOptions = {}): FakeFactory {
     stdout: { write: (s: string) => (state.out += s) },
     stderr: { write: (s: string) => (state.err += s) },
     readStdin: async () => options.stdin ?? '',
+    stdin: async function* () {
+      yield Buffer.from(options.stdin ?? '');
+    },
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
     stderrIsTTY: options.stderrTty ?? false,

@@ -1,0 +1,59 @@
+import type { Endpoint, FieldSpec } from '../../core/endpoints/define.js';
+import { flagOf, jsonOrText } from '../flags.js';
+
+/** How the columns of a bulk file map onto an endpoint's path parameters and payload keys. */
+export interface ColumnMap {
+  /** The key a column (or NDJSON key) names: `po_number` or its flag form `po-number`; undefined when unknown. */
+  keyOf(column: string): string | undefined;
+  /** The keys every row needs: path parameters and required payload keys. */
+  readonly required: readonly string[];
+  /** Every key the endpoint takes, for messages. */
+  readonly known: readonly string[];
+}
+
+const isOptional = (spec: FieldSpec): boolean => (typeof spec === 'object' ? spec.optional === true : spec.endsWith('?'));
+
+/**
+ * The column map of an endpoint. An open endpoint (one whose payload may carry keys the table does not
+ * name) takes any other column as a payload key.
+ *
+ * @example
+ * columnMap(endpointOf('invoices mark-paid')).keyOf('id') // 'id'
+ */
+export function columnMap(endpoint: Endpoint): ColumnMap {
+  const payload = Object.entries(endpoint.payload ?? {});
+  const known = [...endpoint.params, ...payload.map(([key]) => key)];
+  const byName = new Map<string, string>();
+  for (const key of known) {
+    byName.set(flagOf(key), key);
+    byName.set(key, key);
+  }
+  return {
+    keyOf: (column) => byName.get(column) ?? (endpoint.open && column !== '' ? column : undefined),
+    required: [...endpoint.params, ...payload.filter(([, spec]) => !isOptional(spec)).map(([key]) => key)],
+    known,
+  };
+}
+
+/**
+ * A CSV cell as the value of a key: JSON fields are parsed when the text reads as JSON (like `--field`);
+ * everything else stays text, which the endpoint's schema coerces (`"12"` to 12 for an id).
+ *
+ * @example
+ * cellValue(endpoint, 'lines', '[1,2]') // [1, 2] when `lines` is a json field
+ */
+export function cellValue(endpoint: Endpoint, key: string, text: unknown): unknown {
+  const spec = endpoint.payload?.[key];
+  if (typeof text === 'string' && typeof spec === 'string' && spec.startsWith('json')) return jsonOrText(text);
+  return text;
+}
+
+/**
+ * How a user names a key outside the file: the argument for a path parameter, else its flag.
+ *
+ * @example
+ * commandLineName(endpoint, 'date') // '--date'
+ */
+export function commandLineName(endpoint: Endpoint, key: string): string {
+  return endpoint.params.includes(key) ? `the <${key}> argument` : `--${flagOf(key)}`;
+}

@@ -1,0 +1,103 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { z } from 'zod';
+import { CliError, EXIT } from '../cli-error.js';
+import type { Env } from '../factory.js';
+import { journalFile, type ItemOutcome, type ItemStatus, type RunHeader } from './journal.js';
+import { physicalLines } from './lines.js';
+
+const headerSchema = z.looseObject({
+  type: z.literal('run'),
+  version: z.literal(1),
+  run_id: z.string(),
+  command: z.string(),
+  file: z.string(),
+  created: z.string(),
+  items: z.number().int().nonnegative(),
+  idempotency_prefix: z.string(),
+  api: z.string(),
+  profile: z.string(),
+});
+
+const outcomeSchema = z.object({
+  type: z.literal('item'),
+  index: z.number().int().nonnegative(),
+  line: z.number().int().nonnegative(),
+  status: z.enum(['done', 'failed', 'unknown', 'skipped']),
+  http_status: z.number().int().nullable(),
+  message: z.string(),
+  request_id: z.string().nullable(),
+});
+
+const CODES: readonly (ItemStatus | 'pending')[] = ['pending', 'done', 'failed', 'unknown', 'skipped'];
+
+/** Where a run stands, from its journal: the last outcome of each item wins. */
+export interface JournalState {
+  readonly header: RunHeader;
+  /** Per item: its status, `pending` when no outcome was written (never sent, or in flight at a crash). */
+  statusOf(index: number): ItemStatus | 'pending';
+  readonly counts: Readonly<Record<ItemStatus | 'pending', number>>;
+  /** The last outcome of each item not done (failed, unknown, skipped), in index order. */
+  readonly problems: readonly ItemOutcome[];
+  /** How many times the run was resumed. */
+  readonly resumes: number;
+}
+
+/**
+ * Reads a run's journal. A line cut short by a crash is ignored (its item counts as pending and is sent
+ * again, with the same key). Unknown run: a usage error.
+ *
+ * @example
+ * const state = await readJournal(c.env, '20261102-100000-8000');
+ * state.statusOf(0) // 'done'
+ */
+export async function readJournal(env: Env, runId: string): Promise<JournalState> {
+  const file = journalFile(env, runId);
+  if (!/^[\w-]+$/.test(runId) || !existsSync(file)) throw new CliError(`no run ${runId}; see edshed runs list`, EXIT.usage);
+  let header: RunHeader | undefined;
+  let statuses = new Uint8Array(0);
+  const others = new Map<number, ItemOutcome>();
+  let resumes = 0;
+  for await (const { text } of physicalLines(createReadStream(file))) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (header === undefined) {
+      const parsed = headerSchema.safeParse(value);
+      if (!parsed.success) throw new CliError(`${file}: not a run journal (bad first line)`, EXIT.usage);
+      header = parsed.data as RunHeader;
+      statuses = new Uint8Array(header.items);
+      continue;
+    }
+    if ((value as { type?: unknown }).type === 'resume') resumes += 1;
+    const outcome = outcomeSchema.safeParse(value);
+    if (!outcome.success || outcome.data.index >= statuses.length) continue;
+    const { type: _type, ...item } = outcome.data;
+    statuses[item.index] = CODES.indexOf(item.status);
+    if (item.status === 'done') others.delete(item.index);
+    else others.set(item.index, item);
+  }
+  if (header === undefined) throw new CliError(`${file}: empty journal`, EXIT.usage);
+  const counts = { pending: 0, done: 0, failed: 0, unknown: 0, skipped: 0 };
+  for (const code of statuses) counts[CODES[code] ?? 'pending'] += 1;
+  return {
+    header,
+    statusOf: (index) => CODES[statuses[index] ?? 0] ?? 'pending',
+    counts,
+    problems: [...others.values()].sort((a, b) => a.index - b.index),
+    resumes,
+  };
+}
+
+/**
+ * Whether a resume sends an item: pending and unknown ones always (with their same key, so the server
+ * replays what it already applied), failed ones only with --retry-failed, done and skipped ones never.
+ *
+ * @example
+ * shouldSend('unknown', false) // true
+ */
+export function shouldSend(status: ItemStatus | 'pending', retryFailed: boolean): boolean {
+  return status === 'pending' || status === 'unknown' || (status === 'failed' && retryFailed);
+}

@@ -1,0 +1,118 @@
+import { appendFileSync, chmodSync, closeSync, fsyncSync, openSync, readSync, fstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensurePrivateDir, stateDir } from '../config/paths.js';
+import type { Env } from '../factory.js';
+
+/** An item's outcome: `unknown` when the request may or may not have been applied (the connection dropped). */
+export type ItemStatus = 'done' | 'failed' | 'unknown' | 'skipped';
+
+/** The first line of a journal: what the run is, so `runs resume` needs nothing else. */
+export interface RunHeader {
+  readonly type: 'run';
+  readonly version: 1;
+  readonly run_id: string;
+  /** `invoices mark-paid`. */
+  readonly command: string;
+  /** The input file as given, or `stdin`. */
+  readonly file: string;
+  readonly created: string;
+  /** Rows in the file, valid or set aside (item indexes run from 0 to items - 1). */
+  readonly items: number;
+  /** Item N is sent with the Idempotency-Key `<prefix>-<N>`. */
+  readonly idempotency_prefix: string;
+  /** The API the run writes to; a resume must use the same one. */
+  readonly api: string;
+  readonly profile: string;
+}
+
+/** One line per item outcome; the last line for an index is its state. */
+export interface ItemOutcome {
+  readonly index: number;
+  readonly line: number;
+  readonly status: ItemStatus;
+  readonly http_status: number | null;
+  readonly message: string;
+  readonly request_id: string | null;
+}
+
+/** Lines between two fsyncs: the OS has every line at once (a killed CLI loses none); fsync guards against power loss. */
+const FSYNC_EVERY = 50;
+
+/** The folder of run journals: `<state dir>/runs`. */
+export const runsDir = (env: Env): string => join(stateDir(env), 'runs');
+export const journalFile = (env: Env, runId: string): string => join(runsDir(env), `${runId}.jsonl`);
+/** The requests of a run, one JSON line per valid row (items-file.ts). */
+export const itemsFile = (env: Env, runId: string): string => join(runsDir(env), `${runId}.items.jsonl`);
+
+/**
+ * A new run id: the time (UTC, sortable) and four random hex digits.
+ *
+ * @example
+ * newRunId(new Date('2026-11-02T10:00:00Z'), () => 0.5) // '20261102-100000-8000'
+ */
+export function newRunId(now: Date, random: () => number = Math.random): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${Math.floor(random() * 0x10000).toString(16).padStart(4, '0')}`;
+}
+
+/** Appends outcomes to a run's journal, one synchronous append per line. */
+export interface JournalWriter {
+  readonly file: string;
+  append(outcome: ItemOutcome): void;
+  /** Flushes to disk and closes. */
+  close(): void;
+}
+
+function writer(file: string, fd: number): JournalWriter {
+  let unsynced = 0;
+  const write = (record: object) => {
+    appendFileSync(fd, `${JSON.stringify(record)}\n`);
+    unsynced += 1;
+    if (unsynced >= FSYNC_EVERY) {
+      fsyncSync(fd);
+      unsynced = 0;
+    }
+  };
+  return {
+    file,
+    append: (outcome) => write({ type: 'item', ...outcome }),
+    close: () => {
+      fsyncSync(fd);
+      closeSync(fd);
+    },
+  };
+}
+
+/**
+ * Starts a run's journal (the runs folder 0700, the file 0600) with its header line.
+ *
+ * @example
+ * const journal = createJournal(c.env, { type: 'run', version: 1, run_id, command: 'invoices mark-paid', ... });
+ * journal.append({ index: 0, line: 2, status: 'done', http_status: 200, message: 'ok', request_id: 'r1' });
+ */
+export function createJournal(env: Env, header: RunHeader): JournalWriter {
+  ensurePrivateDir(runsDir(env));
+  const file = journalFile(env, header.run_id);
+  const fd = openSync(file, 'wx', 0o600);
+  chmodSync(file, 0o600);
+  appendFileSync(fd, `${JSON.stringify(header)}\n`);
+  fsyncSync(fd);
+  return writer(file, fd);
+}
+
+/**
+ * Opens an existing journal to append to (a resume), first ending a line cut short by a crash.
+ *
+ * @example
+ * const journal = reopenJournal(c.env, '20261102-100000-8000', c.now());
+ */
+export function reopenJournal(env: Env, runId: string, now: Date): JournalWriter {
+  const file = journalFile(env, runId);
+  const fd = openSync(file, 'a+');
+  const size = fstatSync(fd).size;
+  const last = Buffer.alloc(1);
+  if (size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) appendFileSync(fd, '\n');
+  const journal = writer(file, fd);
+  appendFileSync(fd, `${JSON.stringify({ type: 'resume', time: now.toISOString() })}\n`);
+  return journal;
+}

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { CliError, EXIT } from '../cli-error.js';
+import type { Factory } from '../factory.js';
+import { executeRun } from './execute.js';
+import { readItems, type BulkItem } from './items-file.js';
+import { itemsFile, reopenJournal } from './journal.js';
+import { readJournal, shouldSend, type JournalState } from './journal-state.js';
+
+export interface ResumeOptions {
+  readonly runId: string;
+  /** Send failed items again too (unknown and never-sent ones always go). */
+  readonly retryFailed: boolean;
+  readonly concurrency: number;
+  readonly rate?: number | undefined;
+  readonly results?: string | undefined;
+}
+
+async function* toSend(file: string, state: JournalState, retryFailed: boolean): AsyncGenerator<BulkItem> {
+  for await (const item of readItems(file)) if (shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+}
+
+/**
+ * `edshed runs resume ID`: sends the items of a run that are not done, from the run's own items file
+ * (the input file is not needed again), each with the key it had, so the server replays anything it had
+ * already applied. It must be the same API the run started on.
+ *
+ * @example
+ * await runResume(c, { runId: '20261102-100000-8000', retryFailed: false, concurrency: 4 });
+ */
+export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
+  const state = await readJournal(c.env, o.runId);
+  const { header } = state;
+  const file = itemsFile(c.env, o.runId);
+  if (!existsSync(file)) throw new CliError(`run ${o.runId} has no items file (${file}); it cannot be resumed`, EXIT.usage);
+  const connection = await c.connection();
+  if (connection.baseUrl !== header.api) {
+    throw new CliError(`run ${o.runId} wrote to ${header.api}, but this profile uses ${connection.baseUrl}: pass --api-url ${header.api} or --profile ${header.profile}`, EXIT.usage);
+  }
+  const { counts } = state;
+  const total = counts.pending + counts.unknown + (o.retryFailed ? counts.failed : 0);
+  if (total === 0) {
+    if (!c.globals.quiet) {
+      const failed = counts.failed > 0 ? `; ${counts.failed} failed (--retry-failed sends them again)` : '';
+      c.io.stderr.write(`Run ${o.runId}: nothing to send: ${counts.done} done, ${counts.skipped} skipped${failed}.\n`);
+    }
+    if (counts.failed > 0) throw new CliError(`${counts.failed} of ${header.items} items failed; see edshed runs show ${o.runId}`, EXIT.bulkPartial);
+    return;
+  }
+  const journal = reopenJournal(c.env, o.runId, c.now());
+  await executeRun(c, { header, journal, items: toSend(file, state, o.retryFailed), total, concurrency: o.concurrency, rate: o.rate, results: o.results });
+}

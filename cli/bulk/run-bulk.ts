@@ -1,0 +1,113 @@
+import { renameSync, rmSync } from 'node:fs';
+import type { Endpoint } from '../../core/endpoints/define.js';
+import { CliError, EXIT } from '../cli-error.js';
+import { ensurePrivateDir } from '../config/paths.js';
+import type { Factory } from '../factory.js';
+import type { BulkFlags } from './bulk-options.js';
+import { confirmBulk } from './confirm.js';
+import { executeRun } from './execute.js';
+import { openBulkInput, type BulkInput } from './input.js';
+import type { InputEvent } from './input-event.js';
+import { openItemsWriter, readItems } from './items-file.js';
+import { createJournal, itemsFile, newRunId, runsDir, type ItemOutcome } from './journal.js';
+import { printPlan } from './plan.js';
+import { rejectsFile } from './rejects.js';
+import { validateInput, type ValidationReport } from './validate.js';
+
+export interface BulkRunOptions extends BulkFlags {
+  readonly endpoint: Endpoint;
+  readonly from: string;
+  /** Path parameters and payload keys given on the command line: defaults for every row. */
+  readonly defaults: Readonly<Record<string, unknown>>;
+  /** With --from, a prefix: item N is sent with `<prefix>-N`. */
+  readonly idempotencyKey?: string | undefined;
+  readonly dryRun?: boolean | undefined;
+  readonly yes?: boolean | undefined;
+}
+
+/** Prints every problem and stops with exit 2, unless the report allows a run. */
+function refuseProblems(c: Factory, input: BulkInput, report: ValidationReport, skipInvalid: boolean): void {
+  if (report.problems.length === 0 && report.valid > 0) return;
+  for (const line of report.problems) c.io.stderr.write(`${line}\n`);
+  const count = report.problems.length;
+  if (count === 0) throw new CliError(`${input.name}: no valid rows (${report.rejected} set aside); nothing was sent`, EXIT.usage);
+  const hint = report.fatal || skipInvalid ? '' : ' (--skip-invalid sets bad rows aside and runs the rest)';
+  throw new CliError(`${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing was sent${hint}`, EXIT.usage);
+}
+
+/** Input events, noting the CSV header as it passes. */
+async function* noteHeader(events: AsyncIterable<InputEvent>, seen: { columns?: readonly string[] }): AsyncGenerator<InputEvent> {
+  for await (const event of events) {
+    if (event.kind === 'header') seen.columns = event.columns;
+    yield event;
+  }
+}
+
+/**
+ * `--from FILE` on a write command: validates every row first (nothing is sent if any row is bad, unless
+ * --skip-invalid), prints the plan for --dry-run, else starts a journaled run of one write per row, each
+ * built as the single command builds it and sent through the same path.
+ *
+ * @example
+ * await runBulk(c, { endpoint, from: 'payments.csv', defaults: { method: 'bacs' }, concurrency: 4, skipInvalid: false });
+ */
+export async function runBulk(c: Factory, o: BulkRunOptions): Promise<void> {
+  if (o.dryRun) return printPlan(c, await openBulkInput(o.from, c.io), o);
+  const connection = await c.connection();
+  if (!connection.token && o.endpoint.role !== 'public') {
+    throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
+  }
+  const input = await openBulkInput(o.from, c.io);
+  const runId = newRunId(c.now());
+  const partial = `${itemsFile(c.env, runId)}.partial`;
+  ensurePrivateDir(runsDir(c.env));
+  const writer = openItemsWriter(partial);
+  const seen: { columns?: readonly string[] } = {};
+  const rejects = o.skipInvalid && o.rejects ? rejectsFile(o.rejects, input.format, () => seen.columns) : undefined;
+  const skipped: ItemOutcome[] = [];
+  let report: ValidationReport;
+  try {
+    report = await validateInput(
+      { ...input, events: noteHeader(input.events, seen) },
+      {
+        endpoint: o.endpoint,
+        defaults: o.defaults,
+        onItem: (item) => writer.write(item),
+        ...(o.skipInvalid
+          ? {
+              onReject: async (row, reasons, index) => {
+                if (index !== undefined) skipped.push({ index, line: row.line, status: 'skipped', http_status: null, message: reasons.join('; '), request_id: null });
+                await rejects?.write(row, reasons);
+              },
+            }
+          : {}),
+      },
+    );
+    await writer.close();
+    refuseProblems(c, input, report, o.skipInvalid);
+    await confirmBulk(c, o.endpoint, report.valid, input.name, o.yes);
+  } catch (error) {
+    await writer.close().catch(() => undefined);
+    rmSync(partial, { force: true });
+    await rejects?.discard();
+    throw error;
+  }
+  await rejects?.close();
+  if (report.rejected > 0 && !c.globals.quiet) c.io.stderr.write(`${report.rejected} bad row${report.rejected === 1 ? '' : 's'} set aside${o.rejects ? ` in ${o.rejects}` : ''}.\n`);
+  renameSync(partial, itemsFile(c.env, runId));
+  const header = {
+    type: 'run',
+    version: 1,
+    run_id: runId,
+    command: o.endpoint.command,
+    file: input.name,
+    created: c.now().toISOString(),
+    items: report.rows,
+    idempotency_prefix: o.idempotencyKey ?? `edshed-bulk-${runId}`,
+    api: connection.baseUrl,
+    profile: connection.profile ?? 'default',
+  } as const;
+  const journal = createJournal(c.env, header);
+  for (const outcome of skipped) journal.append(outcome);
+  await executeRun(c, { header, journal, items: readItems(itemsFile(c.env, runId)), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: o.results });
+}

@@ -1,0 +1,137 @@
+import { abortableSleep } from '../../core/api/sleep.js';
+import type { ApiRequest, ApiResponse } from '../../core/api/types.js';
+import type { BulkItem } from './items-file.js';
+import { errorVerdict, responseVerdict, type Outcome, type Verdict } from './item-verdict.js';
+
+/** How a run ended: every item through, Ctrl-C, the retry budget spent, or signed out. */
+export type RunStop = 'complete' | 'interrupted' | 'paused' | 'auth';
+
+export interface RunnerOptions {
+  /** Requests in flight at most. */
+  readonly concurrency: number;
+  /** Requests started per second at most. */
+  readonly rate?: number | undefined;
+  /** Server failures (5xx, timeouts, dropped connections) in a row, after the client's own retries, before the run pauses. */
+  readonly retryBudget: number;
+  /** The Idempotency-Key of an item: the same for every send of it, in this run and any resume. */
+  readonly keyOf: (item: BulkItem) => string;
+  /** Aborted by the first Ctrl-C: start nothing new, let in-flight requests finish. */
+  readonly signal: AbortSignal;
+  readonly send: (request: ApiRequest) => Promise<ApiResponse<unknown>>;
+  /** An item's final outcome for this run (journal, results, progress). */
+  readonly record: (item: BulkItem, outcome: Outcome) => void;
+  readonly onStart?: (item: BulkItem) => void;
+  /** A note for the user (a pause, and why). */
+  readonly notify: (message: string) => void;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Longest wait for one item's answer (the client's retries included). */
+  readonly itemTimeoutMs?: number;
+}
+
+/** Sends of one item that end in a server failure before it is recorded as failed or unknown. */
+const TRIES_PER_ITEM = 3;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Sends items with bounded concurrency and an optional rate. A 429 pauses the whole queue until the
+ * server's reset and the item goes again; server failures back the queue off and the item goes again
+ * later (each with the same key, so the server replays whatever it already applied), until the retry
+ * budget is spent and the run pauses. Items not yet recorded when it stops stay pending for a resume.
+ *
+ * @example
+ * const stop = await runItems(readItems(file), { concurrency: 4, retryBudget: 10, keyOf, signal, send, record, notify });
+ */
+export async function runItems(items: AsyncIterable<BulkItem>, o: RunnerOptions): Promise<RunStop> {
+  const now = o.now ?? Date.now;
+  const sleep = o.sleep ?? abortableSleep;
+  const source = items[Symbol.asyncIterator]();
+  const again: BulkItem[] = [];
+  const tries = new Map<number, number>();
+  const active = new Set<Promise<void>>();
+  let exhausted = false;
+  let stop: RunStop | undefined;
+  let serverFailures = 0;
+  let pausedUntil = 0;
+  let nextStart = 0;
+
+  const pause = (ms: number, why: string) => {
+    const until = now() + ms;
+    if (until <= pausedUntil) return;
+    if (pausedUntil <= now()) o.notify(`${why}: pausing all requests for ${Math.ceil(ms / 1000)}s`);
+    pausedUntil = until;
+  };
+  const settle = (item: BulkItem, verdict: Verdict) => {
+    if (verdict.kind === 'final') {
+      serverFailures = 0;
+      tries.delete(item.index);
+      o.record(item, verdict.outcome);
+      if (verdict.pauseMs !== undefined) pause(verdict.pauseMs, 'No requests left in the rate-limit window');
+    } else if (verdict.kind === 'rate-limited') {
+      again.unshift(item);
+      pause(verdict.waitMs, 'Rate limited (429)');
+    } else if (verdict.kind === 'auth') {
+      again.unshift(item);
+      if (stop === undefined) o.notify(`Stopping: ${verdict.message}`);
+      stop ??= 'auth';
+    } else {
+      serverFailures += 1;
+      const used = (tries.get(item.index) ?? 0) + 1;
+      tries.set(item.index, used);
+      if (used >= TRIES_PER_ITEM) o.record(item, verdict.outcome);
+      else again.push(item);
+      if (serverFailures >= o.retryBudget && stop === undefined) {
+        stop = 'paused';
+        o.notify(`Pausing the run: ${serverFailures} server failures in a row (last: ${verdict.outcome.message})`);
+      } else pause(Math.min(MAX_BACKOFF_MS, 500 * 2 ** (serverFailures - 1)), 'Server failure');
+    }
+  };
+  const start = (item: BulkItem) => {
+    o.onStart?.(item);
+    const request: ApiRequest = { ...item.request, idempotencyKey: o.keyOf(item), signal: AbortSignal.timeout(o.itemTimeoutMs ?? 120_000) };
+    const done: Promise<void> = o
+      .send(request)
+      .then(
+        (response) => responseVerdict(response, now()),
+        (error: unknown) => errorVerdict(error),
+      )
+      .then((verdict) => settle(item, verdict))
+      .finally(() => active.delete(done));
+    active.add(done);
+  };
+  const next = async (): Promise<BulkItem | undefined> => {
+    const retry = again.shift();
+    if (retry !== undefined || exhausted) return retry;
+    const read = await source.next();
+    exhausted = read.done === true;
+    return read.done ? undefined : read.value;
+  };
+
+  for (;;) {
+    if (o.signal.aborted) stop ??= 'interrupted';
+    if (stop !== undefined) break;
+    if (active.size >= o.concurrency) {
+      await Promise.race(active);
+      continue;
+    }
+    const wait = Math.max(pausedUntil, nextStart) - now();
+    if (wait > 0) {
+      await sleep(wait, o.signal).catch(() => undefined);
+      continue;
+    }
+    const item = await next();
+    if (item === undefined) {
+      if (active.size === 0 && again.length === 0) break;
+      if (active.size > 0) await Promise.race(active);
+      continue;
+    }
+    if (stop !== undefined || o.signal.aborted) {
+      again.unshift(item);
+      continue;
+    }
+    nextStart = o.rate ? now() + 1000 / o.rate : 0;
+    start(item);
+  }
+  await Promise.allSettled(active);
+  return stop ?? 'complete';
+}

@@ -1,0 +1,109 @@
+import type { Endpoint } from '../../core/endpoints/define.js';
+import { columnMap, commandLineName, type ColumnMap } from './columns.js';
+import type { BulkInput } from './input.js';
+import type { ProblemEvent, RowEvent } from './input-event.js';
+import type { BulkItem } from './items-file.js';
+import { checkRow, requestFingerprint, type RowContext, type RowIssue } from './row-check.js';
+
+export interface ValidateOptions {
+  readonly endpoint: Endpoint;
+  /** Values from the command line, defaults for every row. */
+  readonly defaults: Readonly<Record<string, unknown>>;
+  /** Called for each valid row, in file order (write it to the items file, count it for a plan). */
+  readonly onItem: (item: BulkItem) => void | Promise<void>;
+  /** With --skip-invalid: called for each bad row (with its item index; none for an unreadable line) instead of listing its problems. */
+  readonly onReject?: (row: RowEvent | ProblemEvent, reasons: readonly string[], index: number | undefined) => void | Promise<void>;
+}
+
+export interface ValidationReport {
+  /** Data rows read (valid or not). */
+  readonly rows: number;
+  readonly valid: number;
+  readonly rejected: number;
+  /** Every problem as `file:line: column: message`, by line: row problems (unless set aside) and file problems. */
+  readonly problems: readonly string[];
+  /** A problem of the whole file (header, unreadable, empty): the run cannot go on, even with --skip-invalid. */
+  readonly fatal: boolean;
+}
+
+function headerProblems(endpoint: Endpoint, map: ColumnMap, columns: readonly string[], defaults: Readonly<Record<string, unknown>>): RowIssue[] {
+  const issues: RowIssue[] = [];
+  const seen = new Map<string, number>();
+  columns.forEach((name, i) => {
+    if (name === '') issues.push({ column: `column ${i + 1}`, message: 'no name in the header' });
+    else if (seen.has(name)) issues.push({ column: name, message: `given twice in the header (columns ${(seen.get(name) ?? 0) + 1} and ${i + 1})` });
+    else if (map.keyOf(name) === undefined) issues.push({ column: name, message: `unknown column; expected ${map.known.join(', ')}` });
+    seen.set(name, i);
+  });
+  const keys = new Set(columns.map((name) => map.keyOf(name)));
+  for (const key of map.required) {
+    if (!keys.has(key) && defaults[key] === undefined) issues.push({ column: key, message: `missing column; add it, or give ${commandLineName(endpoint, key)} for every row` });
+  }
+  return issues;
+}
+
+/**
+ * The first pass of a bulk run: reads the whole input as a stream and checks every row against the
+ * endpoint, as the single command would, before anything is sent. Keeps only a fingerprint per valid
+ * row (to report duplicates: the same change twice) and hands each valid row to `onItem`.
+ *
+ * @example
+ * const report = await validateInput(input, { endpoint, defaults: { method: 'bacs' }, onItem: (item) => writer.write(item) });
+ * if (report.problems.length > 0) for (const line of report.problems) console.error(line);
+ */
+export async function validateInput(input: BulkInput, options: ValidateOptions): Promise<ValidationReport> {
+  const { endpoint } = options;
+  const map = columnMap(endpoint);
+  const problems: { line: number; text: string }[] = [];
+  const say = (line: number, issue: RowIssue) => problems.push({ line, text: `${input.name}:${line}: ${issue.column ? `${issue.column}: ` : ''}${issue.message}` });
+  const reported = new Set<string>();
+  const headerName = new Map<string, string>();
+  const context: RowContext = { endpoint, map, defaults: options.defaults, text: input.format === 'csv', reported, columnOf: (key) => headerName.get(key) ?? key };
+  const fingerprints = new Map<string, number>();
+  const counts = { rows: 0, valid: 0, rejected: 0 };
+  let fatal = false;
+  let headerLine: number | undefined;
+  const reject = async (event: RowEvent | ProblemEvent, issues: readonly RowIssue[], index?: number) => {
+    counts.rejected += 1;
+    if (options.onReject && !fatal) await options.onReject(event, issues.map((i) => `line ${event.line}: ${i.column ? `${i.column}: ` : ''}${i.message}`), index);
+    else for (const issue of issues) say(event.line, issue);
+  };
+  for await (const event of input.events) {
+    if (event.kind === 'header') {
+      headerLine = event.line;
+      for (const name of event.columns) if (map.keyOf(name) !== undefined) headerName.set(map.keyOf(name) as string, name);
+      const issues = headerProblems(endpoint, map, event.columns, options.defaults);
+      for (const issue of issues) say(event.line, issue);
+      for (const key of map.required) if (![...headerName.keys()].includes(key)) reported.add(key);
+      fatal ||= issues.length > 0;
+    } else if (event.kind === 'problem') {
+      if (event.fatal) {
+        fatal = true;
+        say(event.line, event);
+      } else await reject(event, [event]);
+    } else {
+      const index = counts.rows;
+      counts.rows += 1;
+      const check = checkRow(context, event.values);
+      if (!check.ok) {
+        await reject(event, check.issues, index);
+        continue;
+      }
+      const fingerprint = requestFingerprint(check.request);
+      const first = fingerprints.get(fingerprint);
+      if (first !== undefined) {
+        await reject(event, [{ message: `duplicate of line ${first} (the same change twice)` }], index);
+        continue;
+      }
+      fingerprints.set(fingerprint, event.line);
+      counts.valid += 1;
+      await options.onItem({ index, line: event.line, request: check.request });
+    }
+  }
+  if (counts.rows === 0 && !fatal) {
+    fatal = true;
+    say(headerLine ?? 1, { message: headerLine === undefined ? 'no rows: the file is empty' : 'no rows after the header' });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { ...counts, problems: problems.map((p) => p.text), fatal };
+}

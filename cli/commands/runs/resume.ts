@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import { bulkFlags } from '../../bulk/bulk-options.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { DefineCommand } from '../index.js';
+
+/** `edshed runs resume ID [--retry-failed]`: go on with a run that was interrupted, paused or killed. */
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('Resume a bulk run: send the items not done, each with its same idempotency key')
+    .argument('<id>', 'run id (edshed runs list)')
+    .option('--retry-failed', 'send failed items again too (items whose outcome is unknown always go again)')
+    .option('--results <file>', "write each item's outcome in this session here (.csv or .ndjson)")
+    .option('--concurrency <n>', 'requests in flight at most (default 4)')
+    .option('--rate <n>', 'requests per second at most')
+    .addHelpText(
+      'after',
+      '\nDone items are skipped. The server replays any item it had already applied (same key), so nothing is applied twice.\nThe run must resume against the API it started on.\n\nExamples:\n  edshed runs resume 20261102-100000-8000\n  edshed runs resume 20261102-100000-8000 --retry-failed --results retry.csv',
+    );
+  addCommonOptions(cmd);
+  cmd.action(async (id: string) => {
+    const opts = cmd.opts<Record<string, unknown>>();
+    const c = leafFactory(f, cmd);
+    const flags = bulkFlags({ ...opts, from: `run ${id}` });
+    const { runResume } = await import('../../bulk/resume.js');
+    await runResume(c, { runId: id, retryFailed: opts.retryFailed === true, concurrency: flags?.concurrency ?? 4, rate: flags?.rate, results: flags?.results });
+  });
+};
+
+export default define;

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { readJournal } from '../../bulk/journal-state.js';
+import { journalFile } from '../../bulk/journal.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
+import { printResponse } from '../../print-response.js';
+import type { DefineCommand } from '../index.js';
+
+/** `edshed runs show ID`: one run's header, counts, and every item not done with its reason. */
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('Show a bulk run: what it was, its counts, and each item not done (failed, unknown, skipped) with the reason')
+    .argument('<id>', 'run id (edshed runs list)')
+    .addHelpText('after', '\nExamples:\n  edshed runs show 20261102-100000-8000\n  edshed runs show 20261102-100000-8000 --json | jq \'.not_done[] | select(.status == "failed")\'');
+  addCommonOptions(cmd, new Set(), { connection: false });
+  cmd.action(async (id: string) => {
+    const c = leafFactory(f, cmd);
+    const { header, counts, problems, resumes } = await readJournal(c.env, id);
+    const run = {
+      id,
+      command: header.command,
+      file: header.file,
+      created: header.created,
+      api: header.api,
+      profile: header.profile,
+      idempotency_prefix: header.idempotency_prefix,
+      resumes,
+      items: header.items,
+      ...counts,
+      journal: journalFile(c.env, id),
+    };
+    if (c.globals.json || c.globals.format === 'json') {
+      c.io.stdout.write(`${JSON.stringify({ ...run, not_done: problems }, null, 2)}\n`);
+      return;
+    }
+    await printResponse(c, run);
+    if (problems.length === 0) return;
+    if (!c.globals.quiet) c.io.stderr.write(`\nItems not done (${problems.length}):\n`);
+    await printResponse(c, problems);
+  });
+};
+
+export default define;

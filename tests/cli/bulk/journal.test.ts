@@ -1,0 +1,71 @@
+import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createJournal, journalFile, newRunId, reopenJournal, runsDir, type RunHeader } from '../../../cli/bulk/journal.js';
+import { readJournal, shouldSend } from '../../../cli/bulk/journal-state.js';
+
+const header = (runId: string, items: number): RunHeader => ({
+  type: 'run',
+  version: 1,
+  run_id: runId,
+  command: 'invoices mark-paid',
+  file: 'payments.csv',
+  created: '2026-11-02T10:00:00.000Z',
+  items,
+  idempotency_prefix: `edshed-bulk-${runId}`,
+  api: 'http://127.0.0.1:8787/',
+  profile: 'default',
+});
+
+const outcome = (index: number, status: 'done' | 'failed' | 'unknown' | 'skipped') => ({ index, line: index + 2, status, http_status: status === 'done' ? 200 : null, message: status, request_id: null });
+
+describe('run journal', () => {
+  it('names runs by time, sortably', () => {
+    expect(newRunId(new Date('2026-11-02T10:00:00Z'), () => 0.5)).toBe('20261102-100000-8000');
+  });
+
+  it('keeps the journal private, header first, and reads back where each item stands', async () => {
+    const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-journal-')) };
+    const journal = createJournal(env, header('r1', 6));
+    journal.append(outcome(0, 'done'));
+    journal.append(outcome(1, 'failed'));
+    journal.append(outcome(2, 'unknown'));
+    journal.append(outcome(3, 'skipped'));
+    journal.append(outcome(1, 'done'));
+    journal.close();
+    expect(statSync(runsDir(env)).mode & 0o777).toBe(0o700);
+    expect(statSync(journalFile(env, 'r1')).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(journalFile(env, 'r1'), 'utf8').split('\n')[0] ?? '')).toMatchObject({ type: 'run', run_id: 'r1', items: 6 });
+
+    const state = await readJournal(env, 'r1');
+    expect(state.counts).toEqual({ done: 2, failed: 0, unknown: 1, skipped: 1, pending: 2 });
+    expect([0, 1, 2, 3, 4, 5].map((i) => state.statusOf(i))).toEqual(['done', 'done', 'unknown', 'skipped', 'pending', 'pending']);
+  });
+
+  it('lets a resume pick up exactly the items not done, after a crash cut the last line short', async () => {
+    const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-journal-')) };
+    const journal = createJournal(env, header('r2', 5));
+    journal.append(outcome(0, 'done'));
+    journal.append(outcome(1, 'failed'));
+    journal.append(outcome(2, 'unknown'));
+    journal.close();
+    appendFileSync(journalFile(env, 'r2'), '{"type":"item","index":3,"li');
+
+    const state = await readJournal(env, 'r2');
+    const send = (retryFailed: boolean) => [0, 1, 2, 3, 4].filter((i) => shouldSend(state.statusOf(i), retryFailed));
+    expect(send(false)).toEqual([2, 3, 4]);
+    expect(send(true)).toEqual([1, 2, 3, 4]);
+
+    const resumed = reopenJournal(env, 'r2', new Date('2026-11-02T11:00:00Z'));
+    resumed.append(outcome(3, 'done'));
+    resumed.close();
+    const after = await readJournal(env, 'r2');
+    expect(after.statusOf(3)).toBe('done');
+    expect(after.resumes).toBe(1);
+  });
+
+  it('refuses an unknown run id', async () => {
+    await expect(readJournal({ XDG_STATE_HOME: tmpdir() }, '../etc')).rejects.toThrow(/no run \.\.\/etc/);
+  });
+});

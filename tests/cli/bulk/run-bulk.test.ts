@@ -1,0 +1,85 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../core/api/client.js';
+import type { Endpoint } from '../../../core/endpoints/define.js';
+import { ENDPOINTS } from '../../../core/endpoints/index.js';
+import { readJournal } from '../../../cli/bulk/journal-state.js';
+import { runsDir } from '../../../cli/bulk/journal.js';
+import { runResume } from '../../../cli/bulk/resume.js';
+import { runBulk } from '../../../cli/bulk/run-bulk.js';
+import { CliError } from '../../../cli/cli-error.js';
+import { testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
+import { fakeFactory } from '../../helpers/fake-factory.js';
+
+const notesCreate = ENDPOINTS.find((e) => e.command === 'notes create') as Endpoint;
+const dir = mkdtempSync(join(tmpdir(), 'edshed-run-bulk-'));
+let t: TestSandbox;
+let token: string;
+
+beforeAll(async () => {
+  t = testSandbox();
+  token = await t.login('superuser');
+});
+afterAll(() => t.close());
+
+function factory(options: { interrupt?: AbortController } = {}) {
+  const client = createClient({ baseUrl: 'http://sandbox.invalid/', fetch: t.sandbox.fetch, token });
+  return fakeFactory({ client, env: { XDG_STATE_HOME: join(dir, 'state') }, connection: { baseUrl: client.baseUrl }, ...options });
+}
+
+const notesApplied = async () => ((await t.call('GET', '__sandbox/writes', { query: { route: 'POST notes' } })).body.total as number) ?? 0;
+
+function csvOf(name: string, rows: readonly string[]): string {
+  const file = join(dir, name);
+  writeFileSync(file, `target,data\n${rows.join('\n')}\n`);
+  return file;
+}
+
+const note = (i: number, text = `note ${i}`) => `"{""type"":""pupil"",""id"":${i}}","${text}"`;
+const options = { endpoint: notesCreate, defaults: {}, skipInvalid: false, concurrency: 2 };
+
+describe('runBulk and runResume in-process', () => {
+  it('prints the plan for --dry-run and sends nothing', async () => {
+    const c = factory();
+    const before = await notesApplied();
+    await runBulk(c, { ...options, from: csvOf('plan.csv', [note(1), note(2)]), dryRun: true });
+    expect(c.out()).toContain('Plan for');
+    expect(c.out()).toContain('2 × notes create (POST notes)');
+    expect(c.out()).toContain('line 2: POST notes {"target":{"type":"pupil","id":1},"data":"note 1"}');
+    expect(await notesApplied()).toBe(before);
+  });
+
+  it('sets bad rows aside with --skip-invalid, writes results with quoting, and audits every write with the run id', async () => {
+    const c = factory();
+    const rejects = join(dir, 'rejects.csv');
+    const results = join(dir, 'results.csv');
+    const file = csvOf('skip.csv', [note(1, 'a, b'), '"{""type"":""pupil"",""id"":2}"', note(3, 'c')]);
+    await runBulk(c, { ...options, from: file, skipInvalid: true, rejects, results });
+    expect(readFileSync(rejects, 'utf8')).toBe('target,data,reason\n"{""type"":""pupil"",""id"":2}",,"line 3: expected 2 fields, like the header; got 1 (quote a value that contains a comma)"\n');
+    const lines = readFileSync(results, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual(['0,2,done,201', '1,4,done,201']);
+    expect(c.audited).toHaveLength(2);
+    expect(new Set(c.audited.map((a) => a.run_id)).size).toBe(1);
+    expect(c.audited.map((a) => a.idempotency_key)).toEqual(expect.arrayContaining([expect.stringMatching(/^edshed-bulk-.*-0$/), expect.stringMatching(/^edshed-bulk-.*-1$/)]));
+  });
+
+  it('stops at Ctrl-C with exit 130 and resumes the rest, each item applied once', async () => {
+    const interrupt = new AbortController();
+    interrupt.abort();
+    const c = factory({ interrupt });
+    const before = await notesApplied();
+    const file = csvOf('ctrl-c.csv', Array.from({ length: 12 }, (_, i) => note(i + 1)));
+    const stopped = runBulk(c, { ...options, from: file });
+    await expect(stopped).rejects.toThrow(CliError);
+    await expect(stopped).rejects.toMatchObject({ exitCode: 130 });
+    const runId = (readdirSync(runsDir(c.env)).find((n) => n.endsWith('.items.jsonl') && readFileSync(join(runsDir(c.env), n), 'utf8').split('\n').length === 13) ?? '').replace('.items.jsonl', '');
+    expect((await readJournal(c.env, runId)).counts.pending).toBe(12);
+
+    await runResume(factory(), { runId, retryFailed: false, concurrency: 3 });
+    expect((await readJournal(c.env, runId)).counts).toMatchObject({ done: 12, pending: 0 });
+    expect((await notesApplied()) - before).toBe(12);
+  });
+});

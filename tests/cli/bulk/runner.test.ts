@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError, RateLimitedError } from '../../../core/api/errors/index.js';
+import type { ApiRequest, ApiResponse } from '../../../core/api/types.js';
+import type { BulkItem } from '../../../cli/bulk/items-file.js';
+import type { Outcome } from '../../../cli/bulk/item-verdict.js';
+import { runItems, type RunnerOptions } from '../../../cli/bulk/runner.js';
+
+const itemsOf = (n: number): BulkItem[] => Array.from({ length: n }, (_, index) => ({ index, line: index + 2, request: { method: 'POST', path: `things/${index}/done`, body: {} } }));
+
+async function* stream(items: readonly BulkItem[]): AsyncGenerator<BulkItem> {
+  yield* items;
+}
+
+const ok = (): ApiResponse<unknown> => ({ status: 200, data: { ok: true }, headers: new Headers(), apiTarget: undefined, requestId: 'r', replayed: false, attempts: 1 });
+
+/** A runner with a fake clock (sleeping moves it) and a send that answers with `answer` per call. */
+function harness(answer: (request: ApiRequest, call: number) => Promise<ApiResponse<unknown>>, overrides: Partial<RunnerOptions> = {}) {
+  let clock = 0;
+  const sent: { key: string; at: number }[] = [];
+  const recorded: (Outcome & { index: number })[] = [];
+  const notes: string[] = [];
+  const sleeps: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const options: RunnerOptions = {
+    concurrency: 3,
+    retryBudget: 5,
+    keyOf: (item) => `run-${item.index}`,
+    signal: new AbortController().signal,
+    send: async (request) => {
+      sent.push({ key: request.idempotencyKey ?? '', at: clock });
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        await new Promise((resolve) => setImmediate(resolve));
+        return await answer(request, sent.length);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    record: (item, outcome) => void recorded.push({ index: item.index, ...outcome }),
+    notify: (line) => void notes.push(line),
+    now: () => clock,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock += ms;
+    },
+    ...overrides,
+  };
+  return { options, sent, recorded, notes, sleeps, maxInFlight: () => maxInFlight };
+}
+
+describe('bulk runner', () => {
+  it('sends every item once with its own key, never more than the concurrency at a time', async () => {
+    const h = harness(async () => ok());
+    expect(await runItems(stream(itemsOf(20)), h.options)).toBe('complete');
+    expect(h.sent.map((s) => s.key).sort()).toEqual(itemsOf(20).map((i) => `run-${i.index}`).sort());
+    expect(h.recorded.every((r) => r.status === 'done')).toBe(true);
+    expect(h.maxInFlight()).toBeLessThanOrEqual(3);
+  });
+
+  it('spaces starts to honour --rate', async () => {
+    const h = harness(async () => ok(), { rate: 4, concurrency: 1 });
+    await runItems(stream(itemsOf(5)), h.options);
+    const gaps = h.sent.slice(1).map((s, i) => s.at - (h.sent[i]?.at ?? 0));
+    expect(gaps.every((gap) => gap >= 250)).toBe(true);
+  });
+
+  it('pauses the whole queue on a 429 until the reset, then sends the item again with the same key', async () => {
+    const h = harness(async (request, call) => {
+      if (call === 2) throw new RateLimitedError(undefined, { status: 429, retryAfterMs: 7_000 });
+      return ok();
+    }, { concurrency: 1 });
+    expect(await runItems(stream(itemsOf(4)), h.options)).toBe('complete');
+    expect(h.sent.map((s) => s.key)).toEqual(['run-0', 'run-1', 'run-1', 'run-2', 'run-3']);
+    expect(h.sent[2]?.at).toBeGreaterThanOrEqual(7_000);
+    expect(h.notes[0]).toMatch(/Rate limited \(429\): pausing all requests for 7s/);
+    expect(h.recorded).toHaveLength(4);
+  });
+
+  it('records a failure the row caused (a 4xx) and goes on', async () => {
+    const h = harness(async (request) => {
+      if (request.path === 'things/1/done') throw new ApiError('Conflict: already void', { status: 409, requestId: 'q' });
+      return ok();
+    });
+    await runItems(stream(itemsOf(3)), h.options);
+    expect(h.recorded.find((r) => r.index === 1)).toEqual({ index: 1, status: 'failed', http_status: 409, message: 'Conflict: already void', request_id: 'q' });
+  });
+
+  it('sends an item again after a dropped connection, and records it unknown only after its tries', async () => {
+    const dropped = () => new NetworkError('Network error: fetch failed', { outcomeUnknown: true });
+    const h = harness(async (request) => {
+      if (request.path === 'things/0/done') throw dropped();
+      return ok();
+    }, { concurrency: 1 });
+    expect(await runItems(stream(itemsOf(3)), h.options)).toBe('complete');
+    expect(h.sent.filter((s) => s.key === 'run-0')).toHaveLength(3);
+    expect(h.recorded.find((r) => r.index === 0)?.status).toBe('unknown');
+  });
+
+  it('pauses the run when the server keeps failing, leaving the rest pending for a resume', async () => {
+    const h = harness(async () => {
+      throw new ApiError('Internal server error', { status: 500 });
+    }, { retryBudget: 4, concurrency: 1 });
+    expect(await runItems(stream(itemsOf(50)), h.options)).toBe('paused');
+    expect(h.sent).toHaveLength(4);
+    expect(h.recorded.length).toBeLessThan(4);
+    expect(h.notes.at(-1)).toMatch(/Pausing the run: 4 server failures in a row/);
+  });
+
+  it('on Ctrl-C starts nothing new but records what was in flight', async () => {
+    const interrupt = new AbortController();
+    const h = harness(async (_request, call) => {
+      if (call === 3) interrupt.abort();
+      return ok();
+    }, { signal: interrupt.signal, concurrency: 3 });
+    expect(await runItems(stream(itemsOf(30)), h.options)).toBe('interrupted');
+    expect(h.sent.length).toBeLessThan(30);
+    expect(h.recorded).toHaveLength(h.sent.length);
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../../core/endpoints/index.js';
+import type { Endpoint } from '../../../core/endpoints/define.js';
+import { openBulkInput } from '../../../cli/bulk/input.js';
+import type { BulkItem } from '../../../cli/bulk/items-file.js';
+import { validateInput } from '../../../cli/bulk/validate.js';
+import { fakeFactory } from '../../helpers/fake-factory.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-validate-'));
+const endpointOf = (command: string): Endpoint => ENDPOINTS.find((e) => e.command === command) as Endpoint;
+const markPaid = endpointOf('invoices mark-paid');
+
+async function validate(name: string, content: string, options: { defaults?: Record<string, unknown>; skip?: boolean; endpoint?: Endpoint } = {}) {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  const items: BulkItem[] = [];
+  const rejects: string[][] = [];
+  const report = await validateInput(await openBulkInput(file, fakeFactory().io), {
+    endpoint: options.endpoint ?? markPaid,
+    defaults: options.defaults ?? {},
+    onItem: (item) => void items.push(item),
+    ...(options.skip ? { onReject: (_row: unknown, reasons: readonly string[]) => void rejects.push([...reasons]) } : {}),
+  });
+  return { report, items, rejects, file };
+}
+
+describe('validating a bulk file', () => {
+  it('builds each row into the request the single command sends, with command-line values as defaults', async () => {
+    const { report, items } = await validate('ok.csv', 'id,date\n8,2026-11-02\n9,2026-11-03\n', { defaults: { method: 'bacs' } });
+    expect(report).toEqual({ rows: 2, valid: 2, rejected: 0, problems: [], fatal: false });
+    expect(items).toEqual([
+      { index: 0, line: 2, request: { method: 'POST', path: 'superuser/invoices/8/paid', body: { method: 'bacs', date: '2026-11-02' } } },
+      { index: 1, line: 3, request: { method: 'POST', path: 'superuser/invoices/9/paid', body: { method: 'bacs', date: '2026-11-03' } } },
+    ]);
+  });
+
+  it('lets a row override a default and accepts flag spellings of keys', async () => {
+    const { items } = await validate('override.csv', 'id,method,date\n8,card,2026-11-02\n', { defaults: { method: 'bacs' } });
+    expect(items[0]?.request.body).toEqual({ method: 'card', date: '2026-11-02' });
+  });
+
+  it('lists every problem as file:line: column: message, header problems once', async () => {
+    const { report, items, file } = await validate('bad.csv', 'id,method,date,colour\n8,bacs,2026-02-30,red\n9,paypal,2026-11-02,blue\n10,bacs,,green\n');
+    expect(items).toHaveLength(0);
+    expect(report.fatal).toBe(true);
+    expect(report.problems[0]).toBe(`${file}:1: colour: unknown column; expected id, method, date`);
+    expect(report.problems.slice(1)).toEqual([
+      `${file}:2: date: expected an ISO 8601 date (YYYY-MM-DD) or date-time: 2026-02-30 is not a day of the calendar`,
+      expect.stringMatching(new RegExp(`^${file}:3: method: .*bacs`)),
+      `${file}:4: date: missing; give a value here or --date`,
+    ]);
+  });
+
+  it('reports a missing required column once, not on every row', async () => {
+    const { report, file } = await validate('missing.csv', 'id,date\n8,2026-11-02\n9,2026-11-03\n');
+    expect(report.problems).toEqual([`${file}:1: method: missing column; add it, or give --method for every row`]);
+  });
+
+  it('reports a duplicated header and an empty one', async () => {
+    const { report, file } = await validate('dup-header.csv', 'id,date,id,\n8,2026-11-02,8,x\n', { defaults: { method: 'bacs' } });
+    expect(report.problems.slice(0, 2)).toEqual([`${file}:1: id: given twice in the header (columns 1 and 3)`, `${file}:1: column 4: no name in the header`]);
+  });
+
+  it('reports a duplicate row against the line it repeats', async () => {
+    const { report, file } = await validate('dup.csv', 'id,date\n8,2026-11-02\n9,2026-11-02\n8,2026-11-02\n', { defaults: { method: 'bacs' } });
+    expect(report.problems).toEqual([`${file}:4: duplicate of line 2 (the same change twice)`]);
+  });
+
+  it('names an unknown key per NDJSON line, and a broken line', async () => {
+    const { report, file } = await validate('rows.ndjson', '{"id":8,"method":"bacs","date":"2026-11-02","colour":"red"}\n{"id":9,\n', {});
+    expect(report.problems[0]).toBe(`${file}:1: colour: unknown key; expected id, method, date`);
+    expect(report.problems[1]).toMatch(new RegExp(`^${file}:2: not valid JSON at column \\d+`));
+    expect(report.problems).toHaveLength(2);
+  });
+
+  it('refuses an empty file and a header with no rows', async () => {
+    const empty = await validate('empty.csv', '');
+    expect(empty.report).toMatchObject({ fatal: true, problems: [`${empty.file}:1: no rows: the file is empty`] });
+    const header = await validate('header-only.csv', 'id,method,date\n');
+    expect(header.report).toMatchObject({ fatal: true, problems: [`${header.file}:1: no rows after the header`] });
+  });
+
+  it('with --skip-invalid sets bad rows aside with their reason and keeps the good ones', async () => {
+    const { report, items, rejects } = await validate('skip.csv', 'id,date\n8,2026-11-02\n9,someday\n8,2026-11-02\n10,2026-11-04,x\n', { defaults: { method: 'bacs' }, skip: true });
+    expect(report).toMatchObject({ rows: 3, valid: 1, rejected: 3, problems: [], fatal: false });
+    expect(items.map((i) => i.line)).toEqual([2]);
+    expect(rejects.map((r) => r[0]?.replace(/: expected an ISO.*/, ''))).toEqual(['line 3: date', 'line 4: duplicate of line 2 (the same change twice)', 'line 5: expected 2 fields, like the header; got 3 (quote a value that contains a comma)']);
+  });
+});

@@ -1,0 +1,147 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+
+// Issue 9: bulk runs through the built CLI against a started sandbox. `notes create` is a plain POST that
+// adds a record on every call, so the sandbox's write count shows an item applied twice, or lost; the
+// invoice run shows one count per target.
+
+const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unknown>;
+
+async function signIn(sandbox: SandboxProcess): Promise<void> {
+  // A sandbox with faults may fail the sign-in itself now and then.
+  for (let attempt = 1; attempt <= 6; attempt += 1) {
+    const login = await sandbox.edshed(['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+    if (login.exitCode === 0) return;
+  }
+  throw new Error('could not sign in');
+}
+
+async function writes(sandbox: SandboxProcess, route: string): Promise<Map<string, number>> {
+  const rows = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { route: string; target: string; count: number }[];
+  return new Map(rows.filter((w) => w.route === route).map((w) => [w.target, w.count]));
+}
+
+const notesApplied = async (sandbox: SandboxProcess) => (await writes(sandbox, 'POST notes')).get('notes') ?? 0;
+
+function notesFile(sandbox: SandboxProcess, name: string, count: number): string {
+  const file = join(sandbox.dir, name);
+  const lines = Array.from({ length: count }, (_, i) => JSON.stringify({ target: { type: 'pupil', id: i + 1 }, data: { text: `${name} ${i}` } }));
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+const runsDir = (sandbox: SandboxProcess) => join(sandbox.env.XDG_STATE_HOME ?? '', 'edshed', 'runs');
+const journals = (sandbox: SandboxProcess) => (existsSync(runsDir(sandbox)) ? readdirSync(runsDir(sandbox)).filter((name) => name.endsWith('.jsonl') && !name.endsWith('.items.jsonl')) : []);
+
+/** Item lines in the journal of a run started after `others` were there. */
+function journalLines(sandbox: SandboxProcess, others: readonly string[]): number {
+  const journal = journals(sandbox).find((name) => !others.includes(name));
+  return journal ? readFileSync(join(runsDir(sandbox), journal), 'utf8').split('\n').filter((line) => line.includes('"type":"item"')).length : 0;
+}
+
+describe('bulk runs against a demo sandbox', () => {
+  let sandbox: SandboxProcess;
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess(['--db', ':memory:']);
+    await signIn(sandbox);
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+  });
+
+  it('runs a CSV file with quoted JSON cells, applying every row exactly once, with a results file', async () => {
+    const file = join(sandbox.dir, 'notes.csv');
+    const rows = Array.from({ length: 30 }, (_, i) => `"{""type"":""pupil"",""id"":${i + 1}}","{""text"":""csv, row ${i}""}"`);
+    writeFileSync(file, `\uFEFFtarget,data\r\n${rows.join('\r\n')}\r\n`);
+    const before = await notesApplied(sandbox);
+    const run = await sandbox.edshed(['notes', 'create', '--from', file, '--results', join(sandbox.dir, 'results.csv')]);
+    expect(run.stderr).toMatch(/30 done, 0 failed, 0 unknown, 0 skipped of 30/);
+    expect(run.exitCode).toBe(0);
+    expect((await notesApplied(sandbox)) - before).toBe(30);
+    const results = readFileSync(join(sandbox.dir, 'results.csv'), 'utf8').trim().split('\n');
+    expect(results[0]).toBe('index,line,status,http_status,message,request_id');
+    expect(results.slice(1).filter((line) => /^\d+,\d+,done,20\d,ok,req_/.test(line))).toHaveLength(30);
+  });
+
+  it('refuses a file with a bad row: exit 2, every problem as file:line: column: message, nothing sent', async () => {
+    const file = join(sandbox.dir, 'payments.csv');
+    writeFileSync(file, 'id,method,date\n1,bacs,2026-09-01\n2,bitcoin,2026-09-01\n3,bacs,someday\n');
+    const before = await writes(sandbox, 'POST superuser/invoices/{id}/paid');
+    const run = await sandbox.edshed(['invoices', 'mark-paid', '--from', file]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(`${file}:3: method: `);
+    expect(run.stderr).toContain(`${file}:4: date: expected an ISO 8601 date`);
+    expect(run.stderr).toMatch(/2 problems in .*payments\.csv; nothing was sent/);
+    expect(await writes(sandbox, 'POST superuser/invoices/{id}/paid')).toEqual(before);
+  });
+
+  it('resumes a run killed with SIGKILL, so that every item is applied exactly once', { timeout: 120_000 }, async () => {
+    const file = notesFile(sandbox, 'killed.ndjson', 400);
+    const before = await notesApplied(sandbox);
+    const others = journals(sandbox);
+    const child = sandbox.edshed(['notes', 'create', '--from', file, '--concurrency', '2', '--rate', '60']);
+    while (journalLines(sandbox, others) < 40 && child.exitCode === null) await sleep(50);
+    child.kill('SIGKILL');
+    const killed = await child;
+    expect(killed.signal).toBe('SIGKILL');
+
+    const listed = json((await sandbox.edshed(['runs', 'list', '--json'])).stdout) as unknown as { id: string; file: string; done: number; pending: number }[];
+    const run = listed.find((r) => r.file === file);
+    expect(run?.done).toBeGreaterThanOrEqual(40);
+    expect(run?.pending).toBeGreaterThan(0);
+    const resumed = await sandbox.edshed(['runs', 'resume', run?.id ?? '']);
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stderr).toMatch(/400 done, 0 failed, 0 unknown, 0 skipped of 400/);
+    expect((await notesApplied(sandbox)) - before).toBe(400);
+  });
+});
+
+describe('a bulk run against a sandbox started with faults', () => {
+  let sandbox: SandboxProcess;
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess(['--db', ':memory:', '--faults', '500=0.05,429=0.03,drop-before=0.03,drop-after=0.05,seed=9']);
+    await signIn(sandbox);
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+  });
+
+  it('still applies every item exactly once (500s, 429s, drops before the handler and after the commit): retries go with the same key', { timeout: 120_000 }, async () => {
+    const file = notesFile(sandbox, 'faulty.ndjson', 300);
+    const before = await notesApplied(sandbox);
+    const run = await sandbox.edshed(['notes', 'create', '--from', file, '--concurrency', '6', '--results', join(sandbox.dir, 'faulty.ndjson.results.ndjson')]);
+    expect(run.stderr).toMatch(/300 done, 0 failed, 0 unknown, 0 skipped of 300/);
+    expect(run.exitCode).toBe(0);
+    expect((await notesApplied(sandbox)) - before).toBe(300);
+    const replayed = readFileSync(join(sandbox.dir, 'faulty.ndjson.results.ndjson'), 'utf8').split('\n').filter((line) => line.includes('replayed'));
+    expect(replayed.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a bulk run of invoice payments against the large seed', () => {
+  let sandbox: SandboxProcess;
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess(['--db', ':memory:', '--seed', 'large']);
+    await signIn(sandbox);
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+  });
+
+  it('marks 30 open invoices promised from a CSV, each target written exactly once, flags as defaults', async () => {
+    const listed = await sandbox.edshed(['invoices', 'list', '--state', 'open', '--take', '30', '--json']);
+    const ids = (json(listed.stdout).invoices as { id: number }[]).map((i) => i.id);
+    expect(ids).toHaveLength(30);
+    const file = join(sandbox.dir, 'promised.csv');
+    writeFileSync(file, `id\n${ids.join('\n')}\n`);
+    const run = await sandbox.edshed(['invoices', 'mark-promised', '--from', file, '--reference', 'PO-2026-11', '--json']);
+    expect(run.exitCode).toBe(0);
+    expect(json(run.stdout)).toMatchObject({ items: 30, done: 30, failed: 0, unknown: 0, stopped: 'complete' });
+    const counts = await writes(sandbox, 'POST superuser/invoices/{id}/promised');
+    expect(ids.map((id) => counts.get(`superuser/invoices/${id}/promised`))).toEqual(ids.map(() => 1));
+    expect(counts.size).toBe(30);
+  });
+});
