@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CliError } from '../../cli/cli-error.js';
 import { resolveConnection } from '../../cli/config/connection.js';
 import { resolveBaseUrl } from '../../core/api/environments.js';
 
@@ -24,5 +25,9 @@ describe('choosing the API and token', () => {
     expect(() => resolveConnection({ env: 'prod' }, {}, {}, undefined)).toThrow(/unknown environment "prod"/);
     expect(() => resolveConnection({ apiUrl: 'ftp://user:pw@x' }, {}, {}, undefined)).toThrow(/ftp:\/\/\*\*\*@x/);
     expect(() => resolveBaseUrl({ baseUrl: 'http://user:hunter2@api.test/' })).toThrow(/^(?!.*hunter2)/);
+  });
+
+  it('reports a bad choice as a usage error (exit 2)', () => {
+    expect(() => resolveConnection({}, {}, {}, undefined)).toThrow(expect.objectContaining({ name: 'CliError', exitCode: 2 }) as CliError);
   });
 });
