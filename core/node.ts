@@ -66,10 +66,11 @@ export function createNodeClient(options: ClientOptions & NodeTransportOptions):
 /**
  * The typed API (`bindEndpoints(createNodeClient(...))`) signed in as the `edshed` CLI is, so a script
  * run after `edshed auth login` needs no token of its own. The API and token are chosen as the CLI
- * chooses them: the options `apiUrl`, `env`, `token`, `profile`; then `EDSHED_API_URL`, `EDSHED_ENV`,
- * `EDSHED_TOKEN`, `EDSHED_PROFILE`; then the profile's stored URL and token in `EDSHED_CONFIG_DIR` or
- * the user's config directory. A stored token is sent only to the API that issued it. Other options go
- * to `createNodeClient` (retry, logger, connections...).
+ * chooses them: the options `apiUrl`, `env`, `token`, `profile`; then `EDSHED_API_URL`, `EDSHED_ENV`
+ * (`EDSHED_SANDBOX_URL` moves `sandbox`), `EDSHED_TOKEN`, `EDSHED_PROFILE` (else the default profile
+ * `edshed profiles use` chose); then the profile's stored URL and token in `EDSHED_CONFIG_DIR` or the
+ * user's config directory. A stored token is sent only to
+ * the API that issued it. Other options go to `createNodeClient` (retry, logger, connections...).
  *
  * Throws ClientConfigError when no API is named anywhere or a URL or environment name is bad, and its
  * subclass ConfigFileError (with `path`) when config.json or credentials.json cannot be read.

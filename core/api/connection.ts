@@ -2,7 +2,7 @@
  * Which API to talk to and with which token, chosen the same way by the CLI and by `connect()` (the
  * Node entry): pure logic, no files. The stored profile and credential are read by the caller.
  */
-import { ENVIRONMENT_NAMES, ENVIRONMENTS, isEnvironment } from './environments.js';
+import { ENVIRONMENT_NAMES, ENVIRONMENTS, isEnvironment, type Environment } from './environments.js';
 import { ClientConfigError } from './errors/client-config-error.js';
 
 /** Environment variables as `process.env` holds them. */
@@ -59,7 +59,8 @@ export function chooseProfile(requested: string | undefined, env: EnvironmentVar
 /**
  * Chooses the API URL and token: the explicit request, then environment variables (`EDSHED_API_URL`,
  * `EDSHED_ENV`, `EDSHED_TOKEN`), then the profile and its stored credential. An explicit URL beats a
- * named environment. A stored token goes only to the API that issued it. Throws ClientConfigError when
+ * named environment; `EDSHED_SANDBOX_URL` moves the `sandbox` environment (a sandbox started with
+ * `--port`). A stored token goes only to the API that issued it. Throws ClientConfigError when
  * no API is named anywhere, or a URL or environment name is bad.
  *
  * @example
@@ -90,14 +91,21 @@ export function resolveConnection(
   const baseUrl = url.endsWith('/') ? url : `${url}/`;
   // A stored token goes only to the API that issued it: pointing elsewhere must not leak it.
   const stored = credential?.token && credential.apiUrl && sameOrigin(credential.apiUrl, baseUrl) ? credential.token : undefined;
-  const environment = Object.entries(ENVIRONMENTS).find(([, known]) => sameOrigin(known, baseUrl))?.[0];
+  const environment = Object.entries(environmentUrls(env)).find(([, known]) => sameOrigin(known, baseUrl))?.[0];
   return { baseUrl, token: explicitToken ?? stored, source, environment };
 }
 
-/** The URL of a named environment, or a ClientConfigError naming where the bad name came from. */
-function environmentUrl(name: string, from: string, _env: EnvironmentVariables): string {
+/** The environments' URLs, with `sandbox` moved by `EDSHED_SANDBOX_URL` when it is set. */
+function environmentUrls(env: EnvironmentVariables): Readonly<Record<Environment, string>> {
+  return env.EDSHED_SANDBOX_URL ? { ...ENVIRONMENTS, sandbox: env.EDSHED_SANDBOX_URL } : ENVIRONMENTS;
+}
+
+/** The URL of a named environment; `from` names where a bad name or a bad `EDSHED_SANDBOX_URL` came from. */
+function environmentUrl(name: string, from: string, env: EnvironmentVariables): string {
   if (!isEnvironment(name)) throw new ClientConfigError(`${from}: unknown environment "${name}" (expected one of ${ENVIRONMENT_NAMES.join(', ')})`);
-  return ENVIRONMENTS[name];
+  const url = environmentUrls(env)[name];
+  if (url !== ENVIRONMENTS[name] && !/^https?:\/\/[^/]+/.test(url)) throw new ClientConfigError(`EDSHED_SANDBOX_URL: "${redactUrl(url)}" is not an http(s) URL`);
+  return url;
 }
 
 function sameOrigin(a: string, b: string): boolean {

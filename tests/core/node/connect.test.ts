@@ -71,6 +71,12 @@ describe('connect() chooses the API and token as the CLI does', () => {
     await viaEnv.close();
     expect(viaEnv.connection.baseUrl).toBe('https://api-staging.edshed.com/');
   });
+
+  it('points `sandbox` at EDSHED_SANDBOX_URL when it is set', async () => {
+    expect(await where({ env: 'sandbox' }, { EDSHED_SANDBOX_URL: 'http://127.0.0.1:9123' })).toMatchObject({ baseUrl: 'http://127.0.0.1:9123/' });
+    expect(await where({}, { EDSHED_ENV: 'sandbox' })).toMatchObject({ baseUrl: SANDBOX });
+    await expect(where({ env: 'sandbox' }, { EDSHED_SANDBOX_URL: 'ftp://x' })).rejects.toThrow(/EDSHED_SANDBOX_URL: "ftp:\/\/x" is not an http\(s\) URL/);
+  });
 });
 
 describe('connect() refuses with a ClientConfigError that says what to do', () => {
