@@ -14,6 +14,8 @@ export interface ConsumerDir {
    * variables of this process are blanked and the config directory is `<dir>/config` unless `env` says.
    */
   run(name: string, source: string, env?: Readonly<Record<string, string>>): ReturnType<typeof execa>;
+  /** Type-checks `name` (already in the directory) against the package's declarations, strict; never rejects. */
+  typecheck(name: string): ReturnType<typeof execa>;
   remove(): void;
 }
 
@@ -39,6 +41,21 @@ export function makeConsumerDir(): ConsumerDir {
       writeFileSync(join(dir, name), source);
       const isolated = { EDSHED_API_URL: '', EDSHED_ENV: '', EDSHED_TOKEN: '', EDSHED_PROFILE: '', EDSHED_SANDBOX_URL: '', EDSHED_CONFIG_DIR: join(dir, 'config') };
       return execa(process.execPath, [name], { cwd: dir, reject: false, env: { ...isolated, ...env }, timeout: 60_000 });
+    },
+    typecheck: (name) => {
+      const compilerOptions = {
+        noEmit: true,
+        strict: true,
+        skipLibCheck: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2023',
+        types: ['node'],
+        // Outside the checkout: @types/node comes from the checkout's node_modules.
+        typeRoots: [join(ROOT, 'node_modules/@types')],
+      };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: [name] }));
+      return execa(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { reject: false, timeout: 120_000 });
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
