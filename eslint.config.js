@@ -18,10 +18,20 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts'],
-    ignores: ['core/node.ts'],
+    // The Node entry and the modules only it loads (core/node/: the CLI's config files, for connect()).
+    ignores: ['core/node.ts', 'core/node/**'],
     rules: {
       // Flat config replaces a rule whole, so core repeats the ../shared ban beside its own.
-      'no-restricted-imports': ['error', { patterns: [...NO_SHARED, { group: ['node:*'], message: 'core/ runs in the browser: take Node facilities through the adapter in core/node.ts' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...NO_SHARED,
+            { group: ['node:*'], message: 'core/ runs in the browser: take Node facilities through the adapter in core/node.ts' },
+            { group: ['env-paths', 'undici', '**/node/*', '**/node.js'], message: 'Node only: import it from core/node.ts or core/node/, never from the browser entry' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -3,10 +3,13 @@
  * and the domain tables.
  *
  * @example
+ * import { connect } from 'edshed-toolkit/node';
+ * const api = await connect(); // the API and token that `edshed auth login` stored
+ * const { data } = await api.invoices.markPaid({ id: 6, method: 'bacs', date: '2026-11-02' });
+ * @example
  * import { createNodeClient } from 'edshed-toolkit/node';
  * import { bindEndpoints } from 'edshed-toolkit';
  * const api = bindEndpoints(createNodeClient({ environment: 'sandbox', token: process.env.EDSHED_TOKEN }));
- * const { data } = await api.invoices.markPaid({ id: 12, method: 'bacs', date: '2026-11-02' });
  */
 export * from './endpoints/index.js';
 export { bindEndpoints, type ApiMethods, type EndpointMethod, type JsonObject, type Requester } from './endpoints/methods.js';

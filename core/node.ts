@@ -1,11 +1,15 @@
 /**
- * The Node entry of core: the only core module that may import Node or undici. The browser uses
- * `createClient` with `globalThis.fetch`.
+ * The Node entry of core (`edshed-toolkit/node`): with the modules under core/node/, the only core code
+ * that may import Node or undici. The browser uses `createClient` with `globalThis.fetch`.
  */
 import { Agent, fetch as undiciFetch } from 'undici';
 import { ApiClient } from './api/client.js';
 import type { ClientOptions } from './api/options.js';
 import type { FetchLike } from './api/types.js';
+import type { ConnectedApi, ConnectOptions } from './node/connect.js';
+
+export { ConfigFileError } from './node/config-file-error.js';
+export type { ConnectedApi, ConnectionInfo, ConnectOptions } from './node/connect.js';
 
 export interface NodeTransportOptions {
   /** Most sockets open per origin at once; further requests queue. Default 16. */
@@ -57,4 +61,32 @@ export function createNodeClient(options: ClientOptions & NodeTransportOptions):
   const transport = options.fetch === undefined ? createNodeTransport(options) : undefined;
   const client = new ApiClient().init({ ...options, ...(transport ? { fetch: transport.fetch, dispatcher: transport.dispatcher } : {}) });
   return Object.assign(client, { close: async () => transport?.close() });
+}
+
+/**
+ * The typed API (`bindEndpoints(createNodeClient(...))`) signed in as the `edshed` CLI is, so a script
+ * run after `edshed auth login` needs no token of its own. The API and token are chosen as the CLI
+ * chooses them: the options `apiUrl`, `env`, `token`, `profile`; then `EDSHED_API_URL`, `EDSHED_ENV`
+ * (`EDSHED_SANDBOX_URL` moves `sandbox`), `EDSHED_TOKEN`, `EDSHED_PROFILE` (else the default profile
+ * `edshed profiles use` chose); then the profile's stored URL and token in `EDSHED_CONFIG_DIR` or the
+ * user's config directory. A stored token is sent only to
+ * the API that issued it. Other options go to `createNodeClient` (retry, logger, connections...).
+ *
+ * Throws ClientConfigError when no API is named anywhere or a URL or environment name is bad, and its
+ * subclass ConfigFileError (with `path`) when config.json or credentials.json cannot be read.
+ *
+ * @example
+ * import { connect } from 'edshed-toolkit/node';
+ * const api = await connect(); // after `edshed auth login`
+ * const { data } = await api.invoices.list({ state: 'open' });
+ * console.log(api.connection.baseUrl, data.total);
+ * await api.close();
+ * @example
+ * const staging = await connect({ env: 'staging', profile: 'staging', retry: { retries: 0 } });
+ */
+export async function connect(options: ConnectOptions = {}): Promise<ConnectedApi> {
+  const [{ findConnection }, { bindEndpoints }] = await Promise.all([import('./node/connect.js'), import('./endpoints/methods.js')]);
+  const { info, clientOptions } = findConnection(options);
+  const client = createNodeClient(clientOptions);
+  return Object.assign(bindEndpoints(client), { client, connection: info, close: () => client.close() });
 }

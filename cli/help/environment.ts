@@ -5,6 +5,7 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
   ['Connection', [
     ['EDSHED_API_URL', 'API base URL, as --api-url'],
     ['EDSHED_ENV', 'named environment, as --env (see below)'],
+    ['EDSHED_SANDBOX_URL', 'where the sandbox environment is, for a sandbox started with --port (default: http://127.0.0.1:8787/)'],
     ['EDSHED_TOKEN', 'session token, as --token; prefer `edshed auth login`'],
     ['EDSHED_PROFILE', 'credentials profile, as --profile (default: the one `edshed profiles use` chose, else "default")'],
     ['EDSHED_PASSWORD', 'password for `edshed auth login` when it is not asked on the terminal or read with --password-stdin'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CliError } from '../../cli/cli-error.js';
 import { resolveConnection } from '../../cli/config/connection.js';
 import { resolveBaseUrl } from '../../core/api/environments.js';
 
@@ -24,5 +25,17 @@ describe('choosing the API and token', () => {
     expect(() => resolveConnection({ env: 'prod' }, {}, {}, undefined)).toThrow(/unknown environment "prod"/);
     expect(() => resolveConnection({ apiUrl: 'ftp://user:pw@x' }, {}, {}, undefined)).toThrow(/ftp:\/\/\*\*\*@x/);
     expect(() => resolveBaseUrl({ baseUrl: 'http://user:hunter2@api.test/' })).toThrow(/^(?!.*hunter2)/);
+  });
+
+  it('points --env sandbox and EDSHED_ENV=sandbox at EDSHED_SANDBOX_URL when it is set', () => {
+    const moved = { EDSHED_SANDBOX_URL: 'http://127.0.0.1:9123' };
+    expect(resolveConnection({ env: 'sandbox' }, moved, {}, undefined)).toMatchObject({ baseUrl: 'http://127.0.0.1:9123/', source: '--env', environment: 'sandbox' });
+    expect(resolveConnection({ apiUrl: 'http://127.0.0.1:8787/' }, moved, {}, undefined).environment).toBeUndefined();
+    expect(resolveConnection({}, { ...moved, EDSHED_ENV: 'sandbox' }, {}, undefined).baseUrl).toBe('http://127.0.0.1:9123/');
+    expect(resolveConnection({ env: 'staging' }, moved, {}, undefined).baseUrl).toBe('https://api-staging.edshed.com/');
+  });
+
+  it('reports a bad choice as a usage error (exit 2)', () => {
+    expect(() => resolveConnection({}, {}, {}, undefined)).toThrow(expect.objectContaining({ name: 'CliError', exitCode: 2 }) as CliError);
   });
 });

@@ -31,6 +31,23 @@ export const done = api.invoices.markPaid({ id: 12, method: PAYMENT_METHODS[0], 
     expect(ok.exitCode).toBe(0);
   }, 60_000);
 
+  it('types connect(): its options, the bound methods and its errors', async () => {
+    const ok = await typecheck(`
+import { ClientConfigError } from 'edshed-toolkit';
+import { connect, ConfigFileError, type ConnectedApi, type ConnectOptions } from 'edshed-toolkit/node';
+const options: ConnectOptions = { env: 'sandbox', profile: 'staging', retry: { retries: 0 }, connections: 4 };
+const api: ConnectedApi = await connect(options);
+export const paid = api.invoices.markPaid({ id: 6, method: 'bacs', date: '2026-11-02' }, { idempotencyKey: 'k' });
+export const where: string = api.connection.baseUrl;
+export const closed: Promise<void> = api.close();
+export const isConfig = (error: unknown): boolean => error instanceof ConfigFileError && error instanceof ClientConfigError && error.path.length > 0;
+// @ts-expect-error not an option of connect()
+export const bad = connect({ baseUrl: 'https://x.test' });
+`);
+    expect(ok.stdout).toBe('');
+    expect(ok.exitCode).toBe(0);
+  }, 60_000);
+
   it('refuses a call the table does not allow', async () => {
     const bad = await typecheck(`
 import { bindEndpoints } from 'edshed-toolkit';

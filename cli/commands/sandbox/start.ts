@@ -46,7 +46,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--log', 'log each request to stderr')
     .addHelpText(
       'after',
-      `\nFault spec: ${FAULTS_HELP}.\nSwitch faults while running: PUT __sandbox/faults {"faults":"500=0.1"}; read write counts: GET __sandbox/writes.\n\nExamples:\n  edshed sandbox start\n  edshed sandbox start --db :memory: --port 0\n  edshed sandbox start --reset --seed large\n  edshed sandbox start --faults 500=0.1,429=0.05,latency=50-200,drop-after=0.02`,
+      `\nFault spec: ${FAULTS_HELP}.\nSwitch faults while running: PUT __sandbox/faults {"faults":"500=0.1"}; read write counts: GET __sandbox/writes.\nOn a port other than 8787, EDSHED_SANDBOX_URL=http://127.0.0.1:PORT points --env sandbox at it.\n\nExamples:\n  edshed sandbox start\n  edshed sandbox start --db :memory: --port 0\n  edshed sandbox start --reset --seed large\n  edshed sandbox start --faults 500=0.1,429=0.05,latency=50-200,drop-after=0.02`,
     );
   cmd.action(async (opts: StartOptions) => {
     if (opts.seed !== 'demo' && opts.seed !== 'large') throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);

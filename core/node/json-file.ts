@@ -1,13 +1,13 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { CliError, EXIT } from '../cli-error.js';
+import { ConfigFileError } from './config-file-error.js';
 
 /**
  * A small JSON file of ours (config.json, credentials.json): read whole, written whole and atomically
  * (a temporary file beside it, then a rename), so a crash never leaves half a file, always mode 0600.
  * A missing file reads as `{}`; a file that is not a JSON object is an error naming it (never silently
- * replaced: it may hold tokens the user wants back).
+ * replaced: it may hold tokens the user wants back): a ConfigFileError.
  *
  * @example
  * const file = jsonFile('/home/jane/.config/edshed/config.json');
@@ -22,15 +22,15 @@ export function jsonFile(path: string): { readonly path: string; read(): Record<
         text = readFileSync(path, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-        throw new CliError(`${path}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.usage);
+        throw new ConfigFileError(`${path}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, path);
       }
       let value: unknown;
       try {
         value = JSON.parse(text);
       } catch {
-        throw new CliError(`${path}: not valid JSON; fix or delete the file`, EXIT.usage);
+        throw new ConfigFileError(`${path}: not valid JSON; fix or delete the file`, path);
       }
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new CliError(`${path}: expected a JSON object; fix or delete the file`, EXIT.usage);
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ConfigFileError(`${path}: expected a JSON object; fix or delete the file`, path);
       return value as Record<string, unknown>;
     },
     write(data) {
