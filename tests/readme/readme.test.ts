@@ -137,7 +137,8 @@ async function parseProblem(command: string): Promise<string | undefined> {
     return result.exitCode === 0 ? undefined : story('run as written', result);
   }
   const result = await execa(process.execPath, [BIN, ...words, '--help'], { env, reject: false });
-  const usage = /^Usage: edshed ((?:[\w-]+ )*)\[options\](.*)$/m.exec(String(result.stdout));
+  // `Usage: edshed invoices mark-paid [options] <id>`, or with a usage of its own: `edshed invoices mark ID... ACTION [options]`.
+  const usage = /^Usage: edshed ((?:[a-z_][\w-]* )*)(?:[A-Z][A-Z_]*(?:\.\.\.)? )*\[options\](.*)$/m.exec(String(result.stdout));
   if (result.exitCode !== 0 || !usage) return story('--help', result);
   const path = (usage[1] ?? '').trim().split(' ').filter(Boolean);
   const at = words.findIndex((_, i) => path.length > 0 && path.every((part, j) => words[i + j] === part));
