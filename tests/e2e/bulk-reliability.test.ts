@@ -84,3 +84,37 @@ describe('bulk runs killed and resumed', () => {
     expect((await notesApplied(sandbox)) - before, `seed ${SEED}`).toBe(ITEMS);
   });
 });
+
+describe('a bulk run against a sandbox started with faults', () => {
+  let sandbox: SandboxProcess;
+  beforeAll(async () => {
+    // --log: the sandbox logs every request it receives, so the test counts the attempts the CLI made.
+    sandbox = await startSandboxProcess(['--db', ':memory:', '--rate-limit', '1000000', '--log', '--faults', `500=0.03,429=0.03,drop-before=0.03,drop-after=0.03,seed=${SEED % 1000}`]);
+    await signIn(sandbox);
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+  });
+
+  it(`completes a ${ITEMS}-item run through 500s, 429s and dropped connections, every item applied once, retries bounded (fault seed ${SEED % 1000})`, { timeout: 100_000 }, async () => {
+    const file = notesFile(sandbox, 'faulty.ndjson', ITEMS);
+    const before = await notesApplied(sandbox);
+    let { id, result } = await runUntil(sandbox, ['notes', 'create', '--from', file, '--concurrency', '6'], undefined, undefined, 0);
+    // A run that meets failures in a row pauses cleanly (exit 1) and says how to resume: do that, a few times at most.
+    for (let resumes = 0; result.exitCode === 1 && /runs resume/.test(String(result.stderr)) && resumes < 5; resumes += 1) {
+      ({ id, result } = await runUntil(sandbox, ['runs', 'resume', id], id, undefined, 0));
+    }
+    expect(result.stderr).toMatch(new RegExp(`${ITEMS} done, 0 failed, 0 unknown, 0 skipped of ${ITEMS}`));
+    expect(result.exitCode).toBe(0);
+    expect((await notesApplied(sandbox)) - before).toBe(ITEMS);
+
+    const log = String((await sandbox.stop()).stdout);
+    const attempts = log.split('\n').filter((line) => line.includes('"incoming request"') && line.includes('"url":"/notes"')).length;
+    // About 12% of requests fail, so about 1.14 attempts an item; a retry storm would be far above 1.5.
+    expect(attempts).toBeGreaterThan(ITEMS);
+    expect(attempts).toBeLessThanOrEqual(ITEMS * 1.5);
+    const outcomes = new Map<number, number>();
+    for (const o of journalItems(sandbox, id)) outcomes.set(o.index, (outcomes.get(o.index) ?? 0) + 1);
+    expect(Math.max(...outcomes.values())).toBeLessThanOrEqual(3);
+  });
+});
