@@ -1,40 +1,12 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journals, json, notesApplied, notesFile, runsDir, signIn, writes } from '../helpers/bulk-run.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 9: bulk runs through the built CLI against a started sandbox. `notes create` is a plain POST that
-// adds a record on every call, so the sandbox's write count shows an item applied twice, or lost; the
-// invoice run shows one count per target.
-
-const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unknown>;
-
-async function signIn(sandbox: SandboxProcess): Promise<void> {
-  // A sandbox with faults may fail the sign-in itself now and then.
-  for (let attempt = 1; attempt <= 6; attempt += 1) {
-    const login = await sandbox.edshed(['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
-    if (login.exitCode === 0) return;
-  }
-  throw new Error('could not sign in');
-}
-
-async function writes(sandbox: SandboxProcess, route: string): Promise<Map<string, number>> {
-  const rows = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { route: string; target: string; count: number }[];
-  return new Map(rows.filter((w) => w.route === route).map((w) => [w.target, w.count]));
-}
-
-const notesApplied = async (sandbox: SandboxProcess) => (await writes(sandbox, 'POST notes')).get('notes') ?? 0;
-
-function notesFile(sandbox: SandboxProcess, name: string, count: number): string {
-  const file = join(sandbox.dir, name);
-  const lines = Array.from({ length: count }, (_, i) => JSON.stringify({ target: { type: 'pupil', id: i + 1 }, data: { text: `${name} ${i}` } }));
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
-
-const runsDir = (sandbox: SandboxProcess) => join(sandbox.env.XDG_STATE_HOME ?? '', 'edshed', 'runs');
-const journals = (sandbox: SandboxProcess) => (existsSync(runsDir(sandbox)) ? readdirSync(runsDir(sandbox)).filter((name) => name.endsWith('.jsonl') && !name.endsWith('.items.jsonl')) : []);
+// Issue 9: bulk runs through the built CLI against a started sandbox (helpers/bulk-run.ts); the invoice
+// run shows one count per target.
 
 /** Item lines in the journal of a run started after `others` were there. */
 function journalLines(sandbox: SandboxProcess, others: readonly string[]): number {
