@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { buildRequest } from '../../core/endpoints/call.js';
 import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
-import { cellValue, commandLineName, type ColumnMap } from './columns.js';
+import { BrokenJsonCell, cellValue, commandLineName, type ColumnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 
 /** One problem of one row: the column it is about (if any) and what is wrong. */
@@ -44,7 +44,9 @@ export function checkRow(context: RowContext, values: Readonly<Record<string, un
       if (!context.text) issues.push({ column, message: `unknown key; expected ${map.known.join(', ')}` });
       continue;
     }
-    input[key] = context.text ? cellValue(endpoint, key, value) : value;
+    const cell = context.text ? cellValue(endpoint, key, value) : value;
+    if (cell instanceof BrokenJsonCell) issues.push({ column, message: `not valid JSON (${cell.reason}); write a text value as a JSON string, e.g. "\"text\""` });
+    else input[key] = cell;
   }
   try {
     const built = buildRequest(endpoint, input);
