@@ -57,6 +57,7 @@ export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
       signal,
       send: (request) => sendWrite(c, request, { runId: header.run_id, banner: false }),
       onStart: () => progress.report({ kind: 'sent', at: at() }),
+      onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
       record: (item, outcome) => {
         const entry = { index: item.index, line: item.line, ...outcome };
         o.journal.append(entry);

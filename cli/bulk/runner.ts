@@ -22,6 +22,8 @@ export interface RunnerOptions {
   /** An item's final outcome for this run (journal, results, progress). */
   readonly record: (item: BulkItem, outcome: Outcome) => void;
   readonly onStart?: (item: BulkItem) => void;
+  /** A send ended without an outcome: the item waits in the queue to go again. */
+  readonly onRequeue?: (item: BulkItem) => void;
   /** A note for the user (a stop, and why). */
   readonly notify: (message: string) => void;
   /** The whole queue holds back until `until` (the clock's ms); without it, the pause is a note. */
@@ -74,9 +76,11 @@ export async function runItems(items: AsyncIterable<BulkItem>, o: RunnerOptions)
       if (verdict.pauseMs !== undefined) pause(verdict.pauseMs, 'No requests left in the rate-limit window', 'rate-limit');
     } else if (verdict.kind === 'rate-limited') {
       again.unshift(item);
+      o.onRequeue?.(item);
       pause(verdict.waitMs, 'Rate limited (429)', 'rate-limit');
     } else if (verdict.kind === 'auth') {
       again.unshift(item);
+      o.onRequeue?.(item);
       if (stop === undefined) o.notify(`Stopping: ${verdict.message}`);
       stop ??= 'auth';
     } else {
@@ -84,7 +88,10 @@ export async function runItems(items: AsyncIterable<BulkItem>, o: RunnerOptions)
       const used = (tries.get(item.index) ?? 0) + 1;
       tries.set(item.index, used);
       if (used >= TRIES_PER_ITEM) o.record(item, verdict.outcome);
-      else again.push(item);
+      else {
+        again.push(item);
+        o.onRequeue?.(item);
+      }
       if (serverFailures >= o.retryBudget && stop === undefined) {
         stop = 'paused';
         o.notify(`Pausing the run: ${serverFailures} server failures in a row (last: ${verdict.outcome.message})`);

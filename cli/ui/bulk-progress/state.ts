@@ -6,6 +6,8 @@ export type PauseReason = 'rate-limit' | 'server-failure';
 /** What the bulk runner reports as it goes; `at` is the clock in milliseconds. */
 export type ProgressEvent =
   | { readonly kind: 'sent'; readonly at: number }
+  /** A send ended without an outcome (429, a server failure to retry): the item left flight for the queue. */
+  | { readonly kind: 'requeued'; readonly at: number }
   | { readonly kind: 'settled'; readonly at: number; readonly status: ItemStatus; readonly line: number; readonly message: string }
   | { readonly kind: 'paused'; readonly at: number; readonly until: number; readonly reason: PauseReason; readonly message: string }
   | { readonly kind: 'note'; readonly at: number; readonly message: string }
@@ -79,6 +81,8 @@ export function progressReducer(state: BulkProgressState, event: ProgressEvent):
   switch (event.kind) {
     case 'sent':
       return { ...base, inFlight: state.inFlight + 1 };
+    case 'requeued':
+      return { ...base, inFlight: Math.max(0, state.inFlight - 1) };
     case 'settled': {
       const inFlight = Math.max(0, state.inFlight - 1);
       const errors = event.status === 'failed' || event.status === 'unknown' ? [...state.errors, { line: event.line, status: event.status, message: event.message }].slice(-ERRORS_SHOWN) : state.errors;

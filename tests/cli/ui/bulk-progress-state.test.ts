@@ -10,6 +10,7 @@ describe('bulk progress reducer', () => {
     { name: 'nothing yet', events: [], expected: { done: 0, failed: 0, unknown: 0, skipped: 0, inFlight: 0 } },
     { name: 'sends are in flight', events: [sent(1), sent(2), sent(3)], expected: { inFlight: 3, done: 0 } },
     { name: 'each outcome counts once and leaves flight', events: [sent(1), sent(2), sent(3), sent(4), settled(5, 'done'), settled(6, 'failed'), settled(7, 'unknown'), settled(8, 'skipped')], expected: { inFlight: 0, done: 1, failed: 1, unknown: 1, skipped: 1 } },
+    { name: 'a 429 or a retry takes the item out of flight, uncounted', events: [sent(1), sent(2), { kind: 'requeued', at: 3 }], expected: { inFlight: 1, done: 0, failed: 0 } },
     { name: 'in flight never goes below zero', events: [settled(5, 'done')], expected: { inFlight: 0, done: 1 } },
     { name: 'the clock only moves forward', events: [sent(500), sent(200)], expected: { now: 500 } },
     { name: 'the first Ctrl-C marks it stopping', events: [sent(1), { kind: 'stopping', at: 2 }], expected: { stopping: true, inFlight: 1 } },
