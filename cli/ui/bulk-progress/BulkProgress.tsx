@@ -52,9 +52,13 @@ export function BulkProgress({ title, state, columns }: BulkProgressProps) {
           {fit(`  line ${e.line}: ${e.status === 'unknown' ? 'unknown: ' : ''}${e.message}`, width)}
         </Text>
       ))}
-      {state.stopping ? <Text color="yellow">{fit(`Stopping: finishing ${state.inFlight} in flight; Ctrl-C again to quit now`, width)}</Text> : null}
+      {state.stopping ? <Text color="yellow">{fit(stoppingLine(state.inFlight), width)}</Text> : null}
     </Box>
   );
+}
+
+function stoppingLine(inFlight: number): string {
+  return inFlight > 0 ? `Stopping: finishing ${inFlight} in flight; Ctrl-C again to quit now` : 'Stopped: nothing in flight; the rest is left for a resume';
 }
 
 function pauseBanner(pause: NonNullable<BulkProgressState['pause']>): string {

@@ -66,5 +66,7 @@ describe('BulkProgress view', () => {
     const stopping = progressReducer(halfway, { kind: 'stopping', at: at(11) });
     expect(frame(stopping).at(-1)).toBe('Stopping: finishing 4 in flight; Ctrl-C again to quit now');
     expect(frame(halfway).join('\n')).not.toMatch(/Stopping/);
+    const drained = [0, 1, 2, 3].reduce((s, i) => progressReducer(s, { kind: 'settled', at: at(12 + i), status: 'done', line: 30 + i, message: 'ok' }), stopping);
+    expect(frame(drained).at(-1)).toBe('Stopped: nothing in flight; the rest is left for a resume');
   });
 });
