@@ -4,7 +4,7 @@ import { sendWrite, warnIfProduction } from '../write/send.js';
 import type { BulkItem } from './items-file.js';
 import type { JournalWriter, RunHeader } from './journal.js';
 import { readJournal } from './journal-state.js';
-import { startProgress } from './progress.js';
+import { openReporter } from './progress.js';
 import { openRecordFile, type RecordFile } from './record-file.js';
 import { runItems, type RunStop } from './runner.js';
 
@@ -42,7 +42,11 @@ export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
   };
   await warnIfProduction(c);
   note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${o.concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
-  const progress = startProgress(o.total, c.globals.quiet ? undefined : note, { now: () => c.now().getTime() });
+  const at = () => c.now().getTime();
+  const progress = await openReporter(c, o.total, header.command);
+  const signal = c.io.interrupts({ quiet: progress.showsStopping });
+  const stopping = () => progress.report({ kind: 'stopping', at: at() });
+  signal.addEventListener('abort', stopping, { once: true });
   let stop: RunStop;
   try {
     stop = await runItems(o.items, {
@@ -50,19 +54,22 @@ export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
       rate: o.rate,
       retryBudget: RETRY_BUDGET,
       keyOf: (item) => `${header.idempotency_prefix}-${item.index}`,
-      signal: c.io.interrupts(),
+      signal,
       send: (request) => sendWrite(c, request, { runId: header.run_id, banner: false }),
-      onStart: () => progress.started(),
+      onStart: () => progress.report({ kind: 'sent', at: at() }),
+      onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
       record: (item, outcome) => {
         const entry = { index: item.index, line: item.line, ...outcome };
         o.journal.append(entry);
-        progress.finished(outcome.status);
+        progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
         if (results) written = written.then(() => results.write(entry));
       },
-      notify: note,
+      notify: (message) => progress.report({ kind: 'note', at: at(), message }),
+      onPause: (pause) => progress.report({ kind: 'paused', at: at(), ...pause }),
     });
   } finally {
-    progress.stop();
+    signal.removeEventListener('abort', stopping);
+    await progress.close();
     o.journal.close();
     await written;
     await results?.close();
