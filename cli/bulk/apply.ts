@@ -1,17 +1,16 @@
 import { renameSync, rmSync } from 'node:fs';
 import type { Endpoint } from '../../core/endpoints/define.js';
-import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { CliError, EXIT } from '../cli-error.js';
 import { ensurePrivateDir } from '../config/paths.js';
 import type { Factory } from '../factory.js';
 import { confirmBulk } from './confirm.js';
 import { executeRun } from './execute.js';
-import { openBulkInput } from './input.js';
-import { openItemsWriter, readItems, type BulkItem } from './items-file.js';
+import { readItems, type BulkItem } from './items-file.js';
 import { createJournal, itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
-import { bodyHash, driftOf, hashFile, readPlan, type Plan } from './plan-file.js';
+import { driftOf, readPlan, type Plan } from './plan-file.js';
+import { alreadyApplied, readsBack } from './read-back.js';
 import { readTargets, targetIdOf, targetKindOf, type TargetState } from './targets.js';
-import { validateInput } from './validate.js';
+import { checkPlan, rebuildItems } from './plan-check.js';
 
 export interface ApplyOptions {
   /** The plan file saved by `--dry-run --plan FILE`. */
@@ -22,55 +21,6 @@ export interface ApplyOptions {
   readonly yes?: boolean | undefined;
 }
 
-const usage = (file: string, why: string): CliError => new CliError(`${file}: ${why}; nothing was sent`, EXIT.usage);
-
-/** The plan's endpoint, and its input file unchanged since the plan (exit 2 otherwise). */
-async function checkPlan(file: string, plan: Plan): Promise<Endpoint> {
-  const endpoint = ENDPOINTS.find((e) => e.command === plan.command);
-  if (!endpoint || endpoint.method !== plan.endpoint.method || endpoint.path !== plan.endpoint.path) {
-    throw usage(file, `the plan is for ${plan.command} (${plan.endpoint.method} ${plan.endpoint.path}), which this edshed does not have`);
-  }
-  const sha = await hashFile(plan.input.path).catch(() => undefined);
-  if (sha === undefined) throw usage(file, `its input file ${plan.input.path} cannot be read`);
-  if (sha !== plan.input.sha256) throw usage(file, `its input file ${plan.input.path} changed since the plan (content hash differs); make a new plan with --dry-run --plan`);
-  return endpoint;
-}
-
-/**
- * Rebuilds the plan's items from its input file, as the dry run did, into the run's items file; every
- * item must be the planned one (same index, path and body hash). Rows the plan set aside are returned
- * as skipped outcomes.
- */
-async function rebuildItems(c: Factory, file: string, plan: Plan, endpoint: Endpoint, itemsPath: string): Promise<{ rows: number; skipped: ItemOutcome[] }> {
-  const writer = openItemsWriter(itemsPath);
-  const skipped: ItemOutcome[] = [];
-  let next = 0;
-  let mismatch: string | undefined;
-  const onItem = async (item: BulkItem) => {
-    const planned = plan.items[next];
-    next += 1;
-    if (planned?.index !== item.index || planned.path !== item.request.path || planned.body_hash !== bodyHash(item.request.body)) mismatch ??= `line ${item.line}`;
-    else await writer.write(item);
-  };
-  try {
-    const report = await validateInput(await openBulkInput(plan.input.path, c.io), {
-      endpoint,
-      defaults: plan.defaults,
-      onItem,
-      onReject: (row, reasons, index) => {
-        if (index !== undefined) skipped.push({ index, line: row.line, status: 'skipped', http_status: null, message: reasons.join('; '), request_id: null });
-      },
-    });
-    await writer.close();
-    if (mismatch !== undefined || next !== plan.items.length) throw usage(file, `the item at ${mismatch ?? `index ${next}`} is not the one planned (the plan was edited)`);
-    return { rows: report.rows, skipped };
-  } catch (error) {
-    await writer.close().catch(() => undefined);
-    rmSync(itemsPath, { force: true });
-    throw error;
-  }
-}
-
 /** Items whose target's state is not the planned one, as skipped outcomes. */
 function driftOutcomes(plan: Plan, states: ReadonlyMap<number, TargetState>): ItemOutcome[] {
   const outcomes: ItemOutcome[] = [];
@@ -79,6 +29,19 @@ function driftOutcomes(plan: Plan, states: ReadonlyMap<number, TargetState>): It
     if (drift !== undefined) outcomes.push({ index: item.index, line: item.line, status: 'skipped', http_status: null, message: drift, request_id: null });
   }
   return outcomes;
+}
+
+/**
+ * Drifted items whose target already shows their change (this plan applied before, or by hand): they
+ * go again, with their key, and the server answers that nothing changed, instead of a drift skip.
+ */
+async function alreadyDone(c: Factory, endpoint: Endpoint, itemsPath: string, drifted: readonly ItemOutcome[]): Promise<Set<number>> {
+  const done = new Set<number>();
+  if (drifted.length === 0 || !readsBack(endpoint)) return done;
+  const indexes = new Set(drifted.map((outcome) => outcome.index));
+  const client = await c.client();
+  for await (const item of readItems(itemsPath)) if (indexes.has(item.index) && (await alreadyApplied(client, endpoint, item))) done.add(item.index);
+  return done;
 }
 
 async function* without(items: AsyncIterable<BulkItem>, skip: ReadonlySet<number>): AsyncGenerator<BulkItem> {
@@ -107,7 +70,8 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   const kind = targetKindOf(endpoint);
   const ids = plan.items.flatMap((item) => (item.target_id === null ? [] : [item.target_id]));
   const states = kind === undefined ? new Map<number, TargetState>() : await readTargets(await c.client(), kind, ids);
-  const drifted = driftOutcomes(plan, states);
+  const applied = await alreadyDone(c, endpoint, partial, driftOutcomes(plan, states));
+  const drifted = driftOutcomes(plan, states).filter((outcome) => !applied.has(outcome.index));
   const total = plan.items.length - drifted.length;
   try {
     await confirmBulk(c, endpoint, total, o.file, o.yes);
