@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
@@ -10,7 +10,7 @@ import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-pro
 const PAID = 'POST superuser/invoices/{id}/paid';
 
 async function writes(sandbox: SandboxProcess, route: string): Promise<Map<string, number>> {
-  const answer = JSON.parse((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout) as { writes: { route: string; target: string; count: number }[] };
+  const answer = JSON.parse(String((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout)) as { writes: { route: string; target: string; count: number }[] };
   return new Map(answer.writes.filter((w) => w.route === route).map((w) => [w.target, w.count]));
 }
 
@@ -24,7 +24,7 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
     const login = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
     expect(login.exitCode).toBe(0);
     const listed = await sandbox.edshed(['invoices', 'list', '--state', 'open', '--json']);
-    open = (JSON.parse(listed.stdout) as { invoices: { id: number; currency: string; total: number }[] }).invoices;
+    open = (JSON.parse(String(listed.stdout)) as { invoices: { id: number; currency: string; total: number }[] }).invoices;
     csv = join(sandbox.dir, 'payments.csv');
     plan = join(sandbox.dir, 'plan.json');
     writeFileSync(csv, `id,date\n${open.map((i) => `${i.id},2026-11-02`).join('\n')}\n`);
@@ -87,6 +87,16 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
     // Applying the plan again changes nothing: the paid invoices show the change, the keys replay.
     const again = await sandbox.edshed(['bulk', 'apply', plan, '--yes']);
     expect(again.exitCode).toBe(3);
+    expect(await writes(sandbox, PAID)).toEqual(counts);
+
+    // An item whose outcome was unknown (the connection dropped after sending) is read back on resume.
+    const runId = /Run (\S+) \(/.exec(String(run.stderr))?.[1] ?? '';
+    const journal = join(sandbox.env.XDG_STATE_HOME ?? '', 'edshed', 'runs', `${runId}.jsonl`);
+    const index = open.indexOf(others[0] ?? voided);
+    appendFileSync(journal, `${JSON.stringify({ type: 'item', index, line: index + 2, status: 'unknown', http_status: null, message: 'connection dropped', request_id: null })}\n`);
+    const resumed = await sandbox.edshed(['runs', 'resume', runId]);
+    expect(resumed.stderr).toContain('1 item of unknown outcome already applied (read back); not sent again.');
+    expect(resumed.stderr).toContain('sending 0 items');
     expect(await writes(sandbox, PAID)).toEqual(counts);
   });
 });
