@@ -10,9 +10,11 @@ export interface BulkFlags {
   readonly results?: string | undefined;
   readonly concurrency: number;
   readonly rate?: number | undefined;
+  /** With --dry-run: save the plan here for `edshed bulk apply`. */
+  readonly plan?: string | undefined;
 }
 
-const BULK_FLAGS = ['from', 'skip-invalid', 'rejects', 'results', 'concurrency', 'rate'] as const;
+const BULK_FLAGS = ['from', 'skip-invalid', 'rejects', 'results', 'concurrency', 'rate', 'plan'] as const;
 export const DEFAULT_CONCURRENCY = 4;
 const MAX_CONCURRENCY = 64;
 
@@ -40,7 +42,8 @@ export function addBulkOptions(cmd: Command, endpoint: Endpoint, taken: Readonly
     .option('--rejects <file>', 'with --skip-invalid: write the bad rows here, with the reason (.csv or .ndjson)')
     .option('--results <file>', "with --from: write each item's status, HTTP status, message and request id here (.csv or .ndjson)")
     .option('--concurrency <n>', `with --from: requests in flight at most (default ${DEFAULT_CONCURRENCY})`)
-    .option('--rate <n>', 'with --from: requests per second at most');
+    .option('--rate <n>', 'with --from: requests per second at most')
+    .option('--plan <file>', 'with --from and --dry-run: save the plan (JSON) for edshed bulk apply FILE');
   if (!endpoint.destructive && !taken.has('yes')) cmd.option('-y, --yes', 'with --from: do not ask before a production run (needed off a terminal)');
   return cmd;
 }
@@ -61,7 +64,7 @@ function number(flag: string, raw: unknown, check: (n: number) => boolean, expec
  */
 export function bulkFlags(opts: Readonly<Record<string, unknown>>): (BulkFlags & { readonly from: string }) | undefined {
   const from = opts.from as string | undefined;
-  const given = ['skipInvalid', 'rejects', 'results', 'concurrency', 'rate'].filter((key) => opts[key] !== undefined);
+  const given = ['skipInvalid', 'rejects', 'results', 'concurrency', 'rate', 'plan'].filter((key) => opts[key] !== undefined);
   if (from === undefined) {
     const first = given[0];
     if (first !== undefined) throw new CliError(`--${first.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} works with --from FILE only`, EXIT.usage);
@@ -70,6 +73,9 @@ export function bulkFlags(opts: Readonly<Record<string, unknown>>): (BulkFlags &
   if (from.trim() === '') throw new CliError('--from: give a file, or - for standard input', EXIT.usage);
   const rejects = opts.rejects as string | undefined;
   const results = opts.results as string | undefined;
+  const plan = opts.plan as string | undefined;
+  if (plan !== undefined && opts.dryRun !== true) throw new CliError('--plan works with --dry-run (it saves the plan instead of running it; run it with edshed bulk apply FILE)', EXIT.usage);
+  if (plan !== undefined && (plan.trim() === '' || plan === from)) throw new CliError(`--plan: name a file other than the input file`, EXIT.usage);
   if (rejects !== undefined && opts.skipInvalid !== true) throw new CliError('--rejects works with --skip-invalid (without it, any bad row stops the run)', EXIT.usage);
   for (const [flag, path] of [['--rejects', rejects], ['--results', results]] as const) {
     if (path === undefined) continue;
@@ -79,5 +85,5 @@ export function bulkFlags(opts: Readonly<Record<string, unknown>>): (BulkFlags &
   if (rejects !== undefined && rejects === results) throw new CliError('--rejects and --results name the same file; name two', EXIT.usage);
   const concurrency = number('--concurrency', opts.concurrency, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_CONCURRENCY, `a whole number from 1 to ${MAX_CONCURRENCY}`) ?? DEFAULT_CONCURRENCY;
   const rate = number('--rate', opts.rate, (n) => Number.isFinite(n) && n > 0 && n <= 10_000, 'requests per second, more than 0');
-  return { from, skipInvalid: opts.skipInvalid === true, rejects, results, concurrency, rate };
+  return { from, skipInvalid: opts.skipInvalid === true, rejects, results, concurrency, rate, plan };
 }

@@ -7,6 +7,10 @@ import { readJournal } from './journal-state.js';
 import { openReporter } from './progress.js';
 import { openRecordFile, type RecordFile } from './record-file.js';
 import { runItems, type RunStop } from './runner.js';
+import { addAmount, formatTotals } from './target-summary.js';
+
+/** A skipped item's message when its target changed between the plan and the apply (plan-file.ts driftOf). */
+const isDrift = (message: string): boolean => message.startsWith('drift:');
 
 /** Server failures in a row (after the client's own retries) before a run pauses. */
 export const RETRY_BUDGET = 10;
@@ -22,6 +26,8 @@ export interface ExecuteOptions {
   readonly concurrency: number;
   readonly rate?: number | undefined;
   readonly results?: string | undefined;
+  /** Invoice workflows: an item's invoice amount, summed per currency over the items done. */
+  readonly amountOf?: ((item: BulkItem) => { readonly currency: string | null; readonly total: number | null } | undefined) | undefined;
 }
 
 /**
@@ -37,6 +43,7 @@ export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
   const { header } = o;
   const results: RecordFile | undefined = o.results ? await openRecordFile('--results', o.results, RESULT_COLUMNS) : undefined;
   let written: Promise<void> = Promise.resolve();
+  const totals = new Map<string, number>();
   const note = (line: string) => {
     if (!c.globals.quiet) c.io.stderr.write(`${line}\n`);
   };
@@ -62,6 +69,7 @@ export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
         const entry = { index: item.index, line: item.line, ...outcome };
         o.journal.append(entry);
         progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
+        if (outcome.status === 'done' && o.amountOf) addAmount(totals, o.amountOf(item));
         if (results) written = written.then(() => results.write(entry));
       },
       notify: (message) => progress.report({ kind: 'note', at: at(), message }),
@@ -74,18 +82,22 @@ export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
     await written;
     await results?.close();
   }
-  await summarise(c, header, stop, o.results);
+  await summarise(c, header, stop, o.results, o.amountOf ? totals : undefined);
 }
 
-async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined): Promise<void> {
-  const { counts } = await readJournal(c.env, header.run_id);
+async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined, totals: ReadonlyMap<string, number> | undefined): Promise<void> {
+  const { counts, problems } = await readJournal(c.env, header.run_id);
+  const drift = problems.filter((p) => p.status === 'skipped' && isDrift(p.message)).length;
   const id = header.run_id;
-  const summary = { run_id: id, command: header.command, file: header.file, items: header.items, ...counts, stopped: stop };
+  const amounts = totals ? { done_totals: Object.fromEntries([...totals].sort(([a], [b]) => a.localeCompare(b))) } : {};
+  const summary = { run_id: id, command: header.command, file: header.file, items: header.items, ...counts, drift, ...amounts, stopped: stop };
   if (c.globals.json) c.io.stdout.write(`${JSON.stringify(summary)}\n`);
   if (!c.globals.quiet) {
+    const setAside = counts.skipped - drift;
     c.io.stderr.write(
-      `Run ${id} (${header.command}, ${header.file}): ${counts.done} done, ${counts.failed} failed, ${counts.unknown} unknown, ${counts.skipped} skipped` +
-        `${counts.pending > 0 ? `, ${counts.pending} not sent yet` : ''} of ${header.items}.\n` +
+      `Run ${id} (${header.command}, ${header.file}): ${counts.done} done, ${counts.failed} failed, ${drift} skipped (drift), ${counts.unknown} unknown` +
+        `${setAside > 0 ? `, ${setAside} set aside` : ''}${counts.pending > 0 ? `, ${counts.pending} not sent yet` : ''} of ${header.items}.\n` +
+        (totals ? `Invoices done in this session: ${formatTotals(totals)}\n` : '') +
         `Details: edshed runs show ${id}${results ? `; results in ${results}` : ''}\n`,
     );
   }
@@ -96,4 +108,6 @@ async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: 
   if (counts.failed + counts.unknown > 0) {
     throw new CliError(`${counts.failed + counts.unknown} of ${header.items} items did not succeed; see edshed runs show ${id}, and send them again with: ${resume} --retry-failed`, EXIT.bulkPartial);
   }
+  // A drifted item was planned but not applied: the plan did not fully happen, which a script must see.
+  if (drift > 0) throw new CliError(`${drift} of ${header.items} items skipped: their target changed since the plan (see edshed runs show ${id}); make a new plan for them`, EXIT.bulkPartial);
 }

@@ -1,8 +1,14 @@
+import { resolve } from 'node:path';
 import type { Factory } from '../factory.js';
 import { CliError, EXIT } from '../cli-error.js';
+import { writeFileAtomic } from '../write/atomic-file.js';
 import type { BulkInput } from './input.js';
 import type { BulkItem } from './items-file.js';
+import { newRunId } from './journal.js';
+import { bodyHash, hashFile, type Plan, type PlanItem } from './plan-file.js';
 import type { BulkRunOptions } from './run-bulk.js';
+import { targetLines } from './target-summary.js';
+import { readTargets, targetIdOf, targetKindOf, type TargetState } from './targets.js';
 import { validateInput } from './validate.js';
 
 /** Requests shown in full in a plan. */
@@ -14,21 +20,42 @@ function requestLine(item: BulkItem): string {
   return `  line ${item.line}: ${method} ${path}${search}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`;
 }
 
+/** The targets' states now; none when not signed in (a saved plan needs them: exit 4). */
+async function currentStates(c: Factory, o: BulkRunOptions, ids: ReadonlySet<number>): Promise<Map<number, TargetState> | undefined> {
+  const kind = targetKindOf(o.endpoint);
+  if (kind === undefined) return undefined;
+  if (!(await c.connection()).token) {
+    if (o.plan !== undefined) throw new CliError(`--plan needs the ${kind}' states now: sign in with edshed login first; nothing was sent`, EXIT.auth);
+    if (!c.globals.quiet) c.io.stderr.write(`Not signed in: the ${kind}' states and totals are not shown.\n`);
+    return undefined;
+  }
+  return readTargets(await c.client(), kind, ids);
+}
+
 /**
  * `--dry-run` with `--from`: validates the whole file as a real run would, then prints the plan on stdout
- * (how many operations of which kind, the first few requests) and sends nothing. Keeps only the first
- * few requests, so a file of any length plans in constant memory (but for the duplicate check).
+ * (how many operations of which kind, the first few requests; for invoice and subscription workflows the
+ * targets' states now and the totals per currency) and sends nothing. With `--plan FILE` it saves the
+ * plan for `edshed bulk apply`. Holds the first few requests and, per target, only its id and state.
  *
  * @example
- * await printPlan(c, input, options); // 868 operations: invoices mark-paid (POST superuser/invoices/{id}/paid) ...
+ * await printPlan(c, input, { ...options, plan: 'plan.json' }); // 868 operations: invoices mark-paid ...
  */
 export async function printPlan(c: Factory, input: BulkInput, o: BulkRunOptions): Promise<void> {
+  if (o.plan !== undefined && o.from === '-') throw new CliError('--plan needs --from FILE (a plan pins the input file by its hash; standard input has none)', EXIT.usage);
+  const { endpoint } = o;
+  const kind = targetKindOf(endpoint);
   const first: BulkItem[] = [];
+  const ids = new Set<number>();
+  const planned: PlanItem[] = [];
   const report = await validateInput(input, {
-    endpoint: o.endpoint,
+    endpoint,
     defaults: o.defaults,
     onItem: (item) => {
       if (first.length < SHOWN) first.push(item);
+      const id = kind === undefined ? undefined : targetIdOf(endpoint, item.request.path);
+      if (id !== undefined) ids.add(id);
+      if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, path: item.request.path, body_hash: bodyHash(item.request.body), state: null });
     },
     ...(o.skipInvalid ? { onReject: () => undefined } : {}),
   });
@@ -37,7 +64,7 @@ export async function printPlan(c: Factory, input: BulkInput, o: BulkRunOptions)
     const count = report.problems.length;
     throw new CliError(count > 0 ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent` : `${input.name}: no valid rows; nothing would be sent`, EXIT.usage);
   }
-  const { endpoint } = o;
+  const states = await currentStates(c, o, ids);
   const lines = [
     `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}`,
     `  ${report.valid} × ${endpoint.command} (${endpoint.method} ${endpoint.path})`,
@@ -45,7 +72,25 @@ export async function printPlan(c: Factory, input: BulkInput, o: BulkRunOptions)
     `First ${Math.min(SHOWN, report.valid)}:`,
     ...first.map(requestLine),
     ...(report.valid > SHOWN ? [`  ... and ${report.valid - SHOWN} more`] : []),
+    ...(kind !== undefined && states !== undefined ? targetLines(kind, ids, states) : []),
   ];
   c.io.stdout.write(`${lines.join('\n')}\n`);
-  if (!c.globals.quiet) c.io.stderr.write('Dry run: nothing was sent.\n');
+  if (o.plan !== undefined) await savePlan(c, o, o.plan, report.rows, planned, states);
+  if (!c.globals.quiet) c.io.stderr.write(`Dry run: nothing was sent.${o.plan === undefined ? '' : ` Plan saved in ${o.plan}; run it with: edshed bulk apply ${o.plan}`}\n`);
+}
+
+async function savePlan(c: Factory, o: BulkRunOptions, file: string, rows: number, items: readonly PlanItem[], states: ReadonlyMap<number, TargetState> | undefined): Promise<void> {
+  const path = resolve(o.from);
+  const plan: Plan = {
+    type: 'edshed-plan',
+    version: 1,
+    plan_id: newRunId(c.now()),
+    created: c.now().toISOString(),
+    command: o.endpoint.command,
+    endpoint: { method: o.endpoint.method, path: o.endpoint.path },
+    defaults: { ...o.defaults },
+    input: { path, sha256: await hashFile(path), rows },
+    items: items.map((item) => ({ ...item, state: item.target_id === null ? null : (states?.get(item.target_id)?.state ?? null) })),
+  };
+  await writeFileAtomic(file, `${JSON.stringify(plan, null, 1)}\n`, { mode: 0o600, force: true });
 }

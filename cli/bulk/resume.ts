@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { executeRun } from './execute.js';
 import { readItems, type BulkItem } from './items-file.js';
-import { itemsFile, reopenJournal } from './journal.js';
+import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
+import { alreadyApplied, readsBack } from './read-back.js';
 import { readJournal, shouldSend, type JournalState } from './journal-state.js';
 
 export interface ResumeOptions {
@@ -15,8 +17,27 @@ export interface ResumeOptions {
   readonly results?: string | undefined;
 }
 
-async function* toSend(file: string, state: JournalState, retryFailed: boolean): AsyncGenerator<BulkItem> {
-  for await (const item of readItems(file)) if (shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+async function* toSend(file: string, state: JournalState, retryFailed: boolean, settled: ReadonlySet<number>): AsyncGenerator<BulkItem> {
+  for await (const item of readItems(file)) if (!settled.has(item.index) && shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+}
+
+/**
+ * Invoice and subscription workflows: reads back the target of each item whose outcome is unknown and
+ * records it done when the change is already there, so it is not sent again (a production server may
+ * have forgotten the key). Returns the indexes settled.
+ */
+async function settleUnknown(c: Factory, file: string, state: JournalState, journal: JournalWriter): Promise<Set<number>> {
+  const settled = new Set<number>();
+  const endpoint = ENDPOINTS.find((e) => e.command === state.header.command);
+  if (state.counts.unknown === 0 || endpoint === undefined || !readsBack(endpoint)) return settled;
+  const client = await c.client();
+  for await (const item of readItems(file)) {
+    if (state.statusOf(item.index) !== 'unknown' || !(await alreadyApplied(client, endpoint, item))) continue;
+    journal.append({ index: item.index, line: item.line, status: 'done', http_status: null, message: 'read back: the target already shows the change; not sent again', request_id: null });
+    settled.add(item.index);
+  }
+  if (settled.size > 0 && !c.globals.quiet) c.io.stderr.write(`${settled.size} item${settled.size === 1 ? '' : 's'} of unknown outcome already applied (read back); not sent again.\n`);
+  return settled;
 }
 
 /**
@@ -47,5 +68,10 @@ export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
     return;
   }
   const journal = reopenJournal(c.env, o.runId, c.now());
-  await executeRun(c, { header, journal, items: toSend(file, state, o.retryFailed), total, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  const settled = await settleUnknown(c, file, state, journal).catch((error: unknown) => {
+    journal.close();
+    throw error;
+  });
+  const items = toSend(file, state, o.retryFailed, settled);
+  await executeRun(c, { header, journal, items, total: total - settled.size, concurrency: o.concurrency, rate: o.rate, results: o.results });
 }

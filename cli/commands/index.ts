@@ -60,6 +60,8 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'runs list': { summary: 'List the bulk runs started from this machine', load: () => import('./runs/list.js') },
   'runs show': { summary: 'Show a bulk run and the items not done', load: () => import('./runs/show.js') },
   'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
+  // Bulk runs, plan then apply (issue 9): run a plan saved by `--from FILE --dry-run --plan plan.json`.
+  'bulk apply': { summary: 'Run a saved bulk plan exactly; skips invoices and subscriptions whose state changed since', load: () => import('./bulk/apply.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
@@ -68,4 +70,5 @@ export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   sandbox: 'Local, stateful sandbox API server (start)',
   profiles: 'Sign-in profiles side by side (list, use, remove)',
   runs: 'Bulk runs from --from FILE: journals and resume (list, show, resume)',
+  bulk: 'Saved bulk plans: run one exactly (apply)',
 };

@@ -30,7 +30,7 @@ describe('bulk runs against a demo sandbox', () => {
     writeFileSync(file, `\uFEFFtarget,data\r\n${rows.join('\r\n')}\r\n`);
     const before = await notesApplied(sandbox);
     const run = await sandbox.edshed(['notes', 'create', '--from', file, '--results', join(sandbox.dir, 'results.csv')]);
-    expect(run.stderr).toMatch(/30 done, 0 failed, 0 unknown, 0 skipped of 30/);
+    expect(run.stderr).toMatch(/30 done, 0 failed, 0 skipped \(drift\), 0 unknown of 30/);
     expect(run.exitCode).toBe(0);
     expect((await notesApplied(sandbox)) - before).toBe(30);
     const results = readFileSync(join(sandbox.dir, 'results.csv'), 'utf8').trim().split('\n');
@@ -66,7 +66,7 @@ describe('bulk runs against a demo sandbox', () => {
     expect(run?.pending).toBeGreaterThan(0);
     const resumed = await sandbox.edshed(['runs', 'resume', run?.id ?? '']);
     expect(resumed.exitCode).toBe(0);
-    expect(resumed.stderr).toMatch(/400 done, 0 failed, 0 unknown, 0 skipped of 400/);
+    expect(resumed.stderr).toMatch(/400 done, 0 failed, 0 skipped \(drift\), 0 unknown of 400/);
     expect((await notesApplied(sandbox)) - before).toBe(400);
   });
 });
@@ -85,7 +85,7 @@ describe('a bulk run against a sandbox started with faults', () => {
     const file = notesFile(sandbox, 'faulty.ndjson', 300);
     const before = await notesApplied(sandbox);
     const run = await sandbox.edshed(['notes', 'create', '--from', file, '--concurrency', '6', '--results', join(sandbox.dir, 'faulty.ndjson.results.ndjson')]);
-    expect(run.stderr).toMatch(/300 done, 0 failed, 0 unknown, 0 skipped of 300/);
+    expect(run.stderr).toMatch(/300 done, 0 failed, 0 skipped \(drift\), 0 unknown of 300/);
     expect(run.exitCode).toBe(0);
     expect((await notesApplied(sandbox)) - before).toBe(300);
     const replayed = readFileSync(join(sandbox.dir, 'faulty.ndjson.results.ndjson'), 'utf8').split('\n').filter((line) => line.includes('replayed'));
