@@ -45,7 +45,7 @@ export function checkRow(context: RowContext, values: Readonly<Record<string, un
       continue;
     }
     const cell = context.text ? cellValue(endpoint, key, value) : value;
-    if (cell instanceof BrokenJsonCell) issues.push({ column, message: `not valid JSON (${cell.reason}); write a text value as a JSON string, e.g. "\"text\""` });
+    if (cell instanceof BrokenJsonCell) issues.push({ column, message: `not valid JSON (${cell.reason})` });
     else input[key] = cell;
   }
   try {

@@ -70,7 +70,7 @@ describe('the bulk progress view in a terminal', () => {
     expect(end).toMatch(/█{20,} 150\/150 100%/);
     expect(end).toMatch(/150 done {2}0 failed {2}0 unknown {2}0 skipped {2}0 in flight/);
     expect(end).toMatch(/\d+\.\d\/s {2}ETA 0s {2}elapsed \d+s/);
-    expect(end).toMatch(/Run \S+ \(notes create, .*\): 150 done, 0 failed, 0 unknown, 0 skipped/);
+    expect(end).toMatch(/Run \S+ \(notes create, .*\): 150 done, 0 failed, 0 skipped \(drift\), 0 unknown/);
     expect(end).toContain('EXIT=0');
     // Redrawn in place: one view on screen, not a frame per update.
     expect(end.match(/Sending notes create/g)).toHaveLength(1);
