@@ -8,24 +8,18 @@ import { validateInput } from './validate.js';
 /** Requests shown in full in a plan. */
 const SHOWN = 5;
 
-function requestLine(item: BulkItem): string {
-  const { method, path, query, body } = item.request;
-  const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
-  return `  line ${item.line}: ${method} ${path}${search}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`;
-}
-
 /**
  * `--dry-run` with `--from`: validates the whole file as a real run would, then prints the plan on stdout
- * (how many operations of which kind, the first few requests) and sends nothing. Keeps only the first
+ * (how many operations of which kind, the first few rows as the command describes them) and sends nothing. Keeps only the first
  * few requests, so a file of any length plans in constant memory (but for the duplicate check).
  *
  * @example
  * await printPlan(c, input, options); // 868 operations: invoices mark-paid (POST superuser/invoices/{id}/paid) ...
  */
-export async function printPlan(c: Factory, input: BulkInput, o: BulkRunOptions): Promise<void> {
-  const first: BulkItem[] = [];
+export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row>): Promise<void> {
+  const first: BulkItem<Row>[] = [];
   const report = await validateInput(input, {
-    endpoint: o.endpoint,
+    command: o.command,
     defaults: o.defaults,
     onItem: (item) => {
       if (first.length < SHOWN) first.push(item);
@@ -37,13 +31,13 @@ export async function printPlan(c: Factory, input: BulkInput, o: BulkRunOptions)
     const count = report.problems.length;
     throw new CliError(count > 0 ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent` : `${input.name}: no valid rows; nothing would be sent`, EXIT.usage);
   }
-  const { endpoint } = o;
+  const { command } = o;
   const lines = [
     `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}`,
-    `  ${report.valid} × ${endpoint.command} (${endpoint.method} ${endpoint.path})`,
+    `  ${report.valid} × ${command.name}${command.summary ? ` (${command.summary})` : ''}`,
     ...(report.rejected > 0 ? [`  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)`] : []),
     `First ${Math.min(SHOWN, report.valid)}:`,
-    ...first.map(requestLine),
+    ...first.map((item) => `  line ${item.line}: ${command.describe(item.row)}`),
     ...(report.valid > SHOWN ? [`  ... and ${report.valid - SHOWN} more`] : []),
   ];
   c.io.stdout.write(`${lines.join('\n')}\n`);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { executeRun } from './execute.js';
+import { commandOfRun } from './registry.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal } from './journal.js';
 import { readJournal, shouldSend, type JournalState } from './journal-state.js';
@@ -15,12 +16,13 @@ export interface ResumeOptions {
   readonly results?: string | undefined;
 }
 
-async function* toSend(file: string, state: JournalState, retryFailed: boolean): AsyncGenerator<BulkItem> {
-  for await (const item of readItems(file)) if (shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalState, retryFailed: boolean): AsyncGenerator<BulkItem<Row>> {
+  for await (const item of items) if (shouldSend(state.statusOf(item.index), retryFailed)) yield item;
 }
 
 /**
- * `edshed runs resume ID`: sends the items of a run that are not done, from the run's own items file
+ * `edshed runs resume ID`: runs the items of a run that are not done (through the same command, built
+ * again from the journal's header), from the run's own items file
  * (the input file is not needed again), each with the key it had, so the server replays anything it had
  * already applied. It must be the same API the run started on.
  *
@@ -46,6 +48,7 @@ export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
     if (counts.failed > 0) throw new CliError(`${counts.failed} of ${header.items} items failed; see edshed runs show ${o.runId}`, EXIT.bulkPartial);
     return;
   }
+  const command = await commandOfRun(header);
   const journal = reopenJournal(c.env, o.runId, c.now());
-  await executeRun(c, { header, journal, items: toSend(file, state, o.retryFailed), total, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  await executeRun(c, { command, header, journal, items: toSend(readItems(file, command.parse), state, o.retryFailed), total, concurrency: o.concurrency, rate: o.rate, results: o.results });
 }
