@@ -31,7 +31,7 @@ export function splitWords(words: readonly string[]): { ids: string[]; action: A
 export function bulkAction(words: readonly string[]): ActionName {
   const [action, ...rest] = words;
   if (action !== undefined && isAction(action) && rest.length === 0) return action;
-  if (words.some(isAction)) throw new CliError(`with --from the ids come from the file's id column: edshed invoices mark ${words.find(isAction) ?? 'ACTION'} --from FILE`, EXIT.usage);
+  if (words.some(isAction) || words.every((w) => /^\d+$/.test(w))) throw new CliError(`with --from the ids come from the file's id column: edshed invoices mark ${words.find(isAction) ?? 'ACTION'} --from FILE`, EXIT.usage);
   throw new CliError(`"${words.join(' ')}" is not an action: one of ${ACTION_NAMES.join(', ')} (edshed invoices mark ACTION --from FILE)`, EXIT.usage);
 }
 
