@@ -10,13 +10,17 @@ export interface Io {
   readonly stdinIsTTY: boolean;
   /** Whether stderr is a terminal (progress bars redraw there); absent means no. */
   readonly stderrIsTTY?: boolean;
+  /** Stderr itself, for a renderer that needs its size and resize events (Ink); absent in tests. */
+  readonly stderrStream?: NodeJS.WriteStream;
   /** Terminal width, when stdout is a terminal. */
   readonly columns: number | undefined;
   /**
    * For long work: a signal aborted by the first Ctrl-C (finish what is in flight, start nothing new);
    * a second Ctrl-C exits at once with 130. Commands that never ask keep Ctrl-C's default (exit now).
+   * The first Ctrl-C prints a line saying so, unless the first caller shows it itself (`{ quiet: true }`:
+   * the Ink progress view, which a stray line would break).
    */
-  readonly interrupts: () => AbortSignal;
+  readonly interrupts: (options?: { readonly quiet?: boolean }) => AbortSignal;
 }
 
 /** The process's own streams. */
@@ -34,14 +38,15 @@ export function processIo(): Io {
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
+    stderrStream: process.stderr,
     columns: process.stdout.columns,
-    interrupts: () => {
+    interrupts: (options) => {
       if (controller) return controller.signal;
       const own = new AbortController();
       controller = own;
       process.on('SIGINT', () => {
         if (own.signal.aborted) process.exit(130);
-        process.stderr.write('\nStopping: no new requests; those in flight finish and are recorded. Ctrl-C again to quit now.\n');
+        if (!options?.quiet) process.stderr.write('\nStopping: no new requests; those in flight finish and are recorded. Ctrl-C again to quit now.\n');
         own.abort(new Error('interrupted'));
       });
       return own.signal;

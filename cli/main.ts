@@ -1,5 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { ENDPOINTS } from '../core/endpoints/index.js';
 import type { Endpoint } from '../core/endpoints/define.js';
 import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
 import type { Factory } from './factory.js';
@@ -21,7 +20,8 @@ export function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-function nounsOfTable(): Map<string, Endpoint[]> {
+async function nounsOfTable(): Promise<Map<string, Endpoint[]>> {
+  const { ENDPOINTS } = await import('../core/endpoints/index.js');
   const nouns = new Map<string, Endpoint[]>();
   for (const endpoint of ENDPOINTS) {
     const noun = endpoint.command.split(' ')[0] as string;
@@ -67,7 +67,14 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
     .enablePositionalOptions()
     .addHelpText('after', '\nExit codes: 0 ok, 1 request failed, 2 bad usage or input (nothing sent), 3 bulk run with failures, 4 not signed in or not allowed, 130 interrupted.\nRun `edshed <noun> --help` for a noun\'s commands, `edshed endpoints` for all of them.');
 
-  const tableNouns = nounsOfTable();
+  const alone = word === undefined ? undefined : CURATED[word];
+  if (alone?.standalone) {
+    // A command that is not a table noun (`api`, `whoami`...) needs neither the table nor the other
+    // nouns' stubs: a one-off call's start-up is what support staff feel most.
+    await defineCurated(program.command(word as string).description(alone.summary), alone, f);
+    return program;
+  }
+  const tableNouns = await nounsOfTable();
   // With a known command word only that command is built; stubs for every noun are needed only for
   // `edshed --help` and for suggestions after a typo.
   const known = word !== undefined && (tableNouns.has(word) || Object.keys(CURATED).some((w) => w === word || w.startsWith(`${word} `)));

@@ -1,5 +1,7 @@
+import type { Endpoint } from '../../core/endpoints/define.js';
 import type { Factory } from '../factory.js';
 import type { ColumnMap } from './columns.js';
+import type { BulkRequest } from './items-file.js';
 import type { Outcome } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
 
@@ -38,6 +40,11 @@ export interface BulkCommand<Row = unknown> {
   readonly destructive: boolean;
   /** False for a public endpoint: no sign-in needed. */
   readonly signedIn: boolean;
+  /**
+   * A table endpoint's command only: the endpoint and the request a row sends. Plans (`--plan`, `bulk
+   * apply`), drift checks and read-back of invoices and subscriptions work on these; a curated command has none.
+   */
+  readonly table?: { readonly endpoint: Endpoint; request(row: Row): BulkRequest };
   /** A cap on --concurrency, for commands whose rows must not overlap. */
   readonly maxConcurrency?: number;
   /** Once a new run is confirmed, before its first row (open a file every row appends to). */

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../cli-error.js';
 import { recordFormat } from './record-format.js';
@@ -10,9 +10,11 @@ export interface BulkFlags {
   readonly results?: string | undefined;
   readonly concurrency: number;
   readonly rate?: number | undefined;
+  /** With --dry-run: save the plan here for `edshed bulk apply`. */
+  readonly plan?: string | undefined;
 }
 
-const BULK_FLAGS = ['from', 'skip-invalid', 'rejects', 'results', 'concurrency', 'rate'] as const;
+const BULK_FLAGS = ['from', 'skip-invalid', 'rejects', 'results', 'concurrency', 'rate', 'plan'] as const;
 export const DEFAULT_CONCURRENCY = 4;
 const MAX_CONCURRENCY = 64;
 
@@ -29,12 +31,13 @@ export function offersBulk(endpoint: Endpoint, taken: ReadonlySet<string>): bool
 
 /**
  * Adds `--from` and the options of a bulk run to a write command, generated (see `offersBulk`) or
- * curated; `yes` adds `--yes` for a command that has none yet (a production run asks first).
+ * curated; `yes` adds `--yes` for a command that has none yet (a production run asks first); `plan: false`
+ * (a curated command) hides `--plan`, which its run refuses.
  *
  * @example
  * if (offersBulk(endpoint, taken)) addBulkOptions(cmd, { yes: !endpoint.destructive && !taken.has('yes') });
  */
-export function addBulkOptions(cmd: Command, options: { readonly yes: boolean; readonly columns?: string }): Command {
+export function addBulkOptions(cmd: Command, options: { readonly yes: boolean; readonly columns?: string; readonly plan?: boolean }): Command {
   cmd
     .option('--from <file>', `run once per row of a CSV or NDJSON file (- for standard input); columns are ${options.columns ?? 'the arguments and payload keys'}, flags given here are defaults for every row`)
     .option('--skip-invalid', 'with --from: set bad rows aside and run the rest (default: any bad row stops the run before anything is sent)')
@@ -42,6 +45,9 @@ export function addBulkOptions(cmd: Command, options: { readonly yes: boolean; r
     .option('--results <file>', "with --from: write each item's status, HTTP status, message and request id here (.csv or .ndjson)")
     .option('--concurrency <n>', `with --from: requests in flight at most (default ${DEFAULT_CONCURRENCY})`)
     .option('--rate <n>', 'with --from: requests per second at most');
+  // A curated command's rows are not requests a plan can pin: --plan stays off its help and is refused with a reason.
+  const plan = new Option('--plan <file>', 'with --from and --dry-run: save the plan (JSON) for edshed bulk apply FILE');
+  cmd.addOption(options.plan === false ? plan.hideHelp() : plan);
   if (options.yes) cmd.option('-y, --yes', 'with --from: do not ask before a production run (needed off a terminal)');
   return cmd;
 }
@@ -62,7 +68,7 @@ function number(flag: string, raw: unknown, check: (n: number) => boolean, expec
  */
 export function bulkFlags(opts: Readonly<Record<string, unknown>>): (BulkFlags & { readonly from: string }) | undefined {
   const from = opts.from as string | undefined;
-  const given = ['skipInvalid', 'rejects', 'results', 'concurrency', 'rate'].filter((key) => opts[key] !== undefined);
+  const given = ['skipInvalid', 'rejects', 'results', 'concurrency', 'rate', 'plan'].filter((key) => opts[key] !== undefined);
   if (from === undefined) {
     const first = given[0];
     if (first !== undefined) throw new CliError(`--${first.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} works with --from FILE only`, EXIT.usage);
@@ -71,6 +77,9 @@ export function bulkFlags(opts: Readonly<Record<string, unknown>>): (BulkFlags &
   if (from.trim() === '') throw new CliError('--from: give a file, or - for standard input', EXIT.usage);
   const rejects = opts.rejects as string | undefined;
   const results = opts.results as string | undefined;
+  const plan = opts.plan as string | undefined;
+  if (plan !== undefined && opts.dryRun !== true) throw new CliError('--plan works with --dry-run (it saves the plan instead of running it; run it with edshed bulk apply FILE)', EXIT.usage);
+  if (plan !== undefined && (plan.trim() === '' || plan === from)) throw new CliError(`--plan: name a file other than the input file`, EXIT.usage);
   if (rejects !== undefined && opts.skipInvalid !== true) throw new CliError('--rejects works with --skip-invalid (without it, any bad row stops the run)', EXIT.usage);
   for (const [flag, path] of [['--rejects', rejects], ['--results', results]] as const) {
     if (path === undefined) continue;
@@ -80,5 +89,5 @@ export function bulkFlags(opts: Readonly<Record<string, unknown>>): (BulkFlags &
   if (rejects !== undefined && rejects === results) throw new CliError('--rejects and --results name the same file; name two', EXIT.usage);
   const concurrency = number('--concurrency', opts.concurrency, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_CONCURRENCY, `a whole number from 1 to ${MAX_CONCURRENCY}`) ?? DEFAULT_CONCURRENCY;
   const rate = number('--rate', opts.rate, (n) => Number.isFinite(n) && n > 0 && n <= 10_000, 'requests per second, more than 0');
-  return { from, skipInvalid: opts.skipInvalid === true, rejects, results, concurrency, rate };
+  return { from, skipInvalid: opts.skipInvalid === true, rejects, results, concurrency, rate, plan };
 }

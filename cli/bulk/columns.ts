@@ -38,6 +38,11 @@ export function columnMap(endpoint: Endpoint): ColumnMap {
   };
 }
 
+/** A JSON field's cell that starts like a JSON object or list but does not parse: refused, never sent as text. */
+export class BrokenJsonCell {
+  constructor(readonly reason: string) {}
+}
+
 /**
  * The column map of a curated command: fixed keys, each also spelt as its flag (`po-number`).
  *
@@ -52,15 +57,24 @@ export function fixedColumns(o: { readonly required: readonly string[]; readonly
 
 /**
  * A CSV cell as the value of a key: JSON fields are parsed when the text reads as JSON (like `--field`);
- * everything else stays text, which the endpoint's schema coerces (`"12"` to 12 for an id).
+ * everything else stays text, which the endpoint's schema coerces (`"12"` to 12 for an id). A JSON
+ * field's cell that opens an object or a list (`{`, `[`) must be valid JSON: `{"text": oops}` is a typo
+ * to report, not a text to send.
  *
  * @example
  * cellValue(endpoint, 'lines', '[1,2]') // [1, 2] when `lines` is a json field
  */
 export function cellValue(endpoint: Endpoint, key: string, text: unknown): unknown {
   const spec = endpoint.payload?.[key];
-  if (typeof text === 'string' && typeof spec === 'string' && spec.startsWith('json')) return jsonOrText(text);
-  return text;
+  if (typeof text !== 'string' || typeof spec !== 'string' || !spec.startsWith('json')) return text;
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      return new BrokenJsonCell(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return jsonOrText(text);
 }
 
 /**

@@ -15,7 +15,7 @@ import { addBulkOptions, bulkFlags } from './bulk-options.js';
  * addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'start, end', optional: ['--start', '--end'], yes: true });
  */
 export function addCuratedBulk(cmd: Command, o: { readonly usage: string; readonly columns: string; readonly optional?: readonly string[]; readonly yes: boolean }): Command {
-  addBulkOptions(cmd, { yes: o.yes, columns: o.columns });
+  addBulkOptions(cmd, { yes: o.yes, columns: o.columns, plan: false });
   const words: string[] = [];
   for (let at: Command | null = cmd; at; at = at.parent) words.unshift(at.name());
   cmd.usage(`${cmd.usage()}\n       ${words.join(' ')} ${o.usage}`);

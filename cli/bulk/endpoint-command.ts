@@ -4,9 +4,10 @@ import { METHODS, type Endpoint } from '../../core/endpoints/define.js';
 import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
 import { sendWrite } from '../write/send.js';
 import type { BulkCommand } from './bulk-command.js';
-import { cellValue, columnMap } from './columns.js';
+import { BrokenJsonCell, cellValue, columnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 import { responseResult } from './item-verdict.js';
+import type { RowIssue } from './row-check.js';
 
 const requestSchema = z.object({
   method: z.enum(METHODS),
@@ -41,14 +42,24 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
     columns: columnMap(endpoint),
     destructive: endpoint.destructive === true,
     signedIn: endpoint.role !== 'public',
+    table: { endpoint, request: (row) => row },
     validate(values, { text }) {
-      const input = text ? Object.fromEntries(Object.entries(values).map(([key, value]) => [key, cellValue(endpoint, key, value)])) : values;
+      const input: Record<string, unknown> = {};
+      const issues: RowIssue[] = [];
+      for (const [key, value] of Object.entries(values)) {
+        const cell = text ? cellValue(endpoint, key, value) : value;
+        if (cell instanceof BrokenJsonCell) issues.push({ column: key, message: `not valid JSON (${cell.reason})` });
+        else input[key] = cell;
+      }
       try {
         const built = buildRequest(endpoint, input);
+        if (issues.length > 0) return { ok: false, issues };
         return { ok: true, row: { method: built.method, path: built.path, ...(built.query ? { query: built.query } : {}), ...(built.body !== undefined ? { body: built.body } : {}) } };
       } catch (error) {
         if (!(error instanceof InvalidInputError)) throw error;
-        return { ok: false, issues: error.issues.map((issue) => ({ ...(issue.path === '' ? {} : { column: issue.path }), message: issue.message })) };
+        // A broken JSON cell is left out of the input: its own issue says why, not a second 'required'.
+        const more = error.issues.filter((issue) => !issues.some((broken) => broken.column === issue.path));
+        return { ok: false, issues: [...issues, ...more.map((issue) => ({ ...(issue.path === '' ? {} : { column: issue.path }), message: issue.message }))] };
       }
     },
     parse: (stored) => requestSchema.parse(stored) as BulkRequest,

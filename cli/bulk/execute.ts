@@ -5,9 +5,13 @@ import { rowFactory, type BulkCommand } from './bulk-command.js';
 import type { BulkItem } from './items-file.js';
 import type { JournalWriter, RunHeader } from './journal.js';
 import { readJournal } from './journal-state.js';
-import { startProgress } from './progress.js';
+import { openReporter } from './progress.js';
 import { openRecordFile, type RecordFile } from './record-file.js';
 import { runItems, type RunStop } from './runner.js';
+import { addAmount, formatTotals } from './target-summary.js';
+
+/** A skipped item's message when its target changed between the plan and the apply (plan-file.ts driftOf). */
+const isDrift = (message: string): boolean => message.startsWith('drift:');
 
 /** Server failures in a row (after the client's own retries) before a run pauses. */
 export const RETRY_BUDGET = 10;
@@ -25,11 +29,13 @@ export interface ExecuteOptions<Row> {
   readonly concurrency: number;
   readonly rate?: number | undefined;
   readonly results?: string | undefined;
+  /** Invoice workflows: an item's invoice amount, summed per currency over the items done. */
+  readonly amountOf?: ((item: BulkItem<Row>) => { readonly currency: string | null; readonly total: number | null } | undefined) | undefined;
 }
 
 /**
  * Runs a run's items (a new run or a resume), each through the command's own run function (the path of
- * the single command: sendWrite, audit log with the run id), with a quiet factory (no output per row), journals each outcome, writes the results file, prints progress and the
+ * the single command: sendWrite, audit log with the run id) with a quiet factory, journals each outcome, writes the results file, prints progress and the
  * summary, and ends with the run's exit code: 0 all done, 3 some failed, 130 interrupted, 1 paused, 4
  * signed out; every way but 0 says how to go on.
  *
@@ -42,12 +48,17 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   const concurrency = Math.min(o.concurrency, command.maxConcurrency ?? o.concurrency);
   const results: RecordFile | undefined = o.results ? await openRecordFile('--results', o.results, RESULT_COLUMNS) : undefined;
   let written: Promise<void> = Promise.resolve();
+  const totals = new Map<string, number>();
   const note = (line: string) => {
     if (!c.globals.quiet) c.io.stderr.write(`${line}\n`);
   };
   await warnIfProduction(c);
   note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
-  const progress = startProgress(o.total, c.globals.quiet ? undefined : note, { now: () => c.now().getTime() });
+  const at = () => c.now().getTime();
+  const progress = await openReporter(c, o.total, header.command);
+  const signal = c.io.interrupts({ quiet: progress.showsStopping });
+  const stopping = () => progress.report({ kind: 'stopping', at: at() });
+  signal.addEventListener('abort', stopping, { once: true });
   let stop: RunStop;
   try {
     stop = await runItems(o.items, {
@@ -55,35 +66,43 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
       rate: o.rate,
       retryBudget: RETRY_BUDGET,
       keyOf: (item) => `${header.idempotency_prefix}-${item.index}`,
-      signal: c.io.interrupts(),
+      signal,
       run: (item, idempotencyKey, signal) => command.run(rows, item.row, { idempotencyKey, runId: header.run_id, signal }),
-      onStart: () => progress.started(),
+      onStart: () => progress.report({ kind: 'sent', at: at() }),
+      onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
       record: (item, outcome) => {
         const entry = { index: item.index, line: item.line, ...outcome };
         o.journal.append(entry);
-        progress.finished(outcome.status);
+        progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
+        if (outcome.status === 'done' && o.amountOf) addAmount(totals, o.amountOf(item));
         if (results) written = written.then(() => results.write(entry));
       },
-      notify: note,
+      notify: (message) => progress.report({ kind: 'note', at: at(), message }),
+      onPause: (pause) => progress.report({ kind: 'paused', at: at(), ...pause }),
     });
   } finally {
-    progress.stop();
+    signal.removeEventListener('abort', stopping);
+    await progress.close();
     o.journal.close();
     await written;
     await results?.close();
   }
-  await summarise(c, header, stop, o.results);
+  await summarise(c, header, stop, o.results, o.amountOf ? totals : undefined);
 }
 
-async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined): Promise<void> {
-  const { counts } = await readJournal(c.env, header.run_id);
+async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined, totals: ReadonlyMap<string, number> | undefined): Promise<void> {
+  const { counts, problems } = await readJournal(c.env, header.run_id);
+  const drift = problems.filter((p) => p.status === 'skipped' && isDrift(p.message)).length;
   const id = header.run_id;
-  const summary = { run_id: id, command: header.command, file: header.file, items: header.items, ...counts, stopped: stop };
+  const amounts = totals ? { done_totals: Object.fromEntries([...totals].sort(([a], [b]) => a.localeCompare(b))) } : {};
+  const summary = { run_id: id, command: header.command, file: header.file, items: header.items, ...counts, drift, ...amounts, stopped: stop };
   if (c.globals.json) c.io.stdout.write(`${JSON.stringify(summary)}\n`);
   if (!c.globals.quiet) {
+    const setAside = counts.skipped - drift;
     c.io.stderr.write(
-      `Run ${id} (${header.command}, ${header.file}): ${counts.done} done, ${counts.failed} failed, ${counts.unknown} unknown, ${counts.skipped} skipped` +
-        `${counts.pending > 0 ? `, ${counts.pending} not sent yet` : ''} of ${header.items}.\n` +
+      `Run ${id} (${header.command}, ${header.file}): ${counts.done} done, ${counts.failed} failed, ${drift} skipped (drift), ${counts.unknown} unknown` +
+        `${setAside > 0 ? `, ${setAside} set aside` : ''}${counts.pending > 0 ? `, ${counts.pending} not sent yet` : ''} of ${header.items}.\n` +
+        (totals ? `Invoices done in this session: ${formatTotals(totals)}\n` : '') +
         `Details: edshed runs show ${id}${results ? `; results in ${results}` : ''}\n`,
     );
   }
@@ -94,4 +113,6 @@ async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: 
   if (counts.failed + counts.unknown > 0) {
     throw new CliError(`${counts.failed + counts.unknown} of ${header.items} items did not succeed; see edshed runs show ${id}, and send them again with: ${resume} --retry-failed`, EXIT.bulkPartial);
   }
+  // A drifted item was planned but not applied: the plan did not fully happen, which a script must see.
+  if (drift > 0) throw new CliError(`${drift} of ${header.items} items skipped: their target changed since the plan (see edshed runs show ${id}); make a new plan for them`, EXIT.bulkPartial);
 }

@@ -1,63 +1,67 @@
-import type { ItemStatus } from './journal.js';
+import type { Factory } from '../factory.js';
+import { duration } from '../ui/bulk-progress/format.js';
+import { etaSeconds, finished, initialProgress, progressReducer, ratePerSecond, type BulkProgressState, type ProgressEvent } from '../ui/bulk-progress/state.js';
 
-/** Counts of a run as it goes, for the progress line. */
-export interface ProgressCounts {
-  /** Items this session will send (after a resume: those not done before). */
-  readonly total: number;
-  readonly done: number;
-  readonly failed: number;
-  readonly unknown: number;
-  readonly inFlight: number;
-}
-
-function duration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.round(seconds);
-  return s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+/** Consumes the runner's events: a plain line on a timer, the Ink view on a terminal, or nothing. */
+export interface ProgressReporter {
+  report(event: ProgressEvent): void;
+  /** Whether the reporter shows the first Ctrl-C itself (else the interrupt handler prints a line). */
+  readonly showsStopping: boolean;
+  /** Stops reporting; resolves once the last frame is out, so the summary prints below it. */
+  close(): Promise<void>;
 }
 
 /**
  * The plain progress line: done, failed, unknown, in flight, rate and time left.
  *
  * @example
- * progressLine({ total: 868, done: 120, failed: 2, unknown: 0, inFlight: 4 }, 4) // '120/868 done, 2 failed, 0 unknown, 4 in flight, 30.5/s, ETA 24s'
+ * progressLine(state) // '120/868 done, 2 failed, 0 unknown, 4 in flight, 30.5/s, ETA 24s'
  */
-export function progressLine(counts: ProgressCounts, elapsedSeconds: number): string {
-  const finished = counts.done + counts.failed + counts.unknown;
-  const rate = elapsedSeconds > 0 ? finished / elapsedSeconds : 0;
-  const eta = rate > 0 ? duration((counts.total - finished) / rate) : '?';
-  return `${counts.done}/${counts.total} done, ${counts.failed} failed, ${counts.unknown} unknown, ${counts.inFlight} in flight, ${rate.toFixed(1)}/s, ETA ${eta}`;
-}
-
-/** Tracks a run's counts and prints the progress line on a timer. */
-export interface Progress {
-  started(): void;
-  finished(status: ItemStatus): void;
-  readonly counts: ProgressCounts;
-  stop(): void;
+export function progressLine(s: BulkProgressState): string {
+  const skipped = s.skipped > 0 ? `, ${s.skipped} skipped` : '';
+  return `${s.done}/${s.total} done, ${s.failed} failed, ${s.unknown} unknown${skipped}, ${s.inFlight} in flight, ${ratePerSecond(s).toFixed(1)}/s, ETA ${duration(etaSeconds(s))}`;
 }
 
 /**
- * Starts the plain progress line on stderr every `everyMs` (none when quiet); the Ink view on a
- * terminal is a later step.
+ * Off a terminal: notes at once, and the progress line every `everyMs` while items remain.
  *
  * @example
- * const progress = startProgress(868, (line) => c.io.stderr.write(`${line}\n`), { now: Date.now });
+ * const reporter = plainReporter(868, (line) => c.io.stderr.write(`${line}\n`), { now: Date.now });
  */
-export function startProgress(total: number, write: ((line: string) => void) | undefined, options: { readonly now: () => number; readonly everyMs?: number }): Progress {
-  const counts = { total, done: 0, failed: 0, unknown: 0, inFlight: 0 };
-  const began = options.now();
-  const timer = write ? setInterval(() => write(progressLine(counts, (options.now() - began) / 1000)), options.everyMs ?? 5_000) : undefined;
-  timer?.unref();
+export function plainReporter(total: number, write: (line: string) => void, options: { readonly now: () => number; readonly everyMs?: number }): ProgressReporter {
+  let state = initialProgress(total, options.now());
+  const timer = setInterval(() => {
+    state = progressReducer(state, { kind: 'tick', at: options.now() });
+    if (finished(state) < state.total) write(progressLine(state));
+  }, options.everyMs ?? 5_000);
+  timer.unref();
   return {
-    counts,
-    started: () => {
-      counts.inFlight += 1;
+    showsStopping: false,
+    report: (event) => {
+      const wasPaused = state.pause !== undefined && state.pause.until > event.at;
+      state = progressReducer(state, event);
+      if (event.kind === 'note' || (event.kind === 'paused' && !wasPaused)) write(event.message);
     },
-    finished: (status) => {
-      counts.inFlight = Math.max(0, counts.inFlight - 1);
-      if (status === 'done' || status === 'failed' || status === 'unknown') counts[status] += 1;
-    },
-    stop: () => clearInterval(timer),
+    close: async () => clearInterval(timer),
   };
+}
+
+const silentReporter: ProgressReporter = { showsStopping: false, report: () => undefined, close: async () => undefined };
+
+/**
+ * The reporter for this run: nothing with --quiet, the Ink view when stderr is a terminal (Ink and
+ * React are loaded only then), else the plain line.
+ *
+ * @example
+ * const reporter = await openReporter(c, 868, 'invoices mark-paid');
+ */
+export async function openReporter(c: Factory, total: number, title: string): Promise<ProgressReporter> {
+  if (c.globals.quiet) return silentReporter;
+  const now = () => c.now().getTime();
+  const terminal = c.io.stderrIsTTY ? c.io.stderrStream : undefined;
+  if (terminal) {
+    const { inkReporter } = await import('../ui/bulk-progress/ink-reporter.js');
+    return inkReporter(terminal, total, title, { now });
+  }
+  return plainReporter(total, (line) => c.io.stderr.write(`${line}\n`), { now });
 }

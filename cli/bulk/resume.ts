@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
+import type { BulkCommand } from './bulk-command.js';
 import { executeRun } from './execute.js';
 import { commandOfRun } from './registry.js';
 import { readItems, type BulkItem } from './items-file.js';
-import { itemsFile, reopenJournal } from './journal.js';
+import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
+import { alreadyApplied, readsBack } from './read-back.js';
 import { readJournal, shouldSend, type JournalState } from './journal-state.js';
 
 export interface ResumeOptions {
@@ -16,8 +18,27 @@ export interface ResumeOptions {
   readonly results?: string | undefined;
 }
 
-async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalState, retryFailed: boolean): AsyncGenerator<BulkItem<Row>> {
-  for await (const item of items) if (shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalState, retryFailed: boolean, settled: ReadonlySet<number>): AsyncGenerator<BulkItem<Row>> {
+  for await (const item of items) if (!settled.has(item.index) && shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+}
+
+/**
+ * Invoice and subscription workflows: reads back the target of each item whose outcome is unknown and
+ * records it done when the change is already there, so it is not sent again (a production server may
+ * have forgotten the key). Returns the indexes settled.
+ */
+async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: string, state: JournalState, journal: JournalWriter): Promise<Set<number>> {
+  const settled = new Set<number>();
+  const { table } = command;
+  if (state.counts.unknown === 0 || table === undefined || !readsBack(table.endpoint)) return settled;
+  const client = await c.client();
+  for await (const item of readItems(file, command.parse)) {
+    if (state.statusOf(item.index) !== 'unknown' || !(await alreadyApplied(client, table.endpoint, table.request(item.row)))) continue;
+    journal.append({ index: item.index, line: item.line, status: 'done', http_status: null, message: 'read back: the target already shows the change; not sent again', request_id: null });
+    settled.add(item.index);
+  }
+  if (settled.size > 0 && !c.globals.quiet) c.io.stderr.write(`${settled.size} item${settled.size === 1 ? '' : 's'} of unknown outcome already applied (read back); not sent again.\n`);
+  return settled;
 }
 
 /**
@@ -50,5 +71,10 @@ export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
   }
   const command = await commandOfRun(header);
   const journal = reopenJournal(c.env, o.runId, c.now());
-  await executeRun(c, { command, header, journal, items: toSend(readItems(file, command.parse), state, o.retryFailed), total, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  const settled = await settleUnknown(c, command, file, state, journal).catch((error: unknown) => {
+    journal.close();
+    throw error;
+  });
+  const items = toSend(readItems(file, command.parse), state, o.retryFailed, settled);
+  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency: o.concurrency, rate: o.rate, results: o.results });
 }

@@ -1,6 +1,7 @@
 import { abortableSleep } from '../../core/api/sleep.js';
 import type { RowResult } from './bulk-command.js';
 import type { BulkItem } from './items-file.js';
+import type { PauseReason } from '../ui/bulk-progress/state.js';
 import { errorVerdict, type Outcome, type Verdict } from './item-verdict.js';
 
 /** How a run ended: every item through, Ctrl-C, the retry budget spent, or signed out. */
@@ -22,8 +23,12 @@ export interface RunnerOptions<Row = unknown> {
   /** An item's final outcome for this run (journal, results, progress). */
   readonly record: (item: BulkItem<Row>, outcome: Outcome) => void;
   readonly onStart?: (item: BulkItem<Row>) => void;
-  /** A note for the user (a pause, and why). */
+  /** A run ended without an outcome: the item waits in the queue to go again. */
+  readonly onRequeue?: (item: BulkItem<Row>) => void;
+  /** A note for the user (a stop, and why). */
   readonly notify: (message: string) => void;
+  /** The whole queue holds back until `until` (the clock's ms); without it, the pause is a note. */
+  readonly onPause?: (pause: { readonly until: number; readonly reason: PauseReason; readonly message: string }) => void;
   readonly now?: () => number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Longest wait for one item's answer (the client's retries included). */
@@ -56,10 +61,12 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
   let pausedUntil = 0;
   let nextStart = 0;
 
-  const pause = (ms: number, why: string) => {
+  const pause = (ms: number, why: string, reason: PauseReason) => {
     const until = now() + ms;
     if (until <= pausedUntil) return;
-    if (pausedUntil <= now()) o.notify(`${why}: pausing all requests for ${Math.ceil(ms / 1000)}s`);
+    const message = `${why}: pausing all requests for ${Math.ceil(ms / 1000)}s`;
+    if (o.onPause) o.onPause({ until, reason, message });
+    else if (pausedUntil <= now()) o.notify(message);
     pausedUntil = until;
   };
   const settle = (item: BulkItem<Row>, verdict: Verdict) => {
@@ -67,12 +74,14 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
       serverFailures = 0;
       tries.delete(item.index);
       o.record(item, verdict.outcome);
-      if (verdict.pauseMs !== undefined) pause(verdict.pauseMs, 'No requests left in the rate-limit window');
+      if (verdict.pauseMs !== undefined) pause(verdict.pauseMs, 'No requests left in the rate-limit window', 'rate-limit');
     } else if (verdict.kind === 'rate-limited') {
       again.unshift(item);
-      pause(verdict.waitMs, 'Rate limited (429)');
+      o.onRequeue?.(item);
+      pause(verdict.waitMs, 'Rate limited (429)', 'rate-limit');
     } else if (verdict.kind === 'auth') {
       again.unshift(item);
+      o.onRequeue?.(item);
       if (stop === undefined) o.notify(`Stopping: ${verdict.message}`);
       stop ??= 'auth';
     } else {
@@ -80,11 +89,14 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
       const used = (tries.get(item.index) ?? 0) + 1;
       tries.set(item.index, used);
       if (used >= TRIES_PER_ITEM) o.record(item, verdict.outcome);
-      else again.push(item);
+      else {
+        again.push(item);
+        o.onRequeue?.(item);
+      }
       if (serverFailures >= o.retryBudget && stop === undefined) {
         stop = 'paused';
         o.notify(`Pausing the run: ${serverFailures} server failures in a row (last: ${verdict.outcome.message})`);
-      } else pause(Math.min(MAX_BACKOFF_MS, 500 * 2 ** (serverFailures - 1)), 'Server failure');
+      } else pause(Math.min(MAX_BACKOFF_MS, 500 * 2 ** (serverFailures - 1)), 'Server failure', 'server-failure');
     }
   };
   const start = (item: BulkItem<Row>) => {

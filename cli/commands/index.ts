@@ -7,6 +7,8 @@ export type DefineCommand = (cmd: Command, f: Factory) => void;
 export interface CuratedCommand {
   readonly summary: string;
   readonly load: () => Promise<{ readonly default: DefineCommand }>;
+  /** A one-word command that needs no other command built (not the table, not the stubs of other nouns). */
+  readonly standalone?: boolean;
   /** Runs when the noun is given without a verb (`edshed prices`). */
   readonly isDefault?: boolean;
   /** Left out of help and completion (`__complete`, called by the completion scripts). */
@@ -20,11 +22,11 @@ export interface CuratedCommand {
  */
 export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   endpoints: { summary: 'List every API operation and the command that calls it', load: () => import('./endpoints/list.js') },
-  api: { summary: 'Make a raw API call: edshed api METHOD path [--field key=value]', load: () => import('./api/call.js') },
-  login: { summary: 'Sign in and store the session token (same as auth login)', load: () => import('./auth/login.js') },
-  logout: { summary: 'End the session and forget the stored token (same as auth logout)', load: () => import('./auth/logout.js') },
-  whoami: { summary: 'Show who you are signed in as, on which API, with which profile', load: () => import('./auth/whoami.js') },
-  audit: { summary: 'Show the audit log of writes sent from this machine', load: () => import('./audit/list.js') },
+  api: { summary: 'Make a raw API call: edshed api METHOD path [--field key=value]', load: () => import('./api/call.js'), standalone: true },
+  login: { summary: 'Sign in and store the session token (same as auth login)', load: () => import('./auth/login.js'), standalone: true },
+  logout: { summary: 'End the session and forget the stored token (same as auth logout)', load: () => import('./auth/logout.js'), standalone: true },
+  whoami: { summary: 'Show who you are signed in as, on which API, with which profile', load: () => import('./auth/whoami.js'), standalone: true },
+  audit: { summary: 'Show the audit log of writes sent from this machine', load: () => import('./audit/list.js'), standalone: true },
   'auth login': { summary: 'Sign in and store the session token in the credentials file', load: () => import('./auth/login.js') },
   'auth logout': { summary: 'End the session on the server and forget the stored token', load: () => import('./auth/logout.js') },
   'auth status': { summary: 'Show which API and account the CLI will use', load: () => import('./auth/status.js') },
@@ -58,6 +60,8 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'runs list': { summary: 'List the bulk runs started from this machine', load: () => import('./runs/list.js') },
   'runs show': { summary: 'Show a bulk run and the items not done', load: () => import('./runs/show.js') },
   'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
+  // Bulk runs, plan then apply (issue 9): run a plan saved by `--from FILE --dry-run --plan plan.json`.
+  'bulk apply': { summary: 'Run a saved bulk plan exactly; skips invoices and subscriptions whose state changed since', load: () => import('./bulk/apply.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
@@ -66,4 +70,5 @@ export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   sandbox: 'Local, stateful sandbox API server (start)',
   profiles: 'Sign-in profiles side by side (list, use, remove)',
   runs: 'Bulk runs from --from FILE: journals and resume (list, show, resume)',
+  bulk: 'Saved bulk plans: run one exactly (apply)',
 };

@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Colors } from './colors.js';
 import { redact } from './redact.js';
@@ -55,7 +56,6 @@ function selectFields(rows: readonly Row[], fields: readonly string[] | undefine
   return { rows: rows.map((row) => Object.fromEntries(fields.map((f) => [f, row[f]]))), columns: [...fields] };
 }
 
-const csvCell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const tsvCell = (text: string) => text.replace(/[\t\n\r]/g, ' ');
 
 /**
@@ -75,7 +75,8 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
     case 'ndjson':
       return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
     case 'csv':
-      return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))].map((line) => `${line.map(csvCell).join(',')}\n`).join('');
+      // csv-stringify quotes only the record delimiter by itself; quoted_match adds a lone CR or LF (RFC 4180).
+      return stringify([columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))], { quoted_match: /[\r\n]/ });
     case 'tsv':
       return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))].map((line) => `${line.map(tsvCell).join('\t')}\n`).join('');
     case 'table': {

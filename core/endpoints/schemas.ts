@@ -106,7 +106,9 @@ export function paramsSchema(endpoint: Endpoint): z.ZodType<Record<string, strin
   let schema = paramsCache.get(endpoint);
   if (!schema) {
     const segment = z.coerce.string().min(1).refine((s) => !s.includes('/'), 'must not contain "/"');
-    const numbered = z.coerce.string().regex(/^[1-9]\d*$/, 'expected a whole number from 1');
+    const numbered = z.coerce
+      .string()
+      .refine((s) => /^[1-9]\d*$/.test(s) && Number.isSafeInteger(Number(s)), `expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
     schema = z.strictObject(Object.fromEntries(endpoint.params.map((name) => [name, name === 'id' ? numbered : segment]))) as z.ZodType<Record<string, string>>;
     paramsCache.set(endpoint, schema);
   }

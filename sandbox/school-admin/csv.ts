@@ -1,20 +1,19 @@
-/**
- * One CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
- *
- * @example
- * csvField('Smith, Amy') // '"Smith, Amy"'
- */
-export function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+import { stringify } from 'csv-stringify/sync';
 
 /**
- * A CSV document: a header row and one line per row, CRLF line ends.
+ * CSV documents through csv-stringify (RFC 4180): a field is quoted when it holds a comma, quote or line
+ * break (`quoted_match`: csv-stringify alone quotes only the record delimiter, not a lone CR or LF), null
+ * and undefined are empty, booleans are `true`/`false`.
+ */
+const OPTIONS = { quoted_match: /[\r\n]/, cast: { boolean: (value: boolean) => String(value) } } as const;
+
+/**
+ * A CSV document: a header row and one line per row, each ended by `lineEnd` (CRLF unless told).
  *
  * @example
- * toCsv(['id', 'name'], [[1, 'Amy']]) // 'id,name\r\n1,Amy\r\n'
+ * toCsv(['id', 'name'], [[1, 'Smith, Amy']]) // 'id,name\r\n1,"Smith, Amy"\r\n'
+ * toCsv(['id'], [[1]], '\n') // 'id\n1\n'
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[], lineEnd: '\r\n' | '\n' = '\r\n'): string {
+  return stringify([header, ...rows] as unknown[][], { ...OPTIONS, record_delimiter: lineEnd === '\n' ? 'unix' : 'windows' });
 }

@@ -13,8 +13,8 @@ export interface SandboxProcess {
   readonly env: Readonly<Record<string, string>>;
   /** Runs `edshed` with this sandbox's config directory; never rejects. */
   edshed(args: readonly string[], input?: string): ReturnType<typeof execa>;
-  /** SIGTERM, then the exit result. */
-  stop(): Promise<{ exitCode?: number; stderr: unknown }>;
+  /** SIGTERM, then the exit result (stdout has the request log of a sandbox started with --log). */
+  stop(): Promise<{ exitCode?: number; stdout: unknown; stderr: unknown }>;
 }
 
 /**

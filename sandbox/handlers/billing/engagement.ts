@@ -6,6 +6,7 @@ import { assertSnapshotDone, ENGAGEMENT_JOB, engagementOf, type EngagementRow, s
 import { fields, page, pathId } from '../../input.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
 import { enqueueJob } from '../../jobs.js';
+import { toCsv } from '../../school-admin/csv.js';
 import { input, reply } from './kit.js';
 
 const periodSchema = z.looseObject({ start: fields.day.optional(), end: fields.day.optional() });
@@ -19,11 +20,6 @@ function period(ctx: HandlerContext, given: { start?: string; end?: string }): {
 }
 
 const COLUMNS: readonly (keyof EngagementRow)[] = ['school_id', 'school_name', 'country', 'pupils', 'teachers', 'active_pupils', 'plays', 'sign_ins', 'live_subscriptions', 'seats', 'assigned_users', 'engagement_rate'];
-
-function csvCell(value: unknown): string {
-  const text = String(value ?? '');
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export const engagementHandlers = {
   'POST superuser/sales/reports/engagement/preview': (ctx) => {
@@ -62,8 +58,8 @@ export const engagementHandlers = {
     const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
     assertSnapshotDone(ctx.db, snapshot);
     const rows = snapshotRows(ctx.db, snapshot.id, 0, 1_000_000);
-    const csv = [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((c) => csvCell(row[c])).join(','))].join('\n');
-    return reply(ctx, 'download', { filename: `engagement-${snapshot.start}-to-${snapshot.end}.csv`, content_type: 'text/csv', rows: rows.length, content: `${csv}\n` });
+    const csv = toCsv(COLUMNS, rows.map((row) => COLUMNS.map((c) => row[c])), '\n');
+    return reply(ctx, 'download', { filename: `engagement-${snapshot.start}-to-${snapshot.end}.csv`, content_type: 'text/csv', rows: rows.length, content: csv });
   },
   'DELETE superuser/sales/reports/engagement/snapshots/{id}': (ctx) => {
     const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));

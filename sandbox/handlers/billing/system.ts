@@ -4,6 +4,7 @@ import { type EmailRow, logEmail } from '../../billing/email.js';
 import { fields, notFound, page, pathId } from '../../input.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
 import { type JobRow, serializeJob } from '../../jobs.js';
+import { toCsv } from '../../school-admin/csv.js';
 import { input, reply } from './kit.js';
 
 const logFilter = z.looseObject({
@@ -74,9 +75,8 @@ export const systemHandlers = {
   'GET email/download': (ctx) => {
     const { where, args } = logWhere(ctx);
     const rows = ctx.db.prepare(`SELECT id, sent_at, recipient, template, status, subject FROM email_logs WHERE ${where} ORDER BY sent_at, id`).raw().all(args) as unknown[][];
-    const cell = (v: unknown): string => (/[",\n]/.test(String(v ?? '')) ? `"${String(v).replaceAll('"', '""')}"` : String(v ?? ''));
-    const content = ['id,sent_at,recipient,template,status,subject', ...rows.map((r) => r.map(cell).join(','))].join('\n');
-    return reply(ctx, 'download', { filename: 'email-logs.csv', content_type: 'text/csv', rows: rows.length, content: `${content}\n` });
+    const content = toCsv(['id', 'sent_at', 'recipient', 'template', 'status', 'subject'], rows, '\n');
+    return reply(ctx, 'download', { filename: 'email-logs.csv', content_type: 'text/csv', rows: rows.length, content });
   },
   'GET email/suppressions/bounces': (ctx) => {
     const rows = ctx.db.prepare("SELECT * FROM email_suppressions WHERE reason = 'bounce' ORDER BY created_at DESC").all();

@@ -149,4 +149,16 @@ describe('a bulk run of a fake BulkCommand', () => {
     expect(fake.calls).toHaveLength(6);
     expect(fake.maxInFlight()).toBe(1);
   });
+
+  it('plans a dry run with its describe lines, but refuses to save a plan (--plan is for table commands): exit 2, nothing run', async () => {
+    const fake = fakeCommand(() => undefined);
+    const from = csv('plan.csv', 'n,label\n1,a\n2,b\n');
+    const c = factory();
+    await runBulk(c, { ...base, command: fake.command, from, dryRun: true });
+    expect(c.out()).toContain('line 2: bump 1 (a)');
+    const planned = runBulk(factory(), { ...base, command: fake.command, from, dryRun: true, plan: join(dir, 'plan.json') });
+    await expect(planned).rejects.toThrow(CliError);
+    await expect(planned).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^--plan: things bump .*table's endpoint commands only/) as unknown });
+    expect(fake.calls).toEqual([]);
+  });
 });

@@ -79,6 +79,34 @@ describe('bulk runner', () => {
     expect(h.recorded).toHaveLength(4);
   });
 
+  it('reports each send leaving flight once, recorded or back in the queue, and a pause with its end', async () => {
+    const events: string[] = [];
+    const pauses: { until: number; reason: string }[] = [];
+    const h = harness(async (request, call) => {
+      if (call === 2) throw new RateLimitedError(undefined, { status: 429, retryAfterMs: 3_000 });
+      if (request.path === 'things/2/done' && call < 6) throw new ApiError('Bad gateway', { status: 502 });
+      return ok();
+    }, { concurrency: 2 });
+    const options: RunnerOptions<BulkRequest> = {
+      ...h.options,
+      onStart: () => void events.push('start'),
+      onRequeue: () => void events.push('requeue'),
+      record: (item, outcome) => {
+        events.push('record');
+        h.options.record(item, outcome);
+      },
+      onPause: (pause) => void pauses.push(pause),
+    };
+    expect(await runItems(stream(itemsOf(5)), options)).toBe('complete');
+    const count = (kind: string) => events.filter((e) => e === kind).length;
+    expect(count('start')).toBe(h.sent.length);
+    expect(count('record')).toBe(5);
+    expect(count('requeue')).toBe(h.sent.length - 5);
+    expect(pauses[0]).toMatchObject({ reason: 'rate-limit', message: 'Rate limited (429): pausing all requests for 3s' });
+    expect(pauses.some((p) => p.reason === 'server-failure')).toBe(true);
+    expect(h.notes).toEqual([]);
+  });
+
   it('records a failure the row caused (a 4xx) and goes on', async () => {
     const h = harness(async (request) => {
       if (request.path === 'things/1/done') throw new ApiError('Conflict: already void', { status: 409, requestId: 'q' });

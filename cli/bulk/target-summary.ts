@@ -1,0 +1,66 @@
+/** How a plan and a run's summary show the targets of invoice and subscription workflows. */
+import { formatMoney } from '../../core/domain/money.js';
+import type { TargetKind, TargetState } from './targets.js';
+
+/** Targets listed one per line in a plan; the rest are counted (and all are in the plan file). */
+const LISTED = 50;
+
+/**
+ * Adds an amount to per-currency totals (minor units; currencies never mixed).
+ *
+ * @example
+ * addAmount(totals, { currency: 'gbp', total: 54000 });
+ */
+export function addAmount(totals: Map<string, number>, target: { readonly currency: string | null; readonly total: number | null } | undefined): void {
+  if (!target || target.currency === null || target.total === null) return;
+  const currency = target.currency.toLowerCase();
+  totals.set(currency, (totals.get(currency) ?? 0) + target.total);
+}
+
+/**
+ * Per-currency totals in major units, sorted by currency: `£1,234.50, $20.00`; `none` when empty.
+ *
+ * @example
+ * formatTotals(new Map([['gbp', 123450], ['usd', 2000]])) // '£1,234.50, US$20.00'
+ */
+export function formatTotals(totals: ReadonlyMap<string, number>): string {
+  if (totals.size === 0) return 'none';
+  return [...totals.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, minor]) => `${formatMoney(minor, currency)} (${currency.toUpperCase()})`)
+    .join(', ');
+}
+
+const singular = (kind: TargetKind): string => (kind === 'invoices' ? 'invoice' : 'subscription');
+
+/**
+ * The lines of a plan about its targets: how many in each state now, the totals per currency, then each
+ * target with its state and amount (the first few dozen).
+ *
+ * @example
+ * targetLines('invoices', [8, 9], states) // ['Invoices now: 2 open', 'Totals: £1,080.00 (GBP)', '  invoice 8: open, £540.00', ...]
+ */
+export function targetLines(kind: TargetKind, ids: ReadonlySet<number>, states: ReadonlyMap<number, TargetState>): string[] {
+  const byState = new Map<string, number>();
+  const totals = new Map<string, number>();
+  let missing = 0;
+  for (const id of ids) {
+    const target = states.get(id);
+    if (!target) missing += 1;
+    else byState.set(target.state, (byState.get(target.state) ?? 0) + 1);
+    addAmount(totals, target);
+  }
+  const counts = [...byState.entries()].sort(([, a], [, b]) => b - a).map(([state, n]) => `${n} ${state}`);
+  if (missing > 0) counts.push(`${missing} not found`);
+  const listed = [...ids].slice(0, LISTED).map((id) => {
+    const target = states.get(id);
+    const amount = target?.currency && target.total !== null ? `, ${formatMoney(target.total, target.currency)}` : '';
+    return `  ${singular(kind)} ${id}: ${target ? target.state : 'not found'}${amount}`;
+  });
+  return [
+    `${kind === 'invoices' ? 'Invoices' : 'Subscriptions'} now: ${counts.join(', ') || 'none'}`,
+    `Totals${kind === 'subscriptions' ? ' (unpaid invoices)' : ''}: ${formatTotals(totals)}`,
+    ...listed,
+    ...(ids.size > LISTED ? [`  ... and ${ids.size - LISTED} more`] : []),
+  ];
+}

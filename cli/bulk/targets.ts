@@ -1,0 +1,109 @@
+/**
+ * The targets of invoice and subscription workflows: which item writes to which invoice or subscription,
+ * and what state it is in now. Read a page at a time; only id -> state, currency, total is kept.
+ */
+import { z } from 'zod';
+import type { ApiClient } from '../../core/api/client.js';
+import { ApiError } from '../../core/api/errors/index.js';
+import { totalsByCurrency } from '../../core/domain/invoice-totals.js';
+import { buildRequest } from '../../core/endpoints/call.js';
+import type { Endpoint } from '../../core/endpoints/define.js';
+import { ENDPOINTS } from '../../core/endpoints/index.js';
+import { readBack, readInvoices } from '../commands/invoices/invoice-reader.js';
+
+export type TargetKind = 'invoices' | 'subscriptions';
+
+/** What a plan and a drift check need of a target; `total` in minor units of `currency`. */
+export interface TargetState {
+  readonly state: string;
+  readonly currency: string | null;
+  readonly total: number | null;
+}
+
+/** Ids looked up in one walk of the invoice list. */
+const INVOICE_BATCH = 1000;
+/** Subscriptions read at once (one request each). */
+const SUBSCRIPTION_READS = 4;
+
+/**
+ * The kind of target of an endpoint: `invoices` or `subscriptions` when its noun is one of them and it
+ * writes to one `{id}`, else undefined (no states, no drift check).
+ *
+ * @example
+ * targetKindOf(endpointOf('invoices mark-paid')) // 'invoices'
+ */
+export function targetKindOf(endpoint: Endpoint): TargetKind | undefined {
+  const noun = endpoint.command.split(' ')[0];
+  if (endpoint.method === 'GET' || !endpoint.params.includes('id')) return undefined;
+  return noun === 'invoices' || noun === 'subscriptions' ? noun : undefined;
+}
+
+/**
+ * The `{id}` of a request path built from the endpoint's path; undefined when it is not a whole number.
+ *
+ * @example
+ * targetIdOf(endpointOf('invoices mark-paid'), 'superuser/invoices/8/paid') // 8
+ */
+export function targetIdOf(endpoint: Endpoint, path: string): number | undefined {
+  const pattern = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' ? '(?<id>[^/]+)' : '[^/]+'));
+  const id = new RegExp(`^${pattern}$`).exec(path)?.groups?.id;
+  return id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
+}
+
+const subscriptionSchema = z.looseObject({
+  subscription: z.looseObject({ id: z.number().int(), state: z.string(), currency: z.string().nullish() }),
+  invoices: z.array(z.looseObject({ state: z.string(), currency: z.string(), total: z.number().int() })).optional(),
+});
+
+const showSubscription = (): Endpoint => ENDPOINTS.find((e) => e.command === 'subscriptions show') as Endpoint;
+
+/** A subscription as the API answers it, or undefined when there is none with that id. */
+async function readSubscription(client: ApiClient, id: number): Promise<z.infer<typeof subscriptionSchema> | undefined> {
+  const response = await client.request(buildRequest(showSubscription(), { id })).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  });
+  const parsed = subscriptionSchema.safeParse(response?.data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A subscription's state, with what its unpaid invoices still owe as its total. */
+function subscriptionState(answer: z.infer<typeof subscriptionSchema>): TargetState {
+  const owed = totalsByCurrency(answer.invoices ?? [], '0000-00-00')[0];
+  return { state: answer.subscription.state, currency: owed?.currency ?? answer.subscription.currency ?? null, total: owed?.amount_due ?? null };
+}
+
+/**
+ * Reads the current state of each target. Ids not found are absent from the map.
+ *
+ * @example
+ * const states = await readTargets(client, 'invoices', [8, 9]); // Map { 8 => { state: 'open', currency: 'gbp', total: 54000 } }
+ */
+export async function readTargets(client: ApiClient, kind: TargetKind, ids: Iterable<number>): Promise<Map<number, TargetState>> {
+  const all = [...new Set(ids)];
+  const states = new Map<number, TargetState>();
+  const batch = kind === 'invoices' ? INVOICE_BATCH : SUBSCRIPTION_READS;
+  for (let start = 0; start < all.length; start += batch) {
+    const part = all.slice(start, start + batch);
+    if (kind === 'invoices') {
+      for (const [id, invoice] of await readInvoices(client, part)) states.set(id, { state: invoice.state, currency: invoice.currency, total: invoice.total });
+      continue;
+    }
+    const answers = await Promise.all(part.map((id) => readSubscription(client, id)));
+    answers.forEach((answer, i) => {
+      if (answer) states.set(part[i] as number, subscriptionState(answer));
+    });
+  }
+  return states;
+}
+
+/**
+ * One target in full (every field the API sends), to see whether a write whose outcome is unknown was applied.
+ *
+ * @example
+ * const invoice = await readTargetInFull(client, 'invoices', 8); // { id: 8, state: 'paid', paid_method: 'bacs', ... }
+ */
+export async function readTargetInFull(client: ApiClient, kind: TargetKind, id: number): Promise<Readonly<Record<string, unknown>> | undefined> {
+  if (kind === 'invoices') return readBack(client, id, undefined);
+  return (await readSubscription(client, id))?.subscription;
+}

@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
+
+// DESIGN (CLI): Ink is loaded only by commands that draw; a plain command never imports React.
+const DIST = fileURLToPath(new URL('../../dist/cli/', import.meta.url));
+const DRAWS = /^(ink|react)(\/|$)/;
+
+/** A built module's static imports (`import ... from "x"`, `import "x"`), not its `import("x")`. */
+function staticImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8');
+  return [...code.matchAll(/^(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+)["'];?$/gm)].map((m) => m[1] ?? '');
+}
+
+/** Every module a chunk loads before any of its code runs. */
+function closure(file: string, seen = new Set<string>()): Set<string> {
+  for (const specifier of staticImports(file)) {
+    const key = specifier.startsWith('.') ? join(file, '..', specifier) : specifier;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (specifier.startsWith('.')) closure(key, seen);
+  }
+  return seen;
+}
+
+describe('Ink and React stay out of plain commands', () => {
+  it('only the bulk progress view imports them, and nothing imports it but dynamically', () => {
+    const chunks = readdirSync(join(DIST, 'chunks')).filter((name) => name.endsWith('.js')).map((name) => join(DIST, 'chunks', name));
+    const drawing = chunks.filter((file) => staticImports(file).some((s) => DRAWS.test(s)));
+    expect(drawing.map((file) => file.replace(/^.*\//, '').replace(/-\w+\.js$/, ''))).toEqual(['ink-reporter']);
+    for (const file of [join(DIST, 'edshed.js'), ...chunks.filter((f) => !drawing.includes(f))]) {
+      expect([...closure(file)].filter((s) => DRAWS.test(s) || drawing.includes(s)), file).toEqual([]);
+    }
+  });
+
+  describe('at run time', () => {
+    let sandbox: SandboxProcess;
+    beforeAll(async () => {
+      sandbox = await startSignedInSandbox('superuser');
+    });
+    afterAll(async () => {
+      await sandbox.stop();
+    });
+
+    it('`edshed invoices list` resolves no Ink or React module', async () => {
+      const log = join(sandbox.dir, 'modules.log');
+      const hooks = join(sandbox.dir, 'hooks.mjs');
+      const register = join(sandbox.dir, 'register.mjs');
+      writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) { appendFileSync(${JSON.stringify(log)}, specifier + '\\n'); return next(specifier, context); }\n`);
+      writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
+      const run = await execa('node', ['--import', register, BIN, 'invoices', 'list'], { reject: false, env: sandbox.env });
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      const resolved = readFileSync(log, 'utf8').split('\n');
+      expect(resolved.some((s) => s.includes('chunks/'))).toBe(true);
+      expect(resolved.filter((s) => DRAWS.test(s) || s.includes('ink-reporter'))).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SandboxProcess } from './sandbox-process.js';
+
+// Shared by the black-box tests of bulk runs (issue 9). `notes create` is a plain POST that adds a record
+// on every call, so the sandbox's write count shows an item applied twice, or lost.
+
+/** Parses a JSON answer printed by the CLI. */
+export const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unknown>;
+
+/**
+ * Signs the CLI in as the superuser, a few times over: a sandbox with faults may fail the sign-in itself.
+ *
+ * @example
+ * await signIn(sandbox);
+ */
+export async function signIn(sandbox: SandboxProcess): Promise<void> {
+  for (let attempt = 1; attempt <= 6; attempt += 1) {
+    const login = await sandbox.edshed(['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+    if (login.exitCode === 0) return;
+  }
+  throw new Error('could not sign in');
+}
+
+/**
+ * The sandbox's applied-write counts for one route, per target.
+ *
+ * @example
+ * (await writes(sandbox, 'POST notes')).get('notes') // 30
+ */
+export async function writes(sandbox: SandboxProcess, route: string): Promise<Map<string, number>> {
+  const rows = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { route: string; target: string; count: number }[];
+  return new Map(rows.filter((w) => w.route === route).map((w) => [w.target, w.count]));
+}
+
+/** Notes the sandbox has applied so far. */
+export const notesApplied = async (sandbox: SandboxProcess) => (await writes(sandbox, 'POST notes')).get('notes') ?? 0;
+
+/**
+ * Writes an NDJSON file of `count` `notes create` items in the sandbox's folder; resolves to its path.
+ *
+ * @example
+ * const file = notesFile(sandbox, 'killed.ndjson', 400);
+ */
+export function notesFile(sandbox: SandboxProcess, name: string, count: number): string {
+  const file = join(sandbox.dir, name);
+  const lines = Array.from({ length: count }, (_, i) => JSON.stringify({ target: { type: 'pupil', id: i + 1 }, data: { text: `${name} ${i}` } }));
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** The folder of run journals of the CLI that talks to this sandbox. */
+export const runsDir = (sandbox: SandboxProcess) => join(sandbox.env.XDG_STATE_HOME ?? '', 'edshed', 'runs');
+
+/** The journal files (not the items files) there now. */
+export const journals = (sandbox: SandboxProcess) => (existsSync(runsDir(sandbox)) ? readdirSync(runsDir(sandbox)).filter((name) => name.endsWith('.jsonl') && !name.endsWith('.items.jsonl')) : []);
+
+/**
+ * The item lines of a run's journal, parsed (a line cut short by a kill is left out).
+ *
+ * @example
+ * journalItems(sandbox, '20261102-100000-8000').filter((o) => o.status === 'done').length
+ */
+export function journalItems(sandbox: SandboxProcess, runId: string): { index: number; status: string }[] {
+  const file = join(runsDir(sandbox), `${runId}.jsonl`);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"type":"item"') && line.endsWith('}'))
+    .map((line) => JSON.parse(line) as { index: number; status: string });
+}
