@@ -57,7 +57,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
   if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: endpoint.destructive });
-  if (bulk) addBulkOptions(cmd, endpoint, taken);
+  if (bulk) addBulkOptions(cmd, { yes: !endpoint.destructive && !taken.has('yes') });
   if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
   const where = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query string' : 'JSON body';
@@ -86,8 +86,8 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       if (args[i] !== undefined) input[name] = args[i];
     });
     if (many !== undefined) {
-      const { runBulk } = await import('./bulk/run-bulk.js');
-      await runBulk(c, { endpoint, defaults: input, ...write, ...many });
+      const [{ runBulk }, { endpointCommand }] = await Promise.all([import('./bulk/run-bulk.js'), import('./bulk/endpoint-command.js')]);
+      await runBulk(c, { command: endpointCommand(endpoint), defaults: input, ...write, ...many });
       return;
     }
     // Loaded here so that zod is not imported by commands that never call the API.

@@ -5,7 +5,8 @@ import { ensurePrivateDir } from '../config/paths.js';
 import type { Factory } from '../factory.js';
 import { confirmBulk } from './confirm.js';
 import { executeRun } from './execute.js';
-import { readItems, type BulkItem } from './items-file.js';
+import { endpointCommand } from './endpoint-command.js';
+import { readItems, type BulkItem, type BulkRequest } from './items-file.js';
 import { createJournal, itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { driftOf, readPlan, type Plan } from './plan-file.js';
 import { alreadyApplied, readsBack } from './read-back.js';
@@ -40,11 +41,11 @@ async function alreadyDone(c: Factory, endpoint: Endpoint, itemsPath: string, dr
   if (drifted.length === 0 || !readsBack(endpoint)) return done;
   const indexes = new Set(drifted.map((outcome) => outcome.index));
   const client = await c.client();
-  for await (const item of readItems(itemsPath)) if (indexes.has(item.index) && (await alreadyApplied(client, endpoint, item))) done.add(item.index);
+  for await (const item of readItems(itemsPath, endpointCommand(endpoint).parse)) if (indexes.has(item.index) && (await alreadyApplied(client, endpoint, item.row))) done.add(item.index);
   return done;
 }
 
-async function* without(items: AsyncIterable<BulkItem>, skip: ReadonlySet<number>): AsyncGenerator<BulkItem> {
+async function* without<Row>(items: AsyncIterable<BulkItem<Row>>, skip: ReadonlySet<number>): AsyncGenerator<BulkItem<Row>> {
   for await (const item of items) if (!skip.has(item.index)) yield item;
 }
 
@@ -59,6 +60,7 @@ async function* without(items: AsyncIterable<BulkItem>, skip: ReadonlySet<number
 export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   const plan = await readPlan(o.file);
   const endpoint = await checkPlan(o.file, plan);
+  const command = endpointCommand(endpoint);
   const connection = await c.connection();
   if (!connection.token && endpoint.role !== 'public') {
     throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
@@ -74,7 +76,7 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   const drifted = driftOutcomes(plan, states).filter((outcome) => !applied.has(outcome.index));
   const total = plan.items.length - drifted.length;
   try {
-    await confirmBulk(c, endpoint, total, o.file, o.yes);
+    await confirmBulk(c, command, total, o.file, o.yes);
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
@@ -96,6 +98,6 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   for (const outcome of [...skipped, ...drifted]) journal.append(outcome);
   if (!c.globals.quiet) for (const outcome of drifted) c.io.stderr.write(`line ${outcome.line}: skipped (${outcome.message})\n`);
   const skip = new Set(drifted.map((outcome) => outcome.index));
-  const amountOf = kind === 'invoices' ? (item: BulkItem) => states.get(targetIdOf(endpoint, item.request.path) ?? -1) : undefined;
-  await executeRun(c, { header, journal, items: without(readItems(itemsFile(c.env, runId)), skip), total, concurrency: o.concurrency, rate: o.rate, results: o.results, amountOf });
+  const amountOf = kind === 'invoices' ? (item: BulkItem<BulkRequest>) => states.get(targetIdOf(endpoint, item.row.path) ?? -1) : undefined;
+  await executeRun(c, { command, header, journal, items: without(readItems(itemsFile(c.env, runId), command.parse), skip), total, concurrency: o.concurrency, rate: o.rate, results: o.results, amountOf });
 }

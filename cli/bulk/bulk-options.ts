@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../cli-error.js';
 import { recordFormat } from './record-format.js';
@@ -30,21 +30,25 @@ export function offersBulk(endpoint: Endpoint, taken: ReadonlySet<string>): bool
 }
 
 /**
- * Adds `--from` and the options of a bulk run to a write command (see `offersBulk`).
+ * Adds `--from` and the options of a bulk run to a write command, generated (see `offersBulk`) or
+ * curated; `yes` adds `--yes` for a command that has none yet (a production run asks first); `plan: false`
+ * (a curated command) hides `--plan`, which its run refuses.
  *
  * @example
- * if (offersBulk(endpoint, taken)) addBulkOptions(cmd, endpoint, taken);
+ * if (offersBulk(endpoint, taken)) addBulkOptions(cmd, { yes: !endpoint.destructive && !taken.has('yes') });
  */
-export function addBulkOptions(cmd: Command, endpoint: Endpoint, taken: ReadonlySet<string>): Command {
+export function addBulkOptions(cmd: Command, options: { readonly yes: boolean; readonly columns?: string; readonly plan?: boolean }): Command {
   cmd
-    .option('--from <file>', 'run once per row of a CSV or NDJSON file (- for standard input); columns are the arguments and payload keys, flags given here are defaults for every row')
+    .option('--from <file>', `run once per row of a CSV or NDJSON file (- for standard input); columns are ${options.columns ?? 'the arguments and payload keys'}, flags given here are defaults for every row`)
     .option('--skip-invalid', 'with --from: set bad rows aside and run the rest (default: any bad row stops the run before anything is sent)')
     .option('--rejects <file>', 'with --skip-invalid: write the bad rows here, with the reason (.csv or .ndjson)')
     .option('--results <file>', "with --from: write each item's status, HTTP status, message and request id here (.csv or .ndjson)")
     .option('--concurrency <n>', `with --from: requests in flight at most (default ${DEFAULT_CONCURRENCY})`)
-    .option('--rate <n>', 'with --from: requests per second at most')
-    .option('--plan <file>', 'with --from and --dry-run: save the plan (JSON) for edshed bulk apply FILE');
-  if (!endpoint.destructive && !taken.has('yes')) cmd.option('-y, --yes', 'with --from: do not ask before a production run (needed off a terminal)');
+    .option('--rate <n>', 'with --from: requests per second at most');
+  // A curated command's rows are not requests a plan can pin: --plan stays off its help and is refused with a reason.
+  const plan = new Option('--plan <file>', 'with --from and --dry-run: save the plan (JSON) for edshed bulk apply FILE');
+  cmd.addOption(options.plan === false ? plan.hideHelp() : plan);
+  if (options.yes) cmd.option('-y, --yes', 'with --from: do not ask before a production run (needed off a terminal)');
   return cmd;
 }
 

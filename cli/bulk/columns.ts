@@ -9,6 +9,8 @@ export interface ColumnMap {
   readonly required: readonly string[];
   /** Every key the endpoint takes, for messages. */
   readonly known: readonly string[];
+  /** How a user gives a key outside the file (`--date`, `the <id> argument`), for messages. */
+  commandLineName(key: string): string | undefined;
 }
 
 const isOptional = (spec: FieldSpec): boolean => (typeof spec === 'object' ? spec.optional === true : spec.endsWith('?'));
@@ -32,12 +34,25 @@ export function columnMap(endpoint: Endpoint): ColumnMap {
     keyOf: (column) => byName.get(column) ?? (endpoint.open && column !== '' ? column : undefined),
     required: [...endpoint.params, ...payload.filter(([, spec]) => !isOptional(spec)).map(([key]) => key)],
     known,
+    commandLineName: (key) => commandLineName(endpoint, key),
   };
 }
 
 /** A JSON field's cell that starts like a JSON object or list but does not parse: refused, never sent as text. */
 export class BrokenJsonCell {
   constructor(readonly reason: string) {}
+}
+
+/**
+ * The column map of a curated command: fixed keys, each also spelt as its flag (`po-number`).
+ *
+ * @example
+ * fixedColumns({ required: ['id', 'to'], optional: [], given: (key) => (key === 'id' ? 'the <id> argument' : `--${key}`) }).keyOf('to') // 'to'
+ */
+export function fixedColumns(o: { readonly required: readonly string[]; readonly optional: readonly string[]; readonly given: (key: string) => string | undefined }): ColumnMap {
+  const known = [...o.required, ...o.optional];
+  const byName = new Map<string, string>(known.flatMap((key) => [[key, key], [flagOf(key), key]] as const));
+  return { keyOf: (column) => byName.get(column), required: o.required, known, commandLineName: o.given };
 }
 
 /**

@@ -1,25 +1,25 @@
-import type { Endpoint } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { confirmOrRefuse } from '../prompter.js';
+import type { BulkCommand } from './bulk-command.js';
 
 /**
  * Asks before a bulk run where a slip is costly: in production the user types the number of operations;
- * a destructive command asks yes or no. `--yes` skips both; off a terminal they are refused (exit 2),
+ * a destructive command asks yes or no, once for the whole run (never per row). `--yes` skips both; off a terminal they are refused (exit 2),
  * before anything is sent.
  *
  * @example
- * await confirmBulk(c, endpoint, 868, 'payments.csv', opts.yes);
+ * await confirmBulk(c, command, 868, 'payments.csv', opts.yes);
  */
-export async function confirmBulk(c: Factory, endpoint: Endpoint, count: number, file: string, yes: boolean | undefined): Promise<void> {
+export async function confirmBulk(c: Factory, command: Pick<BulkCommand, 'name' | 'destructive'>, count: number, file: string, yes: boolean | undefined): Promise<void> {
   if (yes === true) return;
   const connection = await c.connection();
-  const what = `${count} × ${endpoint.command} from ${file}`;
+  const what = `${count} × ${command.name} from ${file}`;
   if (connection.environment === 'production') {
     if (!c.prompter.interactive) throw new CliError(`${what} in PRODUCTION: pass --yes to confirm (no terminal to ask on); nothing was sent`, EXIT.usage);
     const answer = await c.prompter.text(`${what} in PRODUCTION (${connection.baseUrl}). Type ${count} to go on: `);
     if (answer.trim() !== String(count)) throw new CliError('Cancelled; nothing was sent', EXIT.usage);
     return;
   }
-  if (endpoint.destructive) await confirmOrRefuse(c.prompter, `${what}?`, { yes });
+  if (command.destructive) await confirmOrRefuse(c.prompter, `${what}?`, { yes });
 }

@@ -1,6 +1,7 @@
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
-import { sendWrite, warnIfProduction } from '../write/send.js';
+import { warnIfProduction } from '../write/send.js';
+import { rowFactory, type BulkCommand } from './bulk-command.js';
 import type { BulkItem } from './items-file.js';
 import type { JournalWriter, RunHeader } from './journal.js';
 import { readJournal } from './journal-state.js';
@@ -17,30 +18,34 @@ export const RETRY_BUDGET = 10;
 
 export const RESULT_COLUMNS = ['index', 'line', 'status', 'http_status', 'message', 'request_id'] as const;
 
-export interface ExecuteOptions {
+export interface ExecuteOptions<Row> {
+  /** What runs once per item. */
+  readonly command: BulkCommand<Row>;
   readonly header: RunHeader;
   readonly journal: JournalWriter;
   /** The items to send this session, in order. */
-  readonly items: AsyncIterable<BulkItem>;
+  readonly items: AsyncIterable<BulkItem<Row>>;
   readonly total: number;
   readonly concurrency: number;
   readonly rate?: number | undefined;
   readonly results?: string | undefined;
   /** Invoice workflows: an item's invoice amount, summed per currency over the items done. */
-  readonly amountOf?: ((item: BulkItem) => { readonly currency: string | null; readonly total: number | null } | undefined) | undefined;
+  readonly amountOf?: ((item: BulkItem<Row>) => { readonly currency: string | null; readonly total: number | null } | undefined) | undefined;
 }
 
 /**
- * Sends a run's items (a new run or a resume) through the same path as the single command (sendWrite:
- * audit log with the run id), journals each outcome, writes the results file, prints progress and the
+ * Runs a run's items (a new run or a resume), each through the command's own run function (the path of
+ * the single command: sendWrite, audit log with the run id) with a quiet factory, journals each outcome, writes the results file, prints progress and the
  * summary, and ends with the run's exit code: 0 all done, 3 some failed, 130 interrupted, 1 paused, 4
  * signed out; every way but 0 says how to go on.
  *
  * @example
- * await executeRun(c, { header, journal, items: readItems(file), total: 868, concurrency: 4 });
+ * await executeRun(c, { command, header, journal, items: readItems(file, command.parse), total: 868, concurrency: 4 });
  */
-export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
-  const { header } = o;
+export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promise<void> {
+  const { header, command } = o;
+  const rows = rowFactory(c);
+  const concurrency = Math.min(o.concurrency, command.maxConcurrency ?? o.concurrency);
   const results: RecordFile | undefined = o.results ? await openRecordFile('--results', o.results, RESULT_COLUMNS) : undefined;
   let written: Promise<void> = Promise.resolve();
   const totals = new Map<string, number>();
@@ -48,7 +53,7 @@ export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
     if (!c.globals.quiet) c.io.stderr.write(`${line}\n`);
   };
   await warnIfProduction(c);
-  note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${o.concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
+  note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
   const at = () => c.now().getTime();
   const progress = await openReporter(c, o.total, header.command);
   const signal = c.io.interrupts({ quiet: progress.showsStopping });
@@ -57,12 +62,12 @@ export async function executeRun(c: Factory, o: ExecuteOptions): Promise<void> {
   let stop: RunStop;
   try {
     stop = await runItems(o.items, {
-      concurrency: o.concurrency,
+      concurrency,
       rate: o.rate,
       retryBudget: RETRY_BUDGET,
       keyOf: (item) => `${header.idempotency_prefix}-${item.index}`,
       signal,
-      send: (request) => sendWrite(c, request, { runId: header.run_id, banner: false }),
+      run: (item, idempotencyKey, signal) => command.run(rows, item.row, { idempotencyKey, runId: header.run_id, signal }),
       onStart: () => progress.report({ kind: 'sent', at: at() }),
       onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
       record: (item, outcome) => {

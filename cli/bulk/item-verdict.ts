@@ -1,6 +1,8 @@
 import { ApiError, InvalidDataError, NetworkError, RateLimitedError, UnauthorisedError } from '../../core/api/errors/index.js';
 import { readRateLimit } from '../../core/api/rate-limit.js';
 import type { ApiResponse } from '../../core/api/types.js';
+import { CliError } from '../cli-error.js';
+import { HintedError } from '../write/hinted-error.js';
 import { changedNothing } from '../write/send.js';
 import type { ItemOutcome } from './journal.js';
 
@@ -8,7 +10,7 @@ import type { ItemOutcome } from './journal.js';
 export type Outcome = Omit<ItemOutcome, 'index' | 'line'>;
 
 /**
- * What the runner does after one send (the client has already made its own retries):
+ * What the runner does after one row's run (the client has already made its own retries):
  * - `final`: record the outcome (done, or failed for good: a 4xx the row itself caused);
  * - `rate-limited`: nothing applied; pause the whole queue `waitMs`, then send the item again;
  * - `server`: a 5xx, timeout or dropped connection; send again later, counted against the retry budget;
@@ -39,17 +41,17 @@ export function failureMessage(error: ApiError): string {
 const DEFAULT_RATE_WAIT_MS = 1_000;
 
 /**
- * The verdict on a successful answer: done. When the answer says no requests remain in the window, the
- * queue pauses until it resets instead of meeting a 429.
+ * A successful answer as a row's result: done. When the answer says no requests remain in the window,
+ * `pauseMs` makes the queue pause until it resets instead of meeting a 429.
  *
  * @example
- * responseVerdict(response, Date.now()) // { kind: 'final', outcome: { status: 'done', http_status: 200, message: 'ok', request_id: 'r1' } }
+ * responseResult(response, Date.now()) // { outcome: { status: 'done', http_status: 200, message: 'ok', request_id: 'r1' } }
  */
-export function responseVerdict(response: ApiResponse<unknown>, now: number): Verdict {
+export function responseResult(response: ApiResponse<unknown>, now: number): { readonly outcome: Outcome; readonly pauseMs?: number } {
   const message = changedNothing(response.data) ? 'unchanged: already in that state' : response.replayed ? 'ok (replayed: applied earlier)' : 'ok';
   const outcome: Outcome = { status: 'done', http_status: response.status, message, request_id: response.requestId ?? null };
   const limit = readRateLimit(response.headers, response.status, now);
-  return limit.remaining === 0 && limit.waitMs !== undefined ? { kind: 'final', outcome, pauseMs: limit.waitMs } : { kind: 'final', outcome };
+  return limit.remaining === 0 && limit.waitMs !== undefined ? { outcome, pauseMs: limit.waitMs } : { outcome };
 }
 
 /**
@@ -71,6 +73,9 @@ export function errorVerdict(error: unknown): Verdict {
     if (status === 409 && /in progress/i.test(error.message)) return { kind: 'server', outcome: { ...outcome, status: 'unknown' } };
     return status >= 500 || status === 408 ? { kind: 'server', outcome } : { kind: 'final', outcome };
   }
+  if (error instanceof HintedError) return errorVerdict(error.cause);
+  // A curated command's own refusal of its row (found only once it read the target): failed for good.
+  if (error instanceof CliError) return { kind: 'final', outcome: { status: 'failed', http_status: null, message: error.message, request_id: null } };
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return { kind: 'server', outcome: { status: 'unknown', http_status: null, message: `no answer in time (${error.message}); the server may have applied it`, request_id: null } };
   }

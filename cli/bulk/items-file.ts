@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { z } from 'zod';
-import { METHODS, type Method } from '../../core/endpoints/define.js';
+import type { Method } from '../../core/endpoints/define.js';
 import { physicalLines } from './lines.js';
 
 /** What a run sends for one item: the request built and checked from its row, without the key. */
@@ -13,25 +13,23 @@ export interface BulkRequest {
   readonly body?: unknown;
 }
 
-/** One item of a run: its index (the row's position among the file's rows, from 0), line and request. */
-export interface BulkItem {
+/** One item of a run: its index (the row's position among the file's rows, from 0), line and checked row. */
+export interface BulkItem<Row = unknown> {
   readonly index: number;
   readonly line: number;
-  readonly request: BulkRequest;
+  /** What the command runs: for a table endpoint its request, for a curated command its options. */
+  readonly row: Row;
 }
 
-const itemSchema = z.object({
+const itemSchema = z.looseObject({
   index: z.number().int().nonnegative(),
   line: z.number().int().positive(),
-  method: z.enum(METHODS),
-  path: z.string(),
-  query: z.record(z.string(), z.unknown()).optional(),
-  body: z.unknown().optional(),
+  row: z.unknown().optional(),
 });
 
 /** Appends items as JSON lines to a file being written (backpressure respected), then `close` (once or more). */
 export interface ItemsWriter {
-  write(item: BulkItem): Promise<void>;
+  write(item: BulkItem<unknown>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +39,7 @@ export interface ItemsWriter {
  *
  * @example
  * const writer = openItemsWriter('/state/runs/r1.items.jsonl');
- * await writer.write({ index: 0, line: 2, request: { method: 'POST', path: 'superuser/invoices/8/paid', body: {} } });
+ * await writer.write({ index: 0, line: 2, row: { method: 'POST', path: 'superuser/invoices/8/paid', body: {} } });
  * await writer.close();
  */
 export function openItemsWriter(file: string): ItemsWriter {
@@ -50,8 +48,8 @@ export function openItemsWriter(file: string): ItemsWriter {
   done.catch(() => undefined);
   let closed: Promise<void> | undefined;
   return {
-    async write({ index, line, request }) {
-      if (!stream.write(`${JSON.stringify({ index, line, ...request })}\n`)) await Promise.race([once(stream, 'drain'), done]);
+    async write({ index, line, row }) {
+      if (!stream.write(`${JSON.stringify({ index, line, row })}\n`)) await Promise.race([once(stream, 'drain'), done]);
     },
     close() {
       closed ??= (async () => {
@@ -64,15 +62,16 @@ export function openItemsWriter(file: string): ItemsWriter {
 }
 
 /**
- * Reads a run's items file back, one item at a time.
+ * Reads a run's items file back, one item at a time, each row checked by the command's `parse`. A line
+ * without `row` is from an earlier version (a request spread beside index and line): its rest is the row.
  *
  * @example
- * for await (const item of readItems(file)) console.log(item.index, item.request.path);
+ * for await (const item of readItems(file, command.parse)) console.log(item.index, item.row);
  */
-export async function* readItems(file: string): AsyncGenerator<BulkItem> {
+export async function* readItems<Row>(file: string, parse: (stored: unknown) => Row): AsyncGenerator<BulkItem<Row>> {
   for await (const { text } of physicalLines(createReadStream(file))) {
     if (text === '') continue;
-    const { index, line, ...request } = itemSchema.parse(JSON.parse(text));
-    yield { index, line, request };
+    const { index, line, row, ...rest } = itemSchema.parse(JSON.parse(text));
+    yield { index, line, row: parse(row === undefined ? rest : row) };
   }
 }

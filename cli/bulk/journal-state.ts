@@ -16,6 +16,7 @@ const headerSchema = z.looseObject({
   idempotency_prefix: z.string(),
   api: z.string(),
   profile: z.string(),
+  bulk: z.object({ kind: z.string(), args: z.record(z.string(), z.string()) }).optional(),
 });
 
 const outcomeSchema = z.object({

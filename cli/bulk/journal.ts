@@ -23,6 +23,8 @@ export interface RunHeader {
   /** The API the run writes to; a resume must use the same one. */
   readonly api: string;
   readonly profile: string;
+  /** A curated command's kind and arguments, to build it again for a resume (absent: a table endpoint, by `command`). */
+  readonly bulk?: { readonly kind: string; readonly args: Readonly<Record<string, string>> };
 }
 
 /** One line per item outcome; the last line for an index is its state. */

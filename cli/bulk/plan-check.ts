@@ -5,7 +5,8 @@ import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { openBulkInput } from './input.js';
-import { openItemsWriter, type BulkItem } from './items-file.js';
+import { endpointCommand } from './endpoint-command.js';
+import { openItemsWriter, type BulkItem, type BulkRequest } from './items-file.js';
 import type { ItemOutcome } from './journal.js';
 import { bodyHash, hashFile, type Plan } from './plan-file.js';
 import { validateInput } from './validate.js';
@@ -20,6 +21,8 @@ const usage = (file: string, why: string): CliError => new CliError(`${file}: ${
  */
 export async function checkPlan(file: string, plan: Plan): Promise<Endpoint> {
   const endpoint = ENDPOINTS.find((e) => e.command === plan.command);
+  // Plans are saved by table endpoint commands only (a curated command refuses --plan); name that, not a version mismatch.
+  if (!endpoint && plan.command.split(' ').length > 2) throw usage(file, `the plan is for ${plan.command}, and edshed bulk apply runs plans of the table's endpoint commands only`);
   if (!endpoint || endpoint.method !== plan.endpoint.method || endpoint.path !== plan.endpoint.path) {
     throw usage(file, `the plan is for ${plan.command} (${plan.endpoint.method} ${plan.endpoint.path}), which this edshed does not have`);
   }
@@ -42,15 +45,15 @@ export async function rebuildItems(c: Factory, file: string, plan: Plan, endpoin
   const skipped: ItemOutcome[] = [];
   let next = 0;
   let mismatch: string | undefined;
-  const onItem = async (item: BulkItem) => {
+  const onItem = async (item: BulkItem<BulkRequest>) => {
     const planned = plan.items[next];
     next += 1;
-    if (planned?.index !== item.index || planned.path !== item.request.path || planned.body_hash !== bodyHash(item.request.body)) mismatch ??= `line ${item.line}`;
+    if (planned?.index !== item.index || planned.path !== item.row.path || planned.body_hash !== bodyHash(item.row.body)) mismatch ??= `line ${item.line}`;
     else await writer.write(item);
   };
   try {
     const report = await validateInput(await openBulkInput(plan.input.path, c.io), {
-      endpoint,
+      command: endpointCommand(endpoint),
       defaults: plan.defaults,
       onItem,
       onReject: (row, reasons, index) => {

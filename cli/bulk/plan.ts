@@ -1,28 +1,23 @@
 import { resolve } from 'node:path';
+import type { Endpoint } from '../../core/endpoints/define.js';
 import type { Factory } from '../factory.js';
 import { CliError, EXIT } from '../cli-error.js';
 import { writeFileAtomic } from '../write/atomic-file.js';
+import type { BulkCommand } from './bulk-command.js';
 import type { BulkInput } from './input.js';
 import type { BulkItem } from './items-file.js';
 import { newRunId } from './journal.js';
 import { bodyHash, hashFile, type Plan, type PlanItem } from './plan-file.js';
 import type { BulkRunOptions } from './run-bulk.js';
 import { targetLines } from './target-summary.js';
-import { readTargets, targetIdOf, targetKindOf, type TargetState } from './targets.js';
+import { readTargets, targetIdOf, targetKindOf, type TargetKind, type TargetState } from './targets.js';
 import { validateInput } from './validate.js';
 
 /** Requests shown in full in a plan. */
 const SHOWN = 5;
 
-function requestLine(item: BulkItem): string {
-  const { method, path, query, body } = item.request;
-  const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
-  return `  line ${item.line}: ${method} ${path}${search}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`;
-}
-
 /** The targets' states now; none when not signed in (a saved plan needs them: exit 4). */
-async function currentStates(c: Factory, o: BulkRunOptions, ids: ReadonlySet<number>): Promise<Map<number, TargetState> | undefined> {
-  const kind = targetKindOf(o.endpoint);
+async function currentStates(c: Factory, o: { readonly plan?: string | undefined }, kind: TargetKind | undefined, ids: ReadonlySet<number>): Promise<Map<number, TargetState> | undefined> {
   if (kind === undefined) return undefined;
   if (!(await c.connection()).token) {
     if (o.plan !== undefined) throw new CliError(`--plan needs the ${kind}' states now: sign in with edshed login first; nothing was sent`, EXIT.auth);
@@ -32,30 +27,43 @@ async function currentStates(c: Factory, o: BulkRunOptions, ids: ReadonlySet<num
   return readTargets(await c.client(), kind, ids);
 }
 
+/** `--plan` pins requests: a curated command (no table endpoint) is refused before the file is read. */
+function refuseCuratedPlan(command: BulkCommand<unknown>): void {
+  if (command.table) return;
+  throw new CliError(
+    `--plan: ${command.name} runs its own steps per row, which a plan cannot pin; plans and edshed bulk apply cover the table's endpoint commands only (e.g. edshed invoices mark-paid --from FILE --dry-run --plan plan.json). Without --plan, --dry-run shows what this run would do; nothing was sent`,
+    EXIT.usage,
+  );
+}
+
 /**
  * `--dry-run` with `--from`: validates the whole file as a real run would, then prints the plan on stdout
- * (how many operations of which kind, the first few requests; for invoice and subscription workflows the
+ * (how many operations of which kind, the first few rows as the command describes them; for invoice and subscription workflows the
  * targets' states now and the totals per currency) and sends nothing. With `--plan FILE` it saves the
  * plan for `edshed bulk apply`. Holds the first few requests and, per target, only its id and state.
  *
  * @example
  * await printPlan(c, input, { ...options, plan: 'plan.json' }); // 868 operations: invoices mark-paid ...
  */
-export async function printPlan(c: Factory, input: BulkInput, o: BulkRunOptions): Promise<void> {
+export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row>): Promise<void> {
+  const { command } = o;
+  if (o.plan !== undefined) refuseCuratedPlan(command);
   if (o.plan !== undefined && o.from === '-') throw new CliError('--plan needs --from FILE (a plan pins the input file by its hash; standard input has none)', EXIT.usage);
-  const { endpoint } = o;
-  const kind = targetKindOf(endpoint);
-  const first: BulkItem[] = [];
+  const { table } = command;
+  const kind = table ? targetKindOf(table.endpoint) : undefined;
+  const first: BulkItem<Row>[] = [];
   const ids = new Set<number>();
   const planned: PlanItem[] = [];
   const report = await validateInput(input, {
-    endpoint,
+    command,
     defaults: o.defaults,
     onItem: (item) => {
       if (first.length < SHOWN) first.push(item);
-      const id = kind === undefined ? undefined : targetIdOf(endpoint, item.request.path);
+      if (!table) return;
+      const request = table.request(item.row);
+      const id = kind === undefined ? undefined : targetIdOf(table.endpoint, request.path);
       if (id !== undefined) ids.add(id);
-      if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, path: item.request.path, body_hash: bodyHash(item.request.body), state: null });
+      if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, path: request.path, body_hash: bodyHash(request.body), state: null });
     },
     ...(o.skipInvalid ? { onReject: () => undefined } : {}),
   });
@@ -64,22 +72,22 @@ export async function printPlan(c: Factory, input: BulkInput, o: BulkRunOptions)
     const count = report.problems.length;
     throw new CliError(count > 0 ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent` : `${input.name}: no valid rows; nothing would be sent`, EXIT.usage);
   }
-  const states = await currentStates(c, o, ids);
+  const states = await currentStates(c, o, kind, ids);
   const lines = [
     `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}`,
-    `  ${report.valid} × ${endpoint.command} (${endpoint.method} ${endpoint.path})`,
+    `  ${report.valid} × ${command.name}${command.summary ? ` (${command.summary})` : ''}`,
     ...(report.rejected > 0 ? [`  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)`] : []),
     `First ${Math.min(SHOWN, report.valid)}:`,
-    ...first.map(requestLine),
+    ...first.map((item) => `  line ${item.line}: ${command.describe(item.row)}`),
     ...(report.valid > SHOWN ? [`  ... and ${report.valid - SHOWN} more`] : []),
     ...(kind !== undefined && states !== undefined ? targetLines(kind, ids, states) : []),
   ];
   c.io.stdout.write(`${lines.join('\n')}\n`);
-  if (o.plan !== undefined) await savePlan(c, o, o.plan, report.rows, planned, states);
+  if (o.plan !== undefined && table) await savePlan(c, { ...o, endpoint: table.endpoint }, o.plan, report.rows, planned, states);
   if (!c.globals.quiet) c.io.stderr.write(`Dry run: nothing was sent.${o.plan === undefined ? '' : ` Plan saved in ${o.plan}; run it with: edshed bulk apply ${o.plan}`}\n`);
 }
 
-async function savePlan(c: Factory, o: BulkRunOptions, file: string, rows: number, items: readonly PlanItem[], states: ReadonlyMap<number, TargetState> | undefined): Promise<void> {
+async function savePlan(c: Factory, o: { readonly from: string; readonly endpoint: Endpoint; readonly defaults: Readonly<Record<string, unknown>> }, file: string, rows: number, items: readonly PlanItem[], states: ReadonlyMap<number, TargetState> | undefined): Promise<void> {
   const path = resolve(o.from);
   const plan: Plan = {
     type: 'edshed-plan',

@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '../../core/api/client.js';
 import type { Endpoint } from '../../core/endpoints/define.js';
-import type { BulkItem } from './items-file.js';
+import type { BulkRequest } from './items-file.js';
 import { readTargetInFull, targetIdOf, targetKindOf } from './targets.js';
 
 type Target = Readonly<Record<string, unknown>>;
@@ -39,16 +39,16 @@ export function showsChange(command: string, target: Target | undefined, body: u
 export const readsBack = (endpoint: Endpoint): boolean => targetKindOf(endpoint) !== undefined && SHOWS_CHANGE[endpoint.command] !== undefined;
 
 /**
- * Reads an item's target and tells whether the item's change is already there; false when it cannot tell
+ * Reads the target of an item's request and tells whether the item's change is already there; false when it cannot tell
  * (unknown workflow, target not found, or the read failed), so the item is sent again with its key.
  *
  * @example
- * if (await alreadyApplied(client, endpoint, item)) journal.append({ ...item, status: 'done', ... });
+ * if (await alreadyApplied(client, endpoint, item.row)) journal.append({ ...item, status: 'done', ... });
  */
-export async function alreadyApplied(client: ApiClient, endpoint: Endpoint, item: BulkItem): Promise<boolean> {
+export async function alreadyApplied(client: ApiClient, endpoint: Endpoint, request: BulkRequest): Promise<boolean> {
   const kind = targetKindOf(endpoint);
-  const id = targetIdOf(endpoint, item.request.path);
+  const id = targetIdOf(endpoint, request.path);
   if (kind === undefined || id === undefined || !readsBack(endpoint)) return false;
   const target = await readTargetInFull(client, kind, id).catch(() => undefined);
-  return showsChange(endpoint.command, target, item.request.body);
+  return showsChange(endpoint.command, target, request.body);
 }

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
+import type { BulkCommand } from './bulk-command.js';
 import { executeRun } from './execute.js';
+import { commandOfRun } from './registry.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
 import { alreadyApplied, readsBack } from './read-back.js';
@@ -17,8 +18,8 @@ export interface ResumeOptions {
   readonly results?: string | undefined;
 }
 
-async function* toSend(file: string, state: JournalState, retryFailed: boolean, settled: ReadonlySet<number>): AsyncGenerator<BulkItem> {
-  for await (const item of readItems(file)) if (!settled.has(item.index) && shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalState, retryFailed: boolean, settled: ReadonlySet<number>): AsyncGenerator<BulkItem<Row>> {
+  for await (const item of items) if (!settled.has(item.index) && shouldSend(state.statusOf(item.index), retryFailed)) yield item;
 }
 
 /**
@@ -26,13 +27,13 @@ async function* toSend(file: string, state: JournalState, retryFailed: boolean, 
  * records it done when the change is already there, so it is not sent again (a production server may
  * have forgotten the key). Returns the indexes settled.
  */
-async function settleUnknown(c: Factory, file: string, state: JournalState, journal: JournalWriter): Promise<Set<number>> {
+async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: string, state: JournalState, journal: JournalWriter): Promise<Set<number>> {
   const settled = new Set<number>();
-  const endpoint = ENDPOINTS.find((e) => e.command === state.header.command);
-  if (state.counts.unknown === 0 || endpoint === undefined || !readsBack(endpoint)) return settled;
+  const { table } = command;
+  if (state.counts.unknown === 0 || table === undefined || !readsBack(table.endpoint)) return settled;
   const client = await c.client();
-  for await (const item of readItems(file)) {
-    if (state.statusOf(item.index) !== 'unknown' || !(await alreadyApplied(client, endpoint, item))) continue;
+  for await (const item of readItems(file, command.parse)) {
+    if (state.statusOf(item.index) !== 'unknown' || !(await alreadyApplied(client, table.endpoint, table.request(item.row)))) continue;
     journal.append({ index: item.index, line: item.line, status: 'done', http_status: null, message: 'read back: the target already shows the change; not sent again', request_id: null });
     settled.add(item.index);
   }
@@ -41,7 +42,8 @@ async function settleUnknown(c: Factory, file: string, state: JournalState, jour
 }
 
 /**
- * `edshed runs resume ID`: sends the items of a run that are not done, from the run's own items file
+ * `edshed runs resume ID`: runs the items of a run that are not done (through the same command, built
+ * again from the journal's header), from the run's own items file
  * (the input file is not needed again), each with the key it had, so the server replays anything it had
  * already applied. It must be the same API the run started on.
  *
@@ -67,11 +69,12 @@ export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
     if (counts.failed > 0) throw new CliError(`${counts.failed} of ${header.items} items failed; see edshed runs show ${o.runId}`, EXIT.bulkPartial);
     return;
   }
+  const command = await commandOfRun(header);
   const journal = reopenJournal(c.env, o.runId, c.now());
-  const settled = await settleUnknown(c, file, state, journal).catch((error: unknown) => {
+  const settled = await settleUnknown(c, command, file, state, journal).catch((error: unknown) => {
     journal.close();
     throw error;
   });
-  const items = toSend(file, state, o.retryFailed, settled);
-  await executeRun(c, { header, journal, items, total: total - settled.size, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  const items = toSend(readItems(file, command.parse), state, o.retryFailed, settled);
+  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency: o.concurrency, rate: o.rate, results: o.results });
 }

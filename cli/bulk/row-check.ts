@@ -1,9 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Endpoint } from '../../core/endpoints/define.js';
-import { buildRequest } from '../../core/endpoints/call.js';
-import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
-import { BrokenJsonCell, cellValue, commandLineName, type ColumnMap } from './columns.js';
-import type { BulkRequest } from './items-file.js';
+import type { BulkCommand } from './bulk-command.js';
 
 /** One problem of one row: the column it is about (if any) and what is wrong. */
 export interface RowIssue {
@@ -11,11 +7,10 @@ export interface RowIssue {
   readonly message: string;
 }
 
-export type RowCheck = { readonly ok: true; readonly request: BulkRequest } | { readonly ok: false; readonly issues: readonly RowIssue[] };
+export type RowCheck<Row = unknown> = { readonly ok: true; readonly row: Row } | { readonly ok: false; readonly issues: readonly RowIssue[] };
 
-export interface RowContext {
-  readonly endpoint: Endpoint;
-  readonly map: ColumnMap;
+export interface RowContext<Row = unknown> {
+  readonly command: BulkCommand<Row>;
   /** Values given on the command line: every row starts from them. */
   readonly defaults: Readonly<Record<string, unknown>>;
   /** Cells are text (CSV), so JSON fields are parsed from it. */
@@ -27,15 +22,15 @@ export interface RowContext {
 }
 
 /**
- * Checks one row against the endpoint's table entry by building its request with `buildRequest`, the
- * same call the single command makes. Unknown keys are named here (for NDJSON; a CSV header reports
- * them once).
+ * Checks one row with the command's own local checks (for a table endpoint, `buildRequest`, the same
+ * call the single command makes), starting from the command-line defaults. Unknown keys are named here
+ * (for NDJSON; a CSV header reports them once); a missing value says how to give it.
  *
  * @example
  * checkRow(context, { id: '12', date: '2026-13-01' }) // { ok: false, issues: [{ column: 'date', message: 'expected an ISO 8601 date ...' }] }
  */
-export function checkRow(context: RowContext, values: Readonly<Record<string, unknown>>): RowCheck {
-  const { endpoint, map } = context;
+export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<string, unknown>>): RowCheck<Row> {
+  const map = context.command.columns;
   const input: Record<string, unknown> = { ...context.defaults };
   const issues: RowIssue[] = [];
   for (const [column, value] of Object.entries(values)) {
@@ -44,26 +39,21 @@ export function checkRow(context: RowContext, values: Readonly<Record<string, un
       if (!context.text) issues.push({ column, message: `unknown key; expected ${map.known.join(', ')}` });
       continue;
     }
-    const cell = context.text ? cellValue(endpoint, key, value) : value;
-    if (cell instanceof BrokenJsonCell) issues.push({ column, message: `not valid JSON (${cell.reason})` });
-    else input[key] = cell;
+    input[key] = value;
   }
-  try {
-    const built = buildRequest(endpoint, input);
-    if (issues.length > 0) return { ok: false, issues };
-    return { ok: true, request: { method: built.method, path: built.path, ...(built.query ? { query: built.query } : {}), ...(built.body !== undefined ? { body: built.body } : {}) } };
-  } catch (error) {
-    if (!(error instanceof InvalidInputError)) throw error;
-    for (const issue of error.issues) {
-      if (context.reported.has(issue.path)) continue;
-      const missing = issue.path !== '' && input[issue.path] === undefined;
-      issues.push({
-        ...(issue.path === '' ? {} : { column: context.columnOf(issue.path) }),
-        message: missing ? `missing; give a value here or ${commandLineName(endpoint, issue.path)}` : issue.message,
-      });
-    }
-    return { ok: false, issues };
+  const checked = context.command.validate(input, { text: context.text });
+  if (checked.ok) return issues.length > 0 ? { ok: false, issues } : checked;
+  for (const issue of checked.issues) {
+    const key = issue.column;
+    if (key !== undefined && context.reported.has(key)) continue;
+    const missing = key !== undefined && key !== '' && input[key] === undefined;
+    const flag = missing ? map.commandLineName(key) : undefined;
+    issues.push({
+      ...(key === undefined || key === '' ? {} : { column: context.columnOf(key) }),
+      message: missing ? `missing; give a value here${flag ? ` or ${flag}` : ''}` : issue.message,
+    });
   }
+  return { ok: false, issues };
 }
 
 function stable(value: unknown): unknown {
@@ -79,14 +69,14 @@ function stable(value: unknown): unknown {
 }
 
 /**
- * A short fingerprint of a request (method, path, query, body with keys in order): two rows with the
- * same one would make the same change, so the second is reported as a duplicate.
+ * A short fingerprint of a row (for a table endpoint, its request: method, path, query, body), keys in
+ * order: two rows with the same one would make the same change, so the second is a duplicate.
  *
  * @example
- * requestFingerprint({ method: 'POST', path: 'superuser/invoices/8/paid', body: { method: 'bacs', date: '2026-11-02' } })
+ * rowFingerprint({ method: 'POST', path: 'superuser/invoices/8/paid', body: { method: 'bacs', date: '2026-11-02' } })
  */
-export function requestFingerprint(request: BulkRequest): string {
+export function rowFingerprint(row: unknown): string {
   return createHash('sha1')
-    .update(JSON.stringify([request.method, request.path, stable(request.query ?? null), stable(request.body ?? null)]))
+    .update(JSON.stringify(stable(row) ?? null))
     .digest('base64');
 }

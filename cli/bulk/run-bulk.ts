@@ -1,23 +1,24 @@
 import { renameSync, rmSync } from 'node:fs';
-import type { Endpoint } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../cli-error.js';
 import { ensurePrivateDir } from '../config/paths.js';
 import type { Factory } from '../factory.js';
+import type { BulkCommand } from './bulk-command.js';
 import type { BulkFlags } from './bulk-options.js';
 import { confirmBulk } from './confirm.js';
 import { executeRun } from './execute.js';
 import { openBulkInput, type BulkInput } from './input.js';
 import type { InputEvent } from './input-event.js';
 import { openItemsWriter, readItems } from './items-file.js';
-import { createJournal, itemsFile, newRunId, runsDir, type ItemOutcome } from './journal.js';
+import { createJournal, itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { printPlan } from './plan.js';
 import { rejectsFile } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
 
-export interface BulkRunOptions extends BulkFlags {
-  readonly endpoint: Endpoint;
+export interface BulkRunOptions<Row = unknown> extends BulkFlags {
+  /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
+  readonly command: BulkCommand<Row>;
   readonly from: string;
-  /** Path parameters and payload keys given on the command line: defaults for every row. */
+  /** Values given on the command line (path parameters, payload keys, a curated command's options): defaults for every row. */
   readonly defaults: Readonly<Record<string, unknown>>;
   /** With --from, a prefix: item N is sent with `<prefix>-N`. */
   readonly idempotencyKey?: string | undefined;
@@ -44,17 +45,17 @@ async function* noteHeader(events: AsyncIterable<InputEvent>, seen: { columns?: 
 }
 
 /**
- * `--from FILE` on a write command: validates every row first (nothing is sent if any row is bad, unless
- * --skip-invalid), prints the plan for --dry-run, else starts a journaled run of one write per row, each
- * built as the single command builds it and sent through the same path.
+ * `--from FILE` on a write command, generated or curated: validates every row first (nothing is sent if
+ * any row is bad, unless --skip-invalid), prints the plan for --dry-run, else asks once (if at all) and
+ * starts a journaled run of the command's run function per row, as the single command runs it.
  *
  * @example
- * await runBulk(c, { endpoint, from: 'payments.csv', defaults: { method: 'bacs' }, concurrency: 4, skipInvalid: false });
+ * await runBulk(c, { command: endpointCommand(endpoint), from: 'payments.csv', defaults: { method: 'bacs' }, concurrency: 4, skipInvalid: false });
  */
-export async function runBulk(c: Factory, o: BulkRunOptions): Promise<void> {
+export async function runBulk<Row>(c: Factory, o: BulkRunOptions<Row>): Promise<void> {
   if (o.dryRun) return printPlan(c, await openBulkInput(o.from, c.io), o);
   const connection = await c.connection();
-  if (!connection.token && o.endpoint.role !== 'public') {
+  if (!connection.token && o.command.signedIn) {
     throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
   }
   const input = await openBulkInput(o.from, c.io);
@@ -70,7 +71,7 @@ export async function runBulk(c: Factory, o: BulkRunOptions): Promise<void> {
     report = await validateInput(
       { ...input, events: noteHeader(input.events, seen) },
       {
-        endpoint: o.endpoint,
+        command: o.command,
         defaults: o.defaults,
         onItem: (item) => writer.write(item),
         ...(o.skipInvalid
@@ -85,7 +86,8 @@ export async function runBulk(c: Factory, o: BulkRunOptions): Promise<void> {
     );
     await writer.close();
     refuseProblems(c, input, report, o.skipInvalid);
-    await confirmBulk(c, o.endpoint, report.valid, input.name, o.yes);
+    await confirmBulk(c, o.command, report.valid, input.name, o.yes);
+    await o.command.prepare?.();
   } catch (error) {
     await writer.close().catch(() => undefined);
     rmSync(partial, { force: true });
@@ -95,19 +97,20 @@ export async function runBulk(c: Factory, o: BulkRunOptions): Promise<void> {
   await rejects?.close();
   if (report.rejected > 0 && !c.globals.quiet) c.io.stderr.write(`${report.rejected} bad row${report.rejected === 1 ? '' : 's'} set aside${o.rejects ? ` in ${o.rejects}` : ''}.\n`);
   renameSync(partial, itemsFile(c.env, runId));
-  const header = {
+  const header: RunHeader = {
     type: 'run',
     version: 1,
     run_id: runId,
-    command: o.endpoint.command,
+    command: o.command.name,
+    ...(o.command.resume ? { bulk: o.command.resume } : {}),
     file: input.name,
     created: c.now().toISOString(),
     items: report.rows,
     idempotency_prefix: o.idempotencyKey ?? `edshed-bulk-${runId}`,
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
-  } as const;
+  };
   const journal = createJournal(c.env, header);
   for (const outcome of skipped) journal.append(outcome);
-  await executeRun(c, { header, journal, items: readItems(itemsFile(c.env, runId)), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  await executeRun(c, { command: o.command, header, journal, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: o.results });
 }

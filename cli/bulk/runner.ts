@@ -1,13 +1,13 @@
 import { abortableSleep } from '../../core/api/sleep.js';
-import type { ApiRequest, ApiResponse } from '../../core/api/types.js';
+import type { RowResult } from './bulk-command.js';
 import type { BulkItem } from './items-file.js';
 import type { PauseReason } from '../ui/bulk-progress/state.js';
-import { errorVerdict, responseVerdict, type Outcome, type Verdict } from './item-verdict.js';
+import { errorVerdict, type Outcome, type Verdict } from './item-verdict.js';
 
 /** How a run ended: every item through, Ctrl-C, the retry budget spent, or signed out. */
 export type RunStop = 'complete' | 'interrupted' | 'paused' | 'auth';
 
-export interface RunnerOptions {
+export interface RunnerOptions<Row = unknown> {
   /** Requests in flight at most. */
   readonly concurrency: number;
   /** Requests started per second at most. */
@@ -15,15 +15,16 @@ export interface RunnerOptions {
   /** Server failures (5xx, timeouts, dropped connections) in a row, after the client's own retries, before the run pauses. */
   readonly retryBudget: number;
   /** The Idempotency-Key of an item: the same for every send of it, in this run and any resume. */
-  readonly keyOf: (item: BulkItem) => string;
+  readonly keyOf: (item: BulkItem<Row>) => string;
   /** Aborted by the first Ctrl-C: start nothing new, let in-flight requests finish. */
   readonly signal: AbortSignal;
-  readonly send: (request: ApiRequest) => Promise<ApiResponse<unknown>>;
+  /** Runs one item (a BulkCommand's run): its result, or the API's error for the runner to judge. */
+  readonly run: (item: BulkItem<Row>, idempotencyKey: string, signal: AbortSignal) => Promise<RowResult>;
   /** An item's final outcome for this run (journal, results, progress). */
-  readonly record: (item: BulkItem, outcome: Outcome) => void;
-  readonly onStart?: (item: BulkItem) => void;
-  /** A send ended without an outcome: the item waits in the queue to go again. */
-  readonly onRequeue?: (item: BulkItem) => void;
+  readonly record: (item: BulkItem<Row>, outcome: Outcome) => void;
+  readonly onStart?: (item: BulkItem<Row>) => void;
+  /** A run ended without an outcome: the item waits in the queue to go again. */
+  readonly onRequeue?: (item: BulkItem<Row>) => void;
   /** A note for the user (a stop, and why). */
   readonly notify: (message: string) => void;
   /** The whole queue holds back until `until` (the clock's ms); without it, the pause is a note. */
@@ -39,19 +40,19 @@ const TRIES_PER_ITEM = 3;
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Sends items with bounded concurrency and an optional rate. A 429 pauses the whole queue until the
+ * Runs items (one BulkCommand run each) with bounded concurrency and an optional rate. A 429 pauses the whole queue until the
  * server's reset and the item goes again; server failures back the queue off and the item goes again
  * later (each with the same key, so the server replays whatever it already applied), until the retry
  * budget is spent and the run pauses. Items not yet recorded when it stops stay pending for a resume.
  *
  * @example
- * const stop = await runItems(readItems(file), { concurrency: 4, retryBudget: 10, keyOf, signal, send, record, notify });
+ * const stop = await runItems(readItems(file, command.parse), { concurrency: 4, retryBudget: 10, keyOf, signal, run, record, notify });
  */
-export async function runItems(items: AsyncIterable<BulkItem>, o: RunnerOptions): Promise<RunStop> {
+export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: RunnerOptions<Row>): Promise<RunStop> {
   const now = o.now ?? Date.now;
   const sleep = o.sleep ?? abortableSleep;
   const source = items[Symbol.asyncIterator]();
-  const again: BulkItem[] = [];
+  const again: BulkItem<Row>[] = [];
   const tries = new Map<number, number>();
   const active = new Set<Promise<void>>();
   let exhausted = false;
@@ -68,7 +69,7 @@ export async function runItems(items: AsyncIterable<BulkItem>, o: RunnerOptions)
     else if (pausedUntil <= now()) o.notify(message);
     pausedUntil = until;
   };
-  const settle = (item: BulkItem, verdict: Verdict) => {
+  const settle = (item: BulkItem<Row>, verdict: Verdict) => {
     if (verdict.kind === 'final') {
       serverFailures = 0;
       tries.delete(item.index);
@@ -98,20 +99,19 @@ export async function runItems(items: AsyncIterable<BulkItem>, o: RunnerOptions)
       } else pause(Math.min(MAX_BACKOFF_MS, 500 * 2 ** (serverFailures - 1)), 'Server failure', 'server-failure');
     }
   };
-  const start = (item: BulkItem) => {
+  const start = (item: BulkItem<Row>) => {
     o.onStart?.(item);
-    const request: ApiRequest = { ...item.request, idempotencyKey: o.keyOf(item), signal: AbortSignal.timeout(o.itemTimeoutMs ?? 120_000) };
     const done: Promise<void> = o
-      .send(request)
+      .run(item, o.keyOf(item), AbortSignal.timeout(o.itemTimeoutMs ?? 120_000))
       .then(
-        (response) => responseVerdict(response, now()),
+        (result): Verdict => ({ kind: 'final', ...result }),
         (error: unknown) => errorVerdict(error),
       )
       .then((verdict) => settle(item, verdict))
       .finally(() => active.delete(done));
     active.add(done);
   };
-  const next = async (): Promise<BulkItem | undefined> => {
+  const next = async (): Promise<BulkItem<Row> | undefined> => {
     const retry = again.shift();
     if (retry !== undefined || exhausted) return retry;
     const read = await source.next();

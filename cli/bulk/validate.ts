@@ -1,16 +1,17 @@
-import type { Endpoint } from '../../core/endpoints/define.js';
-import { columnMap, commandLineName, type ColumnMap } from './columns.js';
+import type { BulkCommand } from './bulk-command.js';
+import type { ColumnMap } from './columns.js';
 import type { BulkInput } from './input.js';
 import type { ProblemEvent, RowEvent } from './input-event.js';
 import type { BulkItem } from './items-file.js';
-import { checkRow, requestFingerprint, type RowContext, type RowIssue } from './row-check.js';
+import { checkRow, rowFingerprint, type RowContext, type RowIssue } from './row-check.js';
 
-export interface ValidateOptions {
-  readonly endpoint: Endpoint;
+export interface ValidateOptions<Row> {
+  /** What each row is checked against (a table endpoint, a curated command). */
+  readonly command: BulkCommand<Row>;
   /** Values from the command line, defaults for every row. */
   readonly defaults: Readonly<Record<string, unknown>>;
   /** Called for each valid row, in file order (write it to the items file, count it for a plan). */
-  readonly onItem: (item: BulkItem) => void | Promise<void>;
+  readonly onItem: (item: BulkItem<Row>) => void | Promise<void>;
   /** With --skip-invalid: called for each bad row (with its item index; none for an unreadable line) instead of listing its problems. */
   readonly onReject?: (row: RowEvent | ProblemEvent, reasons: readonly string[], index: number | undefined) => void | Promise<void>;
 }
@@ -26,7 +27,7 @@ export interface ValidationReport {
   readonly fatal: boolean;
 }
 
-function headerProblems(endpoint: Endpoint, map: ColumnMap, columns: readonly string[], defaults: Readonly<Record<string, unknown>>): RowIssue[] {
+function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Readonly<Record<string, unknown>>): RowIssue[] {
   const issues: RowIssue[] = [];
   const seen = new Map<string, number>();
   columns.forEach((name, i) => {
@@ -37,28 +38,31 @@ function headerProblems(endpoint: Endpoint, map: ColumnMap, columns: readonly st
   });
   const keys = new Set(columns.map((name) => map.keyOf(name)));
   for (const key of map.required) {
-    if (!keys.has(key) && defaults[key] === undefined) issues.push({ column: key, message: `missing column; add it, or give ${commandLineName(endpoint, key)} for every row` });
+    if (!keys.has(key) && defaults[key] === undefined) {
+      const flag = map.commandLineName(key);
+      issues.push({ column: key, message: flag ? `missing column; add it, or give ${flag} for every row` : 'missing column; add it' });
+    }
   }
   return issues;
 }
 
 /**
  * The first pass of a bulk run: reads the whole input as a stream and checks every row against the
- * endpoint, as the single command would, before anything is sent. Keeps only a fingerprint per valid
+ * command's own local checks (for an endpoint, as the single command builds its request), before anything is sent. Keeps only a fingerprint per valid
  * row (to report duplicates: the same change twice) and hands each valid row to `onItem`.
  *
  * @example
- * const report = await validateInput(input, { endpoint, defaults: { method: 'bacs' }, onItem: (item) => writer.write(item) });
+ * const report = await validateInput(input, { command, defaults: { method: 'bacs' }, onItem: (item) => writer.write(item) });
  * if (report.problems.length > 0) for (const line of report.problems) console.error(line);
  */
-export async function validateInput(input: BulkInput, options: ValidateOptions): Promise<ValidationReport> {
-  const { endpoint } = options;
-  const map = columnMap(endpoint);
+export async function validateInput<Row>(input: BulkInput, options: ValidateOptions<Row>): Promise<ValidationReport> {
+  const { command } = options;
+  const map = command.columns;
   const problems: { line: number; text: string }[] = [];
   const say = (line: number, issue: RowIssue) => problems.push({ line, text: `${input.name}:${line}: ${issue.column ? `${issue.column}: ` : ''}${issue.message}` });
   const reported = new Set<string>();
   const headerName = new Map<string, string>();
-  const context: RowContext = { endpoint, map, defaults: options.defaults, text: input.format === 'csv', reported, columnOf: (key) => headerName.get(key) ?? key };
+  const context: RowContext<Row> = { command, defaults: options.defaults, text: input.format === 'csv', reported, columnOf: (key) => headerName.get(key) ?? key };
   const fingerprints = new Map<string, number>();
   const counts = { rows: 0, valid: 0, rejected: 0 };
   let fatal = false;
@@ -72,7 +76,7 @@ export async function validateInput(input: BulkInput, options: ValidateOptions):
     if (event.kind === 'header') {
       headerLine = event.line;
       for (const name of event.columns) if (map.keyOf(name) !== undefined) headerName.set(map.keyOf(name) as string, name);
-      const issues = headerProblems(endpoint, map, event.columns, options.defaults);
+      const issues = headerProblems(map, event.columns, options.defaults);
       for (const issue of issues) say(event.line, issue);
       for (const key of map.required) if (![...headerName.keys()].includes(key)) reported.add(key);
       fatal ||= issues.length > 0;
@@ -89,15 +93,15 @@ export async function validateInput(input: BulkInput, options: ValidateOptions):
         await reject(event, check.issues, index);
         continue;
       }
-      const fingerprint = requestFingerprint(check.request);
+      const fingerprint = command.duplicateKey?.(check.row) ?? rowFingerprint(check.row);
       const first = fingerprints.get(fingerprint);
       if (first !== undefined) {
-        await reject(event, [{ message: `duplicate of line ${first} (the same change twice)` }], index);
+        await reject(event, [{ message: `duplicate of line ${first} (the same ${command.duplicateKey ? 'target' : 'change'} twice)` }], index);
         continue;
       }
       fingerprints.set(fingerprint, event.line);
       counts.valid += 1;
-      await options.onItem({ index, line: event.line, request: check.request });
+      await options.onItem({ index, line: event.line, row: check.row });
     }
   }
   if (counts.rows === 0 && !fatal) {

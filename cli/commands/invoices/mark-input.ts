@@ -23,6 +23,19 @@ export function splitWords(words: readonly string[]): { ids: string[]; action: A
 }
 
 /**
+ * The words after `mark` with `--from FILE`: the action alone (the ids are the file's `id` column).
+ *
+ * @example
+ * bulkAction(['paid']) // 'paid'
+ */
+export function bulkAction(words: readonly string[]): ActionName {
+  const [action, ...rest] = words;
+  if (action !== undefined && isAction(action) && rest.length === 0) return action;
+  if (words.some(isAction) || words.every((w) => /^\d+$/.test(w))) throw new CliError(`with --from the ids come from the file's id column: edshed invoices mark ${words.find(isAction) ?? 'ACTION'} --from FILE`, EXIT.usage);
+  throw new CliError(`"${words.join(' ')}" is not an action: one of ${ACTION_NAMES.join(', ')} (edshed invoices mark ACTION --from FILE)`, EXIT.usage);
+}
+
+/**
  * Checks the ids (positive whole numbers) and collapses repeats, returning them in the order given.
  *
  * @example

@@ -50,7 +50,7 @@ const isAuthError = (error: unknown): boolean => error instanceof UnauthorisedEr
  * @example
  * const { result } = await markOne(c, { action: 'paid', details, id: 8, before, idempotencyKey: 'k-8', runId: 'k' });
  */
-export async function markOne(f: Factory, item: MarkItem): Promise<{ result: MarkResult; stop?: unknown }> {
+export async function markOne(f: Factory, item: MarkItem): Promise<{ result: MarkResult; stop?: unknown; error?: unknown }> {
   const { before, id } = item;
   const spec = ACTIONS[item.action];
   const endpoint = endpointOfAction(item.action);
@@ -83,6 +83,6 @@ export async function markOne(f: Factory, item: MarkItem): Promise<{ result: Mar
     const failure = failureText(error);
     const message = hint ? `${failure}${/[.!?]$/.test(failure) ? '' : '.'} ${hint}` : failure;
     const result = line(before, null, 'failed', message, error instanceof ApiError ? error.requestId : undefined);
-    return isAuthError(error) ? { result, stop: error } : { result };
+    return isAuthError(error) ? { result, stop: error, error } : { result, error };
   }
 }

@@ -19,6 +19,8 @@ export interface MarkOptions extends ActionDetails {
   readonly idempotencyKey?: string | undefined;
   readonly dryRun?: boolean | undefined;
   readonly yes?: boolean | undefined;
+  /** The run the writes belong to in the audit log (a bulk run); default the key prefix. */
+  readonly runId?: string | undefined;
   /** Once aborted, no further invoice is started (the one in flight finishes, so its outcome is known). */
   readonly signal?: AbortSignal | undefined;
 }
@@ -28,6 +30,8 @@ export interface MarkSummary {
   /** Ids not sent because the run was interrupted or stopped by a 401/403. */
   readonly notSent: readonly number[];
   readonly exitCode: number;
+  /** The error behind each failed line, by invoice id (a bulk run judges it: retry, pause, unknown). */
+  readonly errors: ReadonlyMap<number, unknown>;
 }
 
 /**
@@ -64,21 +68,23 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
       }
     }
     await printPlanned(f, plan, planned);
-    return { results: [], notSent: ids, exitCode: EXIT.ok };
+    return { results: [], notSent: ids, exitCode: EXIT.ok, errors: new Map() };
   }
   if (ask) await confirmOrRefuse(f.prompter, markQuestion(verb, ids, invoices), { yes: options.yes });
 
   const results: MarkResult[] = [];
+  const errors = new Map<number, unknown>();
   let stop: unknown;
   for (const id of ids) {
     if (options.signal?.aborted || stop !== undefined) break;
-    const outcome = await markOne(f, { action: options.action, details: options, id, before: invoices.get(id), idempotencyKey: keyOf(id), runId });
+    const outcome = await markOne(f, { action: options.action, details: options, id, before: invoices.get(id), idempotencyKey: keyOf(id), runId: options.runId ?? runId });
     results.push(outcome.result);
+    if (outcome.error !== undefined) errors.set(id, outcome.error);
     stop = outcome.stop;
   }
   await printResults(f, plan, results);
   const notSent = ids.slice(results.length);
   const counts = (['done', 'unchanged', 'failed'] as const).map((s) => [s, results.filter((r) => r.status === s).length] as const).filter(([, n]) => n > 0);
   note(`invoices mark ${options.action}: ${counts.map(([s, n]) => `${n} ${s}`).join(', ') || 'nothing sent'}${notSent.length > 0 ? `; not sent: ${notSent.join(', ')}` : ''}.`);
-  return { results, notSent, exitCode: markExitCode(results, { stopped: stop !== undefined, interrupted: notSent.length > 0 && stop === undefined }) };
+  return { results, notSent, errors, exitCode: markExitCode(results, { stopped: stop !== undefined, interrupted: notSent.length > 0 && stop === undefined }) };
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { PAYMENT_METHODS } from '../../../core/domain/billing.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags } from '../../write/options.js';
 import type { DefineCommand } from '../index.js';
 import { ACTION_NAMES, DETAIL_NAMES, type ActionDetails } from './actions.js';
@@ -30,12 +31,19 @@ failed; 2 bad input, nothing sent; 4 not signed in or not allowed (stops at once
 
 --dry-run reads the invoices and prints each planned request (method, URL, body) without sending it.
 
+With --from FILE (CSV or NDJSON), one invoice per row: column id plus the action's options (method,
+date, reference, received, file, system, provider); options given on the command line are defaults for
+every row. Every row is checked before anything is sent; a void run asks once for the whole file. The
+run is journaled and resumable (edshed runs resume ID), each row through the same read, write and
+read-back as above.
+
 Examples:
   edshed invoices mark 8 9 paid --method bacs --date 2026-11-02
   edshed invoices mark 12 promised --reference "PO 4471"
   edshed invoices mark 7 8 9 void --yes
   edshed invoices mark 8 remittance --received 2026-11-01 --file remit-8.pdf --dry-run
-  edshed invoices mark 8 accounting --system xero --json`;
+  edshed invoices mark 8 accounting --system xero --json
+  edshed invoices mark paid --from payments.csv --method bacs   # columns id,date (and method to vary it)`;
 
 /** `edshed invoices mark ID... ACTION`: one action on one or many invoices, a line per invoice. */
 const define: DefineCommand = (cmd: Command, f) => {
@@ -52,13 +60,19 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--provider <name>', 'restore: the card payment provider, e.g. stripe')
     .addHelpText('after', HELP);
   addWriteOptions(cmd, { destructive: true });
+  addCuratedBulk(cmd, { usage: 'ACTION --from FILE [options]', columns: "id and the action's options", yes: false });
   addCommonOptions(cmd);
   cmd.action(async (words: string[]) => {
     const opts = cmd.opts<Record<string, unknown>>();
     const c = leafFactory(f, cmd);
     const write = writeFlags(opts);
     const details: ActionDetails = Object.fromEntries(DETAIL_NAMES.filter((n) => opts[n] !== undefined).map((n) => [n, String(opts[n])]));
-    const [{ splitWords }, { runMark }] = await Promise.all([import('./mark-input.js'), import('./mark-run.js')]);
+    const [{ splitWords, bulkAction }, { runMark }] = await Promise.all([import('./mark-input.js'), import('./mark-run.js')]);
+    if (opts.from !== undefined) {
+      const bulk = bulkAction(words);
+      const command = async () => (await import('./mark-bulk.js')).markBulkCommand(bulk);
+      if (await runCuratedBulk(c, opts, write, { command, defaults: { ...details } })) return;
+    }
     const { ids, action } = splitWords(words);
     const summary = await runMark(c, { ids, action, ...details, ...write, signal: c.io.interrupts() });
     if (summary.exitCode === EXIT.ok) return;

@@ -9,6 +9,7 @@ import { parseWholeNumber } from '../../whole-number.js';
 import { checkOutputFile } from '../../write/atomic-file.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { HintedError } from '../../write/hinted-error.js';
+import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
 import type { DefineCommand } from '../index.js';
@@ -31,6 +32,8 @@ export interface PupilsGenerateOptions extends WriteFlags {
   readonly force?: boolean | undefined;
   /** Print the passwords on stdout too. */
   readonly showPasswords?: boolean | undefined;
+  /** A bulk run: where the new pupils and passwords go instead of `out` (its file, appended), and the run id for the audit log. */
+  readonly bulk?: { readonly runId: string; readonly save: (pupils: readonly CreatedPupil[]) => Promise<void> } | undefined;
 }
 
 /** Every check that needs no request, before the first one: exit 2 and nothing sent on a bad option. */
@@ -79,16 +82,18 @@ export async function runPupilsGenerate(c: Factory, options: PupilsGenerateOptio
     if (group) note(`Then the new pupils would be added to group ${group.id} (${group.name}).`);
     return [];
   }
+  const run = options.bulk ? { runId: options.bulk.runId } : {};
   if (school.switchFirst) {
-    await sendWrite(c, switchSchool);
+    await sendWrite(c, switchSchool, run);
     note(`Switched the school you manage to ${describeSchool(school)}.`);
   }
-  const generated = await sendWrite(c, generate);
+  const generated = await sendWrite(c, generate, run);
   const pupils = createdPupils(generated.data);
   const groupError = group ? await joinGroup(c, group, pupils, `${prefix}-group`) : undefined;
   const joined = group !== undefined && groupError === undefined;
   // An empty group cell, not a missing column, when joining failed: --fields group was checked up front.
   const groupName = group === undefined ? undefined : joined ? group.name : '';
+  await options.bulk?.save(pupils);
   if (options.out !== undefined) await saveCredentials(c, { out: options.out, force: options.force === true, pupils, group: groupName, prefix });
   await printPupils(c, plan, credentialRows(pupils, { withPasswords: options.showPasswords === true, group: groupName }), options.showPasswords === true);
   const count = `${pupils.length} pupil${pupils.length === 1 ? '' : 's'}`;
@@ -112,14 +117,24 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--force', 'with --out: replace the file if it exists')
     .option('--show-passwords', 'also print the initial passwords on stdout');
   addWriteOptions(cmd, { destructive: false });
+  addCuratedBulk(cmd, { usage: '[options] --from FILE --out FILE', columns: 'amount, school and group', optional: ['--amount'], yes: true });
   addCommonOptions(cmd);
   cmd.addHelpText(
     'after',
-    '\nThe initial passwords are in the API\'s answer only: without --out or --show-passwords they are not kept.\n\nExamples:\n  edshed pupils generate --amount 30 --out class-3.csv\n  edshed pupils generate --amount 30 --school 12 --group 5 --out class-3.csv   # as a superuser',
+    '\nThe initial passwords are in the API\'s answer only: without --out or --show-passwords they are not kept.\n\nExamples:\n  edshed pupils generate --amount 30 --out class-3.csv\n  edshed pupils generate --amount 30 --school 12 --group 5 --out class-3.csv   # as a superuser\n  edshed pupils generate --from classes.csv --out passwords.csv   # one call per row (columns amount,school,group)\n\nWith --from, rows run one at a time (the school you manage is switched per row) and every row\'s pupils are\nappended to --out as it completes (mode 0600, flushed to disk), so a crash loses none: resume with edshed runs resume ID.',
   );
   cmd.action(async (opts: Record<string, unknown>) => {
     const c = leafFactory(f, cmd);
     const id = (flag: string, value: unknown) => (value === undefined ? undefined : parseWholeNumber(String(value), flag));
+    const write = writeFlags(opts);
+    if (opts.from !== undefined) {
+      const out = opts.out as string | undefined;
+      if (out === undefined) throw new CliError('--from needs --out FILE: every row\'s pupils and initial passwords are appended there (the only copy); nothing was sent', EXIT.usage);
+      if (!write.dryRun) await checkOutputFile(out, '--out', { force: opts.force === true });
+      const command = async () => (await import('./generate-bulk.js')).generateBulkCommand(out, opts.force === true);
+      await runCuratedBulk(c, opts, write, { command, defaults: { amount: opts.amount, school: opts.school, group: opts.group }, refuse: [['showPasswords', '--show-passwords']] });
+      return;
+    }
     await runPupilsGenerate(c, {
       amount: parseWholeNumber(String(opts.amount), '--amount', { max: MAX_GENERATE }),
       school: id('--school', opts.school),
@@ -127,7 +142,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       out: opts.out as string | undefined,
       force: opts.force === true,
       showPasswords: opts.showPasswords === true,
-      ...writeFlags(opts),
+      ...write,
     });
   });
 };

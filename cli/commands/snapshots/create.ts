@@ -8,6 +8,7 @@ import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { tableEndpoint } from '../../table-endpoint.js';
 import { printDryRun } from '../../write/dry-run.js';
+import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
 import type { DefineCommand } from '../index.js';
@@ -20,6 +21,8 @@ export interface SnapshotCreateOptions extends WriteFlags {
   readonly end: string;
   /** Wait for the job computing it, with these settings; absent: print the queued snapshot and return. */
   readonly wait?: WaitOptions | undefined;
+  /** The bulk run this write belongs to, for the audit log. */
+  readonly runId?: string | undefined;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function runSnapshotCreate(c: Factory, options: SnapshotCreateOptio
     await printDryRun(c, request);
     return undefined;
   }
-  const created = snapshotOf((await sendWrite(c, request)).data);
+  const created = snapshotOf((await sendWrite(c, request, options.runId ? { runId: options.runId } : {})).data);
   const note = (line: string) => (c.globals.quiet ? undefined : c.io.stderr.write(`${line}\n`));
   if (!options.wait) {
     await printResponse(c, { snapshot: created }, 'snapshot', plan);
@@ -62,13 +65,17 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--interval <seconds>', 'with --wait: seconds between two reads of the job (default 2)')
     .option('--timeout <seconds>', 'with --wait: give up waiting after this long (exit 1; the job goes on)');
   addWriteOptions(cmd, { destructive: false });
+  addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'start and end', optional: ['--start', '--end'], yes: true });
   addCommonOptions(cmd);
   cmd.addHelpText(
     'after',
-    '\nExamples:\n  edshed snapshots create --start 2026-09-01 --end 2026-11-01 --wait\n  edshed snapshots create --start 2026-09-01 --end 2026-11-01 --json   # returns at once; then: edshed snapshots wait ID',
+    '\nExamples:\n  edshed snapshots create --start 2026-09-01 --end 2026-11-01 --wait\n  edshed snapshots create --start 2026-09-01 --end 2026-11-01 --json   # returns at once; then: edshed snapshots wait ID\n  edshed snapshots create --from periods.csv   # one snapshot per row (columns start,end), journaled',
   );
   cmd.action(async (opts: Record<string, unknown>) => {
     const c = leafFactory(f, cmd);
+    const command = async () => (await import('./create-bulk.js')).snapshotBulkCommand();
+    const refuse = [['wait', '--wait'], ['interval', '--interval'], ['timeout', '--timeout']] as const;
+    if (await runCuratedBulk(c, opts, writeFlags(opts), { command, defaults: { start: opts.start, end: opts.end }, refuse })) return;
     if (opts.wait !== true && (opts.interval !== undefined || opts.timeout !== undefined)) {
       throw new CliError('--interval and --timeout go with --wait; nothing was sent', EXIT.usage);
     }

@@ -15,6 +15,7 @@ import { productName, schoolLabel } from '../../read/records.js';
 import { together } from '../../read/together.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { HintedError } from '../../write/hinted-error.js';
+import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags } from '../../write/options.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import type { DefineCommand } from '../index.js';
@@ -30,6 +31,11 @@ export interface MoveSubscriptionOptions {
   readonly idempotencyKey?: string | undefined;
   /** The run this move belongs to (a bulk run), for the key and the audit log. */
   readonly runId?: string | undefined;
+}
+
+/** The subscription is already at that school: exit 2 alone, "unchanged" in a bulk run (a resume of a move already made). */
+export class AlreadyThereError extends CliError {
+  override readonly name = 'AlreadyThereError';
 }
 
 /** A 404 on either id: where to look the right one up. */
@@ -59,7 +65,7 @@ export async function runMoveSubscription(c: Factory, options: MoveSubscriptionO
   const api = await c.api();
   const [sub, to] = await together([readSubscription(api, options.id), readSchool(api, options.to)]).catch(hintIds);
   if (sub.school_id === to.id) {
-    throw new CliError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)}; nothing was sent`, EXIT.usage);
+    throw new AlreadyThereError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)}; nothing was sent`, EXIT.usage);
   }
   const from = await readSchool(api, sub.school_id);
   if (!c.globals.quiet) c.io.stderr.write(moveSummary(sub, from, to));
@@ -90,14 +96,21 @@ const define: DefineCommand = (cmd: Command, f) => {
       '\nReads the subscription (GET schoolsubscriptions/{id}) and both schools first: unknown ids exit 1, a move to\n' +
         'the school it is already at exits 2, and nothing is sent. Then calls POST subscriptions/{id}/move (role:\n' +
         'superuser) and reads the subscription back. Off a terminal it needs --yes.\n\n' +
-        'Examples:\n  edshed subscriptions move 5 --to 2\n  edshed subscriptions move 5 --to 2 --dry-run\n  edshed subscriptions move 5 --to 2 --yes --json',
+        'With --from FILE, one move per row (columns id,to; --to given here is the default for every row): every row\n' +
+        'is checked first, the run asks once, and each row goes through the same reads, move and read-back, journaled\n' +
+        '(edshed runs resume ID).\n\n' +
+        'Examples:\n  edshed subscriptions move 5 --to 2\n  edshed subscriptions move 5 --to 2 --dry-run\n  edshed subscriptions move 5 --to 2 --yes --json\n  edshed subscriptions move --from moves.csv --yes',
     );
   addWriteOptions(cmd, { destructive: true });
+  addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'id and to', yes: false });
   addCommonOptions(cmd);
-  cmd.action(async (idArg: string) => {
+  cmd.action(async (idArg: string | undefined) => {
     const opts = cmd.opts<Record<string, unknown>>();
     const c = leafFactory(f, cmd);
     const write = writeFlags(opts);
+    if (opts.from !== undefined && idArg !== undefined) throw new CliError('with --from the subscription ids come from the file\'s id column: edshed subscriptions move --from FILE', EXIT.usage);
+    const command = async () => (await import('./move-bulk.js')).moveBulkCommand();
+    if (await runCuratedBulk(c, opts, write, { command, defaults: { to: opts.to } })) return;
     const id = positiveId(idArg, 'subscription id', 'a subscription id');
     if (opts.to === undefined) throw new CliError('--to: give the id of the school to move the subscription to (`edshed schools find NAME` finds it); nothing was sent', EXIT.usage);
     await runMoveSubscription(c, { id, to: positiveId(String(opts.to), '--to', 'a school id'), ...write });

@@ -9,6 +9,7 @@ import { readJournal } from '../../../cli/bulk/journal-state.js';
 import { runsDir } from '../../../cli/bulk/journal.js';
 import { runResume } from '../../../cli/bulk/resume.js';
 import { runBulk } from '../../../cli/bulk/run-bulk.js';
+import { endpointCommand } from '../../../cli/bulk/endpoint-command.js';
 import { CliError } from '../../../cli/cli-error.js';
 import { testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
@@ -38,7 +39,7 @@ function csvOf(name: string, rows: readonly string[]): string {
 }
 
 const note = (i: number, text = `note ${i}`) => `"{""type"":""pupil"",""id"":${i}}","${text}"`;
-const options = { endpoint: notesCreate, defaults: {}, skipInvalid: false, concurrency: 2 };
+const options = { command: endpointCommand(notesCreate), defaults: {}, skipInvalid: false, concurrency: 2 };
 
 describe('runBulk and runResume in-process', () => {
   it('prints the plan for --dry-run and sends nothing', async () => {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, RateLimitedError } from '../../../core/api/errors/index.js';
 import type { ApiRequest, ApiResponse } from '../../../core/api/types.js';
-import type { BulkItem } from '../../../cli/bulk/items-file.js';
-import type { Outcome } from '../../../cli/bulk/item-verdict.js';
+import type { BulkItem, BulkRequest } from '../../../cli/bulk/items-file.js';
+import { responseResult, type Outcome } from '../../../cli/bulk/item-verdict.js';
 import { runItems, type RunnerOptions } from '../../../cli/bulk/runner.js';
 
-const itemsOf = (n: number): BulkItem[] => Array.from({ length: n }, (_, index) => ({ index, line: index + 2, request: { method: 'POST', path: `things/${index}/done`, body: {} } }));
+const itemsOf = (n: number): BulkItem<BulkRequest>[] => Array.from({ length: n }, (_, index) => ({ index, line: index + 2, row: { method: 'POST', path: `things/${index}/done`, body: {} } }));
 
-async function* stream(items: readonly BulkItem[]): AsyncGenerator<BulkItem> {
+async function* stream(items: readonly BulkItem<BulkRequest>[]): AsyncGenerator<BulkItem<BulkRequest>> {
   yield* items;
 }
 
 const ok = (): ApiResponse<unknown> => ({ status: 200, data: { ok: true }, headers: new Headers(), apiTarget: undefined, requestId: 'r', replayed: false, attempts: 1 });
 
 /** A runner with a fake clock (sleeping moves it) and a send that answers with `answer` per call. */
-function harness(answer: (request: ApiRequest, call: number) => Promise<ApiResponse<unknown>>, overrides: Partial<RunnerOptions> = {}) {
+function harness(answer: (request: ApiRequest, call: number) => Promise<ApiResponse<unknown>>, overrides: Partial<RunnerOptions<BulkRequest>> = {}) {
   let clock = 0;
   const sent: { key: string; at: number }[] = [];
   const recorded: (Outcome & { index: number })[] = [];
@@ -22,18 +22,19 @@ function harness(answer: (request: ApiRequest, call: number) => Promise<ApiRespo
   const sleeps: number[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const options: RunnerOptions = {
+  const options: RunnerOptions<BulkRequest> = {
     concurrency: 3,
     retryBudget: 5,
     keyOf: (item) => `run-${item.index}`,
     signal: new AbortController().signal,
-    send: async (request) => {
-      sent.push({ key: request.idempotencyKey ?? '', at: clock });
+    run: async (item, idempotencyKey) => {
+      const request: ApiRequest = { ...item.row, idempotencyKey };
+      sent.push({ key: idempotencyKey, at: clock });
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
       try {
         await new Promise((resolve) => setImmediate(resolve));
-        return await answer(request, sent.length);
+        return responseResult(await answer(request, sent.length), clock);
       } finally {
         inFlight -= 1;
       }
@@ -86,7 +87,7 @@ describe('bulk runner', () => {
       if (request.path === 'things/2/done' && call < 6) throw new ApiError('Bad gateway', { status: 502 });
       return ok();
     }, { concurrency: 2 });
-    const options: RunnerOptions = {
+    const options: RunnerOptions<BulkRequest> = {
       ...h.options,
       onStart: () => void events.push('start'),
       onRequeue: () => void events.push('requeue'),

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { openBulkInput } from '../../../cli/bulk/input.js';
-import type { BulkItem } from '../../../cli/bulk/items-file.js';
+import type { BulkItem, BulkRequest } from '../../../cli/bulk/items-file.js';
 import { validateInput } from '../../../cli/bulk/validate.js';
+import { endpointCommand } from '../../../cli/bulk/endpoint-command.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-validate-'));
@@ -16,10 +17,10 @@ const markPaid = endpointOf('invoices mark-paid');
 async function validate(name: string, content: string, options: { defaults?: Record<string, unknown>; skip?: boolean; endpoint?: Endpoint } = {}) {
   const file = join(dir, name);
   writeFileSync(file, content);
-  const items: BulkItem[] = [];
+  const items: BulkItem<BulkRequest>[] = [];
   const rejects: string[][] = [];
   const report = await validateInput(await openBulkInput(file, fakeFactory().io), {
-    endpoint: options.endpoint ?? markPaid,
+    command: endpointCommand(options.endpoint ?? markPaid),
     defaults: options.defaults ?? {},
     onItem: (item) => void items.push(item),
     ...(options.skip ? { onReject: (_row: unknown, reasons: readonly string[]) => void rejects.push([...reasons]) } : {}),
@@ -32,14 +33,14 @@ describe('validating a bulk file', () => {
     const { report, items } = await validate('ok.csv', 'id,date\n8,2026-11-02\n9,2026-11-03\n', { defaults: { method: 'bacs' } });
     expect(report).toEqual({ rows: 2, valid: 2, rejected: 0, problems: [], fatal: false });
     expect(items).toEqual([
-      { index: 0, line: 2, request: { method: 'POST', path: 'superuser/invoices/8/paid', body: { method: 'bacs', date: '2026-11-02' } } },
-      { index: 1, line: 3, request: { method: 'POST', path: 'superuser/invoices/9/paid', body: { method: 'bacs', date: '2026-11-03' } } },
+      { index: 0, line: 2, row: { method: 'POST', path: 'superuser/invoices/8/paid', body: { method: 'bacs', date: '2026-11-02' } } },
+      { index: 1, line: 3, row: { method: 'POST', path: 'superuser/invoices/9/paid', body: { method: 'bacs', date: '2026-11-03' } } },
     ]);
   });
 
   it('lets a row override a default and accepts flag spellings of keys', async () => {
     const { items } = await validate('override.csv', 'id,method,date\n8,card,2026-11-02\n', { defaults: { method: 'bacs' } });
-    expect(items[0]?.request.body).toEqual({ method: 'card', date: '2026-11-02' });
+    expect(items[0]?.row.body).toEqual({ method: 'card', date: '2026-11-02' });
   });
 
   it('lists every problem as file:line: column: message, header problems once', async () => {

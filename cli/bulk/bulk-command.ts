@@ -1,0 +1,78 @@
+import type { Endpoint } from '../../core/endpoints/define.js';
+import type { Factory } from '../factory.js';
+import type { ColumnMap } from './columns.js';
+import type { BulkRequest } from './items-file.js';
+import type { Outcome } from './item-verdict.js';
+import type { RowIssue } from './row-check.js';
+
+/** What a row's run gets besides its row: the key of its write(s), the run it belongs to, and Ctrl-C. */
+export interface RowRunContext {
+  /** The same for every send of this item, in this run and any resume: `<prefix>-<index>`. */
+  readonly idempotencyKey: string;
+  readonly runId: string;
+  readonly signal: AbortSignal;
+}
+
+/** A row's outcome; `pauseMs` when the answer said the rate-limit window is spent. */
+export interface RowResult {
+  readonly outcome: Outcome;
+  readonly pauseMs?: number;
+}
+
+/** The result of checking one row: the row to run, or what is wrong with it. */
+export type RowValidation<Row> = { readonly ok: true; readonly row: Row } | { readonly ok: false; readonly issues: readonly RowIssue[] };
+
+/**
+ * Anything a bulk run can run once per row: a table endpoint (the row is its request) or a curated
+ * command (the row is its run function's options). The runner, journal, input and validation plumbing
+ * is the same for all of them.
+ */
+export interface BulkCommand<Row = unknown> {
+  /** The words of the command, for the journal, messages and plans: `invoices mark paid`. */
+  readonly name: string;
+  /** What is needed to build it again for `runs resume` (cli/bulk/registry.ts); absent for a table endpoint. */
+  readonly resume?: { readonly kind: string; readonly args: Readonly<Record<string, string>> };
+  /** What one row does, for a plan's count line: `POST superuser/invoices/{id}/paid`. */
+  readonly summary?: string;
+  /** The columns a file may have and must have (header checks, NDJSON keys). */
+  readonly columns: ColumnMap;
+  /** Destructive: asks once for the whole run (a yes/no; production asks for the count anyway). */
+  readonly destructive: boolean;
+  /** False for a public endpoint: no sign-in needed. */
+  readonly signedIn: boolean;
+  /**
+   * A table endpoint's command only: the endpoint and the request a row sends. Plans (`--plan`, `bulk
+   * apply`), drift checks and read-back of invoices and subscriptions work on these; a curated command has none.
+   */
+  readonly table?: { readonly endpoint: Endpoint; request(row: Row): BulkRequest };
+  /** A cap on --concurrency, for commands whose rows must not overlap. */
+  readonly maxConcurrency?: number;
+  /** Once a new run is confirmed, before its first row (open a file every row appends to). */
+  prepare?(): Promise<void>;
+  /** Local checks of one row (values keyed by column key, command-line defaults merged in): no request. */
+  validate(values: Readonly<Record<string, unknown>>, options: { readonly text: boolean }): RowValidation<Row>;
+  /** Two rows with the same key make the same change: the second is reported as a duplicate. */
+  duplicateKey?(row: Row): string;
+  /** A row read back from the run's items file (checked: the file is on disk between run and resume). */
+  parse(stored: unknown): Row;
+  /** One line of a plan: what the row will do. */
+  describe(row: Row): string;
+  /** Runs one row; throws the API's error for the runner to judge (retry, pause, unknown, failed). */
+  run(c: Factory, row: Row, context: RowRunContext): Promise<RowResult>;
+}
+
+/** The output of a run is the journal, the progress and the summary: each row's own output is silenced. */
+const silent = { write: () => true };
+
+/**
+ * The factory a row's run function gets: quiet, with stdout discarded (the bulk run reports instead).
+ *
+ * @example
+ * await runMark(rowFactory(c), { ids: [8], action: 'paid', ... });
+ */
+export function rowFactory(c: Factory): Factory {
+  // The run's --json/--format/--fields shape its summary, not each row's (silenced) output.
+  const { json: _json, format: _format, fields: _fields, ...globals } = c.globals;
+  const quiet = c.withGlobals({ ...globals, quiet: true });
+  return { ...quiet, io: { ...c.io, stdout: silent }, withGlobals: (globals) => rowFactory(quiet.withGlobals(globals)) };
+}

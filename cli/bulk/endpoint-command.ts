@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { buildRequest } from '../../core/endpoints/call.js';
+import { METHODS, type Endpoint } from '../../core/endpoints/define.js';
+import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
+import { sendWrite } from '../write/send.js';
+import type { BulkCommand } from './bulk-command.js';
+import { BrokenJsonCell, cellValue, columnMap } from './columns.js';
+import type { BulkRequest } from './items-file.js';
+import { responseResult } from './item-verdict.js';
+import type { RowIssue } from './row-check.js';
+
+const requestSchema = z.object({
+  method: z.enum(METHODS),
+  path: z.string(),
+  query: z.record(z.string(), z.unknown()).optional(),
+  body: z.unknown().optional(),
+});
+
+/**
+ * A plan line for a request: `POST superuser/invoices/8/paid {"method":"bacs"}`.
+ *
+ * @example
+ * requestLine({ method: 'POST', path: 'things/8/done' }) // 'POST things/8/done'
+ */
+export function requestLine({ method, path, query, body }: BulkRequest): string {
+  const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  return `${method} ${path}${search}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`;
+}
+
+/**
+ * A table endpoint as a bulk command: a row is checked by building its request with `buildRequest`,
+ * the same call the single command makes, and run by sending it through `sendWrite` (audit log with the
+ * run id), as the single command does.
+ *
+ * @example
+ * await runBulk(c, { command: endpointCommand(endpointOf('invoices mark-paid')), from: 'payments.csv', ... });
+ */
+export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
+  return {
+    name: endpoint.command,
+    summary: `${endpoint.method} ${endpoint.path}`,
+    columns: columnMap(endpoint),
+    destructive: endpoint.destructive === true,
+    signedIn: endpoint.role !== 'public',
+    table: { endpoint, request: (row) => row },
+    validate(values, { text }) {
+      const input: Record<string, unknown> = {};
+      const issues: RowIssue[] = [];
+      for (const [key, value] of Object.entries(values)) {
+        const cell = text ? cellValue(endpoint, key, value) : value;
+        if (cell instanceof BrokenJsonCell) issues.push({ column: key, message: `not valid JSON (${cell.reason})` });
+        else input[key] = cell;
+      }
+      try {
+        const built = buildRequest(endpoint, input);
+        if (issues.length > 0) return { ok: false, issues };
+        return { ok: true, row: { method: built.method, path: built.path, ...(built.query ? { query: built.query } : {}), ...(built.body !== undefined ? { body: built.body } : {}) } };
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        // A broken JSON cell is left out of the input: its own issue says why, not a second 'required'.
+        const more = error.issues.filter((issue) => !issues.some((broken) => broken.column === issue.path));
+        return { ok: false, issues: [...issues, ...more.map((issue) => ({ ...(issue.path === '' ? {} : { column: issue.path }), message: issue.message }))] };
+      }
+    },
+    parse: (stored) => requestSchema.parse(stored) as BulkRequest,
+    describe: requestLine,
+    async run(c, row, context) {
+      const response = await sendWrite(c, { ...row, idempotencyKey: context.idempotencyKey, signal: context.signal }, { runId: context.runId, banner: false });
+      return responseResult(response, c.now().getTime());
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/** `edshed invoices mark ACTION --from FILE`: the mark command as a bulk command, one invoice per row. */
+import { z } from 'zod';
+import { ApiError } from '../../../core/api/errors/index.js';
+import type { BulkCommand } from '../../bulk/bulk-command.js';
+import { fixedColumns } from '../../bulk/columns.js';
+import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
+import { ACTIONS, DETAIL_NAMES, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
+import { checkInput, parseIds } from './mark-input.js';
+import { runMark } from './mark-run.js';
+
+/** One row: the invoice and the action's options. */
+export interface MarkRow extends ActionDetails {
+  readonly id: number;
+}
+
+const rowSchema = z.object({ id: z.number().int().positive(), ...Object.fromEntries(DETAIL_NAMES.map((name) => [name, z.string().optional()])) });
+
+/** The column of a payload key the table names differently (remittance's `--received` is `date_received`). */
+const COLUMN_OF: Readonly<Record<string, string>> = { date_received: 'received', new_file: 'file', accounting: 'system', card_provider: 'provider' };
+
+/**
+ * The bulk command of one action: columns `id` and the action's options; each row is checked by the
+ * single command's own checks and run through `runMark` (its read, write, audit record and read-back),
+ * without asking: a void run asks once, for the whole file, before anything is sent.
+ *
+ * @example
+ * await runBulk(c, { command: markBulkCommand('paid'), from: 'payments.csv', defaults: { method: 'bacs' }, ... });
+ */
+export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
+  const spec = ACTIONS[action];
+  const endpoint = endpointOfAction(action);
+  const names = [...spec.required, ...spec.optional];
+  return {
+    name: `invoices mark ${action}`,
+    resume: { kind: 'invoices mark', args: { action } },
+    summary: `${endpoint.method} ${endpoint.path}`,
+    columns: fixedColumns({ required: ['id', ...spec.required], optional: spec.optional, given: (key) => (key === 'id' ? undefined : `--${key}`) }),
+    destructive: endpoint.destructive === true,
+    signedIn: true,
+    validate(values) {
+      const missing = missingIssues(values, ['id', ...spec.required]);
+      if (missing.length > 0) return { ok: false, issues: missing };
+      const details: ActionDetails = Object.fromEntries(names.filter((n) => values[n] !== undefined).map((n) => [n, String(values[n])]));
+      try {
+        const id = parseIds([String(values.id)]).ids[0] as number;
+        checkInput(action, details, id);
+        return { ok: true, row: { id, ...details } };
+      } catch (error) {
+        return { ok: false, issues: issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key) };
+      }
+    },
+    duplicateKey: (row) => String(row.id),
+    parse: (stored) => rowSchema.parse(stored) as MarkRow,
+    describe: (row) => `invoice ${row.id} ${action}${names.map((n) => (row[n] === undefined ? '' : ` --${n} ${row[n]}`)).join('')}`,
+    async run(c, row, context) {
+      const { id, ...details } = row;
+      const summary = await runMark(c, { ids: [id], action, ...details, idempotencyKey: context.idempotencyKey, runId: context.runId, yes: true, signal: context.signal });
+      const result = summary.results[0];
+      if (result === undefined) throw new Error(`invoice ${id}: not sent`);
+      const error = summary.errors.get(id);
+      // The API's own refusals, failures and dropped connections go to the runner: it retries, pauses or records them.
+      if (result.status === 'failed' && error instanceof ApiError) throw error;
+      const change = `${result.before ?? '?'} -> ${result.after ?? '?'}`;
+      return {
+        outcome: {
+          status: result.status === 'failed' ? 'failed' : 'done',
+          http_status: null,
+          message: result.status === 'failed' ? result.message : `${result.status === 'unchanged' ? 'unchanged' : change}${result.message ? `: ${result.message}` : ''}`,
+          request_id: result.request_id,
+        },
+      };
+    },
+  };
+}

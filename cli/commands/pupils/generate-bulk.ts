@@ -1,0 +1,91 @@
+/** `edshed pupils generate --from FILE --out FILE`: one generate per row, every row's passwords appended to one private file. */
+import { appendFileSync, closeSync, fchmodSync, fstatSync, fsyncSync, openSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import type { BulkCommand } from '../../bulk/bulk-command.js';
+import { fixedColumns } from '../../bulk/columns.js';
+import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import { parseWholeNumber } from '../../whole-number.js';
+import { credentialRows, PUPIL_FIELDS, type CreatedPupil } from './credentials.js';
+import { MAX_GENERATE, runPupilsGenerate } from './generate.js';
+
+/** One row: how many pupils, where. */
+export interface GenerateRow {
+  readonly amount: number;
+  readonly school?: number | undefined;
+  readonly group?: number | undefined;
+}
+
+const rowSchema = z.object({ amount: z.number().int().positive(), school: z.number().int().positive().optional(), group: z.number().int().positive().optional() });
+const HEADER = `${PUPIL_FIELDS.join(',')}\n`;
+
+/**
+ * Appends rows to the passwords file: opened for appending (created 0600 with its header when missing),
+ * put back to 0600, written in one call and flushed to disk before the row is journaled done. So a
+ * crash loses no password already received; a row in flight at a crash is sent again with its key,
+ * and the API's replayed answer appends its pupils then (a row cut between append and journal may
+ * appear twice, never not at all).
+ */
+function appendPupils(out: string, pupils: readonly CreatedPupil[], group: number | undefined): void {
+  const rows = credentialRows(pupils, { withPasswords: true, group: group === undefined ? '' : String(group) });
+  const fd = openSync(out, 'a', 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+    const header = fstatSync(fd).size === 0 ? HEADER : '';
+    appendFileSync(fd, header + stringify(rows, { columns: [...PUPIL_FIELDS] }));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The bulk form of `pupils generate`: columns amount, school, group (the flags are defaults). Rows run
+ * one at a time: generating switches the school the session manages, so two rows must not overlap.
+ * Each row goes through `runPupilsGenerate` with the row's key; its pupils and initial passwords are
+ * appended to `out` (the `group` column holds the row's group id) as soon as the API answers.
+ *
+ * @example
+ * await runBulk(c, { command: generateBulkCommand('passwords.csv', false), from: 'classes.csv', defaults: {}, ... });
+ */
+export function generateBulkCommand(outFile: string, force: boolean): BulkCommand<GenerateRow> {
+  const out = resolve(outFile);
+  return {
+    name: 'pupils generate',
+    resume: { kind: 'pupils generate', args: { out } },
+    summary: `pupils and passwords appended to ${outFile}`,
+    columns: fixedColumns({ required: ['amount'], optional: ['school', 'group'], given: (key) => `--${key}` }),
+    destructive: false,
+    signedIn: true,
+    maxConcurrency: 1,
+    async prepare() {
+      try {
+        const fd = openSync(out, force ? 'w' : 'wx', 0o600);
+        fchmodSync(fd, 0o600);
+        appendFileSync(fd, HEADER);
+        closeSync(fd);
+      } catch (error) {
+        throw new CliError(`--out ${outFile}: cannot create it (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was sent`, EXIT.usage);
+      }
+    },
+    validate(values) {
+      const missing = missingIssues(values, ['amount']);
+      if (missing.length > 0) return { ok: false, issues: missing };
+      const id = (key: 'school' | 'group') => (values[key] === undefined ? undefined : parseWholeNumber(String(values[key]), `--${key}`));
+      try {
+        return { ok: true, row: { amount: parseWholeNumber(String(values.amount), '--amount', { max: MAX_GENERATE }), school: id('school'), group: id('group') } };
+      } catch (error) {
+        return { ok: false, issues: issuesOf(error) };
+      }
+    },
+    parse: (stored) => rowSchema.parse(stored),
+    describe: (row) => `${row.amount} pupils${row.school === undefined ? '' : ` in school ${row.school}`}${row.group === undefined ? '' : `, group ${row.group}`}`,
+    async run(c, row, context) {
+      const save = async (pupils: readonly CreatedPupil[]) => appendPupils(out, pupils, row.group);
+      const pupils = await runPupilsGenerate(c, { ...row, idempotencyKey: context.idempotencyKey, bulk: { runId: context.runId, save } });
+      return { outcome: { status: 'done', http_status: null, message: `${pupils.length} pupils (ids ${pupils[0]?.id ?? '?'}-${pupils.at(-1)?.id ?? '?'})`, request_id: null } };
+    },
+  };
+}
