@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
+import { isSecretKey } from '../output/redact.js';
 import type { BulkCommand } from './bulk-command.js';
+
+/**
+ * Why a secret (a password, a token) cannot come from a bulk file: a run keeps each checked row in its
+ * journal directory so that it can resume, and secrets are written nowhere but the credentials file.
+ */
+export const SECRET_IN_BULK = 'a secret (password or token) cannot be run from a file: a bulk run keeps its rows on disk to resume, and secrets are never written anywhere but the credentials file';
 
 /** One problem of one row: the column it is about (if any) and what is wrong. */
 export interface RowIssue {
@@ -33,14 +40,20 @@ export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<
   const map = context.command.columns;
   const input: Record<string, unknown> = { ...context.defaults };
   const issues: RowIssue[] = [];
+  for (const key of Object.keys(context.defaults)) if (isSecretKey(key) && !context.reported.has(key)) issues.push({ column: key, message: SECRET_IN_BULK });
   for (const [column, value] of Object.entries(values)) {
     const key = map.keyOf(column);
     if (key === undefined) {
       if (!context.text) issues.push({ column, message: `unknown key; expected ${map.known.join(', ')}` });
       continue;
     }
+    if (isSecretKey(key)) {
+      if (!context.reported.has(key)) issues.push({ column, message: SECRET_IN_BULK });
+      continue;
+    }
     input[key] = value;
   }
+  if (issues.some((issue) => issue.message === SECRET_IN_BULK)) return { ok: false, issues };
   const checked = context.command.validate(input, { text: context.text });
   if (checked.ok) return issues.length > 0 ? { ok: false, issues } : checked;
   for (const issue of checked.issues) {

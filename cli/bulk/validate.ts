@@ -3,7 +3,8 @@ import type { ColumnMap } from './columns.js';
 import type { BulkInput } from './input.js';
 import type { ProblemEvent, RowEvent } from './input-event.js';
 import type { BulkItem } from './items-file.js';
-import { checkRow, rowFingerprint, type RowContext, type RowIssue } from './row-check.js';
+import { isSecretKey } from '../output/redact.js';
+import { checkRow, rowFingerprint, SECRET_IN_BULK, type RowContext, type RowIssue } from './row-check.js';
 
 export interface ValidateOptions<Row> {
   /** What each row is checked against (a table endpoint, a curated command). */
@@ -34,8 +35,10 @@ function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Re
     if (name === '') issues.push({ column: `column ${i + 1}`, message: 'no name in the header' });
     else if (seen.has(name)) issues.push({ column: name, message: `given twice in the header (columns ${(seen.get(name) ?? 0) + 1} and ${i + 1})` });
     else if (map.keyOf(name) === undefined) issues.push({ column: name, message: `unknown column; expected ${map.known.join(', ')}` });
+    else if (isSecretKey(map.keyOf(name) as string)) issues.push({ column: name, message: SECRET_IN_BULK });
     seen.set(name, i);
   });
+  for (const key of Object.keys(defaults)) if (isSecretKey(key)) issues.push({ column: key, message: SECRET_IN_BULK });
   const keys = new Set(columns.map((name) => map.keyOf(name)));
   for (const key of map.required) {
     if (!keys.has(key) && defaults[key] === undefined) {
@@ -79,6 +82,8 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
       const issues = headerProblems(map, event.columns, options.defaults);
       for (const issue of issues) say(event.line, issue);
       for (const key of map.required) if (![...headerName.keys()].includes(key)) reported.add(key);
+      // A secret column or default is said once, on the header line, not again on every row.
+      for (const key of [...headerName.keys(), ...Object.keys(options.defaults)]) if (isSecretKey(key)) reported.add(key);
       fatal ||= issues.length > 0;
     } else if (event.kind === 'problem') {
       if (event.fatal) {

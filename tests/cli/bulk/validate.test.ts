@@ -55,6 +55,25 @@ describe('validating a bulk file', () => {
     ]);
   });
 
+  it('refuses secrets in a bulk file or as a default, once, so no password or token is ever kept in a run', async () => {
+    const acceptInvite = endpointOf('teachers accept-invite');
+    const password = Object.keys(acceptInvite.payload ?? {}).find((key) => key === 'password');
+    expect(password).toBe('password');
+    const header = [...acceptInvite.params, ...Object.keys(acceptInvite.payload ?? {})];
+    const row = header.map((key) => (key === 'password' ? 'hunter2' : '1'));
+    const csv = await validate('secret.csv', `${header.join(',')}\n${row.join(',')}\n${row.join(',')}\n`, { endpoint: acceptInvite });
+    expect(csv.items).toEqual([]);
+    expect(csv.report.fatal).toBe(true);
+    expect(csv.report.problems.filter((p) => p.includes('password: a secret'))).toEqual([`${csv.file}:1: password: a secret (password or token) cannot be run from a file: a bulk run keeps its rows on disk to resume, and secrets are never written anywhere but the credentials file`]);
+    const ndjson = await validate('secret.ndjson', `${JSON.stringify(Object.fromEntries(header.map((k, i) => [k, row[i]])))}\n`, { endpoint: acceptInvite });
+    expect(ndjson.items).toEqual([]);
+    expect(ndjson.report.problems.some((p) => p.startsWith(`${ndjson.file}:1: password: a secret`))).toBe(true);
+    // A secret given on the command line, as a default for every row, is refused the same way.
+    const fromFlag = await validate('flag.csv', 'id,date\n8,2026-11-02\n', { defaults: { method: 'bacs', token: 'x' } });
+    expect(fromFlag.items).toEqual([]);
+    expect(fromFlag.report.problems.some((p) => p.includes('token: a secret'))).toBe(true);
+  });
+
   it('reports a missing required column once, not on every row', async () => {
     const { report, file } = await validate('missing.csv', 'id,date\n8,2026-11-02\n9,2026-11-03\n');
     expect(report.problems).toEqual([`${file}:1: method: missing column; add it, or give --method for every row`]);
