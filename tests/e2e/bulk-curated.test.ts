@@ -2,23 +2,12 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { json, writes } from '../helpers/bulk-run.js';
+import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9: `--from FILE` on curated write commands, through the built CLI against a started sandbox. Each
 // row goes through the command's own run function; the sandbox's write counts show each target written
 // once, and nothing written when a row is bad.
-
-const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unknown>;
-
-async function signIn(sandbox: SandboxProcess): Promise<void> {
-  const login = await sandbox.edshed(['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
-  expect(login.exitCode).toBe(0);
-}
-
-async function writes(sandbox: SandboxProcess, route: string): Promise<Map<string, number>> {
-  const rows = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { route: string; target: string; count: number }[];
-  return new Map(rows.filter((w) => w.route === route).map((w) => [w.target, w.count]));
-}
 
 const total = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
@@ -38,8 +27,7 @@ const PAID = 'POST superuser/invoices/{id}/paid';
 describe('curated commands with --from against a sandbox', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess(['--db', ':memory:', '--seed', 'large']);
-    await signIn(sandbox);
+    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:', '--seed', 'large']);
   });
   afterAll(async () => {
     await sandbox.stop();
@@ -119,8 +107,7 @@ describe('curated commands with --from against a sandbox', () => {
 describe('a curated bulk run killed with SIGKILL', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess(['--db', ':memory:', '--seed', 'large', '--faults', 'latency=100-200']);
-    await signIn(sandbox);
+    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:', '--seed', 'large', '--faults', 'latency=100-200']);
   });
   afterAll(async () => {
     await sandbox.stop();

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, signIn } from '../helpers/bulk-run.js';
-import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { json } from '../helpers/bulk-run.js';
+import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9: a corpus of malformed bulk input files, each run through the built binary against one sandbox.
 // Each file has a sidecar `<file>.expected` holding the first problem printed, after the file name
@@ -31,8 +31,7 @@ async function twoAtATime<T>(items: readonly T[], check: (item: T) => Promise<vo
 describe('malformed bulk input files', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess(['--db', ':memory:']);
-    await signIn(sandbox);
+    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:']);
   });
   afterAll(async () => {
     await sandbox.stop();

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalItems, journals, notesApplied, notesFile, signIn } from '../helpers/bulk-run.js';
-import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { journalItems, journals, notesApplied, notesFile } from '../helpers/bulk-run.js';
+import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9, reliability: a 2,000-item `notes create` run (a plain POST that adds a record on every call, so
 // the sandbox's write count shows an item applied twice or lost) killed with SIGKILL ten times and resumed,
@@ -52,8 +52,7 @@ async function runUntil(sandbox: SandboxProcess, args: readonly string[], runId:
 describe('bulk runs killed and resumed', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess(['--db', ':memory:', '--rate-limit', '1000000']);
-    await signIn(sandbox);
+    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:', '--rate-limit', '1000000']);
   });
   afterAll(async () => {
     await sandbox.stop();
@@ -89,8 +88,7 @@ describe('a bulk run against a sandbox started with faults', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
     // --log: the sandbox logs every request it receives, so the test counts the attempts the CLI made.
-    sandbox = await startSandboxProcess(['--db', ':memory:', '--rate-limit', '1000000', '--log', '--faults', `500=0.03,429=0.03,drop-before=0.03,drop-after=0.03,seed=${SEED % 1000}`]);
-    await signIn(sandbox);
+    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:', '--rate-limit', '1000000', '--log', '--faults', `500=0.03,429=0.03,drop-before=0.03,drop-after=0.03,seed=${SEED % 1000}`]);
   });
   afterAll(async () => {
     await sandbox.stop();

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journals, json, notesApplied, notesFile, runsDir, signIn, writes } from '../helpers/bulk-run.js';
-import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { journals, json, notesApplied, notesFile, runsDir, writes } from '../helpers/bulk-run.js';
+import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9: bulk runs through the built CLI against a started sandbox (helpers/bulk-run.ts); the invoice
 // run shows one count per target.
@@ -17,8 +17,7 @@ function journalLines(sandbox: SandboxProcess, others: readonly string[]): numbe
 describe('bulk runs against a demo sandbox', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess(['--db', ':memory:']);
-    await signIn(sandbox);
+    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:']);
   });
   afterAll(async () => {
     await sandbox.stop();
@@ -74,8 +73,7 @@ describe('bulk runs against a demo sandbox', () => {
 describe('a bulk run against a sandbox started with faults', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess(['--db', ':memory:', '--faults', '500=0.05,429=0.03,drop-before=0.03,drop-after=0.05,seed=9']);
-    await signIn(sandbox);
+    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:', '--faults', '500=0.05,429=0.03,drop-before=0.03,drop-after=0.05,seed=9']);
   });
   afterAll(async () => {
     await sandbox.stop();
@@ -96,8 +94,7 @@ describe('a bulk run against a sandbox started with faults', () => {
 describe('a bulk run of invoice payments against the large seed', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess(['--db', ':memory:', '--seed', 'large']);
-    await signIn(sandbox);
+    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:', '--seed', 'large']);
   });
   afterAll(async () => {
     await sandbox.stop();

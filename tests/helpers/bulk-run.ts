@@ -9,20 +9,6 @@ import type { SandboxProcess } from './sandbox-process.js';
 export const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unknown>;
 
 /**
- * Signs the CLI in as the superuser, a few times over: a sandbox with faults may fail the sign-in itself.
- *
- * @example
- * await signIn(sandbox);
- */
-export async function signIn(sandbox: SandboxProcess): Promise<void> {
-  for (let attempt = 1; attempt <= 6; attempt += 1) {
-    const login = await sandbox.edshed(['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
-    if (login.exitCode === 0) return;
-  }
-  throw new Error('could not sign in');
-}
-
-/**
  * The sandbox's applied-write counts for one route, per target.
  *
  * @example

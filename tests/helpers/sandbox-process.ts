@@ -47,17 +47,22 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
 }
 
 /**
- * A sandbox on `:memory:` with the CLI signed in as one of the seeded accounts (password `sandbox`).
+ * A sandbox (on `:memory:` unless other arguments are given) with the CLI signed in as one of the seeded
+ * accounts (password `sandbox`).
  *
  * @example
  * const sandbox = await startSignedInSandbox('superuser');
  */
-export async function startSignedInSandbox(username: string): Promise<SandboxProcess> {
-  const sandbox = await startSandboxProcess(['--db', ':memory:']);
-  const login = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', username, '--password-stdin'], 'sandbox\n');
-  if (login.exitCode !== 0) {
+export async function startSignedInSandbox(username = 'superuser', args: readonly string[] = ['--db', ':memory:']): Promise<SandboxProcess> {
+  const sandbox = await startSandboxProcess(args);
+  // A few tries: a sandbox started with faults may fail the sign-in itself.
+  let login: Awaited<ReturnType<SandboxProcess['edshed']>> | undefined;
+  for (let attempt = 1; attempt <= 6 && login?.exitCode !== 0; attempt += 1) {
+    login = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', username, '--password-stdin'], 'sandbox\n');
+  }
+  if (login?.exitCode !== 0) {
     await sandbox.stop();
-    throw new Error(`login as ${username} failed (${login.exitCode}): ${String(login.stderr)}`);
+    throw new Error(`login as ${username} failed (${login?.exitCode}): ${String(login?.stderr)}`);
   }
   return sandbox;
 }
