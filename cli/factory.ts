@@ -4,6 +4,7 @@
  * Tests build a Factory with fakes instead of mocking modules.
  */
 import type { ApiClient } from '../core/api/client.js';
+import { chooseProfile } from '../core/api/connection.js';
 import type { ApiMethods } from '../core/endpoints/methods.js';
 import type { Io } from './io.js';
 import type { ConfigStore } from './config/store.js';
@@ -60,5 +61,5 @@ export interface Factory {
 
 /** The profile in use: --profile, else EDSHED_PROFILE, else the stored default, else `default`. */
 export function profileName(f: Pick<Factory, 'globals' | 'env'>, storedDefault?: string): string {
-  return f.globals.profile || f.env.EDSHED_PROFILE || storedDefault || 'default';
+  return chooseProfile(f.globals.profile, f.env, storedDefault);
 }
