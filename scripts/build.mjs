@@ -62,4 +62,7 @@ await Promise.all([
 ]);
 // Type declarations for scripts that import the library (the bundles above carry no types).
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-console.error(`built dist/ (edshed ${pkg.version})`);
+// The resources site (web/), into dist/web: static files the preview server and any host can serve.
+const { build: viteBuild } = await import('vite');
+await viteBuild({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
+console.error(`built dist/ (edshed ${pkg.version}, and the site in dist/web)`);

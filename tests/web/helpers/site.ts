@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process.js';
+
+/** Debian's chromium (test tools cannot download a browser here); `.ci/run` installs it. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CONFIG = fileURLToPath(new URL('../../../web/vite.config.ts', import.meta.url));
+
+export interface Site {
+  /** The preview server's origin, ending in `/`. */
+  readonly url: string;
+  readonly sandbox: SandboxProcess;
+  readonly browser: Browser;
+  /** A new page in a fresh browser context (no cookies or storage shared with other pages). */
+  page(options?: { readonly width?: number; readonly height?: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built site (`dist/web`, made by `npm run build`) served by Vite's preview server on an ephemeral
+ * port, proxying `/api/` to a freshly started sandbox, and a headless Chromium.
+ *
+ * @example
+ * const site = await startSite();
+ * const page = await site.page();
+ * await page.goto(`${site.url}about`);
+ */
+export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memory:']): Promise<Site> {
+  const sandbox = await startSandboxProcess(sandboxArgs);
+  let server: PreviewServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    process.env.EDSHED_SANDBOX_URL = sandbox.url;
+    server = await preview({ configFile: CONFIG, logLevel: 'warn', preview: { port: 0, strictPort: false, open: false } });
+    const address = server.httpServer.address();
+    if (address === null || typeof address === 'string') throw new Error('the preview server has no port');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    const started = browser;
+    const url = `http://127.0.0.1:${address.port}/`;
+    return {
+      url,
+      sandbox,
+      browser: started,
+      page: async (options = {}) => {
+        const context = await started.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+        return context.newPage();
+      },
+      close: async () => {
+        await started.close();
+        await closeServer(server);
+        await sandbox.stop();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await closeServer(server);
+    await sandbox.stop();
+    throw error;
+  }
+}
+
+async function closeServer(server: PreviewServer | undefined): Promise<void> {
+  if (!server) return;
+  await server.close();
+}

@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** The API base the site calls; `/api/` (the dev and preview servers' proxy to the sandbox) unless set. */
+  readonly VITE_EDSHED_API_BASE?: string;
+}

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/**
+ * Where the dev and preview servers forward `/api/*` (the site's API base): the sandbox, unless
+ * EDSHED_SANDBOX_URL names another one. Same origin for the browser, so the sandbox needs no CORS for
+ * the site; `changeOrigin` sends the sandbox its own host name.
+ */
+const apiTarget = process.env.EDSHED_SANDBOX_URL ?? 'http://127.0.0.1:8787/';
+
+function apiProxy(): Record<string, ProxyOptions> {
+  return {
+    '/api/': { target: apiTarget, changeOrigin: true, rewrite: (path) => path.replace(/^\/api\//, '/') },
+  };
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: { outDir: fileURLToPath(new URL('../dist/web', import.meta.url)), emptyOutDir: true },
+  server: { host: '127.0.0.1', proxy: apiProxy() },
+  preview: { host: '127.0.0.1', proxy: apiProxy() },
+});
