@@ -22,31 +22,17 @@
 //   one list per connection with every request built before the run (see markPaidLoad). The share of
 //   measured requests that changed an invoice's state (the count of paid invoices before and after) is
 //   reported too and must be 100%.
-import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { call, signIn, startBare, startSandbox } from './servers.mjs';
+import { call, cpuMicros, signIn, startBare, startSandbox } from './servers.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP = 1;
-const TARGET = 0.4;
 const WARM_POOL = 60_000;
 
 const log = (text) => process.stderr.write(`${text}\n`);
 
-/** /proc counts CPU time in USER_HZ ticks, 100 a second on Linux. */
-const CLOCK_TICKS = 100;
-
-/** CPU time (user + system) a process has used, in microseconds, from /proc (Linux); null elsewhere. */
-function cpuMicros(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  // The fields after the command name (which may hold spaces) start at the state; utime and stime are 14 and 15.
-  const stat = readFileSync(file, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
-}
 const out = (row) => console.log(JSON.stringify(row));
 
 /** Runs autocannon; returns 2xx answers per second and the raw result. Any non-2xx answer fails the bench. */
@@ -192,7 +178,9 @@ try {
   for (const [name] of cases.slice(1)) {
     const ratio = rate(name) / rate(bareName);
     rows.push({ name, value: rate(name).toFixed(0), unit: 'req/s' }, ...cpuPerRequest(name));
-    rows.push({ name: `${name} / bare`, value: ratio.toFixed(2), unit: 'x', target: `>= ${TARGET}`, ok: ratio >= TARGET });
+    // Not a target since issue 12: with the load generator on the same two cores this ratio measured the
+    // machine more than the sandbox; bench/sandbox-vs-json-server.bench.mjs holds the targets now.
+    rows.push({ name: `${name} / bare`, value: ratio.toFixed(2), unit: 'x' });
   }
   // Requests still in flight when a round ends are applied but not counted as answered (at most
   // CONNECTIONS a round), hence at most 100%.

@@ -2,6 +2,7 @@
 // route. Each runs in its own process so the load generator (autocannon, in the bench process) does not
 // share an event loop with the server it measures. Not a bench itself (no .bench.mjs suffix).
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -74,4 +75,17 @@ export async function call(url, method, path, token, body) {
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
   return json;
+}
+
+/** /proc counts CPU time in USER_HZ ticks, 100 a second on Linux. */
+const CLOCK_TICKS = 100;
+
+/** CPU time (user + system) a process has used, in microseconds, from /proc (Linux); null elsewhere. */
+export function cpuMicros(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  // The fields after the command name (which may hold spaces) start at the state; utime and stime are 14 and 15.
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
 }
