@@ -15,7 +15,7 @@ export function App() {
   return (
     <Routes>
       {PREFIXES.map((locale) => (
-        <Route key={locale ?? ''} path={locale ? `/${locale}` : '/'} element={<Layout routeLocale={locale} />}>
+        <Route key={locale ?? ''} caseSensitive path={locale ? `/${locale}` : '/'} element={<Layout routeLocale={locale} />}>
           <Route index element={<Home />} />
           <Route path="about" element={<PAGES.about />} />
           <Route path="browse" element={<PAGES.browse />} />

@@ -8,13 +8,20 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CONFIG = fileURLToPath(new URL('../../../web/vite.config.ts', import.meta.url));
 
+export interface PageOptions {
+  readonly width?: number;
+  readonly height?: number;
+  /** The browser's language (navigator.languages); en-GB unless given. */
+  readonly locale?: string;
+}
+
 export interface Site {
   /** The preview server's origin, ending in `/`. */
   readonly url: string;
   readonly sandbox: SandboxProcess;
   readonly browser: Browser;
   /** A new page in a fresh browser context (no cookies or storage shared with other pages). */
-  page(options?: { readonly width?: number; readonly height?: number }): Promise<Page>;
+  page(options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -47,7 +54,7 @@ export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memo
       sandbox,
       browser: started,
       page: async (options = {}) => {
-        const context = await started.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+        const context = await started.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: options.locale ?? 'en-GB' });
         return context.newPage();
       },
       close: async () => {
