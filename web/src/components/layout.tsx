@@ -30,7 +30,9 @@ export function Layout({ routeLocale }: { routeLocale: RoutableLocale | undefine
       )}
       <main id="main">
         <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<ProgressBar />}>
+          {/* A new boundary per path: the router navigates in a transition, which would keep the old page
+              on screen instead of a fallback of an existing boundary; a new one shows the progress bar. */}
+          <Suspense key={location.pathname} fallback={<ProgressBar />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
