@@ -3,7 +3,7 @@ import { stripHtml } from '../../../core/domain/html-sanitiser.js';
 import type { ContentBlock, ResourceDetail } from '../api/schemas.js';
 import { Loaded } from '../components/loaded.js';
 import { usePageTitle } from '../components/page-title.js';
-import { ResourceImage } from '../components/resource-image.js';
+import { ResourceImage } from '../components/resource-tiles.js';
 import { useApi } from '../components/use-api.js';
 import { useLocale } from '../i18n/locale.js';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../components/page-title.js';
 import { ResourceTiles } from '../components/resource-tiles.js';
-import { showsMore, showsNoResults, useSearch } from '../components/use-search.js';
+import { showsMore, showsNoResults, useSearch } from '../components/search-panel.js';
 import { useLocale } from '../i18n/locale.js';
 
 /** The Search page: the full search for `?search=`, as tiles, with 'More...' for the next 10. */

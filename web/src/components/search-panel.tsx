@@ -4,6 +4,9 @@ import { SEARCH_DEBOUNCE_MS } from '../../../core/domain/constants.js';
 import type { ResourceItem } from '../api/schemas.js';
 import { loadApi } from '../api/load.js';
 import { useSession } from '../state/session.js';
+import { useLocale } from '../i18n/locale.js';
+import { LocalLink } from './local-link.js';
+import { ResourceImage } from './resource-tiles.js';
 
 export interface SearchResults {
   readonly text: string;
@@ -116,4 +119,44 @@ export function showsNoResults(results: SearchResults): boolean {
 /** 'More...': the total exceeds what is loaded (O §2). */
 export function showsMore(results: SearchResults): boolean {
   return results.total > results.items.length;
+}
+
+interface SearchPanelProps {
+  /** The text in the search bar: each change resets the results and searches after the pause. */
+  readonly text: string;
+  /** A result was chosen: the bar closes the panel. */
+  readonly onDone: () => void;
+}
+
+
+/**
+ * The dropdown panel of the search bar (O §2): rows with image and text in alternating colours, 'No results',
+ * 'More...' and the error text. Its own chunk, loaded when the visitor first uses the search bar.
+ */
+export default function SearchPanel({ text, onDone }: SearchPanelProps) {
+  const { messages } = useLocale();
+  const { results, type, more } = useSearch();
+  useEffect(() => type(text), [text, type]);
+  if (results.status === 'idle' && results.error === undefined) return null;
+  return (
+    <div className="search-panel" aria-live="polite">
+      {results.error && <p className="search-error" role="alert">{results.error}</p>}
+      {showsNoResults(results) && <p className="no-results">{messages.search.noResults}</p>}
+      {results.items.length > 0 && (
+        <ul className="search-rows">
+          {results.items.map((item) => (
+            <li key={item.id}>
+              <LocalLink to={`/resource/${item.url_key}`} onClick={onDone}>
+                <ResourceImage list={item.image} width={64} height={40} />
+                <span>{item.title}</span>
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {showsMore(results) && results.status === 'done' && (
+        <button type="button" className="more" onClick={more}>{messages.search.more}</button>
+      )}
+    </div>
+  );
 }
