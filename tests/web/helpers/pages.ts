@@ -6,7 +6,7 @@ export const PREFIXES = ['', ...ROUTABLE_LOCALES.map((locale) => `${locale}/`)] 
 
 /** Loads a path of the site and waits until the page has its content (the router has rendered a heading). */
 export async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
   await page.locator('main h1').first().waitFor();
 }
 

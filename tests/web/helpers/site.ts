@@ -55,6 +55,8 @@ export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memo
       browser: started,
       page: async (options = {}) => {
         const context = await started.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: options.locale ?? 'en-GB' });
+        // The sandbox's resource images live on a host that does not exist: fail them at once, not after a DNS lookup.
+        await context.route(/^https:\/\/[^/]*\.sandbox\.edshed\.test\//, (route) => route.abort('namenotresolved'));
         return context.newPage();
       },
       close: async () => {
