@@ -51,7 +51,8 @@ export function Dashboard<D>({ title, state, panes, width, height }: DashboardPr
   const w = Math.max(20, width) - 1;
   const pane = panes[state.pane];
   const stamp = state.loadedAt === undefined ? 'loading…' : `data of ${clockTime(state.loadedAt)}${state.fetching ? ', refreshing…' : ''}`;
-  const banner = state.banner ? `${state.banner.message}; ${state.data === undefined ? 'no data yet' : 'showing the last data'}; retrying at ${clockTime(state.banner.retryAt)}` : undefined;
+  // The retry time first: a long reason is what a narrow terminal cuts.
+  const banner = state.banner ? `retrying at ${clockTime(state.banner.retryAt)}, ${state.data === undefined ? 'no data yet' : 'showing the last data'}: ${state.banner.message}` : undefined;
   const extra = (banner ? 1 : 0) + (state.notice ? 1 : 0) + (state.form ? 2 : 0);
   const body = Math.max(3, height - 2 - extra);
   return (

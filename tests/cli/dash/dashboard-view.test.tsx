@@ -57,7 +57,7 @@ describe('Dashboard view', () => {
   it('keeps the data under a banner saying why the refresh failed and when it retries', () => {
     const failed = dashReducer(loaded, { kind: 'fetch-failed', message: 'rate limited (429)', retryAt: new Date(2026, 10, 24, 18, 41, 0).getTime() });
     const out = draw(80, 23, failed);
-    expect(out[1]).toBe('⚠ rate limited (429); showing the last data; retrying at 18:41:00');
+    expect(out[1]).toBe('⚠ retrying at 18:41:00, showing the last data: rate limited (429)');
     expect(out[2]).toBe('▶ Invoices by state (5)');
   });
 });
