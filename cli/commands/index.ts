@@ -64,6 +64,8 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'bulk apply': { summary: 'Run a saved bulk plan exactly; skips invoices and subscriptions whose state changed since', load: () => import('./bulk/apply.js') },
   // Ink dashboards (issue 11): live on a terminal, --once for a plain snapshot.
   'dash billing': { summary: 'Live billing dashboard: invoices by state, expiring subscriptions, cancellations, sales, bulk runs', load: () => import('./dash/billing.js') },
+  'dash school': { summary: 'Live school dashboard: seats per subscription, pupils, teachers, groups, homework, activity', load: () => import('./dash/school.js') },
+  'dash jobs': { summary: 'Live background jobs with progress bars, engagement snapshots, email statistics', load: () => import('./dash/jobs.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */

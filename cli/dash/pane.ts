@@ -46,14 +46,19 @@ export function emptyLine(text: string): Line {
 /** Cells of a bar drawn after a line's text. */
 export const BAR_CELLS = 20;
 
+/** The narrowest bar drawn, however little room a line leaves. */
+const MIN_BAR_CELLS = 5;
+
 /**
- * A line as plain text: its text, then its bar and what follows the bar.
+ * A line as plain text: its text, then its bar and what follows the bar. Within `width`, the bar
+ * shrinks (to 5 cells at least) so that what follows it still shows.
  *
  * @example
  * lineText({ text: 'Spelling Shed', bar: 0.1, after: '30/300' }) // 'Spelling Shed ██░░░░░░░░░░░░░░░░░░ 30/300'
  */
-export function lineText(line: Line): string {
-  const drawn = line.bar === undefined ? '' : ` ${bar(line.bar, BAR_CELLS)}`;
+export function lineText(line: Line, width?: number): string {
+  const room = width === undefined ? BAR_CELLS : width - line.text.length - (line.after === undefined ? 0 : line.after.length + 1) - 1;
+  const drawn = line.bar === undefined ? '' : ` ${bar(line.bar, Math.max(MIN_BAR_CELLS, Math.min(BAR_CELLS, room)))}`;
   return `${line.text}${drawn}${line.after === undefined ? '' : ` ${line.after}`}`;
 }
 

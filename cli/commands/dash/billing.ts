@@ -29,7 +29,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
     const options = dashOptions(cmd.opts());
-    await runDash(c, billingSpec(c), options);
+    await runDash(c, 'billing', billingSpec(c), options);
   });
 };
 

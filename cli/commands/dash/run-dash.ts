@@ -6,6 +6,7 @@ import { addCommonOptions } from '../../flags.js';
 import { parseWholeNumber } from '../../whole-number.js';
 import { snapshotText } from '../../dash/pane.js';
 import type { DashSpec } from '../../dash/spec.js';
+import type { ApiMethods } from '../../../core/endpoints/methods.js';
 
 /** Seconds between refreshes unless `--interval` says otherwise. */
 export const DEFAULT_INTERVAL_S = 30;
@@ -44,19 +45,21 @@ export function dashOptions(opts: Readonly<Record<string, unknown>>): DashOption
 
 /**
  * Runs a dashboard: with `--once` one snapshot (plain text, or the data with `--json`); otherwise the
- * live Ink view, which needs a terminal (exit 2 off one, before anything is sent). Ink is imported only here.
+ * live Ink view, which needs a terminal (exit 2 off one, before anything is sent). Ink is imported only
+ * here. The spec may need the API to be chosen (whose school): it is made after the local checks.
  *
  * @example
- * await runDash(c, billingSpec(c), { once: true, interval: 30 });
+ * await runDash(c, 'billing', billingSpec(c), { once: true, interval: 30 });
  */
-export async function runDash<D>(c: Factory, spec: DashSpec<D>, options: DashOptions): Promise<void> {
-  const command = `edshed dash ${spec.name}`;
+export async function runDash<D>(c: Factory, name: string, choose: DashSpec<D> | ((api: ApiMethods) => Promise<DashSpec<D>>), options: DashOptions): Promise<void> {
+  const command = `edshed dash ${name}`;
   if (c.globals.json === true && !options.once) throw new CliError(`--json prints one snapshot of the data: ${command} --once --json; nothing was sent`, EXIT.usage);
   const terminal = c.io.terminal;
   if (!options.once && (!c.io.stdoutIsTTY || !c.io.stdinIsTTY || terminal === undefined)) {
     throw new CliError(`${command} draws on a terminal, and this is not one; pass --once for a plain-text snapshot (--once --json for the data); nothing was sent`, EXIT.usage);
   }
   const api = await c.api();
+  const spec = typeof choose === 'function' ? await choose(api) : choose;
   if (options.once || terminal === undefined) {
     const data = await spec.load(api);
     c.io.stdout.write(c.globals.json === true ? `${JSON.stringify(data, null, 2)}\n` : snapshotText(spec.title, spec.panes(data), c.now()));

@@ -22,7 +22,7 @@ export function DashLine({ line, width, selected = false, indent = 0 }: DashLine
   const tone = line.tone ?? 'normal';
   return (
     <Text color={COLOURS[tone]} dimColor={tone === 'dim'} inverse={selected} wrap="truncate">
-      {fit(`${' '.repeat(indent)}${lineText(line)}`, width)}
+      {fit(`${' '.repeat(indent)}${lineText(line, width - indent)}`, width)}
     </Text>
   );
 }
