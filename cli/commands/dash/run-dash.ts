@@ -65,6 +65,9 @@ export async function runDash<D>(c: Factory, name: string, choose: DashSpec<D> |
     c.io.stdout.write(c.globals.json === true ? `${JSON.stringify(data, null, 2)}\n` : snapshotText(spec.title, spec.panes(data), c.now()));
     return;
   }
+  // The first read goes out while Ink loads: the first frame waits for the slower of the two, not both.
+  const first = spec.load(api);
+  first.catch(() => undefined);
   const { runInkDashboard } = await import('../../ui/dash/ink-dash.js');
-  await runInkDashboard(spec, { api, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime() });
+  await runInkDashboard(spec, { api, first, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime() });
 }

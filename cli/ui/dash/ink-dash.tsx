@@ -13,6 +13,8 @@ import { useTerminalSize } from './use-terminal-size.js';
 
 export interface InkDashOptions {
   readonly api: ApiMethods;
+  /** The first read, already sent (while Ink was loading). */
+  readonly first?: Promise<unknown> | undefined;
   /** Milliseconds between refreshes. */
   readonly interval: number;
   readonly stdout: NodeJS.WriteStream;
@@ -41,11 +43,11 @@ function usePanes<D>(spec: DashSpec<D>): (data: D | undefined) => Pane[] {
  * @example
  * render(<DashApp spec={spec} api={api} interval={30_000} stdout={process.stdout} stdin={process.stdin} now={Date.now} onFatal={end} />);
  */
-export function DashApp<D>({ spec, api, interval, stdout, now, onFatal }: DashAppProps<D>) {
+export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }: DashAppProps<D>) {
   const { exit } = useApp();
   const [state, dispatch, read] = useLatestReducer<DashState<D>, DashEvent<D>>(dashReducer, initialDash);
   const { columns, rows } = useTerminalSize(stdout);
-  const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal });
+  const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal, first: first as Promise<D> | undefined });
   const panesOf = usePanes(spec);
   const panes = panesOf(state.data);
   // The screen keeps a line free: Ink redraws a frame as tall as the terminal by clearing it, which flickers.

@@ -3,12 +3,14 @@ import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { failureReason, isFatal, retryDelay } from '../../dash/failures.js';
 import type { DashEvent } from './state.js';
 
-export interface DashDataOptions {
+export interface DashDataOptions<D> {
   /** Milliseconds between refreshes after one that worked. */
   readonly interval: number;
   readonly now: () => number;
   /** A failure a retry cannot mend (401, 403): the dashboard ends with it. */
   readonly onFatal: (error: unknown) => void;
+  /** A first read already sent: taken as the first fetch instead of sending another. */
+  readonly first?: Promise<D> | undefined;
 }
 
 /**
@@ -20,11 +22,12 @@ export interface DashDataOptions {
  * @example
  * const refresh = useDashData(api, spec.load, dispatch, { interval: 30_000, now: Date.now, onFatal });
  */
-export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promise<D>, dispatch: Dispatch<DashEvent<D>>, options: DashDataOptions): () => void {
+export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promise<D>, dispatch: Dispatch<DashEvent<D>>, options: DashDataOptions<D>): () => void {
   const inFlight = useRef(false);
   const failures = useRef(0);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const live = useRef(true);
+  const pending = useRef(options.first);
   const { interval, now, onFatal } = options;
 
   const fetchNow = useCallback((): void => {
@@ -35,7 +38,9 @@ export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promi
     const schedule = (ms: number) => {
       if (live.current) timer.current = setTimeout(fetchNow, ms);
     };
-    load(api).then(
+    const read = pending.current ?? load(api);
+    pending.current = undefined;
+    read.then(
       (data) => {
         inFlight.current = false;
         failures.current = 0;
