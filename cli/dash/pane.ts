@@ -50,18 +50,27 @@ export const BAR_CELLS = 20;
 const MIN_BAR_CELLS = 5;
 
 /**
- * A line as plain text: its text, then its bar and what follows the bar. Within `width`, the bar
- * shrinks (to 5 cells at least) so that what follows it still shows.
+ * The bar width for lines drawn together within `width`: as wide as the tightest line allows (so the
+ * figures after the bars still show), at least 5 and at most 20 cells, the same for all so bars line up.
+ *
+ * @example
+ * barCellsFor([{ text: 'x'.repeat(60), bar: 0.5, after: '30/300' }], 80) // 12
+ */
+export function barCellsFor(lines: readonly Line[], width: number): number {
+  const rooms = lines.filter((l) => l.bar !== undefined).map((l) => width - l.text.length - (l.after === undefined ? 0 : l.after.length + 1) - 1);
+  return Math.max(MIN_BAR_CELLS, Math.min(BAR_CELLS, ...rooms));
+}
+
+/**
+ * A line as plain text: its text, then its bar of `cells` cells and what follows the bar.
  *
  * @example
  * lineText({ text: 'Spelling Shed', bar: 0.1, after: '30/300' }) // 'Spelling Shed ██░░░░░░░░░░░░░░░░░░ 30/300'
  */
-export function lineText(line: Line, width?: number): string {
-  const room = width === undefined ? BAR_CELLS : width - line.text.length - (line.after === undefined ? 0 : line.after.length + 1) - 1;
-  const drawn = line.bar === undefined ? '' : ` ${bar(line.bar, Math.max(MIN_BAR_CELLS, Math.min(BAR_CELLS, room)))}`;
+export function lineText(line: Line, cells: number = BAR_CELLS): string {
+  const drawn = line.bar === undefined ? '' : ` ${bar(line.bar, cells)}`;
   return `${line.text}${drawn}${line.after === undefined ? '' : ` ${line.after}`}`;
 }
-
 
 /**
  * The plain-text snapshot of a dashboard (`--once`): a heading, then each pane's title and figures.

@@ -11,7 +11,7 @@ function jobRow(job: JobRecord, data: JobsData): Row {
   return {
     key: `job-${job.id}`,
     id: job.id,
-    text: `#${String(job.id).padEnd(4)} ${what.slice(0, 38).padEnd(38)} ${job.state.padEnd(8)}`,
+    text: `#${String(job.id).padEnd(3)} ${what.slice(0, 34).padEnd(34)} ${job.state.padEnd(7)}`,
     bar: job.progress / 100,
     after: `${Math.round(job.progress)}%${job.error ? `  ${job.error}` : ''}`,
     tone: job.state === 'failed' ? 'bad' : ACTIVE.includes(job.state) ? 'warn' : job.state === 'done' ? undefined : 'dim',

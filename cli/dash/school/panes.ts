@@ -15,9 +15,9 @@ function seatsRow(s: SubscriptionRecord): Row {
   return {
     key: `sub-${s.id}`,
     id: s.id,
-    text: `${productName(s).slice(0, 24).padEnd(24)} ${s.state.padEnd(10)}`,
+    text: `${productName(s).slice(0, 23).padEnd(23)} ${s.state.padEnd(9)}`,
     bar: bought > 0 ? used / bought : 0,
-    after: `${used}/${bought} seats${s.teacher_seats ? ` · ${s.assigned?.teachers ?? 0}/${s.teacher_seats} teachers` : ''}${s.expiry ? ` · to ${s.expiry}` : ''}`,
+    after: `${used}/${bought}${s.teacher_seats ? ` · ${s.assigned?.teachers ?? 0}/${s.teacher_seats} teachers` : ''}${s.expiry ? ` · to ${s.expiry}` : ''}`,
     tone: !live ? 'dim' : full ? 'bad' : undefined,
   };
 }

@@ -10,6 +10,8 @@ export interface DashLineProps {
   /** The selected row of a list: drawn inverse. */
   readonly selected?: boolean;
   readonly indent?: number;
+  /** Cells of the line's bar (the same for the lines drawn together). */
+  readonly cells?: number;
 }
 
 /**
@@ -18,11 +20,11 @@ export interface DashLineProps {
  * @example
  * <DashLine line={{ text: 'overdue 2', tone: 'bad' }} width={78} />
  */
-export function DashLine({ line, width, selected = false, indent = 0 }: DashLineProps) {
+export function DashLine({ line, width, selected = false, indent = 0, cells }: DashLineProps) {
   const tone = line.tone ?? 'normal';
   return (
     <Text color={COLOURS[tone]} dimColor={tone === 'dim'} inverse={selected} wrap="truncate">
-      {fit(`${' '.repeat(indent)}${lineText(line, width - indent)}`, width)}
+      {fit(`${' '.repeat(indent)}${lineText(line, cells)}`, width)}
     </Text>
   );
 }

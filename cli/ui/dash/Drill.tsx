@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { Pane, Row } from '../../dash/pane.js';
+import { barCellsFor, type Pane, type Row } from '../../dash/pane.js';
 import { fit } from '../bulk-progress/format.js';
 import { DashLine } from './DashLine.js';
 import { firstShown } from './layout.js';
@@ -25,6 +25,7 @@ export function Drill({ pane, rows, cursor, filter, filtering, width, height }: 
   const page = Math.max(1, height - 2);
   const top = firstShown(cursor, page);
   const shown = rows.slice(top, top + page);
+  const cells = barCellsFor(shown, width);
   const position = rows.length > 0 ? `${cursor + 1}/${rows.length}` : '0';
   const filterLine = filtering ? `/${filter}█` : filter !== '' ? `filter: ${filter} (Esc clears)` : '/ filters';
   return (
@@ -37,7 +38,7 @@ export function Drill({ pane, rows, cursor, filter, filtering, width, height }: 
       </Text>
       {shown.length === 0 ? <Text dimColor>{filter !== '' ? 'no rows match' : 'nothing to show'}</Text> : null}
       {shown.map((row, i) => (
-        <DashLine key={row.key} line={row} width={width} selected={top + i === cursor} />
+        <DashLine key={row.key} line={row} width={width} selected={top + i === cursor} cells={cells} />
       ))}
     </Box>
   );

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { Pane } from '../../dash/pane.js';
+import { barCellsFor, type Pane } from '../../dash/pane.js';
 import { fit } from '../bulk-progress/format.js';
 import { DashLine } from './DashLine.js';
 import { overviewLayout } from './layout.js';
@@ -31,13 +31,14 @@ export function Overview({ panes, focus, width, height }: OverviewProps) {
             const pane = panes[index] as Pane;
             const hidden = pane.summary.length - lines;
             const shown = hidden > 0 ? pane.summary.slice(0, Math.max(0, lines - 1)) : pane.summary;
+            const cells = barCellsFor(shown, columnWidth - 2);
             return (
               <Box key={pane.title} flexDirection="column">
                 <Text bold inverse={index === focus} wrap="truncate">
                   {fit(`${index === focus ? '▶' : '•'} ${pane.title}${pane.rows.length > 0 ? ` (${pane.rows.length})` : ''}`, columnWidth)}
                 </Text>
                 {shown.map((line, i) => (
-                  <DashLine key={i} line={line} width={columnWidth} indent={2} />
+                  <DashLine key={i} line={line} width={columnWidth} indent={2} cells={cells} />
                 ))}
                 {hidden > 0 && lines > 0 ? <DashLine line={{ text: `… ${hidden + 1} more: Enter`, tone: 'dim' }} width={columnWidth} indent={2} /> : null}
               </Box>

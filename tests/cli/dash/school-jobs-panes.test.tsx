@@ -38,7 +38,7 @@ const jobs: JobsData = {
 describe('school panes', () => {
   const panes = schoolPanes(school);
   it('draws seats used of bought as a bar per live subscription, ended ones only behind Enter', () => {
-    expect(panes[1]?.summary[0]).toMatchObject({ bar: 0.75, after: '75/100 seats · 5/20 teachers · to 2027-09-01' });
+    expect(panes[1]?.summary[0]).toMatchObject({ bar: 0.75, after: '75/100 · 5/20 teachers · to 2027-09-01' });
     expect(panes[1]?.summary[1]?.text).toBe('1 expired, cancelled or deactivated: Enter');
     expect(panes[1]?.rows.map((r) => r.id)).toEqual([5, 1]);
   });

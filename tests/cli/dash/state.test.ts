@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billingPanes } from '../../../cli/dash/billing/panes.js';
+import { barCellsFor, lineText } from '../../../cli/dash/pane.js';
 import { confirmQuestion, formRequest } from '../../../cli/ui/dash/form.js';
 import { keyCommand, type KeyContext, type KeyPress } from '../../../cli/ui/dash/keys.js';
 import { allot, firstShown, overviewLayout } from '../../../cli/ui/dash/layout.js';
@@ -111,6 +112,14 @@ describe('dashboard layout and failures', () => {
     expect(allot([3, 3], 0)).toEqual([0, 0]);
     expect(firstShown(12, 10)).toBe(3);
     expect(firstShown(2, 10)).toBe(0);
+  });
+
+  it('gives bars drawn together one width, narrowed so the tightest line still shows its figure', () => {
+    const lines = [{ text: 'x'.repeat(50), bar: 0.5, after: '30/300' }, { text: 'short', bar: 1, after: '1/1' }];
+    expect(barCellsFor(lines, 78)).toBe(20);
+    expect(barCellsFor(lines, 70)).toBe(12);
+    expect(barCellsFor(lines, 40)).toBe(5);
+    expect(lineText(lines[1]!, 4)).toBe('short ████ 1/1');
   });
 
   it('draws one column at 80 and two from 120', () => {
