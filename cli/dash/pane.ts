@@ -13,8 +13,10 @@ export interface Line {
   readonly tone?: Tone | undefined;
   /** A bar drawn after the text: the part filled, 0..1. */
   readonly bar?: number | undefined;
-  /** Text after the bar (`27/300`). */
+  /** Text after the bar (`27/300`): the bar narrows so that it shows. */
   readonly after?: string | undefined;
+  /** Text at the end (a job's error), cut where the line ends rather than narrowing the bar. */
+  readonly note?: string | undefined;
 }
 
 /** One row of a pane's drill-in list; `id` is what an action acts on (an invoice id). */
@@ -69,7 +71,7 @@ export function barCellsFor(lines: readonly Line[], width: number): number {
  */
 export function lineText(line: Line, cells: number = BAR_CELLS): string {
   const drawn = line.bar === undefined ? '' : ` ${bar(line.bar, cells)}`;
-  return `${line.text}${drawn}${line.after === undefined ? '' : ` ${line.after}`}`;
+  return `${line.text}${drawn}${line.after === undefined ? '' : ` ${line.after}`}${line.note === undefined ? '' : `  ${line.note}`}`;
 }
 
 /**

@@ -13,7 +13,8 @@ function jobRow(job: JobRecord, data: JobsData): Row {
     id: job.id,
     text: `#${String(job.id).padEnd(3)} ${what.slice(0, 34).padEnd(34)} ${job.state.padEnd(7)}`,
     bar: job.progress / 100,
-    after: `${Math.round(job.progress)}%${job.error ? `  ${job.error}` : ''}`,
+    after: `${Math.round(job.progress)}%`,
+    note: job.error ?? undefined,
     tone: job.state === 'failed' ? 'bad' : ACTIVE.includes(job.state) ? 'warn' : job.state === 'done' ? undefined : 'dim',
   };
 }

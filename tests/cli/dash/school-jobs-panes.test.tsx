@@ -55,7 +55,7 @@ describe('jobs panes', () => {
   it('shows running jobs with a progress bar, snapshot jobs by period, failures with their error, email figures', () => {
     expect(panes[0]?.summary[0]).toMatchObject({ bar: 0.4, after: '40%', tone: 'warn' });
     expect(panes[0]?.summary[0]?.text).toMatch(/^#7 +snapshot 2026-09-01 to 2026-11-30 +running/);
-    expect(panes[2]?.summary[0]).toMatchObject({ tone: 'bad', after: '0%  Target plan 999 does not exist' });
+    expect(panes[2]?.summary[0]).toMatchObject({ tone: 'bad', after: '0%', note: 'Target plan 999 does not exist' });
     expect(panes[3]?.summary[1]?.text).toBe('7 bounced · 3 addresses suppressed');
   });
 

@@ -120,6 +120,7 @@ describe('dashboard layout and failures', () => {
     expect(barCellsFor(lines, 70)).toBe(12);
     expect(barCellsFor(lines, 40)).toBe(5);
     expect(lineText(lines[1]!, 4)).toBe('short ████ 1/1');
+    expect(barCellsFor([...lines.slice(1), { text: 'failed', bar: 0, after: '0%', note: 'error '.repeat(20) }], 78)).toBe(20);
   });
 
   it('draws one column at 80 and two from 120', () => {
