@@ -37,8 +37,12 @@ export interface ItemOutcome {
   readonly request_id: string | null;
 }
 
-/** Lines between two fsyncs: the OS has every line at once (a killed CLI loses none); fsync guards against power loss. */
-const FSYNC_EVERY = 50;
+/**
+ * Milliseconds between two fsyncs. Each line is written to the OS before the runner goes on, so a killed
+ * CLI loses none; fsync only guards against power loss, where an outcome lost is an item sent again
+ * with its same key (a replay). An fsync blocks the run, so it is paced by time, not by lines.
+ */
+const FSYNC_EVERY_MS = 1_000;
 
 /** The folder of run journals: `<state dir>/runs`. */
 export const runsDir = (env: Env): string => join(stateDir(env), 'runs');
@@ -66,13 +70,13 @@ export interface JournalWriter {
 }
 
 function writer(file: string, fd: number): JournalWriter {
-  let unsynced = 0;
+  let synced = performance.now();
   const write = (record: object) => {
     appendFileSync(fd, `${JSON.stringify(record)}\n`);
-    unsynced += 1;
-    if (unsynced >= FSYNC_EVERY) {
+    const now = performance.now();
+    if (now - synced >= FSYNC_EVERY_MS) {
       fsyncSync(fd);
-      unsynced = 0;
+      synced = now;
     }
   };
   return {
