@@ -4,10 +4,10 @@ import { CliError, EXIT } from '../cli-error.js';
 import { ensurePrivateDir } from '../config/paths.js';
 import type { Factory } from '../factory.js';
 import { confirmBulk } from './confirm.js';
-import { executeRun } from './execute.js';
+import { executeNewRun } from './execute.js';
 import { endpointCommand } from './endpoint-command.js';
 import { readItems, type BulkItem, type BulkRequest } from './items-file.js';
-import { createJournal, itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
+import { itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { driftOf, readPlan, type Plan } from './plan-file.js';
 import { alreadyApplied, readsBack } from './read-back.js';
 import { readTargets, targetIdOf, targetKindOf, type TargetState } from './targets.js';
@@ -94,10 +94,9 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
   };
-  const journal = createJournal(c.env, header);
-  for (const outcome of [...skipped, ...drifted]) journal.append(outcome);
   if (!c.globals.quiet) for (const outcome of drifted) c.io.stderr.write(`line ${outcome.line}: skipped (${outcome.message})\n`);
   const skip = new Set(drifted.map((outcome) => outcome.index));
   const amountOf = kind === 'invoices' ? (item: BulkItem<BulkRequest>) => states.get(targetIdOf(endpoint, item.row.path) ?? -1) : undefined;
-  await executeRun(c, { command, header, journal, items: without(readItems(itemsFile(c.env, runId), command.parse), skip), total, concurrency: o.concurrency, rate: o.rate, results: o.results, amountOf });
+  const items = without(readItems(itemsFile(c.env, runId), command.parse), skip);
+  await executeNewRun(c, { command, header, known: [...skipped, ...drifted], items, total, concurrency: o.concurrency, rate: o.rate, results: o.results, amountOf });
 }

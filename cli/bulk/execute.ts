@@ -3,9 +3,10 @@ import type { Factory } from '../factory.js';
 import { warnIfProduction } from '../write/send.js';
 import { rowFactory, type BulkCommand } from './bulk-command.js';
 import type { BulkItem } from './items-file.js';
-import type { JournalWriter, RunHeader } from './journal.js';
+import { createJournal, type ItemOutcome, type JournalWriter, type RunHeader } from './journal.js';
 import { readJournal } from './journal-state.js';
 import { openReporter } from './progress.js';
+import { acquireRunLock } from './run-lock.js';
 import { openRecordFile, type RecordFile } from './record-file.js';
 import { runItems, type RunStop } from './runner.js';
 import { addAmount, formatTotals } from './target-summary.js';
@@ -31,6 +32,25 @@ export interface ExecuteOptions<Row> {
   readonly results?: string | undefined;
   /** Invoice workflows: an item's invoice amount, summed per currency over the items done. */
   readonly amountOf?: ((item: BulkItem<Row>) => { readonly currency: string | null; readonly total: number | null } | undefined) | undefined;
+}
+
+/**
+ * Starts a new run: takes its lock (held from before the journal exists, so a resume of it started
+ * while it still goes is refused), writes the journal's header and the outcomes already known (rows set
+ * aside, drift), then runs the items.
+ *
+ * @example
+ * await executeNewRun(c, { command, header, known: skipped, items: readItems(file, command.parse), total: 868, concurrency: 4 });
+ */
+export async function executeNewRun<Row>(c: Factory, o: Omit<ExecuteOptions<Row>, 'journal'> & { readonly known: readonly ItemOutcome[] }): Promise<void> {
+  const lock = acquireRunLock(c.env, o.header.run_id, o.header.command, c.now());
+  try {
+    const journal = createJournal(c.env, o.header);
+    for (const outcome of o.known) journal.append(outcome);
+    await executeRun(c, { ...o, journal });
+  } finally {
+    lock.release();
+  }
 }
 
 /**

@@ -7,7 +7,8 @@ import { commandOfRun } from './registry.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
 import { alreadyApplied, readsBack } from './read-back.js';
-import { readJournal, shouldSend, type JournalState } from './journal-state.js';
+import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';
+import { acquireRunLock } from './run-lock.js';
 
 export interface ResumeOptions {
   readonly runId: string;
@@ -51,6 +52,17 @@ async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: s
  * await runResume(c, { runId: '20261102-100000-8000', retryFailed: false, concurrency: 4 });
  */
 export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
+  existingJournal(c.env, o.runId);
+  // Read the journal only once no other process sends this run's items (it would change under us).
+  const lock = acquireRunLock(c.env, o.runId, 'runs resume', c.now());
+  try {
+    await resumeLocked(c, o);
+  } finally {
+    lock.release();
+  }
+}
+
+async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   const state = await readJournal(c.env, o.runId);
   const { header } = state;
   const file = itemsFile(c.env, o.runId);
