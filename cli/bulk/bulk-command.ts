@@ -65,14 +65,14 @@ export interface BulkCommand<Row = unknown> {
 const silent = { write: () => true };
 
 /**
- * The factory a row's run function gets: quiet, with stdout discarded (the bulk run reports instead).
+ * The factory a row's run function gets: quiet, with stdout discarded (the bulk run reports instead),
+ * and what it still writes to stderr (--verbose lines) handed to `log` (above the progress view).
  *
  * @example
- * await runMark(rowFactory(c), { ids: [8], action: 'paid', ... });
+ * await runMark(rowFactory(c, progress.log), { ids: [8], action: 'paid', ... });
  */
-export function rowFactory(c: Factory): Factory {
+export function rowFactory(c: Factory, log: (text: string) => void): Factory {
   // The run's --json/--format/--fields shape its summary, not each row's (silenced) output.
   const { json: _json, format: _format, fields: _fields, ...globals } = c.globals;
-  const quiet = c.withGlobals({ ...globals, quiet: true });
-  return { ...quiet, io: { ...c.io, stdout: silent }, withGlobals: (globals) => rowFactory(quiet.withGlobals(globals)) };
+  return c.withIo({ ...c.io, stdout: silent, stderr: { write: log } }).withGlobals({ ...globals, quiet: true });
 }

@@ -64,7 +64,6 @@ export async function executeNewRun<Row>(c: Factory, o: Omit<ExecuteOptions<Row>
  */
 export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promise<void> {
   const { header, command } = o;
-  const rows = rowFactory(c);
   const concurrency = Math.min(o.concurrency, command.maxConcurrency ?? o.concurrency);
   const results: RecordFile | undefined = o.results ? await openRecordFile('--results', o.results, RESULT_COLUMNS) : undefined;
   let written: Promise<void> = Promise.resolve();
@@ -76,6 +75,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
   const at = () => c.now().getTime();
   const progress = await openReporter(c, o.total, header.command);
+  const rows = rowFactory(c, (text) => progress.log(text));
   const signal = c.io.interrupts({ quiet: progress.showsStopping });
   const stopping = () => progress.report({ kind: 'stopping', at: at() });
   signal.addEventListener('abort', stopping, { once: true });

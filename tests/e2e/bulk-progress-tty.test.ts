@@ -15,6 +15,8 @@ const SOCKET = join(tmpdir(), `edshed-tmux-${randomBytes(4).toString('hex')}`);
 const tmux = (...args: string[]) => execa('tmux', ['-S', SOCKET, ...args], { reject: false });
 // -J joins lines the terminal wrapped.
 const capture = async (session: string) => String((await tmux('capture-pane', '-p', '-J', '-t', session)).stdout);
+/** The whole pane: its history (what scrolled off the top) and the screen. */
+const history = async (session: string) => String((await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session)).stdout);
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 /** Polls the pane until `pattern` shows (a generous bound, never a timing assertion); every capture seen. */
@@ -74,6 +76,23 @@ describe('the bulk progress view in a terminal', () => {
     expect(end).toContain('EXIT=0');
     // Redrawn in place: one view on screen, not a frame per update.
     expect(end.match(/Sending notes create/g)).toHaveLength(1);
+  });
+
+  it('writes --verbose lines above the view, which stays one frame drawn in place', async () => {
+    const session = await inTerminal(sandbox, ['notes', 'create', '--from', notesFile(sandbox, 'verbose.ndjson', 40), '--yes', '--concurrency', '1', '--verbose']);
+    sessions.push(session);
+    const frames: string[] = [];
+    await waitFor(session, /Sending notes create/, frames);
+    const end = await waitFor(session, /EXIT=\d+/, frames);
+    expect(end).toContain('EXIT=0');
+    // A line written past Ink leaves a stale copy of the frame behind at each redraw (scrolled up).
+    const lines = (await history(session)).split('\n');
+    expect(lines.filter((line) => line.includes('Sending notes create'))).toHaveLength(1);
+    const view = lines.findIndex((line) => line.includes('Sending notes create'));
+    expect(lines.slice(0, view).some((line) => /^< 201 POST http:\/\/127\.0\.0\.1:\d+\/notes \(\d+ ms\)$/.test(line))).toBe(true);
+    expect(lines.slice(0, view).some((line) => /^> POST http:\/\/127\.0\.0\.1:\d+\/notes$/.test(line))).toBe(true);
+    expect(lines.slice(view).some((line) => /^[<>] /.test(line))).toBe(false);
+    expect(end).toMatch(/40 done {2}0 failed/);
   });
 
   it('on Ctrl-C shows that it is stopping, lets in-flight requests finish and exits 130', async () => {
