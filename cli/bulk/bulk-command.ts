@@ -17,6 +17,8 @@ export interface RowRunContext {
 export interface RowResult {
   readonly outcome: Outcome;
   readonly pauseMs?: number;
+  /** The invoice the row wrote to (minor units): summed per currency over the items done, for the closing summary. */
+  readonly amount?: { readonly currency: string | null; readonly total: number | null } | undefined;
 }
 
 /** The result of checking one row: the row to run, or what is wrong with it. */

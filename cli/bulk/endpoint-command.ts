@@ -8,6 +8,8 @@ import { BrokenJsonCell, cellValue, columnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 import { responseResult } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
+import { targetKindOf } from './targets.js';
+import { invoiceSchema } from '../commands/invoices/invoice-reader.js';
 
 const requestSchema = z.object({
   method: z.enum(METHODS),
@@ -36,6 +38,7 @@ export function requestLine({ method, path, query, body }: BulkRequest): string 
  * await runBulk(c, { command: endpointCommand(endpointOf('invoices mark-paid')), from: 'payments.csv', ... });
  */
 export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
+  const writesInvoices = targetKindOf(endpoint) === 'invoices';
   return {
     name: endpoint.command,
     summary: `${endpoint.method} ${endpoint.path}`,
@@ -66,7 +69,11 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
     describe: requestLine,
     async run(c, row, context) {
       const response = await sendWrite(c, { ...row, idempotencyKey: context.idempotencyKey, signal: context.signal }, { runId: context.runId, banner: false });
-      return responseResult(response, c.now().getTime());
+      const result = responseResult(response, c.now().getTime());
+      if (!writesInvoices) return result;
+      // An invoice workflow's answer carries the invoice: its amount goes into the run's totals.
+      const invoice = invoiceSchema.safeParse((response.data as Record<string, unknown> | null)?.invoice);
+      return invoice.success ? { ...result, amount: invoice.data } : result;
     },
   };
 }

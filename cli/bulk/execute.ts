@@ -1,7 +1,7 @@
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { warnIfProduction } from '../write/send.js';
-import { rowFactory, type BulkCommand } from './bulk-command.js';
+import { rowFactory, type BulkCommand, type RowResult } from './bulk-command.js';
 import type { BulkItem } from './items-file.js';
 import { createJournal, type ItemOutcome, type JournalWriter, type RunHeader } from './journal.js';
 import { readJournal } from './journal-state.js';
@@ -68,6 +68,8 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   const results: RecordFile | undefined = o.results ? await openRecordFile('--results', o.results, RESULT_COLUMNS) : undefined;
   let written: Promise<void> = Promise.resolve();
   const totals = new Map<string, number>();
+  // The invoice amounts the rows' answers carried, by item, until the item's outcome is recorded.
+  const amounts = new Map<number, RowResult['amount']>();
   const note = (line: string) => {
     if (!c.globals.quiet) c.io.stderr.write(`${line}\n`);
   };
@@ -87,14 +89,19 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
       retryBudget: RETRY_BUDGET,
       keyOf: (item) => `${header.idempotency_prefix}-${item.index}`,
       signal,
-      run: (item, idempotencyKey, signal) => command.run(rows, item.row, { idempotencyKey, runId: header.run_id, signal }),
+      run: async (item, idempotencyKey, signal) => {
+        const result = await command.run(rows, item.row, { idempotencyKey, runId: header.run_id, signal });
+        if (result.amount) amounts.set(item.index, result.amount);
+        return result;
+      },
       onStart: () => progress.report({ kind: 'sent', at: at() }),
       onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
       record: (item, outcome) => {
         const entry = { index: item.index, line: item.line, ...outcome };
         o.journal.append(entry);
         progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
-        if (outcome.status === 'done' && o.amountOf) addAmount(totals, o.amountOf(item));
+        if (outcome.status === 'done') addAmount(totals, amounts.get(item.index) ?? o.amountOf?.(item));
+        amounts.delete(item.index);
         if (results) written = written.then(() => results.write(entry));
       },
       notify: (message) => progress.report({ kind: 'note', at: at(), message }),
@@ -107,7 +114,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
     await written;
     await results?.close();
   }
-  await summarise(c, header, stop, o.results, o.amountOf ? totals : undefined);
+  await summarise(c, header, stop, o.results, o.amountOf || totals.size > 0 ? totals : undefined);
 }
 
 async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined, totals: ReadonlyMap<string, number> | undefined): Promise<void> {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journals, json, notesApplied, notesFile, runsDir, writes } from '../helpers/bulk-run.js';
+import { invoiceTotals, journals, json, notesApplied, notesFile, runsDir, writes, type ListedInvoice } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9: bulk runs through the built CLI against a started sandbox (helpers/bulk-run.ts); the invoice
@@ -112,15 +112,16 @@ describe('a bulk run of invoice payments against the large seed', () => {
     await sandbox.stop();
   });
 
-  it('marks 30 open invoices promised from a CSV, each target written exactly once, flags as defaults', async () => {
+  it('marks 30 open invoices promised from a CSV, each target written exactly once, flags as defaults, their totals per currency in the summary', async () => {
     const listed = await sandbox.edshed(['invoices', 'list', '--state', 'open', '--take', '30', '--json']);
-    const ids = (json(listed.stdout).invoices as { id: number }[]).map((i) => i.id);
+    const invoices = json(listed.stdout).invoices as ListedInvoice[];
+    const ids = invoices.map((i) => i.id);
     expect(ids).toHaveLength(30);
     const file = join(sandbox.dir, 'promised.csv');
     writeFileSync(file, `id\n${ids.join('\n')}\n`);
     const run = await sandbox.edshed(['invoices', 'mark-promised', '--from', file, '--reference', 'PO-2026-11', '--json']);
     expect(run.exitCode).toBe(0);
-    expect(json(run.stdout)).toMatchObject({ items: 30, done: 30, failed: 0, unknown: 0, stopped: 'complete' });
+    expect(json(run.stdout)).toMatchObject({ items: 30, done: 30, failed: 0, unknown: 0, stopped: 'complete', done_totals: invoiceTotals(invoices) });
     const counts = await writes(sandbox, 'POST superuser/invoices/{id}/promised');
     expect(ids.map((id) => counts.get(`superuser/invoices/${id}/promised`))).toEqual(ids.map(() => 1));
     expect(counts.size).toBe(30);

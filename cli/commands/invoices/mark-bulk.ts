@@ -68,6 +68,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
           message: result.status === 'failed' ? result.message : `${result.status === 'unchanged' ? 'unchanged' : change}${result.message ? `: ${result.message}` : ''}`,
           request_id: result.request_id,
         },
+        amount: { currency: result.currency, total: result.total },
       };
     },
   };
