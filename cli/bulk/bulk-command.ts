@@ -59,6 +59,12 @@ export interface BulkCommand<Row = unknown> {
   parse(stored: unknown): Row;
   /** One line of a plan: what the row will do. */
   describe(row: Row): string;
+  /**
+   * Invoice and subscription workflows: reads the row's target back and tells whether it already shows
+   * the row's change (false when it cannot tell). A resume records an item of unknown outcome done
+   * without sending it again when it does: a production server may have forgotten the key by then.
+   */
+  applied?(c: Factory, row: Row): Promise<boolean>;
   /** Runs one row; throws the API's error for the runner to judge (retry, pause, unknown, failed). */
   run(c: Factory, row: Row, context: RowRunContext): Promise<RowResult>;
 }

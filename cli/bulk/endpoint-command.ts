@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { buildRequest } from '../../core/endpoints/call.js';
 import { METHODS, type Endpoint } from '../../core/endpoints/define.js';
 import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
+import type { Factory } from '../factory.js';
 import { sendWrite } from '../write/send.js';
 import type { BulkCommand } from './bulk-command.js';
 import { BrokenJsonCell, cellValue, columnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 import { responseResult } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
+import { alreadyApplied, readsBack } from './read-back.js';
 import { targetKindOf } from './targets.js';
 import { invoiceSchema } from '../commands/invoices/invoice-reader.js';
 
@@ -65,6 +67,7 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
         return { ok: false, issues: [...issues, ...more.map((issue) => ({ ...(issue.path === '' ? {} : { column: issue.path }), message: issue.message }))] };
       }
     },
+    ...(readsBack(endpoint) ? { applied: async (c: Factory, row: BulkRequest) => alreadyApplied(await c.client(), endpoint, row) } : {}),
     parse: (stored) => requestSchema.parse(stored) as BulkRequest,
     describe: requestLine,
     async run(c, row, context) {

@@ -6,7 +6,6 @@ import { executeRun } from './execute.js';
 import { commandOfRun } from './registry.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
-import { alreadyApplied, readsBack } from './read-back.js';
 import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';
 import { acquireRunLock } from './run-lock.js';
 
@@ -30,11 +29,9 @@ async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalS
  */
 async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: string, state: JournalState, journal: JournalWriter): Promise<Set<number>> {
   const settled = new Set<number>();
-  const { table } = command;
-  if (state.counts.unknown === 0 || table === undefined || !readsBack(table.endpoint)) return settled;
-  const client = await c.client();
+  if (state.counts.unknown === 0 || command.applied === undefined) return settled;
   for await (const item of readItems(file, command.parse)) {
-    if (state.statusOf(item.index) !== 'unknown' || !(await alreadyApplied(client, table.endpoint, table.request(item.row)))) continue;
+    if (state.statusOf(item.index) !== 'unknown' || !(await command.applied(c, item.row).catch(() => false))) continue;
     journal.append({ index: item.index, line: item.line, status: 'done', http_status: null, message: 'read back: the target already shows the change; not sent again', request_id: null });
     settled.add(item.index);
   }

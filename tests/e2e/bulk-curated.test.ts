@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceTotals, journalItems, json, writes, type ListedInvoice } from '../helpers/bulk-run.js';
+import { invoiceTotals, journalItems, json, runsDir, writes, type ListedInvoice } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9: `--from FILE` on curated write commands, through the built CLI against a started sandbox. Each
@@ -46,7 +46,7 @@ describe('curated commands with --from against a sandbox', () => {
     expect(await writes(sandbox, PAID)).toEqual(before);
   });
 
-  it('marks the invoices of a file paid, each once, through the same read-back as the single command', async () => {
+  it('marks the invoices of a file paid, each once, through the same read-back as the single command; an unknown outcome is read back on resume', async () => {
     const invoices = await listOpenInvoices(sandbox, 5);
     const ids = invoices.map((i) => i.id);
     const path = file(sandbox, 'payments.csv', `id,method,date\n${ids.map((id) => `${id},bacs,2026-11-02`).join('\n')}\n`);
@@ -58,6 +58,16 @@ describe('curated commands with --from against a sandbox', () => {
     const counts = await writes(sandbox, PAID);
     expect(ids.map((id) => counts.get(`superuser/invoices/${id}/paid`))).toEqual(ids.map(() => 1));
     expect(readFileSync(results, 'utf8')).toContain('open -> paid');
+
+    // An item whose outcome was unknown (the connection dropped after sending) is read back on resume:
+    // the invoice is paid with the row's method and date, so it is recorded done and not sent again.
+    const runId = String(json(run.stdout).run_id);
+    appendFileSync(join(runsDir(sandbox), `${runId}.jsonl`), `${JSON.stringify({ type: 'item', index: 1, line: 3, status: 'unknown', http_status: null, message: 'connection dropped', request_id: null })}\n`);
+    const resumed = await sandbox.edshed(['runs', 'resume', runId]);
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stderr).toContain('1 item of unknown outcome already applied (read back); not sent again.');
+    expect(resumed.stderr).toContain('sending 0 items');
+    expect(await writes(sandbox, PAID)).toEqual(counts);
   });
 
   it('asks once before a void run: refused off a terminal without --yes, nothing sent', async () => {
@@ -117,12 +127,11 @@ describe('a curated bulk run killed with SIGKILL', () => {
     await sandbox.stop();
   });
 
-  const runsDir = () => join(sandbox.env.XDG_STATE_HOME ?? '', 'edshed', 'runs');
   const doneLines = () =>
-    existsSync(runsDir())
-      ? readdirSync(runsDir())
+    existsSync(runsDir(sandbox))
+      ? readdirSync(runsDir(sandbox))
           .filter((n) => n.endsWith('.jsonl') && !n.endsWith('.items.jsonl'))
-          .reduce((sum, n) => sum + readFileSync(join(runsDir(), n), 'utf8').split('\n').filter((l) => l.includes('"status":"done"')).length, 0)
+          .reduce((sum, n) => sum + readFileSync(join(runsDir(sandbox), n), 'utf8').split('\n').filter((l) => l.includes('"status":"done"')).length, 0)
       : 0;
 
   it('resumes with edshed runs resume ID: every invoice marked exactly once, the totals of those it sent in its summary', { timeout: 120_000 }, async () => {

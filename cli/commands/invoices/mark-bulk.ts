@@ -7,6 +7,9 @@ import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import { ACTIONS, DETAIL_NAMES, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { runMark } from './mark-run.js';
+import { readBack } from './invoice-reader.js';
+import { showsChange } from '../../bulk/read-back.js';
+import { buildRequest } from '../../../core/endpoints/call.js';
 
 /** One row: the invoice and the action's options. */
 export interface MarkRow extends ActionDetails {
@@ -48,6 +51,11 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
       } catch (error) {
         return { ok: false, issues: issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key) };
       }
+    },
+    async applied(c, { id, ...details }) {
+      const target = await readBack(await c.client(), id, undefined);
+      if (target === undefined) return false;
+      return showsChange(spec.command, target, buildRequest(endpoint, spec.input(id, details, target)).body);
     },
     duplicateKey: (row) => String(row.id),
     parse: (stored) => rowSchema.parse(stored) as MarkRow,
