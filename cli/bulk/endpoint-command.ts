@@ -10,7 +10,7 @@ import type { BulkRequest } from './items-file.js';
 import { responseResult } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
 import { alreadyApplied, readsBack } from './read-back.js';
-import { targetKindOf } from './targets.js';
+import { targetIdOf, targetKindOf } from './targets.js';
 import { invoiceSchema } from '../commands/invoices/invoice-reader.js';
 
 const requestSchema = z.object({
@@ -40,7 +40,8 @@ export function requestLine({ method, path, query, body }: BulkRequest): string 
  * await runBulk(c, { command: endpointCommand(endpointOf('invoices mark-paid')), from: 'payments.csv', ... });
  */
 export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
-  const writesInvoices = targetKindOf(endpoint) === 'invoices';
+  const kind = targetKindOf(endpoint);
+  const writesInvoices = kind === 'invoices';
   return {
     name: endpoint.command,
     summary: `${endpoint.method} ${endpoint.path}`,
@@ -48,6 +49,7 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
     destructive: endpoint.destructive === true,
     signedIn: endpoint.role !== 'public',
     table: { endpoint, request: (row) => row },
+    ...(kind ? { target: { kind, id: (row: BulkRequest) => targetIdOf(endpoint, row.path) } } : {}),
     validate(values, { text }) {
       const input: Record<string, unknown> = {};
       const issues: RowIssue[] = [];
