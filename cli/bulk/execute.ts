@@ -110,7 +110,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   } finally {
     signal.removeEventListener('abort', stopping);
     await progress.close();
-    o.journal.close();
+    await o.journal.close();
     await written;
     await results?.close();
   }

@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, closeSync, fsyncSync, openSync, readSync, fstatSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, fsync, fsyncSync, openSync, readSync, fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir, stateDir } from '../config/paths.js';
 import type { Env } from '../factory.js';
@@ -65,24 +65,27 @@ export function newRunId(now: Date, random: () => number = Math.random): string 
 export interface JournalWriter {
   readonly file: string;
   append(outcome: ItemOutcome): void;
-  /** Flushes to disk and closes. */
-  close(): void;
+  /** Flushes to disk and closes (once the fsync under way, if any, is over). */
+  close(): Promise<void>;
 }
 
 function writer(file: string, fd: number): JournalWriter {
   let synced = performance.now();
+  // The periodic fsync runs in the thread pool: on a busy disk it takes milliseconds the run need not wait.
+  let syncing: Promise<void> | undefined;
   const write = (record: object) => {
     appendFileSync(fd, `${JSON.stringify(record)}\n`);
     const now = performance.now();
-    if (now - synced >= FSYNC_EVERY_MS) {
-      fsyncSync(fd);
+    if (syncing === undefined && now - synced >= FSYNC_EVERY_MS) {
       synced = now;
+      syncing = new Promise<void>((resolve) => fsync(fd, () => resolve())).finally(() => (syncing = undefined));
     }
   };
   return {
     file,
     append: (outcome) => write({ type: 'item', ...outcome }),
-    close: () => {
+    close: async () => {
+      await syncing;
       fsyncSync(fd);
       closeSync(fd);
     },

@@ -80,8 +80,8 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   }
   const command = await commandOfRun(header);
   const journal = reopenJournal(c.env, o.runId, c.now());
-  const settled = await settleUnknown(c, command, file, state, journal).catch((error: unknown) => {
-    journal.close();
+  const settled = await settleUnknown(c, command, file, state, journal).catch(async (error: unknown) => {
+    await journal.close();
     throw error;
   });
   const items = toSend(readItems(file, command.parse), state, o.retryFailed, settled);
