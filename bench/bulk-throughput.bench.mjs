@@ -5,7 +5,10 @@
 // runs in a child process; open invoices are raised through the API on a card-billed subscription, a fresh
 // pool for each measurement. The CLI's rate counts its whole process, start-up included, from spawn to exit.
 // The CLI runs at its default concurrency (the target) and at a higher one (information); for each, its
-// CPU time per item and the sandbox's, so a ratio under the target shows where the time goes.
+// CPU time per item and the sandbox's, so a ratio under the target shows where the time goes. Two more
+// figures for reading the ratio: a bare node:http client (bench/bare-client.mjs) over the same requests at
+// the default concurrency, the floor any Node client meets on this machine; and the CPU the machine's
+// other processes took during each measurement (the machine may be shared: a rate falls when it is).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,10 +19,11 @@ import { signIn, startSandbox } from './servers.mjs';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_CONCURRENCY = 4; // the CLI's (cli/bulk/bulk-options.ts)
 const MORE_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TARGET = 0.7;
 const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const bareClient = fileURLToPath(new URL('./bare-client.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-throughput-'));
 const env = { ...process.env, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
 const hook = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('cpu_us='+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
@@ -65,16 +69,44 @@ async function saturate(url, token, ids) {
   return runs.reduce((n, r) => n + r['2xx'], 0) / Math.max(...runs.map((r) => r.duration));
 }
 
+/** Writes the payments CSV of `ids`; its path. */
+function paymentsFile(ids, name) {
+  const file = join(dir, `${name}.csv`);
+  writeFileSync(file, `id,method,date\n${ids.map((id) => `${id},card,${today}`).join('\n')}\n`);
+  return file;
+}
+
+/** Runs `node ARGS` to its end: items a second (spawn to exit) and its CPU time per item (it prints cpu_us=). */
+function timedRun(args, items, check) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  check(result);
+  return { rate: items / seconds, cpuPerItem: Number(/cpu_us=(\d+)/.exec(result.stderr)?.[1]) / items };
+}
+
 /** The CLI over a CSV of `ids`: items a second (spawn to exit) and its CPU time per item. */
 function cliRun(ids, concurrency) {
-  const file = join(dir, `payments-${concurrency}.csv`);
-  writeFileSync(file, `id,method,date\n${ids.map((id) => `${id},card,${today}`).join('\n')}\n`);
-  const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, ['--import', hook, bin, 'invoices', 'mark-paid', '--from', file, '--concurrency', String(concurrency), '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const summary = JSON.parse(result.stdout);
-  if (result.status !== 0 || summary.done !== ids.length) throw new Error(`CLI run exited ${result.status}: ${result.stderr.slice(-2000)}`);
-  return { rate: ids.length / seconds, cpuPerItem: Number(/cpu_us=(\d+)/.exec(result.stderr)?.[1]) / ids.length };
+  const file = paymentsFile(ids, `payments-${concurrency}`);
+  return timedRun(['--import', hook, bin, 'invoices', 'mark-paid', '--from', file, '--concurrency', String(concurrency), '--json'], ids.length, (result) => {
+    const summary = result.status === 0 ? JSON.parse(result.stdout) : undefined;
+    if (summary?.done !== ids.length) throw new Error(`CLI run exited ${result.status}: ${result.stderr.slice(-2000)}`);
+  });
+}
+
+/** The bare node:http client (bench/bare-client.mjs) over the same CSV: what any Node client costs here. */
+function bareRun(url, token, ids, concurrency) {
+  const file = paymentsFile(ids, `bare-${concurrency}`);
+  return timedRun([bareClient, url, token, file, String(concurrency)], ids.length, (result) => {
+    if (result.status !== 0) throw new Error(`bare client exited ${result.status}: ${result.stderr.slice(-2000)}`);
+  });
+}
+
+/** CPU time (user + system) of the whole machine in microseconds, from /proc/stat (null elsewhere). */
+function machineMicros() {
+  if (!existsSync('/proc/stat')) return null;
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq) * 10_000;
 }
 
 const sandbox = await startSandbox({ seed: 'large' });
@@ -89,24 +121,41 @@ try {
 
   // Warm-up of the sandbox's write path, then autocannon's saturation rate over as many items as the CLI sends.
   await saturate(url, token, await raiseInvoices(url, token, subscription, 2000));
+  // Each measurement on a fresh pool of open invoices. Besides its value: the sandbox's CPU per item, and the
+  // CPU the machine's other processes took meanwhile (in cores), which a shared machine makes vary.
   const measure = async (what, run) => {
     const ids = await raiseInvoices(url, token, subscription, ITEMS);
-    const before = cpuMicros(sandbox.child.pid);
+    const before = { sandbox: cpuMicros(sandbox.child.pid), machine: machineMicros(), self: process.cpuUsage(), at: process.hrtime.bigint() };
     const value = await run(ids);
-    const serverCpu = before === null ? null : (cpuMicros(sandbox.child.pid) - before) / ids.length;
-    log(`${what}: ${JSON.stringify(value)}; sandbox CPU per item ${serverCpu?.toFixed(0)} us`);
-    return { value, serverCpu };
+    const seconds = Number(process.hrtime.bigint() - before.at) / 1e9;
+    const sandboxMicros = before.sandbox === null ? null : cpuMicros(sandbox.child.pid) - before.sandbox;
+    const self = process.cpuUsage(before.self);
+    const client = value.cpuPerItem === undefined ? self.user + self.system : value.cpuPerItem * ids.length;
+    const otherCores = before.machine === null || sandboxMicros === null ? null : Math.max(0, machineMicros() - before.machine - sandboxMicros - client) / 1e6 / seconds;
+    const serverCpu = sandboxMicros === null ? null : sandboxMicros / ids.length;
+    log(`${what}: ${JSON.stringify(value)}; sandbox CPU per item ${serverCpu?.toFixed(0)} us; other processes ${otherCores?.toFixed(2)} cores`);
+    return { value, serverCpu, otherCores };
   };
-  const cannon = await measure('autocannon', (ids) => saturate(url, token, ids));
-  out({ name: `autocannon saturation, ${CONNECTIONS} connections, POST superuser/invoices/{id}/paid`, value: cannon.value.toFixed(0), unit: 'req/s' });
+  const cannon = await measure('autocannon', async (ids) => ({ rate: await saturate(url, token, ids) }));
+  const rate = cannon.value.rate;
+  out({ name: `autocannon saturation, ${CONNECTIONS} connections, POST superuser/invoices/{id}/paid`, value: rate.toFixed(0), unit: 'req/s' });
+  const report = (who, c, result, extra = {}) => {
+    out({ name: `${who} ${ITEMS} items, concurrency ${c}`, value: result.value.rate.toFixed(0), unit: 'items/s' });
+    out({ name: `  ${who} CPU per item / sandbox CPU per item (c=${c})`, value: `${result.value.cpuPerItem.toFixed(0)} / ${result.serverCpu?.toFixed(0)}`, unit: 'us' });
+    out({ name: `  other processes on the machine meanwhile (${who}, c=${c})`, value: result.otherCores?.toFixed(2), unit: 'cores' });
+    out({ name: `${who} / autocannon (c=${c})`, value: (result.value.rate / rate).toFixed(2), unit: 'x', ...extra });
+  };
+  // The floor: a bare node:http client at the CLI's default concurrency (no checks, journal or audit).
+  const bare = await measure(`bare node:http client, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => bareRun(url, token, ids, DEFAULT_CONCURRENCY));
+  report('bare node:http client', DEFAULT_CONCURRENCY, bare);
   for (const concurrency of [DEFAULT_CONCURRENCY, MORE_CONCURRENCY]) {
     const cli = await measure(`CLI, concurrency ${concurrency}`, (ids) => cliRun(ids, concurrency));
-    const ratio = cli.value.rate / cannon.value;
+    const ratio = cli.value.rate / rate;
     const isTarget = concurrency === DEFAULT_CONCURRENCY;
-    out({ name: `CLI ${ITEMS} items from a CSV, concurrency ${concurrency}${isTarget ? ' (default)' : ''}`, value: cli.value.rate.toFixed(0), unit: 'items/s' });
-    out({ name: `  CLI CPU per item / sandbox CPU per item (c=${concurrency})`, value: `${cli.value.cpuPerItem.toFixed(0)} / ${cli.serverCpu?.toFixed(0)}`, unit: 'us' });
-    out({ name: `CLI / autocannon (c=${concurrency})`, value: ratio.toFixed(2), unit: 'x', ...(isTarget ? { target: `>= ${TARGET}`, ok: ratio >= TARGET } : {}) });
-    if (isTarget && ratio < TARGET) log(`below target: CLI ${cli.value.cpuPerItem.toFixed(0)} us CPU per item against the sandbox's ${cli.serverCpu?.toFixed(0)} us; on 2 cores the CLI and the sandbox share the CPU, which autocannon's cheap requests hardly do`);
+    report(`CLI from a CSV${isTarget ? ' (default concurrency)' : ''}`, concurrency, cli, isTarget ? { target: `>= ${TARGET}`, ok: ratio >= TARGET } : {});
+    if (isTarget && ratio < TARGET) {
+      log(`below target: CLI ${cli.value.cpuPerItem.toFixed(0)} us CPU per item (the bare node:http client ${bare.value.cpuPerItem.toFixed(0)}, ratio ${(bare.value.rate / rate).toFixed(2)}) against the sandbox's ${cli.serverCpu?.toFixed(0)} us; on 2 cores the client and the sandbox share the CPU, which autocannon's cheap requests hardly do`);
+    }
   }
   log(`autocannon: sandbox CPU per request ${cannon.serverCpu?.toFixed(0)} us`);
 } finally {

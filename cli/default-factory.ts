@@ -37,6 +37,7 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
     prompter,
     colors: createColors(wantsColor({ isTTY: io.stdoutIsTTY, noColorEnv: env.NO_COLOR, flag: globals.color })),
     withGlobals: (next) => build(io, env, version, prompter, Object.freeze({ ...next }), shared),
+    withIo: (next) => build(next, env, version, prompter, globals, shared),
     config() {
       shared.config ??= Promise.all([import('./config/store.js'), import('./config/paths.js')])
         .then(([store, paths]) => store.openConfigStore(paths.configDir(env)))

@@ -41,6 +41,8 @@ export interface Factory {
   readonly globals: Readonly<GlobalOptions>;
   /** The same dependencies with other global options (config is shared, the client is rebuilt). */
   withGlobals(globals: GlobalOptions): Factory;
+  /** The same dependencies writing to other streams (config is shared, the client is rebuilt): a bulk run's rows. */
+  withIo(io: Io): Factory;
   /** Profiles and credentials; depends on env (EDSHED_CONFIG_DIR, XDG_CONFIG_HOME). */
   config(): Promise<ConfigStore>;
   /** Which API, token, profile and user; depends on globals, env and config. */

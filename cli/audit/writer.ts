@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, existsSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../config/paths.js';
 import type { AuditEntry } from './entry.js';
@@ -26,6 +26,8 @@ export const auditFile = (dir: string): string => join(dir, 'audit.jsonl');
 /**
  * Appends one JSON line per write to `audit.jsonl` in the state directory (0700; the file 0600).
  * Each line is written with a single append, so concurrent CLI runs never interleave inside a line.
+ * The file is opened (in append mode) at the first write and kept open: a bulk run writes a line per
+ * item, and opening, checking and closing the file each time cost more than the write itself.
  *
  * @example
  * const audit = openAuditWriter(stateDir(env), context);
@@ -33,10 +35,17 @@ export const auditFile = (dir: string): string => join(dir, 'audit.jsonl');
  */
 export function openAuditWriter(dir: string, context: AuditContext): AuditWriter {
   const file = auditFile(dir);
+  let fd: number | undefined;
+  const open = (): number => {
+    ensurePrivateDir(dir);
+    const isNew = !existsSync(file);
+    const opened = openSync(file, 'a', 0o600);
+    if (isNew) chmodSync(file, 0o600);
+    return opened;
+  };
   return {
     file,
     record(entry) {
-      ensurePrivateDir(dir);
       const line: AuditEntry = {
         time: context.now().toISOString(),
         profile: context.profile,
@@ -45,9 +54,8 @@ export function openAuditWriter(dir: string, context: AuditContext): AuditWriter
         user: context.user,
         ...entry,
       };
-      const isNew = !existsSync(file);
-      appendFileSync(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
-      if (isNew) chmodSync(file, 0o600);
+      fd ??= open();
+      appendFileSync(fd, `${JSON.stringify(line)}\n`);
     },
   };
 }

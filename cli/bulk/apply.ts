@@ -1,16 +1,14 @@
 import { renameSync, rmSync } from 'node:fs';
-import type { Endpoint } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../cli-error.js';
 import { ensurePrivateDir } from '../config/paths.js';
 import type { Factory } from '../factory.js';
 import { confirmBulk } from './confirm.js';
-import { executeRun } from './execute.js';
-import { endpointCommand } from './endpoint-command.js';
-import { readItems, type BulkItem, type BulkRequest } from './items-file.js';
-import { createJournal, itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
+import { executeNewRun } from './execute.js';
+import type { BulkCommand } from './bulk-command.js';
+import { readItems, type BulkItem } from './items-file.js';
+import { itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { driftOf, readPlan, type Plan } from './plan-file.js';
-import { alreadyApplied, readsBack } from './read-back.js';
-import { readTargets, targetIdOf, targetKindOf, type TargetState } from './targets.js';
+import { readTargets, type TargetState } from './targets.js';
 import { checkPlan, rebuildItems } from './plan-check.js';
 
 export interface ApplyOptions {
@@ -36,12 +34,11 @@ function driftOutcomes(plan: Plan, states: ReadonlyMap<number, TargetState>): It
  * Drifted items whose target already shows their change (this plan applied before, or by hand): they
  * go again, with their key, and the server answers that nothing changed, instead of a drift skip.
  */
-async function alreadyDone(c: Factory, endpoint: Endpoint, itemsPath: string, drifted: readonly ItemOutcome[]): Promise<Set<number>> {
+async function alreadyDone<Row>(c: Factory, command: BulkCommand<Row>, itemsPath: string, drifted: readonly ItemOutcome[]): Promise<Set<number>> {
   const done = new Set<number>();
-  if (drifted.length === 0 || !readsBack(endpoint)) return done;
+  if (drifted.length === 0 || command.applied === undefined) return done;
   const indexes = new Set(drifted.map((outcome) => outcome.index));
-  const client = await c.client();
-  for await (const item of readItems(itemsPath, endpointCommand(endpoint).parse)) if (indexes.has(item.index) && (await alreadyApplied(client, endpoint, item.row))) done.add(item.index);
+  for await (const item of readItems(itemsPath, command.parse)) if (indexes.has(item.index) && (await command.applied(c, item.row).catch(() => false))) done.add(item.index);
   return done;
 }
 
@@ -59,20 +56,22 @@ async function* without<Row>(items: AsyncIterable<BulkItem<Row>>, skip: Readonly
  */
 export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   const plan = await readPlan(o.file);
-  const endpoint = await checkPlan(o.file, plan);
-  const command = endpointCommand(endpoint);
+  await applyPlan(c, o, plan, await checkPlan(o.file, plan));
+}
+
+async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: BulkCommand<Row>): Promise<void> {
   const connection = await c.connection();
-  if (!connection.token && endpoint.role !== 'public') {
+  if (!connection.token && command.signedIn) {
     throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
   }
   const runId = newRunId(c.now());
   ensurePrivateDir(runsDir(c.env));
   const partial = `${itemsFile(c.env, runId)}.partial`;
-  const { rows, skipped } = await rebuildItems(c, o.file, plan, endpoint, partial);
-  const kind = targetKindOf(endpoint);
+  const { rows, skipped } = await rebuildItems(c, o.file, plan, command, partial);
+  const { target } = command;
   const ids = plan.items.flatMap((item) => (item.target_id === null ? [] : [item.target_id]));
-  const states = kind === undefined ? new Map<number, TargetState>() : await readTargets(await c.client(), kind, ids);
-  const applied = await alreadyDone(c, endpoint, partial, driftOutcomes(plan, states));
+  const states = target === undefined ? new Map<number, TargetState>() : await readTargets(await c.client(), target.kind, ids);
+  const applied = await alreadyDone(c, command, partial, driftOutcomes(plan, states));
   const drifted = driftOutcomes(plan, states).filter((outcome) => !applied.has(outcome.index));
   const total = plan.items.length - drifted.length;
   try {
@@ -86,7 +85,9 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
     type: 'run',
     version: 1,
     run_id: runId,
-    command: endpoint.command,
+    command: command.name,
+    // A curated command's kind and arguments, so that runs resume builds it again.
+    ...(command.resume ? { bulk: command.resume } : {}),
     file: plan.input.path,
     created: c.now().toISOString(),
     items: rows,
@@ -94,10 +95,9 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
   };
-  const journal = createJournal(c.env, header);
-  for (const outcome of [...skipped, ...drifted]) journal.append(outcome);
   if (!c.globals.quiet) for (const outcome of drifted) c.io.stderr.write(`line ${outcome.line}: skipped (${outcome.message})\n`);
   const skip = new Set(drifted.map((outcome) => outcome.index));
-  const amountOf = kind === 'invoices' ? (item: BulkItem<BulkRequest>) => states.get(targetIdOf(endpoint, item.row.path) ?? -1) : undefined;
-  await executeRun(c, { command, header, journal, items: without(readItems(itemsFile(c.env, runId), command.parse), skip), total, concurrency: o.concurrency, rate: o.rate, results: o.results, amountOf });
+  const amountOf = target?.kind === 'invoices' ? (item: BulkItem<Row>) => states.get(target.id(item.row) ?? -1) : undefined;
+  const items = without(readItems(itemsFile(c.env, runId), command.parse), skip);
+  await executeNewRun(c, { command, header, known: [...skipped, ...drifted], items, total, concurrency: o.concurrency, rate: o.rate, results: o.results, amountOf });
 }

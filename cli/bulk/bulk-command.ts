@@ -4,6 +4,7 @@ import type { ColumnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 import type { Outcome } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
+import type { TargetKind } from './targets.js';
 
 /** What a row's run gets besides its row: the key of its write(s), the run it belongs to, and Ctrl-C. */
 export interface RowRunContext {
@@ -17,6 +18,8 @@ export interface RowRunContext {
 export interface RowResult {
   readonly outcome: Outcome;
   readonly pauseMs?: number;
+  /** The invoice the row wrote to (minor units): summed per currency over the items done, for the closing summary. */
+  readonly amount?: { readonly currency: string | null; readonly total: number | null } | undefined;
 }
 
 /** The result of checking one row: the row to run, or what is wrong with it. */
@@ -45,6 +48,11 @@ export interface BulkCommand<Row = unknown> {
    * apply`), drift checks and read-back of invoices and subscriptions work on these; a curated command has none.
    */
   readonly table?: { readonly endpoint: Endpoint; request(row: Row): BulkRequest };
+  /**
+   * Invoice and subscription workflows: what a row writes to. Plans record each target's state, `bulk
+   * apply` skips the items whose target changed since (drift), and plans show totals per currency.
+   */
+  readonly target?: { readonly kind: TargetKind; id(row: Row): number | undefined };
   /** A cap on --concurrency, for commands whose rows must not overlap. */
   readonly maxConcurrency?: number;
   /** Once a new run is confirmed, before its first row (open a file every row appends to). */
@@ -57,6 +65,12 @@ export interface BulkCommand<Row = unknown> {
   parse(stored: unknown): Row;
   /** One line of a plan: what the row will do. */
   describe(row: Row): string;
+  /**
+   * Invoice and subscription workflows: reads the row's target back and tells whether it already shows
+   * the row's change (false when it cannot tell). A resume records an item of unknown outcome done
+   * without sending it again when it does: a production server may have forgotten the key by then.
+   */
+  applied?(c: Factory, row: Row): Promise<boolean>;
   /** Runs one row; throws the API's error for the runner to judge (retry, pause, unknown, failed). */
   run(c: Factory, row: Row, context: RowRunContext): Promise<RowResult>;
 }
@@ -65,14 +79,14 @@ export interface BulkCommand<Row = unknown> {
 const silent = { write: () => true };
 
 /**
- * The factory a row's run function gets: quiet, with stdout discarded (the bulk run reports instead).
+ * The factory a row's run function gets: quiet, with stdout discarded (the bulk run reports instead),
+ * and what it still writes to stderr (--verbose lines) handed to `log` (above the progress view).
  *
  * @example
- * await runMark(rowFactory(c), { ids: [8], action: 'paid', ... });
+ * await runMark(rowFactory(c, progress.log), { ids: [8], action: 'paid', ... });
  */
-export function rowFactory(c: Factory): Factory {
+export function rowFactory(c: Factory, log: (text: string) => void): Factory {
   // The run's --json/--format/--fields shape its summary, not each row's (silenced) output.
   const { json: _json, format: _format, fields: _fields, ...globals } = c.globals;
-  const quiet = c.withGlobals({ ...globals, quiet: true });
-  return { ...quiet, io: { ...c.io, stdout: silent }, withGlobals: (globals) => rowFactory(quiet.withGlobals(globals)) };
+  return c.withIo({ ...c.io, stdout: silent, stderr: { write: log } }).withGlobals({ ...globals, quiet: true });
 }

@@ -32,7 +32,7 @@ export function offersBulk(endpoint: Endpoint, taken: ReadonlySet<string>): bool
 /**
  * Adds `--from` and the options of a bulk run to a write command, generated (see `offersBulk`) or
  * curated; `yes` adds `--yes` for a command that has none yet (a production run asks first); `plan: false`
- * (a curated command) hides `--plan`, which its run refuses.
+ * (a curated command without targets) hides `--plan`, which its run refuses.
  *
  * @example
  * if (offersBulk(endpoint, taken)) addBulkOptions(cmd, { yes: !endpoint.destructive && !taken.has('yes') });
@@ -45,7 +45,7 @@ export function addBulkOptions(cmd: Command, options: { readonly yes: boolean; r
     .option('--results <file>', "with --from: write each item's status, HTTP status, message and request id here (.csv or .ndjson)")
     .option('--concurrency <n>', `with --from: requests in flight at most (default ${DEFAULT_CONCURRENCY})`)
     .option('--rate <n>', 'with --from: requests per second at most');
-  // A curated command's rows are not requests a plan can pin: --plan stays off its help and is refused with a reason.
+  // A curated command whose rows have no target (pupils, snapshots) has nothing for a plan to check: --plan stays off its help and is refused with a reason.
   const plan = new Option('--plan <file>', 'with --from and --dry-run: save the plan (JSON) for edshed bulk apply FILE');
   cmd.addOption(options.plan === false ? plan.hideHelp() : plan);
   if (options.yes) cmd.option('-y, --yes', 'with --from: do not ask before a production run (needed off a terminal)');

@@ -8,14 +8,15 @@ import { addBulkOptions, bulkFlags } from './bulk-options.js';
 /**
  * Gives a curated command `--from FILE` and the bulk options. With --from, its required arguments and
  * the options named in `optional` (`--amount`) may be left out: the file's columns give them per row,
+ * `plan` offers --plan (a command whose rows have targets: invoices, subscriptions),
  * and any given on the command line are defaults for every row. A second usage line shows the bulk
  * form (`usage`, after the command's words).
  *
  * @example
  * addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'start, end', optional: ['--start', '--end'], yes: true });
  */
-export function addCuratedBulk(cmd: Command, o: { readonly usage: string; readonly columns: string; readonly optional?: readonly string[]; readonly yes: boolean }): Command {
-  addBulkOptions(cmd, { yes: o.yes, columns: o.columns, plan: false });
+export function addCuratedBulk(cmd: Command, o: { readonly usage: string; readonly columns: string; readonly optional?: readonly string[]; readonly yes: boolean; readonly plan?: boolean }): Command {
+  addBulkOptions(cmd, { yes: o.yes, columns: o.columns, plan: o.plan === true });
   const words: string[] = [];
   for (let at: Command | null = cmd; at; at = at.parent) words.unshift(at.name());
   cmd.usage(`${cmd.usage()}\n       ${words.join(' ')} ${o.usage}`);

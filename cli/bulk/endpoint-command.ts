@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { buildRequest } from '../../core/endpoints/call.js';
 import { METHODS, type Endpoint } from '../../core/endpoints/define.js';
 import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
+import type { Factory } from '../factory.js';
 import { sendWrite } from '../write/send.js';
 import type { BulkCommand } from './bulk-command.js';
 import { BrokenJsonCell, cellValue, columnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 import { responseResult } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
+import { alreadyApplied, readsBack } from './read-back.js';
+import { targetIdOf, targetKindOf } from './targets.js';
+import { invoiceSchema } from '../commands/invoices/invoice-reader.js';
 
 const requestSchema = z.object({
   method: z.enum(METHODS),
@@ -36,6 +40,8 @@ export function requestLine({ method, path, query, body }: BulkRequest): string 
  * await runBulk(c, { command: endpointCommand(endpointOf('invoices mark-paid')), from: 'payments.csv', ... });
  */
 export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
+  const kind = targetKindOf(endpoint);
+  const writesInvoices = kind === 'invoices';
   return {
     name: endpoint.command,
     summary: `${endpoint.method} ${endpoint.path}`,
@@ -43,6 +49,7 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
     destructive: endpoint.destructive === true,
     signedIn: endpoint.role !== 'public',
     table: { endpoint, request: (row) => row },
+    ...(kind ? { target: { kind, id: (row: BulkRequest) => targetIdOf(endpoint, row.path) } } : {}),
     validate(values, { text }) {
       const input: Record<string, unknown> = {};
       const issues: RowIssue[] = [];
@@ -62,11 +69,16 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
         return { ok: false, issues: [...issues, ...more.map((issue) => ({ ...(issue.path === '' ? {} : { column: issue.path }), message: issue.message }))] };
       }
     },
+    ...(readsBack(endpoint) ? { applied: async (c: Factory, row: BulkRequest) => alreadyApplied(await c.client(), endpoint, row) } : {}),
     parse: (stored) => requestSchema.parse(stored) as BulkRequest,
     describe: requestLine,
     async run(c, row, context) {
       const response = await sendWrite(c, { ...row, idempotencyKey: context.idempotencyKey, signal: context.signal }, { runId: context.runId, banner: false });
-      return responseResult(response, c.now().getTime());
+      const result = responseResult(response, c.now().getTime());
+      if (!writesInvoices) return result;
+      // An invoice workflow's answer carries the invoice: its amount goes into the run's totals.
+      const invoice = invoiceSchema.safeParse((response.data as Record<string, unknown> | null)?.invoice);
+      return invoice.success ? { ...result, amount: invoice.data } : result;
     },
   };
 }

@@ -1,11 +1,12 @@
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { warnIfProduction } from '../write/send.js';
-import { rowFactory, type BulkCommand } from './bulk-command.js';
+import { rowFactory, type BulkCommand, type RowResult } from './bulk-command.js';
 import type { BulkItem } from './items-file.js';
-import type { JournalWriter, RunHeader } from './journal.js';
+import { createJournal, type ItemOutcome, type JournalWriter, type RunHeader } from './journal.js';
 import { readJournal } from './journal-state.js';
 import { openReporter } from './progress.js';
+import { acquireRunLock } from './run-lock.js';
 import { openRecordFile, type RecordFile } from './record-file.js';
 import { runItems, type RunStop } from './runner.js';
 import { addAmount, formatTotals } from './target-summary.js';
@@ -34,6 +35,25 @@ export interface ExecuteOptions<Row> {
 }
 
 /**
+ * Starts a new run: takes its lock (held from before the journal exists, so a resume of it started
+ * while it still goes is refused), writes the journal's header and the outcomes already known (rows set
+ * aside, drift), then runs the items.
+ *
+ * @example
+ * await executeNewRun(c, { command, header, known: skipped, items: readItems(file, command.parse), total: 868, concurrency: 4 });
+ */
+export async function executeNewRun<Row>(c: Factory, o: Omit<ExecuteOptions<Row>, 'journal'> & { readonly known: readonly ItemOutcome[] }): Promise<void> {
+  const lock = acquireRunLock(c.env, o.header.run_id, o.header.command, c.now());
+  try {
+    const journal = createJournal(c.env, o.header);
+    for (const outcome of o.known) journal.append(outcome);
+    await executeRun(c, { ...o, journal });
+  } finally {
+    lock.release();
+  }
+}
+
+/**
  * Runs a run's items (a new run or a resume), each through the command's own run function (the path of
  * the single command: sendWrite, audit log with the run id) with a quiet factory, journals each outcome, writes the results file, prints progress and the
  * summary, and ends with the run's exit code: 0 all done, 3 some failed, 130 interrupted, 1 paused, 4
@@ -44,11 +64,12 @@ export interface ExecuteOptions<Row> {
  */
 export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promise<void> {
   const { header, command } = o;
-  const rows = rowFactory(c);
   const concurrency = Math.min(o.concurrency, command.maxConcurrency ?? o.concurrency);
   const results: RecordFile | undefined = o.results ? await openRecordFile('--results', o.results, RESULT_COLUMNS) : undefined;
   let written: Promise<void> = Promise.resolve();
   const totals = new Map<string, number>();
+  // The invoice amounts the rows' answers carried, by item, until the item's outcome is recorded.
+  const amounts = new Map<number, RowResult['amount']>();
   const note = (line: string) => {
     if (!c.globals.quiet) c.io.stderr.write(`${line}\n`);
   };
@@ -56,6 +77,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
   const at = () => c.now().getTime();
   const progress = await openReporter(c, o.total, header.command);
+  const rows = rowFactory(c, (text) => progress.log(text));
   const signal = c.io.interrupts({ quiet: progress.showsStopping });
   const stopping = () => progress.report({ kind: 'stopping', at: at() });
   signal.addEventListener('abort', stopping, { once: true });
@@ -67,14 +89,19 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
       retryBudget: RETRY_BUDGET,
       keyOf: (item) => `${header.idempotency_prefix}-${item.index}`,
       signal,
-      run: (item, idempotencyKey, signal) => command.run(rows, item.row, { idempotencyKey, runId: header.run_id, signal }),
+      run: async (item, idempotencyKey, signal) => {
+        const result = await command.run(rows, item.row, { idempotencyKey, runId: header.run_id, signal });
+        if (result.amount) amounts.set(item.index, result.amount);
+        return result;
+      },
       onStart: () => progress.report({ kind: 'sent', at: at() }),
       onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
       record: (item, outcome) => {
         const entry = { index: item.index, line: item.line, ...outcome };
         o.journal.append(entry);
         progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
-        if (outcome.status === 'done' && o.amountOf) addAmount(totals, o.amountOf(item));
+        if (outcome.status === 'done') addAmount(totals, amounts.get(item.index) ?? o.amountOf?.(item));
+        amounts.delete(item.index);
         if (results) written = written.then(() => results.write(entry));
       },
       notify: (message) => progress.report({ kind: 'note', at: at(), message }),
@@ -83,11 +110,11 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   } finally {
     signal.removeEventListener('abort', stopping);
     await progress.close();
-    o.journal.close();
+    await o.journal.close();
     await written;
     await results?.close();
   }
-  await summarise(c, header, stop, o.results, o.amountOf ? totals : undefined);
+  await summarise(c, header, stop, o.results, o.amountOf || totals.size > 0 ? totals : undefined);
 }
 
 async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined, totals: ReadonlyMap<string, number> | undefined): Promise<void> {

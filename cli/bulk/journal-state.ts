@@ -44,6 +44,18 @@ export interface JournalState {
 }
 
 /**
+ * The journal file of a run that exists; else a usage error (an id is letters, digits, `_` and `-`).
+ *
+ * @example
+ * existingJournal(c.env, '20261102-100000-8000') // '/home/jane/.local/state/edshed/runs/20261102-100000-8000.jsonl'
+ */
+export function existingJournal(env: Env, runId: string): string {
+  const file = journalFile(env, runId);
+  if (!/^[\w-]+$/.test(runId) || !existsSync(file)) throw new CliError(`no run ${runId}; see edshed runs list`, EXIT.usage);
+  return file;
+}
+
+/**
  * Reads a run's journal. A line cut short by a crash is ignored (its item counts as pending and is sent
  * again, with the same key). Unknown run: a usage error.
  *
@@ -52,8 +64,7 @@ export interface JournalState {
  * state.statusOf(0) // 'done'
  */
 export async function readJournal(env: Env, runId: string): Promise<JournalState> {
-  const file = journalFile(env, runId);
-  if (!/^[\w-]+$/.test(runId) || !existsSync(file)) throw new CliError(`no run ${runId}; see edshed runs list`, EXIT.usage);
+  const file = existingJournal(env, runId);
   let header: RunHeader | undefined;
   let statuses = new Uint8Array(0);
   const others = new Map<number, ItemOutcome>();

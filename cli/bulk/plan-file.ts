@@ -1,7 +1,8 @@
 /**
- * The plan a bulk dry run saves with `--plan FILE` and `edshed bulk apply FILE` runs: the command, its
- * input file (path and content hash), and per item what will be sent and, for invoice and subscription
- * workflows, the target's state when it was planned.
+ * The plan a bulk dry run saves with `--plan FILE` and `edshed bulk apply FILE` runs: the command (a
+ * table endpoint, or a curated command by its kind and arguments), its input file (path and content
+ * hash), and per item what it does and, for invoice and subscription workflows, the target's state
+ * when it was planned.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -9,12 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { METHODS } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../cli-error.js';
+import type { BulkCommand } from './bulk-command.js';
 
 const planItemSchema = z.strictObject({
   index: z.number().int().nonnegative(),
   line: z.number().int().positive(),
   target_id: z.number().int().nullable(),
+  /** The request's path (a table endpoint), or the row as the curated command describes it. */
   path: z.string().min(1),
+  /** The SHA-256 of the request's body (a table endpoint), or of the curated command's row. */
   body_hash: z.string().regex(/^[0-9a-f]{64}$/),
   /** The target's state when planned; null for other workflows, or a target not found. */
   state: z.string().nullable(),
@@ -26,7 +30,10 @@ export const planSchema = z.strictObject({
   plan_id: z.string().regex(/^[\w-]+$/),
   created: z.string(),
   command: z.string().min(1),
-  endpoint: z.strictObject({ method: z.enum(METHODS), path: z.string().min(1) }),
+  /** A table endpoint's plan: the endpoint. */
+  endpoint: z.strictObject({ method: z.enum(METHODS), path: z.string().min(1) }).optional(),
+  /** A curated command's plan: its kind and arguments, as a run's journal keeps them (cli/commands/bulk-commands.ts). */
+  bulk: z.strictObject({ kind: z.string().min(1), args: z.record(z.string(), z.string()) }).optional(),
   /** Values given on the command line: defaults for every row. */
   defaults: z.record(z.string(), z.unknown()),
   input: z.strictObject({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int().nonnegative() }),
@@ -34,6 +41,21 @@ export const planSchema = z.strictObject({
 });
 
 export type Plan = z.infer<typeof planSchema>;
+
+/**
+ * What a plan pins of one row, to check at apply time that the row is the one planned: a table
+ * endpoint's request (path, body), or a curated command's row (its description, the row itself).
+ *
+ * @example
+ * pinOf(endpointCommand(markPaid), row) // { path: 'superuser/invoices/8/paid', body_hash: '5f1d...' }
+ */
+export function pinOf<Row>(command: BulkCommand<Row>, row: Row): { readonly path: string; readonly body_hash: string } {
+  if (command.table) {
+    const request = command.table.request(row);
+    return { path: request.path, body_hash: bodyHash(request.body) };
+  }
+  return { path: command.describe(row), body_hash: bodyHash(row) };
+}
 export type PlanItem = z.infer<typeof planItemSchema>;
 
 /**

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import type { Endpoint } from '../../core/endpoints/define.js';
 import type { Factory } from '../factory.js';
 import { CliError, EXIT } from '../cli-error.js';
 import { writeFileAtomic } from '../write/atomic-file.js';
@@ -7,10 +6,10 @@ import type { BulkCommand } from './bulk-command.js';
 import type { BulkInput } from './input.js';
 import type { BulkItem } from './items-file.js';
 import { newRunId } from './journal.js';
-import { bodyHash, hashFile, type Plan, type PlanItem } from './plan-file.js';
+import { hashFile, pinOf, type Plan, type PlanItem } from './plan-file.js';
 import type { BulkRunOptions } from './run-bulk.js';
 import { targetLines } from './target-summary.js';
-import { readTargets, targetIdOf, targetKindOf, type TargetKind, type TargetState } from './targets.js';
+import { readTargets, type TargetKind, type TargetState } from './targets.js';
 import { validateInput } from './validate.js';
 
 /** Requests shown in full in a plan. */
@@ -27,11 +26,11 @@ async function currentStates(c: Factory, o: { readonly plan?: string | undefined
   return readTargets(await c.client(), kind, ids);
 }
 
-/** `--plan` pins requests: a curated command (no table endpoint) is refused before the file is read. */
-function refuseCuratedPlan(command: BulkCommand<unknown>): void {
-  if (command.table) return;
+/** `--plan` needs a command bulk apply can build again: a table endpoint, or a curated command with targets (before the file is read). */
+function refuseUnplannable<Row>(command: BulkCommand<Row>): void {
+  if (command.table || (command.target && command.resume)) return;
   throw new CliError(
-    `--plan: ${command.name} runs its own steps per row, which a plan cannot pin; plans and edshed bulk apply cover the table's endpoint commands only (e.g. edshed invoices mark-paid --from FILE --dry-run --plan plan.json). Without --plan, --dry-run shows what this run would do; nothing was sent`,
+    `--plan: ${command.name} has no targets a plan could check; plans and edshed bulk apply cover the table's endpoint commands, invoices mark and subscriptions move (e.g. edshed invoices mark paid --from FILE --dry-run --plan plan.json). Without --plan, --dry-run shows what this run would do; nothing was sent`,
     EXIT.usage,
   );
 }
@@ -47,10 +46,9 @@ function refuseCuratedPlan(command: BulkCommand<unknown>): void {
  */
 export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row>): Promise<void> {
   const { command } = o;
-  if (o.plan !== undefined) refuseCuratedPlan(command);
+  if (o.plan !== undefined) refuseUnplannable(command);
   if (o.plan !== undefined && o.from === '-') throw new CliError('--plan needs --from FILE (a plan pins the input file by its hash; standard input has none)', EXIT.usage);
-  const { table } = command;
-  const kind = table ? targetKindOf(table.endpoint) : undefined;
+  const kind = command.target?.kind;
   const first: BulkItem<Row>[] = [];
   const ids = new Set<number>();
   const planned: PlanItem[] = [];
@@ -59,11 +57,9 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
     defaults: o.defaults,
     onItem: (item) => {
       if (first.length < SHOWN) first.push(item);
-      if (!table) return;
-      const request = table.request(item.row);
-      const id = kind === undefined ? undefined : targetIdOf(table.endpoint, request.path);
+      const id = command.target?.id(item.row);
       if (id !== undefined) ids.add(id);
-      if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, path: request.path, body_hash: bodyHash(request.body), state: null });
+      if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, ...pinOf(command, item.row), state: null });
     },
     ...(o.skipInvalid ? { onReject: () => undefined } : {}),
   });
@@ -83,19 +79,20 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
     ...(kind !== undefined && states !== undefined ? targetLines(kind, ids, states) : []),
   ];
   c.io.stdout.write(`${lines.join('\n')}\n`);
-  if (o.plan !== undefined && table) await savePlan(c, { ...o, endpoint: table.endpoint }, o.plan, report.rows, planned, states);
+  if (o.plan !== undefined) await savePlan(c, o, o.plan, report.rows, planned, states);
   if (!c.globals.quiet) c.io.stderr.write(`Dry run: nothing was sent.${o.plan === undefined ? '' : ` Plan saved in ${o.plan}; run it with: edshed bulk apply ${o.plan}`}\n`);
 }
 
-async function savePlan(c: Factory, o: { readonly from: string; readonly endpoint: Endpoint; readonly defaults: Readonly<Record<string, unknown>> }, file: string, rows: number, items: readonly PlanItem[], states: ReadonlyMap<number, TargetState> | undefined): Promise<void> {
+async function savePlan<Row>(c: Factory, o: BulkRunOptions<Row>, file: string, rows: number, items: readonly PlanItem[], states: ReadonlyMap<number, TargetState> | undefined): Promise<void> {
   const path = resolve(o.from);
+  const endpoint = o.command.table?.endpoint;
   const plan: Plan = {
     type: 'edshed-plan',
     version: 1,
     plan_id: newRunId(c.now()),
     created: c.now().toISOString(),
-    command: o.endpoint.command,
-    endpoint: { method: o.endpoint.method, path: o.endpoint.path },
+    command: o.command.name,
+    ...(endpoint ? { endpoint: { method: endpoint.method, path: endpoint.path } } : { bulk: o.command.resume }),
     defaults: { ...o.defaults },
     input: { path, sha256: await hashFile(path), rows },
     items: items.map((item) => ({ ...item, state: item.target_id === null ? null : (states?.get(item.target_id)?.state ?? null) })),

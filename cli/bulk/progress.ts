@@ -5,6 +5,8 @@ import { etaSeconds, finished, initialProgress, progressReducer, ratePerSecond, 
 /** Consumes the runner's events: a plain line on a timer, the Ink view on a terminal, or nothing. */
 export interface ProgressReporter {
   report(event: ProgressEvent): void;
+  /** Text for stderr (a row's --verbose lines): above the Ink view, which a direct write would break. */
+  log(text: string): void;
   /** Whether the reporter shows the first Ctrl-C itself (else the interrupt handler prints a line). */
   readonly showsStopping: boolean;
   /** Stops reporting; resolves once the last frame is out, so the summary prints below it. */
@@ -28,7 +30,7 @@ export function progressLine(s: BulkProgressState): string {
  * @example
  * const reporter = plainReporter(868, (line) => c.io.stderr.write(`${line}\n`), { now: Date.now });
  */
-export function plainReporter(total: number, write: (line: string) => void, options: { readonly now: () => number; readonly everyMs?: number }): ProgressReporter {
+export function plainReporter(total: number, write: (line: string) => void, options: { readonly now: () => number; readonly everyMs?: number; readonly log: (text: string) => void }): ProgressReporter {
   let state = initialProgress(total, options.now());
   const timer = setInterval(() => {
     state = progressReducer(state, { kind: 'tick', at: options.now() });
@@ -37,6 +39,7 @@ export function plainReporter(total: number, write: (line: string) => void, opti
   timer.unref();
   return {
     showsStopping: false,
+    log: options.log,
     report: (event) => {
       const wasPaused = state.pause !== undefined && state.pause.until > event.at;
       state = progressReducer(state, event);
@@ -46,7 +49,6 @@ export function plainReporter(total: number, write: (line: string) => void, opti
   };
 }
 
-const silentReporter: ProgressReporter = { showsStopping: false, report: () => undefined, close: async () => undefined };
 
 /**
  * The reporter for this run: nothing with --quiet, the Ink view when stderr is a terminal (Ink and
@@ -56,12 +58,13 @@ const silentReporter: ProgressReporter = { showsStopping: false, report: () => u
  * const reporter = await openReporter(c, 868, 'invoices mark-paid');
  */
 export async function openReporter(c: Factory, total: number, title: string): Promise<ProgressReporter> {
-  if (c.globals.quiet) return silentReporter;
+  const log = (text: string) => void c.io.stderr.write(text);
+  if (c.globals.quiet) return { showsStopping: false, log, report: () => undefined, close: async () => undefined };
   const now = () => c.now().getTime();
   const terminal = c.io.stderrIsTTY ? c.io.stderrStream : undefined;
   if (terminal) {
     const { inkReporter } = await import('../ui/bulk-progress/ink-reporter.js');
     return inkReporter(terminal, total, title, { now });
   }
-  return plainReporter(total, (line) => c.io.stderr.write(`${line}\n`), { now });
+  return plainReporter(total, (line) => c.io.stderr.write(`${line}\n`), { now, log });
 }

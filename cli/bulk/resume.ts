@@ -6,8 +6,8 @@ import { executeRun } from './execute.js';
 import { commandOfRun } from './registry.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
-import { alreadyApplied, readsBack } from './read-back.js';
-import { readJournal, shouldSend, type JournalState } from './journal-state.js';
+import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';
+import { acquireRunLock } from './run-lock.js';
 
 export interface ResumeOptions {
   readonly runId: string;
@@ -29,11 +29,9 @@ async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalS
  */
 async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: string, state: JournalState, journal: JournalWriter): Promise<Set<number>> {
   const settled = new Set<number>();
-  const { table } = command;
-  if (state.counts.unknown === 0 || table === undefined || !readsBack(table.endpoint)) return settled;
-  const client = await c.client();
+  if (state.counts.unknown === 0 || command.applied === undefined) return settled;
   for await (const item of readItems(file, command.parse)) {
-    if (state.statusOf(item.index) !== 'unknown' || !(await alreadyApplied(client, table.endpoint, table.request(item.row)))) continue;
+    if (state.statusOf(item.index) !== 'unknown' || !(await command.applied(c, item.row).catch(() => false))) continue;
     journal.append({ index: item.index, line: item.line, status: 'done', http_status: null, message: 'read back: the target already shows the change; not sent again', request_id: null });
     settled.add(item.index);
   }
@@ -51,6 +49,17 @@ async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: s
  * await runResume(c, { runId: '20261102-100000-8000', retryFailed: false, concurrency: 4 });
  */
 export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
+  existingJournal(c.env, o.runId);
+  // Read the journal only once no other process sends this run's items (it would change under us).
+  const lock = acquireRunLock(c.env, o.runId, 'runs resume', c.now());
+  try {
+    await resumeLocked(c, o);
+  } finally {
+    lock.release();
+  }
+}
+
+async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   const state = await readJournal(c.env, o.runId);
   const { header } = state;
   const file = itemsFile(c.env, o.runId);
@@ -71,8 +80,8 @@ export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
   }
   const command = await commandOfRun(header);
   const journal = reopenJournal(c.env, o.runId, c.now());
-  const settled = await settleUnknown(c, command, file, state, journal).catch((error: unknown) => {
-    journal.close();
+  const settled = await settleUnknown(c, command, file, state, journal).catch(async (error: unknown) => {
+    await journal.close();
     throw error;
   });
   const items = toSend(readItems(file, command.parse), state, o.retryFailed, settled);

@@ -5,11 +5,11 @@ import type { Factory } from '../factory.js';
 import type { BulkCommand } from './bulk-command.js';
 import type { BulkFlags } from './bulk-options.js';
 import { confirmBulk } from './confirm.js';
-import { executeRun } from './execute.js';
+import { executeNewRun } from './execute.js';
 import { openBulkInput, type BulkInput } from './input.js';
 import type { InputEvent } from './input-event.js';
 import { openItemsWriter, readItems } from './items-file.js';
-import { createJournal, itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
+import { itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { printPlan } from './plan.js';
 import { rejectsFile } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
@@ -110,7 +110,5 @@ export async function runBulk<Row>(c: Factory, o: BulkRunOptions<Row>): Promise<
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
   };
-  const journal = createJournal(c.env, header);
-  for (const outcome of skipped) journal.append(outcome);
-  await executeRun(c, { command: o.command, header, journal, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  await executeNewRun(c, { command: o.command, header, known: skipped, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: o.results });
 }

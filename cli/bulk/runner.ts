@@ -60,6 +60,7 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
   let serverFailures = 0;
   let pausedUntil = 0;
   let nextStart = 0;
+  const deadlines = itemDeadlines(o.itemTimeoutMs ?? 120_000);
 
   const pause = (ms: number, why: string, reason: PauseReason) => {
     const until = now() + ms;
@@ -101,14 +102,18 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
   };
   const start = (item: BulkItem<Row>) => {
     o.onStart?.(item);
+    const deadline = deadlines.start();
     const done: Promise<void> = o
-      .run(item, o.keyOf(item), AbortSignal.timeout(o.itemTimeoutMs ?? 120_000))
+      .run(item, o.keyOf(item), deadline.signal)
       .then(
         (result): Verdict => ({ kind: 'final', ...result }),
         (error: unknown) => errorVerdict(error),
       )
       .then((verdict) => settle(item, verdict))
-      .finally(() => active.delete(done));
+      .finally(() => {
+        deadlines.end(deadline);
+        active.delete(done);
+      });
     active.add(done);
   };
   const next = async (): Promise<BulkItem<Row> | undefined> => {
@@ -145,5 +150,34 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
     start(item);
   }
   await Promise.allSettled(active);
+  deadlines.stop();
   return stop ?? 'complete';
+}
+
+/**
+ * Each item's time limit: a controller per item, aborted with a TimeoutError by one timer that checks
+ * them all each second (a timer per item, as AbortSignal.timeout makes, costs more than it is worth
+ * over thousands of items).
+ */
+function itemDeadlines(timeoutMs: number) {
+  const open = new Map<AbortController, number>();
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    const now = performance.now();
+    for (const [controller, at] of open) {
+      if (at > now) continue;
+      open.delete(controller);
+      controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+    }
+  };
+  return {
+    start: (): AbortController => {
+      const controller = new AbortController();
+      open.set(controller, performance.now() + timeoutMs);
+      timer ??= setInterval(check, Math.min(1_000, timeoutMs)).unref();
+      return controller;
+    },
+    end: (controller: AbortController) => void open.delete(controller),
+    stop: () => clearInterval(timer),
+  };
 }

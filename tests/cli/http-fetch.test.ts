@@ -30,6 +30,17 @@ describe('the CLI fetch over node:http', () => {
     expect(await empty.text()).toBe('');
   });
 
+  it('reads the answer the same way through every reader: text, bytes, blob, the body stream and a clone', async () => {
+    const response = await fetch(`${server.url}things`);
+    const expected = { method: 'GET', url: '/things', body: '', token: null };
+    const copy = response.clone();
+    expect(JSON.parse(await new Response(response.body).text())).toEqual(expected);
+    expect(JSON.parse(new TextDecoder().decode(await copy.arrayBuffer()))).toEqual(expected);
+    expect(JSON.parse(await (await copy.blob()).text())).toEqual(expected);
+    expect(JSON.parse(await response.text())).toEqual(expected);
+    expect((await fetch(`${server.url}empty`)).body).toBeNull();
+  });
+
   it('carries the API client: its answers, and its errors with the socket code (nothing sent)', async () => {
     const client = createClient({ baseUrl: server.url, token: 'tok', fetch });
     const { data, requestId } = await client.request<{ token: string }>({ method: 'GET', path: 'users/me' });

@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, writes } from '../helpers/bulk-run.js';
+import { invoiceTotals, journalItems, json, runsDir, writes, type ListedInvoice } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9: `--from FILE` on curated write commands, through the built CLI against a started sandbox. Each
@@ -17,10 +17,12 @@ function file(sandbox: SandboxProcess, name: string, text: string): string {
   return path;
 }
 
-async function openInvoices(sandbox: SandboxProcess, take: number): Promise<number[]> {
+async function listOpenInvoices(sandbox: SandboxProcess, take: number): Promise<ListedInvoice[]> {
   const listed = await sandbox.edshed(['invoices', 'list', '--state', 'open', '--take', String(take), '--json']);
-  return (json(listed.stdout).invoices as { id: number }[]).map((i) => i.id);
+  return json(listed.stdout).invoices as ListedInvoice[];
 }
+
+const openInvoices = async (sandbox: SandboxProcess, take: number): Promise<number[]> => (await listOpenInvoices(sandbox, take)).map((i) => i.id);
 
 const PAID = 'POST superuser/invoices/{id}/paid';
 
@@ -44,16 +46,28 @@ describe('curated commands with --from against a sandbox', () => {
     expect(await writes(sandbox, PAID)).toEqual(before);
   });
 
-  it('marks the invoices of a file paid, each once, through the same read-back as the single command', async () => {
-    const ids = await openInvoices(sandbox, 5);
+  it('marks the invoices of a file paid, each once, through the same read-back as the single command; an unknown outcome is read back on resume', async () => {
+    const invoices = await listOpenInvoices(sandbox, 5);
+    const ids = invoices.map((i) => i.id);
     const path = file(sandbox, 'payments.csv', `id,method,date\n${ids.map((id) => `${id},bacs,2026-11-02`).join('\n')}\n`);
     const results = join(sandbox.dir, 'payments.results.csv');
     const run = await sandbox.edshed(['invoices', 'mark', 'paid', '--from', path, '--results', results, '--json']);
     expect(run.exitCode).toBe(0);
-    expect(json(run.stdout)).toMatchObject({ command: 'invoices mark paid', items: 5, done: 5, failed: 0, stopped: 'complete' });
+    expect(json(run.stdout)).toMatchObject({ command: 'invoices mark paid', items: 5, done: 5, failed: 0, stopped: 'complete', done_totals: invoiceTotals(invoices) });
+    expect(run.stderr).toMatch(/Invoices done in this session: .*\d\.\d\d \([A-Z]{3}\)/);
     const counts = await writes(sandbox, PAID);
     expect(ids.map((id) => counts.get(`superuser/invoices/${id}/paid`))).toEqual(ids.map(() => 1));
     expect(readFileSync(results, 'utf8')).toContain('open -> paid');
+
+    // An item whose outcome was unknown (the connection dropped after sending) is read back on resume:
+    // the invoice is paid with the row's method and date, so it is recorded done and not sent again.
+    const runId = String(json(run.stdout).run_id);
+    appendFileSync(join(runsDir(sandbox), `${runId}.jsonl`), `${JSON.stringify({ type: 'item', index: 1, line: 3, status: 'unknown', http_status: null, message: 'connection dropped', request_id: null })}\n`);
+    const resumed = await sandbox.edshed(['runs', 'resume', runId]);
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stderr).toContain('1 item of unknown outcome already applied (read back); not sent again.');
+    expect(resumed.stderr).toContain('sending 0 items');
+    expect(await writes(sandbox, PAID)).toEqual(counts);
   });
 
   it('asks once before a void run: refused off a terminal without --yes, nothing sent', async () => {
@@ -113,16 +127,16 @@ describe('a curated bulk run killed with SIGKILL', () => {
     await sandbox.stop();
   });
 
-  const runsDir = () => join(sandbox.env.XDG_STATE_HOME ?? '', 'edshed', 'runs');
   const doneLines = () =>
-    existsSync(runsDir())
-      ? readdirSync(runsDir())
+    existsSync(runsDir(sandbox))
+      ? readdirSync(runsDir(sandbox))
           .filter((n) => n.endsWith('.jsonl') && !n.endsWith('.items.jsonl'))
-          .reduce((sum, n) => sum + readFileSync(join(runsDir(), n), 'utf8').split('\n').filter((l) => l.includes('"status":"done"')).length, 0)
+          .reduce((sum, n) => sum + readFileSync(join(runsDir(sandbox), n), 'utf8').split('\n').filter((l) => l.includes('"status":"done"')).length, 0)
       : 0;
 
-  it('resumes with edshed runs resume ID: every invoice marked exactly once', { timeout: 120_000 }, async () => {
-    const ids = await openInvoices(sandbox, 30);
+  it('resumes with edshed runs resume ID: every invoice marked exactly once, the totals of those it sent in its summary', { timeout: 120_000 }, async () => {
+    const invoices = await listOpenInvoices(sandbox, 30);
+    const ids = invoices.map((i) => i.id);
     const path = file(sandbox, 'promised.csv', `id\n${ids.join('\n')}\n`);
     const child = sandbox.edshed(['invoices', 'mark', 'promised', '--from', path, '--reference', 'PO-77', '--concurrency', '2']);
     while (doneLines() < 4 && child.exitCode === null) await sleep(50);
@@ -133,9 +147,12 @@ describe('a curated bulk run killed with SIGKILL', () => {
     const run = listed.find((r) => r.file === path);
     expect(run?.command).toBe('invoices mark promised');
     expect(run?.pending).toBeGreaterThan(0);
-    const resumed = await sandbox.edshed(['runs', 'resume', run?.id ?? '']);
+    // The resume's totals are those of the invoices it sent: every one not recorded done before.
+    const doneBefore = new Set(journalItems(sandbox, run?.id ?? '').filter((o) => o.status === 'done').map((o) => o.index));
+    const resumed = await sandbox.edshed(['runs', 'resume', run?.id ?? '', '--json']);
     expect(resumed.exitCode).toBe(0);
     expect(resumed.stderr).toMatch(/30 done, 0 failed, 0 skipped \(drift\), 0 unknown of 30/);
+    expect(json(resumed.stdout).done_totals).toEqual(invoiceTotals(invoices.filter((_, index) => !doneBefore.has(index))));
     const counts = await writes(sandbox, 'POST superuser/invoices/{id}/promised');
     expect(ids.map((id) => counts.get(`superuser/invoices/${id}/promised`))).toEqual(ids.map(() => 1));
   });

@@ -5,7 +5,8 @@ import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-pro
 
 // Issue 9, plan then apply: a dry run saves a plan of invoice payments with each invoice's state and the
 // totals per currency; `bulk apply` runs it once, skips an invoice whose state changed since (drift),
-// and refuses a tampered plan with nothing sent.
+// and refuses a tampered plan with nothing sent. The curated invoice and subscription commands plan and
+// apply the same way (their rows pinned by hash, their targets' states checked for drift).
 
 const PAID = 'POST superuser/invoices/{id}/paid';
 
@@ -98,5 +99,72 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
     expect(resumed.stderr).toContain('1 item of unknown outcome already applied (read back); not sent again.');
     expect(resumed.stderr).toContain('sending 0 items');
     expect(await writes(sandbox, PAID)).toEqual(counts);
+  });
+});
+
+describe('plans of curated commands (invoices mark, subscriptions move), then apply', () => {
+  let sandbox: SandboxProcess;
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess(['--db', ':memory:', '--seed', 'large']);
+    const login = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+    expect(login.exitCode).toBe(0);
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+  });
+
+  it('invoices mark paid: plans with states, applies each once, skips (exit 3) the invoice voided since; applying again writes nothing', async () => {
+    const listed = await sandbox.edshed(['invoices', 'list', '--state', 'open', '--take', '4', '--json']);
+    const open = (JSON.parse(String(listed.stdout)) as { invoices: { id: number }[] }).invoices;
+    const csv = join(sandbox.dir, 'curated-payments.csv');
+    const plan = join(sandbox.dir, 'curated-plan.json');
+    writeFileSync(csv, `id,date\n${open.map((i) => `${i.id},2026-11-02`).join('\n')}\n`);
+    const dry = await sandbox.edshed(['invoices', 'mark', 'paid', '--from', csv, '--method', 'bacs', '--dry-run', '--plan', plan]);
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stdout).toContain(`${open.length} × invoices mark paid (POST superuser/invoices/{id}/paid)`);
+    expect(dry.stdout).toContain(`Invoices now: ${open.length} open`);
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as { command: string; bulk: unknown; items: { target_id: number; state: string }[] };
+    expect(saved).toMatchObject({ command: 'invoices mark paid', bulk: { kind: 'invoices mark', args: { action: 'paid' } } });
+    expect(saved.items.map((i) => [i.target_id, i.state])).toEqual(open.map((i) => [i.id, 'open']));
+    expect(await writes(sandbox, PAID)).toEqual(new Map());
+
+    const [voided, ...others] = open;
+    expect((await sandbox.edshed(['invoices', 'void', String(voided?.id), '--yes'])).exitCode).toBe(0);
+    const run = await sandbox.edshed(['bulk', 'apply', plan, '--yes']);
+    expect(run.exitCode).toBe(3);
+    expect(run.stderr).toContain('skipped (drift: was open, now void)');
+    expect(run.stderr).toContain(`${others.length} done, 0 failed, 1 skipped (drift), 0 unknown`);
+    expect(run.stderr).toMatch(/Invoices done in this session: .*\d\.\d\d \([A-Z]{3}\)/);
+    const counts = await writes(sandbox, PAID);
+    expect(counts.get(`superuser/invoices/${voided?.id}/paid`)).toBeUndefined();
+    for (const invoice of others) expect(counts.get(`superuser/invoices/${invoice.id}/paid`)).toBe(1);
+    const again = await sandbox.edshed(['bulk', 'apply', plan, '--yes']);
+    expect(again.exitCode).toBe(3);
+    expect(await writes(sandbox, PAID)).toEqual(counts);
+  });
+
+  it('subscriptions move: plans with states, applies each once, skips (exit 3) the subscription changed since', async () => {
+    const listed = JSON.parse(String((await sandbox.edshed(['subscriptions', 'list', '--take', '100', '--json'])).stdout)) as Record<string, unknown>;
+    const to = 2;
+    const subs = (Object.values(listed).find(Array.isArray) as { id: number; school_id: number; state: string }[]).filter((s) => s.state === 'active' && s.school_id !== to).slice(0, 3);
+    expect(subs).toHaveLength(3);
+    const csv = join(sandbox.dir, 'moves.csv');
+    const plan = join(sandbox.dir, 'moves-plan.json');
+    writeFileSync(csv, `id\n${subs.map((s) => s.id).join('\n')}\n`);
+    const dry = await sandbox.edshed(['subscriptions', 'move', '--from', csv, '--to', String(to), '--dry-run', '--plan', plan]);
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stdout).toContain('3 × subscriptions move');
+    expect(dry.stdout).toContain('Subscriptions now: 3 active');
+    expect((JSON.parse(readFileSync(plan, 'utf8')) as { bulk: unknown }).bulk).toEqual({ kind: 'subscriptions move', args: {} });
+
+    const [changed, ...others] = subs;
+    expect((await sandbox.edshed(['subscriptions', 'cancel-at-expiry', String(changed?.id), '--yes'])).exitCode).toBe(0);
+    const run = await sandbox.edshed(['bulk', 'apply', plan, '--yes']);
+    expect(run.exitCode).toBe(3);
+    expect(run.stderr).toMatch(/skipped \(drift: was active, now \w+\)/);
+    expect(run.stderr).toContain('2 done, 0 failed, 1 skipped (drift), 0 unknown');
+    const moves = await writes(sandbox, 'POST subscriptions/{id}/move');
+    expect(moves.get(`subscriptions/${changed?.id}/move`)).toBeUndefined();
+    for (const s of others) expect(moves.get(`subscriptions/${s.id}/move`)).toBe(1);
   });
 });

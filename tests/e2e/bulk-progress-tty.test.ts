@@ -45,6 +45,22 @@ describe('the bulk progress view in a terminal', () => {
     expect(end.match(/Sending notes create/g)).toHaveLength(1);
   });
 
+  it('writes --verbose lines above the view, which stays one frame drawn in place', async () => {
+    const session = await inTerminal(sandbox, ['notes', 'create', '--from', notesFile(sandbox, 'verbose.ndjson', 40), '--yes', '--concurrency', '1', '--verbose']);
+    const frames: string[] = [];
+    await waitFor(session, /Sending notes create/, frames);
+    const end = await waitFor(session, /EXIT=\d+/, frames);
+    expect(end).toContain('EXIT=0');
+    // A line written past Ink leaves a stale copy of the frame behind at each redraw (scrolled up).
+    const lines = (await tmux.history(session)).split('\n');
+    expect(lines.filter((line) => line.includes('Sending notes create'))).toHaveLength(1);
+    const view = lines.findIndex((line) => line.includes('Sending notes create'));
+    expect(lines.slice(0, view).some((line) => /^< 201 POST http:\/\/127\.0\.0\.1:\d+\/notes \(\d+ ms\)$/.test(line))).toBe(true);
+    expect(lines.slice(0, view).some((line) => /^> POST http:\/\/127\.0\.0\.1:\d+\/notes$/.test(line))).toBe(true);
+    expect(lines.slice(view).some((line) => /^[<>] /.test(line))).toBe(false);
+    expect(end).toMatch(/40 done {2}0 failed/);
+  });
+
   it('on Ctrl-C shows that it is stopping, lets in-flight requests finish and exits 130', async () => {
     const session = await inTerminal(sandbox, ['notes', 'create', '--from', notesFile(sandbox, 'stop.ndjson', 2_000), '--yes', '--concurrency', '2']);
     await waitFor(session, /\b([1-9]\d*)\/2000\b/);

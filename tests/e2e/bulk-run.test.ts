@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journals, json, notesApplied, notesFile, runsDir, writes } from '../helpers/bulk-run.js';
+import { invoiceTotals, journals, json, notesApplied, notesFile, runsDir, writes, type ListedInvoice } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9: bulk runs through the built CLI against a started sandbox (helpers/bulk-run.ts); the invoice
@@ -49,12 +49,21 @@ describe('bulk runs against a demo sandbox', () => {
     expect(await writes(sandbox, 'POST superuser/invoices/{id}/paid')).toEqual(before);
   });
 
-  it('resumes a run killed with SIGKILL, so that every item is applied exactly once', { timeout: 120_000 }, async () => {
+  it('refuses a resume while the run goes, and resumes it once killed with SIGKILL, so that every item is applied exactly once', { timeout: 120_000 }, async () => {
     const file = notesFile(sandbox, 'killed.ndjson', 400);
     const before = await notesApplied(sandbox);
     const others = journals(sandbox);
     const child = sandbox.edshed(['notes', 'create', '--from', file, '--concurrency', '2', '--rate', '60']);
     while (journalLines(sandbox, others) < 40 && child.exitCode === null) await sleep(50);
+    const running = (json((await sandbox.edshed(['runs', 'list', '--json'])).stdout) as unknown as { id: string; file: string }[]).find((r) => r.file === file);
+    const id = running?.id ?? '';
+    // A resume while the run still goes is refused (its lock names the process), and touches nothing.
+    const meanwhile = await sandbox.edshed(['runs', 'resume', id]);
+    expect(child.exitCode).toBeNull();
+    expect(meanwhile.exitCode).toBe(2);
+    expect(meanwhile.stderr).toContain(`run ${id} is in use by another process: pid ${child.pid} (edshed notes create, since `);
+    expect(meanwhile.stderr).toContain('Nothing was sent');
+    expect(readFileSync(join(runsDir(sandbox), `${id}.jsonl`), 'utf8')).not.toContain('"type":"resume"');
     child.kill('SIGKILL');
     const killed = await child;
     expect(killed.signal).toBe('SIGKILL');
@@ -63,10 +72,13 @@ describe('bulk runs against a demo sandbox', () => {
     const run = listed.find((r) => r.file === file);
     expect(run?.done).toBeGreaterThanOrEqual(40);
     expect(run?.pending).toBeGreaterThan(0);
-    const resumed = await sandbox.edshed(['runs', 'resume', run?.id ?? '']);
+    // The killed run's lock is left behind with its dead pid: the resume takes it over, and lets it go at the end.
+    expect(existsSync(join(runsDir(sandbox), `${id}.lock`))).toBe(true);
+    const resumed = await sandbox.edshed(['runs', 'resume', id]);
     expect(resumed.exitCode).toBe(0);
     expect(resumed.stderr).toMatch(/400 done, 0 failed, 0 skipped \(drift\), 0 unknown of 400/);
     expect((await notesApplied(sandbox)) - before).toBe(400);
+    expect(existsSync(join(runsDir(sandbox), `${id}.lock`))).toBe(false);
   });
 });
 
@@ -100,15 +112,16 @@ describe('a bulk run of invoice payments against the large seed', () => {
     await sandbox.stop();
   });
 
-  it('marks 30 open invoices promised from a CSV, each target written exactly once, flags as defaults', async () => {
+  it('marks 30 open invoices promised from a CSV, each target written exactly once, flags as defaults, their totals per currency in the summary', async () => {
     const listed = await sandbox.edshed(['invoices', 'list', '--state', 'open', '--take', '30', '--json']);
-    const ids = (json(listed.stdout).invoices as { id: number }[]).map((i) => i.id);
+    const invoices = json(listed.stdout).invoices as ListedInvoice[];
+    const ids = invoices.map((i) => i.id);
     expect(ids).toHaveLength(30);
     const file = join(sandbox.dir, 'promised.csv');
     writeFileSync(file, `id\n${ids.join('\n')}\n`);
     const run = await sandbox.edshed(['invoices', 'mark-promised', '--from', file, '--reference', 'PO-2026-11', '--json']);
     expect(run.exitCode).toBe(0);
-    expect(json(run.stdout)).toMatchObject({ items: 30, done: 30, failed: 0, unknown: 0, stopped: 'complete' });
+    expect(json(run.stdout)).toMatchObject({ items: 30, done: 30, failed: 0, unknown: 0, stopped: 'complete', done_totals: invoiceTotals(invoices) });
     const counts = await writes(sandbox, 'POST superuser/invoices/{id}/promised');
     expect(ids.map((id) => counts.get(`superuser/invoices/${id}/promised`))).toEqual(ids.map(() => 1));
     expect(counts.size).toBe(30);

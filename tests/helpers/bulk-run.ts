@@ -55,3 +55,22 @@ export function journalItems(sandbox: SandboxProcess, runId: string): { index: n
     .filter((line) => line.includes('"type":"item"') && line.endsWith('}'))
     .map((line) => JSON.parse(line) as { index: number; status: string });
 }
+
+/** An invoice as `invoices list --json` prints it: what a run's totals are made of. */
+export interface ListedInvoice {
+  readonly id: number;
+  readonly total: number;
+  readonly currency: string;
+}
+
+/**
+ * Invoice totals per currency (lower case, minor units), as a bulk run's `--json` summary gives them (`done_totals`).
+ *
+ * @example
+ * invoiceTotals([{ id: 8, total: 54000, currency: 'GBP' }]) // { gbp: 54000 }
+ */
+export function invoiceTotals(invoices: readonly ListedInvoice[]): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const { total, currency } of invoices) totals[currency.toLowerCase()] = (totals[currency.toLowerCase()] ?? 0) + total;
+  return totals;
+}

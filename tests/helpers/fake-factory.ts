@@ -49,14 +49,15 @@ export function fakeFactory(options: FakeOptions = {}): FakeFactory {
     interrupts: () => interrupt.signal,
   };
   const audit: AuditWriter = { file: '(memory)', record: (entry) => void audited.push(entry) };
-  const build = (globals: GlobalOptions): FakeFactory => ({
-    io,
+  const build = (globals: GlobalOptions, own: Io = io): FakeFactory => ({
+    io: own,
     env: options.env ?? {},
     version: '9.9.9-test',
     globals,
     prompter: options.prompter ?? scriptedPrompter([], { interactive: options.tty ?? false }),
     colors: createColors(false),
-    withGlobals: (next) => build(next),
+    withGlobals: (next) => build(next, own),
+    withIo: (next) => build(globals, next),
     config: async () => {
       if (!options.config) throw new Error('no config in this test');
       return options.config;

@@ -14,6 +14,8 @@ export interface Tmux {
   open(sandbox: SandboxProcess, args: readonly string[], size?: { readonly columns: number; readonly rows: number }): Promise<string>;
   /** The pane as text (-J joins lines the terminal wrapped). */
   capture(session: string): Promise<string>;
+  /** The whole pane: its history (what scrolled off the top) and the screen. */
+  history(session: string): Promise<string>;
   /** Polls the pane until `pattern` shows (a generous bound, never a timing assertion); every capture seen. */
   waitFor(session: string, pattern: RegExp, frames?: string[]): Promise<string>;
   keys(session: string, ...keys: string[]): Promise<void>;
@@ -36,6 +38,7 @@ export function privateTmux(): Tmux {
   const capture = async (session: string) => String((await tmux('capture-pane', '-p', '-J', '-t', session)).stdout);
   return {
     capture,
+    history: async (session) => String((await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session)).stdout),
     async open(sandbox, args, size = { columns: 100, rows: 30 }) {
       const session = `ink-${randomBytes(4).toString('hex')}`;
       // Ink draws only the last frame when it thinks it runs in CI.

@@ -17,7 +17,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       '\nThe input file must be unchanged since the plan (its hash is checked); a plan that is not valid or whose input changed exits 2, nothing sent.' +
         '\nInvoice and subscription targets are read again first: an item whose target changed state since the plan is skipped (drift), and the run exits 3.' +
         '\nItem N is sent with the idempotency key edshed-plan-<plan id>-N, so applying a plan twice applies nothing twice.' +
-        '\n\nExamples:\n  edshed invoices mark-paid --from payments.csv --method bacs --dry-run --plan plan.json\n  edshed bulk apply plan.json --results results.csv',
+        '\n\nExamples:\n  edshed invoices mark-paid --from payments.csv --method bacs --dry-run --plan plan.json\n  edshed subscriptions move --from moves.csv --to 2 --dry-run --plan moves-plan.json\n  edshed bulk apply plan.json --results results.csv',
     );
   addCommonOptions(cmd);
   cmd.action(async (file: string) => {

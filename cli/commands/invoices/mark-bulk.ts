@@ -7,6 +7,9 @@ import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import { ACTIONS, DETAIL_NAMES, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { runMark } from './mark-run.js';
+import { readBack } from './invoice-reader.js';
+import { showsChange } from '../../bulk/read-back.js';
+import { buildRequest } from '../../../core/endpoints/call.js';
 
 /** One row: the invoice and the action's options. */
 export interface MarkRow extends ActionDetails {
@@ -36,6 +39,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
     summary: `${endpoint.method} ${endpoint.path}`,
     columns: fixedColumns({ required: ['id', ...spec.required], optional: spec.optional, given: (key) => (key === 'id' ? undefined : `--${key}`) }),
     destructive: endpoint.destructive === true,
+    target: { kind: 'invoices', id: (row) => row.id },
     signedIn: true,
     validate(values) {
       const missing = missingIssues(values, ['id', ...spec.required]);
@@ -48,6 +52,11 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
       } catch (error) {
         return { ok: false, issues: issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key) };
       }
+    },
+    async applied(c, { id, ...details }) {
+      const target = await readBack(await c.client(), id, undefined);
+      if (target === undefined) return false;
+      return showsChange(spec.command, target, buildRequest(endpoint, spec.input(id, details, target)).body);
     },
     duplicateKey: (row) => String(row.id),
     parse: (stored) => rowSchema.parse(stored) as MarkRow,
@@ -68,6 +77,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
           message: result.status === 'failed' ? result.message : `${result.status === 'unchanged' ? 'unchanged' : change}${result.message ? `: ${result.message}` : ''}`,
           request_id: result.request_id,
         },
+        amount: { currency: result.currency, total: result.total },
       };
     },
   };

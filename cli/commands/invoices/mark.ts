@@ -60,7 +60,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--provider <name>', 'restore: the card payment provider, e.g. stripe')
     .addHelpText('after', HELP);
   addWriteOptions(cmd, { destructive: true });
-  addCuratedBulk(cmd, { usage: 'ACTION --from FILE [options]', columns: "id and the action's options", yes: false });
+  addCuratedBulk(cmd, { usage: 'ACTION --from FILE [options]', columns: "id and the action's options", yes: false, plan: true });
   addCommonOptions(cmd);
   cmd.action(async (words: string[]) => {
     const opts = cmd.opts<Record<string, unknown>>();

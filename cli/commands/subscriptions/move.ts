@@ -102,7 +102,7 @@ const define: DefineCommand = (cmd: Command, f) => {
         'Examples:\n  edshed subscriptions move 5 --to 2\n  edshed subscriptions move 5 --to 2 --dry-run\n  edshed subscriptions move 5 --to 2 --yes --json\n  edshed subscriptions move --from moves.csv --yes',
     );
   addWriteOptions(cmd, { destructive: true });
-  addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'id and to', yes: false });
+  addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'id and to', yes: false, plan: true });
   addCommonOptions(cmd);
   cmd.action(async (idArg: string | undefined) => {
     const opts = cmd.opts<Record<string, unknown>>();

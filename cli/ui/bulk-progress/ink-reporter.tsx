@@ -1,4 +1,4 @@
-import { render } from 'ink';
+import { render, Static, Text } from 'ink';
 import type { ProgressReporter } from '../../bulk/progress.js';
 import { BulkProgress } from './BulkProgress.js';
 import { initialProgress, progressReducer } from './state.js';
@@ -15,16 +15,35 @@ const FRAME_MS = 200;
  */
 export function inkReporter(stream: NodeJS.WriteStream, total: number, title: string, options: { readonly now: () => number }): ProgressReporter {
   let state = initialProgress(total, options.now());
-  const view = () => <BulkProgress title={title} state={state} columns={stream.columns || 80} />;
+  // Lines logged since the last frame go out above it, through Ink's Static (a direct write to the
+  // stream would break the frame Ink erases and redraws). Each frame with new lines draws them in a
+  // new Static, so the lines already out are not kept.
+  let pending: string[] = [];
+  let logged: { readonly key: number; readonly lines: readonly string[] } = { key: 0, lines: [] };
+  const view = () => (
+    <>
+      <Static key={logged.key} items={[...logged.lines]}>
+        {(line, i) => <Text key={i}>{line}</Text>}
+      </Static>
+      <BulkProgress title={title} state={state} columns={stream.columns || 80} />
+    </>
+  );
   const instance = render(view(), { stdout: stream, stderr: stream, exitOnCtrlC: false, patchConsole: false });
   const draw = () => {
     state = progressReducer(state, { kind: 'tick', at: options.now() });
+    if (pending.length > 0) {
+      logged = { key: logged.key + 1, lines: pending };
+      pending = [];
+    }
     instance.rerender(view());
   };
   const timer = setInterval(draw, FRAME_MS);
   timer.unref();
   return {
     showsStopping: true,
+    log: (text) => {
+      pending.push(...text.replace(/\n$/, '').split('\n'));
+    },
     report: (event) => {
       state = progressReducer(state, event);
       if (event.kind === 'stopping' || event.kind === 'paused' || event.kind === 'note') draw();

@@ -150,7 +150,7 @@ describe('a bulk run of a fake BulkCommand', () => {
     expect(fake.maxInFlight()).toBe(1);
   });
 
-  it('plans a dry run with its describe lines, but refuses to save a plan (--plan is for table commands): exit 2, nothing run', async () => {
+  it('plans a dry run with its describe lines, but refuses to save a plan for a command without targets: exit 2, nothing run', async () => {
     const fake = fakeCommand(() => undefined);
     const from = csv('plan.csv', 'n,label\n1,a\n2,b\n');
     const c = factory();
@@ -158,7 +158,7 @@ describe('a bulk run of a fake BulkCommand', () => {
     expect(c.out()).toContain('line 2: bump 1 (a)');
     const planned = runBulk(factory(), { ...base, command: fake.command, from, dryRun: true, plan: join(dir, 'plan.json') });
     await expect(planned).rejects.toThrow(CliError);
-    await expect(planned).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^--plan: things bump .*table's endpoint commands only/) as unknown });
+    await expect(planned).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^--plan: things bump has no targets a plan could check; plans and edshed bulk apply cover the table's endpoint commands, invoices mark and subscriptions move/) as unknown });
     expect(fake.calls).toEqual([]);
   });
 });

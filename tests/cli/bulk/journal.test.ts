@@ -33,7 +33,7 @@ describe('run journal', () => {
     journal.append(outcome(2, 'unknown'));
     journal.append(outcome(3, 'skipped'));
     journal.append(outcome(1, 'done'));
-    journal.close();
+    await journal.close();
     expect(statSync(runsDir(env)).mode & 0o777).toBe(0o700);
     expect(statSync(journalFile(env, 'r1')).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(journalFile(env, 'r1'), 'utf8').split('\n')[0] ?? '')).toMatchObject({ type: 'run', run_id: 'r1', items: 6 });
@@ -49,7 +49,7 @@ describe('run journal', () => {
     journal.append(outcome(0, 'done'));
     journal.append(outcome(1, 'failed'));
     journal.append(outcome(2, 'unknown'));
-    journal.close();
+    await journal.close();
     appendFileSync(journalFile(env, 'r2'), '{"type":"item","index":3,"li');
 
     const state = await readJournal(env, 'r2');
@@ -59,7 +59,7 @@ describe('run journal', () => {
 
     const resumed = reopenJournal(env, 'r2', new Date('2026-11-02T11:00:00Z'));
     resumed.append(outcome(3, 'done'));
-    resumed.close();
+    await resumed.close();
     const after = await readJournal(env, 'r2');
     expect(after.statusOf(3)).toBe('done');
     expect(after.resumes).toBe(1);

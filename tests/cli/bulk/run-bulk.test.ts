@@ -13,6 +13,7 @@ import { endpointCommand } from '../../../cli/bulk/endpoint-command.js';
 import { CliError } from '../../../cli/cli-error.js';
 import { testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
+import { scriptedPrompter, type Prompter } from '../../../cli/prompter.js';
 
 const notesCreate = ENDPOINTS.find((e) => e.command === 'notes create') as Endpoint;
 const dir = mkdtempSync(join(tmpdir(), 'edshed-run-bulk-'));
@@ -25,9 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function factory(options: { interrupt?: AbortController } = {}) {
+function factory(options: { interrupt?: AbortController; production?: boolean; prompter?: Prompter } = {}) {
+  const { production, ...rest } = options;
   const client = createClient({ baseUrl: 'http://sandbox.invalid/', fetch: t.sandbox.fetch, token });
-  return fakeFactory({ client, env: { XDG_STATE_HOME: join(dir, 'state') }, connection: { baseUrl: client.baseUrl }, ...options });
+  const connection = { baseUrl: client.baseUrl, ...(production ? { environment: 'production' as const } : {}) };
+  return fakeFactory({ client, env: { XDG_STATE_HOME: join(dir, 'state') }, connection, ...rest });
 }
 
 const notesApplied = async () => ((await t.call('GET', '__sandbox/writes', { query: { route: 'POST notes' } })).body.total as number) ?? 0;
@@ -82,5 +85,37 @@ describe('runBulk and runResume in-process', () => {
     await runResume(factory(), { runId, retryFailed: false, concurrency: 3 });
     expect((await readJournal(c.env, runId)).counts).toMatchObject({ done: 12, pending: 0 });
     expect((await notesApplied()) - before).toBe(12);
+  });
+});
+
+describe('a bulk write to a production-marked environment', () => {
+  const file = () => csvOf('production.csv', [note(1), note(2), note(3)]);
+
+  it('asks the user to type the number of operations, and sends them all once it is typed', async () => {
+    const prompter = scriptedPrompter(['3']);
+    const c = factory({ production: true, prompter });
+    const before = await notesApplied();
+    await runBulk(c, { ...options, from: file() });
+    expect(prompter.asked).toEqual([expect.stringMatching(/^3 × notes create from .*production\.csv in PRODUCTION \(http:\/\/sandbox\.invalid\/\)\. Type 3 to go on: $/)]);
+    expect((await notesApplied()) - before).toBe(3);
+    expect(c.err()).toContain('Writing to PRODUCTION');
+  });
+
+  it('sends nothing when the number typed is wrong (exit 2), or when there is no terminal to ask on', async () => {
+    const before = await notesApplied();
+    const wrong = scriptedPrompter(['yes']);
+    await expect(runBulk(factory({ production: true, prompter: wrong }), { ...options, from: file() })).rejects.toMatchObject({ exitCode: 2, message: 'Cancelled; nothing was sent' });
+    expect(wrong.asked).toHaveLength(1);
+    const offTerminal = scriptedPrompter([], { interactive: false });
+    await expect(runBulk(factory({ production: true, prompter: offTerminal }), { ...options, from: file() })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('in PRODUCTION: pass --yes to confirm') });
+    expect(await notesApplied()).toBe(before);
+  });
+
+  it('skips the question with --yes', async () => {
+    const prompter = scriptedPrompter([]);
+    const before = await notesApplied();
+    await runBulk(factory({ production: true, prompter }), { ...options, from: file(), yes: true });
+    expect(prompter.asked).toEqual([]);
+    expect((await notesApplied()) - before).toBe(3);
   });
 });

@@ -52,6 +52,20 @@ function harness(answer: (request: ApiRequest, call: number) => Promise<ApiRespo
 }
 
 describe('bulk runner', () => {
+  it('gives up on an item with no answer within its time limit: recorded unknown after its tries, the others done', async () => {
+    const h = harness(async () => ok(), {
+      itemTimeoutMs: 30,
+      run: async (item, _key, signal) => {
+        if (item.index !== 1) return responseResult(ok(), 0);
+        // The server never answers item 1: only its time limit ends the wait.
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+      },
+    });
+    expect(await runItems(stream(itemsOf(3)), h.options)).toBe('complete');
+    expect(h.recorded.find((r) => r.index === 1)).toMatchObject({ status: 'unknown', message: expect.stringContaining('no answer within 30 ms') as unknown });
+    expect(h.recorded.filter((r) => r.status === 'done').map((r) => r.index).sort()).toEqual([0, 2]);
+  });
+
   it('sends every item once with its own key, never more than the concurrency at a time', async () => {
     const h = harness(async () => ok());
     expect(await runItems(stream(itemsOf(20)), h.options)).toBe('complete');
