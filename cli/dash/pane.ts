@@ -1,9 +1,8 @@
-import { bar } from '../ui/bulk-progress/format.js';
-
 /**
  * What a dashboard shows, as plain data: panes of lines. The Ink view and the `--once` text snapshot
  * both draw these, so they always show the same figures.
  */
+import { bar } from '../ui/bulk-progress/format.js';
 
 /** How a line stands out: overdue in red, a warning in yellow, quiet detail dimmed. */
 export type Tone = 'normal' | 'good' | 'warn' | 'bad' | 'dim';
@@ -36,10 +35,10 @@ export interface Pane {
 }
 
 /**
- * A pane with a short line saying it has nothing to show.
+ * A dimmed line saying a pane has nothing to show.
  *
  * @example
- * emptyPane('Recent cancellations', 'none') // { title, summary: [{ text: 'none', tone: 'dim' }], rows: [] }
+ * emptyLine('none') // { text: 'none', tone: 'dim' }
  */
 export function emptyLine(text: string): Line {
   return { text, tone: 'dim' };
