@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
+import { vi } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process.js';
 
 /** Debian's chromium (test tools cannot download a browser here); `.ci/run` installs it. */
@@ -35,6 +36,8 @@ export interface Site {
  * await page.goto(`${site.url}about`);
  */
 export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memory:']): Promise<Site> {
+  // A browser on a busy 2-core machine: expect.poll waits up to 10 s for a page to catch up (its default is 1 s).
+  vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
   const sandbox = await startSandboxProcess(sandboxArgs);
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
