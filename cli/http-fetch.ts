@@ -1,12 +1,14 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { FetchLike } from '../core/api/types.js';
+import { NodeHeaders, NodeResponse } from './http-response.js';
 
 /**
  * A `fetch` for the CLI over `node:http`, with keep-alive agents whose idle sockets never hold the process
  * open. Node's own fetch costs a one-off command about twice its whole start-up: loading its undici, then
- * waiting on its keep-alive socket before the process may exit (bench/one-off.bench.mjs). Bodies it does
- * not handle itself (streams, form data, blobs) go to the global fetch.
+ * waiting on its keep-alive socket before the process may exit (bench/one-off.bench.mjs). It answers a
+ * NodeResponse, since Node's own Response and Headers load that same undici. Bodies it does not handle
+ * itself (streams, form data, blobs) go to the global fetch.
  *
  * @example
  * const client = createClient({ baseUrl, token, fetch: nodeHttpFetch() });
@@ -20,7 +22,7 @@ export function nodeHttpFetch(): FetchLike {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
     const send = protocol === 'https:' ? httpsRequest : httpRequest;
-    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const headers = Object.fromEntries(new NodeHeaders(init.headers));
     return new Promise<Response>((resolve, reject) => {
       const signal = init.signal ?? undefined;
       if (signal?.aborted) return reject(signal.reason);
@@ -28,7 +30,7 @@ export function nodeHttpFetch(): FetchLike {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
-        res.on('end', () => resolve(toResponse(res, Buffer.concat(chunks))));
+        res.on('end', () => resolve(toResponse(res, Buffer.concat(chunks), url.href)));
       });
       const onAbort = () => req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -39,13 +41,9 @@ export function nodeHttpFetch(): FetchLike {
   };
 }
 
-function toResponse(res: IncomingMessage, bytes: Buffer): Response {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(res.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
+function toResponse(res: IncomingMessage, bytes: Buffer, url: string): Response {
   const status = res.statusCode ?? 500;
   const empty = status === 204 || status === 304 || bytes.length === 0;
-  return new Response(empty ? null : new Uint8Array(bytes), { status, statusText: res.statusMessage ?? '', headers });
+  const init = { status, statusText: res.statusMessage ?? '', headers: new NodeHeaders(res.headers), url };
+  return new NodeResponse(empty ? null : new Uint8Array(bytes), init);
 }

@@ -5,7 +5,7 @@ import type { PreparedBody } from './body.js';
 import { toNetworkError } from './network.js';
 import type { ClientConfig } from './options.js';
 import { readRateLimit } from './rate-limit.js';
-import { redactHeaders } from './redact.js';
+import { redactHeaders, redactRecord } from './redact.js';
 import { readData, readMeta } from './response.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { monotonicProgress } from './upload-progress.js';
@@ -57,7 +57,7 @@ export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Prom
     ...(request.signal ? { signal: request.signal } : {}),
     ...(config.dispatcher ? { dispatcher: config.dispatcher } : {}),
   };
-  config.onRequest?.({ method: request.method, url, headers: redactHeaders(new Headers(plan.headers)), attempt });
+  config.onRequest?.({ method: request.method, url, headers: redactRecord(plan.headers), attempt });
   const started = config.now();
   const base: ApiErrorDetails = { method: request.method, url, attempts: attempt };
   const write = request.method !== 'GET';
