@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
+import { nounEntriesPlugin } from './noun-entries.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -39,27 +40,28 @@ const englishZodLocalesOnly = {
   },
 };
 
-await Promise.all([
-  build({
-    ...common,
-    entryPoints: { edshed: 'cli/edshed.ts' },
-    outdir: 'dist/cli',
-    chunkNames: 'chunks/[name]-[hash]',
-    // Dependencies stay external (installed beside us), except commander, chalk and zod: bundled, commander
-    // loads in half the time of the CommonJS package, which every command's cold start pays, and zod in one
-    // file instead of a dozen modules (a one-off API command: 3.4x -> 2.8x node -e 0, bench/one-off).
-    external: Object.keys(pkg.dependencies).filter((name) => !['commander', 'chalk', 'zod'].includes(name)),
-    plugins: [englishZodLocalesOnly],
-    banner: { js: "import { createRequire as __edshedRequire } from 'node:module'; const require = __edshedRequire(import.meta.url);" },
-  }),
-  build({
-    ...common,
-    entryPoints: { index: 'core/index.ts', node: 'core/node.ts' },
-    outdir: 'dist/core',
-    chunkNames: 'chunks/[name]-[hash]',
-    packages: 'external',
-  }),
-]);
+// The library first: the CLI's per-noun modules of entries are generated from its table.
+await build({
+  ...common,
+  entryPoints: { index: 'core/index.ts', node: 'core/node.ts' },
+  outdir: 'dist/core',
+  chunkNames: 'chunks/[name]-[hash]',
+  packages: 'external',
+});
+const { ENDPOINTS } = await import(new URL('../dist/core/index.js', import.meta.url).href);
+await build({
+  ...common,
+  entryPoints: { edshed: 'cli/edshed.ts' },
+  outdir: 'dist/cli',
+  chunkNames: 'chunks/[name]-[hash]',
+  // Dependencies stay external (installed beside us), except commander, chalk, zod and csv-stringify:
+  // bundled, commander loads in half the time of the CommonJS package, which every command's cold start
+  // pays, and zod and csv-stringify (every table piped as TSV) in one file each instead of a dozen modules
+  // (a one-off API command: 3.4x -> 2.8x node -e 0, bench/one-off).
+  external: Object.keys(pkg.dependencies).filter((name) => !['commander', 'chalk', 'zod', 'csv-stringify'].includes(name)),
+  plugins: [englishZodLocalesOnly, nounEntriesPlugin(ENDPOINTS)],
+  banner: { js: "import { createRequire as __edshedRequire } from 'node:module'; const require = __edshedRequire(import.meta.url);" },
+});
 // Type declarations for scripts that import the library (the bundles above carry no types).
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 // The resources site (web/), into dist/web: static files the preview server and any host can serve.

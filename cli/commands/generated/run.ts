@@ -61,7 +61,7 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
   try {
     data = (await sendWrite(f, request)).data;
   } catch (error) {
-    const hint = error instanceof ApiError && error.status === 409 ? conflictHint(endpoint, input, error.message) : undefined;
+    const hint = error instanceof ApiError && error.status === 409 ? await conflictHint(endpoint, input, error.message) : undefined;
     throw hint ? new HintedError(error, hint) : error;
   }
   await printResponse(f, data, endpoint.response, plan);

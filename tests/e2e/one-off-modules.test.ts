@@ -1,0 +1,67 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
+
+// Issue 8, speed of a one-off command: what the built CLI loads for one call. A structural check (which
+// modules, never how long): the timing itself is bench/one-off.bench.mjs.
+const DIST = fileURLToPath(new URL('../../dist/cli/', import.meta.url));
+
+interface Loaded {
+  /** Every source file bundled into the chunks the run loaded, as their source maps name them. */
+  readonly sources: string[];
+  /** Node's own modules the run loaded (`process.moduleLoadList`). */
+  readonly builtins: string[];
+}
+
+let sandbox: SandboxProcess;
+beforeAll(async () => {
+  sandbox = await startSignedInSandbox('superuser');
+});
+afterAll(async () => {
+  await sandbox.stop();
+});
+
+async function loadedBy(args: readonly string[]): Promise<Loaded> {
+  const name = args.join('-').replace(/\W+/g, '-');
+  const log = join(sandbox.dir, `${name}.modules`);
+  const builtins = join(sandbox.dir, `${name}.builtins`);
+  const hooks = join(sandbox.dir, 'load-hooks.mjs');
+  const register = join(sandbox.dir, `${name}.register.mjs`);
+  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.EDSHED_TEST_LOG, url + '\\n'); return next(url, context); }\n`);
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nimport { writeFileSync } from 'node:fs';\nregister(${JSON.stringify(`file://${hooks}`)});\n` +
+      `process.on('exit', () => writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join('\\n')));\n`,
+  );
+  const run = await execa('node', ['--import', register, BIN, ...args], { reject: false, env: { ...sandbox.env, EDSHED_TEST_LOG: log } });
+  expect(run.exitCode, String(run.stderr)).toBe(0);
+  const chunks = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((url) => url.startsWith(`file://${DIST}`));
+  expect(chunks.length).toBeGreaterThan(2);
+  const sources = chunks.flatMap((url) => (JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')) as { sources: string[] }).sources);
+  return { sources, builtins: readFileSync(builtins, 'utf8').split('\n') };
+}
+
+describe('a one-off command loads what its call needs', () => {
+  it('`edshed api GET users/me`: no endpoint table, no zod, no Node fetch (its Headers and Response)', async () => {
+    const { sources, builtins } = await loadedBy(['api', 'GET', 'users/me']);
+    expect(sources.some((s) => s.endsWith('cli/commands/api/call.ts'))).toBe(true);
+    expect(sources.filter((s) => s.includes('core/endpoints/') && !s.endsWith('/define.ts'))).toEqual([]);
+    expect(sources.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);
+    expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+
+  it('`edshed invoices list`: its own noun\'s entries of the table, not the whole table; no Node fetch', async () => {
+    const { sources, builtins } = await loadedBy(['invoices', 'list']);
+    expect(sources).toContain('edshed-noun:invoices');
+    expect(sources.filter((s) => s.startsWith('edshed-noun:'))).toEqual(['edshed-noun:invoices']);
+    expect(sources.filter((s) => s.endsWith('core/endpoints/index.ts') || s.endsWith('core/endpoints/superuser-billing.ts'))).toEqual([]);
+    // Only the verb being run is built: the curated `invoices mark` is not loaded for `invoices list`.
+    expect(sources.filter((s) => s.includes('cli/commands/invoices/'))).toEqual([]);
+    expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+});
