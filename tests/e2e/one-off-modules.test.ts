@@ -55,13 +55,20 @@ describe('a one-off command loads what its call needs', () => {
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
   });
 
-  it('`edshed invoices list`: its own noun\'s entries of the table, not the whole table; no Node fetch', async () => {
+  it('`edshed invoices list`: its own noun\'s entries of the table, not the whole table; no zod (no input to check), no Node fetch', async () => {
     const { sources, builtins } = await loadedBy(['invoices', 'list']);
     expect(sources).toContain('edshed-noun:invoices');
     expect(sources.filter((s) => s.startsWith('edshed-noun:'))).toEqual(['edshed-noun:invoices']);
     expect(sources.filter((s) => s.endsWith('core/endpoints/index.ts') || s.endsWith('core/endpoints/superuser-billing.ts'))).toEqual([]);
     // Only the verb being run is built: the curated `invoices mark` is not loaded for `invoices list`.
     expect(sources.filter((s) => s.includes('cli/commands/invoices/'))).toEqual([]);
+    expect(sources.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+
+  it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod) before sending', async () => {
+    const { sources } = await loadedBy(['invoices', 'list', '--take', '5']);
+    expect(sources.some((s) => s.includes('node_modules/zod/'))).toBe(true);
+    expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
   });
 });
