@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
-import { nounEntriesPlugin } from './noun-entries.mjs';
+import { tableModulesPlugin } from './table-modules.mjs';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -40,7 +40,7 @@ const englishZodLocalesOnly = {
   },
 };
 
-// The library first: the CLI's per-noun modules of entries are generated from its table.
+// The library first: the CLI's modules of the table's data are generated from its table.
 await build({
   ...common,
   entryPoints: { index: 'core/index.ts', node: 'core/node.ts' },
@@ -59,7 +59,7 @@ await build({
   // pays, and zod and csv-stringify (every table piped as TSV) in one file each instead of a dozen modules
   // (a one-off API command: 3.4x -> 2.8x node -e 0, bench/one-off).
   external: Object.keys(pkg.dependencies).filter((name) => !['commander', 'chalk', 'zod', 'csv-stringify'].includes(name)),
-  plugins: [englishZodLocalesOnly, nounEntriesPlugin(ENDPOINTS)],
+  plugins: [englishZodLocalesOnly, tableModulesPlugin(ENDPOINTS)],
   banner: { js: "import { createRequire as __edshedRequire } from 'node:module'; const require = __edshedRequire(import.meta.url);" },
 });
 // Type declarations for scripts that import the library (the bundles above carry no types).

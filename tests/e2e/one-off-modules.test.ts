@@ -57,13 +57,19 @@ describe('a one-off command loads what its call needs', () => {
 
   it('`edshed invoices list`: its own noun\'s entries of the table, not the whole table; no zod (no input to check), no Node fetch', async () => {
     const { sources, builtins } = await loadedBy(['invoices', 'list']);
-    expect(sources).toContain('edshed-noun:invoices');
-    expect(sources.filter((s) => s.startsWith('edshed-noun:'))).toEqual(['edshed-noun:invoices']);
+    expect(sources).toContain('edshed-table:noun/invoices');
+    expect(sources.filter((s) => s.startsWith('edshed-table:'))).toEqual(['edshed-table:noun/invoices']);
     expect(sources.filter((s) => s.endsWith('core/endpoints/index.ts') || s.endsWith('core/endpoints/superuser-billing.ts'))).toEqual([]);
     // Only the verb being run is built: the curated `invoices mark` is not loaded for `invoices list`.
     expect(sources.filter((s) => s.includes('cli/commands/invoices/'))).toEqual([]);
     expect(sources.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+
+  it('`edshed endpoints --json`: the table\'s data (generated from it at build), not the table\'s code', async () => {
+    const { sources } = await loadedBy(['endpoints', '--json']);
+    expect(sources.filter((s) => s.startsWith('edshed-table:'))).toEqual(['edshed-table:all']);
+    expect(sources.filter((s) => s.includes('core/endpoints/') && !s.endsWith('/define.ts'))).toEqual([]);
   });
 
   it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod) before sending', async () => {

@@ -1,0 +1,50 @@
+// The built CLI's cli/table-modules.ts: the endpoint table as plain data, generated here from the table
+// itself: the whole of it, and a module of each noun's entries (running one noun loads only its own).
+
+/**
+ * The table's entries grouped by noun, in table order.
+ *
+ * @example
+ * nounGroups(ENDPOINTS).get('invoices')?.[0]?.command // 'invoices list'
+ */
+export function nounGroups(endpoints) {
+  const groups = new Map();
+  for (const endpoint of endpoints) {
+    const noun = endpoint.command.split(' ')[0];
+    groups.set(noun, [...(groups.get(noun) ?? []), endpoint]);
+  }
+  return groups;
+}
+
+/** A module of entries: the same plain data as the table's, parsed from JSON (V8 reads that fastest). */
+export function entriesModuleSource(entries) {
+  return `export default JSON.parse(${JSON.stringify(JSON.stringify(entries))});\n`;
+}
+
+/** What replaces cli/table-modules.ts: static import()s, so the bundler makes each module. */
+export function tableModulesSource(nouns) {
+  const loaders = nouns.map((noun) => `    ${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun/${noun}`)}),`);
+  return `export const TABLE_MODULES = {\n  all: () => import('edshed-table:all'),\n  nouns: {\n${loaders.join('\n')}\n  },\n};\n`;
+}
+
+/**
+ * The esbuild plugin: cli/table-modules.ts becomes `tableModulesSource`, `edshed-table:all` the whole
+ * table and `edshed-table:noun/NAME` each noun's entries.
+ *
+ * @example
+ * await build({ ...options, plugins: [tableModulesPlugin(ENDPOINTS)] });
+ */
+export function tableModulesPlugin(endpoints) {
+  const groups = nounGroups(endpoints);
+  return {
+    name: 'edshed-table-modules',
+    setup(build) {
+      build.onLoad({ filter: /\/cli\/table-modules\.ts$/ }, () => ({ contents: tableModulesSource([...groups.keys()]), loader: 'js' }));
+      build.onResolve({ filter: /^edshed-table:/ }, (args) => ({ path: args.path.slice('edshed-table:'.length), namespace: 'edshed-table' }));
+      build.onLoad({ filter: /.*/, namespace: 'edshed-table' }, (args) => {
+        const entries = args.path === 'all' ? endpoints : (groups.get(args.path.replace(/^noun\//, '')) ?? []);
+        return { contents: entriesModuleSource(entries), loader: 'js' };
+      });
+    },
+  };
+}
