@@ -1,5 +1,4 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Agent, IncomingMessage, request } from 'node:http';
 import type { FetchLike } from '../core/api/types.js';
 import { NodeHeaders, NodeResponse } from './http-response.js';
 
@@ -14,19 +13,18 @@ import { NodeHeaders, NodeResponse } from './http-response.js';
  * const client = createClient({ baseUrl, token, fetch: nodeHttpFetch() });
  */
 export function nodeHttpFetch(): FetchLike {
-  const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
-  for (const agent of Object.values(agents)) agent.on('free', (socket: { unref(): void }) => socket.unref());
-  return (input, init = {}) => {
+  const transports: { 'http:'?: Promise<Transport>; 'https:'?: Promise<Transport> } = {};
+  return async (input, init = {}) => {
     const body = init.body;
     if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return globalThis.fetch(input, init);
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
-    const send = protocol === 'https:' ? httpsRequest : httpRequest;
+    const { agent, send } = await (transports[protocol] ??= openTransport(protocol));
     const headers = Object.fromEntries(new NodeHeaders(init.headers));
     return new Promise<Response>((resolve, reject) => {
       const signal = init.signal ?? undefined;
       if (signal?.aborted) return reject(signal.reason);
-      const req = send(url, { method: init.method ?? 'GET', headers, agent: agents[protocol] }, (res) => {
+      const req = send(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
@@ -39,6 +37,19 @@ export function nodeHttpFetch(): FetchLike {
       req.end(body ?? undefined);
     });
   };
+}
+
+interface Transport {
+  readonly agent: Agent;
+  readonly send: typeof request;
+}
+
+/** A keep-alive agent whose idle sockets never hold the process open; node:https (and TLS) loads only for an https URL. */
+async function openTransport(protocol: 'http:' | 'https:'): Promise<Transport> {
+  const { Agent: KeepAlive, request: send } = protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const agent = new KeepAlive({ keepAlive: true });
+  agent.on('free', (socket: { unref(): void }) => socket.unref());
+  return { agent, send };
 }
 
 function toResponse(res: IncomingMessage, bytes: Buffer, url: string): Response {
