@@ -1,4 +1,4 @@
-import type { Plugin } from 'esbuild';
+import type { Plugin } from 'rolldown';
 import type { Endpoint } from '../core/endpoints/define.js';
 
 export function nounGroups(endpoints: readonly Endpoint[]): Map<string, Endpoint[]>;

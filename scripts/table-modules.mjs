@@ -23,28 +23,27 @@ export function entriesModuleSource(entries) {
 
 /** What replaces cli/table-modules.ts: static import()s, so the bundler makes each module. */
 export function tableModulesSource(nouns) {
-  const loaders = nouns.map((noun) => `    ${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun/${noun}`)}),`);
+  const loaders = nouns.map((noun) => `    ${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun-${noun}`)}),`);
   return `export const TABLE_MODULES = {\n  all: () => import('edshed-table:all'),\n  nouns: {\n${loaders.join('\n')}\n  },\n};\n`;
 }
 
 /**
- * The esbuild plugin: cli/table-modules.ts becomes `tableModulesSource`, `edshed-table:all` the whole
- * table and `edshed-table:noun/NAME` each noun's entries.
+ * The bundler plugin (rolldown): cli/table-modules.ts becomes `tableModulesSource`, `edshed-table:all`
+ * the whole table and `edshed-table:noun-NAME` each noun's entries.
  *
  * @example
- * await build({ ...options, plugins: [tableModulesPlugin(ENDPOINTS)] });
+ * await rolldown({ ...options, plugins: [tableModulesPlugin(ENDPOINTS)] });
  */
 export function tableModulesPlugin(endpoints) {
   const groups = nounGroups(endpoints);
   return {
     name: 'edshed-table-modules',
-    setup(build) {
-      build.onLoad({ filter: /\/cli\/table-modules\.ts$/ }, () => ({ contents: tableModulesSource([...groups.keys()]), loader: 'js' }));
-      build.onResolve({ filter: /^edshed-table:/ }, (args) => ({ path: args.path.slice('edshed-table:'.length), namespace: 'edshed-table' }));
-      build.onLoad({ filter: /.*/, namespace: 'edshed-table' }, (args) => {
-        const entries = args.path === 'all' ? endpoints : (groups.get(args.path.replace(/^noun\//, '')) ?? []);
-        return { contents: entriesModuleSource(entries), loader: 'js' };
-      });
+    resolveId: (source) => (source.startsWith('edshed-table:') ? `\0${source}` : undefined),
+    load(id) {
+      if (id.endsWith('/cli/table-modules.ts')) return tableModulesSource([...groups.keys()]);
+      if (!id.startsWith('\0edshed-table:')) return undefined;
+      const name = id.slice('\0edshed-table:'.length);
+      return entriesModuleSource(name === 'all' ? endpoints : (groups.get(name.replace(/^noun-/, '')) ?? []));
     },
   };
 }

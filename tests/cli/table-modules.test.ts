@@ -20,8 +20,8 @@ describe('the built CLI\'s modules of the table\'s data (scripts/table-modules.m
   it('map every noun of the table to its module, and no other word', () => {
     const nouns = [...nounGroups(ENDPOINTS).keys()];
     const source = tableModulesSource(nouns);
-    for (const noun of nouns) expect(source).toContain(`${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun/${noun}`)})`);
-    expect(source.match(/import\('edshed-table:noun\/|import\("edshed-table:noun\//g)).toHaveLength(nouns.length);
+    for (const noun of nouns) expect(source).toContain(`${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun-${noun}`)})`);
+    expect(source.match(/import\("edshed-table:noun-/g)).toHaveLength(nouns.length);
     expect(source).toContain("all: () => import('edshed-table:all')");
   });
 });
