@@ -1,13 +1,17 @@
 // Bundles the CLI with rolldown: code-split so each command loads only what it needs, but with the modules
-// of a one-off API call in one chunk. Each module a command loads costs start-up time of its own (about
+// of a one-off API call in two chunks. Each module a command loads costs start-up time of its own (about
 // 0.15 ms of CPU, more in wall time), and esbuild, splitting by which entry points reach a module, cut
 // `edshed api GET users/me` into 45 chunks. Rolldown's code-splitting groups put them together.
 import { rolldown } from 'rolldown';
 import { tableModulesPlugin } from './table-modules.mjs';
 
-/** What a one-off API call runs: the program, the factory's lazy parts, `api`, and the generated commands. */
-const HOT_PATH = [
-  'cli/main.ts',
+/**
+ * What every command but --version runs (the program, and `edshed endpoints`, benchmarked for cold start
+ * too), and what a one-off API call adds (the factory's lazy parts, `api`, the generated commands): two
+ * chunks, so `edshed endpoints` does not load the client.
+ */
+const PROGRAM = ['cli/main.ts', 'cli/commands/endpoints/list.ts'];
+const API_CALL = [
   'cli/config/store.ts',
   'cli/config/paths.ts',
   'cli/config/connection.ts',
@@ -33,21 +37,24 @@ const englishZodLocalesOnly = {
 };
 
 /**
- * Finds the hot path's modules once the graph is known: the static imports of HOT_PATH, stopping at zod
- * and the table's code (a one-off call loads those only when it needs them, and must go on doing so).
+ * Sorts the start-up path's modules once the graph is known: the static imports of each group's files,
+ * stopping at zod and the table's code (a one-off call loads those only when it needs them, and must go
+ * on doing so). A module of the program is not also one of the API call's.
  */
-function hotPathPlugin(root, hot) {
+function startUpPlugin(root, groups) {
   const stop = (id) => id.includes('/node_modules/zod/') || (id.startsWith(`${root}core/endpoints/`) && !/\/(define|request-shape)\.ts$/.test(id));
   return {
-    name: 'edshed-hot-path',
+    name: 'edshed-start-up-path',
     buildEnd() {
-      const visit = (id) => {
+      const taken = new Set();
+      const visit = (id, into) => {
         const info = this.getModuleInfo(id);
-        if (hot.has(id) || stop(id) || info === null || info.isExternal) return;
-        hot.add(id);
-        for (const imported of info.importedIds) visit(imported);
+        if (taken.has(id) || stop(id) || info === null || info.isExternal) return;
+        taken.add(id);
+        into.add(id);
+        for (const imported of info.importedIds) visit(imported, into);
       };
-      for (const file of HOT_PATH) visit(`${root}${file}`);
+      for (const [files, into] of groups) for (const file of files) visit(`${root}${file}`, into);
     },
   };
 }
@@ -60,14 +67,15 @@ function hotPathPlugin(root, hot) {
  */
 export async function buildCli({ pkg, endpoints, root }) {
   const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.includes(name));
-  const hot = new Set();
+  const program = new Set();
+  const apiCall = new Set();
   const bundle = await rolldown({
     cwd: root,
     input: { edshed: 'cli/edshed.ts' },
     platform: 'node',
     external: (id) => id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
     transform: { define: { __EDSHED_VERSION__: JSON.stringify(pkg.version) }, jsx: 'react-jsx', target: 'node20.19' },
-    plugins: [englishZodLocalesOnly, tableModulesPlugin(endpoints), hotPathPlugin(root, hot)],
+    plugins: [englishZodLocalesOnly, tableModulesPlugin(endpoints), startUpPlugin(root, [[PROGRAM, program], [API_CALL, apiCall]])],
     logLevel: 'warn',
     // Commands import the factory's parts statically too; that they stay lazy for the others is not a fault.
     checks: { ineffectiveDynamicImport: false },
@@ -78,7 +86,12 @@ export async function buildCli({ pkg, endpoints, root }) {
     sourcemap: true,
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
-    codeSplitting: { groups: [{ name: 'one-off', test: (id) => hot.has(id) }] },
+    codeSplitting: {
+      groups: [
+        { name: 'program', test: (id) => program.has(id) },
+        { name: 'api-call', test: (id) => apiCall.has(id) },
+      ],
+    },
   });
   await bundle.close();
 }
