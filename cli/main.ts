@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import type { Endpoint } from '../core/endpoints/define.js';
+import { nounEntries, tableNouns } from './table-nouns.js';
 import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
 import type { Factory } from './factory.js';
 import { createFactory } from './default-factory.js';
@@ -9,25 +10,25 @@ import { terminalPrompter } from './terminal-prompter.js';
 /** Global options that take a value: their value is not the command word. */
 const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields']);
 
-/** The first word of argv that is not an option or an option's value: the noun being run. */
-export function commandWord(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i += 1) {
+/** The words of argv that are not options or options' values: the noun being run, then its verb. */
+function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i += 1) {
     const arg = argv[i] as string;
-    if (arg === '--') return argv[i + 1];
+    if (arg === '--') return [...words, ...argv.slice(i + 1, i + 3 - words.length)];
     if (VALUE_OPTIONS.has(arg)) i += 1;
-    else if (!arg.startsWith('-')) return arg;
+    else if (!arg.startsWith('-')) words.push(arg);
   }
-  return undefined;
+  return words;
 }
 
-async function nounsOfTable(): Promise<Map<string, Endpoint[]>> {
-  const { ENDPOINTS } = await import('../core/endpoints/index.js');
-  const nouns = new Map<string, Endpoint[]>();
-  for (const endpoint of ENDPOINTS) {
-    const noun = endpoint.command.split(' ')[0] as string;
-    nouns.set(noun, [...(nouns.get(noun) ?? []), endpoint]);
-  }
-  return nouns;
+/** The first word of argv that is not an option or an option's value: the noun being run. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  return commandWords(argv)[0];
+}
+
+function verbOf(endpoint: Endpoint): string {
+  return endpoint.command.split(' ')[1] as string;
 }
 
 function nounSummary(noun: string, endpoints: readonly Endpoint[], curated: readonly string[]): string {
@@ -44,9 +45,10 @@ async function defineCurated(cmd: Command, entry: CuratedCommand, f: Factory): P
 
 /**
  * Builds the program. Only the noun being run is built in full (its verbs, their options, curated
- * modules); the other nouns are one-line stubs so `edshed --help` and suggestions still list them.
+ * modules), and of a known verb only that verb; the other nouns are one-line stubs so `edshed --help`
+ * and suggestions still list them.
  */
-export async function buildProgram(f: Factory, word: string | undefined): Promise<Command> {
+export async function buildProgram(f: Factory, word: string | undefined, verb?: string): Promise<Command> {
   const program = new Command('edshed')
     .description('EdShed platform toolkit: every API operation, billing workflows, and a local sandbox server.')
     .version(f.version, '-V, --version')
@@ -74,38 +76,45 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
     await defineCurated(program.command(word as string).description(alone.summary), alone, f);
     return program;
   }
-  const tableNouns = await nounsOfTable();
-  // With a known command word only that command is built; stubs for every noun are needed only for
-  // `edshed --help` and for suggestions after a typo.
-  const known = word !== undefined && (tableNouns.has(word) || Object.keys(CURATED).some((w) => w === word || w.startsWith(`${word} `)));
+  // With a known command word only that command is built, from its own entries of the table; stubs for
+  // every noun (the whole table) are needed only for `edshed --help` and for suggestions after a typo.
+  const entries = word === undefined ? [] : await nounEntries(word);
+  const known = word !== undefined && (entries.length > 0 || Object.keys(CURATED).some((w) => w === word || w.startsWith(`${word} `)));
+  const table = known ? new Map(entries.length > 0 ? [[word as string, entries]] : []) : await tableNouns();
   const wanted = (noun: string) => !known || noun === word;
   const curatedByNoun = new Map<string, [string, CuratedCommand][]>();
   for (const [words, entry] of Object.entries(CURATED)) {
-    const [noun, verb] = words.split(' ') as [string, string | undefined];
-    if (verb === undefined) {
+    const [noun, sub] = words.split(' ') as [string, string | undefined];
+    if (sub === undefined) {
       if (!wanted(noun)) continue;
       const cmd = program.command(noun, entry.hidden ? { hidden: true } : {}).description(entry.summary);
       if (word === noun) await defineCurated(cmd, entry, f);
       continue;
     }
-    curatedByNoun.set(noun, [...(curatedByNoun.get(noun) ?? []), [verb, entry]]);
+    curatedByNoun.set(noun, [...(curatedByNoun.get(noun) ?? []), [sub, entry]]);
   }
 
-  const nouns = [...new Set([...tableNouns.keys(), ...curatedByNoun.keys()])].sort();
+  const nouns = [...new Set([...table.keys(), ...curatedByNoun.keys()])].sort();
   for (const noun of nouns.filter(wanted)) {
-    const endpoints = tableNouns.get(noun) ?? [];
+    const endpoints = table.get(noun) ?? [];
     const curated = curatedByNoun.get(noun) ?? [];
     const group = program.command(noun).description(nounSummary(noun, endpoints, curated.map(([v]) => v)));
     if (word !== noun) continue;
     group.showSuggestionAfterError(true);
-    // Loaded only when a table noun runs: `endpoints`, `prices` and `--version` never need it.
-    const { defineEndpointCommand } = await import('./generated.js');
-    const curatedVerbs = new Set(curated.map(([verb]) => verb));
-    for (const endpoint of endpoints) {
-      const verb = endpoint.command.split(' ')[1] as string;
-      if (!curatedVerbs.has(verb)) defineEndpointCommand(group.command(verb), endpoint, f);
+    const curatedVerbs = new Set(curated.map(([name]) => name));
+    const generated = endpoints.filter((endpoint) => !curatedVerbs.has(verbOf(endpoint)));
+    // A known verb is built alone: commander needs no sibling to run it, and its help names only itself.
+    const alone = verb !== undefined && (curatedVerbs.has(verb) || generated.some((endpoint) => verbOf(endpoint) === verb));
+    const built = (name: string) => !alone || name === verb;
+    const toGenerate = generated.filter((endpoint) => built(verbOf(endpoint)));
+    if (toGenerate.length > 0) {
+      // Loaded only when a table noun runs: `endpoints`, `prices` and `--version` never need it.
+      const { defineEndpointCommand } = await import('./generated.js');
+      for (const endpoint of toGenerate) defineEndpointCommand(group.command(verbOf(endpoint)), endpoint, f);
     }
-    for (const [verb, entry] of curated) await defineCurated(group.command(verb, entry.isDefault ? { isDefault: true } : {}), entry, f);
+    for (const [name, entry] of curated.filter(([name]) => built(name))) {
+      await defineCurated(group.command(name, entry.isDefault ? { isDefault: true } : {}), entry, f);
+    }
   }
   return program;
 }
@@ -117,9 +126,9 @@ export async function buildProgram(f: Factory, word: string | undefined): Promis
  * const code = await run(['invoices', 'list', '--json'], factory);
  */
 export async function run(argv: readonly string[], f: Factory): Promise<number> {
-  const word = commandWord(argv);
+  const [word, verb] = commandWords(argv);
   try {
-    const program = await buildProgram(f, word);
+    const program = await buildProgram(f, word, verb);
     program.exitOverride();
     program.configureOutput({ writeOut: (s) => f.io.stdout.write(s), writeErr: (s) => f.io.stderr.write(s) });
     for (const cmd of program.commands) {

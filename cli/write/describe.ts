@@ -1,5 +1,4 @@
 import type { Endpoint } from '../../core/endpoints/define.js';
-import { ENDPOINTS } from '../../core/endpoints/index.js';
 
 const singular = (noun: string) => noun.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 
@@ -23,10 +22,12 @@ export function describeAction(endpoint: Endpoint, input: Readonly<Record<string
  * about another state.
  *
  * @example
- * conflictHint(endpointOf('invoices mark-paid'), { id: 8 }, 'Invoice 8 is paid; ...') // 'Invoice 8 is already paid: to change ...'
+ * await conflictHint(endpointOf('invoices mark-paid'), { id: 8 }, 'Invoice 8 is paid; ...') // 'Invoice 8 is already paid: to change ...'
  */
-export function conflictHint(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, message: string): string | undefined {
+export async function conflictHint(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, message: string): Promise<string | undefined> {
   if (endpoint.method !== 'POST') return undefined;
+  // The whole table, only after a refusal: a command that succeeds loads just its own noun's entries.
+  const { ENDPOINTS } = await import('../../core/endpoints/index.js');
   const editor = ENDPOINTS.find((e) => e.method === 'PUT' && e.path === endpoint.path);
   const state = /\bis (?:already )?([a-z_]+)\b/.exec(message)?.[1];
   if (!editor || state === undefined || editor.path.split('/').at(-1) !== state) return undefined;

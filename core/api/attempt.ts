@@ -1,11 +1,10 @@
 import type { ApiErrorDetails } from './errors/api-error.js';
 import type { ApiError } from './errors/api-error.js';
-import { classify } from './classify.js';
 import type { PreparedBody } from './body.js';
 import { toNetworkError } from './network.js';
 import type { ClientConfig } from './options.js';
 import { readRateLimit } from './rate-limit.js';
-import { redactHeaders } from './redact.js';
+import { redactHeaders, redactRecord } from './redact.js';
 import { readData, readMeta } from './response.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { monotonicProgress } from './upload-progress.js';
@@ -57,7 +56,7 @@ export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Prom
     ...(request.signal ? { signal: request.signal } : {}),
     ...(config.dispatcher ? { dispatcher: config.dispatcher } : {}),
   };
-  config.onRequest?.({ method: request.method, url, headers: redactHeaders(new Headers(plan.headers)), attempt });
+  config.onRequest?.({ method: request.method, url, headers: redactRecord(plan.headers), attempt });
   const started = config.now();
   const base: ApiErrorDetails = { method: request.method, url, attempts: attempt };
   const write = request.method !== 'GET';
@@ -84,10 +83,19 @@ export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Prom
   progress?.(100);
   config.onResponse?.({ method: request.method, url, status: response.status, durationMs: config.now() - started, attempt, headers: redactHeaders(response.headers) });
   const rateLimit = readRateLimit(response.headers, response.status, config.now());
-  const classified = classify({ status: response.status, ok: response.ok, data, rateLimit, details: withMeta, retryAllowed: plan.retryAllowed });
+  // The error catalogue and its envelope schema load only for a response that may be an error: a 2xx
+  // whose body names no `error` is a success whatever else it holds (a one-off command saves loading zod).
+  const classified = !response.ok || namesError(data)
+    ? (await import('./classify.js')).classify({ status: response.status, ok: response.ok, data, rateLimit, details: withMeta, retryAllowed: plan.retryAllowed })
+    : undefined;
   if (classified === undefined) {
     return { ok: true, response: { status: response.status, data, headers: response.headers, ...meta, attempts: attempt } };
   }
   const serverMessage = classified.envelope.message ?? classified.envelope.error;
   return { ok: false, error: classified.error, serverMessage, waitMs: rateLimit.waitMs };
+}
+
+/** Whether a body could carry the envelope's `error` field (the only field that fails a 2xx). */
+function namesError(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'error' in data;
 }

@@ -6,11 +6,12 @@ import { ForbiddenError } from './errors/forbidden-error.js';
 import { NotInitialisedError } from './errors/not-initialised-error.js';
 import { ReverificationRequiredError } from './errors/reverification-required-error.js';
 import { UnauthorisedError } from './errors/unauthorised-error.js';
+import { headerRecord } from './header-fields.js';
 import { HEADERS } from './headers.js';
 import { resolveOptions, type ClientConfig, type ClientOptions } from './options.js';
 import { buildUrl } from './query.js';
 import { methodAllowsRetry, retryDelay } from './retry.js';
-import { redactHeaders } from './redact.js';
+import { redactRecord } from './redact.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 
 /** Statuses the platform expects callers to handle; they are logged as handled, everything else as an error. */
@@ -111,7 +112,7 @@ export class ApiClient {
     const config = this.#requireConfig();
     const url = buildUrl(config.baseUrl, request.path, request.query);
     const body = prepareBody(request.body);
-    const headers = redactHeaders(new Headers(this.#headers(config, request, body)));
+    const headers = redactRecord(this.#headers(config, request, body));
     const text = request.body === undefined ? undefined : body.contentType === 'application/json' ? JSON.stringify(request.body) : `(${body.contentType ?? 'binary'} body)`;
     return { method: request.method, url, headers, ...(text === undefined ? {} : { body: text }) };
   }
@@ -122,14 +123,15 @@ export class ApiClient {
   }
 
   #headers(config: ClientConfig, request: ApiRequest, body: PreparedBody): Record<string, string> {
-    const headers = new Headers({ accept: 'application/json' });
-    if (body.contentType !== undefined) headers.set('content-type', body.contentType);
-    if (config.clientType !== undefined) headers.set(HEADERS.clientType, config.clientType);
-    if (config.clientVersion !== undefined) headers.set(HEADERS.clientVersion, config.clientVersion);
-    if (this.#token !== undefined) headers.set(HEADERS.token, this.#token);
-    if (request.idempotencyKey) headers.set(HEADERS.idempotencyKey, request.idempotencyKey);
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
-    return Object.fromEntries(headers);
+    const headers: [string, string][] = [['accept', 'application/json']];
+    if (body.contentType !== undefined) headers.push(['content-type', body.contentType]);
+    if (config.clientType !== undefined) headers.push([HEADERS.clientType, config.clientType]);
+    if (config.clientVersion !== undefined) headers.push([HEADERS.clientVersion, config.clientVersion]);
+    if (this.#token !== undefined) headers.push([HEADERS.token, this.#token]);
+    if (request.idempotencyKey) headers.push([HEADERS.idempotencyKey, request.idempotencyKey]);
+    headers.push(...Object.entries(request.headers ?? {}));
+    // A plain record, not `Headers`: on Node that class loads the whole of fetch (see header-fields.ts).
+    return headerRecord(headers);
   }
 
   /** A 403 with a message starts the reverification flow when there is a handler and the body can be sent again. */

@@ -1,5 +1,4 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { ConfigFileError } from './config-file-error.js';
 
@@ -35,7 +34,8 @@ export function jsonFile(path: string): { readonly path: string; read(): Record<
     },
     write(data) {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      const temporary = join(dirname(path), `.${randomUUID()}.tmp`);
+      // Web Crypto's randomUUID: node:crypto would load for every command that only reads these files.
+      const temporary = join(dirname(path), `.${globalThis.crypto.randomUUID()}.tmp`);
       writeFileSync(temporary, `${JSON.stringify(data, null, '\t')}\n`, { mode: 0o600 });
       chmodSync(temporary, 0o600);
       renameSync(temporary, path);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { endpointRows } from '../../cli/commands/endpoints/list.js';
 import { rankBySearch, searchScore } from '../../cli/help/search.js';
 
@@ -6,13 +7,13 @@ const row = (command: string, summary = '', path = 'x/y') => ({ command, method:
 
 describe('endpoints --search', () => {
   it('matches every word in any order over command, path and summary', () => {
-    const commands = (text: string) => endpointRows({ search: text }).map((r) => r.command);
+    const commands = (text: string) => endpointRows(ENDPOINTS, { search: text }).map((r) => r.command);
     expect(commands('mark paid')[0]).toBe('invoices mark-paid');
     expect(commands('paid mark')[0]).toBe('invoices mark-paid');
     expect(commands('MARK-PAID')).toContain('store-purchases mark-paid');
     expect(commands('superuser/invoices paid')).toContain('invoices mark-paid');
     expect(commands('mark paid zebra')).toEqual([]);
-    expect(commands('  ').length).toBe(endpointRows().length);
+    expect(commands('  ').length).toBe(endpointRows(ENDPOINTS).length);
   });
 
   it('ranks whole command words above parts of words, the path, and the summary', () => {

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { ENDPOINTS } from '../../../core/endpoints/index.js';
-import { ROLES } from '../../../core/endpoints/define.js';
+import { ROLES, type Endpoint } from '../../../core/endpoints/define.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { rankBySearch } from '../../help/search.js';
+import { tableEntries } from '../../table-nouns.js';
 import type { DefineCommand } from '../index.js';
 
 /** One row of `edshed endpoints --json`. */
@@ -19,9 +19,9 @@ export interface EndpointRow {
   readonly note?: string;
 }
 
-/** The rows, filtered by area and role; with a search text, only matching rows, best match first. */
-export function endpointRows(filter: { area?: string; role?: string; search?: string } = {}): EndpointRow[] {
-  const chosen = ENDPOINTS.filter((e) => (!filter.area || e.area === filter.area) && (!filter.role || e.role === filter.role));
+/** The rows of the table's entries, filtered by area and role; with a search text, only matching rows, best match first. */
+export function endpointRows(entries: readonly Endpoint[], filter: { area?: string; role?: string; search?: string } = {}): EndpointRow[] {
+  const chosen = entries.filter((e) => (!filter.area || e.area === filter.area) && (!filter.role || e.role === filter.role));
   return (filter.search ? rankBySearch(chosen, filter.search) : chosen).map((e) => ({
     name: `${e.noun}.${e.verb}`, method: e.method, path: e.path, area: e.area, role: e.role, command: e.command, summary: e.summary,
     ...(e.note ? { note: e.note } : {}),
@@ -38,11 +38,13 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd);
   cmd.action(async (opts: { area?: string; role?: string; search?: string } & Record<string, unknown>) => {
     const c = leafFactory(f, cmd);
-    if (opts.area && !ENDPOINTS.some((e) => e.area === opts.area)) {
-      throw new CliError(`--area: no area "${opts.area}" (areas: ${[...new Set(ENDPOINTS.map((e) => e.area))].join(', ')})`, EXIT.usage);
+    // The table's data, not its code: this path is benchmarked for cold start (cli/table-nouns.ts).
+    const entries = await tableEntries();
+    if (opts.area && !entries.some((e) => e.area === opts.area)) {
+      throw new CliError(`--area: no area "${opts.area}" (areas: ${[...new Set(entries.map((e) => e.area))].join(', ')})`, EXIT.usage);
     }
     if (opts.role && !(ROLES as readonly string[]).includes(opts.role)) throw new CliError(`--role: "${opts.role}" is not one of ${ROLES.join(', ')}`, EXIT.usage);
-    const rows = endpointRows(opts);
+    const rows = endpointRows(entries, opts);
     if (c.globals.json && !c.globals.fields && !c.globals.format) {
       // The documented --json shape, written directly: this path is benchmarked for cold start.
       c.io.stdout.write(`${JSON.stringify(rows.map(({ summary: _summary, ...row }) => row))}\n`);

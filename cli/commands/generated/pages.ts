@@ -1,6 +1,5 @@
 import { MAX_TAKE } from '../../../core/domain/constants.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
-import { buildRequest } from '../../../core/endpoints/call.js';
 import type { Factory } from '../../factory.js';
 import type { OutputPlan } from '../../output/plan.js';
 import { openRowStream } from '../../output/row-stream.js';
@@ -26,7 +25,7 @@ export async function printPages(
   want: { readonly limit?: number | undefined },
   plan: OutputPlan,
 ): Promise<number> {
-  const client = await f.client();
+  const [client, { buildRequest }] = await Promise.all([f.client(), import('../../../core/endpoints/call.js')]);
   const out = openRowStream(f, plan);
   let skip = Number(input.skip ?? 0);
   let printed = 0;

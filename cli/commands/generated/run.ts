@@ -1,7 +1,7 @@
 import { ApiError } from '../../../core/api/errors/index.js';
 import { INVOICE_FIELDS } from '../../../core/domain/billing.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
-import { buildRequest } from '../../../core/endpoints/call.js';
+import { requestWithoutInput } from '../../../core/endpoints/request-shape.js';
 import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompter.js';
@@ -44,7 +44,9 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
   const write = endpoint.method !== 'GET';
   const plan = planOutput(f, { write, knownFields: knownFields(endpoint), command: endpoint.command });
   const idempotencyKey = write ? (options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`) : undefined;
-  const request = buildRequest(endpoint, input, idempotencyKey ? { idempotencyKey } : {});
+  const callOptions = idempotencyKey ? { idempotencyKey } : {};
+  // The schemas (zod) load only when there is input to check: `invoices list` has none.
+  const request = requestWithoutInput(endpoint, input, callOptions) ?? (await import('../../../core/endpoints/call.js')).buildRequest(endpoint, input, callOptions);
   if (options.dryRun) return printDryRun(f, request);
   if (endpoint.destructive) await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
   if (!write) {
@@ -61,7 +63,7 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
   try {
     data = (await sendWrite(f, request)).data;
   } catch (error) {
-    const hint = error instanceof ApiError && error.status === 409 ? conflictHint(endpoint, input, error.message) : undefined;
+    const hint = error instanceof ApiError && error.status === 409 ? await conflictHint(endpoint, input, error.message) : undefined;
     throw hint ? new HintedError(error, hint) : error;
   }
   await printResponse(f, data, endpoint.response, plan);

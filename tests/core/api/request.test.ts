@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, ClientConfigError, createClient, type ClientOptions } from '../../../core/api/index.js';
+import { ApiClient, ClientConfigError, createClient, DEFAULT_RETRY_POLICY, type ClientOptions } from '../../../core/api/index.js';
+import { resolveOptions } from '../../../core/api/options.js';
 import { fakeFetch, json, type FakeAnswer } from './support/fake-fetch.js';
 
 function setup(answers: readonly FakeAnswer[] = [json(200, { ok: true })], options: Partial<ClientOptions> = {}) {
@@ -122,6 +123,16 @@ describe('ApiClient request building', () => {
     expect(() => new ApiClient().init({ baseUrl: 'ftp://x/' })).toThrow(ClientConfigError);
     expect(() => new ApiClient().init({ environment: 'sandbox', retry: { retries: -1 } })).toThrow(/retry\.retries/);
     expect(() => new ApiClient().init({ environment: 'sandbox', token: 'bad\ntoken' })).toThrow(/token: must be printable ASCII/);
+    const several = { environment: 'sandbox', token: '', clientVersion: 7, retry: { retries: 1.5, maxDelayMs: Infinity } } as unknown as ClientOptions;
+    expect(() => new ApiClient().init(several)).toThrow(
+      'Invalid client options: token: must be a non-empty string; clientVersion: must be a non-empty string; retry.retries: must be a whole number from 0 to 20; retry.maxDelayMs: must be a finite number, 0 or more',
+    );
+    expect(() => new ApiClient().init({ environment: 'sandbox', retry: [] as unknown as ClientOptions['retry'] })).toThrow('retry: must be an object');
+  });
+
+  it('takes only the retry policy\'s own keys from the retry option', () => {
+    const retry = { retries: 0, maxDelayMs: undefined, jitter: 'full' } as unknown as ClientOptions['retry'];
+    expect(resolveOptions({ environment: 'sandbox', retry }).retry).toEqual({ ...DEFAULT_RETRY_POLICY, retries: 0 });
   });
 
   it('reports whether it is initialised and its base URL', () => {

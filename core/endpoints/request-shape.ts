@@ -1,0 +1,63 @@
+import type { ApiRequest } from '../api/types.js';
+import type { Endpoint, FieldSpec } from './define.js';
+
+/** Per-call options that are not part of the payload. */
+export interface CallOptions {
+  /** Makes a write retryable and safe against repeats: sent as the Idempotency-Key header. */
+  readonly idempotencyKey?: string;
+  readonly signal?: AbortSignal;
+  readonly onUploadProgress?: (percent: number) => void;
+  /** A raw body (a Blob, bytes or a JSON value) sent instead of the payload keys. */
+  readonly body?: unknown;
+}
+
+/** Fills `{name}` parameters into a path, URL-encoding each value. */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/**
+ * The request for checked path parameters and payload: the payload in the query string for GET and
+ * DELETE, as the JSON body otherwise (or the raw body of the options).
+ *
+ * @example
+ * requestShape(endpoint, { id: '12' }, { method: 'bacs' }) // { method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' } }
+ */
+export function requestShape(
+  endpoint: Endpoint,
+  params: Readonly<Record<string, string>>,
+  payload: Record<string, unknown> | undefined,
+  options: CallOptions = {},
+): ApiRequest {
+  const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  const hasPayload = payload !== undefined && Object.keys(payload).length > 0;
+  return {
+    method: endpoint.method,
+    path: fillPath(endpoint.path, params),
+    ...(inQuery && hasPayload ? { query: payload } : {}),
+    ...(!inQuery && options.body === undefined ? { body: payload ?? {} } : {}),
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+  };
+}
+
+function isOptional(spec: FieldSpec): boolean {
+  return typeof spec === 'object' ? spec.optional === true : spec.endsWith('?');
+}
+
+/**
+ * The request of a call given no input at all, when the entry requires none (no path parameter, every
+ * payload key optional): then there is nothing to check, and it is what `buildRequest` returns without
+ * loading the schemas. Undefined when the input holds a value or the entry requires one.
+ *
+ * @example
+ * requestWithoutInput(endpointOf('invoices list'), {}) // { method: 'GET', path: 'subscriptions/invoices' }
+ * requestWithoutInput(endpointOf('invoices show'), {}) // undefined: {id} is required
+ */
+export function requestWithoutInput(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest | undefined {
+  if (Object.values(input).some((value) => value !== undefined) || endpoint.params.length > 0) return undefined;
+  if (!Object.values(endpoint.payload ?? {}).every(isOptional)) return undefined;
+  return requestShape(endpoint, {}, {}, options);
+}

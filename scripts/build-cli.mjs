@@ -1,0 +1,104 @@
+// Bundles the CLI with rolldown: code-split so each command loads only what it needs, but with the modules
+// of a one-off API call in two chunks. Each module a command loads costs start-up time of its own (about
+// 0.15 ms of CPU, more in wall time), and esbuild, splitting by which entry points reach a module, cut
+// `edshed api GET users/me` into 45 chunks. Rolldown's code-splitting groups put them together.
+import { rolldown } from 'rolldown';
+import { tableModulesPlugin } from './table-modules.mjs';
+
+/**
+ * What every command but --version runs (the program, and `edshed endpoints`, benchmarked for cold start
+ * too), and what a one-off API call adds (the factory's lazy parts, `api`, the generated commands): two
+ * chunks, so `edshed endpoints` does not load the client.
+ */
+const PROGRAM = ['cli/main.ts', 'cli/commands/endpoints/list.ts'];
+const API_CALL = [
+  'cli/config/store.ts',
+  'cli/config/paths.ts',
+  'cli/config/connection.ts',
+  'core/api/client.ts',
+  'cli/http-fetch.ts',
+  'cli/commands/api/call.ts',
+  'cli/generated.ts',
+  'cli/commands/generated/run.ts',
+];
+
+/**
+ * Packages bundled into the CLI; every other dependency stays external (installed beside us). Ink and
+ * React are bundled into the chunks only the drawing commands load (bulk progress, the dashboards):
+ * unbundled, importing Ink resolves and parses ~150 modules, 0.9 s on this machine, six times
+ * `node -e 0` (bench/dash-first-frame). React's production build: NODE_ENV below.
+ */
+const BUNDLED = ['commander', 'chalk', 'zod', 'csv-stringify', 'ink', 'react'];
+/** Ink's optional debugger (loaded with DEV=true only), not installed. */
+const NOT_INSTALLED = ['react-devtools-core'];
+
+/**
+ * zod re-exports all of its ~60 message locales as a namespace (`z.locales`), which stops the bundler
+ * from leaving them out: two thirds of the bundled zod. We use only the default English messages
+ * (applied by zod's schemas module itself), so the CLI bundle gets a `locales` namespace holding English alone.
+ */
+const englishZodLocalesOnly = {
+  name: 'english-zod-locales-only',
+  resolveId: (source, importer) => (source.endsWith('/locales/index.js') && importer?.includes('/node_modules/zod/') ? '\0zod-locales-en' : undefined),
+  load: (id) => (id === '\0zod-locales-en' ? "export { default as en } from 'zod/v4/locales/en.js';" : undefined),
+};
+
+/**
+ * Sorts the start-up path's modules once the graph is known: the static imports of each group's files,
+ * stopping at zod and the table's code (a one-off call loads those only when it needs them, and must go
+ * on doing so). A module of the program is not also one of the API call's.
+ */
+function startUpPlugin(root, groups) {
+  const stop = (id) => id.includes('/node_modules/zod/') || (id.startsWith(`${root}core/endpoints/`) && !/\/(define|request-shape)\.ts$/.test(id));
+  return {
+    name: 'edshed-start-up-path',
+    buildEnd() {
+      const taken = new Set();
+      const visit = (id, into) => {
+        const info = this.getModuleInfo(id);
+        if (taken.has(id) || stop(id) || info === null || info.isExternal) return;
+        taken.add(id);
+        into.add(id);
+        for (const imported of info.importedIds) visit(imported, into);
+      };
+      for (const [files, into] of groups) for (const file of files) visit(`${root}${file}`, into);
+    },
+  };
+}
+
+/**
+ * Builds dist/cli from cli/edshed.ts.
+ *
+ * @example
+ * await buildCli({ pkg, endpoints: ENDPOINTS, root: '/path/to/repo/' });
+ */
+export async function buildCli({ pkg, endpoints, root }) {
+  const external = [...Object.keys(pkg.dependencies).filter((name) => !BUNDLED.includes(name)), ...NOT_INSTALLED];
+  const program = new Set();
+  const apiCall = new Set();
+  const bundle = await rolldown({
+    cwd: root,
+    input: { edshed: 'cli/edshed.ts' },
+    platform: 'node',
+    external: (id) => id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
+    transform: { define: { __EDSHED_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx', target: 'node20.19' },
+    plugins: [englishZodLocalesOnly, tableModulesPlugin(endpoints), startUpPlugin(root, [[PROGRAM, program], [API_CALL, apiCall]])],
+    logLevel: 'warn',
+    // Commands import the factory's parts statically too; that they stay lazy for the others is not a fault.
+    checks: { ineffectiveDynamicImport: false },
+  });
+  await bundle.write({
+    dir: `${root}dist/cli`,
+    format: 'es',
+    sourcemap: true,
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    codeSplitting: {
+      groups: [
+        { name: 'program', test: (id) => program.has(id) },
+        { name: 'api-call', test: (id) => apiCall.has(id) },
+      ],
+    },
+  });
+  await bundle.close();
+}

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
+
+// Issue 8, speed of a one-off command: what the built CLI loads for one call. A structural check (which
+// modules, never how long): the timing itself is bench/one-off.bench.mjs.
+const DIST = fileURLToPath(new URL('../../dist/cli/', import.meta.url));
+
+interface Loaded {
+  /** The names of the chunks the run loaded, without their hashes. */
+  readonly chunks: string[];
+  /** Every source file bundled into the chunks the run loaded, as their source maps name them. */
+  readonly sources: string[];
+  /** Node's own modules the run loaded (`process.moduleLoadList`). */
+  readonly builtins: string[];
+}
+
+/** The endpoint table's code (its entries, schemas and assembly); define.ts and request-shape.ts are types and plain helpers. */
+const isTableCode = (source: string) => source.includes('core/endpoints/') && !/\/(define|request-shape)\.ts$/.test(source);
+
+let sandbox: SandboxProcess;
+beforeAll(async () => {
+  sandbox = await startSignedInSandbox('superuser');
+});
+afterAll(async () => {
+  await sandbox.stop();
+});
+
+async function loadedBy(args: readonly string[]): Promise<Loaded> {
+  const name = args.join('-').replace(/\W+/g, '-');
+  const log = join(sandbox.dir, `${name}.modules`);
+  const builtins = join(sandbox.dir, `${name}.builtins`);
+  const hooks = join(sandbox.dir, 'load-hooks.mjs');
+  const register = join(sandbox.dir, `${name}.register.mjs`);
+  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.EDSHED_TEST_LOG, url + '\\n'); return next(url, context); }\n`);
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nimport { writeFileSync } from 'node:fs';\nregister(${JSON.stringify(`file://${hooks}`)});\n` +
+      `process.on('exit', () => writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join('\\n')));\n`,
+  );
+  const run = await execa('node', ['--import', register, BIN, ...args], { reject: false, env: { ...sandbox.env, EDSHED_TEST_LOG: log } });
+  expect(run.exitCode, String(run.stderr)).toBe(0);
+  const chunks = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((url) => url.startsWith(`file://${DIST}`));
+  expect(chunks.length).toBeGreaterThan(2);
+  // Generated modules (the table's data, the bundler's runtime) have no source map: they are known by name.
+  const sources = chunks.flatMap((url) => {
+    const map = `${fileURLToPath(url)}.map`;
+    return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
+  });
+  const names = chunks.map((url) => url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''));
+  return { chunks: names, sources, builtins: readFileSync(builtins, 'utf8').split('\n') };
+}
+
+describe('a one-off command loads what its call needs', () => {
+  it('`edshed api GET users/me`: no endpoint table, no zod, no Node fetch (its Headers and Response)', async () => {
+    const { sources, builtins } = await loadedBy(['api', 'GET', 'users/me']);
+    expect(sources.some((s) => s.endsWith('cli/commands/api/call.ts'))).toBe(true);
+    expect(sources.filter(isTableCode)).toEqual([]);
+    expect(sources.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);
+    expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+
+  it('`edshed invoices list`: its own noun\'s entries of the table, not the whole table; no zod (no input to check), no Node fetch', async () => {
+    const { chunks, sources, builtins } = await loadedBy(['invoices', 'list']);
+    expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual(['_edshed-table_noun-invoices']);
+    expect(sources.filter((s) => s.endsWith('core/endpoints/index.ts') || s.endsWith('core/endpoints/superuser-billing.ts'))).toEqual([]);
+    // Only the verb being run is built: the curated `invoices mark` is not loaded for `invoices list`.
+    expect(sources.filter((s) => s.includes('cli/commands/invoices/'))).toEqual([]);
+    expect(sources.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);
+    expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+
+  it('`edshed endpoints --json`: the table\'s data (generated from it at build), not the table\'s code', async () => {
+    const { chunks, sources } = await loadedBy(['endpoints', '--json']);
+    expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual(['_edshed-table_all']);
+    expect(sources.filter(isTableCode)).toEqual([]);
+  });
+
+  it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod) before sending', async () => {
+    const { sources } = await loadedBy(['invoices', 'list', '--take', '5']);
+    expect(sources.some((s) => s.includes('node_modules/zod/'))).toBe(true);
+    expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
+  });
+});
