@@ -12,6 +12,8 @@ export interface Io {
   readonly stderrIsTTY?: boolean;
   /** Stderr itself, for a renderer that needs its size and resize events (Ink); absent in tests. */
   readonly stderrStream?: NodeJS.WriteStream;
+  /** The terminal itself, for a full-screen renderer (Ink dashboards): stdout and stdin; absent in tests. */
+  readonly terminal?: { readonly stdout: NodeJS.WriteStream; readonly stdin: NodeJS.ReadStream };
   /** Terminal width, when stdout is a terminal. */
   readonly columns: number | undefined;
   /**
@@ -39,6 +41,7 @@ export function processIo(): Io {
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     stderrStream: process.stderr,
+    terminal: { stdout: process.stdout, stdin: process.stdin },
     columns: process.stdout.columns,
     interrupts: (options) => {
       if (controller) return controller.signal;

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { legacyRedirects } from './plugins/legacy-redirects.js';
+import { zodWithoutJsonSchema } from './plugins/zod-without-json-schema.js';
 
 /**
  * Where the dev and preview servers forward `/api/*` (the site's API base): the sandbox, unless
@@ -15,10 +17,22 @@ function apiProxy(): Record<string, ProxyOptions> {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
-  build: { outDir: fileURLToPath(new URL('../dist/web', import.meta.url)), emptyOutDir: true },
+  plugins: [react(), legacyRedirects(), zodWithoutJsonSchema()],
+  resolve: {
+    // react-router's package exports resolve to its development build in a bundler; the build takes its
+    // production build (a third of the size, no dev warnings).
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+  },
+  // No modulepreload polyfill: every browser the site supports preloads modules itself.
+  build: {
+    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    // Images stay files (cached, loaded in parallel) rather than text inside the first visit's JavaScript.
+    assetsInlineLimit: 0,
+  },
   server: { host: '127.0.0.1', proxy: apiProxy() },
   preview: { host: '127.0.0.1', proxy: apiProxy() },
-});
+}));

@@ -62,6 +62,10 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
   // Bulk runs, plan then apply (issue 9): run a plan saved by `--from FILE --dry-run --plan plan.json`.
   'bulk apply': { summary: 'Run a saved bulk plan exactly; skips invoices and subscriptions whose state changed since', load: () => import('./bulk/apply.js') },
+  // Ink dashboards (issue 11): live on a terminal, --once for a plain snapshot.
+  'dash billing': { summary: 'Live billing dashboard: invoices by state, expiring subscriptions, cancellations, sales, bulk runs', load: () => import('./dash/billing.js') },
+  'dash school': { summary: 'Live school dashboard: seats per subscription, pupils, teachers, groups, homework, activity', load: () => import('./dash/school.js') },
+  'dash jobs': { summary: 'Live background jobs with progress bars, engagement snapshots, email statistics', load: () => import('./dash/jobs.js') },
 };
 
 /** One-line descriptions of nouns that have curated commands only. */
@@ -71,4 +75,5 @@ export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   profiles: 'Sign-in profiles side by side (list, use, remove)',
   runs: 'Bulk runs from --from FILE: journals and resume (list, show, resume)',
   bulk: 'Saved bulk plans: run one exactly (apply)',
+  dash: 'Live dashboards on the terminal (billing, school, jobs); --once for a snapshot',
 };

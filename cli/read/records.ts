@@ -74,3 +74,16 @@ export function productName(sub: SubscriptionRecord): string {
 export function schoolLabel(school: SchoolRecord): string {
   return `${school.name} (school ${school.id}${school.country ? `, ${school.country}` : ''})`;
 }
+
+/** Who the token belongs to (`GET users/me`): role flags and school. */
+export const meRecord = z.object({
+  user: z.looseObject({
+    id: z.union([z.number(), z.string()]),
+    username: z.string().nullish(),
+    display_name: z.string().nullish(),
+    kind: z.string().nullish(),
+    superuser: z.boolean().nullish(),
+    employee: z.boolean().nullish(),
+    school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional(), admin: z.boolean().nullish() }).nullish(),
+  }),
+});

@@ -1,22 +1,11 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { CliError, EXIT } from '../../cli-error.js';
 import { profileName } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
+import { meRecord as meSchema } from '../../read/records.js';
 import type { DefineCommand } from '../index.js';
 
-const meSchema = z.object({
-  user: z.looseObject({
-    id: z.union([z.number(), z.string()]),
-    username: z.string().nullish(),
-    display_name: z.string().nullish(),
-    kind: z.string().nullish(),
-    superuser: z.boolean().nullish(),
-    employee: z.boolean().nullish(),
-    school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional(), admin: z.boolean().nullish() }).nullish(),
-  }),
-});
 
 /** `edshed whoami`: who the CLI acts as, where, and with which profile; checks the token with the API. */
 const define: DefineCommand = (cmd: Command, f) => {

@@ -13,7 +13,13 @@ export const RESULT_FIELDS = ['id', 'number', 'before', 'after', 'total', 'curre
 
 const NAMED = 20;
 
-const money = (total: number | null, currency: string | null): string => {
+/**
+ * An amount in minor units for people (`£540.00`), or the raw figures when the currency is unknown.
+ *
+ * @example
+ * money(54000, 'gbp') // '£540.00'
+ */
+export const money = (total: number | null, currency: string | null): string => {
   if (total === null || currency === null) return '';
   try {
     return formatMoney(total, currency);

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { runsDir } from '../../bulk/journal.js';
-import { readJournal } from '../../bulk/journal-state.js';
+import { listRuns } from '../../bulk/run-list.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
@@ -14,20 +13,8 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
-    const dir = runsDir(c.env);
-    const ids = existsSync(dir)
-      ? readdirSync(dir)
-          .filter((name) => name.endsWith('.jsonl') && !name.endsWith('.items.jsonl'))
-          .map((name) => name.slice(0, -'.jsonl'.length))
-          .sort()
-          .reverse()
-      : [];
-    const rows = [];
-    for (const id of ids) {
-      const { header, counts } = await readJournal(c.env, id);
-      rows.push({ id, command: header.command, file: header.file, created: header.created, items: header.items, ...counts });
-    }
-    if (rows.length === 0 && !c.globals.quiet) c.io.stderr.write(`No bulk runs yet (${dir}).\n`);
+    const rows = (await listRuns(c.env)).map(({ id, header, counts }) => ({ id, command: header.command, file: header.file, created: header.created, items: header.items, ...counts }));
+    if (rows.length === 0 && !c.globals.quiet) c.io.stderr.write(`No bulk runs yet (${runsDir(c.env)}).\n`);
     await printResponse(c, rows);
   });
 };

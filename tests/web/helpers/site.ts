@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
+import { vi } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process.js';
 
 /** Debian's chromium (test tools cannot download a browser here); `.ci/run` installs it. */
@@ -8,13 +9,20 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CONFIG = fileURLToPath(new URL('../../../web/vite.config.ts', import.meta.url));
 
+export interface PageOptions {
+  readonly width?: number;
+  readonly height?: number;
+  /** The browser's language (navigator.languages); en-GB unless given. */
+  readonly locale?: string;
+}
+
 export interface Site {
   /** The preview server's origin, ending in `/`. */
   readonly url: string;
   readonly sandbox: SandboxProcess;
   readonly browser: Browser;
   /** A new page in a fresh browser context (no cookies or storage shared with other pages). */
-  page(options?: { readonly width?: number; readonly height?: number }): Promise<Page>;
+  page(options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -28,6 +36,8 @@ export interface Site {
  * await page.goto(`${site.url}about`);
  */
 export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memory:']): Promise<Site> {
+  // A browser on a busy 2-core machine: expect.poll waits up to 10 s for a page to catch up (its default is 1 s).
+  vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
   const sandbox = await startSandboxProcess(sandboxArgs);
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
@@ -47,7 +57,9 @@ export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memo
       sandbox,
       browser: started,
       page: async (options = {}) => {
-        const context = await started.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+        const context = await started.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: options.locale ?? 'en-GB' });
+        // The sandbox's resource images live on a host that does not exist: fail them at once, not after a DNS lookup.
+        await context.route(/^https:\/\/[^/]*\.sandbox\.edshed\.test\//, (route) => route.abort('namenotresolved'));
         return context.newPage();
       },
       close: async () => {

@@ -1,0 +1,38 @@
+// Launch to the first complete frame of `edshed dash billing` (the panes drawn from the seeded sandbox's
+// answers) in an 80x24 pseudo-terminal, as a ratio to `node -e 0` run the same way (through `script`,
+// interleaved in one run so machine noise hits both alike); medians of RUNS runs each.
+import { fileURLToPath } from 'node:url';
+import { startSandbox, signIn } from './servers.mjs';
+import { cliEnv, inPty } from './pty.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const sandbox = await startSandbox({ seed: 'demo' });
+const env = cliEnv(sandbox.url, await signIn(sandbox.url, 'superuser'));
+// Complete: the heading says when the data is from and the last pane and the keys are drawn.
+const COMPLETE = /data of \d\d:\d\d:\d\d[\s\S]*Bulk runs in progress or paused[\s\S]*q quit/;
+
+const times = { node: [], dash: [] };
+try {
+  for (let i = 0; i < RUNS + 2; i += 1) {
+    const baseline = inPty(['-e', '0'], env);
+    const nodeMs = await baseline.exited;
+    const dash = inPty([bin, 'dash', 'billing'], env);
+    const dashMs = await dash.waitFor(COMPLETE);
+    dash.child.stdin.write('q');
+    await dash.exited;
+    // The first two rounds warm the file cache.
+    if (i >= 2) {
+      times.node.push(nodeMs);
+      times.dash.push(dashMs);
+    }
+  }
+} finally {
+  await sandbox.stop();
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const out = (row) => console.log(JSON.stringify(row));
+out({ name: 'node -e 0 in a pty (median)', value: median(times.node).toFixed(1), unit: 'ms' });
+out({ name: 'dash billing first complete frame (median)', value: median(times.dash).toFixed(1), unit: 'ms' });
+const ratio = median(times.dash) / median(times.node);
+out({ name: 'dash billing first frame / node -e 0', value: ratio.toFixed(2), unit: 'x', target: '<= 4', ok: ratio <= 4 });

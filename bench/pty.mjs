@@ -1,0 +1,58 @@
+// Runs a command in a pseudo-terminal of 80x24 through util-linux `script` (no native module needed),
+// and watches what it draws. Not a bench itself (no .bench.mjs suffix).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const quote = (s) => `'${String(s).replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Starts `node ARGS` in an 80x24 pty; `env` is added to ours. Answers the child (script), a function that
+ * waits for `pattern` in the output (resolving with the ms since spawn), and the pid of node itself.
+ */
+export function inPty(args, env = {}) {
+  const command = `stty cols 80 rows 24; exec ${[process.execPath, ...args].map(quote).join(' ')}`;
+  const start = process.hrtime.bigint();
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, TERM: 'xterm-256color', CI: 'false', ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  let seen = '';
+  const waiters = [];
+  const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6;
+  child.stdout.on('data', (chunk) => {
+    seen += chunk.toString('utf8');
+    for (const w of [...waiters]) {
+      if (!w.pattern.test(seen)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(elapsed());
+    }
+  });
+  const exited = new Promise((resolve) => child.once('exit', () => resolve(elapsed())));
+  return {
+    child,
+    exited,
+    output: () => seen,
+    waitFor: (pattern, ms = 60_000) =>
+      new Promise((resolve, reject) => {
+        if (pattern.test(seen)) return resolve(elapsed());
+        const timer = setTimeout(() => reject(new Error(`never drew ${pattern}:\n${seen.slice(-2000)}`)), ms);
+        waiters.push({
+          pattern,
+          resolve: (t) => {
+            clearTimeout(timer);
+            resolve(t);
+          },
+        });
+      }),
+    /** The pid of the command (script's child, which exec'd node). */
+    pid: () => {
+      const file = `/proc/${child.pid}/task/${child.pid}/children`;
+      return existsSync(file) ? Number(readFileSync(file, 'utf8').trim().split(' ')[0]) : null;
+    },
+  };
+}
+
+/** Environment for the CLI talking to `url` with `token`, with its own empty config and state dirs. */
+export function cliEnv(url, token) {
+  const dir = mkdtempSync(join(tmpdir(), 'edshed-bench-dash-'));
+  return { EDSHED_API_URL: url, EDSHED_TOKEN: token, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), XDG_DATA_HOME: join(dir, 'data'), NO_COLOR: '' };
+}

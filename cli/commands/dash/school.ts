@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { schoolSpec } from '../../dash/school/spec.js';
+import { leafFactory } from '../../flags.js';
+import { positiveId } from '../../ids.js';
+import type { DefineCommand } from '../index.js';
+import { addDashOptions, dashOptions, runDash } from './run-dash.js';
+
+const HELP = `
+For a school admin (their own school; ID optional) and superusers (any school; ID needed). Panes: the
+school's pupil, teacher and group counts; each subscription with seats used against seats bought as a
+bar; homework due this week and the groups' recent activity (a school's own admins: the API has no
+superuser route to them); for superusers the activity of the latest engagement snapshot and the unpaid
+invoices (the same reads as edshed schools show).
+
+Keys: Tab and arrows move between panes, Enter opens one (arrows scroll, / filters), Esc goes back,
+r refreshes, ? shows the keys, q quits. Off a terminal, --once prints one plain-text snapshot
+(--once --json the data); without --once it exits 2.
+
+Examples:
+  edshed dash school 1
+  edshed dash school --once
+  edshed dash school 1 --once --json | jq .subscriptions`;
+
+/** `edshed dash school [ID]`: a live view of one school. */
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description('Live school dashboard: seats per subscription, pupils, teachers and groups, homework, activity')
+    .argument('[id]', 'school id (superusers; a school admin may leave it out)')
+    .addHelpText('after', HELP);
+  addDashOptions(cmd);
+  cmd.action(async (idArg: string | undefined) => {
+    const c = leafFactory(f, cmd);
+    const id = idArg === undefined ? undefined : positiveId(idArg, 'school id', 'a school id');
+    const options = dashOptions(cmd.opts());
+    await runDash(c, 'school', (api) => schoolSpec(c, api, id), options);
+  });
+};
+
+export default define;

@@ -1,0 +1,90 @@
+import type { ApiMethods } from '../../../core/endpoints/methods.js';
+import type { Env } from '../../factory.js';
+import { listRuns } from '../../bulk/run-list.js';
+import { collectPages } from '../../read/pages.js';
+import { answerOf, invoiceRecord, subscriptionRecord, type InvoiceRecord, type SubscriptionRecord } from '../../read/records.js';
+import { together } from '../../read/together.js';
+import { cancellationRecord, headlinesRecord, type CancellationRecord, type HeadlinesRecord } from './records.js';
+import { z } from 'zod';
+
+/** A bulk run from this machine's journals that has items not sent yet. */
+export interface OpenRun {
+  readonly id: string;
+  readonly command: string;
+  readonly items: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly pending: number;
+  /** `running` while its journal changed in the last minute, else `paused` (resume it with `runs resume`). */
+  readonly state: 'running' | 'paused';
+}
+
+/** Everything the billing dashboard shows, as read (`--json` prints it). */
+export interface BillingData {
+  readonly today: string;
+  readonly invoices: readonly InvoiceRecord[];
+  /** Active subscriptions that expire within 90 days, the soonest first. */
+  readonly expiring: readonly SubscriptionRecord[];
+  readonly cancellations: readonly CancellationRecord[];
+  readonly headlines: HeadlinesRecord;
+  readonly runs: readonly OpenRun[];
+}
+
+/** Days ahead the expiring subscriptions are counted over. */
+export const EXPIRY_WINDOWS = [30, 60, 90] as const;
+const RECENT_CANCELLATIONS = 20;
+const RUNNING_WITHIN_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Days from `today` to `date` (both `YYYY-MM-DD`; a date-time is read by its day).
+ *
+ * @example
+ * daysUntil('2026-12-24', '2026-11-24') // 30
+ */
+export function daysUntil(date: string, today: string): number {
+  return Math.round((Date.parse(date.slice(0, 10)) - Date.parse(today)) / DAY_MS);
+}
+
+/**
+ * The bulk runs with items still to send, from the local journals.
+ *
+ * @example
+ * const runs = await openRuns(c.env, new Date());
+ */
+export async function openRuns(env: Env, now: Date): Promise<OpenRun[]> {
+  return (await listRuns(env))
+    .filter((run) => run.counts.pending > 0)
+    .map((run) => ({
+      id: run.id,
+      command: run.header.command,
+      items: run.header.items,
+      done: run.counts.done,
+      failed: run.counts.failed,
+      pending: run.counts.pending,
+      state: now.getTime() - run.modified.getTime() < RUNNING_WITHIN_MS ? 'running' : 'paused',
+    }));
+}
+
+/**
+ * Reads the billing dashboard's figures at the same time: every invoice, the active subscriptions, the
+ * latest cancellations, the sales headlines, and the open bulk runs of this machine.
+ *
+ * @example
+ * const data = await loadBilling(await c.api(), { env: c.env, now: new Date() });
+ */
+export async function loadBilling(api: ApiMethods, options: { readonly env: Env; readonly now: Date }): Promise<BillingData> {
+  const today = options.now.toISOString().slice(0, 10);
+  const [invoices, active, cancellations, headlines, runs] = await together([
+    collectPages((page) => api.invoices.list({ ...page }), 'invoices', invoiceRecord, 'GET subscriptions/invoices'),
+    collectPages((page) => api.subscriptions.list({ state: 'active', ...page }), 'subscriptions', subscriptionRecord, 'GET schoolsubscriptions'),
+    api.cancellations.list({ take: RECENT_CANCELLATIONS }).then((r) => answerOf(r.data, 'cancellations', z.array(cancellationRecord), 'GET superuser/cancellations')),
+    api.sales.headlines().then((r) => answerOf(r.data, 'headlines', headlinesRecord, 'GET sales/reports/headlines')),
+    openRuns(options.env, options.now),
+  ]);
+  const horizon = EXPIRY_WINDOWS[EXPIRY_WINDOWS.length - 1] as number;
+  const expiring = active
+    .filter((s) => typeof s.expiry === 'string' && daysUntil(s.expiry, today) >= 0 && daysUntil(s.expiry, today) <= horizon)
+    .sort((a, b) => (a.expiry ?? '').localeCompare(b.expiry ?? '') || a.id - b.id);
+  return { today, invoices, expiring, cancellations, headlines, runs };
+}

@@ -1,0 +1,55 @@
+import { emptyLine, type Line, type Pane, type Row } from '../pane.js';
+import type { JobRecord } from './records.js';
+import type { JobsData } from './load.js';
+
+const ACTIVE = ['running', 'queued', 'waiting', 'active', 'delayed'];
+const percent = (rate: number | null | undefined): string => (typeof rate === 'number' ? `${Math.round(rate * 1000) / 10}%` : '?');
+
+function jobRow(job: JobRecord, data: JobsData): Row {
+  const snapshot = data.snapshots.find((s) => s.job_id === job.id);
+  const what = snapshot ? `snapshot ${snapshot.start} to ${snapshot.end}` : `${job.kind}${job.namespace_id ? ` (${job.namespace_id})` : ''}`;
+  return {
+    key: `job-${job.id}`,
+    id: job.id,
+    text: `#${String(job.id).padEnd(3)} ${what.slice(0, 34).padEnd(34)} ${job.state.padEnd(7)}`,
+    bar: job.progress / 100,
+    after: `${Math.round(job.progress)}%`,
+    note: job.error ?? undefined,
+    tone: job.state === 'failed' ? 'bad' : ACTIVE.includes(job.state) ? 'warn' : job.state === 'done' ? undefined : 'dim',
+  };
+}
+
+function jobsPane(title: string, jobs: readonly JobRecord[], data: JobsData, none: string): Pane {
+  const rows = jobs.map((j) => jobRow(j, data));
+  return { title, summary: rows.length > 0 ? rows : [emptyLine(none)], rows };
+}
+
+function emailPane(data: JobsData): Pane {
+  const e = data.email;
+  const by = (status: string) => e.by_status[status] ?? 0;
+  const bounced = by('bounced');
+  const summary: Line[] = [
+    { text: `${e.total} sent · ${by('delivered')} delivered · ${by('opened')} opened · ${by('failed')} failed` },
+    { text: `${bounced} bounced · ${e.suppressions ?? 0} addresses suppressed`, tone: bounced > 0 ? 'warn' : undefined },
+    { text: `delivery rate ${percent(e.delivery_rate)} · open rate ${percent(e.open_rate)}`, bar: e.delivery_rate ?? 0 },
+  ];
+  return { title: 'Email statistics', summary, rows: summary.map((l, i) => ({ ...l, key: `email-${i}` })) };
+}
+
+/**
+ * The jobs dashboard's panes: jobs running or queued with progress bars, engagement snapshot jobs,
+ * failed jobs, every job, and email statistics.
+ *
+ * @example
+ * jobsPanes(data).map((p) => p.title) // ['Running and queued', 'Engagement snapshots', ...]
+ */
+export function jobsPanes(data: JobsData): Pane[] {
+  const newest = [...data.jobs].sort((a, b) => b.id - a.id);
+  return [
+    jobsPane('Running and queued', newest.filter((j) => ACTIVE.includes(j.state)), data, 'nothing running'),
+    jobsPane('Engagement snapshot jobs', newest.filter((j) => j.kind === 'engagement-snapshot'), data, 'none yet (edshed snapshots create)'),
+    jobsPane('Failed', newest.filter((j) => j.state === 'failed'), data, 'none'),
+    emailPane(data),
+    jobsPane('All jobs', newest, data, 'none'),
+  ];
+}

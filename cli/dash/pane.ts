@@ -1,0 +1,86 @@
+/**
+ * What a dashboard shows, as plain data: panes of lines. The Ink view and the `--once` text snapshot
+ * both draw these, so they always show the same figures.
+ */
+import { bar } from '../ui/bulk-progress/format.js';
+
+/** How a line stands out: overdue in red, a warning in yellow, quiet detail dimmed. */
+export type Tone = 'normal' | 'good' | 'warn' | 'bad' | 'dim';
+
+export interface Line {
+  readonly text: string;
+  readonly tone?: Tone | undefined;
+  /** A bar drawn after the text: the part filled, 0..1. */
+  readonly bar?: number | undefined;
+  /** Text after the bar (`27/300`): the bar narrows so that it shows. */
+  readonly after?: string | undefined;
+  /** Text at the end (a job's error), cut where the line ends rather than narrowing the bar. */
+  readonly note?: string | undefined;
+}
+
+/** One row of a pane's drill-in list; `id` is what an action acts on (an invoice id). */
+export interface Row extends Line {
+  readonly key: string;
+  readonly id?: number | undefined;
+}
+
+export interface Pane {
+  readonly title: string;
+  /** The figures shown on the overview. */
+  readonly summary: readonly Line[];
+  /** Everything behind it, shown on Enter (scroll, filter). */
+  readonly rows: readonly Row[];
+  /** Whether rows of this pane take actions (the invoices). */
+  readonly actionable?: boolean | undefined;
+}
+
+/**
+ * A dimmed line saying a pane has nothing to show.
+ *
+ * @example
+ * emptyLine('none') // { text: 'none', tone: 'dim' }
+ */
+export function emptyLine(text: string): Line {
+  return { text, tone: 'dim' };
+}
+
+/** Cells of a bar drawn after a line's text. */
+export const BAR_CELLS = 20;
+
+/** The narrowest bar drawn, however little room a line leaves. */
+const MIN_BAR_CELLS = 5;
+
+/**
+ * The bar width for lines drawn together within `width`: as wide as the tightest line allows (so the
+ * figures after the bars still show), at least 5 and at most 20 cells, the same for all so bars line up.
+ *
+ * @example
+ * barCellsFor([{ text: 'x'.repeat(60), bar: 0.5, after: '30/300' }], 80) // 12
+ */
+export function barCellsFor(lines: readonly Line[], width: number): number {
+  const rooms = lines.filter((l) => l.bar !== undefined).map((l) => width - l.text.length - (l.after === undefined ? 0 : l.after.length + 1) - 1);
+  return Math.max(MIN_BAR_CELLS, Math.min(BAR_CELLS, ...rooms));
+}
+
+/**
+ * A line as plain text: its text, then its bar of `cells` cells and what follows the bar.
+ *
+ * @example
+ * lineText({ text: 'Spelling Shed', bar: 0.1, after: '30/300' }) // 'Spelling Shed ██░░░░░░░░░░░░░░░░░░ 30/300'
+ */
+export function lineText(line: Line, cells: number = BAR_CELLS): string {
+  const drawn = line.bar === undefined ? '' : ` ${bar(line.bar, cells)}`;
+  return `${line.text}${drawn}${line.after === undefined ? '' : ` ${line.after}`}${line.note === undefined ? '' : `  ${line.note}`}`;
+}
+
+/**
+ * The plain-text snapshot of a dashboard (`--once`): a heading, then each pane's title and figures.
+ *
+ * @example
+ * snapshotText('EdShed billing', panes, new Date()) // 'EdShed billing at 2026-11-24 18:40 UTC\n\nInvoices by state\n  open ...'
+ */
+export function snapshotText(title: string, panes: readonly Pane[], at: Date): string {
+  const stamp = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const sections = panes.map((pane) => [pane.title, ...pane.summary.map((line) => `  ${lineText(line)}`)].join('\n'));
+  return `${title} at ${stamp}\n\n${sections.join('\n\n')}\n`;
+}

@@ -1,0 +1,51 @@
+import { Box, Text } from 'ink';
+import { barCellsFor, type Pane } from '../../dash/pane.js';
+import { fit } from '../bulk-progress/format.js';
+import { DashLine } from './DashLine.js';
+import { overviewLayout } from './layout.js';
+
+export interface OverviewProps {
+  readonly panes: readonly Pane[];
+  /** The pane in focus. */
+  readonly focus: number;
+  readonly width: number;
+  /** Lines the overview may take. */
+  readonly height: number;
+}
+
+/**
+ * Every pane's title and as many of its figures as fit, one column on 80 columns and two from 120;
+ * the pane in focus has its title inverse and a marker.
+ *
+ * @example
+ * <Overview panes={panes} focus={0} width={80} height={20} />
+ */
+export function Overview({ panes, focus, width, height }: OverviewProps) {
+  const columns = overviewLayout(panes, width, height);
+  const columnWidth = Math.floor((width - (columns.length - 1) * 2) / columns.length);
+  return (
+    <Box flexDirection="row" gap={2}>
+      {columns.map((members, c) => (
+        <Box key={c} flexDirection="column" width={columnWidth}>
+          {members.map(({ index, lines }) => {
+            const pane = panes[index] as Pane;
+            const hidden = pane.summary.length - lines;
+            const shown = hidden > 0 ? pane.summary.slice(0, Math.max(0, lines - 1)) : pane.summary;
+            const cells = barCellsFor(shown, columnWidth - 2);
+            return (
+              <Box key={pane.title} flexDirection="column">
+                <Text bold inverse={index === focus} wrap="truncate">
+                  {fit(`${index === focus ? '▶' : '•'} ${pane.title}${pane.rows.length > 0 ? ` (${pane.rows.length})` : ''}`, columnWidth)}
+                </Text>
+                {shown.map((line, i) => (
+                  <DashLine key={i} line={line} width={columnWidth} indent={2} cells={cells} />
+                ))}
+                {hidden > 0 && lines > 0 ? <DashLine line={{ text: `… ${hidden + 1} more: Enter`, tone: 'dim' }} width={columnWidth} indent={2} /> : null}
+              </Box>
+            );
+          })}
+        </Box>
+      ))}
+    </Box>
+  );
+}

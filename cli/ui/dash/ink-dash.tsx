@@ -1,0 +1,103 @@
+import { render, useApp, useInput } from 'ink';
+import { useEffect, useRef, useState } from 'react';
+import type { Pane } from '../../dash/pane.js';
+import type { ApiMethods } from '../../../core/endpoints/methods.js';
+import type { DashSpec } from '../../dash/spec.js';
+import { Dashboard } from './Dashboard.js';
+import { formRequest } from './form.js';
+import { keyCommand } from './keys.js';
+import { dashReducer, filteredRows, initialDash, type DashEvent, type DashState } from './state.js';
+import { useLatestReducer } from './use-latest-reducer.js';
+import { useDashData } from './use-dash-data.js';
+import { useTerminalSize } from './use-terminal-size.js';
+
+export interface InkDashOptions {
+  readonly api: ApiMethods;
+  /** The first read, already sent (while Ink was loading). */
+  readonly first?: Promise<unknown> | undefined;
+  /** Milliseconds between refreshes. */
+  readonly interval: number;
+  readonly stdout: NodeJS.WriteStream;
+  readonly stdin: NodeJS.ReadStream;
+  readonly now: () => number;
+}
+
+export interface DashAppProps<D> extends InkDashOptions {
+  readonly spec: DashSpec<D>;
+  readonly onFatal: (error: unknown) => void;
+}
+
+/** The panes of the data, made once per answer (the same data object gives the same panes). */
+function usePanes<D>(spec: DashSpec<D>): (data: D | undefined) => Pane[] {
+  const cache = useRef<{ data: D; panes: Pane[] } | undefined>(undefined);
+  return (data) => {
+    if (data === undefined) return [];
+    if (cache.current?.data !== data) cache.current = { data, panes: spec.panes(data) };
+    return cache.current.panes;
+  };
+}
+
+/**
+ * The live dashboard: the reducer's state, the data hook, the keys, and the action sent when confirmed.
+ *
+ * @example
+ * render(<DashApp spec={spec} api={api} interval={30_000} stdout={process.stdout} stdin={process.stdin} now={Date.now} onFatal={end} />);
+ */
+export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }: DashAppProps<D>) {
+  const { exit } = useApp();
+  const [state, dispatch, read] = useLatestReducer<DashState<D>, DashEvent<D>>(dashReducer, initialDash);
+  const { columns, rows } = useTerminalSize(stdout);
+  const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal, first: first as Promise<D> | undefined });
+  const panesOf = usePanes(spec);
+  const panes = panesOf(state.data);
+  // The screen keeps a line free: Ink redraws a frame as tall as the terminal by clearing it, which flickers.
+  const height = Math.max(6, rows - 1);
+  const [today] = useState(() => new Date(now()).toISOString().slice(0, 10));
+
+  useInput((input, key) => {
+    const latest = read();
+    const all = panesOf(latest.data);
+    const pane = all[latest.pane];
+    const context = { panes: all.length, rows: filteredRows(pane, latest.filter), actionable: pane?.actionable === true && spec.act !== undefined, page: height - 6, today };
+    const command = keyCommand(latest, input, key, context);
+    if (command?.kind === 'quit') exit();
+    else if (command?.kind === 'refresh') refresh();
+    else if (command?.kind === 'event') dispatch(command.event);
+  });
+
+  const form = state.form;
+  useEffect(() => {
+    if (form?.stage !== 'sending' || spec.act === undefined) return;
+    const request = formRequest(form);
+    spec.act(request).then(
+      (outcome) => {
+        dispatch({ kind: 'act-done', outcome });
+        const data = read().data;
+        if (outcome.ok && spec.patch && data !== undefined) dispatch({ kind: 'patch', data: spec.patch(data, request, outcome) });
+        refresh();
+      },
+      (error: unknown) => dispatch({ kind: 'act-done', outcome: { ok: false, message: error instanceof Error ? error.message : String(error) } }),
+    );
+    // Sent once per confirmation: the stage leaves `sending` when it answers.
+  }, [form?.stage]);
+
+  return <Dashboard title={spec.title} state={state} panes={panes} width={columns} height={height} />;
+}
+
+/**
+ * Draws a dashboard until `q` or Ctrl-C. A failure no retry mends (401, 403) ends it and is thrown, for
+ * the CLI to report (how to sign in, exit 4).
+ *
+ * @example
+ * await runInkDashboard(billingSpec(c), { api, interval: 30_000, stdout: process.stdout, stdin: process.stdin, now: Date.now });
+ */
+export async function runInkDashboard<D>(spec: DashSpec<D>, options: InkDashOptions): Promise<void> {
+  let fatal: unknown;
+  const onFatal = (error: unknown) => {
+    fatal = error;
+    instance.unmount();
+  };
+  const instance = render(<DashApp spec={spec} {...options} onFatal={onFatal} />, { stdout: options.stdout, stdin: options.stdin, exitOnCtrlC: false, patchConsole: false });
+  await instance.waitUntilExit();
+  if (fatal !== undefined) throw fatal;
+}

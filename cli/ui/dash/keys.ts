@@ -1,0 +1,92 @@
+/** Which key does what on a dashboard: a pure map from a key press to a reducer event or a command. */
+import type { Row } from '../../dash/pane.js';
+import type { DashEvent, DashState } from './state.js';
+
+/** The parts of Ink's key description read here. */
+export interface KeyPress {
+  readonly upArrow?: boolean;
+  readonly downArrow?: boolean;
+  readonly leftArrow?: boolean;
+  readonly rightArrow?: boolean;
+  readonly pageUp?: boolean;
+  readonly pageDown?: boolean;
+  readonly tab?: boolean;
+  readonly shift?: boolean;
+  readonly return?: boolean;
+  readonly escape?: boolean;
+  readonly backspace?: boolean;
+  readonly delete?: boolean;
+  readonly ctrl?: boolean;
+}
+
+/** What the view knows when a key comes: the panes, the drill-in rows after the filter, the page height. */
+export interface KeyContext {
+  readonly panes: number;
+  readonly rows: readonly Row[];
+  readonly actionable: boolean;
+  /** Rows one page down moves. */
+  readonly page: number;
+  readonly today: string;
+}
+
+export type KeyCommand<D> = { readonly kind: 'event'; readonly event: DashEvent<D> } | { readonly kind: 'refresh' } | { readonly kind: 'quit' } | undefined;
+
+const ev = <D>(event: DashEvent<D>): KeyCommand<D> => ({ kind: 'event', event });
+// Control characters (and DEL) are keys, not text.
+const printable = (input: string): boolean => input.length > 0 && [...input].every((ch) => ch >= ' ' && ch !== '\x7f');
+
+function formKey<D>(state: DashState<D>, input: string, key: KeyPress): KeyCommand<D> {
+  if (state.form?.stage === 'confirm') {
+    if (input === 'y' || input === 'Y' || key.return) return ev({ kind: 'form-confirm' });
+    if (input === 'n' || input === 'N' || key.escape) return ev({ kind: 'form-cancel' });
+    return undefined;
+  }
+  if (state.form?.stage !== 'edit') return undefined;
+  if (key.escape) return ev({ kind: 'form-cancel' });
+  if (key.return) return ev({ kind: 'form-next' });
+  if (key.backspace || key.delete) return ev({ kind: 'form-erase' });
+  if (key.leftArrow || key.upArrow) return ev({ kind: 'form-choice', delta: -1 });
+  if (key.rightArrow || key.downArrow) return ev({ kind: 'form-choice', delta: 1 });
+  return printable(input) && !key.ctrl ? ev({ kind: 'form-input', text: input }) : undefined;
+}
+
+function filterKey<D>(input: string, key: KeyPress, ctx: KeyContext): KeyCommand<D> {
+  if (key.escape) return ev({ kind: 'back' });
+  if (key.return) return ev({ kind: 'filter-done' });
+  if (key.backspace || key.delete) return ev({ kind: 'filter-erase' });
+  if (key.upArrow || key.downArrow) return ev({ kind: 'move', delta: key.upArrow ? -1 : 1, rows: ctx.rows.length });
+  return printable(input) && !key.ctrl ? ev({ kind: 'filter-input', text: input }) : undefined;
+}
+
+/**
+ * The command for one key press: Tab and arrows move between panes, Enter drills in, Esc goes back,
+ * `/` filters, `p`/`m` mark the selected invoice promised/paid, `r` refreshes, `?` shows the keys, `q` quits.
+ *
+ * @example
+ * keyCommand(state, '', { tab: true }, ctx) // { kind: 'event', event: { kind: 'focus', delta: 1, panes: 5 } }
+ */
+export function keyCommand<D>(state: DashState<D>, input: string, key: KeyPress, ctx: KeyContext): KeyCommand<D> {
+  if (key.ctrl && input === 'c') return { kind: 'quit' };
+  if (state.form) return formKey(state, input, key);
+  if (state.filtering) return filterKey(input, key, ctx);
+  if (input === 'q') return { kind: 'quit' };
+  if (input === '?') return ev({ kind: 'help' });
+  if (state.help) return key.escape ? ev({ kind: 'help' }) : undefined;
+  if (input === 'r') return { kind: 'refresh' };
+  if (key.tab) return ev({ kind: 'focus', delta: key.shift ? -1 : 1, panes: ctx.panes });
+  if (state.view === 'overview') {
+    if (key.leftArrow || key.upArrow) return ev({ kind: 'focus', delta: -1, panes: ctx.panes });
+    if (key.rightArrow || key.downArrow) return ev({ kind: 'focus', delta: 1, panes: ctx.panes });
+    return key.return ? ev({ kind: 'drill' }) : undefined;
+  }
+  if (key.escape) return ev({ kind: 'back' });
+  if (key.leftArrow || key.rightArrow) return ev({ kind: 'focus', delta: key.leftArrow ? -1 : 1, panes: ctx.panes });
+  if (key.upArrow || key.downArrow) return ev({ kind: 'move', delta: key.upArrow ? -1 : 1, rows: ctx.rows.length });
+  if (key.pageUp || key.pageDown) return ev({ kind: 'move', delta: (key.pageUp ? -1 : 1) * Math.max(1, ctx.page), rows: ctx.rows.length });
+  if (input === '/') return ev({ kind: 'filter-start' });
+  const row = ctx.rows[state.cursor];
+  if (ctx.actionable && row?.id !== undefined && (input === 'p' || input === 'm')) {
+    return ev({ kind: 'form-open', action: input === 'p' ? 'promised' : 'paid', id: row.id, label: row.text.split(/\s+/)[0] ?? `#${row.id}`, today: ctx.today });
+  }
+  return undefined;
+}

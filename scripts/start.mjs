@@ -1,0 +1,64 @@
+// `npm start` (after the build): the sandbox API and, beside it, the resources site served from dist/web
+// by Vite's preview server, which proxies /api/ to that sandbox (same origin, so the sandbox needs no CORS).
+// Arguments go to `edshed sandbox start`, except --site-port N (default 4173; 0 picks a free port).
+// Both stop on Ctrl-C or SIGTERM.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+let sitePort = 4173;
+const at = args.indexOf('--site-port');
+if (at >= 0) {
+  const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535) {
+    console.error(`--site-port must be a port number (0 to 65535), got "${args[at + 1] ?? ''}"`);
+    process.exit(2);
+  }
+  sitePort = value;
+  args.splice(at, 2);
+}
+
+const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', ...args], { stdio: ['ignore', 'inherit', 'pipe'] });
+
+/** The sandbox's banner goes on to our stderr; its URL is read from it. */
+const sandboxUrl = await new Promise((resolve, reject) => {
+  let seen = '';
+  sandbox.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    seen += chunk.toString();
+    const found = /listening at (http:\/\/\S+\/)/.exec(seen);
+    if (found) resolve(found[1]);
+  });
+  sandbox.once('exit', (code) => reject(Object.assign(new Error(`the sandbox stopped (exit ${code})`), { exitCode: code ?? 1 })));
+}).catch((error) => {
+  process.exit(error.exitCode ?? 1);
+});
+
+process.env.EDSHED_SANDBOX_URL = sandboxUrl;
+const { preview } = await import('vite');
+const server = await preview({
+  configFile: fileURLToPath(new URL('../web/vite.config.ts', import.meta.url)),
+  logLevel: 'warn',
+  preview: { port: sitePort, open: false },
+});
+const address = server.httpServer.address();
+const port = typeof address === 'object' && address ? address.port : sitePort;
+console.error(`Literacy Shed site at http://127.0.0.1:${port}/ (API calls go to the sandbox at ${sandboxUrl} through /api/)`);
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  await server.close();
+  if (sandbox.exitCode === null) sandbox.kill(signal);
+  if (sandbox.exitCode === null) await new Promise((resolve) => sandbox.once('exit', resolve));
+  process.exit(signal === 'SIGINT' ? 130 : 0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+sandbox.once('exit', (code) => {
+  if (stopping) return;
+  console.error(`The sandbox stopped (exit ${code}); stopping the site`);
+  void server.close().then(() => process.exit(code ?? 1));
+});

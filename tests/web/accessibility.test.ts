@@ -1,0 +1,40 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startSite, type Site } from './helpers/site.js';
+import { open, signInToken } from './helpers/pages.js';
+
+let site: Site;
+let page: Page;
+beforeAll(async () => {
+  site = await startSite();
+  page = await site.page();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** The axe rules broken on the page, with the elements that break them. */
+async function violations(target: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page: target }).analyze();
+  return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility', () => {
+  const PATHS = ['', 'about', 'browse', 'browse/poetry-shed', 'free-resources', 'memberships', 'Search?search=volcano', 'resource/the-highwayman-poetry-performance-pack', 'resource', 'login', '404', 'en-us/', 'en-za/memberships'];
+
+  it.each(PATHS)('/%s has no axe violations', async (path) => {
+    await open(page, `${site.url}${path}`);
+    await page.locator('main .loading').waitFor({ state: 'detached' });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('the signed-in shell with its menus open has no axe violations', async () => {
+    const signedIn = await site.page();
+    await signedIn.context().addCookies([{ name: 'sessionToken', value: await signInToken(site.sandbox.url, 'teacher'), url: site.url }]);
+    await open(signedIn, site.url);
+    await signedIn.locator('.avatar-button').click();
+    await signedIn.locator('.menu-toggle').click();
+    expect(await violations(signedIn)).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { expect, it } from 'vitest';
+
+const START = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
+
+it('npm start serves the built site against a sandbox, prints its URL, and stops both on Ctrl-C', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
+  const env = { XDG_DATA_HOME: join(dir, 'data'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_CONFIG_DIR: join(dir, 'config') };
+  const child = execa('node', [START, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
+  const { site, sandbox } = await new Promise<{ site: string; sandbox: string }>((resolve, reject) => {
+    let seen = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const found = /Literacy Shed site at (http:\/\/\S+\/) \(API calls go to the sandbox at (http:\/\/\S+\/)/.exec(seen);
+      if (found?.[1] && found[2]) resolve({ site: found[1], sandbox: found[2] });
+    });
+    void child.then((result) => reject(new Error(`npm start stopped early (${result.exitCode}): ${seen}`)));
+  });
+
+  const home = await fetch(site);
+  expect(home.status).toBe(200);
+  expect(await home.text()).toContain('<div id="root">');
+  const search = await fetch(new URL('api/resources/search?curriculum_id=2&search=volcano&take=10', site));
+  expect(search.status).toBe(200);
+  expect(((await search.json()) as { resources: { total: number } }).resources.total).toBe(4);
+  const legacy = await fetch(new URL('en-au/about.html', site), { redirect: 'manual' });
+  expect([legacy.status, legacy.headers.get('location')]).toEqual([301, '/en-au/about']);
+
+  child.kill('SIGINT');
+  const result = await child;
+  expect(result.exitCode).toBe(130);
+  await expect(fetch(site)).rejects.toThrow();
+  await expect(fetch(sandbox)).rejects.toThrow();
+});

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { findLocale, ROUTABLE_LOCALES } from '../../core/domain/locales.js';
+import { localePrices } from '../../core/domain/prices.js';
+import { MESSAGES } from '../../web/src/i18n/messages.js';
+import { startSite, type Site } from './helpers/site.js';
+import { open } from './helpers/pages.js';
+
+let site: Site;
+let page: Page;
+beforeAll(async () => {
+  site = await startSite();
+  page = await site.page();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const footer = () => page.locator('footer');
+
+describe.each(ROUTABLE_LOCALES)('the %s locale', (locale) => {
+  it('has the footer of its country, with the contact details of its messages', async () => {
+    await open(page, `${site.url}${locale}/about`);
+    const text = MESSAGES[locale].footer;
+    expect(await footer().locator('.contact-email').innerText()).toBe(text.email);
+    expect(await footer().locator('.contact-phone').innerText()).toBe(text.phone);
+    const company = await footer().locator('address').innerText();
+    expect(company).toContain(text.company);
+    for (const line of text.address) expect(company).toContain(line);
+    const us = findLocale(locale)?.country === 'US';
+    expect(await footer().getAttribute('data-variant')).toBe(us ? 'us' : 'uk');
+    expect(await footer().locator('.registration, .vat').count()).toBe(us ? 0 : 2);
+    expect(await footer().locator('.us-badge').count()).toBe(us ? 1 : 0);
+    expect(await footer().locator('.badges img').count()).toBe(us ? 3 : 2);
+    expect(await footer().locator('.partners li').count()).toBe(3);
+    const quick = await footer().getByRole('navigation', { name: 'Quick Links' }).locator('a').allInnerTexts();
+    expect(quick).toEqual(['Home', 'About', 'Help', 'Resources', 'Blog', 'Merch Store', 'Terms', 'Privacy']);
+  });
+
+  it('shows its membership prices, formatted for its currency, and pupils per classroom', async () => {
+    await open(page, `${site.url}${locale}/memberships`);
+    const prices = localePrices(locale);
+    if (!prices) throw new Error(`no prices for ${locale}`);
+    for (const kind of ['personal', 'teacher', 'premium', 'app'] as const) {
+      expect(await page.locator(`.price[data-kind="${kind}"] .amount`).innerText()).toBe(prices.formatted[kind]);
+    }
+    expect(await page.locator('.pupils-per-classroom').innerText()).toContain(String(prices.pupilsPerClassroom));
+  });
+});
+
+describe('the locale choice', () => {
+  it('switching locale keeps the page and is remembered for unprefixed addresses', async () => {
+    const fresh = await site.page();
+    await open(fresh, `${site.url}en-au/memberships`);
+    await fresh.locator('.language-button').click();
+    await fresh.locator('#language-list').getByRole('button', { name: 'New Zealand' }).click();
+    await fresh.waitForURL(`${site.url}en-nz/memberships`);
+    const cookie = (await fresh.context().cookies()).find((c) => c.name === 'locale');
+    expect(cookie?.value).toBe('en-nz');
+    expect(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000).toBeCloseTo(365, 0);
+    await open(fresh, `${site.url}memberships`);
+    expect(await fresh.locator('.price[data-kind="personal"] .amount').innerText()).toBe(localePrices('en-nz')?.formatted.personal);
+  });
+
+  it('goes route prefix, then cookie, then browser language, then the default', async () => {
+    const phone = async (target: Page) => target.locator('footer .contact-phone').innerText();
+    const american = await site.page({ locale: 'en-US' });
+    await open(american, site.url);
+    expect(await phone(american)).toBe(MESSAGES['en-us'].footer.phone);
+    await american.context().addCookies([{ name: 'locale', value: 'en-au', url: site.url }]);
+    await open(american, site.url);
+    expect(await phone(american)).toBe(MESSAGES['en-au'].footer.phone);
+    await open(american, `${site.url}en-za/`);
+    expect(await phone(american)).toBe(MESSAGES['en-za'].footer.phone);
+    const french = await site.page({ locale: 'fr-FR' });
+    await open(french, site.url);
+    expect(await phone(french)).toBe(MESSAGES['en-gb'].footer.phone);
+  });
+});
+
+describe('code chunks', () => {
+  it('a chunk that fails to load reloads the page once, then shows the error within the 60 s', async () => {
+    const fresh = await site.page();
+    await fresh.route('**/assets/about-*.js', (route) => route.abort());
+    let loads = 0;
+    fresh.on('load', () => {
+      loads += 1;
+    });
+    await open(fresh, site.url);
+    expect(loads).toBe(1);
+    await fresh.locator('.top-nav').getByRole('link', { name: 'About' }).click();
+    await expect.poll(() => loads).toBe(2);
+    await fresh.locator('main h1').waitFor();
+    expect(await fresh.evaluate(() => sessionStorage.getItem('litshed.chunkReloadAt'))).toMatch(/^\d+$/);
+    await fresh.locator('.top-nav').getByRole('link', { name: 'About' }).click();
+    await fresh.locator('.error-page').waitFor();
+    expect(await fresh.locator('.error-status').innerText()).toBe('500');
+    expect(loads).toBe(2);
+  });
+
+  it('prefetches a page on hover, but not with save-data or on 2g', async () => {
+    const chunkRequests = async (connection: object | undefined) => {
+      const fresh = await site.page();
+      if (connection) await fresh.addInitScript((value) => Object.defineProperty(navigator, 'connection', { value, configurable: true }), connection);
+      const asked: string[] = [];
+      fresh.on('request', (request) => {
+        if (/\/assets\/memberships-/.test(request.url())) asked.push(request.url());
+      });
+      await open(fresh, site.url);
+      await fresh.locator('.top-nav').getByRole('link', { name: 'Memberships' }).hover();
+      await fresh.locator('.top-nav').getByRole('link', { name: 'About' }).hover();
+      await fresh.waitForLoadState('networkidle');
+      return asked.length;
+    };
+    expect(await chunkRequests(undefined)).toBe(1);
+    expect(await chunkRequests({ saveData: true, effectiveType: '4g' })).toBe(0);
+    expect(await chunkRequests({ saveData: false, effectiveType: '2g' })).toBe(0);
+    expect(await chunkRequests({ saveData: false, effectiveType: 'slow-2g' })).toBe(0);
+  });
+
+  it('shows the progress bar while a page is slow to load', async () => {
+    const fresh = await site.page();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await fresh.route('**/assets/memberships-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await open(fresh, site.url);
+    await fresh.locator('.top-nav').getByRole('link', { name: 'Memberships' }).click();
+    await fresh.getByRole('progressbar').waitFor();
+    release();
+    await fresh.locator('.price').first().waitFor();
+    expect(await fresh.getByRole('progressbar').count()).toBe(0);
+  });
+});
+
+describe('on a 375px-wide screen', () => {
+  let mobile: Page | undefined;
+  it.each(['', 'about', 'browse', 'browse/poetry-shed', 'free-resources', 'memberships', 'Search?search=volcano', 'resource/the-highwayman-poetry-performance-pack', 'login', '404'])(
+    '/%s fits the width',
+    async (path) => {
+      mobile ??= await site.page({ width: 375, height: 740 });
+      await open(mobile, `${site.url}en-us/${path}`);
+      await mobile.locator('main h1').waitFor();
+      expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    },
+  );
+
+  it('hides the flags, opens the language and search menus by tap', async () => {
+    const mobile = await site.page({ width: 375, height: 740 });
+    await open(mobile, site.url);
+    expect(await mobile.locator('.language-button .flag').isVisible()).toBe(false);
+    expect(await mobile.locator('#language-list').isVisible()).toBe(false);
+    await mobile.locator('.language-button').tap().catch(() => mobile.locator('.language-button').click());
+    expect(await mobile.locator('#language-list').isVisible()).toBe(true);
+    expect(await mobile.locator('#search-input').isVisible()).toBe(false);
+    await mobile.getByRole('button', { name: 'Search', exact: true }).click();
+    expect(await mobile.locator('#search-input').isVisible()).toBe(true);
+  });
+});

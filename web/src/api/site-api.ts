@@ -1,0 +1,114 @@
+/**
+ * The site's calls, through core's client and endpoint table (loaded lazily: the first page needs neither).
+ * Every answer is checked against its schema before the site uses it.
+ */
+import type { z } from 'zod';
+import { ApiClient } from '../../../core/api/client.js';
+import { UnauthorisedError } from '../../../core/api/errors/unauthorised-error.js';
+import { buildRequest } from '../../../core/endpoints/call.js';
+import { authArea } from '../../../core/endpoints/auth.js';
+import { avatarArea } from '../../../core/endpoints/avatar.js';
+import { curriculaResourcesArea } from '../../../core/endpoints/curricula-resources.js';
+import type { AreaDef } from '../../../core/endpoints/define.js';
+import { siteArea } from '../../../core/endpoints/site.js';
+import { toEndpoint } from '../../../core/endpoints/table.js';
+import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
+import { PAGE_SIZE } from '../../../core/domain/constants.js';
+import { apiBaseUrl, CLIENT_TYPE, CLIENT_VERSION } from '../config.js';
+import {
+  AVATAR_ANSWER, EXCHANGE_ANSWER, LIST_ANSWER, NODES_ANSWER, RESOURCE_ANSWER, SEARCH_ANSWER, SIGN_IN_ANSWER, USER_ANSWER,
+  type CurriculumNode, type ResourceDetail, type ResourceItem, type SearchPage, type User,
+} from './schemas.js';
+
+export { ApiError } from '../../../core/api/errors/api-error.js';
+export { ForbiddenError } from '../../../core/api/errors/forbidden-error.js';
+
+const client = new ApiClient();
+let authErrorHandler: (() => void) | undefined;
+client.init({
+  baseUrl: apiBaseUrl(),
+  clientType: CLIENT_TYPE,
+  clientVersion: CLIENT_VERSION,
+  onAuthError: () => authErrorHandler?.(),
+});
+
+/** Called on any 401 (O §8): the shell sends the user home and clears user and token. */
+export function onAuthError(handler: () => void): void {
+  authErrorHandler = handler;
+}
+
+export function setToken(token: string | undefined): void {
+  client.setToken(token);
+}
+
+function endpoint<T extends AreaDef>(area: T, command: keyof T['entries'] & string) {
+  const spec = area.entries[command];
+  if (!spec) throw new Error(`No endpoint ${command} in area ${area.area}`);
+  return toEndpoint(area.area, command, spec);
+}
+
+const ENDPOINTS = {
+  search: endpoint(siteArea, 'resources search'),
+  exchange: endpoint(authArea, 'auth exchange-token'),
+  me: endpoint(authArea, 'me show'),
+  signIn: endpoint(authArea, 'auth login'),
+  signOut: endpoint(authArea, 'auth logout'),
+  avatar: endpoint(avatarArea, 'users avatar'),
+  nodes: endpoint(curriculaResourcesArea, 'curriculum-nodes by-url-path'),
+  list: endpoint(curriculaResourcesArea, 'resources list'),
+  byKey: endpoint(curriculaResourcesArea, 'resources by-url-key'),
+};
+
+async function call<S extends z.ZodType>(name: keyof typeof ENDPOINTS, input: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+  const request = buildRequest(ENDPOINTS[name], input, signal ? { signal } : {});
+  const { data } = await client.request(request);
+  return schema.parse(data);
+}
+
+/** One page (10) of the literacy resources search (O §7). */
+export function searchResources(search: string, skip: number, signal?: AbortSignal): Promise<SearchPage> {
+  return call('search', { curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, search, skip, take: PAGE_SIZE }, SEARCH_ANSWER, signal).then((a) => a.resources);
+}
+
+/** The access-token exchange (O §4): a hand-off token for a session token. */
+export async function exchangeAccessToken(accessToken: string): Promise<string> {
+  return (await call('exchange', { access_token: accessToken }, EXCHANGE_ANSWER)).sessionToken;
+}
+
+export async function currentUser(): Promise<User> {
+  return (await call('me', {}, USER_ANSWER)).user;
+}
+
+export function signIn(username: string, password: string): Promise<{ user: User; token: string }> {
+  return call('signIn', { username, password }, SIGN_IN_ANSWER);
+}
+
+/** Ends the session on the server; a session that is already gone is fine. */
+export async function signOut(): Promise<void> {
+  try {
+    await client.request(buildRequest(ENDPOINTS.signOut, {}));
+  } catch (error) {
+    if (!(error instanceof UnauthorisedError)) throw error;
+  }
+}
+
+/** The generated avatar image as a data URL (O §7: user id and size, client-type header sent). */
+export async function avatarImage(userId: number, size: number): Promise<string> {
+  const image = await call('avatar', { id: userId, size }, AVATAR_ANSWER);
+  return image.startsWith('data:') ? image : `data:image/png;base64,${image}`;
+}
+
+/** The curriculum node of a browse path (`poetry-shed`), or undefined when there is none. */
+export async function nodeByPath(urlPath: string): Promise<CurriculumNode | undefined> {
+  return (await call('nodes', { url_path: urlPath }, NODES_ANSWER)).nodes[0];
+}
+
+/** Resources of a browse category, or the free ones; up to `take`. */
+export async function listResources(filter: { category?: string; availability?: 'free' }, take = 100): Promise<ResourceItem[]> {
+  const answer = await call('list', { ...filter, curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, take }, LIST_ANSWER);
+  return answer.resources;
+}
+
+export async function resourceByKey(key: string): Promise<ResourceDetail> {
+  return (await call('byKey', { key }, RESOURCE_ANSWER)).resource;
+}

@@ -1,0 +1,72 @@
+import { findLocale } from '../../../core/domain/locales.js';
+import { LINKS, SIBLINGS, type SiblingKey } from '../config.js';
+import { useLocale } from '../i18n/locale.js';
+import { LocalLink } from './local-link.js';
+import teachingAward from '../assets/badge-award-teaching.svg';
+import edtechAward from '../assets/badge-award-edtech.svg';
+import usAward from '../assets/badge-us-award.svg';
+
+const PRODUCTS: readonly SiblingKey[] = ['spelling', 'maths', 'phonics', 'quiz', 'hub'];
+const PARTNERS = ['National Literacy Partners', 'Schools Reading Network', 'Teach Together'] as const;
+
+/** The footer by locale (O §2): links, contact from the messages, US or UK address, badges and partners. */
+export function Footer() {
+  const { locale, messages } = useLocale();
+  const text = messages.footer;
+  const us = findLocale(locale)?.country === 'US';
+  return (
+    <footer className="footer" data-variant={us ? 'us' : 'uk'}>
+      <div className="footer-columns">
+        <nav aria-label={text.quickLinks}>
+          <h2>{text.quickLinks}</h2>
+          <ul>
+            <li><LocalLink to="/">{text.home}</LocalLink></li>
+            <li><LocalLink to="/about">{text.about}</LocalLink></li>
+            <li><a href={LINKS.help}>{text.help}</a></li>
+            <li><LocalLink to="/browse">{text.resources}</LocalLink></li>
+            <li><a href={LINKS.blog}>{text.blog}</a></li>
+            <li><a href={LINKS.merch}>{text.merch}</a></li>
+            <li><a href={LINKS.terms}>{text.terms}</a></li>
+            <li><a href={LINKS.privacy}>{text.privacy}</a></li>
+          </ul>
+        </nav>
+        <nav aria-label={text.products}>
+          <h2>{text.products}</h2>
+          <ul>
+            {PRODUCTS.map((key) => (
+              <li key={key}><a href={SIBLINGS[key].url}>{SIBLINGS[key].label}</a></li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{text.contact}</h2>
+          <p><a className="contact-email" href={`mailto:${text.email}`}>{text.email}</a></p>
+          <p><a className="contact-phone" href={`tel:${text.phone.replace(/[^+\d]/g, '')}`}>{text.phone}</a></p>
+          <p><a href={LINKS.videos}>{text.videos}</a></p>
+          <p className="follow">
+            {text.follow}: <a href={LINKS.facebook}>Facebook</a> <a href={LINKS.x}>X</a> <a href={LINKS.instagram}>Instagram</a>
+          </p>
+          <a className="get-help" href={LINKS.help}>{text.getHelp}</a>
+        </section>
+        <address className="company">
+          <strong>{text.company}</strong>
+          {text.address.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+          {!us && <span className="registration">{text.registration}</span>}
+          {!us && <span className="vat">{text.vat}</span>}
+        </address>
+      </div>
+      <div className="badges" aria-label={text.awards} role="group">
+        <img src={teachingAward} width={70} height={70} alt="Teaching resources award" />
+        <img src={edtechAward} width={70} height={70} alt="EdTech award" />
+        {us && <img className="us-badge" src={usAward} width={70} height={70} alt="US education award" />}
+      </div>
+      <ul className="partners" aria-label={text.partners}>
+        {PARTNERS.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+    </footer>
+  );
+}

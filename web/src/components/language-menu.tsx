@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { splitLocalePath } from '../../../core/domain/locale-resolution.js';
+import { findLocale, ROUTABLE_LOCALES, type RoutableLocale } from '../../../core/domain/locales.js';
+import { rememberLocale, useLocale } from '../i18n/locale.js';
+
+/**
+ * The language flag dropdown (O §2): flags hidden on small screens, opened by tap below 1023px (by hover
+ * above); choosing a locale keeps the page and remembers the choice.
+ */
+export function LanguageMenu() {
+  const { locale, messages } = useLocale();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = findLocale(locale);
+  const choose = (code: RoutableLocale) => {
+    rememberLocale(code);
+    setOpen(false);
+    const { rest } = splitLocalePath(location.pathname);
+    navigate(`/${code}${rest === '/' ? '' : rest}${location.search}`);
+  };
+  return (
+    <li className={`has-menu language-menu${open ? ' open' : ''}`} onMouseLeave={() => setOpen(false)}>
+      <button type="button" className="language-button" aria-expanded={open} aria-controls="language-list" onClick={() => setOpen(!open)}>
+        <span className="flag" aria-hidden="true">{current?.emoji}</span>
+        <span>{messages.nav.language}</span>
+      </button>
+      <ul id="language-list" className="sub-menu">
+        {ROUTABLE_LOCALES.map((code) => {
+          const entry = findLocale(code);
+          return (
+            <li key={code}>
+              <button type="button" lang={entry?.iso} aria-current={code === locale} onClick={() => choose(code)}>
+                <span className="flag" aria-hidden="true">{entry?.emoji}</span> {entry?.name}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { findLocale, type RoutableLocale } from '../../../core/domain/locales.js';
+import { LocaleProvider, localeOf } from '../i18n/locale.js';
+import { useSession } from '../state/session.js';
+import { BrandBar } from './brand-bar.js';
+import { ErrorBoundary } from './error-boundary.js';
+import { Footer } from './footer.js';
+import { ProgressBar } from './progress-bar.js';
+import { TopNav } from './top-nav.js';
+
+/** The app shell around every page of one route prefix (none, or a routable locale). */
+export function Layout({ routeLocale }: { routeLocale: RoutableLocale | undefined }) {
+  const location = useLocation();
+  const locale = useMemo(() => localeOf(routeLocale), [routeLocale]);
+  const { state, set } = useSession();
+  useEffect(() => {
+    document.documentElement.lang = findLocale(locale.locale)?.iso ?? 'en-GB';
+  }, [locale.locale]);
+  return (
+    <LocaleProvider value={locale}>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <BrandBar />
+      <TopNav />
+      {state.loadingUser && <div className="loading-user" role="status">{locale.messages.user.loading}</div>}
+      {state.alert && (
+        <div className="alert" role="alert">
+          {state.alert} <button type="button" onClick={() => set({ alert: undefined })}>OK</button>
+        </div>
+      )}
+      <main id="main">
+        <ErrorBoundary resetKey={location.pathname}>
+          {/* A new boundary per path: the router navigates in a transition, which would keep the old page
+              on screen instead of a fallback of an existing boundary; a new one shows the progress bar. */}
+          <Suspense key={location.pathname} fallback={<ProgressBar />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </LocaleProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { loadApi } from '../api/load.js';
+import { usePageTitle } from '../components/page-title.js';
+import { localPath, useLocale } from '../i18n/locale.js';
+import { useSession } from '../state/session.js';
+
+/** Signs in against the API with a username and password, then goes to the locale home. */
+export default function SignIn() {
+  const { messages, prefix } = useLocale();
+  const { setToken, setUser } = useSession();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  usePageTitle(messages.titles.signIn);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setFailed(false);
+    try {
+      const api = await loadApi();
+      const { user, token } = await api.signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
+      api.setToken(token);
+      setUser({ ...user, token });
+      setToken(token);
+      navigate(localPath(prefix, '/'));
+    } catch (error) {
+      console.error('Sign-in failed', error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="sign-in-page">
+      <h1>{messages.signIn.heading}</h1>
+      <form onSubmit={(event) => void submit(event)}>
+        <label htmlFor="username">{messages.signIn.username}</label>
+        <input id="username" name="username" autoComplete="username" required />
+        <label htmlFor="password">{messages.signIn.password}</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required />
+        {failed && <p className="form-error" role="alert">{messages.signIn.failed}</p>}
+        <button type="submit" disabled={busy}>{messages.signIn.submit}</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Reads one cookie of the page.
+ *
+ * @example
+ * readCookie('locale') // 'en-au', or undefined
+ */
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Writes a cookie at path `/` for `maxAgeMs` (a negative age deletes it), on `domain` when given.
+ *
+ * @example
+ * writeCookie('locale', 'en-au', 365 * 86_400_000)
+ */
+export function writeCookie(name: string, value: string, maxAgeMs: number, domain?: string): void {
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'path=/', `max-age=${Math.round(maxAgeMs / 1000)}`, 'SameSite=Lax'];
+  if (domain) parts.push(`domain=${domain}`);
+  if (window.location.protocol === 'https:') parts.push('Secure');
+  document.cookie = parts.join('; ');
+}
