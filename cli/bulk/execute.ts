@@ -94,7 +94,10 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
         if (result.amount) amounts.set(item.index, result.amount);
         return result;
       },
-      onStart: () => progress.report({ kind: 'sent', at: at() }),
+      onStart: (item) => {
+        o.journal.sent(item);
+        progress.report({ kind: 'sent', at: at() });
+      },
       onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
       record: (item, outcome) => {
         const entry = { index: item.index, line: item.line, ...outcome };

@@ -29,6 +29,12 @@ const outcomeSchema = z.object({
   request_id: z.string().nullable(),
 });
 
+/** An item about to be sent (journal.ts `sent`): unknown until its outcome line follows. */
+const sentSchema = z.object({ type: z.literal('sent'), index: z.number().int().nonnegative(), line: z.number().int().nonnegative() });
+
+/** What an item sent without an outcome after it says: the run stopped (a crash, a kill) while it was in flight. */
+export const IN_FLIGHT_AT_STOP = 'sent, but the run stopped before its answer was recorded: it may or may not have been applied';
+
 const CODES: readonly (ItemStatus | 'pending')[] = ['pending', 'done', 'failed', 'unknown', 'skipped'];
 
 /** Where a run stands, from its journal: the last outcome of each item wins. */
@@ -56,7 +62,8 @@ export function existingJournal(env: Env, runId: string): string {
 }
 
 /**
- * Reads a run's journal. A line cut short by a crash is ignored (its item counts as pending and is sent
+ * Reads a run's journal. An item sent without an outcome after it (in flight when the run died) is
+ * unknown. A line cut short by a crash is ignored (its item counts as it stood before, and is sent
  * again, with the same key). Unknown run: a usage error.
  *
  * @example
@@ -84,6 +91,12 @@ export async function readJournal(env: Env, runId: string): Promise<JournalState
       continue;
     }
     if ((value as { type?: unknown }).type === 'resume') resumes += 1;
+    const sent = sentSchema.safeParse(value);
+    if (sent.success && sent.data.index < statuses.length) {
+      statuses[sent.data.index] = CODES.indexOf('unknown');
+      others.set(sent.data.index, { index: sent.data.index, line: sent.data.line, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null });
+      continue;
+    }
     const outcome = outcomeSchema.safeParse(value);
     if (!outcome.success || outcome.data.index >= statuses.length) continue;
     const { type: _type, ...item } = outcome.data;

@@ -64,6 +64,11 @@ export function newRunId(now: Date, random: () => number = Math.random): string 
 /** Appends outcomes to a run's journal, one synchronous append per line. */
 export interface JournalWriter {
   readonly file: string;
+  /**
+   * An item is about to be sent: written before its request goes out, so an item in flight when the
+   * run dies counts as unknown (read back before it goes again), not as never sent.
+   */
+  sent(item: { readonly index: number; readonly line: number }): void;
   append(outcome: ItemOutcome): void;
   /** Flushes to disk and closes (once the fsync under way, if any, is over). */
   close(): Promise<void>;
@@ -83,6 +88,7 @@ function writer(file: string, fd: number): JournalWriter {
   };
   return {
     file,
+    sent: ({ index, line }) => write({ type: 'sent', index, line }),
     append: (outcome) => write({ type: 'item', ...outcome }),
     close: async () => {
       await syncing;

@@ -47,13 +47,13 @@ export const journals = (sandbox: SandboxProcess) => (existsSync(runsDir(sandbox
  * @example
  * journalItems(sandbox, '20261102-100000-8000').filter((o) => o.status === 'done').length
  */
-export function journalItems(sandbox: SandboxProcess, runId: string): { index: number; status: string }[] {
+export function journalItems(sandbox: SandboxProcess, runId: string): { index: number; status: string; message: string }[] {
   const file = join(runsDir(sandbox), `${runId}.jsonl`);
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.includes('"type":"item"') && line.endsWith('}'))
-    .map((line) => JSON.parse(line) as { index: number; status: string });
+    .map((line) => JSON.parse(line) as { index: number; status: string; message: string });
 }
 
 /** An invoice as `invoices list --json` prints it: what a run's totals are made of. */

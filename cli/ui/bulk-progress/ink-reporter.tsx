@@ -17,7 +17,7 @@ export function inkReporter(stream: NodeJS.WriteStream, total: number, title: st
   let state = initialProgress(total, options.now());
   // Lines logged since the last frame go out above it, through Ink's Static (a direct write to the
   // stream would break the frame Ink erases and redraws). Each frame with new lines draws them in a
-  // new Static, so the lines already out are not kept.
+  // new Static, so this view keeps no list of every line (Ink keeps the text it wrote, for a full redraw).
   let pending: string[] = [];
   let logged: { readonly key: number; readonly lines: readonly string[] } = { key: 0, lines: [] };
   const view = () => (

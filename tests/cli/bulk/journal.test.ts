@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createJournal, journalFile, newRunId, reopenJournal, runsDir, type RunHeader } from '../../../cli/bulk/journal.js';
-import { readJournal, shouldSend } from '../../../cli/bulk/journal-state.js';
+import { IN_FLIGHT_AT_STOP, readJournal, shouldSend } from '../../../cli/bulk/journal-state.js';
 
 const header = (runId: string, items: number): RunHeader => ({
   type: 'run',
@@ -63,6 +63,20 @@ describe('run journal', () => {
     const after = await readJournal(env, 'r2');
     expect(after.statusOf(3)).toBe('done');
     expect(after.resumes).toBe(1);
+  });
+
+  it('counts an item sent without an outcome after it (in flight when the run died) as unknown, to read back and send again', async () => {
+    const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-journal-')) };
+    const journal = createJournal(env, header('r3', 3));
+    journal.sent({ index: 0, line: 2 });
+    journal.append(outcome(0, 'done'));
+    journal.sent({ index: 1, line: 3 });
+    await journal.close();
+    const state = await readJournal(env, 'r3');
+    expect([0, 1, 2].map((i) => state.statusOf(i))).toEqual(['done', 'unknown', 'pending']);
+    expect(state.counts).toEqual({ done: 1, failed: 0, unknown: 1, skipped: 0, pending: 1 });
+    expect(state.problems).toEqual([{ index: 1, line: 3, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null }]);
+    expect([0, 1, 2].filter((i) => shouldSend(state.statusOf(i), false))).toEqual([1, 2]);
   });
 
   it('refuses an unknown run id', async () => {
