@@ -11,6 +11,7 @@ import { errorReply } from './errors-shape.js';
 import { FaultSpecError } from './fault-spec-error.js';
 import { faultSpecSchema, formatFaults, parseFaults, type FaultSpec } from './faults.js';
 import { describeIssues } from './input.js';
+import { parseJsonBody } from './json-body.js';
 import { queryObject } from './request-input.js';
 import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';
 
@@ -21,11 +22,15 @@ function ok(body: unknown): SandboxReply {
   return { kind: 'json', status: 200, headers: {}, body };
 }
 
+class BodyError extends Error {}
+
 function jsonOf(request: SandboxRequest): unknown {
   const text = request.body?.toString('utf8').trim() ?? '';
   if (text === '') return {};
   if (!(request.header('content-type') ?? 'application/json').includes('json')) return text;
-  return JSON.parse(text);
+  const parsed = parseJsonBody(text);
+  if (!parsed.ok) throw new BodyError(parsed.message);
+  return parsed.value;
 }
 
 function faultsFrom(body: unknown): FaultSpec {
@@ -115,7 +120,7 @@ export async function handleControl(state: SandboxState, request: SandboxRequest
     }
   } catch (error) {
     if (error instanceof FaultSpecError) return errorReply(422, 'Invalid data', error.message, { errors: [{ path: 'faults', message: error.message }] });
-    if (error instanceof SyntaxError) return errorReply(400, 'Bad request', 'The request body is not valid JSON');
+    if (error instanceof BodyError) return errorReply(400, 'Bad request', error.message);
     if (error instanceof z.ZodError) {
       const { message, errors } = describeIssues(error);
       return errorReply(422, 'Invalid data', message, { errors });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { SandboxDb } from './db/database.js';
 import { statement } from './statements.js';
+import { containsText } from './kit/search.js';
 
 /** Restricts reads to one owner or one school; `value: null` matches nothing (a caller without a school). */
 export type RecordFilter = { readonly column: 'owner_id' | 'school_id'; readonly value: number | null } | null;
@@ -96,8 +97,8 @@ export function listRecords(db: SandboxDb, collection: string, filter: RecordFil
     args.push(sqlValue(value));
   }
   if (query.search) {
-    sql += " AND data LIKE ? ESCAPE '\\'";
-    args.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    sql += ` AND ${containsText('data')}`;
+    args.push(query.search);
   }
   const total = statement(db, `SELECT COUNT(*)${sql}`).pluck().get(...args) as number;
   // Bound LIMIT/OFFSET without the CAST make this query about ten times slower in better-sqlite3 12.

@@ -91,3 +91,22 @@ export function singular(noun: string): string {
   if (/(?:ches|shes|xes|sses)$/.test(noun)) return noun.slice(0, -2);
   return noun.endsWith('s') && noun.length > 3 ? noun.slice(0, -1) : noun;
 }
+
+/**
+ * The record a collection hangs under (`lists/{id}/words`: key `id` of collection `lists`), with the
+ * template path of that collection, or null for a top-level collection.
+ *
+ * @example
+ * parentOf({ kind: 'collection', scope: { kind: 'shared' }, collection: ['lists', '{id}', 'words'] });
+ * // { collection: ['lists'], key: 'id', path: 'lists' }
+ */
+export function parentOf(shape: Extract<Shape, { kind: 'collection' }>, routePath: string): { readonly collection: readonly string[]; readonly key: string; readonly path: string } | null {
+  for (let i = shape.collection.length - 1; i >= 1; i -= 1) {
+    const key = bareParam(shape.collection[i]);
+    if (key === null) continue;
+    const tail = shape.collection.slice(i).join('/');
+    const prefix = routePath.slice(0, routePath.length - tail.length).replace(/\/$/, '');
+    return { collection: shape.collection.slice(0, i), key, path: prefix };
+  }
+  return null;
+}

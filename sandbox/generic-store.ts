@@ -15,9 +15,11 @@
  */
 import type { Endpoint } from '../core/endpoints/index.js';
 import { createRecord, findRecord, listRecords, renderRecord, updateRecord, type RecordFilter, type StoredRecord } from './generic-records.js';
-import { collectionNoun, fillCollection, shapeOf, singular, type Scope, type Shape } from './generic-shape.js';
+import { collectionNoun, fillCollection, parentOf, shapeOf, singular, type Scope, type Shape } from './generic-shape.js';
+import { findGroup, findPupil, findSchool } from './school-admin/find.js';
+import { rowScope } from './scope.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult } from './handler.js';
-import { page } from './input.js';
+import { page, toId } from './input.js';
 import { wrapResponse } from './response-key.js';
 import { statement } from './statements.js';
 
@@ -97,13 +99,29 @@ function actionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'action
   return one(endpoint, shape, updated);
 }
 
-function collectionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'collection' }>, ctx: HandlerContext): HandlerResult {
+/**
+ * 404 unless the record a child list hangs under exists: a school's group or pupil, a school, or a stored
+ * record of a collection the table lists or addresses by key. A parent the table never names is not checked.
+ */
+function requireParent(ctx: HandlerContext, shape: Extract<Shape, { kind: 'collection' }>, owner: Owner, collections: ReadonlySet<string>, routePath: string): void {
+  const parent = parentOf(shape, routePath);
+  if (!parent) return;
+  const raw = ctx.params[parent.key] ?? '';
+  const root = parent.collection.join('/');
+  if (shape.scope.kind === 'school' && root === 'groups') findGroup(ctx.db, toId(raw, 'Group'), rowScope(ctx));
+  else if (shape.scope.kind === 'school' && root === 'pupils') findPupil(ctx.db, toId(raw, 'Pupil'), rowScope(ctx));
+  else if (shape.scope.kind === 'shared' && root === 'schools') findSchool(ctx.db, toId(raw, 'School'));
+  else if (collections.has(parent.path)) target(ctx, fillCollection(parent.collection, ctx.params), raw, owner);
+}
+
+function collectionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'collection' }>, ctx: HandlerContext, collections: ReadonlySet<string>): HandlerResult {
   const owner = ownerOf(shape.scope, ctx);
   const collection = fillCollection(shape.collection, ctx.params);
   const { input, db } = ctx;
   const now = ctx.now();
   switch (endpoint.method) {
     case 'GET': {
+      requireParent(ctx, shape, owner, collections, endpoint.path);
       const where: Record<string, string | number | boolean> = {};
       for (const [k, v] of Object.entries(input)) {
         if (!PAGING.has(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) where[k] = v;
@@ -154,6 +172,6 @@ export function genericHandler(endpoint: Endpoint, collections: ReadonlySet<stri
     case 'action':
       return (ctx) => actionHandler(endpoint, shape, ctx);
     case 'collection':
-      return (ctx) => collectionHandler(endpoint, shape, ctx);
+      return (ctx) => collectionHandler(endpoint, shape, ctx, collections);
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FetchLike } from '../core/api/types.js';
+import { IN_PROCESS_HOST } from './host-check.js';
 
-const BASE = 'http://sandbox.invalid/';
+const BASE = `http://${IN_PROCESS_HOST}/`;
 
 /**
  * A `fetch` answered by the server in-process (Fastify inject), for tests and scripts that need no
@@ -16,7 +17,8 @@ export function inProcessFetch(app: FastifyInstance): FetchLike {
     const request = new Request(typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input) ? new URL(input, BASE) : input, init);
     const url = new URL(request.url);
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const headers: Record<string, string> = {};
+    // In-process calls come from code on this machine, never from a page: the reserved name passes the Host check.
+    const headers: Record<string, string> = { host: IN_PROCESS_HOST };
     request.headers.forEach((value, key) => {
       headers[key] = value;
     });

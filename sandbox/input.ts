@@ -102,6 +102,17 @@ export function page(ctx: Pick<HandlerContext, 'input'>): { skip: number; take: 
   return { skip, take };
 }
 
+/**
+ * The page a list call asks for, or undefined when it gives neither `skip` nor `take` (lists that answered
+ * everything before they took paging keep doing so).
+ *
+ * @example
+ * const wanted = pageIfAsked(ctx); // undefined for GET users/me/school/pupils without skip or take
+ */
+export function pageIfAsked(ctx: Pick<HandlerContext, 'input'>): { skip: number; take: number } | undefined {
+  return ctx.input['skip'] === undefined && ctx.input['take'] === undefined ? undefined : page(ctx);
+}
+
 /** An id as a payload carries it: a positive whole number or a string of digits. */
 export const idValue = z.union([z.number(), z.string().regex(/^\d+$/, 'expected an id').transform(Number)]).pipe(z.number().int().positive());
 

@@ -75,16 +75,23 @@ function controlRefusal(request: SandboxRequest): SandboxReply | null {
 export function handleRequest(state: SandboxState, request: SandboxRequest): SandboxReply | Promise<SandboxReply> {
   if (isControlPath(request.path)) {
     const refused = controlRefusal(request);
-    return refused ? withBase(refused, request) : handleControl(state, request).then((reply) => withBase(reply, request));
+    return refused ? withBase(refused, request.requestId) : handleControl(state, request).then((reply) => withBase(reply, request.requestId));
   }
   const reply = pipeline(state, request);
-  return reply instanceof Promise ? reply.then((r) => withBase(r, request)) : withBase(reply, request);
+  return reply instanceof Promise ? reply.then((r) => withBase(r, request.requestId)) : withBase(reply, request.requestId);
 }
 
-function withBase(reply: SandboxReply, request: SandboxRequest): SandboxReply {
+/**
+ * A reply with the headers every answer carries: the API target, the request id and, on an error, the
+ * error reference.
+ *
+ * @example
+ * withBase(errorReply(400, 'Bad request', 'The request body is not valid JSON'), 'req_1');
+ */
+export function withBase(reply: SandboxReply, requestId: string): SandboxReply {
   if (reply.kind !== 'json') return reply;
-  const headers: Record<string, string> = { [HEADERS.apiTarget]: 'sandbox', [HEADERS.requestId]: request.requestId };
-  if (reply.status >= 400) headers[HEADERS.errorReference] = request.requestId;
+  const headers: Record<string, string> = { [HEADERS.apiTarget]: 'sandbox', [HEADERS.requestId]: requestId };
+  if (reply.status >= 400) headers[HEADERS.errorReference] = requestId;
   return { kind: 'json', status: reply.status, body: reply.body, headers: Object.assign(headers, reply.headers) };
 }
 
@@ -129,7 +136,7 @@ function routed(state: SandboxState, request: SandboxRequest, token: string | un
     if (!mayCall(user, endpoint)) return errorReply(403, 'Forbidden', `${endpoint.route} is only for ${ROLE_NAMES[endpoint.role] ?? endpoint.role}`);
   }
   const raw = readInput(endpoint, request);
-  if (!raw.ok) return errorReply(400, 'Bad request', raw.message);
+  if (!raw.ok) return raw.status === 415 ? errorReply(415, 'Unsupported media type', raw.message) : errorReply(400, 'Bad request', raw.message);
   const parsed = payloadSchema(endpoint).safeParse(raw.input);
   if (!parsed.success) {
     const { message, errors } = describeIssues(parsed.error);

@@ -20,6 +20,8 @@ export interface ServeOptions {
   readonly faults?: string;
   readonly rateLimit: number;
   readonly logger?: boolean;
+  /** Origins answered under CORS besides the site's dev and preview origins. */
+  readonly corsOrigins?: readonly string[];
 }
 
 export interface ServeOutput {
@@ -40,7 +42,7 @@ export async function serve(options: ServeOptions, out: ServeOutput, stop: Promi
   }
   // Claim the port before touching the database, so a busy port never costs a --reset its data.
   await ensurePortFree(options.port, options.host);
-  const sandbox = createSandbox({ db: database, reset: options.reset, seed: options.seed, rateLimit: options.rateLimit, logger: options.logger ?? false, ...(faults ? { faults } : {}) });
+  const sandbox = createSandbox({ db: database, reset: options.reset, seed: options.seed, rateLimit: options.rateLimit, logger: options.logger ?? false, corsOrigins: options.corsOrigins ?? [], ...(faults ? { faults } : {}) });
   let url: string;
   try {
     url = await sandbox.listen({ port: options.port, host: options.host });

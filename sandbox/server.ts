@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { FetchLike } from '../core/api/types.js';
 import { ENDPOINTS } from '../core/endpoints/index.js';
 import { BILLING_JOB_KINDS } from './billing/job-kinds.js';
-import { corsHeaders } from './cors.js';
+import { corsHeaders, DEFAULT_CORS_ORIGINS, normaliseOrigin } from './cors.js';
 import { openDatabase, type SandboxDb } from './db/database.js';
 import { isSeeded, seed, SEED_ACCOUNTS, type SeedAccount, type SeedSize } from './db/seed/index.js';
 import { createExclusive, type Exclusive } from './exclusive.js';
@@ -22,7 +22,9 @@ import { inProcessFetch } from './in-process-fetch.js';
 import { createJobRunner } from './jobs.js';
 import { defaultDatabasePath } from './paths.js';
 import { bodyParts } from './json-text.js';
-import { handleRequest, isControlPath } from './pipeline.js';
+import { errorReply } from './errors-shape.js';
+import { hostProblem, type Listening } from './host-check.js';
+import { handleRequest, isControlPath, withBase } from './pipeline.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import { createRouter } from './router.js';
 import type { SandboxReply, SandboxState } from './state.js';
@@ -44,6 +46,8 @@ export interface SandboxOptions {
   readonly logger?: boolean;
   /** Handlers replacing the built-in ones for some routes (tests use this for slow or failing handlers). */
   readonly handlers?: PartialHandlerMap;
+  /** Origins answered under CORS besides the site's dev and preview origins (`http://host:port`). */
+  readonly corsOrigins?: readonly string[];
 }
 
 export interface Sandbox {
@@ -122,12 +126,27 @@ function send(reply: FastifyReply, status: number, headers: Readonly<Record<stri
   res.uncork();
 }
 
-function answer(state: SandboxState, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+interface Web {
+  /** Where the server listens, once it does (the Host check's port). */
+  listening: Listening | undefined;
+  readonly origins: ReadonlySet<string>;
+}
+
+const STATUS_NAMES: Readonly<Record<number, string>> = { 400: 'Bad request', 404: 'Not found', 405: 'Method not allowed', 413: 'Payload too large', 415: 'Unsupported media type', 500: 'Internal server error' };
+
+function answer(state: SandboxState, web: Web, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
   const url = request.raw.url ?? '/';
   const q = url.indexOf('?');
   const path = (q < 0 ? url : url.slice(0, q)).replace(/^\/+/, '');
+  const requestId = state.nextRequestId();
+  // Before anything else, the control routes and preflights included: a rebound host name gets nothing.
+  const wrongHost = hostProblem(headerOf(request, 'host'), web.listening);
+  if (wrongHost !== null) {
+    respond(reply, { vary: 'origin' }, withBase(errorReply(421, 'Misdirected request', wrongHost), requestId));
+    return;
+  }
   // The control routes are for clients on this machine, never for web pages: no CORS at all.
-  const cors = isControlPath(path) ? {} : corsHeaders(headerOf(request, 'origin'), request.method === 'OPTIONS');
+  const cors = isControlPath(path) ? {} : corsHeaders(headerOf(request, 'origin'), request.method === 'OPTIONS', web.origins);
   if (request.method === 'OPTIONS') {
     send(reply, 204, cors, undefined);
     return;
@@ -139,7 +158,7 @@ function answer(state: SandboxState, request: FastifyRequest, reply: FastifyRepl
     body: Buffer.isBuffer(request.body) ? request.body : undefined,
     header: (name) => headerOf(request, name),
     ip: request.ip,
-    requestId: state.nextRequestId(),
+    requestId,
   });
   if (result instanceof Promise) return result.then((r) => respond(reply, cors, r));
   respond(reply, cors, result);
@@ -165,12 +184,23 @@ function respond(reply: FastifyReply, cors: Record<string, string>, result: Sand
  * await sandbox.close();
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const origins = new Set(DEFAULT_CORS_ORIGINS);
+  for (const origin of options.corsOrigins ?? []) {
+    const normal = normaliseOrigin(origin);
+    if (normal === null) throw new Error(`${origin} is not an origin: give scheme, host and port only, as in http://localhost:3000`);
+    origins.add(normal);
+  }
+  const web: Web = { listening: undefined, origins };
   const db = openFresh(options.db ?? defaultDatabasePath(), options.reset ?? false);
   const seedSize = options.seed ?? 'demo';
   const seeded = seedSize !== 'none' && !isSeeded(db);
   if (seeded) seed(db, { size: seedSize });
   const faults = typeof options.faults === 'string' ? parseFaults(options.faults) : options.faults;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 20 * 1024 * 1024,
+    frameworkErrors: (error, _request, reply) => fail(reply, 400, error.message),
+  });
   const state: SandboxState = {
     db,
     router: createRouter(ENDPOINTS),
@@ -187,7 +217,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', handler: (request, reply) => answer(state, request, reply) });
+  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', handler: (request, reply) => answer(state, web, request, reply) });
+  // What Fastify answers itself (a body over the limit, a malformed request, a method no route takes) in
+  // the platform's shape too, with the error reference.
+  const fail = (reply: FastifyReply, status: number, message: string): void =>
+    respond(reply, { vary: 'origin' }, withBase(errorReply(status, STATUS_NAMES[status] ?? (status >= 500 ? 'Internal server error' : 'Bad request'), message), state.nextRequestId()));
+  app.setNotFoundHandler((request, reply) => fail(reply, 404, `No route ${request.method} ${request.url}`));
+  app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) app.log.error(error);
+    fail(reply, status, status >= 500 ? `The sandbox failed: ${error.message}` : error.message);
+  });
   const jobs = createJobRunner({ db, kinds: BILLING_JOB_KINDS, lock: state.lock, now: state.now });
   jobs.start();
   let url: string | undefined;
@@ -207,6 +247,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       await app.listen({ port, host });
       const address = app.server.address();
       const bound = typeof address === 'object' && address ? address.port : port;
+      web.listening = { host, port: bound };
       url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
       return url;
     },

@@ -5,7 +5,7 @@ import { HttpError } from '../handler.js';
 import { callerSchoolId, requireUser, rowScope } from '../scope.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
-import { parseInput, pathId } from '../input.js';
+import { fields, parseInput, pathId } from '../input.js';
 import { findLeague, groupStandings, leagueFields, leagueJson, leagueMembers, PRODUCTS, standings } from '../school-admin/leagues.js';
 import type { LeagueRow } from '../school-admin/rows.js';
 import { all, run } from '../school-admin/sql.js';
@@ -15,8 +15,8 @@ const challengeBody = leagueMembers.extend({
   leagues: z.unknown().optional(),
   product: z.enum(PRODUCTS).optional(),
   name: z.string().trim().min(1).max(120).optional(),
-  starts_at: z.string().optional(),
-  ends_at: z.string().optional(),
+  starts_at: fields.date.optional(),
+  ends_at: fields.date.optional(),
 });
 
 function create(ctx: HandlerContext): HandlerResult {

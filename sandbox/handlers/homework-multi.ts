@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { HttpError } from '../handler.js';
 import { callerSchoolId, rowScope } from '../scope.js';
-import { idValue, notFound, parseIds, parseInput, pathId, toId } from '../input.js';
+import { fields as payloadFields, idValue, notFound, parseIds, parseInput, pathId, toId } from '../input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup } from '../school-admin/find.js';
 import { assertDates, assignedPupils, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../school-admin/homework.js';
@@ -24,8 +24,8 @@ const setFields = z.looseObject({
 const setUpdate = z.object({
   title: z.string().trim().min(1).max(200).optional(),
   group_id: idValue.nullable().optional(),
-  starts_at: z.string().optional(),
-  ends_at: z.string().nullable().optional(),
+  starts_at: payloadFields.date.optional(),
+  ends_at: payloadFields.date.nullable().optional(),
 });
 
 function findSet(ctx: HandlerContext, id: number): HomeworkSetRow {

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
 import { callerSchoolId, requireUser, rowScope } from '../scope.js';
-import { invalid, notFound, parseIds, parseInput, pathId } from '../input.js';
+import { invalid, notFound, pageIfAsked, parseIds, parseInput, pathId } from '../input.js';
 import { toCsv } from '../school-admin/csv.js';
 import { logEvent } from '../school-admin/events.js';
 import { findPupil } from '../school-admin/find.js';
@@ -134,7 +134,7 @@ function updateSettings(ctx: HandlerContext): HandlerResult {
 const pupilCrudHandlers = {
   'GET users/me/school/pupils': (ctx) => {
     const filter = typeof ctx.input['school_username'] === 'string' ? ctx.input['school_username'] : undefined;
-    const { list, count } = schoolPupilDocs(ctx.db, callerSchoolId(ctx), filter);
+    const { list, count } = schoolPupilDocs(ctx.db, callerSchoolId(ctx), filter, pageIfAsked(ctx));
     return { body: { pupils: list, total: count } };
   },
   'GET users/me/school/pupils/{id}': (ctx) => {

@@ -10,7 +10,7 @@ import { HttpError } from '../handler.js';
 import { callerSchoolId, requireUser } from '../scope.js';
 import { logEvent } from '../school-admin/events.js';
 import { findTeacher } from '../school-admin/find.js';
-import { parseInput, pathId, toId } from '../input.js';
+import { pageIfAsked, parseInput, pathId, toId } from '../input.js';
 import { jsonObject } from '../school-admin/json.js';
 import { adminCount, joinSchool, schoolsOf, setAdmin } from '../school-admin/memberships.js';
 import { generatePassword } from '../school-admin/names.js';
@@ -20,6 +20,7 @@ import { all, one, run } from '../school-admin/sql.js';
 import { schoolTeacherJson, schoolTeachers } from '../school-admin/teachers.js';
 import { experimentalHandlers } from './experimental.js';
 import { teacherInviteHandlers } from './teacher-invites.js';
+import { containsText } from '../kit/search.js';
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 const name = z.string().trim().max(100);
@@ -33,9 +34,6 @@ const teacherCreate = z.object({
 });
 const teacherUpdate = z.object({ first_name: name.optional(), last_name: name.optional(), display_name: name.optional(), email: z.string().trim().toLowerCase().email().optional() });
 
-function like(text: string): string {
-  return `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function createTeacher(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
@@ -107,11 +105,13 @@ function setTeacherAdmin(admin: boolean) {
   };
 }
 
-function searchUsers(ctx: HandlerContext, where: string, params: unknown[]): Record<string, unknown>[] {
-  return all<UserRow>(ctx.db, `SELECT * FROM users WHERE deleted_at IS NULL AND ${where} ORDER BY id LIMIT 100`, ...params).map(userJson);
+/** Users matching, the first 100 unless the call asks for a page. */
+function searchUsers(ctx: HandlerContext, where: string, params: unknown[], wanted?: { skip: number; take: number }): Record<string, unknown>[] {
+  const { skip, take } = wanted ?? { skip: 0, take: 100 };
+  return all<UserRow>(ctx.db, `SELECT * FROM users WHERE deleted_at IS NULL AND ${where} ORDER BY id LIMIT ? OFFSET ?`, ...params, take, skip).map(userJson);
 }
 
-const nameMatch = "(username LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR first_name || ' ' || last_name LIKE ? ESCAPE '\\' OR display_name LIKE ? ESCAPE '\\' OR school_username LIKE ? ESCAPE '\\')";
+const nameMatch = `(${['username', 'email', "first_name || ' ' || last_name", 'display_name', 'school_username'].map((column) => containsText(column)).join(' OR ')})`;
 
 const teacherHandlers = {
   'POST users/me/school/teachers': createTeacher,
@@ -142,18 +142,18 @@ const teacherHandlers = {
   'GET users': (ctx) => {
     const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'] : '';
     const schoolId = ctx.input['schoolid'] === undefined ? null : toId(ctx.input['schoolid'], 'School');
-    const users = searchUsers(ctx, `${nameMatch}${schoolId === null ? '' : ' AND school_id = ?'}`, [...Array(5).fill(like(q)), ...(schoolId === null ? [] : [schoolId])]);
+    const users = searchUsers(ctx, `${nameMatch}${schoolId === null ? '' : ' AND school_id = ?'}`, [...Array(5).fill(q.trim()), ...(schoolId === null ? [] : [schoolId])], pageIfAsked(ctx));
     return { body: { users, total: users.length } };
   },
   'GET users/me/school/users': (ctx) => {
     const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'] : '';
-    const users = searchUsers(ctx, `school_id = ? AND ${nameMatch}`, [callerSchoolId(ctx), ...Array(5).fill(like(q))]);
+    const users = searchUsers(ctx, `school_id = ? AND ${nameMatch}`, [callerSchoolId(ctx), ...Array(5).fill(q.trim())]);
     return { body: { users, total: users.length } };
   },
   'GET search': (ctx) => {
     const q = parseInput(z.object({ q: z.string().optional(), search: z.string().optional() }), ctx.input);
-    const text = like(q.q ?? q.search ?? '');
-    const schools = all<{ id: number; name: string; country: string }>(ctx.db, "SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (name LIKE ? ESCAPE '\\' OR code LIKE ? ESCAPE '\\') ORDER BY id LIMIT 50", text, text);
+    const text = (q.q ?? q.search ?? '').trim();
+    const schools = all<{ id: number; name: string; country: string }>(ctx.db, `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`, text, text);
     return { body: { schools, users: searchUsers(ctx, nameMatch, Array(5).fill(text)) } };
   },
   'PUT teachers/{id}/admin': setTeacherAdmin(true),

@@ -26,14 +26,16 @@ const DOCS = 'SELECT doc FROM pupil_docs WHERE school_id = ? AND active = 1';
 /**
  * The school's list of active pupils as the API answers it (pupilJson with group ids), from the
  * `pupil_docs` read model (migration 27), in list order (last name, first name, id), optionally one school
- * username; with how many there are.
+ * username; with how many there are. Paged when a page is given (the count is still of all of them).
  *
  * @example
  * const { list, count } = schoolPupilDocs(db, 1);
  */
-export function schoolPupilDocs(db: Database.Database, schoolId: number, schoolUsername?: string): ReturnType<typeof docList> {
-  if (schoolUsername !== undefined) return docList(db, `${DOCS} AND school_username = ? ORDER BY user_id`, schoolId, schoolUsername.trim().toLowerCase());
-  return docList(db, `${DOCS} ORDER BY last_name, first_name, user_id`, schoolId);
+export function schoolPupilDocs(db: Database.Database, schoolId: number, schoolUsername?: string, page?: { readonly skip: number; readonly take: number }): ReturnType<typeof docList> {
+  const [where, args] = schoolUsername === undefined ? [`${DOCS} ORDER BY last_name, first_name, user_id`, [schoolId]] : [`${DOCS} AND school_username = ? ORDER BY user_id`, [schoolId, schoolUsername.trim().toLowerCase()]];
+  if (page === undefined) return docList(db, where, ...args);
+  const { list } = docList(db, `${where} LIMIT ? OFFSET ?`, ...args, page.take, page.skip);
+  return { list, count: db.prepare(`SELECT count(*) FROM (${where})`).pluck().get(...args) as number };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { notFound } from '../input.js';
 import { all, one, placeholders } from './sql.js';
+import { containsText, startsWithText } from '../kit/search.js';
 
 export interface ResourceRow {
   readonly id: number;
@@ -25,10 +26,6 @@ export interface ResourceQuery {
   readonly take: number;
 }
 
-function like(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Finds resources: every word of `search` must appear in the title, url key, description or a category;
  * titles starting with the search come first, then the newest. Returns one page and the total.
@@ -41,9 +38,9 @@ export function searchResources(db: Database.Database, query: ResourceQuery): { 
   const params: unknown[] = [];
   const words = (query.search ?? '').trim().split(/\s+/).filter((w) => w !== '');
   for (const word of words) {
-    where.push(`(r.title LIKE ? ESCAPE '\\' OR r.url_key LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\'
-      OR EXISTS (SELECT 1 FROM resource_categories c WHERE c.resource_id = r.id AND c.category LIKE ? ESCAPE '\\'))`);
-    params.push(like(word), like(word.toLowerCase().replace(/\s+/g, '-')), like(word), like(word.toLowerCase()));
+    where.push(`(${containsText('r.title')} OR ${containsText('r.url_key')} OR ${containsText('r.description')}
+      OR EXISTS (SELECT 1 FROM resource_categories c WHERE c.resource_id = r.id AND ${containsText('c.category')}))`);
+    params.push(word, word.toLowerCase().replace(/\s+/g, '-'), word, word.toLowerCase());
   }
   if (query.curriculumId !== undefined) {
     where.push('EXISTS (SELECT 1 FROM resource_curricula rc WHERE rc.resource_id = r.id AND rc.curriculum_id = ?)');
@@ -63,10 +60,10 @@ export function searchResources(db: Database.Database, query: ResourceQuery): { 
   }
   const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const total = one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM resources r ${clause}`, ...params)?.n ?? 0;
-  const prefix = query.search?.trim() ? `${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
+  const prefix = query.search?.trim() ?? '';
   const items = all<ResourceRow>(
     db,
-    `SELECT r.* FROM resources r ${clause} ORDER BY (r.title LIKE ? ESCAPE '\\') DESC, r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
+    `SELECT r.* FROM resources r ${clause} ORDER BY (${startsWithText('r.title')}) DESC, r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
     ...params,
     prefix,
     query.take,

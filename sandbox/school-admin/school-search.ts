@@ -1,8 +1,10 @@
 import type { HandlerContext } from '../handler.js';
 import { requireUser } from '../scope.js';
+import { pageIfAsked } from '../input.js';
 import { schoolJson } from './serialize.js';
 import { all, one } from './sql.js';
 import type { SchoolRow } from './rows.js';
+import { containsText } from '../kit/search.js';
 
 const LIMIT = 50;
 
@@ -18,10 +20,6 @@ interface RegisterRow {
   readonly school_id: number | null;
 }
 
-function like(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * `GET schools`: search by name (`q`), only schools with a live subscription (`subscribed`), or the
  * government register of schools (`dfe_schools`) that a teacher picks from when signing their school up.
@@ -34,24 +32,27 @@ function like(text: string): string {
 export function schoolSearch(ctx: HandlerContext): Record<string, unknown> {
   const user = requireUser(ctx);
   const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'].trim() : '';
+  const { skip, take } = pageIfAsked(ctx) ?? { skip: 0, take: LIMIT };
   if (ctx.input['dfe_schools'] === true) {
     const rows = all<RegisterRow>(
       ctx.db,
-      `SELECT * FROM register_schools WHERE name LIKE ? ESCAPE '\\' OR town LIKE ? ESCAPE '\\' OR postcode LIKE ? ESCAPE '\\'
-       ORDER BY name LIMIT ${LIMIT}`,
-      like(q),
-      like(q),
-      like(q),
+      `SELECT * FROM register_schools WHERE ${containsText('name')} OR ${containsText('town')} OR ${containsText('postcode')}
+       ORDER BY name LIMIT ? OFFSET ?`,
+      q,
+      q,
+      q,
+      take,
+      skip,
     );
     const schools = rows.map((r) => ({ urn: r.urn, name: r.name, town: r.town, postcode: r.postcode, country: r.country, school_id: r.school_id, registered: r.school_id !== null }));
     return { schools, total: schools.length };
   }
   const subscribed = ctx.input['subscribed'] === true;
-  const where = `s.deleted_at IS NULL AND s.name LIKE ? ESCAPE '\\'
+  const where = `s.deleted_at IS NULL AND ${containsText('s.name')}
      ${subscribed ? `AND EXISTS (SELECT 1 FROM subscriptions b WHERE b.school_id = s.id AND b.deleted_at IS NULL AND b.state IN ${LIVE_STATES})` : ''}`;
-  const rows = all<SchoolRow>(ctx.db, `SELECT s.* FROM schools s WHERE ${where} ORDER BY s.name, s.id LIMIT ${LIMIT}`, like(q));
+  const rows = all<SchoolRow>(ctx.db, `SELECT s.* FROM schools s WHERE ${where} ORDER BY s.name, s.id LIMIT ? OFFSET ?`, q, take, skip);
   // Every match is counted, not only those shown, so a client can say that the search shows part of them.
-  const total = rows.length < LIMIT ? rows.length : (one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM schools s WHERE ${where}`, like(q))?.n ?? rows.length);
+  const total = skip === 0 && rows.length < take ? rows.length : (one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM schools s WHERE ${where}`, q)?.n ?? rows.length);
   const schools = rows.map((row) => {
     const json = schoolJson(row);
     return user.superuser ? json : { ...json, code: undefined, integrations: undefined };

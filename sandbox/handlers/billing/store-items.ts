@@ -6,6 +6,7 @@ import { objectColumn, stringsColumn } from '../../billing/json.js';
 import { createItem, itemOr404, itemPatchSchema, type ItemRow, locationOr404, newItemSchema, patchItem, serializeItem, setStock } from '../../billing/store-items.js';
 import { HttpError, type PartialHandlerMap } from '../../handler.js';
 import { input, reply } from './kit.js';
+import { containsNamed } from '../../kit/search.js';
 
 const listSchema = z.looseObject({ category: z.string().optional(), q: z.string().optional(), location_id: fields.id.optional(), tag: z.string().optional() });
 const stockSchema = z.looseObject({
@@ -19,10 +20,10 @@ export const storeItemHandlers = {
   'GET store/items': (ctx) => {
     const filter = input(ctx, listSchema);
     const { skip, take } = page(ctx);
-    const where = `(@all = 1 OR active = 1) AND (@category IS NULL OR category = @category) AND (@q IS NULL OR name LIKE @q OR sku LIKE @q)
+    const where = `(@all = 1 OR active = 1) AND (@category IS NULL OR category = @category) AND (@q IS NULL OR ${containsNamed('name', 'q')} OR ${containsNamed('sku', 'q')})
       AND (@tag IS NULL OR EXISTS (SELECT 1 FROM json_each(tags) WHERE value = @tag))
       AND (@location IS NULL OR EXISTS (SELECT 1 FROM store_stock s WHERE s.item_id = store_items.id AND s.location_id = @location AND s.quantity > 0))`;
-    const args = { all: isStaff(ctx.user) ? 1 : 0, category: filter.category ?? null, q: filter.q ? `%${filter.q}%` : null, tag: filter.tag ?? null, location: filter.location_id ?? null };
+    const args = { all: isStaff(ctx.user) ? 1 : 0, category: filter.category ?? null, q: filter.q || null, tag: filter.tag ?? null, location: filter.location_id ?? null };
     const total = ctx.db.prepare(`SELECT COUNT(*) FROM store_items WHERE ${where}`).pluck().get(args) as number;
     const rows = ctx.db.prepare(`SELECT * FROM store_items WHERE ${where} ORDER BY id LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as ItemRow[];
     return reply(ctx, 'items', rows.map((r) => serializeItem(ctx.db, r)), { total });

@@ -12,6 +12,7 @@ import { HttpError, type Handler, type HandlerContext, type PartialHandlerMap } 
 import { geocode } from './gazetteer.js';
 import { input, reply } from './kit.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
+import { startsWithText } from '../../kit/search.js';
 
 const grantHandler =
   (kind: SubscriptionKind): Handler =>
@@ -118,9 +119,9 @@ export const superuserSchoolHandlers = {
     const rows = ctx.db
       .prepare(
         `SELECT s.id AS school_id, s.name, s.country, COUNT(i.id) AS invoices, SUM(CASE WHEN i.state IN ('open', 'promised') THEN 1 ELSE 0 END) AS unpaid
-         FROM schools s JOIN invoices i ON i.school_id = s.id AND i.accounting_id LIKE ? GROUP BY s.id ORDER BY s.id LIMIT ? OFFSET ?`,
+         FROM schools s JOIN invoices i ON i.school_id = s.id AND ${startsWithText('i.accounting_id')} GROUP BY s.id ORDER BY s.id LIMIT ? OFFSET ?`,
       )
-      .all(`${system}:%`, take, skip) as { school_id: number }[];
+      .all(`${system}:`, take, skip) as { school_id: number }[];
     const contacts = rows.map((r) => ({ contact_id: `${system}-${ctx.params.x ?? ''}-school-${r.school_id}`, tenant: ctx.params.x ?? null, ...r }));
     return reply(ctx, 'contacts', contacts);
   },

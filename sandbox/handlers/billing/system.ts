@@ -6,6 +6,7 @@ import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../ha
 import { type JobRow, serializeJob } from '../../jobs.js';
 import { toCsv } from '../../school-admin/csv.js';
 import { input, reply } from './kit.js';
+import { containsNamed } from '../../kit/search.js';
 
 const logFilter = z.looseObject({
   ids: fields.ids.optional(),
@@ -23,9 +24,9 @@ function logWhere(ctx: HandlerContext): { where: string; args: Record<string, un
   const ids = f.ids ?? null;
   return {
     where: `(@ids IS NULL OR id IN (SELECT value FROM json_each(@ids))) AND (@status IS NULL OR status = @status) AND (@template IS NULL OR template = @template)
-      AND (@recipient IS NULL OR recipient LIKE @recipient) AND (@school IS NULL OR school_id = @school)
+      AND (@recipient IS NULL OR ${containsNamed('recipient', 'recipient')}) AND (@school IS NULL OR school_id = @school)
       AND (@from IS NULL OR sent_at >= @from) AND (@to IS NULL OR sent_at < date(@to, '+1 day'))`,
-    args: { ids: ids && JSON.stringify(ids), status: f.status ?? null, template: f.template ?? null, recipient: f.recipient ? `%${f.recipient}%` : null, school: f.school_id ?? null, from: f.from ?? null, to: f.to ?? null },
+    args: { ids: ids && JSON.stringify(ids), status: f.status ?? null, template: f.template ?? null, recipient: f.recipient || null, school: f.school_id ?? null, from: f.from ?? null, to: f.to ?? null },
   };
 }
 
