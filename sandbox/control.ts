@@ -10,7 +10,7 @@ import { clearDatabase, seed, SEED_ACCOUNTS } from './db/seed/index.js';
 import { errorReply } from './errors-shape.js';
 import { FaultSpecError } from './fault-spec-error.js';
 import { faultSpecSchema, formatFaults, parseFaults, type FaultSpec } from './faults.js';
-import { describeIssues } from './input.js';
+import { describeIssues } from './kit/input.js';
 import { parseJsonBody } from './json-body.js';
 import { queryObject } from './request-input.js';
 import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';

@@ -1,7 +1,7 @@
 /** Storage of the generic store: the `records` table, one JSON document per record. */
 import { z } from 'zod';
 import type { SandboxDb } from './db/database.js';
-import { statement } from './statements.js';
+import { statement } from './db/statements.js';
 import { containsText } from './kit/search.js';
 
 /** Restricts reads to one owner or one school; `value: null` matches nothing (a caller without a school). */

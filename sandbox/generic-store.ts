@@ -17,11 +17,11 @@ import type { Endpoint } from '../core/endpoints/index.js';
 import { createRecord, findRecord, listRecords, renderRecord, updateRecord, type RecordFilter, type StoredRecord } from './generic-records.js';
 import { collectionNoun, fillCollection, parentOf, shapeOf, singular, type Scope, type Shape } from './generic-shape.js';
 import { findGroup, findPupil, findSchool } from './school-admin/find.js';
-import { rowScope } from './scope.js';
-import { HttpError, type Handler, type HandlerContext, type HandlerResult } from './handler.js';
-import { page, toId } from './input.js';
-import { wrapResponse } from './response-key.js';
-import { statement } from './statements.js';
+import { rowScope } from './kit/reach.js';
+import { HttpError, type Handler, type HandlerContext, type HandlerResult } from './kit/handler.js';
+import { page, toId } from './kit/input.js';
+import { wrapResponse } from './kit/response-key.js';
+import { statement } from './db/statements.js';
 
 const PAGING = new Set(['skip', 'take', 'search', 'q', 'sort', 'order', 'page', 'limit']);
 const COPY_ACTIONS = new Set(['duplicate', 'clone']);

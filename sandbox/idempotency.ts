@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxDb } from './db/database.js';
-import { statement } from './statements.js';
+import { statement } from './db/statements.js';
 
 export type IdempotencyCheck =
   /** First use: run the handler, then `save` inside its transaction (or `release` if it failed). */

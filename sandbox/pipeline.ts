@@ -13,7 +13,7 @@ import { errorReply, retryHeaders, TOO_MANY } from './errors-shape.js';
 import type { FaultPlan } from './faults.js';
 import { handlerFor } from './handlers/index.js';
 import { requestHash } from './idempotency.js';
-import { describeIssues } from './input.js';
+import { describeIssues } from './kit/input.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { readInput } from './request-input.js';
 import { runHandler, type Execution } from './run-handler.js';

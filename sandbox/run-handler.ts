@@ -4,9 +4,9 @@
  */
 import type { Endpoint } from '../core/endpoints/index.js';
 import { errorReply } from './errors-shape.js';
-import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from './handler.js';
+import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from './kit/handler.js';
 import type { SandboxReply, SandboxState } from './state.js';
-import { cachingDb, statement } from './statements.js';
+import { cachingDb, statement } from './db/statements.js';
 
 /** One routed, authorised, validated call. */
 export interface Execution {

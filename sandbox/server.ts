@@ -15,7 +15,7 @@ import { openDatabase, type SandboxDb } from './db/database.js';
 import { isSeeded, seed, SEED_ACCOUNTS, type SeedAccount, type SeedSize } from './db/seed/index.js';
 import { createExclusive, type Exclusive } from './exclusive.js';
 import { createFaultInjector, parseFaults, type FaultInjector, type FaultSpec } from './faults.js';
-import type { HandlerMap, PartialHandlerMap } from './handler.js';
+import type { HandlerMap, PartialHandlerMap } from './kit/handler.js';
 import { HANDLERS } from './handlers/index.js';
 import { createIdempotencyKeys } from './idempotency.js';
 import { inProcessFetch } from './in-process-fetch.js';

@@ -2,7 +2,7 @@ import type { SandboxDb } from './db/database.js';
 import type { SeedSize } from './db/seed/index.js';
 import type { Exclusive } from './exclusive.js';
 import type { FaultInjector } from './faults.js';
-import type { HandlerMap } from './handler.js';
+import type { HandlerMap } from './kit/handler.js';
 import type { IdempotencyKeys } from './idempotency.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxDb } from '../db/database.js';
-import { statement } from '../statements.js';
+import { statement } from '../db/statements.js';
 
 /**
  * Creates the guest user of an anonymous session (`POST authanon`): a learner with no school and no

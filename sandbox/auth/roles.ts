@@ -1,5 +1,5 @@
 import type { Endpoint, Role } from '../../core/endpoints/index.js';
-import type { SessionUser } from '../handler.js';
+import type { SessionUser } from '../kit/handler.js';
 
 /**
  * Routes an imitation session may call although they are superuser-only: the imitated user is not a

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
-import type { SessionUser } from '../handler.js';
-import { statement } from '../statements.js';
+import type { SessionUser } from '../kit/handler.js';
+import { statement } from '../db/statements.js';
 
 const sessionRow = z.object({
   id: z.number().int(),

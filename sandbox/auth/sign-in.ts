@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult } from '../handler.js';
+import type { HandlerContext, HandlerResult } from '../kit/handler.js';
 import { verifyPassword } from './password.js';
 import { issueToken } from './tokens.js';
 import { readUser, userJson } from './user-json.js';
-import { statement } from '../statements.js';
+import { statement } from '../db/statements.js';
 
 /** Failed sign-ins before an account is locked. */
 export const MAX_FAILED_LOGINS = 10;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxDb } from '../db/database.js';
-import { statement } from '../statements.js';
+import { statement } from '../db/statements.js';
 
 /** Session lifetime: the platform's session cookie lasts 90 days. */
 export const SESSION_DAYS = 90;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
-import { statement } from '../statements.js';
+import { statement } from '../db/statements.js';
 
 const jsonText = <T extends z.ZodType>(schema: T) => z.string().transform((text) => schema.parse(JSON.parse(text)) as z.output<T>);
 

@@ -12,7 +12,7 @@
  * | (sync, when due)| scheduled | applied   |
  */
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import { day } from './dates.js';
 import { markPaid, voidInvoice } from './invoice-lifecycle.js';
 import { getInvoice } from './invoices.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SandboxDb } from '../db/database.js';
-import { notFound } from '../input.js';
-import { stringsColumn } from './json.js';
+import { notFound } from '../kit/input.js';
+import { stringsColumn } from '../kit/json-columns.js';
 import type { Currency } from './money.js';
 
 export interface ProductRow {

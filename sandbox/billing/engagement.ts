@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import { getJob, type JobKind, type JobRow } from '../jobs.js';
 import { addDays } from './dates.js';
-import { notFound } from '../input.js';
+import { notFound } from '../kit/input.js';
 
 export const ENGAGEMENT_JOB = 'engagement-snapshot';
 

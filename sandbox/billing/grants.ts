@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from './catalogue.js';
 import { addDays, day } from './dates.js';
-import { fields, invalid } from '../input.js';
+import { fields, invalid } from '../kit/input.js';
 import { createInvoice, type InvoiceKind, type InvoiceRow } from './invoices.js';
 import { type Currency, currencyFor } from './money.js';
 import { applyCoupon, multiYearPrice, redeemCoupon, termEnd, termPrice } from './pricing.js';

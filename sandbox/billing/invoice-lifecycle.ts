@@ -21,8 +21,8 @@
  * in the future, nor before the invoice was issued.
  */
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
-import { invalid } from '../input.js';
+import { HttpError } from '../kit/handler.js';
+import { invalid } from '../kit/input.js';
 import { day } from './dates.js';
 import { type InvoiceRow, type InvoiceState, INVOICE_STATES, updateInvoice } from './invoices.js';
 import { defineLifecycle } from './lifecycle.js';

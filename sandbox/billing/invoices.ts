@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxDb } from '../db/database.js';
-import type { HandlerContext } from '../handler.js';
-import { assertSchool } from './access.js';
+import type { HandlerContext } from '../kit/handler.js';
+import { assertReachable } from '../kit/reach.js';
 import { addDays, day } from './dates.js';
-import { notFound } from '../input.js';
+import { notFound } from '../kit/input.js';
 import { JsonText } from '../json-text.js';
-import { oneRow } from '../statements.js';
+import { oneRow } from '../db/statements.js';
 import type { Currency } from './money.js';
 
 export { INVOICE_STATES, type InvoiceState } from '../../core/domain/billing.js';
@@ -66,7 +66,7 @@ export function getInvoice(db: SandboxDb, id: number): InvoiceRow | undefined {
 export function visibleInvoice(ctx: HandlerContext, id: number): InvoiceRow {
   const row = getInvoice(ctx.db, id);
   if (!row) throw notFound('Invoice', id);
-  assertSchool(ctx, row.school_id, 'Invoice', id);
+  assertReachable(ctx, row.school_id, 'Invoice', id, 'billing');
   return row;
 }
 

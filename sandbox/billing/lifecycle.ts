@@ -1,4 +1,4 @@
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 
 /** One action of a lifecycle: the states it may start from, the state it leads to, and how to say it. */
 export interface Rule<S extends string> {

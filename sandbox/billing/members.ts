@@ -5,7 +5,7 @@
  * rest are answered as skipped.
  */
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import { subscriptionLifecycle } from './subscription-lifecycle.js';
 import { memberCounts, type SubscriptionRow } from './subscriptions.js';
 

@@ -5,7 +5,7 @@
  * (the save answers an intent).
  */
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 
 export interface PaymentMethodRow {
   id: number;

@@ -14,8 +14,8 @@ import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
 import { enqueueJob, type JobKind, type JobRow } from '../jobs.js';
 import { getPlan, planOr404 } from './catalogue.js';
-import { fields, invalid, notFound } from '../input.js';
-import { objectColumn } from './json.js';
+import { fields, invalid, notFound } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { defineLifecycle } from './lifecycle.js';
 
 export const PLAN_ACTION_STATES = ['scheduled', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -58,7 +58,7 @@ export function planActionOr404(db: SandboxDb, id: number): PlanActionRow {
 }
 
 export function serializePlanAction(row: PlanActionRow): Record<string, unknown> {
-  return { ...row, params: objectColumn(row.params), result: row.result === null ? null : objectColumn(row.result) };
+  return { ...row, params: jsonObject(row.params), result: row.result === null ? null : jsonObject(row.result) };
 }
 
 function schedule(db: SandboxDb, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {
@@ -99,7 +99,7 @@ export function retryPlanAction(db: SandboxDb, action: PlanActionRow, now: Date)
 
 function perform(db: SandboxDb, action: PlanActionRow, now: Date): Record<string, unknown> {
   const plan = planOr404(db, action.plan_id);
-  const params = objectColumn(action.params);
+  const params = jsonObject(action.params);
   const stamp = now.toISOString();
   if (action.kind === 'migrate') {
     const target = getPlan(db, Number(params.target_plan_id));

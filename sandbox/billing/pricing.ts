@@ -1,8 +1,8 @@
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import type { PlanRow } from './catalogue.js';
 import { addDays, addMonths, daysBetween } from './dates.js';
-import { notFound } from '../input.js';
+import { notFound } from '../kit/input.js';
 import { prorate } from './money.js';
 import type { SubscriptionRow } from './subscriptions.js';
 

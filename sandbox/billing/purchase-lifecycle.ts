@@ -21,7 +21,7 @@
  * deleted rather than voided.
  */
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import { defineLifecycle } from './lifecycle.js';
 import { getPurchase, type PurchaseRow, type PurchaseState, purchaseLines, PURCHASE_STATES } from './purchases.js';
 import { setStock } from './store-items.js';

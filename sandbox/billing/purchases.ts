@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
-import { HttpError, type HandlerContext } from '../handler.js';
-import { assertSchool } from './access.js';
-import { fields, notFound } from '../input.js';
-import { objectColumn } from './json.js';
+import { HttpError, type HandlerContext } from '../kit/handler.js';
+import { assertReachable } from '../kit/reach.js';
+import { fields, notFound } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { type ItemRow, type LocationRow, locationOr404 } from './store-items.js';
 
 export { PURCHASE_STATES, type PurchaseState } from '../../core/domain/billing.js';
@@ -76,7 +76,7 @@ export function getPurchase(db: SandboxDb, id: number): PurchaseRow | undefined 
 export function visiblePurchase(ctx: HandlerContext, id: number): PurchaseRow {
   const row = getPurchase(ctx.db, id);
   if (!row) throw notFound('Purchase', id);
-  assertSchool(ctx, row.school_id, 'Purchase', id);
+  assertReachable(ctx, row.school_id, 'Purchase', id, 'billing');
   return row;
 }
 
@@ -118,7 +118,7 @@ export function setLines(db: SandboxDb, purchase: PurchaseRow, lines: readonly z
         : (db.prepare('SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE').get(line.sku ?? '') as ItemRow | undefined);
     if (!item) throw new HttpError(422, 'Invalid data', `No store item ${line.item_id ?? line.sku ?? '(none given)'}`, { errors: [{ path: 'items', message: 'unknown item' }] });
     if (item.active !== 1) throw new HttpError(409, 'Conflict', `Item ${item.sku} is not on sale`);
-    const price = objectColumn(item.prices)[purchase.currency];
+    const price = jsonObject(item.prices)[purchase.currency];
     if (typeof price !== 'number') throw new HttpError(422, 'Invalid data', `Item ${item.sku} is not sold in ${purchase.currency}`, { errors: [{ path: 'items', message: 'no price' }] });
     const before = merged.get(item.id);
     merged.set(item.id, { quantity: (before?.quantity ?? 0) + line.quantity, price });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
 import { addDays, daysBetween } from './dates.js';
-import { fields } from '../input.js';
+import { fields } from '../kit/input.js';
 import { type Currency, isCurrency, toGbp } from './money.js';
 
 export const periodSchema = z.looseObject({ from: fields.day.optional(), to: fields.day.optional(), currency: z.string().optional() });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
-import { fields, notFound } from '../input.js';
-import { objectColumn, stringsColumn } from './json.js';
+import { HttpError } from '../kit/handler.js';
+import { fields, notFound } from '../kit/input.js';
+import { jsonObject, stringsColumn } from '../kit/json-columns.js';
 import { CURRENCIES } from './money.js';
 
 export interface ItemRow {
@@ -85,7 +85,7 @@ export function serializeItem(db: SandboxDb, row: ItemRow): Record<string, unkno
   return {
     ...row,
     tags: stringsColumn(row.tags),
-    prices: objectColumn(row.prices),
+    prices: jsonObject(row.prices),
     active: row.active === 1,
     stock,
     stock_total: Object.values(stock).reduce((a, b) => a + b, 0),

@@ -3,7 +3,7 @@
  * finalising) or a card purchase (charged at once with the location's shipping price, so it starts paid).
  */
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import { billingAddressee, logEmail } from './email.js';
 import { takeStock, updatePurchase } from './purchase-lifecycle.js';
 import { getPurchase, insertPurchase, locationFor, type PurchaseInput, type PurchaseRow, setLines } from './purchases.js';

@@ -30,7 +30,7 @@
  * Cancelling with a refund needs a paid invoice; cancelling as uncollectable needs an unpaid one.
  */
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import { day } from './dates.js';
 import { markUncollectable, refund, voidInvoice } from './invoice-lifecycle.js';
 import type { InvoiceRow } from './invoices.js';

@@ -1,9 +1,9 @@
 import type { SandboxDb } from '../db/database.js';
-import type { HandlerContext } from '../handler.js';
-import { assertSchool } from './access.js';
+import type { HandlerContext } from '../kit/handler.js';
+import { assertReachable } from '../kit/reach.js';
 import { day } from './dates.js';
-import { notFound } from '../input.js';
-import { stringsColumn } from './json.js';
+import { notFound } from '../kit/input.js';
+import { stringsColumn } from '../kit/json-columns.js';
 import type { Currency } from './money.js';
 
 export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../core/domain/billing.js';
@@ -55,7 +55,7 @@ export function visibleSubscription(ctx: HandlerContext, id: number): Subscripti
   applyClock(ctx.db, ctx.now(), id);
   const row = getSubscription(ctx.db, id);
   if (!row) throw notFound('Subscription', id);
-  assertSchool(ctx, row.school_id, 'Subscription', id);
+  assertReachable(ctx, row.school_id, 'Subscription', id, 'billing');
   return row;
 }
 

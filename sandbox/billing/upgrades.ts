@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
-import { HttpError } from '../handler.js';
+import { HttpError } from '../kit/handler.js';
 import { defaultPlan, getPlan, type PlanRow, planOr404 } from './catalogue.js';
 import { day } from './dates.js';
-import { fields, invalid } from '../input.js';
+import { fields, invalid } from '../kit/input.js';
 import { markPaid, voidInvoice } from './invoice-lifecycle.js';
 import { createInvoice, getInvoice, type InvoiceRow } from './invoices.js';
 import { chargeCard } from './payment-methods.js';

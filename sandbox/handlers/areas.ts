@@ -6,7 +6,7 @@
  * real handler is a compile error and the generic store cannot hide it.
  */
 import type { AREAS, Endpoint } from '../../core/endpoints/index.js';
-import type { Handler } from '../handler.js';
+import type { Handler } from '../kit/handler.js';
 
 type Area = (typeof AREAS)[number];
 

@@ -5,15 +5,15 @@
  * for the same user (and the same imitation, if any).
  */
 import { z } from 'zod';
-import type { PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { notFound, parseInput, pathId } from '../input.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { notFound, parseInput, pathId } from '../kit/input.js';
 import { createGuest } from '../auth/guest.js';
 import { lookupSession } from '../auth/session.js';
 import { checkPassword, findCredentials, sessionResponse, signIn } from '../auth/sign-in.js';
 import { issueToken, revokeToken } from '../auth/tokens.js';
 import { readUser, userJson } from '../auth/user-json.js';
-import { requireCaller } from './caller.js';
+import { requireUser } from '../kit/reach.js';
 
 const credentials = z.object({ username: z.string(), password: z.string() });
 const schoolCredentials = z.object({ school_id: z.union([z.string(), z.number()]), school_username: z.string(), password: z.string() });
@@ -27,7 +27,7 @@ export const authHandlers = {
   },
 
   'DELETE auth': (ctx) => {
-    const caller = requireCaller(ctx);
+    const caller = requireUser(ctx);
     return { body: { signed_out: revokeToken(ctx.db, caller.token) } };
   },
 
@@ -47,7 +47,7 @@ export const authHandlers = {
   },
 
   'POST auth/verify-password': (ctx) => {
-    const user = requireCaller(ctx);
+    const user = requireUser(ctx);
     const { password } = parseInput(passwordOnly, ctx.input);
     const refused = checkPassword(ctx, findCredentials(ctx, 'id = ?', [user.id]), password);
     if (refused) return refused;
@@ -57,7 +57,7 @@ export const authHandlers = {
   },
 
   'POST imitateuser/{id}': (ctx) => {
-    const caller = requireCaller(ctx);
+    const caller = requireUser(ctx);
     const id = pathId(ctx, 'User');
     if (id === caller.id) throw new HttpError(409, 'Conflict', 'You cannot imitate yourself');
     if (!readUser(ctx.db, id)) throw notFound('User', id);
@@ -65,7 +65,7 @@ export const authHandlers = {
   },
 
   'DELETE imitateuser/{id}': (ctx) => {
-    const caller = requireCaller(ctx);
+    const caller = requireUser(ctx);
     const id = pathId(ctx, 'User');
     if (caller.imitatedBy !== null) {
       if (caller.id !== id) throw new HttpError(409, 'Conflict', `This session imitates user ${caller.id}, not user ${id}`);

@@ -4,7 +4,7 @@
  * reporting, countries, VAT and system. The server also needs a job runner for snapshots and plan
  * actions: `createJobRunner({ db, kinds: BILLING_JOB_KINDS, lock })` from sandbox/jobs.ts.
  */
-import type { PartialHandlerMap } from '../handler.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
 import { countriesHandlers } from './countries.js';
 import { paymentsHandlers } from './payments.js';
 import { salesReportingHandlers } from './sales-reporting.js';

@@ -1,14 +1,14 @@
 /** Challenges: a competition between groups and pupils over one product, with notifications for those taking part. */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { callerSchoolId, requireUser, rowScope } from '../scope.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
-import { fields, parseInput, pathId } from '../input.js';
+import { fields, parseInput, pathId } from '../kit/input.js';
 import { findLeague, groupStandings, leagueFields, leagueJson, leagueMembers, PRODUCTS, standings } from '../school-admin/leagues.js';
 import type { LeagueRow } from '../school-admin/rows.js';
-import { all, run } from '../school-admin/sql.js';
+import { all, run } from '../kit/sql.js';
 
 const challengeBody = leagueMembers.extend({
   league: leagueFields.optional(),

@@ -1,5 +1,5 @@
 /** The countries area: countries with their zones. */
-import type { PartialHandlerMap } from '../handler.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
 import { referenceHandlers } from './billing/reference.js';
 
 export const countriesHandlers = {

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { findRecord, listRecords, renderRecord } from '../generic-records.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { notFound, page, parseInput, pathId } from '../input.js';
-import { all } from '../school-admin/sql.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { notFound, page, parseInput, pathId } from '../kit/input.js';
+import { all } from '../kit/sql.js';
 
 const NODES = 'quiz/curriculum_nodes';
 const EXTERNAL = 'quiz/external_curricula';

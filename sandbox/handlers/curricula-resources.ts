@@ -7,12 +7,12 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { requireUser } from '../scope.js';
-import { idValue, notFound, page, parseInput, pathId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { requireUser } from '../kit/reach.js';
+import { idValue, notFound, page, parseInput, pathId } from '../kit/input.js';
 import { findResource, hasLiteracyAccess, nodesWithResource, resourceItem, resourceJson, searchResources, type ResourceRow } from '../school-admin/resources.js';
-import { one, run } from '../school-admin/sql.js';
+import { one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-reads.js';
 
 /** How long a presigned file URL lasts. */

@@ -4,15 +4,15 @@
  * is a soft delete, so they show up here until recovered, merged or purged.
  */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { callerSchoolId, rowScope } from '../scope.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { callerSchoolId, rowScope } from '../kit/reach.js';
 import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from '../school-admin/deleted-users.js';
 import { logEvent } from '../school-admin/events.js';
-import { idValue, parseIds, parseInput, pathId } from '../input.js';
+import { idValue, parseIds, parseInput, pathId } from '../kit/input.js';
 import type { UserRow } from '../school-admin/rows.js';
 import { userJson } from '../school-admin/serialize.js';
-import { one } from '../school-admin/sql.js';
+import { one } from '../kit/sql.js';
 
 const recoverBody = z.object({ ids: z.unknown().optional(), id: z.unknown().optional(), userIds: z.unknown().optional() });
 const mergeBody = z

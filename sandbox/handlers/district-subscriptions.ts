@@ -6,13 +6,13 @@
  */
 import { z } from 'zod';
 import { getSubscription, LIVE_STATES, serializeSubscription, updateSubscription, type SubscriptionRow } from '../billing/subscriptions.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { requireUser } from '../scope.js';
-import { idValue, notFound, parseInput, pathId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { requireUser } from '../kit/reach.js';
+import { idValue, notFound, parseInput, pathId } from '../kit/input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findSchool } from '../school-admin/find.js';
-import { one, run } from '../school-admin/sql.js';
+import { one, run } from '../kit/sql.js';
 
 const body = z.object({ parentSubscriptionId: idValue, subscriptionId: idValue.optional(), quantity: z.coerce.number().int().min(1).max(100_000) });
 

@@ -4,14 +4,14 @@
  * handlers/district-subscriptions.ts.
  */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { requireUser } from '../scope.js';
-import { idValue, notFound, parseInput, pathId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { requireUser } from '../kit/reach.js';
+import { idValue, notFound, parseInput, pathId } from '../kit/input.js';
 import { normaliseCode } from '../school-admin/codes.js';
 import { findSchool } from '../school-admin/find.js';
 import type { SchoolRow } from '../school-admin/rows.js';
-import { all, one, run } from '../school-admin/sql.js';
+import { all, one, run } from '../kit/sql.js';
 import { districtSubscriptionHandlers } from './district-subscriptions.js';
 
 interface DistrictRow {

@@ -1,10 +1,10 @@
 /** Experimental-feature toggles for everyone in the school, its teachers or pupils, one user, or a group's members. */
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { callerSchoolId } from '../scope.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findPupil, findTeacher } from '../school-admin/find.js';
-import { pathId } from '../input.js';
-import { all, placeholders, run } from '../school-admin/sql.js';
+import { pathId } from '../kit/input.js';
+import { all, placeholders, run } from '../kit/sql.js';
 import { schoolTeachers } from '../school-admin/teachers.js';
 
 function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], scope: string): HandlerResult {

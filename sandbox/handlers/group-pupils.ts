@@ -6,16 +6,16 @@ import { PUPIL_MOVE_FLAG } from '../../core/domain/constants.js';
  * Joining a sub-group also joins its parent; leaving a group also leaves its sub-groups.
  */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { rowScope } from '../scope.js';
-import { notFound, parseIds, parseInput, pathId, toId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { rowScope } from '../kit/reach.js';
+import { notFound, parseIds, parseInput, pathId, toId } from '../kit/input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
 import { groupPupils, groupWithCounts, withAncestors, withDescendants } from '../school-admin/groups.js';
 import { pupilsByIds } from '../school-admin/pupil-queries.js';
 import type { GroupRow } from '../school-admin/rows.js';
 import { pupilJson } from '../school-admin/serialize.js';
-import { all, placeholders, run } from '../school-admin/sql.js';
+import { all, placeholders, run } from '../kit/sql.js';
 
 function groupOf(ctx: HandlerContext): GroupRow {
   return findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));

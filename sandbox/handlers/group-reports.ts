@@ -2,12 +2,12 @@
  * Group reports, each computed from the stored game sessions of the group's pupils (sub-groups included).
  * Every report answers `{ group: { id, name }, <key>: [...] }`.
  */
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { rowScope } from '../scope.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { rowScope } from '../kit/reach.js';
 import { findGroup } from '../school-admin/find.js';
 import { groupPupils } from '../school-admin/groups.js';
-import { pathId } from '../input.js';
-import { jsonObject } from '../school-admin/json.js';
+import { pathId } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { activityRows, externalNodes, nodesOf, perPupil, skillAverages, termOf } from '../school-admin/reports.js';
 import type { GroupRow, SessionRow, UserRow } from '../school-admin/rows.js';
 import { findSessions, sessionJson, summarise, summariseBy, tableOf, type SessionFilter } from '../school-admin/sessions.js';

@@ -2,18 +2,18 @@
  * Groups (classes) of the caller's school: CRUD, sub-groups, teachers and stages. Pupil membership
  * (assign vs move) is in handlers/group-pupils.ts, reports in handlers/group-reports.ts.
  */
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { callerSchoolId, requireUser, rowScope } from '../scope.js';
-import { notFound, parseIds, parseInput, pathId, toId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { notFound, parseIds, parseInput, pathId, toId } from '../kit/input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findTeacher } from '../school-admin/find.js';
 import { groupCreate, groupDataOf, groupUpdate } from '../school-admin/group-fields.js';
 import { assertFreeName, groupPupils, groupTeachers, groupWithCounts, requireGroupTeacher } from '../school-admin/groups.js';
-import { jsonObject } from '../school-admin/json.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { GroupRow } from '../school-admin/rows.js';
 import { pupilJson, teacherJson } from '../school-admin/serialize.js';
-import { all, placeholders, run } from '../school-admin/sql.js';
+import { all, placeholders, run } from '../kit/sql.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../school-admin/stages.js';
 import { groupPupilHandlers } from './group-pupils.js';
 import { groupReportHandlers } from './group-reports.js';

@@ -2,16 +2,16 @@
  * Hives (live class games), school activity by group, custom leagues and challenges. League results are
  * computed from game sessions of the league's product played between its start and end.
  */
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { callerSchoolId, requireUser, rowScope } from '../scope.js';
-import { notFound, parseInput, pathId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { notFound, parseInput, pathId } from '../kit/input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
-import { jsonObject } from '../school-admin/json.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { assertNotEnded, findLeague, groupStandings, leagueFields, leagueJson, leagueMembers, standings } from '../school-admin/leagues.js';
 import type { LeagueRow } from '../school-admin/rows.js';
-import { all, one, run } from '../school-admin/sql.js';
+import { all, one, run } from '../kit/sql.js';
 import { challengeHandlers } from './challenges.js';
 
 interface HiveRow {

@@ -2,15 +2,15 @@
  * Homework results, from the game sessions played as that homework: per pupil summaries (`*data`) and the
  * sessions themselves (`*sessions`), optionally for some `user_ids`. Question-set tests of a group or pupil.
  */
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { rowScope } from '../scope.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { rowScope } from '../kit/reach.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
 import { groupPupils } from '../school-admin/groups.js';
 import { assignedPupils, findHomework, homeworkJson, SESSION_GAMES } from '../school-admin/homework.js';
-import { parseIds, pathId } from '../input.js';
+import { parseIds, pathId } from '../kit/input.js';
 import type { HomeworkRow, UserRow } from '../school-admin/rows.js';
 import { findSessions, sessionJson, summarise } from '../school-admin/sessions.js';
-import { all } from '../school-admin/sql.js';
+import { all } from '../kit/sql.js';
 
 function pupilsFor(ctx: HandlerContext, row: HomeworkRow): UserRow[] {
   const pupils = assignedPupils(ctx.db, row.id);

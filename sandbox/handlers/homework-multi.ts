@@ -3,18 +3,18 @@
  * dates applies to its pieces; a piece can be detached to live on its own; deleting a set deletes its pieces.
  */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { callerSchoolId, rowScope } from '../scope.js';
-import { fields as payloadFields, idValue, notFound, parseIds, parseInput, pathId, toId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { callerSchoolId, rowScope } from '../kit/reach.js';
+import { fields as payloadFields, idValue, notFound, parseIds, parseInput, pathId, toId } from '../kit/input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup } from '../school-admin/find.js';
 import { assertDates, assignedPupils, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../school-admin/homework.js';
 import { insertHomework } from '../school-admin/homework-write.js';
-import { jsonObject } from '../school-admin/json.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { HomeworkRow, HomeworkSetRow } from '../school-admin/rows.js';
 import { findSessions, summarise } from '../school-admin/sessions.js';
-import { all, one, placeholders, run } from '../school-admin/sql.js';
+import { all, one, placeholders, run } from '../kit/sql.js';
 
 const setFields = z.looseObject({
   title: z.string().trim().min(1).max(200),

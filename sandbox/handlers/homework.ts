@@ -4,16 +4,16 @@
  * in handlers/homework-data.ts, homework sets in handlers/homework-multi.ts.
  */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { callerSchoolId, requireUser, rowScope } from '../scope.js';
-import { notFound, parseIds, parseInput, pathId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { notFound, parseIds, parseInput, pathId } from '../kit/input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findGroup, findTeacher } from '../school-admin/find.js';
 import { assertDates, assignment, extraData, findHomework, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../school-admin/homework.js';
 import { insertHomework, pupilIdsFrom } from '../school-admin/homework-write.js';
-import { jsonObject } from '../school-admin/json.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { HomeworkRow } from '../school-admin/rows.js';
-import { all, placeholders, run } from '../school-admin/sql.js';
+import { all, placeholders, run } from '../kit/sql.js';
 import { homeworkDataHandlers } from './homework-data.js';
 import { homeworkMultiHandlers } from './homework-multi.js';
 

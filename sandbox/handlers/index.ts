@@ -6,7 +6,7 @@
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { collectionPaths } from '../generic-shape.js';
 import { genericHandler } from '../generic-store.js';
-import type { Handler, HandlerMap } from '../handler.js';
+import type { Handler, HandlerMap } from '../kit/handler.js';
 import { realHandlers, servedGenerically, type GenericHandlers, type RealHandlers } from './areas.js';
 import { authHandlers } from './auth.js';
 import { billingHandlers } from './billing-index.js';

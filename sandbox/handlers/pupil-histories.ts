@@ -1,12 +1,12 @@
 /** A pupil's game histories, read from the stored game sessions, and deleting single sessions. */
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { callerSchoolId, rowScope } from '../scope.js';
-import { notFound, pathId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { callerSchoolId, rowScope } from '../kit/reach.js';
+import { notFound, pathId } from '../kit/input.js';
 import { logEvent } from '../school-admin/events.js';
 import { findPupil } from '../school-admin/find.js';
 import type { SessionRow, UserRow } from '../school-admin/rows.js';
 import { findSessions, sessionJson, summarise, summariseBy, tableOf } from '../school-admin/sessions.js';
-import { all, one, run } from '../school-admin/sql.js';
+import { all, one, run } from '../kit/sql.js';
 import { schoolPupils } from '../school-admin/pupil-queries.js';
 
 const TIMES_TABLE_GAMES = ['mtc', 'maths'];

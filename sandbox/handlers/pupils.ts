@@ -4,20 +4,20 @@
  */
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { callerSchoolId, requireUser, rowScope } from '../scope.js';
-import { invalid, notFound, pageIfAsked, parseIds, parseInput, pathId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { invalid, notFound, pageIfAsked, parseIds, parseInput, pathId } from '../kit/input.js';
 import { toCsv } from '../school-admin/csv.js';
 import { logEvent } from '../school-admin/events.js';
 import { findPupil } from '../school-admin/find.js';
-import { jsonObject } from '../school-admin/json.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../school-admin/names.js';
 import { newPupil, pupilFields, pupilUpdate } from '../school-admin/pupil-fields.js';
 import { groupIdsOf, pupilsByIds, schoolPupilDocs, schoolPupils } from '../school-admin/pupil-queries.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../school-admin/pupil-write.js';
 import { pupilJson, type PupilFields } from '../school-admin/serialize.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../school-admin/stages.js';
-import { all, one, placeholders, run } from '../school-admin/sql.js';
+import { all, one, placeholders, run } from '../kit/sql.js';
 import type { UserRow } from '../school-admin/rows.js';
 import { pupilHistoryHandlers } from './pupil-histories.js';
 

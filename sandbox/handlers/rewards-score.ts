@@ -1,14 +1,14 @@
 /** Giving reward points (to pupils, a reward team, or the whole class), game earnings, history, and converting points to coins. */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { rowScope } from '../scope.js';
-import { idList, idValue, notFound, page, parseInput } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { rowScope } from '../kit/reach.js';
+import { idList, idValue, notFound, page, parseInput } from '../kit/input.js';
 import { findGroup } from '../school-admin/find.js';
 import { groupPupils } from '../school-admin/groups.js';
-import { jsonObject } from '../school-admin/json.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { GroupRow } from '../school-admin/rows.js';
-import { all, one, placeholders, run } from '../school-admin/sql.js';
+import { all, one, placeholders, run } from '../kit/sql.js';
 
 /** Game score that earns one reward point. */
 const SCORE_PER_POINT = 100;

@@ -6,14 +6,14 @@
  * into coins, after which those logs can no longer be removed. Scoring and history are in rewards-score.ts.
  */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { rowScope } from '../scope.js';
-import { notFound, parseInput, pathId, toId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { rowScope } from '../kit/reach.js';
+import { notFound, parseInput, pathId, toId } from '../kit/input.js';
 import { findGroup, findPupil } from '../school-admin/find.js';
 import { groupPupils } from '../school-admin/groups.js';
 import type { GroupRow } from '../school-admin/rows.js';
-import { all, one, run } from '../school-admin/sql.js';
+import { all, one, run } from '../kit/sql.js';
 import { rewardScoreHandlers } from './rewards-score.js';
 
 interface FeedbackRow {

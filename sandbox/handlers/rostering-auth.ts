@@ -4,13 +4,13 @@
  * `subdomain` (clever, classlink) or `domain` (oneroster), as the school gave it when it linked.
  */
 import { issueToken } from '../auth/tokens.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { jsonObject } from '../school-admin/json.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { providerOf, type LinkRow } from '../school-admin/rostering.js';
 import type { UserRow } from '../school-admin/rows.js';
 import { userJson } from '../school-admin/serialize.js';
-import { all, one } from '../school-admin/sql.js';
+import { all, one } from '../kit/sql.js';
 
 function signIn(key: 'subdomain' | 'domain') {
   return (ctx: HandlerContext): HandlerResult => {

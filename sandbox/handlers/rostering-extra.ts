@@ -1,12 +1,12 @@
 /** Rostering exclusions, OneRoster links and children, and ClassLink tenants. */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { assertReachable, callerSchoolId, requireUser } from '../scope.js';
-import { idValue, notFound, parseInput, pathId } from '../input.js';
-import { jsonObject } from '../school-admin/json.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { assertReachable, callerSchoolId, requireUser } from '../kit/reach.js';
+import { idValue, notFound, parseInput, pathId } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { assertState, linkJson, providerOf, requireLink, upsertLinked } from '../school-admin/rostering.js';
-import { all, one, run } from '../school-admin/sql.js';
+import { all, one, run } from '../kit/sql.js';
 import { schoolParam, sync } from '../school-admin/rostering-sync.js';
 
 const exclusionBody = z.object({ exclusions: z.array(z.union([z.string(), z.number()])).optional(), ids: z.union([z.array(z.union([z.string(), z.number()])), z.string()]).optional() });

@@ -8,14 +8,14 @@
  * `linkclever`...), and the handlers read the provider from the route's placeholder.
  */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { callerSchoolId } from '../scope.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../school-admin/events.js';
-import { parseInput } from '../input.js';
-import { jsonObject } from '../school-admin/json.js';
+import { parseInput } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { assertState, findLink, linkJson, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../school-admin/rostering.js';
 import { schoolParam, sync } from '../school-admin/rostering-sync.js';
-import { all, run } from '../school-admin/sql.js';
+import { all, run } from '../kit/sql.js';
 import { rosterSignInHandlers } from './rostering-auth.js';
 import { rosterExtraHandlers } from './rostering-extra.js';
 

@@ -1,5 +1,5 @@
 /** The sales-reporting area: engagement previews and snapshots, sales reports, retention events, sales people. */
-import type { PartialHandlerMap } from '../handler.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
 import { engagementHandlers } from './billing/engagement.js';
 import { salesHandlers } from './billing/sales.js';
 

@@ -1,13 +1,13 @@
 /** School addresses (billing, delivery...): one default per type, soft-deleted, never one in use for billing. */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { assertReachable, callerSchoolId } from '../scope.js';
-import { idValue, notFound, parseInput, pathId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { assertReachable, callerSchoolId } from '../kit/reach.js';
+import { idValue, notFound, parseInput, pathId } from '../kit/input.js';
 import { logEvent } from '../school-admin/events.js';
 import type { AddressRow } from '../school-admin/rows.js';
 import { addressType, addressValue } from '../school-admin/school-fields.js';
-import { all, one, run } from '../school-admin/sql.js';
+import { all, one, run } from '../kit/sql.js';
 
 function addressJson(row: AddressRow): Record<string, unknown> {
   let address: unknown;

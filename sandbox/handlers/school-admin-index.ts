@@ -3,7 +3,7 @@
  * generic handlers: school, pupils, groups, teachers and users, homework, hives and leagues, districts,
  * rewards, deleted users, rostering, and the resource reads of curricula-resources (with the site's search).
  */
-import type { PartialHandlerMap } from '../handler.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
 import { curriculaResourcesHandlers } from './curricula-resources.js';
 import { deletedUsersHandlers } from './deleted-users.js';
 import { districtsHandlers } from './districts.js';

@@ -1,5 +1,5 @@
 /** The school-subscriptions area: a school's own subscriptions, seats, prepayments, invoices and the card provider's calls. */
-import type { PartialHandlerMap } from '../handler.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
 import { cardProviderHandlers } from './billing/card-provider.js';
 import { invoiceReadHandlers } from './billing/invoice-reads.js';
 import { memberHandlers } from './billing/members.js';

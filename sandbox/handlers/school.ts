@@ -2,20 +2,20 @@
  * School: the caller's own school, schools by id, search, join codes, membership and addresses.
  * Addresses are in handlers/school-addresses.ts and merged here.
  */
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { assertReachable, callerSchoolId, requireUser } from '../scope.js';
-import { notFound, parseInput, pathId, toId } from '../input.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { assertReachable, callerSchoolId, requireUser } from '../kit/reach.js';
+import { notFound, parseInput, pathId, toId } from '../kit/input.js';
 import { newJoinCode, normaliseCode } from '../school-admin/codes.js';
 import { logEvent } from '../school-admin/events.js';
 import { findSchool } from '../school-admin/find.js';
-import { jsonObject } from '../school-admin/json.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { isMember, joinSchool, schoolsOf } from '../school-admin/memberships.js';
 import type { SchoolRow } from '../school-admin/rows.js';
 import { accountRegionFor, localeFor, schoolCreate, schoolUpdate } from '../school-admin/school-fields.js';
 import { schoolSearch } from '../school-admin/school-search.js';
 import { schoolJson } from '../school-admin/serialize.js';
-import { one, run } from '../school-admin/sql.js';
+import { one, run } from '../kit/sql.js';
 import { addressHandlers } from './school-addresses.js';
 
 function schoolWithCounts(ctx: HandlerContext, school: SchoolRow): Record<string, unknown> {

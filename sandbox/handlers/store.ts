@@ -1,5 +1,5 @@
 /** The store area: items, stock, locations, purchases and their lifecycle, merchandise sales. */
-import type { PartialHandlerMap } from '../handler.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
 import { storeItemHandlers } from './billing/store-items.js';
 import { storePurchaseHandlers } from './billing/store-purchases.js';
 

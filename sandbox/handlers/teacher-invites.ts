@@ -6,16 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { issueToken } from '../auth/tokens.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../handler.js';
-import { HttpError } from '../handler.js';
-import { callerSchoolId } from '../scope.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../school-admin/events.js';
 import { findSchool } from '../school-admin/find.js';
-import { parseInput } from '../input.js';
+import { parseInput } from '../kit/input.js';
 import { isMember, joinSchool } from '../school-admin/memberships.js';
 import type { UserRow } from '../school-admin/rows.js';
 import { schoolJson, teacherJson } from '../school-admin/serialize.js';
-import { one, run } from '../school-admin/sql.js';
+import { one, run } from '../kit/sql.js';
 import { schoolTeachers } from '../school-admin/teachers.js';
 import { z } from 'zod';
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/password.js';
 import { sessionResponse } from '../auth/sign-in.js';
 import { readUser, userJson } from '../auth/user-json.js';
-import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../handler.js';
-import { invalid, notFound, parseInput, pathId } from '../input.js';
-import { requireCaller } from './caller.js';
+import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../kit/handler.js';
+import { invalid, notFound, parseInput, pathId } from '../kit/input.js';
+import { requireUser } from '../kit/reach.js';
 
 /** Re-verification lasts this long (the 403 session-verification flow asks again after it). */
 const VERIFIED_MINUTES = 30;
@@ -27,7 +27,7 @@ const signUp = profile.extend({
 const exists = z.object({ username: z.string().optional(), email: z.string().optional(), school_username: z.string().optional() });
 
 function me(ctx: HandlerContext): HandlerResult {
-  const caller = requireCaller(ctx);
+  const caller = requireUser(ctx);
   const user = readUser(ctx.db, caller.id);
   if (!user) throw new HttpError(401, 'Unauthorised', 'Your account no longer exists');
   return { body: { user: { ...userJson(ctx.db, user, caller.imitatedBy), token: caller.token }, token: caller.token } };
@@ -38,7 +38,7 @@ export const usersMeHandlers = {
   'GET users/me/refresh': me,
 
   'PUT users/me': (ctx) => {
-    const caller = requireCaller(ctx);
+    const caller = requireUser(ctx);
     const change = parseInput(profile, ctx.input);
     const sets = Object.entries(change).filter(([, v]) => v !== undefined);
     if (sets.length > 0) {
@@ -50,14 +50,14 @@ export const usersMeHandlers = {
   },
 
   'GET users/me/password-verified': (ctx) => {
-    const caller = requireCaller(ctx);
+    const caller = requireUser(ctx);
     const at = ctx.db.prepare('SELECT verified_at FROM tokens WHERE token = ?').pluck().get(caller.token) as string | null | undefined;
     const verified = typeof at === 'string' && ctx.now().getTime() - Date.parse(at) < VERIFIED_MINUTES * 60_000;
     return { body: { verified, verified_at: at ?? null } };
   },
 
   'GET users/me/users/{id}': (ctx) => {
-    const caller = requireCaller(ctx);
+    const caller = requireUser(ctx);
     const id = pathId(ctx, 'User');
     const other = readUser(ctx.db, id);
     const self = readUser(ctx.db, caller.id);

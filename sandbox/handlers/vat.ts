@@ -1,5 +1,5 @@
 /** The VAT area: number validation and VAT countries per school. */
-import type { PartialHandlerMap } from '../handler.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
 import { referenceHandlers } from './billing/reference.js';
 
 export const vatHandlers = {

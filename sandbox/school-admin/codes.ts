@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import { one } from './sql.js';
+import type { Db } from '../kit/sql.js';
+import { one } from '../kit/sql.js';
 
 /** No 0/O or 1/I: join codes are read aloud and copied from whiteboards. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -11,7 +11,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * @example
  * const code = newJoinCode(db); // 'K7PQ2M'
  */
-export function newJoinCode(db: Database.Database): string {
+export function newJoinCode(db: Db): string {
   for (;;) {
     const code = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
     if (!one(db, 'SELECT id FROM schools WHERE code = ?', code)) return code;

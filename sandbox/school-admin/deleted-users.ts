@@ -1,9 +1,9 @@
-import type Database from 'better-sqlite3';
-import { HttpError } from '../handler.js';
-import { notFound } from '../input.js';
-import { jsonObject } from './json.js';
+import type { Db } from '../kit/sql.js';
+import { HttpError } from '../kit/handler.js';
+import { notFound } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { UserRow } from './rows.js';
-import { all, one, run } from './sql.js';
+import { all, one, run } from '../kit/sql.js';
 
 /** Deleted users of a school that can still be recovered (purged and merged accounts are gone for good). */
 export const RECOVERABLE = "deleted_at IS NOT NULL AND json_extract(data, '$.purged_at') IS NULL AND kind IN ('pupil', 'teacher')";
@@ -14,7 +14,7 @@ export const RECOVERABLE = "deleted_at IS NOT NULL AND json_extract(data, '$.pur
  * @example
  * deletedUsers(db, 1).map((u) => u.id)
  */
-export function deletedUsers(db: Database.Database, schoolId: number): UserRow[] {
+export function deletedUsers(db: Db, schoolId: number): UserRow[] {
   return all<UserRow>(db, `SELECT * FROM users WHERE school_id = ? AND ${RECOVERABLE} ORDER BY deleted_at DESC, id`, schoolId);
 }
 
@@ -25,7 +25,7 @@ export function deletedUsers(db: Database.Database, schoolId: number): UserRow[]
  * @example
  * const row = userInState(db, 12, 1, 'deleted', 'recovered');
  */
-export function userInState(db: Database.Database, id: number, schoolId: number | null, state: 'deleted' | 'active', action: string): UserRow {
+export function userInState(db: Db, id: number, schoolId: number | null, state: 'deleted' | 'active', action: string): UserRow {
   const row = one<UserRow>(db, "SELECT * FROM users WHERE id = ? AND kind IN ('pupil', 'teacher') AND json_extract(data, '$.purged_at') IS NULL", id);
   if (!row || row.school_id === null || (schoolId !== null && row.school_id !== schoolId)) throw notFound('User', id);
   const current = row.deleted_at ? 'deleted' : 'active';
@@ -41,7 +41,7 @@ export function userInState(db: Database.Database, id: number, schoolId: number 
  * @example
  * recoverUser(db, userInState(db, 12, 1, 'deleted', 'recovered'), now);
  */
-export function recoverUser(db: Database.Database, row: UserRow, now: string): void {
+export function recoverUser(db: Db, row: UserRow, now: string): void {
   run(db, 'UPDATE users SET deleted_at = NULL WHERE id = ?', row.id);
   if (row.kind === 'teacher' && row.school_id !== null) {
     run(db, 'INSERT OR IGNORE INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, 0, ?)', row.id, row.school_id, now);
@@ -54,7 +54,7 @@ export function recoverUser(db: Database.Database, row: UserRow, now: string): v
  * @example
  * moveActivity(db, deletedPupilId, activePupilId);
  */
-export function moveActivity(db: Database.Database, fromId: number, intoId: number): void {
+export function moveActivity(db: Db, fromId: number, intoId: number): void {
   run(db, 'UPDATE game_sessions SET user_id = ? WHERE user_id = ?', intoId, fromId);
   run(db, 'UPDATE reward_logs SET user_id = ? WHERE user_id = ?', intoId, fromId);
   for (const table of ['group_pupils', 'group_teachers']) {
@@ -82,7 +82,7 @@ export function moveActivity(db: Database.Database, fromId: number, intoId: numb
  * @example
  * purgeUser(db, row, now, null); // or mergedInto: the user who received their activity
  */
-export function purgeUser(db: Database.Database, row: UserRow, now: string, mergedInto: number | null): void {
+export function purgeUser(db: Db, row: UserRow, now: string, mergedInto: number | null): void {
   if (mergedInto === null) {
     run(db, 'DELETE FROM game_sessions WHERE user_id = ?', row.id);
     run(db, 'DELETE FROM reward_logs WHERE user_id = ?', row.id);

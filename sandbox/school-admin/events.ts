@@ -1,5 +1,5 @@
-import type { HandlerContext } from '../handler.js';
-import { run } from './sql.js';
+import type { HandlerContext } from '../kit/handler.js';
+import { run } from '../kit/sql.js';
 
 /**
  * Records what staff did in a school, read back by `GET events`.

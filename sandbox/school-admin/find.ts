@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
-import { notFound } from '../input.js';
-import { one } from './sql.js';
+import type { Db } from '../kit/sql.js';
+import { notFound } from '../kit/input.js';
+import { one } from '../kit/sql.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
 
 /**
@@ -14,7 +14,7 @@ import type { GroupRow, SchoolRow, UserRow } from './rows.js';
  * @example
  * const school = findSchool(db, 1);
  */
-export function findSchool(db: Database.Database, id: number): SchoolRow {
+export function findSchool(db: Db, id: number): SchoolRow {
   const school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE id = ? AND deleted_at IS NULL', id);
   if (!school) throw notFound('School', id);
   return school;
@@ -26,7 +26,7 @@ export function findSchool(db: Database.Database, id: number): SchoolRow {
  * @example
  * const pupil = findPupil(ctx.db, 12, rowScope(ctx));
  */
-export function findPupil(db: Database.Database, id: number, schoolId: number | null): UserRow {
+export function findPupil(db: Db, id: number, schoolId: number | null): UserRow {
   const pupil = one<UserRow>(db, "SELECT * FROM users WHERE id = ? AND kind = 'pupil' AND deleted_at IS NULL", id);
   if (!pupil || pupil.school_id === null || (schoolId !== null && pupil.school_id !== schoolId)) throw notFound('Pupil', id);
   return pupil;
@@ -38,7 +38,7 @@ export function findPupil(db: Database.Database, id: number, schoolId: number | 
  * @example
  * const teacher = findTeacher(db, 3, 1);
  */
-export function findTeacher(db: Database.Database, id: number, schoolId: number | null): UserRow {
+export function findTeacher(db: Db, id: number, schoolId: number | null): UserRow {
   const teacher = one<UserRow>(db, "SELECT * FROM users WHERE id = ? AND kind = 'teacher' AND deleted_at IS NULL", id);
   if (!teacher) throw notFound('Teacher', id);
   if (schoolId !== null && teacher.school_id !== schoolId) {
@@ -54,7 +54,7 @@ export function findTeacher(db: Database.Database, id: number, schoolId: number 
  * @example
  * const group = findGroup(db, 4, rowScope(ctx));
  */
-export function findGroup(db: Database.Database, id: number, schoolId: number | null): GroupRow {
+export function findGroup(db: Db, id: number, schoolId: number | null): GroupRow {
   const group = one<GroupRow>(db, 'SELECT * FROM school_groups WHERE id = ?', id);
   if (!group || (schoolId !== null && group.school_id !== schoolId)) throw notFound('Group', id);
   return group;

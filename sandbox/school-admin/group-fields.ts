@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue } from '../input.js';
+import { idValue } from '../kit/input.js';
 
 const name = z.string().trim().min(1).max(100);
 

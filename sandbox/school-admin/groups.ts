@@ -1,9 +1,9 @@
-import type Database from 'better-sqlite3';
-import { HttpError, type HandlerContext } from '../handler.js';
-import { requireUser } from '../scope.js';
+import type { Db } from '../kit/sql.js';
+import { HttpError, type HandlerContext } from '../kit/handler.js';
+import { requireUser } from '../kit/reach.js';
 import type { GroupRow, UserRow } from './rows.js';
 import { groupJson } from './serialize.js';
-import { all, one } from './sql.js';
+import { all, one } from '../kit/sql.js';
 
 /**
  * A group with its pupil, teacher and sub-group counts.
@@ -11,7 +11,7 @@ import { all, one } from './sql.js';
  * @example
  * groupWithCounts(db, group) // { id, name, pupil_count: 10, teacher_count: 1, subgroup_count: 1, ... }
  */
-export function groupWithCounts(db: Database.Database, group: GroupRow): Record<string, unknown> {
+export function groupWithCounts(db: Db, group: GroupRow): Record<string, unknown> {
   const counts = one<{ pupils: number; teachers: number; subgroups: number }>(
     db,
     `SELECT (SELECT COUNT(*) FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL) AS pupils,
@@ -30,7 +30,7 @@ export function groupWithCounts(db: Database.Database, group: GroupRow): Record<
  * @example
  * withAncestors(db, subGroup) // [subGroup.id, parentId]
  */
-export function withAncestors(db: Database.Database, group: GroupRow): number[] {
+export function withAncestors(db: Db, group: GroupRow): number[] {
   const ids = [group.id];
   let parent = group.parent_id;
   while (parent !== null && !ids.includes(parent)) {
@@ -46,7 +46,7 @@ export function withAncestors(db: Database.Database, group: GroupRow): number[] 
  * @example
  * withDescendants(db, classId) // [classId, subGroupId]
  */
-export function withDescendants(db: Database.Database, groupId: number): number[] {
+export function withDescendants(db: Db, groupId: number): number[] {
   const rows = all<{ id: number }>(
     db,
     `WITH RECURSIVE tree(id) AS (SELECT ? UNION SELECT g.id FROM school_groups g JOIN tree t ON g.parent_id = t.id) SELECT id FROM tree`,
@@ -61,7 +61,7 @@ export function withDescendants(db: Database.Database, groupId: number): number[
  * @example
  * groupPupils(db, 4).map((p) => p.id)
  */
-export function groupPupils(db: Database.Database, groupId: number): UserRow[] {
+export function groupPupils(db: Db, groupId: number): UserRow[] {
   return all<UserRow>(
     db,
     `SELECT u.* FROM group_pupils gp JOIN users u ON u.id = gp.user_id
@@ -76,7 +76,7 @@ export function groupPupils(db: Database.Database, groupId: number): UserRow[] {
  * @example
  * groupTeachers(db, 4).map((t) => t.username)
  */
-export function groupTeachers(db: Database.Database, groupId: number): UserRow[] {
+export function groupTeachers(db: Db, groupId: number): UserRow[] {
   return all<UserRow>(
     db,
     `SELECT u.* FROM group_teachers gt JOIN users u ON u.id = gt.user_id
@@ -91,7 +91,7 @@ export function groupTeachers(db: Database.Database, groupId: number): UserRow[]
  * @example
  * teachesGroup(db, user.id, group) // true for the class teacher
  */
-export function teachesGroup(db: Database.Database, userId: number, group: GroupRow): boolean {
+export function teachesGroup(db: Db, userId: number, group: GroupRow): boolean {
   const ids = withAncestors(db, group);
   return ids.some((id) => one(db, 'SELECT 1 AS x FROM group_teachers WHERE group_id = ? AND user_id = ?', id, userId) !== undefined);
 }
@@ -114,7 +114,7 @@ export function requireGroupTeacher(ctx: HandlerContext, group: GroupRow, action
  * @example
  * assertFreeName(db, 1, null, 'Year 3 Oak', null); // 409 when taken
  */
-export function assertFreeName(db: Database.Database, schoolId: number, parentId: number | null, name: string, exceptId: number | null): void {
+export function assertFreeName(db: Db, schoolId: number, parentId: number | null, name: string, exceptId: number | null): void {
   const clash = one<{ id: number }>(
     db,
     `SELECT id FROM school_groups WHERE school_id = ? AND parent_id IS ? AND lower(name) = lower(?) AND id IS NOT ?`,

@@ -1,9 +1,9 @@
-import type { HandlerContext } from '../handler.js';
-import { notFound, parseIds } from '../input.js';
+import type { HandlerContext } from '../kit/handler.js';
+import { notFound, parseIds } from '../kit/input.js';
 import { findGroup } from './find.js';
 import { assertDates, extraData, type HomeworkFields } from './homework.js';
 import { pupilsByIds } from './pupil-queries.js';
-import { run } from './sql.js';
+import { run } from '../kit/sql.js';
 
 /**
  * Pupil ids from whichever key carried them, checked to be pupils of the school.

@@ -1,11 +1,11 @@
-import type Database from 'better-sqlite3';
+import type { Db } from '../kit/sql.js';
 import { z } from 'zod';
-import { HttpError, type HandlerContext } from '../handler.js';
-import { requireUser } from '../scope.js';
-import { fields, idValue, notFound } from '../input.js';
-import { jsonObject } from './json.js';
+import { HttpError, type HandlerContext } from '../kit/handler.js';
+import { requireUser } from '../kit/reach.js';
+import { fields, idValue, notFound } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from './rows.js';
-import { all, one, placeholders } from './sql.js';
+import { all, one, placeholders } from '../kit/sql.js';
 
 /** Game families homework can set; each has its own data and sessions reports. */
 export const HOMEWORK_GAMES = ['spelling', 'number', 'grammar', 'quiz', 'phonics', 'lesson'] as const;
@@ -71,7 +71,7 @@ export function assertDates(startsAt: string, endsAt: string | null): void {
  * @example
  * const homework = findHomework(db, 7, rowScope(ctx));
  */
-export function findHomework(db: Database.Database, id: number, schoolId: number | null): HomeworkRow {
+export function findHomework(db: Db, id: number, schoolId: number | null): HomeworkRow {
   const row = one<HomeworkRow>(db, 'SELECT * FROM homework WHERE id = ?', id);
   if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound('Homework', id);
   return row;
@@ -83,7 +83,7 @@ export function findHomework(db: Database.Database, id: number, schoolId: number
  * @example
  * canChangeHomework(db, user.id, homework) // true for its owner
  */
-export function canChangeHomework(db: Database.Database, userId: number, row: HomeworkRow): boolean {
+export function canChangeHomework(db: Db, userId: number, row: HomeworkRow): boolean {
   if (row.owner_id === userId) return true;
   if (one(db, 'SELECT 1 AS x FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, userId)) return true;
   return one(db, 'SELECT 1 AS x FROM homework_groups hg JOIN group_teachers gt ON gt.group_id = hg.group_id WHERE hg.homework_id = ? AND gt.user_id = ?', row.id, userId) !== undefined;
@@ -107,7 +107,7 @@ export function requireHomeworkTeacher(ctx: HandlerContext, row: HomeworkRow): v
  * @example
  * assignedPupils(db, 7).length // pupils set the homework directly or through a group
  */
-export function assignedPupils(db: Database.Database, homeworkId: number): UserRow[] {
+export function assignedPupils(db: Db, homeworkId: number): UserRow[] {
   return all<UserRow>(
     db,
     `SELECT DISTINCT u.* FROM users u WHERE u.deleted_at IS NULL AND u.kind = 'pupil' AND (
@@ -119,7 +119,7 @@ export function assignedPupils(db: Database.Database, homeworkId: number): UserR
   );
 }
 
-function idsOf(db: Database.Database, sql: string, id: number): number[] {
+function idsOf(db: Db, sql: string, id: number): number[] {
   return all<{ id: number }>(db, sql, id).map((r) => r.id);
 }
 
@@ -129,7 +129,7 @@ function idsOf(db: Database.Database, sql: string, id: number): number[] {
  * @example
  * return { body: { homework: homeworkJson(db, row) } };
  */
-export function homeworkJson(db: Database.Database, row: HomeworkRow): Record<string, unknown> {
+export function homeworkJson(db: Db, row: HomeworkRow): Record<string, unknown> {
   return {
     ...jsonObject(row.data),
     id: row.id,
@@ -156,7 +156,7 @@ export function homeworkJson(db: Database.Database, row: HomeworkRow): Record<st
  * @example
  * const rows = homeworkByIds(db, [7, 8], 1);
  */
-export function homeworkByIds(db: Database.Database, ids: readonly number[], schoolId: number | null): HomeworkRow[] {
+export function homeworkByIds(db: Db, ids: readonly number[], schoolId: number | null): HomeworkRow[] {
   const rows = all<HomeworkRow>(db, `SELECT * FROM homework WHERE id IN (${placeholders(ids.length)})`, ...ids).filter((r) => schoolId === null || r.school_id === schoolId);
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw notFound('Homework', missing.join(', '));

@@ -1,10 +1,10 @@
-import type Database from 'better-sqlite3';
+import type { Db } from '../kit/sql.js';
 import { z } from 'zod';
-import { HttpError } from '../handler.js';
-import { fields, idValue, notFound } from '../input.js';
-import { jsonObject } from './json.js';
+import { HttpError } from '../kit/handler.js';
+import { fields, idValue, notFound } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { LeagueRow, UserRow } from './rows.js';
-import { all, one, placeholders } from './sql.js';
+import { all, one, placeholders } from '../kit/sql.js';
 
 /** What a league or challenge scores: the session games of its product. */
 export const PRODUCT_GAMES: Readonly<Record<string, readonly string[]>> = {
@@ -28,7 +28,7 @@ export const leagueMembers = z.object({ groups: z.array(idValue).optional(), use
  * @example
  * const league = findLeague(db, 3, 'custom', rowScope(ctx));
  */
-export function findLeague(db: Database.Database, id: number, kind: LeagueRow['kind'], schoolId: number | null): LeagueRow {
+export function findLeague(db: Db, id: number, kind: LeagueRow['kind'], schoolId: number | null): LeagueRow {
   const row = one<LeagueRow>(db, 'SELECT * FROM leagues WHERE id = ? AND kind = ?', id, kind);
   if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound(kind === 'custom' ? 'Custom league' : 'Challenge', id);
   return row;
@@ -52,7 +52,7 @@ export function assertNotEnded(row: LeagueRow, now: Date): void {
  * @example
  * participants(db, league.id).length
  */
-export function participants(db: Database.Database, leagueId: number): UserRow[] {
+export function participants(db: Db, leagueId: number): UserRow[] {
   return all<UserRow>(
     db,
     `SELECT DISTINCT u.* FROM users u WHERE u.deleted_at IS NULL AND (
@@ -69,7 +69,7 @@ export function participants(db: Database.Database, leagueId: number): UserRow[]
  * @example
  * scores(db, league, [4, 9]).get(4) // { score: 340, plays: 5 }
  */
-export function scores(db: Database.Database, row: LeagueRow, userIds: readonly number[]): Map<number, { score: number; plays: number }> {
+export function scores(db: Db, row: LeagueRow, userIds: readonly number[]): Map<number, { score: number; plays: number }> {
   const games = PRODUCT_GAMES[row.product] ?? [];
   const map = new Map<number, { score: number; plays: number }>();
   if (userIds.length === 0 || games.length === 0) return map;
@@ -93,7 +93,7 @@ export function scores(db: Database.Database, row: LeagueRow, userIds: readonly 
  * @example
  * standings(db, league)[0] // { rank: 1, user_id: 4, score: 340, ... }
  */
-export function standings(db: Database.Database, row: LeagueRow): Record<string, unknown>[] {
+export function standings(db: Db, row: LeagueRow): Record<string, unknown>[] {
   const people = participants(db, row.id);
   const byUser = scores(db, row, people.map((p) => p.id));
   const ranked = people
@@ -112,7 +112,7 @@ export function standings(db: Database.Database, row: LeagueRow): Record<string,
  * @example
  * groupStandings(db, challenge)[0] // { rank: 1, group_id: 4, score: 1200, ... }
  */
-export function groupStandings(db: Database.Database, row: LeagueRow): Record<string, unknown>[] {
+export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[] {
   const groups = all<{ id: number; name: string; school_id: number }>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
   const results = groups.map((g) => {
     const members = all<{ user_id: number }>(db, 'SELECT gp.user_id FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL', g.id).map((r) => r.user_id);
@@ -129,7 +129,7 @@ export function groupStandings(db: Database.Database, row: LeagueRow): Record<st
  * @example
  * return { body: { league: leagueJson(db, row, ctx.now()) } };
  */
-export function leagueJson(db: Database.Database, row: LeagueRow, now: Date): Record<string, unknown> {
+export function leagueJson(db: Db, row: LeagueRow, now: Date): Record<string, unknown> {
   const groupIds = all<{ group_id: number }>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
   const userIds = all<{ user_id: number }>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
   const t = now.getTime();

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
-import { all, one, run } from './sql.js';
+import type { Db } from '../kit/sql.js';
+import { all, one, run } from '../kit/sql.js';
 import type { SchoolRow } from './rows.js';
 
 /**
@@ -9,7 +9,7 @@ import type { SchoolRow } from './rows.js';
  * @example
  * schoolsOf(db, userId) // [{ school: {...}, admin: true }]
  */
-export function schoolsOf(db: Database.Database, userId: number): { school: SchoolRow; admin: boolean }[] {
+export function schoolsOf(db: Db, userId: number): { school: SchoolRow; admin: boolean }[] {
   const rows = all<SchoolRow & { member_admin: number }>(
     db,
     `SELECT s.*, m.admin AS member_admin FROM school_memberships m JOIN schools s ON s.id = m.school_id
@@ -31,7 +31,7 @@ export function schoolsOf(db: Database.Database, userId: number): { school: Scho
  * @example
  * isMember(db, 3, 1) // true
  */
-export function isMember(db: Database.Database, userId: number, schoolId: number): boolean {
+export function isMember(db: Db, userId: number, schoolId: number): boolean {
   return (
     one(db, 'SELECT 1 AS x FROM school_memberships WHERE user_id = ? AND school_id = ?', userId, schoolId) !== undefined ||
     one(db, 'SELECT 1 AS x FROM users WHERE id = ? AND school_id = ?', userId, schoolId) !== undefined
@@ -44,7 +44,7 @@ export function isMember(db: Database.Database, userId: number, schoolId: number
  * @example
  * joinSchool(db, userId, schoolId, { admin: true, now });
  */
-export function joinSchool(db: Database.Database, userId: number, schoolId: number, options: { admin: boolean; now: string }): void {
+export function joinSchool(db: Db, userId: number, schoolId: number, options: { admin: boolean; now: string }): void {
   run(
     db,
     `INSERT INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, ?, ?)
@@ -64,7 +64,7 @@ export function joinSchool(db: Database.Database, userId: number, schoolId: numb
  * @example
  * setAdmin(db, teacherId, 1, true, now);
  */
-export function setAdmin(db: Database.Database, userId: number, schoolId: number, admin: boolean, now: string): void {
+export function setAdmin(db: Db, userId: number, schoolId: number, admin: boolean, now: string): void {
   run(
     db,
     `INSERT INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, ?, ?)
@@ -83,7 +83,7 @@ export function setAdmin(db: Database.Database, userId: number, schoolId: number
  * @example
  * if (adminCount(db, 1) <= 1) throw new HttpError(409, 'Conflict', '...');
  */
-export function adminCount(db: Database.Database, schoolId: number): number {
+export function adminCount(db: Db, schoolId: number): number {
   const row = one<{ n: number }>(
     db,
     `SELECT COUNT(*) AS n FROM users u WHERE u.deleted_at IS NULL AND u.kind = 'teacher' AND (

@@ -1,7 +1,7 @@
-import type Database from 'better-sqlite3';
+import type { Db } from '../kit/sql.js';
 import { docList } from '../json-text.js';
 import type { UserRow } from './rows.js';
-import { all, placeholders } from './sql.js';
+import { all, placeholders } from '../kit/sql.js';
 
 /**
  * Active pupils of a school in list order (last name, first name), optionally one school username.
@@ -9,7 +9,7 @@ import { all, placeholders } from './sql.js';
  * @example
  * schoolPupils(db, 1, 'pupil') // the pupil with school username pupil
  */
-export function schoolPupils(db: Database.Database, schoolId: number, schoolUsername?: string): UserRow[] {
+export function schoolPupils(db: Db, schoolId: number, schoolUsername?: string): UserRow[] {
   if (schoolUsername !== undefined) {
     return all<UserRow>(
       db,
@@ -31,7 +31,7 @@ const DOCS = 'SELECT doc FROM pupil_docs WHERE school_id = ? AND active = 1';
  * @example
  * const { list, count } = schoolPupilDocs(db, 1);
  */
-export function schoolPupilDocs(db: Database.Database, schoolId: number, schoolUsername?: string, page?: { readonly skip: number; readonly take: number }): ReturnType<typeof docList> {
+export function schoolPupilDocs(db: Db, schoolId: number, schoolUsername?: string, page?: { readonly skip: number; readonly take: number }): ReturnType<typeof docList> {
   const [where, args] = schoolUsername === undefined ? [`${DOCS} ORDER BY last_name, first_name, user_id`, [schoolId]] : [`${DOCS} AND school_username = ? ORDER BY user_id`, [schoolId, schoolUsername.trim().toLowerCase()]];
   if (page === undefined) return docList(db, where, ...args);
   const { list } = docList(db, `${where} LIMIT ? OFFSET ?`, ...args, page.take, page.skip);
@@ -44,7 +44,7 @@ export function schoolPupilDocs(db: Database.Database, schoolId: number, schoolU
  * @example
  * groupIdsOf(db, [4, 9]).get(4) // [1, 3]
  */
-export function groupIdsOf(db: Database.Database, userIds: readonly number[]): Map<number, number[]> {
+export function groupIdsOf(db: Db, userIds: readonly number[]): Map<number, number[]> {
   const map = new Map<number, number[]>();
   if (userIds.length === 0) return map;
   for (let i = 0; i < userIds.length; i += 500) {
@@ -70,7 +70,7 @@ export function groupIdsOf(db: Database.Database, userIds: readonly number[]): M
  * @example
  * const { pupils, missing } = pupilsByIds(db, 1, [4, 999]); // missing: [999]
  */
-export function pupilsByIds(db: Database.Database, schoolId: number | null, ids: readonly number[]): { pupils: UserRow[]; missing: number[] } {
+export function pupilsByIds(db: Db, schoolId: number | null, ids: readonly number[]): { pupils: UserRow[]; missing: number[] } {
   const found = new Map<number, UserRow>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);

@@ -1,10 +1,10 @@
-import type Database from 'better-sqlite3';
-import { HttpError } from '../handler.js';
+import type { Db } from '../kit/sql.js';
+import { HttpError } from '../kit/handler.js';
 import { hashBulkPassword } from './bulk-password.js';
 import { generateDisplayName, generatePassword, uniqueName, usernameFrom, type Random } from './names.js';
 import type { NewPupil, PupilFields } from './pupil-fields.js';
 import type { UserRow } from './rows.js';
-import { all, one, run } from './sql.js';
+import { all, one, run } from '../kit/sql.js';
 
 /**
  * School usernames in use in a school, deleted pupils included (they can be recovered).
@@ -12,19 +12,19 @@ import { all, one, run } from './sql.js';
  * @example
  * takenSchoolUsernames(db, 1).has('pupil') // true
  */
-export function takenSchoolUsernames(db: Database.Database, schoolId: number): Set<string> {
+export function takenSchoolUsernames(db: Db, schoolId: number): Set<string> {
   return new Set(all<{ name: string }>(db, 'SELECT school_username AS name FROM users WHERE school_id = ? AND school_username IS NOT NULL', schoolId).map((r) => r.name));
 }
 
 /** A free global username for a pupil: `s<school>.<school username>`, numbered on a clash. */
-function globalUsername(db: Database.Database, schoolId: number, schoolUsername: string): string {
+function globalUsername(db: Db, schoolId: number, schoolUsername: string): string {
   const base = `s${schoolId}.${schoolUsername}`;
   let candidate = base;
   for (let n = 2; one(db, 'SELECT id FROM users WHERE username = ?', candidate); n += 1) candidate = `${base}-${n}`;
   return candidate;
 }
 
-function usernameClash(db: Database.Database, schoolId: number, schoolUsername: string, exceptId: number | null): HttpError | null {
+function usernameClash(db: Db, schoolId: number, schoolUsername: string, exceptId: number | null): HttpError | null {
   const holder = one<{ id: number; deleted_at: string | null }>(db, 'SELECT id, deleted_at FROM users WHERE school_id = ? AND school_username = ?', schoolId, schoolUsername);
   if (!holder || holder.id === exceptId) return null;
   const state = holder.deleted_at ? `deleted pupil ${holder.id} (recover or purge them first)` : `pupil ${holder.id}`;
@@ -45,7 +45,7 @@ export interface CreatedPupil {
  * createPupils(db, 1, [{ first_name: 'Amy', last_name: 'Smith' }], { now, random: Math.random });
  */
 export function createPupils(
-  db: Database.Database,
+  db: Db,
   schoolId: number,
   pupils: readonly NewPupil[],
   options: { now: string; random: Random },
@@ -90,7 +90,7 @@ export function createPupils(
  * @example
  * updatePupil(db, pupil, { stage_spelling: 3 });
  */
-export function updatePupil(db: Database.Database, pupil: UserRow, changes: PupilFields): void {
+export function updatePupil(db: Db, pupil: UserRow, changes: PupilFields): void {
   const schoolId = pupil.school_id as number;
   if (changes.school_username !== undefined && changes.school_username !== pupil.school_username) {
     const clash = usernameClash(db, schoolId, changes.school_username, pupil.id);

@@ -1,8 +1,8 @@
-import type Database from 'better-sqlite3';
-import { jsonObject } from './json.js';
+import type { Db } from '../kit/sql.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { SessionRow, UserRow } from './rows.js';
 import { summarise, summariseBy } from './sessions.js';
-import { all, placeholders } from './sql.js';
+import { all, placeholders } from '../kit/sql.js';
 
 const DAY = 86_400_000;
 
@@ -93,7 +93,7 @@ export function nodesOf(row: SessionRow): string[] {
  * @example
  * externalNodes(db, ['1', '9']).get('9') // { name: '...', parent: '1' }
  */
-export function externalNodes(db: Database.Database, keys: readonly string[]): Map<string, { name: string; parent: string | null }> {
+export function externalNodes(db: Db, keys: readonly string[]): Map<string, { name: string; parent: string | null }> {
   const map = new Map<string, { name: string; parent: string | null }>();
   if (keys.length === 0) return map;
   const rows = all<{ key: string; data: string }>(

@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
-import { notFound } from '../input.js';
-import { all, one, placeholders } from './sql.js';
+import type { Db } from '../kit/sql.js';
+import { notFound } from '../kit/input.js';
+import { all, one, placeholders } from '../kit/sql.js';
 import { containsText, startsWithText } from '../kit/search.js';
 
 export interface ResourceRow {
@@ -33,7 +33,7 @@ export interface ResourceQuery {
  * @example
  * searchResources(db, { search: 'poetry', curriculumId: 2, skip: 0, take: 10 })
  */
-export function searchResources(db: Database.Database, query: ResourceQuery): { items: ResourceRow[]; total: number } {
+export function searchResources(db: Db, query: ResourceQuery): { items: ResourceRow[]; total: number } {
   const where: string[] = [];
   const params: unknown[] = [];
   const words = (query.search ?? '').trim().split(/\s+/).filter((w) => w !== '');
@@ -88,7 +88,7 @@ export function resourceItem(row: ResourceRow): Record<string, unknown> {
  * @example
  * return { body: { resource: resourceJson(db, row) } };
  */
-export function resourceJson(db: Database.Database, row: ResourceRow): Record<string, unknown> {
+export function resourceJson(db: Db, row: ResourceRow): Record<string, unknown> {
   const type = row.type_id === null ? null : (one<{ id: number; name: string }>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);
   const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
   const curricula = all<{ curriculum_id: number }>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);
@@ -102,7 +102,7 @@ export function resourceJson(db: Database.Database, row: ResourceRow): Record<st
  * @example
  * findResource(db, 'url_key', 'the-highwayman-poetry-unit')
  */
-export function findResource(db: Database.Database, column: 'id' | 'url_key' | 'ident', value: string | number): ResourceRow {
+export function findResource(db: Db, column: 'id' | 'url_key' | 'ident', value: string | number): ResourceRow {
   const row = one<ResourceRow>(db, `SELECT * FROM resources WHERE ${column} = ?`, value);
   if (!row) throw notFound('Resource', value);
   return row;
@@ -114,7 +114,7 @@ export function findResource(db: Database.Database, column: 'id' | 'url_key' | '
  * @example
  * nodesWithResource(db, 79).map((n) => n['url_path']) // ['poetry-shed', 'age-11-14']
  */
-export function nodesWithResource(db: Database.Database, resourceId: number): Record<string, unknown>[] {
+export function nodesWithResource(db: Db, resourceId: number): Record<string, unknown>[] {
   const rows = all<{ id: number; key: string | null; data: string; created_at: string; updated_at: string }>(
     db,
     `SELECT id, key, data, created_at, updated_at FROM records WHERE collection = 'quiz/curriculum_nodes' AND deleted_at IS NULL
@@ -131,7 +131,7 @@ export function nodesWithResource(db: Database.Database, resourceId: number): Re
  * @example
  * hasLiteracyAccess(db, 3) // true while school 3 has a live literacy subscription
  */
-export function hasLiteracyAccess(db: Database.Database, schoolId: number | null): boolean {
+export function hasLiteracyAccess(db: Db, schoolId: number | null): boolean {
   if (schoolId === null) return false;
   const row = one(
     db,

@@ -1,12 +1,12 @@
-import type { HandlerContext, HandlerResult } from '../handler.js';
-import { assertReachable } from '../scope.js';
+import type { HandlerContext, HandlerResult } from '../kit/handler.js';
+import { assertReachable } from '../kit/reach.js';
 import { logEvent } from './events.js';
 import { findSchool } from './find.js';
-import { pathId } from '../input.js';
-import { jsonObject } from './json.js';
+import { pathId } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
 import { assertState, linkJson, providerOf, requireLink, syncSummary } from './rostering.js';
 import type { SchoolRow } from './rows.js';
-import { run } from './sql.js';
+import { run } from '../kit/sql.js';
 
 /**
  * The school of a `{id}` path parameter, reachable by the caller.

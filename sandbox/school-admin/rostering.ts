@@ -1,9 +1,9 @@
-import type Database from 'better-sqlite3';
-import { HttpError, type HandlerContext } from '../handler.js';
-import { notFound } from '../input.js';
+import type { Db } from '../kit/sql.js';
+import { HttpError, type HandlerContext } from '../kit/handler.js';
+import { notFound } from '../kit/input.js';
 import { ROSTER_PROVIDERS, type RosterPlaceholder } from '../roster-providers.js';
-import { jsonObject } from './json.js';
-import { all, one, run } from './sql.js';
+import { jsonObject } from '../kit/json-columns.js';
+import { all, one, run } from '../kit/sql.js';
 
 /**
  * Link state of a school with one rostering or school-system provider:
@@ -53,7 +53,7 @@ export function providerOf(ctx: HandlerContext): string {
  * @example
  * findLink(db, 1, 'wonde')?.state // 'requested'
  */
-export function findLink(db: Database.Database, schoolId: number, provider: string): LinkRow | undefined {
+export function findLink(db: Db, schoolId: number, provider: string): LinkRow | undefined {
   return one<LinkRow>(db, 'SELECT * FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
 }
 
@@ -63,7 +63,7 @@ export function findLink(db: Database.Database, schoolId: number, provider: stri
  * @example
  * const link = requireLink(db, 1, 'wonde');
  */
-export function requireLink(db: Database.Database, schoolId: number, provider: string): LinkRow {
+export function requireLink(db: Db, schoolId: number, provider: string): LinkRow {
   const link = findLink(db, schoolId, provider);
   if (!link) throw notFound(`Link with ${provider} for school`, schoolId);
   return link;
@@ -95,7 +95,7 @@ export function linkJson(link: LinkRow): Record<string, unknown> {
  * @example
  * upsertLinked(db, 1, 'wonde', { externalId: 'W123', now });
  */
-export function upsertLinked(db: Database.Database, schoolId: number, provider: string, values: { externalId?: string | null; tenantId?: string | null; data?: Record<string, unknown>; now: string }): LinkRow {
+export function upsertLinked(db: Db, schoolId: number, provider: string, values: { externalId?: string | null; tenantId?: string | null; data?: Record<string, unknown>; now: string }): LinkRow {
   const existing = findLink(db, schoolId, provider);
   const data = JSON.stringify({ ...jsonObject(existing?.data), ...values.data });
   if (existing) {
@@ -131,7 +131,7 @@ export function upsertLinked(db: Database.Database, schoolId: number, provider: 
  * @example
  * syncSummary(db, 1, 'wonde') // { pupils: 30, teachers: 4, groups: 4, excluded: 0 }
  */
-export function syncSummary(db: Database.Database, schoolId: number, provider: string): Record<string, number> {
+export function syncSummary(db: Db, schoolId: number, provider: string): Record<string, number> {
   const count = (sql: string): number => one<{ n: number }>(db, sql, schoolId)?.n ?? 0;
   const excluded = all<{ external_id: string }>(db, 'SELECT external_id FROM rostering_exclusions WHERE school_id = ? AND provider = ?', schoolId, provider).length;
   return {

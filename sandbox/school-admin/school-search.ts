@@ -1,8 +1,8 @@
-import type { HandlerContext } from '../handler.js';
-import { requireUser } from '../scope.js';
-import { pageIfAsked } from '../input.js';
+import type { HandlerContext } from '../kit/handler.js';
+import { requireUser } from '../kit/reach.js';
+import { pageIfAsked } from '../kit/input.js';
 import { schoolJson } from './serialize.js';
-import { all, one } from './sql.js';
+import { all, one } from '../kit/sql.js';
 import type { SchoolRow } from './rows.js';
 import { containsText } from '../kit/search.js';
 

@@ -1,4 +1,4 @@
-import { jsonList, jsonObject } from './json.js';
+import { jsonList, jsonObject } from '../kit/json-columns.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
 
 /**

@@ -1,7 +1,7 @@
-import type Database from 'better-sqlite3';
-import { jsonObject } from './json.js';
+import type { Db } from '../kit/sql.js';
+import { jsonObject } from '../kit/json-columns.js';
 import type { SessionRow } from './rows.js';
-import { all, placeholders } from './sql.js';
+import { all, placeholders } from '../kit/sql.js';
 
 /** Most sessions one history or report call returns (newest first). */
 export const SESSION_LIMIT = 500;
@@ -47,7 +47,7 @@ export interface SessionFilter {
  * @example
  * findSessions(db, { userIds: [4], games: ['spelling'] })
  */
-export function findSessions(db: Database.Database, filter: SessionFilter, limit = SESSION_LIMIT): SessionRow[] {
+export function findSessions(db: Db, filter: SessionFilter, limit = SESSION_LIMIT): SessionRow[] {
   if (filter.userIds.length === 0 || filter.games.length === 0) return [];
   const where = [`user_id IN (${placeholders(filter.userIds.length)})`, `game IN (${placeholders(filter.games.length)})`];
   const params: unknown[] = [...filter.userIds, ...filter.games];

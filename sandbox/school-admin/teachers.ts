@@ -1,7 +1,7 @@
-import type Database from 'better-sqlite3';
+import type { Db } from '../kit/sql.js';
 import type { UserRow } from './rows.js';
 import { teacherJson } from './serialize.js';
-import { all } from './sql.js';
+import { all } from '../kit/sql.js';
 
 /**
  * Active teachers of a school with their admin flag there: those whose current school it is and those
@@ -10,7 +10,7 @@ import { all } from './sql.js';
  * @example
  * schoolTeachers(db, 1).map((t) => t.username) // ['admin', 'teacher', ...]
  */
-export function schoolTeachers(db: Database.Database, schoolId: number): { row: UserRow; admin: boolean }[] {
+export function schoolTeachers(db: Db, schoolId: number): { row: UserRow; admin: boolean }[] {
   const rows = all<UserRow & { member_admin: number | null }>(
     db,
     `SELECT u.*, m.admin AS member_admin FROM users u
@@ -29,7 +29,7 @@ export function schoolTeachers(db: Database.Database, schoolId: number): { row: 
  * @example
  * schoolTeacherJson(db, 1, 3) // { id: 3, username: 'teacher', admin: false, ... }
  */
-export function schoolTeacherJson(db: Database.Database, schoolId: number, teacherId: number): Record<string, unknown> | undefined {
+export function schoolTeacherJson(db: Db, schoolId: number, teacherId: number): Record<string, unknown> | undefined {
   const found = schoolTeachers(db, schoolId).find((t) => t.row.id === teacherId);
   return found ? teacherJson(found.row, found.admin) : undefined;
 }

@@ -5,7 +5,7 @@ import { lookupSession } from '../../sandbox/auth/session.js';
 import { issueToken, newToken } from '../../sandbox/auth/tokens.js';
 import { openDatabase } from '../../sandbox/db/database.js';
 import { seed } from '../../sandbox/db/seed/index.js';
-import type { SessionUser } from '../../sandbox/handler.js';
+import type { SessionUser } from '../../sandbox/kit/handler.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 

@@ -4,7 +4,7 @@
  * if the line below it ever compiles.
  */
 import { expectTypeOf } from 'vitest';
-import type { HandlerMap } from '../../sandbox/handler.js';
+import type { HandlerMap } from '../../sandbox/kit/handler.js';
 import { realHandlers, type GenericHandlers, type GenericRoute, type RealHandlers, type RealRoute } from '../../sandbox/handlers/areas.js';
 import { genericHandlers, REAL_HANDLERS } from '../../sandbox/handlers/index.js';
 

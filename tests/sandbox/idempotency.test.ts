@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, type Handler } from '../../sandbox/handler.js';
+import { HttpError, type Handler } from '../../sandbox/kit/handler.js';
 import { requestHash } from '../../sandbox/idempotency.js';
 import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint, type Role } from '../../core/endpoints/index.js';
-import type { Handler, HandlerMap } from '../../sandbox/handler.js';
+import type { Handler, HandlerMap } from '../../sandbox/kit/handler.js';
 import { createRouter } from '../../sandbox/router.js';
 import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { openDatabase } from '../../sandbox/db/database.js';
 import { seed } from '../../sandbox/db/seed/index.js';
-import { HttpError } from '../../sandbox/handler.js';
+import { HttpError } from '../../sandbox/kit/handler.js';
 import { HANDLERS, handlerFor } from '../../sandbox/handlers/index.js';
 import { createRouter } from '../../sandbox/router.js';
 import { createSandbox } from '../../sandbox/server.js';

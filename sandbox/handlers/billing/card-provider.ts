@@ -1,16 +1,16 @@
 /** Calls about the card payment provider: card invoices, scheduled updates, events and their reruns, restoring an invoice. */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { schoolParam } from '../../billing/access.js';
+import { schoolParam } from '../../kit/reach.js';
 import { type CardEventRow, receiveEvent, runEvent, scheduleLifecycle } from '../../billing/card-events.js';
 import { day } from '../../billing/dates.js';
-import { fields, notFound, page, pathId } from '../../input.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
 import { restore } from '../../billing/invoice-lifecycle.js';
 import { createInvoice, getInvoice, serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../billing/invoices.js';
-import { objectColumn } from '../../billing/json.js';
+import { jsonObject } from '../../kit/json-columns.js';
 import { subscriptionLifecycle } from '../../billing/subscription-lifecycle.js';
-import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 import { subscriptionOf } from './subscription-admin.js';
 
 interface ScheduleRow {
@@ -23,8 +23,8 @@ interface ScheduleRow {
   updated_at: string;
 }
 
-const serializeSchedule = (row: ScheduleRow): Record<string, unknown> => ({ ...row, changes: objectColumn(row.changes) });
-const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: objectColumn(row.payload) });
+const serializeSchedule = (row: ScheduleRow): Record<string, unknown> => ({ ...row, changes: jsonObject(row.changes) });
+const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
 
 function scheduleOf(ctx: HandlerContext): ScheduleRow {
   const sub = subscriptionOf(ctx);
@@ -74,7 +74,7 @@ export const cardProviderHandlers = {
     subscriptionLifecycle.check('reschedule', sub.id, sub.state);
     const effective = body.effective_at ?? schedule.effective_at;
     if (effective < day(ctx.now())) throw new HttpError(422, 'Invalid data', `effective_at: ${effective} is in the past`, { errors: [{ path: 'effective_at', message: 'in the past' }] });
-    const changes = { ...objectColumn(schedule.changes), ...(body.seats === undefined ? {} : { seats: body.seats }), ...(body.teacher_seats === undefined ? {} : { teacher_seats: body.teacher_seats }) };
+    const changes = { ...jsonObject(schedule.changes), ...(body.seats === undefined ? {} : { seats: body.seats }), ...(body.teacher_seats === undefined ? {} : { teacher_seats: body.teacher_seats }) };
     ctx.db.prepare('UPDATE card_schedules SET effective_at = ?, changes = ?, updated_at = ? WHERE id = ?').run(effective, JSON.stringify(changes), ctx.now().toISOString(), schedule.id);
     return reply(ctx, 'schedule', serializeSchedule(scheduleOf(ctx)));
   },

@@ -1,12 +1,12 @@
 /** The subscription catalogue: products, scopes, plans and their children, the plans cache, plan actions. */
 import { z } from 'zod';
 import { listPlans, planChecksum, planOr404, productOr404, type ProductRow, type ScopeRow, scopeOr404, serializePlan, serializeProduct, serializeScope } from '../../billing/catalogue.js';
-import { fields, invalid, page, pathId } from '../../input.js';
+import { fields, invalid, page, pathId } from '../../kit/input.js';
 import { CURRENCIES } from '../../billing/money.js';
 import { cancelPlanAction, createPlanAction, planActionOr404, planActionSchema, retryPlanAction, serializePlanAction, type PlanActionRow } from '../../billing/plan-actions.js';
 import { serializeSubscription, type SubscriptionRow } from '../../billing/subscriptions.js';
-import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 
 const productSchema = z.looseObject({
   code: z.string().trim().regex(/^[a-z][a-z0-9-]{1,39}$/, 'lowercase letters, digits and dashes'),

@@ -1,13 +1,13 @@
 /** Engagement reports: a synchronous preview, and snapshots computed by a background job (status, data, CSV download). */
 import { z } from 'zod';
-import { callerId } from '../../billing/access.js';
+import { callerId } from '../../kit/reach.js';
 import { addDays, day } from '../../billing/dates.js';
 import { assertSnapshotDone, ENGAGEMENT_JOB, engagementOf, type EngagementRow, serializeSnapshot, snapshotOr404, snapshotRows, type SnapshotRow } from '../../billing/engagement.js';
-import { fields, page, pathId } from '../../input.js';
-import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
+import { fields, page, pathId } from '../../kit/input.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { enqueueJob } from '../../jobs.js';
 import { toCsv } from '../../school-admin/csv.js';
-import { input, reply } from './kit.js';
+import { input, reply } from '../../kit/reply.js';
 
 const periodSchema = z.looseObject({ start: fields.day.optional(), end: fields.day.optional() });
 const previewSchema = periodSchema.extend({ school_ids: fields.ids.optional(), take: z.coerce.number().int().min(1).max(50).default(20) });

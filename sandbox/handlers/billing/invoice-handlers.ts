@@ -1,10 +1,10 @@
 /** Superuser invoice calls: promised, paid, remittance (POST sets, PUT edits), forex, accounting, void. */
 import { z } from 'zod';
-import { fields, pathId } from '../../input.js';
+import { fields, pathId } from '../../kit/input.js';
 import { forex, markPaid, PAYMENT_METHODS, promise, remittance, sendToAccounting, voidInvoice } from '../../billing/invoice-lifecycle.js';
 import { invoiceDoc, visibleInvoice, type InvoiceRow } from '../../billing/invoices.js';
-import type { Handler, HandlerContext, HandlerResult, PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import type { Handler, HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 
 const referenceSchema = z.looseObject({ reference: z.string().trim().min(1).max(120) });
 const paidSchema = z.looseObject({ method: z.enum(PAYMENT_METHODS), date: fields.day });

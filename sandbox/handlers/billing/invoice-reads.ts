@@ -1,13 +1,13 @@
 /** Invoice lists and edits under subscriptions/, coupons, billing address and price rise exemption. */
 import { z } from 'zod';
-import { isStaff, ownSchool } from '../../billing/access.js';
-import { fields, notFound, page, pathId } from '../../input.js';
+import { callerSchoolId, isStaff } from '../../kit/reach.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
 import { serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../billing/invoices.js';
 import { serializePlanAction, type PlanActionRow } from '../../billing/plan-actions.js';
 import { updateSubscription } from '../../billing/subscriptions.js';
-import { HttpError, type PartialHandlerMap } from '../../handler.js';
+import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { docList } from '../../json-text.js';
-import { input, reply } from './kit.js';
+import { input, reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
 const listSchema = z.looseObject({
@@ -36,7 +36,7 @@ export const invoiceReadHandlers = {
   'GET subscriptions/invoices': (ctx) => {
     const filter = input(ctx, listSchema);
     const { skip, take } = page(ctx);
-    const school = isStaff(ctx.user) ? (filter.school_id ?? null) : ownSchool(ctx);
+    const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
     const args = { school, sub: filter.subscription_id ?? null, state: filter.state ?? null, currency: filter.currency?.toLowerCase() ?? null, from: filter.from ?? null, to: filter.to ?? null };
     // Only the filters given go into the SQL: `(@x IS NULL OR col = @x)` would keep SQLite from using an
     // index, and the count from its whole-table fast path, on every page of the list.

@@ -1,14 +1,14 @@
 /** Seat assignment on the school's subscriptions: users (pupils), teachers and groups, and the seat counts. */
 import { z } from 'zod';
 import { day } from '../../billing/dates.js';
-import { fields } from '../../input.js';
+import { fields } from '../../kit/input.js';
 import { createInvoice, serializeInvoice } from '../../billing/invoices.js';
 import { assign, checkSeats, type Target, unassign } from '../../billing/members.js';
 import { getPlan } from '../../billing/catalogue.js';
 import { upgradeCost } from '../../billing/pricing.js';
 import { updateSubscription } from '../../billing/subscriptions.js';
-import type { Handler, PartialHandlerMap } from '../../handler.js';
-import { input } from './kit.js';
+import type { Handler, PartialHandlerMap } from '../../kit/handler.js';
+import { input } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
 const userSchema = z.looseObject({ user_ids: fields.ids, error_on_user_limit: fields.flag.optional() });

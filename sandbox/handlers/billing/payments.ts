@@ -1,24 +1,24 @@
 /** Saved cards, paying an invoice by card, a school's balance and the refund a cancellation would give. */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ownSchool, schoolParam } from '../../billing/access.js';
+import { callerSchoolId, schoolParam } from '../../kit/reach.js';
 import { day } from '../../billing/dates.js';
-import { fields, notFound, pathId } from '../../input.js';
+import { fields, notFound, pathId } from '../../kit/input.js';
 import { markPaid } from '../../billing/invoice-lifecycle.js';
 import { serializeInvoice, visibleInvoice } from '../../billing/invoices.js';
 import { chargeWith, listPaymentMethods, serializePaymentMethod, testCard } from '../../billing/payment-methods.js';
 import { refundDue } from '../../billing/pricing.js';
-import { HttpError, type PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 import { subscriptionOf } from './subscription-admin.js';
 
 const saveSchema = z.looseObject({ paymentMethod: z.string().trim().min(1), verify: z.union([z.boolean(), fields.flag]).optional() });
 const paySchema = z.looseObject({ paymentMethod: z.union([fields.id, z.string().min(1)]).optional() });
 
 export const paymentHandlers = {
-  'GET users/me/school/paymentmethods': (ctx) => reply(ctx, 'paymentMethods', listPaymentMethods(ctx.db, ownSchool(ctx)).map(serializePaymentMethod)),
+  'GET users/me/school/paymentmethods': (ctx) => reply(ctx, 'paymentMethods', listPaymentMethods(ctx.db, callerSchoolId(ctx)).map(serializePaymentMethod)),
   'POST users/me/school/paymentmethods': (ctx) => {
-    const schoolId = ownSchool(ctx);
+    const schoolId = callerSchoolId(ctx);
     const body = input(ctx, saveSchema);
     const card = testCard(body.paymentMethod);
     if (!card) throw new HttpError(422, 'Invalid data', `paymentMethod: unknown payment method ${body.paymentMethod}`, { errors: [{ path: 'paymentMethod', message: 'unknown' }] });
@@ -36,7 +36,7 @@ export const paymentHandlers = {
     return { body: { success: true, paymentMethod: saved && serializePaymentMethod(saved) } };
   },
   'DELETE users/me/school/paymentmethods/{id}': (ctx) => {
-    const schoolId = ownSchool(ctx);
+    const schoolId = callerSchoolId(ctx);
     const id = pathId(ctx, 'Payment method');
     const method = listPaymentMethods(ctx.db, schoolId).find((m) => m.id === id);
     if (!method) throw notFound('Payment method', id);

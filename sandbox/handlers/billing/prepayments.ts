@@ -1,14 +1,14 @@
 /** Prepaid subscriptions and upgrades (activated or cancelled with their action secret) and multi-year subscriptions. */
 import { z } from 'zod';
-import { isStaff, ownSchool } from '../../billing/access.js';
+import { callerSchoolId, isStaff } from '../../kit/reach.js';
 import { day } from '../../billing/dates.js';
 import { grant, grantSchema } from '../../billing/grants.js';
-import { fields, notFound } from '../../input.js';
+import { fields, notFound } from '../../kit/input.js';
 import { serializeInvoice } from '../../billing/invoices.js';
 import { serializeSubscription, type SubscriptionRow } from '../../billing/subscriptions.js';
 import { activatePrepayment, activateUpgrade, cancelPrepayment, cancelUpgrade, upgradeByPrepayment, upgradeSchema } from '../../billing/upgrades.js';
-import type { HandlerContext, PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import type { HandlerContext, PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 import { planFor, quote, quoteSchema } from './quotes.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
@@ -25,7 +25,7 @@ function bySecret(ctx: HandlerContext, secret: string, schoolId: number | null):
 
 export const prepaymentHandlers = {
   'POST users/me/school/subscriptions/prepayment': (ctx) => {
-    const schoolId = ownSchool(ctx);
+    const schoolId = callerSchoolId(ctx);
     const body = input(ctx, grantSchema);
     const granted = grant(ctx.db, schoolId, 'prepaid', { ...body, plan_id: planFor(ctx.db, schoolId, body).id }, ctx.now());
     return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
@@ -35,7 +35,7 @@ export const prepaymentHandlers = {
   },
   'POST users/me/school/subscriptions/prepayment/activation': (ctx) => {
     const { action_secret } = input(ctx, secretSchema);
-    const sub = bySecret(ctx, action_secret, isStaff(ctx.user) ? null : ownSchool(ctx));
+    const sub = bySecret(ctx, action_secret, isStaff(ctx.user) ? null : callerSchoolId(ctx));
     const { subscription, invoice } = activatePrepayment(ctx.db, sub, action_secret, ctx.now());
     return answerSub(ctx, subscription, { invoice: invoice && serializeInvoice(invoice) });
   },
@@ -57,7 +57,7 @@ export const prepaymentHandlers = {
   'DELETE subscriptions/{id}/upgrade/prepayment': (ctx) => answerSub(ctx, cancelUpgrade(ctx.db, subscriptionOf(ctx), ctx.now())),
   'POST subscriptions/schedule/multi-year': (ctx) => {
     const body = input(ctx, grantSchema.extend({ school_id: fields.id.optional() }));
-    const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : ownSchool(ctx);
+    const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
     if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) === undefined) throw notFound('School', schoolId);
     const granted = grant(ctx.db, schoolId, 'multi_year', { ...body, plan_id: planFor(ctx.db, schoolId, body).id }, ctx.now());
     return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
@@ -65,5 +65,5 @@ export const prepaymentHandlers = {
       action_secret: granted.actionSecret,
     }, 201);
   },
-  'GET subscriptions/schedule/multi-year/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, ownSchool(ctx), input(ctx, quoteSchema), day(ctx.now()), true)),
+  'GET subscriptions/schedule/multi-year/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, callerSchoolId(ctx), input(ctx, quoteSchema), day(ctx.now()), true)),
 } satisfies PartialHandlerMap;

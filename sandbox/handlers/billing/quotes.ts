@@ -1,10 +1,10 @@
 /** Price quotes for a new subscription: the plan (named, or the product's default in the school's currency), seats, coupon and tax. */
 import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
-import { HttpError } from '../../handler.js';
+import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../../billing/catalogue.js';
 import { schoolCurrency } from '../../billing/grants.js';
-import { fields } from '../../input.js';
+import { fields } from '../../kit/input.js';
 import { taxRate } from '../../billing/invoices.js';
 import { applyCoupon, multiYearPrice, termPrice } from '../../billing/pricing.js';
 

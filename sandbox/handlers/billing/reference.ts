@@ -1,11 +1,11 @@
 /** Countries with zones, VAT validation and VAT countries per school. */
 import { z } from 'zod';
-import { assertSchool, schoolParam } from '../../billing/access.js';
-import { fields, notFound } from '../../input.js';
+import { assertReachable, schoolParam } from '../../kit/reach.js';
+import { fields, notFound } from '../../kit/input.js';
 import { CURRENCIES } from '../../billing/money.js';
 import { validateVat } from '../../billing/vat.js';
-import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 
 interface CountryRow {
   code: string;
@@ -61,7 +61,7 @@ export const referenceHandlers = {
     const body = input(ctx, z.looseObject({ vatNumber: z.string().trim().min(1).max(40), schoolId: fields.id }));
     const school = ctx.db.prepare('SELECT id, country FROM schools WHERE id = ? AND deleted_at IS NULL').get(body.schoolId) as { id: number; country: string } | undefined;
     if (!school) throw notFound('School', body.schoolId);
-    assertSchool(ctx, school.id, 'School', school.id);
+    assertReachable(ctx, school.id, 'School', school.id, 'billing');
     const result = validateVat(body.vatNumber, school.country);
     ctx.db.prepare('INSERT INTO vat_checks (school_id, vat_number, country, valid, checked_at) VALUES (?, ?, ?, ?, ?)').run(school.id, `${result.country ?? ''}${result.number}`, result.country, result.valid ? 1 : 0, ctx.now().toISOString());
     return { body: { valid: result.valid, country: result.country, vatNumber: `${result.country ?? ''}${result.number}`, reason: result.reason } };

@@ -1,11 +1,11 @@
 /** Sales reports computed from invoices and subscriptions, retention events and sales people. */
 import { z } from 'zod';
 import { day } from '../../billing/dates.js';
-import { fields, notFound, page, pathId } from '../../input.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
 import { retentions, salesInfo } from '../../billing/retentions.js';
 import { headlines, periodOf, periodSchema, salesBy, salesTotals } from '../../billing/sales-reports.js';
-import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 
 const eventFilter = z.looseObject({ status: z.string().optional(), type: z.string().optional(), sales_person_id: fields.id.optional() });
 const eventPatch = z.looseObject({ status: z.enum(['open', 'contacted', 'won', 'lost']).optional(), note: z.string().max(2000).optional(), sales_person_id: z.union([fields.id, z.null()]).optional() });

@@ -1,13 +1,13 @@
 /** The school's own subscriptions (users/me/school/subscriptions...): list, buy, freemium and free, cost, upgrade, convert, cancel, invoices. */
-import { ownSchool, schoolParam } from '../../billing/access.js';
+import { callerSchoolId, schoolParam } from '../../kit/reach.js';
 import { day } from '../../billing/dates.js';
 import { grant, grantSchema } from '../../billing/grants.js';
 import { serializeInvoice, type InvoiceRow } from '../../billing/invoices.js';
 import { applyClock, serializeSubscription, type SubscriptionRow } from '../../billing/subscriptions.js';
 import { convertToCard, quoteUpgrade, upgrade, upgradeSchema } from '../../billing/upgrades.js';
-import { HttpError, type Handler, type PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
-import { page } from '../../input.js';
+import { HttpError, type Handler, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
+import { page } from '../../kit/input.js';
 import { planFor, quote, quoteSchema } from './quotes.js';
 import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from './subscription-admin.js';
 
@@ -21,7 +21,7 @@ const productByCode = (ctx: Parameters<Handler>[0], code: string): number => ctx
 
 export const schoolSubscriptionHandlers = {
   'GET users/me/school/subscriptions': (ctx) => {
-    const schoolId = ownSchool(ctx);
+    const schoolId = callerSchoolId(ctx);
     const { skip, take } = page(ctx);
     applyClock(ctx.db, ctx.now());
     const total = ctx.db.prepare('SELECT COUNT(*) FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL').pluck().get(schoolId) as number;
@@ -29,25 +29,25 @@ export const schoolSubscriptionHandlers = {
     return reply(ctx, 'subscriptions', rows.map((r) => serializeSubscription(ctx.db, r)), { total });
   },
   'POST users/me/school/subscriptions': (ctx) => {
-    const schoolId = ownSchool(ctx);
+    const schoolId = callerSchoolId(ctx);
     const body = input(ctx, grantSchema);
     const plan = planFor(ctx.db, schoolId, body);
     return created(ctx, grant(ctx.db, schoolId, 'full', { ...body, plan_id: plan.id }, ctx.now()));
   },
   'POST users/me/school/subscriptions/freemium': (ctx) => {
-    const schoolId = ownSchool(ctx);
+    const schoolId = callerSchoolId(ctx);
     const body = input(ctx, grantSchema);
     return created(ctx, grant(ctx.db, schoolId, 'freemium', { product_id: body.product_id ?? productByCode(ctx, 'spelling') }, ctx.now()));
   },
   'POST users/me/school/subscriptions/free': (ctx) => {
-    const schoolId = ownSchool(ctx);
+    const schoolId = callerSchoolId(ctx);
     const body = input(ctx, grantSchema);
     const plan = planFor(ctx.db, schoolId, body, 'resources');
     if (plan.price > 0) throw new HttpError(409, 'Conflict', `Plan ${plan.id} costs ${plan.price} ${plan.currency}; a school can only take a free plan itself`);
     return created(ctx, grant(ctx.db, schoolId, 'free', { ...body, plan_id: plan.id }, ctx.now()));
   },
   'GET users/me/school/subscriptions/{id}': (ctx) => answerSub(ctx, subscriptionOf(ctx)),
-  'GET users/me/school/subscriptions/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, ownSchool(ctx), input(ctx, quoteSchema), day(ctx.now()))),
+  'GET users/me/school/subscriptions/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, callerSchoolId(ctx), input(ctx, quoteSchema), day(ctx.now()))),
   'GET users/me/school/subscriptions/{id}/upgrade/cost': (ctx) => {
     const sub = subscriptionOf(ctx);
     const q = quoteUpgrade(ctx.db, sub, input(ctx, upgradeSchema), day(ctx.now()));

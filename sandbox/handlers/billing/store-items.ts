@@ -1,11 +1,11 @@
 /** Store items, their stock per location, filters and locations; and the merchandise sales report. */
 import { z } from 'zod';
-import { isStaff } from '../../billing/access.js';
-import { fields, notFound, page, pathId } from '../../input.js';
-import { objectColumn, stringsColumn } from '../../billing/json.js';
+import { isStaff } from '../../kit/reach.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import { createItem, itemOr404, itemPatchSchema, type ItemRow, locationOr404, newItemSchema, patchItem, serializeItem, setStock } from '../../billing/store-items.js';
-import { HttpError, type PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 import { containsNamed } from '../../kit/search.js';
 
 const listSchema = z.looseObject({ category: z.string().optional(), q: z.string().optional(), location_id: fields.id.optional(), tag: z.string().optional() });
@@ -36,7 +36,7 @@ export const storeItemHandlers = {
     for (const item of items) {
       categories.set(item.category, (categories.get(item.category) ?? 0) + 1);
       for (const tag of stringsColumn(item.tags)) tags.add(tag);
-      for (const [currency, price] of Object.entries(objectColumn(item.prices))) {
+      for (const [currency, price] of Object.entries(jsonObject(item.prices))) {
         if (typeof price !== 'number') continue;
         const range = ranges[currency] ?? { min: price, max: price };
         ranges[currency] = { min: Math.min(range.min, price), max: Math.max(range.max, price) };

@@ -1,14 +1,14 @@
 /** Store purchases: create (draft, invoice order, card), read, edit a draft, and every lifecycle step. */
 import { z } from 'zod';
-import { isStaff, ownSchool } from '../../billing/access.js';
-import { fields, notFound, page, pathId } from '../../input.js';
+import { callerSchoolId, isStaff } from '../../kit/reach.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
 import { PAYMENT_METHODS } from '../../billing/invoice-lifecycle.js';
 import { chargeWith } from '../../billing/payment-methods.js';
 import { advance, finalise, purchaseLifecycle, type PurchaseAction, removePurchase, updatePurchase, voidPurchase } from '../../billing/purchase-lifecycle.js';
 import { getPurchase, lineSchema, locationFor, type PurchaseRow, purchaseSchema, serializePurchase, setLines, visiblePurchase } from '../../billing/purchases.js';
 import { createPurchase } from '../../billing/store-orders.js';
-import { HttpError, type Handler, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import { HttpError, type Handler, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 
 const purchaseOf = (ctx: HandlerContext): PurchaseRow => visiblePurchase(ctx, pathId(ctx, 'Purchase'));
 const answer = (ctx: HandlerContext, row: PurchaseRow, extra: Readonly<Record<string, unknown>> = {}): HandlerResult =>
@@ -22,7 +22,7 @@ function already(purchase: PurchaseRow, action: PurchaseAction): boolean {
 function create(origin: PurchaseRow['origin']): Handler {
   return (ctx) => {
     const body = input(ctx, purchaseSchema);
-    const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : ownSchool(ctx);
+    const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
     if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) === undefined) throw notFound('School', schoolId);
     const purchase = createPurchase(ctx.db, { schoolId, userId: ctx.user?.id ?? null, origin, input: body }, ctx.now());
     return reply(ctx, 'purchase', serializePurchase(ctx.db, purchase), {}, 201);
@@ -43,7 +43,7 @@ export const storePurchaseHandlers = {
   'GET store/purchases': (ctx) => {
     const filter = input(ctx, z.looseObject({ school_id: fields.id.optional(), state: z.string().optional() }));
     const { skip, take } = page(ctx);
-    const school = isStaff(ctx.user) ? (filter.school_id ?? null) : ownSchool(ctx);
+    const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
     const where = '(@school IS NULL OR school_id = @school) AND (@state IS NULL OR state = @state)';
     const args = { school, state: filter.state ?? null };
     const total = ctx.db.prepare(`SELECT COUNT(*) FROM store_purchases WHERE ${where}`).pluck().get(args) as number;

@@ -1,7 +1,7 @@
 /** Superuser subscription lifecycle calls: expiry, sync, move, delete, cancellations of every kind. */
 import { z } from 'zod';
-import { callerId } from '../../billing/access.js';
-import { fields, notFound, pathId } from '../../input.js';
+import { callerId } from '../../kit/reach.js';
+import { fields, notFound, pathId } from '../../kit/input.js';
 import {
   cancelAndRefund,
   cancelAtExpiry,
@@ -16,8 +16,8 @@ import {
   undoCancelAtExpiry,
 } from '../../billing/subscription-lifecycle.js';
 import { serializeSubscription, type SubscriptionRow, visibleSubscription } from '../../billing/subscriptions.js';
-import type { Handler, HandlerContext, HandlerResult, PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import type { Handler, HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 
 const reasonSchema = z.looseObject({ reason: z.string().trim().max(500).optional() });
 

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { getPlan } from '../../billing/catalogue.js';
 import { billingAddressee } from '../../billing/email.js';
-import { fields, notFound, page, pathId } from '../../input.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
 import { taxRate } from '../../billing/invoices.js';
 import { termPrice } from '../../billing/pricing.js';
 import { applyClock, serializeSubscription, type SubscriptionRow, updateSubscription } from '../../billing/subscriptions.js';
-import type { PartialHandlerMap } from '../../handler.js';
-import { input, reply } from './kit.js';
+import type { PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 
 const listSchema = z.looseObject({

@@ -1,16 +1,16 @@
 /** Superuser calls on schools and users: subscription grants, future subscriptions, school deletion, roles, cards, scores, sessions, accounting contacts, geocoding. */
 import { z } from 'zod';
-import { schoolParam } from '../../billing/access.js';
+import { schoolParam } from '../../kit/reach.js';
 import { grant, grantSchema } from '../../billing/grants.js';
-import { notFound, page, pathId } from '../../input.js';
+import { notFound, page, pathId } from '../../kit/input.js';
 import { serializeInvoice, type InvoiceRow } from '../../billing/invoices.js';
-import { objectColumn } from '../../billing/json.js';
+import { jsonObject } from '../../kit/json-columns.js';
 import { listPaymentMethods, serializePaymentMethod } from '../../billing/payment-methods.js';
 import { remove } from '../../billing/subscription-lifecycle.js';
 import { serializeSubscription, type SubscriptionKind } from '../../billing/subscriptions.js';
-import { HttpError, type Handler, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
+import { HttpError, type Handler, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { geocode } from './gazetteer.js';
-import { input, reply } from './kit.js';
+import { input, reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from './subscription-admin.js';
 import { startsWithText } from '../../kit/search.js';
 
@@ -42,8 +42,8 @@ function recache(kind: ScoreKind): Handler {
       archive: "SELECT strftime('%Y', created_at) AS year, SUM(score) AS score, COUNT(*) AS plays FROM game_sessions WHERE user_id = ? GROUP BY year ORDER BY year",
     }[kind];
     const value = kind === 'total' ? ctx.db.prepare(sql).get(userId) : ctx.db.prepare(sql).all(userId);
-    const data = objectColumn(user.data);
-    const scores = { ...objectColumn(JSON.stringify(data.scores ?? {})), [kind]: value, [`${kind}_recached_at`]: ctx.now().toISOString() };
+    const data = jsonObject(user.data);
+    const scores = { ...jsonObject(JSON.stringify(data.scores ?? {})), [kind]: value, [`${kind}_recached_at`]: ctx.now().toISOString() };
     ctx.db.prepare('UPDATE users SET data = ? WHERE id = ?').run(JSON.stringify({ ...data, scores }), userId);
     return reply(ctx, 'scores', scores, { user_id: userId });
   };

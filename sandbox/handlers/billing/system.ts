@@ -1,11 +1,11 @@
 /** Email logs, stats and suppressions; background jobs; system errors. */
 import { z } from 'zod';
 import { type EmailRow, logEmail } from '../../billing/email.js';
-import { fields, notFound, page, pathId } from '../../input.js';
-import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../handler.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { type JobRow, serializeJob } from '../../jobs.js';
 import { toCsv } from '../../school-admin/csv.js';
-import { input, reply } from './kit.js';
+import { input, reply } from '../../kit/reply.js';
 import { containsNamed } from '../../kit/search.js';
 
 const logFilter = z.looseObject({

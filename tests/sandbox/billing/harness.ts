@@ -5,7 +5,7 @@
  */
 import type { SandboxDb } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
-import type { Handler } from '../../../sandbox/handler.js';
+import type { Handler } from '../../../sandbox/kit/handler.js';
 import { directCaller } from '../helpers/direct-call.js';
 import { billingHandlers } from '../../../sandbox/handlers/billing-index.js';
 import { seededDb } from './seeded.js';

@@ -10,8 +10,8 @@ import { lookupSession } from '../../../sandbox/auth/session.js';
 import { issueToken } from '../../../sandbox/auth/tokens.js';
 import type { SandboxDb } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
-import { HttpError, type Handler } from '../../../sandbox/handler.js';
-import { describeIssues } from '../../../sandbox/input.js';
+import { HttpError, type Handler } from '../../../sandbox/kit/handler.js';
+import { describeIssues } from '../../../sandbox/kit/input.js';
 
 export interface DirectCallOptions {
   /** Username to call as; null calls without a session. */

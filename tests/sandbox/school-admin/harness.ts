@@ -7,7 +7,7 @@ import { openDatabase, type SandboxDb } from '../../../sandbox/db/database.js';
 import { seed, SEED_NOW } from '../../../sandbox/db/seed/index.js';
 import { createRng } from '../../../sandbox/db/seed/random.js';
 import { seedSchoolAdmin } from '../../../sandbox/db/seed/school-admin.js';
-import type { Handler } from '../../../sandbox/handler.js';
+import type { Handler } from '../../../sandbox/kit/handler.js';
 import { directCaller } from '../helpers/direct-call.js';
 import { schoolAdminHandlers } from '../../../sandbox/handlers/school-admin-index.js';
 

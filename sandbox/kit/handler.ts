@@ -7,7 +7,7 @@
  * handler runs; a thrown `HttpError` rolls the transaction back.
  */
 import type Database from 'better-sqlite3';
-import type { Endpoint, EndpointRoute } from '../core/endpoints/index.js';
+import type { Endpoint, EndpointRoute } from '../../core/endpoints/index.js';
 
 /** The signed-in caller, as the handlers see it. */
 export interface SessionUser {

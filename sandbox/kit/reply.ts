@@ -1,8 +1,8 @@
 /** Small helpers the billing handlers share: replies in the table's response key, and input checks. */
 import type { z } from 'zod';
-import type { HandlerContext, HandlerResult } from '../../handler.js';
-import { parseInput } from '../../input.js';
-import { wrapResponse } from '../../response-key.js';
+import type { HandlerContext, HandlerResult } from './handler.js';
+import { parseInput } from './input.js';
+import { wrapResponse } from './response-key.js';
 
 /**
  * A reply wrapped in the table's response key for the endpoint (else `key`), with siblings such as `total`.

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { SandboxDb } from './db/database.js';
+import type { SandboxDb } from './database.js';
 
 const MAX_CACHED = 1000;
 const caches = new WeakMap<SandboxDb, Map<string, Statement>>();

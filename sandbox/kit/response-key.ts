@@ -1,4 +1,4 @@
-import type { Endpoint } from '../core/endpoints/index.js';
+import type { Endpoint } from '../../core/endpoints/index.js';
 
 /**
  * Wraps a value under the response key the table names for an endpoint, or `fallback` when it names none.

@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
-import { allRows, statement } from '../statements.js';
+
+/** The database handle every handler and domain module takes. */
+export type Db = Database.Database;
+import { allRows, statement } from '../db/statements.js';
 
 /**
  * A prepared statement for `sql`, compiled once per database and reused: handlers run on every request,

@@ -5,8 +5,8 @@
  * handlers use these for what the table leaves open.
  */
 import { z } from 'zod';
-import { MAX_TAKE, PAGE_SIZE } from '../core/domain/constants.js';
-import { isoDate, skipSchema, takeSchema } from '../core/endpoints/schemas.js';
+import { MAX_TAKE, PAGE_SIZE } from '../../core/domain/constants.js';
+import { isoDate, skipSchema, takeSchema } from '../../core/endpoints/schemas.js';
 import { HttpError, type HandlerContext } from './handler.js';
 
 /** A list call's page when it gives no `take` (the site's page size). */
