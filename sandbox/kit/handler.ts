@@ -58,7 +58,7 @@ export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerRe
 /** Every route of the table must have a handler. */
 export type HandlerMap = { readonly [R in EndpointRoute]: Handler };
 
-/** Part of the map, as one handlers/<area>.ts file exports it. */
+/** Part of the map, as one routes/<area>.ts file exports it. */
 export type PartialHandlerMap = { readonly [R in EndpointRoute]?: Handler };
 
 /**

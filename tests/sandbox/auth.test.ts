@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, seedPasswordHash, verifyPassword } from '../../sandbox/auth/password.js';
-import { hasRole, mayCall } from '../../sandbox/auth/roles.js';
-import { lookupSession } from '../../sandbox/auth/session.js';
-import { issueToken, newToken } from '../../sandbox/auth/tokens.js';
+import { hashPassword, seedPasswordHash, verifyPassword } from '../../sandbox/domain/auth/password.js';
+import { hasRole, mayCall } from '../../sandbox/server/roles.js';
+import { lookupSession } from '../../sandbox/server/session.js';
+import { issueToken, newToken } from '../../sandbox/domain/auth/tokens.js';
 import { openDatabase } from '../../sandbox/db/database.js';
 import { seed } from '../../sandbox/db/seed/index.js';
 import type { SessionUser } from '../../sandbox/kit/handler.js';

@@ -1,8 +1,8 @@
 /** The sandbox against hostile pages and hostile input (issue 12): CORS, Host, bodies, search text, dates, paging. */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../sandbox/server.js';
-import { hostProblem } from '../../sandbox/host-check.js';
+import { createSandbox } from '../../sandbox/server/server.js';
+import { hostProblem } from '../../sandbox/server/host-check.js';
 import { listeningSandbox, testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
 
 interface Raw {

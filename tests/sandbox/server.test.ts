@@ -6,9 +6,9 @@ import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { openDatabase } from '../../sandbox/db/database.js';
 import { seed } from '../../sandbox/db/seed/index.js';
 import { HttpError } from '../../sandbox/kit/handler.js';
-import { HANDLERS, handlerFor } from '../../sandbox/handlers/index.js';
-import { createRouter } from '../../sandbox/router.js';
-import { createSandbox } from '../../sandbox/server.js';
+import { HANDLERS, handlerFor } from '../../sandbox/routes/index.js';
+import { createRouter } from '../../sandbox/server/router.js';
+import { createSandbox } from '../../sandbox/server/server.js';
 import { samplePath } from './helpers/sample-path.js';
 import { listeningSandbox, testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
 

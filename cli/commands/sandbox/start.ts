@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { DefineCommand } from '../index.js';
-import { FAULTS_HELP } from '../../../sandbox/faults.js';
+import { FAULTS_HELP } from '../../../sandbox/server/faults.js';
 
 interface StartOptions {
   readonly port: string;
@@ -59,10 +59,10 @@ const define: DefineCommand = (cmd: Command, f) => {
     const port = wholeNumber('--port', opts.port, 0, 65_535);
     const rateLimit = wholeNumber('--rate-limit', opts.rateLimit, 1, 1_000_000);
     const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }] = await Promise.all([
-      import('../../../sandbox/serve.js'),
-      import('../../../sandbox/faults.js'),
-      import('../../../sandbox/fault-spec-error.js'),
-      import('../../../sandbox/cors.js'),
+      import('../../../sandbox/server/serve.js'),
+      import('../../../sandbox/server/faults.js'),
+      import('../../../sandbox/server/fault-spec-error.js'),
+      import('../../../sandbox/server/cors.js'),
     ]);
     const corsOrigins = opts.corsOrigin.map((origin) => {
       const normal = normaliseOrigin(origin);

@@ -1,6 +1,6 @@
 import type { Migration } from './index.js';
 
-/** The JSON of a pupil as `pupilJson` (school-admin/serialize.ts) answers it, with its group ids. */
+/** The JSON of a pupil as `pupilJson` (domain/schools/serialize.ts) answers it, with its group ids. */
 const PUPIL_DOC = `json_object(
   'id', u.id, 'username', u.username, 'school_id', u.school_id, 'school_username', u.school_username,
   'first_name', u.first_name, 'last_name', u.last_name, 'display_name', u.display_name,
@@ -10,7 +10,7 @@ const PUPIL_DOC = `json_object(
   'created_at', u.created_at,
   'group_ids', (SELECT json_group_array(gp.group_id ORDER BY gp.group_id) FROM group_pupils gp WHERE gp.user_id = u.id))`;
 
-/** The JSON of an invoice as `serializeInvoice` (billing/invoices.ts) answers it; `i.` is the row (`NEW.` in a trigger). */
+/** The JSON of an invoice as `serializeInvoice` (domain/invoices/invoices.ts) answers it; `i.` is the row (`NEW.` in a trigger). */
 const INVOICE_DOC = `json_object(
   'id', i.id, 'number', i.number, 'shareable_id', i.shareable_id, 'school_id', i.school_id,
   'subscription_id', i.subscription_id, 'kind', i.kind, 'billing', i.billing, 'card_reference', i.card_reference,
@@ -37,7 +37,7 @@ const REFRESH_PUPIL = (id: string): string => `DELETE FROM pupil_docs WHERE user
  * - `cache_versions`: a counter the session cache (auth/session.ts) compares, bumped by any change to a
  *   token or to the user columns a session carries; looking a token up then costs a map read, not a join.
  * - `pupil_docs` and `invoice_docs`: each pupil's and each invoice's JSON as the API answers it, so list
- *   pages are read as ready-made text (see sandbox/json-text.ts). Pupil docs are kept in the order of a
+ *   pages are read as ready-made text (see sandbox/kit/json-text.ts). Pupil docs are kept in the order of a
  *   school's list (active first, then surname, first name, id), so a list is one range of the table;
  *   deleted pupils keep a doc too, outside the active range.
  * - `row_counts`: how many invoices there are, for the unfiltered list's total.

@@ -1,5 +1,5 @@
 import type { SandboxDb } from '../database.js';
-import { seedPasswordHash } from '../../auth/password.js';
+import { seedPasswordHash } from '../../domain/auth/password.js';
 import { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
 import { seedBilling } from './billing.js';
 import { seedCore } from './core.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server/server.js';
 
 export interface CallOptions {
   readonly token?: string;
