@@ -1,6 +1,6 @@
 /**
  * JSON that is already text. The busiest reads (pupil lists, invoice pages) take each row's JSON ready-made
- * from the database's read models (see migration 27) instead of building row objects and serialising them
+ * from the database's read models (see sandbox/db/read-models) instead of building row objects and serialising them
  * again: on Node 20 better-sqlite3 builds row objects slowly, and a page of wide rows cost more to read into
  * objects than the query itself. A list comes out of SQLite as UTF-8 bytes and goes to the socket as they
  * are: decoding it into a JavaScript string and encoding it again cost more than the query for a page of

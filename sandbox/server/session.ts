@@ -39,7 +39,7 @@ const caches = new WeakMap<SandboxDb, Map<string, Cached>>();
  * Finds the live session of a token: null when unknown, expired or the user is deleted.
  *
  * A session found is kept in memory with the `sessions` counter of `cache_versions`, which triggers bump
- * on any change to a token or to the user columns a session carries (migration 27): the next lookup after
+ * on any change to a token or to the user columns a session carries (sandbox/db/read-models): the next lookup after
  * such a change reads the database again. Unknown tokens are not kept.
  *
  * @example

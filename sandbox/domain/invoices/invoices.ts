@@ -6,6 +6,8 @@ import { addDays, day } from '../billing/dates.js';
 import { notFound } from '../../kit/input.js';
 import { JsonText } from '../../kit/json-text.js';
 import { oneRow } from '../../db/statements.js';
+import { shapeValue } from '../../db/read-models/shape.js';
+import { INVOICE_SHAPE } from './shape.js';
 import type { Currency } from '../pricing/money.js';
 
 export { INVOICE_STATES, type InvoiceState } from '../../../core/domain/billing.js';
@@ -138,12 +140,7 @@ export function createInvoice(db: SandboxDb, input: NewInvoice): InvoiceRow {
  * return { body: { invoice: serializeInvoice(row) } };
  */
 export function serializeInvoice(row: InvoiceRow): Record<string, unknown> {
-  const settled = row.state === 'paid' || row.state === 'void' || row.state === 'uncollectable' || row.state === 'refunded';
-  return {
-    ...row,
-    forex: row.forex === 1,
-    amount_due: settled ? 0 : row.total,
-  };
+  return shapeValue(INVOICE_SHAPE, row);
 }
 
 /**

@@ -1,4 +1,6 @@
-import { jsonList, jsonObject } from '../../kit/json-columns.js';
+import { jsonObject } from '../../kit/json-columns.js';
+import { shapeValue } from '../../db/read-models/shape.js';
+import { PUPIL_SHAPE } from './pupil-shape.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
 
 /**
@@ -25,7 +27,7 @@ export function schoolJson(row: SchoolRow): Record<string, unknown> {
 
 /**
  * The columns pupilJson reads. The pupil list does not read them: it answers the `pupil_docs` read model,
- * whose SQL (migration 27) renders the same JSON and is checked against pupilJson by the read-model tests.
+ * whose SQL is generated from the same PUPIL_SHAPE (pupil-shape.ts) as pupilJson.
  */
 export const PUPIL_COLUMNS = [
   'id', 'username', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name',
@@ -43,18 +45,7 @@ export type PupilFields = Pick<UserRow, (typeof PUPIL_COLUMNS)[number]>;
  */
 export function pupilJson(row: PupilFields, groupIds?: readonly number[]): Record<string, unknown> {
   return {
-    id: row.id,
-    username: row.username,
-    school_id: row.school_id,
-    school_username: row.school_username,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    display_name: row.display_name,
-    stage_spelling: row.stage_spelling,
-    stage_number: row.stage_number,
-    experimental: row.experimental === 1,
-    permissions: jsonList(row.permissions),
-    created_at: row.created_at,
+    ...shapeValue(PUPIL_SHAPE, row),
     ...(groupIds ? { group_ids: groupIds } : {}),
     ...(row.deleted_at ? { deleted_at: row.deleted_at } : {}),
   };
