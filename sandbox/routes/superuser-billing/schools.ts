@@ -9,7 +9,7 @@ import { listPaymentMethods, serializePaymentMethod } from '../../domain/billing
 import { remove } from '../../domain/subscriptions/lifecycle.js';
 import { serializeSubscription, type SubscriptionKind } from '../../domain/subscriptions/subscriptions.js';
 import { HttpError, type Handler, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
-import { geocode } from '../countries/gazetteer.js';
+import { geocode } from './gazetteer.js';
 import { input, reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from './subscriptions.js';
 import { startsWithText } from '../../kit/search.js';
