@@ -34,4 +34,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['sandbox/**/*.ts'],
+    // The database layer and the handler kit are the only doors to SQLite: everything else takes a `Db`
+    // (sandbox/kit/sql.ts) and the kit's helpers, so the access policy and the SQL helpers stay one copy.
+    ignores: ['sandbox/db/**', 'sandbox/kit/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...NO_SHARED, { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' }] },
+      ],
+    },
+  },
 );

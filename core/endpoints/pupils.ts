@@ -7,7 +7,7 @@ export const pupilsArea = defineArea('pupils', {
     route: 'GET users/me/school/pupils',
     role: 'teacher',
     summary: 'List the pupils of your school, optionally by school username',
-    payload: { school_username: 'string?' },
+    payload: { school_username: 'string?', skip: 'skip?', take: 'take?' },
   },
   'pupils show': {
     route: 'GET users/me/school/pupils/{id}',

@@ -45,7 +45,7 @@ export const schoolArea = defineArea('school', {
     route: 'GET schools',
     role: 'user',
     summary: 'Search schools by name, optionally subscribed only or from the DfE register',
-    payload: { q: 'string?', subscribed: 'boolean?', dfe_schools: 'boolean?' },
+    payload: { q: 'string?', subscribed: 'boolean?', dfe_schools: 'boolean?', skip: 'skip?', take: 'take?' },
   },
   'schools check-code': {
     route: 'POST schools/existence',

@@ -47,7 +47,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
     route: 'GET users',
     role: 'superuser',
     summary: 'Search all users by text, optionally within one school',
-    payload: { q: 'string?', schoolid: 'id?' },
+    payload: { q: 'string?', schoolid: 'id?', skip: 'skip?', take: 'take?' },
   },
   'school-users list': {
     route: 'GET users/me/school/users',

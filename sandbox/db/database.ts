@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
+import { ensureReadModels } from './read-models/index.js';
 
 /** An open sandbox database. */
 export type SandboxDb = Database.Database;
@@ -20,7 +21,7 @@ export function openDatabase(path: string): SandboxDb {
   return db;
 }
 
-/** Applies every migration newer than the database's `user_version`. */
+/** Applies every migration newer than the database's `user_version`, then (re)builds the read models if their definition changed. */
 export function migrate(db: SandboxDb): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   let applied = 0;
@@ -32,5 +33,6 @@ export function migrate(db: SandboxDb): number {
     })();
     applied += 1;
   }
+  ensureReadModels(db);
   return applied;
 }

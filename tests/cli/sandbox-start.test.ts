@@ -69,6 +69,22 @@ describe('edshed sandbox start', () => {
     expect(result.stderr).toContain('latency=slow');
   });
 
+  it('answers the origins given with --cors-origin, and refuses one that is not an origin before starting', async () => {
+    const bad = await start(['--port', '0', '--db', ':memory:', '--cors-origin', 'localhost:3000/app']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--cors-origin must be an origin');
+    const child = start(['--port', '0', '--db', ':memory:', '--cors-origin', 'http://localhost:3000', '--cors-origin', 'https://rehearsal.example']);
+    const url = await urlOf(child);
+    for (const origin of ['http://localhost:3000', 'https://rehearsal.example', 'http://localhost:5173']) {
+      const res = await fetch(`${url}schools/existence`, { method: 'OPTIONS', headers: { origin } });
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    const other = await fetch(`${url}schools/existence`, { method: 'OPTIONS', headers: { origin: 'http://localhost:3001' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    child.kill('SIGTERM');
+    expect((await child).exitCode).toBe(0);
+  });
+
   it('refuses a port in use with a clear message, before --reset touches the database', async () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));

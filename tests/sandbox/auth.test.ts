@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, seedPasswordHash, verifyPassword } from '../../sandbox/auth/password.js';
-import { hasRole, mayCall } from '../../sandbox/auth/roles.js';
-import { lookupSession } from '../../sandbox/auth/session.js';
-import { issueToken, newToken } from '../../sandbox/auth/tokens.js';
+import { hashPassword, seedPasswordHash, verifyPassword } from '../../sandbox/domain/auth/password.js';
+import { hasRole, mayCall } from '../../sandbox/server/roles.js';
+import { lookupSession } from '../../sandbox/server/session.js';
+import { issueToken, newToken } from '../../sandbox/domain/auth/tokens.js';
 import { openDatabase } from '../../sandbox/db/database.js';
 import { seed } from '../../sandbox/db/seed/index.js';
-import type { SessionUser } from '../../sandbox/handler.js';
+import type { SessionUser } from '../../sandbox/kit/handler.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 

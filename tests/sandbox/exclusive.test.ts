@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createExclusive } from '../../sandbox/exclusive.js';
+import { createExclusive } from '../../sandbox/server/exclusive.js';
 
 describe('the transaction lock', () => {
   it('runs synchronous work at once when free, answering its value directly', () => {

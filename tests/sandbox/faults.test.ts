@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaultSpecError } from '../../sandbox/fault-spec-error.js';
-import { createFaultInjector, formatFaults, NO_FAULTS, parseFaults } from '../../sandbox/faults.js';
-import { createSandbox, type Sandbox } from '../../sandbox/server.js';
+import { FaultSpecError } from '../../sandbox/server/fault-spec-error.js';
+import { createFaultInjector, formatFaults, NO_FAULTS, parseFaults } from '../../sandbox/server/faults.js';
+import { createSandbox, type Sandbox } from '../../sandbox/server/server.js';
 import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
 
 describe('fault spec grammar', () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../sandbox/db/database.js';
-import { createRecord, listRecords } from '../../sandbox/generic-records.js';
+import { createRecord, listRecords } from '../../sandbox/generic/records.js';
 
 describe('listRecords: equality filters on stored documents', () => {
   const db = openDatabase(':memory:');

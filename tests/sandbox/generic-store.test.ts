@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionPaths, shapeOf, singular } from '../../sandbox/generic-shape.js';
-import { MAX_TAKE } from '../../sandbox/input.js';
+import { collectionPaths, shapeOf, singular } from '../../sandbox/generic/shape.js';
+import { MAX_TAKE } from '../../sandbox/kit/input.js';
 import { tsvEndpoints } from './helpers/tsv-endpoints.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 

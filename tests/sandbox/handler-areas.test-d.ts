@@ -4,9 +4,10 @@
  * if the line below it ever compiles.
  */
 import { expectTypeOf } from 'vitest';
-import type { HandlerMap } from '../../sandbox/handler.js';
-import { realHandlers, type GenericHandlers, type GenericRoute, type RealHandlers, type RealRoute } from '../../sandbox/handlers/areas.js';
-import { genericHandlers, REAL_HANDLERS } from '../../sandbox/handlers/index.js';
+import type { HandlerMap } from '../../sandbox/kit/handler.js';
+import { defineRoutes, realHandlers, type GenericHandlers, type GenericRoute, type RealHandlers, type RealRoute } from '../../sandbox/routes/areas.js';
+import { genericHandlers, REAL_HANDLERS } from '../../sandbox/routes/index.js';
+import { vatHandlers } from '../../sandbox/routes/vat.js';
 
 // Real and generic routes split the table: none is both, together they are every route.
 expectTypeOf<Extract<RealRoute, GenericRoute>>().toBeNever();
@@ -28,3 +29,11 @@ export const incomplete: HandlerMap = { ...genericHandlers(), ...withoutMarkPaid
 // A specific handler for a route the generic store serves is refused too.
 // @ts-expect-error 'GET lists/{id}' is a generic route
 realHandlers({ ...REAL_HANDLERS, 'GET lists/{id}': REAL_HANDLERS['GET users/me'] });
+
+// One routes file per area answers exactly that area's real routes.
+const vatRoute = REAL_HANDLERS['POST vat/validate'];
+// @ts-expect-error 'POST schools/{id}/vat-countries' of the vat area is missing
+defineRoutes('vat', { 'POST vat/validate': vatRoute });
+// @ts-expect-error 'GET countries' belongs to the countries area
+defineRoutes('vat', { ...vatHandlers, 'GET countries': vatRoute });
+export const vatExactly = defineRoutes('vat', vatHandlers);

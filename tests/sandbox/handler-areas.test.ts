@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
-import { AREA_SERVICE, servedGenerically } from '../../sandbox/handlers/areas.js';
-import { genericHandlers, HANDLERS, REAL_HANDLERS } from '../../sandbox/handlers/index.js';
+import { AREA_SERVICE, servedGenerically } from '../../sandbox/routes/areas.js';
+import { genericHandlers, HANDLERS, REAL_HANDLERS } from '../../sandbox/routes/index.js';
 
 const sorted = (routes: Iterable<string>): string[] => [...routes].sort();
 

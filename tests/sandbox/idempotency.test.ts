@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, type Handler } from '../../sandbox/handler.js';
-import { requestHash } from '../../sandbox/idempotency.js';
+import { HttpError, type Handler } from '../../sandbox/kit/handler.js';
+import { requestHash } from '../../sandbox/server/idempotency.js';
 import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
 
 const ROUTE = 'POST users/me/lists';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../core/domain/constants.js';
-import { HttpError } from '../../sandbox/handler.js';
-import { DEFAULT_TAKE, describeIssues, fields, invalid, MAX_TAKE, notFound, page, parseIds, parseInput, pathId, toId } from '../../sandbox/input.js';
+import { HttpError } from '../../sandbox/kit/handler.js';
+import { DEFAULT_TAKE, describeIssues, fields, invalid, MAX_TAKE, notFound, page, parseIds, parseInput, pathId, toId } from '../../sandbox/kit/input.js';
 
 /** What a thrown HttpError answers: status and body, as the server sends them. */
 function answer(run: () => unknown): { status: number; body: Record<string, unknown> } {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, rateLimitHeaders } from '../../sandbox/rate-limit.js';
+import { createRateLimiter, rateLimitHeaders } from '../../sandbox/server/rate-limit.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 describe('fixed-window limiter', () => {

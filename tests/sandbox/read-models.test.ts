@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { lookupSession } from '../../sandbox/auth/session.js';
-import { issueToken } from '../../sandbox/auth/tokens.js';
-import { serializeInvoice, type InvoiceRow } from '../../sandbox/billing/invoices.js';
+import { lookupSession } from '../../sandbox/server/session.js';
+import { issueToken } from '../../sandbox/domain/auth/tokens.js';
+import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
 import Database from 'better-sqlite3';
 import { migrate, openDatabase, type SandboxDb } from '../../sandbox/db/database.js';
 import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';
-import { groupIdsOf, schoolPupilDocs } from '../../sandbox/school-admin/pupil-queries.js';
-import { pupilJson, type PupilFields } from '../../sandbox/school-admin/serialize.js';
+import { groupIdsOf, schoolPupilDocs } from '../../sandbox/domain/schools/pupil-queries.js';
+import { pupilJson, type PupilFields } from '../../sandbox/domain/schools/serialize.js';
 
 /** Every pupil's doc against pupilJson of the row with its groups: the differences, by pupil id. */
 function pupilDrift(db: SandboxDb): string[] {

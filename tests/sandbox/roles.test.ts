@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint, type Role } from '../../core/endpoints/index.js';
-import type { Handler, HandlerMap } from '../../sandbox/handler.js';
-import { createRouter } from '../../sandbox/router.js';
+import type { Handler, HandlerMap } from '../../sandbox/kit/handler.js';
+import { createRouter } from '../../sandbox/server/router.js';
 import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTable, defineArea, type Endpoint } from '../../core/endpoints/index.js';
-import { ROSTER_PROVIDERS } from '../../sandbox/roster-providers.js';
-import { createRouter } from '../../sandbox/router.js';
+import { ROSTER_PROVIDERS } from '../../sandbox/server/roster-providers.js';
+import { createRouter } from '../../sandbox/server/router.js';
 import { samplePath } from './helpers/sample-path.js';
 import { tsvEndpoints } from './helpers/tsv-endpoints.js';
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../core/api/client.js';
 import { bindEndpoints } from '../../core/endpoints/methods.js';
-import { createSandbox, type Sandbox } from '../../sandbox/server.js';
+import { createSandbox, type Sandbox } from '../../sandbox/server/server.js';
 
 describe('core client against the sandbox', () => {
   let sandbox: Sandbox;

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { openDatabase } from '../../sandbox/db/database.js';
 import { seed } from '../../sandbox/db/seed/index.js';
-import { HttpError } from '../../sandbox/handler.js';
-import { HANDLERS, handlerFor } from '../../sandbox/handlers/index.js';
-import { createRouter } from '../../sandbox/router.js';
-import { createSandbox, type Sandbox } from '../../sandbox/server.js';
+import { HttpError } from '../../sandbox/kit/handler.js';
+import { HANDLERS, handlerFor } from '../../sandbox/routes/index.js';
+import { createRouter } from '../../sandbox/server/router.js';
+import { createSandbox } from '../../sandbox/server/server.js';
 import { samplePath } from './helpers/sample-path.js';
-import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
+import { listeningSandbox, testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
 
 function listCount(t: TestSandbox): number {
   return t.sandbox.db.prepare("SELECT COUNT(*) FROM records WHERE collection = 'lists'").pluck().get() as number;
@@ -179,17 +179,12 @@ describe('sandbox server in-process', () => {
 });
 
 describe('sandbox over a real socket', () => {
-  let sandbox: Sandbox;
-  let url: string;
-  beforeAll(async () => {
-    sandbox = createSandbox({ db: ':memory:' });
-    url = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => sandbox.close());
+  const live = listeningSandbox();
 
   it('listens on an ephemeral loopback port and answers HTTP', async () => {
+    const url = live.url();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    expect(sandbox.url).toBe(url);
+    expect(live.sandbox().url).toBe(url);
     const login = await fetch(`${url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
     const { token } = (await login.json()) as { token: string };
     const me = await fetch(`${url}users/me`, { headers: { 'x-token': token } });

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allRows, cachingDb, statement } from '../../sandbox/statements.js';
+import { allRows, cachingDb, statement } from '../../sandbox/db/statements.js';
 
 describe('the statement cache', () => {
   const db = new Database(':memory:');

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { DefineCommand } from '../index.js';
-import { FAULTS_HELP } from '../../../sandbox/faults.js';
+import { FAULTS_HELP } from '../../../sandbox/server/faults.js';
 
 interface StartOptions {
   readonly port: string;
@@ -12,6 +12,11 @@ interface StartOptions {
   readonly faults?: string;
   readonly rateLimit: string;
   readonly log?: boolean;
+  readonly corsOrigin: string[];
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function wholeNumber(flag: string, value: string, min: number, max: number): number {
@@ -44,19 +49,26 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--faults <spec>', 'inject faults (see below)')
     .option('--rate-limit <n>', 'requests per minute per token', '600')
     .option('--log', 'log each request to stderr')
+    .option('--cors-origin <origin>', 'also answer web pages from this origin under CORS, as http://host:port (repeatable; the site\'s dev and preview origins always are)', collect, [])
     .addHelpText(
       'after',
-      `\nFault spec: ${FAULTS_HELP}.\nSwitch faults while running: PUT __sandbox/faults {"faults":"500=0.1"}; read write counts: GET __sandbox/writes.\nOn a port other than 8787, EDSHED_SANDBOX_URL=http://127.0.0.1:PORT points --env sandbox at it.\n\nExamples:\n  edshed sandbox start\n  edshed sandbox start --db :memory: --port 0\n  edshed sandbox start --reset --seed large\n  edshed sandbox start --faults 500=0.1,429=0.05,latency=50-200,drop-after=0.02`,
+      `\nFault spec: ${FAULTS_HELP}.\nSwitch faults while running: PUT __sandbox/faults {"faults":"500=0.1"}; read write counts: GET __sandbox/writes.\nOn a port other than 8787, EDSHED_SANDBOX_URL=http://127.0.0.1:PORT points --env sandbox at it.\n\nExamples:\n  edshed sandbox start\n  edshed sandbox start --db :memory: --port 0\n  edshed sandbox start --reset --seed large\n  edshed sandbox start --cors-origin http://localhost:3000\n  edshed sandbox start --faults 500=0.1,429=0.05,latency=50-200,drop-after=0.02`,
     );
   cmd.action(async (opts: StartOptions) => {
     if (opts.seed !== 'demo' && opts.seed !== 'large') throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);
     const port = wholeNumber('--port', opts.port, 0, 65_535);
     const rateLimit = wholeNumber('--rate-limit', opts.rateLimit, 1, 1_000_000);
-    const [{ serve }, { parseFaults }, { FaultSpecError }] = await Promise.all([
-      import('../../../sandbox/serve.js'),
-      import('../../../sandbox/faults.js'),
-      import('../../../sandbox/fault-spec-error.js'),
+    const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }] = await Promise.all([
+      import('../../../sandbox/server/serve.js'),
+      import('../../../sandbox/server/faults.js'),
+      import('../../../sandbox/server/fault-spec-error.js'),
+      import('../../../sandbox/server/cors.js'),
     ]);
+    const corsOrigins = opts.corsOrigin.map((origin) => {
+      const normal = normaliseOrigin(origin);
+      if (normal === null) throw new CliError(`--cors-origin must be an origin (scheme, host and port, as in http://localhost:3000), got "${origin}"`, EXIT.usage);
+      return normal;
+    });
     if (opts.faults !== undefined) {
       try {
         parseFaults(opts.faults);
@@ -73,6 +85,7 @@ const define: DefineCommand = (cmd: Command, f) => {
         seed: opts.seed,
         rateLimit,
         logger: opts.log ?? false,
+        corsOrigins,
         ...(opts.db === undefined ? {} : { db: opts.db }),
         ...(opts.faults === undefined ? {} : { faults: opts.faults }),
       },

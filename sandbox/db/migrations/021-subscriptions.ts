@@ -3,7 +3,7 @@ import type { Migration } from './index.js';
 /**
  * School subscriptions and what hangs off them: assigned members, cancellations, the card provider's
  * scheduled updates and events, saved payment methods, and the inferred teacher access cache.
- * State rules are in sandbox/billing/subscription-lifecycle.ts.
+ * State rules are in sandbox/domain/subscriptions/lifecycle.ts.
  */
 export const subscriptionSchema: Migration = {
   version: 21,

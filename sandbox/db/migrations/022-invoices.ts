@@ -3,7 +3,7 @@ import type { Migration } from './index.js';
 /**
  * Invoices (subscription, upgrade, prepayment and card-provider invoices), their credits and refunds,
  * and the sales people invoices are attributed to. Amounts are integers in minor units of `currency`.
- * State rules are in sandbox/billing/invoice-lifecycle.ts.
+ * State rules are in sandbox/domain/invoices/lifecycle.ts.
  */
 export const invoiceSchema: Migration = {
   version: 22,

@@ -2,7 +2,7 @@ import type { Migration } from './index.js';
 
 /**
  * The merchandise store: locations (warehouses, each with its shipping price), items with stock per
- * location, and purchases with their lines. State rules are in sandbox/billing/purchase-lifecycle.ts.
+ * location, and purchases with their lines. State rules are in sandbox/domain/store/lifecycle.ts.
  */
 export const storeSchema: Migration = {
   version: 23,

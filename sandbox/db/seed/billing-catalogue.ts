@@ -1,5 +1,5 @@
 import type { SandboxDb } from '../database.js';
-import { planChecksum } from '../../billing/catalogue.js';
+import { planChecksum } from '../../domain/pricing/catalogue.js';
 
 /** code, name, permissions, gbp price of a school plan (minor units) */
 const PRODUCTS: readonly (readonly [string, string, readonly string[], number])[] = [

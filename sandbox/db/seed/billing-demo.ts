@@ -4,7 +4,7 @@
  */
 import type { SandboxDb } from '../database.js';
 import type { SeedContext } from './context.js';
-import { createInvoice, type InvoiceRow, type InvoiceState } from '../../billing/invoices.js';
+import { createInvoice, type InvoiceRow, type InvoiceState } from '../../domain/invoices/invoices.js';
 import { schoolPlanId } from './billing-catalogue.js';
 import { hex } from './billing-ids.js';
 

@@ -5,9 +5,9 @@
  */
 import type { SandboxDb } from '../database.js';
 import type { SeedContext } from './context.js';
-import { addDays, addMonths, day } from '../../billing/dates.js';
-import { currencyFor } from '../../billing/money.js';
-import { termEnd } from '../../billing/pricing.js';
+import { addDays, addMonths, day } from '../../domain/billing/dates.js';
+import { currencyFor } from '../../domain/pricing/money.js';
+import { termEnd } from '../../domain/pricing/pricing.js';
 import { schoolPlanId } from './billing-catalogue.js';
 import { hex } from './billing-ids.js';
 

@@ -4,7 +4,7 @@
  */
 import type { SandboxDb } from '../database.js';
 import type { SeedContext } from './context.js';
-import { engagementOf } from '../../billing/engagement.js';
+import { engagementOf } from '../../domain/billing/engagement.js';
 
 const TEMPLATES: readonly (readonly [string, string])[] = [
   ['invoice-issued', 'Your invoice {n} is ready'],

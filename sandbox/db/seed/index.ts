@@ -1,5 +1,5 @@
 import type { SandboxDb } from '../database.js';
-import { seedPasswordHash } from '../../auth/password.js';
+import { seedPasswordHash } from '../../domain/auth/password.js';
 import { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
 import { seedBilling } from './billing.js';
 import { seedCore } from './core.js';
@@ -53,8 +53,9 @@ export function isSeeded(db: SandboxDb): boolean {
  */
 export function clearDatabase(db: SandboxDb): void {
   const tables = db
-    // cache_versions only ever counts up (a session cached before the reset must not match after it).
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'cache_versions'")
+    // cache_versions only ever counts up (a session cached before the reset must not match after it);
+    // read_model_versions says the (now empty) read models are current, which they stay through the re-seed.
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('cache_versions', 'read_model_versions')")
     .pluck()
     .all() as string[];
   db.pragma('foreign_keys = OFF');

@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 import { createClient } from '../../../core/api/client.js';
 import type { FetchLike } from '../../../core/api/types.js';
 import { runMark, type MarkOptions } from '../../../cli/commands/invoices/mark-run.js';
-import { createSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { createSandbox, type Sandbox } from '../../../sandbox/server/server.js';
 import { fakeFactory, type FakeOptions } from '../../helpers/fake-factory.js';
 
 export const BASE = 'http://sandbox.test/';

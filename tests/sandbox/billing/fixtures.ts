@@ -1,8 +1,8 @@
 /** Rows put straight into a chosen state, so every transition can be tried from every state. */
 import type { SandboxDb } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
-import { createInvoice, type InvoiceState } from '../../../sandbox/billing/invoices.js';
-import type { Currency } from '../../../sandbox/billing/money.js';
+import { createInvoice, type InvoiceState } from '../../../sandbox/domain/invoices/invoices.js';
+import type { Currency } from '../../../sandbox/domain/pricing/money.js';
 
 /** The seeded subscriptions the fixtures hang invoices on: school 1 spelling (gbp) and school 3 spelling (aud). */
 export const GBP_SUB = 1;

@@ -5,9 +5,9 @@
  */
 import type { SandboxDb } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
-import type { Handler } from '../../../sandbox/handler.js';
+import type { Handler } from '../../../sandbox/kit/handler.js';
 import { directCaller } from '../helpers/direct-call.js';
-import { billingHandlers } from '../../../sandbox/handlers/billing-index.js';
+import { REAL_HANDLERS } from '../../../sandbox/routes/index.js';
 import { seededDb } from './seeded.js';
 
 export interface CallOptions {
@@ -32,7 +32,7 @@ export interface Harness {
   value<T = unknown>(sql: string, ...args: unknown[]): T;
 }
 
-const HANDLERS = billingHandlers as Readonly<Record<string, Handler>>;
+const HANDLERS = REAL_HANDLERS as Readonly<Record<string, Handler>>;
 
 /**
  * A freshly seeded database and a `call` that runs one route's billing handler as the named user.

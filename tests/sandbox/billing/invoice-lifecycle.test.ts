@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceState } from '../../../sandbox/billing/invoices.js';
+import type { InvoiceState } from '../../../sandbox/domain/invoices/invoices.js';
 import { createHarness, obj } from './harness.js';
 import { invoiceIn, stateOf } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAKE } from '../../../sandbox/input.js';
+import { DEFAULT_TAKE } from '../../../sandbox/kit/input.js';
 import { createHarness, rows } from './harness.js';
 
 interface Brief {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toGbp } from '../../../sandbox/billing/money.js';
+import { toGbp } from '../../../sandbox/domain/pricing/money.js';
 import { createHarness, obj, rows } from './harness.js';
 import { invoiceIn } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionState } from '../../../sandbox/billing/subscriptions.js';
+import type { SubscriptionState } from '../../../sandbox/domain/subscriptions/subscriptions.js';
 import { createHarness, obj } from './harness.js';
 import { stateOf, subscriptionIn } from './fixtures.js';
 

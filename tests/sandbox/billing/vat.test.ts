@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateVat } from '../../../sandbox/billing/vat.js';
+import { validateVat } from '../../../sandbox/domain/pricing/vat.js';
 
 describe('validateVat', () => {
   it.each([

@@ -5,13 +5,13 @@
  */
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { paramsSchema, payloadSchema } from '../../../core/endpoints/schemas.js';
-import { mayCall } from '../../../sandbox/auth/roles.js';
-import { lookupSession } from '../../../sandbox/auth/session.js';
-import { issueToken } from '../../../sandbox/auth/tokens.js';
+import { mayCall } from '../../../sandbox/server/roles.js';
+import { lookupSession } from '../../../sandbox/server/session.js';
+import { issueToken } from '../../../sandbox/domain/auth/tokens.js';
 import type { SandboxDb } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
-import { HttpError, type Handler } from '../../../sandbox/handler.js';
-import { describeIssues } from '../../../sandbox/input.js';
+import { HttpError, type Handler } from '../../../sandbox/kit/handler.js';
+import { describeIssues } from '../../../sandbox/kit/input.js';
 
 export interface DirectCallOptions {
   /** Username to call as; null calls without a session. */

@@ -1,4 +1,5 @@
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server/server.js';
 
 export interface CallOptions {
   readonly token?: string;
@@ -62,4 +63,28 @@ export function testSandbox(options: SandboxOptions = {}): TestSandbox {
 export async function writeCount(t: TestSandbox, route: string, target?: string): Promise<number> {
   const res = await t.call('GET', '__sandbox/writes', { query: { route, ...(target ? { target } : {}) } });
   return res.body.total as number;
+}
+
+/**
+ * A seeded in-memory sandbox listening on an ephemeral loopback port for the tests of the calling
+ * `describe` block (started before them, closed after); read its URL inside a test.
+ *
+ * @example
+ * const live = listeningSandbox(); it('answers', async () => { await fetch(`${live.url()}schools`); });
+ */
+export function listeningSandbox(): { readonly sandbox: () => Sandbox; readonly url: () => string } {
+  let sandbox: Sandbox | undefined;
+  let url = '';
+  beforeAll(async () => {
+    sandbox = createSandbox({ db: ':memory:' });
+    url = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => sandbox?.close());
+  return {
+    sandbox: () => {
+      if (!sandbox) throw new Error('listeningSandbox: read it inside a test');
+      return sandbox;
+    },
+    url: () => url,
+  };
 }

@@ -2,14 +2,14 @@
  * Calls school-administration handlers the way the server does (role check, payload validation, one
  * transaction, HttpError to the error shape) on a seeded in-memory database, without a socket.
  */
-import { seedPasswordHash } from '../../../sandbox/auth/password.js';
+import { seedPasswordHash } from '../../../sandbox/domain/auth/password.js';
 import { openDatabase, type SandboxDb } from '../../../sandbox/db/database.js';
 import { seed, SEED_NOW } from '../../../sandbox/db/seed/index.js';
 import { createRng } from '../../../sandbox/db/seed/random.js';
 import { seedSchoolAdmin } from '../../../sandbox/db/seed/school-admin.js';
-import type { Handler } from '../../../sandbox/handler.js';
+import type { Handler } from '../../../sandbox/kit/handler.js';
 import { directCaller } from '../helpers/direct-call.js';
-import { schoolAdminHandlers } from '../../../sandbox/handlers/school-admin-index.js';
+import { REAL_HANDLERS } from '../../../sandbox/routes/index.js';
 
 export interface CallOptions {
   readonly as?: string | null;
@@ -90,7 +90,7 @@ export interface Harness {
   userId(username: string): number;
 }
 
-const HANDLERS = schoolAdminHandlers as Readonly<Record<string, Handler>>;
+const HANDLERS = REAL_HANDLERS as Readonly<Record<string, Handler>>;
 
 /**
  * A freshly seeded database and a `call` that runs one route's handler as the named user.

@@ -158,7 +158,7 @@ describe('pupil histories', () => {
 
 describe('pupil passwords', () => {
   it('stores generated passwords hashed so that they verify, and never returns the hash', async () => {
-    const { verifyPassword } = await import('../../../sandbox/auth/password.js');
+    const { verifyPassword } = await import('../../../sandbox/domain/auth/password.js');
     const res = await h.call('POST users/me/school/pupils/generate', { input: { amount: 3 } });
     for (const pupil of list(res.body, 'pupils')) {
       const stored = (h.db.prepare('SELECT password_hash FROM users WHERE id = ?').get(pupil['id']) as { password_hash: string }).password_hash;

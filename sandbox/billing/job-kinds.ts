@@ -1,9 +1,0 @@
-import type { JobKind } from '../jobs.js';
-import { ENGAGEMENT_JOB, engagementJob } from './engagement.js';
-import { PLAN_ACTION_JOB, planActionJob } from './plan-actions.js';
-
-/** The background job kinds of the billing areas; the server hands them to its job runner. */
-export const BILLING_JOB_KINDS: Readonly<Record<string, JobKind>> = {
-  [ENGAGEMENT_JOB]: engagementJob,
-  [PLAN_ACTION_JOB]: planActionJob,
-};

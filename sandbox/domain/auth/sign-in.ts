@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { HandlerContext, HandlerResult } from '../../kit/handler.js';
+import { verifyPassword } from './password.js';
+import { issueToken } from './tokens.js';
+import { readUser, userJson } from './user-json.js';
+import { statement } from '../../db/statements.js';
+
+/** Failed sign-ins before an account is locked. */
+export const MAX_FAILED_LOGINS = 10;
+
+const credentialRow = z.object({ id: z.number().int(), password_hash: z.string(), failed_logins: z.number().int() });
+export type CredentialRow = z.output<typeof credentialRow>;
+
+/**
+ * Reads the credentials of a live user found by a WHERE clause.
+ *
+ * @example
+ * findCredentials(ctx, 'username = ? COLLATE NOCASE', ['teacher']);
+ */
+export function findCredentials(ctx: HandlerContext, where: string, args: readonly unknown[]): CredentialRow | null {
+  const found: unknown = statement(ctx.db, `SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`).get(...args);
+  return found === undefined ? null : credentialRow.parse(found);
+}
+
+/**
+ * Checks a password for a user, counting failures: the platform answers 'Incorrect login details' with
+ * the attempts remaining, and refuses a locked account even with the right password. Returns the error
+ * response, or null when the password is right. Failures are returned, not thrown, so the count is committed.
+ *
+ * @example
+ * const refused = checkPassword(ctx, row, password);
+ * if (refused) return refused;
+ */
+export function checkPassword(ctx: HandlerContext, row: CredentialRow | null, password: string): HandlerResult | null {
+  if (!row) return { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details' } };
+  if (row.failed_logins >= MAX_FAILED_LOGINS) {
+    return {
+      status: 403,
+      body: { error: 'Forbidden', message: `Account locked after ${MAX_FAILED_LOGINS} failed sign-ins; reset the sandbox to unlock it`, attempts_remaining: 0 },
+    };
+  }
+  if (!verifyPassword(password, row.password_hash)) {
+    const failed = row.failed_logins + 1;
+    statement(ctx.db, 'UPDATE users SET failed_logins = ? WHERE id = ?').run(failed, row.id);
+    return { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: MAX_FAILED_LOGINS - failed } };
+  }
+  if (row.failed_logins > 0) statement(ctx.db, 'UPDATE users SET failed_logins = 0 WHERE id = ?').run(row.id);
+  return null;
+}
+
+/**
+ * Signs a user in: a new session token and the user object.
+ *
+ * @example
+ * return signIn(ctx, row, input.password);
+ */
+export function signIn(ctx: HandlerContext, row: CredentialRow | null, password: string): HandlerResult {
+  const refused = checkPassword(ctx, row, password);
+  if (refused || !row) return refused ?? { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details' } };
+  return sessionResponse(ctx, row.id, null);
+}
+
+/**
+ * `{ user, token }` for a new session of a user (an imitation session when `imitatorId` is set).
+ *
+ * @example
+ * return sessionResponse(ctx, targetId, ctx.user.id);
+ */
+export function sessionResponse(ctx: HandlerContext, userId: number, imitatorId: number | null): HandlerResult {
+  const token = issueToken(ctx.db, userId, ctx.now(), imitatorId);
+  const user = readUser(ctx.db, userId);
+  return { body: { user: user && { ...userJson(ctx.db, user, imitatorId), token }, token } };
+}

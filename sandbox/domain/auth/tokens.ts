@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxDb } from '../../db/database.js';
+import { statement } from '../../db/statements.js';
+
+/** Session lifetime: the platform's session cookie lasts 90 days. */
+export const SESSION_DAYS = 90;
+
+/**
+ * A new random session token: 32 bytes, base64url.
+ *
+ * @example
+ * newToken(); // 'q3Z...' (43 characters)
+ */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Stores a session for a user and returns its token. `imitatorId` marks a superuser's imitation session.
+ *
+ * @example
+ * const token = issueToken(db, user.id, now());
+ */
+export function issueToken(db: SandboxDb, userId: number, now: Date, imitatorId: number | null = null): string {
+  const token = newToken();
+  const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+  statement(db, 'INSERT INTO tokens (token, user_id, imitator_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+    token,
+    userId,
+    imitatorId,
+    now.toISOString(),
+    expires.toISOString(),
+  );
+  return token;
+}
+
+/**
+ * Ends a session.
+ *
+ * @example
+ * revokeToken(db, token);
+ */
+export function revokeToken(db: SandboxDb, token: string): boolean {
+  return statement(db, 'DELETE FROM tokens WHERE token = ?').run(token).changes > 0;
+}

@@ -1,0 +1,85 @@
+/**
+ * The card provider's events (webhooks) and scheduled subscription updates.
+ *
+ * Events: `invoice.paid` marks the invoice paid by card, `invoice.voided` voids it, anything else is
+ * recorded. An event that cannot apply (the invoice is in the wrong state) is stored failed with the
+ * reason; rerunning it tries again.
+ *
+ * | schedule action | from      | to        |
+ * |-----------------|-----------|-----------|
+ * | cancel          | scheduled | cancelled |
+ * | reschedule      | scheduled | scheduled |
+ * | (sync, when due)| scheduled | applied   |
+ */
+import type { SandboxDb } from '../../db/database.js';
+import { HttpError } from '../../kit/handler.js';
+import { day } from './dates.js';
+import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
+import { getInvoice } from '../invoices/invoices.js';
+import { defineLifecycle } from './lifecycle.js';
+
+export const scheduleLifecycle = defineLifecycle('schedule', ['scheduled', 'cancelled', 'applied'] as const, {
+  cancel: { from: ['scheduled'], to: 'cancelled', phrase: 'be cancelled' },
+  reschedule: { from: ['scheduled'], phrase: 'be rescheduled' },
+});
+
+export interface CardEventRow {
+  id: number;
+  school_id: number;
+  subscription_id: number | null;
+  invoice_id: number | null;
+  type: string;
+  payload: string;
+  state: 'processed' | 'failed';
+  attempts: number;
+  error: string | null;
+  created_at: string;
+  processed_at: string | null;
+}
+
+/** Applies an event's effect; throws HttpError when it cannot. */
+function effect(db: SandboxDb, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {
+  if (event.invoice_id === null || (event.type !== 'invoice.paid' && event.type !== 'invoice.voided')) return;
+  const invoice = getInvoice(db, event.invoice_id);
+  if (!invoice) throw new HttpError(404, 'Not found', `Invoice ${event.invoice_id} not found`);
+  if (event.type === 'invoice.paid' && invoice.state !== 'paid') markPaid(db, invoice, 'card', day(now), 'pay', now);
+  if (event.type === 'invoice.voided' && invoice.state !== 'void') voidInvoice(db, invoice, now);
+}
+
+/**
+ * Runs an event (again): processed when its effect applies, failed with the reason when it does not.
+ *
+ * @example
+ * const event = runEvent(db, row, now);
+ */
+export function runEvent(db: SandboxDb, event: CardEventRow, now: Date): CardEventRow {
+  let error: string | null = null;
+  const savepoint = `event_${event.id}`;
+  db.exec(`SAVEPOINT ${savepoint}`);
+  try {
+    effect(db, event, now);
+    db.exec(`RELEASE ${savepoint}`);
+  } catch (failure) {
+    db.exec(`ROLLBACK TO ${savepoint}`);
+    db.exec(`RELEASE ${savepoint}`);
+    if (!(failure instanceof HttpError)) throw failure;
+    error = failure.message;
+  }
+  db.prepare('UPDATE card_events SET state = ?, attempts = ?, error = ?, processed_at = ? WHERE id = ?').run(
+    error === null ? 'processed' : 'failed',
+    event.attempts + 1,
+    error,
+    error === null ? now.toISOString() : null,
+    event.id,
+  );
+  return db.prepare('SELECT * FROM card_events WHERE id = ?').get(event.id) as CardEventRow;
+}
+
+/** Records a new event from the provider and runs it. */
+export function receiveEvent(db: SandboxDb, event: { schoolId: number; subscriptionId: number | null; invoiceId: number | null; type: string; payload: unknown }, now: Date): CardEventRow {
+  const { lastInsertRowid } = db
+    .prepare("INSERT INTO card_events (school_id, subscription_id, invoice_id, type, payload, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'failed', 0, ?)")
+    .run(event.schoolId, event.subscriptionId, event.invoiceId, event.type, JSON.stringify(event.payload ?? {}), now.toISOString());
+  const row = db.prepare('SELECT * FROM card_events WHERE id = ?').get(Number(lastInsertRowid)) as CardEventRow;
+  return runEvent(db, row, now);
+}

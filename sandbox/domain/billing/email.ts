@@ -1,0 +1,43 @@
+import type { SandboxDb } from '../../db/database.js';
+
+export interface EmailRow {
+  id: number;
+  recipient: string;
+  subject: string;
+  template: string;
+  status: 'queued' | 'delivered' | 'opened' | 'bounced' | 'failed';
+  school_id: number | null;
+  user_id: number | null;
+  resent_from: number | null;
+  storage: string | null;
+  sent_at: string;
+}
+
+/**
+ * Logs an email the platform sends. Mail to a suppressed address is not sent (status failed), as an email
+ * service drops it.
+ *
+ * @example
+ * logEmail(db, { recipient: 'admin@oakfield.sch.uk', subject: 'Your order', template: 'store-order', schoolId: 1, userId: null }, now);
+ */
+export function logEmail(
+  db: SandboxDb,
+  mail: { recipient: string; subject: string; template: string; schoolId: number | null; userId: number | null; resentFrom?: number },
+  now: Date,
+): EmailRow {
+  const suppressed = db.prepare('SELECT 1 FROM email_suppressions WHERE email = ? COLLATE NOCASE').get(mail.recipient) !== undefined;
+  const { lastInsertRowid } = db
+    .prepare('INSERT INTO email_logs (recipient, subject, template, status, school_id, user_id, resent_from, storage, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(mail.recipient, mail.subject, mail.template, suppressed ? 'failed' : 'delivered', mail.schoolId, mail.userId, mail.resentFrom ?? null, null, now.toISOString());
+  const id = Number(lastInsertRowid);
+  db.prepare('UPDATE email_logs SET storage = ? WHERE id = ?').run(`mail/${now.toISOString().slice(0, 7)}/${id}.eml`, id);
+  return db.prepare('SELECT * FROM email_logs WHERE id = ?').get(id) as EmailRow;
+}
+
+/** The address billing mail for a school goes to: its first admin's email, else a placeholder. */
+export function billingAddressee(db: SandboxDb, schoolId: number): string {
+  const email = db.prepare("SELECT email FROM users WHERE school_id = ? AND admin = 1 AND email IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT 1").pluck().get(schoolId) as
+    | string
+    | undefined;
+  return email ?? `billing+school${schoolId}@example.test`;
+}

@@ -1,0 +1,146 @@
+/**
+ * Engagement of schools over a period, computed from the data: pupils and teachers, game plays and the
+ * pupils who played, sign-ins, live subscriptions and seat use. Snapshots are computed by a background
+ * job a slice of schools per step (about ten steps whatever the size), so progress is visible.
+ */
+import { z } from 'zod';
+import type { SandboxDb } from '../../db/database.js';
+import { HttpError } from '../../kit/handler.js';
+import { getJob, type JobKind, type JobRow } from '../../server/jobs.js';
+import { addDays } from './dates.js';
+import { notFound } from '../../kit/input.js';
+
+export const ENGAGEMENT_JOB = 'engagement-snapshot';
+
+export interface EngagementRow {
+  school_id: number;
+  school_name: string;
+  country: string;
+  pupils: number;
+  teachers: number;
+  active_pupils: number;
+  plays: number;
+  plays_by_game: Record<string, number>;
+  sign_ins: number;
+  live_subscriptions: number;
+  seats: number;
+  assigned_users: number;
+  engagement_rate: number;
+}
+
+export interface SnapshotRow {
+  id: number;
+  start: string;
+  end: string;
+  job_id: number;
+  school_count: number;
+  created_by: number | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+/**
+ * The engagement of one school between two days (inclusive).
+ *
+ * @example
+ * engagementOf(db, 1, '2026-06-01', '2026-08-31')
+ */
+export function engagementOf(db: SandboxDb, schoolId: number, start: string, end: string): EngagementRow {
+  const from = `${start}T00:00:00.000Z`;
+  const to = `${addDays(end, 1)}T00:00:00.000Z`;
+  const school = db.prepare('SELECT name, country FROM schools WHERE id = ?').get(schoolId) as { name: string; country: string };
+  const count = (sql: string, ...args: unknown[]): number => (db.prepare(sql).pluck().get(...args) as number | null) ?? 0;
+  const pupils = count("SELECT COUNT(*) FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId);
+  const games = db
+    .prepare('SELECT game, COUNT(*) AS n FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ? GROUP BY game ORDER BY game')
+    .all(schoolId, from, to) as { game: string; n: number }[];
+  const active = count('SELECT COUNT(DISTINCT user_id) FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ?', schoolId, from, to);
+  const subs = db
+    .prepare(
+      `SELECT COUNT(*) AS n, COALESCE(SUM(seats), 0) AS seats, COALESCE(SUM((SELECT COUNT(*) FROM subscription_members m WHERE m.subscription_id = s.id AND m.target = 'user')), 0) AS assigned
+       FROM subscriptions s WHERE school_id = ? AND deleted_at IS NULL AND state NOT IN ('pending', 'deactivated') AND start_date <= ? AND (expiry IS NULL OR expiry >= ?)`,
+    )
+    .get(schoolId, end, start) as { n: number; seats: number; assigned: number };
+  return {
+    school_id: schoolId,
+    school_name: school.name,
+    country: school.country,
+    pupils,
+    teachers: count("SELECT COUNT(*) FROM users WHERE school_id = ? AND kind = 'teacher' AND deleted_at IS NULL", schoolId),
+    active_pupils: active,
+    plays: games.reduce((sum, g) => sum + g.n, 0),
+    plays_by_game: Object.fromEntries(games.map((g) => [g.game, g.n])),
+    sign_ins: count('SELECT COUNT(*) FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.school_id = ? AND t.created_at >= ? AND t.created_at < ?', schoolId, from, to),
+    live_subscriptions: subs.n,
+    seats: subs.seats,
+    assigned_users: subs.assigned,
+    engagement_rate: pupils === 0 ? 0 : Math.round((active / pupils) * 1000) / 1000,
+  };
+}
+
+export function snapshotOr404(db: SandboxDb, id: number): SnapshotRow {
+  const row = db.prepare('SELECT * FROM engagement_snapshots WHERE id = ? AND deleted_at IS NULL').get(id) as SnapshotRow | undefined;
+  if (!row) throw notFound('Snapshot', id);
+  return row;
+}
+
+/** A snapshot with its job's state and progress. */
+export function serializeSnapshot(db: SandboxDb, row: SnapshotRow): Record<string, unknown> {
+  const job = getJob(db, row.job_id);
+  const rows = db.prepare('SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?').pluck().get(row.id) as number;
+  return {
+    id: row.id,
+    start: row.start,
+    end: row.end,
+    state: job?.state ?? 'failed',
+    progress: job?.progress ?? 0,
+    error: job?.error ?? null,
+    job_id: row.job_id,
+    school_count: row.school_count,
+    rows: rows,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    completed_at: job?.state === 'done' ? job.finished_at : null,
+  };
+}
+
+/** Refuses reading a snapshot's data before its job is done (409 naming its state and progress). */
+export function assertSnapshotDone(db: SandboxDb, row: SnapshotRow): void {
+  const job = getJob(db, row.job_id);
+  if (job?.state === 'done') return;
+  const state = job?.state ?? 'failed';
+  const detail = state === 'running' ? `running (${job?.progress ?? 0}%)` : state;
+  throw new HttpError(409, 'Conflict', `Snapshot ${row.id} is ${detail}; its data is available once it is done`, { state });
+}
+
+export function snapshotRows(db: SandboxDb, snapshotId: number, skip: number, take: number): EngagementRow[] {
+  const rows = db.prepare('SELECT data FROM engagement_rows WHERE snapshot_id = ? ORDER BY school_id LIMIT ? OFFSET ?').pluck().all(snapshotId, take, skip) as string[];
+  return rows.map((text) => JSON.parse(text) as EngagementRow);
+}
+
+const cursorSchema = z.object({ after: z.number(), done: z.number(), total: z.number() });
+
+/** The job computing a snapshot, a slice of schools per step. */
+export const engagementJob: JobKind = {
+  step(db, job: JobRow, cursor) {
+    const { snapshotId } = z.object({ snapshotId: z.number() }).parse(JSON.parse(job.payload));
+    const snapshot = db.prepare('SELECT * FROM engagement_snapshots WHERE id = ?').get(snapshotId) as SnapshotRow | undefined;
+    if (!snapshot || snapshot.deleted_at !== null) return { progress: 100, done: true, result: { skipped: 'deleted' } };
+    const parsed = cursorSchema.safeParse(cursor);
+    const total = parsed.success ? parsed.data.total : (db.prepare('SELECT COUNT(*) FROM schools WHERE deleted_at IS NULL').pluck().get() as number);
+    const position = parsed.success ? parsed.data : { after: 0, done: 0, total };
+    if (!parsed.success) db.prepare('UPDATE engagement_snapshots SET school_count = ? WHERE id = ?').run(total, snapshotId);
+    const slice = Math.max(1, Math.ceil(total / 10));
+    const ids = db.prepare('SELECT id FROM schools WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?').pluck().all(position.after, slice) as number[];
+    const insert = db.prepare('INSERT OR REPLACE INTO engagement_rows (snapshot_id, school_id, data) VALUES (?, ?, ?)');
+    for (const id of ids) insert.run(snapshotId, id, JSON.stringify(engagementOf(db, id, snapshot.start, snapshot.end)));
+    const done = position.done + ids.length;
+    const finished = ids.length < slice || done >= total;
+    return {
+      progress: total === 0 ? 100 : (done / total) * 100,
+      done: finished,
+      cursor: { after: ids[ids.length - 1] ?? position.after, done, total },
+      result: finished ? { schools: done } : undefined,
+    };
+  },
+};

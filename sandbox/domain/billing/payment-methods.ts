@@ -1,0 +1,79 @@
+/**
+ * Saved card payment methods of a school. The sandbox's card provider understands test references the way
+ * card providers' test modes do: `pm_card_visa`, `pm_card_mastercard`, `pm_card_amex` succeed,
+ * `pm_card_declined` saves but every charge on it is declined (402), `pm_card_3ds` needs verification
+ * (the save answers an intent).
+ */
+import type { SandboxDb } from '../../db/database.js';
+import { HttpError } from '../../kit/handler.js';
+
+export interface PaymentMethodRow {
+  id: number;
+  school_id: number;
+  provider_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: number;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+const TEST_CARDS: Readonly<Record<string, { brand: string; last4: string }>> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_amex: { brand: 'amex', last4: '8431' },
+  pm_card_declined: { brand: 'visa', last4: '0002' },
+  pm_card_3ds: { brand: 'visa', last4: '3184' },
+};
+
+/** The card a test reference stands for, or undefined for an unknown reference. */
+export function testCard(ref: string): { brand: string; last4: string } | undefined {
+  return TEST_CARDS[ref];
+}
+
+export function listPaymentMethods(db: SandboxDb, schoolId: number): PaymentMethodRow[] {
+  return db.prepare('SELECT * FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id').all(schoolId) as PaymentMethodRow[];
+}
+
+export function serializePaymentMethod(row: PaymentMethodRow): Record<string, unknown> {
+  const { deleted_at: _deleted, ...rest } = row;
+  return { ...rest, is_default: row.is_default === 1 };
+}
+
+/**
+ * Charges a school's card (the given saved method, else the default): 409 when there is none, 402 when the
+ * card is declined. Answers the method charged.
+ *
+ * @example
+ * const card = chargeCard(db, 1);
+ */
+export function chargeCard(db: SandboxDb, schoolId: number, methodId?: number): PaymentMethodRow {
+  const methods = listPaymentMethods(db, schoolId);
+  const method = methodId === undefined ? methods[0] : methods.find((m) => m.id === methodId);
+  if (!method) {
+    const which = methodId === undefined ? 'no saved payment method' : `no payment method ${methodId}`;
+    throw new HttpError(409, 'Conflict', `School ${schoolId} has ${which}; add a card first`);
+  }
+  if (method.provider_ref === 'pm_card_declined') throw new HttpError(402, 'Payment failed', `The card ending ${method.last4} was declined`);
+  return method;
+}
+
+/**
+ * Charges either a saved method (by id, or the default when none is given) or a one-off test card
+ * reference; answers a label for the payment record.
+ *
+ * @example
+ * chargeWith(db, 1, 'pm_card_visa') // 'card visa 4242'
+ */
+export function chargeWith(db: SandboxDb, schoolId: number, method: number | string | undefined): string {
+  if (typeof method === 'string' && !/^\d+$/.test(method)) {
+    const card = testCard(method);
+    if (!card) throw new HttpError(422, 'Invalid data', `Unknown payment method ${method}`, { errors: [{ path: 'paymentMethod', message: 'unknown' }] });
+    if (method === 'pm_card_declined') throw new HttpError(402, 'Payment failed', `The card ending ${card.last4} was declined`);
+    return `card ${card.brand} ${card.last4}`;
+  }
+  const saved = chargeCard(db, schoolId, method === undefined ? undefined : Number(method));
+  return `card ${saved.brand} ${saved.last4}`;
+}

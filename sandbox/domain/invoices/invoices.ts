@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxDb } from '../../db/database.js';
+import type { HandlerContext } from '../../kit/handler.js';
+import { assertReachable } from '../../kit/reach.js';
+import { addDays, day } from '../billing/dates.js';
+import { notFound } from '../../kit/input.js';
+import { JsonText } from '../../kit/json-text.js';
+import { oneRow } from '../../db/statements.js';
+import { shapeValue } from '../../db/read-models/shape.js';
+import { INVOICE_SHAPE } from './shape.js';
+import type { Currency } from '../pricing/money.js';
+
+export { INVOICE_STATES, type InvoiceState } from '../../../core/domain/billing.js';
+import type { InvoiceState } from '../../../core/domain/billing.js';
+export type InvoiceKind = 'subscription' | 'upgrade' | 'prepayment' | 'multi_year' | 'card';
+
+export interface InvoiceRow {
+  id: number;
+  number: string;
+  shareable_id: string;
+  school_id: number;
+  subscription_id: number | null;
+  kind: InvoiceKind;
+  billing: 'invoice' | 'card';
+  card_reference: string | null;
+  state: InvoiceState;
+  currency: Currency;
+  amount: number;
+  tax: number;
+  total: number;
+  amount_final: number | null;
+  forex: number;
+  forex_rate: number | null;
+  description: string;
+  issued_at: string;
+  due_at: string;
+  promised_reference: string | null;
+  promised_at: string | null;
+  paid_method: string | null;
+  paid_date: string | null;
+  voided_at: string | null;
+  uncollectable_at: string | null;
+  amount_refunded: number;
+  refunded_at: string | null;
+  remittance_date_received: string | null;
+  remittance_file: string | null;
+  accounting_id: string | null;
+  sent_to_accounting_at: string | null;
+  source_person_id: number | null;
+  source_dept: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Payment terms: an invoice is due this many days after it is issued. */
+export const PAYMENT_TERMS_DAYS = 30;
+
+export function getInvoice(db: SandboxDb, id: number): InvoiceRow | undefined {
+  return oneRow<InvoiceRow>(db.prepare('SELECT * FROM invoices WHERE id = ?'), id);
+}
+
+/**
+ * The invoice a call names, 404 when missing or another school's.
+ *
+ * @example
+ * const invoice = visibleInvoice(ctx, 12);
+ */
+export function visibleInvoice(ctx: HandlerContext, id: number): InvoiceRow {
+  const row = getInvoice(ctx.db, id);
+  if (!row) throw notFound('Invoice', id);
+  assertReachable(ctx, row.school_id, 'Invoice', id, 'billing');
+  return row;
+}
+
+/** The VAT or sales-tax rate (percent) of a school's country, 0 where we charge none. */
+export function taxRate(db: SandboxDb, schoolId: number): number {
+  const row = db.prepare('SELECT c.vat_rate AS rate FROM schools s JOIN countries c ON c.code = s.country WHERE s.id = ?').get(schoolId) as
+    | { rate: number }
+    | undefined;
+  return row?.rate ?? 0;
+}
+
+export interface NewInvoice {
+  readonly schoolId: number;
+  readonly subscriptionId: number | null;
+  readonly kind: InvoiceKind;
+  readonly billing?: 'invoice' | 'card';
+  readonly currency: Currency;
+  /** Net amount in minor units; tax is added from the school's country. */
+  readonly amount: number;
+  readonly description: string;
+  readonly now: Date;
+  /** Issue day when not today (backdated subscriptions, multi-year instalments). */
+  readonly issuedOn?: string;
+  readonly shareableId?: string;
+  readonly state?: InvoiceState;
+}
+
+/**
+ * Issues an invoice (state open unless told) with its number, shareable id, tax and due date.
+ *
+ * @example
+ * const invoice = createInvoice(db, { schoolId: 1, subscriptionId: 4, kind: 'subscription', currency: 'gbp', amount: 45_000, description: 'Spelling', now });
+ */
+export function createInvoice(db: SandboxDb, input: NewInvoice): InvoiceRow {
+  const id = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM invoices').pluck().get() as number) ?? 1;
+  const tax = Math.round((input.amount * taxRate(db, input.schoolId)) / 100);
+  const issued = input.issuedOn ?? day(input.now);
+  const stamp = input.now.toISOString();
+  db.prepare(
+    `INSERT INTO invoices (id, number, shareable_id, school_id, subscription_id, kind, billing, state, currency, amount, tax, total,
+       description, issued_at, due_at, created_at, updated_at)
+     VALUES (@id, @number, @shareable, @school, @subscription, @kind, @billing, @state, @currency, @amount, @tax, @total,
+       @description, @issued, @due, @stamp, @stamp)`,
+  ).run({
+    id,
+    number: `INV-${String(id).padStart(6, '0')}`,
+    shareable: input.shareableId ?? randomBytes(10).toString('hex'),
+    school: input.schoolId,
+    subscription: input.subscriptionId,
+    kind: input.kind,
+    billing: input.billing ?? 'invoice',
+    state: input.state ?? 'open',
+    currency: input.currency,
+    amount: input.amount,
+    tax,
+    total: input.amount + tax,
+    description: input.description,
+    issued,
+    due: addDays(issued, PAYMENT_TERMS_DAYS),
+    stamp,
+  });
+  return getInvoice(db, id) as InvoiceRow;
+}
+
+/**
+ * The invoice as the API answers it.
+ *
+ * @example
+ * return { body: { invoice: serializeInvoice(row) } };
+ */
+export function serializeInvoice(row: InvoiceRow): Record<string, unknown> {
+  return shapeValue(INVOICE_SHAPE, row);
+}
+
+/**
+ * The invoice as the API answers it (`serializeInvoice`), ready-made from the `invoice_docs` read model.
+ *
+ * @example
+ * return reply(ctx, 'invoice', invoiceDoc(ctx.db, invoice.id));
+ */
+export function invoiceDoc(db: SandboxDb, id: number): JsonText {
+  const doc = db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(id) as string | undefined;
+  if (doc === undefined) throw notFound('Invoice', id);
+  return new JsonText(doc);
+}
+
+/**
+ * Sets columns of an invoice and stamps `updated_at`; answers the row after the change. The row comes from
+ * the one the caller read in this transaction with the changes applied (nothing else writes invoice
+ * columns: no trigger or default does), not from a read back, which costs more than the update.
+ *
+ * @example
+ * const paid = updateInvoice(db, invoice, { state: 'paid', paid_method: 'bacs', paid_date: '2026-09-01' }, now);
+ */
+export function updateInvoice(db: SandboxDb, invoice: InvoiceRow, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
+  const keys = Object.keys(changes);
+  const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
+  const updated = { ...invoice, ...changes, updated_at: now.toISOString() };
+  const result = db.prepare(`UPDATE invoices SET ${assignments} WHERE id = @id`).run({ ...changes, updated_at: updated.updated_at, id: invoice.id });
+  if (result.changes !== 1) throw notFound('Invoice', invoice.id);
+  return updated;
+}

@@ -1,0 +1,154 @@
+/**
+ * Invoice lifecycle. POST calls move an invoice between states; PUT calls edit the details of the state
+ * it is already in. Repeating a POST with the same details is a no-op (safe to retry).
+ *
+ * | action            | from                               | to            | call                                           |
+ * |-------------------|------------------------------------|---------------|------------------------------------------------|
+ * | promise           | open                               | promised      | POST superuser/invoices/{id}/promised          |
+ * | editPromise       | promised                           | (same)        | PUT  superuser/invoices/{id}/promised          |
+ * | markPaid          | open, promised                     | paid          | POST superuser/invoices/{id}/paid              |
+ * | editPaid          | paid                               | (same)        | PUT  superuser/invoices/{id}/paid              |
+ * | pay               | open, promised                     | paid (card)   | POST users/me/school/invoices/{id}/pay         |
+ * | void              | open, promised, uncollectable      | void          | POST subscriptions/invoices/{id}/void          |
+ * | restore           | void                               | open          | POST {card_provider}/{id}/invoices/{iid}       |
+ * | uncollectable     | open, promised                     | uncollectable | superuser/subscriptions/{id}/canceluncollectable |
+ * | refund            | paid                               | refunded      | superuser/subscriptions/{id}/cancelandrefund   |
+ * | remittance        | open, promised, paid               | (same)        | POST/PUT superuser/invoices/{id}/remittance    |
+ * | forex             | open, promised, paid               | (same)        | POST superuser/invoices/{id}/forex             |
+ * | accounting        | open, promised, paid, uncollectable, refunded | (same) | POST superuser/invoices/{id}/{accounting} |
+ *
+ * Payment methods: bacs, card, cheque, cash, direct_debit, wire. A payment or remittance date may not be
+ * in the future, nor before the invoice was issued.
+ */
+import type { SandboxDb } from '../../db/database.js';
+import { HttpError } from '../../kit/handler.js';
+import { invalid } from '../../kit/input.js';
+import { day } from '../billing/dates.js';
+import { type InvoiceRow, type InvoiceState, INVOICE_STATES, updateInvoice } from './invoices.js';
+import { defineLifecycle } from '../billing/lifecycle.js';
+import { toGbp } from '../pricing/money.js';
+
+export { PAYMENT_METHODS, type PaymentMethod } from '../../../core/domain/billing.js';
+import type { PaymentMethod } from '../../../core/domain/billing.js';
+
+export const invoiceLifecycle = defineLifecycle('invoice', INVOICE_STATES, {
+  promise: { from: ['open'], to: 'promised', phrase: 'be marked promised' },
+  editPromise: { from: ['promised'], phrase: 'have its promise edited' },
+  markPaid: { from: ['open', 'promised'], to: 'paid', phrase: 'be marked paid' },
+  editPaid: { from: ['paid'], phrase: 'have its payment details edited' },
+  pay: { from: ['open', 'promised'], to: 'paid', phrase: 'be paid' },
+  void: { from: ['open', 'promised', 'uncollectable'], to: 'void', phrase: 'be voided' },
+  restore: { from: ['void'], to: 'open', phrase: 'be restored' },
+  uncollectable: { from: ['open', 'promised'], to: 'uncollectable', phrase: 'be marked uncollectable' },
+  refund: { from: ['paid'], to: 'refunded', phrase: 'be refunded' },
+  remittance: { from: ['open', 'promised', 'paid'], phrase: 'be given a remittance' },
+  forex: { from: ['open', 'promised', 'paid'], phrase: 'be forex-marked' },
+  accounting: { from: ['open', 'promised', 'paid', 'uncollectable', 'refunded'], phrase: 'be sent to accounting' },
+});
+
+/** The result of a transition: the row after it, and whether anything was written. */
+export interface Outcome {
+  readonly invoice: InvoiceRow;
+  readonly changed: boolean;
+}
+
+function checkDay(invoice: InvoiceRow, date: string, now: Date, what: string): void {
+  if (date > day(now)) throw new HttpError(422, 'Invalid data', `The ${what} ${date} is in the future`, { errors: [{ path: 'date', message: 'in the future' }] });
+  if (date < invoice.issued_at) {
+    throw new HttpError(422, 'Invalid data', `The ${what} ${date} is before invoice ${invoice.id} was issued (${invoice.issued_at})`, {
+      errors: [{ path: 'date', message: 'before the invoice was issued' }],
+    });
+  }
+}
+
+/** POST promised (mode `set`) or PUT promised (mode `edit`). */
+export function promise(db: SandboxDb, invoice: InvoiceRow, reference: string, mode: 'set' | 'edit', now: Date): Outcome {
+  if (mode === 'set' && invoice.state === 'promised' && invoice.promised_reference === reference) return { invoice, changed: false };
+  invoiceLifecycle.check(mode === 'set' ? 'promise' : 'editPromise', invoice.id, invoice.state);
+  const promisedAt = mode === 'set' ? now.toISOString() : invoice.promised_at;
+  return { invoice: updateInvoice(db, invoice, { state: 'promised', promised_reference: reference, promised_at: promisedAt }, now), changed: true };
+}
+
+/** POST paid (mode `set`), PUT paid (mode `edit`), or the school paying by card (mode `pay`). */
+export function markPaid(db: SandboxDb, invoice: InvoiceRow, method: PaymentMethod, date: string, mode: 'set' | 'edit' | 'pay', now: Date): Outcome {
+  if (mode === 'set' && invoice.state === 'paid') {
+    if (invoice.paid_method === method && invoice.paid_date === date) return { invoice, changed: false };
+    throw new HttpError(
+      409,
+      'Conflict',
+      `Invoice ${invoice.id} is paid (${invoice.paid_method ?? 'unknown'}, ${invoice.paid_date ?? 'no date'}); change the payment details with PUT`,
+      { state: invoice.state },
+    );
+  }
+  invoiceLifecycle.check(mode === 'set' ? 'markPaid' : mode === 'edit' ? 'editPaid' : 'pay', invoice.id, invoice.state);
+  checkDay(invoice, date, now, 'payment date');
+  return { invoice: updateInvoice(db, invoice, { state: 'paid', paid_method: method, paid_date: date }, now), changed: true };
+}
+
+/** Voids an unpaid invoice locally. */
+export function voidInvoice(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
+  invoiceLifecycle.check('void', invoice.id, invoice.state);
+  return { invoice: updateInvoice(db, invoice, { state: 'void', voided_at: now.toISOString() }, now), changed: true };
+}
+
+/** Restores a voided invoice to open; a promise made before the void no longer stands. */
+export function restore(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
+  invoiceLifecycle.check('restore', invoice.id, invoice.state);
+  const changes = { state: 'open' as InvoiceState, voided_at: null, uncollectable_at: null, promised_reference: null, promised_at: null };
+  return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
+}
+
+export function markUncollectable(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
+  invoiceLifecycle.check('uncollectable', invoice.id, invoice.state);
+  return { invoice: updateInvoice(db, invoice, { state: 'uncollectable', uncollectable_at: now.toISOString() }, now), changed: true };
+}
+
+/** Refunds `amount` (at most what was paid) and records the refund as a credit on the invoice. */
+export function refund(db: SandboxDb, invoice: InvoiceRow, amount: number, reason: string, now: Date): Outcome {
+  invoiceLifecycle.check('refund', invoice.id, invoice.state);
+  if (amount <= 0 || amount > invoice.total) {
+    throw invalid('amount', `a refund of invoice ${invoice.id} must be between 1 and ${invoice.total} ${invoice.currency}`);
+  }
+  db.prepare('INSERT INTO invoice_credits (invoice_id, kind, amount, currency, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+    invoice.id,
+    'refund',
+    amount,
+    invoice.currency,
+    reason,
+    now.toISOString(),
+  );
+  const changes = { state: 'refunded' as InvoiceState, amount_refunded: amount, refunded_at: now.toISOString() };
+  return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
+}
+
+/** Records (POST, mode `set`) or corrects (PUT, mode `edit`) the remittance advice of an invoice. */
+export function remittance(db: SandboxDb, invoice: InvoiceRow, dateReceived: string, file: string | null, mode: 'set' | 'edit', now: Date): Outcome {
+  invoiceLifecycle.check('remittance', invoice.id, invoice.state);
+  const has = invoice.remittance_date_received !== null;
+  if (mode === 'set' && has) {
+    if (invoice.remittance_date_received === dateReceived && (file === null || file === invoice.remittance_file)) return { invoice, changed: false };
+    throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} already has a remittance received ${invoice.remittance_date_received}; change it with PUT`);
+  }
+  if (mode === 'edit' && !has) throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} has no remittance; record one with POST first`);
+  checkDay(invoice, dateReceived, now, 'remittance date');
+  const changes = { remittance_date_received: dateReceived, remittance_file: file ?? invoice.remittance_file };
+  return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
+}
+
+/** Marks a foreign-currency invoice with what it came to in gbp (the given amount, else at the sandbox rate). */
+export function forex(db: SandboxDb, invoice: InvoiceRow, amountFinal: number | undefined, now: Date): Outcome {
+  invoiceLifecycle.check('forex', invoice.id, invoice.state);
+  if (invoice.currency === 'gbp') throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} is in gbp; forex applies to invoices in another currency`);
+  const final = amountFinal ?? toGbp(invoice.total, invoice.currency);
+  if (invoice.forex === 1 && invoice.amount_final === final) return { invoice, changed: false };
+  const rate = invoice.total > 0 ? Math.round((final / invoice.total) * 1e6) / 1e6 : null;
+  return { invoice: updateInvoice(db, invoice, { forex: 1, amount_final: final, forex_rate: rate }, now), changed: true };
+}
+
+/** Sends an invoice to the accounting system once; sending again answers the first record. */
+export function sendToAccounting(db: SandboxDb, invoice: InvoiceRow, system: string, now: Date): Outcome {
+  if (invoice.accounting_id !== null) return { invoice, changed: false };
+  invoiceLifecycle.check('accounting', invoice.id, invoice.state);
+  const accountingId = `${system}:${invoice.number}`;
+  return { invoice: updateInvoice(db, invoice, { accounting_id: accountingId, sent_to_accounting_at: now.toISOString() }, now), changed: true };
+}

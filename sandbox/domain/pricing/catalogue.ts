@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { SandboxDb } from '../../db/database.js';
+import { notFound } from '../../kit/input.js';
+import { stringsColumn } from '../../kit/json-columns.js';
+import type { Currency } from './money.js';
+
+export interface ProductRow {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  permissions: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ScopeRow {
+  id: number;
+  product_id: number;
+  name: string;
+  seat_type: 'school' | 'users' | 'teachers';
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface PlanRow {
+  id: number;
+  scope_id: number;
+  product_id: number;
+  parent_id: number | null;
+  name: string;
+  currency: Currency;
+  price: number;
+  seats: number;
+  teacher_seats: number;
+  seat_price: number;
+  term_months: number;
+  active: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const PLAN_SELECT = 'SELECT p.*, s.product_id FROM plans p JOIN product_scopes s ON s.id = p.scope_id';
+
+/** A product that has not been deleted, or 404. */
+export function productOr404(db: SandboxDb, id: number): ProductRow {
+  const row = db.prepare('SELECT * FROM products WHERE id = ? AND deleted_at IS NULL').get(id) as ProductRow | undefined;
+  if (!row) throw notFound('Product', id);
+  return row;
+}
+
+export function scopeOr404(db: SandboxDb, id: number): ScopeRow {
+  const row = db.prepare('SELECT * FROM product_scopes WHERE id = ? AND deleted_at IS NULL').get(id) as ScopeRow | undefined;
+  if (!row) throw notFound('Scope', id);
+  return row;
+}
+
+export function getPlan(db: SandboxDb, id: number): PlanRow | undefined {
+  return db.prepare(`${PLAN_SELECT} WHERE p.id = ?`).get(id) as PlanRow | undefined;
+}
+
+export function planOr404(db: SandboxDb, id: number): PlanRow {
+  const row = getPlan(db, id);
+  if (!row) throw notFound('Plan', id);
+  return row;
+}
+
+/** Plans matching a WHERE clause over `p` (plans) and `s` (scopes). */
+export function listPlans(db: SandboxDb, where = '1 = 1', ...args: unknown[]): PlanRow[] {
+  return db.prepare(`${PLAN_SELECT} WHERE ${where} ORDER BY p.id`).all(...args) as PlanRow[];
+}
+
+/**
+ * The active plan of a product in a currency, used when a grant names only the product: the cheapest
+ * top-level whole-school plan, else the cheapest top-level plan of any scope.
+ *
+ * @example
+ * const plan = defaultPlan(db, 1, 'gbp');
+ */
+export function defaultPlan(db: SandboxDb, productId: number, currency: Currency): PlanRow | undefined {
+  const plans = listPlans(db, "s.product_id = ? AND p.currency = ? AND p.active = 1 AND p.parent_id IS NULL AND s.deleted_at IS NULL", productId, currency);
+  const schoolScoped = new Set(db.prepare("SELECT id FROM product_scopes WHERE product_id = ? AND seat_type = 'school'").pluck().all(productId) as number[]);
+  return plans.sort((a, b) => Number(schoolScoped.has(b.scope_id)) - Number(schoolScoped.has(a.scope_id)) || a.price - b.price)[0];
+}
+
+export function serializeProduct(row: ProductRow): Record<string, unknown> {
+  return { ...row, permissions: stringsColumn(row.permissions), active: row.active === 1 };
+}
+
+export function serializeScope(row: ScopeRow): Record<string, unknown> {
+  return { ...row };
+}
+
+export function serializePlan(row: PlanRow): Record<string, unknown> {
+  return { ...row, active: row.active === 1 };
+}
+
+/**
+ * A checksum over everything a cached plan list depends on; `cache_check` compares it with the stored one.
+ *
+ * @example
+ * planChecksum(db) // 'c1f0...'
+ */
+export function planChecksum(db: SandboxDb): { checksum: string; count: number } {
+  const rows = db.prepare('SELECT id, scope_id, parent_id, currency, price, seats, teacher_seats, seat_price, active, version FROM plans ORDER BY id').raw().all();
+  return { checksum: createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16), count: rows.length };
+}

@@ -1,0 +1,103 @@
+import type { SandboxDb } from '../../db/database.js';
+import { HttpError } from '../../kit/handler.js';
+import type { PlanRow } from './catalogue.js';
+import { addDays, addMonths, daysBetween } from '../billing/dates.js';
+import { notFound } from '../../kit/input.js';
+import { prorate } from './money.js';
+import type { SubscriptionRow } from '../subscriptions/subscriptions.js';
+
+/**
+ * Price of a term of a plan: the plan price covers its included seats, each seat beyond costs `seat_price`
+ * (pupil and teacher seats alike).
+ *
+ * @example
+ * termPrice(plan, 60, 5)
+ */
+export function termPrice(plan: PlanRow, seats: number, teacherSeats: number): number {
+  const extra = Math.max(0, seats - plan.seats) + Math.max(0, teacherSeats - plan.teacher_seats);
+  return plan.price + extra * plan.seat_price;
+}
+
+/** The last day of a term that starts on `start`. */
+export function termEnd(start: string, months: number): string {
+  return addDays(addMonths(start, months), -1);
+}
+
+export interface CouponRow {
+  id: number;
+  code: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string | null;
+  valid_until: string | null;
+  max_redemptions: number | null;
+  redemptions: number;
+}
+
+/**
+ * Applies a coupon code to an amount, refusing an unknown, expired, used-up or wrong-currency coupon.
+ *
+ * @example
+ * const { amount, coupon } = applyCoupon(db, 45_000, 'gbp', 'SPRING10', '2026-09-01');
+ */
+export function applyCoupon(db: SandboxDb, amount: number, currency: string, code: string | undefined, today: string): { amount: number; coupon: CouponRow | null } {
+  if (code === undefined) return { amount, coupon: null };
+  const coupon = db.prepare('SELECT * FROM coupons WHERE code = ?').get(code) as CouponRow | undefined;
+  if (!coupon) throw notFound('Coupon', code);
+  const refuse = (why: string): never => {
+    throw new HttpError(409, 'Conflict', `Coupon ${code} ${why}`);
+  };
+  if (coupon.valid_until !== null && coupon.valid_until < today) refuse(`expired on ${coupon.valid_until}`);
+  if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions) refuse(`has been used ${coupon.redemptions} times, its limit`);
+  if (coupon.amount_off !== null && coupon.currency !== currency) refuse(`is for ${coupon.currency ?? 'another currency'}, not ${currency}`);
+  const off = coupon.percent_off !== null ? Math.round((amount * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
+  return { amount: Math.max(0, amount - off), coupon };
+}
+
+/** Counts a coupon's use. */
+export function redeemCoupon(db: SandboxDb, coupon: CouponRow | null): void {
+  if (coupon) db.prepare('UPDATE coupons SET redemptions = redemptions + 1 WHERE id = ?').run(coupon.id);
+}
+
+/**
+ * What an upgrade from the subscription's current seats and plan to new ones costs today: the difference of
+ * the term prices for the days left in the term. A trial upgrades into a new full term at the full price.
+ *
+ * @example
+ * upgradeCost(sub, current, next, 60, 5, '2026-09-01')
+ */
+export function upgradeCost(sub: SubscriptionRow, current: PlanRow | undefined, next: PlanRow, seats: number, teacherSeats: number, today: string): number {
+  const price = termPrice(next, seats, teacherSeats);
+  if (sub.state === 'trial' || current === undefined || sub.expiry === null) return price;
+  const before = termPrice(current, sub.seats, sub.teacher_seats);
+  const whole = daysBetween(sub.start_date, sub.expiry) + 1;
+  const left = daysBetween(today < sub.start_date ? sub.start_date : today, sub.expiry) + 1;
+  return prorate(price - before, left, whole);
+}
+
+/** Multi-year discount: 5% per year beyond the first, at most 15%. */
+export function multiYearPrice(annual: number, years: number): number {
+  const discount = Math.min(15, 5 * (years - 1));
+  return Math.round((annual * years * (100 - discount)) / 100);
+}
+
+export interface RefundLine {
+  readonly invoice_id: number;
+  readonly amount: number;
+}
+
+/**
+ * The refund due if the subscription is cancelled today: each paid invoice prorated by the unused days of
+ * the term (all of it if the term has not started).
+ *
+ * @example
+ * const { amount, lines } = refundDue(db, sub, '2026-09-01');
+ */
+export function refundDue(db: SandboxDb, sub: SubscriptionRow, today: string): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
+  const paid = db.prepare("SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id").all(sub.id) as { id: number; total: number }[];
+  if (sub.expiry === null) return { amount: 0, lines: [], daysLeft: 0, daysInTerm: 0 };
+  const whole = daysBetween(sub.start_date, sub.expiry) + 1;
+  const left = Math.max(0, daysBetween(today < sub.start_date ? sub.start_date : today, sub.expiry) + 1);
+  const lines = paid.map((inv) => ({ invoice_id: inv.id, amount: prorate(inv.total, left, whole) })).filter((l) => l.amount > 0);
+  return { amount: lines.reduce((sum, l) => sum + l.amount, 0), lines, daysLeft: left, daysInTerm: whole };
+}

@@ -1,0 +1,63 @@
+import type { HandlerContext } from '../../kit/handler.js';
+import { notFound, parseIds } from '../../kit/input.js';
+import { findGroup } from './find.js';
+import { assertDates, extraData, type HomeworkFields } from './homework.js';
+import { pupilsByIds } from './pupil-queries.js';
+import { run } from '../../kit/sql.js';
+
+/**
+ * Pupil ids from whichever key carried them, checked to be pupils of the school.
+ *
+ * @example
+ * pupilIdsFrom(ctx, 1, { pupilIds: '4,9' }) // [4, 9]
+ */
+export function pupilIdsFrom(ctx: HandlerContext, schoolId: number, body: { pupilIds?: unknown; user_ids?: unknown; pupils?: unknown }): number[] {
+  const key = body.pupilIds !== undefined ? 'pupilIds' : body.user_ids !== undefined ? 'user_ids' : body.pupils !== undefined ? 'pupils' : null;
+  if (key === null) return [];
+  const ids = parseIds(body[key], key);
+  if (ids === '*') return [];
+  const { missing } = pupilsByIds(ctx.db, schoolId, ids);
+  if (missing.length > 0) throw notFound('Pupil', missing.join(', '));
+  return ids;
+}
+
+/**
+ * New homework in a school, assigned to pupils and a group; returns its id.
+ *
+ * @example
+ * const id = insertHomework(ctx, 1, { title: 'Week 1' }, { setId: null, groupId: 4, pupilIds: [], portal: true });
+ */
+export function insertHomework(
+  ctx: HandlerContext,
+  schoolId: number,
+  fields: HomeworkFields,
+  options: { setId: number | null; groupId: number | null; pupilIds: readonly number[]; portal: boolean },
+): number {
+  const now = ctx.now().toISOString();
+  const startsAt = fields.starts_at ?? now;
+  const endsAt = fields.ends_at ?? null;
+  assertDates(startsAt, endsAt);
+  if (options.groupId !== null) findGroup(ctx.db, options.groupId, schoolId);
+  const id = Number(
+    run(
+      ctx.db,
+      `INSERT INTO homework (school_id, owner_id, set_id, title, game, list_ident, data, starts_at, ends_at, portal, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      schoolId,
+      ctx.user?.id ?? null,
+      options.setId,
+      fields.title ?? 'Homework',
+      fields.game ?? 'spelling',
+      fields.list_ident ?? null,
+      JSON.stringify(extraData(fields)),
+      startsAt,
+      endsAt,
+      options.portal ? 1 : 0,
+      now,
+      now,
+    ).lastInsertRowid,
+  );
+  if (options.groupId !== null) run(ctx.db, 'INSERT INTO homework_groups (homework_id, group_id) VALUES (?, ?)', id, options.groupId);
+  for (const pupilId of options.pupilIds) run(ctx.db, 'INSERT OR IGNORE INTO homework_pupils (homework_id, user_id) VALUES (?, ?)', id, pupilId);
+  return id;
+}

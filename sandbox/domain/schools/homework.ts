@@ -1,0 +1,164 @@
+import type { Db } from '../../kit/sql.js';
+import { z } from 'zod';
+import { HttpError, type HandlerContext } from '../../kit/handler.js';
+import { requireUser } from '../../kit/reach.js';
+import { fields, idValue, notFound } from '../../kit/input.js';
+import { jsonObject } from '../../kit/json-columns.js';
+import type { HomeworkRow, UserRow } from './rows.js';
+import { all, one, placeholders } from '../../kit/sql.js';
+
+/** Game families homework can set; each has its own data and sessions reports. */
+export const HOMEWORK_GAMES = ['spelling', 'number', 'grammar', 'quiz', 'phonics', 'lesson'] as const;
+
+/** The session games that count towards each homework game. */
+export const SESSION_GAMES: Readonly<Record<string, readonly string[]>> = {
+  spelling: ['spelling', 'beekeeper', 'buzzwords', 'squirrelscurry', 'assessment'],
+  number: ['number', 'maths', 'mtc', 'mastery_zone'],
+  grammar: ['grammar'],
+  quiz: ['quiz'],
+  phonics: ['phonics'],
+  lesson: ['lesson'],
+};
+
+/** Homework fields as sent (inside `homework`, or at the top level). Unknown keys are kept in `data`. */
+export const homeworkFields = z.looseObject({
+  title: z.string().trim().min(1).max(200).optional(),
+  game: z.enum(HOMEWORK_GAMES).optional(),
+  list_ident: z.string().max(100).nullable().optional(),
+  starts_at: fields.date.optional(),
+  ends_at: fields.date.nullable().optional(),
+});
+export type HomeworkFields = z.output<typeof homeworkFields>;
+
+/** Who homework goes to, from any of the platform's key spellings. */
+export const assignment = z.object({
+  pupilIds: z.unknown().optional(),
+  user_ids: z.unknown().optional(),
+  pupils: z.unknown().optional(),
+  group_id: idValue.nullable().optional(),
+  isNewEdShedPortal: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+});
+
+/** Keys of the fields above that have their own column; the rest go to `data`. */
+const COLUMNS = new Set(['title', 'game', 'list_ident', 'starts_at', 'ends_at', 'id', 'school_id', 'owner_id', 'set_id', 'created_at', 'updated_at', 'pupil_ids', 'group_ids', 'teacher_ids',
+  'pupilIds', 'user_ids', 'pupils', 'group_id', 'isNewEdShedPortal', 'homework', 'homework_set', 'homework_ids']);
+
+/**
+ * The free-form part of homework fields (instructions, word lists...).
+ *
+ * @example
+ * extraData({ title: 'x', instructions: 'Play twice' }) // { instructions: 'Play twice' }
+ */
+export function extraData(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !COLUMNS.has(key)));
+}
+
+/**
+ * 422 unless the end is after the start.
+ *
+ * @example
+ * assertDates('2026-09-08', '2026-09-01'); // throws 422
+ */
+export function assertDates(startsAt: string, endsAt: string | null): void {
+  if (endsAt !== null && Date.parse(endsAt) < Date.parse(startsAt)) {
+    throw new HttpError(422, 'Invalid data', 'ends_at: homework cannot end before it starts', { errors: [{ path: 'ends_at', message: 'must not be before starts_at' }] });
+  }
+}
+
+/**
+ * Homework of the school (null: any school), or 404.
+ *
+ * @example
+ * const homework = findHomework(db, 7, rowScope(ctx));
+ */
+export function findHomework(db: Db, id: number, schoolId: number | null): HomeworkRow {
+  const row = one<HomeworkRow>(db, 'SELECT * FROM homework WHERE id = ?', id);
+  if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound('Homework', id);
+  return row;
+}
+
+/**
+ * Teachers who may change homework: its owner and co-teachers, and teachers of its groups.
+ *
+ * @example
+ * canChangeHomework(db, user.id, homework) // true for its owner
+ */
+export function canChangeHomework(db: Db, userId: number, row: HomeworkRow): boolean {
+  if (row.owner_id === userId) return true;
+  if (one(db, 'SELECT 1 AS x FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, userId)) return true;
+  return one(db, 'SELECT 1 AS x FROM homework_groups hg JOIN group_teachers gt ON gt.group_id = hg.group_id WHERE hg.homework_id = ? AND gt.user_id = ?', row.id, userId) !== undefined;
+}
+
+/**
+ * 403 unless the caller is a school admin or one of the homework's teachers.
+ *
+ * @example
+ * requireHomeworkTeacher(ctx, homework);
+ */
+export function requireHomeworkTeacher(ctx: HandlerContext, row: HomeworkRow): void {
+  const user = requireUser(ctx);
+  if (user.superuser || user.admin || canChangeHomework(ctx.db, user.id, row)) return;
+  throw new HttpError(403, 'Forbidden', `Only a teacher of homework ${row.id} or a school admin can change it`);
+}
+
+/**
+ * Pupils the homework is set for: assigned directly or through its groups.
+ *
+ * @example
+ * assignedPupils(db, 7).length // pupils set the homework directly or through a group
+ */
+export function assignedPupils(db: Db, homeworkId: number): UserRow[] {
+  return all<UserRow>(
+    db,
+    `SELECT DISTINCT u.* FROM users u WHERE u.deleted_at IS NULL AND u.kind = 'pupil' AND (
+       u.id IN (SELECT user_id FROM homework_pupils WHERE homework_id = ?) OR
+       u.id IN (SELECT gp.user_id FROM homework_groups hg JOIN group_pupils gp ON gp.group_id = hg.group_id WHERE hg.homework_id = ?))
+     ORDER BY u.last_name, u.first_name, u.id`,
+    homeworkId,
+    homeworkId,
+  );
+}
+
+function idsOf(db: Db, sql: string, id: number): number[] {
+  return all<{ id: number }>(db, sql, id).map((r) => r.id);
+}
+
+/**
+ * Homework as the API returns it, with who it is assigned to.
+ *
+ * @example
+ * return { body: { homework: homeworkJson(db, row) } };
+ */
+export function homeworkJson(db: Db, row: HomeworkRow): Record<string, unknown> {
+  return {
+    ...jsonObject(row.data),
+    id: row.id,
+    school_id: row.school_id,
+    owner_id: row.owner_id,
+    set_id: row.set_id,
+    title: row.title,
+    game: row.game,
+    list_ident: row.list_ident,
+    starts_at: row.starts_at,
+    ends_at: row.ends_at,
+    isNewEdShedPortal: row.portal === 1,
+    pupil_ids: idsOf(db, 'SELECT user_id AS id FROM homework_pupils WHERE homework_id = ? ORDER BY user_id', row.id),
+    group_ids: idsOf(db, 'SELECT group_id AS id FROM homework_groups WHERE homework_id = ? ORDER BY group_id', row.id),
+    teacher_ids: idsOf(db, 'SELECT user_id AS id FROM homework_teachers WHERE homework_id = ? ORDER BY user_id', row.id),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Homework rows by ids, all of the school, or 404 naming the missing ones.
+ *
+ * @example
+ * const rows = homeworkByIds(db, [7, 8], 1);
+ */
+export function homeworkByIds(db: Db, ids: readonly number[], schoolId: number | null): HomeworkRow[] {
+  const rows = all<HomeworkRow>(db, `SELECT * FROM homework WHERE id IN (${placeholders(ids.length)})`, ...ids).filter((r) => schoolId === null || r.school_id === schoolId);
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length > 0) throw notFound('Homework', missing.join(', '));
+  return rows;
+}

@@ -1,0 +1,138 @@
+import type { Db } from '../../kit/sql.js';
+import { z } from 'zod';
+import { HttpError } from '../../kit/handler.js';
+import { fields, idValue, notFound } from '../../kit/input.js';
+import { jsonObject } from '../../kit/json-columns.js';
+import type { LeagueRow, UserRow } from './rows.js';
+import { all, one, placeholders } from '../../kit/sql.js';
+
+/** What a league or challenge scores: the session games of its product. */
+export const PRODUCT_GAMES: Readonly<Record<string, readonly string[]>> = {
+  spelling: ['spelling', 'beekeeper', 'buzzwords', 'squirrelscurry'],
+  number: ['number', 'maths', 'mtc', 'mastery_zone'],
+  quiz: ['quiz'],
+};
+export const PRODUCTS = ['spelling', 'number', 'quiz'] as const;
+
+export const leagueFields = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  product: z.enum(PRODUCTS).optional(),
+  starts_at: fields.date.optional(),
+  ends_at: fields.date.optional(),
+});
+export const leagueMembers = z.object({ groups: z.array(idValue).optional(), users: z.array(idValue).optional() });
+
+/**
+ * A league of the school (null: any school) of the given kind, or 404.
+ *
+ * @example
+ * const league = findLeague(db, 3, 'custom', rowScope(ctx));
+ */
+export function findLeague(db: Db, id: number, kind: LeagueRow['kind'], schoolId: number | null): LeagueRow {
+  const row = one<LeagueRow>(db, 'SELECT * FROM leagues WHERE id = ? AND kind = ?', id, kind);
+  if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound(kind === 'custom' ? 'Custom league' : 'Challenge', id);
+  return row;
+}
+
+/**
+ * 409 once a league has ended: its results are final.
+ *
+ * @example
+ * assertNotEnded(league, ctx.now());
+ */
+export function assertNotEnded(row: LeagueRow, now: Date): void {
+  if (Date.parse(row.ends_at) <= now.getTime()) {
+    throw new HttpError(409, 'Conflict', `League ${row.id} ended on ${row.ends_at}; an ended league cannot be changed`);
+  }
+}
+
+/**
+ * Pupils taking part: listed users and pupils of listed groups.
+ *
+ * @example
+ * participants(db, league.id).length
+ */
+export function participants(db: Db, leagueId: number): UserRow[] {
+  return all<UserRow>(
+    db,
+    `SELECT DISTINCT u.* FROM users u WHERE u.deleted_at IS NULL AND (
+       u.id IN (SELECT user_id FROM league_users WHERE league_id = ?) OR
+       u.id IN (SELECT gp.user_id FROM league_groups lg JOIN group_pupils gp ON gp.group_id = lg.group_id WHERE lg.league_id = ?))`,
+    leagueId,
+    leagueId,
+  );
+}
+
+/**
+ * Score per user within the league's dates and games.
+ *
+ * @example
+ * scores(db, league, [4, 9]).get(4) // { score: 340, plays: 5 }
+ */
+export function scores(db: Db, row: LeagueRow, userIds: readonly number[]): Map<number, { score: number; plays: number }> {
+  const games = PRODUCT_GAMES[row.product] ?? [];
+  const map = new Map<number, { score: number; plays: number }>();
+  if (userIds.length === 0 || games.length === 0) return map;
+  const rows = all<{ user_id: number; score: number; plays: number }>(
+    db,
+    `SELECT user_id, SUM(score) AS score, COUNT(*) AS plays FROM game_sessions
+     WHERE user_id IN (${placeholders(userIds.length)}) AND game IN (${placeholders(games.length)}) AND created_at >= ? AND created_at <= ?
+     GROUP BY user_id`,
+    ...userIds,
+    ...games,
+    row.starts_at,
+    row.ends_at,
+  );
+  for (const r of rows) map.set(r.user_id, { score: r.score, plays: r.plays });
+  return map;
+}
+
+/**
+ * Pupils ranked by score (ties share a rank).
+ *
+ * @example
+ * standings(db, league)[0] // { rank: 1, user_id: 4, score: 340, ... }
+ */
+export function standings(db: Db, row: LeagueRow): Record<string, unknown>[] {
+  const people = participants(db, row.id);
+  const byUser = scores(db, row, people.map((p) => p.id));
+  const ranked = people
+    .map((p) => ({ user_id: p.id, display_name: p.display_name, school_id: p.school_id, score: byUser.get(p.id)?.score ?? 0, plays: byUser.get(p.id)?.plays ?? 0 }))
+    .sort((a, b) => b.score - a.score || a.user_id - b.user_id);
+  let rank = 0;
+  return ranked.map((entry, i) => {
+    if (i === 0 || entry.score !== ranked[i - 1]?.score) rank = i + 1;
+    return { rank, ...entry };
+  });
+}
+
+/**
+ * Groups ranked by their pupils' total score.
+ *
+ * @example
+ * groupStandings(db, challenge)[0] // { rank: 1, group_id: 4, score: 1200, ... }
+ */
+export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[] {
+  const groups = all<{ id: number; name: string; school_id: number }>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
+  const results = groups.map((g) => {
+    const members = all<{ user_id: number }>(db, 'SELECT gp.user_id FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL', g.id).map((r) => r.user_id);
+    const byUser = scores(db, row, members);
+    const score = [...byUser.values()].reduce((sum, s) => sum + s.score, 0);
+    return { group_id: g.id, name: g.name, school_id: g.school_id, pupils: members.length, score };
+  });
+  return results.sort((a, b) => b.score - a.score || a.group_id - b.group_id).map((r, i) => ({ rank: i + 1, ...r }));
+}
+
+/**
+ * A league or challenge as the API returns it.
+ *
+ * @example
+ * return { body: { league: leagueJson(db, row, ctx.now()) } };
+ */
+export function leagueJson(db: Db, row: LeagueRow, now: Date): Record<string, unknown> {
+  const groupIds = all<{ group_id: number }>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
+  const userIds = all<{ user_id: number }>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
+  const t = now.getTime();
+  const state = t < Date.parse(row.starts_at) ? 'upcoming' : t < Date.parse(row.ends_at) ? 'running' : 'ended';
+  return { ...jsonObject(row.data), id: row.id, kind: row.kind, school_id: row.school_id, owner_id: row.owner_id, name: row.name, product: row.product, starts_at: row.starts_at, ends_at: row.ends_at, state, group_ids: groupIds, user_ids: userIds, created_at: row.created_at, updated_at: row.updated_at };
+}

@@ -1,0 +1,145 @@
+import type { Db } from '../../kit/sql.js';
+import { notFound } from '../../kit/input.js';
+import { all, one, placeholders } from '../../kit/sql.js';
+import { containsText, startsWithText } from '../../kit/search.js';
+
+export interface ResourceRow {
+  readonly id: number;
+  readonly title: string;
+  readonly url_key: string;
+  readonly ident: string;
+  readonly type_id: number | null;
+  readonly image: string;
+  readonly availability: string;
+  readonly description: string;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface ResourceQuery {
+  readonly search?: string;
+  readonly curriculumId?: number;
+  readonly category?: string;
+  readonly typeId?: number;
+  readonly availability?: string;
+  readonly skip: number;
+  readonly take: number;
+}
+
+/**
+ * Finds resources: every word of `search` must appear in the title, url key, description or a category;
+ * titles starting with the search come first, then the newest. Returns one page and the total.
+ *
+ * @example
+ * searchResources(db, { search: 'poetry', curriculumId: 2, skip: 0, take: 10 })
+ */
+export function searchResources(db: Db, query: ResourceQuery): { items: ResourceRow[]; total: number } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const words = (query.search ?? '').trim().split(/\s+/).filter((w) => w !== '');
+  for (const word of words) {
+    where.push(`(${containsText('r.title')} OR ${containsText('r.url_key')} OR ${containsText('r.description')}
+      OR EXISTS (SELECT 1 FROM resource_categories c WHERE c.resource_id = r.id AND ${containsText('c.category')}))`);
+    params.push(word, word.toLowerCase().replace(/\s+/g, '-'), word, word.toLowerCase());
+  }
+  if (query.curriculumId !== undefined) {
+    where.push('EXISTS (SELECT 1 FROM resource_curricula rc WHERE rc.resource_id = r.id AND rc.curriculum_id = ?)');
+    params.push(query.curriculumId);
+  }
+  if (query.category !== undefined) {
+    where.push('EXISTS (SELECT 1 FROM resource_categories c WHERE c.resource_id = r.id AND c.category = ?)');
+    params.push(query.category);
+  }
+  if (query.typeId !== undefined) {
+    where.push('r.type_id = ?');
+    params.push(query.typeId);
+  }
+  if (query.availability !== undefined) {
+    where.push('r.availability = ?');
+    params.push(query.availability);
+  }
+  const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const total = one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM resources r ${clause}`, ...params)?.n ?? 0;
+  const prefix = query.search?.trim() ?? '';
+  const items = all<ResourceRow>(
+    db,
+    `SELECT r.* FROM resources r ${clause} ORDER BY (${startsWithText('r.title')}) DESC, r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
+    ...params,
+    prefix,
+    query.take,
+    query.skip,
+  );
+  return { items, total };
+}
+
+/**
+ * A search result as the site reads it.
+ *
+ * @example
+ * resourceItem(row) // { id, title, url_key, image, availability }
+ */
+export function resourceItem(row: ResourceRow): Record<string, unknown> {
+  return { id: row.id, title: row.title, url_key: row.url_key, image: row.image, availability: row.availability };
+}
+
+/**
+ * A resource with its type, categories, curricula and files.
+ *
+ * @example
+ * return { body: { resource: resourceJson(db, row) } };
+ */
+export function resourceJson(db: Db, row: ResourceRow): Record<string, unknown> {
+  const type = row.type_id === null ? null : (one<{ id: number; name: string }>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);
+  const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
+  const curricula = all<{ curriculum_id: number }>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);
+  const files = all<{ id: number; name: string; mime: string; size: number }>(db, 'SELECT id, name, mime, size FROM resource_files WHERE resource_id = ? ORDER BY id', row.id);
+  return { ...row, images: row.image.split(';').filter((i) => i !== ''), type, categories, curriculum_ids: curricula, files };
+}
+
+/**
+ * A resource by a column value, or 404.
+ *
+ * @example
+ * findResource(db, 'url_key', 'the-highwayman-poetry-unit')
+ */
+export function findResource(db: Db, column: 'id' | 'url_key' | 'ident', value: string | number): ResourceRow {
+  const row = one<ResourceRow>(db, `SELECT * FROM resources WHERE ${column} = ?`, value);
+  if (!row) throw notFound('Resource', value);
+  return row;
+}
+
+/**
+ * Curriculum nodes (generic store records) that list the resource.
+ *
+ * @example
+ * nodesWithResource(db, 79).map((n) => n['url_path']) // ['poetry-shed', 'age-11-14']
+ */
+export function nodesWithResource(db: Db, resourceId: number): Record<string, unknown>[] {
+  const rows = all<{ id: number; key: string | null; data: string; created_at: string; updated_at: string }>(
+    db,
+    `SELECT id, key, data, created_at, updated_at FROM records WHERE collection = 'quiz/curriculum_nodes' AND deleted_at IS NULL
+     AND EXISTS (SELECT 1 FROM json_each(records.data, '$.resource_ids') j WHERE CAST(j.value AS TEXT) = ?) ORDER BY id`,
+    // better-sqlite3 binds a JS number as REAL (79.0), so compare as text with the id's own text
+    String(resourceId),
+  );
+  return rows.map((r) => ({ ...(JSON.parse(r.data) as Record<string, unknown>), id: r.id, created_at: r.created_at, updated_at: r.updated_at }));
+}
+
+/**
+ * Whether a school holds a live subscription that includes the literacy resources (`litshed`).
+ *
+ * @example
+ * hasLiteracyAccess(db, 3) // true while school 3 has a live literacy subscription
+ */
+export function hasLiteracyAccess(db: Db, schoolId: number | null): boolean {
+  if (schoolId === null) return false;
+  const row = one(
+    db,
+    `SELECT 1 AS x FROM subscriptions s JOIN products p ON p.id = s.product_id
+     WHERE s.school_id = ? AND s.deleted_at IS NULL AND s.state IN ('trial', 'active', 'cancelling')
+       AND EXISTS (SELECT 1 FROM json_each(p.permissions) j WHERE j.value IN (${placeholders(1)}))`,
+    schoolId,
+    'litshed',
+  );
+  return row !== undefined;
+}

@@ -1,0 +1,143 @@
+import type { Db } from '../../kit/sql.js';
+import { HttpError, type HandlerContext } from '../../kit/handler.js';
+import { notFound } from '../../kit/input.js';
+import { ROSTER_PROVIDERS, type RosterPlaceholder } from '../../server/roster-providers.js';
+import { jsonObject } from '../../kit/json-columns.js';
+import { all, one, run } from '../../kit/sql.js';
+
+/**
+ * Link state of a school with one rostering or school-system provider:
+ *
+ * | state     | reached by                                   | may then                         |
+ * |-----------|----------------------------------------------|----------------------------------|
+ * | requested | the school asks (`.../request`)              | be linked                        |
+ * | linked    | an external id, a link call or provider auth | be activated, sync, be unlinked  |
+ * | active    | activation                                   | sync, be deactivated, be unlinked|
+ * | inactive  | deactivation                                 | be activated again, be unlinked  |
+ *
+ * Unlinking deletes the row. A refused step answers 409 naming the current state.
+ */
+export type LinkState = 'requested' | 'linked' | 'active' | 'inactive';
+
+export interface LinkRow {
+  readonly school_id: number;
+  readonly provider: string;
+  readonly external_id: string | null;
+  readonly tenant_id: string | null;
+  readonly state: LinkState;
+  readonly data: string;
+  readonly requested_at: string | null;
+  readonly linked_at: string | null;
+  readonly activated_at: string | null;
+  readonly synced_at: string | null;
+  readonly sync_count: number;
+}
+
+/**
+ * The provider a route names: the provider of its rostering placeholder (`{roster_b}` is clever, see
+ * roster-providers.ts), else the `{school_system}` given, else one-roster's `{x}`.
+ *
+ * @example
+ * providerOf(ctx) // 'wonde' for POST schools/1/wondesync (the {roster_a}sync row)
+ */
+export function providerOf(ctx: HandlerContext): string {
+  const p = ctx.params;
+  const roster = (Object.keys(ROSTER_PROVIDERS) as RosterPlaceholder[]).find((placeholder) => p[placeholder] !== undefined);
+  if (roster) return ROSTER_PROVIDERS[roster];
+  if (p['school_system'] !== undefined) return p['school_system'].toLowerCase();
+  if (p['x'] !== undefined) return `one-roster/${p['x'].toLowerCase()}`;
+  throw new Error(`route ${ctx.endpoint.route} names no provider`);
+}
+
+/**
+ * @example
+ * findLink(db, 1, 'wonde')?.state // 'requested'
+ */
+export function findLink(db: Db, schoolId: number, provider: string): LinkRow | undefined {
+  return one<LinkRow>(db, 'SELECT * FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
+}
+
+/**
+ * The link, or 404 when the school has none with this provider.
+ *
+ * @example
+ * const link = requireLink(db, 1, 'wonde');
+ */
+export function requireLink(db: Db, schoolId: number, provider: string): LinkRow {
+  const link = findLink(db, schoolId, provider);
+  if (!link) throw notFound(`Link with ${provider} for school`, schoolId);
+  return link;
+}
+
+/**
+ * 409 unless the link is in one of `allowed`.
+ *
+ * @example
+ * assertState(link, ['linked', 'active'], 'sync');
+ */
+export function assertState(link: LinkRow, allowed: readonly LinkState[], action: string): void {
+  if (!allowed.includes(link.state)) {
+    throw new HttpError(409, 'Conflict', `School ${link.school_id} is ${link.state} with ${link.provider}; only a ${allowed.join(' or ')} school can ${action}`);
+  }
+}
+
+/**
+ * @example
+ * return { body: { link: linkJson(link) } };
+ */
+export function linkJson(link: LinkRow): Record<string, unknown> {
+  return { ...link, data: jsonObject(link.data) };
+}
+
+/**
+ * Creates or moves a link to `linked` (keeping `active` links active), recording ids and data.
+ *
+ * @example
+ * upsertLinked(db, 1, 'wonde', { externalId: 'W123', now });
+ */
+export function upsertLinked(db: Db, schoolId: number, provider: string, values: { externalId?: string | null; tenantId?: string | null; data?: Record<string, unknown>; now: string }): LinkRow {
+  const existing = findLink(db, schoolId, provider);
+  const data = JSON.stringify({ ...jsonObject(existing?.data), ...values.data });
+  if (existing) {
+    run(
+      db,
+      `UPDATE rostering_links SET external_id = COALESCE(?, external_id), tenant_id = COALESCE(?, tenant_id), data = ?,
+         state = CASE WHEN state = 'active' THEN 'active' ELSE 'linked' END, linked_at = COALESCE(linked_at, ?) WHERE school_id = ? AND provider = ?`,
+      values.externalId ?? null,
+      values.tenantId ?? null,
+      data,
+      values.now,
+      schoolId,
+      provider,
+    );
+  } else {
+    run(
+      db,
+      "INSERT INTO rostering_links (school_id, provider, external_id, tenant_id, state, data, linked_at) VALUES (?, ?, ?, ?, 'linked', ?, ?)",
+      schoolId,
+      provider,
+      values.externalId ?? null,
+      values.tenantId ?? null,
+      data,
+      values.now,
+    );
+  }
+  return requireLink(db, schoolId, provider);
+}
+
+/**
+ * What a sync would bring over: the school's pupils, teachers and groups, less the exclusions.
+ *
+ * @example
+ * syncSummary(db, 1, 'wonde') // { pupils: 30, teachers: 4, groups: 4, excluded: 0 }
+ */
+export function syncSummary(db: Db, schoolId: number, provider: string): Record<string, number> {
+  const count = (sql: string): number => one<{ n: number }>(db, sql, schoolId)?.n ?? 0;
+  const excluded = all<{ external_id: string }>(db, 'SELECT external_id FROM rostering_exclusions WHERE school_id = ? AND provider = ?', schoolId, provider).length;
+  return {
+    pupils: count("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL"),
+    teachers: count("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'teacher' AND deleted_at IS NULL"),
+    groups: count('SELECT COUNT(*) AS n FROM school_groups WHERE school_id = ?'),
+    excluded,
+  };
+}

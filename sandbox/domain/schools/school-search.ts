@@ -1,0 +1,61 @@
+import type { HandlerContext } from '../../kit/handler.js';
+import { requireUser } from '../../kit/reach.js';
+import { pageIfAsked } from '../../kit/input.js';
+import { schoolJson } from './serialize.js';
+import { all, one } from '../../kit/sql.js';
+import type { SchoolRow } from './rows.js';
+import { containsText } from '../../kit/search.js';
+
+const LIMIT = 50;
+
+/** Subscriptions that give a school access today (states of sandbox/billing's subscription lifecycle). */
+const LIVE_STATES = "('trial', 'active', 'cancelling')";
+
+interface RegisterRow {
+  readonly urn: number;
+  readonly name: string;
+  readonly town: string;
+  readonly postcode: string;
+  readonly country: string;
+  readonly school_id: number | null;
+}
+
+/**
+ * `GET schools`: search by name (`q`), only schools with a live subscription (`subscribed`), or the
+ * government register of schools (`dfe_schools`) that a teacher picks from when signing their school up.
+ * Join codes are shown to superusers only: anyone signed in may search.
+ *
+ * @example
+ * schoolSearch(ctx) // { schools: [{ id: 1, name: 'Oakfield Primary School', ... }], total: 1 }
+ * // At most 50 schools are shown; `total` counts every match.
+ */
+export function schoolSearch(ctx: HandlerContext): Record<string, unknown> {
+  const user = requireUser(ctx);
+  const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'].trim() : '';
+  const { skip, take } = pageIfAsked(ctx) ?? { skip: 0, take: LIMIT };
+  if (ctx.input['dfe_schools'] === true) {
+    const rows = all<RegisterRow>(
+      ctx.db,
+      `SELECT * FROM register_schools WHERE ${containsText('name')} OR ${containsText('town')} OR ${containsText('postcode')}
+       ORDER BY name LIMIT ? OFFSET ?`,
+      q,
+      q,
+      q,
+      take,
+      skip,
+    );
+    const schools = rows.map((r) => ({ urn: r.urn, name: r.name, town: r.town, postcode: r.postcode, country: r.country, school_id: r.school_id, registered: r.school_id !== null }));
+    return { schools, total: schools.length };
+  }
+  const subscribed = ctx.input['subscribed'] === true;
+  const where = `s.deleted_at IS NULL AND ${containsText('s.name')}
+     ${subscribed ? `AND EXISTS (SELECT 1 FROM subscriptions b WHERE b.school_id = s.id AND b.deleted_at IS NULL AND b.state IN ${LIVE_STATES})` : ''}`;
+  const rows = all<SchoolRow>(ctx.db, `SELECT s.* FROM schools s WHERE ${where} ORDER BY s.name, s.id LIMIT ? OFFSET ?`, q, take, skip);
+  // Every match is counted, not only those shown, so a client can say that the search shows part of them.
+  const total = skip === 0 && rows.length < take ? rows.length : (one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM schools s WHERE ${where}`, q)?.n ?? rows.length);
+  const schools = rows.map((row) => {
+    const json = schoolJson(row);
+    return user.superuser ? json : { ...json, code: undefined, integrations: undefined };
+  });
+  return { schools, total };
+}

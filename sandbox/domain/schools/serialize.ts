@@ -1,0 +1,103 @@
+import { jsonObject } from '../../kit/json-columns.js';
+import { shapeValue } from '../../db/read-models/shape.js';
+import { PUPIL_SHAPE } from './pupil-shape.js';
+import type { GroupRow, SchoolRow, UserRow } from './rows.js';
+
+/**
+ * JSON shapes of school-administration rows. Flags are booleans, dates ISO strings, JSON columns objects.
+ *
+ * @example
+ * return { body: { school: schoolJson(row) } };
+ */
+export function schoolJson(row: SchoolRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    country: row.country,
+    region: row.region,
+    locale: row.locale,
+    account_region: row.account_region,
+    district_id: row.district_id,
+    settings: jsonObject(row.settings),
+    integrations: jsonObject(row.integrations),
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * The columns pupilJson reads. The pupil list does not read them: it answers the `pupil_docs` read model,
+ * whose SQL is generated from the same PUPIL_SHAPE (pupil-shape.ts) as pupilJson.
+ */
+export const PUPIL_COLUMNS = [
+  'id', 'username', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name',
+  'stage_spelling', 'stage_number', 'experimental', 'permissions', 'created_at', 'deleted_at',
+] as const;
+
+/** The part of a user row a pupil's JSON shows. */
+export type PupilFields = Pick<UserRow, (typeof PUPIL_COLUMNS)[number]>;
+
+/**
+ * A pupil as staff see them (never a password hash).
+ *
+ * @example
+ * pupilJson(row, [4]) // { id, school_username, display_name, group_ids: [4], ... }
+ */
+export function pupilJson(row: PupilFields, groupIds?: readonly number[]): Record<string, unknown> {
+  return {
+    ...shapeValue(PUPIL_SHAPE, row),
+    ...(groupIds ? { group_ids: groupIds } : {}),
+    ...(row.deleted_at ? { deleted_at: row.deleted_at } : {}),
+  };
+}
+
+/**
+ * A teacher of a school; `admin` is for the school being looked at.
+ *
+ * @example
+ * teacherJson(row, true) // { id, username, email, admin: true, ... }
+ */
+export function teacherJson(row: UserRow, admin = row.admin === 1): Record<string, unknown> {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    display_name: row.display_name,
+    school_id: row.school_id,
+    admin,
+    experimental: row.experimental === 1,
+    created_at: row.created_at,
+    ...(row.deleted_at ? { deleted_at: row.deleted_at } : {}),
+  };
+}
+
+/**
+ * Any user in a search result or the deleted-users list.
+ *
+ * @example
+ * userJson(row).kind // 'pupil'
+ */
+export function userJson(row: UserRow): Record<string, unknown> {
+  return row.kind === 'pupil' ? { kind: 'pupil', ...pupilJson(row) } : { kind: row.kind, ...teacherJson(row) };
+}
+
+/**
+ * A group with its counts.
+ *
+ * @example
+ * groupJson(row) // { id, name, parent_id, colour, ... }
+ */
+export function groupJson(row: GroupRow, counts?: { pupils: number; teachers: number; subgroups: number }): Record<string, unknown> {
+  return {
+    ...jsonObject(row.data),
+    id: row.id,
+    school_id: row.school_id,
+    parent_id: row.parent_id,
+    name: row.name,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...(counts ? { pupil_count: counts.pupils, teacher_count: counts.teachers, subgroup_count: counts.subgroups } : {}),
+  };
+}

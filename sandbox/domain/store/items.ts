@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { SandboxDb } from '../../db/database.js';
+import { HttpError } from '../../kit/handler.js';
+import { fields, notFound } from '../../kit/input.js';
+import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
+import { CURRENCIES } from '../pricing/money.js';
+
+export interface ItemRow {
+  id: number;
+  sku: string;
+  name: string;
+  description: string;
+  category: string;
+  tags: string;
+  prices: string;
+  image: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LocationRow {
+  id: number;
+  name: string;
+  country: string;
+  currency: string;
+  shipping_price: number;
+  created_at: string;
+}
+
+const prices = z.partialRecord(z.enum(CURRENCIES), z.number().int().min(0));
+
+export const itemFields = {
+  sku: z.string().trim().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/i, 'letters, digits and dashes'),
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(5000),
+  category: z.string().trim().min(1).max(60),
+  tags: z.array(z.string().trim().min(1)),
+  prices,
+  image: z.string().max(500),
+  active: fields.flag,
+};
+
+export const newItemSchema = z.looseObject({
+  ...itemFields,
+  description: itemFields.description.optional(),
+  tags: itemFields.tags.optional(),
+  image: itemFields.image.optional(),
+  active: itemFields.active.optional(),
+  stock: z.record(z.string().regex(/^\d+$/), z.number().int().min(0)).optional(),
+});
+
+export const itemPatchSchema = z.looseObject({
+  id: fields.id,
+  sku: itemFields.sku.optional(),
+  name: itemFields.name.optional(),
+  description: itemFields.description.optional(),
+  category: itemFields.category.optional(),
+  tags: itemFields.tags.optional(),
+  prices: itemFields.prices.optional(),
+  image: itemFields.image.optional(),
+  active: itemFields.active.optional(),
+});
+
+export function itemOr404(db: SandboxDb, id: number): ItemRow {
+  const row = db.prepare('SELECT * FROM store_items WHERE id = ?').get(id) as ItemRow | undefined;
+  if (!row) throw notFound('Item', id);
+  return row;
+}
+
+export function locationOr404(db: SandboxDb, id: number): LocationRow {
+  const row = db.prepare('SELECT * FROM store_locations WHERE id = ?').get(id) as LocationRow | undefined;
+  if (!row) throw notFound('Location', id);
+  return row;
+}
+
+/** Units of an item in stock at each location. */
+export function stockOf(db: SandboxDb, itemId: number): Record<string, number> {
+  const rows = db.prepare('SELECT location_id, quantity FROM store_stock WHERE item_id = ? ORDER BY location_id').all(itemId) as { location_id: number; quantity: number }[];
+  return Object.fromEntries(rows.map((r) => [String(r.location_id), r.quantity]));
+}
+
+export function serializeItem(db: SandboxDb, row: ItemRow): Record<string, unknown> {
+  const stock = stockOf(db, row.id);
+  return {
+    ...row,
+    tags: stringsColumn(row.tags),
+    prices: jsonObject(row.prices),
+    active: row.active === 1,
+    stock,
+    stock_total: Object.values(stock).reduce((a, b) => a + b, 0),
+  };
+}
+
+/** Sets the stock of an item at a location. */
+export function setStock(db: SandboxDb, itemId: number, locationId: number, quantity: number): void {
+  db.prepare(
+    'INSERT INTO store_stock (item_id, location_id, quantity) VALUES (?, ?, ?) ON CONFLICT (item_id, location_id) DO UPDATE SET quantity = excluded.quantity',
+  ).run(itemId, locationId, quantity);
+}
+
+/**
+ * Creates an item, refusing a SKU that is taken.
+ *
+ * @example
+ * createItem(db, { sku: 'BEE-PLUSH', name: 'Bee plush', category: 'toys', prices: { gbp: 999 } }, now)
+ */
+export function createItem(db: SandboxDb, input: z.output<typeof newItemSchema>, now: Date): ItemRow {
+  assertSkuFree(db, input.sku, null);
+  const stamp = now.toISOString();
+  const { lastInsertRowid } = db
+    .prepare('INSERT INTO store_items (sku, name, description, category, tags, prices, image, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(input.sku, input.name, input.description ?? '', input.category, JSON.stringify(input.tags ?? []), JSON.stringify(input.prices), input.image ?? '', input.active ?? 1, stamp, stamp);
+  const id = Number(lastInsertRowid);
+  for (const [location, quantity] of Object.entries(input.stock ?? {})) {
+    locationOr404(db, Number(location));
+    setStock(db, id, Number(location), quantity);
+  }
+  return itemOr404(db, id);
+}
+
+export function assertSkuFree(db: SandboxDb, sku: string, exceptId: number | null): void {
+  const taken = db.prepare('SELECT id FROM store_items WHERE sku = ? COLLATE NOCASE').pluck().get(sku) as number | undefined;
+  if (taken !== undefined && taken !== exceptId) throw new HttpError(409, 'Conflict', `SKU ${sku} is already item ${taken}`);
+}
+
+/** Applies a partial update to an item. */
+export function patchItem(db: SandboxDb, patch: z.output<typeof itemPatchSchema>, now: Date): ItemRow {
+  itemOr404(db, patch.id);
+  if (typeof patch.sku === 'string') assertSkuFree(db, patch.sku, patch.id);
+  const given: Record<string, unknown> = patch;
+  const columns = ['sku', 'name', 'description', 'category', 'tags', 'prices', 'image', 'active'].filter((k) => given[k] !== undefined);
+  const values = Object.fromEntries(columns.map((k) => [k, k === 'tags' || k === 'prices' ? JSON.stringify(given[k]) : given[k]]));
+  const sets = [...columns.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
+  db.prepare(`UPDATE store_items SET ${sets} WHERE id = @id`).run({ ...values, updated_at: now.toISOString(), id: patch.id });
+  return itemOr404(db, patch.id);
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { SandboxDb } from '../../db/database.js';
+import { HttpError, type HandlerContext } from '../../kit/handler.js';
+import { assertReachable } from '../../kit/reach.js';
+import { fields, notFound } from '../../kit/input.js';
+import { jsonObject } from '../../kit/json-columns.js';
+import { type ItemRow, type LocationRow, locationOr404 } from './items.js';
+
+export { PURCHASE_STATES, type PurchaseState } from '../../../core/domain/billing.js';
+import type { PurchaseState } from '../../../core/domain/billing.js';
+
+export interface PurchaseRow {
+  id: number;
+  number: string;
+  school_id: number;
+  user_id: number | null;
+  location_id: number;
+  origin: 'draft' | 'invoice' | 'card';
+  state: PurchaseState;
+  currency: string;
+  subtotal: number;
+  shipping: number | null;
+  total: number;
+  po_number: string | null;
+  skip_email: number;
+  payment_method: string | null;
+  promised_reference: string | null;
+  tracking: string | null;
+  source_person_id: number | null;
+  source_dept: string | null;
+  accounting_id: string | null;
+  finalised_at: string | null;
+  promised_at: string | null;
+  paid_at: string | null;
+  shipped_at: string | null;
+  voided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LineRow {
+  item_id: number;
+  sku: string;
+  name: string;
+  quantity: number;
+  unit_price: number;
+}
+
+export const lineSchema = z.object({
+  item_id: fields.id.optional(),
+  sku: z.string().trim().min(1).optional(),
+  quantity: z.coerce.number().int().min(1).max(10_000),
+});
+
+export const purchaseSchema = z.looseObject({
+  school_id: fields.id.optional(),
+  location_id: fields.id.optional(),
+  items: z.array(lineSchema).optional(),
+  po_number: z.string().trim().min(1).max(64).optional(),
+  paymentMethod: z.union([fields.id, z.string().min(1)]).optional(),
+  skip_email: fields.flag.optional(),
+  source_dept: z.string().trim().min(1).max(60).optional(),
+});
+export type PurchaseInput = z.output<typeof purchaseSchema>;
+
+export function getPurchase(db: SandboxDb, id: number): PurchaseRow | undefined {
+  return db.prepare('SELECT * FROM store_purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
+}
+
+/**
+ * The purchase a call names; 404 when missing or another school's.
+ *
+ * @example
+ * const purchase = visiblePurchase(ctx, 7);
+ */
+export function visiblePurchase(ctx: HandlerContext, id: number): PurchaseRow {
+  const row = getPurchase(ctx.db, id);
+  if (!row) throw notFound('Purchase', id);
+  assertReachable(ctx, row.school_id, 'Purchase', id, 'billing');
+  return row;
+}
+
+export function purchaseLines(db: SandboxDb, purchaseId: number): LineRow[] {
+  return db
+    .prepare(
+      `SELECT l.item_id, i.sku, i.name, l.quantity, l.unit_price FROM store_purchase_lines l JOIN store_items i ON i.id = l.item_id
+       WHERE l.purchase_id = ? ORDER BY l.item_id`,
+    )
+    .all(purchaseId) as LineRow[];
+}
+
+export function serializePurchase(db: SandboxDb, row: PurchaseRow): Record<string, unknown> {
+  return { ...row, skip_email: row.skip_email === 1, items: purchaseLines(db, row.id) };
+}
+
+/** The location a school's orders ship from: one in its country, else the first. */
+export function locationFor(db: SandboxDb, schoolId: number, locationId: number | undefined): LocationRow {
+  if (locationId !== undefined) return locationOr404(db, locationId);
+  const row = db
+    .prepare('SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1')
+    .get(schoolId) as LocationRow | undefined;
+  if (!row) throw new HttpError(409, 'Conflict', 'The store has no locations');
+  return row;
+}
+
+/**
+ * Replaces a purchase's lines, pricing each item in the purchase's currency, and recomputes its totals.
+ *
+ * @example
+ * setLines(db, purchase, [{ sku: 'BEE-PLUSH', quantity: 2 }], now);
+ */
+export function setLines(db: SandboxDb, purchase: PurchaseRow, lines: readonly z.output<typeof lineSchema>[], now: Date): void {
+  const merged = new Map<number, { quantity: number; price: number }>();
+  for (const line of lines) {
+    const item =
+      line.item_id !== undefined
+        ? (db.prepare('SELECT * FROM store_items WHERE id = ?').get(line.item_id) as ItemRow | undefined)
+        : (db.prepare('SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE').get(line.sku ?? '') as ItemRow | undefined);
+    if (!item) throw new HttpError(422, 'Invalid data', `No store item ${line.item_id ?? line.sku ?? '(none given)'}`, { errors: [{ path: 'items', message: 'unknown item' }] });
+    if (item.active !== 1) throw new HttpError(409, 'Conflict', `Item ${item.sku} is not on sale`);
+    const price = jsonObject(item.prices)[purchase.currency];
+    if (typeof price !== 'number') throw new HttpError(422, 'Invalid data', `Item ${item.sku} is not sold in ${purchase.currency}`, { errors: [{ path: 'items', message: 'no price' }] });
+    const before = merged.get(item.id);
+    merged.set(item.id, { quantity: (before?.quantity ?? 0) + line.quantity, price });
+  }
+  db.prepare('DELETE FROM store_purchase_lines WHERE purchase_id = ?').run(purchase.id);
+  const insert = db.prepare('INSERT INTO store_purchase_lines (purchase_id, item_id, quantity, unit_price) VALUES (?, ?, ?, ?)');
+  let subtotal = 0;
+  for (const [itemId, { quantity, price }] of merged) {
+    insert.run(purchase.id, itemId, quantity, price);
+    subtotal += quantity * price;
+  }
+  db.prepare('UPDATE store_purchases SET subtotal = ?, total = ? + COALESCE(shipping, 0), updated_at = ? WHERE id = ?').run(subtotal, subtotal, now.toISOString(), purchase.id);
+}
+
+/** Inserts an empty purchase for a school. */
+export function insertPurchase(db: SandboxDb, fieldsIn: { schoolId: number; userId: number | null; location: LocationRow; origin: PurchaseRow['origin']; input: PurchaseInput }, now: Date): PurchaseRow {
+  const id = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM store_purchases').pluck().get() as number) ?? 1;
+  const stamp = now.toISOString();
+  db.prepare(
+    `INSERT INTO store_purchases (id, number, school_id, user_id, location_id, origin, state, currency, po_number, skip_email, source_dept, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    `ORD-${String(id).padStart(6, '0')}`,
+    fieldsIn.schoolId,
+    fieldsIn.userId,
+    fieldsIn.location.id,
+    fieldsIn.origin,
+    fieldsIn.location.currency,
+    fieldsIn.input.po_number ?? null,
+    fieldsIn.input.skip_email ?? 0,
+    fieldsIn.input.source_dept ?? null,
+    stamp,
+    stamp,
+  );
+  return getPurchase(db, id) as PurchaseRow;
+}

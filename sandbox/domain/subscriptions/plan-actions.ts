@@ -1,0 +1,137 @@
+/**
+ * Plan actions: changes to a plan carried out by the job runner when their time comes.
+ * - migrate: moves the plan's live subscriptions to `target_plan_id` (same product and currency).
+ * - reprice: sets a new `price` (and optionally `seat_price`); the plan's version goes up.
+ * - retire: stops the plan being offered (live subscriptions keep it until renewal).
+ *
+ * | action  | from               | to        |
+ * |---------|--------------------|-----------|
+ * | (run)   | scheduled (due)    | done, or failed with its error (one atomic job step, so `running` is never seen) |
+ * | cancel  | scheduled, failed  | cancelled |
+ * | retry   | failed, cancelled  | scheduled (run again now)    |
+ */
+import { z } from 'zod';
+import type { SandboxDb } from '../../db/database.js';
+import { enqueueJob, type JobKind, type JobRow } from '../../server/jobs.js';
+import { getPlan, planOr404 } from '../pricing/catalogue.js';
+import { fields, invalid, notFound } from '../../kit/input.js';
+import { jsonObject } from '../../kit/json-columns.js';
+import { defineLifecycle } from '../billing/lifecycle.js';
+
+export const PLAN_ACTION_STATES = ['scheduled', 'running', 'done', 'failed', 'cancelled'] as const;
+export type PlanActionState = (typeof PLAN_ACTION_STATES)[number];
+
+export const planActionLifecycle = defineLifecycle('plan action', PLAN_ACTION_STATES, {
+  cancel: { from: ['scheduled', 'failed'], to: 'cancelled', phrase: 'be cancelled' },
+  retry: { from: ['failed', 'cancelled'], to: 'scheduled', phrase: 'be retried' },
+});
+
+export interface PlanActionRow {
+  id: number;
+  plan_id: number;
+  kind: 'migrate' | 'reprice' | 'retire';
+  params: string;
+  state: PlanActionState;
+  run_at: string;
+  attempts: number;
+  job_id: number | null;
+  error: string | null;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const planActionSchema = z.looseObject({
+  kind: z.enum(['migrate', 'reprice', 'retire']),
+  target_plan_id: fields.id.optional(),
+  price: z.coerce.number().int().min(0).optional(),
+  seat_price: z.coerce.number().int().min(0).optional(),
+  run_at: fields.date.optional(),
+});
+
+export const PLAN_ACTION_JOB = 'plan-action';
+
+export function planActionOr404(db: SandboxDb, id: number): PlanActionRow {
+  const row = db.prepare('SELECT * FROM plan_actions WHERE id = ?').get(id) as PlanActionRow | undefined;
+  if (!row) throw notFound('Plan action', id);
+  return row;
+}
+
+export function serializePlanAction(row: PlanActionRow): Record<string, unknown> {
+  return { ...row, params: jsonObject(row.params), result: row.result === null ? null : jsonObject(row.result) };
+}
+
+function schedule(db: SandboxDb, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {
+  const job = enqueueJob(db, { queue: 'billing', namespace: 'plan-actions', kind: PLAN_ACTION_JOB, payload: { actionId: action.id }, now, runAt });
+  db.prepare("UPDATE plan_actions SET state = 'scheduled', run_at = ?, job_id = ?, error = NULL, updated_at = ? WHERE id = ?").run(runAt, job.id, now.toISOString(), action.id);
+  return planActionOr404(db, action.id);
+}
+
+/**
+ * Schedules an action on a plan (now unless `run_at` says later).
+ *
+ * @example
+ * createPlanAction(db, 3, { kind: 'reprice', price: 52_000 }, now)
+ */
+export function createPlanAction(db: SandboxDb, planId: number, input: z.output<typeof planActionSchema>, now: Date): PlanActionRow {
+  planOr404(db, planId);
+  if (input.kind === 'migrate' && input.target_plan_id === undefined) throw invalid('target_plan_id', 'a migration needs a target plan');
+  if (input.kind === 'reprice' && input.price === undefined) throw invalid('price', 'a reprice needs a price');
+  const params = { target_plan_id: input.target_plan_id, price: input.price, seat_price: input.seat_price };
+  const stamp = now.toISOString();
+  const runAt = input.run_at === undefined ? stamp : new Date(input.run_at).toISOString();
+  const { lastInsertRowid } = db
+    .prepare("INSERT INTO plan_actions (plan_id, kind, params, state, run_at, created_at, updated_at) VALUES (?, ?, ?, 'scheduled', ?, ?, ?)")
+    .run(planId, input.kind, JSON.stringify(params), runAt, stamp, stamp);
+  return schedule(db, planActionOr404(db, Number(lastInsertRowid)), runAt, now);
+}
+
+export function cancelPlanAction(db: SandboxDb, action: PlanActionRow, now: Date): PlanActionRow {
+  planActionLifecycle.check('cancel', action.id, action.state);
+  db.prepare("UPDATE plan_actions SET state = 'cancelled', updated_at = ? WHERE id = ?").run(now.toISOString(), action.id);
+  return planActionOr404(db, action.id);
+}
+
+export function retryPlanAction(db: SandboxDb, action: PlanActionRow, now: Date): PlanActionRow {
+  planActionLifecycle.check('retry', action.id, action.state);
+  return schedule(db, action, now.toISOString(), now);
+}
+
+function perform(db: SandboxDb, action: PlanActionRow, now: Date): Record<string, unknown> {
+  const plan = planOr404(db, action.plan_id);
+  const params = jsonObject(action.params);
+  const stamp = now.toISOString();
+  if (action.kind === 'migrate') {
+    const target = getPlan(db, Number(params.target_plan_id));
+    if (!target) throw new Error(`Target plan ${String(params.target_plan_id)} does not exist`);
+    if (target.product_id !== plan.product_id || target.currency !== plan.currency) throw new Error(`Plan ${target.id} is not of the same product and currency as plan ${plan.id}`);
+    const moved = db
+      .prepare("UPDATE subscriptions SET plan_id = ?, updated_at = ? WHERE plan_id = ? AND deleted_at IS NULL AND state IN ('pending', 'future', 'trial', 'active', 'cancelling')")
+      .run(target.id, stamp, plan.id).changes;
+    return { moved };
+  }
+  if (action.kind === 'reprice') {
+    const seatPrice = typeof params.seat_price === 'number' ? params.seat_price : plan.seat_price;
+    db.prepare('UPDATE plans SET price = ?, seat_price = ?, version = version + 1, updated_at = ? WHERE id = ?').run(Number(params.price), seatPrice, stamp, plan.id);
+    return { price: Number(params.price), seat_price: seatPrice, version: plan.version + 1 };
+  }
+  db.prepare('UPDATE plans SET active = 0, updated_at = ? WHERE id = ?').run(stamp, plan.id);
+  return { retired: true };
+}
+
+/** The job that carries an action out; a cancelled or superseded action is skipped. */
+export const planActionJob: JobKind = {
+  step(db, job: JobRow, _cursor, now) {
+    const { actionId } = z.object({ actionId: z.number() }).parse(JSON.parse(job.payload));
+    const action = planActionOr404(db, actionId);
+    if (action.state !== 'scheduled' || action.job_id !== job.id) return { progress: 100, done: true, result: { skipped: action.state } };
+    const result = perform(db, action, now);
+    db.prepare("UPDATE plan_actions SET state = 'done', attempts = attempts + 1, result = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(result), now.toISOString(), action.id);
+    return { progress: 100, done: true, result };
+  },
+  onFail(db, job, message, now) {
+    const parsed = z.object({ actionId: z.number() }).safeParse(JSON.parse(job.payload));
+    if (!parsed.success) return;
+    db.prepare("UPDATE plan_actions SET state = 'failed', attempts = attempts + 1, error = ?, updated_at = ? WHERE id = ? AND job_id = ?").run(message, now.toISOString(), parsed.data.actionId, job.id);
+  },
+};

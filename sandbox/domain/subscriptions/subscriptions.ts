@@ -1,0 +1,129 @@
+import type { SandboxDb } from '../../db/database.js';
+import type { HandlerContext } from '../../kit/handler.js';
+import { assertReachable } from '../../kit/reach.js';
+import { day } from '../billing/dates.js';
+import { notFound } from '../../kit/input.js';
+import { stringsColumn } from '../../kit/json-columns.js';
+import type { Currency } from '../pricing/money.js';
+
+export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../../core/domain/billing.js';
+import type { SubscriptionKind, SubscriptionState } from '../../../core/domain/billing.js';
+/** States in which a subscription grants access or is about to. */
+export const LIVE_STATES: readonly SubscriptionState[] = ['pending', 'future', 'trial', 'active', 'cancelling'];
+
+export interface SubscriptionRow {
+  id: number;
+  school_id: number;
+  product_id: number;
+  plan_id: number | null;
+  kind: SubscriptionKind;
+  state: SubscriptionState;
+  billing: 'none' | 'invoice' | 'card';
+  currency: Currency;
+  seats: number;
+  teacher_seats: number;
+  start_date: string;
+  expiry: string | null;
+  po_number: string | null;
+  billing_address_id: number | null;
+  price_rise_exemption: string | null;
+  permissions: string;
+  inferred_teacher_access: number;
+  action_secret: string | null;
+  pending_upgrade: string | null;
+  card_reference: string | null;
+  moved_from_school_id: number | null;
+  synced_at: string | null;
+  cancelled_at: string | null;
+  deactivated_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export function getSubscription(db: SandboxDb, id: number): SubscriptionRow | undefined {
+  return db.prepare('SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NULL').get(id) as SubscriptionRow | undefined;
+}
+
+/**
+ * The subscription a call names, with the clock applied; 404 when missing or another school's.
+ *
+ * @example
+ * const sub = visibleSubscription(ctx, 4);
+ */
+export function visibleSubscription(ctx: HandlerContext, id: number): SubscriptionRow {
+  applyClock(ctx.db, ctx.now(), id);
+  const row = getSubscription(ctx.db, id);
+  if (!row) throw notFound('Subscription', id);
+  assertReachable(ctx, row.school_id, 'Subscription', id, 'billing');
+  return row;
+}
+
+/**
+ * Applies the transitions that time makes: a future subscription starts, a trial or active one expires,
+ * a cancelling one is cancelled at its expiry. Limited to one subscription when `id` is given.
+ *
+ * @example
+ * applyClock(db, new Date(), 4);
+ */
+export function applyClock(db: SandboxDb, now: Date, id?: number): number {
+  const today = day(now);
+  const stamp = now.toISOString();
+  const only = id === undefined ? '' : ' AND id = @id';
+  const args = { today, stamp, id };
+  let changed = 0;
+  changed += db.prepare(`UPDATE subscriptions SET state = 'active', updated_at = @stamp WHERE state = 'future' AND start_date <= @today AND deleted_at IS NULL${only}`).run(args).changes;
+  changed += db
+    .prepare(`UPDATE subscriptions SET state = 'expired', updated_at = @stamp WHERE state IN ('trial', 'active') AND expiry < @today AND deleted_at IS NULL${only}`)
+    .run(args).changes;
+  changed += db
+    .prepare(`UPDATE subscriptions SET state = 'cancelled', cancelled_at = @stamp, updated_at = @stamp WHERE state = 'cancelling' AND expiry < @today AND deleted_at IS NULL${only}`)
+    .run(args).changes;
+  return changed;
+}
+
+/** Sets columns of a subscription and stamps `updated_at`. */
+export function updateSubscription(db: SandboxDb, id: number, changes: Readonly<Partial<SubscriptionRow>>, now: Date): SubscriptionRow {
+  const keys = Object.keys(changes);
+  const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
+  db.prepare(`UPDATE subscriptions SET ${assignments} WHERE id = @id`).run({ ...changes, updated_at: now.toISOString(), id });
+  return db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as SubscriptionRow;
+}
+
+interface Counts {
+  users: number;
+  teachers: number;
+  groups: number;
+}
+
+/** How many pupils, teachers and groups are assigned to a subscription. */
+export function memberCounts(db: SandboxDb, id: number): Counts {
+  const rows = db.prepare('SELECT target, COUNT(*) AS n FROM subscription_members WHERE subscription_id = ? GROUP BY target').all(id) as {
+    target: string;
+    n: number;
+  }[];
+  const count = (target: string): number => rows.find((r) => r.target === target)?.n ?? 0;
+  return { users: count('user'), teachers: count('teacher'), groups: count('group') };
+}
+
+/**
+ * The subscription as the API answers it, with its product and seat use.
+ *
+ * @example
+ * return { body: { subscription: serializeSubscription(db, row) } };
+ */
+export function serializeSubscription(db: SandboxDb, row: SubscriptionRow): Record<string, unknown> {
+  const product = db.prepare('SELECT code, name FROM products WHERE id = ?').get(row.product_id) as { code: string; name: string } | undefined;
+  const counts = memberCounts(db, row.id);
+  const { action_secret: _secret, pending_upgrade, permissions, ...rest } = row;
+  return {
+    ...rest,
+    product: product ?? null,
+    permissions: stringsColumn(permissions),
+    inferred_teacher_access: row.inferred_teacher_access === 1,
+    pending_upgrade: pending_upgrade === null ? null : (JSON.parse(pending_upgrade) as unknown),
+    assigned: counts,
+    seats_available: Math.max(0, row.seats - counts.users),
+    teacher_seats_available: Math.max(0, row.teacher_seats - counts.teachers),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Handler input, one way for every handler: payload checks answering 422 in the platform's shape
+ * (`{ error: 'Invalid data', message, errors: [{ path, message }] }`), ids from paths and payloads, the 404
+ * for a row, and skip/take paging. The server validates the keys the table names before the handler runs;
+ * handlers use these for what the table leaves open.
+ */
+import { z } from 'zod';
+import { MAX_TAKE, PAGE_SIZE } from '../../core/domain/constants.js';
+import { isoDate, skipSchema, takeSchema } from '../../core/endpoints/schemas.js';
+import { HttpError, type HandlerContext } from './handler.js';
+
+/** A list call's page when it gives no `take` (the site's page size). */
+export const DEFAULT_TAKE = PAGE_SIZE;
+/** The largest `take` any list call accepts: the table's, so a handler pages as the server validates. */
+export { MAX_TAKE };
+
+/** One failed check of a 422: the dotted path of the key (empty for the whole payload) and what is wrong. */
+export interface InvalidField {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The message and `errors` of a 422 from a failed zod parse: every issue, as `path: message`, joined by `; `.
+ *
+ * @example
+ * const { message, errors } = describeIssues(result.error);
+ */
+export function describeIssues(error: z.ZodError): { message: string; errors: InvalidField[] } {
+  const errors = error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  const message = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
+  return { message: message || 'The payload is not valid', errors };
+}
+
+/**
+ * Checks a value against a schema of the handler's own, or throws the 422.
+ *
+ * @example
+ * const { seats } = parseInput(z.object({ seats: z.coerce.number().int().min(0) }), ctx.input);
+ */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const { message, errors } = describeIssues(result.error);
+  throw new HttpError(422, 'Invalid data', message, { errors });
+}
+
+/**
+ * The 422 for one key.
+ *
+ * @example
+ * throw invalid('amount', 'expected a number from 1 to 100');
+ */
+export function invalid(path: string, message: string): HttpError {
+  return new HttpError(422, 'Invalid data', `${path}: ${message}`, { errors: [{ path, message }] });
+}
+
+/**
+ * The 404 for a row that does not exist or is not the caller's to see (the two look the same, so ids do not leak).
+ *
+ * @example
+ * throw notFound('Invoice', 12); // 404 { error: 'Not found', message: 'Invoice 12 not found' }
+ */
+export function notFound(label: string, id: number | string): HttpError {
+  return new HttpError(404, 'Not found', `${label} ${id} not found`);
+}
+
+/**
+ * A positive whole-number id from a payload value (a number or a string of digits), or 404: a malformed id names no row.
+ *
+ * @example
+ * const pupilId = toId(ctx.input['pupilId'], 'Pupil'); // 404 for 'abc'
+ */
+export function toId(value: unknown, label: string): number {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(label, String(value ?? ''));
+  return id;
+}
+
+/**
+ * The id in a path parameter (`id` unless named), or 404.
+ *
+ * @example
+ * const id = pathId(ctx, 'Invoice'); // 12 for superuser/invoices/12/paid
+ * const groupId = pathId(ctx, 'Group', 'gid');
+ */
+export function pathId(ctx: Pick<HandlerContext, 'params'>, label: string, name = 'id'): number {
+  return toId(ctx.params[name], label);
+}
+
+// The table's `skip` and `take` kinds, so open payloads page within the same range as declared ones.
+const pageSchema = z.object({ skip: skipSchema.optional(), take: takeSchema.optional() });
+
+/**
+ * `skip` and `take` of a list call: skip from 0, take from 1 to MAX_TAKE, DEFAULT_TAKE when not given; 422 otherwise.
+ *
+ * @example
+ * const { skip, take } = page(ctx);
+ */
+export function page(ctx: Pick<HandlerContext, 'input'>): { skip: number; take: number } {
+  const { skip = 0, take = DEFAULT_TAKE } = parseInput(pageSchema, { skip: ctx.input['skip'], take: ctx.input['take'] });
+  return { skip, take };
+}
+
+/**
+ * The page a list call asks for, or undefined when it gives neither `skip` nor `take` (lists that answered
+ * everything before they took paging keep doing so).
+ *
+ * @example
+ * const wanted = pageIfAsked(ctx); // undefined for GET users/me/school/pupils without skip or take
+ */
+export function pageIfAsked(ctx: Pick<HandlerContext, 'input'>): { skip: number; take: number } | undefined {
+  return ctx.input['skip'] === undefined && ctx.input['take'] === undefined ? undefined : page(ctx);
+}
+
+/** An id as a payload carries it: a positive whole number or a string of digits. */
+export const idValue = z.union([z.number(), z.string().regex(/^\d+$/, 'expected an id').transform(Number)]).pipe(z.number().int().positive());
+
+/** A list of ids: an array, a comma-joined string, or a single id. */
+export const idList = z.union([
+  z.array(idValue),
+  z
+    .string()
+    .regex(/^\s*\d+(?:\s*,\s*\d+)*\s*$/, 'expected ids, a list or comma-joined')
+    .transform((s) => s.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().int().positive())),
+  idValue.transform((id) => [id]),
+]);
+
+/**
+ * Ids sent as a list or comma-joined, without repeats, or the wildcard `*` when `allowAll` (delete all pupils); 422 otherwise.
+ *
+ * @example
+ * parseIds('4,5,6', 'ids') // [4, 5, 6]
+ * parseIds('*', 'ids', true) // '*'
+ */
+export function parseIds(value: unknown, path: string, allowAll = false): number[] | '*' {
+  if (allowAll && (value === '*' || (Array.isArray(value) && value.length === 1 && value[0] === '*'))) return '*';
+  const result = idList.safeParse(value);
+  if (!result.success) throw invalid(path, allowAll ? 'expected ids (a list or comma-joined) or *' : 'expected ids (a list or comma-joined)');
+  return [...new Set(result.data)];
+}
+
+/** Payload schemas several handlers share. */
+export const fields = {
+  id: idValue,
+  ids: idList,
+  /** An ISO 8601 day or date-time of the calendar, as sent. */
+  date: isoDate,
+  /** A day of the calendar, YYYY-MM-DD (a date-time is cut to its day). */
+  day: isoDate.transform((s) => s.slice(0, 10)),
+  /** 0 or 1, from a boolean or a number. */
+  flag: z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]).transform((v) => (v === true || v === 1 ? 1 : 0)),
+} as const;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const objectSchema = z.record(z.string(), z.unknown());
+const stringList = z.array(z.string());
+
+/**
+ * Parses a JSON object column. Columns hold what the sandbox wrote, so a broken value means a bug or a
+ * hand-edited file: it reads as an empty object instead of failing every request that touches the row.
+ *
+ * @example
+ * const settings = jsonObject(school.settings); // { fontPreference: 'sassoon' }
+ */
+export function jsonObject(text: string | null | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const parsed = objectSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Parses a JSON list column, empty when missing or broken.
+ *
+ * @example
+ * jsonList(user.permissions) // ['spelling', 'number']
+ */
+export function jsonList(text: string | null | undefined): unknown[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as unknown[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Parses a JSON list-of-strings column, empty when missing, broken or holding anything but strings.
+ *
+ * @example
+ * stringsColumn('["spelling","number"]') // ['spelling', 'number']
+ */
+export function stringsColumn(text: string | null | undefined): string[] {
+  if (!text) return [];
+  try {
+    const parsed = stringList.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}

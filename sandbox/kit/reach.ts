@@ -1,0 +1,119 @@
+/**
+ * The one access policy: who reaches which school's rows. The server has already checked the table's
+ * role; these checks come after it, in every handler. A row of a school the caller does not reach answers
+ * 404 exactly as a missing one does, so ids of other schools do not leak.
+ *
+ * | caller                        | school rows (pupils, groups, homework...) | billing rows (invoices, subscriptions, store) |
+ * |-------------------------------|-------------------------------------------|-----------------------------------------------|
+ * | superuser                     | every school                              | every school                                  |
+ * | employee (sales staff)        | their own school                          | every school                                  |
+ * | district administrator        | their own school and their district's     | their own school                              |
+ * | school admin, teacher         | their own school                          | their own school                              |
+ * | pupil, parent                 | their own school                          | their own school                              |
+ */
+import { HttpError, type HandlerContext, type SessionUser } from './handler.js';
+import { notFound } from './input.js';
+import { one, type Db } from './sql.js';
+
+/** What a row is about: school administration, or billing (where sales staff see every school). */
+export type Purpose = 'school' | 'billing';
+
+/** Superusers and sales staff (employees): they see every school's billing. */
+export function isStaff(user: SessionUser | null): boolean {
+  return user !== null && (user.superuser || user.employee);
+}
+
+/**
+ * Whether `user` reaches rows of `schoolId` for `purpose` (the table above).
+ *
+ * @example
+ * mayReach(db, user, 2, 'billing'); // true for an employee, false for a teacher of school 1
+ */
+export function mayReach(db: Db, user: SessionUser | null, schoolId: number | null, purpose: Purpose): boolean {
+  if (!user || schoolId === null) return false;
+  if (user.superuser || (purpose === 'billing' && user.employee)) return true;
+  if (user.schoolId === schoolId) return true;
+  if (purpose === 'school' && user.districtId !== null) {
+    return one<{ district_id: number | null }>(db, 'SELECT district_id FROM schools WHERE id = ?', schoolId)?.district_id === user.districtId;
+  }
+  return false;
+}
+
+/**
+ * The signed-in caller, or 401 (public endpoints only reach this without a token).
+ *
+ * @example
+ * const user = requireUser(ctx);
+ */
+export function requireUser(ctx: HandlerContext): SessionUser {
+  if (!ctx.user) throw new HttpError(401, 'Unauthorised', 'Sign in to use this call');
+  return ctx.user;
+}
+
+/**
+ * The school the caller currently works in (`users/me/school/...`), or 404 when they have none: a superuser
+ * without a school picks one with `POST users/me/manageschool` or imitates a school user.
+ *
+ * @example
+ * const schoolId = callerSchoolId(ctx);
+ */
+export function callerSchoolId(ctx: HandlerContext): number {
+  const user = requireUser(ctx);
+  if (user.schoolId === null) {
+    throw new HttpError(404, 'Not found', `User ${user.username} is not a member of a school`);
+  }
+  return user.schoolId;
+}
+
+/**
+ * The school filter for looking up one row by id: `null` for superusers (every school), the caller's
+ * school otherwise.
+ *
+ * @example
+ * const pupil = findPupil(ctx.db, id, rowScope(ctx));
+ */
+export function rowScope(ctx: HandlerContext): number | null {
+  const user = requireUser(ctx);
+  return user.superuser ? null : callerSchoolId(ctx);
+}
+
+/**
+ * Whether the caller reaches school rows of `schoolId`.
+ *
+ * @example
+ * if (!canReachSchool(ctx, row.school_id)) throw notFound('Group', row.id);
+ */
+export function canReachSchool(ctx: HandlerContext, schoolId: number | null): boolean {
+  return mayReach(ctx.db, ctx.user, schoolId, 'school');
+}
+
+/**
+ * Throws 404 unless the caller reaches `schoolId` for `purpose` (a row of another school reads as missing).
+ *
+ * @example
+ * assertReachable(ctx, group.school_id, 'Group', group.id);
+ * assertReachable(ctx, invoice.school_id, 'Invoice', invoice.id, 'billing');
+ */
+export function assertReachable(ctx: HandlerContext, schoolId: number | null, label: string, id: number | string, purpose: Purpose = 'school'): void {
+  if (!mayReach(ctx.db, ctx.user, schoolId, purpose)) throw notFound(label, id);
+}
+
+/**
+ * The school a `schools/{id}/...` billing call names, checked to exist and to be reached by the caller.
+ *
+ * @example
+ * const schoolId = schoolParam(ctx);
+ */
+export function schoolParam(ctx: HandlerContext, name = 'id'): number {
+  const text = ctx.params[name] ?? '';
+  const id = Number(text);
+  const row = /^\d+$/.test(text) ? one(ctx.db, 'SELECT id FROM schools WHERE id = ? AND deleted_at IS NULL', id) : undefined;
+  if (row === undefined) throw notFound('School', text);
+  assertReachable(ctx, id, 'School', id, 'billing');
+  return id;
+}
+
+/** The caller's user id (the superuser's own when imitating), or null for a public call. */
+export function callerId(ctx: HandlerContext): number | null {
+  return ctx.user?.imitatedBy ?? ctx.user?.id ?? null;
+}

@@ -1,0 +1,57 @@
+import type Database from 'better-sqlite3';
+
+/** The database handle every handler and domain module takes. */
+export type Db = Database.Database;
+import { allRows, statement } from '../db/statements.js';
+
+/**
+ * A prepared statement for `sql`, compiled once per database and reused: handlers run on every request,
+ * and preparing the same text each time costs more than running it. One cache with the request path's
+ * (sandbox/statements.ts), so a statement is never handed out still in another caller's pluck/raw mode.
+ *
+ * @example
+ * const row = prepared(db, 'SELECT * FROM schools WHERE id = ?').get(1);
+ */
+export function prepared(db: Database.Database, sql: string): Database.Statement {
+  return statement(db, sql);
+}
+
+/**
+ * Runs `sql` and returns the first row, typed by the caller (rows of the sandbox's own tables).
+ *
+ * @example
+ * const school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE id = ?', id);
+ */
+export function one<T>(db: Database.Database, sql: string, ...params: unknown[]): T | undefined {
+  return prepared(db, sql).get(...params) as T | undefined;
+}
+
+/**
+ * Runs `sql` and returns every row.
+ *
+ * @example
+ * const groups = all<GroupRow>(db, 'SELECT * FROM school_groups WHERE school_id = ?', 1);
+ */
+export function all<T>(db: Database.Database, sql: string, ...params: unknown[]): T[] {
+  return allRows<T>(prepared(db, sql), ...params);
+}
+
+/**
+ * Runs a write and returns the changes and the new row id.
+ *
+ * @example
+ * const { lastInsertRowid } = run(db, 'INSERT INTO school_groups (...) VALUES (...)', ...values);
+ */
+export function run(db: Database.Database, sql: string, ...params: unknown[]): Database.RunResult {
+  return prepared(db, sql).run(...params);
+}
+
+/**
+ * `?, ?, ?` for an IN list of `count` values (at least one, so `IN ()` never happens).
+ *
+ * @example
+ * placeholders(3) // '?, ?, ?'
+ */
+export function placeholders(count: number): string {
+  return Array.from({ length: Math.max(count, 1) }, () => '?').join(', ');
+}

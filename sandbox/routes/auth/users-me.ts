@@ -1,0 +1,105 @@
+/** The signed-in user: read and update yourself, sign up, relationships. */
+import { z } from 'zod';
+import { hashPassword } from '../../domain/auth/password.js';
+import { sessionResponse } from '../../domain/auth/sign-in.js';
+import { readUser, userJson } from '../../domain/auth/user-json.js';
+import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../kit/handler.js';
+import { notFound, parseInput, pathId } from '../../kit/input.js';
+import { requireUser } from '../../kit/reach.js';
+
+/** Re-verification lasts this long (the 403 session-verification flow asks again after it). */
+const VERIFIED_MINUTES = 30;
+
+const profile = z.object({
+  email: z.email().nullable().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  display_name: z.string().optional(),
+  avatar: z.record(z.string(), z.unknown()).optional(),
+});
+
+const signUp = profile.extend({
+  username: z.string().min(3).regex(/^[A-Za-z0-9._@-]+$/, 'letters, digits and . _ @ - only'),
+  password: z.string().min(6),
+  kind: z.enum(['teacher', 'parent', 'learner']).default('teacher'),
+});
+
+function me(ctx: HandlerContext): HandlerResult {
+  const caller = requireUser(ctx);
+  const user = readUser(ctx.db, caller.id);
+  if (!user) throw new HttpError(401, 'Unauthorised', 'Your account no longer exists');
+  return { body: { user: { ...userJson(ctx.db, user, caller.imitatedBy), token: caller.token }, token: caller.token } };
+}
+
+export const usersMeHandlers = {
+  'GET users/me': me,
+  'GET users/me/refresh': me,
+
+  'PUT users/me': (ctx) => {
+    const caller = requireUser(ctx);
+    const change = parseInput(profile, ctx.input);
+    const sets = Object.entries(change).filter(([, v]) => v !== undefined);
+    if (sets.length > 0) {
+      const sql = sets.map(([k]) => `${k} = ?`).join(', ');
+      const values = sets.map(([k, v]) => (k === 'avatar' ? JSON.stringify(v) : v));
+      ctx.db.prepare(`UPDATE users SET ${sql} WHERE id = ?`).run(...values, caller.id);
+    }
+    return me(ctx);
+  },
+
+  'GET users/me/password-verified': (ctx) => {
+    const caller = requireUser(ctx);
+    const at = ctx.db.prepare('SELECT verified_at FROM tokens WHERE token = ?').pluck().get(caller.token) as string | null | undefined;
+    const verified = typeof at === 'string' && ctx.now().getTime() - Date.parse(at) < VERIFIED_MINUTES * 60_000;
+    return { body: { verified, verified_at: at ?? null } };
+  },
+
+  'GET users/me/users/{id}': (ctx) => {
+    const caller = requireUser(ctx);
+    const id = pathId(ctx, 'User');
+    const other = readUser(ctx.db, id);
+    const self = readUser(ctx.db, caller.id);
+    if (!other || !self) throw notFound('User', id);
+    const sameSchool = self.school_id !== null && self.school_id === other.school_id;
+    const teacherHere = sameSchool && self.kind === 'teacher';
+    return {
+      body: {
+        relationship: {
+          isMe: self.id === other.id,
+          isSameSchool: sameSchool,
+          isTeacher: teacherHere,
+          isAdmin: teacherHere && self.admin === 1,
+          isParent: other.parent_id === self.id,
+          isChild: self.parent_id === other.id,
+          isSuperuser: self.superuser === 1,
+        },
+      },
+    };
+  },
+
+  'POST users': (ctx) => {
+    const input = parseInput(signUp, ctx.input);
+    const taken = ctx.db.prepare('SELECT 1 FROM users WHERE username = ? COLLATE NOCASE').get(input.username);
+    if (taken) throw new HttpError(409, 'Conflict', `Username ${input.username} is taken`);
+    const id = Number(
+      ctx.db
+        .prepare(
+          `INSERT INTO users (username, email, first_name, last_name, display_name, password_hash, kind, avatar, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          input.username,
+          input.email ?? null,
+          input.first_name ?? '',
+          input.last_name ?? '',
+          input.display_name ?? [input.first_name, input.last_name].filter(Boolean).join(' '),
+          hashPassword(input.password),
+          input.kind,
+          JSON.stringify(input.avatar ?? {}),
+          ctx.now().toISOString(),
+        ).lastInsertRowid,
+    );
+    const result = sessionResponse(ctx, id, null);
+    return { ...result, status: 201 };
+  },
+} satisfies PartialHandlerMap;

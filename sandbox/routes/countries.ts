@@ -1,0 +1,61 @@
+/** The countries area: countries with their zones (superusers edit them). */
+import { z } from 'zod';
+import { fields, notFound } from '../kit/input.js';
+import { CURRENCIES } from '../domain/pricing/money.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../kit/handler.js';
+import { input, reply } from '../kit/reply.js';
+import { defineRoutes } from './areas.js';
+
+interface CountryRow {
+  code: string;
+  name: string;
+  currency: string;
+  vat_rate: number;
+  eu: number;
+  updated_at: string;
+}
+
+const patchSchema = z.looseObject({
+  name: z.string().trim().min(1).max(120).optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  vat_rate: z.coerce.number().min(0).max(50).optional(),
+  eu: fields.flag.optional(),
+  zones: z.array(z.object({ code: z.string().trim().min(1).max(10), name: z.string().trim().min(1).max(120) })).optional(),
+});
+
+function countryOr404(ctx: HandlerContext): CountryRow {
+  const code = (ctx.params.code ?? '').toUpperCase();
+  const row = ctx.db.prepare('SELECT * FROM countries WHERE code = ?').get(code) as CountryRow | undefined;
+  if (!row) throw notFound('Country', code);
+  return row;
+}
+
+const zonesOf = (ctx: HandlerContext, code: string): unknown[] => ctx.db.prepare('SELECT id, country_code, code, name FROM country_zones WHERE country_code = ? ORDER BY code').all(code);
+const serializeCountry = (ctx: HandlerContext, row: CountryRow): Record<string, unknown> => ({ ...row, eu: row.eu === 1, zones: zonesOf(ctx, row.code) });
+
+const calls = {
+  'GET countries': (ctx) => {
+    const rows = ctx.db.prepare('SELECT c.*, (SELECT COUNT(*) FROM country_zones z WHERE z.country_code = c.code) AS zone_count FROM countries c ORDER BY c.name').all() as (CountryRow & { zone_count: number })[];
+    return reply(ctx, 'countries', rows.map((r) => ({ ...r, eu: r.eu === 1 })), { total: rows.length });
+  },
+  'GET countries/{code}': (ctx) => reply(ctx, 'country', serializeCountry(ctx, countryOr404(ctx))),
+  'GET countries/zones': (ctx) => reply(ctx, 'zones', ctx.db.prepare('SELECT id, country_code, code, name FROM country_zones ORDER BY country_code, code').all()),
+  'GET countries/{code}/zones': (ctx) => reply(ctx, 'zones', zonesOf(ctx, countryOr404(ctx).code)),
+  'PATCH countries/{code}': (ctx) => {
+    const country = countryOr404(ctx);
+    const body = input(ctx, patchSchema);
+    ctx.db
+      .prepare('UPDATE countries SET name = COALESCE(?, name), currency = COALESCE(?, currency), vat_rate = COALESCE(?, vat_rate), eu = COALESCE(?, eu), updated_at = ? WHERE code = ?')
+      .run(body.name ?? null, body.currency ?? null, body.vat_rate ?? null, body.eu ?? null, ctx.now().toISOString(), country.code);
+    if (body.zones) {
+      const codes = body.zones.map((z) => z.code.toUpperCase());
+      if (new Set(codes).size !== codes.length) throw new HttpError(422, 'Invalid data', 'zones: zone codes repeat', { errors: [{ path: 'zones', message: 'duplicate codes' }] });
+      ctx.db.prepare('DELETE FROM country_zones WHERE country_code = ?').run(country.code);
+      const insert = ctx.db.prepare('INSERT INTO country_zones (country_code, code, name) VALUES (?, ?, ?)');
+      for (const zone of body.zones) insert.run(country.code, zone.code.toUpperCase(), zone.name);
+    }
+    return reply(ctx, 'country', serializeCountry(ctx, countryOr404(ctx)));
+  },
+} satisfies PartialHandlerMap;
+
+export const countriesHandlers = defineRoutes('countries', calls);

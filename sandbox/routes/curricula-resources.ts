@@ -1,0 +1,92 @@
+/**
+ * Literacy resources: resource reads, types, the curriculum nodes that list a resource,
+ * and file access. Curricula and nodes themselves stay in the generic store (collection
+ * `quiz/curriculum_nodes`); the reads by url path and tag and the external curricula reads look there.
+ * Files of members-only resources need a school with a live subscription that includes `litshed`.
+ * Presigned URLs point at a host the sandbox does not serve: they carry a real HMAC signature and expiry.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { requireUser } from '../kit/reach.js';
+import { idValue, notFound, page, parseInput, pathId } from '../kit/input.js';
+import { findResource, hasLiteracyAccess, nodesWithResource, resourceJson, searchResources, type ResourceRow } from '../domain/schools/resources.js';
+import { one, run } from '../kit/sql.js';
+import { curriculumReadHandlers } from './curricula-resources/reads.js';
+import { defineRoutes } from './areas.js';
+
+/** How long a presigned file URL lasts. */
+const URL_SECONDS = 15 * 60;
+const SIGNING_KEY = randomBytes(32);
+
+interface FileRow {
+  readonly id: number;
+  readonly resource_id: number;
+  readonly name: string;
+  readonly mime: string;
+  readonly size: number;
+  readonly access_uuid: string | null;
+}
+
+const listQuery = z.looseObject({
+  search: z.string().optional(),
+  category: z.string().optional(),
+  type_id: idValue.optional(),
+  availability: z.enum(['free', 'members']).optional(),
+  curriculum_id: idValue.optional(),
+});
+
+/** A file whose resource the caller may open, or 404/403. */
+function accessibleFile(ctx: HandlerContext): { file: FileRow; resource: ResourceRow } {
+  const id = pathId(ctx, 'File');
+  const file = one<FileRow>(ctx.db, 'SELECT * FROM resource_files WHERE id = ?', id);
+  if (!file) throw notFound('File', id);
+  const resource = findResource(ctx.db, 'id', file.resource_id);
+  const user = requireUser(ctx);
+  if (resource.availability !== 'free' && !user.superuser && !user.employee && !hasLiteracyAccess(ctx.db, user.schoolId)) {
+    throw new HttpError(403, 'Forbidden', `Resource ${resource.id} is for members; ${user.schoolId === null ? 'you are not in a school' : `school ${user.schoolId} has no live literacy subscription`}`);
+  }
+  return { file, resource };
+}
+
+function presign(ctx: HandlerContext): HandlerResult {
+  const { file } = accessibleFile(ctx);
+  const disposition = parseInput(z.enum(['inline', 'attachment']).default('attachment'), ctx.input['disposition']);
+  const expires = Math.floor(ctx.now().getTime() / 1000) + URL_SECONDS;
+  const path = `/resources/${file.resource_id}/${encodeURIComponent(file.name)}`;
+  const signature = createHmac('sha256', SIGNING_KEY).update(`${path}\n${disposition}\n${expires}`).digest('hex');
+  const url = `https://files.sandbox.edshed.test${path}?disposition=${disposition}&expires=${expires}&signature=${signature}`;
+  return { body: { url, expires_at: new Date(expires * 1000).toISOString(), disposition } };
+}
+
+const resourceHandlers = {
+  'GET resources/resources': (ctx) => {
+    const q = parseInput(listQuery, ctx.input);
+    const { skip, take } = page(ctx);
+    const found = searchResources(ctx.db, { search: q.search, category: q.category, typeId: q.type_id, availability: q.availability, curriculumId: q.curriculum_id, skip, take });
+    return { body: { resources: found.items.map((r) => resourceJson(ctx.db, r)), total: found.total } };
+  },
+  'GET resources/types': (ctx) => {
+    const types = ctx.db.prepare('SELECT t.id, t.name, COUNT(r.id) AS resource_count FROM resource_types t LEFT JOIN resources r ON r.type_id = t.id GROUP BY t.id ORDER BY t.name').all();
+    return { body: { types } };
+  },
+  'GET resources/resources/{id}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource'))) } }),
+  'GET resources/resources_by_url_key/{key}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'url_key', ctx.params['key'] ?? '')) } }),
+  'GET resources/resources_by_ident/{ident}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'ident', ctx.params['ident'] ?? '')) } }),
+  'GET resources/resources/{id}/nodes': (ctx) => {
+    const resource = findResource(ctx.db, 'id', pathId(ctx, 'Resource'));
+    const nodes = nodesWithResource(ctx.db, resource.id);
+    return { body: { nodes, total: nodes.length } };
+  },
+  'POST resources/files/{id}/access_uuid': (ctx) => {
+    const { file } = accessibleFile(ctx);
+    const uuid = randomUUID();
+    run(ctx.db, 'UPDATE resource_files SET access_uuid = ? WHERE id = ?', uuid, file.id);
+    ctx.countWrite();
+    return { body: { access_uuid: uuid, file: { id: file.id, name: file.name, mime: file.mime, size: file.size } } };
+  },
+  'POST resources/files/{id}/presign': presign,
+} satisfies PartialHandlerMap;
+
+export const curriculaResourcesHandlers = defineRoutes('curricula-resources', { ...resourceHandlers, ...curriculumReadHandlers });

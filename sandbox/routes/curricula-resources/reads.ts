@@ -1,0 +1,57 @@
+/**
+ * Reads over curricula kept by the generic store: curriculum nodes by url path or tag, external curricula
+ * and their nodes. Their create/update/delete routes stay generic, so what those write, these read.
+ */
+import { z } from 'zod';
+import { findRecord, listRecords, renderRecord } from '../../generic/records.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import { notFound, page, parseInput, pathId } from '../../kit/input.js';
+import { all } from '../../kit/sql.js';
+
+const NODES = 'quiz/curriculum_nodes';
+const EXTERNAL = 'quiz/external_curricula';
+const EXTERNAL_NODES = 'quiz/external_curriculum_nodes';
+
+function byKeys(ctx: HandlerContext, collection: string, keys: readonly string[]): Record<string, unknown>[] {
+  return keys.flatMap((key) => {
+    const record = findRecord(ctx.db, collection, key, null);
+    return record ? [renderRecord(record)] : [];
+  });
+}
+
+function byUrlPath(ctx: HandlerContext): HandlerResult {
+  const q = parseInput(z.looseObject({ url_path: z.string().optional(), path: z.string().optional(), curriculum_id: z.string().optional() }), ctx.input);
+  const path = (q.url_path ?? q.path ?? '').replace(/^\/+|\/+$/g, '');
+  const { skip, take } = page(ctx);
+  const found = listRecords(ctx.db, NODES, null, { skip, take, where: { url_path: path, ...(q.curriculum_id ? { curriculum_id: q.curriculum_id } : {}) } });
+  return { body: { nodes: found.items.map(renderRecord), total: found.total } };
+}
+
+function byTag(ctx: HandlerContext): HandlerResult {
+  const q = parseInput(z.looseObject({ tag: z.string().optional(), tags: z.string().optional() }), ctx.input);
+  const tag = q.tag ?? q.tags ?? '';
+  const keys = all<{ key: string }>(
+    ctx.db,
+    `SELECT key FROM records WHERE collection = ? AND deleted_at IS NULL AND key IS NOT NULL
+     AND EXISTS (SELECT 1 FROM json_each(records.data, '$.tags') j WHERE j.value = ?) ORDER BY id`,
+    NODES,
+    tag,
+  ).map((r) => r.key);
+  const nodes = byKeys(ctx, NODES, keys);
+  return { body: { nodes, total: nodes.length } };
+}
+
+export const curriculumReadHandlers = {
+  'GET quiz/curriculum_nodes_by_url_path': byUrlPath,
+  'GET quiz/curriculum_nodes_by_tag': byTag,
+  'GET external_curricula': (ctx) => {
+    const found = listRecords(ctx.db, EXTERNAL, null, { skip: 0, take: 1000, where: {} });
+    return { body: { external_curricula: found.items.map(renderRecord), total: found.total } };
+  },
+  'GET external_curricula/{id}/nodes': (ctx) => {
+    const id = String(pathId(ctx, 'External curriculum'));
+    if (!findRecord(ctx.db, EXTERNAL, id, null)) throw notFound('External curriculum', id);
+    const found = listRecords(ctx.db, EXTERNAL_NODES, null, { skip: 0, take: 1000, where: { external_curriculum_id: id } });
+    return { body: { nodes: found.items.map(renderRecord), total: found.total } };
+  },
+} satisfies PartialHandlerMap;

@@ -1,0 +1,80 @@
+/**
+ * Deleted users of the caller's school: list, recover one, recover all, merge a deleted account into an
+ * active one (its history moves over, then it is purged), and purge. Deleting pupils or removing a teacher
+ * is a soft delete, so they show up here until recovered, merged or purged.
+ */
+import { z } from 'zod';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { callerSchoolId, rowScope } from '../kit/reach.js';
+import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from '../domain/schools/deleted-users.js';
+import { logEvent } from '../domain/schools/events.js';
+import { idValue, parseIds, parseInput, pathId } from '../kit/input.js';
+import type { UserRow } from '../domain/schools/rows.js';
+import { userJson } from '../domain/schools/serialize.js';
+import { one } from '../kit/sql.js';
+import { defineRoutes } from './areas.js';
+
+const recoverBody = z.object({ ids: z.unknown().optional(), id: z.unknown().optional(), userIds: z.unknown().optional() });
+const mergeBody = z
+  .object({ from: idValue.optional(), deletedUserId: idValue.optional(), into: idValue.optional(), userId: idValue.optional() })
+  .refine((b) => (b.from ?? b.deletedUserId) !== undefined && (b.into ?? b.userId) !== undefined, 'expected from (the deleted user) and into (the active user)');
+
+function reload(ctx: HandlerContext, id: number): Record<string, unknown> {
+  return userJson(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', id) as UserRow);
+}
+
+function recover(ctx: HandlerContext, ids: readonly number[]): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const rows = ids.map((id) => userInState(ctx.db, id, schoolId, 'deleted', 'recovered'));
+  const now = ctx.now().toISOString();
+  for (const row of rows) recoverUser(ctx.db, row, now);
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'users.recovered', { ids });
+  return { body: { recovered: rows.length, users: rows.map((r) => reload(ctx, r.id)) } };
+}
+
+function merge(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const body = parseInput(mergeBody, ctx.input);
+  const fromId = (body.from ?? body.deletedUserId) as number;
+  const intoId = (body.into ?? body.userId) as number;
+  if (fromId === intoId) throw new HttpError(422, 'Invalid data', 'into: a user cannot be merged into themselves', { errors: [{ path: 'into', message: 'must differ from from' }] });
+  const from = userInState(ctx.db, fromId, schoolId, 'deleted', 'merged into another');
+  const into = userInState(ctx.db, intoId, schoolId, 'active', 'merged into');
+  if (from.kind !== into.kind) throw new HttpError(409, 'Conflict', `User ${fromId} is a ${from.kind} and user ${intoId} a ${into.kind}; only accounts of the same kind merge`);
+  moveActivity(ctx.db, from.id, into.id);
+  purgeUser(ctx.db, from, ctx.now().toISOString(), into.id);
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'users.merged', { from: from.id, into: into.id });
+  return { body: { merged: true, from: from.id, user: reload(ctx, into.id) } };
+}
+
+const calls = {
+  'GET users/me/school/users/deleted': (ctx) => {
+    const users = deletedUsers(ctx.db, callerSchoolId(ctx)).map(userJson);
+    return { body: { users, total: users.length } };
+  },
+  'POST users/me/school/users/deleted/recover': (ctx) => {
+    const body = parseInput(recoverBody, ctx.input);
+    const key = body.ids !== undefined ? 'ids' : body.userIds !== undefined ? 'userIds' : 'id';
+    const ids = parseIds(body[key], key);
+    return recover(ctx, ids === '*' ? [] : ids);
+  },
+  'POST users/me/school/users/deleted/recover/all': (ctx) => recover(ctx, deletedUsers(ctx.db, callerSchoolId(ctx)).map((u) => u.id)),
+  'PATCH users/me/school/users/deleted/merge': merge,
+  'PATCH users/me/school/users/deleted/{id}': (ctx) => {
+    const result = recover(ctx, [pathId(ctx, 'User')]);
+    const body = result.body as { users: unknown[] };
+    return { body: { user: body.users[0] } };
+  },
+  'DELETE users/deleted/{id}': (ctx) => {
+    const row = userInState(ctx.db, pathId(ctx, 'User'), rowScope(ctx), 'deleted', 'purged');
+    purgeUser(ctx.db, row, ctx.now().toISOString(), null);
+    ctx.countWrite();
+    logEvent(ctx, row.school_id as number, 'users.purged', { id: row.id });
+    return { body: { purged: true, id: row.id } };
+  },
+} satisfies PartialHandlerMap;
+
+export const deletedUsersHandlers = defineRoutes('deleted-users', calls);

@@ -1,0 +1,95 @@
+/** Challenges: a competition between groups and pupils over one product, with notifications for those taking part. */
+import { z } from 'zod';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import { HttpError } from '../../kit/handler.js';
+import { callerSchoolId, requireUser, rowScope } from '../../kit/reach.js';
+import { logEvent } from '../../domain/schools/events.js';
+import { findGroup, findPupil } from '../../domain/schools/find.js';
+import { fields, parseInput, pathId } from '../../kit/input.js';
+import { findLeague, groupStandings, leagueFields, leagueJson, leagueMembers, PRODUCTS, standings } from '../../domain/schools/leagues.js';
+import type { LeagueRow } from '../../domain/schools/rows.js';
+import { all, run } from '../../kit/sql.js';
+
+const challengeBody = leagueMembers.extend({
+  league: leagueFields.optional(),
+  leagues: z.unknown().optional(),
+  product: z.enum(PRODUCTS).optional(),
+  name: z.string().trim().min(1).max(120).optional(),
+  starts_at: fields.date.optional(),
+  ends_at: fields.date.optional(),
+});
+
+function create(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const body = parseInput(challengeBody, ctx.input);
+  const now = ctx.now();
+  const league = parseInput(leagueFields, { name: body.name, starts_at: body.starts_at, ends_at: body.ends_at, product: body.product, ...body.league });
+  const name = league.name ?? 'Challenge';
+  const product = league.product ?? body.product ?? 'spelling';
+  const startsAt = league.starts_at ?? now.toISOString();
+  const endsAt = league.ends_at ?? new Date(now.getTime() + 7 * 86_400_000).toISOString();
+  if (Date.parse(endsAt) <= Date.parse(startsAt)) throw new HttpError(422, 'Invalid data', 'ends_at: a challenge ends after it starts', { errors: [{ path: 'ends_at', message: 'must be after starts_at' }] });
+  const groups = (body.groups ?? []).map((id) => findGroup(ctx.db, id, schoolId));
+  const users = (body.users ?? []).map((id) => findPupil(ctx.db, id, schoolId));
+  if (groups.length + users.length < 2) {
+    throw new HttpError(422, 'Invalid data', 'groups: a challenge needs at least two groups or pupils taking part', { errors: [{ path: 'groups', message: 'at least two participants' }] });
+  }
+  const at = now.toISOString();
+  const id = Number(
+    run(ctx.db, "INSERT INTO leagues (school_id, owner_id, kind, name, product, starts_at, ends_at, data, created_at, updated_at) VALUES (?, ?, 'challenge', ?, ?, ?, ?, '{}', ?, ?)", schoolId, ctx.user?.id ?? null, name, product, startsAt, endsAt, at, at)
+      .lastInsertRowid,
+  );
+  for (const g of groups) run(ctx.db, 'INSERT INTO league_groups (league_id, group_id) VALUES (?, ?)', id, g.id);
+  for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', id, u.id);
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'challenges.created', { id });
+  return { status: 201, body: { challenge: leagueJson(ctx.db, findLeague(ctx.db, id, 'challenge', null), now) } };
+}
+
+function notifications(ctx: HandlerContext): HandlerResult {
+  const user = requireUser(ctx);
+  const product = typeof ctx.input['product'] === 'string' ? ctx.input['product'] : null;
+  const now = ctx.now().toISOString();
+  const rows =
+    user.kind === 'pupil'
+      ? all<LeagueRow>(
+          ctx.db,
+          `SELECT * FROM leagues l WHERE l.kind = 'challenge' AND l.ends_at > ? AND (
+             l.id IN (SELECT league_id FROM league_users WHERE user_id = ?) OR
+             l.id IN (SELECT lg.league_id FROM league_groups lg JOIN group_pupils gp ON gp.group_id = lg.group_id WHERE gp.user_id = ?))
+           ORDER BY l.ends_at`,
+          now,
+          user.id,
+          user.id,
+        )
+      : all<LeagueRow>(ctx.db, "SELECT * FROM leagues WHERE kind = 'challenge' AND ends_at > ? AND school_id IS ? ORDER BY ends_at", now, user.schoolId);
+  const list = rows
+    .filter((r) => product === null || r.product === product)
+    .map((r) => ({
+      challenge_id: r.id,
+      name: r.name,
+      product: r.product,
+      starts_at: r.starts_at,
+      ends_at: r.ends_at,
+      message: r.starts_at > now ? `${r.name} starts on ${r.starts_at.slice(0, 10)}` : `${r.name} is on until ${r.ends_at.slice(0, 10)}`,
+    }));
+  return { body: { notifications: list, total: list.length } };
+}
+
+export const challengeHandlers = {
+  'GET leagues/challenges': (ctx) => {
+    const rows = all<LeagueRow>(ctx.db, "SELECT * FROM leagues WHERE kind = 'challenge' AND school_id = ? ORDER BY ends_at DESC, id", callerSchoolId(ctx));
+    const challenges = rows.map((r) => leagueJson(ctx.db, r, ctx.now()));
+    return { body: { challenges, total: challenges.length } };
+  },
+  'GET leagues/challenges/{id}/groups': (ctx) => {
+    const row = findLeague(ctx.db, pathId(ctx, 'Challenge'), 'challenge', rowScope(ctx));
+    return { body: { challenge_id: row.id, groups: groupStandings(ctx.db, row) } };
+  },
+  'GET leagues/challenges/{id}/users': (ctx) => {
+    const row = findLeague(ctx.db, pathId(ctx, 'Challenge'), 'challenge', rowScope(ctx));
+    return { body: { challenge_id: row.id, users: standings(ctx.db, row) } };
+  },
+  'POST leagues/challenges': create,
+  'GET users/me/challengenotifications': notifications,
+} satisfies PartialHandlerMap;

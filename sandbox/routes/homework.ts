@@ -1,0 +1,170 @@
+/**
+ * Homework of the caller's school: CRUD, bulk delete, who it is set for (pupils, groups, co-teachers).
+ * Only its teachers (owner, co-teachers, teachers of its groups) or a school admin change it. Results are
+ * in routes/homework/data.ts, homework sets in routes/homework/multi.ts.
+ */
+import { z } from 'zod';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { notFound, parseIds, parseInput, pathId } from '../kit/input.js';
+import { logEvent } from '../domain/schools/events.js';
+import { findGroup, findTeacher } from '../domain/schools/find.js';
+import { assertDates, assignment, extraData, findHomework, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../domain/schools/homework.js';
+import { insertHomework, pupilIdsFrom } from '../domain/schools/homework-write.js';
+import { jsonObject } from '../kit/json-columns.js';
+import type { HomeworkRow } from '../domain/schools/rows.js';
+import { all, placeholders, run } from '../kit/sql.js';
+import { homeworkDataHandlers } from './homework/data.js';
+import { homeworkMultiHandlers } from './homework/multi.js';
+import { defineRoutes } from './areas.js';
+
+function homeworkOf(ctx: HandlerContext, param = 'id'): HomeworkRow {
+  return findHomework(ctx.db, pathId(ctx, 'Homework', param), rowScope(ctx));
+}
+
+function writable(ctx: HandlerContext, param = 'id'): HomeworkRow {
+  const row = homeworkOf(ctx, param);
+  requireHomeworkTeacher(ctx, row);
+  return row;
+}
+
+function touched(ctx: HandlerContext, row: HomeworkRow): HandlerResult {
+  run(ctx.db, 'UPDATE homework SET updated_at = ? WHERE id = ?', ctx.now().toISOString(), row.id);
+  ctx.countWrite();
+  return { body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, row.id, null)) } };
+}
+
+function create(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const nested = ctx.input['homework'];
+  const fields = parseInput(homeworkFields.extend({ title: z.string().trim().min(1).max(200) }), nested !== undefined && nested !== null && typeof nested === 'object' ? nested : ctx.input);
+  const target = parseInput(assignment, ctx.input);
+  const id = insertHomework(ctx, schoolId, fields, {
+    setId: null,
+    groupId: target.group_id ?? null,
+    pupilIds: pupilIdsFrom(ctx, schoolId, target),
+    portal: target.isNewEdShedPortal === true || target.isNewEdShedPortal === 1,
+  });
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'homework.created', { id });
+  return { status: 201, body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, id, null)) } };
+}
+
+function update(ctx: HandlerContext): HandlerResult {
+  const row = writable(ctx);
+  const nested = ctx.input['homework'];
+  const fields = parseInput(homeworkFields, nested !== undefined && nested !== null && typeof nested === 'object' ? nested : ctx.input);
+  const startsAt = fields.starts_at ?? row.starts_at;
+  const endsAt = fields.ends_at === undefined ? row.ends_at : fields.ends_at;
+  assertDates(startsAt, endsAt);
+  run(
+    ctx.db,
+    'UPDATE homework SET title = ?, game = ?, list_ident = ?, starts_at = ?, ends_at = ?, data = ? WHERE id = ?',
+    fields.title ?? row.title,
+    fields.game ?? row.game,
+    fields.list_ident === undefined ? row.list_ident : fields.list_ident,
+    startsAt,
+    endsAt,
+    JSON.stringify({ ...jsonObject(row.data), ...extraData(fields) }),
+    row.id,
+  );
+  return touched(ctx, row);
+}
+
+/** Homework the caller sees: everything for admins, otherwise what they own, co-teach or set for their groups. */
+function visible(ctx: HandlerContext): HomeworkRow[] {
+  const user = requireUser(ctx);
+  const schoolId = callerSchoolId(ctx);
+  if (user.superuser || user.admin) return all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE school_id = ? ORDER BY starts_at DESC, id DESC', schoolId);
+  return all<HomeworkRow>(
+    ctx.db,
+    `SELECT * FROM homework h WHERE h.school_id = ? AND (h.owner_id = ?
+       OR EXISTS (SELECT 1 FROM homework_teachers t WHERE t.homework_id = h.id AND t.user_id = ?)
+       OR EXISTS (SELECT 1 FROM homework_groups hg JOIN group_teachers gt ON gt.group_id = hg.group_id WHERE hg.homework_id = h.id AND gt.user_id = ?))
+     ORDER BY h.starts_at DESC, h.id DESC`,
+    schoolId,
+    user.id,
+    user.id,
+    user.id,
+  );
+}
+
+const assignBody = z.object({ pupilIds: z.unknown().optional(), user_ids: z.unknown().optional(), pupils: z.unknown().optional() });
+
+const homeworkCrudHandlers = {
+  'GET homework': (ctx) => {
+    const homework = visible(ctx).map((row) => homeworkJson(ctx.db, row));
+    return { body: { homework, total: homework.length } };
+  },
+  'POST homework': create,
+  'GET homework/{id}': (ctx) => ({ body: { homework: homeworkJson(ctx.db, homeworkOf(ctx)) } }),
+  'PUT homework/{id}': update,
+  'DELETE homework/{id}': (ctx) => {
+    const row = writable(ctx);
+    run(ctx.db, 'DELETE FROM homework WHERE id = ?', row.id);
+    ctx.countWrite();
+    logEvent(ctx, row.school_id, 'homework.deleted', { ids: [row.id] });
+    return { body: { deleted: 1, ids: [row.id] } };
+  },
+  'DELETE homework': (ctx) => {
+    const ids = parseIds(ctx.input['ids'], 'ids');
+    const rows = homeworkByIds(ctx.db, ids === '*' ? [] : ids, rowScope(ctx));
+    for (const row of rows) requireHomeworkTeacher(ctx, row);
+    run(ctx.db, `DELETE FROM homework WHERE id IN (${placeholders(rows.length)})`, ...rows.map((r) => r.id));
+    ctx.countWrite();
+    logEvent(ctx, callerSchoolId(ctx), 'homework.deleted', { ids: rows.map((r) => r.id) });
+    return { body: { deleted: rows.length, ids: rows.map((r) => r.id) } };
+  },
+  'POST homework/{id}/pupils': (ctx) => {
+    const row = writable(ctx);
+    for (const id of pupilIdsFrom(ctx, row.school_id, parseInput(assignBody, ctx.input))) {
+      run(ctx.db, 'INSERT OR IGNORE INTO homework_pupils (homework_id, user_id) VALUES (?, ?)', row.id, id);
+    }
+    return touched(ctx, row);
+  },
+  'DELETE homework/{id}/pupils': (ctx) => {
+    const row = writable(ctx);
+    const ids = pupilIdsFrom(ctx, row.school_id, parseInput(assignBody, ctx.input));
+    const assigned = new Set(all<{ user_id: number }>(ctx.db, 'SELECT user_id FROM homework_pupils WHERE homework_id = ?', row.id).map((r) => r.user_id));
+    const outside = ids.filter((id) => !assigned.has(id));
+    if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} on homework`, row.id);
+    run(ctx.db, `DELETE FROM homework_pupils WHERE homework_id = ? AND user_id IN (${placeholders(ids.length)})`, row.id, ...ids);
+    return touched(ctx, row);
+  },
+  'PUT homework/{id}/group/{gid}': (ctx) => {
+    const row = writable(ctx);
+    const group = findGroup(ctx.db, pathId(ctx, 'Group', 'gid'), row.school_id);
+    run(ctx.db, 'INSERT OR IGNORE INTO homework_groups (homework_id, group_id) VALUES (?, ?)', row.id, group.id);
+    return touched(ctx, row);
+  },
+  'DELETE homework/{id}/group/{gid}': (ctx) => {
+    const row = writable(ctx);
+    const group = findGroup(ctx.db, pathId(ctx, 'Group', 'gid'), row.school_id);
+    if (run(ctx.db, 'DELETE FROM homework_groups WHERE homework_id = ? AND group_id = ?', row.id, group.id).changes === 0) throw notFound(`Group ${group.id} on homework`, row.id);
+    return touched(ctx, row);
+  },
+  'POST homework/{id}/teachers/{tid}': (ctx) => {
+    const row = writable(ctx);
+    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher', 'tid'), row.school_id);
+    if (teacher.id !== row.owner_id) run(ctx.db, 'INSERT OR IGNORE INTO homework_teachers (homework_id, user_id) VALUES (?, ?)', row.id, teacher.id);
+    return touched(ctx, row);
+  },
+  'DELETE homework/{id}/teachers/{tid}': (ctx) => {
+    const row = writable(ctx);
+    const tid = pathId(ctx, 'Teacher', 'tid');
+    if (run(ctx.db, 'DELETE FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, tid).changes === 0) throw notFound(`Teacher ${tid} on homework`, row.id);
+    return touched(ctx, row);
+  },
+  'GET homework/group/{id}': (ctx) => {
+    const group = findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
+    const rows = all<HomeworkRow>(ctx.db, 'SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? ORDER BY h.starts_at DESC, h.id DESC', group.id);
+    const homework = rows.map((r) => homeworkJson(ctx.db, r));
+    return { body: { homework, total: homework.length } };
+  },
+  'GET spelling_diagnostic_skills': (ctx) => {
+    const skills = all<{ id: number; code: string; name: string; stage: number }>(ctx.db, 'SELECT * FROM diagnostic_skills ORDER BY stage, id');
+    return { body: { skills, total: skills.length } };
+  },
+} satisfies PartialHandlerMap;
+
+export const homeworkHandlers = defineRoutes('homework', { ...homeworkCrudHandlers, ...homeworkDataHandlers, ...homeworkMultiHandlers });

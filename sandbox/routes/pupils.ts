@@ -1,0 +1,180 @@
+/**
+ * Pupils of the caller's school: list, show, update, bulk create and update, delete by ids or `*`,
+ * generate, CSV export, name suggestions, stage increments. Histories are in routes/pupils/histories.ts.
+ */
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { invalid, notFound, pageIfAsked, parseIds, parseInput, pathId } from '../kit/input.js';
+import { toCsv } from '../domain/schools/csv.js';
+import { logEvent } from '../domain/schools/events.js';
+import { findPupil } from '../domain/schools/find.js';
+import { jsonObject } from '../kit/json-columns.js';
+import { generateDisplayName, uniqueName, usernameFrom } from '../domain/schools/names.js';
+import { newPupil, pupilFields, pupilUpdate } from '../domain/schools/pupil-fields.js';
+import { groupIdsOf, pupilsByIds, schoolPupilDocs, schoolPupils } from '../domain/schools/pupil-queries.js';
+import { createPupils, takenSchoolUsernames, updatePupil } from '../domain/schools/pupil-write.js';
+import { pupilJson, type PupilFields } from '../domain/schools/serialize.js';
+import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../domain/schools/stages.js';
+import { all, one, placeholders, run } from '../kit/sql.js';
+import type { UserRow } from '../domain/schools/rows.js';
+import { pupilHistoryHandlers } from './pupils/histories.js';
+import { usernameCheckHandlers } from './pupils/username-check.js';
+import { defineRoutes } from './areas.js';
+
+/** Most pupils one call may create (bulk create or generate). */
+const MAX_BATCH = 500;
+
+const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
+
+function withGroups(ctx: HandlerContext, pupils: readonly PupilFields[]): Record<string, unknown>[] {
+  const groups = groupIdsOf(ctx.db, pupils.map((p) => p.id));
+  return pupils.map((p) => pupilJson(p, groups.get(p.id) ?? []));
+}
+
+function reload(ctx: HandlerContext, ids: readonly number[]): Record<string, unknown>[] {
+  return withGroups(ctx, pupilsByIds(ctx.db, null, ids).pupils);
+}
+
+function createMany(ctx: HandlerContext, list: unknown): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const pupils = parseInput(z.array(newPupil).min(1).max(MAX_BATCH), list);
+  const created = createPupils(ctx.db, schoolId, pupils, { now: ctx.now().toISOString(), random });
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'pupils.created', { ids: created.map((c) => c.id) });
+  const passwords = new Map(created.map((c) => [c.id, c.password]));
+  const body = reload(ctx, created.map((c) => c.id)).map((p) => ({ ...p, password: passwords.get(p['id'] as number) }));
+  return { status: 201, body: { pupils: body, total: body.length } };
+}
+
+function updateMany(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const changes = parseInput(z.array(pupilUpdate).min(1).max(MAX_BATCH), ctx.input['pupils']);
+  for (const change of changes) updatePupil(ctx.db, findPupil(ctx.db, change.id, rowScope(ctx)), change);
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'pupils.updated', { ids: changes.map((c) => c.id) });
+  const pupils = reload(ctx, changes.map((c) => c.id));
+  return { body: { pupils, total: pupils.length } };
+}
+
+function deleteMany(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const ids = parseIds(ctx.input['ids'], 'ids', true);
+  let targets: number[];
+  if (ids === '*') {
+    targets = schoolPupils(ctx.db, schoolId).map((p) => p.id);
+  } else {
+    const { missing } = pupilsByIds(ctx.db, schoolId, ids);
+    if (missing.length > 0) throw notFound('Pupil', missing.join(', '));
+    targets = ids;
+  }
+  const now = ctx.now().toISOString();
+  for (let i = 0; i < targets.length; i += 500) {
+    const chunk = targets.slice(i, i + 500);
+    run(ctx.db, `UPDATE users SET deleted_at = ? WHERE id IN (${placeholders(chunk.length)})`, now, ...chunk);
+  }
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'pupils.deleted', { ids: targets, all: ids === '*' });
+  return { body: { deleted: targets.length, ids: targets } };
+}
+
+function exportCsv(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const ids = parseIds(ctx.input['pupilIds'], 'pupilIds', true);
+  let pupils: UserRow[];
+  if (ids === '*') pupils = schoolPupils(ctx.db, schoolId);
+  else {
+    const found = pupilsByIds(ctx.db, schoolId, ids);
+    if (found.missing.length > 0) throw notFound('Pupil', found.missing.join(', '));
+    pupils = found.pupils;
+  }
+  const groupNames = new Map(all<{ id: number; name: string }>(ctx.db, 'SELECT id, name FROM school_groups WHERE school_id = ?', schoolId).map((g) => [g.id, g.name]));
+  const groups = groupIdsOf(ctx.db, pupils.map((p) => p.id));
+  const rows = pupils.map((p) => [
+    p.id, schoolId, p.school_username, p.first_name, p.last_name, p.display_name, p.stage_spelling, p.stage_number,
+    (groups.get(p.id) ?? []).map((g) => groupNames.get(g) ?? g).join('; '),
+  ]);
+  const csv = toCsv(['id', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name', 'stage_spelling', 'stage_number', 'groups'], rows);
+  return { body: { csv, count: pupils.length, filename: `pupils-school-${schoolId}.csv` } };
+}
+
+function suggestUsername(ctx: HandlerContext): HandlerResult {
+  const user = requireUser(ctx);
+  const base = usernameFrom(String(ctx.input['name']));
+  const taken =
+    user.schoolId !== null
+      ? takenSchoolUsernames(ctx.db, user.schoolId)
+      : new Set(all<{ username: string }>(ctx.db, 'SELECT username FROM users WHERE username LIKE ?', `${base}%`).map((r) => r.username));
+  return { body: { username: uniqueName(base, taken) } };
+}
+
+function incrementStages(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const result = run(
+    ctx.db,
+    `UPDATE users SET stage_spelling = MIN(COALESCE(stage_spelling, 0) + 1, ${MAX_SPELLING_STAGE}),
+       stage_number = MIN(COALESCE(stage_number, 0) + 1, ${MAX_NUMBER_STAGE})
+     WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL`,
+    schoolId,
+  );
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'pupils.stages_incremented', { count: result.changes });
+  return { body: { updated: result.changes } };
+}
+
+function updateSettings(ctx: HandlerContext): HandlerResult {
+  const user = requireUser(ctx);
+  const row = one<{ data: string }>(ctx.db, 'SELECT data FROM users WHERE id = ?', user.id);
+  const data = jsonObject(row?.data);
+  const settings = { ...jsonObject(JSON.stringify(data['settings'] ?? {})), ...parseInput(z.record(z.string(), z.unknown()), ctx.input) };
+  run(ctx.db, 'UPDATE users SET data = ? WHERE id = ?', JSON.stringify({ ...data, settings }), user.id);
+  ctx.countWrite();
+  return { body: { settings } };
+}
+
+const pupilCrudHandlers = {
+  'GET users/me/school/pupils': (ctx) => {
+    const filter = typeof ctx.input['school_username'] === 'string' ? ctx.input['school_username'] : undefined;
+    const { list, count } = schoolPupilDocs(ctx.db, callerSchoolId(ctx), filter, pageIfAsked(ctx));
+    return { body: { pupils: list, total: count } };
+  },
+  'GET users/me/school/pupils/{id}': (ctx) => {
+    const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
+    return { body: { pupil: withGroups(ctx, [pupil])[0] } };
+  },
+  'PUT users/me/school/pupils/{id}': (ctx) => {
+    const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
+    updatePupil(ctx.db, pupil, parseInput(pupilFields, ctx.input));
+    ctx.countWrite();
+    logEvent(ctx, pupil.school_id as number, 'pupils.updated', { ids: [pupil.id] });
+    return { body: { pupil: reload(ctx, [pupil.id])[0] } };
+  },
+  'PUT users/me/school/pupils': updateMany,
+  'POST users/me/school/pupils': (ctx) => createMany(ctx, ctx.input['pupils']),
+  'DELETE users/me/school/pupils': deleteMany,
+  'POST users/me/school/pupils/generate': (ctx) => {
+    const amount = parseInput(z.number().int().min(1).max(MAX_BATCH), ctx.input['amount']);
+    const taken = takenSchoolUsernames(ctx.db, callerSchoolId(ctx));
+    const pupils = Array.from({ length: amount }, () => {
+      const display = generateDisplayName(random);
+      const schoolUsername = uniqueName(usernameFrom(display), taken);
+      taken.add(schoolUsername);
+      const [first, last] = display.split(' ');
+      return { first_name: first, last_name: last, display_name: display, school_username: schoolUsername };
+    });
+    return createMany(ctx, pupils);
+  },
+  'GET users/me/school/pupils/csv': exportCsv,
+  'GET users/displayname': (ctx) => {
+    const amount = ctx.input['amount'];
+    if (amount === undefined) return { body: { displayName: generateDisplayName(random) } };
+    if (typeof amount !== 'number' || amount < 1 || amount > 100) throw invalid('amount', 'expected a number from 1 to 100');
+    return { body: { displayNames: Array.from({ length: amount }, () => generateDisplayName(random)) } };
+  },
+  'GET users/generate': suggestUsername,
+  'POST users/me/school/incrementstages': incrementStages,
+  'PATCH users/me/settings': updateSettings,
+} satisfies PartialHandlerMap;
+
+export const pupilsHandlers = defineRoutes('pupils', { ...pupilCrudHandlers, ...pupilHistoryHandlers, ...usernameCheckHandlers });

@@ -1,0 +1,108 @@
+/** A pupil's game histories, read from the stored game sessions, and deleting single sessions. */
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import { callerSchoolId, rowScope } from '../../kit/reach.js';
+import { notFound, pathId } from '../../kit/input.js';
+import { logEvent } from '../../domain/schools/events.js';
+import { findPupil } from '../../domain/schools/find.js';
+import type { SessionRow, UserRow } from '../../domain/schools/rows.js';
+import { findSessions, sessionJson, summarise, summariseBy, tableOf } from '../../domain/schools/sessions.js';
+import { all, one, run } from '../../kit/sql.js';
+import { schoolPupils } from '../../domain/schools/pupil-queries.js';
+
+const TIMES_TABLE_GAMES = ['mtc', 'maths'];
+const MATHS_GAMES = ['maths', 'number', 'mtc'];
+
+function pupilOf(ctx: HandlerContext): UserRow {
+  return findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
+}
+
+function history(games: readonly string[], key: string, narrow?: (ctx: HandlerContext) => { mode?: string; listIdent?: string }) {
+  return (ctx: HandlerContext): HandlerResult => {
+    const pupil = pupilOf(ctx);
+    const rows = findSessions(ctx.db, { userIds: [pupil.id], games, ...(narrow ? narrow(ctx) : {}) });
+    return { body: { [key]: rows.map(sessionJson), total: rows.length, summary: summarise(rows) } };
+  };
+}
+
+function deleteSession(games: readonly string[]) {
+  return (ctx: HandlerContext): HandlerResult => {
+    const pupil = pupilOf(ctx);
+    const sessionId = pathId(ctx, 'Session', 'sessionId');
+    const session = one<SessionRow>(ctx.db, 'SELECT * FROM game_sessions WHERE id = ? AND user_id = ?', sessionId, pupil.id);
+    if (!session || !games.includes(session.game)) throw notFound('Session', sessionId);
+    run(ctx.db, 'DELETE FROM game_sessions WHERE id = ?', session.id);
+    ctx.countWrite();
+    logEvent(ctx, pupil.school_id as number, 'sessions.deleted', { user_id: pupil.id, session_id: session.id, game: session.game });
+    return { body: { deleted: true, id: session.id } };
+  };
+}
+
+function timesTables(rows: readonly SessionRow[]): Record<string, unknown>[] {
+  const byTable = new Map(summariseBy(rows, tableOf).map((s) => [s.key, s]));
+  return Array.from({ length: 12 }, (_, i) => {
+    const found = byTable.get(String(i + 1));
+    return { table: i + 1, plays: found?.plays ?? 0, correct: found?.correct ?? 0, incorrect: found?.incorrect ?? 0, accuracy: found?.accuracy ?? null };
+  });
+}
+
+function subscriptionsOf(ctx: HandlerContext): HandlerResult {
+  const pupil = pupilOf(ctx);
+  const rows = all<{ id: number; product_id: number; kind: string; state: string; start_date: string; expiry: string | null; via: string }>(
+    ctx.db,
+    `SELECT s.id, s.product_id, s.kind, s.state, s.start_date, s.expiry, m.target AS via
+     FROM subscriptions s JOIN subscription_members m ON m.subscription_id = s.id
+     WHERE s.deleted_at IS NULL AND s.school_id = ? AND (
+       (m.target = 'user' AND m.member_id = ?) OR
+       (m.target = 'group' AND m.member_id IN (SELECT group_id FROM group_pupils WHERE user_id = ?)))
+     ORDER BY s.id`,
+    pupil.school_id,
+    pupil.id,
+    pupil.id,
+  );
+  const seen = new Set<number>();
+  const subscriptions = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+  return { body: { subscriptions, total: subscriptions.length } };
+}
+
+export const pupilHistoryHandlers = {
+  'GET users/me/school/pupils/{id}/history': history(['spelling'], 'history'),
+  'GET users/me/school/pupils/{id}/history/list/{ident}': history(['spelling'], 'history', (ctx) => ({ listIdent: ctx.params['ident'] ?? '' })),
+  'GET users/me/school/pupils/{id}/beekeeperhistory': history(['beekeeper'], 'history'),
+  'GET users/me/school/pupils/{id}/buzzwordshistory': history(['buzzwords'], 'history'),
+  'GET users/me/school/pupils/{id}/squirrelscurry': history(['squirrelscurry'], 'history'),
+  'GET users/me/school/pupils/{id}/squirrelscurry/{sessionId}': (ctx) => {
+    const pupil = pupilOf(ctx);
+    const sessionId = pathId(ctx, 'Session', 'sessionId');
+    const session = one<SessionRow>(ctx.db, "SELECT * FROM game_sessions WHERE id = ? AND user_id = ? AND game = 'squirrelscurry'", sessionId, pupil.id);
+    if (!session) throw notFound('Session', sessionId);
+    return { body: { session: sessionJson(session) } };
+  },
+  'GET users/me/school/pupils/{id}/monthly_spelling_competency': (ctx) => {
+    const pupil = pupilOf(ctx);
+    const rows = findSessions(ctx.db, { userIds: [pupil.id], games: ['spelling', 'assessment'] });
+    const months = summariseBy(rows, (r) => r.created_at.slice(0, 7)).map(({ key, ...rest }) => ({ month: key, ...rest }));
+    return { body: { months: months.reverse() } };
+  },
+  'GET users/me/school/pupils/{id}/mathshistory': history(MATHS_GAMES, 'history', (ctx) =>
+    typeof ctx.input['key'] === 'string' ? { mode: ctx.input['key'] } : {},
+  ),
+  'GET users/me/school/pupils/{id}/times_tables_overview': (ctx) => {
+    const pupil = pupilOf(ctx);
+    return { body: { tables: timesTables(findSessions(ctx.db, { userIds: [pupil.id], games: TIMES_TABLE_GAMES })) } };
+  },
+  'GET users/me/school/pupils/{id}/subscriptions': subscriptionsOf,
+  'GET users/me/school/pupils/timestablescompetency': (ctx) => {
+    const pupils = schoolPupils(ctx.db, callerSchoolId(ctx));
+    const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: TIMES_TABLE_GAMES }, 100_000);
+    const byPupil = new Map(summariseBy(rows, (r) => String(r.user_id)).map((s) => [s.key, s]));
+    const body = pupils.map((p) => {
+      const s = byPupil.get(String(p.id));
+      return { id: p.id, display_name: p.display_name, school_username: p.school_username, plays: s?.plays ?? 0, accuracy: s?.accuracy ?? null };
+    });
+    return { body: { pupils: body, total: body.length } };
+  },
+  'DELETE users/me/school/pupils/{id}/history/{sessionId}': deleteSession(['spelling']),
+  'DELETE users/me/school/pupils/{id}/beekeeperhistory/{sessionId}': deleteSession(['beekeeper']),
+  'DELETE users/me/school/pupils/{id}/buzzwordshistory/{sessionId}': deleteSession(['buzzwords']),
+  'DELETE users/me/school/pupils/{id}/mathshistory/{sessionId}': deleteSession(MATHS_GAMES),
+} satisfies PartialHandlerMap;

@@ -1,0 +1,26 @@
+/** Whether a username, email or school username is taken (pupil and sign-up forms check before saving). */
+import { z } from 'zod';
+import type { PartialHandlerMap } from '../../kit/handler.js';
+import { invalid, parseInput } from '../../kit/input.js';
+
+const exists = z.object({ username: z.string().optional(), email: z.string().optional(), school_username: z.string().optional() });
+
+export const usernameCheckHandlers = {
+  'GET users/exists': (ctx) => {
+    const input = parseInput(exists, ctx.input);
+    const given = (['username', 'email', 'school_username'] as const).filter((k) => input[k] !== undefined && input[k] !== '');
+    if (given.length !== 1) throw invalid(given.length === 0 ? 'username' : given.join(','), 'give exactly one of username, email or school_username');
+    const key = given[0] as (typeof given)[number];
+    const value = input[key] as string;
+    let found: unknown;
+    if (key === 'school_username') {
+      const school = ctx.user?.schoolId ?? null;
+      found = ctx.db
+        .prepare(`SELECT 1 FROM users WHERE school_username = ? COLLATE NOCASE AND deleted_at IS NULL${school === null ? '' : ' AND school_id = ?'}`)
+        .get(...(school === null ? [value] : [value, school]));
+    } else {
+      found = ctx.db.prepare(`SELECT 1 FROM users WHERE ${key} = ? COLLATE NOCASE AND deleted_at IS NULL`).get(value);
+    }
+    return { body: { exists: found !== undefined } };
+  },
+} satisfies PartialHandlerMap;

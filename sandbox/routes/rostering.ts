@@ -1,0 +1,112 @@
+/**
+ * Rostering and school-system integrations, kept as link state per school and provider (see
+ * domain/schools/rostering.ts for the states). There is no real provider behind the sandbox: a sync records
+ * when it ran and what it would have brought over (the school's own pupils, teachers and groups, less
+ * exclusions). Provider sign-in (`{roster_b}/auth`) finds the school linked with that subdomain or domain
+ * and takes the code as the username of a member of that school. Each rostering placeholder stands for one
+ * provider of the sandbox (roster-providers.ts: `link{roster_a}` is `linkwonde`, `link{roster_b}` is
+ * `linkclever`...), and the handlers read the provider from the route's placeholder.
+ */
+import { z } from 'zod';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { callerSchoolId } from '../kit/reach.js';
+import { logEvent } from '../domain/schools/events.js';
+import { parseInput } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
+import { assertState, findLink, linkJson, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/schools/rostering.js';
+import { schoolParam, sync } from '../domain/schools/rostering-sync.js';
+import { all, run } from '../kit/sql.js';
+import { rosterSignInHandlers } from './rostering/sign-in.js';
+import { rosterExtraHandlers } from './rostering/extra.js';
+import { defineRoutes } from './areas.js';
+
+function setActivation(active: boolean) {
+  return (ctx: HandlerContext): HandlerResult => {
+    const school = schoolParam(ctx);
+    const link = requireLink(ctx.db, school.id, providerOf(ctx));
+    if (active) assertState(link, ['linked', 'active', 'inactive'], 'be activated');
+    else assertState(link, ['active'], 'be deactivated');
+    run(ctx.db, 'UPDATE rostering_links SET state = ?, activated_at = CASE WHEN ? THEN COALESCE(activated_at, ?) ELSE activated_at END WHERE school_id = ? AND provider = ?', active ? 'active' : 'inactive', active ? 1 : 0, ctx.now().toISOString(), school.id, link.provider);
+    ctx.countWrite();
+    return { body: { link: linkJson(requireLink(ctx.db, school.id, link.provider)) } };
+  };
+}
+
+function unlink(ctx: HandlerContext): HandlerResult {
+  const school = schoolParam(ctx);
+  const link = requireLink(ctx.db, school.id, providerOf(ctx));
+  run(ctx.db, 'DELETE FROM rostering_links WHERE school_id = ? AND provider = ?', school.id, link.provider);
+  run(ctx.db, 'DELETE FROM rostering_exclusions WHERE school_id = ? AND provider = ?', school.id, link.provider);
+  ctx.countWrite();
+  logEvent(ctx, school.id, 'rostering.unlinked', { provider: link.provider });
+  return { body: { deleted: true, provider: link.provider, school_id: school.id } };
+}
+
+const linkBody = z.looseObject({ subdomain: z.string().optional(), domain: z.string().optional(), external_id: z.union([z.string(), z.number()]).optional(), id: z.union([z.string(), z.number()]).optional() });
+
+function linkOwnSchool(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const provider = providerOf(ctx);
+  const existing = findLink(ctx.db, schoolId, provider);
+  if (existing && existing.state !== 'requested') assertState(existing, ['requested'], 'be linked again');
+  const body = parseInput(linkBody, ctx.input);
+  const { external_id: externalId, id, ...data } = body;
+  const external = externalId ?? id;
+  const link = upsertLinked(ctx.db, schoolId, provider, { externalId: external === undefined ? null : String(external), data, now: ctx.now().toISOString() });
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'rostering.linked', { provider });
+  return { status: 201, body: { link: linkJson(link) } };
+}
+
+const rosterCoreHandlers = {
+  'GET {school_system}/schools': (ctx) => {
+    const rows = all<LinkRow & { name: string }>(ctx.db, 'SELECT l.*, s.name FROM rostering_links l JOIN schools s ON s.id = l.school_id WHERE l.provider = ? ORDER BY l.school_id', providerOf(ctx));
+    const schools = rows.map(({ name, ...link }) => ({ ...linkJson(link), name }));
+    return { body: { schools, total: schools.length } };
+  },
+  'GET {school_system}/schools/{id}': (ctx) => {
+    const school = schoolParam(ctx);
+    return { body: { school: { ...linkJson(requireLink(ctx.db, school.id, providerOf(ctx))), name: school.name } } };
+  },
+  'POST {school_system}/schools/{id}/activation': setActivation(true),
+  'DELETE {school_system}/schools/{id}/activation': setActivation(false),
+  'POST users/me/school/{school_system}/request': (ctx) => {
+    const schoolId = callerSchoolId(ctx);
+    const provider = providerOf(ctx);
+    const existing = findLink(ctx.db, schoolId, provider);
+    if (existing) assertState(existing, ['requested'], 'ask again');
+    if (!existing) run(ctx.db, "INSERT INTO rostering_links (school_id, provider, state, requested_at) VALUES (?, ?, 'requested', ?)", schoolId, provider, ctx.now().toISOString());
+    ctx.countWrite();
+    return { status: existing ? 200 : 201, body: { link: linkJson(requireLink(ctx.db, schoolId, provider)) } };
+  },
+  'POST schools/{id}/set{school_system}id': (ctx) => {
+    const school = schoolParam(ctx);
+    const externalId = String(ctx.input['d6_id']);
+    const link = upsertLinked(ctx.db, school.id, providerOf(ctx), { externalId, now: ctx.now().toISOString() });
+    ctx.countWrite();
+    return { body: { link: linkJson(link) } };
+  },
+  'DELETE schools/{id}/set{school_system}id': unlink,
+  'POST {school_system}/schools/{id}/sync': sync,
+  'POST schools/{id}/{roster_a}sync': sync,
+  'POST schools/{id}/{roster_b}sync': sync,
+  'GET schools/{id}/{roster_b}presync': (ctx) => {
+    const school = schoolParam(ctx);
+    const link = requireLink(ctx.db, school.id, providerOf(ctx));
+    assertState(link, ['linked', 'active'], 'preview a sync');
+    return { body: { presync: { ...syncSummary(ctx.db, school.id, link.provider), last_synced_at: link.synced_at } } };
+  },
+  'GET {roster_b}/schools/{id}/sync': (ctx) => {
+    const school = schoolParam(ctx);
+    const link = requireLink(ctx.db, school.id, providerOf(ctx));
+    return { body: { sync: { state: link.state, synced_at: link.synced_at, sync_count: link.sync_count, last_sync: jsonObject(link.data)['last_sync'] ?? null } } };
+  },
+  'POST users/me/school/link{roster_b}': linkOwnSchool,
+  'POST users/me/school/link{roster_a}': linkOwnSchool,
+  'POST users/me/school/link{roster_c}': linkOwnSchool,
+  'POST users/me/school/link{roster_d}': linkOwnSchool,
+  'DELETE schools/{id}/set{roster_b}id': unlink,
+} satisfies PartialHandlerMap;
+
+export const rosteringHandlers = defineRoutes('rostering', { ...rosterCoreHandlers, ...rosterSignInHandlers, ...rosterExtraHandlers });
+

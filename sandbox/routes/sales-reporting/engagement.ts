@@ -1,0 +1,69 @@
+/** Engagement reports: a synchronous preview, and snapshots computed by a background job (status, data, CSV download). */
+import { z } from 'zod';
+import { callerId } from '../../kit/reach.js';
+import { addDays, day } from '../../domain/billing/dates.js';
+import { assertSnapshotDone, ENGAGEMENT_JOB, engagementOf, type EngagementRow, serializeSnapshot, snapshotOr404, snapshotRows, type SnapshotRow } from '../../domain/billing/engagement.js';
+import { fields, page, pathId } from '../../kit/input.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { enqueueJob } from '../../server/jobs.js';
+import { toCsv } from '../../domain/schools/csv.js';
+import { input, reply } from '../../kit/reply.js';
+
+const periodSchema = z.looseObject({ start: fields.day.optional(), end: fields.day.optional() });
+const previewSchema = periodSchema.extend({ school_ids: fields.ids.optional(), take: z.coerce.number().int().min(1).max(50).default(20) });
+
+function period(ctx: HandlerContext, given: { start?: string; end?: string }): { start: string; end: string } {
+  const end = given.end ?? day(ctx.now());
+  const start = given.start ?? addDays(end, -89);
+  if (end < start) throw new HttpError(422, 'Invalid data', `end: ${end} is before start ${start}`, { errors: [{ path: 'end', message: 'before start' }] });
+  return { start, end };
+}
+
+const COLUMNS: readonly (keyof EngagementRow)[] = ['school_id', 'school_name', 'country', 'pupils', 'teachers', 'active_pupils', 'plays', 'sign_ins', 'live_subscriptions', 'seats', 'assigned_users', 'engagement_rate'];
+
+export const engagementHandlers = {
+  'POST superuser/sales/reports/engagement/preview': (ctx) => {
+    const body = input(ctx, previewSchema);
+    const { start, end } = period(ctx, body);
+    const ids = body.school_ids ?? (ctx.db.prepare('SELECT id FROM schools WHERE deleted_at IS NULL ORDER BY id LIMIT ?').pluck().all(body.take) as number[]);
+    const known = ids.filter((id) => ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(id) !== undefined);
+    return reply(ctx, 'preview', known.map((id) => engagementOf(ctx.db, id, start, end)), { start, end });
+  },
+  'POST superuser/sales/reports/engagement/snapshots': (ctx) => {
+    const { start, end } = period(ctx, input(ctx, periodSchema));
+    const now = ctx.now();
+    const job = enqueueJob(ctx.db, { queue: 'reports', namespace: 'engagement-snapshots', kind: ENGAGEMENT_JOB, payload: {}, now });
+    const { lastInsertRowid } = ctx.db
+      .prepare('INSERT INTO engagement_snapshots (start, end, job_id, created_by, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(start, end, job.id, callerId(ctx), now.toISOString());
+    const id = Number(lastInsertRowid);
+    ctx.db.prepare('UPDATE jobs SET payload = ? WHERE id = ?').run(JSON.stringify({ snapshotId: id }), job.id);
+    return reply(ctx, 'snapshot', serializeSnapshot(ctx.db, snapshotOr404(ctx.db, id)), {}, 202);
+  },
+  'GET superuser/sales/reports/engagement/snapshots': (ctx) => {
+    const { skip, take } = page(ctx);
+    const total = ctx.db.prepare('SELECT COUNT(*) FROM engagement_snapshots WHERE deleted_at IS NULL').pluck().get() as number;
+    const rows = ctx.db.prepare('SELECT * FROM engagement_snapshots WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?').all(take, skip) as SnapshotRow[];
+    return reply(ctx, 'snapshots', rows.map((r) => serializeSnapshot(ctx.db, r)), { total });
+  },
+  'GET superuser/sales/reports/engagement/snapshots/{id}': (ctx) => reply(ctx, 'snapshot', serializeSnapshot(ctx.db, snapshotOr404(ctx.db, pathId(ctx, 'Snapshot')))),
+  'GET superuser/sales/reports/engagement/snapshots/{id}/data': (ctx) => {
+    const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
+    assertSnapshotDone(ctx.db, snapshot);
+    const { skip, take } = page(ctx);
+    const total = ctx.db.prepare('SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?').pluck().get(snapshot.id) as number;
+    return reply(ctx, 'data', snapshotRows(ctx.db, snapshot.id, skip, take), { total });
+  },
+  'GET superuser/sales/reports/engagement/snapshots/{id}/download': (ctx) => {
+    const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
+    assertSnapshotDone(ctx.db, snapshot);
+    const rows = snapshotRows(ctx.db, snapshot.id, 0, 1_000_000);
+    const csv = toCsv(COLUMNS, rows.map((row) => COLUMNS.map((c) => row[c])), '\n');
+    return reply(ctx, 'download', { filename: `engagement-${snapshot.start}-to-${snapshot.end}.csv`, content_type: 'text/csv', rows: rows.length, content: csv });
+  },
+  'DELETE superuser/sales/reports/engagement/snapshots/{id}': (ctx) => {
+    const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
+    ctx.db.prepare('UPDATE engagement_snapshots SET deleted_at = ? WHERE id = ?').run(ctx.now().toISOString(), snapshot.id);
+    return reply(ctx, 'deleted', true, { id: snapshot.id });
+  },
+} satisfies PartialHandlerMap;

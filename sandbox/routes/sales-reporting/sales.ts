@@ -1,0 +1,85 @@
+/** Sales reports computed from invoices and subscriptions, retention events and sales people. */
+import { z } from 'zod';
+import { day } from '../../domain/billing/dates.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { retentions, salesInfo } from '../../domain/billing/retentions.js';
+import { headlines, periodOf, periodSchema, salesBy, salesTotals } from '../../domain/billing/sales-reports.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
+
+const eventFilter = z.looseObject({ status: z.string().optional(), type: z.string().optional(), sales_person_id: fields.id.optional() });
+const eventPatch = z.looseObject({ status: z.enum(['open', 'contacted', 'won', 'lost']).optional(), note: z.string().max(2000).optional(), sales_person_id: z.union([fields.id, z.null()]).optional() });
+
+const periodFor = (ctx: HandlerContext): ReturnType<typeof periodOf> => periodOf(input(ctx, periodSchema), day(ctx.now()));
+
+function salesPersonOr404(ctx: HandlerContext, id: number): Record<string, unknown> {
+  const row = ctx.db.prepare('SELECT * FROM sales_people WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+  if (!row) throw notFound('Sales person', id);
+  return row;
+}
+
+function checkPerson(ctx: HandlerContext, id: number | null | undefined): void {
+  if (id !== null && id !== undefined && ctx.db.prepare('SELECT 1 FROM sales_people WHERE id = ?').get(id) === undefined) {
+    throw new HttpError(422, 'Invalid data', `sales_person_id: no sales person ${id}`, { errors: [{ path: 'sales_person_id', message: 'unknown sales person' }] });
+  }
+}
+
+export const salesHandlers = {
+  'GET salestotals': (ctx) => reply(ctx, 'totals', salesTotals(ctx.db, periodFor(ctx), day(ctx.now()))),
+  'GET salesinfo': (ctx) => reply(ctx, 'info', salesInfo(ctx.db, periodFor(ctx))),
+  'GET sales/reports/headlines': (ctx) => reply(ctx, 'headlines', headlines(ctx.db, periodFor(ctx))),
+  'GET retentions': (ctx) => reply(ctx, 'retentions', retentions(ctx.db, periodFor(ctx), day(ctx.now()))),
+  'GET salesByType': (ctx) =>
+    reply(ctx, 'sales', salesBy(ctx.db, periodFor(ctx), "COALESCE(s.kind, i.kind) || ':' || COALESCE(p.code, '-')", "COALESCE(s.kind, i.kind) || ' ' || COALESCE(p.name, '')", 'LEFT JOIN subscriptions s ON s.id = i.subscription_id LEFT JOIN products p ON p.id = s.product_id')),
+  'GET salesByPerson': (ctx) => reply(ctx, 'sales', salesBy(ctx.db, periodFor(ctx), 'i.source_person_id', 'sp.name', 'LEFT JOIN sales_people sp ON sp.id = i.source_person_id')),
+  'GET salesByDept': (ctx) => reply(ctx, 'sales', salesBy(ctx.db, periodFor(ctx), 'i.source_dept', 'i.source_dept')),
+  'GET retentions/events': (ctx) => {
+    const filter = input(ctx, eventFilter);
+    const { skip, take } = page(ctx);
+    const where = '(@status IS NULL OR e.status = @status) AND (@type IS NULL OR e.type = @type) AND (@person IS NULL OR e.sales_person_id = @person)';
+    const args = { status: filter.status ?? null, type: filter.type ?? null, person: filter.sales_person_id ?? null };
+    const total = ctx.db.prepare(`SELECT COUNT(*) FROM retention_events e WHERE ${where}`).pluck().get(args) as number;
+    const rows = ctx.db
+      .prepare(`SELECT e.*, s.name AS school_name FROM retention_events e JOIN schools s ON s.id = e.school_id WHERE ${where} ORDER BY e.due_at, e.id LIMIT @take OFFSET @skip`)
+      .all({ ...args, take, skip });
+    return reply(ctx, 'events', rows, { total });
+  },
+  'PATCH retentions/events/{id}': (ctx) => {
+    const id = pathId(ctx, 'Retention event');
+    if (ctx.db.prepare('SELECT 1 FROM retention_events WHERE id = ?').get(id) === undefined) throw notFound('Retention event', id);
+    const body = input(ctx, eventPatch);
+    checkPerson(ctx, body.sales_person_id);
+    ctx.db
+      .prepare('UPDATE retention_events SET status = COALESCE(?, status), note = COALESCE(?, note), sales_person_id = CASE WHEN ? THEN ? ELSE sales_person_id END, updated_at = ? WHERE id = ?')
+      .run(body.status ?? null, body.note ?? null, body.sales_person_id !== undefined ? 1 : 0, body.sales_person_id ?? null, ctx.now().toISOString(), id);
+    return reply(ctx, 'event', ctx.db.prepare('SELECT * FROM retention_events WHERE id = ?').get(id));
+  },
+  'GET superuser/salespeople': (ctx) => {
+    const rows = ctx.db
+      .prepare("SELECT sp.*, (SELECT COUNT(*) FROM invoices i WHERE i.source_person_id = sp.id AND i.state NOT IN ('void', 'uncollectable')) AS invoices FROM sales_people sp ORDER BY sp.id")
+      .all();
+    return reply(ctx, 'salespeople', rows, { total: rows.length });
+  },
+  'POST superuser/salespeople': (ctx) => {
+    const body = input(ctx, z.looseObject({ name: z.string().trim().min(1).max(120), is_active: fields.flag.optional() }));
+    const stamp = ctx.now().toISOString();
+    const { lastInsertRowid } = ctx.db.prepare('INSERT INTO sales_people (name, is_active, created_at, updated_at) VALUES (?, ?, ?, ?)').run(body.name, body.is_active ?? 1, stamp, stamp);
+    return reply(ctx, 'salesperson', salesPersonOr404(ctx, Number(lastInsertRowid)), {}, 201);
+  },
+  'PATCH superuser/salespeople/{id}': (ctx) => {
+    const id = pathId(ctx, 'Sales person');
+    salesPersonOr404(ctx, id);
+    const body = input(ctx, z.looseObject({ name: z.string().trim().min(1).max(120).optional(), is_active: fields.flag.optional() }));
+    ctx.db.prepare('UPDATE sales_people SET name = COALESCE(?, name), is_active = COALESCE(?, is_active), updated_at = ? WHERE id = ?').run(body.name ?? null, body.is_active ?? null, ctx.now().toISOString(), id);
+    return reply(ctx, 'salesperson', salesPersonOr404(ctx, id));
+  },
+  'DELETE superuser/salespeople/{id}': (ctx) => {
+    const id = pathId(ctx, 'Sales person');
+    salesPersonOr404(ctx, id);
+    const used = ctx.db.prepare('SELECT (SELECT COUNT(*) FROM invoices WHERE source_person_id = ?) + (SELECT COUNT(*) FROM store_purchases WHERE source_person_id = ?)').pluck().get(id, id) as number;
+    if (used > 0) throw new HttpError(409, 'Conflict', `Sales person ${id} is the source of ${used} sales; set is_active 0 instead of deleting`);
+    ctx.db.prepare('UPDATE retention_events SET sales_person_id = NULL WHERE sales_person_id = ?').run(id);
+    ctx.db.prepare('DELETE FROM sales_people WHERE id = ?').run(id);
+    return reply(ctx, 'deleted', true, { id });
+  },
+} satisfies PartialHandlerMap;

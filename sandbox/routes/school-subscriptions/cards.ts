@@ -1,0 +1,125 @@
+/** Calls about the card payment provider: card invoices, scheduled updates, events and their reruns, restoring an invoice. */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { schoolParam } from '../../kit/reach.js';
+import { type CardEventRow, receiveEvent, runEvent, scheduleLifecycle } from '../../domain/billing/card-events.js';
+import { day } from '../../domain/billing/dates.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { restore } from '../../domain/invoices/lifecycle.js';
+import { createInvoice, getInvoice, serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
+import { jsonObject } from '../../kit/json-columns.js';
+import { subscriptionLifecycle } from '../../domain/subscriptions/lifecycle.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
+import { subscriptionOf } from '../superuser-billing/subscriptions.js';
+
+interface ScheduleRow {
+  id: number;
+  subscription_id: number;
+  changes: string;
+  effective_at: string;
+  state: 'scheduled' | 'cancelled' | 'applied';
+  created_at: string;
+  updated_at: string;
+}
+
+const serializeSchedule = (row: ScheduleRow): Record<string, unknown> => ({ ...row, changes: jsonObject(row.changes) });
+const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
+
+function scheduleOf(ctx: HandlerContext): ScheduleRow {
+  const sub = subscriptionOf(ctx);
+  const sid = pathId(ctx, 'Schedule', 'sid');
+  const row = ctx.db.prepare('SELECT * FROM card_schedules WHERE id = ? AND subscription_id = ?').get(sid, sub.id) as ScheduleRow | undefined;
+  if (!row) throw notFound('Schedule', sid);
+  return row;
+}
+
+const rescheduleSchema = z.looseObject({
+  effective_at: fields.day.optional(),
+  seats: z.coerce.number().int().min(0).optional(),
+  teacher_seats: z.coerce.number().int().min(0).optional(),
+});
+const cardInvoiceSchema = z.looseObject({ amount: z.coerce.number().int().positive(), description: z.string().trim().min(1).max(500).optional() });
+const webhookSchema = z.looseObject({ type: z.string().trim().min(1), invoice_id: fields.id.optional(), data: z.looseObject({ invoice_id: fields.id.optional() }).optional() });
+
+function cardInvoice(ctx: HandlerContext, id: number): InvoiceRow {
+  const invoice = visibleInvoice(ctx, id);
+  if (invoice.billing !== 'card') throw new HttpError(409, 'Conflict', `Invoice ${id} is billed by ${invoice.billing}, not by card`);
+  return invoice;
+}
+
+export const cardProviderHandlers = {
+  'PATCH {card_provider}_invoices/{id}': (ctx) => {
+    const invoice = cardInvoice(ctx, pathId(ctx, 'Invoice'));
+    const body = input(ctx, z.looseObject({ description: z.string().trim().min(1).max(500).optional(), due_at: fields.day.optional() }));
+    if (invoice.state !== 'open' && invoice.state !== 'promised') {
+      throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} is ${invoice.state}; only an open or promised invoice can be edited`, { state: invoice.state });
+    }
+    const changes = { ...(body.description ? { description: body.description } : {}), ...(body.due_at ? { due_at: body.due_at } : {}) };
+    return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice, changes, ctx.now())));
+  },
+  'GET {card_provider}/{id}/schedules/{sid}': (ctx) => reply(ctx, 'schedule', serializeSchedule(scheduleOf(ctx))),
+  'DELETE {card_provider}/{id}/schedules/{sid}': (ctx) => {
+    const schedule = scheduleOf(ctx);
+    if (schedule.state === 'cancelled') return reply(ctx, 'schedule', serializeSchedule(schedule), { changed: false });
+    scheduleLifecycle.check('cancel', schedule.id, schedule.state);
+    ctx.db.prepare("UPDATE card_schedules SET state = 'cancelled', updated_at = ? WHERE id = ?").run(ctx.now().toISOString(), schedule.id);
+    return reply(ctx, 'schedule', serializeSchedule(scheduleOf(ctx)), { changed: true });
+  },
+  'POST {card_provider}/{id}/schedules/{sid}': (ctx) => {
+    const sub = subscriptionOf(ctx);
+    const schedule = scheduleOf(ctx);
+    const body = input(ctx, rescheduleSchema);
+    scheduleLifecycle.check('reschedule', schedule.id, schedule.state);
+    subscriptionLifecycle.check('reschedule', sub.id, sub.state);
+    const effective = body.effective_at ?? schedule.effective_at;
+    if (effective < day(ctx.now())) throw new HttpError(422, 'Invalid data', `effective_at: ${effective} is in the past`, { errors: [{ path: 'effective_at', message: 'in the past' }] });
+    const changes = { ...jsonObject(schedule.changes), ...(body.seats === undefined ? {} : { seats: body.seats }), ...(body.teacher_seats === undefined ? {} : { teacher_seats: body.teacher_seats }) };
+    ctx.db.prepare('UPDATE card_schedules SET effective_at = ?, changes = ?, updated_at = ? WHERE id = ?').run(effective, JSON.stringify(changes), ctx.now().toISOString(), schedule.id);
+    return reply(ctx, 'schedule', serializeSchedule(scheduleOf(ctx)));
+  },
+  'GET subscriptions/{id}/{card_provider}/invoices': (ctx) => {
+    const rows = ctx.db.prepare("SELECT * FROM invoices WHERE subscription_id = ? AND billing = 'card' ORDER BY id").all(subscriptionOf(ctx).id) as InvoiceRow[];
+    return reply(ctx, 'invoices', rows.map(serializeInvoice), { total: rows.length });
+  },
+  'POST subscriptions/{id}/{card_provider}/invoices': (ctx) => {
+    const sub = subscriptionOf(ctx);
+    const body = input(ctx, cardInvoiceSchema);
+    if (sub.billing !== 'card') throw new HttpError(409, 'Conflict', `Subscription ${sub.id} is billed by ${sub.billing}; convert it to card billing first`);
+    const invoice = createInvoice(ctx.db, {
+      schoolId: sub.school_id, subscriptionId: sub.id, kind: 'card', billing: 'card', currency: sub.currency, amount: body.amount,
+      description: body.description ?? `Subscription ${sub.id}: card charge`, now: ctx.now(),
+    });
+    const withRef = updateInvoice(ctx.db, invoice, { card_reference: `in_${randomBytes(7).toString('hex')}` }, ctx.now());
+    return reply(ctx, 'invoice', serializeInvoice(withRef), {}, 201);
+  },
+  'GET schools/{id}/{card_provider}/events': (ctx) => {
+    const schoolId = schoolParam(ctx);
+    const { skip, take } = page(ctx);
+    const total = ctx.db.prepare('SELECT COUNT(*) FROM card_events WHERE school_id = ?').pluck().get(schoolId) as number;
+    const rows = ctx.db.prepare('SELECT * FROM card_events WHERE school_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(schoolId, take, skip) as CardEventRow[];
+    return reply(ctx, 'events', rows.map(serializeEvent), { total });
+  },
+  'POST {card_provider}/{id}/events/{eid}': (ctx) => {
+    const schoolId = schoolParam(ctx);
+    const eid = pathId(ctx, 'Event', 'eid');
+    const event = ctx.db.prepare('SELECT * FROM card_events WHERE id = ? AND school_id = ?').get(eid, schoolId) as CardEventRow | undefined;
+    if (!event) throw notFound('Event', eid);
+    return reply(ctx, 'event', serializeEvent(runEvent(ctx.db, event, ctx.now())));
+  },
+  'POST {card_provider}/{id}/invoices/{iid}': (ctx) => {
+    const sub = subscriptionOf(ctx);
+    const invoice = visibleInvoice(ctx, pathId(ctx, 'Invoice', 'iid'));
+    if (invoice.subscription_id !== sub.id) throw notFound('Invoice', invoice.id);
+    if (invoice.state === 'open') return reply(ctx, 'invoice', serializeInvoice(invoice), { changed: false });
+    return reply(ctx, 'invoice', serializeInvoice(restore(ctx.db, invoice, ctx.now()).invoice), { changed: true });
+  },
+  'POST {card_provider}': (ctx) => {
+    const body = input(ctx, webhookSchema);
+    const invoiceId = body.invoice_id ?? body.data?.invoice_id;
+    if (invoiceId === undefined) throw new HttpError(422, 'Invalid data', 'invoice_id: the event names no invoice', { errors: [{ path: 'invoice_id', message: 'required' }] });
+    const invoice = visibleInvoice(ctx, invoiceId);
+    const event = receiveEvent(ctx.db, { schoolId: invoice.school_id, subscriptionId: invoice.subscription_id, invoiceId: invoice.id, type: body.type, payload: ctx.input }, ctx.now());
+    return reply(ctx, 'event', serializeEvent(event), { invoice: serializeInvoice(getInvoice(ctx.db, invoice.id) as InvoiceRow) });
+  },
+} satisfies PartialHandlerMap;

@@ -1,0 +1,69 @@
+/** Prepaid subscriptions and upgrades (activated or cancelled with their action secret) and multi-year subscriptions. */
+import { z } from 'zod';
+import { callerSchoolId, isStaff } from '../../kit/reach.js';
+import { day } from '../../domain/billing/dates.js';
+import { grant, grantSchema } from '../../domain/subscriptions/grants.js';
+import { fields, notFound } from '../../kit/input.js';
+import { serializeInvoice } from '../../domain/invoices/invoices.js';
+import { serializeSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
+import { activatePrepayment, activateUpgrade, cancelPrepayment, cancelUpgrade, upgradeByPrepayment, upgradeSchema } from '../../domain/subscriptions/upgrades.js';
+import type { HandlerContext, PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
+import { planFor, quote, quoteSchema } from './quotes.js';
+import { answerSub, subscriptionOf } from '../superuser-billing/subscriptions.js';
+
+const secretSchema = z.looseObject({ action_secret: z.string().trim().min(1) });
+
+/** The prepaid subscription an action secret belongs to (within `schoolId` when given). */
+function bySecret(ctx: HandlerContext, secret: string, schoolId: number | null): SubscriptionRow {
+  const row = ctx.db
+    .prepare("SELECT * FROM subscriptions WHERE action_secret = ? AND kind = 'prepaid' AND deleted_at IS NULL AND (? IS NULL OR school_id = ?)")
+    .get(secret, schoolId, schoolId) as SubscriptionRow | undefined;
+  if (!row) throw notFound('Prepayment', 'for that action secret');
+  return row;
+}
+
+export const prepaymentHandlers = {
+  'POST users/me/school/subscriptions/prepayment': (ctx) => {
+    const schoolId = callerSchoolId(ctx);
+    const body = input(ctx, grantSchema);
+    const granted = grant(ctx.db, schoolId, 'prepaid', { ...body, plan_id: planFor(ctx.db, schoolId, body).id }, ctx.now());
+    return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
+      invoice: granted.invoice && serializeInvoice(granted.invoice),
+      action_secret: granted.actionSecret,
+    }, 201);
+  },
+  'POST users/me/school/subscriptions/prepayment/activation': (ctx) => {
+    const { action_secret } = input(ctx, secretSchema);
+    const sub = bySecret(ctx, action_secret, isStaff(ctx.user) ? null : callerSchoolId(ctx));
+    const { subscription, invoice } = activatePrepayment(ctx.db, sub, action_secret, ctx.now());
+    return answerSub(ctx, subscription, { invoice: invoice && serializeInvoice(invoice) });
+  },
+  'DELETE subscriptions/prepayment/invoices': (ctx) => {
+    const { action_secret } = input(ctx, secretSchema);
+    const sub = bySecret(ctx, action_secret, null);
+    if (sub.state === 'cancelled') return answerSub(ctx, sub, { changed: false });
+    return answerSub(ctx, cancelPrepayment(ctx.db, sub, action_secret, ctx.now()), { changed: true });
+  },
+  'POST users/me/school/subscriptions/{id}/upgrade/prepayment': (ctx) => {
+    const { subscription, invoice, actionSecret } = upgradeByPrepayment(ctx.db, subscriptionOf(ctx), input(ctx, upgradeSchema), ctx.now());
+    return answerSub(ctx, subscription, { invoice: serializeInvoice(invoice), action_secret: actionSecret });
+  },
+  'POST users/me/school/subscriptions/{id}/upgrade/prepayment/activation': (ctx) => {
+    const { action_secret } = input(ctx, secretSchema);
+    const { subscription, invoice } = activateUpgrade(ctx.db, subscriptionOf(ctx), action_secret, ctx.now());
+    return answerSub(ctx, subscription, { invoice: serializeInvoice(invoice) });
+  },
+  'DELETE subscriptions/{id}/upgrade/prepayment': (ctx) => answerSub(ctx, cancelUpgrade(ctx.db, subscriptionOf(ctx), ctx.now())),
+  'POST subscriptions/schedule/multi-year': (ctx) => {
+    const body = input(ctx, grantSchema.extend({ school_id: fields.id.optional() }));
+    const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
+    if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) === undefined) throw notFound('School', schoolId);
+    const granted = grant(ctx.db, schoolId, 'multi_year', { ...body, plan_id: planFor(ctx.db, schoolId, body).id }, ctx.now());
+    return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
+      invoice: granted.invoice && serializeInvoice(granted.invoice),
+      action_secret: granted.actionSecret,
+    }, 201);
+  },
+  'GET subscriptions/schedule/multi-year/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, callerSchoolId(ctx), input(ctx, quoteSchema), day(ctx.now()), true)),
+} satisfies PartialHandlerMap;

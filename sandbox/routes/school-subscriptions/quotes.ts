@@ -1,0 +1,61 @@
+/** Price quotes for a new subscription: the plan (named, or the product's default in the school's currency), seats, coupon and tax. */
+import { z } from 'zod';
+import type { SandboxDb } from '../../db/database.js';
+import { HttpError } from '../../kit/handler.js';
+import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../../domain/pricing/catalogue.js';
+import { schoolCurrency } from '../../domain/subscriptions/grants.js';
+import { fields } from '../../kit/input.js';
+import { taxRate } from '../../domain/invoices/invoices.js';
+import { applyCoupon, multiYearPrice, termPrice } from '../../domain/pricing/pricing.js';
+
+export const quoteSchema = z.looseObject({
+  plan_id: fields.id.optional(),
+  product_id: fields.id.optional(),
+  seats: z.coerce.number().int().min(0).max(100_000).optional(),
+  teacher_seats: z.coerce.number().int().min(0).max(10_000).optional(),
+  coupon: z.string().trim().min(1).optional(),
+  years: z.coerce.number().int().min(2).max(5).optional(),
+});
+
+/** The plan a quote or purchase means: the named plan, else the product's default in the school's currency. */
+export function planFor(db: SandboxDb, schoolId: number, input: z.output<typeof quoteSchema>, fallbackProduct = 'spelling'): PlanRow {
+  if (input.plan_id !== undefined) return planOr404(db, input.plan_id);
+  const productId = input.product_id ?? (db.prepare('SELECT id FROM products WHERE code = ?').pluck().get(fallbackProduct) as number | undefined) ?? 1;
+  productOr404(db, productId);
+  const currency = schoolCurrency(db, schoolId);
+  const plan = defaultPlan(db, productId, currency);
+  if (!plan) throw new HttpError(409, 'Conflict', `Product ${productId} has no active plan in ${currency}`);
+  return plan;
+}
+
+/**
+ * What a subscription would cost a school, one term (or `years` terms at the multi-year discount).
+ *
+ * @example
+ * quote(db, 1, { product_id: 1, seats: 350 }, '2026-09-01')
+ */
+export function quote(db: SandboxDb, schoolId: number, input: z.output<typeof quoteSchema>, today: string, multiYear = false): Record<string, unknown> {
+  const plan = planFor(db, schoolId, input);
+  const seats = input.seats ?? plan.seats;
+  const teacherSeats = input.teacher_seats ?? plan.teacher_seats;
+  const years = multiYear ? (input.years ?? 3) : 1;
+  const term = termPrice(plan, seats, teacherSeats);
+  const gross = multiYear ? multiYearPrice(term, years) : term;
+  const { amount, coupon } = applyCoupon(db, gross, plan.currency, input.coupon, today);
+  const tax = Math.round((amount * taxRate(db, schoolId)) / 100);
+  return {
+    plan_id: plan.id,
+    plan: plan.name,
+    currency: plan.currency,
+    seats,
+    teacher_seats: teacherSeats,
+    years,
+    term_months: plan.term_months * years,
+    list_price: gross,
+    discount: gross - amount,
+    coupon: coupon?.code ?? null,
+    amount,
+    tax,
+    total: amount + tax,
+  };
+}

@@ -1,0 +1,18 @@
+/** The site area: the public resource search the web site pages through. */
+import { page } from '../kit/input.js';
+import { resourceItem, searchResources } from '../domain/schools/resources.js';
+import type { PartialHandlerMap } from '../kit/handler.js';
+import { defineRoutes } from './areas.js';
+
+const calls = {
+  'GET resources/search': (ctx) => {
+    // The table declares search, curriculum_id, skip and take; the server has checked them.
+    const search = typeof ctx.input['search'] === 'string' ? ctx.input['search'] : undefined;
+    const curriculumId = ctx.input['curriculum_id'] === undefined ? undefined : Number(ctx.input['curriculum_id']);
+    const { skip, take } = page(ctx);
+    const found = searchResources(ctx.db, { search, curriculumId, skip, take });
+    return { body: { resources: { items: found.items.map(resourceItem), total: found.total } } };
+  },
+} satisfies PartialHandlerMap;
+
+export const siteHandlers = defineRoutes('site', calls);

@@ -1,0 +1,100 @@
+/** Store items, their stock per location, filters and locations; and the merchandise sales report. */
+import { z } from 'zod';
+import { isStaff } from '../../kit/reach.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
+import { createItem, itemOr404, itemPatchSchema, type ItemRow, locationOr404, newItemSchema, patchItem, serializeItem, setStock } from '../../domain/store/items.js';
+import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
+import { containsNamed } from '../../kit/search.js';
+
+const listSchema = z.looseObject({ category: z.string().optional(), q: z.string().optional(), location_id: fields.id.optional(), tag: z.string().optional() });
+const stockSchema = z.looseObject({
+  stock: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  location_id: fields.id.optional(),
+  locations: z.record(z.string().regex(/^\d+$/), z.number().int().min(0)).optional(),
+});
+const bulkPatchSchema = z.looseObject({ items: z.array(itemPatchSchema).min(1) });
+
+export const storeItemHandlers = {
+  'GET store/items': (ctx) => {
+    const filter = input(ctx, listSchema);
+    const { skip, take } = page(ctx);
+    const where = `(@all = 1 OR active = 1) AND (@category IS NULL OR category = @category) AND (@q IS NULL OR ${containsNamed('name', 'q')} OR ${containsNamed('sku', 'q')})
+      AND (@tag IS NULL OR EXISTS (SELECT 1 FROM json_each(tags) WHERE value = @tag))
+      AND (@location IS NULL OR EXISTS (SELECT 1 FROM store_stock s WHERE s.item_id = store_items.id AND s.location_id = @location AND s.quantity > 0))`;
+    const args = { all: isStaff(ctx.user) ? 1 : 0, category: filter.category ?? null, q: filter.q || null, tag: filter.tag ?? null, location: filter.location_id ?? null };
+    const total = ctx.db.prepare(`SELECT COUNT(*) FROM store_items WHERE ${where}`).pluck().get(args) as number;
+    const rows = ctx.db.prepare(`SELECT * FROM store_items WHERE ${where} ORDER BY id LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as ItemRow[];
+    return reply(ctx, 'items', rows.map((r) => serializeItem(ctx.db, r)), { total });
+  },
+  'GET store/item_filters': (ctx) => {
+    const items = ctx.db.prepare('SELECT * FROM store_items WHERE active = 1').all() as ItemRow[];
+    const categories = new Map<string, number>();
+    const tags = new Set<string>();
+    const ranges: Record<string, { min: number; max: number }> = {};
+    for (const item of items) {
+      categories.set(item.category, (categories.get(item.category) ?? 0) + 1);
+      for (const tag of stringsColumn(item.tags)) tags.add(tag);
+      for (const [currency, price] of Object.entries(jsonObject(item.prices))) {
+        if (typeof price !== 'number') continue;
+        const range = ranges[currency] ?? { min: price, max: price };
+        ranges[currency] = { min: Math.min(range.min, price), max: Math.max(range.max, price) };
+      }
+    }
+    const locations = ctx.db.prepare('SELECT id, name, country, currency FROM store_locations ORDER BY id').all();
+    return reply(ctx, 'filters', {
+      categories: [...categories].sort().map(([name, count]) => ({ name, count })),
+      tags: [...tags].sort(),
+      price_ranges: ranges,
+      locations,
+    });
+  },
+  'GET store/items/{id}': (ctx) => reply(ctx, 'item', serializeItem(ctx.db, itemOr404(ctx.db, pathId(ctx, 'Item')))),
+  'GET store/items/sku/{sku}': (ctx) => {
+    const sku = ctx.params.sku ?? '';
+    const row = ctx.db.prepare('SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE').get(sku) as ItemRow | undefined;
+    if (!row) throw notFound('Item', sku);
+    return reply(ctx, 'item', serializeItem(ctx.db, row));
+  },
+  'POST store/items': (ctx) => reply(ctx, 'item', serializeItem(ctx.db, createItem(ctx.db, input(ctx, newItemSchema), ctx.now())), {}, 201),
+  'PATCH store/items': (ctx) => {
+    const patches = 'items' in ctx.input ? input(ctx, bulkPatchSchema).items : [input(ctx, itemPatchSchema)];
+    const rows = patches.map((patch) => patchItem(ctx.db, patch, ctx.now()));
+    return reply(ctx, 'items', rows.map((r) => serializeItem(ctx.db, r)));
+  },
+  'PUT store/items/{id}/stock': (ctx) => {
+    const item = itemOr404(ctx.db, pathId(ctx, 'Item'));
+    const body = input(ctx, stockSchema);
+    const changes: [number, number][] = body.locations
+      ? Object.entries(body.locations).map(([location, quantity]) => [Number(location), quantity])
+      : body.stock !== undefined
+        ? [[body.location_id ?? 1, body.stock]]
+        : [];
+    if (changes.length === 0) throw new HttpError(422, 'Invalid data', 'stock: give stock (with location_id) or locations', { errors: [{ path: 'stock', message: 'required' }] });
+    for (const [location, quantity] of changes) {
+      locationOr404(ctx.db, location);
+      setStock(ctx.db, item.id, location, quantity);
+    }
+    return reply(ctx, 'item', serializeItem(ctx.db, item));
+  },
+  'GET store/locations': (ctx) => reply(ctx, 'locations', ctx.db.prepare('SELECT * FROM store_locations ORDER BY id').all()),
+  'GET store/locations/{id}': (ctx) => {
+    const location = locationOr404(ctx.db, pathId(ctx, 'Location'));
+    const stock = ctx.db.prepare('SELECT i.id AS item_id, i.sku, s.quantity FROM store_stock s JOIN store_items i ON i.id = s.item_id WHERE s.location_id = ? ORDER BY i.id').all(location.id);
+    return reply(ctx, 'location', { ...location, stock });
+  },
+  'GET superuser/merchsales': (ctx) => {
+    const byState = ctx.db.prepare('SELECT state, currency, COUNT(*) AS count, SUM(total) AS total FROM store_purchases GROUP BY state, currency ORDER BY state, currency').all();
+    const byMonth = ctx.db
+      .prepare("SELECT substr(paid_at, 1, 7) AS month, currency, COUNT(*) AS count, SUM(total) AS total FROM store_purchases WHERE state IN ('paid', 'shipped') GROUP BY month, currency ORDER BY month, currency")
+      .all();
+    const topItems = ctx.db
+      .prepare(
+        `SELECT i.id AS item_id, i.sku, i.name, SUM(l.quantity) AS quantity FROM store_purchase_lines l JOIN store_items i ON i.id = l.item_id
+         JOIN store_purchases p ON p.id = l.purchase_id WHERE p.state IN ('finalised', 'promised', 'paid', 'shipped') GROUP BY i.id ORDER BY quantity DESC, i.id LIMIT 10`,
+      )
+      .all();
+    return reply(ctx, 'sales', { by_state: byState, by_month: byMonth, top_items: topItems });
+  },
+} satisfies PartialHandlerMap;

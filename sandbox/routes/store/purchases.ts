@@ -1,0 +1,134 @@
+/** Store purchases: create (draft, invoice order, card), read, edit a draft, and every lifecycle step. */
+import { z } from 'zod';
+import { callerSchoolId, isStaff } from '../../kit/reach.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { PAYMENT_METHODS } from '../../domain/invoices/lifecycle.js';
+import { chargeWith } from '../../domain/billing/payment-methods.js';
+import { advance, finalise, purchaseLifecycle, type PurchaseAction, removePurchase, updatePurchase, voidPurchase } from '../../domain/store/lifecycle.js';
+import { getPurchase, lineSchema, locationFor, type PurchaseRow, purchaseSchema, serializePurchase, setLines, visiblePurchase } from '../../domain/store/purchases.js';
+import { createPurchase } from '../../domain/store/orders.js';
+import { HttpError, type Handler, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
+
+const purchaseOf = (ctx: HandlerContext): PurchaseRow => visiblePurchase(ctx, pathId(ctx, 'Purchase'));
+const answer = (ctx: HandlerContext, row: PurchaseRow, extra: Readonly<Record<string, unknown>> = {}): HandlerResult =>
+  reply(ctx, 'purchase', serializePurchase(ctx.db, row), extra);
+
+/** Repeating a step on a purchase already in the state it leads to changes nothing. */
+function already(purchase: PurchaseRow, action: PurchaseAction): boolean {
+  return purchaseLifecycle.rules[action].to === purchase.state;
+}
+
+function create(origin: PurchaseRow['origin']): Handler {
+  return (ctx) => {
+    const body = input(ctx, purchaseSchema);
+    const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
+    if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) === undefined) throw notFound('School', schoolId);
+    const purchase = createPurchase(ctx.db, { schoolId, userId: ctx.user?.id ?? null, origin, input: body }, ctx.now());
+    return reply(ctx, 'purchase', serializePurchase(ctx.db, purchase), {}, 201);
+  };
+}
+
+function step(action: 'promise' | 'markPaid' | 'ship', extraOf: (ctx: HandlerContext) => Readonly<Partial<PurchaseRow>>): Handler {
+  return (ctx) => {
+    const purchase = purchaseOf(ctx);
+    if (already(purchase, action)) return answer(ctx, purchase, { changed: false });
+    return answer(ctx, advance(ctx.db, purchase, action, extraOf(ctx), ctx.now()), { changed: true });
+  };
+}
+
+const editSchema = z.looseObject({ items: z.array(lineSchema).optional(), location_id: fields.id.optional(), po_number: z.string().trim().max(64).optional(), skip_email: fields.flag.optional() });
+
+export const storePurchaseHandlers = {
+  'GET store/purchases': (ctx) => {
+    const filter = input(ctx, z.looseObject({ school_id: fields.id.optional(), state: z.string().optional() }));
+    const { skip, take } = page(ctx);
+    const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
+    const where = '(@school IS NULL OR school_id = @school) AND (@state IS NULL OR state = @state)';
+    const args = { school, state: filter.state ?? null };
+    const total = ctx.db.prepare(`SELECT COUNT(*) FROM store_purchases WHERE ${where}`).pluck().get(args) as number;
+    const rows = ctx.db.prepare(`SELECT * FROM store_purchases WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as PurchaseRow[];
+    return reply(ctx, 'purchases', rows.map((r) => serializePurchase(ctx.db, r)), { total });
+  },
+  'GET store/purchases/{id}': (ctx) => answer(ctx, purchaseOf(ctx)),
+  'POST store/purchases': create('card'),
+  'POST store/purchases/draft': create('draft'),
+  'POST store/purchases/invoice': create('invoice'),
+  'PATCH store/purchases/{id}': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    const body = input(ctx, editSchema);
+    purchaseLifecycle.check('edit', purchase.id, purchase.state);
+    let current = purchase;
+    if (body.location_id !== undefined && body.location_id !== purchase.location_id) {
+      const location = locationFor(ctx.db, purchase.school_id, body.location_id);
+      current = updatePurchase(ctx.db, purchase.id, { location_id: location.id, currency: location.currency, shipping: null }, ctx.now());
+    }
+    if (body.po_number !== undefined || body.skip_email !== undefined) {
+      current = updatePurchase(ctx.db, purchase.id, { po_number: body.po_number ?? current.po_number, skip_email: body.skip_email ?? current.skip_email }, ctx.now());
+    }
+    const lines = body.items ?? ctx.db.prepare('SELECT item_id, quantity FROM store_purchase_lines WHERE purchase_id = ?').all(purchase.id) as { item_id: number; quantity: number }[];
+    setLines(ctx.db, current, lines, ctx.now());
+    return answer(ctx, getPurchase(ctx.db, purchase.id) as PurchaseRow);
+  },
+  'PATCH store/purchases/{id}/shipping': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    const { shipping } = input(ctx, z.looseObject({ shipping: z.coerce.number().int().min(0).max(1_000_000) }));
+    purchaseLifecycle.check('shipping', purchase.id, purchase.state);
+    return answer(ctx, updatePurchase(ctx.db, purchase.id, { shipping, total: purchase.subtotal + shipping }, ctx.now()));
+  },
+  'PATCH store/purchases/{id}/finalised': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    if (already(purchase, 'finalise')) return answer(ctx, purchase, { changed: false });
+    return answer(ctx, finalise(ctx.db, purchase, ctx.now()), { changed: true });
+  },
+  'PATCH store/purchases/{id}/promised': step('promise', (ctx) => ({ promised_reference: input(ctx, z.looseObject({ reference: z.string().trim().max(120).optional() })).reference ?? null })),
+  'PATCH store/purchases/{id}/paid': step('markPaid', (ctx) => ({ payment_method: input(ctx, z.looseObject({ method: z.enum(PAYMENT_METHODS).optional() })).method ?? 'bacs' })),
+  'PATCH store/purchases/{id}/shipped': step('ship', (ctx) => ({ tracking: input(ctx, z.looseObject({ tracking: z.string().trim().max(120).optional() })).tracking ?? null })),
+  'PATCH store/purchases/{id}/void': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    if (purchase.state === 'void') return answer(ctx, purchase, { changed: false });
+    return answer(ctx, voidPurchase(ctx.db, purchase, ctx.now()), { changed: true });
+  },
+  'PATCH store/purchases/{id}/po_number': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    const { po_number } = input(ctx, z.looseObject({ po_number: z.string().trim().min(1).max(64) }));
+    purchaseLifecycle.check('poNumber', purchase.id, purchase.state);
+    return answer(ctx, updatePurchase(ctx.db, purchase.id, { po_number }, ctx.now()));
+  },
+  'DELETE store/purchases/{id}/po_number': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    purchaseLifecycle.check('poNumber', purchase.id, purchase.state);
+    return answer(ctx, updatePurchase(ctx.db, purchase.id, { po_number: null }, ctx.now()));
+  },
+  'PATCH store/purchases/{id}/source_person': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    const { source_person_id } = input(ctx, z.looseObject({ source_person_id: z.union([fields.id, z.null()]) }));
+    if (source_person_id !== null && ctx.db.prepare('SELECT 1 FROM sales_people WHERE id = ?').get(source_person_id) === undefined) {
+      throw new HttpError(422, 'Invalid data', `source_person_id: no sales person ${source_person_id}`, { errors: [{ path: 'source_person_id', message: 'unknown sales person' }] });
+    }
+    return answer(ctx, updatePurchase(ctx.db, purchase.id, { source_person_id }, ctx.now()));
+  },
+  'PATCH store/purchases/{id}/source_dept': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    const { source_dept } = input(ctx, z.looseObject({ source_dept: z.union([z.string().trim().max(60), z.null()]) }));
+    return answer(ctx, updatePurchase(ctx.db, purchase.id, { source_dept: source_dept === '' ? null : source_dept }, ctx.now()));
+  },
+  'DELETE store/purchases/{id}': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    removePurchase(ctx.db, purchase);
+    return reply(ctx, 'deleted', true, { id: purchase.id });
+  },
+  'POST superuser/merch/{id}/{accounting}': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    if (purchase.accounting_id !== null) return answer(ctx, purchase, { changed: false });
+    purchaseLifecycle.check('accounting', purchase.id, purchase.state);
+    return answer(ctx, updatePurchase(ctx.db, purchase.id, { accounting_id: `${ctx.params.accounting ?? 'accounting'}:${purchase.number}` }, ctx.now()), { changed: true });
+  },
+  'POST store/purchases/{id}/pay': (ctx) => {
+    const purchase = purchaseOf(ctx);
+    const { paymentMethod } = input(ctx, z.looseObject({ paymentMethod: z.union([fields.id, z.string().min(1)]).optional() }));
+    purchaseLifecycle.check('pay', purchase.id, purchase.state);
+    const label = chargeWith(ctx.db, purchase.school_id, paymentMethod);
+    return answer(ctx, advance(ctx.db, purchase, 'pay', { payment_method: label }, ctx.now()));
+  },
+} satisfies PartialHandlerMap;

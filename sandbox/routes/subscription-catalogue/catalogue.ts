@@ -1,0 +1,157 @@
+/** The subscription catalogue: products, scopes, plans and their children, the plans cache, plan actions. */
+import { z } from 'zod';
+import { listPlans, planChecksum, planOr404, productOr404, type ProductRow, type ScopeRow, scopeOr404, serializePlan, serializeProduct, serializeScope } from '../../domain/pricing/catalogue.js';
+import { fields, invalid, page, pathId } from '../../kit/input.js';
+import { CURRENCIES } from '../../domain/pricing/money.js';
+import { cancelPlanAction, createPlanAction, planActionOr404, planActionSchema, retryPlanAction, serializePlanAction, type PlanActionRow } from '../../domain/subscriptions/plan-actions.js';
+import { serializeSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { input, reply } from '../../kit/reply.js';
+
+const productSchema = z.looseObject({
+  code: z.string().trim().regex(/^[a-z][a-z0-9-]{1,39}$/, 'lowercase letters, digits and dashes'),
+  name: z.string().trim().min(1).max(120),
+  description: z.string().max(2000).optional(),
+  permissions: z.array(z.string().trim().min(1)).optional(),
+  active: fields.flag.optional(),
+});
+const scopeSchema = z.looseObject({ name: z.string().trim().min(1).max(120), seat_type: z.enum(['school', 'users', 'teachers']) });
+const planSchema = z.looseObject({
+  name: z.string().trim().min(1).max(120),
+  currency: z.enum(CURRENCIES),
+  price: z.coerce.number().int().min(0),
+  seats: z.coerce.number().int().min(0).optional(),
+  teacher_seats: z.coerce.number().int().min(0).optional(),
+  seat_price: z.coerce.number().int().min(0).optional(),
+  term_months: z.coerce.number().int().min(1).max(60).optional(),
+  parent_id: fields.id.optional(),
+  active: fields.flag.optional(),
+});
+
+function set(ctx: HandlerContext, table: string, id: number, changes: Readonly<Record<string, unknown>>): void {
+  const keys = Object.keys(changes).filter((k) => changes[k] !== undefined);
+  const sets = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
+  const values = Object.fromEntries(keys.map((k) => [k, Array.isArray(changes[k]) ? JSON.stringify(changes[k]) : changes[k]]));
+  ctx.db.prepare(`UPDATE ${table} SET ${sets} WHERE id = @id`).run({ ...values, updated_at: ctx.now().toISOString(), id });
+}
+
+function liveSubscriptions(ctx: HandlerContext, where: string, id: number): number {
+  return ctx.db.prepare(`SELECT COUNT(*) FROM subscriptions s WHERE ${where} AND s.deleted_at IS NULL AND s.state IN ('pending', 'future', 'trial', 'active', 'cancelling')`).pluck().get(id) as number;
+}
+
+export const catalogueHandlers = {
+  'GET subscriptions/products': (ctx) => {
+    const rows = ctx.db.prepare('SELECT * FROM products WHERE deleted_at IS NULL ORDER BY id').all() as ProductRow[];
+    return reply(ctx, 'products', rows.map(serializeProduct), { total: rows.length });
+  },
+  'POST subscriptions/products': (ctx) => {
+    const body = input(ctx, productSchema);
+    if (ctx.db.prepare('SELECT 1 FROM products WHERE code = ?').get(body.code) !== undefined) throw new HttpError(409, 'Conflict', `A product with code ${body.code} exists`);
+    const stamp = ctx.now().toISOString();
+    const { lastInsertRowid } = ctx.db
+      .prepare('INSERT INTO products (code, name, description, permissions, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(body.code, body.name, body.description ?? '', JSON.stringify(body.permissions ?? [body.code]), body.active ?? 1, stamp, stamp);
+    return reply(ctx, 'product', serializeProduct(productOr404(ctx.db, Number(lastInsertRowid))), {}, 201);
+  },
+  'GET subscriptions/products/{id}': (ctx) => reply(ctx, 'product', serializeProduct(productOr404(ctx.db, pathId(ctx, 'Product')))),
+  'PATCH subscriptions/products/{id}': (ctx) => {
+    const product = productOr404(ctx.db, pathId(ctx, 'Product'));
+    const body = input(ctx, productSchema.partial().omit({ code: true }));
+    set(ctx, 'products', product.id, { name: body.name, description: body.description, permissions: body.permissions, active: body.active });
+    return reply(ctx, 'product', serializeProduct(productOr404(ctx.db, product.id)));
+  },
+  'DELETE subscriptions/products/{id}': (ctx) => {
+    const product = productOr404(ctx.db, pathId(ctx, 'Product'));
+    const live = liveSubscriptions(ctx, 's.product_id = ?', product.id);
+    if (live > 0) throw new HttpError(409, 'Conflict', `Product ${product.id} has ${live} live subscriptions; retire it (active 0) instead of deleting it`);
+    ctx.db.prepare('UPDATE products SET deleted_at = ?, active = 0 WHERE id = ?').run(ctx.now().toISOString(), product.id);
+    return reply(ctx, 'deleted', true, { id: product.id });
+  },
+  'GET subscriptions/products/{id}/scopes': (ctx) => {
+    const product = productOr404(ctx.db, pathId(ctx, 'Product'));
+    const rows = ctx.db.prepare('SELECT * FROM product_scopes WHERE product_id = ? AND deleted_at IS NULL ORDER BY id').all(product.id) as ScopeRow[];
+    return reply(ctx, 'scopes', rows.map(serializeScope));
+  },
+  'POST subscriptions/products/{id}/scopes': (ctx) => {
+    const product = productOr404(ctx.db, pathId(ctx, 'Product'));
+    const body = input(ctx, scopeSchema);
+    const stamp = ctx.now().toISOString();
+    const { lastInsertRowid } = ctx.db.prepare('INSERT INTO product_scopes (product_id, name, seat_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(product.id, body.name, body.seat_type, stamp, stamp);
+    return reply(ctx, 'scope', serializeScope(scopeOr404(ctx.db, Number(lastInsertRowid))), {}, 201);
+  },
+  'PATCH subscriptions/scopes/{id}': (ctx) => {
+    const scope = scopeOr404(ctx.db, pathId(ctx, 'Scope'));
+    const body = input(ctx, scopeSchema.partial());
+    set(ctx, 'product_scopes', scope.id, { name: body.name, seat_type: body.seat_type });
+    return reply(ctx, 'scope', serializeScope(scopeOr404(ctx.db, scope.id)));
+  },
+  'DELETE subscriptions/scopes/{id}': (ctx) => {
+    const scope = scopeOr404(ctx.db, pathId(ctx, 'Scope'));
+    const live = liveSubscriptions(ctx, 's.plan_id IN (SELECT id FROM plans WHERE scope_id = ?)', scope.id);
+    if (live > 0) throw new HttpError(409, 'Conflict', `Scope ${scope.id} has plans with ${live} live subscriptions; it cannot be deleted`);
+    ctx.db.prepare('UPDATE product_scopes SET deleted_at = ? WHERE id = ?').run(ctx.now().toISOString(), scope.id);
+    ctx.db.prepare('UPDATE plans SET active = 0 WHERE scope_id = ?').run(scope.id);
+    return reply(ctx, 'deleted', true, { id: scope.id });
+  },
+  'GET subscriptions/plans': (ctx) => {
+    const filter = input(ctx, z.looseObject({ product_id: fields.id.optional(), currency: z.string().optional(), active: fields.flag.optional() }));
+    const rows = listPlans(ctx.db, '(@product IS NULL OR s.product_id = @product) AND (@currency IS NULL OR p.currency = @currency) AND (@active IS NULL OR p.active = @active)', {
+      product: filter.product_id ?? null,
+      currency: filter.currency ?? null,
+      active: filter.active ?? null,
+    });
+    return reply(ctx, 'plans', rows.map(serializePlan), { total: rows.length });
+  },
+  'GET subscriptions/plans/cache_check': (ctx) => {
+    const now = planChecksum(ctx.db);
+    const cached = ctx.db.prepare('SELECT * FROM plan_cache WHERE id = 1').get() as { checksum: string; plan_count: number; refreshed_at: string } | undefined;
+    return reply(ctx, 'cache', { stale: cached?.checksum !== now.checksum, checksum: now.checksum, cached_checksum: cached?.checksum ?? null, plans: now.count, refreshed_at: cached?.refreshed_at ?? null });
+  },
+  'PUT subscriptions/plans/refresh': (ctx) => {
+    const { checksum, count } = planChecksum(ctx.db);
+    const stamp = ctx.now().toISOString();
+    ctx.db.prepare('INSERT INTO plan_cache (id, checksum, plan_count, refreshed_at) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET checksum = excluded.checksum, plan_count = excluded.plan_count, refreshed_at = excluded.refreshed_at').run(checksum, count, stamp);
+    return reply(ctx, 'cache', { stale: false, checksum, plans: count, refreshed_at: stamp });
+  },
+  'GET subscriptions/products/{id}/plans': (ctx) => {
+    const product = productOr404(ctx.db, pathId(ctx, 'Product'));
+    return reply(ctx, 'plans', listPlans(ctx.db, 's.product_id = ?', product.id).map(serializePlan));
+  },
+  'GET subscriptions/plans/{id}/children': (ctx) => reply(ctx, 'plans', listPlans(ctx.db, 'p.parent_id = ?', planOr404(ctx.db, pathId(ctx, 'Plan')).id).map(serializePlan)),
+  'GET subscriptions/plans/actions': (ctx) => {
+    const { state } = input(ctx, z.looseObject({ state: z.string().optional() }));
+    const rows = ctx.db.prepare('SELECT * FROM plan_actions WHERE (? IS NULL OR state = ?) ORDER BY id DESC').all(state ?? null, state ?? null) as PlanActionRow[];
+    return reply(ctx, 'actions', rows.map(serializePlanAction), { total: rows.length });
+  },
+  'GET subscriptions/plans/{id}/subscriptions': (ctx) => {
+    const plan = planOr404(ctx.db, pathId(ctx, 'Plan'));
+    const { skip, take } = page(ctx);
+    const total = ctx.db.prepare('SELECT COUNT(*) FROM subscriptions WHERE plan_id = ? AND deleted_at IS NULL').pluck().get(plan.id) as number;
+    const rows = ctx.db.prepare('SELECT * FROM subscriptions WHERE plan_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?').all(plan.id, take, skip) as SubscriptionRow[];
+    return reply(ctx, 'subscriptions', rows.map((r) => serializeSubscription(ctx.db, r)), { total });
+  },
+  'POST subscriptions/scopes/{id}/plans': (ctx) => {
+    const scope = scopeOr404(ctx.db, pathId(ctx, 'Scope'));
+    const body = input(ctx, planSchema);
+    if (body.parent_id !== undefined && planOr404(ctx.db, body.parent_id).scope_id !== scope.id) throw invalid('parent_id', `plan ${body.parent_id} is in another scope`);
+    const stamp = ctx.now().toISOString();
+    const { lastInsertRowid } = ctx.db
+      .prepare('INSERT INTO plans (scope_id, parent_id, name, currency, price, seats, teacher_seats, seat_price, term_months, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(scope.id, body.parent_id ?? null, body.name, body.currency, body.price, body.seats ?? 0, body.teacher_seats ?? 0, body.seat_price ?? 0, body.term_months ?? 12, body.active ?? 1, stamp, stamp);
+    return reply(ctx, 'plan', serializePlan(planOr404(ctx.db, Number(lastInsertRowid))), {}, 201);
+  },
+  'PATCH subscriptions/plans/{id}': (ctx) => {
+    const plan = planOr404(ctx.db, pathId(ctx, 'Plan'));
+    const body = input(ctx, planSchema.partial().omit({ currency: true, parent_id: true }));
+    const priced = body.price !== undefined || body.seat_price !== undefined;
+    set(ctx, 'plans', plan.id, { ...body, ...(priced ? { version: plan.version + 1 } : {}) });
+    return reply(ctx, 'plan', serializePlan(planOr404(ctx.db, plan.id)));
+  },
+  'POST subscriptions/plans/{id}/actions': (ctx) => reply(ctx, 'action', serializePlanAction(createPlanAction(ctx.db, pathId(ctx, 'Plan'), input(ctx, planActionSchema), ctx.now())), {}, 201),
+  'DELETE subscriptions/plans/actions/{id}': (ctx) => {
+    const action = planActionOr404(ctx.db, pathId(ctx, 'Plan action'));
+    if (action.state === 'cancelled') return reply(ctx, 'action', serializePlanAction(action), { changed: false });
+    return reply(ctx, 'action', serializePlanAction(cancelPlanAction(ctx.db, action, ctx.now())), { changed: true });
+  },
+  'POST subscriptions/plans/actions/{id}/retry': (ctx) => reply(ctx, 'action', serializePlanAction(retryPlanAction(ctx.db, planActionOr404(ctx.db, pathId(ctx, 'Plan action')), ctx.now()))),
+} satisfies PartialHandlerMap;

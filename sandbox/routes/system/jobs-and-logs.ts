@@ -1,0 +1,118 @@
+/** Email logs, stats and suppressions; background jobs; system errors. */
+import { z } from 'zod';
+import { type EmailRow, logEmail } from '../../domain/billing/email.js';
+import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { type JobRow, serializeJob } from '../../server/jobs.js';
+import { toCsv } from '../../domain/schools/csv.js';
+import { input, reply } from '../../kit/reply.js';
+import { containsNamed } from '../../kit/search.js';
+
+const logFilter = z.looseObject({
+  ids: fields.ids.optional(),
+  status: z.string().optional(),
+  template: z.string().optional(),
+  recipient: z.string().optional(),
+  school_id: fields.id.optional(),
+  from: fields.day.optional(),
+  to: fields.day.optional(),
+});
+const jobFilter = z.looseObject({ state: z.string().optional(), namespace_id: z.string().optional(), queue_id: z.string().optional(), queueId: z.string().optional() });
+
+function logWhere(ctx: HandlerContext): { where: string; args: Record<string, unknown> } {
+  const f = input(ctx, logFilter);
+  const ids = f.ids ?? null;
+  return {
+    where: `(@ids IS NULL OR id IN (SELECT value FROM json_each(@ids))) AND (@status IS NULL OR status = @status) AND (@template IS NULL OR template = @template)
+      AND (@recipient IS NULL OR ${containsNamed('recipient', 'recipient')}) AND (@school IS NULL OR school_id = @school)
+      AND (@from IS NULL OR sent_at >= @from) AND (@to IS NULL OR sent_at < date(@to, '+1 day'))`,
+    args: { ids: ids && JSON.stringify(ids), status: f.status ?? null, template: f.template ?? null, recipient: f.recipient || null, school: f.school_id ?? null, from: f.from ?? null, to: f.to ?? null },
+  };
+}
+
+function jobsPage(ctx: HandlerContext, namespace: string | null): ReturnType<typeof reply> {
+  const f = input(ctx, jobFilter);
+  const { skip, take } = page(ctx);
+  const where = '(@state IS NULL OR state = @state) AND (@namespace IS NULL OR namespace_id = @namespace) AND (@queue IS NULL OR queue_id = @queue)';
+  const args = { state: f.state ?? null, namespace: namespace ?? f.namespace_id ?? null, queue: f.queue_id ?? f.queueId ?? null };
+  const total = ctx.db.prepare(`SELECT COUNT(*) FROM jobs WHERE ${where}`).pluck().get(args) as number;
+  const rows = ctx.db.prepare(`SELECT * FROM jobs WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as JobRow[];
+  return reply(ctx, 'jobs', rows.map(serializeJob), { total });
+}
+
+export const systemHandlers = {
+  'PUT email/{id}/send': (ctx) => {
+    const id = pathId(ctx, 'Email');
+    const original = ctx.db.prepare('SELECT * FROM email_logs WHERE id = ?').get(id) as EmailRow | undefined;
+    if (!original) throw notFound('Email', id);
+    const suppressed = ctx.db.prepare('SELECT reason, created_at FROM email_suppressions WHERE email = ? COLLATE NOCASE').get(original.recipient) as { reason: string; created_at: string } | undefined;
+    if (suppressed) throw new HttpError(409, 'Conflict', `${original.recipient} is suppressed (${suppressed.reason} on ${suppressed.created_at.slice(0, 10)}); remove the suppression before resending`);
+    const sent = logEmail(ctx.db, { recipient: original.recipient, subject: original.subject, template: original.template, schoolId: original.school_id, userId: original.user_id, resentFrom: original.id }, ctx.now());
+    return reply(ctx, 'email', sent);
+  },
+  'GET email/stats': (ctx) => {
+    const { where, args } = logWhere(ctx);
+    const byStatus = ctx.db.prepare(`SELECT status, COUNT(*) AS count FROM email_logs WHERE ${where} GROUP BY status ORDER BY status`).all(args) as { status: string; count: number }[];
+    const byTemplate = ctx.db.prepare(`SELECT template, COUNT(*) AS count FROM email_logs WHERE ${where} GROUP BY template ORDER BY count DESC, template`).all(args);
+    const total = byStatus.reduce((s, r) => s + r.count, 0);
+    const delivered = byStatus.filter((r) => r.status === 'delivered' || r.status === 'opened').reduce((s, r) => s + r.count, 0);
+    const opened = byStatus.find((r) => r.status === 'opened')?.count ?? 0;
+    return reply(ctx, 'stats', {
+      total,
+      by_status: Object.fromEntries(byStatus.map((r) => [r.status, r.count])),
+      by_template: byTemplate,
+      delivery_rate: total === 0 ? null : Math.round((delivered / total) * 1000) / 1000,
+      open_rate: delivered === 0 ? null : Math.round((opened / delivered) * 1000) / 1000,
+      suppressions: ctx.db.prepare('SELECT COUNT(*) FROM email_suppressions').pluck().get(),
+    });
+  },
+  'GET email/logs': (ctx) => {
+    const { where, args } = logWhere(ctx);
+    const { skip, take } = page(ctx);
+    const total = ctx.db.prepare(`SELECT COUNT(*) FROM email_logs WHERE ${where}`).pluck().get(args) as number;
+    const rows = ctx.db.prepare(`SELECT * FROM email_logs WHERE ${where} ORDER BY sent_at DESC, id DESC LIMIT @take OFFSET @skip`).all({ ...args, take, skip });
+    return reply(ctx, 'logs', rows, { total });
+  },
+  'GET email/download': (ctx) => {
+    const { where, args } = logWhere(ctx);
+    const rows = ctx.db.prepare(`SELECT id, sent_at, recipient, template, status, subject FROM email_logs WHERE ${where} ORDER BY sent_at, id`).raw().all(args) as unknown[][];
+    const content = toCsv(['id', 'sent_at', 'recipient', 'template', 'status', 'subject'], rows, '\n');
+    return reply(ctx, 'download', { filename: 'email-logs.csv', content_type: 'text/csv', rows: rows.length, content });
+  },
+  'GET email/suppressions/bounces': (ctx) => {
+    const rows = ctx.db.prepare("SELECT * FROM email_suppressions WHERE reason = 'bounce' ORDER BY created_at DESC").all();
+    return reply(ctx, 'bounces', rows, { total: rows.length });
+  },
+  'DELETE email/suppressions/bounces': (ctx) => {
+    const { email } = input(ctx, z.looseObject({ email: z.string().trim().min(3) }));
+    if (ctx.db.prepare("DELETE FROM email_suppressions WHERE email = ? COLLATE NOCASE AND reason = 'bounce'").run(email).changes === 0) throw notFound('Bounce', email);
+    return reply(ctx, 'deleted', true, { email });
+  },
+  'GET jobs': (ctx) => jobsPage(ctx, null),
+  'GET jobs/namespace': (ctx) => {
+    const f = input(ctx, jobFilter);
+    if (f.namespace_id) return jobsPage(ctx, f.namespace_id);
+    const rows = ctx.db
+      .prepare(
+        `SELECT namespace_id, queue_id, COUNT(*) AS total, SUM(state = 'queued') AS queued, SUM(state = 'running') AS running, SUM(state = 'done') AS done,
+           SUM(state = 'failed') AS failed, MAX(updated_at) AS last_activity FROM jobs GROUP BY namespace_id, queue_id ORDER BY namespace_id`,
+      )
+      .all();
+    return reply(ctx, 'namespaces', rows);
+  },
+  'GET system/errors': (ctx) => {
+    const { source } = input(ctx, z.looseObject({ source: z.enum(['server', 'client']).optional() }));
+    const { skip, take } = page(ctx);
+    const total = ctx.db.prepare('SELECT COUNT(*) FROM system_errors WHERE (? IS NULL OR source = ?)').pluck().get(source ?? null, source ?? null) as number;
+    const rows = ctx.db.prepare('SELECT * FROM system_errors WHERE (? IS NULL OR source = ?) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(source ?? null, source ?? null, take, skip);
+    return reply(ctx, 'errors', rows, { total });
+  },
+  'POST system/errors/client-error': (ctx) => {
+    const body = input(ctx, z.looseObject({ message: z.string().trim().min(1).max(2000), stack: z.string().max(20_000).optional(), url: z.string().max(2000).optional() }));
+    const { message, stack, url, ...rest } = body;
+    const { lastInsertRowid } = ctx.db
+      .prepare("INSERT INTO system_errors (source, message, stack, url, user_id, data, created_at) VALUES ('client', ?, ?, ?, ?, ?, ?)")
+      .run(message, stack ?? null, url ?? null, ctx.user?.id ?? null, JSON.stringify(rest), ctx.now().toISOString());
+    return reply(ctx, 'error', ctx.db.prepare('SELECT * FROM system_errors WHERE id = ?').get(Number(lastInsertRowid)), {}, 201);
+  },
+} satisfies PartialHandlerMap;

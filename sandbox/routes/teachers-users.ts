@@ -1,0 +1,165 @@
+/**
+ * Teachers of the caller's school (add, list, update, remove, admin on/off), user search and the school's
+ * event log. Invites are in routes/teachers-users/invites.ts, experimental toggles in routes/teachers-users/experimental.ts.
+ */
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { hashPassword } from '../domain/auth/password.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HttpError } from '../kit/handler.js';
+import { callerSchoolId, requireUser } from '../kit/reach.js';
+import { logEvent } from '../domain/schools/events.js';
+import { findTeacher } from '../domain/schools/find.js';
+import { pageIfAsked, parseInput, pathId, toId } from '../kit/input.js';
+import { jsonObject } from '../kit/json-columns.js';
+import { adminCount, joinSchool, schoolsOf, setAdmin } from '../domain/schools/memberships.js';
+import { generatePassword } from '../domain/schools/names.js';
+import type { UserRow } from '../domain/schools/rows.js';
+import { userJson } from '../domain/schools/serialize.js';
+import { all, one, run } from '../kit/sql.js';
+import { schoolTeacherJson, schoolTeachers } from '../domain/schools/teachers.js';
+import { experimentalHandlers } from './teachers-users/experimental.js';
+import { teacherInviteHandlers } from './teachers-users/invites.js';
+import { containsText } from '../kit/search.js';
+import { defineRoutes } from './areas.js';
+
+const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
+const name = z.string().trim().max(100);
+const teacherCreate = z.object({
+  email: z.string().trim().toLowerCase().email(),
+  first_name: name.default(''),
+  last_name: name.default(''),
+  username: z.string().trim().min(3).max(100).optional(),
+  password: z.string().min(8).max(200).optional(),
+  admin: z.boolean().optional(),
+});
+const teacherUpdate = z.object({ first_name: name.optional(), last_name: name.optional(), display_name: name.optional(), email: z.string().trim().toLowerCase().email().optional() });
+
+
+function createTeacher(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const fields = parseInput(teacherCreate, ctx.input);
+  const existing = one<UserRow>(ctx.db, 'SELECT * FROM users WHERE (email = ? OR username = ?) AND deleted_at IS NULL', fields.email, fields.username ?? fields.email);
+  if (existing) {
+    const here = schoolTeachers(ctx.db, schoolId).some((t) => t.row.id === existing.id);
+    throw new HttpError(409, 'Conflict', here ? `${fields.email} is already a teacher of this school` : `A user with ${fields.email} already exists; invite them to the school instead`);
+  }
+  const password = fields.password ?? `${generatePassword(random)}${generatePassword(random)}`;
+  const now = ctx.now().toISOString();
+  const { lastInsertRowid } = run(
+    ctx.db,
+    `INSERT INTO users (username, email, first_name, last_name, display_name, password_hash, kind, school_id, admin, permissions, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'teacher', ?, ?, '[]', ?)`,
+    fields.username ?? fields.email,
+    fields.email,
+    fields.first_name,
+    fields.last_name,
+    `${fields.first_name} ${fields.last_name}`.trim(),
+    hashPassword(password),
+    schoolId,
+    fields.admin ? 1 : 0,
+    now,
+  );
+  const id = Number(lastInsertRowid);
+  joinSchool(ctx.db, id, schoolId, { admin: fields.admin ?? false, now });
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'teachers.created', { id });
+  return { status: 201, body: { teacher: schoolTeacherJson(ctx.db, schoolId, id), ...(fields.password ? {} : { password }) } };
+}
+
+/** 409 unless the school keeps an admin after `teacherId` stops being one. */
+function assertNotLastAdmin(ctx: HandlerContext, schoolId: number, teacherId: number, action: string): void {
+  const teacher = schoolTeachers(ctx.db, schoolId).find((t) => t.row.id === teacherId);
+  if (teacher?.admin && adminCount(ctx.db, schoolId) <= 1) {
+    throw new HttpError(409, 'Conflict', `Teacher ${teacherId} is the only admin of school ${schoolId}; make another teacher admin before you ${action}`);
+  }
+}
+
+function removeTeacher(ctx: HandlerContext): HandlerResult {
+  const schoolId = callerSchoolId(ctx);
+  const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
+  if (teacher.id === requireUser(ctx).id) throw new HttpError(409, 'Conflict', 'You cannot remove yourself from the school; ask another admin');
+  assertNotLastAdmin(ctx, schoolId, teacher.id, 'remove them');
+  const elsewhere = schoolsOf(ctx.db, teacher.id).filter((m) => m.school.id !== schoolId);
+  run(ctx.db, 'DELETE FROM school_memberships WHERE user_id = ? AND school_id = ?', teacher.id, schoolId);
+  run(ctx.db, 'DELETE FROM group_teachers WHERE user_id = ? AND group_id IN (SELECT id FROM school_groups WHERE school_id = ?)', teacher.id, schoolId);
+  const next = elsewhere[0];
+  if (next) {
+    if (teacher.school_id === schoolId) run(ctx.db, 'UPDATE users SET school_id = ?, admin = ? WHERE id = ?', next.school.id, next.admin ? 1 : 0, teacher.id);
+  } else {
+    run(ctx.db, 'UPDATE users SET deleted_at = ?, admin = 0 WHERE id = ?', ctx.now().toISOString(), teacher.id);
+  }
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'teachers.removed', { id: teacher.id, account_deleted: !next });
+  return { body: { deleted: true, id: teacher.id, account_deleted: !next } };
+}
+
+function setTeacherAdmin(admin: boolean) {
+  return (ctx: HandlerContext): HandlerResult => {
+    const schoolId = callerSchoolId(ctx);
+    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
+    if (!admin) assertNotLastAdmin(ctx, schoolId, teacher.id, 'remove their admin rights');
+    setAdmin(ctx.db, teacher.id, schoolId, admin, ctx.now().toISOString());
+    ctx.countWrite();
+    logEvent(ctx, schoolId, admin ? 'teachers.admin_granted' : 'teachers.admin_removed', { id: teacher.id });
+    return { body: { teacher: schoolTeacherJson(ctx.db, schoolId, teacher.id) } };
+  };
+}
+
+/** Users matching, the first 100 unless the call asks for a page. */
+function searchUsers(ctx: HandlerContext, where: string, params: unknown[], wanted?: { skip: number; take: number }): Record<string, unknown>[] {
+  const { skip, take } = wanted ?? { skip: 0, take: 100 };
+  return all<UserRow>(ctx.db, `SELECT * FROM users WHERE deleted_at IS NULL AND ${where} ORDER BY id LIMIT ? OFFSET ?`, ...params, take, skip).map(userJson);
+}
+
+const nameMatch = `(${['username', 'email', "first_name || ' ' || last_name", 'display_name', 'school_username'].map((column) => containsText(column)).join(' OR ')})`;
+
+const teacherHandlers = {
+  'POST users/me/school/teachers': createTeacher,
+  'GET users/me/school/teachers': (ctx) => {
+    const teachers = schoolTeachers(ctx.db, callerSchoolId(ctx)).map((t) => ({ ...userJson(t.row), admin: t.admin }));
+    return { body: { teachers, total: teachers.length } };
+  },
+  'PATCH users/me/school/teachers/{id}': (ctx) => {
+    const schoolId = callerSchoolId(ctx);
+    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
+    const fields = parseInput(teacherUpdate, ctx.input);
+    const first = fields.first_name ?? teacher.first_name;
+    const last = fields.last_name ?? teacher.last_name;
+    run(ctx.db, 'UPDATE users SET first_name = ?, last_name = ?, display_name = ?, email = ? WHERE id = ?', first, last, fields.display_name ?? `${first} ${last}`.trim(), fields.email ?? teacher.email, teacher.id);
+    ctx.countWrite();
+    return { body: { teacher: schoolTeacherJson(ctx.db, schoolId, teacher.id) } };
+  },
+  'DELETE users/me/school/teachers/{id}': removeTeacher,
+  'GET events': (ctx) => {
+    const user = requireUser(ctx);
+    if (!user.superuser && user.kind !== 'teacher') throw new HttpError(403, 'Forbidden', 'Only school staff can read the event log');
+    const rows = user.superuser && user.schoolId === null
+      ? all<{ id: number; school_id: number; user_id: number | null; kind: string; data: string; created_at: string }>(ctx.db, 'SELECT * FROM school_events ORDER BY id DESC LIMIT 100')
+      : all<{ id: number; school_id: number; user_id: number | null; kind: string; data: string; created_at: string }>(ctx.db, 'SELECT * FROM school_events WHERE school_id = ? ORDER BY id DESC LIMIT 100', callerSchoolId(ctx));
+    const events = rows.map((e) => ({ ...e, data: jsonObject(e.data) }));
+    return { body: { events, total: events.length } };
+  },
+  'GET users': (ctx) => {
+    const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'] : '';
+    const schoolId = ctx.input['schoolid'] === undefined ? null : toId(ctx.input['schoolid'], 'School');
+    const users = searchUsers(ctx, `${nameMatch}${schoolId === null ? '' : ' AND school_id = ?'}`, [...Array(5).fill(q.trim()), ...(schoolId === null ? [] : [schoolId])], pageIfAsked(ctx));
+    return { body: { users, total: users.length } };
+  },
+  'GET users/me/school/users': (ctx) => {
+    const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'] : '';
+    const users = searchUsers(ctx, `school_id = ? AND ${nameMatch}`, [callerSchoolId(ctx), ...Array(5).fill(q.trim())]);
+    return { body: { users, total: users.length } };
+  },
+  'GET search': (ctx) => {
+    const q = parseInput(z.object({ q: z.string().optional(), search: z.string().optional() }), ctx.input);
+    const text = (q.q ?? q.search ?? '').trim();
+    const schools = all<{ id: number; name: string; country: string }>(ctx.db, `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`, text, text);
+    return { body: { schools, users: searchUsers(ctx, nameMatch, Array(5).fill(text)) } };
+  },
+  'PUT teachers/{id}/admin': setTeacherAdmin(true),
+  'DELETE teachers/{id}/admin': setTeacherAdmin(false),
+} satisfies PartialHandlerMap;
+
+export const teachersUsersHandlers = defineRoutes('teachers-users', { ...teacherHandlers, ...teacherInviteHandlers, ...experimentalHandlers });
+

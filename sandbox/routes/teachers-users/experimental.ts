@@ -1,0 +1,57 @@
+/** Experimental-feature toggles for everyone in the school, its teachers or pupils, one user, or a group's members. */
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import { callerSchoolId } from '../../kit/reach.js';
+import { logEvent } from '../../domain/schools/events.js';
+import { findGroup, findPupil, findTeacher } from '../../domain/schools/find.js';
+import { pathId } from '../../kit/input.js';
+import { all, placeholders, run } from '../../kit/sql.js';
+import { schoolTeachers } from '../../domain/schools/teachers.js';
+
+function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], scope: string): HandlerResult {
+  const enabled = ctx.input['enabled'] === true;
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    run(ctx.db, `UPDATE users SET experimental = ? WHERE id IN (${placeholders(chunk.length)})`, enabled ? 1 : 0, ...chunk);
+  }
+  ctx.countWrite();
+  logEvent(ctx, schoolId, 'experimental.set', { scope, enabled, count: ids.length });
+  return { body: { enabled, updated: ids.length } };
+}
+
+const pupilIds = (ctx: HandlerContext, schoolId: number): number[] =>
+  all<{ id: number }>(ctx.db, "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId).map((r) => r.id);
+const teacherIds = (ctx: HandlerContext, schoolId: number): number[] => schoolTeachers(ctx.db, schoolId).map((t) => t.row.id);
+
+function groupMembers(table: 'group_pupils' | 'group_teachers') {
+  return (ctx: HandlerContext): HandlerResult => {
+    const schoolId = callerSchoolId(ctx);
+    const group = findGroup(ctx.db, pathId(ctx, 'Group'), schoolId);
+    const ids = all<{ user_id: number }>(ctx.db, `SELECT user_id FROM ${table} WHERE group_id = ?`, group.id).map((r) => r.user_id);
+    return setFor(ctx, schoolId, ids, `group ${group.id} ${table === 'group_pupils' ? 'pupils' : 'teachers'}`);
+  };
+}
+
+export const experimentalHandlers = {
+  'PUT users/me/school/users/experimental': (ctx) => {
+    const schoolId = callerSchoolId(ctx);
+    return setFor(ctx, schoolId, [...pupilIds(ctx, schoolId), ...teacherIds(ctx, schoolId)], 'school');
+  },
+  'PUT users/me/school/teachers/experimental': (ctx) => {
+    const schoolId = callerSchoolId(ctx);
+    return setFor(ctx, schoolId, teacherIds(ctx, schoolId), 'teachers');
+  },
+  'PUT users/me/school/pupils/experimental': (ctx) => {
+    const schoolId = callerSchoolId(ctx);
+    return setFor(ctx, schoolId, pupilIds(ctx, schoolId), 'pupils');
+  },
+  'PUT users/me/school/teachers/{id}/experimental': (ctx) => {
+    const schoolId = callerSchoolId(ctx);
+    return setFor(ctx, schoolId, [findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId).id], 'teacher');
+  },
+  'PUT users/me/school/pupils/{id}/experimental': (ctx) => {
+    const schoolId = callerSchoolId(ctx);
+    return setFor(ctx, schoolId, [findPupil(ctx.db, pathId(ctx, 'Pupil'), schoolId).id], 'pupil');
+  },
+  'PUT users/me/school/groups/{id}/teachers/experimental': groupMembers('group_teachers'),
+  'PUT users/me/school/groups/{id}/pupils/experimental': groupMembers('group_pupils'),
+} satisfies PartialHandlerMap;

@@ -1,0 +1,26 @@
+/** Read models are derived data: rebuilt from the response shapes when their definition changes, not by a migration. */
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../sandbox/db/database.js';
+import { ensureReadModels } from '../../sandbox/db/read-models/index.js';
+import { seed } from '../../sandbox/db/seed/index.js';
+import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
+
+describe('read models', () => {
+  it('are rebuilt and refilled when built from another definition, and left alone when current', () => {
+    const db = openDatabase(':memory:');
+    seed(db, { size: 'demo' });
+    expect(ensureReadModels(db)).toBe(false);
+    // As a database built by an older definition: stale docs, another fingerprint.
+    db.prepare("UPDATE read_model_versions SET fingerprint = 'older' WHERE name = 'read-models'").run();
+    db.prepare("UPDATE invoice_docs SET doc = '{}'").run();
+    expect(ensureReadModels(db)).toBe(true);
+    const row = db.prepare('SELECT * FROM invoices ORDER BY id LIMIT 1').get() as InvoiceRow;
+    const doc = db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(row.id) as string;
+    expect(doc).toBe(JSON.stringify(serializeInvoice(row)));
+    expect(ensureReadModels(db)).toBe(false);
+    // The triggers came back with the tables: a write still reaches the doc.
+    db.prepare("UPDATE invoices SET description = 'rebuilt' WHERE id = ?").run(row.id);
+    expect(JSON.parse(db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(row.id) as string)).toMatchObject({ description: 'rebuilt' });
+    db.close();
+  });
+});
