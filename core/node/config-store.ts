@@ -2,74 +2,52 @@
  * The CLI's profiles and credentials, read by the CLI and by `connect()` in scripts. Node only.
  */
 import { join } from 'node:path';
+import * as z from 'zod/mini';
 import { ClientConfigError } from '../api/errors/client-config-error.js';
 import { ConfigFileError } from './config-file-error.js';
 import { jsonFile } from './json-file.js';
 import { ensurePrivateDir } from './paths.js';
 
+/**
+ * The stored entries' schemas: zod's `zod/mini` build, which a bundler trims to the parts used (about
+ * 40 KB against the classic API's 390), because these files are read by every API command before
+ * anything else (bench/one-off.bench.mjs). Each entry is checked whole, unknown keys are left out, and a
+ * problem reads as `field message` (`apiUrl is not a URL`).
+ */
+const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'is not text') });
+/** A URL as `new URL` reads it, kept without surrounding whitespace, tabs or line breaks. */
+const storedUrl = z.pipe(
+  text(),
+  z.transform((value) => value.trim().replace(/[\t\n\r]/g, '')),
+).check(z.refine((value) => URL.canParse(value), 'is not a URL'));
+const profileSchema = z.object({ apiUrl: z.optional(storedUrl) }, { error: 'expected an object' });
+const credentialSchema = z.object(
+  { token: text().check(z.minLength(1, 'is empty')), username: z.optional(text()), apiUrl: z.optional(text()) },
+  { error: 'expected an object' },
+);
+const profileNameSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a profile name is letters, digits, - and _'));
+
 /** A profile's settings, as stored in config.json. */
-export interface Profile {
-  apiUrl?: string;
-}
+export type Profile = z.infer<typeof profileSchema>;
 
 /** A profile's sign-in, as stored in credentials.json (the one file a token is written to). */
-export interface Credential {
-  token: string;
-  username?: string;
-  apiUrl?: string;
-}
-
-/**
- * One text field of a stored entry: whether it must be there, and its check (the problem, or undefined
- * when fine) with the value to keep. Plain checks rather than zod: these files are read by every API
- * command before anything else, and zod costs a one-off command a fifth of its time to load
- * (bench/one-off.bench.mjs). Each entry is still checked whole, unknown keys are left out, and a bad
- * value is refused naming the file and the entry.
- */
-interface FieldRule {
-  readonly required: boolean;
-  check(value: string): { readonly problem: string } | { readonly value: string };
-}
-
-const anyText: FieldRule = { required: false, check: (value) => ({ value }) };
-/** A URL as `new URL` reads it, kept without surrounding whitespace, tabs or line breaks. */
-const url: FieldRule = {
-  required: false,
-  check: (value) => (URL.canParse(value.trim()) ? { value: value.trim().replace(/[\t\n\r]/g, '') } : { problem: 'is not a URL' }),
-};
-const PROFILE_FIELDS: Readonly<Record<keyof Profile, FieldRule>> = { apiUrl: url };
-const CREDENTIAL_FIELDS: Readonly<Record<keyof Credential, FieldRule>> = {
-  token: { required: true, check: (value) => (value === '' ? { problem: 'is empty' } : { value }) },
-  username: anyText,
-  apiUrl: anyText,
-};
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export type Credential = z.infer<typeof credentialSchema>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The entry with only its known fields, or what is wrong with it. */
-function checkEntry<T>(value: unknown, fields: Readonly<Record<string, FieldRule>>): { readonly value: T } | { readonly problem: string } {
-  if (!isRecord(value)) return { problem: 'expected an object' };
-  const entry: Record<string, string> = {};
-  for (const [key, rule] of Object.entries(fields)) {
-    const field = value[key];
-    if (field === undefined) {
-      if (rule.required) return { problem: `${key} is missing` };
-      continue;
-    }
-    if (typeof field !== 'string') return { problem: `${key} is not text` };
-    const checked = rule.check(field);
-    if ('problem' in checked) return { problem: `${key} ${checked.problem}` };
-    entry[key] = checked.value;
-  }
-  return { value: entry as T };
+/** The value as the schema reads it, or its first problem as `field message`. */
+function checkEntry<T>(schema: z.ZodMiniType<T>, value: unknown): { readonly value: T } | { readonly problem: string } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { problem: [...(issue?.path ?? []).map(String), issue?.message ?? 'is not valid'].join(' ') };
 }
 
 /** The entry to write, or a ClientConfigError naming what is wrong. */
-function validEntry<T>(what: string, value: T, fields: Readonly<Record<keyof T, FieldRule>>): T {
-  const checked = checkEntry<T>(value, fields);
+function validEntry<T>(what: string, value: T, schema: z.ZodMiniType<T>): T {
+  const checked = checkEntry(schema, value);
   if ('problem' in checked) throw new ClientConfigError(`${what}: ${checked.problem}`);
   return checked.value;
 }
@@ -107,10 +85,9 @@ function read<T>(file: File, key: string, name: string | undefined, check: (valu
   return checked.value;
 }
 
-const storedProfile = (value: unknown) => checkEntry<Profile>(value, PROFILE_FIELDS);
-const storedCredential = (value: unknown) => checkEntry<Credential>(value, CREDENTIAL_FIELDS);
-const storedProfileName = (value: unknown) =>
-  typeof value === 'string' && PROFILE_NAME.test(value) ? { value } : { problem: 'a profile name is letters, digits, - and _' };
+const storedProfile = (value: unknown) => checkEntry(profileSchema, value);
+const storedCredential = (value: unknown) => checkEntry(credentialSchema, value);
+const storedProfileName = (value: unknown) => checkEntry(profileNameSchema, value);
 
 function names(file: File): string[] {
   const profiles = file.read().profiles;
@@ -152,9 +129,9 @@ export function openConfigStore(dir: string): ConfigStore {
   const secrets = jsonFile(join(dir, 'credentials.json'));
   return {
     profile: (name) => read(config, 'profiles', name, storedProfile) ?? {},
-    setProfile: (name, profile) => setProfileEntry(config, name, validEntry(`profile "${name}"`, profile, PROFILE_FIELDS)),
+    setProfile: (name, profile) => setProfileEntry(config, name, validEntry(`profile "${name}"`, profile, profileSchema)),
     credential: (name) => read(secrets, 'profiles', name, storedCredential),
-    setCredential: (name, credential) => setProfileEntry(secrets, name, validEntry(`credential of profile "${name}"`, credential, CREDENTIAL_FIELDS)),
+    setCredential: (name, credential) => setProfileEntry(secrets, name, validEntry(`credential of profile "${name}"`, credential, credentialSchema)),
     deleteCredential: (name) => setProfileEntry(secrets, name, undefined),
     profileNames: () => [...new Set([...names(config), ...names(secrets)])].sort(),
     removeProfile: (name) => {
