@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CliError, EXIT } from './cli-error.js';
 import type { Io } from './io.js';
 import { jsonErrorPosition } from './json-position.js';
+import { fileErrorText } from '../core/node/file-error-text.js';
 
 /**
  * Reads `--input file.json` (or `-` for standard input) as a JSON object. A missing file or bad JSON
@@ -16,7 +17,7 @@ export async function readInputObject(source: string, io: Io): Promise<Record<st
   try {
     text = source === '-' ? await io.readStdin() : await readFile(source, 'utf8');
   } catch (error) {
-    throw new CliError(`--input ${name}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.usage);
+    throw new CliError(`--input ${name}: cannot read: ${fileErrorText(error)}`, EXIT.usage);
   }
   let value: unknown;
   try {

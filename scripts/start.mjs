@@ -22,8 +22,8 @@ const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
 const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', ...args], { stdio: ['ignore', 'inherit', 'pipe'] });
 
 /** The sandbox's banner goes on to our stderr; its URL is read from it. */
+let seen = '';
 const sandboxUrl = await new Promise((resolve, reject) => {
-  let seen = '';
   sandbox.stderr.on('data', (chunk) => {
     process.stderr.write(chunk);
     seen += chunk.toString();
@@ -32,6 +32,10 @@ const sandboxUrl = await new Promise((resolve, reject) => {
   });
   sandbox.once('exit', (code) => reject(Object.assign(new Error(`the sandbox stopped (exit ${code})`), { exitCode: code ?? 1 })));
 }).catch((error) => {
+  // The sandbox's own advice says --port; through npm the flag needs `--` before it.
+  if (/is in use/.test(seen)) {
+    console.error('With npm start: npm start -- --port 8790 (then export EDSHED_SANDBOX_URL=http://127.0.0.1:8790 where you run edshed)');
+  }
   process.exit(error.exitCode ?? 1);
 });
 

@@ -6,6 +6,7 @@ import { csvEvents } from './csv-events.js';
 import type { InputEvent } from './input-event.js';
 import { lineChunks, physicalLines } from './lines.js';
 import { ndjsonEvents } from './ndjson-events.js';
+import { fileErrorText } from '../../core/node/file-error-text.js';
 
 export type InputFormat = 'csv' | 'ndjson';
 
@@ -78,7 +79,7 @@ export async function openBulkInput(from: string, io: Io): Promise<BulkInput> {
       }
       source = handle.createReadStream({ highWaterMark: 16 * 1024 });
     } catch (error) {
-      throw new CliError(`--from ${from}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.usage);
+      throw new CliError(`--from ${from}: cannot read: ${fileErrorText(error)}`, EXIT.usage);
     }
   }
   let format = from === '-' ? undefined : formatOfName(from);

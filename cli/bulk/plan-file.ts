@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { METHODS } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { BulkCommand } from './bulk-command.js';
+import { fileErrorText } from '../../core/node/file-error-text.js';
 
 const planItemSchema = z.strictObject({
   index: z.number().int().nonnegative(),
@@ -91,7 +92,7 @@ export async function readPlan(path: string): Promise<Plan> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new CliError(`${path}: cannot read the plan (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was sent`, EXIT.usage);
+    throw new CliError(`${path}: cannot read the plan: ${fileErrorText(error)}; nothing was sent`, EXIT.usage);
   }
   let value: unknown;
   try {

@@ -4,6 +4,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { CliError, EXIT } from '../cli-error.js';
 import { recordFormat } from './record-format.js';
+import { fileErrorText } from '../../core/node/file-error-text.js';
 
 /** A file of records written as they come: CSV (with a header) or NDJSON, chosen by the extension. */
 export interface RecordFile {
@@ -31,7 +32,7 @@ export async function openRecordFile(flag: string, path: string, columns: readon
   try {
     await once(file, 'open');
   } catch (error) {
-    throw new CliError(`${flag} ${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.usage);
+    throw new CliError(`${flag} ${path}: cannot write: ${fileErrorText(error)}`, EXIT.usage);
   }
   // The header is written as a row, so `writeRow` may write rows longer than it.
   const csv = format === 'csv' ? stringify() : undefined;

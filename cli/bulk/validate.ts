@@ -109,7 +109,8 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
       await options.onItem({ index, line: event.line, row: check.row });
     }
   }
-  if (counts.rows === 0 && !fatal) {
+  // A malformed row (wrong field count, broken JSON) is still a row: the file is not empty then.
+  if (counts.rows === 0 && counts.rejected === 0 && !fatal) {
     fatal = true;
     say(headerLine ?? 1, { message: headerLine === undefined ? 'no rows: the file is empty' : 'no rows after the header' });
   }

@@ -6,8 +6,20 @@ import { paramsSchema, payloadSchema } from './schemas.js';
 
 export { fillPath, type CallOptions } from './request-shape.js';
 
-function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): InputIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly values?: readonly unknown[];
+}
+
+function issuesOf(error: { issues: readonly SchemaIssue[] }, given?: Readonly<Record<string, unknown>>): InputIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    // A required key left out reads "missing", not the schema's "expected string, received undefined".
+    const missing = given !== undefined && issue.path.length === 1 && given[path] === undefined;
+    const choices = issue.values ? `; one of ${issue.values.map(String).join(', ')}` : '';
+    return { path, message: missing ? `missing (required)${choices}` : issue.message };
+  });
 }
 
 /**
@@ -39,7 +51,7 @@ export function buildRequest(endpoint: Endpoint, input: Readonly<Record<string, 
   if (options.body === undefined) {
     const parsed = payloadSchema(endpoint).safeParse(payloadInput);
     if (parsed.success) payload = parsed.data;
-    else issues.push(...issuesOf(parsed.error));
+    else issues.push(...issuesOf(parsed.error, payloadInput));
   } else if (Object.keys(payloadInput).length > 0) {
     issues.push({ path: '', message: 'give either a raw body or payload keys, not both' });
   }

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConfigFileError } from './config-file-error.js';
+import { fileErrorText } from './file-error-text.js';
 
 /**
  * A small JSON file of ours (config.json, credentials.json): read whole, written whole and atomically
@@ -21,7 +22,7 @@ export function jsonFile(path: string): { readonly path: string; read(): Record<
         text = readFileSync(path, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-        throw new ConfigFileError(`${path}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, path);
+        throw new ConfigFileError(`${path}: cannot read: ${fileErrorText(error)}`, path);
       }
       let value: unknown;
       try {

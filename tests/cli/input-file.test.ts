@@ -26,7 +26,7 @@ describe('--input files', () => {
   });
 
   it('refuses a missing file and JSON that is not an object', async () => {
-    await expect(readInputObject(join(dir, 'nope.json'), fakeFactory().io)).rejects.toThrow(/nope\.json: cannot read \(ENOENT\)/);
+    await expect(readInputObject(join(dir, 'nope.json'), fakeFactory().io)).rejects.toThrow(/nope\.json: cannot read: no such file \(ENOENT\)/);
     await expect(readInputObject(file('list.json', '[1]'), fakeFactory().io)).rejects.toThrow(/expected a JSON object/);
   });
 });

@@ -111,7 +111,7 @@ describe('edshed prices tier', () => {
     ['misordered.json', /misordered\.json: price_tiers\.1\.up_to: must be greater than the previous tier's bound 10/],
     ['bad-currency.json', /bad-currency\.json: currency: must be a three-letter currency code/],
     ['not-json.json', /not-json\.json: not valid JSON/],
-    ['missing.json', /missing\.json: cannot read \(ENOENT\)/],
+    ['missing.json', /missing\.json: cannot read: no such file \(ENOENT\)/],
   ])('refuses %s naming the file and the field, exit 2', async (name, message) => {
     const { code, out, err } = await edshed(['prices', 'tier', '--file', file(name), '--quantity', '1']);
     expect(code).toBe(2);

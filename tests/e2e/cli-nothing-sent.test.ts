@@ -44,7 +44,7 @@ describe('exit 2 means nothing was sent', { timeout: SLOW }, () => {
       [['invoices', 'mark-paid', id, '--method', 'bacs', '--date', 'tomorrow'], /date: expected an ISO 8601 date/],
       [['invoices', 'mark-paid', id, '--method', 'bacs'], /nothing was sent:\n\s+date: /],
       [['invoices', 'mark-paid', id, '--input', join(dir, 'bad.json')], /--input .*bad\.json: not valid JSON at line 2/],
-      [['invoices', 'mark-paid', id, '--input', join(dir, 'missing.json')], /--input .*missing\.json: cannot read \(ENOENT\)/],
+      [['invoices', 'mark-paid', id, '--input', join(dir, 'missing.json')], /--input .*missing\.json: cannot read: no such file \(ENOENT\)/],
       [['invoices', 'mark-paid', id, '--input', '-'], /--input standard input: expected a JSON object/, '[1, 2]'],
       [['api', 'POST', path, '--input', join(dir, 'bad.json')], /not valid JSON at line 2/],
       [['invoices', 'mark-paid', id, ...good, '--bogus'], /unknown option '--bogus'/],

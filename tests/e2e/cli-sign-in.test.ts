@@ -44,6 +44,14 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
     expect((await t.edshed(['whoami'])).exitCode).toBe(4);
   });
 
+  it('answers --password with how to give the password, exit 2, never echoing it, and stores nothing', async () => {
+    const run = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password', 'on-the-command-line-5521']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/--password: the password is never a flag .*--password-stdin or EDSHED_PASSWORD; nothing was sent/);
+    expect(`${run.stdout}${run.stderr}`).not.toContain('on-the-command-line-5521');
+    expect(tokens()).toEqual({});
+  });
+
   it('signs in with `login` and whoami --json names the user, role, profile and API', async () => {
     const login = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' });
     expect(login.exitCode).toBe(0);

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,4 +36,20 @@ it('npm start serves the built site against a sandbox, prints its URL, and stops
   expect(result.exitCode).toBe(130);
   await expect(fetch(site)).rejects.toThrow();
   await expect(fetch(sandbox)).rejects.toThrow();
+});
+
+it('npm start on a sandbox port already taken says how to pass another port through npm, and exits 1', async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const { port } = taken.address() as AddressInfo;
+  const dir = mkdtempSync(join(tmpdir(), 'edshed-start-taken-'));
+  const env = { XDG_DATA_HOME: join(dir, 'data'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_CONFIG_DIR: join(dir, 'config') };
+  try {
+    const result = await execa('node', [START, '--db', ':memory:', '--port', String(port), '--site-port', '0'], { reject: false, env });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is in use`);
+    expect(result.stderr).toContain('With npm start: npm start -- --port 8790');
+  } finally {
+    taken.close();
+  }
 });

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
@@ -15,12 +15,17 @@ const define: DefineCommand = (cmd: Command, f) => {
     .description('Sign in and store the session token in the credentials file (mode 0600)')
     .requiredOption('-u, --username <name>', 'account username')
     .option('--password-stdin', 'read the password from standard input (for scripts)')
+    // Hidden: only there to answer a user who tries it with how to give the password instead.
+    .addOption(new Option('--password <password>').hideHelp())
     .addHelpText(
       'after',
       '\nThe password is asked for on the terminal (not echoed), read from standard input with --password-stdin,\nor taken from EDSHED_PASSWORD. It is never accepted as a flag, so it stays out of shell history.\nThe API URL is remembered with the profile, so later commands need no --api-url.\n\nExamples:\n  edshed login --env sandbox -u superuser\n  printf sandbox | edshed login --env sandbox -u superuser --password-stdin\n  edshed --profile staging login --env staging -u support.jane',
     );
   addCommonOptions(cmd);
-  cmd.action(async (opts: { username: string; passwordStdin?: boolean }) => {
+  cmd.action(async (opts: { username: string; passwordStdin?: boolean; password?: string }) => {
+    if (opts.password !== undefined) {
+      throw new CliError('--password: the password is never a flag (it would stay in shell history); type it when asked, or use --password-stdin or EDSHED_PASSWORD; nothing was sent', EXIT.usage);
+    }
     const c = leafFactory(f, cmd);
     if (opts.username.trim() === '') throw new CliError('--username: give a username; nothing was sent', EXIT.usage);
     const connection = await c.connection();

@@ -4,6 +4,7 @@ import { ApiError } from '../../../core/api/errors/index.js';
 import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
+import type { RowIssue } from '../../bulk/row-check.js';
 import { ACTIONS, DETAIL_NAMES, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { runMark } from './mark-run.js';
@@ -45,13 +46,20 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
       const missing = missingIssues(values, ['id', ...spec.required]);
       if (missing.length > 0) return { ok: false, issues: missing };
       const details: ActionDetails = Object.fromEntries(names.filter((n) => values[n] !== undefined).map((n) => [n, String(values[n])]));
+      const issues: RowIssue[] = [];
+      let id: number | undefined;
+      // The id and the details are checked apart, so a row with both wrong names both.
       try {
-        const id = parseIds([String(values.id)]).ids[0] as number;
-        checkInput(action, details, id);
-        return { ok: true, row: { id, ...details } };
+        id = parseIds([String(values.id)]).ids[0] as number;
       } catch (error) {
-        return { ok: false, issues: issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key) };
+        issues.push(...issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key));
       }
+      try {
+        checkInput(action, details, id ?? 1);
+      } catch (error) {
+        issues.push(...issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key));
+      }
+      return id === undefined || issues.length > 0 ? { ok: false, issues } : { ok: true, row: { id, ...details } };
     },
     async applied(c, { id, ...details }) {
       const target = await readBack(await c.client(), id, undefined);

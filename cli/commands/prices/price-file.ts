@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PRICE_SCHEMA, type Price } from '../../../core/domain/price-schema.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Io } from '../../io.js';
+import { fileErrorText } from '../../../core/node/file-error-text.js';
 
 /** A price file may name its currency (as API prices do); it is only used to format amounts. */
 const CURRENCY_SCHEMA = z.object({
@@ -35,7 +36,7 @@ export async function readPriceFile(source: string, io: Io): Promise<PriceFile> 
   try {
     text = source === '-' ? await io.readStdin() : await readFile(source, 'utf8');
   } catch (error) {
-    throw new CliError(`--file ${name}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.usage);
+    throw new CliError(`--file ${name}: cannot read: ${fileErrorText(error)}`, EXIT.usage);
   }
   let value: unknown;
   try {

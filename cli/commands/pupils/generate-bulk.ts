@@ -10,6 +10,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { parseWholeNumber } from '../../whole-number.js';
 import { credentialRows, PUPIL_FIELDS, type CreatedPupil } from './credentials.js';
 import { MAX_GENERATE, runPupilsGenerate } from './generate.js';
+import { fileErrorText } from '../../../core/node/file-error-text.js';
 
 /** One row: how many pupils, where. */
 export interface GenerateRow {
@@ -67,7 +68,7 @@ export function generateBulkCommand(outFile: string, force: boolean): BulkComman
         appendFileSync(fd, HEADER);
         closeSync(fd);
       } catch (error) {
-        throw new CliError(`--out ${outFile}: cannot create it (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was sent`, EXIT.usage);
+        throw new CliError(`--out ${outFile}: cannot create it: ${fileErrorText(error)}; nothing was sent`, EXIT.usage);
       }
     },
     validate(values) {

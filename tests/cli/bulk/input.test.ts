@@ -121,7 +121,7 @@ describe('NDJSON input', () => {
 describe('reading a file', () => {
   it('refuses a missing file with a usage error', async () => {
     await expect(openBulkInput(join(dir, 'nope.csv'), fakeFactory().io)).rejects.toThrow(CliError);
-    await expect(openBulkInput(join(dir, 'nope.csv'), fakeFactory().io)).rejects.toThrow(/nope\.csv: cannot read \(ENOENT\)/);
+    await expect(openBulkInput(join(dir, 'nope.csv'), fakeFactory().io)).rejects.toThrow(/nope\.csv: cannot read: no such file \(ENOENT\)/);
   });
 
   it('refuses a line longer than the limit instead of holding it', async () => {

@@ -48,7 +48,7 @@ describe('the plan file', () => {
   });
 
   it('refuses a file that is not there', async () => {
-    await expect(readPlan(join(dir, 'missing.json'))).rejects.toThrow(/cannot read the plan \(ENOENT\); nothing was sent/);
+    await expect(readPlan(join(dir, 'missing.json'))).rejects.toThrow(/cannot read the plan: no such file \(ENOENT\); nothing was sent/);
   });
 
   it('hashes bodies so that any change to one shows', () => {

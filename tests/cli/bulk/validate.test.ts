@@ -103,6 +103,12 @@ describe('validating a bulk file', () => {
     expect(header.report).toMatchObject({ fatal: true, problems: [`${header.file}:1: no rows after the header`] });
   });
 
+  it('counts a malformed row as a row: the file is not said to have no rows', async () => {
+    const { report, file } = await validate('one-long-row.csv', 'id,date\n8,2026-11-02,x\n', { defaults: { method: 'bacs' } });
+    expect(report.problems).toEqual([`${file}:2: expected 2 fields, like the header; got 3 (quote a value that contains a comma)`]);
+    expect(report.rejected).toBe(1);
+  });
+
   it('with --skip-invalid sets bad rows aside with their reason and keeps the good ones', async () => {
     const { report, items, rejects } = await validate('skip.csv', 'id,date\n8,2026-11-02\n9,someday\n8,2026-11-02\n10,2026-11-04,x\n', { defaults: { method: 'bacs' }, skip: true });
     expect(report).toMatchObject({ rows: 3, valid: 1, rejected: 3, problems: [], fatal: false });

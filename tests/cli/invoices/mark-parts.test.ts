@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDetails } from '../../../cli/commands/invoices/actions.js';
 import type { Invoice } from '../../../cli/commands/invoices/invoice-reader.js';
 import { parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
+import { markBulkCommand } from '../../../cli/commands/invoices/mark-bulk.js';
 import { markExitCode, markQuestion } from '../../../cli/commands/invoices/mark-output.js';
 
 const invoice = (id: number, total: number, currency: string): Invoice => ({ id, number: `INV-${String(id).padStart(6, '0')}`, state: 'open', total, currency });
@@ -42,5 +43,20 @@ describe('invoices mark output', () => {
     expect(markExitCode([{ status: 'failed' }], none)).toBe(1);
     expect(markExitCode([{ status: 'failed' }], { stopped: true, interrupted: false })).toBe(4);
     expect(markExitCode([{ status: 'done' }], { stopped: false, interrupted: true })).toBe(130);
+  });
+});
+
+describe('invoices mark --from rows', () => {
+  it('names every problem of a row, a bad id and a bad date together', () => {
+    const check = markBulkCommand('paid').validate({ id: 'x', method: 'bacs', date: '2026-13-01' }, { text: true });
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.issues.map((issue) => issue.column)).toEqual(['id', 'date']);
+    expect(check.issues[0]?.message).toMatch(/whole numbers from 1; not "x"/);
+    expect(check.issues[1]?.message).toMatch(/2026-13-01 is not a day of the calendar/);
+  });
+
+  it('accepts a good row as the single command would', () => {
+    expect(markBulkCommand('paid').validate({ id: '8', method: 'bacs', date: '2026-11-02' }, { text: true })).toEqual({ ok: true, row: { id: 8, method: 'bacs', date: '2026-11-02' } });
   });
 });

@@ -45,6 +45,24 @@ describe('buildRequest', () => {
     }
   });
 
+  it('says a required key left out is missing, with its choices, instead of the schema\'s type message', () => {
+    const realMarkPaid = ENDPOINTS.find((e) => e.command === 'invoices mark-paid');
+    if (!realMarkPaid) throw new Error('the table has invoices mark-paid');
+    const issuesOfCall = (input: Record<string, unknown>) => {
+      try {
+        buildRequest(realMarkPaid, input);
+      } catch (error) {
+        return (error as InvalidInputError).issues;
+      }
+      return [];
+    };
+    expect(issuesOfCall({ id: 8 })).toEqual([
+      { path: 'method', message: 'missing (required); one of bacs, card, cheque, cash, direct_debit, wire' },
+      { path: 'date', message: 'missing (required)' },
+    ]);
+    expect(issuesOfCall({ id: 8, method: 'bitcoin', date: '2026-11-02' })[0]?.message).toMatch(/^Invalid option: expected one of "bacs"/);
+  });
+
   it('refuses unknown keys on a closed payload and keeps them on an open one', () => {
     expect(() => buildRequest(listPupils, { colour: 'red' })).toThrow(/colour/);
     expect(buildRequest(updateSchool, { id: 1, name: 'Oak' })).toMatchObject({ body: { name: 'Oak' } });
