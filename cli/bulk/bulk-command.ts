@@ -20,6 +20,8 @@ export interface RowResult {
   readonly pauseMs?: number;
   /** The invoice the row wrote to (minor units): summed per currency over the items done, for the closing summary. */
   readonly amount?: { readonly currency: string | null; readonly total: number | null } | undefined;
+  /** False when the write changed nothing (the target was already in that state): its amount is not counted. */
+  readonly changed?: boolean;
 }
 
 /** The result of checking one row: the row to run, or what is wrong with it. */

@@ -3,7 +3,7 @@ import { buildRequest } from '../../core/endpoints/call.js';
 import { METHODS, type Endpoint } from '../../core/endpoints/define.js';
 import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
 import type { Factory } from '../factory.js';
-import { sendWrite } from '../write/send.js';
+import { changedNothing, sendWrite } from '../write/send.js';
 import type { BulkCommand } from './bulk-command.js';
 import { BrokenJsonCell, cellValue, columnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
@@ -78,7 +78,7 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
       if (!writesInvoices) return result;
       // An invoice workflow's answer carries the invoice: its amount goes into the run's totals.
       const invoice = invoiceSchema.safeParse((response.data as Record<string, unknown> | null)?.invoice);
-      return invoice.success ? { ...result, amount: invoice.data } : result;
+      return invoice.success ? { ...result, amount: invoice.data, changed: !changedNothing(response.data) } : result;
     },
   };
 }

@@ -68,7 +68,8 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   const results: RecordFile | undefined = o.results ? await openRecordFile('--results', o.results, RESULT_COLUMNS) : undefined;
   let written: Promise<void> = Promise.resolve();
   const totals = new Map<string, number>();
-  // The invoice amounts the rows' answers carried, by item, until the item's outcome is recorded.
+  // The invoice amounts the rows' answers carried, by item, until the item's outcome is recorded;
+  // undefined for a write that changed nothing (not money done in this session).
   const amounts = new Map<number, RowResult['amount']>();
   const note = (line: string) => {
     if (!c.globals.quiet) c.io.stderr.write(`${line}\n`);
@@ -91,7 +92,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
       signal,
       run: async (item, idempotencyKey, signal) => {
         const result = await command.run(rows, item.row, { idempotencyKey, runId: header.run_id, signal });
-        if (result.amount) amounts.set(item.index, result.amount);
+        if (result.amount || result.changed === false) amounts.set(item.index, result.changed === false ? undefined : result.amount);
         return result;
       },
       onStart: (item) => {
@@ -103,7 +104,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
         const entry = { index: item.index, line: item.line, ...outcome };
         o.journal.append(entry);
         progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
-        if (outcome.status === 'done') addAmount(totals, amounts.get(item.index) ?? o.amountOf?.(item));
+        if (outcome.status === 'done') addAmount(totals, amounts.has(item.index) ? amounts.get(item.index) : o.amountOf?.(item));
         amounts.delete(item.index);
         if (results) written = written.then(() => results.write(entry));
       },

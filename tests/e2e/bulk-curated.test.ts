@@ -59,6 +59,16 @@ describe('curated commands with --from against a sandbox', () => {
     expect(ids.map((id) => counts.get(`superuser/invoices/${id}/paid`))).toEqual(ids.map(() => 1));
     expect(readFileSync(results, 'utf8')).toContain('open -> paid');
 
+    // The same file again changes nothing: each item done (unchanged), and no money counted as done.
+    for (const words of [['invoices', 'mark', 'paid'], ['invoices', 'mark-paid']]) {
+      const again = await sandbox.edshed([...words, '--from', path, '--method', 'bacs', '--json']);
+      expect(again.exitCode, String(again.stderr)).toBe(0);
+      expect(json(again.stdout)).toMatchObject({ items: 5, done: 5, failed: 0 });
+      expect(json(again.stdout).done_totals).toBeUndefined();
+      expect(again.stderr).not.toContain('Invoices done in this session');
+    }
+    expect(await writes(sandbox, PAID)).toEqual(counts);
+
     // An item whose outcome was unknown (the connection dropped after sending) is read back on resume:
     // the invoice is paid with the row's method and date, so it is recorded done and not sent again.
     const runId = String(json(run.stdout).run_id);

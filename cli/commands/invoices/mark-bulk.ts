@@ -86,6 +86,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
           request_id: result.request_id,
         },
         amount: { currency: result.currency, total: result.total },
+        changed: result.status !== 'unchanged',
       };
     },
   };
