@@ -6,7 +6,7 @@ import type { DashSpec } from '../../dash/spec.js';
 import { Dashboard } from './Dashboard.js';
 import { formRequest } from './form.js';
 import { keyCommand } from './keys.js';
-import { dashReducer, filteredRows, initialDash, type DashEvent, type DashState } from './state.js';
+import { filteredRows, followingRow, initialDash, type DashEvent, type DashState } from './state.js';
 import { useLatestReducer } from './use-latest-reducer.js';
 import { useDashData } from './use-dash-data.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -45,10 +45,11 @@ function usePanes<D>(spec: DashSpec<D>): (data: D | undefined) => Pane[] {
  */
 export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }: DashAppProps<D>) {
   const { exit } = useApp();
-  const [state, dispatch, read] = useLatestReducer<DashState<D>, DashEvent<D>>(dashReducer, initialDash);
+  const panesOf = usePanes(spec);
+  const [reducer] = useState(() => followingRow<D>((s) => filteredRows(panesOf(s.data)[s.pane], s.filter)));
+  const [state, dispatch, read] = useLatestReducer<DashState<D>, DashEvent<D>>(reducer, initialDash);
   const { columns, rows } = useTerminalSize(stdout);
   const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal, first: first as Promise<D> | undefined });
-  const panesOf = usePanes(spec);
   const panes = panesOf(state.data);
   // The screen keeps a line free: Ink redraws a frame as tall as the terminal by clearing it, which flickers.
   const height = Math.max(6, rows - 1);

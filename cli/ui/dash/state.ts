@@ -143,3 +143,23 @@ export function dashReducer<D>(state: DashState<D>, event: DashEvent<D>): DashSt
       return state;
   }
 }
+
+/**
+ * The reducer, with the drill-in cursor kept on its row when new data comes (a refresh, or the row
+ * patched after an action): rows re-sort as states change, and an index alone would then point at
+ * another invoice, which the next key would act on. A row that is gone leaves the cursor where it was,
+ * within the list.
+ *
+ * @example
+ * const reducer = followingRow((state) => filteredRows(spec.panes(state.data)[state.pane], state.filter));
+ */
+export function followingRow<D>(rowsOf: (state: DashState<D>) => readonly Row[]): (state: DashState<D>, event: DashEvent<D>) => DashState<D> {
+  return (state, event) => {
+    const next = dashReducer(state, event);
+    if (next.data === state.data || state.data === undefined || next.view !== 'drill') return next;
+    const key = rowsOf(state)[state.cursor]?.key;
+    const rows = rowsOf(next);
+    const index = key === undefined ? -1 : rows.findIndex((row) => row.key === key);
+    return { ...next, cursor: index >= 0 ? index : clamp(next.cursor, 0, Math.max(0, rows.length - 1)) };
+  };
+}

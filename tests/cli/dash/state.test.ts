@@ -4,7 +4,7 @@ import { barCellsFor, lineText } from '../../../cli/dash/pane.js';
 import { confirmQuestion, formRequest } from '../../../cli/ui/dash/form.js';
 import { keyCommand, type KeyContext, type KeyPress } from '../../../cli/ui/dash/keys.js';
 import { allot, firstShown, overviewLayout } from '../../../cli/ui/dash/layout.js';
-import { dashReducer, filteredRows, initialDash, type DashEvent, type DashState } from '../../../cli/ui/dash/state.js';
+import { dashReducer, filteredRows, followingRow, initialDash, type DashEvent, type DashState } from '../../../cli/ui/dash/state.js';
 import { failureReason, isFatal, retryDelay } from '../../../cli/dash/failures.js';
 import { NetworkError, RateLimitedError, UnauthorisedError } from '../../../core/api/errors/index.js';
 import type { BillingData } from '../../../cli/dash/billing/load.js';
@@ -138,5 +138,30 @@ describe('dashboard layout and failures', () => {
     expect(retryDelay(new NetworkError('x'), 9, 30_000)).toBe(30_000);
     expect(retryDelay(new RateLimitedError(undefined, { retryAfterMs: 42_000 }), 1, 30_000)).toBe(42_000);
     expect(failureReason(new RateLimitedError(undefined))).toBe('rate limited (429)');
+  });
+});
+
+describe('the cursor across new data', () => {
+  const rowsOf = (s: S) => filteredRows(billingPanes(s.data ?? billing)[s.pane], s.filter);
+  const reducer = followingRow<BillingData>(rowsOf);
+
+  it('stays on its invoice when a refresh re-sorts the list (a paid invoice moves down), so the next key acts on it', () => {
+    const drilled = ([{ kind: 'drill' }, { kind: 'move', delta: 1, rows: 5 }] as DashEvent<BillingData>[]).reduce(reducer, loaded);
+    const selected = rowsOf(drilled)[drilled.cursor];
+    expect(selected?.id).toBeDefined();
+    const paid = { ...billing, invoices: billing.invoices.map((i) => (i.id === selected?.id ? { ...i, state: 'paid', paid_method: 'bacs', paid_date: '2026-11-24' } : i)) };
+    const after = reducer(drilled, { kind: 'fetch-ok', data: paid, at: 2000 });
+    const rows = rowsOf(after);
+    expect(rows.findIndex((row) => row.key === selected?.key)).not.toBe(drilled.cursor);
+    expect(rows[after.cursor]?.key).toBe(selected?.key);
+    // The plain reducer would have left the cursor on whatever row took that place.
+    expect(rowsOf(dashReducer(drilled, { kind: 'fetch-ok', data: paid, at: 2000 }))[drilled.cursor]?.key).not.toBe(selected?.key);
+  });
+
+  it('keeps the cursor within the list when its row is gone', () => {
+    const drilled = ([{ kind: 'drill' }, { kind: 'move', delta: 3, rows: 5 }] as DashEvent<BillingData>[]).reduce(reducer, loaded);
+    const fewer = { ...billing, invoices: billing.invoices.slice(0, 1) };
+    const after = reducer(drilled, { kind: 'fetch-ok', data: fewer, at: 2000 });
+    expect(after.cursor).toBe(0);
   });
 });
