@@ -21,11 +21,14 @@ if (at >= 0) {
 const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
 const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', ...args], { stdio: ['ignore', 'inherit', 'pipe'] });
 
-/** The sandbox's banner goes on to our stderr; its URL is read from it. */
+/**
+ * The sandbox's banner goes on to our stderr; its URL is read from it. Its sign-in line names `edshed`;
+ * in this checkout (where `npm start` runs) the command is `npx edshed` until `npm link`.
+ */
 let seen = '';
 const sandboxUrl = await new Promise((resolve, reject) => {
   sandbox.stderr.on('data', (chunk) => {
-    process.stderr.write(chunk);
+    process.stderr.write(chunk.toString().replaceAll('| edshed ', '| npx edshed '));
     seen += chunk.toString();
     const found = /listening at (http:\/\/\S+\/)/.exec(seen);
     if (found) resolve(found[1]);

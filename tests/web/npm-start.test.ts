@@ -12,8 +12,8 @@ it('npm start serves the built site against a sandbox, prints its URL, and stops
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
   const env = { XDG_DATA_HOME: join(dir, 'data'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_CONFIG_DIR: join(dir, 'config') };
   const child = execa('node', [START, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
+  let seen = '';
   const { site, sandbox } = await new Promise<{ site: string; sandbox: string }>((resolve, reject) => {
-    let seen = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const found = /Literacy Shed site at (http:\/\/\S+\/) \(API calls go to the sandbox at (http:\/\/\S+\/)/.exec(seen);
@@ -21,6 +21,9 @@ it('npm start serves the built site against a sandbox, prints its URL, and stops
     });
     void child.then((result) => reject(new Error(`npm start stopped early (${result.exitCode}): ${seen}`)));
   });
+
+  // Run from the checkout: the sign-in line it prints runs there as written.
+  expect(seen).toMatch(/printf sandbox \| npx edshed auth login --api-url http:\/\/127\.0\.0\.1:\d+\/ -u superuser --password-stdin/);
 
   const home = await fetch(site);
   expect(home.status).toBe(200);
