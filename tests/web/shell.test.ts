@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { findLocale, ROUTABLE_LOCALES } from '../../core/domain/locales.js';
 import { localePrices } from '../../core/domain/prices.js';
 import { MESSAGES } from '../../web/src/i18n/messages.js';
@@ -61,6 +61,27 @@ describe('the locale choice', () => {
     expect(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000).toBeCloseTo(365, 0);
     await open(fresh, `${site.url}memberships`);
     expect(await fresh.locator('.price[data-kind="personal"] .amount').innerText()).toBe(localePrices('en-nz')?.formatted.personal);
+  });
+
+  it("draws each locale's flag from its svg flag code as an image, not an emoji a browser may lack a font for", async () => {
+    await open(page, `${site.url}en-za/about`);
+    const drawn = (flag: Locator) =>
+      flag.evaluate((element) => ({ text: element.textContent, image: getComputedStyle(element).backgroundImage, width: element.getBoundingClientRect().width }));
+    const current = await drawn(page.locator('.language-button .flag'));
+    expect(current).toMatchObject({ text: '', image: expect.stringContaining('data:image/svg+xml') });
+    expect(current.width).toBeGreaterThan(0);
+    await page.locator('.language-button').click();
+    const images = new Set<string>();
+    for (const code of ROUTABLE_LOCALES) {
+      const flag = page.locator('#language-list').getByRole('button', { name: findLocale(code)?.name }).locator('.flag');
+      expect(await flag.getAttribute('class')).toBe(`flag flag-${findLocale(code)?.svg}`);
+      const { text, image } = await drawn(flag);
+      expect(text).toBe('');
+      expect(image).toContain('data:image/svg+xml');
+      images.add(image);
+    }
+    expect(images.size).toBe(ROUTABLE_LOCALES.length);
+    expect(await page.locator('.language-button .flag').getAttribute('class')).toBe('flag flag-za');
   });
 
   it('goes route prefix, then cookie, then browser language, then the default', async () => {
