@@ -11,45 +11,42 @@ afterAll(async () => {
 });
 
 describe('the resource page', () => {
-  it('shows the first image of the list and the content blocks: html through the stripper, plain as text', async () => {
+  it("shows the sandbox resource's first image and content blocks: html through the stripper, plain as text", async () => {
     const page = await site.page();
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
     const images: string[] = [];
-    await page.route('https://images.example.test/**', (route) => {
+    await page.route('https://images.sandbox.edshed.test/**', (route) => {
       images.push(route.request().url());
       return route.fulfill({ body: png, contentType: 'image/png' });
     });
-    await page.route('**/api/resources/resources_by_url_key/owl-babies', (route) =>
-      route.fulfill({
-        json: {
-          resource: {
-            id: 1,
-            title: 'Owl Babies: Book Study',
-            url_key: 'owl-babies',
-            image: 'https://images.example.test/owl-1.jpg;https://images.example.test/owl-2.jpg',
-            availability: 'free',
-            content: [
-              { type: 'html', value: '<p onclick="steal()">Read <b>aloud</b><script>window.hacked = true</script><img src=x onerror="window.hacked = true"></p>' },
-              { type: 'plain', value: 'Plain <b>text</b> stays text' },
-            ],
-          },
-        },
-      }),
-    );
-    await open(page, `${site.url}en-ie/resource/owl-babies`);
-    expect(await page.title()).toBe('Literacy Shed - Owl Babies: Book Study');
-    expect(await page.locator('.resource img.thumb').getAttribute('src')).toBe('https://images.example.test/owl-1.jpg');
-    expect(images).toEqual(['https://images.example.test/owl-1.jpg']);
+    const key = 'whale-spotted-in-the-river-newspaper-report-unit';
+    await open(page, `${site.url}en-ie/resource/${key}`);
+    expect(await page.title()).toBe('Literacy Shed - Whale Spotted in the River: Newspaper Report Unit');
+    expect(await page.locator('.resource img.thumb').getAttribute('src')).toBe(`https://images.sandbox.edshed.test/resources/${key}-1.jpg`);
+    expect(images).toEqual([`https://images.sandbox.edshed.test/resources/${key}-1.jpg`]);
     expect(await page.locator('.resource .free-tag').innerText()).toBe('FREE');
-    expect(await page.locator('.block-html').innerHTML()).toBe('<p>Read <b>aloud</b></p>');
-    expect(await page.locator('.block-plain').innerText()).toBe('Plain <b>text</b> stays text');
-    expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+    const html = page.locator('.block-html');
+    expect(await html.nth(0).innerHTML()).toBe(
+      '<h2>Inside this newspaper report unit</h2><p>Newspaper Report Unit built around "Whale Spotted in the River", with teaching slides, '
+        + 'activities and differentiated resources.</p><ul><li>Teaching slides</li><li>Activities</li><li>Differentiated resources</li></ul>',
+    );
+    // the sandbox block holds a script, an onclick and an <img onerror>: only the allowed tags survive
+    expect(await html.nth(1).innerHTML()).toBe('<p>Teacher notes: share the <em>opening</em> together first.</p>');
+    expect(await page.locator('.resource script, .resource [onclick], .resource [onerror]').count()).toBe(0);
+    expect(await page.evaluate(() => document.body.dataset['injected'])).toBeUndefined();
+    expect(await page.locator('.block-plain').allInnerTexts()).toEqual(['Key words are marked <b>like this</b> in the worksheets.', expect.stringMatching(/^Resource code LR\d{4}\.$/)]);
   });
 
   it('shows the description as plain text when the resource has no blocks', async () => {
     const page = await site.page();
+    // the seeded resources all have blocks: drop them from the sandbox's real answer
+    await page.route('**/api/resources/resources_by_url_key/**', async (route) => {
+      const answer = (await (await route.fetch()).json()) as { resource: Record<string, unknown> };
+      return route.fulfill({ json: { resource: { ...answer.resource, content: [] } } });
+    });
     await open(page, `${site.url}resource/the-highwayman-poetry-performance-pack`);
     expect(await page.locator('.block-plain').innerText()).toContain('Poetry Performance Pack built around "The Highwayman"');
+    expect(await page.locator('.block-html').count()).toBe(0);
   });
 
   it('is the 404 page for an unknown key', async () => {

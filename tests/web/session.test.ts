@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SESSION_COOKIE_MAX_AGE_MS } from '../../core/domain/constants.js';
+import { AVATAR_REQUEST_DELAY_MS, SESSION_COOKIE_MAX_AGE_MS } from '../../core/domain/constants.js';
 import { startSite, type Site } from './helpers/site.js';
-import { open, signInToken } from './helpers/pages.js';
+import { holdRequests, open, signInToken } from './helpers/pages.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -101,14 +101,7 @@ describe('the access-token hand-off', () => {
 describe('the session rules', () => {
   it("shows 'Loading User...' while the user loads", async () => {
     const page = await withCookie(await signInToken(site.sandbox.url, 'teacher'));
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/users/me', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/users/me');
     await page.goto(site.url);
     await page.getByRole('status').getByText('Loading User...').waitFor();
     release();
@@ -177,6 +170,27 @@ describe('the avatar', () => {
     expect(asked[0]?.clientType).toBe('litshed-site');
     expect(await image.getAttribute('data-default')).toBe('true');
     expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['56', '64']);
+  });
+
+  it('sends the generation request only once 500 ms of the page clock have passed since the avatar appeared', async () => {
+    const page = await withCookie(await signInToken(site.sandbox.url, 'teacher'));
+    const releaseUser = await holdRequests(page, '**/api/users/me');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/users\/\d+\/avatar/.test(request.url())) asked.push(request.url());
+    });
+    await page.goto(site.url, { waitUntil: 'load' });
+    // the clock takes over after load (a paused clock would stall loading); the avatar mounts once the user arrives
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    releaseUser();
+    await page.locator('.avatar-button img').waitFor();
+    await page.clock.runFor(AVATAR_REQUEST_DELAY_MS - 1);
+    // a request sent at 499 ms would be on the wire by now; waiting only lets one show, it cannot make one
+    await page.waitForTimeout(300);
+    expect(asked).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(() => asked.length).toBe(1);
   });
 
   it('shows the generated image when the API answers one', async () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { findLocale, ROUTABLE_LOCALES } from '../../core/domain/locales.js';
 import { localePrices } from '../../core/domain/prices.js';
 import { MESSAGES } from '../../web/src/i18n/messages.js';
 import { startSite, type Site } from './helpers/site.js';
-import { open } from './helpers/pages.js';
+import { PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_THROTTLE_MS } from '../../core/domain/constants.js';
+import { holdRequests, navigate, open } from './helpers/pages.js';
 
 let site: Site;
 let page: Page;
@@ -62,6 +63,27 @@ describe('the locale choice', () => {
     expect(await fresh.locator('.price[data-kind="personal"] .amount').innerText()).toBe(localePrices('en-nz')?.formatted.personal);
   });
 
+  it("draws each locale's flag from its svg flag code as an image, not an emoji a browser may lack a font for", async () => {
+    await open(page, `${site.url}en-za/about`);
+    const drawn = (flag: Locator) =>
+      flag.evaluate((element) => ({ text: element.textContent, image: getComputedStyle(element).backgroundImage, width: element.getBoundingClientRect().width }));
+    const current = await drawn(page.locator('.language-button .flag'));
+    expect(current).toMatchObject({ text: '', image: expect.stringContaining('data:image/svg+xml') });
+    expect(current.width).toBeGreaterThan(0);
+    await page.locator('.language-button').click();
+    const images = new Set<string>();
+    for (const code of ROUTABLE_LOCALES) {
+      const flag = page.locator('#language-list').getByRole('button', { name: findLocale(code)?.name }).locator('.flag');
+      expect(await flag.getAttribute('class')).toBe(`flag flag-${findLocale(code)?.svg}`);
+      const { text, image } = await drawn(flag);
+      expect(text).toBe('');
+      expect(image).toContain('data:image/svg+xml');
+      images.add(image);
+    }
+    expect(images.size).toBe(ROUTABLE_LOCALES.length);
+    expect(await page.locator('.language-button .flag').getAttribute('class')).toBe('flag flag-za');
+  });
+
   it('goes route prefix, then cookie, then browser language, then the default', async () => {
     const phone = async (target: Page) => target.locator('footer .contact-phone').innerText();
     const american = await site.page({ locale: 'en-US' });
@@ -117,23 +139,74 @@ describe('code chunks', () => {
     expect(await chunkRequests({ saveData: false, effectiveType: '2g' })).toBe(0);
     expect(await chunkRequests({ saveData: false, effectiveType: 'slow-2g' })).toBe(0);
   });
+});
 
+const FIRST = 'whale-spotted-in-the-river-newspaper-report-unit';
+const SECOND = 'the-highwayman-poetry-unit';
+
+/**
+ * A page that has loaded the resource page's code (so only its data is awaited next), counts every progress
+ * bar that ever appears, and runs on a paused page clock installed after load (a paused clock would stall it).
+ */
+async function resourcePageOnPausedClock(): Promise<{ page: Page; release: () => void; barsSeen: () => Promise<number> }> {
+  const fresh = await site.page();
+  await fresh.addInitScript(() => {
+    const seen = { count: 0, bar: null as Element | null };
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role=progressbar]');
+      if (bar && bar !== seen.bar) seen.count += 1;
+      seen.bar = bar;
+    }).observe(document, { childList: true, subtree: true });
+    (window as unknown as { barsSeen: typeof seen }).barsSeen = seen;
+  });
+  await open(fresh, `${site.url}resource/${FIRST}`);
+  await fresh.locator('.resource h1').waitFor();
+  const release = await holdRequests(fresh, `**/api/resources/resources_by_url_key/${SECOND}`);
+  await fresh.clock.install();
+  await fresh.clock.pauseAt(Date.now() + 60_000);
+  const barsSeen = () => fresh.evaluate(() => (window as unknown as { barsSeen: { count: number } }).barsSeen.count);
+  // the first load may have shown one on real time; count from the navigation on
+  await fresh.evaluate(() => {
+    (window as unknown as { barsSeen: { count: number } }).barsSeen.count = 0;
+  });
+  await navigate(fresh, `/resource/${SECOND}`);
+  await fresh.locator('main .loading').waitFor();
+  return { page: fresh, release, barsSeen };
+}
+
+describe('the route progress bar', () => {
   it('shows the progress bar while a page is slow to load', async () => {
     const fresh = await site.page();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await fresh.route('**/assets/memberships-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(fresh, '**/assets/memberships-*.js');
     await open(fresh, site.url);
     await fresh.locator('.top-nav').getByRole('link', { name: 'Memberships' }).click();
     await fresh.getByRole('progressbar').waitFor();
     release();
     await fresh.locator('.price').first().waitFor();
     expect(await fresh.getByRole('progressbar').count()).toBe(0);
+  });
+
+  it('never shows for a navigation whose data arrives within the 200 ms throttle of the page clock', async () => {
+    const { page: fresh, release, barsSeen } = await resourcePageOnPausedClock();
+    await fresh.clock.runFor(PROGRESS_BAR_THROTTLE_MS - 1);
+    release();
+    await fresh.locator('.resource h1', { hasText: 'The Highwayman: Poetry Unit' }).waitFor();
+    await fresh.clock.runFor(PROGRESS_BAR_DURATION_MS);
+    expect(await barsSeen()).toBe(0);
+  });
+
+  it('shows at 200 ms of the page clock, filling over 5 s, and goes when the data arrives', async () => {
+    const { page: fresh, release, barsSeen } = await resourcePageOnPausedClock();
+    await fresh.clock.runFor(PROGRESS_BAR_THROTTLE_MS - 1);
+    expect(await fresh.getByRole('progressbar').count()).toBe(0);
+    await fresh.clock.runFor(1);
+    const bar = fresh.getByRole('progressbar');
+    await bar.waitFor();
+    expect(await bar.evaluate((element) => getComputedStyle(element).animationDuration)).toBe(`${PROGRESS_BAR_DURATION_MS / 1000}s`);
+    release();
+    await fresh.locator('.resource h1', { hasText: 'The Highwayman: Poetry Unit' }).waitFor();
+    expect(await bar.count()).toBe(0);
+    expect(await barsSeen()).toBe(1);
   });
 });
 

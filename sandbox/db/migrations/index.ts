@@ -16,6 +16,7 @@ import { referenceSchema } from './025-reference.js';
 import { invoiceStateIndex } from './026-invoice-state-index.js';
 import { readModels } from './027-read-models.js';
 import { writeLog } from './028-write-log.js';
+import { resourceBlocksSchema } from './030-resource-blocks.js';
 
 /** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
 export interface Migration {
@@ -37,4 +38,6 @@ export const MIGRATIONS: readonly Migration[] = [
   catalogueSchema, subscriptionSchema, invoiceSchema, storeSchema, reportingSchema, referenceSchema, invoiceStateIndex,
   // read models for the request path (sessions, pupil and invoice JSON)
   readModels, writeLog,
+  // content (the resource pages' blocks)
+  resourceBlocksSchema,
 ];

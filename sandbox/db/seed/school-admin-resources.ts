@@ -1,6 +1,7 @@
 import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
 import type { SandboxDb } from '../database.js';
 import type { SeedContext } from './context.js';
+import { resourceBlocks } from './school-admin-resource-blocks.js';
 import { AGE_BANDS, RESOURCE_TITLES } from './school-admin-resource-titles.js';
 
 const DAY = 86_400_000;
@@ -25,7 +26,7 @@ export function slugify(title: string): string {
  * Seeds 216 literacy resources over the browse categories of the site's Resources menu: each has a
  * content category, an age band (early years resources are their own band), `free-resources` when free
  * (about one in eight, and every first format of a subject in the news shed), `what-is-new` when published
- * in the last 45 days, two images and one or two files.
+ * in the last 45 days, two images, one or two files and its content blocks.
  *
  * @example
  * seedResources(db, ctx);
@@ -43,6 +44,10 @@ export function seedResources(db: SandboxDb, ctx: SeedContext): void {
   const category = db.prepare('INSERT OR IGNORE INTO resource_categories (resource_id, category) VALUES (?, ?)');
   const curriculum = db.prepare('INSERT INTO resource_curricula (resource_id, curriculum_id) VALUES (?, ?)');
   const file = db.prepare('INSERT INTO resource_files (resource_id, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?)');
+  // A database seeded before migration 30 (as the upgrade tests build one) has no block table: its
+  // resources keep no blocks and the site shows their description.
+  const hasBlocks = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'resource_blocks'").get() !== undefined;
+  const block = hasBlocks ? db.prepare('INSERT INTO resource_blocks (resource_id, position, type, value) VALUES (?, ?, ?, ?)') : undefined;
   let n = 0;
   for (const group of RESOURCE_TITLES) {
     group.subjects.forEach((subject, s) => {
@@ -55,8 +60,9 @@ export function seedResources(db: SandboxDb, ctx: SeedContext): void {
         const created = new Date(ctx.now.getTime() - ageDays * DAY).toISOString();
         const image = [1, 2].map((i) => `${IMAGE_HOST}/${key}-${i}.jpg`).join(';');
         const description = `${format} built around "${subject}", with teaching slides, activities and differentiated resources.`;
+        const ident = `LR${String(n).padStart(4, '0')}`;
         const id = Number(
-          resource.run(title, key, `LR${String(n).padStart(4, '0')}`, typeIds.get(group.type) ?? null, image, free ? 'free' : 'members', description, created, created).lastInsertRowid,
+          resource.run(title, key, ident, typeIds.get(group.type) ?? null, image, free ? 'free' : 'members', description, created, created).lastInsertRowid,
         );
         category.run(id, group.category);
         if (group.category !== 'early-years-age-4-5') category.run(id, AGE_BANDS[(s + f) % AGE_BANDS.length]);
@@ -64,6 +70,7 @@ export function seedResources(db: SandboxDb, ctx: SeedContext): void {
         if (ageDays <= 45) category.run(id, 'what-is-new');
         curriculum.run(id, LITERACY_RESOURCES_CURRICULUM_ID);
         file.run(id, `${key}.pdf`, 'application/pdf', ctx.rng.int(200_000, 9_000_000), created);
+        resourceBlocks({ key, ident, format, description, withNotes: f === 0, imageHost: IMAGE_HOST }).forEach((b, position) => block?.run(id, position, b.type, b.value));
         if (f === 0) file.run(id, `${key}-slides.pptx`, 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ctx.rng.int(1_000_000, 40_000_000), created);
       });
     });

@@ -83,7 +83,7 @@ export function resourceItem(row: ResourceRow): Record<string, unknown> {
 }
 
 /**
- * A resource with its type, categories, curricula and files.
+ * A resource with its type, categories, curricula, files and content blocks (O §3: `type` html or plain, `value`).
  *
  * @example
  * return { body: { resource: resourceJson(db, row) } };
@@ -93,7 +93,8 @@ export function resourceJson(db: Db, row: ResourceRow): Record<string, unknown> 
   const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
   const curricula = all<{ curriculum_id: number }>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);
   const files = all<{ id: number; name: string; mime: string; size: number }>(db, 'SELECT id, name, mime, size FROM resource_files WHERE resource_id = ? ORDER BY id', row.id);
-  return { ...row, images: row.image.split(';').filter((i) => i !== ''), type, categories, curriculum_ids: curricula, files };
+  const content = all<{ type: string; value: string }>(db, 'SELECT type, value FROM resource_blocks WHERE resource_id = ? ORDER BY position', row.id);
+  return { ...row, images: row.image.split(';').filter((i) => i !== ''), type, categories, curriculum_ids: curricula, files, content };
 }
 
 /**

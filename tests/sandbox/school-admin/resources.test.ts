@@ -56,6 +56,12 @@ describe('resource reads', () => {
     const id = (h.db.prepare("SELECT id FROM resources WHERE url_key = 'the-highwayman-poetry-unit'").get() as { id: number }).id;
     const byKey = await h.call('GET resources/resources_by_url_key/{key}', { as: null, params: { key: 'the-highwayman-poetry-unit' } });
     expect(at(byKey.body, 'resource')).toMatchObject({ id, categories: expect.arrayContaining(['poetry-shed']), curriculum_ids: [2] });
+    expect(at(byKey.body, 'resource.content')).toEqual([
+      { type: 'html', value: expect.stringContaining('<h2>Inside this poetry unit</h2>') },
+      { type: 'html', value: expect.stringContaining('<script>') },
+      { type: 'plain', value: 'Key words are marked <b>like this</b> in the worksheets.' },
+      { type: 'plain', value: expect.stringMatching(/^Resource code LR\d{4}\.$/) },
+    ]);
     const ident = str(byKey.body, 'resource.ident');
     expect(num((await h.call('GET resources/resources_by_ident/{ident}', { as: null, params: { ident } })).body, 'resource.id')).toBe(id);
     expect((await h.call('GET resources/resources/{id}', { as: null, params: { id: 99999 } })).status).toBe(404);

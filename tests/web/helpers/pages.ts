@@ -28,3 +28,23 @@ export async function signInToken(sandboxUrl: string, username: string): Promise
   if (!body.token) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(body)}`);
   return body.token;
 }
+
+/**
+ * Holds every request matching `url` until the returned function is called, then lets them through.
+ *
+ * @example
+ * const release = await holdRequests(page, '**\/api/users/me');
+ * await page.goto(url); // ... the page waits for its user ...
+ * release();
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}

@@ -23,7 +23,7 @@ export function LanguageMenu() {
   return (
     <li className={`has-menu language-menu${open ? ' open' : ''}`} onMouseLeave={() => setOpen(false)}>
       <button type="button" className="language-button" aria-expanded={open} aria-controls="language-list" onClick={() => setOpen(!open)}>
-        <span className="flag" aria-hidden="true">{current?.emoji}</span>
+        <span className={`flag flag-${current?.svg}`} aria-hidden="true" />
         <span>{messages.nav.language}</span>
       </button>
       <ul id="language-list" className="sub-menu">
@@ -32,7 +32,7 @@ export function LanguageMenu() {
           return (
             <li key={code}>
               <button type="button" lang={entry?.iso} aria-current={code === locale} onClick={() => choose(code)}>
-                <span className="flag" aria-hidden="true">{entry?.emoji}</span> {entry?.name}
+                <span className={`flag flag-${entry?.svg}`} aria-hidden="true" /> {entry?.name}
               </button>
             </li>
           );
