@@ -74,6 +74,19 @@ describe('read models kept by triggers (migration 27)', () => {
     expect(old.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get()).toBe(old.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
   });
 
+  it('is built once after the seed, which leaves every read-model object as a migrated database has it', () => {
+    const objects = (d: SandboxDb): unknown[] => d.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
+    const fresh = openDatabase(':memory:');
+    const before = objects(fresh);
+    const sessions = fresh.prepare("SELECT version FROM cache_versions WHERE name = 'sessions'").pluck();
+    const version = sessions.get() as number;
+    seed(fresh, { size: 'demo' });
+    expect(objects(fresh)).toEqual(before);
+    // The seed ran with the session triggers away: it bumps the counter itself, so no cached session outlives it.
+    expect(sessions.get()).toBeGreaterThan(version);
+    expect(fresh.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").pluck().all()).toContain('pupil_docs_group_added');
+  });
+
   it('holds every pupil and invoice of the large seed too', () => {
     const large = openDatabase(':memory:');
     seed(large, { size: 'large' });

@@ -1,4 +1,5 @@
 import type { SandboxDb } from '../database.js';
+import { withReadModelsDeferred } from '../read-models/index.js';
 import { seedPasswordHash } from '../../domain/auth/password.js';
 import { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
 import { seedBilling } from './billing.js';
@@ -32,12 +33,14 @@ export function seed(db: SandboxDb, options: SeedOptions = {}): void {
   const size = options.size ?? 'demo';
   const now = options.now ?? SEED_NOW;
   const passwordHash = seedPasswordHash();
-  db.transaction(() => {
-    for (const [, rngSeed, stage] of STAGES) {
-      const ctx: SeedContext = { rng: createRng(rngSeed), size, now, passwordHash };
-      stage(db, ctx);
-    }
-  })();
+  db.transaction(() =>
+    withReadModelsDeferred(db, () => {
+      for (const [, rngSeed, stage] of STAGES) {
+        const ctx: SeedContext = { rng: createRng(rngSeed), size, now, passwordHash };
+        stage(db, ctx);
+      }
+    }),
+  )();
 }
 
 /** Whether the database holds any users yet (a fresh file or `:memory:` needs seeding). */
