@@ -6,7 +6,7 @@ import { confirmBulk } from './confirm.js';
 import { executeNewRun } from './execute.js';
 import type { BulkCommand } from './bulk-command.js';
 import { readItems, type BulkItem } from './items-file.js';
-import { itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
+import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { driftOf, readPlan, type Plan } from './plan-file.js';
 import { readTargets, type TargetState } from './targets.js';
 import { checkPlan, rebuildItems } from './plan-check.js';
@@ -94,6 +94,7 @@ async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: 
     idempotency_prefix: `edshed-plan-${plan.plan_id}`,
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
+    settings: runSettings(o),
   };
   if (!c.globals.quiet) for (const outcome of drifted) c.io.stderr.write(`line ${outcome.line}: skipped (${outcome.message})\n`);
   const skip = new Set(drifted.map((outcome) => outcome.index));

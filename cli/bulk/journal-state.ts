@@ -2,22 +2,9 @@ import { createReadStream, existsSync } from 'node:fs';
 import { z } from 'zod';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Env } from '../factory.js';
+import { runHeaderSchema } from './journal-header.js';
 import { journalFile, type ItemOutcome, type ItemStatus, type RunHeader } from './journal.js';
 import { physicalLines } from './lines.js';
-
-const headerSchema = z.looseObject({
-  type: z.literal('run'),
-  version: z.literal(1),
-  run_id: z.string(),
-  command: z.string(),
-  file: z.string(),
-  created: z.string(),
-  items: z.number().int().nonnegative(),
-  idempotency_prefix: z.string(),
-  api: z.string(),
-  profile: z.string(),
-  bulk: z.object({ kind: z.string(), args: z.record(z.string(), z.string()) }).optional(),
-});
 
 const outcomeSchema = z.object({
   type: z.literal('item'),
@@ -84,9 +71,9 @@ export async function readJournal(env: Env, runId: string): Promise<JournalState
       continue;
     }
     if (header === undefined) {
-      const parsed = headerSchema.safeParse(value);
+      const parsed = runHeaderSchema.safeParse(value);
       if (!parsed.success) throw new CliError(`${file}: not a run journal (bad first line)`, EXIT.usage);
-      header = parsed.data as RunHeader;
+      header = parsed.data;
       statuses = new Uint8Array(header.items);
       continue;
     }

@@ -2,30 +2,12 @@ import { appendFileSync, chmodSync, closeSync, fsync, fsyncSync, openSync, readS
 import { join } from 'node:path';
 import { ensurePrivateDir, stateDir } from '../config/paths.js';
 import type { Env } from '../factory.js';
+import type { RunHeader, RunSettings } from './journal-header.js';
 
 /** An item's outcome: `unknown` when the request may or may not have been applied (the connection dropped). */
 export type ItemStatus = 'done' | 'failed' | 'unknown' | 'skipped';
 
-/** The first line of a journal: what the run is, so `runs resume` needs nothing else. */
-export interface RunHeader {
-  readonly type: 'run';
-  readonly version: 1;
-  readonly run_id: string;
-  /** `invoices mark-paid`. */
-  readonly command: string;
-  /** The input file as given, or `stdin`. */
-  readonly file: string;
-  readonly created: string;
-  /** Rows in the file, valid or set aside (item indexes run from 0 to items - 1). */
-  readonly items: number;
-  /** Item N is sent with the Idempotency-Key `<prefix>-<N>`. */
-  readonly idempotency_prefix: string;
-  /** The API the run writes to; a resume must use the same one. */
-  readonly api: string;
-  readonly profile: string;
-  /** A curated command's kind and arguments, to build it again for a resume (absent: a table endpoint, by `command`). */
-  readonly bulk?: { readonly kind: string; readonly args: Readonly<Record<string, string>> };
-}
+export type { RunHeader, RunSettings } from './journal-header.js';
 
 /** One line per item outcome; the last line for an index is its state. */
 export interface ItemOutcome {
@@ -59,6 +41,16 @@ export const itemsFile = (env: Env, runId: string): string => join(runsDir(env),
 export function newRunId(now: Date, random: () => number = Math.random): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${stamp}-${Math.floor(random() * 0x10000).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * The settings a run keeps in its header, from its options (the rate only when there is one).
+ *
+ * @example
+ * runSettings({ concurrency: 8, rate: undefined }) // { concurrency: 8 }
+ */
+export function runSettings(o: { readonly concurrency: number; readonly rate?: number | undefined }): RunSettings {
+  return { concurrency: o.concurrency, ...(o.rate === undefined ? {} : { rate: o.rate }) };
 }
 
 /** Appends outcomes to a run's journal, one synchronous append per line. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import type { BulkCommand } from './bulk-command.js';
+import { DEFAULT_CONCURRENCY } from './bulk-options.js';
 import { executeRun } from './execute.js';
 import { commandOfRun } from './registry.js';
 import { readItems, type BulkItem } from './items-file.js';
@@ -13,7 +14,8 @@ export interface ResumeOptions {
   readonly runId: string;
   /** Send failed items again too (unknown and never-sent ones always go). */
   readonly retryFailed: boolean;
-  readonly concurrency: number;
+  /** Given on `runs resume`: overrides the run's own (its journal's settings, else the default). */
+  readonly concurrency?: number | undefined;
   readonly rate?: number | undefined;
   readonly results?: string | undefined;
 }
@@ -46,7 +48,7 @@ async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: s
  * already applied. It must be the same API the run started on.
  *
  * @example
- * await runResume(c, { runId: '20261102-100000-8000', retryFailed: false, concurrency: 4 });
+ * await runResume(c, { runId: '20261102-100000-8000', retryFailed: false }); // the run's own concurrency and rate
  */
 export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
   existingJournal(c.env, o.runId);
@@ -85,5 +87,8 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
     throw error;
   });
   const items = toSend(readItems(file, command.parse), state, o.retryFailed, settled);
-  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  // The run's own settings, so a resume sends as the run did; a journal from before they were kept has none.
+  const concurrency = o.concurrency ?? header.settings?.concurrency ?? DEFAULT_CONCURRENCY;
+  const rate = o.rate ?? header.settings?.rate;
+  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results: o.results });
 }

@@ -9,7 +9,7 @@ import { executeNewRun } from './execute.js';
 import { openBulkInput, type BulkInput } from './input.js';
 import type { InputEvent } from './input-event.js';
 import { openItemsWriter, readItems } from './items-file.js';
-import { itemsFile, newRunId, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
+import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { printPlan } from './plan.js';
 import { rejectsFile } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
@@ -109,6 +109,7 @@ export async function runBulk<Row>(c: Factory, o: BulkRunOptions<Row>): Promise<
     idempotency_prefix: o.idempotencyKey ?? `edshed-bulk-${runId}`,
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
+    settings: runSettings(o),
   };
   await executeNewRun(c, { command: o.command, header, known: skipped, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: o.results });
 }

@@ -14,6 +14,15 @@ function journalLines(sandbox: SandboxProcess, others: readonly string[]): numbe
   return journal ? readFileSync(join(runsDir(sandbox), journal), 'utf8').split('\n').filter((line) => line.includes('"type":"item"')).length : 0;
 }
 
+/** Starts a bulk run and resolves, while it goes, once its journal holds `items` outcomes, with its run id. */
+async function runUntilItems(sandbox: SandboxProcess, args: readonly string[], items: number) {
+  const others = journals(sandbox);
+  const child = sandbox.edshed(args);
+  while (journalLines(sandbox, others) < items && child.exitCode === null) await sleep(20);
+  const id = (journals(sandbox).find((name) => !others.includes(name)) ?? '').replace(/\.jsonl$/, '');
+  return { child, id };
+}
+
 describe('bulk runs against a demo sandbox', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
@@ -52,11 +61,7 @@ describe('bulk runs against a demo sandbox', () => {
   it('refuses a resume while the run goes, and resumes it once killed with SIGKILL, so that every item is applied exactly once', { timeout: 120_000 }, async () => {
     const file = notesFile(sandbox, 'killed.ndjson', 400);
     const before = await notesApplied(sandbox);
-    const others = journals(sandbox);
-    const child = sandbox.edshed(['notes', 'create', '--from', file, '--concurrency', '2', '--rate', '60']);
-    while (journalLines(sandbox, others) < 40 && child.exitCode === null) await sleep(50);
-    const running = (json((await sandbox.edshed(['runs', 'list', '--json'])).stdout) as unknown as { id: string; file: string }[]).find((r) => r.file === file);
-    const id = running?.id ?? '';
+    const { child, id } = await runUntilItems(sandbox, ['notes', 'create', '--from', file, '--concurrency', '2', '--rate', '60'], 40);
     // A resume while the run still goes is refused (its lock names the process), and touches nothing.
     const meanwhile = await sandbox.edshed(['runs', 'resume', id]);
     expect(child.exitCode).toBeNull();
@@ -74,11 +79,42 @@ describe('bulk runs against a demo sandbox', () => {
     expect(run?.pending).toBeGreaterThan(0);
     // The killed run's lock is left behind with its dead pid: the resume takes it over, and lets it go at the end.
     expect(existsSync(join(runsDir(sandbox), `${id}.lock`))).toBe(true);
-    const resumed = await sandbox.edshed(['runs', 'resume', id]);
+    // The run's own --concurrency goes on; a flag given to the resume (--rate) overrides the run's.
+    const resumed = await sandbox.edshed(['runs', 'resume', id, '--rate', '1000']);
     expect(resumed.exitCode).toBe(0);
+    expect(resumed.stderr).toContain('(concurrency 2, at most 1000/s)');
     expect(resumed.stderr).toMatch(/400 done, 0 failed, 0 skipped \(drift\), 0 unknown of 400/);
     expect((await notesApplied(sandbox)) - before).toBe(400);
     expect(existsSync(join(runsDir(sandbox), `${id}.lock`))).toBe(false);
+  });
+
+  it('keeps a run\'s --concurrency and --rate in its journal for runs show and runs resume; a journal without them resumes with the defaults', { timeout: 60_000 }, async () => {
+    const file = notesFile(sandbox, 'settings.ndjson', 20);
+    const before = await notesApplied(sandbox);
+    const { child, id } = await runUntilItems(sandbox, ['notes', 'create', '--from', file, '--concurrency', '3', '--rate', '10'], 3);
+    child.kill('SIGKILL');
+    await child.catch(() => undefined);
+    expect(json((await sandbox.edshed(['runs', 'show', id, '--json'])).stdout)).toMatchObject({ id, concurrency: 3, rate: 10 });
+
+    // The same run as a journal written before settings were kept: its header without them, under another id.
+    const old = `${id}-old`;
+    const [header = '', ...rest] = readFileSync(join(runsDir(sandbox), `${id}.jsonl`), 'utf8').split('\n');
+    const { settings, ...kept } = JSON.parse(header) as Record<string, unknown>;
+    expect(settings).toEqual({ concurrency: 3, rate: 10 });
+    writeFileSync(join(runsDir(sandbox), `${old}.jsonl`), [JSON.stringify({ ...kept, run_id: old }), ...rest].join('\n'));
+    writeFileSync(join(runsDir(sandbox), `${old}.items.jsonl`), readFileSync(join(runsDir(sandbox), `${id}.items.jsonl`)));
+    expect(json((await sandbox.edshed(['runs', 'show', old, '--json'])).stdout)).toMatchObject({ concurrency: null, rate: null });
+    const fromOld = await sandbox.edshed(['runs', 'resume', old]);
+    expect(fromOld.exitCode).toBe(0);
+    expect(fromOld.stderr).toContain('(concurrency 4).');
+
+    // The run itself resumes as it ran: concurrency 3, at most 10 a second (its items, sent again with the
+    // same keys, are replays now: nothing is applied twice).
+    const resumed = await sandbox.edshed(['runs', 'resume', id]);
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stderr).toContain('(concurrency 3, at most 10/s)');
+    expect(resumed.stderr).toMatch(/20 done, 0 failed, 0 skipped \(drift\), 0 unknown of 20/);
+    expect((await notesApplied(sandbox)) - before).toBe(20);
   });
 });
 

@@ -10,11 +10,11 @@ const define: DefineCommand = (cmd: Command, f) => {
     .argument('<id>', 'run id (edshed runs list)')
     .option('--retry-failed', 'send failed items again too (items whose outcome is unknown always go again)')
     .option('--results <file>', "write each item's outcome in this session here (.csv or .ndjson)")
-    .option('--concurrency <n>', 'requests in flight at most (default 4)')
-    .option('--rate <n>', 'requests per second at most')
+    .option('--concurrency <n>', "requests in flight at most (default: the run's own, else 4)")
+    .option('--rate <n>', "requests per second at most (default: the run's own)")
     .addHelpText(
       'after',
-      '\nDone items are skipped. The server replays any item it had already applied (same key), so nothing is applied twice.\nThe run must resume against the API it started on.\n\nExamples:\n  edshed runs resume 20261102-100000-8000\n  edshed runs resume 20261102-100000-8000 --retry-failed --results retry.csv',
+      '\nDone items are skipped. It sends with the run\'s own --concurrency and --rate unless given here. The server replays any item it had already applied (same key), so nothing is applied twice.\nThe run must resume against the API it started on.\n\nExamples:\n  edshed runs resume 20261102-100000-8000\n  edshed runs resume 20261102-100000-8000 --retry-failed --results retry.csv',
     );
   addCommonOptions(cmd);
   cmd.action(async (id: string) => {
@@ -22,7 +22,9 @@ const define: DefineCommand = (cmd: Command, f) => {
     const c = leafFactory(f, cmd);
     const flags = bulkFlags({ ...opts, from: `run ${id}` });
     const { runResume } = await import('../../bulk/resume.js');
-    await runResume(c, { runId: id, retryFailed: opts.retryFailed === true, concurrency: flags?.concurrency ?? 4, rate: flags?.rate, results: flags?.results });
+    // Only flags given override the run's settings: bulkFlags fills in the default concurrency.
+    const concurrency = opts.concurrency === undefined ? undefined : flags?.concurrency;
+    await runResume(c, { runId: id, retryFailed: opts.retryFailed === true, concurrency, rate: flags?.rate, results: flags?.results });
   });
 };
 

@@ -23,6 +23,9 @@ const define: DefineCommand = (cmd: Command, f) => {
       api: header.api,
       profile: header.profile,
       idempotency_prefix: header.idempotency_prefix,
+      // Journals from before settings were kept: a resume uses the defaults.
+      concurrency: header.settings?.concurrency ?? null,
+      rate: header.settings?.rate ?? null,
       resumes,
       items: header.items,
       ...counts,
