@@ -4,7 +4,7 @@ import type { ColumnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 import type { Outcome } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
-import type { TargetKind } from './targets.js';
+import type { TargetKind, TargetState } from './targets.js';
 
 /** What a row's run gets besides its row: the key of its write(s), the run it belongs to, and Ctrl-C. */
 export interface RowRunContext {
@@ -54,7 +54,15 @@ export interface BulkCommand<Row = unknown> {
    * Invoice and subscription workflows: what a row writes to. Plans record each target's state, `bulk
    * apply` skips the items whose target changed since (drift), and plans show totals per currency.
    */
-  readonly target?: { readonly kind: TargetKind; id(row: Row): number | undefined };
+  readonly target?: {
+    readonly kind: TargetKind;
+    id(row: Row): number | undefined;
+    /**
+     * Why the row would change nothing, its target being already as the row wants it (`already paid`);
+     * undefined when it would change something or the state cannot tell. A dry run marks such rows "no change".
+     */
+    unchanged?(row: Row, now: TargetState): string | undefined;
+  };
   /** A cap on --concurrency, for commands whose rows must not overlap. */
   readonly maxConcurrency?: number;
   /** Once a new run is confirmed, before its first row (open a file every row appends to). */

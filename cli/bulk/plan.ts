@@ -8,7 +8,8 @@ import type { BulkItem } from './items-file.js';
 import { newRunId } from './journal.js';
 import { hashFile, pinOf, type Plan, type PlanItem } from './plan-file.js';
 import type { BulkRunOptions } from './run-bulk.js';
-import { targetLines } from './target-summary.js';
+import { judgeNoChange, type NoChangeCheck } from './plan-no-change.js';
+import { noChangeLines, targetLines } from './target-summary.js';
 import { readTargets, type TargetKind, type TargetState } from './targets.js';
 import { validateInput } from './validate.js';
 
@@ -52,6 +53,9 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
   const first: BulkItem<Row>[] = [];
   const ids = new Set<number>();
   const planned: PlanItem[] = [];
+  // Rows whose target may already be as they want it: judged once the targets' states are read.
+  const unchanged = command.target?.unchanged;
+  const checks: NoChangeCheck<Row>[] = [];
   const report = await validateInput(input, {
     command,
     defaults: o.defaults,
@@ -59,6 +63,7 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
       if (first.length < SHOWN) first.push(item);
       const id = command.target?.id(item.row);
       if (id !== undefined) ids.add(id);
+      if (unchanged !== undefined && id !== undefined) checks.push({ index: item.index, line: item.line, target_id: id, row: item.row });
       if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, ...pinOf(command, item.row), state: null });
     },
     ...(o.skipInvalid ? { onReject: () => undefined } : {}),
@@ -69,16 +74,24 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
     throw new CliError(count > 0 ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent` : `${input.name}: no valid rows; nothing would be sent`, EXIT.usage);
   }
   const states = await currentStates(c, o, kind, ids);
-  const lines = [
-    `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}`,
-    `  ${report.valid} × ${command.name}${command.summary ? ` (${command.summary})` : ''}`,
-    ...(report.rejected > 0 ? [`  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)`] : []),
-    `First ${Math.min(SHOWN, report.valid)}:`,
-    ...first.map((item) => `  line ${item.line}: ${command.describe(item.row)}`),
-    ...(report.valid > SHOWN ? [`  ... and ${report.valid - SHOWN} more`] : []),
-    ...(kind !== undefined && states !== undefined ? targetLines(kind, ids, states) : []),
-  ];
-  c.io.stdout.write(`${lines.join('\n')}\n`);
+  const noChange = unchanged !== undefined && states !== undefined ? judgeNoChange(checks, states, unchanged) : undefined;
+  const marks = new Map(noChange?.map((n) => [n.index, n.reason]));
+  if (c.globals.json) {
+    const plan = { file: input.name, command: command.name, operations: report.valid, set_aside: report.rejected, no_change: noChange?.length ?? null, no_change_items: noChange ?? [] };
+    c.io.stdout.write(`${JSON.stringify(plan)}\n`);
+  } else {
+    const lines = [
+      `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}${noChange === undefined ? '' : `, ${noChange.length} of them no change`}`,
+      `  ${report.valid} × ${command.name}${command.summary ? ` (${command.summary})` : ''}`,
+      ...(report.rejected > 0 ? [`  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)`] : []),
+      `First ${Math.min(SHOWN, report.valid)}:`,
+      ...first.map((item) => `  line ${item.line}: ${command.describe(item.row)}${marks.has(item.index) ? ` (no change: ${marks.get(item.index)})` : ''}`),
+      ...(report.valid > SHOWN ? [`  ... and ${report.valid - SHOWN} more`] : []),
+      ...(kind !== undefined && states !== undefined ? targetLines(kind, ids, states) : []),
+      ...(kind !== undefined && noChange !== undefined && noChange.length > 0 ? noChangeLines(kind, noChange) : []),
+    ];
+    c.io.stdout.write(`${lines.join('\n')}\n`);
+  }
   if (o.plan !== undefined) await savePlan(c, o, o.plan, report.rows, planned, states);
   if (!c.globals.quiet) c.io.stderr.write(`Dry run: nothing was sent.${o.plan === undefined ? '' : ` Plan saved in ${o.plan}; run it with: edshed bulk apply ${o.plan}`}\n`);
 }

@@ -1,5 +1,6 @@
 /** How a plan and a run's summary show the targets of invoice and subscription workflows. */
 import { formatMoney } from '../../core/domain/money.js';
+import type { NoChange } from './plan-no-change.js';
 import type { TargetKind, TargetState } from './targets.js';
 
 /** Targets listed one per line in a plan; the rest are counted (and all are in the plan file). */
@@ -62,5 +63,20 @@ export function targetLines(kind: TargetKind, ids: ReadonlySet<number>, states: 
     `Totals${kind === 'subscriptions' ? ' (unpaid invoices)' : ''}: ${formatTotals(totals)}`,
     ...listed,
     ...(ids.size > LISTED ? [`  ... and ${ids.size - LISTED} more`] : []),
+  ];
+}
+
+/**
+ * A plan's lines about the rows that would change nothing: how many, then each with its line and target
+ * (the first few dozen).
+ *
+ * @example
+ * noChangeLines('invoices', found) // ['No change (1): ...', '  line 2: invoice 8: already paid']
+ */
+export function noChangeLines(kind: TargetKind, found: readonly NoChange[]): string[] {
+  return [
+    `No change (${found.length}): the ${singular(kind)} is already so; sending the row writes nothing, or is refused`,
+    ...found.slice(0, LISTED).map((n) => `  line ${n.line}: ${singular(kind)} ${n.target_id}: ${n.reason}`),
+    ...(found.length > LISTED ? [`  ... and ${found.length - LISTED} more`] : []),
   ];
 }

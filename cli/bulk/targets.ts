@@ -18,6 +18,8 @@ export interface TargetState {
   readonly state: string;
   readonly currency: string | null;
   readonly total: number | null;
+  /** A subscription's school (what `subscriptions move` changes); absent for an invoice. */
+  readonly school?: number | null;
 }
 
 /** Ids looked up in one walk of the invoice list. */
@@ -51,7 +53,7 @@ export function targetIdOf(endpoint: Endpoint, path: string): number | undefined
 }
 
 const subscriptionSchema = z.looseObject({
-  subscription: z.looseObject({ id: z.number().int(), state: z.string(), currency: z.string().nullish() }),
+  subscription: z.looseObject({ id: z.number().int(), state: z.string(), currency: z.string().nullish(), school_id: z.number().int().nullish() }),
   invoices: z.array(z.looseObject({ state: z.string(), currency: z.string(), total: z.number().int() })).optional(),
 });
 
@@ -70,7 +72,7 @@ async function readSubscription(client: ApiClient, id: number): Promise<z.infer<
 /** A subscription's state, with what its unpaid invoices still owe as its total. */
 function subscriptionState(answer: z.infer<typeof subscriptionSchema>): TargetState {
   const owed = totalsByCurrency(answer.invoices ?? [], '0000-00-00')[0];
-  return { state: answer.subscription.state, currency: owed?.currency ?? answer.subscription.currency ?? null, total: owed?.amount_due ?? null };
+  return { state: answer.subscription.state, currency: owed?.currency ?? answer.subscription.currency ?? null, total: owed?.amount_due ?? null, school: answer.subscription.school_id ?? null };
 }
 
 /**

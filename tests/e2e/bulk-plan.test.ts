@@ -167,4 +167,34 @@ describe('plans of curated commands (invoices mark, subscriptions move), then ap
     expect(moves.get(`subscriptions/${changed?.id}/move`)).toBeUndefined();
     for (const s of others) expect(moves.get(`subscriptions/${s.id}/move`)).toBe(1);
   });
+
+  it('marks the rows whose target is already as wanted "no change" in a dry run, on stdout and in --json, and counts them', async () => {
+    const ids = async (state: string, take: number) => (JSON.parse(String((await sandbox.edshed(['invoices', 'list', '--state', state, '--take', String(take), '--json'])).stdout)) as { invoices: { id: number }[] }).invoices.map((i) => i.id);
+    const [paid] = await ids('paid', 1);
+    const open = await ids('open', 2);
+    const csv = join(sandbox.dir, 'no-change.csv');
+    writeFileSync(csv, `id,date\n${open[0]},2026-09-01\n${paid},2026-09-01\n${open[1]},2026-09-01\n`);
+    const before = await writes(sandbox, PAID);
+    const dry = await sandbox.edshed(['invoices', 'mark', 'paid', '--from', csv, '--method', 'bacs', '--dry-run']);
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stdout).toContain(`Plan for ${csv}: 3 operations, 1 of them no change`);
+    expect(dry.stdout).toContain(`line 3: invoice ${paid} paid --method bacs --date 2026-09-01 (no change: already paid)`);
+    expect(dry.stdout).not.toContain(`invoice ${open[0]} paid --method bacs --date 2026-09-01 (no change`);
+    expect(dry.stdout).toContain(`No change (1): the invoice is already so`);
+    expect(dry.stdout).toContain(`  line 3: invoice ${paid}: already paid`);
+    const json = await sandbox.edshed(['invoices', 'mark', 'paid', '--from', csv, '--method', 'bacs', '--dry-run', '--json']);
+    expect(JSON.parse(String(json.stdout))).toEqual({
+      file: csv, command: 'invoices mark paid', operations: 3, set_aside: 0, no_change: 1, no_change_items: [{ index: 1, line: 3, target_id: paid, reason: 'already paid' }],
+    });
+    expect(await writes(sandbox, PAID)).toEqual(before);
+
+    // subscriptions move: a row whose subscription is already at its school.
+    const listed = JSON.parse(String((await sandbox.edshed(['subscriptions', 'list', '--take', '100', '--json'])).stdout)) as Record<string, unknown>;
+    const [here, there] = (Object.values(listed).find(Array.isArray) as { id: number; school_id: number }[]).filter((sub) => sub.school_id !== 2);
+    const moves = join(sandbox.dir, 'no-change-moves.csv');
+    writeFileSync(moves, `id,to\n${here?.id},${here?.school_id}\n${there?.id},2\n`);
+    const dryMove = await sandbox.edshed(['subscriptions', 'move', '--from', moves, '--dry-run', '--json']);
+    expect(dryMove.exitCode).toBe(0);
+    expect(JSON.parse(String(dryMove.stdout))).toMatchObject({ operations: 2, no_change: 1, no_change_items: [{ line: 2, target_id: here?.id, reason: `already at school ${here?.school_id}` }] });
+  });
 });

@@ -33,6 +33,11 @@ export interface ActionSpec {
   input(id: number, details: ActionDetails, invoice: Invoice | undefined): Record<string, unknown>;
   /** What a write that changed nothing means: "already paid". */
   readonly already: string;
+  /**
+   * The state the action leads to, for the actions a state shows (a dry run marks an invoice already in it
+   * "no change"); absent where the state cannot tell (forex, remittance, accounting leave it as it is).
+   */
+  readonly wanted?: string;
   /** One detail of the invoice after the write worth a line (the accounting id...). */
   readonly detail?: (invoice: Readonly<Record<string, unknown>>) => string | undefined;
 }
@@ -42,9 +47,9 @@ const text = (value: unknown, label: string): string | undefined => (typeof valu
 const gbp = (value: unknown): string | undefined => (Number.isSafeInteger(value) ? `settled as ${formatMoney(value as number, 'gbp')}` : undefined);
 
 export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
-  paid: { command: 'invoices mark-paid', required: ['method', 'date'], optional: [], input: (id, d) => ({ id, method: d.method, date: d.date }), already: 'already paid' },
-  promised: { command: 'invoices mark-promised', required: ['reference'], optional: [], input: (id, d) => ({ id, reference: d.reference }), already: 'already promised' },
-  void: { command: 'invoices void', required: [], optional: [], input: (id) => ({ id }), already: 'already void' },
+  paid: { command: 'invoices mark-paid', required: ['method', 'date'], optional: [], input: (id, d) => ({ id, method: d.method, date: d.date }), already: 'already paid', wanted: 'paid' },
+  promised: { command: 'invoices mark-promised', required: ['reference'], optional: [], input: (id, d) => ({ id, reference: d.reference }), already: 'already promised', wanted: 'promised' },
+  void: { command: 'invoices void', required: [], optional: [], input: (id) => ({ id }), already: 'already void', wanted: 'void' },
   restore: {
     command: 'card-invoices restore',
     required: ['provider'],
@@ -54,6 +59,7 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
       return { card_provider: d.provider, id: invoice.subscription_id, iid: id };
     },
     already: 'already open',
+    wanted: 'open',
   },
   forex: { command: 'invoices mark-forex', required: [], optional: [], input: (id) => ({ id }), already: 'already forex-marked', detail: (i) => gbp(i.amount_final) },
   remittance: {

@@ -40,7 +40,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
     summary: `${endpoint.method} ${endpoint.path}`,
     columns: fixedColumns({ required: ['id', ...spec.required], optional: spec.optional, given: (key) => (key === 'id' ? undefined : `--${key}`) }),
     destructive: endpoint.destructive === true,
-    target: { kind: 'invoices', id: (row) => row.id },
+    target: { kind: 'invoices', id: (row) => row.id, unchanged: (_row, now) => (spec.wanted !== undefined && now.state === spec.wanted ? spec.already : undefined) },
     signedIn: true,
     validate(values) {
       const missing = missingIssues(values, ['id', ...spec.required]);
