@@ -18,6 +18,9 @@ const CLI_WORDING = {
   missing: `No API to talk to: pass --api-url URL or --env NAME (${ENVIRONMENT_NAMES.join(', ')}), set EDSHED_API_URL, or sign in with \`edshed auth login --api-url URL\``,
 };
 
+/** No API named anywhere (flags, environment variables, the profile): still a usage error, told apart for `whoami` and `auth status`. */
+export class NoApiError extends CliError {}
+
 /**
  * Chooses the API URL and token: flags, then environment variables, then the profile and its stored
  * credential (core/api/connection.ts, shared with `connect()`). An explicit URL beats a named
@@ -35,7 +38,7 @@ export function resolveConnection(
   try {
     return resolve(globals, env, profile, credential, CLI_WORDING);
   } catch (error) {
-    if (error instanceof ClientConfigError) throw new CliError(error.message, EXIT.usage);
+    if (error instanceof ClientConfigError) throw new (error.message === CLI_WORDING.missing ? NoApiError : CliError)(error.message, EXIT.usage);
     throw error;
   }
 }

@@ -35,6 +35,22 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
     }
   });
 
+  it('whoami and auth status agree with no API chosen and nobody signed in: exit 4, saying how to name an API and sign in', async () => {
+    for (const args of [['whoami'], ['auth', 'status'], ['auth', 'status', '--json']]) {
+      const run = await t.edshed(args);
+      expect(run.exitCode, args.join(' ')).toBe(4);
+      expect(run.stderr, args.join(' ')).toContain('edshed: not signed in (profile default); run edshed login, naming the API (none is chosen yet): edshed login --env NAME -u USER');
+      expect(run.stdout).toBe('');
+    }
+    // With an API chosen, auth status shows it (not signed in yet) and whoami says only to sign in.
+    const status = await t.edshed(['auth', 'status', '--api-url', sandbox.url, '--json']);
+    expect(status.exitCode).toBe(0);
+    expect(json(status.stdout)).toMatchObject({ api: sandbox.url, account: 'not signed in' });
+    const whoami = await t.edshed(['whoami', '--api-url', sandbox.url]);
+    expect(whoami.exitCode).toBe(4);
+    expect(whoami.stderr).not.toContain('none is chosen');
+  });
+
   it('refuses a wrong password with exit 4, saying to check it, and stores nothing', async () => {
     const run = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: `${WRONG}\n` });
     expect(run.exitCode).toBe(4);

@@ -2,16 +2,18 @@ import type { Command } from 'commander';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
+import { profileName } from '../../factory.js';
+import { connectionOrSignedOut } from './signed-out.js';
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Show which API and account the CLI will use, and check the token with the API')
-    .addHelpText('after', '\nThe `from` field says where the API URL came from (see `edshed help environment`).\n\nExamples:\n  edshed auth status\n  edshed auth status --env staging --json');
+    .addHelpText('after', '\nThe `from` field says where the API URL came from (see `edshed help environment`). Exit 4 when no API is chosen and nobody is signed in.\n\nExamples:\n  edshed auth status\n  edshed auth status --env staging --json');
   addCommonOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
     const store = await c.config();
-    const connection = await c.connection();
+    const connection = await connectionOrSignedOut(c, profileName(c, store.defaultProfile()));
     let account = 'not signed in';
     if (connection.token) {
       const client = await c.client();
