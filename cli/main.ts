@@ -129,12 +129,17 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
   const [word, verb] = commandWords(argv);
   try {
     const program = await buildProgram(f, word, verb);
-    program.exitOverride();
-    program.configureOutput({ writeOut: (s) => f.io.stdout.write(s), writeErr: (s) => f.io.stderr.write(s) });
-    for (const cmd of program.commands) {
-      cmd.exitOverride();
-      for (const sub of cmd.commands) sub.exitOverride();
-    }
+    // Commander's own errors (unknown option, missing argument) read like ours: `edshed: ...`, not `error: ...`.
+    const output = {
+      writeOut: (s: string) => f.io.stdout.write(s),
+      writeErr: (s: string) => f.io.stderr.write(s),
+      outputError: (s: string, write: (s: string) => void) => write(s.replace(/^error: /, 'edshed: ')),
+    };
+    const configure = (cmd: Command): void => {
+      cmd.exitOverride().configureOutput(output);
+      for (const sub of cmd.commands) configure(sub);
+    };
+    configure(program);
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (error) {

@@ -57,6 +57,26 @@ describe('edshed binary', () => {
     expect(bad.stderr).toMatch(/mark-paid/);
   });
 
+  it('prints every error line as `edshed: ...`, commander\'s own usage errors (exit 2) as ours', async () => {
+    const cases: [string[], number, string][] = [
+      [['invoices', 'list', '--bogus'], 2, "edshed: unknown option '--bogus'"],
+      [['--bogus'], 2, "edshed: unknown option '--bogus'"],
+      [['invoicez'], 2, "edshed: unknown command 'invoicez'"],
+      [['invoices', 'mark-paid'], 2, "edshed: missing required argument 'id'"],
+      [['schools', 'list', 'extra'], 2, "edshed: too many arguments for 'list'"],
+      [['whoami', '--nope'], 2, "edshed: unknown option '--nope'"],
+      [['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-11-02'], 2, 'edshed: No API to talk to'],
+      [['api', 'GET', 'missing', '--api-url', server.url, '--token', 'tok_SECRET_123'], 1, 'edshed: '],
+    ];
+    for (const [args, code, line] of cases) {
+      const run = await edshed(args);
+      expect(run.exitCode, args.join(' ')).toBe(code);
+      expect(run.stderr.split('\n')[0], args.join(' ')).toContain(line);
+      expect(run.stderr.split('\n')[0], args.join(' ')).toMatch(/^edshed: /);
+      expect(run.stderr, args.join(' ')).not.toMatch(/^error: /m);
+    }
+  });
+
   it('lists at least 777 endpoints as JSON with the documented fields', async () => {
     const result = await edshed(['endpoints', '--json']);
     const rows = JSON.parse(result.stdout) as Record<string, string>[];
