@@ -12,6 +12,11 @@ const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 export interface Tmux {
   /** Runs `edshed args` in a new session of this size; the pane stays after it exits, showing EXIT=<code>. */
   open(sandbox: SandboxProcess, args: readonly string[], size?: { readonly columns: number; readonly rows: number }): Promise<string>;
+  /**
+   * Runs a shell line (bash, pipefail) in a new session, in `cwd` with exactly `env` set on top of the
+   * server's (and the variables of `unset` removed); the pane stays after it exits, showing EXIT=<code>.
+   */
+  shell(line: string, options: { readonly env: Readonly<Record<string, string>>; readonly cwd: string; readonly unset?: readonly string[] }): Promise<string>;
   /** The pane as text (-J joins lines the terminal wrapped). */
   capture(session: string): Promise<string>;
   /** The whole pane: its history (what scrolled off the top) and the screen. */
@@ -36,17 +41,24 @@ export function privateTmux(): Tmux {
   const socket = join(tmpdir(), `edshed-tmux-${randomBytes(4).toString('hex')}`);
   const tmux = (...args: string[]) => execa('tmux', ['-S', socket, ...args], { reject: false });
   const capture = async (session: string) => String((await tmux('capture-pane', '-p', '-J', '-t', session)).stdout);
+  /** A new detached session running `command`, then its exit code, kept on screen. */
+  const session = async (command: string, size: { readonly columns: number; readonly rows: number }) => {
+    const name = `ink-${randomBytes(4).toString('hex')}`;
+    const started = await tmux('new-session', '-d', '-s', name, '-x', String(size.columns), '-y', String(size.rows), `${command}; echo EXIT=$?; sleep 600`);
+    if (started.exitCode !== 0) throw new Error(`tmux: ${String(started.stderr)}`);
+    return name;
+  };
   return {
     capture,
     history: async (session) => String((await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session)).stdout),
     async open(sandbox, args, size = { columns: 100, rows: 30 }) {
-      const session = `ink-${randomBytes(4).toString('hex')}`;
       // Ink draws only the last frame when it thinks it runs in CI.
       const env = Object.entries({ ...sandbox.env, CI: 'false', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`);
-      const command = `env ${env.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo EXIT=$?; sleep 600`;
-      const started = await tmux('new-session', '-d', '-s', session, '-x', String(size.columns), '-y', String(size.rows), command);
-      if (started.exitCode !== 0) throw new Error(`tmux: ${String(started.stderr)}`);
-      return session;
+      return session(`env ${env.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`, size);
+    },
+    async shell(line, { env, cwd, unset = [] }) {
+      const vars = Object.entries({ ...env, TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`);
+      return session(`cd ${quote(cwd)} && env ${unset.map((name) => `-u ${name} `).join('')}${vars.join(' ')} bash -o pipefail -c ${quote(line)}`, { columns: 160, rows: 30 });
     },
     async waitFor(session, pattern, frames = []) {
       for (let i = 0; i < 600; i += 1) {

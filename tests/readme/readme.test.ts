@@ -5,6 +5,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConsumerDir, ROOT, type ConsumerDir } from '../helpers/consumer-dir.js';
 import { BIN, startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { privateTmux } from '../helpers/tmux.js';
 import { codeBlocks, edshedWords, otherCommands, type CodeBlock } from './markdown.js';
 
 // The README's examples run as written (issue 8). Blocks marked `<!-- runnable: sandbox -->` run in order
@@ -12,6 +13,8 @@ import { codeBlocks, edshedWords, otherCommands, type CodeBlock } from './markdo
 // - `sh` blocks line by line in bash (pipefail), from the checkout, with a config directory of our own.
 //   `npx edshed` there runs this checkout's own bin (npx links the package itself); a bare `edshed` is a
 //   shim on PATH for the same built binary, as `npm link` would make it.
+//   A sign-in that asks for the password runs in a pseudo-terminal (tmux on its own socket), where the
+//   test types the sandbox's password at the prompt.
 // - `ts` blocks are type-checked against the built package's declarations, then run with node from a
 //   project outside the checkout where `edshed-toolkit` is the built package: as written when the code is
 //   also JavaScript (the README says it may be saved as .mjs), else as esbuild strips its types.
@@ -31,6 +34,9 @@ const NOT_CHECKED = new Map([
 let sandbox: SandboxProcess;
 let consumer: ConsumerDir;
 let env: Record<string, string>;
+const tmux = privateTmux();
+/** The seeded accounts' password (the README says so). */
+const SANDBOX_PASSWORD = 'sandbox';
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:']);
@@ -55,6 +61,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await tmux.close();
   consumer?.remove();
   const stopped = await sandbox?.stop();
   expect(stopped?.exitCode).toBe(0);
@@ -64,9 +71,34 @@ afterAll(async () => {
 const story = (what: string, result: { exitCode?: number; stdout: unknown; stderr: unknown }) =>
   `${what}\nexit ${result.exitCode}\nstdout: ${String(result.stdout)}\nstderr: ${String(result.stderr)}`;
 
+/** A sign-in that asks for the password (no --password-stdin): it needs a terminal. */
+const asksPassword = (line: string): boolean => /\blogin\b/.test(line) && !line.includes('--password-stdin');
+
+/**
+ * Runs a line that asks for the password in a pseudo-terminal (tmux), as a user would: waits for the
+ * prompt, types the sandbox's password, and checks that it was not echoed and the line exited 0.
+ */
+async function runInTerminal(line: string, where: string): Promise<void> {
+  // EDSHED_PASSWORD (empty here, for the other lines) would stand in for the prompt.
+  const { EDSHED_PASSWORD: _password, ...rest } = env;
+  const session = await tmux.shell(line, { env: rest, cwd: ROOT, unset: ['EDSHED_PASSWORD'] });
+  const prompt = await tmux.waitFor(session, /Password for \S+:|EXIT=\d+/);
+  expect(prompt, `${where}: no password prompt\n${prompt}`).toMatch(/Password for \S+:/);
+  await tmux.type(session, SANDBOX_PASSWORD);
+  await tmux.keys(session, 'Enter');
+  const screen = await tmux.waitFor(session, /EXIT=\d+/);
+  expect(screen, `${where}\n${screen}`).toContain('EXIT=0');
+  expect(screen, `${where}\n${screen}`).toMatch(/Signed in as \S+/);
+  expect(screen, `${where}: the password was echoed\n${screen}`).not.toMatch(new RegExp(`Password for \\S+:.*${SANDBOX_PASSWORD}`));
+}
+
 async function runShell(block: CodeBlock): Promise<void> {
   for (const line of block.code.split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (asksPassword(line)) {
+      await runInTerminal(line, `README line ${block.line}: ${line}`);
+      continue;
+    }
     const result = await execa('bash', ['-o', 'pipefail', '-c', line], { cwd: ROOT, env, reject: false, timeout: 120_000 });
     expect(result.exitCode, story(`README line ${block.line}: ${line}`, result)).toBe(0);
   }
