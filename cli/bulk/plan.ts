@@ -39,7 +39,8 @@ function refuseUnplannable<Row>(command: BulkCommand<Row>): void {
 /**
  * `--dry-run` with `--from`: validates the whole file as a real run would, then prints the plan on stdout
  * (how many operations of which kind, the first few rows as the command describes them; for invoice and subscription workflows the
- * targets' states now and the totals per currency) and sends nothing. With `--plan FILE` it saves the
+ * targets' states now and the totals per currency, and the rows whose target is already as they want it,
+ * marked "no change"; with --json the counts and those rows as JSON) and sends nothing. With `--plan FILE` it saves the
  * plan for `edshed bulk apply`. Holds the first few requests and, per target, only its id and state.
  *
  * @example
