@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { legacyRedirects } from './plugins/legacy-redirects.js';
+import { siteEndpoints } from './plugins/site-endpoints.js';
 import { zodWithoutJsonSchema } from './plugins/zod-without-json-schema.js';
 
 /**
@@ -19,7 +20,7 @@ function apiProxy(): Record<string, ProxyOptions> {
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), legacyRedirects(), zodWithoutJsonSchema()],
+  plugins: [react(), legacyRedirects(), siteEndpoints(), zodWithoutJsonSchema()],
   resolve: {
     // react-router's package exports resolve to its development build in a bundler; the build takes its
     // production build (a third of the size, no dev warnings).
