@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { legacyRedirects } from './plugins/legacy-redirects.js';
 import { siteEndpoints } from './plugins/site-endpoints.js';
-import { zodWithoutJsonSchema } from './plugins/zod-without-json-schema.js';
 
 /**
  * Where the dev and preview servers forward `/api/*` (the site's API base): the sandbox, unless
@@ -20,7 +19,7 @@ function apiProxy(): Record<string, ProxyOptions> {
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), legacyRedirects(), siteEndpoints(), zodWithoutJsonSchema()],
+  plugins: [react(), legacyRedirects(), siteEndpoints()],
   resolve: {
     // react-router's package exports resolve to its development build in a bundler; the build takes its
     // production build (a third of the size, no dev warnings).

@@ -2,7 +2,7 @@
  * The site's calls, through core's client and endpoint table (loaded lazily: the first page needs neither).
  * Every answer is checked against its schema before the site uses it.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiClient } from '../../../core/api/client.js';
 import { UnauthorisedError } from '../../../core/api/errors/unauthorised-error.js';
 import type { InputOf } from '../../../core/endpoints/define.js';
@@ -42,7 +42,7 @@ export function setToken(token: string | undefined): void {
  * One call and its checked answer. The input is built here, typed by the entry (`InputOf`), so it goes
  * out without the table's input schemas; what comes back is parsed with the call's answer schema.
  */
-async function call<C extends SiteCall, S extends z.ZodType>(name: C, input: InputOf<SiteEntry<C>>, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+async function call<C extends SiteCall, S extends z.ZodMiniType>(name: C, input: InputOf<SiteEntry<C>>, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
   const { data } = await client.request(trustedRequest(SITE_ENDPOINTS[name], input, signal ? { signal } : {}));
   return schema.parse(data);
 }
