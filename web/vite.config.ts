@@ -32,6 +32,10 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     // Images stay files (cached, loaded in parallel) rather than text inside the first visit's JavaScript.
     assetsInlineLimit: 0,
+    // Everything the entry loads statically goes into the entry's one chunk: Rolldown otherwise splits the
+    // modules the lazy pages share with it (React, React Router, locales) into four more first-visit
+    // chunks, each compressed on its own (2.5 KB more gzip in all, and four more requests).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   server: { host: '127.0.0.1', proxy: apiProxy() },
   preview: { host: '127.0.0.1', proxy: apiProxy() },
