@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { legacyRedirects } from './plugins/legacy-redirects.js';
 import { siteEndpoints } from './plugins/site-endpoints.js';
+import { siteLocales } from './plugins/site-locales.js';
 
 /**
  * Where the dev and preview servers forward `/api/*` (the site's API base): the sandbox, unless
@@ -19,7 +20,7 @@ function apiProxy(): Record<string, ProxyOptions> {
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), legacyRedirects(), siteEndpoints()],
+  plugins: [react(), legacyRedirects(), siteEndpoints(), siteLocales()],
   resolve: {
     // react-router's package exports resolve to its development build in a bundler; the build takes its
     // production build (a third of the size, no dev warnings).

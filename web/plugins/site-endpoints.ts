@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { pickSiteEndpoints } from '../src/api/site-commands.js';
+import { dataExport, dataModule } from './data-module.js';
 
 const MODULE = fileURLToPath(new URL('../src/api/site-endpoints.ts', import.meta.url));
 
@@ -13,7 +14,7 @@ const MODULE = fileURLToPath(new URL('../src/api/site-endpoints.ts', import.meta
  * siteEndpointsSource() // 'export const SITE_ENDPOINTS = JSON.parse("{\"search\":{...}}");\n'
  */
 export function siteEndpointsSource(): string {
-  return `export const SITE_ENDPOINTS = JSON.parse(${JSON.stringify(JSON.stringify(pickSiteEndpoints(ENDPOINTS)))});\n`;
+  return dataExport('SITE_ENDPOINTS', pickSiteEndpoints(ENDPOINTS));
 }
 
 /**
@@ -22,11 +23,5 @@ export function siteEndpointsSource(): string {
  * whole areas they sit in (as the CLI's build does with its per-noun table modules).
  */
 export function siteEndpoints(): Plugin {
-  return {
-    name: 'edshed-site-endpoints',
-    apply: 'build',
-    load(id) {
-      return (id.split('?')[0] ?? id) === MODULE ? siteEndpointsSource() : undefined;
-    },
-  };
+  return dataModule('edshed-site-endpoints', MODULE, siteEndpointsSource);
 }
