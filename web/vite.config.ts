@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { legacyRedirects } from './plugins/legacy-redirects.js';
+import { routerTreeShaking } from './plugins/router-tree-shaking.js';
 import { siteEndpoints } from './plugins/site-endpoints.js';
 import { siteLocales } from './plugins/site-locales.js';
 
@@ -20,7 +21,7 @@ function apiProxy(): Record<string, ProxyOptions> {
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), legacyRedirects(), siteEndpoints(), siteLocales()],
+  plugins: [react(), legacyRedirects(), siteEndpoints(), siteLocales(), routerTreeShaking()],
   resolve: {
     // react-router's package exports resolve to its development build in a bundler; the build takes its
     // production build (a third of the size, no dev warnings).
