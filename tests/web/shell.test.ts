@@ -92,6 +92,27 @@ describe('the locale choice', () => {
   });
 });
 
+describe('links inside the site', () => {
+  it('carry the locale prefix and move within the loaded page; a click with a modifier key is left to the browser', async () => {
+    const page = site.sharedPage;
+    await open(page, `${site.url}en-au`);
+    const quick = footer().getByRole('navigation', { name: 'Quick Links' });
+    const about = quick.getByRole('link', { name: 'About' });
+    expect(await about.getAttribute('href')).toBe('/en-au/about');
+    const opened = page.context().waitForEvent('page');
+    await quick.getByRole('link', { name: 'Resources' }).click({ modifiers: ['Control'] });
+    const tab = await opened;
+    expect(tab.url()).toBe(`${site.url}en-au/browse`);
+    await tab.close();
+    expect(page.url()).toBe(`${site.url}en-au`);
+    await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+    await about.click();
+    await expect.poll(() => page.title()).toBe('Literacy Shed - About');
+    expect(page.url()).toBe(`${site.url}en-au/about`);
+    expect(await page.evaluate(() => 'loadedOnce' in window)).toBe(true);
+  });
+});
+
 describe('code chunks', () => {
   it('a chunk that fails to load reloads the page once, then shows the error within the 60 s', async () => {
     const fresh = await site.page();
