@@ -1,6 +1,7 @@
 // The resources site's weight (issue 10's budgets): gzip bytes of the JavaScript and CSS a first visit of
 // the home page loads (recorded in Chromium), and of all the JavaScript the build holds. Needs `npm run build`.
-// KB here is 1024 bytes, as Chrome's and Lighthouse's transfer sizes count it; the 1000-byte figure is printed too.
+// The issue's "KB" is read the stricter way: 1000 bytes. Each row's value and ok are in kB (1000 bytes); its
+// name also gives the bytes and KiB (1024 bytes, as Chrome's and Lighthouse's transfer sizes count it).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,7 @@ import { CHROMIUM, startSite } from './site.mjs';
 
 const assets = fileURLToPath(new URL('../dist/web/assets/', import.meta.url));
 const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
-const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const tenths = (value) => Math.round(value * 10) / 10;
 
 const site = await startSite();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -35,6 +36,6 @@ const rows = [
   { name: 'first-visit CSS (gzip)', bytes: sum(loaded.css), target: 15 },
 ];
 for (const row of rows) {
-  const value = kib(row.bytes);
-  console.log(JSON.stringify({ name: `${row.name} [${row.bytes} bytes]`, value, unit: 'KiB', target: `<= ${row.target}`, ok: value <= row.target }));
+  const name = `${row.name} [${row.bytes} bytes = ${tenths(row.bytes / 1024)} KiB]`;
+  console.log(JSON.stringify({ name, value: tenths(row.bytes / 1000), unit: 'kB', target: `<= ${row.target}`, ok: row.bytes <= row.target * 1000 }));
 }

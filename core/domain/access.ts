@@ -1,27 +1,29 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** 0/1 and true/false both occur in user payloads; null means unset. */
-const truthy = z.union([z.boolean(), z.number()]).nullish();
+const truthy = z.nullish(z.union([z.boolean(), z.number()]));
+const text = z.nullish(z.string());
 
+// zod/mini: the site loads this module, and mini's functions trim to the parts used (see core/node/config-store.ts).
 /** The fields of a user the shell reads to derive access (O §3, §6); other fields are kept. */
 export const ACCESS_USER_SCHEMA = z.looseObject({
   superuser: truthy,
   tester: truthy,
-  permissions: z.array(z.string()).nullish(),
-  spelling_access_level: z.string().nullish(),
-  literacy_access_level: z.string().nullish(),
-  edshed_access_level: z.string().nullish(),
+  permissions: z.nullish(z.array(z.string())),
+  spelling_access_level: text,
+  literacy_access_level: text,
+  edshed_access_level: text,
   has_number: truthy,
   has_phonics: truthy,
-  imitatingUser: z.unknown().optional(),
-  school: z
-    .looseObject({
+  imitatingUser: z.optional(z.unknown()),
+  school: z.nullish(
+    z.looseObject({
       teacher: truthy,
       admin: truthy,
-      account_region: z.string().nullish(),
-      settings: z.looseObject({ fontPreference: z.string().nullish() }).nullish(),
-    })
-    .nullish(),
+      account_region: text,
+      settings: z.nullish(z.looseObject({ fontPreference: text })),
+    }),
+  ),
 });
 export type AccessUser = z.input<typeof ACCESS_USER_SCHEMA>;
 

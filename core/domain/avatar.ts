@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The part slots of an avatar description, in the order the spec lists them (O §3). */
 export const AVATAR_SLOTS = [
@@ -31,7 +31,7 @@ export const AVATAR_SIZES = {
 export type AvatarSize = keyof typeof AVATAR_SIZES;
 export const DEFAULT_AVATAR_SIZE = 3 satisfies AvatarSize;
 
-const part = z.union([z.string(), z.number()]).nullish();
+const part = z.nullish(z.union([z.string(), z.number()]));
 
 /** An avatar description as stored in `user.avatar` (JSON text); unknown keys are kept. */
 export const AVATAR_SCHEMA = z.looseObject({

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isRoutableLocale, type RoutableLocale } from './locales.js';
+import { DEFAULT_LOCALE, isRoutableLocale, type RoutableLocale } from './routable-locales.js';
 
 /** What the site knows about a visitor when it picks a locale. */
 export interface LocaleInputs {

@@ -34,11 +34,7 @@ export type LocaleCode = LocaleEntry['code'];
 export type UnderscoredLocale = LocaleEntry['underscored'];
 export type CurrencyCode = LocaleEntry['currency'];
 
-/** The locale prefixes that are routes of the site (O §2). */
-export const ROUTABLE_LOCALES = ['en-au', 'en-gb', 'en-ie', 'en-in', 'en-nz', 'en-us', 'en-za'] as const satisfies readonly LocaleCode[];
-export type RoutableLocale = (typeof ROUTABLE_LOCALES)[number];
-
-export const DEFAULT_LOCALE = 'en-gb' satisfies RoutableLocale;
+export { DEFAULT_LOCALE, isRoutableLocale, ROUTABLE_LOCALES, type RoutableLocale } from './routable-locales.js';
 
 /** A prefix used only by the legacy redirect rules (O §2); it is not a route of its own. */
 export const REDIRECT_ONLY_LOCALE_PREFIX = 'en';
@@ -54,17 +50,6 @@ const BY_KEY = new Map<string, LocaleEntry>(LOCALES.map((entry) => [entry.unders
  */
 export function findLocale(code: string): LocaleEntry | undefined {
   return BY_KEY.get(code.trim().toLowerCase().replace('-', '_'));
-}
-
-/**
- * Whether a string is a routable locale prefix (exact, lowercase, as it appears in a path).
- *
- * @example
- * isRoutableLocale('en-nz') // true
- * isRoutableLocale('fr-fr') // false
- */
-export function isRoutableLocale(value: string): value is RoutableLocale {
-  return (ROUTABLE_LOCALES as readonly string[]).includes(value);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ApiRequest } from '../api/types.js';
 import type { Endpoint } from './define.js';
 import { InvalidInputError, type InputIssue } from './invalid-input-error.js';
-import { requestShape, requestWithoutInput, type CallOptions } from './request-shape.js';
+import { requestShape, requestWithoutInput, splitInput, type CallOptions } from './request-shape.js';
 import { paramsSchema, payloadSchema } from './schemas.js';
 
 export { fillPath, type CallOptions } from './request-shape.js';
@@ -35,13 +35,7 @@ export function buildRequest(endpoint: Endpoint, input: Readonly<Record<string, 
   // No input where none is required: nothing to check (the same answer as checking, tests/core/endpoints).
   const plain = requestWithoutInput(endpoint, input, options);
   if (plain !== undefined) return plain;
-  const paramInput: Record<string, unknown> = {};
-  const payloadInput: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (value === undefined) continue;
-    if (endpoint.params.includes(key)) paramInput[key] = value;
-    else payloadInput[key] = value;
-  }
+  const { params: paramInput, payload: payloadInput } = splitInput(endpoint, input);
   const issues: InputIssue[] = endpoint.params
     .filter((name) => paramInput[name] === undefined)
     .map((name) => ({ path: name, message: 'missing path parameter' }));

@@ -61,3 +61,36 @@ export function requestWithoutInput(endpoint: Endpoint, input: Readonly<Record<s
   if (!Object.values(endpoint.payload ?? {}).every(isOptional)) return undefined;
   return requestShape(endpoint, {}, {}, options);
 }
+
+/**
+ * One input object (path parameters and payload keys together) split into the two, leaving out keys
+ * whose value is undefined.
+ *
+ * @example
+ * splitInput(endpointOf('invoices mark-paid'), { id: 12, method: 'bacs' }) // { params: { id: 12 }, payload: { method: 'bacs' } }
+ */
+export function splitInput(endpoint: Endpoint, input: Readonly<Record<string, unknown>>): { params: Record<string, unknown>; payload: Record<string, unknown> } {
+  const params: Record<string, unknown> = {};
+  const payload: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (endpoint.params.includes(key)) params[key] = value;
+    else payload[key] = value;
+  }
+  return { params, payload };
+}
+
+/**
+ * The request for an input the caller's own code builds and its types already tie to the entry
+ * (`InputOf`): shaped as `buildRequest` shapes it, without the table's zod schemas. The resources site
+ * uses it so that its bundle carries no input schemas; anything taking input from a user or a file
+ * uses `buildRequest`, which checks every field first.
+ *
+ * @example
+ * trustedRequest(endpointOf('resources by-url-key'), { key: 'owl-poem' }) // { method: 'GET', path: 'resources/resources_by_url_key/owl-poem' }
+ */
+export function trustedRequest(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest {
+  const { params, payload } = splitInput(endpoint, input);
+  const text = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  return requestShape(endpoint, text, payload, options);
+}

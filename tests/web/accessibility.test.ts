@@ -1,18 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSite, type Site } from './helpers/site.js';
+import { useSite } from './helpers/site.js';
 import { open, signInToken } from './helpers/pages.js';
 
-let site: Site;
-let page: Page;
-beforeAll(async () => {
-  site = await startSite();
-  page = await site.page();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite({ sharedPage: true });
 
 /** The axe rules broken on the page, with the elements that break them. */
 async function violations(target: Page): Promise<string[]> {
@@ -24,9 +16,9 @@ describe('accessibility', () => {
   const PATHS = ['', 'about', 'browse', 'browse/poetry-shed', 'free-resources', 'memberships', 'Search?search=volcano', 'resource/the-highwayman-poetry-performance-pack', 'resource', 'login', '404', 'en-us/', 'en-za/memberships'];
 
   it.each(PATHS)('/%s has no axe violations', async (path) => {
-    await open(page, `${site.url}${path}`);
-    await page.locator('main .loading').waitFor({ state: 'detached' });
-    expect(await violations(page)).toEqual([]);
+    await open(site.sharedPage, `${site.url}${path}`);
+    await site.sharedPage.locator('main .loading').waitFor({ state: 'detached' });
+    expect(await violations(site.sharedPage)).toEqual([]);
   });
 
   it('the signed-in shell with its menus open has no axe violations', async () => {

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEGACY_REDIRECTS } from '../../core/domain/redirects.js';
 import { redirectsFile } from '../../web/plugins/legacy-redirects.js';
-import { startSite, type Site } from './helpers/site.js';
+import { useSite } from './helpers/site.js';
 
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 /** A plain HTTP request to the preview server, redirects not followed. */
 async function head(path: string, headers: Record<string, string> = {}): Promise<Response> {

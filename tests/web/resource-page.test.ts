@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type Site } from './helpers/site.js';
+import { describe, expect, it } from 'vitest';
+import { useSite } from './helpers/site.js';
 import { open } from './helpers/pages.js';
 
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 describe('the resource page', () => {
   it("shows the sandbox resource's first image and content blocks: html through the stripper, plain as text", async () => {

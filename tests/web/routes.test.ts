@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BROWSE_CATEGORIES } from '../../core/domain/browse-categories.js';
-import { startSite, type Site } from './helpers/site.js';
+import { useSite } from './helpers/site.js';
 import { navigate, open, PREFIXES } from './helpers/pages.js';
 
-let site: Site;
-let page: Page;
-beforeAll(async () => {
-  site = await startSite();
-  page = await site.page();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite({ sharedPage: true });
 
 /** Each page: its path (after the prefix), its title and a text it must show. */
 const PAGES = [
@@ -31,50 +22,50 @@ const PAGES = [
 ] as const;
 
 async function expectPage(title: string, text: string): Promise<void> {
-  await expect.poll(() => page.title()).toBe(title);
-  await page.locator('main').getByText(text, { exact: false }).first().waitFor();
-  expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+  await expect.poll(() => site.sharedPage.title()).toBe(title);
+  await site.sharedPage.locator('main').getByText(text, { exact: false }).first().waitFor();
+  expect(await site.sharedPage.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
 }
 
 describe('every page loaded from its address', () => {
   it.each(PAGES)('/$path shows its title and content, marked noindex', async ({ path, title, text }) => {
-    await open(page, `${site.url}${path}`);
+    await open(site.sharedPage, `${site.url}${path}`);
     await expectPage(title, text);
   });
 });
 
 describe.each(PREFIXES)('the routes under "/%s"', (prefix) => {
   it('every page, from a load of the locale home then in-app navigation', async () => {
-    await open(page, `${site.url}${prefix}`);
+    await open(site.sharedPage, `${site.url}${prefix}`);
     for (const { path, title, text } of PAGES) {
-      await navigate(page, `/${prefix}${path}`);
+      await navigate(site.sharedPage, `/${prefix}${path}`);
       await expectPage(title, text);
     }
   });
 
   it('/logout signs out and lands on the locale home', async () => {
-    await page.goto(`${site.url}${prefix}logout`);
-    await page.waitForURL(`${site.url}${prefix.replace(/\/$/, '')}`);
-    await expect.poll(() => page.title()).toBe('Literacy Shed - Home');
+    await site.sharedPage.goto(`${site.url}${prefix}logout`);
+    await site.sharedPage.waitForURL(`${site.url}${prefix.replace(/\/$/, '')}`);
+    await expect.poll(() => site.sharedPage.title()).toBe('Literacy Shed - Home');
   });
 });
 
 describe('unknown addresses', () => {
   it.each(['xx-yy/about', 'fr-fr', 'en/about', 'nothing-here', 'en-au/nothing/here', 'EN-AU/about'])('/%s is the 404 page with its link home', async (path) => {
-    await open(page, `${site.url}${path}`);
-    await page.getByText('This page could not be found').waitFor();
-    expect(await page.locator('main').innerText()).toContain('An error occurred while rendering the page...');
-    expect(await page.locator('.error-status').innerText()).toBe('404');
-    await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await expect.poll(() => page.title()).toBe('Literacy Shed - Home');
+    await open(site.sharedPage, `${site.url}${path}`);
+    await site.sharedPage.getByText('This page could not be found').waitFor();
+    expect(await site.sharedPage.locator('main').innerText()).toContain('An error occurred while rendering the page...');
+    expect(await site.sharedPage.locator('.error-status').innerText()).toBe('404');
+    await site.sharedPage.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect.poll(() => site.sharedPage.title()).toBe('Literacy Shed - Home');
   });
 });
 
 describe('the Resources menu', () => {
   it('holds all 15 browse paths and Exemplar Resources, in the locale form of the page', async () => {
-    await open(page, `${site.url}en-nz/`);
-    const hrefs = await page.locator('#resources-menu a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    await open(site.sharedPage, `${site.url}en-nz/`);
+    const hrefs = await site.sharedPage.locator('#resources-menu a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual([...BROWSE_CATEGORIES.map((c) => `/en-nz/browse/${c.path}`), '/en-nz/free-resources']);
-    expect(await page.locator('#resources-menu a').last().innerText()).toBe('Exemplar Resources');
+    expect(await site.sharedPage.locator('#resources-menu a').last().innerText()).toBe('Exemplar Resources');
   });
 });

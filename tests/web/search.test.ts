@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { SEARCH_DEBOUNCE_MS } from '../../core/domain/constants.js';
-import { startSite, type Site } from './helpers/site.js';
+import { useSite } from './helpers/site.js';
 
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 interface Watched {
   readonly page: Page;

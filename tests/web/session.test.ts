@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AVATAR_REQUEST_DELAY_MS, SESSION_COOKIE_MAX_AGE_MS } from '../../core/domain/constants.js';
-import { startSite, type Site } from './helpers/site.js';
+import { useSite } from './helpers/site.js';
 import { holdRequests, open, signInToken } from './helpers/pages.js';
 
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const signInLink = (page: Page) => page.locator('.top-nav').getByRole('link', { name: 'Sign In' });
 const avatarButton = (page: Page) => page.locator('.avatar-button');

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findLocale, ROUTABLE_LOCALES } from '../../core/domain/locales.js';
 import { localePrices } from '../../core/domain/prices.js';
 import { MESSAGES } from '../../web/src/i18n/messages.js';
-import { startSite, type Site } from './helpers/site.js';
+import { useSite } from './helpers/site.js';
 import { PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_THROTTLE_MS } from '../../core/domain/constants.js';
 import { holdRequests, navigate, open } from './helpers/pages.js';
 
-let site: Site;
-let page: Page;
-beforeAll(async () => {
-  site = await startSite();
-  page = await site.page();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite({ sharedPage: true });
 
-const footer = () => page.locator('footer');
+const footer = () => site.sharedPage.locator('footer');
 
 describe.each(ROUTABLE_LOCALES)('the %s locale', (locale) => {
   it('has the footer of its country, with the contact details of its messages', async () => {
-    await open(page, `${site.url}${locale}/about`);
+    await open(site.sharedPage, `${site.url}${locale}/about`);
     const text = MESSAGES[locale].footer;
     expect(await footer().locator('.contact-email').innerText()).toBe(text.email);
     expect(await footer().locator('.contact-phone').innerText()).toBe(text.phone);
@@ -39,13 +31,13 @@ describe.each(ROUTABLE_LOCALES)('the %s locale', (locale) => {
   });
 
   it('shows its membership prices, formatted for its currency, and pupils per classroom', async () => {
-    await open(page, `${site.url}${locale}/memberships`);
+    await open(site.sharedPage, `${site.url}${locale}/memberships`);
     const prices = localePrices(locale);
     if (!prices) throw new Error(`no prices for ${locale}`);
     for (const kind of ['personal', 'teacher', 'premium', 'app'] as const) {
-      expect(await page.locator(`.price[data-kind="${kind}"] .amount`).innerText()).toBe(prices.formatted[kind]);
+      expect(await site.sharedPage.locator(`.price[data-kind="${kind}"] .amount`).innerText()).toBe(prices.formatted[kind]);
     }
-    expect(await page.locator('.pupils-per-classroom').innerText()).toContain(String(prices.pupilsPerClassroom));
+    expect(await site.sharedPage.locator('.pupils-per-classroom').innerText()).toContain(String(prices.pupilsPerClassroom));
   });
 });
 
@@ -64,16 +56,16 @@ describe('the locale choice', () => {
   });
 
   it("draws each locale's flag from its svg flag code as an image, not an emoji a browser may lack a font for", async () => {
-    await open(page, `${site.url}en-za/about`);
+    await open(site.sharedPage, `${site.url}en-za/about`);
     const drawn = (flag: Locator) =>
       flag.evaluate((element) => ({ text: element.textContent, image: getComputedStyle(element).backgroundImage, width: element.getBoundingClientRect().width }));
-    const current = await drawn(page.locator('.language-button .flag'));
+    const current = await drawn(site.sharedPage.locator('.language-button .flag'));
     expect(current).toMatchObject({ text: '', image: expect.stringContaining('data:image/svg+xml') });
     expect(current.width).toBeGreaterThan(0);
-    await page.locator('.language-button').click();
+    await site.sharedPage.locator('.language-button').click();
     const images = new Set<string>();
     for (const code of ROUTABLE_LOCALES) {
-      const flag = page.locator('#language-list').getByRole('button', { name: findLocale(code)?.name }).locator('.flag');
+      const flag = site.sharedPage.locator('#language-list').getByRole('button', { name: findLocale(code)?.name }).locator('.flag');
       expect(await flag.getAttribute('class')).toBe(`flag flag-${findLocale(code)?.svg}`);
       const { text, image } = await drawn(flag);
       expect(text).toBe('');
@@ -81,7 +73,7 @@ describe('the locale choice', () => {
       images.add(image);
     }
     expect(images.size).toBe(ROUTABLE_LOCALES.length);
-    expect(await page.locator('.language-button .flag').getAttribute('class')).toBe('flag flag-za');
+    expect(await site.sharedPage.locator('.language-button .flag').getAttribute('class')).toBe('flag flag-za');
   });
 
   it('goes route prefix, then cookie, then browser language, then the default', async () => {
@@ -97,6 +89,27 @@ describe('the locale choice', () => {
     const french = await site.page({ locale: 'fr-FR' });
     await open(french, site.url);
     expect(await phone(french)).toBe(MESSAGES['en-gb'].footer.phone);
+  });
+});
+
+describe('links inside the site', () => {
+  it('carry the locale prefix and move within the loaded page; a click with a modifier key is left to the browser', async () => {
+    const page = site.sharedPage;
+    await open(page, `${site.url}en-au`);
+    const quick = footer().getByRole('navigation', { name: 'Quick Links' });
+    const about = quick.getByRole('link', { name: 'About' });
+    expect(await about.getAttribute('href')).toBe('/en-au/about');
+    const opened = page.context().waitForEvent('page');
+    await quick.getByRole('link', { name: 'Resources' }).click({ modifiers: ['Control'] });
+    const tab = await opened;
+    expect(tab.url()).toBe(`${site.url}en-au/browse`);
+    await tab.close();
+    expect(page.url()).toBe(`${site.url}en-au`);
+    await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+    await about.click();
+    await expect.poll(() => page.title()).toBe('Literacy Shed - About');
+    expect(page.url()).toBe(`${site.url}en-au/about`);
+    expect(await page.evaluate(() => 'loadedOnce' in window)).toBe(true);
   });
 });
 

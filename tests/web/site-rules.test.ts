@@ -7,7 +7,6 @@ import { siblingLinksFor } from '../../web/src/components/user-menu.js';
 import { localPath } from '../../web/src/i18n/locale.js';
 import { pageOf } from '../../web/src/pages.js';
 import { prefetchAllowed } from '../../web/src/prefetch.js';
-import { exportNames } from '../../web/plugins/zod-without-json-schema.js';
 
 const results = (over: Partial<SearchResults>): SearchResults => ({ text: 'owl', items: [], total: 0, status: 'done', error: undefined, ...over });
 const item = (id: number) => ({ id, title: `R${id}`, url_key: `r${id}`, image: null, availability: null });
@@ -60,9 +59,5 @@ describe('the site rules as functions', () => {
     expect(prefetchAllowed({ saveData: true })).toBe(false);
     expect(prefetchAllowed({ effectiveType: '2g' })).toBe(false);
     expect(prefetchAllowed({ effectiveType: 'slow-2g' })).toBe(false);
-  });
-
-  it("lists a module's export names for the build's zod trim", () => {
-    expect(exportNames('export const a = 1;\nexport function b() {}\nexport { c as d, e };')).toEqual(['a', 'b', 'd', 'e']);
   });
 });

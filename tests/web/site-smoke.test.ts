@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSite, type Site } from './helpers/site.js';
+import { expect, it } from 'vitest';
+import { useSite } from './helpers/site.js';
 
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 it('serves the built site and proxies /api/ to the sandbox', async () => {
   const page = await site.page();

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { ROUTABLE_LOCALES } from '../../core/domain/locales.js';
+import { ROUTABLE_LOCALES } from '../../core/domain/routable-locales.js';
 import { NotFound } from './components/error-page.js';
 import { Layout } from './components/layout.js';
 import { PAGES } from './pages.js';

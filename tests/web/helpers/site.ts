@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process.js';
 
 /** Debian's chromium (test tools cannot download a browser here); `.ci/run` installs it. */
@@ -74,6 +74,54 @@ export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memo
     await sandbox.stop();
     throw error;
   }
+}
+
+export interface SiteInTest extends Site {
+  /** The page `useSite({ sharedPage: true })` opened when the site started, for tests that share one. */
+  readonly sharedPage: Page;
+}
+
+/**
+ * The site for one test file: started before its tests (beforeAll), closed after them (afterAll). Its
+ * members are read inside tests and hooks, once it has started.
+ *
+ * @example
+ * const site = useSite({ sharedPage: true });
+ * it('serves the home page', async () => {
+ *   await site.sharedPage.goto(site.url);
+ * });
+ */
+export function useSite(options: { readonly sharedPage?: boolean } = {}): SiteInTest {
+  let started: Site | undefined;
+  let shared: Page | undefined;
+  beforeAll(async () => {
+    started = await startSite();
+    if (options.sharedPage) shared = await started.page();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const site = (): Site => {
+    if (!started) throw new Error('the site is not started: use it inside a test or hook');
+    return started;
+  };
+  return {
+    get url() {
+      return site().url;
+    },
+    get sandbox() {
+      return site().sandbox;
+    },
+    get browser() {
+      return site().browser;
+    },
+    get sharedPage() {
+      if (!shared) throw new Error('no shared page: useSite({ sharedPage: true }) opens one');
+      return shared;
+    },
+    page: (pageOptions) => site().page(pageOptions),
+    close: () => site().close(),
+  };
 }
 
 async function closeServer(server: PreviewServer | undefined): Promise<void> {

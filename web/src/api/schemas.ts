@@ -1,12 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// zod/mini: the site's bundle takes only the parts of zod these schemas use (classic zod's methods
+// cannot be trimmed). The shapes are the same as classic zod would give.
 
 /** A resource as search and the lists answer it (O §3); `image` is a semicolon-separated list. */
 export const RESOURCE_ITEM = z.looseObject({
   id: z.number(),
   title: z.string(),
   url_key: z.string(),
-  image: z.string().nullish(),
-  availability: z.string().nullish(),
+  image: z.nullish(z.string()),
+  availability: z.nullish(z.string()),
 });
 export type ResourceItem = z.infer<typeof RESOURCE_ITEM>;
 
@@ -20,25 +23,25 @@ export const CONTENT_BLOCK = z.object({ type: z.enum(['html', 'plain']), value: 
 export type ContentBlock = z.infer<typeof CONTENT_BLOCK>;
 
 export const RESOURCE_ANSWER = z.object({
-  resource: RESOURCE_ITEM.extend({ description: z.string().nullish(), content: z.array(CONTENT_BLOCK).nullish() }),
+  resource: z.extend(RESOURCE_ITEM, { description: z.nullish(z.string()), content: z.nullish(z.array(CONTENT_BLOCK)) }),
 });
 export type ResourceDetail = z.infer<typeof RESOURCE_ANSWER>['resource'];
 
 export const NODES_ANSWER = z.object({
-  nodes: z.array(z.looseObject({ name: z.string(), url_path: z.string(), resource_ids: z.array(z.number()).nullish() })),
+  nodes: z.array(z.looseObject({ name: z.string(), url_path: z.string(), resource_ids: z.nullish(z.array(z.number())) })),
 });
 export type CurriculumNode = z.infer<typeof NODES_ANSWER>['nodes'][number];
 
 /** The user as the shell reads it (O §3, §6); the access fields are checked by core's accessFlags. */
 export const USER = z.looseObject({
   id: z.number(),
-  token: z.string().optional(),
-  display_name: z.string().nullish(),
-  username: z.string().nullish(),
-  avatar: z.unknown().optional(),
-  avatar_hash: z.string().nullish(),
-  superuser: z.union([z.boolean(), z.number()]).nullish(),
-  permissions: z.array(z.string()).nullish(),
+  token: z.optional(z.string()),
+  display_name: z.nullish(z.string()),
+  username: z.nullish(z.string()),
+  avatar: z.optional(z.unknown()),
+  avatar_hash: z.nullish(z.string()),
+  superuser: z.nullish(z.union([z.boolean(), z.number()])),
+  permissions: z.nullish(z.array(z.string())),
 });
 export type User = z.infer<typeof USER>;
 
@@ -46,9 +49,11 @@ export const USER_ANSWER = z.object({ user: USER });
 export const SIGN_IN_ANSWER = z.object({ user: USER, token: z.string() });
 export const EXCHANGE_ANSWER = z.object({ sessionToken: z.string() });
 
+const image = z.string().check(z.minLength(1));
+
 /** The generate-avatar call answers a base64 image; any other shape counts as a failure (default avatar). */
 export const AVATAR_ANSWER = z.union([
-  z.object({ image: z.string().min(1) }).transform((a) => a.image),
-  z.object({ avatar: z.string().min(1) }).transform((a) => a.avatar),
-  z.string().min(1),
+  z.pipe(z.object({ image }), z.transform((a) => a.image)),
+  z.pipe(z.object({ avatar: image }), z.transform((a) => a.avatar)),
+  image,
 ]);

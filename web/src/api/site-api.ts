@@ -2,16 +2,11 @@
  * The site's calls, through core's client and endpoint table (loaded lazily: the first page needs neither).
  * Every answer is checked against its schema before the site uses it.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiClient } from '../../../core/api/client.js';
 import { UnauthorisedError } from '../../../core/api/errors/unauthorised-error.js';
-import { buildRequest } from '../../../core/endpoints/call.js';
-import { authArea } from '../../../core/endpoints/auth.js';
-import { avatarArea } from '../../../core/endpoints/avatar.js';
-import { curriculaResourcesArea } from '../../../core/endpoints/curricula-resources.js';
-import type { AreaDef } from '../../../core/endpoints/define.js';
-import { siteArea } from '../../../core/endpoints/site.js';
-import { toEndpoint } from '../../../core/endpoints/table.js';
+import type { InputOf } from '../../../core/endpoints/define.js';
+import { trustedRequest } from '../../../core/endpoints/request-shape.js';
 import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
 import { PAGE_SIZE } from '../../../core/domain/constants.js';
 import { apiBaseUrl, CLIENT_TYPE, CLIENT_VERSION } from '../config.js';
@@ -19,6 +14,8 @@ import {
   AVATAR_ANSWER, EXCHANGE_ANSWER, LIST_ANSWER, NODES_ANSWER, RESOURCE_ANSWER, SEARCH_ANSWER, SIGN_IN_ANSWER, USER_ANSWER,
   type CurriculumNode, type ResourceDetail, type ResourceItem, type SearchPage, type User,
 } from './schemas.js';
+import type { SiteCall, SiteEntry } from './site-commands.js';
+import { SITE_ENDPOINTS } from './site-endpoints.js';
 
 export { ApiError } from '../../../core/api/errors/api-error.js';
 export { ForbiddenError } from '../../../core/api/errors/forbidden-error.js';
@@ -41,27 +38,12 @@ export function setToken(token: string | undefined): void {
   client.setToken(token);
 }
 
-function endpoint<T extends AreaDef>(area: T, command: keyof T['entries'] & string) {
-  const spec = area.entries[command];
-  if (!spec) throw new Error(`No endpoint ${command} in area ${area.area}`);
-  return toEndpoint(area.area, command, spec);
-}
-
-const ENDPOINTS = {
-  search: endpoint(siteArea, 'resources search'),
-  exchange: endpoint(authArea, 'auth exchange-token'),
-  me: endpoint(authArea, 'me show'),
-  signIn: endpoint(authArea, 'auth login'),
-  signOut: endpoint(authArea, 'auth logout'),
-  avatar: endpoint(avatarArea, 'users avatar'),
-  nodes: endpoint(curriculaResourcesArea, 'curriculum-nodes by-url-path'),
-  list: endpoint(curriculaResourcesArea, 'resources list'),
-  byKey: endpoint(curriculaResourcesArea, 'resources by-url-key'),
-};
-
-async function call<S extends z.ZodType>(name: keyof typeof ENDPOINTS, input: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
-  const request = buildRequest(ENDPOINTS[name], input, signal ? { signal } : {});
-  const { data } = await client.request(request);
+/**
+ * One call and its checked answer. The input is built here, typed by the entry (`InputOf`), so it goes
+ * out without the table's input schemas; what comes back is parsed with the call's answer schema.
+ */
+async function call<C extends SiteCall, S extends z.ZodMiniType>(name: C, input: InputOf<SiteEntry<C>>, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+  const { data } = await client.request(trustedRequest(SITE_ENDPOINTS[name], input, signal ? { signal } : {}));
   return schema.parse(data);
 }
 
@@ -86,7 +68,7 @@ export function signIn(username: string, password: string): Promise<{ user: User
 /** Ends the session on the server; a session that is already gone is fine. */
 export async function signOut(): Promise<void> {
   try {
-    await client.request(buildRequest(ENDPOINTS.signOut, {}));
+    await client.request(trustedRequest(SITE_ENDPOINTS.signOut, {}));
   } catch (error) {
     if (!(error instanceof UnauthorisedError)) throw error;
   }

@@ -1,6 +1,6 @@
-import { findLocale } from '../../../core/domain/locales.js';
 import { LINKS, SIBLINGS, type SiblingKey } from '../config.js';
 import { useLocale } from '../i18n/locale.js';
+import { SITE_LOCALES } from '../i18n/site-locales.js';
 import { LocalLink } from './local-link.js';
 import teachingAward from '../assets/badge-award-teaching.svg';
 import edtechAward from '../assets/badge-award-edtech.svg';
@@ -13,7 +13,7 @@ const PARTNERS = ['National Literacy Partners', 'Schools Reading Network', 'Teac
 export function Footer() {
   const { locale, messages } = useLocale();
   const text = messages.footer;
-  const us = findLocale(locale)?.country === 'US';
+  const us = SITE_LOCALES[locale].country === 'US';
   return (
     <footer className="footer" data-variant={us ? 'us' : 'uk'}>
       <div className="footer-columns">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { splitLocalePath } from '../../../core/domain/locale-resolution.js';
-import { findLocale, ROUTABLE_LOCALES, type RoutableLocale } from '../../../core/domain/locales.js';
+import { ROUTABLE_LOCALES, type RoutableLocale } from '../../../core/domain/routable-locales.js';
 import { rememberLocale, useLocale } from '../i18n/locale.js';
+import { SITE_LOCALES } from '../i18n/site-locales.js';
 
 /**
  * The language flag dropdown (O §2): flags hidden on small screens, opened by tap below 1023px (by hover
@@ -13,7 +14,7 @@ export function LanguageMenu() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const current = findLocale(locale);
+  const current = SITE_LOCALES[locale];
   const choose = (code: RoutableLocale) => {
     rememberLocale(code);
     setOpen(false);
@@ -23,16 +24,16 @@ export function LanguageMenu() {
   return (
     <li className={`has-menu language-menu${open ? ' open' : ''}`} onMouseLeave={() => setOpen(false)}>
       <button type="button" className="language-button" aria-expanded={open} aria-controls="language-list" onClick={() => setOpen(!open)}>
-        <span className={`flag flag-${current?.svg}`} aria-hidden="true" />
+        <span className={`flag flag-${current.svg}`} aria-hidden="true" />
         <span>{messages.nav.language}</span>
       </button>
       <ul id="language-list" className="sub-menu">
         {ROUTABLE_LOCALES.map((code) => {
-          const entry = findLocale(code);
+          const entry = SITE_LOCALES[code];
           return (
             <li key={code}>
-              <button type="button" lang={entry?.iso} aria-current={code === locale} onClick={() => choose(code)}>
-                <span className={`flag flag-${entry?.svg}`} aria-hidden="true" /> {entry?.name}
+              <button type="button" lang={entry.iso} aria-current={code === locale} onClick={() => choose(code)}>
+                <span className={`flag flag-${entry.svg}`} aria-hidden="true" /> {entry.name}
               </button>
             </li>
           );

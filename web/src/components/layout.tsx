@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { findLocale, type RoutableLocale } from '../../../core/domain/locales.js';
+import type { RoutableLocale } from '../../../core/domain/routable-locales.js';
 import { LocaleProvider, localeOf } from '../i18n/locale.js';
+import { SITE_LOCALES } from '../i18n/site-locales.js';
 import { useSession } from '../state/session.js';
 import { BrandBar } from './brand-bar.js';
 import { ErrorBoundary } from './error-boundary.js';
@@ -15,7 +16,7 @@ export function Layout({ routeLocale }: { routeLocale: RoutableLocale | undefine
   const locale = useMemo(() => localeOf(routeLocale), [routeLocale]);
   const { state, set } = useSession();
   useEffect(() => {
-    document.documentElement.lang = findLocale(locale.locale)?.iso ?? 'en-GB';
+    document.documentElement.lang = SITE_LOCALES[locale.locale].iso;
   }, [locale.locale]);
   return (
     <LocaleProvider value={locale}>

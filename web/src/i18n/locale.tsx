@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { LOCALE_COOKIE_MAX_AGE_MS } from '../../../core/domain/constants.js';
 import { resolveLocale } from '../../../core/domain/locale-resolution.js';
-import type { RoutableLocale } from '../../../core/domain/locales.js';
+import type { RoutableLocale } from '../../../core/domain/routable-locales.js';
 import { readCookie, writeCookie } from '../state/cookies.js';
 import { MESSAGES, type Messages } from './messages.js';
 

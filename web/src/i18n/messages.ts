@@ -1,4 +1,4 @@
-import { ROUTABLE_LOCALES, type RoutableLocale } from '../../../core/domain/locales.js';
+import { ROUTABLE_LOCALES, type RoutableLocale } from '../../../core/domain/routable-locales.js';
 
 /**
  * The site's words, one typed table per routable locale. The English base holds the wording; each locale

@@ -1,0 +1,41 @@
+import type { Endpoint } from '../../../core/endpoints/define.js';
+import type { EndpointEntries } from '../../../core/endpoints/index.js';
+
+/**
+ * The entries of core's endpoint table the site calls, by the name the site's API module gives each.
+ * The site's build carries only these entries (web/plugins/site-endpoints.ts), not whole areas.
+ */
+export const SITE_COMMANDS = {
+  search: 'resources search',
+  exchange: 'auth exchange-token',
+  me: 'me show',
+  signIn: 'auth login',
+  signOut: 'auth logout',
+  avatar: 'users avatar',
+  nodes: 'curriculum-nodes by-url-path',
+  list: 'resources list',
+  byKey: 'resources by-url-key',
+} as const satisfies Record<string, keyof EndpointEntries>;
+
+export type SiteCall = keyof typeof SITE_COMMANDS;
+
+/** The site's entries, each as its literal type in the table (the source of the calls' input types). */
+export type SiteEntry<C extends SiteCall> = EndpointEntries[(typeof SITE_COMMANDS)[C]];
+
+/**
+ * The site's entries taken from the assembled table, refusing a command the table lacks.
+ *
+ * @example
+ * pickSiteEndpoints(ENDPOINTS).search.path // 'resources/search'
+ */
+export function pickSiteEndpoints(table: readonly Endpoint[]): Record<SiteCall, Endpoint> {
+  const byCommand = new Map(table.map((endpoint) => [endpoint.command, endpoint]));
+  const entries = Object.entries(SITE_COMMANDS).map(([name, command]) => {
+    const endpoint = byCommand.get(command);
+    if (!endpoint) throw new Error(`No endpoint ${command} in the table`);
+    // The spec's wording on an inferred route is for people reading the table, not for the calls.
+    const { note: _note, ...entry } = endpoint;
+    return [name, entry] as const;
+  });
+  return Object.fromEntries(entries) as Record<SiteCall, Endpoint>;
+}
