@@ -136,6 +136,21 @@ describe('DashApp with keys', () => {
     view.unmount();
   });
 
+  it('draws an answer that came in before it in its first frame, and reads again only when asked or after the interval', async () => {
+    let loads = 0;
+    const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: async () => ((loads += 1), billing), panes: billingPanes };
+    const first = { data: billing, at: new Date(2026, 10, 24, 18, 40, 5).getTime() };
+    const view = render(<DashApp spec={spec} api={{} as ApiMethods} first={first} interval={60_000} stdout={terminal(80, 24)} stdin={process.stdin} now={() => 0} onFatal={() => undefined} />);
+    const frame = stripVTControlCharacters(view.frames[0] ?? '');
+    expect(frame).toMatch(/^EdShed billing +data of 18:40:05\n▶ Invoices by state \(5\)/);
+    expect(frame).not.toContain('loading');
+    await tick();
+    expect(loads).toBe(0);
+    view.stdin.write('r');
+    await until(() => String(loads), /^1$/);
+    view.unmount();
+  });
+
   it('ends on 401 through onFatal', async () => {
     let fatal: unknown;
     const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: () => Promise.reject(new UnauthorisedError('Unauthorised', { status: 401 })), panes: billingPanes };
