@@ -106,11 +106,19 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }:
  */
 export async function runInkDashboard<D>(spec: DashSpec<D>, options: InkDashOptions<D>): Promise<void> {
   let fatal: unknown;
+  let instance: ReturnType<typeof render> | undefined;
   const onFatal = (error: unknown) => {
     fatal = error;
-    instance.unmount();
+    instance?.unmount();
   };
-  const instance = render(<DashApp spec={spec} {...options} onFatal={onFatal} />, { stdout: options.stdout, stdin: options.stdin, exitOnCtrlC: false, patchConsole: false });
-  await instance.waitUntilExit();
+  // Ink makes the terminal raw in an effect, after the first frame is out: a key pressed as soon as the
+  // frame shows would meet a cooked terminal (echoed, Enter read as a newline). Raw before drawing.
+  options.stdin.setRawMode(true);
+  try {
+    instance = render(<DashApp spec={spec} {...options} onFatal={onFatal} />, { stdout: options.stdout, stdin: options.stdin, exitOnCtrlC: false, patchConsole: false });
+    await instance.waitUntilExit();
+  } finally {
+    options.stdin.setRawMode(false);
+  }
   if (fatal !== undefined) throw fatal;
 }
