@@ -3,6 +3,7 @@
 // 0.15 ms of CPU, more in wall time), and esbuild, splitting by which entry points reach a module, cut
 // `edshed api GET users/me` into 45 chunks. Rolldown's code-splitting groups put them together.
 import { rolldown } from 'rolldown';
+import { minifyDrawingChunk, yogaWithoutFetch } from './drawing-chunk.mjs';
 import { tableModulesPlugin } from './table-modules.mjs';
 
 /**
@@ -82,7 +83,7 @@ export async function buildCli({ pkg, endpoints, root }) {
     platform: 'node',
     external: (id) => id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
     transform: { define: { __EDSHED_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx', target: 'node20.19' },
-    plugins: [englishZodLocalesOnly, tableModulesPlugin(endpoints), startUpPlugin(root, [[PROGRAM, program], [API_CALL, apiCall]])],
+    plugins: [englishZodLocalesOnly, yogaWithoutFetch, tableModulesPlugin(endpoints), startUpPlugin(root, [[PROGRAM, program], [API_CALL, apiCall]])],
     logLevel: 'warn',
     // Commands import the factory's parts statically too; that they stay lazy for the others is not a fault.
     checks: { ineffectiveDynamicImport: false },
@@ -91,6 +92,7 @@ export async function buildCli({ pkg, endpoints, root }) {
     dir: `${root}dist/cli`,
     format: 'es',
     sourcemap: true,
+    plugins: [minifyDrawingChunk],
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     codeSplitting: {

@@ -16,6 +16,8 @@ export interface Line {
   readonly after?: string | undefined;
   /** Text at the end (a job's error), cut where the line ends rather than narrowing the bar. */
   readonly note?: string | undefined;
+  /** The key that shows more (`Enter`), after the text: drawn on the terminal only, not in the plain snapshot. */
+  readonly hint?: string | undefined;
 }
 
 /** One row of a pane's drill-in list; `id` is what an action acts on (an invoice id). */
@@ -32,6 +34,11 @@ export interface Pane {
   readonly rows: readonly Row[];
   /** Whether rows of this pane take actions (the invoices). */
   readonly actionable?: boolean | undefined;
+  /**
+   * Whether the title shows how many rows there are: yes for a list of things (invoices, jobs), no for
+   * a pane of figures whose rows are its own lines (the school's people counts, the sales headlines).
+   */
+  readonly counted?: boolean | undefined;
 }
 
 /**

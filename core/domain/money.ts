@@ -3,6 +3,19 @@
  * an exact decimal string, so no amount ever passes through a binary fraction.
  */
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per locale and currency, made once: making one costs far more than using it. */
+function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale} ${currency.toUpperCase()}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * How many minor-unit digits a currency has (2 for GBP, 0 for JPY), as Intl knows it.
  *
@@ -10,7 +23,7 @@
  * currencyDigits('gbp') // 2
  */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyFormat('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /**
@@ -38,6 +51,5 @@ export function minorToDecimal(minor: number, currency: string): `${number}` {
  * formatMoney(125000, 'zar', 'en-ZA') // 'R 1 250,00'
  */
 export function formatMoney(minor: number, currency: string, displayLocale = 'en-GB'): string {
-  const format = new Intl.NumberFormat(displayLocale, { style: 'currency', currency: currency.toUpperCase() });
-  return format.format(minorToDecimal(minor, currency));
+  return currencyFormat(displayLocale, currency).format(minorToDecimal(minor, currency));
 }

@@ -1,5 +1,6 @@
 import type { ApiRequest, ApiResponse } from '../api/types.js';
-import { buildRequest, type CallOptions } from './call.js';
+import { bindTable } from './bind-table.js';
+import type { CallOptions } from './call.js';
 import type { Endpoint, EndpointSpec, Grouped, InputOf, JsonValue } from './define.js';
 import { ENDPOINTS, type EndpointEntries, type EndpointName } from './index.js';
 
@@ -30,10 +31,5 @@ export type ApiMethods = Grouped<{ [K in EndpointName]: EndpointMethod<EndpointE
  * await api.invoices.markPaid({ id: 12, method: 'bacs', date: '2026-11-02' }, { idempotencyKey: 'run-7-12' });
  */
 export function bindEndpoints(requester: Requester, endpoints: readonly Endpoint[] = ENDPOINTS): ApiMethods {
-  const api: Record<string, Record<string, (input?: Record<string, unknown>, options?: CallOptions) => Promise<ApiResponse<JsonObject>>>> = {};
-  for (const endpoint of endpoints) {
-    const group = (api[endpoint.noun] ??= {});
-    group[endpoint.verb] = (input = {}, options = {}) => requester.request<JsonObject>(buildRequest(endpoint, input, options));
-  }
-  return api as unknown as ApiMethods;
+  return bindTable(requester, endpoints);
 }

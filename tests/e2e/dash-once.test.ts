@@ -57,6 +57,10 @@ describe('edshed dash --once', () => {
     expect(su.exitCode, String(su.stderr)).toBe(0);
     expect(String(su.stdout)).toContain('Oakfield Primary School (school 1)\n  pupils 30 · teachers 4 · groups 4\n');
     expect(String(su.stdout)).toMatch(/Spelling Shed +active +░{20} 0\/300 · 0\/20 teachers · to 2027-09-01/);
+    // A plain snapshot: no key to press, and no count of a pane's rows after its title.
+    expect(String(su.stdout)).toContain('\n  4 expired, cancelled or deactivated\n');
+    expect(String(su.stdout)).not.toContain(': Enter');
+    expect(String(su.stdout)).not.toMatch(/\(\d+\)\n/);
     expect(String(su.stdout)).toMatch(/Recent activity\n {2}\d+ plays · \d+\/30 pupils active/);
     expect(String(su.stdout)).toMatch(/Unpaid invoices\n {2}£1,020\.00 due on 2 invoices/);
     const admin = await sandbox.edshed(['dash', 'school', '--once', '--profile', 'admin']);

@@ -89,6 +89,15 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.filter(isTableCode)).toEqual([]);
   });
 
+  it('`edshed dash billing --once` (the typed methods, issue 11): bound from the table\'s data, not its code; no Ink, no Node fetch', async () => {
+    const { chunks, sources, builtins } = await loadedBy(['dash', 'billing', '--once']);
+    expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual(['_edshed-table_all']);
+    expect(sources.some((s) => s.endsWith('core/endpoints/bind-table.ts'))).toBe(true);
+    expect(sources.filter((s) => /core\/endpoints\/(index|table|superuser-billing|sales-reporting)\.ts$/.test(s))).toEqual([]);
+    expect(sources.filter((s) => /node_modules\/(ink|react)\//.test(s))).toEqual([]);
+    expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+
   it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod) before sending', async () => {
     const { sources } = await loadedBy(['invoices', 'list', '--take', '5']);
     expect(sources.some(isClassicZod)).toBe(true);

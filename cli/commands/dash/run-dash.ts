@@ -66,8 +66,10 @@ export async function runDash<D>(c: Factory, name: string, choose: DashSpec<D> |
     return;
   }
   // The first read goes out while Ink loads: the first frame waits for the slower of the two, not both.
+  // Its answer, when in before Ink is (as it usually is), is drawn in the first frame.
   const first = spec.load(api);
-  first.catch(() => undefined);
+  let answer: { data: D; at: number } | undefined;
+  first.then((data) => (answer = { data, at: c.now().getTime() }), () => undefined);
   const { runInkDashboard } = await import('../../ui/dash/ink-dash.js');
-  await runInkDashboard(spec, { api, first, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime() });
+  await runInkDashboard(spec, { api, first: answer ?? first, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime() });
 }

@@ -83,7 +83,7 @@ function salesPane(data: BillingData): Pane {
     { text: `cancellations ${h.current.cancellations}${change(pct.cancellations)}`, tone: (pct.cancellations ?? 0) > 0 ? 'warn' : undefined },
     { text: `${h.period.from} to ${h.period.to}, against the year before`, tone: 'dim' },
   ];
-  return { title: 'Sales headlines', summary, rows: summary.map((line, i) => ({ ...line, key: `sales-${i}` })) };
+  return { title: 'Sales headlines', summary, rows: summary.map((line, i) => ({ ...line, key: `sales-${i}` })), counted: false };
 }
 
 function runsPane(data: BillingData): Pane {

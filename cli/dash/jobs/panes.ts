@@ -33,7 +33,7 @@ function emailPane(data: JobsData): Pane {
     { text: `${bounced} bounced · ${e.suppressions ?? 0} addresses suppressed`, tone: bounced > 0 ? 'warn' : undefined },
     { text: `delivery rate ${percent(e.delivery_rate)} · open rate ${percent(e.open_rate)}`, bar: e.delivery_rate ?? 0 },
   ];
-  return { title: 'Email statistics', summary, rows: summary.map((l, i) => ({ ...l, key: `email-${i}` })) };
+  return { title: 'Email statistics', summary, rows: summary.map((l, i) => ({ ...l, key: `email-${i}` })), counted: false };
 }
 
 /**

@@ -28,14 +28,14 @@ function subscriptionsPane(data: SchoolData): Pane {
   const live = rows.filter((r) => r.tone !== 'dim');
   const ended = rows.length - live.length;
   const summary: Line[] = live.length > 0 ? [...live] : [emptyLine('no live subscription')];
-  if (ended > 0) summary.push(emptyLine(`${ended} expired, cancelled or deactivated: Enter`));
+  if (ended > 0) summary.push({ ...emptyLine(`${ended} expired, cancelled or deactivated`), hint: 'Enter' });
   return { title: 'Subscriptions: seats used of bought', summary, rows };
 }
 
 function peoplePane(data: SchoolData): Pane {
   const s = data.school;
   const text = `pupils ${s.pupil_count ?? '?'} · teachers ${s.teacher_count ?? '?'} · groups ${s.group_count ?? '?'}`;
-  return { title: `${s.name} (school ${s.id})`, summary: [{ text }], rows: [{ key: 'people', text }] };
+  return { title: `${s.name} (school ${s.id})`, summary: [{ text }], rows: [{ key: 'people', text }], counted: false };
 }
 
 function homeworkPane(data: SchoolData): Pane {
@@ -70,7 +70,7 @@ function activityPane(data: SchoolData): Pane {
   const lines: Line[] = e.row
     ? [{ text: `${e.row.plays} plays · ${e.row.active_pupils}/${e.row.pupils} pupils active`, bar: e.row.pupils > 0 ? e.row.active_pupils / e.row.pupils : 0 }, emptyLine(period)]
     : [emptyLine(`not in ${period}`)];
-  return { title, summary: lines, rows: lines.map((l, i) => ({ ...l, key: `engagement-${i}` })) };
+  return { title, summary: lines, rows: lines.map((l, i) => ({ ...l, key: `engagement-${i}` })), counted: false };
 }
 
 function invoicesPane(data: SchoolData): Pane | undefined {

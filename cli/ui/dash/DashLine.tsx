@@ -24,7 +24,7 @@ export function DashLine({ line, width, selected = false, indent = 0, cells }: D
   const tone = line.tone ?? 'normal';
   return (
     <Text color={COLOURS[tone]} dimColor={tone === 'dim'} inverse={selected} wrap="truncate">
-      {fit(`${' '.repeat(indent)}${lineText(line, cells)}`, width)}
+      {fit(`${' '.repeat(indent)}${lineText(line, cells)}${line.hint === undefined ? '' : `: ${line.hint}`}`, width)}
     </Text>
   );
 }

@@ -35,7 +35,7 @@ export function Overview({ panes, focus, width, height }: OverviewProps) {
             return (
               <Box key={pane.title} flexDirection="column">
                 <Text bold inverse={index === focus} wrap="truncate">
-                  {fit(`${index === focus ? '▶' : '•'} ${pane.title}${pane.rows.length > 0 ? ` (${pane.rows.length})` : ''}`, columnWidth)}
+                  {fit(`${index === focus ? '▶' : '•'} ${pane.title}${pane.counted !== false && pane.rows.length > 0 ? ` (${pane.rows.length})` : ''}`, columnWidth)}
                 </Text>
                 {shown.map((line, i) => (
                   <DashLine key={i} line={line} width={columnWidth} indent={2} cells={cells} />

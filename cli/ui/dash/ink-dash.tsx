@@ -11,10 +11,19 @@ import { useLatestReducer } from './use-latest-reducer.js';
 import { useDashData } from './use-dash-data.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
-export interface InkDashOptions {
+/** A read's answer, and when it came (ms). */
+export interface Answer<D> {
+  readonly data: D;
+  readonly at: number;
+}
+
+export interface InkDashOptions<D> {
   readonly api: ApiMethods;
-  /** The first read, already sent (while Ink was loading). */
-  readonly first?: Promise<unknown> | undefined;
+  /**
+   * The first read, sent while Ink was loading: its answer when that came first (the first frame is
+   * drawn with the data, with no "loading…" frame before it), else the read still going.
+   */
+  readonly first?: Promise<D> | Answer<D> | undefined;
   /** Milliseconds between refreshes. */
   readonly interval: number;
   readonly stdout: NodeJS.WriteStream;
@@ -22,7 +31,7 @@ export interface InkDashOptions {
   readonly now: () => number;
 }
 
-export interface DashAppProps<D> extends InkDashOptions {
+export interface DashAppProps<D> extends InkDashOptions<D> {
   readonly spec: DashSpec<D>;
   readonly onFatal: (error: unknown) => void;
 }
@@ -47,9 +56,12 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }:
   const { exit } = useApp();
   const panesOf = usePanes(spec);
   const [reducer] = useState(() => followingRow<D>((s) => filteredRows(panesOf(s.data)[s.pane], s.filter)));
-  const [state, dispatch, read] = useLatestReducer<DashState<D>, DashEvent<D>>(reducer, initialDash);
+  const [pending, answer] = first instanceof Promise ? [first, undefined] : [undefined, first];
+  const [state, dispatch, read] = useLatestReducer<DashState<D>, DashEvent<D>>(reducer, () =>
+    answer === undefined ? initialDash() : reducer(initialDash(), { kind: 'fetch-ok', data: answer.data, at: answer.at }),
+  );
   const { columns, rows } = useTerminalSize(stdout);
-  const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal, first: first as Promise<D> | undefined });
+  const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal, first: pending, answered: answer !== undefined });
   const panes = panesOf(state.data);
   // The screen keeps a line free: Ink redraws a frame as tall as the terminal by clearing it, which flickers.
   const height = Math.max(6, rows - 1);
@@ -92,13 +104,21 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }:
  * @example
  * await runInkDashboard(billingSpec(c), { api, interval: 30_000, stdout: process.stdout, stdin: process.stdin, now: Date.now });
  */
-export async function runInkDashboard<D>(spec: DashSpec<D>, options: InkDashOptions): Promise<void> {
+export async function runInkDashboard<D>(spec: DashSpec<D>, options: InkDashOptions<D>): Promise<void> {
   let fatal: unknown;
+  let instance: ReturnType<typeof render> | undefined;
   const onFatal = (error: unknown) => {
     fatal = error;
-    instance.unmount();
+    instance?.unmount();
   };
-  const instance = render(<DashApp spec={spec} {...options} onFatal={onFatal} />, { stdout: options.stdout, stdin: options.stdin, exitOnCtrlC: false, patchConsole: false });
-  await instance.waitUntilExit();
+  // Ink makes the terminal raw in an effect, after the first frame is out: a key pressed as soon as the
+  // frame shows would meet a cooked terminal (echoed, Enter read as a newline). Raw before drawing.
+  options.stdin.setRawMode(true);
+  try {
+    instance = render(<DashApp spec={spec} {...options} onFatal={onFatal} />, { stdout: options.stdout, stdin: options.stdin, exitOnCtrlC: false, patchConsole: false });
+    await instance.waitUntilExit();
+  } finally {
+    options.stdin.setRawMode(false);
+  }
   if (fatal !== undefined) throw fatal;
 }

@@ -11,6 +11,8 @@ export interface DashDataOptions<D> {
   readonly onFatal: (error: unknown) => void;
   /** A first read already sent: taken as the first fetch instead of sending another. */
   readonly first?: Promise<D> | undefined;
+  /** The first read's answer is already on screen: the next read comes after the interval. */
+  readonly answered?: boolean | undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promi
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const live = useRef(true);
   const pending = useRef(options.first);
+  const answered = useRef(options.answered === true);
   const { interval, now, onFatal } = options;
 
   const fetchNow = useCallback((): void => {
@@ -60,11 +63,14 @@ export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promi
 
   useEffect(() => {
     live.current = true;
-    fetchNow();
+    if (answered.current) {
+      answered.current = false;
+      timer.current = setTimeout(fetchNow, interval);
+    } else fetchNow();
     return () => {
       live.current = false;
       clearTimeout(timer.current);
     };
-  }, [fetchNow]);
+  }, [fetchNow, interval]);
   return fetchNow;
 }

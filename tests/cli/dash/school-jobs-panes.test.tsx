@@ -3,6 +3,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import type { JobsData } from '../../../cli/dash/jobs/load.js';
 import { jobsPanes } from '../../../cli/dash/jobs/panes.js';
+import { snapshotText } from '../../../cli/dash/pane.js';
 import type { SchoolData } from '../../../cli/dash/school/load.js';
 import { schoolPanes } from '../../../cli/dash/school/panes.js';
 import { Dashboard } from '../../../cli/ui/dash/Dashboard.js';
@@ -39,8 +40,21 @@ describe('school panes', () => {
   const panes = schoolPanes(school);
   it('draws seats used of bought as a bar per live subscription, ended ones only behind Enter', () => {
     expect(panes[1]?.summary[0]).toMatchObject({ bar: 0.75, after: '75/100 · 5/20 teachers · to 2027-09-01' });
-    expect(panes[1]?.summary[1]?.text).toBe('1 expired, cancelled or deactivated: Enter');
+    expect(panes[1]?.summary[1]).toMatchObject({ text: '1 expired, cancelled or deactivated', hint: 'Enter' });
     expect(panes[1]?.rows.map((r) => r.id)).toEqual([5, 1]);
+  });
+  it('keeps the key hint and the row counts of its figures off the plain snapshot and the pane titles', () => {
+    const text = snapshotText('EdShed school 1', panes, new Date(Date.UTC(2026, 8, 2, 9, 0)));
+    expect(text).toContain('\n  1 expired, cancelled or deactivated\n');
+    expect(text).not.toContain(': Enter');
+    expect(text).not.toMatch(/\(\d+\)/);
+    const state = dashReducer(initialDash<SchoolData>(), { kind: 'fetch-ok', data: school, at: 0 });
+    const { lastFrame, unmount } = render(<Dashboard title="EdShed school 1" state={state} panes={panes} width={80} height={23} />);
+    const frame = stripVTControlCharacters(lastFrame() ?? '').split('\n');
+    unmount();
+    expect(frame[1]).toBe('▶ Oakfield Primary School (school 1)');
+    expect(frame).toContain('• Subscriptions: seats used of bought (2)');
+    expect(frame).toContain('  1 expired, cancelled or deactivated: Enter');
   });
   it('counts people, lists homework due within the week, and plays per group', () => {
     expect(panes[0]?.summary[0]?.text).toBe('pupils 30 · teachers 4 · groups 4');
