@@ -229,6 +229,9 @@ export type PayloadOf<E extends EndpointSpec> = E extends EndpointSpec
     : Flat<(E['payload'] extends Readonly<Record<string, FieldSpec>> ? PayloadInput<E['payload'], ParsedFieldTypes> : unknown) & (E['open'] extends true ? { readonly [key: string]: unknown } : unknown)>
   : never;
 
+/** A set of payload fields as the table's schema leaves them (for field sets several entries share). */
+export type ParsedPayload<P extends Readonly<Record<string, FieldSpec>>> = Flat<PayloadInput<P, ParsedFieldTypes>>;
+
 /** An entry's path parameters by name, as text (the wide `EndpointSpec`: any record). */
 export type ParamsOf<E extends EndpointSpec> = E extends EndpointSpec
   ? string extends PathOf<E['route']>

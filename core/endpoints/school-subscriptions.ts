@@ -1,5 +1,6 @@
 import { INVOICE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
+import { GRANT_PAYLOAD, QUOTE_PAYLOAD } from './payloads.js';
 
 const ASSIGN_NOTE = 'Prefix from context: "Assignment under /{id}/users, /teachers, /groups" read under users/me/school/subscriptions/{id}.';
 const SEATS_NOTE = 'Path inferred: the spec writes "PATCH users/seats and teachers/seats"; read under users/me/school/subscriptions/{id}/.';
@@ -16,13 +17,14 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions',
     role: 'admin',
     summary: 'Buy a subscription for your school',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'school-subscriptions claim-freemium': {
     route: 'POST users/me/school/subscriptions/freemium',
     role: 'admin',
     summary: 'Claim the free (freemium) subscription for your school',
-    payload: { product_id: 'id?' },
+    payload: { product_id: 'serial?' },
     note: 'Method inferred (POST): the spec lists "freemium" under users/me/school/subscriptions; section 4 calls it a freemium grant.',
   },
   'school-subscriptions show': {
@@ -35,6 +37,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET users/me/school/subscriptions/cost',
     role: 'admin',
     summary: 'Price a new subscription for your school before buying it',
+    payload: QUOTE_PAYLOAD,
     open: true,
     note: 'Method inferred (GET) from the "(including ...)" list under users/me/school/subscriptions.',
   },
@@ -131,6 +134,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET schools/{id}/subscriptions/cost',
     role: 'admin',
     summary: 'Price a subscription for a school by id',
+    payload: QUOTE_PAYLOAD,
     open: true,
   },
   'coupons list': {
@@ -242,6 +246,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/free',
     role: 'admin',
     summary: 'Start a free subscription for your school',
+    payload: GRANT_PAYLOAD,
     open: true,
     note: 'Path inferred: the spec says "POST users/me/school/subscriptions and subscriptions/free"; could be top-level subscriptions/free.',
   },
@@ -249,7 +254,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/{id}/cancel',
     role: 'admin',
     summary: 'Cancel a school subscription so that it does not renew',
-    payload: { reason: 'string?' },
+    payload: { reason: { kind: 'text', max: 500, optional: true } },
     destructive: true,
     idempotent: true,
   },
@@ -262,6 +267,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/prepayment',
     role: 'admin',
     summary: 'Order a subscription paid in advance, raising a prepayment invoice',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'school-subscriptions activate-prepayment': {
@@ -299,12 +305,14 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST subscriptions/schedule/multi-year',
     role: 'admin',
     summary: 'Schedule a multi-year subscription',
+    payload: { ...GRANT_PAYLOAD, school_id: 'serial?' },
     open: true,
   },
   'subscriptions multi-year-cost': {
     route: 'GET subscriptions/schedule/multi-year/cost',
     role: 'admin',
     summary: 'Price a multi-year subscription',
+    payload: QUOTE_PAYLOAD,
     open: true,
   },
 });

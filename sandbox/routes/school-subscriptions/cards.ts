@@ -2,11 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { schoolParam } from '../../kit/reach.js';
-import { type CardEventRow, receiveEvent, runEvent, scheduleLifecycle } from '../../domain/billing/card-events.js';
+import { type CardEventRow, runEvent, scheduleLifecycle, serializeEvent } from '../../domain/billing/card-events.js';
 import { day } from '../../domain/billing/dates.js';
 import { fields, notFound, page, pathId } from '../../kit/input.js';
 import { restore } from '../../domain/invoices/lifecycle.js';
-import { createInvoice, getInvoice, serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
+import { createInvoice, serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { subscriptionLifecycle } from '../../domain/subscriptions/lifecycle.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
@@ -24,7 +24,6 @@ interface ScheduleRow {
 }
 
 const serializeSchedule = (row: ScheduleRow): Record<string, unknown> => ({ ...row, changes: jsonObject(row.changes) });
-const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
 
 function scheduleOf(ctx: HandlerContext): ScheduleRow {
   const sub = subscriptionOf(ctx);
@@ -40,7 +39,6 @@ const rescheduleSchema = z.looseObject({
   teacher_seats: z.coerce.number().int().min(0).optional(),
 });
 const cardInvoiceSchema = z.looseObject({ amount: z.coerce.number().int().positive(), description: z.string().trim().min(1).max(500).optional() });
-const webhookSchema = z.looseObject({ type: z.string().trim().min(1), invoice_id: fields.id.optional(), data: z.looseObject({ invoice_id: fields.id.optional() }).optional() });
 
 function cardInvoice(ctx: HandlerContext, id: number): InvoiceRow {
   const invoice = visibleInvoice(ctx, id);
@@ -113,13 +111,5 @@ export const cardProviderHandlers = {
     if (invoice.subscription_id !== sub.id) throw notFound('Invoice', invoice.id);
     if (invoice.state === 'open') return reply(ctx, 'invoice', serializeInvoice(invoice), { changed: false });
     return reply(ctx, 'invoice', serializeInvoice(restore(ctx.db, invoice, ctx.now()).invoice), { changed: true });
-  },
-  'POST {card_provider}': (ctx) => {
-    const body = input(ctx, webhookSchema);
-    const invoiceId = body.invoice_id ?? body.data?.invoice_id;
-    if (invoiceId === undefined) throw new HttpError(422, 'Invalid data', 'invoice_id: the event names no invoice', { errors: [{ path: 'invoice_id', message: 'required' }] });
-    const invoice = visibleInvoice(ctx, invoiceId);
-    const event = receiveEvent(ctx.db, { schoolId: invoice.school_id, subscriptionId: invoice.subscription_id, invoiceId: invoice.id, type: body.type, payload: ctx.input }, ctx.now());
-    return reply(ctx, 'event', serializeEvent(event), { invoice: serializeInvoice(getInvoice(ctx.db, invoice.id) as InvoiceRow) });
   },
 } satisfies PartialHandlerMap;

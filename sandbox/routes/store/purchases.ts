@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { callerSchoolId, isStaff } from '../../kit/reach.js';
 import { fields, notFound, page, pathId } from '../../kit/input.js';
 import { PAYMENT_METHODS } from '../../domain/invoices/lifecycle.js';
-import { chargeWith } from '../../domain/billing/payment-methods.js';
 import { advance, finalise, purchaseLifecycle, type PurchaseAction, removePurchase, updatePurchase, voidPurchase } from '../../domain/store/lifecycle.js';
 import { getPurchase, lineSchema, locationFor, type PurchaseRow, purchaseSchema, serializePurchase, setLines, visiblePurchase } from '../../domain/store/purchases.js';
 import { createPurchase } from '../../domain/store/orders.js';
@@ -123,12 +122,5 @@ export const storePurchaseHandlers = {
     if (purchase.accounting_id !== null) return answer(ctx, purchase, { changed: false });
     purchaseLifecycle.check('accounting', purchase.id, purchase.state);
     return answer(ctx, updatePurchase(ctx.db, purchase.id, { accounting_id: `${ctx.params.accounting ?? 'accounting'}:${purchase.number}` }, ctx.now()), { changed: true });
-  },
-  'POST store/purchases/{id}/pay': (ctx) => {
-    const purchase = purchaseOf(ctx);
-    const { paymentMethod } = input(ctx, z.looseObject({ paymentMethod: z.union([fields.id, z.string().min(1)]).optional() }));
-    purchaseLifecycle.check('pay', purchase.id, purchase.state);
-    const label = chargeWith(ctx.db, purchase.school_id, paymentMethod);
-    return answer(ctx, advance(ctx.db, purchase, 'pay', { payment_method: label }, ctx.now()));
   },
 } satisfies PartialHandlerMap;
