@@ -35,7 +35,7 @@ export type Role = (typeof ROLES)[number];
  * - `serial`: the id of a row the platform numbers (as `{id}` in paths): a whole number from 1; digits
  *   sent as text are taken as the number, anything else is refused.
  * - `ids`: a list of ids, or a comma-joined string of them (or `*` where the endpoint allows all).
- * - `flag`: 0 or 1.
+ * - `flag`: 0 or 1 (`true` and `false` are taken as 1 and 0).
  * - `take`: a list call's page size, a whole number from 1 to MAX_TAKE (1000); declare paging with
  *   `{ skip: 'skip?', take: 'take?' }` so the range is stated once, here, not per endpoint.
  * - `skip`: how many items a list call passes over, a whole number from 0.

@@ -70,7 +70,8 @@ const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
   id: () => fromText(idSchema, numberText),
   serial: () => wholeNumber(1, Number.MAX_SAFE_INTEGER, 'expected an id, a whole number from 1'),
   ids: () => z.union([z.array(idSchema).min(1), z.string().regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *')]),
-  flag: () => fromText(z.union([z.literal(0), z.literal(1)]), numberText),
+  // true and false are taken as 1 and 0: the platform's flags are written both ways.
+  flag: () => fromText(z.union([z.literal(0), z.literal(1), z.boolean().transform((b): 0 | 1 => (b ? 1 : 0))]), numberText),
   take: () => takeSchema,
   skip: () => skipSchema,
   strings: () => fromText(z.array(z.string()), (s) => s.split(',')),

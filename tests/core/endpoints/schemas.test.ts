@@ -114,3 +114,18 @@ describe('serial fields', () => {
     expect(messageOf('serial', value)).toBe('expected an id, a whole number from 1');
   });
 });
+
+describe('flag fields', () => {
+  it.each([
+    [1, 1],
+    ['0', 0],
+    [true, 1],
+    [false, 0],
+  ])('take %j as %d', (value, flag) => {
+    expect(fieldSchema('flag').parse(value)).toBe(flag);
+  });
+
+  it.each([2, 'yes', null])('refuse %j', (value) => {
+    expect(messageOf('flag', value)).not.toBeNull();
+  });
+});
