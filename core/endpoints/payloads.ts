@@ -3,12 +3,17 @@
  * every entry.
  */
 
-/** What pricing a subscription takes: the plan (or the product's default plan), seats, a coupon, years for multi-year. */
-export const QUOTE_PAYLOAD = {
+/** What an upgrade takes: another plan, more seats. */
+export const UPGRADE_PAYLOAD = {
   plan_id: 'serial?',
-  product_id: 'serial?',
   seats: { kind: 'int', min: 0, max: 100_000, optional: true },
   teacher_seats: { kind: 'int', min: 0, max: 10_000, optional: true },
+} as const;
+
+/** What pricing a subscription takes: the plan (or the product's default plan), seats, a coupon, years for multi-year. */
+export const QUOTE_PAYLOAD = {
+  ...UPGRADE_PAYLOAD,
+  product_id: 'serial?',
   coupon: { kind: 'text', min: 1, optional: true },
   years: { kind: 'int', min: 2, max: 5, optional: true },
 } as const;

@@ -4,9 +4,9 @@ import { day } from '../../domain/billing/dates.js';
 import { grant } from '../../domain/subscriptions/grants.js';
 import { serializeInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
 import { applyClock, serializeSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
-import { convertToCard, quoteUpgrade, upgrade, upgradeSchema } from '../../domain/subscriptions/upgrades.js';
+import { convertToCard, quoteUpgrade, upgrade } from '../../domain/subscriptions/upgrades.js';
 import { HttpError, type Handler, type PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { page } from '../../kit/input.js';
 import { planFor, quote } from './quotes.js';
 import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../superuser-billing/subscriptions.js';
@@ -49,11 +49,11 @@ export const schoolSubscriptionHandlers = {
   'GET users/me/school/subscriptions/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, callerSchoolId(ctx), ctx.input, day(ctx.now()))),
   'GET users/me/school/subscriptions/{id}/upgrade/cost': (ctx) => {
     const sub = subscriptionOf(ctx);
-    const q = quoteUpgrade(ctx.db, sub, input(ctx, upgradeSchema), day(ctx.now()));
+    const q = quoteUpgrade(ctx.db, sub, ctx.input, day(ctx.now()));
     return reply(ctx, 'cost', { plan_id: q.plan.id, plan: q.plan.name, seats: q.seats, teacher_seats: q.teacher_seats, currency: q.currency, amount: q.amount });
   },
   'POST users/me/school/subscriptions/{id}/upgrade': (ctx) => {
-    const { subscription, invoice } = upgrade(ctx.db, subscriptionOf(ctx), input(ctx, upgradeSchema), ctx.now());
+    const { subscription, invoice } = upgrade(ctx.db, subscriptionOf(ctx), ctx.input, ctx.now());
     return answerSub(ctx, subscription, { invoice: invoice && serializeInvoice(invoice) });
   },
   'POST users/me/school/subscriptions/{id}/convert': (ctx) => answerSub(ctx, convertToCard(ctx.db, subscriptionOf(ctx), ctx.now())),
