@@ -11,8 +11,8 @@ export const EMAIL_LOG_FILTER = {
   to: 'day?',
 } as const;
 
-/** The filters of the job lists (the queue under either name). */
-const JOB_FILTER = { state: 'string?', namespace_id: 'string?', queue_id: 'string?', queueId: 'string?' } as const;
+/** The filters of the job lists. The site also sends the queue as `queueId`, which would be the same CLI flag: it stays an open key. */
+const JOB_FILTER = { state: 'string?', namespace_id: 'string?', queue_id: 'string?' } as const;
 
 export const systemArea = defineArea('system', {
   'emails send': {

@@ -1,6 +1,6 @@
 /** Email logs, stats and suppressions; background jobs; system errors. */
 import { type EmailRow, logEmail } from '../../domain/billing/email.js';
-import { notFound, page, parseIds, pathId } from '../../kit/input.js';
+import { invalid, notFound, page, parseIds, pathId } from '../../kit/input.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { EMAIL_LOG_FILTER } from '../../../core/endpoints/system.js';
 import { HttpError, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
@@ -25,7 +25,9 @@ function jobsPage(ctx: Parameters<RouteHandler<'GET jobs' | 'GET jobs/namespace'
   const f = ctx.input;
   const { skip, take } = page(ctx);
   const where = '(@state IS NULL OR state = @state) AND (@namespace IS NULL OR namespace_id = @namespace) AND (@queue IS NULL OR queue_id = @queue)';
-  const args = { state: f.state ?? null, namespace: namespace ?? f.namespace_id ?? null, queue: f.queue_id ?? f.queueId ?? null };
+  const queueId = f['queueId'];
+  if (queueId !== undefined && typeof queueId !== 'string') throw invalid('queueId', 'expected text');
+  const args = { state: f.state ?? null, namespace: namespace ?? f.namespace_id ?? null, queue: f.queue_id ?? queueId ?? null };
   const total = ctx.db.prepare(`SELECT COUNT(*) FROM jobs WHERE ${where}`).pluck().get(args) as number;
   const rows = ctx.db.prepare(`SELECT * FROM jobs WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as JobRow[];
   return reply(ctx, 'jobs', rows.map(serializeJob), { total });
