@@ -60,6 +60,19 @@ export function parseField<T extends z.ZodType>(path: string, schema: T, value: 
 }
 
 /**
+ * A list of names as sent (`strings`), each trimmed; a blank one is a 422 naming its place.
+ *
+ * @example
+ * trimmedNames([' spelling ', 'maths'], 'permissions') // ['spelling', 'maths']
+ */
+export function trimmedNames(values: readonly string[], path: string): string[] {
+  const trimmed = values.map((v) => v.trim());
+  const blank = trimmed.indexOf('');
+  if (blank >= 0) throw invalid(`${path}.${blank}`, 'expected a name, not blank');
+  return trimmed;
+}
+
+/**
  * The 422 for one key.
  *
  * @example

@@ -1,7 +1,7 @@
 /** Superuser reads and edits of subscriptions: lists, PO number, permissions, renewal email, inferred teacher access, cancellations. */
 import { getPlan } from '../../domain/pricing/catalogue.js';
 import { billingAddressee } from '../../domain/billing/email.js';
-import { invalid, notFound, page, pathId } from '../../kit/input.js';
+import { notFound, page, pathId, trimmedNames } from '../../kit/input.js';
 import { taxRate } from '../../domain/invoices/invoices.js';
 import { termPrice } from '../../domain/pricing/pricing.js';
 import { applyClock, serializeSubscription, type SubscriptionRow, updateSubscription } from '../../domain/subscriptions/subscriptions.js';
@@ -51,10 +51,7 @@ export const subscriptionDetailHandlers = {
     return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { po_number: po_number === '' ? null : po_number }, ctx.now()));
   },
   'PATCH superuser/subscriptions/{id}/permissions': (ctx) => {
-    const trimmed = ctx.input.permissions.map((p) => p.trim());
-    const blank = trimmed.findIndex((p) => p === '');
-    if (blank >= 0) throw invalid(`permissions.${blank}`, 'a permission is a name, not blank');
-    const unique = [...new Set(trimmed)].sort();
+    const unique = [...new Set(trimmedNames(ctx.input.permissions, 'permissions'))].sort();
     return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { permissions: JSON.stringify(unique) }, ctx.now()));
   },
   'GET superuser/subscriptions/{id}/renewal_email': (ctx) => reply(ctx, 'email', renewalEmail(ctx.db, subscriptionOf(ctx))),
