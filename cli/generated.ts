@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { MAX_TAKE } from '../core/domain/constants.js';
 import { exampleOf } from './help/example.js';
-import type { Endpoint, FieldSpec } from '../core/endpoints/define.js';
+import { fieldInfo, type Endpoint, type FieldSpec } from '../core/endpoints/define.js';
 import type { Factory } from './factory.js';
 import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
 import { readInputObject } from './input-file.js';
@@ -10,11 +10,14 @@ import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',
+  text: 'text',
   int: 'whole number',
   number: 'number',
   boolean: 'true or false',
   date: 'date YYYY-MM-DD',
+  day: 'day YYYY-MM-DD',
   id: 'id',
+  serial: 'id, a whole number',
   ids: 'ids, comma-separated',
   flag: '0 or 1',
   take: `page size, 1 to ${MAX_TAKE}`,
@@ -23,11 +26,18 @@ const KIND_HELP: Record<string, string> = {
   json: 'JSON value',
 };
 
+// The limits of a sized field, in the words of its kind: `at most 120 characters`, `0 or more`.
+function limitsOf(kind: string, min: number | undefined, max: number | undefined): string {
+  const unit = kind === 'string' || kind === 'text' ? ' characters' : kind === 'strings' ? ' items' : '';
+  if (min !== undefined && max !== undefined) return `, ${min} to ${max}${unit}`;
+  if (max !== undefined) return `, at most ${max}${unit}`;
+  return min === undefined ? '' : `, at least ${min}${unit}`;
+}
+
 function describeField(spec: FieldSpec): string {
-  if (typeof spec === 'object') return `one of ${spec.oneOf.join(', ')}${spec.optional ? '' : ' (required)'}`;
-  const optional = spec.endsWith('?');
-  const kind = optional ? spec.slice(0, -1) : spec;
-  return `${KIND_HELP[kind] ?? kind}${optional ? '' : ' (required)'}`;
+  const field = fieldInfo(spec);
+  const what = field.oneOf ? `one of ${field.oneOf.join(', ')}` : `${KIND_HELP[field.kind] ?? field.kind}${limitsOf(field.kind, field.min, field.max)}`;
+  return `${what}${field.nullable ? ' or null' : ''}${field.optional ? '' : ' (required)'}`;
 }
 
 /**
@@ -80,7 +90,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     for (const [key, spec] of payload) {
       const value = opts[attributeOf(flagOf(key))];
       if (value === undefined) continue;
-      input[key] = typeof spec === 'string' && spec.startsWith('json') ? jsonOrText(String(value)) : value;
+      input[key] = fieldInfo(spec).kind === 'json' ? jsonOrText(String(value)) : value;
     }
     endpoint.params.forEach((name, i) => {
       if (args[i] !== undefined) input[name] = args[i];

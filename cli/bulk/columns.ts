@@ -1,4 +1,4 @@
-import type { Endpoint, FieldSpec } from '../../core/endpoints/define.js';
+import { fieldInfo, type Endpoint } from '../../core/endpoints/define.js';
 import { flagOf, jsonOrText } from '../flags.js';
 
 /** How the columns of a bulk file map onto an endpoint's path parameters and payload keys. */
@@ -13,7 +13,6 @@ export interface ColumnMap {
   commandLineName(key: string): string | undefined;
 }
 
-const isOptional = (spec: FieldSpec): boolean => (typeof spec === 'object' ? spec.optional === true : spec.endsWith('?'));
 
 /**
  * The column map of an endpoint. An open endpoint (one whose payload may carry keys the table does not
@@ -32,7 +31,7 @@ export function columnMap(endpoint: Endpoint): ColumnMap {
   }
   return {
     keyOf: (column) => byName.get(column) ?? (endpoint.open && column !== '' ? column : undefined),
-    required: [...endpoint.params, ...payload.filter(([, spec]) => !isOptional(spec)).map(([key]) => key)],
+    required: [...endpoint.params, ...payload.filter(([, spec]) => !fieldInfo(spec).optional).map(([key]) => key)],
     known,
     commandLineName: (key) => commandLineName(endpoint, key),
   };
@@ -66,7 +65,7 @@ export function fixedColumns(o: { readonly required: readonly string[]; readonly
  */
 export function cellValue(endpoint: Endpoint, key: string, text: unknown): unknown {
   const spec = endpoint.payload?.[key];
-  if (typeof text !== 'string' || typeof spec !== 'string' || !spec.startsWith('json')) return text;
+  if (typeof text !== 'string' || spec === undefined || fieldInfo(spec).kind !== 'json') return text;
   if (/^\s*[[{]/.test(text)) {
     try {
       return JSON.parse(text) as unknown;

@@ -1,14 +1,17 @@
-import type { Endpoint, FieldKind, FieldSpec } from '../../core/endpoints/define.js';
+import { fieldInfo, type Endpoint, type FieldKind, type FieldSpec } from '../../core/endpoints/define.js';
 import { flagOf } from '../flags.js';
 
 /** A sample value per field kind, chosen to pass the field's validation. */
 const SAMPLE: Readonly<Record<FieldKind, string>> = {
   string: '"text"',
+  text: '"text"',
   int: '1',
   number: '1.5',
   boolean: 'true',
   date: '2026-11-02',
+  day: '2026-11-02',
   id: '1',
+  serial: '1',
   ids: '1,2',
   flag: '1',
   take: '10',
@@ -27,9 +30,12 @@ function isIdParam(name: string): boolean {
 
 /** The sample value of a required field, or undefined for an optional one. */
 function sampleOf(spec: FieldSpec): string | undefined {
-  if (typeof spec === 'object') return spec.optional ? undefined : spec.oneOf[0];
-  if (spec.endsWith('?')) return undefined;
-  return SAMPLE[spec as FieldKind];
+  const field = fieldInfo(spec);
+  if (field.optional) return undefined;
+  if (field.oneOf) return field.oneOf[0];
+  // A sized field's sample honours its smallest value (`--seats 1` where seats start at 1).
+  if ((field.kind === 'int' || field.kind === 'number') && field.min !== undefined && field.min > Number(SAMPLE[field.kind])) return String(field.min);
+  return SAMPLE[field.kind as FieldKind];
 }
 
 /**

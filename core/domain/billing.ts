@@ -5,6 +5,9 @@
  * enforces its state rules over exactly these names.
  */
 
+/** Currencies the platform bills in (lowercase codes). */
+export const CURRENCIES = ['gbp', 'usd', 'aud', 'eur', 'nzd', 'zar'] as const;
+
 /** How an invoice or purchase was paid (`invoices mark-paid --method`). */
 export const PAYMENT_METHODS = ['bacs', 'card', 'cheque', 'cash', 'direct_debit', 'wire'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

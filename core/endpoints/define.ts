@@ -26,42 +26,104 @@ export type Role = (typeof ROLES)[number];
 /**
  * The kind of a payload field. A trailing `?` makes the field optional.
  * - `string`, `int`, `number`, `boolean`: the JSON value of that type (query strings are coerced).
+ * - `text`: a string with surrounding whitespace trimmed (lengths count the trimmed text).
  * - `date`: an ISO 8601 date or date-time string naming a real day and time of day (`2026-02-30` is refused).
+ * - `day`: a calendar day, `YYYY-MM-DD`. A date-time is accepted and cut to the day it is written in
+ *   (`2026-11-02T23:30:00-05:00` is `2026-11-02`), so a client that sends a date-time where a day is
+ *   wanted keeps working, and the handler always gets a day.
  * - `id`: a positive integer or a non-empty string id.
+ * - `serial`: the id of a row the platform numbers (as `{id}` in paths): a whole number from 1; digits
+ *   sent as text are taken as the number, anything else is refused.
  * - `ids`: a list of ids, or a comma-joined string of them (or `*` where the endpoint allows all).
- * - `flag`: 0 or 1.
+ * - `flag`: 0 or 1 (`true` and `false` are taken as 1 and 0).
  * - `take`: a list call's page size, a whole number from 1 to MAX_TAKE (1000); declare paging with
  *   `{ skip: 'skip?', take: 'take?' }` so the range is stated once, here, not per endpoint.
  * - `skip`: how many items a list call passes over, a whole number from 0.
  * - `strings`: a list of strings.
  * - `json`: any JSON value (objects, lists, text).
  */
-export const FIELD_KINDS = ['string', 'int', 'number', 'boolean', 'date', 'id', 'ids', 'flag', 'take', 'skip', 'strings', 'json'] as const;
+export const FIELD_KINDS = ['string', 'text', 'int', 'number', 'boolean', 'date', 'day', 'id', 'serial', 'ids', 'flag', 'take', 'skip', 'strings', 'json'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 /** A field that takes one of a fixed list of values (`{ oneOf: PAYMENT_METHODS }`). */
 export interface EnumField {
   readonly oneOf: readonly [string, ...string[]];
   readonly optional?: true;
+  /** `null` is accepted too (it clears the value). */
+  readonly nullable?: true;
 }
 
-export type FieldSpec = FieldKind | `${FieldKind}?` | EnumField;
+/** The kinds `min` and `max` apply to: a length for `string` and `text`, a value for `int` and `number`, a count of items for `strings`. */
+export const SIZED_KINDS = ['string', 'text', 'int', 'number', 'strings'] as const;
+export type SizedKind = (typeof SIZED_KINDS)[number];
+
+/**
+ * A field with limits, for what a handler would otherwise check again (`{ kind: 'text', min: 1, max: 120 }`,
+ * `{ kind: 'int', min: 0, optional: true }`). Plain data like the string forms: the schema is built on first use.
+ */
+export interface KindField {
+  readonly kind: FieldKind;
+  readonly optional?: true;
+  /** `null` is accepted too (it clears the value). */
+  readonly nullable?: true;
+  /** Smallest length, value or count (see `SIZED_KINDS`). */
+  readonly min?: number;
+  /** Largest length, value or count (see `SIZED_KINDS`). */
+  readonly max?: number;
+}
+
+export type FieldSpec = FieldKind | `${FieldKind}?` | EnumField | KindField;
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-/** The TypeScript type a field kind accepts. */
+/** The TypeScript type a field kind accepts (and, after the table's schema parsed it, holds). */
 export interface FieldTypes {
   string: string;
+  text: string;
   int: number;
   number: number;
   boolean: boolean;
   date: string;
+  day: string;
   id: string | number;
+  serial: number | string;
   ids: readonly (string | number)[] | string;
   flag: 0 | 1;
   take: number;
   skip: number;
   strings: readonly string[];
   json: JsonValue;
+}
+
+/** The type a field holds after the table's schema parsed it, where that differs from what it accepts. */
+export interface ParsedFieldTypes extends Omit<FieldTypes, 'serial'> {
+  serial: number;
+}
+
+/** A field spec in one shape, whichever way the entry wrote it: `enum` for a `{ oneOf }` field. */
+export interface FieldInfo {
+  readonly kind: FieldKind | 'enum';
+  readonly optional: boolean;
+  readonly nullable: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly oneOf?: readonly string[];
+}
+
+/**
+ * What a field spec says, as one shape (cheap: no schema is built).
+ *
+ * @example
+ * fieldInfo('int?') // { kind: 'int', optional: true, nullable: false }
+ * fieldInfo({ kind: 'text', max: 120 }) // { kind: 'text', optional: false, nullable: false, max: 120 }
+ */
+export function fieldInfo(spec: FieldSpec): FieldInfo {
+  if (typeof spec === 'string') {
+    const optional = spec.endsWith('?');
+    return { kind: (optional ? spec.slice(0, -1) : spec) as FieldKind, optional, nullable: false };
+  }
+  const base = { optional: spec.optional === true, nullable: spec.nullable === true };
+  if ('oneOf' in spec) return { kind: 'enum', ...base, oneOf: spec.oneOf };
+  return { kind: spec.kind, ...base, ...(spec.min === undefined ? {} : { min: spec.min }), ...(spec.max === undefined ? {} : { max: spec.max }) };
 }
 
 /** One entry of the table, as written in an area file. */
@@ -140,16 +202,42 @@ type CamelCase<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Ca
 type PathOf<R> = R extends `${Method} ${infer P}` ? P : never;
 export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer R}` ? N | PathParamNames<R> : never;
 
-type KindOf<S> = S extends `${infer K}?` ? K : S;
-type FieldType<S> = S extends EnumField ? S['oneOf'][number] : KindOf<S> extends keyof FieldTypes ? FieldTypes[KindOf<S>] : never;
+type KindOf<S> = S extends { readonly kind: infer K } ? K : S extends `${infer K}?` ? K : S;
+type Nullable<S> = S extends { readonly nullable: true } ? null : never;
+type FieldType<S, T = FieldTypes> = (S extends EnumField ? S['oneOf'][number] : KindOf<S> extends keyof T ? T[KindOf<S>] : never) | Nullable<S>;
 type OptionalKeys<P> = { [K in keyof P]: P[K] extends `${string}?` | { readonly optional: true } ? K : never }[keyof P];
 type RequiredKeys<P> = Exclude<keyof P, OptionalKeys<P>>;
-type PayloadInput<P> = { [K in RequiredKeys<P>]: FieldType<P[K]> } & { [K in OptionalKeys<P>]?: FieldType<P[K]> };
+type PayloadInput<P, T = FieldTypes> = { [K in RequiredKeys<P>]: FieldType<P[K], T> } & { [K in OptionalKeys<P>]?: FieldType<P[K], T> };
+type Flat<T> = { readonly [K in keyof T]: T[K] };
+
+/** The names of a route's `{name}` path parameters (`'id' | 'accounting'` for `POST superuser/invoices/{id}/{accounting}`). */
+export type RouteParamNames<R> = PathParamNames<PathOf<R>>;
 
 /** What a client method takes: path parameters and payload keys in one object. */
-export type InputOf<E extends EndpointSpec> = { [N in PathParamNames<PathOf<E['route']>>]: string | number } &
+export type InputOf<E extends EndpointSpec> = { [N in RouteParamNames<E['route']>]: string | number } &
   (E['payload'] extends Readonly<Record<string, FieldSpec>> ? PayloadInput<E['payload']> : unknown) &
   (E['open'] extends true ? { readonly [key: string]: unknown } : unknown);
+
+/**
+ * The payload of an entry as the table's schema leaves it (what a sandbox handler receives): the named
+ * keys typed by their field specs, any other key `unknown` when the entry is `open`. For the wide
+ * `EndpointSpec` (an entry not known at compile time) it is any record.
+ */
+export type PayloadOf<E extends EndpointSpec> = E extends EndpointSpec
+  ? string extends keyof NonNullable<E['payload']>
+    ? Readonly<Record<string, unknown>>
+    : Flat<(E['payload'] extends Readonly<Record<string, FieldSpec>> ? PayloadInput<E['payload'], ParsedFieldTypes> : unknown) & (E['open'] extends true ? { readonly [key: string]: unknown } : unknown)>
+  : never;
+
+/** A set of payload fields as the table's schema leaves them (for field sets several entries share). */
+export type ParsedPayload<P extends Readonly<Record<string, FieldSpec>>> = Flat<PayloadInput<P, ParsedFieldTypes>>;
+
+/** An entry's path parameters by name, as text (the wide `EndpointSpec`: any record). */
+export type ParamsOf<E extends EndpointSpec> = E extends EndpointSpec
+  ? string extends PathOf<E['route']>
+    ? Readonly<Record<string, string>>
+    : { readonly [N in RouteParamNames<E['route']>]: string }
+  : never;
 
 type NounOf<K> = K extends `${infer N} ${string}` ? N : never;
 type VerbOf<K, N extends string> = K extends `${N} ${infer V}` ? V : never;

@@ -131,6 +131,12 @@ export type EndpointName = keyof EndpointEntries & string;
 /** A route of the table (`POST superuser/invoices/{id}/paid`). */
 export type EndpointRoute = EndpointEntries[EndpointName]['route'];
 
+/** Every entry keyed by its route, with its literal type (what a sandbox handler of that route is typed from). */
+export type EndpointByRoute = { [K in EndpointName as EndpointEntries[K]['route']]: EndpointEntries[K] };
+
+/** The entry of a route (`EntryOfRoute<'POST superuser/invoices/{id}/paid'>` is the `invoices mark-paid` entry). */
+export type EntryOfRoute<R extends EndpointRoute> = EndpointByRoute[R];
+
 /** The assembled table, in the order of endpoints.tsv areas. */
 export const ENDPOINTS: readonly Endpoint[] = buildTable(AREAS);
 

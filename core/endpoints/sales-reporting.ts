@@ -1,5 +1,8 @@
 import { defineArea } from './define.js';
 
+/** The period a sales report covers (the twelve months to today when not given) and its currency. */
+export const SALES_PERIOD = { from: 'day?', to: 'day?', currency: 'string?' } as const;
+
 const SNAPSHOT_NOTE = 'Path inferred: the spec lists "engagement snapshots: POST, GET, GET {id}, /data, /download, DELETE" without a base path.';
 const SALES_PEOPLE_NOTE = 'Path inferred: the spec says "sales people: GET, POST, PATCH, DELETE" without a path.';
 
@@ -8,6 +11,7 @@ export const salesReportingArea = defineArea('sales-reporting', {
     route: 'POST superuser/sales/reports/engagement/preview',
     role: 'superuser',
     summary: 'Preview the engagement report a snapshot would capture',
+    payload: { start: 'day?', end: 'day?', school_ids: 'ids?', take: 'take?' },
     open: true,
     idempotent: true,
   },
@@ -15,7 +19,7 @@ export const salesReportingArea = defineArea('sales-reporting', {
     route: 'POST superuser/sales/reports/engagement/snapshots',
     role: 'superuser',
     summary: 'Take an engagement snapshot for a date range',
-    payload: { start: 'date', end: 'date' },
+    payload: { start: 'day', end: 'day' },
     note: SNAPSHOT_NOTE,
   },
   'snapshots list': {
@@ -57,55 +61,63 @@ export const salesReportingArea = defineArea('sales-reporting', {
     route: 'GET salestotals',
     role: 'employee',
     summary: 'Show sales totals',
+    payload: SALES_PERIOD,
     open: true,
   },
   'sales info': {
     route: 'GET salesinfo',
     role: 'employee',
     summary: 'Show sales information',
+    payload: SALES_PERIOD,
     open: true,
   },
   'sales headlines': {
     route: 'GET sales/reports/headlines',
     role: 'employee',
     summary: 'Show the headline sales figures',
+    payload: SALES_PERIOD,
     open: true,
   },
   'retentions list': {
     route: 'GET retentions',
     role: 'employee',
     summary: 'Show subscription retention figures',
+    payload: SALES_PERIOD,
     open: true,
   },
   'retention-events list': {
     route: 'GET retentions/events',
     role: 'employee',
     summary: 'List retention events (renewals and losses of subscriptions)',
-    payload: { skip: 'skip?', take: 'take?' },
+    payload: { skip: 'skip?', take: 'take?', status: 'string?', type: 'string?', sales_person_id: 'serial?' },
     open: true,
   },
   'sales by-type': {
     route: 'GET salesByType',
     role: 'employee',
     summary: 'Show sales broken down by type',
+    payload: SALES_PERIOD,
     open: true,
   },
   'sales by-person': {
     route: 'GET salesByPerson',
     role: 'employee',
     summary: 'Show sales broken down by sales person',
+    payload: SALES_PERIOD,
     open: true,
   },
   'sales by-dept': {
     route: 'GET salesByDept',
     role: 'employee',
     summary: 'Show sales broken down by department',
+    payload: SALES_PERIOD,
     open: true,
   },
   'retention-events update': {
     route: 'PATCH retentions/events/{id}',
     role: 'employee',
     summary: 'Update a retention event',
+    payload: { status: { oneOf: ['open', 'contacted', 'won', 'lost'], optional: true }, note: { kind: 'string', max: 2000, optional: true }, sales_person_id: { kind: 'serial', nullable: true, optional: true } },
     open: true,
   },
   'sales-people list': {
@@ -118,14 +130,14 @@ export const salesReportingArea = defineArea('sales-reporting', {
     route: 'POST superuser/salespeople',
     role: 'superuser',
     summary: 'Add a sales person, active (1) or inactive (0)',
-    payload: { name: 'string', is_active: 'flag?' },
+    payload: { name: { kind: 'text', min: 1, max: 120 }, is_active: 'flag?' },
     note: SALES_PEOPLE_NOTE,
   },
   'sales-people update': {
     route: 'PATCH superuser/salespeople/{id}',
     role: 'superuser',
     summary: "Rename a sales person or set them active (1) or inactive (0)",
-    payload: { name: 'string?', is_active: 'flag?' },
+    payload: { name: { kind: 'text', min: 1, max: 120, optional: true }, is_active: 'flag?' },
     idempotent: true,
     note: SALES_PEOPLE_NOTE,
   },

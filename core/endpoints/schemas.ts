@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAKE } from '../domain/constants.js';
 import { isoDateProblem } from '../domain/dates.js';
-import type { Endpoint, FieldKind, FieldSpec } from './define.js';
+import { SIZED_KINDS, type Endpoint, type FieldKind, type FieldSpec, type KindField, type SizedKind } from './define.js';
 
 /**
  * Zod schemas derived from an entry's field specs. Built on first use and memoised, so loading the
@@ -21,6 +21,14 @@ export const isoDate: z.ZodType<string> = z.string().superRefine((text, ctx) => 
   const problem = isoDateProblem(text);
   if (problem !== null) ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 date (YYYY-MM-DD) or date-time: ${problem}` });
 });
+
+/**
+ * A `day` field: a calendar day. A date-time is accepted (and checked the same way) and cut to the day it is written in.
+ *
+ * @example
+ * isoDay.parse('2026-11-02T10:30:00Z') // '2026-11-02'
+ */
+export const isoDay: z.ZodType<string> = isoDate.transform((text) => text.slice(0, 10));
 
 const jsonValue: z.ZodType<unknown> = z.json();
 
@@ -53,23 +61,55 @@ export const skipSchema = wholeNumber(0, Number.MAX_SAFE_INTEGER, 'expected a wh
 
 const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
   string: () => z.string(),
+  text: () => z.string().trim(),
   int: () => fromText(z.number().int(), numberText),
   number: () => fromText(z.number().finite(), numberText),
   boolean: () => fromText(z.boolean(), boolText),
   date: () => isoDate,
+  day: () => isoDay,
   id: () => fromText(idSchema, numberText),
+  serial: () => wholeNumber(1, Number.MAX_SAFE_INTEGER, 'expected an id, a whole number from 1'),
   ids: () => z.union([z.array(idSchema).min(1), z.string().regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *')]),
-  flag: () => fromText(z.union([z.literal(0), z.literal(1)]), numberText),
+  // true and false are taken as 1 and 0: the platform's flags are written both ways.
+  flag: () => fromText(z.union([z.literal(0), z.literal(1), z.boolean().transform((b): 0 | 1 => (b ? 1 : 0))]), numberText),
   take: () => takeSchema,
   skip: () => skipSchema,
   strings: () => fromText(z.array(z.string()), (s) => s.split(',')),
   json: () => jsonValue,
 };
 
-/** The zod schema of one field spec (`'int?'` is an optional integer). */
+// `min`/`max` of a sized kind: lengths of text, values of numbers, counts of list items (numbers of query
+// text are coerced first, so the limits check the number).
+const SIZED: Record<SizedKind, (min: number | undefined, max: number | undefined) => z.ZodType> = {
+  string: (min, max) => limited(z.string(), min, max),
+  text: (min, max) => limited(z.string().trim(), min, max),
+  int: (min, max) => fromText(limited(z.number().int(), min, max), numberText),
+  number: (min, max) => fromText(limited(z.number().finite(), min, max), numberText),
+  strings: (min, max) => fromText(limited(z.array(z.string()), min, max), (s) => s.split(',')),
+};
+
+function limited<T extends z.ZodString | z.ZodNumber | z.ZodArray<z.ZodString>>(schema: T, min: number | undefined, max: number | undefined): z.ZodType {
+  let out: z.ZodString | z.ZodNumber | z.ZodArray<z.ZodString> = schema;
+  if (min !== undefined) out = (out as z.ZodString).min(min);
+  if (max !== undefined) out = (out as z.ZodString).max(max);
+  return out;
+}
+
+function isSized(kind: FieldKind): kind is SizedKind {
+  return (SIZED_KINDS as readonly string[]).includes(kind);
+}
+
+function kindSchema(spec: KindField): z.ZodType {
+  if (spec.min === undefined && spec.max === undefined) return KIND_SCHEMAS[spec.kind]();
+  if (!isSized(spec.kind)) throw new Error(`min and max apply to ${SIZED_KINDS.join(', ')}, not to a ${spec.kind} field`);
+  return SIZED[spec.kind](spec.min, spec.max);
+}
+
+/** The zod schema of one field spec (`'int?'` is an optional integer, `{ kind: 'text', max: 120 }` a trimmed text of at most 120 characters). */
 export function fieldSchema(spec: FieldSpec): z.ZodType {
   if (typeof spec === 'object') {
-    const schema = z.enum(spec.oneOf);
+    let schema: z.ZodType = 'oneOf' in spec ? z.enum(spec.oneOf) : kindSchema(spec);
+    if (spec.nullable) schema = schema.nullable();
     return spec.optional ? schema.optional() : schema;
   }
   const optional = spec.endsWith('?');

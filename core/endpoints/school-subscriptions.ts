@@ -1,5 +1,9 @@
 import { INVOICE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
+import { GRANT_PAYLOAD, QUOTE_PAYLOAD, UPGRADE_PAYLOAD } from './payloads.js';
+
+const SEATS = { kind: 'int', min: 0, max: 100_000 } as const;
+const DESCRIPTION = { kind: 'text', min: 1, max: 500, optional: true } as const;
 
 const ASSIGN_NOTE = 'Prefix from context: "Assignment under /{id}/users, /teachers, /groups" read under users/me/school/subscriptions/{id}.';
 const SEATS_NOTE = 'Path inferred: the spec writes "PATCH users/seats and teachers/seats"; read under users/me/school/subscriptions/{id}/.';
@@ -16,13 +20,14 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions',
     role: 'admin',
     summary: 'Buy a subscription for your school',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'school-subscriptions claim-freemium': {
     route: 'POST users/me/school/subscriptions/freemium',
     role: 'admin',
     summary: 'Claim the free (freemium) subscription for your school',
-    payload: { product_id: 'id?' },
+    payload: { product_id: 'serial?' },
     note: 'Method inferred (POST): the spec lists "freemium" under users/me/school/subscriptions; section 4 calls it a freemium grant.',
   },
   'school-subscriptions show': {
@@ -35,6 +40,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET users/me/school/subscriptions/cost',
     role: 'admin',
     summary: 'Price a new subscription for your school before buying it',
+    payload: QUOTE_PAYLOAD,
     open: true,
     note: 'Method inferred (GET) from the "(including ...)" list under users/me/school/subscriptions.',
   },
@@ -42,6 +48,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET users/me/school/subscriptions/{id}/upgrade/cost',
     role: 'admin',
     summary: 'Price an upgrade of a school subscription',
+    payload: UPGRADE_PAYLOAD,
     open: true,
     note: 'Path inferred: the spec says "/{id}/upgrade GET cost and POST"; could be GET .../{id}/upgrade answering the cost.',
   },
@@ -49,6 +56,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/{id}/upgrade',
     role: 'admin',
     summary: 'Upgrade a school subscription (more seats or a bigger plan)',
+    payload: UPGRADE_PAYLOAD,
     open: true,
   },
   'school-subscriptions convert-to-card': {
@@ -115,7 +123,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'PATCH users/me/school/subscriptions/{id}/users/seats',
     role: 'admin',
     summary: 'Set the number of pupil seats on a school subscription',
-    payload: { seats: 'int' },
+    payload: { seats: SEATS },
     idempotent: true,
     note: SEATS_NOTE,
   },
@@ -123,7 +131,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'PATCH users/me/school/subscriptions/{id}/teachers/seats',
     role: 'admin',
     summary: 'Set the number of teacher seats on a school subscription',
-    payload: { seats: 'int' },
+    payload: { seats: SEATS },
     idempotent: true,
     note: SEATS_NOTE,
   },
@@ -131,6 +139,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET schools/{id}/subscriptions/cost',
     role: 'admin',
     summary: 'Price a subscription for a school by id',
+    payload: QUOTE_PAYLOAD,
     open: true,
   },
   'coupons list': {
@@ -147,7 +156,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET subscriptions/invoices',
     role: 'admin',
     summary: 'List subscription invoices, a page at a time',
-    payload: { skip: 'skip?', take: 'take?', state: { oneOf: INVOICE_STATES, optional: true }, currency: 'string?', school_id: 'id?', subscription_id: 'id?', from: 'date?', to: 'date?' },
+    payload: { skip: 'skip?', take: 'take?', state: { oneOf: INVOICE_STATES, optional: true }, currency: 'string?', school_id: 'serial?', subscription_id: 'serial?', from: 'day?', to: 'day?' },
     open: true,
   },
   'invoices show': {
@@ -159,18 +168,20 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'PUT subscriptions/{id}/billing_address',
     role: 'admin',
     summary: 'Choose the billing address printed on a subscription',
+    payload: { billing_address_id: 'serial' },
     open: true,
   },
   'subscriptions set-price-rise-exemption': {
     route: 'PUT subscriptions/{id}/price_rise_exemption',
     role: 'superuser',
     summary: 'Exempt a subscription from price rises until a date',
-    payload: { date: 'date' },
+    payload: { date: 'day' },
   },
   'invoices set-source-person': {
     route: 'PATCH subscriptions/invoices/{id}/source_person',
     role: 'superuser',
     summary: 'Credit an invoice to the sales person who made the sale',
+    payload: { source_person_id: { kind: 'serial', nullable: true, optional: true }, source_person: { kind: 'serial', nullable: true, optional: true } },
     open: true,
     idempotent: true,
   },
@@ -178,6 +189,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'PATCH subscriptions/invoices/{id}/source_dept',
     role: 'superuser',
     summary: 'Credit an invoice to the department that made the sale',
+    payload: { source_dept: { kind: 'text', max: 60, nullable: true, optional: true }, dept: { kind: 'text', max: 60, nullable: true, optional: true } },
     open: true,
     idempotent: true,
   },
@@ -190,6 +202,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'PATCH {card_provider}_invoices/{id}',
     role: 'superuser',
     summary: 'Update an invoice held at the card payment provider',
+    payload: { description: DESCRIPTION, due_at: 'day?' },
     open: true,
   },
   'scheduled-updates show': {
@@ -207,6 +220,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST {card_provider}/{id}/schedules/{sid}',
     role: 'superuser',
     summary: 'Move a scheduled update of a subscription to another date',
+    payload: { effective_at: 'day?', seats: { kind: 'int', min: 0, optional: true }, teacher_seats: { kind: 'int', min: 0, optional: true } },
     open: true,
   },
   'subscriptions card-invoices': {
@@ -218,6 +232,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST subscriptions/{id}/{card_provider}/invoices',
     role: 'superuser',
     summary: 'Raise an invoice for a subscription at the card payment provider',
+    payload: { amount: { kind: 'int', min: 1 }, description: DESCRIPTION },
     open: true,
   },
   'schools card-events': {
@@ -242,6 +257,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/free',
     role: 'admin',
     summary: 'Start a free subscription for your school',
+    payload: GRANT_PAYLOAD,
     open: true,
     note: 'Path inferred: the spec says "POST users/me/school/subscriptions and subscriptions/free"; could be top-level subscriptions/free.',
   },
@@ -249,7 +265,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/{id}/cancel',
     role: 'admin',
     summary: 'Cancel a school subscription so that it does not renew',
-    payload: { reason: 'string?' },
+    payload: { reason: { kind: 'text', max: 500, optional: true } },
     destructive: true,
     idempotent: true,
   },
@@ -262,30 +278,35 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST users/me/school/subscriptions/prepayment',
     role: 'admin',
     summary: 'Order a subscription paid in advance, raising a prepayment invoice',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'school-subscriptions activate-prepayment': {
     route: 'POST users/me/school/subscriptions/prepayment/activation',
     role: 'admin',
     summary: 'Activate a prepaid subscription once its invoice is settled',
+    payload: { action_secret: { kind: 'text', min: 1 } },
     open: true,
   },
   'school-subscriptions upgrade-prepayment': {
     route: 'POST users/me/school/subscriptions/{id}/upgrade/prepayment',
     role: 'admin',
     summary: 'Order an upgrade paid in advance, raising a prepayment invoice',
+    payload: UPGRADE_PAYLOAD,
     open: true,
   },
   'school-subscriptions activate-upgrade-prepayment': {
     route: 'POST users/me/school/subscriptions/{id}/upgrade/prepayment/activation',
     role: 'admin',
     summary: 'Activate a prepaid upgrade once its invoice is settled',
+    payload: { action_secret: { kind: 'text', min: 1 } },
     open: true,
   },
   'prepayment-invoices cancel': {
     route: 'DELETE subscriptions/prepayment/invoices',
     role: 'public',
     summary: 'Cancel a prepayment invoice through its action secret',
+    payload: { action_secret: { kind: 'text', min: 1 } },
     open: true,
     destructive: true,
   },
@@ -299,12 +320,14 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'POST subscriptions/schedule/multi-year',
     role: 'admin',
     summary: 'Schedule a multi-year subscription',
+    payload: { ...GRANT_PAYLOAD, school_id: 'serial?' },
     open: true,
   },
   'subscriptions multi-year-cost': {
     route: 'GET subscriptions/schedule/multi-year/cost',
     role: 'admin',
     summary: 'Price a multi-year subscription',
+    payload: QUOTE_PAYLOAD,
     open: true,
   },
 });

@@ -1,6 +1,19 @@
 import { PAYMENT_METHODS } from '../domain/billing.js';
 import { defineArea } from './define.js';
 
+const PO_NUMBER = { kind: 'text', min: 1, max: 64 } as const;
+
+/** What creating a store purchase takes (draft, invoice order or card). `items` is a list of { item_id or sku, quantity }. */
+const PURCHASE_PAYLOAD = {
+  school_id: 'serial?',
+  location_id: 'serial?',
+  items: 'json?',
+  po_number: { ...PO_NUMBER, optional: true },
+  paymentMethod: 'id?',
+  skip_email: 'flag?',
+  source_dept: { kind: 'text', min: 1, max: 60, optional: true },
+} as const;
+
 export const storeArea = defineArea('store', {
   'merch-sales list': {
     route: 'GET superuser/merchsales',
@@ -11,7 +24,7 @@ export const storeArea = defineArea('store', {
     route: 'GET store/purchases',
     role: 'admin',
     summary: 'List merchandise purchases',
-    payload: { skip: 'skip?', take: 'take?' },
+    payload: { skip: 'skip?', take: 'take?', school_id: 'serial?', state: 'string?' },
     open: true,
   },
   'store-purchases show': {
@@ -23,30 +36,35 @@ export const storeArea = defineArea('store', {
     route: 'POST store/purchases',
     role: 'admin',
     summary: 'Buy merchandise by card',
+    payload: PURCHASE_PAYLOAD,
     open: true,
   },
   'store-purchases create-draft': {
     route: 'POST store/purchases/draft',
     role: 'admin',
     summary: 'Save a merchandise order as a draft',
+    payload: PURCHASE_PAYLOAD,
     open: true,
   },
   'store-purchases create-invoice': {
     route: 'POST store/purchases/invoice',
     role: 'admin',
     summary: 'Order merchandise to be paid by invoice',
+    payload: PURCHASE_PAYLOAD,
     open: true,
   },
   'store-purchases update': {
     route: 'PATCH store/purchases/{id}',
     role: 'superuser',
     summary: 'Update a merchandise purchase',
+    payload: { items: 'json?', location_id: 'serial?', po_number: { kind: 'text', max: 64, optional: true }, skip_email: 'flag?' },
     open: true,
   },
   'store-purchases set-shipping': {
     route: 'PATCH store/purchases/{id}/shipping',
     role: 'superuser',
     summary: 'Set the shipping cost of a merchandise purchase',
+    payload: { shipping: { kind: 'int', min: 0, max: 1_000_000 } },
     open: true,
     idempotent: true,
   },
@@ -60,6 +78,7 @@ export const storeArea = defineArea('store', {
     route: 'PATCH store/purchases/{id}/promised',
     role: 'superuser',
     summary: 'Mark a merchandise purchase promised (payment on its way)',
+    payload: { reference: { kind: 'text', max: 120, optional: true } },
     open: true,
     idempotent: true,
   },
@@ -75,6 +94,7 @@ export const storeArea = defineArea('store', {
     route: 'PATCH store/purchases/{id}/shipped',
     role: 'superuser',
     summary: 'Mark a merchandise purchase shipped',
+    payload: { tracking: { kind: 'text', max: 120, optional: true } },
     open: true,
     idempotent: true,
   },
@@ -89,6 +109,7 @@ export const storeArea = defineArea('store', {
     route: 'PATCH store/purchases/{id}/po_number',
     role: 'admin',
     summary: 'Set the purchase order number of a merchandise purchase',
+    payload: { po_number: PO_NUMBER },
     open: true,
     idempotent: true,
   },
@@ -96,6 +117,7 @@ export const storeArea = defineArea('store', {
     route: 'PATCH store/purchases/{id}/source_person',
     role: 'superuser',
     summary: 'Credit a merchandise purchase to the sales person who made the sale',
+    payload: { source_person_id: { kind: 'serial', nullable: true } },
     open: true,
     idempotent: true,
   },
@@ -103,6 +125,7 @@ export const storeArea = defineArea('store', {
     route: 'PATCH store/purchases/{id}/source_dept',
     role: 'superuser',
     summary: 'Credit a merchandise purchase to the department that made the sale',
+    payload: { source_dept: { kind: 'text', max: 60, nullable: true } },
     open: true,
     idempotent: true,
   },
@@ -126,7 +149,7 @@ export const storeArea = defineArea('store', {
     route: 'GET store/items',
     role: 'user',
     summary: 'List merchandise store items',
-    payload: { skip: 'skip?', take: 'take?' },
+    payload: { skip: 'skip?', take: 'take?', category: 'string?', q: 'string?', location_id: 'serial?', tag: 'string?' },
     open: true,
   },
   'store-items filters': {
@@ -160,6 +183,7 @@ export const storeArea = defineArea('store', {
     route: 'PUT store/items/{id}/stock',
     role: 'superuser',
     summary: 'Set the stock level of a store item',
+    payload: { stock: { kind: 'int', min: 0, max: 1_000_000, optional: true }, location_id: 'serial?', locations: 'json?' },
     open: true,
   },
   'store-locations list': {

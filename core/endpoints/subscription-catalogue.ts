@@ -1,4 +1,23 @@
+import { CURRENCIES } from '../domain/billing.js';
 import { defineArea } from './define.js';
+
+const NAME = { kind: 'text', min: 1, max: 120 } as const;
+const PRODUCT_FIELDS = {
+  name: { ...NAME, optional: true },
+  description: { kind: 'string', max: 2000, optional: true },
+  permissions: 'strings?',
+  active: 'flag?',
+} as const;
+const SEAT_TYPE = { oneOf: ['school', 'users', 'teachers'] } as const;
+const PLAN_FIELDS = {
+  name: { ...NAME, optional: true },
+  price: { kind: 'int', min: 0, optional: true },
+  seats: { kind: 'int', min: 0, optional: true },
+  teacher_seats: { kind: 'int', min: 0, optional: true },
+  seat_price: { kind: 'int', min: 0, optional: true },
+  term_months: { kind: 'int', min: 1, max: 60, optional: true },
+  active: 'flag?',
+} as const;
 
 const CRUD_NOTE = 'Verbs inferred: the spec says "subscriptions/products and /{id}: GET, POST, PATCH, DELETE"; spread CRUD-style.';
 
@@ -13,6 +32,7 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'POST subscriptions/products',
     role: 'superuser',
     summary: 'Create a subscription product',
+    payload: { ...PRODUCT_FIELDS, code: 'text', name: NAME },
     open: true,
     note: CRUD_NOTE,
   },
@@ -26,6 +46,7 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'PATCH subscriptions/products/{id}',
     role: 'superuser',
     summary: 'Update a subscription product',
+    payload: PRODUCT_FIELDS,
     open: true,
     note: CRUD_NOTE,
   },
@@ -45,12 +66,14 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'POST subscriptions/products/{id}/scopes',
     role: 'superuser',
     summary: 'Add a scope to a subscription product',
+    payload: { name: NAME, seat_type: SEAT_TYPE },
     open: true,
   },
   'subscription-scopes update': {
     route: 'PATCH subscriptions/scopes/{id}',
     role: 'superuser',
     summary: 'Update a subscription scope',
+    payload: { name: { ...NAME, optional: true }, seat_type: { ...SEAT_TYPE, optional: true } },
     open: true,
   },
   'subscription-scopes delete': {
@@ -63,6 +86,7 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'GET subscriptions/plans',
     role: 'superuser',
     summary: 'List every subscription plan',
+    payload: { product_id: 'serial?', currency: 'string?', active: 'flag?' },
     open: true,
   },
   'subscription-plans cache-check': {
@@ -84,6 +108,7 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'GET subscriptions/plans/actions',
     role: 'superuser',
     summary: 'List subscription plan actions and their state',
+    payload: { state: 'string?' },
     open: true,
   },
   'subscription-plans subscriptions': {
@@ -97,12 +122,14 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'POST subscriptions/scopes/{id}/plans',
     role: 'superuser',
     summary: 'Add a plan to a subscription scope',
+    payload: { ...PLAN_FIELDS, name: NAME, currency: { oneOf: CURRENCIES }, price: { kind: 'int', min: 0 }, parent_id: 'serial?' },
     open: true,
   },
   'subscription-plans update': {
     route: 'PATCH subscriptions/plans/{id}',
     role: 'superuser',
     summary: 'Update a subscription plan',
+    payload: PLAN_FIELDS,
     open: true,
   },
   'subscription-plans refresh': {
@@ -114,6 +141,7 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     route: 'POST subscriptions/plans/{id}/actions',
     role: 'superuser',
     summary: 'Start an action on a subscription plan',
+    payload: { kind: { oneOf: ['migrate', 'reprice', 'retire'] }, target_plan_id: 'serial?', price: { kind: 'int', min: 0, optional: true }, seat_price: { kind: 'int', min: 0, optional: true }, run_at: 'date?' },
     open: true,
   },
   'plan-actions cancel': {

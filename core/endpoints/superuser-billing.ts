@@ -1,8 +1,13 @@
 import { PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
+import { GRANT_PAYLOAD } from './payloads.js';
 
 const PUT_NOTE = 'Method inferred: the spec says "POST (and PUT for some)"; PUT read as editing promised, paid and remittance details.';
 const CANCEL_NOTE = 'Path and method inferred: the spec names only the action; read as POST superuser/subscriptions/{id}/<action>.';
+/** A reference or reason as the superuser tools take it: trimmed text with a length limit. */
+const REFERENCE = { kind: 'text', min: 1, max: 120 } as const;
+const REASON = { kind: 'text', max: 500, optional: true } as const;
+
 const FUTURE_NOTE = 'Path inferred: the spec says "GET and DELETE {id} for future"; the subscription parameter is renamed.';
 
 export const superuserBillingArea = defineArea('superuser-billing', {
@@ -10,7 +15,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'GET schoolsubscriptions',
     role: 'superuser',
     summary: 'List school subscriptions across the platform',
-    payload: { skip: 'skip?', take: 'take?', state: { oneOf: SUBSCRIPTION_STATES, optional: true }, kind: { oneOf: SUBSCRIPTION_KINDS, optional: true }, school_id: 'id?', product_id: 'id?' },
+    payload: { skip: 'skip?', take: 'take?', state: { oneOf: SUBSCRIPTION_STATES, optional: true }, kind: { oneOf: SUBSCRIPTION_KINDS, optional: true }, school_id: 'serial?', product_id: 'serial?' },
     open: true,
   },
   'subscriptions show': {
@@ -27,14 +32,14 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/invoices/{id}/promised',
     role: 'superuser',
     summary: 'Mark an invoice promised (payment on its way), with a reference',
-    payload: { reference: 'string' },
+    payload: { reference: REFERENCE },
     idempotent: true,
   },
   'invoices mark-paid': {
     route: 'POST superuser/invoices/{id}/paid',
     role: 'superuser',
     summary: 'Mark an invoice paid, recording the payment method and date',
-    payload: { method: { oneOf: PAYMENT_METHODS }, date: 'date' },
+    payload: { method: { oneOf: PAYMENT_METHODS }, date: 'day' },
     idempotent: true,
   },
   'invoices send-to-accounting': {
@@ -46,6 +51,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/invoices/{id}/forex',
     role: 'superuser',
     summary: 'Mark an invoice as settled in a foreign currency',
+    payload: { amount_final: { kind: 'int', min: 0, optional: true } },
     open: true,
     idempotent: true,
   },
@@ -53,27 +59,27 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/invoices/{id}/remittance',
     role: 'superuser',
     summary: 'Record a remittance advice on an invoice, with the date received',
-    payload: { date_received: 'date', new_file: 'string?' },
+    payload: { date_received: 'day', new_file: { kind: 'text', min: 1, max: 500, optional: true } },
   },
   'invoices update-promised': {
     route: 'PUT superuser/invoices/{id}/promised',
     role: 'superuser',
     summary: 'Change the reference of an invoice already marked promised',
-    payload: { reference: 'string' },
+    payload: { reference: REFERENCE },
     note: PUT_NOTE,
   },
   'invoices update-paid': {
     route: 'PUT superuser/invoices/{id}/paid',
     role: 'superuser',
     summary: 'Change the payment method or date of an invoice already marked paid',
-    payload: { method: { oneOf: PAYMENT_METHODS }, date: 'date' },
+    payload: { method: { oneOf: PAYMENT_METHODS }, date: 'day' },
     note: PUT_NOTE,
   },
   'invoices update-remittance': {
     route: 'PUT superuser/invoices/{id}/remittance',
     role: 'superuser',
     summary: 'Change the remittance recorded on an invoice',
-    payload: { date_received: 'date', new_file: 'string?' },
+    payload: { date_received: 'day', new_file: { kind: 'text', min: 1, max: 500, optional: true } },
     note: PUT_NOTE,
   },
   'invoices void': {
@@ -88,13 +94,14 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'PATCH superuser/subscriptions/{id}',
     role: 'superuser',
     summary: "Set a subscription's purchase order number",
-    payload: { po_number: 'string' },
+    payload: { po_number: { kind: 'text', max: 64 } },
     idempotent: true,
   },
   'subscriptions set-permissions': {
     route: 'PATCH superuser/subscriptions/{id}/permissions',
     role: 'superuser',
     summary: 'Set the permissions a subscription grants',
+    payload: { permissions: 'strings' },
     open: true,
     idempotent: true,
   },
@@ -130,7 +137,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/subscriptions/{id}/setexpiry',
     role: 'superuser',
     summary: 'Set the expiry date of a subscription',
-    payload: { expiry: 'date' },
+    payload: { expiry: 'day' },
     idempotent: true,
     note: 'Path and method inferred: the spec says only "setexpiry".',
   },
@@ -145,7 +152,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST subscriptions/{id}/move',
     role: 'superuser',
     summary: 'Move a subscription to another school',
-    payload: { school: 'id' },
+    payload: { school: 'serial' },
     idempotent: true,
   },
   'subscriptions delete': {
@@ -159,7 +166,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/subscriptions/{id}/cancelatexpiry',
     role: 'superuser',
     summary: 'Cancel a subscription when it expires instead of renewing it',
-    payload: { reason: 'string?' },
+    payload: { reason: REASON },
     destructive: true,
     idempotent: true,
     note: 'Path inferred: the spec says "cancelatexpiry (POST and DELETE)".',
@@ -174,7 +181,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'PATCH superuser/cancellations/{id}',
     role: 'superuser',
     summary: 'Change the recorded reason for a cancellation',
-    payload: { reason: 'string' },
+    payload: { reason: { kind: 'text', max: 500 } },
     idempotent: true,
     note: 'Path and method inferred from "cancellations (reason edit, table, aggregate)".',
   },
@@ -182,7 +189,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'GET superuser/cancellations',
     role: 'superuser',
     summary: 'List subscription cancellations',
-    payload: { skip: 'skip?', take: 'take?' },
+    payload: { skip: 'skip?', take: 'take?', kind: 'string?', school_id: 'serial?' },
     open: true,
     note: 'Path and method inferred from "cancellations (reason edit, table, aggregate)".',
   },
@@ -196,7 +203,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/subscriptions/{id}/deactivatesubscription',
     role: 'superuser',
     summary: 'Deactivate a subscription',
-    payload: { reason: 'string?' },
+    payload: { reason: REASON },
     destructive: true,
     idempotent: true,
     note: CANCEL_NOTE,
@@ -205,7 +212,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/subscriptions/{id}/cancelandrefund',
     role: 'superuser',
     summary: 'Cancel a subscription and refund the payment',
-    payload: { reason: 'string?' },
+    payload: { reason: REASON },
     destructive: true,
     note: CANCEL_NOTE,
   },
@@ -213,7 +220,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/subscriptions/{id}/cancelvoid',
     role: 'superuser',
     summary: 'Cancel a subscription and mark its invoice void',
-    payload: { reason: 'string?' },
+    payload: { reason: REASON },
     destructive: true,
     note: CANCEL_NOTE,
   },
@@ -221,7 +228,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/subscriptions/{id}/canceluncollectable',
     role: 'superuser',
     summary: 'Cancel a subscription and mark its invoice uncollectable',
-    payload: { reason: 'string?' },
+    payload: { reason: REASON },
     destructive: true,
     note: CANCEL_NOTE,
   },
@@ -239,7 +246,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'PATCH schools/{id}/users/{uid}/role',
     role: 'superuser',
     summary: "Set a user's role in a school",
-    payload: { role: 'string' },
+    payload: { role: { oneOf: ['teacher', 'admin'] } },
     idempotent: true,
   },
   'schools payment-methods': {
@@ -251,36 +258,41 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'GET geocode-address',
     role: 'superuser',
     summary: 'Look up the coordinates of an address',
-    payload: { q: 'string' },
+    payload: { q: { kind: 'text', min: 1 } },
   },
   'subscriptions create-free': {
     route: 'POST schools/{id}/subscription/free',
     role: 'superuser',
     summary: 'Give a school a free subscription',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'subscriptions create-backdated': {
     route: 'POST schools/{id}/subscription/backdated',
     role: 'superuser',
     summary: 'Create a subscription for a school that started in the past',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'subscriptions create-future': {
     route: 'POST schools/{id}/subscription/future',
     role: 'superuser',
     summary: 'Create a subscription for a school that starts on a later date',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'subscriptions grant-full': {
     route: 'POST schools/{id}/subscription/full',
     role: 'superuser',
     summary: 'Grant a school a full subscription',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'subscriptions grant-trial': {
     route: 'POST schools/{id}/subscription/trial',
     role: 'superuser',
     summary: 'Grant a school a trial subscription',
+    payload: GRANT_PAYLOAD,
     open: true,
   },
   'subscriptions show-future': {

@@ -1,5 +1,19 @@
 import { defineArea } from './define.js';
 
+/** The filters of the email log, its download (and the stats' SQL, which takes none). */
+export const EMAIL_LOG_FILTER = {
+  ids: 'ids?',
+  status: 'string?',
+  template: 'string?',
+  recipient: 'string?',
+  school_id: 'serial?',
+  from: 'day?',
+  to: 'day?',
+} as const;
+
+/** The filters of the job lists. The site also sends the queue as `queueId`, which would be the same CLI flag: it stays an open key. */
+const JOB_FILTER = { state: 'string?', namespace_id: 'string?', queue_id: 'string?' } as const;
+
 export const systemArea = defineArea('system', {
   'emails send': {
     route: 'PUT email/{id}/send',
@@ -16,7 +30,7 @@ export const systemArea = defineArea('system', {
     route: 'GET email/logs',
     role: 'superuser',
     summary: 'List sent emails from the email log',
-    payload: { skip: 'skip?', take: 'take?' },
+    payload: { skip: 'skip?', take: 'take?', ...EMAIL_LOG_FILTER },
     open: true,
   },
   'emails bounces': {
@@ -28,37 +42,42 @@ export const systemArea = defineArea('system', {
     route: 'GET email/download',
     role: 'superuser',
     summary: 'Download logged emails by id from storage',
+    payload: EMAIL_LOG_FILTER,
     open: true,
   },
   'emails remove-bounce': {
     route: 'DELETE email/suppressions/bounces',
     role: 'superuser',
     summary: 'Remove a bounced address from the suppression list so mail is sent again',
+    payload: { email: { kind: 'text', min: 3 } },
     open: true,
   },
   'jobs list': {
     route: 'GET jobs',
     role: 'superuser',
     summary: 'Show the progress of background jobs',
+    payload: JOB_FILTER,
     open: true,
   },
   'jobs namespace': {
     route: 'GET jobs/namespace',
     role: 'superuser',
     summary: 'Show the progress of background jobs in one namespace',
+    payload: JOB_FILTER,
     open: true,
   },
   'system-errors list': {
     route: 'GET system/errors',
     role: 'superuser',
     summary: 'List recorded system errors',
-    payload: { skip: 'skip?', take: 'take?' },
+    payload: { skip: 'skip?', take: 'take?', source: { oneOf: ['server', 'client'], optional: true } },
     open: true,
   },
   'system-errors report': {
     route: 'POST system/errors/client-error',
     role: 'public',
     summary: 'Report an error that happened in a client app',
+    payload: { message: { kind: 'text', min: 1, max: 2000 }, stack: { kind: 'string', max: 20_000, optional: true }, url: { kind: 'string', max: 2000, optional: true } },
     open: true,
   },
 });

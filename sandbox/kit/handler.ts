@@ -5,9 +5,14 @@
  * a missing or misspelt route a compile error. The server has already authenticated the caller, checked
  * the table's role, validated the payload with the table's schemas and opened a transaction when the
  * handler runs; a thrown `HttpError` rolls the transaction back.
+ *
+ * A handler of a route is typed from that route's table entry: `ctx.input` is the payload as the table's
+ * schema parsed it (declared keys with their types, coerced; any other key `unknown` only when the entry is
+ * `open`) and `ctx.params` has exactly the route's `{name}`s. So the payload is checked once, by the
+ * table, and a handler holds business rules only.
  */
 import type Database from 'better-sqlite3';
-import type { Endpoint, EndpointRoute } from '../../core/endpoints/index.js';
+import type { Endpoint, EndpointRoute, EndpointSpec, EntryOfRoute, ParamsOf, PayloadOf } from '../../core/endpoints/index.js';
 
 /** The signed-in caller, as the handlers see it. */
 export interface SessionUser {
@@ -27,15 +32,16 @@ export interface SessionUser {
   readonly token: string;
 }
 
-export interface HandlerContext {
+/** What a handler of entry `E` gets; the default (any entry) is what shared helpers take. */
+export interface HandlerContext<E extends EndpointSpec = EndpointSpec> {
   readonly db: Database.Database;
   readonly endpoint: Endpoint;
   /** Null only for `public` endpoints called without a token. */
   readonly user: SessionUser | null;
-  /** Path parameters as strings. */
-  readonly params: Readonly<Record<string, string>>;
-  /** The validated payload: the query string for GET and DELETE, the JSON body otherwise. */
-  readonly input: Readonly<Record<string, unknown>>;
+  /** Path parameters as strings, named by the route's `{name}`s. */
+  readonly params: ParamsOf<E>;
+  /** The payload as the table's schema left it: the query string for GET and DELETE, the JSON body otherwise. */
+  readonly input: PayloadOf<E>;
   /** The sandbox clock (tests may fix it). */
   readonly now: () => Date;
   /** Records that a write was applied, for the `__sandbox/writes` counter. */
@@ -53,13 +59,22 @@ export interface HandlerResult {
   readonly unchanged?: boolean;
 }
 
-export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
+/** A handler of entry `E` (the default: a handler that serves any entry, as the generic store does). */
+export type Handler<E extends EndpointSpec = EndpointSpec> = (ctx: HandlerContext<E>) => HandlerResult | Promise<HandlerResult>;
 
-/** Every route of the table must have a handler. */
-export type HandlerMap = { readonly [R in EndpointRoute]: Handler };
+/**
+ * The handler of a route (or of several routes that take the same payload), typed from its table entry.
+ *
+ * @example
+ * const paid: RouteHandler<'POST superuser/invoices/{id}/paid'> = (ctx) => markPaid(ctx.input.method, ctx.input.date);
+ */
+export type RouteHandler<R extends EndpointRoute> = Handler<EntryOfRoute<R>>;
 
-/** Part of the map, as one routes/<area>.ts file exports it. */
-export type PartialHandlerMap = { readonly [R in EndpointRoute]?: Handler };
+/** Every route of the table must have a handler, typed from its entry. */
+export type HandlerMap = { readonly [R in EndpointRoute]: RouteHandler<R> };
+
+/** Part of the map, as a routes file builds it. */
+export type PartialHandlerMap = { readonly [R in EndpointRoute]?: RouteHandler<R> };
 
 /**
  * An error answered in the platform's error shape: `{ error, message }` with the status.

@@ -46,6 +46,33 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.ou
 }
 
 /**
+ * Checks the inside of one payload key whose shape the table cannot state (it names the key as `json`):
+ * a list of objects, a record keyed by id. Issues are reported under the key (`items.0.quantity`).
+ *
+ * @example
+ * const lines = parseField('items', z.array(lineSchema), ctx.input.items);
+ */
+export function parseField<T extends z.ZodType>(path: string, schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({ path: [path, ...issue.path.map(String)].join('.'), message: issue.message }));
+  throw new HttpError(422, 'Invalid data', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
+}
+
+/**
+ * A list of names as sent (`strings`), each trimmed; a blank one is a 422 naming its place.
+ *
+ * @example
+ * trimmedNames([' spelling ', 'maths'], 'permissions') // ['spelling', 'maths']
+ */
+export function trimmedNames(values: readonly string[], path: string): string[] {
+  const trimmed = values.map((v) => v.trim());
+  const blank = trimmed.indexOf('');
+  if (blank >= 0) throw invalid(`${path}.${blank}`, 'expected a name, not blank');
+  return trimmed;
+}
+
+/**
  * The 422 for one key.
  *
  * @example

@@ -6,7 +6,7 @@
  * real handler is a compile error and the generic store cannot hide it.
  */
 import type { AREAS, Endpoint } from '../../core/endpoints/index.js';
-import type { Handler } from '../kit/handler.js';
+import type { RouteHandler } from '../kit/handler.js';
 
 type Area = (typeof AREAS)[number];
 
@@ -103,12 +103,12 @@ export type RealRoute = { [N in AreaName]: RealRoutesOf<N> }[AreaName];
 export type GenericRoute = { [N in AreaName]: GenericRoutesOf<N> }[AreaName];
 
 /** What the specific handler maps must cover together. */
-export type RealHandlers = { readonly [R in RealRoute]: Handler };
+export type RealHandlers = { readonly [R in RealRoute]: RouteHandler<R> };
 /** What the generic store fills. */
-export type GenericHandlers = { readonly [R in GenericRoute]: Handler };
+export type GenericHandlers = { readonly [R in GenericRoute]: RouteHandler<R> };
 
-/** Exactly the real routes of one area of the table. */
-export type AreaRoutes<N extends AreaName> = { readonly [R in RealRoutesOf<N> & string]: Handler };
+/** Exactly the real routes of one area of the table, each handler typed from its route's entry. */
+export type AreaRoutes<N extends AreaName> = { readonly [R in RealRoutesOf<N> & RealRoute]: RouteHandler<R> };
 
 /**
  * One area's routes, checked to answer exactly that area's real routes: a missing one, or one of another
@@ -117,7 +117,7 @@ export type AreaRoutes<N extends AreaName> = { readonly [R in RealRoutesOf<N> & 
  * @example
  * export const vatHandlers = defineRoutes('vat', { 'POST vat/validate': validate, 'POST schools/{id}/vat-countries': vatCountries });
  */
-export function defineRoutes<N extends AreaName, M extends AreaRoutes<N>>(_area: N, map: AreaRoutes<N> & M & { readonly [K in Exclude<keyof M, RealRoutesOf<N>>]: never }): AreaRoutes<N> {
+export function defineRoutes<N extends AreaName, M extends AreaRoutes<N>>(_area: N, map: M & NoInfer<{ readonly [K in Exclude<keyof M, RealRoutesOf<N>>]: never }>): AreaRoutes<N> {
   return map;
 }
 

@@ -6,12 +6,10 @@ import { prepaymentHandlers } from './school-subscriptions/prepayments.js';
 import { schoolSubscriptionHandlers } from './school-subscriptions/subscriptions.js';
 import { defineRoutes } from './areas.js';
 
-const { 'POST {card_provider}': _webhook, ...cardCalls } = cardProviderHandlers;
-
 export const schoolSubscriptionsHandlers = defineRoutes('school-subscriptions', {
   ...schoolSubscriptionHandlers,
   ...memberHandlers,
   ...prepaymentHandlers,
   ...invoiceReadHandlers,
-  ...cardCalls,
+  ...cardProviderHandlers,
 });

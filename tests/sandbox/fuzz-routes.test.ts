@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '../../core/endpoints/index.js';
-import type { FieldSpec } from '../../core/endpoints/define.js';
+import { fieldInfo, type FieldSpec } from '../../core/endpoints/define.js';
 import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 
@@ -26,9 +26,11 @@ const hostile = fc.oneof(
 
 /** A plausible value of a field's kind, so some calls get past validation into the handler. */
 function plausible(spec: FieldSpec): fc.Arbitrary<unknown> {
-  if (typeof spec === 'object') return fc.constantFrom(...spec.oneOf);
-  switch (spec.replace(/\?$/, '')) {
+  const field = fieldInfo(spec);
+  if (field.oneOf) return fc.constantFrom(...field.oneOf);
+  switch (field.kind) {
     case 'string':
+    case 'text':
       return fc.string({ maxLength: 20 });
     case 'int':
     case 'number':
@@ -36,8 +38,10 @@ function plausible(spec: FieldSpec): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'date':
+    case 'day':
       return fc.constantFrom('2026-11-02', '2026-11-02T10:00:00Z', '2027-01-31');
     case 'id':
+    case 'serial':
       return fc.integer({ min: 1, max: 12 });
     case 'ids':
       return fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 3 });

@@ -7,6 +7,7 @@ import { expectTypeOf } from 'vitest';
 import type { HandlerMap } from '../../sandbox/kit/handler.js';
 import { defineRoutes, realHandlers, type GenericHandlers, type GenericRoute, type RealHandlers, type RealRoute } from '../../sandbox/routes/areas.js';
 import { genericHandlers, REAL_HANDLERS } from '../../sandbox/routes/index.js';
+import { countriesHandlers } from '../../sandbox/routes/countries.js';
 import { vatHandlers } from '../../sandbox/routes/vat.js';
 
 // Real and generic routes split the table: none is both, together they are every route.
@@ -36,4 +37,29 @@ const vatRoute = REAL_HANDLERS['POST vat/validate'];
 defineRoutes('vat', { 'POST vat/validate': vatRoute });
 // @ts-expect-error 'GET countries' belongs to the countries area
 defineRoutes('vat', { ...vatHandlers, 'GET countries': vatRoute });
+// @ts-expect-error nor may another area's routes come in by a spread
+defineRoutes('vat', { ...vatHandlers, ...countriesHandlers });
 export const vatExactly = defineRoutes('vat', vatHandlers);
+
+// A handler is typed from its route's table entry: `ctx.input` has the entry's payload keys with their
+// parsed types, `ctx.params` the route's `{name}`s; nothing else compiles.
+const answer = { body: null };
+defineRoutes('vat', {
+  'POST vat/validate': (ctx) => {
+    expectTypeOf(ctx.input.vatNumber).toEqualTypeOf<string>();
+    expectTypeOf(ctx.input.schoolId).toEqualTypeOf<string | number>();
+    // @ts-expect-error 'vat_number' is not a payload key of `vat-numbers validate` (it is `vatNumber`)
+    void ctx.input.vat_number;
+    // @ts-expect-error `vatNumber` is text, not a number
+    const doubled: number = ctx.input.vatNumber * 2;
+    // @ts-expect-error POST vat/validate has no path parameters
+    void ctx.params.id;
+    return { body: doubled };
+  },
+  'POST schools/{id}/vat-countries': (ctx) => {
+    expectTypeOf(ctx.params.id).toEqualTypeOf<string>();
+    // @ts-expect-error the route's parameter is `id`, not `schoolId`
+    void ctx.params.schoolId;
+    return answer;
+  },
+});

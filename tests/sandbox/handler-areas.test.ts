@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { AREA_SERVICE, servedGenerically } from '../../sandbox/routes/areas.js';
@@ -36,5 +39,18 @@ describe('which areas have real handlers', () => {
     };
     expect(['GET resources/search', 'POST superuser/invoices/{id}/paid', 'GET users/me/school/pupils', 'POST auth'].map(served)).toEqual([false, false, false, false]);
     expect(['GET lists/{id}', 'POST users/forgot', 'GET quiz/curricula'].map(served)).toEqual([true, true, true]);
+  });
+});
+
+describe('routes files', () => {
+  const dir = fileURLToPath(new URL('../../sandbox/routes/', import.meta.url));
+  const areaFiles = readdirSync(dir).filter((name) => name.endsWith('.ts') && !['areas.ts', 'index.ts'].includes(name));
+
+  it.each(areaFiles)('%s takes handlers only from its own folder, and picks none out of another map', (name) => {
+    const area = name.replace(/\.ts$/, '');
+    const text = readFileSync(join(dir, name), 'utf8');
+    const sources = [...text.matchAll(/from '\.\/([^']+)'/g)].map((m) => m[1] ?? '');
+    expect(sources.filter((source) => source !== 'areas.js' && !source.startsWith(`${area}/`))).toEqual([]);
+    expect(text).not.toMatch(/Handlers\[['"]/);
   });
 });

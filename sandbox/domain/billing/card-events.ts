@@ -17,6 +17,7 @@ import { day } from './dates.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
 import { getInvoice } from '../invoices/invoices.js';
 import { defineLifecycle } from './lifecycle.js';
+import { jsonObject } from '../../kit/json-columns.js';
 
 export const scheduleLifecycle = defineLifecycle('schedule', ['scheduled', 'cancelled', 'applied'] as const, {
   cancel: { from: ['scheduled'], to: 'cancelled', phrase: 'be cancelled' },
@@ -52,6 +53,9 @@ function effect(db: SandboxDb, event: Pick<CardEventRow, 'type' | 'invoice_id'>,
  * @example
  * const event = runEvent(db, row, now);
  */
+/** A card event as the API answers it: its stored payload as an object. */
+export const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
+
 export function runEvent(db: SandboxDb, event: CardEventRow, now: Date): CardEventRow {
   let error: string | null = null;
   const savepoint = `event_${event.id}`;

@@ -3,17 +3,18 @@
  * written off; amounts are per currency in minor units, with a gbp equivalent at the sandbox rates, net of
  * refunds. Periods filter on the day an invoice was issued.
  */
-import { z } from 'zod';
+import type { ParsedPayload } from '../../../core/endpoints/define.js';
+import type { SALES_PERIOD } from '../../../core/endpoints/sales-reporting.js';
 import type { SandboxDb } from '../../db/database.js';
 import { addDays, daysBetween } from './dates.js';
-import { fields } from '../../kit/input.js';
 import { type Currency, isCurrency, toGbp } from '../pricing/money.js';
 
-export const periodSchema = z.looseObject({ from: fields.day.optional(), to: fields.day.optional(), currency: z.string().optional() });
+/** What a report's period is given as: the table's SALES_PERIOD, parsed. */
+export type PeriodInput = ParsedPayload<typeof SALES_PERIOD>;
 export type Period = { from: string; to: string; currency?: string };
 
 /** The period a report covers: the given days, else the twelve months up to today. */
-export function periodOf(input: z.output<typeof periodSchema>, today: string): Period {
+export function periodOf(input: PeriodInput, today: string): Period {
   const to = input.to ?? today;
   const from = input.from ?? addDays(to, -364);
   return { from, to, ...(input.currency ? { currency: input.currency.toLowerCase() } : {}) };

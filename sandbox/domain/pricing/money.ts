@@ -4,7 +4,9 @@ import { localeForCountry } from '../../../core/domain/locales.js';
  * Money in the sandbox: integers in minor units with a lowercase currency code. Exchange rates are fixed
  * sandbox rates (a rehearsal needs stable numbers, not live ones).
  */
-export const CURRENCIES = ['gbp', 'usd', 'aud', 'eur', 'nzd', 'zar'] as const;
+import { CURRENCIES } from '../../../core/domain/billing.js';
+
+export { CURRENCIES };
 export type Currency = (typeof CURRENCIES)[number];
 
 /** Units of gbp per unit of the currency. */

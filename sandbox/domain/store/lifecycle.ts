@@ -25,6 +25,7 @@ import { HttpError } from '../../kit/handler.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 import { getPurchase, type PurchaseRow, type PurchaseState, purchaseLines, PURCHASE_STATES } from './purchases.js';
 import { setStock } from './items.js';
+import { chargeWith } from '../billing/payment-methods.js';
 
 export const purchaseLifecycle = defineLifecycle('purchase', PURCHASE_STATES, {
   edit: { from: ['draft'], phrase: 'be edited' },
@@ -91,6 +92,18 @@ export function advance(db: SandboxDb, purchase: PurchaseRow, action: 'promise' 
   const stamp = now.toISOString();
   const when = action === 'promise' ? { promised_at: stamp } : action === 'ship' ? { shipped_at: stamp } : { paid_at: stamp };
   return updatePurchase(db, purchase.id, { ...extra, ...when, state: to }, now);
+}
+
+/**
+ * Pays a finalised purchase by card: charges the school's saved card (or a test card) and marks it paid.
+ *
+ * @example
+ * payByCard(db, purchase, 'pm_card_visa', now).state // 'paid'
+ */
+export function payByCard(db: SandboxDb, purchase: PurchaseRow, paymentMethod: number | string | undefined, now: Date): PurchaseRow {
+  purchaseLifecycle.check('pay', purchase.id, purchase.state);
+  const label = chargeWith(db, purchase.school_id, paymentMethod);
+  return advance(db, purchase, 'pay', { payment_method: label }, now);
 }
 
 /** Voids an unpaid finalised purchase and returns its stock. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { HttpError, type HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
-import { fields, notFound } from '../../kit/input.js';
+import { fields, notFound, parseField } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { type ItemRow, type LocationRow, locationOr404 } from './items.js';
 
@@ -46,22 +46,34 @@ export interface LineRow {
   unit_price: number;
 }
 
+/** One line of a purchase, inside its `items` (the table names `items` as JSON: its lines are checked here). */
 export const lineSchema = z.object({
   item_id: fields.id.optional(),
   sku: z.string().trim().min(1).optional(),
   quantity: z.coerce.number().int().min(1).max(10_000),
 });
 
-export const purchaseSchema = z.looseObject({
-  school_id: fields.id.optional(),
-  location_id: fields.id.optional(),
-  items: z.array(lineSchema).optional(),
-  po_number: z.string().trim().min(1).max(64).optional(),
-  paymentMethod: z.union([fields.id, z.string().min(1)]).optional(),
-  skip_email: fields.flag.optional(),
-  source_dept: z.string().trim().min(1).max(60).optional(),
-});
-export type PurchaseInput = z.output<typeof purchaseSchema>;
+export type PurchaseLine = z.output<typeof lineSchema>;
+
+/**
+ * The lines of a purchase's `items` key, checked, or undefined when not given.
+ *
+ * @example
+ * linesOf([{ sku: 'BEE-PLUSH', quantity: 2 }]) // [{ sku: 'BEE-PLUSH', quantity: 2 }]
+ */
+export function linesOf(items: unknown): PurchaseLine[] | undefined {
+  return items === undefined ? undefined : parseField('items', z.array(lineSchema), items);
+}
+
+/** What creating a purchase takes: the table's payload of `store-purchases create`, its lines checked. */
+export interface PurchaseInput {
+  readonly location_id?: number;
+  readonly items?: readonly PurchaseLine[];
+  readonly po_number?: string;
+  readonly paymentMethod?: number | string;
+  readonly skip_email?: 0 | 1;
+  readonly source_dept?: string;
+}
 
 export function getPurchase(db: SandboxDb, id: number): PurchaseRow | undefined {
   return db.prepare('SELECT * FROM store_purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
@@ -109,7 +121,7 @@ export function locationFor(db: SandboxDb, schoolId: number, locationId: number 
  * @example
  * setLines(db, purchase, [{ sku: 'BEE-PLUSH', quantity: 2 }], now);
  */
-export function setLines(db: SandboxDb, purchase: PurchaseRow, lines: readonly z.output<typeof lineSchema>[], now: Date): void {
+export function setLines(db: SandboxDb, purchase: PurchaseRow, lines: readonly PurchaseLine[], now: Date): void {
   const merged = new Map<number, { quantity: number; price: number }>();
   for (const line of lines) {
     const item =

@@ -5,12 +5,13 @@
  * days (freemium aside), and may trial a product only once.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../pricing/catalogue.js';
 import { addDays, day } from '../billing/dates.js';
-import { fields, invalid } from '../../kit/input.js';
+import { invalid } from '../../kit/input.js';
+import type { ParsedPayload } from '../../../core/endpoints/define.js';
+import type { GRANT_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { createInvoice, type InvoiceKind, type InvoiceRow } from '../invoices/invoices.js';
 import { type Currency, currencyFor } from '../pricing/money.js';
 import { applyCoupon, multiYearPrice, redeemCoupon, termEnd, termPrice } from '../pricing/pricing.js';
@@ -18,18 +19,8 @@ import { getSubscription, type SubscriptionKind, type SubscriptionRow, type Subs
 
 export const TRIAL_DAYS = 30;
 
-export const grantSchema = z.looseObject({
-  product_id: fields.id.optional(),
-  plan_id: fields.id.optional(),
-  seats: z.coerce.number().int().min(0).max(100_000).optional(),
-  teacher_seats: z.coerce.number().int().min(0).max(10_000).optional(),
-  start: fields.day.optional(),
-  expiry: fields.day.optional(),
-  po_number: z.string().trim().min(1).max(64).optional(),
-  coupon: z.string().trim().min(1).optional(),
-  years: z.coerce.number().int().min(2).max(5).optional(),
-});
-export type GrantInput = z.output<typeof grantSchema>;
+/** What a grant takes: the table's GRANT_PAYLOAD, as its schema parsed it. */
+export type GrantInput = ParsedPayload<typeof GRANT_PAYLOAD>;
 
 export interface Granted {
   readonly subscription: SubscriptionRow;

@@ -10,11 +10,12 @@
  * | cancel  | scheduled, failed  | cancelled |
  * | retry   | failed, cancelled  | scheduled (run again now)    |
  */
+import type { EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { enqueueJob, type JobKind, type JobRow } from '../../server/jobs.js';
 import { getPlan, planOr404 } from '../pricing/catalogue.js';
-import { fields, invalid, notFound } from '../../kit/input.js';
+import { invalid, notFound } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 
@@ -41,13 +42,8 @@ export interface PlanActionRow {
   updated_at: string;
 }
 
-export const planActionSchema = z.looseObject({
-  kind: z.enum(['migrate', 'reprice', 'retire']),
-  target_plan_id: fields.id.optional(),
-  price: z.coerce.number().int().min(0).optional(),
-  seat_price: z.coerce.number().int().min(0).optional(),
-  run_at: fields.date.optional(),
-});
+/** What scheduling a plan action takes: its table entry's payload, as parsed. */
+export type PlanActionInput = PayloadOf<EntryOfRoute<'POST subscriptions/plans/{id}/actions'>>;
 
 export const PLAN_ACTION_JOB = 'plan-action';
 
@@ -73,7 +69,7 @@ function schedule(db: SandboxDb, action: PlanActionRow, runAt: string, now: Date
  * @example
  * createPlanAction(db, 3, { kind: 'reprice', price: 52_000 }, now)
  */
-export function createPlanAction(db: SandboxDb, planId: number, input: z.output<typeof planActionSchema>, now: Date): PlanActionRow {
+export function createPlanAction(db: SandboxDb, planId: number, input: PlanActionInput, now: Date): PlanActionRow {
   planOr404(db, planId);
   if (input.kind === 'migrate' && input.target_plan_id === undefined) throw invalid('target_plan_id', 'a migration needs a target plan');
   if (input.kind === 'reprice' && input.price === undefined) throw invalid('price', 'a reprice needs a price');

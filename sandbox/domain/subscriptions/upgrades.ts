@@ -3,13 +3,15 @@
  * switch to card billing. A trial upgrades into a full subscription starting today; a live one pays the
  * difference for the rest of its term. An upgrade never lowers the price.
  */
+import type { ParsedPayload } from '../../../core/endpoints/define.js';
+import type { UPGRADE_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, getPlan, type PlanRow, planOr404 } from '../pricing/catalogue.js';
 import { day } from '../billing/dates.js';
-import { fields, invalid } from '../../kit/input.js';
+import { invalid } from '../../kit/input.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
 import { createInvoice, getInvoice, type InvoiceRow } from '../invoices/invoices.js';
 import { chargeCard } from '../billing/payment-methods.js';
@@ -17,12 +19,8 @@ import { termEnd, upgradeCost } from '../pricing/pricing.js';
 import { subscriptionLifecycle } from './lifecycle.js';
 import { type SubscriptionRow, updateSubscription } from './subscriptions.js';
 
-export const upgradeSchema = z.looseObject({
-  plan_id: fields.id.optional(),
-  seats: z.coerce.number().int().min(0).max(100_000).optional(),
-  teacher_seats: z.coerce.number().int().min(0).max(10_000).optional(),
-});
-export type UpgradeInput = z.output<typeof upgradeSchema>;
+/** What an upgrade takes: the table's UPGRADE_PAYLOAD, as its schema parsed it. */
+export type UpgradeInput = ParsedPayload<typeof UPGRADE_PAYLOAD>;
 
 export interface Quote {
   readonly plan: PlanRow;

@@ -1,28 +1,39 @@
 /** Saved cards, paying an invoice by card, a school's balance and the refund a cancellation would give. */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { callerSchoolId, schoolParam } from '../../kit/reach.js';
 import { day } from '../../domain/billing/dates.js';
-import { fields, notFound, pathId } from '../../kit/input.js';
+import { invalid, notFound, pathId } from '../../kit/input.js';
+import { fieldSchema } from '../../../core/endpoints/schemas.js';
 import { markPaid } from '../../domain/invoices/lifecycle.js';
-import { serializeInvoice, visibleInvoice } from '../../domain/invoices/invoices.js';
+import { getInvoice, serializeInvoice, visibleInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
+import { receiveEvent, serializeEvent } from '../../domain/billing/card-events.js';
+import { payByCard } from '../../domain/store/lifecycle.js';
+import { serializePurchase, visiblePurchase } from '../../domain/store/purchases.js';
 import { chargeWith, listPaymentMethods, serializePaymentMethod, testCard } from '../../domain/billing/payment-methods.js';
 import { refundDue } from '../../domain/pricing/pricing.js';
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { subscriptionOf } from '../superuser-billing/subscriptions.js';
 
-const saveSchema = z.looseObject({ paymentMethod: z.string().trim().min(1), verify: z.union([z.boolean(), fields.flag]).optional() });
-const paySchema = z.looseObject({ paymentMethod: z.union([fields.id, z.string().min(1)]).optional() });
+/** The invoice a card provider's event names: `invoice_id` at the top, else inside `data` (the provider's own shape). */
+function eventInvoiceId(input: { readonly invoice_id?: number; readonly data?: unknown }): number {
+  if (input.invoice_id !== undefined) return input.invoice_id;
+  const nested = input.data !== null && typeof input.data === 'object' && !Array.isArray(input.data) ? (input.data as Record<string, unknown>)['invoice_id'] : undefined;
+  if (nested === undefined) throw invalid('invoice_id', 'the event names no invoice');
+  // The nested key is the provider's shape, so the table cannot name it; it is checked as the table's row ids are.
+  const id = fieldSchema('serial').safeParse(nested);
+  if (!id.success) throw invalid('data.invoice_id', id.error.issues[0]?.message ?? 'expected an id');
+  return id.data as number;
+}
 
 export const paymentHandlers = {
   'GET users/me/school/paymentmethods': (ctx) => reply(ctx, 'paymentMethods', listPaymentMethods(ctx.db, callerSchoolId(ctx)).map(serializePaymentMethod)),
   'POST users/me/school/paymentmethods': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const body = input(ctx, saveSchema);
+    const body = ctx.input;
     const card = testCard(body.paymentMethod);
     if (!card) throw new HttpError(422, 'Invalid data', `paymentMethod: unknown payment method ${body.paymentMethod}`, { errors: [{ path: 'paymentMethod', message: 'unknown' }] });
-    const verify = body.verify === true || body.verify === 1;
+    const verify = body.verify === true;
     if (body.paymentMethod === 'pm_card_3ds' && !verify) {
       const intent = randomBytes(8).toString('hex');
       return { body: { intent: { id: `seti_${intent}`, client_secret: `seti_${intent}_secret`, status: 'requires_action', payment_method: body.paymentMethod } } };
@@ -48,9 +59,18 @@ export const paymentHandlers = {
   },
   'POST users/me/school/invoices/{id}/pay': (ctx) => {
     const invoice = visibleInvoice(ctx, pathId(ctx, 'Invoice'));
-    const { paymentMethod } = input(ctx, paySchema);
+    const { paymentMethod } = ctx.input;
     if (invoice.state === 'open' || invoice.state === 'promised') chargeWith(ctx.db, invoice.school_id, paymentMethod);
     return reply(ctx, 'invoice', serializeInvoice(markPaid(ctx.db, invoice, 'card', day(ctx.now()), 'pay', ctx.now()).invoice));
+  },
+  'POST store/purchases/{id}/pay': (ctx) => {
+    const purchase = visiblePurchase(ctx, pathId(ctx, 'Purchase'));
+    return reply(ctx, 'purchase', serializePurchase(ctx.db, payByCard(ctx.db, purchase, ctx.input.paymentMethod, ctx.now())));
+  },
+  'POST {card_provider}': (ctx) => {
+    const invoice = visibleInvoice(ctx, eventInvoiceId(ctx.input));
+    const event = receiveEvent(ctx.db, { schoolId: invoice.school_id, subscriptionId: invoice.subscription_id, invoiceId: invoice.id, type: ctx.input.type, payload: ctx.input }, ctx.now());
+    return reply(ctx, 'event', serializeEvent(event), { invoice: serializeInvoice(getInvoice(ctx.db, invoice.id) as InvoiceRow) });
   },
   'GET schools/{id}/balance': (ctx) => {
     const schoolId = schoolParam(ctx);

@@ -1,16 +1,13 @@
 /** Sales reports computed from invoices and subscriptions, retention events and sales people. */
-import { z } from 'zod';
 import { day } from '../../domain/billing/dates.js';
-import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { notFound, page, pathId } from '../../kit/input.js';
 import { retentions, salesInfo } from '../../domain/billing/retentions.js';
-import { headlines, periodOf, periodSchema, salesBy, salesTotals } from '../../domain/billing/sales-reports.js';
+import { headlines, periodOf, type PeriodInput, salesBy, salesTotals } from '../../domain/billing/sales-reports.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 
-const eventFilter = z.looseObject({ status: z.string().optional(), type: z.string().optional(), sales_person_id: fields.id.optional() });
-const eventPatch = z.looseObject({ status: z.enum(['open', 'contacted', 'won', 'lost']).optional(), note: z.string().max(2000).optional(), sales_person_id: z.union([fields.id, z.null()]).optional() });
 
-const periodFor = (ctx: HandlerContext): ReturnType<typeof periodOf> => periodOf(input(ctx, periodSchema), day(ctx.now()));
+const periodFor = (ctx: { readonly input: PeriodInput; readonly now: () => Date }): ReturnType<typeof periodOf> => periodOf(ctx.input, day(ctx.now()));
 
 function salesPersonOr404(ctx: HandlerContext, id: number): Record<string, unknown> {
   const row = ctx.db.prepare('SELECT * FROM sales_people WHERE id = ?').get(id) as Record<string, unknown> | undefined;
@@ -34,7 +31,7 @@ export const salesHandlers = {
   'GET salesByPerson': (ctx) => reply(ctx, 'sales', salesBy(ctx.db, periodFor(ctx), 'i.source_person_id', 'sp.name', 'LEFT JOIN sales_people sp ON sp.id = i.source_person_id')),
   'GET salesByDept': (ctx) => reply(ctx, 'sales', salesBy(ctx.db, periodFor(ctx), 'i.source_dept', 'i.source_dept')),
   'GET retentions/events': (ctx) => {
-    const filter = input(ctx, eventFilter);
+    const filter = ctx.input;
     const { skip, take } = page(ctx);
     const where = '(@status IS NULL OR e.status = @status) AND (@type IS NULL OR e.type = @type) AND (@person IS NULL OR e.sales_person_id = @person)';
     const args = { status: filter.status ?? null, type: filter.type ?? null, person: filter.sales_person_id ?? null };
@@ -47,7 +44,7 @@ export const salesHandlers = {
   'PATCH retentions/events/{id}': (ctx) => {
     const id = pathId(ctx, 'Retention event');
     if (ctx.db.prepare('SELECT 1 FROM retention_events WHERE id = ?').get(id) === undefined) throw notFound('Retention event', id);
-    const body = input(ctx, eventPatch);
+    const body = ctx.input;
     checkPerson(ctx, body.sales_person_id);
     ctx.db
       .prepare('UPDATE retention_events SET status = COALESCE(?, status), note = COALESCE(?, note), sales_person_id = CASE WHEN ? THEN ? ELSE sales_person_id END, updated_at = ? WHERE id = ?')
@@ -61,7 +58,7 @@ export const salesHandlers = {
     return reply(ctx, 'salespeople', rows, { total: rows.length });
   },
   'POST superuser/salespeople': (ctx) => {
-    const body = input(ctx, z.looseObject({ name: z.string().trim().min(1).max(120), is_active: fields.flag.optional() }));
+    const body = ctx.input;
     const stamp = ctx.now().toISOString();
     const { lastInsertRowid } = ctx.db.prepare('INSERT INTO sales_people (name, is_active, created_at, updated_at) VALUES (?, ?, ?, ?)').run(body.name, body.is_active ?? 1, stamp, stamp);
     return reply(ctx, 'salesperson', salesPersonOr404(ctx, Number(lastInsertRowid)), {}, 201);
@@ -69,7 +66,7 @@ export const salesHandlers = {
   'PATCH superuser/salespeople/{id}': (ctx) => {
     const id = pathId(ctx, 'Sales person');
     salesPersonOr404(ctx, id);
-    const body = input(ctx, z.looseObject({ name: z.string().trim().min(1).max(120).optional(), is_active: fields.flag.optional() }));
+    const body = ctx.input;
     ctx.db.prepare('UPDATE sales_people SET name = COALESCE(?, name), is_active = COALESCE(?, is_active), updated_at = ? WHERE id = ?').run(body.name ?? null, body.is_active ?? null, ctx.now().toISOString(), id);
     return reply(ctx, 'salesperson', salesPersonOr404(ctx, id));
   },

@@ -1,16 +1,15 @@
 /** Calls about the card payment provider: card invoices, scheduled updates, events and their reruns, restoring an invoice. */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { schoolParam } from '../../kit/reach.js';
-import { type CardEventRow, receiveEvent, runEvent, scheduleLifecycle } from '../../domain/billing/card-events.js';
+import { type CardEventRow, runEvent, scheduleLifecycle, serializeEvent } from '../../domain/billing/card-events.js';
 import { day } from '../../domain/billing/dates.js';
-import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { notFound, page, pathId } from '../../kit/input.js';
 import { restore } from '../../domain/invoices/lifecycle.js';
-import { createInvoice, getInvoice, serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
+import { createInvoice, serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { subscriptionLifecycle } from '../../domain/subscriptions/lifecycle.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { subscriptionOf } from '../superuser-billing/subscriptions.js';
 
 interface ScheduleRow {
@@ -24,7 +23,6 @@ interface ScheduleRow {
 }
 
 const serializeSchedule = (row: ScheduleRow): Record<string, unknown> => ({ ...row, changes: jsonObject(row.changes) });
-const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
 
 function scheduleOf(ctx: HandlerContext): ScheduleRow {
   const sub = subscriptionOf(ctx);
@@ -34,13 +32,6 @@ function scheduleOf(ctx: HandlerContext): ScheduleRow {
   return row;
 }
 
-const rescheduleSchema = z.looseObject({
-  effective_at: fields.day.optional(),
-  seats: z.coerce.number().int().min(0).optional(),
-  teacher_seats: z.coerce.number().int().min(0).optional(),
-});
-const cardInvoiceSchema = z.looseObject({ amount: z.coerce.number().int().positive(), description: z.string().trim().min(1).max(500).optional() });
-const webhookSchema = z.looseObject({ type: z.string().trim().min(1), invoice_id: fields.id.optional(), data: z.looseObject({ invoice_id: fields.id.optional() }).optional() });
 
 function cardInvoice(ctx: HandlerContext, id: number): InvoiceRow {
   const invoice = visibleInvoice(ctx, id);
@@ -51,7 +42,7 @@ function cardInvoice(ctx: HandlerContext, id: number): InvoiceRow {
 export const cardProviderHandlers = {
   'PATCH {card_provider}_invoices/{id}': (ctx) => {
     const invoice = cardInvoice(ctx, pathId(ctx, 'Invoice'));
-    const body = input(ctx, z.looseObject({ description: z.string().trim().min(1).max(500).optional(), due_at: fields.day.optional() }));
+    const body = ctx.input;
     if (invoice.state !== 'open' && invoice.state !== 'promised') {
       throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} is ${invoice.state}; only an open or promised invoice can be edited`, { state: invoice.state });
     }
@@ -69,7 +60,7 @@ export const cardProviderHandlers = {
   'POST {card_provider}/{id}/schedules/{sid}': (ctx) => {
     const sub = subscriptionOf(ctx);
     const schedule = scheduleOf(ctx);
-    const body = input(ctx, rescheduleSchema);
+    const body = ctx.input;
     scheduleLifecycle.check('reschedule', schedule.id, schedule.state);
     subscriptionLifecycle.check('reschedule', sub.id, sub.state);
     const effective = body.effective_at ?? schedule.effective_at;
@@ -84,7 +75,7 @@ export const cardProviderHandlers = {
   },
   'POST subscriptions/{id}/{card_provider}/invoices': (ctx) => {
     const sub = subscriptionOf(ctx);
-    const body = input(ctx, cardInvoiceSchema);
+    const body = ctx.input;
     if (sub.billing !== 'card') throw new HttpError(409, 'Conflict', `Subscription ${sub.id} is billed by ${sub.billing}; convert it to card billing first`);
     const invoice = createInvoice(ctx.db, {
       schoolId: sub.school_id, subscriptionId: sub.id, kind: 'card', billing: 'card', currency: sub.currency, amount: body.amount,
@@ -113,13 +104,5 @@ export const cardProviderHandlers = {
     if (invoice.subscription_id !== sub.id) throw notFound('Invoice', invoice.id);
     if (invoice.state === 'open') return reply(ctx, 'invoice', serializeInvoice(invoice), { changed: false });
     return reply(ctx, 'invoice', serializeInvoice(restore(ctx.db, invoice, ctx.now()).invoice), { changed: true });
-  },
-  'POST {card_provider}': (ctx) => {
-    const body = input(ctx, webhookSchema);
-    const invoiceId = body.invoice_id ?? body.data?.invoice_id;
-    if (invoiceId === undefined) throw new HttpError(422, 'Invalid data', 'invoice_id: the event names no invoice', { errors: [{ path: 'invoice_id', message: 'required' }] });
-    const invoice = visibleInvoice(ctx, invoiceId);
-    const event = receiveEvent(ctx.db, { schoolId: invoice.school_id, subscriptionId: invoice.subscription_id, invoiceId: invoice.id, type: body.type, payload: ctx.input }, ctx.now());
-    return reply(ctx, 'event', serializeEvent(event), { invoice: serializeInvoice(getInvoice(ctx.db, invoice.id) as InvoiceRow) });
   },
 } satisfies PartialHandlerMap;

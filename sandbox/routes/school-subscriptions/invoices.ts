@@ -1,26 +1,14 @@
 /** Invoice lists and edits under subscriptions/, coupons, billing address and price rise exemption. */
-import { z } from 'zod';
 import { callerSchoolId, isStaff } from '../../kit/reach.js';
-import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { notFound, page, pathId } from '../../kit/input.js';
 import { serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
 import { serializePlanAction, type PlanActionRow } from '../../domain/subscriptions/plan-actions.js';
 import { updateSubscription } from '../../domain/subscriptions/subscriptions.js';
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { docList } from '../../kit/json-text.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../superuser-billing/subscriptions.js';
 
-const listSchema = z.looseObject({
-  school_id: fields.id.optional(),
-  subscription_id: fields.id.optional(),
-  state: z.string().optional(),
-  currency: z.string().optional(),
-  from: fields.day.optional(),
-  to: fields.day.optional(),
-});
-
-const personSchema = z.looseObject({ source_person_id: z.union([fields.id, z.null()]).optional(), source_person: z.union([fields.id, z.null()]).optional() });
-const deptSchema = z.looseObject({ source_dept: z.union([z.string().trim().max(60), z.null()]).optional(), dept: z.union([z.string().trim().max(60), z.null()]).optional() });
 
 /** The invoice list's filters: the name bound in SQL and its condition. */
 const LIST_FILTERS = [
@@ -34,7 +22,7 @@ const LIST_FILTERS = [
 
 export const invoiceReadHandlers = {
   'GET subscriptions/invoices': (ctx) => {
-    const filter = input(ctx, listSchema);
+    const filter = ctx.input;
     const { skip, take } = page(ctx);
     const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
     const args = { school, sub: filter.subscription_id ?? null, state: filter.state ?? null, currency: filter.currency?.toLowerCase() ?? null, from: filter.from ?? null, to: filter.to ?? null };
@@ -63,7 +51,7 @@ export const invoiceReadHandlers = {
   },
   'PATCH subscriptions/invoices/{id}/source_person': (ctx) => {
     const invoice = visibleInvoice(ctx, pathId(ctx, 'Invoice'));
-    const body = input(ctx, personSchema);
+    const body = ctx.input;
     const person = body.source_person_id !== undefined ? body.source_person_id : (body.source_person ?? null);
     if (person !== null && ctx.db.prepare('SELECT 1 FROM sales_people WHERE id = ?').get(person) === undefined) {
       throw new HttpError(422, 'Invalid data', `source_person_id: no sales person ${person}`, { errors: [{ path: 'source_person_id', message: 'unknown sales person' }] });
@@ -72,7 +60,7 @@ export const invoiceReadHandlers = {
   },
   'PATCH subscriptions/invoices/{id}/source_dept': (ctx) => {
     const invoice = visibleInvoice(ctx, pathId(ctx, 'Invoice'));
-    const body = input(ctx, deptSchema);
+    const body = ctx.input;
     const dept = body.source_dept !== undefined ? body.source_dept : (body.dept ?? null);
     return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice, { source_dept: dept === '' ? null : dept }, ctx.now())));
   },
@@ -92,7 +80,7 @@ export const invoiceReadHandlers = {
   },
   'PUT subscriptions/{id}/billing_address': (ctx) => {
     const sub = subscriptionOf(ctx);
-    const { billing_address_id } = input(ctx, z.looseObject({ billing_address_id: fields.id }));
+    const { billing_address_id } = ctx.input;
     const found = ctx.db.prepare('SELECT 1 FROM addresses WHERE id = ? AND school_id = ? AND deleted_at IS NULL').get(billing_address_id, sub.school_id);
     if (found === undefined) {
       throw new HttpError(422, 'Invalid data', `billing_address_id: address ${billing_address_id} is not an address of school ${sub.school_id}`, {
@@ -102,7 +90,7 @@ export const invoiceReadHandlers = {
     return answerSub(ctx, updateSubscription(ctx.db, sub.id, { billing_address_id }, ctx.now()));
   },
   'PUT subscriptions/{id}/price_rise_exemption': (ctx) => {
-    const { date } = input(ctx, z.looseObject({ date: fields.day }));
+    const { date } = ctx.input;
     return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { price_rise_exemption: date }, ctx.now()));
   },
   'GET subscriptions/plans/migrations': (ctx) => {

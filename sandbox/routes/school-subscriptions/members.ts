@@ -7,7 +7,7 @@ import { assign, checkSeats, type Target, unassign } from '../../domain/subscrip
 import { getPlan } from '../../domain/pricing/catalogue.js';
 import { upgradeCost } from '../../domain/pricing/pricing.js';
 import { updateSubscription } from '../../domain/subscriptions/subscriptions.js';
-import type { Handler, PartialHandlerMap } from '../../kit/handler.js';
+import type { Handler, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { input } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../superuser-billing/subscriptions.js';
 
@@ -48,10 +48,10 @@ function unassignHandler(target: Target): Handler {
 }
 
 /** Sets a seat count; more seats on a paid, invoiced subscription are invoiced for the rest of the term. */
-function seatsHandler(target: 'user' | 'teacher'): Handler {
+function seatsHandler(target: 'user' | 'teacher'): RouteHandler<'PATCH users/me/school/subscriptions/{id}/users/seats' | 'PATCH users/me/school/subscriptions/{id}/teachers/seats'> {
   return (ctx) => {
     const sub = subscriptionOf(ctx);
-    const { seats } = input(ctx, z.looseObject({ seats: z.coerce.number().int().min(0).max(100_000) }));
+    const { seats } = ctx.input;
     checkSeats(ctx.db, sub, target, seats);
     const next = target === 'user' ? { seats } : { teacher_seats: seats };
     const plan = sub.plan_id === null ? undefined : getPlan(ctx.db, sub.plan_id);

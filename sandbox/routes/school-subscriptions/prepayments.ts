@@ -1,18 +1,16 @@
 /** Prepaid subscriptions and upgrades (activated or cancelled with their action secret) and multi-year subscriptions. */
-import { z } from 'zod';
 import { callerSchoolId, isStaff } from '../../kit/reach.js';
 import { day } from '../../domain/billing/dates.js';
-import { grant, grantSchema } from '../../domain/subscriptions/grants.js';
-import { fields, notFound } from '../../kit/input.js';
+import { grant } from '../../domain/subscriptions/grants.js';
+import { notFound } from '../../kit/input.js';
 import { serializeInvoice } from '../../domain/invoices/invoices.js';
 import { serializeSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
-import { activatePrepayment, activateUpgrade, cancelPrepayment, cancelUpgrade, upgradeByPrepayment, upgradeSchema } from '../../domain/subscriptions/upgrades.js';
+import { activatePrepayment, activateUpgrade, cancelPrepayment, cancelUpgrade, upgradeByPrepayment } from '../../domain/subscriptions/upgrades.js';
 import type { HandlerContext, PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
-import { planFor, quote, quoteSchema } from './quotes.js';
+import { reply } from '../../kit/reply.js';
+import { planFor, quote } from './quotes.js';
 import { answerSub, subscriptionOf } from '../superuser-billing/subscriptions.js';
 
-const secretSchema = z.looseObject({ action_secret: z.string().trim().min(1) });
 
 /** The prepaid subscription an action secret belongs to (within `schoolId` when given). */
 function bySecret(ctx: HandlerContext, secret: string, schoolId: number | null): SubscriptionRow {
@@ -26,7 +24,7 @@ function bySecret(ctx: HandlerContext, secret: string, schoolId: number | null):
 export const prepaymentHandlers = {
   'POST users/me/school/subscriptions/prepayment': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const body = input(ctx, grantSchema);
+    const body = ctx.input;
     const granted = grant(ctx.db, schoolId, 'prepaid', { ...body, plan_id: planFor(ctx.db, schoolId, body).id }, ctx.now());
     return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
       invoice: granted.invoice && serializeInvoice(granted.invoice),
@@ -34,29 +32,29 @@ export const prepaymentHandlers = {
     }, 201);
   },
   'POST users/me/school/subscriptions/prepayment/activation': (ctx) => {
-    const { action_secret } = input(ctx, secretSchema);
+    const { action_secret } = ctx.input;
     const sub = bySecret(ctx, action_secret, isStaff(ctx.user) ? null : callerSchoolId(ctx));
     const { subscription, invoice } = activatePrepayment(ctx.db, sub, action_secret, ctx.now());
     return answerSub(ctx, subscription, { invoice: invoice && serializeInvoice(invoice) });
   },
   'DELETE subscriptions/prepayment/invoices': (ctx) => {
-    const { action_secret } = input(ctx, secretSchema);
+    const { action_secret } = ctx.input;
     const sub = bySecret(ctx, action_secret, null);
     if (sub.state === 'cancelled') return answerSub(ctx, sub, { changed: false });
     return answerSub(ctx, cancelPrepayment(ctx.db, sub, action_secret, ctx.now()), { changed: true });
   },
   'POST users/me/school/subscriptions/{id}/upgrade/prepayment': (ctx) => {
-    const { subscription, invoice, actionSecret } = upgradeByPrepayment(ctx.db, subscriptionOf(ctx), input(ctx, upgradeSchema), ctx.now());
+    const { subscription, invoice, actionSecret } = upgradeByPrepayment(ctx.db, subscriptionOf(ctx), ctx.input, ctx.now());
     return answerSub(ctx, subscription, { invoice: serializeInvoice(invoice), action_secret: actionSecret });
   },
   'POST users/me/school/subscriptions/{id}/upgrade/prepayment/activation': (ctx) => {
-    const { action_secret } = input(ctx, secretSchema);
+    const { action_secret } = ctx.input;
     const { subscription, invoice } = activateUpgrade(ctx.db, subscriptionOf(ctx), action_secret, ctx.now());
     return answerSub(ctx, subscription, { invoice: serializeInvoice(invoice) });
   },
   'DELETE subscriptions/{id}/upgrade/prepayment': (ctx) => answerSub(ctx, cancelUpgrade(ctx.db, subscriptionOf(ctx), ctx.now())),
   'POST subscriptions/schedule/multi-year': (ctx) => {
-    const body = input(ctx, grantSchema.extend({ school_id: fields.id.optional() }));
+    const body = ctx.input;
     const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
     if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) === undefined) throw notFound('School', schoolId);
     const granted = grant(ctx.db, schoolId, 'multi_year', { ...body, plan_id: planFor(ctx.db, schoolId, body).id }, ctx.now());
@@ -65,5 +63,5 @@ export const prepaymentHandlers = {
       action_secret: granted.actionSecret,
     }, 201);
   },
-  'GET subscriptions/schedule/multi-year/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, callerSchoolId(ctx), input(ctx, quoteSchema), day(ctx.now()), true)),
+  'GET subscriptions/schedule/multi-year/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, callerSchoolId(ctx), ctx.input, day(ctx.now()), true)),
 } satisfies PartialHandlerMap;

@@ -1,24 +1,18 @@
 /** Price quotes for a new subscription: the plan (named, or the product's default in the school's currency), seats, coupon and tax. */
-import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../../domain/pricing/catalogue.js';
 import { schoolCurrency } from '../../domain/subscriptions/grants.js';
-import { fields } from '../../kit/input.js';
+import type { ParsedPayload } from '../../../core/endpoints/define.js';
+import type { QUOTE_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { taxRate } from '../../domain/invoices/invoices.js';
 import { applyCoupon, multiYearPrice, termPrice } from '../../domain/pricing/pricing.js';
 
-export const quoteSchema = z.looseObject({
-  plan_id: fields.id.optional(),
-  product_id: fields.id.optional(),
-  seats: z.coerce.number().int().min(0).max(100_000).optional(),
-  teacher_seats: z.coerce.number().int().min(0).max(10_000).optional(),
-  coupon: z.string().trim().min(1).optional(),
-  years: z.coerce.number().int().min(2).max(5).optional(),
-});
+/** What a quote takes: the table's QUOTE_PAYLOAD, as its schema parsed it. */
+export type QuoteInput = ParsedPayload<typeof QUOTE_PAYLOAD>;
 
 /** The plan a quote or purchase means: the named plan, else the product's default in the school's currency. */
-export function planFor(db: SandboxDb, schoolId: number, input: z.output<typeof quoteSchema>, fallbackProduct = 'spelling'): PlanRow {
+export function planFor(db: SandboxDb, schoolId: number, input: QuoteInput, fallbackProduct = 'spelling'): PlanRow {
   if (input.plan_id !== undefined) return planOr404(db, input.plan_id);
   const productId = input.product_id ?? (db.prepare('SELECT id FROM products WHERE code = ?').pluck().get(fallbackProduct) as number | undefined) ?? 1;
   productOr404(db, productId);
@@ -34,7 +28,7 @@ export function planFor(db: SandboxDb, schoolId: number, input: z.output<typeof 
  * @example
  * quote(db, 1, { product_id: 1, seats: 350 }, '2026-09-01')
  */
-export function quote(db: SandboxDb, schoolId: number, input: z.output<typeof quoteSchema>, today: string, multiYear = false): Record<string, unknown> {
+export function quote(db: SandboxDb, schoolId: number, input: QuoteInput, today: string, multiYear = false): Record<string, unknown> {
   const plan = planFor(db, schoolId, input);
   const seats = input.seats ?? plan.seats;
   const teacherSeats = input.teacher_seats ?? plan.teacher_seats;

@@ -1,14 +1,14 @@
 /** The school's own subscriptions (users/me/school/subscriptions...): list, buy, freemium and free, cost, upgrade, convert, cancel, invoices. */
 import { callerSchoolId, schoolParam } from '../../kit/reach.js';
 import { day } from '../../domain/billing/dates.js';
-import { grant, grantSchema } from '../../domain/subscriptions/grants.js';
+import { grant } from '../../domain/subscriptions/grants.js';
 import { serializeInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
 import { applyClock, serializeSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
-import { convertToCard, quoteUpgrade, upgrade, upgradeSchema } from '../../domain/subscriptions/upgrades.js';
+import { convertToCard, quoteUpgrade, upgrade } from '../../domain/subscriptions/upgrades.js';
 import { HttpError, type Handler, type PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { page } from '../../kit/input.js';
-import { planFor, quote, quoteSchema } from './quotes.js';
+import { planFor, quote } from './quotes.js';
 import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../superuser-billing/subscriptions.js';
 
 const created = (ctx: Parameters<Handler>[0], granted: ReturnType<typeof grant>): ReturnType<Handler> =>
@@ -30,31 +30,30 @@ export const schoolSubscriptionHandlers = {
   },
   'POST users/me/school/subscriptions': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const body = input(ctx, grantSchema);
+    const body = ctx.input;
     const plan = planFor(ctx.db, schoolId, body);
     return created(ctx, grant(ctx.db, schoolId, 'full', { ...body, plan_id: plan.id }, ctx.now()));
   },
   'POST users/me/school/subscriptions/freemium': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const body = input(ctx, grantSchema);
-    return created(ctx, grant(ctx.db, schoolId, 'freemium', { product_id: body.product_id ?? productByCode(ctx, 'spelling') }, ctx.now()));
+    return created(ctx, grant(ctx.db, schoolId, 'freemium', { product_id: ctx.input.product_id ?? productByCode(ctx, 'spelling') }, ctx.now()));
   },
   'POST users/me/school/subscriptions/free': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const body = input(ctx, grantSchema);
+    const body = ctx.input;
     const plan = planFor(ctx.db, schoolId, body, 'resources');
     if (plan.price > 0) throw new HttpError(409, 'Conflict', `Plan ${plan.id} costs ${plan.price} ${plan.currency}; a school can only take a free plan itself`);
     return created(ctx, grant(ctx.db, schoolId, 'free', { ...body, plan_id: plan.id }, ctx.now()));
   },
   'GET users/me/school/subscriptions/{id}': (ctx) => answerSub(ctx, subscriptionOf(ctx)),
-  'GET users/me/school/subscriptions/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, callerSchoolId(ctx), input(ctx, quoteSchema), day(ctx.now()))),
+  'GET users/me/school/subscriptions/cost': (ctx) => reply(ctx, 'cost', quote(ctx.db, callerSchoolId(ctx), ctx.input, day(ctx.now()))),
   'GET users/me/school/subscriptions/{id}/upgrade/cost': (ctx) => {
     const sub = subscriptionOf(ctx);
-    const q = quoteUpgrade(ctx.db, sub, input(ctx, upgradeSchema), day(ctx.now()));
+    const q = quoteUpgrade(ctx.db, sub, ctx.input, day(ctx.now()));
     return reply(ctx, 'cost', { plan_id: q.plan.id, plan: q.plan.name, seats: q.seats, teacher_seats: q.teacher_seats, currency: q.currency, amount: q.amount });
   },
   'POST users/me/school/subscriptions/{id}/upgrade': (ctx) => {
-    const { subscription, invoice } = upgrade(ctx.db, subscriptionOf(ctx), input(ctx, upgradeSchema), ctx.now());
+    const { subscription, invoice } = upgrade(ctx.db, subscriptionOf(ctx), ctx.input, ctx.now());
     return answerSub(ctx, subscription, { invoice: invoice && serializeInvoice(invoice) });
   },
   'POST users/me/school/subscriptions/{id}/convert': (ctx) => answerSub(ctx, convertToCard(ctx.db, subscriptionOf(ctx), ctx.now())),
@@ -65,6 +64,6 @@ export const schoolSubscriptionHandlers = {
   'POST users/me/school/subscriptions/{id}/cancel': cancelAtExpiryHandler,
   'DELETE users/me/school/subscriptions/{id}/cancel': undoCancelHandler,
   'GET schools/{id}/subscriptions/cost': (ctx) => {
-    return reply(ctx, 'cost', quote(ctx.db, schoolParam(ctx), input(ctx, quoteSchema), day(ctx.now())));
+    return reply(ctx, 'cost', quote(ctx.db, schoolParam(ctx), ctx.input, day(ctx.now())));
   },
 } satisfies PartialHandlerMap;

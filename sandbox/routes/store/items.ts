@@ -1,24 +1,20 @@
 /** Store items, their stock per location, filters and locations; and the merchandise sales report. */
 import { z } from 'zod';
 import { isStaff } from '../../kit/reach.js';
-import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { notFound, page, parseField, pathId } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import { createItem, itemOr404, itemPatchSchema, type ItemRow, locationOr404, newItemSchema, patchItem, serializeItem, setStock } from '../../domain/store/items.js';
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { input, reply } from '../../kit/reply.js';
 import { containsNamed } from '../../kit/search.js';
 
-const listSchema = z.looseObject({ category: z.string().optional(), q: z.string().optional(), location_id: fields.id.optional(), tag: z.string().optional() });
-const stockSchema = z.looseObject({
-  stock: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  location_id: fields.id.optional(),
-  locations: z.record(z.string().regex(/^\d+$/), z.number().int().min(0)).optional(),
-});
+// `locations` is a record keyed by location id (the table names it as JSON): its entries are checked here.
+const stockByLocation = z.record(z.string().regex(/^\d+$/), z.number().int().min(0));
 const bulkPatchSchema = z.looseObject({ items: z.array(itemPatchSchema).min(1) });
 
 export const storeItemHandlers = {
   'GET store/items': (ctx) => {
-    const filter = input(ctx, listSchema);
+    const filter = ctx.input;
     const { skip, take } = page(ctx);
     const where = `(@all = 1 OR active = 1) AND (@category IS NULL OR category = @category) AND (@q IS NULL OR ${containsNamed('name', 'q')} OR ${containsNamed('sku', 'q')})
       AND (@tag IS NULL OR EXISTS (SELECT 1 FROM json_each(tags) WHERE value = @tag))
@@ -65,9 +61,10 @@ export const storeItemHandlers = {
   },
   'PUT store/items/{id}/stock': (ctx) => {
     const item = itemOr404(ctx.db, pathId(ctx, 'Item'));
-    const body = input(ctx, stockSchema);
-    const changes: [number, number][] = body.locations
-      ? Object.entries(body.locations).map(([location, quantity]) => [Number(location), quantity])
+    const body = ctx.input;
+    const locations = body.locations === undefined ? undefined : parseField('locations', stockByLocation, body.locations);
+    const changes: [number, number][] = locations
+      ? Object.entries(locations).map(([location, quantity]) => [Number(location), quantity])
       : body.stock !== undefined
         ? [[body.location_id ?? 1, body.stock]]
         : [];

@@ -1,32 +1,13 @@
 /** The subscription catalogue: products, scopes, plans and their children, the plans cache, plan actions. */
-import { z } from 'zod';
 import { listPlans, planChecksum, planOr404, productOr404, type ProductRow, type ScopeRow, scopeOr404, serializePlan, serializeProduct, serializeScope } from '../../domain/pricing/catalogue.js';
-import { fields, invalid, page, pathId } from '../../kit/input.js';
-import { CURRENCIES } from '../../domain/pricing/money.js';
-import { cancelPlanAction, createPlanAction, planActionOr404, planActionSchema, retryPlanAction, serializePlanAction, type PlanActionRow } from '../../domain/subscriptions/plan-actions.js';
+import { invalid, page, pathId, trimmedNames } from '../../kit/input.js';
+import { cancelPlanAction, createPlanAction, planActionOr404, retryPlanAction, serializePlanAction, type PlanActionRow } from '../../domain/subscriptions/plan-actions.js';
 import { serializeSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 
-const productSchema = z.looseObject({
-  code: z.string().trim().regex(/^[a-z][a-z0-9-]{1,39}$/, 'lowercase letters, digits and dashes'),
-  name: z.string().trim().min(1).max(120),
-  description: z.string().max(2000).optional(),
-  permissions: z.array(z.string().trim().min(1)).optional(),
-  active: fields.flag.optional(),
-});
-const scopeSchema = z.looseObject({ name: z.string().trim().min(1).max(120), seat_type: z.enum(['school', 'users', 'teachers']) });
-const planSchema = z.looseObject({
-  name: z.string().trim().min(1).max(120),
-  currency: z.enum(CURRENCIES),
-  price: z.coerce.number().int().min(0),
-  seats: z.coerce.number().int().min(0).optional(),
-  teacher_seats: z.coerce.number().int().min(0).optional(),
-  seat_price: z.coerce.number().int().min(0).optional(),
-  term_months: z.coerce.number().int().min(1).max(60).optional(),
-  parent_id: fields.id.optional(),
-  active: fields.flag.optional(),
-});
+// A product code is part of URLs and permission names, so it has a form of its own.
+const PRODUCT_CODE = /^[a-z][a-z0-9-]{1,39}$/;
 
 function set(ctx: HandlerContext, table: string, id: number, changes: Readonly<Record<string, unknown>>): void {
   const keys = Object.keys(changes).filter((k) => changes[k] !== undefined);
@@ -45,19 +26,22 @@ export const catalogueHandlers = {
     return reply(ctx, 'products', rows.map(serializeProduct), { total: rows.length });
   },
   'POST subscriptions/products': (ctx) => {
-    const body = input(ctx, productSchema);
+    const body = ctx.input;
+    if (!PRODUCT_CODE.test(body.code)) throw invalid('code', 'lowercase letters, digits and dashes');
+    const permissions = body.permissions === undefined ? [body.code] : trimmedNames(body.permissions, 'permissions');
     if (ctx.db.prepare('SELECT 1 FROM products WHERE code = ?').get(body.code) !== undefined) throw new HttpError(409, 'Conflict', `A product with code ${body.code} exists`);
     const stamp = ctx.now().toISOString();
     const { lastInsertRowid } = ctx.db
       .prepare('INSERT INTO products (code, name, description, permissions, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(body.code, body.name, body.description ?? '', JSON.stringify(body.permissions ?? [body.code]), body.active ?? 1, stamp, stamp);
+      .run(body.code, body.name, body.description ?? '', JSON.stringify(permissions), body.active ?? 1, stamp, stamp);
     return reply(ctx, 'product', serializeProduct(productOr404(ctx.db, Number(lastInsertRowid))), {}, 201);
   },
   'GET subscriptions/products/{id}': (ctx) => reply(ctx, 'product', serializeProduct(productOr404(ctx.db, pathId(ctx, 'Product')))),
   'PATCH subscriptions/products/{id}': (ctx) => {
     const product = productOr404(ctx.db, pathId(ctx, 'Product'));
-    const body = input(ctx, productSchema.partial().omit({ code: true }));
-    set(ctx, 'products', product.id, { name: body.name, description: body.description, permissions: body.permissions, active: body.active });
+    const body = ctx.input;
+    const permissions = body.permissions === undefined ? undefined : trimmedNames(body.permissions, 'permissions');
+    set(ctx, 'products', product.id, { name: body.name, description: body.description, permissions, active: body.active });
     return reply(ctx, 'product', serializeProduct(productOr404(ctx.db, product.id)));
   },
   'DELETE subscriptions/products/{id}': (ctx) => {
@@ -74,14 +58,14 @@ export const catalogueHandlers = {
   },
   'POST subscriptions/products/{id}/scopes': (ctx) => {
     const product = productOr404(ctx.db, pathId(ctx, 'Product'));
-    const body = input(ctx, scopeSchema);
+    const body = ctx.input;
     const stamp = ctx.now().toISOString();
     const { lastInsertRowid } = ctx.db.prepare('INSERT INTO product_scopes (product_id, name, seat_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(product.id, body.name, body.seat_type, stamp, stamp);
     return reply(ctx, 'scope', serializeScope(scopeOr404(ctx.db, Number(lastInsertRowid))), {}, 201);
   },
   'PATCH subscriptions/scopes/{id}': (ctx) => {
     const scope = scopeOr404(ctx.db, pathId(ctx, 'Scope'));
-    const body = input(ctx, scopeSchema.partial());
+    const body = ctx.input;
     set(ctx, 'product_scopes', scope.id, { name: body.name, seat_type: body.seat_type });
     return reply(ctx, 'scope', serializeScope(scopeOr404(ctx.db, scope.id)));
   },
@@ -94,7 +78,7 @@ export const catalogueHandlers = {
     return reply(ctx, 'deleted', true, { id: scope.id });
   },
   'GET subscriptions/plans': (ctx) => {
-    const filter = input(ctx, z.looseObject({ product_id: fields.id.optional(), currency: z.string().optional(), active: fields.flag.optional() }));
+    const filter = ctx.input;
     const rows = listPlans(ctx.db, '(@product IS NULL OR s.product_id = @product) AND (@currency IS NULL OR p.currency = @currency) AND (@active IS NULL OR p.active = @active)', {
       product: filter.product_id ?? null,
       currency: filter.currency ?? null,
@@ -119,7 +103,7 @@ export const catalogueHandlers = {
   },
   'GET subscriptions/plans/{id}/children': (ctx) => reply(ctx, 'plans', listPlans(ctx.db, 'p.parent_id = ?', planOr404(ctx.db, pathId(ctx, 'Plan')).id).map(serializePlan)),
   'GET subscriptions/plans/actions': (ctx) => {
-    const { state } = input(ctx, z.looseObject({ state: z.string().optional() }));
+    const { state } = ctx.input;
     const rows = ctx.db.prepare('SELECT * FROM plan_actions WHERE (? IS NULL OR state = ?) ORDER BY id DESC').all(state ?? null, state ?? null) as PlanActionRow[];
     return reply(ctx, 'actions', rows.map(serializePlanAction), { total: rows.length });
   },
@@ -132,7 +116,7 @@ export const catalogueHandlers = {
   },
   'POST subscriptions/scopes/{id}/plans': (ctx) => {
     const scope = scopeOr404(ctx.db, pathId(ctx, 'Scope'));
-    const body = input(ctx, planSchema);
+    const body = ctx.input;
     if (body.parent_id !== undefined && planOr404(ctx.db, body.parent_id).scope_id !== scope.id) throw invalid('parent_id', `plan ${body.parent_id} is in another scope`);
     const stamp = ctx.now().toISOString();
     const { lastInsertRowid } = ctx.db
@@ -142,12 +126,12 @@ export const catalogueHandlers = {
   },
   'PATCH subscriptions/plans/{id}': (ctx) => {
     const plan = planOr404(ctx.db, pathId(ctx, 'Plan'));
-    const body = input(ctx, planSchema.partial().omit({ currency: true, parent_id: true }));
+    const body = ctx.input;
     const priced = body.price !== undefined || body.seat_price !== undefined;
     set(ctx, 'plans', plan.id, { ...body, ...(priced ? { version: plan.version + 1 } : {}) });
     return reply(ctx, 'plan', serializePlan(planOr404(ctx.db, plan.id)));
   },
-  'POST subscriptions/plans/{id}/actions': (ctx) => reply(ctx, 'action', serializePlanAction(createPlanAction(ctx.db, pathId(ctx, 'Plan'), input(ctx, planActionSchema), ctx.now())), {}, 201),
+  'POST subscriptions/plans/{id}/actions': (ctx) => reply(ctx, 'action', serializePlanAction(createPlanAction(ctx.db, pathId(ctx, 'Plan'), ctx.input, ctx.now())), {}, 201),
   'DELETE subscriptions/plans/actions/{id}': (ctx) => {
     const action = planActionOr404(ctx.db, pathId(ctx, 'Plan action'));
     if (action.state === 'cancelled') return reply(ctx, 'action', serializePlanAction(action), { changed: false });

@@ -1,24 +1,25 @@
 /** Superuser calls on schools and users: subscription grants, future subscriptions, school deletion, roles, cards, scores, sessions, accounting contacts, geocoding. */
-import { z } from 'zod';
 import { schoolParam } from '../../kit/reach.js';
-import { grant, grantSchema } from '../../domain/subscriptions/grants.js';
+import { grant } from '../../domain/subscriptions/grants.js';
 import { notFound, page, pathId } from '../../kit/input.js';
 import { serializeInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { listPaymentMethods, serializePaymentMethod } from '../../domain/billing/payment-methods.js';
 import { remove } from '../../domain/subscriptions/lifecycle.js';
 import { serializeSubscription, type SubscriptionKind } from '../../domain/subscriptions/subscriptions.js';
-import { HttpError, type Handler, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { HttpError, type Handler, type HandlerContext, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
 import { geocode } from './gazetteer.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from './subscriptions.js';
 import { startsWithText } from '../../kit/search.js';
 
+type GrantRoute = `POST schools/{id}/subscription/${'free' | 'backdated' | 'future' | 'full' | 'trial'}`;
+
 const grantHandler =
-  (kind: SubscriptionKind): Handler =>
+  (kind: SubscriptionKind): RouteHandler<GrantRoute> =>
   (ctx) => {
     const schoolId = schoolParam(ctx);
-    const granted = grant(ctx.db, schoolId, kind, input(ctx, grantSchema), ctx.now());
+    const granted = grant(ctx.db, schoolId, kind, ctx.input, ctx.now());
     return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), { invoice: granted.invoice && serializeInvoice(granted.invoice) }, 201);
   };
 
@@ -80,7 +81,7 @@ export const superuserSchoolHandlers = {
   'PATCH schools/{id}/users/{uid}/role': (ctx) => {
     const schoolId = schoolParam(ctx);
     const userId = pathId(ctx, 'User', 'uid');
-    const { role } = input(ctx, z.looseObject({ role: z.enum(['teacher', 'admin']) }));
+    const { role } = ctx.input;
     const user = ctx.db
       .prepare("SELECT u.id, u.kind FROM users u WHERE u.id = ? AND u.deleted_at IS NULL AND (u.school_id = ? OR EXISTS (SELECT 1 FROM school_memberships m WHERE m.user_id = u.id AND m.school_id = ?))")
       .get(userId, schoolId, schoolId) as { id: number; kind: string } | undefined;
@@ -97,8 +98,7 @@ export const superuserSchoolHandlers = {
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total: rows.length });
   },
   'GET geocode-address': (ctx) => {
-    const { q } = input(ctx, z.looseObject({ q: z.string().trim().min(1) }));
-    return reply(ctx, 'results', geocode(q));
+    return reply(ctx, 'results', geocode(ctx.input.q));
   },
   'PUT superuser/users/{id}/scores/archive': recache('archive'),
   'PUT superuser/users/{id}/scores/total': recache('total'),

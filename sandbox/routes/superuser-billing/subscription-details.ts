@@ -1,23 +1,13 @@
 /** Superuser reads and edits of subscriptions: lists, PO number, permissions, renewal email, inferred teacher access, cancellations. */
-import { z } from 'zod';
 import { getPlan } from '../../domain/pricing/catalogue.js';
 import { billingAddressee } from '../../domain/billing/email.js';
-import { fields, notFound, page, pathId } from '../../kit/input.js';
+import { notFound, page, pathId, trimmedNames } from '../../kit/input.js';
 import { taxRate } from '../../domain/invoices/invoices.js';
 import { termPrice } from '../../domain/pricing/pricing.js';
 import { applyClock, serializeSubscription, type SubscriptionRow, updateSubscription } from '../../domain/subscriptions/subscriptions.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from './subscriptions.js';
-
-const listSchema = z.looseObject({
-  school_id: fields.id.optional(),
-  state: z.string().optional(),
-  kind: z.string().optional(),
-  product_id: fields.id.optional(),
-});
-
-const cancellationFilter = z.looseObject({ kind: z.string().optional(), school_id: fields.id.optional() });
 
 function renewalEmail(db: Parameters<typeof taxRate>[0], sub: SubscriptionRow): Record<string, unknown> {
   const plan = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);
@@ -41,7 +31,7 @@ function renewalEmail(db: Parameters<typeof taxRate>[0], sub: SubscriptionRow): 
 
 export const subscriptionDetailHandlers = {
   'GET schoolsubscriptions': (ctx) => {
-    const filter = input(ctx, listSchema);
+    const filter = ctx.input;
     const { skip, take } = page(ctx);
     applyClock(ctx.db, ctx.now());
     const where = `deleted_at IS NULL AND (@school IS NULL OR school_id = @school) AND (@state IS NULL OR state = @state) AND (@kind IS NULL OR kind = @kind)
@@ -57,17 +47,16 @@ export const subscriptionDetailHandlers = {
     return answerSub(ctx, sub, { invoices });
   },
   'PATCH superuser/subscriptions/{id}': (ctx) => {
-    const { po_number } = input(ctx, z.looseObject({ po_number: z.string().trim().max(64) }));
+    const { po_number } = ctx.input;
     return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { po_number: po_number === '' ? null : po_number }, ctx.now()));
   },
   'PATCH superuser/subscriptions/{id}/permissions': (ctx) => {
-    const { permissions } = input(ctx, z.looseObject({ permissions: z.array(z.string().trim().min(1)) }));
-    const unique = [...new Set(permissions)].sort();
+    const unique = [...new Set(trimmedNames(ctx.input.permissions, 'permissions'))].sort();
     return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { permissions: JSON.stringify(unique) }, ctx.now()));
   },
   'GET superuser/subscriptions/{id}/renewal_email': (ctx) => reply(ctx, 'email', renewalEmail(ctx.db, subscriptionOf(ctx))),
   'PUT superuser/subscriptions/{id}/inferred_teacher_access': (ctx) => {
-    const { inferred_teacher_access } = input(ctx, z.looseObject({ inferred_teacher_access: fields.flag }));
+    const inferred_teacher_access = ctx.input.inferred_teacher_access ? 1 : 0;
     return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { inferred_teacher_access }, ctx.now()));
   },
   'POST superuser/inferred_teacher_access/refresh': (ctx) => {
@@ -97,12 +86,12 @@ export const subscriptionDetailHandlers = {
   },
   'PATCH superuser/cancellations/{id}': (ctx) => {
     const id = pathId(ctx, 'Cancellation');
-    const { reason } = input(ctx, z.looseObject({ reason: z.string().trim().max(500) }));
+    const { reason } = ctx.input;
     if (ctx.db.prepare('UPDATE cancellations SET reason = ? WHERE id = ?').run(reason, id).changes === 0) throw notFound('Cancellation', id);
     return reply(ctx, 'cancellation', ctx.db.prepare('SELECT * FROM cancellations WHERE id = ?').get(id));
   },
   'GET superuser/cancellations': (ctx) => {
-    const filter = input(ctx, cancellationFilter);
+    const filter = ctx.input;
     const { skip, take } = page(ctx);
     const where = '(@kind IS NULL OR c.kind = @kind) AND (@school IS NULL OR c.school_id = @school)';
     const args = { kind: filter.kind ?? null, school: filter.school_id ?? null };

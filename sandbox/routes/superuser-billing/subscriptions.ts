@@ -1,7 +1,6 @@
 /** Superuser subscription lifecycle calls: expiry, sync, move, delete, cancellations of every kind. */
-import { z } from 'zod';
 import { callerId } from '../../kit/reach.js';
-import { fields, notFound, pathId } from '../../kit/input.js';
+import { notFound, pathId } from '../../kit/input.js';
 import {
   cancelAndRefund,
   cancelAtExpiry,
@@ -16,10 +15,8 @@ import {
   undoCancelAtExpiry,
 } from '../../domain/subscriptions/lifecycle.js';
 import { serializeSubscription, type SubscriptionRow, visibleSubscription } from '../../domain/subscriptions/subscriptions.js';
-import type { Handler, HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
-
-const reasonSchema = z.looseObject({ reason: z.string().trim().max(500).optional() });
+import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
+import { reply } from '../../kit/reply.js';
 
 export function subscriptionOf(ctx: HandlerContext, name = 'id'): SubscriptionRow {
   return visibleSubscription(ctx, pathId(ctx, 'Subscription', name));
@@ -29,17 +26,17 @@ export function answerSub(ctx: HandlerContext, sub: SubscriptionRow, extra: Read
   return reply(ctx, 'subscription', serializeSubscription(ctx.db, sub), extra);
 }
 
-const reason = (ctx: HandlerContext): string => input(ctx, reasonSchema).reason ?? '';
+const reason = (ctx: { readonly input: { readonly reason?: string } }): string => ctx.input.reason ?? '';
 
 /** Cancel at expiry: repeating it on a cancelling subscription changes nothing. */
-export const cancelAtExpiryHandler: Handler = (ctx) => {
+export const cancelAtExpiryHandler: RouteHandler<'POST superuser/subscriptions/{id}/cancelatexpiry' | 'POST users/me/school/subscriptions/{id}/cancel'> = (ctx) => {
   const sub = subscriptionOf(ctx);
   if (sub.state === 'cancelling') return answerSub(ctx, sub, { changed: false });
   return answerSub(ctx, cancelAtExpiry(ctx.db, sub, reason(ctx), callerId(ctx), ctx.now()), { changed: true });
 };
 
 /** Undo cancel at expiry: a subscription already renewing (active or trial) is left as it is. */
-export const undoCancelHandler: Handler = (ctx) => {
+export const undoCancelHandler: RouteHandler<'DELETE superuser/subscriptions/{id}/cancelatexpiry' | 'DELETE users/me/school/subscriptions/{id}/cancel'> = (ctx) => {
   const sub = subscriptionOf(ctx);
   if (sub.state === 'active' || sub.state === 'trial') return answerSub(ctx, sub, { changed: false });
   return answerSub(ctx, undoCancelAtExpiry(ctx.db, sub, ctx.now()), { changed: true });
@@ -47,15 +44,14 @@ export const undoCancelHandler: Handler = (ctx) => {
 
 export const subscriptionAdminHandlers = {
   'POST superuser/subscriptions/{id}/setexpiry': (ctx) => {
-    const { expiry } = input(ctx, z.looseObject({ expiry: fields.day }));
-    return answerSub(ctx, setExpiry(ctx.db, subscriptionOf(ctx), expiry, ctx.now()));
+    return answerSub(ctx, setExpiry(ctx.db, subscriptionOf(ctx), ctx.input.expiry, ctx.now()));
   },
   'POST superuser/subscriptions/{id}/syncsubscription': (ctx) => {
     const { subscription, applied } = sync(ctx.db, subscriptionOf(ctx), ctx.now());
     return answerSub(ctx, subscription, { schedules_applied: applied });
   },
   'POST subscriptions/{id}/move': (ctx) => {
-    const { school } = input(ctx, z.looseObject({ school: fields.id }));
+    const { school } = ctx.input;
     const sub = subscriptionOf(ctx);
     if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(school) === undefined) throw notFound('School', school);
     subscriptionLifecycle.check('move', sub.id, sub.state);

@@ -1,27 +1,18 @@
 /** Email logs, stats and suppressions; background jobs; system errors. */
-import { z } from 'zod';
 import { type EmailRow, logEmail } from '../../domain/billing/email.js';
-import { fields, notFound, page, pathId } from '../../kit/input.js';
-import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
+import { invalid, notFound, page, parseIds, pathId } from '../../kit/input.js';
+import type { ParsedPayload } from '../../../core/endpoints/define.js';
+import type { EMAIL_LOG_FILTER } from '../../../core/endpoints/system.js';
+import { HttpError, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
 import { type JobRow, serializeJob } from '../../server/jobs.js';
 import { toCsv } from '../../domain/schools/csv.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { containsNamed } from '../../kit/search.js';
 
-const logFilter = z.looseObject({
-  ids: fields.ids.optional(),
-  status: z.string().optional(),
-  template: z.string().optional(),
-  recipient: z.string().optional(),
-  school_id: fields.id.optional(),
-  from: fields.day.optional(),
-  to: fields.day.optional(),
-});
-const jobFilter = z.looseObject({ state: z.string().optional(), namespace_id: z.string().optional(), queue_id: z.string().optional(), queueId: z.string().optional() });
+type LogFilter = ParsedPayload<typeof EMAIL_LOG_FILTER>;
 
-function logWhere(ctx: HandlerContext): { where: string; args: Record<string, unknown> } {
-  const f = input(ctx, logFilter);
-  const ids = f.ids ?? null;
+function logWhere(f: LogFilter): { where: string; args: Record<string, unknown> } {
+  const ids = f.ids === undefined ? null : parseIds(f.ids, 'ids');
   return {
     where: `(@ids IS NULL OR id IN (SELECT value FROM json_each(@ids))) AND (@status IS NULL OR status = @status) AND (@template IS NULL OR template = @template)
       AND (@recipient IS NULL OR ${containsNamed('recipient', 'recipient')}) AND (@school IS NULL OR school_id = @school)
@@ -30,11 +21,13 @@ function logWhere(ctx: HandlerContext): { where: string; args: Record<string, un
   };
 }
 
-function jobsPage(ctx: HandlerContext, namespace: string | null): ReturnType<typeof reply> {
-  const f = input(ctx, jobFilter);
+function jobsPage(ctx: Parameters<RouteHandler<'GET jobs' | 'GET jobs/namespace'>>[0], namespace: string | null): ReturnType<typeof reply> {
+  const f = ctx.input;
   const { skip, take } = page(ctx);
   const where = '(@state IS NULL OR state = @state) AND (@namespace IS NULL OR namespace_id = @namespace) AND (@queue IS NULL OR queue_id = @queue)';
-  const args = { state: f.state ?? null, namespace: namespace ?? f.namespace_id ?? null, queue: f.queue_id ?? f.queueId ?? null };
+  const queueId = f['queueId'];
+  if (queueId !== undefined && typeof queueId !== 'string') throw invalid('queueId', 'expected text');
+  const args = { state: f.state ?? null, namespace: namespace ?? f.namespace_id ?? null, queue: f.queue_id ?? queueId ?? null };
   const total = ctx.db.prepare(`SELECT COUNT(*) FROM jobs WHERE ${where}`).pluck().get(args) as number;
   const rows = ctx.db.prepare(`SELECT * FROM jobs WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as JobRow[];
   return reply(ctx, 'jobs', rows.map(serializeJob), { total });
@@ -51,7 +44,7 @@ export const systemHandlers = {
     return reply(ctx, 'email', sent);
   },
   'GET email/stats': (ctx) => {
-    const { where, args } = logWhere(ctx);
+    const { where, args } = logWhere(ctx.input);
     const byStatus = ctx.db.prepare(`SELECT status, COUNT(*) AS count FROM email_logs WHERE ${where} GROUP BY status ORDER BY status`).all(args) as { status: string; count: number }[];
     const byTemplate = ctx.db.prepare(`SELECT template, COUNT(*) AS count FROM email_logs WHERE ${where} GROUP BY template ORDER BY count DESC, template`).all(args);
     const total = byStatus.reduce((s, r) => s + r.count, 0);
@@ -67,14 +60,14 @@ export const systemHandlers = {
     });
   },
   'GET email/logs': (ctx) => {
-    const { where, args } = logWhere(ctx);
+    const { where, args } = logWhere(ctx.input);
     const { skip, take } = page(ctx);
     const total = ctx.db.prepare(`SELECT COUNT(*) FROM email_logs WHERE ${where}`).pluck().get(args) as number;
     const rows = ctx.db.prepare(`SELECT * FROM email_logs WHERE ${where} ORDER BY sent_at DESC, id DESC LIMIT @take OFFSET @skip`).all({ ...args, take, skip });
     return reply(ctx, 'logs', rows, { total });
   },
   'GET email/download': (ctx) => {
-    const { where, args } = logWhere(ctx);
+    const { where, args } = logWhere(ctx.input);
     const rows = ctx.db.prepare(`SELECT id, sent_at, recipient, template, status, subject FROM email_logs WHERE ${where} ORDER BY sent_at, id`).raw().all(args) as unknown[][];
     const content = toCsv(['id', 'sent_at', 'recipient', 'template', 'status', 'subject'], rows, '\n');
     return reply(ctx, 'download', { filename: 'email-logs.csv', content_type: 'text/csv', rows: rows.length, content });
@@ -84,13 +77,13 @@ export const systemHandlers = {
     return reply(ctx, 'bounces', rows, { total: rows.length });
   },
   'DELETE email/suppressions/bounces': (ctx) => {
-    const { email } = input(ctx, z.looseObject({ email: z.string().trim().min(3) }));
+    const { email } = ctx.input;
     if (ctx.db.prepare("DELETE FROM email_suppressions WHERE email = ? COLLATE NOCASE AND reason = 'bounce'").run(email).changes === 0) throw notFound('Bounce', email);
     return reply(ctx, 'deleted', true, { email });
   },
   'GET jobs': (ctx) => jobsPage(ctx, null),
   'GET jobs/namespace': (ctx) => {
-    const f = input(ctx, jobFilter);
+    const f = ctx.input;
     if (f.namespace_id) return jobsPage(ctx, f.namespace_id);
     const rows = ctx.db
       .prepare(
@@ -101,14 +94,14 @@ export const systemHandlers = {
     return reply(ctx, 'namespaces', rows);
   },
   'GET system/errors': (ctx) => {
-    const { source } = input(ctx, z.looseObject({ source: z.enum(['server', 'client']).optional() }));
+    const { source } = ctx.input;
     const { skip, take } = page(ctx);
     const total = ctx.db.prepare('SELECT COUNT(*) FROM system_errors WHERE (? IS NULL OR source = ?)').pluck().get(source ?? null, source ?? null) as number;
     const rows = ctx.db.prepare('SELECT * FROM system_errors WHERE (? IS NULL OR source = ?) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(source ?? null, source ?? null, take, skip);
     return reply(ctx, 'errors', rows, { total });
   },
   'POST system/errors/client-error': (ctx) => {
-    const body = input(ctx, z.looseObject({ message: z.string().trim().min(1).max(2000), stack: z.string().max(20_000).optional(), url: z.string().max(2000).optional() }));
+    const body = ctx.input;
     const { message, stack, url, ...rest } = body;
     const { lastInsertRowid } = ctx.db
       .prepare("INSERT INTO system_errors (source, message, stack, url, user_id, data, created_at) VALUES ('client', ?, ?, ?, ?, ?, ?)")

@@ -53,3 +53,79 @@ describe('paging fields', () => {
     expect(messageOf(kind, value)).toMatch(/^expected a whole number/);
   });
 });
+
+describe('day fields', () => {
+  it.each([
+    ['2026-11-02', '2026-11-02'],
+    ['2026-11-02T10:30:00Z', '2026-11-02'],
+    ['2026-11-02T23:30:00-05:00', '2026-11-02'],
+  ])('take %s as the day %s', (value, day) => {
+    expect(fieldSchema('day').parse(value)).toBe(day);
+  });
+
+  it.each(['2026-02-30', '2026-02-30T10:00:00Z', '2026-08-31T24:00:00Z', 'soon'])('refuse %s as a date field does', (value) => {
+    expect(messageOf('day', value)).toBe(messageOf('date', value));
+    expect(messageOf('day', value)).toMatch(/^expected an ISO 8601 date/);
+  });
+});
+
+describe('fields with limits', () => {
+  it('trims text and counts its length after trimming', () => {
+    const name = { kind: 'text', min: 1, max: 5 } as const;
+    expect(fieldSchema(name).parse('  abc ')).toBe('abc');
+    expect(messageOf(name, '   ')).toMatch(/>=1 characters/);
+    expect(messageOf(name, 'abcdef')).toMatch(/<=5 characters/);
+  });
+
+  it('checks the value of numbers, after query text is coerced', () => {
+    const seats = { kind: 'int', min: 0, max: 10, optional: true } as const;
+    expect(fieldSchema(seats).parse('7')).toBe(7);
+    expect(fieldSchema(seats).parse(undefined)).toBeUndefined();
+    expect(messageOf(seats, -1)).toMatch(/>=0/);
+    expect(messageOf(seats, '11')).toMatch(/<=10/);
+    expect(messageOf(seats, 1.5)).not.toBeNull();
+  });
+
+  it('counts the items of a list of strings', () => {
+    expect(fieldSchema({ kind: 'strings', min: 1 }).parse('a,b')).toEqual(['a', 'b']);
+    expect(messageOf({ kind: 'strings', min: 1 }, [])).not.toBeNull();
+  });
+
+  it('takes null only where the field is nullable', () => {
+    expect(fieldSchema({ kind: 'id', nullable: true }).parse(null)).toBeNull();
+    expect(fieldSchema({ oneOf: ['a', 'b'], nullable: true, optional: true }).parse(null)).toBeNull();
+    expect(messageOf({ kind: 'id' }, null)).not.toBeNull();
+  });
+
+  it('refuses limits on a kind they do not apply to', () => {
+    expect(() => fieldSchema({ kind: 'date', max: 3 })).toThrow(/min and max apply to string, text, int, number, strings, not to a date field/);
+  });
+});
+
+describe('serial fields', () => {
+  it.each([
+    [12, 12],
+    ['12', 12],
+  ])('take %j as the row id %d', (value, id) => {
+    expect(fieldSchema('serial').parse(value)).toBe(id);
+  });
+
+  it.each(['abc', 0, -3, 1.5, '', '1e3x'])('refuse %j', (value) => {
+    expect(messageOf('serial', value)).toBe('expected an id, a whole number from 1');
+  });
+});
+
+describe('flag fields', () => {
+  it.each([
+    [1, 1],
+    ['0', 0],
+    [true, 1],
+    [false, 0],
+  ])('take %j as %d', (value, flag) => {
+    expect(fieldSchema('flag').parse(value)).toBe(flag);
+  });
+
+  it.each([2, 'yes', null])('refuse %j', (value) => {
+    expect(messageOf('flag', value)).not.toBeNull();
+  });
+});

@@ -73,6 +73,27 @@ describe('invoice details', () => {
     expect(paid).toMatchObject({ state: 'paid', paid_method: 'cheque', paid_date: '2026-08-15', amount_due: 0 });
   });
 
+  it('takes a date-time as the payment day it is written in (the table\'s day field), not as a second check\'s refusal', async () => {
+    const id = invoiceIn(h.db, 'open');
+    const paid = obj(await h.ok('POST superuser/invoices/{id}/paid', { params: { id }, input: { method: 'bacs', date: '2026-08-15T16:30:00+01:00' } }), 'invoice');
+    expect(paid).toMatchObject({ state: 'paid', paid_date: '2026-08-15' });
+  });
+
+  it('checks what the handlers used to re-check once, in the table, answering the platform\'s 422', async () => {
+    const id = invoiceIn(h.db, 'open');
+    const blank = await h.call('POST superuser/invoices/{id}/promised', { params: { id }, input: { reference: '   ' } });
+    expect(blank.status).toBe(422);
+    expect(blank.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'reference' }] });
+    const long = await h.call('POST superuser/invoices/{id}/promised', { params: { id }, input: { reference: 'x'.repeat(121) } });
+    expect(long.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'reference' }] });
+    const trimmed = obj(await h.ok('POST superuser/invoices/{id}/promised', { params: { id }, input: { reference: '  PO-77 ' } }), 'invoice');
+    expect(trimmed.promised_reference).toBe('PO-77');
+    const aud = invoiceIn(h.db, 'paid', { currency: 'aud' });
+    const negative = await h.call('POST superuser/invoices/{id}/forex', { params: { id: aud }, input: { amount_final: -1 } });
+    expect(negative.status).toBe(422);
+    expect(negative.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'amount_final' }] });
+  });
+
   it('treats marking paid again with the same details as a no-op and other details as a conflict', async () => {
     const id = invoiceIn(h.db, 'open');
     const input = { method: 'bacs', date: '2026-08-30' };

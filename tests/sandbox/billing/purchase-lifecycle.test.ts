@@ -104,6 +104,16 @@ describe('store stock and orders', () => {
     expect(purchase.items).toEqual([{ item_id: 1, sku: 'BEE-PLUSH', name: 'Spelling bee plush toy', quantity: 3, unit_price: 2469 }]);
   });
 
+  it('names the line and key of a bad line, and checks the keys the table names before anything is written', async () => {
+    const badLine = await h.call('POST store/purchases/invoice', { input: { school_id: 3, items: [{ sku: 'BEE-PLUSH', quantity: 1 }, { sku: 'BEE-PLUSH', quantity: 0 }] } });
+    expect(badLine.status).toBe(422);
+    expect(badLine.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'items.1.quantity' }] });
+    const badSchool = await h.call('POST store/purchases/invoice', { input: { school_id: 'abc', items: [{ sku: 'BEE-PLUSH', quantity: 1 }] } });
+    expect(badSchool.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'school_id', message: 'expected an id, a whole number from 1' }] });
+    const badStock = await h.call('PUT store/items/{id}/stock', { params: { id: 1 }, input: { locations: { 2: -1 } } });
+    expect(badStock.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'locations.2' }] });
+  });
+
   it('items: SKUs are unique, stock is set per location', async () => {
     const created = obj(await h.ok('POST store/items', { input: { sku: 'BEE-MAGNET', name: 'Bee magnet', category: 'gifts', prices: { gbp: 299 }, stock: { 1: 10 } } }, 201), 'item');
     expect(created).toMatchObject({ sku: 'BEE-MAGNET', stock: { 1: 10 }, stock_total: 10 });
