@@ -186,6 +186,18 @@ describe('plans of curated commands (invoices mark, subscriptions move), then ap
     expect(JSON.parse(String(json.stdout))).toEqual({
       file: csv, command: 'invoices mark paid', operations: 3, set_aside: 0, no_change: 1, no_change_items: [{ index: 1, line: 3, target_id: paid, reason: 'already paid' }],
     });
+    // The table form of the same action (invoices mark-paid --from) marks the same row.
+    const table = await sandbox.edshed(['invoices', 'mark-paid', '--from', csv, '--method', 'bacs', '--dry-run', '--json']);
+    expect(JSON.parse(String(table.stdout))).toEqual({
+      file: csv, command: 'invoices mark-paid', operations: 3, set_aside: 0, no_change: 1, no_change_items: [{ index: 1, line: 3, target_id: paid, reason: 'already paid' }],
+    });
+    // An action whose result the state does not show (forex) cannot tell: no count, no marks.
+    const idsOnly = join(sandbox.dir, 'no-change-ids.csv');
+    writeFileSync(idsOnly, `id\n${open[0]}\n${paid}\n`);
+    const forex = await sandbox.edshed(['invoices', 'mark', 'forex', '--from', idsOnly, '--dry-run']);
+    expect(forex.exitCode, String(forex.stderr)).toBe(0);
+    expect(forex.stdout).toContain(`Plan for ${idsOnly}: 2 operations\n`);
+    expect(forex.stdout).not.toContain('no change');
     expect(await writes(sandbox, PAID)).toEqual(before);
 
     // subscriptions move: a row whose subscription is already at its school.

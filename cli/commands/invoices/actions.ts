@@ -6,6 +6,7 @@ import { formatMoney } from '../../../core/domain/money.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { CliError, EXIT } from '../../cli-error.js';
+import type { TargetWish } from '../../bulk/plan-no-change.js';
 import type { Invoice } from './invoice-reader.js';
 
 export const ACTION_NAMES = ['paid', 'promised', 'void', 'restore', 'forex', 'remittance', 'accounting'] as const;
@@ -79,6 +80,17 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
     detail: (i) => text(i.accounting_id, 'accounting id'),
   },
 };
+
+/**
+ * What each action a state shows asks of an invoice, by its table command (`invoices mark-paid`: paid,
+ * "already paid"): one object per action, shared by every row of a dry run that marks "no change" rows.
+ *
+ * @example
+ * WISH_BY_COMMAND.get('invoices void') // { state: 'void', reason: 'already void' }
+ */
+export const WISH_BY_COMMAND: ReadonlyMap<string, TargetWish> = new Map(
+  Object.values(ACTIONS).flatMap((spec) => (spec.wanted === undefined ? [] : [[spec.command, { state: spec.wanted, reason: spec.already }] as const])),
+);
 
 /**
  * The table entry of an action.
