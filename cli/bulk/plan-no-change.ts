@@ -9,6 +9,8 @@ import type { TargetState } from './targets.js';
 export interface TargetWish {
   readonly state?: string;
   readonly school?: number;
+  /** An invoice sent to accounting (it has an accounting id). */
+  readonly accounted?: boolean;
   readonly reason: string;
 }
 
@@ -29,7 +31,9 @@ export interface NoChange {
 }
 
 const granted = (wish: TargetWish, now: TargetState): boolean =>
-  (wish.state === undefined || wish.state === now.state) && (wish.school === undefined || wish.school === now.school);
+  (wish.state === undefined || wish.state === now.state) &&
+  (wish.school === undefined || wish.school === now.school) &&
+  (wish.accounted === undefined || wish.accounted === now.accounted);
 
 /**
  * The rows whose target is already as they want it, in file order; a target not found is not one of them.
