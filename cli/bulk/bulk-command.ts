@@ -4,7 +4,8 @@ import type { ColumnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 import type { Outcome } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
-import type { TargetKind, TargetState } from './targets.js';
+import type { TargetWish } from './plan-no-change.js';
+import type { TargetKind } from './targets.js';
 
 /** What a row's run gets besides its row: the key of its write(s), the run it belongs to, and Ctrl-C. */
 export interface RowRunContext {
@@ -58,10 +59,10 @@ export interface BulkCommand<Row = unknown> {
     readonly kind: TargetKind;
     id(row: Row): number | undefined;
     /**
-     * Why the row would change nothing, its target being already as the row wants it (`already paid`);
-     * undefined when it would change something or the state cannot tell. A dry run marks such rows "no change".
+     * What the row asks of its target's state (`{ state: 'paid', reason: 'already paid' }`); undefined when
+     * the state cannot tell. A dry run marks the rows whose target is already so "no change".
      */
-    unchanged?(row: Row, now: TargetState): string | undefined;
+    wants?(row: Row): TargetWish | undefined;
   };
   /** A cap on --concurrency, for commands whose rows must not overlap. */
   readonly maxConcurrency?: number;

@@ -12,6 +12,7 @@ import type { RowIssue } from './row-check.js';
 import { alreadyApplied, readsBack } from './read-back.js';
 import { targetIdOf, targetKindOf } from './targets.js';
 import { invoiceSchema } from '../commands/invoices/invoice-reader.js';
+import { WISH_BY_COMMAND } from '../commands/invoices/actions.js';
 
 const requestSchema = z.object({
   method: z.enum(METHODS),
@@ -42,6 +43,8 @@ export function requestLine({ method, path, query, body }: BulkRequest): string 
 export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
   const kind = targetKindOf(endpoint);
   const writesInvoices = kind === 'invoices';
+  // The invoice actions a state shows (mark-paid, mark-promised, void): a dry run marks rows already so.
+  const wish = writesInvoices ? WISH_BY_COMMAND.get(endpoint.command) : undefined;
   return {
     name: endpoint.command,
     summary: `${endpoint.method} ${endpoint.path}`,
@@ -49,7 +52,7 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
     destructive: endpoint.destructive === true,
     signedIn: endpoint.role !== 'public',
     table: { endpoint, request: (row) => row },
-    ...(kind ? { target: { kind, id: (row: BulkRequest) => targetIdOf(endpoint, row.path) } } : {}),
+    ...(kind ? { target: { kind, id: (row: BulkRequest) => targetIdOf(endpoint, row.path), ...(wish ? { wants: () => wish } : {}) } } : {}),
     validate(values, { text }) {
       const input: Record<string, unknown> = {};
       const issues: RowIssue[] = [];

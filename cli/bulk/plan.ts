@@ -9,7 +9,7 @@ import { newRunId } from './journal.js';
 import { hashFile, pinOf, type Plan, type PlanItem } from './plan-file.js';
 import type { BulkRunOptions } from './run-bulk.js';
 import { judgeNoChange, type NoChangeCheck } from './plan-no-change.js';
-import { noChangeLines, targetLines } from './target-summary.js';
+import { noChangeLines, targetLines, targetSummary } from './target-summary.js';
 import { readTargets, type TargetKind, type TargetState } from './targets.js';
 import { validateInput } from './validate.js';
 
@@ -40,7 +40,7 @@ function refuseUnplannable<Row>(command: BulkCommand<Row>): void {
  * `--dry-run` with `--from`: validates the whole file as a real run would, then prints the plan on stdout
  * (how many operations of which kind, the first few rows as the command describes them; for invoice and subscription workflows the
  * targets' states now and the totals per currency, and the rows whose target is already as they want it,
- * marked "no change"; with --json the counts and those rows as JSON) and sends nothing. With `--plan FILE` it saves the
+ * marked "no change"; with --json the counts, the targets' states and totals, and those rows as JSON) and sends nothing. With `--plan FILE` it saves the
  * plan for `edshed bulk apply`. Holds the first few requests and, per target, only its id and state.
  *
  * @example
@@ -55,8 +55,8 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
   const ids = new Set<number>();
   const planned: PlanItem[] = [];
   // Rows whose target may already be as they want it: judged once the targets' states are read.
-  const unchanged = command.target?.unchanged;
-  const checks: NoChangeCheck<Row>[] = [];
+  const wants = command.target?.wants;
+  const checks: NoChangeCheck[] = [];
   const report = await validateInput(input, {
     command,
     defaults: o.defaults,
@@ -64,7 +64,8 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
       if (first.length < SHOWN) first.push(item);
       const id = command.target?.id(item.row);
       if (id !== undefined) ids.add(id);
-      if (unchanged !== undefined && id !== undefined) checks.push({ index: item.index, line: item.line, target_id: id, row: item.row });
+      const wish = id === undefined ? undefined : wants?.(item.row);
+      if (wish !== undefined && id !== undefined) checks.push({ index: item.index, line: item.line, target_id: id, wish });
       if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, ...pinOf(command, item.row), state: null });
     },
     ...(o.skipInvalid ? { onReject: () => undefined } : {}),
@@ -75,10 +76,11 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
     throw new CliError(count > 0 ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent` : `${input.name}: no valid rows; nothing would be sent`, EXIT.usage);
   }
   const states = await currentStates(c, o, kind, ids);
-  const noChange = unchanged !== undefined && states !== undefined ? judgeNoChange(checks, states, unchanged) : undefined;
+  const noChange = wants !== undefined && states !== undefined ? judgeNoChange(checks, states) : undefined;
   const marks = new Map(noChange?.map((n) => [n.index, n.reason]));
   if (c.globals.json) {
-    const plan = { file: input.name, command: command.name, operations: report.valid, set_aside: report.rejected, no_change: noChange?.length ?? null, no_change_items: noChange ?? [] };
+    const targets = kind !== undefined && states !== undefined ? { kind, ...targetSummary(ids, states) } : null;
+    const plan = { file: input.name, command: command.name, operations: report.valid, set_aside: report.rejected, targets, no_change: noChange?.length ?? null, no_change_items: noChange ?? [] };
     c.io.stdout.write(`${JSON.stringify(plan)}\n`);
   } else {
     const lines = [

@@ -16,7 +16,8 @@ export interface ResumeOptions {
   readonly retryFailed: boolean;
   /** Given on `runs resume`: overrides the run's own (its journal's settings, else the default). */
   readonly concurrency?: number | undefined;
-  readonly rate?: number | undefined;
+  /** As concurrency; null: no limit, though the run had one (`--rate none`). */
+  readonly rate?: number | null | undefined;
   readonly results?: string | undefined;
 }
 
@@ -89,6 +90,6 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   const items = toSend(readItems(file, command.parse), state, o.retryFailed, settled);
   // The run's own settings, so a resume sends as the run did; a journal from before they were kept has none.
   const concurrency = o.concurrency ?? header.settings?.concurrency ?? DEFAULT_CONCURRENCY;
-  const rate = o.rate ?? header.settings?.rate;
+  const rate = o.rate === null ? undefined : (o.rate ?? header.settings?.rate);
   await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results: o.results });
 }

@@ -34,14 +34,20 @@ export function formatTotals(totals: ReadonlyMap<string, number>): string {
 
 const singular = (kind: TargetKind): string => (kind === 'invoices' ? 'invoice' : 'subscription');
 
+/** The targets of a plan at a glance: how many in each state now, how many not found, the totals per currency (minor units). */
+export interface TargetSummary {
+  readonly states: Readonly<Record<string, number>>;
+  readonly not_found: number;
+  readonly totals: Readonly<Record<string, number>>;
+}
+
 /**
- * The lines of a plan about its targets: how many in each state now, the totals per currency, then each
- * target with its state and amount (the first few dozen).
+ * Counts the targets by state and adds up their amounts per currency (as a dry run's --json prints them).
  *
  * @example
- * targetLines('invoices', [8, 9], states) // ['Invoices now: 2 open', 'Totals: £1,080.00 (GBP)', '  invoice 8: open, £540.00', ...]
+ * targetSummary([8, 9, 10], states) // { states: { open: 1, paid: 1 }, not_found: 1, totals: { gbp: 108000 } }
  */
-export function targetLines(kind: TargetKind, ids: ReadonlySet<number>, states: ReadonlyMap<number, TargetState>): string[] {
+export function targetSummary(ids: Iterable<number>, states: ReadonlyMap<number, TargetState>): TargetSummary {
   const byState = new Map<string, number>();
   const totals = new Map<string, number>();
   let missing = 0;
@@ -51,8 +57,22 @@ export function targetLines(kind: TargetKind, ids: ReadonlySet<number>, states: 
     else byState.set(target.state, (byState.get(target.state) ?? 0) + 1);
     addAmount(totals, target);
   }
-  const counts = [...byState.entries()].sort(([, a], [, b]) => b - a).map(([state, n]) => `${n} ${state}`);
-  if (missing > 0) counts.push(`${missing} not found`);
+  const sorted = (map: ReadonlyMap<string, number>) => Object.fromEntries([...map.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return { states: sorted(byState), not_found: missing, totals: sorted(totals) };
+}
+
+/**
+ * The lines of a plan about its targets: how many in each state now, the totals per currency, then each
+ * target with its state and amount (the first few dozen).
+ *
+ * @example
+ * targetLines('invoices', [8, 9], states) // ['Invoices now: 2 open', 'Totals: £1,080.00 (GBP)', '  invoice 8: open, £540.00', ...]
+ */
+export function targetLines(kind: TargetKind, ids: ReadonlySet<number>, states: ReadonlyMap<number, TargetState>): string[] {
+  const summary = targetSummary(ids, states);
+  const counts = Object.entries(summary.states).sort(([, a], [, b]) => b - a).map(([state, n]) => `${n} ${state}`);
+  if (summary.not_found > 0) counts.push(`${summary.not_found} not found`);
+  const totals = new Map(Object.entries(summary.totals));
   const listed = [...ids].slice(0, LISTED).map((id) => {
     const target = states.get(id);
     const amount = target?.currency && target.total !== null ? `, ${formatMoney(target.total, target.currency)}` : '';

@@ -20,6 +20,8 @@ export interface TargetState {
   readonly total: number | null;
   /** A subscription's school (what `subscriptions move` changes); absent for an invoice. */
   readonly school?: number | null;
+  /** Whether an invoice was sent to accounting (has an accounting id); absent for a subscription. */
+  readonly accounted?: boolean;
 }
 
 /** Ids looked up in one walk of the invoice list. */
@@ -88,7 +90,7 @@ export async function readTargets(client: ApiClient, kind: TargetKind, ids: Iter
   for (let start = 0; start < all.length; start += batch) {
     const part = all.slice(start, start + batch);
     if (kind === 'invoices') {
-      for (const [id, invoice] of await readInvoices(client, part)) states.set(id, { state: invoice.state, currency: invoice.currency, total: invoice.total });
+      for (const [id, invoice] of await readInvoices(client, part)) states.set(id, { state: invoice.state, currency: invoice.currency, total: invoice.total, accounted: invoice.accounting_id != null });
       continue;
     }
     const answers = await Promise.all(part.map((id) => readSubscription(client, id)));

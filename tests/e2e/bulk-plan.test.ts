@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notesFile } from '../helpers/bulk-run.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // Issue 9, plan then apply: a dry run saves a plan of invoice payments with each invoice's state and the
@@ -183,9 +184,39 @@ describe('plans of curated commands (invoices mark, subscriptions move), then ap
     expect(dry.stdout).toContain(`No change (1): the invoice is already so`);
     expect(dry.stdout).toContain(`  line 3: invoice ${paid}: already paid`);
     const json = await sandbox.edshed(['invoices', 'mark', 'paid', '--from', csv, '--method', 'bacs', '--dry-run', '--json']);
+    // The targets as the text shows them: their states now and their totals per currency (minor units).
+    const all = (JSON.parse(String((await sandbox.edshed(['invoices', 'list', '--take', '100', '--json'])).stdout)) as { invoices: { id: number; state: string; currency: string; total: number; accounting_id: string | null }[] }).invoices;
+    const totals: Record<string, number> = {};
+    for (const invoice of all.filter((i) => [paid, ...open].includes(i.id))) totals[invoice.currency] = (totals[invoice.currency] ?? 0) + invoice.total;
+    const targets = { kind: 'invoices', states: { open: 2, paid: 1 }, not_found: 0, totals };
     expect(JSON.parse(String(json.stdout))).toEqual({
-      file: csv, command: 'invoices mark paid', operations: 3, set_aside: 0, no_change: 1, no_change_items: [{ index: 1, line: 3, target_id: paid, reason: 'already paid' }],
+      file: csv, command: 'invoices mark paid', operations: 3, set_aside: 0, targets, no_change: 1, no_change_items: [{ index: 1, line: 3, target_id: paid, reason: 'already paid' }],
     });
+    // The table form of the same action (invoices mark-paid --from) marks the same row.
+    const table = await sandbox.edshed(['invoices', 'mark-paid', '--from', csv, '--method', 'bacs', '--dry-run', '--json']);
+    expect(JSON.parse(String(table.stdout))).toEqual({
+      file: csv, command: 'invoices mark-paid', operations: 3, set_aside: 0, targets, no_change: 1, no_change_items: [{ index: 1, line: 3, target_id: paid, reason: 'already paid' }],
+    });
+    // A command without targets has none to show.
+    const notes = await sandbox.edshed(['notes', 'create', '--from', notesFile(sandbox, 'no-change-notes.ndjson', 2), '--dry-run', '--json']);
+    expect(notes.exitCode, String(notes.stderr)).toBe(0);
+    expect(JSON.parse(String(notes.stdout))).toMatchObject({ command: 'notes create', operations: 2, targets: null, no_change: null, no_change_items: [] });
+    // An action whose result the listed fields do not show (forex) cannot tell: no count, no marks.
+    const idsOnly = join(sandbox.dir, 'no-change-ids.csv');
+    writeFileSync(idsOnly, `id\n${open[0]}\n${paid}\n`);
+    const forex = await sandbox.edshed(['invoices', 'mark', 'forex', '--from', idsOnly, '--dry-run']);
+    expect(forex.exitCode, String(forex.stderr)).toBe(0);
+    expect(forex.stdout).toContain(`Plan for ${idsOnly}: 2 operations\n`);
+    expect(forex.stdout).not.toContain('no change');
+    // accounting: an invoice with an accounting id is already sent (one is sent first).
+    const [sent, unsent] = all.filter((i) => i.accounting_id === null && ['open', 'promised', 'paid'].includes(i.state));
+    const send = await sandbox.edshed(['invoices', 'mark', String(sent?.id), 'accounting', '--system', 'xero', '--yes']);
+    expect(send.exitCode, String(send.stderr)).toBe(0);
+    const accounting = join(sandbox.dir, 'no-change-accounting.csv');
+    writeFileSync(accounting, `id\n${unsent?.id}\n${sent?.id}\n`);
+    const toAccounting = await sandbox.edshed(['invoices', 'mark', 'accounting', '--from', accounting, '--system', 'xero', '--dry-run', '--json']);
+    expect(toAccounting.exitCode, String(toAccounting.stderr)).toBe(0);
+    expect(JSON.parse(String(toAccounting.stdout))).toMatchObject({ operations: 2, no_change: 1, no_change_items: [{ index: 1, line: 3, target_id: sent?.id, reason: 'already sent to accounting' }] });
     expect(await writes(sandbox, PAID)).toEqual(before);
 
     // subscriptions move: a row whose subscription is already at its school.

@@ -42,6 +42,15 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
       expect(run.stderr, args.join(' ')).toContain('edshed: not signed in (profile default); run edshed login, naming the API (none is chosen yet): edshed login --env NAME -u USER');
       expect(run.stdout).toBe('');
     }
+    // A token given (flag or EDSHED_TOKEN) but no API: both say the API is missing (exit 2), not "sign in".
+    for (const args of [['whoami', '--token', 'tok_GIVEN_1'], ['auth', 'status', '--token', 'tok_GIVEN_1']]) {
+      const run = await t.edshed(args);
+      expect(run.exitCode, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toContain('edshed: No API to talk to');
+    }
+    const byEnv = await t.edshed(['auth', 'status'], { env: { EDSHED_TOKEN: 'tok_GIVEN_2' } });
+    expect(byEnv.exitCode).toBe(2);
+    expect(byEnv.stderr).toContain('edshed: No API to talk to');
     // With an API chosen, auth status shows it (not signed in yet) and whoami says only to sign in.
     const status = await t.edshed(['auth', 'status', '--api-url', sandbox.url, '--json']);
     expect(status.exitCode).toBe(0);

@@ -5,6 +5,15 @@ import { NoApiError } from '../../config/connection.js';
 import type { Factory } from '../../factory.js';
 
 /**
+ * Whether a token is given for this command (`--token` or EDSHED_TOKEN): then a missing API is the
+ * problem to report (exit 2), not a missing sign-in.
+ *
+ * @example
+ * tokenGiven(c) // true under EDSHED_TOKEN=...
+ */
+export const tokenGiven = (c: Factory): boolean => Boolean(c.globals.token || c.env.EDSHED_TOKEN);
+
+/**
  * The error of `whoami` and `auth status` before any sign-in: exit 4 (not signed in), whether or not an
  * API is chosen yet; with none, it says how to name one as it signs in.
  *
@@ -24,7 +33,8 @@ export async function signedOut(c: Factory, profile: string): Promise<CliError> 
 }
 
 /**
- * The connection, or exit 4 as `signedOut` says when no API is chosen and nothing is signed in.
+ * The connection, or exit 4 as `signedOut` says when no API is chosen and nothing is signed in (with a
+ * token given, no API stays a usage error, as in `whoami`).
  *
  * @example
  * const connection = await connectionOrSignedOut(c, 'default');
@@ -33,7 +43,7 @@ export async function connectionOrSignedOut(c: Factory, profile: string): Promis
   try {
     return await c.connection();
   } catch (error) {
-    if (error instanceof NoApiError) throw await signedOut(c, profile);
+    if (error instanceof NoApiError && !tokenGiven(c)) throw await signedOut(c, profile);
     throw error;
   }
 }

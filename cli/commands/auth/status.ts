@@ -8,7 +8,7 @@ import { connectionOrSignedOut } from './signed-out.js';
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Show which API and account the CLI will use, and check the token with the API')
-    .addHelpText('after', '\nThe `from` field says where the API URL came from (see `edshed help environment`). Exit 4 when no API is chosen and nobody is signed in.\n\nExamples:\n  edshed auth status\n  edshed auth status --env staging --json');
+    .addHelpText('after', '\nThe `from` field says where the API URL came from (see `edshed help environment`). Exit 4 when no API is chosen and nobody is signed in (with --token or EDSHED_TOKEN but no API: exit 2).\n\nExamples:\n  edshed auth status\n  edshed auth status --env staging --json');
   addCommonOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);

@@ -5,7 +5,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
 import { meRecord as meSchema } from '../../read/records.js';
 import type { DefineCommand } from '../index.js';
-import { signedOut } from './signed-out.js';
+import { signedOut, tokenGiven } from './signed-out.js';
 
 
 /** `edshed whoami`: who the CLI acts as, where, and with which profile; checks the token with the API. */
@@ -19,7 +19,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     const store = await c.config();
     const name = profileName(c, store.defaultProfile());
     // Before any sign-in there is no API to name either: that is "not signed in", not a usage error.
-    if (!c.globals.token && !c.env.EDSHED_TOKEN && store.credential(name) === undefined) throw await signedOut(c, name);
+    if (!tokenGiven(c) && store.credential(name) === undefined) throw await signedOut(c, name);
     const connection = await c.connection();
     if (!connection.token) throw notSignedIn(`profile ${connection.profile ?? name}, ${connection.baseUrl}`);
     const me = meSchema.safeParse((await (await c.client()).request({ method: 'GET', path: 'users/me' })).data);

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../core/domain/money.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { CliError, EXIT } from '../../cli-error.js';
+import type { TargetWish } from '../../bulk/plan-no-change.js';
 import type { Invoice } from './invoice-reader.js';
 
 export const ACTION_NAMES = ['paid', 'promised', 'void', 'restore', 'forex', 'remittance', 'accounting'] as const;
@@ -34,10 +35,11 @@ export interface ActionSpec {
   /** What a write that changed nothing means: "already paid". */
   readonly already: string;
   /**
-   * The state the action leads to, for the actions a state shows (a dry run marks an invoice already in it
-   * "no change"); absent where the state cannot tell (forex, remittance, accounting leave it as it is).
+   * What an invoice the action has been applied to shows, where its listed fields tell (a dry run marks
+   * an invoice already so "no change"): its state, or that it was sent to accounting. Absent where they
+   * cannot tell (forex: the final amount depends on the day's rate; remittance: on the row's date and file).
    */
-  readonly wanted?: string;
+  readonly shows?: Omit<TargetWish, 'reason'>;
   /** One detail of the invoice after the write worth a line (the accounting id...). */
   readonly detail?: (invoice: Readonly<Record<string, unknown>>) => string | undefined;
 }
@@ -47,9 +49,9 @@ const text = (value: unknown, label: string): string | undefined => (typeof valu
 const gbp = (value: unknown): string | undefined => (Number.isSafeInteger(value) ? `settled as ${formatMoney(value as number, 'gbp')}` : undefined);
 
 export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
-  paid: { command: 'invoices mark-paid', required: ['method', 'date'], optional: [], input: (id, d) => ({ id, method: d.method, date: d.date }), already: 'already paid', wanted: 'paid' },
-  promised: { command: 'invoices mark-promised', required: ['reference'], optional: [], input: (id, d) => ({ id, reference: d.reference }), already: 'already promised', wanted: 'promised' },
-  void: { command: 'invoices void', required: [], optional: [], input: (id) => ({ id }), already: 'already void', wanted: 'void' },
+  paid: { command: 'invoices mark-paid', required: ['method', 'date'], optional: [], input: (id, d) => ({ id, method: d.method, date: d.date }), already: 'already paid', shows: { state: 'paid' } },
+  promised: { command: 'invoices mark-promised', required: ['reference'], optional: [], input: (id, d) => ({ id, reference: d.reference }), already: 'already promised', shows: { state: 'promised' } },
+  void: { command: 'invoices void', required: [], optional: [], input: (id) => ({ id }), already: 'already void', shows: { state: 'void' } },
   restore: {
     command: 'card-invoices restore',
     required: ['provider'],
@@ -59,7 +61,7 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
       return { card_provider: d.provider, id: invoice.subscription_id, iid: id };
     },
     already: 'already open',
-    wanted: 'open',
+    shows: { state: 'open' },
   },
   forex: { command: 'invoices mark-forex', required: [], optional: [], input: (id) => ({ id }), already: 'already forex-marked', detail: (i) => gbp(i.amount_final) },
   remittance: {
@@ -76,9 +78,21 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
     optional: [],
     input: (id, d) => ({ id, accounting: d.system }),
     already: 'already sent to accounting',
+    shows: { accounted: true },
     detail: (i) => text(i.accounting_id, 'accounting id'),
   },
 };
+
+/**
+ * What each action its listed fields show asks of an invoice, by its table command (`invoices mark-paid`:
+ * paid, "already paid"): one object per action, shared by every row of a dry run that marks "no change" rows.
+ *
+ * @example
+ * WISH_BY_COMMAND.get('invoices void') // { state: 'void', reason: 'already void' }
+ */
+export const WISH_BY_COMMAND: ReadonlyMap<string, TargetWish> = new Map(
+  Object.values(ACTIONS).flatMap((spec) => (spec.shows === undefined ? [] : [[spec.command, { ...spec.shows, reason: spec.already }] as const])),
+);
 
 /**
  * The table entry of an action.

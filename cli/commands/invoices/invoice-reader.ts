@@ -16,6 +16,8 @@ export const invoiceSchema = z.looseObject({
   total: z.number().int(),
   currency: z.string(),
   subscription_id: z.number().int().nullish(),
+  /** Set once sent to accounting; any other shape is read as unknown rather than dropping the invoice. */
+  accounting_id: z.string().nullish().catch(undefined),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

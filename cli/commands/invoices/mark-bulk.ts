@@ -5,7 +5,7 @@ import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import type { RowIssue } from '../../bulk/row-check.js';
-import { ACTIONS, DETAIL_NAMES, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
+import { ACTIONS, DETAIL_NAMES, WISH_BY_COMMAND, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { runMark } from './mark-run.js';
 import { readBack } from './invoice-reader.js';
@@ -32,6 +32,7 @@ const COLUMN_OF: Readonly<Record<string, string>> = { date_received: 'received',
  */
 export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
   const spec = ACTIONS[action];
+  const wish = WISH_BY_COMMAND.get(spec.command);
   const endpoint = endpointOfAction(action);
   const names = [...spec.required, ...spec.optional];
   return {
@@ -40,7 +41,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
     summary: `${endpoint.method} ${endpoint.path}`,
     columns: fixedColumns({ required: ['id', ...spec.required], optional: spec.optional, given: (key) => (key === 'id' ? undefined : `--${key}`) }),
     destructive: endpoint.destructive === true,
-    target: { kind: 'invoices', id: (row) => row.id, unchanged: (_row, now) => (spec.wanted !== undefined && now.state === spec.wanted ? spec.already : undefined) },
+    target: { kind: 'invoices', id: (row) => row.id, ...(wish ? { wants: () => wish } : {}) },
     signedIn: true,
     validate(values) {
       const missing = missingIssues(values, ['id', ...spec.required]);

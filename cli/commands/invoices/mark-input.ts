@@ -1,11 +1,18 @@
 /** The local checks of `edshed invoices mark`: its words, the ids, and the action's input against the table. */
 import { buildRequest } from '../../../core/endpoints/call.js';
 import { CliError, EXIT } from '../../cli-error.js';
+import { similarWords } from '../../help/similar-words.js';
 import { routeClash } from '../../write/route-clash.js';
 import { ACTION_NAMES, ACTIONS, checkDetails, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 
 const isAction = (word: string): word is ActionName => (ACTION_NAMES as readonly string[]).includes(word);
 const USAGE = `edshed invoices mark ID... ACTION (ACTION: ${ACTION_NAMES.join(', ')})`;
+
+/** `"payd" is not an action (did you mean paid?): one of ...`. */
+function notAnAction(word: string, how = ''): CliError {
+  const near = similarWords(word, ACTION_NAMES)[0];
+  return new CliError(`"${word}" is not an action${near === undefined ? '' : ` (did you mean ${near}?)`}: one of ${ACTION_NAMES.join(', ')}${how}`, EXIT.usage);
+}
 
 /**
  * Splits the words after `mark` into the ids and the action, which comes last.
@@ -18,7 +25,7 @@ export function splitWords(words: readonly string[]): { ids: string[]; action: A
   if (last !== undefined && isAction(last) && words.length > 1) return { ids: words.slice(0, -1), action: last };
   const elsewhere = words.find(isAction);
   if (elsewhere !== undefined) throw new CliError(`give the ids first and the action last: edshed invoices mark ${words.filter((w) => w !== elsewhere).join(' ') || 'ID'} ${elsewhere}`, EXIT.usage);
-  if (last !== undefined && !/^\d+$/.test(last)) throw new CliError(`"${last}" is not an action: one of ${ACTION_NAMES.join(', ')}`, EXIT.usage);
+  if (last !== undefined && !/^\d+$/.test(last)) throw notAnAction(last);
   throw new CliError(`name the invoices and then an action: ${USAGE}`, EXIT.usage);
 }
 
@@ -32,7 +39,7 @@ export function bulkAction(words: readonly string[]): ActionName {
   const [action, ...rest] = words;
   if (action !== undefined && isAction(action) && rest.length === 0) return action;
   if (words.some(isAction) || words.every((w) => /^\d+$/.test(w))) throw new CliError(`with --from the ids come from the file's id column: edshed invoices mark ${words.find(isAction) ?? 'ACTION'} --from FILE`, EXIT.usage);
-  throw new CliError(`"${words.join(' ')}" is not an action: one of ${ACTION_NAMES.join(', ')} (edshed invoices mark ACTION --from FILE)`, EXIT.usage);
+  throw notAnAction(words.join(' '), ' (edshed invoices mark ACTION --from FILE)');
 }
 
 /**

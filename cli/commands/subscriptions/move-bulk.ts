@@ -33,7 +33,7 @@ export function moveBulkCommand(): BulkCommand<MoveRow> {
     summary: `${endpoint.method} ${endpoint.path}`,
     columns: fixedColumns({ required: ['id', 'to'], optional: [], given: (key) => (key === 'to' ? '--to' : undefined) }),
     destructive: true,
-    target: { kind: 'subscriptions', id: (row) => row.id, unchanged: (row, now) => (now.school === row.to ? `already at school ${row.to}` : undefined) },
+    target: { kind: 'subscriptions', id: (row) => row.id, wants: (row) => ({ school: row.to, reason: `already at school ${row.to}` }) },
     signedIn: true,
     validate(values) {
       const missing = missingIssues(values, ['id', 'to']);

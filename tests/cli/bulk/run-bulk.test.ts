@@ -9,6 +9,7 @@ import { readJournal } from '../../../cli/bulk/journal-state.js';
 import { runsDir } from '../../../cli/bulk/journal.js';
 import { runResume } from '../../../cli/bulk/resume.js';
 import { runBulk } from '../../../cli/bulk/run-bulk.js';
+import { run } from '../../../cli/main.js';
 import { endpointCommand } from '../../../cli/bulk/endpoint-command.js';
 import { CliError } from '../../../cli/cli-error.js';
 import { testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
@@ -85,6 +86,25 @@ describe('runBulk and runResume in-process', () => {
     await runResume(factory(), { runId, retryFailed: false, concurrency: 3 });
     expect((await readJournal(c.env, runId)).counts).toMatchObject({ done: 12, pending: 0 });
     expect((await notesApplied()) - before).toBe(12);
+  });
+
+  it('runs resume keeps the run\'s --rate unless given, and --rate none lifts it', async () => {
+    const interrupt = new AbortController();
+    interrupt.abort();
+    const c = factory({ interrupt });
+    const file = csvOf('rated.csv', [note(1), note(2)]);
+    await expect(runBulk(c, { ...options, from: file, rate: 500 })).rejects.toMatchObject({ exitCode: 130 });
+    const journals = readdirSync(runsDir(c.env)).filter((n) => /^[\w-]+\.jsonl$/.test(n));
+    const id = (journals.find((n) => readFileSync(join(runsDir(c.env), n), 'utf8').includes(`"file":${JSON.stringify(file)}`)) ?? '').replace('.jsonl', '');
+    expect((await readJournal(c.env, id)).header.settings).toEqual({ concurrency: 2, rate: 500 });
+    // A bad --rate is refused before anything is sent; `none` is the one word it takes.
+    const bad = factory();
+    expect(await run(['runs', 'resume', id, '--rate', 'nine'], bad)).toBe(2);
+    expect(bad.err()).toContain('--rate: expected requests per second');
+    const lifted = factory();
+    expect(await run(['runs', 'resume', id, '--rate', 'none'], lifted)).toBe(0);
+    expect(lifted.err()).toContain(`Run ${id}: sending 2 items of notes create (concurrency 2).`);
+    expect((await readJournal(c.env, id)).counts).toMatchObject({ done: 2, pending: 0 });
   });
 });
 

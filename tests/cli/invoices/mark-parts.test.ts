@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDetails } from '../../../cli/commands/invoices/actions.js';
 import type { Invoice } from '../../../cli/commands/invoices/invoice-reader.js';
-import { parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
+import { bulkAction, parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
 import { markBulkCommand } from '../../../cli/commands/invoices/mark-bulk.js';
 import { markExitCode, markQuestion } from '../../../cli/commands/invoices/mark-output.js';
 
@@ -12,7 +12,9 @@ describe('invoices mark words and ids', () => {
   it('takes the ids first and the action last, and says how when the order or the action is wrong', () => {
     expect(splitWords(['8', '9', 'paid'])).toEqual({ ids: ['8', '9'], action: 'paid' });
     expect(() => splitWords(['paid', '8'])).toThrow(/ids first and the action last: edshed invoices mark 8 paid/);
-    expect(() => splitWords(['8', 'piad'])).toThrow(/"piad" is not an action/);
+    expect(() => splitWords(['8', 'piad'])).toThrow(/"piad" is not an action \(did you mean paid\?\): one of paid, promised/);
+    expect(() => splitWords(['8', 'zebra'])).toThrow(/"zebra" is not an action: one of paid/);
+    expect(() => bulkAction(['viod'])).toThrow(/"viod" is not an action \(did you mean void\?\): one of .* \(edshed invoices mark ACTION --from FILE\)/);
     expect(() => splitWords(['8'])).toThrow(/name the invoices and then an action/);
   });
 
