@@ -9,7 +9,7 @@ import { upgradeCost } from '../../domain/pricing/pricing.js';
 import { updateSubscription } from '../../domain/subscriptions/subscriptions.js';
 import type { Handler, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { input } from '../../kit/reply.js';
-import { answerSub, subscriptionOf } from '../superuser-billing/subscriptions.js';
+import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
 
 const userSchema = z.looseObject({ user_ids: fields.ids, error_on_user_limit: fields.flag.optional() });
 const groupSchema = z.looseObject({ group_ids: fields.ids, assign_to_users: fields.flag.optional(), error_on_user_limit: fields.flag.optional() });
