@@ -35,6 +35,10 @@ function sampleOf(spec: FieldSpec): string | undefined {
   if (field.oneOf) return field.oneOf[0];
   // A sized field's sample honours its smallest value (`--seats 1` where seats start at 1).
   if ((field.kind === 'int' || field.kind === 'number') && field.min !== undefined && field.min > Number(SAMPLE[field.kind])) return String(field.min);
+  // A text's sample fits its length limits (`--password "textxx"` where a password has 6 characters or more).
+  if ((field.kind === 'string' || field.kind === 'text') && (field.min !== undefined || field.max !== undefined)) {
+    return `"${'text'.padEnd(field.min ?? 0, 'x').slice(0, field.max ?? Infinity)}"`;
+  }
   return SAMPLE[field.kind as FieldKind];
 }
 

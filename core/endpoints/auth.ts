@@ -1,5 +1,15 @@
 import { defineArea } from './define.js';
 
+// A user's own details, as sign-up and the profile update take them (an email's form and the avatar's
+// object shape are checked by the handler).
+const PROFILE = {
+  email: { kind: 'string', optional: true, nullable: true },
+  first_name: 'string?',
+  last_name: 'string?',
+  display_name: 'string?',
+  avatar: 'json?',
+} as const;
+
 export const authArea = defineArea('auth', {
   'error-reports send': {
     route: 'POST error_report',
@@ -20,6 +30,7 @@ export const authArea = defineArea('auth', {
     route: 'POST users',
     role: 'public',
     summary: 'Sign up: create a new user account',
+    payload: { ...PROFILE, username: { kind: 'string', min: 3 }, password: { kind: 'string', min: 6 }, kind: { oneOf: ['teacher', 'parent', 'learner'], optional: true } },
     open: true,
     response: 'user',
   },
@@ -307,6 +318,7 @@ export const authArea = defineArea('auth', {
     route: 'PUT users/me',
     role: 'user',
     summary: "Update the signed-in user's details",
+    payload: PROFILE,
     open: true,
   },
   'users search': {

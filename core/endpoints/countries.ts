@@ -1,3 +1,4 @@
+import { CURRENCIES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 
 export const countriesArea = defineArea('countries', {
@@ -25,6 +26,14 @@ export const countriesArea = defineArea('countries', {
     route: 'PATCH countries/{code}',
     role: 'superuser',
     summary: "Update a country's settings",
+    // zones: a list of { code (1..10), name (1..120) }, which replaces the country's zones; its shape is checked by the handler.
+    payload: {
+      name: { kind: 'text', min: 1, max: 120, optional: true },
+      currency: { oneOf: CURRENCIES, optional: true },
+      vat_rate: { kind: 'number', min: 0, max: 50, optional: true },
+      eu: 'flag?',
+      zones: 'json?',
+    },
     open: true,
   },
 });

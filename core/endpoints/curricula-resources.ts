@@ -162,12 +162,14 @@ export const curriculaResourcesArea = defineArea('curricula-resources', {
     route: 'GET quiz/curriculum_nodes_by_url_path',
     role: 'public',
     summary: 'Find curriculum nodes by their url path (the site browse pages)',
+    payload: { url_path: 'string?', path: 'string?', curriculum_id: 'string?' },
     open: true,
   },
   'curriculum-nodes by-tag': {
     route: 'GET quiz/curriculum_nodes_by_tag',
     role: 'public',
     summary: 'Find curriculum nodes by tag',
+    payload: { tag: 'string?', tags: 'string?' },
     open: true,
   },
   'curriculum-nodes clone': {
@@ -192,7 +194,15 @@ export const curriculaResourcesArea = defineArea('curricula-resources', {
     route: 'GET resources/resources',
     role: 'public',
     summary: 'List teaching resources',
-    payload: { skip: 'skip?', take: 'take?' },
+    payload: {
+      skip: 'skip?',
+      take: 'take?',
+      search: 'string?',
+      category: 'string?',
+      type_id: 'serial?',
+      availability: { oneOf: ['free', 'members'], optional: true },
+      curriculum_id: 'serial?',
+    },
     open: true,
   },
   'resources types': {
@@ -229,6 +239,6 @@ export const curriculaResourcesArea = defineArea('curricula-resources', {
     route: 'POST resources/files/{id}/presign',
     role: 'user',
     summary: 'Get a signed download address for a resource file',
-    payload: { disposition: 'string?' },
+    payload: { disposition: { oneOf: ['inline', 'attachment'], optional: true } },
   },
 });

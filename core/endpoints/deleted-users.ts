@@ -29,6 +29,8 @@ export const deletedUsersArea = defineArea('deleted-users', {
     route: 'PATCH users/me/school/users/deleted/merge',
     role: 'admin',
     summary: 'Merge a deleted user into an existing user',
+    // from or deletedUserId names the deleted user, into or userId the active one (the handler wants one of each).
+    payload: { from: 'serial?', deletedUserId: 'serial?', into: 'serial?', userId: 'serial?' },
     open: true,
     destructive: true,
   },

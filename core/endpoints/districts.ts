@@ -10,18 +10,22 @@ export const districtsArea = defineArea('districts', {
     route: 'POST users/me/district/schools',
     role: 'district',
     summary: 'Link a school to your district',
+    payload: { code: 'string?', schoolId: 'serial?', districtId: 'serial?' },
     open: true,
   },
   'districts buy-subscription': {
     route: 'POST users/me/district/schools/{id}/subscriptions',
     role: 'district',
     summary: 'Buy a subscription for a school in your district',
+    payload: { parentSubscriptionId: 'serial', subscriptionId: 'serial?', quantity: { kind: 'int', min: 1, max: 100_000 } },
     open: true,
   },
   'districts unlink-school': {
     route: 'DELETE districts/{id}/linkschool',
     role: 'district',
     summary: 'Unlink a school from a district',
+    // school_id is read too, but stays open: it and schoolId would be the same CLI flag.
+    payload: { schoolId: 'serial?' },
     open: true,
     destructive: true,
   },

@@ -1,5 +1,9 @@
 import { defineArea } from './define.js';
 
+const NAME = { kind: 'text', min: 1, max: 60 } as const;
+// points may not be 0 either: the handler says so (the table states ranges, not holes).
+const FEEDBACK = { name: NAME, points: { kind: 'int', min: -10, max: 10 }, icon: { kind: 'string', max: 40, optional: true, nullable: true } } as const;
+
 export const rewardsArea = defineArea('rewards', {
   'feedback-rewards show': {
     route: 'GET rewards/feedback/{id}',
@@ -10,12 +14,14 @@ export const rewardsArea = defineArea('rewards', {
     route: 'POST rewards/feedback/{id}',
     role: 'teacher',
     summary: 'Create a feedback reward',
+    payload: FEEDBACK,
     open: true,
   },
   'feedback-rewards update': {
     route: 'PUT rewards/feedback/{id}',
     role: 'teacher',
     summary: 'Update a feedback reward',
+    payload: { name: { ...NAME, optional: true }, points: { ...FEEDBACK.points, optional: true }, icon: FEEDBACK.icon },
     open: true,
   },
   'feedback-rewards delete': {
@@ -33,6 +39,7 @@ export const rewardsArea = defineArea('rewards', {
     route: 'POST rewards/groups/{id}',
     role: 'teacher',
     summary: 'Create a reward group',
+    payload: { groupName: { ...NAME, optional: true }, name: { ...NAME, optional: true } },
     open: true,
   },
   'reward-groups delete': {
@@ -58,7 +65,7 @@ export const rewardsArea = defineArea('rewards', {
     route: 'PUT rewards/groups/{id}/name',
     role: 'teacher',
     summary: 'Rename a reward group',
-    payload: { groupName: 'string' },
+    payload: { groupName: NAME },
   },
   'rewards add-score': {
     route: 'POST rewards/score',

@@ -1,5 +1,9 @@
 import { defineArea } from './define.js';
 
+// An address type (billing, delivery...): the handler lower-cases it. An address is free text or an
+// object of lines, which the handler checks (the table can only call it json).
+const ADDRESS_TYPE = { kind: 'text', min: 1, max: 30, optional: true } as const;
+
 export const schoolArea = defineArea('school', {
   'schools create': {
     route: 'POST users/me/school',
@@ -84,18 +88,21 @@ export const schoolArea = defineArea('school', {
     route: 'POST addresses',
     role: 'admin',
     summary: 'Add an address to a school',
+    payload: { address: 'json', addressType: ADDRESS_TYPE, schoolId: 'serial?' },
     open: true,
   },
   'addresses update': {
     route: 'PUT addresses/{id}',
     role: 'admin',
     summary: 'Replace an address',
+    payload: { address: 'json?', addressType: ADDRESS_TYPE },
     open: true,
   },
   'schools set-address': {
     route: 'PUT schools/{id}/addresses/{addressId}',
     role: 'admin',
     summary: 'Attach an address to a school or change its address type',
+    payload: { addressType: ADDRESS_TYPE },
     open: true,
   },
   'addresses delete': {

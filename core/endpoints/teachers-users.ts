@@ -2,11 +2,21 @@ import { defineArea } from './define.js';
 
 const EXPERIMENTAL_NOTE = 'Path inferred: the spec says "PUT experimental: {enabled} on ..." without full paths.';
 
+const NAME = { kind: 'text', max: 100, optional: true } as const;
+
 export const teachersUsersArea = defineArea('teachers-users', {
   'teachers create': {
     route: 'POST users/me/school/teachers',
     role: 'admin',
     summary: 'Add a teacher account to your school',
+    payload: {
+      email: 'text',
+      first_name: NAME,
+      last_name: NAME,
+      username: { kind: 'text', min: 3, max: 100, optional: true },
+      password: { kind: 'string', min: 8, max: 200, optional: true },
+      admin: 'boolean?',
+    },
     open: true,
   },
   'teachers list': {
@@ -18,6 +28,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
     route: 'PATCH users/me/school/teachers/{id}',
     role: 'admin',
     summary: "Update a teacher's details",
+    payload: { first_name: NAME, last_name: NAME, display_name: NAME, email: 'text?' },
     open: true,
   },
   'teachers delete': {
@@ -36,7 +47,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
     route: 'POST users/teacherinvite',
     role: 'public',
     summary: 'Accept a teacher invitation with its code and a new password',
-    payload: { code: 'string', password: 'string' },
+    payload: { code: 'string', password: { kind: 'string', min: 1 } },
   },
   'events list': {
     route: 'GET events',
@@ -59,6 +70,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
     route: 'GET search',
     role: 'superuser',
     summary: 'Search across the platform (what it searches and its keys are not shown)',
+    payload: { q: 'string?', search: 'string?' },
     open: true,
   },
   'schools set-experimental': {

@@ -176,6 +176,8 @@ export const fields = {
   date: isoDate,
   /** A day of the calendar, YYYY-MM-DD (a date-time is cut to its day). */
   day: isoDate.transform((s) => s.slice(0, 10)),
+  /** An email address, trimmed and lower-cased (the table calls it `text`; its form is checked here). */
+  email: z.string().trim().toLowerCase().email(),
   /** 0 or 1, from a boolean or a number. */
   flag: z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]).transform((v) => (v === true || v === 1 ? 1 : 0)),
 } as const;

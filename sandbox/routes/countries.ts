@@ -1,9 +1,8 @@
 /** The countries area: countries with their zones (superusers edit them). */
 import { z } from 'zod';
-import { fields, notFound } from '../kit/input.js';
-import { CURRENCIES } from '../domain/pricing/money.js';
+import { notFound, parseField } from '../kit/input.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../kit/handler.js';
-import { input, reply } from '../kit/reply.js';
+import { reply } from '../kit/reply.js';
 import { defineRoutes } from './areas.js';
 
 interface CountryRow {
@@ -15,13 +14,7 @@ interface CountryRow {
   updated_at: string;
 }
 
-const patchSchema = z.looseObject({
-  name: z.string().trim().min(1).max(120).optional(),
-  currency: z.enum(CURRENCIES).optional(),
-  vat_rate: z.coerce.number().min(0).max(50).optional(),
-  eu: fields.flag.optional(),
-  zones: z.array(z.object({ code: z.string().trim().min(1).max(10), name: z.string().trim().min(1).max(120) })).optional(),
-});
+const zoneList = z.array(z.object({ code: z.string().trim().min(1).max(10), name: z.string().trim().min(1).max(120) })).optional();
 
 function countryOr404(ctx: HandlerContext): CountryRow {
   const code = (ctx.params.code ?? '').toUpperCase();
@@ -43,7 +36,7 @@ const calls = {
   'GET countries/{code}/zones': (ctx) => reply(ctx, 'zones', zonesOf(ctx, countryOr404(ctx).code)),
   'PATCH countries/{code}': (ctx) => {
     const country = countryOr404(ctx);
-    const body = input(ctx, patchSchema);
+    const body = { ...ctx.input, zones: parseField('zones', zoneList, ctx.input.zones) };
     ctx.db
       .prepare('UPDATE countries SET name = COALESCE(?, name), currency = COALESCE(?, currency), vat_rate = COALESCE(?, vat_rate), eu = COALESCE(?, eu), updated_at = ? WHERE code = ?')
       .run(body.name ?? null, body.currency ?? null, body.vat_rate ?? null, body.eu ?? null, ctx.now().toISOString(), country.code);

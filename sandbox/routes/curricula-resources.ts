@@ -6,11 +6,10 @@
  * Presigned URLs point at a host the sandbox does not serve: they carry a real HMAC signature and expiry.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { requireUser } from '../kit/reach.js';
-import { idValue, notFound, page, parseInput, pathId } from '../kit/input.js';
+import { notFound, page, pathId } from '../kit/input.js';
 import { findResource, hasLiteracyAccess, nodesWithResource, resourceJson, searchResources, type ResourceRow } from '../domain/schools/resources.js';
 import { one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-resources/reads.js';
@@ -29,14 +28,6 @@ interface FileRow {
   readonly access_uuid: string | null;
 }
 
-const listQuery = z.looseObject({
-  search: z.string().optional(),
-  category: z.string().optional(),
-  type_id: idValue.optional(),
-  availability: z.enum(['free', 'members']).optional(),
-  curriculum_id: idValue.optional(),
-});
-
 /** A file whose resource the caller may open, or 404/403. */
 function accessibleFile(ctx: HandlerContext): { file: FileRow; resource: ResourceRow } {
   const id = pathId(ctx, 'File');
@@ -50,19 +41,19 @@ function accessibleFile(ctx: HandlerContext): { file: FileRow; resource: Resourc
   return { file, resource };
 }
 
-function presign(ctx: HandlerContext): HandlerResult {
+const presign: RouteHandler<'POST resources/files/{id}/presign'> = (ctx) => {
   const { file } = accessibleFile(ctx);
-  const disposition = parseInput(z.enum(['inline', 'attachment']).default('attachment'), ctx.input['disposition']);
+  const disposition = ctx.input.disposition ?? 'attachment';
   const expires = Math.floor(ctx.now().getTime() / 1000) + URL_SECONDS;
   const path = `/resources/${file.resource_id}/${encodeURIComponent(file.name)}`;
   const signature = createHmac('sha256', SIGNING_KEY).update(`${path}\n${disposition}\n${expires}`).digest('hex');
   const url = `https://files.sandbox.edshed.test${path}?disposition=${disposition}&expires=${expires}&signature=${signature}`;
   return { body: { url, expires_at: new Date(expires * 1000).toISOString(), disposition } };
-}
+};
 
 const resourceHandlers = {
   'GET resources/resources': (ctx) => {
-    const q = parseInput(listQuery, ctx.input);
+    const q = ctx.input;
     const { skip, take } = page(ctx);
     const found = searchResources(ctx.db, { search: q.search, category: q.category, typeId: q.type_id, availability: q.availability, curriculumId: q.curriculum_id, skip, take });
     return { body: { resources: found.items.map((r) => resourceJson(ctx.db, r)), total: found.total } };

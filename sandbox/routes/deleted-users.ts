@@ -3,22 +3,17 @@
  * active one (its history moves over, then it is purged), and purge. Deleting pupils or removing a teacher
  * is a soft delete, so they show up here until recovered, merged or purged.
  */
-import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { callerSchoolId, rowScope } from '../kit/reach.js';
 import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from '../domain/schools/deleted-users.js';
 import { logEvent } from '../domain/schools/events.js';
-import { idValue, parseIds, parseInput, pathId } from '../kit/input.js';
+import { parseIds, pathId } from '../kit/input.js';
 import type { UserRow } from '../domain/schools/rows.js';
 import { userJson } from '../domain/schools/serialize.js';
 import { one } from '../kit/sql.js';
 import { defineRoutes } from './areas.js';
 
-const recoverBody = z.object({ ids: z.unknown().optional(), id: z.unknown().optional(), userIds: z.unknown().optional() });
-const mergeBody = z
-  .object({ from: idValue.optional(), deletedUserId: idValue.optional(), into: idValue.optional(), userId: idValue.optional() })
-  .refine((b) => (b.from ?? b.deletedUserId) !== undefined && (b.into ?? b.userId) !== undefined, 'expected from (the deleted user) and into (the active user)');
 
 function reload(ctx: HandlerContext, id: number): Record<string, unknown> {
   return userJson(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', id) as UserRow);
@@ -34,11 +29,14 @@ function recover(ctx: HandlerContext, ids: readonly number[]): HandlerResult {
   return { body: { recovered: rows.length, users: rows.map((r) => reload(ctx, r.id)) } };
 }
 
-function merge(ctx: HandlerContext): HandlerResult {
+const merge: RouteHandler<'PATCH users/me/school/users/deleted/merge'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
-  const body = parseInput(mergeBody, ctx.input);
-  const fromId = (body.from ?? body.deletedUserId) as number;
-  const intoId = (body.into ?? body.userId) as number;
+  const fromId = ctx.input.from ?? ctx.input.deletedUserId;
+  const intoId = ctx.input.into ?? ctx.input.userId;
+  if (fromId === undefined || intoId === undefined) {
+    const message = 'expected from (the deleted user) and into (the active user)';
+    throw new HttpError(422, 'Invalid data', message, { errors: [{ path: '', message }] });
+  }
   if (fromId === intoId) throw new HttpError(422, 'Invalid data', 'into: a user cannot be merged into themselves', { errors: [{ path: 'into', message: 'must differ from from' }] });
   const from = userInState(ctx.db, fromId, schoolId, 'deleted', 'merged into another');
   const into = userInState(ctx.db, intoId, schoolId, 'active', 'merged into');
@@ -48,7 +46,7 @@ function merge(ctx: HandlerContext): HandlerResult {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'users.merged', { from: from.id, into: into.id });
   return { body: { merged: true, from: from.id, user: reload(ctx, into.id) } };
-}
+};
 
 const calls = {
   'GET users/me/school/users/deleted': (ctx) => {
@@ -56,9 +54,9 @@ const calls = {
     return { body: { users, total: users.length } };
   },
   'POST users/me/school/users/deleted/recover': (ctx) => {
-    const body = parseInput(recoverBody, ctx.input);
-    const key = body.ids !== undefined ? 'ids' : body.userIds !== undefined ? 'userIds' : 'id';
-    const ids = parseIds(body[key], key);
+    // ids, userIds or id, each a list or comma-joined (the entry leaves them open: one call, three spellings).
+    const key = ctx.input['ids'] !== undefined ? 'ids' : ctx.input['userIds'] !== undefined ? 'userIds' : 'id';
+    const ids = parseIds(ctx.input[key], key);
     return recover(ctx, ids === '*' ? [] : ids);
   },
   'POST users/me/school/users/deleted/recover/all': (ctx) => recover(ctx, deletedUsers(ctx.db, callerSchoolId(ctx)).map((u) => u.id)),

@@ -3,11 +3,10 @@
  * and unlinks one. A school belongs to at most one district. Seat moves to a school are in
  * routes/districts/subscriptions.ts.
  */
-import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { requireUser } from '../kit/reach.js';
-import { idValue, notFound, parseInput, pathId } from '../kit/input.js';
+import { idValue, invalid, notFound, parseField, pathId } from '../kit/input.js';
 import { normaliseCode } from '../domain/schools/codes.js';
 import { findSchool } from '../domain/schools/find.js';
 import type { SchoolRow } from '../domain/schools/rows.js';
@@ -37,11 +36,9 @@ function callerDistrict(ctx: HandlerContext, requested?: number): DistrictRow {
   return row;
 }
 
-const linkBody = z.object({ code: z.string().optional(), schoolId: idValue.optional(), districtId: idValue.optional() });
-
-function link(ctx: HandlerContext): HandlerResult {
+const link: RouteHandler<'POST users/me/district/schools'> = (ctx) => {
   const user = requireUser(ctx);
-  const body = parseInput(linkBody, ctx.input);
+  const body = ctx.input;
   const district = callerDistrict(ctx, body.districtId);
   let school: SchoolRow | undefined;
   if (body.code !== undefined) {
@@ -57,20 +54,18 @@ function link(ctx: HandlerContext): HandlerResult {
   run(ctx.db, 'UPDATE schools SET district_id = ? WHERE id = ?', district.id, school.id);
   ctx.countWrite();
   return { status: 201, body: { district: districtJson(ctx, district) } };
-}
+};
 
-function unlink(ctx: HandlerContext): HandlerResult {
+const unlink: RouteHandler<'DELETE districts/{id}/linkschool'> = (ctx) => {
   const district = callerDistrict(ctx, pathId(ctx, 'District'));
-  const body = parseInput(
-    z.object({ schoolId: idValue.optional(), school_id: idValue.optional() }).refine((b) => (b.schoolId ?? b.school_id) !== undefined, { message: 'name the school to unlink', path: ['schoolId'] }),
-    ctx.input,
-  );
-  const school = findSchool(ctx.db, (body.schoolId ?? body.school_id) as number);
+  const schoolId = ctx.input.schoolId ?? parseField('school_id', idValue.optional(), ctx.input['school_id']);
+  if (schoolId === undefined) throw invalid('schoolId', 'name the school to unlink');
+  const school = findSchool(ctx.db, schoolId);
   if (school.district_id !== district.id) throw new HttpError(409, 'Conflict', `School ${school.id} is not in district ${district.id}; only a linked school can be unlinked`);
   run(ctx.db, 'UPDATE schools SET district_id = NULL WHERE id = ?', school.id);
   ctx.countWrite();
   return { body: { district: districtJson(ctx, district) } };
-}
+};
 
 const calls = {
   'GET districts': (ctx) => {

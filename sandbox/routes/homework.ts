@@ -89,8 +89,6 @@ function visible(ctx: HandlerContext): HomeworkRow[] {
   );
 }
 
-const assignBody = z.object({ pupilIds: z.unknown().optional(), user_ids: z.unknown().optional(), pupils: z.unknown().optional() });
-
 const homeworkCrudHandlers = {
   'GET homework': (ctx) => {
     const homework = visible(ctx).map((row) => homeworkJson(ctx.db, row));
@@ -117,14 +115,14 @@ const homeworkCrudHandlers = {
   },
   'POST homework/{id}/pupils': (ctx) => {
     const row = writable(ctx);
-    for (const id of pupilIdsFrom(ctx, row.school_id, parseInput(assignBody, ctx.input))) {
+    for (const id of pupilIdsFrom(ctx, row.school_id, ctx.input)) {
       run(ctx.db, 'INSERT OR IGNORE INTO homework_pupils (homework_id, user_id) VALUES (?, ?)', row.id, id);
     }
     return touched(ctx, row);
   },
   'DELETE homework/{id}/pupils': (ctx) => {
     const row = writable(ctx);
-    const ids = pupilIdsFrom(ctx, row.school_id, parseInput(assignBody, ctx.input));
+    const ids = pupilIdsFrom(ctx, row.school_id, ctx.input);
     const assigned = new Set(all<{ user_id: number }>(ctx.db, 'SELECT user_id FROM homework_pupils WHERE homework_id = ?', row.id).map((r) => r.user_id));
     const outside = ids.filter((id) => !assigned.has(id));
     if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} on homework`, row.id);

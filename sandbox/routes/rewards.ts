@@ -5,11 +5,10 @@
  * them out of the others. Points are logged (reward_logs); converting turns a pupil's unconverted points
  * into coins, after which those logs can no longer be removed. Scoring and history are in rewards-score.ts.
  */
-import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { rowScope } from '../kit/reach.js';
-import { notFound, parseInput, pathId, toId } from '../kit/input.js';
+import { invalid, notFound, pathId, toId } from '../kit/input.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
 import { groupPupils } from '../domain/schools/groups.js';
 import type { GroupRow } from '../domain/schools/rows.js';
@@ -36,7 +35,11 @@ interface TeamRow {
   readonly created_at: string;
 }
 
-const feedbackFields = z.object({ name: z.string().trim().min(1).max(60), points: z.number().int().min(-10).max(10).refine((n) => n !== 0, 'points cannot be 0'), icon: z.string().max(40).nullable().optional() });
+/** The table gives points a range of -10..10; 0 is no feedback at all. */
+function nonZero<T extends { readonly points?: number }>(fields: T): T {
+  if (fields.points === 0) throw invalid('points', 'points cannot be 0');
+  return fields;
+}
 
 function classOf(ctx: HandlerContext): GroupRow {
   return findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
@@ -95,7 +98,7 @@ const feedbackAndTeamHandlers = {
   },
   'POST rewards/feedback/{id}': (ctx) => {
     const group = classOf(ctx);
-    const fields = parseInput(feedbackFields, ctx.input);
+    const fields = nonZero(ctx.input);
     const now = ctx.now().toISOString();
     const id = Number(run(ctx.db, 'INSERT INTO reward_feedback (school_id, group_id, name, points, icon, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', group.school_id, group.id, fields.name, fields.points, fields.icon ?? null, now, now).lastInsertRowid);
     ctx.countWrite();
@@ -103,7 +106,7 @@ const feedbackAndTeamHandlers = {
   },
   'PUT rewards/feedback/{id}': (ctx) => {
     const row = findFeedback(ctx);
-    const fields = parseInput(feedbackFields.partial(), ctx.input);
+    const fields = nonZero(ctx.input);
     run(ctx.db, 'UPDATE reward_feedback SET name = ?, points = ?, icon = ?, updated_at = ? WHERE id = ?', fields.name ?? row.name, fields.points ?? row.points, fields.icon === undefined ? row.icon : fields.icon, ctx.now().toISOString(), row.id);
     ctx.countWrite();
     return { body: { feedback: one<FeedbackRow>(ctx.db, 'SELECT * FROM reward_feedback WHERE id = ?', row.id) } };
@@ -121,7 +124,7 @@ const feedbackAndTeamHandlers = {
   },
   'POST rewards/groups/{id}': (ctx) => {
     const group = classOf(ctx);
-    const input = parseInput(z.object({ groupName: z.string().trim().min(1).max(60).optional(), name: z.string().trim().min(1).max(60).optional() }), ctx.input);
+    const { input } = ctx;
     const name = input.groupName ?? input.name;
     if (name === undefined) throw new HttpError(422, 'Invalid data', 'groupName: a reward group needs a name', { errors: [{ path: 'groupName', message: 'required' }] });
     assertFreeTeamName(ctx, group.id, name, null);
@@ -145,7 +148,7 @@ const feedbackAndTeamHandlers = {
   },
   'PUT rewards/groups/{id}/name': (ctx) => {
     const team = findTeam(ctx);
-    const name = parseInput(z.string().trim().min(1).max(60), ctx.input['groupName']);
+    const name = ctx.input.groupName;
     assertFreeTeamName(ctx, team.group_id, name, team.id);
     run(ctx.db, 'UPDATE reward_groups SET name = ? WHERE id = ?', name, team.id);
     ctx.countWrite();

@@ -3,14 +3,13 @@
  * event log. Invites are in routes/teachers-users/invites.ts, experimental toggles in routes/teachers-users/experimental.ts.
  */
 import { randomInt } from 'node:crypto';
-import { z } from 'zod';
 import { hashPassword } from '../domain/auth/password.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { callerSchoolId, requireUser } from '../kit/reach.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findTeacher } from '../domain/schools/find.js';
-import { pageIfAsked, parseInput, pathId, toId } from '../kit/input.js';
+import { fields as valueOf, pageIfAsked, parseField, pathId, toId } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
 import { adminCount, joinSchool, schoolsOf, setAdmin } from '../domain/schools/memberships.js';
 import { generatePassword } from '../domain/schools/names.js';
@@ -24,21 +23,12 @@ import { containsText } from '../kit/search.js';
 import { defineRoutes } from './areas.js';
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
-const name = z.string().trim().max(100);
-const teacherCreate = z.object({
-  email: z.string().trim().toLowerCase().email(),
-  first_name: name.default(''),
-  last_name: name.default(''),
-  username: z.string().trim().min(3).max(100).optional(),
-  password: z.string().min(8).max(200).optional(),
-  admin: z.boolean().optional(),
-});
-const teacherUpdate = z.object({ first_name: name.optional(), last_name: name.optional(), display_name: name.optional(), email: z.string().trim().toLowerCase().email().optional() });
 
 
-function createTeacher(ctx: HandlerContext): HandlerResult {
+const createTeacher: RouteHandler<'POST users/me/school/teachers'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
-  const fields = parseInput(teacherCreate, ctx.input);
+  const { first_name = '', last_name = '', username, password: chosen, admin } = ctx.input;
+  const fields = { first_name, last_name, username, password: chosen, admin, email: parseField('email', valueOf.email, ctx.input.email) };
   const existing = one<UserRow>(ctx.db, 'SELECT * FROM users WHERE (email = ? OR username = ?) AND deleted_at IS NULL', fields.email, fields.username ?? fields.email);
   if (existing) {
     const here = schoolTeachers(ctx.db, schoolId).some((t) => t.row.id === existing.id);
@@ -65,7 +55,7 @@ function createTeacher(ctx: HandlerContext): HandlerResult {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'teachers.created', { id });
   return { status: 201, body: { teacher: schoolTeacherJson(ctx.db, schoolId, id), ...(fields.password ? {} : { password }) } };
-}
+};
 
 /** 409 unless the school keeps an admin after `teacherId` stops being one. */
 function assertNotLastAdmin(ctx: HandlerContext, schoolId: number, teacherId: number, action: string): void {
@@ -123,7 +113,7 @@ const teacherHandlers = {
   'PATCH users/me/school/teachers/{id}': (ctx) => {
     const schoolId = callerSchoolId(ctx);
     const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
-    const fields = parseInput(teacherUpdate, ctx.input);
+    const fields = { ...ctx.input, email: ctx.input.email === undefined ? undefined : parseField('email', valueOf.email, ctx.input.email) };
     const first = fields.first_name ?? teacher.first_name;
     const last = fields.last_name ?? teacher.last_name;
     run(ctx.db, 'UPDATE users SET first_name = ?, last_name = ?, display_name = ?, email = ? WHERE id = ?', first, last, fields.display_name ?? `${first} ${last}`.trim(), fields.email ?? teacher.email, teacher.id);
@@ -152,8 +142,7 @@ const teacherHandlers = {
     return { body: { users, total: users.length } };
   },
   'GET search': (ctx) => {
-    const q = parseInput(z.object({ q: z.string().optional(), search: z.string().optional() }), ctx.input);
-    const text = (q.q ?? q.search ?? '').trim();
+    const text = (ctx.input.q ?? ctx.input.search ?? '').trim();
     const schools = all<{ id: number; name: string; country: string }>(ctx.db, `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`, text, text);
     return { body: { schools, users: searchUsers(ctx, nameMatch, Array(5).fill(text)) } };
   },

@@ -1,26 +1,26 @@
 /** The VAT area: number validation and VAT countries per school. */
-import { z } from 'zod';
 import { assertReachable, schoolParam } from '../kit/reach.js';
-import { fields, notFound } from '../kit/input.js';
+import { idValue, notFound, parseField, trimmedNames } from '../kit/input.js';
 import { validateVat } from '../domain/pricing/vat.js';
 import { HttpError, type PartialHandlerMap } from '../kit/handler.js';
-import { input, reply } from '../kit/reply.js';
+import { reply } from '../kit/reply.js';
 import { defineRoutes } from './areas.js';
 
 const calls = {
   'POST vat/validate': (ctx) => {
-    const body = input(ctx, z.looseObject({ vatNumber: z.string().trim().min(1).max(40), schoolId: fields.id }));
-    const school = ctx.db.prepare('SELECT id, country FROM schools WHERE id = ? AND deleted_at IS NULL').get(body.schoolId) as { id: number; country: string } | undefined;
-    if (!school) throw notFound('School', body.schoolId);
+    const { vatNumber } = ctx.input;
+    const schoolId = parseField('schoolId', idValue, ctx.input.schoolId);
+    const school = ctx.db.prepare('SELECT id, country FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) as { id: number; country: string } | undefined;
+    if (!school) throw notFound('School', schoolId);
     assertReachable(ctx, school.id, 'School', school.id, 'billing');
-    const result = validateVat(body.vatNumber, school.country);
+    const result = validateVat(vatNumber, school.country);
     ctx.db.prepare('INSERT INTO vat_checks (school_id, vat_number, country, valid, checked_at) VALUES (?, ?, ?, ?, ?)').run(school.id, `${result.country ?? ''}${result.number}`, result.country, result.valid ? 1 : 0, ctx.now().toISOString());
     return { body: { valid: result.valid, country: result.country, vatNumber: `${result.country ?? ''}${result.number}`, reason: result.reason } };
   },
   'POST schools/{id}/vat-countries': (ctx) => {
     const schoolId = schoolParam(ctx);
-    const { countries } = input(ctx, z.looseObject({ countries: z.array(z.string().trim().length(2)) }));
-    const codes = [...new Set(countries.map((c) => c.toUpperCase()))].sort();
+    // A code of the wrong length is no row of `countries`, so the unknown-country 422 below covers it.
+    const codes = [...new Set(trimmedNames(ctx.input.countries, 'countries').map((c) => c.toUpperCase()))].sort();
     const unknown = codes.filter((c) => ctx.db.prepare('SELECT 1 FROM countries WHERE code = ?').get(c) === undefined);
     if (unknown.length > 0) throw new HttpError(422, 'Invalid data', `countries: unknown ${unknown.join(', ')}`, { errors: [{ path: 'countries', message: 'unknown country' }] });
     ctx.db.prepare('DELETE FROM school_vat_countries WHERE school_id = ?').run(schoolId);

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
@@ -52,5 +52,23 @@ describe('routes files', () => {
     const sources = [...text.matchAll(/from '\.\/([^']+)'/g)].map((m) => m[1] ?? '');
     expect(sources.filter((source) => source !== 'areas.js' && !source.startsWith(`${area}/`))).toEqual([]);
     expect(text).not.toMatch(/Handlers\[['"]/);
+  });
+
+  const filesUnder = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(folder, entry.name)) : entry.name.endsWith('.ts') ? [join(folder, entry.name)] : []));
+  const subFiles = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => filesUnder(join(dir, entry.name)).map((file) => relative(dir, file)));
+
+  it('has area folders to check', () => {
+    expect(subFiles.length).toBeGreaterThan(0);
+  });
+
+  it.each(subFiles)('%s imports from no other area (shared code lives in domain/ or kit/)', (file) => {
+    const area = file.split(sep)[0] ?? '';
+    const text = readFileSync(join(dir, file), 'utf8');
+    const targets = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => relative(dir, resolve(dirname(join(dir, file)), m[1] ?? '')));
+    const otherAreas = targets.filter((target) => !target.startsWith('..') && !target.startsWith(`${area}${sep}`));
+    expect(otherAreas).toEqual([]);
   });
 });

@@ -47,4 +47,3 @@ export const schoolCreate = schoolUpdate.extend({
 
 /** An address as sent: free text or an object of lines. */
 export const addressValue = z.union([z.string().trim().min(1), z.record(z.string(), z.unknown())]);
-export const addressType = z.string().trim().toLowerCase().min(1).max(30);

@@ -2,10 +2,9 @@
  * Reads over curricula kept by the generic store: curriculum nodes by url path or tag, external curricula
  * and their nodes. Their create/update/delete routes stay generic, so what those write, these read.
  */
-import { z } from 'zod';
 import { findRecord, listRecords, renderRecord } from '../../generic/records.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { notFound, page, parseInput, pathId } from '../../kit/input.js';
+import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
+import { notFound, page, pathId } from '../../kit/input.js';
 import { all } from '../../kit/sql.js';
 
 const NODES = 'quiz/curriculum_nodes';
@@ -19,16 +18,16 @@ function byKeys(ctx: HandlerContext, collection: string, keys: readonly string[]
   });
 }
 
-function byUrlPath(ctx: HandlerContext): HandlerResult {
-  const q = parseInput(z.looseObject({ url_path: z.string().optional(), path: z.string().optional(), curriculum_id: z.string().optional() }), ctx.input);
+const byUrlPath: RouteHandler<'GET quiz/curriculum_nodes_by_url_path'> = (ctx) => {
+  const q = ctx.input;
   const path = (q.url_path ?? q.path ?? '').replace(/^\/+|\/+$/g, '');
   const { skip, take } = page(ctx);
   const found = listRecords(ctx.db, NODES, null, { skip, take, where: { url_path: path, ...(q.curriculum_id ? { curriculum_id: q.curriculum_id } : {}) } });
   return { body: { nodes: found.items.map(renderRecord), total: found.total } };
-}
+};
 
-function byTag(ctx: HandlerContext): HandlerResult {
-  const q = parseInput(z.looseObject({ tag: z.string().optional(), tags: z.string().optional() }), ctx.input);
+const byTag: RouteHandler<'GET quiz/curriculum_nodes_by_tag'> = (ctx) => {
+  const q = ctx.input;
   const tag = q.tag ?? q.tags ?? '';
   const keys = all<{ key: string }>(
     ctx.db,
@@ -39,7 +38,7 @@ function byTag(ctx: HandlerContext): HandlerResult {
   ).map((r) => r.key);
   const nodes = byKeys(ctx, NODES, keys);
   return { body: { nodes, total: nodes.length } };
-}
+};
 
 export const curriculumReadHandlers = {
   'GET quiz/curriculum_nodes_by_url_path': byUrlPath,

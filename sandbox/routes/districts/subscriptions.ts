@@ -4,17 +4,14 @@
  * the same product, or, without one, into a new `free` subscription (the district pays) that ends when
  * the parent does. The parent keeps at least the seats it has assigned; each move is recorded.
  */
-import { z } from 'zod';
 import { getSubscription, LIVE_STATES, serializeSubscription, updateSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { requireUser } from '../../kit/reach.js';
-import { idValue, notFound, parseInput, pathId } from '../../kit/input.js';
+import { notFound, pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findSchool } from '../../domain/schools/find.js';
 import { one, run } from '../../kit/sql.js';
-
-const body = z.object({ parentSubscriptionId: idValue, subscriptionId: idValue.optional(), quantity: z.coerce.number().int().min(1).max(100_000) });
 
 function inDistrict(ctx: HandlerContext, schoolId: number, districtId: number | null, label: string, id: number): void {
   const school = findSchool(ctx.db, schoolId);
@@ -27,12 +24,12 @@ function live(row: SubscriptionRow, action: string): void {
   }
 }
 
-function allocate(ctx: HandlerContext): HandlerResult {
+const allocate: RouteHandler<'POST users/me/district/schools/{id}/subscriptions'> = (ctx) => {
   const user = requireUser(ctx);
   const school = findSchool(ctx.db, pathId(ctx, 'School'));
   const districtId = user.superuser ? school.district_id : user.districtId;
   inDistrict(ctx, school.id, districtId, 'School', school.id);
-  const input = parseInput(body, ctx.input);
+  const input = ctx.input;
   const parent = getSubscription(ctx.db, input.parentSubscriptionId);
   if (!parent || parent.deleted_at) throw notFound('Subscription', input.parentSubscriptionId);
   inDistrict(ctx, parent.school_id, districtId, 'Subscription', parent.id);
@@ -84,7 +81,7 @@ function allocate(ctx: HandlerContext): HandlerResult {
   ctx.countWrite();
   logEvent(ctx, school.id, 'district.seats_allocated', { parent: parent.id, subscription: target.id, quantity: input.quantity });
   return { status: 201, body: { subscription: serializeSubscription(ctx.db, target), parent: serializeSubscription(ctx.db, updatedParent) } };
-}
+};
 
 export const districtSubscriptionHandlers = {
   'POST users/me/district/schools/{id}/subscriptions': allocate,

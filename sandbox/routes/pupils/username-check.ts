@@ -1,13 +1,10 @@
 /** Whether a username, email or school username is taken (pupil and sign-up forms check before saving). */
-import { z } from 'zod';
 import type { PartialHandlerMap } from '../../kit/handler.js';
-import { invalid, parseInput } from '../../kit/input.js';
-
-const exists = z.object({ username: z.string().optional(), email: z.string().optional(), school_username: z.string().optional() });
+import { invalid } from '../../kit/input.js';
 
 export const usernameCheckHandlers = {
   'GET users/exists': (ctx) => {
-    const input = parseInput(exists, ctx.input);
+    const { input } = ctx;
     const given = (['username', 'email', 'school_username'] as const).filter((k) => input[k] !== undefined && input[k] !== '');
     if (given.length !== 1) throw invalid(given.length === 0 ? 'username' : given.join(','), 'give exactly one of username, email or school_username');
     const key = given[0] as (typeof given)[number];

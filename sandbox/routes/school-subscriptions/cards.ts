@@ -10,7 +10,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { subscriptionLifecycle } from '../../domain/subscriptions/lifecycle.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
-import { subscriptionOf } from '../superuser-billing/subscriptions.js';
+import { subscriptionOf } from '../../domain/subscriptions/answers.js';
 
 interface ScheduleRow {
   id: number;

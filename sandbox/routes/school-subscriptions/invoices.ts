@@ -7,7 +7,7 @@ import { updateSubscription } from '../../domain/subscriptions/subscriptions.js'
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { docList } from '../../kit/json-text.js';
 import { reply } from '../../kit/reply.js';
-import { answerSub, subscriptionOf } from '../superuser-billing/subscriptions.js';
+import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
 
 
 /** The invoice list's filters: the name bound in SQL and its condition. */

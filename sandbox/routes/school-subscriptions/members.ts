@@ -1,18 +1,14 @@
 /** Seat assignment on the school's subscriptions: users (pupils), teachers and groups, and the seat counts. */
-import { z } from 'zod';
 import { day } from '../../domain/billing/dates.js';
-import { fields } from '../../kit/input.js';
+import { fields, parseField } from '../../kit/input.js';
 import { createInvoice, serializeInvoice } from '../../domain/invoices/invoices.js';
 import { assign, checkSeats, type Target, unassign } from '../../domain/subscriptions/members.js';
 import { getPlan } from '../../domain/pricing/catalogue.js';
 import { upgradeCost } from '../../domain/pricing/pricing.js';
 import { updateSubscription } from '../../domain/subscriptions/subscriptions.js';
 import type { Handler, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
-import { input } from '../../kit/reply.js';
-import { answerSub, subscriptionOf } from '../superuser-billing/subscriptions.js';
+import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
 
-const userSchema = z.looseObject({ user_ids: fields.ids, error_on_user_limit: fields.flag.optional() });
-const groupSchema = z.looseObject({ group_ids: fields.ids, assign_to_users: fields.flag.optional(), error_on_user_limit: fields.flag.optional() });
 
 interface Request {
   readonly ids: number[];
@@ -20,13 +16,11 @@ interface Request {
   readonly strict: boolean;
 }
 
+// The table has checked the keys (ids, and booleans for the two switches); the ids become row numbers here.
 function request(ctx: Parameters<Handler>[0], target: Target): Request {
-  if (target === 'group') {
-    const body = input(ctx, groupSchema);
-    return { ids: body.group_ids, toUsers: body.assign_to_users === 1, strict: body.error_on_user_limit === 1 };
-  }
-  const body = input(ctx, userSchema);
-  return { ids: body.user_ids, toUsers: false, strict: body.error_on_user_limit === 1 };
+  const key = target === 'group' ? 'group_ids' : 'user_ids';
+  const strict = ctx.input['error_on_user_limit'] === true;
+  return { ids: parseField(key, fields.ids, ctx.input[key]), toUsers: target === 'group' && ctx.input['assign_to_users'] === true, strict };
 }
 
 function assignHandler(target: Target): Handler {

@@ -9,7 +9,7 @@ import { activatePrepayment, activateUpgrade, cancelPrepayment, cancelUpgrade, u
 import type { HandlerContext, PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { planFor, quote } from './quotes.js';
-import { answerSub, subscriptionOf } from '../superuser-billing/subscriptions.js';
+import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
 
 
 /** The prepaid subscription an action secret belongs to (within `schoolId` when given). */

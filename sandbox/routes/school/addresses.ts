@@ -1,12 +1,11 @@
 /** School addresses (billing, delivery...): one default per type, soft-deleted, never one in use for billing. */
-import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { assertReachable, callerSchoolId } from '../../kit/reach.js';
-import { idValue, notFound, parseInput, pathId } from '../../kit/input.js';
+import { notFound, parseField, pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import type { AddressRow } from '../../domain/schools/rows.js';
-import { addressType, addressValue } from '../../domain/schools/school-fields.js';
+import { addressValue } from '../../domain/schools/school-fields.js';
 import { all, one, run } from '../../kit/sql.js';
 
 function addressJson(row: AddressRow): Record<string, unknown> {
@@ -31,8 +30,8 @@ function makeDefault(ctx: HandlerContext, row: AddressRow): void {
   run(ctx.db, 'UPDATE addresses SET is_default = (id = ?) WHERE school_id = ? AND address_type = ? AND deleted_at IS NULL', row.id, row.school_id, row.address_type);
 }
 
-function createAddress(ctx: HandlerContext): HandlerResult {
-  const input = parseInput(z.object({ address: addressValue, addressType: addressType.default('billing'), schoolId: idValue.optional() }), ctx.input);
+const createAddress: RouteHandler<'POST addresses'> = (ctx) => {
+  const input = { address: parseField('address', addressValue, ctx.input.address), addressType: ctx.input.addressType?.toLowerCase() ?? 'billing', schoolId: ctx.input.schoolId };
   const schoolId = input.schoolId ?? callerSchoolId(ctx);
   assertReachable(ctx, schoolId, 'School', schoolId);
   const now = ctx.now().toISOString();
@@ -50,11 +49,11 @@ function createAddress(ctx: HandlerContext): HandlerResult {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'address.created', { id: Number(lastInsertRowid) });
   return { status: 201, body: { address: addressJson(findAddress(ctx, Number(lastInsertRowid))) } };
-}
+};
 
-function updateAddress(ctx: HandlerContext): HandlerResult {
+const updateAddress: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
   const row = findAddress(ctx, pathId(ctx, 'Address'));
-  const input = parseInput(z.object({ address: addressValue.optional(), addressType: addressType.optional() }), ctx.input);
+  const input = { address: parseField('address', addressValue.optional(), ctx.input.address), addressType: ctx.input.addressType?.toLowerCase() };
   run(
     ctx.db,
     'UPDATE addresses SET address = ?, address_type = ?, updated_at = ? WHERE id = ?',
@@ -65,21 +64,21 @@ function updateAddress(ctx: HandlerContext): HandlerResult {
   );
   ctx.countWrite();
   return { body: { address: addressJson(findAddress(ctx, row.id)) } };
-}
+};
 
-function attachAddress(ctx: HandlerContext): HandlerResult {
+const attachAddress: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (ctx) => {
   const schoolId = pathId(ctx, 'School');
   assertReachable(ctx, schoolId, 'School', schoolId);
   const row = findAddress(ctx, pathId(ctx, 'Address', 'addressId'));
   if (row.school_id !== schoolId) throw notFound('Address', row.id);
-  const input = parseInput(z.object({ addressType: addressType.optional() }), ctx.input);
+  const input = { addressType: ctx.input.addressType?.toLowerCase() };
   if (input.addressType && input.addressType !== row.address_type) {
     run(ctx.db, 'UPDATE addresses SET address_type = ?, updated_at = ? WHERE id = ?', input.addressType, ctx.now().toISOString(), row.id);
   }
   makeDefault(ctx, findAddress(ctx, row.id));
   ctx.countWrite();
   return { body: { address: addressJson(findAddress(ctx, row.id)) } };
-}
+};
 
 function deleteAddress(ctx: HandlerContext): HandlerResult {
   const row = findAddress(ctx, pathId(ctx, 'Address'));

@@ -7,7 +7,7 @@ import { termPrice } from '../../domain/pricing/pricing.js';
 import { applyClock, serializeSubscription, type SubscriptionRow, updateSubscription } from '../../domain/subscriptions/subscriptions.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
-import { answerSub, subscriptionOf } from './subscriptions.js';
+import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
 
 function renewalEmail(db: Parameters<typeof taxRate>[0], sub: SubscriptionRow): Record<string, unknown> {
   const plan = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);

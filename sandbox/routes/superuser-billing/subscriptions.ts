@@ -1,9 +1,8 @@
 /** Superuser subscription lifecycle calls: expiry, sync, move, delete, cancellations of every kind. */
 import { callerId } from '../../kit/reach.js';
-import { notFound, pathId } from '../../kit/input.js';
+import { notFound } from '../../kit/input.js';
 import {
   cancelAndRefund,
-  cancelAtExpiry,
   cancelUncollectable,
   cancelVoid,
   deactivate,
@@ -12,35 +11,12 @@ import {
   setExpiry,
   subscriptionLifecycle,
   sync,
-  undoCancelAtExpiry,
 } from '../../domain/subscriptions/lifecycle.js';
-import { serializeSubscription, type SubscriptionRow, visibleSubscription } from '../../domain/subscriptions/subscriptions.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
+import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../domain/subscriptions/answers.js';
+import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 
-export function subscriptionOf(ctx: HandlerContext, name = 'id'): SubscriptionRow {
-  return visibleSubscription(ctx, pathId(ctx, 'Subscription', name));
-}
-
-export function answerSub(ctx: HandlerContext, sub: SubscriptionRow, extra: Readonly<Record<string, unknown>> = {}): HandlerResult {
-  return reply(ctx, 'subscription', serializeSubscription(ctx.db, sub), extra);
-}
-
 const reason = (ctx: { readonly input: { readonly reason?: string } }): string => ctx.input.reason ?? '';
-
-/** Cancel at expiry: repeating it on a cancelling subscription changes nothing. */
-export const cancelAtExpiryHandler: RouteHandler<'POST superuser/subscriptions/{id}/cancelatexpiry' | 'POST users/me/school/subscriptions/{id}/cancel'> = (ctx) => {
-  const sub = subscriptionOf(ctx);
-  if (sub.state === 'cancelling') return answerSub(ctx, sub, { changed: false });
-  return answerSub(ctx, cancelAtExpiry(ctx.db, sub, reason(ctx), callerId(ctx), ctx.now()), { changed: true });
-};
-
-/** Undo cancel at expiry: a subscription already renewing (active or trial) is left as it is. */
-export const undoCancelHandler: RouteHandler<'DELETE superuser/subscriptions/{id}/cancelatexpiry' | 'DELETE users/me/school/subscriptions/{id}/cancel'> = (ctx) => {
-  const sub = subscriptionOf(ctx);
-  if (sub.state === 'active' || sub.state === 'trial') return answerSub(ctx, sub, { changed: false });
-  return answerSub(ctx, undoCancelAtExpiry(ctx.db, sub, ctx.now()), { changed: true });
-};
 
 export const subscriptionAdminHandlers = {
   'POST superuser/subscriptions/{id}/setexpiry': (ctx) => {

@@ -6,18 +6,17 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../../domain/auth/password.js';
 import { issueToken } from '../../domain/auth/tokens.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import type { PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { callerSchoolId } from '../../kit/reach.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findSchool } from '../../domain/schools/find.js';
-import { parseInput } from '../../kit/input.js';
+import { fields, parseField } from '../../kit/input.js';
 import { isMember, joinSchool } from '../../domain/schools/memberships.js';
 import type { UserRow } from '../../domain/schools/rows.js';
 import { schoolJson, teacherJson } from '../../domain/schools/serialize.js';
 import { one, run } from '../../kit/sql.js';
 import { schoolTeachers } from '../../domain/schools/teachers.js';
-import { z } from 'zod';
 
 /** Invites last two weeks. */
 const INVITE_DAYS = 14;
@@ -36,9 +35,9 @@ function inviteJson(row: InviteRow): Record<string, unknown> {
   return { id: row.id, school_id: row.school_id, email: row.email, code: row.code, created_at: row.created_at, expires_at: row.expires_at, accepted_at: row.accepted_at };
 }
 
-function invite(ctx: HandlerContext): HandlerResult {
+const invite: RouteHandler<'POST users/me/school/teachers/invite'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
-  const email = parseInput(z.string().trim().toLowerCase().email(), ctx.input['email']);
+  const email = parseField('email', fields.email, ctx.input.email);
   if (schoolTeachers(ctx.db, schoolId).some((t) => t.row.email?.toLowerCase() === email)) {
     throw new HttpError(409, 'Conflict', `${email} is already a teacher of this school`);
   }
@@ -54,10 +53,10 @@ function invite(ctx: HandlerContext): HandlerResult {
   logEvent(ctx, schoolId, 'teachers.invited', { email, code });
   const row = one<InviteRow>(ctx.db, 'SELECT * FROM teacher_invites WHERE code = ?', code) as InviteRow;
   return { status: pending ? 200 : 201, body: { invite: inviteJson(row), resent: pending !== undefined } };
-}
+};
 
-function accept(ctx: HandlerContext): HandlerResult {
-  const { code, password } = parseInput(z.object({ code: z.string(), password: z.string().min(1) }), ctx.input);
+const accept: RouteHandler<'POST users/teacherinvite'> = (ctx) => {
+  const { code, password } = ctx.input;
   const row = one<InviteRow>(ctx.db, 'SELECT * FROM teacher_invites WHERE code = ?', code);
   if (!row) throw new HttpError(404, 'Not found', 'No invite has this code');
   if (row.accepted_at) throw new HttpError(409, 'Conflict', `Invite ${row.id} was already accepted on ${row.accepted_at}`);
@@ -84,7 +83,7 @@ function accept(ctx: HandlerContext): HandlerResult {
   logEvent(ctx, school.id, 'teachers.invite_accepted', { id: user.id, invite_id: row.id });
   const token = issueToken(ctx.db, user.id, now);
   return { body: { user: teacherJson(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', user.id) as UserRow), token, school: schoolJson(school) } };
-}
+};
 
 export const teacherInviteHandlers = {
   'POST users/me/school/teachers/invite': invite,
