@@ -57,11 +57,17 @@ let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  await server.close();
+  // The sandbox first: Vite's preview server has a SIGTERM handler of its own that exits the process as soon
+  // as the site is closed, which would leave the sandbox running.
   if (sandbox.exitCode === null) sandbox.kill(signal);
+  await server.close();
   if (sandbox.exitCode === null) await new Promise((resolve) => sandbox.once('exit', resolve));
-  process.exit(signal === 'SIGINT' ? 130 : 0);
+  process.exit(signal === 'SIGINT' ? 130 : 143);
 }
+// However this process ends (Vite's own exit included), the sandbox does not outlive it.
+process.on('exit', () => {
+  if (sandbox.exitCode === null) sandbox.kill('SIGTERM');
+});
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 sandbox.once('exit', (code) => {

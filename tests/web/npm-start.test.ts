@@ -8,12 +8,13 @@ import { expect, it } from 'vitest';
 
 const START = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
 
-it('npm start serves the built site against a sandbox, prints its URL, and stops both on Ctrl-C', async () => {
+/** Runs scripts/start.mjs on free ports and resolves once it prints the site's and the sandbox's URLs. */
+async function startSite() {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
   const env = { XDG_DATA_HOME: join(dir, 'data'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_CONFIG_DIR: join(dir, 'config') };
   const child = execa('node', [START, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
   let seen = '';
-  const { site, sandbox } = await new Promise<{ site: string; sandbox: string }>((resolve, reject) => {
+  const urls = await new Promise<{ site: string; sandbox: string }>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const found = /Literacy Shed site at (http:\/\/\S+\/) \(API calls go to the sandbox at (http:\/\/\S+\/)/.exec(seen);
@@ -21,6 +22,21 @@ it('npm start serves the built site against a sandbox, prints its URL, and stops
     });
     void child.then((result) => reject(new Error(`npm start stopped early (${result.exitCode}): ${seen}`)));
   });
+  return { child, seen, ...urls };
+}
+
+/** Whether a server still answers at the URL, asked until it stops answering (a process winding down) or 10 s pass. */
+async function stillAnswers(url: string): Promise<boolean> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const answered = await fetch(url).then(() => true, () => false);
+    if (!answered) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+it('npm start serves the built site against a sandbox, prints its URL, and stops both on Ctrl-C', async () => {
+  const { child, seen, site, sandbox } = await startSite();
 
   // Run from the checkout: the sign-in line it prints runs there as written.
   expect(seen).toMatch(/printf sandbox \| npx edshed auth login --api-url http:\/\/127\.0\.0\.1:\d+\/ -u superuser --password-stdin/);
@@ -39,6 +55,17 @@ it('npm start serves the built site against a sandbox, prints its URL, and stops
   expect(result.exitCode).toBe(130);
   await expect(fetch(site)).rejects.toThrow();
   await expect(fetch(sandbox)).rejects.toThrow();
+});
+
+it('npm start stopped with SIGTERM (as a process manager or a bench stops it) takes its sandbox down too', async () => {
+  const { child, site, sandbox } = await startSite();
+  expect((await fetch(new URL('__sandbox/status', sandbox))).status).toBe(200);
+
+  child.kill('SIGTERM');
+  const result = await child;
+  expect(result.exitCode).toBe(143); // 128 + SIGTERM, as shells report it
+  await expect(fetch(site)).rejects.toThrow();
+  expect(await stillAnswers(sandbox)).toBe(false);
 });
 
 it('npm start on a sandbox port already taken says how to pass another port through npm, and exits 1', async () => {
