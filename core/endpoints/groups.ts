@@ -1,5 +1,9 @@
 import { defineArea } from './define.js';
 
+const NAME = { kind: 'text', min: 1, max: 100 } as const;
+// year is read too (a text of at most 20 or a whole number), but stays open: the table has no either-or kind.
+const GROUP_DATA = { colour: { kind: 'string', max: 20, optional: true }, description: { kind: 'string', max: 500, optional: true } } as const;
+
 export const groupsArea = defineArea('groups', {
   'groups list': {
     route: 'GET users/me/school/groups',
@@ -11,6 +15,7 @@ export const groupsArea = defineArea('groups', {
     route: 'POST users/me/school/groups',
     role: 'admin',
     summary: 'Create a group (class) in your school',
+    payload: { name: NAME, parent_id: { kind: 'serial', optional: true, nullable: true }, ...GROUP_DATA },
     open: true,
   },
   'groups show': {
@@ -22,6 +27,7 @@ export const groupsArea = defineArea('groups', {
     route: 'PUT users/me/school/groups/{id}',
     role: 'admin',
     summary: "Update a group's name and settings",
+    payload: { name: { ...NAME, optional: true }, ...GROUP_DATA },
     open: true,
   },
   'groups delete': {
@@ -100,7 +106,7 @@ export const groupsArea = defineArea('groups', {
     route: 'POST users/me/school/groups/{id}/groups',
     role: 'teacher',
     summary: 'Create a subgroup inside a group',
-    payload: { name: 'string' },
+    payload: { name: NAME },
   },
   'groups subgroup-pupils': {
     route: 'GET users/me/school/groups/{id}/groups/{sub}/pupils',

@@ -5,10 +5,10 @@
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
-import { notFound, parseIds, parseInput, pathId, toId } from '../kit/input.js';
+import { notFound, parseField, parseIds, parseInput, pathId, toId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
-import { groupCreate, groupDataOf, groupUpdate } from '../domain/schools/group-fields.js';
+import { groupDataOf, groupYear } from '../domain/schools/group-fields.js';
 import { assertFreeName, groupPupils, groupTeachers, groupWithCounts, requireGroupTeacher } from '../domain/schools/groups.js';
 import { jsonObject } from '../kit/json-columns.js';
 import type { GroupRow } from '../domain/schools/rows.js';
@@ -24,8 +24,14 @@ function groupOf(ctx: HandlerContext, param = 'id'): GroupRow {
   return findGroup(ctx.db, pathId(ctx, 'Group', param), rowScope(ctx));
 }
 
-function createGroup(ctx: HandlerContext, schoolId: number, parent: GroupRow | null, input: unknown): HandlerResult {
-  const fields = parseInput(groupCreate, input);
+/** A group's display settings as checked by the table, with its open year key. */
+type GroupFields = { name: string; colour?: string | undefined; description?: string | undefined; year?: string | number | undefined };
+
+function withYear<T extends object>(ctx: HandlerContext, fields: T): T & { year: string | number | undefined } {
+  return { ...fields, year: parseField('year', groupYear, ctx.input['year']) };
+}
+
+function createGroup(ctx: HandlerContext, schoolId: number, parent: GroupRow | null, fields: GroupFields): HandlerResult {
   if (parent && parent.parent_id !== null) {
     throw new HttpError(409, 'Conflict', `Group ${parent.id} is a sub-group of group ${parent.parent_id}; sub-groups cannot have sub-groups`);
   }
@@ -83,9 +89,9 @@ const groupCrudHandlers = {
   },
   'POST users/me/school/groups': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const parentId = parseInput(groupCreate, ctx.input).parent_id;
-    const parent = parentId ? findGroup(ctx.db, parentId, schoolId) : null;
-    return createGroup(ctx, schoolId, parent, ctx.input);
+    const fields = withYear(ctx, ctx.input);
+    const parent = fields.parent_id ? findGroup(ctx.db, fields.parent_id, schoolId) : null;
+    return createGroup(ctx, schoolId, parent, fields);
   },
   'GET users/me/school/groups/{id}': (ctx) => {
     const group = groupOf(ctx);
@@ -93,7 +99,7 @@ const groupCrudHandlers = {
   },
   'PUT users/me/school/groups/{id}': (ctx) => {
     const group = groupOf(ctx);
-    const fields = parseInput(groupUpdate, ctx.input);
+    const fields = withYear(ctx, ctx.input);
     if (fields.name !== undefined) assertFreeName(ctx.db, group.school_id, group.parent_id, fields.name, group.id);
     run(
       ctx.db,
@@ -173,7 +179,7 @@ const groupCrudHandlers = {
   'POST users/me/school/groups/{id}/groups': (ctx) => {
     const parent = groupOf(ctx);
     requireGroupTeacher(ctx, parent, 'add sub-groups');
-    return createGroup(ctx, parent.school_id, parent, { name: ctx.input['name'] });
+    return createGroup(ctx, parent.school_id, parent, { name: ctx.input.name });
   },
   'GET users/me/school/groups/{id}/groups/{sub}/pupils': (ctx) => {
     const group = groupOf(ctx);

@@ -1,17 +1,7 @@
 import { z } from 'zod';
-import { idValue } from '../../kit/input.js';
 
-const name = z.string().trim().min(1).max(100);
-
-/** Display settings kept with a group (anything else sent with a group is ignored). */
-const groupData = {
-  colour: z.string().max(20).optional(),
-  year: z.union([z.string().max(20), z.number().int()]).optional(),
-  description: z.string().max(500).optional(),
-};
-
-export const groupCreate = z.object({ name, parent_id: idValue.nullable().optional(), ...groupData });
-export const groupUpdate = z.object({ name: name.optional(), ...groupData });
+/** A group's year: a short text or a whole number (the table has no either-or kind, so the entries leave it open). */
+export const groupYear = z.union([z.string().max(20), z.number().int()]).optional();
 
 /**
  * The stored data column of a group from create or update fields.
