@@ -157,6 +157,12 @@ export const homeworkArea = defineArea('homework', {
     route: 'PUT homework/multi/{id}',
     role: 'teacher',
     summary: 'Update a multi-part homework set',
+    payload: {
+      title: { kind: 'text', min: 1, max: 200, optional: true },
+      group_id: { kind: 'serial', optional: true, nullable: true },
+      starts_at: 'date?',
+      ends_at: { kind: 'date', optional: true, nullable: true },
+    },
     open: true,
   },
   'homework-sets detach': {

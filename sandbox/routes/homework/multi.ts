@@ -3,10 +3,10 @@
  * dates applies to its pieces; a piece can be detached to live on its own; deleting a set deletes its pieces.
  */
 import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { callerSchoolId, rowScope } from '../../kit/reach.js';
-import { fields as payloadFields, idValue, notFound, parseIds, parseInput, pathId, toId } from '../../kit/input.js';
+import { idValue, notFound, parseIds, parseInput, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup } from '../../domain/schools/find.js';
 import { assertDates, assignedPupils, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../../domain/schools/homework.js';
@@ -20,12 +20,6 @@ const setFields = z.looseObject({
   title: z.string().trim().min(1).max(200),
   group_id: idValue.nullable().optional(),
   homework: z.array(homeworkFields.extend({ title: z.string().trim().min(1).max(200) })).min(1).max(50),
-});
-const setUpdate = z.object({
-  title: z.string().trim().min(1).max(200).optional(),
-  group_id: idValue.nullable().optional(),
-  starts_at: payloadFields.date.optional(),
-  ends_at: payloadFields.date.nullable().optional(),
 });
 
 function findSet(ctx: HandlerContext, id: number): HomeworkSetRow {
@@ -58,11 +52,11 @@ function create(ctx: HandlerContext): HandlerResult {
   return { status: 201, body: { homework_set: setJson(ctx, findSet(ctx, setId)) } };
 }
 
-function update(ctx: HandlerContext): HandlerResult {
+const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
   const set = findSet(ctx, pathId(ctx, 'Homework set'));
   const items = all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE set_id = ?', set.id);
   for (const item of items) requireHomeworkTeacher(ctx, item);
-  const fields = parseInput(setUpdate, ctx.input);
+  const fields = ctx.input;
   const groupId = fields.group_id === undefined ? set.group_id : fields.group_id;
   if (groupId !== null) findGroup(ctx.db, groupId, set.school_id);
   const now = ctx.now().toISOString();
@@ -79,7 +73,7 @@ function update(ctx: HandlerContext): HandlerResult {
   }
   ctx.countWrite();
   return { body: { homework_set: setJson(ctx, findSet(ctx, set.id)) } };
-}
+};
 
 export const homeworkMultiHandlers = {
   'GET homework/multi': (ctx) => {
