@@ -2,6 +2,19 @@ import type { Db } from '../../kit/sql.js';
 import { all, one, run } from '../../kit/sql.js';
 import type { SchoolRow } from './rows.js';
 
+// The membership row with its admin flag, made or updated: a school's members are the rows of this table.
+function upsertMembership(db: Db, userId: number, schoolId: number, admin: boolean, now: string): void {
+  run(
+    db,
+    `INSERT INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, school_id) DO UPDATE SET admin = excluded.admin`,
+    userId,
+    schoolId,
+    admin ? 1 : 0,
+    now,
+  );
+}
+
 /**
  * A teacher's schools: the rows of school_memberships plus the school on the user row (accounts created
  * by the core seed or sign-up may have only the latter).
@@ -45,15 +58,7 @@ export function isMember(db: Db, userId: number, schoolId: number): boolean {
  * joinSchool(db, userId, schoolId, { admin: true, now });
  */
 export function joinSchool(db: Db, userId: number, schoolId: number, options: { admin: boolean; now: string }): void {
-  run(
-    db,
-    `INSERT INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, school_id) DO UPDATE SET admin = excluded.admin`,
-    userId,
-    schoolId,
-    options.admin ? 1 : 0,
-    options.now,
-  );
+  upsertMembership(db, userId, schoolId, options.admin, options.now);
   run(db, 'UPDATE users SET school_id = ?, admin = ? WHERE id = ?', schoolId, options.admin ? 1 : 0, userId);
 }
 
@@ -65,15 +70,7 @@ export function joinSchool(db: Db, userId: number, schoolId: number, options: { 
  * setAdmin(db, teacherId, 1, true, now);
  */
 export function setAdmin(db: Db, userId: number, schoolId: number, admin: boolean, now: string): void {
-  run(
-    db,
-    `INSERT INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, school_id) DO UPDATE SET admin = excluded.admin`,
-    userId,
-    schoolId,
-    admin ? 1 : 0,
-    now,
-  );
+  upsertMembership(db, userId, schoolId, admin, now);
   run(db, 'UPDATE users SET admin = ? WHERE id = ? AND school_id = ?', admin ? 1 : 0, userId, schoolId);
 }
 
