@@ -1,6 +1,7 @@
 import type { Factory } from '../factory.js';
 import { duration } from '../ui/bulk-progress/format.js';
 import { etaSeconds, finished, initialProgress, progressReducer, ratePerSecond, type BulkProgressState, type ProgressEvent } from '../ui/bulk-progress/state.js';
+import { loadInk } from '../ui/load-ink.js';
 
 /** Consumes the runner's events: a plain line on a timer, the Ink view on a terminal, or nothing. */
 export interface ProgressReporter {
@@ -63,7 +64,7 @@ export async function openReporter(c: Factory, total: number, title: string): Pr
   const now = () => c.now().getTime();
   const terminal = c.io.stderrIsTTY ? c.io.stderrStream : undefined;
   if (terminal) {
-    const { inkReporter } = await import('../ui/bulk-progress/ink-reporter.js');
+    const { inkReporter } = await loadInk(() => import('../ui/bulk-progress/ink-reporter.js'));
     return inkReporter(terminal, total, title, { now });
   }
   return plainReporter(total, (line) => c.io.stderr.write(`${line}\n`), { now, log });

@@ -10,7 +10,7 @@ const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 /** A tmux server of our own (its own socket), for driving the built binary in a real pseudo-terminal. */
 export interface Tmux {
-  /** Runs `edshed args` in a new session of this size; the pane stays after it exits, showing EXIT=<code>. */
+  /** Runs `edshed args` (with CI=true set, as on a CI runner) in a new session of this size; the pane stays after it exits, showing EXIT=<code>. */
   open(sandbox: SandboxProcess, args: readonly string[], size?: { readonly columns: number; readonly rows: number }): Promise<string>;
   /**
    * Runs a shell line (bash, pipefail) in a new session, in `cwd` with exactly `env` set on top of the
@@ -52,8 +52,9 @@ export function privateTmux(): Tmux {
     capture,
     history: async (session) => String((await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', session)).stdout),
     async open(sandbox, args, size = { columns: 100, rows: 30 }) {
-      // Ink draws only the last frame when it thinks it runs in CI.
-      const env = Object.entries({ ...sandbox.env, CI: 'false', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`);
+      // CI=true as CI runners and some shells set it: Ink 6 then draws nothing until the view ends,
+      // unless the view is loaded through cli/ui/load-ink.ts. Every terminal test runs with it set.
+      const env = Object.entries({ ...sandbox.env, CI: 'true', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`);
       return session(`env ${env.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`, size);
     },
     async shell(line, { env, cwd, unset = [] }) {

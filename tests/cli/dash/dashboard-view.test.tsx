@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import type { BillingData } from '../../../cli/dash/billing/load.js';
 import { billingPanes } from '../../../cli/dash/billing/panes.js';
 import type { ActRequest, DashSpec } from '../../../cli/dash/spec.js';
 import { Dashboard } from '../../../cli/ui/dash/Dashboard.js';
-import { DashApp, runInkDashboard } from '../../../cli/ui/dash/ink-dash.js';
+import { DashApp } from '../../../cli/ui/dash/ink-dash.js';
 import { dashReducer, initialDash } from '../../../cli/ui/dash/state.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { UnauthorisedError } from '../../../core/api/errors/index.js';
@@ -150,20 +149,6 @@ describe('DashApp with keys', () => {
     view.stdin.write('r');
     await until(() => String(loads), /^1$/);
     view.unmount();
-  });
-
-  it('makes the terminal raw before the first frame is written, and cooked again when it ends', async () => {
-    const seen: string[] = [];
-    const stdin = Object.assign(new PassThrough(), { isTTY: true, ref: () => stdin, unref: () => stdin, setRawMode: (on: boolean) => seen.push(on ? 'raw' : 'cooked') }) as unknown as NodeJS.ReadStream;
-    const stdout = Object.assign(terminal(80, 24), { isTTY: true, write: (text: string) => (seen.push(/Invoices by state/.test(text) ? 'frame' : 'write'), true) });
-    const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: async () => billing, panes: billingPanes };
-    const done = runInkDashboard(spec, { api: {} as ApiMethods, first: { data: billing, at: 0 }, interval: 60_000, stdout, stdin, now: () => 0 });
-    await until(() => seen.join(' '), /frame/);
-    stdin.write('q');
-    await done;
-    expect(seen[0]).toBe('raw');
-    expect(seen.indexOf('frame')).toBeGreaterThan(0);
-    expect(seen.at(-1)).toBe('cooked');
   });
 
   it('ends on 401 through onFatal', async () => {
