@@ -118,6 +118,29 @@ export function fieldSchema(spec: FieldSpec): z.ZodType {
   return optional ? schema.optional() : schema;
 }
 
+const fieldsCache = new WeakMap<Readonly<Record<string, FieldSpec>>, { open?: z.ZodType<Record<string, unknown>>; closed?: z.ZodType<Record<string, unknown>> }>();
+
+/**
+ * The schema of an object whose keys are the given field specs (an entry's payload is one). Keys the
+ * specs do not name are kept when `open`, and refused otherwise. Memoised per specs object.
+ *
+ * @example
+ * fieldsSchema({ name: { kind: 'text', min: 1 }, seats: 'int?' }, { open: true }).parse({ name: ' Oak ', seats: '30', x: 1 })
+ * // { name: 'Oak', seats: 30, x: 1 }
+ */
+export function fieldsSchema(fields: Readonly<Record<string, FieldSpec>>, options: { readonly open: boolean }): z.ZodType<Record<string, unknown>> {
+  let cached = fieldsCache.get(fields);
+  if (!cached) fieldsCache.set(fields, (cached = {}));
+  const which = options.open ? 'open' : 'closed';
+  let schema = cached[which];
+  if (!schema) {
+    const shape = Object.fromEntries(Object.entries(fields).map(([key, spec]) => [key, fieldSchema(spec)]));
+    schema = (options.open ? z.looseObject(shape) : z.strictObject(shape)) as z.ZodType<Record<string, unknown>>;
+    cached[which] = schema;
+  }
+  return schema;
+}
+
 const payloadCache = new WeakMap<Endpoint, z.ZodType<Record<string, unknown>>>();
 const paramsCache = new WeakMap<Endpoint, z.ZodType<Record<string, string>>>();
 
@@ -131,8 +154,7 @@ const paramsCache = new WeakMap<Endpoint, z.ZodType<Record<string, string>>>();
 export function payloadSchema(endpoint: Endpoint): z.ZodType<Record<string, unknown>> {
   let schema = payloadCache.get(endpoint);
   if (!schema) {
-    const shape = Object.fromEntries(Object.entries(endpoint.payload ?? {}).map(([key, spec]) => [key, fieldSchema(spec)]));
-    schema = (endpoint.open ? z.looseObject(shape) : z.strictObject(shape)) as z.ZodType<Record<string, unknown>>;
+    schema = fieldsSchema(endpoint.payload ?? {}, { open: endpoint.open === true });
     payloadCache.set(endpoint, schema);
   }
   return schema;

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { MAX_TAKE, PAGE_SIZE } from '../../core/domain/constants.js';
-import { isoDate, skipSchema, takeSchema } from '../../core/endpoints/schemas.js';
+import type { FieldSpec, ParsedPayload } from '../../core/endpoints/define.js';
+import { fieldsSchema, isoDate, skipSchema, takeSchema } from '../../core/endpoints/schemas.js';
 import { HttpError, type HandlerContext } from './handler.js';
 
 /** A list call's page when it gives no `take` (the site's page size). */
@@ -57,6 +58,20 @@ export function parseField<T extends z.ZodType>(path: string, schema: T, value: 
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({ path: [path, ...issue.path.map(String)].join('.'), message: issue.message }));
   throw new HttpError(422, 'Invalid data', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
+}
+
+/**
+ * Checks keys the table leaves unnamed (an `open` entry's, or an object inside a `json` key) with the
+ * table's own field kinds, so an id, a date or a length limit means here what it means in the table.
+ * Other keys are kept. Every failing key is reported, under `path` when given (`homework.2.title`).
+ *
+ * @example
+ * const LINK = { external_id: 'id?', domain: 'string?' } as const;
+ * const { external_id } = parseFields(LINK, ctx.input); // string | number | undefined
+ */
+export function parseFields<const P extends Readonly<Record<string, FieldSpec>>>(fields: P, value: unknown, path = ''): ParsedPayload<P> & { readonly [key: string]: unknown } {
+  const schema = fieldsSchema(fields, { open: true });
+  return (path === '' ? parseInput(schema, value) : parseField(path, schema, value)) as ParsedPayload<P> & { readonly [key: string]: unknown };
 }
 
 /**

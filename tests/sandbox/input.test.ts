@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../core/domain/constants.js';
 import { HttpError } from '../../sandbox/kit/handler.js';
-import { DEFAULT_TAKE, describeIssues, fields, invalid, MAX_TAKE, notFound, page, parseIds, parseInput, pathId, toId } from '../../sandbox/kit/input.js';
+import { DEFAULT_TAKE, describeIssues, fields, invalid, MAX_TAKE, notFound, page, parseFields, parseIds, parseInput, pathId, toId } from '../../sandbox/kit/input.js';
 
 /** What a thrown HttpError answers: status and body, as the server sends them. */
 function answer(run: () => unknown): { status: number; body: Record<string, unknown> } {
@@ -40,6 +40,24 @@ describe('422s in the platform shape', () => {
     expect(answer(() => {
       throw invalid('amount', 'too large');
     })).toEqual({ status: 422, body: { error: 'Invalid data', message: 'amount: too large', errors: [{ path: 'amount', message: 'too large' }] } });
+  });
+});
+
+describe('keys the table leaves unnamed, checked with its field kinds', () => {
+  const LINK = { tenant_id: 'id', name: { kind: 'text', min: 1, max: 20 }, seats: 'int?', ends_at: { kind: 'day', optional: true, nullable: true } } as const;
+
+  it('coerces and trims as the table does, and keeps the keys it does not name', () => {
+    const parsed = parseFields(LINK, { tenant_id: '42', name: ' Oak ', seats: '30', ends_at: '2026-11-02T10:00:00Z', extra: [1] });
+    expect(parsed).toEqual({ tenant_id: 42, name: 'Oak', seats: 30, ends_at: '2026-11-02', extra: [1] });
+  });
+
+  it('names every failing key, under the path of the object when given', () => {
+    const top = answer(() => parseFields(LINK, { tenant_id: '', name: '', ends_at: '2026-02-30' }));
+    expect(top.status).toBe(422);
+    expect((top.body.errors as { path: string }[]).map((e) => e.path)).toEqual(['tenant_id', 'name', 'ends_at']);
+    const nested = answer(() => parseFields(LINK, { tenant_id: 1, name: 'x'.repeat(21) }, 'homework.2'));
+    expect(nested.body.errors).toEqual([{ path: 'homework.2.name', message: expect.stringMatching(/20/) }]);
+    expect(String(nested.body.message)).toMatch(/^homework\.2\.name: /);
   });
 });
 
