@@ -26,3 +26,4 @@ export * from './unknown-subject-error.js';
 export * from './browse-categories.js';
 export * from './billing.js';
 export * from './invoice-totals.js';
+export * from './games.js';

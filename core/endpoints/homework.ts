@@ -1,4 +1,33 @@
+import { HOMEWORK_GAMES } from '../domain/games.js';
 import { defineArea } from './define.js';
+
+const TITLE = { kind: 'text', min: 1, max: 200 } as const;
+/** The group homework is set for; null sets it for none. */
+const GROUP = { kind: 'serial', optional: true, nullable: true } as const;
+/**
+ * Pupil ids: a list (possibly empty), comma-joined, or one id. `json`, not `ids`: clients send an empty
+ * list when they set homework for a group only, which the `ids` kind refuses; the sandbox reads them
+ * with the kit's id-list reader.
+ */
+const PUPIL_IDS = { pupilIds: 'json?', user_ids: 'json?' } as const;
+
+/**
+ * Homework's own fields as sent, inside `homework` or at the top level (the spec does not list them; the
+ * sandbox keeps other keys as free-form data). One statement for the table and the sandbox.
+ */
+export const HOMEWORK_FIELDS = {
+  title: { ...TITLE, optional: true },
+  game: { oneOf: HOMEWORK_GAMES, optional: true },
+  list_ident: { kind: 'string', max: 100, optional: true, nullable: true },
+  starts_at: 'date?',
+  ends_at: { kind: 'date', optional: true, nullable: true },
+} as const;
+
+/** New homework's fields: as HOMEWORK_FIELDS, with the title required. */
+export const NEW_HOMEWORK_FIELDS = { ...HOMEWORK_FIELDS, title: TITLE } as const;
+
+/** A new homework set's own fields, sent inside `homework_set` or at the top level with its `homework` list. */
+export const HOMEWORK_SET_FIELDS = { title: TITLE, group_id: GROUP } as const;
 
 export const homeworkArea = defineArea('homework', {
   'homework list': {
@@ -10,6 +39,7 @@ export const homeworkArea = defineArea('homework', {
     route: 'POST homework',
     role: 'teacher',
     summary: 'Set homework for pupils or a group',
+    payload: { homework: 'json?', ...PUPIL_IDS, group_id: GROUP, isNewEdShedPortal: 'flag?' },
     open: true,
   },
   'homework show': {
@@ -106,12 +136,14 @@ export const homeworkArea = defineArea('homework', {
     route: 'POST homework/{id}/pupils',
     role: 'teacher',
     summary: 'Set a homework for more pupils',
+    payload: PUPIL_IDS,
     open: true,
   },
   'homework remove-pupils': {
     route: 'DELETE homework/{id}/pupils',
     role: 'teacher',
     summary: 'Take pupils off a homework',
+    payload: PUPIL_IDS,
     open: true,
     destructive: true,
   },
@@ -151,18 +183,14 @@ export const homeworkArea = defineArea('homework', {
     route: 'POST homework/multi',
     role: 'teacher',
     summary: 'Set a multi-part homework set',
+    payload: { homework_set: 'json?' },
     open: true,
   },
   'homework-sets update': {
     route: 'PUT homework/multi/{id}',
     role: 'teacher',
     summary: 'Update a multi-part homework set',
-    payload: {
-      title: { kind: 'text', min: 1, max: 200, optional: true },
-      group_id: { kind: 'serial', optional: true, nullable: true },
-      starts_at: 'date?',
-      ends_at: { kind: 'date', optional: true, nullable: true },
-    },
+    payload: { title: HOMEWORK_FIELDS.title, group_id: HOMEWORK_SET_FIELDS.group_id, starts_at: HOMEWORK_FIELDS.starts_at, ends_at: HOMEWORK_FIELDS.ends_at },
     open: true,
   },
   'homework-sets detach': {

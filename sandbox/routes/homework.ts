@@ -3,13 +3,14 @@
  * Only its teachers (owner, co-teachers, teachers of its groups) or a school admin change it. Results are
  * in routes/homework/data.ts, homework sets in routes/homework/multi.ts.
  */
-import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
+import { HOMEWORK_FIELDS, NEW_HOMEWORK_FIELDS } from '../../core/endpoints/homework.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
+import { checkAll } from '../kit/check-all.js';
 import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
-import { notFound, parseIds, parseInput, pathId } from '../kit/input.js';
+import { notFound, parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
-import { assertDates, assignment, extraData, findHomework, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../domain/schools/homework.js';
+import { assertDates, extraData, fieldsIn, findHomework, homeworkByIds, homeworkJson, requireHomeworkTeacher } from '../domain/schools/homework.js';
 import { insertHomework, pupilIdsFrom } from '../domain/schools/homework-write.js';
 import { jsonObject } from '../kit/json-columns.js';
 import type { HomeworkRow } from '../domain/schools/rows.js';
@@ -34,26 +35,21 @@ function touched(ctx: HandlerContext, row: HomeworkRow): HandlerResult {
   return { body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, row.id, null)) } };
 }
 
-function create(ctx: HandlerContext): HandlerResult {
+const create: RouteHandler<'POST homework'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
-  const nested = ctx.input['homework'];
-  const fields = parseInput(homeworkFields.extend({ title: z.string().trim().min(1).max(200) }), nested !== undefined && nested !== null && typeof nested === 'object' ? nested : ctx.input);
-  const target = parseInput(assignment, ctx.input);
-  const id = insertHomework(ctx, schoolId, fields, {
-    setId: null,
-    groupId: target.group_id ?? null,
-    pupilIds: pupilIdsFrom(ctx, schoolId, target),
-    portal: target.isNewEdShedPortal === true || target.isNewEdShedPortal === 1,
-  });
+  const [fields, pupilIds] = checkAll(
+    () => parseFields(NEW_HOMEWORK_FIELDS, fieldsIn(ctx.input, 'homework')),
+    () => pupilIdsFrom(ctx, schoolId, ctx.input),
+  );
+  const id = insertHomework(ctx, schoolId, fields, { setId: null, groupId: ctx.input.group_id ?? null, pupilIds, portal: ctx.input.isNewEdShedPortal === 1 });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'homework.created', { id });
   return { status: 201, body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, id, null)) } };
-}
+};
 
 function update(ctx: HandlerContext): HandlerResult {
   const row = writable(ctx);
-  const nested = ctx.input['homework'];
-  const fields = parseInput(homeworkFields, nested !== undefined && nested !== null && typeof nested === 'object' ? nested : ctx.input);
+  const fields = parseFields(HOMEWORK_FIELDS, fieldsIn(ctx.input, 'homework'));
   const startsAt = fields.starts_at ?? row.starts_at;
   const endsAt = fields.ends_at === undefined ? row.ends_at : fields.ends_at;
   assertDates(startsAt, endsAt);

@@ -5,15 +5,19 @@ import { assertDates, extraData, type HomeworkFields } from './homework.js';
 import { pupilsByIds } from './pupil-queries.js';
 import { run } from '../../kit/sql.js';
 
+/** The keys that may carry who homework is set for, in the order they are read: the spec's `pupilIds` and `user_ids`, and `pupils`. */
+const PUPIL_KEYS = ['pupilIds', 'user_ids', 'pupils'] as const;
+
 /**
- * Pupil ids from whichever key carried them, checked to be pupils of the school.
+ * Pupil ids from whichever key carried them (a list, possibly empty, comma-joined, or one id), checked
+ * to be pupils of the school: 422 for a malformed list, 404 naming pupils that are not the school's.
  *
  * @example
  * pupilIdsFrom(ctx, 1, { pupilIds: '4,9' }) // [4, 9]
  */
-export function pupilIdsFrom(ctx: HandlerContext, schoolId: number, body: { pupilIds?: unknown; user_ids?: unknown; pupils?: unknown }): number[] {
-  const key = body.pupilIds !== undefined ? 'pupilIds' : body.user_ids !== undefined ? 'user_ids' : body.pupils !== undefined ? 'pupils' : null;
-  if (key === null) return [];
+export function pupilIdsFrom(ctx: HandlerContext, schoolId: number, body: Readonly<Record<string, unknown>>): number[] {
+  const key = PUPIL_KEYS.find((k) => body[k] !== undefined);
+  if (key === undefined) return [];
   const ids = parseIds(body[key], key);
   if (ids === '*') return [];
   const { missing } = pupilsByIds(ctx.db, schoolId, ids);

@@ -1,14 +1,12 @@
 import type { Db } from '../../kit/sql.js';
-import { z } from 'zod';
+import type { ParsedPayload } from '../../../core/endpoints/define.js';
+import type { HOMEWORK_FIELDS } from '../../../core/endpoints/homework.js';
 import { HttpError, type HandlerContext } from '../../kit/handler.js';
 import { requireUser } from '../../kit/reach.js';
-import { fields, idValue, notFound } from '../../kit/input.js';
+import { notFound } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from './rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
-
-/** Game families homework can set; each has its own data and sessions reports. */
-export const HOMEWORK_GAMES = ['spelling', 'number', 'grammar', 'quiz', 'phonics', 'lesson'] as const;
 
 /** The session games that count towards each homework game. */
 export const SESSION_GAMES: Readonly<Record<string, readonly string[]>> = {
@@ -20,24 +18,20 @@ export const SESSION_GAMES: Readonly<Record<string, readonly string[]>> = {
   lesson: ['lesson'],
 };
 
-/** Homework fields as sent (inside `homework`, or at the top level). Unknown keys are kept in `data`. */
-export const homeworkFields = z.looseObject({
-  title: z.string().trim().min(1).max(200).optional(),
-  game: z.enum(HOMEWORK_GAMES).optional(),
-  list_ident: z.string().max(100).nullable().optional(),
-  starts_at: fields.date.optional(),
-  ends_at: fields.date.nullable().optional(),
-});
-export type HomeworkFields = z.output<typeof homeworkFields>;
+/** Homework fields as the sandbox reads them (HOMEWORK_FIELDS); other keys are kept in `data`. */
+export type HomeworkFields = ParsedPayload<typeof HOMEWORK_FIELDS> & { readonly [key: string]: unknown };
 
-/** Who homework goes to, from any of the platform's key spellings. */
-export const assignment = z.object({
-  pupilIds: z.unknown().optional(),
-  user_ids: z.unknown().optional(),
-  pupils: z.unknown().optional(),
-  group_id: idValue.nullable().optional(),
-  isNewEdShedPortal: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
-});
+/**
+ * The part of a payload that carries a record's fields: the object under `key` when there is one
+ * (`{ homework: { title } }`), otherwise the payload itself (`{ title }`).
+ *
+ * @example
+ * fieldsIn({ homework: { title: 'Week 1' }, group_id: 4 }, 'homework') // { title: 'Week 1' }
+ */
+export function fieldsIn(input: Readonly<Record<string, unknown>>, key: string): Readonly<Record<string, unknown>> {
+  const nested = input[key];
+  return nested !== null && typeof nested === 'object' ? (nested as Readonly<Record<string, unknown>>) : input;
+}
 
 /** Keys of the fields above that have their own column; the rest go to `data`. */
 const COLUMNS = new Set(['title', 'game', 'list_ident', 'starts_at', 'ends_at', 'id', 'school_id', 'owner_id', 'set_id', 'created_at', 'updated_at', 'pupil_ids', 'group_ids', 'teacher_ids',

@@ -2,25 +2,31 @@
  * Homework sets ("multi" homework): several pieces set together for a group. Editing a set's title or
  * dates applies to its pieces; a piece can be detached to live on its own; deleting a set deletes its pieces.
  */
-import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
+import { HOMEWORK_SET_FIELDS, NEW_HOMEWORK_FIELDS } from '../../../core/endpoints/homework.js';
+import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
+import { checkAll } from '../../kit/check-all.js';
 import { callerSchoolId, rowScope } from '../../kit/reach.js';
-import { idValue, notFound, parseIds, parseInput, pathId, toId } from '../../kit/input.js';
+import { invalid, notFound, parseFields, parseIds, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup } from '../../domain/schools/find.js';
-import { assertDates, assignedPupils, homeworkByIds, homeworkFields, homeworkJson, requireHomeworkTeacher } from '../../domain/schools/homework.js';
+import { assertDates, assignedPupils, fieldsIn, homeworkByIds, homeworkJson, requireHomeworkTeacher, type HomeworkFields } from '../../domain/schools/homework.js';
 import { insertHomework } from '../../domain/schools/homework-write.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, HomeworkSetRow } from '../../domain/schools/rows.js';
 import { findSessions, summarise } from '../../domain/schools/sessions.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
 
-const setFields = z.looseObject({
-  title: z.string().trim().min(1).max(200),
-  group_id: idValue.nullable().optional(),
-  homework: z.array(homeworkFields.extend({ title: z.string().trim().min(1).max(200) })).min(1).max(50),
-});
+/** The most homework one set may hold. */
+const MAX_PIECES = 50;
+
+/** The set's `homework` list: 1 to MAX_PIECES items, each new homework; every bad item's keys are reported together. */
+function pieces(value: unknown): HomeworkFields[] {
+  if (!Array.isArray(value) || value.length < 1 || value.length > MAX_PIECES) {
+    throw invalid('homework', `expected a list of 1 to ${MAX_PIECES} homework, each with a title`);
+  }
+  return checkAll(...value.map((item: unknown, i) => () => parseFields(NEW_HOMEWORK_FIELDS, item, `homework.${i}`)));
+}
 
 function findSet(ctx: HandlerContext, id: number): HomeworkSetRow {
   const row = one<HomeworkSetRow>(ctx.db, 'SELECT * FROM homework_sets WHERE id = ?', id);
@@ -34,14 +40,17 @@ function setJson(ctx: HandlerContext, row: HomeworkSetRow): Record<string, unkno
   return { ...jsonObject(row.data), id: row.id, school_id: row.school_id, owner_id: row.owner_id, group_id: row.group_id, title: row.title, homework: items.map((h) => homeworkJson(ctx.db, h)), created_at: row.created_at, updated_at: row.updated_at };
 }
 
-function create(ctx: HandlerContext): HandlerResult {
+const create: RouteHandler<'POST homework/multi'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
-  const nested = ctx.input['homework_set'];
-  const fields = parseInput(setFields, nested !== undefined && nested !== null && typeof nested === 'object' ? nested : ctx.input);
+  const body = fieldsIn(ctx.input, 'homework_set');
+  const [fields, homework] = checkAll(
+    () => parseFields(HOMEWORK_SET_FIELDS, body),
+    () => pieces(body['homework']),
+  );
   const groupId = fields.group_id ?? null;
   if (groupId !== null) findGroup(ctx.db, groupId, schoolId);
   const now = ctx.now().toISOString();
-  const { homework, title, group_id: _g, ...data } = fields;
+  const { homework: _h, title, group_id: _g, ...data } = fields;
   const setId = Number(
     run(ctx.db, 'INSERT INTO homework_sets (school_id, owner_id, group_id, title, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', schoolId, ctx.user?.id ?? null, groupId, title, JSON.stringify(data), now, now)
       .lastInsertRowid,
@@ -50,7 +59,7 @@ function create(ctx: HandlerContext): HandlerResult {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'homework_sets.created', { id: setId });
   return { status: 201, body: { homework_set: setJson(ctx, findSet(ctx, setId)) } };
-}
+};
 
 const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
   const set = findSet(ctx, pathId(ctx, 'Homework set'));

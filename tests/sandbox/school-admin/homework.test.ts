@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { at, createHarness, list, num, pluck, type Harness } from './harness.js';
+import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -120,5 +120,56 @@ describe('homework sets (multi)', () => {
     expect(list((await h.call('GET spelling_diagnostic_skills', { as: 'teacher' })).body, 'skills').length).toBeGreaterThan(10);
     const tests = await h.call('GET homework/group/{id}/question_sets/tests', { as: 'teacher', params: { id: groupId(1, 'Year 3 Oak') } });
     expect(pluck(tests.body, 'tests', 'homework').map((hw) => (hw as { game: string }).game)).toEqual(['quiz']);
+  });
+});
+
+describe('homework payloads, checked with the table field kinds', () => {
+  const paths = (body: unknown): string[] => list(body, 'errors').map((e) => String(e['path']));
+  const count = (table: string): number => (h.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+  it('names every bad key of a new homework, its fields and its pupils together', async () => {
+    const res = await h.call('POST homework', { as: 'teacher', input: { homework: { title: ' ', game: 'chess', list_ident: 'x'.repeat(101) }, pupilIds: 'abc' } });
+    expect(res.status).toBe(422);
+    expect(paths(res.body)).toEqual(['title', 'game', 'list_ident', 'pupilIds']);
+    expect(str(res.body, 'message')).toMatch(/^title: .*; game: .*; list_ident: .*; pupilIds: expected ids/);
+  });
+
+  it('takes pupils as a list, an empty list or comma-joined, and the portal flag as true or 1', async () => {
+    const [a, b] = (h.db.prepare('SELECT user_id FROM group_pupils WHERE group_id = ? ORDER BY user_id LIMIT 2').all(groupId(1, 'Year 5 Elm')) as { user_id: number }[]).map((r) => r.user_id) as [number, number];
+    const joined = await h.call('POST homework', { as: 'teacher', input: { title: 'Top level', pupilIds: `${b},${a}`, isNewEdShedPortal: true } });
+    expect(at(joined.body, 'homework')).toMatchObject({ title: 'Top level', pupil_ids: [a, b], isNewEdShedPortal: true });
+    const empty = await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'Group only' }, pupilIds: [], group_id: String(groupId(1, 'Year 4 Ash')), isNewEdShedPortal: 1 } });
+    expect(at(empty.body, 'homework')).toMatchObject({ pupil_ids: [], group_ids: [groupId(1, 'Year 4 Ash')], isNewEdShedPortal: true });
+    expect((await h.call('POST homework', { as: 'teacher', input: { title: 'x', isNewEdShedPortal: 'yes' } })).status).toBe(422);
+  });
+
+  it('names every bad key of an update and changes nothing', async () => {
+    const id = await createHomework();
+    const res = await h.call('PUT homework/{id}', { as: 'teacher', params: { id }, input: { homework: { title: '', ends_at: '2026-09-31' } } });
+    expect(paths(res.body)).toEqual(['title', 'ends_at']);
+    expect(at((await h.call('GET homework/{id}', { as: 'teacher', params: { id } })).body, 'homework.title')).toBe('Week 3 spellings');
+  });
+
+  it('reports the set title and every bad piece of a new set together, and writes nothing', async () => {
+    const before = [count('homework'), count('homework_sets')];
+    const res = await h.call('POST homework/multi', {
+      as: 'teacher',
+      input: { homework_set: { title: '', homework: [{ title: 'Fine' }, { game: 'spelling' }, { title: 'Chess', game: 'chess' }] } },
+    });
+    expect(res.status).toBe(422);
+    expect(paths(res.body)).toEqual(['title', 'homework.1.title', 'homework.2.game']);
+    expect([count('homework'), count('homework_sets')]).toEqual(before);
+  });
+
+  it('takes a set at the top level with 1 to 50 pieces', async () => {
+    const piece = { title: 'Piece' };
+    const ok = await h.call('POST homework/multi', { as: 'teacher', input: { title: 'Fifty', group_id: String(groupId(1, 'Year 4 Ash')), homework: Array.from({ length: 50 }, () => piece), note: 'kept' } });
+    expect(ok.status).toBe(201);
+    expect(at(ok.body, 'homework_set')).toMatchObject({ title: 'Fifty', note: 'kept', group_id: groupId(1, 'Year 4 Ash') });
+    expect(list(ok.body, 'homework_set.homework')).toHaveLength(50);
+    for (const homework of [[], Array.from({ length: 51 }, () => piece), 'Piece']) {
+      const refused = await h.call('POST homework/multi', { as: 'teacher', input: { title: 'Too many or none', homework } });
+      expect(paths(refused.body)).toEqual(['homework']);
+    }
   });
 });
