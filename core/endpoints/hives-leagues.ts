@@ -1,4 +1,16 @@
+import { LEAGUE_PRODUCTS } from '../domain/games.js';
 import { defineArea } from './define.js';
+
+/**
+ * A league's or challenge's own fields. The spec names none of them (only `product`); the sandbox reads
+ * them in a custom league update and in a challenge, at the top level or inside `league`.
+ */
+export const LEAGUE_FIELDS = {
+  name: { kind: 'text', min: 1, max: 120, optional: true },
+  product: { oneOf: LEAGUE_PRODUCTS, optional: true },
+  starts_at: 'date?',
+  ends_at: 'date?',
+} as const;
 
 export const hivesLeaguesArea = defineArea('hives-leagues', {
   'hives list': {
@@ -78,6 +90,9 @@ export const hivesLeaguesArea = defineArea('hives-leagues', {
     route: 'POST leagues/challenges',
     role: 'teacher',
     summary: 'Start a challenge between leagues, groups or users for a product',
+    // groups and users: ids as a list, comma-joined or one id (`json`: the sandbox reads them with its
+    // id-list reader, as a custom league update does, where an empty list takes every group off).
+    payload: { league: 'json?', leagues: 'json?', groups: 'json?', users: 'json?', product: LEAGUE_FIELDS.product },
     open: true,
   },
   'me challenge-notifications': {

@@ -2,14 +2,16 @@
  * Hives (live class games), school activity by group, custom leagues and challenges. League results are
  * computed from game sessions of the league's product played between its start and end.
  */
+import { LEAGUE_FIELDS } from '../../core/endpoints/hives-leagues.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
+import { checkAll } from '../kit/check-all.js';
 import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
-import { notFound, parseInput, pathId } from '../kit/input.js';
+import { notFound, parseFields, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
 import { jsonObject } from '../kit/json-columns.js';
-import { assertNotEnded, findLeague, groupStandings, leagueFields, leagueJson, leagueMembers, standings } from '../domain/schools/leagues.js';
+import { assertNotEnded, findLeague, groupStandings, leagueJson, memberIds, standings } from '../domain/schools/leagues.js';
 import type { LeagueRow } from '../domain/schools/rows.js';
 import { all, one, run } from '../kit/sql.js';
 import { challengeHandlers } from './hives-leagues/challenges.js';
@@ -94,19 +96,23 @@ function updateCustom(ctx: HandlerContext): HandlerResult {
   const row = findLeague(ctx.db, pathId(ctx, 'Custom league'), 'custom', rowScope(ctx));
   const now = ctx.now();
   assertNotEnded(row, now);
-  const fields = parseInput(leagueFields.extend(leagueMembers.shape), ctx.input);
+  const [fields, groupIds, userIds] = checkAll(
+    () => parseFields(LEAGUE_FIELDS, ctx.input),
+    () => memberIds(ctx.input, 'groups'),
+    () => memberIds(ctx.input, 'users'),
+  );
   const startsAt = fields.starts_at ?? row.starts_at;
   const endsAt = fields.ends_at ?? row.ends_at;
   if (Date.parse(endsAt) <= Date.parse(startsAt)) throw new HttpError(422, 'Invalid data', 'ends_at: a league ends after it starts', { errors: [{ path: 'ends_at', message: 'must be after starts_at' }] });
   run(ctx.db, 'UPDATE leagues SET name = ?, product = ?, starts_at = ?, ends_at = ?, updated_at = ? WHERE id = ?', fields.name ?? row.name, fields.product ?? row.product, startsAt, endsAt, now.toISOString(), row.id);
   const schoolId = row.school_id;
-  if (fields.groups) {
-    const groups = fields.groups.map((id) => findGroup(ctx.db, id, schoolId));
+  if (groupIds) {
+    const groups = groupIds.map((id) => findGroup(ctx.db, id, schoolId));
     run(ctx.db, 'DELETE FROM league_groups WHERE league_id = ?', row.id);
     for (const g of groups) run(ctx.db, 'INSERT INTO league_groups (league_id, group_id) VALUES (?, ?)', row.id, g.id);
   }
-  if (fields.users) {
-    const users = fields.users.map((id) => findPupil(ctx.db, id, schoolId));
+  if (userIds) {
+    const users = userIds.map((id) => findPupil(ctx.db, id, schoolId));
     run(ctx.db, 'DELETE FROM league_users WHERE league_id = ?', row.id);
     for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', row.id, u.id);
   }

@@ -1,7 +1,6 @@
 import type { Db } from '../../kit/sql.js';
-import { z } from 'zod';
 import { HttpError } from '../../kit/handler.js';
-import { fields, idValue, notFound } from '../../kit/input.js';
+import { notFound, parseIds } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { LeagueRow, UserRow } from './rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
@@ -12,15 +11,20 @@ export const PRODUCT_GAMES: Readonly<Record<string, readonly string[]>> = {
   number: ['number', 'maths', 'mtc', 'mastery_zone'],
   quiz: ['quiz'],
 };
-export const PRODUCTS = ['spelling', 'number', 'quiz'] as const;
 
-export const leagueFields = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
-  product: z.enum(PRODUCTS).optional(),
-  starts_at: fields.date.optional(),
-  ends_at: fields.date.optional(),
-});
-export const leagueMembers = z.object({ groups: z.array(idValue).optional(), users: z.array(idValue).optional() });
+/**
+ * A league payload's `groups` or `users` (a list, possibly empty, comma-joined, or one id), or
+ * undefined when the key was not sent; 422 naming the key otherwise.
+ *
+ * @example
+ * memberIds({ groups: [4, '9'] }, 'groups') // [4, 9]
+ * memberIds({}, 'users') // undefined
+ */
+export function memberIds(input: Readonly<Record<string, unknown>>, key: 'groups' | 'users'): number[] | undefined {
+  if (input[key] === undefined) return undefined;
+  const ids = parseIds(input[key], key);
+  return ids === '*' ? [] : ids;
+}
 
 /**
  * A league of the school (null: any school) of the given kind, or 404.

@@ -1,36 +1,33 @@
 /** Challenges: a competition between groups and pupils over one product, with notifications for those taking part. */
-import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import { LEAGUE_FIELDS } from '../../../core/endpoints/hives-leagues.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
+import { checkAll } from '../../kit/check-all.js';
 import { callerSchoolId, requireUser, rowScope } from '../../kit/reach.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
-import { fields, parseInput, pathId } from '../../kit/input.js';
-import { findLeague, groupStandings, leagueFields, leagueJson, leagueMembers, PRODUCTS, standings } from '../../domain/schools/leagues.js';
+import { parseFields, pathId } from '../../kit/input.js';
+import { findLeague, groupStandings, leagueJson, memberIds, standings } from '../../domain/schools/leagues.js';
 import type { LeagueRow } from '../../domain/schools/rows.js';
 import { all, run } from '../../kit/sql.js';
 
-const challengeBody = leagueMembers.extend({
-  league: leagueFields.optional(),
-  leagues: z.unknown().optional(),
-  product: z.enum(PRODUCTS).optional(),
-  name: z.string().trim().min(1).max(120).optional(),
-  starts_at: fields.date.optional(),
-  ends_at: fields.date.optional(),
-});
-
-function create(ctx: HandlerContext): HandlerResult {
+const create: RouteHandler<'POST leagues/challenges'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
-  const body = parseInput(challengeBody, ctx.input);
+  const [top, nested, groupIds, userIds] = checkAll(
+    () => parseFields(LEAGUE_FIELDS, ctx.input),
+    () => (ctx.input.league === undefined ? {} : parseFields(LEAGUE_FIELDS, ctx.input.league, 'league')),
+    () => memberIds(ctx.input, 'groups') ?? [],
+    () => memberIds(ctx.input, 'users') ?? [],
+  );
+  const league = { ...top, ...nested };
   const now = ctx.now();
-  const league = parseInput(leagueFields, { name: body.name, starts_at: body.starts_at, ends_at: body.ends_at, product: body.product, ...body.league });
   const name = league.name ?? 'Challenge';
-  const product = league.product ?? body.product ?? 'spelling';
+  const product = league.product ?? 'spelling';
   const startsAt = league.starts_at ?? now.toISOString();
   const endsAt = league.ends_at ?? new Date(now.getTime() + 7 * 86_400_000).toISOString();
   if (Date.parse(endsAt) <= Date.parse(startsAt)) throw new HttpError(422, 'Invalid data', 'ends_at: a challenge ends after it starts', { errors: [{ path: 'ends_at', message: 'must be after starts_at' }] });
-  const groups = (body.groups ?? []).map((id) => findGroup(ctx.db, id, schoolId));
-  const users = (body.users ?? []).map((id) => findPupil(ctx.db, id, schoolId));
+  const groups = groupIds.map((id) => findGroup(ctx.db, id, schoolId));
+  const users = userIds.map((id) => findPupil(ctx.db, id, schoolId));
   if (groups.length + users.length < 2) {
     throw new HttpError(422, 'Invalid data', 'groups: a challenge needs at least two groups or pupils taking part', { errors: [{ path: 'groups', message: 'at least two participants' }] });
   }
@@ -44,7 +41,7 @@ function create(ctx: HandlerContext): HandlerResult {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'challenges.created', { id });
   return { status: 201, body: { challenge: leagueJson(ctx.db, findLeague(ctx.db, id, 'challenge', null), now) } };
-}
+};
 
 function notifications(ctx: HandlerContext): HandlerResult {
   const user = requireUser(ctx);

@@ -81,3 +81,33 @@ describe('leagues and challenges', () => {
     expect((await h.call('POST leagues/challenges', { as: 'teacher', input: { groups: [groupId(1, 'Year 3 Oak'), groupId(2, 'Grade 2 Room 4')] } })).status).toBe(404);
   });
 });
+
+describe('league and challenge payloads, checked with the table field kinds', () => {
+  const paths = (body: unknown): string[] => list(body, 'errors').map((e) => String(e['path']));
+
+  it('names every bad key of a custom league update, and an empty list takes every group off', async () => {
+    const id = league(1, 'custom');
+    const bad = await h.call('PUT leagues/custom/{id}', { as: 'teacher', params: { id }, input: { name: '', product: 'chess', groups: 'Oak', users: [0] } });
+    expect(bad.status).toBe(422);
+    expect(paths(bad.body)).toEqual(['name', 'product', 'groups', 'users']);
+    await h.call('PUT leagues/custom/{id}', { as: 'teacher', params: { id }, input: { groups: [groupId(1, 'Year 4 Ash')] } });
+    const cleared = await h.call('PUT leagues/custom/{id}', { as: 'teacher', params: { id }, input: { groups: [] } });
+    expect(at(cleared.body, 'league.group_ids')).toEqual([]);
+  });
+
+  it('names every bad key of a new challenge, its league inside and out, and writes nothing', async () => {
+    const before = (h.db.prepare('SELECT COUNT(*) AS n FROM leagues').get() as { n: number }).n;
+    const bad = await h.call('POST leagues/challenges', { as: 'teacher', input: { name: 'x'.repeat(121), league: { ends_at: '2026-09-31', product: 'chess' }, users: 'abc', groups: [groupId(1, 'Year 3 Oak')] } });
+    expect(bad.status).toBe(422);
+    expect(paths(bad.body)).toEqual(['name', 'league.product', 'league.ends_at', 'users']);
+    expect((await h.call('POST leagues/challenges', { as: 'teacher', input: { product: 'chess', groups: [1, 2] } })).status).toBe(422);
+    expect((h.db.prepare('SELECT COUNT(*) AS n FROM leagues').get() as { n: number }).n).toBe(before);
+  });
+
+  it('takes the league fields at the top level and groups comma-joined; the league object wins', async () => {
+    const [oak, ash] = [groupId(1, 'Year 3 Oak'), groupId(1, 'Year 4 Ash')];
+    const res = await h.call('POST leagues/challenges', { as: 'teacher', input: { name: 'Outside', product: 'quiz', league: { name: ' Inside ' }, groups: `${ash},${oak}` } });
+    expect(res.status).toBe(201);
+    expect(at(res.body, 'challenge')).toMatchObject({ name: 'Inside', product: 'quiz', group_ids: [oak, ash].sort((a, b) => a - b) });
+  });
+});
