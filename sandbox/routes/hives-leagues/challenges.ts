@@ -1,6 +1,6 @@
 /** Challenges: a competition between groups and pupils over one product, with notifications for those taking part. */
 import { LEAGUE_FIELDS } from '../../../core/endpoints/hives-leagues.js';
-import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
+import type { PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { checkAll } from '../../kit/check-all.js';
 import { callerSchoolId, requireUser, rowScope } from '../../kit/reach.js';
@@ -43,9 +43,9 @@ const create: RouteHandler<'POST leagues/challenges'> = (ctx) => {
   return { status: 201, body: { challenge: leagueJson(ctx.db, findLeague(ctx.db, id, 'challenge', null), now) } };
 };
 
-function notifications(ctx: HandlerContext): HandlerResult {
+const notifications: RouteHandler<'GET users/me/challengenotifications'> = (ctx) => {
   const user = requireUser(ctx);
-  const product = typeof ctx.input['product'] === 'string' ? ctx.input['product'] : null;
+  const product = ctx.input.product ?? null;
   const now = ctx.now().toISOString();
   const rows =
     user.kind === 'pupil'
@@ -71,7 +71,7 @@ function notifications(ctx: HandlerContext): HandlerResult {
       message: r.starts_at > now ? `${r.name} starts on ${r.starts_at.slice(0, 10)}` : `${r.name} is on until ${r.ends_at.slice(0, 10)}`,
     }));
   return { body: { notifications: list, total: list.length } };
-}
+};
 
 export const challengeHandlers = {
   'GET leagues/challenges': (ctx) => {
