@@ -2,6 +2,8 @@ import { defineArea } from './define.js';
 
 const NAME = { kind: 'text', min: 1, max: 60 } as const;
 // points may not be 0 either: the handler says so (the table states ranges, not holes).
+// Section 3 of the spec names the reward log fields: logId and schoolGroupId (the log entry and its class).
+const REWARD_LOG = { logId: 'serial?', schoolGroupId: 'serial?' } as const;
 const FEEDBACK = { name: NAME, points: { kind: 'int', min: -10, max: 10 }, icon: { kind: 'string', max: 40, optional: true, nullable: true } } as const;
 
 export const rewardsArea = defineArea('rewards', {
@@ -88,13 +90,15 @@ export const rewardsArea = defineArea('rewards', {
   'rewards history': {
     route: 'GET rewards/history',
     role: 'teacher',
-    summary: 'List the reward log, optionally for one group',
+    summary: 'List the reward log of a group (one entry of it, with logId)',
+    payload: REWARD_LOG,
     open: true,
   },
   'rewards delete-history': {
     route: 'DELETE rewards/history',
     role: 'teacher',
-    summary: 'Delete entries from the reward log',
+    summary: 'Delete entries from the reward log: one (logId), or all of a group',
+    payload: REWARD_LOG,
     open: true,
     destructive: true,
   },

@@ -1,5 +1,9 @@
 import { defineArea } from './define.js';
 
+// Section 3 of the spec names the rostering exclusion fields: `exclusions` and `ids`, each external ids
+// (a list, or `ids` comma-joined).
+const EXCLUSIONS = { exclusions: 'ids?', ids: 'ids?' } as const;
+
 const LINK_NOTE = 'Path inferred: the spec says "users/me/school/link for three further rostering providers" without naming them.';
 
 export const rosteringArea = defineArea('rostering', {
@@ -101,18 +105,21 @@ export const rosteringArea = defineArea('rostering', {
   'roster-b exclusions': {
     route: 'GET {roster_b}/school/{id}/exclusions',
     role: 'admin',
-    summary: 'List the records excluded from rostering provider B syncs',
+    summary: 'List the records excluded from rostering provider B syncs (only those named, when given)',
+    payload: EXCLUSIONS,
   },
   'roster-b add-exclusions': {
     route: 'POST {roster_b}/school/{id}/exclusions',
     role: 'admin',
     summary: 'Exclude records from rostering provider B syncs',
+    payload: EXCLUSIONS,
     open: true,
   },
   'roster-b remove-exclusions': {
     route: 'DELETE {roster_b}/school/{id}/exclusions',
     role: 'admin',
     summary: 'Stop excluding records from rostering provider B syncs',
+    payload: EXCLUSIONS,
     open: true,
   },
   'roster-a link': {
@@ -156,6 +163,7 @@ export const rosteringArea = defineArea('rostering', {
     route: 'POST one-roster/{x}/school',
     role: 'admin',
     summary: 'Link a school to a OneRoster organisation by tenant and id',
+    payload: { tenant_id: 'id', id: 'id' },
     open: true,
   },
   'class-link-tenants list': {

@@ -7,11 +7,10 @@
  * provider of the sandbox (roster-providers.ts: `link{roster_a}` is `linkwonde`, `link{roster_b}` is
  * `linkclever`...), and the handlers read the provider from the route's placeholder.
  */
-import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../domain/schools/events.js';
-import { parseInput } from '../kit/input.js';
+import { parseFields } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
 import { assertState, findLink, linkJson, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/schools/rostering.js';
 import { schoolParam, sync } from '../domain/schools/rostering-sync.js';
@@ -42,15 +41,15 @@ function unlink(ctx: HandlerContext): HandlerResult {
   return { body: { deleted: true, provider: link.provider, school_id: school.id } };
 }
 
-const linkBody = z.looseObject({ subdomain: z.string().optional(), domain: z.string().optional(), external_id: z.union([z.string(), z.number()]).optional(), id: z.union([z.string(), z.number()]).optional() });
+// The spec names no fields for the link calls: these are the sandbox's. Other keys are kept as link data.
+const LINK_FIELDS = { subdomain: 'string?', domain: 'string?', external_id: 'id?', id: 'id?' } as const;
 
 function linkOwnSchool(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
   const provider = providerOf(ctx);
   const existing = findLink(ctx.db, schoolId, provider);
   if (existing && existing.state !== 'requested') assertState(existing, ['requested'], 'be linked again');
-  const body = parseInput(linkBody, ctx.input);
-  const { external_id: externalId, id, ...data } = body;
+  const { external_id: externalId, id, ...data } = parseFields(LINK_FIELDS, ctx.input);
   const external = externalId ?? id;
   const link = upsertLinked(ctx.db, schoolId, provider, { externalId: external === undefined ? null : String(external), data, now: ctx.now().toISOString() });
   ctx.countWrite();

@@ -1,9 +1,9 @@
 /** Giving reward points (to pupils, a reward team, or the whole class), game earnings, history, and converting points to coins. */
-import { z } from 'zod';
-import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { rowScope } from '../../kit/reach.js';
-import { idList, idValue, notFound, page, parseInput } from '../../kit/input.js';
+import { notFound, page, parseFields, parseIds } from '../../kit/input.js';
+import { checkAll } from '../../kit/check-all.js';
 import { findGroup } from '../../domain/schools/find.js';
 import { groupPupils } from '../../domain/schools/groups.js';
 import { jsonObject } from '../../kit/json-columns.js';
@@ -29,23 +29,35 @@ interface LogRow {
   readonly created_at: string;
 }
 
-const classKey = z.object({ schoolGroupId: idValue.optional(), group_id: idValue.optional() });
-const scoreBody = classKey.extend({
-  pupilIds: idList.optional(),
-  userIds: idList.optional(),
-  pupilId: idValue.optional(),
-  rewardGroupId: idValue.optional(),
-  feedbackId: idValue.optional(),
-  points: z.number().int().min(-100).max(100).optional(),
-});
+// The class a call is about: `schoolGroupId` (the spec's name, in the table for the history calls) or
+// `group_id`. The spec names no fields for score, earnings and convert: these records are the sandbox's.
+const GROUP_ID = { group_id: 'serial?' } as const;
+const CLASS = { schoolGroupId: 'serial?', ...GROUP_ID } as const;
+const SCORE = { ...CLASS, pupilId: 'serial?', rewardGroupId: 'serial?', feedbackId: 'serial?', points: { kind: 'int', min: -100, max: 100, optional: true } } as const;
+const HISTORY = { ...GROUP_ID, userId: 'serial?' } as const;
 
-function classFrom(ctx: HandlerContext, body: { schoolGroupId?: number | undefined; group_id?: number | undefined }): GroupRow {
+/**
+ * The pupils a score call names by id: `pupilIds` and `userIds` (each a list of ids, comma-joined, or one
+ * id, as the kit's `parseIds` reads them) and `pupilId`, without repeats.
+ */
+function scoreInput(input: Readonly<Record<string, unknown>>) {
+  const listed = (key: 'pupilIds' | 'userIds') => (input[key] === undefined ? [] : parseIds(input[key], key));
+  const [fields, pupilIds, userIds] = checkAll(
+    () => parseFields(SCORE, input),
+    () => listed('pupilIds'),
+    () => listed('userIds'),
+  );
+  const named = [pupilIds, userIds, fields.pupilId === undefined ? [] : [fields.pupilId]].flatMap((ids) => (ids === '*' ? [] : ids));
+  return { ...fields, pupils: [...new Set(named)] };
+}
+
+function classFrom(ctx: HandlerContext, body: { readonly schoolGroupId?: number | undefined; readonly group_id?: number | undefined }): GroupRow {
   const id = body.schoolGroupId ?? body.group_id;
   if (id === undefined) throw new HttpError(422, 'Invalid data', 'schoolGroupId: name the class (school group)', { errors: [{ path: 'schoolGroupId', message: 'required' }] });
   return findGroup(ctx.db, id, rowScope(ctx));
 }
 
-function pointsFrom(ctx: HandlerContext, group: GroupRow, body: { feedbackId?: number | undefined; points?: number | undefined }): { points: number; feedbackId: number | null } {
+function pointsFrom(ctx: HandlerContext, group: GroupRow, body: { readonly feedbackId?: number | undefined; readonly points?: number | undefined }): { points: number; feedbackId: number | null } {
   if (body.feedbackId !== undefined) {
     const feedback = one<{ id: number; points: number }>(ctx.db, 'SELECT id, points FROM reward_feedback WHERE id = ? AND group_id = ?', body.feedbackId, group.id);
     if (!feedback) throw notFound(`Feedback ${body.feedbackId} of group`, group.id);
@@ -67,12 +79,12 @@ function logsByIds(ctx: HandlerContext, ids: readonly number[]): LogRow[] {
 }
 
 function score(ctx: HandlerContext): HandlerResult {
-  const body = parseInput(scoreBody, ctx.input);
+  const body = scoreInput(ctx.input);
   const group = classFrom(ctx, body);
   const { points, feedbackId } = pointsFrom(ctx, group, body);
   const members = new Set(groupPupils(ctx.db, group.id).map((p) => p.id));
   let teamId: number | null = null;
-  let targets = [...new Set([...(body.pupilIds ?? []), ...(body.userIds ?? []), ...(body.pupilId === undefined ? [] : [body.pupilId])])];
+  let targets = body.pupils;
   if (body.rewardGroupId !== undefined) {
     const team = one<{ id: number }>(ctx.db, 'SELECT id FROM reward_groups WHERE id = ? AND group_id = ?', body.rewardGroupId, group.id);
     if (!team) throw notFound(`Reward group ${body.rewardGroupId} of group`, group.id);
@@ -88,7 +100,7 @@ function score(ctx: HandlerContext): HandlerResult {
 }
 
 function earnings(ctx: HandlerContext): HandlerResult {
-  const group = classFrom(ctx, parseInput(classKey, ctx.input));
+  const group = classFrom(ctx, parseFields(CLASS, ctx.input));
   const awarded: { user_id: number; points: number }[] = [];
   for (const pupil of groupPupils(ctx.db, group.id)) {
     const last = one<{ at: string | null }>(ctx.db, "SELECT MAX(created_at) AS at FROM reward_logs WHERE user_id = ? AND source = 'earnings'", pupil.id)?.at ?? '';
@@ -103,38 +115,46 @@ function earnings(ctx: HandlerContext): HandlerResult {
   return { body: { awarded, total: awarded.reduce((sum, a) => sum + a.points, 0) } };
 }
 
-function history(ctx: HandlerContext): HandlerResult {
-  const body = parseInput(classKey.extend({ userId: idValue.optional(), skip: z.unknown().optional(), take: z.unknown().optional() }), ctx.input);
-  const group = classFrom(ctx, body);
-  const { skip, take } = page(ctx);
-  const where = `group_id = ?${body.userId === undefined ? '' : ' AND user_id = ?'}`;
-  const params = [group.id, ...(body.userId === undefined ? [] : [body.userId])];
+const history: RouteHandler<'GET rewards/history'> = (ctx) => {
+  const [{ group_id, userId }, { skip, take }] = checkAll(
+    () => parseFields(HISTORY, ctx.input),
+    () => page(ctx),
+  );
+  const { logId, schoolGroupId } = ctx.input;
+  const group = classFrom(ctx, { schoolGroupId, group_id });
+  const filters = [
+    { sql: ' AND user_id = ?', value: userId },
+    { sql: ' AND id = ?', value: logId },
+  ].filter((f): f is { sql: string; value: number } => f.value !== undefined);
+  const where = `group_id = ?${filters.map((f) => f.sql).join('')}`;
+  const params = [group.id, ...filters.map((f) => f.value)];
   const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM reward_logs WHERE ${where}`, ...params)?.n ?? 0;
   const logs = all<LogRow>(ctx.db, `SELECT * FROM reward_logs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, ...params, take, skip);
   const totals = all<{ user_id: number | null; points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? GROUP BY user_id ORDER BY user_id', group.id);
   return { body: { history: logs, total, totals } };
-}
+};
 
-function removeHistory(ctx: HandlerContext): HandlerResult {
-  const body = parseInput(classKey.extend({ logId: idValue.optional() }), ctx.input);
+const removeHistory: RouteHandler<'DELETE rewards/history'> = (ctx) => {
+  const { group_id } = parseFields(GROUP_ID, ctx.input);
+  const { logId, schoolGroupId } = ctx.input;
   let logs: LogRow[];
-  if (body.logId !== undefined) {
-    const log = one<LogRow>(ctx.db, 'SELECT * FROM reward_logs WHERE id = ?', body.logId);
+  if (logId !== undefined) {
+    const log = one<LogRow>(ctx.db, 'SELECT * FROM reward_logs WHERE id = ?', logId);
     const scope = rowScope(ctx);
-    if (!log || (scope !== null && log.school_id !== scope)) throw notFound('Reward log', body.logId);
+    if (!log || (scope !== null && log.school_id !== scope)) throw notFound('Reward log', logId);
     logs = [log];
   } else {
-    logs = all<LogRow>(ctx.db, 'SELECT * FROM reward_logs WHERE group_id = ?', classFrom(ctx, body).id);
+    logs = all<LogRow>(ctx.db, 'SELECT * FROM reward_logs WHERE group_id = ?', classFrom(ctx, { schoolGroupId, group_id }).id);
   }
   const converted = logs.find((l) => l.converted_at !== null);
   if (converted) throw new HttpError(409, 'Conflict', `Reward log ${converted.id} was converted to coins on ${converted.converted_at}; converted points cannot be removed`);
   for (const log of logs) run(ctx.db, 'DELETE FROM reward_logs WHERE id = ?', log.id);
   ctx.countWrite();
   return { body: { deleted: logs.length } };
-}
+};
 
 function convert(ctx: HandlerContext): HandlerResult {
-  const group = classFrom(ctx, parseInput(classKey, ctx.input));
+  const group = classFrom(ctx, parseFields(CLASS, ctx.input));
   const now = ctx.now().toISOString();
   const rows = all<{ user_id: number; points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? AND user_id IS NOT NULL AND converted_at IS NULL GROUP BY user_id', group.id);
   const converted: { user_id: number; points: number; coins: number }[] = [];
@@ -155,7 +175,7 @@ function convert(ctx: HandlerContext): HandlerResult {
 export const rewardScoreHandlers = {
   'POST rewards/score': score,
   'POST rewards/score/anonymous': (ctx) => {
-    const body = parseInput(scoreBody, ctx.input);
+    const body = scoreInput(ctx.input);
     const group = classFrom(ctx, body);
     const { points, feedbackId } = pointsFrom(ctx, group, body);
     const id = insertLog(ctx, group, { userId: null, teamId: null, feedbackId, points, source: 'anonymous' });

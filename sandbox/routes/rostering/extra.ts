@@ -1,26 +1,38 @@
 /** Rostering exclusions, OneRoster links and children, and ClassLink tenants. */
 import { z } from 'zod';
+import type { EndpointRoute, EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { assertReachable, callerSchoolId, requireUser } from '../../kit/reach.js';
-import { idValue, notFound, parseInput, pathId } from '../../kit/input.js';
+import { notFound, parseField, parseFields, pathId } from '../../kit/input.js';
+import { checkAll } from '../../kit/check-all.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { assertState, linkJson, providerOf, requireLink, upsertLinked } from '../../domain/schools/rostering.js';
-import { all, one, run } from '../../kit/sql.js';
+import { all, one, placeholders, run } from '../../kit/sql.js';
 import { schoolParam, sync } from '../../domain/schools/rostering-sync.js';
 
-const exclusionBody = z.object({ exclusions: z.array(z.union([z.string(), z.number()])).optional(), ids: z.union([z.array(z.union([z.string(), z.number()])), z.string()]).optional() });
+type ExclusionRoute = Extract<EndpointRoute, `${string} {roster_b}/school/{id}/exclusions`>;
+/** What the exclusion calls take (the table's `exclusions` and `ids`, the same for all three). */
+type ExclusionInput = PayloadOf<EntryOfRoute<ExclusionRoute>>;
 
-function exclusionIds(ctx: HandlerContext): string[] {
-  const body = parseInput(exclusionBody, ctx.input);
-  const raw = body.exclusions ?? (typeof body.ids === 'string' ? body.ids.split(',') : body.ids) ?? [];
-  const ids = [...new Set(raw.map((v) => String(v).trim()).filter((v) => v !== ''))];
+/** The external ids a call names (`exclusions`, else `ids`), trimmed, without blanks or repeats. */
+function namedIds(input: ExclusionInput): string[] {
+  const raw = input.exclusions ?? input.ids;
+  const list = typeof raw === 'string' ? raw.split(',') : (raw ?? []);
+  return [...new Set(list.map((v) => String(v).trim()).filter((v) => v !== ''))];
+}
+
+/** The ids to add or remove: at least one (the table makes both keys optional; one of them is needed). */
+function exclusionIds(input: ExclusionInput): string[] {
+  const ids = namedIds(input);
   if (ids.length === 0) throw new HttpError(422, 'Invalid data', 'exclusions: give the external ids to exclude (exclusions or ids)', { errors: [{ path: 'exclusions', message: 'required' }] });
   return ids;
 }
 
-function exclusions(ctx: HandlerContext, schoolId: number, provider: string): HandlerResult {
-  const list = all<{ external_id: string; created_at: string }>(ctx.db, 'SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ? ORDER BY external_id', schoolId, provider);
+/** The school's exclusions with a provider, only those of `only` when it names any. */
+function exclusions(ctx: HandlerContext, schoolId: number, provider: string, only: readonly string[] = []): HandlerResult {
+  const among = only.length === 0 ? '' : ` AND external_id IN (${placeholders(only.length)})`;
+  const list = all<{ external_id: string; created_at: string }>(ctx.db, `SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ?${among} ORDER BY external_id`, schoolId, provider, ...only);
   return { body: { exclusions: list, ids: list.map((e) => e.external_id), total: list.length } };
 }
 
@@ -34,21 +46,29 @@ interface TenantRow {
 
 const tenantJson = (row: TenantRow): Record<string, unknown> => ({ ...jsonObject(row.data), id: row.id, name: row.name, tenant_id: row.tenant_id, created_at: row.created_at });
 
+// The sandbox's own key of a OneRoster link (the spec names tenant_id and id): a superuser may name the school.
+const ONE_ROSTER_SCHOOL = { schoolId: 'serial?' } as const;
+
+// The spec names no fields for registering a ClassLink tenant: these are the sandbox's.
+const TENANT_FIELDS = { name: { kind: 'text', min: 1 }, tenant_id: 'id' } as const;
+/** A tenant's `orgs`: records of the provider's own keys (a nested shape the field kinds cannot state). */
+const orgList = z.array(z.record(z.string(), z.unknown()));
+
 export const rosterExtraHandlers = {
-  'GET {roster_b}/school/{id}/exclusions': (ctx) => exclusions(ctx, schoolParam(ctx).id, providerOf(ctx)),
+  'GET {roster_b}/school/{id}/exclusions': (ctx) => exclusions(ctx, schoolParam(ctx).id, providerOf(ctx), namedIds(ctx.input)),
   'POST {roster_b}/school/{id}/exclusions': (ctx) => {
     const school = schoolParam(ctx);
     const provider = providerOf(ctx);
     requireLink(ctx.db, school.id, provider);
     const now = ctx.now().toISOString();
-    for (const id of exclusionIds(ctx)) run(ctx.db, 'INSERT OR IGNORE INTO rostering_exclusions (school_id, provider, external_id, created_at) VALUES (?, ?, ?, ?)', school.id, provider, id, now);
+    for (const id of exclusionIds(ctx.input)) run(ctx.db, 'INSERT OR IGNORE INTO rostering_exclusions (school_id, provider, external_id, created_at) VALUES (?, ?, ?, ?)', school.id, provider, id, now);
     ctx.countWrite();
     return exclusions(ctx, school.id, provider);
   },
   'DELETE {roster_b}/school/{id}/exclusions': (ctx) => {
     const school = schoolParam(ctx);
     const provider = providerOf(ctx);
-    for (const id of exclusionIds(ctx)) run(ctx.db, 'DELETE FROM rostering_exclusions WHERE school_id = ? AND provider = ? AND external_id = ?', school.id, provider, id);
+    for (const id of exclusionIds(ctx.input)) run(ctx.db, 'DELETE FROM rostering_exclusions WHERE school_id = ? AND provider = ? AND external_id = ?', school.id, provider, id);
     ctx.countWrite();
     return exclusions(ctx, school.id, provider);
   },
@@ -63,20 +83,19 @@ export const rosterExtraHandlers = {
   'PATCH schools/{id}/one-roster/{x}': (ctx) => {
     const school = schoolParam(ctx);
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
-    const settings = parseInput(z.record(z.string(), z.unknown()), ctx.input);
-    run(ctx.db, 'UPDATE rostering_links SET data = ? WHERE school_id = ? AND provider = ?', JSON.stringify({ ...jsonObject(link.data), ...settings }), school.id, link.provider);
+    run(ctx.db, 'UPDATE rostering_links SET data = ? WHERE school_id = ? AND provider = ?', JSON.stringify({ ...jsonObject(link.data), ...ctx.input }), school.id, link.provider);
     ctx.countWrite();
     return { body: { link: linkJson(requireLink(ctx.db, school.id, link.provider)) } };
   },
   'POST one-roster/{x}/school': (ctx) => {
-    const body = parseInput(z.looseObject({ tenant_id: z.union([z.string().min(1), z.number()]), id: z.union([z.string().min(1), z.number()]), schoolId: idValue.optional() }), ctx.input);
+    const { schoolId: chosen } = parseFields(ONE_ROSTER_SCHOOL, ctx.input);
     const user = requireUser(ctx);
-    const schoolId = body.schoolId !== undefined && user.superuser ? body.schoolId : callerSchoolId(ctx);
+    const schoolId = chosen !== undefined && user.superuser ? chosen : callerSchoolId(ctx);
     assertReachable(ctx, schoolId, 'School', schoolId);
     const provider = providerOf(ctx);
     const existing = one<{ state: string }>(ctx.db, 'SELECT state FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
     if (existing) assertState(requireLink(ctx.db, schoolId, provider), ['requested'], 'be linked again');
-    const link = upsertLinked(ctx.db, schoolId, provider, { externalId: String(body.id), tenantId: String(body.tenant_id), now: ctx.now().toISOString() });
+    const link = upsertLinked(ctx.db, schoolId, provider, { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id), now: ctx.now().toISOString() });
     ctx.countWrite();
     return { status: 201, body: { link: linkJson(link) } };
   },
@@ -85,10 +104,13 @@ export const rosterExtraHandlers = {
     return { body: { tenants, total: tenants.length } };
   },
   'POST class-link/tenants': (ctx) => {
-    const body = parseInput(z.object({ name: z.string().trim().min(1), tenant_id: z.union([z.string().min(1), z.number()]), orgs: z.array(z.record(z.string(), z.unknown())).optional() }), ctx.input);
+    const [body, orgs = []] = checkAll(
+      () => parseFields(TENANT_FIELDS, ctx.input),
+      () => parseField('orgs', orgList.optional(), ctx.input['orgs']),
+    );
     const tenantId = String(body.tenant_id);
     if (one(ctx.db, 'SELECT id FROM classlink_tenants WHERE tenant_id = ?', tenantId)) throw new HttpError(409, 'Conflict', `ClassLink tenant ${tenantId} is already registered`);
-    const id = Number(run(ctx.db, 'INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)', body.name, tenantId, JSON.stringify({ orgs: body.orgs ?? [] }), ctx.now().toISOString()).lastInsertRowid);
+    const id = Number(run(ctx.db, 'INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)', body.name, tenantId, JSON.stringify({ orgs }), ctx.now().toISOString()).lastInsertRowid);
     ctx.countWrite();
     return { status: 201, body: { tenant: tenantJson(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow) } };
   },

@@ -84,3 +84,43 @@ describe('points', () => {
     expect((await h.call('DELETE rewards/history', { as: 'teacher', input: { logId: num(fresh.body, 'logs.0.id') } })).status).toBe(200);
   });
 });
+
+describe('reward payloads, checked with the table field kinds', () => {
+  const pathsOf = (body: unknown) => list(body, 'errors').map((e) => e['path']);
+  const logCount = () => (h.db.prepare('SELECT COUNT(*) AS n FROM reward_logs').get() as { n: number }).n;
+
+  it('names every bad key of a score in one 422 and writes nothing', async () => {
+    const before = logCount();
+    const bad = await h.call('POST rewards/score', { as: 'teacher', input: { schoolGroupId: 'oak', points: 500, pupilIds: 'a', userIds: [0] } });
+    expect(bad.status).toBe(422);
+    expect(pathsOf(bad.body)).toEqual(['schoolGroupId', 'points', 'pupilIds', 'userIds']);
+    const anon = await h.call('POST rewards/score/anonymous', { as: 'teacher', input: { group_id: -1, points: 1.5 } });
+    expect(pathsOf(anon.body)).toEqual(['group_id', 'points']);
+    expect(logCount()).toBe(before);
+  });
+
+  it('scores pupils named by any of pupilIds, userIds (comma-joined) and pupilId, once each', async () => {
+    const oak = groupId(1, 'Year 3 Oak');
+    const [a, b, c] = pupilsIn(oak) as [number, number, number];
+    const res = await h.call('POST rewards/score', { as: 'teacher', input: { group_id: String(oak), pupilIds: [a, b], userIds: `${b},${c}`, pupilId: a, points: 2 } });
+    expect(res.status).toBe(201);
+    expect(pluck(res.body, 'logs', 'user_id')).toEqual([a, b, c]);
+  });
+
+  it('pages the history of one class, one pupil or one log entry, naming every bad key', async () => {
+    const oak = groupId(1, 'Year 3 Oak');
+    const bad = await h.call('GET rewards/history', { as: 'teacher', input: { schoolGroupId: String(oak), userId: 'z', take: '0' } });
+    expect(pathsOf(bad.body)).toEqual(['userId', 'take']);
+    const table = await h.call('GET rewards/history', { as: 'teacher', input: { schoolGroupId: 'x', logId: 'y' } });
+    expect(pathsOf(table.body)).toEqual(['logId', 'schoolGroupId']);
+    const page = list((await h.call('GET rewards/history', { as: 'teacher', input: { schoolGroupId: String(oak) } })).body, 'history');
+    const first = page.find((log) => log['user_id'] !== null) as { id: number; user_id: number };
+    const one = await h.call('GET rewards/history', { as: 'teacher', input: { group_id: String(oak), logId: String(first.id) } });
+    expect(pluck(one.body, 'history', 'id')).toEqual([first.id]);
+    expect(num(one.body, 'total')).toBe(1);
+    const pupil = await h.call('GET rewards/history', { as: 'teacher', input: { schoolGroupId: oak, userId: first.user_id } });
+    expect(new Set(pluck(pupil.body, 'history', 'user_id'))).toEqual(new Set([first.user_id]));
+    const refused = await h.call('DELETE rewards/history', { as: 'teacher', input: { logId: '0' } });
+    expect(pathsOf(refused.body)).toEqual(['logId']);
+  });
+});

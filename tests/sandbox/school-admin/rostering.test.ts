@@ -72,3 +72,46 @@ describe('rostering providers', () => {
     expect(list((await h.call('GET class-link/tenants', { as: 'superuser' })).body, 'tenants')).toHaveLength(3);
   });
 });
+
+describe('rostering payloads, checked with the table field kinds', () => {
+  const pathsOf = (body: unknown) => list(body, 'errors').map((e) => e['path']);
+
+  it('names every bad exclusion key, and lists only the exclusions named', async () => {
+    const p = { roster_b: 'clever', id: 1 };
+    await h.call('POST users/me/school/link{roster_b}', { params: { roster_b: 'clever' }, input: { subdomain: 'oakfield' } });
+    const bad = await h.call('POST {roster_b}/school/{id}/exclusions', { params: p, input: { exclusions: ['ext-1', ''], ids: 5 } });
+    expect(bad.status).toBe(422);
+    expect(pathsOf(bad.body)).toEqual(['exclusions.1', 'ids']);
+    expect(list((await h.call('GET {roster_b}/school/{id}/exclusions', { params: p })).body, 'ids')).toEqual([]);
+    const none = await h.call('POST {roster_b}/school/{id}/exclusions', { params: p, input: {} });
+    expect(str(none.body, 'message')).toBe('exclusions: give the external ids to exclude (exclusions or ids)');
+    await h.call('POST {roster_b}/school/{id}/exclusions', { params: p, input: { exclusions: ['ext-1', 'ext-2', 7] } });
+    expect(list((await h.call('GET {roster_b}/school/{id}/exclusions', { params: p })).body, 'ids')).toEqual(['7', 'ext-1', 'ext-2']);
+    const some = await h.call('GET {roster_b}/school/{id}/exclusions', { params: p, input: { ids: 'ext-2,7,ext-9' } });
+    expect(at(some.body, 'ids')).toEqual(['7', 'ext-2']);
+    expect(num(some.body, 'total')).toBe(2);
+  });
+
+  it('names every bad key of a link, a OneRoster link and a ClassLink tenant, and writes nothing', async () => {
+    const links = () => h.db.prepare('SELECT * FROM rostering_links ORDER BY school_id, provider').all();
+    const before = links();
+    const link = await h.call('POST users/me/school/link{roster_a}', { params: { roster_a: 'wonde' }, input: { subdomain: 3, external_id: -1, id: '' } });
+    expect(link.status).toBe(422);
+    expect(pathsOf(link.body)).toEqual(['subdomain', 'external_id', 'id']);
+    const oneRoster = await h.call('POST one-roster/{x}/school', { params: { x: 'generic' }, input: { schoolId: 'abc' } });
+    expect(pathsOf(oneRoster.body)).toEqual(['tenant_id', 'id']);
+    const chosen = await h.call('POST one-roster/{x}/school', { as: 'superuser', params: { x: 'generic' }, input: { tenant_id: 't-1', id: 'org-9', schoolId: 'abc' } });
+    expect(pathsOf(chosen.body)).toEqual(['schoolId']);
+    const tenant = await h.call('POST class-link/tenants', { as: 'superuser', input: { name: ' ', tenant_id: '', orgs: [1, { id: 'o1' }] } });
+    expect(tenant.status).toBe(422);
+    expect(pathsOf(tenant.body)).toEqual(['name', 'tenant_id', 'orgs.0']);
+    expect(links()).toEqual(before);
+    expect(list((await h.call('GET class-link/tenants', { as: 'superuser' })).body, 'tenants')).toHaveLength(2);
+  });
+
+  it('lets a superuser name the school of a OneRoster link', async () => {
+    const linked = await h.call('POST one-roster/{x}/school', { as: 'superuser', params: { x: 'generic' }, input: { tenant_id: 't-2', id: 'org-2', schoolId: '2' } });
+    expect(linked.status).toBe(201);
+    expect(at(linked.body, 'link')).toMatchObject({ school_id: 2, tenant_id: 't-2', external_id: 'org-2' });
+  });
+});
