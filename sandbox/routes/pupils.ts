@@ -6,13 +6,13 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
-import { invalid, notFound, pageIfAsked, parseIds, parseInput, pathId } from '../kit/input.js';
+import { invalid, notFound, pageIfAsked, parseFields, parseIds, parseInput, pathId } from '../kit/input.js';
 import { toCsv } from '../domain/schools/csv.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findPupil } from '../domain/schools/find.js';
 import { jsonObject } from '../kit/json-columns.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../domain/schools/names.js';
-import { newPupil, pupilFields, pupilUpdate } from '../domain/schools/pupil-fields.js';
+import { MAX_BATCH, NEW_PUPIL_FIELDS, PUPIL_FIELDS, PUPIL_UPDATE_FIELDS, pupilList } from '../domain/schools/pupil-fields.js';
 import { groupIdsOf, pupilsByIds, schoolPupilDocs, schoolPupils } from '../domain/schools/pupil-queries.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../domain/schools/pupil-write.js';
 import { pupilJson, type PupilFields } from '../domain/schools/serialize.js';
@@ -22,9 +22,6 @@ import type { UserRow } from '../domain/schools/rows.js';
 import { pupilHistoryHandlers } from './pupils/histories.js';
 import { usernameCheckHandlers } from './pupils/username-check.js';
 import { defineRoutes } from './areas.js';
-
-/** Most pupils one call may create (bulk create or generate). */
-const MAX_BATCH = 500;
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -39,7 +36,7 @@ function reload(ctx: HandlerContext, ids: readonly number[]): Record<string, unk
 
 function createMany(ctx: HandlerContext, list: unknown): HandlerResult {
   const schoolId = callerSchoolId(ctx);
-  const pupils = parseInput(z.array(newPupil).min(1).max(MAX_BATCH), list);
+  const pupils = pupilList(NEW_PUPIL_FIELDS, list);
   const created = createPupils(ctx.db, schoolId, pupils, { now: ctx.now().toISOString(), random });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.created', { ids: created.map((c) => c.id) });
@@ -50,7 +47,7 @@ function createMany(ctx: HandlerContext, list: unknown): HandlerResult {
 
 function updateMany(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
-  const changes = parseInput(z.array(pupilUpdate).min(1).max(MAX_BATCH), ctx.input['pupils']);
+  const changes = pupilList(PUPIL_UPDATE_FIELDS, ctx.input['pupils']);
   for (const change of changes) updatePupil(ctx.db, findPupil(ctx.db, change.id, rowScope(ctx)), change);
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.updated', { ids: changes.map((c) => c.id) });
@@ -145,7 +142,7 @@ const pupilCrudHandlers = {
   },
   'PUT users/me/school/pupils/{id}': (ctx) => {
     const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
-    updatePupil(ctx.db, pupil, parseInput(pupilFields, ctx.input));
+    updatePupil(ctx.db, pupil, parseFields(PUPIL_FIELDS, ctx.input));
     ctx.countWrite();
     logEvent(ctx, pupil.school_id as number, 'pupils.updated', { ids: [pupil.id] });
     return { body: { pupil: reload(ctx, [pupil.id])[0] } };
