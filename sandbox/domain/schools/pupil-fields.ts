@@ -3,13 +3,11 @@
  * pupil calls' payloads are not shown), so the sandbox chose them; handlers read them with `parseFields`.
  */
 import { z } from 'zod';
+import { MAX_PUPIL_BATCH } from '../../../core/domain/constants.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import { fieldsSchema } from '../../../core/endpoints/schemas.js';
 import { parseField } from '../../kit/input.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from './stages.js';
-
-/** Most pupils one call may create or update (bulk lists, generate). */
-export const MAX_BATCH = 500;
 
 const NAME = { kind: 'text', max: 100, optional: true } as const;
 
@@ -44,10 +42,10 @@ export type NewPupil = ParsedPayload<typeof NEW_PUPIL_FIELDS>;
 export const PUPIL_UPDATE_FIELDS = { ...PUPIL_FIELDS, id: 'serial' } as const;
 export type PupilUpdate = ParsedPayload<typeof PUPIL_UPDATE_FIELDS>;
 
-const LIST = `expected a list of 1 to ${MAX_BATCH} pupils`;
+const LIST = `expected a list of 1 to ${MAX_PUPIL_BATCH} pupils`;
 
 /**
- * The list a bulk call sends in `pupils`: 1 to MAX_BATCH records, each checked with the given field specs.
+ * The list a bulk call sends in `pupils`: 1 to MAX_PUPIL_BATCH records, each checked with the given field specs.
  * Every bad key of every record is reported in one 422 (`pupils.2.first_name`), not only the first.
  *
  * @example
@@ -55,6 +53,6 @@ const LIST = `expected a list of 1 to ${MAX_BATCH} pupils`;
  */
 export function pupilList<const P extends typeof NEW_PUPIL_FIELDS | typeof PUPIL_UPDATE_FIELDS>(fields: P, value: unknown): ParsedPayload<P>[] {
   // The list is a nested json shape; its records are the table's field kinds, derived from `fields`.
-  const list = z.array(fieldsSchema(fields, { open: true }), { error: LIST }).min(1, LIST).max(MAX_BATCH, LIST);
+  const list = z.array(fieldsSchema(fields, { open: true }), { error: LIST }).min(1, LIST).max(MAX_PUPIL_BATCH, LIST);
   return parseField('pupils', list, value) as ParsedPayload<P>[];
 }

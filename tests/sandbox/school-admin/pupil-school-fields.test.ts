@@ -62,6 +62,16 @@ describe('pupil fields', () => {
   });
 });
 
+describe('pupil amounts the table limits', () => {
+  it('refuses to generate more than 500 pupils, or more than 100 display names, naming amount', async () => {
+    for (const [route, amount] of [['POST users/me/school/pupils/generate', 501], ['GET users/displayname', 101]] as const) {
+      const res = await h.call(route, { as: 'admin', input: { amount } });
+      expect(res.status).toBe(422);
+      expect(pathsOf(res.body)).toEqual(['amount']);
+    }
+  });
+});
+
 describe('school fields', () => {
   it('answers an update with every bad key, and writes nothing', async () => {
     const before = schoolRow();
