@@ -51,10 +51,10 @@ export type Role = (typeof ROLES)[number];
 export const FIELD_KINDS = ['string', 'text', 'int', 'number', 'boolean', 'date', 'day', 'id', 'serial', 'ids', 'flag', 'take', 'skip', 'strings', 'json', 'object'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
-
 /** The kinds whose value is text: `expected` applies to them, and `pattern` (see `PatternField`). */
 export const TEXT_KINDS = ['string', 'text'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
+
 /** A field that takes one of a fixed list of values (`{ oneOf: PAYMENT_METHODS }`). */
 export interface EnumField {
   readonly oneOf: readonly [string, ...string[]];

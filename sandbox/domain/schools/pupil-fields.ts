@@ -12,7 +12,7 @@ import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from './stages.js';
 const NAME = { kind: 'text', max: 100, optional: true } as const;
 
 /** A school username: what a pupil types with their school id to sign in; kept lower-case. */
-export const SCHOOL_USERNAME = {
+const SCHOOL_USERNAME = {
   kind: 'text',
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$',
   expected: '1-40 letters, digits, dots, dashes or underscores',
@@ -32,7 +32,7 @@ export const PUPIL_FIELDS = {
   stage_number: { kind: 'int', min: 1, max: MAX_NUMBER_STAGE, optional: true, nullable: true },
   permissions: 'strings?',
 } as const;
-export type PupilFields = ParsedPayload<typeof PUPIL_FIELDS>;
+export type PupilChanges = ParsedPayload<typeof PUPIL_FIELDS>;
 
 /** A new pupil: a first name at least. */
 export const NEW_PUPIL_FIELDS = { ...PUPIL_FIELDS, first_name: { kind: 'text', min: 1, max: 100 } } as const;
@@ -40,7 +40,6 @@ export type NewPupil = ParsedPayload<typeof NEW_PUPIL_FIELDS>;
 
 /** A pupil in a bulk update: its id and the fields to change. */
 export const PUPIL_UPDATE_FIELDS = { ...PUPIL_FIELDS, id: 'serial' } as const;
-export type PupilUpdate = ParsedPayload<typeof PUPIL_UPDATE_FIELDS>;
 
 const LIST = `expected a list of 1 to ${MAX_PUPIL_BATCH} pupils`;
 
