@@ -131,8 +131,7 @@ function updateSettings(ctx: HandlerContext): HandlerResult {
 
 const pupilCrudHandlers = {
   'GET users/me/school/pupils': (ctx) => {
-    const filter = typeof ctx.input['school_username'] === 'string' ? ctx.input['school_username'] : undefined;
-    const { list, count } = schoolPupilDocs(ctx.db, callerSchoolId(ctx), filter, pageIfAsked(ctx));
+    const { list, count } = schoolPupilDocs(ctx.db, callerSchoolId(ctx), ctx.input.school_username, pageIfAsked(ctx));
     return { body: { pupils: list, total: count } };
   },
   'GET users/me/school/pupils/{id}': (ctx) => {
