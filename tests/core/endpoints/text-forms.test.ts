@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fieldInfo, takesJson, type FieldSpec } from '../../../core/endpoints/define.js';
 import { fieldSchema, fieldsSchema } from '../../../core/endpoints/schemas.js';
+import { Command } from 'commander';
+import { toEndpoint } from '../../../core/endpoints/table.js';
 import { exampleOf } from '../../../cli/help/example.js';
+import { defineEndpointCommand } from '../../../cli/generated.js';
+import { fakeFactory } from '../../helpers/fake-factory.js';
 
 const USERNAME = { kind: 'text', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$', expected: '1-40 letters or digits', example: 'amy.s', case: 'lower' } as const;
 const COUNTRY = { kind: 'string', pattern: '^[A-Za-z]{2}$', expected: 'a two-letter country code', example: 'GB', case: 'upper', optional: true } as const;
@@ -32,6 +36,22 @@ describe('text of a set form (pattern)', () => {
   it('is described by fieldInfo, and help examples use its example', () => {
     expect(fieldInfo(COUNTRY)).toEqual({ kind: 'string', optional: true, nullable: false, pattern: '^[A-Za-z]{2}$', expected: 'a two-letter country code', example: 'GB', case: 'upper' });
     expect(exampleOf({ command: 'pupils rename', params: ['id'], payload: { school_username: USERNAME, country: COUNTRY } })).toBe('edshed pupils rename 12 --school-username "amy.s"');
+  });
+});
+
+describe('the CLI on these forms', () => {
+  it('describes a field by its expected words in --help', () => {
+    const endpoint = toEndpoint('pupils', 'pupils rename', {
+      route: 'PUT users/me/school/pupils/{id}',
+      role: 'admin',
+      summary: 'Rename a pupil',
+      payload: { school_username: USERNAME, country: COUNTRY, password: { kind: 'string', min: 4, expected: 'a password of 4 characters or more', optional: true }, settings: 'object?' },
+    });
+    const help = defineEndpointCommand(new Command('rename'), endpoint, fakeFactory()).helpInformation().replace(/\s+/g, ' ');
+    expect(help).toContain('--school-username <value> school_username: 1-40 letters or digits (required)');
+    expect(help).toContain('--country <value> country: a two-letter country code');
+    expect(help).toContain('--password <value> password: a password of 4 characters or more');
+    expect(help).toContain('--settings <value> settings: JSON object');
   });
 });
 
