@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { MAX_TAKE } from '../core/domain/constants.js';
 import { exampleOf } from './help/example.js';
-import { fieldInfo, type Endpoint, type FieldSpec } from '../core/endpoints/define.js';
+import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../core/endpoints/define.js';
 import type { Factory } from './factory.js';
 import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
 import { readInputObject } from './input-file.js';
@@ -24,6 +24,7 @@ const KIND_HELP: Record<string, string> = {
   skip: 'items to pass over, 0 or more',
   strings: 'list, comma-separated',
   json: 'JSON value',
+  object: 'JSON object',
 };
 
 // The limits of a sized field, in the words of its kind: `at most 120 characters`, `0 or more`.
@@ -36,7 +37,9 @@ function limitsOf(kind: string, min: number | undefined, max: number | undefined
 
 function describeField(spec: FieldSpec): string {
   const field = fieldInfo(spec);
-  const what = field.oneOf ? `one of ${field.oneOf.join(', ')}` : `${KIND_HELP[field.kind] ?? field.kind}${limitsOf(field.kind, field.min, field.max)}`;
+  const what = field.oneOf
+    ? `one of ${field.oneOf.join(', ')}`
+    : (field.expected ?? `${KIND_HELP[field.kind] ?? field.kind}${limitsOf(field.kind, field.min, field.max)}`);
   return `${what}${field.nullable ? ' or null' : ''}${field.optional ? '' : ' (required)'}`;
 }
 
@@ -90,7 +93,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     for (const [key, spec] of payload) {
       const value = opts[attributeOf(flagOf(key))];
       if (value === undefined) continue;
-      input[key] = fieldInfo(spec).kind === 'json' ? jsonOrText(String(value)) : value;
+      input[key] = takesJson(spec) ? jsonOrText(String(value)) : value;
     }
     endpoint.params.forEach((name, i) => {
       if (args[i] !== undefined) input[name] = args[i];

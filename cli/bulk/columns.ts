@@ -1,4 +1,4 @@
-import { fieldInfo, type Endpoint } from '../../core/endpoints/define.js';
+import { fieldInfo, takesJson, type Endpoint } from '../../core/endpoints/define.js';
 import { flagOf, jsonOrText } from '../flags.js';
 
 /** How the columns of a bulk file map onto an endpoint's path parameters and payload keys. */
@@ -65,7 +65,7 @@ export function fixedColumns(o: { readonly required: readonly string[]; readonly
  */
 export function cellValue(endpoint: Endpoint, key: string, text: unknown): unknown {
   const spec = endpoint.payload?.[key];
-  if (typeof text !== 'string' || spec === undefined || fieldInfo(spec).kind !== 'json') return text;
+  if (typeof text !== 'string' || spec === undefined || !takesJson(spec)) return text;
   if (/^\s*[[{]/.test(text)) {
     try {
       return JSON.parse(text) as unknown;

@@ -18,6 +18,7 @@ const SAMPLE: Readonly<Record<FieldKind, string>> = {
   skip: '0',
   strings: 'a,b',
   json: `'{}'`,
+  object: `'{}'`,
 };
 
 /** Sample ids for path parameters, in path order. */
@@ -33,6 +34,7 @@ function sampleOf(spec: FieldSpec): string | undefined {
   const field = fieldInfo(spec);
   if (field.optional) return undefined;
   if (field.oneOf) return field.oneOf[0];
+  if (field.example !== undefined) return `"${field.example}"`;
   // A sized field's sample honours its smallest value (`--seats 1` where seats start at 1).
   if ((field.kind === 'int' || field.kind === 'number') && field.min !== undefined && field.min > Number(SAMPLE[field.kind])) return String(field.min);
   // A text's sample fits its length limits (`--password "textxx"` where a password has 6 characters or more).

@@ -25,5 +25,7 @@ export const FREE_PLAY_SPELLING = { difficulty: 4, gameType: 'spelling', freepla
 
 /** The `move` flag when adding pupils to a group (A §3, §9). */
 export const PUPIL_MOVE_FLAG = { assign: 0, move: 1 } as const;
+/** Most pupils one call may create, generate or update (the sandbox's limit; the spec gives none). */
+export const MAX_PUPIL_BATCH = 500;
 /** Deleting every pupil sends this instead of ids (A §9). */
 export const ALL_PUPILS_WILDCARD = '*';

@@ -41,9 +41,20 @@ export type Role = (typeof ROLES)[number];
  * - `skip`: how many items a list call passes over, a whole number from 0.
  * - `strings`: a list of strings.
  * - `json`: any JSON value (objects, lists, text).
+ * - `object`: a JSON object of any keys and values (`{ "theme": "dark" }`); a list or a text is refused.
+ *
+ * Beside the kinds, a field may be written as an object of plain data: `{ oneOf: [...] }` (an `EnumField`),
+ * `{ kind, min, max, expected }` (a `KindField`: limits, and for text the words a refused value is told), or
+ * `{ kind: 'text', pattern, expected, example, case }` (a `PatternField`: a text of a set form, such as a
+ * username or a country code).
  */
-export const FIELD_KINDS = ['string', 'text', 'int', 'number', 'boolean', 'date', 'day', 'id', 'serial', 'ids', 'flag', 'take', 'skip', 'strings', 'json'] as const;
+export const FIELD_KINDS = ['string', 'text', 'int', 'number', 'boolean', 'date', 'day', 'id', 'serial', 'ids', 'flag', 'take', 'skip', 'strings', 'json', 'object'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
+
+/** The kinds whose value is text: `expected` applies to them, and `pattern` (see `PatternField`). */
+export const TEXT_KINDS = ['string', 'text'] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+
 /** A field that takes one of a fixed list of values (`{ oneOf: PAYMENT_METHODS }`). */
 export interface EnumField {
   readonly oneOf: readonly [string, ...string[]];
@@ -69,9 +80,35 @@ export interface KindField {
   readonly min?: number;
   /** Largest length, value or count (see `SIZED_KINDS`). */
   readonly max?: number;
+  /**
+   * For `string` and `text` only: what the value must be, in words (`'a password of 4 to 100 characters'`).
+   * A refused value is told `expected <expected>` in place of the kind's own words, and help shows it.
+   */
+  readonly expected?: string;
+  /** A field with a pattern is a `PatternField`. */
+  readonly pattern?: never;
 }
 
-export type FieldSpec = FieldKind | `${FieldKind}?` | EnumField | KindField;
+/**
+ * A text of a set form (`{ kind: 'text', pattern: '^[A-Za-z0-9]{1,40}$', expected: '1-40 letters or digits',
+ * example: 'amy', case: 'lower' }`). Plain data like the other forms: the regular expression is built on first use.
+ */
+export interface PatternField {
+  readonly kind: TextKind;
+  readonly optional?: true;
+  /** `null` is accepted too (it clears the value). */
+  readonly nullable?: true;
+  /** The source of a regular expression the value must match (after `text` trims it); anchor it to match the whole. */
+  readonly pattern: string;
+  /** The form in words: a value that does not match is told `expected <expected>`, and help shows it. */
+  readonly expected: string;
+  /** A value of the form, for help examples. */
+  readonly example: string;
+  /** Lower- or upper-cases the value once it matched (usernames are kept lower-case, country codes upper-case). */
+  readonly case?: 'lower' | 'upper';
+}
+
+export type FieldSpec = FieldKind | `${FieldKind}?` | EnumField | KindField | PatternField;
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -92,6 +129,7 @@ export interface FieldTypes {
   skip: number;
   strings: readonly string[];
   json: JsonValue;
+  object: { readonly [key: string]: JsonValue };
 }
 
 /** The type a field holds after the table's schema parsed it, where that differs from what it accepts. */
@@ -107,6 +145,33 @@ export interface FieldInfo {
   readonly min?: number;
   readonly max?: number;
   readonly oneOf?: readonly string[];
+  /** A text's form in words (a `PatternField`'s, or a `KindField`'s `expected`). */
+  readonly expected?: string;
+  /** A `PatternField`'s regular expression, its example and its case. */
+  readonly pattern?: string;
+  readonly example?: string;
+  readonly case?: 'lower' | 'upper';
+}
+
+/**
+ * Whether a field's value is JSON of its own (`json`, `object`): the CLI parses its flag and its file cells as JSON.
+ *
+ * @example
+ * takesJson('object?') // true
+ */
+export function takesJson(spec: FieldSpec): boolean {
+  const { kind } = fieldInfo(spec);
+  return kind === 'json' || kind === 'object';
+}
+
+/**
+ * Whether a field spec is a text of a set form.
+ *
+ * @example
+ * isPatternField({ kind: 'text', pattern: '^[a-z]+$', expected: 'lower-case letters', example: 'abc' }) // true
+ */
+export function isPatternField(spec: FieldSpec): spec is PatternField {
+  return typeof spec === 'object' && 'pattern' in spec && typeof spec.pattern === 'string';
 }
 
 /**
@@ -123,7 +188,12 @@ export function fieldInfo(spec: FieldSpec): FieldInfo {
   }
   const base = { optional: spec.optional === true, nullable: spec.nullable === true };
   if ('oneOf' in spec) return { kind: 'enum', ...base, oneOf: spec.oneOf };
-  return { kind: spec.kind, ...base, ...(spec.min === undefined ? {} : { min: spec.min }), ...(spec.max === undefined ? {} : { max: spec.max }) };
+  if (isPatternField(spec)) {
+    const { pattern, expected, example } = spec;
+    return { kind: spec.kind, ...base, pattern, expected, example, ...(spec.case === undefined ? {} : { case: spec.case }) };
+  }
+  const { min, max, expected } = spec;
+  return { kind: spec.kind, ...base, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }), ...(expected === undefined ? {} : { expected }) };
 }
 
 /** One entry of the table, as written in an area file. */

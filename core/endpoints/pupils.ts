@@ -1,3 +1,4 @@
+import { MAX_PUPIL_BATCH } from '../domain/constants.js';
 import { defineArea } from './define.js';
 
 const SESSION_NOTE = 'Prefix from context: the spec says "DELETE single sessions under history/{id}, ..." after the pupil history calls.';
@@ -44,7 +45,7 @@ export const pupilsArea = defineArea('pupils', {
     route: 'POST users/me/school/pupils/generate',
     role: 'admin',
     summary: 'Generate a number of pupil accounts with made-up names',
-    payload: { amount: 'int' },
+    payload: { amount: { kind: 'int', min: 1, max: MAX_PUPIL_BATCH } },
   },
   'pupils export-csv': {
     route: 'GET users/me/school/pupils/csv',
@@ -56,7 +57,7 @@ export const pupilsArea = defineArea('pupils', {
     route: 'GET users/displayname',
     role: 'user',
     summary: 'Suggest one or more random display names',
-    payload: { amount: 'int?' },
+    payload: { amount: { kind: 'int', min: 1, max: 100, optional: true } },
     response: 'displayName,displayNames',
   },
   'usernames generate': {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAKE } from '../domain/constants.js';
 import { isoDateProblem } from '../domain/dates.js';
-import { SIZED_KINDS, type Endpoint, type FieldKind, type FieldSpec, type KindField, type SizedKind } from './define.js';
+import { isPatternField, SIZED_KINDS, TEXT_KINDS, type Endpoint, type FieldKind, type FieldSpec, type KindField, type PatternField, type SizedKind, type TextKind } from './define.js';
 
 /**
  * Zod schemas derived from an entry's field specs. Built on first use and memoised, so loading the
@@ -76,13 +76,14 @@ const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
   skip: () => skipSchema,
   strings: () => fromText(z.array(z.string()), (s) => s.split(',')),
   json: () => jsonValue,
+  object: () => z.record(z.string(), jsonValue, { error: 'expected a JSON object' }),
 };
 
 // `min`/`max` of a sized kind: lengths of text, values of numbers, counts of list items (numbers of query
 // text are coerced first, so the limits check the number).
 const SIZED: Record<SizedKind, (min: number | undefined, max: number | undefined) => z.ZodType> = {
-  string: (min, max) => limited(z.string(), min, max),
-  text: (min, max) => limited(z.string().trim(), min, max),
+  string: (min, max) => textSchema('string', min, max),
+  text: (min, max) => textSchema('text', min, max),
   int: (min, max) => fromText(limited(z.number().int(), min, max), numberText),
   number: (min, max) => fromText(limited(z.number().finite(), min, max), numberText),
   strings: (min, max) => fromText(limited(z.array(z.string()), min, max), (s) => s.split(',')),
@@ -95,11 +96,36 @@ function limited<T extends z.ZodString | z.ZodNumber | z.ZodArray<z.ZodString>>(
   return out;
 }
 
+// A `string` or `text` field; `message` (from the spec's `expected`) replaces zod's words for every way it can fail.
+function textSchema(kind: TextKind, min: number | undefined, max: number | undefined, message?: string): z.ZodString {
+  let schema = z.string(message === undefined ? undefined : { error: message });
+  if (kind === 'text') schema = schema.trim();
+  if (min !== undefined) schema = schema.min(min, message);
+  if (max !== undefined) schema = schema.max(max, message);
+  return schema;
+}
+
+// Checked before the case is changed, so a pattern of plain letters keeps its meaning (`ß` does not become `SS`).
+function patternSchema(spec: PatternField): z.ZodType {
+  const message = `expected ${spec.expected}`;
+  const schema = textSchema(spec.kind, undefined, undefined, message).regex(new RegExp(spec.pattern, 'u'), message);
+  if (spec.case === 'lower') return schema.toLowerCase();
+  return spec.case === 'upper' ? schema.toUpperCase() : schema;
+}
+
 function isSized(kind: FieldKind): kind is SizedKind {
   return (SIZED_KINDS as readonly string[]).includes(kind);
 }
 
+function isText(kind: FieldKind): kind is TextKind {
+  return (TEXT_KINDS as readonly string[]).includes(kind);
+}
+
 function kindSchema(spec: KindField): z.ZodType {
+  if (spec.expected !== undefined) {
+    if (!isText(spec.kind)) throw new Error(`expected applies to ${TEXT_KINDS.join(' and ')}, not to a ${spec.kind} field`);
+    return textSchema(spec.kind, spec.min, spec.max, `expected ${spec.expected}`);
+  }
   if (spec.min === undefined && spec.max === undefined) return KIND_SCHEMAS[spec.kind]();
   if (!isSized(spec.kind)) throw new Error(`min and max apply to ${SIZED_KINDS.join(', ')}, not to a ${spec.kind} field`);
   return SIZED[spec.kind](spec.min, spec.max);
@@ -108,7 +134,7 @@ function kindSchema(spec: KindField): z.ZodType {
 /** The zod schema of one field spec (`'int?'` is an optional integer, `{ kind: 'text', max: 120 }` a trimmed text of at most 120 characters). */
 export function fieldSchema(spec: FieldSpec): z.ZodType {
   if (typeof spec === 'object') {
-    let schema: z.ZodType = 'oneOf' in spec ? z.enum(spec.oneOf) : kindSchema(spec);
+    let schema: z.ZodType = 'oneOf' in spec ? z.enum(spec.oneOf) : isPatternField(spec) ? patternSchema(spec) : kindSchema(spec);
     if (spec.nullable) schema = schema.nullable();
     return spec.optional ? schema.optional() : schema;
   }

@@ -5,7 +5,7 @@
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { assertReachable, callerSchoolId, requireUser } from '../kit/reach.js';
-import { notFound, parseInput, pathId, toId } from '../kit/input.js';
+import { notFound, pathId, toId } from '../kit/input.js';
 import { newJoinCode, normaliseCode } from '../domain/schools/codes.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findSchool } from '../domain/schools/find.js';
@@ -34,7 +34,7 @@ function schoolWithCounts(ctx: HandlerContext, school: SchoolRow): Record<string
 
 /** Applies a validated update to a school row and returns the new row. */
 function updateSchool(ctx: HandlerContext, school: SchoolRow, input: unknown): SchoolRow {
-  const changes = parseInput(schoolUpdate, input);
+  const changes = schoolUpdate(input);
   const settings = changes.settings ? JSON.stringify({ ...jsonObject(school.settings), ...changes.settings }) : school.settings;
   const countryCode = changes.country ?? school.country;
   run(
@@ -61,7 +61,7 @@ function requireTeacher(ctx: HandlerContext, action: string): void {
 function createOwnSchool(ctx: HandlerContext): HandlerResult {
   requireTeacher(ctx, 'create a school');
   const user = requireUser(ctx);
-  const fields = parseInput(schoolCreate, ctx.input);
+  const fields = schoolCreate(ctx.input);
   const now = ctx.now().toISOString();
   const { lastInsertRowid } = run(
     ctx.db,

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { MAX_PUPIL_BATCH } from '../../../core/domain/constants.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
@@ -18,8 +19,8 @@ import { passwordsNote, saveCredentials } from './credentials-file.js';
 import { targetGroup, type GroupTarget } from './group-target.js';
 import { describeSchool, targetSchool } from './school-target.js';
 
-/** Most pupils one call may generate: the sandbox's limit (the spec names none); the API checks again. */
-export const MAX_GENERATE = 500;
+/** Most pupils one call may generate: the table's limit (the spec names none); the API checks again. */
+export const MAX_GENERATE = MAX_PUPIL_BATCH;
 
 export interface PupilsGenerateOptions extends WriteFlags {
   readonly amount: number;

@@ -2,7 +2,7 @@ import type { Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { hashBulkPassword } from './bulk-password.js';
 import { generateDisplayName, generatePassword, uniqueName, usernameFrom, type Random } from './names.js';
-import type { NewPupil, PupilFields } from './pupil-fields.js';
+import type { NewPupil, PupilChanges } from './pupil-fields.js';
 import type { UserRow } from './rows.js';
 import { all, one, run } from '../../kit/sql.js';
 
@@ -90,7 +90,7 @@ export function createPupils(
  * @example
  * updatePupil(db, pupil, { stage_spelling: 3 });
  */
-export function updatePupil(db: Db, pupil: UserRow, changes: PupilFields): void {
+export function updatePupil(db: Db, pupil: UserRow, changes: PupilChanges): void {
   const schoolId = pupil.school_id as number;
   if (changes.school_username !== undefined && changes.school_username !== pupil.school_username) {
     const clash = usernameClash(db, schoolId, changes.school_username, pupil.id);
