@@ -31,7 +31,8 @@ export type Role = (typeof ROLES)[number];
  * - `day`: a calendar day, `YYYY-MM-DD`. A date-time is accepted and cut to the day it is written in
  *   (`2026-11-02T23:30:00-05:00` is `2026-11-02`), so a client that sends a date-time where a day is
  *   wanted keeps working, and the handler always gets a day.
- * - `id`: a positive integer or a non-empty string id.
+ * - `id`: a positive integer or a non-empty string id. Text is taken as the number only when it is the
+ *   number's own spelling (`42`); other text (`007`, `0`, 20 digits) stays the string it was.
  * - `serial`: the id of a row the platform numbers (as `{id}` in paths): a whole number from 1; digits
  *   sent as text are taken as the number, anything else is refused.
  * - `ids`: a list of ids, or a comma-joined string of them (or `*` where the endpoint allows all).

@@ -37,6 +37,9 @@ function fromText<T extends z.ZodType>(schema: T, parse: (text: string) => unkno
 }
 
 const numberText = (s: string): unknown => (s.trim() !== '' && !Number.isNaN(Number(s)) ? Number(s) : s);
+// An `id` is opaque: only digits that are a number's own spelling (`42`, not `042`, `4e1` or 20 digits)
+// become the number; any other text stays the string it was, so an external id such as `007` survives.
+const idText = (s: string): unknown => (/^[1-9]\d*$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s);
 const boolText = (s: string): unknown => (s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : s);
 
 function wholeNumber(min: number, max: number, message: string): z.ZodType<number> {
@@ -67,7 +70,7 @@ const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
   boolean: () => fromText(z.boolean(), boolText),
   date: () => isoDate,
   day: () => isoDay,
-  id: () => fromText(idSchema, numberText),
+  id: () => fromText(idSchema, idText),
   serial: () => wholeNumber(1, Number.MAX_SAFE_INTEGER, 'expected an id, a whole number from 1'),
   ids: () => z.union([z.array(idSchema).min(1), z.string().regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *')]),
   // true and false are taken as 1 and 0: the platform's flags are written both ways.

@@ -102,6 +102,17 @@ describe('fields with limits', () => {
   });
 });
 
+describe('id fields', () => {
+  it('take text as the number only when it is the number as written, and keep any other id as sent', () => {
+    const id = fieldSchema('id');
+    expect(id.parse('42')).toBe(42);
+    expect(id.parse(42)).toBe(42);
+    for (const opaque of ['007', '0', '1e3', '0x1F', '12345678901234567890', 'school-7']) expect(id.parse(opaque)).toBe(opaque);
+    expect(messageOf('id', '')).not.toBeNull();
+    expect(messageOf('id', 0)).not.toBeNull();
+  });
+});
+
 describe('serial fields', () => {
   it.each([
     [12, 12],
