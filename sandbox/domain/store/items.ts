@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { HttpError } from '../../kit/handler.js';
-import { fields, notFound } from '../../kit/input.js';
+import { notFound } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
-import { CURRENCIES } from '../pricing/money.js';
+import type { ItemChanges, NewItem } from './item-fields.js';
 
 export interface ItemRow {
   id: number;
@@ -27,40 +26,6 @@ export interface LocationRow {
   shipping_price: number;
   created_at: string;
 }
-
-const prices = z.partialRecord(z.enum(CURRENCIES), z.number().int().min(0));
-
-export const itemFields = {
-  sku: z.string().trim().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/i, 'letters, digits and dashes'),
-  name: z.string().trim().min(1).max(200),
-  description: z.string().max(5000),
-  category: z.string().trim().min(1).max(60),
-  tags: z.array(z.string().trim().min(1)),
-  prices,
-  image: z.string().max(500),
-  active: fields.flag,
-};
-
-export const newItemSchema = z.looseObject({
-  ...itemFields,
-  description: itemFields.description.optional(),
-  tags: itemFields.tags.optional(),
-  image: itemFields.image.optional(),
-  active: itemFields.active.optional(),
-  stock: z.record(z.string().regex(/^\d+$/), z.number().int().min(0)).optional(),
-});
-
-export const itemPatchSchema = z.looseObject({
-  id: fields.id,
-  sku: itemFields.sku.optional(),
-  name: itemFields.name.optional(),
-  description: itemFields.description.optional(),
-  category: itemFields.category.optional(),
-  tags: itemFields.tags.optional(),
-  prices: itemFields.prices.optional(),
-  image: itemFields.image.optional(),
-  active: itemFields.active.optional(),
-});
 
 export function itemOr404(db: SandboxDb, id: number): ItemRow {
   const row = db.prepare('SELECT * FROM store_items WHERE id = ?').get(id) as ItemRow | undefined;
@@ -105,7 +70,7 @@ export function setStock(db: SandboxDb, itemId: number, locationId: number, quan
  * @example
  * createItem(db, { sku: 'BEE-PLUSH', name: 'Bee plush', category: 'toys', prices: { gbp: 999 } }, now)
  */
-export function createItem(db: SandboxDb, input: z.output<typeof newItemSchema>, now: Date): ItemRow {
+export function createItem(db: SandboxDb, input: NewItem, now: Date): ItemRow {
   assertSkuFree(db, input.sku, null);
   const stamp = now.toISOString();
   const { lastInsertRowid } = db
@@ -125,7 +90,7 @@ export function assertSkuFree(db: SandboxDb, sku: string, exceptId: number | nul
 }
 
 /** Applies a partial update to an item. */
-export function patchItem(db: SandboxDb, patch: z.output<typeof itemPatchSchema>, now: Date): ItemRow {
+export function patchItem(db: SandboxDb, patch: ItemChanges, now: Date): ItemRow {
   itemOr404(db, patch.id);
   if (typeof patch.sku === 'string') assertSkuFree(db, patch.sku, patch.id);
   const given: Record<string, unknown> = patch;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { HttpError, type HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
-import { fields, notFound, parseField } from '../../kit/input.js';
+import { notFound, parseField } from '../../kit/input.js';
+import type { EntryOfRoute, ParsedPayload, PayloadOf } from '../../../core/endpoints/index.js';
+import { fieldsSchema } from '../../../core/endpoints/schemas.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { type ItemRow, type LocationRow, locationOr404 } from './items.js';
 
@@ -46,34 +48,35 @@ export interface LineRow {
   unit_price: number;
 }
 
-/** One line of a purchase, inside its `items` (the table names `items` as JSON: its lines are checked here). */
-export const lineSchema = z.object({
-  item_id: fields.id.optional(),
-  sku: z.string().trim().min(1).optional(),
-  quantity: z.coerce.number().int().min(1).max(10_000),
-});
+/**
+ * One line of a purchase, inside its `items` (the table names `items` as JSON: the spec does not show a
+ * line, so the sandbox chose these keys). A line names its item by `item_id` or by `sku`.
+ */
+export const LINE_FIELDS = {
+  item_id: 'serial?',
+  sku: { kind: 'text', min: 1, optional: true },
+  quantity: { kind: 'int', min: 1, max: 10_000 },
+} as const;
 
-export type PurchaseLine = z.output<typeof lineSchema>;
+export type PurchaseLine = ParsedPayload<typeof LINE_FIELDS>;
 
 /**
- * The lines of a purchase's `items` key, checked, or undefined when not given.
+ * The lines of a purchase's `items` key, checked (every bad key of every line in one 422, `items.1.quantity`),
+ * or undefined when not given.
  *
  * @example
  * linesOf([{ sku: 'BEE-PLUSH', quantity: 2 }]) // [{ sku: 'BEE-PLUSH', quantity: 2 }]
  */
 export function linesOf(items: unknown): PurchaseLine[] | undefined {
-  return items === undefined ? undefined : parseField('items', z.array(lineSchema), items);
+  // The list is a nested json shape; its lines are the table's field kinds, derived from LINE_FIELDS.
+  return items === undefined ? undefined : parseField('items', z.array(fieldsSchema(LINE_FIELDS, { open: true })), items) as PurchaseLine[];
 }
 
+// `Omit` would drop the named keys of an open payload (its index signature swallows them); remapping keeps them.
+type WithoutItems<T> = { readonly [K in keyof T as K extends 'items' ? never : K]: T[K] };
+
 /** What creating a purchase takes: the table's payload of `store-purchases create`, its lines checked. */
-export interface PurchaseInput {
-  readonly location_id?: number;
-  readonly items?: readonly PurchaseLine[];
-  readonly po_number?: string;
-  readonly paymentMethod?: number | string;
-  readonly skip_email?: 0 | 1;
-  readonly source_dept?: string;
-}
+export type PurchaseInput = WithoutItems<PayloadOf<EntryOfRoute<'POST store/purchases'>>> & { readonly items?: readonly PurchaseLine[] };
 
 export function getPurchase(db: SandboxDb, id: number): PurchaseRow | undefined {
   return db.prepare('SELECT * FROM store_purchases WHERE id = ?').get(id) as PurchaseRow | undefined;

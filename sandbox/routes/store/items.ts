@@ -1,16 +1,12 @@
 /** Store items, their stock per location, filters and locations; and the merchandise sales report. */
-import { z } from 'zod';
 import { isStaff } from '../../kit/reach.js';
 import { notFound, page, parseField, pathId } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
-import { createItem, itemOr404, itemPatchSchema, type ItemRow, locationOr404, newItemSchema, patchItem, serializeItem, setStock } from '../../domain/store/items.js';
+import { createItem, itemOr404, type ItemRow, locationOr404, patchItem, serializeItem, setStock } from '../../domain/store/items.js';
+import { itemChanges, itemChangesList, newItem, STOCK_BY_LOCATION } from '../../domain/store/item-fields.js';
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
-import { input, reply } from '../../kit/reply.js';
+import { reply } from '../../kit/reply.js';
 import { containsNamed } from '../../kit/search.js';
-
-// `locations` is a record keyed by location id (the table names it as JSON): its entries are checked here.
-const stockByLocation = z.record(z.string().regex(/^\d+$/), z.number().int().min(0));
-const bulkPatchSchema = z.looseObject({ items: z.array(itemPatchSchema).min(1) });
 
 export const storeItemHandlers = {
   'GET store/items': (ctx) => {
@@ -53,16 +49,18 @@ export const storeItemHandlers = {
     if (!row) throw notFound('Item', sku);
     return reply(ctx, 'item', serializeItem(ctx.db, row));
   },
-  'POST store/items': (ctx) => reply(ctx, 'item', serializeItem(ctx.db, createItem(ctx.db, input(ctx, newItemSchema), ctx.now())), {}, 201),
+  'POST store/items': (ctx) => reply(ctx, 'item', serializeItem(ctx.db, createItem(ctx.db, newItem(ctx.input), ctx.now())), {}, 201),
   'PATCH store/items': (ctx) => {
-    const patches = 'items' in ctx.input ? input(ctx, bulkPatchSchema).items : [input(ctx, itemPatchSchema)];
+    // The item is named in the body: one item's changes, or `{ items: [...] }` for several.
+    const patches = 'items' in ctx.input ? itemChangesList(ctx.input.items) : [itemChanges(ctx.input)];
     const rows = patches.map((patch) => patchItem(ctx.db, patch, ctx.now()));
     return reply(ctx, 'items', rows.map((r) => serializeItem(ctx.db, r)));
   },
   'PUT store/items/{id}/stock': (ctx) => {
     const item = itemOr404(ctx.db, pathId(ctx, 'Item'));
     const body = ctx.input;
-    const locations = body.locations === undefined ? undefined : parseField('locations', stockByLocation, body.locations);
+    // `locations` is a record keyed by location id (the table names it as JSON): its entries are checked here.
+    const locations = body.locations === undefined ? undefined : parseField('locations', STOCK_BY_LOCATION, body.locations);
     const changes: [number, number][] = locations
       ? Object.entries(locations).map(([location, quantity]) => [Number(location), quantity])
       : body.stock !== undefined
