@@ -1,7 +1,5 @@
-/** Small helpers the billing handlers share: replies in the table's response key, and input checks. */
-import type { z } from 'zod';
+/** Replies in the table's response key, as the handlers share them. */
 import type { HandlerContext, HandlerResult } from './handler.js';
-import { parseInput } from './input.js';
 import { wrapResponse } from './response-key.js';
 
 /**
@@ -17,7 +15,3 @@ export function reply(ctx: HandlerContext, key: string, value: unknown, extra: R
   return { body, ...(status === undefined ? {} : { status }), ...(unchanged ? { unchanged } : {}) };
 }
 
-/** The handler's input checked against a schema of its own (422 on failure). */
-export function input<T extends z.ZodType>(ctx: HandlerContext, schema: T): z.output<T> {
-  return parseInput(schema, ctx.input);
-}
