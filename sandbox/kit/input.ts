@@ -51,7 +51,7 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.ou
  * a list of objects, a record keyed by id. Issues are reported under the key (`items.0.quantity`).
  *
  * @example
- * const lines = parseField('items', z.array(lineSchema), ctx.input.items);
+ * const prices = parseField('prices', z.partialRecord(z.enum(CURRENCIES), z.number().int().min(0)), ctx.input.prices);
  */
 export function parseField<T extends z.ZodType>(path: string, schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
