@@ -25,6 +25,10 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TARGETS = { demo: { list: 5, read: 5, write: 2 }, large: { write: 100 } };
 const CPU_GROWTH_TARGET = 1.3;
+// The demo seed has 11 invoices, so its "page of 25" answers 11 and the large seed's 25: not the same
+// request. The CPU growth of lists is judged on a page both seeds fill; the page of 25's is shown too.
+const FULL_PAGE = 10;
+const FULL_PAGE_CASE = `list of ${FULL_PAGE}`;
 const JSON_SERVER = fileURLToPath(new URL('../node_modules/json-server/lib/cli/bin.js', import.meta.url));
 
 const log = (text) => process.stderr.write(`${text}\n`);
@@ -91,11 +95,13 @@ async function measureSeed(seed, dir) {
       headers: { 'x-token': token, 'content-type': 'application/json' },
       requests: people.slice(0, 2).map((p) => ({ method: 'PATCH', path, body: JSON.stringify({ [key]: p.id }) })),
     });
+    const list = (take) => [
+      { url: `${sandbox.url}subscriptions/invoices?take=${take}`, headers: { 'x-token': token } },
+      { url: `${jsonServer.url}invoices?_sort=id&_order=desc&_page=1&_limit=${take}` },
+    ];
     const cases = {
-      list: [
-        { url: `${sandbox.url}subscriptions/invoices?take=25`, headers: { 'x-token': token } },
-        { url: `${jsonServer.url}invoices?_sort=id&_order=desc&_page=1&_limit=25` },
-      ],
+      list: list(25),
+      [FULL_PAGE_CASE]: list(FULL_PAGE),
       read: [{ url: `${sandbox.url}subscriptions/invoices/${invoice.shareable_id}` }, { url: `${jsonServer.url}invoices/${invoice.id}` }],
       write: [
         { url: sandbox.url, ...patch(`/subscriptions/invoices/${invoice.id}/source_person`, 'source_person_id') },
@@ -151,7 +157,9 @@ try {
     const large = perRequest('large');
     if (demo === null || large === null) continue;
     const growth = large / demo;
-    out({ name: `${name}: sandbox CPU per request, large over demo seed (${large.toFixed(0)} / ${demo.toFixed(0)} us)`, value: growth.toFixed(2), unit: 'x', target: `<= ${CPU_GROWTH_TARGET}`, ok: growth <= CPU_GROWTH_TARGET });
+    const judged = name !== 'list';
+    const label = judged ? name : `list of 25 (demo answers its 11 invoices, large 25)`;
+    out({ name: `${label}: sandbox CPU per request, large over demo seed (${large.toFixed(0)} / ${demo.toFixed(0)} us)`, value: growth.toFixed(2), unit: 'x', ...(judged ? { target: `<= ${CPU_GROWTH_TARGET}`, ok: growth <= CPU_GROWTH_TARGET } : {}) });
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
