@@ -27,5 +27,8 @@ export const FREE_PLAY_SPELLING = { difficulty: 4, gameType: 'spelling', freepla
 export const PUPIL_MOVE_FLAG = { assign: 0, move: 1 } as const;
 /** Most pupils one call may create, generate or update (the sandbox's limit; the spec gives none). */
 export const MAX_PUPIL_BATCH = 500;
+/** Spelling stages run 1-7 and number stages 1-6; a new school year moves pupils up one, stopping at the top. */
+export const MAX_SPELLING_STAGE = 7;
+export const MAX_NUMBER_STAGE = 6;
 /** Deleting every pupil sends this instead of ids (A §9). */
 export const ALL_PUPILS_WILDCARD = '*';

@@ -1,4 +1,5 @@
 import { defineArea } from './define.js';
+import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../domain/constants.js';
 
 const NAME = { kind: 'text', min: 1, max: 100 } as const;
 // year is read too (a text of at most 20 or a whole number), but stays open: the table has no either-or kind.
@@ -118,13 +119,13 @@ export const groupsArea = defineArea('groups', {
     route: 'PUT users/me/school/groups/{id}/pupils/setnumberstage',
     role: 'teacher',
     summary: "Set the maths (number) stage of every pupil in a group",
-    payload: { stage_number: 'int' },
+    payload: { stage_number: { kind: 'int', min: 1, max: MAX_NUMBER_STAGE } },
   },
   'groups set-spelling-stage': {
     route: 'PUT users/me/school/groups/{id}/pupils/setspellingstage',
     role: 'teacher',
     summary: 'Set the spelling stage of every pupil in a group',
-    payload: { stage_spelling: 'int' },
+    payload: { stage_spelling: { kind: 'int', min: 1, max: MAX_SPELLING_STAGE } },
   },
   'groups activity': {
     route: 'GET users/me/school/groups/{id}/activity',

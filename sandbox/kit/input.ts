@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { MAX_TAKE, PAGE_SIZE } from '../../core/domain/constants.js';
 import type { FieldSpec, ParsedPayload } from '../../core/endpoints/define.js';
-import { fieldsSchema, isoDate, skipSchema, takeSchema } from '../../core/endpoints/schemas.js';
+import { fieldsSchema, skipSchema, takeSchema } from '../../core/endpoints/schemas.js';
 import { HttpError, type HandlerContext } from './handler.js';
 
 /** A list call's page when it gives no `take` (the site's page size). */
@@ -183,16 +183,12 @@ export function parseIds(value: unknown, path: string, allowAll = false): number
   return [...new Set(result.data)];
 }
 
-/** Payload schemas several handlers share. */
+/**
+ * Payload values several handlers check inside keys the table leaves open (ids, days, dates and flags are
+ * the table's own kinds: `parseFields`).
+ */
 export const fields = {
-  id: idValue,
   ids: idList,
-  /** An ISO 8601 day or date-time of the calendar, as sent. */
-  date: isoDate,
-  /** A day of the calendar, YYYY-MM-DD (a date-time is cut to its day). */
-  day: isoDate.transform((s) => s.slice(0, 10)),
   /** An email address, trimmed and lower-cased (the table calls it `text`; its form is checked here). */
   email: z.string().trim().toLowerCase().email(),
-  /** 0 or 1, from a boolean or a number. */
-  flag: z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]).transform((v) => (v === true || v === 1 ? 1 : 0)),
 } as const;

@@ -5,7 +5,7 @@
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
-import { notFound, parseField, parseIds, parseInput, pathId, toId } from '../kit/input.js';
+import { notFound, parseField, parseIds, pathId, toId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
 import { groupDataOf, groupYear } from '../domain/schools/group-fields.js';
@@ -14,10 +14,9 @@ import { jsonObject } from '../kit/json-columns.js';
 import type { GroupRow } from '../domain/schools/rows.js';
 import { pupilJson, teacherJson } from '../domain/schools/serialize.js';
 import { all, placeholders, run } from '../kit/sql.js';
-import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../domain/schools/stages.js';
+import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../../core/domain/constants.js';
 import { groupPupilHandlers } from './groups/pupils.js';
 import { groupReportHandlers } from './groups/reports.js';
-import { z } from 'zod';
 import { defineRoutes } from './areas.js';
 
 function groupOf(ctx: HandlerContext, param = 'id'): GroupRow {
@@ -69,17 +68,15 @@ function predictedStage(stages: readonly (number | null)[], max: number): number
   return mode === undefined ? null : Math.min(mode + 1, max);
 }
 
-function setStage(column: 'stage_spelling' | 'stage_number', max: number) {
-  return (ctx: HandlerContext): HandlerResult => {
-    const group = groupOf(ctx);
-    requireGroupTeacher(ctx, group, 'set stages');
-    const stage = parseInput(z.number().int().min(1).max(max), ctx.input[column]);
-    const ids = groupPupils(ctx.db, group.id).map((p) => p.id);
-    if (ids.length > 0) run(ctx.db, `UPDATE users SET ${column} = ? WHERE id IN (${placeholders(ids.length)})`, stage, ...ids);
-    ctx.countWrite();
-    logEvent(ctx, group.school_id, 'groups.stage_set', { id: group.id, [column]: stage });
-    return { body: { updated: ids.length, [column]: stage } };
-  };
+// The stage's range is the table's (the entry's field spec), checked before the handler runs.
+function setStage(ctx: HandlerContext, column: 'stage_spelling' | 'stage_number', stage: number): HandlerResult {
+  const group = groupOf(ctx);
+  requireGroupTeacher(ctx, group, 'set stages');
+  const ids = groupPupils(ctx.db, group.id).map((p) => p.id);
+  if (ids.length > 0) run(ctx.db, `UPDATE users SET ${column} = ? WHERE id IN (${placeholders(ids.length)})`, stage, ...ids);
+  ctx.countWrite();
+  logEvent(ctx, group.school_id, 'groups.stage_set', { id: group.id, [column]: stage });
+  return { body: { updated: ids.length, [column]: stage } };
 }
 
 const groupCrudHandlers = {
@@ -188,8 +185,8 @@ const groupCrudHandlers = {
     const pupils = groupPupils(ctx.db, sub.id).map((p) => pupilJson(p));
     return { body: { pupils, total: pupils.length } };
   },
-  'PUT users/me/school/groups/{id}/pupils/setnumberstage': setStage('stage_number', MAX_NUMBER_STAGE),
-  'PUT users/me/school/groups/{id}/pupils/setspellingstage': setStage('stage_spelling', MAX_SPELLING_STAGE),
+  'PUT users/me/school/groups/{id}/pupils/setnumberstage': (ctx) => setStage(ctx, 'stage_number', ctx.input.stage_number),
+  'PUT users/me/school/groups/{id}/pupils/setspellingstage': (ctx) => setStage(ctx, 'stage_spelling', ctx.input.stage_spelling),
 } satisfies PartialHandlerMap;
 
 export const groupsHandlers = defineRoutes('groups', { ...groupCrudHandlers, ...groupPupilHandlers, ...groupReportHandlers });

@@ -15,7 +15,7 @@ import { NEW_PUPIL_FIELDS, PUPIL_FIELDS, PUPIL_UPDATE_FIELDS, pupilList } from '
 import { groupIdsOf, pupilsByIds, schoolPupilDocs, schoolPupils } from '../domain/schools/pupil-queries.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../domain/schools/pupil-write.js';
 import { pupilJson, type PupilFields } from '../domain/schools/serialize.js';
-import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../domain/schools/stages.js';
+import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../../core/domain/constants.js';
 import { all, one, placeholders, run } from '../kit/sql.js';
 import type { UserRow } from '../domain/schools/rows.js';
 import { pupilHistoryHandlers } from './pupils/histories.js';

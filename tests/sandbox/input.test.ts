@@ -85,17 +85,6 @@ describe('ids', () => {
     expect(answer(() => parseIds('*', 'ids')).body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'ids' }] });
     expect(answer(() => parseIds('1,0', 'ids')).status).toBe(422);
     expect(fields.ids.safeParse('2,x').success).toBe(false);
-    expect(fields.id.safeParse('0').success).toBe(false);
-  });
-
-  it('reads days and dates of the calendar only, as the table does', () => {
-    expect(fields.day.parse('2024-02-29')).toBe('2024-02-29');
-    expect(fields.day.parse('2026-11-02T10:30:00Z')).toBe('2026-11-02');
-    expect(fields.date.parse('2026-11-02T10:30:00Z')).toBe('2026-11-02T10:30:00Z');
-    for (const text of ['2026-02-30', '2025-02-29', '2026-13-01', '2026-02-30T10:00:00Z', '2026-11-02T24:00', '2026-11-02junk']) {
-      expect(fields.day.safeParse(text).success, text).toBe(false);
-      expect(fields.date.safeParse(text).success, text).toBe(false);
-    }
   });
 
   it('answers 404 in one wording', () => {

@@ -3,11 +3,10 @@
  * pupil calls' payloads are not shown), so the sandbox chose them; handlers read them with `parseFields`.
  */
 import { z } from 'zod';
-import { MAX_PUPIL_BATCH } from '../../../core/domain/constants.js';
+import { MAX_NUMBER_STAGE, MAX_PUPIL_BATCH, MAX_SPELLING_STAGE } from '../../../core/domain/constants.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import { fieldsSchema } from '../../../core/endpoints/schemas.js';
 import { parseField } from '../../kit/input.js';
-import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from './stages.js';
 
 const NAME = { kind: 'text', max: 100, optional: true } as const;
 
