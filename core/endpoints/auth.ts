@@ -7,8 +7,11 @@ const PROFILE = {
   first_name: 'string?',
   last_name: 'string?',
   display_name: 'string?',
-  avatar: 'json?',
+  avatar: 'object?',
 } as const;
+
+/** A username a user signs in with: what the sandbox stores, in the form the platform takes. */
+const USERNAME = { kind: 'string', pattern: '^[A-Za-z0-9._@-]{3,}$', expected: '3 or more letters, digits or . _ @ -', example: 'amy.teacher' } as const;
 
 export const authArea = defineArea('auth', {
   'error-reports send': {
@@ -30,7 +33,7 @@ export const authArea = defineArea('auth', {
     route: 'POST users',
     role: 'public',
     summary: 'Sign up: create a new user account',
-    payload: { ...PROFILE, username: { kind: 'string', min: 3 }, password: { kind: 'string', min: 6 }, kind: { oneOf: ['teacher', 'parent', 'learner'], optional: true } },
+    payload: { ...PROFILE, username: USERNAME, password: { kind: 'string', min: 6 }, kind: { oneOf: ['teacher', 'parent', 'learner'], optional: true } },
     open: true,
     response: 'user',
   },

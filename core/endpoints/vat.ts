@@ -5,7 +5,7 @@ export const vatArea = defineArea('vat', {
     route: 'POST vat/validate',
     role: 'admin',
     summary: "Check a school's VAT number",
-    payload: { vatNumber: { kind: 'text', min: 1, max: 40 }, schoolId: 'id' },
+    payload: { vatNumber: { kind: 'text', min: 1, max: 40 }, schoolId: 'serial' },
     response: 'valid',
     idempotent: true,
   },

@@ -1,6 +1,6 @@
 /** The VAT area: number validation and VAT countries per school. */
 import { assertReachable, schoolParam } from '../kit/reach.js';
-import { idValue, notFound, parseField, trimmedNames } from '../kit/input.js';
+import { notFound, trimmedNames } from '../kit/input.js';
 import { validateVat } from '../domain/pricing/vat.js';
 import { HttpError, type PartialHandlerMap } from '../kit/handler.js';
 import { reply } from '../kit/reply.js';
@@ -9,7 +9,7 @@ import { defineRoutes } from './areas.js';
 const calls = {
   'POST vat/validate': (ctx) => {
     const { vatNumber } = ctx.input;
-    const schoolId = parseField('schoolId', idValue, ctx.input.schoolId);
+    const { schoolId } = ctx.input;
     const school = ctx.db.prepare('SELECT id, country FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) as { id: number; country: string } | undefined;
     if (!school) throw notFound('School', schoolId);
     assertReachable(ctx, school.id, 'School', school.id, 'billing');

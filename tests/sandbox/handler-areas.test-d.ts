@@ -47,7 +47,7 @@ const answer = { body: null };
 defineRoutes('vat', {
   'POST vat/validate': (ctx) => {
     expectTypeOf(ctx.input.vatNumber).toEqualTypeOf<string>();
-    expectTypeOf(ctx.input.schoolId).toEqualTypeOf<string | number>();
+    expectTypeOf(ctx.input.schoolId).toEqualTypeOf<number>();
     // @ts-expect-error 'vat_number' is not a payload key of `vat-numbers validate` (it is `vatNumber`)
     void ctx.input.vat_number;
     // @ts-expect-error `vatNumber` is text, not a number
