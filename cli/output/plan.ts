@@ -14,7 +14,7 @@ export interface OutputPlan {
  * fields are not known refuses `--fields` up front: finding the typo after the write would be too late.
  *
  * @example
- * const plan = planOutput(c, { write: true, knownFields: INVOICE_FIELDS, command: 'invoices mark-paid' });
+ * const plan = planOutput(c, { write: true, knownFields: replyFieldNames(endpoint), command: 'invoices mark-paid' });
  */
 export function planOutput(f: Factory, options: { readonly write: boolean; readonly knownFields?: readonly string[] | undefined; readonly command: string }): OutputPlan {
   const format = chooseFormat(f.globals, f.io.stdoutIsTTY);

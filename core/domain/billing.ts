@@ -28,15 +28,9 @@ export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
 export const PURCHASE_STATES = ['draft', 'finalised', 'promised', 'paid', 'shipped', 'void'] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
-/**
- * The fields of an invoice as the API answers it (the sandbox's invoice JSON has exactly these; a test
- * checks it). The CLI checks `--fields` against them before sending an invoice write.
- */
-export const INVOICE_FIELDS = [
-  'id', 'number', 'shareable_id', 'school_id', 'subscription_id', 'kind', 'billing', 'card_reference', 'state', 'currency',
-  'amount', 'tax', 'total', 'amount_final', 'forex', 'forex_rate', 'description', 'issued_at', 'due_at', 'promised_reference',
-  'promised_at', 'paid_method', 'paid_date', 'voided_at', 'uncollectable_at', 'amount_refunded', 'refunded_at',
-  'remittance_date_received', 'remittance_file', 'accounting_id', 'sent_to_accounting_at', 'source_person_id', 'source_dept',
-  'created_at', 'updated_at', 'amount_due',
-] as const;
-export type InvoiceField = (typeof INVOICE_FIELDS)[number];
+/** What an invoice bills: a subscription, an upgrade, a prepayment, a multi-year deal, or a card provider's charge. */
+export const INVOICE_KINDS = ['subscription', 'upgrade', 'prepayment', 'multi_year', 'card'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** How an invoice is settled: by invoice (bank transfer, cheque...) or by the card provider. */
+export const INVOICE_BILLING = ['invoice', 'card'] as const;

@@ -5,6 +5,7 @@
  * `edshed endpoints --json` and `edshed --help` never build a zod schema. Schemas are derived from the
  * field specs on first use (see `schemas.ts`).
  */
+import type { Reply } from '../shapes/define.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -211,6 +212,11 @@ export interface EndpointSpec {
   readonly open?: boolean;
   /** The key of the response body the spec names (`invoice`, `resources.items`). */
   readonly response?: string;
+  /**
+   * What the call answers: the body's keys and the shape of each (`{ invoice: INVOICE }`,
+   * `{ invoices: [INVOICE], total: 'int' }`), in the reply language of `core/shapes/define.ts`.
+   */
+  readonly reply?: Reply;
   /** Deletes, cancels, voids or refunds: the CLI asks for confirmation unless `--yes`. */
   readonly destructive?: boolean;
   /**
@@ -275,8 +281,10 @@ export type PathParamNames<P extends string> = P extends `${string}{${infer N}}$
 
 type KindOf<S> = S extends { readonly kind: infer K } ? K : S extends `${infer K}?` ? K : S;
 type Nullable<S> = S extends { readonly nullable: true } ? null : never;
-type FieldType<S, T = FieldTypes> = (S extends EnumField ? S['oneOf'][number] : KindOf<S> extends keyof T ? T[KindOf<S>] : never) | Nullable<S>;
-type OptionalKeys<P> = { [K in keyof P]: P[K] extends `${string}?` | { readonly optional: true } ? K : never }[keyof P];
+/** The TypeScript type of one field spec, with `T` giving each kind's type. */
+export type FieldType<S, T = FieldTypes> = (S extends EnumField ? S['oneOf'][number] : KindOf<S> extends keyof T ? T[KindOf<S>] : never) | Nullable<S>;
+/** The keys of a record of field specs that may be absent (`'int?'`, `{ optional: true }`). */
+export type OptionalKeys<P> = { [K in keyof P]: P[K] extends `${string}?` | { readonly optional: true } ? K : never }[keyof P];
 type RequiredKeys<P> = Exclude<keyof P, OptionalKeys<P>>;
 type PayloadInput<P, T = FieldTypes> = { [K in RequiredKeys<P>]: FieldType<P[K], T> } & { [K in OptionalKeys<P>]?: FieldType<P[K], T> };
 type Flat<T> = { readonly [K in keyof T]: T[K] };

@@ -2,6 +2,7 @@ import type { ApiRequest, ApiResponse } from '../api/types.js';
 import { bindTable } from './bind-table.js';
 import type { CallOptions } from './call.js';
 import type { Endpoint, EndpointSpec, Grouped, InputOf, JsonValue } from './define.js';
+import type { Reply, ReplyType } from '../shapes/define.js';
 import { ENDPOINTS, type EndpointEntries, type EndpointName } from './index.js';
 
 /** A JSON object as the API answers it. */
@@ -16,8 +17,11 @@ type Args<E extends EndpointSpec> = Record<never, never> extends InputOf<E>
   ? [input?: InputOf<E>, options?: CallOptions]
   : [input: InputOf<E>, options?: CallOptions];
 
+/** What an entry answers, typed from its declared reply (`{ invoice: Invoice; changed: boolean }`); any JSON object where none is declared. */
+export type ReplyOf<E extends EndpointSpec> = E['reply'] extends Reply ? ReplyType<E['reply']> : JsonObject;
+
 /** The method derived for one entry. */
-export type EndpointMethod<E extends EndpointSpec> = (...args: Args<E>) => Promise<ApiResponse<JsonObject>>;
+export type EndpointMethod<E extends EndpointSpec> = (...args: Args<E>) => Promise<ApiResponse<ReplyOf<E>>>;
 
 /** Every endpoint as `api.<noun>.<verb>(input, options)`, typed from the table. */
 export type ApiMethods = Grouped<{ [K in EndpointName]: EndpointMethod<EndpointEntries[K]> }>;

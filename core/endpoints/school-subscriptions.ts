@@ -1,6 +1,7 @@
 import { INVOICE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 import { GRANT_PAYLOAD, QUOTE_PAYLOAD, UPGRADE_PAYLOAD } from './payloads.js';
+import { INVOICE } from '../shapes/invoice.js';
 
 const SEATS = { kind: 'int', min: 0, max: 100_000 } as const;
 const DESCRIPTION = { kind: 'text', min: 1, max: 500, optional: true } as const;
@@ -156,6 +157,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     route: 'GET subscriptions/invoices',
     role: 'admin',
     summary: 'List subscription invoices, a page at a time',
+    reply: { invoices: [INVOICE], total: 'int' },
     payload: { skip: 'skip?', take: 'take?', state: { oneOf: INVOICE_STATES, optional: true }, currency: 'string?', school_id: 'serial?', subscription_id: 'serial?', from: 'day?', to: 'day?' },
     open: true,
   },

@@ -1,6 +1,10 @@
 import { PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 import { GRANT_PAYLOAD } from './payloads.js';
+import { INVOICE } from '../shapes/invoice.js';
+
+/** What an invoice write answers: the invoice as it now is, and whether this call changed it (false for a repeat). */
+const INVOICE_CHANGE = { invoice: INVOICE, changed: 'boolean' } as const;
 
 const PUT_NOTE = 'Method inferred: the spec says "POST (and PUT for some)"; PUT read as editing promised, paid and remittance details.';
 const CANCEL_NOTE = 'Path and method inferred: the spec names only the action; read as POST superuser/subscriptions/{id}/<action>.';
@@ -32,6 +36,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/invoices/{id}/promised',
     role: 'superuser',
     summary: 'Mark an invoice promised (payment on its way), with a reference',
+    reply: INVOICE_CHANGE,
     payload: { reference: REFERENCE },
     idempotent: true,
   },
@@ -39,6 +44,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/invoices/{id}/paid',
     role: 'superuser',
     summary: 'Mark an invoice paid, recording the payment method and date',
+    reply: INVOICE_CHANGE,
     payload: { method: { oneOf: PAYMENT_METHODS }, date: 'day' },
     idempotent: true,
   },
@@ -46,11 +52,13 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/invoices/{id}/{accounting}',
     role: 'superuser',
     summary: 'Send an invoice to the accounting system',
+    reply: INVOICE_CHANGE,
   },
   'invoices mark-forex': {
     route: 'POST superuser/invoices/{id}/forex',
     role: 'superuser',
     summary: 'Mark an invoice as settled in a foreign currency',
+    reply: INVOICE_CHANGE,
     payload: { amount_final: { kind: 'int', min: 0, optional: true } },
     open: true,
     idempotent: true,
@@ -59,12 +67,14 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST superuser/invoices/{id}/remittance',
     role: 'superuser',
     summary: 'Record a remittance advice on an invoice, with the date received',
+    reply: INVOICE_CHANGE,
     payload: { date_received: 'day', new_file: { kind: 'text', min: 1, max: 500, optional: true } },
   },
   'invoices update-promised': {
     route: 'PUT superuser/invoices/{id}/promised',
     role: 'superuser',
     summary: 'Change the reference of an invoice already marked promised',
+    reply: INVOICE_CHANGE,
     payload: { reference: REFERENCE },
     note: PUT_NOTE,
   },
@@ -72,6 +82,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'PUT superuser/invoices/{id}/paid',
     role: 'superuser',
     summary: 'Change the payment method or date of an invoice already marked paid',
+    reply: INVOICE_CHANGE,
     payload: { method: { oneOf: PAYMENT_METHODS }, date: 'day' },
     note: PUT_NOTE,
   },
@@ -79,6 +90,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'PUT superuser/invoices/{id}/remittance',
     role: 'superuser',
     summary: 'Change the remittance recorded on an invoice',
+    reply: INVOICE_CHANGE,
     payload: { date_received: 'day', new_file: { kind: 'text', min: 1, max: 500, optional: true } },
     note: PUT_NOTE,
   },
@@ -86,6 +98,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     route: 'POST subscriptions/invoices/{id}/void',
     role: 'superuser',
     summary: 'Void an invoice locally',
+    reply: INVOICE_CHANGE,
     destructive: true,
     idempotent: true,
     note: 'Path and method inferred: the spec says only "invoice void under subscriptions".',

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../core/api/errors/index.js';
-import { INVOICE_FIELDS } from '../../../core/domain/billing.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { requestWithoutInput } from '../../../core/endpoints/request-shape.js';
+import { replyFieldNames } from '../../../core/shapes/reply.js';
 import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompter.js';
@@ -27,9 +27,9 @@ export interface EndpointCallOptions {
   readonly all?: boolean | undefined;
 }
 
-/** The fields an endpoint's answer has, where the table knows them. */
+/** The fields an endpoint's answer has, where its entry declares the shape. */
 function knownFields(endpoint: Endpoint): readonly string[] | undefined {
-  return endpoint.noun === 'invoices' && endpoint.params.includes('id') && endpoint.method !== 'GET' ? INVOICE_FIELDS : undefined;
+  return replyFieldNames(endpoint) ?? undefined;
 }
 
 /**

@@ -11,8 +11,8 @@ import { INVOICE_SHAPE } from './shape.js';
 import type { Currency } from '../pricing/money.js';
 
 export { INVOICE_STATES, type InvoiceState } from '../../../core/domain/billing.js';
-import type { InvoiceState } from '../../../core/domain/billing.js';
-export type InvoiceKind = 'subscription' | 'upgrade' | 'prepayment' | 'multi_year' | 'card';
+import type { InvoiceKind, InvoiceState } from '../../../core/domain/billing.js';
+export type { InvoiceKind } from '../../../core/domain/billing.js';
 
 export interface InvoiceRow {
   id: number;

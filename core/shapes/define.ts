@@ -1,0 +1,166 @@
+/**
+ * The language of replies: what an entry of the endpoint table answers, declared once as plain data.
+ *
+ * A reply is an object of keys (`{ invoice: INVOICE }`, `{ invoices: [INVOICE], total: 'int' }`). Each value is
+ * - a field spec of the table's own language (`'int'`, `'text'`, `{ oneOf: INVOICE_STATES }`,
+ *   `nullable('day')`), where a trailing `?` means the key may be absent;
+ * - a shape: a named resource (`INVOICE`, made with `defineShape`), or an unnamed object (`inline({...})`);
+ * - a list of one of these: `[INVOICE]`.
+ *
+ * Shapes are plain data, so an entry that names one serialises with it (the built CLI reads the table as
+ * JSON); types come from the same objects (`ValueOf`), and schemas are built from them on first use
+ * (`shapes/schema.ts`).
+ */
+import type { FieldSpec, FieldTypes, JsonValue, OptionalKeys, FieldType } from '../endpoints/define.js';
+
+/** A value in a reply: a field spec, a shape, or a list of one value. */
+export type ReplyValue = FieldSpec | ObjectShape | ListValue;
+
+/** A list of values of one kind: `[INVOICE]`. */
+export type ListValue = readonly [ReplyValue];
+
+/** The keys of an object shape and what each holds. */
+export type ShapeFields = { readonly [key: string]: ReplyValue };
+
+/**
+ * An object in a reply. A named shape (`defineShape`) is a resource other entries share and the OpenAPI
+ * document names; an inline one (`inline`) is the object of one place.
+ */
+export interface ObjectShape<F extends ShapeFields = ShapeFields> {
+  /** The resource's name (`invoice`), or absent for an inline object. */
+  readonly name?: string;
+  readonly fields: F;
+  /** Keys beyond those named may come too (a record of the generic store holds what was stored). */
+  readonly open?: true;
+  /** `null` may stand for the object. */
+  readonly nullable?: true;
+  /** The key may be absent. */
+  readonly optional?: true;
+  /** What the resource is, in a line (OpenAPI's description, `--help`). */
+  readonly summary?: string;
+  /** The columns a person needs by default, in order (the CLI's table); every one a key of `fields`. */
+  readonly columns?: readonly string[];
+  /** Keys holding money in minor units of the object's `currency` (shown as `£1,234.50` on a terminal). */
+  readonly money?: readonly string[];
+}
+
+/** What an entry answers: the body's keys and what each holds. */
+export type Reply = ShapeFields;
+
+/** The options of `defineShape` besides the fields. */
+export interface ShapeOptions<F extends ShapeFields> {
+  readonly summary: string;
+  readonly columns: readonly (keyof F & string)[];
+  readonly money?: readonly (keyof F & string)[];
+  readonly open?: true;
+}
+
+/**
+ * Declares a resource's shape once: its fields, the columns a person needs, and which fields are money.
+ *
+ * @example
+ * export const COUNTRY = defineShape('country', { code: 'string', name: 'text' }, { summary: 'A country', columns: ['code', 'name'] });
+ */
+export function defineShape<const N extends string, const F extends ShapeFields>(name: N, fields: F, options: ShapeOptions<F>): ObjectShape<F> & { readonly name: N } {
+  for (const column of [...options.columns, ...(options.money ?? [])]) {
+    if (!(column in fields)) throw new Error(`Shape ${name}: column ${column} is not one of its fields`);
+  }
+  return { name, fields, ...options };
+}
+
+/**
+ * An unnamed object of a reply (a list's envelope, an entry's own small answer).
+ *
+ * @example
+ * const reply = { resources: inline({ items: [RESOURCE], total: 'int' }) };
+ */
+export function inline<const F extends ShapeFields>(fields: F): ObjectShape<F> {
+  return { fields };
+}
+
+type NullableOf<V> = V extends string
+  ? { readonly kind: V extends `${infer K}?` ? K : V; readonly nullable: true }
+  : V & { readonly nullable: true };
+
+/**
+ * The same value, or `null`.
+ *
+ * @example
+ * nullable('day') // { kind: 'day', nullable: true }
+ * nullable(SCHOOL) // the school, or null
+ */
+export function nullable<const V extends FieldSpec | ObjectShape>(value: V): NullableOf<V> {
+  if (typeof value === 'string') {
+    const optional = value.endsWith('?');
+    return { kind: optional ? value.slice(0, -1) : value, nullable: true, ...(optional ? { optional: true } : {}) } as unknown as NullableOf<V>;
+  }
+  return { ...(value as object), nullable: true } as NullableOf<V>;
+}
+
+/**
+ * The same value, its key allowed to be absent.
+ *
+ * @example
+ * optional(SCHOOL) // the school, or no `school` key at all
+ */
+export function optional<const V extends ObjectShape>(value: V): V & { readonly optional: true } {
+  return { ...value, optional: true };
+}
+
+/** Whether a reply value is an object shape (named or inline). */
+export function isObjectShape(value: ReplyValue): value is ObjectShape {
+  return typeof value === 'object' && !Array.isArray(value) && 'fields' in value;
+}
+
+/** Whether a reply value is a list (`[INVOICE]`). */
+export function isListValue(value: ReplyValue): value is ListValue {
+  return Array.isArray(value);
+}
+
+/**
+ * The keys of a shape, in declared order (what `--fields` may name).
+ *
+ * @example
+ * shapeKeys(INVOICE) // ['id', 'number', 'shareable_id', ...]
+ */
+export function shapeKeys(shape: ObjectShape): string[] {
+  return Object.keys(shape.fields);
+}
+
+// ---- types derived from the same objects ----
+
+type Flat<T> = { readonly [K in keyof T]: T[K] };
+type Required<F> = Exclude<keyof F, OptionalKeys<F>>;
+
+/** The object type of a shape's fields. */
+export type FieldsOf<F> = Flat<{ readonly [K in Required<F>]: ValueOf<F[K]> } & { readonly [K in OptionalKeys<F>]?: ValueOf<F[K]> }>;
+
+type ObjectOf<S> = S extends ObjectShape<infer F>
+  ? (S extends { readonly open: true } ? FieldsOf<F> & { readonly [key: string]: JsonValue | undefined } : FieldsOf<F>) | (S extends { readonly nullable: true } ? null : never)
+  : never;
+
+/**
+ * The TypeScript type of a reply value: a field's type, a shape's object, a list's array.
+ *
+ * @example
+ * type Invoice = ValueOf<typeof INVOICE>; // { readonly id: number; readonly state: 'open' | 'promised' | ...; ... }
+ */
+export type ValueOf<V> = V extends readonly [infer X]
+  ? readonly ValueOf<X>[]
+  : V extends { readonly fields: ShapeFields }
+    ? ObjectOf<V>
+    : V extends FieldSpec
+      ? FieldType<V, ReplyFieldTypes>
+      : never;
+
+/** The type of a whole reply (`{ invoice: INVOICE }` -> `{ invoice: Invoice }`). */
+export type ReplyType<R> = FieldsOf<R>;
+
+/** The TypeScript type of each field kind in a reply (what the API answers, not what a request may send). */
+export interface ReplyFieldTypes extends Omit<FieldTypes, 'serial' | 'id' | 'ids' | 'take' | 'skip'> {
+  serial: number;
+  id: number | string;
+  ids: readonly (number | string)[];
+  take: number;
+  skip: number;
+}

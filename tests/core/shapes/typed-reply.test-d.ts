@@ -1,0 +1,18 @@
+// Checked by `tsc --noEmit`: the client's replies are typed from the shapes the table declares.
+import type { bindEndpoints } from '../../../core/endpoints/methods.js';
+import type { InvoiceState } from '../../../core/domain/billing.js';
+
+declare const api: ReturnType<typeof bindEndpoints>;
+
+const paid = await api.invoices.markPaid({ id: 2, method: 'bacs', date: '2026-11-02' });
+const state: InvoiceState = paid.data.invoice.state;
+const subscription: number | null = paid.data.invoice.subscription_id;
+const changed: boolean = paid.data.changed;
+// @ts-expect-error an invoice has no such field
+const nope: unknown = paid.data.invoice.nope;
+
+const page = await api.invoices.list();
+const total: number = page.data.total;
+const first: number | undefined = page.data.invoices[0]?.total;
+
+export { state, subscription, changed, nope, total, first };
