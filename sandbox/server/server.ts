@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
-import { mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FetchLike } from '../../core/api/types.js';
@@ -74,11 +74,19 @@ export interface Sandbox {
 
 function openFresh(path: string, reset: boolean): SandboxDb {
   if (path !== ':memory:') {
-    if (reset) for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
-    mkdirSync(dirname(path), { recursive: true });
+    if (reset) for (const suffix of DB_FILES) rmSync(`${path}${suffix}`, { force: true });
+    // Sessions and the seeded passwords' hashes live here: only the user reads it, whatever the umask.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    if (dirname(path) === dirname(defaultDatabasePath())) chmodSync(dirname(path), 0o700);
+    closeSync(openSync(path, 'a', 0o600));
   }
-  return openDatabase(path);
+  const db = openDatabase(path);
+  // SQLite gives -wal and -shm the database file's mode; files an older version left open to others are closed here.
+  if (path !== ':memory:') for (const suffix of DB_FILES) if (existsSync(`${path}${suffix}`)) chmodSync(`${path}${suffix}`, 0o600);
+  return db;
 }
+
+const DB_FILES = ['', '-wal', '-shm'];
 
 /** Request ids: a random prefix per server and a counter, unique without a random draw per request. */
 function requestIds(): () => string {
