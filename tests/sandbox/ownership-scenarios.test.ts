@@ -69,6 +69,13 @@ describe('whose record it is: the issue’s cases', () => {
     expect(own.body.total).toBeGreaterThan(0);
   });
 
+  it('answers a relationship only inside it: another school’s user is 404 like a missing one', async () => {
+    expect((await t.call('GET', `users/me/users/${two.owner}`, { token: tokens.teacher })).status).toBe(404);
+    expect((await t.call('GET', `users/me/users/${two.pupil}`, { token: tokens.pupil })).status).toBe(404);
+    expect((await t.call('GET', `users/me/users/${two.owner}`, { token: tokens.district })).body.relationship).toMatchObject({ isSameSchool: false });
+    expect((await t.call('GET', `users/me/users/${two.colleague}`, { token: tokens.teacher2a })).body.relationship).toMatchObject({ isSameSchool: true });
+  });
+
   it('refuses a write under another school’s pupil as the read is: POST and GET both 404', async () => {
     const path = `users/me/school/pupils/${two.pupil}/avatarpurchases`;
     expect((await t.call('POST', path, { token: tokens.teacher, body: { type: 'hat', amount: 1 } })).status).toBe(404);
