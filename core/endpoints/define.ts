@@ -25,6 +25,43 @@ export const ROLES = ['public', 'user', 'pupil', 'parent', 'teacher', 'admin', '
 export type Role = (typeof ROLES)[number];
 
 /**
+ * Whose records a call reaches, once its role let the caller in: the rule for the record its path names
+ * last (`lists/{id}`: that list; `lists/{id}/words`: the list the words hang under). Another school's
+ * record, or another user's where the rule is `own`, answers 404 exactly like a missing one. Superusers
+ * reach every record whatever the word.
+ *
+ * | word        | a record is reached by                                                                     |
+ * |-------------|--------------------------------------------------------------------------------------------|
+ * | `own`       | the user who created it                                                                    |
+ * | `school`    | its creator, the users of the school it was created in, that school's district administrators |
+ * | `published` | as `school`, and anyone signed in once it is published (`published: true`) or when no user owns it (the platform's own content) |
+ * | `everyone`  | every caller the role lets in, in any school: the platform's catalogue (the one word that crosses schools) |
+ * | `superuser` | superusers only                                                                            |
+ *
+ * A user named in a path (`users/{id}/...`, `.../pupils/{id}`, `.../user/{id}`) is reached by themselves,
+ * their parent, the teachers and admins of their school, its district's administrators and superusers
+ * (by anyone under `everyone`, by superusers only under `superuser`); a named group or school by the
+ * users of that school (and its district's administrators). `users/me/...` is always the caller's own,
+ * `users/me/school/...` always the caller's school's.
+ */
+export const REACHES = ['own', 'school', 'published', 'everyone', 'superuser'] as const;
+export type Reach = (typeof REACHES)[number];
+
+/** An area's default reach: one word for every call, or one for reads (GET) and one for writes (the other methods). */
+export type ReachRule = Reach | { readonly read: Reach; readonly write: Reach };
+
+/**
+ * The reach a rule gives a call of `method`.
+ *
+ * @example
+ * reachOf({ read: 'published', write: 'own' }, 'PUT') // 'own'
+ */
+export function reachOf(rule: ReachRule, method: Method): Reach {
+  if (typeof rule === 'string') return rule;
+  return method === 'GET' ? rule.read : rule.write;
+}
+
+/**
  * The kind of a payload field. A trailing `?` makes the field optional.
  * - `string`, `int`, `number`, `boolean`: the JSON value of that type (query strings are coerced).
  * - `text`: a string with surrounding whitespace trimmed (lengths count the trimmed text).
@@ -226,10 +263,12 @@ export interface EndpointSpec {
   readonly idempotent?: boolean;
   /** The spec's own wording where the route or its meaning was inferred. */
   readonly note?: string;
+  /** Whose records it reaches, where it differs from its area's default (`core/endpoints/reach.ts`). */
+  readonly reach?: Reach;
 }
 
 /** An entry of the assembled table: the spec plus what is derived from its key and area. */
-export interface Endpoint extends Omit<EndpointSpec, 'idempotent' | 'destructive'> {
+export interface Endpoint extends Omit<EndpointSpec, 'idempotent' | 'destructive' | 'reach'> {
   /** `noun verb`, kebab-case: the CLI words after `edshed` (`invoices mark-paid`). */
   readonly command: string;
   /** The area of endpoints.tsv (`superuser-billing`). */
@@ -244,6 +283,8 @@ export interface Endpoint extends Omit<EndpointSpec, 'idempotent' | 'destructive
   /** Resolved: the spec's flag, else the method's default. */
   readonly idempotent: boolean;
   readonly destructive: boolean;
+  /** Resolved: the entry's own reach, else its area's default for the method. */
+  readonly reach: Reach;
 }
 
 /** Command names: `noun verb`, each word kebab-case. */

@@ -96,6 +96,7 @@ export const dictionaryArea = defineArea('dictionary', {
   'letter-tiles show': {
     route: 'GET lettertiles/{id}',
     role: 'user',
+    reach: 'own',
     summary: 'Show a saved letter tiles board',
   },
 });

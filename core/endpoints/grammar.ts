@@ -62,6 +62,7 @@ export const grammarArea = defineArea('grammar', {
   'grammar-sessions show': {
     route: 'GET grammar/game/session/{id}',
     role: 'user',
+    reach: 'own',
     summary: 'Show a grammar game session',
   },
   'grammar-sessions delete': {
@@ -79,16 +80,19 @@ export const grammarArea = defineArea('grammar', {
   'grammar-responses by-user': {
     route: 'GET grammar/game/responses/user/{id}',
     role: 'teacher',
+    reach: 'own',
     summary: "List a user's answers in grammar games",
   },
   'grammar-responses by-group': {
     route: 'GET grammar/game/responses/group/{id}',
     role: 'teacher',
+    reach: 'school',
     summary: "List a group's answers in grammar games",
   },
   'grammar-questions report': {
     route: 'POST grammar/questions/{id}/report',
     role: 'user',
+    reach: 'everyone',
     summary: 'Report a problem with a grammar question',
     open: true,
   },

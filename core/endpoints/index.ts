@@ -4,6 +4,7 @@
  */
 import type { Endpoint } from './define.js';
 import { buildTable } from './table.js';
+import { AREA_REACH } from './reach.js';
 import { siteArea } from './site.js';
 import { authArea } from './auth.js';
 import { avatarArea } from './avatar.js';
@@ -138,7 +139,8 @@ export type EndpointByRoute = { [K in EndpointName as EndpointEntries[K]['route'
 export type EntryOfRoute<R extends EndpointRoute> = EndpointByRoute[R];
 
 /** The assembled table, in the order of endpoints.tsv areas. */
-export const ENDPOINTS: readonly Endpoint[] = buildTable(AREAS);
+export const ENDPOINTS: readonly Endpoint[] = buildTable(AREAS, AREA_REACH);
 
 export * from './define.js';
 export { buildTable, camelCase, pathParams, parseRoute } from './table.js';
+export { AREA_REACH, DEFAULT_REACH } from './reach.js';

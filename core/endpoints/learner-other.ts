@@ -4,6 +4,7 @@ export const learnerOtherArea = defineArea('learner-other', {
   'users champions': {
     route: 'GET users/champions',
     role: 'user',
+    reach: 'everyone',
     summary: 'List the platform champions',
   },
   'reports flag': {

@@ -55,22 +55,26 @@ export const lessonsArea = defineArea('lessons', {
   'lessons favourite': {
     route: 'PUT lesson/lessons/{id}/favourite',
     role: 'user',
+    reach: 'published',
     summary: 'Add a lesson to your favourites',
   },
   'lessons unfavourite': {
     route: 'DELETE lesson/lessons/{id}/favourite',
     role: 'user',
+    reach: 'published',
     summary: 'Remove a lesson from your favourites',
   },
   'lessons rate': {
     route: 'PUT lesson/lessons/{id}/rate',
     role: 'user',
+    reach: 'published',
     summary: 'Give a lesson your rating',
     payload: { rating: 'int' },
   },
   'lessons report': {
     route: 'POST lesson/lessons/{id}/report',
     role: 'user',
+    reach: 'published',
     summary: 'Report a problem with a lesson',
     open: true,
   },
@@ -144,6 +148,7 @@ export const lessonsArea = defineArea('lessons', {
   'lesson-episodes report': {
     route: 'POST lesson/lesson_episodes/{id}/report',
     role: 'user',
+    reach: 'published',
     summary: 'Report a problem with a lesson episode',
     open: true,
   },
@@ -178,6 +183,7 @@ export const lessonsArea = defineArea('lessons', {
   'episode-responses list': {
     route: 'GET lesson/lesson_episode_responses',
     role: 'user',
+    reach: 'own',
     summary: 'List responses to lesson episodes',
     open: true,
   },
@@ -190,6 +196,7 @@ export const lessonsArea = defineArea('lessons', {
   'episode-responses show': {
     route: 'GET lesson/lesson_episode_responses/{id}',
     role: 'user',
+    reach: 'own',
     summary: 'Show a response to a lesson episode',
   },
   'episode-responses update': {

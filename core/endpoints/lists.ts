@@ -34,6 +34,7 @@ export const listsArea = defineArea('lists', {
   'lists duplicate': {
     route: 'POST lists/{id}/duplicate',
     role: 'user',
+    reach: 'published',
     summary: 'Copy a word list into a new list you own',
   },
   'me lists': {
@@ -87,51 +88,61 @@ export const listsArea = defineArea('lists', {
   'lists favourite': {
     route: 'PUT lists/{id}/favourite',
     role: 'user',
+    reach: 'published',
     summary: 'Add a word list to your favourites',
   },
   'lists unfavourite': {
     route: 'DELETE lists/{id}/favourite',
     role: 'user',
+    reach: 'published',
     summary: 'Remove a word list from your favourites',
   },
   'lists favourite-for-teacher': {
     route: 'PUT lists/{id}/favourite/teachers/{teacherId}',
     role: 'teacher',
+    reach: 'school',
     summary: "Add a word list to a teacher's favourites",
   },
   'lists unfavourite-for-teacher': {
     route: 'DELETE lists/{id}/favourite/teachers/{teacherId}',
     role: 'teacher',
+    reach: 'school',
     summary: "Remove a word list from a teacher's favourites",
   },
   'lists favourite-for-pupil': {
     route: 'PUT lists/{id}/favourite/pupils/{pupilId}',
     role: 'teacher',
+    reach: 'school',
     summary: "Add a word list to a pupil's favourites",
   },
   'lists unfavourite-for-pupil': {
     route: 'DELETE lists/{id}/favourite/pupils/{pupilId}',
     role: 'teacher',
+    reach: 'school',
     summary: "Remove a word list from a pupil's favourites",
   },
   'lists favourite-for-group': {
     route: 'PUT lists/{id}/favourite/group/{groupId}',
     role: 'teacher',
+    reach: 'school',
     summary: "Add a word list to a group's favourites",
   },
   'lists unfavourite-for-group': {
     route: 'DELETE lists/{id}/favourite/group/{groupId}',
     role: 'teacher',
+    reach: 'school',
     summary: "Remove a word list from a group's favourites",
   },
   'lists favourite-for-all-teachers': {
     route: 'PUT lists/{id}/favourite/allteachers',
     role: 'teacher',
+    reach: 'published',
     summary: "Add a word list to every teacher's favourites in your school",
   },
   'lists unfavourite-for-all-teachers': {
     route: 'DELETE lists/{id}/favourite/allteachers',
     role: 'teacher',
+    reach: 'published',
     summary: "Remove a word list from every teacher's favourites in your school",
   },
   'me list-scheme': {
@@ -171,6 +182,7 @@ export const listsArea = defineArea('lists', {
   'lists report': {
     route: 'POST lists/{id}/report',
     role: 'user',
+    reach: 'published',
     summary: 'Report a problem with a word list',
     open: true,
   },

@@ -105,6 +105,7 @@ export const phonicsArea = defineArea('phonics', {
   'decodable-books list': {
     route: 'GET phonics/decodable-books',
     role: 'user',
+    reach: 'everyone',
     summary: 'List phonics decodable books, optionally matching a term',
     payload: { term: 'string?' },
   },
@@ -121,6 +122,7 @@ export const phonicsArea = defineArea('phonics', {
   'phonemes list': {
     route: 'GET phonics/phonemes',
     role: 'user',
+    reach: 'everyone',
     summary: 'List phonemes',
     open: true,
   },
@@ -133,6 +135,7 @@ export const phonicsArea = defineArea('phonics', {
   'phonemes show': {
     route: 'GET phonics/phonemes/{id}',
     role: 'user',
+    reach: 'everyone',
     summary: 'Show a phoneme',
   },
   'phonemes update': {

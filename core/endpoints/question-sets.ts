@@ -52,17 +52,20 @@ export const questionSetsArea = defineArea('question-sets', {
   'question-sets clone': {
     route: 'POST quiz/question_sets/{id}/clone',
     role: 'teacher',
+    reach: 'published',
     summary: 'Copy a question set under a new name',
     payload: { name: 'string' },
   },
   'question-sets favourite': {
     route: 'PUT quiz/question_sets/{id}/favourite',
     role: 'user',
+    reach: 'published',
     summary: 'Add a question set to your favourites',
   },
   'question-sets unfavourite': {
     route: 'DELETE quiz/question_sets/{id}/favourite',
     role: 'user',
+    reach: 'published',
     summary: 'Remove a question set from your favourites',
   },
   'me favourite-question-sets': {
@@ -116,12 +119,14 @@ export const questionSetsArea = defineArea('question-sets', {
   'question-sets rate': {
     route: 'PUT quiz/question_sets/{id}/rate',
     role: 'user',
+    reach: 'published',
     summary: 'Give a question set your rating',
     open: true,
   },
   'question-sets report': {
     route: 'POST quiz/question_sets/{id}/report',
     role: 'user',
+    reach: 'published',
     summary: 'Report a problem with a question set',
     open: true,
   },

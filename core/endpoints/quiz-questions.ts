@@ -55,6 +55,7 @@ export const quizQuestionsArea = defineArea('quiz-questions', {
   'quiz-questions report': {
     route: 'POST quiz/questions/{id}/report',
     role: 'user',
+    reach: 'published',
     summary: 'Report a quiz question as wrong or unsuitable',
     open: true,
     response: 'report',

@@ -39,6 +39,7 @@ export const quizSessionsArea = defineArea('quiz-sessions', {
   'quiz-sessions mark-answer': {
     route: 'PATCH quiz/session/mark-answer',
     role: 'teacher',
+    reach: 'school',
     summary: 'Mark a quiz answer right or wrong and give it a score',
     payload: { answer_id: 'id', correct: 'boolean', score: 'number' },
     idempotent: true,

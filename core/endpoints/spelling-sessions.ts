@@ -4,6 +4,7 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   'spelling-sessions start': {
     route: 'POST lists/{id}/gamesession',
     role: 'user',
+    reach: 'published',
     summary: 'Start a spelling game session on a list (free play: difficulty 4, spelling)',
     payload: { difficulty: 'int', gameType: 'string', phonics: 'boolean?', freeplay: 'boolean?' },
   },
@@ -16,18 +17,21 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   'spelling-sessions record-gameplay': {
     route: 'POST lists/{id}/gameplay',
     role: 'user',
+    reach: 'published',
     summary: 'Record a game play on a word list',
     open: true,
   },
   'spelling-sessions record-beekeeper': {
     route: 'POST lists/{id}/beekeeper',
     role: 'user',
+    reach: 'published',
     summary: 'Record a Beekeeper game play on a word list',
     open: true,
   },
   'spelling-sessions record-competency': {
     route: 'POST lists/{listIdent}/competency/words',
     role: 'user',
+    reach: 'published',
     summary: 'Record per-word spelling competency for a list',
     open: true,
   },
@@ -45,6 +49,7 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   'spelling-tests start': {
     route: 'POST lists/{id}/testmodegamesession',
     role: 'user',
+    reach: 'published',
     summary: 'Start a spelling test (test mode) session on a word list',
     open: true,
   },
@@ -149,6 +154,7 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   'teacher-assessments delete': {
     route: 'DELETE spelling/teacher_assessment/{id}',
     role: 'teacher',
+    reach: 'school',
     summary: 'Delete a spelling teacher assessment',
     destructive: true,
   },

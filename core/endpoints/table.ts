@@ -1,4 +1,5 @@
-import { METHODS, type AreaDef, type Endpoint, type EndpointSpec, type Method } from './define.js';
+import { METHODS, reachOf, type AreaDef, type Endpoint, type EndpointSpec, type Method, type ReachRule } from './define.js';
+import { DEFAULT_REACH } from './reach.js';
 
 const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const COMMAND = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)* [a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
@@ -29,8 +30,8 @@ export function parseRoute(route: string): { method: Method; path: string } {
   return { method, path };
 }
 
-/** Turns one entry into its table form, checking the command name. */
-export function toEndpoint(area: string, command: string, spec: EndpointSpec): Endpoint {
+/** Turns one entry into its table form, checking the command name; `reach` is its area's default. */
+export function toEndpoint(area: string, command: string, spec: EndpointSpec, reach: ReachRule = DEFAULT_REACH): Endpoint {
   // Runs for every entry at start-up, so it does the least work that still refuses a bad entry.
   if (!COMMAND.test(command)) throw new Error(`Bad command name "${command}" in area ${area}: expected "noun verb" in kebab-case`);
   const space = command.indexOf(' ');
@@ -48,16 +49,18 @@ export function toEndpoint(area: string, command: string, spec: EndpointSpec): E
     verb: verb.includes('-') ? camelCase(verb) : verb,
     idempotent: spec.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE'),
     destructive: spec.destructive ?? false,
+    reach: spec.reach ?? reachOf(reach, method),
   };
 }
 
 /**
- * Assembles area definitions into the table, refusing duplicate commands or routes.
+ * Assembles area definitions into the table, refusing duplicate commands or routes. `reach` gives each
+ * area's default reach (an area it does not name gets `DEFAULT_REACH`).
  *
  * @example
- * const table = buildTable([schoolArea, invoiceArea]);
+ * const table = buildTable([schoolArea, invoiceArea], { school: 'school', 'superuser-billing': 'superuser' });
  */
-export function buildTable(areas: readonly AreaDef[]): readonly Endpoint[] {
+export function buildTable(areas: readonly AreaDef[], reach: Readonly<Record<string, ReachRule>> = {}): readonly Endpoint[] {
   const commands = new Set<string>();
   const routes = new Set<string>();
   const table: Endpoint[] = [];
@@ -67,7 +70,7 @@ export function buildTable(areas: readonly AreaDef[]): readonly Endpoint[] {
       if (routes.has(spec.route)) throw new Error(`Duplicate route "${spec.route}" (area ${area})`);
       commands.add(command);
       routes.add(spec.route);
-      table.push(toEndpoint(area, command, spec));
+      table.push(toEndpoint(area, command, spec, reach[area]));
     }
   }
   return table;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
 import { ensureReadModels } from './read-models/index.js';
@@ -24,6 +25,8 @@ export function openDatabase(path: string): SandboxDb {
 /** Applies every migration newer than the database's `user_version`, then (re)builds the read models if their definition changed. */
 export function migrate(db: SandboxDb): number {
   const current = db.pragma('user_version', { simple: true }) as number;
+  // For migrations that hash what they must not keep in clear (031: session tokens).
+  db.function('sha256_hex', { deterministic: true }, (text: unknown) => createHash('sha256').update(String(text)).digest('hex'));
   let applied = 0;
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;

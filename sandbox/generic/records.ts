@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
 import { statement } from '../db/statements.js';
 import { containsText } from '../kit/search.js';
+import type { SqlCondition } from '../kit/record-reach.js';
 
-/** Restricts reads to one owner or one school; `value: null` matches nothing (a caller without a school). */
-export type RecordFilter = { readonly column: 'owner_id' | 'school_id'; readonly value: number | null } | null;
+/** Restricts reads: a condition ANDed into the query (`AND owner_id = ?`), several of them, or null for none. */
+export type RecordFilter = SqlCondition | readonly SqlCondition[] | null;
 
 /** One action applied to a record (`POST lists/{id}/duplicate`, `PATCH .../close`). */
 export interface RecordAction {
@@ -44,7 +45,23 @@ const FILTER_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function filterSql(filter: RecordFilter): { sql: string; args: unknown[] } {
   if (!filter) return { sql: '', args: [] };
-  return filter.value === null ? { sql: ' AND 0', args: [] } : { sql: ` AND ${filter.column} = ?`, args: [filter.value] };
+  const parts: readonly SqlCondition[] = Array.isArray(filter) ? filter : [filter as SqlCondition];
+  return { sql: parts.map((p) => p.sql).join(''), args: parts.flatMap((p) => p.args) };
+}
+
+/**
+ * The live records of a collection a key names, those under a caller-chosen key first, then the one
+ * whose id it is (a key may name both: `PUT lists/999` made one before record 999 existed).
+ *
+ * @example
+ * findRecords(db, 'lists', '12', null);
+ */
+export function findRecords(db: SandboxDb, collection: string, key: string, filter: RecordFilter): StoredRecord[] {
+  const f = filterSql(filter);
+  const id = /^\d+$/.test(key) ? Number(key) : -1;
+  const sql = `SELECT ${COLUMNS} FROM records WHERE collection = ? AND (key = ? OR (key IS NULL AND id = ?)) AND deleted_at IS NULL${f.sql}
+    ORDER BY key IS NULL, id`;
+  return statement(db, sql).all(collection, key, id, ...f.args).map((r) => row.parse(r));
 }
 
 /**
@@ -54,12 +71,7 @@ function filterSql(filter: RecordFilter): { sql: string; args: unknown[] } {
  * findRecord(db, 'lists', '12', null);
  */
 export function findRecord(db: SandboxDb, collection: string, key: string, filter: RecordFilter): StoredRecord | null {
-  const f = filterSql(filter);
-  const id = /^\d+$/.test(key) ? Number(key) : -1;
-  const sql = `SELECT ${COLUMNS} FROM records WHERE collection = ? AND (key = ? OR (key IS NULL AND id = ?)) AND deleted_at IS NULL${f.sql}
-    ORDER BY key IS NULL LIMIT 1`;
-  const found: unknown = statement(db, sql).get(collection, key, id, ...f.args);
-  return found === undefined ? null : row.parse(found);
+  return findRecords(db, collection, key, filter)[0] ?? null;
 }
 
 export interface ListQuery {

@@ -2,7 +2,7 @@
  * How the generic store reads a route: which stored collection it addresses, how records there are
  * scoped, and whether it names one record, a collection, or an action on a record.
  */
-import type { Endpoint } from '../../core/endpoints/index.js';
+import type { Endpoint, Reach } from '../../core/endpoints/index.js';
 
 /** Who a collection's records belong to, from the route's prefix. */
 export type Scope =
@@ -55,6 +55,57 @@ export function collectionPaths(endpoints: readonly Endpoint[]): Set<string> {
   return paths;
 }
 
+/** What the store reads from the whole table: the paths that hold a list, and how each collection's records are read. */
+export interface GenericTable {
+  /** `collectionPaths` of the table. */
+  readonly collections: ReadonlySet<string>;
+  /** A collection's path (`lists`) to the reach of its item read (`GET lists/{id}`): how a record under it must be reached. */
+  readonly reads: ReadonlyMap<string, Reach>;
+  /** The paths whose records another collection may hang under: the collections, and every path a route writes to (`POST phonics/assessment`). */
+  readonly parents: ReadonlySet<string>;
+}
+
+/**
+ * The generic store's view of the table.
+ *
+ * @example
+ * genericTable(ENDPOINTS).reads.get('lists'); // 'published', from GET lists/{id}
+ */
+export function genericTable(endpoints: readonly Endpoint[]): GenericTable {
+  const reads = new Map<string, Reach>();
+  for (const e of endpoints) {
+    const segments = e.path.split('/');
+    if (e.method === 'GET' && segments.length > 1 && bareParam(segments.at(-1))) reads.set(segments.slice(0, -1).join('/'), e.reach);
+  }
+  const collections = collectionPaths(endpoints);
+  return { collections, reads, parents: new Set([...collections, ...endpoints.map((e) => e.path)]) };
+}
+
+/** A path parameter that names a user, a group or a school (`users/{id}`, `.../pupils/{pupilId}`, `.../group/{id}`, `schools/{id}`). */
+export interface NamedParam {
+  readonly param: string;
+  readonly kind: 'user' | 'group' | 'school';
+}
+
+const NAMED: Readonly<Record<string, NamedParam['kind']>> = { users: 'user', user: 'user', pupils: 'user', pupil: 'user', teachers: 'user', groups: 'group', group: 'group', schools: 'school' };
+
+/**
+ * The parameters of a path that name a user, a group or a school, by the word before them.
+ *
+ * @example
+ * namedParams('lists/{id}/favourite/pupils/{pupilId}'); // [{ param: 'pupilId', kind: 'user' }]
+ */
+export function namedParams(path: string): NamedParam[] {
+  const segments = path.split('/');
+  const named: NamedParam[] = [];
+  segments.forEach((segment, i) => {
+    const param = bareParam(segment);
+    const kind = i > 0 ? NAMED[segments[i - 1] as string] : undefined;
+    if (param && kind) named.push({ param, kind });
+  });
+  return named;
+}
+
 /**
  * Classifies one route for the generic store.
  *
@@ -93,19 +144,32 @@ export function singular(noun: string): string {
 }
 
 /**
- * The record a collection hangs under (`lists/{id}/words`: key `id` of collection `lists`), with the
- * template path of that collection, or null for a top-level collection.
+ * The template path of a shape's collection as the route writes it (`users/me/lists` for `POST users/me/lists`):
+ * the route's path without the item key, or without the key and the action.
  *
  * @example
- * parentOf({ kind: 'collection', scope: { kind: 'shared' }, collection: ['lists', '{id}', 'words'] });
+ * collectionPath(shapeOf(listsWordUpdate, collections), 'lists/{id}/words/{wordId}'); // 'lists/{id}/words'
+ */
+export function collectionPath(shape: Shape, routePath: string): string {
+  const drop = shape.kind === 'item' ? 1 : shape.kind === 'action' ? 2 : 0;
+  return routePath.split('/').slice(0, routePath.split('/').length - drop).join('/');
+}
+
+/**
+ * The record a collection hangs under (`lists/{id}/words`: key `id` of collection `lists`), with the
+ * template path of that collection, or null for a top-level collection. `path` is the collection's own
+ * template path as the route writes it (see `collectionPath`).
+ *
+ * @example
+ * parentOf({ kind: 'collection', scope: { kind: 'shared' }, collection: ['lists', '{id}', 'words'] }, 'lists/{id}/words');
  * // { collection: ['lists'], key: 'id', path: 'lists' }
  */
-export function parentOf(shape: Extract<Shape, { kind: 'collection' }>, routePath: string): { readonly collection: readonly string[]; readonly key: string; readonly path: string } | null {
+export function parentOf(shape: Pick<Shape, 'collection'>, path: string): { readonly collection: readonly string[]; readonly key: string; readonly path: string } | null {
   for (let i = shape.collection.length - 1; i >= 1; i -= 1) {
     const key = bareParam(shape.collection[i]);
     if (key === null) continue;
     const tail = shape.collection.slice(i).join('/');
-    const prefix = routePath.slice(0, routePath.length - tail.length).replace(/\/$/, '');
+    const prefix = path.slice(0, path.length - tail.length).replace(/\/$/, '');
     return { collection: shape.collection.slice(0, i), key, path: prefix };
   }
   return null;

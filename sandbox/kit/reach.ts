@@ -13,7 +13,8 @@
  */
 import { HttpError, type HandlerContext, type SessionUser } from './handler.js';
 import { notFound } from './input.js';
-import { one, type Db } from './sql.js';
+import type { Reach } from '../../core/endpoints/index.js';
+import { all, one, type Db } from './sql.js';
 
 /** What a row is about: school administration, or billing (where sales staff see every school). */
 export type Purpose = 'school' | 'billing';
@@ -37,6 +38,77 @@ export function mayReach(db: Db, user: SessionUser | null, schoolId: number | nu
     return one<{ district_id: number | null }>(db, 'SELECT district_id FROM schools WHERE id = ?', schoolId)?.district_id === user.districtId;
   }
   return false;
+}
+
+/**
+ * The schools whose rows `user` reaches for `purpose` (the table above, as a list for SQL): `'all'` for
+ * superusers (and sales staff for billing), else their own school and, for school rows, their district's.
+ *
+ * @example
+ * reachableSchools(db, districtAdmin, 'school'); // [2, 3]
+ */
+export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purpose): 'all' | number[] {
+  if (!user) return [];
+  if (user.superuser || (purpose === 'billing' && user.employee)) return 'all';
+  const ids = user.schoolId === null ? [] : [user.schoolId];
+  if (purpose === 'school' && user.districtId !== null) {
+    for (const id of all<{ id: number }>(db, 'SELECT id FROM schools WHERE district_id = ?', user.districtId)) if (!ids.includes(id.id)) ids.push(id.id);
+  }
+  return ids;
+}
+
+/** A user named in a path, as far as reaching them goes. */
+export interface NamedUser {
+  readonly id: number;
+  readonly school_id: number | null;
+  readonly parent_id: number | null;
+}
+
+/**
+ * Whether `caller` reaches a user named in a path under `reach` (see `REACHES` in core/endpoints/define.ts):
+ * themselves, their parent, the teachers and admins of their school and its district's administrators,
+ * superusers; anyone under `everyone`, superusers only under `superuser`.
+ *
+ * @example
+ * mayReachUser(db, teacherOfSchool1, { id: 40, school_id: 2, parent_id: null }, 'own'); // false
+ */
+export function mayReachUser(db: Db, caller: SessionUser | null, user: NamedUser, reach: Reach): boolean {
+  if (reach === 'everyone') return true;
+  if (!caller) return false;
+  if (caller.superuser) return true;
+  if (reach === 'superuser') return false;
+  if (caller.id === user.id || user.parent_id === caller.id) return true;
+  return (caller.kind === 'teacher' || caller.kind === 'district') && mayReach(db, caller, user.school_id, 'school');
+}
+
+/**
+ * The user a path names (`users/{id}/lists`), or 404 when there is none or the caller does not reach them
+ * under `reach` (another school's user reads as missing).
+ *
+ * @example
+ * const owner = findReachableUser(ctx, ctx.params.id, ctx.endpoint.reach);
+ */
+export function findReachableUser(ctx: HandlerContext, raw: string, reach: Reach): NamedUser {
+  const user = /^\d+$/.test(raw) ? one<NamedUser>(ctx.db, 'SELECT id, school_id, parent_id FROM users WHERE id = ? AND deleted_at IS NULL', Number(raw)) : undefined;
+  if (!user || !mayReachUser(ctx.db, ctx.user, user, reach)) throw notFound('User', raw);
+  return user;
+}
+
+/**
+ * Throws 404 unless the school or group a path names exists and the caller reaches its school (any one
+ * under `everyone`).
+ *
+ * @example
+ * assertNamedReachable(ctx, 'group', ctx.params.id, ctx.endpoint.reach);
+ */
+export function assertNamedReachable(ctx: HandlerContext, kind: 'school' | 'group', raw: string, reach: Reach): void {
+  const id = /^\d+$/.test(raw) ? Number(raw) : -1;
+  const row =
+    kind === 'school'
+      ? one<{ school_id: number }>(ctx.db, 'SELECT id AS school_id FROM schools WHERE id = ? AND deleted_at IS NULL', id)
+      : one<{ school_id: number }>(ctx.db, 'SELECT school_id FROM school_groups WHERE id = ?', id);
+  const reached = row !== undefined && (reach === 'everyone' || (reach !== 'superuser' && mayReach(ctx.db, ctx.user, row.school_id, 'school')) || ctx.user?.superuser === true);
+  if (!reached) throw notFound(kind === 'school' ? 'School' : 'Group', raw);
 }
 
 /**

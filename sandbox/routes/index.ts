@@ -4,7 +4,7 @@
  * generic in routes/areas.ts (derived from the table, no route list by hand).
  */
 import { ENDPOINTS } from '../../core/endpoints/index.js';
-import { collectionPaths } from '../generic/shape.js';
+import { genericTable } from '../generic/shape.js';
 import { genericHandler } from '../generic/store.js';
 import type { Handler, HandlerMap } from '../kit/handler.js';
 import { realHandlers, servedGenerically, type GenericHandlers, type RealHandlers } from './areas.js';
@@ -38,9 +38,9 @@ import { vatHandlers } from './vat.js';
  * genericHandlers()['GET lists/{id}'];
  */
 export function genericHandlers(): GenericHandlers {
-  const collections = collectionPaths(ENDPOINTS);
+  const table = genericTable(ENDPOINTS);
   // The keys are the routes servedGenerically picks from ENDPOINTS; GenericRoute is derived from the same AREA_SERVICE and AREAS.
-  return Object.fromEntries(ENDPOINTS.filter(servedGenerically).map((e) => [e.route, genericHandler(e, collections)])) as unknown as GenericHandlers;
+  return Object.fromEntries(ENDPOINTS.filter(servedGenerically).map((e) => [e.route, genericHandler(e, table)])) as unknown as GenericHandlers;
 }
 
 /** The specific handlers: one routes/<area>.ts per area with real behaviour, each typed to its area's routes. */

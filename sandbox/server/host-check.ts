@@ -29,17 +29,19 @@ function bracketed(host: string): string {
 
 /**
  * Why a `Host` header is refused, or null when it names this server: a loopback name, the host given to
- * listen, any IP address when that host is a wildcard (rebinding needs a name), or the in-process name;
- * with the listening port once the server listens.
+ * listen, any IP address when that host is a wildcard (rebinding needs a name); with the listening port
+ * once the server listens. The in-process name passes only for an in-process call (`inProcess`), never
+ * over a socket, in any spelling.
  *
  * @example
  * hostProblem('evil.example:8787', { host: '127.0.0.1', port: 8787 }); // 'evil.example:8787 is not ...'
  * hostProblem('localhost:8787', { host: '127.0.0.1', port: 8787 }); // null
+ * hostProblem('sandbox.invalid', { host: '127.0.0.1', port: 8787 }); // 'Host sandbox.invalid is not ...'
  */
-export function hostProblem(header: string | undefined, listening: Listening | undefined): string | null {
+export function hostProblem(header: string | undefined, listening: Listening | undefined, inProcess = false): string | null {
   if (header === undefined || header === '') return 'the request has no Host header';
   const { name, port } = splitHost(header);
-  if (name === IN_PROCESS_HOST) return null;
+  if (name === IN_PROCESS_HOST && inProcess) return null;
   const names = new Set(LOOPBACK_NAMES);
   if (listening) names.add(bracketed(listening.host));
   const wildcard = listening !== undefined && WILDCARDS.has(bracketed(listening.host));

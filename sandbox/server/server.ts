@@ -4,7 +4,8 @@
  * Fastify's router); `fetch` answers in-process through Fastify's inject, with no socket.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FetchLike } from '../../core/api/types.js';
@@ -22,6 +23,7 @@ import { inProcessFetch } from './in-process-fetch.js';
 import { createJobRunner } from './jobs.js';
 import { defaultDatabasePath } from './paths.js';
 import { bodyParts } from '../kit/json-text.js';
+import { clientErrorHandler } from './client-error.js';
 import { errorReply } from './errors-shape.js';
 import { hostProblem, type Listening } from './host-check.js';
 import { handleRequest, isControlPath, withBase } from './pipeline.js';
@@ -72,11 +74,19 @@ export interface Sandbox {
 
 function openFresh(path: string, reset: boolean): SandboxDb {
   if (path !== ':memory:') {
-    if (reset) for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
-    mkdirSync(dirname(path), { recursive: true });
+    if (reset) for (const suffix of DB_FILES) rmSync(`${path}${suffix}`, { force: true });
+    // Sessions and the seeded passwords' hashes live here: only the user reads it, whatever the umask.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    if (dirname(path) === dirname(defaultDatabasePath())) chmodSync(dirname(path), 0o700);
+    closeSync(openSync(path, 'a', 0o600));
   }
-  return openDatabase(path);
+  const db = openDatabase(path);
+  // SQLite gives -wal and -shm the database file's mode; files an older version left open to others are closed here.
+  if (path !== ':memory:') for (const suffix of DB_FILES) if (existsSync(`${path}${suffix}`)) chmodSync(`${path}${suffix}`, 0o600);
+  return db;
 }
+
+const DB_FILES = ['', '-wal', '-shm'];
 
 /** Request ids: a random prefix per server and a counter, unique without a random draw per request. */
 function requestIds(): () => string {
@@ -140,7 +150,8 @@ function answer(state: SandboxState, web: Web, request: FastifyRequest, reply: F
   const path = (q < 0 ? url : url.slice(0, q)).replace(/^\/+/, '');
   const requestId = state.nextRequestId();
   // Before anything else, the control routes and preflights included: a rebound host name gets nothing.
-  const wrongHost = hostProblem(headerOf(request, 'host'), web.listening);
+  // An in-process call (Fastify inject) has no real socket; one over the network always has.
+  const wrongHost = hostProblem(headerOf(request, 'host'), web.listening, !(request.raw.socket instanceof Socket));
   if (wrongHost !== null) {
     respond(reply, { vary: 'origin' }, withBase(errorReply(421, 'Misdirected request', wrongHost), requestId));
     return;
@@ -196,9 +207,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const seeded = seedSize !== 'none' && !isSeeded(db);
   if (seeded) seed(db, { size: seedSize });
   const faults = typeof options.faults === 'string' ? parseFaults(options.faults) : options.faults;
+  const nextRequestId = requestIds();
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 20 * 1024 * 1024,
+    clientErrorHandler: clientErrorHandler(nextRequestId),
     frameworkErrors: (error, _request, reply) => fail(reply, 400, error.message),
   });
   const state: SandboxState = {
@@ -212,7 +225,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     now: options.now ?? (() => new Date()),
     seedSize,
     startedAt: new Date(),
-    nextRequestId: requestIds(),
+    nextRequestId,
     logError: (error) => app.log.error(error),
   };
   app.removeAllContentTypeParsers();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SandboxDb } from '../db/database.js';
 import type { SessionUser } from '../kit/handler.js';
 import { statement } from '../db/statements.js';
+import { tokenHash } from '../domain/auth/tokens.js';
 
 const sessionRow = z.object({
   id: z.number().int(),
@@ -20,7 +21,7 @@ const SESSION_SQL = `
 SELECT u.id, u.username, u.superuser, u.employee, u.kind, u.school_id, u.admin, u.district_id,
        t.imitator_id, t.expires_at
 FROM tokens t JOIN users u ON u.id = t.user_id
-WHERE t.token = ? AND u.deleted_at IS NULL`;
+WHERE t.token_hash = ? AND u.deleted_at IS NULL`;
 
 const VERSION_SQL = "SELECT version FROM cache_versions WHERE name = 'sessions'";
 
@@ -62,7 +63,7 @@ export function lookupSession(db: SandboxDb, token: string, now: Date): SessionU
 }
 
 function readSession(db: SandboxDb, token: string): { user: SessionUser; expires: number } | null {
-  const found: unknown = statement(db, SESSION_SQL).get(token);
+  const found: unknown = statement(db, SESSION_SQL).get(tokenHash(token));
   if (found === undefined) return null;
   const row = sessionRow.parse(found);
   const user: SessionUser = {

@@ -1,30 +1,9 @@
 /** The sandbox against hostile pages and hostile input (issue 12): CORS, Host, bodies, search text, dates, paging. */
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox/server/server.js';
 import { hostProblem } from '../../sandbox/server/host-check.js';
+import { raw } from './helpers/raw-request.js';
 import { listeningSandbox, testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
-
-interface Raw {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
-
-/** One request over a real socket with headers fetch would not let a test set (Host). */
-function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, method, path: `/${path}`, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 let t: TestSandbox;
 let superuser: string;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lookupSession } from '../../sandbox/server/session.js';
-import { issueToken } from '../../sandbox/domain/auth/tokens.js';
+import { issueToken, tokenHash } from '../../sandbox/domain/auth/tokens.js';
 import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
 import Database from 'better-sqlite3';
 import { migrate, openDatabase, type SandboxDb } from '../../sandbox/db/database.js';
@@ -162,13 +162,13 @@ describe('the session cache', () => {
 
   it('sees a token signed out, shortened or imitated at once', () => {
     const superuser = db.prepare("SELECT id FROM users WHERE username = 'superuser'").pluck().get() as number;
-    db.prepare('UPDATE tokens SET imitator_id = ? WHERE token = ?').run(superuser, token);
+    db.prepare('UPDATE tokens SET imitator_id = ? WHERE token_hash = ?').run(superuser, tokenHash(token));
     expect(lookupSession(db, token, SEED_NOW)).toMatchObject({ imitatedBy: superuser });
-    db.prepare("UPDATE tokens SET expires_at = '2026-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+    db.prepare("UPDATE tokens SET expires_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").run(tokenHash(token));
     expect(lookupSession(db, token, SEED_NOW)).toBeNull();
-    db.prepare("UPDATE tokens SET expires_at = '2027-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+    db.prepare("UPDATE tokens SET expires_at = '2027-01-01T00:00:00.000Z' WHERE token_hash = ?").run(tokenHash(token));
     expect(lookupSession(db, token, SEED_NOW)).not.toBeNull();
-    db.prepare('DELETE FROM tokens WHERE token = ?').run(token);
+    db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(tokenHash(token));
     expect(lookupSession(db, token, SEED_NOW)).toBeNull();
   });
 
@@ -176,7 +176,7 @@ describe('the session cache', () => {
     expect(lookupSession(db, token, new Date(SEED_NOW.getTime() + 400 * 86_400_000))).toBeNull();
     clearDatabase(db);
     seed(db, { size: 'demo' });
-    db.prepare("INSERT INTO tokens (token, user_id, created_at, expires_at) VALUES ('other', ?, 'x', '2099-01-01T00:00:00.000Z')").run(adminId);
+    db.prepare("INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES ('other', ?, 'x', '2099-01-01T00:00:00.000Z')").run(adminId);
     expect(lookupSession(db, token, SEED_NOW)).toBeNull();
   });
 

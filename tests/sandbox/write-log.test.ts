@@ -1,15 +1,11 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../sandbox/db/database.js';
 import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
+import { databaseBefore } from './helpers/database-before.js';
 
 describe('migration 28: the write counter becomes an append-only log', () => {
   it('keeps the counts already made, each as one row with its count', () => {
-    const db = new Database(':memory:');
-    for (const migration of MIGRATIONS.filter((m) => m.version < 28)) {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
-    }
+    const db = databaseBefore(28);
     db.prepare("INSERT INTO write_counts (route, target, count) VALUES ('POST superuser/invoices/{id}/paid', 'superuser/invoices/4/paid', 3), ('POST users/me/lists', 'users/me/lists', 1)").run();
     expect(migrate(db)).toBe(MIGRATIONS.filter((m) => m.version >= 28).length);
     const sums = db.prepare('SELECT route, target, SUM(count) AS count FROM write_log GROUP BY route, target ORDER BY route').all();

@@ -17,6 +17,7 @@ import { invoiceStateIndex } from './026-invoice-state-index.js';
 import { readModels } from './027-read-models.js';
 import { writeLog } from './028-write-log.js';
 import { resourceBlocksSchema } from './030-resource-blocks.js';
+import { tokenHashes } from './031-token-hashes.js';
 
 /** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
 export interface Migration {
@@ -40,4 +41,6 @@ export const MIGRATIONS: readonly Migration[] = [
   readModels, writeLog,
   // content (the resource pages' blocks)
   resourceBlocksSchema,
+  // sessions kept as token hashes
+  tokenHashes,
 ];

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxDb } from '../../db/database.js';
 import { statement } from '../../db/statements.js';
 
@@ -16,7 +16,17 @@ export function newToken(): string {
 }
 
 /**
- * Stores a session for a user and returns its token. `imitatorId` marks a superuser's imitation session.
+ * What the database keeps of a token: its SHA-256, so a copy of the file gives no session.
+ *
+ * @example
+ * statement(db, 'SELECT user_id FROM tokens WHERE token_hash = ?').get(tokenHash(token));
+ */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Stores a session for a user (its hash) and returns its token. `imitatorId` marks a superuser's imitation session.
  *
  * @example
  * const token = issueToken(db, user.id, now());
@@ -24,8 +34,8 @@ export function newToken(): string {
 export function issueToken(db: SandboxDb, userId: number, now: Date, imitatorId: number | null = null): string {
   const token = newToken();
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-  statement(db, 'INSERT INTO tokens (token, user_id, imitator_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-    token,
+  statement(db, 'INSERT INTO tokens (token_hash, user_id, imitator_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+    tokenHash(token),
     userId,
     imitatorId,
     now.toISOString(),
@@ -41,5 +51,5 @@ export function issueToken(db: SandboxDb, userId: number, now: Date, imitatorId:
  * revokeToken(db, token);
  */
 export function revokeToken(db: SandboxDb, token: string): boolean {
-  return statement(db, 'DELETE FROM tokens WHERE token = ?').run(token).changes > 0;
+  return statement(db, 'DELETE FROM tokens WHERE token_hash = ?').run(tokenHash(token)).changes > 0;
 }

@@ -9,7 +9,7 @@ import { HttpError } from '../../kit/handler.js';
 import { createGuest } from '../../domain/auth/guest.js';
 import { lookupSession } from '../../server/session.js';
 import { checkPassword, findCredentials, sessionResponse, signIn } from '../../domain/auth/sign-in.js';
-import { issueToken, revokeToken } from '../../domain/auth/tokens.js';
+import { issueToken, revokeToken, tokenHash } from '../../domain/auth/tokens.js';
 import { requireUser } from '../../kit/reach.js';
 
 export const signInHandlers = {
@@ -44,7 +44,7 @@ export const signInHandlers = {
     const refused = checkPassword(ctx, findCredentials(ctx, 'id = ?', [user.id]), password);
     if (refused) return refused;
     const at = ctx.now().toISOString();
-    ctx.db.prepare('UPDATE tokens SET verified_at = ? WHERE token = ?').run(at, user.token);
+    ctx.db.prepare('UPDATE tokens SET verified_at = ? WHERE token_hash = ?').run(at, tokenHash(user.token));
     return { body: { verified: true, verified_at: at } };
   },
 } satisfies PartialHandlerMap;

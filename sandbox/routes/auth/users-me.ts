@@ -5,7 +5,8 @@ import { sessionResponse } from '../../domain/auth/sign-in.js';
 import { readUser, userJson } from '../../domain/auth/user-json.js';
 import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../kit/handler.js';
 import { notFound, parseField, pathId } from '../../kit/input.js';
-import { requireUser } from '../../kit/reach.js';
+import { mayReachUser, requireUser } from '../../kit/reach.js';
+import { tokenHash } from '../../domain/auth/tokens.js';
 
 /** Re-verification lasts this long (the 403 session-verification flow asks again after it). */
 const VERIFIED_MINUTES = 30;
@@ -55,7 +56,7 @@ export const usersMeHandlers = {
 
   'GET users/me/password-verified': (ctx) => {
     const caller = requireUser(ctx);
-    const at = ctx.db.prepare('SELECT verified_at FROM tokens WHERE token = ?').pluck().get(caller.token) as string | null | undefined;
+    const at = ctx.db.prepare('SELECT verified_at FROM tokens WHERE token_hash = ?').pluck().get(tokenHash(caller.token)) as string | null | undefined;
     const verified = typeof at === 'string' && ctx.now().getTime() - Date.parse(at) < VERIFIED_MINUTES * 60_000;
     return { body: { verified, verified_at: at ?? null } };
   },
@@ -67,6 +68,9 @@ export const usersMeHandlers = {
     const self = readUser(ctx.db, caller.id);
     if (!other || !self) throw notFound('User', id);
     const sameSchool = self.school_id !== null && self.school_id === other.school_id;
+    // The spec: asking about a user outside the relationship is an error; another school's user reads as missing.
+    const related = sameSchool || self.parent_id === other.id || mayReachUser(ctx.db, caller, other, 'own');
+    if (!related) throw notFound('User', id);
     const teacherHere = sameSchool && self.kind === 'teacher';
     return {
       body: {
