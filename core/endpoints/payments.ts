@@ -1,13 +1,20 @@
 import { defineArea } from './define.js';
+import { inline, nullable } from '../shapes/define.js';
+import { INVOICE } from '../shapes/invoice.js';
+import { PAYMENT_METHOD } from '../shapes/subscription.js';
+import { PURCHASE } from '../shapes/store.js';
+import { CURRENCIES } from '../domain/billing.js';
 
 export const paymentsArea = defineArea('payments', {
   'payment-methods list': {
     route: 'GET users/me/school/paymentmethods',
+    reply: { paymentMethods: [PAYMENT_METHOD] },
     role: 'admin',
     summary: "List your school's saved card payment methods",
   },
   'payment-methods create': {
     route: 'POST users/me/school/paymentmethods',
+    reply: { success: 'boolean', paymentMethod: inline({ id: 'serial', school_id: 'serial', provider_ref: 'string', brand: 'string', last4: 'string', exp_month: 'int', exp_year: 'int', is_default: 'boolean', created_at: 'date' }) },
     role: 'admin',
     summary: 'Save a card payment method for your school, verifying it if asked',
     payload: { verify: 'boolean?', paymentMethod: { kind: 'text', min: 1 } },
@@ -15,12 +22,14 @@ export const paymentsArea = defineArea('payments', {
   },
   'payment-methods delete': {
     route: 'DELETE users/me/school/paymentmethods/{id}',
+    reply: { deleted: 'boolean', id: 'serial' },
     role: 'admin',
     summary: "Remove a saved payment method from your school",
     destructive: true,
   },
   'invoices pay': {
     route: 'POST users/me/school/invoices/{id}/pay',
+    reply: { invoice: INVOICE },
     role: 'admin',
     summary: "Pay one of your school's invoices by card",
     payload: { paymentMethod: 'id?' },
@@ -28,6 +37,7 @@ export const paymentsArea = defineArea('payments', {
   },
   'store-purchases pay': {
     route: 'POST store/purchases/{id}/pay',
+    reply: { purchase: PURCHASE },
     role: 'admin',
     summary: 'Pay for a merchandise purchase by card',
     payload: { paymentMethod: 'id?' },
@@ -35,6 +45,7 @@ export const paymentsArea = defineArea('payments', {
   },
   'card-provider request': {
     route: 'POST {card_provider}',
+    reply: { event: inline({ id: 'serial', school_id: 'serial', subscription_id: 'serial', invoice_id: 'serial', type: 'string', payload: inline({ type: 'string', invoice_id: 'serial' }), state: 'string', attempts: 'int', error: nullable('string'), created_at: 'date', processed_at: 'date' }), invoice: INVOICE },
     role: 'admin',
     summary: 'Send a request to the card payment provider route (purpose not shown)',
     payload: { type: { kind: 'text', min: 1 }, invoice_id: 'serial?', data: 'json?' },
@@ -43,11 +54,13 @@ export const paymentsArea = defineArea('payments', {
   },
   'schools balance': {
     route: 'GET schools/{id}/balance',
+    reply: { balance: [inline({ currency: 'string', outstanding: 'int', overdue: 'int', paid: 'int', refunded: 'int' })], school_id: 'serial' },
     role: 'admin',
     summary: "Show a school's account balance",
   },
   'subscriptions refund-amount': {
     route: 'GET subscriptions/{id}/refund',
+    reply: { refund: inline({ subscription_id: 'serial', currency: { oneOf: CURRENCIES }, amount: 'int', invoices: [INVOICE], days_left: 'int', days_in_term: 'int' }) },
     role: 'superuser',
     summary: 'Show the refund due if a subscription were cancelled now',
   },

@@ -3,6 +3,7 @@ import { defineArea } from './define.js';
 export const vatArea = defineArea('vat', {
   'vat-numbers validate': {
     route: 'POST vat/validate',
+    reply: { valid: 'boolean', country: 'string', vatNumber: 'string', reason: 'string' },
     role: 'admin',
     summary: "Check a school's VAT number",
     payload: { vatNumber: { kind: 'text', min: 1, max: 40 }, schoolId: 'serial' },
@@ -11,6 +12,7 @@ export const vatArea = defineArea('vat', {
   },
   'schools set-vat-countries': {
     route: 'POST schools/{id}/vat-countries',
+    reply: { vat_countries: 'strings', school_id: 'serial' },
     role: 'superuser',
     summary: 'Set the countries a school is charged VAT for',
     payload: { countries: 'strings' },
