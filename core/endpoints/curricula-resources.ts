@@ -1,7 +1,7 @@
 import { defineArea } from './define.js';
 import { inline, nullable } from '../shapes/define.js';
 import { RECORD } from '../shapes/record.js';
-import { CURRICULUM_NODE, RESOURCE, RESOURCE_TYPE } from '../shapes/resource.js';
+import { CURRICULUM_NODE, EXTERNAL_NODE, RESOURCE, RESOURCE_TYPE } from '../shapes/resource.js';
 
 export const curriculaResourcesArea = defineArea('curricula-resources', {
   'external-curricula list': {
@@ -183,7 +183,7 @@ export const curriculaResourcesArea = defineArea('curricula-resources', {
   },
   'external-curricula nodes': {
     route: 'GET external_curricula/{id}/nodes',
-    reply: { nodes: [CURRICULUM_NODE], total: 'int' },
+    reply: { nodes: [EXTERNAL_NODE], total: 'int' },
     role: 'user',
     summary: 'List the nodes of a published external curriculum',
     payload: { skip: 'skip?', take: 'take?' },

@@ -3,7 +3,7 @@ import { inline, nullable } from '../shapes/define.js';
 import { PUPIL, TEACHER } from '../shapes/user.js';
 import { GROUP } from '../shapes/group.js';
 import { GAME_SESSION, PLAY_SUMMARY } from '../shapes/homework.js';
-import { CURRICULUM_NODE, RESOURCE_TYPE } from '../shapes/resource.js';
+import { COMPETENCE_NODE } from '../shapes/resource.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../domain/constants.js';
 
 const NAME = { kind: 'text', min: 1, max: 100 } as const;
@@ -184,7 +184,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups game-type-history': {
     route: 'GET users/me/school/groups/{id}/game_play_type_history',
-    reply: { group: inline({ id: 'serial', name: 'string' }), types: [RESOURCE_TYPE] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), types: [inline({ mode: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
     role: 'teacher',
     summary: "Show a group's plays broken down by game type",
   },
@@ -286,14 +286,14 @@ export const groupsArea = defineArea('groups', {
   },
   'groups competence-parent-nodes': {
     route: 'GET users/me/school/groups/{id}/external_curricula/competence/parent_nodes',
-    reply: { group: inline({ id: 'serial', name: 'string' }), nodes: [CURRICULUM_NODE] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), nodes: [COMPETENCE_NODE] },
     role: 'teacher',
     summary: "Show a group's competence on top-level external curriculum nodes",
     note: 'Path inferred: the spec says "external_curricula/competence parent_nodes and child_nodes"; read as two sub-paths.',
   },
   'groups competence-child-nodes': {
     route: 'GET users/me/school/groups/{id}/external_curricula/competence/child_nodes',
-    reply: { group: inline({ id: 'serial', name: 'string' }), nodes: [CURRICULUM_NODE] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), nodes: [COMPETENCE_NODE] },
     role: 'teacher',
     summary: "Show a group's competence on child external curriculum nodes",
     note: 'Path inferred: the spec says "external_curricula/competence parent_nodes and child_nodes"; read as two sub-paths.',

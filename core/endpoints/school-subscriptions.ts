@@ -1,9 +1,9 @@
 import { INVOICE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 import { inline, nullable } from '../shapes/define.js';
-import { COST, COUPON, PLAN_ACTION, SUBSCRIPTION } from '../shapes/subscription.js';
+import { COST, COUPON, PLAN_ACTION, SUBSCRIPTION, UPGRADE_COST } from '../shapes/subscription.js';
 import { GRANT_PAYLOAD, QUOTE_PAYLOAD, UPGRADE_PAYLOAD } from './payloads.js';
-import { INVOICE } from '../shapes/invoice.js';
+import { INVOICE, SHARED_INVOICE } from '../shapes/invoice.js';
 
 const SEATS = { kind: 'int', min: 0, max: 100_000 } as const;
 const DESCRIPTION = { kind: 'text', min: 1, max: 500, optional: true } as const;
@@ -22,7 +22,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions create': {
     route: 'POST users/me/school/subscriptions',
-    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE), action_secret: nullable('string') },
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Buy a subscription for your school',
     payload: GRANT_PAYLOAD,
@@ -54,7 +54,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions upgrade-cost': {
     route: 'GET users/me/school/subscriptions/{id}/upgrade/cost',
-    reply: { cost: COST },
+    reply: { cost: UPGRADE_COST },
     role: 'admin',
     summary: 'Price an upgrade of a school subscription',
     payload: UPGRADE_PAYLOAD,
@@ -185,7 +185,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'invoices show': {
     route: 'GET subscriptions/invoices/{shareableId}',
-    reply: { invoice: INVOICE },
+    reply: { invoice: SHARED_INVOICE },
     role: 'public',
     summary: 'Show an invoice through its shareable id (no sign-in needed)',
   },
@@ -303,7 +303,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions cancel': {
     route: 'POST users/me/school/subscriptions/{id}/cancel',
-    reply: { subscription: SUBSCRIPTION },
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'admin',
     summary: 'Cancel a school subscription so that it does not renew',
     payload: { reason: { kind: 'text', max: 500, optional: true } },
@@ -312,7 +312,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions undo-cancel': {
     route: 'DELETE users/me/school/subscriptions/{id}/cancel',
-    reply: { subscription: SUBSCRIPTION },
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'admin',
     summary: 'Undo the cancellation of a school subscription',
   },

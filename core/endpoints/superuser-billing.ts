@@ -4,7 +4,7 @@ import { inline, nullable } from '../shapes/define.js';
 import { SESSION_USER, TEACHER } from '../shapes/user.js';
 import { CANCELLATION, PAYMENT_METHOD, SUBSCRIPTION } from '../shapes/subscription.js';
 import { GRANT_PAYLOAD } from './payloads.js';
-import { INVOICE } from '../shapes/invoice.js';
+import { INVOICE, INVOICE_SUMMARY } from '../shapes/invoice.js';
 
 /** What an invoice write answers: the invoice as it now is, and whether this call changed it (false for a repeat). */
 const INVOICE_CHANGE = { invoice: INVOICE, changed: 'boolean' } as const;
@@ -28,7 +28,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions show': {
     route: 'GET schoolsubscriptions/{id}',
-    reply: { subscription: SUBSCRIPTION, invoices: [INVOICE] },
+    reply: { subscription: SUBSCRIPTION, invoices: [INVOICE_SUMMARY] },
     role: 'superuser',
     summary: 'Show one school subscription with its billing details',
   },
@@ -278,7 +278,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'users stop-imitating': {
     route: 'DELETE imitateuser/{id}',
-    reply: { user: SESSION_USER, token: 'string' },
+    reply: { user: SESSION_USER, token: 'string', stopped: 'int' },
     role: 'superuser',
     summary: 'Stop imitating a user and return to your own account',
   },

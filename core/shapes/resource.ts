@@ -1,6 +1,6 @@
 /** Literacy resources (the site's items and details), their types, and curriculum nodes. */
 import { CONTENT_BLOCK_TYPES, RESOURCE_AVAILABILITY } from '../domain/accounts.js';
-import { defineShape, inline } from './define.js';
+import { defineShape, inline, nullable } from './define.js';
 
 /**
  * A resource as the site lists it: its title, address key, images (`image` holds the image addresses
@@ -57,4 +57,28 @@ export const CURRICULUM_NODE = defineShape(
     updated_at: 'date',
   },
   { summary: 'A node of a curriculum and the resources under it', columns: ['id', 'curriculum_id', 'name', 'url_path'] },
+);
+
+/** A node of an external curriculum (a school system's own), as its generic record keeps it. */
+export const EXTERNAL_NODE = defineShape(
+  'external_node',
+  {
+    id: 'serial',
+    key: 'string?',
+    external_curriculum_id: 'serial',
+    name: 'string',
+    parent_id: nullable('serial'),
+    owner_id: nullable('serial'),
+    school_id: nullable('serial'),
+    created_at: 'date',
+    updated_at: 'date',
+  },
+  { summary: 'A node of an external curriculum', columns: ['id', 'external_curriculum_id', 'name', 'parent_id'] },
+);
+
+/** How a group did at a node of a curriculum it is assessed against. */
+export const COMPETENCE_NODE = defineShape(
+  'competence_node',
+  { node_id: 'string', name: 'string', parent_id: nullable('string'), plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') },
+  { summary: "A group's plays and accuracy at a curriculum node", columns: ['node_id', 'name', 'plays', 'accuracy'] },
 );

@@ -14,7 +14,7 @@ export const SCHOOL = defineShape(
     name: 'string',
     code: { kind: 'string', nullable: true, optional: true },
     country: 'string',
-    region: 'string',
+    region: nullable('string'),
     locale: 'string',
     account_region: 'string',
     district_id: nullable('serial'),

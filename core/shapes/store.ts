@@ -1,5 +1,5 @@
 /** The merchandise store: items, warehouses (locations) and purchases, as the API answers them. */
-import { CURRENCIES, PAYMENT_METHODS, PURCHASE_ORIGINS, PURCHASE_STATES } from '../domain/billing.js';
+import { CURRENCIES, PURCHASE_ORIGINS, PURCHASE_STATES } from '../domain/billing.js';
 import { defineShape, inline, listOf, nullable } from './define.js';
 
 /** An item of the store: its SKU, category and tags, a price per currency (minor units), and stock per location. */
@@ -36,7 +36,7 @@ export const STORE_LOCATION = defineShape(
 /** A line of a purchase: the item, how many, at what unit price. */
 export const PURCHASE_LINE = inline({ item_id: 'serial', sku: 'string', name: 'string', quantity: 'int', unit_price: 'int' });
 
-/** A school's store purchase: its lines, totals in minor units, state and the dates of each step, shipping and accounting. */
+/** A school's store purchase (`payment_method` says how it was paid: a method's name, or the card used): its lines, totals in minor units, state and the dates of each step, shipping and accounting. */
 export const PURCHASE = defineShape(
   'purchase',
   {
@@ -53,7 +53,7 @@ export const PURCHASE = defineShape(
     total: 'int',
     po_number: nullable('string'),
     skip_email: 'boolean',
-    payment_method: { oneOf: PAYMENT_METHODS, nullable: true },
+    payment_method: nullable('string'),
     promised_reference: nullable('string'),
     tracking: nullable('string'),
     source_person_id: nullable('serial'),

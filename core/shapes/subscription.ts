@@ -186,3 +186,10 @@ export const PAYMENT_METHOD = defineShape(
   { id: 'serial', school_id: 'serial', provider_ref: 'string', brand: 'string', last4: 'string', exp_month: 'int', exp_year: 'int', is_default: 'boolean', created_at: 'date' },
   { summary: 'A saved card of a school', columns: ['id', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default'] },
 );
+
+/** What an upgrade would cost: the plan and seats it moves to, and the amount due now. */
+export const UPGRADE_COST = defineShape(
+  'upgrade_cost',
+  { plan_id: 'serial', plan: 'string', seats: 'int', teacher_seats: 'int', currency: { oneOf: CURRENCIES }, amount: 'int' },
+  { summary: 'The cost of an upgrade: the plan and seats it moves to, and the amount due', columns: ['plan', 'seats', 'currency', 'amount'], money: ['amount'] },
+);
