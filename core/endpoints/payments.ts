@@ -1,5 +1,5 @@
 import { defineArea } from './define.js';
-import { inline, nullable } from '../shapes/define.js';
+import { inline, nullable, optional } from '../shapes/define.js';
 import { INVOICE } from '../shapes/invoice.js';
 import { PAYMENT_METHOD } from '../shapes/subscription.js';
 import { PURCHASE } from '../shapes/store.js';
@@ -14,7 +14,12 @@ export const paymentsArea = defineArea('payments', {
   },
   'payment-methods create': {
     route: 'POST users/me/school/paymentmethods',
-    reply: { success: 'boolean', paymentMethod: inline({ id: 'serial', school_id: 'serial', provider_ref: 'string', brand: 'string', last4: 'string', exp_month: 'int', exp_year: 'int', is_default: 'boolean', created_at: 'date' }) },
+    // The saved card, or (with `verify`) the setup intent the card provider must confirm first.
+    reply: {
+      success: 'boolean?',
+      paymentMethod: optional(PAYMENT_METHOD),
+      intent: optional(inline({ id: 'string', client_secret: 'string', status: 'string', payment_method: 'string' })),
+    },
     role: 'admin',
     summary: 'Save a card payment method for your school, verifying it if asked',
     payload: { verify: 'boolean?', paymentMethod: { kind: 'text', min: 1 } },

@@ -1,6 +1,6 @@
 import { MAX_PUPIL_BATCH } from '../domain/constants.js';
 import { defineArea } from './define.js';
-import { inline, nullable } from '../shapes/define.js';
+import { inline, listOf, nullable } from '../shapes/define.js';
 import { PUPIL } from '../shapes/user.js';
 import { PUPIL_SUBSCRIPTION } from '../shapes/subscription.js';
 import { GAME_SESSION, PLAY_SUMMARY } from '../shapes/homework.js';
@@ -67,7 +67,8 @@ export const pupilsArea = defineArea('pupils', {
   },
   'display-names generate': {
     route: 'GET users/displayname',
-    reply: { displayName: 'string' },
+    // One name, or `amount` of them.
+    reply: { displayName: 'string?', displayNames: listOf('string', { optional: true }) },
     role: 'user',
     summary: 'Suggest one or more random display names',
     payload: { amount: { kind: 'int', min: 1, max: 100, optional: true } },
