@@ -4,6 +4,10 @@ import { CREDIT_KINDS } from '../domain/billing.js';
 import { defineShape, inline, nullable } from './define.js';
 import { SCHOOL_NAME } from './school.js';
 
+/** The columns a person needs of an invoice, and its money fields (shared with the shareable view). */
+const INVOICE_COLUMNS = ['id', 'number', 'school_id', 'state', 'total', 'due_at'] as const;
+const INVOICE_MONEY = ['amount', 'tax', 'total', 'amount_final', 'amount_refunded', 'amount_due'] as const;
+
 /**
  * An invoice. Amounts are whole minor units of `currency`; `amount_due` is the total until the invoice is
  * settled (paid, void, uncollectable or refunded), then 0.
@@ -50,8 +54,8 @@ export const INVOICE = defineShape(
   },
   {
     summary: 'An invoice of a school: what it bills, its state, amounts in minor units of its currency, and how it was settled',
-    columns: ['id', 'number', 'school_id', 'state', 'total', 'due_at'],
-    money: ['amount', 'tax', 'total', 'amount_final', 'amount_refunded', 'amount_due'],
+    columns: INVOICE_COLUMNS,
+    money: INVOICE_MONEY,
   },
 );
 
@@ -69,5 +73,5 @@ export const INVOICE_CREDIT = inline({ kind: { oneOf: CREDIT_KINDS }, amount: 'i
 export const SHARED_INVOICE = defineShape(
   'shared_invoice',
   { ...INVOICE.fields, school: SCHOOL_NAME, credits: [INVOICE_CREDIT] },
-  { summary: 'An invoice with the school it bills and its credits', columns: INVOICE.columns, money: INVOICE.money },
+  { summary: 'An invoice with the school it bills and its credits', columns: INVOICE_COLUMNS, money: INVOICE_MONEY },
 );
