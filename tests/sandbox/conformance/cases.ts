@@ -5,7 +5,6 @@
  */
 import type { Case } from './requests.js';
 
-const PLAN = { plan_id: 1, seats: 300 } as const;
 const GRANT = { product_id: 4 } as const;
 
 export const CASES: Readonly<Record<string, Case>> = {
