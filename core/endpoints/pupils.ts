@@ -1,6 +1,6 @@
 import { MAX_PUPIL_BATCH } from '../domain/constants.js';
 import { defineArea } from './define.js';
-import { inline, listOf, nullable } from '../shapes/define.js';
+import { inline, listOf } from '../shapes/define.js';
 import { PUPIL } from '../shapes/user.js';
 import { PUPIL_SUBSCRIPTION } from '../shapes/subscription.js';
 import { GAME_SESSION, PLAY_SUMMARY } from '../shapes/homework.js';

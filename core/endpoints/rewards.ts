@@ -1,5 +1,5 @@
 import { defineArea } from './define.js';
-import { inline, nullable } from '../shapes/define.js';
+import { inline } from '../shapes/define.js';
 import { FEEDBACK_REWARD, POINTS_LOG, REWARD_GROUP } from '../shapes/league.js';
 
 const NAME = { kind: 'text', min: 1, max: 60 } as const;

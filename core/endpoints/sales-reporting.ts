@@ -1,5 +1,5 @@
 import { defineArea } from './define.js';
-import { inline, nullable } from '../shapes/define.js';
+import { inline } from '../shapes/define.js';
 import { SNAPSHOT } from '../shapes/system.js';
 import { RETENTION_EVENT, SALES_PERSON } from '../shapes/sales.js';
 
