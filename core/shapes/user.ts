@@ -44,6 +44,19 @@ export const SESSION_USER = defineShape(
 /** What a sign-in answers: the user and the session token to send as `X-Token`. */
 export const SIGN_IN = { user: SESSION_USER, token: 'string' } as const;
 
+/** What every user in a school's lists has: ids, names, school, the experimental flag and dates. */
+const PERSON = {
+  id: 'serial',
+  username: 'string',
+  school_id: nullable('serial'),
+  first_name: 'string',
+  last_name: 'string',
+  display_name: 'string',
+  experimental: 'boolean',
+  created_at: 'date',
+  deleted_at: 'date?',
+} as const;
+
 /**
  * A user as an admin list shows them: a pupil's keys for a pupil (school username, stages, permissions), a
  * teacher's for anyone else (email, admin flag), `kind` telling which; `deleted_at` once deleted.
@@ -52,21 +65,13 @@ export const USER = defineShape(
   'user',
   {
     kind: { oneOf: USER_KINDS },
-    id: 'serial',
-    username: 'string',
+    ...PERSON,
     email: { kind: 'string', nullable: true, optional: true },
-    school_id: nullable('serial'),
+    admin: 'boolean?',
     school_username: { kind: 'string', nullable: true, optional: true },
-    first_name: 'string',
-    last_name: 'string',
-    display_name: 'string',
     stage_spelling: { kind: 'int', nullable: true, optional: true },
     stage_number: { kind: 'int', nullable: true, optional: true },
-    admin: 'boolean?',
-    experimental: 'boolean',
     permissions: 'strings?',
-    created_at: 'date',
-    deleted_at: 'date?',
   },
   { summary: 'A user of any kind: their names, school and flags', columns: ['id', 'kind', 'username', 'display_name', 'school_id'] },
 );
@@ -74,20 +79,7 @@ export const USER = defineShape(
 /** A teacher of a school; `admin` is for the school being looked at. */
 export const TEACHER = defineShape(
   'teacher',
-  {
-    kind: { oneOf: USER_KINDS, optional: true },
-    id: 'serial',
-    username: 'string',
-    email: nullable('string'),
-    first_name: 'string',
-    last_name: 'string',
-    display_name: 'string',
-    school_id: nullable('serial'),
-    admin: 'boolean',
-    experimental: 'boolean',
-    created_at: 'date',
-    deleted_at: 'date?',
-  },
+  { kind: { oneOf: USER_KINDS, optional: true }, ...PERSON, email: nullable('string'), admin: 'boolean' },
   { summary: 'A teacher of a school: names, email, and whether they are its admin', columns: ['id', 'username', 'display_name', 'email', 'admin'] },
 );
 
@@ -95,20 +87,12 @@ export const TEACHER = defineShape(
 export const PUPIL = defineShape(
   'pupil',
   {
-    id: 'serial',
-    username: 'string',
-    school_id: nullable('serial'),
+    ...PERSON,
     school_username: nullable('string'),
-    first_name: 'string',
-    last_name: 'string',
-    display_name: 'string',
     stage_spelling: nullable('int'),
     stage_number: nullable('int'),
-    experimental: 'boolean',
     permissions: 'strings',
-    created_at: 'date',
     group_ids: listOf('serial', { optional: true }),
-    deleted_at: 'date?',
     password: 'string?',
   },
   { summary: 'A pupil of a school: names, school username, stages and groups', columns: ['id', 'school_username', 'first_name', 'last_name', 'display_name', 'stage_spelling'] },
