@@ -91,7 +91,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups add-pupils': {
     route: 'POST users/me/school/groups/{id}/pupils',
-    reply: { group: GROUP, added: 'int', moved_from: ['json'], pupils: [PUPIL] },
+    reply: { group: GROUP, added: 'int', moved_from: ['serial'], pupils: [PUPIL] },
     role: 'admin',
     summary: 'Add pupils to a group; with move 1, take them out of their other groups',
     payload: { pupils: 'ids', move: 'flag?' },
@@ -300,7 +300,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups grammar-competence': {
     route: 'GET users/me/groups/{id}/grammar_competence',
-    reply: { group: inline({ id: 'serial', name: 'string' }), stage: { kind: 'json', nullable: true }, locale: { kind: 'json', nullable: true }, skills: [inline({ skill: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), stage: nullable('int'), locale: nullable('string'), skills: [inline({ skill: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })] },
     role: 'teacher',
     summary: "Show a group's grammar competence for a stage and locale",
     payload: { stage: 'int?', locale: 'string?' },

@@ -114,7 +114,7 @@ export const hivesLeaguesArea = defineArea('hives-leagues', {
   },
   'me challenge-notifications': {
     route: 'GET users/me/challengenotifications',
-    reply: { notifications: ['json'], total: 'int' },
+    reply: { notifications: [inline({ challenge_id: 'serial', name: 'string', product: { oneOf: LEAGUE_PRODUCTS }, starts_at: 'date', ends_at: 'date', message: 'string' })], total: 'int' },
     role: 'user',
     summary: "List the signed-in user's challenge notifications, optionally per product",
     payload: { product: 'string?' },

@@ -247,13 +247,13 @@ export const homeworkArea = defineArea('homework', {
   },
   'homework group-quiz-tests': {
     route: 'GET homework/group/{id}/question_sets/tests',
-    reply: { tests: ['json'] },
+    reply: { tests: [inline({ homework: HOMEWORK, results: PLAY_SUMMARY })] },
     role: 'teacher',
     summary: 'List the quiz tests set as homework for a group',
   },
   'homework pupil-quiz-tests': {
     route: 'GET homework/pupil/{id}/question_sets/tests',
-    reply: { tests: ['json'] },
+    reply: { tests: [inline({ homework: HOMEWORK, results: PLAY_SUMMARY })] },
     role: 'teacher',
     summary: 'List the quiz tests set as homework for a pupil',
   },

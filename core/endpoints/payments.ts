@@ -1,7 +1,7 @@
 import { defineArea } from './define.js';
-import { inline, nullable, optional } from '../shapes/define.js';
+import { inline, optional } from '../shapes/define.js';
 import { INVOICE } from '../shapes/invoice.js';
-import { PAYMENT_METHOD } from '../shapes/subscription.js';
+import { CARD_EVENT, PAYMENT_METHOD } from '../shapes/subscription.js';
 import { PURCHASE } from '../shapes/store.js';
 import { CURRENCIES } from '../domain/billing.js';
 
@@ -50,7 +50,7 @@ export const paymentsArea = defineArea('payments', {
   },
   'card-provider request': {
     route: 'POST {card_provider}',
-    reply: { event: inline({ id: 'serial', school_id: 'serial', subscription_id: 'serial', invoice_id: 'serial', type: 'string', payload: inline({ type: 'string', invoice_id: 'serial' }), state: 'string', attempts: 'int', error: nullable('string'), created_at: 'date', processed_at: 'date' }), invoice: INVOICE },
+    reply: { event: CARD_EVENT, invoice: INVOICE },
     role: 'admin',
     summary: 'Send a request to the card payment provider route (purpose not shown)',
     payload: { type: { kind: 'text', min: 1 }, invoice_id: 'serial?', data: 'json?' },
@@ -59,7 +59,7 @@ export const paymentsArea = defineArea('payments', {
   },
   'schools balance': {
     route: 'GET schools/{id}/balance',
-    reply: { balance: [inline({ currency: 'string', outstanding: 'int', overdue: 'int', paid: 'int', refunded: 'int' })], school_id: 'serial' },
+    reply: { balance: [inline({ currency: { oneOf: CURRENCIES }, outstanding: 'int', overdue: 'int', paid: 'int', refunded: 'int' })], school_id: 'serial' },
     role: 'admin',
     summary: "Show a school's account balance",
   },

@@ -1,4 +1,5 @@
 import { defineArea } from './define.js';
+import { ROSTER_LINK_STATES } from '../domain/accounts.js';
 import { inline } from '../shapes/define.js';
 import { SCHOOL } from '../shapes/school.js';
 import { TEACHER } from '../shapes/user.js';
@@ -105,7 +106,7 @@ export const rosteringArea = defineArea('rostering', {
   },
   'roster-b sync-status': {
     route: 'GET {roster_b}/schools/{id}/sync',
-    reply: { sync: inline({ state: 'string', synced_at: 'date', sync_count: 'int', last_sync: inline({ pupils: 'int', teachers: 'int', groups: 'int' }) }) },
+    reply: { sync: inline({ state: { oneOf: ROSTER_LINK_STATES }, synced_at: 'date', sync_count: 'int', last_sync: inline({ pupils: 'int', teachers: 'int', groups: 'int' }) }) },
     role: 'admin',
     summary: "Show the state of a school's rostering provider B sync",
   },
@@ -125,7 +126,7 @@ export const rosteringArea = defineArea('rostering', {
   },
   'roster-b exclusions': {
     route: 'GET {roster_b}/school/{id}/exclusions',
-    reply: { exclusions: ['json'], ids: ['json'], total: 'int' },
+    reply: { exclusions: [inline({ external_id: 'string', created_at: 'date' })], ids: 'strings', total: 'int' },
     role: 'admin',
     summary: 'List the records excluded from rostering provider B syncs (only those named, when given)',
     payload: EXCLUSIONS,
@@ -140,7 +141,7 @@ export const rosteringArea = defineArea('rostering', {
   },
   'roster-b remove-exclusions': {
     route: 'DELETE {roster_b}/school/{id}/exclusions',
-    reply: { exclusions: ['json'], ids: ['json'], total: 'int' },
+    reply: { exclusions: [inline({ external_id: 'string', created_at: 'date' })], ids: 'strings', total: 'int' },
     role: 'admin',
     summary: 'Stop excluding records from rostering provider B syncs',
     payload: EXCLUSIONS,
@@ -205,7 +206,7 @@ export const rosteringArea = defineArea('rostering', {
   },
   'class-link-tenants create': {
     route: 'POST class-link/tenants',
-    reply: { tenant: inline({ orgs: ['json'], id: 'serial', name: 'string', tenant_id: 'string', created_at: 'date' }) },
+    reply: { tenant: TENANT },
     role: 'superuser',
     summary: 'Register a ClassLink tenant',
     open: true,

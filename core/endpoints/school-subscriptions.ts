@@ -1,7 +1,7 @@
 import { INVOICE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
-import { inline, nullable } from '../shapes/define.js';
-import { COST, COUPON, PLAN_ACTION, SUBSCRIPTION, UPGRADE_COST } from '../shapes/subscription.js';
+import { nullable } from '../shapes/define.js';
+import { CARD_EVENT, CARD_SCHEDULE, COST, COUPON, PLAN_ACTION, SUBSCRIPTION, UPGRADE_COST } from '../shapes/subscription.js';
 import { GRANT_PAYLOAD, QUOTE_PAYLOAD, UPGRADE_PAYLOAD } from './payloads.js';
 import { INVOICE, SHARED_INVOICE } from '../shapes/invoice.js';
 
@@ -85,7 +85,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions assign-users': {
     route: 'POST users/me/school/subscriptions/{id}/users',
-    reply: { subscription: SUBSCRIPTION, assigned: ['int'], skipped: ['json'] },
+    reply: { subscription: SUBSCRIPTION, assigned: ['serial'], skipped: ['serial'] },
     role: 'admin',
     summary: 'Give users a seat on a subscription, optionally failing past the limit',
     payload: { user_ids: 'ids', error_on_user_limit: 'boolean?' },
@@ -94,7 +94,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions unassign-users': {
     route: 'DELETE users/me/school/subscriptions/{id}/users',
-    reply: { subscription: SUBSCRIPTION, removed: ['int'] },
+    reply: { subscription: SUBSCRIPTION, removed: ['serial'] },
     role: 'admin',
     summary: 'Take users off a subscription',
     payload: { user_ids: 'ids', error_on_user_limit: 'boolean?' },
@@ -103,7 +103,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions assign-teachers': {
     route: 'POST users/me/school/subscriptions/{id}/teachers',
-    reply: { subscription: SUBSCRIPTION, assigned: ['json'], skipped: ['int'] },
+    reply: { subscription: SUBSCRIPTION, assigned: ['serial'], skipped: ['serial'] },
     role: 'admin',
     summary: 'Give teachers a seat on a subscription, optionally failing past the limit',
     payload: { user_ids: 'ids', error_on_user_limit: 'boolean?' },
@@ -112,7 +112,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions unassign-teachers': {
     route: 'DELETE users/me/school/subscriptions/{id}/teachers',
-    reply: { subscription: SUBSCRIPTION, removed: ['json'] },
+    reply: { subscription: SUBSCRIPTION, removed: ['serial'] },
     role: 'admin',
     summary: 'Take teachers off a subscription',
     payload: { user_ids: 'ids', error_on_user_limit: 'boolean?' },
@@ -121,7 +121,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions assign-groups': {
     route: 'POST users/me/school/subscriptions/{id}/groups',
-    reply: { subscription: SUBSCRIPTION, assigned: ['int'], skipped: ['json'] },
+    reply: { subscription: SUBSCRIPTION, assigned: ['serial'], skipped: ['serial'] },
     role: 'admin',
     summary: 'Put groups on a subscription, optionally seating their pupils too',
     payload: { group_ids: 'ids', assign_to_users: 'boolean?', error_on_user_limit: 'boolean?' },
@@ -130,7 +130,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions unassign-groups': {
     route: 'DELETE users/me/school/subscriptions/{id}/groups',
-    reply: { subscription: SUBSCRIPTION, removed: ['int'] },
+    reply: { subscription: SUBSCRIPTION, removed: ['serial'] },
     role: 'admin',
     summary: 'Take groups off a subscription, optionally unseating their pupils',
     payload: { group_ids: 'ids', assign_to_users: 'boolean?', error_on_user_limit: 'boolean?' },
@@ -238,20 +238,20 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'scheduled-updates show': {
     route: 'GET {card_provider}/{id}/schedules/{sid}',
-    reply: { schedule: inline({ id: 'serial', subscription_id: 'serial', changes: inline({ seats: 'int', teacher_seats: 'int' }), effective_at: 'day', state: 'string', created_at: 'date', updated_at: 'date' }) },
+    reply: { schedule: CARD_SCHEDULE },
     role: 'superuser',
     summary: "Show a subscription's scheduled update at the card payment provider",
   },
   'scheduled-updates cancel': {
     route: 'DELETE {card_provider}/{id}/schedules/{sid}',
-    reply: { schedule: inline({ id: 'serial', subscription_id: 'serial', changes: inline({ seats: 'int', teacher_seats: 'int' }), effective_at: 'day', state: 'string', created_at: 'date', updated_at: 'date' }), changed: 'boolean' },
+    reply: { schedule: CARD_SCHEDULE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Cancel a scheduled update of a subscription',
     destructive: true,
   },
   'scheduled-updates reschedule': {
     route: 'POST {card_provider}/{id}/schedules/{sid}',
-    reply: { schedule: inline({ id: 'serial', subscription_id: 'serial', changes: inline({ seats: 'int', teacher_seats: 'int' }), effective_at: 'day', state: 'string', created_at: 'date', updated_at: 'date' }) },
+    reply: { schedule: CARD_SCHEDULE },
     role: 'superuser',
     summary: 'Move a scheduled update of a subscription to another date',
     payload: { effective_at: 'day?', seats: { kind: 'int', min: 0, optional: true }, teacher_seats: { kind: 'int', min: 0, optional: true } },
@@ -273,7 +273,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'schools card-events': {
     route: 'GET schools/{id}/{card_provider}/events',
-    reply: { events: ['json'], total: 'int' },
+    reply: { events: [CARD_EVENT], total: 'int' },
     role: 'superuser',
     summary: "List a school's events from the card payment provider",
     payload: { skip: 'skip?', take: 'take?' },
@@ -288,7 +288,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'card-events rerun': {
     route: 'POST {card_provider}/{id}/events/{eid}',
-    reply: { event: inline({ id: 'serial', school_id: 'serial', subscription_id: 'serial', invoice_id: 'serial', type: 'string', payload: inline({ id: 'string' }), state: 'string', attempts: 'int', error: nullable('string'), created_at: 'date', processed_at: 'date' }) },
+    reply: { event: CARD_EVENT },
     role: 'superuser',
     summary: 'Process a card payment provider event again',
   },

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from '../domain/billing.js';
+import { CURRENCIES, PAYMENT_METHODS, PURCHASE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 import { inline } from '../shapes/define.js';
 import { PURCHASE, STORE_ITEM, STORE_LOCATION } from '../shapes/store.js';
@@ -19,7 +19,7 @@ const PURCHASE_PAYLOAD = {
 export const storeArea = defineArea('store', {
   'merch-sales list': {
     route: 'GET superuser/merchsales',
-    reply: { sales: inline({ by_state: [inline({ state: 'string', currency: 'string', count: 'int', total: 'int' })], by_month: [inline({ month: 'string', currency: 'string', count: 'int', total: 'int' })], top_items: [inline({ item_id: 'serial', sku: 'string', name: 'string', quantity: 'int' })] }) },
+    reply: { sales: inline({ by_state: [inline({ state: { oneOf: PURCHASE_STATES }, currency: { oneOf: CURRENCIES }, count: 'int', total: 'int' })], by_month: [inline({ month: 'string', currency: { oneOf: CURRENCIES }, count: 'int', total: 'int' })], top_items: [inline({ item_id: 'serial', sku: 'string', name: 'string', quantity: 'int' })] }) },
     role: 'superuser',
     summary: 'List merchandise sales across all schools',
   },
@@ -176,7 +176,7 @@ export const storeArea = defineArea('store', {
   },
   'store-items filters': {
     route: 'GET store/item_filters',
-    reply: { filters: inline({ categories: [inline({ name: 'string', count: 'int' })], tags: 'strings', price_ranges: 'object', locations: [inline({ id: 'serial', name: 'string', country: 'string', currency: 'string' })] }) },
+    reply: { filters: inline({ categories: [inline({ name: 'string', count: 'int' })], tags: 'strings', price_ranges: 'object', locations: [inline({ id: 'serial', name: 'string', country: 'string', currency: { oneOf: CURRENCIES } })] }) },
     role: 'user',
     summary: 'List the filters the store item list accepts',
   },

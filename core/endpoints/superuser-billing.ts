@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
+import { CANCELLATION_KINDS, CURRENCIES, PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 import { inline, nullable } from '../shapes/define.js';
 import { SESSION_USER, TEACHER } from '../shapes/user.js';
@@ -128,7 +128,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions renewal-email': {
     route: 'GET superuser/subscriptions/{id}/renewal_email',
-    reply: { email: inline({ to: 'string', subject: 'string', body: 'string', renews_on: 'day', amount: 'int', currency: 'string', price_rise_exempt_until: { kind: 'json', nullable: true } }) },
+    reply: { email: inline({ to: 'string', subject: 'string', body: 'string', renews_on: 'day', amount: 'int', currency: { oneOf: CURRENCIES }, price_rise_exempt_until: nullable('day') }) },
     role: 'superuser',
     summary: 'Show the renewal email for a subscription',
     note: 'Path inferred: the spec says "GET renewal_email" on the superuser/subscriptions/{id} line.',
@@ -228,7 +228,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'cancellations aggregate': {
     route: 'GET superuser/cancellations/aggregate',
-    reply: { aggregate: inline({ by_kind: [inline({ kind: 'string', count: 'int' })], by_reason: [inline({ reason: 'string', count: 'int' })], by_month: [inline({ month: 'string', count: 'int' })], undone: 'int' }) },
+    reply: { aggregate: inline({ by_kind: [inline({ kind: { oneOf: CANCELLATION_KINDS }, count: 'int' })], by_reason: [inline({ reason: 'string', count: 'int' })], by_month: [inline({ month: 'string', count: 'int' })], undone: 'int' }) },
     role: 'superuser',
     summary: 'Show cancellation totals',
     note: 'Path and method inferred from "cancellations (reason edit, table, aggregate)".',
@@ -298,7 +298,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'addresses geocode': {
     route: 'GET geocode-address',
-    reply: { results: ['json'] },
+    reply: { results: [inline({ name: 'string', country: 'string', lat: 'number', lng: 'number', formatted: 'string' })] },
     role: 'superuser',
     summary: 'Look up the coordinates of an address',
     payload: { q: { kind: 'text', min: 1 } },
@@ -385,7 +385,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'users session': {
     route: 'GET superuser/users/{id}/session',
-    reply: { session: inline({ user_id: 'serial', username: 'string', active: 'int', last_sign_in: { kind: 'json', nullable: true }, expires_at: nullable('date'), imitated_by: nullable('serial') }) },
+    reply: { session: inline({ user_id: 'serial', username: 'string', active: 'int', last_sign_in: nullable('date'), expires_at: nullable('date'), imitated_by: nullable('serial') }) },
     role: 'superuser',
     summary: "View a user's current session",
   },

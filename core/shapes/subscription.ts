@@ -1,5 +1,5 @@
 /** Subscriptions and the catalogue they are bought from (products, scopes, plans, coupons), as the API answers them. */
-import { CANCELLATION_KINDS, CURRENCIES, PLAN_ACTION_KINDS, PLAN_ACTION_STATES, SEAT_TYPES, SUBSCRIPTION_BILLING, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
+import { CANCELLATION_KINDS, CARD_EVENT_STATES, CARD_SCHEDULE_STATES, CURRENCIES, PLAN_ACTION_KINDS, PLAN_ACTION_STATES, SEAT_TYPES, SUBSCRIPTION_BILLING, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
 import { defineShape, inline, nullable } from './define.js';
 
 /**
@@ -192,4 +192,30 @@ export const UPGRADE_COST = defineShape(
   'upgrade_cost',
   { plan_id: 'serial', plan: 'string', seats: 'int', teacher_seats: 'int', currency: { oneOf: CURRENCIES }, amount: 'int' },
   { summary: 'The cost of an upgrade: the plan and seats it moves to, and the amount due', columns: ['plan', 'seats', 'currency', 'amount'], money: ['amount'] },
+);
+
+/** A change of a card subscription scheduled for a day (seats, teacher seats), and whether it was applied. */
+export const CARD_SCHEDULE = defineShape(
+  'card_schedule',
+  { id: 'serial', subscription_id: 'serial', changes: 'object', effective_at: 'day', state: { oneOf: CARD_SCHEDULE_STATES }, created_at: 'date', updated_at: 'date' },
+  { summary: 'A scheduled change of a card subscription', columns: ['id', 'subscription_id', 'effective_at', 'state'] },
+);
+
+/** An event the card provider sent (a paid invoice...), what it was about, and how the platform handled it. */
+export const CARD_EVENT = defineShape(
+  'card_event',
+  {
+    id: 'serial',
+    school_id: nullable('serial'),
+    subscription_id: nullable('serial'),
+    invoice_id: nullable('serial'),
+    type: 'string',
+    payload: 'object',
+    state: { oneOf: CARD_EVENT_STATES },
+    attempts: 'int',
+    error: nullable('string'),
+    created_at: 'date',
+    processed_at: nullable('date'),
+  },
+  { summary: "An event of the card provider and how it was handled", columns: ['id', 'type', 'invoice_id', 'state', 'created_at'] },
 );
