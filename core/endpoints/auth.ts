@@ -16,6 +16,8 @@ const PROFILE = {
 /** A username a user signs in with: what the sandbox stores, in the form the platform takes. */
 const USERNAME = { kind: 'string', pattern: '^[A-Za-z0-9._@-]{3,}$', expected: '3 or more letters, digits or . _ @ -', example: 'amy.teacher' } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const authArea = defineArea('auth', {
   'error-reports send': {
     route: 'POST error_report',

@@ -2,6 +2,8 @@ import { CURRENCIES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 import { COUNTRY, ZONE } from '../shapes/country.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const countriesArea = defineArea('countries', {
   'countries list': {
     route: 'GET countries',

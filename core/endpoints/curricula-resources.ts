@@ -3,6 +3,8 @@ import { inline, nullable } from '../shapes/define.js';
 import { RECORD } from '../shapes/record.js';
 import { CURRICULUM_NODE, EXTERNAL_NODE, RESOURCE, RESOURCE_TYPE } from '../shapes/resource.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const curriculaResourcesArea = defineArea('curricula-resources', {
   'external-curricula list': {
     route: 'GET quiz/external_curricula',

@@ -1,6 +1,8 @@
 import { defineArea } from './define.js';
 import { USER } from '../shapes/user.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const deletedUsersArea = defineArea('deleted-users', {
   'deleted-users purge': {
     route: 'DELETE users/deleted/{id}',

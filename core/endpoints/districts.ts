@@ -2,6 +2,8 @@ import { defineArea } from './define.js';
 import { SUBSCRIPTION } from '../shapes/subscription.js';
 import { DISTRICT } from '../shapes/sales.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const districtsArea = defineArea('districts', {
   'districts list': {
     route: 'GET districts',

@@ -10,6 +10,8 @@ const NAME = { kind: 'text', min: 1, max: 100 } as const;
 // year is read too (a text of at most 20 or a whole number), but stays open: the table has no either-or kind.
 const GROUP_DATA = { colour: { kind: 'string', max: 20, optional: true }, description: { kind: 'string', max: 500, optional: true } } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const groupsArea = defineArea('groups', {
   'groups list': {
     route: 'GET users/me/school/groups',
@@ -280,7 +282,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups diagnostic-data': {
     route: 'GET users/me/school/groups/{id}/pupils_diagnostic_data',
-    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', skills: inline({ "SP-DOUBLE": 'int?', "SP-SUFFIX": 'int?', "SP-SILENT": 'int?' }) })], skills: inline({ "SP-DOUBLE": 'number', "SP-SUFFIX": 'int', "SP-SILENT": 'number' }) },
+    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', skills: 'object' })], skills: 'object' },
     role: 'teacher',
     summary: "Show spelling diagnostic data for each pupil of a group",
   },

@@ -14,6 +14,8 @@ export const LEAGUE_FIELDS = {
   ends_at: 'date?',
 } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const hivesLeaguesArea = defineArea('hives-leagues', {
   'hives list': {
     route: 'GET hives',

@@ -31,6 +31,8 @@ export const NEW_HOMEWORK_FIELDS = { ...HOMEWORK_FIELDS, title: TITLE } as const
 /** A new homework set's own fields, sent inside `homework_set` or at the top level with its `homework` list. */
 export const HOMEWORK_SET_FIELDS = { title: TITLE, group_id: GROUP } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const homeworkArea = defineArea('homework', {
   'homework list': {
     route: 'GET homework',

@@ -3,6 +3,8 @@ import { RECORD } from '../shapes/record.js';
 
 const PLAYS = 'Path inferred: the spec names game_plays and progress calls for users and users/me without paths.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const lessonsArea = defineArea('lessons', {
   'lessons list': {
     route: 'GET lesson/lessons',

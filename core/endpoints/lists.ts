@@ -3,6 +3,8 @@ import { RECORD } from '../shapes/record.js';
 
 const REPORTED = 'Path inferred: the spec gives only GET users/me/school/pupils/reported_* for this item kind.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const listsArea = defineArea('lists', {
   'lists show': {
     route: 'GET lists/{id}',

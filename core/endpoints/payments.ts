@@ -5,6 +5,8 @@ import { CARD_EVENT, PAYMENT_METHOD } from '../shapes/subscription.js';
 import { PURCHASE } from '../shapes/store.js';
 import { CURRENCIES } from '../domain/billing.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const paymentsArea = defineArea('payments', {
   'payment-methods list': {
     route: 'GET users/me/school/paymentmethods',

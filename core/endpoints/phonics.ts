@@ -1,6 +1,8 @@
 import { defineArea } from './define.js';
 import { RECORD } from '../shapes/record.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const phonicsArea = defineArea('phonics', {
   'phonics-assessments create': {
     route: 'POST phonics/assessment',

@@ -7,6 +7,8 @@ import { GAME_SESSION, PLAY_SUMMARY } from '../shapes/homework.js';
 
 const SESSION_NOTE = 'Prefix from context: the spec says "DELETE single sessions under history/{id}, ..." after the pupil history calls.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const pupilsArea = defineArea('pupils', {
   'pupils list': {
     route: 'GET users/me/school/pupils',

@@ -8,6 +8,8 @@ const NAME = { kind: 'text', min: 1, max: 60 } as const;
 const REWARD_LOG = { logId: 'serial?', schoolGroupId: 'serial?' } as const;
 const FEEDBACK = { name: NAME, points: { kind: 'int', min: -10, max: 10 }, icon: { kind: 'string', max: 40, optional: true, nullable: true } } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const rewardsArea = defineArea('rewards', {
   'feedback-rewards show': {
     route: 'GET rewards/feedback/{id}',

@@ -11,6 +11,8 @@ const EXCLUSIONS = { exclusions: 'ids?', ids: 'ids?' } as const;
 
 const LINK_NOTE = 'Path inferred: the spec says "users/me/school/link for three further rostering providers" without naming them.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const rosteringArea = defineArea('rostering', {
   'school-systems list-schools': {
     route: 'GET {school_system}/schools',

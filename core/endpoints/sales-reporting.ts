@@ -1,6 +1,6 @@
 import { defineArea } from './define.js';
-import { inline } from '../shapes/define.js';
-import { SNAPSHOT } from '../shapes/system.js';
+import { inline, nullable } from '../shapes/define.js';
+import { ENGAGEMENT_ROW, SNAPSHOT } from '../shapes/system.js';
 import { RETENTION_EVENT, SALES_PERSON } from '../shapes/sales.js';
 
 /** The period a sales report covers (the twelve months to today when not given) and its currency. */
@@ -9,10 +9,12 @@ export const SALES_PERIOD = { from: 'day?', to: 'day?', currency: 'string?' } as
 const SNAPSHOT_NOTE = 'Path inferred: the spec lists "engagement snapshots: POST, GET, GET {id}, /data, /download, DELETE" without a base path.';
 const SALES_PEOPLE_NOTE = 'Path inferred: the spec says "sales people: GET, POST, PATCH, DELETE" without a path.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const salesReportingArea = defineArea('sales-reporting', {
   'snapshots preview': {
     route: 'POST superuser/sales/reports/engagement/preview',
-    reply: { preview: [inline({ school_id: 'serial', school_name: 'string', country: 'string', pupils: 'int', teachers: 'int', active_pupils: 'int', plays: 'int', plays_by_game: inline({ beekeeper: 'int?', mastery_zone: 'int?', maths: 'int', number: 'int?', phonics: 'int', quiz: 'int?', spelling: 'int?', squirrelscurry: 'int?', mtc: 'int?', assessment: 'int?', buzzwords: 'int?', grammar: 'int?' }), sign_ins: 'int', live_subscriptions: 'int', seats: 'int', assigned_users: 'int', engagement_rate: 'number' })], start: 'day', end: 'day' },
+    reply: { preview: [ENGAGEMENT_ROW], start: 'day', end: 'day' },
     role: 'superuser',
     summary: 'Preview the engagement report a snapshot would capture',
     payload: { start: 'day?', end: 'day?', school_ids: 'ids?', take: 'take?' },
@@ -45,7 +47,7 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'snapshots data': {
     route: 'GET superuser/sales/reports/engagement/snapshots/{id}/data',
-    reply: { data: [inline({ school_id: 'serial', school_name: 'string', country: 'string', pupils: 'int', teachers: 'int', active_pupils: 'int', plays: 'int', plays_by_game: inline({ assessment: 'int', beekeeper: 'int', buzzwords: 'int', grammar: 'int', mastery_zone: 'int', maths: 'int', mtc: 'int', number: 'int', phonics: 'int', quiz: 'int', spelling: 'int', squirrelscurry: 'int' }), sign_ins: 'int', live_subscriptions: 'int', seats: 'int', assigned_users: 'int', engagement_rate: 'int' })], total: 'int' },
+    reply: { data: [ENGAGEMENT_ROW], total: 'int' },
     role: 'superuser',
     summary: 'Show the rows of an engagement snapshot',
     payload: { skip: 'skip?', take: 'take?' },
@@ -85,7 +87,7 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'sales headlines': {
     route: 'GET sales/reports/headlines',
-    reply: { headlines: inline({ period: inline({ from: 'day', to: 'day' }), previous: inline({ from: 'day', to: 'day' }), current: inline({ revenue_gbp: 'int', new_subscriptions: 'int', trials: 'int', cancellations: 'int' }), before: inline({ revenue_gbp: 'int', new_subscriptions: 'int', trials: 'int', cancellations: 'int' }), change_percent: inline({ revenue_gbp: 'number', new_subscriptions: 'int', trials: { kind: 'json', nullable: true }, cancellations: 'int' }) }) },
+    reply: { headlines: inline({ period: inline({ from: 'day', to: 'day' }), previous: inline({ from: 'day', to: 'day' }), current: inline({ revenue_gbp: 'int', new_subscriptions: 'int', trials: 'int', cancellations: 'int' }), before: inline({ revenue_gbp: 'int', new_subscriptions: 'int', trials: 'int', cancellations: 'int' }), change_percent: inline({ revenue_gbp: nullable('number'), new_subscriptions: nullable('number'), trials: nullable('number'), cancellations: nullable('number') }) }) },
     role: 'employee',
     summary: 'Show the headline sales figures',
     payload: SALES_PERIOD,
@@ -93,7 +95,7 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'retentions list': {
     route: 'GET retentions',
-    reply: { retentions: inline({ from: 'day', to: 'day', due: 'int', renewed: 'int', lapsed: 'int', rate: 'number', by_product: [inline({ product_id: 'serial', product: 'string', due: 'int', renewed: 'int', lapsed: 'int', rate: 'int' })] }) },
+    reply: { retentions: inline({ from: 'day', to: 'day', due: 'int', renewed: 'int', lapsed: 'int', rate: nullable('number'), by_product: [inline({ product_id: 'serial', product: 'string', due: 'int', renewed: 'int', lapsed: 'int', rate: nullable('number') })] }) },
     role: 'employee',
     summary: 'Show subscription retention figures',
     payload: SALES_PERIOD,

@@ -11,6 +11,8 @@ const DESCRIPTION = { kind: 'text', min: 1, max: 500, optional: true } as const;
 const ASSIGN_NOTE = 'Prefix from context: "Assignment under /{id}/users, /teachers, /groups" read under users/me/school/subscriptions/{id}.';
 const SEATS_NOTE = 'Path inferred: the spec writes "PATCH users/seats and teachers/seats"; read under users/me/school/subscriptions/{id}/.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   'school-subscriptions list': {
     route: 'GET users/me/school/subscriptions',

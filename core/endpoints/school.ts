@@ -6,6 +6,8 @@ import { ADDRESS, SCHOOL, SCHOOL_NAME } from '../shapes/school.js';
 // object of lines, which the handler checks (the table can only call it json).
 const ADDRESS_TYPE = { kind: 'text', min: 1, max: 30, optional: true } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const schoolArea = defineArea('school', {
   'schools create': {
     route: 'POST users/me/school',

@@ -2,6 +2,8 @@ import { defineArea } from './define.js';
 import { inline } from '../shapes/define.js';
 import { RESOURCE_ITEM } from '../shapes/resource.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const siteArea = defineArea('site', {
   'resources search': {
     route: 'GET resources/search',

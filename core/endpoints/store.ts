@@ -16,6 +16,8 @@ const PURCHASE_PAYLOAD = {
   source_dept: { kind: 'text', min: 1, max: 60, optional: true },
 } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const storeArea = defineArea('store', {
   'merch-sales list': {
     route: 'GET superuser/merchsales',

@@ -23,6 +23,8 @@ const PLAN_FIELDS = {
 
 const CRUD_NOTE = 'Verbs inferred: the spec says "subscriptions/products and /{id}: GET, POST, PATCH, DELETE"; spread CRUD-style.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
   'subscription-products list': {
     route: 'GET subscriptions/products',

@@ -17,6 +17,8 @@ const REASON = { kind: 'text', max: 500, optional: true } as const;
 
 const FUTURE_NOTE = 'Path inferred: the spec says "GET and DELETE {id} for future"; the subscription parameter is renamed.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const superuserBillingArea = defineArea('superuser-billing', {
   'subscriptions list': {
     route: 'GET schoolsubscriptions',

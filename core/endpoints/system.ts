@@ -16,6 +16,8 @@ export const EMAIL_LOG_FILTER = {
 /** The filters of the job lists. The site also sends the queue as `queueId`, which would be the same CLI flag: it stays an open key. */
 const JOB_FILTER = { state: 'string?', namespace_id: 'string?', queue_id: 'string?' } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const systemArea = defineArea('system', {
   'emails send': {
     route: 'PUT email/{id}/send',

@@ -7,6 +7,8 @@ const EXPERIMENTAL_NOTE = 'Path inferred: the spec says "PUT experimental: {enab
 
 const NAME = { kind: 'text', max: 100, optional: true } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const teachersUsersArea = defineArea('teachers-users', {
   'teachers create': {
     route: 'POST users/me/school/teachers',

@@ -79,3 +79,24 @@ export const SNAPSHOT = defineShape(
   },
   { summary: 'An engagement snapshot of a period', columns: ['id', 'start', 'end', 'state', 'school_count', 'created_at'] },
 );
+
+/** One school's row of an engagement snapshot: its people, plays (by game: any game's key), sign-ins, seats and engagement. */
+export const ENGAGEMENT_ROW = defineShape(
+  'engagement_row',
+  {
+    school_id: 'serial',
+    school_name: 'string',
+    country: 'string',
+    pupils: 'int',
+    teachers: 'int',
+    active_pupils: 'int',
+    plays: 'int',
+    plays_by_game: 'object',
+    sign_ins: 'int',
+    live_subscriptions: 'int',
+    seats: 'int',
+    assigned_users: 'int',
+    engagement_rate: 'number',
+  },
+  { summary: "A school's engagement over a snapshot's period", columns: ['school_id', 'school_name', 'active_pupils', 'plays', 'engagement_rate'] },
+);

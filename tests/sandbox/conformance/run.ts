@@ -3,6 +3,7 @@
  * (a delete-all last of all), so a write does not take away what a later read of the area needs.
  */
 import type { Endpoint } from '../../../core/endpoints/index.js';
+import type { SandboxOptions } from '../../../sandbox/server/server.js';
 import { testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { CASES } from './cases.js';
 import { ensureRecords, type Owner } from './generic-records.js';
@@ -42,13 +43,14 @@ function queryOf(payload: Readonly<Record<string, unknown>>): Record<string, str
 }
 
 /**
- * Sends each entry's request (as `cases.ts` and the defaults build it) to a fresh sandbox.
+ * Sends each entry's request (as `cases.ts` and the defaults build it) to a fresh sandbox (the demo seed
+ * unless `options.seed` says otherwise).
  *
  * @example
  * const outcomes = await runArea(ENDPOINTS.filter((e) => e.area === 'vat'));
  */
-export async function runArea(endpoints: readonly Endpoint[]): Promise<Outcome[]> {
-  const t = testSandbox({ rateLimit: 1_000_000_000, now: () => new Date('2026-11-24T12:00:00Z') });
+export async function runArea(endpoints: readonly Endpoint[], options: Pick<SandboxOptions, 'seed'> = {}): Promise<Outcome[]> {
+  const t = testSandbox({ rateLimit: 1_000_000_000, now: () => new Date('2026-11-24T12:00:00Z'), ...options });
   try {
     const signed = await signIn(t);
     const outcomes: Outcome[] = [];
