@@ -283,7 +283,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'card-invoices restore': {
     route: 'POST {card_provider}/{id}/invoices/{iid}',
-    reply: { invoice: INVOICE },
+    reply: { invoice: INVOICE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Restore a voided invoice at the card payment provider',
     idempotent: true,

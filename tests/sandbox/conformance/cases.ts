@@ -1,9 +1,17 @@
 /**
  * What the request of an entry needs beyond the defaults (`requests.ts`): ids of seeded records in the
- * right state, payloads a handler accepts, or another seeded caller. An entry the demo seed cannot answer
- * says why (`skip`), and is counted as not reached.
+ * right state, payloads a handler accepts, another seeded caller, or a seeded record put in the state the
+ * entry acts on (`setup`: a deleted user, a void invoice). An entry the demo seed cannot answer says why
+ * (`skip`), and is counted as not reached.
  */
+import type { SandboxDb } from '../../../sandbox/db/database.js';
 import type { Case } from './requests.js';
+
+const AT = '2026-11-20T09:00:00.000Z';
+/** Deletes a seeded user of school 1 (the demo seed deletes none). */
+const deleteUser = (id: number) => (db: SandboxDb) => void db.prepare('UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(AT, id);
+/** Turns a seeded game session of pupil 16 into one of another game (the seed plays every game but these). */
+const sessionOf = (id: number, game: string) => (db: SandboxDb) => void db.prepare('UPDATE game_sessions SET game = ? WHERE id = ?').run(game, id);
 
 const GRANT = { product_id: 4 } as const;
 
@@ -41,7 +49,6 @@ export const CASES: Readonly<Record<string, Case>> = {
   'homework-sets delete-many': { body: { ids: '1' } },
   'homework assign-group': { params: { gid: '2' } },
   'homework add-pupils': { body: { pupilIds: [16] } },
-  'leagues update': { skip: 'the seed has no league still running' },
   'challenges groups': { params: { id: '2' } },
   'challenges users': { params: { id: '2' } },
   'challenges create': { body: { league: { name: 'Spelling face-off', starts_at: '2026-11-02', ends_at: '2026-12-02' }, groups: [1, 2], product: 'spelling' } },
@@ -64,7 +71,6 @@ export const CASES: Readonly<Record<string, Case>> = {
   'scheduled-updates reschedule': { params: { id: '7', sid: '1' }, body: { effective_at: '2027-02-01' } },
   'scheduled-updates cancel': { params: { id: '7', sid: '1' } },
   'subscriptions create-card-invoice': { params: { id: '7' }, body: { amount: 1000 } },
-  'card-invoices restore': { skip: 'the seed has no void card invoice' },
   'card-events rerun': { params: { id: '2', eid: '2' } },
   'subscription-scopes delete': { params: { id: '12' } },
   'plan-actions create': { body: { kind: 'reprice', price: 46000 } },
@@ -80,16 +86,11 @@ export const CASES: Readonly<Record<string, Case>> = {
   'users stop-imitating': { params: { id: '3' } },
   'schools set-user-role': { params: { uid: '9' }, body: { role: 'admin' } },
   'subscriptions create-free': { body: GRANT },
-  'subscriptions show-future': { params: { subscriptionId: '5' } },
   'schools delete': { params: { id: '3' }, skip: 'every seeded school has live subscriptions' },
   'districts add-school': { as: 'superuser', body: { schoolId: 1, districtId: 1 } },
   'districts unlink-school': { body: { schoolId: 3 } },
   'feedback-rewards create': { body: { name: 'Kindness', points: 2 } },
   'reward-groups rename': { body: { groupName: 'Green team' } },
-  'deleted-users purge': { skip: 'needs a deleted user; the seed deletes none' },
-  'deleted-users restore': { skip: 'needs a deleted user; the seed deletes none' },
-  'deleted-users recover': { skip: 'needs a deleted user; the seed deletes none' },
-  'deleted-users merge': { skip: 'needs a deleted user; the seed deletes none' },
   'sales-people delete': { params: { id: '3' } },
   'store-purchases create': { body: { items: [{ sku: 'BEE-PLUSH', quantity: 1 }], paymentMethod: 'pm_card_visa' } },
   'store-purchases create-invoice': { body: { items: [{ sku: 'BEE-PLUSH', quantity: 1 }], po_number: 'PO-9' } },
@@ -128,7 +129,6 @@ export const CASES: Readonly<Record<string, Case>> = {
   'subscriptions move': { params: { id: '6' }, body: { school: 2 } },
   'subscriptions create-future': { body: { ...GRANT, product_id: 3, start: '2027-01-01' } },
   'subscriptions grant-full': { params: { id: '2' }, body: GRANT },
-  'subscriptions delete-future': { params: { subscriptionId: '5' }, skip: 'the seed has no subscription still in the future state' },
   'rewards history': { body: { schoolGroupId: 1 } },
   'rewards delete-history': { body: { schoolGroupId: 1, logId: 1 } },
   'rewards add-score': { body: { schoolGroupId: 1, pupilId: 4, feedbackId: 1 } },
@@ -158,9 +158,6 @@ export const CASES: Readonly<Record<string, Case>> = {
   'subscriptions deactivate': { params: { id: '13' } },
   'subscription-products delete': { params: { id: '7' } },
   'rewards convert': { body: { schoolGroupId: 1 }, late: true },
-  'pupils squirrel-scurry-session': { skip: 'the seed has no squirrel scurry sessions' },
-  'pupils delete-beekeeper-session': { skip: 'the seed has no beekeeper sessions' },
-  'pupils delete-buzzwords-session': { skip: 'the seed has no buzzwords sessions' },
   'homework remove-pupils': { body: { pupilIds: '4' }, params: { id: '1' } },
   'prepayment-invoices cancel': { skip: 'needs the action secret that only the prepayment answer tells its payer' },
   'subscriptions cancel-uncollectable': { skip: 'no seeded subscription is both live and has an unpaid invoice once the area ran' },
@@ -170,4 +167,15 @@ export const CASES: Readonly<Record<string, Case>> = {
   'homework add-teacher': { params: { id: '4', tid: '3' } },
   'homework remove-teacher': { params: { id: '4', tid: '3' } },
   'districts buy-subscription': { skip: "the district's schools already hold every product of the district's subscriptions" },
+  'deleted-users recover': { setup: deleteUser(17), body: { id: [17] } },
+  'deleted-users restore': { setup: deleteUser(18), params: { id: '18' } },
+  'deleted-users purge': { setup: deleteUser(19), params: { id: '19' } },
+  'deleted-users merge': { setup: deleteUser(20), body: { from: 20, into: 16 } },
+  'pupils squirrel-scurry-session': { setup: sessionOf(128, 'squirrelscurry'), params: { sessionId: '128' } },
+  'pupils delete-beekeeper-session': { setup: sessionOf(126, 'beekeeper'), params: { sessionId: '126' } },
+  'pupils delete-buzzwords-session': { setup: sessionOf(135, 'buzzwords'), params: { sessionId: '135' } },
+  'leagues update': { setup: (db) => void db.prepare("UPDATE leagues SET ends_at = '2027-01-31T09:00:00.000Z' WHERE id = 1").run(), params: { id: '1' }, body: { name: 'Spring spelling league' } },
+  'card-invoices restore': { setup: (db) => void db.prepare("UPDATE invoices SET state = 'void', voided_at = ? WHERE id = 6").run(AT), params: { id: '8', iid: '6' } },
+  'subscriptions delete-future': { setup: (db) => void db.prepare("UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5").run(), params: { subscriptionId: '5' } },
+  'subscriptions show-future': { setup: (db) => void db.prepare("UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5").run(), params: { subscriptionId: '5' } },
 };

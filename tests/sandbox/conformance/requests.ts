@@ -4,6 +4,7 @@
  * value of its kind, unless the entry's case says otherwise).
  */
 import { fieldInfo, type Endpoint, type FieldSpec, type Role } from '../../../core/endpoints/index.js';
+import type { SandboxDb } from '../../../sandbox/db/database.js';
 import { samplePath } from '../helpers/sample-path.js';
 
 /** A seeded account (password `sandbox`), or `none` for a call without a token. */
@@ -14,6 +15,8 @@ export interface Case {
   readonly params?: Readonly<Record<string, string>>;
   readonly body?: Readonly<Record<string, unknown>>;
   readonly as?: Caller;
+  /** Puts a seeded record in the state the entry needs first (a deleted user, a void invoice...). */
+  readonly setup?: (db: SandboxDb) => void;
   /** Send it after the area's other writes (it needs what one of them makes). */
   readonly late?: true;
   /** Why the entry cannot be answered with real data on the demo seed (it is counted as not reached). */

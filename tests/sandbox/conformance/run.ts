@@ -63,6 +63,7 @@ export async function runArea(endpoints: readonly Endpoint[], options: Pick<Sand
       }
       const who = request.caller === 'none' ? undefined : signed.get(request.caller);
       ensureRecords(t.sandbox.db, endpoint, request.params, who?.owner ?? { id: null, schoolId: null });
+      c.setup?.(t.sandbox.db);
       const query = endpoint.method === 'GET' || endpoint.method === 'DELETE';
       const res = await t.call(endpoint.method, request.path, { ...(who ? { token: who.token } : {}), ...(query ? { query: queryOf(request.payload) } : { body: request.payload }) });
       outcomes.push({ endpoint, request, status: res.status, body: res.body });
