@@ -58,6 +58,8 @@ export const schoolArea = defineArea('school', {
   },
   'schools list': {
     route: 'GET schools',
+    // With `dfe_schools` the list holds register entries instead ({ urn, name, town, postcode, country,
+    // school_id, registered }): the reply language has no either-or, so only the school form is declared.
     reply: { schools: [SCHOOL], total: 'int' },
     role: 'user',
     summary: 'Search schools by name, optionally subscribed only or from the DfE register',
