@@ -45,6 +45,11 @@ export class ApiClient {
     return this.#requireConfig().baseUrl;
   }
 
+  /** Whether the table's methods check each reply against its declared shape (the `validateResponses` option). */
+  get validatesResponses(): boolean {
+    return this.#config?.validateResponses === true;
+  }
+
   get hasToken(): boolean {
     return this.#token !== undefined;
   }

@@ -68,6 +68,12 @@ export interface ClientOptions extends BaseUrlOptions {
   readonly logger?: ClientLogger;
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onResponse?: (event: ResponseEvent) => void;
+  /**
+   * Check each reply of a table method against the shape its entry declares, and throw ResponseShapeError
+   * when it differs (keys the shape does not name are let through). Off by default: the check costs a
+   * schema per entry on first use.
+   */
+  readonly validateResponses?: boolean;
 }
 
 /** The options with defaults applied and the base URL resolved. */
@@ -86,6 +92,7 @@ export interface ClientConfig {
   readonly logger: ClientLogger | undefined;
   readonly onRequest: ClientOptions['onRequest'];
   readonly onResponse: ClientOptions['onResponse'];
+  readonly validateResponses: boolean;
 }
 
 /** Why an option's value is refused, or undefined when it is fine. */
@@ -97,6 +104,7 @@ const headerValue: Check = (value) => {
   return /^[\t\x20-\x7e]*$/.test(value) ? undefined : 'must be printable ASCII (it is sent in a header)';
 };
 const retries: Check = (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 20 ? undefined : 'must be a whole number from 0 to 20');
+const flag: Check = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false');
 const delay: Check = (value) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? undefined : 'must be a finite number, 0 or more');
 
 /**
@@ -104,7 +112,7 @@ const delay: Check = (value) => (typeof value === 'number' && Number.isFinite(va
  * not a zod schema: every client is made at start-up, and zod costs a one-off command a fifth of its
  * time to load (bench/one-off.bench.mjs).
  */
-const OPTION_RULES = { environment: text, baseUrl: text, token: headerValue, clientType: headerValue, clientVersion: headerValue } as const;
+const OPTION_RULES = { environment: text, baseUrl: text, token: headerValue, clientType: headerValue, clientVersion: headerValue, validateResponses: flag } as const;
 const RETRY_RULES = { retries, baseDelayMs: delay, maxDelayMs: delay } as const;
 
 /** The problems of the values given (undefined counts as not given), each as `path: message`. */
@@ -157,5 +165,6 @@ export function resolveOptions(options: ClientOptions): ClientConfig {
     logger: options.logger,
     onRequest: options.onRequest,
     onResponse: options.onResponse,
+    validateResponses: options.validateResponses === true,
   };
 }

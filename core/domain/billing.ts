@@ -34,3 +34,37 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /** How an invoice is settled: by invoice (bank transfer, cheque...) or by the card provider. */
 export const INVOICE_BILLING = ['invoice', 'card'] as const;
+
+/** How a subscription is billed: not at all (trials, free grants), by invoice, or by the card provider. */
+export const SUBSCRIPTION_BILLING = ['none', ...INVOICE_BILLING] as const;
+
+/** How a cancellation ended a subscription: at its expiry, with a refund, voiding or writing off its invoices, or at once. */
+export const CANCELLATION_KINDS = ['at_expiry', 'refund', 'void', 'uncollectable', 'deactivate'] as const;
+export type CancellationKind = (typeof CANCELLATION_KINDS)[number];
+
+/** What a subscription seat is given to: a user, a teacher, or a whole group. */
+export const SEAT_TARGETS = ['user', 'teacher', 'group'] as const;
+export type SeatTarget = (typeof SEAT_TARGETS)[number];
+
+/** Who a product scope's seats count: the whole school, its users, or its teachers. */
+export const SEAT_TYPES = ['school', 'users', 'teachers'] as const;
+
+/** What a scheduled plan action does to subscriptions of a plan, and its states. */
+export const PLAN_ACTION_KINDS = ['migrate', 'reprice', 'retire'] as const;
+export const PLAN_ACTION_STATES = ['scheduled', 'running', 'done', 'failed', 'cancelled'] as const;
+export type PlanActionState = (typeof PLAN_ACTION_STATES)[number];
+
+/** A card subscription's scheduled change: waiting, cancelled, or applied. */
+export const CARD_SCHEDULE_STATES = ['scheduled', 'cancelled', 'applied'] as const;
+/** A card provider's event as the platform handled it. */
+export const CARD_EVENT_STATES = ['processed', 'failed'] as const;
+
+/** How a store purchase began: a draft, an order paid by invoice, or a card order. */
+export const PURCHASE_ORIGINS = ['draft', 'invoice', 'card'] as const;
+
+/** A credit against an invoice: money returned, or credit kept. */
+export const CREDIT_KINDS = ['refund', 'credit'] as const;
+
+/** A retention event (a renewal due, a cancellation, a lapse) and where sales took it. */
+export const RETENTION_EVENT_TYPES = ['renewal_due', 'cancellation', 'lapsed'] as const;
+export const RETENTION_EVENT_STATUSES = ['open', 'contacted', 'won', 'lost'] as const;

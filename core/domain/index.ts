@@ -27,3 +27,4 @@ export * from './browse-categories.js';
 export * from './billing.js';
 export * from './invoice-totals.js';
 export * from './games.js';
+export * from './accounts.js';

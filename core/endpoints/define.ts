@@ -251,7 +251,10 @@ export interface EndpointSpec {
   readonly response?: string;
   /**
    * What the call answers: the body's keys and the shape of each (`{ invoice: INVOICE }`,
-   * `{ invoices: [INVOICE], total: 'int' }`), in the reply language of `core/shapes/define.ts`.
+   * `{ invoices: [INVOICE], total: 'int' }`), in the reply language of `core/shapes/define.ts`. Every entry
+   * states one (tests/core/shapes/every-reply.test.ts). Where the spec names a response key (`response`),
+   * the reply holds that key; the spec shows no other reply, so everywhere else the reply is our choice:
+   * what the sandbox answers, checked against it by tests/sandbox/reply-conformance.test.ts.
    */
   readonly reply?: Reply;
   /** Deletes, cancels, voids or refunds: the CLI asks for confirmation unless `--yes`. */

@@ -1,41 +1,51 @@
 import { defineArea } from './define.js';
+import { RECORD } from '../shapes/record.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const grammarArea = defineArea('grammar', {
   'grammar-reports list': {
     route: 'GET grammar/questions/reported',
+    reply: { reported: [RECORD], total: 'int' },
     role: 'superuser',
     summary: 'List reports made about grammar questions',
   },
   'grammar-stages show': {
     route: 'GET grammar/stages/{id}',
+    reply: { stage: RECORD },
     role: 'user',
     summary: 'Show a grammar stage with its topics and lessons',
   },
   'grammar-questions list': {
     route: 'GET grammar/questions',
+    reply: { questions: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List grammar questions',
     open: true,
   },
   'grammar-questions show': {
     route: 'GET grammar/questions/{id}',
+    reply: { question: RECORD },
     role: 'user',
     summary: 'Show a grammar question',
   },
   'grammar-questions create': {
     route: 'POST grammar/questions',
+    reply: { question: RECORD },
     role: 'superuser',
     summary: 'Create a grammar question',
     open: true,
   },
   'grammar-questions edit': {
     route: 'PUT grammar/questions/edit',
+    reply: { edit: RECORD },
     role: 'superuser',
     summary: 'Edit a grammar question (id in the body)',
     open: true,
   },
   'grammar-questions move-to-node': {
     route: 'PATCH grammar/questions/multi_update_node_id',
+    reply: { multi_update_node_id: RECORD },
     role: 'superuser',
     summary: 'Move several grammar questions to another curriculum node',
     open: true,
@@ -43,54 +53,63 @@ export const grammarArea = defineArea('grammar', {
   },
   'grammar-questions delete': {
     route: 'DELETE grammar/questions/{id}',
+    reply: { question: RECORD },
     role: 'superuser',
     summary: 'Delete a grammar question',
     destructive: true,
   },
   'grammar-sessions questions': {
     route: 'GET grammar/game/questions',
+    reply: { questions: [RECORD], total: 'int' },
     role: 'user',
     summary: 'Get the questions for a grammar game',
     open: true,
   },
   'grammar-sessions start': {
     route: 'POST grammar/game/session',
+    reply: { session: RECORD },
     role: 'user',
     summary: 'Start a grammar game session',
     open: true,
   },
   'grammar-sessions show': {
     route: 'GET grammar/game/session/{id}',
+    reply: { session: RECORD },
     role: 'user',
     reach: 'own',
     summary: 'Show a grammar game session',
   },
   'grammar-sessions delete': {
     route: 'DELETE grammar/game/session/{id}',
+    reply: { session: RECORD },
     role: 'user',
     summary: 'Delete a grammar game session',
     destructive: true,
   },
   'grammar-sessions list': {
     route: 'GET grammar/game/sessions',
+    reply: { sessions: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List grammar game sessions',
     open: true,
   },
   'grammar-responses by-user': {
     route: 'GET grammar/game/responses/user/{id}',
+    reply: { user: RECORD },
     role: 'teacher',
     reach: 'own',
     summary: "List a user's answers in grammar games",
   },
   'grammar-responses by-group': {
     route: 'GET grammar/game/responses/group/{id}',
+    reply: { group: RECORD },
     role: 'teacher',
     reach: 'school',
     summary: "List a group's answers in grammar games",
   },
   'grammar-questions report': {
     route: 'POST grammar/questions/{id}/report',
+    reply: { question: RECORD },
     role: 'user',
     reach: 'everyone',
     summary: 'Report a problem with a grammar question',
@@ -98,11 +117,13 @@ export const grammarArea = defineArea('grammar', {
   },
   'grammar-lessons linkable-nodes': {
     route: 'GET grammar/nodes_for_linking',
+    reply: { nodes_for_linking: [RECORD], total: 'int' },
     role: 'superuser',
     summary: 'List the curriculum nodes grammar lessons can be linked to',
   },
   'grammar-lessons link-node': {
     route: 'POST grammar/link_lesson_to_curriculum_node',
+    reply: { link_lesson_to_curriculum_node: RECORD },
     role: 'superuser',
     summary: 'Link a grammar lesson to a curriculum node',
     open: true,
@@ -110,42 +131,49 @@ export const grammarArea = defineArea('grammar', {
   },
   'grammar-lessons create': {
     route: 'POST grammar/lessons',
+    reply: { lesson: RECORD },
     role: 'superuser',
     summary: 'Create a grammar lesson',
     open: true,
   },
   'grammar-topics create': {
     route: 'POST grammar/topics',
+    reply: { topic: RECORD },
     role: 'superuser',
     summary: 'Create a grammar topic',
     open: true,
   },
   'grammar-lessons update': {
     route: 'PUT grammar/lessons/{id}',
+    reply: { lesson: RECORD },
     role: 'superuser',
     summary: 'Update a grammar lesson',
     open: true,
   },
   'grammar-lessons delete': {
     route: 'DELETE grammar/lessons/{id}',
+    reply: { lesson: RECORD },
     role: 'superuser',
     summary: 'Delete a grammar lesson',
     destructive: true,
   },
   'grammar-topics update': {
     route: 'PUT grammar/topics/{id}',
+    reply: { topic: RECORD },
     role: 'superuser',
     summary: 'Update a grammar topic',
     open: true,
   },
   'grammar-topics delete': {
     route: 'DELETE grammar/topics/{id}',
+    reply: { topic: RECORD },
     role: 'superuser',
     summary: 'Delete a grammar topic',
     destructive: true,
   },
   'grammar-topics apply-sort-orders': {
     route: 'PATCH grammar/topics/sort_orders',
+    reply: { sort_order: RECORD },
     role: 'superuser',
     summary: 'Set the order of the grammar topics',
     open: true,
@@ -153,6 +181,7 @@ export const grammarArea = defineArea('grammar', {
   },
   'grammar-lessons apply-sort-orders': {
     route: 'PATCH grammar/lessons/sort_orders',
+    reply: { sort_order: RECORD },
     role: 'superuser',
     summary: 'Set the order of the grammar lessons',
     open: true,

@@ -1,71 +1,86 @@
 import { defineArea } from './define.js';
+import { RECORD } from '../shapes/record.js';
 
 const PLAYS = 'Path inferred: the spec names game_plays and progress calls for users and users/me without paths.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const lessonsArea = defineArea('lessons', {
   'lessons list': {
     route: 'GET lesson/lessons',
+    reply: { lessons: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List lessons',
     open: true,
   },
   'lessons create': {
     route: 'POST lesson/lessons',
+    reply: { lesson: RECORD },
     role: 'teacher',
     summary: 'Create a lesson',
     open: true,
   },
   'lessons show': {
     route: 'GET lesson/lessons/{id}',
+    reply: { lesson: RECORD },
     role: 'user',
     summary: 'Show a lesson',
   },
   'lessons update': {
     route: 'PUT lesson/lessons/{id}',
+    reply: { lesson: RECORD },
     role: 'teacher',
     summary: 'Update a lesson',
     open: true,
   },
   'lessons delete': {
     route: 'DELETE lesson/lessons/{id}',
+    reply: { lesson: RECORD },
     role: 'teacher',
     summary: 'Delete a lesson',
     destructive: true,
   },
   'lessons show-resolved': {
     route: 'GET lesson/lessons/{id}/resolved',
+    reply: { resolved: [RECORD], total: 'int' },
     role: 'user',
     summary: 'Show a lesson with its episodes and linked content filled in',
   },
   'me lessons': {
     route: 'GET users/me/lessons',
+    reply: { lessons: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List your own lessons',
   },
   'users lessons': {
     route: 'GET users/{id}/lessons',
+    reply: { lessons: [RECORD], total: 'int' },
     role: 'teacher',
     summary: "List a user's lessons",
   },
   'me favourite-lessons': {
     route: 'GET users/me/lessons/favourites',
+    reply: { favourites: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List your favourite lessons',
   },
   'lessons favourite': {
     route: 'PUT lesson/lessons/{id}/favourite',
+    reply: { lesson: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Add a lesson to your favourites',
   },
   'lessons unfavourite': {
     route: 'DELETE lesson/lessons/{id}/favourite',
+    reply: { lesson: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Remove a lesson from your favourites',
   },
   'lessons rate': {
     route: 'PUT lesson/lessons/{id}/rate',
+    reply: { lesson: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Give a lesson your rating',
@@ -73,6 +88,7 @@ export const lessonsArea = defineArea('lessons', {
   },
   'lessons report': {
     route: 'POST lesson/lessons/{id}/report',
+    reply: { lesson: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Report a problem with a lesson',
@@ -80,45 +96,53 @@ export const lessonsArea = defineArea('lessons', {
   },
   'lesson-reports list': {
     route: 'GET lesson/reported',
+    reply: { reported: [RECORD], total: 'int' },
     role: 'superuser',
     summary: 'List reports made about lessons',
   },
   'episode-reports list': {
     route: 'GET lesson/reported/episodes',
+    reply: { episodes: [RECORD], total: 'int' },
     role: 'superuser',
     summary: 'List reports made about lesson episodes',
   },
   'lesson-episodes list': {
     route: 'GET lesson/lesson_episodes',
+    reply: { lesson_episodes: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List lesson episodes',
     open: true,
   },
   'lesson-episodes create': {
     route: 'POST lesson/lesson_episodes',
+    reply: { lesson_episode: RECORD },
     role: 'teacher',
     summary: 'Create a lesson episode',
     open: true,
   },
   'lesson-episodes show': {
     route: 'GET lesson/lesson_episodes/{id}',
+    reply: { lesson_episode: RECORD },
     role: 'user',
     summary: 'Show a lesson episode',
   },
   'lesson-episodes update': {
     route: 'PUT lesson/lesson_episodes/{id}',
+    reply: { lesson_episode: RECORD },
     role: 'teacher',
     summary: 'Update a lesson episode',
     open: true,
   },
   'lesson-episodes delete': {
     route: 'DELETE lesson/lesson_episodes/{id}',
+    reply: { lesson_episode: RECORD },
     role: 'teacher',
     summary: 'Delete a lesson episode',
     destructive: true,
   },
   'lesson-episodes delete-many': {
     route: 'DELETE lesson/lesson_episodes',
+    reply: { deleted: 'int' },
     role: 'teacher',
     summary: 'Delete several lesson episodes by id',
     payload: { ids: 'ids' },
@@ -127,6 +151,7 @@ export const lessonsArea = defineArea('lessons', {
   },
   'lesson-episodes apply-levels': {
     route: 'PATCH lesson/lesson_episodes/apply_levels',
+    reply: { apply_level: RECORD },
     role: 'teacher',
     summary: 'Set the levels of several lesson episodes at once',
     open: true,
@@ -134,6 +159,7 @@ export const lessonsArea = defineArea('lessons', {
   },
   'lesson-episodes apply-sort-orders': {
     route: 'PATCH lesson/lesson_episodes/apply_sort_orders',
+    reply: { apply_sort_order: RECORD },
     role: 'teacher',
     summary: 'Set the order of several lesson episodes at once',
     open: true,
@@ -141,12 +167,14 @@ export const lessonsArea = defineArea('lessons', {
   },
   'lesson-episodes move': {
     route: 'PATCH lesson/lesson_episodes/{id}/move',
+    reply: { lesson_episode: RECORD },
     role: 'teacher',
     summary: 'Move a lesson episode up or down by a number of places',
     payload: { delta: 'int' },
   },
   'lesson-episodes report': {
     route: 'POST lesson/lesson_episodes/{id}/report',
+    reply: { lesson_episode: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Report a problem with a lesson episode',
@@ -154,6 +182,7 @@ export const lessonsArea = defineArea('lessons', {
   },
   'me game-plays': {
     route: 'GET users/me/game_plays',
+    reply: { game_plays: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List your game plays',
     open: true,
@@ -161,6 +190,7 @@ export const lessonsArea = defineArea('lessons', {
   },
   'users game-plays': {
     route: 'GET users/{id}/game_plays',
+    reply: { game_plays: [RECORD], total: 'int' },
     role: 'teacher',
     summary: "List a user's game plays",
     open: true,
@@ -168,6 +198,7 @@ export const lessonsArea = defineArea('lessons', {
   },
   'me progress': {
     route: 'GET users/me/progress',
+    reply: { progress: [RECORD], total: 'int' },
     role: 'user',
     summary: 'Show your progress',
     open: true,
@@ -175,6 +206,7 @@ export const lessonsArea = defineArea('lessons', {
   },
   'users progress': {
     route: 'GET users/{id}/progress',
+    reply: { progress: [RECORD], total: 'int' },
     role: 'teacher',
     summary: "Show a user's progress",
     open: true,
@@ -182,6 +214,7 @@ export const lessonsArea = defineArea('lessons', {
   },
   'episode-responses list': {
     route: 'GET lesson/lesson_episode_responses',
+    reply: { lesson_episode_responses: [RECORD], total: 'int' },
     role: 'user',
     reach: 'own',
     summary: 'List responses to lesson episodes',
@@ -189,24 +222,28 @@ export const lessonsArea = defineArea('lessons', {
   },
   'episode-responses create': {
     route: 'POST lesson/lesson_episode_responses',
+    reply: { lesson_episode_response: RECORD },
     role: 'user',
     summary: 'Record a response to a lesson episode',
     open: true,
   },
   'episode-responses show': {
     route: 'GET lesson/lesson_episode_responses/{id}',
+    reply: { lesson_episode_response: RECORD },
     role: 'user',
     reach: 'own',
     summary: 'Show a response to a lesson episode',
   },
   'episode-responses update': {
     route: 'PUT lesson/lesson_episode_responses/{id}',
+    reply: { lesson_episode_response: RECORD },
     role: 'user',
     summary: 'Update a response to a lesson episode',
     open: true,
   },
   'episode-responses delete': {
     route: 'DELETE lesson/lesson_episode_responses/{id}',
+    reply: { lesson_episode_response: RECORD },
     role: 'user',
     summary: 'Delete a response to a lesson episode',
     destructive: true,

@@ -11,6 +11,8 @@ export type JsonObject = { readonly [key: string]: JsonValue };
 /** Anything that can send a built request: the ApiClient, or a test double. */
 export interface Requester {
   request<T = JsonValue>(request: ApiRequest): Promise<ApiResponse<T>>;
+  /** Check each reply against its entry's declared shape (ResponseShapeError when it differs). */
+  readonly validatesResponses?: boolean;
 }
 
 type Args<E extends EndpointSpec> = Record<never, never> extends InputOf<E>

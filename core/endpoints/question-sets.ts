@@ -1,56 +1,68 @@
 import { defineArea } from './define.js';
+import { RECORD } from '../shapes/record.js';
 
 const BY_USER = 'Path inferred: the spec says "plus user-scoped versions" without paths; shaped like quiz/session/user/{id}.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const questionSetsArea = defineArea('question-sets', {
   'question-sets list': {
     route: 'GET quiz/question_sets',
+    reply: { question_sets: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List quiz question sets',
     open: true,
   },
   'question-sets create': {
     route: 'POST quiz/question_sets',
+    reply: { question_set: RECORD },
     role: 'teacher',
     summary: 'Create a quiz question set',
     open: true,
   },
   'question-sets show': {
     route: 'GET quiz/question_sets/{id}',
+    reply: { question_set: RECORD },
     role: 'user',
     summary: 'Show a quiz question set',
   },
   'question-sets update': {
     route: 'PUT quiz/question_sets/{id}',
+    reply: { question_set: RECORD },
     role: 'teacher',
     summary: 'Update a quiz question set',
     open: true,
   },
   'question-sets delete': {
     route: 'DELETE quiz/question_sets/{id}',
+    reply: { question_set: RECORD },
     role: 'teacher',
     summary: 'Delete a quiz question set',
     destructive: true,
   },
   'question-sets by-external-curriculum': {
     route: 'GET quiz/question_sets/external_curricula/{id}',
+    reply: { external_curricula: RECORD },
     role: 'user',
     summary: 'List the question sets linked to an external curriculum',
   },
   'question-sets upload-video': {
     route: 'POST quiz/question_sets/video_upload',
+    reply: { video_upload: RECORD },
     role: 'teacher',
     summary: 'Upload a video for use in a question set',
     open: true,
   },
   'question-sets delete-video': {
     route: 'DELETE quiz/question_sets/video_upload/{id}',
+    reply: { video_upload: RECORD },
     role: 'teacher',
     summary: 'Delete an uploaded question set video',
     destructive: true,
   },
   'question-sets clone': {
     route: 'POST quiz/question_sets/{id}/clone',
+    reply: { question_set: RECORD },
     role: 'teacher',
     reach: 'published',
     summary: 'Copy a question set under a new name',
@@ -58,54 +70,64 @@ export const questionSetsArea = defineArea('question-sets', {
   },
   'question-sets favourite': {
     route: 'PUT quiz/question_sets/{id}/favourite',
+    reply: { question_set: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Add a question set to your favourites',
   },
   'question-sets unfavourite': {
     route: 'DELETE quiz/question_sets/{id}/favourite',
+    reply: { question_set: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Remove a question set from your favourites',
   },
   'me favourite-question-sets': {
     route: 'GET users/me/quiz/question_sets/favourites',
+    reply: { favourites: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List your favourite question sets',
   },
   'me recent-question-sets': {
     route: 'GET users/me/quiz/question_sets/recent',
+    reply: { recent: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List the question sets you used recently',
   },
   'question-sets trending': {
     route: 'GET quiz/question_sets/trending',
+    reply: { trending: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List trending question sets',
   },
   'question-sets featured': {
     route: 'GET quiz/question_sets/featured',
+    reply: { featured: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List featured question sets',
   },
   'featured-question-sets list': {
     route: 'GET superuser/featured_quiz_question_sets',
+    reply: { featured_quiz_question_sets: [RECORD], total: 'int' },
     role: 'superuser',
     summary: 'List the featured question sets with their settings',
   },
   'featured-question-sets add': {
     route: 'POST superuser/featured_quiz_question_sets',
+    reply: { featured_quiz_question_set: RECORD },
     role: 'superuser',
     summary: 'Feature a question set',
     open: true,
   },
   'featured-question-sets remove': {
     route: 'DELETE superuser/featured_quiz_question_set/{id}',
+    reply: { featured_quiz_question_set: RECORD },
     role: 'superuser',
     summary: 'Stop featuring a question set',
   },
   'featured-question-sets apply-sort-orders': {
     route: 'PATCH superuser/featured_quiz_question_sets/sort_orders',
+    reply: { sort_order: RECORD },
     role: 'superuser',
     summary: 'Set the order of the featured question sets',
     open: true,
@@ -113,11 +135,13 @@ export const questionSetsArea = defineArea('question-sets', {
   },
   'question-sets rating': {
     route: 'GET quiz/question_sets/{id}/rate',
+    reply: { rate: [RECORD], total: 'int' },
     role: 'user',
     summary: 'Show your rating of a question set',
   },
   'question-sets rate': {
     route: 'PUT quiz/question_sets/{id}/rate',
+    reply: { rate: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Give a question set your rating',
@@ -125,6 +149,7 @@ export const questionSetsArea = defineArea('question-sets', {
   },
   'question-sets report': {
     route: 'POST quiz/question_sets/{id}/report',
+    reply: { question_set: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Report a problem with a question set',
@@ -132,45 +157,53 @@ export const questionSetsArea = defineArea('question-sets', {
   },
   'quiz-reports list': {
     route: 'GET quiz/reported',
+    reply: { reported: [RECORD], total: 'int' },
     role: 'superuser',
     summary: 'List reports made about question sets',
   },
   'question-reports list': {
     route: 'GET quiz/reported/questions',
+    reply: { questions: [RECORD], total: 'int' },
     role: 'superuser',
     summary: 'List reports made about quiz questions',
   },
   'quiz-reports by-user': {
     route: 'GET quiz/reported/user/{id}',
+    reply: { user: RECORD },
     role: 'teacher',
     summary: 'List the question set reports made by a user',
     note: BY_USER,
   },
   'question-reports by-user': {
     route: 'GET quiz/reported/questions/user/{id}',
+    reply: { user: RECORD },
     role: 'teacher',
     summary: 'List the quiz question reports made by a user',
     note: BY_USER,
   },
   'quiz-subjects list': {
     route: 'GET quiz/subjects',
+    reply: { subjects: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List quiz subjects',
   },
   'quiz-subjects create': {
     route: 'POST quiz/subjects',
+    reply: { subject: RECORD },
     role: 'superuser',
     summary: 'Create a quiz subject',
     open: true,
   },
   'quiz-subjects update': {
     route: 'PUT quiz/subjects/{id}',
+    reply: { subject: RECORD },
     role: 'superuser',
     summary: 'Update a quiz subject',
     open: true,
   },
   'quiz-subjects delete': {
     route: 'DELETE quiz/subjects/{id}',
+    reply: { subject: RECORD },
     role: 'superuser',
     summary: 'Delete a quiz subject',
     destructive: true,

@@ -1,7 +1,9 @@
 import { INVOICE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
+import { nullable } from '../shapes/define.js';
+import { CARD_EVENT, CARD_SCHEDULE, COST, COUPON, PLAN_ACTION, SUBSCRIPTION, UPGRADE_COST } from '../shapes/subscription.js';
 import { GRANT_PAYLOAD, QUOTE_PAYLOAD, UPGRADE_PAYLOAD } from './payloads.js';
-import { INVOICE } from '../shapes/invoice.js';
+import { INVOICE, SHARED_INVOICE } from '../shapes/invoice.js';
 
 const SEATS = { kind: 'int', min: 0, max: 100_000 } as const;
 const DESCRIPTION = { kind: 'text', min: 1, max: 500, optional: true } as const;
@@ -9,9 +11,12 @@ const DESCRIPTION = { kind: 'text', min: 1, max: 500, optional: true } as const;
 const ASSIGN_NOTE = 'Prefix from context: "Assignment under /{id}/users, /teachers, /groups" read under users/me/school/subscriptions/{id}.';
 const SEATS_NOTE = 'Path inferred: the spec writes "PATCH users/seats and teachers/seats"; read under users/me/school/subscriptions/{id}/.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   'school-subscriptions list': {
     route: 'GET users/me/school/subscriptions',
+    reply: { subscriptions: [SUBSCRIPTION], total: 'int' },
     role: 'admin',
     summary: "List your school's subscriptions",
     payload: { skip: 'skip?', take: 'take?' },
@@ -19,6 +24,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions create': {
     route: 'POST users/me/school/subscriptions',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Buy a subscription for your school',
     payload: GRANT_PAYLOAD,
@@ -26,6 +32,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions claim-freemium': {
     route: 'POST users/me/school/subscriptions/freemium',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Claim the free (freemium) subscription for your school',
     payload: { product_id: 'serial?' },
@@ -33,12 +40,14 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions show': {
     route: 'GET users/me/school/subscriptions/{id}',
+    reply: { subscription: SUBSCRIPTION },
     role: 'admin',
     summary: 'Show one subscription of your school',
     note: 'Method inferred (GET) from the "(including ...)" list under users/me/school/subscriptions.',
   },
   'school-subscriptions cost': {
     route: 'GET users/me/school/subscriptions/cost',
+    reply: { cost: COST },
     role: 'admin',
     summary: 'Price a new subscription for your school before buying it',
     payload: QUOTE_PAYLOAD,
@@ -47,6 +56,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions upgrade-cost': {
     route: 'GET users/me/school/subscriptions/{id}/upgrade/cost',
+    reply: { cost: UPGRADE_COST },
     role: 'admin',
     summary: 'Price an upgrade of a school subscription',
     payload: UPGRADE_PAYLOAD,
@@ -55,6 +65,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions upgrade': {
     route: 'POST users/me/school/subscriptions/{id}/upgrade',
+    reply: { subscription: SUBSCRIPTION, invoice: INVOICE },
     role: 'admin',
     summary: 'Upgrade a school subscription (more seats or a bigger plan)',
     payload: UPGRADE_PAYLOAD,
@@ -62,18 +73,21 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions convert-to-card': {
     route: 'POST users/me/school/subscriptions/{id}/convert',
+    reply: { subscription: SUBSCRIPTION },
     role: 'admin',
     summary: 'Convert a school subscription to card-payment billing',
     note: 'Method inferred (POST): section 4 lists converting to card-payment-provider billing.',
   },
   'school-subscriptions invoices': {
     route: 'GET users/me/school/subscriptions/{id}/invoices',
+    reply: { invoices: [INVOICE], total: 'int' },
     role: 'admin',
     summary: 'List the invoices of a school subscription',
     note: 'Method inferred (GET) from the "(including ...)" list under users/me/school/subscriptions.',
   },
   'school-subscriptions assign-users': {
     route: 'POST users/me/school/subscriptions/{id}/users',
+    reply: { subscription: SUBSCRIPTION, assigned: ['serial'], skipped: ['serial'] },
     role: 'admin',
     summary: 'Give users a seat on a subscription, optionally failing past the limit',
     payload: { user_ids: 'ids', error_on_user_limit: 'boolean?' },
@@ -82,6 +96,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions unassign-users': {
     route: 'DELETE users/me/school/subscriptions/{id}/users',
+    reply: { subscription: SUBSCRIPTION, removed: ['serial'] },
     role: 'admin',
     summary: 'Take users off a subscription',
     payload: { user_ids: 'ids', error_on_user_limit: 'boolean?' },
@@ -90,6 +105,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions assign-teachers': {
     route: 'POST users/me/school/subscriptions/{id}/teachers',
+    reply: { subscription: SUBSCRIPTION, assigned: ['serial'], skipped: ['serial'] },
     role: 'admin',
     summary: 'Give teachers a seat on a subscription, optionally failing past the limit',
     payload: { user_ids: 'ids', error_on_user_limit: 'boolean?' },
@@ -98,6 +114,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions unassign-teachers': {
     route: 'DELETE users/me/school/subscriptions/{id}/teachers',
+    reply: { subscription: SUBSCRIPTION, removed: ['serial'] },
     role: 'admin',
     summary: 'Take teachers off a subscription',
     payload: { user_ids: 'ids', error_on_user_limit: 'boolean?' },
@@ -106,6 +123,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions assign-groups': {
     route: 'POST users/me/school/subscriptions/{id}/groups',
+    reply: { subscription: SUBSCRIPTION, assigned: ['serial'], skipped: ['serial'] },
     role: 'admin',
     summary: 'Put groups on a subscription, optionally seating their pupils too',
     payload: { group_ids: 'ids', assign_to_users: 'boolean?', error_on_user_limit: 'boolean?' },
@@ -114,6 +132,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions unassign-groups': {
     route: 'DELETE users/me/school/subscriptions/{id}/groups',
+    reply: { subscription: SUBSCRIPTION, removed: ['serial'] },
     role: 'admin',
     summary: 'Take groups off a subscription, optionally unseating their pupils',
     payload: { group_ids: 'ids', assign_to_users: 'boolean?', error_on_user_limit: 'boolean?' },
@@ -122,6 +141,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions set-user-seats': {
     route: 'PATCH users/me/school/subscriptions/{id}/users/seats',
+    reply: { subscription: SUBSCRIPTION, invoice: INVOICE },
     role: 'admin',
     summary: 'Set the number of pupil seats on a school subscription',
     payload: { seats: SEATS },
@@ -130,6 +150,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions set-teacher-seats': {
     route: 'PATCH users/me/school/subscriptions/{id}/teachers/seats',
+    reply: { subscription: SUBSCRIPTION, invoice: INVOICE },
     role: 'admin',
     summary: 'Set the number of teacher seats on a school subscription',
     payload: { seats: SEATS },
@@ -138,6 +159,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'schools subscription-cost': {
     route: 'GET schools/{id}/subscriptions/cost',
+    reply: { cost: COST },
     role: 'admin',
     summary: 'Price a subscription for a school by id',
     payload: QUOTE_PAYLOAD,
@@ -145,11 +167,13 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'coupons list': {
     route: 'GET coupons',
+    reply: { coupons: [COUPON], total: 'int' },
     role: 'superuser',
     summary: 'List discount coupons',
   },
   'coupons show': {
     route: 'GET coupons/{id}',
+    reply: { coupon: COUPON },
     role: 'admin',
     summary: 'Look up a discount coupon by its id',
   },
@@ -163,11 +187,13 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'invoices show': {
     route: 'GET subscriptions/invoices/{shareableId}',
+    reply: { invoice: SHARED_INVOICE },
     role: 'public',
     summary: 'Show an invoice through its shareable id (no sign-in needed)',
   },
   'subscriptions set-billing-address': {
     route: 'PUT subscriptions/{id}/billing_address',
+    reply: { subscription: SUBSCRIPTION },
     role: 'admin',
     summary: 'Choose the billing address printed on a subscription',
     payload: { billing_address_id: 'serial' },
@@ -175,12 +201,14 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'subscriptions set-price-rise-exemption': {
     route: 'PUT subscriptions/{id}/price_rise_exemption',
+    reply: { subscription: SUBSCRIPTION },
     role: 'superuser',
     summary: 'Exempt a subscription from price rises until a date',
     payload: { date: 'day' },
   },
   'invoices set-source-person': {
     route: 'PATCH subscriptions/invoices/{id}/source_person',
+    reply: { invoice: INVOICE },
     role: 'superuser',
     summary: 'Credit an invoice to the sales person who made the sale',
     payload: { source_person_id: { kind: 'serial', nullable: true, optional: true }, source_person: { kind: 'serial', nullable: true, optional: true } },
@@ -189,6 +217,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'invoices set-source-dept': {
     route: 'PATCH subscriptions/invoices/{id}/source_dept',
+    reply: { invoice: INVOICE },
     role: 'superuser',
     summary: 'Credit an invoice to the department that made the sale',
     payload: { source_dept: { kind: 'text', max: 60, nullable: true, optional: true }, dept: { kind: 'text', max: 60, nullable: true, optional: true } },
@@ -197,11 +226,13 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'subscription-plans migrations': {
     route: 'GET subscriptions/plans/migrations',
+    reply: { migrations: [PLAN_ACTION], total: 'int' },
     role: 'superuser',
     summary: 'List the planned migrations from old subscription plans to new ones',
   },
   'card-invoices update': {
     route: 'PATCH {card_provider}_invoices/{id}',
+    reply: { invoice: INVOICE },
     role: 'superuser',
     summary: 'Update an invoice held at the card payment provider',
     payload: { description: DESCRIPTION, due_at: 'day?' },
@@ -209,17 +240,20 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'scheduled-updates show': {
     route: 'GET {card_provider}/{id}/schedules/{sid}',
+    reply: { schedule: CARD_SCHEDULE },
     role: 'superuser',
     summary: "Show a subscription's scheduled update at the card payment provider",
   },
   'scheduled-updates cancel': {
     route: 'DELETE {card_provider}/{id}/schedules/{sid}',
+    reply: { schedule: CARD_SCHEDULE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Cancel a scheduled update of a subscription',
     destructive: true,
   },
   'scheduled-updates reschedule': {
     route: 'POST {card_provider}/{id}/schedules/{sid}',
+    reply: { schedule: CARD_SCHEDULE },
     role: 'superuser',
     summary: 'Move a scheduled update of a subscription to another date',
     payload: { effective_at: 'day?', seats: { kind: 'int', min: 0, optional: true }, teacher_seats: { kind: 'int', min: 0, optional: true } },
@@ -227,11 +261,13 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'subscriptions card-invoices': {
     route: 'GET subscriptions/{id}/{card_provider}/invoices',
+    reply: { invoices: [INVOICE], total: 'int' },
     role: 'superuser',
     summary: "List a subscription's invoices at the card payment provider",
   },
   'subscriptions create-card-invoice': {
     route: 'POST subscriptions/{id}/{card_provider}/invoices',
+    reply: { invoice: INVOICE },
     role: 'superuser',
     summary: 'Raise an invoice for a subscription at the card payment provider',
     payload: { amount: { kind: 'int', min: 1 }, description: DESCRIPTION },
@@ -239,6 +275,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'schools card-events': {
     route: 'GET schools/{id}/{card_provider}/events',
+    reply: { events: [CARD_EVENT], total: 'int' },
     role: 'superuser',
     summary: "List a school's events from the card payment provider",
     payload: { skip: 'skip?', take: 'take?' },
@@ -246,17 +283,20 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'card-invoices restore': {
     route: 'POST {card_provider}/{id}/invoices/{iid}',
+    reply: { invoice: INVOICE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Restore a voided invoice at the card payment provider',
     idempotent: true,
   },
   'card-events rerun': {
     route: 'POST {card_provider}/{id}/events/{eid}',
+    reply: { event: CARD_EVENT },
     role: 'superuser',
     summary: 'Process a card payment provider event again',
   },
   'school-subscriptions create-free': {
     route: 'POST users/me/school/subscriptions/free',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Start a free subscription for your school',
     payload: GRANT_PAYLOAD,
@@ -265,6 +305,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions cancel': {
     route: 'POST users/me/school/subscriptions/{id}/cancel',
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'admin',
     summary: 'Cancel a school subscription so that it does not renew',
     payload: { reason: { kind: 'text', max: 500, optional: true } },
@@ -273,11 +314,13 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions undo-cancel': {
     route: 'DELETE users/me/school/subscriptions/{id}/cancel',
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'admin',
     summary: 'Undo the cancellation of a school subscription',
   },
   'school-subscriptions create-prepayment': {
     route: 'POST users/me/school/subscriptions/prepayment',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE), action_secret: nullable('string') },
     role: 'admin',
     summary: 'Order a subscription paid in advance, raising a prepayment invoice',
     payload: GRANT_PAYLOAD,
@@ -285,6 +328,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions activate-prepayment': {
     route: 'POST users/me/school/subscriptions/prepayment/activation',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Activate a prepaid subscription once its invoice is settled',
     payload: { action_secret: { kind: 'text', min: 1 } },
@@ -292,6 +336,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions upgrade-prepayment': {
     route: 'POST users/me/school/subscriptions/{id}/upgrade/prepayment',
+    reply: { subscription: SUBSCRIPTION, invoice: INVOICE, action_secret: 'string' },
     role: 'admin',
     summary: 'Order an upgrade paid in advance, raising a prepayment invoice',
     payload: UPGRADE_PAYLOAD,
@@ -299,6 +344,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions activate-upgrade-prepayment': {
     route: 'POST users/me/school/subscriptions/{id}/upgrade/prepayment/activation',
+    reply: { subscription: SUBSCRIPTION, invoice: INVOICE },
     role: 'admin',
     summary: 'Activate a prepaid upgrade once its invoice is settled',
     payload: { action_secret: { kind: 'text', min: 1 } },
@@ -306,6 +352,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'prepayment-invoices cancel': {
     route: 'DELETE subscriptions/prepayment/invoices',
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'public',
     summary: 'Cancel a prepayment invoice through its action secret',
     payload: { action_secret: { kind: 'text', min: 1 } },
@@ -314,12 +361,14 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'subscriptions cancel-upgrade-prepayment': {
     route: 'DELETE subscriptions/{id}/upgrade/prepayment',
+    reply: { subscription: SUBSCRIPTION },
     role: 'admin',
     summary: 'Cancel a pending prepaid upgrade of a subscription',
     destructive: true,
   },
   'subscriptions schedule-multi-year': {
     route: 'POST subscriptions/schedule/multi-year',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE), action_secret: nullable('string') },
     role: 'admin',
     summary: 'Schedule a multi-year subscription',
     payload: { ...GRANT_PAYLOAD, school_id: 'serial?' },
@@ -327,6 +376,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'subscriptions multi-year-cost': {
     route: 'GET subscriptions/schedule/multi-year/cost',
+    reply: { cost: COST },
     role: 'admin',
     summary: 'Price a multi-year subscription',
     payload: QUOTE_PAYLOAD,

@@ -1,8 +1,12 @@
 import { defineArea } from './define.js';
+import { RECORD } from '../shapes/record.js';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const spellingSessionsArea = defineArea('spelling-sessions', {
   'spelling-sessions start': {
     route: 'POST lists/{id}/gamesession',
+    reply: { gamesession: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Start a spelling game session on a list (free play: difficulty 4, spelling)',
@@ -10,12 +14,14 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   },
   'spelling-sessions update': {
     route: 'PUT lists/{id}/gamesession/{sessionId}',
+    reply: { gamesession: RECORD },
     role: 'user',
     summary: 'Save the progress or results of a spelling game session',
     open: true,
   },
   'spelling-sessions record-gameplay': {
     route: 'POST lists/{id}/gameplay',
+    reply: { list: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Record a game play on a word list',
@@ -23,6 +29,7 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   },
   'spelling-sessions record-beekeeper': {
     route: 'POST lists/{id}/beekeeper',
+    reply: { list: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Record a Beekeeper game play on a word list',
@@ -30,6 +37,7 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   },
   'spelling-sessions record-competency': {
     route: 'POST lists/{listIdent}/competency/words',
+    reply: { word: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Record per-word spelling competency for a list',
@@ -37,17 +45,20 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   },
   'quiz-sessions by-user': {
     route: 'GET quiz/session/user/{id}',
+    reply: { user: RECORD },
     role: 'teacher',
     summary: "List a user's quiz sessions",
   },
   'spelling-tests update': {
     route: 'PUT testmodegamesession/{id}',
+    reply: { testmodegamesession: RECORD },
     role: 'user',
     summary: 'Save the answers or results of a spelling test session',
     open: true,
   },
   'spelling-tests start': {
     route: 'POST lists/{id}/testmodegamesession',
+    reply: { list: RECORD },
     role: 'user',
     reach: 'published',
     summary: 'Start a spelling test (test mode) session on a word list',
@@ -55,91 +66,108 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   },
   'adaptive-spelling start-diagnostic': {
     route: 'POST adaptive_spelling/minidiagnosticgamesession',
+    reply: { minidiagnosticgamesession: RECORD },
     role: 'user',
     summary: 'Start an adaptive spelling mini-diagnostic session',
   },
   'adaptive-spelling update-diagnostic': {
     route: 'POST adaptive_spelling/minidiagnosticgamesession/{id}/update',
+    reply: { minidiagnosticgamesession: RECORD },
     role: 'user',
     summary: 'Save progress in an adaptive spelling mini-diagnostic session',
     open: true,
   },
   'adaptive-spelling finish-diagnostic': {
     route: 'POST adaptive_spelling/minidiagnosticgamesession/{id}/finished',
+    reply: { minidiagnosticgamesession: RECORD },
     role: 'user',
     summary: 'Finish an adaptive spelling mini-diagnostic session',
     open: true,
   },
   'adaptive-spelling start-session': {
     route: 'POST adaptive_spelling/gamesession',
+    reply: { gamesession: RECORD },
     role: 'user',
     summary: 'Start an adaptive spelling game session',
   },
   'adaptive-spelling update-session': {
     route: 'POST adaptive_spelling/gamesession/{id}/update',
+    reply: { gamesession: RECORD },
     role: 'user',
     summary: 'Save progress in an adaptive spelling game session',
     open: true,
   },
   'adaptive-spelling finish-session': {
     route: 'POST adaptive_spelling/gamesession/{id}/finished',
+    reply: { gamesession: RECORD },
     role: 'user',
     summary: 'Finish an adaptive spelling game session',
     open: true,
   },
   'adaptive-spelling words': {
     route: 'GET users/me/adaptive_spelling/words',
+    reply: { words: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List your current adaptive spelling words',
   },
   'adaptive-spelling level-history': {
     route: 'GET users/me/adaptive_spelling/level_history',
+    reply: { level_history: [RECORD], total: 'int' },
     role: 'user',
     summary: 'Show how your adaptive spelling level has changed over time',
   },
   'adaptive-spelling mastered-words': {
     route: 'GET users/me/adaptive_spelling/mastered_words',
+    reply: { mastered_words: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List the words you have mastered in adaptive spelling',
   },
   'adaptive-spelling results': {
     route: 'GET users/me/adaptive_spelling/results',
+    reply: { results: [RECORD], total: 'int' },
     role: 'user',
     summary: 'List your adaptive spelling session results',
   },
   'adaptive-spelling progress': {
     route: 'GET users/me/adaptive_spelling/progress',
+    reply: { progress: [RECORD], total: 'int' },
     role: 'user',
     summary: 'Show your adaptive spelling progress',
   },
   'adaptive-spelling redeem-reward': {
     route: 'POST users/me/adaptive_spelling/redeem_reward',
+    reply: { redeem_reward: RECORD },
     role: 'user',
     summary: 'Redeem your earned adaptive spelling reward',
   },
   'pupils adaptive-spelling-focus-words': {
     route: 'GET users/me/school/pupils/{id}/adaptive_spelling/focus_words',
+    reply: { focus_words: [RECORD], total: 'int' },
     role: 'teacher',
     summary: "List a pupil's adaptive spelling focus words",
   },
   'pupils adaptive-spelling-mastered-words': {
     route: 'GET users/me/school/pupils/{id}/adaptive_spelling/mastered_words',
+    reply: { mastered_words: [RECORD], total: 'int' },
     role: 'teacher',
     summary: 'List the words a pupil has mastered in adaptive spelling',
   },
   'pupils adaptive-spelling-progress': {
     route: 'GET users/me/school/pupils/{id}/adaptive_spelling/progress',
+    reply: { progress: [RECORD], total: 'int' },
     role: 'teacher',
     summary: "Show a pupil's adaptive spelling progress, with level change over N days",
     payload: { levelDeltaDays: 'int?' },
   },
   'groups adaptive-spelling-progress': {
     route: 'GET users/me/school/groups/{id}/adaptive_spelling/progress',
+    reply: { progress: [RECORD], total: 'int' },
     role: 'teacher',
     summary: "Show the adaptive spelling progress of a group's pupils",
   },
   'adaptive-spelling set-focus-words': {
     route: 'POST users/me/school/groups/adaptive_spelling/future_focus_words',
+    reply: { future_focus_word: RECORD },
     role: 'teacher',
     summary: 'Set upcoming adaptive spelling focus words for some pupils',
     payload: { word_ids: 'ids', pupil_ids: 'ids' },
@@ -147,12 +175,14 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   },
   'teacher-assessments create': {
     route: 'POST spelling/teacher_assessment',
+    reply: { teacher_assessment: RECORD },
     role: 'teacher',
     summary: "Record a teacher's spelling assessment of a pupil (stage, score, comment)",
     open: true,
   },
   'teacher-assessments delete': {
     route: 'DELETE spelling/teacher_assessment/{id}',
+    reply: { teacher_assessment: RECORD },
     role: 'teacher',
     reach: 'school',
     summary: 'Delete a spelling teacher assessment',
@@ -160,24 +190,28 @@ export const spellingSessionsArea = defineArea('spelling-sessions', {
   },
   'teacher-assessments list': {
     route: 'GET spelling/teacher_assessment/user/{id}/list/{listId}',
+    reply: { list: RECORD },
     role: 'teacher',
     summary: "List a pupil's teacher assessments on a word list, between dates",
     payload: { from: 'date?', to: 'date?' },
   },
   'teacher-assessments bulk-pupil': {
     route: 'POST spelling/teacher_assessment/bulk/user/{id}',
+    reply: { user: RECORD },
     role: 'teacher',
     summary: 'Record many spelling teacher assessments for one pupil',
     open: true,
   },
   'teacher-assessments bulk-group': {
     route: 'POST spelling/teacher_assessment/bulk/group/{id}',
+    reply: { group: RECORD },
     role: 'teacher',
     summary: "Record spelling teacher assessments for a group's pupils",
     open: true,
   },
   'users spelling-shed-score': {
     route: 'GET users/{id}/shed_score/spelling',
+    reply: { spelling: [RECORD], total: 'int' },
     role: 'teacher',
     summary: "Show a user's spelling shed score",
   },

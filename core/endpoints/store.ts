@@ -1,5 +1,7 @@
-import { PAYMENT_METHODS } from '../domain/billing.js';
+import { CURRENCIES, PAYMENT_METHODS, PURCHASE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
+import { inline } from '../shapes/define.js';
+import { PURCHASE, STORE_ITEM, STORE_LOCATION } from '../shapes/store.js';
 
 const PO_NUMBER = { kind: 'text', min: 1, max: 64 } as const;
 
@@ -14,14 +16,18 @@ const PURCHASE_PAYLOAD = {
   source_dept: { kind: 'text', min: 1, max: 60, optional: true },
 } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const storeArea = defineArea('store', {
   'merch-sales list': {
     route: 'GET superuser/merchsales',
+    reply: { sales: inline({ by_state: [inline({ state: { oneOf: PURCHASE_STATES }, currency: { oneOf: CURRENCIES }, count: 'int', total: 'int' })], by_month: [inline({ month: 'string', currency: { oneOf: CURRENCIES }, count: 'int', total: 'int' })], top_items: [inline({ item_id: 'serial', sku: 'string', name: 'string', quantity: 'int' })] }) },
     role: 'superuser',
     summary: 'List merchandise sales across all schools',
   },
   'store-purchases list': {
     route: 'GET store/purchases',
+    reply: { purchases: [PURCHASE], total: 'int' },
     role: 'admin',
     summary: 'List merchandise purchases',
     payload: { skip: 'skip?', take: 'take?', school_id: 'serial?', state: 'string?' },
@@ -29,11 +35,13 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases show': {
     route: 'GET store/purchases/{id}',
+    reply: { purchase: PURCHASE },
     role: 'admin',
     summary: 'Show one merchandise purchase',
   },
   'store-purchases create': {
     route: 'POST store/purchases',
+    reply: { purchase: PURCHASE },
     role: 'admin',
     summary: 'Buy merchandise by card',
     payload: PURCHASE_PAYLOAD,
@@ -41,6 +49,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases create-draft': {
     route: 'POST store/purchases/draft',
+    reply: { purchase: PURCHASE },
     role: 'admin',
     summary: 'Save a merchandise order as a draft',
     payload: PURCHASE_PAYLOAD,
@@ -48,6 +57,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases create-invoice': {
     route: 'POST store/purchases/invoice',
+    reply: { purchase: PURCHASE },
     role: 'admin',
     summary: 'Order merchandise to be paid by invoice',
     payload: PURCHASE_PAYLOAD,
@@ -55,6 +65,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases update': {
     route: 'PATCH store/purchases/{id}',
+    reply: { purchase: PURCHASE },
     role: 'superuser',
     summary: 'Update a merchandise purchase',
     payload: { items: 'json?', location_id: 'serial?', po_number: { kind: 'text', max: 64, optional: true }, skip_email: 'flag?' },
@@ -62,6 +73,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases set-shipping': {
     route: 'PATCH store/purchases/{id}/shipping',
+    reply: { purchase: PURCHASE },
     role: 'superuser',
     summary: 'Set the shipping cost of a merchandise purchase',
     payload: { shipping: { kind: 'int', min: 0, max: 1_000_000 } },
@@ -70,12 +82,14 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases finalise': {
     route: 'PATCH store/purchases/{id}/finalised',
+    reply: { purchase: PURCHASE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Finalise a merchandise purchase so it can be paid',
     idempotent: true,
   },
   'store-purchases mark-promised': {
     route: 'PATCH store/purchases/{id}/promised',
+    reply: { purchase: PURCHASE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Mark a merchandise purchase promised (payment on its way)',
     payload: { reference: { kind: 'text', max: 120, optional: true } },
@@ -84,6 +98,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases mark-paid': {
     route: 'PATCH store/purchases/{id}/paid',
+    reply: { purchase: PURCHASE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Mark a merchandise purchase paid',
     payload: { method: { oneOf: PAYMENT_METHODS, optional: true } },
@@ -92,6 +107,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases mark-shipped': {
     route: 'PATCH store/purchases/{id}/shipped',
+    reply: { purchase: PURCHASE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Mark a merchandise purchase shipped',
     payload: { tracking: { kind: 'text', max: 120, optional: true } },
@@ -100,6 +116,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases void': {
     route: 'PATCH store/purchases/{id}/void',
+    reply: { purchase: PURCHASE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Void a merchandise purchase',
     destructive: true,
@@ -107,6 +124,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases set-po-number': {
     route: 'PATCH store/purchases/{id}/po_number',
+    reply: { purchase: PURCHASE },
     role: 'admin',
     summary: 'Set the purchase order number of a merchandise purchase',
     payload: { po_number: PO_NUMBER },
@@ -115,6 +133,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases set-source-person': {
     route: 'PATCH store/purchases/{id}/source_person',
+    reply: { purchase: PURCHASE },
     role: 'superuser',
     summary: 'Credit a merchandise purchase to the sales person who made the sale',
     payload: { source_person_id: { kind: 'serial', nullable: true } },
@@ -123,6 +142,7 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases set-source-dept': {
     route: 'PATCH store/purchases/{id}/source_dept',
+    reply: { purchase: PURCHASE },
     role: 'superuser',
     summary: 'Credit a merchandise purchase to the department that made the sale',
     payload: { source_dept: { kind: 'text', max: 60, nullable: true } },
@@ -131,22 +151,26 @@ export const storeArea = defineArea('store', {
   },
   'store-purchases delete': {
     route: 'DELETE store/purchases/{id}',
+    reply: { deleted: 'boolean', id: 'serial' },
     role: 'superuser',
     summary: 'Delete a merchandise purchase',
     destructive: true,
   },
   'store-purchases remove-po-number': {
     route: 'DELETE store/purchases/{id}/po_number',
+    reply: { purchase: PURCHASE },
     role: 'admin',
     summary: 'Remove the purchase order number from a merchandise purchase',
   },
   'store-purchases send-to-accounting': {
     route: 'POST superuser/merch/{id}/{accounting}',
+    reply: { purchase: PURCHASE, changed: 'boolean' },
     role: 'superuser',
     summary: 'Send a merchandise sale to the accounting system',
   },
   'store-items list': {
     route: 'GET store/items',
+    reply: { items: [STORE_ITEM], total: 'int' },
     role: 'user',
     summary: 'List merchandise store items',
     payload: { skip: 'skip?', take: 'take?', category: 'string?', q: 'string?', location_id: 'serial?', tag: 'string?' },
@@ -154,33 +178,39 @@ export const storeArea = defineArea('store', {
   },
   'store-items filters': {
     route: 'GET store/item_filters',
+    reply: { filters: inline({ categories: [inline({ name: 'string', count: 'int' })], tags: 'strings', price_ranges: 'object', locations: [inline({ id: 'serial', name: 'string', country: 'string', currency: { oneOf: CURRENCIES } })] }) },
     role: 'user',
     summary: 'List the filters the store item list accepts',
   },
   'store-items show': {
     route: 'GET store/items/{id}',
+    reply: { item: STORE_ITEM },
     role: 'user',
     summary: 'Show one store item',
   },
   'store-items show-by-sku': {
     route: 'GET store/items/sku/{sku}',
+    reply: { item: STORE_ITEM },
     role: 'user',
     summary: 'Show a store item by its SKU',
   },
   'store-items create': {
     route: 'POST store/items',
+    reply: { item: STORE_ITEM },
     role: 'superuser',
     summary: 'Add an item to the merchandise store',
     open: true,
   },
   'store-items update': {
     route: 'PATCH store/items',
+    reply: { items: [STORE_ITEM] },
     role: 'superuser',
     summary: 'Update a store item (the item is named in the body)',
     open: true,
   },
   'store-items set-stock': {
     route: 'PUT store/items/{id}/stock',
+    reply: { item: STORE_ITEM },
     role: 'superuser',
     summary: 'Set the stock level of a store item',
     payload: { stock: { kind: 'int', min: 0, max: 1_000_000, optional: true }, location_id: 'serial?', locations: 'json?' },
@@ -188,11 +218,13 @@ export const storeArea = defineArea('store', {
   },
   'store-locations list': {
     route: 'GET store/locations',
+    reply: { locations: [STORE_LOCATION] },
     role: 'superuser',
     summary: 'List the locations store stock is held at',
   },
   'store-locations show': {
     route: 'GET store/locations/{id}',
+    reply: { location: STORE_LOCATION },
     role: 'superuser',
     summary: 'Show one store stock location',
   },

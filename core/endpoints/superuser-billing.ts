@@ -1,7 +1,10 @@
-import { PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
+import { CANCELLATION_KINDS, CURRENCIES, PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
+import { inline, nullable } from '../shapes/define.js';
+import { SESSION_USER, TEACHER } from '../shapes/user.js';
+import { CANCELLATION, PAYMENT_METHOD, SUBSCRIPTION } from '../shapes/subscription.js';
 import { GRANT_PAYLOAD } from './payloads.js';
-import { INVOICE } from '../shapes/invoice.js';
+import { INVOICE, INVOICE_SUMMARY } from '../shapes/invoice.js';
 
 /** What an invoice write answers: the invoice as it now is, and whether this call changed it (false for a repeat). */
 const INVOICE_CHANGE = { invoice: INVOICE, changed: 'boolean' } as const;
@@ -14,9 +17,12 @@ const REASON = { kind: 'text', max: 500, optional: true } as const;
 
 const FUTURE_NOTE = 'Path inferred: the spec says "GET and DELETE {id} for future"; the subscription parameter is renamed.';
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const superuserBillingArea = defineArea('superuser-billing', {
   'subscriptions list': {
     route: 'GET schoolsubscriptions',
+    reply: { subscriptions: [SUBSCRIPTION], total: 'int' },
     role: 'superuser',
     summary: 'List school subscriptions across the platform',
     payload: { skip: 'skip?', take: 'take?', state: { oneOf: SUBSCRIPTION_STATES, optional: true }, kind: { oneOf: SUBSCRIPTION_KINDS, optional: true }, school_id: 'serial?', product_id: 'serial?' },
@@ -24,11 +30,13 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions show': {
     route: 'GET schoolsubscriptions/{id}',
+    reply: { subscription: SUBSCRIPTION, invoices: [INVOICE_SUMMARY] },
     role: 'superuser',
     summary: 'Show one school subscription with its billing details',
   },
   'schools card-invoices': {
     route: 'GET school{card_provider}Invoices/{id}',
+    reply: { invoices: [INVOICE], total: 'int' },
     role: 'superuser',
     summary: "List a school's invoices at the card payment provider",
   },
@@ -105,6 +113,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions set-po-number': {
     route: 'PATCH superuser/subscriptions/{id}',
+    reply: { subscription: SUBSCRIPTION },
     role: 'superuser',
     summary: "Set a subscription's purchase order number",
     payload: { po_number: { kind: 'text', max: 64 } },
@@ -112,6 +121,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions set-permissions': {
     route: 'PATCH superuser/subscriptions/{id}/permissions',
+    reply: { subscription: SUBSCRIPTION },
     role: 'superuser',
     summary: 'Set the permissions a subscription grants',
     payload: { permissions: 'strings' },
@@ -120,12 +130,14 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions renewal-email': {
     route: 'GET superuser/subscriptions/{id}/renewal_email',
+    reply: { email: inline({ to: 'string', subject: 'string', body: 'string', renews_on: 'day', amount: 'int', currency: { oneOf: CURRENCIES }, price_rise_exempt_until: nullable('day') }) },
     role: 'superuser',
     summary: 'Show the renewal email for a subscription',
     note: 'Path inferred: the spec says "GET renewal_email" on the superuser/subscriptions/{id} line.',
   },
   'inferred-teacher-access list': {
     route: 'GET superuser/inferred_teacher_access',
+    reply: { teachers: [TEACHER], total: 'int', refreshed_at: nullable('date') },
     role: 'superuser',
     summary: 'List inferred (non-compliant) teacher access, a page at a time',
     payload: { skip: 'skip?', take: 'take?' },
@@ -134,6 +146,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'inferred-teacher-access refresh': {
     route: 'POST superuser/inferred_teacher_access/refresh',
+    reply: { refreshed: 'int', refreshed_at: 'date' },
     role: 'superuser',
     summary: 'Rebuild the cached inferred teacher access list',
     idempotent: true,
@@ -141,6 +154,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions set-inferred-teacher-access': {
     route: 'PUT superuser/subscriptions/{id}/inferred_teacher_access',
+    reply: { subscription: SUBSCRIPTION },
     role: 'superuser',
     summary: 'Allow or stop inferred teacher access on a subscription',
     payload: { inferred_teacher_access: 'boolean' },
@@ -148,6 +162,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions set-expiry': {
     route: 'POST superuser/subscriptions/{id}/setexpiry',
+    reply: { subscription: SUBSCRIPTION },
     role: 'superuser',
     summary: 'Set the expiry date of a subscription',
     payload: { expiry: 'day' },
@@ -156,6 +171,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions sync': {
     route: 'POST superuser/subscriptions/{id}/syncsubscription',
+    reply: { subscription: SUBSCRIPTION, schedules_applied: 'int' },
     role: 'superuser',
     summary: "Sync a subscription's state with its billing records",
     idempotent: true,
@@ -163,6 +179,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions move': {
     route: 'POST subscriptions/{id}/move',
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'superuser',
     summary: 'Move a subscription to another school',
     payload: { school: 'serial' },
@@ -170,6 +187,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions delete': {
     route: 'DELETE superuser/subscriptions/{id}',
+    reply: { deleted: 'boolean', id: 'serial' },
     role: 'superuser',
     summary: 'Delete a subscription',
     destructive: true,
@@ -177,6 +195,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions cancel-at-expiry': {
     route: 'POST superuser/subscriptions/{id}/cancelatexpiry',
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'superuser',
     summary: 'Cancel a subscription when it expires instead of renewing it',
     payload: { reason: REASON },
@@ -186,12 +205,14 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions undo-cancel-at-expiry': {
     route: 'DELETE superuser/subscriptions/{id}/cancelatexpiry',
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'superuser',
     summary: 'Undo cancel-at-expiry so the subscription renews again',
     note: 'Path inferred: the spec says "cancelatexpiry (POST and DELETE)".',
   },
   'cancellations set-reason': {
     route: 'PATCH superuser/cancellations/{id}',
+    reply: { cancellation: CANCELLATION },
     role: 'superuser',
     summary: 'Change the recorded reason for a cancellation',
     payload: { reason: { kind: 'text', max: 500 } },
@@ -200,6 +221,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'cancellations list': {
     route: 'GET superuser/cancellations',
+    reply: { cancellations: [CANCELLATION], total: 'int' },
     role: 'superuser',
     summary: 'List subscription cancellations',
     payload: { skip: 'skip?', take: 'take?', kind: 'string?', school_id: 'serial?' },
@@ -208,12 +230,14 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'cancellations aggregate': {
     route: 'GET superuser/cancellations/aggregate',
+    reply: { aggregate: inline({ by_kind: [inline({ kind: { oneOf: CANCELLATION_KINDS }, count: 'int' })], by_reason: [inline({ reason: 'string', count: 'int' })], by_month: [inline({ month: 'string', count: 'int' })], undone: 'int' }) },
     role: 'superuser',
     summary: 'Show cancellation totals',
     note: 'Path and method inferred from "cancellations (reason edit, table, aggregate)".',
   },
   'subscriptions deactivate': {
     route: 'POST superuser/subscriptions/{id}/deactivatesubscription',
+    reply: { subscription: SUBSCRIPTION, changed: 'boolean' },
     role: 'superuser',
     summary: 'Deactivate a subscription',
     payload: { reason: REASON },
@@ -223,6 +247,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions cancel-and-refund': {
     route: 'POST superuser/subscriptions/{id}/cancelandrefund',
+    reply: { subscription: SUBSCRIPTION, refunded: 'int' },
     role: 'superuser',
     summary: 'Cancel a subscription and refund the payment',
     payload: { reason: REASON },
@@ -231,6 +256,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions cancel-and-void': {
     route: 'POST superuser/subscriptions/{id}/cancelvoid',
+    reply: { subscription: SUBSCRIPTION },
     role: 'superuser',
     summary: 'Cancel a subscription and mark its invoice void',
     payload: { reason: REASON },
@@ -239,6 +265,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions cancel-uncollectable': {
     route: 'POST superuser/subscriptions/{id}/canceluncollectable',
+    reply: { subscription: SUBSCRIPTION },
     role: 'superuser',
     summary: 'Cancel a subscription and mark its invoice uncollectable',
     payload: { reason: REASON },
@@ -247,16 +274,19 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'users imitate': {
     route: 'POST imitateuser/{id}',
+    reply: { user: SESSION_USER, token: 'string' },
     role: 'superuser',
     summary: 'Imitate a user: act as them to see what they see',
   },
   'users stop-imitating': {
     route: 'DELETE imitateuser/{id}',
+    reply: { user: SESSION_USER, token: 'string', stopped: 'int' },
     role: 'superuser',
     summary: 'Stop imitating a user and return to your own account',
   },
   'schools set-user-role': {
     route: 'PATCH schools/{id}/users/{uid}/role',
+    reply: { user: inline({ id: 'serial', school_id: 'serial', role: 'string' }) },
     role: 'superuser',
     summary: "Set a user's role in a school",
     payload: { role: { oneOf: ['teacher', 'admin'] } },
@@ -264,17 +294,20 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'schools payment-methods': {
     route: 'GET schools/{id}/paymentMethods',
+    reply: { paymentMethods: [PAYMENT_METHOD] },
     role: 'superuser',
     summary: "List a school's saved payment methods",
   },
   'addresses geocode': {
     route: 'GET geocode-address',
+    reply: { results: [inline({ name: 'string', country: 'string', lat: 'number', lng: 'number', formatted: 'string' })] },
     role: 'superuser',
     summary: 'Look up the coordinates of an address',
     payload: { q: { kind: 'text', min: 1 } },
   },
   'subscriptions create-free': {
     route: 'POST schools/{id}/subscription/free',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'superuser',
     summary: 'Give a school a free subscription',
     payload: GRANT_PAYLOAD,
@@ -282,6 +315,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions create-backdated': {
     route: 'POST schools/{id}/subscription/backdated',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'superuser',
     summary: 'Create a subscription for a school that started in the past',
     payload: GRANT_PAYLOAD,
@@ -289,6 +323,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions create-future': {
     route: 'POST schools/{id}/subscription/future',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'superuser',
     summary: 'Create a subscription for a school that starts on a later date',
     payload: GRANT_PAYLOAD,
@@ -296,6 +331,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions grant-full': {
     route: 'POST schools/{id}/subscription/full',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'superuser',
     summary: 'Grant a school a full subscription',
     payload: GRANT_PAYLOAD,
@@ -303,6 +339,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions grant-trial': {
     route: 'POST schools/{id}/subscription/trial',
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'superuser',
     summary: 'Grant a school a trial subscription',
     payload: GRANT_PAYLOAD,
@@ -310,12 +347,14 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions show-future': {
     route: 'GET schools/{id}/subscription/future/{subscriptionId}',
+    reply: { subscription: SUBSCRIPTION },
     role: 'superuser',
     summary: "Show a school's future-dated subscription",
     note: FUTURE_NOTE,
   },
   'subscriptions delete-future': {
     route: 'DELETE schools/{id}/subscription/future/{subscriptionId}',
+    reply: { deleted: 'boolean', id: 'serial' },
     role: 'superuser',
     summary: "Delete a school's future-dated subscription before it starts",
     destructive: true,
@@ -323,32 +362,38 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'schools delete': {
     route: 'POST schools/{id}/deleteschool',
+    reply: { deleted: 'boolean', id: 'serial' },
     role: 'superuser',
     summary: 'Delete a school',
     destructive: true,
   },
   'scores recache-archive': {
     route: 'PUT superuser/users/{id}/scores/archive',
+    reply: { scores: inline({ archive: [inline({ year: 'string', score: 'int', plays: 'int' })], archive_recached_at: 'date' }), user_id: 'serial' },
     role: 'superuser',
     summary: "Recalculate a user's cached archive scores",
   },
   'scores recache-total': {
     route: 'PUT superuser/users/{id}/scores/total',
+    reply: { scores: inline({ archive: [inline({ year: 'string', score: 'int', plays: 'int' })], archive_recached_at: 'date', total: inline({ total: 'int', plays: 'int' }), total_recached_at: 'date' }), user_id: 'serial' },
     role: 'superuser',
     summary: "Recalculate a user's cached total score",
   },
   'scores recache-shed': {
     route: 'PUT superuser/users/{id}/scores/shed',
+    reply: { scores: inline({ archive: [inline({ year: 'string', score: 'int', plays: 'int' })], archive_recached_at: 'date', total: inline({ total: 'int', plays: 'int' }), total_recached_at: 'date', shed: [inline({ game: 'string', score: 'int', plays: 'int' })], shed_recached_at: 'date' }), user_id: 'serial' },
     role: 'superuser',
     summary: "Recalculate a user's cached shed score",
   },
   'users session': {
     route: 'GET superuser/users/{id}/session',
+    reply: { session: inline({ user_id: 'serial', username: 'string', active: 'int', last_sign_in: nullable('date'), expires_at: nullable('date'), imitated_by: nullable('serial') }) },
     role: 'superuser',
     summary: "View a user's current session",
   },
   'accounting-contacts list': {
     route: 'GET superuser/{accounting}/{x}/contacts',
+    reply: { contacts: [inline({ contact_id: 'string', tenant: 'string', school_id: 'serial', name: 'string', country: 'string', invoices: 'int', unpaid: 'int' })] },
     role: 'superuser',
     summary: 'List contacts held in the accounting system',
     payload: { skip: 'skip?', take: 'take?' },

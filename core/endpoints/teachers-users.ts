@@ -1,12 +1,18 @@
 import { defineArea } from './define.js';
+import { inline, nullable } from '../shapes/define.js';
+import { SCHOOL, SCHOOL_NAME } from '../shapes/school.js';
+import { TEACHER, USER } from '../shapes/user.js';
 
 const EXPERIMENTAL_NOTE = 'Path inferred: the spec says "PUT experimental: {enabled} on ..." without full paths.';
 
 const NAME = { kind: 'text', max: 100, optional: true } as const;
 
+// Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
+// our choice, what the sandbox answers (see `reply` in define.ts).
 export const teachersUsersArea = defineArea('teachers-users', {
   'teachers create': {
     route: 'POST users/me/school/teachers',
+    reply: { teacher: TEACHER, password: 'string' },
     role: 'admin',
     summary: 'Add a teacher account to your school',
     payload: {
@@ -21,11 +27,13 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'teachers list': {
     route: 'GET users/me/school/teachers',
+    reply: { teachers: [TEACHER], total: 'int' },
     role: 'teacher',
     summary: 'List the teachers of your school',
   },
   'teachers update': {
     route: 'PATCH users/me/school/teachers/{id}',
+    reply: { teacher: TEACHER },
     role: 'admin',
     summary: "Update a teacher's details",
     payload: { first_name: NAME, last_name: NAME, display_name: NAME, email: 'text?' },
@@ -33,41 +41,48 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'teachers delete': {
     route: 'DELETE users/me/school/teachers/{id}',
+    reply: { deleted: 'boolean', id: 'serial', account_deleted: 'boolean' },
     role: 'admin',
     summary: 'Remove a teacher from your school',
     destructive: true,
   },
   'teachers invite': {
     route: 'POST users/me/school/teachers/invite',
+    reply: { invite: inline({ id: 'serial', school_id: 'serial', email: 'string', code: 'string', created_at: 'date', expires_at: 'date', accepted_at: nullable('date') }), resent: 'boolean' },
     role: 'admin',
     summary: 'Invite a teacher to your school by email',
     payload: { email: 'string' },
   },
   'teachers accept-invite': {
     route: 'POST users/teacherinvite',
+    reply: { user: TEACHER, token: 'string', school: SCHOOL },
     role: 'public',
     summary: 'Accept a teacher invitation with its code and a new password',
     payload: { code: 'string', password: { kind: 'string', min: 1 } },
   },
   'events list': {
     route: 'GET events',
+    reply: { events: [inline({ id: 'serial', school_id: 'serial', user_id: 'serial', kind: 'string', data: 'object', created_at: 'date' })], total: 'int' },
     role: 'user',
     summary: 'List events (what the events are is not shown)',
   },
   'users list': {
     route: 'GET users',
+    reply: { users: [USER], total: 'int' },
     role: 'superuser',
     summary: 'Search all users by text, optionally within one school',
     payload: { q: 'string?', schoolid: 'id?', skip: 'skip?', take: 'take?' },
   },
   'school-users list': {
     route: 'GET users/me/school/users',
+    reply: { users: [USER], total: 'int' },
     role: 'teacher',
     summary: 'Search the teachers and pupils of your school',
     payload: { q: 'string?' },
   },
   'search global': {
     route: 'GET search',
+    reply: { schools: [SCHOOL_NAME], users: [USER] },
     role: 'superuser',
     summary: 'Search across the platform (what it searches and its keys are not shown)',
     payload: { q: 'string?', search: 'string?' },
@@ -75,6 +90,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'schools set-experimental': {
     route: 'PUT users/me/school/users/experimental',
+    reply: { enabled: 'boolean', updated: 'int' },
     role: 'admin',
     summary: 'Turn experimental features on or off for everyone in your school',
     payload: { enabled: 'boolean' },
@@ -82,6 +98,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'teachers set-experimental-all': {
     route: 'PUT users/me/school/teachers/experimental',
+    reply: { enabled: 'boolean', updated: 'int' },
     role: 'admin',
     summary: 'Turn experimental features on or off for all teachers of your school',
     payload: { enabled: 'boolean' },
@@ -89,6 +106,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'pupils set-experimental-all': {
     route: 'PUT users/me/school/pupils/experimental',
+    reply: { enabled: 'boolean', updated: 'int' },
     role: 'admin',
     summary: 'Turn experimental features on or off for all pupils of your school',
     payload: { enabled: 'boolean' },
@@ -96,6 +114,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'teachers set-experimental': {
     route: 'PUT users/me/school/teachers/{id}/experimental',
+    reply: { enabled: 'boolean', updated: 'int' },
     role: 'admin',
     summary: 'Turn experimental features on or off for one teacher',
     payload: { enabled: 'boolean' },
@@ -103,6 +122,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'pupils set-experimental': {
     route: 'PUT users/me/school/pupils/{id}/experimental',
+    reply: { enabled: 'boolean', updated: 'int' },
     role: 'admin',
     summary: 'Turn experimental features on or off for one pupil',
     payload: { enabled: 'boolean' },
@@ -110,6 +130,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'groups set-teachers-experimental': {
     route: 'PUT users/me/school/groups/{id}/teachers/experimental',
+    reply: { enabled: 'boolean', updated: 'int' },
     role: 'admin',
     summary: 'Turn experimental features on or off for the teachers of a group',
     payload: { enabled: 'boolean' },
@@ -117,6 +138,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'groups set-pupils-experimental': {
     route: 'PUT users/me/school/groups/{id}/pupils/experimental',
+    reply: { enabled: 'boolean', updated: 'int' },
     role: 'admin',
     summary: 'Turn experimental features on or off for the pupils of a group',
     payload: { enabled: 'boolean' },
@@ -124,11 +146,13 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'teachers make-admin': {
     route: 'PUT teachers/{id}/admin',
+    reply: { teacher: TEACHER },
     role: 'admin',
     summary: 'Make a teacher an admin of your school',
   },
   'teachers remove-admin': {
     route: 'DELETE teachers/{id}/admin',
+    reply: { teacher: TEACHER },
     role: 'admin',
     summary: "Remove a teacher's admin rights in your school",
   },

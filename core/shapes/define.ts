@@ -16,8 +16,15 @@ import type { FieldSpec, FieldTypes, JsonValue, OptionalKeys, FieldType } from '
 /** A value in a reply: a field spec, a shape, or a list of one value. */
 export type ReplyValue = FieldSpec | ObjectShape | ListValue;
 
-/** A list of values of one kind: `[INVOICE]`. */
-export type ListValue = readonly [ReplyValue];
+/** A list of values of one kind: `[INVOICE]`, or `listOf(INVOICE, { optional: true })` for a list whose key may be absent or null. */
+export type ListValue = readonly [ReplyValue] | OptionalList;
+
+/** A list that may be absent (`optional`) or null (`nullable`): `listOf(ACTION, { optional: true })`. */
+export interface OptionalList<V extends ReplyValue = ReplyValue> {
+  readonly list: V;
+  readonly optional?: true;
+  readonly nullable?: true;
+}
 
 /** The keys of an object shape and what each holds. */
 export type ShapeFields = { readonly [key: string]: ReplyValue };
@@ -107,6 +114,21 @@ export function optional<const V extends ObjectShape>(value: V): V & { readonly 
   return { ...value, optional: true };
 }
 
+/**
+ * A list whose key may be absent or whose value may be null (a plain list is written `[X]`).
+ *
+ * @example
+ * listOf(RECORD_ACTION, { optional: true }) // the record's actions, absent until one was applied
+ */
+export function listOf<const V extends ReplyValue, const O extends { readonly optional?: true; readonly nullable?: true }>(item: V, options: O): { readonly list: V } & O {
+  return { list: item, ...options };
+}
+
+/** The value each item of a list holds. */
+export function listItem(value: ListValue): ReplyValue {
+  return Array.isArray(value) ? (value as readonly [ReplyValue])[0] : (value as OptionalList).list;
+}
+
 /** Whether a reply value is an object shape (named or inline). */
 export function isObjectShape(value: ReplyValue): value is ObjectShape {
   return typeof value === 'object' && !Array.isArray(value) && 'fields' in value;
@@ -114,7 +136,7 @@ export function isObjectShape(value: ReplyValue): value is ObjectShape {
 
 /** Whether a reply value is a list (`[INVOICE]`). */
 export function isListValue(value: ReplyValue): value is ListValue {
-  return Array.isArray(value);
+  return Array.isArray(value) || (typeof value === 'object' && 'list' in value);
 }
 
 /**
@@ -147,7 +169,9 @@ type ObjectOf<S> = S extends ObjectShape<infer F>
  */
 export type ValueOf<V> = V extends readonly [infer X]
   ? readonly ValueOf<X>[]
-  : V extends { readonly fields: ShapeFields }
+  : V extends { readonly list: infer X }
+    ? readonly ValueOf<X>[] | (V extends { readonly nullable: true } ? null : never)
+    : V extends { readonly fields: ShapeFields }
     ? ObjectOf<V>
     : V extends FieldSpec
       ? FieldType<V, ReplyFieldTypes>

@@ -1,6 +1,12 @@
 /** The invoice as the API answers it: declared once, here. */
 import { CURRENCIES, INVOICE_BILLING, INVOICE_KINDS, INVOICE_STATES, PAYMENT_METHODS } from '../domain/billing.js';
-import { defineShape, nullable } from './define.js';
+import { CREDIT_KINDS } from '../domain/billing.js';
+import { defineShape, inline, nullable } from './define.js';
+import { SCHOOL_NAME } from './school.js';
+
+/** The columns a person needs of an invoice, and its money fields (shared with the shareable view). */
+const INVOICE_COLUMNS = ['id', 'number', 'school_id', 'state', 'total', 'due_at'] as const;
+const INVOICE_MONEY = ['amount', 'tax', 'total', 'amount_final', 'amount_refunded', 'amount_due'] as const;
 
 /**
  * An invoice. Amounts are whole minor units of `currency`; `amount_due` is the total until the invoice is
@@ -48,7 +54,24 @@ export const INVOICE = defineShape(
   },
   {
     summary: 'An invoice of a school: what it bills, its state, amounts in minor units of its currency, and how it was settled',
-    columns: ['id', 'number', 'school_id', 'state', 'total', 'due_at'],
-    money: ['amount', 'tax', 'total', 'amount_final', 'amount_refunded', 'amount_due'],
+    columns: INVOICE_COLUMNS,
+    money: INVOICE_MONEY,
   },
+);
+
+/** An invoice in a subscription's list of its invoices: number, state and total. */
+export const INVOICE_SUMMARY = defineShape(
+  'invoice_summary',
+  { id: 'serial', number: 'string', state: { oneOf: INVOICE_STATES }, currency: { oneOf: CURRENCIES }, total: 'int', issued_at: 'day' },
+  { summary: 'An invoice in brief: number, state and total', columns: ['id', 'number', 'state', 'total', 'issued_at'], money: ['total'] },
+);
+
+/** A credit against an invoice (a refund or credit kept). */
+export const INVOICE_CREDIT = inline({ kind: { oneOf: CREDIT_KINDS }, amount: 'int', currency: { oneOf: CURRENCIES }, reason: 'string', created_at: 'date' });
+
+/** An invoice as its shareable link shows it: the invoice, the school it bills, and its credits. */
+export const SHARED_INVOICE = defineShape(
+  'shared_invoice',
+  { ...INVOICE.fields, school: SCHOOL_NAME, credits: [INVOICE_CREDIT] },
+  { summary: 'An invoice with the school it bills and its credits', columns: INVOICE_COLUMNS, money: INVOICE_MONEY },
 );

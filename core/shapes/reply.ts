@@ -1,5 +1,5 @@
 /** What the rest of the toolkit reads off an entry's reply: its main value, and the fields a person can pick. */
-import { isListValue, isObjectShape, type ObjectShape, type Reply } from './define.js';
+import { isListValue, isObjectShape, listItem, type ObjectShape, type Reply } from './define.js';
 
 /** The value a reply is about: its key, its object shape, and whether it is a list of them. */
 export interface MainValue {
@@ -17,7 +17,11 @@ export interface MainValue {
  */
 export function mainValue(reply: Reply | undefined): MainValue | null {
   for (const [key, value] of Object.entries(reply ?? {})) {
-    if (isListValue(value) && isObjectShape(value[0])) return { key, shape: value[0], list: true };
+    if (isListValue(value)) {
+      const item = listItem(value);
+      if (isObjectShape(item)) return { key, shape: item, list: true };
+      continue;
+    }
     if (isObjectShape(value)) return { key, shape: value, list: false };
   }
   return null;

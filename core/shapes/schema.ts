@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { fieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
-import { isListValue, isObjectShape, type ObjectShape, type Reply, type ReplyValue } from './define.js';
+import { isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
 
 /** How strictly an object is read: `loose` lets keys beyond the shape's through, `strict` refuses them. */
 export type Strictness = 'loose' | 'strict';
@@ -51,7 +51,11 @@ function objectSchema(fields: Reply, open: boolean, strictness: Strictness): z.Z
 }
 
 function valueSchema(value: ReplyValue, strictness: Strictness): { schema: z.ZodMiniType; optional: boolean } {
-  if (isListValue(value)) return { schema: z.array(valueSchema(value[0], strictness).schema), optional: false };
+  if (isListValue(value)) {
+    const list = z.array(valueSchema(listItem(value), strictness).schema);
+    const options: Omit<OptionalList, 'list'> = Array.isArray(value) ? {} : (value as OptionalList);
+    return { schema: options.nullable ? z.nullable(list) : list, optional: options.optional === true };
+  }
   if (isObjectShape(value)) {
     const schema = objectSchema(value.fields, value.open === true, strictness);
     return { schema: value.nullable ? z.nullable(schema) : schema, optional: value.optional === true };

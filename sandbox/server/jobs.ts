@@ -13,8 +13,8 @@
  */
 import type { SandboxDb } from '../db/database.js';
 
-export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
+import { JOB_STATES, type JobState } from '../../core/domain/accounts.js';
+export { JOB_STATES, type JobState };
 
 export interface JobRow {
   id: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
+import { INVOICE } from '../../core/shapes/invoice.js';
 import { tableNouns } from '../../cli/table-nouns.js';
 import { entriesModuleSource, nounGroups, tableModulesSource } from '../../scripts/table-modules.mjs';
 
@@ -15,6 +16,17 @@ describe('the built CLI\'s modules of the table\'s data (scripts/table-modules.m
       const { default: built } = await moduleOf(entriesModuleSource(entries));
       expect(built, noun).toEqual(ENDPOINTS.filter((e) => e.command.startsWith(`${noun} `)));
     }
+  });
+
+  it('write each named reply shape once, by name, and share it again on load', async () => {
+    const source = entriesModuleSource(ENDPOINTS);
+    const summary = INVOICE.summary ?? 'the invoice has a summary';
+    expect(ENDPOINTS.filter((e) => JSON.stringify(e.reply).includes(summary)).length).toBeGreaterThan(20);
+    expect(source.split(summary)).toHaveLength(2);
+    const built = (await moduleOf(source)).default as typeof ENDPOINTS;
+    const paid = built.find((e) => e.command === 'invoices mark-paid');
+    const list = built.find((e) => e.command === 'invoices list');
+    expect(paid?.reply?.['invoice']).toBe((list?.reply?.['invoices'] as readonly unknown[] | undefined)?.[0]);
   });
 
   it('map every noun of the table to its module, and no other word', () => {

@@ -8,3 +8,4 @@ export { NOT_INITIALISED_MESSAGE, NotInitialisedError } from './not-initialised-
 export { RATE_LIMITED_MESSAGE, RateLimitedError, type RateLimitDetails } from './rate-limited-error.js';
 export { REVERIFICATION_MESSAGE, ReverificationRequiredError } from './reverification-required-error.js';
 export { UnauthorisedError } from './unauthorised-error.js';
+export { ResponseShapeError } from './response-shape-error.js';

@@ -17,7 +17,8 @@ import { all, one, run } from '../../kit/sql.js';
  *
  * Unlinking deletes the row. A refused step answers 409 naming the current state.
  */
-export type LinkState = 'requested' | 'linked' | 'active' | 'inactive';
+import type { RosterLinkState as LinkState } from '../../../core/domain/accounts.js';
+export type { LinkState };
 
 export interface LinkRow {
   readonly school_id: number;

@@ -59,7 +59,8 @@ export const subscriptionLifecycle = defineLifecycle('subscription', SUBSCRIPTIO
   removeFuture: { from: ['future'], phrase: 'be deleted as a future subscription' },
 });
 
-export type CancelKind = 'at_expiry' | 'refund' | 'void' | 'uncollectable' | 'deactivate';
+import type { CancellationKind as CancelKind } from '../../../core/domain/billing.js';
+export type { CancelKind };
 
 /** Records a cancellation for the cancellations table and, at expiry, a retention follow-up. */
 export function recordCancellation(db: SandboxDb, sub: SubscriptionRow, kind: CancelKind, reason: string, userId: number | null, now: Date): void {

@@ -9,7 +9,8 @@ import { HttpError } from '../../kit/handler.js';
 import { subscriptionLifecycle } from './lifecycle.js';
 import { memberCounts, type SubscriptionRow } from './subscriptions.js';
 
-export type Target = 'user' | 'teacher' | 'group';
+import type { SeatTarget as Target } from '../../../core/domain/billing.js';
+export type { Target };
 
 export interface AssignResult {
   readonly assigned: number[];

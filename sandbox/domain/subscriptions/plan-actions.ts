@@ -19,8 +19,8 @@ import { invalid, notFound } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 
-export const PLAN_ACTION_STATES = ['scheduled', 'running', 'done', 'failed', 'cancelled'] as const;
-export type PlanActionState = (typeof PLAN_ACTION_STATES)[number];
+import { PLAN_ACTION_STATES, type PlanActionState } from '../../../core/domain/billing.js';
+export { PLAN_ACTION_STATES, type PlanActionState };
 
 export const planActionLifecycle = defineLifecycle('plan action', PLAN_ACTION_STATES, {
   cancel: { from: ['scheduled', 'failed'], to: 'cancelled', phrase: 'be cancelled' },

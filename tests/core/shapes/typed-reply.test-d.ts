@@ -16,3 +16,17 @@ const total: number = page.data.total;
 const first: number | undefined = page.data.invoices[0]?.total;
 
 export { state, subscription, changed, nope, total, first };
+
+// Every entry is typed now: a school, the signed-in user, a generic record (open: stored keys are JSON).
+const school = await api.schools.show({ id: 1 });
+const schoolName: string = school.data.school.name;
+const region: string | null = school.data.school.region;
+const me = await api.me.show();
+const kind: 'pupil' | 'teacher' | 'parent' | 'district' | 'staff' | 'learner' = me.data.user.kind;
+const schoolOfMe: string | undefined = me.data.user.school?.name;
+const list = await api.lists.show({ id: 12 });
+const listId: number = list.data.list.id;
+// @ts-expect-error a school has no such field
+const noField: unknown = school.data.school.nope;
+
+export { schoolName, region, kind, schoolOfMe, listId, noField };

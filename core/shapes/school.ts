@@ -1,0 +1,67 @@
+/** The school as the API answers it, and the small objects that hang off it (its addresses). */
+import { defineShape, nullable } from './define.js';
+
+/**
+ * A school. `code` is its join code (null when it has none); `settings` and `integrations` are the school's
+ * own JSON. Where one school is shown the counts come too; in the caller's list of schools, whether they are
+ * its admin and whether it is their current school. The platform-wide list (superusers) leaves out the join
+ * code and integrations.
+ */
+export const SCHOOL = defineShape(
+  'school',
+  {
+    id: 'serial',
+    name: 'string',
+    code: { kind: 'string', nullable: true, optional: true },
+    country: 'string',
+    region: nullable('string'),
+    locale: 'string',
+    account_region: 'string',
+    district_id: nullable('serial'),
+    settings: 'object',
+    integrations: 'object?',
+    created_at: 'date',
+    pupil_count: 'int?',
+    teacher_count: 'int?',
+    group_count: 'int?',
+    admin: 'boolean?',
+    current: 'boolean?',
+  },
+  { summary: 'A school: its name, join code, country, region, locale and settings', columns: ['id', 'name', 'code', 'country', 'region', 'district_id'] },
+);
+
+/** The school a signed-in user belongs to, as `users/me` shows it, with the user's place in it. */
+export const MY_SCHOOL = defineShape(
+  'my_school',
+  {
+    id: 'serial',
+    name: 'string',
+    country: 'string',
+    region: 'string',
+    locale: 'string',
+    account_region: 'string',
+    district_id: nullable('serial'),
+    settings: 'object',
+    teacher: 'boolean',
+    admin: 'boolean',
+  },
+  { summary: "The signed-in user's school, with whether they teach there and are its admin", columns: ['id', 'name', 'country', 'teacher', 'admin'] },
+);
+
+/** A school as a search result names it. */
+export const SCHOOL_NAME = defineShape('school_name', { id: 'serial', name: 'string', country: 'string' }, { summary: 'A school found by a search: its id, name and country', columns: ['id', 'name', 'country'] });
+
+/** An address of a school (billing, delivery...), `default` for the one used when none is named. */
+export const ADDRESS = defineShape(
+  'address',
+  {
+    id: 'serial',
+    school_id: 'serial',
+    addressType: 'string',
+    address: 'object',
+    default: 'boolean',
+    created_at: 'date',
+    updated_at: 'date',
+  },
+  { summary: 'An address of a school: its type, the postal address, and whether it is the default', columns: ['id', 'school_id', 'addressType', 'default'] },
+);

@@ -1,0 +1,59 @@
+/**
+ * The stored records a generic route addresses, made before the route is called: the demo seed fills the
+ * generic store with curricula only, so `GET lists/{id}` (and its parents' records) would be a 404.
+ */
+import { ENDPOINTS, type Endpoint } from '../../../core/endpoints/index.js';
+import type { SandboxDb } from '../../../sandbox/db/database.js';
+import { createRecord, findRecord, type RecordFilter } from '../../../sandbox/generic/records.js';
+import { collectionPaths, fillCollection, parentOf, shapeOf, type Scope } from '../../../sandbox/generic/shape.js';
+import { servedGenerically } from '../../../sandbox/routes/areas.js';
+
+const COLLECTIONS = collectionPaths(ENDPOINTS);
+
+/** The caller a record is made for: their id and school. */
+export interface Owner {
+  readonly id: number | null;
+  readonly schoolId: number | null;
+}
+
+function ownerOf(scope: Scope, caller: Owner, params: Readonly<Record<string, string>>): { filter: RecordFilter; owner: Owner } {
+  switch (scope.kind) {
+    case 'school':
+      return { filter: { column: 'school_id', value: caller.schoolId }, owner: caller };
+    case 'me':
+      return { filter: { column: 'owner_id', value: caller.id }, owner: caller };
+    case 'user': {
+      const id = Number(params[scope.param]);
+      return { filter: { column: 'owner_id', value: id }, owner: { id, schoolId: caller.schoolId } };
+    }
+    case 'shared':
+      return { filter: null, owner: caller };
+  }
+}
+
+function ensure(db: SandboxDb, collection: string, key: string, filter: RecordFilter, owner: Owner): void {
+  if (findRecord(db, collection, key, filter)) return;
+  createRecord(db, { collection, key, ownerId: owner.id, schoolId: owner.schoolId, data: { name: 'Sample', title: 'Sample' }, now: new Date('2026-11-01T09:00:00Z') });
+}
+
+/**
+ * Makes the record a generic route names (and the record its collection hangs under), unless it exists.
+ *
+ * @example
+ * ensureRecords(db, endpoint, { id: '1' }, { id: 3, schoolId: 1 });
+ */
+export function ensureRecords(db: SandboxDb, endpoint: Endpoint, params: Readonly<Record<string, string>>, caller: Owner): void {
+  if (!servedGenerically(endpoint)) return;
+  const shape = shapeOf(endpoint, COLLECTIONS);
+  const { filter, owner } = ownerOf(shape.scope, caller, params);
+  if (shape.kind === 'collection') {
+    const parent = parentOf(shape, endpoint.path);
+    if (parent && COLLECTIONS.has(parent.path)) ensure(db, fillCollection(parent.collection, params), params[parent.key] ?? '', filter, owner);
+    return;
+  }
+  if (endpoint.method === 'PUT' && shape.kind === 'item') return;
+  ensure(db, fillCollection(shape.collection, params), params[shape.key] ?? '', filter, owner);
+  const depth = shape.kind === 'item' ? 1 : 2;
+  const parent = parentOf({ kind: 'collection', scope: shape.scope, collection: shape.collection }, endpoint.path.split('/').slice(0, -depth).join('/'));
+  if (parent && COLLECTIONS.has(parent.path)) ensure(db, fillCollection(parent.collection, params), params[parent.key] ?? '', filter, owner);
+}
