@@ -338,6 +338,7 @@ export const authArea = defineArea('auth', {
     route: 'POST one-roster/{provider}/auth',
     reply: { one_roster: RECORD },
     role: 'public',
+    reach: 'everyone',
     summary: 'Sign in through a rostering provider with its authorisation code',
     payload: { code: 'string', subdomain: 'string', redirectUri: 'string' },
   },

@@ -16,18 +16,24 @@ export interface Owner {
   readonly schoolId: number | null;
 }
 
+/** Records of one owner or one school; nothing for a caller without one. */
+function by(column: 'owner_id' | 'school_id', value: number | null): RecordFilter {
+  return value === null ? { sql: ' AND 0', args: [] } : { sql: ` AND ${column} = ?`, args: [value] };
+}
+
 function ownerOf(scope: Scope, caller: Owner, params: Readonly<Record<string, string>>): { filter: RecordFilter; owner: Owner } {
   switch (scope.kind) {
     case 'school':
-      return { filter: { column: 'school_id', value: caller.schoolId }, owner: caller };
+      return { filter: by('school_id', caller.schoolId), owner: caller };
     case 'me':
-      return { filter: { column: 'owner_id', value: caller.id }, owner: caller };
+      return { filter: by('owner_id', caller.id), owner: caller };
     case 'user': {
       const id = Number(params[scope.param]);
-      return { filter: { column: 'owner_id', value: id }, owner: { id, schoolId: caller.schoolId } };
+      return { filter: by('owner_id', id), owner: { id, schoolId: caller.schoolId } };
     }
     case 'shared':
-      return { filter: null, owner: caller };
+      // The platform's own content (no owner) or the caller's: another caller's record may be out of reach.
+      return { filter: caller.id === null ? null : { sql: ' AND (owner_id IS NULL OR owner_id = ?)', args: [caller.id] }, owner: caller };
   }
 }
 
@@ -51,9 +57,8 @@ export function ensureRecords(db: SandboxDb, endpoint: Endpoint, params: Readonl
     if (parent && COLLECTIONS.has(parent.path)) ensure(db, fillCollection(parent.collection, params), params[parent.key] ?? '', filter, owner);
     return;
   }
-  if (endpoint.method === 'PUT' && shape.kind === 'item') return;
   ensure(db, fillCollection(shape.collection, params), params[shape.key] ?? '', filter, owner);
   const depth = shape.kind === 'item' ? 1 : 2;
-  const parent = parentOf({ kind: 'collection', scope: shape.scope, collection: shape.collection }, endpoint.path.split('/').slice(0, -depth).join('/'));
+  const parent = parentOf({ collection: shape.collection }, endpoint.path.split('/').slice(0, -depth).join('/'));
   if (parent && COLLECTIONS.has(parent.path)) ensure(db, fillCollection(parent.collection, params), params[parent.key] ?? '', filter, owner);
 }

@@ -73,6 +73,7 @@ const IDS_AFTER: Readonly<Record<string, string>> = {
   pupil: '16',
   teachers: '9',
   users: '16',
+  user: '16',
   groups: '2',
   group: '2',
   homework: '3',
