@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { isolatedEnv } from '../helpers/isolated-env.js';
 
 // Black-box tests of the built binary's help, topics and completion (`node scripts/build.mjs` first).
 const bin = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
 const configDir = mkdtempSync(join(tmpdir(), 'edshed-help-'));
 
-const env = { EDSHED_CONFIG_DIR: configDir, EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+const env = isolatedEnv(configDir);
 const edshed = (args: string[]) => execa(process.execPath, [bin, ...args], { reject: false, input: '', env });
 
 // An `edshed` on PATH for the completion scripts, which call it by name.
@@ -113,9 +114,10 @@ describe('edshed help output', () => {
     const fish = (await edshed(['completion', 'fish'])).stdout;
     expect(fish).toMatch(/^complete -c edshed -f -a '\(__edshed_complete\)'$/m);
     expect(fish).toContain('edshed __complete -- $words "$current"');
-    // The shells' own syntax check, where they are installed (CI installs both: .ci/run).
+    // The shells' own syntax check. A missing shell fails the test rather than passing it unchecked:
+    // .ci/run installs both (the README says how, for `npm test` by hand).
     for (const [shell, check, text] of [['zsh', '-n', zsh], ['fish', '--no-execute', fish]] as const) {
-      if (!(await has(shell))) continue;
+      expect(await has(shell), `${shell} is not installed: apt-get install -y ${shell} (or run bash .ci/run)`).toBe(true);
       const file = join(binDir, `completion.${shell}`);
       writeFileSync(file, text);
       expect((await execa(shell, [check, file], { reject: false })).exitCode, shell).toBe(0);
