@@ -1,7 +1,8 @@
 import { ApiError, ForbiddenError, InvalidDataError, LoginAttemptsError, NetworkError, UnauthorisedError } from '../core/api/errors/index.js';
-import { InvalidInputError } from '../core/endpoints/invalid-input-error.js';
+import { InvalidInputError, type InputIssue } from '../core/endpoints/invalid-input-error.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory } from './factory.js';
+import { flagOf } from './flags.js';
 import { redact } from './output/redact.js';
 import { HintedError } from './write/hinted-error.js';
 
@@ -23,7 +24,7 @@ export function reportError(error: unknown, f: Factory): number {
   }
   if (error instanceof InvalidInputError) {
     err(`edshed: invalid input for ${error.command}; nothing was sent:`);
-    for (const issue of error.issues) err(`  ${issue.path ? `${issue.path}: ` : ''}${issue.message}`);
+    for (const issue of error.issues) err(`  ${issue.path ? `${fieldName(issue)}: ` : ''}${issue.message}`);
     return EXIT.usage;
   }
   if (error instanceof NetworkError) {
@@ -56,6 +57,13 @@ export function reportError(error: unknown, f: Factory): number {
   }
   err(`edshed: ${error instanceof Error ? error.message : String(error)}`);
   return EXIT.requestFailed;
+}
+
+/** A payload key as the flag that gives it (`po_number.x` is `--po-number.x`); a path parameter by its name. */
+function fieldName(issue: InputIssue): string {
+  if (issue.in !== 'payload') return issue.path;
+  const [key = '', ...rest] = issue.path.split('.');
+  return [`--${flagOf(key)}`, ...rest].join('.');
 }
 
 /** The `message` of an error body, when the server sent one (the 422 catalogue text hides it otherwise). */

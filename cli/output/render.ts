@@ -3,9 +3,9 @@ import { CliError, EXIT } from '../cli-error.js';
 import type { Colors } from './colors.js';
 import { redact } from './redact.js';
 import { cellText, columnsOf, rowsOf, type Row } from './rows.js';
+import { FORMATS, type Format } from './formats.js';
 
-export const FORMATS = ['table', 'tsv', 'csv', 'json', 'ndjson'] as const;
-export type Format = (typeof FORMATS)[number];
+export { FORMATS, type Format } from './formats.js';
 
 export interface RenderOptions {
   readonly format: Format;
