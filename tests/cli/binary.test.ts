@@ -134,6 +134,20 @@ describe('edshed binary', () => {
     expect(existsSync(join(env.HOME as string, '.local'))).toBe(false);
   });
 
+  it('says the sandbox is not running, and how to start it, when its address refuses the connection (exit 1)', async () => {
+    const closed = await startHttpTestServer((_req, res) => sendJson(res, 200, {}));
+    const url = closed.url;
+    await closed.close();
+    const sandbox = await edshed(['invoices', 'list', '--env', 'sandbox', '--token', 't'], { env: { EDSHED_SANDBOX_URL: url } });
+    expect(sandbox.exitCode).toBe(1);
+    expect(sandbox.stderr).toMatch(/ECONNREFUSED/);
+    expect(sandbox.stderr).toContain(`The sandbox is not running at ${url}: start it with \`npm start\` in the toolkit's directory, or \`edshed sandbox start\` in another terminal.`);
+    const port = new URL(url).port;
+    const other = await edshed(['invoices', 'list', '--api-url', url, '--token', 't']);
+    expect(other.exitCode).toBe(1);
+    expect(other.stderr).toContain(`Nothing listens at ${url}. If it is a sandbox, start it with \`edshed sandbox start --port ${port}\`.`);
+  });
+
   it('makes raw calls with edshed api, mapping failures to exit codes on stderr', async () => {
     const ok = await edshed(['api', 'GET', 'schoolsubscriptions', '--field', 'take=5', '--api-url', server.url, '--token', 'tok_SECRET_123']);
     expect(ok.exitCode).toBe(0);

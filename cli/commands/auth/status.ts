@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
@@ -8,7 +9,7 @@ import { connectionOrSignedOut } from './signed-out.js';
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Show which API and account the CLI will use, and check the token with the API')
-    .addHelpText('after', '\nThe `from` field says where the API URL came from (see `edshed help environment`). Exit 4 when no API is chosen and nobody is signed in (with --token or EDSHED_TOKEN but no API: exit 2).\n\nExamples:\n  edshed auth status\n  edshed auth status --env staging --json');
+    .addHelpText('after', '\nThe `from` field says where the API URL came from (see `edshed help environment`). Exit 4 when nobody is signed in\n(the status is still printed when an API is chosen) or the token is refused; with --token or EDSHED_TOKEN but no API: exit 2.\n\nExamples:\n  edshed auth status\n  edshed auth status --env staging --json');
   addCommonOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
@@ -21,6 +22,8 @@ const define: DefineCommand = (cmd: Command, f) => {
       account = me.data.user?.username ?? String(me.data.user?.id ?? 'signed in');
     }
     await printResponse(c, { profile: connection.profile ?? 'default', api: connection.baseUrl, from: connection.source, account, credentials: store.paths.credentials });
+    // The status is printed either way; the exit code says whether a command would be signed in, as whoami's does.
+    if (!connection.token) throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}); run edshed login`, EXIT.auth);
   });
 };
 
