@@ -50,18 +50,20 @@ describe('subscriptions move', { timeout: 60_000 }, () => {
   it('sends no write without --yes off a terminal, for --dry-run, or to the school it is at', async () => {
     const sub = await liveSubOf(3);
     const before = await writes();
-    const unasked = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1']);
+    // Exit 2 means no request at all: the question could not be answered, so not even the reads go out.
+    const unasked = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1', '--verbose']);
     expect(unasked.exitCode).toBe(2);
-    expect(unasked.stderr).toMatch(/pass --yes to confirm .*nothing was sent/);
+    expect(unasked.stderr).toBe(`edshed: Move subscription ${sub.id} to school 1: pass --yes to confirm (no terminal to ask on); nothing was sent`);
     const dry = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1', '--dry-run']);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toMatch(new RegExp(`^POST ${sandbox.url}subscriptions/${sub.id}/move\\n`));
     expect(dry.stdout).toMatch(new RegExp(`idempotency-key: edshed-\\S+-move-${sub.id}\\n`));
     expect(dry.stdout).toMatch(/\n\{"school":1\}$/);
     expect(dry.stderr).toMatch(/Dry run: nothing was sent/);
+    // Known only by reading the subscription: exit 1 (not 2), saying what was read.
     const same = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '3', '--yes']);
-    expect(same.exitCode).toBe(2);
-    expect(same.stderr).toMatch(/is already at Wattle Public School \(school 3, AU\); nothing was sent/);
+    expect(same.exitCode).toBe(1);
+    expect(same.stderr).toMatch(new RegExp(`is already at Wattle Public School \\(school 3, AU\\) \\(read GET schoolsubscriptions/${sub.id}\\); no move was sent`));
     expect(await writes()).toEqual(before);
   });
 
