@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 import { profileName } from '../../factory.js';
@@ -13,6 +14,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
+    const plan = planOutput(c, { write: false, knownFields: ['profile', 'api', 'from', 'account', 'credentials'], command: 'auth status' });
     const store = await c.config();
     const connection = await connectionOrSignedOut(c, profileName(c, store.defaultProfile()));
     let account = 'not signed in';
@@ -21,7 +23,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       const me = await client.request<{ user?: { username?: string; id?: number } }>({ method: 'GET', path: 'users/me' });
       account = me.data.user?.username ?? String(me.data.user?.id ?? 'signed in');
     }
-    await printResponse(c, { profile: connection.profile ?? 'default', api: connection.baseUrl, from: connection.source, account, credentials: store.paths.credentials });
+    await printResponse(c, { profile: connection.profile ?? 'default', api: connection.baseUrl, from: connection.source, account, credentials: store.paths.credentials }, undefined, plan);
     // The status is printed either way; the exit code says whether a command would be signed in, as whoami's does.
     if (!connection.token) throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}); run edshed login`, EXIT.auth);
   });
