@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../core/api/client.js';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_FIELDS } from '../../core/domain/billing.js';
 import { run } from '../../cli/main.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
-import { BASE, testSandbox, type TestSandbox } from '../sandbox/helpers/sandbox.js';
+import { sandboxCliSuite } from '../helpers/sandbox-cli.js';
 
 // `--fields` on the invoice list is checked before anything is sent, against core's INVOICE_FIELDS: so
 // that list must be what the API answers. Held here to the sandbox's invoice list, show and writes.
-let t: TestSandbox;
-let token: string;
-beforeAll(async () => {
-  t = testSandbox({ now: () => new Date('2026-11-02T10:00:00Z') });
-  token = await t.login('superuser');
-});
-afterAll(() => t.close());
-
-/** The CLI in-process against the sandbox, with every request it sends. */
-function cli() {
-  const sent: string[] = [];
-  const client = new ApiClient().init({ baseUrl: BASE, token, fetch: t.sandbox.fetch, retry: { retries: 0 }, onRequest: (e) => void sent.push(`${e.method} ${e.url}`) });
-  return { f: fakeFactory({ client }), sent };
-}
+const suite = sandboxCliSuite();
+const cli = () => suite.cli();
 
 describe('the fields of an invoice', () => {
   it('are exactly INVOICE_FIELDS, in order, in the list, in a write\'s answer and (with the school and credits) in show', async () => {
+    const t = suite.sandbox();
+    const token = await t.login('superuser');
     const list = await t.call('GET', 'subscriptions/invoices', { token, query: { take: '50' } });
     const invoices = list.body.invoices as Record<string, unknown>[];
     expect(invoices.length).toBeGreaterThan(0);
@@ -36,21 +25,21 @@ describe('the fields of an invoice', () => {
   });
 
   it('checks invoices list --fields before sending: an unknown name exits 2 with the known ones, nothing sent', async () => {
-    const { f, sent } = cli();
+    const { f, sent } = await cli();
     expect(await run(['invoices', 'list', '--fields', 'id,nope'], f)).toBe(2);
     expect(f.err()).toBe(`edshed: --fields: unknown field nope; available: ${INVOICE_FIELDS.join(', ')}; nothing was sent\n`);
     expect(sent).toEqual([]);
-    const good = cli();
+    const good = await cli();
     expect(await run(['invoices', 'list', '--fields', 'id,amount_due', '--take', '2'], good.f)).toBe(0);
     expect(good.f.out()).toMatch(/^id\tamount_due\n\d+\t\d+\n\d+\t\d+\n$/);
   });
 
   it('checks a list whose fields core does not know against its answer: exit 1 (a request was sent), naming the fields it has', async () => {
-    const { f, sent } = cli();
+    const { f, sent } = await cli();
     expect(await run(['schools', 'list', '--fields', 'id,nope'], f)).toBe(1);
     expect(f.err()).toMatch(/^edshed: --fields: the answer has no field nope; its fields: id, name, .*\n$/);
     expect(sent).toHaveLength(1);
-    const paged = cli();
+    const paged = await cli();
     expect(await run(['schools', 'list', '--fields', 'nope', '--all', '--json'], paged.f)).toBe(1);
     expect(paged.f.err()).toMatch(/--fields: the answer has no field nope/);
   });
