@@ -52,6 +52,13 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
       connection ??= (async () => {
         const store = await f.config();
         const name = profileName(f, store.defaultProfile());
+        // A profile asked for by name must exist (`default` always may not yet): a typo would otherwise
+        // read as "no API" or a request without the token meant.
+        const asked = globals.profile || env.EDSHED_PROFILE;
+        if (asked && asked !== 'default' && !globals.creatingProfile && !store.profileNames().includes(asked)) {
+          const { unknownProfile } = await import('./config/store.js');
+          throw unknownProfile(asked, store.profileNames());
+        }
         const credential = store.credential(name);
         const { resolveConnection } = await import('./config/connection.js');
         const resolved = resolveConnection(globals, env, store.profile(name), credential);

@@ -27,6 +27,8 @@ export interface GlobalOptions {
   readonly color?: boolean;
   /** Data only: no notes on stderr (errors still go there). */
   readonly quiet?: boolean;
+  /** Set by `login`, which creates the profile it signs in to: a profile named that does not exist yet is not refused. */
+  readonly creatingProfile?: boolean;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -1,4 +1,7 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { offerValues } from './completion/values.js';
+import { FORMATS } from './output/formats.js';
+import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory, GlobalOptions } from './factory.js';
 
@@ -25,17 +28,43 @@ export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new 
     // Commands that never call the API (`prices tier`) take only the output options.
     if (!taken.has(flag) && (options.connection !== false || !connection.has(flag))) define();
   };
-  add('json', () => cmd.option('--json', 'print the response as JSON'));
-  add('format', () => cmd.option('--format <kind>', 'output format: table, tsv, csv, json, ndjson'));
+  add('json', () => cmd.addOption(new Option('--json', 'print the response as JSON').conflicts('format')));
+  add('format', () => cmd.addOption(formatOption()));
   add('fields', () => cmd.option('--fields <list>', 'only these fields, comma-separated (checked against the data)'));
-  add('quiet', () => cmd.option('-q, --quiet', 'print data only: no notes on stderr'));
+  add('quiet', () => cmd.addOption(new Option('-q, --quiet', 'print data only: no notes on stderr').conflicts('verbose')));
   add('color', () => cmd.option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)'));
   add('api-url', () => cmd.option('--api-url <url>', 'API base URL (env EDSHED_API_URL)'));
-  add('env', () => cmd.option('--env <name>', 'named environment: production, preview, staging, dev, sandbox'));
+  add('env', () => cmd.addOption(envOption()));
   add('token', () => cmd.option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed login`'));
   add('profile', () => cmd.option('--profile <name>', 'credentials profile (env EDSHED_PROFILE)'));
-  add('verbose', () => cmd.option('--verbose', 'print request and response lines to stderr (token redacted)'));
+  add('verbose', () => cmd.addOption(new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet')));
   return cmd;
+}
+
+/** `--env`, whose names the completion scripts offer (an unknown one is refused when the API is chosen). */
+export function envOption(description = `named environment: ${ENVIRONMENT_NAMES.join(', ')}`): Option {
+  return offerValues(new Option('--env <name>', description), ENVIRONMENT_NAMES);
+}
+
+/** `--format`, whose values the completion scripts offer. */
+export function formatOption(description = 'output format: table, tsv, csv, json, ndjson'): Option {
+  return offerValues(new Option('--format <kind>', description), FORMATS);
+}
+
+/** Options that contradict each other: commander refuses them given together on one command; these are also refused across the program and the leaf. */
+const CONFLICTS = [
+  ['json', 'format'],
+  ['quiet', 'verbose'],
+] as const;
+
+function refuseConflicts(merged: Readonly<Record<string, unknown>>): void {
+  for (const [a, b] of CONFLICTS) {
+    const given = (key: string) => merged[key] !== undefined && merged[key] !== false;
+    if (given(a) && given(b)) {
+      const shown = (key: string) => `--${key}${typeof merged[key] === 'string' ? ` ${String(merged[key])}` : ''}`;
+      throw new CliError(`${shown(a)} cannot be used with ${shown(b)}: give one of them; nothing was sent`, EXIT.usage);
+    }
+  }
 }
 
 /**
@@ -56,6 +85,7 @@ export function leafFactory(f: Factory, cmd: Command, taken: ReadonlySet<string>
     if (value !== undefined && !(flag === 'color' && value === true)) merged[attributeOf(flag)] = value;
   }
   if (merged.color === true) delete merged.color;
+  refuseConflicts(merged);
   return f.withGlobals(merged as GlobalOptions);
 }
 

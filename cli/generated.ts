@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { offerValues } from './completion/values.js';
 import { MAX_TAKE } from '../core/domain/constants.js';
 import { exampleOf } from './help/example.js';
 import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../core/endpoints/define.js';
@@ -35,6 +36,13 @@ function limitsOf(kind: string, min: number | undefined, max: number | undefined
   return min === undefined ? '' : `, at least ${min}${unit}`;
 }
 
+/** The values completion offers for a field: its table's `oneOf`, or true and false. */
+function valuesToOffer(spec: FieldSpec): readonly string[] {
+  const field = fieldInfo(spec);
+  if (field.oneOf) return field.oneOf;
+  return field.kind === 'boolean' ? ['true', 'false'] : [];
+}
+
 function describeField(spec: FieldSpec): string {
   const field = fieldInfo(spec);
   const what = field.oneOf
@@ -66,7 +74,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       for (const argument of cmd.registeredArguments) argument.required = false;
     });
   }
-  for (const [key, spec] of payload) cmd.option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`);
+  for (const [key, spec] of payload) cmd.addOption(offerValues(new Option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`), valuesToOffer(spec)));
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
   if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: endpoint.destructive });

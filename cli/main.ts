@@ -1,4 +1,6 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
+import { envOption, formatOption } from './flags.js';
 import type { Endpoint } from '../core/endpoints/define.js';
 import { nounEntries, tableNouns } from './table-nouns.js';
 import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
@@ -53,14 +55,14 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     .description('EdShed platform toolkit: every API operation, billing workflows, and a local sandbox server.')
     .version(f.version, '-V, --version')
     .option('--api-url <url>', 'API base URL (env EDSHED_API_URL)')
-    .option('--env <name>', 'named environment: production, preview, staging, dev, sandbox (env EDSHED_ENV)')
+    .addOption(envOption(`named environment: ${ENVIRONMENT_NAMES.join(', ')} (env EDSHED_ENV)`))
     .option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed login`')
     .option('--profile <name>', 'credentials profile (env EDSHED_PROFILE, default "default")')
-    .option('--json', 'print JSON')
-    .option('--format <kind>', 'output format: table, tsv, csv, json, ndjson')
+    .addOption(new Option('--json', 'print JSON').conflicts('format'))
+    .addOption(formatOption())
     .option('--fields <list>', 'only these fields, comma-separated')
-    .option('--verbose', 'print request and response lines to stderr (token redacted)')
-    .option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)')
+    .addOption(new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet'))
+    .addOption(new Option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)').conflicts('verbose'))
     .option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)')
     .showSuggestionAfterError(true)
     // Options before the noun are the program's; after the command they are the leaf's. Without this a

@@ -19,6 +19,8 @@ export async function printResponse(f: Factory, data: unknown, responseKey?: str
       ...(responseKey ? { responseKey } : {}),
       ...(f.io.columns ? { columns: f.io.columns } : {}),
       colors: f.colors,
+      // A plan is made by commands that send requests, before the first one.
+      answered: plan !== undefined,
     }),
   );
 }

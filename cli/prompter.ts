@@ -22,11 +22,22 @@ export interface Prompter {
  * await confirmOrRefuse(f.prompter, 'Delete engagement snapshot 3 (2026-09-01 to 2026-11-01)?', { yes: opts.yes });
  */
 export async function confirmOrRefuse(prompter: Prompter, question: string, options: { readonly yes?: boolean | undefined }): Promise<void> {
+  refuseUnanswerable(prompter, question, options);
   if (options.yes === true) return;
-  if (!prompter.interactive) {
+  if (!(await prompter.confirm(question))) throw new CliError('Cancelled; nothing was sent', EXIT.usage);
+}
+
+/**
+ * Refuses (exit 2) a command whose question could not be answered: no `--yes` and no terminal. Called
+ * before the reads that come ahead of the question, so that exit 2 still means no request at all.
+ *
+ * @example
+ * refuseUnanswerable(c.prompter, 'Move subscription 5 to school 2?', { yes: options.yes });
+ */
+export function refuseUnanswerable(prompter: Prompter, question: string, options: { readonly yes?: boolean | undefined }): void {
+  if (options.yes !== true && !prompter.interactive) {
     throw new CliError(`${question.replace(/\?$/, '')}: pass --yes to confirm (no terminal to ask on); nothing was sent`, EXIT.usage);
   }
-  if (!(await prompter.confirm(question))) throw new CliError('Cancelled; nothing was sent', EXIT.usage);
 }
 
 /**

@@ -1,7 +1,10 @@
 import { ApiError, ForbiddenError, InvalidDataError, LoginAttemptsError, NetworkError, UnauthorisedError } from '../core/api/errors/index.js';
-import { InvalidInputError } from '../core/endpoints/invalid-input-error.js';
+import { InvalidInputError, type InputIssue } from '../core/endpoints/invalid-input-error.js';
+import { ENVIRONMENTS } from '../core/api/environments.js';
+import { errorCode } from '../core/api/network.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory } from './factory.js';
+import { flagOf } from './flags.js';
 import { redact } from './output/redact.js';
 import { HintedError } from './write/hinted-error.js';
 
@@ -23,11 +26,13 @@ export function reportError(error: unknown, f: Factory): number {
   }
   if (error instanceof InvalidInputError) {
     err(`edshed: invalid input for ${error.command}; nothing was sent:`);
-    for (const issue of error.issues) err(`  ${issue.path ? `${issue.path}: ` : ''}${issue.message}`);
+    for (const issue of error.issues) err(`  ${issue.path ? `${fieldName(issue)}: ` : ''}${issue.message}`);
     return EXIT.usage;
   }
   if (error instanceof NetworkError) {
     err(`edshed: ${error.message}`);
+    const hint = notRunningHint(error, f.env);
+    if (hint) err(hint);
     return EXIT.requestFailed;
   }
   if (error instanceof ApiError) {
@@ -56,6 +61,38 @@ export function reportError(error: unknown, f: Factory): number {
   }
   err(`edshed: ${error instanceof Error ? error.message : String(error)}`);
   return EXIT.requestFailed;
+}
+
+/**
+ * For a refused connection to the sandbox's address (or another loopback one, where a sandbox started
+ * with --port listens): that the sandbox is not running, and how to start it.
+ */
+function notRunningHint(error: NetworkError, env: Factory['env']): string | undefined {
+  if (errorCode(error.cause) !== 'ECONNREFUSED' || error.url === undefined) return undefined;
+  const called = parsedUrl(error.url);
+  const sandbox = parsedUrl(env.EDSHED_SANDBOX_URL || ENVIRONMENTS.sandbox)?.origin;
+  if (called === undefined) return undefined;
+  if (called.origin === sandbox) {
+    return `The sandbox is not running at ${sandbox}/: start it with \`npm start\` in the toolkit's directory, or \`edshed sandbox start\` in another terminal.`;
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(called.hostname);
+  if (!loopback || called.origin === parsedUrl(ENVIRONMENTS.dev)?.origin) return undefined;
+  return `Nothing listens at ${called.origin}/. If it is a sandbox, start it with \`edshed sandbox start --port ${called.port || (called.protocol === 'https:' ? '443' : '80')}\`.`;
+}
+
+function parsedUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A payload key as the flag that gives it (`po_number.x` is `--po-number.x`); a path parameter by its name. */
+function fieldName(issue: InputIssue): string {
+  if (issue.in !== 'payload') return issue.path;
+  const [key = '', ...rest] = issue.path.split('.');
+  return [`--${flagOf(key)}`, ...rest].join('.');
 }
 
 /** The `message` of an error body, when the server sent one (the 422 catalogue text hides it otherwise). */

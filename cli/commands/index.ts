@@ -42,6 +42,8 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   __complete: { summary: 'Print the completions of the last word (used by the completion scripts)', load: () => import('./completion/complete.js'), hidden: true },
   // Curated workflows, issue 8: invoices mark (one action on many invoices, a line each).
   'invoices mark': { summary: 'Mark invoices paid, promised, void, restored, forex, remittance or sent to accounting', load: () => import('./invoices/mark.js') },
+  // `invoices show` replaces the table's command (shareable id only): it takes the invoice id too (issue 18).
+  'invoices show': { summary: 'Show an invoice, with its school and credits, by its id or its shareable id', load: () => import('./invoices/show.js') },
   // Curated workflows (issue 8): move a subscription between schools, find a school, one view of a school.
   // `subscriptions move` and `schools show` replace the table's commands; `edshed api` and the typed client still call those routes.
   'subscriptions move': { summary: 'Move a subscription to another school: shows both, asks once, reads it back', load: () => import('./subscriptions/move.js') },

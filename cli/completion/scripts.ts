@@ -1,22 +1,44 @@
 /**
- * Shell completion scripts. Each asks `edshed __complete -- <words>` for the candidates of the word
- * under the cursor, so the scripts know no command or flag themselves and stay right as commands change.
- * With no candidate, bash and zsh fall back to file names (for `--input file.json`).
+ * Shell completion scripts. Each asks the CLI itself (`__complete -- <words>`) for the candidates of the
+ * word under the cursor, so the scripts know no command or flag themselves and stay right as commands
+ * change. They call the very program that printed them (node and the script's path), so completion works
+ * whether `edshed` is on PATH, run as `npx edshed` or as `node bin/edshed.js`; they complete both
+ * `edshed ...` and `npx edshed ...`. With no candidate, bash and zsh fall back to file names (`--input file.json`).
  */
 
-const bash = `# edshed completion for bash: source <(edshed completion bash)
+/** `word` quoted for a POSIX shell (bash, zsh): single quotes, a single quote as '\''. */
+const posixQuote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/** `word` quoted for fish, whose single quotes take \\ and \' as escapes. */
+const fishQuote = (word: string): string => `'${word.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
+const bash = (program: string) => `# edshed completion for bash: source <(edshed completion bash)
 _edshed_complete() {
-  local IFS=$'\\n'
-  COMPREPLY=($(edshed __complete -- "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+  local IFS=$'\\n' first=1
+  # npx edshed ...: the words after edshed; any other npx command completes file names.
+  if [[ \${COMP_WORDS[0]} == npx ]]; then
+    if [[ \${COMP_WORDS[1]} != edshed ]] || (( COMP_CWORD < 2 )); then COMPREPLY=(); return; fi
+    first=2
+  fi
+  COMPREPLY=($(${program} __complete -- "\${COMP_WORDS[@]:first:COMP_CWORD-first+1}" 2>/dev/null))
 }
-complete -o default -F _edshed_complete edshed
+complete -o default -F _edshed_complete edshed npx
 `;
 
-const zsh = `#compdef edshed
+const zsh = (program: string) => `#compdef edshed npx
 # edshed completion for zsh: source <(edshed completion zsh), after compinit
 _edshed() {
-  local -a candidates
-  candidates=(\${(f)"$(edshed __complete -- "\${(@)words[2,CURRENT]}" 2>/dev/null)"})
+  local -a candidates typed
+  typed=("\${(@)words[2,CURRENT]}")
+  # npx edshed ...: the words after edshed; any other npx command completes file names.
+  if [[ "\${words[1]}" == npx ]]; then
+    if [[ "\${words[2]}" != edshed ]] || (( CURRENT < 3 )); then
+      _files
+      return
+    fi
+    typed=("\${(@)words[3,CURRENT]}")
+  fi
+  candidates=(\${(f)"$(${program} __complete -- "\${(@)typed}" 2>/dev/null)"})
   if (( \${#candidates} )); then
     compadd -- "\${candidates[@]}"
   else
@@ -26,23 +48,46 @@ _edshed() {
 if [[ "\${funcstack[1]}" == "_edshed" ]]; then
   _edshed "$@"
 else
-  compdef _edshed edshed
+  compdef _edshed edshed npx
 fi
 `;
 
-const fish = `# edshed completion for fish: edshed completion fish > ~/.config/fish/completions/edshed.fish
+const fish = (program: string) => `# edshed completion for fish: edshed completion fish > ~/.config/fish/completions/edshed.fish
 function __edshed_complete
     set -l words (commandline -opc)
     set -e words[1]
+    # npx edshed ...: the words after edshed.
+    if test (commandline -opc)[1] = npx
+        set -e words[1]
+    end
     # Quoted, so that an empty current word is still passed as the word to complete.
     set -l current (commandline -ct)
-    edshed __complete -- $words "$current" 2>/dev/null
+    ${program} __complete -- $words "$current" 2>/dev/null
+end
+function __edshed_after_npx
+    set -l words (commandline -opc)
+    test (count $words) -ge 2; and test "$words[2]" = edshed
 end
 complete -c edshed -f -a '(__edshed_complete)'
+complete -c npx -n __edshed_after_npx -f -a '(__edshed_complete)'
 `;
 
-/** The completion script of each supported shell. */
-export const COMPLETION_SCRIPTS: Readonly<Record<string, string>> = { bash, zsh, fish };
+const SCRIPTS = {
+  bash: (program: readonly string[]) => bash(program.map(posixQuote).join(' ')),
+  zsh: (program: readonly string[]) => zsh(program.map(posixQuote).join(' ')),
+  fish: (program: readonly string[]) => fish(program.map(fishQuote).join(' ')),
+} as const;
 
 /** The shells `edshed completion` supports. */
-export const SHELLS = Object.keys(COMPLETION_SCRIPTS);
+export const SHELLS = Object.keys(SCRIPTS);
+
+/**
+ * The completion script of a shell, calling `program` (the words that run this CLI) for candidates.
+ *
+ * @example
+ * completionScript('bash', ['/usr/bin/node', '/opt/edshed/bin/edshed.js']);
+ * // '... COMPREPLY=($('/usr/bin/node' '/opt/edshed/bin/edshed.js' __complete -- ...'
+ */
+export function completionScript(shell: string, program: readonly string[]): string | undefined {
+  return Object.hasOwn(SCRIPTS, shell) ? SCRIPTS[shell as keyof typeof SCRIPTS](program) : undefined;
+}

@@ -25,6 +25,17 @@ function usage<A extends unknown[], R>(run: (...args: A) => R): (...args: A) => 
 export const checkProfileName: (name: string) => string = usage(checkName);
 
 /**
+ * The refusal of a profile that does not exist (exit 2), naming those that do and how to create it.
+ *
+ * @example
+ * throw unknownProfile('nosuch', ['default', 'school']);
+ * // no profile "nosuch" (profiles: default, school); create it with `edshed --profile nosuch login ...`
+ */
+export function unknownProfile(name: string, known: readonly string[]): CliError {
+  return new CliError(`no profile "${name}"${known.length ? ` (profiles: ${known.join(', ')})` : ' (there are none yet)'}; create it with \`edshed --profile ${name} login ...\``, EXIT.usage);
+}
+
+/**
  * Opens the profile and credential files in `dir` (core/node/config-store.ts, shared with `connect()`),
  * each problem a CliError (exit 2).
  *

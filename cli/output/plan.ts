@@ -12,6 +12,7 @@ export interface OutputPlan {
  * Checks `--format` and `--fields` before the first request, so a typo exits 2 with nothing sent.
  * Fields are checked against `knownFields` when the answer's fields are known. A write whose answer's
  * fields are not known refuses `--fields` up front: finding the typo after the write would be too late.
+ * A read's are checked against its answer (exit 1 then: a request was sent).
  *
  * @example
  * const plan = planOutput(c, { write: true, knownFields: replyFieldNames(endpoint), command: 'invoices mark-paid' });

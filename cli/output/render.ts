@@ -3,9 +3,9 @@ import { CliError, EXIT } from '../cli-error.js';
 import type { Colors } from './colors.js';
 import { redact } from './redact.js';
 import { cellText, columnsOf, rowsOf, type Row } from './rows.js';
+import { FORMATS, type Format } from './formats.js';
 
-export const FORMATS = ['table', 'tsv', 'csv', 'json', 'ndjson'] as const;
-export type Format = (typeof FORMATS)[number];
+export { FORMATS, type Format } from './formats.js';
 
 export interface RenderOptions {
   readonly format: Format;
@@ -19,6 +19,11 @@ export interface RenderOptions {
   readonly colors?: Colors;
   /** Show secret-named fields as they are: only for rows built to hand a secret over on purpose. */
   readonly revealSecrets?: boolean;
+  /**
+   * The data is an API's answer: a request was sent, so a `--fields` name it lacks exits 1, not 2 (which
+   * would say nothing was sent). Without it the data is the CLI's own (the audit log, the endpoint table).
+   */
+  readonly answered?: boolean;
 }
 
 /**
@@ -46,13 +51,25 @@ export function parseFields(text: string | undefined): string[] | undefined {
   return fields;
 }
 
-function selectFields(rows: readonly Row[], fields: readonly string[] | undefined): { rows: Row[]; columns: string[] } {
+/**
+ * Refuses `--fields` names that no row has (rows there must be: an empty list has no fields to check).
+ * After a request (`answered`) that is exit 1, naming the fields the answer has; for the CLI's own data, exit 2.
+ *
+ * @example
+ * checkFields([{ id: 1 }], ['id', 'nope'], true) // throws: --fields: the answer has no field nope; its fields: id (exit 1)
+ */
+export function checkFields(rows: readonly Row[], fields: readonly string[], answered: boolean): void {
   const available = columnsOf(rows);
-  if (!fields) return { rows: [...rows], columns: available };
   const unknown = fields.filter((f) => !available.includes(f));
-  if (unknown.length > 0 && rows.length > 0) {
-    throw new CliError(`--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; available: ${available.join(', ')}`, EXIT.usage);
-  }
+  if (unknown.length === 0 || rows.length === 0) return;
+  const names = `field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`;
+  if (answered) throw new CliError(`--fields: the answer has no ${names}; its fields: ${available.join(', ')}`, EXIT.requestFailed);
+  throw new CliError(`--fields: unknown ${names}; available: ${available.join(', ')}`, EXIT.usage);
+}
+
+function selectFields(rows: readonly Row[], fields: readonly string[] | undefined, answered: boolean): { rows: Row[]; columns: string[] } {
+  if (!fields) return { rows: [...rows], columns: columnsOf(rows) };
+  checkFields(rows, fields, answered);
   return { rows: rows.map((row) => Object.fromEntries(fields.map((f) => [f, row[f]]))), columns: [...fields] };
 }
 
@@ -68,7 +85,7 @@ const tsvCell = (text: string) => text.replace(/[\t\n\r]/g, ' ');
 export async function render(data: unknown, options: RenderOptions): Promise<string> {
   const safe = options.revealSecrets === true ? data : redact(data);
   if (options.format === 'json' && !options.fields) return `${JSON.stringify(safe, null, 2)}\n`;
-  const { rows, columns } = selectFields(rowsOf(safe, options.responseKey), options.fields);
+  const { rows, columns } = selectFields(rowsOf(safe, options.responseKey), options.fields, options.answered === true);
   switch (options.format) {
     case 'json':
       return `${JSON.stringify(rows, null, 2)}\n`;

@@ -1,6 +1,6 @@
 import type { Factory } from '../factory.js';
 import type { OutputPlan } from './plan.js';
-import { render } from './render.js';
+import { checkFields, render } from './render.js';
 import { columnsOf, type Row } from './rows.js';
 
 /** Prints rows page by page: constant memory for every format but the table (which must align them all). */
@@ -20,12 +20,17 @@ export function openRowStream(f: Factory, plan: OutputPlan): RowStream {
   let columns: readonly string[] | undefined = plan.fields;
   let first = true;
   const kept: Row[] = [];
-  const pick = (rows: readonly Row[]) => (plan.fields ? rows.map((row) => Object.fromEntries((plan.fields ?? []).map((c) => [c, row[c]]))) : rows);
+  const pick = (rows: readonly Row[]) => {
+    if (!plan.fields) return rows;
+    checkFields(rows, plan.fields, true);
+    return rows.map((row) => Object.fromEntries((plan.fields ?? []).map((c) => [c, row[c]])));
+  };
   const options = (format: OutputPlan['format'], fields: readonly string[] | undefined) => ({
     format,
     ...(fields ? { fields } : {}),
     ...(f.io.columns ? { columns: f.io.columns } : {}),
     colors: f.colors,
+    answered: true,
   });
   return {
     async write(rows) {

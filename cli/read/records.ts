@@ -84,6 +84,7 @@ export const meRecord = z.object({
     kind: z.string().nullish(),
     superuser: z.boolean().nullish(),
     employee: z.boolean().nullish(),
+    district_id: z.number().int().nullish(),
     school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional(), admin: z.boolean().nullish() }).nullish(),
   }),
 });

@@ -12,13 +12,25 @@ interface SchemaIssue {
   readonly values?: readonly unknown[];
 }
 
-function issuesOf(error: { issues: readonly SchemaIssue[] }, given?: Readonly<Record<string, unknown>>): InputIssue[] {
+/** The value given at an issue's path, when the input reaches that far. */
+function valueAt(given: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), given);
+}
+
+/**
+ * The schemas' issues in the words every caller shows: a required key left out reads "missing", not
+ * "expected string, received undefined"; a value outside a list names the list and what was given
+ * (`expected one of bacs, card (got "bitcoin")`), not zod's quoted `"bacs"|"card"`.
+ */
+function issuesOf(error: { issues: readonly SchemaIssue[] }, given: Readonly<Record<string, unknown>>, where: InputIssue['in']): InputIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.map(String).join('.');
-    // A required key left out reads "missing", not the schema's "expected string, received undefined".
-    const missing = given !== undefined && issue.path.length === 1 && given[path] === undefined;
-    const choices = issue.values ? `; one of ${issue.values.map(String).join(', ')}` : '';
-    return { path, message: missing ? `missing (required)${choices}` : issue.message };
+    const value = valueAt(given, issue.path);
+    const choices = issue.values?.map(String).join(', ');
+    const base = { path, ...(where ? { in: where } : {}) };
+    if (issue.path.length === 1 && value === undefined) return { ...base, message: `missing (required)${choices ? `; one of ${choices}` : ''}` };
+    if (choices !== undefined) return { ...base, message: `expected one of ${choices} (got ${JSON.stringify(value) ?? String(value)})` };
+    return { ...base, message: issue.message };
   });
 }
 
@@ -40,12 +52,12 @@ export function buildRequest(endpoint: Endpoint, input: Readonly<Record<string, 
     .filter((name) => paramInput[name] === undefined)
     .map((name) => ({ path: name, message: 'missing path parameter' }));
   const params = paramsSchema(endpoint).safeParse(paramInput);
-  if (!params.success && issues.length === 0) issues.push(...issuesOf(params.error));
+  if (!params.success && issues.length === 0) issues.push(...issuesOf(params.error, paramInput, 'path'));
   let payload: Record<string, unknown> | undefined;
   if (options.body === undefined) {
     const parsed = payloadSchema(endpoint).safeParse(payloadInput);
     if (parsed.success) payload = parsed.data;
-    else issues.push(...issuesOf(parsed.error, payloadInput));
+    else issues.push(...issuesOf(parsed.error, payloadInput, 'payload'));
   } else if (Object.keys(payloadInput).length > 0) {
     issues.push({ path: '', message: 'give either a raw body or payload keys, not both' });
   }

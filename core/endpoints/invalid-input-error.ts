@@ -2,6 +2,8 @@
 export interface InputIssue {
   readonly path: string;
   readonly message: string;
+  /** Whether the field is a path parameter or a payload key (the CLI names a payload key by its flag). */
+  readonly in?: 'path' | 'payload';
 }
 
 /**

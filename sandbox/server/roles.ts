@@ -1,4 +1,5 @@
 import type { Endpoint, Role } from '../../core/endpoints/index.js';
+import { holdsRole } from '../../core/endpoints/roles.js';
 import type { SessionUser } from '../kit/handler.js';
 
 /**
@@ -8,30 +9,13 @@ import type { SessionUser } from '../kit/handler.js';
 const IMITATION_EXITS = new Set<string>(['DELETE imitateuser/{id}']);
 
 /**
- * Whether a user holds a role of the table. Superusers pass every check; school admins are teachers too;
- * district administrators are `district` users with a district.
+ * Whether a user holds a role of the table (core/endpoints/roles.ts, shared with the CLI).
  *
  * @example
  * hasRole({ ...teacher, admin: true }, 'teacher'); // true
  */
 export function hasRole(user: SessionUser, role: Role): boolean {
-  if (role === 'public' || role === 'user' || user.superuser) return true;
-  switch (role) {
-    case 'pupil':
-      return user.kind === 'pupil';
-    case 'parent':
-      return user.kind === 'parent';
-    case 'teacher':
-      return user.kind === 'teacher';
-    case 'admin':
-      return user.kind === 'teacher' && user.admin;
-    case 'district':
-      return user.kind === 'district' && user.districtId !== null;
-    case 'employee':
-      return user.employee;
-    case 'superuser':
-      return false;
-  }
+  return holdsRole(user, role);
 }
 
 /**

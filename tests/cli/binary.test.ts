@@ -1,22 +1,24 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, startHttpTestServer, type HttpTestServer } from '../helpers/http-test-server.js';
+import { isolatedEnv } from '../helpers/isolated-env.js';
 
 // Black-box tests of the built binary (npm test builds before vitest runs).
 const bin = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 let server: HttpTestServer;
 let configDir: string;
+let dir: string;
 
 const edshed = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
   execa(process.execPath, [bin, ...args], {
     reject: false,
     input: options.input ?? '',
-    env: { EDSHED_CONFIG_DIR: configDir, EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1', ...options.env },
+    env: { ...isolatedEnv(dir), ...options.env },
   });
 
 beforeAll(async () => {
@@ -30,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  configDir = mkdtempSync(join(tmpdir(), 'edshed-cli-'));
+  dir = mkdtempSync(join(tmpdir(), 'edshed-cli-'));
+  configDir = join(dir, 'config');
 });
 
 describe('edshed binary', () => {
@@ -118,6 +121,31 @@ describe('edshed binary', () => {
     expect(last?.headers['idempotency-key']).toMatch(/^edshed-cli-/);
     expect(last?.headers['x-client-type']).toBe('edshed-cli');
     expect(JSON.parse(result.stdout).invoices[0].token).toBe('***');
+  });
+
+  it('writes its audit log into the test\'s own state directory, never the real home', async () => {
+    const env = isolatedEnv(dir);
+    expect(env.HOME?.startsWith(tmpdir())).toBe(true);
+    const sent = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-11-02', '--api-url', server.url, '--token', 'tok_SECRET_123']);
+    expect(sent.exitCode).toBe(0);
+    const audit = join(env.EDSHED_STATE_DIR as string, 'audit.jsonl');
+    expect(audit.startsWith(dir)).toBe(true);
+    expect(readFileSync(audit, 'utf8')).toMatch(/"path":"superuser\/invoices\/12\/paid"/);
+    expect(existsSync(join(env.HOME as string, '.local'))).toBe(false);
+  });
+
+  it('says the sandbox is not running, and how to start it, when its address refuses the connection (exit 1)', async () => {
+    const closed = await startHttpTestServer((_req, res) => sendJson(res, 200, {}));
+    const url = closed.url;
+    await closed.close();
+    const sandbox = await edshed(['invoices', 'list', '--env', 'sandbox', '--token', 't'], { env: { EDSHED_SANDBOX_URL: url } });
+    expect(sandbox.exitCode).toBe(1);
+    expect(sandbox.stderr).toMatch(/ECONNREFUSED/);
+    expect(sandbox.stderr).toContain(`The sandbox is not running at ${url}: start it with \`npm start\` in the toolkit's directory, or \`edshed sandbox start\` in another terminal.`);
+    const port = new URL(url).port;
+    const other = await edshed(['invoices', 'list', '--api-url', url, '--token', 't']);
+    expect(other.exitCode).toBe(1);
+    expect(other.stderr).toContain(`Nothing listens at ${url}. If it is a sandbox, start it with \`edshed sandbox start --port ${port}\`.`);
   });
 
   it('makes raw calls with edshed api, mapping failures to exit codes on stderr', async () => {

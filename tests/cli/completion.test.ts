@@ -1,6 +1,7 @@
-import { Argument, Command } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { completeWords } from '../../cli/completion/candidates.js';
+import { offerValues } from '../../cli/completion/values.js';
 import { run } from '../../cli/main.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 
@@ -34,6 +35,13 @@ describe('completion candidates', () => {
     expect(completeWords(program(), ['things', 'mark-paid', '12', ''])).toEqual([]);
   });
 
+  it('completes the values offered for an option, which commander does not check', () => {
+    const root = program();
+    root.command('pay').addOption(offerValues(new Option('--method <value>', 'm'), ['bacs', 'card', 'cheque']));
+    expect(completeWords(root, ['pay', '--method', 'c'])).toEqual(['card', 'cheque']);
+    expect(root.commands.find((c) => c.name() === 'pay')?.options[0]?.argChoices).toBeUndefined();
+  });
+
   it('answers from the real CLI through the hidden __complete command', async () => {
     const complete = async (...words: string[]) => {
       const f = fakeFactory();
@@ -49,5 +57,9 @@ describe('completion candidates', () => {
     expect(await complete('completion', '')).toEqual(['bash', 'zsh', 'fish']);
     expect(await complete('help', 'ex')).toEqual(expect.arrayContaining(['exit-codes', 'external-curricula']));
     expect(await complete('help', 'invoices', 'mark-pa')).toEqual(['mark-paid']);
+    expect(await complete('invoices', 'mark-paid', '12', '--method', 'b')).toEqual(['bacs']);
+    expect(await complete('--env', 'p')).toEqual(['production', 'preview']);
+    expect(await complete('subscriptions', 'list', '--state', 'c')).toEqual(['cancelling', 'cancelled']);
+    expect(await complete('sandbox', 'start', '--seed', '')).toEqual(['demo', 'large']);
   });
 });

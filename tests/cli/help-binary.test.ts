@@ -1,28 +1,40 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { isolatedEnv } from '../helpers/isolated-env.js';
 
 // Black-box tests of the built binary's help, topics and completion (`node scripts/build.mjs` first).
 const bin = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
 const configDir = mkdtempSync(join(tmpdir(), 'edshed-help-'));
 
-const env = { EDSHED_CONFIG_DIR: configDir, EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+const env = isolatedEnv(configDir);
 const edshed = (args: string[]) => execa(process.execPath, [bin, ...args], { reject: false, input: '', env });
 
-// An `edshed` on PATH for the completion scripts, which call it by name.
+// No `edshed` on PATH: the scripts call the program that printed them (node and the launcher's path),
+// as they must for someone who runs `npx edshed` or `node bin/edshed.js`.
 const binDir = mkdtempSync(join(tmpdir(), 'edshed-bin-'));
-writeFileSync(join(binDir, 'edshed'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
-chmodSync(join(binDir, 'edshed'), 0o755);
-const shellEnv = { ...env, PATH: `${binDir}:${process.env.PATH ?? ''}` };
+const shellEnv = { ...env, PATH: (process.env.PATH ?? '').split(':').filter((dir) => !existsSync(join(dir, 'edshed'))).join(':') };
 const has = (shell: string) => execa('sh', ['-c', `command -v ${shell}`], { reject: false }).then((r) => r.exitCode === 0);
+
+/** The file of the script `edshed completion SHELL` prints, as a user saves it (printed once per shell). */
+const scripts = new Map<string, Promise<string>>();
+function scriptFile(shell: string): Promise<string> {
+  const save = async () => {
+    const file = join(binDir, `completion.${shell}`);
+    writeFileSync(file, (await edshed(['completion', shell])).stdout);
+    return file;
+  };
+  if (!scripts.has(shell)) scripts.set(shell, save());
+  return scripts.get(shell) as Promise<string>;
+}
 
 /** Runs bash's completion function as bash would for `line` (the cursor on its last word). */
 async function bashComplete(line: string[]): Promise<string[]> {
   const words = line.map((w) => `'${w}'`).join(' ');
-  const script = `source <(edshed completion bash)\nCOMP_WORDS=(${words}); COMP_CWORD=${line.length - 1}\n_edshed_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
+  const script = `source '${await scriptFile('bash')}'\nCOMP_WORDS=(${words}); COMP_CWORD=${line.length - 1}\n_edshed_complete\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
   const result = await execa('bash', ['--norc', '-c', script], { env: shellEnv });
   return result.stdout.split('\n').filter(Boolean);
 }
@@ -84,7 +96,7 @@ describe('edshed help output', () => {
     for (const shell of ['bash', 'zsh', 'fish']) {
       const script = await edshed(['completion', shell]);
       expect(script.exitCode).toBe(0);
-      expect(script.stdout).toContain('edshed __complete --');
+      expect(script.stdout).toContain(`'${process.execPath}' '${bin}' __complete --`);
     }
     const unknown = await edshed(['completion', 'tcsh']);
     expect(unknown.exitCode).toBe(2);
@@ -94,6 +106,25 @@ describe('edshed help output', () => {
     expect((await execa('bash', ['-n', file], { reject: false })).exitCode).toBe(0);
   });
 
+  it('completes `npx edshed ...` with the program that printed the script, and no other npx command', async () => {
+    expect(await bashComplete(['npx', 'edshed', 'invoi'])).toEqual(['invoices']);
+    expect(await bashComplete(['npx', 'edshed', 'invoices', 'mark-paid', '12', '--me'])).toEqual(['--method']);
+    expect(await bashComplete(['npx', 'prettier', 'invoi'])).toEqual([]);
+    expect(await bashComplete(['npx', 'edsh'])).toEqual([]);
+    const registered = await execa('bash', ['--norc', '-c', `source '${await scriptFile('bash')}'; complete -p npx`], { env: shellEnv });
+    expect(registered.stdout).toBe('complete -o default -F _edshed_complete npx');
+  });
+
+  it('completes flag values: the table\'s choices (--method, --state), --env names and --format kinds', async () => {
+    expect(await bashComplete(['edshed', 'invoices', 'mark-paid', '12', '--method', ''])).toEqual(['bacs', 'card', 'cheque', 'cash', 'direct_debit', 'wire']);
+    expect(await bashComplete(['edshed', 'invoices', 'mark-paid', '12', '--method', 'c'])).toEqual(['card', 'cheque', 'cash']);
+    expect(await bashComplete(['edshed', 'invoices', 'list', '--state', 'p'])).toEqual(['promised', 'paid']);
+    expect(await bashComplete(['edshed', '--env', 's'])).toEqual(['staging', 'sandbox']);
+    expect(await bashComplete(['edshed', 'invoices', 'list', '--env', 'pr'])).toEqual(['production', 'preview']);
+    expect(await bashComplete(['edshed', 'schools', 'list', '--format', ''])).toEqual(['table', 'tsv', 'csv', 'json', 'ndjson']);
+    expect(await bashComplete(['edshed', 'invoices', 'mark', '8', 'paid', '--method', 'ch'])).toEqual(['cheque']);
+  });
+
   it('completes nouns, verbs, flags and choices when bash runs the script', async () => {
     expect(await bashComplete(['edshed', 'invoi'])).toEqual(['invoices']);
     expect(await bashComplete(['edshed', 'invoices', 'mark-pa'])).toEqual(['mark-paid']);
@@ -101,24 +132,33 @@ describe('edshed help output', () => {
     expect(await bashComplete(['edshed', '--json', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
     expect(await bashComplete(['edshed', 'help', 'environ'])).toEqual(['environment']);
     expect(await bashComplete(['edshed', 'zzz', ''])).toEqual([]);
-    const registered = await execa('bash', ['--norc', '-c', 'source <(edshed completion bash); complete -p edshed'], { env: shellEnv });
+    const registered = await execa('bash', ['--norc', '-c', `source '${await scriptFile('bash')}'; complete -p edshed`], { env: shellEnv });
     expect(registered.stdout).toBe('complete -o default -F _edshed_complete edshed');
   });
 
-  it('prints zsh and fish scripts that register for edshed and ask edshed __complete, in syntax their shells accept', async () => {
+  it('prints zsh and fish scripts that register for edshed and npx and ask this program\'s __complete, in syntax their shells accept', async () => {
+    const program = `'${process.execPath}' '${bin}'`;
     const zsh = (await edshed(['completion', 'zsh'])).stdout;
-    expect(zsh).toMatch(/^#compdef edshed$/m);
-    expect(zsh).toMatch(/^\s*compdef _edshed edshed$/m);
-    expect(zsh).toContain('edshed __complete -- "${(@)words[2,CURRENT]}"');
+    expect(zsh).toMatch(/^#compdef edshed npx$/m);
+    expect(zsh).toMatch(/^\s*compdef _edshed edshed npx$/m);
+    expect(zsh).toContain(`${program} __complete -- "\${(@)typed}"`);
     const fish = (await edshed(['completion', 'fish'])).stdout;
     expect(fish).toMatch(/^complete -c edshed -f -a '\(__edshed_complete\)'$/m);
-    expect(fish).toContain('edshed __complete -- $words "$current"');
-    // The shells' own syntax check, where they are installed (CI installs both: .ci/run).
+    expect(fish).toMatch(/^complete -c npx -n __edshed_after_npx -f -a '\(__edshed_complete\)'$/m);
+    expect(fish).toContain(`${program} __complete -- $words "$current"`);
+    // The shells' own syntax check. A missing shell fails the test rather than passing it unchecked:
+    // .ci/run installs both (the README says how, for `npm test` by hand).
     for (const [shell, check, text] of [['zsh', '-n', zsh], ['fish', '--no-execute', fish]] as const) {
-      if (!(await has(shell))) continue;
+      expect(await has(shell), `${shell} is not installed: apt-get install -y ${shell} (or run bash .ci/run)`).toBe(true);
       const file = join(binDir, `completion.${shell}`);
       writeFileSync(file, text);
       expect((await execa(shell, [check, file], { reject: false })).exitCode, shell).toBe(0);
     }
+    // fish answers a command line's completions itself (`complete -C`): the script at work, npx included.
+    const fishComplete = async (line: string) =>
+      (await execa('fish', ['--no-config', '-c', `source '${await scriptFile('fish')}'; complete -C '${line}'`], { env: shellEnv })).stdout.split('\n').filter(Boolean);
+    expect(await fishComplete('edshed invoices mark-pa')).toEqual(['mark-paid']);
+    expect(await fishComplete('npx edshed invoi')).toEqual(['invoices']);
+    expect(await fishComplete('edshed invoices list --state pa')).toEqual(['paid']);
   });
 });

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../core/api/client.js';
+import { ApiClient } from '../../core/api/client.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { exampleOf } from '../../cli/help/example.js';
 import { CURATED } from '../../cli/commands/index.js';
 import { buildProgram, run } from '../../cli/main.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
+import { BASE, testSandbox } from '../sandbox/helpers/sandbox.js';
 
 /** The words a shell makes of an example (its values hold no spaces; quotes only wrap). */
 const words = (line: string) => line.split(' ').slice(1).map((w) => w.replace(/^(["'])(.*)\1$/, '$2'));
@@ -38,6 +39,33 @@ describe('help examples', () => {
       if (code !== 0 || sent.length !== 1) failures.push(`${example}: exit ${code} ${f.err()}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('runs the help examples of curated reads against a sandbox: each exits 0', { timeout: 60_000 }, async () => {
+    const t = testSandbox({ now: () => new Date('2026-11-02T10:00:00Z') });
+    try {
+      const client = new ApiClient().init({ baseUrl: BASE, token: await t.login('superuser'), fetch: t.sandbox.fetch, retry: { retries: 0 } });
+      const failures: string[] = [];
+      for (const command of ['invoices show', 'schools show', 'schools find']) {
+        const [noun, verb] = command.split(' ') as [string, string];
+        const program = await buildProgram(fakeFactory(), noun, verb);
+        const leaf = program.commands.find((c) => c.name() === noun)?.commands.find((c) => c.name() === verb) as Command;
+        let help = '';
+        leaf.configureOutput({ writeOut: (s) => (help += s) });
+        leaf.outputHelp();
+        // The lines under "Examples:", each cut at a comment or a pipe (what the shell would hand edshed).
+        const examples = (help.split(/\nExamples?:\n/)[1] ?? '').split('\n').filter((line) => line.startsWith('  edshed ')).map((line) => line.replace(/\s+(#|\|).*$/, '').trim());
+        expect(examples.length, command).toBeGreaterThan(0);
+        for (const example of examples) {
+          const f = fakeFactory({ client });
+          const code = await run(words(example), f);
+          if (code !== 0) failures.push(`${example}: exit ${code} ${f.err()}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 
   it('ends the help of every command that runs something with an example', async () => {

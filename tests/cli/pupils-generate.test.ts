@@ -8,15 +8,16 @@ import { HintedError } from '../../cli/write/hinted-error.js';
 import { fakeFetch, json, type FetchCall } from '../core/api/support/fake-fetch.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 
-type Routes = Readonly<Record<string, Response>>;
-
-/** A fake API answering by `METHOD path`; anything else is a 404. */
-function setup(routes: Routes) {
-  const answer = (call: FetchCall) => routes[`${call.init.method ?? 'GET'} ${new URL(call.url).pathname.slice(1)}`] ?? json(404, { error: 'Not found', message: 'Not found' });
+/** A fake API answering by `METHOD path` (a function answers from the call); anything else is a 404. */
+function setup(routes: Readonly<Record<string, Response | ((call: FetchCall) => Response)>>, interrupt?: AbortController) {
+  const answer = (call: FetchCall) => {
+    const route = routes[`${call.init.method ?? 'GET'} ${new URL(call.url).pathname.slice(1)}`];
+    return (typeof route === 'function' ? route(call) : route) ?? json(404, { error: 'Not found', message: 'Not found' });
+  };
   const fake = fakeFetch([answer]);
   const client = createClient({ baseUrl: 'http://api.test/', fetch: fake.fetch, retry: { retries: 0 } });
-  const sent = () => fake.calls.map((c) => `${c.init.method ?? 'GET'} ${new URL(c.url).pathname.slice(1)}`);
-  return { f: fakeFactory({ client }), sent };
+  const sent = () => fake.calls.map((c) => `${c.init.method ?? 'GET'} ${new URL(c.url).pathname.slice(1)}${c.init.body ? ` ${String(c.init.body)}` : ''}`);
+  return { f: fakeFactory({ client, ...(interrupt ? { interrupt } : {}) }), sent };
 }
 
 const me = (user: Record<string, unknown>) => json(200, { user: { id: 9, username: 'someone', ...user } });
@@ -24,9 +25,9 @@ const OAKFIELD = { id: 1, name: 'Oakfield', admin: true };
 const created = json(201, { pupils: [{ id: 40, username: 's1.plucky', school_id: 1, school_username: 'plucky', display_name: 'Plucky Puffin', password: 'comet42' }], total: 1 });
 
 describe('pupils generate (in-process)', () => {
-  it('keeps the passwords in the file when adding the pupils to the group fails, and says how to add them', async () => {
+  it('keeps the passwords in the file when adding the pupils to the group fails, says how to add them, and switches back', async () => {
     const { f, sent } = setup({
-      'GET users/me': me({ superuser: true, school: null }),
+      'GET users/me': me({ superuser: true, school: { id: 3, name: 'Wattle' } }),
       'GET schools/1': json(200, { school: { id: 1, name: 'Oakfield' } }),
       'GET users/me/school/groups/5': json(200, { group: { id: 5, school_id: 1, name: 'Class 3' } }),
       'POST users/me/manageschool': json(200, { school: { id: 1 } }),
@@ -40,22 +41,76 @@ describe('pupils generate (in-process)', () => {
     expect(readFileSync(out, 'utf8')).toBe('username,password,school_id,school_username,display_name,group,id\ns1.plucky,comet42,1,plucky,Plucky Puffin,,40\n');
     expect(f.out()).toContain('s1.plucky');
     expect(f.out()).not.toContain('comet42');
-    expect(sent()).toEqual(['GET users/me', 'GET schools/1', 'GET users/me/school/groups/5', 'POST users/me/manageschool', 'POST users/me/school/pupils/generate', 'POST users/me/school/groups/5/pupils']);
-    expect(f.audited.map((r) => r.outcome)).toEqual(['ok', 'ok', 'failed']);
+    expect(sent()).toEqual([
+      'GET users/me',
+      'GET schools/1',
+      'GET users/me/school/groups/5',
+      'POST users/me/manageschool {"schoolId":1}',
+      'POST users/me/school/pupils/generate {"amount":1}',
+      'POST users/me/school/groups/5/pupils {"pupils":[40]}',
+      'POST users/me/manageschool {"schoolId":3}',
+    ]);
+    expect(f.audited.map((r) => r.outcome)).toEqual(['ok', 'ok', 'failed', 'ok']);
+    expect(f.err()).toContain('Switched the school you manage back to Wattle (school 3).');
   });
 
-  it('refuses school staff naming another school with exit 2 after reading only users/me', async () => {
+  it('switches back when generating fails, and says so when the superuser managed no school before', async () => {
+    const failing = setup({
+      'GET users/me': me({ superuser: true, school: { id: 3, name: 'Wattle' } }),
+      'GET schools/1': json(200, { school: { id: 1, name: 'Oakfield' } }),
+      'POST users/me/manageschool': json(200, { school: { id: 1 } }),
+      'POST users/me/school/pupils/generate': json(422, { error: 'Invalid data', message: 'no seats' }),
+    });
+    await expect(runPupilsGenerate(failing.f, { amount: 1, school: 1 })).rejects.toMatchObject({ status: 422 });
+    expect(failing.sent().slice(-2)).toEqual(['POST users/me/school/pupils/generate {"amount":1}', 'POST users/me/manageschool {"schoolId":3}']);
+    const none = setup({
+      'GET users/me': me({ superuser: true, school: null }),
+      'GET schools/1': json(200, { school: { id: 1, name: 'Oakfield' } }),
+      'POST users/me/manageschool': json(200, { school: { id: 1 } }),
+      'POST users/me/school/pupils/generate': created,
+    });
+    await runPupilsGenerate(none.f, { amount: 1, school: 1 });
+    expect(none.sent().filter((line) => line.startsWith('POST users/me/manageschool'))).toEqual(['POST users/me/manageschool {"schoolId":1}']);
+    expect(none.f.err()).toContain('You managed no school before, and the API has no way back to none: you now manage Oakfield (school 1).');
+  });
+
+  it('at Ctrl-C lets the generate in flight finish, keeps its passwords, adds no group, switches back and exits 130', async () => {
+    const interrupt = new AbortController();
+    const { f, sent } = setup(
+      {
+        'GET users/me': me({ superuser: true, school: { id: 3, name: 'Wattle' } }),
+        'GET schools/1': json(200, { school: { id: 1, name: 'Oakfield' } }),
+        'GET users/me/school/groups/5': json(200, { group: { id: 5, school_id: 1, name: 'Class 3' } }),
+        'POST users/me/manageschool': json(200, { school: { id: 1 } }),
+        'POST users/me/school/pupils/generate': () => {
+          interrupt.abort();
+          return created;
+        },
+      },
+      interrupt,
+    );
+    const out = join(mkdtempSync(join(tmpdir(), 'edshed-generate-')), 'class-3.csv');
+    const error = await runPupilsGenerate(f, { amount: 1, school: 1, group: 5, out }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HintedError);
+    expect((error as HintedError).cause).toMatchObject({ exitCode: 130 });
+    expect((error as HintedError).hint).toContain('`edshed groups add-pupils 5 --pupils 40`');
+    expect(readFileSync(out, 'utf8')).toContain('s1.plucky,comet42,1');
+    expect(sent().slice(3)).toEqual(['POST users/me/manageschool {"schoolId":1}', 'POST users/me/school/pupils/generate {"amount":1}', 'POST users/me/manageschool {"schoolId":3}']);
+  });
+
+  it('refuses school staff naming another school with exit 4 (not allowed) after reading only users/me, saying so', async () => {
     const { f, sent } = setup({ 'GET users/me': me({ school: OAKFIELD }) });
-    await expect(runPupilsGenerate(f, { amount: 3, school: 2 })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/manages Oakfield \(school 1\)/) as unknown });
+    await expect(runPupilsGenerate(f, { amount: 3, school: 2 })).rejects.toMatchObject({ exitCode: 4, message: expect.stringMatching(/manages Oakfield \(school 1\), and can generate pupils only there \(read GET users\/me\); nothing was written/) as unknown });
     expect(sent()).toEqual(['GET users/me']);
   });
 
-  it('refuses a teacher who is not a school admin with exit 4, and a group of another school with exit 2', async () => {
+  it('refuses a teacher who is not a school admin with exit 4, and a group of another school or no group with exit 1 (a read was sent)', async () => {
     const teacher = setup({ 'GET users/me': me({ school: { ...OAKFIELD, admin: false } }) });
     await expect(runPupilsGenerate(teacher.f, { amount: 3 })).rejects.toMatchObject({ exitCode: 4 });
     const admin = setup({ 'GET users/me': me({ school: OAKFIELD }), 'GET users/me/school/groups/8': json(200, { group: { id: 8, school_id: 2, name: 'Maple 1' } }) });
-    await expect(runPupilsGenerate(admin.f, { amount: 3, group: 8 })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/Maple 1 is a group of school 2/) as unknown });
-    expect(admin.sent()).toEqual(['GET users/me', 'GET users/me/school/groups/8']);
+    await expect(runPupilsGenerate(admin.f, { amount: 3, group: 8 })).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/Maple 1 is a group of school 2, .*\(read GET users\/me\/school\/groups\/8\); nothing was written/) as unknown });
+    await expect(runPupilsGenerate(admin.f, { amount: 3, group: 999999 })).rejects.toMatchObject({ exitCode: 1, message: '--group 999999: no such group (GET users/me/school/groups/999999 answered 404); nothing was written' });
+    expect(admin.sent()).toEqual(['GET users/me', 'GET users/me/school/groups/8', 'GET users/me', 'GET users/me/school/groups/999999']);
   });
 
   it('prints the passwords only with --show-passwords', async () => {

@@ -7,10 +7,11 @@ import { createServer, type AddressInfo } from 'node:net';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../sandbox/db/database.js';
+import { isolatedEnv } from '../helpers/isolated-env.js';
 
 const BIN = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
-const env = { XDG_DATA_HOME: join(dir, 'data'), EDSHED_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1' };
+const env = isolatedEnv(dir);
 
 function start(args: readonly string[]): ResultPromise<{ reject: false; env: typeof env }> {
   return execa('node', [BIN, 'sandbox', 'start', ...args], { reject: false, env });

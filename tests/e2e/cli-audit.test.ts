@@ -57,7 +57,14 @@ describe('the audit log', { timeout: SLOW }, () => {
     expect(future.stderr).toMatch(/No writes recorded since then/);
     const garbage = await t.edshed(['audit', '--since', 'garbage']);
     expect(garbage.exitCode).toBe(2);
-    expect(garbage.stderr).toMatch(/--since: "garbage" is not a date/);
+    expect(garbage.stderr).toMatch(/--since: "garbage": not written YYYY-MM-DD/);
+    // Checked as the table checks a day: Date.parse would roll 30 February over into March.
+    for (const [since, problem] of [['2026-02-30', '2026-02-30 is not a day of the calendar'], ['2026-11-02T24:30', '24:30 is not a time of day']]) {
+      const impossible = await t.edshed(['audit', '--since', String(since)]);
+      expect(impossible.exitCode, since).toBe(2);
+      expect(impossible.stderr, since).toContain(`edshed: --since: "${since}": ${problem}`);
+      expect(impossible.stdout, since).toBe('');
+    }
   });
 
   it('writes to EDSHED_STATE_DIR when it is set, instead of $XDG_STATE_HOME/edshed', async () => {

@@ -49,6 +49,25 @@ describe('profiles side by side', { timeout: SLOW }, () => {
     expect(unknown.stderr).toMatch(/no profile "nope" \(profiles: a, b/);
   });
 
+  it('names an unknown --profile (or EDSHED_PROFILE) and the profiles there are, exit 2, before any request', async () => {
+    const cases: [string[], Record<string, string>][] = [
+      [['--profile', 'nosuch', 'whoami'], {}],
+      [['invoices', 'list', '--profile', 'nosuch', '--verbose'], {}],
+      [['auth', 'status'], { EDSHED_PROFILE: 'nosuch' }],
+      [['--profile', 'nosuch', 'invoices', 'list', '--api-url', sandbox.url, '--verbose'], {}],
+    ];
+    for (const [args, env] of cases) {
+      const run = await t.edshed(args, { env });
+      expect(run.exitCode, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toBe('edshed: no profile "nosuch" (profiles: a, b); create it with `edshed --profile nosuch login ...`');
+      expect(run.stdout, args.join(' ')).toBe('');
+    }
+    // login creates the profile it names.
+    expect((await login('c', 'teacher')).exitCode).toBe(0);
+    expect(json((await t.edshed(['--profile', 'c', 'whoami', '--json'])).stdout)).toMatchObject({ username: 'teacher', profile: 'c' });
+    expect((await t.edshed(['profiles', 'remove', 'c', '--yes'])).exitCode).toBe(0);
+  });
+
   it('refuses to remove a profile off a terminal without --yes (exit 2), and forgets it with --yes', async () => {
     const refused = await t.edshed(['profiles', 'remove', 'a']);
     expect(refused.exitCode).toBe(2);

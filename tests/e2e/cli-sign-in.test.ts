@@ -51,10 +51,11 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
     const byEnv = await t.edshed(['auth', 'status'], { env: { EDSHED_TOKEN: 'tok_GIVEN_2' } });
     expect(byEnv.exitCode).toBe(2);
     expect(byEnv.stderr).toContain('edshed: No API to talk to');
-    // With an API chosen, auth status shows it (not signed in yet) and whoami says only to sign in.
+    // With an API chosen, auth status shows it (not signed in yet) and exits 4 as whoami does, which says only to sign in.
     const status = await t.edshed(['auth', 'status', '--api-url', sandbox.url, '--json']);
-    expect(status.exitCode).toBe(0);
+    expect(status.exitCode).toBe(4);
     expect(json(status.stdout)).toMatchObject({ api: sandbox.url, account: 'not signed in' });
+    expect(status.stderr).toBe(`edshed: not signed in (profile default, ${sandbox.url}); run edshed login`);
     const whoami = await t.edshed(['whoami', '--api-url', sandbox.url]);
     expect(whoami.exitCode).toBe(4);
     expect(whoami.stderr).not.toContain('none is chosen');

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { appliedWrites, auditLines, leaks, SLOW, transcript, type Transcript } from '../helpers/transcript.js';
@@ -90,7 +93,9 @@ describe('writes through the built CLI', { timeout: SLOW }, () => {
     expect(teacher.exitCode).toBe(4);
     expect(teacher.stderr).toMatch(/Forbidden: .*only for superusers \(status 403/);
     expect(await appliedWrites(t, paidPath(id))).toBe(0);
-    const anonymous = await t.edshed(['--profile', 'nobody', 'invoices', 'list', '--api-url', sandbox.url]);
+    // Nobody signed in: a config directory of its own, without credentials (an unknown --profile is exit 2).
+    const empty = mkdtempSync(join(tmpdir(), 'edshed-nobody-'));
+    const anonymous = await t.edshed(['invoices', 'list', '--api-url', sandbox.url], { env: { EDSHED_CONFIG_DIR: empty } });
     expect(anonymous.exitCode).toBe(4);
     expect(anonymous.stderr).toMatch(/Sign in with `edshed login`/);
   });

@@ -26,7 +26,7 @@ const liveSubOf = async (school: number) => (await subsOf(school)).find((s) => s
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:']);
-  for (const [user, profile] of [['superuser', 'default'], ['teacher', 'teacher']]) {
+  for (const [user, profile] of [['superuser', 'default'], ['teacher', 'teacher'], ['admin', 'admin'], ['pupil', 'pupil']]) {
     const login = await sandbox.edshed(['--profile', String(profile), 'login', '--api-url', sandbox.url, '-u', String(user), '--password-stdin'], 'sandbox\n');
     expect(login.exitCode).toBe(0);
   }
@@ -50,18 +50,20 @@ describe('subscriptions move', { timeout: 60_000 }, () => {
   it('sends no write without --yes off a terminal, for --dry-run, or to the school it is at', async () => {
     const sub = await liveSubOf(3);
     const before = await writes();
-    const unasked = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1']);
+    // Exit 2 means no request at all: the question could not be answered, so not even the reads go out.
+    const unasked = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1', '--verbose']);
     expect(unasked.exitCode).toBe(2);
-    expect(unasked.stderr).toMatch(/pass --yes to confirm .*nothing was sent/);
+    expect(unasked.stderr).toBe(`edshed: Move subscription ${sub.id} to school 1: pass --yes to confirm (no terminal to ask on); nothing was sent`);
     const dry = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1', '--dry-run']);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toMatch(new RegExp(`^POST ${sandbox.url}subscriptions/${sub.id}/move\\n`));
     expect(dry.stdout).toMatch(new RegExp(`idempotency-key: edshed-\\S+-move-${sub.id}\\n`));
     expect(dry.stdout).toMatch(/\n\{"school":1\}$/);
     expect(dry.stderr).toMatch(/Dry run: nothing was sent/);
+    // Known only by reading the subscription: exit 1 (not 2), saying what was read.
     const same = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '3', '--yes']);
-    expect(same.exitCode).toBe(2);
-    expect(same.stderr).toMatch(/is already at Wattle Public School \(school 3, AU\); nothing was sent/);
+    expect(same.exitCode).toBe(1);
+    expect(same.stderr).toMatch(new RegExp(`is already at Wattle Public School \\(school 3, AU\\) \\(read GET schoolsubscriptions/${sub.id}\\); no move was sent`));
     expect(await writes()).toEqual(before);
   });
 
@@ -111,13 +113,39 @@ describe('schools find and show', { timeout: 60_000 }, () => {
     expect(piped.stdout).toMatch(/^# school\n[^]*\n# subscriptions\n[^]*\n# open invoices\n[^]*\n# invoice totals\ncurrency\tinvoices\tamount_due\toverdue\tamount_overdue\n/);
   });
 
-  it('refuses a teacher with the API message (exit 4); the plain school record stays reachable through edshed api', async () => {
-    const refused = await sandbox.edshed(['--profile', 'teacher', 'schools', 'show', '1']);
-    expect(refused.exitCode).toBe(4);
-    expect(refused.stderr).toMatch(/Forbidden: .* is only for (superusers|school admins)/);
-    expect(refused.stdout).toBe('');
-    const plain = await sandbox.edshed(['--profile', 'teacher', 'api', 'GET', 'schools/1']);
-    expect(plain.exitCode).toBe(0);
-    expect(json(plain.stdout).school).toMatchObject({ id: 1, name: 'Oakfield Primary School' });
+  it('shows its own school in full to the school\'s admin, through the routes of the school they manage', async () => {
+    const superuser = json((await sandbox.edshed(['schools', 'show', '1', '--json'])).stdout);
+    const shown = await sandbox.edshed(['--profile', 'admin', 'schools', 'show', '1', '--json', '--verbose']);
+    expect(shown.exitCode, String(shown.stderr)).toBe(0);
+    const view = json(shown.stdout);
+    expect(view.not_shown).toEqual([]);
+    for (const key of ['school', 'subscriptions', 'open_invoices', 'invoice_totals', 'teacher_count', 'pupil_count']) expect(view[key], key).toEqual(superuser[key]);
+    // Never a superuser-only route: the admin's own school's list instead of GET schoolsubscriptions.
+    expect(shown.stderr).toMatch(/> GET \S*users\/me\/school\/subscriptions/);
+    expect(shown.stderr).not.toMatch(/> GET \S*\/schoolsubscriptions/);
+    expect(shown.stderr).not.toMatch(/^< 403 /m);
+    const table = await sandbox.edshed(['--profile', 'admin', 'schools', 'show', '1']);
+    expect(table.stdout).toMatch(/^# subscriptions\nid\tproduct/m);
+  });
+
+  it('shows a teacher the school alone, the rest marked as for superusers and the school\'s admins; refuses a pupil (exit 4)', async () => {
+    const shown = await sandbox.edshed(['--profile', 'teacher', 'schools', 'show', '1', '--json', '--verbose']);
+    expect(shown.exitCode, String(shown.stderr)).toBe(0);
+    const view = json(shown.stdout);
+    expect(view.school).toMatchObject({ id: 1, name: 'Oakfield Primary School' });
+    expect(view).toMatchObject({ subscriptions: null, open_invoices: null, invoice_totals: null });
+    const marked = "superusers and the school's admins";
+    expect(view.not_shown).toEqual([
+      { section: 'subscriptions', shown_to: marked },
+      { section: 'open_invoices', shown_to: marked },
+      { section: 'invoice_totals', shown_to: marked },
+    ]);
+    expect(shown.stderr).not.toMatch(/^< 403 /m);
+    const piped = await sandbox.edshed(['--profile', 'teacher', 'schools', 'show', '1']);
+    expect(piped.stdout).toMatch(/\n# subscriptions: not shown: for superusers and the school's admins only\n/);
+    const pupil = await sandbox.edshed(['--profile', 'pupil', 'schools', 'show', '1', '--verbose']);
+    expect(pupil.exitCode).toBe(4);
+    expect(pupil.stderr).toMatch(/schools show is for the school's teachers and superusers; pupil \(pupil\) may not read school 1 \(read GET users\/me\)/);
+    expect(pupil.stderr).not.toMatch(/> GET \S*schools\/1/);
   });
 });

@@ -85,7 +85,7 @@ describe('edshed invoices mark', () => {
 
   it.each([
     ['a date not on the calendar', ['5', 'paid', '--method', 'bacs', '--date', '2026-02-30'], /2026-02-30 is not a day of the calendar/],
-    ['an unknown payment method', ['5', 'paid', '--method', 'bitcoin', '--date', '2026-11-02'], /method: .*"bacs"/],
+    ['an unknown payment method', ['5', 'paid', '--method', 'bitcoin', '--date', '2026-11-02'], /--method: expected one of bacs, card, .* \(got "bitcoin"\)/],
     ['an id that is not a number', ['5', 'abc', 'paid', ...PAID], /not "abc"/],
   ])('refuses %s with exit 2 and writes nothing', async (_, args, message) => {
     const result = await sandbox.edshed(['invoices', 'mark', ...args]);

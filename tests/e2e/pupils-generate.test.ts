@@ -62,12 +62,27 @@ describe('edshed pupils generate', { timeout: 60_000 }, () => {
     for (const row of rows) expect(await signsIn(row.username as string, row.password as string)).toBe(true);
   });
 
-  it('refuses a superuser who names no school with exit 2, before any write', async () => {
+  it('refuses a superuser who names no school with exit 1 (it took a read of users/me to know), before any write', async () => {
     const before = await generateWrites();
     const result = await sandbox.edshed(['pupils', 'generate', '--amount', '3']);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/a superuser names the school .*--school ID.*nothing was sent/);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toBe('edshed: --school: superuser is a superuser, who names the school to generate pupils in: --school ID (read GET users/me); nothing was written');
+    const noGroup = await sandbox.edshed(['pupils', 'generate', '--amount', '3', '--school', '1', '--group', '999999']);
+    expect(noGroup.exitCode).toBe(1);
+    expect(noGroup.stderr).toBe('edshed: --group 999999: no such group (GET users/me/school/groups/999999 answered 404); nothing was written');
     expect(await generateWrites()).toBe(before);
+  });
+
+  it('switches the school the superuser manages to --school for the call and back to the one before', async () => {
+    const managed = async () => (json((await sandbox.edshed(['api', 'GET', 'users/me'])).stdout).user as { school: { id: number } | null }).school?.id ?? null;
+    expect((await sandbox.edshed(['me', 'switch-school', '--school-id', '2'])).exitCode).toBe(0);
+    expect(await managed()).toBe(2);
+    const result = await sandbox.edshed(['pupils', 'generate', '--amount', '1', '--school', '1', '--json']);
+    expect(result.exitCode, String(result.stderr)).toBe(0);
+    expect((json(result.stdout).pupils as { school_id: number }[])[0]?.school_id).toBe(1);
+    expect(result.stderr).toMatch(/Switched the school you manage to Oakfield Primary School \(school 1\) for now\.\n/);
+    expect(result.stderr).toMatch(/Switched the school you manage back to .*\(school 2\)\./);
+    expect(await managed()).toBe(2);
   });
 
   it('shows no passwords without --out, says how to get them, and a rerun with the same key saves them without new pupils', async () => {

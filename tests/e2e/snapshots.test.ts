@@ -67,12 +67,12 @@ describe('edshed snapshots', { timeout: 60_000 }, () => {
     expect(readdirSync(dir)).toEqual(['engagement.csv']);
   });
 
-  it('refuses to delete off a terminal without --yes, naming the snapshot; deletes with --yes', async () => {
+  it('refuses to delete off a terminal without --yes before any request, naming the snapshot; deletes with --yes', async () => {
     const snapshot = await createDone('2026-01-05', '2026-02-05');
     const before = await writesTotal();
-    const refused = await sandbox.edshed(['snapshots', 'delete', String(snapshot.id)]);
+    const refused = await sandbox.edshed(['snapshots', 'delete', String(snapshot.id), '--verbose']);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain(`Delete engagement snapshot ${snapshot.id} (2026-01-05 to 2026-02-05): pass --yes`);
+    expect(refused.stderr).toBe(`edshed: Delete engagement snapshot ${snapshot.id}: pass --yes to confirm (no terminal to ask on); nothing was sent`);
     expect(await writesTotal()).toBe(before);
     expect((await sandbox.edshed(['snapshots', 'show', String(snapshot.id)])).exitCode).toBe(0);
 

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ApiClient } from '../../core/api/client.js';
 import { bindEndpoints } from '../../core/endpoints/methods.js';
 import type { ConfigStore } from '../../cli/config/store.js';
@@ -31,6 +34,10 @@ export interface FakeOptions {
   interrupt?: AbortController;
 }
 
+let home: string | undefined;
+/** One temporary home directory for every fake factory of the test file. */
+const fakeHome = (): string => (home ??= mkdtempSync(join(tmpdir(), 'edshed-fake-home-')));
+
 export function fakeFactory(options: FakeOptions = {}): FakeFactory {
   const state = { out: '', err: '' };
   const audited: AuditRecord[] = [];
@@ -51,7 +58,8 @@ export function fakeFactory(options: FakeOptions = {}): FakeFactory {
   const audit: AuditWriter = { file: '(memory)', record: (entry) => void audited.push(entry) };
   const build = (globals: GlobalOptions, own: Io = io): FakeFactory => ({
     io: own,
-    env: options.env ?? {},
+    // A home of its own: a command that falls back to ~/.local/state or ~/.config never reaches the real one.
+    env: { HOME: fakeHome(), ...options.env },
     version: '9.9.9-test',
     globals,
     prompter: options.prompter ?? scriptedPrompter([], { interactive: options.tty ?? false }),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
+import { isolatedEnv } from './isolated-env.js';
 
 /** The built `edshed` binary (npm test builds before vitest runs). */
 export const BIN = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
@@ -23,7 +24,7 @@ export interface SandboxProcess {
  */
 export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-e2e-'));
-  const env = { XDG_DATA_HOME: join(dir, 'data'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_CONFIG_DIR: join(dir, 'config'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+  const env = isolatedEnv(dir);
   const child: ResultPromise = execa('node', [BIN, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';

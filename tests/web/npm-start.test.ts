@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { expect, it } from 'vitest';
+import { isolatedEnv } from '../helpers/isolated-env.js';
 
 const START = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
 
 /** Runs scripts/start.mjs on free ports and resolves once it prints the site's and the sandbox's URLs. */
 async function startSite() {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
-  const env = { XDG_DATA_HOME: join(dir, 'data'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_CONFIG_DIR: join(dir, 'config') };
+  const env = isolatedEnv(dir);
   const child = execa('node', [START, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
   let seen = '';
   const urls = await new Promise<{ site: string; sandbox: string }>((resolve, reject) => {
@@ -73,7 +74,7 @@ it('npm start on a sandbox port already taken says how to pass another port thro
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const { port } = taken.address() as AddressInfo;
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-taken-'));
-  const env = { XDG_DATA_HOME: join(dir, 'data'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_CONFIG_DIR: join(dir, 'config') };
+  const env = isolatedEnv(dir);
   try {
     const result = await execa('node', [START, '--db', ':memory:', '--port', String(port), '--site-port', '0'], { reject: false, env });
     expect(result.exitCode).toBe(1);

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
+import { isoDateProblem } from '../../../core/domain/dates.js';
 import { auditEntrySchema, type AuditEntry } from '../../audit/entry.js';
 import { auditFile } from '../../audit/writer.js';
 import { CliError, EXIT } from '../../cli-error.js';
@@ -19,8 +20,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { since?: string }) => {
     const c = leafFactory(f, cmd);
-    const since = opts.since === undefined ? undefined : Date.parse(DAY.test(opts.since) ? `${opts.since}T00:00:00Z` : opts.since);
-    if (since !== undefined && Number.isNaN(since)) throw new CliError(`--since: "${opts.since}" is not a date (YYYY-MM-DD) or ISO 8601 time`, EXIT.usage);
+    const since = opts.since === undefined ? undefined : sinceTime(opts.since);
     const file = auditFile(stateDir(c.env));
     const rows: AuditEntry[] = [];
     if (existsSync(file)) {
@@ -40,6 +40,14 @@ const define: DefineCommand = (cmd: Command, f) => {
     await printResponse(c, rows);
   });
 };
+
+/** `--since` as a time: a day of the calendar (from its midnight, UTC) or an ISO 8601 time, checked as the table checks dates. */
+function sinceTime(value: string): number {
+  const text = value.trim();
+  const problem = isoDateProblem(text);
+  if (problem) throw new CliError(`--since: "${value}": ${problem}`, EXIT.usage);
+  return Date.parse(DAY.test(text) ? `${text}T00:00:00Z` : text);
+}
 
 function safeJson(text: string): unknown {
   try {

@@ -26,7 +26,8 @@ const define: DefineCommand = (cmd: Command, f) => {
     if (opts.password !== undefined) {
       throw new CliError('--password: the password is never a flag (it would stay in shell history); type it when asked, or use --password-stdin or EDSHED_PASSWORD; nothing was sent', EXIT.usage);
     }
-    const c = leafFactory(f, cmd);
+    const leaf = leafFactory(f, cmd);
+    const c = leaf.withGlobals({ ...leaf.globals, creatingProfile: true });
     if (opts.username.trim() === '') throw new CliError('--username: give a username; nothing was sent', EXIT.usage);
     const connection = await c.connection();
     const password = opts.passwordStdin

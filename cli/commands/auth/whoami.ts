@@ -2,11 +2,15 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import { profileName } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { meRecord as meSchema } from '../../read/records.js';
 import type { DefineCommand } from '../index.js';
 import { signedOut, tokenGiven } from './signed-out.js';
 
+
+/** The fields whoami prints (checked by --fields before anything is sent). */
+const WHOAMI_FIELDS = ['username', 'name', 'id', 'role', 'school', 'profile', 'environment', 'api'] as const;
 
 /** `edshed whoami`: who the CLI acts as, where, and with which profile; checks the token with the API. */
 const define: DefineCommand = (cmd: Command, f) => {
@@ -16,6 +20,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
+    const plan = planOutput(c, { write: false, knownFields: WHOAMI_FIELDS, command: 'whoami' });
     const store = await c.config();
     const name = profileName(c, store.defaultProfile());
     // Before any sign-in there is no API to name either: that is "not signed in", not a usage error.
@@ -27,7 +32,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     const user = me.data.user;
     // A school admin's account kind is `teacher`; the endpoint table calls the role `admin`.
     const role = user.superuser ? 'superuser' : user.employee ? 'employee' : user.school?.admin ? 'admin' : (user.kind ?? 'user');
-    await printResponse(c, {
+    const row: Record<(typeof WHOAMI_FIELDS)[number], unknown> = {
       username: user.username ?? null,
       name: user.display_name ?? null,
       id: user.id,
@@ -36,7 +41,8 @@ const define: DefineCommand = (cmd: Command, f) => {
       profile: connection.profile ?? 'default',
       environment: connection.environment ?? 'custom',
       api: connection.baseUrl,
-    });
+    };
+    await printResponse(c, row, undefined, plan);
   });
 };
 

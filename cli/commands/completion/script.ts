@@ -1,6 +1,21 @@
+import { realpathSync } from 'node:fs';
 import { Argument, type Command } from 'commander';
-import { COMPLETION_SCRIPTS, SHELLS } from '../../completion/scripts.js';
+import { completionScript, SHELLS } from '../../completion/scripts.js';
 import type { DefineCommand } from '../index.js';
+
+/**
+ * The words that run this very CLI: node and the launcher's real path (`npx edshed` and a linked
+ * `edshed` both resolve to it), so the script completes with the program that printed it.
+ */
+function thisProgram(): string[] {
+  const script = process.argv[1];
+  if (script === undefined) return ['edshed'];
+  try {
+    return [process.execPath, realpathSync(script)];
+  } catch {
+    return [process.execPath, script];
+  }
+}
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
@@ -8,14 +23,16 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
     .addHelpText(
       'after',
-      '\nNouns, verbs and flags are completed from the CLI itself, so the script never goes stale.\n\nExamples:\n' +
+      '\nNouns, verbs, flags and flag values are completed by the CLI itself, so the script never goes stale. The script\n' +
+        'runs the program that printed it (node and its path), and completes `edshed ...` and `npx edshed ...` alike.\n\nExamples:\n' +
         '  edshed completion bash > ~/.local/share/bash-completion/completions/edshed\n' +
         "  echo 'source <(edshed completion bash)' >> ~/.bashrc   # without the bash-completion package\n" +
+        "  npx edshed completion bash > ~/.edshed.bash && echo 'source ~/.edshed.bash' >> ~/.bashrc   # in the toolkit's directory, for npx edshed\n" +
         "  echo 'source <(edshed completion zsh)' >> ~/.zshrc    # after compinit\n" +
         '  edshed completion fish > ~/.config/fish/completions/edshed.fish',
     );
   cmd.action((shell: string) => {
-    f.io.stdout.write(COMPLETION_SCRIPTS[shell] ?? '');
+    f.io.stdout.write(completionScript(shell, thisProgram()) ?? '');
   });
 };
 

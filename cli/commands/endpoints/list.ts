@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { offerValues } from '../../completion/values.js';
 import { ROLES, type Endpoint } from '../../../core/endpoints/define.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
@@ -32,7 +33,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('List every API operation: its command, method, path, area and required role')
     .option('--area <area>', 'only this area (e.g. superuser-billing)')
-    .option('--role <role>', `only this role (${ROLES.join(', ')})`)
+    .addOption(offerValues(new Option('--role <role>', `only this role (${ROLES.join(', ')})`), ROLES))
     .option('--search <text>', 'only operations matching every word, in any order, in their command, path or summary; best first')
     .addHelpText('after', '\nExamples:\n  edshed endpoints --area superuser-billing\n  edshed endpoints --search "mark paid" --fields command,method,path\n  edshed endpoints --json | jq length');
   addCommonOptions(cmd);

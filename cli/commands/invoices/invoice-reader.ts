@@ -21,20 +21,30 @@ export const invoiceSchema = z.looseObject({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-const pageSchema = z.looseObject({ invoices: z.array(z.unknown()) });
-const PAGE = 100;
+const pageSchema = z.looseObject({ invoices: z.array(z.unknown()), total: z.number().int().nonnegative().optional().catch(undefined) });
+/** Invoices a page of the list holds when reading by id. */
+export const PAGE = 100;
 
 const listEndpoint = (): Endpoint => ENDPOINTS.find((e) => e.command === 'invoices list') as Endpoint;
 
-async function listPage(client: ApiClient, query: Readonly<Record<string, unknown>>): Promise<Invoice[]> {
+/**
+ * One page of `invoices list` (GET subscriptions/invoices), and the list's `total` when it says.
+ *
+ * @example
+ * const { invoices, total } = await invoicePage(client, { skip: 0 });
+ */
+export async function invoicePage(client: ApiClient, query: Readonly<Record<string, unknown>>): Promise<{ invoices: Invoice[]; total: number | undefined }> {
   const response = await client.request(buildRequest(listEndpoint(), { take: PAGE, ...query }));
   const page = pageSchema.safeParse(response.data);
   if (!page.success) throw new Error('The API answered the invoice list without an `invoices` list');
-  return page.data.invoices.flatMap((item) => {
+  const invoices = page.data.invoices.flatMap((item) => {
     const invoice = invoiceSchema.safeParse(item);
     return invoice.success ? [invoice.data] : [];
   });
+  return { invoices, total: page.data.total };
 }
+
+const listPage = async (client: ApiClient, query: Readonly<Record<string, unknown>>): Promise<Invoice[]> => (await invoicePage(client, query)).invoices;
 
 /**
  * Finds invoices by id, walking the list until each is found, the list ends, or (the list being newest
@@ -60,7 +70,7 @@ export async function readInvoices(client: ApiClient, ids: readonly number[]): P
 
 /**
  * Reads one invoice again after a write: from its subscription's invoices when the subscription is
- * known (one short page), else by walking the list.
+ * known (one short page), else by seeking it in the list.
  *
  * @example
  * const after = await readBack(client, 8, before);
@@ -71,5 +81,41 @@ export async function readBack(client: ApiClient, id: number, before: Invoice | 
     const invoice = page.find((i) => i.id === id);
     if (invoice) return invoice;
   }
-  return (await readInvoices(client, [id])).get(id);
+  return findInvoice(client, id);
+}
+
+const isDescending = (page: readonly Invoice[]): boolean => page.every((invoice, i) => i === 0 || invoice.id < (page[i - 1] as Invoice).id);
+
+/**
+ * Finds one invoice by id in the list without walking it: the list is newest first, and ids that go down
+ * by at least one per row bound where an id can be (a page whose first id is 900 puts id 880 at least 20
+ * rows before it, and exactly there when no id is missing), so it guesses that row, then halves what is
+ * left. A few pages even in a list of millions. A list not in descending id order is walked instead.
+ *
+ * @example
+ * const invoice = await findInvoice(client, 4); // { id: 4, shareable_id: 'afc0…', state: 'open', ... }
+ */
+export async function findInvoice(client: ApiClient, id: number): Promise<Invoice | undefined> {
+  let lo = 0;
+  let hi = Number.POSITIVE_INFINITY;
+  let skip = 0;
+  for (let step = 0; step < 64 && lo <= hi; step += 1) {
+    const { invoices: page, total } = await invoicePage(client, { skip });
+    const hit = page.find((invoice) => invoice.id === id);
+    if (hit) return hit;
+    if (!isDescending(page)) return (await readInvoices(client, [id])).get(id);
+    if (total !== undefined) hi = Math.min(hi, total - 1);
+    const first = page[0]?.id;
+    const last = page.at(-1)?.id;
+    if (first === undefined || last === undefined) hi = Math.min(hi, skip - 1);
+    else if (id > first) [lo, hi] = [Math.max(lo, skip - (id - first)), Math.min(hi, skip - 1)];
+    else if (id < last) [lo, hi] = [Math.max(lo, skip + page.length), Math.min(hi, skip + page.length - 1 + (last - id))];
+    else return undefined;
+    if (lo > hi) return undefined;
+    // Where the id is when none is missing: the bound just found. After a miss there, halve the rest.
+    const dense = first !== undefined && id > first ? lo : Math.max(lo, hi - PAGE + 1);
+    const middle = Number.isFinite(hi) ? Math.max(lo, Math.floor((lo + hi + 1 - PAGE) / 2)) : dense;
+    skip = step === 0 ? dense : middle;
+  }
+  return undefined;
 }

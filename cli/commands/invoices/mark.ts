@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { offerValues } from '../../completion/values.js';
 import { PAYMENT_METHODS } from '../../../core/domain/billing.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
@@ -51,7 +52,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .description('Mark invoices paid, promised, void, restored, forex, remittance or sent to accounting, a line each')
     .usage('ID... ACTION [options]')
     .argument('<ids-and-action...>', `invoice ids, then the action: ${ACTION_NAMES.join(', ')}`)
-    .option('--method <method>', `paid: payment method (${PAYMENT_METHODS.join(', ')})`)
+    .addOption(offerValues(new Option('--method <method>', `paid: payment method (${PAYMENT_METHODS.join(', ')})`), PAYMENT_METHODS))
     .option('--date <date>', 'paid: payment date, YYYY-MM-DD')
     .option('--reference <text>', 'promised: the payment reference')
     .option('--received <date>', 'remittance: date received, YYYY-MM-DD')

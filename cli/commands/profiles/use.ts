@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
-import { checkProfileName } from '../../config/store.js';
+import { checkProfileName, unknownProfile } from '../../config/store.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import type { DefineCommand } from '../index.js';
 
@@ -15,9 +14,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     const name = checkProfileName(nameArg);
     const store = await c.config();
     const known = store.profileNames();
-    if (!known.includes(name)) {
-      throw new CliError(`no profile "${name}"${known.length ? ` (profiles: ${known.join(', ')})` : ''}; create it with \`edshed --profile ${name} login ...\``, EXIT.usage);
-    }
+    if (!known.includes(name)) throw unknownProfile(name, known);
     store.setDefaultProfile(name);
     c.io.stderr.write(`Default profile: ${name}\n`);
   });

@@ -17,7 +17,8 @@ import type { DefineCommand } from '../index.js';
 import { createdPupils, credentialRows, printPupils, PUPIL_FIELDS, type CreatedPupil } from './credentials.js';
 import { passwordsNote, saveCredentials } from './credentials-file.js';
 import { targetGroup, type GroupTarget } from './group-target.js';
-import { describeSchool, targetSchool } from './school-target.js';
+import { describeSchool, targetSchool, type SchoolTarget } from './school-target.js';
+import { inSchool, switchRequest } from './school-switch.js';
 
 /** Most pupils one call may generate: the table's limit (the spec names none); the API checks again. */
 export const MAX_GENERATE = MAX_PUPIL_BATCH;
@@ -74,23 +75,39 @@ export async function runPupilsGenerate(c: Factory, options: PupilsGenerateOptio
   const school = await targetSchool(c, options.school, 'generate pupils');
   const group = options.group === undefined ? undefined : await targetGroup(c, options.group, school);
   const prefix = options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`;
-  const switchSchool = buildRequest(tableEndpoint('me switch-school'), { schoolId: school.schoolId }, { idempotencyKey: `${prefix}-switch-school` });
   const generate = buildRequest(tableEndpoint('pupils generate'), { amount: options.amount }, { idempotencyKey: `${prefix}-generate` });
   const note = (line: string) => (c.globals.quiet ? undefined : c.io.stderr.write(`${line}\n`));
   if (options.dryRun) {
-    if (school.switchFirst) await printDryRun(c, switchSchool);
+    if (school.switchFirst) await printDryRun(c, switchRequest(school.schoolId));
     await printDryRun(c, generate);
     if (group) note(`Then the new pupils would be added to group ${group.id} (${group.name}).`);
+    if (school.switchFirst) note(school.previous ? `Then the school you manage would be switched back to school ${school.previous.id}.` : 'You manage no school now, and would manage this one after.');
     return [];
   }
+  return inSchool(c, school, { runId: options.bulk?.runId }, ({ stopping }) => generateIn(c, { ...options, school, group, plan, prefix, generate, stopping }));
+}
+
+/** What `generateIn` works with: the options, checked and read. */
+interface Generation extends Omit<PupilsGenerateOptions, 'school' | 'group'> {
+  readonly school: SchoolTarget;
+  readonly group: GroupTarget | undefined;
+  readonly plan: OutputPlan;
+  readonly prefix: string;
+  readonly generate: ReturnType<typeof buildRequest>;
+  /** Ctrl-C asked to stop: the pupils generated are saved and shown, the group join not started. */
+  readonly stopping: () => boolean;
+}
+
+/** Generates in the school now managed, joins the group, saves and prints the passwords. */
+async function generateIn(c: Factory, options: Generation): Promise<CreatedPupil[]> {
+  const { school, group, plan, prefix, generate } = options;
+  const note = (line: string) => (c.globals.quiet ? undefined : c.io.stderr.write(`${line}\n`));
   const run = options.bulk ? { runId: options.bulk.runId } : {};
-  if (school.switchFirst) {
-    await sendWrite(c, switchSchool, run);
-    note(`Switched the school you manage to ${describeSchool(school)}.`);
-  }
+  if (options.stopping()) throw new CliError('interrupted; no pupils were generated', EXIT.interrupted);
   const generated = await sendWrite(c, generate, run);
   const pupils = createdPupils(generated.data);
-  const groupError = group ? await joinGroup(c, group, pupils, `${prefix}-group`) : undefined;
+  const stopped = group !== undefined && options.stopping() ? new CliError('interrupted before adding them', EXIT.interrupted) : undefined;
+  const groupError = group && !stopped ? await joinGroup(c, group, pupils, `${prefix}-group`) : stopped;
   const joined = group !== undefined && groupError === undefined;
   // An empty group cell, not a missing column, when joining failed: --fields group was checked up front.
   const groupName = group === undefined ? undefined : joined ? group.name : '';
@@ -122,7 +139,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd);
   cmd.addHelpText(
     'after',
-    '\nThe initial passwords are in the API\'s answer only: without --out or --show-passwords they are not kept.\n\nExamples:\n  edshed pupils generate --amount 30 --out class-3.csv\n  edshed pupils generate --amount 30 --school 12 --group 5 --out class-3.csv   # as a superuser\n  edshed pupils generate --from classes.csv --out passwords.csv   # one call per row (columns amount,school,group)\n\nWith --from, rows run one at a time (the school you manage is switched per row) and every row\'s pupils are\nappended to --out as it completes (mode 0600, flushed to disk), so a crash loses none: resume with edshed runs resume ID.',
+    '\nThe initial passwords are in the API\'s answer only: without --out or --show-passwords they are not kept.\n\nExamples:\n  edshed pupils generate --amount 30 --out class-3.csv\n  edshed pupils generate --amount 30 --school 12 --group 5 --out class-3.csv   # as a superuser\n  edshed pupils generate --from classes.csv --out passwords.csv   # one call per row (columns amount,school,group)\n\nA superuser generates in the school they manage: with --school naming another, it is switched there for the call\n(POST users/me/manageschool) and back afterwards, also after a failure or Ctrl-C.\n\nWith --from, rows run one at a time (each switching there and back) and every row\'s pupils are\nappended to --out as it completes (mode 0600, flushed to disk), so a crash loses none: resume with edshed runs resume ID.',
   );
   cmd.action(async (opts: Record<string, unknown>) => {
     const c = leafFactory(f, cmd);

@@ -13,8 +13,8 @@ export interface GroupTarget {
 }
 
 /**
- * Reads the group before anything is written: it must exist and belong to the school the pupils go to
- * (exit 2 otherwise, nothing sent).
+ * Reads the group before anything is written: it must exist and belong to the school the pupils go to.
+ * Otherwise exit 1 (a read was sent, so not 2), saying what the read answered; nothing is written.
  *
  * @example
  * const group = await targetGroup(c, 5, school); // { id: 5, name: 'Class 3' }
@@ -24,14 +24,14 @@ export async function targetGroup(c: Factory, id: number, school: SchoolTarget):
   try {
     data = (await (await c.api()).groups.show({ id })).data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new CliError(`--group ${id}: no such group in ${describeSchool(school)}; nothing was sent`, EXIT.usage);
+    if (error instanceof ApiError && error.status === 404) throw new CliError(`--group ${id}: no such group (GET users/me/school/groups/${id} answered 404); nothing was written`, EXIT.requestFailed);
     throw error;
   }
   const parsed = groupSchema.safeParse(data);
   if (!parsed.success) throw new CliError(`The API answered group ${id} without its school and name`, EXIT.requestFailed);
   const { group } = parsed.data;
   if (group.school_id !== school.schoolId) {
-    throw new CliError(`--group ${id}: ${group.name} is a group of school ${group.school_id}, not of ${describeSchool(school)}; nothing was sent`, EXIT.usage);
+    throw new CliError(`--group ${id}: ${group.name} is a group of school ${group.school_id}, not of ${describeSchool(school)} (read GET users/me/school/groups/${id}); nothing was written`, EXIT.requestFailed);
   }
   return { id: group.id, name: group.name };
 }

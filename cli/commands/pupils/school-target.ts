@@ -17,20 +17,29 @@ const meSchema = z.object({
 });
 const schoolSchema = z.object({ school: z.looseObject({ id: z.number().int(), name: z.string().optional() }) });
 
+/** A school the caller manages, as `users/me` names it. */
+export interface ManagedSchool {
+  readonly id: number;
+  readonly name: string | undefined;
+}
+
 /** The school to write in, and whether the caller must switch to it first. */
 export interface SchoolTarget {
   readonly schoolId: number;
   readonly schoolName: string | undefined;
   /** A superuser managing another school (or none): switch before the write. */
   readonly switchFirst: boolean;
+  /** The school the caller managed before (none: null), to switch back to afterwards. */
+  readonly previous?: ManagedSchool | null;
 }
 
 const named = (name: string | undefined, id: number): string => (name ? `${name} (school ${id})` : `school ${id}`);
 
 /**
  * Works out the school, reading `users/me` (and, for a superuser, the school, so an unknown id is
- * refused before anything is written). Exit 2 when a superuser names no school or staff name another
- * school; exit 4 when a teacher who is not a school admin tries, since the API would refuse.
+ * refused before anything is written). Every refusal here comes after that read, so none is exit 2 (which
+ * means no request at all); each message says what was read. Exit 1 when a superuser names no school or an
+ * unknown one; exit 4 (not allowed) when staff name another school, belong to none, or are not its admin.
  *
  * @example
  * const target = await targetSchool(c, 1); // { schoolId: 1, schoolName: 'Oakfield Primary School', switchFirst: true }
@@ -41,16 +50,18 @@ export async function targetSchool(c: Factory, wanted: number | undefined, actio
   if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
   const { username, superuser, school } = me.data.user;
   const who = username ?? 'you';
+  const read = `(read GET users/me); nothing was written`;
   if (superuser) {
-    if (wanted === undefined) throw new CliError(`--school: a superuser names the school to ${action} in (--school ID); nothing was sent`, EXIT.usage);
+    if (wanted === undefined) throw new CliError(`--school: ${who} is a superuser, who names the school to ${action} in: --school ID ${read}`, EXIT.requestFailed);
     if (school?.id === wanted) return { schoolId: wanted, schoolName: school.name, switchFirst: false };
-    return { schoolId: wanted, schoolName: await schoolName(c, wanted), switchFirst: true };
+    const previous = school ? { id: school.id, name: school.name } : null;
+    return { schoolId: wanted, schoolName: await schoolName(c, wanted), switchFirst: true, previous };
   }
-  if (!school) throw new CliError(`${who} is not a member of a school, so cannot ${action}; nothing was sent`, EXIT.usage);
+  if (!school) throw new CliError(`${who} is not a member of a school, so cannot ${action} ${read}`, EXIT.auth);
   if (wanted !== undefined && wanted !== school.id) {
-    throw new CliError(`--school ${wanted}: ${who} manages ${named(school.name, school.id)}, and can ${action} only there; nothing was sent`, EXIT.usage);
+    throw new CliError(`--school ${wanted}: ${who} manages ${named(school.name, school.id)}, and can ${action} only there ${read}`, EXIT.auth);
   }
-  if (school.admin === false) throw new CliError(`${who} is not an admin of ${named(school.name, school.id)}; only a school admin can ${action}; nothing was sent`, EXIT.auth);
+  if (school.admin === false) throw new CliError(`${who} is not an admin of ${named(school.name, school.id)}; only a school admin can ${action} ${read}`, EXIT.auth);
   return { schoolId: school.id, schoolName: school.name, switchFirst: false };
 }
 
@@ -59,7 +70,7 @@ async function schoolName(c: Factory, id: number): Promise<string | undefined> {
     const found = schoolSchema.safeParse((await (await c.api()).schools.show({ id })).data);
     return found.success ? found.data.school.name : undefined;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new CliError(`--school ${id}: no such school; nothing was sent`, EXIT.usage);
+    if (error instanceof ApiError && error.status === 404) throw new CliError(`--school ${id}: no such school (GET schools/${id} answered 404); nothing was written`, EXIT.requestFailed);
     throw error;
   }
 }

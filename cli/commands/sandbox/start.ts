@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { offerValues } from '../../completion/values.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { DefineCommand } from '../index.js';
 import { FAULTS_HELP } from '../../../sandbox/server/faults.js';
@@ -45,7 +46,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--host <host>', 'address to bind; anything but loopback prints a warning', '127.0.0.1')
     .option('--db <path>', 'database file, or :memory: (default: sandbox.db in the data directory)')
     .option('--reset', 'delete the database and build and seed it afresh')
-    .option('--seed <size>', 'seed for a new or reset database: demo or large', 'demo')
+    .addOption(offerValues(new Option('--seed <size>', 'seed for a new or reset database: demo or large').default('demo'), ['demo', 'large']))
     .option('--faults <spec>', 'inject faults (see below)')
     .option('--rate-limit <n>', 'requests per minute per token', '600')
     .option('--log', 'log each request to stderr')

@@ -1,47 +1,99 @@
 import { totalsByCurrency, type CurrencyTotal } from '../../../core/domain/invoice-totals.js';
+import type { Role } from '../../../core/endpoints/define.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import { holdsRole, type Caller } from '../../read/caller.js';
 import { collectPages } from '../../read/pages.js';
 import { readSchool } from '../../read/reads.js';
 import { invoiceRecord, subscriptionRecord, type InvoiceRecord, type SchoolRecord, type SubscriptionRecord } from '../../read/records.js';
 import { together } from '../../read/together.js';
+import { tableEntries } from '../../table-nouns.js';
+
+/** A section the caller's role may not read, and who may. */
+export interface NotShown {
+  readonly section: 'subscriptions' | 'open_invoices' | 'invoice_totals';
+  readonly shown_to: string;
+}
 
 /** Everything `schools show` prints, as the API answered it (plus the sums made from it). */
 export interface SchoolView {
   readonly school: SchoolRecord;
-  readonly subscriptions: readonly SubscriptionRecord[];
+  /** Null when the caller's role may not read them (see `not_shown`). */
+  readonly subscriptions: readonly SubscriptionRecord[] | null;
   /** Invoices still to pay (open or promised), the earliest due first. */
-  readonly open_invoices: readonly InvoiceRecord[];
+  readonly open_invoices: readonly InvoiceRecord[] | null;
   /** What is due per currency, in minor units. */
-  readonly invoice_totals: readonly CurrencyTotal[];
+  readonly invoice_totals: readonly CurrencyTotal[] | null;
   readonly teacher_count: number | null;
   readonly pupil_count: number | null;
+  readonly not_shown: readonly NotShown[];
 }
 
 const byDue = (a: InvoiceRecord, b: InvoiceRecord): number => (a.due_at ?? '').localeCompare(b.due_at ?? '') || a.id - b.id;
 
+/** Who a role is, in a sentence about one school. */
+const ROLE_WORDS: Readonly<Record<Role, string>> = {
+  public: 'anyone',
+  user: 'anyone signed in',
+  pupil: 'pupils',
+  parent: 'parents',
+  teacher: "the school's teachers",
+  admin: "the school's admins",
+  district: 'district administrators',
+  employee: 'sales staff',
+  superuser: 'superusers',
+};
+
+/** The roles of the table's entries the view reads (the table says who may call each). */
+async function rolesOf(): Promise<Readonly<Record<'school' | 'allSubscriptions' | 'ownSubscriptions' | 'invoices', Role>>> {
+  const entries = await tableEntries();
+  const role = (command: string): Role => {
+    const entry = entries.find((e) => e.command === command);
+    if (!entry) throw new Error(`no table entry "${command}"`);
+    return entry.role;
+  };
+  return { school: role('schools show'), allSubscriptions: role('subscriptions list'), ownSubscriptions: role('school-subscriptions list'), invoices: role('invoices list') };
+}
+
 /**
- * Reads a school, all its subscriptions and its unpaid invoices at the same time (every page of each
- * list). A caller who is not a superuser gets the API's refusal (exit 4), whichever read answers first.
+ * Reads a school and, as far as the caller's role goes, all its subscriptions and its unpaid invoices,
+ * at the same time (every page of each list). It calls only routes the caller's role may call: a
+ * superuser reads every school's lists; the school's own admin reads them through the routes of the
+ * school they manage (`users/me/school/subscriptions`, the invoice list scoped to it); anyone else who
+ * may read the school sees it alone, the rest listed in `not_shown` with who may see it.
  *
  * @example
- * const view = await readSchoolView(await c.api(), 1, '2026-11-02');
+ * const view = await readSchoolView(await c.api(), 1, '2026-11-02', caller);
  */
-export async function readSchoolView(api: ApiMethods, id: number, today: string): Promise<SchoolView> {
+export async function readSchoolView(api: ApiMethods, id: number, today: string, caller: Caller): Promise<SchoolView> {
+  const roles = await rolesOf();
+  if (!holdsRole(caller, roles.school)) {
+    throw new CliError(`schools show is for ${ROLE_WORDS[roles.school]} and superusers; ${caller.username ?? 'you'} ${caller.kind ? `(${caller.kind}) ` : ''}may not read school ${id} (read GET users/me)`, EXIT.auth);
+  }
+  const ownSchool = caller.school?.id === id;
+  const subscriptions = holdsRole(caller, roles.allSubscriptions)
+    ? collectPages((page) => api.subscriptions.list({ school_id: id, ...page }), 'subscriptions', subscriptionRecord, 'GET schoolsubscriptions')
+    : ownSchool && holdsRole(caller, roles.ownSubscriptions)
+      ? collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'subscriptions', subscriptionRecord, 'GET users/me/school/subscriptions')
+      : undefined;
+  // The invoice list answers superusers for any school and school admins for the school they manage.
   const invoices = (state: 'open' | 'promised') =>
     collectPages((page) => api.invoices.list({ school_id: id, state, ...page }), 'invoices', invoiceRecord, 'GET subscriptions/invoices');
-  const [school, subscriptions, open, promised] = await together([
-    readSchool(api, id),
-    collectPages((page) => api.subscriptions.list({ school_id: id, ...page }), 'subscriptions', subscriptionRecord, 'GET schoolsubscriptions'),
-    invoices('open'),
-    invoices('promised'),
-  ]);
-  const unpaid = [...open, ...promised].sort(byDue);
+  const unpaid = holdsRole(caller, roles.invoices) && (caller.superuser || ownSchool) ? Promise.all([invoices('open'), invoices('promised')]) : undefined;
+  const [school, subs, invoiceLists] = await together([readSchool(api, id), subscriptions ?? Promise.resolve(null), unpaid ?? Promise.resolve(null)]);
+  const shownTo = (...readers: Role[]) => [...new Set(['superuser', ...readers] as Role[])].map((r) => ROLE_WORDS[r]).join(' and ');
+  const open = invoiceLists === null ? null : [...invoiceLists[0], ...invoiceLists[1]].sort(byDue);
+  const notShown: NotShown[] = [
+    ...(subs === null ? [{ section: 'subscriptions' as const, shown_to: shownTo(roles.allSubscriptions, roles.ownSubscriptions) }] : []),
+    ...(open === null ? (['open_invoices', 'invoice_totals'] as const).map((section) => ({ section, shown_to: shownTo(roles.invoices) })) : []),
+  ];
   return {
     school,
-    subscriptions,
-    open_invoices: unpaid,
-    invoice_totals: totalsByCurrency(unpaid, today),
+    subscriptions: subs,
+    open_invoices: open,
+    invoice_totals: open === null ? null : totalsByCurrency(open, today),
     teacher_count: school.teacher_count ?? null,
     pupil_count: school.pupil_count ?? null,
+    not_shown: notShown,
   };
 }

@@ -4,13 +4,15 @@ import type { Colors } from '../../output/colors.js';
 import { render, type Format } from '../../output/render.js';
 import type { Row } from '../../output/rows.js';
 import { productName, type InvoiceRecord, type SchoolRecord, type SubscriptionRecord } from '../../read/records.js';
-import type { SchoolView } from './school-view.js';
+import type { NotShown, SchoolView } from './school-view.js';
 
 /** One section of the view: a heading and its rows, with fixed columns so an empty section keeps its header. */
 interface Section {
   readonly heading: string;
   readonly columns: readonly string[];
   readonly rows: readonly Row[];
+  /** Who may see the section, when the caller's role may not (its rows are then empty). */
+  readonly shownTo?: string | undefined;
 }
 
 const detailsRow = (school: SchoolRecord): Row => ({
@@ -51,13 +53,17 @@ const invoiceRow = (invoice: InvoiceRecord, today: string): Row => ({
  * schoolSections(view, '2026-11-02').map((s) => s.heading) // ['school', 'subscriptions', 'open invoices', 'invoice totals']
  */
 export function schoolSections(view: SchoolView, today: string): Section[] {
+  const shownTo = (section: NotShown['section']) => view.not_shown.find((n) => n.section === section)?.shown_to;
   return [
     { heading: 'school', columns: Object.keys(detailsRow(view.school)), rows: [detailsRow(view.school)] },
-    { heading: 'subscriptions', columns: ['id', 'product', 'kind', 'state', 'start', 'expiry', 'seats', 'used', 'free', 'teachers'], rows: view.subscriptions.map(subscriptionRow) },
-    { heading: 'open invoices', columns: ['id', 'number', 'subscription', 'state', 'status', 'currency', 'amount_due', 'due_at'], rows: view.open_invoices.map((i) => invoiceRow(i, today)) },
-    { heading: 'invoice totals', columns: ['currency', 'invoices', 'amount_due', 'overdue', 'amount_overdue'], rows: view.invoice_totals.map((t) => ({ ...t })) },
+    { heading: 'subscriptions', columns: ['id', 'product', 'kind', 'state', 'start', 'expiry', 'seats', 'used', 'free', 'teachers'], rows: (view.subscriptions ?? []).map(subscriptionRow), shownTo: shownTo('subscriptions') },
+    { heading: 'open invoices', columns: ['id', 'number', 'subscription', 'state', 'status', 'currency', 'amount_due', 'due_at'], rows: (view.open_invoices ?? []).map((i) => invoiceRow(i, today)), shownTo: shownTo('open_invoices') },
+    { heading: 'invoice totals', columns: ['currency', 'invoices', 'amount_due', 'overdue', 'amount_overdue'], rows: (view.invoice_totals ?? []).map((t) => ({ ...t })), shownTo: shownTo('invoice_totals') },
   ];
 }
+
+/** The line that stands for a section the caller may not see. */
+const notShownLine = (shownTo: string): string => `not shown: for ${shownTo} only`;
 
 /** The school's heading and facts, for people: "Oakfield Primary School (school 1)", where, who. */
 function detailLines(school: SchoolRecord, colors: Colors): string {
@@ -69,7 +75,7 @@ function detailLines(school: SchoolRecord, colors: Colors): string {
 
 /** "Due: £1,020.00 in 2 invoices (£540.00 overdue)", one line per currency. */
 function totalLines(view: SchoolView, colors: Colors): string {
-  if (view.invoice_totals.length === 0) return '';
+  if (view.invoice_totals === null || view.invoice_totals.length === 0) return '';
   return view.invoice_totals
     .map((t) => {
       const overdue = t.overdue > 0 ? ` (${colors.red(`${formatMoney(t.amount_overdue, t.currency)} overdue`)})` : '';
@@ -92,9 +98,13 @@ export interface ViewFormat {
 async function forPeople(view: SchoolView, sections: readonly Section[], options: ViewFormat): Promise<string> {
   let text = detailLines(view.school, options.colors);
   for (const section of sections.filter((s) => s.heading === 'subscriptions' || s.heading === 'open invoices')) {
-    const heading = `${section.heading.charAt(0).toUpperCase()}${section.heading.slice(1)} (${section.rows.length})`;
+    const title = `${section.heading.charAt(0).toUpperCase()}${section.heading.slice(1)}`;
+    if (section.shownTo !== undefined) {
+      text += `\n${options.colors.bold(title)}: ${options.colors.dim(notShownLine(section.shownTo))}\n`;
+      continue;
+    }
     const table = section.rows.length === 0 ? '(none)\n' : await render(section.rows, { format: 'table', fields: section.columns, colors: options.colors, ...(options.columns ? { columns: options.columns } : {}) });
-    text += `\n${options.colors.bold(heading)}\n${table}`;
+    text += `\n${options.colors.bold(`${title} (${section.rows.length})`)}\n${table}`;
   }
   return text + totalLines(view, options.colors);
 }
@@ -113,6 +123,8 @@ export async function renderSchoolView(view: SchoolView, options: ViewFormat): P
   }
   const sections = schoolSections(view, options.today);
   if (options.format === 'table') return forPeople(view, sections, options);
-  const parts = await Promise.all(sections.map(async (s) => `# ${s.heading}\n${await render(s.rows, { format: options.format, fields: s.columns })}`));
+  const parts = await Promise.all(
+    sections.map(async (s) => (s.shownTo === undefined ? `# ${s.heading}\n${await render(s.rows, { format: options.format, fields: s.columns })}` : `# ${s.heading}: ${notShownLine(s.shownTo)}\n`)),
+  );
   return parts.join('\n');
 }

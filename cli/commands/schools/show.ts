@@ -5,6 +5,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { positiveId } from '../../ids.js';
 import { chooseFormat } from '../../output/render.js';
 import type { DefineCommand } from '../index.js';
+import { readCaller } from '../../read/caller.js';
 import { readSchoolView, type SchoolView } from './school-view.js';
 import { renderSchoolView } from './show-output.js';
 
@@ -14,8 +15,9 @@ export interface ShowSchoolOptions {
 
 /**
  * Shows one school with its subscriptions and seats, its unpaid invoices with totals per currency, and
- * its teacher and pupil counts, read concurrently. For superusers: anyone else gets the API's refusal
- * (exit 4). Answers the view it printed.
+ * its teacher and pupil counts, read concurrently after asking who the caller is (`GET users/me`): a
+ * superuser sees it all, the school's admin too (through the routes of their own school), its teachers
+ * the school alone, each missing section marked with who may see it. Answers the view it printed.
  *
  * @example
  * const view = await runShowSchool(c, { id: 1 });
@@ -24,7 +26,8 @@ export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Pro
   const format = chooseFormat(c.globals, c.io.stdoutIsTTY);
   if (c.globals.fields !== undefined) throw new CliError('--fields: schools show prints several sections; use --json and pick with jq (nothing was sent)', EXIT.usage);
   const today = c.now().toISOString().slice(0, 10);
-  const view = await readSchoolView(await c.api(), options.id, today);
+  const api = await c.api();
+  const view = await readSchoolView(api, options.id, today, await readCaller(api));
   c.io.stdout.write(await renderSchoolView(view, { format, today, colors: c.colors, columns: c.io.columns }));
   return view;
 }
@@ -35,10 +38,12 @@ const define: DefineCommand = (cmd: Command, f) => {
     .argument('<id>', 'school id (`edshed schools find NAME` finds it)')
     .addHelpText(
       'after',
-      '\nFor superusers. Reads GET schools/{id}, GET schoolsubscriptions and GET subscriptions/invoices (open and\n' +
-        'promised) at the same time. A table on a terminal, TSV sections (# heading) in a pipe, one JSON object with\n' +
-        '--json (amounts in minor units, as the API gives them). The school record alone, for any teacher of the\n' +
-        'school: edshed api GET schools/ID.\n\n' +
+      '\nReads GET users/me, then GET schools/{id}, the subscriptions and the open and promised invoices at the same\n' +
+        'time, calling only what the caller\'s role may: a superuser sees every school in full (GET schoolsubscriptions);\n' +
+        'a school admin their own school in full (GET users/me/school/subscriptions); its teachers the school alone,\n' +
+        'the other sections marked "not shown: for superusers and the school\'s admins only" (not_shown in JSON).\n' +
+        'A table on a terminal, TSV sections (# heading) in a pipe, one JSON object with --json (amounts in minor\n' +
+        'units, as the API gives them).\n\n' +
         'Examples:\n  edshed schools show 1\n  edshed schools show 1 --json | jq .invoice_totals',
     );
   // Several sections: --fields has nothing single to pick from (the global form before the noun is refused in runShowSchool).

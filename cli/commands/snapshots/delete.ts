@@ -4,7 +4,7 @@ import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import { confirmOrRefuse } from '../../prompter.js';
+import { confirmOrRefuse, refuseUnanswerable } from '../../prompter.js';
 import { tableEndpoint } from '../../table-endpoint.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
@@ -18,7 +18,7 @@ export interface SnapshotDeleteOptions extends WriteFlags {
 
 /**
  * Deletes a snapshot after asking, naming its period (read first, so the question says what goes);
- * `yes` skips the question, and off a terminal without it nothing is sent (exit 2).
+ * `yes` skips the question, and off a terminal without it nothing, not even the read, is sent (exit 2).
  *
  * @example
  * await runSnapshotDelete(c, { id: 3, yes: true });
@@ -28,6 +28,7 @@ export async function runSnapshotDelete(c: Factory, options: SnapshotDeleteOptio
   const idempotencyKey = options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`;
   const request = buildRequest(tableEndpoint('snapshots delete'), { id: options.id }, { idempotencyKey });
   if (options.dryRun) return printDryRun(c, request);
+  refuseUnanswerable(c.prompter, `Delete engagement snapshot ${options.id}?`, { yes: options.yes });
   const what = describeSnapshot(await fetchSnapshot(c, options.id));
   await confirmOrRefuse(c.prompter, `Delete ${what}?`, { yes: options.yes });
   const response = await sendWrite(c, request);

@@ -9,7 +9,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { positiveId } from '../../ids.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import { confirmOrRefuse } from '../../prompter.js';
+import { confirmOrRefuse, refuseUnanswerable } from '../../prompter.js';
 import { readSchool, readSubscription } from '../../read/reads.js';
 import { productName, schoolLabel } from '../../read/records.js';
 import { together } from '../../read/together.js';
@@ -33,7 +33,7 @@ export interface MoveSubscriptionOptions {
   readonly runId?: string | undefined;
 }
 
-/** The subscription is already at that school: exit 2 alone, "unchanged" in a bulk run (a resume of a move already made). */
+/** The subscription is already at that school (found by reading it): exit 1 alone, "unchanged" in a bulk run (a resume of a move already made). */
 export class AlreadyThereError extends CliError {
   override readonly name = 'AlreadyThereError';
 }
@@ -53,19 +53,22 @@ function moveEndpoint(): Endpoint {
 }
 
 /**
- * Moves a subscription to another school: reads it and both schools (refusing a move to the school it is
- * at, exit 2, nothing sent), shows them, asks once, sends the move, reads the subscription back and prints
- * it. With `dryRun` it prints the exact request instead and sends no write. Answers undefined for a dry run.
+ * Moves a subscription to another school: refuses at once (exit 2, no request) when the question cannot
+ * be asked (no terminal, no `yes`); reads it and both schools (a move to the school it is at is refused
+ * after that read, exit 1, no move sent), shows them, asks once, sends the move, reads the subscription
+ * back and prints it. With `dryRun` it prints the exact request instead and sends no write. Answers
+ * undefined for a dry run.
  *
  * @example
  * await runMoveSubscription(c, { id: 5, to: 2, yes: true });
  */
 export async function runMoveSubscription(c: Factory, options: MoveSubscriptionOptions): Promise<MoveOutcome | undefined> {
   const plan = planOutput(c, { write: true, knownFields: MOVE_FIELDS, command: 'subscriptions move' });
+  if (!options.dryRun) refuseUnanswerable(c.prompter, `Move subscription ${options.id} to school ${options.to}?`, { yes: options.yes });
   const api = await c.api();
   const [sub, to] = await together([readSubscription(api, options.id), readSchool(api, options.to)]).catch(hintIds);
   if (sub.school_id === to.id) {
-    throw new AlreadyThereError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)}; nothing was sent`, EXIT.usage);
+    throw new AlreadyThereError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)} (read GET schoolsubscriptions/${sub.id}); no move was sent`, EXIT.requestFailed);
   }
   const from = await readSchool(api, sub.school_id);
   if (!c.globals.quiet) c.io.stderr.write(moveSummary(sub, from, to));
@@ -93,9 +96,10 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--to <school-id>', 'id of the school to move it to (required; `edshed schools find NAME` finds it)')
     .addHelpText(
       'after',
-      '\nReads the subscription (GET schoolsubscriptions/{id}) and both schools first: unknown ids exit 1, a move to\n' +
-        'the school it is already at exits 2, and nothing is sent. Then calls POST subscriptions/{id}/move (role:\n' +
-        'superuser) and reads the subscription back. Off a terminal it needs --yes.\n\n' +
+      '\nOff a terminal it needs --yes (without it: exit 2, before any request). Reads the subscription\n' +
+        '(GET schoolsubscriptions/{id}) and both schools first: unknown ids, or a move to the school it is already at,\n' +
+        'exit 1 saying what was read, and no move is sent. Then calls POST subscriptions/{id}/move (role: superuser)\n' +
+        'and reads the subscription back.\n\n' +
         'With --from FILE, one move per row (columns id,to; --to given here is the default for every row): every row\n' +
         'is checked first, the run asks once, and each row goes through the same reads, move and read-back, journaled\n' +
         '(edshed runs resume ID).\n\n' +

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { readSchoolView, type SchoolView } from '../../commands/schools/school-view.js';
+import type { Caller } from '../../read/caller.js';
 import { collectPages } from '../../read/pages.js';
 import { readSchool } from '../../read/reads.js';
 import { answerOf, subscriptionRecord, type SchoolRecord, type SubscriptionRecord } from '../../read/records.js';
@@ -43,12 +44,12 @@ export async function latestEngagement(api: ApiMethods, schoolId: number): Promi
  * and the school's row of the latest engagement snapshot.
  *
  * @example
- * const data = await loadSchoolAsSuperuser(api, 1, new Date());
+ * const data = await loadSchoolAsSuperuser(api, 1, new Date(), caller);
  */
-export async function loadSchoolAsSuperuser(api: ApiMethods, id: number, now: Date): Promise<SchoolData> {
+export async function loadSchoolAsSuperuser(api: ApiMethods, id: number, now: Date, caller: Caller): Promise<SchoolData> {
   const today = now.toISOString().slice(0, 10);
-  const [view, engagement] = await together([readSchoolView(api, id, today), latestEngagement(api, id)]);
-  return { today, school: view.school, subscriptions: view.subscriptions, homework: null, activity: null, engagement, view };
+  const [view, engagement] = await together([readSchoolView(api, id, today, caller), latestEngagement(api, id)]);
+  return { today, school: view.school, subscriptions: view.subscriptions ?? [], homework: null, activity: null, engagement, view };
 }
 
 /**

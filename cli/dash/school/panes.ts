@@ -74,7 +74,7 @@ function activityPane(data: SchoolData): Pane {
 }
 
 function invoicesPane(data: SchoolData): Pane | undefined {
-  if (!data.view) return undefined;
+  if (!data.view?.open_invoices || !data.view.invoice_totals) return undefined;
   const rows: Row[] = data.view.open_invoices.map((i) => ({ key: `inv-${i.id}`, id: i.id, text: `${i.number ?? `#${i.id}`}  ${i.state.padEnd(9)} ${money(i.amount_due ?? i.total, i.currency)}  due ${i.due_at ?? '?'}` }));
   const totals: Line[] = data.view.invoice_totals.map((t) => ({
     text: `${money(t.amount_due, t.currency)} due on ${t.invoices} invoice${t.invoices === 1 ? '' : 's'}${t.overdue > 0 ? `, ${money(t.amount_overdue, t.currency)} overdue` : ''}`,

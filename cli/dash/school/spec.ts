@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
+import { callerOf } from '../../read/caller.js';
 import { answerOf, meRecord } from '../../read/records.js';
 import type { DashSpec } from '../spec.js';
 import { loadOwnSchool, loadSchoolAsSuperuser, type SchoolData } from './load.js';
@@ -21,7 +22,8 @@ export async function schoolSpec(f: Factory, api: ApiMethods, id: number | undef
   const base = { name: 'school', panes: schoolPanes };
   if (user.superuser) {
     if (id === undefined) throw new CliError('a superuser names the school: edshed dash school ID (edshed schools find NAME finds it)', EXIT.usage);
-    return { ...base, title: `EdShed school ${id}`, load: (a) => loadSchoolAsSuperuser(a, id, f.now()) };
+    const caller = callerOf(user);
+    return { ...base, title: `EdShed school ${id}`, load: (a) => loadSchoolAsSuperuser(a, id, f.now(), caller) };
   }
   const own = Number(user.school?.id);
   if (!Number.isSafeInteger(own) || user.school?.admin !== true) throw new CliError('dash school is for school admins (their own school) and superusers', EXIT.auth);

@@ -4,6 +4,7 @@ import { clockTime, fit } from '../bulk-progress/format.js';
 import { confirmQuestion, type ActionForm } from './form.js';
 import { Drill } from './Drill.js';
 import { Overview } from './Overview.js';
+import { overviewLayout } from './layout.js';
 import { filteredRows, type DashState } from './state.js';
 
 export interface DashboardProps<D> {
@@ -78,7 +79,8 @@ export function Dashboard<D>({ title, state, panes, width, height }: DashboardPr
         ) : state.view === 'drill' && pane ? (
           <Drill pane={pane} rows={filteredRows(pane, state.filter)} cursor={state.cursor} filter={state.filter} filtering={state.filtering} width={w} height={body} />
         ) : (
-          <Overview panes={panes} focus={state.pane} width={w} height={body} />
+          // Laid out for the terminal's own width: two columns from 120, though a column is kept free.
+          <Overview panes={panes} focus={state.pane} width={w} layout={overviewLayout(panes, width, body)} />
         )}
       </Box>
       {state.form ? (

@@ -2,26 +2,25 @@ import { Box, Text } from 'ink';
 import { barCellsFor, type Pane } from '../../dash/pane.js';
 import { fit } from '../bulk-progress/format.js';
 import { DashLine } from './DashLine.js';
-import { overviewLayout } from './layout.js';
 
 export interface OverviewProps {
   readonly panes: readonly Pane[];
   /** The pane in focus. */
   readonly focus: number;
+  /** Columns to draw in (the terminal's, less the one kept free). */
   readonly width: number;
-  /** Lines the overview may take. */
-  readonly height: number;
+  /** The panes in columns with their lines (`overviewLayout` of the terminal's width). */
+  readonly layout: readonly (readonly { readonly index: number; readonly lines: number }[])[];
 }
 
 /**
- * Every pane's title and as many of its figures as fit, one column on 80 columns and two from 120;
- * the pane in focus has its title inverse and a marker.
+ * Every pane's title and as many of its figures as the layout gives it (one column on 80 columns and
+ * two from 120); the pane in focus has its title inverse and a marker.
  *
  * @example
- * <Overview panes={panes} focus={0} width={80} height={20} />
+ * <Overview panes={panes} focus={0} width={79} layout={overviewLayout(panes, 80, 20)} />
  */
-export function Overview({ panes, focus, width, height }: OverviewProps) {
-  const columns = overviewLayout(panes, width, height);
+export function Overview({ panes, focus, width, layout: columns }: OverviewProps) {
   const columnWidth = Math.floor((width - (columns.length - 1) * 2) / columns.length);
   return (
     <Box flexDirection="row" gap={2}>

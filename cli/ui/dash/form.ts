@@ -38,10 +38,29 @@ const editField = (form: ActionForm, change: (field: FormField) => FormField): A
   fields: form.fields.map((field, i) => (i === form.index ? change(field) : field)),
 });
 
-/** Typed text goes into the field being edited (not into a choice). */
-export const typeInto = (form: ActionForm, text: string): ActionForm => editField(form, (f) => (f.choices ? f : { ...f, value: f.value + text.replace(/[\r\n]/g, '') }));
+/** Backspace as a terminal sends it: DEL, or ^H. */
+const ERASE = new Set(['\x7f', '\b']);
 
-export const eraseFrom = (form: ActionForm): ActionForm => editField(form, (f) => (f.choices ? f : { ...f, value: f.value.slice(0, -1) }));
+/**
+ * Text as typed into a value, one character at a time: a Backspace (DEL or ^H) takes the last character
+ * off, line breaks are dropped. Keys typed quickly (or pasted) arrive in one read, Backspaces among them.
+ *
+ * @example
+ * typedText('PO 44', '7\x7f\x7f1') // 'PO 41'
+ */
+export function typedText(value: string, typed: string): string {
+  const chars = [...value];
+  for (const ch of typed) {
+    if (ERASE.has(ch)) chars.pop();
+    else if (ch !== '\r' && ch !== '\n') chars.push(ch);
+  }
+  return chars.join('');
+}
+
+/** Typed text goes into the field being edited (not into a choice), Backspaces in it erasing. */
+export const typeInto = (form: ActionForm, text: string): ActionForm => editField(form, (f) => (f.choices ? f : { ...f, value: typedText(f.value, text) }));
+
+export const eraseFrom = (form: ActionForm): ActionForm => typeInto(form, '\x7f');
 
 /** The arrow keys move through a choice field's values, round the ends. */
 export const choose = (form: ActionForm, delta: number): ActionForm =>

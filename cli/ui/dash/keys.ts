@@ -32,8 +32,9 @@ export interface KeyContext {
 export type KeyCommand<D> = { readonly kind: 'event'; readonly event: DashEvent<D> } | { readonly kind: 'refresh' } | { readonly kind: 'quit' } | undefined;
 
 const ev = <D>(event: DashEvent<D>): KeyCommand<D> => ({ kind: 'event', event });
-// Control characters (and DEL) are keys, not text.
-const printable = (input: string): boolean => input.length > 0 && [...input].every((ch) => ch >= ' ' && ch !== '\x7f');
+// Control characters are keys, not text; but Backspaces (DEL, ^H) read in one chunk with other keys are
+// edits of the text (Ink names a lone Backspace, not two in one read), which the reducer applies in order.
+const printable = (input: string): boolean => input.length > 0 && [...input].every((ch) => (ch >= ' ' && ch !== '\x7f') || (input.length > 1 && (ch === '\x7f' || ch === '\b')));
 
 function formKey<D>(state: DashState<D>, input: string, key: KeyPress): KeyCommand<D> {
   if (state.form?.stage === 'confirm') {

@@ -1,7 +1,7 @@
 /** The state of a live dashboard, in one pure reducer: data and its freshness, focus, drill-in, filter, help, action form. */
 import type { Pane, Row } from '../../dash/pane.js';
 import type { ActOutcome, ActRequest } from '../../dash/spec.js';
-import { choose, eraseFrom, nextField, openForm, typeInto, type ActionForm } from './form.js';
+import { choose, eraseFrom, nextField, openForm, typedText, typeInto, type ActionForm } from './form.js';
 
 export interface DashState<D> {
   readonly data?: D | undefined;
@@ -132,9 +132,9 @@ export function dashReducer<D>(state: DashState<D>, event: DashEvent<D>): DashSt
     case 'filter-start':
       return state.view === 'drill' ? { ...state, filtering: true } : state;
     case 'filter-input':
-      return { ...state, filter: state.filter + event.text.replace(/[\r\n]/g, ''), cursor: 0 };
+      return { ...state, filter: typedText(state.filter, event.text), cursor: 0 };
     case 'filter-erase':
-      return { ...state, filter: state.filter.slice(0, -1), cursor: 0 };
+      return { ...state, filter: typedText(state.filter, '\x7f'), cursor: 0 };
     case 'filter-done':
       return { ...state, filtering: false };
     case 'form-open':

@@ -55,6 +55,17 @@ describe('schools show', () => {
     expect(out).toMatch(/\nDue: £1,020\.00 in 2 invoices \(£1,020\.00 overdue\)\n$/);
   });
 
+  it('lays out for a teacher the school alone, each section they may not read marked with who may', async () => {
+    const c = await factoryAs('teacher', { tty: true });
+    const view = await runShowSchool(c, { id: 1 });
+    expect(view.subscriptions).toBeNull();
+    expect(c.out()).toMatch(/^Oakfield Primary School \(school 1\)\n[^]*\nSubscriptions: not shown: for superusers and the school's admins only\n\nOpen invoices: not shown: for superusers and the school's admins only\n$/);
+    const admin = await factoryAs('admin', { tty: true });
+    await runShowSchool(admin, { id: 1 });
+    expect(admin.out()).toMatch(/Subscriptions \(6\)\n/);
+    expect(admin.out()).toMatch(/\nDue: £1,020\.00 in 2 invoices \(£1,020\.00 overdue\)\n$/);
+  });
+
   it('prints TSV sections in a pipe, each with its header even when empty', async () => {
     const c = await factoryAs('superuser');
     const willow = t.sandbox.db.prepare("SELECT id FROM schools WHERE name = 'Willow Bank School 1'").pluck().get() as number;

@@ -35,6 +35,15 @@ describe('subscriptions move, in-process', () => {
     expect(c.out()).toMatch(/Maple Elementary School/);
   });
 
+  it('refuses off a terminal without --yes before reading anything (exit 2)', async () => {
+    const sent: string[] = [];
+    const client = new ApiClient().init({ baseUrl: BASE, token: await t.login('superuser'), fetch: t.sandbox.fetch, retry: { retries: 0 }, onRequest: (e) => void sent.push(`${e.method} ${e.url}`) });
+    const c = fakeFactory({ client, tty: false });
+    await expect(runMoveSubscription(c, { id: 5, to: 2 })).rejects.toMatchObject({ exitCode: 2, message: 'Move subscription 5 to school 2: pass --yes to confirm (no terminal to ask on); nothing was sent' });
+    expect(sent).toEqual([]);
+    expect(c.audited).toHaveLength(0);
+  });
+
   it('sends nothing when the answer is no', async () => {
     const c = await factoryAs('superuser', { tty: true, prompter: scriptedPrompter(['n']) });
     await expect(runMoveSubscription(c, { id: 5, to: 2 })).rejects.toMatchObject({ exitCode: 2, message: 'Cancelled; nothing was sent' });
@@ -48,12 +57,12 @@ describe('subscriptions move, in-process', () => {
     expect(c.audited[0]).toMatchObject({ idempotency_key: 'edshed-run7-move-5', run_id: 'run7' });
   });
 
-  it('refuses a move to the school it is at without asking (exit 2)', async () => {
+  it('refuses a move to the school it is at without asking (exit 1: it took a read to know)', async () => {
     const prompter = scriptedPrompter([]);
     const c = await factoryAs('superuser', { tty: true, prompter });
     const error = await runMoveSubscription(c, { id: 5, to: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
-    expect(error).toMatchObject({ exitCode: 2, message: 'Subscription 5 (Spelling Shed) is already at Oakfield Primary School (school 1, GB); nothing was sent' });
+    expect(error).toMatchObject({ exitCode: 1, message: 'Subscription 5 (Spelling Shed) is already at Oakfield Primary School (school 1, GB) (read GET schoolsubscriptions/5); no move was sent' });
     expect(prompter.asked).toEqual([]);
     expect(c.audited).toHaveLength(0);
   });

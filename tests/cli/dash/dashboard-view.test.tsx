@@ -49,9 +49,16 @@ describe('Dashboard view', () => {
     expect(out.at(-1)).toBe('Tab/←→ panes  Enter open  r refresh  ? keys  q quit');
   });
 
-  it('uses two columns on a wide terminal', () => {
+  it('uses two columns on a wide terminal, from exactly 120 columns (README: "two from 120 columns")', () => {
     const out = draw(140, 30);
     expect(out.find((l) => l.includes('Invoices by state'))).toMatch(/^▶ Invoices by state \(5\) +• Subscriptions expiring \(3\)/);
+    const firstLine = (width: number) => draw(width, 30).find((l) => l.includes('Invoices by state'));
+    expect(firstLine(119)).toBe('▶ Invoices by state (5)');
+    for (const width of [120, 121]) {
+      const line = firstLine(width) ?? '';
+      expect(line, String(width)).toMatch(/^▶ Invoices by state \(5\) +• Subscriptions expiring \(3\)/);
+      expect(line.length, String(width)).toBeLessThan(width);
+    }
   });
 
   it('keeps the data under a banner saying why the refresh failed and when it retries', () => {

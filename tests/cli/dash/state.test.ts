@@ -47,6 +47,19 @@ describe('dashboard reducer', () => {
     expect(run(drilled, { kind: 'back' }).view).toBe('overview');
   });
 
+  it('applies every Backspace of a chunk read at once (typed fast or pasted), in order with the text', () => {
+    const asked = press(loaded, { return: true }, { downArrow: true }, 'p');
+    const typed = run(asked, { kind: 'form-input', text: 'PO 4471' }, { kind: 'form-input', text: '\x7f\x7f' });
+    expect(typed.form?.fields[0]?.value).toBe('PO 44');
+    expect(run(typed, { kind: 'form-input', text: '9\x7f\b\b1' }).form?.fields[0]?.value).toBe('PO 1');
+    const filtered = run(loaded, { kind: 'drill' }, { kind: 'filter-start' }, { kind: 'filter-input', text: 'GBPX\x7f\x7f' });
+    expect(filtered.filter).toBe('GB');
+    // Through the keys as Ink hands them over: two Backspaces in one read come as that text, with no key named.
+    expect(press(asked, 'PO 4471', '\x7f\x7f').form?.fields[0]?.value).toBe('PO 44');
+    expect(press(asked, 'PO 4471', { backspace: true }).form?.fields[0]?.value).toBe('PO 447');
+    expect(press(filtered, '\x7f\x7f').filter).toBe('');
+  });
+
   it('filters the list; Esc first clears the filter, then goes back', () => {
     const filtered = run(loaded, { kind: 'drill' }, { kind: 'filter-start' }, { kind: 'filter-input', text: 'GBP' }, { kind: 'filter-erase' }, { kind: 'filter-input', text: 'P' });
     expect(filtered.filter).toBe('GBP');
@@ -125,6 +138,9 @@ describe('dashboard layout and failures', () => {
 
   it('draws one column at 80 and two from 120', () => {
     expect(overviewLayout(panes, 80, 22)).toHaveLength(1);
+    expect(overviewLayout(panes, 119, 22)).toHaveLength(1);
+    expect(overviewLayout(panes, 120, 22)).toHaveLength(2);
+    expect(overviewLayout(panes, 121, 22)).toHaveLength(2);
     const two = overviewLayout(panes, 140, 22);
     expect(two.map((c) => c.map((p) => p.index))).toEqual([[0, 2, 4], [1, 3]]);
     for (const column of overviewLayout(panes, 80, 22)) expect(column.reduce((n, p) => n + p.lines + 1, 0)).toBeLessThanOrEqual(22);

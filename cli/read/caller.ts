@@ -1,0 +1,60 @@
+/**
+ * Who the token belongs to, as far as the table's roles go: read once (`GET users/me`), so a command can
+ * call only the routes the caller's role may call, and say what it leaves out, instead of meeting a 403.
+ */
+import type { z } from 'zod';
+import type { Role } from '../../core/endpoints/define.js';
+import { holdsRole as holdsTableRole } from '../../core/endpoints/roles.js';
+import type { ApiMethods } from '../../core/endpoints/methods.js';
+import { answerOf, meRecord } from './records.js';
+
+/** The facts of `users/me` the roles are made of. */
+export interface Caller {
+  readonly username: string | null;
+  readonly superuser: boolean;
+  readonly employee: boolean;
+  /** `teacher`, `pupil`, `parent`, `district`, `staff`... */
+  readonly kind: string | null;
+  /** The school the caller manages (the one `users/me/school/...` routes answer for), and whether as its admin. */
+  readonly school: { readonly id: number; readonly admin: boolean } | null;
+  readonly districtId: number | null;
+}
+
+/**
+ * The caller from a `users/me` answer's user.
+ *
+ * @example
+ * callerOf({ id: 1, username: 'admin', kind: 'teacher', school: { id: 1, admin: true } }) // { ..., school: { id: 1, admin: true } }
+ */
+export function callerOf(user: z.infer<typeof meRecord>['user']): Caller {
+  const schoolId = Number(user.school?.id);
+  return {
+    username: user.username ?? null,
+    superuser: user.superuser === true,
+    employee: user.employee === true,
+    kind: user.kind ?? null,
+    school: user.school && Number.isSafeInteger(schoolId) ? { id: schoolId, admin: user.school.admin === true } : null,
+    districtId: user.district_id ?? null,
+  };
+}
+
+/**
+ * Reads the caller (`GET users/me`).
+ *
+ * @example
+ * const caller = await readCaller(await c.api());
+ */
+export async function readCaller(api: ApiMethods): Promise<Caller> {
+  return callerOf(answerOf((await api.me.show()).data, 'user', meRecord.shape.user, 'GET users/me'));
+}
+
+/**
+ * Whether the caller holds a role of the table (core/endpoints/roles.ts, the sandbox's check too); the
+ * admin flag is of the school they manage.
+ *
+ * @example
+ * holdsRole(caller, 'superuser') // false for a school admin
+ */
+export function holdsRole(caller: Caller, role: Role): boolean {
+  return holdsTableRole({ ...caller, admin: caller.school?.admin === true }, role);
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../core/api/client.js';
+import { run } from '../../../cli/main.js';
+import { invoiceRef } from '../../../cli/commands/invoices/show.js';
+import { findInvoice } from '../../../cli/commands/invoices/invoice-reader.js';
+import { sandboxCliSuite } from '../../helpers/sandbox-cli.js';
+
+// `invoices show` takes the invoice id or its shareable id (issue 18: `invoices show 4` answered 404).
+const suite = sandboxCliSuite();
+const cli = (signedIn = true) => suite.cli({ signedIn });
+const shareableOf = (id: number) => suite.sandbox().sandbox.db.prepare('SELECT shareable_id FROM invoices WHERE id = ?').pluck().get(id) as string;
+
+describe('invoices show', () => {
+  it('tells the two ids apart by their form', () => {
+    expect(invoiceRef('4')).toEqual({ id: 4 });
+    expect(invoiceRef(' 12 ')).toEqual({ id: 12 });
+    expect(invoiceRef('afc018d5847896c2facc')).toEqual({ shareableId: 'afc018d5847896c2facc' });
+    expect(() => invoiceRef('0')).toThrow(/expected an invoice id \(a whole number from 1\) or a shareable id, got "0"/);
+  });
+
+  it('shows invoice 4 by its id and by its shareable id, the same invoice both ways', async () => {
+    const byId = await cli();
+    expect(await run(['invoices', 'show', '4', '--json'], byId.f)).toBe(0);
+    const shown = JSON.parse(byId.f.out()) as { invoice: { id: number; shareable_id: string; school: { id: number } } };
+    expect(shown.invoice).toMatchObject({ id: 4, shareable_id: shareableOf(4), school: { id: 1 } });
+    expect(byId.sent.at(-1)).toBe(`GET subscriptions/invoices/${shareableOf(4)}`);
+    const byShareable = await cli(false);
+    expect(await run(['invoices', 'show', shareableOf(4), '--json'], byShareable.f)).toBe(0);
+    expect(JSON.parse(byShareable.f.out())).toEqual(shown);
+    expect(byShareable.sent).toEqual([`GET subscriptions/invoices/${shareableOf(4)}`]);
+  });
+
+  it('finds an invoice in a long list in a few pages, with or without gaps in the ids', async () => {
+    // Newest first, as the API lists them: 200,000 invoices; in the second list every id not divisible by 7.
+    const lists = [Array.from({ length: 200_000 }, (_, i) => 200_000 - i), Array.from({ length: 200_000 }, (_, i) => 280_000 - i).filter((id) => id % 7 !== 0)];
+    for (const ids of lists) {
+      let pages = 0;
+      const client = {
+        request: async (request: { query?: Record<string, unknown> }) => {
+          pages += 1;
+          const skip = Number(request.query?.skip ?? 0);
+          const take = Number(request.query?.take ?? 100);
+          return { data: { invoices: ids.slice(skip, skip + take).map((id) => ({ id, number: `INV-${id}`, state: 'open', total: 100, currency: 'gbp' })), total: ids.length } };
+        },
+      } as unknown as ApiClient;
+      for (const id of [ids.at(-1) as number, 4, 99_999, ids[0] as number]) {
+        if (!ids.includes(id)) continue;
+        pages = 0;
+        expect((await findInvoice(client, id))?.id, String(id)).toBe(id);
+        expect(pages, `pages to find ${id}`).toBeLessThanOrEqual(ids === lists[0] ? 2 : 14);
+      }
+      // 7,000 is in the first list only; absent, it is known absent in a few pages too.
+      pages = 0;
+      expect((await findInvoice(client, 7000))?.id).toBe(ids === lists[0] ? 7000 : undefined);
+      expect(pages).toBeLessThanOrEqual(14);
+    }
+  });
+
+  it('says when an invoice id is not among those the caller can list (exit 1)', async () => {
+    const missing = await cli();
+    expect(await run(['invoices', 'show', '999999'], missing.f)).toBe(1);
+    expect(missing.f.err()).toBe('edshed: Invoice 999999 not found in the invoices you can list (GET subscriptions/invoices)\n');
+  });
+
+  it('refuses an invoice id without sign-in (exit 4), and a bad argument before any request (exit 2)', async () => {
+    const anonymous = await cli(false);
+    expect(await run(['invoices', 'show', '4'], anonymous.f)).toBe(4);
+    const bad = await cli();
+    expect(await run(['invoices', 'show', 'a/b'], bad.f)).toBe(2);
+    expect(await run(['invoices', 'show', '4', '--fields', 'number,nope'], bad.f)).toBe(2);
+    expect(bad.sent).toEqual([]);
+  });
+});
