@@ -68,9 +68,10 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
         const resolved = await f.connection();
         // node:http, not the undici package or Node's fetch: for a one-off command either costs more than
         // its whole request (see cli/http-fetch.ts, bench/one-off.bench.mjs).
-        const [{ createClient }, { nodeHttpFetch }] = await Promise.all([import('../core/api/client.js'), import('./http-fetch.js')]);
+        const [{ createClient }, { nodeHttpFetch }, { requestTimeoutMs }] = await Promise.all([import('../core/api/client.js'), import('./http-fetch.js'), import('./timeout.js')]);
         return createClient({
           fetch: nodeHttpFetch(),
+          timeoutMs: requestTimeoutMs(globals, env),
           baseUrl: resolved.baseUrl,
           ...(resolved.token ? { token: resolved.token } : {}),
           clientType: 'edshed-cli',

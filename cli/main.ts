@@ -4,11 +4,12 @@ import { nounEntries, tableNouns } from './table-nouns.js';
 import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
 import type { Factory } from './factory.js';
 import { createFactory } from './default-factory.js';
+import { TIMEOUT_HELP } from './flags.js';
 import { processIo } from './io.js';
 import { terminalPrompter } from './terminal-prompter.js';
 
 /** Global options that take a value: their value is not the command word. */
-const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields']);
+const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields', '--timeout']);
 
 /** The words of argv that are not options or options' values: the noun being run, then its verb. */
 function commandWords(argv: readonly string[]): string[] {
@@ -60,6 +61,7 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     .option('--format <kind>', 'output format: table, tsv, csv, json, ndjson')
     .option('--fields <list>', 'only these fields, comma-separated')
     .option('--verbose', 'print request and response lines to stderr (token redacted)')
+    .option('--timeout <seconds>', TIMEOUT_HELP)
     .option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)')
     .option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)')
     .showSuggestionAfterError(true)
