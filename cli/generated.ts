@@ -7,6 +7,7 @@ import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory
 import { readInputObject } from './input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
 import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
+import { addPasswordOptions, isPasswordKey, passwordInput } from './password-input.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',
@@ -66,7 +67,10 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       for (const argument of cmd.registeredArguments) argument.required = false;
     });
   }
-  for (const [key, spec] of payload) cmd.option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`);
+  for (const [key, spec] of payload) {
+    if (isPasswordKey(key)) addPasswordOptions(cmd, key);
+    else cmd.option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`);
+  }
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
   if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: endpoint.destructive });
@@ -103,6 +107,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       await runBulk(c, { command: endpointCommand(endpoint), defaults: input, ...write, ...many });
       return;
     }
+    await passwordInput(c, endpoint, opts, input);
     // Loaded here so that zod is not imported by commands that never call the API.
     const { runEndpoint } = await import('./commands/generated/run.js');
     await runEndpoint(c, { endpoint, input, ...write, ...pages });
