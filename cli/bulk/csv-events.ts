@@ -122,6 +122,12 @@ export async function* csvEvents(chunks: AsyncIterable<Buffer>): AsyncGenerator<
       line += 1 + newlinesIn(record);
       if (isEmptyLine(record)) continue;
       if (header === undefined) {
+        // A JSON line named .csv: its quotes are read as characters, so say what it is rather than list its "columns".
+        if (/^\s*[{[]/.test(record[0] ?? '')) {
+          fatal = problem(start, 'the file holds JSON, not CSV: name it .ndjson (one JSON object per line)', true);
+          yield fatal;
+          break;
+        }
         header = record.map((name) => name.trim());
         yield { kind: 'header', line: start, columns: header };
         continue;

@@ -81,6 +81,11 @@ describe('CSV input', () => {
     expect(events.at(-1)).toMatchObject({ kind: 'problem', fatal: true, message: expect.stringMatching(/a quoted value is never closed/) });
   });
 
+  it('says a .csv file that holds JSON lines is JSON, not a header of odd columns', async () => {
+    const events = await eventsOf('rows.csv', '{"id":8,"date":"2026-11-02"}\n');
+    expect(problems(events)).toEqual(['1: the file holds JSON, not CSV: name it .ndjson (one JSON object per line)']);
+  });
+
   it('keeps a quote inside an unquoted value as a character of it (a spreadsheet\'s reading)', async () => {
     const events = await eventsOf('inch.csv', 'id,note\n8,2" pipe\n9,"bad"x\n');
     expect(rows(events)).toEqual([
