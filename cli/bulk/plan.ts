@@ -68,7 +68,8 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
   const ids = new Set<number>();
   const planned: PlanItem[] = [];
   // Rows whose target may already be as they want it: judged once the targets' states are read.
-  const wants = command.target?.wants;
+  // Judged only against the targets' states, which are read only when signed in: else nothing is kept per row.
+  const wants = kind !== undefined && (await c.connection()).token ? command.target?.wants : undefined;
   const checks: NoChangeCheck[] = [];
   const report = await validateInput(input, {
     command,

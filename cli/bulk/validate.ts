@@ -59,8 +59,11 @@ function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Re
   return issues;
 }
 
-/** The rows seen so far, by target (or by fingerprint when the command names no target): line and fingerprint. */
-type SeenRows = Map<string, { readonly line: number; readonly fingerprint: string }>;
+/**
+ * The rows seen so far, by target (the first row's fingerprint and line as one string, `<fingerprint>
+ * <line>`), or by fingerprint when the command names no target (the line): a dry run keeps one per row.
+ */
+type SeenRows = Map<string, string>;
 
 /**
  * Whether a valid row repeats one seen before: the same change twice (a duplicate), or the same target
@@ -71,10 +74,13 @@ function sameTarget<Row>(seen: SeenRows, command: BulkCommand<Row>, row: Row, li
   const target = command.targetKey?.(row);
   const first = seen.get(target ?? fingerprint);
   if (first === undefined) {
-    seen.set(target ?? fingerprint, { line, fingerprint });
+    // Keyed by its fingerprint, a row seen again is the same change: its line is all there is to keep.
+    seen.set(target ?? fingerprint, target === undefined ? String(line) : `${fingerprint} ${line}`);
     return undefined;
   }
-  return { kind: first.fingerprint === fingerprint ? 'duplicate' : 'conflict', line: first.line, target: target ?? '' };
+  if (target === undefined) return { kind: 'duplicate', line: Number(first), target: '' };
+  const space = first.indexOf(' ');
+  return { kind: first.slice(0, space) === fingerprint ? 'duplicate' : 'conflict', line: Number(first.slice(space + 1)), target };
 }
 
 /**
