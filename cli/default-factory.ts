@@ -75,9 +75,15 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
         const resolved = await f.connection();
         // node:http, not the undici package or Node's fetch: for a one-off command either costs more than
         // its whole request (see cli/http-fetch.ts, bench/one-off.bench.mjs).
-        const [{ createClient }, { nodeHttpFetch }] = await Promise.all([import('../core/api/client.js'), import('./http-fetch.js')]);
+        const [{ createClient }, { nodeHttpFetch }, { requestTimeoutMs }, { redactUrl }] = await Promise.all([
+          import('../core/api/client.js'),
+          import('./http-fetch.js'),
+          import('./timeout.js'),
+          import('../core/api/redact.js'),
+        ]);
         return createClient({
           fetch: nodeHttpFetch(),
+          timeoutMs: requestTimeoutMs(globals, env),
           baseUrl: resolved.baseUrl,
           ...(resolved.token ? { token: resolved.token } : {}),
           clientType: 'edshed-cli',
@@ -85,9 +91,9 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
           ...(globals.verbose === true
             ? {
                 onRequest: (e: RequestEvent) =>
-                  io.stderr.write(`> ${e.method} ${redactQuery(e.url)}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}\n${headerLines(e.headers, '> ')}`),
+                  io.stderr.write(`> ${e.method} ${redactUrl(e.url)}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}\n${headerLines(e.headers, '> ')}`),
                 onResponse: (e: ResponseEvent) =>
-                  io.stderr.write(`< ${e.status ?? `no response: ${e.error ?? 'network error'}`} ${e.method} ${redactQuery(e.url)} (${Math.round(e.durationMs)} ms)\n`),
+                  io.stderr.write(`< ${e.status ?? `no response: ${e.error ?? 'network error'}`} ${e.method} ${redactUrl(e.url)} (${Math.round(e.durationMs)} ms)\n`),
               }
             : {}),
         });
@@ -125,9 +131,4 @@ function headerLines(headers: Readonly<Record<string, string>>, prefix: string):
   return Object.entries(headers)
     .map(([k, v]) => `${prefix}${k}: ${v}\n`)
     .join('');
-}
-
-/** A URL with the values of secret-named query keys (`token`, `password`...) replaced by `***`. */
-function redactQuery(url: string): string {
-  return url.replace(/([?&])([^=&]*(?:token|password|secret)[^=&]*)=[^&#]*/gi, '$1$2=***');
 }

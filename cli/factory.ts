@@ -23,6 +23,8 @@ export interface GlobalOptions {
   readonly format?: string;
   readonly fields?: string;
   readonly verbose?: boolean;
+  /** `--timeout SECONDS`: the longest wait for one request's answer (cli/timeout.ts). */
+  readonly timeout?: string;
   /** False with `--no-color`. */
   readonly color?: boolean;
   /** Data only: no notes on stderr (errors still go there). */

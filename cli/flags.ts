@@ -4,6 +4,10 @@ import { FORMATS } from './output/formats.js';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory, GlobalOptions } from './factory.js';
+import { DEFAULT_TIMEOUT_SECONDS } from './timeout.js';
+
+/** The help of `--timeout`, on the program and on every command that calls the API. */
+export const TIMEOUT_HELP = `longest wait for each request's whole answer, in seconds (default ${DEFAULT_TIMEOUT_SECONDS}; 0: no limit; env EDSHED_TIMEOUT)`;
 
 /** `po_number` -> `po-number`, `pupilIds` -> `pupil-ids`: the flag a payload key becomes. */
 export function flagOf(key: string): string {
@@ -16,7 +20,7 @@ export function attributeOf(flag: string): string {
 }
 
 const OUTPUT_FLAGS = ['json', 'format', 'fields', 'quiet', 'color'] as const;
-const CONNECTION_FLAGS = ['api-url', 'env', 'token', 'profile', 'verbose'] as const;
+const CONNECTION_FLAGS = ['api-url', 'env', 'token', 'profile', 'verbose', 'timeout'] as const;
 
 /**
  * Adds the output and connection options every leaf command accepts after its name, except those a
@@ -38,6 +42,7 @@ export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new 
   add('token', () => cmd.option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed login`'));
   add('profile', () => cmd.option('--profile <name>', 'credentials profile (env EDSHED_PROFILE)'));
   add('verbose', () => cmd.addOption(new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet')));
+  add('timeout', () => cmd.option('--timeout <seconds>', TIMEOUT_HELP));
   return cmd;
 }
 

@@ -8,6 +8,7 @@ import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory
 import { readInputObject } from './input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
 import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
+import { addPasswordOptions, isPasswordKey, passwordInput } from './password-input.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',
@@ -74,7 +75,10 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       for (const argument of cmd.registeredArguments) argument.required = false;
     });
   }
-  for (const [key, spec] of payload) cmd.addOption(offerValues(new Option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`), valuesToOffer(spec)));
+  for (const [key, spec] of payload) {
+    if (isPasswordKey(key)) addPasswordOptions(cmd, key);
+    else cmd.addOption(offerValues(new Option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`), valuesToOffer(spec)));
+  }
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
   if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: endpoint.destructive });
@@ -108,9 +112,12 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     });
     if (many !== undefined) {
       const [{ runBulk }, { endpointCommand }] = await Promise.all([import('./bulk/run-bulk.js'), import('./bulk/endpoint-command.js')]);
-      await runBulk(c, { command: endpointCommand(endpoint), defaults: input, ...write, ...many });
+      // A path argument with --from is a default the file must not contradict (`mark-paid 8 --from` with an id column).
+      const pinned = new Set(endpoint.params.filter((_, i) => args[i] !== undefined));
+      await runBulk(c, { command: endpointCommand(endpoint), defaults: input, pinned, ...write, ...many });
       return;
     }
+    await passwordInput(c, endpoint, opts, input);
     // Loaded here so that zod is not imported by commands that never call the API.
     const { runEndpoint } = await import('./commands/generated/run.js');
     await runEndpoint(c, { endpoint, input, ...write, ...pages });

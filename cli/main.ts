@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
-import { envOption, formatOption } from './flags.js';
+import { envOption, formatOption, TIMEOUT_HELP } from './flags.js';
 import type { Endpoint } from '../core/endpoints/define.js';
 import { nounEntries, tableNouns } from './table-nouns.js';
 import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
@@ -10,7 +10,7 @@ import { processIo } from './io.js';
 import { terminalPrompter } from './terminal-prompter.js';
 
 /** Global options that take a value: their value is not the command word. */
-const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields']);
+const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields', '--timeout']);
 
 /** The words of argv that are not options or options' values: the noun being run, then its verb. */
 function commandWords(argv: readonly string[]): string[] {
@@ -62,6 +62,7 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     .addOption(formatOption())
     .option('--fields <list>', 'only these fields, comma-separated')
     .addOption(new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet'))
+    .option('--timeout <seconds>', TIMEOUT_HELP)
     .addOption(new Option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)').conflicts('verbose'))
     .option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)')
     .showSuggestionAfterError(true)

@@ -31,15 +31,18 @@ function driftOutcomes(plan: Plan, states: ReadonlyMap<number, TargetState>): It
 }
 
 /**
- * Drifted items whose target already shows their change (this plan applied before, or by hand): they
- * go again, with their key, and the server answers that nothing changed, instead of a drift skip.
+ * Drifted items whose target already shows their change (this plan applied before, or the same change
+ * made by hand): still skipped for drift, as every target changed since the plan is, their message
+ * saying so.
  */
-async function alreadyDone<Row>(c: Factory, command: BulkCommand<Row>, itemsPath: string, drifted: readonly ItemOutcome[]): Promise<Set<number>> {
-  const done = new Set<number>();
-  if (drifted.length === 0 || command.applied === undefined) return done;
-  const indexes = new Set(drifted.map((outcome) => outcome.index));
-  for await (const item of readItems(itemsPath, command.parse)) if (indexes.has(item.index) && (await command.applied(c, item.row).catch(() => false))) done.add(item.index);
-  return done;
+async function noteAlreadyThere<Row>(c: Factory, command: BulkCommand<Row>, itemsPath: string, drifted: readonly ItemOutcome[]): Promise<ItemOutcome[]> {
+  if (drifted.length === 0 || command.applied === undefined) return [...drifted];
+  const byIndex = new Map(drifted.map((outcome) => [outcome.index, outcome]));
+  for await (const item of readItems(itemsPath, command.parse)) {
+    const outcome = byIndex.get(item.index);
+    if (outcome !== undefined && (await command.applied(c, item.row).catch(() => false))) byIndex.set(item.index, { ...outcome, message: `${outcome.message}; it already shows this item's change` });
+  }
+  return [...byIndex.values()];
 }
 
 async function* without<Row>(items: AsyncIterable<BulkItem<Row>>, skip: ReadonlySet<number>): AsyncGenerator<BulkItem<Row>> {
@@ -71,8 +74,8 @@ async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: 
   const { target } = command;
   const ids = plan.items.flatMap((item) => (item.target_id === null ? [] : [item.target_id]));
   const states = target === undefined ? new Map<number, TargetState>() : await readTargets(await c.client(), target.kind, ids);
-  const applied = await alreadyDone(c, command, partial, driftOutcomes(plan, states));
-  const drifted = driftOutcomes(plan, states).filter((outcome) => !applied.has(outcome.index));
+  // A target changed since the plan is skipped, whatever it changed to: the plan no longer describes it.
+  const drifted = await noteAlreadyThere(c, command, partial, driftOutcomes(plan, states));
   const total = plan.items.length - drifted.length;
   try {
     await confirmBulk(c, command, total, o.file, o.yes);

@@ -68,10 +68,22 @@ export interface BulkCommand<Row = unknown> {
   readonly maxConcurrency?: number;
   /** Once a new run is confirmed, before its first row (open a file every row appends to). */
   prepare?(): Promise<void>;
-  /** Local checks of one row (values keyed by column key, command-line defaults merged in): no request. */
-  validate(values: Readonly<Record<string, unknown>>, options: { readonly text: boolean }): RowValidation<Row>;
-  /** Two rows with the same key make the same change: the second is reported as a duplicate. */
-  duplicateKey?(row: Row): string;
+  /**
+   * Checks that need to know who is signed in, once every row was read and before anything is sent (a
+   * dry run makes them too); a usage error (exit 2) stops the run: a superuser's rows must name a school.
+   */
+  preflight?(c: Factory): Promise<void>;
+  /** Local checks of one row (values keyed by column key, command-line defaults merged in; its line in the file): no request. */
+  validate(values: Readonly<Record<string, unknown>>, options: { readonly text: boolean; readonly line: number }): RowValidation<Row>;
+  /**
+   * What a row changes (`invoice 8`, `POST superuser/invoices/8/paid`), for a command whose rows may not
+   * change one thing twice: two rows of one target are a duplicate when they make the same change (the
+   * second is set aside), and a conflict when they differ, refused with both lines named (which one
+   * would win depends on timing). Undefined: rows are duplicates only when identical.
+   */
+  targetKey?(row: Row): string;
+  /** Each row creates something new (`pupils generate`): identical rows are distinct creations, never duplicates. */
+  readonly creates?: boolean;
   /** A row read back from the run's items file (checked: the file is on disk between run and resume). */
   parse(stored: unknown): Row;
   /** One line of a plan: what the row will do. */

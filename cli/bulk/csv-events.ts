@@ -18,8 +18,10 @@ async function* parserInput(chunks: AsyncIterable<Buffer>, state: { blank: numbe
         continue;
       }
       let i = 0;
-      while (i < chunk.length && chunk[i] === 0x0a) i += 1;
-      state.blank += i;
+      for (; i < chunk.length; i += 1) {
+        if (chunk[i] === 0x0a) state.blank += 1;
+        else if (chunk[i] !== 0x0d || chunk[i + 1] !== 0x0a) break;
+      }
       started = i < chunk.length;
       if (started) yield chunk.subarray(i);
     }
@@ -46,6 +48,7 @@ function csvProblem(error: CsvError, columns: number, line: number): ProblemEven
   return problem(line, `${what}; the rest of the file was not read`, true);
 }
 
+// Lines are counted by their LF: a CRLF inside a quoted value is one line break.
 const newlinesIn = (cells: readonly string[]): number => cells.reduce((n, cell) => n + cell.split('\n').length - 1, 0);
 const isEmptyLine = (cells: readonly string[]): boolean => cells.length === 1 && cells[0] === '';
 
@@ -74,7 +77,11 @@ export async function* csvEvents(chunks: AsyncIterable<Buffer>): AsyncGenerator<
   const input: { blank: number; error?: InputLineError } = { blank: 0 };
   const parser = parse({
     bom: true,
-    record_delimiter: '\n',
+    // A record ends at LF or CRLF (mixed endings too); a CRLF inside a quoted value stays in the value.
+    record_delimiter: ['\r\n', '\n'],
+    // A quote inside an unquoted value is a character of it (`37°36'37.8"N`), as csv-spectrum reads it;
+    // text after a closing quote is still bad quoting.
+    relax_quotes: true,
     relax_column_count: false,
     // Empty lines come back as skipped one-field records, so the line count stays right.
     skip_empty_lines: false,
@@ -115,6 +122,12 @@ export async function* csvEvents(chunks: AsyncIterable<Buffer>): AsyncGenerator<
       line += 1 + newlinesIn(record);
       if (isEmptyLine(record)) continue;
       if (header === undefined) {
+        // A JSON line named .csv: its quotes are read as characters, so say what it is rather than list its "columns".
+        if (/^\s*[{[]/.test(record[0] ?? '')) {
+          fatal = problem(start, 'the file holds JSON, not CSV: name it .ndjson (one JSON object per line)', true);
+          yield fatal;
+          break;
+        }
         header = record.map((name) => name.trim());
         yield { kind: 'header', line: start, columns: header };
         continue;

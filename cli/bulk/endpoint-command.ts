@@ -12,7 +12,7 @@ import type { RowIssue } from './row-check.js';
 import { alreadyApplied, readsBack } from './read-back.js';
 import { targetIdOf, targetKindOf } from './targets.js';
 import { invoiceSchema } from '../commands/invoices/invoice-reader.js';
-import { WISH_BY_COMMAND } from '../commands/invoices/actions.js';
+import { WISH_BY_COMMAND, wishOf } from '../commands/invoices/actions.js';
 
 const requestSchema = z.object({
   method: z.enum(METHODS),
@@ -33,6 +33,18 @@ export function requestLine({ method, path, query, body }: BulkRequest): string 
 }
 
 /**
+ * How a table endpoint's rows repeat one another. A POST that adds to a collection (no path parameter,
+ * not idempotent: `notes create`) creates something new per row, identical rows included; a call that
+ * sets a target's state (idempotent, or a PUT, PATCH or DELETE) has its method and path as the target,
+ * so two rows changing one target differently conflict. Other POSTs (an action on a target) are
+ * duplicates only when identical.
+ */
+function rowIdentity(endpoint: Endpoint): Pick<BulkCommand<BulkRequest>, 'creates' | 'targetKey'> {
+  if (endpoint.method === 'POST' && !endpoint.idempotent) return endpoint.params.length === 0 ? { creates: true } : {};
+  return { targetKey: (row) => `${row.method} ${row.path}` };
+}
+
+/**
  * A table endpoint as a bulk command: a row is checked by building its request with `buildRequest`,
  * the same call the single command makes, and run by sending it through `sendWrite` (audit log with the
  * run id), as the single command does.
@@ -43,8 +55,10 @@ export function requestLine({ method, path, query, body }: BulkRequest): string 
 export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
   const kind = targetKindOf(endpoint);
   const writesInvoices = kind === 'invoices';
-  // The invoice actions a state shows (mark-paid, mark-promised, void): a dry run marks rows already so.
+  // The invoice actions a state shows (mark-paid, mark-promised, void): a dry run marks rows already so
+  // (and the payments the API would refuse).
   const wish = writesInvoices ? WISH_BY_COMMAND.get(endpoint.command) : undefined;
+  const wants = (row: BulkRequest) => wishOf(endpoint.command, row.body !== null && typeof row.body === 'object' ? row.body : {});
   return {
     name: endpoint.command,
     summary: `${endpoint.method} ${endpoint.path}`,
@@ -52,7 +66,8 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
     destructive: endpoint.destructive === true,
     signedIn: endpoint.role !== 'public',
     table: { endpoint, request: (row) => row },
-    ...(kind ? { target: { kind, id: (row: BulkRequest) => targetIdOf(endpoint, row.path), ...(wish ? { wants: () => wish } : {}) } } : {}),
+    ...rowIdentity(endpoint),
+    ...(kind ? { target: { kind, id: (row: BulkRequest) => targetIdOf(endpoint, row.path), ...(wish ? { wants } : {}) } } : {}),
     validate(values, { text }) {
       const input: Record<string, unknown> = {};
       const issues: RowIssue[] = [];

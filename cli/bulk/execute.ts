@@ -100,6 +100,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
         progress.report({ kind: 'sent', at: at() });
       },
       onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
+      onNotSent: (item, message) => o.journal.unsent({ index: item.index, line: item.line, message }),
       record: (item, outcome) => {
         const entry = { index: item.index, line: item.line, ...outcome };
         o.journal.append(entry);
@@ -139,11 +140,13 @@ async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: 
   }
   const resume = `edshed runs resume ${id}`;
   if (stop === 'interrupted') throw new CliError(`interrupted; in-flight requests finished and were recorded. Resume with: ${resume}`, EXIT.interrupted);
-  if (stop === 'paused') throw new CliError(`run paused: the server keeps failing. When it is healthy again, resume with: ${resume}`, EXIT.requestFailed);
+  if (stop === 'paused') throw new CliError(`run paused: the server keeps failing or cannot be reached. When it is healthy again, resume with: ${resume}`, EXIT.requestFailed);
   if (stop === 'auth') throw new CliError(`not signed in (or the session expired): sign in with edshed login, then resume with: ${resume}`, EXIT.auth);
   if (counts.failed + counts.unknown > 0) {
     throw new CliError(`${counts.failed + counts.unknown} of ${header.items} items did not succeed; see edshed runs show ${id}, and send them again with: ${resume} --retry-failed`, EXIT.bulkPartial);
   }
+  // Items whose requests never reached the server wait for a resume, which sends them (no --retry-failed).
+  if (counts.pending > 0) throw new CliError(`${counts.pending} of ${header.items} items not sent: the server could not be reached. Send them with: ${resume}`, EXIT.bulkPartial);
   // A drifted item was planned but not applied: the plan did not fully happen, which a script must see.
   if (drift > 0) throw new CliError(`${drift} of ${header.items} items skipped: their target changed since the plan (see edshed runs show ${id}); make a new plan for them`, EXIT.bulkPartial);
 }

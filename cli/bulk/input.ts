@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../cli-error.js';
 import type { Io } from '../io.js';
 import { csvEvents } from './csv-events.js';
 import type { InputEvent } from './input-event.js';
-import { lineChunks, physicalLines } from './lines.js';
+import { lineChunks, MAX_LINE_BYTES, physicalLines } from './lines.js';
 import { ndjsonEvents } from './ndjson-events.js';
 import { fileErrorText } from '../../core/node/file-error-text.js';
 
@@ -89,5 +89,5 @@ export async function openBulkInput(from: string, io: Io): Promise<BulkInput> {
     format = sniffed.first === 0x7b ? 'ndjson' : 'csv';
     bytes = sniffed.stream;
   }
-  return { name, format, events: format === 'ndjson' ? ndjsonEvents(physicalLines(bytes)) : csvEvents(lineChunks(bytes)) };
+  return { name, format, events: format === 'ndjson' ? ndjsonEvents(physicalLines(bytes)) : csvEvents(lineChunks(bytes, MAX_LINE_BYTES, { keepCr: true })) };
 }

@@ -1,4 +1,4 @@
-import { ApiError, InvalidDataError, NetworkError, RateLimitedError, UnauthorisedError } from '../../core/api/errors/index.js';
+import { ApiError, InvalidDataError, NetworkError, RateLimitedError, UnauthorisedError, UnexpectedAnswerError } from '../../core/api/errors/index.js';
 import { readRateLimit } from '../../core/api/rate-limit.js';
 import type { ApiResponse } from '../../core/api/types.js';
 import { CliError } from '../cli-error.js';
@@ -13,13 +13,17 @@ export type Outcome = Omit<ItemOutcome, 'index' | 'line'>;
  * What the runner does after one row's run (the client has already made its own retries):
  * - `final`: record the outcome (done, or failed for good: a 4xx the row itself caused);
  * - `rate-limited`: nothing applied; pause the whole queue `waitMs`, then send the item again;
- * - `server`: a 5xx, timeout or dropped connection; send again later, counted against the retry budget;
+ * - `server`: a 5xx, timeout, dropped connection or an answer that was not the API's; send again later,
+ *   counted against the retry budget;
+ * - `not-sent`: the request never reached the server (connection refused, no such host): nothing applied,
+ *   so the item waits to be sent (now or by a resume), counted against the retry budget;
  * - `auth`: signed out; stop the run (every item would fail the same way).
  */
 export type Verdict =
   | { readonly kind: 'final'; readonly outcome: Outcome; readonly pauseMs?: number }
   | { readonly kind: 'rate-limited'; readonly waitMs: number }
   | { readonly kind: 'server'; readonly outcome: Outcome }
+  | { readonly kind: 'not-sent'; readonly message: string }
   | { readonly kind: 'auth'; readonly message: string };
 
 /**
@@ -63,8 +67,10 @@ export function responseResult(response: ApiResponse<unknown>, now: number): { r
 export function errorVerdict(error: unknown): Verdict {
   if (error instanceof RateLimitedError) return { kind: 'rate-limited', waitMs: error.retryAfterMs ?? DEFAULT_RATE_WAIT_MS };
   if (error instanceof UnauthorisedError) return { kind: 'auth', message: error.message };
-  if (error instanceof NetworkError) {
-    return { kind: 'server', outcome: { status: error.outcomeUnknown ? 'unknown' : 'failed', http_status: null, message: error.message, request_id: null } };
+  if (error instanceof NetworkError && error.notSent) return { kind: 'not-sent', message: error.message };
+  if (error instanceof NetworkError || error instanceof UnexpectedAnswerError) {
+    const outcome: Outcome = { status: error.outcomeUnknown ? 'unknown' : 'failed', http_status: error.status ?? null, message: error.message, request_id: error.requestId ?? null };
+    return { kind: 'server', outcome };
   }
   if (error instanceof ApiError) {
     const outcome: Outcome = { status: 'failed', http_status: error.status ?? null, message: failureMessage(error), request_id: error.requestId ?? null };

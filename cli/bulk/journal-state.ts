@@ -18,6 +18,13 @@ const outcomeSchema = z.object({
 
 /** An item about to be sent (journal.ts `sent`): unknown until its outcome line follows. */
 const sentSchema = z.object({ type: z.literal('sent'), index: z.number().int().nonnegative(), line: z.number().int().nonnegative() });
+/** An item whose request never reached the server (journal.ts `unsent`): waiting again, like one never sent. */
+const unsentSchema = sentSchema.extend({ type: z.literal('unsent'), message: z.string() });
+
+/** An item not done, as `runs show` lists it: `unsent` when its request never reached the server (it waits to be sent). */
+export interface JournalProblem extends Omit<ItemOutcome, 'status'> {
+  readonly status: ItemStatus | 'unsent';
+}
 
 /** What an item sent without an outcome after it says: the run stopped (a crash, a kill) while it was in flight. */
 export const IN_FLIGHT_AT_STOP = 'sent, but the run stopped before its answer was recorded: it may or may not have been applied';
@@ -27,11 +34,11 @@ const CODES: readonly (ItemStatus | 'pending')[] = ['pending', 'done', 'failed',
 /** Where a run stands, from its journal: the last outcome of each item wins. */
 export interface JournalState {
   readonly header: RunHeader;
-  /** Per item: its status, `pending` when no outcome was written (never sent, or in flight at a crash). */
+  /** Per item: its status, `pending` when no outcome was written (never sent, or its request never reached the server). */
   statusOf(index: number): ItemStatus | 'pending';
   readonly counts: Readonly<Record<ItemStatus | 'pending', number>>;
-  /** The last outcome of each item not done (failed, unknown, skipped), in index order. */
-  readonly problems: readonly ItemOutcome[];
+  /** The last outcome of each item not done (failed, unknown, skipped, unsent), in index order. */
+  readonly problems: readonly JournalProblem[];
   /** How many times the run was resumed. */
   readonly resumes: number;
 }
@@ -61,7 +68,7 @@ export async function readJournal(env: Env, runId: string): Promise<JournalState
   const file = existingJournal(env, runId);
   let header: RunHeader | undefined;
   let statuses = new Uint8Array(0);
-  const others = new Map<number, ItemOutcome>();
+  const others = new Map<number, JournalProblem>();
   let resumes = 0;
   for await (const { text } of physicalLines(createReadStream(file))) {
     let value: unknown;
@@ -84,6 +91,13 @@ export async function readJournal(env: Env, runId: string): Promise<JournalState
       others.set(sent.data.index, { index: sent.data.index, line: sent.data.line, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null });
       continue;
     }
+    const unsent = unsentSchema.safeParse(value);
+    if (unsent.success && unsent.data.index < statuses.length) {
+      const { index, line, message } = unsent.data;
+      statuses[index] = CODES.indexOf('pending');
+      others.set(index, { index, line, status: 'unsent', http_status: null, message, request_id: null });
+      continue;
+    }
     const outcome = outcomeSchema.safeParse(value);
     if (!outcome.success || outcome.data.index >= statuses.length) continue;
     const { type: _type, ...item } = outcome.data;
@@ -104,7 +118,7 @@ export async function readJournal(env: Env, runId: string): Promise<JournalState
 }
 
 /**
- * Whether a resume sends an item: pending and unknown ones always (with their same key, so the server
+ * Whether a resume sends an item: pending (never sent, or never reached the server) and unknown ones always (with their same key, so the server
  * replays what it already applied), failed ones only with --retry-failed, done and skipped ones never.
  *
  * @example

@@ -19,6 +19,14 @@ export interface ItemOutcome {
   readonly request_id: string | null;
 }
 
+/** An item whose request provably never reached the server (connection refused): it waits to be sent, as if never tried. */
+export interface NotSent {
+  readonly index: number;
+  readonly line: number;
+  /** Why it could not be sent (`Network error: ... ECONNREFUSED`). */
+  readonly message: string;
+}
+
 /**
  * Milliseconds between two fsyncs. Each line is written to the OS before the runner goes on, so a killed
  * CLI loses none; fsync only guards against power loss, where an outcome lost is an item sent again
@@ -61,6 +69,8 @@ export interface JournalWriter {
    * run dies counts as unknown (read back before it goes again), not as never sent.
    */
   sent(item: { readonly index: number; readonly line: number }): void;
+  /** The item's request never reached the server: it is back to waiting (a resume sends it), not unknown. */
+  unsent(item: NotSent): void;
   append(outcome: ItemOutcome): void;
   /** Flushes to disk and closes (once the fsync under way, if any, is over). */
   close(): Promise<void>;
@@ -81,6 +91,7 @@ function writer(file: string, fd: number): JournalWriter {
   return {
     file,
     sent: ({ index, line }) => write({ type: 'sent', index, line }),
+    unsent: ({ index, line, message }) => write({ type: 'unsent', index, line, message }),
     append: (outcome) => write({ type: 'item', ...outcome }),
     close: async () => {
       await syncing;

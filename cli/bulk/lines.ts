@@ -53,14 +53,16 @@ function checkLines(block: Buffer, firstLine: number, maxLineBytes: number): { r
 
 /**
  * A byte stream cut at line ends, checked, as it arrives (constant memory whatever the file's length):
- * each chunk holds whole lines (the last one may lack its newline), without a leading BOM or the CR of
- * CRLF endings. Throws InputLineError naming the line when one is not UTF-8 or is longer than
+ * each chunk holds whole lines (the last one may lack its newline), without a leading BOM, and without
+ * the CR of CRLF endings unless `keepCr` (CSV: a quoted value keeps its CRLF, and the parser ends
+ * records at either). Throws InputLineError naming the line when one is not UTF-8 or is longer than
  * `maxLineBytes`; the chunks before it have been yielded.
  *
  * @example
  * for await (const chunk of lineChunks(createReadStream('rows.csv'))) parser.write(chunk);
  */
-export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Buffer> {
+export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, maxLineBytes = MAX_LINE_BYTES, options: { readonly keepCr?: boolean } = {}): AsyncGenerator<Buffer> {
+  const ends = options.keepCr === true ? (bytes: Buffer) => bytes : withoutCr;
   let carry: Buffer = Buffer.alloc(0);
   let line = 1;
   let first = true;
@@ -73,7 +75,7 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, ma
     }
     const cut = buffer.lastIndexOf(LF) + 1;
     if (cut > 0) {
-      const block = withoutCr(buffer.subarray(0, cut));
+      const block = ends(buffer.subarray(0, cut));
       const checked = checkLines(block, line, maxLineBytes);
       if (checked.bad) {
         if (checked.bad.at > 0) yield block.subarray(0, checked.bad.at);
@@ -87,7 +89,7 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, ma
     if (carry.length > maxLineBytes + 1) throw new InputLineError(line, `line longer than ${maxLineBytes} bytes`);
   }
   if (first && isBom(carry)) carry = carry.subarray(3);
-  const last = withoutCr(carry[carry.length - 1] === CR ? carry.subarray(0, -1) : carry);
+  const last = ends(carry[carry.length - 1] === CR ? carry.subarray(0, -1) : carry);
   if (last.length > 0) {
     const bad = checkLines(Buffer.concat([last, Buffer.from([LF])]), line, maxLineBytes).bad;
     if (bad) throw bad.error;

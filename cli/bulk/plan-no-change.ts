@@ -1,4 +1,8 @@
-/** A dry run's rows that would change nothing: their target is already as the row wants it (invoice and subscription workflows). */
+/**
+ * A dry run's rows that would change nothing (their target is already as the row wants it), and the
+ * payments the API would refuse (invoice and subscription workflows).
+ */
+import { paymentVerdict } from '../../core/domain/invoice-payment.js';
 import type { TargetState } from './targets.js';
 
 /**
@@ -11,6 +15,11 @@ export interface TargetWish {
   readonly school?: number;
   /** An invoice sent to accounting (it has an accounting id). */
   readonly accounted?: boolean;
+  /**
+   * A payment the row records (`invoices mark-paid`): judged by the API's payment rules instead, which
+   * also tell the rows it would refuse (a date before the invoice was issued...).
+   */
+  readonly payment?: { readonly method: string; readonly date: string };
   readonly reason: string;
 }
 
@@ -35,17 +44,27 @@ const granted = (wish: TargetWish, now: TargetState): boolean =>
   (wish.school === undefined || wish.school === now.school) &&
   (wish.accounted === undefined || wish.accounted === now.accounted);
 
+/** What a dry run foresees of its rows, in file order: those that would change nothing, and those the API would refuse. */
+export interface TargetJudgement {
+  readonly noChange: NoChange[];
+  readonly refused: NoChange[];
+}
+
 /**
- * The rows whose target is already as they want it, in file order; a target not found is not one of them.
+ * The rows whose target is already as they want it, and the payments the API would refuse (by the rules
+ * of core/domain/invoice-payment.ts, as of `today`, a `YYYY-MM-DD` day); a target not found is in neither.
  *
  * @example
- * judgeNoChange([{ index: 0, line: 2, target_id: 8, wish: { state: 'paid', reason: 'already paid' } }], states) // [{ index: 0, line: 2, target_id: 8, reason: 'already paid' }]
+ * judgeTargets([{ index: 0, line: 2, target_id: 8, wish: { state: 'paid', reason: 'already paid' } }], states, '2026-11-02').noChange
+ * // [{ index: 0, line: 2, target_id: 8, reason: 'already paid' }]
  */
-export function judgeNoChange(checks: readonly NoChangeCheck[], states: ReadonlyMap<number, TargetState>): NoChange[] {
-  const found: NoChange[] = [];
+export function judgeTargets(checks: readonly NoChangeCheck[], states: ReadonlyMap<number, TargetState>, today: string): TargetJudgement {
+  const judged: TargetJudgement = { noChange: [], refused: [] };
   for (const { wish, ...check } of checks) {
     const now = states.get(check.target_id);
-    if (now !== undefined && granted(wish, now)) found.push({ ...check, reason: wish.reason });
+    if (now === undefined) continue;
+    const verdict = wish.payment === undefined ? (granted(wish, now) ? { kind: 'no-change', reason: wish.reason } : undefined) : paymentVerdict(now, wish.payment, today);
+    if (verdict !== undefined) (verdict.kind === 'no-change' ? judged.noChange : judged.refused).push({ ...check, reason: verdict.reason });
   }
-  return found;
+  return judged;
 }

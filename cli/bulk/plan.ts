@@ -8,10 +8,11 @@ import type { BulkItem } from './items-file.js';
 import { newRunId } from './journal.js';
 import { hashFile, pinOf, type Plan, type PlanItem } from './plan-file.js';
 import type { BulkRunOptions } from './run-bulk.js';
-import { judgeNoChange, type NoChangeCheck } from './plan-no-change.js';
-import { noChangeLines, targetLines, targetSummary } from './target-summary.js';
+import { judgeTargets, type NoChangeCheck } from './plan-no-change.js';
+import { noChangeLines, refusedLines, targetLines, targetSummary } from './target-summary.js';
 import { readTargets, type TargetKind, type TargetState } from './targets.js';
 import { validateInput } from './validate.js';
+import { openRejects, type RejectsFile } from './rejects.js';
 
 /** Requests shown in full in a plan. */
 const SHOWN = 5;
@@ -46,7 +47,19 @@ function refuseUnplannable<Row>(command: BulkCommand<Row>): void {
  * @example
  * await printPlan(c, input, { ...options, plan: 'plan.json' }); // 868 operations: invoices mark-paid ...
  */
-export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row>): Promise<void> {
+export async function printPlan<Row>(c: Factory, source: BulkInput, o: BulkRunOptions<Row>): Promise<void> {
+  // A dry run sets bad rows aside as the run would: --rejects shows which, before anything is sent.
+  const { input, rejects } = openRejects(source, o);
+  try {
+    await planRows(c, input, o, rejects);
+  } catch (error) {
+    await rejects?.discard();
+    throw error;
+  }
+  await rejects?.close();
+}
+
+async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row>, rejects: RejectsFile | undefined): Promise<void> {
   const { command } = o;
   if (o.plan !== undefined) refuseUnplannable(command);
   if (o.plan !== undefined && o.from === '-') throw new CliError('--plan needs --from FILE (a plan pins the input file by its hash; standard input has none)', EXIT.usage);
@@ -55,11 +68,13 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
   const ids = new Set<number>();
   const planned: PlanItem[] = [];
   // Rows whose target may already be as they want it: judged once the targets' states are read.
-  const wants = command.target?.wants;
+  // Judged only against the targets' states, which are read only when signed in: else nothing is kept per row.
+  const wants = kind !== undefined && (await c.connection()).token ? command.target?.wants : undefined;
   const checks: NoChangeCheck[] = [];
   const report = await validateInput(input, {
     command,
     defaults: o.defaults,
+    ...(o.pinned ? { pinned: o.pinned } : {}),
     onItem: (item) => {
       if (first.length < SHOWN) first.push(item);
       const id = command.target?.id(item.row);
@@ -68,32 +83,50 @@ export async function printPlan<Row>(c: Factory, input: BulkInput, o: BulkRunOpt
       if (wish !== undefined && id !== undefined) checks.push({ index: item.index, line: item.line, target_id: id, wish });
       if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, ...pinOf(command, item.row), state: null });
     },
-    ...(o.skipInvalid ? { onReject: () => undefined } : {}),
+    ...(o.skipInvalid ? { onReject: async (row, reasons) => rejects?.write(row, reasons) } : {}),
   });
   if (report.problems.length > 0 || report.valid === 0) {
     for (const line of report.problems) c.io.stderr.write(`${line}\n`);
     const count = report.problems.length;
     throw new CliError(count > 0 ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent` : `${input.name}: no valid rows; nothing would be sent`, EXIT.usage);
   }
+  await command.preflight?.(c);
   const states = await currentStates(c, o, kind, ids);
-  const noChange = wants !== undefined && states !== undefined ? judgeNoChange(checks, states) : undefined;
-  const marks = new Map(noChange?.map((n) => [n.index, n.reason]));
+  // The API's own day decides which payment dates it refuses; the machine's UTC day stands in for it.
+  const judged = wants !== undefined && states !== undefined ? judgeTargets(checks, states, c.now().toISOString().slice(0, 10)) : undefined;
+  const noChange = judged?.noChange;
+  const refused = judged?.refused ?? [];
+  const marks = new Map([...(noChange ?? []).map((n) => [n.index, `no change: ${n.reason}`] as const), ...refused.map((n) => [n.index, `would be refused: ${n.reason}`] as const)]);
   if (c.globals.json) {
     const targets = kind !== undefined && states !== undefined ? { kind, ...targetSummary(ids, states) } : null;
-    const plan = { file: input.name, command: command.name, operations: report.valid, set_aside: report.rejected, targets, no_change: noChange?.length ?? null, no_change_items: noChange ?? [] };
+    const plan = {
+      file: input.name,
+      command: command.name,
+      operations: report.valid,
+      set_aside: report.rejected,
+      targets,
+      no_change: noChange?.length ?? null,
+      no_change_items: noChange ?? [],
+      refused: judged === undefined ? null : refused.length,
+      refused_items: refused,
+    };
     c.io.stdout.write(`${JSON.stringify(plan)}\n`);
   } else {
     const lines = [
-      `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}${noChange === undefined ? '' : `, ${noChange.length} of them no change`}`,
+      `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}${noChange === undefined ? '' : `, ${noChange.length} of them no change`}${refused.length > 0 ? `, ${refused.length} would be refused` : ''}`,
       `  ${report.valid} × ${command.name}${command.summary ? ` (${command.summary})` : ''}`,
-      ...(report.rejected > 0 ? [`  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)`] : []),
+      ...(report.rejected > 0 ? [`  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)${o.rejects === undefined ? '' : `, written to ${o.rejects}`}`] : []),
       `First ${Math.min(SHOWN, report.valid)}:`,
-      ...first.map((item) => `  line ${item.line}: ${command.describe(item.row)}${marks.has(item.index) ? ` (no change: ${marks.get(item.index)})` : ''}`),
+      ...first.map((item) => `  line ${item.line}: ${command.describe(item.row)}${marks.has(item.index) ? ` (${marks.get(item.index)})` : ''}`),
       ...(report.valid > SHOWN ? [`  ... and ${report.valid - SHOWN} more`] : []),
       ...(kind !== undefined && states !== undefined ? targetLines(kind, ids, states) : []),
       ...(kind !== undefined && noChange !== undefined && noChange.length > 0 ? noChangeLines(kind, noChange) : []),
+      ...(kind !== undefined && refused.length > 0 ? refusedLines(kind, refused) : []),
     ];
     c.io.stdout.write(`${lines.join('\n')}\n`);
+  }
+  if (refused.length > 0 && !c.globals.quiet) {
+    c.io.stderr.write(`Warning: ${refused.length} of ${report.valid} rows would be refused by the API as things stand (lines ${refused.slice(0, 5).map((n) => n.line).join(', ')}${refused.length > 5 ? ', ...' : ''}); fix them or set them aside before the run.\n`);
   }
   if (o.plan !== undefined) await savePlan(c, o, o.plan, report.rows, planned, states);
   if (!c.globals.quiet) c.io.stderr.write(`Dry run: nothing was sent.${o.plan === undefined ? '' : ` Plan saved in ${o.plan}; run it with: edshed bulk apply ${o.plan}`}\n`);

@@ -1,9 +1,10 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, fchmodSync } from 'node:fs';
 import { once } from 'node:events';
 import { finished, pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { CliError, EXIT } from '../cli-error.js';
 import { recordFormat } from './record-format.js';
+import { NEUTRAL_CSV } from '../output/formula.js';
 import { fileErrorText } from '../../core/node/file-error-text.js';
 
 /** A file of records written as they come: CSV (with a header) or NDJSON, chosen by the extension. */
@@ -17,8 +18,8 @@ export interface RecordFile {
 }
 
 /**
- * Opens a record file for writing; resolves once the file is open, so a bad path is a usage error
- * before anything is sent. CSV goes through csv-stringify (quoting commas, quotes and newlines in
+ * Opens a record file for writing (mode 0600, whatever the umask: it holds the run's data); resolves once
+ * the file is open, so a bad path is a usage error before anything is sent. CSV goes through csv-stringify (quoting commas, quotes and newlines in
  * values), with `columns` as the header.
  *
  * @example
@@ -28,14 +29,18 @@ export interface RecordFile {
  */
 export async function openRecordFile(flag: string, path: string, columns: readonly string[]): Promise<RecordFile> {
   const format = recordFormat(flag, path);
-  const file = createWriteStream(path, { flags: 'w' });
+  // 0600 whatever the umask, and an existing file (truncated, which keeps its mode) put back to 0600.
+  const file = createWriteStream(path, { flags: 'w', mode: 0o600 });
   try {
-    await once(file, 'open');
+    const [fd] = (await once(file, 'open')) as [number];
+    fchmodSync(fd, 0o600);
   } catch (error) {
+    file.destroy();
     throw new CliError(`${flag} ${path}: cannot write: ${fileErrorText(error)}`, EXIT.usage);
   }
-  // The header is written as a row, so `writeRow` may write rows longer than it.
-  const csv = format === 'csv' ? stringify() : undefined;
+  // The header is written as a row, so `writeRow` may write rows longer than it. Text cells that a
+  // spreadsheet would run as a formula are neutralised.
+  const csv = format === 'csv' ? stringify(NEUTRAL_CSV) : undefined;
   csv?.write([...columns]);
   const sink = csv ?? file;
   const done = csv ? pipeline(csv, file) : finished(file);

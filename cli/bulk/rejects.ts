@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
-import type { InputFormat } from './input.js';
-import type { ProblemEvent, RowEvent } from './input-event.js';
+import type { BulkInput, InputFormat } from './input.js';
+import type { InputEvent, ProblemEvent, RowEvent } from './input-event.js';
 import { openRecordFile, type RecordFile } from './record-file.js';
 import { recordFormat } from './record-format.js';
 
@@ -54,4 +54,25 @@ export function rejectsFile(path: string, input: InputFormat, header: () => read
       if (file) rmSync(path, { force: true });
     },
   };
+}
+
+/** Input events, noting the CSV header as it passes. */
+async function* noteHeader(events: AsyncIterable<InputEvent>, seen: { columns?: readonly string[] }): AsyncGenerator<InputEvent> {
+  for await (const event of events) {
+    if (event.kind === 'header') seen.columns = event.columns;
+    yield event;
+  }
+}
+
+/**
+ * The rejects file of `--skip-invalid --rejects FILE` (a run or a dry run alike), with the input to read
+ * instead of `input` (it notes the CSV header the file repeats); no file without both flags.
+ *
+ * @example
+ * const { input: read, rejects } = openRejects(input, { skipInvalid: true, rejects: 'bad.csv' });
+ */
+export function openRejects(input: BulkInput, o: { readonly skipInvalid: boolean; readonly rejects?: string | undefined }): { readonly input: BulkInput; readonly rejects: RejectsFile | undefined } {
+  if (!o.skipInvalid || o.rejects === undefined) return { input, rejects: undefined };
+  const seen: { columns?: readonly string[] } = {};
+  return { input: { ...input, events: noteHeader(input.events, seen) }, rejects: rejectsFile(o.rejects, input.format, () => seen.columns) };
 }

@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import { isSecretKey } from '../output/redact.js';
 import type { BulkCommand } from './bulk-command.js';
+import type { ColumnMap } from './columns.js';
 
 /**
  * Why a secret (a password, a token) cannot come from a bulk file: a run keeps each checked row in its
  * journal directory so that it can resume, and secrets are written nowhere but the credentials file.
  */
 export const SECRET_IN_BULK = 'a secret (password or token) cannot be run from a file: a bulk run keeps its rows on disk to resume, and secrets are never written anywhere but the credentials file';
+
+/**
+ * A key given both as a path argument and by the file: which target the row means is unclear (the
+ * argument would be silently overridden), so the run is refused.
+ */
+export const pinnedTwice = (map: ColumnMap, key: string, defaults: Readonly<Record<string, unknown>>): string =>
+  `given both as ${map.commandLineName(key) ?? key} (${String(defaults[key])}) and by the file; with --from, drop the argument (each row names its own ${key}) or this column`;
 
 /** One problem of one row: the column it is about (if any) and what is wrong. */
 export interface RowIssue {
@@ -20,6 +28,8 @@ export interface RowContext<Row = unknown> {
   readonly command: BulkCommand<Row>;
   /** Values given on the command line: every row starts from them. */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /** Keys of the defaults given as path arguments: a row may not give them too. */
+  readonly pinned: ReadonlySet<string>;
   /** Cells are text (CSV), so JSON fields are parsed from it. */
   readonly text: boolean;
   /** Keys already reported for the whole file (a missing column): not repeated per row. */
@@ -34,9 +44,9 @@ export interface RowContext<Row = unknown> {
  * (for NDJSON; a CSV header reports them once); a missing value says how to give it.
  *
  * @example
- * checkRow(context, { id: '12', date: '2026-13-01' }) // { ok: false, issues: [{ column: 'date', message: 'expected an ISO 8601 date ...' }] }
+ * checkRow(context, { id: '12', date: '2026-13-01' }, 2) // { ok: false, issues: [{ column: 'date', message: 'expected an ISO 8601 date ...' }] }
  */
-export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<string, unknown>>): RowCheck<Row> {
+export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<string, unknown>>, line: number): RowCheck<Row> {
   const map = context.command.columns;
   const input: Record<string, unknown> = { ...context.defaults };
   const issues: RowIssue[] = [];
@@ -51,10 +61,14 @@ export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<
       if (!context.reported.has(key)) issues.push({ column, message: SECRET_IN_BULK });
       continue;
     }
+    if (context.pinned.has(key)) {
+      if (!context.text) issues.push({ column, message: pinnedTwice(map, key, context.defaults) });
+      continue;
+    }
     input[key] = value;
   }
   if (issues.some((issue) => issue.message === SECRET_IN_BULK)) return { ok: false, issues };
-  const checked = context.command.validate(input, { text: context.text });
+  const checked = context.command.validate(input, { text: context.text, line });
   if (checked.ok) return issues.length > 0 ? { ok: false, issues } : checked;
   for (const issue of checked.issues) {
     const key = issue.column;

@@ -7,11 +7,10 @@ import type { BulkFlags } from './bulk-options.js';
 import { confirmBulk } from './confirm.js';
 import { executeNewRun } from './execute.js';
 import { openBulkInput, type BulkInput } from './input.js';
-import type { InputEvent } from './input-event.js';
 import { openItemsWriter, readItems } from './items-file.js';
 import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { printPlan } from './plan.js';
-import { rejectsFile } from './rejects.js';
+import { openRejects } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
@@ -20,6 +19,8 @@ export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   readonly from: string;
   /** Values given on the command line (path parameters, payload keys, a curated command's options): defaults for every row. */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /** The keys of `defaults` given as path arguments: a file that gives them too is refused (exit 2). */
+  readonly pinned?: ReadonlySet<string>;
   /** With --from, a prefix: item N is sent with `<prefix>-N`. */
   readonly idempotencyKey?: string | undefined;
   readonly dryRun?: boolean | undefined;
@@ -36,14 +37,6 @@ function refuseProblems(c: Factory, input: BulkInput, report: ValidationReport, 
   throw new CliError(`${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing was sent${hint}`, EXIT.usage);
 }
 
-/** Input events, noting the CSV header as it passes. */
-async function* noteHeader(events: AsyncIterable<InputEvent>, seen: { columns?: readonly string[] }): AsyncGenerator<InputEvent> {
-  for await (const event of events) {
-    if (event.kind === 'header') seen.columns = event.columns;
-    yield event;
-  }
-}
-
 /**
  * `--from FILE` on a write command, generated or curated: validates every row first (nothing is sent if
  * any row is bad, unless --skip-invalid), prints the plan for --dry-run, else asks once (if at all) and
@@ -58,21 +51,20 @@ export async function runBulk<Row>(c: Factory, o: BulkRunOptions<Row>): Promise<
   if (!connection.token && o.command.signedIn) {
     throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
   }
-  const input = await openBulkInput(o.from, c.io);
+  const { input, rejects } = openRejects(await openBulkInput(o.from, c.io), o);
   const runId = newRunId(c.now());
   const partial = `${itemsFile(c.env, runId)}.partial`;
   ensurePrivateDir(runsDir(c.env));
   const writer = openItemsWriter(partial);
-  const seen: { columns?: readonly string[] } = {};
-  const rejects = o.skipInvalid && o.rejects ? rejectsFile(o.rejects, input.format, () => seen.columns) : undefined;
   const skipped: ItemOutcome[] = [];
   let report: ValidationReport;
   try {
     report = await validateInput(
-      { ...input, events: noteHeader(input.events, seen) },
+      input,
       {
         command: o.command,
         defaults: o.defaults,
+        ...(o.pinned ? { pinned: o.pinned } : {}),
         onItem: (item) => writer.write(item),
         ...(o.skipInvalid
           ? {
@@ -86,6 +78,7 @@ export async function runBulk<Row>(c: Factory, o: BulkRunOptions<Row>): Promise<
     );
     await writer.close();
     refuseProblems(c, input, report, o.skipInvalid);
+    await o.command.preflight?.(c);
     await confirmBulk(c, o.command, report.valid, input.name, o.yes);
     await o.command.prepare?.();
   } catch (error) {

@@ -25,6 +25,8 @@ export interface RunnerOptions<Row = unknown> {
   readonly onStart?: (item: BulkItem<Row>) => void;
   /** A run ended without an outcome: the item waits in the queue to go again. */
   readonly onRequeue?: (item: BulkItem<Row>) => void;
+  /** The item's request never reached the server (before `onRequeue`): it waits to be sent, now or by a resume. */
+  readonly onNotSent?: (item: BulkItem<Row>, message: string) => void;
   /** A note for the user (a stop, and why). */
   readonly notify: (message: string) => void;
   /** The whole queue holds back until `until` (the clock's ms); without it, the pause is a note. */
@@ -89,15 +91,16 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
       serverFailures += 1;
       const used = (tries.get(item.index) ?? 0) + 1;
       tries.set(item.index, used);
-      if (used >= TRIES_PER_ITEM) o.record(item, verdict.outcome);
-      else {
-        again.push(item);
-        o.onRequeue?.(item);
-      }
+      // Never sent is no outcome: past its tries the item is left waiting (a resume sends it), never failed.
+      if (verdict.kind === 'not-sent') o.onNotSent?.(item, verdict.message);
+      if (used < TRIES_PER_ITEM) again.push(item);
+      if (used < TRIES_PER_ITEM || verdict.kind === 'not-sent') o.onRequeue?.(item);
+      else o.record(item, verdict.outcome);
+      const last = verdict.kind === 'not-sent' ? verdict.message : verdict.outcome.message;
       if (serverFailures >= o.retryBudget && stop === undefined) {
         stop = 'paused';
-        o.notify(`Pausing the run: ${serverFailures} server failures in a row (last: ${verdict.outcome.message})`);
-      } else pause(Math.min(MAX_BACKOFF_MS, 500 * 2 ** (serverFailures - 1)), 'Server failure', 'server-failure');
+        o.notify(`Pausing the run: ${serverFailures} server failures in a row (last: ${last})`);
+      } else pause(Math.min(MAX_BACKOFF_MS, 500 * 2 ** (serverFailures - 1)), verdict.kind === 'not-sent' ? 'Server unreachable' : 'Server failure', 'server-failure');
     }
   };
   const start = (item: BulkItem<Row>) => {

@@ -94,9 +94,25 @@ export function targetLines(kind: TargetKind, ids: ReadonlySet<number>, states: 
  * noChangeLines('invoices', found) // ['No change (1): ...', '  line 2: invoice 8: already paid']
  */
 export function noChangeLines(kind: TargetKind, found: readonly NoChange[]): string[] {
+  return foreseenLines(kind, `No change (${found.length}): the ${singular(kind)} is already so; sending the row writes nothing, or is refused`, found);
+}
+
+/** A title, then each row with its line, target and reason (the first few dozen). */
+function foreseenLines(kind: TargetKind, title: string, found: readonly NoChange[]): string[] {
   return [
-    `No change (${found.length}): the ${singular(kind)} is already so; sending the row writes nothing, or is refused`,
+    title,
     ...found.slice(0, LISTED).map((n) => `  line ${n.line}: ${singular(kind)} ${n.target_id}: ${n.reason}`),
     ...(found.length > LISTED ? [`  ... and ${found.length - LISTED} more`] : []),
   ];
+}
+
+/**
+ * A plan's lines about the rows the API would refuse as things stand (a payment dated before its invoice
+ * was issued...): how many, then each with its line, target and the rule (the first few dozen).
+ *
+ * @example
+ * refusedLines('invoices', refused) // ['Would be refused (1): ...', '  line 4: invoice 8: payment date 2026-08-01 is before the invoice was issued (2026-09-01)']
+ */
+export function refusedLines(kind: TargetKind, found: readonly NoChange[]): string[] {
+  return foreseenLines(kind, `Would be refused (${found.length}): the API's rules for the ${singular(kind)} as it stands; these rows would fail`, found);
 }

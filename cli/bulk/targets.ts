@@ -22,6 +22,10 @@ export interface TargetState {
   readonly school?: number | null;
   /** Whether an invoice was sent to accounting (has an accounting id); absent for a subscription. */
   readonly accounted?: boolean;
+  /** An invoice's issue day and payment, which the payment rules read; absent for a subscription. */
+  readonly issued_at?: string | null;
+  readonly paid_method?: string | null;
+  readonly paid_date?: string | null;
 }
 
 /** Ids looked up in one walk of the invoice list. */
@@ -90,7 +94,10 @@ export async function readTargets(client: ApiClient, kind: TargetKind, ids: Iter
   for (let start = 0; start < all.length; start += batch) {
     const part = all.slice(start, start + batch);
     if (kind === 'invoices') {
-      for (const [id, invoice] of await readInvoices(client, part)) states.set(id, { state: invoice.state, currency: invoice.currency, total: invoice.total, accounted: invoice.accounting_id != null });
+      for (const [id, invoice] of await readInvoices(client, part)) {
+        const { state, currency, total, issued_at, paid_method, paid_date } = invoice;
+        states.set(id, { state, currency, total, accounted: invoice.accounting_id != null, issued_at: issued_at ?? null, paid_method: paid_method ?? null, paid_date: paid_date ?? null });
+      }
       continue;
     }
     const answers = await Promise.all(part.map((id) => readSubscription(client, id)));

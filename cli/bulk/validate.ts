@@ -4,13 +4,15 @@ import type { BulkInput } from './input.js';
 import type { ProblemEvent, RowEvent } from './input-event.js';
 import type { BulkItem } from './items-file.js';
 import { isSecretKey } from '../output/redact.js';
-import { checkRow, rowFingerprint, SECRET_IN_BULK, type RowContext, type RowIssue } from './row-check.js';
+import { checkRow, pinnedTwice, rowFingerprint, SECRET_IN_BULK, type RowContext, type RowIssue } from './row-check.js';
 
 export interface ValidateOptions<Row> {
   /** What each row is checked against (a table endpoint, a curated command). */
   readonly command: BulkCommand<Row>;
   /** Values from the command line, defaults for every row. */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /** Keys of the defaults given as path arguments (`invoices mark-paid 8 --from FILE`): no column or row may give them too. */
+  readonly pinned?: ReadonlySet<string>;
   /** Called for each valid row, in file order (write it to the items file, count it for a plan). */
   readonly onItem: (item: BulkItem<Row>) => void | Promise<void>;
   /** With --skip-invalid: called for each bad row (with its item index; none for an unreadable line) instead of listing its problems. */
@@ -28,14 +30,22 @@ export interface ValidationReport {
   readonly fatal: boolean;
 }
 
-function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Readonly<Record<string, unknown>>): RowIssue[] {
+const unknownColumn = (map: ColumnMap): string => `unknown column; expected ${map.known.join(', ')}`;
+
+/**
+ * The problems of a CSV header. An unknown column is one too, unless `unknown` collects it (with
+ * --skip-invalid): then only the rows with a value in it are set aside, since that value would not be sent.
+ */
+function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Readonly<Record<string, unknown>>, pinned: ReadonlySet<string>, unknown?: Set<string>): RowIssue[] {
   const issues: RowIssue[] = [];
   const seen = new Map<string, number>();
   columns.forEach((name, i) => {
     if (name === '') issues.push({ column: `column ${i + 1}`, message: 'no name in the header' });
     else if (seen.has(name)) issues.push({ column: name, message: `given twice in the header (columns ${(seen.get(name) ?? 0) + 1} and ${i + 1})` });
-    else if (map.keyOf(name) === undefined) issues.push({ column: name, message: `unknown column; expected ${map.known.join(', ')}` });
+    else if (map.keyOf(name) === undefined && unknown !== undefined) unknown.add(name);
+    else if (map.keyOf(name) === undefined) issues.push({ column: name, message: unknownColumn(map) });
     else if (isSecretKey(map.keyOf(name) as string)) issues.push({ column: name, message: SECRET_IN_BULK });
+    else if (pinned.has(map.keyOf(name) as string)) issues.push({ column: name, message: pinnedTwice(map, map.keyOf(name) as string, defaults) });
     seen.set(name, i);
   });
   for (const key of Object.keys(defaults)) if (isSecretKey(key)) issues.push({ column: key, message: SECRET_IN_BULK });
@@ -50,9 +60,34 @@ function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Re
 }
 
 /**
+ * The rows seen so far, by target (the first row's fingerprint and line as one string, `<fingerprint>
+ * <line>`), or by fingerprint when the command names no target (the line): a dry run keeps one per row.
+ */
+type SeenRows = Map<string, string>;
+
+/**
+ * Whether a valid row repeats one seen before: the same change twice (a duplicate), or the same target
+ * changed another way (a conflict); notes it when it is new.
+ */
+function sameTarget<Row>(seen: SeenRows, command: BulkCommand<Row>, row: Row, line: number): { kind: 'duplicate' | 'conflict'; line: number; target: string } | undefined {
+  const fingerprint = rowFingerprint(row);
+  const target = command.targetKey?.(row);
+  const first = seen.get(target ?? fingerprint);
+  if (first === undefined) {
+    // Keyed by its fingerprint, a row seen again is the same change: its line is all there is to keep.
+    seen.set(target ?? fingerprint, target === undefined ? String(line) : `${fingerprint} ${line}`);
+    return undefined;
+  }
+  if (target === undefined) return { kind: 'duplicate', line: Number(first), target: '' };
+  const space = first.indexOf(' ');
+  return { kind: first.slice(0, space) === fingerprint ? 'duplicate' : 'conflict', line: Number(first.slice(space + 1)), target };
+}
+
+/**
  * The first pass of a bulk run: reads the whole input as a stream and checks every row against the
  * command's own local checks (for an endpoint, as the single command builds its request), before anything is sent. Keeps only a fingerprint per valid
- * row (to report duplicates: the same change twice) and hands each valid row to `onItem`.
+ * row (to report duplicates, the same change twice, and conflicts, one target changed two ways) and
+ * hands each valid row to `onItem`.
  *
  * @example
  * const report = await validateInput(input, { command, defaults: { method: 'bacs' }, onItem: (item) => writer.write(item) });
@@ -65,8 +100,11 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
   const say = (line: number, issue: RowIssue) => problems.push({ line, text: `${input.name}:${line}: ${issue.column ? `${issue.column}: ` : ''}${issue.message}` });
   const reported = new Set<string>();
   const headerName = new Map<string, string>();
-  const context: RowContext<Row> = { command, defaults: options.defaults, text: input.format === 'csv', reported, columnOf: (key) => headerName.get(key) ?? key };
-  const fingerprints = new Map<string, number>();
+  const pinned = options.pinned ?? new Set<string>();
+  const context: RowContext<Row> = { command, defaults: options.defaults, pinned, text: input.format === 'csv', reported, columnOf: (key) => headerName.get(key) ?? key };
+  const rows: SeenRows = new Map();
+  // With --skip-invalid, the unknown columns of the header: a row with a value in one is set aside.
+  const unknown = options.onReject ? new Set<string>() : undefined;
   const counts = { rows: 0, valid: 0, rejected: 0 };
   let fatal = false;
   let headerLine: number | undefined;
@@ -79,7 +117,7 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
     if (event.kind === 'header') {
       headerLine = event.line;
       for (const name of event.columns) if (map.keyOf(name) !== undefined) headerName.set(map.keyOf(name) as string, name);
-      const issues = headerProblems(map, event.columns, options.defaults);
+      const issues = headerProblems(map, event.columns, options.defaults, pinned, unknown);
       for (const issue of issues) say(event.line, issue);
       for (const key of map.required) if (![...headerName.keys()].includes(key)) reported.add(key);
       // A secret column or default is said once, on the header line, not again on every row.
@@ -93,18 +131,28 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
     } else {
       const index = counts.rows;
       counts.rows += 1;
-      const check = checkRow(context, event.values);
+      const dropped = unknown === undefined ? [] : Object.keys(event.values).filter((name) => unknown.has(name));
+      if (dropped.length > 0) {
+        await reject(event, dropped.map((column) => ({ column, message: `${unknownColumn(map)} (its value would not be sent)` })), index);
+        continue;
+      }
+      const check = checkRow(context, event.values, event.line);
       if (!check.ok) {
         await reject(event, check.issues, index);
         continue;
       }
-      const fingerprint = command.duplicateKey?.(check.row) ?? rowFingerprint(check.row);
-      const first = fingerprints.get(fingerprint);
-      if (first !== undefined) {
-        await reject(event, [{ message: `duplicate of line ${first} (the same ${command.duplicateKey ? 'target' : 'change'} twice)` }], index);
+      const seen = command.creates ? undefined : sameTarget(rows, command, check.row, event.line);
+      if (seen?.kind === 'duplicate') {
+        await reject(event, [{ message: `duplicate of line ${seen.line} (the same change twice)` }], index);
         continue;
       }
-      fingerprints.set(fingerprint, event.line);
+      if (seen?.kind === 'conflict') {
+        // Refused whatever --skip-invalid says: which of the two the file means is not ours to pick.
+        fatal = true;
+        say(seen.line, { message: `conflicts with line ${event.line}: both change ${seen.target}, differently` });
+        say(event.line, { message: `conflicts with line ${seen.line}: both change ${seen.target}, differently; keep the row you mean (sent together, which one wins would depend on timing)` });
+        continue;
+      }
       counts.valid += 1;
       await options.onItem({ index, line: event.line, row: check.row });
     }

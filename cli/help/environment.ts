@@ -1,4 +1,5 @@
 import { ENVIRONMENTS } from '../../core/api/environments.js';
+import { DEFAULT_TIMEOUT_SECONDS } from '../timeout.js';
 
 /** Every environment variable the CLI reads, by what it is for. */
 const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [name: string, meaning: string])[]])[] = [
@@ -8,6 +9,7 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
     ['EDSHED_SANDBOX_URL', 'where the sandbox environment is, for a sandbox started with --port (default: http://127.0.0.1:8787/)'],
     ['EDSHED_TOKEN', 'session token, as --token; prefer `edshed auth login`'],
     ['EDSHED_PROFILE', 'credentials profile, as --profile (default: the one `edshed profiles use` chose, else "default")'],
+    ['EDSHED_TIMEOUT', `longest wait for each request's whole answer, in seconds, as --timeout (default ${DEFAULT_TIMEOUT_SECONDS}; 0: no limit)`],
     ['EDSHED_PASSWORD', 'password for `edshed auth login` when it is not asked on the terminal or read with --password-stdin'],
   ]],
   ['Files', [

@@ -1,5 +1,6 @@
 import { fieldInfo, type Endpoint, type FieldKind, type FieldSpec } from '../../core/endpoints/define.js';
 import { flagOf } from '../flags.js';
+import { isPasswordKey, stdinFlagOf } from '../password-input.js';
 
 /** A sample value per field kind, chosen to pass the field's validation. */
 const SAMPLE: Readonly<Record<FieldKind, string>> = {
@@ -56,6 +57,8 @@ export function exampleOf(endpoint: Pick<Endpoint, 'command' | 'params' | 'paylo
   let ids = 0;
   const params = endpoint.params.map((name) => (isIdParam(name) ? (SAMPLE_IDS[ids++ % SAMPLE_IDS.length] as string) : name));
   const flags = Object.entries(endpoint.payload ?? {}).flatMap(([key, spec]) => {
+    // A password is never a flag: a script gives it on standard input (a terminal asks for it).
+    if (isPasswordKey(key)) return fieldInfo(spec).optional ? [] : [`--${stdinFlagOf(key)}`];
     const value = sampleOf(spec);
     return value === undefined ? [] : [`--${flagOf(key)} ${value}`];
   });

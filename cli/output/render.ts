@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { NEUTRAL_CSV, neutraliseFormula } from './formula.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Colors } from './colors.js';
 import { redact } from './redact.js';
@@ -73,7 +74,8 @@ function selectFields(rows: readonly Row[], fields: readonly string[] | undefine
   return { rows: rows.map((row) => Object.fromEntries(fields.map((f) => [f, row[f]]))), columns: [...fields] };
 }
 
-const tsvCell = (text: string) => text.replace(/[\t\n\r]/g, ' ');
+/** A TSV cell: formulas neutralised (cli/output/formula.ts), then tabs and line breaks made spaces. */
+const tsvCell = (text: string) => neutraliseFormula(text).replace(/[\t\n\r]/g, ' ');
 
 /**
  * Renders response data as text in the chosen format, secrets redacted (unless `revealSecrets`). JSON keeps the whole body
@@ -93,7 +95,8 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
       return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
     case 'csv':
       // csv-stringify quotes only the record delimiter by itself; quoted_match adds a lone CR or LF (RFC 4180).
-      return stringify([columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))], { quoted_match: /[\r\n]/ });
+      // Every cell is text here (cellText), so each is neutralised: `=HYPERLINK(...)` never runs in a spreadsheet.
+      return stringify([columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))], { quoted_match: /[\r\n]/, ...NEUTRAL_CSV });
     case 'tsv':
       return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))].map((line) => `${line.map(tsvCell).join('\t')}\n`).join('');
     case 'table': {

@@ -1,4 +1,5 @@
-import { ApiError, NetworkError } from '../../core/api/errors/index.js';
+import { ApiError } from '../../core/api/errors/api-error.js';
+import { isOutcomeUnknown } from '../../core/api/errors/outcome.js';
 import type { ApiRequest, ApiResponse } from '../../core/api/types.js';
 import type { AuditRecord } from '../audit/writer.js';
 import type { Factory } from '../factory.js';
@@ -7,8 +8,9 @@ import type { Factory } from '../factory.js';
 const warned = new WeakSet<object>();
 
 /**
- * Sends one write and records it in the audit log, whatever the outcome (a network failure is recorded
- * as `unknown`: the server may have applied it). In production it first says so on stderr, once per
+ * Sends one write and records it in the audit log, whatever the outcome (a network failure after
+ * sending, a timeout or an answer that was not the API's is recorded as `unknown`: the server may have
+ * applied it). In production it first says so on stderr, once per
  * run, naming the profile, user and API, so nobody writes there by mistake.
  *
  * @example
@@ -23,10 +25,9 @@ export async function sendWrite<T = unknown>(f: Factory, request: ApiRequest, op
   try {
     response = await client.request<T>(request);
   } catch (error) {
-    const unknown = !(error instanceof ApiError) || (error instanceof NetworkError && error.outcomeUnknown);
-    const record: AuditRecord = unknown
-      ? { ...base, status: null, request_id: null, outcome: 'unknown' }
-      : { ...base, status: error.status ?? null, request_id: error.requestId ?? null, outcome: 'failed' };
+    // A dropped connection, a timeout or an answer that was not the API's: the server may have applied it.
+    const answered = error instanceof ApiError ? { status: error.status ?? null, request_id: error.requestId ?? null } : { status: null, request_id: null };
+    const record: AuditRecord = { ...base, ...answered, outcome: isOutcomeUnknown(error) ? 'unknown' : 'failed' };
     audit.record(record);
     throw error;
   }

@@ -11,7 +11,7 @@ import { HEADERS } from './headers.js';
 import { resolveOptions, type ClientConfig, type ClientOptions } from './options.js';
 import { buildUrl } from './query.js';
 import { methodAllowsRetry, retryDelay } from './retry.js';
-import { redactRecord } from './redact.js';
+import { redact, redactRecord, redactUrl } from './redact.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 
 /** Statuses the platform expects callers to handle; they are logged as handled, everything else as an error. */
@@ -106,8 +106,9 @@ export class ApiClient {
   }
 
   /**
-   * The exact request `request()` would send first, without sending it: method, URL, headers with the
-   * token and other secrets replaced by `***`, and the body as text (JSON), for dry runs.
+   * The exact request `request()` would send first, without sending it: method, URL, headers and body
+   * (as JSON text), with the token and every secret field (passwords, tokens, in the body or the query)
+   * replaced by `***`, for dry runs.
    *
    * @example
    * client.preview({ method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs', date: '2026-11-02' } });
@@ -118,8 +119,8 @@ export class ApiClient {
     const url = buildUrl(config.baseUrl, request.path, request.query);
     const body = prepareBody(request.body);
     const headers = redactRecord(this.#headers(config, request, body));
-    const text = request.body === undefined ? undefined : body.contentType === 'application/json' ? JSON.stringify(request.body) : `(${body.contentType ?? 'binary'} body)`;
-    return { method: request.method, url, headers, ...(text === undefined ? {} : { body: text }) };
+    const text = request.body === undefined ? undefined : body.contentType === 'application/json' ? JSON.stringify(redact(request.body)) : `(${body.contentType ?? 'binary'} body)`;
+    return { method: request.method, url: redactUrl(url), headers, ...(text === undefined ? {} : { body: text }) };
   }
 
   #requireConfig(): ClientConfig {

@@ -68,5 +68,6 @@ export function toNetworkError(cause: unknown, facts: NetworkFacts): NetworkErro
     cause,
     retryable: facts.retryAllowed,
     outcomeUnknown: facts.write && !neverSent,
+    notSent: neverSent,
   });
 }

@@ -5,6 +5,7 @@ import type { ReverificationRequiredError } from './errors/reverification-requir
 import type { UnauthorisedError } from './errors/unauthorised-error.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 import { abortableSleep, type Sleep } from './sleep.js';
+import { DEFAULT_TIMEOUT_MS } from './timeout.js';
 import type { FetchLike } from './types.js';
 
 /** What a log line knows about a failed call. Never the token. */
@@ -55,6 +56,11 @@ export interface ClientOptions extends BaseUrlOptions {
   /** Passed through to fetch's init as `dispatcher` (an undici Agent on Node); opaque to the client. */
   readonly dispatcher?: object;
   readonly retry?: Partial<RetryPolicy>;
+  /**
+   * Longest wait for one attempt's whole answer (connection, headers and body), in milliseconds; 0 for
+   * no limit. Default 30 000. A write that times out has an unknown outcome (NetworkError `outcomeUnknown`).
+   */
+  readonly timeoutMs?: number;
   /** Default `Math.random`: the jitter source. */
   readonly random?: () => number;
   /** Default: a timer that an abort signal cancels. */
@@ -84,6 +90,7 @@ export interface ClientConfig {
   readonly fetch: FetchLike;
   readonly dispatcher: object | undefined;
   readonly retry: RetryPolicy;
+  readonly timeoutMs: number;
   readonly random: () => number;
   readonly sleep: Sleep;
   readonly now: () => number;
@@ -112,7 +119,9 @@ const delay: Check = (value) => (typeof value === 'number' && Number.isFinite(va
  * not a zod schema: every client is made at start-up, and zod costs a one-off command a fifth of its
  * time to load (bench/one-off.bench.mjs).
  */
-const OPTION_RULES = { environment: text, baseUrl: text, token: headerValue, clientType: headerValue, clientVersion: headerValue, validateResponses: flag } as const;
+// A timer longer than 2^31 - 1 ms fires at once.
+const timeout: Check = (value) => (delay(value) === undefined && (value as number) <= 2_147_483_647 ? undefined : 'must be a number of milliseconds from 0 (no limit) to 2147483647');
+const OPTION_RULES = { environment: text, baseUrl: text, token: headerValue, clientType: headerValue, clientVersion: headerValue, validateResponses: flag, timeoutMs: timeout } as const;
 const RETRY_RULES = { retries, baseDelayMs: delay, maxDelayMs: delay } as const;
 
 /** The problems of the values given (undefined counts as not given), each as `path: message`. */
@@ -157,6 +166,7 @@ export function resolveOptions(options: ClientOptions): ClientConfig {
     fetch: options.fetch ?? defaultFetch(),
     dispatcher: options.dispatcher,
     retry: { ...DEFAULT_RETRY_POLICY, ...retry },
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     random: options.random ?? Math.random,
     sleep: options.sleep ?? abortableSleep,
     now: options.now ?? Date.now,

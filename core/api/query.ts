@@ -30,15 +30,45 @@ export function toSearchParams(query: Readonly<Record<string, unknown>> | undefi
   return params;
 }
 
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Why a request path would leave the API base, or undefined when it stays under it: a `.` or `..`
+ * segment, plain or percent-encoded (`%2e%2e`, `..%2f`), or a backslash, which URL parsers read as `/`.
+ *
+ * @example
+ * pathProblem('superuser/invoices/12/paid'); // undefined
+ * pathProblem('../../__sandbox/reset'); // 'it has a ".." segment, which leads out of the API base'
+ */
+export function pathProblem(path: string): string | undefined {
+  const bare = path.split(/[?#]/)[0] ?? '';
+  if (bare.includes('\\') || decoded(bare).includes('\\')) return 'it has a backslash, which URL parsers read as "/"';
+  const dots = decoded(bare).split('/').find((segment) => segment === '.' || segment === '..');
+  return dots === undefined ? undefined : `it has a "${dots}" segment, which leads out of the API base`;
+}
+
 /**
  * The full URL of a request: the path resolved against the base (a leading `/` is ignored so the base's
- * own path prefix is kept) and the query appended to any query the path already has.
+ * own path prefix is kept) and the query appended to any query the path already has. A path that
+ * would leave the base (`..`, another scheme or host) throws a TypeError: nothing is sent.
  *
  * @example
  * buildUrl('http://127.0.0.1:8787/', 'resources/search', { take: 10 }); // 'http://127.0.0.1:8787/resources/search?take=10'
  */
 export function buildUrl(baseUrl: string, path: string, query?: Readonly<Record<string, unknown>>): string {
-  const url = new URL(path.replace(/^\/+/, ''), baseUrl);
+  const relative = path.replace(/^\/+/, '');
+  const problem = pathProblem(relative);
+  const url = new URL(relative, baseUrl);
+  const base = new URL(baseUrl);
+  if (problem !== undefined || url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
+    throw new TypeError(`The path "${path}" leaves the API base ${baseUrl}${problem === undefined ? '' : `: ${problem}`}`);
+  }
   for (const [key, value] of toSearchParams(query)) url.searchParams.append(key, value);
   return url.toString();
 }

@@ -1,4 +1,5 @@
 import type { JsonValue, Method } from '../endpoints/define.js';
+import type { AnswerKind } from './response.js';
 
 /** One request as the transport sees it: the path already has its parameters filled in. */
 export interface ApiRequest {
@@ -15,6 +16,8 @@ export interface ApiRequest {
   readonly signal?: AbortSignal;
   /** Called with 0..100 as the body is sent. */
   readonly onUploadProgress?: (percent: number) => void;
+  /** What a 2xx answer must be (default `object-or-none`); any other answer rejects with UnexpectedAnswerError. */
+  readonly answer?: AnswerKind;
 }
 
 /** A successful response. */

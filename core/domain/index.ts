@@ -25,6 +25,7 @@ export * from './tier-pricing.js';
 export * from './unknown-subject-error.js';
 export * from './browse-categories.js';
 export * from './billing.js';
+export * from './invoice-payment.js';
 export * from './invoice-totals.js';
 export * from './games.js';
 export * from './accounts.js';

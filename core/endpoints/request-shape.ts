@@ -1,3 +1,4 @@
+import { isDownloadPath } from '../api/response.js';
 import type { ApiRequest } from '../api/types.js';
 import type { Endpoint, FieldSpec } from './define.js';
 
@@ -40,7 +41,14 @@ export function requestShape(
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+    ...answerOf(endpoint),
   };
+}
+
+/** What the entry's answer must be: a file for a download, a JSON object when it names a response key. */
+function answerOf(endpoint: Endpoint): Pick<ApiRequest, 'answer'> {
+  if (isDownloadPath(endpoint.method, endpoint.path)) return { answer: 'file' };
+  return endpoint.response === undefined ? {} : { answer: 'object' };
 }
 
 function isOptional(spec: FieldSpec): boolean {

@@ -33,8 +33,9 @@ describe('help examples', () => {
     for (const endpoint of ENDPOINTS.filter((e) => !CURATED[e.command] && !shadowed(e))) {
       const sent: unknown[] = [];
       const client = { request: async (request: unknown) => (sent.push(request), { data: {} }) } as unknown as ApiClient;
-      const f = fakeFactory({ client });
       const example = exampleOf(endpoint);
+      // A password comes on standard input (--password-stdin), never as a flag.
+      const f = fakeFactory({ client, ...(example.includes('-stdin') ? { stdin: 'Sample-Pass-1\n' } : {}) });
       const code = await run([...words(example), ...(endpoint.destructive ? ['--yes'] : []), '--json'], f);
       if (code !== 0 || sent.length !== 1) failures.push(`${example}: exit ${code} ${f.err()}`);
     }

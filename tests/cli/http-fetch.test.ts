@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHttpFetch } from '../../cli/http-fetch.js';
 import { createClient } from '../../core/api/client.js';
-import { NetworkError } from '../../core/api/errors/index.js';
+import { NetworkError, TimeoutError, UnexpectedAnswerError } from '../../core/api/errors/index.js';
 import { sendJson, startHttpTestServer, type HttpTestServer } from '../helpers/http-test-server.js';
 
 let server: HttpTestServer;
@@ -9,6 +9,9 @@ beforeAll(async () => {
   server = await startHttpTestServer((req, res) => {
     if (req.url.startsWith('/slow')) return void setTimeout(() => sendJson(res, 200, { late: true }), 2000);
     if (req.url.startsWith('/empty')) return void res.writeHead(204).end();
+    if (req.url.startsWith('/silent')) return;
+    if (req.url.startsWith('/half')) return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' }).write('{"invoice":');
+    if (req.url.startsWith('/page')) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
     res.setHeader('set-cookie', ['a=1', 'b=2']);
     res.setHeader('x-request-id', 'req_1');
     sendJson(res, req.method === 'POST' ? 201 : 200, { method: req.method, url: req.url, body: req.body.toString(), token: req.headers['x-token'] ?? null });
@@ -52,6 +55,7 @@ describe('the CLI fetch over node:http', () => {
     const error = await closed.request({ method: 'POST', path: 'x', body: {}, idempotencyKey: 'k' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).outcomeUnknown).toBe(false);
+    expect((error as NetworkError).notSent).toBe(true);
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
   });
 
@@ -60,5 +64,19 @@ describe('the CLI fetch over node:http', () => {
     const pending = fetch(`${server.url}slow`, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user stopped')), 50);
     await expect(pending).rejects.toThrow('user stopped');
+  });
+
+  it('gives the client a timeout: a server silent after accepting, or after the head, ends in TimeoutError', async () => {
+    const client = createClient({ baseUrl: server.url, fetch, timeoutMs: 200, retry: { retries: 0 } });
+    await expect(client.request({ method: 'POST', path: 'silent', body: {} })).rejects.toBeInstanceOf(TimeoutError);
+    const error = await client.request({ method: 'GET', path: 'half' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+  });
+
+  it('reads a 2xx maintenance page as not the API\'s answer', async () => {
+    const client = createClient({ baseUrl: server.url, fetch, retry: { retries: 0 } });
+    const error = await client.request({ method: 'POST', path: 'page', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedAnswerError);
+    expect((error as Error).message).toMatch(/200 text\/html, an HTML page \("maintenance"\)/);
   });
 });

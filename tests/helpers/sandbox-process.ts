@@ -19,11 +19,12 @@ export interface SandboxProcess {
 }
 
 /**
- * Starts `edshed sandbox start` on an ephemeral port as a subprocess, with its own config and data
- * directories, and resolves once it prints the URL it listens on.
+ * Starts `edshed sandbox start` on an ephemeral port (unless `args` name one) as a subprocess, with its own
+ * config and data directories (or those of `options.dir`), and resolves once it prints the URL it listens on.
  */
-export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'edshed-e2e-'));
+export async function startSandboxProcess(args: readonly string[] = [], options: { readonly dir?: string } = {}): Promise<SandboxProcess> {
+  // The same folder again (config, state and data) restarts a sandbox of a file database with the CLI still signed in.
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'edshed-e2e-'));
   const env = isolatedEnv(dir);
   const child: ResultPromise = execa('node', [BIN, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env });
   const url = await new Promise<string>((resolve, reject) => {

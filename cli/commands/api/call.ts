@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { METHODS, type Method } from '../../../core/endpoints/define.js';
+import { pathProblem } from '../../../core/api/query.js';
+import { isDownloadPath } from '../../../core/api/response.js';
 import type { ApiRequest } from '../../../core/api/types.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, collect, leafFactory, parseFieldArgs } from '../../flags.js';
@@ -32,7 +34,9 @@ const define: DefineCommand = (cmd: Command, f) => {
     const method = methodArg.toUpperCase() as Method;
     if (!METHODS.includes(method)) throw new CliError(`"${methodArg}" is not an HTTP method (${METHODS.join(', ')})`, EXIT.usage);
     const path = pathArg.replace(/^\/+/, '');
-    if (path === '' || /^[a-z]+:\/\//i.test(path)) throw new CliError(`"${pathArg}": give a path relative to the API base, not a URL`, EXIT.usage);
+    if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path)) throw new CliError(`"${pathArg}": give a path relative to the API base, not a URL`, EXIT.usage);
+    const outside = pathProblem(path);
+    if (outside !== undefined) throw new CliError(`"${pathArg}": ${outside}; give a path under the API base (nothing was sent)`, EXIT.usage);
     const write = writeFlags(opts);
     const payload = opts.input ? await readInputObject(String(opts.input), c.io) : {};
     Object.assign(payload, parseFieldArgs((opts.field as string[] | undefined) ?? []));
@@ -43,6 +47,8 @@ const define: DefineCommand = (cmd: Command, f) => {
       path,
       ...(inQuery ? (Object.keys(payload).length ? { query: payload } : {}) : { body: payload }),
       ...(method === 'GET' ? {} : { idempotencyKey: write.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}` }),
+      // A download's answer is the file itself (CSV), as the table's download entries take it.
+      ...(isDownloadPath(method, path) ? { answer: 'file' as const } : {}),
     };
     if (write.dryRun) return printDryRun(out, request);
     if (method === 'DELETE') await confirmOrRefuse(c.prompter, `Delete ${path}?`, { yes: write.yes });

@@ -95,6 +95,19 @@ export const WISH_BY_COMMAND: ReadonlyMap<string, TargetWish> = new Map(
 );
 
 /**
+ * What one row of an invoice action asks of its invoice: the action's wish, with the payment for
+ * `invoices mark-paid` (judged by the API's payment rules, which also foresee refusals).
+ *
+ * @example
+ * wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-02' }) // { state: 'paid', reason: 'already paid', payment: { method: 'bacs', date: '2026-11-02' } }
+ */
+export function wishOf(command: string, payload: { readonly method?: unknown; readonly date?: unknown }): TargetWish | undefined {
+  const wish = WISH_BY_COMMAND.get(command);
+  if (wish === undefined || command !== ACTIONS.paid.command || typeof payload.method !== 'string' || typeof payload.date !== 'string') return wish;
+  return { ...wish, payment: { method: payload.method, date: payload.date } };
+}
+
+/**
  * The table entry of an action.
  *
  * @example

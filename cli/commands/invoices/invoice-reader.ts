@@ -18,6 +18,10 @@ export const invoiceSchema = z.looseObject({
   subscription_id: z.number().int().nullish(),
   /** Set once sent to accounting; any other shape is read as unknown rather than dropping the invoice. */
   accounting_id: z.string().nullish().catch(undefined),
+  /** What the payment rules read (core/domain/invoice-payment.ts): a bulk dry run foresees their refusals. */
+  issued_at: z.string().nullish().catch(undefined),
+  paid_method: z.string().nullish().catch(undefined),
+  paid_date: z.string().nullish().catch(undefined),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

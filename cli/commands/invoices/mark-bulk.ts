@@ -5,7 +5,7 @@ import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import type { RowIssue } from '../../bulk/row-check.js';
-import { ACTIONS, DETAIL_NAMES, WISH_BY_COMMAND, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
+import { ACTIONS, DETAIL_NAMES, WISH_BY_COMMAND, endpointOfAction, wishOf, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { runMark } from './mark-run.js';
 import { readBack } from './invoice-reader.js';
@@ -41,7 +41,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
     summary: `${endpoint.method} ${endpoint.path}`,
     columns: fixedColumns({ required: ['id', ...spec.required], optional: spec.optional, given: (key) => (key === 'id' ? undefined : `--${key}`) }),
     destructive: endpoint.destructive === true,
-    target: { kind: 'invoices', id: (row) => row.id, ...(wish ? { wants: () => wish } : {}) },
+    target: { kind: 'invoices', id: (row) => row.id, ...(wish ? { wants: (row: MarkRow) => wishOf(spec.command, row) } : {}) },
     signedIn: true,
     validate(values) {
       const missing = missingIssues(values, ['id', ...spec.required]);
@@ -67,7 +67,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
       if (target === undefined) return false;
       return showsChange(spec.command, target, buildRequest(endpoint, spec.input(id, details, target)).body);
     },
-    duplicateKey: (row) => String(row.id),
+    targetKey: (row) => `invoice ${row.id}`,
     parse: (stored) => rowSchema.parse(stored) as MarkRow,
     describe: (row) => `invoice ${row.id} ${action}${names.map((n) => (row[n] === undefined ? '' : ` --${n} ${row[n]}`)).join('')}`,
     async run(c, row, context) {

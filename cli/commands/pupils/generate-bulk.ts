@@ -2,6 +2,7 @@
 import { appendFileSync, closeSync, fchmodSync, fstatSync, fsyncSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { NEUTRAL_CSV } from '../../output/formula.js';
 import { z } from 'zod';
 import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
@@ -10,6 +11,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { parseWholeNumber } from '../../whole-number.js';
 import { credentialRows, PUPIL_FIELDS, type CreatedPupil } from './credentials.js';
 import { MAX_GENERATE, runPupilsGenerate } from './generate.js';
+import { callerIsSuperuser } from './school-target.js';
 import { fileErrorText } from '../../../core/node/file-error-text.js';
 
 /** One row: how many pupils, where. */
@@ -35,7 +37,7 @@ function appendPupils(out: string, pupils: readonly CreatedPupil[], group: numbe
   try {
     fchmodSync(fd, 0o600);
     const header = fstatSync(fd).size === 0 ? HEADER : '';
-    appendFileSync(fd, header + stringify(rows, { columns: [...PUPIL_FIELDS] }));
+    appendFileSync(fd, header + stringify(rows, { columns: [...PUPIL_FIELDS], ...NEUTRAL_CSV }));
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -53,11 +55,15 @@ function appendPupils(out: string, pupils: readonly CreatedPupil[], group: numbe
  */
 export function generateBulkCommand(outFile: string, force: boolean): BulkCommand<GenerateRow> {
   const out = resolve(outFile);
+  // The lines of the rows that name no school (nor --school): a superuser's would fail one by one.
+  const noSchool: number[] = [];
   return {
     name: 'pupils generate',
     resume: { kind: 'pupils generate', args: { out } },
     summary: `pupils and passwords appended to ${outFile}`,
     columns: fixedColumns({ required: ['amount'], optional: ['school', 'group'], given: (key) => `--${key}` }),
+    // Two rows `30,1,` are two sets of 30 pupils: a file may well ask for that.
+    creates: true,
     destructive: false,
     signedIn: true,
     maxConcurrency: 1,
@@ -71,12 +77,19 @@ export function generateBulkCommand(outFile: string, force: boolean): BulkComman
         throw new CliError(`--out ${outFile}: cannot create it: ${fileErrorText(error)}; nothing was sent`, EXIT.usage);
       }
     },
-    validate(values) {
+    async preflight(c) {
+      if (noSchool.length === 0 || !(await callerIsSuperuser(c))) return;
+      const lines = `${noSchool.slice(0, 5).join(', ')}${noSchool.length > 5 ? `, ... (${noSchool.length} rows)` : ''}`;
+      throw new CliError(`school: a superuser names the school of every row (a school column, or --school for all); line${noSchool.length === 1 ? '' : 's'} ${lines} name none; nothing was sent`, EXIT.usage);
+    },
+    validate(values, { line }) {
       const missing = missingIssues(values, ['amount']);
       if (missing.length > 0) return { ok: false, issues: missing };
       const id = (key: 'school' | 'group') => (values[key] === undefined ? undefined : parseWholeNumber(String(values[key]), `--${key}`));
       try {
-        return { ok: true, row: { amount: parseWholeNumber(String(values.amount), '--amount', { max: MAX_GENERATE }), school: id('school'), group: id('group') } };
+        const row = { amount: parseWholeNumber(String(values.amount), '--amount', { max: MAX_GENERATE }), school: id('school'), group: id('group') };
+        if (row.school === undefined) noSchool.push(line);
+        return { ok: true, row };
       } catch (error) {
         return { ok: false, issues: issuesOf(error) };
       }

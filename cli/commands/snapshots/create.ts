@@ -4,6 +4,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { parsePeriod } from '../../dates.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { OWN_TIMEOUT } from './poll.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { tableEndpoint } from '../../table-endpoint.js';
@@ -66,13 +67,14 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--timeout <seconds>', 'with --wait: give up waiting after this long (exit 1; the job goes on)');
   addWriteOptions(cmd, { destructive: false });
   addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'start and end', optional: ['--start', '--end'], yes: true });
-  addCommonOptions(cmd);
+  // Its own --timeout is how long to wait for the job; the request timeout goes before the noun (`edshed --timeout 60 snapshots ...`) or in EDSHED_TIMEOUT.
+  addCommonOptions(cmd, OWN_TIMEOUT);
   cmd.addHelpText(
     'after',
     '\nExamples:\n  edshed snapshots create --start 2026-09-01 --end 2026-11-01 --wait\n  edshed snapshots create --start 2026-09-01 --end 2026-11-01 --json   # returns at once; then: edshed snapshots wait ID\n  edshed snapshots create --from periods.csv   # one snapshot per row (columns start,end), journaled',
   );
   cmd.action(async (opts: Record<string, unknown>) => {
-    const c = leafFactory(f, cmd);
+    const c = leafFactory(f, cmd, OWN_TIMEOUT);
     const command = async () => (await import('./create-bulk.js')).snapshotBulkCommand();
     const refuse = [['wait', '--wait'], ['interval', '--interval'], ['timeout', '--timeout']] as const;
     if (await runCuratedBulk(c, opts, writeFlags(opts), { command, defaults: { start: opts.start, end: opts.end }, refuse })) return;

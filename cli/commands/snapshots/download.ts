@@ -40,7 +40,7 @@ export async function runSnapshotDownload(c: Factory, options: SnapshotDownloadO
   const file = downloadSchema.safeParse(data);
   if (!file.success) throw new CliError(`The API answered the download of snapshot ${options.id} without the file's content`, EXIT.requestFailed);
   try {
-    await writeFileAtomic(options.out, file.data.content, { mode: 0o644, force });
+    await writeFileAtomic(options.out, file.data.content, { mode: 0o600, force });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EEXIST' ? 'a file of that name appeared meanwhile; pass --force to replace it' : `cannot write it (${code ?? String(error)})`;

@@ -16,6 +16,9 @@ export interface WaitOptions {
 
 const DEFAULT_INTERVAL_SECONDS = 2;
 
+/** The snapshot commands whose `--timeout` is the wait for the job, not the request timeout (a common option they leave out). */
+export const OWN_TIMEOUT: ReadonlySet<string> = new Set(['timeout']);
+
 /**
  * Parses `--interval SECONDS` (a number from 0.2, default 2) or `--timeout SECONDS` into milliseconds.
  *

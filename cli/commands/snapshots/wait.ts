@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { OWN_TIMEOUT } from './poll.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
@@ -31,10 +32,11 @@ const define: DefineCommand = (cmd: Command, f) => {
     .argument('<id>', 'snapshot id')
     .option('--interval <seconds>', 'seconds between two reads of the job (default 2)')
     .option('--timeout <seconds>', 'give up waiting after this long (exit 1; the job goes on)');
-  addCommonOptions(cmd);
+  // Its own --timeout is how long to wait for the job; the request timeout goes before the noun (`edshed --timeout 60 snapshots ...`) or in EDSHED_TIMEOUT.
+  addCommonOptions(cmd, OWN_TIMEOUT);
   cmd.addHelpText('after', '\nExit 1 when the job failed (its error is shown).\n\nExamples:\n  edshed snapshots wait 3\n  edshed snapshots wait 3 --timeout 600 --json');
   cmd.action(async (idArg: string, opts: Record<string, unknown>) => {
-    const c = leafFactory(f, cmd);
+    const c = leafFactory(f, cmd, OWN_TIMEOUT);
     const id = parseSnapshotId(idArg);
     const intervalMs = parseSeconds(opts.interval as string | undefined, '--interval') as number;
     const timeoutMs = parseSeconds(opts.timeout as string | undefined, '--timeout', undefined);

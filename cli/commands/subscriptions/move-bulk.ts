@@ -44,7 +44,7 @@ export function moveBulkCommand(): BulkCommand<MoveRow> {
         return { ok: false, issues: issuesOf(error) };
       }
     },
-    duplicateKey: (row) => String(row.id),
+    targetKey: (row) => `subscription ${row.id}`,
     parse: (stored) => rowSchema.parse(stored),
     describe: (row) => `move subscription ${row.id} to school ${row.to}`,
     async run(c, row, context) {

@@ -47,7 +47,7 @@ function fakeCommand(answer: (row: Row, attempt: number) => void, extra: Partial
         return { ok: false, issues: issuesOf(error) };
       }
     },
-    duplicateKey: (row) => String(row.n),
+    targetKey: (row) => `thing ${row.n}`,
     parse: (stored) => stored as Row,
     describe: (row) => `bump ${row.n} (${row.label})`,
     async run(_c, row, context) {
@@ -79,12 +79,12 @@ const base = { defaults: {}, skipInvalid: false, concurrency: 3 };
 describe('a bulk run of a fake BulkCommand', () => {
   it('checks every row with its validate first: problems as file:line: column: message, exit 2, nothing run', async () => {
     const fake = fakeCommand(() => undefined);
-    const file = csv('bad.csv', 'n,label\n1,a\nx,b\n3,\n1,c\n');
+    const file = csv('bad.csv', 'n,label\n1,a\nx,b\n3,\n1,a\n');
     const c = factory();
     await expect(runBulk(c, { ...base, command: fake.command, from: file })).rejects.toMatchObject({ exitCode: 2 });
     expect(c.err()).toContain(`${file}:3: n: expected a whole number from 1, got "x"`);
     expect(c.err()).toContain(`${file}:4: label: missing; give a value here or --label`);
-    expect(c.err()).toContain(`${file}:5: duplicate of line 2 (the same target twice)`);
+    expect(c.err()).toContain(`${file}:5: duplicate of line 2 (the same change twice)`);
     expect(fake.calls).toHaveLength(0);
   });
 

@@ -45,7 +45,8 @@ describe('CSV input', () => {
     const events = await eventsOf('q.csv', 'id,note\r\n8,"one, two"\r\n9,"line one\r\nline ""two"""\r\n10,plain\r\n');
     expect(rows(events)).toEqual([
       [2, { id: '8', note: 'one, two' }],
-      [3, { id: '9', note: 'line one\nline "two"' }],
+      // A CRLF inside a quoted value is part of the value (csv-spectrum's newlines_crlf).
+      [3, { id: '9', note: 'line one\r\nline "two"' }],
       [5, { id: '10', note: 'plain' }],
     ]);
   });
@@ -74,10 +75,23 @@ describe('CSV input', () => {
     expect(rows(events)).toEqual([[3, { id: '9', date: '2026-11-03' }]]);
   });
 
-  it('stops at broken quoting, naming the line', async () => {
-    const events = await eventsOf('quote.csv', 'id,note\n8,ok\n9,"bad"x\n10,fine\n');
+  it('stops at a quoted value never closed, naming the line', async () => {
+    const events = await eventsOf('quote.csv', 'id,note\n8,ok\n9,"bad\n10,fine\n');
     expect(rows(events)).toEqual([[2, { id: '8', note: 'ok' }]]);
-    expect(events.at(-1)).toMatchObject({ kind: 'problem', line: 3, fatal: true });
+    expect(events.at(-1)).toMatchObject({ kind: 'problem', fatal: true, message: expect.stringMatching(/a quoted value is never closed/) });
+  });
+
+  it('says a .csv file that holds JSON lines is JSON, not a header of odd columns', async () => {
+    const events = await eventsOf('rows.csv', '{"id":8,"date":"2026-11-02"}\n');
+    expect(problems(events)).toEqual(['1: the file holds JSON, not CSV: name it .ndjson (one JSON object per line)']);
+  });
+
+  it('keeps a quote inside an unquoted value as a character of it (a spreadsheet\'s reading)', async () => {
+    const events = await eventsOf('inch.csv', 'id,note\n8,2" pipe\n9,"bad"x\n');
+    expect(rows(events)).toEqual([
+      [2, { id: '8', note: '2" pipe' }],
+      [3, { id: '9', note: '"bad"x' }],
+    ]);
   });
 
   it('stops at a line that is not UTF-8, naming it', async () => {

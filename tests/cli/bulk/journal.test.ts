@@ -43,6 +43,23 @@ describe('run journal', () => {
     expect([0, 1, 2, 3, 4, 5].map((i) => state.statusOf(i))).toEqual(['done', 'done', 'unknown', 'skipped', 'pending', 'pending']);
   });
 
+  it('puts an item whose request never reached the server back to waiting: a plain resume sends it, runs show says why', async () => {
+    const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-journal-')) };
+    const journal = createJournal(env, header('r-unsent', 3));
+    journal.append(outcome(0, 'done'));
+    journal.sent({ index: 1, line: 3 });
+    journal.unsent({ index: 1, line: 3, message: 'Network error: fetch failed (ECONNREFUSED)' });
+    journal.sent({ index: 2, line: 4 });
+    journal.unsent({ index: 2, line: 4, message: 'Network error: fetch failed (ECONNREFUSED)' });
+    journal.sent({ index: 2, line: 4 });
+    await journal.close();
+    const state = await readJournal(env, 'r-unsent');
+    expect([0, 1, 2].map((i) => state.statusOf(i))).toEqual(['done', 'pending', 'unknown']);
+    expect(shouldSend(state.statusOf(1), false)).toBe(true);
+    expect(state.counts).toMatchObject({ done: 1, pending: 1, unknown: 1, failed: 0 });
+    expect(state.problems[0]).toMatchObject({ index: 1, status: 'unsent', message: expect.stringMatching(/ECONNREFUSED/) });
+  });
+
   it('lets a resume pick up exactly the items not done, after a crash cut the last line short', async () => {
     const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-journal-')) };
     const journal = createJournal(env, header('r2', 5));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, RateLimitedError } from '../../../core/api/errors/index.js';
+import { ApiError, NetworkError, RateLimitedError, TimeoutError, UnexpectedAnswerError } from '../../../core/api/errors/index.js';
 import type { ApiRequest, ApiResponse } from '../../../core/api/types.js';
 import type { BulkItem, BulkRequest } from '../../../cli/bulk/items-file.js';
 import { responseResult, type Outcome } from '../../../cli/bulk/item-verdict.js';
@@ -160,5 +160,40 @@ describe('bulk runner', () => {
     expect(await runItems(stream(itemsOf(30)), h.options)).toBe('interrupted');
     expect(h.sent.length).toBeLessThan(30);
     expect(h.recorded).toHaveLength(h.sent.length);
+  });
+
+  it('never records an item whose request never reached the server: it waits to be sent, and the run pauses', async () => {
+    const refused = () => new NetworkError('Network error: fetch failed (ECONNREFUSED)', { notSent: true });
+    const notSent: number[] = [];
+    const h = harness(async () => {
+      throw refused();
+    }, { retryBudget: 6, concurrency: 1, onNotSent: (item) => void notSent.push(item.index) });
+    expect(await runItems(stream(itemsOf(50)), h.options)).toBe('paused');
+    expect(h.recorded).toEqual([]);
+    expect(notSent).toHaveLength(6);
+    // Past its tries an item is left waiting: the next one goes, never more than 3 sends of one item.
+    expect(new Set(notSent)).toEqual(new Set([0, 1]));
+    expect(h.notes.at(-1)).toMatch(/Pausing the run: 6 server failures in a row \(last: .*ECONNREFUSED/);
+  });
+
+  it('sends an item again once the server is back, after its request failed to reach it', async () => {
+    const h = harness(async (_request, call) => {
+      if (call <= 2) throw new NetworkError('Network error: fetch failed (ECONNREFUSED)', { notSent: true });
+      return ok();
+    }, { concurrency: 1 });
+    expect(await runItems(stream(itemsOf(3)), h.options)).toBe('complete');
+    expect(h.recorded.map((r) => r.status)).toEqual(['done', 'done', 'done']);
+  });
+
+  it('records unknown, never done, a write answered with something that is not the API\'s, or not answered in time', async () => {
+    for (const error of [new UnexpectedAnswerError('200 text/html, an HTML page', { status: 200, outcomeUnknown: true }), new TimeoutError(30_000, { outcomeUnknown: true })]) {
+      const h = harness(async (request) => {
+        if (request.path === 'things/1/done') throw error;
+        return ok();
+      }, { concurrency: 1 });
+      expect(await runItems(stream(itemsOf(3)), h.options)).toBe('complete');
+      expect(h.recorded.find((r) => r.index === 1)).toMatchObject({ status: 'unknown', message: error.message });
+      expect(h.sent.filter((s) => s.key === 'run-1')).toHaveLength(3);
+    }
   });
 });

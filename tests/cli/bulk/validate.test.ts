@@ -115,4 +115,30 @@ describe('validating a bulk file', () => {
     expect(items.map((i) => i.line)).toEqual([2]);
     expect(rejects.map((r) => r[0]?.replace(/: expected an ISO.*/, ''))).toEqual(['line 3: date', 'line 4: duplicate of line 2 (the same change twice)', 'line 5: expected 2 fields, like the header; got 3 (quote a value that contains a comma)']);
   });
+
+  it('refuses two rows that change one target differently, naming both lines, even with --skip-invalid', async () => {
+    for (const skip of [false, true]) {
+      const { report, file } = await validate(`conflict-${skip}.csv`, 'id,date\n4,2026-11-22\n5,2026-11-22\n4,2026-11-23\n', { defaults: { method: 'bacs' }, skip });
+      expect(report.fatal).toBe(true);
+      expect(report.problems).toEqual([
+        `${file}:2: conflicts with line 4: both change POST superuser/invoices/4/paid, differently`,
+        `${file}:4: conflicts with line 2: both change POST superuser/invoices/4/paid, differently; keep the row you mean (sent together, which one wins would depend on timing)`,
+      ]);
+    }
+  });
+
+  it('takes identical rows of a creation (a POST to a collection) as distinct creations', async () => {
+    const notes = endpointOf('notes create');
+    const row = '{"target":{"type":"pupil","id":1},"data":{"text":"well done"}}';
+    const { report, items } = await validate('notes.ndjson', `${row}\n${row}\n`, { endpoint: notes });
+    expect(report).toMatchObject({ valid: 2, problems: [] });
+    expect(items).toHaveLength(2);
+  });
+
+  it('with --skip-invalid sets aside the rows with a value in an unknown column, and runs the others', async () => {
+    const { report, items, rejects } = await validate('extra.csv', 'id,date,colour\n8,2026-11-02,red\n9,2026-11-03,\n', { defaults: { method: 'bacs' }, skip: true });
+    expect(report).toMatchObject({ valid: 1, rejected: 1, fatal: false, problems: [] });
+    expect(items.map((i) => i.line)).toEqual([3]);
+    expect(rejects).toEqual([['line 2: colour: unknown column; expected id, method, date (its value would not be sent)']]);
+  });
 });

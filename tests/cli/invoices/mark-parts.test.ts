@@ -50,7 +50,7 @@ describe('invoices mark output', () => {
 
 describe('invoices mark --from rows', () => {
   it('names every problem of a row, a bad id and a bad date together', () => {
-    const check = markBulkCommand('paid').validate({ id: 'x', method: 'bacs', date: '2026-13-01' }, { text: true });
+    const check = markBulkCommand('paid').validate({ id: 'x', method: 'bacs', date: '2026-13-01' }, { text: true, line: 2 });
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.issues.map((issue) => issue.column)).toEqual(['id', 'date']);
@@ -59,6 +59,6 @@ describe('invoices mark --from rows', () => {
   });
 
   it('accepts a good row as the single command would', () => {
-    expect(markBulkCommand('paid').validate({ id: '8', method: 'bacs', date: '2026-11-02' }, { text: true })).toEqual({ ok: true, row: { id: 8, method: 'bacs', date: '2026-11-02' } });
+    expect(markBulkCommand('paid').validate({ id: '8', method: 'bacs', date: '2026-11-02' }, { text: true, line: 2 })).toEqual({ ok: true, row: { id: 8, method: 'bacs', date: '2026-11-02' } });
   });
 });

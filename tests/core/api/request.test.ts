@@ -112,10 +112,11 @@ describe('ApiClient request building', () => {
     expect(response.headers.get('x-api-target')).toBe('staging');
   });
 
-  it('reads an empty body as null and a non-JSON body as text', async () => {
+  it('reads a 204 as null, and a non-JSON body as text only where a file is the answer', async () => {
     const { client } = setup([new Response(null, { status: 204 }), new Response('plain words', { status: 200 })]);
     expect((await client.request({ method: 'DELETE', path: 'x' })).data).toBeNull();
-    expect((await client.request({ method: 'GET', path: 'x' })).data).toBe('plain words');
+    expect((await client.request({ method: 'GET', path: 'x/download', answer: 'file' })).data).toBe('plain words');
+    await expect(client.request({ method: 'GET', path: 'x' })).rejects.toThrow(/not the API's: 200 text\/plain, not JSON/);
   });
 
   it('refuses bad options with ClientConfigError naming them', () => {
