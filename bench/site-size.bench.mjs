@@ -1,39 +1,50 @@
-// The resources site's weight (issue 10's budgets): gzip bytes of the JavaScript and CSS a first visit of
-// the home page loads (recorded in Chromium), and of all the JavaScript the build holds. Needs `npm run build`.
-// The issue's "KB" is read the stricter way: 1000 bytes. Each row's value and ok are in kB (1000 bytes); its
-// name also gives the bytes and KiB (1024 bytes, as Chrome's and Lighthouse's transfer sizes count it).
+// The resources site's weight (issue 10's budgets, issue 21's pages): gzip bytes of the JavaScript and CSS
+// a first visit loads (recorded in Chromium until the network is idle), on the home page and on a
+// resource page, and of all the JavaScript the build holds. Needs `npm run build`. The issue's "KB" is
+// read the stricter way: 1000 bytes. Each row's value and ok are in kB (1000 bytes); its name also gives
+// the bytes, KiB (1024 bytes, as Chrome's and Lighthouse's transfer sizes count it) and the files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, startSite } from './site.mjs';
+import { CHROMIUM, SITE_PAGES, startSite } from './site.mjs';
 
 const assets = fileURLToPath(new URL('../dist/web/assets/', import.meta.url));
 const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const tenths = (value) => Math.round(value * 10) / 10;
+const sum = (map) => [...map.values()].reduce((a, b) => a + b, 0);
+
+/** The JavaScript and CSS (gzip bytes per file) a fresh browser loads for the page at `url`. */
+async function firstVisit(browser, origin, url) {
+  const loaded = { js: new Map(), css: new Map() };
+  const page = await browser.newPage();
+  page.on('response', async (response) => {
+    const at = new URL(response.url());
+    const kind = at.pathname.endsWith('.js') ? 'js' : at.pathname.endsWith('.css') ? 'css' : undefined;
+    if (kind && at.origin === origin) loaded[kind].set(at.pathname, gzipBytes(await response.body()));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.close();
+  return loaded;
+}
 
 const site = await startSite();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-const loaded = { js: new Map(), css: new Map() };
+const visits = [];
 try {
-  const page = await browser.newPage();
-  page.on('response', async (response) => {
-    const url = new URL(response.url());
-    const kind = url.pathname.endsWith('.js') ? 'js' : url.pathname.endsWith('.css') ? 'css' : undefined;
-    if (kind && url.origin === new URL(site.url).origin) loaded[kind].set(url.pathname, gzipBytes(await response.body()));
-  });
-  await page.goto(site.url, { waitUntil: 'networkidle' });
+  for (const [name, path] of Object.entries(SITE_PAGES)) visits.push([name, await firstVisit(browser, new URL(site.url).origin, `${site.url}${path}`)]);
 } finally {
   await browser.close();
   await site.stop();
 }
 
-const sum = (map) => [...map.values()].reduce((a, b) => a + b, 0);
 const allJs = readdirSync(assets).filter((f) => f.endsWith('.js')).reduce((total, f) => total + gzipBytes(readFileSync(`${assets}${f}`)), 0);
 const rows = [
-  { name: 'first-visit JS (gzip)', bytes: sum(loaded.js), target: 90 },
+  ...visits.flatMap(([name, loaded]) => [
+    { name: `first-visit JS, ${name} (gzip, ${loaded.js.size} files)`, bytes: sum(loaded.js), target: 90 },
+    { name: `first-visit CSS, ${name} (gzip)`, bytes: sum(loaded.css), target: 15 },
+  ]),
   { name: 'all JS of the build (gzip)', bytes: allJs, target: 130 },
-  { name: 'first-visit CSS (gzip)', bytes: sum(loaded.css), target: 15 },
 ];
 for (const row of rows) {
   const name = `${row.name} [${row.bytes} bytes = ${tenths(row.bytes / 1024)} KiB]`;

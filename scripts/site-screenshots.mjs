@@ -1,5 +1,6 @@
-// Takes the README's screenshots of the resources site (docs/site-home.png, docs/site-search.png) from the
-// built site as `npm start` serves it, in Debian's Chromium. Run after `npm run build`.
+// Takes the README's screenshots of the resources site (docs/site-home.png, docs/site-resource.png,
+// docs/site-memberships.png, docs/site-search.png) from the built site as `npm start` serves it, in
+// Debian's Chromium. Run after `npm run build`.
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM, startSite } from '../bench/site.mjs';
@@ -7,6 +8,13 @@ import { CHROMIUM, startSite } from '../bench/site.mjs';
 const docs = fileURLToPath(new URL('../docs/', import.meta.url));
 const site = await startSite();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+
+/** Waits until every image on screen has arrived, so none is caught half-drawn. */
+async function settled(page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+}
+
 try {
   const page = await browser.newPage({ viewport: { width: 1100, height: 640 }, locale: 'en-GB' });
   await page.goto(site.url);
@@ -15,7 +23,22 @@ try {
   await page.locator('#search-input').fill('volcano');
   await page.locator('#search-input').press('Enter');
   await page.locator('main .tile').first().waitFor();
+  await settled(page);
   await page.screenshot({ path: `${docs}site-search.png` });
+
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.goto(`${site.url}memberships`);
+  await page.locator('.plan').first().waitFor();
+  await page.screenshot({ path: `${docs}site-memberships.png` });
+
+  // A member (a teacher of a school with the literacy resources) sees the files with their buttons.
+  const answer = await page.request.post(`${site.url}api/auth`, { data: { username: 'teacher2a', password: 'sandbox' } });
+  const { token } = await answer.json();
+  await page.context().addCookies([{ name: 'sessionToken', value: token, url: site.url }]);
+  await page.goto(`${site.url}resource/the-highwayman-poetry-unit`);
+  await page.getByRole('button', { name: 'Download Planning pack' }).waitFor();
+  await settled(page);
+  await page.screenshot({ path: `${docs}site-resource.png` });
 } finally {
   await browser.close();
   await site.stop();

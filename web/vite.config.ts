@@ -2,9 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { legacyRedirects } from './plugins/legacy-redirects.js';
-import { routerTreeShaking } from './plugins/router-tree-shaking.js';
 import { siteEndpoints } from './plugins/site-endpoints.js';
 import { siteLocales } from './plugins/site-locales.js';
+import { routePreload } from './plugins/route-preload.js';
+import { siteConfig } from './plugins/site-config.js';
+import { sitePages } from './plugins/site-pages.js';
+import { siteSchemas } from './plugins/site-schemas.js';
 
 /**
  * Where the dev and preview servers forward `/api/*` (the site's API base): the sandbox, unless
@@ -19,14 +22,9 @@ function apiProxy(): Record<string, ProxyOptions> {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), legacyRedirects(), siteEndpoints(), siteLocales(), routerTreeShaking()],
-  resolve: {
-    // react-router's package exports resolve to its development build in a bundler; the build takes its
-    // production build (a third of the size, no dev warnings).
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
-  },
+  plugins: [react(), legacyRedirects(), sitePages(), siteConfig(), siteEndpoints(), siteLocales(), siteSchemas(), routePreload()],
   // No modulepreload polyfill: every browser the site supports preloads modules itself.
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
@@ -35,10 +33,27 @@ export default defineConfig(({ command }) => ({
     // Images stay files (cached, loaded in parallel) rather than text inside the first visit's JavaScript.
     assetsInlineLimit: 0,
     // Everything the entry loads statically goes into the entry's one chunk: Rolldown otherwise splits the
-    // modules the lazy pages share with it (React, React Router, locales) into four more first-visit
-    // chunks, each compressed on its own (2.5 KB more gzip in all, and four more requests).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    // modules the lazy pages share with it (React, locales) into more first-visit chunks, each compressed
+    // on its own (2.5 KB more gzip in all, and more requests). What every page with resources needs (the
+    // API client, the answer checks, the tiles) is one more chunk, which such a page imports statically:
+    // it loads beside the page's own chunk, not after it asks for data (one step less in the chain).
+    rolldownOptions: {
+      // Core's locale table is data: a module that names a constant beside it (curricula.ts, which the API
+      // module reads) need not load its chunk for effects it does not have.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]core[\\/]domain[\\/]locales\.ts$/.test(id) },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'data', test: /[\\/]web[\\/]src[\\/](?:api[\\/]|components[\\/](?:use-api|resource-tiles|loaded)\.)/ },
+            // Core's locale table stays a chunk of its own, for the prices: the data chunk only names a constant beside it.
+            // (Its import of the routable locales stays in the entry, where the shell reads them.)
+            { name: 'locales', test: /[\\/]core[\\/]domain[\\/]locales\.ts$/, priority: 1, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: { host: '127.0.0.1', proxy: apiProxy() },
   preview: { host: '127.0.0.1', proxy: apiProxy() },
-}));
+});

@@ -29,3 +29,5 @@ export * from './invoice-payment.js';
 export * from './invoice-totals.js';
 export * from './games.js';
 export * from './accounts.js';
+export * from './resource-access.js';
+export * from './site-routes.js';

@@ -12,6 +12,9 @@ export interface CallOptions {
   readonly body?: unknown;
 }
 
+/** What shaping a request reads of an entry: its method, its path and the path's `{name}`s. */
+export type RequestRoute = Pick<Endpoint, 'method' | 'path' | 'params' | 'response'>;
+
 /** Fills `{name}` parameters into a path, URL-encoding each value. */
 export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
   return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
@@ -25,7 +28,7 @@ export function fillPath(path: string, params: Readonly<Record<string, string>>)
  * requestShape(endpoint, { id: '12' }, { method: 'bacs' }) // { method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' } }
  */
 export function requestShape(
-  endpoint: Endpoint,
+  endpoint: RequestRoute,
   params: Readonly<Record<string, string>>,
   payload: Record<string, unknown> | undefined,
   options: CallOptions = {},
@@ -46,7 +49,7 @@ export function requestShape(
 }
 
 /** What the entry's answer must be: a file for a download, a JSON object when it names a response key. */
-function answerOf(endpoint: Endpoint): Pick<ApiRequest, 'answer'> {
+function answerOf(endpoint: RequestRoute): Pick<ApiRequest, 'answer'> {
   if (isDownloadPath(endpoint.method, endpoint.path)) return { answer: 'file' };
   return endpoint.response === undefined ? {} : { answer: 'object' };
 }
@@ -77,7 +80,7 @@ export function requestWithoutInput(endpoint: Endpoint, input: Readonly<Record<s
  * @example
  * splitInput(endpointOf('invoices mark-paid'), { id: 12, method: 'bacs' }) // { params: { id: 12 }, payload: { method: 'bacs' } }
  */
-export function splitInput(endpoint: Endpoint, input: Readonly<Record<string, unknown>>): { params: Record<string, unknown>; payload: Record<string, unknown> } {
+export function splitInput(endpoint: RequestRoute, input: Readonly<Record<string, unknown>>): { params: Record<string, unknown>; payload: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -97,7 +100,7 @@ export function splitInput(endpoint: Endpoint, input: Readonly<Record<string, un
  * @example
  * trustedRequest(endpointOf('resources by-url-key'), { key: 'owl-poem' }) // { method: 'GET', path: 'resources/resources_by_url_key/owl-poem' }
  */
-export function trustedRequest(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest {
+export function trustedRequest(endpoint: RequestRoute, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest {
   const { params, payload } = splitInput(endpoint, input);
   const text = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
   return requestShape(endpoint, text, payload, options);

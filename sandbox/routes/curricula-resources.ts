@@ -2,22 +2,23 @@
  * Literacy resources: resource reads, types, the curriculum nodes that list a resource,
  * and file access. Curricula and nodes themselves stay in the generic store (collection
  * `quiz/curriculum_nodes`); the reads by url path and tag and the external curricula reads look there.
- * Files of members-only resources need a school with a live subscription that includes `litshed`.
- * Presigned URLs point at a host the sandbox does not serve: they carry a real HMAC signature and expiry.
+ * Who may have a resource's files is core's rule (`resourceAccess`): anyone signed in for a free resource,
+ * else a member (literacy access full or trial: a school with a live subscription that includes `litshed`)
+ * or a superuser. A presigned address is the sandbox's own (`media/files/...`, relative to the API base,
+ * served by ./curricula-resources/media.ts), signed with this database's key and valid for 15 minutes.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { resourceAccess } from '../../core/domain/resource-access.js';
 import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { requireUser } from '../kit/reach.js';
 import { notFound, page, pathId } from '../kit/input.js';
-import { findResource, hasLiteracyAccess, nodesWithResource, resourceJson, searchResources, type ResourceRow } from '../domain/schools/resources.js';
+import { filePath } from '../domain/resources/paths.js';
+import { SIGNED_URL_SECONDS, signFile } from '../domain/resources/signing.js';
+import { findResource, literacyAccessLevel, nodesWithResource, resourceJson, searchResources, type ResourceRow } from '../domain/schools/resources.js';
 import { one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-resources/reads.js';
 import { defineRoutes } from './areas.js';
-
-/** How long a presigned file URL lasts. */
-const URL_SECONDS = 15 * 60;
-const SIGNING_KEY = randomBytes(32);
 
 interface FileRow {
   readonly id: number;
@@ -35,7 +36,8 @@ function accessibleFile(ctx: HandlerContext): { file: FileRow; resource: Resourc
   if (!file) throw notFound('File', id);
   const resource = findResource(ctx.db, 'id', file.resource_id);
   const user = requireUser(ctx);
-  if (resource.availability !== 'free' && !user.superuser && !user.employee && !hasLiteracyAccess(ctx.db, user.schoolId)) {
+  const level = literacyAccessLevel(ctx.db, user.schoolId);
+  if (resourceAccess({ superuser: user.superuser, literacy_access_level: level }, resource.availability) !== 'download') {
     throw new HttpError(403, 'Forbidden', `Resource ${resource.id} is for members; ${user.schoolId === null ? 'you are not in a school' : `school ${user.schoolId} has no live literacy subscription`}`);
   }
   return { file, resource };
@@ -44,10 +46,9 @@ function accessibleFile(ctx: HandlerContext): { file: FileRow; resource: Resourc
 const presign: RouteHandler<'POST resources/files/{id}/presign'> = (ctx) => {
   const { file } = accessibleFile(ctx);
   const disposition = ctx.input.disposition ?? 'attachment';
-  const expires = Math.floor(ctx.now().getTime() / 1000) + URL_SECONDS;
-  const path = `/resources/${file.resource_id}/${encodeURIComponent(file.name)}`;
-  const signature = createHmac('sha256', SIGNING_KEY).update(`${path}\n${disposition}\n${expires}`).digest('hex');
-  const url = `https://files.sandbox.edshed.test${path}?disposition=${disposition}&expires=${expires}&signature=${signature}`;
+  const expires = Math.floor(ctx.now().getTime() / 1000) + SIGNED_URL_SECONDS;
+  const signature = signFile(ctx.db, file.id, disposition, expires, ctx.now());
+  const url = `${filePath(file.id, file.name)}?disposition=${disposition}&expires=${expires}&signature=${signature}`;
   return { body: { url, expires_at: new Date(expires * 1000).toISOString(), disposition } };
 };
 

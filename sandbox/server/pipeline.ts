@@ -12,6 +12,8 @@ import { isLoopback } from './loopback.js';
 import { errorReply, retryHeaders, TOO_MANY } from './errors-shape.js';
 import type { FaultPlan } from './faults.js';
 import { handlerFor } from '../routes/index.js';
+import { answerMedia } from '../routes/curricula-resources/media.js';
+import { isMediaPath } from '../domain/resources/paths.js';
 import { requestHash } from './idempotency.js';
 import { describeIssues } from '../kit/input.js';
 import { rateLimitHeaders } from './rate-limit.js';
@@ -77,6 +79,7 @@ export function handleRequest(state: SandboxState, request: SandboxRequest): San
     const refused = controlRefusal(request);
     return refused ? withBase(refused, request.requestId) : handleControl(state, request).then((reply) => withBase(reply, request.requestId));
   }
+  if (isMediaPath(request.path)) return withBase(answerMedia(state, request), request.requestId);
   const reply = pipeline(state, request);
   return reply instanceof Promise ? reply.then((r) => withBase(r, request.requestId)) : withBase(reply, request.requestId);
 }
@@ -89,8 +92,9 @@ export function handleRequest(state: SandboxState, request: SandboxRequest): San
  * withBase(errorReply(400, 'Bad request', 'The request body is not valid JSON'), 'req_1');
  */
 export function withBase(reply: SandboxReply, requestId: string): SandboxReply {
-  if (reply.kind !== 'json') return reply;
+  if (reply.kind === 'drop') return reply;
   const headers: Record<string, string> = { [HEADERS.apiTarget]: 'sandbox', [HEADERS.requestId]: requestId };
+  if (reply.kind === 'file') return { ...reply, headers: Object.assign(headers, reply.headers) };
   if (reply.status >= 400) headers[HEADERS.errorReference] = requestId;
   return { kind: 'json', status: reply.status, body: reply.body, headers: Object.assign(headers, reply.headers) };
 }

@@ -182,6 +182,13 @@ function respond(reply: FastifyReply, cors: Record<string, string>, result: Sand
     return;
   }
   const headers = Object.assign(cors, result.headers);
+  if (result.kind === 'file') {
+    reply.hijack();
+    const list: string[] = [];
+    for (const name in headers) list.push(name, headers[name] as string);
+    reply.raw.writeHead(result.status, list).end(result.body);
+    return;
+  }
   send(reply, result.status, headers, result.status === 204 || result.body === undefined ? undefined : bodyParts(result.body));
 }
 

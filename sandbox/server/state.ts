@@ -40,7 +40,8 @@ export interface SandboxRequest {
   readonly requestId: string;
 }
 
-/** What to send back: a JSON answer, or nothing at all (the connection is dropped). */
+/** What to send back: a JSON answer, bytes (a resource image or file, headers given), or nothing at all (the connection is dropped). */
 export type SandboxReply =
   | { readonly kind: 'json'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: unknown }
+  | { readonly kind: 'file'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer | undefined }
   | { readonly kind: 'drop'; readonly phase: 'before' | 'after' };

@@ -48,6 +48,11 @@ it('npm start serves the built site against a sandbox, prints its URL, and stops
   const search = await fetch(new URL('api/resources/search?curriculum_id=2&search=volcano&take=10', site));
   expect(search.status).toBe(200);
   expect(((await search.json()) as { resources: { total: number } }).resources.total).toBe(4);
+  const missing = await fetch(new URL('en-au/no-such-page', site));
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).toContain('<div id="root">');
+  const cover = await fetch(new URL('api/media/resources/the-highwayman-poetry-unit/cover-1.svg', site));
+  expect([cover.status, cover.headers.get('content-type')]).toEqual([200, 'image/svg+xml; charset=utf-8']);
   const legacy = await fetch(new URL('en-au/about.html', site), { redirect: 'manual' });
   expect([legacy.status, legacy.headers.get('location')]).toEqual([301, '/en-au/about']);
 

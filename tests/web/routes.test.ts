@@ -11,11 +11,12 @@ const PAGES = [
   { path: 'about', title: 'Literacy Shed - About', text: 'About Literacy Shed' },
   { path: 'browse', title: 'Literacy Shed - Browse Resources', text: 'Poetry Shed' },
   { path: 'browse/poetry-shed', title: 'Literacy Shed - Poetry Shed', text: 'The Highwayman: Poetry Performance Pack' },
-  { path: 'browse/poetry-shed/any/sub-path', title: 'Literacy Shed - poetry-shed/any/sub-path', text: 'There are no resources in this category yet.' },
+  { path: 'browse/poetry-shed/any/sub-path', title: 'Literacy Shed - Page not found', text: 'This page could not be found' },
   { path: 'free-resources', title: 'Literacy Shed - Free Resources', text: 'Volcanoes: Non-Chronological Report' },
   { path: 'memberships', title: 'Literacy Shed - Memberships', text: 'Personal membership' },
   { path: 'Search?search=highwayman', title: 'Literacy Shed - Search', text: 'The Highwayman: Poetry Unit' },
   { path: 'resource/the-highwayman-poetry-performance-pack', title: 'Literacy Shed - The Highwayman: Poetry Performance Pack', text: 'Poetry Performance Pack built around' },
+  { path: 'resource/no-such-resource', title: 'Literacy Shed - Page not found', text: 'This page could not be found' },
   { path: 'resource', title: 'Literacy Shed - Resource', text: 'Choose a resource to see it here.' },
   { path: 'login', title: 'Literacy Shed - Sign In', text: 'Username' },
   { path: '404', title: 'Literacy Shed - Page not found', text: 'This page could not be found' },
@@ -51,7 +52,7 @@ describe.each(PREFIXES)('the routes under "/%s"', (prefix) => {
 });
 
 describe('unknown addresses', () => {
-  it.each(['xx-yy/about', 'fr-fr', 'en/about', 'nothing-here', 'en-au/nothing/here', 'EN-AU/about'])('/%s is the 404 page with its link home', async (path) => {
+  it.each(['xx-yy/about', 'fr-fr', 'en/about', 'nothing-here', 'en-au/nothing/here', 'EN-AU/about', 'browse/no-such-category', 'en-nz/resource/no-such-resource'])('/%s is the 404 page with its link home', async (path) => {
     await open(site.sharedPage, `${site.url}${path}`);
     await site.sharedPage.getByText('This page could not be found').waitFor();
     expect(await site.sharedPage.locator('main').innerText()).toContain('An error occurred while rendering the page...');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findLocale, ROUTABLE_LOCALES } from '../../core/domain/locales.js';
 import { localePrices } from '../../core/domain/prices.js';
-import { MESSAGES } from '../../web/src/i18n/messages.js';
+import { SITE_CONFIG } from '../../web/site.config.js';
 import { useSite } from './helpers/site.js';
 import { PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_THROTTLE_MS } from '../../core/domain/constants.js';
 import { holdRequests, navigate, open } from './helpers/pages.js';
@@ -12,15 +12,19 @@ const site = useSite({ sharedPage: true });
 const footer = () => site.sharedPage.locator('footer');
 
 describe.each(ROUTABLE_LOCALES)('the %s locale', (locale) => {
-  it('has the footer of its country, with the contact details of its messages', async () => {
+  it('has the footer of its country, with the contact and company details of the site configuration', async () => {
     await open(site.sharedPage, `${site.url}${locale}/about`);
-    const text = MESSAGES[locale].footer;
-    expect(await footer().locator('.contact-email').innerText()).toBe(text.email);
-    expect(await footer().locator('.contact-phone').innerText()).toBe(text.phone);
-    const company = await footer().locator('address').innerText();
-    expect(company).toContain(text.company);
-    for (const line of text.address) expect(company).toContain(line);
     const us = findLocale(locale)?.country === 'US';
+    expect(await footer().locator('.contact-email').innerText()).toBe(SITE_CONFIG.email);
+    expect(await footer().locator('.contact-phone').innerText()).toBe(SITE_CONFIG.phones[locale]);
+    const company = await footer().locator('address').innerText();
+    const details = us ? SITE_CONFIG.usCompany : SITE_CONFIG.ukCompany;
+    expect(company).toContain(details.name);
+    for (const line of details.address) expect(company).toContain(line);
+    if (!us) {
+      expect(await footer().locator('.registration').innerText()).toBe(`Registered in England and Wales, company number ${SITE_CONFIG.ukCompany.companyNumber}`);
+      expect(await footer().locator('.vat').innerText()).toBe(`VAT number ${SITE_CONFIG.ukCompany.vatNumber}`);
+    }
     expect(await footer().getAttribute('data-variant')).toBe(us ? 'us' : 'uk');
     expect(await footer().locator('.registration, .vat').count()).toBe(us ? 0 : 2);
     expect(await footer().locator('.us-badge').count()).toBe(us ? 1 : 0);
@@ -38,6 +42,12 @@ describe.each(ROUTABLE_LOCALES)('the %s locale', (locale) => {
       expect(await site.sharedPage.locator(`.price[data-kind="${kind}"] .amount`).innerText()).toBe(prices.formatted[kind]);
     }
     expect(await site.sharedPage.locator('.pupils-per-classroom').innerText()).toContain(String(prices.pupilsPerClassroom));
+    // one call to action each: the platform's sign-up for a teacher's own membership, the help site's contact for a school or the app
+    const actions = await site.sharedPage.locator('.plan').evaluateAll((plans) => plans.map((plan) => [...plan.querySelectorAll('a')].map((a) => a.href)));
+    const { signUp, contact } = SITE_CONFIG.links;
+    expect(actions).toEqual([[signUp], [signUp], [contact], [contact]]);
+    expect(await site.sharedPage.locator('.plan[data-kind="premium"] h2').innerText()).toBe(locale === 'en-us' ? 'Premium, per student' : 'Premium, per pupil');
+    expect(await site.sharedPage.locator('.plan[data-kind="teacher"] .plan-features').innerText()).toContain(`up to ${prices.pupilsPerClassroom} ${locale === 'en-us' ? 'students' : 'pupils'}`);
   });
 });
 
@@ -80,15 +90,15 @@ describe('the locale choice', () => {
     const phone = async (target: Page) => target.locator('footer .contact-phone').innerText();
     const american = await site.page({ locale: 'en-US' });
     await open(american, site.url);
-    expect(await phone(american)).toBe(MESSAGES['en-us'].footer.phone);
+    expect(await phone(american)).toBe(SITE_CONFIG.phones['en-us']);
     await american.context().addCookies([{ name: 'locale', value: 'en-au', url: site.url }]);
     await open(american, site.url);
-    expect(await phone(american)).toBe(MESSAGES['en-au'].footer.phone);
+    expect(await phone(american)).toBe(SITE_CONFIG.phones['en-au']);
     await open(american, `${site.url}en-za/`);
-    expect(await phone(american)).toBe(MESSAGES['en-za'].footer.phone);
+    expect(await phone(american)).toBe(SITE_CONFIG.phones['en-za']);
     const french = await site.page({ locale: 'fr-FR' });
     await open(french, site.url);
-    expect(await phone(french)).toBe(MESSAGES['en-gb'].footer.phone);
+    expect(await phone(french)).toBe(SITE_CONFIG.phones['en-gb']);
   });
 });
 
@@ -234,6 +244,22 @@ describe('on a 375px-wide screen', () => {
       expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     },
   );
+
+  it.each([320, 360, 375, 414])('at %ipx the brand bar scrolls to every product without cutting one off, and keeps the game button', async (width) => {
+    const small = await site.page({ width, height: 700 });
+    await open(small, site.url);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const list = small.locator('.brand-bar ul');
+    const links = small.locator('.brand-bar .brand');
+    expect(await links.count()).toBe(6);
+    for (let i = 0; i < 6; i += 1) {
+      await links.nth(i).scrollIntoViewIfNeeded();
+      const [box, view] = [await links.nth(i).boundingBox(), await list.boundingBox()];
+      expect(box && view && box.x >= view.x - 0.5 && box.x + box.width <= view.x + view.width + 0.5, `${await links.nth(i).innerText()} at ${width}px`).toBe(true);
+    }
+    const game = await small.locator('.game-button').boundingBox();
+    expect(game && game.x >= 0 && game.x + game.width <= width).toBe(true);
+  });
 
   it('hides the flags, opens the language and search menus by tap', async () => {
     const mobile = await site.page({ width: 375, height: 740 });

@@ -19,7 +19,7 @@ export function siteEndpointsSource(): string {
 
 /**
  * In the site's build only, web/src/api/site-endpoints.ts becomes `siteEndpointsSource()`: the entries
- * stay defined once, in core/endpoints, and the bundle takes the nine the site calls instead of the
+ * stay defined once, in core/endpoints, and the bundle takes the few the site calls instead of the
  * whole areas they sit in (as the CLI's build does with its per-noun table modules).
  */
 export function siteEndpoints(): Plugin {

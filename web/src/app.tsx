@@ -1,35 +1,28 @@
-import { Route, Routes } from 'react-router';
-import { ROUTABLE_LOCALES } from '../../core/domain/routable-locales.js';
+import type { ComponentType } from 'react';
+import { matchSitePath, type SitePage } from '../../core/domain/site-routes.js';
 import { NotFound } from './components/error-page.js';
 import { Layout } from './components/layout.js';
 import { PAGES } from './pages.js';
 import Home from './pages/home.js';
+import { ParamsProvider, useLocation } from './router.js';
 
-const PREFIXES = [undefined, ...ROUTABLE_LOCALES] as const;
+/** Each page of core's route table; the home and not-found pages are in the first chunk, the rest load on demand. */
+const COMPONENTS: Readonly<Record<SitePage, ComponentType>> = { ...PAGES, home: Home, notFound: NotFound };
 
 /**
- * Every route without a prefix (default locale) and with each routable locale prefix (O §2). Anything
- * else, an unknown prefix included, is the 404 page.
+ * Every page of core's route table, without a prefix (default locale) and under each routable locale
+ * prefix (O §2). Anything else, an unknown prefix included, is the 404 page in the shell of its prefix.
  */
 export function App() {
+  const { pathname } = useLocation();
+  const match = matchSitePath(pathname);
+  const Page = COMPONENTS[match.page];
   return (
-    <Routes>
-      {PREFIXES.map((locale) => (
-        <Route key={locale ?? ''} caseSensitive path={locale ? `/${locale}` : '/'} element={<Layout routeLocale={locale} />}>
-          <Route index element={<Home />} />
-          <Route path="about" element={<PAGES.about />} />
-          <Route path="browse" element={<PAGES.browse />} />
-          <Route path="browse/*" element={<PAGES.browse />} />
-          <Route path="free-resources" element={<PAGES.freeResources />} />
-          <Route path="memberships" element={<PAGES.memberships />} />
-          <Route path="Search" element={<PAGES.search />} />
-          <Route path="resource/:key?" element={<PAGES.resource />} />
-          <Route path="logout" element={<PAGES.logout />} />
-          <Route path="login" element={<PAGES.signIn />} />
-          <Route path="404" element={<NotFound />} />
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      ))}
-    </Routes>
+    // A new shell per prefix, as a route of its own: its locale never changes under a mounted page.
+    <Layout key={match.locale ?? ''} routeLocale={match.locale}>
+      <ParamsProvider value={match.params}>
+        <Page />
+      </ParamsProvider>
+    </Layout>
   );
 }

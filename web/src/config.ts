@@ -1,6 +1,7 @@
 /**
  * The site's configuration: what differs between a local sandbox and a hosted deployment comes from
- * Vite's env (`VITE_*` at build time); everything else here is the site's own choice of names and links.
+ * Vite's env (`VITE_*` at build time); company details and outside addresses are web/site.config.ts;
+ * everything else here is the site's own choice of names and links.
  */
 
 /** The product name every page title starts with (O §1). */
@@ -33,19 +34,6 @@ export const SIBLINGS = {
   game: { label: 'Play', url: 'https://play.edshed.com/' },
 } as const;
 export type SiblingKey = keyof typeof SIBLINGS;
-
-/** The external help site and the footer's other outside links. */
-export const LINKS = {
-  help: 'https://help.edshed.com/',
-  blog: 'https://blog.edshed.com/',
-  merch: 'https://merch.edshed.com/',
-  terms: 'https://www.edshed.com/terms',
-  privacy: 'https://www.edshed.com/privacy',
-  videos: 'https://www.youtube.com/@edshed',
-  facebook: 'https://www.facebook.com/edshed',
-  x: 'https://x.com/edshed',
-  instagram: 'https://www.instagram.com/edshed',
-} as const;
 
 /** Avatar images by hash and size on the static file host (O §7). */
 export const AVATAR_HOST = 'https://files.edshed.com/avatars/';

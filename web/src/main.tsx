@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { matchSitePath } from '../../core/domain/site-routes.js';
+import { resourceLoad, startLoad } from './api/load.js';
 import { App } from './app.js';
 import { reloadAfterChunkFailure } from './chunk-reload.js';
+import { Router } from './router.js';
 import { SessionProvider } from './state/session.js';
 import './styles.css';
 
@@ -11,15 +13,19 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadAfterChunkFailure()) event.preventDefault();
 });
 
+// What a resource page's first view waits for is its resource: ask for it now, while the page's code loads.
+const { page, params } = matchSitePath(window.location.pathname);
+if (page === 'resource' && params.key) startLoad(...resourceLoad(params.key));
+
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <BrowserRouter>
+      <Router>
         <SessionProvider>
           <App />
         </SessionProvider>
-      </BrowserRouter>
+      </Router>
     </StrictMode>,
   );
 }

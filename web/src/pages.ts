@@ -1,10 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchSitePath, type SitePage } from '../../core/domain/site-routes.js';
 import { guardedImport } from './chunk-reload.js';
 import { prefetchAllowed } from './prefetch.js';
 
 type PageModule = { default: ComponentType };
 
-export type PageName = 'about' | 'browse' | 'freeResources' | 'memberships' | 'search' | 'resource' | 'logout' | 'signIn';
+/** The pages that load on demand: all but the home and not-found pages. */
+export type PageName = Exclude<SitePage, 'home' | 'notFound'>;
 
 /** Each page is its own chunk. */
 const LOADERS: Record<PageName, () => Promise<PageModule>> = {
@@ -23,9 +25,8 @@ export const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([name, load
 
 /** The page a site path (without its locale prefix) shows, for prefetching on hover. */
 export function pageOf(path: string): PageName | undefined {
-  const first = path.replace(/^\/+/, '').split('/')[0]?.toLowerCase() ?? '';
-  const names: Record<string, PageName> = { about: 'about', browse: 'browse', 'free-resources': 'freeResources', memberships: 'memberships', search: 'search', resource: 'resource', logout: 'logout', login: 'signIn' };
-  return names[first];
+  const { page } = matchSitePath(path.split(/[?#]/, 1)[0] ?? path);
+  return page in LOADERS ? (page as PageName) : undefined;
 }
 
 /**

@@ -18,6 +18,7 @@ import { readModels } from './027-read-models.js';
 import { writeLog } from './028-write-log.js';
 import { resourceBlocksSchema } from './030-resource-blocks.js';
 import { tokenHashes } from './031-token-hashes.js';
+import { resourceMediaSchema } from './040-resource-media.js';
 
 /** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
 export interface Migration {
@@ -29,7 +30,7 @@ export interface Migration {
 /**
  * Every migration in order. Numbering: 1-9 core (users, schools, auth, server state), 10-19 school
  * administration (groups, homework, rewards...), 20-29 billing (subscriptions, invoices, store, sales),
- * 30+ content. Add a file per migration and list it here.
+ * 30+ content (40-49 resource media). Add a file per migration and list it here.
  */
 export const MIGRATIONS: readonly Migration[] = [
   coreSchema, serverStateSchema,
@@ -43,4 +44,6 @@ export const MIGRATIONS: readonly Migration[] = [
   resourceBlocksSchema,
   // sessions kept as token hashes
   tokenHashes,
+  // the resource files and their signing key
+  resourceMediaSchema,
 ];

@@ -1,4 +1,5 @@
 import { encodeAttribute } from '../../../core/domain/html-entities.js';
+import { MEDIA_PREFIX } from '../../domain/resources/paths.js';
 
 /** A content block of a resource page (O §3): html goes through the site's stripper, plain is shown as text. */
 export interface ResourceBlock {
@@ -13,7 +14,6 @@ export interface BlockSource {
   readonly description: string;
   /** The first format of a subject also carries teacher notes pasted from a page editor. */
   readonly withNotes: boolean;
-  readonly imageHost: string;
 }
 
 /**
@@ -23,7 +23,7 @@ export interface BlockSource {
  * resource code. Deterministic: no random draw, so the rest of the seed is unchanged.
  *
  * @example
- * resourceBlocks({ key: 'kennings-poetry-unit', ident: 'LR0049', format: 'Poetry Unit', description: 'A unit.', withNotes: false, imageHost: 'https://img' })
+ * resourceBlocks({ key: 'kennings-poetry-unit', ident: 'LR0049', format: 'Poetry Unit', description: 'A unit.', withNotes: false })
  * // [{ type: 'html', value: '<h2>Inside this poetry unit</h2>...' }, { type: 'plain', value: 'Resource code LR0049.' }]
  */
 export function resourceBlocks(source: BlockSource): ResourceBlock[] {
@@ -39,7 +39,7 @@ export function resourceBlocks(source: BlockSource): ResourceBlock[] {
       type: 'html',
       value: `<p class="note" onclick="track('notes')">Teacher notes: share the <em>opening</em> together first.`
         + "<script>document.body.dataset.injected = 'script'</script>"
-        + `<img src="${source.imageHost}/${source.key}-notes.jpg" onerror="document.body.dataset.injected = 'onerror'"></p>`,
+        + `<img src="${MEDIA_PREFIX}/resources/${source.key}/notes.jpg" onerror="document.body.dataset.injected = 'onerror'"></p>`,
     },
     { type: 'plain', value: 'Key words are marked <b>like this</b> in the worksheets.' },
   ];

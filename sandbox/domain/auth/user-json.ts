@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { statement } from '../../db/statements.js';
+import { literacyAccessLevel } from '../schools/resources.js';
 
 const jsonText = <T extends z.ZodType>(schema: T) => z.string().transform((text) => schema.parse(JSON.parse(text)) as z.output<T>);
 
@@ -83,6 +84,8 @@ export function userJson(db: SandboxDb, user: UserRow, imitatorId: number | null
     tester: user.tester === 1,
     anonymous: user.anonymous === 1,
     permissions: user.permissions,
+    // O §6: what the site reads for the members-only resources (full or trial), from the school's subscriptions.
+    literacy_access_level: literacyAccessLevel(db, user.school_id),
     stage_spelling: user.stage_spelling,
     stage_number: user.stage_number,
     experimental: user.experimental === 1,

@@ -2,6 +2,7 @@ import type { Db } from '../../kit/sql.js';
 import { notFound } from '../../kit/input.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import { containsText, startsWithText } from '../../kit/search.js';
+import { FILE_KINDS, fileKindOf } from '../resources/files.js';
 
 export interface ResourceRow {
   readonly id: number;
@@ -92,7 +93,8 @@ export function resourceJson(db: Db, row: ResourceRow): Record<string, unknown> 
   const type = row.type_id === null ? null : (one<{ id: number; name: string }>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);
   const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
   const curricula = all<{ curriculum_id: number }>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);
-  const files = all<{ id: number; name: string; mime: string; size: number }>(db, 'SELECT id, name, mime, size FROM resource_files WHERE resource_id = ? ORDER BY id', row.id);
+  const files = all<{ id: number; name: string; mime: string; size: number; kind: string }>(db, 'SELECT id, name, mime, size, kind FROM resource_files WHERE resource_id = ? ORDER BY id', row.id)
+    .map((f) => ({ ...f, title: FILE_KINDS[fileKindOf(f.kind)].label }));
   const content = all<{ type: string; value: string }>(db, 'SELECT type, value FROM resource_blocks WHERE resource_id = ? ORDER BY position', row.id);
   return { ...row, images: row.image.split(';').filter((i) => i !== ''), type, categories, curriculum_ids: curricula, files, content };
 }
@@ -127,20 +129,23 @@ export function nodesWithResource(db: Db, resourceId: number): Record<string, un
 }
 
 /**
- * Whether a school holds a live subscription that includes the literacy resources (`litshed`).
+ * A school's literacy access level (O §6 `literacy_access_level`), from its live subscriptions that include
+ * the literacy resources (`litshed`): `full` while one is active (or cancelling, still paid for), else
+ * `trial` while one is on trial, else null.
  *
  * @example
- * hasLiteracyAccess(db, 3) // true while school 3 has a live literacy subscription
+ * literacyAccessLevel(db, 3) // 'full' while school 3 has an active literacy subscription
  */
-export function hasLiteracyAccess(db: Db, schoolId: number | null): boolean {
-  if (schoolId === null) return false;
-  const row = one(
+export function literacyAccessLevel(db: Db, schoolId: number | null): 'full' | 'trial' | null {
+  if (schoolId === null) return null;
+  const states = all<{ state: string }>(
     db,
-    `SELECT 1 AS x FROM subscriptions s JOIN products p ON p.id = s.product_id
+    `SELECT DISTINCT s.state FROM subscriptions s JOIN products p ON p.id = s.product_id
      WHERE s.school_id = ? AND s.deleted_at IS NULL AND s.state IN ('trial', 'active', 'cancelling')
        AND EXISTS (SELECT 1 FROM json_each(p.permissions) j WHERE j.value IN (${placeholders(1)}))`,
     schoolId,
     'litshed',
-  );
-  return row !== undefined;
+  ).map((r) => r.state);
+  if (states.some((state) => state !== 'trial')) return 'full';
+  return states.length > 0 ? 'trial' : null;
 }

@@ -58,8 +58,6 @@ export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memo
       browser: started,
       page: async (options = {}) => {
         const context = await started.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: options.locale ?? 'en-GB' });
-        // The sandbox's resource images live on a host that does not exist: fail them at once, not after a DNS lookup.
-        await context.route(/^https:\/\/[^/]*\.sandbox\.edshed\.test\//, (route) => route.abort('namenotresolved'));
         return context.newPage();
       },
       close: async () => {
@@ -91,11 +89,11 @@ export interface SiteInTest extends Site {
  *   await site.sharedPage.goto(site.url);
  * });
  */
-export function useSite(options: { readonly sharedPage?: boolean } = {}): SiteInTest {
+export function useSite(options: { readonly sharedPage?: boolean; readonly sandboxArgs?: readonly string[] } = {}): SiteInTest {
   let started: Site | undefined;
   let shared: Page | undefined;
   beforeAll(async () => {
-    started = await startSite();
+    started = await startSite(options.sandboxArgs);
     if (options.sharedPage) shared = await started.page();
   });
   afterAll(async () => {

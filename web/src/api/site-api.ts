@@ -11,7 +11,7 @@ import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula
 import { PAGE_SIZE } from '../../../core/domain/constants.js';
 import { apiBaseUrl, CLIENT_TYPE, CLIENT_VERSION } from '../config.js';
 import {
-  AVATAR_ANSWER, EXCHANGE_ANSWER, LIST_ANSWER, NODES_ANSWER, RESOURCE_ANSWER, SEARCH_ANSWER, SIGN_IN_ANSWER, USER_ANSWER,
+  AVATAR_ANSWER, EXCHANGE_ANSWER, LIST_ANSWER, NODES_ANSWER, PRESIGN_ANSWER, RESOURCE_ANSWER, SEARCH_ANSWER, SIGN_IN_ANSWER, USER_ANSWER,
   type CurriculumNode, type ResourceDetail, type ResourceItem, type SearchPage, type User,
 } from './schemas.js';
 import type { SiteCall, SiteEntry } from './site-commands.js';
@@ -76,7 +76,8 @@ export async function signOut(): Promise<void> {
 
 /** The generated avatar image as a data URL (O §7: user id and size, client-type header sent). */
 export async function avatarImage(userId: number, size: number): Promise<string> {
-  const image = await call('avatar', { id: userId, size }, AVATAR_ANSWER);
+  const answer = await call('avatar', { id: userId, size }, AVATAR_ANSWER);
+  const image = typeof answer === 'string' ? answer : 'image' in answer ? answer.image : answer.avatar;
   return image.startsWith('data:') ? image : `data:image/png;base64,${image}`;
 }
 
@@ -93,4 +94,18 @@ export async function listResources(filter: { category?: string; availability?: 
 
 export async function resourceByKey(key: string): Promise<ResourceDetail> {
   return (await call('byKey', { key }, RESOURCE_ANSWER)).resource;
+}
+
+/** The curriculum nodes (browse categories) a resource is in. */
+export async function resourceNodes(id: number): Promise<CurriculumNode[]> {
+  return (await call('resourceNodes', { id }, NODES_ANSWER)).nodes;
+}
+
+/**
+ * A signed address of a file's bytes, to download (`attachment`) or open (`inline`); made absolute against
+ * the API base (the sandbox answers one relative to it, the platform a full address).
+ */
+export async function fileAddress(id: number, disposition: 'inline' | 'attachment'): Promise<string> {
+  const { url } = await call('presign', { id, disposition }, PRESIGN_ANSWER);
+  return new URL(url, apiBaseUrl()).href;
 }

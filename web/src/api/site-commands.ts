@@ -1,5 +1,6 @@
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import type { EndpointEntries } from '../../../core/endpoints/index.js';
+import type { RequestRoute } from '../../../core/endpoints/request-shape.js';
 
 /**
  * The entries of core's endpoint table the site calls, by the name the site's API module gives each.
@@ -15,6 +16,8 @@ export const SITE_COMMANDS = {
   nodes: 'curriculum-nodes by-url-path',
   list: 'resources list',
   byKey: 'resources by-url-key',
+  resourceNodes: 'resources nodes',
+  presign: 'resource-files presign',
 } as const satisfies Record<string, keyof EndpointEntries>;
 
 export type SiteCall = keyof typeof SITE_COMMANDS;
@@ -23,19 +26,20 @@ export type SiteCall = keyof typeof SITE_COMMANDS;
 export type SiteEntry<C extends SiteCall> = EndpointEntries[(typeof SITE_COMMANDS)[C]];
 
 /**
- * The site's entries taken from the assembled table, refusing a command the table lacks.
+ * The site's entries taken from the assembled table, refusing a command the table lacks: of each, what
+ * its requests are made of (method, path, path parameters, response key). The input's types come from the whole entry
+ * (`SiteEntry`), at compile time.
  *
  * @example
- * pickSiteEndpoints(ENDPOINTS).search.path // 'resources/search'
+ * pickSiteEndpoints(ENDPOINTS).search // { method: 'GET', path: 'resources/search', params: [] }
  */
-export function pickSiteEndpoints(table: readonly Endpoint[]): Record<SiteCall, Endpoint> {
+export function pickSiteEndpoints(table: readonly Endpoint[]): Record<SiteCall, RequestRoute> {
   const byCommand = new Map(table.map((endpoint) => [endpoint.command, endpoint]));
   const entries = Object.entries(SITE_COMMANDS).map(([name, command]) => {
     const endpoint = byCommand.get(command);
     if (!endpoint) throw new Error(`No endpoint ${command} in the table`);
-    // The spec's wording on an inferred route is for people reading the table, not for the calls.
-    const { note: _note, ...entry } = endpoint;
-    return [name, entry] as const;
+    const { method, path, params, response } = endpoint;
+    return [name, { method, path, params, ...(response === undefined ? {} : { response }) }] as const;
   });
-  return Object.fromEntries(entries) as Record<SiteCall, Endpoint>;
+  return Object.fromEntries(entries) as Record<SiteCall, RequestRoute>;
 }

@@ -1,4 +1,5 @@
-import { LINKS, SIBLINGS, type SiblingKey } from '../config.js';
+import { SITE_CONFIG } from '../../site.config.js';
+import { SIBLINGS, type SiblingKey } from '../config.js';
 import { useLocale } from '../i18n/locale.js';
 import { SITE_LOCALES } from '../i18n/site-locales.js';
 import { LocalLink } from './local-link.js';
@@ -9,11 +10,14 @@ import usAward from '../assets/badge-us-award.svg';
 const PRODUCTS: readonly SiblingKey[] = ['spelling', 'maths', 'phonics', 'quiz', 'hub'];
 const PARTNERS = ['National Literacy Partners', 'Schools Reading Network', 'Teach Together'] as const;
 
-/** The footer by locale (O §2): links, contact from the messages, US or UK address, badges and partners. */
+/** The footer by locale (O §2): links, contact and company details from the site configuration (US or UK), badges and partners. */
 export function Footer() {
   const { locale, messages } = useLocale();
   const text = messages.footer;
   const us = SITE_LOCALES[locale].country === 'US';
+  const { email, links, ukCompany, usCompany } = SITE_CONFIG;
+  const phone = SITE_CONFIG.phones[locale];
+  const company = us ? usCompany : ukCompany;
   return (
     <footer className="footer" data-variant={us ? 'us' : 'uk'}>
       <div className="footer-columns">
@@ -22,12 +26,12 @@ export function Footer() {
           <ul>
             <li><LocalLink to="/">{text.home}</LocalLink></li>
             <li><LocalLink to="/about">{text.about}</LocalLink></li>
-            <li><a href={LINKS.help}>{text.help}</a></li>
+            <li><a href={links.help}>{text.help}</a></li>
             <li><LocalLink to="/browse">{text.resources}</LocalLink></li>
-            <li><a href={LINKS.blog}>{text.blog}</a></li>
-            <li><a href={LINKS.merch}>{text.merch}</a></li>
-            <li><a href={LINKS.terms}>{text.terms}</a></li>
-            <li><a href={LINKS.privacy}>{text.privacy}</a></li>
+            <li><a href={links.blog}>{text.blog}</a></li>
+            <li><a href={links.merch}>{text.merch}</a></li>
+            <li><a href={links.terms}>{text.terms}</a></li>
+            <li><a href={links.privacy}>{text.privacy}</a></li>
           </ul>
         </nav>
         <nav aria-label={text.products}>
@@ -40,21 +44,21 @@ export function Footer() {
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">{text.contact}</h2>
-          <p><a className="contact-email" href={`mailto:${text.email}`}>{text.email}</a></p>
-          <p><a className="contact-phone" href={`tel:${text.phone.replace(/[^+\d]/g, '')}`}>{text.phone}</a></p>
-          <p><a href={LINKS.videos}>{text.videos}</a></p>
+          <p><a className="contact-email" href={`mailto:${email}`}>{email}</a></p>
+          <p><a className="contact-phone" href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a></p>
+          <p><a href={links.videos}>{text.videos}</a></p>
           <p className="follow">
-            {text.follow}: <a href={LINKS.facebook}>Facebook</a> <a href={LINKS.x}>X</a> <a href={LINKS.instagram}>Instagram</a>
+            {text.follow}: <a href={links.facebook}>Facebook</a> <a href={links.x}>X</a> <a href={links.instagram}>Instagram</a>
           </p>
-          <a className="get-help" href={LINKS.help}>{text.getHelp}</a>
+          <a className="get-help" href={links.help}>{text.getHelp}</a>
         </section>
         <address className="company">
-          <strong>{text.company}</strong>
-          {text.address.map((line) => (
+          <strong>{company.name}</strong>
+          {company.address.map((line) => (
             <span key={line}>{line}</span>
           ))}
-          {!us && <span className="registration">{text.registration}</span>}
-          {!us && <span className="vat">{text.vat}</span>}
+          {!us && <span className="registration">{text.registration(ukCompany.registeredIn, ukCompany.companyNumber)}</span>}
+          {!us && <span className="vat">{text.vat(ukCompany.vatNumber)}</span>}
         </address>
       </div>
       <div className="badges" aria-label={text.awards} role="group">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { splitLocalePath } from '../../../core/domain/locale-resolution.js';
 import { ROUTABLE_LOCALES, type RoutableLocale } from '../../../core/domain/routable-locales.js';
 import { rememberLocale, useLocale } from '../i18n/locale.js';
 import { SITE_LOCALES } from '../i18n/site-locales.js';
+import { useLocation, useNavigate } from '../router.js';
 
 /**
  * The language flag dropdown (O §2): flags hidden on small screens, opened by tap below 1023px (by hover

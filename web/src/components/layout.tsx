@@ -1,8 +1,8 @@
-import { Suspense, useEffect, useMemo } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { RoutableLocale } from '../../../core/domain/routable-locales.js';
 import { LocaleProvider, localeOf } from '../i18n/locale.js';
 import { SITE_LOCALES } from '../i18n/site-locales.js';
+import { useLocation } from '../router.js';
 import { useSession } from '../state/session.js';
 import { BrandBar } from './brand-bar.js';
 import { ErrorBoundary } from './error-boundary.js';
@@ -11,7 +11,7 @@ import { ProgressBar } from './progress-bar.js';
 import { TopNav } from './top-nav.js';
 
 /** The app shell around every page of one route prefix (none, or a routable locale). */
-export function Layout({ routeLocale }: { routeLocale: RoutableLocale | undefined }) {
+export function Layout({ routeLocale, children }: { readonly routeLocale: RoutableLocale | undefined; readonly children: ReactNode }) {
   const location = useLocation();
   const locale = useMemo(() => localeOf(routeLocale), [routeLocale]);
   const { state, set } = useSession();
@@ -31,10 +31,9 @@ export function Layout({ routeLocale }: { routeLocale: RoutableLocale | undefine
       )}
       <main id="main">
         <ErrorBoundary resetKey={location.pathname}>
-          {/* A new boundary per path: the router navigates in a transition, which would keep the old page
-              on screen instead of a fallback of an existing boundary; a new one shows the progress bar. */}
+          {/* A new boundary per path: a page still loading its code shows the progress bar, never the last page. */}
           <Suspense key={location.pathname} fallback={<ProgressBar />}>
-            <Outlet />
+            {children}
           </Suspense>
         </ErrorBoundary>
       </main>

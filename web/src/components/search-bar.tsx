@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { BREAKPOINTS, SEARCH_FOCUS_DELAY_MS } from '../../../core/domain/constants.js';
 import { localPath, useLocale } from '../i18n/locale.js';
 import { prefetchAllowed } from '../prefetch.js';
+import { useNavigate } from '../router.js';
 
 const loadPanel = () => import('./search-panel.js');
 const SearchPanel = lazy(loadPanel);

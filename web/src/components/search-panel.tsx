@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '../../../core/domain/constants.js';
 import type { ResourceItem } from '../api/schemas.js';
 import { loadApi } from '../api/load.js';
+import { useNavigate } from '../router.js';
 import { useSession } from '../state/session.js';
 import { useLocale } from '../i18n/locale.js';
 import { LocalLink } from './local-link.js';

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { LINKS, PRODUCT_NAME } from '../config.js';
+import { SITE_CONFIG } from '../../site.config.js';
+import { PRODUCT_NAME } from '../config.js';
 import { useLocale } from '../i18n/locale.js';
 import { useSession } from '../state/session.js';
 import { LanguageMenu } from './language-menu.js';
@@ -22,7 +23,7 @@ export function TopNav() {
           <li><LocalLink to="/about">{messages.nav.about}</LocalLink></li>
           <ResourcesMenu />
           <li><LocalLink to="/memberships">{messages.nav.memberships}</LocalLink></li>
-          <li><a href={LINKS.help}>{messages.nav.help}</a></li>
+          <li><a href={SITE_CONFIG.links.help}>{messages.nav.help}</a></li>
           <LanguageMenu />
           {state.user ? (
             <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SiteApi } from '../api/load.js';
-import { loadApi } from '../api/load.js';
+import { loadApi, takeStartedLoad } from '../api/load.js';
 
 export type Loaded<T> =
   | { readonly status: 'loading' }
@@ -18,8 +18,7 @@ export function useApi<T>(key: string, load: (api: SiteApi) => Promise<T>): Load
   useEffect(() => {
     let live = true;
     setState({ key, value: { status: 'loading' } });
-    loadApi()
-      .then(load)
+    ((takeStartedLoad(key) as Promise<T> | undefined) ?? loadApi().then(load))
       .then(
         (data) => live && setState({ key, value: { status: 'done', data } }),
         (error: unknown) => live && setState({ key, value: { status: 'failed', error } }),

@@ -45,6 +45,18 @@ export function useLocale(): LocaleState {
   return state;
 }
 
+/**
+ * A page's words for each routable locale: the English base, with what a locale words otherwise (pupil or
+ * student). Kept beside its page, so the words load with the page's code, not on every first visit.
+ *
+ * @example
+ * const words = localeTable({ pupils: 'pupils' }, { 'en-us': { pupils: 'students' } });
+ * words('en-us').pupils // 'students'
+ */
+export function localeTable<T extends object>(base: T, overrides: Partial<Record<RoutableLocale, Partial<T>>> = {}): (locale: RoutableLocale) => T {
+  return (locale) => ({ ...base, ...overrides[locale] });
+}
+
 /** A site path in the current locale's form: `localPath(prefix, '/about')` -> `/en-au/about`. */
 export function localPath(prefix: string, path: string): string {
   if (path === '/' || path === '') return prefix === '' ? '/' : prefix;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { usePageTitle } from '../components/page-title.js';
 import { localPath, useLocale } from '../i18n/locale.js';
+import { useNavigate } from '../router.js';
 import { useSession } from '../state/session.js';
 
 /** Logs the user out (clears user and token) and goes to the locale home. */

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../components/page-title.js';
 import { ResourceTiles } from '../components/resource-tiles.js';
 import { showsMore, showsNoResults, useSearch } from '../components/search-panel.js';
 import { useLocale } from '../i18n/locale.js';
+import { useSearchParams } from '../router.js';
 
 /** The Search page: the full search for `?search=`, as tiles, with 'More...' for the next 10. */
 export default function Search() {
   const { messages } = useLocale();
   usePageTitle(messages.titles.search);
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const text = params.get('search') ?? '';
   const { results, run, more } = useSearch();
   useEffect(() => run(text), [text, run]);

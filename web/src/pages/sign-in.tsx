@@ -1,15 +1,28 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { loadApi } from '../api/load.js';
 import { usePageTitle } from '../components/page-title.js';
 import { localPath, useLocale } from '../i18n/locale.js';
+import { useNavigate, useSearchParams } from '../router.js';
 import { useSession } from '../state/session.js';
 
-/** Signs in against the API with a username and password, then goes to the locale home. */
+/**
+ * Where to go after signing in: `next` when it is a path of this site (`/en-au/resource/owl`), else the
+ * locale home; never another origin (`//evil.example`, `https://...`).
+ *
+ * @example
+ * afterSignIn('/resource/owl', '/en-au') // '/resource/owl'
+ * afterSignIn('//evil.example', '')     // '/'
+ */
+export function afterSignIn(next: string | null, prefix: string): string {
+  return next && /^\/(?![/\\])/.test(next) ? next : localPath(prefix, '/');
+}
+
+/** Signs in against the API with a username and password, then goes back where the visitor came from (`?next=`) or home. */
 export default function SignIn() {
   const { messages, prefix } = useLocale();
   const { setToken, setUser } = useSession();
   const navigate = useNavigate();
+  const next = useSearchParams().get('next');
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   usePageTitle(messages.titles.signIn);
@@ -24,7 +37,7 @@ export default function SignIn() {
       api.setToken(token);
       setUser({ ...user, token });
       setToken(token);
-      navigate(localPath(prefix, '/'));
+      navigate(afterSignIn(next, prefix));
     } catch (error) {
       console.error('Sign-in failed', error);
       setFailed(true);

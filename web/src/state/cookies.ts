@@ -1,3 +1,19 @@
+let snapshot: string | undefined;
+
+/**
+ * The page's cookies, read once per task: each read of `document.cookie` asks the browser's network
+ * process, and start-up reads several (token, locale, viewer country) in one go.
+ */
+function pageCookies(): string {
+  if (snapshot === undefined) {
+    snapshot = document.cookie;
+    queueMicrotask(() => {
+      snapshot = undefined;
+    });
+  }
+  return snapshot;
+}
+
 /**
  * Reads one cookie of the page.
  *
@@ -5,7 +21,7 @@
  * readCookie('locale') // 'en-au', or undefined
  */
 export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
+  for (const part of pageCookies().split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return decodeURIComponent(value.join('='));
   }
@@ -23,4 +39,5 @@ export function writeCookie(name: string, value: string, maxAgeMs: number, domai
   if (domain) parts.push(`domain=${domain}`);
   if (window.location.protocol === 'https:') parts.push('Secure');
   document.cookie = parts.join('; ');
+  snapshot = undefined;
 }

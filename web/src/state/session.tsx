@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { splitLocalePath } from '../../../core/domain/locale-resolution.js';
 import type { User } from '../api/schemas.js';
 import { loadApi } from '../api/load.js';
+import { useLocation, useNavigate } from '../router.js';
 import { INITIAL_STATE, reduce, type ClientState, type StateChange } from './client-state.js';
 import { storedToken, storedUser, storeToken, storeUser, viewerCountry } from './token-store.js';
 
