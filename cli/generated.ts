@@ -76,7 +76,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     });
   }
   for (const [key, spec] of payload) {
-    if (isPasswordKey(key)) addPasswordOptions(cmd, key);
+    if (isPasswordKey(key)) addPasswordOptions(cmd, key, describeField(spec));
     else cmd.addOption(offerValues(new Option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`), valuesToOffer(spec)));
   }
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
