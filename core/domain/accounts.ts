@@ -18,6 +18,10 @@ export type JobState = (typeof JOB_STATES)[number];
 /** Whether a literacy resource is free to all or for members (a school with a live literacy subscription). */
 export const RESOURCE_AVAILABILITY = ['free', 'members'] as const;
 
+/** A user's access to the members' literacy resources, from their school's subscriptions: full, or a trial's (null: none). */
+export const LITERACY_ACCESS_LEVELS = ['full', 'trial'] as const;
+export type LiteracyAccessLevel = (typeof LITERACY_ACCESS_LEVELS)[number];
+
 /** The kinds of a resource's content block: HTML to sanitise, or plain text. */
 export const CONTENT_BLOCK_TYPES = ['html', 'plain'] as const;
 
