@@ -13,7 +13,8 @@ export type AnswerShape =
   | 'int'
   | 'boolean'
   | 'unknown'
-  | { readonly pattern: string }
+  | 'date'
+  | 'day'
   | { readonly object: Readonly<Record<string, AnswerShape>> }
   | { readonly array: AnswerShape }
   | { readonly optional: AnswerShape }
@@ -30,8 +31,8 @@ const KIND_SHAPES: Readonly<Record<FieldKind, AnswerShape>> = {
   int: 'int',
   number: 'number',
   boolean: 'boolean',
-  date: { pattern: ISO_DATE.source },
-  day: { pattern: ISO_DAY.source },
+  date: 'date',
+  day: 'day',
   id: ID,
   serial: 'int',
   ids: { array: ID },
@@ -115,8 +116,11 @@ export function checkShape(shape: AnswerShape, value: unknown, path = ''): unkno
       return typeof value === 'boolean' ? value : fail(path, 'true or false', value);
     case 'unknown':
       return value;
+    case 'date':
+      return typeof value === 'string' && ISO_DATE.test(value) ? value : fail(path, 'a date (2026-09-01, with a time if any)', value);
+    case 'day':
+      return typeof value === 'string' && ISO_DAY.test(value) ? value : fail(path, 'a day (2026-09-01)', value);
   }
-  if ('pattern' in shape) return typeof value === 'string' && new RegExp(shape.pattern).test(value) ? value : fail(path, `a text of the form ${shape.pattern}`, value);
   if ('object' in shape) return checkObject(shape, value, path);
   if ('array' in shape) return Array.isArray(value) ? Array.from(value, (item: unknown, i) => checkShape(shape.array, item, `${path}[${i}]`)) : fail(path, 'a list', value);
   if ('optional' in shape) return value === undefined ? undefined : checkShape(shape.optional, value, path);
