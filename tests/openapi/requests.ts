@@ -3,25 +3,10 @@
  * from each operation's parameter and body schemas, and the reply schema each status declares.
  */
 import fc from 'fast-check';
+import type { JsonSchema } from '../../core/openapi/schema.js';
 
-/** The parts of JSON Schema and OpenAPI the generator reads. */
-export interface Schema {
-  readonly $ref?: string;
-  readonly type?: string;
-  readonly anyOf?: readonly Schema[];
-  readonly enum?: readonly unknown[];
-  readonly properties?: Readonly<Record<string, Schema>>;
-  readonly required?: readonly string[];
-  readonly items?: Schema;
-  readonly minItems?: number;
-  readonly maxItems?: number;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly pattern?: string;
-  readonly examples?: readonly unknown[];
-}
+/** The schemas of the document (the generator's own type of them: a type only, the values come from the document). */
+export type Schema = JsonSchema;
 
 interface Parameter {
   readonly $ref?: string;
