@@ -156,13 +156,13 @@ export const groupsArea = defineArea('groups', {
   },
   'groups activity': {
     route: 'GET users/me/school/groups/{id}/activity',
-    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: 'date' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: nullable('date') })] },
     role: 'teacher',
     summary: "Show a group's recent spelling activity",
   },
   'groups maths-activity': {
     route: 'GET users/me/school/groups/{id}/activitymaths',
-    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: 'date' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: nullable('date') })] },
     role: 'teacher',
     summary: "Show a group's recent maths activity",
   },

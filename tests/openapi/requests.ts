@@ -139,7 +139,9 @@ function queryText(value: unknown): string {
  */
 export function requestArbitrary(doc: Document, { method, path, operation }: DocumentOperation): fc.Arbitrary<DrawnRequest> {
   const parameters = (operation.parameters ?? []).map((p) => parameterOf(doc, p));
-  const value = (p: Parameter) => (p.required ? arbitraryOf(doc, p.schema) : fc.option(arbitraryOf(doc, p.schema), { nil: undefined }));
+  // A path segment `.` or `..` is a dot segment: the URL itself drops it (RFC 3986), so no client can send one.
+  const drawn = (p: Parameter) => (p.in === 'path' ? arbitraryOf(doc, p.schema).filter((v) => v !== '.' && v !== '..') : arbitraryOf(doc, p.schema));
+  const value = (p: Parameter) => (p.required ? drawn(p) : fc.option(drawn(p), { nil: undefined }));
   const media = operation.requestBody?.content['application/json'];
   const body = media === undefined ? fc.constant(undefined) : operation.requestBody?.required ? arbitraryOf(doc, media.schema) : fc.option(arbitraryOf(doc, media.schema), { nil: undefined });
   return fc.record({ values: fc.tuple(...parameters.map(value)), body }).map(({ values, body: drawn }) => {
