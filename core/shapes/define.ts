@@ -13,11 +13,6 @@
  */
 import type { FieldSpec, FieldTypes, JsonValue, OptionalKeys, FieldType } from '../endpoints/define.js';
 
-/** How a reply writes a day (`day`): `2026-09-01`. */
-export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** How a reply writes a moment (`date`): a day, with a time and a zone if it likes (`2026-09-01T10:00:00Z`). */
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
 /** A value in a reply: a field spec, a shape, or a list of one value. */
 export type ReplyValue = FieldSpec | ObjectShape | ListValue;
 

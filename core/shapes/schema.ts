@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { fieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
-import { ISO_DATE, ISO_DAY, isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
+import { ISO_DATE, ISO_DAY } from './formats.js';
+import { isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
 
 /** How strictly an object is read: `loose` lets keys beyond the shape's through, `strict` refuses them. */
 export type Strictness = 'loose' | 'strict';

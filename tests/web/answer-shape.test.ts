@@ -45,7 +45,8 @@ function near(shape: AnswerShape, depth = 0): fc.Arbitrary<unknown> {
     if ('object' in shape) {
       const fields = Object.fromEntries(Object.entries(shape.object).map(([key, field]) => [key, near(field, depth + 1)]));
       const required = Object.entries(shape.object).flatMap(([key, field]) => (typeof field === 'object' && 'optional' in field ? [] : [key]));
-      return fc.record({ ...fields, extra: fc.integer() }, { requiredKeys: required });
+      const model: Record<string, fc.Arbitrary<unknown>> = { ...fields, extra: fc.integer() };
+      return fc.record(model, { requiredKeys: required });
     }
     if ('array' in shape) return depth > 3 ? fc.constant([]) : fc.array(near(shape.array, depth + 1), { maxLength: 3 });
     if ('optional' in shape) return fc.oneof(fc.constant(undefined), near(shape.optional, depth));

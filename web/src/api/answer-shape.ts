@@ -5,7 +5,8 @@
  * table. It accepts what core's loose reply schema accepts (tests/web/answer-shape.test.ts).
  */
 import { fieldInfo, type FieldKind } from '../../../core/endpoints/define.js';
-import { ISO_DATE, ISO_DAY, isListValue, isObjectShape, listItem, type OptionalList, type Reply, type ReplyValue } from '../../../core/shapes/define.js';
+import { isListValue, isObjectShape, listItem, type OptionalList, type Reply, type ReplyValue } from '../../../core/shapes/define.js';
+import { ISO_DATE, ISO_DAY } from '../../../core/shapes/formats.js';
 
 export type AnswerShape =
   | 'string'
