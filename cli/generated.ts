@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
-import { offerValues } from './completion/values.js';
+import { offerList, offerValues } from './completion/values.js';
+import { replyFieldNames } from '../core/shapes/reply.js';
 import { MAX_TAKE } from '../core/domain/constants.js';
 import { exampleOf } from './help/example.js';
 import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../core/endpoints/define.js';
@@ -85,6 +86,10 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
   if (bulk) addBulkOptions(cmd, { yes: !endpoint.destructive && !taken.has('yes') });
   if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
+  // `--fields` completes the fields of the answer's shape, where the entry declares it.
+  const fields = cmd.options.find((option) => option.long === '--fields');
+  const fieldNames = replyFieldNames(endpoint);
+  if (fields && fieldNames) offerList(fields, ['all', ...fieldNames]);
   const where = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query string' : 'JSON body';
   cmd.addHelpText(
     'after',

@@ -1,4 +1,5 @@
 import { environmentText } from './environment.js';
+import { outputText } from './output.js';
 import { EXIT } from '../cli-error.js';
 
 /** What each exit code tells a script; one entry per code of `EXIT`, so a new code needs its meaning here. */
@@ -32,6 +33,7 @@ export interface HelpTopic {
 export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
   'exit-codes': { summary: 'What each exit code of edshed means', text: exitCodesText },
   environment: { summary: 'Environment variables, how the API URL is chosen, named environments', text: environmentText },
+  output: { summary: 'Formats, default columns and width, --fields, and the JSON shape of a list', text: outputText },
 };
 
 /**

@@ -3,6 +3,8 @@
  * are loose: keys not named here pass through, so `--json` still prints what the API said.
  */
 import { z } from 'zod';
+import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
+import { SESSION_USER } from '../../core/shapes/user.js';
 import { CliError, EXIT } from '../cli-error.js';
 
 const count = z.number().int().nonnegative();
@@ -57,12 +59,32 @@ export type InvoiceRecord = z.infer<typeof invoiceRecord>;
  * const school = answerOf((await api.schools.show({ id: 1 })).data, 'school', schoolRecord, 'GET schools/1');
  */
 export function answerOf<T>(data: unknown, key: string, schema: z.ZodType<T>, call: string): T {
-  const value = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(valueOf(data, key));
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` (${key}.${issue.path.join('.')}: ${issue.message})` : '';
-  throw new CliError(`${call} answered without the expected ${key}${where}`, EXIT.requestFailed);
+  throw notAnswered(call, key, parsed.error.issues[0]);
+}
+
+const valueOf = (data: unknown, key: string): unknown => (data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined);
+
+/** A failed request (exit 1) naming what the answer lacked. */
+function notAnswered(call: string, key: string, issue: { readonly path: readonly PropertyKey[]; readonly message: string } | undefined): CliError {
+  const where = issue && issue.path.length > 0 ? ` (${key}.${issue.path.map(String).join('.')}: ${issue.message})` : '';
+  return new CliError(`${call} answered without the expected ${key}${where}`, EXIT.requestFailed);
+}
+
+/**
+ * The value under `key` of an API answer, checked against its shape as core declares it (core/shapes,
+ * with zod/mini, loosely: keys the shape does not name pass through); a different one is a failed request
+ * (exit 1), as with `answerOf`.
+ *
+ * @example
+ * const user = await answerShaped((await api.me.show()).data, 'user', SESSION_USER, 'GET users/me');
+ */
+export async function answerShaped<S extends ObjectShape>(data: unknown, key: string, shape: S, call: string): Promise<ValueOf<S>> {
+  const { replySchema } = await import('../../core/shapes/schema.js');
+  const parsed = replySchema(shape).safeParse(valueOf(data, key));
+  if (parsed.success) return parsed.data as ValueOf<S>;
+  throw notAnswered(call, key, parsed.error.issues[0]);
 }
 
 /** A product's name for people: its name, else its code, else its id. */
@@ -75,16 +97,15 @@ export function schoolLabel(school: SchoolRecord): string {
   return `${school.name} (school ${school.id}${school.country ? `, ${school.country}` : ''})`;
 }
 
-/** Who the token belongs to (`GET users/me`): role flags and school. */
-export const meRecord = z.object({
-  user: z.looseObject({
-    id: z.union([z.number(), z.string()]),
-    username: z.string().nullish(),
-    display_name: z.string().nullish(),
-    kind: z.string().nullish(),
-    superuser: z.boolean().nullish(),
-    employee: z.boolean().nullish(),
-    district_id: z.number().int().nullish(),
-    school: z.looseObject({ id: z.union([z.number(), z.string()]).optional(), name: z.string().optional(), admin: z.boolean().nullish() }).nullish(),
-  }),
-});
+/** Who the token belongs to (`GET users/me`): the user as core declares it (role flags, school). */
+export type MeUser = ValueOf<typeof SESSION_USER>;
+
+/**
+ * The user of a `GET users/me` answer, checked against core's shape.
+ *
+ * @example
+ * const user = await meUser((await api.me.show()).data);
+ */
+export function meUser(data: unknown): Promise<MeUser> {
+  return answerShaped(data, 'user', SESSION_USER, 'GET users/me');
+}

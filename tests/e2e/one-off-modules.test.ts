@@ -89,13 +89,31 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.filter(isTableCode)).toEqual([]);
   });
 
-  it('`edshed dash billing --once` (the typed methods, issue 11): bound from the table\'s data, not its code; no Ink, no Node fetch', async () => {
+  it('`edshed dash billing --once` (the typed methods, issue 11): bound from the table\'s data of the nouns it calls, not its code; no Ink, no Node fetch', async () => {
     const { chunks, sources, builtins } = await loadedBy(['dash', 'billing', '--once']);
-    expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual(['_edshed-table_all']);
+    const table = chunks.filter((name) => name.startsWith('_edshed-table_'));
+    expect(table).not.toContain('_edshed-table_all');
+    expect(table).toContain('_edshed-table_noun-invoices');
     expect(sources.some((s) => s.endsWith('core/endpoints/bind-table.ts'))).toBe(true);
     expect(sources.filter((s) => /core\/endpoints\/(index|table|superuser-billing|sales-reporting)\.ts$/.test(s))).toEqual([]);
     expect(sources.filter((s) => /node_modules\/(ink|react)\//.test(s))).toEqual([]);
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+
+  it('`edshed schools show 1` (issue 19): the entries of the nouns it calls only, never the whole table', async () => {
+    const { chunks, sources } = await loadedBy(['schools', 'show', '1']);
+    expect(chunks.filter((name) => name.startsWith('_edshed-table_')).sort()).toEqual(
+      ['_edshed-table_noun-invoices', '_edshed-table_noun-me', '_edshed-table_noun-school-subscriptions', '_edshed-table_noun-schools', '_edshed-table_noun-subscriptions'].sort(),
+    );
+    // The table's entries as data: none of its modules (the areas, the assembly); its call helpers do load.
+    expect(sources.filter((s) => /core\/endpoints\/(index|table|school|superuser-billing|school-subscriptions|auth)\.ts$/.test(s))).toEqual([]);
+  });
+
+  it('`edshed whoami` (issue 19): the user checked with core\'s shape (zod/mini), no classic zod, no table', async () => {
+    const { chunks, sources } = await loadedBy(['whoami']);
+    expect(sources.some((s) => s.endsWith('core/shapes/user.ts'))).toBe(true);
+    expect(sources.filter(isClassicZod)).toEqual([]);
+    expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual([]);
   });
 
   it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod) before sending', async () => {
