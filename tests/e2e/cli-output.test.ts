@@ -14,7 +14,7 @@ const colourOn = { NO_COLOR: '' };
 
 /** Runs edshed with stdout and stdin on a pseudo-terminal (util-linux `script`), to see colour switch on. */
 async function onTerminal(args: readonly string[], env: Readonly<Record<string, string>>): Promise<string> {
-  const quoted = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const result = await execa('script', ['-qec', quoted, '/dev/null'], { reject: false, env: { ...sandbox.env, ...env }, input: '' });
   return String(result.stdout);
 }

@@ -47,7 +47,7 @@ async function loadedBy(args: readonly string[]): Promise<Loaded> {
     `import { register } from 'node:module';\nimport { writeFileSync } from 'node:fs';\nregister(${JSON.stringify(`file://${hooks}`)});\n` +
       `process.on('exit', () => writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join('\\n')));\n`,
   );
-  const run = await execa('node', ['--import', register, BIN, ...args], { reject: false, env: { ...sandbox.env, EDSHED_TEST_LOG: log } });
+  const run = await execa(process.execPath, ['--import', register, BIN, ...args], { reject: false, env: { ...sandbox.env, EDSHED_TEST_LOG: log } });
   expect(run.exitCode, String(run.stderr)).toBe(0);
   const chunks = readFileSync(log, 'utf8')
     .split('\n')
