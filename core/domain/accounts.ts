@@ -22,6 +22,10 @@ export const RESOURCE_AVAILABILITY = ['free', 'members'] as const;
 export const LITERACY_ACCESS_LEVELS = ['full', 'trial'] as const;
 export type LiteracyAccessLevel = (typeof LITERACY_ACCESS_LEVELS)[number];
 
+/** The kinds of a resource's file: a planning pack, teaching slides, a worksheet, or any other document. */
+export const RESOURCE_FILE_KINDS = ['planning', 'slides', 'worksheet', 'document'] as const;
+export type ResourceFileKind = (typeof RESOURCE_FILE_KINDS)[number];
+
 /** The kinds of a resource's content block: HTML to sanitise, or plain text. */
 export const CONTENT_BLOCK_TYPES = ['html', 'plain'] as const;
 

@@ -25,7 +25,7 @@ function setup(routes: Readonly<Record<string, Response | ((call: FetchCall) => 
 const MY_SCHOOL_REST = { country: 'GB', region: 'GB-ENG', locale: 'en_GB', account_region: 'GB', district_id: null, settings: {}, teacher: true, admin: false };
 const SESSION_USER_REST = {
   email: null, first_name: 'Some', last_name: 'One', display_name: 'Someone', kind: 'teacher', superuser: false, employee: false, tester: false, anonymous: false,
-  permissions: [], stage_spelling: null, stage_number: null, experimental: false, avatar: {}, school_username: null, district_id: null, parent_id: null,
+  permissions: [], literacy_access_level: null, stage_spelling: null, stage_number: null, experimental: false, avatar: {}, school_username: null, district_id: null, parent_id: null,
   created_at: '2026-09-01T08:00:00Z', imitatingUser: null, token: 'tok_me',
 };
 const me = ({ school, ...user }: Record<string, unknown>) =>
