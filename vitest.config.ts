@@ -16,7 +16,8 @@ const NEED_BUILD = [
  * Four projects, each runnable alone (`npm run test:unit`, `test:sandbox`, `test:e2e`, `test:web`):
  * - unit: core and CLI in process (fakes, an in-process sandbox), nothing built;
  * - sandbox: the sandbox server and its database;
- * - e2e: the built binary and package (a sandbox process, the CLI's terminal views in tmux, the README);
+ * - e2e: the built binary and package (a sandbox process, the CLI's terminal views in tmux, the README,
+ *   the OpenAPI document checked by tools no one here wrote);
  * - web: the built site in a browser (Chromium).
  * `npm test` type-checks, lints, builds, then runs all four.
  */
@@ -32,7 +33,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/core/**/*.test.ts', 'tests/cli/**/*.test.{ts,tsx}'], exclude: NEED_BUILD } },
       { extends: true, test: { name: 'sandbox', include: ['tests/sandbox/**/*.test.ts'] } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts', 'tests/readme/**/*.test.ts', ...NEED_BUILD] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts', 'tests/readme/**/*.test.ts', 'tests/openapi/**/*.test.ts', ...NEED_BUILD] } },
       { extends: true, test: { name: 'web', include: ['tests/web/**/*.test.{ts,tsx}'] } },
     ],
   },
