@@ -107,6 +107,11 @@ describe('a one-off command loads what its call needs', () => {
     );
     // The table's entries as data: none of its modules (the areas, the assembly); its call helpers do load.
     expect(sources.filter((s) => /core\/endpoints\/(index|table|school|superuser-billing|school-subscriptions|auth)\.ts$/.test(s))).toEqual([]);
+    // Its input (the school's id) checked with the table's schemas and the answers read, all with zod/mini:
+    // no classic zod (issue 19).
+    expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
+    expect(sources.some((s) => s.endsWith('cli/read/records.ts'))).toBe(true);
+    expect(sources.filter(isClassicZod)).toEqual([]);
   });
 
   it('`edshed whoami` (issue 19): the user checked with core\'s shape (zod/mini), no classic zod, no table', async () => {
