@@ -2,52 +2,55 @@
  * The parts of API answers that curated commands rely on, checked with zod where they come in. Objects
  * are loose: keys not named here pass through, so `--json` still prints what the API said.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
 import { SESSION_USER } from '../../core/shapes/user.js';
 import { CliError, EXIT } from '../cli-error.js';
 
-const count = z.number().int().nonnegative();
+// zod/mini (issue 19): `schools show 1` reads these, and a one-off command should not load classic zod.
+const count = z.number().check(z.int(), z.nonnegative());
+const int = () => z.number().check(z.int());
+const text = () => z.nullish(z.string());
 
 export const schoolRecord = z.looseObject({
-  id: z.number().int(),
+  id: int(),
   name: z.string(),
-  country: z.string().nullish(),
-  region: z.string().nullish(),
-  locale: z.string().nullish(),
-  code: z.string().nullish(),
-  pupil_count: count.optional(),
-  teacher_count: count.optional(),
-  group_count: count.optional(),
+  country: text(),
+  region: text(),
+  locale: text(),
+  code: text(),
+  pupil_count: z.optional(count),
+  teacher_count: z.optional(count),
+  group_count: z.optional(count),
 });
 export type SchoolRecord = z.infer<typeof schoolRecord>;
 
 export const subscriptionRecord = z.looseObject({
-  id: z.number().int(),
-  school_id: z.number().int(),
+  id: int(),
+  school_id: int(),
   state: z.string(),
-  kind: z.string().nullish(),
-  product_id: z.number().int().nullish(),
-  product: z.looseObject({ name: z.string(), code: z.string().nullish() }).nullish(),
-  start_date: z.string().nullish(),
-  expiry: z.string().nullish(),
-  seats: count.nullish(),
-  teacher_seats: count.nullish(),
-  assigned: z.looseObject({ users: count, teachers: count }).nullish(),
-  seats_available: count.nullish(),
-  teacher_seats_available: count.nullish(),
+  kind: text(),
+  product_id: z.nullish(int()),
+  product: z.nullish(z.looseObject({ name: z.string(), code: text() })),
+  start_date: text(),
+  expiry: text(),
+  seats: z.nullish(count),
+  teacher_seats: z.nullish(count),
+  assigned: z.nullish(z.looseObject({ users: count, teachers: count })),
+  seats_available: z.nullish(count),
+  teacher_seats_available: z.nullish(count),
 });
 export type SubscriptionRecord = z.infer<typeof subscriptionRecord>;
 
 export const invoiceRecord = z.looseObject({
-  id: z.number().int(),
-  number: z.string().nullish(),
-  subscription_id: z.number().int().nullish(),
+  id: int(),
+  number: text(),
+  subscription_id: z.nullish(int()),
   state: z.string(),
   currency: z.string(),
-  total: z.number().int(),
-  amount_due: z.number().int().nullish(),
-  due_at: z.string().nullish(),
+  total: int(),
+  amount_due: z.nullish(int()),
+  due_at: text(),
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecord>;
 
@@ -58,8 +61,8 @@ export type InvoiceRecord = z.infer<typeof invoiceRecord>;
  * @example
  * const school = answerOf((await api.schools.show({ id: 1 })).data, 'school', schoolRecord, 'GET schools/1');
  */
-export function answerOf<T>(data: unknown, key: string, schema: z.ZodType<T>, call: string): T {
-  const parsed = schema.safeParse(valueOf(data, key));
+export function answerOf<T>(data: unknown, key: string, schema: z.core.$ZodType<T>, call: string): T {
+  const parsed = z.safeParse(schema, valueOf(data, key));
   if (parsed.success) return parsed.data;
   throw notAnswered(call, key, parsed.error.issues[0]);
 }
