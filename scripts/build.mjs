@@ -6,7 +6,11 @@ import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from './build-cli.mjs';
+import { inputsDigest, stampDist } from './build-inputs.mjs';
 
+const root = fileURLToPath(new URL('../', import.meta.url));
+// Taken before building: a source saved while the build runs leaves dist/ stale, as it is.
+const digest = inputsDigest(root);
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
@@ -31,7 +35,7 @@ await build({
   packages: 'external',
 });
 const { ENDPOINTS } = await import(new URL('../dist/core/index.js', import.meta.url).href);
-await buildCli({ pkg, endpoints: ENDPOINTS, root: fileURLToPath(new URL('../', import.meta.url)) });
+await buildCli({ pkg, endpoints: ENDPOINTS, root });
 // Type declarations for scripts that import the library (the bundles above carry no types).
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 // The resources site (web/), into dist/web: static files the preview server and any host can serve.
@@ -40,4 +44,5 @@ execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconf
 process.env.NODE_ENV = 'production';
 const { build: viteBuild } = await import('vite');
 await viteBuild({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
+stampDist(root, digest);
 console.error(`built dist/ (edshed ${pkg.version}, and the site in dist/web)`);
