@@ -1,12 +1,16 @@
 // `npm start` (after the build): the sandbox API and, beside it, the resources site served from dist/web
 // by Vite's preview server, which proxies /api/ to that sandbox (same origin, so the sandbox needs no CORS).
-// Arguments go to `edshed sandbox start`, except --site-port N (default 4173; 0 picks a free port).
-// Both stop on Ctrl-C or SIGTERM.
+// `npm run dev:site` (--dev): the same, with Vite's dev server on web/'s sources instead (an edit under
+// web/ shows in the browser at once; default site port 5173).
+// Arguments go to `edshed sandbox start`, except --dev and --site-port N (default 4173; 0 picks a free
+// port). Both stop on Ctrl-C or SIGTERM.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
-let sitePort = 4173;
+const dev = args.includes('--dev');
+if (dev) args.splice(args.indexOf('--dev'), 1);
+let sitePort = dev ? 5173 : 4173;
 const at = args.indexOf('--site-port');
 if (at >= 0) {
   const value = Number(args[at + 1]);
@@ -43,15 +47,16 @@ const sandboxUrl = await new Promise((resolve, reject) => {
 });
 
 process.env.EDSHED_SANDBOX_URL = sandboxUrl;
-const { preview } = await import('vite');
-const server = await preview({
-  configFile: fileURLToPath(new URL('../web/vite.config.ts', import.meta.url)),
-  logLevel: 'warn',
-  preview: { port: sitePort, open: false },
-});
+const vite = await import('vite');
+const configFile = fileURLToPath(new URL('../web/vite.config.ts', import.meta.url));
+const server = dev
+  ? await vite.createServer({ configFile, logLevel: 'warn', server: { port: sitePort, open: false } })
+  : await vite.preview({ configFile, logLevel: 'warn', preview: { port: sitePort, open: false } });
+if (dev) await server.listen();
 const address = server.httpServer.address();
 const port = typeof address === 'object' && address ? address.port : sitePort;
-console.error(`Literacy Shed site at http://127.0.0.1:${port}/ (API calls go to the sandbox at ${sandboxUrl} through /api/)`);
+const what = dev ? 'Literacy Shed site (dev server: edits under web/ show at once)' : 'Literacy Shed site';
+console.error(`${what} at http://127.0.0.1:${port}/ (API calls go to the sandbox at ${sandboxUrl} through /api/)`);
 
 let stopping = false;
 async function stop(signal) {

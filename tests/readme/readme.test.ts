@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { transform } from 'esbuild';
 import { execa } from 'execa';
@@ -140,6 +140,19 @@ describe('runnable README blocks, in order, against a sandbox', () => {
   for (const block of runnable) {
     it(`runs the ${block.lang} block at line ${block.line}`, () => (block.lang === 'ts' ? runTypeScript(block) : runShell(block)), 240_000);
   }
+});
+
+describe('the npm scripts and script files the README and docs/ name', () => {
+  it('exist: each `npm run X` is a script of package.json, each `node path.mjs` of the checkout a file', () => {
+    const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+    const texts = [README, ...readdirSync(join(ROOT, 'docs')).map((name) => readFileSync(join(ROOT, 'docs', name), 'utf8'))];
+    const named = texts.flatMap((text) => [...text.matchAll(/\bnpm run ([\w:-]+)/g)].map((found) => found[1] as string));
+    expect(named).toContain('dev:site');
+    expect([...new Set(named)].filter((name) => !scripts.includes(name))).toEqual([]);
+    const files = texts.flatMap((text) => [...text.matchAll(/\bnode ((?:bench|scripts)\/[\w./-]+\.mjs)/g)].map((found) => found[1] as string));
+    expect(files.length).toBeGreaterThan(2);
+    expect(files.filter((file) => !existsSync(join(ROOT, file)))).toEqual([]);
+  });
 });
 
 describe('every other edshed command in the README', () => {

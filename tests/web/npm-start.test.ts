@@ -10,15 +10,15 @@ import { isolatedEnv } from '../helpers/isolated-env.js';
 const START = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
 
 /** Runs scripts/start.mjs on free ports and resolves once it prints the site's and the sandbox's URLs. */
-async function startSite() {
+async function startSite(...more: string[]) {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
   const env = isolatedEnv(dir);
-  const child = execa(process.execPath, [START, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
+  const child = execa(process.execPath, [START, ...more, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
   let seen = '';
   const urls = await new Promise<{ site: string; sandbox: string }>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
-      const found = /Literacy Shed site at (http:\/\/\S+\/) \(API calls go to the sandbox at (http:\/\/\S+\/)/.exec(seen);
+      const found = /Literacy Shed site(?: \(dev server[^)]*\))? at (http:\/\/\S+\/) \(API calls go to the sandbox at (http:\/\/\S+\/)/.exec(seen);
       if (found?.[1] && found[2]) resolve({ site: found[1], sandbox: found[2] });
     });
     void child.then((result) => reject(new Error(`npm start stopped early (${result.exitCode}): ${seen}`)));
@@ -88,4 +88,24 @@ it('npm start on a sandbox port already taken says how to pass another port thro
   } finally {
     taken.close();
   }
+});
+
+it('npm run dev:site serves web/ from its sources (Vite\'s dev server) against a sandbox, and stops both on Ctrl-C', async () => {
+  const { child, seen, site, sandbox } = await startSite('--dev');
+  expect(seen).toContain('Literacy Shed site (dev server: edits under web/ show at once) at');
+
+  const home = await (await fetch(site)).text();
+  expect(home).toContain('/@vite/client');
+  // The entry is the TypeScript source, compiled on request (nothing from dist/web).
+  const entry = await fetch(new URL('src/main.tsx', site));
+  expect(entry.status).toBe(200);
+  expect(entry.headers.get('content-type')).toMatch(/javascript/);
+  expect(await entry.text()).not.toMatch(/:\s*React\.|import type/);
+  const search = await fetch(new URL('api/resources/search?curriculum_id=2&search=volcano&take=10', site));
+  expect(((await search.json()) as { resources: { total: number } }).resources.total).toBe(4);
+
+  child.kill('SIGINT');
+  expect((await child).exitCode).toBe(130);
+  await expect(fetch(site)).rejects.toThrow();
+  expect(await stillAnswers(sandbox)).toBe(false);
 });
