@@ -26,6 +26,8 @@ export interface SegmentPattern {
   /** The segment as the table writes it: `paid`, `{id}`, `set{school_system}id`. */
   readonly source: string;
   readonly kind: SegmentKind;
+  /** The segment's `{name}`s, in order, fixed ones included. */
+  readonly params: readonly string[];
   /** Literal characters, fixed values included: among patterns, the heavier is the more specific. */
   readonly weight: number;
   /**
@@ -89,10 +91,10 @@ export function fillPath(path: string, params: Readonly<Record<string, string>>,
 export function compileSegment(segment: string, fixed: FixedValues = {}): SegmentPattern {
   const bare = BARE_PARAM.exec(segment);
   if (bare && fixed[bare[1] as string] === undefined) {
-    return { source: segment, kind: 'param', weight: 0, key: '{}', match: (value) => (value === '' ? null : [value]) };
+    return { source: segment, kind: 'param', params: [bare[1] as string], weight: 0, key: '{}', match: (value) => (value === '' ? null : [value]) };
   }
   if (!segment.includes('{')) {
-    return { source: segment, kind: 'literal', weight: segment.length, key: segment, match: (value) => (value === segment ? [] : null) };
+    return { source: segment, kind: 'literal', params: [], weight: segment.length, key: segment, match: (value) => (value === segment ? [] : null) };
   }
   let source = '';
   let weight = 0;
@@ -109,6 +111,7 @@ export function compileSegment(segment: string, fixed: FixedValues = {}): Segmen
   return {
     source: segment,
     kind: 'pattern',
+    params: pathParams(segment),
     weight: weight + tail.length,
     key: regex.source,
     match(value) {

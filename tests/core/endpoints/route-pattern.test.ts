@@ -4,7 +4,7 @@ import { compileRoute, compileSegment, fillPath, pathParams, routePattern } from
 describe('compileSegment', () => {
   it('matches a literal segment only to itself, with no values', () => {
     const paid = compileSegment('paid');
-    expect(paid).toMatchObject({ kind: 'literal', weight: 4, key: 'paid' });
+    expect(paid).toMatchObject({ kind: 'literal', params: [], weight: 4, key: 'paid' });
     expect(paid.match('paid')).toEqual([]);
     expect(paid.match('Paid')).toBeNull();
     expect(paid.match('paidx')).toBeNull();
@@ -12,7 +12,7 @@ describe('compileSegment', () => {
 
   it('matches a bare parameter to any non-empty segment, slashes and newlines included once decoded', () => {
     const id = compileSegment('{id}');
-    expect(id).toMatchObject({ kind: 'param', weight: 0 });
+    expect(id).toMatchObject({ kind: 'param', params: ['id'], weight: 0 });
     expect(id.match('8')).toEqual(['8']);
     expect(id.match('a b/c\n')).toEqual(['a b/c\n']);
     expect(id.match('')).toBeNull();
@@ -21,7 +21,7 @@ describe('compileSegment', () => {
 
   it('matches a parameter inside a segment to a non-empty run between its literals', () => {
     const set = compileSegment('set{school_system}id');
-    expect(set).toMatchObject({ kind: 'pattern', weight: 5 });
+    expect(set).toMatchObject({ kind: 'pattern', params: ['school_system'], weight: 5 });
     expect(set.match('setwondeid')).toEqual(['wonde']);
     expect(set.match('setid')).toBeNull();
     expect(set.match('xsetwondeid')).toBeNull();
@@ -41,7 +41,7 @@ describe('compileSegment', () => {
     expect(link.match('linkclever')).toEqual(['clever']);
     expect(link.match('linkwonde')).toBeNull();
     const bare = compileSegment('{roster_b}', fixed);
-    expect(bare).toMatchObject({ kind: 'pattern', weight: 6 });
+    expect(bare).toMatchObject({ kind: 'pattern', params: ['roster_b'], weight: 6 });
     expect(bare.match('clever')).toEqual(['clever']);
     expect(bare.match('wonde')).toBeNull();
     expect(compileSegment('link{roster_a}', { roster_a: 'clever' }).key).toBe(link.key);
