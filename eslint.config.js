@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../shared is not in a user clone' }];
+const NO_SQLITE = { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'tests/.consumer-*/**'] },
@@ -42,7 +43,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...NO_SHARED, { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' }] },
+        { patterns: [...NO_SHARED, NO_SQLITE] },
+      ],
+    },
+  },
+  {
+    files: ['sandbox/domain/**/*.ts'],
+    // The business rules know no transport: the server and the routes call into domain/, never the reverse,
+    // so a rule can be read, reused and tested without the HTTP pipeline.
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...NO_SHARED,
+            NO_SQLITE,
+            { group: ['**/server/*', '**/server/**/*', '**/routes/*', '**/routes/**/*'], message: 'sandbox/domain/ imports nothing from sandbox/server/ or sandbox/routes/: move what both need to domain/ or kit/' },
+          ],
+        },
       ],
     },
   },

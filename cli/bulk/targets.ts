@@ -8,6 +8,7 @@ import { totalsByCurrency } from '../../core/domain/invoice-totals.js';
 import { buildRequest } from '../../core/endpoints/call.js';
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
+import { routePattern } from '../../core/endpoints/route-pattern.js';
 import { readBack, readInvoices } from '../commands/invoices/invoice-reader.js';
 import type { ValueOf } from '../../core/shapes/define.js';
 import type { INVOICE_SUMMARY, SUBSCRIPTION } from '../../core/shapes/index.js';
@@ -55,8 +56,7 @@ export function targetKindOf(endpoint: Endpoint): TargetKind | undefined {
  * targetIdOf(endpointOf('invoices mark-paid'), 'superuser/invoices/8/paid') // 8
  */
 export function targetIdOf(endpoint: Endpoint, path: string): number | undefined {
-  const pattern = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' ? '(?<id>[^/]+)' : '[^/]+'));
-  const id = new RegExp(`^${pattern}$`).exec(path)?.groups?.id;
+  const id = routePattern(endpoint.path).match(path)?.['id'];
   return id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
 }
 

@@ -1,41 +1,23 @@
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
-
-const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const MATCHERS = new Map<string, (value: string) => boolean>();
-
-/** A test of whether a route segment (`paid`, `{id}`, `set{school_system}id`) matches a filled-in segment, compiled once. */
-function matcherOf(segment: string): (value: string) => boolean {
-  let matches = MATCHERS.get(segment);
-  if (matches === undefined) {
-    const source = segment.split(PARAM).map((part, i) => (i % 2 === 1 ? '.+?' : escapeRegex(part))).join('');
-    const pattern = new RegExp(`^${source}$`);
-    matches = segment.includes('{') ? (value) => pattern.test(value) : (value) => value === segment;
-    MATCHERS.set(segment, matches);
-  }
-  return matches;
-}
+import { fillPath, routePattern, type RoutePattern } from '../../core/endpoints/route-pattern.js';
 
 interface Route {
   readonly endpoint: Endpoint;
-  readonly segments: readonly string[];
-  readonly matchers: readonly ((value: string) => boolean)[];
+  readonly pattern: RoutePattern;
 }
 
 let routesByShape: Map<string, Route[]> | undefined;
 
-/** The table's routes by method and segment count, split once: a bulk dry run checks every row's path. */
+/** The table's routes by method and segment count, compiled once: a bulk dry run checks every row's path. */
 function routesOfShape(method: string, length: number): readonly Route[] {
   if (routesByShape === undefined) {
     routesByShape = new Map();
     for (const endpoint of ENDPOINTS) {
-      const segments = endpoint.path.split('/');
-      const key = `${endpoint.method} ${segments.length}`;
+      const pattern = routePattern(endpoint.path);
+      const key = `${endpoint.method} ${pattern.segments.length}`;
       const routes = routesByShape.get(key) ?? [];
-      routes.push({ endpoint, segments, matchers: segments.map(matcherOf) });
+      routes.push({ endpoint, pattern });
       routesByShape.set(key, routes);
     }
   }
@@ -52,11 +34,11 @@ function routesOfShape(method: string, length: number): readonly Route[] {
  * routeClash(endpointOf('invoices send-to-accounting'), { id: '8', accounting: 'xero' }) // undefined
  */
 export function routeClash(endpoint: Endpoint, params: Readonly<Record<string, string>>): Endpoint | undefined {
-  const mine = endpoint.path.split('/');
-  const filled = mine.map((segment) => segment.replace(PARAM, (_, name: string) => params[name] ?? ''));
-  return routesOfShape(endpoint.method, mine.length).find(({ endpoint: other, segments: theirs, matchers }) => {
-    if (other === endpoint || !matchers.every((matches, i) => matches(filled[i] as string))) return false;
-    const first = theirs.findIndex((segment, i) => segment !== mine[i]);
-    return first >= 0 && !(theirs[first] as string).includes('{');
+  const mine = routePattern(endpoint.path).segments;
+  const filled = mine.map((segment) => fillPath(segment.source, params, (value) => value));
+  return routesOfShape(endpoint.method, mine.length).find(({ endpoint: other, pattern }) => {
+    if (other === endpoint || pattern.matchSegments(filled) === null) return false;
+    const first = pattern.segments.findIndex((segment, i) => segment.source !== mine[i]?.source);
+    return first >= 0 && pattern.segments[first]?.kind === 'literal';
   })?.endpoint;
 }

@@ -142,5 +142,6 @@ export type EntryOfRoute<R extends EndpointRoute> = EndpointByRoute[R];
 export const ENDPOINTS: readonly Endpoint[] = buildTable(AREAS, AREA_REACH);
 
 export * from './define.js';
-export { buildTable, camelCase, pathParams, parseRoute } from './table.js';
+export { buildTable, camelCase, parseRoute } from './table.js';
+export { compileRoute, compileSegment, pathParams, routePattern, type FixedValues, type RoutePattern, type SegmentKind, type SegmentPattern } from './route-pattern.js';
 export { AREA_REACH, DEFAULT_REACH } from './reach.js';

@@ -1,6 +1,7 @@
 import { isDownloadPath } from '../api/response.js';
 import type { ApiRequest } from '../api/types.js';
 import type { Endpoint, FieldSpec } from './define.js';
+import { fillPath } from './route-pattern.js';
 
 /** Per-call options that are not part of the payload. */
 export interface CallOptions {
@@ -15,10 +16,7 @@ export interface CallOptions {
 /** What shaping a request reads of an entry: its method, its path and the path's `{name}`s. */
 export type RequestRoute = Pick<Endpoint, 'method' | 'path' | 'params' | 'response'>;
 
-/** Fills `{name}` parameters into a path, URL-encoding each value. */
-export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
-  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-}
+export { fillPath };
 
 /**
  * The request for checked path parameters and payload: the payload in the query string for GET and

@@ -1,22 +1,12 @@
 import { METHODS, reachOf, type AreaDef, type Endpoint, type EndpointSpec, type Method, type ReachRule } from './define.js';
 import { DEFAULT_REACH } from './reach.js';
+import { pathParams } from './route-pattern.js';
 
-const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const COMMAND = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)* [a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
 /** `mark-paid` -> `markPaid`. */
 export function camelCase(word: string): string {
   return word.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/**
- * Path parameter names of a route path, in order.
- *
- * @example
- * pathParams('schools/{id}/set{school_system}id') // ['id', 'school_system']
- */
-export function pathParams(path: string): string[] {
-  return [...path.matchAll(PARAM)].map((m) => m[1] as string);
 }
 
 /** Parses `METHOD path` into its parts, throwing on anything else. */

@@ -3,6 +3,7 @@
  * scoped, and whether it names one record, a collection, or an action on a record.
  */
 import type { Endpoint, Reach } from '../../core/endpoints/index.js';
+import { compileSegment, fillPath } from '../../core/endpoints/route-pattern.js';
 
 /** Who a collection's records belong to, from the route's prefix. */
 export type Scope =
@@ -23,10 +24,11 @@ export type Shape =
   /** Anything else: a collection of records. */
   | { readonly kind: 'collection'; readonly scope: Scope; readonly collection: readonly string[] };
 
-const BARE = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
-
+/** The name of a segment that is one `{name}` and nothing else (`{id}` -> `id`), else null. */
 function bareParam(segment: string | undefined): string | null {
-  return segment === undefined ? null : (BARE.exec(segment)?.[1] ?? null);
+  if (segment === undefined) return null;
+  const compiled = compileSegment(segment);
+  return compiled.kind === 'param' ? (compiled.params[0] ?? null) : null;
 }
 
 function scopeOf(segments: readonly string[]): { scope: Scope; rest: readonly string[] } {
@@ -126,7 +128,7 @@ export function shapeOf(endpoint: Endpoint, collections: ReadonlySet<string>): S
 
 /** Fills a collection template with the request's parameters: `['lists', '{id}', 'words']` -> `lists/12/words`. */
 export function fillCollection(collection: readonly string[], params: Readonly<Record<string, string>>): string {
-  return collection.map((segment) => segment.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => params[name] ?? '')).join('/');
+  return fillPath(collection.join('/'), params, (value) => value);
 }
 
 /** The last literal word of a collection (`lists/{id}/words` -> `words`), for default response keys. */

@@ -1,13 +1,14 @@
 /**
  * Matches request paths to the endpoint table. The platform's paths do not fit a conventional router:
  * parameters sit inside segments (`schools/{id}/set{school_system}id`) and literal paths overlap
- * parameter paths (`POST auth` and `POST {card_provider}`), so the table is compiled into a segment trie
- * per method where, at each segment, a literal beats a pattern segment, which beats a bare parameter.
- * Placeholders with a fixed value (the rostering providers, see roster-providers.ts) match only that value,
+ * parameter paths (`POST auth` and `POST {card_provider}`), so the table's paths, compiled by
+ * core/endpoints/route-pattern.ts, go into a segment trie per method where, at each segment, a literal beats a pattern segment, which beats a bare parameter.
+ * Placeholders with a fixed value (the rostering providers, see domain/schools/roster-providers.ts) match only that value,
  * so rows that differ only in such a placeholder (`link{roster_a}`, `link{roster_b}`) each get their own paths.
  */
 import type { Endpoint, Method } from '../../core/endpoints/index.js';
-import { ROSTER_PROVIDERS } from './roster-providers.js';
+import { compileRoute, type FixedValues, type SegmentPattern } from '../../core/endpoints/route-pattern.js';
+import { ROSTER_PROVIDERS } from '../domain/schools/roster-providers.js';
 
 /** A matched route: the endpoint and its path parameters, decoded. */
 export interface RouteMatch {
@@ -16,9 +17,8 @@ export interface RouteMatch {
 }
 
 interface Pattern {
-  readonly regex: RegExp;
-  /** Literal characters in the segment, fixed values included: the more, the more specific. */
-  readonly weight: number;
+  /** A `pattern` segment (core/endpoints/route-pattern.ts): its weight orders the patterns of a node. */
+  readonly segment: SegmentPattern;
   readonly node: TrieNode;
 }
 
@@ -47,57 +47,32 @@ export interface Router {
   readonly shadowed: ReadonlyMap<string, string>;
 }
 
-const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const BARE_PARAM = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
-
 function newNode(): TrieNode {
   return { literals: new Map(), patterns: [], param: null, endpoints: [] };
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** `set{school_system}id` -> /^set(.+?)id$/ (every parameter non-empty); a fixed `{roster_b}` -> (clever). */
-function segmentPattern(segment: string, fixed: Readonly<Record<string, string>>): { regex: RegExp; weight: number } {
-  let source = '';
-  let weight = 0;
-  let last = 0;
-  for (const m of segment.matchAll(PARAM)) {
-    const literal = segment.slice(last, m.index);
-    const value = fixed[m[1] as string];
-    source += `${escapeRegex(literal)}(${value === undefined ? '.+?' : escapeRegex(value)})`;
-    weight += literal.length + (value?.length ?? 0);
-    last = m.index + m[0].length;
-  }
-  const tail = segment.slice(last);
-  return { regex: new RegExp(`^${source}${escapeRegex(tail)}$`), weight: weight + tail.length };
-}
-
-function childFor(node: TrieNode, segment: string, fixed: Readonly<Record<string, string>>): TrieNode {
-  const bare = BARE_PARAM.exec(segment);
-  if (bare && fixed[bare[1] as string] === undefined) return (node.param ??= newNode());
-  if (!segment.includes('{')) {
-    let child = node.literals.get(segment);
-    if (!child) node.literals.set(segment, (child = newNode()));
+function childFor(node: TrieNode, segment: SegmentPattern): TrieNode {
+  if (segment.kind === 'param') return (node.param ??= newNode());
+  if (segment.kind === 'literal') {
+    let child = node.literals.get(segment.source);
+    if (!child) node.literals.set(segment.source, (child = newNode()));
     return child;
   }
-  const { regex, weight } = segmentPattern(segment, fixed);
-  const existing = node.patterns.find((p) => p.regex.source === regex.source);
+  const existing = node.patterns.find((p) => p.segment.key === segment.key);
   if (existing) return existing.node;
-  const pattern: Pattern = { regex, weight, node: newNode() };
+  const pattern: Pattern = { segment, node: newNode() };
   node.patterns.push(pattern);
-  node.patterns.sort((a, b) => b.weight - a.weight);
+  node.patterns.sort((a, b) => b.segment.weight - a.segment.weight);
   return pattern.node;
 }
 
-function compile(endpoints: readonly Endpoint[], fixed: Readonly<Record<string, string>>): Roots {
+function compile(endpoints: readonly Endpoint[], fixed: FixedValues): Roots {
   const roots: Roots = new Map();
   for (const endpoint of endpoints) {
     let root = roots.get(endpoint.method);
     if (!root) roots.set(endpoint.method, (root = newNode()));
     let node = root;
-    for (const segment of endpoint.path.split('/')) node = childFor(node, segment, fixed);
+    for (const segment of compileRoute(endpoint.path, fixed).segments) node = childFor(node, segment);
     node.endpoints.push(endpoint);
   }
   return roots;
@@ -134,10 +109,10 @@ function walk(node: TrieNode, segments: readonly string[], index: number, values
     if (found) return found;
   }
   for (const pattern of node.patterns) {
-    const m = pattern.regex.exec(segment);
-    if (!m) continue;
+    const captured = pattern.segment.match(segment);
+    if (!captured) continue;
     const depth = values.length;
-    values.push(...m.slice(1));
+    values.push(...captured);
     const found = walk(pattern.node, segments, index + 1, values);
     if (found) return found;
     values.length = depth;
@@ -175,7 +150,7 @@ function lookup(roots: Roots, method: string, path: string): { node: TrieNode; p
  * router.match('POST', 'superuser/invoices/12/paid'); // { endpoint, params: { id: '12' } }
  * router.match('POST', 'users/me/school/linkwonde'); // the link{roster_a} row
  */
-export function createRouter(endpoints: readonly Endpoint[], fixed: Readonly<Record<string, string>> = ROSTER_PROVIDERS): Router {
+export function createRouter(endpoints: readonly Endpoint[], fixed: FixedValues = ROSTER_PROVIDERS): Router {
   const roots = compile(endpoints, fixed);
   // The same table with every placeholder free: on a miss, it tells a wrong fixed value from a wrong path.
   let loose: Roots | undefined;

@@ -20,7 +20,7 @@ import type { HandlerMap, PartialHandlerMap } from '../kit/handler.js';
 import { HANDLERS } from '../routes/index.js';
 import { createIdempotencyKeys } from './idempotency.js';
 import { inProcessFetch } from './in-process-fetch.js';
-import { createJobRunner } from './jobs.js';
+import { createJobRunner } from '../kit/jobs.js';
 import { defaultDatabasePath } from './paths.js';
 import { bodyParts } from '../kit/json-text.js';
 import { clientErrorHandler } from './client-error.js';

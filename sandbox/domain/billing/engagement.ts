@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
 import { HttpError } from '../../kit/handler.js';
-import { getJob, type JobKind, type JobRow } from '../../server/jobs.js';
+import { getJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { addDays } from './dates.js';
 import { notFound } from '../../kit/input.js';
 

@@ -1,4 +1,4 @@
-import type { JobKind } from '../../server/jobs.js';
+import type { JobKind } from '../../kit/jobs.js';
 import { ENGAGEMENT_JOB, engagementJob } from './engagement.js';
 import { PLAN_ACTION_JOB, planActionJob } from '../subscriptions/plan-actions.js';
 

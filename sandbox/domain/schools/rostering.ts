@@ -1,7 +1,7 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError, type HandlerContext } from '../../kit/handler.js';
+import { HttpError } from '../../kit/handler.js';
 import { notFound } from '../../kit/input.js';
-import { ROSTER_PROVIDERS, type RosterPlaceholder } from '../../server/roster-providers.js';
+import { ROSTER_PROVIDERS, type RosterPlaceholder } from './roster-providers.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { all, one, run } from '../../kit/sql.js';
 
@@ -34,6 +34,12 @@ export interface LinkRow {
   readonly sync_count: number;
 }
 
+/** What `providerOf` reads of a request (a handler's context has it): the row answering and its path parameters. */
+export interface RouteOfRequest {
+  readonly endpoint: { readonly route: string };
+  readonly params: Readonly<Record<string, string>>;
+}
+
 /**
  * The provider a route names: the provider of its rostering placeholder (`{roster_b}` is clever, see
  * roster-providers.ts), else the `{school_system}` given, else one-roster's `{x}`.
@@ -41,7 +47,7 @@ export interface LinkRow {
  * @example
  * providerOf(ctx) // 'wonde' for POST schools/1/wondesync (the {roster_a}sync row)
  */
-export function providerOf(ctx: HandlerContext): string {
+export function providerOf(ctx: RouteOfRequest): string {
   const p = ctx.params;
   const roster = (Object.keys(ROSTER_PROVIDERS) as RosterPlaceholder[]).find((placeholder) => p[placeholder] !== undefined);
   if (roster) return ROSTER_PROVIDERS[roster];

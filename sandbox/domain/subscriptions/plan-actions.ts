@@ -13,7 +13,7 @@
 import type { EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import { z } from 'zod';
 import type { SandboxDb } from '../../db/database.js';
-import { enqueueJob, type JobKind, type JobRow } from '../../server/jobs.js';
+import { enqueueJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { getPlan, planOr404 } from '../pricing/catalogue.js';
 import { invalid, notFound } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';

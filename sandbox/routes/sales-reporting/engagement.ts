@@ -4,7 +4,7 @@ import { addDays, day } from '../../domain/billing/dates.js';
 import { assertSnapshotDone, ENGAGEMENT_JOB, engagementOf, type EngagementRow, serializeSnapshot, snapshotOr404, snapshotRows, type SnapshotRow } from '../../domain/billing/engagement.js';
 import { invalid, page, parseIds, pathId } from '../../kit/input.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
-import { enqueueJob } from '../../server/jobs.js';
+import { enqueueJob } from '../../kit/jobs.js';
 import { toCsv } from '../../domain/schools/csv.js';
 import { reply } from '../../kit/reply.js';
 

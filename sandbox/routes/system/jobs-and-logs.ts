@@ -4,7 +4,7 @@ import { invalid, notFound, page, parseIds, pathId } from '../../kit/input.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { EMAIL_LOG_FILTER } from '../../../core/endpoints/system.js';
 import { HttpError, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
-import { type JobRow, serializeJob } from '../../server/jobs.js';
+import { type JobRow, serializeJob } from '../../kit/jobs.js';
 import { toCsv } from '../../domain/schools/csv.js';
 import { reply } from '../../kit/reply.js';
 import { containsNamed } from '../../kit/search.js';

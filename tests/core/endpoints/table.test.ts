@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineArea } from '../../../core/endpoints/define.js';
-import { buildTable, camelCase, parseRoute, pathParams } from '../../../core/endpoints/table.js';
+import { buildTable, camelCase, parseRoute } from '../../../core/endpoints/table.js';
+import { pathParams } from '../../../core/endpoints/route-pattern.js';
 
 describe('table assembly', () => {
   it('derives method, path, params, client names and flag defaults from an entry', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { engagementOf } from '../../../sandbox/domain/billing/engagement.js';
 import { BILLING_JOB_KINDS } from '../../../sandbox/domain/billing/job-kinds.js';
-import { createJobRunner, enqueueJob, getJob } from '../../../sandbox/server/jobs.js';
+import { createJobRunner, enqueueJob, getJob } from '../../../sandbox/kit/jobs.js';
 import { createHarness, obj, rows } from './harness.js';
 
 describe('engagement snapshots run as background jobs', () => {
