@@ -1,6 +1,6 @@
 import { QueryParamError } from './query-param-error.js';
 
-/** A parsed query: URLSearchParams, or an object as Fastify or `node:querystring` give it. */
+/** A parsed query: URLSearchParams, or an object as `node:querystring` gives it. */
 export type QueryInput = URLSearchParams | Readonly<Record<string, unknown>>;
 
 export interface NumberParamOptions {

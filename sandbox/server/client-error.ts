@@ -12,10 +12,10 @@ function refusal(code: string | undefined): { status: number; error: string; mes
 /**
  * Answers what Node refuses before any route sees it (headers too large, a malformed request, a request
  * that never finished) in the platform's error shape with the error reference, like every other error,
- * then closes the connection. Given to Fastify as its `clientErrorHandler`.
+ * then closes the connection. Listens to the HTTP server's `clientError`.
  *
  * @example
- * Fastify({ clientErrorHandler: clientErrorHandler(state.nextRequestId) });
+ * server.on('clientError', clientErrorHandler(state.nextRequestId));
  */
 export function clientErrorHandler(nextRequestId: () => string): (error: Error & { code?: string }, socket: Duplex) => void {
   return (error, socket) => {

@@ -1,18 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { InjectOptions, Response as InjectResponse } from 'light-my-request';
 import type { FetchLike } from '../../core/api/types.js';
 import { IN_PROCESS_HOST } from './host-check.js';
 
 const BASE = `http://${IN_PROCESS_HOST}/`;
 
 /**
- * A `fetch` answered by the server in-process (Fastify inject), for tests and scripts that need no
- * socket. A dropped connection rejects like undici's fetch does: TypeError('fetch failed').
+ * A `fetch` answered by the server in-process (`inject` drives its request listener with no socket), for
+ * tests and scripts that need no socket. A dropped connection rejects like undici's fetch does:
+ * TypeError('fetch failed').
  *
  * @example
- * const fetch = inProcessFetch(app);
+ * const fetch = inProcessFetch(sandbox.inject);
  * const res = await fetch('http://sandbox.invalid/users/me', { headers: { 'x-token': token } });
  */
-export function inProcessFetch(app: FastifyInstance): FetchLike {
+export function inProcessFetch(inject: (options: InjectOptions) => Promise<InjectResponse>): FetchLike {
   return async (input, init) => {
     const request = new Request(typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input) ? new URL(input, BASE) : input, init);
     const url = new URL(request.url);
@@ -24,7 +25,7 @@ export function inProcessFetch(app: FastifyInstance): FetchLike {
     });
     let response;
     try {
-      response = await app.inject({
+      response = await inject({
         method: request.method as 'GET',
         url: `${url.pathname}${url.search}`,
         headers,

@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox as a long-lived server for `edshed sandbox start`: listen, print the URL and the
- * seeded accounts, wait for a stop signal, then close Fastify first (no request half-answered) and the
+ * seeded accounts, wait for a stop signal, then close the HTTP server first (no request half-answered) and the
  * database last (nothing half-written; WAL checkpointed on close).
  */
 import { createServer } from 'node:net';

@@ -1,13 +1,15 @@
 /**
  * The sandbox server: a local, stateful API speaking the whole endpoint table on a SQLite database.
- * One Fastify catch-all route hands every request to the pipeline (the platform's paths do not fit
- * Fastify's router); `fetch` answers in-process through Fastify's inject, with no socket.
+ * Plain `node:http`: each request goes to the pipeline (sandbox/server/pipeline.ts), which routes it
+ * from the table, checks it, runs its handler in a transaction and shapes the reply. `fetch` answers
+ * in-process (light-my-request drives the same request listener, with no socket).
  */
 import { randomBytes } from 'node:crypto';
-import { Socket } from 'node:net';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { dirname } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import lightMyRequest, { type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import type { FetchLike } from '../../core/api/types.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { BILLING_JOB_KINDS } from '../domain/billing/job-kinds.js';
@@ -28,6 +30,7 @@ import { errorReply } from './errors-shape.js';
 import { hostProblem, type Listening } from './host-check.js';
 import { handleRequest, isControlPath, withBase } from './pipeline.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.js';
+import { createRequestLog, type RequestLog } from './request-log.js';
 import { createRouter } from './router.js';
 import type { SandboxReply, SandboxState } from './state.js';
 
@@ -44,7 +47,7 @@ export interface SandboxOptions {
   readonly rateLimit?: number;
   /** The sandbox clock. */
   readonly now?: () => Date;
-  /** Fastify's request logging. */
+  /** Logs each request (one JSON line when it arrives, one when it is answered) and each 5xx to stdout. */
   readonly logger?: boolean;
   /** Handlers replacing the built-in ones for some routes (tests use this for slow or failing handlers). */
   readonly handlers?: PartialHandlerMap;
@@ -55,7 +58,10 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  readonly app: FastifyInstance;
+  /** The HTTP server (listening once `listen` has resolved). */
+  readonly server: Server;
+  /** Sends a request in-process with the given socket details (a remote address, say): for tests. */
+  inject(options: InjectOptions): Promise<InjectResponse>;
   readonly db: SandboxDb;
   /** The base URL (ending in `/`) once `listen` has resolved. */
   readonly url: string | undefined;
@@ -112,17 +118,15 @@ function queryOf(search: string): Readonly<Record<string, string | string[]>> {
   return query;
 }
 
-function headerOf(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name.toLowerCase()];
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Writes a reply straight to Node's response: one header list, then the body's parts (Fastify's reply adds nothing here). */
-function send(reply: FastifyReply, status: number, headers: Readonly<Record<string, string>>, body: readonly (string | Buffer)[] | undefined): void {
-  reply.hijack();
+/** Writes a reply: one header list, then the body's parts. */
+function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: readonly (string | Buffer)[] | undefined): void {
   const list: string[] = [];
   for (const name in headers) list.push(name, headers[name] as string);
-  const res = reply.raw;
   if (body === undefined) {
     res.writeHead(status, list).end();
     return;
@@ -142,56 +146,106 @@ interface Web {
   /** Where the server listens, once it does (the Host check's port). */
   listening: Listening | undefined;
   readonly origins: ReadonlySet<string>;
+  readonly log: RequestLog | undefined;
 }
 
-const STATUS_NAMES: Readonly<Record<number, string>> = { 400: 'Bad request', 404: 'Not found', 405: 'Method not allowed', 413: 'Payload too large', 415: 'Unsupported media type', 500: 'Internal server error' };
+/** The methods the table uses, and OPTIONS for CORS preflights; any other is no route. */
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Methods whose request body is read (the pipeline decides what it may hold). */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The largest request body taken (a bulk import of a whole school is a few MB). */
+const BODY_LIMIT = 20 * 1024 * 1024;
 
-function answer(state: SandboxState, web: Web, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
-  const url = request.raw.url ?? '/';
+/**
+ * The body of a request, or undefined when it has none; 'too large' past BODY_LIMIT (reading stops),
+ * 'aborted' when the client went away first.
+ */
+function readBody(request: IncomingMessage): Promise<Buffer | undefined | 'too large' | 'aborted'> | undefined {
+  const length = request.headers['content-length'];
+  if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return undefined;
+  if (length !== undefined && Number(length) > BODY_LIMIT) return Promise.resolve('too large');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT) {
+        request.removeAllListeners('data');
+        request.pause();
+        resolve('too large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.once('end', () => resolve(chunks.length === 0 ? undefined : Buffer.concat(chunks)));
+    request.once('aborted', () => resolve('aborted'));
+    request.once('error', () => resolve('aborted'));
+  });
+}
+
+function answer(state: SandboxState, web: Web, request: IncomingMessage, res: ServerResponse): void | Promise<void> {
+  const url = request.url ?? '/';
+  const method = request.method ?? 'GET';
   const q = url.indexOf('?');
   const path = (q < 0 ? url : url.slice(0, q)).replace(/^\/+/, '');
   const requestId = state.nextRequestId();
+  web.log?.arrived(requestId, method, url, res);
   // Before anything else, the control routes and preflights included: a rebound host name gets nothing.
-  // An in-process call (Fastify inject) has no real socket; one over the network always has.
-  const wrongHost = hostProblem(headerOf(request, 'host'), web.listening, !(request.raw.socket instanceof Socket));
+  // An in-process call (light-my-request) has no real socket; one over the network always has.
+  const wrongHost = hostProblem(headerOf(request, 'host'), web.listening, !(request.socket instanceof Socket));
   if (wrongHost !== null) {
-    respond(reply, { vary: 'origin' }, withBase(errorReply(421, 'Misdirected request', wrongHost), requestId));
+    respond(res, { vary: 'origin' }, withBase(errorReply(421, 'Misdirected request', wrongHost), requestId));
+    return;
+  }
+  if (!METHODS.has(method)) {
+    respond(res, { vary: 'origin' }, withBase(errorReply(404, 'Not found', `No route ${method} ${url}`), requestId));
     return;
   }
   // The control routes are for clients on this machine, never for web pages: no CORS at all.
-  const cors = isControlPath(path) ? {} : corsHeaders(headerOf(request, 'origin'), request.method === 'OPTIONS', web.origins);
-  if (request.method === 'OPTIONS') {
-    send(reply, 204, cors, undefined);
+  const cors = isControlPath(path) ? {} : corsHeaders(headerOf(request, 'origin'), method === 'OPTIONS', web.origins);
+  if (method === 'OPTIONS') {
+    send(res, 204, cors, undefined);
     return;
   }
-  const result = handleRequest(state, {
-    method: request.method,
-    path,
-    query: queryOf(q < 0 ? '' : url.slice(q + 1)),
-    body: Buffer.isBuffer(request.body) ? request.body : undefined,
-    header: (name) => headerOf(request, name),
-    ip: request.ip,
-    requestId,
+  const handle = (body: Buffer | undefined): void | Promise<void> => {
+    const result = handleRequest(state, {
+      method,
+      path,
+      query: queryOf(q < 0 ? '' : url.slice(q + 1)),
+      body,
+      header: (name) => headerOf(request, name.toLowerCase()),
+      ip: request.socket.remoteAddress ?? '',
+      requestId,
+    });
+    if (result instanceof Promise) return result.then((r) => respond(res, cors, r));
+    respond(res, cors, result);
+  };
+  const reading = WITH_BODY.has(method) ? readBody(request) : undefined;
+  if (reading === undefined) return handle(undefined);
+  return reading.then((body) => {
+    if (body === 'aborted') return;
+    if (body === 'too large') {
+      res.setHeader('connection', 'close');
+      respond(res, { ...cors, vary: 'origin' }, withBase(errorReply(413, 'Payload too large', `The request body is larger than the ${BODY_LIMIT / 1024 / 1024} MiB the sandbox accepts`), requestId));
+      return;
+    }
+    return handle(body);
   });
-  if (result instanceof Promise) return result.then((r) => respond(reply, cors, r));
-  respond(reply, cors, result);
 }
 
-function respond(reply: FastifyReply, cors: Record<string, string>, result: SandboxReply): void {
+function respond(res: ServerResponse, cors: Record<string, string>, result: SandboxReply): void {
   if (result.kind === 'drop') {
-    reply.hijack();
-    reply.raw.destroy(new Error(`Sandbox fault: connection dropped ${result.phase} the handler`));
+    res.destroy(new Error(`Sandbox fault: connection dropped ${result.phase} the handler`));
     return;
   }
   const headers = Object.assign(cors, result.headers);
   if (result.kind === 'file') {
-    reply.hijack();
     const list: string[] = [];
     for (const name in headers) list.push(name, headers[name] as string);
-    reply.raw.writeHead(result.status, list).end(result.body);
+    res.writeHead(result.status, list).end(result.body);
     return;
   }
-  send(reply, result.status, headers, result.status === 204 || result.body === undefined ? undefined : bodyParts(result.body));
+  send(res, result.status, headers, result.status === 204 || result.body === undefined ? undefined : bodyParts(result.body));
 }
 
 /**
@@ -210,19 +264,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (normal === null) throw new Error(`${origin} is not an origin: give scheme, host and port only, as in http://localhost:3000`);
     origins.add(normal);
   }
-  const web: Web = { listening: undefined, origins };
+  const log = options.logger === true ? createRequestLog(process.stdout) : undefined;
+  const web: Web = { listening: undefined, origins, log };
   const db = openFresh(options.db ?? defaultDatabasePath(), options.reset ?? false);
   const seedSize = options.seed ?? 'demo';
   const seeded = seedSize !== 'none' && !isSeeded(db);
   if (seeded) seed(db, { size: seedSize });
   const faults = typeof options.faults === 'string' ? parseFaults(options.faults) : options.faults;
   const nextRequestId = requestIds();
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: 20 * 1024 * 1024,
-    clientErrorHandler: clientErrorHandler(nextRequestId),
-    frameworkErrors: (error, _request, reply) => fail(reply, 400, error.message),
-  });
   const state: SandboxState = {
     db,
     router: createRouter(ENDPOINTS),
@@ -236,47 +285,71 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     startedAt: new Date(),
     nextRequestId,
     version: options.version ?? '0.0.0-dev',
-    logError: (error) => app.log.error(error),
+    logError: (error) => log?.failed(error),
   };
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', handler: (request, reply) => answer(state, web, request, reply) });
-  // What Fastify answers itself (a body over the limit, a malformed request, a method no route takes) in
-  // the platform's shape too, with the error reference.
-  const fail = (reply: FastifyReply, status: number, message: string): void =>
-    respond(reply, { vary: 'origin' }, withBase(errorReply(status, STATUS_NAMES[status] ?? (status >= 500 ? 'Internal server error' : 'Bad request'), message), state.nextRequestId()));
-  app.setNotFoundHandler((request, reply) => fail(reply, 404, `No route ${request.method} ${request.url}`));
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) app.log.error(error);
-    fail(reply, status, status >= 500 ? `The sandbox failed: ${error.message}` : error.message);
-  });
+  // A failure outside the handlers' own error path (a bug in the pipeline) still answers in the
+  // platform's shape, with the error reference.
+  const failed = (res: ServerResponse, error: unknown): void => {
+    state.logError(error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    respond(res, { vary: 'origin' }, withBase(errorReply(500, 'Internal server error', `The sandbox failed: ${message}`), state.nextRequestId()));
+  };
+  let closing = false;
+  const listener = (request: IncomingMessage, res: ServerResponse): void => {
+    // A keep-alive connection answered while the server closes is closed after its answer.
+    if (closing) res.shouldKeepAlive = false;
+    try {
+      const done = answer(state, web, request, res);
+      if (done instanceof Promise) done.catch((error: unknown) => failed(res, error));
+    } catch (error) {
+      failed(res, error);
+    }
+  };
+  const server = createServer(listener);
+  // What Node refuses before the listener sees it (headers too large, malformed HTTP) in the platform's shape too.
+  server.on('clientError', clientErrorHandler(nextRequestId));
+  const inject = (injected: InjectOptions): Promise<InjectResponse> => lightMyRequest(listener, injected);
   const jobs = createJobRunner({ db, kinds: BILLING_JOB_KINDS, lock: state.lock, now: state.now });
   jobs.start();
   let url: string | undefined;
   let closed: Promise<void> | undefined;
   return {
-    app,
+    server,
+    inject,
     db,
     get url() {
       return url;
     },
-    fetch: inProcessFetch(app),
+    fetch: inProcessFetch(inject),
     accounts: SEED_ACCOUNTS,
     seeded,
     lock: state.lock,
     faults: state.faults,
     async listen({ port = 8787, host = '127.0.0.1' } = {}) {
-      await app.listen({ port, host });
-      const address = app.server.address();
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const address = server.address();
       const bound = typeof address === 'object' && address ? address.port : port;
       web.listening = { host, port: bound };
       url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
       return url;
     },
     close() {
-      closed ??= app
-        .close()
+      if (closed) return closed;
+      closing = true;
+      // Stops accepting connections, closes the idle ones, and settles once the requests in flight are answered.
+      const stopped = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+      server.closeIdleConnections();
+      closed = stopped
         .then(() => jobs.stop())
         .then(() =>
           state.lock.run(() => {

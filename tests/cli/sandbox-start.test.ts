@@ -53,6 +53,21 @@ describe('edshed sandbox start', () => {
     db.close();
   });
 
+  it('with --log writes one JSON line per request as it arrives and as it is answered, on stdout', async () => {
+    const child = start(['--port', '0', '--db', ':memory:', '--log']);
+    const url = await urlOf(child);
+    expect((await fetch(`${url}__sandbox/status`)).status).toBe(200);
+    expect((await fetch(`${url}no/such/route`)).status).toBe(404);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    const lines = String(result.stdout).trim().split('\n').map((line) => JSON.parse(line) as { reqId: string; msg: string; req?: { url: string }; res?: { statusCode: number } });
+    const arrived = lines.filter((line) => line.msg === 'incoming request');
+    expect(arrived.map((line) => line.req?.url)).toEqual(['/__sandbox/status', '/no/such/route']);
+    const answered = lines.filter((line) => line.msg === 'request completed');
+    expect(answered.map((line) => [line.reqId, line.res?.statusCode])).toEqual([[arrived[0]?.reqId, 200], [arrived[1]?.reqId, 404]]);
+  });
+
   it('keeps the data of an existing database and warns for a non-loopback host', async () => {
     const child = start(['--port', '0', '--host', '0.0.0.0', '--db', join(dir, 'sandbox.db')]);
     const url = await urlOf(child);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 /** The sandbox against hostile pages and hostile input (issue 12): CORS, Host, bodies, search text, dates, paging. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox/server/server.js';
@@ -97,10 +98,23 @@ describe('hostile bodies', () => {
   });
 
   it('answers what the framework refuses itself in the platform shape, with the error reference', async () => {
-    const res = await t.sandbox.app.inject({ method: 'PROPFIND' as 'GET', url: '/users/me' });
+    const res = await t.sandbox.inject({ method: 'PROPFIND' as 'GET', url: '/users/me' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'Not found', message: expect.any(String) });
     expect(res.headers['x-error-reference']).toMatch(/^req_/);
+  });
+
+  it('refuses a body over 20 MiB with 413 in the platform shape, whether declared or streamed, and writes nothing', async () => {
+    const before = await writeCount(t, 'POST users/me/lists');
+    const big = Buffer.alloc(20 * 1024 * 1024 + 1, 'a');
+    const declared = await t.sandbox.inject({ method: 'POST', url: '/users/me/lists', headers: { 'x-token': admin, 'content-type': 'application/json' }, payload: big });
+    const streamed = await t.sandbox.inject({ method: 'POST', url: '/users/me/lists', headers: { 'x-token': admin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, payload: Readable.from([big.subarray(0, 1024), big.subarray(1024)]) });
+    for (const res of [declared, streamed]) {
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ error: 'Payload too large', message: 'The request body is larger than the 20 MiB the sandbox accepts' });
+      expect(res.headers['x-error-reference']).toMatch(/^req_/);
+    }
+    expect(await writeCount(t, 'POST users/me/lists')).toBe(before);
   });
 
   it('refuses an update with an empty or non-JSON body and writes nothing', async () => {

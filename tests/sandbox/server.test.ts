@@ -153,7 +153,7 @@ describe('sandbox server in-process', () => {
     const fromPage = await t.call('POST', '__sandbox/reset', { body: {}, headers: { origin: 'https://example.com' } });
     expect(fromPage).toMatchObject({ status: 403, body: { error: 'Forbidden', message: expect.stringContaining('Origin') } });
     expect(fromPage.headers.get('access-control-allow-origin')).toBeNull();
-    const remote = await t.sandbox.app.inject({ method: 'PUT', url: '/__sandbox/faults', payload: { faults: '500=1' }, remoteAddress: '192.0.2.7' });
+    const remote = await t.sandbox.inject({ method: 'PUT', url: '/__sandbox/faults', payload: { faults: '500=1' }, remoteAddress: '192.0.2.7' });
     expect(remote.statusCode).toBe(403);
     expect(remote.json()).toMatchObject({ message: expect.stringContaining('192.0.2.7') });
     expect((await t.call('GET', '__sandbox/status')).body).toMatchObject({ faults: 'none' });
@@ -161,7 +161,7 @@ describe('sandbox server in-process', () => {
     const preflight = await t.sandbox.fetch('http://sandbox.test/__sandbox/reset', { method: 'OPTIONS', headers: { origin: 'https://example.com' } });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
-    const local = await t.sandbox.app.inject({ method: 'GET', url: '/__sandbox/status', remoteAddress: '::ffff:127.0.0.1' });
+    const local = await t.sandbox.inject({ method: 'GET', url: '/__sandbox/status', remoteAddress: '::ffff:127.0.0.1' });
     expect(local.statusCode).toBe(200);
     expect(local.headers['access-control-allow-origin']).toBeUndefined();
   });
