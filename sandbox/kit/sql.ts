@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-
-/** The database handle every handler and domain module takes. */
-export type Db = Database.Database;
+import type { Db } from '../db/database.js';
 import { allRows, statement } from '../db/statements.js';
+
+/** The database handle every handler and domain module takes (defined once, in the database layer). */
+export type { Db };
 
 /**
  * A prepared statement for `sql`, compiled once per database and reused: handlers run on every request,
@@ -12,7 +13,7 @@ import { allRows, statement } from '../db/statements.js';
  * @example
  * const row = prepared(db, 'SELECT * FROM schools WHERE id = ?').get(1);
  */
-export function prepared(db: Database.Database, sql: string): Database.Statement {
+export function prepared(db: Db, sql: string): Database.Statement {
   return statement(db, sql);
 }
 
@@ -22,7 +23,7 @@ export function prepared(db: Database.Database, sql: string): Database.Statement
  * @example
  * const school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE id = ?', id);
  */
-export function one<T>(db: Database.Database, sql: string, ...params: unknown[]): T | undefined {
+export function one<T>(db: Db, sql: string, ...params: unknown[]): T | undefined {
   return prepared(db, sql).get(...params) as T | undefined;
 }
 
@@ -32,7 +33,7 @@ export function one<T>(db: Database.Database, sql: string, ...params: unknown[])
  * @example
  * const groups = all<GroupRow>(db, 'SELECT * FROM school_groups WHERE school_id = ?', 1);
  */
-export function all<T>(db: Database.Database, sql: string, ...params: unknown[]): T[] {
+export function all<T>(db: Db, sql: string, ...params: unknown[]): T[] {
   return allRows<T>(prepared(db, sql), ...params);
 }
 
@@ -42,7 +43,7 @@ export function all<T>(db: Database.Database, sql: string, ...params: unknown[])
  * @example
  * const { lastInsertRowid } = run(db, 'INSERT INTO school_groups (...) VALUES (...)', ...values);
  */
-export function run(db: Database.Database, sql: string, ...params: unknown[]): Database.RunResult {
+export function run(db: Db, sql: string, ...params: unknown[]): Database.RunResult {
   return prepared(db, sql).run(...params);
 }
 

@@ -11,7 +11,7 @@
  * Each step runs in its own transaction, so stopping the runner (or the process) between steps leaves
  * nothing half-written, and a restarted runner resumes a running job from its saved cursor.
  */
-import type { SandboxDb } from '../db/database.js';
+import type { Db } from '../kit/sql.js';
 
 import { JOB_STATES, type JobState } from '../../core/domain/accounts.js';
 export { JOB_STATES, type JobState };
@@ -46,12 +46,12 @@ export interface StepResult {
 }
 
 /** Runs one bounded piece of a job. `cursor` is the previous step's cursor, undefined at first. */
-export type JobStep = (db: SandboxDb, job: JobRow, cursor: unknown, now: Date) => StepResult;
+export type JobStep = (db: Db, job: JobRow, cursor: unknown, now: Date) => StepResult;
 
 /** A kind of job: its step, and what to record elsewhere when a step fails (the job itself is marked failed). */
 export interface JobKind {
   readonly step: JobStep;
-  readonly onFail?: (db: SandboxDb, job: JobRow, message: string, now: Date) => void;
+  readonly onFail?: (db: Db, job: JobRow, message: string, now: Date) => void;
 }
 
 export interface NewJob {
@@ -69,7 +69,7 @@ export interface NewJob {
  * @example
  * const job = enqueueJob(db, { queue: 'reports', namespace: 'engagement-snapshots', kind: 'engagement-snapshot', payload: { snapshotId: 3 }, now });
  */
-export function enqueueJob(db: SandboxDb, job: NewJob): JobRow {
+export function enqueueJob(db: Db, job: NewJob): JobRow {
   const stamp = job.now.toISOString();
   const { lastInsertRowid } = db
     .prepare(
@@ -80,7 +80,7 @@ export function enqueueJob(db: SandboxDb, job: NewJob): JobRow {
   return getJob(db, Number(lastInsertRowid)) as JobRow;
 }
 
-export function getJob(db: SandboxDb, id: number): JobRow | undefined {
+export function getJob(db: Db, id: number): JobRow | undefined {
   return db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
 }
 
@@ -115,7 +115,7 @@ export interface JobRunner {
 }
 
 export interface RunnerOptions {
-  readonly db: SandboxDb;
+  readonly db: Db;
   readonly kinds: Readonly<Record<string, JobKind>>;
   readonly now?: () => Date;
   /** How often an idle runner looks for work. */

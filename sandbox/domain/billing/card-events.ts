@@ -11,7 +11,7 @@
  * | reschedule      | scheduled | scheduled |
  * | (sync, when due)| scheduled | applied   |
  */
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { day } from './dates.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
@@ -39,7 +39,7 @@ export interface CardEventRow {
 }
 
 /** Applies an event's effect; throws HttpError when it cannot. */
-function effect(db: SandboxDb, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {
+function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {
   if (event.invoice_id === null || (event.type !== 'invoice.paid' && event.type !== 'invoice.voided')) return;
   const invoice = getInvoice(db, event.invoice_id);
   if (!invoice) throw new HttpError(404, 'Not found', `Invoice ${event.invoice_id} not found`);
@@ -56,7 +56,7 @@ function effect(db: SandboxDb, event: Pick<CardEventRow, 'type' | 'invoice_id'>,
 /** A card event as the API answers it: its stored payload as an object. */
 export const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
 
-export function runEvent(db: SandboxDb, event: CardEventRow, now: Date): CardEventRow {
+export function runEvent(db: Db, event: CardEventRow, now: Date): CardEventRow {
   let error: string | null = null;
   const savepoint = `event_${event.id}`;
   db.exec(`SAVEPOINT ${savepoint}`);
@@ -80,7 +80,7 @@ export function runEvent(db: SandboxDb, event: CardEventRow, now: Date): CardEve
 }
 
 /** Records a new event from the provider and runs it. */
-export function receiveEvent(db: SandboxDb, event: { schoolId: number; subscriptionId: number | null; invoiceId: number | null; type: string; payload: unknown }, now: Date): CardEventRow {
+export function receiveEvent(db: Db, event: { schoolId: number; subscriptionId: number | null; invoiceId: number | null; type: string; payload: unknown }, now: Date): CardEventRow {
   const { lastInsertRowid } = db
     .prepare("INSERT INTO card_events (school_id, subscription_id, invoice_id, type, payload, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'failed', 0, ?)")
     .run(event.schoolId, event.subscriptionId, event.invoiceId, event.type, JSON.stringify(event.payload ?? {}), now.toISOString());

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 
 export interface EmailRow {
   id: number;
@@ -21,7 +21,7 @@ export interface EmailRow {
  * logEmail(db, { recipient: 'admin@oakfield.sch.uk', subject: 'Your order', template: 'store-order', schoolId: 1, userId: null }, now);
  */
 export function logEmail(
-  db: SandboxDb,
+  db: Db,
   mail: { recipient: string; subject: string; template: string; schoolId: number | null; userId: number | null; resentFrom?: number },
   now: Date,
 ): EmailRow {
@@ -35,7 +35,7 @@ export function logEmail(
 }
 
 /** The address billing mail for a school goes to: its first admin's email, else a placeholder. */
-export function billingAddressee(db: SandboxDb, schoolId: number): string {
+export function billingAddressee(db: Db, schoolId: number): string {
   const email = db.prepare("SELECT email FROM users WHERE school_id = ? AND admin = 1 AND email IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT 1").pluck().get(schoolId) as
     | string
     | undefined;

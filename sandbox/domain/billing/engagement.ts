@@ -4,7 +4,7 @@
  * job a slice of schools per step (about ten steps whatever the size), so progress is visible.
  */
 import { z } from 'zod';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { getJob, type JobKind, type JobRow } from '../../server/jobs.js';
 import { addDays } from './dates.js';
@@ -45,7 +45,7 @@ export interface SnapshotRow {
  * @example
  * engagementOf(db, 1, '2026-06-01', '2026-08-31')
  */
-export function engagementOf(db: SandboxDb, schoolId: number, start: string, end: string): EngagementRow {
+export function engagementOf(db: Db, schoolId: number, start: string, end: string): EngagementRow {
   const from = `${start}T00:00:00.000Z`;
   const to = `${addDays(end, 1)}T00:00:00.000Z`;
   const school = db.prepare('SELECT name, country FROM schools WHERE id = ?').get(schoolId) as { name: string; country: string };
@@ -78,14 +78,14 @@ export function engagementOf(db: SandboxDb, schoolId: number, start: string, end
   };
 }
 
-export function snapshotOr404(db: SandboxDb, id: number): SnapshotRow {
+export function snapshotOr404(db: Db, id: number): SnapshotRow {
   const row = db.prepare('SELECT * FROM engagement_snapshots WHERE id = ? AND deleted_at IS NULL').get(id) as SnapshotRow | undefined;
   if (!row) throw notFound('Snapshot', id);
   return row;
 }
 
 /** A snapshot with its job's state and progress. */
-export function serializeSnapshot(db: SandboxDb, row: SnapshotRow): Record<string, unknown> {
+export function serializeSnapshot(db: Db, row: SnapshotRow): Record<string, unknown> {
   const job = getJob(db, row.job_id);
   const rows = db.prepare('SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?').pluck().get(row.id) as number;
   return {
@@ -105,7 +105,7 @@ export function serializeSnapshot(db: SandboxDb, row: SnapshotRow): Record<strin
 }
 
 /** Refuses reading a snapshot's data before its job is done (409 naming its state and progress). */
-export function assertSnapshotDone(db: SandboxDb, row: SnapshotRow): void {
+export function assertSnapshotDone(db: Db, row: SnapshotRow): void {
   const job = getJob(db, row.job_id);
   if (job?.state === 'done') return;
   const state = job?.state ?? 'failed';
@@ -113,7 +113,7 @@ export function assertSnapshotDone(db: SandboxDb, row: SnapshotRow): void {
   throw new HttpError(409, 'Conflict', `Snapshot ${row.id} is ${detail}; its data is available once it is done`, { state });
 }
 
-export function snapshotRows(db: SandboxDb, snapshotId: number, skip: number, take: number): EngagementRow[] {
+export function snapshotRows(db: Db, snapshotId: number, skip: number, take: number): EngagementRow[] {
   const rows = db.prepare('SELECT data FROM engagement_rows WHERE snapshot_id = ? ORDER BY school_id LIMIT ? OFFSET ?').pluck().all(snapshotId, take, skip) as string[];
   return rows.map((text) => JSON.parse(text) as EngagementRow);
 }

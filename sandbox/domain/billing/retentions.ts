@@ -4,7 +4,7 @@
  * Also the sales info summary of the subscription base.
  */
 import { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import type { Period } from './sales-reports.js';
 
 export const RENEWAL_GRACE_DAYS = 60;
@@ -15,7 +15,7 @@ export const RENEWAL_GRACE_DAYS = 60;
  * @example
  * retentions(db, { from: '2025-09-01', to: '2026-08-31' }, '2026-09-01')
  */
-export function retentions(db: SandboxDb, period: Period, today: string): Record<string, unknown> {
+export function retentions(db: Db, period: Period, today: string): Record<string, unknown> {
   const rows = db
     .prepare(
       `SELECT p.id AS product_id, p.name AS product, COUNT(*) AS due,
@@ -47,7 +47,7 @@ function countsOf(keys: readonly string[], counted: readonly (readonly [string, 
 }
 
 /** The subscription base now, and what happened to it in the period. */
-export function salesInfo(db: SandboxDb, period: Period): Record<string, unknown> {
+export function salesInfo(db: Db, period: Period): Record<string, unknown> {
   const byState = db.prepare('SELECT state, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY state ORDER BY state').all() as { state: string; n: number }[];
   const byKind = db.prepare('SELECT kind, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY kind ORDER BY kind').all() as { kind: string; n: number }[];
   const count = (sql: string, ...args: unknown[]): number => db.prepare(sql).pluck().get(...args) as number;

@@ -5,7 +5,7 @@
  */
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { SALES_PERIOD } from '../../../core/endpoints/sales-reporting.js';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { addDays, daysBetween } from './dates.js';
 import { type Currency, isCurrency, toGbp } from '../pricing/money.js';
 
@@ -48,7 +48,7 @@ function gbpOf(byCurrency: Record<string, Bucket>): number {
  * @example
  * salesBy(db, period, 's.kind', 's.kind', 'LEFT JOIN subscriptions s ON s.id = i.subscription_id')
  */
-export function salesBy(db: SandboxDb, period: Period, keyExpr: string, labelExpr: string, join = ''): SalesLine[] {
+export function salesBy(db: Db, period: Period, keyExpr: string, labelExpr: string, join = ''): SalesLine[] {
   const rows = db
     .prepare(
       `SELECT ${keyExpr} AS k, ${labelExpr} AS label, i.currency, COUNT(*) AS count, SUM(i.amount) AS amount, SUM(i.tax) AS tax, SUM(i.total) AS total,
@@ -77,7 +77,7 @@ export function salesBy(db: SandboxDb, period: Period, keyExpr: string, labelExp
  * @example
  * salesTotals(db, { from: '2026-01-01', to: '2026-08-31' }, '2026-09-01')
  */
-export function salesTotals(db: SandboxDb, period: Period, today: string): Record<string, unknown> {
+export function salesTotals(db: Db, period: Period, today: string): Record<string, unknown> {
   const rows = db
     .prepare(
       `SELECT currency,
@@ -104,7 +104,7 @@ export function salesTotals(db: SandboxDb, period: Period, today: string): Recor
 }
 
 /** Revenue (paid, net of refunds, gbp) and new subscriptions for a period and the one before it. */
-export function headlines(db: SandboxDb, period: Period): Record<string, unknown> {
+export function headlines(db: Db, period: Period): Record<string, unknown> {
   const length = daysBetween(period.from, period.to) + 1;
   const previous: Period = { from: addDays(period.from, -length), to: addDays(period.from, -1) };
   const measure = (p: Period): Record<string, number> => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import type { HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { addDays, day } from '../billing/dates.js';
@@ -55,7 +55,7 @@ export interface InvoiceRow {
 /** Payment terms: an invoice is due this many days after it is issued. */
 export const PAYMENT_TERMS_DAYS = 30;
 
-export function getInvoice(db: SandboxDb, id: number): InvoiceRow | undefined {
+export function getInvoice(db: Db, id: number): InvoiceRow | undefined {
   return oneRow<InvoiceRow>(db.prepare('SELECT * FROM invoices WHERE id = ?'), id);
 }
 
@@ -73,7 +73,7 @@ export function visibleInvoice(ctx: HandlerContext, id: number): InvoiceRow {
 }
 
 /** The VAT or sales-tax rate (percent) of a school's country, 0 where we charge none. */
-export function taxRate(db: SandboxDb, schoolId: number): number {
+export function taxRate(db: Db, schoolId: number): number {
   const row = db.prepare('SELECT c.vat_rate AS rate FROM schools s JOIN countries c ON c.code = s.country WHERE s.id = ?').get(schoolId) as
     | { rate: number }
     | undefined;
@@ -102,7 +102,7 @@ export interface NewInvoice {
  * @example
  * const invoice = createInvoice(db, { schoolId: 1, subscriptionId: 4, kind: 'subscription', currency: 'gbp', amount: 45_000, description: 'Spelling', now });
  */
-export function createInvoice(db: SandboxDb, input: NewInvoice): InvoiceRow {
+export function createInvoice(db: Db, input: NewInvoice): InvoiceRow {
   const id = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM invoices').pluck().get() as number) ?? 1;
   const tax = Math.round((input.amount * taxRate(db, input.schoolId)) / 100);
   const issued = input.issuedOn ?? day(input.now);
@@ -149,7 +149,7 @@ export function serializeInvoice(row: InvoiceRow): Record<string, unknown> {
  * @example
  * return reply(ctx, 'invoice', invoiceDoc(ctx.db, invoice.id));
  */
-export function invoiceDoc(db: SandboxDb, id: number): JsonText {
+export function invoiceDoc(db: Db, id: number): JsonText {
   const doc = db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(id) as string | undefined;
   if (doc === undefined) throw notFound('Invoice', id);
   return new JsonText(doc);
@@ -163,7 +163,7 @@ export function invoiceDoc(db: SandboxDb, id: number): JsonText {
  * @example
  * const paid = updateInvoice(db, invoice, { state: 'paid', paid_method: 'bacs', paid_date: '2026-09-01' }, now);
  */
-export function updateInvoice(db: SandboxDb, invoice: InvoiceRow, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
+export function updateInvoice(db: Db, invoice: InvoiceRow, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
   const updated = { ...invoice, ...changes, updated_at: now.toISOString() };

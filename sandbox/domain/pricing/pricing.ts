@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import type { PlanRow } from './catalogue.js';
 import { addDays, addMonths, daysBetween } from '../billing/dates.js';
@@ -40,7 +40,7 @@ export interface CouponRow {
  * @example
  * const { amount, coupon } = applyCoupon(db, 45_000, 'gbp', 'SPRING10', '2026-09-01');
  */
-export function applyCoupon(db: SandboxDb, amount: number, currency: string, code: string | undefined, today: string): { amount: number; coupon: CouponRow | null } {
+export function applyCoupon(db: Db, amount: number, currency: string, code: string | undefined, today: string): { amount: number; coupon: CouponRow | null } {
   if (code === undefined) return { amount, coupon: null };
   const coupon = db.prepare('SELECT * FROM coupons WHERE code = ?').get(code) as CouponRow | undefined;
   if (!coupon) throw notFound('Coupon', code);
@@ -55,7 +55,7 @@ export function applyCoupon(db: SandboxDb, amount: number, currency: string, cod
 }
 
 /** Counts a coupon's use. */
-export function redeemCoupon(db: SandboxDb, coupon: CouponRow | null): void {
+export function redeemCoupon(db: Db, coupon: CouponRow | null): void {
   if (coupon) db.prepare('UPDATE coupons SET redemptions = redemptions + 1 WHERE id = ?').run(coupon.id);
 }
 
@@ -93,7 +93,7 @@ export interface RefundLine {
  * @example
  * const { amount, lines } = refundDue(db, sub, '2026-09-01');
  */
-export function refundDue(db: SandboxDb, sub: SubscriptionRow, today: string): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
+export function refundDue(db: Db, sub: SubscriptionRow, today: string): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
   const paid = db.prepare("SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id").all(sub.id) as { id: number; total: number }[];
   if (sub.expiry === null) return { amount: 0, lines: [], daysLeft: 0, daysInTerm: 0 };
   const whole = daysBetween(sub.start_date, sub.expiry) + 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { HttpError, type HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { notFound, parseField } from '../../kit/input.js';
@@ -78,7 +78,7 @@ type WithoutItems<T> = { readonly [K in keyof T as K extends 'items' ? never : K
 /** What creating a purchase takes: the table's payload of `store-purchases create`, its lines checked. */
 export type PurchaseInput = WithoutItems<PayloadOf<EntryOfRoute<'POST store/purchases'>>> & { readonly items?: readonly PurchaseLine[] };
 
-export function getPurchase(db: SandboxDb, id: number): PurchaseRow | undefined {
+export function getPurchase(db: Db, id: number): PurchaseRow | undefined {
   return db.prepare('SELECT * FROM store_purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
 }
 
@@ -95,7 +95,7 @@ export function visiblePurchase(ctx: HandlerContext, id: number): PurchaseRow {
   return row;
 }
 
-export function purchaseLines(db: SandboxDb, purchaseId: number): LineRow[] {
+export function purchaseLines(db: Db, purchaseId: number): LineRow[] {
   return db
     .prepare(
       `SELECT l.item_id, i.sku, i.name, l.quantity, l.unit_price FROM store_purchase_lines l JOIN store_items i ON i.id = l.item_id
@@ -104,12 +104,12 @@ export function purchaseLines(db: SandboxDb, purchaseId: number): LineRow[] {
     .all(purchaseId) as LineRow[];
 }
 
-export function serializePurchase(db: SandboxDb, row: PurchaseRow): Record<string, unknown> {
+export function serializePurchase(db: Db, row: PurchaseRow): Record<string, unknown> {
   return { ...row, skip_email: row.skip_email === 1, items: purchaseLines(db, row.id) };
 }
 
 /** The location a school's orders ship from: one in its country, else the first. */
-export function locationFor(db: SandboxDb, schoolId: number, locationId: number | undefined): LocationRow {
+export function locationFor(db: Db, schoolId: number, locationId: number | undefined): LocationRow {
   if (locationId !== undefined) return locationOr404(db, locationId);
   const row = db
     .prepare('SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1')
@@ -124,7 +124,7 @@ export function locationFor(db: SandboxDb, schoolId: number, locationId: number 
  * @example
  * setLines(db, purchase, [{ sku: 'BEE-PLUSH', quantity: 2 }], now);
  */
-export function setLines(db: SandboxDb, purchase: PurchaseRow, lines: readonly PurchaseLine[], now: Date): void {
+export function setLines(db: Db, purchase: PurchaseRow, lines: readonly PurchaseLine[], now: Date): void {
   const merged = new Map<number, { quantity: number; price: number }>();
   for (const line of lines) {
     const item =
@@ -149,7 +149,7 @@ export function setLines(db: SandboxDb, purchase: PurchaseRow, lines: readonly P
 }
 
 /** Inserts an empty purchase for a school. */
-export function insertPurchase(db: SandboxDb, fieldsIn: { schoolId: number; userId: number | null; location: LocationRow; origin: PurchaseRow['origin']; input: PurchaseInput }, now: Date): PurchaseRow {
+export function insertPurchase(db: Db, fieldsIn: { schoolId: number; userId: number | null; location: LocationRow; origin: PurchaseRow['origin']; input: PurchaseInput }, now: Date): PurchaseRow {
   const id = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM store_purchases').pluck().get() as number) ?? 1;
   const stamp = now.toISOString();
   db.prepare(

@@ -5,7 +5,7 @@
  * days (freemium aside), and may trial a product only once.
  */
 import { randomBytes } from 'node:crypto';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../pricing/catalogue.js';
 import { addDays, day } from '../billing/dates.js';
@@ -30,14 +30,14 @@ export interface Granted {
 }
 
 /** The billing currency of a school. */
-export function schoolCurrency(db: SandboxDb, schoolId: number): Currency {
+export function schoolCurrency(db: Db, schoolId: number): Currency {
   const row = db.prepare('SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?').get(schoolId) as
     | { country: string; eu: number }
     | undefined;
   return currencyFor(row?.country ?? 'GB', row?.eu === 1);
 }
 
-function resolvePlan(db: SandboxDb, input: GrantInput, currency: Currency, paid: boolean): { productId: number; plan: PlanRow | undefined } {
+function resolvePlan(db: Db, input: GrantInput, currency: Currency, paid: boolean): { productId: number; plan: PlanRow | undefined } {
   if (input.plan_id !== undefined) {
     const plan = planOr404(db, input.plan_id);
     if (plan.active !== 1) throw new HttpError(409, 'Conflict', `Plan ${plan.id} is retired; choose an active plan`);
@@ -50,7 +50,7 @@ function resolvePlan(db: SandboxDb, input: GrantInput, currency: Currency, paid:
   return { productId: product.id, plan };
 }
 
-function assertNoOverlap(db: SandboxDb, schoolId: number, productId: number, kind: SubscriptionKind, start: string, expiry: string | null): void {
+function assertNoOverlap(db: Db, schoolId: number, productId: number, kind: SubscriptionKind, start: string, expiry: string | null): void {
   const freemium = kind === 'freemium' ? "kind = 'freemium'" : "kind != 'freemium'";
   const clash = db
     .prepare(
@@ -109,7 +109,7 @@ const PAID: Readonly<Record<SubscriptionKind, InvoiceKind | null>> = {
  * @example
  * const { subscription, invoice } = grant(db, 1, 'full', { product_id: 1, seats: 60 }, now);
  */
-export function grant(db: SandboxDb, schoolId: number, kind: SubscriptionKind, input: GrantInput, now: Date): Granted {
+export function grant(db: Db, schoolId: number, kind: SubscriptionKind, input: GrantInput, now: Date): Granted {
   const today = day(now);
   const currency = schoolCurrency(db, schoolId);
   const invoiceKind = PAID[kind];

@@ -29,7 +29,7 @@
  * A live subscription that has been invoiced is never deleted outright: cancel or deactivate it first.
  * Cancelling with a refund needs a paid invoice; cancelling as uncollectable needs an unpaid one.
  */
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { day } from '../billing/dates.js';
 import { markUncollectable, refund, voidInvoice } from '../invoices/lifecycle.js';
@@ -63,7 +63,7 @@ import type { CancellationKind as CancelKind } from '../../../core/domain/billin
 export type { CancelKind };
 
 /** Records a cancellation for the cancellations table and, at expiry, a retention follow-up. */
-export function recordCancellation(db: SandboxDb, sub: SubscriptionRow, kind: CancelKind, reason: string, userId: number | null, now: Date): void {
+export function recordCancellation(db: Db, sub: SubscriptionRow, kind: CancelKind, reason: string, userId: number | null, now: Date): void {
   const stamp = now.toISOString();
   db.prepare('INSERT INTO cancellations (subscription_id, school_id, kind, reason, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
     sub.id,
@@ -80,17 +80,17 @@ export function recordCancellation(db: SandboxDb, sub: SubscriptionRow, kind: Ca
   }
 }
 
-function unpaidInvoices(db: SandboxDb, subId: number): InvoiceRow[] {
+function unpaidInvoices(db: Db, subId: number): InvoiceRow[] {
   return db.prepare("SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised') ORDER BY id").all(subId) as InvoiceRow[];
 }
 
-export function cancelAtExpiry(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelAtExpiry(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelAtExpiry', sub.id, sub.state);
   recordCancellation(db, sub, 'at_expiry', reason, userId, now);
   return updateSubscription(db, sub.id, { state: 'cancelling' }, now);
 }
 
-export function undoCancelAtExpiry(db: SandboxDb, sub: SubscriptionRow, now: Date): SubscriptionRow {
+export function undoCancelAtExpiry(db: Db, sub: SubscriptionRow, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('undoCancelAtExpiry', sub.id, sub.state);
   db.prepare("UPDATE cancellations SET undone_at = ? WHERE subscription_id = ? AND kind = 'at_expiry' AND undone_at IS NULL").run(now.toISOString(), sub.id);
   db.prepare("UPDATE retention_events SET status = 'won', updated_at = ? WHERE subscription_id = ? AND type = 'cancellation' AND status IN ('open', 'contacted')").run(
@@ -100,14 +100,14 @@ export function undoCancelAtExpiry(db: SandboxDb, sub: SubscriptionRow, now: Dat
   return updateSubscription(db, sub.id, { state: sub.kind === 'trial' ? 'trial' : 'active' }, now);
 }
 
-export function deactivate(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function deactivate(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('deactivate', sub.id, sub.state);
   recordCancellation(db, sub, 'deactivate', reason, userId, now);
   return updateSubscription(db, sub.id, { state: 'deactivated', deactivated_at: now.toISOString() }, now);
 }
 
 /** Cancels now and refunds the unused part of each paid invoice. */
-export function cancelAndRefund(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): { subscription: SubscriptionRow; refunded: number } {
+export function cancelAndRefund(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): { subscription: SubscriptionRow; refunded: number } {
   subscriptionLifecycle.check('cancelAndRefund', sub.id, sub.state);
   const due = refundDue(db, sub, day(now));
   if (due.lines.length === 0) {
@@ -122,7 +122,7 @@ export function cancelAndRefund(db: SandboxDb, sub: SubscriptionRow, reason: str
 }
 
 /** Cancels now and voids what is still unpaid. */
-export function cancelVoid(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelVoid(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelVoid', sub.id, sub.state);
   for (const invoice of unpaidInvoices(db, sub.id)) voidInvoice(db, invoice, now);
   recordCancellation(db, sub, 'void', reason, userId, now);
@@ -130,7 +130,7 @@ export function cancelVoid(db: SandboxDb, sub: SubscriptionRow, reason: string, 
 }
 
 /** Cancels now and writes off what is still unpaid. */
-export function cancelUncollectable(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelUncollectable(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelUncollectable', sub.id, sub.state);
   const unpaid = unpaidInvoices(db, sub.id);
   if (unpaid.length === 0) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has no unpaid invoice to mark uncollectable`);
@@ -140,7 +140,7 @@ export function cancelUncollectable(db: SandboxDb, sub: SubscriptionRow, reason:
 }
 
 /** Sets a new expiry; the state follows the date (an expired subscription given a later expiry is live again). */
-export function setExpiry(db: SandboxDb, sub: SubscriptionRow, expiry: string, now: Date): SubscriptionRow {
+export function setExpiry(db: Db, sub: SubscriptionRow, expiry: string, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('setExpiry', sub.id, sub.state);
   if (expiry < sub.start_date) {
     throw new HttpError(422, 'Invalid data', `The expiry ${expiry} is before subscription ${sub.id} starts (${sub.start_date})`, {
@@ -155,7 +155,7 @@ export function setExpiry(db: SandboxDb, sub: SubscriptionRow, expiry: string, n
 }
 
 /** Moves a subscription and its unpaid invoices to another school; seat assignments stay behind. */
-export function move(db: SandboxDb, sub: SubscriptionRow, schoolId: number, now: Date): SubscriptionRow {
+export function move(db: Db, sub: SubscriptionRow, schoolId: number, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('move', sub.id, sub.state);
   if (schoolId === sub.school_id) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} already belongs to school ${schoolId}`);
   db.prepare('DELETE FROM subscription_members WHERE subscription_id = ?').run(sub.id);
@@ -164,7 +164,7 @@ export function move(db: SandboxDb, sub: SubscriptionRow, schoolId: number, now:
 }
 
 /** Deletes a subscription that is not live (or only pending/future), voiding anything unpaid. */
-export function remove(db: SandboxDb, sub: SubscriptionRow, action: 'remove' | 'removeFuture', now: Date): void {
+export function remove(db: Db, sub: SubscriptionRow, action: 'remove' | 'removeFuture', now: Date): void {
   subscriptionLifecycle.check(action, sub.id, sub.state);
   for (const invoice of unpaidInvoices(db, sub.id)) voidInvoice(db, invoice, now);
   db.prepare('DELETE FROM subscription_members WHERE subscription_id = ?').run(sub.id);
@@ -172,7 +172,7 @@ export function remove(db: SandboxDb, sub: SubscriptionRow, action: 'remove' | '
 }
 
 /** Reconciles a subscription with the clock and applies card schedules that have come due. */
-export function sync(db: SandboxDb, sub: SubscriptionRow, now: Date): { subscription: SubscriptionRow; applied: number } {
+export function sync(db: Db, sub: SubscriptionRow, now: Date): { subscription: SubscriptionRow; applied: number } {
   applyClock(db, now, sub.id);
   const today = day(now);
   const due = db.prepare("SELECT id, changes FROM card_schedules WHERE subscription_id = ? AND state = 'scheduled' AND effective_at <= ? ORDER BY effective_at, id").all(

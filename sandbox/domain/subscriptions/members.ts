@@ -4,7 +4,7 @@
  * an assignment that does not fit is refused whole (409); without it as many as fit are assigned and the
  * rest are answered as skipped.
  */
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { subscriptionLifecycle } from './lifecycle.js';
 import { memberCounts, type SubscriptionRow } from './subscriptions.js';
@@ -17,7 +17,7 @@ export interface AssignResult {
   readonly skipped: number[];
 }
 
-function unknownIds(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: readonly number[]): number[] {
+function unknownIds(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[]): number[] {
   if (ids.length === 0) return [];
   const marks = ids.map(() => '?').join(',');
   const sql =
@@ -28,13 +28,13 @@ function unknownIds(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: re
   return ids.filter((id) => !found.has(id));
 }
 
-function groupPupils(db: SandboxDb, groupIds: readonly number[]): number[] {
+function groupPupils(db: Db, groupIds: readonly number[]): number[] {
   if (groupIds.length === 0) return [];
   const marks = groupIds.map(() => '?').join(',');
   return db.prepare(`SELECT DISTINCT user_id FROM group_pupils WHERE group_id IN (${marks}) ORDER BY user_id`).pluck().all(...groupIds) as number[];
 }
 
-function insertMembers(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: readonly number[], limit: number | null, strict: boolean, now: Date): AssignResult {
+function insertMembers(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], limit: number | null, strict: boolean, now: Date): AssignResult {
   const existing = new Set(db.prepare('SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ?').pluck().all(sub.id, target) as number[]);
   const fresh = [...new Set(ids)].filter((id) => !existing.has(id));
   const room = limit === null ? fresh.length : Math.max(0, limit - existing.size);
@@ -58,7 +58,7 @@ function insertMembers(db: SandboxDb, sub: SubscriptionRow, target: Target, ids:
  * @example
  * assign(db, sub, 'user', [12, 13], { strict: true, toUsers: false }, now)
  */
-export function assign(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: readonly number[], options: { strict: boolean; toUsers: boolean }, now: Date): AssignResult {
+export function assign(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], options: { strict: boolean; toUsers: boolean }, now: Date): AssignResult {
   subscriptionLifecycle.check('assign', sub.id, sub.state);
   const unknown = unknownIds(db, sub, target, ids);
   if (unknown.length > 0) {
@@ -75,7 +75,7 @@ export function assign(db: SandboxDb, sub: SubscriptionRow, target: Target, ids:
 }
 
 /** Unassigns members (a group's pupils too, with toUsers). Returns the ids that were assigned. */
-export function unassign(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: readonly number[], toUsers: boolean): number[] {
+export function unassign(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], toUsers: boolean): number[] {
   const remove = db.prepare('DELETE FROM subscription_members WHERE subscription_id = ? AND target = ? AND member_id = ?');
   const removed = ids.filter((id) => remove.run(sub.id, target, id).changes > 0);
   if (target === 'group' && toUsers) for (const id of groupPupils(db, ids)) remove.run(sub.id, 'user', id);
@@ -83,7 +83,7 @@ export function unassign(db: SandboxDb, sub: SubscriptionRow, target: Target, id
 }
 
 /** Checks a new seat count against the assignments it must still hold. */
-export function checkSeats(db: SandboxDb, sub: SubscriptionRow, target: 'user' | 'teacher', seats: number): void {
+export function checkSeats(db: Db, sub: SubscriptionRow, target: 'user' | 'teacher', seats: number): void {
   subscriptionLifecycle.check('changeSeats', sub.id, sub.state);
   const counts = memberCounts(db, sub.id);
   const used = target === 'user' ? counts.users : counts.teachers;
@@ -94,6 +94,6 @@ export function checkSeats(db: SandboxDb, sub: SubscriptionRow, target: 'user' |
 }
 
 /** The member ids of one target. */
-export function memberIds(db: SandboxDb, subId: number, target: Target): number[] {
+export function memberIds(db: Db, subId: number, target: Target): number[] {
   return db.prepare('SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ? ORDER BY member_id').pluck().all(subId, target) as number[];
 }

@@ -12,7 +12,7 @@
  */
 import type { EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import { z } from 'zod';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { enqueueJob, type JobKind, type JobRow } from '../../server/jobs.js';
 import { getPlan, planOr404 } from '../pricing/catalogue.js';
 import { invalid, notFound } from '../../kit/input.js';
@@ -47,7 +47,7 @@ export type PlanActionInput = PayloadOf<EntryOfRoute<'POST subscriptions/plans/{
 
 export const PLAN_ACTION_JOB = 'plan-action';
 
-export function planActionOr404(db: SandboxDb, id: number): PlanActionRow {
+export function planActionOr404(db: Db, id: number): PlanActionRow {
   const row = db.prepare('SELECT * FROM plan_actions WHERE id = ?').get(id) as PlanActionRow | undefined;
   if (!row) throw notFound('Plan action', id);
   return row;
@@ -57,7 +57,7 @@ export function serializePlanAction(row: PlanActionRow): Record<string, unknown>
   return { ...row, params: jsonObject(row.params), result: row.result === null ? null : jsonObject(row.result) };
 }
 
-function schedule(db: SandboxDb, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {
+function schedule(db: Db, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {
   const job = enqueueJob(db, { queue: 'billing', namespace: 'plan-actions', kind: PLAN_ACTION_JOB, payload: { actionId: action.id }, now, runAt });
   db.prepare("UPDATE plan_actions SET state = 'scheduled', run_at = ?, job_id = ?, error = NULL, updated_at = ? WHERE id = ?").run(runAt, job.id, now.toISOString(), action.id);
   return planActionOr404(db, action.id);
@@ -69,7 +69,7 @@ function schedule(db: SandboxDb, action: PlanActionRow, runAt: string, now: Date
  * @example
  * createPlanAction(db, 3, { kind: 'reprice', price: 52_000 }, now)
  */
-export function createPlanAction(db: SandboxDb, planId: number, input: PlanActionInput, now: Date): PlanActionRow {
+export function createPlanAction(db: Db, planId: number, input: PlanActionInput, now: Date): PlanActionRow {
   planOr404(db, planId);
   if (input.kind === 'migrate' && input.target_plan_id === undefined) throw invalid('target_plan_id', 'a migration needs a target plan');
   if (input.kind === 'reprice' && input.price === undefined) throw invalid('price', 'a reprice needs a price');
@@ -82,18 +82,18 @@ export function createPlanAction(db: SandboxDb, planId: number, input: PlanActio
   return schedule(db, planActionOr404(db, Number(lastInsertRowid)), runAt, now);
 }
 
-export function cancelPlanAction(db: SandboxDb, action: PlanActionRow, now: Date): PlanActionRow {
+export function cancelPlanAction(db: Db, action: PlanActionRow, now: Date): PlanActionRow {
   planActionLifecycle.check('cancel', action.id, action.state);
   db.prepare("UPDATE plan_actions SET state = 'cancelled', updated_at = ? WHERE id = ?").run(now.toISOString(), action.id);
   return planActionOr404(db, action.id);
 }
 
-export function retryPlanAction(db: SandboxDb, action: PlanActionRow, now: Date): PlanActionRow {
+export function retryPlanAction(db: Db, action: PlanActionRow, now: Date): PlanActionRow {
   planActionLifecycle.check('retry', action.id, action.state);
   return schedule(db, action, now.toISOString(), now);
 }
 
-function perform(db: SandboxDb, action: PlanActionRow, now: Date): Record<string, unknown> {
+function perform(db: Db, action: PlanActionRow, now: Date): Record<string, unknown> {
   const plan = planOr404(db, action.plan_id);
   const params = jsonObject(action.params);
   const stamp = now.toISOString();

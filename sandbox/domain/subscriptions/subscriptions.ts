@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import type { HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
@@ -41,7 +41,7 @@ export interface SubscriptionRow {
   deleted_at: string | null;
 }
 
-export function getSubscription(db: SandboxDb, id: number): SubscriptionRow | undefined {
+export function getSubscription(db: Db, id: number): SubscriptionRow | undefined {
   return db.prepare('SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NULL').get(id) as SubscriptionRow | undefined;
 }
 
@@ -66,7 +66,7 @@ export function visibleSubscription(ctx: HandlerContext, id: number): Subscripti
  * @example
  * applyClock(db, new Date(), 4);
  */
-export function applyClock(db: SandboxDb, now: Date, id?: number): number {
+export function applyClock(db: Db, now: Date, id?: number): number {
   const today = day(now);
   const stamp = now.toISOString();
   const only = id === undefined ? '' : ' AND id = @id';
@@ -83,7 +83,7 @@ export function applyClock(db: SandboxDb, now: Date, id?: number): number {
 }
 
 /** Sets columns of a subscription and stamps `updated_at`. */
-export function updateSubscription(db: SandboxDb, id: number, changes: Readonly<Partial<SubscriptionRow>>, now: Date): SubscriptionRow {
+export function updateSubscription(db: Db, id: number, changes: Readonly<Partial<SubscriptionRow>>, now: Date): SubscriptionRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
   db.prepare(`UPDATE subscriptions SET ${assignments} WHERE id = @id`).run({ ...changes, updated_at: now.toISOString(), id });
@@ -97,7 +97,7 @@ interface Counts {
 }
 
 /** How many pupils, teachers and groups are assigned to a subscription. */
-export function memberCounts(db: SandboxDb, id: number): Counts {
+export function memberCounts(db: Db, id: number): Counts {
   const rows = db.prepare('SELECT target, COUNT(*) AS n FROM subscription_members WHERE subscription_id = ? GROUP BY target').all(id) as {
     target: string;
     n: number;
@@ -112,7 +112,7 @@ export function memberCounts(db: SandboxDb, id: number): Counts {
  * @example
  * return { body: { subscription: serializeSubscription(db, row) } };
  */
-export function serializeSubscription(db: SandboxDb, row: SubscriptionRow): Record<string, unknown> {
+export function serializeSubscription(db: Db, row: SubscriptionRow): Record<string, unknown> {
   const product = db.prepare('SELECT code, name FROM products WHERE id = ?').get(row.product_id) as { code: string; name: string } | undefined;
   const counts = memberCounts(db, row.id);
   const { action_secret: _secret, pending_upgrade, permissions, ...rest } = row;
