@@ -38,6 +38,36 @@ export function all<T>(db: Db, sql: string, ...params: unknown[]): T[] {
 }
 
 /**
+ * Runs `sql` and returns the first column of its first row (a count, an id, a name), typed by the caller.
+ *
+ * @example
+ * const unpaid = oneValue<number>(db, "SELECT COUNT(*) FROM invoices WHERE school_id = ? AND state = 'open'", 1);
+ */
+export function oneValue<T>(db: Db, sql: string, ...params: unknown[]): T | undefined {
+  return prepared(db, sql).pluck().get(...params) as T | undefined;
+}
+
+/**
+ * Runs `sql` and returns the first column of every row (ids, usually).
+ *
+ * @example
+ * const ids = allValues<number>(db, 'SELECT id FROM schools WHERE deleted_at IS NULL ORDER BY id');
+ */
+export function allValues<T>(db: Db, sql: string, ...params: unknown[]): T[] {
+  return prepared(db, sql).pluck().all(...params) as T[];
+}
+
+/**
+ * Runs `sql` and returns every row as an array of its values in column order (CSV exports, checksums).
+ *
+ * @example
+ * const rows = allArrays(db, 'SELECT id, recipient, status FROM email_logs ORDER BY id'); // [[1, 'a@school.test', 'sent'], ...]
+ */
+export function allArrays<T extends unknown[]>(db: Db, sql: string, ...params: unknown[]): T[] {
+  return prepared(db, sql).raw().all(...params) as T[];
+}
+
+/**
  * Runs a write and returns the changes and the new row id.
  *
  * @example
