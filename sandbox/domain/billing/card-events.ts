@@ -11,7 +11,7 @@
  * | reschedule      | scheduled | scheduled |
  * | (sync, when due)| scheduled | applied   |
  */
-import type { Db } from '../../kit/sql.js';
+import { one, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { day } from './dates.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
@@ -69,21 +69,17 @@ export function runEvent(db: Db, event: CardEventRow, now: Date): CardEventRow {
     if (!(failure instanceof HttpError)) throw failure;
     error = failure.message;
   }
-  db.prepare('UPDATE card_events SET state = ?, attempts = ?, error = ?, processed_at = ? WHERE id = ?').run(
-    error === null ? 'processed' : 'failed',
+  run(db, 'UPDATE card_events SET state = ?, attempts = ?, error = ?, processed_at = ? WHERE id = ?', error === null ? 'processed' : 'failed',
     event.attempts + 1,
     error,
     error === null ? now.toISOString() : null,
-    event.id,
-  );
-  return db.prepare('SELECT * FROM card_events WHERE id = ?').get(event.id) as CardEventRow;
+    event.id);
+  return one<CardEventRow>(db, 'SELECT * FROM card_events WHERE id = ?', event.id) as CardEventRow;
 }
 
 /** Records a new event from the provider and runs it. */
 export function receiveEvent(db: Db, event: { schoolId: number; subscriptionId: number | null; invoiceId: number | null; type: string; payload: unknown }, now: Date): CardEventRow {
-  const { lastInsertRowid } = db
-    .prepare("INSERT INTO card_events (school_id, subscription_id, invoice_id, type, payload, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'failed', 0, ?)")
-    .run(event.schoolId, event.subscriptionId, event.invoiceId, event.type, JSON.stringify(event.payload ?? {}), now.toISOString());
-  const row = db.prepare('SELECT * FROM card_events WHERE id = ?').get(Number(lastInsertRowid)) as CardEventRow;
+  const { lastInsertRowid } = run(db, "INSERT INTO card_events (school_id, subscription_id, invoice_id, type, payload, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'failed', 0, ?)", event.schoolId, event.subscriptionId, event.invoiceId, event.type, JSON.stringify(event.payload ?? {}), now.toISOString());
+  const row = one<CardEventRow>(db, 'SELECT * FROM card_events WHERE id = ?', Number(lastInsertRowid)) as CardEventRow;
   return runEvent(db, row, now);
 }

@@ -4,7 +4,7 @@
  * `pm_card_declined` saves but every charge on it is declined (402), `pm_card_3ds` needs verification
  * (the save answers an intent).
  */
-import type { Db } from '../../kit/sql.js';
+import { all, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 
 export interface PaymentMethodRow {
@@ -34,7 +34,7 @@ export function testCard(ref: string): { brand: string; last4: string } | undefi
 }
 
 export function listPaymentMethods(db: Db, schoolId: number): PaymentMethodRow[] {
-  return db.prepare('SELECT * FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id').all(schoolId) as PaymentMethodRow[];
+  return all<PaymentMethodRow>(db, 'SELECT * FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id', schoolId);
 }
 
 export function serializePaymentMethod(row: PaymentMethodRow): Record<string, unknown> {

@@ -20,7 +20,7 @@
  * Payment methods: bacs, card, cheque, cash, direct_debit, wire. A payment or remittance date may not be
  * in the future, nor before the invoice was issued.
  */
-import type { Db } from '../../kit/sql.js';
+import { run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { invalid } from '../../kit/input.js';
 import { day } from '../billing/dates.js';
@@ -112,14 +112,12 @@ export function refund(db: Db, invoice: InvoiceRow, amount: number, reason: stri
   if (amount <= 0 || amount > invoice.total) {
     throw invalid('amount', `a refund of invoice ${invoice.id} must be between 1 and ${invoice.total} ${invoice.currency}`);
   }
-  db.prepare('INSERT INTO invoice_credits (invoice_id, kind, amount, currency, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    invoice.id,
+  run(db, 'INSERT INTO invoice_credits (invoice_id, kind, amount, currency, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)', invoice.id,
     'refund',
     amount,
     invoice.currency,
     reason,
-    now.toISOString(),
-  );
+    now.toISOString());
   const changes = { state: 'refunded' as InvoiceState, amount_refunded: amount, refunded_at: now.toISOString() };
   return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../kit/sql.js';
+import { all, one, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import type { PlanRow } from './catalogue.js';
 import { addDays, addMonths, daysBetween } from '../billing/dates.js';
@@ -42,7 +42,7 @@ export interface CouponRow {
  */
 export function applyCoupon(db: Db, amount: number, currency: string, code: string | undefined, today: string): { amount: number; coupon: CouponRow | null } {
   if (code === undefined) return { amount, coupon: null };
-  const coupon = db.prepare('SELECT * FROM coupons WHERE code = ?').get(code) as CouponRow | undefined;
+  const coupon = one<CouponRow>(db, 'SELECT * FROM coupons WHERE code = ?', code);
   if (!coupon) throw notFound('Coupon', code);
   const refuse = (why: string): never => {
     throw new HttpError(409, 'Conflict', `Coupon ${code} ${why}`);
@@ -56,7 +56,7 @@ export function applyCoupon(db: Db, amount: number, currency: string, code: stri
 
 /** Counts a coupon's use. */
 export function redeemCoupon(db: Db, coupon: CouponRow | null): void {
-  if (coupon) db.prepare('UPDATE coupons SET redemptions = redemptions + 1 WHERE id = ?').run(coupon.id);
+  if (coupon) run(db, 'UPDATE coupons SET redemptions = redemptions + 1 WHERE id = ?', coupon.id);
 }
 
 /**
@@ -94,7 +94,7 @@ export interface RefundLine {
  * const { amount, lines } = refundDue(db, sub, '2026-09-01');
  */
 export function refundDue(db: Db, sub: SubscriptionRow, today: string): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
-  const paid = db.prepare("SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id").all(sub.id) as { id: number; total: number }[];
+  const paid = all<{ id: number; total: number }>(db, "SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id", sub.id);
   if (sub.expiry === null) return { amount: 0, lines: [], daysLeft: 0, daysInTerm: 0 };
   const whole = daysBetween(sub.start_date, sub.expiry) + 1;
   const left = Math.max(0, daysBetween(today < sub.start_date ? sub.start_date : today, sub.expiry) + 1);

@@ -1,4 +1,4 @@
-import type { Db } from '../../kit/sql.js';
+import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { notFound } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
@@ -28,20 +28,20 @@ export interface LocationRow {
 }
 
 export function itemOr404(db: Db, id: number): ItemRow {
-  const row = db.prepare('SELECT * FROM store_items WHERE id = ?').get(id) as ItemRow | undefined;
+  const row = one<ItemRow>(db, 'SELECT * FROM store_items WHERE id = ?', id);
   if (!row) throw notFound('Item', id);
   return row;
 }
 
 export function locationOr404(db: Db, id: number): LocationRow {
-  const row = db.prepare('SELECT * FROM store_locations WHERE id = ?').get(id) as LocationRow | undefined;
+  const row = one<LocationRow>(db, 'SELECT * FROM store_locations WHERE id = ?', id);
   if (!row) throw notFound('Location', id);
   return row;
 }
 
 /** Units of an item in stock at each location. */
 export function stockOf(db: Db, itemId: number): Record<string, number> {
-  const rows = db.prepare('SELECT location_id, quantity FROM store_stock WHERE item_id = ? ORDER BY location_id').all(itemId) as { location_id: number; quantity: number }[];
+  const rows = all<{ location_id: number; quantity: number }>(db, 'SELECT location_id, quantity FROM store_stock WHERE item_id = ? ORDER BY location_id', itemId);
   return Object.fromEntries(rows.map((r) => [String(r.location_id), r.quantity]));
 }
 
@@ -59,9 +59,7 @@ export function serializeItem(db: Db, row: ItemRow): Record<string, unknown> {
 
 /** Sets the stock of an item at a location. */
 export function setStock(db: Db, itemId: number, locationId: number, quantity: number): void {
-  db.prepare(
-    'INSERT INTO store_stock (item_id, location_id, quantity) VALUES (?, ?, ?) ON CONFLICT (item_id, location_id) DO UPDATE SET quantity = excluded.quantity',
-  ).run(itemId, locationId, quantity);
+  run(db, 'INSERT INTO store_stock (item_id, location_id, quantity) VALUES (?, ?, ?) ON CONFLICT (item_id, location_id) DO UPDATE SET quantity = excluded.quantity', itemId, locationId, quantity);
 }
 
 /**
@@ -73,9 +71,7 @@ export function setStock(db: Db, itemId: number, locationId: number, quantity: n
 export function createItem(db: Db, input: NewItem, now: Date): ItemRow {
   assertSkuFree(db, input.sku, null);
   const stamp = now.toISOString();
-  const { lastInsertRowid } = db
-    .prepare('INSERT INTO store_items (sku, name, description, category, tags, prices, image, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(input.sku, input.name, input.description ?? '', input.category, JSON.stringify(input.tags ?? []), JSON.stringify(input.prices), input.image ?? '', input.active ?? 1, stamp, stamp);
+  const { lastInsertRowid } = run(db, 'INSERT INTO store_items (sku, name, description, category, tags, prices, image, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', input.sku, input.name, input.description ?? '', input.category, JSON.stringify(input.tags ?? []), JSON.stringify(input.prices), input.image ?? '', input.active ?? 1, stamp, stamp);
   const id = Number(lastInsertRowid);
   for (const [location, quantity] of Object.entries(input.stock ?? {})) {
     locationOr404(db, Number(location));
@@ -85,7 +81,7 @@ export function createItem(db: Db, input: NewItem, now: Date): ItemRow {
 }
 
 export function assertSkuFree(db: Db, sku: string, exceptId: number | null): void {
-  const taken = db.prepare('SELECT id FROM store_items WHERE sku = ? COLLATE NOCASE').pluck().get(sku) as number | undefined;
+  const taken = oneValue<number>(db, 'SELECT id FROM store_items WHERE sku = ? COLLATE NOCASE', sku);
   if (taken !== undefined && taken !== exceptId) throw new HttpError(409, 'Conflict', `SKU ${sku} is already item ${taken}`);
 }
 
@@ -97,6 +93,6 @@ export function patchItem(db: Db, patch: ItemChanges, now: Date): ItemRow {
   const columns = ['sku', 'name', 'description', 'category', 'tags', 'prices', 'image', 'active'].filter((k) => given[k] !== undefined);
   const values = Object.fromEntries(columns.map((k) => [k, k === 'tags' || k === 'prices' ? JSON.stringify(given[k]) : given[k]]));
   const sets = [...columns.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
-  db.prepare(`UPDATE store_items SET ${sets} WHERE id = @id`).run({ ...values, updated_at: now.toISOString(), id: patch.id });
+  run(db, `UPDATE store_items SET ${sets} WHERE id = @id`, { ...values, updated_at: now.toISOString(), id: patch.id });
   return itemOr404(db, patch.id);
 }

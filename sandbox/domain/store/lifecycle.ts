@@ -20,7 +20,7 @@
  * Paid purchases are not voided here (that would be a refund, which the store does not do); a draft is
  * deleted rather than voided.
  */
-import type { Db } from '../../kit/sql.js';
+import { oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 import { getPurchase, type PurchaseRow, type PurchaseState, purchaseLines, PURCHASE_STATES } from './purchases.js';
@@ -46,7 +46,7 @@ export type PurchaseAction = keyof typeof purchaseLifecycle.rules;
 export function updatePurchase(db: Db, id: number, changes: Readonly<Partial<PurchaseRow>>, now: Date): PurchaseRow {
   const keys = Object.keys(changes);
   const sets = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
-  db.prepare(`UPDATE store_purchases SET ${sets} WHERE id = @id`).run({ ...changes, updated_at: now.toISOString(), id });
+  run(db, `UPDATE store_purchases SET ${sets} WHERE id = @id`, { ...changes, updated_at: now.toISOString(), id });
   return getPurchase(db, id) as PurchaseRow;
 }
 
@@ -59,19 +59,19 @@ export function updatePurchase(db: Db, id: number, changes: Readonly<Partial<Pur
 export function takeStock(db: Db, purchase: PurchaseRow): void {
   const lines = purchaseLines(db, purchase.id);
   for (const line of lines) {
-    const have = (db.prepare('SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?').pluck().get(line.item_id, purchase.location_id) as number | undefined) ?? 0;
+    const have = oneValue<number>(db, 'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?', line.item_id, purchase.location_id) ?? 0;
     if (have < line.quantity) {
       throw new HttpError(409, 'Conflict', `Item ${line.sku} has ${have} in stock at location ${purchase.location_id}; purchase ${purchase.id} needs ${line.quantity}`);
     }
   }
   for (const line of lines) {
-    db.prepare('UPDATE store_stock SET quantity = quantity - ? WHERE item_id = ? AND location_id = ?').run(line.quantity, line.item_id, purchase.location_id);
+    run(db, 'UPDATE store_stock SET quantity = quantity - ? WHERE item_id = ? AND location_id = ?', line.quantity, line.item_id, purchase.location_id);
   }
 }
 
 function returnStock(db: Db, purchase: PurchaseRow): void {
   for (const line of purchaseLines(db, purchase.id)) {
-    const have = (db.prepare('SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?').pluck().get(line.item_id, purchase.location_id) as number | undefined) ?? 0;
+    const have = oneValue<number>(db, 'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?', line.item_id, purchase.location_id) ?? 0;
     setStock(db, line.item_id, purchase.location_id, have + line.quantity);
   }
 }
@@ -116,6 +116,6 @@ export function voidPurchase(db: Db, purchase: PurchaseRow, now: Date): Purchase
 /** Deletes a draft and its lines. */
 export function removePurchase(db: Db, purchase: PurchaseRow): void {
   purchaseLifecycle.check('remove', purchase.id, purchase.state);
-  db.prepare('DELETE FROM store_purchase_lines WHERE purchase_id = ?').run(purchase.id);
-  db.prepare('DELETE FROM store_purchases WHERE id = ?').run(purchase.id);
+  run(db, 'DELETE FROM store_purchase_lines WHERE purchase_id = ?', purchase.id);
+  run(db, 'DELETE FROM store_purchases WHERE id = ?', purchase.id);
 }

@@ -7,7 +7,7 @@ import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { UPGRADE_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../../kit/sql.js';
+import { all, one, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, getPlan, type PlanRow, planOr404 } from '../pricing/catalogue.js';
 import { day } from '../billing/dates.js';
@@ -133,7 +133,7 @@ export function activatePrepayment(db: Db, sub: SubscriptionRow, secret: string,
   subscriptionLifecycle.check('activatePrepayment', sub.id, sub.state);
   checkSecret(sub.action_secret, secret);
   chargeCard(db, sub.school_id);
-  const open = db.prepare("SELECT * FROM invoices WHERE subscription_id = ? AND kind = 'prepayment' AND state IN ('open', 'promised')").get(sub.id) as InvoiceRow | undefined;
+  const open = one<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND kind = 'prepayment' AND state IN ('open', 'promised')", sub.id);
   const invoice = open ? markPaid(db, open, 'card', day(now), 'pay', now).invoice : null;
   const plan = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);
   const today = day(now);
@@ -145,7 +145,7 @@ export function activatePrepayment(db: Db, sub: SubscriptionRow, secret: string,
 export function cancelPrepayment(db: Db, sub: SubscriptionRow, secret: string, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelPrepayment', sub.id, sub.state);
   checkSecret(sub.action_secret, secret);
-  const open = db.prepare("SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised')").all(sub.id) as InvoiceRow[];
+  const open = all<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised')", sub.id);
   for (const invoice of open) voidInvoice(db, invoice, now);
   return updateSubscription(db, sub.id, { state: 'cancelled', cancelled_at: now.toISOString() }, now);
 }
