@@ -44,6 +44,14 @@ export default tseslint.config(
         'error',
         { patterns: [...NO_SHARED, { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' }] },
       ],
+      // One style for SQL: the kit's helpers (which share the statement cache), never `db.prepare(...)`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']",
+          message: 'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays',
+        },
+      ],
     },
   },
 );
