@@ -109,6 +109,15 @@ describe('homework sets (multi)', () => {
     expect(list(competence.body, 'pupils')).toHaveLength(10);
   });
 
+  it("answers 404 for another school's set; a superuser reaches it", async () => {
+    const set = await createSet();
+    expect((await h.call('GET homework/multi/{id}/competence', { as: 'admin2', params: { id: set.id } })).status).toBe(404);
+    expect((await h.call('PUT homework/multi/{id}', { as: 'admin2', params: { id: set.id }, input: { title: 'Taken over' } })).status).toBe(404);
+    expect((await h.call('DELETE homework/multi', { as: 'admin2', input: { ids: String(set.id) } })).status).toBe(404);
+    expect(list((await h.call('GET homework/multi/{id}/competence', { as: 'superuser', params: { id: set.id } })).body, 'pupils')).toHaveLength(10);
+    expect(str((await h.call('PUT homework/multi/{id}', { as: 'superuser', params: { id: set.id }, input: { title: 'Week 4 (checked)' } })).body, 'homework_set.title')).toBe('Week 4 (checked)');
+  });
+
   it('detaches pieces once, and deleting a set deletes its remaining pieces', async () => {
     const set = await createSet();
     const [first, second] = set.pieces as [number, number];
