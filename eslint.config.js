@@ -62,6 +62,14 @@ export default tseslint.config(
           ],
         },
       ],
+      // One style for SQL: the kit's helpers (which share the statement cache), never `db.prepare(...)`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']",
+          message: 'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays',
+        },
+      ],
     },
   },
 );

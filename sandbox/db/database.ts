@@ -4,8 +4,8 @@ import { Database } from './driver.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ensureReadModels } from './read-models/index.js';
 
-/** An open sandbox database. */
-export type SandboxDb = BetterSqlite3.Database;
+/** An open sandbox database: the one name for the better-sqlite3 handle (handlers import it from sandbox/kit/sql.ts). */
+export type Db = BetterSqlite3.Database;
 
 /**
  * Opens (creating if needed) a sandbox database and applies pending migrations in one transaction each.
@@ -14,7 +14,7 @@ export type SandboxDb = BetterSqlite3.Database;
  * @example
  * const db = openDatabase(':memory:');
  */
-export function openDatabase(path: string): SandboxDb {
+export function openDatabase(path: string): Db {
   const db = new Database(path);
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -24,7 +24,7 @@ export function openDatabase(path: string): SandboxDb {
 }
 
 /** Applies every migration newer than the database's `user_version`, then (re)builds the read models if their definition changed. */
-export function migrate(db: SandboxDb): number {
+export function migrate(db: Db): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   // For migrations that hash what they must not keep in clear (031: session tokens).
   db.function('sha256_hex', { deterministic: true }, (text: unknown) => createHash('sha256').update(String(text)).digest('hex'));

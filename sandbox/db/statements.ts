@@ -1,11 +1,11 @@
 import type { Statement } from 'better-sqlite3';
-import type { SandboxDb } from './database.js';
+import type { Db } from './database.js';
 
 const MAX_CACHED = 1000;
-const caches = new WeakMap<SandboxDb, Map<string, Statement>>();
+const caches = new WeakMap<Db, Map<string, Statement>>();
 /** Each caching view and the connection behind it. */
-const views = new WeakMap<SandboxDb, SandboxDb>();
-const viewOf = new WeakMap<SandboxDb, SandboxDb>();
+const views = new WeakMap<Db, Db>();
+const viewOf = new WeakMap<Db, Db>();
 
 /**
  * `pluck()` and `raw()` stay set on a statement; a cached statement goes back to plain rows before it is
@@ -23,7 +23,7 @@ function plain(prepared: Statement): Statement {
  * @example
  * statement(db, 'SELECT * FROM users WHERE id = ?').get(3);
  */
-export function statement(db: SandboxDb, sql: string): Statement {
+export function statement(db: Db, sql: string): Statement {
   const connection = views.get(db) ?? db;
   let cache = caches.get(connection);
   if (!cache) caches.set(connection, (cache = new Map()));
@@ -47,13 +47,13 @@ export function statement(db: SandboxDb, sql: string): Statement {
  * const ctx = { db: cachingDb(state.db), ... };
  * ctx.db.prepare('SELECT * FROM invoices WHERE id = ?').get(12); // compiled on the first call only
  */
-export function cachingDb(db: SandboxDb): SandboxDb {
+export function cachingDb(db: Db): Db {
   const connection = views.get(db) ?? db;
   let view = viewOf.get(connection);
   if (!view) {
     // The prototype chain keeps every other method and getter of the connection working on the view.
-    const created = Object.create(connection) as SandboxDb;
-    created.prepare = ((sql: string) => statement(connection, sql)) as SandboxDb['prepare'];
+    const created = Object.create(connection) as Db;
+    created.prepare = ((sql: string) => statement(connection, sql)) as Db['prepare'];
     views.set(created, connection);
     viewOf.set(connection, created);
     view = created;

@@ -1,6 +1,6 @@
 /** Storage of the generic store: the `records` table, one JSON document per record. */
 import { z } from 'zod';
-import type { SandboxDb } from '../db/database.js';
+import type { Db } from '../kit/sql.js';
 import { statement } from '../db/statements.js';
 import { containsText } from '../kit/search.js';
 import type { SqlCondition } from '../kit/record-reach.js';
@@ -56,7 +56,7 @@ function filterSql(filter: RecordFilter): { sql: string; args: unknown[] } {
  * @example
  * findRecords(db, 'lists', '12', null);
  */
-export function findRecords(db: SandboxDb, collection: string, key: string, filter: RecordFilter): StoredRecord[] {
+export function findRecords(db: Db, collection: string, key: string, filter: RecordFilter): StoredRecord[] {
   const f = filterSql(filter);
   const id = /^\d+$/.test(key) ? Number(key) : -1;
   const sql = `SELECT ${COLUMNS} FROM records WHERE collection = ? AND (key = ? OR (key IS NULL AND id = ?)) AND deleted_at IS NULL${f.sql}
@@ -70,7 +70,7 @@ export function findRecords(db: SandboxDb, collection: string, key: string, filt
  * @example
  * findRecord(db, 'lists', '12', null);
  */
-export function findRecord(db: SandboxDb, collection: string, key: string, filter: RecordFilter): StoredRecord | null {
+export function findRecord(db: Db, collection: string, key: string, filter: RecordFilter): StoredRecord | null {
   return findRecords(db, collection, key, filter)[0] ?? null;
 }
 
@@ -99,7 +99,7 @@ function sqlValue(value: string | number | boolean): string | number | bigint {
  * @example
  * listRecords(db, 'lists', null, { skip: 0, take: 50, where: { locale: 'en_GB' } });
  */
-export function listRecords(db: SandboxDb, collection: string, filter: RecordFilter, query: ListQuery): { items: StoredRecord[]; total: number } {
+export function listRecords(db: Db, collection: string, filter: RecordFilter, query: ListQuery): { items: StoredRecord[]; total: number } {
   const f = filterSql(filter);
   let sql = ` FROM records WHERE collection = ? AND deleted_at IS NULL${f.sql}`;
   const args: unknown[] = [collection, ...f.args];
@@ -136,7 +136,7 @@ export interface NewRecord {
  * @example
  * createRecord(db, { collection: 'lists', ownerId: 3, schoolId: 1, data: { title: 'Week 1' }, now: new Date() });
  */
-export function createRecord(db: SandboxDb, record: NewRecord): StoredRecord {
+export function createRecord(db: Db, record: NewRecord): StoredRecord {
   const at = record.now.toISOString();
   const id = Number(
     statement(db, 'INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
@@ -158,7 +158,7 @@ export interface RecordChange {
  * @example
  * updateRecord(db, record.id, { data: { ...record.data, title: 'Week 2' }, now: new Date() });
  */
-export function updateRecord(db: SandboxDb, id: number, change: RecordChange): StoredRecord {
+export function updateRecord(db: Db, id: number, change: RecordChange): StoredRecord {
   const at = change.now.toISOString();
   statement(
     db,
@@ -175,7 +175,7 @@ export function updateRecord(db: SandboxDb, id: number, change: RecordChange): S
   return readRecord(db, id);
 }
 
-function readRecord(db: SandboxDb, id: number): StoredRecord {
+function readRecord(db: Db, id: number): StoredRecord {
   return row.parse(statement(db, `SELECT ${COLUMNS} FROM records WHERE id = ?`).get(id));
 }
 

@@ -11,7 +11,7 @@
  * Each step runs in its own transaction, so stopping the runner (or the process) between steps leaves
  * nothing half-written, and a restarted runner resumes a running job from its saved cursor.
  */
-import type { SandboxDb } from '../db/database.js';
+import { one, run, type Db } from './sql.js';
 
 import { JOB_STATES, type JobState } from '../../core/domain/accounts.js';
 export { JOB_STATES, type JobState };
@@ -46,12 +46,12 @@ export interface StepResult {
 }
 
 /** Runs one bounded piece of a job. `cursor` is the previous step's cursor, undefined at first. */
-export type JobStep = (db: SandboxDb, job: JobRow, cursor: unknown, now: Date) => StepResult;
+export type JobStep = (db: Db, job: JobRow, cursor: unknown, now: Date) => StepResult;
 
 /** A kind of job: its step, and what to record elsewhere when a step fails (the job itself is marked failed). */
 export interface JobKind {
   readonly step: JobStep;
-  readonly onFail?: (db: SandboxDb, job: JobRow, message: string, now: Date) => void;
+  readonly onFail?: (db: Db, job: JobRow, message: string, now: Date) => void;
 }
 
 export interface NewJob {
@@ -69,19 +69,15 @@ export interface NewJob {
  * @example
  * const job = enqueueJob(db, { queue: 'reports', namespace: 'engagement-snapshots', kind: 'engagement-snapshot', payload: { snapshotId: 3 }, now });
  */
-export function enqueueJob(db: SandboxDb, job: NewJob): JobRow {
+export function enqueueJob(db: Db, job: NewJob): JobRow {
   const stamp = job.now.toISOString();
-  const { lastInsertRowid } = db
-    .prepare(
-      `INSERT INTO jobs (queue_id, namespace_id, kind, payload, state, run_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`,
-    )
-    .run(job.queue, job.namespace, job.kind, JSON.stringify(job.payload ?? {}), job.runAt ?? stamp, stamp, stamp);
+  const { lastInsertRowid } = run(db, `INSERT INTO jobs (queue_id, namespace_id, kind, payload, state, run_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`, job.queue, job.namespace, job.kind, JSON.stringify(job.payload ?? {}), job.runAt ?? stamp, stamp, stamp);
   return getJob(db, Number(lastInsertRowid)) as JobRow;
 }
 
-export function getJob(db: SandboxDb, id: number): JobRow | undefined {
-  return db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+export function getJob(db: Db, id: number): JobRow | undefined {
+  return one<JobRow>(db, 'SELECT * FROM jobs WHERE id = ?', id);
 }
 
 /** A job as the API answers it: `queueId`, `jobId` and `namespace_id` are the spec's progress fields. */
@@ -115,7 +111,7 @@ export interface JobRunner {
 }
 
 export interface RunnerOptions {
-  readonly db: SandboxDb;
+  readonly db: Db;
   readonly kinds: Readonly<Record<string, JobKind>>;
   readonly now?: () => Date;
   /** How often an idle runner looks for work. */
@@ -136,6 +132,12 @@ function parseJson(text: string | null): unknown {
  * runner.start();
  * await runner.stop();
  */
+/** The job the runner works on next: a running one first (resumed after a restart), then the oldest due. */
+const NEXT_JOB = `SELECT * FROM jobs WHERE state = 'running' OR (state = 'queued' AND run_at <= ?)
+     ORDER BY CASE state WHEN 'running' THEN 0 ELSE 1 END, id LIMIT 1`;
+const SAVE_JOB = `UPDATE jobs SET state = @state, progress = @progress, cursor = @cursor, result = @result, attempts = @attempts,
+       started_at = @started_at, finished_at = @finished_at, updated_at = @updated_at WHERE id = @id`;
+
 export function createJobRunner(options: RunnerOptions): JobRunner {
   const { db, kinds } = options;
   const now = options.now ?? (() => new Date());
@@ -143,18 +145,9 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let running = false;
 
-  const next = db.prepare(
-    `SELECT * FROM jobs WHERE state = 'running' OR (state = 'queued' AND run_at <= ?)
-     ORDER BY CASE state WHEN 'running' THEN 0 ELSE 1 END, id LIMIT 1`,
-  );
-  const save = db.prepare(
-    `UPDATE jobs SET state = @state, progress = @progress, cursor = @cursor, result = @result, attempts = @attempts,
-       started_at = @started_at, finished_at = @finished_at, updated_at = @updated_at WHERE id = @id`,
-  );
-  const failJob = db.prepare("UPDATE jobs SET state = 'failed', error = ?, finished_at = ?, updated_at = ? WHERE id = ?");
   const fail = db.transaction((job: JobRow, message: string, at: Date) => {
     const stamp = at.toISOString();
-    failJob.run(message, stamp, stamp, job.id);
+    run(db, "UPDATE jobs SET state = 'failed', error = ?, finished_at = ?, updated_at = ? WHERE id = ?", message, stamp, stamp, job.id);
     kinds[job.kind]?.onFail?.(db, job, message, at);
   });
 
@@ -165,7 +158,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     const first = job.state === 'queued';
     const outcome = kind.step(db, job, parseJson(job.cursor), at);
     const progress = outcome.done ? 100 : Math.max(0, Math.min(99, Math.round(outcome.progress)));
-    save.run({
+    run(db, SAVE_JOB, {
       id: job.id,
       state: outcome.done ? 'done' : 'running',
       progress,
@@ -180,7 +173,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
 
   function step(): boolean {
     const at = now();
-    const job = next.get(at.toISOString()) as JobRow | undefined;
+    const job = one<JobRow>(db, NEXT_JOB, at.toISOString());
     if (!job) return false;
     try {
       runStep(job, at);

@@ -57,6 +57,20 @@ export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purp
   return ids;
 }
 
+/**
+ * The row `sql` finds by `id`, or 404 when there is none or `user` does not reach its school for `purpose`
+ * (another school's row reads as missing). The one finder for rows that carry a `school_id`: it takes the
+ * database and the caller, not the HTTP context, so domain modules can use it too.
+ *
+ * @example
+ * const hive = findReachable<HiveRow>(ctx.db, ctx.user, 'Hive', 'SELECT * FROM hives WHERE id = ?', id);
+ */
+export function findReachable<T extends { readonly school_id: number | null }>(db: Db, user: SessionUser | null, label: string, sql: string, id: number, purpose: Purpose = 'school'): T {
+  const row = one<T>(db, sql, id);
+  if (!row || !mayReach(db, user, row.school_id, purpose)) throw notFound(label, id);
+  return row;
+}
+
 /** A user named in a path, as far as reaching them goes. */
 export interface NamedUser {
   readonly id: number;

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-
-/** The database handle every handler and domain module takes. */
-export type Db = Database.Database;
+import type { Db } from '../db/database.js';
 import { allRows, statement } from '../db/statements.js';
+
+/** The database handle every handler and domain module takes (defined once, in the database layer). */
+export type { Db };
 
 /**
  * A prepared statement for `sql`, compiled once per database and reused: handlers run on every request,
@@ -12,7 +13,7 @@ import { allRows, statement } from '../db/statements.js';
  * @example
  * const row = prepared(db, 'SELECT * FROM schools WHERE id = ?').get(1);
  */
-export function prepared(db: Database.Database, sql: string): Database.Statement {
+export function prepared(db: Db, sql: string): Database.Statement {
   return statement(db, sql);
 }
 
@@ -22,7 +23,7 @@ export function prepared(db: Database.Database, sql: string): Database.Statement
  * @example
  * const school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE id = ?', id);
  */
-export function one<T>(db: Database.Database, sql: string, ...params: unknown[]): T | undefined {
+export function one<T>(db: Db, sql: string, ...params: unknown[]): T | undefined {
   return prepared(db, sql).get(...params) as T | undefined;
 }
 
@@ -32,8 +33,38 @@ export function one<T>(db: Database.Database, sql: string, ...params: unknown[])
  * @example
  * const groups = all<GroupRow>(db, 'SELECT * FROM school_groups WHERE school_id = ?', 1);
  */
-export function all<T>(db: Database.Database, sql: string, ...params: unknown[]): T[] {
+export function all<T>(db: Db, sql: string, ...params: unknown[]): T[] {
   return allRows<T>(prepared(db, sql), ...params);
+}
+
+/**
+ * Runs `sql` and returns the first column of its first row (a count, an id, a name), typed by the caller.
+ *
+ * @example
+ * const unpaid = oneValue<number>(db, "SELECT COUNT(*) FROM invoices WHERE school_id = ? AND state = 'open'", 1);
+ */
+export function oneValue<T>(db: Db, sql: string, ...params: unknown[]): T | undefined {
+  return prepared(db, sql).pluck().get(...params) as T | undefined;
+}
+
+/**
+ * Runs `sql` and returns the first column of every row (ids, usually).
+ *
+ * @example
+ * const ids = allValues<number>(db, 'SELECT id FROM schools WHERE deleted_at IS NULL ORDER BY id');
+ */
+export function allValues<T>(db: Db, sql: string, ...params: unknown[]): T[] {
+  return prepared(db, sql).pluck().all(...params) as T[];
+}
+
+/**
+ * Runs `sql` and returns every row as an array of its values in column order (CSV exports, checksums).
+ *
+ * @example
+ * const rows = allArrays(db, 'SELECT id, recipient, status FROM email_logs ORDER BY id'); // [[1, 'a@school.test', 'sent'], ...]
+ */
+export function allArrays<T extends unknown[]>(db: Db, sql: string, ...params: unknown[]): T[] {
+  return prepared(db, sql).raw().all(...params) as T[];
 }
 
 /**
@@ -42,7 +73,7 @@ export function all<T>(db: Database.Database, sql: string, ...params: unknown[])
  * @example
  * const { lastInsertRowid } = run(db, 'INSERT INTO school_groups (...) VALUES (...)', ...values);
  */
-export function run(db: Database.Database, sql: string, ...params: unknown[]): Database.RunResult {
+export function run(db: Db, sql: string, ...params: unknown[]): Database.RunResult {
   return prepared(db, sql).run(...params);
 }
 

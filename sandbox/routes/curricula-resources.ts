@@ -16,7 +16,7 @@ import { notFound, page, pathId } from '../kit/input.js';
 import { filePath } from '../domain/resources/paths.js';
 import { SIGNED_URL_SECONDS, signFile } from '../domain/resources/signing.js';
 import { findResource, literacyAccessLevel, nodesWithResource, resourceJson, searchResources, type ResourceRow } from '../domain/schools/resources.js';
-import { one, run } from '../kit/sql.js';
+import { all, one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-resources/reads.js';
 import { defineRoutes } from './areas.js';
 
@@ -60,7 +60,7 @@ const resourceHandlers = {
     return { body: { resources: found.items.map((r) => resourceJson(ctx.db, r)), total: found.total } };
   },
   'GET resources/types': (ctx) => {
-    const types = ctx.db.prepare('SELECT t.id, t.name, COUNT(r.id) AS resource_count FROM resource_types t LEFT JOIN resources r ON r.type_id = t.id GROUP BY t.id ORDER BY t.name').all();
+    const types = all(ctx.db, 'SELECT t.id, t.name, COUNT(r.id) AS resource_count FROM resource_types t LEFT JOIN resources r ON r.type_id = t.id GROUP BY t.id ORDER BY t.name');
     return { body: { types } };
   },
   'GET resources/resources/{id}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource'))) } }),

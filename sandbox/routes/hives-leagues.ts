@@ -6,14 +6,14 @@ import { LEAGUE_FIELDS } from '../../core/endpoints/hives-leagues.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { checkAll } from '../kit/check-all.js';
-import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
-import { notFound, parseFields, pathId } from '../kit/input.js';
+import { callerSchoolId, findReachable, requireUser, rowScope } from '../kit/reach.js';
+import { parseFields, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
 import { jsonObject } from '../kit/json-columns.js';
 import { assertNotEnded, findLeague, groupStandings, leagueJson, memberIds, standings } from '../domain/schools/leagues.js';
 import type { LeagueRow } from '../domain/schools/rows.js';
-import { all, one, run } from '../kit/sql.js';
+import { all, run } from '../kit/sql.js';
 import { challengeHandlers } from './hives-leagues/challenges.js';
 import { defineRoutes } from './areas.js';
 
@@ -37,10 +37,7 @@ function hiveJson(row: HiveRow): Record<string, unknown> {
 
 function findHive(ctx: HandlerContext): HiveRow {
   const id = pathId(ctx, 'Hive');
-  const row = one<HiveRow>(ctx.db, 'SELECT * FROM hives WHERE id = ?', id);
-  const scope = rowScope(ctx);
-  if (!row || (scope !== null && row.school_id !== scope)) throw notFound('Hive', id);
-  return row;
+  return findReachable<HiveRow>(ctx.db, ctx.user, 'Hive', 'SELECT * FROM hives WHERE id = ?', id);
 }
 
 function schoolActivity(games: readonly string[]) {

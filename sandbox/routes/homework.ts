@@ -20,7 +20,7 @@ import { homeworkMultiHandlers } from './homework/multi.js';
 import { defineRoutes } from './areas.js';
 
 function homeworkOf(ctx: HandlerContext, param = 'id'): HomeworkRow {
-  return findHomework(ctx.db, pathId(ctx, 'Homework', param), rowScope(ctx));
+  return findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework', param));
 }
 
 function writable(ctx: HandlerContext, param = 'id'): HomeworkRow {
@@ -32,7 +32,7 @@ function writable(ctx: HandlerContext, param = 'id'): HomeworkRow {
 function touched(ctx: HandlerContext, row: HomeworkRow): HandlerResult {
   run(ctx.db, 'UPDATE homework SET updated_at = ? WHERE id = ?', ctx.now().toISOString(), row.id);
   ctx.countWrite();
-  return { body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, row.id, null)) } };
+  return { body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, ctx.user, row.id)) } };
 }
 
 const create: RouteHandler<'POST homework'> = (ctx) => {
@@ -44,7 +44,7 @@ const create: RouteHandler<'POST homework'> = (ctx) => {
   const id = insertHomework(ctx, schoolId, fields, { setId: null, groupId: ctx.input.group_id ?? null, pupilIds, portal: ctx.input.isNewEdShedPortal === 1 });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'homework.created', { id });
-  return { status: 201, body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, id, null)) } };
+  return { status: 201, body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, ctx.user, id)) } };
 };
 
 function update(ctx: HandlerContext): HandlerResult {

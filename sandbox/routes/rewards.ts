@@ -7,7 +7,7 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { rowScope } from '../kit/reach.js';
+import { findReachable, rowScope } from '../kit/reach.js';
 import { invalid, notFound, pathId, toId } from '../kit/input.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
 import { groupPupils } from '../domain/schools/groups.js';
@@ -47,18 +47,12 @@ function classOf(ctx: HandlerContext): GroupRow {
 
 function findFeedback(ctx: HandlerContext): FeedbackRow {
   const id = pathId(ctx, 'Feedback');
-  const row = one<FeedbackRow>(ctx.db, 'SELECT * FROM reward_feedback WHERE id = ?', id);
-  const scope = rowScope(ctx);
-  if (!row || (scope !== null && row.school_id !== scope)) throw notFound('Feedback', id);
-  return row;
+  return findReachable<FeedbackRow>(ctx.db, ctx.user, 'Feedback', 'SELECT * FROM reward_feedback WHERE id = ?', id);
 }
 
 function findTeam(ctx: HandlerContext): TeamRow {
   const id = pathId(ctx, 'Reward group');
-  const row = one<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE id = ?', id);
-  const scope = rowScope(ctx);
-  if (!row || (scope !== null && row.school_id !== scope)) throw notFound('Reward group', id);
-  return row;
+  return findReachable<TeamRow>(ctx.db, ctx.user, 'Reward group', 'SELECT * FROM reward_groups WHERE id = ?', id);
 }
 
 function teamJson(ctx: HandlerContext, row: TeamRow): Record<string, unknown> {

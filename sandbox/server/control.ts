@@ -14,6 +14,7 @@ import { describeIssues } from '../kit/input.js';
 import { parseJsonBody } from './json-body.js';
 import { queryObject } from './request-input.js';
 import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';
+import { all, allArrays, oneValue, run } from '../kit/sql.js';
 
 const writeRow = z.object({ route: z.string(), target: z.string(), count: z.number().int() });
 const resetBody = z.strictObject({ seed: z.enum(['demo', 'large']).optional() });
@@ -50,7 +51,7 @@ function faultsBody(spec: FaultSpec): unknown {
  * between reads the log grows with the writes; a read leaves it as small as the counts it answers).
  */
 function compactWriteLog(db: SandboxState['db']): void {
-  const [rows, pairs] = db.prepare('SELECT COUNT(*), (SELECT COUNT(*) FROM (SELECT 1 FROM write_log GROUP BY route, target)) FROM write_log').raw().get() as [number, number];
+  const [rows, pairs] = allArrays<[number, number]>(db, 'SELECT COUNT(*), (SELECT COUNT(*) FROM (SELECT 1 FROM write_log GROUP BY route, target)) FROM write_log')[0] as [number, number];
   if (rows <= pairs) return;
   db.transaction(() => {
     db.exec(`CREATE TEMP TABLE write_sums AS SELECT route, target, SUM(count) AS count FROM write_log GROUP BY route, target;
@@ -72,7 +73,7 @@ async function writes(state: SandboxState, request: SandboxRequest): Promise<San
       args.push(value);
     }
   }
-  const rows = state.db.prepare(`${sql} GROUP BY route, target ORDER BY route, target`).all(...args).map((r) => writeRow.parse(r));
+  const rows = all(state.db, `${sql} GROUP BY route, target ORDER BY route, target`, ...args).map((r) => writeRow.parse(r));
   return ok({ writes: rows, total: rows.reduce((sum, r) => sum + r.count, 0) });
 }
 
@@ -97,8 +98,8 @@ export async function handleControl(state: SandboxState, request: SandboxRequest
         return writes(state, request);
       case 'DELETE __sandbox/writes': {
         const cleared = await state.lock.run(() => {
-          const applied = state.db.prepare('SELECT coalesce(SUM(count), 0) FROM write_log').pluck().get() as number;
-          state.db.prepare('DELETE FROM write_log').run();
+          const applied = oneValue<number>(state.db, 'SELECT coalesce(SUM(count), 0) FROM write_log') as number;
+          run(state.db, 'DELETE FROM write_log');
           return applied;
         });
         return ok({ cleared });

@@ -16,7 +16,7 @@ export interface Exclusive {
  *
  * @example
  * const lock = createExclusive();
- * await lock.run(() => db.prepare('UPDATE ...').run());
+ * await lock.run(() => run(db, 'UPDATE ...'));
  */
 export function createExclusive(): Exclusive {
   let held = false;

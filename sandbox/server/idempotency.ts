@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { SandboxDb } from '../db/database.js';
+import type { Db } from '../kit/sql.js';
 import { statement } from '../db/statements.js';
 
 export type IdempotencyCheck =
@@ -20,9 +20,9 @@ export type IdempotencyCheck =
 
 export interface IdempotencyKeys {
   /** Looks a key up; a `new` answer marks it in flight until `save` or `release`. */
-  check(db: SandboxDb, userKey: string, key: string, requestHash: string): IdempotencyCheck;
+  check(db: Db, userKey: string, key: string, requestHash: string): IdempotencyCheck;
   /** Stores the response (call inside the write's transaction); the key stays in flight until `release`. */
-  save(db: SandboxDb, entry: { userKey: string; key: string; route: string; requestHash: string; status: number; body: unknown; now: Date }): void;
+  save(db: Db, entry: { userKey: string; key: string; route: string; requestHash: string; status: number; body: unknown; now: Date }): void;
   /** Ends the in-flight mark (after commit or rollback). */
   release(userKey: string, key: string): void;
   /** Forgets in-flight marks (`__sandbox/reset`). */

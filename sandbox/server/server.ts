@@ -14,7 +14,8 @@ import type { FetchLike } from '../../core/api/types.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { BILLING_JOB_KINDS } from '../domain/billing/job-kinds.js';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, normaliseOrigin } from './cors.js';
-import { openDatabase, type SandboxDb } from '../db/database.js';
+import { openDatabase } from '../db/database.js';
+import type { Db } from '../kit/sql.js';
 import { isSeeded, seed, SEED_ACCOUNTS, type SeedAccount, type SeedSize } from '../db/seed/index.js';
 import { createExclusive, type Exclusive } from './exclusive.js';
 import { createFaultInjector, parseFaults, type FaultInjector, type FaultSpec } from './faults.js';
@@ -62,7 +63,7 @@ export interface Sandbox {
   readonly server: Server;
   /** Sends a request in-process with the given socket details (a remote address, say): for tests. */
   inject(options: InjectOptions): Promise<InjectResponse>;
-  readonly db: SandboxDb;
+  readonly db: Db;
   /** The base URL (ending in `/`) once `listen` has resolved. */
   readonly url: string | undefined;
   /** Answers in-process, without a socket: give it to the API client in tests. */
@@ -80,7 +81,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function openFresh(path: string, reset: boolean): SandboxDb {
+function openFresh(path: string, reset: boolean): Db {
   if (path !== ':memory:') {
     if (reset) for (const suffix of DB_FILES) rmSync(`${path}${suffix}`, { force: true });
     // Sessions and the seeded passwords' hashes live here: only the user reads it, whatever the umask.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SandboxDb } from '../db/database.js';
+import type { Db } from '../kit/sql.js';
 import type { SessionUser } from '../kit/handler.js';
 import { statement } from '../db/statements.js';
 import { tokenHash } from '../domain/auth/tokens.js';
@@ -34,7 +34,7 @@ interface Cached {
   readonly expires: number;
 }
 
-const caches = new WeakMap<SandboxDb, Map<string, Cached>>();
+const caches = new WeakMap<Db, Map<string, Cached>>();
 
 /**
  * Finds the live session of a token: null when unknown, expired or the user is deleted.
@@ -46,7 +46,7 @@ const caches = new WeakMap<SandboxDb, Map<string, Cached>>();
  * @example
  * const user = lookupSession(db, request.headers['x-token'], new Date());
  */
-export function lookupSession(db: SandboxDb, token: string, now: Date): SessionUser | null {
+export function lookupSession(db: Db, token: string, now: Date): SessionUser | null {
   const version = (statement(db, VERSION_SQL).get() as { version: number } | undefined)?.version ?? 0;
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
@@ -62,7 +62,7 @@ export function lookupSession(db: SandboxDb, token: string, now: Date): SessionU
   return found.expires > now.getTime() ? found.user : null;
 }
 
-function readSession(db: SandboxDb, token: string): { user: SessionUser; expires: number } | null {
+function readSession(db: Db, token: string): { user: SessionUser; expires: number } | null {
   const found: unknown = statement(db, SESSION_SQL).get(tokenHash(token));
   if (found === undefined) return null;
   const row = sessionRow.parse(found);

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../db/database.js';
+import type { Db } from '../kit/sql.js';
 import type { SeedSize } from '../db/seed/index.js';
 import type { Exclusive } from './exclusive.js';
 import type { FaultInjector } from './faults.js';
@@ -9,7 +9,7 @@ import type { Router } from './router.js';
 
 /** Everything a running sandbox holds, shared by the request pipeline and the `__sandbox/` routes. */
 export interface SandboxState {
-  readonly db: SandboxDb;
+  readonly db: Db;
   readonly router: Router;
   readonly handlers: HandlerMap;
   readonly limiter: RateLimiter;

@@ -3,7 +3,7 @@ import { lookupSession } from '../../sandbox/server/session.js';
 import { issueToken, tokenHash } from '../../sandbox/domain/auth/tokens.js';
 import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
 import { Database } from '../../sandbox/db/driver.js';
-import { migrate, openDatabase, type SandboxDb } from '../../sandbox/db/database.js';
+import { migrate, openDatabase, type Db } from '../../sandbox/db/database.js';
 import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';
@@ -11,7 +11,7 @@ import { groupIdsOf, schoolPupilDocs } from '../../sandbox/domain/schools/pupil-
 import { pupilJson, type PupilFields } from '../../sandbox/domain/schools/serialize.js';
 
 /** Every pupil's doc against pupilJson of the row with its groups: the differences, by pupil id. */
-function pupilDrift(db: SandboxDb): string[] {
+function pupilDrift(db: Db): string[] {
   const rows = db.prepare("SELECT * FROM users WHERE kind = 'pupil' ORDER BY id").all() as PupilFields[];
   const groups = groupIdsOf(db, rows.map((r) => r.id));
   type Doc = { user_id: number; school_id: number; active: number; last_name: string; first_name: string; school_username: string | null; doc: string };
@@ -31,7 +31,7 @@ function pupilDrift(db: SandboxDb): string[] {
   return drift;
 }
 
-function invoiceDrift(db: SandboxDb): string[] {
+function invoiceDrift(db: Db): string[] {
   const rows = db.prepare('SELECT * FROM invoices ORDER BY id').all() as InvoiceRow[];
   const docs = new Map((db.prepare('SELECT id, doc FROM invoice_docs').all() as { id: number; doc: string }[]).map((d) => [d.id, d.doc]));
   const drift: string[] = [];
@@ -46,7 +46,7 @@ function invoiceDrift(db: SandboxDb): string[] {
 }
 
 describe('read models kept by triggers (migration 27)', () => {
-  let db: SandboxDb;
+  let db: Db;
   beforeEach(() => {
     db = openDatabase(':memory:');
     seed(db, { size: 'demo' });
@@ -75,7 +75,7 @@ describe('read models kept by triggers (migration 27)', () => {
   });
 
   it('is built once after the seed, which leaves every read-model object as a migrated database has it', () => {
-    const objects = (d: SandboxDb): unknown[] => d.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
+    const objects = (d: Db): unknown[] => d.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
     const fresh = openDatabase(':memory:');
     const before = objects(fresh);
     const sessions = fresh.prepare("SELECT version FROM cache_versions WHERE name = 'sessions'").pluck();
@@ -141,7 +141,7 @@ describe('read models kept by triggers (migration 27)', () => {
 });
 
 describe('the session cache', () => {
-  let db: SandboxDb;
+  let db: Db;
   let token: string;
   let adminId: number;
   const version = (): number => db.prepare("SELECT version FROM cache_versions WHERE name = 'sessions'").pluck().get() as number;

@@ -14,7 +14,7 @@
  * more CPU on Node 20 (row objects built and serialised again); they are what keeps lists flat on the large seed.
  */
 import { createHash } from 'node:crypto';
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import { INVOICE_SHAPE } from '../../domain/invoices/shape.js';
 import { PUPIL_SHAPE } from '../../domain/schools/pupil-shape.js';
 import { shapeSql } from './shape.js';
@@ -106,7 +106,7 @@ const FINGERPRINT = createHash('sha256').update(READ_MODELS_SQL).digest('hex').s
  * @example
  * ensureReadModels(db); // after migrate(db)
  */
-export function ensureReadModels(db: SandboxDb): boolean {
+export function ensureReadModels(db: Db): boolean {
   db.exec('CREATE TABLE IF NOT EXISTS read_model_versions (name TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID');
   const built = db.prepare("SELECT fingerprint FROM read_model_versions WHERE name = 'read-models'").pluck().get() as string | undefined;
   if (built === FINGERPRINT) return false;
@@ -117,13 +117,13 @@ export function ensureReadModels(db: SandboxDb): boolean {
   return true;
 }
 
-function dropReadModels(db: SandboxDb): void {
+function dropReadModels(db: Db): void {
   for (const name of OBJECTS.trigger) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
   for (const name of OBJECTS.view) db.exec(`DROP VIEW IF EXISTS ${name}`);
   for (const name of OBJECTS.table) db.exec(`DROP TABLE IF EXISTS ${name}`);
 }
 
-function buildReadModels(db: SandboxDb): void {
+function buildReadModels(db: Db): void {
   db.exec(READ_MODELS_SQL);
   db.prepare("INSERT OR REPLACE INTO read_model_versions (name, fingerprint) VALUES ('read-models', ?)").run(FINGERPRINT);
 }
@@ -137,7 +137,7 @@ function buildReadModels(db: SandboxDb): void {
  * @example
  * db.transaction(() => withReadModelsDeferred(db, () => fill(db)))();
  */
-export function withReadModelsDeferred<T>(db: SandboxDb, fill: () => T): T {
+export function withReadModelsDeferred<T>(db: Db, fill: () => T): T {
   // A database migrated only part-way (a test's old schema) has none yet: `migrate` builds them later.
   const built = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'read_model_versions'").get() !== undefined;
   if (!built) return fill();

@@ -2,7 +2,7 @@
  * What hangs off the demo subscriptions: sales people, saved cards, the card provider's schedules and
  * events, seat assignments, retention follow-ups and VAT settings.
  */
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { hex } from './billing-ids.js';
 
@@ -13,7 +13,7 @@ export const SALES_PEOPLE: readonly (readonly [string, 0 | 1])[] = [
 ];
 
 /** Sales people first: invoices refer to them. */
-export function seedSalesPeople(db: SandboxDb, now: Date): void {
+export function seedSalesPeople(db: Db, now: Date): void {
   const insert = db.prepare('INSERT INTO sales_people (name, is_active, created_at, updated_at) VALUES (?, ?, ?, ?)');
   for (const [name, active] of SALES_PEOPLE) insert.run(name, active, now.toISOString(), now.toISOString());
 }
@@ -25,7 +25,7 @@ export function seedSalesPeople(db: SandboxDb, now: Date): void {
  * @example
  * seedAccounts(db, ctx, subs);
  */
-export function seedAccounts(db: SandboxDb, ctx: SeedContext, subs: readonly number[]): void {
+export function seedAccounts(db: Db, ctx: SeedContext, subs: readonly number[]): void {
   const stamp = ctx.now.toISOString();
   const card = db.prepare('INSERT INTO payment_methods (school_id, provider_ref, brand, last4, exp_month, exp_year, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   card.run(1, 'pm_card_visa', 'visa', '4242', 4, 2029, 1, '2025-09-02T09:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import { planChecksum } from '../../domain/pricing/catalogue.js';
 
 /** code, name, permissions, gbp price of a school plan (minor units) */
@@ -27,7 +27,7 @@ export function schoolPlanId(productIndex: number, currency: string): number {
  * @example
  * seedCatalogue(db, now);
  */
-export function seedCatalogue(db: SandboxDb, now: Date): void {
+export function seedCatalogue(db: Db, now: Date): void {
   const stamp = now.toISOString();
   const product = db.prepare('INSERT INTO products (code, name, description, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
   const scope = db.prepare('INSERT INTO product_scopes (product_id, name, seat_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');

@@ -2,7 +2,7 @@
  * The demo schools' subscriptions, invoices, cancellations, card data and assignments: every subscription
  * and invoice state appears at least once, in gbp (school 1), usd (school 2) and aud (school 3).
  */
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { createInvoice, type InvoiceRow, type InvoiceState } from '../../domain/invoices/invoices.js';
 import { schoolPlanId } from './billing-catalogue.js';
@@ -56,11 +56,11 @@ const SUBSCRIPTIONS: readonly SubSeed[] = [
   { school: 3, product: 4, kind: 'full', state: 'cancelled', start: '2026-03-01', expiry: '2027-02-28', invoice: { state: 'refunded', paid: ['card', '2026-03-05'], refund: 0.5, dept: 'international' }, cancel: ['refund', 'Chose another provider', '2026-09-01T08:00:00Z'] },
 ];
 
-function planPrice(db: SandboxDb, planId: number): number {
+function planPrice(db: Db, planId: number): number {
   return db.prepare('SELECT price FROM plans WHERE id = ?').pluck().get(planId) as number;
 }
 
-function seedInvoice(db: SandboxDb, ctx: SeedContext, subId: number, s: SubSeed, planId: number, inv: InvoiceSeed): InvoiceRow {
+function seedInvoice(db: Db, ctx: SeedContext, subId: number, s: SubSeed, planId: number, inv: InvoiceSeed): InvoiceRow {
   const issued = inv.issued ?? s.start;
   const invoice = createInvoice(db, {
     schoolId: s.school,
@@ -107,7 +107,7 @@ function seedInvoice(db: SandboxDb, ctx: SeedContext, subId: number, s: SubSeed,
  * @example
  * seedDemoBilling(db, ctx);
  */
-export function seedDemoBilling(db: SandboxDb, ctx: SeedContext): number[] {
+export function seedDemoBilling(db: Db, ctx: SeedContext): number[] {
   const insert = db.prepare(
     `INSERT INTO subscriptions (school_id, product_id, plan_id, kind, state, billing, currency, seats, teacher_seats, start_date, expiry, po_number,
        permissions, action_secret, card_reference, cancelled_at, deactivated_at, created_at, updated_at)

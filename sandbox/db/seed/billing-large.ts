@@ -3,7 +3,7 @@
  * with its invoice and some upgrade invoices, until the database holds 10,000 invoices. Prepared
  * statements in the caller's transaction keep it fast.
  */
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { addDays, addMonths, day } from '../../domain/billing/dates.js';
 import { currencyFor } from '../../domain/pricing/money.js';
@@ -26,7 +26,7 @@ function pickState(ctx: SeedContext, current: boolean): string {
  * @example
  * seedLargeBilling(db, ctx);
  */
-export function seedLargeBilling(db: SandboxDb, ctx: SeedContext): void {
+export function seedLargeBilling(db: Db, ctx: SeedContext): void {
   const today = day(ctx.now);
   const schools = db.prepare('SELECT s.id, s.country, COALESCE(c.eu, 0) AS eu, COALESCE(c.vat_rate, 0) AS rate FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id > 3 ORDER BY s.id').all() as {
     id: number;

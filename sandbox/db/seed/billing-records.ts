@@ -2,7 +2,7 @@
  * Background and system records: plan actions with their jobs, engagement snapshots (computed from the
  * seeded activity), email logs and suppressions, and system errors.
  */
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { engagementOf } from '../../domain/billing/engagement.js';
 
@@ -17,7 +17,7 @@ const TEMPLATES: readonly (readonly [string, string])[] = [
 ];
 const STATUSES = ['delivered', 'delivered', 'delivered', 'opened', 'opened', 'bounced', 'failed'] as const;
 
-function insertJob(db: SandboxDb, job: { queue: string; namespace: string; kind: string; payload: unknown; state: string; progress: number; error?: string; result?: unknown; at: string; runAt?: string }): number {
+function insertJob(db: Db, job: { queue: string; namespace: string; kind: string; payload: unknown; state: string; progress: number; error?: string; result?: unknown; at: string; runAt?: string }): number {
   const finished = job.state === 'done' || job.state === 'failed' ? job.at : null;
   return Number(
     db
@@ -31,7 +31,7 @@ function insertJob(db: SandboxDb, job: { queue: string; namespace: string; kind:
 }
 
 /** Plan actions in three states, each with its job. */
-export function seedPlanActions(db: SandboxDb): void {
+export function seedPlanActions(db: Db): void {
   const action = db.prepare('INSERT INTO plan_actions (id, plan_id, kind, params, state, run_at, attempts, job_id, error, result, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const done = insertJob(db, { queue: 'billing', namespace: 'plan-actions', kind: 'plan-action', payload: { actionId: 1 }, state: 'done', progress: 100, result: { price: 45_000 }, at: '2026-04-01T02:00:00.000Z' });
   action.run(1, 1, 'reprice', JSON.stringify({ price: 45_000 }), 'done', '2026-04-01T02:00:00.000Z', 1, done, null, JSON.stringify({ price: 45_000, seat_price: 150, version: 2 }), '2026-03-15T09:00:00.000Z', '2026-04-01T02:00:00.000Z');
@@ -43,7 +43,7 @@ export function seedPlanActions(db: SandboxDb): void {
 }
 
 /** Two finished engagement snapshots over the demo schools, computed from the seeded activity. */
-export function seedSnapshots(db: SandboxDb): void {
+export function seedSnapshots(db: Db): void {
   const schools = db.prepare('SELECT id FROM schools WHERE id <= 3 ORDER BY id').pluck().all() as number[];
   const periods: readonly (readonly [string, string, string])[] = [
     ['2026-04-01', '2026-06-30', '2026-07-01T06:00:00.000Z'],
@@ -65,7 +65,7 @@ export function seedSnapshots(db: SandboxDb): void {
  * @example
  * seedMail(db, ctx);
  */
-export function seedMail(db: SandboxDb, ctx: SeedContext): void {
+export function seedMail(db: Db, ctx: SeedContext): void {
   const recipients = db.prepare("SELECT id, email, school_id FROM users WHERE email IS NOT NULL AND kind IN ('teacher', 'parent') ORDER BY id LIMIT 12").all() as {
     id: number;
     email: string;

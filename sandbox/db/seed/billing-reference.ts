@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 
 /** code, name, currency, VAT or sales-tax rate (percent), EU member, zones as "CODE:Name" */
 const COUNTRIES: readonly (readonly [string, string, string, number, 0 | 1, readonly string[]])[] = [
@@ -35,7 +35,7 @@ const COUNTRIES: readonly (readonly [string, string, string, number, 0 | 1, read
  * @example
  * seedCountries(db, now);
  */
-export function seedCountries(db: SandboxDb, now: Date): void {
+export function seedCountries(db: Db, now: Date): void {
   const country = db.prepare('INSERT INTO countries (code, name, currency, vat_rate, eu, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
   const zone = db.prepare('INSERT INTO country_zones (country_code, code, name) VALUES (?, ?, ?)');
   for (const [code, name, currency, rate, eu, zones] of COUNTRIES) {

@@ -2,7 +2,7 @@
  * The merchandise store: three warehouses, a dozen items with stock per warehouse (one sold out), and
  * purchases in every state. Stock figures are after the seeded purchases took theirs.
  */
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 
 const LOCATIONS: readonly (readonly [string, string, string, number])[] = [
   ['UK warehouse', 'GB', 'gbp', 695],
@@ -46,7 +46,7 @@ const PURCHASES: readonly (readonly [number, number, string, string, readonly (r
  * @example
  * seedStore(db, now);
  */
-export function seedStore(db: SandboxDb, now: Date): void {
+export function seedStore(db: Db, now: Date): void {
   const stamp = now.toISOString();
   const location = db.prepare('INSERT INTO store_locations (name, country, currency, shipping_price, created_at) VALUES (?, ?, ?, ?, ?)');
   for (const [name, country, currency, shipping] of LOCATIONS) location.run(name, country, currency, shipping, stamp);

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { seedAccounts, seedSalesPeople } from './billing-accounts.js';
 import { seedCatalogue } from './billing-catalogue.js';
@@ -17,7 +17,7 @@ import { seedStore } from './billing-store.js';
  * @example
  * seedBilling(db, { rng: createRng(3), size: 'demo', now: SEED_NOW, passwordHash });
  */
-export function seedBilling(db: SandboxDb, ctx: SeedContext): void {
+export function seedBilling(db: Db, ctx: SeedContext): void {
   seedCountries(db, ctx.now);
   seedCatalogue(db, ctx.now);
   seedSalesPeople(db, ctx.now);

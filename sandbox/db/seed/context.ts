@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { Rng } from './random.js';
 
 /** `demo`: the handful of schools and accounts of the docs. `large`: 200+ schools, 20,000 pupils, 10,000 invoices. */
@@ -15,7 +15,7 @@ export interface SeedContext {
 }
 
 /** One seed stage: S1's core, S2's school administration, S3's billing. */
-export type SeedStage = (db: SandboxDb, ctx: SeedContext) => void;
+export type SeedStage = (db: Db, ctx: SeedContext) => void;
 
 /** The seed's default clock. */
 export const SEED_NOW = new Date('2026-09-01T09:00:00Z');

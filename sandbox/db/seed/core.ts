@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 
 interface SchoolSeed {
@@ -66,7 +66,7 @@ export const LARGE_EXTRA_SCHOOLS = 207;
  * @example
  * seedCore(db, { rng: createRng(1), size: 'demo', now: SEED_NOW, passwordHash: seedPasswordHash() });
  */
-export function seedCore(db: SandboxDb, ctx: SeedContext): void {
+export function seedCore(db: Db, ctx: SeedContext): void {
   const created = ctx.now.toISOString();
   db.prepare('INSERT INTO districts (id, name, created_at) VALUES (1, ?, ?)').run('Northside District', created);
   const school = db.prepare(

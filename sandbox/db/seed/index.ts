@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import { withReadModelsDeferred } from '../read-models/index.js';
 import { seedPasswordHash } from '../../domain/auth/password.js';
 import { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
@@ -29,7 +29,7 @@ const STAGES: readonly (readonly [name: string, seed: number, stage: SeedStage])
  * const db = openDatabase(':memory:');
  * seed(db, { size: 'demo' });
  */
-export function seed(db: SandboxDb, options: SeedOptions = {}): void {
+export function seed(db: Db, options: SeedOptions = {}): void {
   const size = options.size ?? 'demo';
   const now = options.now ?? SEED_NOW;
   const passwordHash = seedPasswordHash();
@@ -44,7 +44,7 @@ export function seed(db: SandboxDb, options: SeedOptions = {}): void {
 }
 
 /** Whether the database holds any users yet (a fresh file or `:memory:` needs seeding). */
-export function isSeeded(db: SandboxDb): boolean {
+export function isSeeded(db: Db): boolean {
   return db.prepare('SELECT 1 FROM users LIMIT 1').get() !== undefined;
 }
 
@@ -54,7 +54,7 @@ export function isSeeded(db: SandboxDb): boolean {
  * @example
  * clearDatabase(db); seed(db);
  */
-export function clearDatabase(db: SandboxDb): void {
+export function clearDatabase(db: Db): void {
   const tables = db
     // cache_versions only ever counts up (a session cached before the reset must not match after it);
     // read_model_versions says the (now empty) read models are current, which they stay through the re-seed.

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import type { SchoolPeople } from './school-admin-people.js';
 
@@ -41,7 +41,7 @@ function details(ctx: SeedContext, game: string): Record<string, unknown> {
  * @example
  * seedActivity(db, ctx, people.filter((p) => p.schoolId <= 3));
  */
-export function seedActivity(db: SandboxDb, ctx: SeedContext, schools: readonly SchoolPeople[]): void {
+export function seedActivity(db: Db, ctx: SeedContext, schools: readonly SchoolPeople[]): void {
   const now = ctx.now.getTime();
   const iso = (offsetDays: number): string => new Date(now + offsetDays * DAY).toISOString();
   const insertSet = db.prepare('INSERT INTO homework_sets (school_id, owner_id, group_id, title, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -96,7 +96,7 @@ export function seedActivity(db: SandboxDb, ctx: SeedContext, schools: readonly 
   }
 }
 
-function seedLeagues(db: SandboxDb, ctx: SeedContext, school: SchoolPeople, iso: (days: number) => string): void {
+function seedLeagues(db: Db, ctx: SeedContext, school: SchoolPeople, iso: (days: number) => string): void {
   const owner = school.teacherIds[0] ?? null;
   const hive = db.prepare('INSERT INTO hives (school_id, owner_id, name, game, status, data, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const players = school.classes[0]?.pupilIds.slice(0, 6) ?? [];
@@ -112,7 +112,7 @@ function seedLeagues(db: SandboxDb, ctx: SeedContext, school: SchoolPeople, iso:
   }
 }
 
-function seedRewards(db: SandboxDb, ctx: SeedContext, school: SchoolPeople, iso: (days: number) => string): void {
+function seedRewards(db: Db, ctx: SeedContext, school: SchoolPeople, iso: (days: number) => string): void {
   const feedback = db.prepare('INSERT INTO reward_feedback (school_id, group_id, name, points, icon, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const team = db.prepare('INSERT INTO reward_groups (school_id, group_id, name, created_at) VALUES (?, ?, ?, ?)');
   const teamPupil = db.prepare('INSERT INTO reward_group_pupils (reward_group_id, user_id) VALUES (?, ?)');

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
 import { BROWSE_CATEGORIES } from '../../../core/domain/browse-categories.js';
@@ -17,7 +17,7 @@ const EXTERNAL_PARENTS = ['Reading: word reading', 'Reading: comprehension', 'Wr
  * @example
  * seedCurricula(db, ctx);
  */
-export function seedCurricula(db: SandboxDb, ctx: SeedContext): void {
+export function seedCurricula(db: Db, ctx: SeedContext): void {
   const at = ctx.now.toISOString();
   const insert = db.prepare('INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, NULL, NULL, ?, ?, ?)');
   const keyed = (collection: string, key: string | null, data: Record<string, unknown>): number => {

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { FIRST_NAMES, LAST_NAMES } from './school-admin-names.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../../domain/schools/names.js';
@@ -30,7 +30,7 @@ export interface SchoolPeople {
   readonly classes: { id: number; pupilIds: number[] }[];
 }
 
-function statements(db: SandboxDb) {
+function statements(db: Db) {
   return {
     user: db.prepare(
       `INSERT INTO users (username, email, first_name, last_name, display_name, password_hash, kind, school_id, school_username,
@@ -51,7 +51,7 @@ function statements(db: SandboxDb) {
  * @example
  * const people = seedPeople(db, ctx); // one entry per school
  */
-export function seedPeople(db: SandboxDb, ctx: SeedContext): SchoolPeople[] {
+export function seedPeople(db: Db, ctx: SeedContext): SchoolPeople[] {
   const s = statements(db);
   const created = ctx.now.toISOString();
   db.prepare("INSERT OR IGNORE INTO school_memberships (user_id, school_id, admin, created_at) SELECT id, school_id, admin, created_at FROM users WHERE kind = 'teacher' AND school_id IS NOT NULL").run();
@@ -82,7 +82,7 @@ export function seedPeople(db: SandboxDb, ctx: SeedContext): SchoolPeople[] {
   return people;
 }
 
-function seedSchool(db: SandboxDb, ctx: SeedContext, s: ReturnType<typeof statements>, schoolId: number, pupilCount: number, classNames: readonly string[]): SchoolPeople {
+function seedSchool(db: Db, ctx: SeedContext, s: ReturnType<typeof statements>, schoolId: number, pupilCount: number, classNames: readonly string[]): SchoolPeople {
   const created = ctx.now.toISOString();
   const teacherIds = (db.prepare("SELECT id FROM users WHERE school_id = ? AND kind = 'teacher' ORDER BY id").all(schoolId) as { id: number }[]).map((r) => r.id);
   const existing = db.prepare("SELECT id, school_username FROM users WHERE school_id = ? AND kind = 'pupil' ORDER BY id").all(schoolId) as { id: number; school_username: string | null }[];

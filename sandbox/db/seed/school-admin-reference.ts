@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 
 const ADDRESSES: Readonly<Record<number, { lines: string[]; town: string; region: string; postcode: string; country: string }>> = {
@@ -25,7 +25,7 @@ const SKILLS: readonly [string, string, number][] = [
  * @example
  * seedReference(db, ctx);
  */
-export function seedReference(db: SandboxDb, ctx: SeedContext): void {
+export function seedReference(db: Db, ctx: SeedContext): void {
   const created = ctx.now.toISOString();
   const address = db.prepare('INSERT INTO addresses (school_id, address_type, address, is_default, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)');
   for (const [id, value] of Object.entries(ADDRESSES)) {

@@ -1,5 +1,5 @@
 import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import { fileContent, fileName, PDF_MIME, type FileKind } from '../../domain/resources/files.js';
 import { resourceLook } from '../../domain/resources/look.js';
 import { COVER_COUNT } from '../../domain/resources/covers.js';
@@ -37,7 +37,7 @@ export function slugify(title: string): string {
  * @example
  * seedResources(db, ctx);
  */
-export function seedResources(db: SandboxDb, ctx: SeedContext): void {
+export function seedResources(db: Db, ctx: SeedContext): void {
   const type = db.prepare('INSERT INTO resource_types (name) VALUES (?)');
   const typeIds = new Map<string, number>();
   for (const { type: name } of RESOURCE_TITLES) {

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../database.js';
+import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { seedActivity } from './school-admin-activity.js';
 import { seedCurricula } from './school-admin-curricula.js';
@@ -14,7 +14,7 @@ import { seedResources } from './school-admin-resources.js';
  * @example
  * seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash });
  */
-export function seedSchoolAdmin(db: SandboxDb, ctx: SeedContext): void {
+export function seedSchoolAdmin(db: Db, ctx: SeedContext): void {
   const people = seedPeople(db, ctx);
   seedActivity(db, ctx, people.filter((p) => p.schoolId <= 3));
   seedReference(db, ctx);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { statement } from '../../db/statements.js';
 
 /**
@@ -10,7 +10,7 @@ import { statement } from '../../db/statements.js';
  * @example
  * const id = createGuest(db, new Date()); // user 'guest-3f9a0c1b2d4e'
  */
-export function createGuest(db: SandboxDb, now: Date): number {
+export function createGuest(db: Db, now: Date): number {
   const username = `guest-${randomBytes(6).toString('hex')}`;
   const result = statement(
     db,

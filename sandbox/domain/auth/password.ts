@@ -40,7 +40,7 @@ let seedHash: string | undefined;
  * stored hash so that seeding 20,000 pupils does not run scrypt 20,000 times.
  *
  * @example
- * db.prepare('INSERT INTO users (username, password_hash, ...) VALUES (?, ?, ...)').run('pupil', seedPasswordHash());
+ * run(db, 'INSERT INTO users (username, password_hash, ...) VALUES (?, ?, ...)', 'pupil', seedPasswordHash());
  */
 export function seedPasswordHash(): string {
   // A fixed salt keeps the seed byte-for-byte deterministic across runs; real sign-ups get random salts.

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { statement } from '../../db/statements.js';
 
 /** Session lifetime: the platform's session cookie lasts 90 days. */
@@ -31,7 +31,7 @@ export function tokenHash(token: string): string {
  * @example
  * const token = issueToken(db, user.id, now());
  */
-export function issueToken(db: SandboxDb, userId: number, now: Date, imitatorId: number | null = null): string {
+export function issueToken(db: Db, userId: number, now: Date, imitatorId: number | null = null): string {
   const token = newToken();
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   statement(db, 'INSERT INTO tokens (token_hash, user_id, imitator_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
@@ -50,6 +50,6 @@ export function issueToken(db: SandboxDb, userId: number, now: Date, imitatorId:
  * @example
  * revokeToken(db, token);
  */
-export function revokeToken(db: SandboxDb, token: string): boolean {
+export function revokeToken(db: Db, token: string): boolean {
   return statement(db, 'DELETE FROM tokens WHERE token_hash = ?').run(tokenHash(token)).changes > 0;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { statement } from '../../db/statements.js';
 import { literacyAccessLevel } from '../schools/resources.js';
 
@@ -54,7 +54,7 @@ const USER_SQL = `SELECT id, username, email, first_name, last_name, display_nam
  * @example
  * const row = readUser(db, 3);
  */
-export function readUser(db: SandboxDb, id: number): UserRow | null {
+export function readUser(db: Db, id: number): UserRow | null {
   const found: unknown = statement(db, USER_SQL).get(id);
   return found === undefined ? null : userRow.parse(found);
 }
@@ -67,7 +67,7 @@ export function readUser(db: SandboxDb, id: number): UserRow | null {
  * @example
  * userJson(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
  */
-export function userJson(db: SandboxDb, user: UserRow, imitatorId: number | null): Record<string, unknown> {
+export function userJson(db: Db, user: UserRow, imitatorId: number | null): Record<string, unknown> {
   const schoolFound: unknown = user.school_id === null ? undefined : statement(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?').get(user.school_id);
   const school = schoolFound === undefined ? null : schoolRow.parse(schoolFound);
   const imitator = imitatorId === null ? null : readUser(db, imitatorId);

@@ -11,7 +11,7 @@
  * | reschedule      | scheduled | scheduled |
  * | (sync, when due)| scheduled | applied   |
  */
-import type { SandboxDb } from '../../db/database.js';
+import { one, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { day } from './dates.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
@@ -39,7 +39,7 @@ export interface CardEventRow {
 }
 
 /** Applies an event's effect; throws HttpError when it cannot. */
-function effect(db: SandboxDb, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {
+function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {
   if (event.invoice_id === null || (event.type !== 'invoice.paid' && event.type !== 'invoice.voided')) return;
   const invoice = getInvoice(db, event.invoice_id);
   if (!invoice) throw new HttpError(404, 'Not found', `Invoice ${event.invoice_id} not found`);
@@ -56,7 +56,7 @@ function effect(db: SandboxDb, event: Pick<CardEventRow, 'type' | 'invoice_id'>,
 /** A card event as the API answers it: its stored payload as an object. */
 export const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
 
-export function runEvent(db: SandboxDb, event: CardEventRow, now: Date): CardEventRow {
+export function runEvent(db: Db, event: CardEventRow, now: Date): CardEventRow {
   let error: string | null = null;
   const savepoint = `event_${event.id}`;
   db.exec(`SAVEPOINT ${savepoint}`);
@@ -69,21 +69,17 @@ export function runEvent(db: SandboxDb, event: CardEventRow, now: Date): CardEve
     if (!(failure instanceof HttpError)) throw failure;
     error = failure.message;
   }
-  db.prepare('UPDATE card_events SET state = ?, attempts = ?, error = ?, processed_at = ? WHERE id = ?').run(
-    error === null ? 'processed' : 'failed',
+  run(db, 'UPDATE card_events SET state = ?, attempts = ?, error = ?, processed_at = ? WHERE id = ?', error === null ? 'processed' : 'failed',
     event.attempts + 1,
     error,
     error === null ? now.toISOString() : null,
-    event.id,
-  );
-  return db.prepare('SELECT * FROM card_events WHERE id = ?').get(event.id) as CardEventRow;
+    event.id);
+  return one<CardEventRow>(db, 'SELECT * FROM card_events WHERE id = ?', event.id) as CardEventRow;
 }
 
 /** Records a new event from the provider and runs it. */
-export function receiveEvent(db: SandboxDb, event: { schoolId: number; subscriptionId: number | null; invoiceId: number | null; type: string; payload: unknown }, now: Date): CardEventRow {
-  const { lastInsertRowid } = db
-    .prepare("INSERT INTO card_events (school_id, subscription_id, invoice_id, type, payload, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'failed', 0, ?)")
-    .run(event.schoolId, event.subscriptionId, event.invoiceId, event.type, JSON.stringify(event.payload ?? {}), now.toISOString());
-  const row = db.prepare('SELECT * FROM card_events WHERE id = ?').get(Number(lastInsertRowid)) as CardEventRow;
+export function receiveEvent(db: Db, event: { schoolId: number; subscriptionId: number | null; invoiceId: number | null; type: string; payload: unknown }, now: Date): CardEventRow {
+  const { lastInsertRowid } = run(db, "INSERT INTO card_events (school_id, subscription_id, invoice_id, type, payload, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'failed', 0, ?)", event.schoolId, event.subscriptionId, event.invoiceId, event.type, JSON.stringify(event.payload ?? {}), now.toISOString());
+  const row = one<CardEventRow>(db, 'SELECT * FROM card_events WHERE id = ?', Number(lastInsertRowid)) as CardEventRow;
   return runEvent(db, row, now);
 }

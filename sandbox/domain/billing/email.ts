@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../../db/database.js';
+import { one, oneValue, run, type Db } from '../../kit/sql.js';
 
 export interface EmailRow {
   id: number;
@@ -21,23 +21,19 @@ export interface EmailRow {
  * logEmail(db, { recipient: 'admin@oakfield.sch.uk', subject: 'Your order', template: 'store-order', schoolId: 1, userId: null }, now);
  */
 export function logEmail(
-  db: SandboxDb,
+  db: Db,
   mail: { recipient: string; subject: string; template: string; schoolId: number | null; userId: number | null; resentFrom?: number },
   now: Date,
 ): EmailRow {
-  const suppressed = db.prepare('SELECT 1 FROM email_suppressions WHERE email = ? COLLATE NOCASE').get(mail.recipient) !== undefined;
-  const { lastInsertRowid } = db
-    .prepare('INSERT INTO email_logs (recipient, subject, template, status, school_id, user_id, resent_from, storage, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(mail.recipient, mail.subject, mail.template, suppressed ? 'failed' : 'delivered', mail.schoolId, mail.userId, mail.resentFrom ?? null, null, now.toISOString());
+  const suppressed = one(db, 'SELECT 1 FROM email_suppressions WHERE email = ? COLLATE NOCASE', mail.recipient) !== undefined;
+  const { lastInsertRowid } = run(db, 'INSERT INTO email_logs (recipient, subject, template, status, school_id, user_id, resent_from, storage, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', mail.recipient, mail.subject, mail.template, suppressed ? 'failed' : 'delivered', mail.schoolId, mail.userId, mail.resentFrom ?? null, null, now.toISOString());
   const id = Number(lastInsertRowid);
-  db.prepare('UPDATE email_logs SET storage = ? WHERE id = ?').run(`mail/${now.toISOString().slice(0, 7)}/${id}.eml`, id);
-  return db.prepare('SELECT * FROM email_logs WHERE id = ?').get(id) as EmailRow;
+  run(db, 'UPDATE email_logs SET storage = ? WHERE id = ?', `mail/${now.toISOString().slice(0, 7)}/${id}.eml`, id);
+  return one<EmailRow>(db, 'SELECT * FROM email_logs WHERE id = ?', id) as EmailRow;
 }
 
 /** The address billing mail for a school goes to: its first admin's email, else a placeholder. */
-export function billingAddressee(db: SandboxDb, schoolId: number): string {
-  const email = db.prepare("SELECT email FROM users WHERE school_id = ? AND admin = 1 AND email IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT 1").pluck().get(schoolId) as
-    | string
-    | undefined;
+export function billingAddressee(db: Db, schoolId: number): string {
+  const email = oneValue<string>(db, "SELECT email FROM users WHERE school_id = ? AND admin = 1 AND email IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT 1", schoolId);
   return email ?? `billing+school${schoolId}@example.test`;
 }

@@ -4,7 +4,7 @@
  * job a slice of schools per step (about ten steps whatever the size), so progress is visible.
  */
 import { z } from 'zod';
-import type { SandboxDb } from '../../db/database.js';
+import { all, allValues, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { getJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { addDays } from './dates.js';
@@ -45,22 +45,16 @@ export interface SnapshotRow {
  * @example
  * engagementOf(db, 1, '2026-06-01', '2026-08-31')
  */
-export function engagementOf(db: SandboxDb, schoolId: number, start: string, end: string): EngagementRow {
+export function engagementOf(db: Db, schoolId: number, start: string, end: string): EngagementRow {
   const from = `${start}T00:00:00.000Z`;
   const to = `${addDays(end, 1)}T00:00:00.000Z`;
-  const school = db.prepare('SELECT name, country FROM schools WHERE id = ?').get(schoolId) as { name: string; country: string };
-  const count = (sql: string, ...args: unknown[]): number => (db.prepare(sql).pluck().get(...args) as number | null) ?? 0;
+  const school = one<{ name: string; country: string }>(db, 'SELECT name, country FROM schools WHERE id = ?', schoolId) as { name: string; country: string };
+  const count = (sql: string, ...args: unknown[]): number => oneValue<number>(db, sql, ...args) ?? 0;
   const pupils = count("SELECT COUNT(*) FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId);
-  const games = db
-    .prepare('SELECT game, COUNT(*) AS n FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ? GROUP BY game ORDER BY game')
-    .all(schoolId, from, to) as { game: string; n: number }[];
+  const games = all<{ game: string; n: number }>(db, 'SELECT game, COUNT(*) AS n FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ? GROUP BY game ORDER BY game', schoolId, from, to);
   const active = count('SELECT COUNT(DISTINCT user_id) FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ?', schoolId, from, to);
-  const subs = db
-    .prepare(
-      `SELECT COUNT(*) AS n, COALESCE(SUM(seats), 0) AS seats, COALESCE(SUM((SELECT COUNT(*) FROM subscription_members m WHERE m.subscription_id = s.id AND m.target = 'user')), 0) AS assigned
-       FROM subscriptions s WHERE school_id = ? AND deleted_at IS NULL AND state NOT IN ('pending', 'deactivated') AND start_date <= ? AND (expiry IS NULL OR expiry >= ?)`,
-    )
-    .get(schoolId, end, start) as { n: number; seats: number; assigned: number };
+  const subs = one<{ n: number; seats: number; assigned: number }>(db, `SELECT COUNT(*) AS n, COALESCE(SUM(seats), 0) AS seats, COALESCE(SUM((SELECT COUNT(*) FROM subscription_members m WHERE m.subscription_id = s.id AND m.target = 'user')), 0) AS assigned
+       FROM subscriptions s WHERE school_id = ? AND deleted_at IS NULL AND state NOT IN ('pending', 'deactivated') AND start_date <= ? AND (expiry IS NULL OR expiry >= ?)`, schoolId, end, start) as { n: number; seats: number; assigned: number };
   return {
     school_id: schoolId,
     school_name: school.name,
@@ -78,16 +72,16 @@ export function engagementOf(db: SandboxDb, schoolId: number, start: string, end
   };
 }
 
-export function snapshotOr404(db: SandboxDb, id: number): SnapshotRow {
-  const row = db.prepare('SELECT * FROM engagement_snapshots WHERE id = ? AND deleted_at IS NULL').get(id) as SnapshotRow | undefined;
+export function snapshotOr404(db: Db, id: number): SnapshotRow {
+  const row = one<SnapshotRow>(db, 'SELECT * FROM engagement_snapshots WHERE id = ? AND deleted_at IS NULL', id);
   if (!row) throw notFound('Snapshot', id);
   return row;
 }
 
 /** A snapshot with its job's state and progress. */
-export function serializeSnapshot(db: SandboxDb, row: SnapshotRow): Record<string, unknown> {
+export function serializeSnapshot(db: Db, row: SnapshotRow): Record<string, unknown> {
   const job = getJob(db, row.job_id);
-  const rows = db.prepare('SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?').pluck().get(row.id) as number;
+  const rows = oneValue<number>(db, 'SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?', row.id) as number;
   return {
     id: row.id,
     start: row.start,
@@ -105,7 +99,7 @@ export function serializeSnapshot(db: SandboxDb, row: SnapshotRow): Record<strin
 }
 
 /** Refuses reading a snapshot's data before its job is done (409 naming its state and progress). */
-export function assertSnapshotDone(db: SandboxDb, row: SnapshotRow): void {
+export function assertSnapshotDone(db: Db, row: SnapshotRow): void {
   const job = getJob(db, row.job_id);
   if (job?.state === 'done') return;
   const state = job?.state ?? 'failed';
@@ -113,8 +107,8 @@ export function assertSnapshotDone(db: SandboxDb, row: SnapshotRow): void {
   throw new HttpError(409, 'Conflict', `Snapshot ${row.id} is ${detail}; its data is available once it is done`, { state });
 }
 
-export function snapshotRows(db: SandboxDb, snapshotId: number, skip: number, take: number): EngagementRow[] {
-  const rows = db.prepare('SELECT data FROM engagement_rows WHERE snapshot_id = ? ORDER BY school_id LIMIT ? OFFSET ?').pluck().all(snapshotId, take, skip) as string[];
+export function snapshotRows(db: Db, snapshotId: number, skip: number, take: number): EngagementRow[] {
+  const rows = allValues<string>(db, 'SELECT data FROM engagement_rows WHERE snapshot_id = ? ORDER BY school_id LIMIT ? OFFSET ?', snapshotId, take, skip);
   return rows.map((text) => JSON.parse(text) as EngagementRow);
 }
 
@@ -124,16 +118,15 @@ const cursorSchema = z.object({ after: z.number(), done: z.number(), total: z.nu
 export const engagementJob: JobKind = {
   step(db, job: JobRow, cursor) {
     const { snapshotId } = z.object({ snapshotId: z.number() }).parse(JSON.parse(job.payload));
-    const snapshot = db.prepare('SELECT * FROM engagement_snapshots WHERE id = ?').get(snapshotId) as SnapshotRow | undefined;
+    const snapshot = one<SnapshotRow>(db, 'SELECT * FROM engagement_snapshots WHERE id = ?', snapshotId);
     if (!snapshot || snapshot.deleted_at !== null) return { progress: 100, done: true, result: { skipped: 'deleted' } };
     const parsed = cursorSchema.safeParse(cursor);
-    const total = parsed.success ? parsed.data.total : (db.prepare('SELECT COUNT(*) FROM schools WHERE deleted_at IS NULL').pluck().get() as number);
+    const total = parsed.success ? parsed.data.total : (oneValue<number>(db, 'SELECT COUNT(*) FROM schools WHERE deleted_at IS NULL') as number);
     const position = parsed.success ? parsed.data : { after: 0, done: 0, total };
-    if (!parsed.success) db.prepare('UPDATE engagement_snapshots SET school_count = ? WHERE id = ?').run(total, snapshotId);
+    if (!parsed.success) run(db, 'UPDATE engagement_snapshots SET school_count = ? WHERE id = ?', total, snapshotId);
     const slice = Math.max(1, Math.ceil(total / 10));
-    const ids = db.prepare('SELECT id FROM schools WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?').pluck().all(position.after, slice) as number[];
-    const insert = db.prepare('INSERT OR REPLACE INTO engagement_rows (snapshot_id, school_id, data) VALUES (?, ?, ?)');
-    for (const id of ids) insert.run(snapshotId, id, JSON.stringify(engagementOf(db, id, snapshot.start, snapshot.end)));
+    const ids = allValues<number>(db, 'SELECT id FROM schools WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?', position.after, slice);
+    for (const id of ids) run(db, 'INSERT OR REPLACE INTO engagement_rows (snapshot_id, school_id, data) VALUES (?, ?, ?)', snapshotId, id, JSON.stringify(engagementOf(db, id, snapshot.start, snapshot.end)));
     const done = position.done + ids.length;
     const finished = ids.length < slice || done >= total;
     return {

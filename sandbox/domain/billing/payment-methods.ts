@@ -4,7 +4,7 @@
  * `pm_card_declined` saves but every charge on it is declined (402), `pm_card_3ds` needs verification
  * (the save answers an intent).
  */
-import type { SandboxDb } from '../../db/database.js';
+import { all, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 
 export interface PaymentMethodRow {
@@ -33,8 +33,8 @@ export function testCard(ref: string): { brand: string; last4: string } | undefi
   return TEST_CARDS[ref];
 }
 
-export function listPaymentMethods(db: SandboxDb, schoolId: number): PaymentMethodRow[] {
-  return db.prepare('SELECT * FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id').all(schoolId) as PaymentMethodRow[];
+export function listPaymentMethods(db: Db, schoolId: number): PaymentMethodRow[] {
+  return all<PaymentMethodRow>(db, 'SELECT * FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id', schoolId);
 }
 
 export function serializePaymentMethod(row: PaymentMethodRow): Record<string, unknown> {
@@ -49,7 +49,7 @@ export function serializePaymentMethod(row: PaymentMethodRow): Record<string, un
  * @example
  * const card = chargeCard(db, 1);
  */
-export function chargeCard(db: SandboxDb, schoolId: number, methodId?: number): PaymentMethodRow {
+export function chargeCard(db: Db, schoolId: number, methodId?: number): PaymentMethodRow {
   const methods = listPaymentMethods(db, schoolId);
   const method = methodId === undefined ? methods[0] : methods.find((m) => m.id === methodId);
   if (!method) {
@@ -67,7 +67,7 @@ export function chargeCard(db: SandboxDb, schoolId: number, methodId?: number): 
  * @example
  * chargeWith(db, 1, 'pm_card_visa') // 'card visa 4242'
  */
-export function chargeWith(db: SandboxDb, schoolId: number, method: number | string | undefined): string {
+export function chargeWith(db: Db, schoolId: number, method: number | string | undefined): string {
   if (typeof method === 'string' && !/^\d+$/.test(method)) {
     const card = testCard(method);
     if (!card) throw new HttpError(422, 'Invalid data', `Unknown payment method ${method}`, { errors: [{ path: 'paymentMethod', message: 'unknown' }] });

@@ -4,7 +4,7 @@
  * Also the sales info summary of the subscription base.
  */
 import { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
-import type { SandboxDb } from '../../db/database.js';
+import { all, oneValue, type Db } from '../../kit/sql.js';
 import type { Period } from './sales-reports.js';
 
 export const RENEWAL_GRACE_DAYS = 60;
@@ -15,19 +15,15 @@ export const RENEWAL_GRACE_DAYS = 60;
  * @example
  * retentions(db, { from: '2025-09-01', to: '2026-08-31' }, '2026-09-01')
  */
-export function retentions(db: SandboxDb, period: Period, today: string): Record<string, unknown> {
-  const rows = db
-    .prepare(
-      `SELECT p.id AS product_id, p.name AS product, COUNT(*) AS due,
+export function retentions(db: Db, period: Period, today: string): Record<string, unknown> {
+  const rows = all<{ product_id: number; product: string; due: number; renewed: number }>(db, `SELECT p.id AS product_id, p.name AS product, COUNT(*) AS due,
          SUM(EXISTS (SELECT 1 FROM subscriptions n WHERE n.school_id = s.school_id AND n.product_id = s.product_id AND n.id != s.id
            AND n.deleted_at IS NULL AND n.kind NOT IN ('freemium', 'trial') AND n.start_date > s.start_date
            AND n.start_date <= date(s.expiry, '+${RENEWAL_GRACE_DAYS} days'))) AS renewed
        FROM subscriptions s JOIN products p ON p.id = s.product_id
        WHERE s.deleted_at IS NULL AND s.kind NOT IN ('freemium', 'trial') AND s.state != 'pending'
          AND s.expiry BETWEEN @from AND @to AND s.expiry < @today
-       GROUP BY p.id ORDER BY p.id`,
-    )
-    .all({ from: period.from, to: period.to, today }) as { product_id: number; product: string; due: number; renewed: number }[];
+       GROUP BY p.id ORDER BY p.id`, { from: period.from, to: period.to, today });
   const rate = (renewed: number, due: number): number | null => (due === 0 ? null : Math.round((renewed / due) * 1000) / 1000);
   const due = rows.reduce((s, r) => s + r.due, 0);
   const renewed = rows.reduce((s, r) => s + r.renewed, 0);
@@ -47,10 +43,10 @@ function countsOf(keys: readonly string[], counted: readonly (readonly [string, 
 }
 
 /** The subscription base now, and what happened to it in the period. */
-export function salesInfo(db: SandboxDb, period: Period): Record<string, unknown> {
-  const byState = db.prepare('SELECT state, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY state ORDER BY state').all() as { state: string; n: number }[];
-  const byKind = db.prepare('SELECT kind, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY kind ORDER BY kind').all() as { kind: string; n: number }[];
-  const count = (sql: string, ...args: unknown[]): number => db.prepare(sql).pluck().get(...args) as number;
+export function salesInfo(db: Db, period: Period): Record<string, unknown> {
+  const byState = all<{ state: string; n: number }>(db, 'SELECT state, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY state ORDER BY state');
+  const byKind = all<{ kind: string; n: number }>(db, 'SELECT kind, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY kind ORDER BY kind');
+  const count = (sql: string, ...args: unknown[]): number => oneValue<number>(db, sql, ...args) as number;
   return {
     from: period.from,
     to: period.to,

@@ -5,7 +5,7 @@
  */
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { SALES_PERIOD } from '../../../core/endpoints/sales-reporting.js';
-import type { SandboxDb } from '../../db/database.js';
+import { all, oneValue, type Db } from '../../kit/sql.js';
 import { addDays, daysBetween } from './dates.js';
 import { type Currency, isCurrency, toGbp } from '../pricing/money.js';
 
@@ -48,16 +48,12 @@ function gbpOf(byCurrency: Record<string, Bucket>): number {
  * @example
  * salesBy(db, period, 's.kind', 's.kind', 'LEFT JOIN subscriptions s ON s.id = i.subscription_id')
  */
-export function salesBy(db: SandboxDb, period: Period, keyExpr: string, labelExpr: string, join = ''): SalesLine[] {
-  const rows = db
-    .prepare(
-      `SELECT ${keyExpr} AS k, ${labelExpr} AS label, i.currency, COUNT(*) AS count, SUM(i.amount) AS amount, SUM(i.tax) AS tax, SUM(i.total) AS total,
+export function salesBy(db: Db, period: Period, keyExpr: string, labelExpr: string, join = ''): SalesLine[] {
+  const rows = all<{ k: string | number | null; label: string | null; currency: Currency } & Bucket>(db, `SELECT ${keyExpr} AS k, ${labelExpr} AS label, i.currency, COUNT(*) AS count, SUM(i.amount) AS amount, SUM(i.tax) AS tax, SUM(i.total) AS total,
          SUM(i.amount_refunded) AS refunded
        FROM invoices i ${join}
        WHERE ${SALE} AND i.issued_at BETWEEN @from AND @to AND (@currency IS NULL OR i.currency = @currency)
-       GROUP BY k, i.currency`,
-    )
-    .all({ from: period.from, to: period.to, currency: period.currency ?? null }) as ({ k: string | number | null; label: string | null; currency: Currency } & Bucket)[];
+       GROUP BY k, i.currency`, { from: period.from, to: period.to, currency: period.currency ?? null });
   const lines = new Map<string, { key: string | number | null; label: string; by_currency: Record<string, Bucket> }>();
   for (const row of rows) {
     const id = String(row.k);
@@ -77,10 +73,8 @@ export function salesBy(db: SandboxDb, period: Period, keyExpr: string, labelExp
  * @example
  * salesTotals(db, { from: '2026-01-01', to: '2026-08-31' }, '2026-09-01')
  */
-export function salesTotals(db: SandboxDb, period: Period, today: string): Record<string, unknown> {
-  const rows = db
-    .prepare(
-      `SELECT currency,
+export function salesTotals(db: Db, period: Period, today: string): Record<string, unknown> {
+  const rows = all<{ currency: Currency } & Record<string, number>>(db, `SELECT currency,
          SUM(CASE WHEN state NOT IN ('void', 'uncollectable') THEN total ELSE 0 END) AS invoiced,
          SUM(CASE WHEN state NOT IN ('void', 'uncollectable') THEN 1 ELSE 0 END) AS invoices,
          SUM(CASE WHEN state IN ('paid', 'refunded') THEN total - amount_refunded ELSE 0 END) AS paid,
@@ -90,9 +84,7 @@ export function salesTotals(db: SandboxDb, period: Period, today: string): Recor
          SUM(CASE WHEN state = 'uncollectable' THEN total ELSE 0 END) AS uncollectable,
          SUM(amount_refunded) AS refunded
        FROM invoices WHERE issued_at BETWEEN @from AND @to AND (@currency IS NULL OR currency = @currency)
-       GROUP BY currency ORDER BY currency`,
-    )
-    .all({ from: period.from, to: period.to, currency: period.currency ?? null, today }) as ({ currency: Currency } & Record<string, number>)[];
+       GROUP BY currency ORDER BY currency`, { from: period.from, to: period.to, currency: period.currency ?? null, today });
   const byCurrency = Object.fromEntries(rows.map(({ currency, ...rest }) => [currency, rest]));
   const gbp = (key: string): number => rows.reduce((sum, r) => sum + toGbp(r[key] ?? 0, r.currency), 0);
   return {
@@ -104,14 +96,12 @@ export function salesTotals(db: SandboxDb, period: Period, today: string): Recor
 }
 
 /** Revenue (paid, net of refunds, gbp) and new subscriptions for a period and the one before it. */
-export function headlines(db: SandboxDb, period: Period): Record<string, unknown> {
+export function headlines(db: Db, period: Period): Record<string, unknown> {
   const length = daysBetween(period.from, period.to) + 1;
   const previous: Period = { from: addDays(period.from, -length), to: addDays(period.from, -1) };
   const measure = (p: Period): Record<string, number> => {
-    const paid = db
-      .prepare("SELECT currency, SUM(total - amount_refunded) AS v FROM invoices WHERE state IN ('paid', 'refunded') AND paid_date BETWEEN ? AND ? GROUP BY currency")
-      .all(p.from, p.to) as { currency: Currency; v: number }[];
-    const count = (sql: string): number => db.prepare(sql).pluck().get(p.from, p.to) as number;
+    const paid = all<{ currency: Currency; v: number }>(db, "SELECT currency, SUM(total - amount_refunded) AS v FROM invoices WHERE state IN ('paid', 'refunded') AND paid_date BETWEEN ? AND ? GROUP BY currency", p.from, p.to);
+    const count = (sql: string): number => oneValue<number>(db, sql, p.from, p.to) as number;
     return {
       revenue_gbp: paid.reduce((sum, r) => sum + toGbp(r.v, r.currency), 0),
       new_subscriptions: count("SELECT COUNT(*) FROM subscriptions WHERE kind NOT IN ('freemium', 'trial') AND substr(created_at, 1, 10) BETWEEN ? AND ?"),

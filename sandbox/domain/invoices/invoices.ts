@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxDb } from '../../db/database.js';
+import { one, oneValue, prepared, run, type Db } from '../../kit/sql.js';
 import type { HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { addDays, day } from '../billing/dates.js';
@@ -55,8 +55,8 @@ export interface InvoiceRow {
 /** Payment terms: an invoice is due this many days after it is issued. */
 export const PAYMENT_TERMS_DAYS = 30;
 
-export function getInvoice(db: SandboxDb, id: number): InvoiceRow | undefined {
-  return oneRow<InvoiceRow>(db.prepare('SELECT * FROM invoices WHERE id = ?'), id);
+export function getInvoice(db: Db, id: number): InvoiceRow | undefined {
+  return oneRow<InvoiceRow>(prepared(db, 'SELECT * FROM invoices WHERE id = ?'), id);
 }
 
 /**
@@ -73,10 +73,8 @@ export function visibleInvoice(ctx: HandlerContext, id: number): InvoiceRow {
 }
 
 /** The VAT or sales-tax rate (percent) of a school's country, 0 where we charge none. */
-export function taxRate(db: SandboxDb, schoolId: number): number {
-  const row = db.prepare('SELECT c.vat_rate AS rate FROM schools s JOIN countries c ON c.code = s.country WHERE s.id = ?').get(schoolId) as
-    | { rate: number }
-    | undefined;
+export function taxRate(db: Db, schoolId: number): number {
+  const row = one<{ rate: number }>(db, 'SELECT c.vat_rate AS rate FROM schools s JOIN countries c ON c.code = s.country WHERE s.id = ?', schoolId);
   return row?.rate ?? 0;
 }
 
@@ -102,17 +100,15 @@ export interface NewInvoice {
  * @example
  * const invoice = createInvoice(db, { schoolId: 1, subscriptionId: 4, kind: 'subscription', currency: 'gbp', amount: 45_000, description: 'Spelling', now });
  */
-export function createInvoice(db: SandboxDb, input: NewInvoice): InvoiceRow {
-  const id = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM invoices').pluck().get() as number) ?? 1;
+export function createInvoice(db: Db, input: NewInvoice): InvoiceRow {
+  const id = oneValue<number>(db, 'SELECT COALESCE(MAX(id), 0) + 1 FROM invoices') ?? 1;
   const tax = Math.round((input.amount * taxRate(db, input.schoolId)) / 100);
   const issued = input.issuedOn ?? day(input.now);
   const stamp = input.now.toISOString();
-  db.prepare(
-    `INSERT INTO invoices (id, number, shareable_id, school_id, subscription_id, kind, billing, state, currency, amount, tax, total,
+  run(db, `INSERT INTO invoices (id, number, shareable_id, school_id, subscription_id, kind, billing, state, currency, amount, tax, total,
        description, issued_at, due_at, created_at, updated_at)
      VALUES (@id, @number, @shareable, @school, @subscription, @kind, @billing, @state, @currency, @amount, @tax, @total,
-       @description, @issued, @due, @stamp, @stamp)`,
-  ).run({
+       @description, @issued, @due, @stamp, @stamp)`, {
     id,
     number: `INV-${String(id).padStart(6, '0')}`,
     shareable: input.shareableId ?? randomBytes(10).toString('hex'),
@@ -149,8 +145,8 @@ export function serializeInvoice(row: InvoiceRow): Record<string, unknown> {
  * @example
  * return reply(ctx, 'invoice', invoiceDoc(ctx.db, invoice.id));
  */
-export function invoiceDoc(db: SandboxDb, id: number): JsonText {
-  const doc = db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(id) as string | undefined;
+export function invoiceDoc(db: Db, id: number): JsonText {
+  const doc = oneValue<string>(db, 'SELECT doc FROM invoice_docs WHERE id = ?', id);
   if (doc === undefined) throw notFound('Invoice', id);
   return new JsonText(doc);
 }
@@ -163,11 +159,11 @@ export function invoiceDoc(db: SandboxDb, id: number): JsonText {
  * @example
  * const paid = updateInvoice(db, invoice, { state: 'paid', paid_method: 'bacs', paid_date: '2026-09-01' }, now);
  */
-export function updateInvoice(db: SandboxDb, invoice: InvoiceRow, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
+export function updateInvoice(db: Db, invoice: InvoiceRow, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
   const updated = { ...invoice, ...changes, updated_at: now.toISOString() };
-  const result = db.prepare(`UPDATE invoices SET ${assignments} WHERE id = @id`).run({ ...changes, updated_at: updated.updated_at, id: invoice.id });
+  const result = run(db, `UPDATE invoices SET ${assignments} WHERE id = @id`, { ...changes, updated_at: updated.updated_at, id: invoice.id });
   if (result.changes !== 1) throw notFound('Invoice', invoice.id);
   return updated;
 }

@@ -20,7 +20,7 @@
  * Payment methods: bacs, card, cheque, cash, direct_debit, wire. A payment or remittance date may not be
  * in the future, nor before the invoice was issued.
  */
-import type { SandboxDb } from '../../db/database.js';
+import { run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { invalid } from '../../kit/input.js';
 import { day } from '../billing/dates.js';
@@ -65,7 +65,7 @@ function checkDay(invoice: InvoiceRow, date: string, now: Date, what: string): v
 }
 
 /** POST promised (mode `set`) or PUT promised (mode `edit`). */
-export function promise(db: SandboxDb, invoice: InvoiceRow, reference: string, mode: 'set' | 'edit', now: Date): Outcome {
+export function promise(db: Db, invoice: InvoiceRow, reference: string, mode: 'set' | 'edit', now: Date): Outcome {
   if (mode === 'set' && invoice.state === 'promised' && invoice.promised_reference === reference) return { invoice, changed: false };
   invoiceLifecycle.check(mode === 'set' ? 'promise' : 'editPromise', invoice.id, invoice.state);
   const promisedAt = mode === 'set' ? now.toISOString() : invoice.promised_at;
@@ -73,7 +73,7 @@ export function promise(db: SandboxDb, invoice: InvoiceRow, reference: string, m
 }
 
 /** POST paid (mode `set`), PUT paid (mode `edit`), or the school paying by card (mode `pay`). */
-export function markPaid(db: SandboxDb, invoice: InvoiceRow, method: PaymentMethod, date: string, mode: 'set' | 'edit' | 'pay', now: Date): Outcome {
+export function markPaid(db: Db, invoice: InvoiceRow, method: PaymentMethod, date: string, mode: 'set' | 'edit' | 'pay', now: Date): Outcome {
   if (mode === 'set' && invoice.state === 'paid') {
     if (invoice.paid_method === method && invoice.paid_date === date) return { invoice, changed: false };
     throw new HttpError(
@@ -89,43 +89,41 @@ export function markPaid(db: SandboxDb, invoice: InvoiceRow, method: PaymentMeth
 }
 
 /** Voids an unpaid invoice locally. */
-export function voidInvoice(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
+export function voidInvoice(db: Db, invoice: InvoiceRow, now: Date): Outcome {
   invoiceLifecycle.check('void', invoice.id, invoice.state);
   return { invoice: updateInvoice(db, invoice, { state: 'void', voided_at: now.toISOString() }, now), changed: true };
 }
 
 /** Restores a voided invoice to open; a promise made before the void no longer stands. */
-export function restore(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
+export function restore(db: Db, invoice: InvoiceRow, now: Date): Outcome {
   invoiceLifecycle.check('restore', invoice.id, invoice.state);
   const changes = { state: 'open' as InvoiceState, voided_at: null, uncollectable_at: null, promised_reference: null, promised_at: null };
   return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
 }
 
-export function markUncollectable(db: SandboxDb, invoice: InvoiceRow, now: Date): Outcome {
+export function markUncollectable(db: Db, invoice: InvoiceRow, now: Date): Outcome {
   invoiceLifecycle.check('uncollectable', invoice.id, invoice.state);
   return { invoice: updateInvoice(db, invoice, { state: 'uncollectable', uncollectable_at: now.toISOString() }, now), changed: true };
 }
 
 /** Refunds `amount` (at most what was paid) and records the refund as a credit on the invoice. */
-export function refund(db: SandboxDb, invoice: InvoiceRow, amount: number, reason: string, now: Date): Outcome {
+export function refund(db: Db, invoice: InvoiceRow, amount: number, reason: string, now: Date): Outcome {
   invoiceLifecycle.check('refund', invoice.id, invoice.state);
   if (amount <= 0 || amount > invoice.total) {
     throw invalid('amount', `a refund of invoice ${invoice.id} must be between 1 and ${invoice.total} ${invoice.currency}`);
   }
-  db.prepare('INSERT INTO invoice_credits (invoice_id, kind, amount, currency, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    invoice.id,
+  run(db, 'INSERT INTO invoice_credits (invoice_id, kind, amount, currency, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)', invoice.id,
     'refund',
     amount,
     invoice.currency,
     reason,
-    now.toISOString(),
-  );
+    now.toISOString());
   const changes = { state: 'refunded' as InvoiceState, amount_refunded: amount, refunded_at: now.toISOString() };
   return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
 }
 
 /** Records (POST, mode `set`) or corrects (PUT, mode `edit`) the remittance advice of an invoice. */
-export function remittance(db: SandboxDb, invoice: InvoiceRow, dateReceived: string, file: string | null, mode: 'set' | 'edit', now: Date): Outcome {
+export function remittance(db: Db, invoice: InvoiceRow, dateReceived: string, file: string | null, mode: 'set' | 'edit', now: Date): Outcome {
   invoiceLifecycle.check('remittance', invoice.id, invoice.state);
   const has = invoice.remittance_date_received !== null;
   if (mode === 'set' && has) {
@@ -139,7 +137,7 @@ export function remittance(db: SandboxDb, invoice: InvoiceRow, dateReceived: str
 }
 
 /** Marks a foreign-currency invoice with what it came to in gbp (the given amount, else at the sandbox rate). */
-export function forex(db: SandboxDb, invoice: InvoiceRow, amountFinal: number | undefined, now: Date): Outcome {
+export function forex(db: Db, invoice: InvoiceRow, amountFinal: number | undefined, now: Date): Outcome {
   invoiceLifecycle.check('forex', invoice.id, invoice.state);
   if (invoice.currency === 'gbp') throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} is in gbp; forex applies to invoices in another currency`);
   const final = amountFinal ?? toGbp(invoice.total, invoice.currency);
@@ -149,7 +147,7 @@ export function forex(db: SandboxDb, invoice: InvoiceRow, amountFinal: number | 
 }
 
 /** Sends an invoice to the accounting system once; sending again answers the first record. */
-export function sendToAccounting(db: SandboxDb, invoice: InvoiceRow, system: string, now: Date): Outcome {
+export function sendToAccounting(db: Db, invoice: InvoiceRow, system: string, now: Date): Outcome {
   if (invoice.accounting_id !== null) return { invoice, changed: false };
   invoiceLifecycle.check('accounting', invoice.id, invoice.state);
   const accountingId = `${system}:${invoice.number}`;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SandboxDb } from '../../db/database.js';
+import { all, allArrays, allValues, one, type Db } from '../../kit/sql.js';
 import { notFound } from '../../kit/input.js';
 import { stringsColumn } from '../../kit/json-columns.js';
 import type { Currency } from './money.js';
@@ -47,31 +47,31 @@ export interface PlanRow {
 const PLAN_SELECT = 'SELECT p.*, s.product_id FROM plans p JOIN product_scopes s ON s.id = p.scope_id';
 
 /** A product that has not been deleted, or 404. */
-export function productOr404(db: SandboxDb, id: number): ProductRow {
-  const row = db.prepare('SELECT * FROM products WHERE id = ? AND deleted_at IS NULL').get(id) as ProductRow | undefined;
+export function productOr404(db: Db, id: number): ProductRow {
+  const row = one<ProductRow>(db, 'SELECT * FROM products WHERE id = ? AND deleted_at IS NULL', id);
   if (!row) throw notFound('Product', id);
   return row;
 }
 
-export function scopeOr404(db: SandboxDb, id: number): ScopeRow {
-  const row = db.prepare('SELECT * FROM product_scopes WHERE id = ? AND deleted_at IS NULL').get(id) as ScopeRow | undefined;
+export function scopeOr404(db: Db, id: number): ScopeRow {
+  const row = one<ScopeRow>(db, 'SELECT * FROM product_scopes WHERE id = ? AND deleted_at IS NULL', id);
   if (!row) throw notFound('Scope', id);
   return row;
 }
 
-export function getPlan(db: SandboxDb, id: number): PlanRow | undefined {
-  return db.prepare(`${PLAN_SELECT} WHERE p.id = ?`).get(id) as PlanRow | undefined;
+export function getPlan(db: Db, id: number): PlanRow | undefined {
+  return one<PlanRow>(db, `${PLAN_SELECT} WHERE p.id = ?`, id);
 }
 
-export function planOr404(db: SandboxDb, id: number): PlanRow {
+export function planOr404(db: Db, id: number): PlanRow {
   const row = getPlan(db, id);
   if (!row) throw notFound('Plan', id);
   return row;
 }
 
 /** Plans matching a WHERE clause over `p` (plans) and `s` (scopes). */
-export function listPlans(db: SandboxDb, where = '1 = 1', ...args: unknown[]): PlanRow[] {
-  return db.prepare(`${PLAN_SELECT} WHERE ${where} ORDER BY p.id`).all(...args) as PlanRow[];
+export function listPlans(db: Db, where = '1 = 1', ...args: unknown[]): PlanRow[] {
+  return all<PlanRow>(db, `${PLAN_SELECT} WHERE ${where} ORDER BY p.id`, ...args);
 }
 
 /**
@@ -81,9 +81,9 @@ export function listPlans(db: SandboxDb, where = '1 = 1', ...args: unknown[]): P
  * @example
  * const plan = defaultPlan(db, 1, 'gbp');
  */
-export function defaultPlan(db: SandboxDb, productId: number, currency: Currency): PlanRow | undefined {
+export function defaultPlan(db: Db, productId: number, currency: Currency): PlanRow | undefined {
   const plans = listPlans(db, "s.product_id = ? AND p.currency = ? AND p.active = 1 AND p.parent_id IS NULL AND s.deleted_at IS NULL", productId, currency);
-  const schoolScoped = new Set(db.prepare("SELECT id FROM product_scopes WHERE product_id = ? AND seat_type = 'school'").pluck().all(productId) as number[]);
+  const schoolScoped = new Set(allValues<number>(db, "SELECT id FROM product_scopes WHERE product_id = ? AND seat_type = 'school'", productId));
   return plans.sort((a, b) => Number(schoolScoped.has(b.scope_id)) - Number(schoolScoped.has(a.scope_id)) || a.price - b.price)[0];
 }
 
@@ -105,7 +105,7 @@ export function serializePlan(row: PlanRow): Record<string, unknown> {
  * @example
  * planChecksum(db) // 'c1f0...'
  */
-export function planChecksum(db: SandboxDb): { checksum: string; count: number } {
-  const rows = db.prepare('SELECT id, scope_id, parent_id, currency, price, seats, teacher_seats, seat_price, active, version FROM plans ORDER BY id').raw().all();
+export function planChecksum(db: Db): { checksum: string; count: number } {
+  const rows = allArrays(db, 'SELECT id, scope_id, parent_id, currency, price, seats, teacher_seats, seat_price, active, version FROM plans ORDER BY id');
   return { checksum: createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16), count: rows.length };
 }

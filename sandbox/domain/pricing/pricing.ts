@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../../db/database.js';
+import { all, one, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import type { PlanRow } from './catalogue.js';
 import { addDays, addMonths, daysBetween } from '../billing/dates.js';
@@ -40,9 +40,9 @@ export interface CouponRow {
  * @example
  * const { amount, coupon } = applyCoupon(db, 45_000, 'gbp', 'SPRING10', '2026-09-01');
  */
-export function applyCoupon(db: SandboxDb, amount: number, currency: string, code: string | undefined, today: string): { amount: number; coupon: CouponRow | null } {
+export function applyCoupon(db: Db, amount: number, currency: string, code: string | undefined, today: string): { amount: number; coupon: CouponRow | null } {
   if (code === undefined) return { amount, coupon: null };
-  const coupon = db.prepare('SELECT * FROM coupons WHERE code = ?').get(code) as CouponRow | undefined;
+  const coupon = one<CouponRow>(db, 'SELECT * FROM coupons WHERE code = ?', code);
   if (!coupon) throw notFound('Coupon', code);
   const refuse = (why: string): never => {
     throw new HttpError(409, 'Conflict', `Coupon ${code} ${why}`);
@@ -55,8 +55,8 @@ export function applyCoupon(db: SandboxDb, amount: number, currency: string, cod
 }
 
 /** Counts a coupon's use. */
-export function redeemCoupon(db: SandboxDb, coupon: CouponRow | null): void {
-  if (coupon) db.prepare('UPDATE coupons SET redemptions = redemptions + 1 WHERE id = ?').run(coupon.id);
+export function redeemCoupon(db: Db, coupon: CouponRow | null): void {
+  if (coupon) run(db, 'UPDATE coupons SET redemptions = redemptions + 1 WHERE id = ?', coupon.id);
 }
 
 /**
@@ -93,8 +93,8 @@ export interface RefundLine {
  * @example
  * const { amount, lines } = refundDue(db, sub, '2026-09-01');
  */
-export function refundDue(db: SandboxDb, sub: SubscriptionRow, today: string): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
-  const paid = db.prepare("SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id").all(sub.id) as { id: number; total: number }[];
+export function refundDue(db: Db, sub: SubscriptionRow, today: string): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
+  const paid = all<{ id: number; total: number }>(db, "SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id", sub.id);
   if (sub.expiry === null) return { amount: 0, lines: [], daysLeft: 0, daysInTerm: 0 };
   const whole = daysBetween(sub.start_date, sub.expiry) + 1;
   const left = Math.max(0, daysBetween(today < sub.start_date ? sub.start_date : today, sub.expiry) + 1);

@@ -1,8 +1,8 @@
 import type { Db } from '../../kit/sql.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { HOMEWORK_FIELDS } from '../../../core/endpoints/homework.js';
-import { HttpError, type HandlerContext } from '../../kit/handler.js';
-import { requireUser } from '../../kit/reach.js';
+import { HttpError, type HandlerContext, type SessionUser } from '../../kit/handler.js';
+import { findReachable, requireUser } from '../../kit/reach.js';
 import { notFound } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from './rows.js';
@@ -60,15 +60,13 @@ export function assertDates(startsAt: string, endsAt: string | null): void {
 }
 
 /**
- * Homework of the school (null: any school), or 404.
+ * Homework of a school `user` reaches, or 404 (another school's homework reads as missing).
  *
  * @example
- * const homework = findHomework(db, 7, rowScope(ctx));
+ * const homework = findHomework(ctx.db, ctx.user, 7);
  */
-export function findHomework(db: Db, id: number, schoolId: number | null): HomeworkRow {
-  const row = one<HomeworkRow>(db, 'SELECT * FROM homework WHERE id = ?', id);
-  if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound('Homework', id);
-  return row;
+export function findHomework(db: Db, user: SessionUser | null, id: number): HomeworkRow {
+  return findReachable<HomeworkRow>(db, user, 'Homework', 'SELECT * FROM homework WHERE id = ?', id);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../kit/sql.js';
 import { docList } from '../../kit/json-text.js';
 import type { UserRow } from './rows.js';
-import { all, placeholders } from '../../kit/sql.js';
+import { all, oneValue, placeholders } from '../../kit/sql.js';
 
 /**
  * Active pupils of a school in list order (last name, first name), optionally one school username.
@@ -35,7 +35,7 @@ export function schoolPupilDocs(db: Db, schoolId: number, schoolUsername?: strin
   const [where, args] = schoolUsername === undefined ? [`${DOCS} ORDER BY last_name, first_name, user_id`, [schoolId]] : [`${DOCS} AND school_username = ? ORDER BY user_id`, [schoolId, schoolUsername.trim().toLowerCase()]];
   if (page === undefined) return docList(db, where, ...args);
   const { list } = docList(db, `${where} LIMIT ? OFFSET ?`, ...args, page.take, page.skip);
-  return { list, count: db.prepare(`SELECT count(*) FROM (${where})`).pluck().get(...args) as number };
+  return { list, count: oneValue<number>(db, `SELECT count(*) FROM (${where})`, ...args) as number };
 }
 
 /**

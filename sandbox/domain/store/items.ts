@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../../db/database.js';
+import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { notFound } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
@@ -27,25 +27,25 @@ export interface LocationRow {
   created_at: string;
 }
 
-export function itemOr404(db: SandboxDb, id: number): ItemRow {
-  const row = db.prepare('SELECT * FROM store_items WHERE id = ?').get(id) as ItemRow | undefined;
+export function itemOr404(db: Db, id: number): ItemRow {
+  const row = one<ItemRow>(db, 'SELECT * FROM store_items WHERE id = ?', id);
   if (!row) throw notFound('Item', id);
   return row;
 }
 
-export function locationOr404(db: SandboxDb, id: number): LocationRow {
-  const row = db.prepare('SELECT * FROM store_locations WHERE id = ?').get(id) as LocationRow | undefined;
+export function locationOr404(db: Db, id: number): LocationRow {
+  const row = one<LocationRow>(db, 'SELECT * FROM store_locations WHERE id = ?', id);
   if (!row) throw notFound('Location', id);
   return row;
 }
 
 /** Units of an item in stock at each location. */
-export function stockOf(db: SandboxDb, itemId: number): Record<string, number> {
-  const rows = db.prepare('SELECT location_id, quantity FROM store_stock WHERE item_id = ? ORDER BY location_id').all(itemId) as { location_id: number; quantity: number }[];
+export function stockOf(db: Db, itemId: number): Record<string, number> {
+  const rows = all<{ location_id: number; quantity: number }>(db, 'SELECT location_id, quantity FROM store_stock WHERE item_id = ? ORDER BY location_id', itemId);
   return Object.fromEntries(rows.map((r) => [String(r.location_id), r.quantity]));
 }
 
-export function serializeItem(db: SandboxDb, row: ItemRow): Record<string, unknown> {
+export function serializeItem(db: Db, row: ItemRow): Record<string, unknown> {
   const stock = stockOf(db, row.id);
   return {
     ...row,
@@ -58,10 +58,8 @@ export function serializeItem(db: SandboxDb, row: ItemRow): Record<string, unkno
 }
 
 /** Sets the stock of an item at a location. */
-export function setStock(db: SandboxDb, itemId: number, locationId: number, quantity: number): void {
-  db.prepare(
-    'INSERT INTO store_stock (item_id, location_id, quantity) VALUES (?, ?, ?) ON CONFLICT (item_id, location_id) DO UPDATE SET quantity = excluded.quantity',
-  ).run(itemId, locationId, quantity);
+export function setStock(db: Db, itemId: number, locationId: number, quantity: number): void {
+  run(db, 'INSERT INTO store_stock (item_id, location_id, quantity) VALUES (?, ?, ?) ON CONFLICT (item_id, location_id) DO UPDATE SET quantity = excluded.quantity', itemId, locationId, quantity);
 }
 
 /**
@@ -70,12 +68,10 @@ export function setStock(db: SandboxDb, itemId: number, locationId: number, quan
  * @example
  * createItem(db, { sku: 'BEE-PLUSH', name: 'Bee plush', category: 'toys', prices: { gbp: 999 } }, now)
  */
-export function createItem(db: SandboxDb, input: NewItem, now: Date): ItemRow {
+export function createItem(db: Db, input: NewItem, now: Date): ItemRow {
   assertSkuFree(db, input.sku, null);
   const stamp = now.toISOString();
-  const { lastInsertRowid } = db
-    .prepare('INSERT INTO store_items (sku, name, description, category, tags, prices, image, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(input.sku, input.name, input.description ?? '', input.category, JSON.stringify(input.tags ?? []), JSON.stringify(input.prices), input.image ?? '', input.active ?? 1, stamp, stamp);
+  const { lastInsertRowid } = run(db, 'INSERT INTO store_items (sku, name, description, category, tags, prices, image, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', input.sku, input.name, input.description ?? '', input.category, JSON.stringify(input.tags ?? []), JSON.stringify(input.prices), input.image ?? '', input.active ?? 1, stamp, stamp);
   const id = Number(lastInsertRowid);
   for (const [location, quantity] of Object.entries(input.stock ?? {})) {
     locationOr404(db, Number(location));
@@ -84,19 +80,19 @@ export function createItem(db: SandboxDb, input: NewItem, now: Date): ItemRow {
   return itemOr404(db, id);
 }
 
-export function assertSkuFree(db: SandboxDb, sku: string, exceptId: number | null): void {
-  const taken = db.prepare('SELECT id FROM store_items WHERE sku = ? COLLATE NOCASE').pluck().get(sku) as number | undefined;
+export function assertSkuFree(db: Db, sku: string, exceptId: number | null): void {
+  const taken = oneValue<number>(db, 'SELECT id FROM store_items WHERE sku = ? COLLATE NOCASE', sku);
   if (taken !== undefined && taken !== exceptId) throw new HttpError(409, 'Conflict', `SKU ${sku} is already item ${taken}`);
 }
 
 /** Applies a partial update to an item. */
-export function patchItem(db: SandboxDb, patch: ItemChanges, now: Date): ItemRow {
+export function patchItem(db: Db, patch: ItemChanges, now: Date): ItemRow {
   itemOr404(db, patch.id);
   if (typeof patch.sku === 'string') assertSkuFree(db, patch.sku, patch.id);
   const given: Record<string, unknown> = patch;
   const columns = ['sku', 'name', 'description', 'category', 'tags', 'prices', 'image', 'active'].filter((k) => given[k] !== undefined);
   const values = Object.fromEntries(columns.map((k) => [k, k === 'tags' || k === 'prices' ? JSON.stringify(given[k]) : given[k]]));
   const sets = [...columns.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
-  db.prepare(`UPDATE store_items SET ${sets} WHERE id = @id`).run({ ...values, updated_at: now.toISOString(), id: patch.id });
+  run(db, `UPDATE store_items SET ${sets} WHERE id = @id`, { ...values, updated_at: now.toISOString(), id: patch.id });
   return itemOr404(db, patch.id);
 }

@@ -20,7 +20,7 @@
  * Paid purchases are not voided here (that would be a refund, which the store does not do); a draft is
  * deleted rather than voided.
  */
-import type { SandboxDb } from '../../db/database.js';
+import { oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 import { getPurchase, type PurchaseRow, type PurchaseState, purchaseLines, PURCHASE_STATES } from './purchases.js';
@@ -43,10 +43,10 @@ export const purchaseLifecycle = defineLifecycle('purchase', PURCHASE_STATES, {
 export type PurchaseAction = keyof typeof purchaseLifecycle.rules;
 
 /** Sets columns of a purchase and stamps `updated_at`. */
-export function updatePurchase(db: SandboxDb, id: number, changes: Readonly<Partial<PurchaseRow>>, now: Date): PurchaseRow {
+export function updatePurchase(db: Db, id: number, changes: Readonly<Partial<PurchaseRow>>, now: Date): PurchaseRow {
   const keys = Object.keys(changes);
   const sets = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
-  db.prepare(`UPDATE store_purchases SET ${sets} WHERE id = @id`).run({ ...changes, updated_at: now.toISOString(), id });
+  run(db, `UPDATE store_purchases SET ${sets} WHERE id = @id`, { ...changes, updated_at: now.toISOString(), id });
   return getPurchase(db, id) as PurchaseRow;
 }
 
@@ -56,28 +56,28 @@ export function updatePurchase(db: SandboxDb, id: number, changes: Readonly<Part
  * @example
  * takeStock(db, purchase);
  */
-export function takeStock(db: SandboxDb, purchase: PurchaseRow): void {
+export function takeStock(db: Db, purchase: PurchaseRow): void {
   const lines = purchaseLines(db, purchase.id);
   for (const line of lines) {
-    const have = (db.prepare('SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?').pluck().get(line.item_id, purchase.location_id) as number | undefined) ?? 0;
+    const have = oneValue<number>(db, 'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?', line.item_id, purchase.location_id) ?? 0;
     if (have < line.quantity) {
       throw new HttpError(409, 'Conflict', `Item ${line.sku} has ${have} in stock at location ${purchase.location_id}; purchase ${purchase.id} needs ${line.quantity}`);
     }
   }
   for (const line of lines) {
-    db.prepare('UPDATE store_stock SET quantity = quantity - ? WHERE item_id = ? AND location_id = ?').run(line.quantity, line.item_id, purchase.location_id);
+    run(db, 'UPDATE store_stock SET quantity = quantity - ? WHERE item_id = ? AND location_id = ?', line.quantity, line.item_id, purchase.location_id);
   }
 }
 
-function returnStock(db: SandboxDb, purchase: PurchaseRow): void {
+function returnStock(db: Db, purchase: PurchaseRow): void {
   for (const line of purchaseLines(db, purchase.id)) {
-    const have = (db.prepare('SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?').pluck().get(line.item_id, purchase.location_id) as number | undefined) ?? 0;
+    const have = oneValue<number>(db, 'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?', line.item_id, purchase.location_id) ?? 0;
     setStock(db, line.item_id, purchase.location_id, have + line.quantity);
   }
 }
 
 /** Finalises a draft: it needs lines and a shipping cost, and the stock to cover it. */
-export function finalise(db: SandboxDb, purchase: PurchaseRow, now: Date): PurchaseRow {
+export function finalise(db: Db, purchase: PurchaseRow, now: Date): PurchaseRow {
   purchaseLifecycle.check('finalise', purchase.id, purchase.state);
   if (purchaseLines(db, purchase.id).length === 0) throw new HttpError(409, 'Conflict', `Purchase ${purchase.id} has no items; add some before finalising`);
   if (purchase.shipping === null) throw new HttpError(409, 'Conflict', `Purchase ${purchase.id} has no shipping cost; set shipping before finalising`);
@@ -86,7 +86,7 @@ export function finalise(db: SandboxDb, purchase: PurchaseRow, now: Date): Purch
 }
 
 /** Moves a purchase along a rule that only changes its state and stamps when. */
-export function advance(db: SandboxDb, purchase: PurchaseRow, action: 'promise' | 'markPaid' | 'pay' | 'ship', extra: Readonly<Partial<PurchaseRow>>, now: Date): PurchaseRow {
+export function advance(db: Db, purchase: PurchaseRow, action: 'promise' | 'markPaid' | 'pay' | 'ship', extra: Readonly<Partial<PurchaseRow>>, now: Date): PurchaseRow {
   purchaseLifecycle.check(action, purchase.id, purchase.state);
   const to = purchaseLifecycle.rules[action].to as PurchaseState;
   const stamp = now.toISOString();
@@ -100,22 +100,22 @@ export function advance(db: SandboxDb, purchase: PurchaseRow, action: 'promise' 
  * @example
  * payByCard(db, purchase, 'pm_card_visa', now).state // 'paid'
  */
-export function payByCard(db: SandboxDb, purchase: PurchaseRow, paymentMethod: number | string | undefined, now: Date): PurchaseRow {
+export function payByCard(db: Db, purchase: PurchaseRow, paymentMethod: number | string | undefined, now: Date): PurchaseRow {
   purchaseLifecycle.check('pay', purchase.id, purchase.state);
   const label = chargeWith(db, purchase.school_id, paymentMethod);
   return advance(db, purchase, 'pay', { payment_method: label }, now);
 }
 
 /** Voids an unpaid finalised purchase and returns its stock. */
-export function voidPurchase(db: SandboxDb, purchase: PurchaseRow, now: Date): PurchaseRow {
+export function voidPurchase(db: Db, purchase: PurchaseRow, now: Date): PurchaseRow {
   purchaseLifecycle.check('void', purchase.id, purchase.state);
   returnStock(db, purchase);
   return updatePurchase(db, purchase.id, { state: 'void', voided_at: now.toISOString() }, now);
 }
 
 /** Deletes a draft and its lines. */
-export function removePurchase(db: SandboxDb, purchase: PurchaseRow): void {
+export function removePurchase(db: Db, purchase: PurchaseRow): void {
   purchaseLifecycle.check('remove', purchase.id, purchase.state);
-  db.prepare('DELETE FROM store_purchase_lines WHERE purchase_id = ?').run(purchase.id);
-  db.prepare('DELETE FROM store_purchases WHERE id = ?').run(purchase.id);
+  run(db, 'DELETE FROM store_purchase_lines WHERE purchase_id = ?', purchase.id);
+  run(db, 'DELETE FROM store_purchases WHERE id = ?', purchase.id);
 }

@@ -2,7 +2,7 @@
  * Creating store purchases: a staff draft, a school's invoice order (a draft awaiting a shipping cost and
  * finalising) or a card purchase (charged at once with the location's shipping price, so it starts paid).
  */
-import type { SandboxDb } from '../../db/database.js';
+import type { Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { billingAddressee, logEmail } from '../billing/email.js';
 import { takeStock, updatePurchase } from './lifecycle.js';
@@ -16,7 +16,7 @@ import { chargeWith } from '../billing/payment-methods.js';
  * const purchase = createPurchase(db, { schoolId: 1, userId: 2, origin: 'card', input: { items: [{ sku: 'BEE-PLUSH', quantity: 1 }], paymentMethod: 'pm_card_visa' } }, now);
  */
 export function createPurchase(
-  db: SandboxDb,
+  db: Db,
   order: { schoolId: number; userId: number | null; origin: PurchaseRow['origin']; input: PurchaseInput },
   now: Date,
 ): PurchaseRow {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SandboxDb } from '../../db/database.js';
+import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError, type HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { notFound, parseField } from '../../kit/input.js';
@@ -78,8 +78,8 @@ type WithoutItems<T> = { readonly [K in keyof T as K extends 'items' ? never : K
 /** What creating a purchase takes: the table's payload of `store-purchases create`, its lines checked. */
 export type PurchaseInput = WithoutItems<PayloadOf<EntryOfRoute<'POST store/purchases'>>> & { readonly items?: readonly PurchaseLine[] };
 
-export function getPurchase(db: SandboxDb, id: number): PurchaseRow | undefined {
-  return db.prepare('SELECT * FROM store_purchases WHERE id = ?').get(id) as PurchaseRow | undefined;
+export function getPurchase(db: Db, id: number): PurchaseRow | undefined {
+  return one<PurchaseRow>(db, 'SELECT * FROM store_purchases WHERE id = ?', id);
 }
 
 /**
@@ -95,25 +95,19 @@ export function visiblePurchase(ctx: HandlerContext, id: number): PurchaseRow {
   return row;
 }
 
-export function purchaseLines(db: SandboxDb, purchaseId: number): LineRow[] {
-  return db
-    .prepare(
-      `SELECT l.item_id, i.sku, i.name, l.quantity, l.unit_price FROM store_purchase_lines l JOIN store_items i ON i.id = l.item_id
-       WHERE l.purchase_id = ? ORDER BY l.item_id`,
-    )
-    .all(purchaseId) as LineRow[];
+export function purchaseLines(db: Db, purchaseId: number): LineRow[] {
+  return all<LineRow>(db, `SELECT l.item_id, i.sku, i.name, l.quantity, l.unit_price FROM store_purchase_lines l JOIN store_items i ON i.id = l.item_id
+       WHERE l.purchase_id = ? ORDER BY l.item_id`, purchaseId);
 }
 
-export function serializePurchase(db: SandboxDb, row: PurchaseRow): Record<string, unknown> {
+export function serializePurchase(db: Db, row: PurchaseRow): Record<string, unknown> {
   return { ...row, skip_email: row.skip_email === 1, items: purchaseLines(db, row.id) };
 }
 
 /** The location a school's orders ship from: one in its country, else the first. */
-export function locationFor(db: SandboxDb, schoolId: number, locationId: number | undefined): LocationRow {
+export function locationFor(db: Db, schoolId: number, locationId: number | undefined): LocationRow {
   if (locationId !== undefined) return locationOr404(db, locationId);
-  const row = db
-    .prepare('SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1')
-    .get(schoolId) as LocationRow | undefined;
+  const row = one<LocationRow>(db, 'SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1', schoolId);
   if (!row) throw new HttpError(409, 'Conflict', 'The store has no locations');
   return row;
 }
@@ -124,13 +118,13 @@ export function locationFor(db: SandboxDb, schoolId: number, locationId: number 
  * @example
  * setLines(db, purchase, [{ sku: 'BEE-PLUSH', quantity: 2 }], now);
  */
-export function setLines(db: SandboxDb, purchase: PurchaseRow, lines: readonly PurchaseLine[], now: Date): void {
+export function setLines(db: Db, purchase: PurchaseRow, lines: readonly PurchaseLine[], now: Date): void {
   const merged = new Map<number, { quantity: number; price: number }>();
   for (const line of lines) {
     const item =
       line.item_id !== undefined
-        ? (db.prepare('SELECT * FROM store_items WHERE id = ?').get(line.item_id) as ItemRow | undefined)
-        : (db.prepare('SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE').get(line.sku ?? '') as ItemRow | undefined);
+        ? (one<ItemRow>(db, 'SELECT * FROM store_items WHERE id = ?', line.item_id))
+        : (one<ItemRow>(db, 'SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE', line.sku ?? ''));
     if (!item) throw new HttpError(422, 'Invalid data', `No store item ${line.item_id ?? line.sku ?? '(none given)'}`, { errors: [{ path: 'items', message: 'unknown item' }] });
     if (item.active !== 1) throw new HttpError(409, 'Conflict', `Item ${item.sku} is not on sale`);
     const price = jsonObject(item.prices)[purchase.currency];
@@ -138,25 +132,21 @@ export function setLines(db: SandboxDb, purchase: PurchaseRow, lines: readonly P
     const before = merged.get(item.id);
     merged.set(item.id, { quantity: (before?.quantity ?? 0) + line.quantity, price });
   }
-  db.prepare('DELETE FROM store_purchase_lines WHERE purchase_id = ?').run(purchase.id);
-  const insert = db.prepare('INSERT INTO store_purchase_lines (purchase_id, item_id, quantity, unit_price) VALUES (?, ?, ?, ?)');
+  run(db, 'DELETE FROM store_purchase_lines WHERE purchase_id = ?', purchase.id);
   let subtotal = 0;
   for (const [itemId, { quantity, price }] of merged) {
-    insert.run(purchase.id, itemId, quantity, price);
+    run(db, 'INSERT INTO store_purchase_lines (purchase_id, item_id, quantity, unit_price) VALUES (?, ?, ?, ?)', purchase.id, itemId, quantity, price);
     subtotal += quantity * price;
   }
-  db.prepare('UPDATE store_purchases SET subtotal = ?, total = ? + COALESCE(shipping, 0), updated_at = ? WHERE id = ?').run(subtotal, subtotal, now.toISOString(), purchase.id);
+  run(db, 'UPDATE store_purchases SET subtotal = ?, total = ? + COALESCE(shipping, 0), updated_at = ? WHERE id = ?', subtotal, subtotal, now.toISOString(), purchase.id);
 }
 
 /** Inserts an empty purchase for a school. */
-export function insertPurchase(db: SandboxDb, fieldsIn: { schoolId: number; userId: number | null; location: LocationRow; origin: PurchaseRow['origin']; input: PurchaseInput }, now: Date): PurchaseRow {
-  const id = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM store_purchases').pluck().get() as number) ?? 1;
+export function insertPurchase(db: Db, fieldsIn: { schoolId: number; userId: number | null; location: LocationRow; origin: PurchaseRow['origin']; input: PurchaseInput }, now: Date): PurchaseRow {
+  const id = oneValue<number>(db, 'SELECT COALESCE(MAX(id), 0) + 1 FROM store_purchases') ?? 1;
   const stamp = now.toISOString();
-  db.prepare(
-    `INSERT INTO store_purchases (id, number, school_id, user_id, location_id, origin, state, currency, po_number, skip_email, source_dept, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    id,
+  run(db, `INSERT INTO store_purchases (id, number, school_id, user_id, location_id, origin, state, currency, po_number, skip_email, source_dept, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?)`, id,
     `ORD-${String(id).padStart(6, '0')}`,
     fieldsIn.schoolId,
     fieldsIn.userId,
@@ -167,7 +157,6 @@ export function insertPurchase(db: SandboxDb, fieldsIn: { schoolId: number; user
     fieldsIn.input.skip_email ?? 0,
     fieldsIn.input.source_dept ?? null,
     stamp,
-    stamp,
-  );
+    stamp);
   return getPurchase(db, id) as PurchaseRow;
 }

@@ -5,7 +5,7 @@
  * days (freemium aside), and may trial a product only once.
  */
 import { randomBytes } from 'node:crypto';
-import type { SandboxDb } from '../../db/database.js';
+import { one, oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../pricing/catalogue.js';
 import { addDays, day } from '../billing/dates.js';
@@ -30,14 +30,12 @@ export interface Granted {
 }
 
 /** The billing currency of a school. */
-export function schoolCurrency(db: SandboxDb, schoolId: number): Currency {
-  const row = db.prepare('SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?').get(schoolId) as
-    | { country: string; eu: number }
-    | undefined;
+export function schoolCurrency(db: Db, schoolId: number): Currency {
+  const row = one<{ country: string; eu: number }>(db, 'SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?', schoolId);
   return currencyFor(row?.country ?? 'GB', row?.eu === 1);
 }
 
-function resolvePlan(db: SandboxDb, input: GrantInput, currency: Currency, paid: boolean): { productId: number; plan: PlanRow | undefined } {
+function resolvePlan(db: Db, input: GrantInput, currency: Currency, paid: boolean): { productId: number; plan: PlanRow | undefined } {
   if (input.plan_id !== undefined) {
     const plan = planOr404(db, input.plan_id);
     if (plan.active !== 1) throw new HttpError(409, 'Conflict', `Plan ${plan.id} is retired; choose an active plan`);
@@ -50,23 +48,17 @@ function resolvePlan(db: SandboxDb, input: GrantInput, currency: Currency, paid:
   return { productId: product.id, plan };
 }
 
-function assertNoOverlap(db: SandboxDb, schoolId: number, productId: number, kind: SubscriptionKind, start: string, expiry: string | null): void {
+function assertNoOverlap(db: Db, schoolId: number, productId: number, kind: SubscriptionKind, start: string, expiry: string | null): void {
   const freemium = kind === 'freemium' ? "kind = 'freemium'" : "kind != 'freemium'";
-  const clash = db
-    .prepare(
-      `SELECT id, state, expiry FROM subscriptions WHERE school_id = ? AND product_id = ? AND deleted_at IS NULL AND ${freemium}
+  const clash = one<{ id: number; state: string; expiry: string | null }>(db, `SELECT id, state, expiry FROM subscriptions WHERE school_id = ? AND product_id = ? AND deleted_at IS NULL AND ${freemium}
          AND state IN ('pending', 'future', 'trial', 'active', 'cancelling')
-         AND (expiry IS NULL OR expiry >= ?) AND (? IS NULL OR start_date <= ?) LIMIT 1`,
-    )
-    .get(schoolId, productId, start, expiry, expiry) as { id: number; state: string; expiry: string | null } | undefined;
+         AND (expiry IS NULL OR expiry >= ?) AND (? IS NULL OR start_date <= ?) LIMIT 1`, schoolId, productId, start, expiry, expiry);
   if (clash) {
     const until = clash.expiry === null ? 'with no end' : `until ${clash.expiry}`;
     throw new HttpError(409, 'Conflict', `School ${schoolId} already has subscription ${clash.id} (${clash.state}) to product ${productId} ${until}`);
   }
   if (kind === 'trial') {
-    const trial = db.prepare("SELECT id FROM subscriptions WHERE school_id = ? AND product_id = ? AND kind = 'trial' LIMIT 1").get(schoolId, productId) as
-      | { id: number }
-      | undefined;
+    const trial = one<{ id: number }>(db, "SELECT id FROM subscriptions WHERE school_id = ? AND product_id = ? AND kind = 'trial' LIMIT 1", schoolId, productId);
     if (trial) throw new HttpError(409, 'Conflict', `School ${schoolId} already had a trial of product ${productId} (subscription ${trial.id})`);
   }
 }
@@ -109,7 +101,7 @@ const PAID: Readonly<Record<SubscriptionKind, InvoiceKind | null>> = {
  * @example
  * const { subscription, invoice } = grant(db, 1, 'full', { product_id: 1, seats: 60 }, now);
  */
-export function grant(db: SandboxDb, schoolId: number, kind: SubscriptionKind, input: GrantInput, now: Date): Granted {
+export function grant(db: Db, schoolId: number, kind: SubscriptionKind, input: GrantInput, now: Date): Granted {
   const today = day(now);
   const currency = schoolCurrency(db, schoolId);
   const invoiceKind = PAID[kind];
@@ -121,14 +113,10 @@ export function grant(db: SandboxDb, schoolId: number, kind: SubscriptionKind, i
   const secret = kind === 'prepaid' || kind === 'multi_year' ? randomBytes(16).toString('hex') : null;
   const billing = invoiceKind === null ? 'none' : kind === 'prepaid' ? 'card' : 'invoice';
   const stamp = now.toISOString();
-  const permissions = db.prepare('SELECT permissions FROM products WHERE id = ?').pluck().get(productId) as string;
-  const { lastInsertRowid } = db
-    .prepare(
-      `INSERT INTO subscriptions (school_id, product_id, plan_id, kind, state, billing, currency, seats, teacher_seats, start_date, expiry,
+  const permissions = oneValue<string>(db, 'SELECT permissions FROM products WHERE id = ?', productId) as string;
+  const { lastInsertRowid } = run(db, `INSERT INTO subscriptions (school_id, product_id, plan_id, kind, state, billing, currency, seats, teacher_seats, start_date, expiry,
          po_number, permissions, action_secret, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(schoolId, productId, plan?.id ?? null, kind, state, billing, plan?.currency ?? currency, seats, teacherSeats, start, expiry, input.po_number ?? null, permissions, secret, stamp, stamp);
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, schoolId, productId, plan?.id ?? null, kind, state, billing, plan?.currency ?? currency, seats, teacherSeats, start, expiry, input.po_number ?? null, permissions, secret, stamp, stamp);
   const subscription = getSubscription(db, Number(lastInsertRowid)) as SubscriptionRow;
   let invoice: InvoiceRow | null = null;
   if (invoiceKind !== null && plan) {

@@ -29,7 +29,7 @@
  * A live subscription that has been invoiced is never deleted outright: cancel or deactivate it first.
  * Cancelling with a refund needs a paid invoice; cancelling as uncollectable needs an unpaid one.
  */
-import type { SandboxDb } from '../../db/database.js';
+import { all, one, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { day } from '../billing/dates.js';
 import { markUncollectable, refund, voidInvoice } from '../invoices/lifecycle.js';
@@ -63,58 +63,52 @@ import type { CancellationKind as CancelKind } from '../../../core/domain/billin
 export type { CancelKind };
 
 /** Records a cancellation for the cancellations table and, at expiry, a retention follow-up. */
-export function recordCancellation(db: SandboxDb, sub: SubscriptionRow, kind: CancelKind, reason: string, userId: number | null, now: Date): void {
+export function recordCancellation(db: Db, sub: SubscriptionRow, kind: CancelKind, reason: string, userId: number | null, now: Date): void {
   const stamp = now.toISOString();
-  db.prepare('INSERT INTO cancellations (subscription_id, school_id, kind, reason, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    sub.id,
+  run(db, 'INSERT INTO cancellations (subscription_id, school_id, kind, reason, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)', sub.id,
     sub.school_id,
     kind,
     reason,
     userId,
-    stamp,
-  );
+    stamp);
   if (kind === 'at_expiry') {
-    db.prepare(
-      "INSERT INTO retention_events (subscription_id, school_id, type, status, due_at, created_at, updated_at) VALUES (?, ?, 'cancellation', 'open', ?, ?, ?)",
-    ).run(sub.id, sub.school_id, sub.expiry ?? day(now), stamp, stamp);
+    run(db, "INSERT INTO retention_events (subscription_id, school_id, type, status, due_at, created_at, updated_at) VALUES (?, ?, 'cancellation', 'open', ?, ?, ?)", sub.id, sub.school_id, sub.expiry ?? day(now), stamp, stamp);
   }
 }
 
-function unpaidInvoices(db: SandboxDb, subId: number): InvoiceRow[] {
-  return db.prepare("SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised') ORDER BY id").all(subId) as InvoiceRow[];
+function unpaidInvoices(db: Db, subId: number): InvoiceRow[] {
+  return all<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised') ORDER BY id", subId);
 }
 
-export function cancelAtExpiry(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelAtExpiry(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelAtExpiry', sub.id, sub.state);
   recordCancellation(db, sub, 'at_expiry', reason, userId, now);
   return updateSubscription(db, sub.id, { state: 'cancelling' }, now);
 }
 
-export function undoCancelAtExpiry(db: SandboxDb, sub: SubscriptionRow, now: Date): SubscriptionRow {
+export function undoCancelAtExpiry(db: Db, sub: SubscriptionRow, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('undoCancelAtExpiry', sub.id, sub.state);
-  db.prepare("UPDATE cancellations SET undone_at = ? WHERE subscription_id = ? AND kind = 'at_expiry' AND undone_at IS NULL").run(now.toISOString(), sub.id);
-  db.prepare("UPDATE retention_events SET status = 'won', updated_at = ? WHERE subscription_id = ? AND type = 'cancellation' AND status IN ('open', 'contacted')").run(
-    now.toISOString(),
-    sub.id,
-  );
+  run(db, "UPDATE cancellations SET undone_at = ? WHERE subscription_id = ? AND kind = 'at_expiry' AND undone_at IS NULL", now.toISOString(), sub.id);
+  run(db, "UPDATE retention_events SET status = 'won', updated_at = ? WHERE subscription_id = ? AND type = 'cancellation' AND status IN ('open', 'contacted')", now.toISOString(),
+    sub.id);
   return updateSubscription(db, sub.id, { state: sub.kind === 'trial' ? 'trial' : 'active' }, now);
 }
 
-export function deactivate(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function deactivate(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('deactivate', sub.id, sub.state);
   recordCancellation(db, sub, 'deactivate', reason, userId, now);
   return updateSubscription(db, sub.id, { state: 'deactivated', deactivated_at: now.toISOString() }, now);
 }
 
 /** Cancels now and refunds the unused part of each paid invoice. */
-export function cancelAndRefund(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): { subscription: SubscriptionRow; refunded: number } {
+export function cancelAndRefund(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): { subscription: SubscriptionRow; refunded: number } {
   subscriptionLifecycle.check('cancelAndRefund', sub.id, sub.state);
   const due = refundDue(db, sub, day(now));
   if (due.lines.length === 0) {
     throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has no paid invoice with unused time to refund; cancel it with cancelvoid instead`);
   }
   for (const line of due.lines) {
-    const invoice = db.prepare('SELECT * FROM invoices WHERE id = ?').get(line.invoice_id) as InvoiceRow;
+    const invoice = one<InvoiceRow>(db, 'SELECT * FROM invoices WHERE id = ?', line.invoice_id) as InvoiceRow;
     refund(db, invoice, line.amount, reason || `Subscription ${sub.id} cancelled`, now);
   }
   recordCancellation(db, sub, 'refund', reason, userId, now);
@@ -122,7 +116,7 @@ export function cancelAndRefund(db: SandboxDb, sub: SubscriptionRow, reason: str
 }
 
 /** Cancels now and voids what is still unpaid. */
-export function cancelVoid(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelVoid(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelVoid', sub.id, sub.state);
   for (const invoice of unpaidInvoices(db, sub.id)) voidInvoice(db, invoice, now);
   recordCancellation(db, sub, 'void', reason, userId, now);
@@ -130,7 +124,7 @@ export function cancelVoid(db: SandboxDb, sub: SubscriptionRow, reason: string, 
 }
 
 /** Cancels now and writes off what is still unpaid. */
-export function cancelUncollectable(db: SandboxDb, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelUncollectable(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelUncollectable', sub.id, sub.state);
   const unpaid = unpaidInvoices(db, sub.id);
   if (unpaid.length === 0) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has no unpaid invoice to mark uncollectable`);
@@ -140,7 +134,7 @@ export function cancelUncollectable(db: SandboxDb, sub: SubscriptionRow, reason:
 }
 
 /** Sets a new expiry; the state follows the date (an expired subscription given a later expiry is live again). */
-export function setExpiry(db: SandboxDb, sub: SubscriptionRow, expiry: string, now: Date): SubscriptionRow {
+export function setExpiry(db: Db, sub: SubscriptionRow, expiry: string, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('setExpiry', sub.id, sub.state);
   if (expiry < sub.start_date) {
     throw new HttpError(422, 'Invalid data', `The expiry ${expiry} is before subscription ${sub.id} starts (${sub.start_date})`, {
@@ -155,35 +149,33 @@ export function setExpiry(db: SandboxDb, sub: SubscriptionRow, expiry: string, n
 }
 
 /** Moves a subscription and its unpaid invoices to another school; seat assignments stay behind. */
-export function move(db: SandboxDb, sub: SubscriptionRow, schoolId: number, now: Date): SubscriptionRow {
+export function move(db: Db, sub: SubscriptionRow, schoolId: number, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('move', sub.id, sub.state);
   if (schoolId === sub.school_id) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} already belongs to school ${schoolId}`);
-  db.prepare('DELETE FROM subscription_members WHERE subscription_id = ?').run(sub.id);
-  db.prepare("UPDATE invoices SET school_id = ?, updated_at = ? WHERE subscription_id = ? AND state IN ('open', 'promised')").run(schoolId, now.toISOString(), sub.id);
+  run(db, 'DELETE FROM subscription_members WHERE subscription_id = ?', sub.id);
+  run(db, "UPDATE invoices SET school_id = ?, updated_at = ? WHERE subscription_id = ? AND state IN ('open', 'promised')", schoolId, now.toISOString(), sub.id);
   return updateSubscription(db, sub.id, { school_id: schoolId, moved_from_school_id: sub.school_id }, now);
 }
 
 /** Deletes a subscription that is not live (or only pending/future), voiding anything unpaid. */
-export function remove(db: SandboxDb, sub: SubscriptionRow, action: 'remove' | 'removeFuture', now: Date): void {
+export function remove(db: Db, sub: SubscriptionRow, action: 'remove' | 'removeFuture', now: Date): void {
   subscriptionLifecycle.check(action, sub.id, sub.state);
   for (const invoice of unpaidInvoices(db, sub.id)) voidInvoice(db, invoice, now);
-  db.prepare('DELETE FROM subscription_members WHERE subscription_id = ?').run(sub.id);
+  run(db, 'DELETE FROM subscription_members WHERE subscription_id = ?', sub.id);
   updateSubscription(db, sub.id, { deleted_at: now.toISOString() }, now);
 }
 
 /** Reconciles a subscription with the clock and applies card schedules that have come due. */
-export function sync(db: SandboxDb, sub: SubscriptionRow, now: Date): { subscription: SubscriptionRow; applied: number } {
+export function sync(db: Db, sub: SubscriptionRow, now: Date): { subscription: SubscriptionRow; applied: number } {
   applyClock(db, now, sub.id);
   const today = day(now);
-  const due = db.prepare("SELECT id, changes FROM card_schedules WHERE subscription_id = ? AND state = 'scheduled' AND effective_at <= ? ORDER BY effective_at, id").all(
-    sub.id,
-    today,
-  ) as { id: number; changes: string }[];
+  const due = all<{ id: number; changes: string }>(db, "SELECT id, changes FROM card_schedules WHERE subscription_id = ? AND state = 'scheduled' AND effective_at <= ? ORDER BY effective_at, id", sub.id,
+    today);
   for (const schedule of due) {
     const changes = JSON.parse(schedule.changes) as { seats?: number; teacher_seats?: number };
     const current = getSubscription(db, sub.id) as SubscriptionRow;
     updateSubscription(db, sub.id, { seats: changes.seats ?? current.seats, teacher_seats: changes.teacher_seats ?? current.teacher_seats }, now);
-    db.prepare("UPDATE card_schedules SET state = 'applied', updated_at = ? WHERE id = ?").run(now.toISOString(), schedule.id);
+    run(db, "UPDATE card_schedules SET state = 'applied', updated_at = ? WHERE id = ?", now.toISOString(), schedule.id);
   }
   return { subscription: updateSubscription(db, sub.id, { synced_at: now.toISOString() }, now), applied: due.length };
 }

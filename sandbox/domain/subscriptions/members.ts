@@ -4,7 +4,7 @@
  * an assignment that does not fit is refused whole (409); without it as many as fit are assigned and the
  * rest are answered as skipped.
  */
-import type { SandboxDb } from '../../db/database.js';
+import { allValues, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { subscriptionLifecycle } from './lifecycle.js';
 import { memberCounts, type SubscriptionRow } from './subscriptions.js';
@@ -17,25 +17,25 @@ export interface AssignResult {
   readonly skipped: number[];
 }
 
-function unknownIds(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: readonly number[]): number[] {
+function unknownIds(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[]): number[] {
   if (ids.length === 0) return [];
   const marks = ids.map(() => '?').join(',');
   const sql =
     target === 'group'
       ? `SELECT id FROM school_groups WHERE school_id = ? AND id IN (${marks})`
       : `SELECT id FROM users WHERE school_id = ? AND kind = '${target === 'user' ? 'pupil' : 'teacher'}' AND deleted_at IS NULL AND id IN (${marks})`;
-  const found = new Set(db.prepare(sql).pluck().all(sub.school_id, ...ids) as number[]);
+  const found = new Set(allValues<number>(db, sql, sub.school_id, ...ids));
   return ids.filter((id) => !found.has(id));
 }
 
-function groupPupils(db: SandboxDb, groupIds: readonly number[]): number[] {
+function groupPupils(db: Db, groupIds: readonly number[]): number[] {
   if (groupIds.length === 0) return [];
   const marks = groupIds.map(() => '?').join(',');
-  return db.prepare(`SELECT DISTINCT user_id FROM group_pupils WHERE group_id IN (${marks}) ORDER BY user_id`).pluck().all(...groupIds) as number[];
+  return allValues<number>(db, `SELECT DISTINCT user_id FROM group_pupils WHERE group_id IN (${marks}) ORDER BY user_id`, ...groupIds);
 }
 
-function insertMembers(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: readonly number[], limit: number | null, strict: boolean, now: Date): AssignResult {
-  const existing = new Set(db.prepare('SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ?').pluck().all(sub.id, target) as number[]);
+function insertMembers(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], limit: number | null, strict: boolean, now: Date): AssignResult {
+  const existing = new Set(allValues<number>(db, 'SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ?', sub.id, target));
   const fresh = [...new Set(ids)].filter((id) => !existing.has(id));
   const room = limit === null ? fresh.length : Math.max(0, limit - existing.size);
   if (strict && fresh.length > room) {
@@ -47,8 +47,7 @@ function insertMembers(db: SandboxDb, sub: SubscriptionRow, target: Target, ids:
     );
   }
   const assigned = fresh.slice(0, room);
-  const insert = db.prepare('INSERT INTO subscription_members (subscription_id, target, member_id, created_at) VALUES (?, ?, ?, ?)');
-  for (const id of assigned) insert.run(sub.id, target, id, now.toISOString());
+  for (const id of assigned) run(db, 'INSERT INTO subscription_members (subscription_id, target, member_id, created_at) VALUES (?, ?, ?, ?)', sub.id, target, id, now.toISOString());
   return { assigned, skipped: fresh.slice(room) };
 }
 
@@ -58,7 +57,7 @@ function insertMembers(db: SandboxDb, sub: SubscriptionRow, target: Target, ids:
  * @example
  * assign(db, sub, 'user', [12, 13], { strict: true, toUsers: false }, now)
  */
-export function assign(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: readonly number[], options: { strict: boolean; toUsers: boolean }, now: Date): AssignResult {
+export function assign(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], options: { strict: boolean; toUsers: boolean }, now: Date): AssignResult {
   subscriptionLifecycle.check('assign', sub.id, sub.state);
   const unknown = unknownIds(db, sub, target, ids);
   if (unknown.length > 0) {
@@ -75,15 +74,15 @@ export function assign(db: SandboxDb, sub: SubscriptionRow, target: Target, ids:
 }
 
 /** Unassigns members (a group's pupils too, with toUsers). Returns the ids that were assigned. */
-export function unassign(db: SandboxDb, sub: SubscriptionRow, target: Target, ids: readonly number[], toUsers: boolean): number[] {
-  const remove = db.prepare('DELETE FROM subscription_members WHERE subscription_id = ? AND target = ? AND member_id = ?');
-  const removed = ids.filter((id) => remove.run(sub.id, target, id).changes > 0);
-  if (target === 'group' && toUsers) for (const id of groupPupils(db, ids)) remove.run(sub.id, 'user', id);
+export function unassign(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], toUsers: boolean): number[] {
+  const remove = (kind: Target, id: number): number => run(db, 'DELETE FROM subscription_members WHERE subscription_id = ? AND target = ? AND member_id = ?', sub.id, kind, id).changes;
+  const removed = ids.filter((id) => remove(target, id) > 0);
+  if (target === 'group' && toUsers) for (const id of groupPupils(db, ids)) remove('user', id);
   return removed;
 }
 
 /** Checks a new seat count against the assignments it must still hold. */
-export function checkSeats(db: SandboxDb, sub: SubscriptionRow, target: 'user' | 'teacher', seats: number): void {
+export function checkSeats(db: Db, sub: SubscriptionRow, target: 'user' | 'teacher', seats: number): void {
   subscriptionLifecycle.check('changeSeats', sub.id, sub.state);
   const counts = memberCounts(db, sub.id);
   const used = target === 'user' ? counts.users : counts.teachers;
@@ -94,6 +93,6 @@ export function checkSeats(db: SandboxDb, sub: SubscriptionRow, target: 'user' |
 }
 
 /** The member ids of one target. */
-export function memberIds(db: SandboxDb, subId: number, target: Target): number[] {
-  return db.prepare('SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ? ORDER BY member_id').pluck().all(subId, target) as number[];
+export function memberIds(db: Db, subId: number, target: Target): number[] {
+  return allValues<number>(db, 'SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ? ORDER BY member_id', subId, target);
 }

@@ -12,7 +12,7 @@
  */
 import type { EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import { z } from 'zod';
-import type { SandboxDb } from '../../db/database.js';
+import { one, run, type Db } from '../../kit/sql.js';
 import { enqueueJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { getPlan, planOr404 } from '../pricing/catalogue.js';
 import { invalid, notFound } from '../../kit/input.js';
@@ -47,8 +47,8 @@ export type PlanActionInput = PayloadOf<EntryOfRoute<'POST subscriptions/plans/{
 
 export const PLAN_ACTION_JOB = 'plan-action';
 
-export function planActionOr404(db: SandboxDb, id: number): PlanActionRow {
-  const row = db.prepare('SELECT * FROM plan_actions WHERE id = ?').get(id) as PlanActionRow | undefined;
+export function planActionOr404(db: Db, id: number): PlanActionRow {
+  const row = one<PlanActionRow>(db, 'SELECT * FROM plan_actions WHERE id = ?', id);
   if (!row) throw notFound('Plan action', id);
   return row;
 }
@@ -57,9 +57,9 @@ export function serializePlanAction(row: PlanActionRow): Record<string, unknown>
   return { ...row, params: jsonObject(row.params), result: row.result === null ? null : jsonObject(row.result) };
 }
 
-function schedule(db: SandboxDb, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {
+function schedule(db: Db, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {
   const job = enqueueJob(db, { queue: 'billing', namespace: 'plan-actions', kind: PLAN_ACTION_JOB, payload: { actionId: action.id }, now, runAt });
-  db.prepare("UPDATE plan_actions SET state = 'scheduled', run_at = ?, job_id = ?, error = NULL, updated_at = ? WHERE id = ?").run(runAt, job.id, now.toISOString(), action.id);
+  run(db, "UPDATE plan_actions SET state = 'scheduled', run_at = ?, job_id = ?, error = NULL, updated_at = ? WHERE id = ?", runAt, job.id, now.toISOString(), action.id);
   return planActionOr404(db, action.id);
 }
 
@@ -69,31 +69,29 @@ function schedule(db: SandboxDb, action: PlanActionRow, runAt: string, now: Date
  * @example
  * createPlanAction(db, 3, { kind: 'reprice', price: 52_000 }, now)
  */
-export function createPlanAction(db: SandboxDb, planId: number, input: PlanActionInput, now: Date): PlanActionRow {
+export function createPlanAction(db: Db, planId: number, input: PlanActionInput, now: Date): PlanActionRow {
   planOr404(db, planId);
   if (input.kind === 'migrate' && input.target_plan_id === undefined) throw invalid('target_plan_id', 'a migration needs a target plan');
   if (input.kind === 'reprice' && input.price === undefined) throw invalid('price', 'a reprice needs a price');
   const params = { target_plan_id: input.target_plan_id, price: input.price, seat_price: input.seat_price };
   const stamp = now.toISOString();
   const runAt = input.run_at === undefined ? stamp : new Date(input.run_at).toISOString();
-  const { lastInsertRowid } = db
-    .prepare("INSERT INTO plan_actions (plan_id, kind, params, state, run_at, created_at, updated_at) VALUES (?, ?, ?, 'scheduled', ?, ?, ?)")
-    .run(planId, input.kind, JSON.stringify(params), runAt, stamp, stamp);
+  const { lastInsertRowid } = run(db, "INSERT INTO plan_actions (plan_id, kind, params, state, run_at, created_at, updated_at) VALUES (?, ?, ?, 'scheduled', ?, ?, ?)", planId, input.kind, JSON.stringify(params), runAt, stamp, stamp);
   return schedule(db, planActionOr404(db, Number(lastInsertRowid)), runAt, now);
 }
 
-export function cancelPlanAction(db: SandboxDb, action: PlanActionRow, now: Date): PlanActionRow {
+export function cancelPlanAction(db: Db, action: PlanActionRow, now: Date): PlanActionRow {
   planActionLifecycle.check('cancel', action.id, action.state);
-  db.prepare("UPDATE plan_actions SET state = 'cancelled', updated_at = ? WHERE id = ?").run(now.toISOString(), action.id);
+  run(db, "UPDATE plan_actions SET state = 'cancelled', updated_at = ? WHERE id = ?", now.toISOString(), action.id);
   return planActionOr404(db, action.id);
 }
 
-export function retryPlanAction(db: SandboxDb, action: PlanActionRow, now: Date): PlanActionRow {
+export function retryPlanAction(db: Db, action: PlanActionRow, now: Date): PlanActionRow {
   planActionLifecycle.check('retry', action.id, action.state);
   return schedule(db, action, now.toISOString(), now);
 }
 
-function perform(db: SandboxDb, action: PlanActionRow, now: Date): Record<string, unknown> {
+function perform(db: Db, action: PlanActionRow, now: Date): Record<string, unknown> {
   const plan = planOr404(db, action.plan_id);
   const params = jsonObject(action.params);
   const stamp = now.toISOString();
@@ -101,17 +99,15 @@ function perform(db: SandboxDb, action: PlanActionRow, now: Date): Record<string
     const target = getPlan(db, Number(params.target_plan_id));
     if (!target) throw new Error(`Target plan ${String(params.target_plan_id)} does not exist`);
     if (target.product_id !== plan.product_id || target.currency !== plan.currency) throw new Error(`Plan ${target.id} is not of the same product and currency as plan ${plan.id}`);
-    const moved = db
-      .prepare("UPDATE subscriptions SET plan_id = ?, updated_at = ? WHERE plan_id = ? AND deleted_at IS NULL AND state IN ('pending', 'future', 'trial', 'active', 'cancelling')")
-      .run(target.id, stamp, plan.id).changes;
+    const moved = run(db, "UPDATE subscriptions SET plan_id = ?, updated_at = ? WHERE plan_id = ? AND deleted_at IS NULL AND state IN ('pending', 'future', 'trial', 'active', 'cancelling')", target.id, stamp, plan.id).changes;
     return { moved };
   }
   if (action.kind === 'reprice') {
     const seatPrice = typeof params.seat_price === 'number' ? params.seat_price : plan.seat_price;
-    db.prepare('UPDATE plans SET price = ?, seat_price = ?, version = version + 1, updated_at = ? WHERE id = ?').run(Number(params.price), seatPrice, stamp, plan.id);
+    run(db, 'UPDATE plans SET price = ?, seat_price = ?, version = version + 1, updated_at = ? WHERE id = ?', Number(params.price), seatPrice, stamp, plan.id);
     return { price: Number(params.price), seat_price: seatPrice, version: plan.version + 1 };
   }
-  db.prepare('UPDATE plans SET active = 0, updated_at = ? WHERE id = ?').run(stamp, plan.id);
+  run(db, 'UPDATE plans SET active = 0, updated_at = ? WHERE id = ?', stamp, plan.id);
   return { retired: true };
 }
 
@@ -122,12 +118,12 @@ export const planActionJob: JobKind = {
     const action = planActionOr404(db, actionId);
     if (action.state !== 'scheduled' || action.job_id !== job.id) return { progress: 100, done: true, result: { skipped: action.state } };
     const result = perform(db, action, now);
-    db.prepare("UPDATE plan_actions SET state = 'done', attempts = attempts + 1, result = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(result), now.toISOString(), action.id);
+    run(db, "UPDATE plan_actions SET state = 'done', attempts = attempts + 1, result = ?, updated_at = ? WHERE id = ?", JSON.stringify(result), now.toISOString(), action.id);
     return { progress: 100, done: true, result };
   },
   onFail(db, job, message, now) {
     const parsed = z.object({ actionId: z.number() }).safeParse(JSON.parse(job.payload));
     if (!parsed.success) return;
-    db.prepare("UPDATE plan_actions SET state = 'failed', attempts = attempts + 1, error = ?, updated_at = ? WHERE id = ? AND job_id = ?").run(message, now.toISOString(), parsed.data.actionId, job.id);
+    run(db, "UPDATE plan_actions SET state = 'failed', attempts = attempts + 1, error = ?, updated_at = ? WHERE id = ? AND job_id = ?", message, now.toISOString(), parsed.data.actionId, job.id);
   },
 };

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../../db/database.js';
+import { all, one, run, type Db } from '../../kit/sql.js';
 import type { HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
@@ -41,8 +41,8 @@ export interface SubscriptionRow {
   deleted_at: string | null;
 }
 
-export function getSubscription(db: SandboxDb, id: number): SubscriptionRow | undefined {
-  return db.prepare('SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NULL').get(id) as SubscriptionRow | undefined;
+export function getSubscription(db: Db, id: number): SubscriptionRow | undefined {
+  return one<SubscriptionRow>(db, 'SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NULL', id);
 }
 
 /**
@@ -66,28 +66,24 @@ export function visibleSubscription(ctx: HandlerContext, id: number): Subscripti
  * @example
  * applyClock(db, new Date(), 4);
  */
-export function applyClock(db: SandboxDb, now: Date, id?: number): number {
+export function applyClock(db: Db, now: Date, id?: number): number {
   const today = day(now);
   const stamp = now.toISOString();
   const only = id === undefined ? '' : ' AND id = @id';
   const args = { today, stamp, id };
   let changed = 0;
-  changed += db.prepare(`UPDATE subscriptions SET state = 'active', updated_at = @stamp WHERE state = 'future' AND start_date <= @today AND deleted_at IS NULL${only}`).run(args).changes;
-  changed += db
-    .prepare(`UPDATE subscriptions SET state = 'expired', updated_at = @stamp WHERE state IN ('trial', 'active') AND expiry < @today AND deleted_at IS NULL${only}`)
-    .run(args).changes;
-  changed += db
-    .prepare(`UPDATE subscriptions SET state = 'cancelled', cancelled_at = @stamp, updated_at = @stamp WHERE state = 'cancelling' AND expiry < @today AND deleted_at IS NULL${only}`)
-    .run(args).changes;
+  changed += run(db, `UPDATE subscriptions SET state = 'active', updated_at = @stamp WHERE state = 'future' AND start_date <= @today AND deleted_at IS NULL${only}`, args).changes;
+  changed += run(db, `UPDATE subscriptions SET state = 'expired', updated_at = @stamp WHERE state IN ('trial', 'active') AND expiry < @today AND deleted_at IS NULL${only}`, args).changes;
+  changed += run(db, `UPDATE subscriptions SET state = 'cancelled', cancelled_at = @stamp, updated_at = @stamp WHERE state = 'cancelling' AND expiry < @today AND deleted_at IS NULL${only}`, args).changes;
   return changed;
 }
 
 /** Sets columns of a subscription and stamps `updated_at`. */
-export function updateSubscription(db: SandboxDb, id: number, changes: Readonly<Partial<SubscriptionRow>>, now: Date): SubscriptionRow {
+export function updateSubscription(db: Db, id: number, changes: Readonly<Partial<SubscriptionRow>>, now: Date): SubscriptionRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
-  db.prepare(`UPDATE subscriptions SET ${assignments} WHERE id = @id`).run({ ...changes, updated_at: now.toISOString(), id });
-  return db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as SubscriptionRow;
+  run(db, `UPDATE subscriptions SET ${assignments} WHERE id = @id`, { ...changes, updated_at: now.toISOString(), id });
+  return one<SubscriptionRow>(db, 'SELECT * FROM subscriptions WHERE id = ?', id) as SubscriptionRow;
 }
 
 interface Counts {
@@ -97,11 +93,11 @@ interface Counts {
 }
 
 /** How many pupils, teachers and groups are assigned to a subscription. */
-export function memberCounts(db: SandboxDb, id: number): Counts {
-  const rows = db.prepare('SELECT target, COUNT(*) AS n FROM subscription_members WHERE subscription_id = ? GROUP BY target').all(id) as {
+export function memberCounts(db: Db, id: number): Counts {
+  const rows = all<{
     target: string;
     n: number;
-  }[];
+  }>(db, 'SELECT target, COUNT(*) AS n FROM subscription_members WHERE subscription_id = ? GROUP BY target', id);
   const count = (target: string): number => rows.find((r) => r.target === target)?.n ?? 0;
   return { users: count('user'), teachers: count('teacher'), groups: count('group') };
 }
@@ -112,8 +108,8 @@ export function memberCounts(db: SandboxDb, id: number): Counts {
  * @example
  * return { body: { subscription: serializeSubscription(db, row) } };
  */
-export function serializeSubscription(db: SandboxDb, row: SubscriptionRow): Record<string, unknown> {
-  const product = db.prepare('SELECT code, name FROM products WHERE id = ?').get(row.product_id) as { code: string; name: string } | undefined;
+export function serializeSubscription(db: Db, row: SubscriptionRow): Record<string, unknown> {
+  const product = one<{ code: string; name: string }>(db, 'SELECT code, name FROM products WHERE id = ?', row.product_id);
   const counts = memberCounts(db, row.id);
   const { action_secret: _secret, pending_upgrade, permissions, ...rest } = row;
   return {

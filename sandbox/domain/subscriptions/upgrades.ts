@@ -7,7 +7,7 @@ import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { UPGRADE_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { SandboxDb } from '../../db/database.js';
+import { all, one, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, getPlan, type PlanRow, planOr404 } from '../pricing/catalogue.js';
 import { day } from '../billing/dates.js';
@@ -38,7 +38,7 @@ const pendingSchema = z.object({ plan_id: z.number(), seats: z.number(), teacher
  * @example
  * const quote = quoteUpgrade(db, sub, { seats: 90 }, '2026-09-01');
  */
-export function quoteUpgrade(db: SandboxDb, sub: SubscriptionRow, input: UpgradeInput, today: string): Quote {
+export function quoteUpgrade(db: Db, sub: SubscriptionRow, input: UpgradeInput, today: string): Quote {
   const current = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);
   const plan = input.plan_id !== undefined ? planOr404(db, input.plan_id) : (current ?? defaultPlan(db, sub.product_id, sub.currency));
   if (!plan) throw new HttpError(409, 'Conflict', `Product ${sub.product_id} has no active plan in ${sub.currency}`);
@@ -53,7 +53,7 @@ export function quoteUpgrade(db: SandboxDb, sub: SubscriptionRow, input: Upgrade
   return { plan, seats, teacher_seats: teacherSeats, amount, currency: plan.currency };
 }
 
-function applyQuote(db: SandboxDb, sub: SubscriptionRow, quote: Quote, now: Date): SubscriptionRow {
+function applyQuote(db: Db, sub: SubscriptionRow, quote: Quote, now: Date): SubscriptionRow {
   const today = day(now);
   const fromTrial = sub.state === 'trial';
   return updateSubscription(
@@ -71,7 +71,7 @@ function applyQuote(db: SandboxDb, sub: SubscriptionRow, quote: Quote, now: Date
   );
 }
 
-function invoiceFor(db: SandboxDb, sub: SubscriptionRow, quote: Quote, billing: 'invoice' | 'card', now: Date): InvoiceRow | null {
+function invoiceFor(db: Db, sub: SubscriptionRow, quote: Quote, billing: 'invoice' | 'card', now: Date): InvoiceRow | null {
   if (quote.amount === 0) return null;
   const kind = sub.state === 'trial' ? 'subscription' : 'upgrade';
   const description = `${quote.plan.name}: upgrade to ${quote.seats} seats and ${quote.teacher_seats} teacher seats`;
@@ -79,7 +79,7 @@ function invoiceFor(db: SandboxDb, sub: SubscriptionRow, quote: Quote, billing: 
 }
 
 /** Upgrades now and invoices the difference. */
-export function upgrade(db: SandboxDb, sub: SubscriptionRow, input: UpgradeInput, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow | null } {
+export function upgrade(db: Db, sub: SubscriptionRow, input: UpgradeInput, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow | null } {
   subscriptionLifecycle.check('upgrade', sub.id, sub.state);
   if (sub.pending_upgrade !== null) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has an upgrade awaiting prepayment; activate or cancel it first`);
   const quote = quoteUpgrade(db, sub, input, day(now));
@@ -88,7 +88,7 @@ export function upgrade(db: SandboxDb, sub: SubscriptionRow, input: UpgradeInput
 }
 
 /** Prepares an upgrade that applies once its card invoice is paid (activation with the action secret). */
-export function upgradeByPrepayment(db: SandboxDb, sub: SubscriptionRow, input: UpgradeInput, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow; actionSecret: string } {
+export function upgradeByPrepayment(db: Db, sub: SubscriptionRow, input: UpgradeInput, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow; actionSecret: string } {
   subscriptionLifecycle.check('upgradePrepayment', sub.id, sub.state);
   if (sub.pending_upgrade !== null) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} already has an upgrade awaiting prepayment`);
   const quote = quoteUpgrade(db, sub, input, day(now));
@@ -110,7 +110,7 @@ function checkSecret(expected: string | null, given: string): void {
 }
 
 /** Pays a prepaid upgrade's invoice by card and applies the upgrade. */
-export function activateUpgrade(db: SandboxDb, sub: SubscriptionRow, secret: string, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow } {
+export function activateUpgrade(db: Db, sub: SubscriptionRow, secret: string, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow } {
   const pending = pendingOf(sub);
   checkSecret(pending.secret, secret);
   chargeCard(db, sub.school_id);
@@ -121,7 +121,7 @@ export function activateUpgrade(db: SandboxDb, sub: SubscriptionRow, secret: str
 }
 
 /** Drops a prepaid upgrade and voids its invoice. */
-export function cancelUpgrade(db: SandboxDb, sub: SubscriptionRow, now: Date): SubscriptionRow {
+export function cancelUpgrade(db: Db, sub: SubscriptionRow, now: Date): SubscriptionRow {
   const pending = pendingOf(sub);
   const invoice = getInvoice(db, pending.invoice_id);
   if (invoice && (invoice.state === 'open' || invoice.state === 'promised')) voidInvoice(db, invoice, now);
@@ -129,11 +129,11 @@ export function cancelUpgrade(db: SandboxDb, sub: SubscriptionRow, now: Date): S
 }
 
 /** Activates a prepaid subscription: charges the card, pays the prepayment invoice, starts the term today. */
-export function activatePrepayment(db: SandboxDb, sub: SubscriptionRow, secret: string, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow | null } {
+export function activatePrepayment(db: Db, sub: SubscriptionRow, secret: string, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow | null } {
   subscriptionLifecycle.check('activatePrepayment', sub.id, sub.state);
   checkSecret(sub.action_secret, secret);
   chargeCard(db, sub.school_id);
-  const open = db.prepare("SELECT * FROM invoices WHERE subscription_id = ? AND kind = 'prepayment' AND state IN ('open', 'promised')").get(sub.id) as InvoiceRow | undefined;
+  const open = one<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND kind = 'prepayment' AND state IN ('open', 'promised')", sub.id);
   const invoice = open ? markPaid(db, open, 'card', day(now), 'pay', now).invoice : null;
   const plan = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);
   const today = day(now);
@@ -142,16 +142,16 @@ export function activatePrepayment(db: SandboxDb, sub: SubscriptionRow, secret: 
 }
 
 /** Cancels a pending prepaid subscription through its action secret, voiding its invoice. */
-export function cancelPrepayment(db: SandboxDb, sub: SubscriptionRow, secret: string, now: Date): SubscriptionRow {
+export function cancelPrepayment(db: Db, sub: SubscriptionRow, secret: string, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelPrepayment', sub.id, sub.state);
   checkSecret(sub.action_secret, secret);
-  const open = db.prepare("SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised')").all(sub.id) as InvoiceRow[];
+  const open = all<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised')", sub.id);
   for (const invoice of open) voidInvoice(db, invoice, now);
   return updateSubscription(db, sub.id, { state: 'cancelled', cancelled_at: now.toISOString() }, now);
 }
 
 /** Moves a subscription to card billing with the school's saved card. */
-export function convertToCard(db: SandboxDb, sub: SubscriptionRow, now: Date): SubscriptionRow {
+export function convertToCard(db: Db, sub: SubscriptionRow, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('convert', sub.id, sub.state);
   if (sub.billing === 'card') throw new HttpError(409, 'Conflict', `Subscription ${sub.id} is already billed by card`);
   const card = chargeCard(db, sub.school_id);

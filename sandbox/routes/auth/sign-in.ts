@@ -11,6 +11,7 @@ import { lookupSession } from '../../server/session.js';
 import { checkPassword, findCredentials, sessionResponse, signIn } from '../../domain/auth/sign-in.js';
 import { issueToken, revokeToken, tokenHash } from '../../domain/auth/tokens.js';
 import { requireUser } from '../../kit/reach.js';
+import { run } from '../../kit/sql.js';
 
 export const signInHandlers = {
   'POST auth': (ctx) => {
@@ -44,7 +45,7 @@ export const signInHandlers = {
     const refused = checkPassword(ctx, findCredentials(ctx, 'id = ?', [user.id]), password);
     if (refused) return refused;
     const at = ctx.now().toISOString();
-    ctx.db.prepare('UPDATE tokens SET verified_at = ? WHERE token_hash = ?').run(at, tokenHash(user.token));
+    run(ctx.db, 'UPDATE tokens SET verified_at = ? WHERE token_hash = ?', at, tokenHash(user.token));
     return { body: { verified: true, verified_at: at } };
   },
 } satisfies PartialHandlerMap;

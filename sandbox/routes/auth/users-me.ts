@@ -7,6 +7,7 @@ import { HttpError, type HandlerContext, type HandlerResult, type PartialHandler
 import { notFound, parseField, pathId } from '../../kit/input.js';
 import { mayReachUser, requireUser } from '../../kit/reach.js';
 import { tokenHash } from '../../domain/auth/tokens.js';
+import { one, oneValue, run } from '../../kit/sql.js';
 
 /** Re-verification lasts this long (the 403 session-verification flow asks again after it). */
 const VERIFIED_MINUTES = 30;
@@ -49,14 +50,14 @@ export const usersMeHandlers = {
     if (sets.length > 0) {
       const sql = sets.map(([k]) => `${k} = ?`).join(', ');
       const values = sets.map(([k, v]) => (k === 'avatar' ? JSON.stringify(v) : v));
-      ctx.db.prepare(`UPDATE users SET ${sql} WHERE id = ?`).run(...values, caller.id);
+      run(ctx.db, `UPDATE users SET ${sql} WHERE id = ?`, ...values, caller.id);
     }
     return me(ctx);
   },
 
   'GET users/me/password-verified': (ctx) => {
     const caller = requireUser(ctx);
-    const at = ctx.db.prepare('SELECT verified_at FROM tokens WHERE token_hash = ?').pluck().get(tokenHash(caller.token)) as string | null | undefined;
+    const at = oneValue<string | null>(ctx.db, 'SELECT verified_at FROM tokens WHERE token_hash = ?', tokenHash(caller.token));
     const verified = typeof at === 'string' && ctx.now().getTime() - Date.parse(at) < VERIFIED_MINUTES * 60_000;
     return { body: { verified, verified_at: at ?? null } };
   },
@@ -89,16 +90,11 @@ export const usersMeHandlers = {
 
   'POST users': (ctx) => {
     const input = { ...profileOf(ctx.input), username: ctx.input.username, password: ctx.input.password, kind: ctx.input.kind ?? 'teacher' };
-    const taken = ctx.db.prepare('SELECT 1 FROM users WHERE username = ? COLLATE NOCASE').get(input.username);
+    const taken = one(ctx.db, 'SELECT 1 FROM users WHERE username = ? COLLATE NOCASE', input.username);
     if (taken) throw new HttpError(409, 'Conflict', `Username ${input.username} is taken`);
     const id = Number(
-      ctx.db
-        .prepare(
-          `INSERT INTO users (username, email, first_name, last_name, display_name, password_hash, kind, avatar, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          input.username,
+      run(ctx.db, `INSERT INTO users (username, email, first_name, last_name, display_name, password_hash, kind, avatar, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, input.username,
           input.email ?? null,
           input.first_name ?? '',
           input.last_name ?? '',
@@ -106,8 +102,7 @@ export const usersMeHandlers = {
           hashPassword(input.password),
           input.kind,
           JSON.stringify(input.avatar ?? {}),
-          ctx.now().toISOString(),
-        ).lastInsertRowid,
+          ctx.now().toISOString()).lastInsertRowid,
     );
     const result = sessionResponse(ctx, id, null);
     return { ...result, status: 201 };

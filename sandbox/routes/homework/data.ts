@@ -21,7 +21,7 @@ function pupilsFor(ctx: HandlerContext, row: HomeworkRow): UserRow[] {
 
 function data(family: string) {
   return (ctx: HandlerContext): HandlerResult => {
-    const row = findHomework(ctx.db, pathId(ctx, 'Homework'), rowScope(ctx));
+    const row = findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework'));
     const pupils = pupilsFor(ctx, row);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id }, 20_000);
     const results = pupils.map((p) => {
@@ -34,7 +34,7 @@ function data(family: string) {
 
 function sessions(family: string) {
   return (ctx: HandlerContext): HandlerResult => {
-    const row = findHomework(ctx.db, pathId(ctx, 'Homework'), rowScope(ctx));
+    const row = findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework'));
     const pupils = pupilsFor(ctx, row);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id });
     return { body: { homework_id: row.id, sessions: rows.map(sessionJson), total: rows.length } };

@@ -6,8 +6,8 @@ import { HOMEWORK_SET_FIELDS, NEW_HOMEWORK_FIELDS } from '../../../core/endpoint
 import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { checkAll } from '../../kit/check-all.js';
-import { callerSchoolId, rowScope } from '../../kit/reach.js';
-import { invalid, notFound, parseFields, parseIds, pathId, toId } from '../../kit/input.js';
+import { callerSchoolId, findReachable, rowScope } from '../../kit/reach.js';
+import { invalid, parseFields, parseIds, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup } from '../../domain/schools/find.js';
 import { assertDates, assignedPupils, fieldsIn, homeworkByIds, homeworkJson, requireHomeworkTeacher, type HomeworkFields } from '../../domain/schools/homework.js';
@@ -15,7 +15,7 @@ import { insertHomework } from '../../domain/schools/homework-write.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, HomeworkSetRow } from '../../domain/schools/rows.js';
 import { findSessions, summarise } from '../../domain/schools/sessions.js';
-import { all, one, placeholders, run } from '../../kit/sql.js';
+import { all, placeholders, run } from '../../kit/sql.js';
 
 /** The most homework one set may hold. */
 const MAX_PIECES = 50;
@@ -29,10 +29,7 @@ function pieces(value: unknown): HomeworkFields[] {
 }
 
 function findSet(ctx: HandlerContext, id: number): HomeworkSetRow {
-  const row = one<HomeworkSetRow>(ctx.db, 'SELECT * FROM homework_sets WHERE id = ?', id);
-  const scope = rowScope(ctx);
-  if (!row || (scope !== null && row.school_id !== scope)) throw notFound('Homework set', id);
-  return row;
+  return findReachable<HomeworkSetRow>(ctx.db, ctx.user, 'Homework set', 'SELECT * FROM homework_sets WHERE id = ?', id);
 }
 
 function setJson(ctx: HandlerContext, row: HomeworkSetRow): Record<string, unknown> {

@@ -14,6 +14,7 @@ import { refundDue } from '../../domain/pricing/pricing.js';
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { all, run } from '../../kit/sql.js';
 
 /** The invoice a card provider's event names: `invoice_id` at the top, else inside `data` (the provider's own shape). */
 function eventInvoiceId(input: { readonly invoice_id?: number; readonly data?: unknown }): number {
@@ -40,9 +41,7 @@ export const paymentHandlers = {
     }
     const stamp = ctx.now().toISOString();
     const first = listPaymentMethods(ctx.db, schoolId).length === 0;
-    const { lastInsertRowid } = ctx.db
-      .prepare('INSERT INTO payment_methods (school_id, provider_ref, brand, last4, exp_month, exp_year, is_default, created_at) VALUES (?, ?, ?, ?, 12, ?, ?, ?)')
-      .run(schoolId, body.paymentMethod, card.brand, card.last4, ctx.now().getUTCFullYear() + 3, first ? 1 : 0, stamp);
+    const { lastInsertRowid } = run(ctx.db, 'INSERT INTO payment_methods (school_id, provider_ref, brand, last4, exp_month, exp_year, is_default, created_at) VALUES (?, ?, ?, ?, 12, ?, ?, ?)', schoolId, body.paymentMethod, card.brand, card.last4, ctx.now().getUTCFullYear() + 3, first ? 1 : 0, stamp);
     const saved = listPaymentMethods(ctx.db, schoolId).find((m) => m.id === Number(lastInsertRowid));
     return { body: { success: true, paymentMethod: saved && serializePaymentMethod(saved) } };
   },
@@ -51,9 +50,9 @@ export const paymentHandlers = {
     const id = pathId(ctx, 'Payment method');
     const method = listPaymentMethods(ctx.db, schoolId).find((m) => m.id === id);
     if (!method) throw notFound('Payment method', id);
-    ctx.db.prepare('UPDATE payment_methods SET deleted_at = ?, is_default = 0 WHERE id = ?').run(ctx.now().toISOString(), id);
+    run(ctx.db, 'UPDATE payment_methods SET deleted_at = ?, is_default = 0 WHERE id = ?', ctx.now().toISOString(), id);
     if (method.is_default === 1) {
-      ctx.db.prepare('UPDATE payment_methods SET is_default = 1 WHERE id = (SELECT id FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1)').run(schoolId);
+      run(ctx.db, 'UPDATE payment_methods SET is_default = 1 WHERE id = (SELECT id FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1)', schoolId);
     }
     return reply(ctx, 'deleted', true, { id });
   },
@@ -74,14 +73,10 @@ export const paymentHandlers = {
   },
   'GET schools/{id}/balance': (ctx) => {
     const schoolId = schoolParam(ctx);
-    const rows = ctx.db
-      .prepare(
-        `SELECT currency, SUM(CASE WHEN state IN ('open', 'promised') THEN total ELSE 0 END) AS outstanding,
+    const rows = all(ctx.db, `SELECT currency, SUM(CASE WHEN state IN ('open', 'promised') THEN total ELSE 0 END) AS outstanding,
            SUM(CASE WHEN state IN ('open', 'promised') AND due_at < ? THEN total ELSE 0 END) AS overdue,
            SUM(CASE WHEN state IN ('paid', 'refunded') THEN total - amount_refunded ELSE 0 END) AS paid, SUM(amount_refunded) AS refunded
-         FROM invoices WHERE school_id = ? GROUP BY currency ORDER BY currency`,
-      )
-      .all(day(ctx.now()), schoolId);
+         FROM invoices WHERE school_id = ? GROUP BY currency ORDER BY currency`, day(ctx.now()), schoolId);
     return reply(ctx, 'balance', rows, { school_id: schoolId });
   },
   'GET subscriptions/{id}/refund': (ctx) => {

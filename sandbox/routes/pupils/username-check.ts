@@ -1,6 +1,7 @@
 /** Whether a username, email or school username is taken (pupil and sign-up forms check before saving). */
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { invalid } from '../../kit/input.js';
+import { one } from '../../kit/sql.js';
 
 export const usernameCheckHandlers = {
   'GET users/exists': (ctx) => {
@@ -12,11 +13,9 @@ export const usernameCheckHandlers = {
     let found: unknown;
     if (key === 'school_username') {
       const school = ctx.user?.schoolId ?? null;
-      found = ctx.db
-        .prepare(`SELECT 1 FROM users WHERE school_username = ? COLLATE NOCASE AND deleted_at IS NULL${school === null ? '' : ' AND school_id = ?'}`)
-        .get(...(school === null ? [value] : [value, school]));
+      found = one(ctx.db, `SELECT 1 FROM users WHERE school_username = ? COLLATE NOCASE AND deleted_at IS NULL${school === null ? '' : ' AND school_id = ?'}`, ...(school === null ? [value] : [value, school]));
     } else {
-      found = ctx.db.prepare(`SELECT 1 FROM users WHERE ${key} = ? COLLATE NOCASE AND deleted_at IS NULL`).get(value);
+      found = one(ctx.db, `SELECT 1 FROM users WHERE ${key} = ? COLLATE NOCASE AND deleted_at IS NULL`, value);
     }
     return { body: { exists: found !== undefined } };
   },

@@ -1,7 +1,7 @@
 /** Giving reward points (to pupils, a reward team, or the whole class), game earnings, history, and converting points to coins. */
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
-import { rowScope } from '../../kit/reach.js';
+import { findReachable, rowScope } from '../../kit/reach.js';
 import { notFound, page, parseFields, parseIds } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
 import { findGroup } from '../../domain/schools/find.js';
@@ -139,10 +139,7 @@ const removeHistory: RouteHandler<'DELETE rewards/history'> = (ctx) => {
   const { logId, schoolGroupId } = ctx.input;
   let logs: LogRow[];
   if (logId !== undefined) {
-    const log = one<LogRow>(ctx.db, 'SELECT * FROM reward_logs WHERE id = ?', logId);
-    const scope = rowScope(ctx);
-    if (!log || (scope !== null && log.school_id !== scope)) throw notFound('Reward log', logId);
-    logs = [log];
+    logs = [findReachable<LogRow>(ctx.db, ctx.user, 'Reward log', 'SELECT * FROM reward_logs WHERE id = ?', logId)];
   } else {
     logs = all<LogRow>(ctx.db, 'SELECT * FROM reward_logs WHERE group_id = ?', classFrom(ctx, { schoolGroupId, group_id }).id);
   }

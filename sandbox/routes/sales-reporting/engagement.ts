@@ -7,6 +7,7 @@ import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../ki
 import { enqueueJob } from '../../kit/jobs.js';
 import { toCsv } from '../../domain/schools/csv.js';
 import { reply } from '../../kit/reply.js';
+import { all, allValues, one, oneValue, run } from '../../kit/sql.js';
 
 
 const PREVIEW_MAX = 50;
@@ -26,25 +27,23 @@ export const engagementHandlers = {
     // A preview computes each school on the spot, so it takes at most PREVIEW_MAX of them.
     if (body.take !== undefined && body.take > PREVIEW_MAX) throw invalid('take', `Too big: a preview takes at most ${PREVIEW_MAX} schools`);
     const { start, end } = period(ctx, body);
-    const ids = body.school_ids !== undefined ? parseIds(body.school_ids, 'school_ids') as number[] : (ctx.db.prepare('SELECT id FROM schools WHERE deleted_at IS NULL ORDER BY id LIMIT ?').pluck().all(body.take ?? 20) as number[]);
-    const known = ids.filter((id) => ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(id) !== undefined);
+    const ids = body.school_ids !== undefined ? parseIds(body.school_ids, 'school_ids') as number[] : (allValues<number>(ctx.db, 'SELECT id FROM schools WHERE deleted_at IS NULL ORDER BY id LIMIT ?', body.take ?? 20));
+    const known = ids.filter((id) => one(ctx.db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', id) !== undefined);
     return reply(ctx, 'preview', known.map((id) => engagementOf(ctx.db, id, start, end)), { start, end });
   },
   'POST superuser/sales/reports/engagement/snapshots': (ctx) => {
     const { start, end } = period(ctx, ctx.input);
     const now = ctx.now();
     const job = enqueueJob(ctx.db, { queue: 'reports', namespace: 'engagement-snapshots', kind: ENGAGEMENT_JOB, payload: {}, now });
-    const { lastInsertRowid } = ctx.db
-      .prepare('INSERT INTO engagement_snapshots (start, end, job_id, created_by, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(start, end, job.id, callerId(ctx), now.toISOString());
+    const { lastInsertRowid } = run(ctx.db, 'INSERT INTO engagement_snapshots (start, end, job_id, created_by, created_at) VALUES (?, ?, ?, ?, ?)', start, end, job.id, callerId(ctx), now.toISOString());
     const id = Number(lastInsertRowid);
-    ctx.db.prepare('UPDATE jobs SET payload = ? WHERE id = ?').run(JSON.stringify({ snapshotId: id }), job.id);
+    run(ctx.db, 'UPDATE jobs SET payload = ? WHERE id = ?', JSON.stringify({ snapshotId: id }), job.id);
     return reply(ctx, 'snapshot', serializeSnapshot(ctx.db, snapshotOr404(ctx.db, id)), {}, 202);
   },
   'GET superuser/sales/reports/engagement/snapshots': (ctx) => {
     const { skip, take } = page(ctx);
-    const total = ctx.db.prepare('SELECT COUNT(*) FROM engagement_snapshots WHERE deleted_at IS NULL').pluck().get() as number;
-    const rows = ctx.db.prepare('SELECT * FROM engagement_snapshots WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?').all(take, skip) as SnapshotRow[];
+    const total = oneValue<number>(ctx.db, 'SELECT COUNT(*) FROM engagement_snapshots WHERE deleted_at IS NULL') as number;
+    const rows = all<SnapshotRow>(ctx.db, 'SELECT * FROM engagement_snapshots WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?', take, skip);
     return reply(ctx, 'snapshots', rows.map((r) => serializeSnapshot(ctx.db, r)), { total });
   },
   'GET superuser/sales/reports/engagement/snapshots/{id}': (ctx) => reply(ctx, 'snapshot', serializeSnapshot(ctx.db, snapshotOr404(ctx.db, pathId(ctx, 'Snapshot')))),
@@ -52,7 +51,7 @@ export const engagementHandlers = {
     const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
     assertSnapshotDone(ctx.db, snapshot);
     const { skip, take } = page(ctx);
-    const total = ctx.db.prepare('SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?').pluck().get(snapshot.id) as number;
+    const total = oneValue<number>(ctx.db, 'SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?', snapshot.id) as number;
     return reply(ctx, 'data', snapshotRows(ctx.db, snapshot.id, skip, take), { total });
   },
   'GET superuser/sales/reports/engagement/snapshots/{id}/download': (ctx) => {
@@ -64,7 +63,7 @@ export const engagementHandlers = {
   },
   'DELETE superuser/sales/reports/engagement/snapshots/{id}': (ctx) => {
     const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
-    ctx.db.prepare('UPDATE engagement_snapshots SET deleted_at = ? WHERE id = ?').run(ctx.now().toISOString(), snapshot.id);
+    run(ctx.db, 'UPDATE engagement_snapshots SET deleted_at = ? WHERE id = ?', ctx.now().toISOString(), snapshot.id);
     return reply(ctx, 'deleted', true, { id: snapshot.id });
   },
 } satisfies PartialHandlerMap;

@@ -5,18 +5,19 @@ import { retentions, salesInfo } from '../../domain/billing/retentions.js';
 import { headlines, periodOf, type PeriodInput, salesBy, salesTotals } from '../../domain/billing/sales-reports.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
+import { all, one, oneValue, run } from '../../kit/sql.js';
 
 
 const periodFor = (ctx: { readonly input: PeriodInput; readonly now: () => Date }): ReturnType<typeof periodOf> => periodOf(ctx.input, day(ctx.now()));
 
 function salesPersonOr404(ctx: HandlerContext, id: number): Record<string, unknown> {
-  const row = ctx.db.prepare('SELECT * FROM sales_people WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+  const row = one<Record<string, unknown>>(ctx.db, 'SELECT * FROM sales_people WHERE id = ?', id);
   if (!row) throw notFound('Sales person', id);
   return row;
 }
 
 function checkPerson(ctx: HandlerContext, id: number | null | undefined): void {
-  if (id !== null && id !== undefined && ctx.db.prepare('SELECT 1 FROM sales_people WHERE id = ?').get(id) === undefined) {
+  if (id !== null && id !== undefined && one(ctx.db, 'SELECT 1 FROM sales_people WHERE id = ?', id) === undefined) {
     throw new HttpError(422, 'Invalid data', `sales_person_id: no sales person ${id}`, { errors: [{ path: 'sales_person_id', message: 'unknown sales person' }] });
   }
 }
@@ -35,48 +36,42 @@ export const salesHandlers = {
     const { skip, take } = page(ctx);
     const where = '(@status IS NULL OR e.status = @status) AND (@type IS NULL OR e.type = @type) AND (@person IS NULL OR e.sales_person_id = @person)';
     const args = { status: filter.status ?? null, type: filter.type ?? null, person: filter.sales_person_id ?? null };
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM retention_events e WHERE ${where}`).pluck().get(args) as number;
-    const rows = ctx.db
-      .prepare(`SELECT e.*, s.name AS school_name FROM retention_events e JOIN schools s ON s.id = e.school_id WHERE ${where} ORDER BY e.due_at, e.id LIMIT @take OFFSET @skip`)
-      .all({ ...args, take, skip });
+    const total = oneValue<number>(ctx.db, `SELECT COUNT(*) FROM retention_events e WHERE ${where}`, args) as number;
+    const rows = all(ctx.db, `SELECT e.*, s.name AS school_name FROM retention_events e JOIN schools s ON s.id = e.school_id WHERE ${where} ORDER BY e.due_at, e.id LIMIT @take OFFSET @skip`, { ...args, take, skip });
     return reply(ctx, 'events', rows, { total });
   },
   'PATCH retentions/events/{id}': (ctx) => {
     const id = pathId(ctx, 'Retention event');
-    if (ctx.db.prepare('SELECT 1 FROM retention_events WHERE id = ?').get(id) === undefined) throw notFound('Retention event', id);
+    if (one(ctx.db, 'SELECT 1 FROM retention_events WHERE id = ?', id) === undefined) throw notFound('Retention event', id);
     const body = ctx.input;
     checkPerson(ctx, body.sales_person_id);
-    ctx.db
-      .prepare('UPDATE retention_events SET status = COALESCE(?, status), note = COALESCE(?, note), sales_person_id = CASE WHEN ? THEN ? ELSE sales_person_id END, updated_at = ? WHERE id = ?')
-      .run(body.status ?? null, body.note ?? null, body.sales_person_id !== undefined ? 1 : 0, body.sales_person_id ?? null, ctx.now().toISOString(), id);
-    return reply(ctx, 'event', ctx.db.prepare('SELECT * FROM retention_events WHERE id = ?').get(id));
+    run(ctx.db, 'UPDATE retention_events SET status = COALESCE(?, status), note = COALESCE(?, note), sales_person_id = CASE WHEN ? THEN ? ELSE sales_person_id END, updated_at = ? WHERE id = ?', body.status ?? null, body.note ?? null, body.sales_person_id !== undefined ? 1 : 0, body.sales_person_id ?? null, ctx.now().toISOString(), id);
+    return reply(ctx, 'event', one(ctx.db, 'SELECT * FROM retention_events WHERE id = ?', id));
   },
   'GET superuser/salespeople': (ctx) => {
-    const rows = ctx.db
-      .prepare("SELECT sp.*, (SELECT COUNT(*) FROM invoices i WHERE i.source_person_id = sp.id AND i.state NOT IN ('void', 'uncollectable')) AS invoices FROM sales_people sp ORDER BY sp.id")
-      .all();
+    const rows = all(ctx.db, "SELECT sp.*, (SELECT COUNT(*) FROM invoices i WHERE i.source_person_id = sp.id AND i.state NOT IN ('void', 'uncollectable')) AS invoices FROM sales_people sp ORDER BY sp.id");
     return reply(ctx, 'salespeople', rows, { total: rows.length });
   },
   'POST superuser/salespeople': (ctx) => {
     const body = ctx.input;
     const stamp = ctx.now().toISOString();
-    const { lastInsertRowid } = ctx.db.prepare('INSERT INTO sales_people (name, is_active, created_at, updated_at) VALUES (?, ?, ?, ?)').run(body.name, body.is_active ?? 1, stamp, stamp);
+    const { lastInsertRowid } = run(ctx.db, 'INSERT INTO sales_people (name, is_active, created_at, updated_at) VALUES (?, ?, ?, ?)', body.name, body.is_active ?? 1, stamp, stamp);
     return reply(ctx, 'salesperson', salesPersonOr404(ctx, Number(lastInsertRowid)), {}, 201);
   },
   'PATCH superuser/salespeople/{id}': (ctx) => {
     const id = pathId(ctx, 'Sales person');
     salesPersonOr404(ctx, id);
     const body = ctx.input;
-    ctx.db.prepare('UPDATE sales_people SET name = COALESCE(?, name), is_active = COALESCE(?, is_active), updated_at = ? WHERE id = ?').run(body.name ?? null, body.is_active ?? null, ctx.now().toISOString(), id);
+    run(ctx.db, 'UPDATE sales_people SET name = COALESCE(?, name), is_active = COALESCE(?, is_active), updated_at = ? WHERE id = ?', body.name ?? null, body.is_active ?? null, ctx.now().toISOString(), id);
     return reply(ctx, 'salesperson', salesPersonOr404(ctx, id));
   },
   'DELETE superuser/salespeople/{id}': (ctx) => {
     const id = pathId(ctx, 'Sales person');
     salesPersonOr404(ctx, id);
-    const used = ctx.db.prepare('SELECT (SELECT COUNT(*) FROM invoices WHERE source_person_id = ?) + (SELECT COUNT(*) FROM store_purchases WHERE source_person_id = ?)').pluck().get(id, id) as number;
+    const used = oneValue<number>(ctx.db, 'SELECT (SELECT COUNT(*) FROM invoices WHERE source_person_id = ?) + (SELECT COUNT(*) FROM store_purchases WHERE source_person_id = ?)', id, id) as number;
     if (used > 0) throw new HttpError(409, 'Conflict', `Sales person ${id} is the source of ${used} sales; set is_active 0 instead of deleting`);
-    ctx.db.prepare('UPDATE retention_events SET sales_person_id = NULL WHERE sales_person_id = ?').run(id);
-    ctx.db.prepare('DELETE FROM sales_people WHERE id = ?').run(id);
+    run(ctx.db, 'UPDATE retention_events SET sales_person_id = NULL WHERE sales_person_id = ?', id);
+    run(ctx.db, 'DELETE FROM sales_people WHERE id = ?', id);
     return reply(ctx, 'deleted', true, { id });
   },
 } satisfies PartialHandlerMap;

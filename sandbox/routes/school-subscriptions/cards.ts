@@ -11,6 +11,7 @@ import { subscriptionLifecycle } from '../../domain/subscriptions/lifecycle.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { all, one, oneValue, run } from '../../kit/sql.js';
 
 interface ScheduleRow {
   id: number;
@@ -27,7 +28,7 @@ const serializeSchedule = (row: ScheduleRow): Record<string, unknown> => ({ ...r
 function scheduleOf(ctx: HandlerContext): ScheduleRow {
   const sub = subscriptionOf(ctx);
   const sid = pathId(ctx, 'Schedule', 'sid');
-  const row = ctx.db.prepare('SELECT * FROM card_schedules WHERE id = ? AND subscription_id = ?').get(sid, sub.id) as ScheduleRow | undefined;
+  const row = one<ScheduleRow>(ctx.db, 'SELECT * FROM card_schedules WHERE id = ? AND subscription_id = ?', sid, sub.id);
   if (!row) throw notFound('Schedule', sid);
   return row;
 }
@@ -54,7 +55,7 @@ export const cardProviderHandlers = {
     const schedule = scheduleOf(ctx);
     if (schedule.state === 'cancelled') return reply(ctx, 'schedule', serializeSchedule(schedule), { changed: false });
     scheduleLifecycle.check('cancel', schedule.id, schedule.state);
-    ctx.db.prepare("UPDATE card_schedules SET state = 'cancelled', updated_at = ? WHERE id = ?").run(ctx.now().toISOString(), schedule.id);
+    run(ctx.db, "UPDATE card_schedules SET state = 'cancelled', updated_at = ? WHERE id = ?", ctx.now().toISOString(), schedule.id);
     return reply(ctx, 'schedule', serializeSchedule(scheduleOf(ctx)), { changed: true });
   },
   'POST {card_provider}/{id}/schedules/{sid}': (ctx) => {
@@ -66,11 +67,11 @@ export const cardProviderHandlers = {
     const effective = body.effective_at ?? schedule.effective_at;
     if (effective < day(ctx.now())) throw new HttpError(422, 'Invalid data', `effective_at: ${effective} is in the past`, { errors: [{ path: 'effective_at', message: 'in the past' }] });
     const changes = { ...jsonObject(schedule.changes), ...(body.seats === undefined ? {} : { seats: body.seats }), ...(body.teacher_seats === undefined ? {} : { teacher_seats: body.teacher_seats }) };
-    ctx.db.prepare('UPDATE card_schedules SET effective_at = ?, changes = ?, updated_at = ? WHERE id = ?').run(effective, JSON.stringify(changes), ctx.now().toISOString(), schedule.id);
+    run(ctx.db, 'UPDATE card_schedules SET effective_at = ?, changes = ?, updated_at = ? WHERE id = ?', effective, JSON.stringify(changes), ctx.now().toISOString(), schedule.id);
     return reply(ctx, 'schedule', serializeSchedule(scheduleOf(ctx)));
   },
   'GET subscriptions/{id}/{card_provider}/invoices': (ctx) => {
-    const rows = ctx.db.prepare("SELECT * FROM invoices WHERE subscription_id = ? AND billing = 'card' ORDER BY id").all(subscriptionOf(ctx).id) as InvoiceRow[];
+    const rows = all<InvoiceRow>(ctx.db, "SELECT * FROM invoices WHERE subscription_id = ? AND billing = 'card' ORDER BY id", subscriptionOf(ctx).id);
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total: rows.length });
   },
   'POST subscriptions/{id}/{card_provider}/invoices': (ctx) => {
@@ -87,14 +88,14 @@ export const cardProviderHandlers = {
   'GET schools/{id}/{card_provider}/events': (ctx) => {
     const schoolId = schoolParam(ctx);
     const { skip, take } = page(ctx);
-    const total = ctx.db.prepare('SELECT COUNT(*) FROM card_events WHERE school_id = ?').pluck().get(schoolId) as number;
-    const rows = ctx.db.prepare('SELECT * FROM card_events WHERE school_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(schoolId, take, skip) as CardEventRow[];
+    const total = oneValue<number>(ctx.db, 'SELECT COUNT(*) FROM card_events WHERE school_id = ?', schoolId) as number;
+    const rows = all<CardEventRow>(ctx.db, 'SELECT * FROM card_events WHERE school_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', schoolId, take, skip);
     return reply(ctx, 'events', rows.map(serializeEvent), { total });
   },
   'POST {card_provider}/{id}/events/{eid}': (ctx) => {
     const schoolId = schoolParam(ctx);
     const eid = pathId(ctx, 'Event', 'eid');
-    const event = ctx.db.prepare('SELECT * FROM card_events WHERE id = ? AND school_id = ?').get(eid, schoolId) as CardEventRow | undefined;
+    const event = one<CardEventRow>(ctx.db, 'SELECT * FROM card_events WHERE id = ? AND school_id = ?', eid, schoolId);
     if (!event) throw notFound('Event', eid);
     return reply(ctx, 'event', serializeEvent(runEvent(ctx.db, event, ctx.now())));
   },

@@ -8,6 +8,7 @@ import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { docList } from '../../kit/json-text.js';
 import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { all, one, oneValue } from '../../kit/sql.js';
 
 
 /** The invoice list's filters: the name bound in SQL and its condition. */
@@ -32,8 +33,8 @@ export const invoiceReadHandlers = {
     // No WHERE at all without filters: even `WHERE 1` makes SQLite count by scanning.
     const clauses = LIST_FILTERS.filter(([name]) => name in given).map(([, clause]) => clause);
     const where = clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '';
-    const kept = where === '' ? (ctx.db.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get() as number | undefined) : undefined;
-    const total = kept ?? (ctx.db.prepare(`SELECT COUNT(*) FROM invoices${where}`).pluck().get(given) as number);
+    const kept = where === '' ? (oneValue<number>(ctx.db, "SELECT count FROM row_counts WHERE name = 'invoices'")) : undefined;
+    const total = kept ?? (oneValue<number>(ctx.db, `SELECT COUNT(*) FROM invoices${where}`, given) as number);
     const docs = docList(
       ctx.db,
       `SELECT d.doc AS doc FROM invoices JOIN invoice_docs d ON d.id = invoices.id${where} ORDER BY invoices.id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`,
@@ -43,17 +44,17 @@ export const invoiceReadHandlers = {
   },
   'GET subscriptions/invoices/{shareableId}': (ctx) => {
     const shareable = ctx.params.shareableId ?? '';
-    const row = ctx.db.prepare('SELECT * FROM invoices WHERE shareable_id = ?').get(shareable) as InvoiceRow | undefined;
+    const row = one<InvoiceRow>(ctx.db, 'SELECT * FROM invoices WHERE shareable_id = ?', shareable);
     if (!row) throw notFound('Invoice', shareable);
-    const school = ctx.db.prepare('SELECT id, name, country FROM schools WHERE id = ?').get(row.school_id);
-    const credits = ctx.db.prepare('SELECT kind, amount, currency, reason, created_at FROM invoice_credits WHERE invoice_id = ? ORDER BY id').all(row.id);
+    const school = one(ctx.db, 'SELECT id, name, country FROM schools WHERE id = ?', row.school_id);
+    const credits = all(ctx.db, 'SELECT kind, amount, currency, reason, created_at FROM invoice_credits WHERE invoice_id = ? ORDER BY id', row.id);
     return reply(ctx, 'invoice', { ...serializeInvoice(row), school, credits });
   },
   'PATCH subscriptions/invoices/{id}/source_person': (ctx) => {
     const invoice = visibleInvoice(ctx, pathId(ctx, 'Invoice'));
     const body = ctx.input;
     const person = body.source_person_id !== undefined ? body.source_person_id : (body.source_person ?? null);
-    if (person !== null && ctx.db.prepare('SELECT 1 FROM sales_people WHERE id = ?').get(person) === undefined) {
+    if (person !== null && one(ctx.db, 'SELECT 1 FROM sales_people WHERE id = ?', person) === undefined) {
       throw new HttpError(422, 'Invalid data', `source_person_id: no sales person ${person}`, { errors: [{ path: 'source_person_id', message: 'unknown sales person' }] });
     }
     return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice, { source_person_id: person === null ? null : Number(person) }, ctx.now())));
@@ -65,14 +66,12 @@ export const invoiceReadHandlers = {
     return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice, { source_dept: dept === '' ? null : dept }, ctx.now())));
   },
   'GET coupons': (ctx) => {
-    const rows = ctx.db.prepare('SELECT * FROM coupons ORDER BY id').all();
+    const rows = all(ctx.db, 'SELECT * FROM coupons ORDER BY id');
     return reply(ctx, 'coupons', rows, { total: rows.length });
   },
   'GET coupons/{id}': (ctx) => {
     const key = ctx.params.id ?? '';
-    const row = ctx.db.prepare('SELECT * FROM coupons WHERE id = ? OR code = ? COLLATE NOCASE').get(/^\d+$/.test(key) ? Number(key) : -1, key) as
-      | { valid_until: string | null; max_redemptions: number | null; redemptions: number }
-      | undefined;
+    const row = one<{ valid_until: string | null; max_redemptions: number | null; redemptions: number }>(ctx.db, 'SELECT * FROM coupons WHERE id = ? OR code = ? COLLATE NOCASE', /^\d+$/.test(key) ? Number(key) : -1, key);
     if (!row) throw notFound('Coupon', key);
     const today = ctx.now().toISOString().slice(0, 10);
     const usable = (row.valid_until === null || row.valid_until >= today) && (row.max_redemptions === null || row.redemptions < row.max_redemptions);
@@ -81,7 +80,7 @@ export const invoiceReadHandlers = {
   'PUT subscriptions/{id}/billing_address': (ctx) => {
     const sub = subscriptionOf(ctx);
     const { billing_address_id } = ctx.input;
-    const found = ctx.db.prepare('SELECT 1 FROM addresses WHERE id = ? AND school_id = ? AND deleted_at IS NULL').get(billing_address_id, sub.school_id);
+    const found = one(ctx.db, 'SELECT 1 FROM addresses WHERE id = ? AND school_id = ? AND deleted_at IS NULL', billing_address_id, sub.school_id);
     if (found === undefined) {
       throw new HttpError(422, 'Invalid data', `billing_address_id: address ${billing_address_id} is not an address of school ${sub.school_id}`, {
         errors: [{ path: 'billing_address_id', message: 'not an address of the school' }],
@@ -94,7 +93,7 @@ export const invoiceReadHandlers = {
     return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { price_rise_exemption: date }, ctx.now()));
   },
   'GET subscriptions/plans/migrations': (ctx) => {
-    const rows = ctx.db.prepare("SELECT * FROM plan_actions WHERE kind = 'migrate' ORDER BY id DESC").all() as PlanActionRow[];
+    const rows = all<PlanActionRow>(ctx.db, "SELECT * FROM plan_actions WHERE kind = 'migrate' ORDER BY id DESC");
     return reply(ctx, 'migrations', rows.map(serializePlanAction), { total: rows.length });
   },
 } satisfies PartialHandlerMap;

@@ -10,13 +10,12 @@ import type { HandlerContext, PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { planFor, quote } from './quotes.js';
 import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { one } from '../../kit/sql.js';
 
 
 /** The prepaid subscription an action secret belongs to (within `schoolId` when given). */
 function bySecret(ctx: HandlerContext, secret: string, schoolId: number | null): SubscriptionRow {
-  const row = ctx.db
-    .prepare("SELECT * FROM subscriptions WHERE action_secret = ? AND kind = 'prepaid' AND deleted_at IS NULL AND (? IS NULL OR school_id = ?)")
-    .get(secret, schoolId, schoolId) as SubscriptionRow | undefined;
+  const row = one<SubscriptionRow>(ctx.db, "SELECT * FROM subscriptions WHERE action_secret = ? AND kind = 'prepaid' AND deleted_at IS NULL AND (? IS NULL OR school_id = ?)", secret, schoolId, schoolId);
   if (!row) throw notFound('Prepayment', 'for that action secret');
   return row;
 }
@@ -56,7 +55,7 @@ export const prepaymentHandlers = {
   'POST subscriptions/schedule/multi-year': (ctx) => {
     const body = ctx.input;
     const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
-    if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) === undefined) throw notFound('School', schoolId);
+    if (one(ctx.db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', schoolId) === undefined) throw notFound('School', schoolId);
     const granted = grant(ctx.db, schoolId, 'multi_year', { ...body, plan_id: planFor(ctx.db, schoolId, body).id }, ctx.now());
     return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
       invoice: granted.invoice && serializeInvoice(granted.invoice),

@@ -1,5 +1,5 @@
 /** Price quotes for a new subscription: the plan (named, or the product's default in the school's currency), seats, coupon and tax. */
-import type { SandboxDb } from '../../db/database.js';
+import { oneValue, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../../domain/pricing/catalogue.js';
 import { schoolCurrency } from '../../domain/subscriptions/grants.js';
@@ -12,9 +12,9 @@ import { applyCoupon, multiYearPrice, termPrice } from '../../domain/pricing/pri
 export type QuoteInput = ParsedPayload<typeof QUOTE_PAYLOAD>;
 
 /** The plan a quote or purchase means: the named plan, else the product's default in the school's currency. */
-export function planFor(db: SandboxDb, schoolId: number, input: QuoteInput, fallbackProduct = 'spelling'): PlanRow {
+export function planFor(db: Db, schoolId: number, input: QuoteInput, fallbackProduct = 'spelling'): PlanRow {
   if (input.plan_id !== undefined) return planOr404(db, input.plan_id);
-  const productId = input.product_id ?? (db.prepare('SELECT id FROM products WHERE code = ?').pluck().get(fallbackProduct) as number | undefined) ?? 1;
+  const productId = input.product_id ?? oneValue<number>(db, 'SELECT id FROM products WHERE code = ?', fallbackProduct) ?? 1;
   productOr404(db, productId);
   const currency = schoolCurrency(db, schoolId);
   const plan = defaultPlan(db, productId, currency);
@@ -28,7 +28,7 @@ export function planFor(db: SandboxDb, schoolId: number, input: QuoteInput, fall
  * @example
  * quote(db, 1, { product_id: 1, seats: 350 }, '2026-09-01')
  */
-export function quote(db: SandboxDb, schoolId: number, input: QuoteInput, today: string, multiYear = false): Record<string, unknown> {
+export function quote(db: Db, schoolId: number, input: QuoteInput, today: string, multiYear = false): Record<string, unknown> {
   const plan = planFor(db, schoolId, input);
   const seats = input.seats ?? plan.seats;
   const teacherSeats = input.teacher_seats ?? plan.teacher_seats;

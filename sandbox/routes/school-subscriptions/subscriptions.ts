@@ -10,6 +10,7 @@ import { reply } from '../../kit/reply.js';
 import { page } from '../../kit/input.js';
 import { planFor, quote } from './quotes.js';
 import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../domain/subscriptions/answers.js';
+import { all, oneValue } from '../../kit/sql.js';
 
 const created = (ctx: Parameters<Handler>[0], granted: ReturnType<typeof grant>): ReturnType<Handler> =>
   reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
@@ -17,15 +18,15 @@ const created = (ctx: Parameters<Handler>[0], granted: ReturnType<typeof grant>)
     ...(granted.actionSecret ? { action_secret: granted.actionSecret } : {}),
   }, 201);
 
-const productByCode = (ctx: Parameters<Handler>[0], code: string): number => ctx.db.prepare('SELECT id FROM products WHERE code = ?').pluck().get(code) as number;
+const productByCode = (ctx: Parameters<Handler>[0], code: string): number => oneValue<number>(ctx.db, 'SELECT id FROM products WHERE code = ?', code) as number;
 
 export const schoolSubscriptionHandlers = {
   'GET users/me/school/subscriptions': (ctx) => {
     const schoolId = callerSchoolId(ctx);
     const { skip, take } = page(ctx);
     applyClock(ctx.db, ctx.now());
-    const total = ctx.db.prepare('SELECT COUNT(*) FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL').pluck().get(schoolId) as number;
-    const rows = ctx.db.prepare('SELECT * FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?').all(schoolId, take, skip) as SubscriptionRow[];
+    const total = oneValue<number>(ctx.db, 'SELECT COUNT(*) FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL', schoolId) as number;
+    const rows = all<SubscriptionRow>(ctx.db, 'SELECT * FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?', schoolId, take, skip);
     return reply(ctx, 'subscriptions', rows.map((r) => serializeSubscription(ctx.db, r)), { total });
   },
   'POST users/me/school/subscriptions': (ctx) => {
@@ -58,7 +59,7 @@ export const schoolSubscriptionHandlers = {
   },
   'POST users/me/school/subscriptions/{id}/convert': (ctx) => answerSub(ctx, convertToCard(ctx.db, subscriptionOf(ctx), ctx.now())),
   'GET users/me/school/subscriptions/{id}/invoices': (ctx) => {
-    const rows = ctx.db.prepare('SELECT * FROM invoices WHERE subscription_id = ? ORDER BY id').all(subscriptionOf(ctx).id) as InvoiceRow[];
+    const rows = all<InvoiceRow>(ctx.db, 'SELECT * FROM invoices WHERE subscription_id = ? ORDER BY id', subscriptionOf(ctx).id);
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total: rows.length });
   },
   'POST users/me/school/subscriptions/{id}/cancel': cancelAtExpiryHandler,

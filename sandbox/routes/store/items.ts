@@ -7,6 +7,7 @@ import { itemChanges, itemChangesList, newItem, STOCK_BY_LOCATION } from '../../
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { containsNamed } from '../../kit/search.js';
+import { all, one, oneValue } from '../../kit/sql.js';
 
 export const storeItemHandlers = {
   'GET store/items': (ctx) => {
@@ -16,12 +17,12 @@ export const storeItemHandlers = {
       AND (@tag IS NULL OR EXISTS (SELECT 1 FROM json_each(tags) WHERE value = @tag))
       AND (@location IS NULL OR EXISTS (SELECT 1 FROM store_stock s WHERE s.item_id = store_items.id AND s.location_id = @location AND s.quantity > 0))`;
     const args = { all: isStaff(ctx.user) ? 1 : 0, category: filter.category ?? null, q: filter.q || null, tag: filter.tag ?? null, location: filter.location_id ?? null };
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM store_items WHERE ${where}`).pluck().get(args) as number;
-    const rows = ctx.db.prepare(`SELECT * FROM store_items WHERE ${where} ORDER BY id LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as ItemRow[];
+    const total = oneValue<number>(ctx.db, `SELECT COUNT(*) FROM store_items WHERE ${where}`, args) as number;
+    const rows = all<ItemRow>(ctx.db, `SELECT * FROM store_items WHERE ${where} ORDER BY id LIMIT @take OFFSET @skip`, { ...args, take, skip });
     return reply(ctx, 'items', rows.map((r) => serializeItem(ctx.db, r)), { total });
   },
   'GET store/item_filters': (ctx) => {
-    const items = ctx.db.prepare('SELECT * FROM store_items WHERE active = 1').all() as ItemRow[];
+    const items = all<ItemRow>(ctx.db, 'SELECT * FROM store_items WHERE active = 1');
     const categories = new Map<string, number>();
     const tags = new Set<string>();
     const ranges: Record<string, { min: number; max: number }> = {};
@@ -34,7 +35,7 @@ export const storeItemHandlers = {
         ranges[currency] = { min: Math.min(range.min, price), max: Math.max(range.max, price) };
       }
     }
-    const locations = ctx.db.prepare('SELECT id, name, country, currency FROM store_locations ORDER BY id').all();
+    const locations = all(ctx.db, 'SELECT id, name, country, currency FROM store_locations ORDER BY id');
     return reply(ctx, 'filters', {
       categories: [...categories].sort().map(([name, count]) => ({ name, count })),
       tags: [...tags].sort(),
@@ -45,7 +46,7 @@ export const storeItemHandlers = {
   'GET store/items/{id}': (ctx) => reply(ctx, 'item', serializeItem(ctx.db, itemOr404(ctx.db, pathId(ctx, 'Item')))),
   'GET store/items/sku/{sku}': (ctx) => {
     const sku = ctx.params.sku ?? '';
-    const row = ctx.db.prepare('SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE').get(sku) as ItemRow | undefined;
+    const row = one<ItemRow>(ctx.db, 'SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE', sku);
     if (!row) throw notFound('Item', sku);
     return reply(ctx, 'item', serializeItem(ctx.db, row));
   },
@@ -73,23 +74,17 @@ export const storeItemHandlers = {
     }
     return reply(ctx, 'item', serializeItem(ctx.db, item));
   },
-  'GET store/locations': (ctx) => reply(ctx, 'locations', ctx.db.prepare('SELECT * FROM store_locations ORDER BY id').all()),
+  'GET store/locations': (ctx) => reply(ctx, 'locations', all(ctx.db, 'SELECT * FROM store_locations ORDER BY id')),
   'GET store/locations/{id}': (ctx) => {
     const location = locationOr404(ctx.db, pathId(ctx, 'Location'));
-    const stock = ctx.db.prepare('SELECT i.id AS item_id, i.sku, s.quantity FROM store_stock s JOIN store_items i ON i.id = s.item_id WHERE s.location_id = ? ORDER BY i.id').all(location.id);
+    const stock = all(ctx.db, 'SELECT i.id AS item_id, i.sku, s.quantity FROM store_stock s JOIN store_items i ON i.id = s.item_id WHERE s.location_id = ? ORDER BY i.id', location.id);
     return reply(ctx, 'location', { ...location, stock });
   },
   'GET superuser/merchsales': (ctx) => {
-    const byState = ctx.db.prepare('SELECT state, currency, COUNT(*) AS count, SUM(total) AS total FROM store_purchases GROUP BY state, currency ORDER BY state, currency').all();
-    const byMonth = ctx.db
-      .prepare("SELECT substr(paid_at, 1, 7) AS month, currency, COUNT(*) AS count, SUM(total) AS total FROM store_purchases WHERE state IN ('paid', 'shipped') GROUP BY month, currency ORDER BY month, currency")
-      .all();
-    const topItems = ctx.db
-      .prepare(
-        `SELECT i.id AS item_id, i.sku, i.name, SUM(l.quantity) AS quantity FROM store_purchase_lines l JOIN store_items i ON i.id = l.item_id
-         JOIN store_purchases p ON p.id = l.purchase_id WHERE p.state IN ('finalised', 'promised', 'paid', 'shipped') GROUP BY i.id ORDER BY quantity DESC, i.id LIMIT 10`,
-      )
-      .all();
+    const byState = all(ctx.db, 'SELECT state, currency, COUNT(*) AS count, SUM(total) AS total FROM store_purchases GROUP BY state, currency ORDER BY state, currency');
+    const byMonth = all(ctx.db, "SELECT substr(paid_at, 1, 7) AS month, currency, COUNT(*) AS count, SUM(total) AS total FROM store_purchases WHERE state IN ('paid', 'shipped') GROUP BY month, currency ORDER BY month, currency");
+    const topItems = all(ctx.db, `SELECT i.id AS item_id, i.sku, i.name, SUM(l.quantity) AS quantity FROM store_purchase_lines l JOIN store_items i ON i.id = l.item_id
+         JOIN store_purchases p ON p.id = l.purchase_id WHERE p.state IN ('finalised', 'promised', 'paid', 'shipped') GROUP BY i.id ORDER BY quantity DESC, i.id LIMIT 10`);
     return reply(ctx, 'sales', { by_state: byState, by_month: byMonth, top_items: topItems });
   },
 } satisfies PartialHandlerMap;

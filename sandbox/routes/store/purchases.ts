@@ -6,6 +6,7 @@ import { getPurchase, linesOf, locationFor, type PurchaseRow, serializePurchase,
 import { createPurchase } from '../../domain/store/orders.js';
 import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
+import { all, one, oneValue } from '../../kit/sql.js';
 
 const purchaseOf = (ctx: HandlerContext): PurchaseRow => visiblePurchase(ctx, pathId(ctx, 'Purchase'));
 const answer = (ctx: HandlerContext, row: PurchaseRow, extra: Readonly<Record<string, unknown>> = {}): HandlerResult =>
@@ -20,7 +21,7 @@ function create(origin: PurchaseRow['origin']): RouteHandler<'POST store/purchas
   return (ctx) => {
     const body = { ...ctx.input, items: linesOf(ctx.input.items) };
     const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
-    if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(schoolId) === undefined) throw notFound('School', schoolId);
+    if (one(ctx.db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', schoolId) === undefined) throw notFound('School', schoolId);
     const purchase = createPurchase(ctx.db, { schoolId, userId: ctx.user?.id ?? null, origin, input: body }, ctx.now());
     return reply(ctx, 'purchase', serializePurchase(ctx.db, purchase), {}, 201);
   };
@@ -44,8 +45,8 @@ export const storePurchaseHandlers = {
     const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
     const where = '(@school IS NULL OR school_id = @school) AND (@state IS NULL OR state = @state)';
     const args = { school, state: filter.state ?? null };
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM store_purchases WHERE ${where}`).pluck().get(args) as number;
-    const rows = ctx.db.prepare(`SELECT * FROM store_purchases WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as PurchaseRow[];
+    const total = oneValue<number>(ctx.db, `SELECT COUNT(*) FROM store_purchases WHERE ${where}`, args) as number;
+    const rows = all<PurchaseRow>(ctx.db, `SELECT * FROM store_purchases WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`, { ...args, take, skip });
     return reply(ctx, 'purchases', rows.map((r) => serializePurchase(ctx.db, r)), { total });
   },
   'GET store/purchases/{id}': (ctx) => answer(ctx, purchaseOf(ctx)),
@@ -64,7 +65,7 @@ export const storePurchaseHandlers = {
     if (body.po_number !== undefined || body.skip_email !== undefined) {
       current = updatePurchase(ctx.db, purchase.id, { po_number: body.po_number ?? current.po_number, skip_email: body.skip_email ?? current.skip_email }, ctx.now());
     }
-    const lines = body.items ?? ctx.db.prepare('SELECT item_id, quantity FROM store_purchase_lines WHERE purchase_id = ?').all(purchase.id) as { item_id: number; quantity: number }[];
+    const lines = body.items ?? all<{ item_id: number; quantity: number }>(ctx.db, 'SELECT item_id, quantity FROM store_purchase_lines WHERE purchase_id = ?', purchase.id);
     setLines(ctx.db, current, lines, ctx.now());
     return answer(ctx, getPurchase(ctx.db, purchase.id) as PurchaseRow);
   },
@@ -101,7 +102,7 @@ export const storePurchaseHandlers = {
   'PATCH store/purchases/{id}/source_person': (ctx) => {
     const purchase = purchaseOf(ctx);
     const { source_person_id } = ctx.input;
-    if (source_person_id !== null && ctx.db.prepare('SELECT 1 FROM sales_people WHERE id = ?').get(source_person_id) === undefined) {
+    if (source_person_id !== null && one(ctx.db, 'SELECT 1 FROM sales_people WHERE id = ?', source_person_id) === undefined) {
       throw new HttpError(422, 'Invalid data', `source_person_id: no sales person ${source_person_id}`, { errors: [{ path: 'source_person_id', message: 'unknown sales person' }] });
     }
     return answer(ctx, updatePurchase(ctx.db, purchase.id, { source_person_id }, ctx.now()));

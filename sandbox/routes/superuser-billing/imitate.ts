@@ -6,6 +6,7 @@ import { requireUser } from '../../kit/reach.js';
 import { sessionResponse } from '../../domain/auth/sign-in.js';
 import { revokeToken } from '../../domain/auth/tokens.js';
 import { readUser, userJson } from '../../domain/auth/user-json.js';
+import { run } from '../../kit/sql.js';
 
 export const imitateHandlers = {
   'POST imitateuser/{id}': (ctx) => {
@@ -24,7 +25,7 @@ export const imitateHandlers = {
       revokeToken(ctx.db, caller.token);
       return sessionResponse(ctx, caller.imitatedBy, null);
     }
-    const stopped = ctx.db.prepare('DELETE FROM tokens WHERE imitator_id = ? AND user_id = ?').run(caller.id, id).changes;
+    const stopped = run(ctx.db, 'DELETE FROM tokens WHERE imitator_id = ? AND user_id = ?', caller.id, id).changes;
     if (stopped === 0) throw new HttpError(409, 'Conflict', `You are not imitating user ${id}`);
     const me = readUser(ctx.db, caller.id);
     return { body: { user: me && { ...userJson(ctx.db, me, null), token: caller.token }, token: caller.token, stopped } };

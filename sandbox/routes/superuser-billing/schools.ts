@@ -12,6 +12,7 @@ import { geocode } from './gazetteer.js';
 import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
 import { startsWithText } from '../../kit/search.js';
+import { all, allValues, one, oneValue, run } from '../../kit/sql.js';
 
 type GrantRoute = `POST schools/{id}/subscription/${'free' | 'backdated' | 'future' | 'full' | 'trial'}`;
 
@@ -35,17 +36,17 @@ type ScoreKind = 'archive' | 'total' | 'shed';
 function recache(kind: ScoreKind): Handler {
   return (ctx) => {
     const userId = pathId(ctx, 'User');
-    const user = ctx.db.prepare('SELECT id, data FROM users WHERE id = ? AND deleted_at IS NULL').get(userId) as { id: number; data: string } | undefined;
+    const user = one<{ id: number; data: string }>(ctx.db, 'SELECT id, data FROM users WHERE id = ? AND deleted_at IS NULL', userId);
     if (!user) throw notFound('User', userId);
     const sql = {
       total: 'SELECT COALESCE(SUM(score), 0) AS total, COUNT(*) AS plays FROM game_sessions WHERE user_id = ?',
       shed: 'SELECT game, SUM(score) AS score, COUNT(*) AS plays FROM game_sessions WHERE user_id = ? GROUP BY game ORDER BY game',
       archive: "SELECT strftime('%Y', created_at) AS year, SUM(score) AS score, COUNT(*) AS plays FROM game_sessions WHERE user_id = ? GROUP BY year ORDER BY year",
     }[kind];
-    const value = kind === 'total' ? ctx.db.prepare(sql).get(userId) : ctx.db.prepare(sql).all(userId);
+    const value = kind === 'total' ? one(ctx.db, sql, userId) : all(ctx.db, sql, userId);
     const data = jsonObject(user.data);
     const scores = { ...jsonObject(JSON.stringify(data.scores ?? {})), [kind]: value, [`${kind}_recached_at`]: ctx.now().toISOString() };
-    ctx.db.prepare('UPDATE users SET data = ? WHERE id = ?').run(JSON.stringify({ ...data, scores }), userId);
+    run(ctx.db, 'UPDATE users SET data = ? WHERE id = ?', JSON.stringify({ ...data, scores }), userId);
     return reply(ctx, 'scores', scores, { user_id: userId });
   };
 }
@@ -68,33 +69,28 @@ export const superuserSchoolHandlers = {
   },
   'POST schools/{id}/deleteschool': (ctx) => {
     const schoolId = schoolParam(ctx);
-    const live = ctx.db
-      .prepare("SELECT id FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL AND state IN ('pending', 'future', 'trial', 'active', 'cancelling') AND kind != 'freemium' ORDER BY id")
-      .pluck()
-      .all(schoolId) as number[];
+    const live = allValues<number>(ctx.db, "SELECT id FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL AND state IN ('pending', 'future', 'trial', 'active', 'cancelling') AND kind != 'freemium' ORDER BY id", schoolId);
     if (live.length > 0) throw new HttpError(409, 'Conflict', `School ${schoolId} has live subscriptions (${live.join(', ')}); cancel or move them before deleting the school`);
-    const unpaid = ctx.db.prepare("SELECT COUNT(*) FROM invoices WHERE school_id = ? AND state IN ('open', 'promised')").pluck().get(schoolId) as number;
+    const unpaid = oneValue<number>(ctx.db, "SELECT COUNT(*) FROM invoices WHERE school_id = ? AND state IN ('open', 'promised')", schoolId) as number;
     if (unpaid > 0) throw new HttpError(409, 'Conflict', `School ${schoolId} has ${unpaid} unpaid invoices; settle, void or write them off first`);
-    ctx.db.prepare('UPDATE schools SET deleted_at = ?, code = NULL WHERE id = ?').run(ctx.now().toISOString(), schoolId);
+    run(ctx.db, 'UPDATE schools SET deleted_at = ?, code = NULL WHERE id = ?', ctx.now().toISOString(), schoolId);
     return reply(ctx, 'deleted', true, { id: schoolId });
   },
   'PATCH schools/{id}/users/{uid}/role': (ctx) => {
     const schoolId = schoolParam(ctx);
     const userId = pathId(ctx, 'User', 'uid');
     const { role } = ctx.input;
-    const user = ctx.db
-      .prepare("SELECT u.id, u.kind FROM users u WHERE u.id = ? AND u.deleted_at IS NULL AND (u.school_id = ? OR EXISTS (SELECT 1 FROM school_memberships m WHERE m.user_id = u.id AND m.school_id = ?))")
-      .get(userId, schoolId, schoolId) as { id: number; kind: string } | undefined;
+    const user = one<{ id: number; kind: string }>(ctx.db, "SELECT u.id, u.kind FROM users u WHERE u.id = ? AND u.deleted_at IS NULL AND (u.school_id = ? OR EXISTS (SELECT 1 FROM school_memberships m WHERE m.user_id = u.id AND m.school_id = ?))", userId, schoolId, schoolId);
     if (!user) throw notFound('User', userId);
     if (user.kind !== 'teacher') throw new HttpError(422, 'Invalid data', `User ${userId} is a ${user.kind}; only teachers take a staff role`, { errors: [{ path: 'role', message: 'not a teacher' }] });
     const admin = role === 'admin' ? 1 : 0;
-    ctx.db.prepare('UPDATE school_memberships SET admin = ? WHERE user_id = ? AND school_id = ?').run(admin, userId, schoolId);
-    ctx.db.prepare('UPDATE users SET admin = ? WHERE id = ? AND school_id = ?').run(admin, userId, schoolId);
+    run(ctx.db, 'UPDATE school_memberships SET admin = ? WHERE user_id = ? AND school_id = ?', admin, userId, schoolId);
+    run(ctx.db, 'UPDATE users SET admin = ? WHERE id = ? AND school_id = ?', admin, userId, schoolId);
     return reply(ctx, 'user', { id: userId, school_id: schoolId, role });
   },
   'GET schools/{id}/paymentMethods': (ctx) => reply(ctx, 'paymentMethods', listPaymentMethods(ctx.db, schoolParam(ctx)).map(serializePaymentMethod)),
   'GET school{card_provider}Invoices/{id}': (ctx) => {
-    const rows = ctx.db.prepare("SELECT * FROM invoices WHERE school_id = ? AND billing = 'card' ORDER BY id DESC").all(schoolParam(ctx)) as InvoiceRow[];
+    const rows = all<InvoiceRow>(ctx.db, "SELECT * FROM invoices WHERE school_id = ? AND billing = 'card' ORDER BY id DESC", schoolParam(ctx));
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total: rows.length });
   },
   'GET geocode-address': (ctx) => {
@@ -105,23 +101,17 @@ export const superuserSchoolHandlers = {
   'PUT superuser/users/{id}/scores/shed': recache('shed'),
   'GET superuser/users/{id}/session': (ctx) => {
     const userId = pathId(ctx, 'User');
-    const user = ctx.db.prepare('SELECT id, username FROM users WHERE id = ?').get(userId) as { id: number; username: string } | undefined;
+    const user = one<{ id: number; username: string }>(ctx.db, 'SELECT id, username FROM users WHERE id = ?', userId);
     if (!user) throw notFound('User', userId);
     const now = ctx.now().toISOString();
-    const session = ctx.db
-      .prepare('SELECT COUNT(*) AS active, MAX(created_at) AS last_sign_in, MAX(expires_at) AS expires_at, MAX(imitator_id) AS imitated_by FROM tokens WHERE user_id = ? AND expires_at > ?')
-      .get(userId, now) as Record<string, unknown>;
+    const session = one<Record<string, unknown>>(ctx.db, 'SELECT COUNT(*) AS active, MAX(created_at) AS last_sign_in, MAX(expires_at) AS expires_at, MAX(imitator_id) AS imitated_by FROM tokens WHERE user_id = ? AND expires_at > ?', userId, now) as Record<string, unknown>;
     return reply(ctx, 'session', { user_id: user.id, username: user.username, ...session });
   },
   'GET superuser/{accounting}/{x}/contacts': (ctx) => {
     const system = ctx.params.accounting ?? 'accounting';
     const { skip, take } = page(ctx);
-    const rows = ctx.db
-      .prepare(
-        `SELECT s.id AS school_id, s.name, s.country, COUNT(i.id) AS invoices, SUM(CASE WHEN i.state IN ('open', 'promised') THEN 1 ELSE 0 END) AS unpaid
-         FROM schools s JOIN invoices i ON i.school_id = s.id AND ${startsWithText('i.accounting_id')} GROUP BY s.id ORDER BY s.id LIMIT ? OFFSET ?`,
-      )
-      .all(`${system}:`, take, skip) as { school_id: number }[];
+    const rows = all<{ school_id: number }>(ctx.db, `SELECT s.id AS school_id, s.name, s.country, COUNT(i.id) AS invoices, SUM(CASE WHEN i.state IN ('open', 'promised') THEN 1 ELSE 0 END) AS unpaid
+         FROM schools s JOIN invoices i ON i.school_id = s.id AND ${startsWithText('i.accounting_id')} GROUP BY s.id ORDER BY s.id LIMIT ? OFFSET ?`, `${system}:`, take, skip);
     const contacts = rows.map((r) => ({ contact_id: `${system}-${ctx.params.x ?? ''}-school-${r.school_id}`, tenant: ctx.params.x ?? null, ...r }));
     return reply(ctx, 'contacts', contacts);
   },

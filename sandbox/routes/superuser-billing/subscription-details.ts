@@ -8,10 +8,11 @@ import { applyClock, serializeSubscription, type SubscriptionRow, updateSubscrip
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { all, one, oneValue, run } from '../../kit/sql.js';
 
 function renewalEmail(db: Parameters<typeof taxRate>[0], sub: SubscriptionRow): Record<string, unknown> {
   const plan = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);
-  const school = db.prepare('SELECT name FROM schools WHERE id = ?').pluck().get(sub.school_id) as string;
+  const school = oneValue<string>(db, 'SELECT name FROM schools WHERE id = ?', sub.school_id) as string;
   const net = plan ? termPrice(plan, sub.seats, sub.teacher_seats) : 0;
   const amount = net + Math.round((net * taxRate(db, sub.school_id)) / 100);
   const ending = sub.state === 'cancelling';
@@ -37,13 +38,13 @@ export const subscriptionDetailHandlers = {
     const where = `deleted_at IS NULL AND (@school IS NULL OR school_id = @school) AND (@state IS NULL OR state = @state) AND (@kind IS NULL OR kind = @kind)
       AND (@product IS NULL OR product_id = @product)`;
     const args = { school: filter.school_id ?? null, state: filter.state ?? null, kind: filter.kind ?? null, product: filter.product_id ?? null };
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM subscriptions WHERE ${where}`).pluck().get(args) as number;
-    const rows = ctx.db.prepare(`SELECT * FROM subscriptions WHERE ${where} ORDER BY id LIMIT @take OFFSET @skip`).all({ ...args, take, skip }) as SubscriptionRow[];
+    const total = oneValue<number>(ctx.db, `SELECT COUNT(*) FROM subscriptions WHERE ${where}`, args) as number;
+    const rows = all<SubscriptionRow>(ctx.db, `SELECT * FROM subscriptions WHERE ${where} ORDER BY id LIMIT @take OFFSET @skip`, { ...args, take, skip });
     return reply(ctx, 'subscriptions', rows.map((r) => serializeSubscription(ctx.db, r)), { total });
   },
   'GET schoolsubscriptions/{id}': (ctx) => {
     const sub = subscriptionOf(ctx);
-    const invoices = ctx.db.prepare('SELECT id, number, state, currency, total, issued_at FROM invoices WHERE subscription_id = ? ORDER BY id').all(sub.id);
+    const invoices = all(ctx.db, 'SELECT id, number, state, currency, total, issued_at FROM invoices WHERE subscription_id = ? ORDER BY id', sub.id);
     return answerSub(ctx, sub, { invoices });
   },
   'PATCH superuser/subscriptions/{id}': (ctx) => {
@@ -61,54 +62,42 @@ export const subscriptionDetailHandlers = {
   },
   'POST superuser/inferred_teacher_access/refresh': (ctx) => {
     const stamp = ctx.now().toISOString();
-    ctx.db.prepare('DELETE FROM inferred_access').run();
-    const rows = ctx.db
-      .prepare(
-        `INSERT INTO inferred_access (subscription_id, user_id, school_id, refreshed_at)
+    run(ctx.db, 'DELETE FROM inferred_access');
+    const rows = run(ctx.db, `INSERT INTO inferred_access (subscription_id, user_id, school_id, refreshed_at)
          SELECT s.id, u.id, s.school_id, ? FROM subscriptions s JOIN users u ON u.school_id = s.school_id AND u.kind = 'teacher' AND u.deleted_at IS NULL
          WHERE s.deleted_at IS NULL AND s.inferred_teacher_access = 1 AND s.state IN ('trial', 'active', 'cancelling')
-           AND NOT EXISTS (SELECT 1 FROM subscription_members m WHERE m.subscription_id = s.id AND m.target = 'teacher' AND m.member_id = u.id)`,
-      )
-      .run(stamp).changes;
+           AND NOT EXISTS (SELECT 1 FROM subscription_members m WHERE m.subscription_id = s.id AND m.target = 'teacher' AND m.member_id = u.id)`, stamp).changes;
     return reply(ctx, 'refreshed', rows, { refreshed_at: stamp });
   },
   'GET superuser/inferred_teacher_access': (ctx) => {
     const { skip, take } = page(ctx);
-    const total = ctx.db.prepare('SELECT COUNT(*) FROM inferred_access').pluck().get() as number;
-    const rows = ctx.db
-      .prepare(
-        `SELECT a.subscription_id, a.user_id, u.username, u.email, a.school_id, s.name AS school_name, a.refreshed_at
-         FROM inferred_access a JOIN users u ON u.id = a.user_id JOIN schools s ON s.id = a.school_id ORDER BY a.school_id, a.subscription_id, a.user_id LIMIT ? OFFSET ?`,
-      )
-      .all(take, skip);
-    const refreshed = ctx.db.prepare('SELECT MAX(refreshed_at) FROM inferred_access').pluck().get() as string | null;
+    const total = oneValue<number>(ctx.db, 'SELECT COUNT(*) FROM inferred_access') as number;
+    const rows = all(ctx.db, `SELECT a.subscription_id, a.user_id, u.username, u.email, a.school_id, s.name AS school_name, a.refreshed_at
+         FROM inferred_access a JOIN users u ON u.id = a.user_id JOIN schools s ON s.id = a.school_id ORDER BY a.school_id, a.subscription_id, a.user_id LIMIT ? OFFSET ?`, take, skip);
+    const refreshed = oneValue<string | null>(ctx.db, 'SELECT MAX(refreshed_at) FROM inferred_access') as string | null;
     return reply(ctx, 'teachers', rows, { total, refreshed_at: refreshed });
   },
   'PATCH superuser/cancellations/{id}': (ctx) => {
     const id = pathId(ctx, 'Cancellation');
     const { reason } = ctx.input;
-    if (ctx.db.prepare('UPDATE cancellations SET reason = ? WHERE id = ?').run(reason, id).changes === 0) throw notFound('Cancellation', id);
-    return reply(ctx, 'cancellation', ctx.db.prepare('SELECT * FROM cancellations WHERE id = ?').get(id));
+    if (run(ctx.db, 'UPDATE cancellations SET reason = ? WHERE id = ?', reason, id).changes === 0) throw notFound('Cancellation', id);
+    return reply(ctx, 'cancellation', one(ctx.db, 'SELECT * FROM cancellations WHERE id = ?', id));
   },
   'GET superuser/cancellations': (ctx) => {
     const filter = ctx.input;
     const { skip, take } = page(ctx);
     const where = '(@kind IS NULL OR c.kind = @kind) AND (@school IS NULL OR c.school_id = @school)';
     const args = { kind: filter.kind ?? null, school: filter.school_id ?? null };
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM cancellations c WHERE ${where}`).pluck().get(args) as number;
-    const rows = ctx.db
-      .prepare(
-        `SELECT c.*, s.name AS school_name, sub.kind AS subscription_kind, sub.product_id FROM cancellations c JOIN schools s ON s.id = c.school_id
-         JOIN subscriptions sub ON sub.id = c.subscription_id WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT @take OFFSET @skip`,
-      )
-      .all({ ...args, take, skip });
+    const total = oneValue<number>(ctx.db, `SELECT COUNT(*) FROM cancellations c WHERE ${where}`, args) as number;
+    const rows = all(ctx.db, `SELECT c.*, s.name AS school_name, sub.kind AS subscription_kind, sub.product_id FROM cancellations c JOIN schools s ON s.id = c.school_id
+         JOIN subscriptions sub ON sub.id = c.subscription_id WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT @take OFFSET @skip`, { ...args, take, skip });
     return reply(ctx, 'cancellations', rows, { total });
   },
   'GET superuser/cancellations/aggregate': (ctx) => {
-    const byKind = ctx.db.prepare('SELECT kind, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY kind ORDER BY kind').all();
-    const byReason = ctx.db.prepare("SELECT CASE reason WHEN '' THEN '(none given)' ELSE reason END AS reason, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY 1 ORDER BY count DESC, reason").all();
-    const byMonth = ctx.db.prepare('SELECT substr(created_at, 1, 7) AS month, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY month ORDER BY month').all();
-    const undone = ctx.db.prepare('SELECT COUNT(*) FROM cancellations WHERE undone_at IS NOT NULL').pluck().get() as number;
+    const byKind = all(ctx.db, 'SELECT kind, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY kind ORDER BY kind');
+    const byReason = all(ctx.db, "SELECT CASE reason WHEN '' THEN '(none given)' ELSE reason END AS reason, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY 1 ORDER BY count DESC, reason");
+    const byMonth = all(ctx.db, 'SELECT substr(created_at, 1, 7) AS month, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY month ORDER BY month');
+    const undone = oneValue<number>(ctx.db, 'SELECT COUNT(*) FROM cancellations WHERE undone_at IS NOT NULL') as number;
     return reply(ctx, 'aggregate', { by_kind: byKind, by_reason: byReason, by_month: byMonth, undone });
   },
 } satisfies PartialHandlerMap;

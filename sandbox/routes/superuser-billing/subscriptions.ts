@@ -15,6 +15,7 @@ import {
 import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../domain/subscriptions/answers.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
+import { one } from '../../kit/sql.js';
 
 const reason = (ctx: { readonly input: { readonly reason?: string } }): string => ctx.input.reason ?? '';
 
@@ -29,7 +30,7 @@ export const subscriptionAdminHandlers = {
   'POST subscriptions/{id}/move': (ctx) => {
     const { school } = ctx.input;
     const sub = subscriptionOf(ctx);
-    if (ctx.db.prepare('SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL').get(school) === undefined) throw notFound('School', school);
+    if (one(ctx.db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', school) === undefined) throw notFound('School', school);
     subscriptionLifecycle.check('move', sub.id, sub.state);
     if (sub.school_id === school) return answerSub(ctx, sub, { changed: false });
     return answerSub(ctx, move(ctx.db, sub, school, ctx.now()), { changed: true });

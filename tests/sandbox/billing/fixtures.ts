@@ -1,5 +1,5 @@
 /** Rows put straight into a chosen state, so every transition can be tried from every state. */
-import type { SandboxDb } from '../../../sandbox/db/database.js';
+import type { Db } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
 import { createInvoice, type InvoiceState } from '../../../sandbox/domain/invoices/invoices.js';
 import type { Currency } from '../../../sandbox/domain/pricing/money.js';
@@ -14,7 +14,7 @@ export const AUD_SUB = 10;
  * @example
  * const id = invoiceIn(h.db, 'promised');
  */
-export function invoiceIn(db: SandboxDb, state: InvoiceState, options: { subId?: number; currency?: Currency; remittance?: boolean; issuedOn?: string } = {}): number {
+export function invoiceIn(db: Db, state: InvoiceState, options: { subId?: number; currency?: Currency; remittance?: boolean; issuedOn?: string } = {}): number {
   const subId = options.subId ?? (options.currency === 'aud' ? AUD_SUB : GBP_SUB);
   const sub = db.prepare('SELECT school_id, currency FROM subscriptions WHERE id = ?').get(subId) as { school_id: number; currency: Currency };
   const invoice = createInvoice(db, { schoolId: sub.school_id, subscriptionId: subId, kind: 'upgrade', currency: sub.currency, amount: 10_000, description: 'fixture', now: SEED_NOW, issuedOn: options.issuedOn ?? '2026-08-01' });
@@ -28,7 +28,7 @@ export function invoiceIn(db: SandboxDb, state: InvoiceState, options: { subId?:
 }
 
 /** An invoice's state now. */
-export function stateOf(db: SandboxDb, table: 'invoices' | 'subscriptions' | 'store_purchases', id: number): string | undefined {
+export function stateOf(db: Db, table: 'invoices' | 'subscriptions' | 'store_purchases', id: number): string | undefined {
   return db.prepare(`SELECT state FROM ${table} WHERE id = ?`).pluck().get(id) as string | undefined;
 }
 
@@ -39,7 +39,7 @@ export function stateOf(db: SandboxDb, table: 'invoices' | 'subscriptions' | 'st
  * @example
  * const id = subscriptionIn(h.db, 'cancelling');
  */
-export function subscriptionIn(db: SandboxDb, state: string): number {
+export function subscriptionIn(db: Db, state: string): number {
   const kind = state === 'trial' ? 'trial' : state === 'pending' ? 'prepaid' : state === 'future' ? 'future' : 'full';
   const [start, expiry] = state === 'expired' ? ['2025-01-01', '2025-12-31'] : state === 'future' ? ['2026-10-01', '2027-09-30'] : state === 'trial' ? ['2026-08-20', '2026-09-18'] : ['2026-03-01', '2027-02-28'];
   const billing = kind === 'trial' ? 'none' : kind === 'prepaid' ? 'card' : 'invoice';
@@ -66,7 +66,7 @@ export function subscriptionIn(db: SandboxDb, state: string): number {
  * @example
  * const id = purchaseIn(h.db, 'finalised');
  */
-export function purchaseIn(db: SandboxDb, state: string): number {
+export function purchaseIn(db: Db, state: string): number {
   const stamp = SEED_NOW.toISOString();
   const id = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM store_purchases').pluck().get() as number) ?? 1;
   const price = db.prepare("SELECT json_extract(prices, '$.gbp') FROM store_items WHERE id = 1").pluck().get() as number;

@@ -3,7 +3,7 @@
  * table's schemas, one transaction rolled back on error, HttpError to the error shape) on a seeded
  * in-memory database, without a socket.
  */
-import type { SandboxDb } from '../../../sandbox/db/database.js';
+import type { Db } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
 import type { Handler } from '../../../sandbox/kit/handler.js';
 import { directCaller } from '../helpers/direct-call.js';
@@ -23,7 +23,7 @@ export interface Reply {
 }
 
 export interface Harness {
-  readonly db: SandboxDb;
+  readonly db: Db;
   /** The sandbox clock; tests move it. */
   now: Date;
   call(route: string, options?: CallOptions): Promise<Reply>;

@@ -3,7 +3,7 @@
  * with its own generator). Runs the stages itself so the billing tests do not depend on which stages the
  * seed index lists yet.
  */
-import { openDatabase, type SandboxDb } from '../../../sandbox/db/database.js';
+import { openDatabase, type Db } from '../../../sandbox/db/database.js';
 import { SEED_NOW, type SeedSize } from '../../../sandbox/db/seed/context.js';
 import { seedBilling } from '../../../sandbox/db/seed/billing.js';
 import { seedCore } from '../../../sandbox/db/seed/core.js';
@@ -16,7 +16,7 @@ import { seedSchoolAdmin } from '../../../sandbox/db/seed/school-admin.js';
  * @example
  * const db = seededDb();
  */
-export function seededDb(size: SeedSize = 'demo'): SandboxDb {
+export function seededDb(size: SeedSize = 'demo'): Db {
   const db = openDatabase(':memory:');
   const base = { size, now: SEED_NOW, passwordHash: 'scrypt$test' };
   db.transaction(() => {

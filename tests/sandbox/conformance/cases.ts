@@ -4,21 +4,21 @@
  * entry acts on (`setup`: a deleted user, a void invoice). An entry the demo seed cannot answer says why
  * (`skip`), and is counted as not reached.
  */
-import type { SandboxDb } from '../../../sandbox/db/database.js';
+import type { Db } from '../../../sandbox/db/database.js';
 import type { Case } from './requests.js';
 import { createRecord, findRecord } from '../../../sandbox/generic/records.js';
 
 const AT = '2026-11-20T09:00:00.000Z';
 /** Deletes a seeded user of school 1 (the demo seed deletes none). */
-const deleteUser = (id: number) => (db: SandboxDb) => void db.prepare('UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(AT, id);
+const deleteUser = (id: number) => (db: Db) => void db.prepare('UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(AT, id);
 /** Turns a seeded game session of pupil 16 into one of another game (the seed plays every game but these). */
-const sessionOf = (id: number, game: string) => (db: SandboxDb) => void db.prepare('UPDATE game_sessions SET game = ? WHERE id = ?').run(game, id);
+const sessionOf = (id: number, game: string) => (db: Db) => void db.prepare('UPDATE game_sessions SET game = ? WHERE id = ?').run(game, id);
 
 /**
  * A stored record of the admin's under `key`, for a route whose parent no list route names (so the
  * generic records made before each request do not make it): `phonics/assessment/{id}/hfw`.
  */
-const adminRecord = (collection: string, key: string) => (db: SandboxDb) => {
+const adminRecord = (collection: string, key: string) => (db: Db) => {
   const admin = db.prepare("SELECT id, school_id FROM users WHERE username = 'admin'").get() as { id: number; school_id: number };
   if (findRecord(db, collection, key, null)) return;
   createRecord(db, { collection, key, ownerId: admin.id, schoolId: admin.school_id, data: { name: 'Sample' }, now: new Date(AT) });

@@ -3,7 +3,7 @@
  * generic store with curricula only, so `GET lists/{id}` (and its parents' records) would be a 404.
  */
 import { ENDPOINTS, type Endpoint } from '../../../core/endpoints/index.js';
-import type { SandboxDb } from '../../../sandbox/db/database.js';
+import type { Db } from '../../../sandbox/db/database.js';
 import { createRecord, findRecord, type RecordFilter } from '../../../sandbox/generic/records.js';
 import { collectionPaths, fillCollection, parentOf, shapeOf, type Scope } from '../../../sandbox/generic/shape.js';
 import { servedGenerically } from '../../../sandbox/routes/areas.js';
@@ -37,7 +37,7 @@ function ownerOf(scope: Scope, caller: Owner, params: Readonly<Record<string, st
   }
 }
 
-function ensure(db: SandboxDb, collection: string, key: string, filter: RecordFilter, owner: Owner): void {
+function ensure(db: Db, collection: string, key: string, filter: RecordFilter, owner: Owner): void {
   if (findRecord(db, collection, key, filter)) return;
   createRecord(db, { collection, key, ownerId: owner.id, schoolId: owner.schoolId, data: { name: 'Sample', title: 'Sample' }, now: new Date('2026-11-01T09:00:00Z') });
 }
@@ -48,7 +48,7 @@ function ensure(db: SandboxDb, collection: string, key: string, filter: RecordFi
  * @example
  * ensureRecords(db, endpoint, { id: '1' }, { id: 3, schoolId: 1 });
  */
-export function ensureRecords(db: SandboxDb, endpoint: Endpoint, params: Readonly<Record<string, string>>, caller: Owner): void {
+export function ensureRecords(db: Db, endpoint: Endpoint, params: Readonly<Record<string, string>>, caller: Owner): void {
   if (!servedGenerically(endpoint)) return;
   const shape = shapeOf(endpoint, COLLECTIONS);
   const { filter, owner } = ownerOf(shape.scope, caller, params);

@@ -4,7 +4,7 @@
  * value of its kind, unless the entry's case says otherwise).
  */
 import { fieldInfo, type Endpoint, type FieldSpec, type Role } from '../../../core/endpoints/index.js';
-import type { SandboxDb } from '../../../sandbox/db/database.js';
+import type { Db } from '../../../sandbox/db/database.js';
 import { samplePath } from '../helpers/sample-path.js';
 
 /** A seeded account (password `sandbox`), or `none` for a call without a token. */
@@ -16,7 +16,7 @@ export interface Case {
   readonly body?: Readonly<Record<string, unknown>>;
   readonly as?: Caller;
   /** Puts a seeded record in the state the entry needs first (a deleted user, a void invoice...). */
-  readonly setup?: (db: SandboxDb) => void;
+  readonly setup?: (db: Db) => void;
   /** Send it after the area's other writes (it needs what one of them makes). */
   readonly late?: true;
   /** Why the entry cannot be answered with real data on the demo seed (it is counted as not reached). */

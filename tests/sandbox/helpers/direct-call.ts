@@ -8,7 +8,7 @@ import { paramsSchema, payloadSchema } from '../../../core/endpoints/schemas.js'
 import { mayCall } from '../../../sandbox/server/roles.js';
 import { lookupSession } from '../../../sandbox/server/session.js';
 import { issueToken } from '../../../sandbox/domain/auth/tokens.js';
-import type { SandboxDb } from '../../../sandbox/db/database.js';
+import type { Db } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
 import { HttpError, type Handler } from '../../../sandbox/kit/handler.js';
 import { describeIssues } from '../../../sandbox/kit/input.js';
@@ -36,7 +36,7 @@ export interface DirectCallerOptions {
 }
 
 /** A `call(route, options)` over `db` with the given handlers. */
-export function directCaller<B>(db: SandboxDb, options: DirectCallerOptions): (route: string, call?: DirectCallOptions) => Promise<DirectReply<B>> {
+export function directCaller<B>(db: Db, options: DirectCallerOptions): (route: string, call?: DirectCallOptions) => Promise<DirectReply<B>> {
   const tokens = new Map<string, string>();
   return async (route, call = {}) => {
     const endpoint = ENDPOINTS.find((e) => e.route === route);

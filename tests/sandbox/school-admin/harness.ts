@@ -3,7 +3,7 @@
  * transaction, HttpError to the error shape) on a seeded in-memory database, without a socket.
  */
 import { seedPasswordHash } from '../../../sandbox/domain/auth/password.js';
-import { openDatabase, type SandboxDb } from '../../../sandbox/db/database.js';
+import { openDatabase, type Db } from '../../../sandbox/db/database.js';
 import { seed, SEED_NOW } from '../../../sandbox/db/seed/index.js';
 import { createRng } from '../../../sandbox/db/seed/random.js';
 import { seedSchoolAdmin } from '../../../sandbox/db/seed/school-admin.js';
@@ -84,7 +84,7 @@ export function pluck(value: unknown, path: string, field = 'id'): unknown[] {
 }
 
 export interface Harness {
-  readonly db: SandboxDb;
+  readonly db: Db;
   readonly writes: Map<string, number>;
   call(route: string, options?: CallOptions): Promise<Reply>;
   userId(username: string): number;

@@ -10,12 +10,14 @@ const groupId = (schoolId: number, name: string): number => (h.db.prepare('SELEC
 const league = (schoolId: number, kind: string): number => (h.db.prepare('SELECT id FROM leagues WHERE school_id = ? AND kind = ?').get(schoolId, kind) as { id: number }).id;
 
 describe('hives', () => {
-  it('lists and shows the school hives; another school sees 404', async () => {
+  it('lists and shows the school hives; another school sees 404, a superuser sees it', async () => {
     const hives = list((await h.call('GET hives', { as: 'teacher' })).body, 'hives');
     expect(hives.map((x) => x['status']).sort()).toEqual(['finished', 'waiting']);
     const id = hives[0]?.['id'] as number;
     expect(at((await h.call('GET hive/{id}', { as: 'teacher', params: { id } })).body, 'hive.id')).toBe(id);
     expect((await h.call('GET hives/{id}', { as: 'admin2', params: { id } })).status).toBe(404);
+    expect((await h.call('DELETE hives/{id}', { as: 'admin2', params: { id } })).status).toBe(404);
+    expect(at((await h.call('GET hives/{id}', { as: 'superuser', params: { id } })).body, 'hive.id')).toBe(id);
   });
 
   it('deletes a waiting or finished hive, not a running one', async () => {

@@ -37,13 +37,17 @@ describe('homework', () => {
     expect((h.db.prepare("SELECT COUNT(*) AS n FROM homework WHERE title = 'x'").get() as { n: number }).n).toBe(0);
   });
 
-  it('only the homework teachers or an admin may change it; other schools see 404', async () => {
+  it('only the homework teachers or an admin may change it; other schools see 404, a superuser sees it', async () => {
     const id = await createHomework();
     expect((await h.call('PUT homework/{id}', { as: 'teacher1c', params: { id }, input: { title: 'Mine now' } })).status).toBe(403);
     await h.call('POST homework/{id}/teachers/{tid}', { as: 'teacher', params: { id, tid: h.userId('teacher1c') } });
     const updated = await h.call('PUT homework/{id}', { as: 'teacher1c', params: { id }, input: { title: 'Shared' } });
     expect(at(updated.body, 'homework.title')).toBe('Shared');
     expect((await h.call('GET homework/{id}', { as: 'admin2', params: { id } })).status).toBe(404);
+    expect((await h.call('GET homework/{id}/data', { as: 'admin2', params: { id } })).status).toBe(404);
+    expect((await h.call('DELETE homework/{id}', { as: 'admin2', params: { id } })).status).toBe(404);
+    expect(at((await h.call('GET homework/{id}', { as: 'superuser', params: { id } })).body, 'homework.title')).toBe('Shared');
+    expect((await h.call('GET homework/{id}/data', { as: 'superuser', params: { id } })).status).toBe(200);
     expect((await h.call('DELETE homework/{id}/teachers/{tid}', { as: 'admin', params: { id, tid: h.userId('teacher1b') } })).status).toBe(404);
   });
 
@@ -107,6 +111,15 @@ describe('homework sets (multi)', () => {
     expect(pluck(updated.body, 'homework_set.homework', 'ends_at')).toEqual(['2026-09-20', '2026-09-20']);
     const competence = await h.call('GET homework/multi/{id}/competence', { as: 'teacher', params: { id: set.id } });
     expect(list(competence.body, 'pupils')).toHaveLength(10);
+  });
+
+  it("answers 404 for another school's set; a superuser reaches it", async () => {
+    const set = await createSet();
+    expect((await h.call('GET homework/multi/{id}/competence', { as: 'admin2', params: { id: set.id } })).status).toBe(404);
+    expect((await h.call('PUT homework/multi/{id}', { as: 'admin2', params: { id: set.id }, input: { title: 'Taken over' } })).status).toBe(404);
+    expect((await h.call('DELETE homework/multi', { as: 'admin2', input: { ids: String(set.id) } })).status).toBe(404);
+    expect(list((await h.call('GET homework/multi/{id}/competence', { as: 'superuser', params: { id: set.id } })).body, 'pupils')).toHaveLength(10);
+    expect(str((await h.call('PUT homework/multi/{id}', { as: 'superuser', params: { id: set.id }, input: { title: 'Week 4 (checked)' } })).body, 'homework_set.title')).toBe('Week 4 (checked)');
   });
 
   it('detaches pieces once, and deleting a set deletes its remaining pieces', async () => {

@@ -39,6 +39,22 @@ describe('feedback kinds and reward teams', () => {
   });
 });
 
+describe('rows named by id', () => {
+  it("answers 404 for another school's feedback kind, reward team and reward log; a superuser reaches them", async () => {
+    const oak = groupId(1, 'Year 3 Oak');
+    const feedback = list((await h.call('GET rewards/feedback/{id}', { as: 'teacher', params: { id: oak } })).body, 'feedback')[0] as { id: number };
+    const team = pluck((await h.call('GET rewards/groups/{id}', { as: 'teacher', params: { id: oak } })).body, 'groups')[0] as number;
+    const scored = await h.call('POST rewards/score', { as: 'teacher', input: { schoolGroupId: oak, pupilIds: [pupilsIn(oak)[0]], points: 1 } });
+    const logId = num(scored.body, 'logs.0.id');
+    expect((await h.call('PUT rewards/feedback/{id}', { as: 'admin2', params: { id: feedback.id }, input: { points: 4 } })).status).toBe(404);
+    expect((await h.call('DELETE rewards/groups/{id}', { as: 'admin2', params: { id: team } })).status).toBe(404);
+    expect((await h.call('DELETE rewards/history', { as: 'admin2', input: { logId } })).status).toBe(404);
+    expect(at((await h.call('PUT rewards/feedback/{id}', { as: 'superuser', params: { id: feedback.id }, input: { points: 4 } })).body, 'feedback.points')).toBe(4);
+    expect((await h.call('PUT rewards/groups/{id}/name', { as: 'superuser', params: { id: team }, input: { groupName: 'Renamed team' } })).status).toBe(200);
+    expect((await h.call('DELETE rewards/history', { as: 'superuser', input: { logId } })).status).toBe(200);
+  });
+});
+
 describe('points', () => {
   it('scores pupils by feedback kind and a reward team, refusing pupils outside the class', async () => {
     const oak = groupId(1, 'Year 3 Oak');
