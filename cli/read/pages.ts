@@ -1,4 +1,5 @@
 import { MAX_TAKE } from '../../core/domain/constants.js';
+import type { EndpointName } from '../../core/endpoints/index.js';
 import { checkedAnswer } from './records.js';
 
 /** One page of a list that pages with `skip` and `take`: its items under `key`, and the list's `total` where it says. */
@@ -12,10 +13,11 @@ export type PageFetcher<K extends string, T> = (page: { readonly skip: number; r
  * @example
  * const subs = await collectPages((page) => api.subscriptions.list({ school_id: 1, ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions');
  */
-export async function collectPages<K extends string, T>(fetchPage: PageFetcher<K, T>, command: string, key: K, call: string): Promise<T[]> {
+export async function collectPages<K extends string, T>(fetchPage: PageFetcher<K, T>, command: EndpointName, key: K, call: string): Promise<T[]> {
   const items: T[] = [];
   for (let skip = 0; ; ) {
-    const data = await checkedAnswer(command, await fetchPage({ skip, take: MAX_TAKE }), call);
+    const { data } = await fetchPage({ skip, take: MAX_TAKE });
+    await checkedAnswer(command, { data }, call);
     const page = data[key];
     items.push(...page);
     skip += page.length;

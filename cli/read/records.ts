@@ -2,6 +2,8 @@
  * API answers as curated commands read them: checked where they come in against the shapes core declares
  * (core/shapes), loosely: keys a shape does not name pass through, so `--json` still prints what the API said.
  */
+import type { EndpointEntries, EndpointName } from '../../core/endpoints/index.js';
+import type { ReplyOf } from '../../core/endpoints/methods.js';
 import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
 import type { School, Subscription } from '../../core/shapes/types.js';
 import { SESSION_USER } from '../../core/shapes/user.js';
@@ -10,17 +12,17 @@ import { CliError, EXIT } from '../cli-error.js';
 
 /**
  * An API answer checked against the reply its table entry declares (core/shapes, built with zod/mini,
- * loosely: keys the shape does not name pass through), and returned as it came: the check changes
- * nothing. A different answer is a failed request (exit 1) naming where it differs, not a crash further on.
- * The entry is read with its noun's entries only, which the call itself already loaded.
+ * loosely: keys the shape does not name pass through), and returned as it came, typed by that reply: the
+ * check changes nothing. A different answer is a failed request (exit 1) naming where it differs, not a
+ * crash further on. The entry is read with its noun's entries only, which the call itself already loaded.
  *
  * @example
  * const { school } = await checkedAnswer('schools show', await api.schools.show({ id: 1 }), 'GET schools/1');
  */
-export async function checkedAnswer<T>(command: string, response: { readonly data: T }, call: string): Promise<T> {
+export async function checkedAnswer<C extends EndpointName>(command: C, response: { readonly data: unknown }, call: string): Promise<ReplyOf<EndpointEntries[C]>> {
   const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../table-nouns.js'), import('../../core/shapes/schema.js')]);
   const problem = replyProblems((await tableEntry(command)).reply ?? {}, response.data)[0];
-  if (problem === undefined) return response.data;
+  if (problem === undefined) return response.data as ReplyOf<EndpointEntries[C]>;
   throw notAnswered(call, problem.path.split('.')[0] ?? '', problem);
 }
 

@@ -3,7 +3,7 @@
  * its core shape (core/shapes), typed by it, so a field added to a shape does not compile here until it
  * is given. Only what a test is about is passed; the rest is a plain, valid value.
  */
-import type { Cancellation, Homework, Invoice, Job, School, Snapshot, Subscription } from '../../core/shapes/types.js';
+import type { Cancellation, Group, Homework, Invoice, Job, Pupil, School, Snapshot, Subscription } from '../../core/shapes/types.js';
 
 const AT = '2026-09-01T08:00:00.000Z';
 
@@ -162,4 +162,37 @@ export function snapshotOf(fields: Partial<Snapshot> & Pick<Snapshot, 'id' | 'st
  */
 export function cancellationOf(fields: Partial<Cancellation> & Pick<Cancellation, 'id' | 'subscription_id' | 'school_id' | 'kind'>): Cancellation {
   return { reason: '', user_id: null, created_at: AT, undone_at: null, ...fields };
+}
+
+/**
+ * A group (class) of school 1 with no parent.
+ *
+ * @example
+ * groupOf({ id: 5, name: 'Class 3' })
+ */
+export function groupOf(fields: Partial<Group> & Pick<Group, 'id' | 'name'>): Group {
+  return { school_id: 1, parent_id: null, created_at: AT, updated_at: AT, ...fields };
+}
+
+/**
+ * A pupil of school 1 at no stage, as staff see them (`password` only when `fields` give one, as when just made).
+ *
+ * @example
+ * pupilOf({ id: 40, username: 's1.plucky', display_name: 'Plucky Puffin', password: 'comet42' })
+ */
+export function pupilOf(fields: Partial<Pupil> & Pick<Pupil, 'id' | 'username'>): Pupil {
+  const display = fields.display_name ?? fields.username;
+  return {
+    school_id: 1,
+    first_name: display,
+    last_name: '',
+    display_name: display,
+    experimental: false,
+    created_at: AT,
+    school_username: null,
+    stage_spelling: null,
+    stage_number: null,
+    permissions: [],
+    ...fields,
+  };
 }
