@@ -11,7 +11,7 @@ import { responseResult } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
 import { alreadyApplied, readsBack } from './read-back.js';
 import { targetIdOf, targetKindOf } from './targets.js';
-import { invoiceSchema } from '../commands/invoices/invoice-reader.js';
+import { invoiceIn } from '../commands/invoices/invoice-reader.js';
 import { WISH_BY_COMMAND, wishOf } from '../commands/invoices/actions.js';
 
 const requestSchema = z.object({
@@ -95,8 +95,8 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
       const result = responseResult(response, c.now().getTime());
       if (!writesInvoices) return result;
       // An invoice workflow's answer carries the invoice: its amount goes into the run's totals.
-      const invoice = invoiceSchema.safeParse((response.data as Record<string, unknown> | null)?.invoice);
-      return invoice.success ? { ...result, amount: invoice.data, changed: !changedNothing(response.data) } : result;
+      const invoice = invoiceIn((response.data as Record<string, unknown> | null)?.invoice);
+      return invoice ? { ...result, amount: invoice, changed: !changedNothing(response.data) } : result;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiMethods } from '../../core/endpoints/methods.js';
-import { answerOf, schoolRecord, subscriptionRecord, type SchoolRecord, type SubscriptionRecord } from './records.js';
+import type { School, Subscription } from '../../core/shapes/types.js';
+import { checkedAnswer } from './records.js';
 
 /**
  * One school by id, with its counts (`GET schools/{id}`); a missing school is the API's 404.
@@ -7,8 +8,8 @@ import { answerOf, schoolRecord, subscriptionRecord, type SchoolRecord, type Sub
  * @example
  * const school = await readSchool(await c.api(), 1);
  */
-export async function readSchool(api: ApiMethods, id: number): Promise<SchoolRecord> {
-  return answerOf((await api.schools.show({ id })).data, 'school', schoolRecord, `GET schools/${id}`);
+export async function readSchool(api: ApiMethods, id: number): Promise<School> {
+  return (await checkedAnswer('schools show', await api.schools.show({ id }), `GET schools/${id}`)).school;
 }
 
 /**
@@ -17,6 +18,6 @@ export async function readSchool(api: ApiMethods, id: number): Promise<SchoolRec
  * @example
  * const sub = await readSubscription(await c.api(), 5);
  */
-export async function readSubscription(api: ApiMethods, id: number): Promise<SubscriptionRecord> {
-  return answerOf((await api.subscriptions.show({ id })).data, 'subscription', subscriptionRecord, `GET schoolsubscriptions/${id}`);
+export async function readSubscription(api: ApiMethods, id: number): Promise<Subscription> {
+  return (await checkedAnswer('subscriptions show', await api.subscriptions.show({ id }), `GET schoolsubscriptions/${id}`)).subscription;
 }

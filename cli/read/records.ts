@@ -1,102 +1,59 @@
 /**
- * The parts of API answers that curated commands rely on, checked with zod where they come in. Objects
- * are loose: keys not named here pass through, so `--json` still prints what the API said.
+ * API answers as curated commands read them: checked where they come in against the shapes core declares
+ * (core/shapes), loosely: keys a shape does not name pass through, so `--json` still prints what the API said.
  */
-import * as z from 'zod/mini';
+import type { EndpointEntries, EndpointName } from '../../core/endpoints/index.js';
+import type { ReplyOf } from '../../core/endpoints/methods.js';
 import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
+import type { School, Subscription } from '../../core/shapes/types.js';
 import { SESSION_USER } from '../../core/shapes/user.js';
+import type { ReplyProblem } from '../../core/shapes/schema.js';
 import { CliError, EXIT } from '../cli-error.js';
 
-// zod/mini (issue 19): `schools show 1` reads these, and a one-off command should not load classic zod.
-const count = z.number().check(z.int(), z.nonnegative());
-const int = () => z.number().check(z.int());
-const text = () => z.nullish(z.string());
-
-export const schoolRecord = z.looseObject({
-  id: int(),
-  name: z.string(),
-  country: text(),
-  region: text(),
-  locale: text(),
-  code: text(),
-  pupil_count: z.optional(count),
-  teacher_count: z.optional(count),
-  group_count: z.optional(count),
-});
-export type SchoolRecord = z.infer<typeof schoolRecord>;
-
-export const subscriptionRecord = z.looseObject({
-  id: int(),
-  school_id: int(),
-  state: z.string(),
-  kind: text(),
-  product_id: z.nullish(int()),
-  product: z.nullish(z.looseObject({ name: z.string(), code: text() })),
-  start_date: text(),
-  expiry: text(),
-  seats: z.nullish(count),
-  teacher_seats: z.nullish(count),
-  assigned: z.nullish(z.looseObject({ users: count, teachers: count })),
-  seats_available: z.nullish(count),
-  teacher_seats_available: z.nullish(count),
-});
-export type SubscriptionRecord = z.infer<typeof subscriptionRecord>;
-
-export const invoiceRecord = z.looseObject({
-  id: int(),
-  number: text(),
-  subscription_id: z.nullish(int()),
-  state: z.string(),
-  currency: z.string(),
-  total: int(),
-  amount_due: z.nullish(int()),
-  due_at: text(),
-});
-export type InvoiceRecord = z.infer<typeof invoiceRecord>;
-
 /**
- * The value under `key` of an API answer, checked against `schema`; a different shape is a failed
- * request (exit 1) naming what was missing, not a crash further on.
+ * An API answer checked against the reply its table entry declares (core/shapes, built with zod/mini,
+ * loosely: keys the shape does not name pass through), and returned as it came, typed by that reply: the
+ * check changes nothing. A different answer is a failed request (exit 1) naming where it differs, not a
+ * crash further on. The entry is read with its noun's entries only, which the call itself already loaded.
  *
  * @example
- * const school = answerOf((await api.schools.show({ id: 1 })).data, 'school', schoolRecord, 'GET schools/1');
+ * const { school } = await checkedAnswer('schools show', await api.schools.show({ id: 1 }), 'GET schools/1');
  */
-export function answerOf<T>(data: unknown, key: string, schema: z.core.$ZodType<T>, call: string): T {
-  const parsed = z.safeParse(schema, valueOf(data, key));
-  if (parsed.success) return parsed.data;
-  throw notAnswered(call, key, parsed.error.issues[0]);
+export async function checkedAnswer<C extends EndpointName>(command: C, response: { readonly data: unknown }, call: string): Promise<ReplyOf<EndpointEntries[C]>> {
+  const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../table-nouns.js'), import('../../core/shapes/schema.js')]);
+  const problem = replyProblems((await tableEntry(command)).reply ?? {}, response.data)[0];
+  if (problem === undefined) return response.data as ReplyOf<EndpointEntries[C]>;
+  throw notAnswered(call, problem.path.split('.')[0] ?? '', problem);
 }
 
-const valueOf = (data: unknown, key: string): unknown => (data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined);
-
 /** A failed request (exit 1) naming what the answer lacked. */
-function notAnswered(call: string, key: string, issue: { readonly path: readonly PropertyKey[]; readonly message: string } | undefined): CliError {
-  const where = issue && issue.path.length > 0 ? ` (${key}.${issue.path.map(String).join('.')}: ${issue.message})` : '';
-  return new CliError(`${call} answered without the expected ${key}${where}`, EXIT.requestFailed);
+function notAnswered(call: string, key: string, problem: ReplyProblem): CliError {
+  return new CliError(`${call} answered without the expected ${key || 'object'} (${problem.path || 'the answer'}: ${problem.message})`, EXIT.requestFailed);
 }
 
 /**
  * The value under `key` of an API answer, checked against its shape as core declares it (core/shapes,
  * with zod/mini, loosely: keys the shape does not name pass through); a different one is a failed request
- * (exit 1), as with `answerOf`.
+ * (exit 1), as with `checkedAnswer`.
  *
  * @example
  * const user = await answerShaped((await api.me.show()).data, 'user', SESSION_USER, 'GET users/me');
  */
 export async function answerShaped<S extends ObjectShape>(data: unknown, key: string, shape: S, call: string): Promise<ValueOf<S>> {
-  const { replySchema } = await import('../../core/shapes/schema.js');
-  const parsed = replySchema(shape).safeParse(valueOf(data, key));
-  if (parsed.success) return parsed.data as ValueOf<S>;
-  throw notAnswered(call, key, parsed.error.issues[0]);
+  const { replyProblems } = await import('../../core/shapes/schema.js');
+  const value = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
+  const problem = replyProblems(shape, value)[0];
+  if (problem === undefined) return value as ValueOf<S>;
+  throw notAnswered(call, key, { path: problem.path ? `${key}.${problem.path}` : key, message: problem.message });
 }
 
 /** A product's name for people: its name, else its code, else its id. */
-export function productName(sub: SubscriptionRecord): string {
-  return sub.product?.name ?? sub.product?.code ?? (sub.product_id ? `product ${sub.product_id}` : 'subscription');
+export function productName(sub: Pick<Subscription, 'product' | 'product_id'>): string {
+  return sub.product.name || sub.product.code || `product ${sub.product_id}`;
 }
 
 /** "Oakfield Primary School (school 1, GB)". */
-export function schoolLabel(school: SchoolRecord): string {
+export function schoolLabel(school: Pick<School, 'id' | 'name' | 'country'>): string {
   return `${school.name} (school ${school.id}${school.country ? `, ${school.country}` : ''})`;
 }
 

@@ -12,7 +12,7 @@ import type { DISTRICT, RETENTION_EVENT, SALES_PERSON } from './sales.js';
 import type { ADDRESS, SCHOOL } from './school.js';
 import type { PURCHASE, STORE_ITEM, STORE_LOCATION } from './store.js';
 import type { CANCELLATION, COST, COUPON, PAYMENT_METHOD, PLAN, PLAN_ACTION, PRODUCT, SCOPE, SUBSCRIPTION } from './subscription.js';
-import type { EMAIL_LOG, JOB, SNAPSHOT, SYSTEM_ERROR } from './system.js';
+import type { EMAIL_LOG, ENGAGEMENT_ROW, JOB, SNAPSHOT, SYSTEM_ERROR } from './system.js';
 import type { PUPIL, SESSION_USER, TEACHER, USER } from './user.js';
 
 export type Invoice = ValueOf<typeof INVOICE>;
@@ -54,6 +54,7 @@ export type EmailLog = ValueOf<typeof EMAIL_LOG>;
 export type Job = ValueOf<typeof JOB>;
 export type SystemError = ValueOf<typeof SYSTEM_ERROR>;
 export type Snapshot = ValueOf<typeof SNAPSHOT>;
+export type EngagementRow = ValueOf<typeof ENGAGEMENT_ROW>;
 export type SalesPerson = ValueOf<typeof SALES_PERSON>;
 export type RetentionEvent = ValueOf<typeof RETENTION_EVENT>;
 export type District = ValueOf<typeof DISTRICT>;

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../core/api/client.js';
+import { createdPupils } from '../../cli/commands/pupils/credentials.js';
 import { runPupilsGenerate } from '../../cli/commands/pupils/generate.js';
 import { HintedError } from '../../cli/write/hinted-error.js';
 import { fakeFetch, json, type FetchCall } from '../core/api/support/fake-fetch.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
+import { groupOf, pupilOf } from '../helpers/records.js';
 
 /** A fake API answering by `METHOD path` (a function answers from the call); anything else is a 404. */
 function setup(routes: Readonly<Record<string, Response | ((call: FetchCall) => Response)>>, interrupt?: AbortController) {
@@ -33,14 +35,14 @@ const me = ({ school, ...user }: Record<string, unknown>) =>
 const OAKFIELD = { id: 1, name: 'Oakfield', admin: true };
 // GET schools/1 as core's SCHOOL shape declares it.
 const schoolOne = json(200, { school: { id: 1, name: 'Oakfield', country: 'GB', region: 'GB-ENG', locale: 'en_GB', account_region: 'GB', district_id: null, settings: {}, created_at: '2026-09-01T08:00:00Z' } });
-const created = json(201, { pupils: [{ id: 40, username: 's1.plucky', school_id: 1, school_username: 'plucky', display_name: 'Plucky Puffin', password: 'comet42' }], total: 1 });
+const created = json(201, { pupils: [pupilOf({ id: 40, username: 's1.plucky', school_id: 1, school_username: 'plucky', display_name: 'Plucky Puffin', password: 'comet42' })], total: 1 });
 
 describe('pupils generate (in-process)', () => {
   it('keeps the passwords in the file when adding the pupils to the group fails, says how to add them, and switches back', async () => {
     const { f, sent } = setup({
       'GET users/me': me({ superuser: true, school: { id: 3, name: 'Wattle' } }),
       'GET schools/1': schoolOne,
-      'GET users/me/school/groups/5': json(200, { group: { id: 5, school_id: 1, name: 'Class 3' } }),
+      'GET users/me/school/groups/5': json(200, { group: groupOf({ id: 5, school_id: 1, name: 'Class 3' }) }),
       'POST users/me/manageschool': json(200, { school: { id: 1 } }),
       'POST users/me/school/pupils/generate': created,
       'POST users/me/school/groups/5/pupils': json(500, { error: 'Internal server error', message: 'boom' }),
@@ -91,7 +93,7 @@ describe('pupils generate (in-process)', () => {
       {
         'GET users/me': me({ superuser: true, school: { id: 3, name: 'Wattle' } }),
         'GET schools/1': schoolOne,
-        'GET users/me/school/groups/5': json(200, { group: { id: 5, school_id: 1, name: 'Class 3' } }),
+        'GET users/me/school/groups/5': json(200, { group: groupOf({ id: 5, school_id: 1, name: 'Class 3' }) }),
         'POST users/me/manageschool': json(200, { school: { id: 1 } }),
         'POST users/me/school/pupils/generate': () => {
           interrupt.abort();
@@ -118,7 +120,7 @@ describe('pupils generate (in-process)', () => {
   it('refuses a teacher who is not a school admin with exit 4, and a group of another school or no group with exit 1 (a read was sent)', async () => {
     const teacher = setup({ 'GET users/me': me({ school: { ...OAKFIELD, admin: false } }) });
     await expect(runPupilsGenerate(teacher.f, { amount: 3 })).rejects.toMatchObject({ exitCode: 4 });
-    const admin = setup({ 'GET users/me': me({ school: OAKFIELD }), 'GET users/me/school/groups/8': json(200, { group: { id: 8, school_id: 2, name: 'Maple 1' } }) });
+    const admin = setup({ 'GET users/me': me({ school: OAKFIELD }), 'GET users/me/school/groups/8': json(200, { group: groupOf({ id: 8, school_id: 2, name: 'Maple 1' }) }) });
     await expect(runPupilsGenerate(admin.f, { amount: 3, group: 8 })).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/Maple 1 is a group of school 2, .*\(read GET users\/me\/school\/groups\/8\); nothing was written/) as unknown });
     await expect(runPupilsGenerate(admin.f, { amount: 3, group: 999999 })).rejects.toMatchObject({ exitCode: 1, message: '--group 999999: no such group (GET users/me/school/groups/999999 answered 404); nothing was written' });
     expect(admin.sent()).toEqual(['GET users/me', 'GET users/me/school/groups/8', 'GET users/me', 'GET users/me/school/groups/999999']);
@@ -129,5 +131,23 @@ describe('pupils generate (in-process)', () => {
     await runPupilsGenerate(f.withGlobals({ format: 'csv' }), { amount: 1, showPasswords: true });
     expect(f.out()).toBe('username,password,school_id,school_username,display_name,id\ns1.plucky,comet42,1,plucky,Plucky Puffin,40\n');
     expect(f.err()).toMatch(/shown once: they cannot be read back later/);
+  });
+});
+
+describe('the pupils a generate answer holds', () => {
+  const plucky = pupilOf({ id: 40, username: 's1.plucky', school_username: 'plucky', display_name: 'Plucky Puffin', password: 'comet42' });
+
+  it('reads them with core\'s PUPIL shape, and keeps their passwords when a key the credentials do not hold differs', async () => {
+    expect(await createdPupils({ pupils: [plucky], total: 1 })).toEqual([plucky]);
+    const odd = { ...plucky, stage_spelling: 'three', permissions: null };
+    expect(await createdPupils({ pupils: [odd] })).toEqual([odd]);
+  });
+
+  it('refuses (exit 1) an answer with no pupils, or pupils without what the credentials hold', async () => {
+    const refused = { exitCode: 1, message: 'The API answered without the list of pupils it created; see them with `edshed pupils list`' };
+    await expect(createdPupils({ pupils: [], total: 0 })).rejects.toMatchObject(refused);
+    await expect(createdPupils({ total: 1 })).rejects.toMatchObject(refused);
+    await expect(createdPupils({ pupils: [{ ...plucky, username: 7 }], total: 1 })).rejects.toMatchObject(refused);
+    await expect(createdPupils({ pupils: [{ ...plucky, password: null }], total: 1 })).rejects.toMatchObject(refused);
   });
 });

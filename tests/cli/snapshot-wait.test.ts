@@ -5,10 +5,12 @@ import { runSnapshotDelete } from '../../cli/commands/snapshots/delete.js';
 import { waitForSnapshot } from '../../cli/commands/snapshots/poll.js';
 import { scriptedPrompter } from '../../cli/prompter.js';
 import { fakeFetch, json, type FakeAnswer } from '../core/api/support/fake-fetch.js';
+import type { Snapshot } from '../../core/shapes/types.js';
 import { fakeFactory, type FakeOptions } from '../helpers/fake-factory.js';
+import { snapshotOf } from '../helpers/records.js';
 
-const snapshot = (state: string, progress: number, error: string | null = null) =>
-  json(200, { snapshot: { id: 3, start: '2026-09-01', end: '2026-11-01', state, progress, error, rows: 0 } });
+const snapshot = (state: Snapshot['state'], progress: number, error: string | null = null) =>
+  json(200, { snapshot: snapshotOf({ id: 3, start: '2026-09-01', end: '2026-11-01', state, progress, error }) });
 
 function setup(answers: readonly FakeAnswer[], options: FakeOptions = {}) {
   const fake = fakeFetch(answers);

@@ -31,7 +31,7 @@ export interface ActionSpec {
   readonly required: readonly DetailName[];
   readonly optional: readonly DetailName[];
   /** Path parameters and payload for one invoice; throws CliError when the invoice lacks what the route needs. */
-  input(id: number, details: ActionDetails, invoice: Invoice | undefined): Record<string, unknown>;
+  input(id: number, details: ActionDetails, invoice: Pick<Invoice, 'subscription_id'> | undefined): Record<string, unknown>;
   /** What a write that changed nothing means: "already paid". */
   readonly already: string;
   /**

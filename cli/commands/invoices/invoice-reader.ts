@@ -2,50 +2,58 @@
  * Reading invoices by id. The API has no read of one invoice by its id (`invoices show` takes the
  * shareable id), so invoices are found in `invoices list`, newest first, a page at a time.
  */
-import { z } from 'zod';
 import type { ApiClient } from '../../../core/api/client.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
+import { INVOICE } from '../../../core/shapes/invoice.js';
+import { replyProblems } from '../../../core/shapes/schema.js';
+import type { Invoice as ShapedInvoice } from '../../../core/shapes/types.js';
 
-/** The fields of an invoice the mark command relies on; the API sends more. */
-export const invoiceSchema = z.looseObject({
-  id: z.number().int(),
-  number: z.string(),
-  state: z.string(),
-  total: z.number().int(),
-  currency: z.string(),
-  subscription_id: z.number().int().nullish(),
-  /** Set once sent to accounting; any other shape is read as unknown rather than dropping the invoice. */
-  accounting_id: z.string().nullish().catch(undefined),
-  /** What the payment rules read (core/domain/invoice-payment.ts): a bulk dry run foresees their refusals. */
-  issued_at: z.string().nullish().catch(undefined),
-  paid_method: z.string().nullish().catch(undefined),
-  paid_date: z.string().nullish().catch(undefined),
-});
-export type Invoice = z.infer<typeof invoiceSchema>;
+/**
+ * Fields the mark command reads but can do without: an invoice whose accounting id or payment details
+ * are not what its shape says is read without them (as unknown) rather than dropped. The payment rules
+ * (core/domain/invoice-payment.ts) read the last three, so a bulk dry run foresees their refusals.
+ */
+const TOLERATED = ['accounting_id', 'issued_at', 'paid_method', 'paid_date'] as const;
+type Tolerated = (typeof TOLERATED)[number];
 
-const pageSchema = z.looseObject({ invoices: z.array(z.unknown()), total: z.number().int().nonnegative().optional().catch(undefined) });
+/** An invoice as core's shape declares it (core/shapes/invoice.ts), the tolerated fields possibly unknown. */
+export type Invoice = Omit<ShapedInvoice, Tolerated> & Partial<Pick<ShapedInvoice, Tolerated>>;
+
+/**
+ * An invoice of an answer, checked against core's shape (loosely: keys it does not name pass through).
+ * Undefined when it is not one, apart from the tolerated fields, which are then left out.
+ *
+ * @example
+ * invoiceIn(response.data.invoice)?.state // 'paid'
+ */
+export function invoiceIn(value: unknown): Invoice | undefined {
+  const problems = replyProblems(INVOICE, value);
+  if (problems.length === 0) return value as Invoice;
+  if (!problems.every((p) => (TOLERATED as readonly string[]).includes(p.path))) return undefined;
+  return Object.fromEntries(Object.entries(value as object).filter(([key]) => !problems.some((p) => p.path === key))) as Invoice;
+}
+
 /** Invoices a page of the list holds when reading by id. */
 export const PAGE = 100;
 
 const listEndpoint = (): Endpoint => ENDPOINTS.find((e) => e.command === 'invoices list') as Endpoint;
 
 /**
- * One page of `invoices list` (GET subscriptions/invoices), and the list's `total` when it says.
+ * One page of `invoices list` (GET subscriptions/invoices), and the list's `total` when it says. An item
+ * that is no invoice of core's shape is passed over, as is a `total` that is no count.
  *
  * @example
  * const { invoices, total } = await invoicePage(client, { skip: 0 });
  */
 export async function invoicePage(client: ApiClient, query: Readonly<Record<string, unknown>>): Promise<{ invoices: Invoice[]; total: number | undefined }> {
   const response = await client.request(buildRequest(listEndpoint(), { take: PAGE, ...query }));
-  const page = pageSchema.safeParse(response.data);
-  if (!page.success) throw new Error('The API answered the invoice list without an `invoices` list');
-  const invoices = page.data.invoices.flatMap((item) => {
-    const invoice = invoiceSchema.safeParse(item);
-    return invoice.success ? [invoice.data] : [];
-  });
-  return { invoices, total: page.data.total };
+  const page = response.data !== null && typeof response.data === 'object' ? (response.data as { readonly invoices?: unknown; readonly total?: unknown }) : {};
+  if (!Array.isArray(page.invoices)) throw new Error('The API answered the invoice list without an `invoices` list');
+  const invoices = page.invoices.flatMap((item: unknown) => invoiceIn(item) ?? []);
+  const total = typeof page.total === 'number' && Number.isInteger(page.total) && page.total >= 0 ? page.total : undefined;
+  return { invoices, total };
 }
 
 const listPage = async (client: ApiClient, query: Readonly<Record<string, unknown>>): Promise<Invoice[]> => (await invoicePage(client, query)).invoices;

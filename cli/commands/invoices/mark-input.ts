@@ -77,7 +77,7 @@ export function checkInput(action: ActionName, details: ActionDetails, id: numbe
     if (value !== undefined && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(value)) throw new CliError(`--${name}: give a name such as ${name === 'system' ? 'xero' : 'stripe'}, not "${value}"; nothing was sent`, EXIT.usage);
   }
   const endpoint = endpointOfAction(action);
-  const input = ACTIONS[action].input(id, details, { id, number: '', state: '', total: 0, currency: 'gbp', subscription_id: 1 });
+  const input = ACTIONS[action].input(id, details, { subscription_id: 1 });
   buildRequest(endpoint, input);
   const params = Object.fromEntries(endpoint.params.map((name) => [name, String(input[name])]));
   const clash = routeClash(endpoint, params);

@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { conflictHint } from '../../write/describe.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
-import { invoiceSchema, readBack, type Invoice } from './invoice-reader.js';
+import { invoiceIn, readBack, type Invoice } from './invoice-reader.js';
 
 export type MarkStatus = 'done' | 'unchanged' | 'failed';
 
@@ -69,8 +69,8 @@ export async function markOne(f: Factory, item: MarkItem): Promise<{ result: Mar
   try {
     input = spec.input(id, item.details, before);
     const response = await sendWrite(f, buildRequest(endpoint, input, { idempotencyKey: item.idempotencyKey }), { runId: item.runId });
-    const answered = invoiceSchema.safeParse((response.data as Record<string, unknown> | null)?.invoice);
-    const after = (await readBack(await f.client(), id, before).catch(() => undefined)) ?? (answered.success ? answered.data : undefined);
+    const answered = invoiceIn((response.data as Record<string, unknown> | null)?.invoice);
+    const after = (await readBack(await f.client(), id, before).catch(() => undefined)) ?? answered;
     // A replay on the first attempt is an earlier run's write; on a retry it is this run's own.
     const replayed = response.replayed && response.attempts === 1;
     const unchanged = changedNothing(response.data) || replayed;

@@ -2,44 +2,41 @@
  * Generated pupils and their initial passwords: read from the API's answer, written to the one file
  * meant to hold them, and shown on stdout without the passwords unless asked.
  */
-import { z } from 'zod';
+import type { Pupil } from '../../../core/shapes/types.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import type { OutputPlan } from '../../output/plan.js';
 import { render } from '../../output/render.js';
 import type { Row } from '../../output/rows.js';
 
-const createdSchema = z.object({
-  pupils: z
-    .array(
-      z.looseObject({
-        id: z.number().int(),
-        username: z.string(),
-        school_id: z.number().int().nullish(),
-        school_username: z.string().nullish(),
-        display_name: z.string().nullish(),
-        password: z.string().optional(),
-      }),
-    )
-    .min(1),
-});
-export type CreatedPupil = z.output<typeof createdSchema>['pupils'][number];
-
 /** The columns of a generated pupil as printed and saved (`password` only where passwords go). */
 export const PUPIL_FIELDS = ['username', 'password', 'school_id', 'school_username', 'display_name', 'group', 'id'] as const;
 
+/** The keys of a pupil (core's PUPIL shape) the credentials hold: the columns besides the group's name. */
+type CredentialKey = Exclude<(typeof PUPIL_FIELDS)[number], 'group'>;
+const CREDENTIAL_KEYS: readonly string[] = PUPIL_FIELDS.filter((name) => name !== 'group');
+
+/** A generated pupil, as far as the credentials go. */
+export type CreatedPupil = Pick<Pupil, CredentialKey>;
+
 /**
- * The pupils an answer says were created, with their passwords; exit 1 when the answer has no list.
+ * The pupils an answer says were created, with their passwords, checked against the reply of `pupils
+ * generate` (core's PUPIL shape); exit 1 when the answer has no pupils or they lack what the credentials
+ * hold. The pupils exist once the API answered, so a difference elsewhere (a pupil's stages, the total)
+ * does not lose their passwords: it is passed over.
  *
  * @example
- * createdPupils({ pupils: [{ id: 40, username: 's1.plucky', password: 'comet42' }], total: 1 })
+ * await createdPupils({ pupils: [{ id: 40, username: 's1.plucky', password: 'comet42', ... }], total: 1 })
  */
-export function createdPupils(data: unknown): CreatedPupil[] {
-  const parsed = createdSchema.safeParse(data);
-  if (!parsed.success) {
+export async function createdPupils(data: unknown): Promise<CreatedPupil[]> {
+  const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../../table-nouns.js'), import('../../../core/shapes/schema.js')]);
+  const problems = replyProblems((await tableEntry('pupils generate')).reply ?? {}, data);
+  const needed = problems.filter((p) => /^pupils(\.\d+)?$/.test(p.path) || CREDENTIAL_KEYS.includes(p.path.replace(/^pupils\.\d+\./, '')));
+  const pupils = (data as { readonly pupils?: readonly CreatedPupil[] } | null)?.pupils;
+  if (needed.length > 0 || !pupils || pupils.length === 0) {
     throw new CliError('The API answered without the list of pupils it created; see them with `edshed pupils list`', EXIT.requestFailed);
   }
-  return parsed.data.pupils;
+  return [...pupils];
 }
 
 /**

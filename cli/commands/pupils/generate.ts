@@ -105,7 +105,7 @@ async function generateIn(c: Factory, options: Generation): Promise<CreatedPupil
   const run = options.bulk ? { runId: options.bulk.runId } : {};
   if (options.stopping()) throw new CliError('interrupted; no pupils were generated', EXIT.interrupted);
   const generated = await sendWrite(c, generate, run);
-  const pupils = createdPupils(generated.data);
+  const pupils = await createdPupils(generated.data);
   const stopped = group !== undefined && options.stopping() ? new CliError('interrupted before adding them', EXIT.interrupted) : undefined;
   const groupError = group && !stopped ? await joinGroup(c, group, pupils, `${prefix}-group`) : stopped;
   const joined = group !== undefined && groupError === undefined;

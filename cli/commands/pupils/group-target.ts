@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { ApiError } from '../../../core/api/errors/index.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
+import { checkedAnswer } from '../../read/records.js';
 import { describeSchool, type SchoolTarget } from './school-target.js';
-
-const groupSchema = z.object({ group: z.looseObject({ id: z.number().int(), school_id: z.number().int(), name: z.string() }) });
 
 /** A group (class) new pupils join. */
 export interface GroupTarget {
@@ -20,16 +18,11 @@ export interface GroupTarget {
  * const group = await targetGroup(c, 5, school); // { id: 5, name: 'Class 3' }
  */
 export async function targetGroup(c: Factory, id: number, school: SchoolTarget): Promise<GroupTarget> {
-  let data: unknown;
-  try {
-    data = (await (await c.api()).groups.show({ id })).data;
-  } catch (error) {
+  const response = await (await c.api()).groups.show({ id }).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) throw new CliError(`--group ${id}: no such group (GET users/me/school/groups/${id} answered 404); nothing was written`, EXIT.requestFailed);
     throw error;
-  }
-  const parsed = groupSchema.safeParse(data);
-  if (!parsed.success) throw new CliError(`The API answered group ${id} without its school and name`, EXIT.requestFailed);
-  const { group } = parsed.data;
+  });
+  const { group } = await checkedAnswer('groups show', response, `GET users/me/school/groups/${id}`);
   if (group.school_id !== school.schoolId) {
     throw new CliError(`--group ${id}: ${group.name} is a group of school ${group.school_id}, not of ${describeSchool(school)} (read GET users/me/school/groups/${id}); nothing was written`, EXIT.requestFailed);
   }

@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import type { Row } from '../../output/rows.js';
 import { printResponse } from '../../print-response.js';
-import { answerOf } from '../../read/records.js';
+import { checkedAnswer } from '../../read/records.js';
 import type { DefineCommand } from '../index.js';
 
 export interface FindSchoolsOptions {
@@ -15,8 +14,6 @@ export interface FindSchoolsOptions {
   /** Only schools with a live subscription. */
   readonly subscribed?: boolean | undefined;
 }
-
-const found = z.looseObject({ id: z.number().int(), name: z.string() });
 
 /** Where a school is, when the answer says: shown only when some school in the list has it. */
 const PLACE_KEYS = ['postcode', 'town', 'city'] as const;
@@ -51,10 +48,9 @@ export async function runFindSchools(c: Factory, options: FindSchoolsOptions): P
   if (text === '') throw new CliError('give part of the school name to look for, e.g. `edshed schools find oak`; nothing was sent', EXIT.usage);
   const plan = planOutput(c, { write: false, command: 'schools find' });
   const api = await c.api();
-  const { data } = await api.schools.list({ q: text, ...(options.subscribed ? { subscribed: true } : {}) });
-  const schools = answerOf(data, 'schools', z.array(found), 'GET schools');
-  const answered = data !== null && typeof data === 'object' ? (data as Record<string, unknown>).total : undefined;
-  const total = typeof answered === 'number' && answered > schools.length ? answered : schools.length;
+  const data = await checkedAnswer('schools list', await api.schools.list({ q: text, ...(options.subscribed ? { subscribed: true } : {}) }), 'GET schools');
+  const { schools } = data;
+  const total = Math.max(data.total, schools.length);
   const whole = plan.fields !== undefined || plan.format === 'json' || plan.format === 'ndjson';
   await printResponse(c, whole ? data : schoolRows(schools), whole ? 'schools' : undefined, plan);
   if (!c.globals.quiet) {

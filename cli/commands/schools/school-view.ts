@@ -1,3 +1,4 @@
+import type { Invoice, School, Subscription } from '../../../core/shapes/types.js';
 import { totalsByCurrency, type CurrencyTotal } from '../../../core/domain/invoice-totals.js';
 import type { Role } from '../../../core/endpoints/define.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
@@ -5,7 +6,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { holdsRole, type Caller } from '../../read/caller.js';
 import { collectPages } from '../../read/pages.js';
 import { readSchool } from '../../read/reads.js';
-import { invoiceRecord, subscriptionRecord, type InvoiceRecord, type SchoolRecord, type SubscriptionRecord } from '../../read/records.js';
+
 import { together } from '../../read/together.js';
 import { tableEntry } from '../../table-nouns.js';
 
@@ -17,11 +18,11 @@ export interface NotShown {
 
 /** Everything `schools show` prints, as the API answered it (plus the sums made from it). */
 export interface SchoolView {
-  readonly school: SchoolRecord;
+  readonly school: School;
   /** Null when the caller's role may not read them (see `not_shown`). */
-  readonly subscriptions: readonly SubscriptionRecord[] | null;
+  readonly subscriptions: readonly Subscription[] | null;
   /** Invoices still to pay (open or promised), the earliest due first. */
-  readonly open_invoices: readonly InvoiceRecord[] | null;
+  readonly open_invoices: readonly Invoice[] | null;
   /** What is due per currency, in minor units. */
   readonly invoice_totals: readonly CurrencyTotal[] | null;
   readonly teacher_count: number | null;
@@ -29,7 +30,7 @@ export interface SchoolView {
   readonly not_shown: readonly NotShown[];
 }
 
-const byDue = (a: InvoiceRecord, b: InvoiceRecord): number => (a.due_at ?? '').localeCompare(b.due_at ?? '') || a.id - b.id;
+const byDue = (a: Invoice, b: Invoice): number => (a.due_at ?? '').localeCompare(b.due_at ?? '') || a.id - b.id;
 
 /** Who a role is, in a sentence about one school. */
 const ROLE_WORDS: Readonly<Record<Role, string>> = {
@@ -69,13 +70,13 @@ export async function readSchoolView(api: ApiMethods, id: number, today: string,
   }
   const ownSchool = caller.school?.id === id;
   const subscriptions = holdsRole(caller, roles.allSubscriptions)
-    ? collectPages((page) => api.subscriptions.list({ school_id: id, ...page }), 'subscriptions', subscriptionRecord, 'GET schoolsubscriptions')
+    ? collectPages((page) => api.subscriptions.list({ school_id: id, ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions')
     : ownSchool && holdsRole(caller, roles.ownSubscriptions)
-      ? collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'subscriptions', subscriptionRecord, 'GET users/me/school/subscriptions')
+      ? collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'school-subscriptions list', 'subscriptions', 'GET users/me/school/subscriptions')
       : undefined;
   // The invoice list answers superusers for any school and school admins for the school they manage.
   const invoices = (state: 'open' | 'promised') =>
-    collectPages((page) => api.invoices.list({ school_id: id, state, ...page }), 'invoices', invoiceRecord, 'GET subscriptions/invoices');
+    collectPages((page) => api.invoices.list({ school_id: id, state, ...page }), 'invoices list', 'invoices', 'GET subscriptions/invoices');
   const unpaid = holdsRole(caller, roles.invoices) && (caller.superuser || ownSchool) ? Promise.all([invoices('open'), invoices('promised')]) : undefined;
   const [school, subs, invoiceLists] = await together([readSchool(api, id), subscriptions ?? Promise.resolve(null), unpaid ?? Promise.resolve(null)]);
   const shownTo = (...readers: Role[]) => [...new Set(['superuser', ...readers] as Role[])].map((r) => ROLE_WORDS[r]).join(' and ');

@@ -1,9 +1,10 @@
+import type { Invoice, School, Subscription } from '../../../core/shapes/types.js';
 import { formatMoney } from '../../../core/domain/money.js';
 import { isOverdue } from '../../../core/domain/invoice-totals.js';
 import type { Colors } from '../../output/colors.js';
 import { render, type Format } from '../../output/render.js';
 import type { Row } from '../../output/rows.js';
-import { productName, type InvoiceRecord, type SchoolRecord, type SubscriptionRecord } from '../../read/records.js';
+import { productName } from '../../read/records.js';
 import type { NotShown, SchoolView } from './school-view.js';
 
 /** One section of the view: a heading and its rows, with fixed columns so an empty section keeps its header. */
@@ -15,7 +16,7 @@ interface Section {
   readonly shownTo?: string | undefined;
 }
 
-const detailsRow = (school: SchoolRecord): Row => ({
+const detailsRow = (school: School): Row => ({
   id: school.id,
   name: school.name,
   country: school.country ?? null,
@@ -27,14 +28,14 @@ const detailsRow = (school: SchoolRecord): Row => ({
   groups: school.group_count ?? null,
 });
 
-const subscriptionRow = (sub: SubscriptionRecord): Row => {
+const subscriptionRow = (sub: Subscription): Row => {
   const used = sub.assigned?.users ?? null;
   const free = sub.seats_available ?? (sub.seats != null && used !== null ? Math.max(0, sub.seats - used) : null);
   const teachers = sub.teacher_seats != null ? `${sub.assigned?.teachers ?? '?'}/${sub.teacher_seats}` : null;
   return { id: sub.id, product: productName(sub), kind: sub.kind ?? null, state: sub.state, start: sub.start_date ?? null, expiry: sub.expiry ?? null, seats: sub.seats ?? null, used, free, teachers };
 };
 
-const invoiceRow = (invoice: InvoiceRecord, today: string): Row => ({
+const invoiceRow = (invoice: Invoice, today: string): Row => ({
   id: invoice.id,
   number: invoice.number ?? null,
   subscription: invoice.subscription_id ?? null,
@@ -66,7 +67,7 @@ export function schoolSections(view: SchoolView, today: string): Section[] {
 const notShownLine = (shownTo: string): string => `not shown: for ${shownTo} only`;
 
 /** The school's heading and facts, for people: "Oakfield Primary School (school 1)", where, who. */
-function detailLines(school: SchoolRecord, colors: Colors): string {
+function detailLines(school: School, colors: Colors): string {
   const place = [school.country, school.region, school.locale].filter(Boolean).join(' · ');
   const counted = (n: number | undefined, noun: string) => (n === undefined ? undefined : `${n} ${noun}${n === 1 ? '' : 's'}`);
   const people = [counted(school.teacher_count, 'teacher'), counted(school.pupil_count, 'pupil'), counted(school.group_count, 'group')].filter(Boolean).join(' · ');

@@ -43,7 +43,7 @@ export async function runSnapshotCreate(c: Factory, options: SnapshotCreateOptio
     await printDryRun(c, request);
     return undefined;
   }
-  const created = snapshotOf((await sendWrite(c, request, options.runId ? { runId: options.runId } : {})).data);
+  const created = await snapshotOf((await sendWrite(c, request, options.runId ? { runId: options.runId } : {})).data, `${request.method} ${request.path}`);
   const note = (line: string) => (c.globals.quiet ? undefined : c.io.stderr.write(`${line}\n`));
   if (!options.wait) {
     await printResponse(c, { snapshot: created }, 'snapshot', plan);

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { checkedAnswer } from '../../read/records.js';
 import { checkOutputFile, writeOutputFile } from '../../write/atomic-file.js';
 import type { DefineCommand } from '../index.js';
 import { notDoneHint, parseSnapshotId } from './snapshot.js';
@@ -15,12 +14,6 @@ export interface SnapshotDownloadOptions {
   readonly force?: boolean | undefined;
 }
 
-/** The API answers the file inside JSON (`{ download: { content, rows, filename } }`), or as the bare text. */
-const downloadSchema = z.union([
-  z.string().transform((content) => ({ content, rows: undefined })),
-  z.object({ download: z.looseObject({ content: z.string(), rows: z.number().int().optional() }) }).transform((d) => d.download),
-]);
-
 /**
  * Saves a finished snapshot as the API's CSV file: checked before the request (no overwrite without
  * `force`), written to a temporary file beside it and renamed into place. Returns the bytes written.
@@ -31,18 +24,17 @@ const downloadSchema = z.union([
 export async function runSnapshotDownload(c: Factory, options: SnapshotDownloadOptions): Promise<number> {
   const force = options.force === true;
   await checkOutputFile(options.out, '-o', { force });
-  let data: unknown;
-  try {
-    data = (await (await c.api()).snapshots.download({ id: options.id })).data;
-  } catch (error) {
+  const response = await (await c.api()).snapshots.download({ id: options.id }).catch((error: unknown) => {
     throw notDoneHint(error, options.id);
-  }
-  const file = downloadSchema.safeParse(data);
-  if (!file.success) throw new CliError(`The API answered the download of snapshot ${options.id} without the file's content`, EXIT.requestFailed);
-  await writeOutputFile(options.out, '-o', file.data.content, { mode: 0o600, force });
-  const bytes = Buffer.byteLength(file.data.content);
+  });
+  // The file inside JSON, as the entry declares it (`{ download: { content, rows, filename, content_type } }`);
+  // an API that answers the bare CSV text is taken as it is, without a row count.
+  const bare: unknown = response.data;
+  const file = typeof bare === 'string' ? { content: bare, rows: undefined } : (await checkedAnswer('snapshots download', response, `GET superuser/sales/reports/engagement/snapshots/${options.id}/download`)).download;
+  await writeOutputFile(options.out, '-o', file.content, { mode: 0o600, force });
+  const bytes = Buffer.byteLength(file.content);
   if (!c.globals.quiet) {
-    c.io.stderr.write(`Saved engagement snapshot ${options.id} to ${options.out} (${file.data.rows === undefined ? '' : `${file.data.rows} rows, `}${bytes} bytes).\n`);
+    c.io.stderr.write(`Saved engagement snapshot ${options.id} to ${options.out} (${file.rows === undefined ? '' : `${file.rows} rows, `}${bytes} bytes).\n`);
   }
   return bytes;
 }

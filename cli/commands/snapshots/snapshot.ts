@@ -1,37 +1,27 @@
-/** An engagement snapshot as the API answers it, and the small checks every snapshots command shares. */
-import { z } from 'zod';
+/** An engagement snapshot as the API answers it (core's SNAPSHOT shape), and the small checks every snapshots command shares. */
 import { ApiError } from '../../../core/api/errors/index.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { shapeKeys } from '../../../core/shapes/define.js';
+import { SNAPSHOT } from '../../../core/shapes/system.js';
+import type { Snapshot } from '../../../core/shapes/types.js';
 import type { Factory } from '../../factory.js';
+import { answerShaped } from '../../read/records.js';
 import { parseWholeNumber } from '../../whole-number.js';
 import { HintedError } from '../../write/hinted-error.js';
 
-export const snapshotSchema = z.looseObject({
-  id: z.number().int(),
-  start: z.string(),
-  end: z.string(),
-  /** queued, running, done or failed (the state of the job computing it). */
-  state: z.string(),
-  progress: z.number(),
-  error: z.string().nullish(),
-  rows: z.number().int().optional(),
-});
-export type Snapshot = z.output<typeof snapshotSchema>;
+export type { Snapshot };
 
-/** The columns of a snapshot, for checking `--fields` before anything is sent. */
-export const SNAPSHOT_FIELDS = ['id', 'start', 'end', 'state', 'progress', 'error', 'job_id', 'school_count', 'rows', 'created_by', 'created_at', 'completed_at'] as const;
+/** The columns of a snapshot (its shape's keys), for checking `--fields` before anything is sent. */
+export const SNAPSHOT_FIELDS = shapeKeys(SNAPSHOT);
 
 /**
- * The snapshot in an answer (`{ snapshot: {...} }`); exit 1 when the answer has none.
+ * The snapshot in an answer (`{ snapshot: {...} }`), checked against core's shape; exit 1 naming what
+ * differs when the answer has none.
  *
  * @example
- * snapshotOf({ snapshot: { id: 3, start: '2026-09-01', end: '2026-11-01', state: 'queued', progress: 0 } }).id // 3
+ * (await snapshotOf(data, 'GET superuser/sales/reports/engagement/snapshots/3')).id // 3
  */
-export function snapshotOf(data: unknown): Snapshot {
-  const parsed = z.object({ snapshot: snapshotSchema }).safeParse(data);
-  if (!parsed.success) throw new CliError('The API answered without an engagement snapshot', EXIT.requestFailed);
-  // The API's own key order, for printing (parsing puts the declared keys first).
-  return { ...((data as { snapshot: object }).snapshot), ...parsed.data.snapshot };
+export function snapshotOf(data: unknown, call: string): Promise<Snapshot> {
+  return answerShaped(data, 'snapshot', SNAPSHOT, call);
 }
 
 /**
@@ -71,7 +61,7 @@ export function capitalise(text: string): string {
  * const snapshot = await fetchSnapshot(c, 3);
  */
 export async function fetchSnapshot(c: Factory, id: number): Promise<Snapshot> {
-  return snapshotOf((await (await c.api()).snapshots.show({ id })).data);
+  return snapshotOf((await (await c.api()).snapshots.show({ id })).data, `GET superuser/sales/reports/engagement/snapshots/${id}`);
 }
 
 /**

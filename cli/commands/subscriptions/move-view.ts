@@ -1,11 +1,12 @@
-import { productName, schoolLabel, type SchoolRecord, type SubscriptionRecord } from '../../read/records.js';
+import type { School, Subscription } from '../../../core/shapes/types.js';
+import { productName, schoolLabel } from '../../read/records.js';
 import type { Row } from '../../output/rows.js';
 
 /** A move as it happened: the subscription read back after it, and the schools it left and joined. */
 export interface MoveOutcome {
-  readonly subscription: SubscriptionRecord;
-  readonly from: SchoolRecord;
-  readonly to: SchoolRecord;
+  readonly subscription: Subscription;
+  readonly from: School;
+  readonly to: School;
   /** False when the server says the subscription was already there (a repeat of the same move). */
   readonly changed: boolean;
 }
@@ -20,7 +21,7 @@ export const MOVE_FIELDS = ['id', 'product', 'state', 'start_date', 'expiry', 's
  * moveSummary(sub, oakfield, northside)
  * // 'Subscription 5: Spelling Shed, future, 2026-09-02 to 2027-09-01, 300 seats (0 used)\n  from: Oakfield ...\n  to:   Northside ...\n'
  */
-export function moveSummary(sub: SubscriptionRecord, from: SchoolRecord, to: SchoolRecord): string {
+export function moveSummary(sub: Subscription, from: School, to: School): string {
   const dates = `${sub.start_date ?? '?'} to ${sub.expiry ?? 'no expiry'}`;
   const seats = sub.seats === null || sub.seats === undefined ? '' : `, ${sub.seats} seats${sub.assigned ? ` (${sub.assigned.users} used)` : ''}`;
   return [

@@ -1,11 +1,13 @@
+import type { EndpointEntries } from '../../../core/endpoints/index.js';
+import type { ReplyOf } from '../../../core/endpoints/methods.js';
+import type { Cancellation, Invoice, Subscription } from '../../../core/shapes/types.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import type { Env } from '../../factory.js';
 import { listRuns } from '../../bulk/run-list.js';
 import { collectPages } from '../../read/pages.js';
-import { answerOf, invoiceRecord, subscriptionRecord, type InvoiceRecord, type SubscriptionRecord } from '../../read/records.js';
+
 import { together } from '../../read/together.js';
-import { cancellationRecord, headlinesRecord, type CancellationRecord, type HeadlinesRecord } from './records.js';
-import { z } from 'zod';
+import { checkedAnswer } from '../../read/records.js';
 
 /** A bulk run from this machine's journals that has items not sent yet. */
 export interface OpenRun {
@@ -19,14 +21,17 @@ export interface OpenRun {
   readonly state: 'running' | 'paused';
 }
 
+/** The sales headlines, as `GET sales/reports/headlines` answers them (its entry's reply). */
+export type Headlines = ReplyOf<EndpointEntries['sales headlines']>['headlines'];
+
 /** Everything the billing dashboard shows, as read (`--json` prints it). */
 export interface BillingData {
   readonly today: string;
-  readonly invoices: readonly InvoiceRecord[];
+  readonly invoices: readonly Invoice[];
   /** Active subscriptions that expire within 90 days, the soonest first. */
-  readonly expiring: readonly SubscriptionRecord[];
-  readonly cancellations: readonly CancellationRecord[];
-  readonly headlines: HeadlinesRecord;
+  readonly expiring: readonly Subscription[];
+  readonly cancellations: readonly Cancellation[];
+  readonly headlines: Headlines;
   readonly runs: readonly OpenRun[];
 }
 
@@ -76,10 +81,10 @@ export async function openRuns(env: Env, now: Date): Promise<OpenRun[]> {
 export async function loadBilling(api: ApiMethods, options: { readonly env: Env; readonly now: Date }): Promise<BillingData> {
   const today = options.now.toISOString().slice(0, 10);
   const [invoices, active, cancellations, headlines, runs] = await together([
-    collectPages((page) => api.invoices.list({ ...page }), 'invoices', invoiceRecord, 'GET subscriptions/invoices'),
-    collectPages((page) => api.subscriptions.list({ state: 'active', ...page }), 'subscriptions', subscriptionRecord, 'GET schoolsubscriptions'),
-    api.cancellations.list({ take: RECENT_CANCELLATIONS }).then((r) => answerOf(r.data, 'cancellations', z.array(cancellationRecord), 'GET superuser/cancellations')),
-    api.sales.headlines().then((r) => answerOf(r.data, 'headlines', headlinesRecord, 'GET sales/reports/headlines')),
+    collectPages((page) => api.invoices.list({ ...page }), 'invoices list', 'invoices', 'GET subscriptions/invoices'),
+    collectPages((page) => api.subscriptions.list({ state: 'active', ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions'),
+    api.cancellations.list({ take: RECENT_CANCELLATIONS }).then(async (r) => (await checkedAnswer('cancellations list', r, 'GET superuser/cancellations')).cancellations),
+    api.sales.headlines().then(async (r) => (await checkedAnswer('sales headlines', r, 'GET sales/reports/headlines')).headlines),
     openRuns(options.env, options.now),
   ]);
   const horizon = EXPIRY_WINDOWS[EXPIRY_WINDOWS.length - 1] as number;

@@ -1,7 +1,8 @@
+import type { Invoice } from '../../../core/shapes/types.js';
 import { INVOICE_STATES } from '../../../core/domain/billing.js';
 import { isOverdue, totalsByCurrency } from '../../../core/domain/invoice-totals.js';
 import { money } from '../../commands/invoices/mark-output.js';
-import type { InvoiceRecord } from '../../read/records.js';
+
 import { productName } from '../../read/records.js';
 import { emptyLine, type Line, type Pane, type Row } from '../pane.js';
 import { daysUntil, EXPIRY_WINDOWS, type BillingData } from './load.js';
@@ -11,7 +12,7 @@ const SHOWN = 4;
 /** `£540.00 · $585.00`: amounts of several currencies side by side, never summed together. */
 const amounts = (sums: ReadonlyMap<string, number>): string => [...sums].map(([currency, total]) => money(total, currency)).join(' · ');
 
-function sumByCurrency(invoices: readonly InvoiceRecord[], amount: (i: InvoiceRecord) => number): Map<string, number> {
+function sumByCurrency(invoices: readonly Invoice[], amount: (i: Invoice) => number): Map<string, number> {
   const sums = new Map<string, number>();
   for (const i of [...invoices].sort((a, b) => a.currency.localeCompare(b.currency))) sums.set(i.currency, (sums.get(i.currency) ?? 0) + amount(i));
   return sums;
@@ -23,15 +24,15 @@ function sumByCurrency(invoices: readonly InvoiceRecord[], amount: (i: InvoiceRe
  * @example
  * invoiceRow(invoice, '2026-11-24').text // 'INV-000004  school 1  open      £540.00  due 2026-09-24  overdue'
  */
-export function invoiceRow(i: InvoiceRecord, today: string): Row {
+export function invoiceRow(i: Invoice, today: string): Row {
   const overdue = isOverdue(i, today);
   const school = typeof i.school_id === 'number' ? `school ${i.school_id}` : '';
   const text = [i.number ?? `#${i.id}`, school.padEnd(9), i.state.padEnd(13), money(i.total, i.currency).padStart(11), i.due_at ? `due ${i.due_at.slice(0, 10)}` : ''].join('  ');
   return { key: `invoice-${i.id}`, id: i.id, text: overdue ? `${text}  overdue` : text, tone: overdue ? 'bad' : i.state === 'promised' ? 'warn' : undefined };
 }
 
-const unpaidFirst = (today: string) => (a: InvoiceRecord, b: InvoiceRecord): number => {
-  const rank = (i: InvoiceRecord) => (isOverdue(i, today) ? 0 : i.state === 'open' || i.state === 'promised' ? 1 : 2);
+const unpaidFirst = (today: string) => (a: Invoice, b: Invoice): number => {
+  const rank = (i: Invoice) => (isOverdue(i, today) ? 0 : i.state === 'open' || i.state === 'promised' ? 1 : 2);
   return rank(a) - rank(b) || (rank(a) < 2 ? (a.due_at ?? '').localeCompare(b.due_at ?? '') : b.id - a.id);
 };
 

@@ -1,3 +1,4 @@
+import { INVOICE_STATES, type InvoiceState } from '../../../core/domain/billing.js';
 import type { Factory } from '../../factory.js';
 import type { ActOutcome, ActRequest, DashSpec } from '../spec.js';
 import { billingPanes } from './panes.js';
@@ -34,6 +35,9 @@ export async function markFromDashboard(f: Factory, request: ActRequest): Promis
   }
 }
 
+/** Whether the state read back after a write is one an invoice can be in (anything else leaves the row for the next refresh). */
+const isInvoiceState = (state: string | null | undefined): state is InvoiceState => (INVOICE_STATES as readonly (string | null | undefined)[]).includes(state);
+
 /**
  * `edshed dash billing`: invoices by state, expiring subscriptions, cancellations, sales headlines, open
  * bulk runs; invoices marked promised or paid from it.
@@ -50,7 +54,7 @@ export function billingSpec(f: Factory): DashSpec<BillingData> {
     act: (request) => markFromDashboard(f, request),
     patch: (data, request, outcome) => ({
       ...data,
-      invoices: data.invoices.map((i) => (i.id === request.id && outcome.after ? { ...i, state: outcome.after } : i)),
+      invoices: data.invoices.map((i) => (i.id === request.id && isInvoiceState(outcome.after) ? { ...i, state: outcome.after } : i)),
     }),
   };
 }

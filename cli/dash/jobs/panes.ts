@@ -1,11 +1,11 @@
 import { emptyLine, type Line, type Pane, type Row } from '../pane.js';
-import type { JobRecord } from './records.js';
+import type { Job } from '../../../core/shapes/types.js';
 import type { JobsData } from './load.js';
 
 const ACTIVE = ['running', 'queued', 'waiting', 'active', 'delayed'];
 const percent = (rate: number | null | undefined): string => (typeof rate === 'number' ? `${Math.round(rate * 1000) / 10}%` : '?');
 
-function jobRow(job: JobRecord, data: JobsData): Row {
+function jobRow(job: Job, data: JobsData): Row {
   const snapshot = data.snapshots.find((s) => s.job_id === job.id);
   const what = snapshot ? `snapshot ${snapshot.start} to ${snapshot.end}` : `${job.kind}${job.namespace_id ? ` (${job.namespace_id})` : ''}`;
   return {
@@ -19,19 +19,19 @@ function jobRow(job: JobRecord, data: JobsData): Row {
   };
 }
 
-function jobsPane(title: string, jobs: readonly JobRecord[], data: JobsData, none: string): Pane {
+function jobsPane(title: string, jobs: readonly Job[], data: JobsData, none: string): Pane {
   const rows = jobs.map((j) => jobRow(j, data));
   return { title, summary: rows.length > 0 ? rows : [emptyLine(none)], rows };
 }
 
 function emailPane(data: JobsData): Pane {
   const e = data.email;
-  const by = (status: string) => e.by_status[status] ?? 0;
+  const by = (status: keyof typeof e.by_status) => e.by_status[status];
   const bounced = by('bounced');
   const summary: Line[] = [
     { text: `${e.total} sent · ${by('delivered')} delivered · ${by('opened')} opened · ${by('failed')} failed` },
-    { text: `${bounced} bounced · ${e.suppressions ?? 0} addresses suppressed`, tone: bounced > 0 ? 'warn' : undefined },
-    { text: `delivery rate ${percent(e.delivery_rate)} · open rate ${percent(e.open_rate)}`, bar: e.delivery_rate ?? 0 },
+    { text: `${bounced} bounced · ${e.suppressions} addresses suppressed`, tone: bounced > 0 ? 'warn' : undefined },
+    { text: `delivery rate ${percent(e.delivery_rate)} · open rate ${percent(e.open_rate)}`, bar: e.delivery_rate },
   ];
   return { title: 'Email statistics', summary, rows: summary.map((l, i) => ({ ...l, key: `email-${i}` })), counted: false };
 }

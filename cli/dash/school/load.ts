@@ -1,29 +1,32 @@
-import { z } from 'zod';
+import type { EndpointEntries } from '../../../core/endpoints/index.js';
+import type { ReplyOf } from '../../../core/endpoints/methods.js';
+import type { EngagementRow, Homework, School, Snapshot, Subscription } from '../../../core/shapes/types.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { readSchoolView, type SchoolView } from '../../commands/schools/school-view.js';
 import type { Caller } from '../../read/caller.js';
 import { collectPages } from '../../read/pages.js';
 import { readSchool } from '../../read/reads.js';
-import { answerOf, subscriptionRecord, type SchoolRecord, type SubscriptionRecord } from '../../read/records.js';
+
 import { together } from '../../read/together.js';
-import { engagementRecord, groupActivityRecord, homeworkRecord, snapshotRecord, type EngagementRecord, type GroupActivityRecord, type HomeworkRecord, type SnapshotRecord } from './records.js';
+import { checkedAnswer } from '../../read/records.js';
+
+/** One group's play counts, as `GET users/me/school/activity` answers them (its entry's reply). */
+export type GroupActivity = ReplyOf<EndpointEntries['schools activity']>['groups'][number];
 
 /** Everything the school dashboard shows, as read (`--json` prints it). */
 export interface SchoolData {
   readonly today: string;
-  readonly school: SchoolRecord;
-  readonly subscriptions: readonly SubscriptionRecord[];
+  readonly school: School;
+  readonly subscriptions: readonly Subscription[];
   /** Homework of the school (its own admins only: the API has no superuser route to it). */
-  readonly homework: readonly HomeworkRecord[] | null;
+  readonly homework: readonly Homework[] | null;
   /** Plays per group in the last 7 and 30 days (its own admins). */
-  readonly activity: readonly GroupActivityRecord[] | null;
+  readonly activity: readonly GroupActivity[] | null;
   /** The school's row of the latest engagement snapshot (superusers), with the snapshot's period. */
-  readonly engagement: { readonly snapshot: SnapshotRecord; readonly row: EngagementRecord | null } | null;
+  readonly engagement: { readonly snapshot: Snapshot; readonly row: EngagementRow | null } | null;
   /** What `schools show` reads (superusers): unpaid invoices and their totals. */
   readonly view: SchoolView | null;
 }
-
-const list = <T>(key: string, schema: z.ZodType<T>, call: string) => (r: { readonly data: unknown }): T[] => answerOf(r.data, key, z.array(schema), call);
 
 /**
  * The latest engagement snapshot computed, and this school's row of it (null when there is none yet).
@@ -32,10 +35,10 @@ const list = <T>(key: string, schema: z.ZodType<T>, call: string) => (r: { reado
  * const engagement = await latestEngagement(api, 1);
  */
 export async function latestEngagement(api: ApiMethods, schoolId: number): Promise<SchoolData['engagement']> {
-  const snapshots = await api.snapshots.list({ take: 20 }).then(list('snapshots', snapshotRecord, 'GET superuser/sales/reports/engagement/snapshots'));
+  const { snapshots } = await checkedAnswer('snapshots list', await api.snapshots.list({ take: 20 }), 'GET superuser/sales/reports/engagement/snapshots');
   const snapshot = snapshots.find((s) => s.state === 'done');
   if (!snapshot) return null;
-  const rows = await collectPages((page) => api.snapshots.data({ id: snapshot.id, ...page }), 'data', engagementRecord, `GET snapshots/${snapshot.id}/data`);
+  const rows = await collectPages((page) => api.snapshots.data({ id: snapshot.id, ...page }), 'snapshots data', 'data', `GET snapshots/${snapshot.id}/data`);
   return { snapshot, row: rows.find((r) => r.school_id === schoolId) ?? null };
 }
 
@@ -62,9 +65,9 @@ export async function loadSchoolAsSuperuser(api: ApiMethods, id: number, now: Da
 export async function loadOwnSchool(api: ApiMethods, id: number, now: Date): Promise<SchoolData> {
   const [school, subscriptions, homework, activity] = await together([
     readSchool(api, id),
-    collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'subscriptions', subscriptionRecord, 'GET users/me/school/subscriptions'),
-    api.homework.list().then(list('homework', homeworkRecord, 'GET homework')),
-    api.schools.activity().then(list('groups', groupActivityRecord, 'GET users/me/school/activity')),
+    collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'school-subscriptions list', 'subscriptions', 'GET users/me/school/subscriptions'),
+    api.homework.list().then(async (r) => (await checkedAnswer('homework list', r, 'GET homework')).homework),
+    api.schools.activity().then(async (r) => (await checkedAnswer('schools activity', r, 'GET users/me/school/activity')).groups),
   ]);
   return { today: now.toISOString().slice(0, 10), school, subscriptions, homework, activity, engagement: null, view: null };
 }

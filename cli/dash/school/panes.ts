@@ -1,5 +1,6 @@
+import type { Subscription } from '../../../core/shapes/types.js';
 import { money } from '../../commands/invoices/mark-output.js';
-import { productName, type SubscriptionRecord } from '../../read/records.js';
+import { productName } from '../../read/records.js';
 import { daysUntil } from '../billing/load.js';
 import { emptyLine, type Line, type Pane, type Row } from '../pane.js';
 import type { SchoolData } from './load.js';
@@ -7,7 +8,7 @@ import type { SchoolData } from './load.js';
 const LIVE = ['active', 'trial', 'future', 'pending', 'cancelling'];
 const WEEK_DAYS = 7;
 
-function seatsRow(s: SubscriptionRecord): Row {
+function seatsRow(s: Subscription): Row {
   const used = s.assigned?.users ?? 0;
   const bought = s.seats ?? 0;
   const live = LIVE.includes(s.state);
@@ -23,7 +24,7 @@ function seatsRow(s: SubscriptionRecord): Row {
 }
 
 function subscriptionsPane(data: SchoolData): Pane {
-  const rank = (s: SubscriptionRecord) => (LIVE.includes(s.state) ? 0 : 1);
+  const rank = (s: Subscription) => (LIVE.includes(s.state) ? 0 : 1);
   const rows = [...data.subscriptions].sort((a, b) => rank(a) - rank(b) || a.id - b.id).map(seatsRow);
   const live = rows.filter((r) => r.tone !== 'dim');
   const ended = rows.length - live.length;

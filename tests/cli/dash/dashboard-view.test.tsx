@@ -9,6 +9,7 @@ import { Dashboard } from '../../../cli/ui/dash/Dashboard.js';
 import { DashApp } from '../../../cli/ui/dash/ink-dash.js';
 import { dashReducer, initialDash } from '../../../cli/ui/dash/state.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
+import { INVOICE_STATES } from '../../../core/domain/billing.js';
 import { UnauthorisedError } from '../../../core/api/errors/index.js';
 import { billing } from './fixtures.js';
 
@@ -85,10 +86,10 @@ describe('DashApp with keys', () => {
       panes: billingPanes,
       act: async (request) => {
         sent.push(request);
-        stored = { ...stored, invoices: stored.invoices.map((i) => (i.id === request.id ? { ...i, state: 'promised' } : i)) };
+        stored = { ...stored, invoices: stored.invoices.map((i) => (i.id === request.id ? { ...i, state: 'promised' as const } : i)) };
         return { ok: true, message: 'INV-000008 open -> promised', after: 'promised' };
       },
-      patch: (data, request, outcome) => ({ ...data, invoices: data.invoices.map((i) => (i.id === request.id ? { ...i, state: outcome.after ?? i.state } : i)) }),
+      patch: (data, request, outcome) => ({ ...data, invoices: data.invoices.map((i) => (i.id === request.id ? { ...i, state: INVOICE_STATES.find((s) => s === outcome.after) ?? i.state } : i)) }),
     };
     const stdout = terminal(columns, 24);
     const view = render(<DashApp spec={spec} api={{} as ApiMethods} interval={60_000} stdout={stdout} stdin={process.stdin} now={() => 0} onFatal={() => undefined} />);

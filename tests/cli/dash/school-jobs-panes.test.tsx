@@ -8,18 +8,19 @@ import type { SchoolData } from '../../../cli/dash/school/load.js';
 import { schoolPanes } from '../../../cli/dash/school/panes.js';
 import { Dashboard } from '../../../cli/ui/dash/Dashboard.js';
 import { dashReducer, initialDash } from '../../../cli/ui/dash/state.js';
+import { homeworkOf, jobOf, schoolOf, snapshotOf, subscriptionOf } from '../../helpers/records.js';
 
 const school: SchoolData = {
   today: '2026-09-02',
-  school: { id: 1, name: 'Oakfield Primary School', pupil_count: 30, teacher_count: 4, group_count: 4 },
+  school: schoolOf({ id: 1, name: 'Oakfield Primary School', pupil_count: 30, teacher_count: 4, group_count: 4 }),
   subscriptions: [
-    { id: 1, school_id: 1, state: 'expired', seats: 300, assigned: { users: 30, teachers: 4 }, product: { name: 'Spelling Shed' } },
-    { id: 5, school_id: 1, state: 'active', seats: 100, teacher_seats: 20, expiry: '2027-09-01', assigned: { users: 75, teachers: 5 }, product: { name: 'Maths Shed' } },
+    subscriptionOf({ id: 1, school_id: 1, state: 'expired', seats: 300, assigned: { users: 30, teachers: 4, groups: 0 } }),
+    subscriptionOf({ id: 5, school_id: 1, state: 'active', seats: 100, teacher_seats: 20, expiry: '2027-09-01', assigned: { users: 75, teachers: 5, groups: 0 }, product: { code: 'maths', name: 'Maths Shed' } }),
   ],
   homework: [
-    { id: 1, title: 'Spelling list ST2-W5', game: 'spelling', ends_at: '2026-09-05T09:00:00.000Z' },
-    { id: 2, title: 'Times tables practice', game: 'number', ends_at: '2026-09-08T09:00:00.000Z' },
-    { id: 3, title: 'Old list', game: 'spelling', ends_at: '2026-08-20T09:00:00.000Z' },
+    homeworkOf({ id: 1, title: 'Spelling list ST2-W5', game: 'spelling', ends_at: '2026-09-05T09:00:00.000Z' }),
+    homeworkOf({ id: 2, title: 'Times tables practice', game: 'number', ends_at: '2026-09-08T09:00:00.000Z' }),
+    homeworkOf({ id: 3, title: 'Old list', game: 'spelling', ends_at: '2026-08-20T09:00:00.000Z' }),
   ],
   activity: [{ group_id: 1, name: 'Year 3 Oak', pupils: 10, plays_7d: 12, plays_30d: 40, active_30d: 9 }],
   engagement: null,
@@ -28,12 +29,12 @@ const school: SchoolData = {
 
 const jobs: JobsData = {
   jobs: [
-    { id: 7, kind: 'engagement-snapshot', state: 'running', progress: 40 },
-    { id: 3, kind: 'plan-action', namespace_id: 'plan-actions', state: 'failed', progress: 0, error: 'Target plan 999 does not exist' },
-    { id: 1, kind: 'plan-action', namespace_id: 'plan-actions', state: 'done', progress: 100 },
+    jobOf({ id: 7, kind: 'engagement-snapshot', state: 'running', progress: 40 }),
+    jobOf({ id: 3, kind: 'plan-action', namespace_id: 'plan-actions', state: 'failed', progress: 0, error: 'Target plan 999 does not exist' }),
+    jobOf({ id: 1, kind: 'plan-action', namespace_id: 'plan-actions', state: 'done', progress: 100 }),
   ],
-  snapshots: [{ id: 3, start: '2026-09-01', end: '2026-11-30', state: 'running', progress: 40, job_id: 7 }],
-  email: { total: 48, by_status: { delivered: 27, opened: 12, bounced: 7, failed: 2 }, delivery_rate: 0.813, open_rate: 0.308, suppressions: 3 },
+  snapshots: [snapshotOf({ id: 3, start: '2026-09-01', end: '2026-11-30', state: 'running', progress: 40, job_id: 7 })],
+  email: { total: 48, by_status: { delivered: 27, opened: 12, bounced: 7, failed: 2 }, by_template: [{ template: 'invoice', count: 48 }], delivery_rate: 0.813, open_rate: 0.308, suppressions: 3 },
 };
 
 describe('school panes', () => {

@@ -165,7 +165,7 @@ describe('the cursor across new data', () => {
     const drilled = ([{ kind: 'drill' }, { kind: 'move', delta: 1, rows: 5 }] as DashEvent<BillingData>[]).reduce(reducer, loaded);
     const selected = rowsOf(drilled)[drilled.cursor];
     expect(selected?.id).toBeDefined();
-    const paid = { ...billing, invoices: billing.invoices.map((i) => (i.id === selected?.id ? { ...i, state: 'paid', paid_method: 'bacs', paid_date: '2026-11-24' } : i)) };
+    const paid = { ...billing, invoices: billing.invoices.map((i) => (i.id === selected?.id ? { ...i, state: 'paid' as const, paid_method: 'bacs' as const, paid_date: '2026-11-24' } : i)) };
     const after = reducer(drilled, { kind: 'fetch-ok', data: paid, at: 2000 });
     const rows = rowsOf(after);
     expect(rows.findIndex((row) => row.key === selected?.key)).not.toBe(drilled.cursor);

@@ -1,12 +1,14 @@
 /** The pieces of `edshed invoices mark` that need no server: words, ids, checks, the question, exit codes. */
 import { describe, expect, it } from 'vitest';
 import { checkDetails } from '../../../cli/commands/invoices/actions.js';
-import type { Invoice } from '../../../cli/commands/invoices/invoice-reader.js';
 import { bulkAction, parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
 import { markBulkCommand } from '../../../cli/commands/invoices/mark-bulk.js';
+import { invoiceIn } from '../../../cli/commands/invoices/invoice-reader.js';
 import { markExitCode, markQuestion } from '../../../cli/commands/invoices/mark-output.js';
+import type { Invoice } from '../../../core/shapes/types.js';
+import { invoiceOf } from '../../helpers/records.js';
 
-const invoice = (id: number, total: number, currency: string): Invoice => ({ id, number: `INV-${String(id).padStart(6, '0')}`, state: 'open', total, currency });
+const invoice = (id: number, total: number, currency: Invoice['currency']) => invoiceOf({ id, total, currency });
 
 describe('invoices mark words and ids', () => {
   it('takes the ids first and the action last, and says how when the order or the action is wrong', () => {
@@ -60,5 +62,23 @@ describe('invoices mark --from rows', () => {
 
   it('accepts a good row as the single command would', () => {
     expect(markBulkCommand('paid').validate({ id: '8', method: 'bacs', date: '2026-11-02' }, { text: true, line: 2 })).toEqual({ ok: true, row: { id: 8, method: 'bacs', date: '2026-11-02' } });
+  });
+});
+
+describe('invoices mark reads invoices with core\'s shape', () => {
+  it('reads a whole invoice as it came, keys the shape does not name included', () => {
+    const whole = { ...invoiceOf({ id: 8, state: 'paid', paid_method: 'bacs', paid_date: '2026-11-02' }), note: 'extra' };
+    expect(invoiceIn(whole)).toBe(whole);
+  });
+
+  it('reads an invoice whose accounting id or payment details are odd without them, and passes over one that is no invoice', () => {
+    const odd = { ...invoiceOf({ id: 8 }), accounting_id: 42, paid_method: 'barter' };
+    const read = invoiceIn(odd);
+    expect(read).toMatchObject({ id: 8, state: 'open', total: 54000, issued_at: '2026-09-01' });
+    expect(read).not.toHaveProperty('accounting_id');
+    expect(read).not.toHaveProperty('paid_method');
+    expect(invoiceIn({ ...invoiceOf({ id: 8 }), state: 'lost' })).toBeUndefined();
+    expect(invoiceIn({ id: 8, state: 'open', total: 100, currency: 'gbp' })).toBeUndefined();
+    expect(invoiceIn(null)).toBeUndefined();
   });
 });

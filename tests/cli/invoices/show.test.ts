@@ -3,6 +3,7 @@ import type { ApiClient } from '../../../core/api/client.js';
 import { run } from '../../../cli/main.js';
 import { invoiceRef } from '../../../cli/commands/invoices/show.js';
 import { findInvoice } from '../../../cli/commands/invoices/invoice-reader.js';
+import { invoiceOf } from '../../helpers/records.js';
 import { sandboxCliSuite } from '../../helpers/sandbox-cli.js';
 
 // `invoices show` takes the invoice id or its shareable id (issue 18: `invoices show 4` answered 404).
@@ -40,7 +41,7 @@ describe('invoices show', () => {
           pages += 1;
           const skip = Number(request.query?.skip ?? 0);
           const take = Number(request.query?.take ?? 100);
-          return { data: { invoices: ids.slice(skip, skip + take).map((id) => ({ id, number: `INV-${id}`, state: 'open', total: 100, currency: 'gbp' })), total: ids.length } };
+          return { data: { invoices: ids.slice(skip, skip + take).map((id) => invoiceOf({ id, total: 100 })), total: ids.length } };
         },
       } as unknown as ApiClient;
       for (const id of [ids.at(-1) as number, 4, 99_999, ids[0] as number]) {
