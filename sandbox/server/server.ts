@@ -42,6 +42,10 @@ export interface SandboxOptions {
   readonly seed?: SeedSize | 'none';
   /** Delete the database file first, then migrate and seed it afresh. */
   readonly reset?: boolean;
+  /** An open database to serve instead of `db`, used as it is (not migrated or seeded): tests seed their own. `close` closes it. */
+  readonly database?: Db;
+  /** Run queued jobs in the background (default true); tests that step the jobs themselves turn it off. */
+  readonly backgroundJobs?: boolean;
   /** Fault injection: a spec such as `500=0.1,latency=50-200` (see FAULTS_HELP) or a parsed spec. */
   readonly faults?: string | FaultSpec;
   /** Requests per minute per token (or per address without one); default 600. */
@@ -267,9 +271,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   const log = options.logger === true ? createRequestLog(process.stdout) : undefined;
   const web: Web = { listening: undefined, origins, log };
-  const db = openFresh(options.db ?? defaultDatabasePath(), options.reset ?? false);
+  const db = options.database ?? openFresh(options.db ?? defaultDatabasePath(), options.reset ?? false);
   const seedSize = options.seed ?? 'demo';
-  const seeded = seedSize !== 'none' && !isSeeded(db);
+  const seeded = options.database === undefined && seedSize !== 'none' && !isSeeded(db);
   if (seeded) seed(db, { size: seedSize });
   const faults = typeof options.faults === 'string' ? parseFaults(options.faults) : options.faults;
   const nextRequestId = requestIds();
@@ -315,7 +319,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   server.on('clientError', clientErrorHandler(nextRequestId));
   const inject = (injected: InjectOptions): Promise<InjectResponse> => lightMyRequest(listener, injected);
   const jobs = createJobRunner({ db, kinds: BILLING_JOB_KINDS, lock: state.lock, now: state.now });
-  jobs.start();
+  if (options.backgroundJobs !== false) jobs.start();
   let url: string | undefined;
   let closed: Promise<void> | undefined;
   return {

@@ -1,21 +1,13 @@
 /**
- * Calls billing handlers the way the server does (role check from the table, payload validation with the
- * table's schemas, one transaction rolled back on error, HttpError to the error shape) on a seeded
- * in-memory database, without a socket.
+ * Calls billing routes through the sandbox's real request path (router, session, roles, validation,
+ * idempotency, write log, one transaction, error shape), in process, on a seeded in-memory database.
  */
 import type { Db } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
-import type { Handler } from '../../../sandbox/kit/handler.js';
-import { directCaller } from '../helpers/direct-call.js';
-import { REAL_HANDLERS } from '../../../sandbox/routes/index.js';
+import { harnessCall, sandboxOver, type HarnessCallOptions as CallOptions } from '../helpers/sandbox.js';
 import { seededDb } from './seeded.js';
 
-export interface CallOptions {
-  /** Username to call as (default superuser); null calls without a session. */
-  readonly as?: string | null;
-  readonly params?: Readonly<Record<string, string | number>>;
-  readonly input?: Readonly<Record<string, unknown>>;
-}
+export type { CallOptions };
 
 export interface Reply {
   readonly status: number;
@@ -32,11 +24,8 @@ export interface Harness {
   value<T = unknown>(sql: string, ...args: unknown[]): T;
 }
 
-// The caller parses each call with its route's table schema before running the handler, as the server does.
-const HANDLERS = REAL_HANDLERS as unknown as Readonly<Record<string, Handler>>;
-
 /**
- * A freshly seeded database and a `call` that runs one route's billing handler as the named user.
+ * A freshly seeded database and a `call` that sends one request to the sandbox serving it, as the named user.
  *
  * @example
  * const h = createHarness();
@@ -44,12 +33,12 @@ const HANDLERS = REAL_HANDLERS as unknown as Readonly<Record<string, Handler>>;
  */
 export function createHarness(): Harness {
   const db = seededDb();
-  // The harness clock: tests move `harness.now`, handlers read it at each call.
-  const call = directCaller<Record<string, unknown>>(db, { handlers: HANDLERS, defaultAs: 'superuser', label: 'billing', now: () => harness.now });
+  // The harness clock: tests move `harness.now`, the sandbox reads it at each request.
+  const call = harnessCall(sandboxOver(db, () => harness.now), 'superuser');
   const harness: Harness = {
     db,
     now: SEED_NOW,
-    call: (route, options) => call(route, options),
+    call,
     async ok(route, options, status = 200) {
       const reply = await harness.call(route, options);
       if (reply.status !== status) throw new Error(`${route} answered ${reply.status}, expected ${status}: ${JSON.stringify(reply.body)}`);

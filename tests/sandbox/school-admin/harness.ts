@@ -1,21 +1,16 @@
 /**
- * Calls school-administration handlers the way the server does (role check, payload validation, one
- * transaction, HttpError to the error shape) on a seeded in-memory database, without a socket.
+ * Calls school-administration routes through the sandbox's real request path (router, session, roles,
+ * validation, idempotency, write log, one transaction, error shape), in process, on a seeded in-memory
+ * database.
  */
 import { seedPasswordHash } from '../../../sandbox/domain/auth/password.js';
 import { openDatabase, type Db } from '../../../sandbox/db/database.js';
 import { seed, SEED_NOW } from '../../../sandbox/db/seed/index.js';
 import { createRng } from '../../../sandbox/db/seed/random.js';
 import { seedSchoolAdmin } from '../../../sandbox/db/seed/school-admin.js';
-import type { Handler } from '../../../sandbox/kit/handler.js';
-import { directCaller } from '../helpers/direct-call.js';
-import { REAL_HANDLERS } from '../../../sandbox/routes/index.js';
+import { harnessCall, sandboxOver, type HarnessCallOptions as CallOptions } from '../helpers/sandbox.js';
 
-export interface CallOptions {
-  readonly as?: string | null;
-  readonly params?: Readonly<Record<string, string | number>>;
-  readonly input?: Readonly<Record<string, unknown>>;
-}
+export type { CallOptions };
 
 export interface Reply {
   readonly status: number;
@@ -85,16 +80,12 @@ export function pluck(value: unknown, path: string, field = 'id'): unknown[] {
 
 export interface Harness {
   readonly db: Db;
-  readonly writes: Map<string, number>;
   call(route: string, options?: CallOptions): Promise<Reply>;
   userId(username: string): number;
 }
 
-// The caller parses each call with its route's table schema before running the handler, as the server does.
-const HANDLERS = REAL_HANDLERS as unknown as Readonly<Record<string, Handler>>;
-
 /**
- * A freshly seeded database and a `call` that runs one route's handler as the named user.
+ * A freshly seeded database and a `call` that sends one request to the sandbox serving it, as the named user.
  *
  * @example
  * const h = createHarness();
@@ -106,18 +97,10 @@ export function createHarness(): Harness {
   if ((db.prepare('SELECT COUNT(*) AS n FROM school_groups').get() as { n: number }).n === 0) {
     db.transaction(() => seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash: seedPasswordHash() }))();
   }
-  const writes = new Map<string, number>();
   const userId = (username: string): number => {
     const row = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number } | undefined;
     if (!row) throw new Error(`no user ${username}`);
     return row.id;
   };
-  const call = directCaller<unknown>(db, {
-    handlers: HANDLERS,
-    defaultAs: 'admin',
-    label: 'school-admin',
-    now: () => SEED_NOW,
-    onWrite: (route) => writes.set(route, (writes.get(route) ?? 0) + 1),
-  });
-  return { db, writes, call, userId };
+  return { db, call: harnessCall(sandboxOver(db, () => SEED_NOW), 'admin'), userId };
 }
