@@ -1,0 +1,391 @@
+/**
+ * Matching a statement's lines to invoices. Each line gets a class, its candidates (invoice sets with a
+ * score and the signals behind it), and, only when confident, the invoices it would mark paid.
+ *
+ * Signals: the invoice number in the text (whole, or cut short at the end as banks cut references),
+ * the PO number (a subscription's, or a promised invoice's reference), the school's or district's name as
+ * banks write it, the amount (exact, or short by a small fee), the date (issued before the payment).
+ * A line is confident only when a reference, PO or name picks out the payer and exactly one invoice, or
+ * one set of 2 to 5 of that payer's invoices, fits the amount; and no other line claims those invoices.
+ */
+import { z } from 'zod';
+import { OPEN_STATES, type Book, type BookInvoice } from './book.js';
+import type { StatementLine } from './line.js';
+import { nameScore, nameWords } from './names.js';
+
+export const LINE_CLASSES = ['confident', 'ambiguous', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
+export type LineClass = (typeof LINE_CLASSES)[number];
+
+export const SIGNALS = ['reference', 'reference-cut', 'po', 'name', 'district', 'amount', 'amount-fee', 'date', 'accepted'] as const;
+
+export const signalSchema = z.strictObject({ signal: z.enum(SIGNALS), points: z.number(), detail: z.string() });
+export type Signal = z.infer<typeof signalSchema>;
+export const candidateSchema = z.strictObject({ invoices: z.array(z.number().int()).min(1), score: z.number(), signals: z.array(signalSchema) });
+export type Candidate = z.infer<typeof candidateSchema>;
+
+/** A line's verdict; the plan file's line is the statement line and this. */
+export interface Verdict {
+  readonly class: LineClass;
+  readonly invoices: number[];
+  readonly candidates: Candidate[];
+  /** Why, and for partial, overpaid, other-currency and ambiguous lines what to do instead. */
+  readonly note: string;
+}
+
+/** Invoices issued up to this many days after the payment are candidates (a payment made before the invoice was sent). */
+export const FUTURE_DAYS = 3;
+/** The most a payment may be short and still settle an invoice (a bank's fee): 25.00, and at most 5% of the total. */
+export const FEE_LIMIT = 2500;
+/** Candidates shown for a line that needs a person. */
+export const SHOWN = 3;
+/** Name scores from which a school or district counts as named. */
+const NAME_MIN = 0.75;
+/** Invoices of one payer searched for a set of 2..5 that sum to a payment. */
+const SET_POOL = 40;
+const POINTS = { reference: 50, 'reference-cut': 35, po: 40, name: 30, district: 25, amount: 30, 'amount-fee': 15, date: 5 } as const;
+
+const collapse = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+const dayNumber = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+const feeShort = (amount: number, total: number): boolean => amount < total && total - amount <= Math.min(FEE_LIMIT, Math.ceil(total * 0.05));
+const money = (minor: number, currency: string): string => `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** The book indexed for matching: by number, number prefix, digits, PO, name word, amount. */
+export interface BookIndex {
+  readonly book: Book;
+  readonly byId: ReadonlyMap<number, BookInvoice>;
+  readonly byNumber: ReadonlyMap<string, BookInvoice[]>;
+  readonly numberLengths: readonly number[];
+  readonly byPrefix: ReadonlyMap<string, BookInvoice[]>;
+  readonly byPo: ReadonlyMap<string, BookInvoice[]>;
+  readonly poLengths: readonly number[];
+  readonly bySchool: ReadonlyMap<number, BookInvoice[]>;
+  readonly schoolsOfDistrict: ReadonlyMap<number, number[]>;
+  readonly schoolWords: ReadonlyMap<number, string[]>;
+  readonly districtWords: ReadonlyMap<number, string[]>;
+  readonly schoolsByWord: ReadonlyMap<string, number[]>;
+  readonly districtsByWord: ReadonlyMap<string, number[]>;
+  readonly wordWeight: (word: string) => number;
+  readonly byAmount: ReadonlyMap<string, BookInvoice[]>;
+}
+
+/**
+ * Indexes a book once for all lines.
+ *
+ * @example
+ * const index = indexBook(book); matchLines(lines, index);
+ */
+export function indexBook(book: Book): BookIndex {
+  const byId = new Map<number, BookInvoice>();
+  const byNumber = new Map<string, BookInvoice[]>();
+  const byPrefix = new Map<string, BookInvoice[]>();
+  const byPo = new Map<string, BookInvoice[]>();
+  const bySchool = new Map<number, BookInvoice[]>();
+  const bySubscription = new Map<number, BookInvoice[]>();
+  const byAmount = new Map<string, BookInvoice[]>();
+  const numberLengths = new Set<number>();
+  const poLengths = new Set<number>();
+  for (const invoice of book.invoices) {
+    byId.set(invoice.id, invoice);
+    const key = collapse(invoice.number);
+    if (key.length >= 4) {
+      push(byNumber, key, invoice);
+      numberLengths.add(key.length);
+      for (let n = 6; n < key.length; n += 1) push(byPrefix, key.slice(0, n), invoice);
+      const digits = /\d{5,}$/.exec(key)?.[0];
+      if (digits !== undefined && digits !== key) {
+        push(byNumber, digits, invoice);
+        numberLengths.add(digits.length);
+      }
+    }
+    push(bySchool, invoice.school_id, invoice);
+    if (typeof invoice.subscription_id === 'number') push(bySubscription, invoice.subscription_id, invoice);
+    if (OPEN_STATES.has(invoice.state)) push(byAmount, `${invoice.currency} ${invoice.total}`, invoice);
+    const promised = invoice.promised_reference ? collapse(invoice.promised_reference) : '';
+    if (promised.length >= 4) {
+      push(byPo, promised, invoice);
+      poLengths.add(promised.length);
+    }
+  }
+  for (const sub of book.subscriptions) {
+    const po = sub.po_number ? collapse(sub.po_number) : '';
+    if (po.length < 4) continue;
+    for (const invoice of bySubscription.get(sub.id) ?? []) if (!(byPo.get(po) ?? []).includes(invoice)) push(byPo, po, invoice);
+    poLengths.add(po.length);
+  }
+  const schoolsOfDistrict = new Map<number, number[]>();
+  const schoolWords = new Map<number, string[]>();
+  const schoolsByWord = new Map<string, number[]>();
+  const df = new Map<string, number>();
+  for (const school of book.schools) {
+    if (typeof school.district_id === 'number') push(schoolsOfDistrict, school.district_id, school.id);
+    const words = [...new Set(nameWords(school.name))];
+    schoolWords.set(school.id, words);
+    for (const word of words) {
+      push(schoolsByWord, word, school.id);
+      df.set(word, (df.get(word) ?? 0) + 1);
+    }
+  }
+  const districtWords = new Map<number, string[]>();
+  const districtsByWord = new Map<string, number[]>();
+  for (const district of book.districts) {
+    const words = [...new Set(nameWords(district.name))];
+    districtWords.set(district.id, words);
+    for (const word of words) {
+      push(districtsByWord, word, district.id);
+      df.set(word, (df.get(word) ?? 0) + 1);
+    }
+  }
+  const total = book.schools.length + book.districts.length + 1;
+  const wordWeight = (word: string): number => Math.log(1 + total / (df.get(word) ?? 1));
+  return {
+    book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
+    schoolWords, districtWords, schoolsByWord, districtsByWord, wordWeight, byAmount,
+  };
+}
+
+/** Keys of `index` found anywhere in the collapsed text. */
+function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>): BookInvoice[] {
+  const found = new Set<BookInvoice>();
+  for (const length of lengths) {
+    for (let i = 0; i + length <= text.length; i += 1) for (const invoice of index.get(text.slice(i, i + length)) ?? []) found.add(invoice);
+  }
+  return [...found];
+}
+
+/** The invoice a reference cut short at the text's end names: the longest tail that begins exactly one invoice number. */
+function cutReference(text: string, index: BookIndex): BookInvoice | undefined {
+  const longest = Math.max(0, ...index.numberLengths);
+  for (let n = Math.min(text.length, longest - 1); n >= 6; n -= 1) {
+    const hits = index.byPrefix.get(text.slice(-n));
+    if (hits !== undefined) return hits.length === 1 ? hits[0] : undefined;
+  }
+  return undefined;
+}
+
+interface Named {
+  readonly id: number;
+  readonly score: number;
+}
+
+/** Schools, or districts, the text names well enough, best first. */
+function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
+  const set = new Set(words);
+  const reached = new Set<number>();
+  for (const word of words) {
+    if (word.length < 2) continue;
+    const ids = byWord.get(word);
+    // Very common words (PRIM, ST) alone reach too many to score; a rarer word of the same name reaches it.
+    if (ids !== undefined && ids.length <= 400) for (const id of ids) reached.add(id);
+  }
+  const out: Named[] = [];
+  for (const id of reached) {
+    const score = nameScore(wordsOf.get(id) ?? [], set, words, index.wordWeight);
+    if (score >= NAME_MIN) out.push({ id, score });
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** Sets of 2..5 invoices of `pool` summing to `amount`: at most `limit` of them. */
+function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
+  const sorted = [...pool].sort((a, b) => a.total - b.total).slice(0, SET_POOL);
+  const found: BookInvoice[][] = [];
+  const pick: BookInvoice[] = [];
+  const walk = (from: number, left: number): void => {
+    if (found.length >= limit) return;
+    if (left === 0 && pick.length >= 2) {
+      found.push([...pick]);
+      return;
+    }
+    if (pick.length === 5) return;
+    for (let i = from; i < sorted.length; i += 1) {
+      const invoice = sorted[i] as BookInvoice;
+      if (invoice.total > left) break;
+      if (invoice.total <= 0) continue;
+      pick.push(invoice);
+      walk(i + 1, left - invoice.total);
+      pick.pop();
+      if (found.length >= limit) return;
+    }
+  };
+  walk(0, amount);
+  return found;
+}
+
+interface Context {
+  readonly line: StatementLine;
+  readonly signals: Map<number, Signal[]>;
+}
+
+function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate {
+  const { line } = ctx;
+  const signals: Signal[] = [];
+  const seen = new Set<string>();
+  for (const invoice of invoices) {
+    for (const s of ctx.signals.get(invoice.id) ?? []) {
+      if (!seen.has(`${s.signal}${s.detail}`)) {
+        seen.add(`${s.signal}${s.detail}`);
+        signals.push(s);
+      }
+    }
+  }
+  const total = invoices.reduce((sum, i) => sum + i.total, 0);
+  const currency = invoices[0]?.currency ?? line.currency;
+  if (currency === line.currency && total === line.amount) signals.push({ signal: 'amount', points: POINTS.amount, detail: invoices.length === 1 ? 'exact' : `exact, ${invoices.length} invoices together` });
+  else if (currency === line.currency && feeShort(line.amount, total)) signals.push({ signal: 'amount-fee', points: POINTS['amount-fee'], detail: `short by ${money(total - line.amount, currency)} (a fee?)` });
+  const lineDay = dayNumber(line.date);
+  if (invoices.every((i) => dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS && lineDay - dayNumber(i.issued_at) <= 400)) signals.push({ signal: 'date', points: POINTS.date, detail: `issued ${invoices.map((i) => i.issued_at).join(', ')}` });
+  const score = Math.round(signals.reduce((sum, s) => sum + s.points, 0) * 10) / 10;
+  return { invoices: invoices.map((i) => i.id).sort((a, b) => a - b), score, signals };
+}
+
+const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.invoices[0] ?? 0) - (b.invoices[0] ?? 0);
+
+/**
+ * One line's verdict, before lines are compared (a contested invoice is found by `matchLines`).
+ *
+ * @example
+ * matchLine(line, indexBook(book)) // { class: 'confident', invoices: [123], candidates: [...], note: '' }
+ */
+export function matchLine(line: StatementLine, index: BookIndex): Verdict {
+  if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
+  const text = collapse(line.text);
+  const ctx: Context = { line, signals: new Map() };
+  const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
+  const lineDay = dayNumber(line.date);
+  const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
+
+  // Who paid: by reference, PO, then name.
+  const refs = findKeys(text, index.numberLengths, index.byNumber);
+  for (const i of refs) note(i, { signal: 'reference', points: POINTS.reference, detail: `${i.number} in the text` });
+  const cut = refs.length === 0 ? cutReference(text, index) : undefined;
+  if (cut) note(cut, { signal: 'reference-cut', points: POINTS['reference-cut'], detail: `${cut.number} cut short at the end of the text` });
+  const pos = findKeys(text, index.poLengths, index.byPo);
+  for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
+  const words = nameWords(line.text);
+  const schools = named(words, index.schoolsByWord, index.schoolWords, index);
+  const districts = named(words, index.districtsByWord, index.districtWords, index);
+  const schoolName = new Map(index.book.schools.map((s) => [s.id, s.name] as const));
+  const named1 = new Set<number>();
+  for (const s of schools) {
+    for (const i of index.bySchool.get(s.id) ?? []) note(i, { signal: 'name', points: Math.round(POINTS.name * s.score * 10) / 10, detail: `"${schoolName.get(s.id) ?? ''}" (${Math.round(s.score * 100)}%)` });
+    named1.add(s.id);
+  }
+  for (const d of districts) {
+    for (const schoolId of index.schoolsOfDistrict.get(d.id) ?? []) {
+      for (const i of index.bySchool.get(schoolId) ?? []) note(i, { signal: 'district', points: Math.round(POINTS.district * d.score * 10) / 10, detail: `district "${index.book.districts.find((x) => x.id === d.id)?.name ?? ''}" (${Math.round(d.score * 100)}%)` });
+    }
+  }
+
+  const identified = [...new Set([...refs, ...(cut ? [cut] : []), ...pos])];
+  if (identified.length > 0) return byIdentity(ctx, identified, settleable, index);
+  // By name: the best-named schools (within a whisker of the best), and any named district's schools.
+  const best = schools[0]?.score ?? 0;
+  const payerSchools = schools.filter((s) => s.score >= best - 0.05).map((s) => s.id);
+  const districtSchools = districts.filter((d) => d.score >= (districts[0]?.score ?? 0) - 0.05).flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
+  const payers = [...new Set([...payerSchools, ...districtSchools])];
+  if (payers.length > 0) return byName(ctx, payers, settleable, index);
+  // The amount alone never makes a line confident: it shows the invoices of that amount, nearest in date first.
+  const same = (index.byAmount.get(`${line.currency} ${line.amount}`) ?? []).filter(settleable);
+  if (same.length === 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'no reference, PO or name found, and no open invoice of this amount' };
+  const nearest = [...same].sort((a, b) => Math.abs(lineDay - dayNumber(a.due_at ?? a.issued_at)) - Math.abs(lineDay - dayNumber(b.due_at ?? b.issued_at))).slice(0, SHOWN);
+  return { class: 'ambiguous', invoices: [], candidates: nearest.map((i) => candidateOf(ctx, [i])), note: `only the amount agrees (${same.length} open invoice${same.length === 1 ? '' : 's'} of it): check who paid` };
+}
+
+/** A line that names invoices (number or PO): those invoices decide. */
+function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, index: BookIndex): Verdict {
+  const { line } = ctx;
+  const open = identified.filter(settleable);
+  const all = identified.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
+  if (open.length === 0) {
+    const paid = identified.filter((i) => i.state === 'paid' || i.state === 'refunded');
+    if (paid.length > 0) return { class: 'already-paid', invoices: [], candidates: all, note: `already paid: ${paid.map((i) => `${i.number}${i.paid_date ? ` on ${i.paid_date}` : ''}`).join(', ')}; nothing to mark` };
+    const other = identified.filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
+    if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: all, note: `${other.map((i) => `${i.number} is in ${i.currency.toUpperCase()}`).join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
+    return { class: 'unmatched', invoices: [], candidates: all, note: `the invoices named are ${identified.map((i) => `${i.number} ${i.state}`).join(', ')}: none can be paid` };
+  }
+  const sum = open.reduce((s, i) => s + i.total, 0);
+  if (sum === line.amount || (open.length === 1 && feeShort(line.amount, sum))) return confident(ctx, open);
+  const single = open.filter((i) => i.total === line.amount);
+  if (single.length === 1) return confident(ctx, single);
+  const sets = open.length > 1 ? setsSumming(open, line.amount, 2) : [];
+  if (sets.length === 1) return confident(ctx, sets[0] as BookInvoice[]);
+  if (sets.length > 1 || single.length > 1) return ambiguous(ctx, [...single.map((i) => [i]), ...sets], 'more than one set of the invoices named fits the amount');
+  if (line.amount > sum) {
+    // The named invoices and others of the same payer together.
+    const payer = [...new Set(open.map((i) => i.school_id))];
+    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter(settleable);
+    const withNamed = setsSumming(pool, line.amount, 3).filter((set) => open.every((i) => set.includes(i)));
+    if (withNamed.length === 1) return confident(ctx, withNamed[0] as BookInvoice[]);
+    return { class: 'overpaid', invoices: [], candidates: all, note: `paid ${money(line.amount, line.currency)}, ${money(line.amount - sum, line.currency)} more than ${open.map((i) => i.number).join(' + ')}: not marked paid; mark it by hand and refund or credit the difference` };
+  }
+  return { class: 'partial', invoices: [], candidates: all, note: `paid ${money(line.amount, line.currency)} of ${money(sum, line.currency)} due on ${open.map((i) => i.number).join(' + ')}: not marked paid; ask for the rest, or record the part payment by hand` };
+}
+
+/** A line that names a school or district: its open invoices, one or a set, must fit the amount. */
+function byName(ctx: Context, payers: readonly number[], settleable: (i: BookInvoice) => boolean, index: BookIndex): Verdict {
+  const { line } = ctx;
+  const every = payers.flatMap((s) => index.bySchool.get(s) ?? []);
+  const pool = every.filter(settleable);
+  const exact = pool.filter((i) => i.total === line.amount);
+  if (exact.length === 1) return confident(ctx, exact);
+  if (exact.length > 1) return ambiguous(ctx, exact.map((i) => [i]), `${exact.length} open invoices of the payer are of this amount`);
+  const sets = setsSumming(pool, line.amount, 2);
+  if (sets.length === 1) return confident(ctx, sets[0] as BookInvoice[]);
+  if (sets.length > 1) return ambiguous(ctx, sets, 'more than one set of the payer\'s invoices sums to the amount');
+  const fee = pool.filter((i) => feeShort(line.amount, i.total));
+  if (fee.length === 1) return confident(ctx, fee);
+  if (fee.length > 1) return ambiguous(ctx, fee.map((i) => [i]), 'several invoices are just over the amount (a fee?)');
+  const lineDay = dayNumber(line.date);
+  const paid = every.filter((i) => (i.state === 'paid' || i.state === 'refunded') && i.currency === line.currency && i.total === line.amount && i.paid_date && Math.abs(dayNumber(i.paid_date) - lineDay) <= FUTURE_DAYS);
+  if (paid.length > 0) return { class: 'already-paid', invoices: [], candidates: paid.slice(0, SHOWN).map((i) => candidateOf(ctx, [i])), note: `already paid: ${paid.map((i) => `${i.number} on ${i.paid_date ?? '?'}`).join(', ')}; nothing to mark` };
+  const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
+  if (pool.length === 0) {
+    const other = every.filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
+    if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the payer's open invoices are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
+    return { class: 'unmatched', invoices: [], candidates: [], note: 'the payer named has no open invoice' };
+  }
+  if (pool.every((i) => i.total > line.amount)) {
+    return { class: 'partial', invoices: [], candidates: shown(pool), note: `paid ${money(line.amount, line.currency)}, less than any open invoice of the payer: not marked paid; ask for the rest, or record the part payment by hand` };
+  }
+  if (pool.every((i) => i.total < line.amount)) {
+    return { class: 'overpaid', invoices: [], candidates: shown(pool), note: `paid ${money(line.amount, line.currency)}, more than any open invoice or set of the payer's: not marked paid; mark by hand and refund or credit the difference` };
+  }
+  return ambiguous(ctx, pool.map((i) => [i]), 'the payer is named but no invoice or set fits the amount');
+}
+
+function confident(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
+  const candidate = candidateOf(ctx, invoices);
+  return { class: 'confident', invoices: candidate.invoices, candidates: [candidate], note: '' };
+}
+
+function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why: string): Verdict {
+  return { class: 'ambiguous', invoices: [], candidates: sets.map((s) => candidateOf(ctx, s)).sort(byScore).slice(0, SHOWN), note: `${why}: choose with --accept LINE=INVOICE` };
+}
+
+/**
+ * Every line's verdict; a confident line whose invoice another confident line also claims becomes
+ * ambiguous, both of them, so no two lines ever mark one invoice.
+ *
+ * @example
+ * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
+ */
+export function matchLines(lines: readonly StatementLine[], index: BookIndex): Verdict[] {
+  return resolveContests(lines.map((line) => matchLine(line, index)));
+}
+
+/** Confident (or accepted) verdicts that claim one invoice between them become ambiguous. */
+export function resolveContests(verdicts: readonly Verdict[]): Verdict[] {
+  const claims = new Map<number, number>();
+  for (const v of verdicts) for (const id of v.invoices) claims.set(id, (claims.get(id) ?? 0) + 1);
+  return verdicts.map((v) => {
+    const contested = v.invoices.filter((id) => (claims.get(id) ?? 0) > 1);
+    if (contested.length === 0) return v;
+    return { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice${contested.length > 1 ? 's' : ''} ${contested.join(', ')} claimed by another line too: choose with --accept LINE=INVOICE` };
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * School and district names as banks write them: capitals, no punctuation, words cut short or
+ * abbreviated ("ST MARYS CE PRIM" for "St Mary's C of E Primary School"). Both sides become the same
+ * canonical words, so a bank's text can be compared with a name word by word.
+ */
+
+/** Phrases first (longest), then single words: each to its canonical word; '' drops it. */
+const PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/\bCHURCH OF ENGLAND\b/g, 'CE'],
+  [/\bC OF E\b/g, 'CE'],
+  [/\bCOFE\b/g, 'CE'],
+  [/\bROMAN CATHOLIC\b/g, 'RC'],
+  [/\bCHURCH IN WALES\b/g, 'CIW'],
+];
+
+const WORDS: Readonly<Record<string, string>> = {
+  SAINT: 'ST', STS: 'ST', PRIMARY: 'PRIM', PRI: 'PRIM', PRM: 'PRIM', PRIMY: 'PRIM', SCHOOL: '', SCHOOLS: '', SCH: '', SCHL: '', SCHOOLS_: '',
+  ACADEMY: 'ACAD', ACAD: 'ACAD', ACADEMIES: 'ACAD', JUNIOR: 'JNR', JUN: 'JNR', JR: 'JNR', INFANT: 'INF', INFANTS: 'INF', COMMUNITY: 'COMM', COMM: 'COMM',
+  CATHOLIC: 'CATH', CATH: 'CATH', SECONDARY: 'SEC', SEC: 'SEC', COLLEGE: 'COLL', COLL: 'COLL', INTERNATIONAL: 'INTL', INTL: 'INTL', ELEMENTARY: 'ELEM',
+  ELEM: 'ELEM', DISTRICT: 'DIST', DIST: 'DIST', TRUST: 'TR', TRST: 'TR', MULTI: 'MULTI', FEDERATION: 'FED', FED: 'FED', NURSERY: 'NURS',
+  UNIFIED: 'UNIF', INDEPENDENT: 'IND', LIMITED: '', LTD: '', THE: '', AND: '', OF: '', A: '', EDUCATION: 'EDU', FOUNDATION: 'FDN', VILLAGE: 'VILL',
+  VOLUNTARY: 'VA', AIDED: '', CONTROLLED: '', VC: 'CE', GRAMMAR: 'GRAM', HIGH: 'HIGH', MIDDLE: 'MID',
+};
+
+/**
+ * A name or a bank's text as canonical words.
+ *
+ * @example
+ * nameWords("St Mary's C of E Primary School") // ['ST', 'MARYS', 'CE', 'PRIM']
+ * nameWords('ST MARYS CE PRIM') // ['ST', 'MARYS', 'CE', 'PRIM']
+ */
+export function nameWords(name: string): string[] {
+  let text = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/['’`]/g, '')
+    .replace(/&/g, ' AND ')
+    .replace(/[^A-Z0-9]+/g, ' ');
+  for (const [pattern, word] of PHRASES) text = text.replace(pattern, word);
+  return text
+    .split(' ')
+    .filter((w) => w !== '')
+    .map((w) => WORDS[w] ?? w)
+    .filter((w) => w !== '');
+}
+
+/**
+ * How much of a name a bank's text shows, 0 to 1: the share of the name's words (weighted) found in the
+ * text, a word the text cuts short (at least 3 letters, the text's last word, or an abbreviation by prefix)
+ * counting as found. Words the name shares with many others weigh less (`weight`).
+ *
+ * @example
+ * nameScore(['ST', 'MARYS', 'CE', 'PRIM'], new Set(['ST', 'MARYS', 'CE', 'PRI']), ['ST', 'MARYS', 'CE', 'PRI'], () => 1) // 1
+ */
+export function nameScore(name: readonly string[], textWords: ReadonlySet<string>, textList: readonly string[], weight: (word: string) => number): number {
+  if (name.length === 0) return 0;
+  let total = 0;
+  let found = 0;
+  for (const word of name) {
+    const w = weight(word);
+    total += w;
+    if (textWords.has(word)) found += w;
+    else if (textList.some((t) => t.length >= 3 && word.startsWith(t))) found += w * 0.8;
+  }
+  return total === 0 ? 0 : found / total;
+}
