@@ -38,10 +38,14 @@ export const FUTURE_DAYS = 3;
 export const FEE_LIMIT = 2500;
 /** Candidates shown for a line that needs a person. */
 export const SHOWN = 3;
-/** Name scores from which a school or district counts as named. */
-const NAME_MIN = 0.75;
+/** Name scores from which a school or district counts as named; from which a name alone may make a line confident; how far below the best a name still counts. */
+const NAME_MIN = 0.55;
+const NAME_STRONG = 0.72;
+const NAME_WINDOW = 0.25;
 /** Invoices of one payer searched for a set of 2..5 that sum to a payment. */
 const SET_POOL = 40;
+/** Steps of the search for such sets, at most, per line. */
+const SET_STEPS = 20_000;
 const POINTS = { reference: 50, 'reference-cut': 35, po: 40, name: 30, district: 25, amount: 30, 'amount-fee': 15, date: 5 } as const;
 
 const collapse = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -71,6 +75,10 @@ export interface BookIndex {
   readonly schoolsByWord: ReadonlyMap<string, number[]>;
   readonly districtsByWord: ReadonlyMap<string, number[]>;
   readonly wordWeight: (word: string) => number;
+  readonly knownWord: (word: string) => boolean;
+  readonly schoolName: ReadonlyMap<number, string>;
+  readonly districtOf: ReadonlyMap<number, number>;
+  readonly districtName: ReadonlyMap<number, string>;
   readonly byAmount: ReadonlyMap<string, BookInvoice[]>;
 }
 
@@ -142,9 +150,15 @@ export function indexBook(book: Book): BookIndex {
     }
   }
   const total = book.schools.length + book.districts.length + 1;
-  const wordWeight = (word: string): number => Math.log(1 + total / (df.get(word) ?? 1));
+  const weights = new Map([...df].map(([word, n]) => [word, Math.log(1 + total / n)] as const));
+  const rare = Math.log(1 + total);
+  const wordWeight = (word: string): number => weights.get(word) ?? rare;
+  const knownWord = (word: string): boolean => df.has(word);
+  const schoolName = new Map(book.schools.map((s) => [s.id, s.name] as const));
+  const districtOf = new Map(book.schools.flatMap((s) => (typeof s.district_id === 'number' ? [[s.id, s.district_id] as const] : [])));
+  const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
   return {
-    book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
+    knownWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
     schoolWords, districtWords, schoolsByWord, districtsByWord, wordWeight, byAmount,
   };
 }
@@ -174,28 +188,39 @@ interface Named {
 }
 
 /** Schools, or districts, the text names well enough, best first. */
-function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
-  const set = new Set(words);
-  const reached = new Set<number>();
-  for (const word of words) {
+function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex, min = NAME_MIN): Named[] {
+  const hits = new Map<number, number>();
+  for (const word of new Set(words)) {
     if (word.length < 2) continue;
     const ids = byWord.get(word);
     // Very common words (PRIM, ST) alone reach too many to score; a rarer word of the same name reaches it.
-    if (ids !== undefined && ids.length <= 400) for (const id of ids) reached.add(id);
+    if (ids === undefined || ids.length > 400) continue;
+    const w = index.wordWeight(word);
+    for (const id of ids) hits.set(id, (hits.get(id) ?? 0) + w);
   }
+  // Only the names the text's words reach most are scored in full.
+  const reached = [...hits].sort((a, b) => b[1] - a[1]).slice(0, 24).map(([id]) => id);
   const out: Named[] = [];
   for (const id of reached) {
-    const score = nameScore(wordsOf.get(id) ?? [], set, words, index.wordWeight);
-    if (score >= NAME_MIN) out.push({ id, score });
+    const score = nameScore(wordsOf.get(id) ?? [], words, index.wordWeight, index.knownWord);
+    if (score >= min) out.push({ id, score });
   }
   return out.sort((a, b) => b.score - a.score);
 }
 
-/** Sets of 2..5 invoices of `pool` summing to `amount`: at most `limit` of them. */
-function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
+/**
+ * Sets of 2..5 invoices of `pool` summing to `amount`: at most `limit` of them.
+ *
+ * @example
+ * setsSumming(invoices, 30000, 2) // [[a, b]]
+ */
+export function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
   const sorted = [...pool].sort((a, b) => a.total - b.total).slice(0, SET_POOL);
   const found: BookInvoice[][] = [];
   const pick: BookInvoice[] = [];
+  // A pool with too many combinations to search in time cannot show that one set alone fits: its search
+  // stops, and the sets found are padded to the limit, so the line is never confident by a set.
+  let steps = 0;
   const walk = (from: number, left: number): void => {
     if (found.length >= limit) return;
     if (left === 0 && pick.length >= 2) {
@@ -204,6 +229,8 @@ function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number
     }
     if (pick.length === 5) return;
     for (let i = from; i < sorted.length; i += 1) {
+      steps += 1;
+      if (steps > SET_STEPS) return;
       const invoice = sorted[i] as BookInvoice;
       if (invoice.total > left) break;
       if (invoice.total <= 0) continue;
@@ -214,20 +241,37 @@ function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number
     }
   };
   walk(0, amount);
+  if (steps > SET_STEPS) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
   return found;
 }
 
 interface Context {
   readonly line: StatementLine;
+  /** The day number from which paid invoices may have been paid by these statements. */
+  readonly since: number;
   readonly signals: Map<number, Signal[]>;
+  /** Schools and districts the text names, with their scores: their invoices get a name signal when shown. */
+  readonly schools: ReadonlyMap<number, number>;
+  readonly districts: ReadonlyMap<number, number>;
+  readonly index: BookIndex;
 }
 
 function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate {
   const { line } = ctx;
   const signals: Signal[] = [];
   const seen = new Set<string>();
+  const { index } = ctx;
+  const namedSignals = (invoice: BookInvoice): Signal[] => {
+    const out: Signal[] = [];
+    const school = ctx.schools.get(invoice.school_id);
+    if (school !== undefined) out.push({ signal: 'name', points: Math.round(POINTS.name * school * 10) / 10, detail: `"${index.schoolName.get(invoice.school_id) ?? ''}" (${Math.round(school * 100)}%)` });
+    const district = index.book.schools.length > 0 ? districtOfSchool(index, invoice.school_id) : undefined;
+    const score = district === undefined ? undefined : ctx.districts.get(district);
+    if (district !== undefined && score !== undefined) out.push({ signal: 'district', points: Math.round(POINTS.district * score * 10) / 10, detail: `district "${index.districtName.get(district) ?? ''}" (${Math.round(score * 100)}%)` });
+    return out;
+  };
   for (const invoice of invoices) {
-    for (const s of ctx.signals.get(invoice.id) ?? []) {
+    for (const s of [...(ctx.signals.get(invoice.id) ?? []), ...namedSignals(invoice)]) {
       if (!seen.has(`${s.signal}${s.detail}`)) {
         seen.add(`${s.signal}${s.detail}`);
         signals.push(s);
@@ -244,18 +288,26 @@ function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate 
   return { invoices: invoices.map((i) => i.id).sort((a, b) => a - b), score, signals };
 }
 
+function districtOfSchool(index: BookIndex, school: number): number | undefined {
+  const id = index.districtOf.get(school);
+  return id ?? undefined;
+}
+
 const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.invoices[0] ?? 0) - (b.invoices[0] ?? 0);
 
 /**
  * One line's verdict, before lines are compared (a contested invoice is found by `matchLines`).
  *
  * @example
- * matchLine(line, indexBook(book)) // { class: 'confident', invoices: [123], candidates: [...], note: '' }
+ * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
  */
-export function matchLine(line: StatementLine, index: BookIndex): Verdict {
+export function matchLine(line: StatementLine, index: BookIndex, firstDate: string = line.date): Verdict {
   if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
   const text = collapse(line.text);
-  const ctx: Context = { line, signals: new Map() };
+  const words = nameWords(line.text);
+  const schools = named(words, index.schoolsByWord, index.schoolWords, index);
+  const districts = named(words, index.districtsByWord, index.districtWords, index);
+  const ctx: Context = { line, signals: new Map(), since: dayNumber(firstDate) - FUTURE_DAYS, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const lineDay = dayNumber(line.date);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
@@ -267,33 +319,28 @@ export function matchLine(line: StatementLine, index: BookIndex): Verdict {
   if (cut) note(cut, { signal: 'reference-cut', points: POINTS['reference-cut'], detail: `${cut.number} cut short at the end of the text` });
   const pos = findKeys(text, index.poLengths, index.byPo);
   for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
-  const words = nameWords(line.text);
-  const schools = named(words, index.schoolsByWord, index.schoolWords, index);
-  const districts = named(words, index.districtsByWord, index.districtWords, index);
-  const schoolName = new Map(index.book.schools.map((s) => [s.id, s.name] as const));
-  const named1 = new Set<number>();
-  for (const s of schools) {
-    for (const i of index.bySchool.get(s.id) ?? []) note(i, { signal: 'name', points: Math.round(POINTS.name * s.score * 10) / 10, detail: `"${schoolName.get(s.id) ?? ''}" (${Math.round(s.score * 100)}%)` });
-    named1.add(s.id);
-  }
-  for (const d of districts) {
-    for (const schoolId of index.schoolsOfDistrict.get(d.id) ?? []) {
-      for (const i of index.bySchool.get(schoolId) ?? []) note(i, { signal: 'district', points: Math.round(POINTS.district * d.score * 10) / 10, detail: `district "${index.book.districts.find((x) => x.id === d.id)?.name ?? ''}" (${Math.round(d.score * 100)}%)` });
-    }
-  }
 
-  const identified = [...new Set([...refs, ...(cut ? [cut] : []), ...pos])];
+  const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
   if (identified.length > 0) return byIdentity(ctx, identified, settleable, index);
+  if (pos.length > 0) return byPool(ctx, pos, settleable, 'the PO');
   // By name: the best-named schools (within a whisker of the best), and any named district's schools.
-  const best = schools[0]?.score ?? 0;
-  const payerSchools = schools.filter((s) => s.score >= best - 0.05).map((s) => s.id);
-  const districtSchools = districts.filter((d) => d.score >= (districts[0]?.score ?? 0) - 0.05).flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
+  const best = Math.max(schools[0]?.score ?? 0, districts[0]?.score ?? 0);
+  const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW).map((s) => s.id);
+  const districtSchools = districts.filter((d) => d.score >= best - NAME_WINDOW).flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
   const payers = [...new Set([...payerSchools, ...districtSchools])];
-  if (payers.length > 0) return byName(ctx, payers, settleable, index);
+  if (payers.length > 0) {
+    const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named');
+    if (verdict.class !== 'confident' || best >= NAME_STRONG) return verdict;
+    return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' };
+  }
   // The amount alone never makes a line confident: it shows the invoices of that amount, nearest in date first.
   const same = (index.byAmount.get(`${line.currency} ${line.amount}`) ?? []).filter(settleable);
   if (same.length === 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'no reference, PO or name found, and no open invoice of this amount' };
-  const nearest = [...same].sort((a, b) => Math.abs(lineDay - dayNumber(a.due_at ?? a.issued_at)) - Math.abs(lineDay - dayNumber(b.due_at ?? b.issued_at))).slice(0, SHOWN);
+  // Invoices of schools the text half names first, then nearest in date.
+  const half = new Map(named(words, index.schoolsByWord, index.schoolWords, index, 0.2).map((s) => [s.id, s.score] as const));
+  const nearest = [...same]
+    .sort((a, b) => (half.get(b.school_id) ?? 0) - (half.get(a.school_id) ?? 0) || Math.abs(lineDay - dayNumber(a.due_at ?? a.issued_at)) - Math.abs(lineDay - dayNumber(b.due_at ?? b.issued_at)))
+    .slice(0, SHOWN);
   return { class: 'ambiguous', invoices: [], candidates: nearest.map((i) => candidateOf(ctx, [i])), note: `only the amount agrees (${same.length} open invoice${same.length === 1 ? '' : 's'} of it): check who paid` };
 }
 
@@ -311,52 +358,75 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
   }
   const sum = open.reduce((s, i) => s + i.total, 0);
   if (sum === line.amount || (open.length === 1 && feeShort(line.amount, sum))) return confident(ctx, open);
-  const single = open.filter((i) => i.total === line.amount);
-  if (single.length === 1) return confident(ctx, single);
-  const sets = open.length > 1 ? setsSumming(open, line.amount, 2) : [];
-  if (sets.length === 1) return confident(ctx, sets[0] as BookInvoice[]);
-  if (sets.length > 1 || single.length > 1) return ambiguous(ctx, [...single.map((i) => [i]), ...sets], 'more than one set of the invoices named fits the amount');
+  // Invoices named and paid since the line count too: a statement read again after its plan was applied plans nothing.
+  const since = identified.filter((i) => !settleable(i) && paidSince(ctx, i));
+  const both = [...open, ...since];
+  const options = [...both.filter((i) => i.total === line.amount).map((i) => [i]), ...(both.length > 1 ? setsSumming(both, line.amount, 2) : [])];
+  if (options.length === 1 && since.some((i) => (options[0] as BookInvoice[]).includes(i))) return alreadyPaid(ctx, options[0] as BookInvoice[]);
+  if (options.length === 1) return confident(ctx, options[0] as BookInvoice[]);
+  if (options.length > 1) return ambiguous(ctx, options, 'more than one of the invoices named, or set of them, fits the amount');
   if (line.amount > sum) {
     // The named invoices and others of the same payer together.
     const payer = [...new Set(open.map((i) => i.school_id))];
-    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter(settleable);
-    const withNamed = setsSumming(pool, line.amount, 3).filter((set) => open.every((i) => set.includes(i)));
-    if (withNamed.length === 1) return confident(ctx, withNamed[0] as BookInvoice[]);
+    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => settleable(i) || paidSince(ctx, i));
+    const sets = setsSumming(pool, line.amount, 3);
+    const withNamed = sets.filter((set) => open.every((i) => set.includes(i)));
+    if (withNamed.length === 1 && sets.length === 1 && (withNamed[0] as BookInvoice[]).some((i) => !settleable(i))) return alreadyPaid(ctx, withNamed[0] as BookInvoice[]);
+    if (withNamed.length === 1 && sets.length === 1) return confident(ctx, withNamed[0] as BookInvoice[]);
     return { class: 'overpaid', invoices: [], candidates: all, note: `paid ${money(line.amount, line.currency)}, ${money(line.amount - sum, line.currency)} more than ${open.map((i) => i.number).join(' + ')}: not marked paid; mark it by hand and refund or credit the difference` };
   }
   return { class: 'partial', invoices: [], candidates: all, note: `paid ${money(line.amount, line.currency)} of ${money(sum, line.currency)} due on ${open.map((i) => i.number).join(' + ')}: not marked paid; ask for the rest, or record the part payment by hand` };
 }
 
-/** A line that names a school or district: its open invoices, one or a set, must fit the amount. */
-function byName(ctx: Context, payers: readonly number[], settleable: (i: BookInvoice) => boolean, index: BookIndex): Verdict {
+/**
+ * Invoices paid since a few days before the statements' first line: a line of them may be what paid
+ * them (statements read again after their plan was applied), so they still count as options.
+ */
+function paidSince(ctx: Context, i: BookInvoice): boolean {
+  return (i.state === 'paid' || i.state === 'refunded') && i.currency === ctx.line.currency && typeof i.paid_date === 'string' && dayNumber(i.paid_date) >= ctx.since;
+}
+
+/**
+ * A payer's invoices (a school's, a district's schools', a PO's) against the amount: every set of 1 to 5
+ * of them summing to it is an option, counting those paid since the line; exactly one option of open
+ * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
+ */
+function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string): Verdict {
   const { line } = ctx;
-  const every = payers.flatMap((s) => index.bySchool.get(s) ?? []);
-  const pool = every.filter(settleable);
-  const exact = pool.filter((i) => i.total === line.amount);
-  if (exact.length === 1) return confident(ctx, exact);
-  if (exact.length > 1) return ambiguous(ctx, exact.map((i) => [i]), `${exact.length} open invoices of the payer are of this amount`);
-  const sets = setsSumming(pool, line.amount, 2);
-  if (sets.length === 1) return confident(ctx, sets[0] as BookInvoice[]);
-  if (sets.length > 1) return ambiguous(ctx, sets, 'more than one set of the payer\'s invoices sums to the amount');
-  const fee = pool.filter((i) => feeShort(line.amount, i.total));
-  if (fee.length === 1) return confident(ctx, fee);
-  if (fee.length > 1) return ambiguous(ctx, fee.map((i) => [i]), 'several invoices are just over the amount (a fee?)');
-  const lineDay = dayNumber(line.date);
-  const paid = every.filter((i) => (i.state === 'paid' || i.state === 'refunded') && i.currency === line.currency && i.total === line.amount && i.paid_date && Math.abs(dayNumber(i.paid_date) - lineDay) <= FUTURE_DAYS);
-  if (paid.length > 0) return { class: 'already-paid', invoices: [], candidates: paid.slice(0, SHOWN).map((i) => candidateOf(ctx, [i])), note: `already paid: ${paid.map((i) => `${i.number} on ${i.paid_date ?? '?'}`).join(', ')}; nothing to mark` };
+  const pool = invoices.filter((i) => settleable(i) || paidSince(ctx, i));
+  const isPaid = (i: BookInvoice): boolean => !settleable(i);
+  const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
+  const options = [...singles, ...setsSumming(pool, line.amount, 3)].slice(0, 3);
+  const fee = options.length === 0 ? pool.filter((i) => feeShort(line.amount, i.total)).map((i) => [i]) : [];
+  const fits = options.length > 0 ? options : fee;
+  if (fits.length === 1) {
+    const only = fits[0] as BookInvoice[];
+    if (only.every((i) => !isPaid(i))) return confident(ctx, only);
+    if (only.every(isPaid)) return alreadyPaid(ctx, only);
+    return ambiguous(ctx, fits, `only a set with invoices already paid fits (${only.filter(isPaid).map((i) => i.number).join(', ')})`);
+  }
+  if (fits.length > 1) {
+    if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
+    return ambiguous(ctx, fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+  }
+  const open = pool.filter(settleable);
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
-  if (pool.length === 0) {
-    const other = every.filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
-    if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the payer's open invoices are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
-    return { class: 'unmatched', invoices: [], candidates: [], note: 'the payer named has no open invoice' };
+  if (open.length === 0) {
+    const other = invoices.filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
+    if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the open invoices of ${what} are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
+    return { class: 'unmatched', invoices: [], candidates: [], note: `${what} has no open invoice` };
   }
-  if (pool.every((i) => i.total > line.amount)) {
-    return { class: 'partial', invoices: [], candidates: shown(pool), note: `paid ${money(line.amount, line.currency)}, less than any open invoice of the payer: not marked paid; ask for the rest, or record the part payment by hand` };
+  if (open.every((i) => i.total > line.amount)) {
+    return { class: 'partial', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, less than any open invoice of ${what}: not marked paid; ask for the rest, or record the part payment by hand` };
   }
-  if (pool.every((i) => i.total < line.amount)) {
-    return { class: 'overpaid', invoices: [], candidates: shown(pool), note: `paid ${money(line.amount, line.currency)}, more than any open invoice or set of the payer's: not marked paid; mark by hand and refund or credit the difference` };
+  if (open.reduce((sum, i) => sum + i.total, 0) < line.amount) {
+    return { class: 'overpaid', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
   }
-  return ambiguous(ctx, pool.map((i) => [i]), 'the payer is named but no invoice or set fits the amount');
+  return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
+}
+
+function alreadyPaid(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
+  return { class: 'already-paid', invoices: [], candidates: invoices.slice(0, SHOWN).map((i) => candidateOf(ctx, [i])), note: `already paid: ${invoices.map((i) => `${i.number} on ${i.paid_date ?? '?'}`).join(', ')}; nothing to mark` };
 }
 
 function confident(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
@@ -376,7 +446,8 @@ function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why:
  * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
  */
 export function matchLines(lines: readonly StatementLine[], index: BookIndex): Verdict[] {
-  return resolveContests(lines.map((line) => matchLine(line, index)));
+  const first = lines.reduce((min, l) => (l.date < min ? l.date : min), lines[0]?.date ?? '9999-12-31');
+  return resolveContests(lines.map((line) => matchLine(line, index, first)));
 }
 
 /** Confident (or accepted) verdicts that claim one invoice between them become ambiguous. */

@@ -14,7 +14,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
 ];
 
 const WORDS: Readonly<Record<string, string>> = {
-  SAINT: 'ST', STS: 'ST', PRIMARY: 'PRIM', PRI: 'PRIM', PRM: 'PRIM', PRIMY: 'PRIM', SCHOOL: '', SCHOOLS: '', SCH: '', SCHL: '', SCHOOLS_: '',
+  SAINT: 'ST', STS: 'ST', CHURCH: 'CE', CHRCH: 'CE', PRIMARY: 'PRIM', PRI: 'PRIM', PRM: 'PRIM', PRIMY: 'PRIM', SCHOOL: '', SCHOOLS: '', SCH: '', SCHL: '', SCHOOLS_: '',
   ACADEMY: 'ACAD', ACAD: 'ACAD', ACADEMIES: 'ACAD', JUNIOR: 'JNR', JUN: 'JNR', JR: 'JNR', INFANT: 'INF', INFANTS: 'INF', COMMUNITY: 'COMM', COMM: 'COMM',
   CATHOLIC: 'CATH', CATH: 'CATH', SECONDARY: 'SEC', SEC: 'SEC', COLLEGE: 'COLL', COLL: 'COLL', INTERNATIONAL: 'INTL', INTL: 'INTL', ELEMENTARY: 'ELEM',
   ELEM: 'ELEM', DISTRICT: 'DIST', DIST: 'DIST', TRUST: 'TR', TRST: 'TR', MULTI: 'MULTI', FEDERATION: 'FED', FED: 'FED', NURSERY: 'NURS',
@@ -46,22 +46,36 @@ export function nameWords(name: string): string[] {
 }
 
 /**
- * How much of a name a bank's text shows, 0 to 1: the share of the name's words (weighted) found in the
- * text, a word the text cuts short (at least 3 letters, the text's last word, or an abbreviation by prefix)
- * counting as found. Words the name shares with many others weigh less (`weight`).
+ * How much of a name a bank's text shows, 0 to 1. Each name word is found in the text whole, or cut
+ * short or abbreviated (one a prefix of the other, at least 3 letters: 0.8), each text word used once;
+ * words weigh by their rarity (`weight`). Text words that other names use but this one does not
+ * (`known`: "REDWOOD" for "Greenfield Green Primary") count against it: they name someone else.
  *
  * @example
- * nameScore(['ST', 'MARYS', 'CE', 'PRIM'], new Set(['ST', 'MARYS', 'CE', 'PRI']), ['ST', 'MARYS', 'CE', 'PRI'], () => 1) // 1
+ * nameScore(['ST', 'MARYS', 'CE', 'PRIM'], ['ST', 'MARYS', 'CE', 'PRI'], () => 1, () => true) // 0.95
  */
-export function nameScore(name: readonly string[], textWords: ReadonlySet<string>, textList: readonly string[], weight: (word: string) => number): number {
+export function nameScore(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): number {
   if (name.length === 0) return 0;
+  const used = new Array<boolean>(text.length).fill(false);
   let total = 0;
   let found = 0;
   for (const word of name) {
     const w = weight(word);
     total += w;
-    if (textWords.has(word)) found += w;
-    else if (textList.some((t) => t.length >= 3 && word.startsWith(t))) found += w * 0.8;
+    let k = text.findIndex((t, i) => !used[i] && t === word);
+    let credit = 1;
+    if (k < 0) {
+      k = text.findIndex((t, i) => !used[i] && t.length >= 3 && word.length >= 3 && (word.startsWith(t) || t.startsWith(word)));
+      credit = 0.8;
+    }
+    if (k >= 0) {
+      used[k] = true;
+      found += w * credit;
+    }
   }
-  return total === 0 ? 0 : found / total;
+  let against = 0;
+  text.forEach((t, i) => {
+    if (!used[i] && t.length >= 3 && known(t)) against += weight(t);
+  });
+  return total === 0 ? 0 : found / (total + against);
 }
