@@ -1,5 +1,6 @@
 import { environmentText } from './environment.js';
 import { EXIT } from '../cli-error.js';
+import { reconcileText } from './reconcile.js';
 
 /** What each exit code tells a script; one entry per code of `EXIT`, so a new code needs its meaning here. */
 const MEANING: Readonly<Record<keyof typeof EXIT, string>> = {
@@ -32,6 +33,7 @@ export interface HelpTopic {
 export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
   'exit-codes': { summary: 'What each exit code of edshed means', text: exitCodesText },
   environment: { summary: 'Environment variables, how the API URL is chosen, named environments', text: environmentText },
+  reconcile: { summary: 'How invoices reconcile classes statement lines, and the signals it scores', text: reconcileText },
 };
 
 /**

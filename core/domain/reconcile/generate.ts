@@ -95,14 +95,16 @@ const addDays = (date: string, days: number): string => new Date(Date.parse(`${d
  * @example
  * const { lines, truth } = generateStatement(book, { seed: 7, count: 500 });
  */
-export function generateStatement(book: Book, o: { readonly seed: number; readonly count: number; readonly currency?: StatementLine['currency'] }): GeneratedStatement {
+export function generateStatement(book: Book, o: { readonly seed: number; readonly count: number; readonly currency?: StatementLine['currency']; readonly today?: string }): GeneratedStatement {
   const rng = seededRng(o.seed);
   const currency = o.currency ?? 'gbp';
   const schools = new Map(book.schools.map((s) => [s.id, s] as const));
   const districtOf = new Map(book.districts.map((d) => [d.id, d] as const));
   const po = new Map(book.subscriptions.filter((s) => s.po_number).map((s) => [s.id, s.po_number as string] as const));
   const used = new Set<number>();
-  const open = book.invoices.filter((i) => OPEN_STATES.has(i.state));
+  // A payment is never dated after today (the API refuses a payment date in the future).
+  const today = o.today ?? '9999-12-31';
+  const open = book.invoices.filter((i) => OPEN_STATES.has(i.state) && i.issued_at <= today);
   const ours = open.filter((i) => i.currency === currency);
   const others = open.filter((i) => i.currency !== currency);
   const bySchool = new Map<number, BookInvoice[]>();
@@ -120,7 +122,10 @@ export function generateStatement(book: Book, o: { readonly seed: number; readon
     const district = typeof school?.district_id === 'number' ? districtOf.get(school.district_id) : undefined;
     return bankName(district && rng.chance(0.2) ? district.name : (school?.name ?? 'SCHOOL'), rng);
   };
-  const dateFor = (invoices: readonly BookInvoice[]): string => addDays(invoices.map((i) => i.issued_at).sort().at(-1) as string, rng.int(1, 40));
+  const dateFor = (invoices: readonly BookInvoice[]): string => {
+    const date = addDays(invoices.map((i) => i.issued_at).sort().at(-1) as string, rng.int(1, 40));
+    return date > today ? today : date;
+  };
   const lines: GeneratedLine[] = [];
   const truth: TruthLine[] = [];
   const total = MIX.reduce((s, [, w]) => s + w, 0);
@@ -128,7 +133,7 @@ export function generateStatement(book: Book, o: { readonly seed: number; readon
   const add = (kind: TruthKind, invoices: readonly BookInvoice[], amount: number, text: string, settles: boolean, lineCurrency = currency, date?: string): void => {
     for (const i of invoices) used.add(i.id);
     n += 1;
-    lines.push({ date: date ?? (invoices.length > 0 ? dateFor(invoices) : addDays('2026-09-01', rng.int(0, 60))), amount, currency: lineCurrency, text, bankId: `G${o.seed}-${n}` });
+    lines.push({ date: date ?? (invoices.length > 0 ? dateFor(invoices) : (() => { const d = addDays('2026-09-01', rng.int(0, 60)); return d > today ? today : d; })()), amount, currency: lineCurrency, text, bankId: `G${o.seed}-${n}` });
     truth.push({ index: -1, kind, invoices: invoices.map((i) => i.id), settles });
   };
   for (let attempts = 0; lines.length < o.count && attempts < o.count * 20; attempts += 1) {

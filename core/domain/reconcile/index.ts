@@ -8,3 +8,4 @@ export * from './match.js';
 export * from './names.js';
 export * from './statement.js';
 export * from './values.js';
+export * from './plan.js';
