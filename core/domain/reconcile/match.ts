@@ -42,6 +42,7 @@ export const SHOWN = 3;
 const NAME_MIN = 0.55;
 const NAME_STRONG = 0.72;
 const NAME_WINDOW = 0.25;
+const DISTRICT_MIN = 0.4;
 /** Invoices of one payer searched for a set of 2..5 that sum to a payment. */
 const SET_POOL = 40;
 /** Steps of the search for such sets, at most, per line. */
@@ -306,7 +307,8 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   const text = collapse(line.text);
   const words = nameWords(line.text);
   const schools = named(words, index.schoolsByWord, index.schoolWords, index);
-  const districts = named(words, index.districtsByWord, index.districtWords, index);
+  // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
+  const districts = named(words, index.districtsByWord, index.districtWords, index, DISTRICT_MIN);
   const ctx: Context = { line, signals: new Map(), since: dayNumber(firstDate) - FUTURE_DAYS, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const lineDay = dayNumber(line.date);
@@ -326,7 +328,7 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   // By name: the best-named schools (within a whisker of the best), and any named district's schools.
   const best = Math.max(schools[0]?.score ?? 0, districts[0]?.score ?? 0);
   const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW).map((s) => s.id);
-  const districtSchools = districts.filter((d) => d.score >= best - NAME_WINDOW).flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
+  const districtSchools = districts.filter((d) => d.score >= Math.min(DISTRICT_MIN, best - NAME_WINDOW)).flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
   const payers = [...new Set([...payerSchools, ...districtSchools])];
   if (payers.length > 0) {
     const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named');
@@ -399,6 +401,8 @@ function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: 
   const options = [...singles, ...setsSumming(pool, line.amount, 3)].slice(0, 3);
   const fee = options.length === 0 ? pool.filter((i) => feeShort(line.amount, i.total)).map((i) => [i]) : [];
   const fits = options.length > 0 ? options : fee;
+  // Short by a fee on a name alone is too weak to mark: a person checks it.
+  if (fee.length === 1 && what === 'the payer named') return ambiguous(ctx, fee, 'one invoice of the payer named is just over the amount (a fee?)');
   if (fits.length === 1) {
     const only = fits[0] as BookInvoice[];
     if (only.every((i) => !isPaid(i))) return confident(ctx, only);
