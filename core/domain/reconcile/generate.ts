@@ -8,36 +8,7 @@
 import type { Book, BookInvoice } from './book.js';
 import { OPEN_STATES } from './book.js';
 import type { StatementFormat, StatementLine } from './line.js';
-
-export interface Rng {
-  next(): number;
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-}
-
-/**
- * mulberry32, seeded.
- *
- * @example
- * seededRng(7).int(1, 6) // the same on every run
- */
-export function seededRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p) => next() < p,
-  };
-}
+import { createRng as seededRng, type Rng } from '../random.js';
 
 /** What a generated line is, and what the reconciler should make of it. */
 export const TRUTH_KINDS = ['reference', 'reference-cut', 'po', 'name', 'fee', 'multi', 'partial', 'overpaid', 'other-currency', 'identical', 'noise'] as const;
