@@ -183,6 +183,16 @@ function cutReference(text: string, index: BookIndex): BookInvoice | undefined {
   return undefined;
 }
 
+/** Invoices whose number begins with the text's longest tail that begins any (at least 5 characters): a reference cut short. */
+function cutPrefixHits(text: string, index: BookIndex): ReadonlySet<BookInvoice> | undefined {
+  const longest = Math.max(0, ...index.numberLengths);
+  for (let n = Math.min(text.length, longest - 1); n >= 6; n -= 1) {
+    const hits = index.byPrefix.get(text.slice(-n));
+    if (hits !== undefined) return new Set(hits);
+  }
+  return undefined;
+}
+
 interface Named {
   readonly id: number;
   readonly score: number;
@@ -331,7 +341,7 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   const districtSchools = districts.filter((d) => d.score >= Math.min(DISTRICT_MIN, best - NAME_WINDOW)).flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
   const payers = [...new Set([...payerSchools, ...districtSchools])];
   if (payers.length > 0) {
-    const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named');
+    const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named', cutPrefixHits(text, index));
     if (verdict.class !== 'confident' || best >= NAME_STRONG) return verdict;
     return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' };
   }
@@ -393,14 +403,22 @@ function paidSince(ctx: Context, i: BookInvoice): boolean {
  * of them summing to it is an option, counting those paid since the line; exactly one option of open
  * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
  */
-function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string): Verdict {
+function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>): Verdict {
   const { line } = ctx;
   const pool = invoices.filter((i) => settleable(i) || paidSince(ctx, i));
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
   const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
   const options = [...singles, ...setsSumming(pool, line.amount, 3)].slice(0, 3);
   const fee = options.length === 0 ? pool.filter((i) => feeShort(line.amount, i.total)).map((i) => [i]) : [];
-  const fits = options.length > 0 ? options : fee;
+  let fits = options.length > 0 ? options : fee;
+  // A reference cut short that begins the numbers of only one option's invoices picks that option.
+  if (fits.length > 1 && cutHits !== undefined) {
+    const picked = fits.filter((set) => set.some((i) => cutHits.has(i)));
+    if (picked.length === 1) {
+      fits = picked;
+      for (const i of (picked[0] as BookInvoice[]).filter((x) => cutHits.has(x))) push(ctx.signals, i.id, { signal: 'reference-cut', points: 20, detail: `the text ends in the start of ${i.number}, and of no other invoice that fits` });
+    }
+  }
   // Short by a fee on a name alone is too weak to mark: a person checks it.
   if (fee.length === 1 && what === 'the payer named') return ambiguous(ctx, fee, 'one invoice of the payer named is just over the amount (a fee?)');
   if (fits.length === 1) {
