@@ -1,11 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests under tests/cli and tests/core that run what `npm run build` makes (the `edshed` binary, or the
+ * package's dist/ as a script imports it): the e2e project's, not the unit project's.
+ */
+const NEED_BUILD = [
+  'tests/cli/binary.test.ts',
+  'tests/cli/help-binary.test.ts',
+  'tests/cli/sandbox-start.test.ts',
+  'tests/core/node-consumer.test.ts',
+  'tests/core/package-types.test.ts',
+];
+
+/**
+ * Four projects, each runnable alone (`npm run test:unit`, `test:sandbox`, `test:e2e`, `test:web`):
+ * - unit: core and CLI in process (fakes, an in-process sandbox), nothing built;
+ * - sandbox: the sandbox server and its database;
+ * - e2e: the built binary and package (a sandbox process, the CLI's terminal views in tmux, the README,
+ *   the OpenAPI document checked by tools no one here wrote);
+ * - web: the built site in a browser (Chromium).
+ * `npm test` type-checks, lints, builds, then runs all four.
+ */
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two workers on the 2-core machines the suite runs on: about a third less time than one, and
+    // every test passed with it.
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/core/**/*.test.ts', 'tests/cli/**/*.test.{ts,tsx}'], exclude: NEED_BUILD } },
+      { extends: true, test: { name: 'sandbox', include: ['tests/sandbox/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts', 'tests/readme/**/*.test.ts', 'tests/openapi/**/*.test.ts', ...NEED_BUILD] } },
+      { extends: true, test: { name: 'web', include: ['tests/web/**/*.test.{ts,tsx}'] } },
+    ],
   },
 });

@@ -9,6 +9,9 @@
 // figures for reading the ratio: a bare node:http client (bench/bare-client.mjs) over the same requests at
 // the default concurrency, the floor any Node client meets on this machine; and the CPU the machine's
 // other processes took during each measurement (the machine may be shared: a rate falls when it is).
+// Every rate is items over the wall time measured here (autocannon's own `duration` is rounded up to its
+// 1 s tick in `amount` mode, which understated its rate), and the measurements run in ROUNDS interleaved
+// rounds (autocannon, bare client, CLI, CLI), each figure the median of its rounds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +25,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DEFAULT_CONCURRENCY = 4; // the CLI's (cli/bulk/bulk-options.ts)
 const MORE_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TARGET = 0.7;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
 const bareClient = fileURLToPath(new URL('./bare-client.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-throughput-'));
@@ -61,12 +65,14 @@ async function raiseInvoices(url, token, subscriptionId, amount) {
 async function saturate(url, token, ids) {
   const body = JSON.stringify({ method: 'card', date: today });
   const lists = Array.from({ length: CONNECTIONS }, (_, c) => ids.filter((_, i) => i % CONNECTIONS === c));
+  const started = process.hrtime.bigint();
   const runs = await Promise.all(lists.map((list, c) => autocannon({
     url, connections: 1, amount: list.length, headers: { 'x-token': token, 'content-type': 'application/json' },
     requests: list.map((id) => ({ method: 'POST', path: `/superuser/invoices/${id}/paid`, body, headers: { 'x-token': token, 'content-type': 'application/json', 'idempotency-key': `bench-${c}-${id}` } })),
   })));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   assertClean('autocannon mark paid', runs);
-  return runs.reduce((n, r) => n + r['2xx'], 0) / Math.max(...runs.map((r) => r.duration));
+  return runs.reduce((n, r) => n + r['2xx'], 0) / seconds;
 }
 
 /** Writes the payments CSV of `ids`; its path. */
@@ -136,20 +142,35 @@ try {
     log(`${what}: ${JSON.stringify(value)}; sandbox CPU per item ${serverCpu?.toFixed(0)} us; other processes ${otherCores?.toFixed(2)} cores`);
     return { value, serverCpu, otherCores };
   };
-  const cannon = await measure('autocannon', async (ids) => ({ rate: await saturate(url, token, ids) }));
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  /** The median of each figure over the rounds. */
+  const medianOf = (results) => ({
+    value: { rate: median(results.map((r) => r.value.rate)), cpuPerItem: median(results.map((r) => r.value.cpuPerItem ?? 0)) },
+    serverCpu: results.some((r) => r.serverCpu === null) ? null : median(results.map((r) => r.serverCpu)),
+    otherCores: results.some((r) => r.otherCores === null) ? null : median(results.map((r) => r.otherCores)),
+  });
+  const kinds = [
+    ['autocannon', async (ids) => ({ rate: await saturate(url, token, ids) })],
+    [`bare node:http client, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => bareRun(url, token, ids, DEFAULT_CONCURRENCY)],
+    [`CLI, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => cliRun(ids, DEFAULT_CONCURRENCY)],
+    [`CLI, concurrency ${MORE_CONCURRENCY}`, (ids) => cliRun(ids, MORE_CONCURRENCY)],
+  ];
+  const seen = new Map(kinds.map(([what]) => [what, []]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const [what, run] of kinds) seen.get(what).push(await measure(`round ${round}: ${what}`, run));
+  }
+  const [cannon, bare, cli4, cli16] = kinds.map(([what]) => medianOf(seen.get(what)));
   const rate = cannon.value.rate;
-  out({ name: `autocannon saturation, ${CONNECTIONS} connections, POST superuser/invoices/{id}/paid`, value: rate.toFixed(0), unit: 'req/s' });
+  out({ name: `autocannon saturation, ${CONNECTIONS} connections, POST superuser/invoices/{id}/paid (median of ${ROUNDS})`, value: rate.toFixed(0), unit: 'req/s' });
   const report = (who, c, result, extra = {}) => {
-    out({ name: `${who} ${ITEMS} items, concurrency ${c}`, value: result.value.rate.toFixed(0), unit: 'items/s' });
+    out({ name: `${who} ${ITEMS} items, concurrency ${c} (median of ${ROUNDS})`, value: result.value.rate.toFixed(0), unit: 'items/s' });
     out({ name: `  ${who} CPU per item / sandbox CPU per item (c=${c})`, value: `${result.value.cpuPerItem.toFixed(0)} / ${result.serverCpu?.toFixed(0)}`, unit: 'us' });
     out({ name: `  other processes on the machine meanwhile (${who}, c=${c})`, value: result.otherCores?.toFixed(2), unit: 'cores' });
     out({ name: `${who} / autocannon (c=${c})`, value: (result.value.rate / rate).toFixed(2), unit: 'x', ...extra });
   };
   // The floor: a bare node:http client at the CLI's default concurrency (no checks, journal or audit).
-  const bare = await measure(`bare node:http client, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => bareRun(url, token, ids, DEFAULT_CONCURRENCY));
   report('bare node:http client', DEFAULT_CONCURRENCY, bare);
-  for (const concurrency of [DEFAULT_CONCURRENCY, MORE_CONCURRENCY]) {
-    const cli = await measure(`CLI, concurrency ${concurrency}`, (ids) => cliRun(ids, concurrency));
+  for (const [concurrency, cli] of [[DEFAULT_CONCURRENCY, cli4], [MORE_CONCURRENCY, cli16]]) {
     const ratio = cli.value.rate / rate;
     const isTarget = concurrency === DEFAULT_CONCURRENCY;
     report(`CLI from a CSV${isTarget ? ' (default concurrency)' : ''}`, concurrency, cli, isTarget ? { target: `>= ${TARGET}`, ok: ratio >= TARGET } : {});

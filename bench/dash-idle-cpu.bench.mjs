@@ -1,12 +1,14 @@
 // CPU used by an idle `edshed dash billing` (default refresh interval, nobody typing) in an 80x24
 // pseudo-terminal against the seeded sandbox, over WINDOW_S seconds after its first frame, as a share of
-// one core: the CPU time /proc gives for the dashboard's process divided by the wall time.
+// one core: the CPU time /proc gives for the dashboard's process divided by the wall time. The window
+// (65 s by default) holds two refreshes of the default 30 s interval, so it measures a dashboard that
+// works while idle, not one asleep between refreshes; a window that saw none is not a result.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { cpuMicros, signIn, startSandbox } from './servers.mjs';
 import { cliEnv, inPty } from './pty.mjs';
 
-const WINDOW_S = Number(process.env.BENCH_IDLE_S ?? 30);
+const WINDOW_S = Number(process.env.BENCH_IDLE_S ?? 65);
 const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
 const sandbox = await startSandbox({ seed: 'demo' });
 let share;
@@ -34,4 +36,4 @@ try {
 }
 const out = (row) => console.log(JSON.stringify(row));
 out({ name: `dash billing redraws with data in ${WINDOW_S} s idle`, value: refreshes, unit: 'frames' });
-out({ name: `dash billing idle CPU over ${WINDOW_S} s (share of one core)`, value: (share * 100).toFixed(2), unit: '%', target: '<= 2', ok: share <= 0.02 });
+out({ name: `dash billing idle CPU over ${WINDOW_S} s with ${refreshes} refreshes (share of one core)`, value: (share * 100).toFixed(2), unit: '%', target: '<= 2, with a refresh or more in the window', ok: share <= 0.02 && refreshes > 0 });

@@ -111,7 +111,7 @@ async function markPaidLoad(url, token, ids, limit) {
   // A connection that used its whole list wraps around it: those repeats change nothing.
   const repeated = runs.reduce((total, run, i) => total + Math.max(0, run['2xx'] - lists[i].length), 0);
   if (repeated > 0) log(`the pool ran out: ${repeated} requests repeated an invoice`);
-  return { rate: result['2xx'] / result.duration, result };
+  return { rate: result['2xx'] / result.duration, result, repeated };
 }
 
 /**
@@ -124,8 +124,14 @@ async function writeCase(url, token) {
   const warm = await raiseInvoices(url, token, subscription, { amount: WARM_POOL });
   let fastest = (await markPaidLoad(url, token, warm, { duration: WARMUP })).rate;
   let pool = [];
-  return {
-    run: () => markPaidLoad(url, token, pool, { duration: DURATION }),
+  const write = {
+    /** Measured requests that repeated an invoice (a pool ran out): each changes nothing, so the share below cannot hold. */
+    repeated: 0,
+    run: async () => {
+      const outcome = await markPaidLoad(url, token, pool, { duration: DURATION });
+      write.repeated += outcome.repeated;
+      return outcome;
+    },
     async beforeRound() {
       pool = await raiseInvoices(url, token, subscription, { amount: Math.max(2000, Math.ceil(fastest * DURATION * 2)) });
     },
@@ -133,6 +139,7 @@ async function writeCase(url, token) {
       fastest = Math.max(fastest, rate);
     },
   };
+  return write;
 }
 
 const WRITE = 'POST superuser/invoices/{id}/paid (open -> paid)';
@@ -186,7 +193,10 @@ try {
   // CONNECTIONS a round), hence at most 100%.
   const share = Math.min(1, changed / totals.get(WRITE).answered);
   log(`mark paid: ${changed} invoices changed state for ${totals.get(WRITE).answered} answered requests`);
-  rows.push({ name: 'mark-paid requests that changed state', value: (share * 100).toFixed(1), unit: '%', target: '100', ok: share === 1 });
+  // In-flight requests at a round's end are applied but not counted, so they could hide repeats in the
+  // share: repeats are counted on their own, and the share holds only with none.
+  rows.push({ name: 'mark-paid requests that repeated an invoice', value: write.repeated, unit: 'requests', target: '0', ok: write.repeated === 0 });
+  rows.push({ name: 'mark-paid requests that changed state', value: (share * 100).toFixed(1), unit: '%', target: '100', ok: share === 1 && write.repeated === 0 });
 } finally {
   await Promise.all([sandbox.stop(), bare.stop()]);
 }

@@ -11,6 +11,9 @@
 // sandbox's rate over json-server's: lists and reads >= 5x and writes >= 2x on the demo seed, writes >=
 // 100x on the large seed; and the sandbox's CPU per request on the large seed at most 1.3x the demo's
 // (on Linux, from /proc): its cost per request stays flat as data grows, json-server's does not.
+// Five rounds by default, the order of the two servers alternating from round to round, and for both the
+// CPU per request and the bytes per answer (json-server pretty-prints its JSON, so its bodies are larger
+// for the same records: part of its cost, and said beside the ratio).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -22,7 +25,7 @@ import { call, cpuMicros, signIn, startSandbox } from './servers.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TARGETS = { demo: { list: 5, read: 5, write: 2 }, large: { write: 100 } };
 const CPU_GROWTH_TARGET = 1.3;
 // The demo seed has 11 invoices, so its "page of 25" answers 11 and the large seed's 25: not the same
@@ -112,20 +115,28 @@ async function measureSeed(seed, dir) {
     for (const [name, [sandboxCase, jsonCase]] of Object.entries(cases)) {
       await load(`${seed} ${name} warm-up`, { ...sandboxCase, duration: 1 });
       await load(`${seed} ${name} warm-up`, { ...jsonCase, duration: 1 });
-      totals[name] = { sandbox: { answered: 0, seconds: 0, cpu: 0 }, json: { answered: 0, seconds: 0 } };
+      totals[name] = { sandbox: { answered: 0, seconds: 0, cpu: 0, bytes: 0 }, json: { answered: 0, seconds: 0, cpu: 0, bytes: 0 } };
     }
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [name, [sandboxCase, jsonCase]] of Object.entries(cases)) {
-        const before = cpuMicros(sandbox.child.pid);
-        const s = await load(`${seed} ${name} sandbox`, sandboxCase);
-        const cpu = before === null ? null : cpuMicros(sandbox.child.pid) - before;
-        const j = await load(`${seed} ${name} json-server`, jsonCase);
+        /** One server's load, with the CPU its process used meanwhile (null off Linux). */
+        const measure = async (who, pid, options) => {
+          const before = cpuMicros(pid);
+          const result = await load(`${seed} ${name} ${who}`, options);
+          return { result, cpu: before === null ? null : cpuMicros(pid) - before };
+        };
+        const runSandbox = () => measure('sandbox', sandbox.child.pid, sandboxCase);
+        const runJson = () => measure('json-server', jsonServer.child.pid, jsonCase);
+        // Alternate which server goes first, so neither always follows the other's garbage or cache.
+        const [first, second] = round % 2 === 1 ? [await runSandbox(), await runJson()] : [await runJson(), await runSandbox()].reverse();
         const t = totals[name];
-        t.sandbox.answered += s['2xx'];
-        t.sandbox.seconds += s.duration;
-        t.sandbox.cpu = cpu === null || t.sandbox.cpu === null ? null : t.sandbox.cpu + cpu;
-        t.json.answered += j['2xx'];
-        t.json.seconds += j.duration;
+        for (const [side, { result, cpu }] of [['sandbox', first], ['json', second]]) {
+          t[side].answered += result['2xx'];
+          t[side].seconds += result.duration;
+          t[side].bytes += result.throughput.total;
+          t[side].cpu = cpu === null || t[side].cpu === null ? null : t[side].cpu + cpu;
+        }
+        const [s, j] = [first.result, second.result];
         log(`${seed} round ${round}: ${name}: sandbox ${(s['2xx'] / s.duration).toFixed(0)} req/s, json-server ${(j['2xx'] / j.duration).toFixed(0)} req/s`);
       }
     }
@@ -146,6 +157,9 @@ try {
       const ratio = sandboxRate / jsonRate;
       const target = TARGETS[seed][name];
       out({ name: `${seed} ${name}: sandbox ${sandboxRate.toFixed(0)} req/s, json-server ${jsonRate.toFixed(0)} req/s`, value: ratio.toFixed(1), unit: 'x', ...(target === undefined ? {} : { target: `>= ${target}`, ok: ratio >= target }) });
+      const perRequest = (side) => (t[side].cpu === null ? 'n/a' : `${(t[side].cpu / t[side].answered).toFixed(0)} us`);
+      const bytes = (side) => (t[side].bytes / Math.max(1, t[side].answered)).toFixed(0);
+      out({ name: `  ${seed} ${name}: CPU per request, sandbox / json-server (bytes an answer: ${bytes('sandbox')} / ${bytes('json')}, json-server's pretty-printed)`, value: `${perRequest('sandbox')} / ${perRequest('json')}`, unit: '' });
     }
   }
   for (const name of Object.keys(results.demo)) {

@@ -50,8 +50,8 @@ function stopChild(child) {
  * const sandbox = await startSandbox({ seed: 'large', rateLimit: 1_000_000 });
  * await sandbox.stop();
  */
-export function startSandbox({ seed = 'large', rateLimit = 1_000_000, nodeArgs = [] } = {}) {
-  const args = [...nodeArgs, 'bin/edshed.js', 'sandbox', 'start', '--db', ':memory:', '--port', '0', '--seed', seed, '--rate-limit', String(rateLimit)];
+export function startSandbox({ seed = 'large', rateLimit = 1_000_000, nodeArgs = [], db = ':memory:' } = {}) {
+  const args = [...nodeArgs, 'bin/edshed.js', 'sandbox', 'start', '--db', db, '--port', '0', '--seed', seed, '--rate-limit', String(rateLimit)];
   return startChild(args, 'the sandbox');
 }
 

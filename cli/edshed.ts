@@ -12,6 +12,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
+  if (argv.length === 2 && argv.includes('--verbose') && (argv.includes('--version') || argv.includes('-V'))) return printVersions();
   const { runProcess } = await import('./main.js');
   return runProcess(argv, VERSION);
+}
+
+/**
+ * `edshed --version --verbose`: the release, then the Node and the SQLite the sandbox runs on, one line
+ * each, for a support ticket. Exit 1 (with the reason on that line) when the SQLite driver cannot load.
+ */
+async function printVersions(): Promise<number> {
+  process.stdout.write(`edshed ${VERSION}\nNode.js ${process.version}\n`);
+  try {
+    const { driverVersions } = await import('../sandbox/db/driver.js');
+    const { sqlite, driver } = driverVersions();
+    process.stdout.write(`SQLite ${sqlite} (${driver})\n`);
+    return 0;
+  } catch (error) {
+    process.stdout.write(`SQLite unavailable: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
 }

@@ -34,7 +34,7 @@ export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new 
   };
   add('json', () => cmd.addOption(new Option('--json', 'print the response as JSON').conflicts('format')));
   add('format', () => cmd.addOption(formatOption()));
-  add('fields', () => cmd.option('--fields <list>', 'only these fields, comma-separated (checked against the data)'));
+  add('fields', () => cmd.addOption(new Option('--fields <list>', 'only these fields, comma-separated, or all (a table shows the default columns; see edshed help output)')));
   add('quiet', () => cmd.addOption(new Option('-q, --quiet', 'print data only: no notes on stderr').conflicts('verbose')));
   add('color', () => cmd.option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)'));
   add('api-url', () => cmd.option('--api-url <url>', 'API base URL (env EDSHED_API_URL)'));

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
-import { offerValues } from './completion/values.js';
+import { offerList, offerValues } from './completion/values.js';
+import { replyFieldNames } from '../core/shapes/reply.js';
 import { MAX_TAKE } from '../core/domain/constants.js';
 import { exampleOf } from './help/example.js';
 import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../core/endpoints/define.js';
@@ -76,7 +77,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     });
   }
   for (const [key, spec] of payload) {
-    if (isPasswordKey(key)) addPasswordOptions(cmd, key);
+    if (isPasswordKey(key)) addPasswordOptions(cmd, key, describeField(spec));
     else cmd.addOption(offerValues(new Option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`), valuesToOffer(spec)));
   }
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
@@ -85,6 +86,10 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
   if (bulk) addBulkOptions(cmd, { yes: !endpoint.destructive && !taken.has('yes') });
   if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
+  // `--fields` completes the fields of the answer's shape, where the entry declares it.
+  const fields = cmd.options.find((option) => option.long === '--fields');
+  const fieldNames = replyFieldNames(endpoint);
+  if (fields && fieldNames) offerList(fields, ['all', ...fieldNames]);
   const where = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query string' : 'JSON body';
   cmd.addHelpText(
     'after',

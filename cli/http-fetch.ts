@@ -44,9 +44,14 @@ interface Transport {
   readonly send: typeof request;
 }
 
-/** A keep-alive agent whose idle sockets never hold the process open; node:https (and TLS) loads only for an https URL. */
+/**
+ * A keep-alive agent whose idle sockets never hold the process open; node:https (and TLS) loads only for an
+ * https URL. Taken with `process.getBuiltinModule`, not `import()`: from Node 22 an ES import of node:http
+ * builds its namespace from every export, getters included, and one of them loads Node's bundled undici
+ * (about 25 ms; tests/e2e/one-off-modules.test.ts).
+ */
 async function openTransport(protocol: 'http:' | 'https:'): Promise<Transport> {
-  const { Agent: KeepAlive, request: send } = protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const { Agent: KeepAlive, request: send } = protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
   const agent = new KeepAlive({ keepAlive: true });
   agent.on('free', (socket: { unref(): void }) => socket.unref());
   return { agent, send };

@@ -14,7 +14,10 @@ export interface Io {
   readonly stderrStream?: NodeJS.WriteStream;
   /** The terminal itself, for a full-screen renderer (Ink dashboards): stdout and stdin; absent in tests. */
   readonly terminal?: { readonly stdout: NodeJS.WriteStream; readonly stdin: NodeJS.ReadStream };
-  /** Terminal width, when stdout is a terminal. */
+  /**
+   * The width a table fits: `COLUMNS` when set to a whole number (as GNU tools read it), else the
+   * terminal's, else unknown (a table then fits 120 characters). See `terminalColumns`.
+   */
   readonly columns: number | undefined;
   /**
    * For long work: a signal aborted by the first Ctrl-C (finish what is in flight, start nothing new);
@@ -23,6 +26,19 @@ export interface Io {
    * the Ink progress view, which a stray line would break).
    */
   readonly interrupts: (options?: { readonly quiet?: boolean }) => AbortSignal;
+}
+
+/**
+ * The width tables fit: `COLUMNS` when it is a whole number above 0, else the width of stdout's terminal,
+ * else undefined (a table then fits 120 characters, `renderTable`'s default).
+ *
+ * @example
+ * terminalColumns({ COLUMNS: '100' }, 80) // 100
+ */
+export function terminalColumns(env: Readonly<Record<string, string | undefined>>, terminal: number | undefined): number | undefined {
+  const fromEnv = /^\d+$/.test(env.COLUMNS ?? '') ? Number(env.COLUMNS) : 0;
+  if (fromEnv > 0) return fromEnv;
+  return terminal && terminal > 0 ? terminal : undefined;
 }
 
 /** The process's own streams. */
@@ -42,7 +58,7 @@ export function processIo(): Io {
     stderrIsTTY: process.stderr.isTTY === true,
     stderrStream: process.stderr,
     terminal: { stdout: process.stdout, stdin: process.stdin },
-    columns: process.stdout.columns,
+    columns: terminalColumns(process.env, process.stdout.columns),
     interrupts: (options) => {
       if (controller) return controller.signal;
       const own = new AbortController();

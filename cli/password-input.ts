@@ -33,10 +33,11 @@ export function passwordFlagRefusal(flag: string, extra = ''): CliError {
  * give it instead).
  *
  * @example
- * addPasswordOptions(cmd, 'password'); // --password-stdin
+ * addPasswordOptions(cmd, 'password', 'a password of 4 characters or more'); // --password-stdin
  */
-export function addPasswordOptions(cmd: Command, key: string): void {
-  cmd.option(`--${stdinFlagOf(key)}`, `${key}: read it from standard input (for scripts); on a terminal it is asked for, not echoed`);
+export function addPasswordOptions(cmd: Command, key: string, expected?: string): void {
+  const what = expected === undefined ? '' : `${expected}; `;
+  cmd.option(`--${stdinFlagOf(key)}`, `${key}: ${what}read it from standard input (for scripts); on a terminal it is asked for, not echoed`);
   cmd.addOption(new Option(`--${flagOf(key)} <value>`).hideHelp());
 }
 

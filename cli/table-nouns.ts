@@ -39,3 +39,27 @@ export async function nounEntries(noun: string): Promise<readonly Endpoint[]> {
   const load = Object.hasOwn(TABLE_MODULES.nouns, noun) ? TABLE_MODULES.nouns[noun] : undefined;
   return load === undefined ? [] : (await load()).default;
 }
+
+/**
+ * The entries of a client noun (`schoolSubscriptions`, as `api.schoolSubscriptions`): its command noun's
+ * (`school-subscriptions`), or the whole table when the camelCase name does not lead back to one.
+ *
+ * @example
+ * (await methodNounEntries('schoolSubscriptions')).map((e) => e.verb) // ['list', ...]
+ */
+export async function methodNounEntries(noun: string): Promise<readonly Endpoint[]> {
+  const own = await nounEntries(noun.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+  return own.some((e) => e.noun === noun) ? own : tableEntries();
+}
+
+/**
+ * One entry by its command, read with its noun's entries only.
+ *
+ * @example
+ * (await tableEntry('schools show')).role // 'teacher'
+ */
+export async function tableEntry(command: string): Promise<Endpoint> {
+  const found = (await nounEntries(command.split(' ')[0] as string)).find((e) => e.command === command);
+  if (!found) throw new Error(`no table entry "${command}"`);
+  return found;
+}

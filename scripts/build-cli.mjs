@@ -74,7 +74,8 @@ function startUpPlugin(root, groups) {
  * await buildCli({ pkg, endpoints: ENDPOINTS, root: '/path/to/repo/' });
  */
 export async function buildCli({ pkg, endpoints, root }) {
-  const external = [...Object.keys(pkg.dependencies).filter((name) => !BUNDLED.includes(name)), ...NOT_INSTALLED];
+  const installed = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})];
+  const external = [...installed.filter((name) => !BUNDLED.includes(name)), ...NOT_INSTALLED];
   const program = new Set();
   const apiCall = new Set();
   const bundle = await rolldown({

@@ -35,6 +35,9 @@ await buildCli({ pkg, endpoints: ENDPOINTS, root: fileURLToPath(new URL('../', i
 // Type declarations for scripts that import the library (the bundles above carry no types).
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 // The resources site (web/), into dist/web: static files the preview server and any host can serve.
+// Always React's production build, whatever NODE_ENV the caller has (vitest sets 'test', which Vite would
+// pass on to the bundle as a development build of React).
+process.env.NODE_ENV = 'production';
 const { build: viteBuild } = await import('vite');
 await viteBuild({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
 console.error(`built dist/ (edshed ${pkg.version}, and the site in dist/web)`);

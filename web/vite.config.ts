@@ -7,7 +7,6 @@ import { siteLocales } from './plugins/site-locales.js';
 import { routePreload } from './plugins/route-preload.js';
 import { siteConfig } from './plugins/site-config.js';
 import { sitePages } from './plugins/site-pages.js';
-import { siteSchemas } from './plugins/site-schemas.js';
 
 /**
  * Where the dev and preview servers forward `/api/*` (the site's API base): the sandbox, unless
@@ -24,7 +23,7 @@ function apiProxy(): Record<string, ProxyOptions> {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), legacyRedirects(), sitePages(), siteConfig(), siteEndpoints(), siteLocales(), siteSchemas(), routePreload()],
+  plugins: [react(), legacyRedirects(), sitePages(), siteConfig(), siteEndpoints(), siteLocales(), routePreload()],
   // No modulepreload polyfill: every browser the site supports preloads modules itself.
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),

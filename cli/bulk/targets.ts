@@ -2,7 +2,6 @@
  * The targets of invoice and subscription workflows: which item writes to which invoice or subscription,
  * and what state it is in now. Read a page at a time; only id -> state, currency, total is kept.
  */
-import { z } from 'zod';
 import type { ApiClient } from '../../core/api/client.js';
 import { ApiError } from '../../core/api/errors/index.js';
 import { totalsByCurrency } from '../../core/domain/invoice-totals.js';
@@ -10,6 +9,9 @@ import { buildRequest } from '../../core/endpoints/call.js';
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { readBack, readInvoices } from '../commands/invoices/invoice-reader.js';
+import type { ValueOf } from '../../core/shapes/define.js';
+import type { INVOICE_SUMMARY, SUBSCRIPTION } from '../../core/shapes/index.js';
+import { replySchema } from '../../core/shapes/schema.js';
 
 export type TargetKind = 'invoices' | 'subscriptions';
 
@@ -58,26 +60,28 @@ export function targetIdOf(endpoint: Endpoint, path: string): number | undefined
   return id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
 }
 
-const subscriptionSchema = z.looseObject({
-  subscription: z.looseObject({ id: z.number().int(), state: z.string(), currency: z.string().nullish(), school_id: z.number().int().nullish() }),
-  invoices: z.array(z.looseObject({ state: z.string(), currency: z.string(), total: z.number().int() })).optional(),
-});
+/** What `subscriptions show` answers, as its entry's reply declares it (core/shapes). */
+interface SubscriptionAnswer {
+  readonly subscription: ValueOf<typeof SUBSCRIPTION>;
+  readonly invoices: readonly ValueOf<typeof INVOICE_SUMMARY>[];
+}
 
 const showSubscription = (): Endpoint => ENDPOINTS.find((e) => e.command === 'subscriptions show') as Endpoint;
 
 /** A subscription as the API answers it, or undefined when there is none with that id. */
-async function readSubscription(client: ApiClient, id: number): Promise<z.infer<typeof subscriptionSchema> | undefined> {
-  const response = await client.request(buildRequest(showSubscription(), { id })).catch((error: unknown) => {
+async function readSubscription(client: ApiClient, id: number): Promise<SubscriptionAnswer | undefined> {
+  const endpoint = showSubscription();
+  const response = await client.request(buildRequest(endpoint, { id })).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) return undefined;
     throw error;
   });
-  const parsed = subscriptionSchema.safeParse(response?.data);
-  return parsed.success ? parsed.data : undefined;
+  const parsed = replySchema(endpoint.reply ?? {}).safeParse(response?.data);
+  return parsed.success ? (parsed.data as SubscriptionAnswer) : undefined;
 }
 
 /** A subscription's state, with what its unpaid invoices still owe as its total. */
-function subscriptionState(answer: z.infer<typeof subscriptionSchema>): TargetState {
-  const owed = totalsByCurrency(answer.invoices ?? [], '0000-00-00')[0];
+function subscriptionState(answer: SubscriptionAnswer): TargetState {
+  const owed = totalsByCurrency(answer.invoices, '0000-00-00')[0];
   return { state: answer.subscription.state, currency: owed?.currency ?? answer.subscription.currency ?? null, total: owed?.amount_due ?? null, school: answer.subscription.school_id ?? null };
 }
 

@@ -26,6 +26,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   login: { summary: 'Sign in and store the session token (same as auth login)', load: () => import('./auth/login.js'), standalone: true },
   logout: { summary: 'End the session and forget the stored token (same as auth logout)', load: () => import('./auth/logout.js'), standalone: true },
   whoami: { summary: 'Show who you are signed in as, on which API, with which profile', load: () => import('./auth/whoami.js'), standalone: true },
+  openapi: { summary: 'Write the OpenAPI 3.1 document of the API (JSON), generated from the endpoint table', load: () => import('./openapi/write.js'), standalone: true },
   audit: { summary: 'Show the audit log of writes sent from this machine', load: () => import('./audit/list.js'), standalone: true },
   'auth login': { summary: 'Sign in and store the session token in the credentials file', load: () => import('./auth/login.js') },
   'auth logout': { summary: 'End the session on the server and forget the stored token', load: () => import('./auth/logout.js') },

@@ -1,5 +1,5 @@
 import { Help, type Command, type Option } from 'commander';
-import { valuesOf } from './values.js';
+import { valueCandidates } from './values.js';
 
 const help = new Help();
 
@@ -43,7 +43,7 @@ export function completeWords(program: Command, words: readonly string[]): strin
     else positionals += 1;
   }
   const matching = (candidates: readonly string[]) => [...new Set(candidates)].filter((c) => c.startsWith(current));
-  if (valueOf) return matching(valuesOf(valueOf));
+  if (valueOf) return valueCandidates(valueOf, current);
   if (current.startsWith('-')) {
     return matching(optionsOf(path).flatMap((o) => (formsOf(o).some((form) => used.has(form)) ? [] : formsOf(o))));
   }

@@ -20,7 +20,10 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
     ['XDG_DATA_HOME', 'base of the sandbox\'s default database: $XDG_DATA_HOME/edshed/sandbox.db'],
     ['HOME', 'base of the default directories when the XDG variables are not set'],
   ]],
-  ['Output', [['NO_COLOR', 'when set to anything, no colours, as --no-color (https://no-color.org)']]],
+  ['Output', [
+    ['NO_COLOR', 'when set to anything, no colours, as --no-color (https://no-color.org)'],
+    ['COLUMNS', 'the width tables fit, in characters (default: the terminal\'s, else 120; see `edshed help output`)'],
+  ]],
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { environmentText } from './environment.js';
+import { outputText } from './output.js';
 import { EXIT } from '../cli-error.js';
 import { reconcileText } from './reconcile.js';
 
@@ -34,6 +35,7 @@ export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
   'exit-codes': { summary: 'What each exit code of edshed means', text: exitCodesText },
   environment: { summary: 'Environment variables, how the API URL is chosen, named environments', text: environmentText },
   reconcile: { summary: 'How invoices reconcile classes statement lines, and the signals it scores', text: reconcileText },
+  output: { summary: 'Formats, default columns and width, --fields, and the JSON shape of a list', text: outputText },
 };
 
 /**

@@ -6,21 +6,33 @@ import { chooseFormat, parseFields, type Format } from './render.js';
 export interface OutputPlan {
   readonly format: Format;
   readonly fields?: readonly string[];
+  /**
+   * The columns a terminal table shows when `--fields` names none: the answer's shape's own (its
+   * `columns`). Absent with `--fields all`, and for every other format (they keep every field).
+   */
+  readonly tableColumns?: readonly string[];
 }
 
 /**
  * Checks `--format` and `--fields` before the first request, so a typo exits 2 with nothing sent.
  * Fields are checked against `knownFields` when the answer's fields are known. A write whose answer's
  * fields are not known refuses `--fields` up front: finding the typo after the write would be too late.
- * A read's are checked against its answer (exit 1 then: a request was sent).
+ * A read's are checked against its answer (exit 1 then: a request was sent). `--fields all` shows every
+ * field; without `--fields` a table shows `tableColumns` (the shape's default columns) when given.
  *
  * @example
  * const plan = planOutput(c, { write: true, knownFields: replyFieldNames(endpoint), command: 'invoices mark-paid' });
  */
-export function planOutput(f: Factory, options: { readonly write: boolean; readonly knownFields?: readonly string[] | undefined; readonly command: string }): OutputPlan {
+export function planOutput(
+  f: Factory,
+  options: { readonly write: boolean; readonly knownFields?: readonly string[] | undefined; readonly tableColumns?: readonly string[] | undefined; readonly command: string },
+): OutputPlan {
   const format = chooseFormat(f.globals, f.io.stdoutIsTTY);
   const fields = parseFields(f.globals.fields);
-  if (!fields) return { format };
+  if (!fields) {
+    const all = f.globals.fields !== undefined;
+    return format === 'table' && !all && options.tableColumns ? { format, tableColumns: options.tableColumns } : { format };
+  }
   if (options.knownFields) {
     const unknown = fields.filter((name) => !options.knownFields?.includes(name));
     if (unknown.length > 0) {

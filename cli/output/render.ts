@@ -3,7 +3,7 @@ import { NEUTRAL_CSV, neutraliseFormula } from './formula.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Colors } from './colors.js';
 import { redact } from './redact.js';
-import { cellText, columnsOf, rowsOf, type Row } from './rows.js';
+import { cellText, columnsOf, recordsPath, rowsOf, type Row } from './rows.js';
 import { FORMATS, type Format } from './formats.js';
 
 export { FORMATS, type Format } from './formats.js';
@@ -14,8 +14,13 @@ export interface RenderOptions {
   readonly fields?: readonly string[];
   /** The response key of the endpoint, for picking the rows. */
   readonly responseKey?: string;
-  /** Terminal width for the table. */
+  /** Terminal width for the table (120 when unknown). */
   readonly columns?: number;
+  /**
+   * The columns a table shows when `fields` names none: the shape's default columns (`OutputPlan`).
+   * Those the rows lack are left out; other formats show every field.
+   */
+  readonly tableColumns?: readonly string[];
   /** Colours for the table (states); off when absent. */
   readonly colors?: Colors;
   /** Show secret-named fields as they are: only for rows built to hand a secret over on purpose. */
@@ -44,9 +49,9 @@ export function chooseFormat(options: { readonly json?: boolean; readonly format
   return isTTY ? 'table' : 'tsv';
 }
 
-/** Parses `--fields a,b,c`. */
+/** Parses `--fields a,b,c`; `--fields all` is every field, as no `--fields` is for every format but the table. */
 export function parseFields(text: string | undefined): string[] | undefined {
-  if (text === undefined) return undefined;
+  if (text === undefined || text.trim() === 'all') return undefined;
   const fields = text.split(',').map((f) => f.trim()).filter(Boolean);
   if (fields.length === 0) throw new CliError('--fields: give at least one field name, comma-separated', EXIT.usage);
   return fields;
@@ -77,9 +82,18 @@ function selectFields(rows: readonly Row[], fields: readonly string[] | undefine
 /** A TSV cell: formulas neutralised (cli/output/formula.ts), then tabs and line breaks made spaces. */
 const tsvCell = (text: string) => neutraliseFormula(text).replace(/[\t\n\r]/g, ' ');
 
+/** The body with the records at `path` replaced by `rows` (a list stays a list, an object an object). */
+function withRecords(data: unknown, path: readonly string[], rows: readonly Row[]): unknown {
+  if (path.length === 0 || data === null || typeof data !== 'object' || Array.isArray(data)) return Array.isArray(data) || path.length === 0 ? rows : data;
+  const [key, ...rest] = path as [string, ...string[]];
+  const body = data as Record<string, unknown>;
+  const value = rest.length > 0 ? withRecords(body[key], rest, rows) : Array.isArray(body[key]) ? rows : rows[0];
+  return { ...body, [key]: value };
+}
+
 /**
- * Renders response data as text in the chosen format, secrets redacted (unless `revealSecrets`). JSON keeps the whole body
- * (or only the selected fields of its rows with `--fields`); the other formats show the rows.
+ * Renders response data as text in the chosen format, secrets redacted (unless `revealSecrets`). JSON keeps the whole body,
+ * the API's envelope (with `--fields`, only the selected fields of its records); the other formats show the records.
  *
  * @example
  * render({ invoices: [{ id: 1, status: 'paid' }] }, { format: 'tsv' }) // 'id\tstatus\n1\tpaid\n'
@@ -90,7 +104,7 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
   const { rows, columns } = selectFields(rowsOf(safe, options.responseKey), options.fields, options.answered === true);
   switch (options.format) {
     case 'json':
-      return `${JSON.stringify(rows, null, 2)}\n`;
+      return `${JSON.stringify(withRecords(safe, recordsPath(safe, options.responseKey), rows), null, 2)}\n`;
     case 'ndjson':
       return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
     case 'csv':
@@ -102,7 +116,8 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
     case 'table': {
       if (rows.length === 0) return '(no results)\n';
       const { renderTable } = await import('./table.js');
-      return renderTable(rows, columns, options.columns, options.colors);
+      const chosen = options.fields ? columns : (options.tableColumns ?? []).filter((c) => columns.includes(c));
+      return renderTable(rows, chosen.length > 0 ? chosen : columns, options.columns, options.colors);
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { Factory } from '../factory.js';
+import { tableLayout } from '../print-response.js';
 import type { OutputPlan } from './plan.js';
 import { checkFields, render } from './render.js';
 import { columnsOf, type Row } from './rows.js';
@@ -6,17 +7,23 @@ import { columnsOf, type Row } from './rows.js';
 /** Prints rows page by page: constant memory for every format but the table (which must align them all). */
 export interface RowStream {
   write(rows: readonly Row[]): Promise<void>;
-  end(): Promise<void>;
+  /** Closes the output; a JSON envelope gets the list's `total` when the API said one. */
+  end(total?: number): Promise<void>;
 }
+
+const indent = (depth: number) => '  '.repeat(depth);
 
 /**
  * A stream of rows to stdout in the planned format. CSV and TSV print their header once (from the
- * first page, or `--fields`); JSON prints one array; the table collects the rows and prints at the end.
+ * first page, or `--fields`); the table collects the rows and prints at the end. JSON prints the API's
+ * own envelope of a page, whatever the number of pages: the records under `path` (`['invoices']`), then
+ * `total`, so `jq '.invoices[]'` reads one page, `--limit N` and `--all` alike (a bare array when the
+ * API's list is one). The text is what `JSON.stringify(body, null, 2)` gives, written as it comes.
  *
  * @example
- * const out = openRowStream(c, plan); await out.write(page1); await out.write(page2); await out.end();
+ * const out = openRowStream(c, plan, ['invoices']); await out.write(page1); await out.write(page2); await out.end(11);
  */
-export function openRowStream(f: Factory, plan: OutputPlan): RowStream {
+export function openRowStream(f: Factory, plan: OutputPlan, path: readonly string[] = []): RowStream {
   let columns: readonly string[] | undefined = plan.fields;
   let first = true;
   const kept: Row[] = [];
@@ -28,10 +35,11 @@ export function openRowStream(f: Factory, plan: OutputPlan): RowStream {
   const options = (format: OutputPlan['format'], fields: readonly string[] | undefined) => ({
     format,
     ...(fields ? { fields } : {}),
-    ...(f.io.columns ? { columns: f.io.columns } : {}),
-    colors: f.colors,
+    ...tableLayout(f, plan),
     answered: true,
   });
+  const depth = path.length;
+  const opening = path.map((key, i) => `{\n${indent(i + 1)}${JSON.stringify(key)}: `).join('');
   return {
     async write(rows) {
       if (plan.format === 'table') {
@@ -40,7 +48,7 @@ export function openRowStream(f: Factory, plan: OutputPlan): RowStream {
       }
       if (plan.format === 'json') {
         for (const row of pick(rows)) {
-          f.io.stdout.write(`${first ? '[\n' : ',\n'}${JSON.stringify(row, null, 2).replace(/^/gm, '  ')}`);
+          f.io.stdout.write(`${first ? `${opening}[\n` : ',\n'}${JSON.stringify(row, null, 2).replace(/^/gm, indent(depth + 1))}`);
           first = false;
         }
         return;
@@ -52,9 +60,13 @@ export function openRowStream(f: Factory, plan: OutputPlan): RowStream {
       f.io.stdout.write(first || plan.format === 'ndjson' ? text : text.slice(text.indexOf('\n') + 1));
       first = false;
     },
-    async end() {
+    async end(total) {
       if (plan.format === 'table') f.io.stdout.write(await render(kept, options('table', plan.fields)));
-      else if (plan.format === 'json') f.io.stdout.write(first ? '[]\n' : '\n]\n');
+      else if (plan.format === 'json') {
+        const list = first ? `${opening}[]` : `\n${indent(depth)}]`;
+        const closing = path.map((_, i) => `\n${indent(depth - 1 - i)}}`).join('');
+        f.io.stdout.write(`${list}${depth > 0 && total !== undefined ? `,\n${indent(depth)}"total": ${total}` : ''}${closing}\n`);
+      }
     },
   };
 }

@@ -2,11 +2,10 @@
  * Who the token belongs to, as far as the table's roles go: read once (`GET users/me`), so a command can
  * call only the routes the caller's role may call, and say what it leaves out, instead of meeting a 403.
  */
-import type { z } from 'zod';
 import type { Role } from '../../core/endpoints/define.js';
 import { holdsRole as holdsTableRole } from '../../core/endpoints/roles.js';
 import type { ApiMethods } from '../../core/endpoints/methods.js';
-import { answerOf, meRecord } from './records.js';
+import { meUser, type MeUser } from './records.js';
 
 /** The facts of `users/me` the roles are made of. */
 export interface Caller {
@@ -26,7 +25,7 @@ export interface Caller {
  * @example
  * callerOf({ id: 1, username: 'admin', kind: 'teacher', school: { id: 1, admin: true } }) // { ..., school: { id: 1, admin: true } }
  */
-export function callerOf(user: z.infer<typeof meRecord>['user']): Caller {
+export function callerOf(user: Pick<MeUser, 'username' | 'superuser' | 'employee' | 'kind' | 'school' | 'district_id'>): Caller {
   const schoolId = Number(user.school?.id);
   return {
     username: user.username ?? null,
@@ -45,7 +44,7 @@ export function callerOf(user: z.infer<typeof meRecord>['user']): Caller {
  * const caller = await readCaller(await c.api());
  */
 export async function readCaller(api: ApiMethods): Promise<Caller> {
-  return callerOf(answerOf((await api.me.show()).data, 'user', meRecord.shape.user, 'GET users/me'));
+  return callerOf(await meUser((await api.me.show()).data));
 }
 
 /**

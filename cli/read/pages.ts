@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_TAKE } from '../../core/domain/constants.js';
 import { answerOf } from './records.js';
 
@@ -12,7 +12,7 @@ export type PageFetcher = (page: { readonly skip: number; readonly take: number 
  * @example
  * const subs = await collectPages((page) => api.subscriptions.list({ school_id: 1, ...page }), 'subscriptions', subscriptionRecord, 'GET schoolsubscriptions');
  */
-export async function collectPages<T>(fetchPage: PageFetcher, key: string, schema: z.ZodType<T>, call: string): Promise<T[]> {
+export async function collectPages<T>(fetchPage: PageFetcher, key: string, schema: z.core.$ZodType<T>, call: string): Promise<T[]> {
   const items: T[] = [];
   for (let skip = 0; ; ) {
     const { data } = await fetchPage({ skip, take: MAX_TAKE });

@@ -62,6 +62,22 @@ export async function writeFileAtomic(path: string, content: string, options: Fi
   }
 }
 
+/**
+ * `writeFileAtomic` for a command's output file: a failure is a `CliError` naming the flag and the file.
+ *
+ * @example
+ * await writeOutputFile('api.json', '--out', text, { mode: 0o644, force: false });
+ */
+export async function writeOutputFile(path: string, flag: string, content: string, options: FileWriteOptions): Promise<void> {
+  try {
+    await writeFileAtomic(path, content, options);
+  } catch (error) {
+    const code = codeOf(error);
+    const why = code === 'EEXIST' ? 'a file of that name appeared meanwhile; pass --force to replace it' : `cannot write it (${code ?? String(error)})`;
+    throw new CliError(`${flag} ${path}: ${why}; nothing was written`, EXIT.requestFailed);
+  }
+}
+
 /** Links without replacing; where hard links are not supported, checks and renames instead. */
 async function linkIntoPlace(temp: string, path: string): Promise<void> {
   try {

@@ -18,6 +18,14 @@ export type JobState = (typeof JOB_STATES)[number];
 /** Whether a literacy resource is free to all or for members (a school with a live literacy subscription). */
 export const RESOURCE_AVAILABILITY = ['free', 'members'] as const;
 
+/** A user's access to the members' literacy resources, from their school's subscriptions: full, or a trial's (null: none). */
+export const LITERACY_ACCESS_LEVELS = ['full', 'trial'] as const;
+export type LiteracyAccessLevel = (typeof LITERACY_ACCESS_LEVELS)[number];
+
+/** The kinds of a resource's file: a planning pack, teaching slides, a worksheet, or any other document. */
+export const RESOURCE_FILE_KINDS = ['planning', 'slides', 'worksheet', 'document'] as const;
+export type ResourceFileKind = (typeof RESOURCE_FILE_KINDS)[number];
+
 /** The kinds of a resource's content block: HTML to sanitise, or plain text. */
 export const CONTENT_BLOCK_TYPES = ['html', 'plain'] as const;
 

@@ -52,11 +52,12 @@ export const avatarArea = defineArea('avatar', {
   },
   'users avatar': {
     route: 'GET users/{id}/avatar',
-    reply: { avatar: [RECORD], total: 'int' },
+    reply: { avatar: 'string' },
     role: 'user',
     summary: "Get a user's avatar image as base64, at a given size",
-    open: true,
-    note: "The site's generate-avatar-image call (user id and size) shows no path; mapped here, could be the POST.",
+    // size 1 is 56x64, 2 is 160x184, 3 (the default) 320x368 (O §9)
+    payload: { size: { kind: 'int', min: 1, max: 3, optional: true } },
+    note: "The site's generate-avatar-image call (user id and size) shows no path; mapped here, could be the POST. It answers a base64 image (O §7) under no key shown: `avatar` (a data URL) is our choice.",
   },
   'avatars debug': {
     route: 'GET avatars/debug',

@@ -156,13 +156,13 @@ export const groupsArea = defineArea('groups', {
   },
   'groups activity': {
     route: 'GET users/me/school/groups/{id}/activity',
-    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: 'date' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: nullable('date') })] },
     role: 'teacher',
     summary: "Show a group's recent spelling activity",
   },
   'groups maths-activity': {
     route: 'GET users/me/school/groups/{id}/activitymaths',
-    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: 'date' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: nullable('date') })] },
     role: 'teacher',
     summary: "Show a group's recent maths activity",
   },
@@ -180,7 +180,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups spelling-history-lists': {
     route: 'GET users/me/school/groups/{id}/history/lists',
-    reply: { group: inline({ id: 'serial', name: 'string' }), lists: [inline({ list_ident: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), lists: [inline({ list_ident: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
     role: 'teacher',
     summary: 'List the spelling lists a group has played',
   },
@@ -216,7 +216,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups mtc-statistics': {
     route: 'GET users/me/school/groups/{id}/mtc_statistics',
-    reply: { group: inline({ id: 'serial', name: 'string' }), statistics: inline({ plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' }), pupils: [inline({ user_id: 'serial', display_name: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: { kind: 'number', nullable: true } })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), statistics: inline({ plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') }), pupils: [inline({ user_id: 'serial', display_name: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: { kind: 'number', nullable: true } })] },
     role: 'teacher',
     summary: "Show a group's multiplication tables check statistics",
   },
@@ -228,7 +228,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups mtc-pupil-progress': {
     route: 'GET users/me/school/groups/{id}/mtc_pupil_progress',
-    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', months: [inline({ month: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })] })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', months: [inline({ month: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] })] },
     role: 'teacher',
     summary: "Show each pupil's multiplication tables check progress in a group",
   },
@@ -246,7 +246,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups termly-spelling-progression': {
     route: 'GET users/me/school/groups/{id}/spelling/termly_progression',
-    reply: { group: inline({ id: 'serial', name: 'string' }), terms: [inline({ term: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), terms: [inline({ term: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
     role: 'teacher',
     summary: "Show a group's spelling progression term by term",
   },
@@ -264,13 +264,13 @@ export const groupsArea = defineArea('groups', {
   },
   'groups spelling-competency': {
     route: 'GET users/me/school/groups/{id}/spelling_competency',
-    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })], summary: PLAY_SUMMARY },
+    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })], summary: PLAY_SUMMARY },
     role: 'teacher',
     summary: "Show a group's spelling competency",
   },
   'groups spelling-competency-gameplay': {
     route: 'GET users/me/school/groups/{id}/spelling-competency/gameplay',
-    reply: { group: inline({ id: 'serial', name: 'string' }), gameplay: [inline({ mode: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), gameplay: [inline({ mode: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
     role: 'teacher',
     summary: "Show a group's spelling competency from game play",
   },
@@ -302,7 +302,7 @@ export const groupsArea = defineArea('groups', {
   },
   'groups grammar-competence': {
     route: 'GET users/me/groups/{id}/grammar_competence',
-    reply: { group: inline({ id: 'serial', name: 'string' }), stage: nullable('int'), locale: nullable('string'), skills: [inline({ skill: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })] },
+    reply: { group: inline({ id: 'serial', name: 'string' }), stage: nullable('int'), locale: nullable('string'), skills: [inline({ skill: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
     role: 'teacher',
     summary: "Show a group's grammar competence for a stage and locale",
     payload: { stage: 'int?', locale: 'string?' },

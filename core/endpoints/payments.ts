@@ -67,7 +67,7 @@ export const paymentsArea = defineArea('payments', {
   },
   'subscriptions refund-amount': {
     route: 'GET subscriptions/{id}/refund',
-    reply: { refund: inline({ subscription_id: 'serial', currency: { oneOf: CURRENCIES }, amount: 'int', invoices: [INVOICE], days_left: 'int', days_in_term: 'int' }) },
+    reply: { refund: inline({ subscription_id: 'serial', currency: { oneOf: CURRENCIES }, amount: 'int', invoices: [inline({ invoice_id: 'serial', amount: 'int' })], days_left: 'int', days_in_term: 'int' }) },
     role: 'superuser',
     summary: 'Show the refund due if a subscription were cancelled now',
   },

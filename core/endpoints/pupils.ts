@@ -1,6 +1,6 @@
 import { MAX_PUPIL_BATCH } from '../domain/constants.js';
 import { defineArea } from './define.js';
-import { inline, listOf } from '../shapes/define.js';
+import { inline, listOf, nullable } from '../shapes/define.js';
 import { PUPIL } from '../shapes/user.js';
 import { PUPIL_SUBSCRIPTION } from '../shapes/subscription.js';
 import { GAME_SESSION, PLAY_SUMMARY } from '../shapes/homework.js';
@@ -142,7 +142,7 @@ export const pupilsArea = defineArea('pupils', {
   },
   'pupils monthly-spelling-competency': {
     route: 'GET users/me/school/pupils/{id}/monthly_spelling_competency',
-    reply: { months: [inline({ month: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: 'number' })] },
+    reply: { months: [inline({ month: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
     role: 'teacher',
     summary: "Show a pupil's spelling competency month by month",
   },

@@ -36,3 +36,22 @@ export function holdsRole(user: RoleFacts, role: Role): boolean {
       return false;
   }
 }
+
+/**
+ * Who holds each role, in words (a 403's message, the OpenAPI document's operations). `public` needs no
+ * session at all.
+ *
+ * @example
+ * `${route} is only for ${ROLE_HOLDERS.admin}` // '... is only for school admins'
+ */
+export const ROLE_HOLDERS: Readonly<Record<Role, string>> = {
+  public: 'anyone, without a session',
+  user: 'signed-in users',
+  pupil: 'pupils',
+  parent: 'parents',
+  teacher: 'teachers',
+  admin: 'school admins',
+  district: 'district administrators',
+  employee: 'employees',
+  superuser: 'superusers',
+};

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { MAX_TAKE } from '../domain/constants.js';
 import { isoDateProblem } from '../domain/dates.js';
 import { isPatternField, SIZED_KINDS, TEXT_KINDS, type Endpoint, type FieldKind, type FieldSpec, type KindField, type PatternField, type SizedKind, type TextKind } from './define.js';
@@ -6,9 +7,14 @@ import { isPatternField, SIZED_KINDS, TEXT_KINDS, type Endpoint, type FieldKind,
 /**
  * Zod schemas derived from an entry's field specs. Built on first use and memoised, so loading the
  * table stays cheap. Values that arrive as query-string text (`"12"`, `"true"`, `"1,2"`) are coerced.
+ *
+ * `zod/mini` (issue 19): a one-off command with input checks it without loading classic zod's methods.
+ * mini carries no words of its own, so zod's English ones are set here, as classic zod sets them when it
+ * loads (unless a locale was chosen already): every message the CLI and the sandbox print stays the same.
  */
+if (z.config().localeError === undefined) z.config(en());
 
-const idSchema = z.union([z.number().int().positive(), z.string().min(1)]);
+const idSchema = z.union([z.number().check(z.int(), z.positive()), z.string().check(z.minLength(1))]);
 
 /**
  * A `date` field: an ISO 8601 day or date-time that names a real day and time (see `isoDateProblem`).
@@ -17,10 +23,12 @@ const idSchema = z.union([z.number().int().positive(), z.string().min(1)]);
  * isoDate.safeParse('2026-02-30').error?.issues[0]?.message
  * // 'expected an ISO 8601 date (YYYY-MM-DD) or date-time: 2026-02-30 is not a day of the calendar'
  */
-export const isoDate: z.ZodType<string> = z.string().superRefine((text, ctx) => {
-  const problem = isoDateProblem(text);
-  if (problem !== null) ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 date (YYYY-MM-DD) or date-time: ${problem}` });
-});
+export const isoDate: z.ZodMiniType<string> = z.string().check(
+  z.superRefine((text, ctx) => {
+    const problem = isoDateProblem(text);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 date (YYYY-MM-DD) or date-time: ${problem}` });
+  }),
+);
 
 /**
  * A `day` field: a calendar day. A date-time is accepted (and checked the same way) and cut to the day it is written in.
@@ -28,12 +36,15 @@ export const isoDate: z.ZodType<string> = z.string().superRefine((text, ctx) => 
  * @example
  * isoDay.parse('2026-11-02T10:30:00Z') // '2026-11-02'
  */
-export const isoDay: z.ZodType<string> = isoDate.transform((text) => text.slice(0, 10));
+export const isoDay: z.ZodMiniType<string> = z.pipe(isoDate, z.transform((text: string) => text.slice(0, 10)));
 
-const jsonValue: z.ZodType<unknown> = z.json();
+const jsonValue: z.ZodMiniType<unknown> = z.json();
 
-function fromText<T extends z.ZodType>(schema: T, parse: (text: string) => unknown): z.ZodType<z.output<T>> {
-  return z.preprocess((v) => (typeof v === 'string' ? parse(v) : v), schema) as unknown as z.ZodType<z.output<T>>;
+function fromText<T extends z.ZodMiniType>(schema: T, parse: (text: string) => unknown): z.ZodMiniType<z.output<T>> {
+  return z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' ? parse(v) : v)),
+    schema,
+  ) as unknown as z.ZodMiniType<z.output<T>>;
 }
 
 const numberText = (s: string): unknown => (s.trim() !== '' && !Number.isNaN(Number(s)) ? Number(s) : s);
@@ -42,8 +53,8 @@ const numberText = (s: string): unknown => (s.trim() !== '' && !Number.isNaN(Num
 const idText = (s: string): unknown => (/^[1-9]\d*$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s);
 const boolText = (s: string): unknown => (s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : s);
 
-function wholeNumber(min: number, max: number, message: string): z.ZodType<number> {
-  return fromText(z.number({ error: message }).int(message).min(min, message).max(max, message), numberText);
+function wholeNumber(min: number, max: number, message: string): z.ZodMiniType<number> {
+  return fromText(z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message)), numberText);
 }
 
 /**
@@ -62,19 +73,22 @@ export const takeSchema = wholeNumber(1, MAX_TAKE, `expected a whole number from
  */
 export const skipSchema = wholeNumber(0, Number.MAX_SAFE_INTEGER, 'expected a whole number, 0 or more');
 
-const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
+const integer = () => z.number().check(z.int());
+
+const KIND_SCHEMAS: Record<FieldKind, () => z.ZodMiniType> = {
   string: () => z.string(),
-  text: () => z.string().trim(),
-  int: () => fromText(z.number().int(), numberText),
-  number: () => fromText(z.number().finite(), numberText),
+  text: () => z.string().check(z.trim()),
+  int: () => fromText(integer(), numberText),
+  number: () => fromText(z.number(), numberText),
   boolean: () => fromText(z.boolean(), boolText),
   date: () => isoDate,
   day: () => isoDay,
   id: () => fromText(idSchema, idText),
   serial: () => wholeNumber(1, Number.MAX_SAFE_INTEGER, 'expected an id, a whole number from 1'),
-  ids: () => z.union([z.array(idSchema).min(1), z.string().regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *')]),
+  ids: () => z.union([z.array(idSchema).check(z.minLength(1)), z.string().check(z.regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *'))]),
   // true and false are taken as 1 and 0: the platform's flags are written both ways.
-  flag: () => fromText(z.union([z.literal(0), z.literal(1), z.boolean().transform((b): 0 | 1 => (b ? 1 : 0))]), numberText),
+  flag: () =>
+    fromText(z.union([z.literal(0), z.literal(1), z.pipe(z.boolean(), z.transform((b: boolean): 0 | 1 => (b ? 1 : 0)))]), numberText),
   take: () => takeSchema,
   skip: () => skipSchema,
   strings: () => fromText(z.array(z.string()), (s) => s.split(',')),
@@ -84,36 +98,31 @@ const KIND_SCHEMAS: Record<FieldKind, () => z.ZodType> = {
 
 // `min`/`max` of a sized kind: lengths of text, values of numbers, counts of list items (numbers of query
 // text are coerced first, so the limits check the number).
-const SIZED: Record<SizedKind, (min: number | undefined, max: number | undefined) => z.ZodType> = {
+const SIZED: Record<SizedKind, (min: number | undefined, max: number | undefined) => z.ZodMiniType> = {
   string: (min, max) => textSchema('string', min, max),
   text: (min, max) => textSchema('text', min, max),
-  int: (min, max) => fromText(limited(z.number().int(), min, max), numberText),
-  number: (min, max) => fromText(limited(z.number().finite(), min, max), numberText),
-  strings: (min, max) => fromText(limited(z.array(z.string()), min, max), (s) => s.split(',')),
+  int: (min, max) => fromText(integer().check(...bounds(z.gte, min, max, z.lte)), numberText),
+  number: (min, max) => fromText(z.number().check(...bounds(z.gte, min, max, z.lte)), numberText),
+  strings: (min, max) => fromText(z.array(z.string()).check(...bounds(z.minLength, min, max, z.maxLength)), (s) => s.split(',')),
 };
 
-function limited<T extends z.ZodString | z.ZodNumber | z.ZodArray<z.ZodString>>(schema: T, min: number | undefined, max: number | undefined): z.ZodType {
-  let out: z.ZodString | z.ZodNumber | z.ZodArray<z.ZodString> = schema;
-  if (min !== undefined) out = (out as z.ZodString).min(min);
-  if (max !== undefined) out = (out as z.ZodString).max(max);
-  return out;
+/** The checks of a `min` and a `max`, each where given. */
+function bounds<L, M>(atLeast: (n: number, message?: string) => L, min: number | undefined, max: number | undefined, atMost: (n: number, message?: string) => M, message?: string): (L | M)[] {
+  return [...(min === undefined ? [] : [atLeast(min, message)]), ...(max === undefined ? [] : [atMost(max, message)])];
 }
 
 // A `string` or `text` field; `message` (from the spec's `expected`) replaces zod's words for every way it can fail.
-function textSchema(kind: TextKind, min: number | undefined, max: number | undefined, message?: string): z.ZodString {
-  let schema = z.string(message === undefined ? undefined : { error: message });
-  if (kind === 'text') schema = schema.trim();
-  if (min !== undefined) schema = schema.min(min, message);
-  if (max !== undefined) schema = schema.max(max, message);
-  return schema;
+function textSchema(kind: TextKind, min: number | undefined, max: number | undefined, message?: string): z.ZodMiniString {
+  const schema = z.string(message === undefined ? undefined : { error: message });
+  return schema.check(...(kind === 'text' ? [z.trim()] : []), ...bounds(z.minLength, min, max, z.maxLength, message));
 }
 
 // Checked before the case is changed, so a pattern of plain letters keeps its meaning (`ß` does not become `SS`).
-function patternSchema(spec: PatternField): z.ZodType {
+function patternSchema(spec: PatternField): z.ZodMiniType {
   const message = `expected ${spec.expected}`;
-  const schema = textSchema(spec.kind, undefined, undefined, message).regex(new RegExp(spec.pattern, 'u'), message);
-  if (spec.case === 'lower') return schema.toLowerCase();
-  return spec.case === 'upper' ? schema.toUpperCase() : schema;
+  const schema = textSchema(spec.kind, undefined, undefined, message).check(z.regex(new RegExp(spec.pattern, 'u'), message));
+  if (spec.case === 'lower') return schema.check(z.toLowerCase());
+  return spec.case === 'upper' ? schema.check(z.toUpperCase()) : schema;
 }
 
 function isSized(kind: FieldKind): kind is SizedKind {
@@ -124,7 +133,7 @@ function isText(kind: FieldKind): kind is TextKind {
   return (TEXT_KINDS as readonly string[]).includes(kind);
 }
 
-function kindSchema(spec: KindField): z.ZodType {
+function kindSchema(spec: KindField): z.ZodMiniType {
   if (spec.expected !== undefined) {
     if (!isText(spec.kind)) throw new Error(`expected applies to ${TEXT_KINDS.join(' and ')}, not to a ${spec.kind} field`);
     return textSchema(spec.kind, spec.min, spec.max, `expected ${spec.expected}`);
@@ -135,19 +144,19 @@ function kindSchema(spec: KindField): z.ZodType {
 }
 
 /** The zod schema of one field spec (`'int?'` is an optional integer, `{ kind: 'text', max: 120 }` a trimmed text of at most 120 characters). */
-export function fieldSchema(spec: FieldSpec): z.ZodType {
+export function fieldSchema(spec: FieldSpec): z.ZodMiniType {
   if (typeof spec === 'object') {
-    let schema: z.ZodType = 'oneOf' in spec ? z.enum(spec.oneOf) : isPatternField(spec) ? patternSchema(spec) : kindSchema(spec);
-    if (spec.nullable) schema = schema.nullable();
-    return spec.optional ? schema.optional() : schema;
+    let schema: z.ZodMiniType = 'oneOf' in spec ? z.enum(spec.oneOf) : isPatternField(spec) ? patternSchema(spec) : kindSchema(spec);
+    if (spec.nullable) schema = z.nullable(schema);
+    return spec.optional ? z.optional(schema) : schema;
   }
   const optional = spec.endsWith('?');
   const kind = (optional ? spec.slice(0, -1) : spec) as FieldKind;
   const schema = KIND_SCHEMAS[kind]();
-  return optional ? schema.optional() : schema;
+  return optional ? z.optional(schema) : schema;
 }
 
-const fieldsCache = new WeakMap<Readonly<Record<string, FieldSpec>>, { open?: z.ZodType<Record<string, unknown>>; closed?: z.ZodType<Record<string, unknown>> }>();
+const fieldsCache = new WeakMap<Readonly<Record<string, FieldSpec>>, { open?: z.ZodMiniType<Record<string, unknown>>; closed?: z.ZodMiniType<Record<string, unknown>> }>();
 
 /**
  * The schema of an object whose keys are the given field specs (an entry's payload is one). Keys the
@@ -157,21 +166,21 @@ const fieldsCache = new WeakMap<Readonly<Record<string, FieldSpec>>, { open?: z.
  * fieldsSchema({ name: { kind: 'text', min: 1 }, seats: 'int?' }, { open: true }).parse({ name: ' Oak ', seats: '30', x: 1 })
  * // { name: 'Oak', seats: 30, x: 1 }
  */
-export function fieldsSchema(fields: Readonly<Record<string, FieldSpec>>, options: { readonly open: boolean }): z.ZodType<Record<string, unknown>> {
+export function fieldsSchema(fields: Readonly<Record<string, FieldSpec>>, options: { readonly open: boolean }): z.ZodMiniType<Record<string, unknown>> {
   let cached = fieldsCache.get(fields);
   if (!cached) fieldsCache.set(fields, (cached = {}));
   const which = options.open ? 'open' : 'closed';
   let schema = cached[which];
   if (!schema) {
     const shape = Object.fromEntries(Object.entries(fields).map(([key, spec]) => [key, fieldSchema(spec)]));
-    schema = (options.open ? z.looseObject(shape) : z.strictObject(shape)) as z.ZodType<Record<string, unknown>>;
+    schema = (options.open ? z.looseObject(shape) : z.strictObject(shape)) as z.ZodMiniType<Record<string, unknown>>;
     cached[which] = schema;
   }
   return schema;
 }
 
-const payloadCache = new WeakMap<Endpoint, z.ZodType<Record<string, unknown>>>();
-const paramsCache = new WeakMap<Endpoint, z.ZodType<Record<string, string>>>();
+const payloadCache = new WeakMap<Endpoint, z.ZodMiniType<Record<string, unknown>>>();
+const paramsCache = new WeakMap<Endpoint, z.ZodMiniType<Record<string, string>>>();
 
 /**
  * The schema of an entry's payload. Keys the spec does not name are kept when the entry is `open`,
@@ -180,7 +189,7 @@ const paramsCache = new WeakMap<Endpoint, z.ZodType<Record<string, string>>>();
  * @example
  * payloadSchema(endpoint).safeParse({ method: 'bacs', date: '2026-11-02' })
  */
-export function payloadSchema(endpoint: Endpoint): z.ZodType<Record<string, unknown>> {
+export function payloadSchema(endpoint: Endpoint): z.ZodMiniType<Record<string, unknown>> {
   let schema = payloadCache.get(endpoint);
   if (!schema) {
     schema = fieldsSchema(endpoint.payload ?? {}, { open: endpoint.open === true });
@@ -193,14 +202,17 @@ export function payloadSchema(endpoint: Endpoint): z.ZodType<Record<string, unkn
  * The schema of an entry's path parameters: each a non-empty string without a slash; `{id}`, which the
  * platform numbers, a whole number from 1 (so `invoices mark-paid abc` is refused before anything is sent).
  */
-export function paramsSchema(endpoint: Endpoint): z.ZodType<Record<string, string>> {
+export function paramsSchema(endpoint: Endpoint): z.ZodMiniType<Record<string, string>> {
   let schema = paramsCache.get(endpoint);
   if (!schema) {
-    const segment = z.coerce.string().min(1).refine((s) => !s.includes('/'), 'must not contain "/"');
+    const segment = z.coerce.string().check(
+      z.minLength(1),
+      z.refine((s: string) => !s.includes('/'), 'must not contain "/"'),
+    );
     const numbered = z.coerce
       .string()
-      .refine((s) => /^[1-9]\d*$/.test(s) && Number.isSafeInteger(Number(s)), `expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
-    schema = z.strictObject(Object.fromEntries(endpoint.params.map((name) => [name, name === 'id' ? numbered : segment]))) as z.ZodType<Record<string, string>>;
+      .check(z.refine((s: string) => /^[1-9]\d*$/.test(s) && Number.isSafeInteger(Number(s)), `expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`));
+    schema = z.strictObject(Object.fromEntries(endpoint.params.map((name) => [name, name === 'id' ? numbered : segment]))) as z.ZodMiniType<Record<string, string>>;
     paramsCache.set(endpoint, schema);
   }
   return schema;

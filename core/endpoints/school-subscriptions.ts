@@ -65,7 +65,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions upgrade': {
     route: 'POST users/me/school/subscriptions/{id}/upgrade',
-    reply: { subscription: SUBSCRIPTION, invoice: INVOICE },
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Upgrade a school subscription (more seats or a bigger plan)',
     payload: UPGRADE_PAYLOAD,
@@ -141,7 +141,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions set-user-seats': {
     route: 'PATCH users/me/school/subscriptions/{id}/users/seats',
-    reply: { subscription: SUBSCRIPTION, invoice: INVOICE },
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Set the number of pupil seats on a school subscription',
     payload: { seats: SEATS },
@@ -150,7 +150,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions set-teacher-seats': {
     route: 'PATCH users/me/school/subscriptions/{id}/teachers/seats',
-    reply: { subscription: SUBSCRIPTION, invoice: INVOICE },
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Set the number of teacher seats on a school subscription',
     payload: { seats: SEATS },
@@ -344,7 +344,7 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
   },
   'school-subscriptions activate-upgrade-prepayment': {
     route: 'POST users/me/school/subscriptions/{id}/upgrade/prepayment/activation',
-    reply: { subscription: SUBSCRIPTION, invoice: INVOICE },
+    reply: { subscription: SUBSCRIPTION, invoice: nullable(INVOICE) },
     role: 'admin',
     summary: 'Activate a prepaid upgrade once its invoice is settled',
     payload: { action_secret: { kind: 'text', min: 1 } },

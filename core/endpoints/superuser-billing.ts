@@ -1,6 +1,6 @@
 import { CANCELLATION_KINDS, CURRENCIES, PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
-import { inline, nullable } from '../shapes/define.js';
+import { inline, listOf, nullable, optional } from '../shapes/define.js';
 import { SESSION_USER, TEACHER } from '../shapes/user.js';
 import { CANCELLATION, PAYMENT_METHOD, SUBSCRIPTION } from '../shapes/subscription.js';
 import { GRANT_PAYLOAD } from './payloads.js';
@@ -14,6 +14,19 @@ const CANCEL_NOTE = 'Path and method inferred: the spec names only the action; r
 /** A reference or reason as the superuser tools take it: trimmed text with a length limit. */
 const REFERENCE = { kind: 'text', min: 1, max: 120 } as const;
 const REASON = { kind: 'text', max: 500, optional: true } as const;
+
+const SCORE_YEAR = inline({ year: 'string', score: 'int', plays: 'int' });
+const SCORE_TOTAL = inline({ total: 'int', plays: 'int' });
+const SCORE_GAME = inline({ game: 'string', score: 'int', plays: 'int' });
+/** A user's cached scores: each part is there once it was recalculated (a recache call's own part always is). */
+const SCORES = {
+  archive: listOf(SCORE_YEAR, { optional: true }),
+  archive_recached_at: 'date?',
+  total: optional(SCORE_TOTAL),
+  total_recached_at: 'date?',
+  shed: listOf(SCORE_GAME, { optional: true }),
+  shed_recached_at: 'date?',
+} as const;
 
 const FUTURE_NOTE = 'Path inferred: the spec says "GET and DELETE {id} for future"; the subscription parameter is renamed.';
 
@@ -130,7 +143,7 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions renewal-email': {
     route: 'GET superuser/subscriptions/{id}/renewal_email',
-    reply: { email: inline({ to: 'string', subject: 'string', body: 'string', renews_on: 'day', amount: 'int', currency: { oneOf: CURRENCIES }, price_rise_exempt_until: nullable('day') }) },
+    reply: { email: inline({ to: 'string', subject: 'string', body: 'string', renews_on: nullable('day'), amount: 'int', currency: { oneOf: CURRENCIES }, price_rise_exempt_until: nullable('day') }) },
     role: 'superuser',
     summary: 'Show the renewal email for a subscription',
     note: 'Path inferred: the spec says "GET renewal_email" on the superuser/subscriptions/{id} line.',
@@ -369,19 +382,19 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'scores recache-archive': {
     route: 'PUT superuser/users/{id}/scores/archive',
-    reply: { scores: inline({ archive: [inline({ year: 'string', score: 'int', plays: 'int' })], archive_recached_at: 'date' }), user_id: 'serial' },
+    reply: { scores: inline({ ...SCORES, archive: [SCORE_YEAR], archive_recached_at: 'date' }), user_id: 'serial' },
     role: 'superuser',
     summary: "Recalculate a user's cached archive scores",
   },
   'scores recache-total': {
     route: 'PUT superuser/users/{id}/scores/total',
-    reply: { scores: inline({ archive: [inline({ year: 'string', score: 'int', plays: 'int' })], archive_recached_at: 'date', total: inline({ total: 'int', plays: 'int' }), total_recached_at: 'date' }), user_id: 'serial' },
+    reply: { scores: inline({ ...SCORES, total: SCORE_TOTAL, total_recached_at: 'date' }), user_id: 'serial' },
     role: 'superuser',
     summary: "Recalculate a user's cached total score",
   },
   'scores recache-shed': {
     route: 'PUT superuser/users/{id}/scores/shed',
-    reply: { scores: inline({ archive: [inline({ year: 'string', score: 'int', plays: 'int' })], archive_recached_at: 'date', total: inline({ total: 'int', plays: 'int' }), total_recached_at: 'date', shed: [inline({ game: 'string', score: 'int', plays: 'int' })], shed_recached_at: 'date' }), user_id: 'serial' },
+    reply: { scores: inline({ ...SCORES, shed: [SCORE_GAME], shed_recached_at: 'date' }), user_id: 'serial' },
     role: 'superuser',
     summary: "Recalculate a user's cached shed score",
   },

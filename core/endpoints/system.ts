@@ -1,5 +1,5 @@
 import { defineArea } from './define.js';
-import { inline } from '../shapes/define.js';
+import { inline, listOf } from '../shapes/define.js';
 import { EMAIL_LOG, JOB, SUPPRESSION, SYSTEM_ERROR } from '../shapes/system.js';
 
 /** The filters of the email log, its download (and the stats' SQL, which takes none). */
@@ -72,7 +72,12 @@ export const systemArea = defineArea('system', {
   },
   'jobs namespace': {
     route: 'GET jobs/namespace',
-    reply: { namespaces: [inline({ namespace_id: 'string', queue_id: 'string', total: 'int', queued: 'int', running: 'int', done: 'int', failed: 'int', last_activity: 'date' })] },
+    // Without namespace_id: a line per namespace and queue; with it, that namespace's jobs, a page at a time.
+    reply: {
+      namespaces: listOf(inline({ namespace_id: 'string', queue_id: 'string', total: 'int', queued: 'int', running: 'int', done: 'int', failed: 'int', last_activity: 'date' }), { optional: true }),
+      jobs: listOf(JOB, { optional: true }),
+      total: 'int?',
+    },
     role: 'superuser',
     summary: 'Show the progress of background jobs in one namespace',
     payload: JOB_FILTER,

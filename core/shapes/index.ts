@@ -1,7 +1,7 @@
 /** Reply shapes: the language (`define.ts`), the resources declared in it, and the schemas built from them. */
 export { defineShape, inline, listOf, listItem, nullable, optional, shapeKeys, type ObjectShape, type OptionalList, type Reply, type ReplyType, type ReplyValue, type ValueOf } from './define.js';
 export { replyProblems, replySchema, type ReplyProblem, type Strictness } from './schema.js';
-export { mainValue, replyFieldNames, type MainValue } from './reply.js';
+export { mainValue, replyFieldNames, tableColumns, type MainValue } from './reply.js';
 export { INVOICE, INVOICE_CREDIT, INVOICE_SUMMARY, SHARED_INVOICE } from './invoice.js';
 export { COUNTRY, ZONE } from './country.js';
 export { GROUP, SUBGROUP } from './group.js';

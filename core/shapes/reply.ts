@@ -39,3 +39,15 @@ export function replyFieldNames(endpoint: { readonly reply?: Reply }): readonly 
   if (!main || main.shape.open) return null;
   return Object.keys(main.shape.fields);
 }
+
+/**
+ * The columns a terminal table shows of an entry's answer by default: its main shape's declared columns
+ * when the answer is a list of them, or null (a single object is shown field by field, every field).
+ *
+ * @example
+ * tableColumns(invoicesList) // ['id', 'number', 'school_id', 'state', 'total', 'due_at']
+ */
+export function tableColumns(endpoint: { readonly reply?: Reply }): readonly string[] | null {
+  const main = mainValue(endpoint.reply);
+  return main?.list && main.shape.columns ? main.shape.columns : null;
+}

@@ -1,5 +1,5 @@
 /** Literacy resources (the site's items and details), their types, and curriculum nodes. */
-import { CONTENT_BLOCK_TYPES, RESOURCE_AVAILABILITY } from '../domain/accounts.js';
+import { CONTENT_BLOCK_TYPES, RESOURCE_AVAILABILITY, RESOURCE_FILE_KINDS } from '../domain/accounts.js';
 import { defineShape, inline, nullable } from './define.js';
 
 /**
@@ -15,8 +15,8 @@ export const RESOURCE_ITEM = defineShape(
 /** A block of a resource's content: HTML or plain text. */
 export const CONTENT_BLOCK = inline({ type: { oneOf: CONTENT_BLOCK_TYPES }, value: 'string' });
 
-/** A downloadable file of a resource. */
-export const RESOURCE_FILE = inline({ id: 'serial', name: 'string', mime: 'string', size: 'int' });
+/** A downloadable file of a resource: its name, type, size in bytes, its kind and what it is called (`Worksheet`). */
+export const RESOURCE_FILE = inline({ id: 'serial', name: 'string', mime: 'string', size: 'int', kind: { oneOf: RESOURCE_FILE_KINDS }, title: 'string' });
 
 /** A resource in full: its item keys, description, images as a list, type, categories, curricula, files and content blocks. */
 export const RESOURCE = defineShape(

@@ -5,13 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { fieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
+import { ISO_DATE, ISO_DAY } from './formats.js';
 import { isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
 
 /** How strictly an object is read: `loose` lets keys beyond the shape's through, `strict` refuses them. */
 export type Strictness = 'loose' | 'strict';
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 const idValue = () => z.union([z.int(), z.string()]);
 

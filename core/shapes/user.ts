@@ -1,5 +1,5 @@
 /** Users as the API answers them: the signed-in user (`users/me`, the sign-in answer) and users in lists. */
-import { USER_KINDS } from '../domain/accounts.js';
+import { LITERACY_ACCESS_LEVELS, USER_KINDS } from '../domain/accounts.js';
 import { defineShape, inline, listOf, nullable } from './define.js';
 import { MY_SCHOOL } from './school.js';
 
@@ -26,10 +26,13 @@ export const SESSION_USER = defineShape(
     tester: 'boolean',
     anonymous: 'boolean',
     permissions: 'strings',
+    literacy_access_level: nullable({ oneOf: LITERACY_ACCESS_LEVELS }),
     stage_spelling: nullable('int'),
     stage_number: nullable('int'),
     experimental: 'boolean',
     avatar: 'object',
+    // The platform's image host key of the avatar (O §7); the sandbox draws avatars instead (users avatar).
+    avatar_hash: 'string?',
     school_username: nullable('string'),
     district_id: nullable('serial'),
     parent_id: nullable('serial'),

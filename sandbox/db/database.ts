@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { Database } from './driver.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ensureReadModels } from './read-models/index.js';
 
 /** An open sandbox database. */
-export type SandboxDb = Database.Database;
+export type SandboxDb = BetterSqlite3.Database;
 
 /**
  * Opens (creating if needed) a sandbox database and applies pending migrations in one transaction each.

@@ -186,8 +186,10 @@ function readRecord(db: SandboxDb, id: number): StoredRecord {
  * renderRecord(record); // { title: 'Week 1', id: 12, owner_id: 3, school_id: 1, created_at: '...', updated_at: '...' }
  */
 export function renderRecord(record: StoredRecord): Record<string, unknown> {
+  // The store's own fields win over the document's keys of the same names, those it leaves out included.
+  const { key: _key, deleted_at: _deleted, actions: _actions, ...document } = record.data;
   return {
-    ...record.data,
+    ...document,
     id: record.id,
     ...(record.key !== null ? { key: record.key } : {}),
     owner_id: record.owner_id,

@@ -27,7 +27,7 @@ export interface InvalidField {
  * @example
  * const { message, errors } = describeIssues(result.error);
  */
-export function describeIssues(error: z.ZodError): { message: string; errors: InvalidField[] } {
+export function describeIssues(error: z.core.$ZodError): { message: string; errors: InvalidField[] } {
   const errors = error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
   const message = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
   return { message: message || 'The payload is not valid', errors };
@@ -39,8 +39,8 @@ export function describeIssues(error: z.ZodError): { message: string; errors: In
  * @example
  * const { seats } = parseInput(z.object({ seats: z.coerce.number().int().min(0) }), ctx.input);
  */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
+export function parseInput<T extends z.core.$ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const { message, errors } = describeIssues(result.error);
   throw new HttpError(422, 'Invalid data', message, { errors });
@@ -53,8 +53,8 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.ou
  * @example
  * const prices = parseField('prices', z.partialRecord(z.enum(CURRENCIES), z.number().int().min(0)), ctx.input.prices);
  */
-export function parseField<T extends z.ZodType>(path: string, schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
+export function parseField<T extends z.core.$ZodType>(path: string, schema: T, value: unknown): z.output<T> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({ path: [path, ...issue.path.map(String)].join('.'), message: issue.message }));
   throw new HttpError(422, 'Invalid data', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
@@ -131,7 +131,7 @@ export function pathId(ctx: Pick<HandlerContext, 'params'>, label: string, name 
 }
 
 // The table's `skip` and `take` kinds, so open payloads page within the same range as declared ones.
-const pageSchema = z.object({ skip: skipSchema.optional(), take: takeSchema.optional() });
+const pageSchema = z.object({ skip: z.optional(skipSchema), take: z.optional(takeSchema) });
 
 /**
  * `skip` and `take` of a list call: skip from 0, take from 1 to MAX_TAKE, DEFAULT_TAKE when not given; 422 otherwise.

@@ -38,7 +38,7 @@ export const AREA_SERVICE = {
       'me relationship',
     ],
   },
-  avatar: 'generic',
+  avatar: { real: ['users avatar'] },
   writing: 'generic',
   lists: 'generic',
   'spelling-sessions': 'generic',

@@ -7,7 +7,7 @@ import { HOMEWORK_FIELDS, NEW_HOMEWORK_FIELDS } from '../../core/endpoints/homew
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { checkAll } from '../kit/check-all.js';
 import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
-import { notFound, parseFields, parseIds, pathId } from '../kit/input.js';
+import { invalid, notFound, parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
 import { assertDates, extraData, fieldsIn, findHomework, homeworkByIds, homeworkJson, requireHomeworkTeacher } from '../domain/schools/homework.js';
@@ -119,6 +119,7 @@ const homeworkCrudHandlers = {
   'DELETE homework/{id}/pupils': (ctx) => {
     const row = writable(ctx);
     const ids = pupilIdsFrom(ctx, row.school_id, ctx.input);
+    if (ids.length === 0) throw invalid('pupilIds', 'name the pupils to take off the homework (pupilIds or user_ids)');
     const assigned = new Set(all<{ user_id: number }>(ctx.db, 'SELECT user_id FROM homework_pupils WHERE homework_id = ?', row.id).map((r) => r.user_id));
     const outside = ids.filter((id) => !assigned.has(id));
     if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} on homework`, row.id);

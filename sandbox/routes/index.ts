@@ -9,6 +9,7 @@ import { genericHandler } from '../generic/store.js';
 import type { Handler, HandlerMap } from '../kit/handler.js';
 import { realHandlers, servedGenerically, type GenericHandlers, type RealHandlers } from './areas.js';
 import { authHandlers } from './auth.js';
+import { avatarHandlers } from './avatar.js';
 import { countriesHandlers } from './countries.js';
 import { curriculaResourcesHandlers } from './curricula-resources.js';
 import { deletedUsersHandlers } from './deleted-users.js';
@@ -47,6 +48,7 @@ export function genericHandlers(): GenericHandlers {
 export const REAL_HANDLERS: RealHandlers = realHandlers({
   ...siteHandlers,
   ...authHandlers,
+  ...avatarHandlers,
   ...curriculaResourcesHandlers,
   ...schoolHandlers,
   ...paymentsHandlers,

@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HEADERS } from '../../core/api/headers.js';
 import { payloadSchema } from '../../core/endpoints/schemas.js';
+import { ROLE_HOLDERS } from '../../core/endpoints/roles.js';
 import { mayCall } from './roles.js';
 import { lookupSession } from './session.js';
 import { handleControl } from './control.js';
@@ -14,23 +15,13 @@ import type { FaultPlan } from './faults.js';
 import { handlerFor } from '../routes/index.js';
 import { answerMedia } from '../routes/curricula-resources/media.js';
 import { isMediaPath } from '../domain/resources/paths.js';
+import { answerDocs, isDocsPath } from './docs.js';
 import { requestHash } from './idempotency.js';
 import { describeIssues } from '../kit/input.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { readInput } from './request-input.js';
 import { runHandler, type Execution } from './run-handler.js';
 import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';
-
-const ROLE_NAMES: Readonly<Record<string, string>> = {
-  user: 'signed-in users',
-  pupil: 'pupils',
-  parent: 'parents',
-  teacher: 'teachers',
-  admin: 'school admins',
-  district: 'district administrators',
-  employee: 'employees',
-  superuser: 'superusers',
-};
 
 const INJECTED: Readonly<Record<number, string>> = { 429: 'Too many requests', 500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable', 504: 'Gateway timeout' };
 
@@ -80,6 +71,7 @@ export function handleRequest(state: SandboxState, request: SandboxRequest): San
     return refused ? withBase(refused, request.requestId) : handleControl(state, request).then((reply) => withBase(reply, request.requestId));
   }
   if (isMediaPath(request.path)) return withBase(answerMedia(state, request), request.requestId);
+  if (isDocsPath(request.path)) return withBase(answerDocs(state, request), request.requestId);
   const reply = pipeline(state, request);
   return reply instanceof Promise ? reply.then((r) => withBase(r, request.requestId)) : withBase(reply, request.requestId);
 }
@@ -137,7 +129,7 @@ function routed(state: SandboxState, request: SandboxRequest, token: string | un
   if (endpoint.role !== 'public') {
     if (!token) return errorReply(401, 'Unauthorised', `Sign in first: ${endpoint.route} needs a session token in the ${HEADERS.token} header`);
     if (!user) return errorReply(401, 'Unauthorised', 'The session token is invalid or has expired; sign in again');
-    if (!mayCall(user, endpoint)) return errorReply(403, 'Forbidden', `${endpoint.route} is only for ${ROLE_NAMES[endpoint.role] ?? endpoint.role}`);
+    if (!mayCall(user, endpoint)) return errorReply(403, 'Forbidden', `${endpoint.route} is only for ${ROLE_HOLDERS[endpoint.role]}`);
   }
   const raw = readInput(endpoint, request);
   if (!raw.ok) return raw.status === 415 ? errorReply(415, 'Unsupported media type', raw.message) : errorReply(400, 'Bad request', raw.message);

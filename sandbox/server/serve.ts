@@ -22,6 +22,8 @@ export interface ServeOptions {
   readonly logger?: boolean;
   /** Origins answered under CORS besides the site's dev and preview origins. */
   readonly corsOrigins?: readonly string[];
+  /** The toolkit's version, shown in `openapi.json`. */
+  readonly version?: string;
 }
 
 export interface ServeOutput {
@@ -42,7 +44,7 @@ export async function serve(options: ServeOptions, out: ServeOutput, stop: Promi
   }
   // Claim the port before touching the database, so a busy port never costs a --reset its data.
   await ensurePortFree(options.port, options.host);
-  const sandbox = createSandbox({ db: database, reset: options.reset, seed: options.seed, rateLimit: options.rateLimit, logger: options.logger ?? false, corsOrigins: options.corsOrigins ?? [], ...(faults ? { faults } : {}) });
+  const sandbox = createSandbox({ db: database, reset: options.reset, seed: options.seed, rateLimit: options.rateLimit, logger: options.logger ?? false, corsOrigins: options.corsOrigins ?? [], ...(options.version === undefined ? {} : { version: options.version }), ...(faults ? { faults } : {}) });
   let url: string;
   try {
     url = await sandbox.listen({ port: options.port, host: options.host });
@@ -61,6 +63,7 @@ export async function serve(options: ServeOptions, out: ServeOutput, stop: Promi
       ...sandbox.accounts.map((a) => `  ${a.username.padEnd(width)}  ${a.role}`),
       'Sign in with the CLI:',
       `  printf sandbox | edshed auth login --api-url ${url} -u superuser --password-stdin`,
+      `API reference: ${url}docs (OpenAPI document: ${url}openapi.json)`,
       'Stop with Ctrl-C.',
       '',
     ].join('\n'),

@@ -48,6 +48,8 @@ export interface SandboxOptions {
   readonly logger?: boolean;
   /** Handlers replacing the built-in ones for some routes (tests use this for slow or failing handlers). */
   readonly handlers?: PartialHandlerMap;
+  /** The toolkit's version, shown in `openapi.json`; default `0.0.0-dev`. */
+  readonly version?: string;
   /** Origins answered under CORS besides the site's dev and preview origins (`http://host:port`). */
   readonly corsOrigins?: readonly string[];
 }
@@ -233,6 +235,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     seedSize,
     startedAt: new Date(),
     nextRequestId,
+    version: options.version ?? '0.0.0-dev',
     logError: (error) => app.log.error(error),
   };
   app.removeAllContentTypeParsers();

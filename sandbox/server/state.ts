@@ -23,6 +23,8 @@ export interface SandboxState {
   readonly startedAt: Date;
   /** A new, unique request id (`req_` and 16 hex digits). */
   readonly nextRequestId: () => string;
+  /** The toolkit's version (the OpenAPI document's). */
+  readonly version: string;
   /** Where unexpected handler errors go (the 500s). */
   readonly logError: (error: unknown) => void;
 }

@@ -37,6 +37,24 @@ beforeEach(() => {
 });
 
 describe('edshed binary', () => {
+  it('prints the Node and the SQLite it runs on with --version --verbose, one line each', async () => {
+    // The driver the sandbox loads on this Node (13 from Node 22, 12 on Node 20), read here apart.
+    const major = Number(process.versions.node.split('.')[0]);
+    const driverDir = major >= 22 ? 'better-sqlite3-13' : 'better-sqlite3';
+    const driver = JSON.parse(readFileSync(new URL(`../../node_modules/${driverDir}/package.json`, import.meta.url), 'utf8')) as { version: string };
+    expect(driver.version.split('.')[0]).toBe(major >= 22 ? '13' : '12');
+    const { Database } = await import('../../sandbox/db/driver.js');
+    const db = new Database(':memory:');
+    const sqlite = db.prepare('SELECT sqlite_version()').pluck().get() as string;
+    db.close();
+    for (const args of [['--version', '--verbose'], ['--verbose', '-V']]) {
+      const result = await edshed(args);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout.split('\n')).toEqual([`edshed ${pkg.version}`, `Node.js ${process.version}`, `SQLite ${sqlite} (better-sqlite3 ${driver.version})`]);
+    }
+    expect(sqlite).toMatch(/^3\.\d+\.\d+$/);
+  });
+
   it('prints its version and help, and exits 2 on an unknown command', async () => {
     expect((await edshed(['--version'])).stdout).toBe(pkg.version);
     const help = await edshed(['--help']);

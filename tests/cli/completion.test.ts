@@ -1,8 +1,9 @@
 import { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { completeWords } from '../../cli/completion/candidates.js';
-import { offerValues } from '../../cli/completion/values.js';
+import { offerList, offerValues } from '../../cli/completion/values.js';
 import { run } from '../../cli/main.js';
+import { INVOICE } from '../../core/shapes/index.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 
 function program(): Command {
@@ -42,6 +43,16 @@ describe('completion candidates', () => {
     expect(root.commands.find((c) => c.name() === 'pay')?.options[0]?.argChoices).toBeUndefined();
   });
 
+  it('completes a comma-separated list item by item, leaving out those named and all after the first', () => {
+    const root = program();
+    root.command('list').addOption(offerList(new Option('--fields <list>', 'f'), ['all', 'id', 'number', 'state', 'school_id']));
+    expect(completeWords(root, ['list', '--fields', ''])).toEqual(['all', 'id', 'number', 'state', 'school_id']);
+    expect(completeWords(root, ['list', '--fields', 's'])).toEqual(['state', 'school_id']);
+    expect(completeWords(root, ['list', '--fields', 'id,'])).toEqual(['id,number', 'id,state', 'id,school_id']);
+    expect(completeWords(root, ['list', '--fields', 'id,state,sc'])).toEqual(['id,state,school_id']);
+    expect(completeWords(root, ['list', '--fields', 'id,zz'])).toEqual([]);
+  });
+
   it('answers from the real CLI through the hidden __complete command', async () => {
     const complete = async (...words: string[]) => {
       const f = fakeFactory();
@@ -61,5 +72,9 @@ describe('completion candidates', () => {
     expect(await complete('--env', 'p')).toEqual(['production', 'preview']);
     expect(await complete('subscriptions', 'list', '--state', 'c')).toEqual(['cancelling', 'cancelled']);
     expect(await complete('sandbox', 'start', '--seed', '')).toEqual(['demo', 'large']);
+    // --fields: the fields of the command's reply shape (core/shapes), then item after item.
+    expect(await complete('invoices', 'list', '--fields', '')).toEqual(['all', ...Object.keys(INVOICE.fields)]);
+    expect(await complete('invoices', 'list', '--fields', 'id,amount_')).toEqual(['id,amount_final', 'id,amount_refunded', 'id,amount_due']);
+    expect(await complete('schools', 'list', '--fields', 'na')).toEqual(['name']);
   });
 });

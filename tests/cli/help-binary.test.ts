@@ -123,6 +123,8 @@ describe('edshed help output', () => {
     expect(await bashComplete(['edshed', 'invoices', 'list', '--env', 'pr'])).toEqual(['production', 'preview']);
     expect(await bashComplete(['edshed', 'schools', 'list', '--format', ''])).toEqual(['table', 'tsv', 'csv', 'json', 'ndjson']);
     expect(await bashComplete(['edshed', 'invoices', 'mark', '8', 'paid', '--method', 'ch'])).toEqual(['cheque']);
+    expect(await bashComplete(['edshed', 'invoices', 'list', '--fields', 'id,sta'])).toEqual(['id,state']);
+    expect(await bashComplete(['edshed', 'subscriptions', 'list', '--fields', 'al'])).toEqual(['all']);
   });
 
   it('completes nouns, verbs, flags and choices when bash runs the script', async () => {
@@ -160,5 +162,14 @@ describe('edshed help output', () => {
     expect(await fishComplete('edshed invoices mark-pa')).toEqual(['mark-paid']);
     expect(await fishComplete('npx edshed invoi')).toEqual(['invoices']);
     expect(await fishComplete('edshed invoices list --state pa')).toEqual(['paid']);
+    expect(await fishComplete('edshed invoices list --fields id,due')).toEqual(['id,due_at']);
+    // zsh runs the script's function with the words and cursor a completion gives it; compadd prints what it is handed.
+    const zshComplete = async (words: string[]) => {
+      const quoted = words.map((w) => `'${w}'`).join(' ');
+      const script = `compdef() { :; }; _files() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }\nsource '${await scriptFile('zsh')}'\nwords=(${quoted}); CURRENT=${words.length}\n_edshed`;
+      return (await execa('zsh', ['-f', '-c', script], { env: shellEnv })).stdout.split('\n').filter(Boolean);
+    };
+    expect(await zshComplete(['edshed', 'invoices', 'mark-pa'])).toEqual(['mark-paid']);
+    expect(await zshComplete(['edshed', 'invoices', 'list', '--fields', 'id,numb'])).toEqual(['id,number']);
   });
 });

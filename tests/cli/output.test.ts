@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFormat, parseFields, render } from '../../cli/output/render.js';
 import { redact } from '../../cli/output/redact.js';
-import { rowsOf } from '../../cli/output/rows.js';
+import { recordsPath, rowsOf, totalOf } from '../../cli/output/rows.js';
+import { fitColumns, renderTable } from '../../cli/output/table.js';
+import { terminalColumns } from '../../cli/io.js';
 import { CliError } from '../../cli/cli-error.js';
 
 const invoices = { invoices: [{ id: 1, status: 'paid', amount: 1200, currency: 'gbp' }, { id: 2, status: 'open', amount: 900, currency: 'usd' }], total: 2 };
@@ -58,5 +60,71 @@ describe('rows of action responses', () => {
   it('shows the one entity of a response beside its metadata', () => {
     expect(rowsOf({ invoice: { id: 8, state: 'paid' }, changed: true })).toEqual([{ id: 8, state: 'paid' }]);
     expect(rowsOf({ a: { id: 1 }, b: { id: 2 } })).toEqual([{ a: { id: 1 }, b: { id: 2 } }]);
+  });
+});
+
+describe('tables fitted to the terminal', () => {
+  const wide = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, name: `School number ${i + 1} with a long name`, note: 'x'.repeat(50), state: 'open' }));
+  const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
+
+  it('cuts the widest columns first, to fit the width with borders', () => {
+    expect(fitColumns([2, 30, 80], 60)).toEqual([4, 26, 26]);
+    expect(fitColumns([3, 3], 120)).toEqual([5, 5]);
+    // Cut to 10 each at the least: three columns of 10 and four borders are 34 characters, so one goes.
+    expect(fitColumns([40, 40, 40], 33)).toHaveLength(2);
+  });
+
+  it('never draws a line wider than the width, a row a line', () => {
+    for (const width of [120, 80, 50]) {
+      const text = renderTable(wide, ['id', 'name', 'note', 'state'], width);
+      expect(widest(text), String(width)).toBeLessThanOrEqual(width);
+      expect(text.trim().split('\n'), String(width)).toHaveLength(wide.length + 4);
+    }
+    expect(renderTable(wide, ['id', 'name', 'note', 'state'], 50)).toContain('…');
+  });
+
+  it('shows record by record when the columns cannot fit even cut, losing no field', () => {
+    const text = renderTable(wide.slice(0, 2), ['id', 'name', 'note', 'state'], 30);
+    expect(widest(text)).toBeLessThanOrEqual(30);
+    expect(text.split('\n').filter((line) => /^│ state /.test(line))).toHaveLength(2);
+  });
+
+  it('keeps a cell with line breaks on its line', () => {
+    expect(renderTable([{ id: 1, text: 'a\nb' }, { id: 2, text: 'c' }], ['id', 'text'], 40).trim().split('\n')).toHaveLength(6);
+  });
+
+  it('shows the default columns in a table, every field in the other formats', async () => {
+    const tableColumns = ['id', 'status'];
+    const table = await render(invoices, { format: 'table', tableColumns });
+    expect(table).toMatch(/│ id │ status │\n/);
+    expect(table).not.toContain('currency');
+    expect(await render(invoices, { format: 'tsv', tableColumns })).toMatch(/^id\tstatus\tamount\tcurrency\n/);
+    // A default column the answer lacks is left out; --fields wins over the defaults.
+    expect(await render(invoices, { format: 'table', tableColumns: ['id', 'gone'] })).toMatch(/│ id │\n/);
+    expect(await render(invoices, { format: 'table', tableColumns, fields: ['amount'] })).toMatch(/│ amount +│\n/);
+  });
+
+  it('takes the width from COLUMNS, else the terminal, else leaves it to the table (120)', () => {
+    expect(terminalColumns({ COLUMNS: '100' }, 80)).toBe(100);
+    expect(terminalColumns({ COLUMNS: '' }, 80)).toBe(80);
+    expect(terminalColumns({ COLUMNS: 'wide' }, undefined)).toBeUndefined();
+    expect(widest(renderTable(wide, ['id', 'name', 'note', 'state']))).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('the JSON of a list', () => {
+  it('keeps the API\'s envelope with --fields, the records picked', async () => {
+    expect(JSON.parse(await render(invoices, { format: 'json', fields: ['id'] }))).toEqual({ invoices: [{ id: 1 }, { id: 2 }], total: 2 });
+    expect(JSON.parse(await render({ invoice: { id: 3, state: 'paid' }, changed: true }, { format: 'json', fields: ['state'] }))).toEqual({ invoice: { state: 'paid' }, changed: true });
+    expect(JSON.parse(await render({ resources: { items: [{ id: 7, t: 'x' }], total: 1 } }, { format: 'json', fields: ['id'], responseKey: 'resources.items' }))).toEqual({ resources: { items: [{ id: 7 }], total: 1 } });
+  });
+
+  it('finds where the records and the total of a page are', () => {
+    expect(recordsPath(invoices)).toEqual(['invoices']);
+    expect(recordsPath({ resources: { items: [], total: 0 } }, 'resources')).toEqual(['resources', 'items']);
+    expect(recordsPath([{ id: 1 }])).toEqual([]);
+    expect(totalOf(invoices)).toBe(2);
+    expect(totalOf({ resources: { items: [], total: 4 } }, 'resources.items')).toBe(4);
+    expect(totalOf([{ id: 1 }])).toBeUndefined();
   });
 });

@@ -20,15 +20,26 @@ function setup(routes: Readonly<Record<string, Response | ((call: FetchCall) => 
   return { f: fakeFactory({ client, ...(interrupt ? { interrupt } : {}) }), sent };
 }
 
-const me = (user: Record<string, unknown>) => json(200, { user: { id: 9, username: 'someone', ...user } });
+// users/me as core's SESSION_USER shape declares it (the CLI checks the answer against it): a teacher of no
+// school unless `user` says otherwise; a school given in part is completed as MY_SCHOOL.
+const MY_SCHOOL_REST = { country: 'GB', region: 'GB-ENG', locale: 'en_GB', account_region: 'GB', district_id: null, settings: {}, teacher: true, admin: false };
+const SESSION_USER_REST = {
+  email: null, first_name: 'Some', last_name: 'One', display_name: 'Someone', kind: 'teacher', superuser: false, employee: false, tester: false, anonymous: false,
+  permissions: [], literacy_access_level: null, stage_spelling: null, stage_number: null, experimental: false, avatar: {}, school_username: null, district_id: null, parent_id: null,
+  created_at: '2026-09-01T08:00:00Z', imitatingUser: null, token: 'tok_me',
+};
+const me = ({ school, ...user }: Record<string, unknown>) =>
+  json(200, { user: { id: 9, username: 'someone', ...SESSION_USER_REST, ...user, school: school ? { ...MY_SCHOOL_REST, ...(school as object) } : null }, token: 'tok_me' });
 const OAKFIELD = { id: 1, name: 'Oakfield', admin: true };
+// GET schools/1 as core's SCHOOL shape declares it.
+const schoolOne = json(200, { school: { id: 1, name: 'Oakfield', country: 'GB', region: 'GB-ENG', locale: 'en_GB', account_region: 'GB', district_id: null, settings: {}, created_at: '2026-09-01T08:00:00Z' } });
 const created = json(201, { pupils: [{ id: 40, username: 's1.plucky', school_id: 1, school_username: 'plucky', display_name: 'Plucky Puffin', password: 'comet42' }], total: 1 });
 
 describe('pupils generate (in-process)', () => {
   it('keeps the passwords in the file when adding the pupils to the group fails, says how to add them, and switches back', async () => {
     const { f, sent } = setup({
       'GET users/me': me({ superuser: true, school: { id: 3, name: 'Wattle' } }),
-      'GET schools/1': json(200, { school: { id: 1, name: 'Oakfield' } }),
+      'GET schools/1': schoolOne,
       'GET users/me/school/groups/5': json(200, { group: { id: 5, school_id: 1, name: 'Class 3' } }),
       'POST users/me/manageschool': json(200, { school: { id: 1 } }),
       'POST users/me/school/pupils/generate': created,
@@ -57,7 +68,7 @@ describe('pupils generate (in-process)', () => {
   it('switches back when generating fails, and says so when the superuser managed no school before', async () => {
     const failing = setup({
       'GET users/me': me({ superuser: true, school: { id: 3, name: 'Wattle' } }),
-      'GET schools/1': json(200, { school: { id: 1, name: 'Oakfield' } }),
+      'GET schools/1': schoolOne,
       'POST users/me/manageschool': json(200, { school: { id: 1 } }),
       'POST users/me/school/pupils/generate': json(422, { error: 'Invalid data', message: 'no seats' }),
     });
@@ -65,7 +76,7 @@ describe('pupils generate (in-process)', () => {
     expect(failing.sent().slice(-2)).toEqual(['POST users/me/school/pupils/generate {"amount":1}', 'POST users/me/manageschool {"schoolId":3}']);
     const none = setup({
       'GET users/me': me({ superuser: true, school: null }),
-      'GET schools/1': json(200, { school: { id: 1, name: 'Oakfield' } }),
+      'GET schools/1': schoolOne,
       'POST users/me/manageschool': json(200, { school: { id: 1 } }),
       'POST users/me/school/pupils/generate': created,
     });
@@ -79,7 +90,7 @@ describe('pupils generate (in-process)', () => {
     const { f, sent } = setup(
       {
         'GET users/me': me({ superuser: true, school: { id: 3, name: 'Wattle' } }),
-        'GET schools/1': json(200, { school: { id: 1, name: 'Oakfield' } }),
+        'GET schools/1': schoolOne,
         'GET users/me/school/groups/5': json(200, { group: { id: 5, school_id: 1, name: 'Class 3' } }),
         'POST users/me/manageschool': json(200, { school: { id: 1 } }),
         'POST users/me/school/pupils/generate': () => {

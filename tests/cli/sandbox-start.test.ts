@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
 const env = isolatedEnv(dir);
 
 function start(args: readonly string[]): ResultPromise<{ reject: false; env: typeof env }> {
-  return execa('node', [BIN, 'sandbox', 'start', ...args], { reject: false, env });
+  return execa(process.execPath, [BIN, 'sandbox', 'start', ...args], { reject: false, env });
 }
 
 /** Resolves with the URL the sandbox prints once it listens. */

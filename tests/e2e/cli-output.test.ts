@@ -14,7 +14,7 @@ const colourOn = { NO_COLOR: '' };
 
 /** Runs edshed with stdout and stdin on a pseudo-terminal (util-linux `script`), to see colour switch on. */
 async function onTerminal(args: readonly string[], env: Readonly<Record<string, string>>): Promise<string> {
-  const quoted = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const result = await execa('script', ['-qec', quoted, '/dev/null'], { reject: false, env: { ...sandbox.env, ...env }, input: '' });
   return String(result.stdout);
 }
@@ -38,10 +38,12 @@ describe('lists', { timeout: SLOW }, () => {
     expect(run.stdout.split('\n')[0]).toMatch(/^id\tnumber\t/);
   });
 
-  it('gives every invoice as one JSON array with --all --json', async () => {
+  it('gives every invoice in one JSON envelope, as a page has it, with --all --json', async () => {
     const run = await t.edshed(['invoices', 'list', '--all', '--json']);
     expect(run.exitCode).toBe(0);
-    const rows = JSON.parse(run.stdout) as { id: number }[];
+    const body = JSON.parse(run.stdout) as { invoices: { id: number }[]; total: number };
+    expect(body.total).toBe(11);
+    const rows = body.invoices;
     expect(rows).toHaveLength(11);
     expect(new Set(rows.map((r) => r.id)).size).toBe(11);
     expect(run.stderr).not.toMatch(/Showing/);

@@ -131,7 +131,7 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
   it('ends at Ctrl-C (SIGINT, 130 in a shell) while waiting for the password, and stores nothing', async () => {
     // Off a terminal nothing is ever asked; the one wait is for the password on standard input.
     const configDir = join(mkdtempSync(join(tmpdir(), 'edshed-sigint-')), 'config');
-    const child = execa('node', [BIN, 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { reject: false, env: { ...sandbox.env, EDSHED_CONFIG_DIR: configDir } });
+    const child = execa(process.execPath, [BIN, 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { reject: false, env: { ...sandbox.env, EDSHED_CONFIG_DIR: configDir } });
     // The config directory is opened just before standard input is read.
     for (let i = 0; i < 200 && !existsSync(configDir); i += 1) await sleep(50);
     child.kill('SIGINT');

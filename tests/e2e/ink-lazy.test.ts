@@ -64,7 +64,7 @@ describe('Ink and React stay out of plain commands', () => {
       const register = join(sandbox.dir, 'register.mjs');
       writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) { appendFileSync(${JSON.stringify(log)}, specifier + '\\n'); return next(specifier, context); }\n`);
       writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
-      const run = await execa('node', ['--import', register, BIN, 'invoices', 'list'], { reject: false, env: sandbox.env });
+      const run = await execa(process.execPath, ['--import', register, BIN, 'invoices', 'list'], { reject: false, env: sandbox.env });
       expect(run.exitCode, String(run.stderr)).toBe(0);
       const resolved = readFileSync(log, 'utf8').split('\n');
       expect(resolved.some((s) => s.includes('chunks/'))).toBe(true);

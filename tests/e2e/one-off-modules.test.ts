@@ -19,10 +19,10 @@ interface Loaded {
 }
 
 /**
- * zod's classic API and its messages (what the table's schemas use). The config files are checked with
- * zod/mini, which shares only zod's core with it.
+ * zod's classic API (its methods on every schema). The config files, the table's request schemas and
+ * core's reply shapes use zod/mini, which shares zod's core and its English messages with it.
  */
-const isClassicZod = (source: string) => source.includes('node_modules/zod/') && !/node_modules\/zod\/v4\/(core|mini)\//.test(source);
+const isClassicZod = (source: string) => source.includes('node_modules/zod/') && !/node_modules\/zod\/v4\/(core|mini)\/|node_modules\/zod\/v4\/locales\/en\.js$/.test(source);
 
 /** The endpoint table's code (its entries, schemas and assembly); define.ts and request-shape.ts are types and plain helpers. */
 const isTableCode = (source: string) => source.includes('core/endpoints/') && !/\/(define|request-shape)\.ts$/.test(source);
@@ -47,7 +47,7 @@ async function loadedBy(args: readonly string[]): Promise<Loaded> {
     `import { register } from 'node:module';\nimport { writeFileSync } from 'node:fs';\nregister(${JSON.stringify(`file://${hooks}`)});\n` +
       `process.on('exit', () => writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join('\\n')));\n`,
   );
-  const run = await execa('node', ['--import', register, BIN, ...args], { reject: false, env: { ...sandbox.env, EDSHED_TEST_LOG: log } });
+  const run = await execa(process.execPath, ['--import', register, BIN, ...args], { reject: false, env: { ...sandbox.env, EDSHED_TEST_LOG: log } });
   expect(run.exitCode, String(run.stderr)).toBe(0);
   const chunks = readFileSync(log, 'utf8')
     .split('\n')
@@ -89,18 +89,43 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.filter(isTableCode)).toEqual([]);
   });
 
-  it('`edshed dash billing --once` (the typed methods, issue 11): bound from the table\'s data, not its code; no Ink, no Node fetch', async () => {
+  it('`edshed dash billing --once` (the typed methods, issue 11): bound from the table\'s data of the nouns it calls, not its code; no Ink, no Node fetch', async () => {
     const { chunks, sources, builtins } = await loadedBy(['dash', 'billing', '--once']);
-    expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual(['_edshed-table_all']);
+    const table = chunks.filter((name) => name.startsWith('_edshed-table_'));
+    expect(table).not.toContain('_edshed-table_all');
+    expect(table).toContain('_edshed-table_noun-invoices');
     expect(sources.some((s) => s.endsWith('core/endpoints/bind-table.ts'))).toBe(true);
     expect(sources.filter((s) => /core\/endpoints\/(index|table|superuser-billing|sales-reporting)\.ts$/.test(s))).toEqual([]);
     expect(sources.filter((s) => /node_modules\/(ink|react)\//.test(s))).toEqual([]);
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
   });
 
-  it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod) before sending', async () => {
-    const { sources } = await loadedBy(['invoices', 'list', '--take', '5']);
-    expect(sources.some(isClassicZod)).toBe(true);
+  it('`edshed schools show 1` (issue 19): the entries of the nouns it calls only, never the whole table', async () => {
+    const { chunks, sources } = await loadedBy(['schools', 'show', '1']);
+    expect(chunks.filter((name) => name.startsWith('_edshed-table_')).sort()).toEqual(
+      ['_edshed-table_noun-invoices', '_edshed-table_noun-me', '_edshed-table_noun-school-subscriptions', '_edshed-table_noun-schools', '_edshed-table_noun-subscriptions'].sort(),
+    );
+    // The table's entries as data: none of its modules (the areas, the assembly); its call helpers do load.
+    expect(sources.filter((s) => /core\/endpoints\/(index|table|school|superuser-billing|school-subscriptions|auth)\.ts$/.test(s))).toEqual([]);
+    // Its input (the school's id) checked with the table's schemas and the answers read, all with zod/mini:
+    // no classic zod (issue 19).
     expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
+    expect(sources.some((s) => s.endsWith('cli/read/records.ts'))).toBe(true);
+    expect(sources.filter(isClassicZod)).toEqual([]);
+  });
+
+  it('`edshed whoami` (issue 19): the user checked with core\'s shape (zod/mini), no classic zod, no table', async () => {
+    const { chunks, sources } = await loadedBy(['whoami']);
+    expect(sources.some((s) => s.endsWith('core/shapes/user.ts'))).toBe(true);
+    expect(sources.filter(isClassicZod)).toEqual([]);
+    expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual([]);
+  });
+
+  it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod/mini, issue 19) before sending', async () => {
+    const { sources } = await loadedBy(['invoices', 'list', '--take', '5']);
+    expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
+    expect(sources.filter(isClassicZod)).toEqual([]);
+    // zod's English messages, which classic zod sets when it loads, are set by the schemas themselves.
+    expect(sources.some((s) => s.endsWith('node_modules/zod/v4/locales/en.js'))).toBe(true);
   });
 });

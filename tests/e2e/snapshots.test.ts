@@ -34,7 +34,7 @@ describe('edshed snapshots', { timeout: 60_000 }, () => {
     const snapshot = await createDone('2026-09-01', '2026-11-01');
     expect(snapshot).toMatchObject({ start: '2026-09-01', end: '2026-11-01', state: 'done', progress: 100 });
 
-    const listed = json((await sandbox.edshed(['snapshots', 'list', '--json'])).stdout) as unknown as Snapshot[];
+    const listed = json((await sandbox.edshed(['snapshots', 'list', '--json'])).stdout).snapshots as Snapshot[];
     expect(listed.map((s) => s.id)).toContain(snapshot.id);
     const shown = await sandbox.edshed(['snapshots', 'show', String(snapshot.id), '--json']);
     expect(json(shown.stdout).snapshot).toMatchObject({ id: snapshot.id, state: 'done' });

@@ -26,7 +26,7 @@ export async function startSandboxProcess(args: readonly string[] = [], options:
   // The same folder again (config, state and data) restarts a sandbox of a file database with the CLI still signed in.
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'edshed-e2e-'));
   const env = isolatedEnv(dir);
-  const child: ResultPromise = execa('node', [BIN, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env });
+  const child: ResultPromise = execa(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -40,7 +40,7 @@ export async function startSandboxProcess(args: readonly string[] = [], options:
     url,
     dir,
     env,
-    edshed: (cliArgs, input) => execa('node', [BIN, ...cliArgs], { reject: false, env, input: input ?? '' }),
+    edshed: (cliArgs, input) => execa(process.execPath, [BIN, ...cliArgs], { reject: false, env, input: input ?? '' }),
     stop: async () => {
       child.kill('SIGTERM');
       return child;

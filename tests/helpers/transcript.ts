@@ -65,7 +65,7 @@ export function transcript(sandbox: SandboxProcess): Transcript {
     addSecret: (secret) => secrets.add(secret),
     async edshed(args, options = {}) {
       collect();
-      const result = await execa('node', [BIN, ...args], { reject: false, env: { ...sandbox.env, ...options.env }, input: options.input ?? '' });
+      const result = await execa(process.execPath, [BIN, ...args], { reject: false, env: { ...sandbox.env, ...options.env }, input: options.input ?? '' });
       collect();
       const command = `edshed ${args.join(' ')}`;
       outputs.push({ command, text: String(result.stdout) }, { command, text: String(result.stderr) });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { lookupSession } from '../../sandbox/server/session.js';
 import { issueToken, tokenHash } from '../../sandbox/domain/auth/tokens.js';
 import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
-import Database from 'better-sqlite3';
+import { Database } from '../../sandbox/db/driver.js';
 import { migrate, openDatabase, type SandboxDb } from '../../sandbox/db/database.js';
 import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database } from '../../sandbox/db/driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allRows, cachingDb, statement } from '../../sandbox/db/statements.js';
 

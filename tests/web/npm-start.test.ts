@@ -13,7 +13,7 @@ const START = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url))
 async function startSite() {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
   const env = isolatedEnv(dir);
-  const child = execa('node', [START, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
+  const child = execa(process.execPath, [START, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
   let seen = '';
   const urls = await new Promise<{ site: string; sandbox: string }>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -81,7 +81,7 @@ it('npm start on a sandbox port already taken says how to pass another port thro
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-taken-'));
   const env = isolatedEnv(dir);
   try {
-    const result = await execa('node', [START, '--db', ':memory:', '--port', String(port), '--site-port', '0'], { reject: false, env });
+    const result = await execa(process.execPath, [START, '--db', ':memory:', '--port', String(port), '--site-port', '0'], { reject: false, env });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is in use`);
     expect(result.stderr).toContain('With npm start: npm start -- --port 8790');

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../sandbox/db/driver.js';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useSite } from './helpers/site.js';

@@ -149,7 +149,7 @@ describe('the session rules', () => {
 });
 
 describe('the avatar', () => {
-  it('asks for the generated image (size 1, client-type header) and shows the default image when the answer is not one', async () => {
+  it("asks for the generated image (size 1, client-type header) and shows the sandbox's drawing", async () => {
     const page = await withCookie(await signInToken(site.sandbox.url, 'teacher'));
     const asked: { url: string; clientType: string | undefined }[] = [];
     page.on('request', (request) => {
@@ -158,12 +158,28 @@ describe('the avatar', () => {
     await open(page, site.url);
     const image = page.locator('.avatar-button img');
     await image.waitFor();
-    expect(await image.getAttribute('data-default')).toBe('true');
     await expect.poll(() => asked.length).toBe(1);
     expect(new URL(asked[0]?.url ?? '').searchParams.get('size')).toBe('1');
     expect(asked[0]?.clientType).toBe('litshed-site');
-    expect(await image.getAttribute('data-default')).toBe('true');
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await image.getAttribute('data-default')).toBe('false');
+    const svg = Buffer.from((await image.getAttribute('src'))?.split(',')[1] ?? '', 'base64').toString();
+    expect(svg).toContain('width="56" height="64"');
+    // the image really decodes in the browser
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(56);
     expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['56', '64']);
+  });
+
+  it('keeps the default image when the answer is not an image', async () => {
+    const page = await withCookie(await signInToken(site.sandbox.url, 'teacher'));
+    await page.route(/\/api\/users\/\d+\/avatar/, (route) => route.fulfill({ json: { avatar: [], total: 0 } }));
+    const answered = page.waitForResponse(/\/api\/users\/\d+\/avatar/);
+    await open(page, site.url);
+    const image = page.locator('.avatar-button img');
+    await image.waitFor();
+    await answered;
+    await page.waitForTimeout(200);
+    expect(await image.getAttribute('data-default')).toBe('true');
   });
 
   it('sends the generation request only once 500 ms of the page clock have passed since the avatar appeared', async () => {
@@ -174,9 +190,10 @@ describe('the avatar', () => {
       if (/\/api\/users\/\d+\/avatar/.test(request.url())) asked.push(request.url());
     });
     await page.goto(site.url, { waitUntil: 'load' });
-    // the clock takes over after load (a paused clock would stall loading); the avatar mounts once the user arrives
+    // the clock takes over after load (a paused clock would stall loading); the avatar mounts once the user arrives.
+    // It pauses 1 s ahead: a jump past the client's 30 s answer deadline would abort the held users/me.
     await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.clock.pauseAt(Date.now() + 1_000);
     releaseUser();
     await page.locator('.avatar-button img').waitFor();
     await page.clock.runFor(AVATAR_REQUEST_DELAY_MS - 1);
@@ -190,7 +207,7 @@ describe('the avatar', () => {
   it('shows the generated image when the API answers one', async () => {
     const page = await withCookie(await signInToken(site.sandbox.url, 'teacher'));
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-    await page.route(/\/api\/users\/\d+\/avatar/, (route) => route.fulfill({ json: { image: png } }));
+    await page.route(/\/api\/users\/\d+\/avatar/, (route) => route.fulfill({ json: { avatar: png } }));
     await open(page, site.url);
     const image = page.locator('.avatar-button img');
     await expect.poll(() => image.getAttribute('src')).toBe(`data:image/png;base64,${png}`);

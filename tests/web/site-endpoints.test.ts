@@ -3,6 +3,7 @@ import { buildRequest } from '../../core/endpoints/call.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { trustedRequest } from '../../core/endpoints/request-shape.js';
 import { siteEndpointsSource } from '../../web/plugins/site-endpoints.js';
+import { answerShapeOf } from '../../web/src/api/answer-shape.js';
 import { SITE_COMMANDS, pickSiteEndpoints, type SiteCall } from '../../web/src/api/site-commands.js';
 
 // The inputs the site's API module sends, one of each call (web/src/api/site-api.ts).
@@ -21,13 +22,14 @@ const SITE_INPUTS: Record<SiteCall, Record<string, unknown>> = {
 };
 
 describe("the site's endpoint entries", () => {
-  it('are the routes of the table’s entries, as the build writes them (method, path and its parameters only)', async () => {
+  it('are the routes of the table’s entries, as the build writes them (method, path, parameters, response key and reply shape only)', async () => {
     const url = `data:text/javascript,${encodeURIComponent(siteEndpointsSource())}`;
     const built = ((await import(url)) as { SITE_ENDPOINTS: unknown }).SITE_ENDPOINTS;
     expect(built).toEqual(pickSiteEndpoints(ENDPOINTS));
     for (const [name, command] of Object.entries(SITE_COMMANDS)) {
       const entry = ENDPOINTS.find((e) => e.command === command);
-      expect((built as Record<string, unknown>)[name], command).toEqual({ method: entry?.method, path: entry?.path, params: entry?.params });
+      const response = entry?.response === undefined ? {} : { response: entry.response };
+      expect((built as Record<string, unknown>)[name], command).toEqual({ method: entry?.method, path: entry?.path, params: entry?.params, ...response, answer: answerShapeOf(entry?.reply ?? {}) });
     }
   });
 

@@ -9,7 +9,7 @@ import { pageOf } from '../../web/src/pages.js';
 import { prefetchAllowed } from '../../web/src/prefetch.js';
 
 const results = (over: Partial<SearchResults>): SearchResults => ({ text: 'owl', items: [], total: 0, status: 'done', error: undefined, ...over });
-const item = (id: number) => ({ id, title: `R${id}`, url_key: `r${id}`, image: null, availability: null });
+const item = (id: number) => ({ id, title: `R${id}`, url_key: `r${id}`, image: '', availability: 'free' as const });
 
 describe('the site rules as functions', () => {
   it('titles pages with the product name first', () => {

@@ -1,13 +1,11 @@
 import { Option, type Command } from 'commander';
-import { z } from 'zod';
+import { SIGN_IN } from '../../../core/shapes/user.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import type { DefineCommand } from '../index.js';
 
-const loginResponse = z.object({
-  token: z.string().min(1),
-  user: z.looseObject({ id: z.union([z.number(), z.string()]), username: z.string().optional() }).optional(),
-});
+/** What the sign-in answer must hold for the CLI: the session token, as core's shape of the answer declares it. */
+const SIGN_IN_TOKEN = { token: SIGN_IN.token };
 
 /** `edshed login` and `edshed auth login`: one module, two doors. */
 const define: DefineCommand = (cmd: Command, f) => {
@@ -37,11 +35,13 @@ const define: DefineCommand = (cmd: Command, f) => {
     const client = await c.client();
     client.setToken(undefined); // sign in fresh, never with an older stored token
     const response = await client.request({ method: 'POST', path: 'auth', body: { username: opts.username, password } });
-    const parsed = loginResponse.safeParse(response.data);
-    if (!parsed.success) throw new CliError('The API answered the sign-in without a token', EXIT.requestFailed);
+    const { replySchema } = await import('../../../core/shapes/schema.js');
+    const parsed = replySchema(SIGN_IN_TOKEN).safeParse(response.data);
+    const token = parsed.success ? (parsed.data as { token: string }).token : '';
+    if (token === '') throw new CliError('The API answered the sign-in without a token', EXIT.requestFailed);
     const store = await c.config();
     const name = connection.profile ?? 'default';
-    store.setCredential(name, { token: parsed.data.token, username: opts.username, apiUrl: client.baseUrl });
+    store.setCredential(name, { token, username: opts.username, apiUrl: client.baseUrl });
     store.setProfile(name, { apiUrl: client.baseUrl });
     if (!c.globals.quiet) c.io.stderr.write(`Signed in as ${opts.username} at ${client.baseUrl} (profile ${name}); token stored in ${store.paths.credentials}\n`);
   });

@@ -4,8 +4,9 @@ import { profileName } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import { meRecord as meSchema } from '../../read/records.js';
+import { SESSION_USER } from '../../../core/shapes/user.js';
 import type { DefineCommand } from '../index.js';
+import type { ValueOf } from '../../../core/shapes/define.js';
 import { signedOut, tokenGiven } from './signed-out.js';
 
 
@@ -27,9 +28,11 @@ const define: DefineCommand = (cmd: Command, f) => {
     if (!tokenGiven(c) && store.credential(name) === undefined) throw await signedOut(c, name);
     const connection = await c.connection();
     if (!connection.token) throw notSignedIn(`profile ${connection.profile ?? name}, ${connection.baseUrl}`);
-    const me = meSchema.safeParse((await (await c.client()).request({ method: 'GET', path: 'users/me' })).data);
+    const [answer, { replySchema }] = await Promise.all([(await c.client()).request({ method: 'GET', path: 'users/me' }), import('../../../core/shapes/schema.js')]);
+    // The user as core declares it (zod/mini, loosely: keys it does not name pass through).
+    const me = replySchema({ user: SESSION_USER }).safeParse(answer.data);
     if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
-    const user = me.data.user;
+    const { user } = me.data as { user: ValueOf<typeof SESSION_USER> };
     // A school admin's account kind is `teacher`; the endpoint table calls the role `admin`.
     const role = user.superuser ? 'superuser' : user.employee ? 'employee' : user.school?.admin ? 'admin' : (user.kind ?? 'user');
     const row: Record<(typeof WHOAMI_FIELDS)[number], unknown> = {

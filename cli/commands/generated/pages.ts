@@ -2,8 +2,8 @@ import { MAX_TAKE } from '../../../core/domain/constants.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import type { Factory } from '../../factory.js';
 import type { OutputPlan } from '../../output/plan.js';
-import { openRowStream } from '../../output/row-stream.js';
-import { rowsOf } from '../../output/rows.js';
+import { openRowStream, type RowStream } from '../../output/row-stream.js';
+import { recordsPath, rowsOf, totalOf } from '../../output/rows.js';
 
 
 /** A list that pages with `skip` and `take`. */
@@ -14,6 +14,7 @@ export function isPaged(endpoint: Endpoint): boolean {
 /**
  * Fetches a paged list page after page and prints each as it comes (`--all`, or `--limit N` items), so
  * memory stays flat however long the list is. Stops at a short page, the list's `total`, or the limit.
+ * `--json` gives the API's envelope of one page (`{ invoices: [...], total }`) holding every item printed.
  *
  * @example
  * await printPages(c, endpoint, { state: 'open' }, { limit: 25 }, plan);
@@ -26,25 +27,21 @@ export async function printPages(
   plan: OutputPlan,
 ): Promise<number> {
   const [client, { buildRequest }] = await Promise.all([f.client(), import('../../../core/endpoints/call.js')]);
-  const out = openRowStream(f, plan);
+  let out: RowStream | undefined;
+  let total: number | undefined;
   let skip = Number(input.skip ?? 0);
   let printed = 0;
   for (;;) {
     const take = Math.min(MAX_TAKE, want.limit === undefined ? MAX_TAKE : want.limit - printed);
     const response = await client.request(buildRequest(endpoint, { ...input, skip, take }));
     const rows = rowsOf(response.data, endpoint.response);
+    out ??= openRowStream(f, plan, recordsPath(response.data, endpoint.response));
     await out.write(rows);
     printed += rows.length;
     skip += rows.length;
-    const total = totalOf(response.data);
+    total = totalOf(response.data, endpoint.response);
     if (rows.length < take || (want.limit !== undefined && printed >= want.limit) || (total !== undefined && skip >= total)) break;
   }
-  await out.end();
+  await out?.end(total);
   return printed;
-}
-
-/** The `total` a list answers, when it does. */
-export function totalOf(data: unknown): number | undefined {
-  const total = data !== null && typeof data === 'object' ? (data as Record<string, unknown>).total : undefined;
-  return typeof total === 'number' ? total : undefined;
 }

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../core/api/errors/index.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { requestWithoutInput } from '../../../core/endpoints/request-shape.js';
-import { replyFieldNames } from '../../../core/shapes/reply.js';
+import { replyFieldNames, tableColumns } from '../../../core/shapes/reply.js';
 import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompter.js';
@@ -10,8 +10,8 @@ import { printDryRun } from '../../write/dry-run.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import { conflictHint, describeAction, unchangedNote } from '../../write/describe.js';
 import { HintedError } from '../../write/hinted-error.js';
-import { isPaged, printPages, totalOf } from './pages.js';
-import { rowsOf } from '../../output/rows.js';
+import { isPaged, printPages } from './pages.js';
+import { rowsOf, totalOf } from '../../output/rows.js';
 
 /** Everything one call of a table endpoint needs, already parsed (by commander, a bulk file row, a dashboard). */
 export interface EndpointCallOptions {
@@ -42,7 +42,7 @@ function knownFields(endpoint: Endpoint): readonly string[] | undefined {
 export async function runEndpoint(f: Factory, options: EndpointCallOptions): Promise<void> {
   const { endpoint, input } = options;
   const write = endpoint.method !== 'GET';
-  const plan = planOutput(f, { write, knownFields: knownFields(endpoint), command: endpoint.command });
+  const plan = planOutput(f, { write, knownFields: knownFields(endpoint), tableColumns: tableColumns(endpoint) ?? undefined, command: endpoint.command });
   const idempotencyKey = write ? (options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`) : undefined;
   const callOptions = idempotencyKey ? { idempotencyKey } : {};
   // The schemas (zod) load only when there is input to check: `invoices list` has none.
@@ -72,7 +72,7 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
 
 /** "showing 10 of 11" on stderr when a list has more than one page shows. */
 function noteMore(f: Factory, data: unknown, endpoint: Endpoint, skip: number): void {
-  const total = totalOf(data);
+  const total = totalOf(data, endpoint.response);
   const shown = rowsOf(data, endpoint.response).length;
   if (f.globals.quiet || total === undefined || skip + shown >= total) return;
   f.io.stderr.write(`Showing ${skip + 1}-${skip + shown} of ${total}; --all for every page or --limit N.\n`);

@@ -3,19 +3,11 @@
  * superuser manages whichever school they last picked (or none), so they must name it, and the CLI
  * switches to it (`POST users/me/manageschool`) before writing.
  */
-import { z } from 'zod';
 import { ApiError } from '../../../core/api/errors/index.js';
+import { SCHOOL } from '../../../core/shapes/school.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
-
-const meSchema = z.object({
-  user: z.looseObject({
-    username: z.string().nullish(),
-    superuser: z.boolean().nullish(),
-    school: z.looseObject({ id: z.number().int(), name: z.string().optional(), admin: z.boolean().optional() }).nullish(),
-  }),
-});
-const schoolSchema = z.object({ school: z.looseObject({ id: z.number().int(), name: z.string().optional() }) });
+import { answerShaped, meUser } from '../../read/records.js';
 
 /** A school the caller manages, as `users/me` names it. */
 export interface ManagedSchool {
@@ -42,9 +34,7 @@ const named = (name: string | undefined, id: number): string => (name ? `${name}
  * if (await callerIsSuperuser(c)) console.log('name the school');
  */
 export async function callerIsSuperuser(c: Factory): Promise<boolean> {
-  const me = meSchema.safeParse((await (await c.api()).me.show()).data);
-  if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
-  return me.data.user.superuser === true;
+  return (await meUser((await (await c.api()).me.show()).data)).superuser;
 }
 
 /**
@@ -58,9 +48,7 @@ export async function callerIsSuperuser(c: Factory): Promise<boolean> {
  */
 export async function targetSchool(c: Factory, wanted: number | undefined, action: string): Promise<SchoolTarget> {
   const api = await c.api();
-  const me = meSchema.safeParse((await api.me.show()).data);
-  if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
-  const { username, superuser, school } = me.data.user;
+  const { username, superuser, school } = await meUser((await api.me.show()).data);
   const who = username ?? 'you';
   const read = `(read GET users/me); nothing was written`;
   if (superuser) {
@@ -78,13 +66,15 @@ export async function targetSchool(c: Factory, wanted: number | undefined, actio
 }
 
 async function schoolName(c: Factory, id: number): Promise<string | undefined> {
+  let data: unknown;
   try {
-    const found = schoolSchema.safeParse((await (await c.api()).schools.show({ id })).data);
-    return found.success ? found.data.school.name : undefined;
+    data = (await (await c.api()).schools.show({ id })).data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new CliError(`--school ${id}: no such school (GET schools/${id} answered 404); nothing was written`, EXIT.requestFailed);
     throw error;
   }
+  // The name is for notes only: an answer without one leaves the school named by its id.
+  return answerShaped(data, 'school', SCHOOL, `GET schools/${id}`).then((school) => school.name, () => undefined);
 }
 
 /**

@@ -87,6 +87,7 @@ const define: DefineCommand = (cmd: Command, f) => {
         rateLimit,
         logger: opts.log ?? false,
         corsOrigins,
+        version: f.version,
         ...(opts.db === undefined ? {} : { db: opts.db }),
         ...(opts.faults === undefined ? {} : { faults: opts.faults }),
       },

@@ -7,7 +7,7 @@ import { collectPages } from '../../read/pages.js';
 import { readSchool } from '../../read/reads.js';
 import { invoiceRecord, subscriptionRecord, type InvoiceRecord, type SchoolRecord, type SubscriptionRecord } from '../../read/records.js';
 import { together } from '../../read/together.js';
-import { tableEntries } from '../../table-nouns.js';
+import { tableEntry } from '../../table-nouns.js';
 
 /** A section the caller's role may not read, and who may. */
 export interface NotShown {
@@ -44,15 +44,12 @@ const ROLE_WORDS: Readonly<Record<Role, string>> = {
   superuser: 'superusers',
 };
 
-/** The roles of the table's entries the view reads (the table says who may call each). */
+/** The roles of the table's entries the view reads (the table says who may call each), read with their nouns' entries only. */
 async function rolesOf(): Promise<Readonly<Record<'school' | 'allSubscriptions' | 'ownSubscriptions' | 'invoices', Role>>> {
-  const entries = await tableEntries();
-  const role = (command: string): Role => {
-    const entry = entries.find((e) => e.command === command);
-    if (!entry) throw new Error(`no table entry "${command}"`);
-    return entry.role;
-  };
-  return { school: role('schools show'), allSubscriptions: role('subscriptions list'), ownSubscriptions: role('school-subscriptions list'), invoices: role('invoices list') };
+  const [school, allSubscriptions, ownSubscriptions, invoices] = await Promise.all(
+    ['schools show', 'subscriptions list', 'school-subscriptions list', 'invoices list'].map(async (command) => (await tableEntry(command)).role),
+  );
+  return { school: school as Role, allSubscriptions: allSubscriptions as Role, ownSubscriptions: ownSubscriptions as Role, invoices: invoices as Role };
 }
 
 /**

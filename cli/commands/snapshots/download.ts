@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import { checkOutputFile, writeFileAtomic } from '../../write/atomic-file.js';
+import { checkOutputFile, writeOutputFile } from '../../write/atomic-file.js';
 import type { DefineCommand } from '../index.js';
 import { notDoneHint, parseSnapshotId } from './snapshot.js';
 
@@ -39,13 +39,7 @@ export async function runSnapshotDownload(c: Factory, options: SnapshotDownloadO
   }
   const file = downloadSchema.safeParse(data);
   if (!file.success) throw new CliError(`The API answered the download of snapshot ${options.id} without the file's content`, EXIT.requestFailed);
-  try {
-    await writeFileAtomic(options.out, file.data.content, { mode: 0o600, force });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EEXIST' ? 'a file of that name appeared meanwhile; pass --force to replace it' : `cannot write it (${code ?? String(error)})`;
-    throw new CliError(`-o ${options.out}: ${why}; nothing was written`, EXIT.requestFailed);
-  }
+  await writeOutputFile(options.out, '-o', file.data.content, { mode: 0o600, force });
   const bytes = Buffer.byteLength(file.data.content);
   if (!c.globals.quiet) {
     c.io.stderr.write(`Saved engagement snapshot ${options.id} to ${options.out} (${file.data.rows === undefined ? '' : `${file.data.rows} rows, `}${bytes} bytes).\n`);

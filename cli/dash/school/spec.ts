@@ -1,14 +1,11 @@
-import type { z } from 'zod';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { callerOf } from '../../read/caller.js';
-import { answerOf, meRecord } from '../../read/records.js';
+import { meUser } from '../../read/records.js';
 import type { DashSpec } from '../spec.js';
 import { loadOwnSchool, loadSchoolAsSuperuser, type SchoolData } from './load.js';
 import { schoolPanes } from './panes.js';
-
-type Me = z.infer<typeof meRecord>['user'];
 
 /**
  * `edshed dash school [ID]`: a superuser sees any school (ID needed); a school admin their own (ID
@@ -18,7 +15,7 @@ type Me = z.infer<typeof meRecord>['user'];
  * const spec = await schoolSpec(c, api, 1);
  */
 export async function schoolSpec(f: Factory, api: ApiMethods, id: number | undefined): Promise<DashSpec<SchoolData>> {
-  const user = answerOf<Me>((await api.me.show()).data, 'user', meRecord.shape.user, 'GET users/me');
+  const user = await meUser((await api.me.show()).data);
   const base = { name: 'school', panes: schoolPanes };
   if (user.superuser) {
     if (id === undefined) throw new CliError('a superuser names the school: edshed dash school ID (edshed schools find NAME finds it)', EXIT.usage);

@@ -3,6 +3,7 @@
  * paid subscription to the same product starting no more than 60 days after the old expiry).
  * Also the sales info summary of the subscription base.
  */
+import { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 import type { SandboxDb } from '../../db/database.js';
 import type { Period } from './sales-reports.js';
 
@@ -41,6 +42,10 @@ export function retentions(db: SandboxDb, period: Period, today: string): Record
   };
 }
 
+function countsOf(keys: readonly string[], counted: readonly (readonly [string, number])[]): Record<string, number> {
+  return { ...Object.fromEntries(keys.map((key) => [key, 0])), ...Object.fromEntries(counted) };
+}
+
 /** The subscription base now, and what happened to it in the period. */
 export function salesInfo(db: SandboxDb, period: Period): Record<string, unknown> {
   const byState = db.prepare('SELECT state, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY state ORDER BY state').all() as { state: string; n: number }[];
@@ -50,8 +55,9 @@ export function salesInfo(db: SandboxDb, period: Period): Record<string, unknown
     from: period.from,
     to: period.to,
     schools_subscribed: count("SELECT COUNT(DISTINCT school_id) FROM subscriptions WHERE deleted_at IS NULL AND state IN ('trial', 'active', 'cancelling') AND kind != 'freemium'"),
-    subscriptions_by_state: Object.fromEntries(byState.map((r) => [r.state, r.n])),
-    subscriptions_by_kind: Object.fromEntries(byKind.map((r) => [r.kind, r.n])),
+    // Every state and kind, 0 where none is: the reply's keys do not depend on the data.
+    subscriptions_by_state: countsOf(SUBSCRIPTION_STATES, byState.map((r) => [r.state, r.n])),
+    subscriptions_by_kind: countsOf(SUBSCRIPTION_KINDS, byKind.map((r) => [r.kind, r.n])),
     new_in_period: count('SELECT COUNT(*) FROM subscriptions WHERE deleted_at IS NULL AND substr(created_at, 1, 10) BETWEEN ? AND ?', period.from, period.to),
     cancelled_in_period: count('SELECT COUNT(*) FROM cancellations WHERE undone_at IS NULL AND substr(created_at, 1, 10) BETWEEN ? AND ?', period.from, period.to),
     seats: count("SELECT COALESCE(SUM(seats), 0) FROM subscriptions WHERE deleted_at IS NULL AND state IN ('trial', 'active', 'cancelling')"),

@@ -1,6 +1,7 @@
 import type { ResourceLook } from './look.js';
 import { rgbOf } from './look.js';
 import { renderPdf, wrapWords, type PdfOp, type PdfPage, type Rgb } from './pdf.js';
+import type { ResourceFileKind } from '../../../core/domain/accounts.js';
 
 /**
  * The kinds of file a seeded resource holds, each a small PDF generated from the resource: a planning
@@ -12,8 +13,8 @@ export const FILE_KINDS = {
   slides: { suffix: 'slides', label: 'Teaching slides' },
   worksheet: { suffix: 'worksheet', label: 'Worksheet' },
   document: { suffix: 'document', label: 'Document' },
-} as const;
-export type FileKind = keyof typeof FILE_KINDS;
+} as const satisfies Record<ResourceFileKind, { readonly suffix: string; readonly label: string }>;
+export type FileKind = ResourceFileKind;
 
 export const PDF_MIME = 'application/pdf';
 

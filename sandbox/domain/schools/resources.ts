@@ -1,3 +1,4 @@
+import type { LiteracyAccessLevel } from '../../../core/domain/accounts.js';
 import type { Db } from '../../kit/sql.js';
 import { notFound } from '../../kit/input.js';
 import { all, one, placeholders } from '../../kit/sql.js';
@@ -94,7 +95,7 @@ export function resourceJson(db: Db, row: ResourceRow): Record<string, unknown> 
   const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
   const curricula = all<{ curriculum_id: number }>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);
   const files = all<{ id: number; name: string; mime: string; size: number; kind: string }>(db, 'SELECT id, name, mime, size, kind FROM resource_files WHERE resource_id = ? ORDER BY id', row.id)
-    .map((f) => ({ ...f, title: FILE_KINDS[fileKindOf(f.kind)].label }));
+    .map((file) => ({ ...file, kind: fileKindOf(file.kind), title: FILE_KINDS[fileKindOf(file.kind)].label }));
   const content = all<{ type: string; value: string }>(db, 'SELECT type, value FROM resource_blocks WHERE resource_id = ? ORDER BY position', row.id);
   return { ...row, images: row.image.split(';').filter((i) => i !== ''), type, categories, curriculum_ids: curricula, files, content };
 }
@@ -136,7 +137,7 @@ export function nodesWithResource(db: Db, resourceId: number): Record<string, un
  * @example
  * literacyAccessLevel(db, 3) // 'full' while school 3 has an active literacy subscription
  */
-export function literacyAccessLevel(db: Db, schoolId: number | null): 'full' | 'trial' | null {
+export function literacyAccessLevel(db: Db, schoolId: number | null): LiteracyAccessLevel | null {
   if (schoolId === null) return null;
   const states = all<{ state: string }>(
     db,

@@ -49,7 +49,9 @@ describe('schools show', () => {
     const out = c.out();
     expect(out).toMatch(/^Oakfield Primary School \(school 1\)\n {2}GB · GB-ENG · en_GB · join code OAKFIELD\n {2}4 teachers · 30 pupils · 4 groups\n/);
     expect(out).toMatch(/Subscriptions \(6\)\n/);
-    expect(out).toMatch(/│ 1 +│ Spelling Shed +│ full +│ expired +│ 2025-09-02 │ 2026-09-01 │ 300 +│ 30 +│ 270 +│ 4\/20 +│/);
+    // Fitted to the terminal's 100 columns: the product names are cut, no line is wider.
+    expect(out).toMatch(/│ 1 +│ Spelling… +│ full +│ expired +│ 2025-09-02 │ 2026-09-01 │ 300 +│ 30 +│ 270 +│ 4\/20 +│/);
+    expect(Math.max(...out.split('\n').map((line) => [...line].length))).toBeLessThanOrEqual(100);
     expect(out).toMatch(/Open invoices \(2\)\n/);
     expect(out).toMatch(/│ promised │ overdue +│ gbp +│ £480\.00 +│/);
     expect(out).toMatch(/\nDue: £1,020\.00 in 2 invoices \(£1,020\.00 overdue\)\n$/);

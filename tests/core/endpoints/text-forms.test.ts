@@ -50,7 +50,8 @@ describe('the CLI on these forms', () => {
     const help = defineEndpointCommand(new Command('rename'), endpoint, fakeFactory()).helpInformation().replace(/\s+/g, ' ');
     expect(help).toContain('--school-username <value> school_username: 1-40 letters or digits (required)');
     expect(help).toContain('--country <value> country: a two-letter country code');
-    expect(help).toContain('--password <value> password: a password of 4 characters or more');
+    expect(help).toContain('--password-stdin password: a password of 4 characters or more; read it from standard input');
+    expect(help).not.toContain('--password <value>');
     expect(help).toContain('--settings <value> settings: JSON object');
   });
 });

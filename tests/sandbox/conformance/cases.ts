@@ -33,8 +33,9 @@ export const CASES: Readonly<Record<string, Case>> = {
   'auth verify-password': { body: { password: 'sandbox' } },
   'auth exchange-token': { skip: 'needs an access token a rostering provider issued; the sandbox issues none' },
   'resources by-url-key': { params: { key: 'the-lighthouse-keeper-narrative-writing-unit' } },
-  'resource-files access-uuid': { params: { id: '19' } },
-  'resource-files presign': { params: { id: '19' } },
+  // file 19 is of a members' resource: a superuser may have it (a school needs a live literacy subscription)
+  'resource-files access-uuid': { params: { id: '19' }, as: 'superuser' },
+  'resource-files presign': { params: { id: '19' }, as: 'superuser' },
   'payment-methods create': { body: { paymentMethod: 'pm_card_mastercard' } },
   'invoices pay': { params: { id: '4' }, body: { paymentMethod: 'pm_card_mastercard' } },
   'store-purchases pay': { params: { id: '2' }, body: { paymentMethod: 'pm_card_mastercard' } },

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type { SandboxDb } from '../../../sandbox/db/database.js';
+import { Database } from '../../../sandbox/db/driver.js';
 import { MIGRATIONS } from '../../../sandbox/db/migrations/index.js';
 
 /**
@@ -8,7 +9,7 @@ import { MIGRATIONS } from '../../../sandbox/db/migrations/index.js';
  * @example
  * const db = databaseBefore(31); // then insert old rows, then migrate(db)
  */
-export function databaseBefore(version: number): Database.Database {
+export function databaseBefore(version: number): SandboxDb {
   const db = new Database(':memory:');
   for (const migration of MIGRATIONS.filter((m) => m.version < version)) {
     db.exec(migration.sql);

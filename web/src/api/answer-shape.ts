@@ -1,20 +1,75 @@
 /**
- * An answer schema of the site written as data, and the check that reads it: what the build makes of the
- * zod/mini schemas of ./schemas.ts (web/plugins/site-schemas.ts), so the bundle carries this small reader
- * instead of zod. It accepts and returns exactly what the zod schema does (tests/web/answer-shape.test.ts).
+ * An answer's shape as plain data, and the check that reads it. The shapes are core's (each entry's
+ * `reply`, core/shapes): `answerShapeOf` writes one as data, which the site's build does for the site's
+ * entries (web/plugins/site-endpoints.ts), so the bundle carries this small reader instead of zod and the
+ * table. It accepts what core's loose reply schema accepts (tests/web/answer-shape.test.ts).
  */
+import { fieldInfo, type FieldKind } from '../../../core/endpoints/define.js';
+import { isListValue, isObjectShape, listItem, type OptionalList, type Reply, type ReplyValue } from '../../../core/shapes/define.js';
+import { ISO_DATE, ISO_DAY } from '../../../core/shapes/formats.js';
+
 export type AnswerShape =
   | 'string'
   | 'number'
+  | 'int'
   | 'boolean'
   | 'unknown'
-  | { readonly minLength: number }
-  | { readonly object: Readonly<Record<string, AnswerShape>>; readonly loose: boolean }
+  | 'date'
+  | 'day'
+  | { readonly object: Readonly<Record<string, AnswerShape>> }
   | { readonly array: AnswerShape }
   | { readonly optional: AnswerShape }
   | { readonly nullable: AnswerShape }
   | { readonly anyOf: readonly AnswerShape[] }
   | { readonly oneOf: readonly (string | number)[] };
+
+const ID: AnswerShape = { anyOf: ['int', 'string'] };
+
+/** Each kind of the table's field language as an answer shape (as core/shapes/schema.ts reads it). */
+const KIND_SHAPES: Readonly<Record<FieldKind, AnswerShape>> = {
+  string: 'string',
+  text: 'string',
+  int: 'int',
+  number: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  day: 'day',
+  id: ID,
+  serial: 'int',
+  ids: { array: ID },
+  flag: { oneOf: [0, 1] },
+  take: 'int',
+  skip: 'int',
+  strings: { array: 'string' },
+  json: 'unknown',
+  object: { object: {} },
+};
+
+const wrap = (shape: AnswerShape, o: { readonly optional?: boolean; readonly nullable?: boolean }): AnswerShape => {
+  const inner = o.nullable ? { nullable: shape } : shape;
+  return o.optional ? { optional: inner } : inner;
+};
+
+function valueShape(value: ReplyValue): AnswerShape {
+  if (isListValue(value)) {
+    const options: Omit<OptionalList, 'list'> = Array.isArray(value) ? {} : (value as OptionalList);
+    return wrap({ array: valueShape(listItem(value)) }, options);
+  }
+  if (isObjectShape(value)) return wrap(answerShapeOf(value.fields), value);
+  const info = fieldInfo(value);
+  return wrap(info.kind === 'enum' ? { oneOf: info.oneOf ?? [] } : KIND_SHAPES[info.kind], info);
+}
+
+/**
+ * A reply of core's table as an answer shape: objects keep keys beyond those named (a client reads
+ * loosely), and each field's kind is checked as core's reply schema checks it.
+ *
+ * @example
+ * answerShapeOf({ sessionToken: 'string' }) // { object: { sessionToken: 'string' } }
+ */
+export function answerShapeOf(reply: Reply): AnswerShape {
+  return { object: Object.fromEntries(Object.entries(reply).map(([key, value]) => [key, valueShape(value)])) };
+}
 
 /** An answer that is not of its shape, naming where. */
 export class AnswerShapeError extends Error {
@@ -32,24 +87,23 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function checkObject(shape: Extract<AnswerShape, { object: unknown }>, value: unknown, path: string): Record<string, unknown> {
   if (!isObject(value)) fail(path, 'an object', value);
-  const out: Record<string, unknown> = shape.loose ? { ...value } : {};
+  const out: Record<string, unknown> = { ...value };
   for (const [key, field] of Object.entries(shape.object)) {
+    const at = `${path}${path ? '.' : ''}${key}`;
     const optional = typeof field === 'object' && 'optional' in field;
-    if (!optional && !(key in value)) fail(`${path}${path ? '.' : ''}${key}`, 'present', undefined);
-    const checked = checkShape(field, value[key], `${path}${path ? '.' : ''}${key}`);
-    if (checked !== undefined || key in value) out[key] = checked;
-    else delete out[key];
+    if (!optional && !(key in value)) fail(at, 'present', undefined);
+    if (key in value) out[key] = checkShape(field, value[key], at);
   }
   return out;
 }
 
 /**
- * The value checked against its shape: a copy holding what the schema keeps (an object's own keys only,
- * unless loose), or an AnswerShapeError naming the first place that does not fit.
+ * The value checked against its shape (a copy of its objects), or an AnswerShapeError naming the first
+ * place that does not fit.
  *
  * @example
- * checkShape({ object: { id: 'number' }, loose: false }, { id: 4, extra: 1 }) // { id: 4 }
- * checkShape({ array: 'string' }, ['a', 2])                                  // throws: [1] should be a string
+ * checkShape({ object: { id: 'int' } }, { id: 4, extra: 1 }) // { id: 4, extra: 1 }
+ * checkShape({ array: 'string' }, ['a', 2])                  // throws: [1] should be a string
  */
 export function checkShape(shape: AnswerShape, value: unknown, path = ''): unknown {
   switch (shape) {
@@ -57,12 +111,17 @@ export function checkShape(shape: AnswerShape, value: unknown, path = ''): unkno
       return typeof value === 'string' ? value : fail(path, 'a string', value);
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? value : fail(path, 'a number', value);
+    case 'int':
+      return Number.isSafeInteger(value) ? value : fail(path, 'a whole number', value);
     case 'boolean':
       return typeof value === 'boolean' ? value : fail(path, 'true or false', value);
     case 'unknown':
       return value;
+    case 'date':
+      return typeof value === 'string' && ISO_DATE.test(value) ? value : fail(path, 'a date (2026-09-01, with a time if any)', value);
+    case 'day':
+      return typeof value === 'string' && ISO_DAY.test(value) ? value : fail(path, 'a day (2026-09-01)', value);
   }
-  if ('minLength' in shape) return typeof value === 'string' && value.length >= shape.minLength ? value : fail(path, `a text of ${shape.minLength} or more characters`, value);
   if ('object' in shape) return checkObject(shape, value, path);
   if ('array' in shape) return Array.isArray(value) ? Array.from(value, (item: unknown, i) => checkShape(shape.array, item, `${path}[${i}]`)) : fail(path, 'a list', value);
   if ('optional' in shape) return value === undefined ? undefined : checkShape(shape.optional, value, path);
@@ -76,14 +135,4 @@ export function checkShape(shape: AnswerShape, value: unknown, path = ''): unkno
     }
   }
   return fail(path, 'of another form', value);
-}
-
-/**
- * A check with the `parse` of the zod schema it was made from.
- *
- * @example
- * answerCheck({ object: { id: 'number' }, loose: true }).parse({ id: 1 }) // { id: 1 }
- */
-export function answerCheck(shape: AnswerShape): { parse(value: unknown): unknown } {
-  return { parse: (value) => checkShape(shape, value) };
 }

@@ -1,4 +1,4 @@
-import type { ResourceDetail } from './schemas.js';
+import type { ResourceDetail } from './site-types.js';
 
 /** The site's API module, loaded on first use so the first page does not pay for the client and its checks. */
 export type SiteApi = typeof import('./site-api.js');

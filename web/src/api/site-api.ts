@@ -1,8 +1,7 @@
 /**
  * The site's calls, through core's client and endpoint table (loaded lazily: the first page needs neither).
- * Every answer is checked against its schema before the site uses it.
+ * Every answer is checked against its entry's reply shape (core/shapes) before the site uses it.
  */
-import type { z } from 'zod/mini';
 import { ApiClient } from '../../../core/api/client.js';
 import { UnauthorisedError } from '../../../core/api/errors/unauthorised-error.js';
 import type { InputOf } from '../../../core/endpoints/define.js';
@@ -10,10 +9,8 @@ import { trustedRequest } from '../../../core/endpoints/request-shape.js';
 import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula.js';
 import { PAGE_SIZE } from '../../../core/domain/constants.js';
 import { apiBaseUrl, CLIENT_TYPE, CLIENT_VERSION } from '../config.js';
-import {
-  AVATAR_ANSWER, EXCHANGE_ANSWER, LIST_ANSWER, NODES_ANSWER, PRESIGN_ANSWER, RESOURCE_ANSWER, SEARCH_ANSWER, SIGN_IN_ANSWER, USER_ANSWER,
-  type CurriculumNode, type ResourceDetail, type ResourceItem, type SearchPage, type User,
-} from './schemas.js';
+import { checkShape } from './answer-shape.js';
+import type { CurriculumNode, ResourceDetail, ResourceItem, SearchPage, SiteAnswer, User } from './site-types.js';
 import type { SiteCall, SiteEntry } from './site-commands.js';
 import { SITE_ENDPOINTS } from './site-endpoints.js';
 
@@ -40,29 +37,31 @@ export function setToken(token: string | undefined): void {
 
 /**
  * One call and its checked answer. The input is built here, typed by the entry (`InputOf`), so it goes
- * out without the table's input schemas; what comes back is parsed with the call's answer schema.
+ * out without the table's input schemas; what comes back is checked against the entry's reply shape.
  */
-async function call<C extends SiteCall, S extends z.ZodMiniType>(name: C, input: InputOf<SiteEntry<C>>, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
-  const { data } = await client.request(trustedRequest(SITE_ENDPOINTS[name], input, signal ? { signal } : {}));
-  return schema.parse(data);
+async function call<C extends SiteCall>(name: C, input: InputOf<SiteEntry<C>>, signal?: AbortSignal): Promise<SiteAnswer<C>> {
+  const route = SITE_ENDPOINTS[name];
+  const { data } = await client.request(trustedRequest(route, input, signal ? { signal } : {}));
+  // checkShape accepts exactly the values of the reply's type (tests/web/answer-shape.test.ts).
+  return checkShape(route.answer, data) as SiteAnswer<C>;
 }
 
 /** One page (10) of the literacy resources search (O §7). */
 export function searchResources(search: string, skip: number, signal?: AbortSignal): Promise<SearchPage> {
-  return call('search', { curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, search, skip, take: PAGE_SIZE }, SEARCH_ANSWER, signal).then((a) => a.resources);
+  return call('search', { curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, search, skip, take: PAGE_SIZE }, signal).then((a) => a.resources);
 }
 
 /** The access-token exchange (O §4): a hand-off token for a session token. */
 export async function exchangeAccessToken(accessToken: string): Promise<string> {
-  return (await call('exchange', { access_token: accessToken }, EXCHANGE_ANSWER)).sessionToken;
+  return (await call('exchange', { access_token: accessToken })).sessionToken;
 }
 
 export async function currentUser(): Promise<User> {
-  return (await call('me', {}, USER_ANSWER)).user;
+  return (await call('me', {})).user;
 }
 
 export function signIn(username: string, password: string): Promise<{ user: User; token: string }> {
-  return call('signIn', { username, password }, SIGN_IN_ANSWER);
+  return call('signIn', { username, password });
 }
 
 /** Ends the session on the server; a session that is already gone is fine. */
@@ -76,29 +75,28 @@ export async function signOut(): Promise<void> {
 
 /** The generated avatar image as a data URL (O §7: user id and size, client-type header sent). */
 export async function avatarImage(userId: number, size: number): Promise<string> {
-  const answer = await call('avatar', { id: userId, size }, AVATAR_ANSWER);
-  const image = typeof answer === 'string' ? answer : 'image' in answer ? answer.image : answer.avatar;
-  return image.startsWith('data:') ? image : `data:image/png;base64,${image}`;
+  const { avatar } = await call('avatar', { id: userId, size });
+  return avatar.startsWith('data:') ? avatar : `data:image/png;base64,${avatar}`;
 }
 
 /** The curriculum node of a browse path (`poetry-shed`), or undefined when there is none. */
 export async function nodeByPath(urlPath: string): Promise<CurriculumNode | undefined> {
-  return (await call('nodes', { url_path: urlPath }, NODES_ANSWER)).nodes[0];
+  return (await call('nodes', { url_path: urlPath })).nodes[0];
 }
 
 /** Resources of a browse category, or the free ones; up to `take`. */
-export async function listResources(filter: { category?: string; availability?: 'free' }, take = 100): Promise<ResourceItem[]> {
-  const answer = await call('list', { ...filter, curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, take }, LIST_ANSWER);
+export async function listResources(filter: { category?: string; availability?: 'free' }, take = 100): Promise<readonly ResourceItem[]> {
+  const answer = await call('list', { ...filter, curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, take });
   return answer.resources;
 }
 
 export async function resourceByKey(key: string): Promise<ResourceDetail> {
-  return (await call('byKey', { key }, RESOURCE_ANSWER)).resource;
+  return (await call('byKey', { key })).resource;
 }
 
 /** The curriculum nodes (browse categories) a resource is in. */
-export async function resourceNodes(id: number): Promise<CurriculumNode[]> {
-  return (await call('resourceNodes', { id }, NODES_ANSWER)).nodes;
+export async function resourceNodes(id: number): Promise<readonly CurriculumNode[]> {
+  return (await call('resourceNodes', { id })).nodes;
 }
 
 /**
@@ -106,6 +104,6 @@ export async function resourceNodes(id: number): Promise<CurriculumNode[]> {
  * the API base (the sandbox answers one relative to it, the platform a full address).
  */
 export async function fileAddress(id: number, disposition: 'inline' | 'attachment'): Promise<string> {
-  const { url } = await call('presign', { id, disposition }, PRESIGN_ANSWER);
+  const { url } = await call('presign', { id, disposition });
   return new URL(url, apiBaseUrl()).href;
 }

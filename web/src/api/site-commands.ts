@@ -1,6 +1,7 @@
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import type { EndpointEntries } from '../../../core/endpoints/index.js';
 import type { RequestRoute } from '../../../core/endpoints/request-shape.js';
+import { answerShapeOf, type AnswerShape } from './answer-shape.js';
 
 /**
  * The entries of core's endpoint table the site calls, by the name the site's API module gives each.
@@ -25,21 +26,26 @@ export type SiteCall = keyof typeof SITE_COMMANDS;
 /** The site's entries, each as its literal type in the table (the source of the calls' input types). */
 export type SiteEntry<C extends SiteCall> = EndpointEntries[(typeof SITE_COMMANDS)[C]];
 
+/** What the site keeps of an entry: how to make its request, and its reply's shape as data. */
+export interface SiteRoute extends RequestRoute {
+  readonly answer: AnswerShape;
+}
+
 /**
  * The site's entries taken from the assembled table, refusing a command the table lacks: of each, what
- * its requests are made of (method, path, path parameters, response key). The input's types come from the whole entry
+ * its requests are made of (method, path, path parameters, response key) and its reply's shape. The input's types come from the whole entry
  * (`SiteEntry`), at compile time.
  *
  * @example
  * pickSiteEndpoints(ENDPOINTS).search // { method: 'GET', path: 'resources/search', params: [] }
  */
-export function pickSiteEndpoints(table: readonly Endpoint[]): Record<SiteCall, RequestRoute> {
+export function pickSiteEndpoints(table: readonly Endpoint[]): Record<SiteCall, SiteRoute> {
   const byCommand = new Map(table.map((endpoint) => [endpoint.command, endpoint]));
   const entries = Object.entries(SITE_COMMANDS).map(([name, command]) => {
     const endpoint = byCommand.get(command);
     if (!endpoint) throw new Error(`No endpoint ${command} in the table`);
-    const { method, path, params, response } = endpoint;
-    return [name, { method, path, params, ...(response === undefined ? {} : { response }) }] as const;
+    const { method, path, params, response, reply } = endpoint;
+    return [name, { method, path, params, ...(response === undefined ? {} : { response }), answer: answerShapeOf(reply ?? {}) }] as const;
   });
-  return Object.fromEntries(entries) as Record<SiteCall, RequestRoute>;
+  return Object.fromEntries(entries) as Record<SiteCall, SiteRoute>;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AVATAR_REQUEST_DELAY_MS } from '../../../core/domain/constants.js';
 import { avatarDimensions, type AvatarSize } from '../../../core/domain/avatar.js';
-import type { User } from '../api/schemas.js';
+import type { User } from '../api/site-types.js';
 import { loadApi } from '../api/load.js';
 import { AVATAR_HOST } from '../config.js';
 import defaultAvatar from '../assets/default-avatar.svg';

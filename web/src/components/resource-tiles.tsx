@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ResourceItem } from '../api/schemas.js';
+import type { ResourceItem } from '../api/site-types.js';
 import { apiBaseUrl } from '../config.js';
 import { useLocale } from '../i18n/locale.js';
 import { LocalLink } from './local-link.js';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../../core/domain/constants.js';
-import type { ResourceItem } from '../api/schemas.js';
+import type { ResourceItem } from '../api/site-types.js';
 import { loadApi } from '../api/load.js';
 import { useNavigate } from '../router.js';
 import { useSession } from '../state/session.js';

@@ -39,7 +39,7 @@ function Category({ path }: { path: string }) {
     // The node says which resources it holds, and in which order.
     const order = new Map((node.resource_ids ?? []).map((id, index) => [id, index]));
     const held = node.resource_ids ? items.filter((item) => order.has(item.id)) : items;
-    return { name: node.name, items: held.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)) };
+    return { name: node.name, items: [...held].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)) };
   });
   const missing = loaded.status === 'done' && loaded.data === undefined;
   usePageTitle(missing ? messages.titles.notFound : loaded.status === 'done' && loaded.data ? loaded.data.name : (label ?? messages.titles.browse));

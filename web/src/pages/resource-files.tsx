@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { resourceAccess, type ResourceAccess } from '../../../core/domain/resource-access.js';
-import type { ResourceDetail, ResourceFile } from '../api/schemas.js';
+import type { ResourceDetail, ResourceFile } from '../api/site-types.js';
 import { loadApi } from '../api/load.js';
 import { LocalLink } from '../components/local-link.js';
 import { useLocale } from '../i18n/locale.js';

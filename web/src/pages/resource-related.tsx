@@ -1,4 +1,4 @@
-import type { CurriculumNode, ResourceDetail } from '../api/schemas.js';
+import type { CurriculumNode, ResourceDetail } from '../api/site-types.js';
 import { LocalLink } from '../components/local-link.js';
 import { useNearScreen } from '../components/near-screen.js';
 import { ResourceTiles } from '../components/resource-tiles.js';

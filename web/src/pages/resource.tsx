@@ -1,7 +1,7 @@
 import { BROWSE_CATEGORIES } from '../../../core/domain/browse-categories.js';
 import { stripHtml } from '../../../core/domain/html-sanitiser.js';
 import { resourceLoad } from '../api/load.js';
-import type { ContentBlock, ResourceDetail } from '../api/schemas.js';
+import type { ContentBlock, ResourceDetail } from '../api/site-types.js';
 import { errorStatus } from '../components/error-boundary.js';
 import { NotFound } from '../components/error-page.js';
 import { Loaded } from '../components/loaded.js';
@@ -15,7 +15,7 @@ import { ResourceRelated } from './resource-related.js';
 import { resourceWords } from './resource-words.js';
 
 /** The content of a resource: its blocks, or its description as one plain block. */
-export function contentBlocks(resource: ResourceDetail): ContentBlock[] {
+export function contentBlocks(resource: ResourceDetail): readonly ContentBlock[] {
   if (resource.content && resource.content.length > 0) return resource.content;
   return resource.description ? [{ type: 'plain', value: resource.description }] : [];
 }

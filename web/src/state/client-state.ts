@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY } from '../../../core/domain/constants.js';
-import type { User } from '../api/schemas.js';
+import type { User } from '../api/site-types.js';
 
 /** The client state of O §3, with its defaults. */
 export interface ClientState {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { splitLocalePath } from '../../../core/domain/locale-resolution.js';
-import type { User } from '../api/schemas.js';
+import type { User } from '../api/site-types.js';
 import { loadApi } from '../api/load.js';
 import { useLocation, useNavigate } from '../router.js';
 import { INITIAL_STATE, reduce, type ClientState, type StateChange } from './client-state.js';

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE_MAX_AGE_MS } from '../../../core/domain/constants.js';
-import type { User } from '../api/schemas.js';
+import type { User } from '../api/site-types.js';
 import { COOKIE_DOMAIN } from '../config.js';
 import { readCookie, writeCookie } from './cookies.js';
 

@@ -1,0 +1,29 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import config from '../../vitest.config.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A vitest include glob as a regex: `**\/` any folders, `*` within a name, `{a,b}` either. */
+const globRegex = (glob: string): RegExp =>
+  new RegExp(`^${glob.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\{([^}]*)\}/g, (_, alts: string) => `(${alts.split(',').join('|')})`).replace(/\*\*\//g, '(.*/)?').replace(/\*/g, '[^/]*')}$`);
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : testFiles(path);
+    return /\.test\.tsx?$/.test(entry.name) ? [relative(ROOT, path)] : [];
+  });
+}
+
+it('runs every test file in exactly one project (a new folder of tests is not silently left out of npm test)', () => {
+  const projects = (config.test?.projects ?? []) as { test: { name: string; include: string[]; exclude?: string[] } }[];
+  expect(projects.map((p) => p.test.name)).toEqual(['unit', 'sandbox', 'e2e', 'web']);
+  const files = testFiles(join(ROOT, 'tests'));
+  expect(files.length).toBeGreaterThan(150);
+  const owners = (file: string) =>
+    projects.filter(({ test }) => test.include.some((glob) => globRegex(glob).test(file)) && !(test.exclude ?? []).includes(file)).map(({ test }) => test.name);
+  expect(files.filter((file) => owners(file).length !== 1).map((file) => `${file}: ${owners(file).join(', ') || 'no project'}`)).toEqual([]);
+});
