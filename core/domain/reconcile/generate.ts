@@ -203,6 +203,8 @@ export function renderStatement(lines: readonly GeneratedLine[], format: Stateme
 }
 
 const FIRST = ['St Mary', 'St John', 'St Peter', 'Holy Trinity', 'Oakfield', 'Riverside', 'Hillcrest', 'Brookfield', 'Elmwood', 'Kingsway', 'Meadowbank', 'Ashgrove', 'Fairview', 'Stonebridge', 'Willowdale', 'Harbour', 'Greenfield', 'Beechwood', 'Castle Hill', 'Moorside', 'Abbey', 'Westfield', 'Northgate', 'Southview', 'Bramley', 'Thornton', 'Highfield', 'Lakeside', 'Redwood', 'Foxhill'];
+const TRUST_FIRST = ['Anchor', 'Pennine', 'Compass', 'Horizon', 'Keystone', 'Summit', 'Unity', 'Beacon', 'Evolve', 'Lighthouse', 'Cornerstone', 'Heritage', 'Pathfinder', 'Endeavour', 'Aspire', 'Tarka', 'Wolds', 'Solent', 'Chiltern', 'Mendip', 'Cotswold', 'Fenland', 'Dales', 'Peak', 'Weald', 'Severn', 'Tamar', 'Trent', 'Medway', 'Eden'];
+const TRUST_KINDS = ['Academy Trust', 'Learning Partnership', 'Learning Trust', 'Schools Partnership', 'Multi Academy Trust', 'Education Trust'];
 const MIDDLE = ['', '', "'s C of E", "'s Catholic", ' Community', ' Church of England', ' Park', ' Village', ' Valley', ' Green'];
 const KINDS = ['Primary School', 'Primary Academy', 'Junior School', 'Infant School', 'Academy', 'High School', 'Elementary School', 'Primary'];
 const PRICES = [30_000, 45_000, 60_000, 72_000, 84_000, 95_000, 120_000, 150_000, 180_000, 240_000];
@@ -216,7 +218,16 @@ const PRICES = [30_000, 45_000, 60_000, 72_000, 84_000, 95_000, 120_000, 150_000
  */
 export function syntheticBook(o: { readonly seed: number; readonly schools: number; readonly invoices: number }): Book {
   const rng = seededRng(o.seed);
-  const districts = Array.from({ length: Math.max(1, Math.floor(o.schools / 25)) }, (_, k) => ({ id: k + 1, name: `${rng.pick(FIRST).replace(/^St /, '')} ${rng.pick(['Learning Trust', 'Academy Trust', 'School District', 'Schools Partnership'])} ${k + 1}` }));
+  // Trusts have names of their own ("Pennine Learning Partnership"); one in eight shares its first word
+  // with schools ("Hillcrest Academy Trust"), as some do, so a text naming it may fit a school as well.
+  const trusts = new Set<string>();
+  const districts = Array.from({ length: Math.max(1, Math.floor(o.schools / 25)) }, (_, k) => {
+    let name = '';
+    for (let tries = 0; tries < 20 && (name === '' || trusts.has(name)); tries += 1) name = `${rng.chance(0.125) ? rng.pick(FIRST).replace(/^St /, '') : rng.pick(TRUST_FIRST)} ${rng.pick(TRUST_KINDS)}`;
+    if (trusts.has(name)) name = `${name} ${k + 1}`;
+    trusts.add(name);
+    return { id: k + 1, name };
+  });
   const names = new Set<string>();
   const schools = Array.from({ length: o.schools }, (_, k) => {
     let name = '';

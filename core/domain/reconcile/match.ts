@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { OPEN_STATES, type Book, type BookInvoice } from './book.js';
 import type { StatementLine } from './line.js';
-import { nameScore, nameWords } from './names.js';
+import { nameCover, nameScore, nameWords } from './names.js';
 
 export const LINE_CLASSES = ['confident', 'ambiguous', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
 export type LineClass = (typeof LINE_CLASSES)[number];
@@ -164,11 +164,21 @@ export function indexBook(book: Book): BookIndex {
   };
 }
 
-/** Keys of `index` found anywhere in the collapsed text. */
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+
+/**
+ * Keys of `index` found in the collapsed text, never as a part of a longer number ("024869" is not in
+ * "PO88024869": the digits run on before it).
+ */
 function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>): BookInvoice[] {
   const found = new Set<BookInvoice>();
   for (const length of lengths) {
-    for (let i = 0; i + length <= text.length; i += 1) for (const invoice of index.get(text.slice(i, i + length)) ?? []) found.add(invoice);
+    for (let i = 0; i + length <= text.length; i += 1) {
+      const hits = index.get(text.slice(i, i + length));
+      if (hits === undefined) continue;
+      if ((isDigit(text[i]) && isDigit(text[i - 1])) || (isDigit(text[i + length - 1]) && isDigit(text[i + length]))) continue;
+      for (const invoice of hits) found.add(invoice);
+    }
   }
   return [...found];
 }
@@ -195,11 +205,16 @@ function cutPrefixHits(text: string, index: BookIndex): ReadonlySet<BookInvoice>
 
 interface Named {
   readonly id: number;
+  /** How much of the name the text shows (`nameScore`). */
   readonly score: number;
+  /** How much of the text the name explains (`nameCover`). */
+  readonly cover: number;
+  /** Whether the text shows the name's first word: a bank cuts a name's end, never its start. */
+  readonly leads: boolean;
 }
 
-/** Schools, or districts, the text names well enough, best first. */
-function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex, min = NAME_MIN): Named[] {
+/** Schools, or districts, the text's words reach most, each scored, best score first. */
+function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
   const hits = new Map<number, number>();
   for (const word of new Set(words)) {
     if (word.length < 2) continue;
@@ -211,12 +226,14 @@ function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, 
   }
   // Only the names the text's words reach most are scored in full.
   const reached = [...hits].sort((a, b) => b[1] - a[1]).slice(0, 24).map(([id]) => id);
-  const out: Named[] = [];
-  for (const id of reached) {
-    const score = nameScore(wordsOf.get(id) ?? [], words, index.wordWeight, index.knownWord);
-    if (score >= min) out.push({ id, score });
-  }
-  return out.sort((a, b) => b.score - a.score);
+  return reached
+    .map((id) => {
+      const name = wordsOf.get(id) ?? [];
+      // Rounded, so that two names explaining the same words compare equal whatever the order of the sum.
+      const cover = Math.round(nameCover(name, words, index.wordWeight) * 1e6) / 1e6;
+      return { id, score: nameScore(name, words, index.wordWeight, index.knownWord), cover, leads: name.length > 0 && nameCover(name.slice(0, 1), words, index.wordWeight) > 0 };
+    })
+    .sort((a, b) => b.score - a.score);
 }
 
 /**
@@ -316,9 +333,16 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
   const text = collapse(line.text);
   const words = nameWords(line.text);
-  const schools = named(words, index.schoolsByWord, index.schoolWords, index);
+  const reachedSchools = named(words, index.schoolsByWord, index.schoolWords, index);
+  const reachedDistricts = named(words, index.districtsByWord, index.districtWords, index);
+  // The most of the text one name explains. A name explaining that much fits the text as well as any: a
+  // bank cuts a name at 18 characters, so "HILLCREST ACADEMY" names the trust "Hillcrest Academy Trust"
+  // as much as the school "Hillcrest Primary Academy", however many words either has that it does not show.
+  const top = Math.max(0, ...reachedSchools.map((n) => n.cover), ...reachedDistricts.map((n) => n.cover));
+  const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
+  const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
   // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
-  const districts = named(words, index.districtsByWord, index.districtWords, index, DISTRICT_MIN);
+  const districts = reachedDistricts.filter((n) => n.score >= DISTRICT_MIN || fitsBest(n));
   const ctx: Context = { line, signals: new Map(), since: dayNumber(firstDate) - FUTURE_DAYS, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const lineDay = dayNumber(line.date);
@@ -335,21 +359,33 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
   if (identified.length > 0) return byIdentity(ctx, identified, settleable, index);
   if (pos.length > 0) return byPool(ctx, pos, settleable, 'the PO');
-  // By name: the best-named schools (within a whisker of the best), and any named district's schools.
+  // By name: the best-named schools (within a whisker of the best), any named district's schools, and
+  // every school and district the text fits as well as any other. The amount (or a reference cut short)
+  // must then pick one invoice or set among all their invoices: a name shared by two payers never picks one.
   const best = Math.max(schools[0]?.score ?? 0, districts[0]?.score ?? 0);
-  const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW).map((s) => s.id);
-  const districtSchools = districts.filter((d) => d.score >= Math.min(DISTRICT_MIN, best - NAME_WINDOW)).flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
+  const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW || fitsBest(s)).map((s) => s.id);
+  const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
   const payers = [...new Set([...payerSchools, ...districtSchools])];
   if (payers.length > 0) {
     const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named', cutPrefixHits(text, index));
-    if (verdict.class !== 'confident' || best >= NAME_STRONG) return verdict;
-    return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' };
+    if (verdict.class !== 'confident') return verdict;
+    if (best < NAME_STRONG) return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' };
+    // The invoices picked must be of a payer the text names well (its school's name or its district's), or
+    // fits as well as any other: a district named only in part widens the options but never decides.
+    const strong = (n: Named | undefined): boolean => n !== undefined && (n.score >= NAME_STRONG || fitsBest(n));
+    const namedWell = verdict.invoices.every((id) => {
+      const school = index.byId.get(id)?.school_id;
+      const district = school === undefined ? undefined : index.districtOf.get(school);
+      return strong(schools.find((n) => n.id === school)) || strong(districts.find((n) => n.id === district));
+    });
+    if (namedWell) return verdict;
+    return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the invoices that fit are of a payer the text names only in part: check who paid, then --accept LINE=INVOICE' };
   }
   // The amount alone never makes a line confident: it shows the invoices of that amount, nearest in date first.
   const same = (index.byAmount.get(`${line.currency} ${line.amount}`) ?? []).filter(settleable);
   if (same.length === 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'no reference, PO or name found, and no open invoice of this amount' };
   // Invoices of schools the text half names first, then nearest in date.
-  const half = new Map(named(words, index.schoolsByWord, index.schoolWords, index, 0.2).map((s) => [s.id, s.score] as const));
+  const half = new Map(reachedSchools.filter((s) => s.score >= 0.2).map((s) => [s.id, s.score] as const));
   const nearest = [...same]
     .sort((a, b) => (half.get(b.school_id) ?? 0) - (half.get(a.school_id) ?? 0) || Math.abs(lineDay - dayNumber(a.due_at ?? a.issued_at)) - Math.abs(lineDay - dayNumber(b.due_at ?? b.issued_at)))
     .slice(0, SHOWN);
@@ -408,7 +444,8 @@ function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: 
   const pool = invoices.filter((i) => settleable(i) || paidSince(ctx, i));
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
   const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
-  const options = [...singles, ...setsSumming(pool, line.amount, 3)].slice(0, 3);
+  // Every single, and up to 3 sets: a reference cut short picks among all of them (the best 3 are shown).
+  const options = [...singles, ...setsSumming(pool, line.amount, 3)];
   const fee = options.length === 0 ? pool.filter((i) => feeShort(line.amount, i.total)).map((i) => [i]) : [];
   let fits = options.length > 0 ? options : fee;
   // A reference cut short that begins the numbers of only one option's invoices picks that option.

@@ -56,6 +56,31 @@ export function nameWords(name: string): string[] {
  */
 export function nameScore(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): number {
   if (name.length === 0) return 0;
+  const { used, found, total } = matchWords(name, text, weight);
+  let against = 0;
+  text.forEach((t, i) => {
+    if (!used[i] && t.length >= 3 && known(t)) against += weight(t);
+  });
+  return total === 0 ? 0 : found / (total + against);
+}
+
+/**
+ * How much of a bank's text a name explains: the weight of the text words it matches (whole, or cut
+ * short, as `nameScore` matches them). Two names that explain the same text words equally are named by
+ * the text equally, however many words either has that the text does not show (a text cut at 18
+ * characters shows only a name's first words).
+ *
+ * @example
+ * nameCover(['HILLCREST', 'PRIM', 'ACAD'], ['HILLCREST', 'ACAD'], () => 1) // 2
+ * nameCover(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1) // 2: the trust is named as well
+ */
+export function nameCover(name: readonly string[], text: readonly string[], weight: (word: string) => number): number {
+  const { used } = matchWords(name, text, weight);
+  return text.reduce((sum, t, i) => (used[i] ? sum + weight(t) : sum), 0);
+}
+
+/** Each name word found in the text whole (1), or cut short or abbreviated (0.8), each text word used once. */
+function matchWords(name: readonly string[], text: readonly string[], weight: (word: string) => number): { used: boolean[]; found: number; total: number } {
   const used = new Array<boolean>(text.length).fill(false);
   let total = 0;
   let found = 0;
@@ -73,9 +98,5 @@ export function nameScore(name: readonly string[], text: readonly string[], weig
       found += w * credit;
     }
   }
-  let against = 0;
-  text.forEach((t, i) => {
-    if (!used[i] && t.length >= 3 && known(t)) against += weight(t);
-  });
-  return total === 0 ? 0 : found / (total + against);
+  return { used, found, total };
 }

@@ -79,7 +79,85 @@ describe('matching statement lines to invoices', () => {
   });
 });
 
+describe('a school and a trust the text names alike', () => {
+  // "HILLCREST ACADEMY TRUST NORTH EAST" cut at 18 characters fits the school "Hillcrest Primary Academy" as well as
+  // the trust "Hillcrest Academy Trust North East" (whose school is Fairview): the name cannot tell them apart.
+  const book: Book = {
+    schools: [
+      { id: 1, name: 'Hillcrest Primary Academy', district_id: null },
+      { id: 2, name: 'Fairview Elementary School', district_id: 7 },
+      { id: 3, name: 'Oakfield Junior School', district_id: null },
+      // Primaries as most schools are: PRIMARY is a common word, so a name lacking it is still well named.
+      ...['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((name, k) => ({ id: 10 + k, name: `${name} Primary School`, district_id: null })),
+    ],
+    districts: [{ id: 7, name: 'Hillcrest Academy Trust North East' }],
+    subscriptions: [],
+    invoices: [invoice(201, 1, 60000), invoice(202, 2, 60000), invoice(203, 1, 45000), invoice(204, 2, 84000), invoice(205, 3, 30000)],
+  };
+  const run = (...lines: StatementLine[]): Verdict[] => matchLines(lines, indexBook(book));
+
+  it('shows both payers and marks neither when an invoice of each fits', () => {
+    const [v] = run(line('HILLCREST ACADEMY', 60000));
+    expect(v).toMatchObject({ class: 'ambiguous', invoices: [] });
+    expect(v?.candidates.map((c) => c.invoices).sort()).toEqual([[201], [202]]);
+  });
+
+  it('lets a reference decide between them', () => {
+    expect(run(line('HILLCREST ACADEMY INV-000202', 60000))[0]).toMatchObject({ class: 'confident', invoices: [202] });
+  });
+
+  it('never reads a line naming the trust as the school that shares its words', () => {
+    // The trust named in full fits better than the school: the school's invoice of the amount is not marked
+    // (the trust's school has none of it, so the payment reads as a part payment of the trust's).
+    const [v] = run(line('HILLCREST ACAD TR NORTH EAST', 45000));
+    expect(v).toMatchObject({ class: 'partial', invoices: [] });
+    expect(v?.candidates.flatMap((c) => c.invoices)).not.toContain(203);
+    // The trust's own school's invoice is.
+    expect(run(line('HILLCREST ACAD TR NORTH EAST', 84000))[0]).toMatchObject({ class: 'confident', invoices: [204] });
+  });
+
+  it('is still confident on a name that fits one payer better than any other', () => {
+    expect(run(line('HILLCREST PRIM ACAD', 45000))[0]).toMatchObject({ class: 'confident', invoices: [203] });
+    expect(run(line('OAKFIELD JNR', 30000))[0]).toMatchObject({ class: 'confident', invoices: [205] });
+  });
+
+  it('reads a trust name cut at 18 characters as the trust as much as the school, and lets a reference cut short decide', () => {
+    // The measured case: the trust written "HILLCREST ACADEMY", paying its school's invoice 1467, while the
+    // school "Hillcrest Primary Academy" has one of the same amount, 2561; only 1467 begins INV-0014.
+    const measured: Book = { ...book, invoices: [invoice(2561, 1, 95000), invoice(1467, 2, 95000)] };
+    const [v] = matchLines([line('HILLCREST ACADEMY BGC INV-0014', 95000)], indexBook(measured));
+    expect(v).toMatchObject({ class: 'confident', invoices: [1467] });
+    expect(v?.candidates[0]?.signals.map((s) => s.signal)).toContain('reference-cut');
+  });
+
+  it('does not read an invoice number inside a longer number', () => {
+    expect(run(line('PO 88000205', 30000))[0]?.candidates.flatMap((c) => c.signals).some((s) => s.signal === 'reference')).toBe(false);
+  });
+});
+
+describe('options of a line that needs a person', () => {
+  const school = (id: number, name: string) => ({ id, name, district_id: null });
+  it('lets a reference cut short pick among all the options of the amount, not the first three', () => {
+    // Four invoices of 950.00 between two schools the text names alike; only 1155 begins INV-0011.
+    const book: Book = {
+      schools: [school(1, 'Hillcrest Village Primary'), school(2, 'Hillcrest Village High School'), ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => school(10 + k, `${n} Primary`))],
+      districts: [],
+      subscriptions: [],
+      invoices: [invoice(1001, 1, 95000), invoice(1002, 1, 95000), invoice(1003, 1, 95000), invoice(1155, 2, 95000)],
+    };
+    expect(matchLines([line('HILLCREST VILLAGE BGC INV-0011', 95000)], indexBook(book))[0]).toMatchObject({ class: 'confident', invoices: [1155] });
+  });
+});
+
 describe('a generated statement', () => {
+  it('gives trusts names of their own, some sharing a first word with schools', () => {
+    const book = syntheticBook({ seed: 3, schools: 600, invoices: 100 });
+    const first = (name: string): string => name.split(' ')[0] ?? '';
+    expect(book.districts.every((d) => /(Trust|Partnership)$/.test(d.name))).toBe(true);
+    expect(book.districts.some((d) => book.schools.some((s) => first(s.name) === first(d.name)))).toBe(true);
+    expect(book.districts.filter((d) => book.schools.some((s) => first(s.name) === first(d.name))).length).toBeLessThan(book.districts.length / 2);
+  });
+
   it('marks no wrong invoice, and plans nothing once applied and read again', () => {
     const book = syntheticBook({ seed: 5, schools: 120, invoices: 600 });
     const { lines, truth } = generateStatement(book, { seed: 9, count: 200 });
