@@ -298,8 +298,12 @@ function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate 
     if (district !== undefined && score !== undefined) out.push({ signal: 'district', points: Math.round(POINTS.district * score * 10) / 10, detail: `district "${index.districtName.get(district) ?? ''}" (${Math.round(score * 100)}%)` });
     return out;
   };
+  // A set is as well named as its least named invoice: invoices of several payers the text names do not add up.
+  let namePoints = Infinity;
   for (const invoice of invoices) {
-    for (const s of [...(ctx.signals.get(invoice.id) ?? []), ...namedSignals(invoice)]) {
+    const byName = namedSignals(invoice);
+    namePoints = Math.min(namePoints, byName.reduce((sum, s) => sum + s.points, 0));
+    for (const s of [...(ctx.signals.get(invoice.id) ?? []), ...byName]) {
       if (!seen.has(`${s.signal}${s.detail}`)) {
         seen.add(`${s.signal}${s.detail}`);
         signals.push(s);
@@ -312,7 +316,8 @@ function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate 
   else if (currency === line.currency && feeShort(line.amount, total)) signals.push({ signal: 'amount-fee', points: POINTS['amount-fee'], detail: `short by ${money(total - line.amount, currency)} (a fee?)` });
   const lineDay = dayNumber(line.date);
   if (invoices.every((i) => dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS && lineDay - dayNumber(i.issued_at) <= 400)) signals.push({ signal: 'date', points: POINTS.date, detail: `issued ${invoices.map((i) => i.issued_at).join(', ')}` });
-  const score = Math.round(signals.reduce((sum, s) => sum + s.points, 0) * 10) / 10;
+  const others = signals.filter((s) => s.signal !== 'name' && s.signal !== 'district').reduce((sum, s) => sum + s.points, 0);
+  const score = Math.round((others + (invoices.length > 0 ? namePoints : 0)) * 10) / 10;
   return { invoices: invoices.map((i) => i.id).sort((a, b) => a - b), score, signals };
 }
 
@@ -387,7 +392,7 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   // Invoices of schools the text half names first, then nearest in date.
   const half = new Map(reachedSchools.filter((s) => s.score >= 0.2).map((s) => [s.id, s.score] as const));
   const nearest = [...same]
-    .sort((a, b) => (half.get(b.school_id) ?? 0) - (half.get(a.school_id) ?? 0) || Math.abs(lineDay - dayNumber(a.due_at ?? a.issued_at)) - Math.abs(lineDay - dayNumber(b.due_at ?? b.issued_at)))
+    .sort((a, b) => (half.get(b.school_id) ?? 0) - (half.get(a.school_id) ?? 0) || dateGap(lineDay, [a]) - dateGap(lineDay, [b]))
     .slice(0, SHOWN);
   return { class: 'ambiguous', invoices: [], candidates: nearest.map((i) => candidateOf(ctx, [i])), note: `only the amount agrees (${same.length} open invoice${same.length === 1 ? '' : 's'} of it): check who paid` };
 }
@@ -493,8 +498,19 @@ function confident(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
   return { class: 'confident', invoices: candidate.invoices, candidates: [candidate], note: '' };
 }
 
+/**
+ * Days between a payment and when its invoices fell due (or were issued, without a due date), the furthest
+ * of a set: a payment is most likely of invoices due about when it was made.
+ */
+function dateGap(lineDay: number, invoices: readonly BookInvoice[]): number {
+  return Math.max(0, ...invoices.map((i) => Math.abs(lineDay - dayNumber(i.due_at ?? i.issued_at))));
+}
+
+/** The options of an ambiguous line, best first: by the points of their signals, then nearest in date. */
 function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why: string): Verdict {
-  return { class: 'ambiguous', invoices: [], candidates: sets.map((s) => candidateOf(ctx, s)).sort(byScore).slice(0, SHOWN), note: `${why}: choose with --accept LINE=INVOICE` };
+  const lineDay = dayNumber(ctx.line.date);
+  const ranked = sets.map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set) })).sort((a, b) => b.candidate.score - a.candidate.score || a.gap - b.gap || byScore(a.candidate, b.candidate));
+  return { class: 'ambiguous', invoices: [], candidates: ranked.slice(0, SHOWN).map((r) => r.candidate), note: `${why}: choose with --accept LINE=INVOICE` };
 }
 
 /**

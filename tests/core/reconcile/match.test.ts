@@ -147,6 +147,22 @@ describe('options of a line that needs a person', () => {
     };
     expect(matchLines([line('HILLCREST VILLAGE BGC INV-0011', 95000)], indexBook(book))[0]).toMatchObject({ class: 'confident', invoices: [1155] });
   });
+
+  it('shows a single invoice of the payer before a set of invoices of several payers, and the invoice due nearest the payment first', () => {
+    const book: Book = {
+      schools: [school(1, 'Kingsway Junior School'), school(2, 'Kingsway Infant School'), ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => school(10 + k, `${n} Primary`))],
+      districts: [],
+      subscriptions: [],
+      invoices: [
+        invoice(301, 1, 60000, { due_at: '2026-07-01' }), invoice(302, 1, 60000, { due_at: '2026-10-30' }), invoice(303, 1, 60000, { due_at: '2026-09-01' }),
+        invoice(304, 1, 20000), invoice(305, 2, 40000), invoice(306, 1, 60000, { due_at: '2026-12-20', issued_at: '2026-11-20' }),
+      ],
+    };
+    const [v] = matchLines([line('KINGSWAY JNR', 60000)], indexBook(book));
+    expect(v?.class).toBe('ambiguous');
+    // 304 + 305 is a set of two payers (one of them not named): after the singles; 306 was issued after the payment.
+    expect(v?.candidates.map((c) => c.invoices)).toEqual([[302], [303], [301]]);
+  });
 });
 
 describe('a generated statement', () => {
