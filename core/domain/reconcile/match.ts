@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { OPEN_STATES, type Book, type BookInvoice } from './book.js';
 import type { StatementLine } from './line.js';
-import { nameCover, nameScore, nameWords } from './names.js';
+import { nameFit, nameWords } from './names.js';
 
 export const LINE_CLASSES = ['confident', 'ambiguous', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
 export type LineClass = (typeof LINE_CLASSES)[number];
@@ -205,11 +205,9 @@ function cutPrefixHits(text: string, index: BookIndex): ReadonlySet<BookInvoice>
 
 interface Named {
   readonly id: number;
-  /** How much of the name the text shows (`nameScore`). */
+  /** How much of the name the text shows, how much of the text it explains, whether it shows its first word (`nameFit`). */
   readonly score: number;
-  /** How much of the text the name explains (`nameCover`). */
   readonly cover: number;
-  /** Whether the text shows the name's first word: a bank cuts a name's end, never its start. */
   readonly leads: boolean;
 }
 
@@ -228,10 +226,9 @@ function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, 
   const reached = [...hits].sort((a, b) => b[1] - a[1]).slice(0, 24).map(([id]) => id);
   return reached
     .map((id) => {
-      const name = wordsOf.get(id) ?? [];
+      const fit = nameFit(wordsOf.get(id) ?? [], words, index.wordWeight, index.knownWord);
       // Rounded, so that two names explaining the same words compare equal whatever the order of the sum.
-      const cover = Math.round(nameCover(name, words, index.wordWeight) * 1e6) / 1e6;
-      return { id, score: nameScore(name, words, index.wordWeight, index.knownWord), cover, leads: name.length > 0 && nameCover(name.slice(0, 1), words, index.wordWeight) > 0 };
+      return { id, score: fit.score, cover: Math.round(fit.cover * 1e6) / 1e6, leads: fit.leads };
     })
     .sort((a, b) => b.score - a.score);
 }

@@ -45,46 +45,35 @@ export function nameWords(name: string): string[] {
     .filter((w) => w !== '');
 }
 
-/**
- * How much of a name a bank's text shows, 0 to 1. Each name word is found in the text whole, or cut
- * short or abbreviated (one a prefix of the other, at least 3 letters: 0.8), each text word used once;
- * words weigh by their rarity (`weight`). Text words that other names use but this one does not
- * (`known`: "REDWOOD" for "Greenfield Green Primary") count against it: they name someone else.
- *
- * @example
- * nameScore(['ST', 'MARYS', 'CE', 'PRIM'], ['ST', 'MARYS', 'CE', 'PRI'], () => 1, () => true) // 0.95
- */
-export function nameScore(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): number {
-  if (name.length === 0) return 0;
-  const { used, found, total } = matchWords(name, text, weight);
-  let against = 0;
-  text.forEach((t, i) => {
-    if (!used[i] && t.length >= 3 && known(t)) against += weight(t);
-  });
-  return total === 0 ? 0 : found / (total + against);
+/** How a name fits a bank's text: `score` (0 to 1), `cover` and `leads`, as `nameFit` tells. */
+export interface NameFit {
+  readonly score: number;
+  readonly cover: number;
+  readonly leads: boolean;
 }
 
 /**
- * How much of a bank's text a name explains: the weight of the text words it matches (whole, or cut
- * short, as `nameScore` matches them). Two names that explain the same text words equally are named by
- * the text equally, however many words either has that the text does not show (a text cut at 18
- * characters shows only a name's first words).
+ * How a name fits a bank's text, in one pass. Each name word is found in the text whole, or cut short or
+ * abbreviated (one a prefix of the other, at least 3 letters: 0.8), each text word used once; words weigh
+ * by their rarity (`weight`).
+ * - `score`: how much of the name the text shows, 0 to 1. Text words that other names use but this one
+ *   does not (`known`: "REDWOOD" for "Greenfield Green Primary") count against it: they name someone else.
+ * - `cover`: how much of the text the name explains, the weight of the text words it matches. Two names
+ *   explaining the same text words are named by the text alike, however many words either has that the
+ *   text does not show (a bank cuts a name at 18 characters, showing only its first words).
+ * - `leads`: whether the text shows the name's first word (a bank cuts a name's end, never its start).
  *
  * @example
- * nameCover(['HILLCREST', 'PRIM', 'ACAD'], ['HILLCREST', 'ACAD'], () => 1) // 2
- * nameCover(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1) // 2: the trust is named as well
+ * nameFit(['ST', 'MARYS', 'CE', 'PRIM'], ['ST', 'MARYS', 'CE', 'PRI'], () => 1, () => true).score // 0.95
+ * nameFit(['HILLCREST', 'PRIM', 'ACAD'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2
+ * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
  */
-export function nameCover(name: readonly string[], text: readonly string[], weight: (word: string) => number): number {
-  const { used } = matchWords(name, text, weight);
-  return text.reduce((sum, t, i) => (used[i] ? sum + weight(t) : sum), 0);
-}
-
-/** Each name word found in the text whole (1), or cut short or abbreviated (0.8), each text word used once. */
-function matchWords(name: readonly string[], text: readonly string[], weight: (word: string) => number): { used: boolean[]; found: number; total: number } {
+export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): NameFit {
   const used = new Array<boolean>(text.length).fill(false);
   let total = 0;
   let found = 0;
-  for (const word of name) {
+  let leads = false;
+  name.forEach((word, n) => {
     const w = weight(word);
     total += w;
     let k = text.findIndex((t, i) => !used[i] && t === word);
@@ -96,7 +85,14 @@ function matchWords(name: readonly string[], text: readonly string[], weight: (w
     if (k >= 0) {
       used[k] = true;
       found += w * credit;
+      if (n === 0) leads = true;
     }
-  }
-  return { used, found, total };
+  });
+  let against = 0;
+  let cover = 0;
+  text.forEach((t, i) => {
+    if (used[i]) cover += weight(t);
+    else if (t.length >= 3 && known(t)) against += weight(t);
+  });
+  return { score: name.length === 0 || total === 0 ? 0 : found / (total + against), cover, leads };
 }
