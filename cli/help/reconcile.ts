@@ -11,12 +11,15 @@ export function reconcileText(): string {
   return `How edshed invoices reconcile reads a bank statement line
 
 Classes (only confident lines, and lines you --accept, become writes: invoices mark paid):
-  confident       a reference names the invoices, or a PO or the payer's name picks out one school or
-                  district and exactly one of its invoices, or one set of 2 to 5 of them, fits the
-                  amount; and no other line claims those invoices
+  confident       a reference names the invoices, or a PO or the payer's name picks out the payers and
+                  exactly one of their invoices, or one set of 2 to 5 of them, fits the amount; and no
+                  other line claims those invoices. A name that fits a school and a trust alike
+                  ("HILLCREST ACADEMY": Hillcrest Primary Academy, or Hillcrest Academy Trust cut at 18
+                  characters) makes both payers: the amount, or a reference cut short, must pick one
   ambiguous       more than one invoice or set fits, only the amount agrees, the name only partly
                   agrees, or another line claims the same invoice (then both are ambiguous); the best
-                  ${SHOWN} candidates are shown with their scores: --accept LINE=INVOICE[,INVOICE] picks one
+                  ${SHOWN} candidates are shown with their scores (equal scores: the invoice due nearest
+                  the payment first): --accept LINE=INVOICE[,INVOICE] picks one
   partial         less than the invoice named (beyond a fee): never marked paid; ask for the rest or
                   record the part payment by hand
   overpaid        more than the invoices named and no set of the payer's fits: never marked paid;
@@ -34,7 +37,8 @@ Signals (each scored; a candidate's score is their sum, shown with each one's re
   name            the school's name as banks write it, up to 30 by how much of it shows
                   ("ST MARYS CE PRIM" is St Mary's C of E Primary School); words of other names count
                   against it
-  district        the district's name: its schools' invoices, up to 25
+  district        the district's (trust's) name: its schools' invoices, up to 25; a set of invoices
+                  scores the name and district points of its least named invoice
   amount          the amount is the invoice's total, or the set's (30)
   amount-fee      short of the total by at most ${(FEE_LIMIT / 100).toFixed(2)} and 5% (a bank fee: 15)
   date            issued before the payment (up to ${FUTURE_DAYS} days after counts) (5)
