@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readStatement, mergeStatements } from '../../../core/domain/reconcile/statement.js';
 import { StatementError } from '../../../core/domain/reconcile/line.js';
-import { nameWords } from '../../../core/domain/reconcile/names.js';
+import { nameFit, nameWords } from '../../../core/domain/reconcile/names.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const read = (text: string | Uint8Array, o: Partial<Parameters<typeof readStatement>[1]> = {}) => readStatement(typeof text === 'string' ? bytes(text) : text, { file: 's.csv', ...o });
@@ -121,5 +121,24 @@ describe('names as banks write them', () => {
     expect(nameWords("St Mary's C of E Primary School")).toEqual(['ST', 'MARYS', 'CE', 'PRIM']);
     expect(nameWords('ST MARYS CE PRIM')).toEqual(['ST', 'MARYS', 'CE', 'PRIM']);
     expect(nameWords('Saint Mary’s Church of England Primary')).toEqual(['ST', 'MARYS', 'CE', 'PRIM']);
+  });
+
+  it('tells how much of a name a text shows, how much of the text it explains, and whether it shows its first word', () => {
+    const one = (): number => 1;
+    const known = (): boolean => true;
+    const text = nameWords('HILLCREST ACADEMY');
+    const school = nameFit(nameWords('Hillcrest Primary Academy'), text, one, known);
+    const trust = nameFit(nameWords('Hillcrest Academy Trust North East'), text, one, known);
+    // The school shows more of itself, but both explain the whole text: a name cut at 18 characters names both.
+    expect(school.score).toBeGreaterThan(trust.score);
+    expect([school.cover, trust.cover]).toEqual([2, 2]);
+    expect([school.leads, trust.leads]).toEqual([true, true]);
+    // A name whose first word the text lacks is not a name the bank cut short, whatever it explains (HILL
+    // could be HILLCREST cut short).
+    expect(nameFit(nameWords('Castle Hill Academy'), text, one, known)).toMatchObject({ cover: 2, leads: false });
+    expect(nameFit(nameWords('Oakfield Academy'), text, one, known)).toMatchObject({ cover: 1, leads: false });
+    // Words of other names count against the score, not the cover.
+    expect(nameFit(['ST', 'MARYS', 'CE', 'PRIM'], ['ST', 'MARYS', 'CE', 'PRI'], one, known).score).toBeCloseTo(0.95);
+    expect(nameFit(['ST', 'MARYS'], ['ST', 'MARYS', 'REDWOOD'], one, known)).toMatchObject({ score: 2 / 3, cover: 2 });
   });
 });
