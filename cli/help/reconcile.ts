@@ -36,7 +36,8 @@ Signals (each scored; a candidate's score is their sum, shown with each one's re
   po              a subscription's PO number, or a promised invoice's reference, in the text (40)
   name            the school's name as banks write it, up to 30 by how much of it shows
                   ("ST MARYS CE PRIM" is St Mary's C of E Primary School); words of other names count
-                  against it
+                  against it. A text whose first 18 characters (a bank's name field) are all the name's
+                  is the name cut short: it decides as a name shown well does
   district        the district's (trust's) name: its schools' invoices, up to 25; a set of invoices
                   scores the name and district points of its least named invoice
   amount          the amount is the invoice's total, or the set's (30)

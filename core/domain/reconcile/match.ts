@@ -233,6 +233,29 @@ function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, 
     .sort((a, b) => b.score - a.score);
 }
 
+/** Characters of a payer's name a bank carries (a BACS payment's name field). */
+const BANK_NAME = 18;
+
+/**
+ * Whether the text begins with the name cut short by the bank: its first `BANK_NAME` characters (the text
+ * at least one short of them, trimmed) are all words of the name from its first, the last perhaps cut
+ * inside a word of the name.
+ *
+ * @example
+ * cutShort('HILLCREST VILLAGE', ['HILLCREST', 'VILL', 'PRIM', 'ACAD'], index) // true
+ * cutShort('BROOKFIELD GREEN P BACS', ['BROOKFIELD', 'GREEN', 'PRIM'], index) // true
+ * cutShort('HILLCREST BACS', ['HILLCREST', 'VILL', 'PRIM', 'ACAD'], index) // false: not cut
+ * cutShort('HILLCREST VILL BACS', ['HILLCREST', 'VILL', 'PRIM', 'ACAD'], index) // false: BAC begins no word of it
+ */
+function cutShort(text: string, name: readonly string[], index: BookIndex): boolean {
+  if (text.trim().length < BANK_NAME - 1) return false;
+  const head = nameWords(text.slice(0, BANK_NAME));
+  const last = head.at(-1) ?? '';
+  const whole = name.some((w) => w.startsWith(last)) && !name.includes(last) ? head.slice(0, -1) : head;
+  const fit = nameFit(name, whole, index.wordWeight, index.knownWord);
+  return whole.length > 0 && fit.leads && Math.abs(fit.cover - whole.reduce((sum, w) => sum + index.wordWeight(w), 0)) < 1e-9;
+}
+
 /**
  * Sets of 2..5 invoices of `pool` summing to `amount`: at most `limit` of them.
  *
@@ -371,15 +394,19 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   if (payers.length > 0) {
     const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named', cutPrefixHits(text, index));
     if (verdict.class !== 'confident') return verdict;
-    if (best < NAME_STRONG) return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' };
     // The invoices picked must be of a payer the text names well (its school's name or its district's), or
     // fits as well as any other: a district named only in part widens the options but never decides.
-    const strong = (n: Named | undefined): boolean => n !== undefined && (n.score >= NAME_STRONG || fitsBest(n));
-    const namedWell = verdict.invoices.every((id) => {
+    const payerOf = (id: number): { school: Named | undefined; district: Named | undefined } => {
       const school = index.byId.get(id)?.school_id;
       const district = school === undefined ? undefined : index.districtOf.get(school);
-      return strong(schools.find((n) => n.id === school)) || strong(districts.find((n) => n.id === district));
-    });
+      return { school: schools.find((n) => n.id === school), district: districts.find((n) => n.id === district) };
+    };
+    // A name only partly shown decides when the bank's name field is full of it: the text cut short.
+    const cut = (n: Named | undefined, wordsOf: ReadonlyMap<number, string[]>): boolean => n !== undefined && fitsBest(n) && cutShort(line.text, wordsOf.get(n.id) ?? [], index);
+    const byCut = verdict.invoices.every((id) => cut(payerOf(id).school, index.schoolWords) || cut(payerOf(id).district, index.districtWords));
+    if (best < NAME_STRONG && !byCut) return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' };
+    const strong = (n: Named | undefined): boolean => n !== undefined && (n.score >= NAME_STRONG || fitsBest(n));
+    const namedWell = verdict.invoices.every((id) => strong(payerOf(id).school) || strong(payerOf(id).district));
     if (namedWell) return verdict;
     return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the invoices that fit are of a payer the text names only in part: check who paid, then --accept LINE=INVOICE' };
   }

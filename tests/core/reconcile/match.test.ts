@@ -135,6 +135,30 @@ describe('a school and a trust the text names alike', () => {
   });
 });
 
+describe('a name the bank cut at 18 characters', () => {
+  // A long name: the text shows only its first words, too little of it to be named well on its own.
+  const book: Book = {
+    schools: [
+      { id: 1, name: 'Hillcrest Village Primary Academy', district_id: null },
+      ...['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((name, k) => ({ id: 10 + k, name: `${name} Primary School`, district_id: null })),
+    ],
+    districts: [],
+    subscriptions: [],
+    invoices: [invoice(401, 1, 60000), invoice(402, 1, 45000), invoice(403, 10, 60000)],
+  };
+  const run = (text: string, amount: number): Verdict | undefined => matchLines([line(text, amount)], indexBook(book))[0];
+
+  it('decides when the text is full of the name, as far as the bank carries it', () => {
+    expect(run('HILLCREST VILLAGE', 60000)).toMatchObject({ class: 'confident', invoices: [401] });
+    expect(run('HILLCREST VILLAGE P BACS', 45000)).toMatchObject({ class: 'confident', invoices: [402] });
+  });
+
+  it('does not when the text shows as little of the name without being cut', () => {
+    expect(run('HILLCREST VILL BACS', 60000)).toMatchObject({ class: 'ambiguous', invoices: [], note: expect.stringContaining('only partly') });
+    expect(run('HILLCREST', 60000)).toMatchObject({ class: 'ambiguous', invoices: [] });
+  });
+});
+
 describe('options of a line that needs a person', () => {
   const school = (id: number, name: string) => ({ id, name, district_id: null });
   it('lets a reference cut short pick among all the options of the amount, not the first three', () => {
