@@ -59,6 +59,11 @@ async function* without<Row>(items: AsyncIterable<BulkItem<Row>>, skip: Readonly
  */
 export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   const plan = await readPlan(o.file);
+  if (plan.items.length === 0) {
+    // A reconcile plan with no confident lines: nothing to send, and nothing to check against.
+    if (!c.globals.quiet) c.io.stderr.write(`${o.file}: the plan has no writes (no confident or accepted lines); nothing was sent.\n`);
+    return;
+  }
   await applyPlan(c, o, plan, await checkPlan(o.file, plan));
 }
 

@@ -12,6 +12,7 @@ import { METHODS } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { BulkCommand } from './bulk-command.js';
 import { fileErrorText } from '../../core/node/file-error-text.js';
+import { reconcileLineSchema } from '../../core/domain/reconcile/plan.js';
 
 const planItemSchema = z.strictObject({
   index: z.number().int().nonnegative(),
@@ -38,8 +39,15 @@ export const planSchema = z.strictObject({
   /** Values given on the command line: defaults for every row. */
   defaults: z.record(z.string(), z.unknown()),
   input: z.strictObject({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int().nonnegative() }),
-  items: z.array(planItemSchema).min(1),
-});
+  items: z.array(planItemSchema),
+  /**
+   * A reconcile plan's statement lines (`edshed invoices reconcile --plan`): what each line is and why;
+   * its confident and accepted lines are the items, as `invoices mark paid` rows of the input file.
+   */
+  lines: z.array(reconcileLineSchema).optional(),
+  /** The statements a reconcile plan read, by path and content hash. */
+  statements: z.array(z.strictObject({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/) })).optional(),
+}).refine((plan) => plan.items.length > 0 || plan.lines !== undefined, { path: ['items'], message: 'a plan needs at least one item' });
 
 export type Plan = z.infer<typeof planSchema>;
 

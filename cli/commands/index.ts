@@ -38,12 +38,15 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
+  'sandbox statement': { summary: "Write a bank statement paying the sandbox's own invoices, with its truth (issue 22)", load: () => import('./sandbox/statement.js') },
   help: { summary: 'Show help for a command, or a topic (exit-codes, environment)', load: () => import('./help/show.js') },
   completion: { summary: 'Print a shell completion script: bash, zsh or fish', load: () => import('./completion/script.js') },
   __complete: { summary: 'Print the completions of the last word (used by the completion scripts)', load: () => import('./completion/complete.js'), hidden: true },
   // Curated workflows, issue 8: invoices mark (one action on many invoices, a line each).
   'invoices mark': { summary: 'Mark invoices paid, promised, void, restored, forex, remittance or sent to accounting', load: () => import('./invoices/mark.js') },
   // `invoices show` replaces the table's command (shareable id only): it takes the invoice id too (issue 18).
+  // Issue 22: bank statements matched to invoices, a plan for bulk apply.
+  'invoices reconcile': { summary: 'Match bank statement lines (CSV, OFX, CAMT.053) to invoices; a plan of which to mark paid', load: () => import('./invoices/reconcile.js') },
   'invoices show': { summary: 'Show an invoice, with its school and credits, by its id or its shareable id', load: () => import('./invoices/show.js') },
   // Curated workflows (issue 8): move a subscription between schools, find a school, one view of a school.
   // `subscriptions move` and `schools show` replace the table's commands; `edshed api` and the typed client still call those routes.
@@ -74,7 +77,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
 /** One-line descriptions of nouns that have curated commands only. */
 export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   prices: 'Per-locale price table and tier pricing (show, tier)',
-  sandbox: 'Local, stateful sandbox API server (start)',
+  sandbox: 'Local, stateful sandbox API server (start), and statements of its invoices (statement)',
   profiles: 'Sign-in profiles side by side (list, use, remove)',
   runs: 'Bulk runs from --from FILE: journals and resume (list, show, resume)',
   bulk: 'Saved bulk plans: run one exactly (apply)',

@@ -1,6 +1,7 @@
 import { environmentText } from './environment.js';
 import { outputText } from './output.js';
 import { EXIT } from '../cli-error.js';
+import { reconcileText } from './reconcile.js';
 
 /** What each exit code tells a script; one entry per code of `EXIT`, so a new code needs its meaning here. */
 const MEANING: Readonly<Record<keyof typeof EXIT, string>> = {
@@ -33,6 +34,7 @@ export interface HelpTopic {
 export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
   'exit-codes': { summary: 'What each exit code of edshed means', text: exitCodesText },
   environment: { summary: 'Environment variables, how the API URL is chosen, named environments', text: environmentText },
+  reconcile: { summary: 'How invoices reconcile classes statement lines, and the signals it scores', text: reconcileText },
   output: { summary: 'Formats, default columns and width, --fields, and the JSON shape of a list', text: outputText },
 };
 

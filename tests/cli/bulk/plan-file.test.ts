@@ -34,6 +34,13 @@ describe('the plan file', () => {
     expect(await readPlan(planFile('good.json', plan))).toEqual(plan);
   });
 
+  it('reads a reconcile plan with its statement lines, with no items when no line is confident', async () => {
+    const line = { id: 'h:abc#1', date: '2026-11-02', amount: 1200, currency: 'gbp', text: 'OAKFIELD', file: 'nov.csv', line: 4, class: 'ambiguous', invoices: [], candidates: [{ invoices: [8], score: 35, signals: [{ signal: 'amount', points: 30, detail: 'exact' }] }], note: 'only the amount agrees' };
+    const reconcile = { ...plan, items: [], lines: [line], statements: [{ path: '/tmp/nov.csv', sha256: 'b'.repeat(64) }] };
+    expect(await readPlan(planFile('reconcile.json', reconcile))).toEqual(reconcile);
+    await expect(readPlan(planFile('bad-line.json', { ...reconcile, lines: [{ ...line, class: 'maybe' }] }))).rejects.toThrow(/lines\.0\.class/);
+  });
+
   it.each([
     ['not JSON', '{"type":', /not a plan \(not JSON\)/],
     ['another version', { ...plan, version: 2 }, /version/],

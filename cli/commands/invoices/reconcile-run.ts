@@ -1,0 +1,204 @@
+/** The work of `edshed invoices reconcile`: statements read, the book read, lines matched, the plan written. */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { CliError, EXIT } from '../../cli-error.js';
+import type { Factory } from '../../factory.js';
+import { writeFileAtomic } from '../../write/atomic-file.js';
+import { fileErrorText } from '../../../core/node/file-error-text.js';
+import { formatMoney } from '../../../core/domain/money.js';
+import { readColumnMap, type ColumnMap } from '../../../core/domain/reconcile/csv.js';
+import { DATE_FORMATS, StatementError, type DateFormat, type StatementLine } from '../../../core/domain/reconcile/line.js';
+import { readStatement, mergeStatements } from '../../../core/domain/reconcile/statement.js';
+import { indexBook, LINE_CLASSES, matchLine, resolveContests, type Verdict } from '../../../core/domain/reconcile/match.js';
+import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';
+import { OPEN_STATES } from '../../../core/domain/reconcile/book.js';
+import type { ReconcileLine } from '../../../core/domain/reconcile/plan.js';
+import { CURRENCIES } from '../../../core/domain/billing.js';
+import { hashFile, pinOf, type Plan } from '../../bulk/plan-file.js';
+import { markBulkCommand } from './mark-bulk.js';
+import { newRunId } from '../../bulk/journal.js';
+
+export interface ReconcileOptions {
+  readonly statements: readonly string[];
+  readonly plan?: string | undefined;
+  readonly accept: readonly string[];
+  readonly columns?: string | undefined;
+  readonly dateFormat?: string | undefined;
+  readonly currency?: string | undefined;
+}
+
+const usage = (why: string): CliError => new CliError(`${why}; nothing was sent`, EXIT.usage);
+
+interface Acceptance {
+  readonly spec: string;
+  readonly line: string;
+  readonly invoices: readonly string[];
+}
+
+/** The local checks, before any file is read or request sent. */
+function checkOptions(o: ReconcileOptions): { columns: ColumnMap | undefined; dateFormat: DateFormat | undefined; currency: StatementLine['currency'] | undefined; accepts: Acceptance[] } {
+  if (o.statements.length === 0) throw usage('name at least one statement file: edshed invoices reconcile STATEMENT...');
+  let columns: ColumnMap | undefined;
+  if (o.columns !== undefined) {
+    try {
+      columns = readColumnMap(o.columns);
+    } catch (error) {
+      throw usage(`--columns: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (o.dateFormat !== undefined && !(DATE_FORMATS as readonly string[]).includes(o.dateFormat)) throw usage(`--date-format must be one of ${DATE_FORMATS.join(', ')} (dmy: 03/04/2026 is 3 April), got "${o.dateFormat}"`);
+  const currency = o.currency?.toLowerCase();
+  if (currency !== undefined && !(CURRENCIES as readonly string[]).includes(currency)) throw usage(`--currency must be one of ${CURRENCIES.join(', ')}, got "${o.currency ?? ''}"`);
+  const accepts = o.accept.map((spec) => {
+    const m = /^(.+)=([^=]+)$/.exec(spec);
+    const invoices = m?.[2]?.split(',').map((s) => s.trim()) ?? [];
+    if (!m || invoices.length === 0 || invoices.length > 5 || invoices.some((s) => s === '')) throw usage(`--accept "${spec}": give LINE=INVOICE[,INVOICE...] (LINE: the line's id from the plan, or FILE:LINE; INVOICE: an id or number, 1 to 5)`);
+    return { spec, line: (m[1] as string).trim(), invoices };
+  });
+  return { columns, dateFormat: o.dateFormat as DateFormat | undefined, currency: currency as StatementLine['currency'] | undefined, accepts };
+}
+
+/** Every statement read and merged; a file that cannot be read is exit 2 naming it (and the line). */
+async function readStatements(o: ReconcileOptions, checked: ReturnType<typeof checkOptions>): Promise<{ lines: StatementLine[]; repeated: number; hashes: { path: string; sha256: string }[] }> {
+  const all: StatementLine[][] = [];
+  const hashes: { path: string; sha256: string }[] = [];
+  for (const file of o.statements) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      throw usage(`${file}: cannot read the statement: ${fileErrorText(error)}`);
+    }
+    try {
+      all.push(readStatement(bytes, { file, columns: checked.columns, dateFormat: checked.dateFormat, currency: checked.currency }).lines);
+    } catch (error) {
+      if (error instanceof StatementError) throw usage(error.message);
+      throw error;
+    }
+    hashes.push({ path: resolve(file), sha256: await hashFile(file) });
+  }
+  return { ...mergeStatements(all), hashes };
+}
+
+/** Accepted lines become confident with the invoices a person chose; they win over any line claiming the same invoice. */
+function applyAccepts(lines: readonly StatementLine[], verdicts: Verdict[], accepts: readonly Acceptance[], book: Book): Set<number> {
+  const accepted = new Set<number>();
+  const byNumber = new Map(book.invoices.map((i) => [i.number.toUpperCase(), i] as const));
+  const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
+  const taken = new Map<number, string>();
+  for (const a of accepts) {
+    const at = lines.findIndex((l) => l.id === a.line || `${l.file}:${l.line}` === a.line || (lines.every((x) => x.file === l.file) && String(l.line) === a.line));
+    if (at < 0) throw usage(`--accept ${a.spec}: no statement line ${a.line} (give its id from the plan, or FILE:LINE)`);
+    const line = lines[at] as StatementLine;
+    const invoices: BookInvoice[] = a.invoices.map((ref) => {
+      const invoice = /^\d+$/.test(ref) ? byId.get(Number(ref)) : byNumber.get(ref.toUpperCase());
+      if (invoice === undefined) throw usage(`--accept ${a.spec}: no invoice ${ref}`);
+      if (!OPEN_STATES.has(invoice.state)) throw usage(`--accept ${a.spec}: invoice ${invoice.number} is ${invoice.state}, not open`);
+      if (invoice.currency !== line.currency) throw usage(`--accept ${a.spec}: invoice ${invoice.number} is in ${invoice.currency.toUpperCase()}, the line in ${line.currency.toUpperCase()}`);
+      const other = taken.get(invoice.id);
+      if (other !== undefined && other !== a.spec) throw usage(`--accept ${a.spec}: invoice ${invoice.number} is accepted for another line too (${other})`);
+      taken.set(invoice.id, a.spec);
+      return invoice;
+    });
+    const total = invoices.reduce((s, i) => s + i.total, 0);
+    accepted.add(at);
+    verdicts[at] = {
+      class: 'confident',
+      invoices: invoices.map((i) => i.id).sort((x, y) => x - y),
+      candidates: [{ invoices: invoices.map((i) => i.id).sort((x, y) => x - y), score: 100, signals: [{ signal: 'accepted', points: 100, detail: `--accept ${a.spec}${total === line.amount ? '' : ` (invoices total ${formatMoney(total, line.currency)}, the line ${formatMoney(line.amount, line.currency)})`}` }] }],
+      note: 'accepted by a person',
+    };
+  }
+  // A line that claims an accepted invoice needs a person again.
+  verdicts.forEach((v, k) => {
+    if (accepted.has(k)) return;
+    const clash = v.invoices.filter((id) => taken.has(id));
+    if (clash.length > 0) verdicts[k] = { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice ${clash.map((id) => byId.get(id)?.number ?? id).join(', ')} is accepted for another line` };
+  });
+  return accepted;
+}
+
+/**
+ * Matches one or more statements against the invoices and writes the plan (`--plan FILE`, and the
+ * items file beside it that `edshed bulk apply` replays as `invoices mark paid` rows). Sends no write.
+ *
+ * @example
+ * await runReconcile(c, { statements: ['nov.csv'], plan: 'plan.json', accept: [] });
+ */
+export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<void> {
+  const checked = checkOptions(o);
+  const statements = await readStatements(o, checked);
+  if (!(await c.connection()).token) throw new CliError('invoices reconcile reads the invoices: sign in with edshed login first; nothing was sent', EXIT.auth);
+  const { readBook } = await import('./reconcile-book.js');
+  const { book } = await readBook(await c.api());
+  const index = indexBook(book);
+  const first = statements.lines.reduce((min, l) => (l.date < min ? l.date : min), statements.lines[0]?.date ?? '9999-12-31');
+  const raw = statements.lines.map((line) => matchLine(line, index, first));
+  const accepted = applyAccepts(statements.lines, raw, checked.accepts, book);
+  const resolved = resolveContests(raw.map((v, k) => (accepted.has(k) ? { ...v, invoices: [] } : v)));
+  const verdicts = resolved.map((v, k) => (accepted.has(k) ? (raw[k] as Verdict) : v));
+  const lines: ReconcileLine[] = statements.lines.map((line, k) => ({ ...line, ...(verdicts[k] as Verdict), ...(accepted.has(k) ? { accepted: true } : {}) }));
+  const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
+  const plan = o.plan === undefined ? undefined : await savePlan(c, o.plan, lines, byId, statements.hashes);
+  if (c.globals.json) c.io.stdout.write(`${JSON.stringify(plan ?? { lines })}\n`);
+  else c.io.stdout.write(summaryText(lines, byId, statements.repeated));
+  if (!c.globals.quiet) {
+    const writes = lines.reduce((n, l) => n + l.invoices.length, 0);
+    c.io.stderr.write(`Nothing was sent.${o.plan === undefined ? ` ${writes} invoice${writes === 1 ? '' : 's'} would be marked paid: save the plan with --plan FILE, then edshed bulk apply FILE` : ` Plan saved in ${o.plan} (${writes} invoice${writes === 1 ? '' : 's'} to mark paid); run it with: edshed bulk apply ${o.plan}`}\n`);
+  }
+}
+
+/** The plan file: a bulk plan of `invoices mark paid` over the items file beside it, with the lines. */
+async function savePlan(c: Factory, file: string, lines: readonly ReconcileLine[], byId: ReadonlyMap<number, BookInvoice>, statements: { path: string; sha256: string }[]): Promise<Plan> {
+  const itemsPath = resolve(`${file.replace(/\.json$/i, '')}.items.csv`);
+  const command = markBulkCommand('paid');
+  const rows = lines.flatMap((line) => line.invoices.map((id) => ({ id, method: line.method ?? 'bacs', date: line.date })));
+  const csv = `id,method,date\n${rows.map((r) => `${r.id},${r.method},${r.date}`).join('\n')}${rows.length > 0 ? '\n' : ''}`;
+  await writeFileAtomic(itemsPath, csv, { mode: 0o600, force: true });
+  const plan: Plan = {
+    type: 'edshed-plan',
+    version: 1,
+    plan_id: newRunId(c.now()),
+    created: c.now().toISOString(),
+    command: 'invoices mark paid',
+    bulk: { kind: 'invoices mark', args: { action: 'paid' } },
+    defaults: {},
+    input: { path: itemsPath, sha256: await hashFile(itemsPath), rows: rows.length },
+    // As a dry run of `invoices mark paid --from` pins each row (cli/bulk/plan.ts): path, body hash, state.
+    items: rows.map((row, k) => ({ index: k, line: k + 2, target_id: row.id, ...pinOf(command, row), state: byId.get(row.id)?.state ?? null })),
+    lines: [...lines],
+    statements,
+  };
+  await writeFileAtomic(file, `${JSON.stringify(plan, null, 1)}\n`, { mode: 0o600, force: true });
+  return plan;
+}
+
+/** Lines needing a person shown in the summary, at most. */
+const SHOWN_LINES = 25;
+const NEEDS_PERSON: ReadonlySet<string> = new Set(['ambiguous', 'partial', 'overpaid', 'other-currency']);
+
+/**
+ * The terminal summary: counts and money per class and currency, then the lines that need a person.
+ *
+ * @example
+ * summaryText(lines, invoices, 0) // 'Reconciled 500 lines ...'
+ */
+export function summaryText(lines: readonly ReconcileLine[], byId: ReadonlyMap<number, BookInvoice>, repeated: number): string {
+  const out = [`Reconciled ${lines.length} statement line${lines.length === 1 ? '' : 's'}${repeated > 0 ? ` (${repeated} repeated in overlapping statements, counted once)` : ''}:`];
+  for (const cls of LINE_CLASSES) {
+    const of = lines.filter((l) => l.class === cls);
+    if (of.length === 0) continue;
+    const money = new Map<string, number>();
+    for (const l of of) money.set(l.currency, (money.get(l.currency) ?? 0) + l.amount);
+    out.push(`  ${cls.padEnd(15)}${String(of.length).padStart(6)}  ${[...money].map(([cur, sum]) => formatMoney(sum, cur)).join(', ')}`);
+  }
+  const needs = lines.filter((l) => NEEDS_PERSON.has(l.class));
+  if (needs.length > 0) out.push('', `Needing a person (${needs.length}; choose with --accept LINE=INVOICE, LINE being the id or FILE:LINE):`);
+  const number = (id: number): string => byId.get(id)?.number ?? String(id);
+  for (const l of needs.slice(0, SHOWN_LINES)) {
+    out.push(`  ${l.file}:${l.line} ${l.date} ${formatMoney(l.amount, l.currency)} "${l.text}" -> ${l.class}: ${l.note}`);
+    for (const cand of l.candidates) out.push(`      ${cand.invoices.map(number).join(' + ')} (ids ${cand.invoices.join(',')}), score ${cand.score}: ${cand.signals.map((s) => `${s.signal} ${s.detail}`).join('; ')}`);
+  }
+  if (needs.length > SHOWN_LINES) out.push(`  ... and ${needs.length - SHOWN_LINES} more: see the plan file (--plan FILE) or --json`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,62 @@
+import { Option, type Command } from 'commander';
+import { CliError, EXIT } from '../../cli-error.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { DefineCommand } from '../index.js';
+import { STATEMENT_FORMATS } from '../../../core/domain/reconcile/line.js';
+import { CURRENCIES } from '../../../core/domain/billing.js';
+
+const HELP = `
+Writes a bank statement paying the signed-in API's own open invoices (a sandbox's: edshed sandbox start,
+then edshed login), and beside it FILE.truth.json: for each line (by position), what it is and the
+invoices it pays. The same --seed gives the same statement for the same invoices. Lines mix the ways
+schools pay: the invoice number (whole, spaced, cut short at 18 characters), the PO number only, the
+school's or district's name as banks write it with the amount, one payment for several invoices, short
+by a fee, part payments, overpayments, another currency, identical lines on one day, and noise.
+CSV dates are day/month (dd/mm/yyyy). Nothing is written to the API.
+
+Examples:
+  edshed sandbox statement --seed 1 --lines 500 --out november.csv
+  edshed sandbox statement --seed 1 --lines 500 --out november.ofx --format ofx
+  edshed invoices reconcile november.csv --plan plan.json`;
+
+const whole = (flag: string, value: string, min: number, max: number): number => {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"; nothing was written`, EXIT.usage);
+  return n;
+};
+
+/** `edshed sandbox statement`: a generated statement of the API's own invoices, with its truth. */
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description("Write a bank statement paying the sandbox's own invoices, with the truth beside it (FILE.truth.json)")
+    .requiredOption('--out <file>', 'the statement file to write')
+    .option('--seed <n>', 'seed: the same seed, the same statement', '1')
+    .option('--lines <n>', 'how many lines', '500')
+    .addOption(new Option('--format <format>', 'csv, ofx (1.x SGML), ofx2 (2.x XML) or camt (CAMT.053)').choices([...STATEMENT_FORMATS]).default('csv'))
+    .addOption(new Option('--currency <code>', 'the statement currency').choices([...CURRENCIES]).default('gbp'))
+    .addHelpText('after', HELP);
+  // Its --format is the statement's format, not the output's; it prints no data (no --fields).
+  const taken = new Set(['format', 'fields']);
+  addCommonOptions(cmd, taken);
+  cmd.action(async () => {
+    const opts = cmd.opts<{ out: string; seed: string; lines: string; format: (typeof STATEMENT_FORMATS)[number]; currency: (typeof CURRENCIES)[number] }>();
+    const c = leafFactory(f, cmd, taken);
+    const seed = whole('--seed', opts.seed, 0, 2 ** 31);
+    const count = whole('--lines', opts.lines, 1, 100_000);
+    if (!(await c.connection()).token) throw new CliError('sandbox statement reads the invoices: sign in with edshed login first (--env sandbox); nothing was written', EXIT.auth);
+    const [{ readBook }, { generateStatement, renderStatement }, { writeFileAtomic }] = await Promise.all([
+      import('../invoices/reconcile-book.js'),
+      import('../../../core/domain/reconcile/generate.js'),
+      import('../../write/atomic-file.js'),
+    ]);
+    const { book } = await readBook(await c.api());
+    const statement = generateStatement(book, { seed, count, currency: opts.currency, today: c.now().toISOString().slice(0, 10) });
+    if (statement.lines.length === 0) throw new CliError(`no open ${opts.currency.toUpperCase()} invoices to pay: nothing was written`, EXIT.usage);
+    await writeFileAtomic(opts.out, renderStatement(statement.lines, opts.format, { account: '12345678' }), { mode: 0o644, force: true });
+    const truth = { statement: opts.out, format: opts.format, seed, lines: statement.truth.map((t, k) => ({ ...t, date: statement.lines[k]?.date, amount: statement.lines[k]?.amount, text: statement.lines[k]?.text })) };
+    await writeFileAtomic(`${opts.out}.truth.json`, `${JSON.stringify(truth, null, 1)}\n`, { mode: 0o644, force: true });
+    if (!c.globals.quiet) c.io.stderr.write(`Wrote ${statement.lines.length} lines to ${opts.out} (${opts.format}) and the truth to ${opts.out}.truth.json\n`);
+  });
+};
+
+export default define;

@@ -1,0 +1,167 @@
+/**
+ * A bank's CSV export: the header row found by its names (date; amount, or paid in and paid out; currency
+ * where present; reference, description, details, payee...), or named with a column mapping. Banks put
+ * account details above the header, so the first row that names a date and an amount is the header.
+ */
+import { CsvError, parse } from 'csv-parse/sync';
+import { dateReadings, readAmount, readCurrency, readDate } from './values.js';
+import { StatementError, type DateFormat, type RawLine, type StatementLine } from './line.js';
+
+/** The fields a column can give, as `--columns` names them. */
+export const COLUMN_KEYS = ['date', 'amount', 'in', 'out', 'currency', 'text', 'id', 'account', 'type'] as const;
+export type ColumnKey = (typeof COLUMN_KEYS)[number];
+/** A column mapping: each field's header names (text may join several). */
+export type ColumnMap = Partial<Record<ColumnKey, readonly string[]>>;
+
+const HEADERS: Readonly<Record<ColumnKey, readonly string[]>> = {
+  date: ['date', 'transaction date', 'posting date', 'posted date', 'booking date', 'txn date', 'value date'],
+  amount: ['amount', 'value', 'transaction amount', 'amount (gbp)', 'net amount'],
+  in: ['paid in', 'money in', 'credit', 'credits', 'credit amount', 'deposits', 'receipts', 'in'],
+  out: ['paid out', 'money out', 'debit', 'debits', 'debit amount', 'withdrawals', 'payments', 'out'],
+  currency: ['currency', 'ccy', 'currency code'],
+  text: ['reference', 'description', 'details', 'payee', 'transaction description', 'narrative', 'memo', 'name', 'counterparty', 'payer', 'transaction details', 'remitter'],
+  id: ['transaction id', 'transaction reference', 'fitid', 'bank reference', 'id'],
+  account: ['account', 'account number', 'account no', 'sort code and account'],
+  type: ['type', 'transaction type'],
+};
+
+/**
+ * Reads a `--columns` mapping: `date=Posted,amount=Value,text=Memo+Payee`.
+ *
+ * @example
+ * readColumnMap('date=Posted,text=Memo+Payee') // { date: ['Posted'], text: ['Memo', 'Payee'] }
+ */
+export function readColumnMap(spec: string): ColumnMap {
+  const map: Partial<Record<ColumnKey, string[]>> = {};
+  for (const part of spec.split(',').filter((p) => p.trim() !== '')) {
+    const [key, value] = part.split('=').map((s) => s.trim());
+    if (key === undefined || value === undefined || value === '' || !(COLUMN_KEYS as readonly string[]).includes(key)) {
+      throw new Error(`"${part.trim()}" is not FIELD=HEADER (fields: ${COLUMN_KEYS.join(', ')}; join text headers with +)`);
+    }
+    map[key as ColumnKey] = value.split('+').map((s) => s.trim());
+  }
+  return map;
+}
+
+const norm = (header: string): string => header.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Each field's column indexes in a header row, or undefined when it names no date or no amount. */
+function findColumns(row: readonly string[], given: ColumnMap): Partial<Record<ColumnKey, number[]>> | undefined {
+  const names = row.map(norm);
+  const found: Partial<Record<ColumnKey, number[]>> = {};
+  for (const key of COLUMN_KEYS) {
+    const wanted = given[key]?.map(norm);
+    const indexes = wanted
+      ? wanted.map((w) => names.indexOf(w)).filter((i) => i >= 0)
+      : key === 'text'
+        ? names.flatMap((n, i) => (HEADERS.text.includes(n) ? [i] : []))
+        : HEADERS[key].map((h) => names.indexOf(h)).filter((i) => i >= 0).slice(0, 1);
+    if (indexes.length > 0) found[key] = indexes;
+  }
+  const hasAmount = found.amount !== undefined || found.in !== undefined;
+  return found.date !== undefined && hasAmount ? found : undefined;
+}
+
+export interface CsvOptions {
+  readonly file: string;
+  readonly columns?: ColumnMap | undefined;
+  readonly dateFormat?: DateFormat | undefined;
+  /** The currency of lines without a currency column. */
+  readonly currency: StatementLine['currency'];
+}
+
+const METHOD_WORDS: readonly (readonly [RegExp, NonNullable<StatementLine['method']>])[] = [
+  [/^(chq|cheque|check)$/i, 'cheque'],
+  [/^(card|pos|deb|visa)/i, 'card'],
+  [/^(cash|atm)/i, 'cash'],
+  [/^(dd|direct debit)/i, 'direct_debit'],
+  [/^(wire|swift|intl|international)/i, 'wire'],
+];
+
+/** The method a line's type names, when it is not a bank transfer. */
+export function methodOfType(type: string): StatementLine['method'] {
+  return METHOD_WORDS.find(([pattern]) => pattern.test(type.trim()))?.[1];
+}
+
+/**
+ * Reads a CSV statement's lines. Slashed dates must read one way only: a file whose dates all read as
+ * both day/month and month/day is refused until `dateFormat` says which.
+ *
+ * @example
+ * readCsvStatement('Date,Amount,Reference\n02/11/2026,120.00,INV-000123\n', { file: 'nov.csv', currency: 'gbp', dateFormat: 'dmy' })
+ */
+export function readCsvStatement(text: string, o: CsvOptions): RawLine[] {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true, info: true, trim: true, relax_quotes: true }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    const line = error instanceof CsvError ? (error as CsvError & { lines?: number }).lines : undefined;
+    throw new StatementError(o.file, line, `not a CSV file: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const at = records.findIndex((r) => findColumns(r.record, o.columns ?? {}) !== undefined);
+  if (at < 0) {
+    const wanted = o.columns ? 'the headers --columns names' : 'a date column and an amount (or paid in) column';
+    throw new StatementError(o.file, records[0]?.info.lines, `no header row with ${wanted}; name the columns with --columns date=HEADER,amount=HEADER,text=HEADER`);
+  }
+  const columns = findColumns((records[at] as { record: string[] }).record, o.columns ?? {}) as Partial<Record<ColumnKey, number[]>>;
+  const cell = (row: readonly string[], key: ColumnKey): string => (columns[key] ?? []).map((i) => row[i] ?? '').filter((v) => v !== '').join(' ');
+  const rows = records.slice(at + 1).filter((r) => r.record.some((v) => v !== ''));
+  const format = o.dateFormat ?? dateFormatOf(o.file, rows.map((r) => ({ text: cell(r.record, 'date'), line: r.info.lines })));
+  return rows.map(({ record, info }) => {
+    const line = info.lines;
+    const dateText = cell(record, 'date');
+    const date = readDate(dateText, format);
+    if (date === undefined) throw new StatementError(o.file, line, `date "${dateText}" is not a date${o.dateFormat ? ` in --date-format ${o.dateFormat}` : ''}`);
+    const amount = amountOf(record, columns, o.file, line);
+    const currencyText = cell(record, 'currency');
+    const currency = currencyText === '' ? o.currency : readCurrency(currencyText);
+    if (currency === undefined) throw new StatementError(o.file, line, `currency "${currencyText}" is not one the API bills in`);
+    const method = methodOfType(cell(record, 'type'));
+    const bankId = cell(record, 'id');
+    const account = cell(record, 'account');
+    return { date, amount, currency, text: cell(record, 'text'), file: o.file, line, ...(method ? { method } : {}), ...(bankId ? { bankId } : {}), ...(account ? { account } : {}) };
+  });
+}
+
+function amountOf(record: readonly string[], columns: Partial<Record<ColumnKey, number[]>>, file: string, line: number): number {
+  const read = (key: ColumnKey): number | undefined => {
+    const text = (columns[key] ?? []).map((i) => record[i] ?? '').join('').trim();
+    if (text === '') return undefined;
+    const value = readAmount(text);
+    if (value === undefined) throw new StatementError(file, line, `${key === 'amount' ? 'amount' : key === 'in' ? 'paid in' : 'paid out'} "${text}" is not an amount`);
+    return value;
+  };
+  if (columns.amount) {
+    const value = read('amount');
+    if (value === undefined) throw new StatementError(file, line, 'no amount');
+    return value;
+  }
+  const paidIn = read('in');
+  const paidOut = read('out');
+  if (paidIn === undefined && paidOut === undefined) throw new StatementError(file, line, 'neither paid in nor paid out');
+  return (paidIn ?? 0) - Math.abs(paidOut ?? 0);
+}
+
+/**
+ * The one way a file's slashed dates read; a file where every date reads both ways is refused.
+ *
+ * @example
+ * dateFormatOf('f.csv', [{ text: '13/04/2026', line: 2 }]) // 'dmy'
+ */
+export function dateFormatOf(file: string, dates: readonly { readonly text: string; readonly line: number }[]): DateFormat {
+  let dmy: number | undefined;
+  let mdy: number | undefined;
+  let both: { text: string; line: number } | undefined;
+  for (const d of dates) {
+    const reading = dateReadings(d.text);
+    if (reading === 'bad') throw new StatementError(file, d.line, `date "${d.text}" is not a date`);
+    if (reading === 'dmy') dmy ??= d.line;
+    if (reading === 'mdy') mdy ??= d.line;
+    if (reading === 'both') both ??= d;
+  }
+  if (dmy !== undefined && mdy !== undefined) throw new StatementError(file, mdy, `dates read day first at line ${dmy} but month first here; give --date-format dmy or mdy`);
+  if (dmy !== undefined) return 'dmy';
+  if (mdy !== undefined) return 'mdy';
+  if (both !== undefined) throw new StatementError(file, both.line, `every date reads both as day/month and month/day ("${both.text}"); say which with --date-format dmy or --date-format mdy`);
+  return 'ymd';
+}

@@ -1,0 +1,11 @@
+/** Reconciling bank statements with invoices (issue 22): readers, matcher, generator. */
+export * from './book.js';
+export * from './csv.js';
+export * from './decode.js';
+export * from './generate.js';
+export * from './line.js';
+export * from './match.js';
+export * from './names.js';
+export * from './statement.js';
+export * from './values.js';
+export * from './plan.js';

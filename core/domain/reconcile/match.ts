@@ -1,0 +1,561 @@
+/**
+ * Matching a statement's lines to invoices. Each line gets a class, its candidates (invoice sets with a
+ * score and the signals behind it), and, only when confident, the invoices it would mark paid.
+ *
+ * Signals: the invoice number in the text (whole, or cut short at the end as banks cut references),
+ * the PO number (a subscription's, or a promised invoice's reference), the school's or district's name as
+ * banks write it, the amount (exact, or short by a small fee), the date (issued before the payment).
+ * A line is confident only when a reference, PO or name picks out the payer and exactly one invoice, or
+ * one set of 2 to 5 of that payer's invoices, fits the amount; and no other line claims those invoices.
+ */
+import { z } from 'zod';
+import { OPEN_STATES, type Book, type BookInvoice } from './book.js';
+import type { StatementLine } from './line.js';
+import { nameFit, nameWords } from './names.js';
+
+export const LINE_CLASSES = ['confident', 'ambiguous', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
+export type LineClass = (typeof LINE_CLASSES)[number];
+
+export const SIGNALS = ['reference', 'reference-cut', 'po', 'name', 'district', 'amount', 'amount-fee', 'date', 'accepted'] as const;
+
+export const signalSchema = z.strictObject({ signal: z.enum(SIGNALS), points: z.number(), detail: z.string() });
+export type Signal = z.infer<typeof signalSchema>;
+export const candidateSchema = z.strictObject({ invoices: z.array(z.number().int()).min(1), score: z.number(), signals: z.array(signalSchema) });
+export type Candidate = z.infer<typeof candidateSchema>;
+
+/** A line's verdict; the plan file's line is the statement line and this. */
+export interface Verdict {
+  readonly class: LineClass;
+  readonly invoices: number[];
+  readonly candidates: Candidate[];
+  /** Why, and for partial, overpaid, other-currency and ambiguous lines what to do instead. */
+  readonly note: string;
+}
+
+/** Invoices issued up to this many days after the payment are candidates (a payment made before the invoice was sent). */
+export const FUTURE_DAYS = 3;
+/** The most a payment may be short and still settle an invoice (a bank's fee): 25.00, and at most 5% of the total. */
+export const FEE_LIMIT = 2500;
+/** Candidates shown for a line that needs a person. */
+export const SHOWN = 3;
+/** Name scores from which a school or district counts as named; from which a name alone may make a line confident; how far below the best a name still counts. */
+const NAME_MIN = 0.55;
+const NAME_STRONG = 0.72;
+const NAME_WINDOW = 0.25;
+const DISTRICT_MIN = 0.4;
+/** Invoices of one payer searched for a set of 2..5 that sum to a payment. */
+const SET_POOL = 40;
+/** Steps of the search for such sets, at most, per line. */
+const SET_STEPS = 20_000;
+const POINTS = { reference: 50, 'reference-cut': 35, po: 40, name: 30, district: 25, amount: 30, 'amount-fee': 15, date: 5 } as const;
+
+const collapse = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+const dayNumber = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+const feeShort = (amount: number, total: number): boolean => amount < total && total - amount <= Math.min(FEE_LIMIT, Math.ceil(total * 0.05));
+const money = (minor: number, currency: string): string => `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** The book indexed for matching: by number, number prefix, digits, PO, name word, amount. */
+export interface BookIndex {
+  readonly book: Book;
+  readonly byId: ReadonlyMap<number, BookInvoice>;
+  readonly byNumber: ReadonlyMap<string, BookInvoice[]>;
+  readonly numberLengths: readonly number[];
+  readonly byPrefix: ReadonlyMap<string, BookInvoice[]>;
+  readonly byPo: ReadonlyMap<string, BookInvoice[]>;
+  readonly poLengths: readonly number[];
+  readonly bySchool: ReadonlyMap<number, BookInvoice[]>;
+  readonly schoolsOfDistrict: ReadonlyMap<number, number[]>;
+  readonly schoolWords: ReadonlyMap<number, string[]>;
+  readonly districtWords: ReadonlyMap<number, string[]>;
+  readonly schoolsByWord: ReadonlyMap<string, number[]>;
+  readonly districtsByWord: ReadonlyMap<string, number[]>;
+  readonly wordWeight: (word: string) => number;
+  readonly knownWord: (word: string) => boolean;
+  readonly schoolName: ReadonlyMap<number, string>;
+  readonly districtOf: ReadonlyMap<number, number>;
+  readonly districtName: ReadonlyMap<number, string>;
+  readonly byAmount: ReadonlyMap<string, BookInvoice[]>;
+}
+
+/**
+ * Indexes a book once for all lines.
+ *
+ * @example
+ * const index = indexBook(book); matchLines(lines, index);
+ */
+export function indexBook(book: Book): BookIndex {
+  const byId = new Map<number, BookInvoice>();
+  const byNumber = new Map<string, BookInvoice[]>();
+  const byPrefix = new Map<string, BookInvoice[]>();
+  const byPo = new Map<string, BookInvoice[]>();
+  const bySchool = new Map<number, BookInvoice[]>();
+  const bySubscription = new Map<number, BookInvoice[]>();
+  const byAmount = new Map<string, BookInvoice[]>();
+  const numberLengths = new Set<number>();
+  const poLengths = new Set<number>();
+  for (const invoice of book.invoices) {
+    byId.set(invoice.id, invoice);
+    const key = collapse(invoice.number);
+    if (key.length >= 4) {
+      push(byNumber, key, invoice);
+      numberLengths.add(key.length);
+      for (let n = 6; n < key.length; n += 1) push(byPrefix, key.slice(0, n), invoice);
+      const digits = /\d{5,}$/.exec(key)?.[0];
+      if (digits !== undefined && digits !== key) {
+        push(byNumber, digits, invoice);
+        numberLengths.add(digits.length);
+      }
+    }
+    push(bySchool, invoice.school_id, invoice);
+    if (typeof invoice.subscription_id === 'number') push(bySubscription, invoice.subscription_id, invoice);
+    if (OPEN_STATES.has(invoice.state)) push(byAmount, `${invoice.currency} ${invoice.total}`, invoice);
+    const promised = invoice.promised_reference ? collapse(invoice.promised_reference) : '';
+    if (promised.length >= 4) {
+      push(byPo, promised, invoice);
+      poLengths.add(promised.length);
+    }
+  }
+  for (const sub of book.subscriptions) {
+    const po = sub.po_number ? collapse(sub.po_number) : '';
+    if (po.length < 4) continue;
+    for (const invoice of bySubscription.get(sub.id) ?? []) if (!(byPo.get(po) ?? []).includes(invoice)) push(byPo, po, invoice);
+    poLengths.add(po.length);
+  }
+  const schoolsOfDistrict = new Map<number, number[]>();
+  const schoolWords = new Map<number, string[]>();
+  const schoolsByWord = new Map<string, number[]>();
+  const df = new Map<string, number>();
+  for (const school of book.schools) {
+    if (typeof school.district_id === 'number') push(schoolsOfDistrict, school.district_id, school.id);
+    const words = [...new Set(nameWords(school.name))];
+    schoolWords.set(school.id, words);
+    for (const word of words) {
+      push(schoolsByWord, word, school.id);
+      df.set(word, (df.get(word) ?? 0) + 1);
+    }
+  }
+  const districtWords = new Map<number, string[]>();
+  const districtsByWord = new Map<string, number[]>();
+  for (const district of book.districts) {
+    const words = [...new Set(nameWords(district.name))];
+    districtWords.set(district.id, words);
+    for (const word of words) {
+      push(districtsByWord, word, district.id);
+      df.set(word, (df.get(word) ?? 0) + 1);
+    }
+  }
+  const total = book.schools.length + book.districts.length + 1;
+  const weights = new Map([...df].map(([word, n]) => [word, Math.log(1 + total / n)] as const));
+  const rare = Math.log(1 + total);
+  const wordWeight = (word: string): number => weights.get(word) ?? rare;
+  const knownWord = (word: string): boolean => df.has(word);
+  const schoolName = new Map(book.schools.map((s) => [s.id, s.name] as const));
+  const districtOf = new Map(book.schools.flatMap((s) => (typeof s.district_id === 'number' ? [[s.id, s.district_id] as const] : [])));
+  const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
+  return {
+    knownWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
+    schoolWords, districtWords, schoolsByWord, districtsByWord, wordWeight, byAmount,
+  };
+}
+
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+
+/**
+ * Keys of `index` found in the collapsed text, never as a part of a longer number ("024869" is not in
+ * "PO88024869": the digits run on before it).
+ */
+function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>): BookInvoice[] {
+  const found = new Set<BookInvoice>();
+  for (const length of lengths) {
+    for (let i = 0; i + length <= text.length; i += 1) {
+      const hits = index.get(text.slice(i, i + length));
+      if (hits === undefined) continue;
+      if ((isDigit(text[i]) && isDigit(text[i - 1])) || (isDigit(text[i + length - 1]) && isDigit(text[i + length]))) continue;
+      for (const invoice of hits) found.add(invoice);
+    }
+  }
+  return [...found];
+}
+
+/** The invoice a reference cut short at the text's end names: the longest tail that begins exactly one invoice number. */
+function cutReference(text: string, index: BookIndex): BookInvoice | undefined {
+  const longest = Math.max(0, ...index.numberLengths);
+  for (let n = Math.min(text.length, longest - 1); n >= 6; n -= 1) {
+    const hits = index.byPrefix.get(text.slice(-n));
+    if (hits !== undefined) return hits.length === 1 ? hits[0] : undefined;
+  }
+  return undefined;
+}
+
+/** Invoices whose number begins with the text's longest tail that begins any (at least 5 characters): a reference cut short. */
+function cutPrefixHits(text: string, index: BookIndex): ReadonlySet<BookInvoice> | undefined {
+  const longest = Math.max(0, ...index.numberLengths);
+  for (let n = Math.min(text.length, longest - 1); n >= 6; n -= 1) {
+    const hits = index.byPrefix.get(text.slice(-n));
+    if (hits !== undefined) return new Set(hits);
+  }
+  return undefined;
+}
+
+interface Named {
+  readonly id: number;
+  /** How much of the name the text shows, how much of the text it explains, whether it shows its first word (`nameFit`). */
+  readonly score: number;
+  readonly cover: number;
+  readonly leads: boolean;
+}
+
+/** Schools, or districts, the text's words reach most, each scored, best score first. */
+function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
+  const hits = new Map<number, number>();
+  for (const word of new Set(words)) {
+    if (word.length < 2) continue;
+    const ids = byWord.get(word);
+    // Very common words (PRIM, ST) alone reach too many to score; a rarer word of the same name reaches it.
+    if (ids === undefined || ids.length > 400) continue;
+    const w = index.wordWeight(word);
+    for (const id of ids) hits.set(id, (hits.get(id) ?? 0) + w);
+  }
+  // Only the names the text's words reach most are scored in full.
+  const reached = [...hits].sort((a, b) => b[1] - a[1]).slice(0, 24).map(([id]) => id);
+  return reached
+    .map((id) => {
+      const fit = nameFit(wordsOf.get(id) ?? [], words, index.wordWeight, index.knownWord);
+      // Rounded, so that two names explaining the same words compare equal whatever the order of the sum.
+      return { id, score: fit.score, cover: Math.round(fit.cover * 1e6) / 1e6, leads: fit.leads };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+/** Characters of a payer's name a bank carries (a BACS payment's name field). */
+const BANK_NAME = 18;
+
+/**
+ * Whether the text begins with the name cut short by the bank: its first `BANK_NAME` characters (the text
+ * at least one short of them, trimmed) are all words of the name from its first, the last perhaps cut
+ * inside a word of the name.
+ *
+ * @example
+ * cutShort('HILLCREST VILLAGE', ['HILLCREST', 'VILL', 'PRIM', 'ACAD'], index) // true
+ * cutShort('BROOKFIELD GREEN P BACS', ['BROOKFIELD', 'GREEN', 'PRIM'], index) // true
+ * cutShort('HILLCREST BACS', ['HILLCREST', 'VILL', 'PRIM', 'ACAD'], index) // false: not cut
+ * cutShort('HILLCREST VILL BACS', ['HILLCREST', 'VILL', 'PRIM', 'ACAD'], index) // false: BAC begins no word of it
+ */
+function cutShort(text: string, name: readonly string[], index: BookIndex): boolean {
+  if (text.trim().length < BANK_NAME - 1) return false;
+  const head = nameWords(text.slice(0, BANK_NAME));
+  const last = head.at(-1) ?? '';
+  const whole = name.some((w) => w.startsWith(last)) && !name.includes(last) ? head.slice(0, -1) : head;
+  const fit = nameFit(name, whole, index.wordWeight, index.knownWord);
+  return whole.length > 0 && fit.leads && Math.abs(fit.cover - whole.reduce((sum, w) => sum + index.wordWeight(w), 0)) < 1e-9;
+}
+
+/**
+ * Sets of 2..5 invoices of `pool` summing to `amount`: at most `limit` of them.
+ *
+ * @example
+ * setsSumming(invoices, 30000, 2) // [[a, b]]
+ */
+export function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
+  const sorted = [...pool].sort((a, b) => a.total - b.total).slice(0, SET_POOL);
+  const found: BookInvoice[][] = [];
+  const pick: BookInvoice[] = [];
+  // A pool with too many combinations to search in time cannot show that one set alone fits: its search
+  // stops, and the sets found are padded to the limit, so the line is never confident by a set.
+  let steps = 0;
+  const walk = (from: number, left: number): void => {
+    if (found.length >= limit) return;
+    if (left === 0 && pick.length >= 2) {
+      found.push([...pick]);
+      return;
+    }
+    if (pick.length === 5) return;
+    for (let i = from; i < sorted.length; i += 1) {
+      steps += 1;
+      if (steps > SET_STEPS) return;
+      const invoice = sorted[i] as BookInvoice;
+      if (invoice.total > left) break;
+      if (invoice.total <= 0) continue;
+      pick.push(invoice);
+      walk(i + 1, left - invoice.total);
+      pick.pop();
+      if (found.length >= limit) return;
+    }
+  };
+  walk(0, amount);
+  if (steps > SET_STEPS) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
+  return found;
+}
+
+interface Context {
+  readonly line: StatementLine;
+  /** The day number from which paid invoices may have been paid by these statements. */
+  readonly since: number;
+  readonly signals: Map<number, Signal[]>;
+  /** Schools and districts the text names, with their scores: their invoices get a name signal when shown. */
+  readonly schools: ReadonlyMap<number, number>;
+  readonly districts: ReadonlyMap<number, number>;
+  readonly index: BookIndex;
+}
+
+function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate {
+  const { line } = ctx;
+  const signals: Signal[] = [];
+  const seen = new Set<string>();
+  const { index } = ctx;
+  const namedSignals = (invoice: BookInvoice): Signal[] => {
+    const out: Signal[] = [];
+    const school = ctx.schools.get(invoice.school_id);
+    if (school !== undefined) out.push({ signal: 'name', points: Math.round(POINTS.name * school * 10) / 10, detail: `"${index.schoolName.get(invoice.school_id) ?? ''}" (${Math.round(school * 100)}%)` });
+    const district = index.book.schools.length > 0 ? districtOfSchool(index, invoice.school_id) : undefined;
+    const score = district === undefined ? undefined : ctx.districts.get(district);
+    if (district !== undefined && score !== undefined) out.push({ signal: 'district', points: Math.round(POINTS.district * score * 10) / 10, detail: `district "${index.districtName.get(district) ?? ''}" (${Math.round(score * 100)}%)` });
+    return out;
+  };
+  // A set is as well named as its least named invoice: invoices of several payers the text names do not add up.
+  let namePoints = Infinity;
+  for (const invoice of invoices) {
+    const byName = namedSignals(invoice);
+    namePoints = Math.min(namePoints, byName.reduce((sum, s) => sum + s.points, 0));
+    for (const s of [...(ctx.signals.get(invoice.id) ?? []), ...byName]) {
+      if (!seen.has(`${s.signal}${s.detail}`)) {
+        seen.add(`${s.signal}${s.detail}`);
+        signals.push(s);
+      }
+    }
+  }
+  const total = invoices.reduce((sum, i) => sum + i.total, 0);
+  const currency = invoices[0]?.currency ?? line.currency;
+  if (currency === line.currency && total === line.amount) signals.push({ signal: 'amount', points: POINTS.amount, detail: invoices.length === 1 ? 'exact' : `exact, ${invoices.length} invoices together` });
+  else if (currency === line.currency && feeShort(line.amount, total)) signals.push({ signal: 'amount-fee', points: POINTS['amount-fee'], detail: `short by ${money(total - line.amount, currency)} (a fee?)` });
+  const lineDay = dayNumber(line.date);
+  if (invoices.every((i) => dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS && lineDay - dayNumber(i.issued_at) <= 400)) signals.push({ signal: 'date', points: POINTS.date, detail: `issued ${invoices.map((i) => i.issued_at).join(', ')}` });
+  const others = signals.filter((s) => s.signal !== 'name' && s.signal !== 'district').reduce((sum, s) => sum + s.points, 0);
+  const score = Math.round((others + (invoices.length > 0 ? namePoints : 0)) * 10) / 10;
+  return { invoices: invoices.map((i) => i.id).sort((a, b) => a - b), score, signals };
+}
+
+function districtOfSchool(index: BookIndex, school: number): number | undefined {
+  const id = index.districtOf.get(school);
+  return id ?? undefined;
+}
+
+const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.invoices[0] ?? 0) - (b.invoices[0] ?? 0);
+
+/**
+ * One line's verdict, before lines are compared (a contested invoice is found by `matchLines`).
+ *
+ * @example
+ * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
+ */
+export function matchLine(line: StatementLine, index: BookIndex, firstDate: string = line.date): Verdict {
+  if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
+  const text = collapse(line.text);
+  const words = nameWords(line.text);
+  const reachedSchools = named(words, index.schoolsByWord, index.schoolWords, index);
+  const reachedDistricts = named(words, index.districtsByWord, index.districtWords, index);
+  // The most of the text one name explains. A name explaining that much fits the text as well as any: a
+  // bank cuts a name at 18 characters, so "HILLCREST ACADEMY" names the trust "Hillcrest Academy Trust"
+  // as much as the school "Hillcrest Primary Academy", however many words either has that it does not show.
+  const top = Math.max(0, ...reachedSchools.map((n) => n.cover), ...reachedDistricts.map((n) => n.cover));
+  const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
+  const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
+  // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
+  const districts = reachedDistricts.filter((n) => n.score >= DISTRICT_MIN || fitsBest(n));
+  const ctx: Context = { line, signals: new Map(), since: dayNumber(firstDate) - FUTURE_DAYS, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
+  const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
+  const lineDay = dayNumber(line.date);
+  const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
+
+  // Who paid: by reference, PO, then name.
+  const refs = findKeys(text, index.numberLengths, index.byNumber);
+  for (const i of refs) note(i, { signal: 'reference', points: POINTS.reference, detail: `${i.number} in the text` });
+  const cut = refs.length === 0 ? cutReference(text, index) : undefined;
+  if (cut) note(cut, { signal: 'reference-cut', points: POINTS['reference-cut'], detail: `${cut.number} cut short at the end of the text` });
+  const pos = findKeys(text, index.poLengths, index.byPo);
+  for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
+
+  const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
+  if (identified.length > 0) return byIdentity(ctx, identified, settleable, index);
+  if (pos.length > 0) return byPool(ctx, pos, settleable, 'the PO');
+  // By name: the best-named schools (within a whisker of the best), any named district's schools, and
+  // every school and district the text fits as well as any other. The amount (or a reference cut short)
+  // must then pick one invoice or set among all their invoices: a name shared by two payers never picks one.
+  const best = Math.max(schools[0]?.score ?? 0, districts[0]?.score ?? 0);
+  const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW || fitsBest(s)).map((s) => s.id);
+  const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
+  const payers = [...new Set([...payerSchools, ...districtSchools])];
+  if (payers.length > 0) {
+    const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named', cutPrefixHits(text, index));
+    if (verdict.class !== 'confident') return verdict;
+    // The invoices picked must be of a payer the text names well (its school's name or its district's), or
+    // fits as well as any other: a district named only in part widens the options but never decides.
+    const payerOf = (id: number): { school: Named | undefined; district: Named | undefined } => {
+      const school = index.byId.get(id)?.school_id;
+      const district = school === undefined ? undefined : index.districtOf.get(school);
+      return { school: schools.find((n) => n.id === school), district: districts.find((n) => n.id === district) };
+    };
+    // A name only partly shown decides when the bank's name field is full of it: the text cut short.
+    const cut = (n: Named | undefined, wordsOf: ReadonlyMap<number, string[]>): boolean => n !== undefined && fitsBest(n) && cutShort(line.text, wordsOf.get(n.id) ?? [], index);
+    const byCut = verdict.invoices.every((id) => cut(payerOf(id).school, index.schoolWords) || cut(payerOf(id).district, index.districtWords));
+    if (best < NAME_STRONG && !byCut) return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' };
+    const strong = (n: Named | undefined): boolean => n !== undefined && (n.score >= NAME_STRONG || fitsBest(n));
+    const namedWell = verdict.invoices.every((id) => strong(payerOf(id).school) || strong(payerOf(id).district));
+    if (namedWell) return verdict;
+    return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the invoices that fit are of a payer the text names only in part: check who paid, then --accept LINE=INVOICE' };
+  }
+  // The amount alone never makes a line confident: it shows the invoices of that amount, nearest in date first.
+  const same = (index.byAmount.get(`${line.currency} ${line.amount}`) ?? []).filter(settleable);
+  if (same.length === 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'no reference, PO or name found, and no open invoice of this amount' };
+  // Invoices of schools the text half names first, then nearest in date.
+  const half = new Map(reachedSchools.filter((s) => s.score >= 0.2).map((s) => [s.id, s.score] as const));
+  const nearest = [...same]
+    .sort((a, b) => (half.get(b.school_id) ?? 0) - (half.get(a.school_id) ?? 0) || dateGap(lineDay, [a]) - dateGap(lineDay, [b]))
+    .slice(0, SHOWN);
+  return { class: 'ambiguous', invoices: [], candidates: nearest.map((i) => candidateOf(ctx, [i])), note: `only the amount agrees (${same.length} open invoice${same.length === 1 ? '' : 's'} of it): check who paid` };
+}
+
+/** A line that names invoices (number or PO): those invoices decide. */
+function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, index: BookIndex): Verdict {
+  const { line } = ctx;
+  const open = identified.filter(settleable);
+  const all = identified.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
+  if (open.length === 0) {
+    const paid = identified.filter((i) => i.state === 'paid' || i.state === 'refunded');
+    if (paid.length > 0) return { class: 'already-paid', invoices: [], candidates: all, note: `already paid: ${paid.map((i) => `${i.number}${i.paid_date ? ` on ${i.paid_date}` : ''}`).join(', ')}; nothing to mark` };
+    const other = identified.filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
+    if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: all, note: `${other.map((i) => `${i.number} is in ${i.currency.toUpperCase()}`).join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
+    return { class: 'unmatched', invoices: [], candidates: all, note: `the invoices named are ${identified.map((i) => `${i.number} ${i.state}`).join(', ')}: none can be paid` };
+  }
+  const sum = open.reduce((s, i) => s + i.total, 0);
+  if (sum === line.amount || (open.length === 1 && feeShort(line.amount, sum))) return confident(ctx, open);
+  // Invoices named and paid since the line count too: a statement read again after its plan was applied plans nothing.
+  const since = identified.filter((i) => !settleable(i) && paidSince(ctx, i));
+  const both = [...open, ...since];
+  const options = [...both.filter((i) => i.total === line.amount).map((i) => [i]), ...(both.length > 1 ? setsSumming(both, line.amount, 2) : [])];
+  if (options.length === 1 && since.some((i) => (options[0] as BookInvoice[]).includes(i))) return alreadyPaid(ctx, options[0] as BookInvoice[]);
+  if (options.length === 1) return confident(ctx, options[0] as BookInvoice[]);
+  if (options.length > 1) return ambiguous(ctx, options, 'more than one of the invoices named, or set of them, fits the amount');
+  if (line.amount > sum) {
+    // The named invoices and others of the same payer together.
+    const payer = [...new Set(open.map((i) => i.school_id))];
+    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => settleable(i) || paidSince(ctx, i));
+    const sets = setsSumming(pool, line.amount, 3);
+    const withNamed = sets.filter((set) => open.every((i) => set.includes(i)));
+    if (withNamed.length === 1 && sets.length === 1 && (withNamed[0] as BookInvoice[]).some((i) => !settleable(i))) return alreadyPaid(ctx, withNamed[0] as BookInvoice[]);
+    if (withNamed.length === 1 && sets.length === 1) return confident(ctx, withNamed[0] as BookInvoice[]);
+    return { class: 'overpaid', invoices: [], candidates: all, note: `paid ${money(line.amount, line.currency)}, ${money(line.amount - sum, line.currency)} more than ${open.map((i) => i.number).join(' + ')}: not marked paid; mark it by hand and refund or credit the difference` };
+  }
+  return { class: 'partial', invoices: [], candidates: all, note: `paid ${money(line.amount, line.currency)} of ${money(sum, line.currency)} due on ${open.map((i) => i.number).join(' + ')}: not marked paid; ask for the rest, or record the part payment by hand` };
+}
+
+/**
+ * Invoices paid since a few days before the statements' first line: a line of them may be what paid
+ * them (statements read again after their plan was applied), so they still count as options.
+ */
+function paidSince(ctx: Context, i: BookInvoice): boolean {
+  return (i.state === 'paid' || i.state === 'refunded') && i.currency === ctx.line.currency && typeof i.paid_date === 'string' && dayNumber(i.paid_date) >= ctx.since;
+}
+
+/**
+ * A payer's invoices (a school's, a district's schools', a PO's) against the amount: every set of 1 to 5
+ * of them summing to it is an option, counting those paid since the line; exactly one option of open
+ * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
+ */
+function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>): Verdict {
+  const { line } = ctx;
+  const pool = invoices.filter((i) => settleable(i) || paidSince(ctx, i));
+  const isPaid = (i: BookInvoice): boolean => !settleable(i);
+  const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
+  // Every single, and up to 3 sets: a reference cut short picks among all of them (the best 3 are shown).
+  const options = [...singles, ...setsSumming(pool, line.amount, 3)];
+  const fee = options.length === 0 ? pool.filter((i) => feeShort(line.amount, i.total)).map((i) => [i]) : [];
+  let fits = options.length > 0 ? options : fee;
+  // A reference cut short that begins the numbers of only one option's invoices picks that option.
+  if (fits.length > 1 && cutHits !== undefined) {
+    const picked = fits.filter((set) => set.some((i) => cutHits.has(i)));
+    if (picked.length === 1) {
+      fits = picked;
+      for (const i of (picked[0] as BookInvoice[]).filter((x) => cutHits.has(x))) push(ctx.signals, i.id, { signal: 'reference-cut', points: 20, detail: `the text ends in the start of ${i.number}, and of no other invoice that fits` });
+    }
+  }
+  // Short by a fee on a name alone is too weak to mark: a person checks it.
+  if (fee.length === 1 && what === 'the payer named') return ambiguous(ctx, fee, 'one invoice of the payer named is just over the amount (a fee?)');
+  if (fits.length === 1) {
+    const only = fits[0] as BookInvoice[];
+    if (only.every((i) => !isPaid(i))) return confident(ctx, only);
+    if (only.every(isPaid)) return alreadyPaid(ctx, only);
+    return ambiguous(ctx, fits, `only a set with invoices already paid fits (${only.filter(isPaid).map((i) => i.number).join(', ')})`);
+  }
+  if (fits.length > 1) {
+    if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
+    return ambiguous(ctx, fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+  }
+  const open = pool.filter(settleable);
+  const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
+  if (open.length === 0) {
+    const other = invoices.filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
+    if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the open invoices of ${what} are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
+    return { class: 'unmatched', invoices: [], candidates: [], note: `${what} has no open invoice` };
+  }
+  if (open.every((i) => i.total > line.amount)) {
+    return { class: 'partial', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, less than any open invoice of ${what}: not marked paid; ask for the rest, or record the part payment by hand` };
+  }
+  if (open.reduce((sum, i) => sum + i.total, 0) < line.amount) {
+    return { class: 'overpaid', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
+  }
+  return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
+}
+
+function alreadyPaid(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
+  return { class: 'already-paid', invoices: [], candidates: invoices.slice(0, SHOWN).map((i) => candidateOf(ctx, [i])), note: `already paid: ${invoices.map((i) => `${i.number} on ${i.paid_date ?? '?'}`).join(', ')}; nothing to mark` };
+}
+
+function confident(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
+  const candidate = candidateOf(ctx, invoices);
+  return { class: 'confident', invoices: candidate.invoices, candidates: [candidate], note: '' };
+}
+
+/**
+ * Days between a payment and when its invoices fell due (or were issued, without a due date), the furthest
+ * of a set: a payment is most likely of invoices due about when it was made.
+ */
+function dateGap(lineDay: number, invoices: readonly BookInvoice[]): number {
+  return Math.max(0, ...invoices.map((i) => Math.abs(lineDay - dayNumber(i.due_at ?? i.issued_at))));
+}
+
+/** The options of an ambiguous line, best first: by the points of their signals, then nearest in date. */
+function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why: string): Verdict {
+  const lineDay = dayNumber(ctx.line.date);
+  const ranked = sets.map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set) })).sort((a, b) => b.candidate.score - a.candidate.score || a.gap - b.gap || byScore(a.candidate, b.candidate));
+  return { class: 'ambiguous', invoices: [], candidates: ranked.slice(0, SHOWN).map((r) => r.candidate), note: `${why}: choose with --accept LINE=INVOICE` };
+}
+
+/**
+ * Every line's verdict; a confident line whose invoice another confident line also claims becomes
+ * ambiguous, both of them, so no two lines ever mark one invoice.
+ *
+ * @example
+ * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
+ */
+export function matchLines(lines: readonly StatementLine[], index: BookIndex): Verdict[] {
+  const first = lines.reduce((min, l) => (l.date < min ? l.date : min), lines[0]?.date ?? '9999-12-31');
+  return resolveContests(lines.map((line) => matchLine(line, index, first)));
+}
+
+/** Confident (or accepted) verdicts that claim one invoice between them become ambiguous. */
+export function resolveContests(verdicts: readonly Verdict[]): Verdict[] {
+  const claims = new Map<number, number>();
+  for (const v of verdicts) for (const id of v.invoices) claims.set(id, (claims.get(id) ?? 0) + 1);
+  return verdicts.map((v) => {
+    const contested = v.invoices.filter((id) => (claims.get(id) ?? 0) > 1);
+    if (contested.length === 0) return v;
+    return { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice${contested.length > 1 ? 's' : ''} ${contested.join(', ')} claimed by another line too: choose with --accept LINE=INVOICE` };
+  });
+}

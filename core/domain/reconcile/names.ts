@@ -1,0 +1,98 @@
+/**
+ * School and district names as banks write them: capitals, no punctuation, words cut short or
+ * abbreviated ("ST MARYS CE PRIM" for "St Mary's C of E Primary School"). Both sides become the same
+ * canonical words, so a bank's text can be compared with a name word by word.
+ */
+
+/** Phrases first (longest), then single words: each to its canonical word; '' drops it. */
+const PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/\bCHURCH OF ENGLAND\b/g, 'CE'],
+  [/\bC OF E\b/g, 'CE'],
+  [/\bCOFE\b/g, 'CE'],
+  [/\bROMAN CATHOLIC\b/g, 'RC'],
+  [/\bCHURCH IN WALES\b/g, 'CIW'],
+];
+
+const WORDS: Readonly<Record<string, string>> = {
+  SAINT: 'ST', STS: 'ST', CHURCH: 'CE', CHRCH: 'CE', PRIMARY: 'PRIM', PRI: 'PRIM', PRM: 'PRIM', PRIMY: 'PRIM', SCHOOL: '', SCHOOLS: '', SCH: '', SCHL: '', SCHOOLS_: '',
+  ACADEMY: 'ACAD', ACAD: 'ACAD', ACADEMIES: 'ACAD', JUNIOR: 'JNR', JUN: 'JNR', JR: 'JNR', INFANT: 'INF', INFANTS: 'INF', COMMUNITY: 'COMM', COMM: 'COMM',
+  CATHOLIC: 'CATH', CATH: 'CATH', SECONDARY: 'SEC', SEC: 'SEC', COLLEGE: 'COLL', COLL: 'COLL', INTERNATIONAL: 'INTL', INTL: 'INTL', ELEMENTARY: 'ELEM',
+  ELEM: 'ELEM', DISTRICT: 'DIST', DIST: 'DIST', TRUST: 'TR', TRST: 'TR', MULTI: 'MULTI', FEDERATION: 'FED', FED: 'FED', NURSERY: 'NURS',
+  UNIFIED: 'UNIF', INDEPENDENT: 'IND', LIMITED: '', LTD: '', THE: '', AND: '', OF: '', A: '', EDUCATION: 'EDU', FOUNDATION: 'FDN', VILLAGE: 'VILL',
+  VOLUNTARY: 'VA', AIDED: '', CONTROLLED: '', VC: 'CE', GRAMMAR: 'GRAM', HIGH: 'HIGH', MIDDLE: 'MID',
+};
+
+/**
+ * A name or a bank's text as canonical words.
+ *
+ * @example
+ * nameWords("St Mary's C of E Primary School") // ['ST', 'MARYS', 'CE', 'PRIM']
+ * nameWords('ST MARYS CE PRIM') // ['ST', 'MARYS', 'CE', 'PRIM']
+ */
+export function nameWords(name: string): string[] {
+  let text = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/['’`]/g, '')
+    .replace(/&/g, ' AND ')
+    .replace(/[^A-Z0-9]+/g, ' ');
+  for (const [pattern, word] of PHRASES) text = text.replace(pattern, word);
+  return text
+    .split(' ')
+    .filter((w) => w !== '')
+    .map((w) => WORDS[w] ?? w)
+    .filter((w) => w !== '');
+}
+
+/** How a name fits a bank's text: `score` (0 to 1), `cover` and `leads`, as `nameFit` tells. */
+export interface NameFit {
+  readonly score: number;
+  readonly cover: number;
+  readonly leads: boolean;
+}
+
+/**
+ * How a name fits a bank's text, in one pass. Each name word is found in the text whole, or cut short or
+ * abbreviated (one a prefix of the other, at least 3 letters: 0.8), each text word used once; words weigh
+ * by their rarity (`weight`).
+ * - `score`: how much of the name the text shows, 0 to 1. Text words that other names use but this one
+ *   does not (`known`: "REDWOOD" for "Greenfield Green Primary") count against it: they name someone else.
+ * - `cover`: how much of the text the name explains, the weight of the text words it matches. Two names
+ *   explaining the same text words are named by the text alike, however many words either has that the
+ *   text does not show (a bank cuts a name at 18 characters, showing only its first words).
+ * - `leads`: whether the text shows the name's first word (a bank cuts a name's end, never its start).
+ *
+ * @example
+ * nameFit(['ST', 'MARYS', 'CE', 'PRIM'], ['ST', 'MARYS', 'CE', 'PRI'], () => 1, () => true).score // 0.95
+ * nameFit(['HILLCREST', 'PRIM', 'ACAD'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2
+ * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
+ */
+export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): NameFit {
+  const used = new Array<boolean>(text.length).fill(false);
+  let total = 0;
+  let found = 0;
+  let leads = false;
+  name.forEach((word, n) => {
+    const w = weight(word);
+    total += w;
+    let k = text.findIndex((t, i) => !used[i] && t === word);
+    let credit = 1;
+    if (k < 0) {
+      k = text.findIndex((t, i) => !used[i] && t.length >= 3 && word.length >= 3 && (word.startsWith(t) || t.startsWith(word)));
+      credit = 0.8;
+    }
+    if (k >= 0) {
+      used[k] = true;
+      found += w * credit;
+      if (n === 0) leads = true;
+    }
+  });
+  let against = 0;
+  let cover = 0;
+  text.forEach((t, i) => {
+    if (used[i]) cover += weight(t);
+    else if (t.length >= 3 && known(t)) against += weight(t);
+  });
+  return { score: name.length === 0 || total === 0 ? 0 : found / (total + against), cover, leads };
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { indexBook, matchLines, type Verdict } from '../../../core/domain/reconcile/match.js';
+import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';
+import type { StatementLine } from '../../../core/domain/reconcile/line.js';
+import { generateStatement, syntheticBook } from '../../../core/domain/reconcile/generate.js';
+
+const invoice = (id: number, school: number, total: number, extra: Partial<BookInvoice> = {}): BookInvoice => ({
+  id, number: `INV-${String(id).padStart(6, '0')}`, school_id: school, subscription_id: school, state: 'open', currency: 'gbp', total, issued_at: '2026-10-01', due_at: '2026-10-31', ...extra,
+});
+const BOOK: Book = {
+  schools: [
+    { id: 1, name: "St Mary's C of E Primary School", district_id: null },
+    { id: 2, name: 'Oakfield Academy', district_id: null },
+    { id: 3, name: 'Riverside Junior School', district_id: null },
+  ],
+  districts: [],
+  subscriptions: [{ id: 2, school_id: 2, po_number: 'PO-7781' }],
+  invoices: [
+    invoice(101, 1, 60000), invoice(102, 1, 45000), invoice(103, 2, 30000), invoice(104, 2, 12000), invoice(105, 3, 72000), invoice(106, 3, 72000),
+    invoice(107, 1, 99000, { currency: 'eur' }), invoice(108, 2, 50000, { state: 'paid', paid_date: '2026-10-20' }),
+  ],
+};
+let n = 0;
+const line = (text: string, amount: number, extra: Partial<StatementLine> = {}): StatementLine => ({ id: `l${(n += 1)}`, date: '2026-11-02', amount, currency: 'gbp', text, file: 's.csv', line: n, ...extra });
+const match = (...lines: StatementLine[]): Verdict[] => matchLines(lines, indexBook(BOOK));
+
+describe('matching statement lines to invoices', () => {
+  it('is confident on an invoice number, spaced or cut short, with the amount', () => {
+    const [a, b] = match(line('BGC inv 000101', 60000), line('ST MARYS CE PRIM INV-0001', 45000));
+    const [c] = match(line('OAKFIELD ACAD INV-00010', 12000));
+    expect([a?.class, a?.invoices]).toEqual(['confident', [101]]);
+    expect(a?.candidates[0]?.signals.map((s) => s.signal)).toEqual(['reference', 'amount', 'date']);
+    // "INV00010" begins 101..109 alike: not one invoice, so the name and amount decide (102 is St Mary's 450.00).
+    expect([b?.class, b?.invoices]).toEqual(['confident', [102]]);
+    expect([c?.class, c?.invoices]).toEqual(['confident', [104]]);
+  });
+
+  it('is confident on the name as banks write it when one invoice or one set fits, and shows why', () => {
+    const [single] = match(line('ST MARYS CE PRIM', 45000));
+    const [set] = match(line('ST MARYS CE PRIM', 105000));
+    expect([single?.class, single?.invoices]).toEqual(['confident', [102]]);
+    expect(single?.candidates[0]?.signals[0]).toMatchObject({ signal: 'name', detail: expect.stringContaining("St Mary's") });
+    expect([set?.class, set?.invoices]).toEqual(['confident', [101, 102]]);
+  });
+
+  it('is confident on a PO number', () => {
+    expect(match(line('PO 7781', 30000))[0]).toMatchObject({ class: 'confident', invoices: [103] });
+  });
+
+  it('makes a payer with two invoices of the amount ambiguous, with both shown', () => {
+    const [v] = match(line('RIVERSIDE JNR', 72000));
+    expect(v?.class).toBe('ambiguous');
+    expect(v?.candidates.map((c) => c.invoices)).toEqual([[105], [106]]);
+  });
+
+  it('makes both lines ambiguous when they claim one invoice', () => {
+    const verdicts = match(line('INV-000103', 30000), line('OAKFIELD ACAD', 30000));
+    expect(verdicts.map((v) => v.class)).toEqual(['ambiguous', 'ambiguous']);
+    expect(verdicts.every((v) => v.invoices.length === 0)).toBe(true);
+  });
+
+  it('never marks partial, overpaid, other-currency or already-paid lines, and says what to do', () => {
+    const [partial, over, other, paid, out] = match(line('INV-000101', 20000), line('INV-000101', 90000), line('INV-000107', 99000), line('INV-000108', 50000), line('CARD FEE', -300));
+    expect(partial).toMatchObject({ class: 'partial', invoices: [] });
+    expect(partial?.note).toMatch(/ask for the rest/);
+    expect(over).toMatchObject({ class: 'overpaid', invoices: [] });
+    expect(other).toMatchObject({ class: 'other-currency', invoices: [] });
+    expect(paid).toMatchObject({ class: 'already-paid', invoices: [] });
+    expect(out).toMatchObject({ class: 'unmatched', invoices: [] });
+  });
+
+  it('is confident on a fee-short payment only when one invoice is just over it', () => {
+    expect(match(line('INV-000105', 71500))[0]).toMatchObject({ class: 'confident', invoices: [105] });
+    expect(match(line('INV-000105', 60000))[0]?.class).toBe('partial');
+  });
+
+  it('never makes the amount alone confident', () => {
+    expect(match(line('TRANSFER', 12000))[0]).toMatchObject({ class: 'ambiguous', invoices: [], candidates: [{ invoices: [104] }] });
+  });
+});
+
+describe('a school and a trust the text names alike', () => {
+  // "HILLCREST ACADEMY TRUST NORTH EAST" cut at 18 characters fits the school "Hillcrest Primary Academy" as well as
+  // the trust "Hillcrest Academy Trust North East" (whose school is Fairview): the name cannot tell them apart.
+  const book: Book = {
+    schools: [
+      { id: 1, name: 'Hillcrest Primary Academy', district_id: null },
+      { id: 2, name: 'Fairview Elementary School', district_id: 7 },
+      { id: 3, name: 'Oakfield Junior School', district_id: null },
+      // Primaries as most schools are: PRIMARY is a common word, so a name lacking it is still well named.
+      ...['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((name, k) => ({ id: 10 + k, name: `${name} Primary School`, district_id: null })),
+    ],
+    districts: [{ id: 7, name: 'Hillcrest Academy Trust North East' }],
+    subscriptions: [],
+    invoices: [invoice(201, 1, 60000), invoice(202, 2, 60000), invoice(203, 1, 45000), invoice(204, 2, 84000), invoice(205, 3, 30000)],
+  };
+  const run = (...lines: StatementLine[]): Verdict[] => matchLines(lines, indexBook(book));
+
+  it('shows both payers and marks neither when an invoice of each fits', () => {
+    const [v] = run(line('HILLCREST ACADEMY', 60000));
+    expect(v).toMatchObject({ class: 'ambiguous', invoices: [] });
+    expect(v?.candidates.map((c) => c.invoices).sort()).toEqual([[201], [202]]);
+  });
+
+  it('lets a reference decide between them', () => {
+    expect(run(line('HILLCREST ACADEMY INV-000202', 60000))[0]).toMatchObject({ class: 'confident', invoices: [202] });
+  });
+
+  it('never reads a line naming the trust as the school that shares its words', () => {
+    // The trust named in full fits better than the school: the school's invoice of the amount is not marked
+    // (the trust's school has none of it, so the payment reads as a part payment of the trust's).
+    const [v] = run(line('HILLCREST ACAD TR NORTH EAST', 45000));
+    expect(v).toMatchObject({ class: 'partial', invoices: [] });
+    expect(v?.candidates.flatMap((c) => c.invoices)).not.toContain(203);
+    // The trust's own school's invoice is.
+    expect(run(line('HILLCREST ACAD TR NORTH EAST', 84000))[0]).toMatchObject({ class: 'confident', invoices: [204] });
+  });
+
+  it('is still confident on a name that fits one payer better than any other', () => {
+    expect(run(line('HILLCREST PRIM ACAD', 45000))[0]).toMatchObject({ class: 'confident', invoices: [203] });
+    expect(run(line('OAKFIELD JNR', 30000))[0]).toMatchObject({ class: 'confident', invoices: [205] });
+  });
+
+  it('reads a trust name cut at 18 characters as the trust as much as the school, and lets a reference cut short decide', () => {
+    // The measured case: the trust written "HILLCREST ACADEMY", paying its school's invoice 1467, while the
+    // school "Hillcrest Primary Academy" has one of the same amount, 2561; only 1467 begins INV-0014.
+    const measured: Book = { ...book, invoices: [invoice(2561, 1, 95000), invoice(1467, 2, 95000)] };
+    const [v] = matchLines([line('HILLCREST ACADEMY BGC INV-0014', 95000)], indexBook(measured));
+    expect(v).toMatchObject({ class: 'confident', invoices: [1467] });
+    expect(v?.candidates[0]?.signals.map((s) => s.signal)).toContain('reference-cut');
+  });
+
+  it('does not read an invoice number inside a longer number', () => {
+    expect(run(line('PO 88000205', 30000))[0]?.candidates.flatMap((c) => c.signals).some((s) => s.signal === 'reference')).toBe(false);
+  });
+});
+
+describe('a name the bank cut at 18 characters', () => {
+  // A long name: the text shows only its first words, too little of it to be named well on its own.
+  const book: Book = {
+    schools: [
+      { id: 1, name: 'Hillcrest Village Primary Academy', district_id: null },
+      ...['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((name, k) => ({ id: 10 + k, name: `${name} Primary School`, district_id: null })),
+    ],
+    districts: [],
+    subscriptions: [],
+    invoices: [invoice(401, 1, 60000), invoice(402, 1, 45000), invoice(403, 10, 60000)],
+  };
+  const run = (text: string, amount: number): Verdict | undefined => matchLines([line(text, amount)], indexBook(book))[0];
+
+  it('decides when the text is full of the name, as far as the bank carries it', () => {
+    expect(run('HILLCREST VILLAGE', 60000)).toMatchObject({ class: 'confident', invoices: [401] });
+    expect(run('HILLCREST VILLAGE P BACS', 45000)).toMatchObject({ class: 'confident', invoices: [402] });
+  });
+
+  it('does not when the text shows as little of the name without being cut', () => {
+    expect(run('HILLCREST VILL BACS', 60000)).toMatchObject({ class: 'ambiguous', invoices: [], note: expect.stringContaining('only partly') });
+    expect(run('HILLCREST', 60000)).toMatchObject({ class: 'ambiguous', invoices: [] });
+  });
+});
+
+describe('options of a line that needs a person', () => {
+  const school = (id: number, name: string) => ({ id, name, district_id: null });
+  it('lets a reference cut short pick among all the options of the amount, not the first three', () => {
+    // Four invoices of 950.00 between two schools the text names alike; only 1155 begins INV-0011.
+    const book: Book = {
+      schools: [school(1, 'Hillcrest Village Primary'), school(2, 'Hillcrest Village High School'), ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => school(10 + k, `${n} Primary`))],
+      districts: [],
+      subscriptions: [],
+      invoices: [invoice(1001, 1, 95000), invoice(1002, 1, 95000), invoice(1003, 1, 95000), invoice(1155, 2, 95000)],
+    };
+    expect(matchLines([line('HILLCREST VILLAGE BGC INV-0011', 95000)], indexBook(book))[0]).toMatchObject({ class: 'confident', invoices: [1155] });
+  });
+
+  it('shows a single invoice of the payer before a set of invoices of several payers, and the invoice due nearest the payment first', () => {
+    const book: Book = {
+      schools: [school(1, 'Kingsway Junior School'), school(2, 'Kingsway Infant School'), ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => school(10 + k, `${n} Primary`))],
+      districts: [],
+      subscriptions: [],
+      invoices: [
+        invoice(301, 1, 60000, { due_at: '2026-07-01' }), invoice(302, 1, 60000, { due_at: '2026-10-30' }), invoice(303, 1, 60000, { due_at: '2026-09-01' }),
+        invoice(304, 1, 20000), invoice(305, 2, 40000), invoice(306, 1, 60000, { due_at: '2026-12-20', issued_at: '2026-11-20' }),
+      ],
+    };
+    const [v] = matchLines([line('KINGSWAY JNR', 60000)], indexBook(book));
+    expect(v?.class).toBe('ambiguous');
+    // 304 + 305 is a set of two payers (one of them not named): after the singles; 306 was issued after the payment.
+    expect(v?.candidates.map((c) => c.invoices)).toEqual([[302], [303], [301]]);
+  });
+});
+
+describe('a generated statement', () => {
+  it('gives trusts names of their own, some sharing a first word with schools', () => {
+    const book = syntheticBook({ seed: 3, schools: 600, invoices: 100 });
+    const first = (name: string): string => name.split(' ')[0] ?? '';
+    expect(book.districts.every((d) => /(Trust|Partnership)$/.test(d.name))).toBe(true);
+    expect(book.districts.some((d) => book.schools.some((s) => first(s.name) === first(d.name)))).toBe(true);
+    expect(book.districts.filter((d) => book.schools.some((s) => first(s.name) === first(d.name))).length).toBeLessThan(book.districts.length / 2);
+  });
+
+  it('marks no wrong invoice, and plans nothing once applied and read again', () => {
+    const book = syntheticBook({ seed: 5, schools: 120, invoices: 600 });
+    const { lines, truth } = generateStatement(book, { seed: 9, count: 200 });
+    const statement = lines.map((l, k) => ({ ...l, id: `g${k}`, file: 'g.csv', line: k + 1 }));
+    const verdicts = matchLines(statement, indexBook(book));
+    const wrong = verdicts.flatMap((v, k) => v.invoices.filter((id) => !truth[k]?.settles || !truth[k]?.invoices.includes(id)));
+    expect(wrong).toEqual([]);
+    expect(verdicts.filter((v) => v.class === 'confident').length).toBeGreaterThan(100);
+    const paid = new Map(verdicts.flatMap((v, k) => v.invoices.map((id) => [id, statement[k]?.date] as const)));
+    const after: Book = { ...book, invoices: book.invoices.map((i) => (paid.has(i.id) ? { ...i, state: 'paid', paid_date: paid.get(i.id) ?? null } : i)) };
+    expect(matchLines(statement, indexBook(after)).filter((v) => v.invoices.length > 0)).toEqual([]);
+  });
+});
