@@ -2,6 +2,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { shapeValue } from '../../db/read-models/shape.js';
 import { PUPIL_SHAPE } from './pupil-shape.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
+import type { Group, Pupil, School, Teacher, User } from '../../../core/shapes/types.js';
 
 /**
  * JSON shapes of school-administration rows. Flags are booleans, dates ISO strings, JSON columns objects.
@@ -9,7 +10,7 @@ import type { GroupRow, SchoolRow, UserRow } from './rows.js';
  * @example
  * return { body: { school: schoolJson(row) } };
  */
-export function schoolJson(row: SchoolRow): Record<string, unknown> {
+export function schoolJson(row: SchoolRow): School {
   return {
     id: row.id,
     name: row.name,
@@ -43,7 +44,7 @@ export type PupilFields = Pick<UserRow, (typeof PUPIL_COLUMNS)[number]>;
  * @example
  * pupilJson(row, [4]) // { id, school_username, display_name, group_ids: [4], ... }
  */
-export function pupilJson(row: PupilFields, groupIds?: readonly number[]): Record<string, unknown> {
+export function pupilJson(row: PupilFields, groupIds?: readonly number[]): Pupil {
   return {
     ...shapeValue(PUPIL_SHAPE, row),
     ...(groupIds ? { group_ids: groupIds } : {}),
@@ -57,7 +58,7 @@ export function pupilJson(row: PupilFields, groupIds?: readonly number[]): Recor
  * @example
  * teacherJson(row, true) // { id, username, email, admin: true, ... }
  */
-export function teacherJson(row: UserRow, admin = row.admin === 1): Record<string, unknown> {
+export function teacherJson(row: UserRow, admin = row.admin === 1): Teacher {
   return {
     id: row.id,
     username: row.username,
@@ -79,7 +80,7 @@ export function teacherJson(row: UserRow, admin = row.admin === 1): Record<strin
  * @example
  * userJson(row).kind // 'pupil'
  */
-export function userJson(row: UserRow): Record<string, unknown> {
+export function userJson(row: UserRow): User {
   return row.kind === 'pupil' ? { kind: 'pupil', ...pupilJson(row) } : { kind: row.kind, ...teacherJson(row) };
 }
 
@@ -89,7 +90,7 @@ export function userJson(row: UserRow): Record<string, unknown> {
  * @example
  * groupJson(row) // { id, name, parent_id, colour, ... }
  */
-export function groupJson(row: GroupRow, counts?: { pupils: number; teachers: number; subgroups: number }): Record<string, unknown> {
+export function groupJson(row: GroupRow, counts?: { pupils: number; teachers: number; subgroups: number }): Group {
   return {
     ...jsonObject(row.data),
     id: row.id,
