@@ -9,19 +9,19 @@ import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
 import type { INVOICE, SCHOOL } from '../../core/shapes/index.js';
 import type * as T from '../../core/shapes/types.js';
 import { fieldsOf, type RowShape } from '../../sandbox/db/read-models/shape.js';
-import type { userJson as sessionUserJson } from '../../sandbox/domain/auth/user-json.js';
+import type { serializeSessionUser } from '../../sandbox/domain/auth/user-json.js';
 import type { serializeSnapshot } from '../../sandbox/domain/billing/engagement.js';
 import type { serializePaymentMethod } from '../../sandbox/domain/billing/payment-methods.js';
 import type { InvoiceRow, serializeInvoice } from '../../sandbox/domain/invoices/invoices.js';
 import { INVOICE_SHAPE } from '../../sandbox/domain/invoices/shape.js';
 import type { serializePlan, serializeProduct, serializeScope } from '../../sandbox/domain/pricing/catalogue.js';
-import type { homeworkJson } from '../../sandbox/domain/schools/homework.js';
-import type { leagueJson } from '../../sandbox/domain/schools/leagues.js';
-import type { resourceJson } from '../../sandbox/domain/schools/resources.js';
-import type { linkJson } from '../../sandbox/domain/schools/rostering.js';
-import type { groupJson, pupilJson, schoolJson, teacherJson, userJson } from '../../sandbox/domain/schools/serialize.js';
-import type { sessionJson } from '../../sandbox/domain/schools/sessions.js';
-import type { schoolTeacherJson } from '../../sandbox/domain/schools/teachers.js';
+import type { serializeHomework } from '../../sandbox/domain/schools/homework.js';
+import type { serializeLeague } from '../../sandbox/domain/schools/leagues.js';
+import type { serializeResource } from '../../sandbox/domain/schools/resources.js';
+import type { serializeRosterLink } from '../../sandbox/domain/schools/rostering.js';
+import type { serializeGroup, serializePupil, serializeSchool, serializeTeacher, serializeUser } from '../../sandbox/domain/schools/serialize.js';
+import type { serializeGameSession } from '../../sandbox/domain/schools/sessions.js';
+import type { serializeSchoolTeacher } from '../../sandbox/domain/schools/teachers.js';
 import type { serializeItem } from '../../sandbox/domain/store/items.js';
 import type { serializePurchase } from '../../sandbox/domain/store/purchases.js';
 import type { serializePlanAction } from '../../sandbox/domain/subscriptions/plan-actions.js';
@@ -40,34 +40,34 @@ expectTypeOf<ReturnType<typeof serializeSnapshot>>().toEqualTypeOf<T.Snapshot>()
 expectTypeOf<ReturnType<typeof serializeJob>>().toEqualTypeOf<T.Job>();
 expectTypeOf<ReturnType<typeof serializeItem>>().toEqualTypeOf<T.StoreItem>();
 expectTypeOf<ReturnType<typeof serializePurchase>>().toEqualTypeOf<T.Purchase>();
-expectTypeOf<ReturnType<typeof schoolJson>>().toEqualTypeOf<T.School>();
-expectTypeOf<ReturnType<typeof pupilJson>>().toEqualTypeOf<T.Pupil>();
-expectTypeOf<ReturnType<typeof teacherJson>>().toEqualTypeOf<T.Teacher>();
-expectTypeOf<ReturnType<typeof schoolTeacherJson>>().toEqualTypeOf<T.Teacher | undefined>();
-expectTypeOf<ReturnType<typeof userJson>>().toEqualTypeOf<T.User>();
-expectTypeOf<ReturnType<typeof groupJson>>().toEqualTypeOf<T.Group>();
-expectTypeOf<ReturnType<typeof homeworkJson>>().toEqualTypeOf<T.Homework>();
-expectTypeOf<ReturnType<typeof leagueJson>>().toEqualTypeOf<T.League>();
-expectTypeOf<ReturnType<typeof resourceJson>>().toEqualTypeOf<T.Resource>();
-expectTypeOf<ReturnType<typeof linkJson>>().toEqualTypeOf<T.RosterLink>();
-expectTypeOf<ReturnType<typeof sessionJson>>().toEqualTypeOf<T.GameSession>();
+expectTypeOf<ReturnType<typeof serializeSchool>>().toEqualTypeOf<T.School>();
+expectTypeOf<ReturnType<typeof serializePupil>>().toEqualTypeOf<T.Pupil>();
+expectTypeOf<ReturnType<typeof serializeTeacher>>().toEqualTypeOf<T.Teacher>();
+expectTypeOf<ReturnType<typeof serializeSchoolTeacher>>().toEqualTypeOf<T.Teacher | undefined>();
+expectTypeOf<ReturnType<typeof serializeUser>>().toEqualTypeOf<T.User>();
+expectTypeOf<ReturnType<typeof serializeGroup>>().toEqualTypeOf<T.Group>();
+expectTypeOf<ReturnType<typeof serializeHomework>>().toEqualTypeOf<T.Homework>();
+expectTypeOf<ReturnType<typeof serializeLeague>>().toEqualTypeOf<T.League>();
+expectTypeOf<ReturnType<typeof serializeResource>>().toEqualTypeOf<T.Resource>();
+expectTypeOf<ReturnType<typeof serializeRosterLink>>().toEqualTypeOf<T.RosterLink>();
+expectTypeOf<ReturnType<typeof serializeGameSession>>().toEqualTypeOf<T.GameSession>();
 // The signed-in user without the token, which the sign-in and `users/me` handlers add beside it.
-expectTypeOf<ReturnType<typeof sessionUserJson>>().toEqualTypeOf<Omit<T.SessionUser, 'token'>>();
+expectTypeOf<ReturnType<typeof serializeSessionUser>>().toEqualTypeOf<Omit<T.SessionUser, 'token'>>();
 
 // A key added to a shape: the sandbox's answers no longer satisfy it until they answer the key.
 type WithLateFee = ValueOf<ObjectShape<(typeof INVOICE)['fields'] & { readonly late_fee: 'int' }>>;
 declare const invoiceRow: InvoiceRow;
-declare const serialize: typeof serializeInvoice;
+declare const invoiceOf: typeof serializeInvoice;
 // @ts-expect-error the invoice serializer does not answer late_fee
-export const lateFee: WithLateFee = serialize(invoiceRow);
+export const lateFee: WithLateFee = invoiceOf(invoiceRow);
 // @ts-expect-error nor does the invoice's row shape, which the `invoice_docs` read model is built from
 export const lateFeeShape: RowShape<InvoiceRow, WithLateFee> = INVOICE_SHAPE;
 
 type WithMotto = ValueOf<ObjectShape<(typeof SCHOOL)['fields'] & { readonly motto: 'string' }>>;
-declare const serializeSchool: typeof schoolJson;
-declare const schoolRow: Parameters<typeof schoolJson>[0];
+declare const schoolRow: Parameters<typeof serializeSchool>[0];
+declare const schoolOf: typeof serializeSchool;
 // @ts-expect-error a hand-written serializer does not answer the new key either
-export const motto: WithMotto = serializeSchool(schoolRow);
+export const motto: WithMotto = schoolOf(schoolRow);
 
 // A row shape missing a key, or answering a key with the wrong type, does not compile.
 const { amount_due: _amountDue, ...withoutAmountDue } = INVOICE_SHAPE;

@@ -67,9 +67,9 @@ export function readUser(db: SandboxDb, id: number): UserRow | null {
  * `imitatingUser` (who is imitating this user).
  *
  * @example
- * userJson(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
+ * serializeSessionUser(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
  */
-export function userJson(db: SandboxDb, user: UserRow, imitatorId: number | null): Omit<SessionUser, 'token'> {
+export function serializeSessionUser(db: SandboxDb, user: UserRow, imitatorId: number | null): Omit<SessionUser, 'token'> {
   const schoolFound: unknown = user.school_id === null ? undefined : statement(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?').get(user.school_id);
   const school = schoolFound === undefined ? null : schoolRow.parse(schoolFound);
   const imitator = imitatorId === null ? null : readUser(db, imitatorId);

@@ -122,9 +122,9 @@ function idsOf(db: Db, sql: string, id: number): number[] {
  * Homework as the API returns it, with who it is assigned to.
  *
  * @example
- * return { body: { homework: homeworkJson(db, row) } };
+ * return { body: { homework: serializeHomework(db, row) } };
  */
-export function homeworkJson(db: Db, row: HomeworkRow): Homework {
+export function serializeHomework(db: Db, row: HomeworkRow): Homework {
   return {
     ...jsonObject(row.data),
     id: row.id,

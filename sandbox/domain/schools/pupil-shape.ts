@@ -1,4 +1,4 @@
-/** The pupil as staff see them (core's PUPIL): `pupilJson` and the `pupil_docs` read model come from this map. */
+/** The pupil as staff see them (core's PUPIL): `serializePupil` and the `pupil_docs` read model come from this map. */
 import { fieldsOf, type RowShape } from '../../db/read-models/shape.js';
 import { stringsColumn } from '../../kit/json-columns.js';
 import type { Pupil } from '../../../core/shapes/types.js';

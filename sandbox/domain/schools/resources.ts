@@ -89,9 +89,9 @@ export function resourceItem(row: ResourceRow): Record<string, unknown> {
  * A resource with its type, categories, curricula, files and content blocks (O §3: `type` html or plain, `value`).
  *
  * @example
- * return { body: { resource: resourceJson(db, row) } };
+ * return { body: { resource: serializeResource(db, row) } };
  */
-export function resourceJson(db: Db, row: ResourceRow): Resource {
+export function serializeResource(db: Db, row: ResourceRow): Resource {
   const type = row.type_id === null ? null : (one<{ id: number; name: string }>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);
   const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
   const curricula = all<{ curriculum_id: number }>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);

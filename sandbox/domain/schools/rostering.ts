@@ -91,9 +91,9 @@ export function assertState(link: LinkRow, allowed: readonly LinkState[], action
 
 /**
  * @example
- * return { body: { link: linkJson(link) } };
+ * return { body: { link: serializeRosterLink(link) } };
  */
-export function linkJson(link: LinkRow): RosterLink {
+export function serializeRosterLink(link: LinkRow): RosterLink {
   return { ...link, data: jsonObject(link.data) };
 }
 

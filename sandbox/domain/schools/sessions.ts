@@ -11,9 +11,9 @@ export const SESSION_LIMIT = 500;
  * A game session as the history and report calls return it.
  *
  * @example
- * sessionJson(row) // { id, game: 'spelling', accuracy: 80, details: {...}, ... }
+ * serializeGameSession(row) // { id, game: 'spelling', accuracy: 80, details: {...}, ... }
  */
-export function sessionJson(row: SessionRow): GameSession {
+export function serializeGameSession(row: SessionRow): GameSession {
   const answered = row.correct + row.incorrect;
   return {
     id: row.id,
