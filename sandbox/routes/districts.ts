@@ -13,6 +13,7 @@ import type { SchoolRow } from '../domain/schools/rows.js';
 import { all, one, run } from '../kit/sql.js';
 import { districtSubscriptionHandlers } from './districts/subscriptions.js';
 import { defineRoutes } from './areas.js';
+import type { District } from '../../core/shapes/types.js';
 
 interface DistrictRow {
   readonly id: number;
@@ -20,7 +21,7 @@ interface DistrictRow {
   readonly created_at: string;
 }
 
-function serializeDistrict(ctx: HandlerContext, row: DistrictRow): Record<string, unknown> {
+function serializeDistrict(ctx: HandlerContext, row: DistrictRow): District {
   const schools = all<{ id: number; name: string; country: string }>(ctx.db, 'SELECT id, name, country FROM schools WHERE district_id = ? AND deleted_at IS NULL ORDER BY name, id', row.id);
   return { id: row.id, name: row.name, created_at: row.created_at, schools, school_count: schools.length };
 }

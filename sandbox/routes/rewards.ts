@@ -15,6 +15,7 @@ import type { GroupRow } from '../domain/schools/rows.js';
 import { all, one, run } from '../kit/sql.js';
 import { rewardScoreHandlers } from './rewards/score.js';
 import { defineRoutes } from './areas.js';
+import type { RewardGroup } from '../../core/shapes/types.js';
 
 interface FeedbackRow {
   readonly id: number;
@@ -61,7 +62,7 @@ function findTeam(ctx: HandlerContext): TeamRow {
   return row;
 }
 
-function serializeTeam(ctx: HandlerContext, row: TeamRow): Record<string, unknown> {
+function serializeTeam(ctx: HandlerContext, row: TeamRow): RewardGroup {
   const pupilIds = all<{ user_id: number }>(ctx.db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
   const points = one<{ n: number | null }>(
     ctx.db,

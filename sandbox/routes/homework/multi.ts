@@ -16,6 +16,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, HomeworkSetRow } from '../../domain/schools/rows.js';
 import { findSessions, summarise } from '../../domain/schools/sessions.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
+import type { HomeworkSet } from '../../../core/shapes/types.js';
 
 /** The most homework one set may hold. */
 const MAX_PIECES = 50;
@@ -35,7 +36,7 @@ function findSet(ctx: HandlerContext, id: number): HomeworkSetRow {
   return row;
 }
 
-function serializeHomeworkSet(ctx: HandlerContext, row: HomeworkSetRow): Record<string, unknown> {
+function serializeHomeworkSet(ctx: HandlerContext, row: HomeworkSetRow): HomeworkSet {
   const items = all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE set_id = ? ORDER BY starts_at, id', row.id);
   return { ...jsonObject(row.data), id: row.id, school_id: row.school_id, owner_id: row.owner_id, group_id: row.group_id, title: row.title, homework: items.map((h) => serializeHomework(ctx.db, h)), created_at: row.created_at, updated_at: row.updated_at };
 }
