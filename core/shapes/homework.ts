@@ -8,13 +8,13 @@ export const HOMEWORK = defineShape(
   {
     id: 'serial',
     school_id: 'serial',
-    owner_id: 'serial',
+    owner_id: nullable('serial'),
     set_id: nullable('serial'),
     title: 'string',
     game: { oneOf: HOMEWORK_GAMES },
     list_ident: nullable('string'),
     starts_at: 'date',
-    ends_at: 'date',
+    ends_at: nullable('date'),
     isNewEdShedPortal: 'boolean',
     pupil_ids: ['serial'],
     group_ids: ['serial'],
@@ -28,7 +28,7 @@ export const HOMEWORK = defineShape(
 /** Several pieces of homework set together (a week's), optionally for one group. */
 export const HOMEWORK_SET = defineShape(
   'homework_set',
-  { id: 'serial', school_id: 'serial', owner_id: 'serial', group_id: nullable('serial'), title: 'string', homework: [HOMEWORK], created_at: 'date', updated_at: 'date' },
+  { id: 'serial', school_id: 'serial', owner_id: nullable('serial'), group_id: nullable('serial'), title: 'string', homework: [HOMEWORK], created_at: 'date', updated_at: 'date' },
   { summary: 'A set of homework made together', columns: ['id', 'title', 'group_id', 'created_at'] },
 );
 

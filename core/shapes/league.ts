@@ -8,8 +8,8 @@ export const LEAGUE = defineShape(
   {
     id: 'serial',
     kind: { oneOf: LEAGUE_KINDS },
-    school_id: 'serial',
-    owner_id: 'serial',
+    school_id: nullable('serial'),
+    owner_id: nullable('serial'),
     name: 'string',
     product: { oneOf: LEAGUE_PRODUCTS },
     starts_at: 'date',

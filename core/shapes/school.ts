@@ -37,7 +37,7 @@ export const MY_SCHOOL = defineShape(
     id: 'serial',
     name: 'string',
     country: 'string',
-    region: 'string',
+    region: nullable('string'),
     locale: 'string',
     account_region: 'string',
     district_id: nullable('serial'),

@@ -13,7 +13,7 @@ export const SUBSCRIPTION = defineShape(
     id: 'serial',
     school_id: 'serial',
     product_id: 'serial',
-    plan_id: 'serial',
+    plan_id: nullable('serial'),
     kind: { oneOf: SUBSCRIPTION_KINDS },
     state: { oneOf: SUBSCRIPTION_STATES },
     billing: { oneOf: SUBSCRIPTION_BILLING },

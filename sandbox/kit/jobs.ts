@@ -14,6 +14,7 @@
 import { one, run, type Db } from './sql.js';
 
 import { JOB_STATES, type JobState } from '../../core/domain/accounts.js';
+import type { Job } from '../../core/shapes/types.js';
 export { JOB_STATES, type JobState };
 
 export interface JobRow {
@@ -81,7 +82,7 @@ export function getJob(db: Db, id: number): JobRow | undefined {
 }
 
 /** A job as the API answers it: `queueId`, `jobId` and `namespace_id` are the spec's progress fields. */
-export function serializeJob(job: JobRow): Record<string, unknown> {
+export function serializeJob(job: JobRow): Job {
   return {
     id: job.id,
     jobId: job.id,

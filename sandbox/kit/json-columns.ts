@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import type { JsonValue } from '../../core/endpoints/define.js';
 
 const objectSchema = z.record(z.string(), z.unknown());
+
+/** A JSON object as a column holds it (what `JSON.parse` can answer). */
+export type JsonObject = { [key: string]: JsonValue };
 const stringList = z.array(z.string());
 
 /**
@@ -10,11 +14,12 @@ const stringList = z.array(z.string());
  * @example
  * const settings = jsonObject(school.settings); // { fontPreference: 'sassoon' }
  */
-export function jsonObject(text: string | null | undefined): Record<string, unknown> {
+export function jsonObject(text: string | null | undefined): JsonObject {
   if (!text) return {};
   try {
     const parsed = objectSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
+    // JSON.parse answers only JSON values, so the checked object's values are JsonValues.
+    return parsed.success ? (parsed.data as JsonObject) : {};
   } catch {
     return {};
   }

@@ -15,7 +15,7 @@ import { requireUser } from '../kit/reach.js';
 import { notFound, page, pathId } from '../kit/input.js';
 import { filePath } from '../domain/resources/paths.js';
 import { SIGNED_URL_SECONDS, signFile } from '../domain/resources/signing.js';
-import { findResource, literacyAccessLevel, nodesWithResource, resourceJson, searchResources, type ResourceRow } from '../domain/schools/resources.js';
+import { findResource, literacyAccessLevel, nodesWithResource, serializeResource, searchResources, type ResourceRow } from '../domain/schools/resources.js';
 import { all, one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-resources/reads.js';
 import { defineRoutes } from './areas.js';
@@ -57,15 +57,15 @@ const resourceHandlers = {
     const q = ctx.input;
     const { skip, take } = page(ctx);
     const found = searchResources(ctx.db, { search: q.search, category: q.category, typeId: q.type_id, availability: q.availability, curriculumId: q.curriculum_id, skip, take });
-    return { body: { resources: found.items.map((r) => resourceJson(ctx.db, r)), total: found.total } };
+    return { body: { resources: found.items.map((r) => serializeResource(ctx.db, r)), total: found.total } };
   },
   'GET resources/types': (ctx) => {
     const types = all(ctx.db, 'SELECT t.id, t.name, COUNT(r.id) AS resource_count FROM resource_types t LEFT JOIN resources r ON r.type_id = t.id GROUP BY t.id ORDER BY t.name');
     return { body: { types } };
   },
-  'GET resources/resources/{id}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource'))) } }),
-  'GET resources/resources_by_url_key/{key}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'url_key', ctx.params['key'] ?? '')) } }),
-  'GET resources/resources_by_ident/{ident}': (ctx) => ({ body: { resource: resourceJson(ctx.db, findResource(ctx.db, 'ident', ctx.params['ident'] ?? '')) } }),
+  'GET resources/resources/{id}': (ctx) => ({ body: { resource: serializeResource(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource'))) } }),
+  'GET resources/resources_by_url_key/{key}': (ctx) => ({ body: { resource: serializeResource(ctx.db, findResource(ctx.db, 'url_key', ctx.params['key'] ?? '')) } }),
+  'GET resources/resources_by_ident/{ident}': (ctx) => ({ body: { resource: serializeResource(ctx.db, findResource(ctx.db, 'ident', ctx.params['ident'] ?? '')) } }),
   'GET resources/resources/{id}/nodes': (ctx) => {
     const resource = findResource(ctx.db, 'id', pathId(ctx, 'Resource'));
     const nodes = nodesWithResource(ctx.db, resource.id);

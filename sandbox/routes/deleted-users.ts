@@ -10,13 +10,13 @@ import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from 
 import { logEvent } from '../domain/schools/events.js';
 import { parseIds, pathId } from '../kit/input.js';
 import type { UserRow } from '../domain/schools/rows.js';
-import { userJson } from '../domain/schools/serialize.js';
+import { serializeUser } from '../domain/schools/serialize.js';
 import { one } from '../kit/sql.js';
 import { defineRoutes } from './areas.js';
 
 
 function reload(ctx: HandlerContext, id: number): Record<string, unknown> {
-  return userJson(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', id) as UserRow);
+  return serializeUser(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', id) as UserRow);
 }
 
 function recover(ctx: HandlerContext, ids: readonly number[]): HandlerResult {
@@ -50,7 +50,7 @@ const merge: RouteHandler<'PATCH users/me/school/users/deleted/merge'> = (ctx) =
 
 const calls = {
   'GET users/me/school/users/deleted': (ctx) => {
-    const users = deletedUsers(ctx.db, callerSchoolId(ctx)).map(userJson);
+    const users = deletedUsers(ctx.db, callerSchoolId(ctx)).map(serializeUser);
     return { body: { users, total: users.length } };
   },
   'POST users/me/school/users/deleted/recover': (ctx) => {

@@ -13,6 +13,7 @@ import type { SchoolRow } from '../domain/schools/rows.js';
 import { all, one, run } from '../kit/sql.js';
 import { districtSubscriptionHandlers } from './districts/subscriptions.js';
 import { defineRoutes } from './areas.js';
+import type { District } from '../../core/shapes/types.js';
 
 interface DistrictRow {
   readonly id: number;
@@ -20,7 +21,7 @@ interface DistrictRow {
   readonly created_at: string;
 }
 
-function districtJson(ctx: HandlerContext, row: DistrictRow): Record<string, unknown> {
+function serializeDistrict(ctx: HandlerContext, row: DistrictRow): District {
   const schools = all<{ id: number; name: string; country: string }>(ctx.db, 'SELECT id, name, country FROM schools WHERE district_id = ? AND deleted_at IS NULL ORDER BY name, id', row.id);
   return { id: row.id, name: row.name, created_at: row.created_at, schools, school_count: schools.length };
 }
@@ -53,7 +54,7 @@ const link: RouteHandler<'POST users/me/district/schools'> = (ctx) => {
   if (school.district_id !== null) throw new HttpError(409, 'Conflict', `School ${school.id} belongs to district ${school.district_id}; it must be unlinked there first`);
   run(ctx.db, 'UPDATE schools SET district_id = ? WHERE id = ?', district.id, school.id);
   ctx.countWrite();
-  return { status: 201, body: { district: districtJson(ctx, district) } };
+  return { status: 201, body: { district: serializeDistrict(ctx, district) } };
 };
 
 const unlink: RouteHandler<'DELETE districts/{id}/linkschool'> = (ctx) => {
@@ -64,7 +65,7 @@ const unlink: RouteHandler<'DELETE districts/{id}/linkschool'> = (ctx) => {
   if (school.district_id !== district.id) throw new HttpError(409, 'Conflict', `School ${school.id} is not in district ${district.id}; only a linked school can be unlinked`);
   run(ctx.db, 'UPDATE schools SET district_id = NULL WHERE id = ?', school.id);
   ctx.countWrite();
-  return { body: { district: districtJson(ctx, district) } };
+  return { body: { district: serializeDistrict(ctx, district) } };
 };
 
 const calls = {
@@ -73,7 +74,7 @@ const calls = {
     const rows = user.superuser && user.districtId === null
       ? all<DistrictRow>(ctx.db, 'SELECT * FROM districts ORDER BY name, id')
       : [callerDistrict(ctx)];
-    const districts = rows.map((r) => districtJson(ctx, r));
+    const districts = rows.map((r) => serializeDistrict(ctx, r));
     return { body: { districts, total: districts.length } };
   },
   'POST users/me/district/schools': link,

@@ -12,7 +12,7 @@ import { groupDataOf, groupYear } from '../domain/schools/group-fields.js';
 import { assertFreeName, groupPupils, groupTeachers, groupWithCounts, requireGroupTeacher } from '../domain/schools/groups.js';
 import { jsonObject } from '../kit/json-columns.js';
 import type { GroupRow } from '../domain/schools/rows.js';
-import { pupilJson, teacherJson } from '../domain/schools/serialize.js';
+import { serializePupil, serializeTeacher } from '../domain/schools/serialize.js';
 import { all, placeholders, run } from '../kit/sql.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../../core/domain/constants.js';
 import { groupPupilHandlers } from './groups/pupils.js';
@@ -154,7 +154,7 @@ const groupCrudHandlers = {
     const now = ctx.now().toISOString();
     for (const t of teachers) run(ctx.db, 'INSERT INTO group_teachers (group_id, user_id, added_at) VALUES (?, ?, ?)', group.id, t.id, now);
     ctx.countWrite();
-    return { body: { teachers: groupTeachers(ctx.db, group.id).map((t) => teacherJson(t)) } };
+    return { body: { teachers: groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)) } };
   },
   'DELETE users/me/school/groups/{id}/teachers': (ctx) => {
     const group = groupOf(ctx);
@@ -162,10 +162,10 @@ const groupCrudHandlers = {
     const result = run(ctx.db, 'DELETE FROM group_teachers WHERE group_id = ? AND user_id = ?', group.id, teacherId);
     if (result.changes === 0) throw notFound(`Teacher ${teacherId} of group`, group.id);
     ctx.countWrite();
-    return { body: { teachers: groupTeachers(ctx.db, group.id).map((t) => teacherJson(t)) } };
+    return { body: { teachers: groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)) } };
   },
   'GET users/me/school/groups/{id}/teachers': (ctx) => {
-    const teachers = groupTeachers(ctx.db, groupOf(ctx).id).map((t) => teacherJson(t));
+    const teachers = groupTeachers(ctx.db, groupOf(ctx).id).map((t) => serializeTeacher(t));
     return { body: { teachers, total: teachers.length } };
   },
   'GET users/me/school/groups/{id}/groups': (ctx) => {
@@ -182,7 +182,7 @@ const groupCrudHandlers = {
     const group = groupOf(ctx);
     const sub = groupOf(ctx, 'sub');
     if (sub.parent_id !== group.id) throw notFound(`Sub-group ${sub.id} of group`, group.id);
-    const pupils = groupPupils(ctx.db, sub.id).map((p) => pupilJson(p));
+    const pupils = groupPupils(ctx.db, sub.id).map((p) => serializePupil(p));
     return { body: { pupils, total: pupils.length } };
   },
   'PUT users/me/school/groups/{id}/pupils/setnumberstage': (ctx) => setStage(ctx, 'stage_number', ctx.input.stage_number),

@@ -11,7 +11,7 @@ import { parseFields, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
 import { jsonObject } from '../kit/json-columns.js';
-import { assertNotEnded, findLeague, groupStandings, leagueJson, memberIds, standings } from '../domain/schools/leagues.js';
+import { assertNotEnded, findLeague, groupStandings, serializeLeague, memberIds, standings } from '../domain/schools/leagues.js';
 import type { LeagueRow } from '../domain/schools/rows.js';
 import { all, run } from '../kit/sql.js';
 import { challengeHandlers } from './hives-leagues/challenges.js';
@@ -31,7 +31,7 @@ interface HiveRow {
 
 const DAY = 86_400_000;
 
-function hiveJson(row: HiveRow): Record<string, unknown> {
+function serializeHive(row: HiveRow): Record<string, unknown> {
   return { ...jsonObject(row.data), id: row.id, school_id: row.school_id, owner_id: row.owner_id, name: row.name, game: row.game, status: row.status, created_at: row.created_at, finished_at: row.finished_at };
 }
 
@@ -84,7 +84,7 @@ function myLeagues(ctx: HandlerContext): HandlerResult {
   const now = ctx.now();
   const leagues = rows.map((r) => {
     const own = user.kind === 'pupil' ? standings(ctx.db, r).find((s) => s['user_id'] === user.id) : undefined;
-    return { ...leagueJson(ctx.db, r, now), ...(own ? { my_rank: own['rank'], my_score: own['score'] } : {}) };
+    return { ...serializeLeague(ctx.db, r, now), ...(own ? { my_rank: own['rank'], my_score: own['score'] } : {}) };
   });
   return { body: { leagues, total: leagues.length } };
 }
@@ -114,16 +114,16 @@ function updateCustom(ctx: HandlerContext): HandlerResult {
     for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', row.id, u.id);
   }
   ctx.countWrite();
-  return { body: { league: leagueJson(ctx.db, findLeague(ctx.db, row.id, 'custom', null), now) } };
+  return { body: { league: serializeLeague(ctx.db, findLeague(ctx.db, row.id, 'custom', null), now) } };
 }
 
 const hiveLeagueHandlers = {
   'GET hives': (ctx) => {
-    const hives = all<HiveRow>(ctx.db, 'SELECT * FROM hives WHERE school_id = ? ORDER BY created_at DESC, id DESC', callerSchoolId(ctx)).map(hiveJson);
+    const hives = all<HiveRow>(ctx.db, 'SELECT * FROM hives WHERE school_id = ? ORDER BY created_at DESC, id DESC', callerSchoolId(ctx)).map(serializeHive);
     return { body: { hives, total: hives.length } };
   },
-  'GET hives/{id}': (ctx) => ({ body: { hive: hiveJson(findHive(ctx)) } }),
-  'GET hive/{id}': (ctx) => ({ body: { hive: hiveJson(findHive(ctx)) } }),
+  'GET hives/{id}': (ctx) => ({ body: { hive: serializeHive(findHive(ctx)) } }),
+  'GET hive/{id}': (ctx) => ({ body: { hive: serializeHive(findHive(ctx)) } }),
   'DELETE hives/{id}': (ctx) => {
     const hive = findHive(ctx);
     if (hive.status === 'running') throw new HttpError(409, 'Conflict', `Hive ${hive.id} is running; only a waiting or finished hive can be deleted`);
@@ -138,7 +138,7 @@ const hiveLeagueHandlers = {
   'GET users/me/leagues': myLeagues,
   'GET leagues/custom/{id}/results': (ctx) => {
     const row = findLeague(ctx.db, pathId(ctx, 'Custom league'), 'custom', rowScope(ctx));
-    return { body: { league: leagueJson(ctx.db, row, ctx.now()), results: standings(ctx.db, row), groups: groupStandings(ctx.db, row) } };
+    return { body: { league: serializeLeague(ctx.db, row, ctx.now()), results: standings(ctx.db, row), groups: groupStandings(ctx.db, row) } };
   },
   'PUT leagues/custom/{id}': updateCustom,
   'DELETE leagues/custom/{id}': (ctx) => {

@@ -10,7 +10,7 @@ import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
 import { invalid, notFound, parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
-import { assertDates, extraData, fieldsIn, findHomework, homeworkByIds, homeworkJson, requireHomeworkTeacher } from '../domain/schools/homework.js';
+import { assertDates, extraData, fieldsIn, findHomework, homeworkByIds, serializeHomework, requireHomeworkTeacher } from '../domain/schools/homework.js';
 import { insertHomework, pupilIdsFrom } from '../domain/schools/homework-write.js';
 import { jsonObject } from '../kit/json-columns.js';
 import type { HomeworkRow } from '../domain/schools/rows.js';
@@ -32,7 +32,7 @@ function writable(ctx: HandlerContext, param = 'id'): HomeworkRow {
 function touched(ctx: HandlerContext, row: HomeworkRow): HandlerResult {
   run(ctx.db, 'UPDATE homework SET updated_at = ? WHERE id = ?', ctx.now().toISOString(), row.id);
   ctx.countWrite();
-  return { body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, ctx.user, row.id)) } };
+  return { body: { homework: serializeHomework(ctx.db, findHomework(ctx.db, ctx.user, row.id)) } };
 }
 
 const create: RouteHandler<'POST homework'> = (ctx) => {
@@ -44,7 +44,7 @@ const create: RouteHandler<'POST homework'> = (ctx) => {
   const id = insertHomework(ctx, schoolId, fields, { setId: null, groupId: ctx.input.group_id ?? null, pupilIds, portal: ctx.input.isNewEdShedPortal === 1 });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'homework.created', { id });
-  return { status: 201, body: { homework: homeworkJson(ctx.db, findHomework(ctx.db, ctx.user, id)) } };
+  return { status: 201, body: { homework: serializeHomework(ctx.db, findHomework(ctx.db, ctx.user, id)) } };
 };
 
 function update(ctx: HandlerContext): HandlerResult {
@@ -87,11 +87,11 @@ function visible(ctx: HandlerContext): HomeworkRow[] {
 
 const homeworkCrudHandlers = {
   'GET homework': (ctx) => {
-    const homework = visible(ctx).map((row) => homeworkJson(ctx.db, row));
+    const homework = visible(ctx).map((row) => serializeHomework(ctx.db, row));
     return { body: { homework, total: homework.length } };
   },
   'POST homework': create,
-  'GET homework/{id}': (ctx) => ({ body: { homework: homeworkJson(ctx.db, homeworkOf(ctx)) } }),
+  'GET homework/{id}': (ctx) => ({ body: { homework: serializeHomework(ctx.db, homeworkOf(ctx)) } }),
   'PUT homework/{id}': update,
   'DELETE homework/{id}': (ctx) => {
     const row = writable(ctx);
@@ -153,7 +153,7 @@ const homeworkCrudHandlers = {
   'GET homework/group/{id}': (ctx) => {
     const group = findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
     const rows = all<HomeworkRow>(ctx.db, 'SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? ORDER BY h.starts_at DESC, h.id DESC', group.id);
-    const homework = rows.map((r) => homeworkJson(ctx.db, r));
+    const homework = rows.map((r) => serializeHomework(ctx.db, r));
     return { body: { homework, total: homework.length } };
   },
   'GET spelling_diagnostic_skills': (ctx) => {

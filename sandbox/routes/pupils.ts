@@ -14,7 +14,7 @@ import { generateDisplayName, uniqueName, usernameFrom } from '../domain/schools
 import { NEW_PUPIL_FIELDS, PUPIL_FIELDS, PUPIL_UPDATE_FIELDS, pupilList } from '../domain/schools/pupil-fields.js';
 import { groupIdsOf, pupilsByIds, schoolPupilDocs, schoolPupils } from '../domain/schools/pupil-queries.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../domain/schools/pupil-write.js';
-import { pupilJson, type PupilFields } from '../domain/schools/serialize.js';
+import { serializePupil, type PupilFields } from '../domain/schools/serialize.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../../core/domain/constants.js';
 import { all, one, placeholders, run } from '../kit/sql.js';
 import type { UserRow } from '../domain/schools/rows.js';
@@ -26,7 +26,7 @@ const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
 function withGroups(ctx: HandlerContext, pupils: readonly PupilFields[]): Record<string, unknown>[] {
   const groups = groupIdsOf(ctx.db, pupils.map((p) => p.id));
-  return pupils.map((p) => pupilJson(p, groups.get(p.id) ?? []));
+  return pupils.map((p) => serializePupil(p, groups.get(p.id) ?? []));
 }
 
 function reload(ctx: HandlerContext, ids: readonly number[]): Record<string, unknown>[] {

@@ -15,6 +15,7 @@ import type { GroupRow } from '../domain/schools/rows.js';
 import { all, one, run } from '../kit/sql.js';
 import { rewardScoreHandlers } from './rewards/score.js';
 import { defineRoutes } from './areas.js';
+import type { RewardGroup } from '../../core/shapes/types.js';
 
 interface FeedbackRow {
   readonly id: number;
@@ -55,7 +56,7 @@ function findTeam(ctx: HandlerContext): TeamRow {
   return findReachable<TeamRow>(ctx.db, ctx.user, 'Reward group', 'SELECT * FROM reward_groups WHERE id = ?', id);
 }
 
-function teamJson(ctx: HandlerContext, row: TeamRow): Record<string, unknown> {
+function serializeTeam(ctx: HandlerContext, row: TeamRow): RewardGroup {
   const pupilIds = all<{ user_id: number }>(ctx.db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
   const points = one<{ n: number | null }>(
     ctx.db,
@@ -81,7 +82,7 @@ function addToTeam(ctx: HandlerContext): HandlerResult {
   run(ctx.db, 'DELETE FROM reward_group_pupils WHERE user_id = ? AND reward_group_id IN (SELECT id FROM reward_groups WHERE group_id = ? AND id <> ?)', pupil.id, team.group_id, team.id);
   run(ctx.db, 'INSERT OR IGNORE INTO reward_group_pupils (reward_group_id, user_id) VALUES (?, ?)', team.id, pupil.id);
   ctx.countWrite();
-  return { body: { group: teamJson(ctx, team) } };
+  return { body: { group: serializeTeam(ctx, team) } };
 }
 
 const feedbackAndTeamHandlers = {
@@ -113,7 +114,7 @@ const feedbackAndTeamHandlers = {
   },
   'GET rewards/groups/{id}': (ctx) => {
     const group = classOf(ctx);
-    const groups = all<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE group_id = ? ORDER BY name, id', group.id).map((t) => teamJson(ctx, t));
+    const groups = all<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE group_id = ? ORDER BY name, id', group.id).map((t) => serializeTeam(ctx, t));
     return { body: { groups, total: groups.length } };
   },
   'POST rewards/groups/{id}': (ctx) => {
@@ -124,7 +125,7 @@ const feedbackAndTeamHandlers = {
     assertFreeTeamName(ctx, group.id, name, null);
     const id = Number(run(ctx.db, 'INSERT INTO reward_groups (school_id, group_id, name, created_at) VALUES (?, ?, ?, ?)', group.school_id, group.id, name, ctx.now().toISOString()).lastInsertRowid);
     ctx.countWrite();
-    return { status: 201, body: { group: teamJson(ctx, one<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE id = ?', id) as TeamRow) } };
+    return { status: 201, body: { group: serializeTeam(ctx, one<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE id = ?', id) as TeamRow) } };
   },
   'DELETE rewards/groups/{id}': (ctx) => {
     const team = findTeam(ctx);
@@ -138,7 +139,7 @@ const feedbackAndTeamHandlers = {
     const pupilId = toId(ctx.input['pupilId'], 'Pupil');
     if (run(ctx.db, 'DELETE FROM reward_group_pupils WHERE reward_group_id = ? AND user_id = ?', team.id, pupilId).changes === 0) throw notFound(`Pupil ${pupilId} in reward group`, team.id);
     ctx.countWrite();
-    return { body: { group: teamJson(ctx, team) } };
+    return { body: { group: serializeTeam(ctx, team) } };
   },
   'PUT rewards/groups/{id}/name': (ctx) => {
     const team = findTeam(ctx);
@@ -146,7 +147,7 @@ const feedbackAndTeamHandlers = {
     assertFreeTeamName(ctx, team.group_id, name, team.id);
     run(ctx.db, 'UPDATE reward_groups SET name = ? WHERE id = ?', name, team.id);
     ctx.countWrite();
-    return { body: { group: teamJson(ctx, { ...team, name }) } };
+    return { body: { group: serializeTeam(ctx, { ...team, name }) } };
   },
 } satisfies PartialHandlerMap;
 

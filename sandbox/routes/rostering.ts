@@ -12,7 +12,7 @@ import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../domain/schools/events.js';
 import { parseFields } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
-import { assertState, findLink, linkJson, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/schools/rostering.js';
+import { assertState, findLink, serializeRosterLink, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/schools/rostering.js';
 import { schoolParam, sync } from '../domain/schools/rostering-sync.js';
 import { all, run } from '../kit/sql.js';
 import { rosterSignInHandlers } from './rostering/sign-in.js';
@@ -27,7 +27,7 @@ function setActivation(active: boolean) {
     else assertState(link, ['active'], 'be deactivated');
     run(ctx.db, 'UPDATE rostering_links SET state = ?, activated_at = CASE WHEN ? THEN COALESCE(activated_at, ?) ELSE activated_at END WHERE school_id = ? AND provider = ?', active ? 'active' : 'inactive', active ? 1 : 0, ctx.now().toISOString(), school.id, link.provider);
     ctx.countWrite();
-    return { body: { link: linkJson(requireLink(ctx.db, school.id, link.provider)) } };
+    return { body: { link: serializeRosterLink(requireLink(ctx.db, school.id, link.provider)) } };
   };
 }
 
@@ -54,18 +54,18 @@ function linkOwnSchool(ctx: HandlerContext): HandlerResult {
   const link = upsertLinked(ctx.db, schoolId, provider, { externalId: external === undefined ? null : String(external), data, now: ctx.now().toISOString() });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'rostering.linked', { provider });
-  return { status: 201, body: { link: linkJson(link) } };
+  return { status: 201, body: { link: serializeRosterLink(link) } };
 }
 
 const rosterCoreHandlers = {
   'GET {school_system}/schools': (ctx) => {
     const rows = all<LinkRow & { name: string }>(ctx.db, 'SELECT l.*, s.name FROM rostering_links l JOIN schools s ON s.id = l.school_id WHERE l.provider = ? ORDER BY l.school_id', providerOf(ctx));
-    const schools = rows.map(({ name, ...link }) => ({ ...linkJson(link), name }));
+    const schools = rows.map(({ name, ...link }) => ({ ...serializeRosterLink(link), name }));
     return { body: { schools, total: schools.length } };
   },
   'GET {school_system}/schools/{id}': (ctx) => {
     const school = schoolParam(ctx);
-    return { body: { school: { ...linkJson(requireLink(ctx.db, school.id, providerOf(ctx))), name: school.name } } };
+    return { body: { school: { ...serializeRosterLink(requireLink(ctx.db, school.id, providerOf(ctx))), name: school.name } } };
   },
   'POST {school_system}/schools/{id}/activation': setActivation(true),
   'DELETE {school_system}/schools/{id}/activation': setActivation(false),
@@ -76,14 +76,14 @@ const rosterCoreHandlers = {
     if (existing) assertState(existing, ['requested'], 'ask again');
     if (!existing) run(ctx.db, "INSERT INTO rostering_links (school_id, provider, state, requested_at) VALUES (?, ?, 'requested', ?)", schoolId, provider, ctx.now().toISOString());
     ctx.countWrite();
-    return { status: existing ? 200 : 201, body: { link: linkJson(requireLink(ctx.db, schoolId, provider)) } };
+    return { status: existing ? 200 : 201, body: { link: serializeRosterLink(requireLink(ctx.db, schoolId, provider)) } };
   },
   'POST schools/{id}/set{school_system}id': (ctx) => {
     const school = schoolParam(ctx);
     const externalId = String(ctx.input['d6_id']);
     const link = upsertLinked(ctx.db, school.id, providerOf(ctx), { externalId, now: ctx.now().toISOString() });
     ctx.countWrite();
-    return { body: { link: linkJson(link) } };
+    return { body: { link: serializeRosterLink(link) } };
   },
   'DELETE schools/{id}/set{school_system}id': unlink,
   'POST {school_system}/schools/{id}/sync': sync,

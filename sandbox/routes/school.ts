@@ -14,7 +14,7 @@ import { isMember, joinSchool, schoolsOf } from '../domain/schools/memberships.j
 import type { SchoolRow } from '../domain/schools/rows.js';
 import { accountRegionFor, localeFor, schoolCreate, schoolUpdate } from '../domain/schools/school-fields.js';
 import { schoolSearch } from '../domain/schools/school-search.js';
-import { schoolJson } from '../domain/schools/serialize.js';
+import { serializeSchool } from '../domain/schools/serialize.js';
 import { one, run } from '../kit/sql.js';
 import { addressHandlers } from './school/addresses.js';
 import { defineRoutes } from './areas.js';
@@ -29,7 +29,7 @@ function schoolWithCounts(ctx: HandlerContext, school: SchoolRow): Record<string
     school.id,
     school.id,
   );
-  return { ...schoolJson(school), pupil_count: counts?.pupils ?? 0, teacher_count: counts?.teachers ?? 0, group_count: counts?.groups ?? 0 };
+  return { ...serializeSchool(school), pupil_count: counts?.pupils ?? 0, teacher_count: counts?.teachers ?? 0, group_count: counts?.groups ?? 0 };
 }
 
 /** Applies a validated update to a school row and returns the new row. */
@@ -80,7 +80,7 @@ function createOwnSchool(ctx: HandlerContext): HandlerResult {
   joinSchool(ctx.db, user.id, schoolId, { admin: true, now });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'school.created', { name: fields.name });
-  return { status: 201, body: { school: schoolJson(findSchool(ctx.db, schoolId)) } };
+  return { status: 201, body: { school: serializeSchool(findSchool(ctx.db, schoolId)) } };
 }
 
 function joinWithCode(ctx: HandlerContext): HandlerResult {
@@ -95,7 +95,7 @@ function joinWithCode(ctx: HandlerContext): HandlerResult {
   joinSchool(ctx.db, user.id, school.id, { admin: false, now: ctx.now().toISOString() });
   ctx.countWrite();
   logEvent(ctx, school.id, 'teacher.joined', { user_id: user.id });
-  return { body: { school: schoolJson(school) } };
+  return { body: { school: serializeSchool(school) } };
 }
 
 function manageSchool(ctx: HandlerContext): HandlerResult {
@@ -107,7 +107,7 @@ function manageSchool(ctx: HandlerContext): HandlerResult {
   if (!member && !user.superuser && !district) throw notFound('School', schoolId);
   run(ctx.db, 'UPDATE users SET school_id = ?, admin = ? WHERE id = ?', schoolId, member?.admin ? 1 : 0, user.id);
   ctx.countWrite();
-  return { body: { school: schoolJson(school) } };
+  return { body: { school: serializeSchool(school) } };
 }
 
 function setCode(ctx: HandlerContext, schoolId: number, code: string | null): HandlerResult {
@@ -115,7 +115,7 @@ function setCode(ctx: HandlerContext, schoolId: number, code: string | null): Ha
   run(ctx.db, 'UPDATE schools SET code = ? WHERE id = ?', code, school.id);
   ctx.countWrite();
   logEvent(ctx, school.id, code === null ? 'school.code_removed' : 'school.code_generated');
-  return { body: { code, school: schoolJson(findSchool(ctx.db, school.id)) } };
+  return { body: { code, school: serializeSchool(findSchool(ctx.db, school.id)) } };
 }
 
 function existenceByCode(ctx: HandlerContext, code: string, schoolId?: number): HandlerResult {
@@ -127,7 +127,7 @@ function existenceByCode(ctx: HandlerContext, code: string, schoolId?: number): 
 const ownSchoolHandlers = {
   'POST users/me/school': createOwnSchool,
   'PUT users/me/school': (ctx) => ({
-    body: { school: schoolJson(updateSchool(ctx, findSchool(ctx.db, callerSchoolId(ctx)), ctx.input)) },
+    body: { school: serializeSchool(updateSchool(ctx, findSchool(ctx.db, callerSchoolId(ctx)), ctx.input)) },
   }),
   'POST users/me/joinschool': joinWithCode,
   'GET schools/{id}': (ctx) => {
@@ -139,11 +139,11 @@ const ownSchoolHandlers = {
     const school = findSchool(ctx.db, pathId(ctx, 'School'));
     const user = requireUser(ctx);
     if (!user.superuser && user.schoolId !== school.id) throw notFound('School', school.id);
-    return { body: { school: schoolJson(updateSchool(ctx, school, ctx.input)) } };
+    return { body: { school: serializeSchool(updateSchool(ctx, school, ctx.input)) } };
   },
   'GET users/me/schools': (ctx) => {
     const user = requireUser(ctx);
-    const schools = schoolsOf(ctx.db, user.id).map(({ school, admin }) => ({ ...schoolJson(school), admin, current: school.id === user.schoolId }));
+    const schools = schoolsOf(ctx.db, user.id).map(({ school, admin }) => ({ ...serializeSchool(school), admin, current: school.id === user.schoolId }));
     return { body: { schools, total: schools.length } };
   },
   'POST users/me/manageschool': manageSchool,

@@ -14,9 +14,9 @@ import { jsonObject } from '../kit/json-columns.js';
 import { adminCount, joinSchool, schoolsOf, setAdmin } from '../domain/schools/memberships.js';
 import { generatePassword } from '../domain/schools/names.js';
 import type { UserRow } from '../domain/schools/rows.js';
-import { userJson } from '../domain/schools/serialize.js';
+import { serializeUser } from '../domain/schools/serialize.js';
 import { all, one, run } from '../kit/sql.js';
-import { schoolTeacherJson, schoolTeachers } from '../domain/schools/teachers.js';
+import { serializeSchoolTeacher, schoolTeachers } from '../domain/schools/teachers.js';
 import { experimentalHandlers } from './teachers-users/experimental.js';
 import { teacherInviteHandlers } from './teachers-users/invites.js';
 import { containsText } from '../kit/search.js';
@@ -54,7 +54,7 @@ const createTeacher: RouteHandler<'POST users/me/school/teachers'> = (ctx) => {
   joinSchool(ctx.db, id, schoolId, { admin: fields.admin ?? false, now });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'teachers.created', { id });
-  return { status: 201, body: { teacher: schoolTeacherJson(ctx.db, schoolId, id), ...(fields.password ? {} : { password }) } };
+  return { status: 201, body: { teacher: serializeSchoolTeacher(ctx.db, schoolId, id), ...(fields.password ? {} : { password }) } };
 };
 
 /** 409 unless the school keeps an admin after `teacherId` stops being one. */
@@ -92,14 +92,14 @@ function setTeacherAdmin(admin: boolean) {
     setAdmin(ctx.db, teacher.id, schoolId, admin, ctx.now().toISOString());
     ctx.countWrite();
     logEvent(ctx, schoolId, admin ? 'teachers.admin_granted' : 'teachers.admin_removed', { id: teacher.id });
-    return { body: { teacher: schoolTeacherJson(ctx.db, schoolId, teacher.id) } };
+    return { body: { teacher: serializeSchoolTeacher(ctx.db, schoolId, teacher.id) } };
   };
 }
 
 /** Users matching, the first 100 unless the call asks for a page. */
 function searchUsers(ctx: HandlerContext, where: string, params: unknown[], wanted?: { skip: number; take: number }): Record<string, unknown>[] {
   const { skip, take } = wanted ?? { skip: 0, take: 100 };
-  return all<UserRow>(ctx.db, `SELECT * FROM users WHERE deleted_at IS NULL AND ${where} ORDER BY id LIMIT ? OFFSET ?`, ...params, take, skip).map(userJson);
+  return all<UserRow>(ctx.db, `SELECT * FROM users WHERE deleted_at IS NULL AND ${where} ORDER BY id LIMIT ? OFFSET ?`, ...params, take, skip).map(serializeUser);
 }
 
 const nameMatch = `(${['username', 'email', "first_name || ' ' || last_name", 'display_name', 'school_username'].map((column) => containsText(column)).join(' OR ')})`;
@@ -107,7 +107,7 @@ const nameMatch = `(${['username', 'email', "first_name || ' ' || last_name", 'd
 const teacherHandlers = {
   'POST users/me/school/teachers': createTeacher,
   'GET users/me/school/teachers': (ctx) => {
-    const teachers = schoolTeachers(ctx.db, callerSchoolId(ctx)).map((t) => ({ ...userJson(t.row), admin: t.admin }));
+    const teachers = schoolTeachers(ctx.db, callerSchoolId(ctx)).map((t) => ({ ...serializeUser(t.row), admin: t.admin }));
     return { body: { teachers, total: teachers.length } };
   },
   'PATCH users/me/school/teachers/{id}': (ctx) => {
@@ -118,7 +118,7 @@ const teacherHandlers = {
     const last = fields.last_name ?? teacher.last_name;
     run(ctx.db, 'UPDATE users SET first_name = ?, last_name = ?, display_name = ?, email = ? WHERE id = ?', first, last, fields.display_name ?? `${first} ${last}`.trim(), fields.email ?? teacher.email, teacher.id);
     ctx.countWrite();
-    return { body: { teacher: schoolTeacherJson(ctx.db, schoolId, teacher.id) } };
+    return { body: { teacher: serializeSchoolTeacher(ctx.db, schoolId, teacher.id) } };
   },
   'DELETE users/me/school/teachers/{id}': removeTeacher,
   'GET events': (ctx) => {

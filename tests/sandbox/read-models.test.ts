@@ -8,9 +8,9 @@ import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';
 import { groupIdsOf, schoolPupilDocs } from '../../sandbox/domain/schools/pupil-queries.js';
-import { pupilJson, type PupilFields } from '../../sandbox/domain/schools/serialize.js';
+import { serializePupil, type PupilFields } from '../../sandbox/domain/schools/serialize.js';
 
-/** Every pupil's doc against pupilJson of the row with its groups: the differences, by pupil id. */
+/** Every pupil's doc against serializePupil of the row with its groups: the differences, by pupil id. */
 function pupilDrift(db: Db): string[] {
   const rows = db.prepare("SELECT * FROM users WHERE kind = 'pupil' ORDER BY id").all() as PupilFields[];
   const groups = groupIdsOf(db, rows.map((r) => r.id));
@@ -19,7 +19,7 @@ function pupilDrift(db: Db): string[] {
   const drift: string[] = [];
   for (const row of rows) {
     const found = docs.get(row.id);
-    const expected = pupilJson(row, groups.get(row.id) ?? []);
+    const expected = serializePupil(row, groups.get(row.id) ?? []);
     if (found === undefined || JSON.stringify(JSON.parse(found.doc)) !== JSON.stringify(expected)) drift.push(`${row.id}: ${found?.doc ?? 'no doc'} != ${JSON.stringify(expected)}`);
     // The list's key: school, active, names, school username.
     const key = found && [found.school_id, found.active, found.last_name, found.first_name, found.school_username];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { HandlerContext, HandlerResult } from '../../kit/handler.js';
 import { verifyPassword } from './password.js';
 import { issueToken } from './tokens.js';
-import { readUser, userJson } from './user-json.js';
+import { readUser, serializeSessionUser } from './user-json.js';
 import { statement } from '../../db/statements.js';
 
 /** Failed sign-ins before an account is locked. */
@@ -69,5 +69,5 @@ export function signIn(ctx: HandlerContext, row: CredentialRow | null, password:
 export function sessionResponse(ctx: HandlerContext, userId: number, imitatorId: number | null): HandlerResult {
   const token = issueToken(ctx.db, userId, ctx.now(), imitatorId);
   const user = readUser(ctx.db, userId);
-  return { body: { user: user && { ...userJson(ctx.db, user, imitatorId), token }, token } };
+  return { body: { user: user && { ...serializeSessionUser(ctx.db, user, imitatorId), token }, token } };
 }

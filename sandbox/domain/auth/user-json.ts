@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Db } from '../../kit/sql.js';
 import { statement } from '../../db/statements.js';
 import { literacyAccessLevel } from '../schools/resources.js';
+import { USER_KINDS } from '../../../core/domain/accounts.js';
+import type { SessionUser } from '../../../core/shapes/types.js';
 
 const jsonText = <T extends z.ZodType>(schema: T) => z.string().transform((text) => schema.parse(JSON.parse(text)) as z.output<T>);
 
@@ -12,7 +14,7 @@ const userRow = z.object({
   first_name: z.string(),
   last_name: z.string(),
   display_name: z.string(),
-  kind: z.string(),
+  kind: z.enum(USER_KINDS),
   superuser: z.number(),
   employee: z.number(),
   tester: z.number(),
@@ -25,7 +27,7 @@ const userRow = z.object({
   stage_number: z.number().nullable(),
   experimental: z.number(),
   permissions: jsonText(z.array(z.string())),
-  avatar: jsonText(z.record(z.string(), z.unknown())),
+  avatar: jsonText(z.record(z.string(), z.json())),
   anonymous: z.number(),
   created_at: z.string(),
 });
@@ -38,7 +40,7 @@ const schoolRow = z.object({
   locale: z.string(),
   account_region: z.string(),
   district_id: z.number().int().nullable(),
-  settings: jsonText(z.record(z.string(), z.unknown())),
+  settings: jsonText(z.record(z.string(), z.json())),
 });
 
 export type UserRow = z.output<typeof userRow>;
@@ -65,9 +67,9 @@ export function readUser(db: Db, id: number): UserRow | null {
  * `imitatingUser` (who is imitating this user).
  *
  * @example
- * userJson(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
+ * serializeSessionUser(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
  */
-export function userJson(db: Db, user: UserRow, imitatorId: number | null): Record<string, unknown> {
+export function serializeSessionUser(db: Db, user: UserRow, imitatorId: number | null): Omit<SessionUser, 'token'> {
   const schoolFound: unknown = user.school_id === null ? undefined : statement(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?').get(user.school_id);
   const school = schoolFound === undefined ? null : schoolRow.parse(schoolFound);
   const imitator = imitatorId === null ? null : readUser(db, imitatorId);

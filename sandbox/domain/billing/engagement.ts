@@ -9,6 +9,7 @@ import { HttpError } from '../../kit/handler.js';
 import { getJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { addDays } from './dates.js';
 import { notFound } from '../../kit/input.js';
+import type { Snapshot } from '../../../core/shapes/types.js';
 
 export const ENGAGEMENT_JOB = 'engagement-snapshot';
 
@@ -79,7 +80,7 @@ export function snapshotOr404(db: Db, id: number): SnapshotRow {
 }
 
 /** A snapshot with its job's state and progress. */
-export function serializeSnapshot(db: Db, row: SnapshotRow): Record<string, unknown> {
+export function serializeSnapshot(db: Db, row: SnapshotRow): Snapshot {
   const job = getJob(db, row.job_id);
   const rows = oneValue<number>(db, 'SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?', row.id) as number;
   return {

@@ -6,6 +6,7 @@
  */
 import { all, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
+import type { PaymentMethodRecord } from '../../../core/shapes/types.js';
 
 export interface PaymentMethodRow {
   id: number;
@@ -37,7 +38,7 @@ export function listPaymentMethods(db: Db, schoolId: number): PaymentMethodRow[]
   return all<PaymentMethodRow>(db, 'SELECT * FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id', schoolId);
 }
 
-export function serializePaymentMethod(row: PaymentMethodRow): Record<string, unknown> {
+export function serializePaymentMethod(row: PaymentMethodRow): PaymentMethodRecord {
   const { deleted_at: _deleted, ...rest } = row;
   return { ...rest, is_default: row.is_default === 1 };
 }

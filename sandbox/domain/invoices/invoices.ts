@@ -11,7 +11,8 @@ import { INVOICE_SHAPE } from './shape.js';
 import type { Currency } from '../pricing/money.js';
 
 export { INVOICE_STATES, type InvoiceState } from '../../../core/domain/billing.js';
-import type { InvoiceKind, InvoiceState } from '../../../core/domain/billing.js';
+import type { InvoiceKind, InvoiceState, PaymentMethod } from '../../../core/domain/billing.js';
+import type { Invoice } from '../../../core/shapes/types.js';
 export type { InvoiceKind } from '../../../core/domain/billing.js';
 
 export interface InvoiceRow {
@@ -36,7 +37,7 @@ export interface InvoiceRow {
   due_at: string;
   promised_reference: string | null;
   promised_at: string | null;
-  paid_method: string | null;
+  paid_method: PaymentMethod | null;
   paid_date: string | null;
   voided_at: string | null;
   uncollectable_at: string | null;
@@ -135,7 +136,7 @@ export function createInvoice(db: Db, input: NewInvoice): InvoiceRow {
  * @example
  * return { body: { invoice: serializeInvoice(row) } };
  */
-export function serializeInvoice(row: InvoiceRow): Record<string, unknown> {
+export function serializeInvoice(row: InvoiceRow): Invoice {
   return shapeValue(INVOICE_SHAPE, row);
 }
 

@@ -3,6 +3,7 @@ import { all, allArrays, allValues, one, type Db } from '../../kit/sql.js';
 import { notFound } from '../../kit/input.js';
 import { stringsColumn } from '../../kit/json-columns.js';
 import type { Currency } from './money.js';
+import type { Plan, Product, Scope } from '../../../core/shapes/types.js';
 
 export interface ProductRow {
   id: number;
@@ -87,15 +88,15 @@ export function defaultPlan(db: Db, productId: number, currency: Currency): Plan
   return plans.sort((a, b) => Number(schoolScoped.has(b.scope_id)) - Number(schoolScoped.has(a.scope_id)) || a.price - b.price)[0];
 }
 
-export function serializeProduct(row: ProductRow): Record<string, unknown> {
+export function serializeProduct(row: ProductRow): Product {
   return { ...row, permissions: stringsColumn(row.permissions), active: row.active === 1 };
 }
 
-export function serializeScope(row: ScopeRow): Record<string, unknown> {
+export function serializeScope(row: ScopeRow): Scope {
   return { ...row };
 }
 
-export function serializePlan(row: PlanRow): Record<string, unknown> {
+export function serializePlan(row: PlanRow): Plan {
   return { ...row, active: row.active === 1 };
 }
 

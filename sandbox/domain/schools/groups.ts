@@ -2,7 +2,7 @@ import type { Db } from '../../kit/sql.js';
 import { HttpError, type HandlerContext } from '../../kit/handler.js';
 import { requireUser } from '../../kit/reach.js';
 import type { GroupRow, UserRow } from './rows.js';
-import { groupJson } from './serialize.js';
+import { serializeGroup } from './serialize.js';
 import { all, one } from '../../kit/sql.js';
 
 /**
@@ -21,7 +21,7 @@ export function groupWithCounts(db: Db, group: GroupRow): Record<string, unknown
     group.id,
     group.id,
   );
-  return groupJson(group, counts ?? { pupils: 0, teachers: 0, subgroups: 0 });
+  return serializeGroup(group, counts ?? { pupils: 0, teachers: 0, subgroups: 0 });
 }
 
 /**

@@ -7,6 +7,7 @@ import { notFound } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from './rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
+import type { Homework } from '../../../core/shapes/types.js';
 
 /** The session games that count towards each homework game. */
 export const SESSION_GAMES: Readonly<Record<string, readonly string[]>> = {
@@ -119,9 +120,9 @@ function idsOf(db: Db, sql: string, id: number): number[] {
  * Homework as the API returns it, with who it is assigned to.
  *
  * @example
- * return { body: { homework: homeworkJson(db, row) } };
+ * return { body: { homework: serializeHomework(db, row) } };
  */
-export function homeworkJson(db: Db, row: HomeworkRow): Record<string, unknown> {
+export function serializeHomework(db: Db, row: HomeworkRow): Homework {
   return {
     ...jsonObject(row.data),
     id: row.id,

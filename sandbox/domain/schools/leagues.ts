@@ -4,6 +4,7 @@ import { notFound, parseIds } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { LeagueRow, UserRow } from './rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
+import type { League } from '../../../core/shapes/types.js';
 
 /** What a league or challenge scores: the session games of its product. */
 export const PRODUCT_GAMES: Readonly<Record<string, readonly string[]>> = {
@@ -131,9 +132,9 @@ export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[
  * A league or challenge as the API returns it.
  *
  * @example
- * return { body: { league: leagueJson(db, row, ctx.now()) } };
+ * return { body: { league: serializeLeague(db, row, ctx.now()) } };
  */
-export function leagueJson(db: Db, row: LeagueRow, now: Date): Record<string, unknown> {
+export function serializeLeague(db: Db, row: LeagueRow, now: Date): League {
   const groupIds = all<{ group_id: number }>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
   const userIds = all<{ user_id: number }>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
   const t = now.getTime();

@@ -24,7 +24,7 @@ export function schoolPupils(db: Db, schoolId: number, schoolUsername?: string):
 const DOCS = 'SELECT doc FROM pupil_docs WHERE school_id = ? AND active = 1';
 
 /**
- * The school's list of active pupils as the API answers it (pupilJson with group ids), from the
+ * The school's list of active pupils as the API answers it (serializePupil with group ids), from the
  * `pupil_docs` read model (sandbox/db/read-models), in list order (last name, first name, id), optionally one school
  * username; with how many there are. Paged when a page is given (the count is still of all of them).
  *

@@ -1,18 +1,22 @@
-/** The pupil as staff see them, defined once: `pupilJson` and the `pupil_docs` read model come from it. */
-import { column, flag, type ShapeField } from '../../db/read-models/shape.js';
-import { jsonList } from '../../kit/json-columns.js';
+/** The pupil as staff see them (core's PUPIL): `serializePupil` and the `pupil_docs` read model come from this map. */
+import { fieldsOf, type RowShape } from '../../db/read-models/shape.js';
+import { stringsColumn } from '../../kit/json-columns.js';
+import type { Pupil } from '../../../core/shapes/types.js';
 import type { PupilFields } from './serialize.js';
 
-const c = column<PupilFields>;
+const { column: c, flag } = fieldsOf<PupilFields>();
+
+/** A pupil without the keys that come only where known (group ids, a deletion date, a new pupil's password). */
+export type PupilDoc = Omit<Pupil, 'group_ids' | 'deleted_at' | 'password'>;
 
 /** The keys every pupil answers, in order (group ids and a deletion date follow where known). */
-export const PUPIL_SHAPE: readonly ShapeField<PupilFields>[] = [
-  c('id'), c('username'), c('school_id'), c('school_username'), c('first_name'), c('last_name'), c('display_name'),
-  c('stage_spelling'), c('stage_number'), flag<PupilFields>('experimental'),
-  {
-    key: 'permissions',
+export const PUPIL_SHAPE: RowShape<PupilFields, PupilDoc> = {
+  id: c('id'), username: c('username'), school_id: c('school_id'), school_username: c('school_username'), first_name: c('first_name'),
+  last_name: c('last_name'), display_name: c('display_name'), stage_spelling: c('stage_spelling'), stage_number: c('stage_number'),
+  experimental: flag('experimental'),
+  permissions: {
     sql: (a) => `CASE WHEN json_valid(${a}.permissions) AND json_type(${a}.permissions) = 'array' THEN json(${a}.permissions) ELSE json('[]') END`,
-    value: (row) => jsonList(row.permissions),
+    value: (row) => stringsColumn(row.permissions),
   },
-  c('created_at'),
-];
+  created_at: c('created_at'),
+};

@@ -18,6 +18,7 @@ import { all, one, run } from '../../kit/sql.js';
  * Unlinking deletes the row. A refused step answers 409 naming the current state.
  */
 import type { RosterLinkState as LinkState } from '../../../core/domain/accounts.js';
+import type { RosterLink } from '../../../core/shapes/types.js';
 export type { LinkState };
 
 export interface LinkRow {
@@ -90,9 +91,9 @@ export function assertState(link: LinkRow, allowed: readonly LinkState[], action
 
 /**
  * @example
- * return { body: { link: linkJson(link) } };
+ * return { body: { link: serializeRosterLink(link) } };
  */
-export function linkJson(link: LinkRow): Record<string, unknown> {
+export function serializeRosterLink(link: LinkRow): RosterLink {
   return { ...link, data: jsonObject(link.data) };
 }
 

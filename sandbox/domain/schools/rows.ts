@@ -1,4 +1,6 @@
 /** Row shapes of the tables the school-administration handlers read (see db/migrations 001 and 010-015). */
+import type { UserKind } from '../../../core/domain/accounts.js';
+import type { HomeworkGame, LeagueProduct } from '../../../core/domain/games.js';
 
 export interface SchoolRow {
   readonly id: number;
@@ -22,7 +24,7 @@ export interface UserRow {
   readonly first_name: string;
   readonly last_name: string;
   readonly display_name: string;
-  readonly kind: string;
+  readonly kind: UserKind;
   readonly superuser: number;
   readonly employee: number;
   readonly school_id: number | null;
@@ -66,7 +68,7 @@ export interface HomeworkRow {
   readonly owner_id: number | null;
   readonly set_id: number | null;
   readonly title: string;
-  readonly game: string;
+  readonly game: HomeworkGame;
   readonly list_ident: string | null;
   readonly data: string;
   readonly starts_at: string;
@@ -109,7 +111,7 @@ export interface LeagueRow {
   readonly owner_id: number | null;
   readonly kind: 'custom' | 'challenge';
   readonly name: string;
-  readonly product: string;
+  readonly product: LeagueProduct;
   readonly starts_at: string;
   readonly ends_at: string;
   readonly data: string;

@@ -1,7 +1,7 @@
 import type { HandlerContext } from '../../kit/handler.js';
 import { requireUser } from '../../kit/reach.js';
 import { pageIfAsked } from '../../kit/input.js';
-import { schoolJson } from './serialize.js';
+import { serializeSchool } from './serialize.js';
 import { all, one } from '../../kit/sql.js';
 import type { SchoolRow } from './rows.js';
 import { containsText } from '../../kit/search.js';
@@ -54,7 +54,7 @@ export function schoolSearch(ctx: HandlerContext): Record<string, unknown> {
   // Every match is counted, not only those shown, so a client can say that the search shows part of them.
   const total = skip === 0 && rows.length < take ? rows.length : (one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM schools s WHERE ${where}`, q)?.n ?? rows.length);
   const schools = rows.map((row) => {
-    const json = schoolJson(row);
+    const json = serializeSchool(row);
     return user.superuser ? json : { ...json, code: undefined, integrations: undefined };
   });
   return { schools, total };

@@ -2,14 +2,15 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { shapeValue } from '../../db/read-models/shape.js';
 import { PUPIL_SHAPE } from './pupil-shape.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
+import type { Group, Pupil, School, Teacher, User } from '../../../core/shapes/types.js';
 
 /**
  * JSON shapes of school-administration rows. Flags are booleans, dates ISO strings, JSON columns objects.
  *
  * @example
- * return { body: { school: schoolJson(row) } };
+ * return { body: { school: serializeSchool(row) } };
  */
-export function schoolJson(row: SchoolRow): Record<string, unknown> {
+export function serializeSchool(row: SchoolRow): School {
   return {
     id: row.id,
     name: row.name,
@@ -26,8 +27,8 @@ export function schoolJson(row: SchoolRow): Record<string, unknown> {
 }
 
 /**
- * The columns pupilJson reads. The pupil list does not read them: it answers the `pupil_docs` read model,
- * whose SQL is generated from the same PUPIL_SHAPE (pupil-shape.ts) as pupilJson.
+ * The columns serializePupil reads. The pupil list does not read them: it answers the `pupil_docs` read model,
+ * whose SQL is generated from the same PUPIL_SHAPE (pupil-shape.ts) as serializePupil.
  */
 export const PUPIL_COLUMNS = [
   'id', 'username', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name',
@@ -41,9 +42,9 @@ export type PupilFields = Pick<UserRow, (typeof PUPIL_COLUMNS)[number]>;
  * A pupil as staff see them (never a password hash).
  *
  * @example
- * pupilJson(row, [4]) // { id, school_username, display_name, group_ids: [4], ... }
+ * serializePupil(row, [4]) // { id, school_username, display_name, group_ids: [4], ... }
  */
-export function pupilJson(row: PupilFields, groupIds?: readonly number[]): Record<string, unknown> {
+export function serializePupil(row: PupilFields, groupIds?: readonly number[]): Pupil {
   return {
     ...shapeValue(PUPIL_SHAPE, row),
     ...(groupIds ? { group_ids: groupIds } : {}),
@@ -55,9 +56,9 @@ export function pupilJson(row: PupilFields, groupIds?: readonly number[]): Recor
  * A teacher of a school; `admin` is for the school being looked at.
  *
  * @example
- * teacherJson(row, true) // { id, username, email, admin: true, ... }
+ * serializeTeacher(row, true) // { id, username, email, admin: true, ... }
  */
-export function teacherJson(row: UserRow, admin = row.admin === 1): Record<string, unknown> {
+export function serializeTeacher(row: UserRow, admin = row.admin === 1): Teacher {
   return {
     id: row.id,
     username: row.username,
@@ -77,19 +78,19 @@ export function teacherJson(row: UserRow, admin = row.admin === 1): Record<strin
  * Any user in a search result or the deleted-users list.
  *
  * @example
- * userJson(row).kind // 'pupil'
+ * serializeUser(row).kind // 'pupil'
  */
-export function userJson(row: UserRow): Record<string, unknown> {
-  return row.kind === 'pupil' ? { kind: 'pupil', ...pupilJson(row) } : { kind: row.kind, ...teacherJson(row) };
+export function serializeUser(row: UserRow): User {
+  return row.kind === 'pupil' ? { kind: 'pupil', ...serializePupil(row) } : { kind: row.kind, ...serializeTeacher(row) };
 }
 
 /**
  * A group with its counts.
  *
  * @example
- * groupJson(row) // { id, name, parent_id, colour, ... }
+ * serializeGroup(row) // { id, name, parent_id, colour, ... }
  */
-export function groupJson(row: GroupRow, counts?: { pupils: number; teachers: number; subgroups: number }): Record<string, unknown> {
+export function serializeGroup(row: GroupRow, counts?: { pupils: number; teachers: number; subgroups: number }): Group {
   return {
     ...jsonObject(row.data),
     id: row.id,

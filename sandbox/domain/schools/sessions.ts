@@ -2,6 +2,7 @@ import type { Db } from '../../kit/sql.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { SessionRow } from './rows.js';
 import { all, placeholders } from '../../kit/sql.js';
+import type { GameSession } from '../../../core/shapes/types.js';
 
 /** Most sessions one history or report call returns (newest first). */
 export const SESSION_LIMIT = 500;
@@ -10,9 +11,9 @@ export const SESSION_LIMIT = 500;
  * A game session as the history and report calls return it.
  *
  * @example
- * sessionJson(row) // { id, game: 'spelling', accuracy: 80, details: {...}, ... }
+ * serializeGameSession(row) // { id, game: 'spelling', accuracy: 80, details: {...}, ... }
  */
-export function sessionJson(row: SessionRow): Record<string, unknown> {
+export function serializeGameSession(row: SessionRow): GameSession {
   const answered = row.correct + row.incorrect;
   return {
     id: row.id,

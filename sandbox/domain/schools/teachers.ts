@@ -1,7 +1,8 @@
 import type { Db } from '../../kit/sql.js';
 import type { UserRow } from './rows.js';
-import { teacherJson } from './serialize.js';
+import { serializeTeacher } from './serialize.js';
 import { all } from '../../kit/sql.js';
+import type { Teacher } from '../../../core/shapes/types.js';
 
 /**
  * Active teachers of a school with their admin flag there: those whose current school it is and those
@@ -27,9 +28,9 @@ export function schoolTeachers(db: Db, schoolId: number): { row: UserRow; admin:
  * A teacher as a school sees them.
  *
  * @example
- * schoolTeacherJson(db, 1, 3) // { id: 3, username: 'teacher', admin: false, ... }
+ * serializeSchoolTeacher(db, 1, 3) // { id: 3, username: 'teacher', admin: false, ... }
  */
-export function schoolTeacherJson(db: Db, schoolId: number, teacherId: number): Record<string, unknown> | undefined {
+export function serializeSchoolTeacher(db: Db, schoolId: number, teacherId: number): Teacher | undefined {
   const found = schoolTeachers(db, schoolId).find((t) => t.row.id === teacherId);
-  return found ? teacherJson(found.row, found.admin) : undefined;
+  return found ? serializeTeacher(found.row, found.admin) : undefined;
 }

@@ -3,6 +3,8 @@ import { HttpError } from '../../kit/handler.js';
 import { notFound } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import type { ItemChanges, NewItem } from './item-fields.js';
+import type { StoreItem } from '../../../core/shapes/types.js';
+import type { Currency } from '../pricing/money.js';
 
 export interface ItemRow {
   id: number;
@@ -22,7 +24,7 @@ export interface LocationRow {
   id: number;
   name: string;
   country: string;
-  currency: string;
+  currency: Currency;
   shipping_price: number;
   created_at: string;
 }
@@ -45,7 +47,7 @@ export function stockOf(db: Db, itemId: number): Record<string, number> {
   return Object.fromEntries(rows.map((r) => [String(r.location_id), r.quantity]));
 }
 
-export function serializeItem(db: Db, row: ItemRow): Record<string, unknown> {
+export function serializeItem(db: Db, row: ItemRow): StoreItem {
   const stock = stockOf(db, row.id);
   return {
     ...row,

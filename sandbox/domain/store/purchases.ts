@@ -10,6 +10,8 @@ import { type ItemRow, type LocationRow, locationOr404 } from './items.js';
 
 export { PURCHASE_STATES, type PurchaseState } from '../../../core/domain/billing.js';
 import type { PurchaseState } from '../../../core/domain/billing.js';
+import type { Purchase } from '../../../core/shapes/types.js';
+import type { Currency } from '../pricing/money.js';
 
 export interface PurchaseRow {
   id: number;
@@ -19,7 +21,7 @@ export interface PurchaseRow {
   location_id: number;
   origin: 'draft' | 'invoice' | 'card';
   state: PurchaseState;
-  currency: string;
+  currency: Currency;
   subtotal: number;
   shipping: number | null;
   total: number;
@@ -100,7 +102,7 @@ export function purchaseLines(db: Db, purchaseId: number): LineRow[] {
        WHERE l.purchase_id = ? ORDER BY l.item_id`, purchaseId);
 }
 
-export function serializePurchase(db: Db, row: PurchaseRow): Record<string, unknown> {
+export function serializePurchase(db: Db, row: PurchaseRow): Purchase {
   return { ...row, skip_email: row.skip_email === 1, items: purchaseLines(db, row.id) };
 }
 

@@ -20,6 +20,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 
 import { PLAN_ACTION_STATES, type PlanActionState } from '../../../core/domain/billing.js';
+import type { PlanAction } from '../../../core/shapes/types.js';
 export { PLAN_ACTION_STATES, type PlanActionState };
 
 export const planActionLifecycle = defineLifecycle('plan action', PLAN_ACTION_STATES, {
@@ -53,7 +54,7 @@ export function planActionOr404(db: Db, id: number): PlanActionRow {
   return row;
 }
 
-export function serializePlanAction(row: PlanActionRow): Record<string, unknown> {
+export function serializePlanAction(row: PlanActionRow): PlanAction {
   return { ...row, params: jsonObject(row.params), result: row.result === null ? null : jsonObject(row.result) };
 }
 

@@ -3,11 +3,12 @@ import type { HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
 import { notFound } from '../../kit/input.js';
-import { stringsColumn } from '../../kit/json-columns.js';
+import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import type { Currency } from '../pricing/money.js';
 
 export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../../core/domain/billing.js';
 import type { SubscriptionKind, SubscriptionState } from '../../../core/domain/billing.js';
+import type { Subscription } from '../../../core/shapes/types.js';
 /** States in which a subscription grants access or is about to. */
 export const LIVE_STATES: readonly SubscriptionState[] = ['pending', 'future', 'trial', 'active', 'cancelling'];
 
@@ -108,16 +109,18 @@ export function memberCounts(db: Db, id: number): Counts {
  * @example
  * return { body: { subscription: serializeSubscription(db, row) } };
  */
-export function serializeSubscription(db: Db, row: SubscriptionRow): Record<string, unknown> {
+export function serializeSubscription(db: Db, row: SubscriptionRow): Subscription {
   const product = one<{ code: string; name: string }>(db, 'SELECT code, name FROM products WHERE id = ?', row.product_id);
+  // products(id) is the subscription's foreign key, so a missing product is a broken database, not a reply.
+  if (!product) throw new Error(`Subscription ${row.id}: no product ${row.product_id}`);
   const counts = memberCounts(db, row.id);
   const { action_secret: _secret, pending_upgrade, permissions, ...rest } = row;
   return {
     ...rest,
-    product: product ?? null,
+    product,
     permissions: stringsColumn(permissions),
     inferred_teacher_access: row.inferred_teacher_access === 1,
-    pending_upgrade: pending_upgrade === null ? null : (JSON.parse(pending_upgrade) as unknown),
+    pending_upgrade: pending_upgrade === null ? null : jsonObject(pending_upgrade),
     assigned: counts,
     seats_available: Math.max(0, row.seats - counts.users),
     teacher_seats_available: Math.max(0, row.teacher_seats - counts.teachers),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { hashPassword } from '../../domain/auth/password.js';
 import { sessionResponse } from '../../domain/auth/sign-in.js';
-import { readUser, userJson } from '../../domain/auth/user-json.js';
+import { readUser, serializeSessionUser } from '../../domain/auth/user-json.js';
 import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../kit/handler.js';
 import { notFound, parseField, pathId } from '../../kit/input.js';
 import { mayReachUser, requireUser } from '../../kit/reach.js';
@@ -36,7 +36,7 @@ function me(ctx: HandlerContext): HandlerResult {
   const caller = requireUser(ctx);
   const user = readUser(ctx.db, caller.id);
   if (!user) throw new HttpError(401, 'Unauthorised', 'Your account no longer exists');
-  return { body: { user: { ...userJson(ctx.db, user, caller.imitatedBy), token: caller.token }, token: caller.token } };
+  return { body: { user: { ...serializeSessionUser(ctx.db, user, caller.imitatedBy), token: caller.token }, token: caller.token } };
 }
 
 export const usersMeHandlers = {

@@ -13,7 +13,7 @@ import { findGroup, findPupil } from '../../domain/schools/find.js';
 import { groupPupils, groupWithCounts, withAncestors, withDescendants } from '../../domain/schools/groups.js';
 import { pupilsByIds } from '../../domain/schools/pupil-queries.js';
 import type { GroupRow } from '../../domain/schools/rows.js';
-import { pupilJson } from '../../domain/schools/serialize.js';
+import { serializePupil } from '../../domain/schools/serialize.js';
 import { all, placeholders, run } from '../../kit/sql.js';
 
 function groupOf(ctx: HandlerContext): GroupRow {
@@ -63,7 +63,7 @@ function addPupils(ctx: HandlerContext): HandlerResult {
       group: groupWithCounts(ctx.db, group),
       added,
       moved_from: movedFrom,
-      pupils: groupPupils(ctx.db, group.id).map((p) => pupilJson(p)),
+      pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)),
     },
   };
 }
@@ -77,7 +77,7 @@ function removePupils(ctx: HandlerContext, group: GroupRow, ids: readonly number
   run(ctx.db, `DELETE FROM group_pupils WHERE user_id IN (${placeholders(ids.length)}) AND group_id IN (${placeholders(groups.length)})`, ...ids, ...groups);
   ctx.countWrite();
   logEvent(ctx, group.school_id, 'groups.pupils_removed', { id: group.id, pupils: ids });
-  return { body: { group: groupWithCounts(ctx.db, group), removed: ids.length, pupils: groupPupils(ctx.db, group.id).map((p) => pupilJson(p)) } };
+  return { body: { group: groupWithCounts(ctx.db, group), removed: ids.length, pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)) } };
 }
 
 export const groupPupilHandlers = {
@@ -88,7 +88,7 @@ export const groupPupilHandlers = {
     return removePupils(ctx, group, [pupil.id]);
   },
   'GET users/me/school/groups/{id}/pupils': (ctx) => {
-    const pupils = groupPupils(ctx.db, groupOf(ctx).id).map((p) => pupilJson(p));
+    const pupils = groupPupils(ctx.db, groupOf(ctx).id).map((p) => serializePupil(p));
     return { body: { pupils, total: pupils.length } };
   },
   'POST users/me/school/groups/{id}/pupils/remove': (ctx) => {

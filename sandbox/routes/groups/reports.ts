@@ -10,7 +10,7 @@ import { pathId } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { activityRows, externalNodes, nodesOf, perPupil, skillAverages, termOf } from '../../domain/schools/reports.js';
 import type { GroupRow, SessionRow, UserRow } from '../../domain/schools/rows.js';
-import { findSessions, sessionJson, summarise, summariseBy, tableOf, type SessionFilter } from '../../domain/schools/sessions.js';
+import { findSessions, serializeGameSession, summarise, summariseBy, tableOf, type SessionFilter } from '../../domain/schools/sessions.js';
 
 const ALL_GAMES = ['spelling', 'beekeeper', 'buzzwords', 'squirrelscurry', 'maths', 'number', 'mtc', 'mastery_zone', 'grammar', 'quiz', 'phonics', 'lesson', 'assessment'];
 const MATHS = ['maths', 'number', 'mtc'];
@@ -33,7 +33,7 @@ function report(games: readonly string[], build: (input: ReportInput) => Record<
   };
 }
 
-const plays = (games: readonly string[]) => report(games, ({ rows }) => ({ plays: rows.slice(0, 500).map(sessionJson), total: rows.length, summary: summarise(rows) }));
+const plays = (games: readonly string[]) => report(games, ({ rows }) => ({ plays: rows.slice(0, 500).map(serializeGameSession), total: rows.length, summary: summarise(rows) }));
 const activity = (games: readonly string[]) => report(games, ({ pupils, rows, ctx }) => ({ activity: activityRows(pupils, rows, ctx.now()) }));
 const keyed = <K extends string>(name: K, rows: ReturnType<typeof summariseBy>) => rows.map(({ key, ...rest }) => ({ [name]: key, ...rest }));
 
@@ -63,7 +63,7 @@ export const groupReportHandlers = {
   'GET users/me/school/groups/{id}/activity': activity(ALL_GAMES),
   'GET users/me/school/groups/{id}/activitymaths': activity(MATHS),
   'GET users/me/school/groups/{id}/activityquiz': activity(['quiz']),
-  'GET users/me/school/groups/{id}/history': report(['spelling'], ({ rows }) => ({ history: rows.slice(0, 500).map(sessionJson), total: rows.length })),
+  'GET users/me/school/groups/{id}/history': report(['spelling'], ({ rows }) => ({ history: rows.slice(0, 500).map(serializeGameSession), total: rows.length })),
   'GET users/me/school/groups/{id}/history/lists': report(['spelling'], ({ rows }) => ({ lists: keyed('list_ident', summariseBy(rows, (r) => r.list_ident)) })),
   'GET users/me/school/groups/{id}/game_play_type_history': report(['spelling'], ({ rows }) => ({ types: keyed('mode', summariseBy(rows, (r) => r.mode)) })),
   'GET users/me/school/groups/{id}/grammar/plays': plays(['grammar']),
@@ -89,7 +89,7 @@ export const groupReportHandlers = {
       levels: rows.filter((r) => r.user_id === p.id).reverse().map((r) => ({ date: r.created_at, level: jsonObject(r.details)['level'] ?? r.stage })),
     })),
   })),
-  'GET users/me/school/groups/{id}/mathshistory/{key}': report(MATHS, ({ rows }) => ({ history: rows.slice(0, 500).map(sessionJson), total: rows.length }), (ctx) => ({ mode: ctx.params['key'] ?? '' })),
+  'GET users/me/school/groups/{id}/mathshistory/{key}': report(MATHS, ({ rows }) => ({ history: rows.slice(0, 500).map(serializeGameSession), total: rows.length }), (ctx) => ({ mode: ctx.params['key'] ?? '' })),
   'GET users/me/school/groups/{id}/spelling_competency': report(SPELLING, ({ pupils, rows }) => ({ pupils: perPupil(pupils, rows), summary: summarise(rows) })),
   'GET users/me/school/groups/{id}/spelling-competency/gameplay': report(['spelling'], ({ rows }) => ({ gameplay: keyed('mode', summariseBy(rows, (r) => r.mode)) })),
   'GET users/me/school/groups/{id}/recent_spelling_assessment_breakdown': report(['assessment'], ({ pupils, rows }) => ({

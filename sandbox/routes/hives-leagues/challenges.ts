@@ -7,7 +7,7 @@ import { callerSchoolId, requireUser, rowScope } from '../../kit/reach.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
 import { parseFields, pathId } from '../../kit/input.js';
-import { findLeague, groupStandings, leagueJson, memberIds, standings } from '../../domain/schools/leagues.js';
+import { findLeague, groupStandings, serializeLeague, memberIds, standings } from '../../domain/schools/leagues.js';
 import type { LeagueRow } from '../../domain/schools/rows.js';
 import { all, run } from '../../kit/sql.js';
 
@@ -40,7 +40,7 @@ const create: RouteHandler<'POST leagues/challenges'> = (ctx) => {
   for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', id, u.id);
   ctx.countWrite();
   logEvent(ctx, schoolId, 'challenges.created', { id });
-  return { status: 201, body: { challenge: leagueJson(ctx.db, findLeague(ctx.db, id, 'challenge', null), now) } };
+  return { status: 201, body: { challenge: serializeLeague(ctx.db, findLeague(ctx.db, id, 'challenge', null), now) } };
 };
 
 const notifications: RouteHandler<'GET users/me/challengenotifications'> = (ctx) => {
@@ -76,7 +76,7 @@ const notifications: RouteHandler<'GET users/me/challengenotifications'> = (ctx)
 export const challengeHandlers = {
   'GET leagues/challenges': (ctx) => {
     const rows = all<LeagueRow>(ctx.db, "SELECT * FROM leagues WHERE kind = 'challenge' AND school_id = ? ORDER BY ends_at DESC, id", callerSchoolId(ctx));
-    const challenges = rows.map((r) => leagueJson(ctx.db, r, ctx.now()));
+    const challenges = rows.map((r) => serializeLeague(ctx.db, r, ctx.now()));
     return { body: { challenges, total: challenges.length } };
   },
   'GET leagues/challenges/{id}/groups': (ctx) => {

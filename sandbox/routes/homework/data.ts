@@ -6,10 +6,10 @@ import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit
 import { rowScope } from '../../kit/reach.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
 import { groupPupils } from '../../domain/schools/groups.js';
-import { assignedPupils, findHomework, homeworkJson, SESSION_GAMES } from '../../domain/schools/homework.js';
+import { assignedPupils, findHomework, serializeHomework, SESSION_GAMES } from '../../domain/schools/homework.js';
 import { parseIds, pathId } from '../../kit/input.js';
 import type { HomeworkRow, UserRow } from '../../domain/schools/rows.js';
-import { findSessions, sessionJson, summarise } from '../../domain/schools/sessions.js';
+import { findSessions, serializeGameSession, summarise } from '../../domain/schools/sessions.js';
 import { all } from '../../kit/sql.js';
 
 function pupilsFor(ctx: HandlerContext, row: HomeworkRow): UserRow[] {
@@ -37,14 +37,14 @@ function sessions(family: string) {
     const row = findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework'));
     const pupils = pupilsFor(ctx, row);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id });
-    return { body: { homework_id: row.id, sessions: rows.map(sessionJson), total: rows.length } };
+    return { body: { homework_id: row.id, sessions: rows.map(serializeGameSession), total: rows.length } };
   };
 }
 
 function tests(ctx: HandlerContext, homework: readonly HomeworkRow[], pupils: readonly UserRow[]): Record<string, unknown>[] {
   return homework.map((row) => {
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: ['quiz'], homeworkId: row.id });
-    return { homework: homeworkJson(ctx.db, row), results: summarise(rows) };
+    return { homework: serializeHomework(ctx.db, row), results: summarise(rows) };
   });
 }
 

@@ -10,12 +10,13 @@ import { callerSchoolId, findReachable, rowScope } from '../../kit/reach.js';
 import { invalid, parseFields, parseIds, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup } from '../../domain/schools/find.js';
-import { assertDates, assignedPupils, fieldsIn, homeworkByIds, homeworkJson, requireHomeworkTeacher, type HomeworkFields } from '../../domain/schools/homework.js';
+import { assertDates, assignedPupils, fieldsIn, homeworkByIds, serializeHomework, requireHomeworkTeacher, type HomeworkFields } from '../../domain/schools/homework.js';
 import { insertHomework } from '../../domain/schools/homework-write.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, HomeworkSetRow } from '../../domain/schools/rows.js';
 import { findSessions, summarise } from '../../domain/schools/sessions.js';
-import { all, placeholders, run } from '../../kit/sql.js';
+import { all, one, placeholders, run } from '../../kit/sql.js';
+import type { HomeworkSet } from '../../../core/shapes/types.js';
 
 /** The most homework one set may hold. */
 const MAX_PIECES = 50;
@@ -32,9 +33,9 @@ function findSet(ctx: HandlerContext, id: number): HomeworkSetRow {
   return findReachable<HomeworkSetRow>(ctx.db, ctx.user, 'Homework set', 'SELECT * FROM homework_sets WHERE id = ?', id);
 }
 
-function setJson(ctx: HandlerContext, row: HomeworkSetRow): Record<string, unknown> {
+function serializeHomeworkSet(ctx: HandlerContext, row: HomeworkSetRow): HomeworkSet {
   const items = all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE set_id = ? ORDER BY starts_at, id', row.id);
-  return { ...jsonObject(row.data), id: row.id, school_id: row.school_id, owner_id: row.owner_id, group_id: row.group_id, title: row.title, homework: items.map((h) => homeworkJson(ctx.db, h)), created_at: row.created_at, updated_at: row.updated_at };
+  return { ...jsonObject(row.data), id: row.id, school_id: row.school_id, owner_id: row.owner_id, group_id: row.group_id, title: row.title, homework: items.map((h) => serializeHomework(ctx.db, h)), created_at: row.created_at, updated_at: row.updated_at };
 }
 
 const create: RouteHandler<'POST homework/multi'> = (ctx) => {
@@ -55,7 +56,7 @@ const create: RouteHandler<'POST homework/multi'> = (ctx) => {
   for (const item of homework) insertHomework(ctx, schoolId, item, { setId, groupId, pupilIds: [], portal: true });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'homework_sets.created', { id: setId });
-  return { status: 201, body: { homework_set: setJson(ctx, findSet(ctx, setId)) } };
+  return { status: 201, body: { homework_set: serializeHomeworkSet(ctx, findSet(ctx, setId)) } };
 };
 
 const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
@@ -78,7 +79,7 @@ const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
     }
   }
   ctx.countWrite();
-  return { body: { homework_set: setJson(ctx, findSet(ctx, set.id)) } };
+  return { body: { homework_set: serializeHomeworkSet(ctx, findSet(ctx, set.id)) } };
 };
 
 export const homeworkMultiHandlers = {
@@ -86,7 +87,7 @@ export const homeworkMultiHandlers = {
     const schoolId = callerSchoolId(ctx);
     const groupId = ctx.input['group_id'] === undefined ? null : findGroup(ctx.db, toId(ctx.input['group_id'], 'Group'), schoolId).id;
     const rows = all<HomeworkSetRow>(ctx.db, `SELECT * FROM homework_sets WHERE school_id = ? ${groupId === null ? '' : 'AND group_id = ?'} ORDER BY created_at DESC, id DESC`, schoolId, ...(groupId === null ? [] : [groupId]));
-    const sets = rows.map((r) => setJson(ctx, r));
+    const sets = rows.map((r) => serializeHomeworkSet(ctx, r));
     return { body: { homework_sets: sets, total: sets.length } };
   },
   'POST homework/multi': create,
@@ -100,7 +101,7 @@ export const homeworkMultiHandlers = {
     }
     run(ctx.db, `UPDATE homework SET set_id = NULL, updated_at = ? WHERE id IN (${placeholders(rows.length)})`, ctx.now().toISOString(), ...rows.map((r) => r.id));
     ctx.countWrite();
-    return { body: { detached: rows.length, homework: rows.map((r) => homeworkJson(ctx.db, { ...r, set_id: null })) } };
+    return { body: { detached: rows.length, homework: rows.map((r) => serializeHomework(ctx.db, { ...r, set_id: null })) } };
   },
   'DELETE homework/multi': (ctx) => {
     const ids = parseIds(ctx.input['ids'], 'ids');

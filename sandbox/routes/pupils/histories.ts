@@ -5,7 +5,7 @@ import { notFound, pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findPupil } from '../../domain/schools/find.js';
 import type { SessionRow, UserRow } from '../../domain/schools/rows.js';
-import { findSessions, sessionJson, summarise, summariseBy, tableOf } from '../../domain/schools/sessions.js';
+import { findSessions, serializeGameSession, summarise, summariseBy, tableOf } from '../../domain/schools/sessions.js';
 import { all, one, run } from '../../kit/sql.js';
 import { schoolPupils } from '../../domain/schools/pupil-queries.js';
 
@@ -20,7 +20,7 @@ function history(games: readonly string[], key: string, narrow?: (ctx: HandlerCo
   return (ctx: HandlerContext): HandlerResult => {
     const pupil = pupilOf(ctx);
     const rows = findSessions(ctx.db, { userIds: [pupil.id], games, ...(narrow ? narrow(ctx) : {}) });
-    return { body: { [key]: rows.map(sessionJson), total: rows.length, summary: summarise(rows) } };
+    return { body: { [key]: rows.map(serializeGameSession), total: rows.length, summary: summarise(rows) } };
   };
 }
 
@@ -75,7 +75,7 @@ export const pupilHistoryHandlers = {
     const sessionId = pathId(ctx, 'Session', 'sessionId');
     const session = one<SessionRow>(ctx.db, "SELECT * FROM game_sessions WHERE id = ? AND user_id = ? AND game = 'squirrelscurry'", sessionId, pupil.id);
     if (!session) throw notFound('Session', sessionId);
-    return { body: { session: sessionJson(session) } };
+    return { body: { session: serializeGameSession(session) } };
   },
   'GET users/me/school/pupils/{id}/monthly_spelling_competency': (ctx) => {
     const pupil = pupilOf(ctx);

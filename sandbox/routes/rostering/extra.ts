@@ -7,7 +7,7 @@ import { assertReachable, callerSchoolId, requireUser } from '../../kit/reach.js
 import { notFound, parseField, parseFields, pathId } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { assertState, linkJson, providerOf, requireLink, upsertLinked } from '../../domain/schools/rostering.js';
+import { assertState, serializeRosterLink, providerOf, requireLink, upsertLinked } from '../../domain/schools/rostering.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
 import { schoolParam, sync } from '../../domain/schools/rostering-sync.js';
 
@@ -44,7 +44,7 @@ interface TenantRow {
   readonly created_at: string;
 }
 
-const tenantJson = (row: TenantRow): Record<string, unknown> => ({ ...jsonObject(row.data), id: row.id, name: row.name, tenant_id: row.tenant_id, created_at: row.created_at });
+const serializeTenant = (row: TenantRow): Record<string, unknown> => ({ ...jsonObject(row.data), id: row.id, name: row.name, tenant_id: row.tenant_id, created_at: row.created_at });
 
 // The sandbox's own key of a OneRoster link (the spec names tenant_id and id): a superuser may name the school.
 const ONE_ROSTER_SCHOOL = { schoolId: 'serial?' } as const;
@@ -85,7 +85,7 @@ export const rosterExtraHandlers = {
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
     run(ctx.db, 'UPDATE rostering_links SET data = ? WHERE school_id = ? AND provider = ?', JSON.stringify({ ...jsonObject(link.data), ...ctx.input }), school.id, link.provider);
     ctx.countWrite();
-    return { body: { link: linkJson(requireLink(ctx.db, school.id, link.provider)) } };
+    return { body: { link: serializeRosterLink(requireLink(ctx.db, school.id, link.provider)) } };
   },
   'POST one-roster/{x}/school': (ctx) => {
     const { schoolId: chosen } = parseFields(ONE_ROSTER_SCHOOL, ctx.input);
@@ -97,10 +97,10 @@ export const rosterExtraHandlers = {
     if (existing) assertState(requireLink(ctx.db, schoolId, provider), ['requested'], 'be linked again');
     const link = upsertLinked(ctx.db, schoolId, provider, { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id), now: ctx.now().toISOString() });
     ctx.countWrite();
-    return { status: 201, body: { link: linkJson(link) } };
+    return { status: 201, body: { link: serializeRosterLink(link) } };
   },
   'GET class-link/tenants': (ctx) => {
-    const tenants = all<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants ORDER BY id').map(tenantJson);
+    const tenants = all<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants ORDER BY id').map(serializeTenant);
     return { body: { tenants, total: tenants.length } };
   },
   'POST class-link/tenants': (ctx) => {
@@ -112,7 +112,7 @@ export const rosterExtraHandlers = {
     if (one(ctx.db, 'SELECT id FROM classlink_tenants WHERE tenant_id = ?', tenantId)) throw new HttpError(409, 'Conflict', `ClassLink tenant ${tenantId} is already registered`);
     const id = Number(run(ctx.db, 'INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)', body.name, tenantId, JSON.stringify({ orgs }), ctx.now().toISOString()).lastInsertRowid);
     ctx.countWrite();
-    return { status: 201, body: { tenant: tenantJson(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow) } };
+    return { status: 201, body: { tenant: serializeTenant(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow) } };
   },
   'GET class-link/tenants/{id}/orgs': (ctx) => {
     const id = pathId(ctx, 'Tenant');

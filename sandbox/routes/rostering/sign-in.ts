@@ -9,7 +9,7 @@ import { HttpError } from '../../kit/handler.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { providerOf, type LinkRow } from '../../domain/schools/rostering.js';
 import type { UserRow } from '../../domain/schools/rows.js';
-import { userJson } from '../../domain/schools/serialize.js';
+import { serializeUser } from '../../domain/schools/serialize.js';
 import { all, one } from '../../kit/sql.js';
 
 function signIn(key: 'subdomain' | 'domain') {
@@ -24,7 +24,7 @@ function signIn(key: 'subdomain' | 'domain') {
     const user = one<UserRow>(ctx.db, 'SELECT * FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());
     if (!user) throw new HttpError(401, 'Unauthorised', `The ${provider} code does not match a member of school ${link.school_id}`);
     const token = issueToken(ctx.db, user.id, ctx.now());
-    return { body: { user: userJson(user), token } };
+    return { body: { user: serializeUser(user), token } };
   };
 }
 

@@ -8,7 +8,7 @@ import type { AddressRow } from '../../domain/schools/rows.js';
 import { addressValue } from '../../domain/schools/school-fields.js';
 import { all, one, run } from '../../kit/sql.js';
 
-function addressJson(row: AddressRow): Record<string, unknown> {
+function serializeAddress(row: AddressRow): Record<string, unknown> {
   let address: unknown;
   try {
     address = JSON.parse(row.address);
@@ -48,7 +48,7 @@ const createAddress: RouteHandler<'POST addresses'> = (ctx) => {
   );
   ctx.countWrite();
   logEvent(ctx, schoolId, 'address.created', { id: Number(lastInsertRowid) });
-  return { status: 201, body: { address: addressJson(findAddress(ctx, Number(lastInsertRowid))) } };
+  return { status: 201, body: { address: serializeAddress(findAddress(ctx, Number(lastInsertRowid))) } };
 };
 
 const updateAddress: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
@@ -63,7 +63,7 @@ const updateAddress: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
     row.id,
   );
   ctx.countWrite();
-  return { body: { address: addressJson(findAddress(ctx, row.id)) } };
+  return { body: { address: serializeAddress(findAddress(ctx, row.id)) } };
 };
 
 const attachAddress: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (ctx) => {
@@ -77,7 +77,7 @@ const attachAddress: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (c
   }
   makeDefault(ctx, findAddress(ctx, row.id));
   ctx.countWrite();
-  return { body: { address: addressJson(findAddress(ctx, row.id)) } };
+  return { body: { address: serializeAddress(findAddress(ctx, row.id)) } };
 };
 
 function deleteAddress(ctx: HandlerContext): HandlerResult {
@@ -103,7 +103,7 @@ function deleteAddress(ctx: HandlerContext): HandlerResult {
 export const addressHandlers = {
   'GET users/me/school/addresses': (ctx) => {
     const rows = all<AddressRow>(ctx.db, 'SELECT * FROM addresses WHERE school_id = ? AND deleted_at IS NULL ORDER BY address_type, id', callerSchoolId(ctx));
-    return { body: { addresses: rows.map(addressJson), total: rows.length } };
+    return { body: { addresses: rows.map(serializeAddress), total: rows.length } };
   },
   'POST addresses': createAddress,
   'PUT addresses/{id}': updateAddress,

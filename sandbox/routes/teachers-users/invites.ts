@@ -14,7 +14,7 @@ import { findSchool } from '../../domain/schools/find.js';
 import { fields, parseField } from '../../kit/input.js';
 import { isMember, joinSchool } from '../../domain/schools/memberships.js';
 import type { UserRow } from '../../domain/schools/rows.js';
-import { schoolJson, teacherJson } from '../../domain/schools/serialize.js';
+import { serializeSchool, serializeTeacher } from '../../domain/schools/serialize.js';
 import { one, run } from '../../kit/sql.js';
 import { schoolTeachers } from '../../domain/schools/teachers.js';
 
@@ -31,7 +31,7 @@ interface InviteRow {
   readonly accepted_at: string | null;
 }
 
-function inviteJson(row: InviteRow): Record<string, unknown> {
+function serializeInvite(row: InviteRow): Record<string, unknown> {
   return { id: row.id, school_id: row.school_id, email: row.email, code: row.code, created_at: row.created_at, expires_at: row.expires_at, accepted_at: row.accepted_at };
 }
 
@@ -52,7 +52,7 @@ const invite: RouteHandler<'POST users/me/school/teachers/invite'> = (ctx) => {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'teachers.invited', { email, code });
   const row = one<InviteRow>(ctx.db, 'SELECT * FROM teacher_invites WHERE code = ?', code) as InviteRow;
-  return { status: pending ? 200 : 201, body: { invite: inviteJson(row), resent: pending !== undefined } };
+  return { status: pending ? 200 : 201, body: { invite: serializeInvite(row), resent: pending !== undefined } };
 };
 
 const accept: RouteHandler<'POST users/teacherinvite'> = (ctx) => {
@@ -82,7 +82,7 @@ const accept: RouteHandler<'POST users/teacherinvite'> = (ctx) => {
   ctx.countWrite();
   logEvent(ctx, school.id, 'teachers.invite_accepted', { id: user.id, invite_id: row.id });
   const token = issueToken(ctx.db, user.id, now);
-  return { body: { user: teacherJson(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', user.id) as UserRow), token, school: schoolJson(school) } };
+  return { body: { user: serializeTeacher(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', user.id) as UserRow), token, school: serializeSchool(school) } };
 };
 
 export const teacherInviteHandlers = {

@@ -1,0 +1,77 @@
+/**
+ * Type-level proof that the sandbox's serializers answer the core shapes (issue 19): each returns the type
+ * derived from its shape, so a key added to a shape, or a value of another type, does not compile until the
+ * sandbox answers it. Checked by `tsc --noEmit` (the first step of `npm test`), not run by vitest: each
+ * `@ts-expect-error` fails the type check if the line below it ever compiles.
+ */
+import { expectTypeOf } from 'vitest';
+import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
+import type { INVOICE, SCHOOL } from '../../core/shapes/index.js';
+import type * as T from '../../core/shapes/types.js';
+import { fieldsOf, type RowShape } from '../../sandbox/db/read-models/shape.js';
+import type { serializeSessionUser } from '../../sandbox/domain/auth/user-json.js';
+import type { serializeSnapshot } from '../../sandbox/domain/billing/engagement.js';
+import type { serializePaymentMethod } from '../../sandbox/domain/billing/payment-methods.js';
+import type { InvoiceRow, serializeInvoice } from '../../sandbox/domain/invoices/invoices.js';
+import { INVOICE_SHAPE } from '../../sandbox/domain/invoices/shape.js';
+import type { serializePlan, serializeProduct, serializeScope } from '../../sandbox/domain/pricing/catalogue.js';
+import type { serializeHomework } from '../../sandbox/domain/schools/homework.js';
+import type { serializeLeague } from '../../sandbox/domain/schools/leagues.js';
+import type { serializeResource } from '../../sandbox/domain/schools/resources.js';
+import type { serializeRosterLink } from '../../sandbox/domain/schools/rostering.js';
+import type { serializeGroup, serializePupil, serializeSchool, serializeTeacher, serializeUser } from '../../sandbox/domain/schools/serialize.js';
+import type { serializeGameSession } from '../../sandbox/domain/schools/sessions.js';
+import type { serializeSchoolTeacher } from '../../sandbox/domain/schools/teachers.js';
+import type { serializeItem } from '../../sandbox/domain/store/items.js';
+import type { serializePurchase } from '../../sandbox/domain/store/purchases.js';
+import type { serializePlanAction } from '../../sandbox/domain/subscriptions/plan-actions.js';
+import type { serializeSubscription } from '../../sandbox/domain/subscriptions/subscriptions.js';
+import type { serializeJob } from '../../sandbox/kit/jobs.js';
+
+// Each serializer answers exactly the type of the core shape it serves.
+expectTypeOf<ReturnType<typeof serializeInvoice>>().toEqualTypeOf<T.Invoice>();
+expectTypeOf<ReturnType<typeof serializeSubscription>>().toEqualTypeOf<T.Subscription>();
+expectTypeOf<ReturnType<typeof serializeProduct>>().toEqualTypeOf<T.Product>();
+expectTypeOf<ReturnType<typeof serializeScope>>().toEqualTypeOf<T.Scope>();
+expectTypeOf<ReturnType<typeof serializePlan>>().toEqualTypeOf<T.Plan>();
+expectTypeOf<ReturnType<typeof serializePlanAction>>().toEqualTypeOf<T.PlanAction>();
+expectTypeOf<ReturnType<typeof serializePaymentMethod>>().toEqualTypeOf<T.PaymentMethodRecord>();
+expectTypeOf<ReturnType<typeof serializeSnapshot>>().toEqualTypeOf<T.Snapshot>();
+expectTypeOf<ReturnType<typeof serializeJob>>().toEqualTypeOf<T.Job>();
+expectTypeOf<ReturnType<typeof serializeItem>>().toEqualTypeOf<T.StoreItem>();
+expectTypeOf<ReturnType<typeof serializePurchase>>().toEqualTypeOf<T.Purchase>();
+expectTypeOf<ReturnType<typeof serializeSchool>>().toEqualTypeOf<T.School>();
+expectTypeOf<ReturnType<typeof serializePupil>>().toEqualTypeOf<T.Pupil>();
+expectTypeOf<ReturnType<typeof serializeTeacher>>().toEqualTypeOf<T.Teacher>();
+expectTypeOf<ReturnType<typeof serializeSchoolTeacher>>().toEqualTypeOf<T.Teacher | undefined>();
+expectTypeOf<ReturnType<typeof serializeUser>>().toEqualTypeOf<T.User>();
+expectTypeOf<ReturnType<typeof serializeGroup>>().toEqualTypeOf<T.Group>();
+expectTypeOf<ReturnType<typeof serializeHomework>>().toEqualTypeOf<T.Homework>();
+expectTypeOf<ReturnType<typeof serializeLeague>>().toEqualTypeOf<T.League>();
+expectTypeOf<ReturnType<typeof serializeResource>>().toEqualTypeOf<T.Resource>();
+expectTypeOf<ReturnType<typeof serializeRosterLink>>().toEqualTypeOf<T.RosterLink>();
+expectTypeOf<ReturnType<typeof serializeGameSession>>().toEqualTypeOf<T.GameSession>();
+// The signed-in user without the token, which the sign-in and `users/me` handlers add beside it.
+expectTypeOf<ReturnType<typeof serializeSessionUser>>().toEqualTypeOf<Omit<T.SessionUser, 'token'>>();
+
+// A key added to a shape: the sandbox's answers no longer satisfy it until they answer the key.
+type WithLateFee = ValueOf<ObjectShape<(typeof INVOICE)['fields'] & { readonly late_fee: 'int' }>>;
+declare const invoiceRow: InvoiceRow;
+declare const invoiceOf: typeof serializeInvoice;
+// @ts-expect-error the invoice serializer does not answer late_fee
+export const lateFee: WithLateFee = invoiceOf(invoiceRow);
+// @ts-expect-error nor does the invoice's row shape, which the `invoice_docs` read model is built from
+export const lateFeeShape: RowShape<InvoiceRow, WithLateFee> = INVOICE_SHAPE;
+
+type WithMotto = ValueOf<ObjectShape<(typeof SCHOOL)['fields'] & { readonly motto: 'string' }>>;
+declare const schoolRow: Parameters<typeof serializeSchool>[0];
+declare const schoolOf: typeof serializeSchool;
+// @ts-expect-error a hand-written serializer does not answer the new key either
+export const motto: WithMotto = schoolOf(schoolRow);
+
+// A row shape missing a key, or answering a key with the wrong type, does not compile.
+const { amount_due: _amountDue, ...withoutAmountDue } = INVOICE_SHAPE;
+// @ts-expect-error amount_due is a key of the invoice
+export const missing: RowShape<InvoiceRow, T.Invoice> = withoutAmountDue;
+// @ts-expect-error forex as stored (0 or 1) is not the boolean the shape answers
+export const mistyped: RowShape<InvoiceRow, T.Invoice> = { ...INVOICE_SHAPE, forex: fieldsOf<InvoiceRow>().column('forex') };
