@@ -15,7 +15,7 @@ import { insertHomework } from '../../domain/schools/homework-write.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, HomeworkSetRow } from '../../domain/schools/rows.js';
 import { findSessions, summarise } from '../../domain/schools/sessions.js';
-import { all, one, placeholders, run } from '../../kit/sql.js';
+import { all, placeholders, run } from '../../kit/sql.js';
 import type { HomeworkSet } from '../../../core/shapes/types.js';
 
 /** The most homework one set may hold. */
