@@ -154,8 +154,11 @@ interface Web {
   readonly log: RequestLog | undefined;
 }
 
-/** The methods the table uses, and OPTIONS for CORS preflights; any other is no route. */
-const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/**
+ * The methods the table uses, HEAD (the media addresses answer it: Node sends the head without the
+ * body) and OPTIONS for CORS preflights; any other is no route.
+ */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Methods whose request body is read (the pipeline decides what it may hold). */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The largest request body taken (a bulk import of a whole school is a few MB). */
