@@ -77,9 +77,10 @@ try { await connect(); } catch (error) { console.log(error.name, error.path); pr
       }
     };
     visit(join(ROOT, 'dist/core/index.js'));
-    // Only zod's own entries: classic, and zod/mini (the client's error envelope and the access and avatar
-    // checks); the config files' code would bring node: imports with it.
-    expect([...bare].sort()).toEqual(['zod', 'zod/mini']);
+    // Only zod's own entries: classic, zod/mini (the client's error envelope, the request checks, the access
+    // and avatar checks) and zod's English messages for mini; the config files' code would bring node:
+    // imports with it.
+    expect([...bare].sort()).toEqual(['zod', 'zod/mini', 'zod/v4/locales/en.js']);
     expect(loaded.size).toBeGreaterThan(1);
   });
 });
