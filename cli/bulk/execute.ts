@@ -10,6 +10,7 @@ import { acquireRunLock } from './run-lock.js';
 import { openRecordFile, type RecordFile } from './record-file.js';
 import { runItems, type RunStop } from './runner.js';
 import { addAmount, formatTotals } from './target-summary.js';
+import { byCodeUnits } from '../../core/domain/order.js';
 
 /** A skipped item's message when its target changed between the plan and the apply (plan-file.ts driftOf). */
 const isDrift = (message: string): boolean => message.startsWith('drift:');
@@ -126,7 +127,7 @@ async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: 
   const { counts, problems } = await readJournal(c.env, header.run_id);
   const drift = problems.filter((p) => p.status === 'skipped' && isDrift(p.message)).length;
   const id = header.run_id;
-  const amounts = totals ? { done_totals: Object.fromEntries([...totals].sort(([a], [b]) => a.localeCompare(b))) } : {};
+  const amounts = totals ? { done_totals: Object.fromEntries([...totals].sort(([a], [b]) => byCodeUnits(a, b))) } : {};
   const summary = { run_id: id, command: header.command, file: header.file, items: header.items, ...counts, drift, ...amounts, stopped: stop };
   if (c.globals.json) c.io.stdout.write(`${JSON.stringify(summary)}\n`);
   if (!c.globals.quiet) {

@@ -2,6 +2,7 @@
 import { formatMoney } from '../../core/domain/money.js';
 import type { NoChange } from './plan-no-change.js';
 import type { TargetKind, TargetState } from './targets.js';
+import { byCodeUnits } from '../../core/domain/order.js';
 
 /** Targets listed one per line in a plan; the rest are counted (and all are in the plan file). */
 const LISTED = 50;
@@ -27,7 +28,7 @@ export function addAmount(totals: Map<string, number>, target: { readonly curren
 export function formatTotals(totals: ReadonlyMap<string, number>): string {
   if (totals.size === 0) return 'none';
   return [...totals.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => byCodeUnits(a, b))
     .map(([currency, minor]) => `${formatMoney(minor, currency)} (${currency.toUpperCase()})`)
     .join(', ');
 }
@@ -57,7 +58,7 @@ export function targetSummary(ids: Iterable<number>, states: ReadonlyMap<number,
     else byState.set(target.state, (byState.get(target.state) ?? 0) + 1);
     addAmount(totals, target);
   }
-  const sorted = (map: ReadonlyMap<string, number>) => Object.fromEntries([...map.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = (map: ReadonlyMap<string, number>) => Object.fromEntries([...map.entries()].sort(([a], [b]) => byCodeUnits(a, b)));
   return { states: sorted(byState), not_found: missing, totals: sorted(totals) };
 }
 

@@ -3,6 +3,7 @@
  * keeps headers in a plain record: on Node, touching `Headers` loads Node's whole fetch implementation,
  * which a one-off CLI command cannot afford (bench/one-off.bench.mjs).
  */
+import { byCodeUnits } from '../domain/order.js';
 
 /** An HTTP token (RFC 9110): what a header name may be. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -44,5 +45,5 @@ export function headerValue(name: string, value: string): string {
 export function headerRecord(entries: Iterable<readonly [string, string]>): Record<string, string> {
   const byName = new Map<string, string>();
   for (const [name, value] of entries) byName.set(headerName(name), headerValue(name, value));
-  return Object.fromEntries([...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries([...byName].sort(([a], [b]) => byCodeUnits(a, b)));
 }

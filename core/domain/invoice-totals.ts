@@ -2,6 +2,7 @@
  * What a school owes: its unpaid invoices summed per currency. Amounts stay integers of the currency's
  * minor unit (`formatMoney` shows them); sums never mix currencies.
  */
+import { byCodeUnits } from './order.js';
 
 /** The part of an invoice (as the API answers it) that the totals read. */
 export interface OwedInvoice {
@@ -62,5 +63,5 @@ export function totalsByCurrency(invoices: readonly OwedInvoice[], today: string
     }
     sums.set(currency, sum);
   }
-  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, sum]) => ({ currency, ...sum }));
+  return [...sums.entries()].sort(([a], [b]) => byCodeUnits(a, b)).map(([currency, sum]) => ({ currency, ...sum }));
 }

@@ -1,6 +1,7 @@
 import { ELLIPSIS_DEFAULT_LENGTH } from './constants.js';
 
-const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: creating a segmenter loads ICU data (about 20 ms), which importing this module must not cost.
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * Shortens text to at most `length` characters followed by '...' (O §5, §9). Characters are counted as
@@ -13,7 +14,7 @@ const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  */
 export function truncate(text: string, length: number = ELLIPSIS_DEFAULT_LENGTH): string {
   if (!Number.isInteger(length) || length < 0) throw new RangeError(`Truncate length must be a whole number, 0 or more (got ${length})`);
-  const chars = Array.from(GRAPHEMES.segment(text), (part) => part.segment);
+  const chars = Array.from((graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text), (part) => part.segment);
   return chars.length <= length ? text : `${chars.slice(0, length).join('')}...`;
 }
 

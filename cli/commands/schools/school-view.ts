@@ -9,6 +9,7 @@ import { readSchool } from '../../read/reads.js';
 
 import { together } from '../../read/together.js';
 import { tableEntry } from '../../table-nouns.js';
+import { byCodeUnits } from '../../../core/domain/order.js';
 
 /** A section the caller's role may not read, and who may. */
 export interface NotShown {
@@ -30,7 +31,7 @@ export interface SchoolView {
   readonly not_shown: readonly NotShown[];
 }
 
-const byDue = (a: Invoice, b: Invoice): number => (a.due_at ?? '').localeCompare(b.due_at ?? '') || a.id - b.id;
+const byDue = (a: Invoice, b: Invoice): number => byCodeUnits(a.due_at ?? '', b.due_at ?? '') || a.id - b.id;
 
 /** Who a role is, in a sentence about one school. */
 const ROLE_WORDS: Readonly<Record<Role, string>> = {

@@ -8,6 +8,7 @@ import { collectPages } from '../../read/pages.js';
 
 import { together } from '../../read/together.js';
 import { checkedAnswer } from '../../read/records.js';
+import { byCodeUnits } from '../../../core/domain/order.js';
 
 /** A bulk run from this machine's journals that has items not sent yet. */
 export interface OpenRun {
@@ -90,6 +91,6 @@ export async function loadBilling(api: ApiMethods, options: { readonly env: Env;
   const horizon = EXPIRY_WINDOWS[EXPIRY_WINDOWS.length - 1] as number;
   const expiring = active
     .filter((s) => typeof s.expiry === 'string' && daysUntil(s.expiry, today) >= 0 && daysUntil(s.expiry, today) <= horizon)
-    .sort((a, b) => (a.expiry ?? '').localeCompare(b.expiry ?? '') || a.id - b.id);
+    .sort((a, b) => byCodeUnits(a.expiry ?? '', b.expiry ?? '') || a.id - b.id);
   return { today, invoices, expiring, cancellations, headlines, runs };
 }

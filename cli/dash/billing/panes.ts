@@ -6,6 +6,7 @@ import { money } from '../../commands/invoices/mark-output.js';
 import { productName } from '../../read/records.js';
 import { emptyLine, type Line, type Pane, type Row } from '../pane.js';
 import { daysUntil, EXPIRY_WINDOWS, type BillingData } from './load.js';
+import { byCodeUnits } from '../../../core/domain/order.js';
 
 const SHOWN = 4;
 
@@ -14,7 +15,7 @@ const amounts = (sums: ReadonlyMap<string, number>): string => [...sums].map(([c
 
 function sumByCurrency(invoices: readonly Invoice[], amount: (i: Invoice) => number): Map<string, number> {
   const sums = new Map<string, number>();
-  for (const i of [...invoices].sort((a, b) => a.currency.localeCompare(b.currency))) sums.set(i.currency, (sums.get(i.currency) ?? 0) + amount(i));
+  for (const i of [...invoices].sort((a, b) => byCodeUnits(a.currency, b.currency))) sums.set(i.currency, (sums.get(i.currency) ?? 0) + amount(i));
   return sums;
 }
 
@@ -33,7 +34,7 @@ export function invoiceRow(i: Invoice, today: string): Row {
 
 const unpaidFirst = (today: string) => (a: Invoice, b: Invoice): number => {
   const rank = (i: Invoice) => (isOverdue(i, today) ? 0 : i.state === 'open' || i.state === 'promised' ? 1 : 2);
-  return rank(a) - rank(b) || (rank(a) < 2 ? (a.due_at ?? '').localeCompare(b.due_at ?? '') : b.id - a.id);
+  return rank(a) - rank(b) || (rank(a) < 2 ? byCodeUnits(a.due_at ?? '', b.due_at ?? '') : b.id - a.id);
 };
 
 function invoicesPane(data: BillingData): Pane {

@@ -4,6 +4,7 @@ import { productName } from '../../read/records.js';
 import { daysUntil } from '../billing/load.js';
 import { emptyLine, type Line, type Pane, type Row } from '../pane.js';
 import type { SchoolData } from './load.js';
+import { byCodeUnits } from '../../../core/domain/order.js';
 
 const LIVE = ['active', 'trial', 'future', 'pending', 'cancelling'];
 const WEEK_DAYS = 7;
@@ -44,10 +45,10 @@ function homeworkPane(data: SchoolData): Pane {
   if (data.homework === null) return { title, summary: [emptyLine("shown to the school's own admins (the API has no superuser route to it)")], rows: [] };
   const due = data.homework
     .filter((h) => typeof h.ends_at === 'string' && daysUntil(h.ends_at, data.today) >= 0 && daysUntil(h.ends_at, data.today) < WEEK_DAYS)
-    .sort((a, b) => (a.ends_at ?? '').localeCompare(b.ends_at ?? ''));
+    .sort((a, b) => byCodeUnits(a.ends_at ?? '', b.ends_at ?? ''));
   const rows: Row[] = due.map((h) => ({ key: `hw-${h.id}`, id: h.id, text: `due ${(h.ends_at ?? '').slice(0, 10)}  ${h.title}${h.game ? ` (${h.game})` : ''}` }));
   if (rows.length > 0) return { title, summary: [{ text: `${rows.length} due by ${addDays(data.today, WEEK_DAYS - 1)}` }, ...rows], rows };
-  const latest = [...data.homework].sort((a, b) => (b.ends_at ?? '').localeCompare(a.ends_at ?? ''))[0];
+  const latest = [...data.homework].sort((a, b) => byCodeUnits(b.ends_at ?? '', a.ends_at ?? ''))[0];
   const last = latest ? [emptyLine(`latest set: ${latest.title}, due ${(latest.ends_at ?? '').slice(0, 10)}`)] : [];
   return { title, summary: [{ text: `none due by ${addDays(data.today, WEEK_DAYS - 1)} (${data.homework.length} set in all)` }, ...last], rows };
 }
