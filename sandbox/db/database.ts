@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import type BetterSqlite3 from 'better-sqlite3';
-import { Database } from './driver.js';
+import { Database, type Db } from './driver.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ensureReadModels } from './read-models/index.js';
 
-/** An open sandbox database: the one name for the better-sqlite3 handle (handlers import it from sandbox/kit/sql.ts). */
-export type Db = BetterSqlite3.Database;
+export type { Db } from './driver.js';
 
 /**
  * Opens (creating if needed) a sandbox database and applies pending migrations in one transaction each.

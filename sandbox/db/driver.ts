@@ -14,6 +14,13 @@ import type BetterSqlite3 from 'better-sqlite3';
  */
 const require = createRequire(import.meta.url);
 
+/**
+ * An open sandbox database: the one name for the better-sqlite3 handle (handlers import it from
+ * sandbox/kit/sql.ts). Declared with the driver, which imports nothing of ours, so the kit and the
+ * statement cache can name it without importing the migrations and read models database.ts opens with.
+ */
+export type Db = BetterSqlite3.Database;
+
 /** The package loaded: the alias of 13 from Node 22, else 12. */
 export const DRIVER_PACKAGE: string = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-13' : 'better-sqlite3';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/driver.js';
 import { allRows, statement } from '../db/statements.js';
 
 /** The database handle every handler and domain module takes (defined once, in the database layer). */

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Users, schools, districts, sessions, and the server's own state (idempotency, write counters, generic store). */
 export const coreSchema: Migration = {

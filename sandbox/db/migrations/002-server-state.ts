@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Generic-store keys and action logs, and the password re-verification mark on sessions.

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** School membership, addresses, groups, teacher invites, the school's event log and the schools register. */
 export const schoolAdminSchema: Migration = {

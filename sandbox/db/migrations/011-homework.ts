@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Homework, homework sets (multi homework) and who each piece is assigned to. */
 export const homeworkSchema: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Game plays (the source of pupil histories, group reports and leagues), hives and leagues. */
 export const activitySchema: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Class rewards: feedback kinds per group, reward teams, and the log of points given. */
 export const rewardsSchema: Migration = {

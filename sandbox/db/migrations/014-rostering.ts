@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Links between schools and rostering or school-system providers, with exclusions and tenants. */
 export const rosteringSchema: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Literacy resources: types, resources with their browse categories and curricula, and downloadable files. */
 export const resourcesSchema: Migration = {

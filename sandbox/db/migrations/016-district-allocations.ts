@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Seats a district moves from a subscription it holds to one of its schools (POST users/me/district/schools/{id}/subscriptions). */
 export const districtAllocationsSchema: Migration = {

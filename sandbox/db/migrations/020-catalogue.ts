@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** The subscription catalogue: products, their scopes, plans (with children), plan actions, coupons. */
 export const catalogueSchema: Migration = {

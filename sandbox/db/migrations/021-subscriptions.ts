@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * School subscriptions and what hangs off them: assigned members, cancellations, the card provider's

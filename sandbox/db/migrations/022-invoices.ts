@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Invoices (subscription, upgrade, prepayment and card-provider invoices), their credits and refunds,

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The merchandise store: locations (warehouses, each with its shipping price), items with stock per

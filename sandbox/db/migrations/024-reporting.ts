@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Sales reporting and background work: retention events, engagement snapshots (computed by a job) and

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Countries with zones, VAT checks and VAT countries per school, email logs and suppressions, system errors. */
 export const referenceSchema: Migration = {

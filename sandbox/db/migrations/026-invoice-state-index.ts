@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Invoices by state: the invoice list filtered by state (`?state=open`, the billing run's first call)

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Released as the read models (pupil and invoice docs, session cache version, row counts). They moved out

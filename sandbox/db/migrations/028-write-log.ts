@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The write counter as an append-only log: each applied write adds a row at the end of a rowid table (the

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The content blocks of a resource page (O §3: a block is `type`, html or plain, and `value`), in page

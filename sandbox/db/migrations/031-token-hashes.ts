@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Sessions are kept as the SHA-256 of their token, never the token, so a copy of the database file gives

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The resource files the sandbox generates and serves itself: each file's kind (planning pack, slides,

@@ -19,13 +19,10 @@ import { writeLog } from './028-write-log.js';
 import { resourceBlocksSchema } from './030-resource-blocks.js';
 import { tokenHashes } from './031-token-hashes.js';
 import { resourceMediaSchema } from './040-resource-media.js';
+import type { Migration } from './migration.js';
 
-/** One schema step. Versions are increasing integers; a released migration is never edited, only followed. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+export type { Migration } from './migration.js';
+
 
 /**
  * Every migration in order. Numbering: 1-9 core (users, schools, auth, server state), 10-19 school
