@@ -13,11 +13,11 @@
  * const invoice = one<Row<'invoices'>>(db, 'SELECT * FROM invoices WHERE id = ?', 12);
  * const names = all<Pick<Row<'users'>, 'id' | 'username'>>(db, 'SELECT id, username FROM users');
  */
-import type { JobState, RESOURCE_AVAILABILITY, RosterLinkState, UserKind } from '../../core/domain/accounts.js';
+import type { CONTENT_BLOCK_TYPES, JobState, RESOURCE_AVAILABILITY, RosterLinkState, UserKind } from '../../core/domain/accounts.js';
 import type {
   InvoiceKind, InvoiceState, PaymentMethod, PlanActionState, PurchaseState, SubscriptionKind, SubscriptionState,
 } from '../../core/domain/billing.js';
-import type { HomeworkGame, LeagueProduct } from '../../core/domain/games.js';
+import type { HIVE_STATUSES, HomeworkGame, LeagueProduct } from '../../core/domain/games.js';
 import type { Currency } from '../domain/pricing/money.js';
 
 /** SQLite's type classes, as `PRAGMA table_info` names a declared column's type. */
@@ -102,7 +102,7 @@ export const TABLES = {
     stage: intOrNull, score: int, correct: int, incorrect: int, details: text, created_at: text,
   },
   hives: {
-    id: int, school_id: int, owner_id: intOrNull, name: text, game: text, status: text, data: text, created_at: text,
+    id: int, school_id: int, owner_id: intOrNull, name: text, game: text, status: textOf<(typeof HIVE_STATUSES)[number]>(), data: text, created_at: text,
     finished_at: textOrNull,
   },
   leagues: {
@@ -255,7 +255,7 @@ export const TABLES = {
   },
   // write log (028), resource blocks (030), signing keys (040)
   write_log: { id: int, route: text, target: text, count: int },
-  resource_blocks: { resource_id: int, position: int, type: text, value: text },
+  resource_blocks: { resource_id: int, position: int, type: textOf<(typeof CONTENT_BLOCK_TYPES)[number]>(), value: text },
   signing_keys: { purpose: text, secret: blob, created_at: text },
   // read models (sandbox/db/read-models: rebuilt from the tables above)
   read_model_versions: { name: text, fingerprint: text },
