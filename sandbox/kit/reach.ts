@@ -73,11 +73,7 @@ export function findReachable<T extends { readonly school_id: number | null }>(d
 }
 
 /** A user named in a path, as far as reaching them goes. */
-export interface NamedUser {
-  readonly id: number;
-  readonly school_id: number | null;
-  readonly parent_id: number | null;
-}
+export type NamedUser = Pick<Row<'users'>, 'id' | 'school_id' | 'parent_id'>;
 
 /**
  * Whether `caller` reaches a user named in a path under `reach` (see `REACHES` in core/endpoints/define.ts):

@@ -44,7 +44,7 @@ export function engagementOf(db: Db, schoolId: number, start: string, end: strin
   const school = one<Pick<Row<'schools'>, 'name' | 'country'>>(db, 'SELECT name, country FROM schools WHERE id = ?', schoolId) as Pick<Row<'schools'>, 'name' | 'country'>;
   const count = (sql: string, ...args: unknown[]): number => oneValue<number>(db, sql, ...args) ?? 0;
   const pupils = count("SELECT COUNT(*) FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId);
-  const games = all<{ game: string; n: number }>(db, 'SELECT game, COUNT(*) AS n FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ? GROUP BY game ORDER BY game', schoolId, from, to);
+  const games = all<Pick<Row<'game_sessions'>, 'game'> & { n: number }>(db, 'SELECT game, COUNT(*) AS n FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ? GROUP BY game ORDER BY game', schoolId, from, to);
   const active = count('SELECT COUNT(DISTINCT user_id) FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ?', schoolId, from, to);
   const subs = one<{ n: number; seats: number; assigned: number }>(db, `SELECT COUNT(*) AS n, COALESCE(SUM(seats), 0) AS seats, COALESCE(SUM((SELECT COUNT(*) FROM subscription_members m WHERE m.subscription_id = s.id AND m.target = 'user')), 0) AS assigned
        FROM subscriptions s WHERE school_id = ? AND deleted_at IS NULL AND state NOT IN ('pending', 'deactivated') AND start_date <= ? AND (expiry IS NULL OR expiry >= ?)`, schoolId, end, start) as { n: number; seats: number; assigned: number };

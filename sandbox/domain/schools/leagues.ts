@@ -119,7 +119,7 @@ export function standings(db: Db, row: LeagueRow): Record<string, unknown>[] {
  * groupStandings(db, challenge)[0] // { rank: 1, group_id: 4, score: 1200, ... }
  */
 export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[] {
-  const groups = all<{ id: number; name: string; school_id: number }>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
+  const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'school_id'>>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
   const results = groups.map((g) => {
     const members = all<Pick<Row<'group_pupils'>, 'user_id'>>(db, 'SELECT gp.user_id FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL', g.id).map((r) => r.user_id);
     const byUser = scores(db, row, members);

@@ -32,7 +32,7 @@ export interface Granted {
 
 /** The billing currency of a school. */
 export function schoolCurrency(db: Db, schoolId: number): Currency {
-  const row = one<{ country: string; eu: number }>(db, 'SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?', schoolId);
+  const row = one<Pick<Row<'schools'>, 'country'> & Pick<Row<'countries'>, 'eu'>>(db, 'SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?', schoolId);
   return currencyFor(row?.country ?? 'GB', row?.eu === 1);
 }
 

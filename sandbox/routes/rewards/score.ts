@@ -119,7 +119,7 @@ const history: RouteHandler<'GET rewards/history'> = (ctx) => {
   const params = [group.id, ...filters.map((f) => f.value)];
   const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM reward_logs WHERE ${where}`, ...params)?.n ?? 0;
   const logs = all<LogRow>(ctx.db, `SELECT * FROM reward_logs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, ...params, take, skip);
-  const totals = all<{ user_id: number | null; points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? GROUP BY user_id ORDER BY user_id', group.id);
+  const totals = all<Pick<Row<'reward_logs'>, 'user_id'> & { points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? GROUP BY user_id ORDER BY user_id', group.id);
   return { body: { history: logs, total, totals } };
 };
 
