@@ -1,27 +1,48 @@
 import * as z from 'zod/mini';
+import { replySchema } from '../shapes/schema.js';
+import { MY_SCHOOL } from '../shapes/school.js';
+import type { SessionUser } from '../shapes/types.js';
+import { SESSION_USER } from '../shapes/user.js';
 
-/** 0/1 and true/false both occur in user payloads; null means unset. */
-const truthy = z.nullish(z.union([z.boolean(), z.number()]));
-const text = z.nullish(z.string());
+/** The schema of a shape as the object it is, each key with its value's type (replySchema builds it from the shape). */
+type ObjectSchemaOf<T> = z.ZodMiniObject<{ -readonly [K in keyof T]-?: z.ZodMiniType<T[K]> }, z.core.$loose>;
 
 // zod/mini: the site loads this module, and mini's functions trim to the parts used (see core/node/config-store.ts).
-/** The fields of a user the shell reads to derive access (O §3, §6); other fields are kept. */
+const USER = replySchema(SESSION_USER) as ObjectSchemaOf<SessionUser>;
+const SCHOOL = replySchema(MY_SCHOOL) as ObjectSchemaOf<NonNullable<SessionUser['school']>>;
+
+/** A flag of the shape (a boolean) as users arrive: the real API answers 0 or 1 as often as true or false. */
+const flag = z.nullish(z.union([z.boolean(), z.number()]));
+/** An access level of the real API that the sandbox's user does not answer: text, only some values grant. */
+const level = z.nullish(z.string());
+
+/**
+ * The fields of a user the shell reads to derive access (O §3, §6), from core's SESSION_USER shape; other
+ * fields are kept. Tolerant where users differ from the shape: any field may be missing or null (a user
+ * stored by an older release, a partial user), and the differences below.
+ */
 export const ACCESS_USER_SCHEMA = z.looseObject({
-  superuser: truthy,
-  tester: truthy,
-  permissions: z.nullish(z.array(z.string())),
-  spelling_access_level: text,
-  literacy_access_level: text,
-  edshed_access_level: text,
-  has_number: truthy,
-  has_phonics: truthy,
+  // Flags: 0/1 as well as booleans.
+  superuser: flag,
+  tester: flag,
+  permissions: z.nullish(USER.shape.permissions),
+  // The real API's levels are not limited to the shape's (full, trial): any text, and only those grant.
+  literacy_access_level: level,
+  // The real API's levels and product flags, which the sandbox's user does not answer (O §6).
+  spelling_access_level: level,
+  edshed_access_level: level,
+  has_number: flag,
+  has_phonics: flag,
+  // Only whether someone is imitating is read, not who.
   imitatingUser: z.optional(z.unknown()),
   school: z.nullish(
     z.looseObject({
-      teacher: truthy,
-      admin: truthy,
-      account_region: text,
-      settings: z.nullish(z.looseObject({ fontPreference: text })),
+      // Flags: 0/1 as well as booleans.
+      teacher: flag,
+      admin: flag,
+      account_region: z.nullish(SCHOOL.shape.account_region),
+      // The shape's settings are any JSON object; the font preference is read as text.
+      settings: z.nullish(z.looseObject({ fontPreference: level })),
     }),
   ),
 });

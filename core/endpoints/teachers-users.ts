@@ -1,7 +1,7 @@
 import { defineArea } from './define.js';
-import { inline, nullable } from '../shapes/define.js';
+import { inline } from '../shapes/define.js';
 import { SCHOOL, SCHOOL_NAME } from '../shapes/school.js';
-import { TEACHER, USER } from '../shapes/user.js';
+import { TEACHER, TEACHER_INVITE, USER } from '../shapes/user.js';
 
 const EXPERIMENTAL_NOTE = 'Path inferred: the spec says "PUT experimental: {enabled} on ..." without full paths.';
 
@@ -48,7 +48,7 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'teachers invite': {
     route: 'POST users/me/school/teachers/invite',
-    reply: { invite: inline({ id: 'serial', school_id: 'serial', email: 'string', code: 'string', created_at: 'date', expires_at: 'date', accepted_at: nullable('date') }), resent: 'boolean' },
+    reply: { invite: TEACHER_INVITE, resent: 'boolean' },
     role: 'admin',
     summary: 'Invite a teacher to your school by email',
     payload: { email: 'string' },

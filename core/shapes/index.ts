@@ -15,5 +15,5 @@ export { ADDRESS, MY_SCHOOL, SCHOOL, SCHOOL_NAME } from './school.js';
 export { PURCHASE, PURCHASE_LINE, STOCK_LINE, STORE_ITEM, STORE_LOCATION } from './store.js';
 export { CANCELLATION, COST, COUPON, PAYMENT_METHOD, PLAN, PLAN_ACTION, PRODUCT, PUPIL_SUBSCRIPTION, SCOPE, SUBSCRIPTION, UPGRADE_COST } from './subscription.js';
 export { EMAIL_LOG, ENGAGEMENT_ROW, JOB, SNAPSHOT, SUPPRESSION, SYSTEM_ERROR } from './system.js';
-export { PUPIL, SESSION_USER, SIGN_IN, TEACHER, USER } from './user.js';
+export { PUPIL, SESSION_USER, SIGN_IN, TEACHER, TEACHER_INVITE, USER } from './user.js';
 export type * from './types.js';

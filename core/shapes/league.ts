@@ -32,7 +32,8 @@ export const HIVE = defineShape(
   {
     id: 'serial',
     school_id: 'serial',
-    owner_id: 'serial',
+    // The teacher who ran it; none when the hive has no owner (the sandbox's seed, a removed teacher).
+    owner_id: nullable('serial'),
     name: 'string',
     game: 'string',
     status: { oneOf: HIVE_STATUSES },

@@ -26,8 +26,11 @@ export const ROSTER_LINK = defineShape(
   { summary: "A school's link with a rostering provider", columns: ['school_id', 'provider', 'state', 'external_id', 'synced_at'] },
 );
 
-/** An organisation (a school) of a ClassLink tenant. */
-export const TENANT_ORG = inline({ id: 'string', name: 'string' });
+/**
+ * An organisation (a school) of a ClassLink tenant. ClassLink's own orgs have a name; the sandbox keeps the
+ * orgs a superuser registers as sent (`POST class-link/tenants` asks only for objects), so `name` may be missing.
+ */
+export const TENANT_ORG = inline({ id: 'string', name: 'string?' });
 
 /** A ClassLink tenant (a district's ClassLink account) and its organisations. */
 export const TENANT = defineShape(

@@ -58,7 +58,8 @@ export const ADDRESS = defineShape(
     id: 'serial',
     school_id: 'serial',
     addressType: 'string',
-    address: 'object',
+    // What the school sent: an object of address lines, or one line of text (`POST addresses` takes either).
+    address: 'json',
     default: 'boolean',
     created_at: 'date',
     updated_at: 'date',

@@ -86,6 +86,13 @@ export const TEACHER = defineShape(
   { summary: 'A teacher of a school: names, email, and whether they are its admin', columns: ['id', 'username', 'display_name', 'email', 'admin'] },
 );
 
+/** An invitation for a teacher to join a school: the code its link carries, when it expires, and when it was accepted. */
+export const TEACHER_INVITE = defineShape(
+  'teacher_invite',
+  { id: 'serial', school_id: 'serial', email: 'string', code: 'string', created_at: 'date', expires_at: 'date', accepted_at: nullable('date') },
+  { summary: 'An invitation for a teacher to join a school: email, code, expiry', columns: ['id', 'email', 'expires_at', 'accepted_at'] },
+);
+
 /** A pupil as staff see them (never a password). `group_ids` where the groups were read; `password` only when just made. */
 export const PUPIL = defineShape(
   'pupil',

@@ -86,7 +86,7 @@ function rowMaker(names: readonly string[]): RowMaker {
  * takes about two thirds of the time for a page of wide rows. Same objects: the same keys in the same order.
  *
  * @example
- * const pupils = allRows<UserRow>(statement(db, 'SELECT * FROM users WHERE school_id = ?'), 1);
+ * const pupils = allRows<Row<'users'>>(statement(db, 'SELECT * FROM users WHERE school_id = ?'), 1);
  */
 export function allRows<T>(prepared: Statement, ...params: unknown[]): T[] {
   if (!prepared.reader) return prepared.all(...params) as T[];
@@ -104,7 +104,7 @@ export function allRows<T>(prepared: Statement, ...params: unknown[]): T[] {
  * rows (for a wide row, such as an invoice's 36 columns, about half the time of `get`).
  *
  * @example
- * const invoice = oneRow<InvoiceRow>(statement(db, 'SELECT * FROM invoices WHERE id = ?'), 12);
+ * const invoice = oneRow<Row<'invoices'>>(statement(db, 'SELECT * FROM invoices WHERE id = ?'), 12);
  */
 export function oneRow<T>(prepared: Statement, ...params: unknown[]): T | undefined {
   let raw: unknown[] | undefined;

@@ -15,26 +15,10 @@ import { one, run, type Db } from './sql.js';
 
 import { JOB_STATES, type JobState } from '../../core/domain/accounts.js';
 import type { Job } from '../../core/shapes/types.js';
+import type { Row } from '../db/rows.js';
 export { JOB_STATES, type JobState };
 
-export interface JobRow {
-  id: number;
-  queue_id: string;
-  namespace_id: string;
-  kind: string;
-  payload: string;
-  state: JobState;
-  progress: number;
-  cursor: string | null;
-  result: string | null;
-  error: string | null;
-  attempts: number;
-  run_at: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  updated_at: string;
-}
+export type JobRow = Row<'jobs'>;
 
 /** What one step of a job reports. */
 export interface StepResult {

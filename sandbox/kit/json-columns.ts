@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { JsonValue } from '../../core/endpoints/define.js';
+import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
+import { replySchema } from '../../core/shapes/schema.js';
 
 const objectSchema = z.record(z.string(), z.unknown());
 
@@ -55,4 +57,17 @@ export function stringsColumn(text: string | null | undefined): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The items of a JSON list (a column's, parsed) that have the reply shape `item`, such as a hive's players:
+ * the column holds what the sandbox wrote, so an item of another form (a hand-edited file) is left out
+ * instead of answered against the shape.
+ *
+ * @example
+ * itemsOf(HIVE_PLAYER, [{ user_id: 3, score: 40 }, { user_id: 'x' }]) // [{ user_id: 3, score: 40 }]
+ */
+export function itemsOf<S extends ObjectShape>(item: S, values: readonly unknown[]): ValueOf<S>[] {
+  const schema = replySchema(item);
+  return values.filter((value): value is ValueOf<S> => schema.safeParse(value).success);
 }

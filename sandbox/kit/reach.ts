@@ -15,6 +15,7 @@ import { HttpError, type HandlerContext, type SessionUser } from './handler.js';
 import { notFound } from './input.js';
 import type { Reach } from '../../core/endpoints/index.js';
 import { all, one, type Db } from './sql.js';
+import type { Row } from '../db/rows.js';
 
 /** What a row is about: school administration, or billing (where sales staff see every school). */
 export type Purpose = 'school' | 'billing';
@@ -35,7 +36,7 @@ export function mayReach(db: Db, user: SessionUser | null, schoolId: number | nu
   if (user.superuser || (purpose === 'billing' && user.employee)) return true;
   if (user.schoolId === schoolId) return true;
   if (purpose === 'school' && user.districtId !== null) {
-    return one<{ district_id: number | null }>(db, 'SELECT district_id FROM schools WHERE id = ?', schoolId)?.district_id === user.districtId;
+    return one<Pick<Row<'schools'>, 'district_id'>>(db, 'SELECT district_id FROM schools WHERE id = ?', schoolId)?.district_id === user.districtId;
   }
   return false;
 }
@@ -52,7 +53,7 @@ export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purp
   if (user.superuser || (purpose === 'billing' && user.employee)) return 'all';
   const ids = user.schoolId === null ? [] : [user.schoolId];
   if (purpose === 'school' && user.districtId !== null) {
-    for (const id of all<{ id: number }>(db, 'SELECT id FROM schools WHERE district_id = ?', user.districtId)) if (!ids.includes(id.id)) ids.push(id.id);
+    for (const id of all<Pick<Row<'schools'>, 'id'>>(db, 'SELECT id FROM schools WHERE district_id = ?', user.districtId)) if (!ids.includes(id.id)) ids.push(id.id);
   }
   return ids;
 }
@@ -72,11 +73,7 @@ export function findReachable<T extends { readonly school_id: number | null }>(d
 }
 
 /** A user named in a path, as far as reaching them goes. */
-export interface NamedUser {
-  readonly id: number;
-  readonly school_id: number | null;
-  readonly parent_id: number | null;
-}
+export type NamedUser = Pick<Row<'users'>, 'id' | 'school_id' | 'parent_id'>;
 
 /**
  * Whether `caller` reaches a user named in a path under `reach` (see `REACHES` in core/endpoints/define.ts):
@@ -120,7 +117,7 @@ export function assertNamedReachable(ctx: HandlerContext, kind: 'school' | 'grou
   const row =
     kind === 'school'
       ? one<{ school_id: number }>(ctx.db, 'SELECT id AS school_id FROM schools WHERE id = ? AND deleted_at IS NULL', id)
-      : one<{ school_id: number }>(ctx.db, 'SELECT school_id FROM school_groups WHERE id = ?', id);
+      : one<Pick<Row<'school_groups'>, 'school_id'>>(ctx.db, 'SELECT school_id FROM school_groups WHERE id = ?', id);
   const reached = row !== undefined && (reach === 'everyone' || (reach !== 'superuser' && mayReach(ctx.db, ctx.user, row.school_id, 'school')) || ctx.user?.superuser === true);
   if (!reached) throw notFound(kind === 'school' ? 'School' : 'Group', raw);
 }

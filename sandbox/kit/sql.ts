@@ -18,10 +18,10 @@ export function prepared(db: Db, sql: string): Database.Statement {
 }
 
 /**
- * Runs `sql` and returns the first row, typed by the caller (rows of the sandbox's own tables).
+ * Runs `sql` and returns the first row, typed by the caller: a table's `Row<'table'>` (sandbox/db/rows.ts), or a `Pick` of it.
  *
  * @example
- * const school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE id = ?', id);
+ * const school = one<Row<'schools'>>(db, 'SELECT * FROM schools WHERE id = ?', id);
  */
 export function one<T>(db: Db, sql: string, ...params: unknown[]): T | undefined {
   return prepared(db, sql).get(...params) as T | undefined;
@@ -31,7 +31,7 @@ export function one<T>(db: Db, sql: string, ...params: unknown[]): T | undefined
  * Runs `sql` and returns every row.
  *
  * @example
- * const groups = all<GroupRow>(db, 'SELECT * FROM school_groups WHERE school_id = ?', 1);
+ * const groups = all<Row<'school_groups'>>(db, 'SELECT * FROM school_groups WHERE school_id = ?', 1);
  */
 export function all<T>(db: Db, sql: string, ...params: unknown[]): T[] {
   return allRows<T>(prepared(db, sql), ...params);

@@ -5,15 +5,9 @@ import { HttpError, type HandlerContext, type PartialHandlerMap } from '../kit/h
 import { reply } from '../kit/reply.js';
 import { defineRoutes } from './areas.js';
 import { all, one, run } from '../kit/sql.js';
+import type { Row } from '../db/rows.js';
 
-interface CountryRow {
-  code: string;
-  name: string;
-  currency: string;
-  vat_rate: number;
-  eu: number;
-  updated_at: string;
-}
+type CountryRow = Row<'countries'>;
 
 const zoneList = z.array(z.object({ code: z.string().trim().min(1).max(10), name: z.string().trim().min(1).max(120) })).optional();
 

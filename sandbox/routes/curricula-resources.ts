@@ -19,15 +19,9 @@ import { findResource, literacyAccessLevel, nodesWithResource, serializeResource
 import { all, one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-resources/reads.js';
 import { defineRoutes } from './areas.js';
+import type { Row } from '../db/rows.js';
 
-interface FileRow {
-  readonly id: number;
-  readonly resource_id: number;
-  readonly name: string;
-  readonly mime: string;
-  readonly size: number;
-  readonly access_uuid: string | null;
-}
+type FileRow = Pick<Row<'resource_files'>, 'id' | 'resource_id' | 'name' | 'mime' | 'size' | 'access_uuid'>;
 
 /** A file whose resource the caller may open, or 404/403. */
 function accessibleFile(ctx: HandlerContext): { file: FileRow; resource: ResourceRow } {

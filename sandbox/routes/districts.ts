@@ -14,15 +14,12 @@ import { all, one, run } from '../kit/sql.js';
 import { districtSubscriptionHandlers } from './districts/subscriptions.js';
 import { defineRoutes } from './areas.js';
 import type { District } from '../../core/shapes/types.js';
+import type { Row } from '../db/rows.js';
 
-interface DistrictRow {
-  readonly id: number;
-  readonly name: string;
-  readonly created_at: string;
-}
+type DistrictRow = Row<'districts'>;
 
 function serializeDistrict(ctx: HandlerContext, row: DistrictRow): District {
-  const schools = all<{ id: number; name: string; country: string }>(ctx.db, 'SELECT id, name, country FROM schools WHERE district_id = ? AND deleted_at IS NULL ORDER BY name, id', row.id);
+  const schools = all<Pick<Row<'schools'>, 'id' | 'name' | 'country'>>(ctx.db, 'SELECT id, name, country FROM schools WHERE district_id = ? AND deleted_at IS NULL ORDER BY name, id', row.id);
   return { id: row.id, name: row.name, created_at: row.created_at, schools, school_count: schools.length };
 }
 

@@ -18,6 +18,7 @@ import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../../core/domain/constant
 import { groupPupilHandlers } from './groups/pupils.js';
 import { groupReportHandlers } from './groups/reports.js';
 import { defineRoutes } from './areas.js';
+import type { Row } from '../db/rows.js';
 
 function groupOf(ctx: HandlerContext, param = 'id'): GroupRow {
   return findGroup(ctx.db, pathId(ctx, 'Group', param), rowScope(ctx));
@@ -133,7 +134,7 @@ const groupCrudHandlers = {
   },
   'DELETE users/me/school/groups': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const count = all<{ id: number }>(ctx.db, 'SELECT id FROM school_groups WHERE school_id = ?', schoolId).length;
+    const count = all<Pick<Row<'school_groups'>, 'id'>>(ctx.db, 'SELECT id FROM school_groups WHERE school_id = ?', schoolId).length;
     run(ctx.db, 'DELETE FROM school_groups WHERE school_id = ?', schoolId);
     ctx.countWrite();
     logEvent(ctx, schoolId, 'groups.deleted_all', { count });

@@ -10,29 +10,35 @@ import { callerSchoolId, findReachable, requireUser, rowScope } from '../kit/rea
 import { parseFields, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
-import { jsonObject } from '../kit/json-columns.js';
+import { itemsOf, jsonObject } from '../kit/json-columns.js';
 import { assertNotEnded, findLeague, groupStandings, serializeLeague, memberIds, standings } from '../domain/schools/leagues.js';
 import type { LeagueRow } from '../domain/schools/rows.js';
 import { all, run } from '../kit/sql.js';
 import { challengeHandlers } from './hives-leagues/challenges.js';
 import { defineRoutes } from './areas.js';
+import type { Row } from '../db/rows.js';
+import { HIVE_PLAYER } from '../../core/shapes/league.js';
+import type { Hive } from '../../core/shapes/types.js';
 
-interface HiveRow {
-  readonly id: number;
-  readonly school_id: number;
-  readonly owner_id: number | null;
-  readonly name: string;
-  readonly game: string;
-  readonly status: string;
-  readonly data: string;
-  readonly created_at: string;
-  readonly finished_at: string | null;
-}
+type HiveRow = Row<'hives'>;
 
 const DAY = 86_400_000;
 
-function serializeHive(row: HiveRow): Record<string, unknown> {
-  return { ...jsonObject(row.data), id: row.id, school_id: row.school_id, owner_id: row.owner_id, name: row.name, game: row.game, status: row.status, created_at: row.created_at, finished_at: row.finished_at };
+/** A hive as the API answers it: its row, and the list and players its data column holds. */
+export function serializeHive(row: HiveRow): Hive {
+  const { list, players } = jsonObject(row.data);
+  return {
+    id: row.id,
+    school_id: row.school_id,
+    owner_id: row.owner_id,
+    name: row.name,
+    game: row.game,
+    status: row.status,
+    ...(typeof list === 'string' ? { list } : {}),
+    players: itemsOf(HIVE_PLAYER, Array.isArray(players) ? players : []),
+    created_at: row.created_at,
+    finished_at: row.finished_at,
+  };
 }
 
 function findHive(ctx: HandlerContext): HiveRow {

@@ -18,6 +18,7 @@ import { all, placeholders, run } from '../kit/sql.js';
 import { homeworkDataHandlers } from './homework/data.js';
 import { homeworkMultiHandlers } from './homework/multi.js';
 import { defineRoutes } from './areas.js';
+import type { Row } from '../db/rows.js';
 
 function homeworkOf(ctx: HandlerContext, param = 'id'): HomeworkRow {
   return findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework', param));
@@ -120,7 +121,7 @@ const homeworkCrudHandlers = {
     const row = writable(ctx);
     const ids = pupilIdsFrom(ctx, row.school_id, ctx.input);
     if (ids.length === 0) throw invalid('pupilIds', 'name the pupils to take off the homework (pupilIds or user_ids)');
-    const assigned = new Set(all<{ user_id: number }>(ctx.db, 'SELECT user_id FROM homework_pupils WHERE homework_id = ?', row.id).map((r) => r.user_id));
+    const assigned = new Set(all<Pick<Row<'homework_pupils'>, 'user_id'>>(ctx.db, 'SELECT user_id FROM homework_pupils WHERE homework_id = ?', row.id).map((r) => r.user_id));
     const outside = ids.filter((id) => !assigned.has(id));
     if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} on homework`, row.id);
     run(ctx.db, `DELETE FROM homework_pupils WHERE homework_id = ? AND user_id IN (${placeholders(ids.length)})`, row.id, ...ids);
@@ -157,7 +158,7 @@ const homeworkCrudHandlers = {
     return { body: { homework, total: homework.length } };
   },
   'GET spelling_diagnostic_skills': (ctx) => {
-    const skills = all<{ id: number; code: string; name: string; stage: number }>(ctx.db, 'SELECT * FROM diagnostic_skills ORDER BY stage, id');
+    const skills = all<Row<'diagnostic_skills'>>(ctx.db, 'SELECT * FROM diagnostic_skills ORDER BY stage, id');
     return { body: { skills, total: skills.length } };
   },
 } satisfies PartialHandlerMap;

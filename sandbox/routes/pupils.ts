@@ -21,6 +21,7 @@ import type { UserRow } from '../domain/schools/rows.js';
 import { pupilHistoryHandlers } from './pupils/histories.js';
 import { usernameCheckHandlers } from './pupils/username-check.js';
 import { defineRoutes } from './areas.js';
+import type { Row } from '../db/rows.js';
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -85,7 +86,7 @@ function exportCsv(ctx: HandlerContext): HandlerResult {
     if (found.missing.length > 0) throw notFound('Pupil', found.missing.join(', '));
     pupils = found.pupils;
   }
-  const groupNames = new Map(all<{ id: number; name: string }>(ctx.db, 'SELECT id, name FROM school_groups WHERE school_id = ?', schoolId).map((g) => [g.id, g.name]));
+  const groupNames = new Map(all<Pick<Row<'school_groups'>, 'id' | 'name'>>(ctx.db, 'SELECT id, name FROM school_groups WHERE school_id = ?', schoolId).map((g) => [g.id, g.name]));
   const groups = groupIdsOf(ctx.db, pupils.map((p) => p.id));
   const rows = pupils.map((p) => [
     p.id, schoolId, p.school_username, p.first_name, p.last_name, p.display_name, p.stage_spelling, p.stage_number,
@@ -101,7 +102,7 @@ function suggestUsername(ctx: HandlerContext): HandlerResult {
   const taken =
     user.schoolId !== null
       ? takenSchoolUsernames(ctx.db, user.schoolId)
-      : new Set(all<{ username: string }>(ctx.db, 'SELECT username FROM users WHERE username LIKE ?', `${base}%`).map((r) => r.username));
+      : new Set(all<Pick<Row<'users'>, 'username'>>(ctx.db, 'SELECT username FROM users WHERE username LIKE ?', `${base}%`).map((r) => r.username));
   return { body: { username: uniqueName(base, taken) } };
 }
 
@@ -121,7 +122,7 @@ function incrementStages(ctx: HandlerContext): HandlerResult {
 
 function updateSettings(ctx: HandlerContext): HandlerResult {
   const user = requireUser(ctx);
-  const row = one<{ data: string }>(ctx.db, 'SELECT data FROM users WHERE id = ?', user.id);
+  const row = one<Pick<Row<'users'>, 'data'>>(ctx.db, 'SELECT data FROM users WHERE id = ?', user.id);
   const data = jsonObject(row?.data);
   const settings = { ...jsonObject(JSON.stringify(data['settings'] ?? {})), ...ctx.input };
   run(ctx.db, 'UPDATE users SET data = ? WHERE id = ?', JSON.stringify({ ...data, settings }), user.id);

@@ -16,25 +16,11 @@ import { all, one, run } from '../kit/sql.js';
 import { rewardScoreHandlers } from './rewards/score.js';
 import { defineRoutes } from './areas.js';
 import type { RewardGroup } from '../../core/shapes/types.js';
+import type { Row } from '../db/rows.js';
 
-interface FeedbackRow {
-  readonly id: number;
-  readonly school_id: number;
-  readonly group_id: number;
-  readonly name: string;
-  readonly points: number;
-  readonly icon: string | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
+type FeedbackRow = Row<'reward_feedback'>;
 
-interface TeamRow {
-  readonly id: number;
-  readonly school_id: number;
-  readonly group_id: number;
-  readonly name: string;
-  readonly created_at: string;
-}
+type TeamRow = Row<'reward_groups'>;
 
 /** The table gives points a range of -10..10; 0 is no feedback at all. */
 function nonZero<T extends { readonly points?: number }>(fields: T): T {
@@ -57,7 +43,7 @@ function findTeam(ctx: HandlerContext): TeamRow {
 }
 
 function serializeTeam(ctx: HandlerContext, row: TeamRow): RewardGroup {
-  const pupilIds = all<{ user_id: number }>(ctx.db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
+  const pupilIds = all<Pick<Row<'reward_group_pupils'>, 'user_id'>>(ctx.db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
   const points = one<{ n: number | null }>(
     ctx.db,
     'SELECT SUM(points) AS n FROM reward_logs WHERE group_id = ? AND (reward_group_id = ? OR user_id IN (SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ?))',
@@ -69,7 +55,7 @@ function serializeTeam(ctx: HandlerContext, row: TeamRow): RewardGroup {
 }
 
 function assertFreeTeamName(ctx: HandlerContext, groupId: number, name: string, exceptId: number | null): void {
-  const clash = one<{ id: number }>(ctx.db, 'SELECT id FROM reward_groups WHERE group_id = ? AND lower(name) = lower(?) AND id IS NOT ?', groupId, name, exceptId);
+  const clash = one<Pick<Row<'reward_groups'>, 'id'>>(ctx.db, 'SELECT id FROM reward_groups WHERE group_id = ? AND lower(name) = lower(?) AND id IS NOT ?', groupId, name, exceptId);
   if (clash) throw new HttpError(409, 'Conflict', `Reward group ${clash.id} of this class is already named ${name}`);
 }
 

@@ -21,6 +21,7 @@ import { experimentalHandlers } from './teachers-users/experimental.js';
 import { teacherInviteHandlers } from './teachers-users/invites.js';
 import { containsText } from '../kit/search.js';
 import { defineRoutes } from './areas.js';
+import type { Row } from '../db/rows.js';
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -125,8 +126,8 @@ const teacherHandlers = {
     const user = requireUser(ctx);
     if (!user.superuser && user.kind !== 'teacher') throw new HttpError(403, 'Forbidden', 'Only school staff can read the event log');
     const rows = user.superuser && user.schoolId === null
-      ? all<{ id: number; school_id: number; user_id: number | null; kind: string; data: string; created_at: string }>(ctx.db, 'SELECT * FROM school_events ORDER BY id DESC LIMIT 100')
-      : all<{ id: number; school_id: number; user_id: number | null; kind: string; data: string; created_at: string }>(ctx.db, 'SELECT * FROM school_events WHERE school_id = ? ORDER BY id DESC LIMIT 100', callerSchoolId(ctx));
+      ? all<Row<'school_events'>>(ctx.db, 'SELECT * FROM school_events ORDER BY id DESC LIMIT 100')
+      : all<Row<'school_events'>>(ctx.db, 'SELECT * FROM school_events WHERE school_id = ? ORDER BY id DESC LIMIT 100', callerSchoolId(ctx));
     const events = rows.map((e) => ({ ...e, data: jsonObject(e.data) }));
     return { body: { events, total: events.length } };
   },
@@ -143,7 +144,7 @@ const teacherHandlers = {
   },
   'GET search': (ctx) => {
     const text = (ctx.input.q ?? ctx.input.search ?? '').trim();
-    const schools = all<{ id: number; name: string; country: string }>(ctx.db, `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`, text, text);
+    const schools = all<Pick<Row<'schools'>, 'id' | 'name' | 'country'>>(ctx.db, `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`, text, text);
     return { body: { schools, users: searchUsers(ctx, nameMatch, Array(5).fill(text)) } };
   },
   'PUT teachers/{id}/admin': setTeacherAdmin(true),

@@ -6,12 +6,13 @@ import { HttpError, type PartialHandlerMap } from '../kit/handler.js';
 import { reply } from '../kit/reply.js';
 import { defineRoutes } from './areas.js';
 import { one, run } from '../kit/sql.js';
+import type { Row } from '../db/rows.js';
 
 const calls = {
   'POST vat/validate': (ctx) => {
     const { vatNumber } = ctx.input;
     const { schoolId } = ctx.input;
-    const school = one<{ id: number; country: string }>(ctx.db, 'SELECT id, country FROM schools WHERE id = ? AND deleted_at IS NULL', schoolId);
+    const school = one<Pick<Row<'schools'>, 'id' | 'country'>>(ctx.db, 'SELECT id, country FROM schools WHERE id = ? AND deleted_at IS NULL', schoolId);
     if (!school) throw notFound('School', schoolId);
     assertReachable(ctx, school.id, 'School', school.id, 'billing');
     const result = validateVat(vatNumber, school.country);

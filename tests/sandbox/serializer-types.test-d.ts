@@ -6,7 +6,7 @@
  */
 import { expectTypeOf } from 'vitest';
 import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
-import type { INVOICE, SCHOOL } from '../../core/shapes/index.js';
+import type { HIVE, INVOICE, SCHOOL } from '../../core/shapes/index.js';
 import type * as T from '../../core/shapes/types.js';
 import { fieldsOf, type RowShape } from '../../sandbox/db/read-models/shape.js';
 import type { serializeSessionUser } from '../../sandbox/domain/auth/user-json.js';
@@ -27,6 +27,10 @@ import type { serializePurchase } from '../../sandbox/domain/store/purchases.js'
 import type { serializePlanAction } from '../../sandbox/domain/subscriptions/plan-actions.js';
 import type { serializeSubscription } from '../../sandbox/domain/subscriptions/subscriptions.js';
 import type { serializeJob } from '../../sandbox/kit/jobs.js';
+import type { serializeHive } from '../../sandbox/routes/hives-leagues.js';
+import type { serializeTenant } from '../../sandbox/routes/rostering/extra.js';
+import type { serializeAddress } from '../../sandbox/routes/school/addresses.js';
+import type { serializeInvite } from '../../sandbox/routes/teachers-users/invites.js';
 
 // Each serializer answers exactly the type of the core shape it serves.
 expectTypeOf<ReturnType<typeof serializeInvoice>>().toEqualTypeOf<T.Invoice>();
@@ -51,6 +55,10 @@ expectTypeOf<ReturnType<typeof serializeLeague>>().toEqualTypeOf<T.League>();
 expectTypeOf<ReturnType<typeof serializeResource>>().toEqualTypeOf<T.Resource>();
 expectTypeOf<ReturnType<typeof serializeRosterLink>>().toEqualTypeOf<T.RosterLink>();
 expectTypeOf<ReturnType<typeof serializeGameSession>>().toEqualTypeOf<T.GameSession>();
+expectTypeOf<ReturnType<typeof serializeHive>>().toEqualTypeOf<T.Hive>();
+expectTypeOf<ReturnType<typeof serializeTenant>>().toEqualTypeOf<T.Tenant>();
+expectTypeOf<ReturnType<typeof serializeAddress>>().toEqualTypeOf<T.Address>();
+expectTypeOf<ReturnType<typeof serializeInvite>>().toEqualTypeOf<T.TeacherInvite>();
 // The signed-in user without the token, which the sign-in and `users/me` handlers add beside it.
 expectTypeOf<ReturnType<typeof serializeSessionUser>>().toEqualTypeOf<Omit<T.SessionUser, 'token'>>();
 
@@ -75,3 +83,9 @@ const { amount_due: _amountDue, ...withoutAmountDue } = INVOICE_SHAPE;
 export const missing: RowShape<InvoiceRow, T.Invoice> = withoutAmountDue;
 // @ts-expect-error forex as stored (0 or 1) is not the boolean the shape answers
 export const mistyped: RowShape<InvoiceRow, T.Invoice> = { ...INVOICE_SHAPE, forex: fieldsOf<InvoiceRow>().column('forex') };
+
+type WithPlayerCount = ValueOf<ObjectShape<(typeof HIVE)['fields'] & { readonly player_count: 'int' }>>;
+declare const hiveRow: Parameters<typeof serializeHive>[0];
+declare const hiveOf: typeof serializeHive;
+// @ts-expect-error the hive serializer (its row and data column) does not answer player_count
+export const playerCount: WithPlayerCount = hiveOf(hiveRow);

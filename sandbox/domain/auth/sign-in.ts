@@ -1,15 +1,15 @@
-import { z } from 'zod';
 import type { HandlerContext, HandlerResult } from '../../kit/handler.js';
 import { verifyPassword } from './password.js';
 import { issueToken } from './tokens.js';
 import { readUser, serializeSessionUser } from './user-json.js';
 import { statement } from '../../db/statements.js';
+import { one } from '../../kit/sql.js';
+import type { UserRow } from '../schools/rows.js';
 
 /** Failed sign-ins before an account is locked. */
 export const MAX_FAILED_LOGINS = 10;
 
-const credentialRow = z.object({ id: z.number().int(), password_hash: z.string(), failed_logins: z.number().int() });
-export type CredentialRow = z.output<typeof credentialRow>;
+export type CredentialRow = Pick<UserRow, 'id' | 'password_hash' | 'failed_logins'>;
 
 /**
  * Reads the credentials of a live user found by a WHERE clause.
@@ -18,8 +18,7 @@ export type CredentialRow = z.output<typeof credentialRow>;
  * findCredentials(ctx, 'username = ? COLLATE NOCASE', ['teacher']);
  */
 export function findCredentials(ctx: HandlerContext, where: string, args: readonly unknown[]): CredentialRow | null {
-  const found: unknown = statement(ctx.db, `SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`).get(...args);
-  return found === undefined ? null : credentialRow.parse(found);
+  return one<CredentialRow>(ctx.db, `SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`, ...args) ?? null;
 }
 
 /**

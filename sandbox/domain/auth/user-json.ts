@@ -1,54 +1,24 @@
-import { z } from 'zod';
-import type { Db } from '../../kit/sql.js';
-import { statement } from '../../db/statements.js';
+import { one, type Db } from '../../kit/sql.js';
+import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import { literacyAccessLevel } from '../schools/resources.js';
-import { USER_KINDS } from '../../../core/domain/accounts.js';
+import type { SchoolRow, UserRow } from '../schools/rows.js';
 import type { SessionUser } from '../../../core/shapes/types.js';
 
-const jsonText = <T extends z.ZodType>(schema: T) => z.string().transform((text) => schema.parse(JSON.parse(text)) as z.output<T>);
+/** The columns of a user the session answers from (never the password hash). */
+const USER_COLUMNS = [
+  'id', 'username', 'email', 'first_name', 'last_name', 'display_name', 'kind', 'superuser', 'employee', 'tester', 'school_id',
+  'school_username', 'admin', 'district_id', 'parent_id', 'stage_spelling', 'stage_number', 'experimental', 'permissions', 'avatar',
+  'created_at',
+] as const satisfies readonly (keyof UserRow)[];
 
-const userRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
-  display_name: z.string(),
-  kind: z.enum(USER_KINDS),
-  superuser: z.number(),
-  employee: z.number(),
-  tester: z.number(),
-  school_id: z.number().int().nullable(),
-  school_username: z.string().nullable(),
-  admin: z.number(),
-  district_id: z.number().int().nullable(),
-  parent_id: z.number().int().nullable(),
-  stage_spelling: z.number().nullable(),
-  stage_number: z.number().nullable(),
-  experimental: z.number(),
-  permissions: jsonText(z.array(z.string())),
-  avatar: jsonText(z.record(z.string(), z.json())),
-  anonymous: z.number(),
-  created_at: z.string(),
-});
+/** A live user as the session reads it: those columns, and the anonymous flag (0 or 1) its data holds. */
+export type SessionUserRow = Pick<UserRow, (typeof USER_COLUMNS)[number]> & { readonly anonymous: number };
 
-const schoolRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  country: z.string(),
-  region: z.string().nullable(),
-  locale: z.string(),
-  account_region: z.string(),
-  district_id: z.number().int().nullable(),
-  settings: jsonText(z.record(z.string(), z.json())),
-});
-
-export type UserRow = z.output<typeof userRow>;
-
-const USER_SQL = `SELECT id, username, email, first_name, last_name, display_name, kind, superuser, employee, tester, school_id,
-  school_username, admin, district_id, parent_id, stage_spelling, stage_number, experimental, permissions, avatar,
-  COALESCE(json_extract(data, '$.anonymous'), 0) AS anonymous, created_at
+const USER_SQL = `SELECT ${USER_COLUMNS.join(', ')}, COALESCE(json_extract(data, '$.anonymous'), 0) AS anonymous
   FROM users WHERE id = ? AND deleted_at IS NULL`;
+
+/** The school of the signed-in user, as the session answers it (with its settings parsed). */
+type SessionSchoolRow = Pick<SchoolRow, 'id' | 'name' | 'country' | 'region' | 'locale' | 'account_region' | 'district_id' | 'settings'>;
 
 /**
  * Reads a live user row, or null.
@@ -56,9 +26,8 @@ const USER_SQL = `SELECT id, username, email, first_name, last_name, display_nam
  * @example
  * const row = readUser(db, 3);
  */
-export function readUser(db: Db, id: number): UserRow | null {
-  const found: unknown = statement(db, USER_SQL).get(id);
-  return found === undefined ? null : userRow.parse(found);
+export function readUser(db: Db, id: number): SessionUserRow | null {
+  return one<SessionUserRow>(db, USER_SQL, id) ?? null;
 }
 
 /**
@@ -69,9 +38,8 @@ export function readUser(db: Db, id: number): UserRow | null {
  * @example
  * serializeSessionUser(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
  */
-export function serializeSessionUser(db: Db, user: UserRow, imitatorId: number | null): Omit<SessionUser, 'token'> {
-  const schoolFound: unknown = user.school_id === null ? undefined : statement(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?').get(user.school_id);
-  const school = schoolFound === undefined ? null : schoolRow.parse(schoolFound);
+export function serializeSessionUser(db: Db, user: SessionUserRow, imitatorId: number | null): Omit<SessionUser, 'token'> {
+  const school = user.school_id === null ? undefined : one<SessionSchoolRow>(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?', user.school_id);
   const imitator = imitatorId === null ? null : readUser(db, imitatorId);
   return {
     id: user.id,
@@ -85,19 +53,20 @@ export function serializeSessionUser(db: Db, user: UserRow, imitatorId: number |
     employee: user.employee === 1,
     tester: user.tester === 1,
     anonymous: user.anonymous === 1,
-    permissions: user.permissions,
+    permissions: stringsColumn(user.permissions),
     // O §6: what the site reads for the members-only resources (full or trial), from the school's subscriptions.
     literacy_access_level: literacyAccessLevel(db, user.school_id),
     stage_spelling: user.stage_spelling,
     stage_number: user.stage_number,
     experimental: user.experimental === 1,
-    avatar: user.avatar,
+    avatar: jsonObject(user.avatar),
     school_username: user.school_username,
     district_id: user.district_id,
     parent_id: user.parent_id,
     created_at: user.created_at,
-    school: school && {
+    school: school === undefined ? null : {
       ...school,
+      settings: jsonObject(school.settings),
       teacher: user.kind === 'teacher',
       admin: user.kind === 'teacher' && user.admin === 1,
     },

@@ -18,25 +18,14 @@ import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
 import { getInvoice } from '../invoices/invoices.js';
 import { defineLifecycle } from './lifecycle.js';
 import { jsonObject } from '../../kit/json-columns.js';
+import type { Row } from '../../db/rows.js';
 
 export const scheduleLifecycle = defineLifecycle('schedule', ['scheduled', 'cancelled', 'applied'] as const, {
   cancel: { from: ['scheduled'], to: 'cancelled', phrase: 'be cancelled' },
   reschedule: { from: ['scheduled'], phrase: 'be rescheduled' },
 });
 
-export interface CardEventRow {
-  id: number;
-  school_id: number;
-  subscription_id: number | null;
-  invoice_id: number | null;
-  type: string;
-  payload: string;
-  state: 'processed' | 'failed';
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  processed_at: string | null;
-}
+export type CardEventRow = Row<'card_events'>;
 
 /** Applies an event's effect; throws HttpError when it cannot. */
 function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {

@@ -1,17 +1,7 @@
 import { one, oneValue, run, type Db } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
-export interface EmailRow {
-  id: number;
-  recipient: string;
-  subject: string;
-  template: string;
-  status: 'queued' | 'delivered' | 'opened' | 'bounced' | 'failed';
-  school_id: number | null;
-  user_id: number | null;
-  resent_from: number | null;
-  storage: string | null;
-  sent_at: string;
-}
+export type EmailRow = Row<'email_logs'>;
 
 /**
  * Logs an email the platform sends. Mail to a suppressed address is not sent (status failed), as an email

@@ -10,6 +10,7 @@ import { getJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { addDays } from './dates.js';
 import { notFound } from '../../kit/input.js';
 import type { Snapshot } from '../../../core/shapes/types.js';
+import type { Row } from '../../db/rows.js';
 
 export const ENGAGEMENT_JOB = 'engagement-snapshot';
 
@@ -29,16 +30,7 @@ export interface EngagementRow {
   engagement_rate: number;
 }
 
-export interface SnapshotRow {
-  id: number;
-  start: string;
-  end: string;
-  job_id: number;
-  school_count: number;
-  created_by: number | null;
-  created_at: string;
-  deleted_at: string | null;
-}
+export type SnapshotRow = Row<'engagement_snapshots'>;
 
 /**
  * The engagement of one school between two days (inclusive).
@@ -49,10 +41,10 @@ export interface SnapshotRow {
 export function engagementOf(db: Db, schoolId: number, start: string, end: string): EngagementRow {
   const from = `${start}T00:00:00.000Z`;
   const to = `${addDays(end, 1)}T00:00:00.000Z`;
-  const school = one<{ name: string; country: string }>(db, 'SELECT name, country FROM schools WHERE id = ?', schoolId) as { name: string; country: string };
+  const school = one<Pick<Row<'schools'>, 'name' | 'country'>>(db, 'SELECT name, country FROM schools WHERE id = ?', schoolId) as Pick<Row<'schools'>, 'name' | 'country'>;
   const count = (sql: string, ...args: unknown[]): number => oneValue<number>(db, sql, ...args) ?? 0;
   const pupils = count("SELECT COUNT(*) FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId);
-  const games = all<{ game: string; n: number }>(db, 'SELECT game, COUNT(*) AS n FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ? GROUP BY game ORDER BY game', schoolId, from, to);
+  const games = all<Pick<Row<'game_sessions'>, 'game'> & { n: number }>(db, 'SELECT game, COUNT(*) AS n FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ? GROUP BY game ORDER BY game', schoolId, from, to);
   const active = count('SELECT COUNT(DISTINCT user_id) FROM game_sessions WHERE school_id = ? AND created_at >= ? AND created_at < ?', schoolId, from, to);
   const subs = one<{ n: number; seats: number; assigned: number }>(db, `SELECT COUNT(*) AS n, COALESCE(SUM(seats), 0) AS seats, COALESCE(SUM((SELECT COUNT(*) FROM subscription_members m WHERE m.subscription_id = s.id AND m.target = 'user')), 0) AS assigned
        FROM subscriptions s WHERE school_id = ? AND deleted_at IS NULL AND state NOT IN ('pending', 'deactivated') AND start_date <= ? AND (expiry IS NULL OR expiry >= ?)`, schoolId, end, start) as { n: number; seats: number; assigned: number };

@@ -7,19 +7,9 @@
 import { all, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import type { PaymentMethodRecord } from '../../../core/shapes/types.js';
+import type { Row } from '../../db/rows.js';
 
-export interface PaymentMethodRow {
-  id: number;
-  school_id: number;
-  provider_ref: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  is_default: number;
-  created_at: string;
-  deleted_at: string | null;
-}
+export type PaymentMethodRow = Row<'payment_methods'>;
 
 const TEST_CARDS: Readonly<Record<string, { brand: string; last4: string }>> = {
   pm_card_visa: { brand: 'visa', last4: '4242' },

@@ -6,6 +6,7 @@
 import { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 import { all, oneValue, type Db } from '../../kit/sql.js';
 import type { Period } from './sales-reports.js';
+import type { Row } from '../../db/rows.js';
 
 export const RENEWAL_GRACE_DAYS = 60;
 
@@ -44,8 +45,8 @@ function countsOf(keys: readonly string[], counted: readonly (readonly [string, 
 
 /** The subscription base now, and what happened to it in the period. */
 export function salesInfo(db: Db, period: Period): Record<string, unknown> {
-  const byState = all<{ state: string; n: number }>(db, 'SELECT state, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY state ORDER BY state');
-  const byKind = all<{ kind: string; n: number }>(db, 'SELECT kind, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY kind ORDER BY kind');
+  const byState = all<Pick<Row<'subscriptions'>, 'state'> & { n: number }>(db, 'SELECT state, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY state ORDER BY state');
+  const byKind = all<Pick<Row<'subscriptions'>, 'kind'> & { n: number }>(db, 'SELECT kind, COUNT(*) AS n FROM subscriptions WHERE deleted_at IS NULL GROUP BY kind ORDER BY kind');
   const count = (sql: string, ...args: unknown[]): number => oneValue<number>(db, sql, ...args) as number;
   return {
     from: period.from,

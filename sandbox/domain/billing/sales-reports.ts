@@ -8,6 +8,7 @@ import type { SALES_PERIOD } from '../../../core/endpoints/sales-reporting.js';
 import { all, oneValue, type Db } from '../../kit/sql.js';
 import { addDays, daysBetween } from './dates.js';
 import { type Currency, isCurrency, toGbp } from '../pricing/money.js';
+import type { Row } from '../../db/rows.js';
 
 /** What a report's period is given as: the table's SALES_PERIOD, parsed. */
 export type PeriodInput = ParsedPayload<typeof SALES_PERIOD>;
@@ -100,7 +101,7 @@ export function headlines(db: Db, period: Period): Record<string, unknown> {
   const length = daysBetween(period.from, period.to) + 1;
   const previous: Period = { from: addDays(period.from, -length), to: addDays(period.from, -1) };
   const measure = (p: Period): Record<string, number> => {
-    const paid = all<{ currency: Currency; v: number }>(db, "SELECT currency, SUM(total - amount_refunded) AS v FROM invoices WHERE state IN ('paid', 'refunded') AND paid_date BETWEEN ? AND ? GROUP BY currency", p.from, p.to);
+    const paid = all<Pick<Row<'invoices'>, 'currency'> & { v: number }>(db, "SELECT currency, SUM(total - amount_refunded) AS v FROM invoices WHERE state IN ('paid', 'refunded') AND paid_date BETWEEN ? AND ? GROUP BY currency", p.from, p.to);
     const count = (sql: string): number => oneValue<number>(db, sql, p.from, p.to) as number;
     return {
       revenue_gbp: paid.reduce((sum, r) => sum + toGbp(r.v, r.currency), 0),

@@ -9,49 +9,14 @@ import { oneRow } from '../../db/statements.js';
 import { shapeValue } from '../../db/read-models/shape.js';
 import { INVOICE_SHAPE } from './shape.js';
 import type { Currency } from '../pricing/money.js';
+import type { Row } from '../../db/rows.js';
 
 export { INVOICE_STATES, type InvoiceState } from '../../../core/domain/billing.js';
-import type { InvoiceKind, InvoiceState, PaymentMethod } from '../../../core/domain/billing.js';
+import type { InvoiceKind, InvoiceState } from '../../../core/domain/billing.js';
 import type { Invoice } from '../../../core/shapes/types.js';
 export type { InvoiceKind } from '../../../core/domain/billing.js';
 
-export interface InvoiceRow {
-  id: number;
-  number: string;
-  shareable_id: string;
-  school_id: number;
-  subscription_id: number | null;
-  kind: InvoiceKind;
-  billing: 'invoice' | 'card';
-  card_reference: string | null;
-  state: InvoiceState;
-  currency: Currency;
-  amount: number;
-  tax: number;
-  total: number;
-  amount_final: number | null;
-  forex: number;
-  forex_rate: number | null;
-  description: string;
-  issued_at: string;
-  due_at: string;
-  promised_reference: string | null;
-  promised_at: string | null;
-  paid_method: PaymentMethod | null;
-  paid_date: string | null;
-  voided_at: string | null;
-  uncollectable_at: string | null;
-  amount_refunded: number;
-  refunded_at: string | null;
-  remittance_date_received: string | null;
-  remittance_file: string | null;
-  accounting_id: string | null;
-  sent_to_accounting_at: string | null;
-  source_person_id: number | null;
-  source_dept: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type InvoiceRow = Row<'invoices'>;
 
 /** Payment terms: an invoice is due this many days after it is issued. */
 export const PAYMENT_TERMS_DAYS = 30;

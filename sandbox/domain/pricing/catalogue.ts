@@ -4,46 +4,14 @@ import { notFound } from '../../kit/input.js';
 import { stringsColumn } from '../../kit/json-columns.js';
 import type { Currency } from './money.js';
 import type { Plan, Product, Scope } from '../../../core/shapes/types.js';
+import type { Row } from '../../db/rows.js';
 
-export interface ProductRow {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  permissions: string;
-  active: number;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+export type ProductRow = Row<'products'>;
 
-export interface ScopeRow {
-  id: number;
-  product_id: number;
-  name: string;
-  seat_type: 'school' | 'users' | 'teachers';
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+export type ScopeRow = Row<'product_scopes'>;
 
-export interface PlanRow {
-  id: number;
-  scope_id: number;
-  product_id: number;
-  parent_id: number | null;
-  name: string;
-  currency: Currency;
-  price: number;
-  seats: number;
-  teacher_seats: number;
-  seat_price: number;
-  term_months: number;
-  active: number;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A plan with its scope's product. */
+export type PlanRow = Row<'plans'> & { readonly product_id: number };
 
 const PLAN_SELECT = 'SELECT p.*, s.product_id FROM plans p JOIN product_scopes s ON s.id = p.scope_id';
 

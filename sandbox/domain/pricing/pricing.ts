@@ -5,6 +5,7 @@ import { addDays, addMonths, daysBetween } from '../billing/dates.js';
 import { notFound } from '../../kit/input.js';
 import { prorate } from './money.js';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.js';
+import type { Row } from '../../db/rows.js';
 
 /**
  * Price of a term of a plan: the plan price covers its included seats, each seat beyond costs `seat_price`
@@ -23,16 +24,7 @@ export function termEnd(start: string, months: number): string {
   return addDays(addMonths(start, months), -1);
 }
 
-export interface CouponRow {
-  id: number;
-  code: string;
-  percent_off: number | null;
-  amount_off: number | null;
-  currency: string | null;
-  valid_until: string | null;
-  max_redemptions: number | null;
-  redemptions: number;
-}
+export type CouponRow = Pick<Row<'coupons'>, 'id' | 'code' | 'percent_off' | 'amount_off' | 'currency' | 'valid_until' | 'max_redemptions' | 'redemptions'>;
 
 /**
  * Applies a coupon code to an amount, refusing an unknown, expired, used-up or wrong-currency coupon.
@@ -94,7 +86,7 @@ export interface RefundLine {
  * const { amount, lines } = refundDue(db, sub, '2026-09-01');
  */
 export function refundDue(db: Db, sub: SubscriptionRow, today: string): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
-  const paid = all<{ id: number; total: number }>(db, "SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id", sub.id);
+  const paid = all<Pick<Row<'invoices'>, 'id' | 'total'>>(db, "SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id", sub.id);
   if (sub.expiry === null) return { amount: 0, lines: [], daysLeft: 0, daysInTerm: 0 };
   const whole = daysBetween(sub.start_date, sub.expiry) + 1;
   const left = Math.max(0, daysBetween(today < sub.start_date ? sub.start_date : today, sub.expiry) + 1);

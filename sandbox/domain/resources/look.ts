@@ -2,6 +2,7 @@ import { BROWSE_CATEGORIES } from '../../../core/domain/browse-categories.js';
 import type { Db } from '../../kit/sql.js';
 import { all, one } from '../../kit/sql.js';
 import type { ResourceRow } from '../schools/resources.js';
+import type { Row } from '../../db/rows.js';
 
 /**
  * The colour of each content category of the site (covers, file headers), dark enough for white text
@@ -51,8 +52,8 @@ function label(path: string): string {
  * resourceLook(db, row) // { subject: 'The Highwayman', format: 'Poetry Unit', ageBand: 'Age 11-14', colour: '#9c2f55', ... }
  */
 export function resourceLook(db: Db, row: ResourceRow): ResourceLook {
-  const type = row.type_id === null ? undefined : one<{ name: string }>(db, 'SELECT name FROM resource_types WHERE id = ?', row.type_id)?.name;
-  const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
+  const type = row.type_id === null ? undefined : one<Pick<Row<'resource_types'>, 'name'>>(db, 'SELECT name FROM resource_types WHERE id = ?', row.type_id)?.name;
+  const categories = all<Pick<Row<'resource_categories'>, 'category'>>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
   const category = categories.find((c) => c in CATEGORY_COLOURS);
   const band = categories.find((c) => AGE_BAND.test(c));
   const colon = row.title.indexOf(': ');

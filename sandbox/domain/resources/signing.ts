@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../kit/sql.js';
 import { one, run } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 /** The key's purpose in `signing_keys`: one secret per database, made on first use, gone with a reset. */
 const PURPOSE = 'resource-files';
@@ -11,7 +12,7 @@ export const SIGNED_URL_SECONDS = 15 * 60;
 export type Disposition = 'inline' | 'attachment';
 
 function storedKey(db: Db): Buffer | undefined {
-  return one<{ secret: Buffer }>(db, 'SELECT secret FROM signing_keys WHERE purpose = ?', PURPOSE)?.secret;
+  return one<Pick<Row<'signing_keys'>, 'secret'>>(db, 'SELECT secret FROM signing_keys WHERE purpose = ?', PURPOSE)?.secret;
 }
 
 /** The database's signing key, made (32 random bytes) when it has none. */

@@ -2,6 +2,7 @@ import type { Db } from '../../kit/sql.js';
 import { notFound } from '../../kit/input.js';
 import { one } from '../../kit/sql.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
+import type { Row } from '../../db/rows.js';
 
 /**
  * Row finders that answer 404 for a missing row and for a row outside `schoolId` (null: any school),
@@ -42,7 +43,7 @@ export function findTeacher(db: Db, id: number, schoolId: number | null): UserRo
   const teacher = one<UserRow>(db, "SELECT * FROM users WHERE id = ? AND kind = 'teacher' AND deleted_at IS NULL", id);
   if (!teacher) throw notFound('Teacher', id);
   if (schoolId !== null && teacher.school_id !== schoolId) {
-    const member = one<{ user_id: number }>(db, 'SELECT user_id FROM school_memberships WHERE user_id = ? AND school_id = ?', id, schoolId);
+    const member = one<Pick<Row<'school_memberships'>, 'user_id'>>(db, 'SELECT user_id FROM school_memberships WHERE user_id = ? AND school_id = ?', id, schoolId);
     if (!member) throw notFound('Teacher', id);
   }
   return teacher;

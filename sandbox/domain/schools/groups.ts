@@ -4,6 +4,7 @@ import { requireUser } from '../../kit/reach.js';
 import type { GroupRow, UserRow } from './rows.js';
 import { serializeGroup } from './serialize.js';
 import { all, one } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 /**
  * A group with its pupil, teacher and sub-group counts.
@@ -35,7 +36,7 @@ export function withAncestors(db: Db, group: GroupRow): number[] {
   let parent = group.parent_id;
   while (parent !== null && !ids.includes(parent)) {
     ids.push(parent);
-    parent = one<{ parent_id: number | null }>(db, 'SELECT parent_id FROM school_groups WHERE id = ?', parent)?.parent_id ?? null;
+    parent = one<Pick<Row<'school_groups'>, 'parent_id'>>(db, 'SELECT parent_id FROM school_groups WHERE id = ?', parent)?.parent_id ?? null;
   }
   return ids;
 }

@@ -5,6 +5,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import type { LeagueRow, UserRow } from './rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import type { League } from '../../../core/shapes/types.js';
+import type { Row } from '../../db/rows.js';
 
 /** What a league or challenge scores: the session games of its product. */
 export const PRODUCT_GAMES: Readonly<Record<string, readonly string[]>> = {
@@ -118,9 +119,9 @@ export function standings(db: Db, row: LeagueRow): Record<string, unknown>[] {
  * groupStandings(db, challenge)[0] // { rank: 1, group_id: 4, score: 1200, ... }
  */
 export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[] {
-  const groups = all<{ id: number; name: string; school_id: number }>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
+  const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'school_id'>>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
   const results = groups.map((g) => {
-    const members = all<{ user_id: number }>(db, 'SELECT gp.user_id FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL', g.id).map((r) => r.user_id);
+    const members = all<Pick<Row<'group_pupils'>, 'user_id'>>(db, 'SELECT gp.user_id FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL', g.id).map((r) => r.user_id);
     const byUser = scores(db, row, members);
     const score = [...byUser.values()].reduce((sum, s) => sum + s.score, 0);
     return { group_id: g.id, name: g.name, school_id: g.school_id, pupils: members.length, score };
@@ -135,8 +136,8 @@ export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[
  * return { body: { league: serializeLeague(db, row, ctx.now()) } };
  */
 export function serializeLeague(db: Db, row: LeagueRow, now: Date): League {
-  const groupIds = all<{ group_id: number }>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
-  const userIds = all<{ user_id: number }>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
+  const groupIds = all<Pick<Row<'league_groups'>, 'group_id'>>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
+  const userIds = all<Pick<Row<'league_users'>, 'user_id'>>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
   const t = now.getTime();
   const state = t < Date.parse(row.starts_at) ? 'upcoming' : t < Date.parse(row.ends_at) ? 'running' : 'ended';
   return { ...jsonObject(row.data), id: row.id, kind: row.kind, school_id: row.school_id, owner_id: row.owner_id, name: row.name, product: row.product, starts_at: row.starts_at, ends_at: row.ends_at, state, group_ids: groupIds, user_ids: userIds, created_at: row.created_at, updated_at: row.updated_at };

@@ -5,6 +5,7 @@ import { generateDisplayName, generatePassword, uniqueName, usernameFrom, type R
 import type { NewPupil, PupilChanges } from './pupil-fields.js';
 import type { UserRow } from './rows.js';
 import { all, one, run } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 /**
  * School usernames in use in a school, deleted pupils included (they can be recovered).
@@ -25,7 +26,7 @@ function globalUsername(db: Db, schoolId: number, schoolUsername: string): strin
 }
 
 function usernameClash(db: Db, schoolId: number, schoolUsername: string, exceptId: number | null): HttpError | null {
-  const holder = one<{ id: number; deleted_at: string | null }>(db, 'SELECT id, deleted_at FROM users WHERE school_id = ? AND school_username = ?', schoolId, schoolUsername);
+  const holder = one<Pick<Row<'users'>, 'id' | 'deleted_at'>>(db, 'SELECT id, deleted_at FROM users WHERE school_id = ? AND school_username = ?', schoolId, schoolUsername);
   if (!holder || holder.id === exceptId) return null;
   const state = holder.deleted_at ? `deleted pupil ${holder.id} (recover or purge them first)` : `pupil ${holder.id}`;
   return new HttpError(409, 'Conflict', `School username ${schoolUsername} is already used by ${state}`);

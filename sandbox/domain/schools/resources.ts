@@ -1,23 +1,13 @@
-import type { CONTENT_BLOCK_TYPES, LiteracyAccessLevel, RESOURCE_AVAILABILITY } from '../../../core/domain/accounts.js';
+import type { LiteracyAccessLevel } from '../../../core/domain/accounts.js';
 import type { Db } from '../../kit/sql.js';
 import { notFound } from '../../kit/input.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import { containsText, startsWithText } from '../../kit/search.js';
 import { FILE_KINDS, fileKindOf } from '../resources/files.js';
 import type { Resource } from '../../../core/shapes/types.js';
+import type { Row } from '../../db/rows.js';
 
-export interface ResourceRow {
-  readonly id: number;
-  readonly title: string;
-  readonly url_key: string;
-  readonly ident: string;
-  readonly type_id: number | null;
-  readonly image: string;
-  readonly availability: (typeof RESOURCE_AVAILABILITY)[number];
-  readonly description: string;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
+export type ResourceRow = Row<'resources'>;
 
 export interface ResourceQuery {
   readonly search?: string;
@@ -92,12 +82,12 @@ export function resourceItem(row: ResourceRow): Record<string, unknown> {
  * return { body: { resource: serializeResource(db, row) } };
  */
 export function serializeResource(db: Db, row: ResourceRow): Resource {
-  const type = row.type_id === null ? null : (one<{ id: number; name: string }>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);
-  const categories = all<{ category: string }>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
-  const curricula = all<{ curriculum_id: number }>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);
-  const files = all<{ id: number; name: string; mime: string; size: number; kind: string }>(db, 'SELECT id, name, mime, size, kind FROM resource_files WHERE resource_id = ? ORDER BY id', row.id)
+  const type = row.type_id === null ? null : (one<Pick<Row<'resource_types'>, 'id' | 'name'>>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);
+  const categories = all<Pick<Row<'resource_categories'>, 'category'>>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
+  const curricula = all<Pick<Row<'resource_curricula'>, 'curriculum_id'>>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);
+  const files = all<Pick<Row<'resource_files'>, 'id' | 'name' | 'mime' | 'size' | 'kind'>>(db, 'SELECT id, name, mime, size, kind FROM resource_files WHERE resource_id = ? ORDER BY id', row.id)
     .map((file) => ({ ...file, kind: fileKindOf(file.kind), title: FILE_KINDS[fileKindOf(file.kind)].label }));
-  const content = all<{ type: (typeof CONTENT_BLOCK_TYPES)[number]; value: string }>(db, 'SELECT type, value FROM resource_blocks WHERE resource_id = ? ORDER BY position', row.id);
+  const content = all<Pick<Row<'resource_blocks'>, 'type' | 'value'>>(db, 'SELECT type, value FROM resource_blocks WHERE resource_id = ? ORDER BY position', row.id);
   return { ...row, images: row.image.split(';').filter((i) => i !== ''), type, categories, curriculum_ids: curricula, files, content };
 }
 

@@ -19,21 +19,10 @@ import { all, one, run } from '../../kit/sql.js';
  */
 import type { RosterLinkState as LinkState } from '../../../core/domain/accounts.js';
 import type { RosterLink } from '../../../core/shapes/types.js';
+import type { Row } from '../../db/rows.js';
 export type { LinkState };
 
-export interface LinkRow {
-  readonly school_id: number;
-  readonly provider: string;
-  readonly external_id: string | null;
-  readonly tenant_id: string | null;
-  readonly state: LinkState;
-  readonly data: string;
-  readonly requested_at: string | null;
-  readonly linked_at: string | null;
-  readonly activated_at: string | null;
-  readonly synced_at: string | null;
-  readonly sync_count: number;
-}
+export type LinkRow = Row<'rostering_links'>;
 
 /** What `providerOf` reads of a request (a handler's context has it): the row answering and its path parameters. */
 export interface RouteOfRequest {
@@ -141,7 +130,7 @@ export function upsertLinked(db: Db, schoolId: number, provider: string, values:
  */
 export function syncSummary(db: Db, schoolId: number, provider: string): Record<string, number> {
   const count = (sql: string): number => one<{ n: number }>(db, sql, schoolId)?.n ?? 0;
-  const excluded = all<{ external_id: string }>(db, 'SELECT external_id FROM rostering_exclusions WHERE school_id = ? AND provider = ?', schoolId, provider).length;
+  const excluded = all<Pick<Row<'rostering_exclusions'>, 'external_id'>>(db, 'SELECT external_id FROM rostering_exclusions WHERE school_id = ? AND provider = ?', schoolId, provider).length;
   return {
     pupils: count("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL"),
     teachers: count("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'teacher' AND deleted_at IS NULL"),

@@ -5,20 +5,14 @@ import { serializeSchool } from './serialize.js';
 import { all, one } from '../../kit/sql.js';
 import type { SchoolRow } from './rows.js';
 import { containsText } from '../../kit/search.js';
+import type { Row } from '../../db/rows.js';
 
 const LIMIT = 50;
 
 /** Subscriptions that give a school access today (states of sandbox/billing's subscription lifecycle). */
 const LIVE_STATES = "('trial', 'active', 'cancelling')";
 
-interface RegisterRow {
-  readonly urn: number;
-  readonly name: string;
-  readonly town: string;
-  readonly postcode: string;
-  readonly country: string;
-  readonly school_id: number | null;
-}
+type RegisterRow = Row<'register_schools'>;
 
 /**
  * `GET schools`: search by name (`q`), only schools with a live subscription (`subscribed`), or the

@@ -4,30 +4,11 @@ import { notFound } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import type { ItemChanges, NewItem } from './item-fields.js';
 import type { StoreItem } from '../../../core/shapes/types.js';
-import type { Currency } from '../pricing/money.js';
+import type { Row } from '../../db/rows.js';
 
-export interface ItemRow {
-  id: number;
-  sku: string;
-  name: string;
-  description: string;
-  category: string;
-  tags: string;
-  prices: string;
-  image: string;
-  active: number;
-  created_at: string;
-  updated_at: string;
-}
+export type ItemRow = Row<'store_items'>;
 
-export interface LocationRow {
-  id: number;
-  name: string;
-  country: string;
-  currency: Currency;
-  shipping_price: number;
-  created_at: string;
-}
+export type LocationRow = Row<'store_locations'>;
 
 export function itemOr404(db: Db, id: number): ItemRow {
   const row = one<ItemRow>(db, 'SELECT * FROM store_items WHERE id = ?', id);
@@ -43,7 +24,7 @@ export function locationOr404(db: Db, id: number): LocationRow {
 
 /** Units of an item in stock at each location. */
 export function stockOf(db: Db, itemId: number): Record<string, number> {
-  const rows = all<{ location_id: number; quantity: number }>(db, 'SELECT location_id, quantity FROM store_stock WHERE item_id = ? ORDER BY location_id', itemId);
+  const rows = all<Pick<Row<'store_stock'>, 'location_id' | 'quantity'>>(db, 'SELECT location_id, quantity FROM store_stock WHERE item_id = ? ORDER BY location_id', itemId);
   return Object.fromEntries(rows.map((r) => [String(r.location_id), r.quantity]));
 }
 

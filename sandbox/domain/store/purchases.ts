@@ -9,46 +9,13 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { type ItemRow, type LocationRow, locationOr404 } from './items.js';
 
 export { PURCHASE_STATES, type PurchaseState } from '../../../core/domain/billing.js';
-import type { PurchaseState } from '../../../core/domain/billing.js';
 import type { Purchase } from '../../../core/shapes/types.js';
-import type { Currency } from '../pricing/money.js';
+import type { Row } from '../../db/rows.js';
 
-export interface PurchaseRow {
-  id: number;
-  number: string;
-  school_id: number;
-  user_id: number | null;
-  location_id: number;
-  origin: 'draft' | 'invoice' | 'card';
-  state: PurchaseState;
-  currency: Currency;
-  subtotal: number;
-  shipping: number | null;
-  total: number;
-  po_number: string | null;
-  skip_email: number;
-  payment_method: string | null;
-  promised_reference: string | null;
-  tracking: string | null;
-  source_person_id: number | null;
-  source_dept: string | null;
-  accounting_id: string | null;
-  finalised_at: string | null;
-  promised_at: string | null;
-  paid_at: string | null;
-  shipped_at: string | null;
-  voided_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type PurchaseRow = Row<'store_purchases'>;
 
-export interface LineRow {
-  item_id: number;
-  sku: string;
-  name: string;
-  quantity: number;
-  unit_price: number;
-}
+/** A line of a purchase with its item's SKU and name. */
+export type LineRow = Pick<Row<'store_purchase_lines'>, 'item_id' | 'quantity' | 'unit_price'> & Pick<Row<'store_items'>, 'sku' | 'name'>;
 
 /**
  * One line of a purchase, inside its `items` (the table names `items` as JSON: the spec does not show a

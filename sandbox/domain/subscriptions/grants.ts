@@ -16,6 +16,7 @@ import { createInvoice, type InvoiceKind, type InvoiceRow } from '../invoices/in
 import { type Currency, currencyFor } from '../pricing/money.js';
 import { applyCoupon, multiYearPrice, redeemCoupon, termEnd, termPrice } from '../pricing/pricing.js';
 import { getSubscription, type SubscriptionKind, type SubscriptionRow, type SubscriptionState } from './subscriptions.js';
+import type { Row } from '../../db/rows.js';
 
 export const TRIAL_DAYS = 30;
 
@@ -31,7 +32,7 @@ export interface Granted {
 
 /** The billing currency of a school. */
 export function schoolCurrency(db: Db, schoolId: number): Currency {
-  const row = one<{ country: string; eu: number }>(db, 'SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?', schoolId);
+  const row = one<Pick<Row<'schools'>, 'country'> & Pick<Row<'countries'>, 'eu'>>(db, 'SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?', schoolId);
   return currencyFor(row?.country ?? 'GB', row?.eu === 1);
 }
 
@@ -50,7 +51,7 @@ function resolvePlan(db: Db, input: GrantInput, currency: Currency, paid: boolea
 
 function assertNoOverlap(db: Db, schoolId: number, productId: number, kind: SubscriptionKind, start: string, expiry: string | null): void {
   const freemium = kind === 'freemium' ? "kind = 'freemium'" : "kind != 'freemium'";
-  const clash = one<{ id: number; state: string; expiry: string | null }>(db, `SELECT id, state, expiry FROM subscriptions WHERE school_id = ? AND product_id = ? AND deleted_at IS NULL AND ${freemium}
+  const clash = one<Pick<Row<'subscriptions'>, 'id' | 'state' | 'expiry'>>(db, `SELECT id, state, expiry FROM subscriptions WHERE school_id = ? AND product_id = ? AND deleted_at IS NULL AND ${freemium}
          AND state IN ('pending', 'future', 'trial', 'active', 'cancelling')
          AND (expiry IS NULL OR expiry >= ?) AND (? IS NULL OR start_date <= ?) LIMIT 1`, schoolId, productId, start, expiry, expiry);
   if (clash) {
@@ -58,7 +59,7 @@ function assertNoOverlap(db: Db, schoolId: number, productId: number, kind: Subs
     throw new HttpError(409, 'Conflict', `School ${schoolId} already has subscription ${clash.id} (${clash.state}) to product ${productId} ${until}`);
   }
   if (kind === 'trial') {
-    const trial = one<{ id: number }>(db, "SELECT id FROM subscriptions WHERE school_id = ? AND product_id = ? AND kind = 'trial' LIMIT 1", schoolId, productId);
+    const trial = one<Pick<Row<'subscriptions'>, 'id'>>(db, "SELECT id FROM subscriptions WHERE school_id = ? AND product_id = ? AND kind = 'trial' LIMIT 1", schoolId, productId);
     if (trial) throw new HttpError(409, 'Conflict', `School ${schoolId} already had a trial of product ${productId} (subscription ${trial.id})`);
   }
 }

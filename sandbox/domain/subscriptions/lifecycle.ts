@@ -60,6 +60,7 @@ export const subscriptionLifecycle = defineLifecycle('subscription', SUBSCRIPTIO
 });
 
 import type { CancellationKind as CancelKind } from '../../../core/domain/billing.js';
+import type { Row } from '../../db/rows.js';
 export type { CancelKind };
 
 /** Records a cancellation for the cancellations table and, at expiry, a retention follow-up. */
@@ -169,7 +170,7 @@ export function remove(db: Db, sub: SubscriptionRow, action: 'remove' | 'removeF
 export function sync(db: Db, sub: SubscriptionRow, now: Date): { subscription: SubscriptionRow; applied: number } {
   applyClock(db, now, sub.id);
   const today = day(now);
-  const due = all<{ id: number; changes: string }>(db, "SELECT id, changes FROM card_schedules WHERE subscription_id = ? AND state = 'scheduled' AND effective_at <= ? ORDER BY effective_at, id", sub.id,
+  const due = all<Pick<Row<'card_schedules'>, 'id' | 'changes'>>(db, "SELECT id, changes FROM card_schedules WHERE subscription_id = ? AND state = 'scheduled' AND effective_at <= ? ORDER BY effective_at, id", sub.id,
     today);
   for (const schedule of due) {
     const changes = JSON.parse(schedule.changes) as { seats?: number; teacher_seats?: number };

@@ -21,6 +21,7 @@ import { defineLifecycle } from '../billing/lifecycle.js';
 
 import { PLAN_ACTION_STATES, type PlanActionState } from '../../../core/domain/billing.js';
 import type { PlanAction } from '../../../core/shapes/types.js';
+import type { Row } from '../../db/rows.js';
 export { PLAN_ACTION_STATES, type PlanActionState };
 
 export const planActionLifecycle = defineLifecycle('plan action', PLAN_ACTION_STATES, {
@@ -28,20 +29,7 @@ export const planActionLifecycle = defineLifecycle('plan action', PLAN_ACTION_ST
   retry: { from: ['failed', 'cancelled'], to: 'scheduled', phrase: 'be retried' },
 });
 
-export interface PlanActionRow {
-  id: number;
-  plan_id: number;
-  kind: 'migrate' | 'reprice' | 'retire';
-  params: string;
-  state: PlanActionState;
-  run_at: string;
-  attempts: number;
-  job_id: number | null;
-  error: string | null;
-  result: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type PlanActionRow = Row<'plan_actions'>;
 
 /** What scheduling a plan action takes: its table entry's payload, as parsed. */
 export type PlanActionInput = PayloadOf<EntryOfRoute<'POST subscriptions/plans/{id}/actions'>>;

@@ -4,43 +4,15 @@ import { assertReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
 import { notFound } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
-import type { Currency } from '../pricing/money.js';
 
 export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../../core/domain/billing.js';
-import type { SubscriptionKind, SubscriptionState } from '../../../core/domain/billing.js';
+import type { SubscriptionState } from '../../../core/domain/billing.js';
 import type { Subscription } from '../../../core/shapes/types.js';
+import type { Row } from '../../db/rows.js';
 /** States in which a subscription grants access or is about to. */
 export const LIVE_STATES: readonly SubscriptionState[] = ['pending', 'future', 'trial', 'active', 'cancelling'];
 
-export interface SubscriptionRow {
-  id: number;
-  school_id: number;
-  product_id: number;
-  plan_id: number | null;
-  kind: SubscriptionKind;
-  state: SubscriptionState;
-  billing: 'none' | 'invoice' | 'card';
-  currency: Currency;
-  seats: number;
-  teacher_seats: number;
-  start_date: string;
-  expiry: string | null;
-  po_number: string | null;
-  billing_address_id: number | null;
-  price_rise_exemption: string | null;
-  permissions: string;
-  inferred_teacher_access: number;
-  action_secret: string | null;
-  pending_upgrade: string | null;
-  card_reference: string | null;
-  moved_from_school_id: number | null;
-  synced_at: string | null;
-  cancelled_at: string | null;
-  deactivated_at: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+export type SubscriptionRow = Row<'subscriptions'>;
 
 export function getSubscription(db: Db, id: number): SubscriptionRow | undefined {
   return one<SubscriptionRow>(db, 'SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NULL', id);
@@ -110,7 +82,7 @@ export function memberCounts(db: Db, id: number): Counts {
  * return { body: { subscription: serializeSubscription(db, row) } };
  */
 export function serializeSubscription(db: Db, row: SubscriptionRow): Subscription {
-  const product = one<{ code: string; name: string }>(db, 'SELECT code, name FROM products WHERE id = ?', row.product_id);
+  const product = one<Pick<Row<'products'>, 'code' | 'name'>>(db, 'SELECT code, name FROM products WHERE id = ?', row.product_id);
   // products(id) is the subscription's foreign key, so a missing product is a broken database, not a reply.
   if (!product) throw new Error(`Subscription ${row.id}: no product ${row.product_id}`);
   const counts = memberCounts(db, row.id);

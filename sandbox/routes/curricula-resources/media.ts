@@ -16,18 +16,13 @@ import { resourceLook } from '../../domain/resources/look.js';
 import { MEDIA_PREFIX } from '../../domain/resources/paths.js';
 import { signatureValid } from '../../domain/resources/signing.js';
 import type { ResourceRow } from '../../domain/schools/resources.js';
+import type { Row } from '../../db/rows.js';
 
 const COVER = new RegExp(`^${MEDIA_PREFIX}/resources/([^/]+)/cover-(\\d+)\\.svg$`);
 const FILE = new RegExp(`^${MEDIA_PREFIX}/files/(\\d+)/([^/]+)$`);
 const COVER_CACHE_SECONDS = 86_400;
 
-interface FileRow {
-  readonly id: number;
-  readonly resource_id: number;
-  readonly name: string;
-  readonly mime: string;
-  readonly kind: string;
-}
+type FileRow = Pick<Row<'resource_files'>, 'id' | 'resource_id' | 'name' | 'mime' | 'kind'>;
 
 function decoded(segment: string): string | undefined {
   try {

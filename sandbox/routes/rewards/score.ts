@@ -9,25 +9,14 @@ import { groupPupils } from '../../domain/schools/groups.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { GroupRow } from '../../domain/schools/rows.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 /** Game score that earns one reward point. */
 const SCORE_PER_POINT = 100;
 /** Reward points per coin when converting. */
 const POINTS_PER_COIN = 1;
 
-interface LogRow {
-  readonly id: number;
-  readonly school_id: number;
-  readonly group_id: number | null;
-  readonly user_id: number | null;
-  readonly reward_group_id: number | null;
-  readonly feedback_id: number | null;
-  readonly points: number;
-  readonly source: string;
-  readonly awarded_by: number | null;
-  readonly converted_at: string | null;
-  readonly created_at: string;
-}
+type LogRow = Row<'reward_logs'>;
 
 // The class a call is about: `schoolGroupId` (the spec's name, in the table for the history calls) or
 // `group_id`. The spec names no fields for score, earnings and convert: these records are the sandbox's.
@@ -59,7 +48,7 @@ function classFrom(ctx: HandlerContext, body: { readonly schoolGroupId?: number 
 
 function pointsFrom(ctx: HandlerContext, group: GroupRow, body: { readonly feedbackId?: number | undefined; readonly points?: number | undefined }): { points: number; feedbackId: number | null } {
   if (body.feedbackId !== undefined) {
-    const feedback = one<{ id: number; points: number }>(ctx.db, 'SELECT id, points FROM reward_feedback WHERE id = ? AND group_id = ?', body.feedbackId, group.id);
+    const feedback = one<Pick<Row<'reward_feedback'>, 'id' | 'points'>>(ctx.db, 'SELECT id, points FROM reward_feedback WHERE id = ? AND group_id = ?', body.feedbackId, group.id);
     if (!feedback) throw notFound(`Feedback ${body.feedbackId} of group`, group.id);
     return { points: body.points ?? feedback.points, feedbackId: feedback.id };
   }
@@ -86,10 +75,10 @@ function score(ctx: HandlerContext): HandlerResult {
   let teamId: number | null = null;
   let targets = body.pupils;
   if (body.rewardGroupId !== undefined) {
-    const team = one<{ id: number }>(ctx.db, 'SELECT id FROM reward_groups WHERE id = ? AND group_id = ?', body.rewardGroupId, group.id);
+    const team = one<Pick<Row<'reward_groups'>, 'id'>>(ctx.db, 'SELECT id FROM reward_groups WHERE id = ? AND group_id = ?', body.rewardGroupId, group.id);
     if (!team) throw notFound(`Reward group ${body.rewardGroupId} of group`, group.id);
     teamId = team.id;
-    targets = [...new Set([...targets, ...all<{ user_id: number }>(ctx.db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ?', team.id).map((r) => r.user_id)])];
+    targets = [...new Set([...targets, ...all<Pick<Row<'reward_group_pupils'>, 'user_id'>>(ctx.db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ?', team.id).map((r) => r.user_id)])];
   }
   if (targets.length === 0) throw new HttpError(422, 'Invalid data', 'pupilIds: name the pupils or a reward group (use score/anonymous for the whole class)', { errors: [{ path: 'pupilIds', message: 'required' }] });
   const outside = targets.filter((id) => !members.has(id));
@@ -130,7 +119,7 @@ const history: RouteHandler<'GET rewards/history'> = (ctx) => {
   const params = [group.id, ...filters.map((f) => f.value)];
   const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM reward_logs WHERE ${where}`, ...params)?.n ?? 0;
   const logs = all<LogRow>(ctx.db, `SELECT * FROM reward_logs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, ...params, take, skip);
-  const totals = all<{ user_id: number | null; points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? GROUP BY user_id ORDER BY user_id', group.id);
+  const totals = all<Pick<Row<'reward_logs'>, 'user_id'> & { points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? GROUP BY user_id ORDER BY user_id', group.id);
   return { body: { history: logs, total, totals } };
 };
 
@@ -158,7 +147,7 @@ function convert(ctx: HandlerContext): HandlerResult {
   for (const row of rows) {
     const coins = Math.floor(row.points / POINTS_PER_COIN);
     if (coins <= 0) continue;
-    const user = one<{ data: string }>(ctx.db, 'SELECT data FROM users WHERE id = ?', row.user_id);
+    const user = one<Pick<Row<'users'>, 'data'>>(ctx.db, 'SELECT data FROM users WHERE id = ?', row.user_id);
     const data = jsonObject(user?.data);
     const before = typeof data['coins'] === 'number' ? data['coins'] : 0;
     run(ctx.db, 'UPDATE users SET data = ? WHERE id = ?', JSON.stringify({ ...data, coins: before + coins }), row.user_id);

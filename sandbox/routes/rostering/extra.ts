@@ -6,10 +6,13 @@ import { HttpError } from '../../kit/handler.js';
 import { assertReachable, callerSchoolId, requireUser } from '../../kit/reach.js';
 import { notFound, parseField, parseFields, pathId } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
-import { jsonObject } from '../../kit/json-columns.js';
+import { itemsOf, jsonObject } from '../../kit/json-columns.js';
 import { assertState, serializeRosterLink, providerOf, requireLink, upsertLinked } from '../../domain/schools/rostering.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
 import { schoolParam, sync } from '../../domain/schools/rostering-sync.js';
+import type { Row } from '../../db/rows.js';
+import { TENANT_ORG } from '../../../core/shapes/rostering.js';
+import type { Tenant } from '../../../core/shapes/types.js';
 
 type ExclusionRoute = Extract<EndpointRoute, `${string} {roster_b}/school/{id}/exclusions`>;
 /** What the exclusion calls take (the table's `exclusions` and `ids`, the same for all three). */
@@ -32,19 +35,17 @@ function exclusionIds(input: ExclusionInput): string[] {
 /** The school's exclusions with a provider, only those of `only` when it names any. */
 function exclusions(ctx: HandlerContext, schoolId: number, provider: string, only: readonly string[] = []): HandlerResult {
   const among = only.length === 0 ? '' : ` AND external_id IN (${placeholders(only.length)})`;
-  const list = all<{ external_id: string; created_at: string }>(ctx.db, `SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ?${among} ORDER BY external_id`, schoolId, provider, ...only);
+  const list = all<Pick<Row<'rostering_exclusions'>, 'external_id' | 'created_at'>>(ctx.db, `SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ?${among} ORDER BY external_id`, schoolId, provider, ...only);
   return { body: { exclusions: list, ids: list.map((e) => e.external_id), total: list.length } };
 }
 
-interface TenantRow {
-  readonly id: number;
-  readonly name: string;
-  readonly tenant_id: string;
-  readonly data: string;
-  readonly created_at: string;
-}
+type TenantRow = Row<'classlink_tenants'>;
 
-const serializeTenant = (row: TenantRow): Record<string, unknown> => ({ ...jsonObject(row.data), id: row.id, name: row.name, tenant_id: row.tenant_id, created_at: row.created_at });
+/** A ClassLink tenant as the API answers it, with the orgs its data column holds. */
+export function serializeTenant(row: TenantRow): Tenant {
+  const { orgs } = jsonObject(row.data);
+  return { id: row.id, name: row.name, tenant_id: row.tenant_id, orgs: itemsOf(TENANT_ORG, Array.isArray(orgs) ? orgs : []), created_at: row.created_at };
+}
 
 // The sandbox's own key of a OneRoster link (the spec names tenant_id and id): a superuser may name the school.
 const ONE_ROSTER_SCHOOL = { schoolId: 'serial?' } as const;
@@ -76,7 +77,7 @@ export const rosterExtraHandlers = {
   'GET one-roster/{x}/school/{id}/children': (ctx) => {
     const school = schoolParam(ctx);
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
-    const groups = all<{ id: number; name: string; parent_id: number | null }>(ctx.db, 'SELECT id, name, parent_id FROM school_groups WHERE school_id = ? ORDER BY id', school.id);
+    const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'parent_id'>>(ctx.db, 'SELECT id, name, parent_id FROM school_groups WHERE school_id = ? ORDER BY id', school.id);
     const children = groups.map((g) => ({ id: `${link.external_id ?? `school-${school.id}`}-class-${g.id}`, name: g.name, type: g.parent_id === null ? 'class' : 'section', group_id: g.id }));
     return { body: { children, total: children.length } };
   },
@@ -93,7 +94,7 @@ export const rosterExtraHandlers = {
     const schoolId = chosen !== undefined && user.superuser ? chosen : callerSchoolId(ctx);
     assertReachable(ctx, schoolId, 'School', schoolId);
     const provider = providerOf(ctx);
-    const existing = one<{ state: string }>(ctx.db, 'SELECT state FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
+    const existing = one<Pick<Row<'rostering_links'>, 'state'>>(ctx.db, 'SELECT state FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
     if (existing) assertState(requireLink(ctx.db, schoolId, provider), ['requested'], 'be linked again');
     const link = upsertLinked(ctx.db, schoolId, provider, { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id), now: ctx.now().toISOString() });
     ctx.countWrite();

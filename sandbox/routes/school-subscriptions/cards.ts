@@ -12,16 +12,9 @@ import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../ki
 import { reply } from '../../kit/reply.js';
 import { subscriptionOf } from '../../domain/subscriptions/answers.js';
 import { all, one, oneValue, run } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
-interface ScheduleRow {
-  id: number;
-  subscription_id: number;
-  changes: string;
-  effective_at: string;
-  state: 'scheduled' | 'cancelled' | 'applied';
-  created_at: string;
-  updated_at: string;
-}
+type ScheduleRow = Row<'card_schedules'>;
 
 const serializeSchedule = (row: ScheduleRow): Record<string, unknown> => ({ ...row, changes: jsonObject(row.changes) });
 

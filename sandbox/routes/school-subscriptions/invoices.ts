@@ -9,6 +9,7 @@ import { docList } from '../../kit/json-text.js';
 import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
 import { all, one, oneValue } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 
 /** The invoice list's filters: the name bound in SQL and its condition. */
@@ -71,7 +72,7 @@ export const invoiceReadHandlers = {
   },
   'GET coupons/{id}': (ctx) => {
     const key = ctx.params.id ?? '';
-    const row = one<{ valid_until: string | null; max_redemptions: number | null; redemptions: number }>(ctx.db, 'SELECT * FROM coupons WHERE id = ? OR code = ? COLLATE NOCASE', /^\d+$/.test(key) ? Number(key) : -1, key);
+    const row = one<Row<'coupons'>>(ctx.db, 'SELECT * FROM coupons WHERE id = ? OR code = ? COLLATE NOCASE', /^\d+$/.test(key) ? Number(key) : -1, key);
     if (!row) throw notFound('Coupon', key);
     const today = ctx.now().toISOString().slice(0, 10);
     const usable = (row.valid_until === null || row.valid_until >= today) && (row.max_redemptions === null || row.redemptions < row.max_redemptions);

@@ -7,11 +7,15 @@ import { logEvent } from '../../domain/schools/events.js';
 import type { AddressRow } from '../../domain/schools/rows.js';
 import { addressValue } from '../../domain/schools/school-fields.js';
 import { all, one, run } from '../../kit/sql.js';
+import type { JsonValue } from '../../../core/endpoints/define.js';
+import type { Address } from '../../../core/shapes/types.js';
 
-function serializeAddress(row: AddressRow): Record<string, unknown> {
-  let address: unknown;
+/** An address as the API answers it (the `address` column parsed back to what the school sent). */
+export function serializeAddress(row: AddressRow): Address {
+  let address: JsonValue;
   try {
-    address = JSON.parse(row.address);
+    // The column holds the JSON of what the school sent (an object or a line of text): JSON.parse answers a JSON value.
+    address = JSON.parse(row.address) as JsonValue;
   } catch {
     address = row.address;
   }

@@ -7,6 +7,7 @@ import { createPurchase } from '../../domain/store/orders.js';
 import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { all, one, oneValue } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 const purchaseOf = (ctx: HandlerContext): PurchaseRow => visiblePurchase(ctx, pathId(ctx, 'Purchase'));
 const answer = (ctx: HandlerContext, row: PurchaseRow, extra: Readonly<Record<string, unknown>> = {}): HandlerResult =>
@@ -65,7 +66,7 @@ export const storePurchaseHandlers = {
     if (body.po_number !== undefined || body.skip_email !== undefined) {
       current = updatePurchase(ctx.db, purchase.id, { po_number: body.po_number ?? current.po_number, skip_email: body.skip_email ?? current.skip_email }, ctx.now());
     }
-    const lines = body.items ?? all<{ item_id: number; quantity: number }>(ctx.db, 'SELECT item_id, quantity FROM store_purchase_lines WHERE purchase_id = ?', purchase.id);
+    const lines = body.items ?? all<Pick<Row<'store_purchase_lines'>, 'item_id' | 'quantity'>>(ctx.db, 'SELECT item_id, quantity FROM store_purchase_lines WHERE purchase_id = ?', purchase.id);
     setLines(ctx.db, current, lines, ctx.now());
     return answer(ctx, getPurchase(ctx.db, purchase.id) as PurchaseRow);
   },

@@ -6,6 +6,7 @@ import { serializeSubscription, type SubscriptionRow } from '../../domain/subscr
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { all, one, oneValue, run } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 // A product code is part of URLs and permission names, so it has a form of its own.
 const PRODUCT_CODE = /^[a-z][a-z0-9-]{1,39}$/;
@@ -87,7 +88,7 @@ export const catalogueHandlers = {
   },
   'GET subscriptions/plans/cache_check': (ctx) => {
     const now = planChecksum(ctx.db);
-    const cached = one<{ checksum: string; plan_count: number; refreshed_at: string }>(ctx.db, 'SELECT * FROM plan_cache WHERE id = 1');
+    const cached = one<Row<'plan_cache'>>(ctx.db, 'SELECT * FROM plan_cache WHERE id = 1');
     return reply(ctx, 'cache', { stale: cached?.checksum !== now.checksum, checksum: now.checksum, cached_checksum: cached?.checksum ?? null, plans: now.count, refreshed_at: cached?.refreshed_at ?? null });
   },
   'PUT subscriptions/plans/refresh': (ctx) => {

@@ -13,6 +13,7 @@ import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
 import { startsWithText } from '../../kit/search.js';
 import { all, allValues, one, oneValue, run } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 type GrantRoute = `POST schools/{id}/subscription/${'free' | 'backdated' | 'future' | 'full' | 'trial'}`;
 
@@ -36,7 +37,7 @@ type ScoreKind = 'archive' | 'total' | 'shed';
 function recache(kind: ScoreKind): Handler {
   return (ctx) => {
     const userId = pathId(ctx, 'User');
-    const user = one<{ id: number; data: string }>(ctx.db, 'SELECT id, data FROM users WHERE id = ? AND deleted_at IS NULL', userId);
+    const user = one<Pick<Row<'users'>, 'id' | 'data'>>(ctx.db, 'SELECT id, data FROM users WHERE id = ? AND deleted_at IS NULL', userId);
     if (!user) throw notFound('User', userId);
     const sql = {
       total: 'SELECT COALESCE(SUM(score), 0) AS total, COUNT(*) AS plays FROM game_sessions WHERE user_id = ?',
@@ -80,7 +81,7 @@ export const superuserSchoolHandlers = {
     const schoolId = schoolParam(ctx);
     const userId = pathId(ctx, 'User', 'uid');
     const { role } = ctx.input;
-    const user = one<{ id: number; kind: string }>(ctx.db, "SELECT u.id, u.kind FROM users u WHERE u.id = ? AND u.deleted_at IS NULL AND (u.school_id = ? OR EXISTS (SELECT 1 FROM school_memberships m WHERE m.user_id = u.id AND m.school_id = ?))", userId, schoolId, schoolId);
+    const user = one<Pick<Row<'users'>, 'id' | 'kind'>>(ctx.db, "SELECT u.id, u.kind FROM users u WHERE u.id = ? AND u.deleted_at IS NULL AND (u.school_id = ? OR EXISTS (SELECT 1 FROM school_memberships m WHERE m.user_id = u.id AND m.school_id = ?))", userId, schoolId, schoolId);
     if (!user) throw notFound('User', userId);
     if (user.kind !== 'teacher') throw new HttpError(422, 'Invalid data', `User ${userId} is a ${user.kind}; only teachers take a staff role`, { errors: [{ path: 'role', message: 'not a teacher' }] });
     const admin = role === 'admin' ? 1 : 0;
@@ -101,7 +102,7 @@ export const superuserSchoolHandlers = {
   'PUT superuser/users/{id}/scores/shed': recache('shed'),
   'GET superuser/users/{id}/session': (ctx) => {
     const userId = pathId(ctx, 'User');
-    const user = one<{ id: number; username: string }>(ctx.db, 'SELECT id, username FROM users WHERE id = ?', userId);
+    const user = one<Pick<Row<'users'>, 'id' | 'username'>>(ctx.db, 'SELECT id, username FROM users WHERE id = ?', userId);
     if (!user) throw notFound('User', userId);
     const now = ctx.now().toISOString();
     const session = one<Record<string, unknown>>(ctx.db, 'SELECT COUNT(*) AS active, MAX(created_at) AS last_sign_in, MAX(expires_at) AS expires_at, MAX(imitator_id) AS imitated_by FROM tokens WHERE user_id = ? AND expires_at > ?', userId, now) as Record<string, unknown>;

@@ -9,6 +9,7 @@ import { toCsv } from '../../domain/schools/csv.js';
 import { reply } from '../../kit/reply.js';
 import { containsNamed } from '../../kit/search.js';
 import { all, allArrays, one, oneValue, run } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 type LogFilter = ParsedPayload<typeof EMAIL_LOG_FILTER>;
 
@@ -39,7 +40,7 @@ export const systemHandlers = {
     const id = pathId(ctx, 'Email');
     const original = one<EmailRow>(ctx.db, 'SELECT * FROM email_logs WHERE id = ?', id);
     if (!original) throw notFound('Email', id);
-    const suppressed = one<{ reason: string; created_at: string }>(ctx.db, 'SELECT reason, created_at FROM email_suppressions WHERE email = ? COLLATE NOCASE', original.recipient);
+    const suppressed = one<Pick<Row<'email_suppressions'>, 'reason' | 'created_at'>>(ctx.db, 'SELECT reason, created_at FROM email_suppressions WHERE email = ? COLLATE NOCASE', original.recipient);
     if (suppressed) throw new HttpError(409, 'Conflict', `${original.recipient} is suppressed (${suppressed.reason} on ${suppressed.created_at.slice(0, 10)}); remove the suppression before resending`);
     const sent = logEmail(ctx.db, { recipient: original.recipient, subject: original.subject, template: original.template, schoolId: original.school_id, userId: original.user_id, resentFrom: original.id }, ctx.now());
     return reply(ctx, 'email', sent);

@@ -6,6 +6,7 @@ import { findGroup, findPupil, findTeacher } from '../../domain/schools/find.js'
 import { pathId } from '../../kit/input.js';
 import { all, placeholders, run } from '../../kit/sql.js';
 import { schoolTeachers } from '../../domain/schools/teachers.js';
+import type { Row } from '../../db/rows.js';
 
 function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], scope: string): HandlerResult {
   const enabled = ctx.input['enabled'] === true;
@@ -19,7 +20,7 @@ function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], s
 }
 
 const pupilIds = (ctx: HandlerContext, schoolId: number): number[] =>
-  all<{ id: number }>(ctx.db, "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId).map((r) => r.id);
+  all<Pick<Row<'users'>, 'id'>>(ctx.db, "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId).map((r) => r.id);
 const teacherIds = (ctx: HandlerContext, schoolId: number): number[] => schoolTeachers(ctx.db, schoolId).map((t) => t.row.id);
 
 function groupMembers(table: 'group_pupils' | 'group_teachers') {

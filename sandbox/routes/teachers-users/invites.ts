@@ -17,21 +17,16 @@ import type { UserRow } from '../../domain/schools/rows.js';
 import { serializeSchool, serializeTeacher } from '../../domain/schools/serialize.js';
 import { one, run } from '../../kit/sql.js';
 import { schoolTeachers } from '../../domain/schools/teachers.js';
+import type { Row } from '../../db/rows.js';
+import type { TeacherInvite } from '../../../core/shapes/types.js';
 
 /** Invites last two weeks. */
 const INVITE_DAYS = 14;
 
-interface InviteRow {
-  readonly id: number;
-  readonly school_id: number;
-  readonly email: string;
-  readonly code: string;
-  readonly created_at: string;
-  readonly expires_at: string;
-  readonly accepted_at: string | null;
-}
+type InviteRow = Row<'teacher_invites'>;
 
-function serializeInvite(row: InviteRow): Record<string, unknown> {
+/** A teacher invitation as the API answers it. */
+export function serializeInvite(row: InviteRow): TeacherInvite {
   return { id: row.id, school_id: row.school_id, email: row.email, code: row.code, created_at: row.created_at, expires_at: row.expires_at, accepted_at: row.accepted_at };
 }
 
@@ -65,7 +60,7 @@ const accept: RouteHandler<'POST users/teacherinvite'> = (ctx) => {
   const school = findSchool(ctx.db, row.school_id);
   let user = one<UserRow>(ctx.db, "SELECT * FROM users WHERE (lower(email) = ? OR lower(username) = ?) AND deleted_at IS NULL", row.email, row.email);
   if (user) {
-    const stored = one<{ password_hash: string }>(ctx.db, 'SELECT password_hash FROM users WHERE id = ?', user.id);
+    const stored = one<Pick<Row<'users'>, 'password_hash'>>(ctx.db, 'SELECT password_hash FROM users WHERE id = ?', user.id);
     if (user.kind !== 'teacher') throw new HttpError(409, 'Conflict', `${row.email} belongs to a ${user.kind} account, not a teacher`);
     if (!stored || !verifyPassword(password, stored.password_hash)) throw new HttpError(401, 'Unauthorised', 'Incorrect login details');
     if (isMember(ctx.db, user.id, school.id)) throw new HttpError(409, 'Conflict', `${row.email} is already a member of school ${school.id}`);
