@@ -3,7 +3,7 @@ import type { HandlerContext, HandlerResult } from '../../kit/handler.js';
 import { verifyPassword } from './password.js';
 import { issueToken } from './tokens.js';
 import { readUser, serializeSessionUser } from './user-json.js';
-import { statement } from '../../db/statements.js';
+import { one, run } from '../../kit/sql.js';
 
 /** Failed sign-ins before an account is locked. */
 export const MAX_FAILED_LOGINS = 10;
@@ -18,7 +18,7 @@ export type CredentialRow = z.output<typeof credentialRow>;
  * findCredentials(ctx, 'username = ? COLLATE NOCASE', ['teacher']);
  */
 export function findCredentials(ctx: HandlerContext, where: string, args: readonly unknown[]): CredentialRow | null {
-  const found: unknown = statement(ctx.db, `SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`).get(...args);
+  const found = one<unknown>(ctx.db, `SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`, ...args);
   return found === undefined ? null : credentialRow.parse(found);
 }
 
@@ -41,10 +41,10 @@ export function checkPassword(ctx: HandlerContext, row: CredentialRow | null, pa
   }
   if (!verifyPassword(password, row.password_hash)) {
     const failed = row.failed_logins + 1;
-    statement(ctx.db, 'UPDATE users SET failed_logins = ? WHERE id = ?').run(failed, row.id);
+    run(ctx.db, 'UPDATE users SET failed_logins = ? WHERE id = ?', failed, row.id);
     return { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: MAX_FAILED_LOGINS - failed } };
   }
-  if (row.failed_logins > 0) statement(ctx.db, 'UPDATE users SET failed_logins = 0 WHERE id = ?').run(row.id);
+  if (row.failed_logins > 0) run(ctx.db, 'UPDATE users SET failed_logins = 0 WHERE id = ?', row.id);
   return null;
 }
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../../kit/sql.js';
-import { statement } from '../../db/statements.js';
+import { one, type Db } from '../../kit/sql.js';
 import { literacyAccessLevel } from '../schools/resources.js';
 import { USER_KINDS } from '../../../core/domain/accounts.js';
 import type { SessionUser } from '../../../core/shapes/types.js';
@@ -57,7 +56,7 @@ const USER_SQL = `SELECT id, username, email, first_name, last_name, display_nam
  * const row = readUser(db, 3);
  */
 export function readUser(db: Db, id: number): UserRow | null {
-  const found: unknown = statement(db, USER_SQL).get(id);
+  const found = one<unknown>(db, USER_SQL, id);
   return found === undefined ? null : userRow.parse(found);
 }
 
@@ -70,7 +69,7 @@ export function readUser(db: Db, id: number): UserRow | null {
  * serializeSessionUser(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
  */
 export function serializeSessionUser(db: Db, user: UserRow, imitatorId: number | null): Omit<SessionUser, 'token'> {
-  const schoolFound: unknown = user.school_id === null ? undefined : statement(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?').get(user.school_id);
+  const schoolFound = user.school_id === null ? undefined : one<unknown>(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?', user.school_id);
   const school = schoolFound === undefined ? null : schoolRow.parse(schoolFound);
   const imitator = imitatorId === null ? null : readUser(db, imitatorId);
   return {
