@@ -56,6 +56,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['tests/**/*.ts'],
+    // Tests arrange and read state through the same kit (or the named helpers of tests/sandbox/helpers/sql.ts),
+    // not raw statements; tests/sandbox/statements.test.ts tests the statement cache itself.
+    ignores: ['tests/sandbox/statements.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_RAW_SQL] },
+  },
+  {
     files: ['sandbox/domain/**/*.ts'],
     // The business rules know no transport: the server and the routes call into domain/, never the reverse,
     // so a rule can be read, reused and tested without the HTTP pipeline.
