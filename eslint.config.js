@@ -4,6 +4,12 @@ import globals from 'globals';
 
 const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../shared is not in a user clone' }];
 const NO_SQLITE = { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' };
+// One style for SQL: the kit's helpers (which share the statement cache), never a statement of one's own.
+const KIT_SQL = 'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays';
+const NO_RAW_SQL = [
+  { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']", message: KIT_SQL },
+  { selector: "CallExpression[callee.type='Identifier'][callee.name='statement']", message: KIT_SQL },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'tests/.consumer-*/**'] },
@@ -38,14 +44,23 @@ export default tseslint.config(
   {
     files: ['sandbox/**/*.ts'],
     // The database layer and the handler kit are the only doors to SQLite: everything else takes a `Db`
-    // (sandbox/kit/sql.ts) and the kit's helpers, so the access policy and the SQL helpers stay one copy.
+    // (sandbox/kit/sql.ts) and the kit's helpers, so the access policy and the SQL helpers stay one copy:
+    // no `statement(...)` or `db.prepare(...)` of its own.
     ignores: ['sandbox/db/**', 'sandbox/kit/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [...NO_SHARED, NO_SQLITE] },
       ],
+      'no-restricted-syntax': ['error', ...NO_RAW_SQL],
     },
+  },
+  {
+    files: ['tests/**/*.ts'],
+    // Tests arrange and read state through the same kit (or the named helpers of tests/sandbox/helpers/sql.ts),
+    // not raw statements; tests/sandbox/statements.test.ts tests the statement cache itself.
+    ignores: ['tests/sandbox/statements.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_RAW_SQL] },
   },
   {
     files: ['sandbox/domain/**/*.ts'],
@@ -60,14 +75,6 @@ export default tseslint.config(
             NO_SQLITE,
             { group: ['**/server/*', '**/server/**/*', '**/routes/*', '**/routes/**/*'], message: 'sandbox/domain/ imports nothing from sandbox/server/ or sandbox/routes/: move what both need to domain/ or kit/' },
           ],
-        },
-      ],
-      // One style for SQL: the kit's helpers (which share the statement cache), never `db.prepare(...)`.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']",
-          message: 'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays',
         },
       ],
     },

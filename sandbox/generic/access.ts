@@ -8,7 +8,7 @@ import { findGroup, findPupil } from '../domain/schools/find.js';
 import { HttpError, type HandlerContext } from '../kit/handler.js';
 import { toId } from '../kit/input.js';
 import { mayReachRecord, reachCondition, type SqlCondition } from '../kit/record-reach.js';
-import { assertNamedReachable, findReachableUser, rowScope } from '../kit/reach.js';
+import { assertNamedReachable, findReachableUser } from '../kit/reach.js';
 import { findRecords, type RecordFilter, type StoredRecord } from './records.js';
 import { collectionPath, fillCollection, namedParams, parentOf, type GenericTable, type Shape } from './shape.js';
 
@@ -36,8 +36,8 @@ function checkNamed(ctx: HandlerContext, endpoint: Endpoint, shape: Shape): void
   for (const { param, kind } of namedParams(endpoint.path)) {
     if (shape.scope.kind === 'user' && param === shape.scope.param) continue;
     const raw = ctx.params[param] ?? '';
-    if (shape.scope.kind === 'school' && kind === 'user') findPupil(ctx.db, toId(raw, 'Pupil'), rowScope(ctx));
-    else if (shape.scope.kind === 'school' && kind === 'group') findGroup(ctx.db, toId(raw, 'Group'), rowScope(ctx));
+    if (shape.scope.kind === 'school' && kind === 'user') findPupil(ctx.db, ctx.user, toId(raw, 'Pupil'));
+    else if (shape.scope.kind === 'school' && kind === 'group') findGroup(ctx.db, ctx.user, toId(raw, 'Group'));
     else if (kind === 'user') findReachableUser(ctx, raw, endpoint.reach);
     else assertNamedReachable(ctx, kind, raw, endpoint.reach);
   }

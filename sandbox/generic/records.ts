@@ -1,7 +1,6 @@
 /** Storage of the generic store: the `records` table, one JSON document per record. */
 import { z } from 'zod';
-import type { Db } from '../kit/sql.js';
-import { statement } from '../db/statements.js';
+import { all, one, oneValue, run, type Db } from '../kit/sql.js';
 import { containsText } from '../kit/search.js';
 import type { SqlCondition } from '../kit/record-reach.js';
 
@@ -61,7 +60,7 @@ export function findRecords(db: Db, collection: string, key: string, filter: Rec
   const id = /^\d+$/.test(key) ? Number(key) : -1;
   const sql = `SELECT ${COLUMNS} FROM records WHERE collection = ? AND (key = ? OR (key IS NULL AND id = ?)) AND deleted_at IS NULL${f.sql}
     ORDER BY key IS NULL, id`;
-  return statement(db, sql).all(collection, key, id, ...f.args).map((r) => row.parse(r));
+  return all<unknown>(db, sql, collection, key, id, ...f.args).map((r) => row.parse(r));
 }
 
 /**
@@ -112,11 +111,9 @@ export function listRecords(db: Db, collection: string, filter: RecordFilter, qu
     sql += ` AND ${containsText('data')}`;
     args.push(query.search);
   }
-  const total = statement(db, `SELECT COUNT(*)${sql}`).pluck().get(...args) as number;
+  const total = oneValue<number>(db, `SELECT COUNT(*)${sql}`, ...args) ?? 0;
   // Bound LIMIT/OFFSET without the CAST make this query about ten times slower in better-sqlite3 12.
-  const items = statement(db, `SELECT ${COLUMNS}${sql} ORDER BY id LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`)
-    .all(...args, query.take, query.skip)
-    .map((r) => row.parse(r));
+  const items = all<unknown>(db, `SELECT ${COLUMNS}${sql} ORDER BY id LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`, ...args, query.take, query.skip).map((r) => row.parse(r));
   return { items, total };
 }
 
@@ -139,8 +136,7 @@ export interface NewRecord {
 export function createRecord(db: Db, record: NewRecord): StoredRecord {
   const at = record.now.toISOString();
   const id = Number(
-    statement(db, 'INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(record.collection, record.key ?? null, record.ownerId, record.schoolId, JSON.stringify(record.data), at, at).lastInsertRowid,
+    run(db, 'INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', record.collection, record.key ?? null, record.ownerId, record.schoolId, JSON.stringify(record.data), at, at).lastInsertRowid,
   );
   return readRecord(db, id);
 }
@@ -160,11 +156,10 @@ export interface RecordChange {
  */
 export function updateRecord(db: Db, id: number, change: RecordChange): StoredRecord {
   const at = change.now.toISOString();
-  statement(
+  run(
     db,
     `UPDATE records SET data = COALESCE(?, data), actions = COALESCE(?, actions), updated_at = ?,
        deleted_at = CASE WHEN ? THEN ? ELSE deleted_at END WHERE id = ?`,
-  ).run(
     change.data ? JSON.stringify(change.data) : null,
     change.actions ? JSON.stringify(change.actions) : null,
     at,
@@ -176,7 +171,7 @@ export function updateRecord(db: Db, id: number, change: RecordChange): StoredRe
 }
 
 function readRecord(db: Db, id: number): StoredRecord {
-  return row.parse(statement(db, `SELECT ${COLUMNS} FROM records WHERE id = ?`).get(id));
+  return row.parse(one<unknown>(db, `SELECT ${COLUMNS} FROM records WHERE id = ?`, id));
 }
 
 /**

@@ -59,16 +59,57 @@ export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purp
 }
 
 /**
- * The row `sql` finds by `id`, or 404 when there is none or `user` does not reach its school for `purpose`
- * (another school's row reads as missing). The one finder for rows that carry a `school_id`: it takes the
- * database and the caller, not the HTTP context, so domain modules can use it too.
+ * The row `sql` finds by `id`, or 404 when there is none: the finder for rows that belong to no school
+ * (products, plans, store items, countries...), which anyone the endpoint table lets in may read.
+ * `findReachable` is this finder with the access policy on top.
+ *
+ * @example
+ * const product = findRow<ProductRow>(db, 'Product', 'SELECT * FROM products WHERE id = ? AND deleted_at IS NULL', 4);
+ */
+export function findRow<T>(db: Db, label: string, sql: string, id: number | string): T {
+  const row = one<T>(db, sql, id);
+  if (row === undefined) throw notFound(label, id);
+  return row;
+}
+
+/** What a row must satisfy, besides existing, for `findReachable` to find it. */
+export interface FindOptions<T> {
+  /** 'billing' for billing rows, where sales staff reach every school; 'school' when left out. */
+  readonly purpose?: Purpose;
+  /**
+   * The school the row must belong to as well: a pupil added to a group must be of the group's school.
+   * A row of another school reads as missing, like one the caller does not reach.
+   */
+  readonly inSchool?: number;
+  /** The schools the row belongs to besides its `school_id` (a teacher's other schools, from school_memberships). */
+  readonly alsoIn?: (row: T) => readonly number[];
+}
+
+/**
+ * Whether `user` reaches `row` (one of its schools, under `mayReach`) and the row meets `options`:
+ * `findReachable`'s test, for lists that filter rows already read.
+ *
+ * @example
+ * rows.filter((row) => reachesRow(db, user, row));
+ */
+export function reachesRow<T extends { readonly school_id: number | null }>(db: Db, user: SessionUser | null, row: T, options: FindOptions<T> = {}): boolean {
+  const fits = (school: number | null): boolean => (options.inSchool === undefined || school === options.inSchool) && mayReach(db, user, school, options.purpose ?? 'school');
+  return fits(row.school_id) || (options.alsoIn?.(row) ?? []).some(fits);
+}
+
+/**
+ * The row `sql` finds by `id`, or 404 when there is none or `user` does not reach its school for the
+ * purpose (another school's row reads as missing). The one finder for rows that carry a `school_id`: it
+ * takes the database and the caller, not the HTTP context, so domain modules can use it too. A row with
+ * no school (`school_id` NULL) is reached by nobody, superusers included.
  *
  * @example
  * const hive = findReachable<HiveRow>(ctx.db, ctx.user, 'Hive', 'SELECT * FROM hives WHERE id = ?', id);
+ * const pupil = findReachable<UserRow>(db, user, 'Pupil', PUPIL_SQL, 12, { inSchool: group.school_id });
  */
-export function findReachable<T extends { readonly school_id: number | null }>(db: Db, user: SessionUser | null, label: string, sql: string, id: number, purpose: Purpose = 'school'): T {
+export function findReachable<T extends { readonly school_id: number | null }>(db: Db, user: SessionUser | null, label: string, sql: string, id: number, options: FindOptions<T> = {}): T {
   const row = one<T>(db, sql, id);
-  if (!row || !mayReach(db, user, row.school_id, purpose)) throw notFound(label, id);
+  if (!row || !reachesRow(db, user, row, options)) throw notFound(label, id);
   return row;
 }
 
@@ -146,18 +187,6 @@ export function callerSchoolId(ctx: HandlerContext): number {
     throw new HttpError(404, 'Not found', `User ${user.username} is not a member of a school`);
   }
   return user.schoolId;
-}
-
-/**
- * The school filter for looking up one row by id: `null` for superusers (every school), the caller's
- * school otherwise.
- *
- * @example
- * const pupil = findPupil(ctx.db, id, rowScope(ctx));
- */
-export function rowScope(ctx: HandlerContext): number | null {
-  const user = requireUser(ctx);
-  return user.superuser ? null : callerSchoolId(ctx);
 }
 
 /**

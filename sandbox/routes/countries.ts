@@ -1,21 +1,20 @@
 /** The countries area: countries with their zones (superusers edit them). */
 import { z } from 'zod';
-import { notFound, parseField } from '../kit/input.js';
+import { parseField } from '../kit/input.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../kit/handler.js';
 import { reply } from '../kit/reply.js';
 import { defineRoutes } from './areas.js';
-import { all, one, run } from '../kit/sql.js';
+import { all, run } from '../kit/sql.js';
 import type { Row } from '../db/rows.js';
+import { findRow } from '../kit/reach.js';
 
 type CountryRow = Row<'countries'>;
 
 const zoneList = z.array(z.object({ code: z.string().trim().min(1).max(10), name: z.string().trim().min(1).max(120) })).optional();
 
-function countryOr404(ctx: HandlerContext): CountryRow {
-  const code = (ctx.params.code ?? '').toUpperCase();
-  const row = one<CountryRow>(ctx.db, 'SELECT * FROM countries WHERE code = ?', code);
-  if (!row) throw notFound('Country', code);
-  return row;
+/** The country the path names (`countries/{code}`, any case), or 404. */
+function findCountry(ctx: HandlerContext): CountryRow {
+  return findRow<CountryRow>(ctx.db, 'Country', 'SELECT * FROM countries WHERE code = ?', (ctx.params.code ?? '').toUpperCase());
 }
 
 const zonesOf = (ctx: HandlerContext, code: string): unknown[] => all(ctx.db, 'SELECT id, country_code, code, name FROM country_zones WHERE country_code = ? ORDER BY code', code);
@@ -26,11 +25,11 @@ const calls = {
     const rows = all<CountryRow & { zone_count: number }>(ctx.db, 'SELECT c.*, (SELECT COUNT(*) FROM country_zones z WHERE z.country_code = c.code) AS zone_count FROM countries c ORDER BY c.name');
     return reply(ctx, 'countries', rows.map((r) => ({ ...r, eu: r.eu === 1 })), { total: rows.length });
   },
-  'GET countries/{code}': (ctx) => reply(ctx, 'country', serializeCountry(ctx, countryOr404(ctx))),
+  'GET countries/{code}': (ctx) => reply(ctx, 'country', serializeCountry(ctx, findCountry(ctx))),
   'GET countries/zones': (ctx) => reply(ctx, 'zones', all(ctx.db, 'SELECT id, country_code, code, name FROM country_zones ORDER BY country_code, code')),
-  'GET countries/{code}/zones': (ctx) => reply(ctx, 'zones', zonesOf(ctx, countryOr404(ctx).code)),
+  'GET countries/{code}/zones': (ctx) => reply(ctx, 'zones', zonesOf(ctx, findCountry(ctx).code)),
   'PATCH countries/{code}': (ctx) => {
-    const country = countryOr404(ctx);
+    const country = findCountry(ctx);
     const body = { ...ctx.input, zones: parseField('zones', zoneList, ctx.input.zones) };
     run(ctx.db, 'UPDATE countries SET name = COALESCE(?, name), currency = COALESCE(?, currency), vat_rate = COALESCE(?, vat_rate), eu = COALESCE(?, eu), updated_at = ? WHERE code = ?', body.name ?? null, body.currency ?? null, body.vat_rate ?? null, body.eu ?? null, ctx.now().toISOString(), country.code);
     if (body.zones) {
@@ -39,7 +38,7 @@ const calls = {
       run(ctx.db, 'DELETE FROM country_zones WHERE country_code = ?', country.code);
       for (const zone of body.zones) run(ctx.db, 'INSERT INTO country_zones (country_code, code, name) VALUES (?, ?, ?)', country.code, zone.code.toUpperCase(), zone.name);
     }
-    return reply(ctx, 'country', serializeCountry(ctx, countryOr404(ctx)));
+    return reply(ctx, 'country', serializeCountry(ctx, findCountry(ctx)));
   },
 } satisfies PartialHandlerMap;
 

@@ -5,7 +5,7 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { callerSchoolId, rowScope } from '../kit/reach.js';
+import { callerSchoolId } from '../kit/reach.js';
 import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from '../domain/schools/deleted-users.js';
 import { logEvent } from '../domain/schools/events.js';
 import { parseIds, pathId } from '../kit/input.js';
@@ -21,7 +21,7 @@ function reload(ctx: HandlerContext, id: number): Record<string, unknown> {
 
 function recover(ctx: HandlerContext, ids: readonly number[]): HandlerResult {
   const schoolId = callerSchoolId(ctx);
-  const rows = ids.map((id) => userInState(ctx.db, id, schoolId, 'deleted', 'recovered'));
+  const rows = ids.map((id) => userInState(ctx.db, ctx.user, id, 'deleted', 'recovered', schoolId));
   const now = ctx.now().toISOString();
   for (const row of rows) recoverUser(ctx.db, row, now);
   ctx.countWrite();
@@ -38,8 +38,8 @@ const merge: RouteHandler<'PATCH users/me/school/users/deleted/merge'> = (ctx) =
     throw new HttpError(422, 'Invalid data', message, { errors: [{ path: '', message }] });
   }
   if (fromId === intoId) throw new HttpError(422, 'Invalid data', 'into: a user cannot be merged into themselves', { errors: [{ path: 'into', message: 'must differ from from' }] });
-  const from = userInState(ctx.db, fromId, schoolId, 'deleted', 'merged into another');
-  const into = userInState(ctx.db, intoId, schoolId, 'active', 'merged into');
+  const from = userInState(ctx.db, ctx.user, fromId, 'deleted', 'merged into another', schoolId);
+  const into = userInState(ctx.db, ctx.user, intoId, 'active', 'merged into', schoolId);
   if (from.kind !== into.kind) throw new HttpError(409, 'Conflict', `User ${fromId} is a ${from.kind} and user ${intoId} a ${into.kind}; only accounts of the same kind merge`);
   moveActivity(ctx.db, from.id, into.id);
   purgeUser(ctx.db, from, ctx.now().toISOString(), into.id);
@@ -67,7 +67,7 @@ const calls = {
     return { body: { user: body.users[0] } };
   },
   'DELETE users/deleted/{id}': (ctx) => {
-    const row = userInState(ctx.db, pathId(ctx, 'User'), rowScope(ctx), 'deleted', 'purged');
+    const row = userInState(ctx.db, ctx.user, pathId(ctx, 'User'), 'deleted', 'purged');
     purgeUser(ctx.db, row, ctx.now().toISOString(), null);
     ctx.countWrite();
     logEvent(ctx, row.school_id as number, 'users.purged', { id: row.id });

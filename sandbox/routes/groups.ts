@@ -4,7 +4,7 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { callerSchoolId, requireUser } from '../kit/reach.js';
 import { notFound, parseField, parseIds, pathId, toId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
@@ -21,7 +21,7 @@ import { defineRoutes } from './areas.js';
 import type { Row } from '../db/rows.js';
 
 function groupOf(ctx: HandlerContext, param = 'id'): GroupRow {
-  return findGroup(ctx.db, pathId(ctx, 'Group', param), rowScope(ctx));
+  return findGroup(ctx.db, ctx.user, pathId(ctx, 'Group', param));
 }
 
 /** A group's display settings as checked by the table, with its open year key. */
@@ -49,7 +49,7 @@ function createGroup(ctx: HandlerContext, schoolId: number, parent: GroupRow | n
   );
   ctx.countWrite();
   logEvent(ctx, schoolId, 'groups.created', { id: Number(lastInsertRowid), parent_id: parent?.id ?? null });
-  return { status: 201, body: { group: groupWithCounts(ctx.db, findGroup(ctx.db, Number(lastInsertRowid), null)) } };
+  return { status: 201, body: { group: groupWithCounts(ctx.db, findGroup(ctx.db, ctx.user, Number(lastInsertRowid))) } };
 }
 
 function listGroups(ctx: HandlerContext, includeSubgroups: boolean): Record<string, unknown>[] {
@@ -88,7 +88,7 @@ const groupCrudHandlers = {
   'POST users/me/school/groups': (ctx) => {
     const schoolId = callerSchoolId(ctx);
     const fields = withYear(ctx, ctx.input);
-    const parent = fields.parent_id ? findGroup(ctx.db, fields.parent_id, schoolId) : null;
+    const parent = fields.parent_id ? findGroup(ctx.db, ctx.user, fields.parent_id, schoolId) : null;
     return createGroup(ctx, schoolId, parent, fields);
   },
   'GET users/me/school/groups/{id}': (ctx) => {
@@ -108,7 +108,7 @@ const groupCrudHandlers = {
       group.id,
     );
     ctx.countWrite();
-    return { body: { group: groupWithCounts(ctx.db, findGroup(ctx.db, group.id, null)) } };
+    return { body: { group: groupWithCounts(ctx.db, findGroup(ctx.db, ctx.user, group.id)) } };
   },
   'DELETE users/me/school/groups/{id}': (ctx) => {
     const group = groupOf(ctx);
@@ -150,7 +150,7 @@ const groupCrudHandlers = {
   'PUT users/me/school/groups/{id}/teachers': (ctx) => {
     const group = groupOf(ctx);
     const ids = parseIds(ctx.input['teachers'], 'teachers');
-    const teachers = (ids === '*' ? [] : ids).map((id) => findTeacher(ctx.db, id, group.school_id));
+    const teachers = (ids === '*' ? [] : ids).map((id) => findTeacher(ctx.db, ctx.user, id, group.school_id));
     run(ctx.db, 'DELETE FROM group_teachers WHERE group_id = ?', group.id);
     const now = ctx.now().toISOString();
     for (const t of teachers) run(ctx.db, 'INSERT INTO group_teachers (group_id, user_id, added_at) VALUES (?, ?, ?)', group.id, t.id, now);

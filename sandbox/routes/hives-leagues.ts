@@ -6,7 +6,7 @@ import { LEAGUE_FIELDS } from '../../core/endpoints/hives-leagues.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { checkAll } from '../kit/check-all.js';
-import { callerSchoolId, findReachable, requireUser, rowScope } from '../kit/reach.js';
+import { callerSchoolId, findReachable, requireUser } from '../kit/reach.js';
 import { parseFields, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
@@ -96,7 +96,7 @@ function myLeagues(ctx: HandlerContext): HandlerResult {
 }
 
 function updateCustom(ctx: HandlerContext): HandlerResult {
-  const row = findLeague(ctx.db, pathId(ctx, 'Custom league'), 'custom', rowScope(ctx));
+  const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Custom league'), 'custom');
   const now = ctx.now();
   assertNotEnded(row, now);
   const [fields, groupIds, userIds] = checkAll(
@@ -108,19 +108,19 @@ function updateCustom(ctx: HandlerContext): HandlerResult {
   const endsAt = fields.ends_at ?? row.ends_at;
   if (Date.parse(endsAt) <= Date.parse(startsAt)) throw new HttpError(422, 'Invalid data', 'ends_at: a league ends after it starts', { errors: [{ path: 'ends_at', message: 'must be after starts_at' }] });
   run(ctx.db, 'UPDATE leagues SET name = ?, product = ?, starts_at = ?, ends_at = ?, updated_at = ? WHERE id = ?', fields.name ?? row.name, fields.product ?? row.product, startsAt, endsAt, now.toISOString(), row.id);
-  const schoolId = row.school_id;
+  const schoolId = row.school_id ?? undefined; // never null: findLeague finds only leagues of a school
   if (groupIds) {
-    const groups = groupIds.map((id) => findGroup(ctx.db, id, schoolId));
+    const groups = groupIds.map((id) => findGroup(ctx.db, ctx.user, id, schoolId));
     run(ctx.db, 'DELETE FROM league_groups WHERE league_id = ?', row.id);
     for (const g of groups) run(ctx.db, 'INSERT INTO league_groups (league_id, group_id) VALUES (?, ?)', row.id, g.id);
   }
   if (userIds) {
-    const users = userIds.map((id) => findPupil(ctx.db, id, schoolId));
+    const users = userIds.map((id) => findPupil(ctx.db, ctx.user, id, schoolId));
     run(ctx.db, 'DELETE FROM league_users WHERE league_id = ?', row.id);
     for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', row.id, u.id);
   }
   ctx.countWrite();
-  return { body: { league: serializeLeague(ctx.db, findLeague(ctx.db, row.id, 'custom', null), now) } };
+  return { body: { league: serializeLeague(ctx.db, findLeague(ctx.db, ctx.user, row.id, 'custom'), now) } };
 }
 
 const hiveLeagueHandlers = {
@@ -143,12 +143,12 @@ const hiveLeagueHandlers = {
   'GET users/me/school/activityquiz': schoolActivity(['quiz']),
   'GET users/me/leagues': myLeagues,
   'GET leagues/custom/{id}/results': (ctx) => {
-    const row = findLeague(ctx.db, pathId(ctx, 'Custom league'), 'custom', rowScope(ctx));
+    const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Custom league'), 'custom');
     return { body: { league: serializeLeague(ctx.db, row, ctx.now()), results: standings(ctx.db, row), groups: groupStandings(ctx.db, row) } };
   },
   'PUT leagues/custom/{id}': updateCustom,
   'DELETE leagues/custom/{id}': (ctx) => {
-    const row = findLeague(ctx.db, pathId(ctx, 'Custom league'), 'custom', rowScope(ctx));
+    const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Custom league'), 'custom');
     run(ctx.db, 'DELETE FROM leagues WHERE id = ?', row.id);
     ctx.countWrite();
     return { body: { deleted: true, id: row.id } };

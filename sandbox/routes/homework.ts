@@ -6,7 +6,7 @@
 import { HOMEWORK_FIELDS, NEW_HOMEWORK_FIELDS } from '../../core/endpoints/homework.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { checkAll } from '../kit/check-all.js';
-import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { callerSchoolId, requireUser } from '../kit/reach.js';
 import { invalid, notFound, parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
@@ -103,7 +103,7 @@ const homeworkCrudHandlers = {
   },
   'DELETE homework': (ctx) => {
     const ids = parseIds(ctx.input['ids'], 'ids');
-    const rows = homeworkByIds(ctx.db, ids === '*' ? [] : ids, rowScope(ctx));
+    const rows = homeworkByIds(ctx.db, ctx.user, ids === '*' ? [] : ids);
     for (const row of rows) requireHomeworkTeacher(ctx, row);
     run(ctx.db, `DELETE FROM homework WHERE id IN (${placeholders(rows.length)})`, ...rows.map((r) => r.id));
     ctx.countWrite();
@@ -129,19 +129,19 @@ const homeworkCrudHandlers = {
   },
   'PUT homework/{id}/group/{gid}': (ctx) => {
     const row = writable(ctx);
-    const group = findGroup(ctx.db, pathId(ctx, 'Group', 'gid'), row.school_id);
+    const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group', 'gid'), row.school_id);
     run(ctx.db, 'INSERT OR IGNORE INTO homework_groups (homework_id, group_id) VALUES (?, ?)', row.id, group.id);
     return touched(ctx, row);
   },
   'DELETE homework/{id}/group/{gid}': (ctx) => {
     const row = writable(ctx);
-    const group = findGroup(ctx.db, pathId(ctx, 'Group', 'gid'), row.school_id);
+    const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group', 'gid'), row.school_id);
     if (run(ctx.db, 'DELETE FROM homework_groups WHERE homework_id = ? AND group_id = ?', row.id, group.id).changes === 0) throw notFound(`Group ${group.id} on homework`, row.id);
     return touched(ctx, row);
   },
   'POST homework/{id}/teachers/{tid}': (ctx) => {
     const row = writable(ctx);
-    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher', 'tid'), row.school_id);
+    const teacher = findTeacher(ctx.db, ctx.user, pathId(ctx, 'Teacher', 'tid'), row.school_id);
     if (teacher.id !== row.owner_id) run(ctx.db, 'INSERT OR IGNORE INTO homework_teachers (homework_id, user_id) VALUES (?, ?)', row.id, teacher.id);
     return touched(ctx, row);
   },
@@ -152,7 +152,7 @@ const homeworkCrudHandlers = {
     return touched(ctx, row);
   },
   'GET homework/group/{id}': (ctx) => {
-    const group = findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
+    const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
     const rows = all<HomeworkRow>(ctx.db, 'SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? ORDER BY h.starts_at DESC, h.id DESC', group.id);
     const homework = rows.map((r) => serializeHomework(ctx.db, r));
     return { body: { homework, total: homework.length } };

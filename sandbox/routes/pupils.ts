@@ -4,7 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
-import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { callerSchoolId, requireUser } from '../kit/reach.js';
 import { notFound, pageIfAsked, parseFields, parseIds, pathId } from '../kit/input.js';
 import { toCsv } from '../domain/schools/csv.js';
 import { logEvent } from '../domain/schools/events.js';
@@ -31,7 +31,7 @@ function withGroups(ctx: HandlerContext, pupils: readonly PupilFields[]): Record
 }
 
 function reload(ctx: HandlerContext, ids: readonly number[]): Record<string, unknown>[] {
-  return withGroups(ctx, pupilsByIds(ctx.db, null, ids).pupils);
+  return withGroups(ctx, pupilsByIds(ctx.db, ctx.user, ids).pupils);
 }
 
 function createMany(ctx: HandlerContext, list: unknown): HandlerResult {
@@ -48,7 +48,7 @@ function createMany(ctx: HandlerContext, list: unknown): HandlerResult {
 function updateMany(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
   const changes = pupilList(PUPIL_UPDATE_FIELDS, ctx.input['pupils']);
-  for (const change of changes) updatePupil(ctx.db, findPupil(ctx.db, change.id, rowScope(ctx)), change);
+  for (const change of changes) updatePupil(ctx.db, findPupil(ctx.db, ctx.user, change.id), change);
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.updated', { ids: changes.map((c) => c.id) });
   const pupils = reload(ctx, changes.map((c) => c.id));
@@ -62,7 +62,7 @@ function deleteMany(ctx: HandlerContext): HandlerResult {
   if (ids === '*') {
     targets = schoolPupils(ctx.db, schoolId).map((p) => p.id);
   } else {
-    const { missing } = pupilsByIds(ctx.db, schoolId, ids);
+    const { missing } = pupilsByIds(ctx.db, ctx.user, ids, schoolId);
     if (missing.length > 0) throw notFound('Pupil', missing.join(', '));
     targets = ids;
   }
@@ -82,7 +82,7 @@ function exportCsv(ctx: HandlerContext): HandlerResult {
   let pupils: UserRow[];
   if (ids === '*') pupils = schoolPupils(ctx.db, schoolId);
   else {
-    const found = pupilsByIds(ctx.db, schoolId, ids);
+    const found = pupilsByIds(ctx.db, ctx.user, ids, schoolId);
     if (found.missing.length > 0) throw notFound('Pupil', found.missing.join(', '));
     pupils = found.pupils;
   }
@@ -136,11 +136,11 @@ const pupilCrudHandlers = {
     return { body: { pupils: list, total: count } };
   },
   'GET users/me/school/pupils/{id}': (ctx) => {
-    const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
+    const pupil = findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
     return { body: { pupil: withGroups(ctx, [pupil])[0] } };
   },
   'PUT users/me/school/pupils/{id}': (ctx) => {
-    const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
+    const pupil = findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
     updatePupil(ctx.db, pupil, parseFields(PUPIL_FIELDS, ctx.input));
     ctx.countWrite();
     logEvent(ctx, pupil.school_id as number, 'pupils.updated', { ids: [pupil.id] });

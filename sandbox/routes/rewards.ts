@@ -7,7 +7,7 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { findReachable, rowScope } from '../kit/reach.js';
+import { findReachable } from '../kit/reach.js';
 import { invalid, notFound, pathId, toId } from '../kit/input.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
 import { groupPupils } from '../domain/schools/groups.js';
@@ -29,7 +29,7 @@ function nonZero<T extends { readonly points?: number }>(fields: T): T {
 }
 
 function classOf(ctx: HandlerContext): GroupRow {
-  return findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
+  return findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
 }
 
 function findFeedback(ctx: HandlerContext): FeedbackRow {
@@ -61,7 +61,7 @@ function assertFreeTeamName(ctx: HandlerContext, groupId: number, name: string, 
 
 function addToTeam(ctx: HandlerContext): HandlerResult {
   const team = findTeam(ctx);
-  const pupil = findPupil(ctx.db, toId(ctx.input['pupilId'], 'Pupil'), team.school_id);
+  const pupil = findPupil(ctx.db, ctx.user, toId(ctx.input['pupilId'], 'Pupil'), team.school_id);
   if (!groupPupils(ctx.db, team.group_id).some((p) => p.id === pupil.id)) {
     throw new HttpError(409, 'Conflict', `Pupil ${pupil.id} is not in group ${team.group_id}; add them to the class first`);
   }

@@ -68,7 +68,7 @@ function assertNotLastAdmin(ctx: HandlerContext, schoolId: number, teacherId: nu
 
 function removeTeacher(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
-  const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
+  const teacher = findTeacher(ctx.db, ctx.user, pathId(ctx, 'Teacher'), schoolId);
   if (teacher.id === requireUser(ctx).id) throw new HttpError(409, 'Conflict', 'You cannot remove yourself from the school; ask another admin');
   assertNotLastAdmin(ctx, schoolId, teacher.id, 'remove them');
   const elsewhere = schoolsOf(ctx.db, teacher.id).filter((m) => m.school.id !== schoolId);
@@ -88,7 +88,7 @@ function removeTeacher(ctx: HandlerContext): HandlerResult {
 function setTeacherAdmin(admin: boolean) {
   return (ctx: HandlerContext): HandlerResult => {
     const schoolId = callerSchoolId(ctx);
-    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
+    const teacher = findTeacher(ctx.db, ctx.user, pathId(ctx, 'Teacher'), schoolId);
     if (!admin) assertNotLastAdmin(ctx, schoolId, teacher.id, 'remove their admin rights');
     setAdmin(ctx.db, teacher.id, schoolId, admin, ctx.now().toISOString());
     ctx.countWrite();
@@ -113,7 +113,7 @@ const teacherHandlers = {
   },
   'PATCH users/me/school/teachers/{id}': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const teacher = findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId);
+    const teacher = findTeacher(ctx.db, ctx.user, pathId(ctx, 'Teacher'), schoolId);
     const fields = { ...ctx.input, email: ctx.input.email === undefined ? undefined : parseField('email', valueOf.email, ctx.input.email) };
     const first = fields.first_name ?? teacher.first_name;
     const last = fields.last_name ?? teacher.last_name;

@@ -6,8 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../kit/sql.js';
-import { statement } from '../db/statements.js';
+import { one, run, type Db } from '../kit/sql.js';
 
 export type IdempotencyCheck =
   /** First use: run the handler, then `save` inside its transaction (or `release` if it failed). */
@@ -66,7 +65,7 @@ export function createIdempotencyKeys(): IdempotencyKeys {
   return {
     check(db, userKey, key, hash) {
       if (inFlight.has(id(userKey, key))) return { kind: 'in-flight' };
-      const found: unknown = statement(db, 'SELECT body_hash, state, status, response FROM idempotency WHERE user_key = ? AND key = ?').get(userKey, key);
+      const found = one<unknown>(db, 'SELECT body_hash, state, status, response FROM idempotency WHERE user_key = ? AND key = ?', userKey, key);
       if (found !== undefined) {
         const row = stored.parse(found);
         if (row.body_hash !== hash) return { kind: 'mismatch' };
@@ -76,12 +75,13 @@ export function createIdempotencyKeys(): IdempotencyKeys {
       return { kind: 'new' };
     },
     save(db, entry) {
-      statement(
+      run(
         db,
         `INSERT INTO idempotency (user_key, key, route, body_hash, state, status, response, created_at) VALUES (?, ?, ?, ?, 'done', ?, ?, ?)
          ON CONFLICT (user_key, key) DO UPDATE SET route = excluded.route, body_hash = excluded.body_hash, state = 'done',
            status = excluded.status, response = excluded.response, created_at = excluded.created_at`,
-      ).run(entry.userKey, entry.key, entry.route, entry.requestHash, entry.status, JSON.stringify(entry.body ?? null), entry.now.toISOString());
+        entry.userKey, entry.key, entry.route, entry.requestHash, entry.status, JSON.stringify(entry.body ?? null), entry.now.toISOString(),
+      );
     },
     release(userKey, key) {
       inFlight.delete(id(userKey, key));

@@ -6,7 +6,8 @@ import type { Endpoint } from '../../core/endpoints/index.js';
 import { errorReply } from './errors-shape.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from '../kit/handler.js';
 import type { SandboxReply, SandboxState } from './state.js';
-import { cachingDb, statement } from '../db/statements.js';
+import { cachingDb } from '../db/statements.js';
+import { run } from '../kit/sql.js';
 
 /** One routed, authorised, validated call. */
 export interface Execution {
@@ -52,26 +53,23 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
     },
   };
   const rollback = (error: unknown): never => {
-    if (db.inTransaction) statement(db, 'ROLLBACK').run();
+    if (db.inTransaction) run(db, 'ROLLBACK');
     throw error;
   };
   const commit = (result: HandlerResult): HandlerResult => {
     try {
       const status = result.status ?? 200;
       if (counted || (execution.endpoint.method !== 'GET' && status < 400 && result.unchanged !== true)) {
-        statement(db, 'INSERT INTO write_log (route, target) VALUES (?, ?)').run(
-          execution.endpoint.route,
-          execution.target,
-        );
+        run(db, 'INSERT INTO write_log (route, target) VALUES (?, ?)', execution.endpoint.route, execution.target);
       }
       if (slot) state.keys.save(db, { ...slot, route: execution.endpoint.route, status, body: result.body, now: state.now() });
-      statement(db, 'COMMIT').run();
+      run(db, 'COMMIT');
       return result;
     } catch (error) {
       return rollback(error);
     }
   };
-  statement(db, 'BEGIN').run();
+  run(db, 'BEGIN');
   let result: HandlerResult | Promise<HandlerResult>;
   try {
     result = execution.handler(ctx);

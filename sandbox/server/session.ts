@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Db } from '../kit/sql.js';
+import { one, oneValue, type Db } from '../kit/sql.js';
 import type { SessionUser } from '../kit/handler.js';
-import { statement } from '../db/statements.js';
 import { tokenHash } from '../domain/auth/tokens.js';
 
 const sessionRow = z.object({
@@ -47,7 +46,7 @@ const caches = new WeakMap<Db, Map<string, Cached>>();
  * const user = lookupSession(db, request.headers['x-token'], new Date());
  */
 export function lookupSession(db: Db, token: string, now: Date): SessionUser | null {
-  const version = (statement(db, VERSION_SQL).get() as { version: number } | undefined)?.version ?? 0;
+  const version = oneValue<number>(db, VERSION_SQL) ?? 0;
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const cached = cache.get(token);
@@ -63,7 +62,7 @@ export function lookupSession(db: Db, token: string, now: Date): SessionUser | n
 }
 
 function readSession(db: Db, token: string): { user: SessionUser; expires: number } | null {
-  const found: unknown = statement(db, SESSION_SQL).get(tokenHash(token));
+  const found = one<unknown>(db, SESSION_SQL, tokenHash(token));
   if (found === undefined) return null;
   const row = sessionRow.parse(found);
   const user: SessionUser = {

@@ -6,6 +6,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, startHttpTestServer, type HttpTestServer } from '../helpers/http-test-server.js';
 import { isolatedEnv } from '../helpers/isolated-env.js';
+import { scalarOf } from '../sandbox/helpers/sql.js';
 
 // Black-box tests of the built binary (npm test builds before vitest runs).
 const bin = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
@@ -45,7 +46,7 @@ describe('edshed binary', () => {
     expect(driver.version.split('.')[0]).toBe(major >= 22 ? '13' : '12');
     const { Database } = await import('../../sandbox/db/driver.js');
     const db = new Database(':memory:');
-    const sqlite = db.prepare('SELECT sqlite_version()').pluck().get() as string;
+    const sqlite = scalarOf<string>(db, 'SELECT sqlite_version()');
     db.close();
     for (const args of [['--version', '--verbose'], ['--verbose', '-V']]) {
       const result = await edshed(args);

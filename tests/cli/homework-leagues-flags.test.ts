@@ -5,6 +5,7 @@ import type { FetchLike } from '../../core/api/types.js';
 import { run } from '../../cli/main.js';
 import { createSandbox, type Sandbox } from '../../sandbox/server/server.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
+import { allValues } from '../../sandbox/kit/sql.js';
 
 const BASE = 'http://sandbox.test/';
 let sandbox: Sandbox | undefined;
@@ -22,7 +23,7 @@ async function asTeacher() {
   const login = await client.request<{ token: string }>({ method: 'POST', path: 'auth', body: { username: 'teacher', password: 'sandbox' } });
   client.setToken(login.data.token);
   sent.length = 0;
-  const groups = (box.db.prepare("SELECT id FROM school_groups WHERE school_id = 1 AND parent_id IS NULL ORDER BY name").pluck().all() as number[]).slice(0, 2);
+  const groups = allValues<number>(box.db, "SELECT id FROM school_groups WHERE school_id = 1 AND parent_id IS NULL ORDER BY name").slice(0, 2);
   return { f: fakeFactory({ client }), sent, groups };
 }
 

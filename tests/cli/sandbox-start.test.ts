@@ -8,6 +8,7 @@ import { execa, type ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../sandbox/db/database.js';
 import { isolatedEnv } from '../helpers/isolated-env.js';
+import { oneValue } from '../../sandbox/kit/sql.js';
 
 const BIN = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
@@ -49,7 +50,7 @@ describe('edshed sandbox start', () => {
     expect(existsSync(`${file}-wal`)).toBe(false);
     const db = openDatabase(file);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(db.prepare("SELECT COUNT(*) FROM records WHERE json_extract(data, '$.title') = 'kept'").pluck().get()).toBe(1);
+    expect(oneValue(db, "SELECT COUNT(*) FROM records WHERE json_extract(data, '$.title') = 'kept'")).toBe(1);
     db.close();
   });
 
@@ -111,7 +112,7 @@ describe('edshed sandbox start', () => {
       expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is in use`);
       expect(result.stderr).not.toMatch(/TypeError|at .*\.js/);
       const db = openDatabase(join(dir, 'sandbox.db'));
-      expect(db.prepare("SELECT COUNT(*) FROM records WHERE json_extract(data, '$.title') = 'kept'").pluck().get()).toBe(1);
+      expect(oneValue(db, "SELECT COUNT(*) FROM records WHERE json_extract(data, '$.title') = 'kept'")).toBe(1);
       db.close();
     } finally {
       await new Promise((resolve) => busy.close(resolve));

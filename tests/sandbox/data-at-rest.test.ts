@@ -12,6 +12,7 @@ import { migrate } from '../../sandbox/db/database.js';
 import { createSandbox, type Sandbox } from '../../sandbox/server/server.js';
 import { lookupSession } from '../../sandbox/server/session.js';
 import { databaseBefore } from './helpers/database-before.js';
+import { all, allValues, oneValue, run } from '../../sandbox/kit/sql.js';
 
 const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);
 
@@ -69,10 +70,10 @@ describe('the sandbox’s files under umask 000', () => {
   it('keeps no session token in the database: only its SHA-256, and the session works', async () => {
     sandbox = createSandbox({ db: ':memory:' });
     const token = await signInAndWrite(sandbox);
-    const stored = sandbox.db.prepare('SELECT token_hash FROM tokens').pluck().all() as string[];
+    const stored = allValues<string>(sandbox.db, 'SELECT token_hash FROM tokens');
     expect(stored).not.toContain(token);
     expect(stored).toContain(createHash('sha256').update(token).digest('hex'));
-    expect(JSON.stringify(sandbox.db.prepare('SELECT * FROM tokens').all())).not.toContain(token);
+    expect(JSON.stringify(all(sandbox.db, 'SELECT * FROM tokens'))).not.toContain(token);
     const me = await sandbox.fetch('users/me', { headers: { 'x-token': token } });
     expect(me.status).toBe(200);
   });
@@ -81,11 +82,11 @@ describe('the sandbox’s files under umask 000', () => {
 describe('migration 031', () => {
   it('hashes the tokens of open sessions in place, so they stay open', () => {
     const db = databaseBefore(31);
-    db.prepare("INSERT INTO schools (id, name, country, locale, account_region, created_at) VALUES (1, 'S', 'GB', 'en_GB', 'GB', 'x')").run();
-    db.prepare("INSERT INTO users (id, username, password_hash, kind, school_id, created_at) VALUES (9, 'amy', 'x', 'teacher', 1, 'x')").run();
-    db.prepare("INSERT INTO tokens (token, user_id, created_at, expires_at) VALUES ('clear-token', 9, 'x', '2099-01-01T00:00:00.000Z')").run();
+    run(db, "INSERT INTO schools (id, name, country, locale, account_region, created_at) VALUES (1, 'S', 'GB', 'en_GB', 'GB', 'x')");
+    run(db, "INSERT INTO users (id, username, password_hash, kind, school_id, created_at) VALUES (9, 'amy', 'x', 'teacher', 1, 'x')");
+    run(db, "INSERT INTO tokens (token, user_id, created_at, expires_at) VALUES ('clear-token', 9, 'x', '2099-01-01T00:00:00.000Z')");
     migrate(db);
-    expect(db.prepare('SELECT token_hash FROM tokens').pluck().get()).toBe(createHash('sha256').update('clear-token').digest('hex'));
+    expect(oneValue(db, 'SELECT token_hash FROM tokens')).toBe(createHash('sha256').update('clear-token').digest('hex'));
     expect(lookupSession(db, 'clear-token', new Date())).toMatchObject({ id: 9, schoolId: 1 });
     db.close();
   });

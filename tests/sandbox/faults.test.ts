@@ -3,6 +3,8 @@ import { FaultSpecError } from '../../sandbox/server/fault-spec-error.js';
 import { createFaultInjector, formatFaults, NO_FAULTS, parseFaults } from '../../sandbox/server/faults.js';
 import { createSandbox, type Sandbox } from '../../sandbox/server/server.js';
 import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
+import { oneValue } from '../../sandbox/kit/sql.js';
+import { scalarOf } from './helpers/sql.js';
 
 describe('fault spec grammar', () => {
   it('reads every kind of fault', () => {
@@ -90,7 +92,7 @@ describe('faults in the server', () => {
   }
 
   function stored(title: string): number {
-    return t.sandbox.db.prepare("SELECT COUNT(*) FROM records WHERE collection = 'lists' AND json_extract(data, '$.title') = ?").pluck().get(title) as number;
+    return scalarOf<number>(t.sandbox.db, "SELECT COUNT(*) FROM records WHERE collection = 'lists' AND json_extract(data, '$.title') = ?", title);
   }
 
   it('answers an injected 500 without running the handler', async () => {
@@ -158,7 +160,7 @@ describe('faults over a real socket', () => {
   it('destroys the socket after committing the write (the unknown-outcome case)', async () => {
     const login = await fetch(`${url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'teacher', password: 'sandbox' }) }).catch((e: unknown) => e);
     expect(login).toBeInstanceOf(TypeError);
-    const sessions = sandbox.db.prepare('SELECT COUNT(*) FROM tokens WHERE user_id = 3').pluck().get();
+    const sessions = oneValue(sandbox.db, 'SELECT COUNT(*) FROM tokens WHERE user_id = 3');
     expect(sessions).toBe(1);
     const writes = await fetch(`${url}__sandbox/writes?route=${encodeURIComponent('POST auth')}`);
     expect(await writes.json()).toMatchObject({ total: 1 });

@@ -9,6 +9,7 @@ import { ENDPOINTS, type Endpoint } from '../../core/endpoints/index.js';
 import { fieldInfo, type FieldSpec } from '../../core/endpoints/define.js';
 import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { scalarOf } from './helpers/sql.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
@@ -112,7 +113,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function writesRecorded(): number {
-  return t.sandbox.db.prepare('SELECT coalesce(SUM(count), 0) FROM write_log').pluck().get() as number;
+  return scalarOf<number>(t.sandbox.db, 'SELECT coalesce(SUM(count), 0) FROM write_log');
 }
 
 async function send(endpoint: Endpoint, c: Case): Promise<{ status: number; reference: string | null; text: string }> {

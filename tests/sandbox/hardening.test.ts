@@ -5,6 +5,8 @@ import { createSandbox } from '../../sandbox/server/server.js';
 import { hostProblem } from '../../sandbox/server/host-check.js';
 import { raw } from './helpers/raw-request.js';
 import { listeningSandbox, testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
+import { one } from '../../sandbox/kit/sql.js';
+import { rowOf } from './helpers/sql.js';
 
 let t: TestSandbox;
 let superuser: string;
@@ -118,7 +120,7 @@ describe('hostile bodies', () => {
   });
 
   it('refuses an update with an empty or non-JSON body and writes nothing', async () => {
-    const pupil = t.sandbox.db.prepare("SELECT * FROM users WHERE kind = 'pupil' AND school_id = 1 AND deleted_at IS NULL LIMIT 1").get() as { id: number };
+    const pupil = rowOf<{ id: number }>(t.sandbox.db, "SELECT * FROM users WHERE kind = 'pupil' AND school_id = 1 AND deleted_at IS NULL LIMIT 1");
     const route = 'PUT users/me/school/pupils/{id}';
     const before = await writeCount(t, route);
     const empty = await t.sandbox.fetch(`http://sandbox.test/users/me/school/pupils/${pupil.id}`, { method: 'PUT', headers: { 'x-token': admin } });
@@ -130,7 +132,7 @@ describe('hostile bodies', () => {
     const broken = await t.sandbox.fetch(`http://sandbox.test/users/me/school/pupils/${pupil.id}`, { method: 'PUT', headers: { 'x-token': admin, 'content-type': 'application/json' }, body: '{"first_name":' });
     expect(broken.status).toBe(400);
     expect(await writeCount(t, route)).toBe(before);
-    expect(t.sandbox.db.prepare('SELECT * FROM users WHERE id = ?').get(pupil.id)).toEqual(pupil);
+    expect(one(t.sandbox.db, 'SELECT * FROM users WHERE id = ?', pupil.id)).toEqual(pupil);
   });
 });
 

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, type Handler } from '../../sandbox/kit/handler.js';
 import { requestHash } from '../../sandbox/server/idempotency.js';
 import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
+import { one, oneValue, run } from '../../sandbox/kit/sql.js';
+import { scalarOf } from './helpers/sql.js';
 
 const ROUTE = 'POST users/me/lists';
 
 function listCount(t: TestSandbox): number {
-  return t.sandbox.db.prepare("SELECT COUNT(*) FROM records WHERE collection = 'lists'").pluck().get() as number;
+  return scalarOf<number>(t.sandbox.db, "SELECT COUNT(*) FROM records WHERE collection = 'lists'");
 }
 
 describe('request fingerprints', () => {
@@ -45,7 +47,7 @@ describe('Idempotency-Key on writes', () => {
   });
 
   it('stores the response in the idempotency table, scoped to the user', async () => {
-    const row = t.sandbox.db.prepare("SELECT user_key, state, status, route FROM idempotency WHERE key = 'replay-1'").get();
+    const row = one(t.sandbox.db, "SELECT user_key, state, status, route FROM idempotency WHERE key = 'replay-1'");
     expect(row).toEqual({ user_key: '3', state: 'done', status: 201, route: ROUTE });
   });
 
@@ -75,7 +77,7 @@ describe('Idempotency-Key on writes', () => {
     await t.call('GET', 'users/me/lists', { token: teacher, headers });
     const again = await t.call('GET', 'users/me/lists', { token: teacher, headers });
     expect(again.headers.get('idempotent-replayed')).toBeNull();
-    expect(t.sandbox.db.prepare("SELECT COUNT(*) FROM idempotency WHERE key = 'read-1'").pluck().get()).toBe(0);
+    expect(oneValue(t.sandbox.db, "SELECT COUNT(*) FROM idempotency WHERE key = 'read-1'")).toBe(0);
   });
 });
 
@@ -97,7 +99,7 @@ describe('Idempotency-Key while the first request runs, or after it failed', () 
       release = resolve;
       entered();
     });
-    ctx.db.prepare("INSERT INTO records (collection, data, created_at, updated_at) VALUES ('slow', '{}', 'x', 'x')").run();
+    run(ctx.db, "INSERT INTO records (collection, data, created_at, updated_at) VALUES ('slow', '{}', 'x', 'x')");
     return { status: 201, body: { done: true } };
   };
   beforeAll(() => {
@@ -118,7 +120,7 @@ describe('Idempotency-Key while the first request runs, or after it failed', () 
     expect((await first).status).toBe(201);
     const third = await t.call('POST', 'users/me/lists', { token, body: { n: 1 }, headers });
     expect(third.headers.get('idempotent-replayed')).toBe('true');
-    expect(t.sandbox.db.prepare("SELECT COUNT(*) FROM records WHERE collection = 'slow'").pluck().get()).toBe(1);
+    expect(oneValue(t.sandbox.db, "SELECT COUNT(*) FROM records WHERE collection = 'slow'")).toBe(1);
   });
 
   it('lets a key be retried after its first request failed and rolled back', async () => {

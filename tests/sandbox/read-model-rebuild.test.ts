@@ -4,6 +4,8 @@ import { openDatabase } from '../../sandbox/db/database.js';
 import { ensureReadModels } from '../../sandbox/db/read-models/index.js';
 import { seed } from '../../sandbox/db/seed/index.js';
 import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
+import { run } from '../../sandbox/kit/sql.js';
+import { rowOf, scalarOf } from './helpers/sql.js';
 
 describe('read models', () => {
   it('are rebuilt and refilled when built from another definition, and left alone when current', () => {
@@ -11,16 +13,16 @@ describe('read models', () => {
     seed(db, { size: 'demo' });
     expect(ensureReadModels(db)).toBe(false);
     // As a database built by an older definition: stale docs, another fingerprint.
-    db.prepare("UPDATE read_model_versions SET fingerprint = 'older' WHERE name = 'read-models'").run();
-    db.prepare("UPDATE invoice_docs SET doc = '{}'").run();
+    run(db, "UPDATE read_model_versions SET fingerprint = 'older' WHERE name = 'read-models'");
+    run(db, "UPDATE invoice_docs SET doc = '{}'");
     expect(ensureReadModels(db)).toBe(true);
-    const row = db.prepare('SELECT * FROM invoices ORDER BY id LIMIT 1').get() as InvoiceRow;
-    const doc = db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(row.id) as string;
+    const row = rowOf<InvoiceRow>(db, 'SELECT * FROM invoices ORDER BY id LIMIT 1');
+    const doc = scalarOf<string>(db, 'SELECT doc FROM invoice_docs WHERE id = ?', row.id);
     expect(doc).toBe(JSON.stringify(serializeInvoice(row)));
     expect(ensureReadModels(db)).toBe(false);
     // The triggers came back with the tables: a write still reaches the doc.
-    db.prepare("UPDATE invoices SET description = 'rebuilt' WHERE id = ?").run(row.id);
-    expect(JSON.parse(db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(row.id) as string)).toMatchObject({ description: 'rebuilt' });
+    run(db, "UPDATE invoices SET description = 'rebuilt' WHERE id = ?", row.id);
+    expect(JSON.parse(scalarOf<string>(db, 'SELECT doc FROM invoice_docs WHERE id = ?', row.id))).toMatchObject({ description: 'rebuilt' });
     db.close();
   });
 });

@@ -9,13 +9,15 @@ import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';
 import { groupIdsOf, schoolPupilDocs } from '../../sandbox/domain/schools/pupil-queries.js';
 import { serializePupil, type PupilFields } from '../../sandbox/domain/schools/serialize.js';
+import { all, allValues, oneValue, run } from '../../sandbox/kit/sql.js';
+import { scalarOf } from './helpers/sql.js';
 
 /** Every pupil's doc against serializePupil of the row with its groups: the differences, by pupil id. */
 function pupilDrift(db: Db): string[] {
-  const rows = db.prepare("SELECT * FROM users WHERE kind = 'pupil' ORDER BY id").all() as PupilFields[];
+  const rows = all<PupilFields>(db, "SELECT * FROM users WHERE kind = 'pupil' ORDER BY id");
   const groups = groupIdsOf(db, rows.map((r) => r.id));
   type Doc = { user_id: number; school_id: number; active: number; last_name: string; first_name: string; school_username: string | null; doc: string };
-  const docs = new Map((db.prepare('SELECT * FROM pupil_docs').all() as Doc[]).map((d) => [d.user_id, d]));
+  const docs = new Map(all<Doc>(db, 'SELECT * FROM pupil_docs').map((d) => [d.user_id, d]));
   const drift: string[] = [];
   for (const row of rows) {
     const found = docs.get(row.id);
@@ -32,8 +34,8 @@ function pupilDrift(db: Db): string[] {
 }
 
 function invoiceDrift(db: Db): string[] {
-  const rows = db.prepare('SELECT * FROM invoices ORDER BY id').all() as InvoiceRow[];
-  const docs = new Map((db.prepare('SELECT id, doc FROM invoice_docs').all() as { id: number; doc: string }[]).map((d) => [d.id, d.doc]));
+  const rows = all<InvoiceRow>(db, 'SELECT * FROM invoices ORDER BY id');
+  const docs = new Map(all<{ id: number; doc: string }>(db, 'SELECT id, doc FROM invoice_docs').map((d) => [d.id, d.doc]));
   const drift: string[] = [];
   for (const row of rows) {
     const doc = docs.get(row.id);
@@ -53,9 +55,9 @@ describe('read models kept by triggers (migration 27)', () => {
   });
 
   it('holds every pupil and every invoice of the seed as its serializer answers it', () => {
-    expect(db.prepare('SELECT COUNT(*) FROM pupil_docs').pluck().get()).toBeGreaterThan(20);
+    expect(oneValue(db, 'SELECT COUNT(*) FROM pupil_docs')).toBeGreaterThan(20);
     expect(pupilDrift(db)).toEqual([]);
-    expect(db.prepare('SELECT COUNT(*) FROM invoice_docs').pluck().get()).toBeGreaterThan(10);
+    expect(oneValue(db, 'SELECT COUNT(*) FROM invoice_docs')).toBeGreaterThan(10);
     expect(invoiceDrift(db)).toEqual([]);
   });
 
@@ -68,23 +70,23 @@ describe('read models kept by triggers (migration 27)', () => {
     }
     seed(old, { size: 'demo' });
     migrate(old);
-    expect(old.prepare('SELECT COUNT(*) FROM pupil_docs').pluck().get()).toBeGreaterThan(20);
+    expect(oneValue(old, 'SELECT COUNT(*) FROM pupil_docs')).toBeGreaterThan(20);
     expect(pupilDrift(old)).toEqual([]);
     expect(invoiceDrift(old)).toEqual([]);
-    expect(old.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get()).toBe(old.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
+    expect(oneValue(old, "SELECT count FROM row_counts WHERE name = 'invoices'")).toBe(oneValue(old, 'SELECT COUNT(*) FROM invoices'));
   });
 
   it('is built once after the seed, which leaves every read-model object as a migrated database has it', () => {
-    const objects = (d: Db): unknown[] => d.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
+    const objects = (d: Db): unknown[] => all(d, "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name");
     const fresh = openDatabase(':memory:');
     const before = objects(fresh);
-    const sessions = fresh.prepare("SELECT version FROM cache_versions WHERE name = 'sessions'").pluck();
-    const version = sessions.get() as number;
+    const sessions = (): number => scalarOf<number>(fresh, "SELECT version FROM cache_versions WHERE name = 'sessions'");
+    const version = sessions();
     seed(fresh, { size: 'demo' });
     expect(objects(fresh)).toEqual(before);
     // The seed ran with the session triggers away: it bumps the counter itself, so no cached session outlives it.
-    expect(sessions.get()).toBeGreaterThan(version);
-    expect(fresh.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").pluck().all()).toContain('pupil_docs_group_added');
+    expect(sessions()).toBeGreaterThan(version);
+    expect(allValues(fresh, "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).toContain('pupil_docs_group_added');
   });
 
   it('holds every pupil and invoice of the large seed too', () => {
@@ -92,51 +94,49 @@ describe('read models kept by triggers (migration 27)', () => {
     seed(large, { size: 'large' });
     expect(pupilDrift(large)).toEqual([]);
     expect(invoiceDrift(large)).toEqual([]);
-    expect(large.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get()).toBe(large.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
+    expect(oneValue(large, "SELECT count FROM row_counts WHERE name = 'invoices'")).toBe(oneValue(large, 'SELECT COUNT(*) FROM invoices'));
   });
 
   it('follows every kind of change to pupils and their groups', () => {
-    const [a, b] = db.prepare("SELECT id FROM users WHERE kind = 'pupil' AND school_id = 1 ORDER BY id LIMIT 2").pluck().all() as number[];
-    const group = db.prepare('SELECT id FROM school_groups WHERE school_id = 1 ORDER BY id LIMIT 1').pluck().get() as number;
-    db.prepare("UPDATE users SET first_name = 'Zoë \"Quoted\"', display_name = 'Line\nbreak', experimental = 1, permissions = '[\"spelling\"]' WHERE id = ?").run(a);
-    db.prepare("UPDATE users SET permissions = 'not json' WHERE id = ?").run(b);
-    db.prepare('DELETE FROM group_pupils WHERE user_id = ?').run(a);
-    db.prepare("INSERT OR IGNORE INTO group_pupils (group_id, user_id, added_at) VALUES (?, ?, 'x')").run(group, b);
-    db.prepare('UPDATE group_pupils SET user_id = ? WHERE user_id = ? AND group_id = ?').run(a, b, group);
-    db.prepare("UPDATE users SET deleted_at = '2026-09-02T00:00:00.000Z' WHERE id = ?").run(b);
-    db.prepare('DELETE FROM school_groups WHERE id = (SELECT MAX(id) FROM school_groups WHERE school_id = 1)').run();
-    const teacher = db.prepare("SELECT id FROM users WHERE kind = 'pupil' ORDER BY id DESC LIMIT 1").pluck().get() as number;
-    db.prepare("UPDATE users SET kind = 'teacher' WHERE id = ?").run(teacher);
-    db.prepare(
-      "INSERT INTO users (username, password_hash, kind, school_id, school_username, first_name, last_name, created_at) VALUES ('new.pupil', 'x', 'pupil', 1, 'newpupil', 'New', 'Pupil', 'now')",
-    ).run();
+    const [a, b] = allValues<number>(db, "SELECT id FROM users WHERE kind = 'pupil' AND school_id = 1 ORDER BY id LIMIT 2");
+    const group = scalarOf<number>(db, 'SELECT id FROM school_groups WHERE school_id = 1 ORDER BY id LIMIT 1');
+    run(db, "UPDATE users SET first_name = 'Zoë \"Quoted\"', display_name = 'Line\nbreak', experimental = 1, permissions = '[\"spelling\"]' WHERE id = ?", a);
+    run(db, "UPDATE users SET permissions = 'not json' WHERE id = ?", b);
+    run(db, 'DELETE FROM group_pupils WHERE user_id = ?', a);
+    run(db, "INSERT OR IGNORE INTO group_pupils (group_id, user_id, added_at) VALUES (?, ?, 'x')", group, b);
+    run(db, 'UPDATE group_pupils SET user_id = ? WHERE user_id = ? AND group_id = ?', a, b, group);
+    run(db, "UPDATE users SET deleted_at = '2026-09-02T00:00:00.000Z' WHERE id = ?", b);
+    run(db, 'DELETE FROM school_groups WHERE id = (SELECT MAX(id) FROM school_groups WHERE school_id = 1)');
+    const teacher = scalarOf<number>(db, "SELECT id FROM users WHERE kind = 'pupil' ORDER BY id DESC LIMIT 1");
+    run(db, "UPDATE users SET kind = 'teacher' WHERE id = ?", teacher);
+    run(db, "INSERT INTO users (username, password_hash, kind, school_id, school_username, first_name, last_name, created_at) VALUES ('new.pupil', 'x', 'pupil', 1, 'newpupil', 'New', 'Pupil', 'now')");
     expect(pupilDrift(db)).toEqual([]);
-    expect(db.prepare('SELECT doc FROM pupil_docs WHERE user_id = ?').pluck().get(b)).toContain('"deleted_at":"2026-09-02T00:00:00.000Z"');
+    expect(oneValue(db, 'SELECT doc FROM pupil_docs WHERE user_id = ?', b)).toContain('"deleted_at":"2026-09-02T00:00:00.000Z"');
     const listed = (JSON.parse(schoolPupilDocs(db, 1).list.text) as { id: number }[]).map((p) => p.id);
-    const expected = db.prepare("SELECT id FROM users WHERE school_id = 1 AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id").pluck().all();
+    const expected = allValues(db, "SELECT id FROM users WHERE school_id = 1 AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id");
     expect(listed).toEqual(expected);
     expect(listed).not.toContain(b);
     expect(schoolPupilDocs(db, 1).count).toBe(expected.length);
-    expect(db.prepare('SELECT COUNT(*) FROM pupil_docs WHERE user_id = ?').pluck().get(teacher)).toBe(0);
+    expect(oneValue(db, 'SELECT COUNT(*) FROM pupil_docs WHERE user_id = ?', teacher)).toBe(0);
   });
 
   it('follows every change to invoices, and empties and refills with a reset', () => {
-    const id = db.prepare("SELECT id FROM invoices WHERE state = 'open' ORDER BY id LIMIT 1").pluck().get() as number;
-    db.prepare("UPDATE invoices SET state = 'paid', paid_method = 'bacs', paid_date = '2026-09-01', forex = 1, forex_rate = 0.812345 WHERE id = ?").run(id);
-    db.prepare("UPDATE invoices SET description = 'Tab\there \\ and \"quotes\"' WHERE id = ?").run(id + 1);
-    db.prepare('DELETE FROM invoice_credits WHERE invoice_id = ?').run(id + 2);
-    db.prepare('DELETE FROM invoices WHERE id = ?').run(id + 2);
+    const id = scalarOf<number>(db, "SELECT id FROM invoices WHERE state = 'open' ORDER BY id LIMIT 1");
+    run(db, "UPDATE invoices SET state = 'paid', paid_method = 'bacs', paid_date = '2026-09-01', forex = 1, forex_rate = 0.812345 WHERE id = ?", id);
+    run(db, "UPDATE invoices SET description = 'Tab\there \\ and \"quotes\"' WHERE id = ?", id + 1);
+    run(db, 'DELETE FROM invoice_credits WHERE invoice_id = ?', id + 2);
+    run(db, 'DELETE FROM invoices WHERE id = ?', id + 2);
     expect(invoiceDrift(db)).toEqual([]);
-    expect(JSON.parse(db.prepare('SELECT doc FROM invoice_docs WHERE id = ?').pluck().get(id) as string)).toMatchObject({ state: 'paid', amount_due: 0, forex: true });
-    const counted = (): unknown => db.prepare("SELECT count FROM row_counts WHERE name = 'invoices'").pluck().get();
-    expect(counted()).toBe(db.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
+    expect(JSON.parse(scalarOf<string>(db, 'SELECT doc FROM invoice_docs WHERE id = ?', id))).toMatchObject({ state: 'paid', amount_due: 0, forex: true });
+    const counted = (): unknown => oneValue(db, "SELECT count FROM row_counts WHERE name = 'invoices'");
+    expect(counted()).toBe(oneValue(db, 'SELECT COUNT(*) FROM invoices'));
     clearDatabase(db);
-    expect(db.prepare('SELECT (SELECT COUNT(*) FROM invoice_docs) + (SELECT COUNT(*) FROM pupil_docs)').pluck().get()).toBe(0);
+    expect(oneValue(db, 'SELECT (SELECT COUNT(*) FROM invoice_docs) + (SELECT COUNT(*) FROM pupil_docs)')).toBe(0);
     expect(counted() ?? 0).toBe(0);
     seed(db, { size: 'demo' });
     expect(invoiceDrift(db)).toEqual([]);
     expect(pupilDrift(db)).toEqual([]);
-    expect(counted()).toBe(db.prepare('SELECT COUNT(*) FROM invoices').pluck().get());
+    expect(counted()).toBe(oneValue(db, 'SELECT COUNT(*) FROM invoices'));
   });
 });
 
@@ -144,31 +144,31 @@ describe('the session cache', () => {
   let db: Db;
   let token: string;
   let adminId: number;
-  const version = (): number => db.prepare("SELECT version FROM cache_versions WHERE name = 'sessions'").pluck().get() as number;
+  const version = (): number => scalarOf<number>(db, "SELECT version FROM cache_versions WHERE name = 'sessions'");
   beforeEach(() => {
     db = openDatabase(':memory:');
     seed(db, { size: 'demo' });
-    adminId = db.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get() as number;
+    adminId = scalarOf<number>(db, "SELECT id FROM users WHERE username = 'admin'");
     token = issueToken(db, adminId, SEED_NOW);
     expect(lookupSession(db, token, SEED_NOW)).toMatchObject({ id: adminId, admin: true, schoolId: 1 });
   });
 
   it('sees a change to the user a session carries at once', () => {
-    db.prepare('UPDATE users SET admin = 0, school_id = 2 WHERE id = ?').run(adminId);
+    run(db, 'UPDATE users SET admin = 0, school_id = 2 WHERE id = ?', adminId);
     expect(lookupSession(db, token, SEED_NOW)).toMatchObject({ admin: false, schoolId: 2 });
-    db.prepare("UPDATE users SET deleted_at = 'x' WHERE id = ?").run(adminId);
+    run(db, "UPDATE users SET deleted_at = 'x' WHERE id = ?", adminId);
     expect(lookupSession(db, token, SEED_NOW)).toBeNull();
   });
 
   it('sees a token signed out, shortened or imitated at once', () => {
-    const superuser = db.prepare("SELECT id FROM users WHERE username = 'superuser'").pluck().get() as number;
-    db.prepare('UPDATE tokens SET imitator_id = ? WHERE token_hash = ?').run(superuser, tokenHash(token));
+    const superuser = scalarOf<number>(db, "SELECT id FROM users WHERE username = 'superuser'");
+    run(db, 'UPDATE tokens SET imitator_id = ? WHERE token_hash = ?', superuser, tokenHash(token));
     expect(lookupSession(db, token, SEED_NOW)).toMatchObject({ imitatedBy: superuser });
-    db.prepare("UPDATE tokens SET expires_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?").run(tokenHash(token));
+    run(db, "UPDATE tokens SET expires_at = '2026-01-01T00:00:00.000Z' WHERE token_hash = ?", tokenHash(token));
     expect(lookupSession(db, token, SEED_NOW)).toBeNull();
-    db.prepare("UPDATE tokens SET expires_at = '2027-01-01T00:00:00.000Z' WHERE token_hash = ?").run(tokenHash(token));
+    run(db, "UPDATE tokens SET expires_at = '2027-01-01T00:00:00.000Z' WHERE token_hash = ?", tokenHash(token));
     expect(lookupSession(db, token, SEED_NOW)).not.toBeNull();
-    db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(tokenHash(token));
+    run(db, 'DELETE FROM tokens WHERE token_hash = ?', tokenHash(token));
     expect(lookupSession(db, token, SEED_NOW)).toBeNull();
   });
 
@@ -176,15 +176,15 @@ describe('the session cache', () => {
     expect(lookupSession(db, token, new Date(SEED_NOW.getTime() + 400 * 86_400_000))).toBeNull();
     clearDatabase(db);
     seed(db, { size: 'demo' });
-    db.prepare("INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES ('other', ?, 'x', '2099-01-01T00:00:00.000Z')").run(adminId);
+    run(db, "INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES ('other', ?, 'x', '2099-01-01T00:00:00.000Z')", adminId);
     expect(lookupSession(db, token, SEED_NOW)).toBeNull();
   });
 
   it('is not thrown away by writes a session does not carry', () => {
     const before = version();
-    db.prepare("UPDATE users SET failed_logins = 3, data = '{\"x\":1}' WHERE id = ?").run(adminId);
+    run(db, "UPDATE users SET failed_logins = 3, data = '{\"x\":1}' WHERE id = ?", adminId);
     issueToken(db, adminId, SEED_NOW);
-    db.prepare("UPDATE invoices SET description = 'x' WHERE id = 1").run();
+    run(db, "UPDATE invoices SET description = 'x' WHERE id = 1");
     expect(version()).toBe(before);
   });
 });

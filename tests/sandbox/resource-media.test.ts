@@ -1,6 +1,8 @@
 /** The resources' covers and files, served by the sandbox itself (issue 21), and who may have the files. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { all, run } from '../../sandbox/kit/sql.js';
+import { rowOf } from './helpers/sql.js';
 
 let clock = new Date('2026-11-02T10:00:00Z');
 let t: TestSandbox;
@@ -40,7 +42,7 @@ const MEMBERS = 'the-highwayman-poetry-unit';
 
 describe('resource images', () => {
   it('the seed points every resource at its two covers, served by the sandbox as SVG with caching headers', async () => {
-    const rows = t.sandbox.db.prepare('SELECT url_key, image FROM resources').all() as { url_key: string; image: string }[];
+    const rows = all<{ url_key: string; image: string }>(t.sandbox.db, 'SELECT url_key, image FROM resources');
     for (const row of rows) expect(row.image).toBe(`media/resources/${row.url_key}/cover-1.svg;media/resources/${row.url_key}/cover-2.svg`);
     const first = await media(`media/resources/${MEMBERS}/cover-1.svg`);
     expect(first.status).toBe(200);
@@ -70,14 +72,14 @@ describe('resource images', () => {
   });
 
   it('escapes the text it draws from data', async () => {
-    const id = (t.sandbox.db.prepare('SELECT id FROM resources WHERE url_key = ?').get(MEMBERS) as { id: number }).id;
-    t.sandbox.db.prepare('UPDATE resources SET title = ? WHERE id = ?').run(`<script>alert("x")</script> & 'Co': Unit`, id);
+    const id = rowOf<{ id: number }>(t.sandbox.db, 'SELECT id FROM resources WHERE url_key = ?', MEMBERS).id;
+    run(t.sandbox.db, 'UPDATE resources SET title = ? WHERE id = ?', `<script>alert("x")</script> & 'Co': Unit`, id);
     try {
       const svg = (await media(`media/resources/${MEMBERS}/cover-1.svg`)).bytes.toString('utf8');
       expect(svg).not.toContain('<script>');
       expect(svg).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;');
     } finally {
-      t.sandbox.db.prepare('UPDATE resources SET title = ? WHERE id = ?').run('The Highwayman: Poetry Unit', id);
+      run(t.sandbox.db, 'UPDATE resources SET title = ? WHERE id = ?', 'The Highwayman: Poetry Unit', id);
     }
   });
 
@@ -187,7 +189,7 @@ describe('resource files', () => {
     } finally {
       await other.close();
     }
-    const keys = t.sandbox.db.prepare('SELECT length(secret) AS n FROM signing_keys').all();
+    const keys = all(t.sandbox.db, 'SELECT length(secret) AS n FROM signing_keys');
     expect(keys).toEqual([{ n: 32 }]);
   });
 });
@@ -218,15 +220,15 @@ describe('who may have the files (core resourceAccess)', () => {
 
   it('counts a trial of a literacy subscription as membership', async () => {
     const db = t.sandbox.db;
-    const sub = db.prepare(`SELECT s.id FROM subscriptions s JOIN products p ON p.id = s.product_id
-      WHERE s.school_id = 1 AND EXISTS (SELECT 1 FROM json_each(p.permissions) j WHERE j.value = 'litshed')`).get() as { id: number };
-    const before = (db.prepare('SELECT state FROM subscriptions WHERE id = ?').get(sub.id) as { state: string }).state;
-    db.prepare("UPDATE subscriptions SET state = 'trial' WHERE id = ?").run(sub.id);
+    const sub = rowOf<{ id: number }>(db, `SELECT s.id FROM subscriptions s JOIN products p ON p.id = s.product_id
+      WHERE s.school_id = 1 AND EXISTS (SELECT 1 FROM json_each(p.permissions) j WHERE j.value = 'litshed')`);
+    const before = rowOf<{ state: string }>(db, 'SELECT state FROM subscriptions WHERE id = ?', sub.id).state;
+    run(db, "UPDATE subscriptions SET state = 'trial' WHERE id = ?", sub.id);
     try {
       expect(((await t.call('GET', 'users/me', { token: tokens['teacher'] })).body.user as Record<string, unknown>)['literacy_access_level']).toBe('trial');
       expect((await presign(await fileOf(MEMBERS), 'teacher')).status).toBe(200);
     } finally {
-      db.prepare('UPDATE subscriptions SET state = ? WHERE id = ?').run(before, sub.id);
+      run(db, 'UPDATE subscriptions SET state = ? WHERE id = ?', before, sub.id);
     }
   });
 });

@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../sandbox/db/database.js';
 import { TABLES, type TypeClass } from '../../sandbox/db/rows.js';
+import { all, allValues } from '../../sandbox/kit/sql.js';
 
 interface TableInfo {
   readonly name: string;
@@ -21,9 +22,9 @@ function describeColumn(name: string, type: string, nullable: boolean): string {
 
 /** The schema's tables, each with its columns as `describeColumn` writes them. */
 function schemaTables(db: Db): Map<string, string[]> {
-  const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  const names = allValues<string>(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
   return new Map(names.map((table) => {
-    const columns = db.prepare(`SELECT * FROM pragma_table_info(?)`).all(table) as TableInfo[];
+    const columns = all<TableInfo>(db, 'SELECT * FROM pragma_table_info(?)', table);
     // A primary-key column is never NULL in a row the sandbox writes (WITHOUT ROWID and INTEGER keys
     // refuse it; the others are always given), though `notnull` says 0 unless the column says NOT NULL.
     return [table, columns.map((c) => describeColumn(c.name, c.type, c.notnull === 0 && c.pk === 0))];

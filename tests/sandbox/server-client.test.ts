@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../core/api/client.js';
 import { bindEndpoints } from '../../core/endpoints/methods.js';
 import { createSandbox, type Sandbox } from '../../sandbox/server/server.js';
+import { allValues } from '../../sandbox/kit/sql.js';
 
 describe('core client against the sandbox', () => {
   let sandbox: Sandbox;
@@ -34,7 +35,7 @@ describe('core client against the sandbox', () => {
     }
     sandbox.faults.set({ errors: [], latency: null, dropBefore: 0, dropAfter: 0, seed: 1 });
     expect(retried).toBeGreaterThan(0);
-    const titles = sandbox.db.prepare("SELECT json_extract(data, '$.title') FROM records WHERE collection = 'lists' AND owner_id = 2 ORDER BY id").pluck().all();
+    const titles = allValues(sandbox.db, "SELECT json_extract(data, '$.title') FROM records WHERE collection = 'lists' AND owner_id = 2 ORDER BY id");
     expect(titles).toEqual(Array.from({ length: 20 }, (_, i) => `run-${i}`));
     const writes = await sandbox.fetch('http://sandbox.invalid/__sandbox/writes?route=POST%20users%2Fme%2Flists');
     expect(await writes.json()).toMatchObject({ total: 20 });

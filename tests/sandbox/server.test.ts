@@ -11,9 +11,11 @@ import { createRouter } from '../../sandbox/server/router.js';
 import { createSandbox } from '../../sandbox/server/server.js';
 import { samplePath } from './helpers/sample-path.js';
 import { listeningSandbox, testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
+import { all, oneValue, run } from '../../sandbox/kit/sql.js';
+import { scalarOf } from './helpers/sql.js';
 
 function listCount(t: TestSandbox): number {
-  return t.sandbox.db.prepare("SELECT COUNT(*) FROM records WHERE collection = 'lists'").pluck().get() as number;
+  return scalarOf<number>(t.sandbox.db, "SELECT COUNT(*) FROM records WHERE collection = 'lists'");
 }
 
 describe('every route of the table answers', () => {
@@ -50,7 +52,7 @@ describe('sandbox server in-process', () => {
     t = testSandbox({
       handlers: {
         'POST lists/{id}/duplicate': (ctx) => {
-          ctx.db.prepare("INSERT INTO records (collection, data, created_at, updated_at) VALUES ('lists', '{}', 'x', 'x')").run();
+          run(ctx.db, "INSERT INTO records (collection, data, created_at, updated_at) VALUES ('lists', '{}', 'x', 'x')");
           if (ctx.params.id === '1') throw new HttpError(409, 'Conflict', 'List 1 is archived; only an active list can be duplicated');
           throw new Error('kaboom');
         },
@@ -111,7 +113,7 @@ describe('sandbox server in-process', () => {
     const res = await t.call('GET', '__sandbox/writes', { query: { route: 'POST users/me/lists' } });
     expect(res.body).toEqual({ writes: [{ route: 'POST users/me/lists', target: 'users/me/lists', count: 2 }], total: 2 });
     // Reading folded the log (a row a write) into a row a route and target; the counts stay.
-    const logged = t.sandbox.db.prepare("SELECT COUNT(*) FROM write_log WHERE route = 'POST users/me/lists'").pluck().get();
+    const logged = oneValue(t.sandbox.db, "SELECT COUNT(*) FROM write_log WHERE route = 'POST users/me/lists'");
     expect(logged).toBe(1);
     await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'c' } });
     expect(await writeCount(t, 'POST users/me/lists')).toBe(3);
@@ -171,7 +173,7 @@ describe('sandbox server in-process', () => {
     await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'gone after reset' } });
     const reset = await t.call('POST', '__sandbox/reset', { body: {} });
     expect(reset.body).toMatchObject({ reset: true, seed: 'demo', accounts: expect.arrayContaining([expect.objectContaining({ username: 'superuser' })]) });
-    expect(t.sandbox.db.prepare("SELECT COUNT(*) FROM records WHERE data LIKE '%gone after reset%'").pluck().get()).toBe(0);
+    expect(oneValue(t.sandbox.db, "SELECT COUNT(*) FROM records WHERE data LIKE '%gone after reset%'")).toBe(0);
     expect((await t.call('GET', 'users/me', { token: teacher })).status).toBe(401);
     teacher = await t.login('teacher');
     expect((await t.call('GET', '__sandbox/nothing')).status).toBe(404);
@@ -203,15 +205,15 @@ describe('database file', () => {
     const first = createSandbox({ db: file });
     expect(first.seeded).toBe(true);
     expect(first.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    first.db.prepare("INSERT INTO records (collection, data, created_at, updated_at) VALUES ('restart-marker', '{}', 'x', 'x')").run();
+    run(first.db, "INSERT INTO records (collection, data, created_at, updated_at) VALUES ('restart-marker', '{}', 'x', 'x')");
     await first.close();
     const second = createSandbox({ db: file });
     expect(second.seeded).toBe(false);
-    expect(second.db.prepare("SELECT COUNT(*) FROM records WHERE collection = 'restart-marker'").pluck().get()).toBe(1);
+    expect(oneValue(second.db, "SELECT COUNT(*) FROM records WHERE collection = 'restart-marker'")).toBe(1);
     await second.close();
     const third = createSandbox({ db: file, reset: true });
     expect(third.seeded).toBe(true);
-    expect(third.db.prepare("SELECT COUNT(*) FROM records WHERE collection = 'restart-marker'").pluck().get()).toBe(0);
+    expect(oneValue(third.db, "SELECT COUNT(*) FROM records WHERE collection = 'restart-marker'")).toBe(0);
     await third.close();
   });
 });
@@ -220,7 +222,7 @@ describe('seed', () => {
   function dump(size: 'demo' | 'large'): string {
     const db = openDatabase(':memory:');
     seed(db, { size });
-    const text = JSON.stringify([db.prepare('SELECT * FROM schools ORDER BY id').all(), db.prepare('SELECT * FROM users ORDER BY id').all()]);
+    const text = JSON.stringify([all(db, 'SELECT * FROM schools ORDER BY id'), all(db, 'SELECT * FROM users ORDER BY id')]);
     db.close();
     return text;
   }
@@ -232,12 +234,12 @@ describe('seed', () => {
   it('seeds the documented schools and accounts', () => {
     const db = openDatabase(':memory:');
     seed(db);
-    expect(db.prepare('SELECT id, name, country, locale, district_id FROM schools WHERE id <= 3 ORDER BY id').all()).toEqual([
+    expect(all(db, 'SELECT id, name, country, locale, district_id FROM schools WHERE id <= 3 ORDER BY id')).toEqual([
       { id: 1, name: 'Oakfield Primary School', country: 'GB', locale: 'en_GB', district_id: null },
       { id: 2, name: 'Maple Elementary School', country: 'US', locale: 'en_US', district_id: 1 },
       { id: 3, name: 'Wattle Public School', country: 'AU', locale: 'en_AU', district_id: 1 },
     ]);
-    expect(db.prepare('SELECT username, kind, superuser, employee, school_id, admin, district_id FROM users WHERE id <= 7 ORDER BY id').all()).toEqual([
+    expect(all(db, 'SELECT username, kind, superuser, employee, school_id, admin, district_id FROM users WHERE id <= 7 ORDER BY id')).toEqual([
       { username: 'superuser', kind: 'staff', superuser: 1, employee: 0, school_id: null, admin: 0, district_id: null },
       { username: 'admin', kind: 'teacher', superuser: 0, employee: 0, school_id: 1, admin: 1, district_id: null },
       { username: 'teacher', kind: 'teacher', superuser: 0, employee: 0, school_id: 1, admin: 0, district_id: null },
@@ -252,7 +254,7 @@ describe('seed', () => {
   it('adds at least 200 schools in the large seed', () => {
     const db = openDatabase(':memory:');
     seed(db, { size: 'large' });
-    expect(db.prepare('SELECT COUNT(*) FROM schools').pluck().get()).toBeGreaterThanOrEqual(200);
+    expect(oneValue(db, 'SELECT COUNT(*) FROM schools')).toBeGreaterThanOrEqual(200);
     db.close();
   });
 });

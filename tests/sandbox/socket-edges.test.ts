@@ -8,6 +8,8 @@ import { HEADERS } from '../../core/api/headers.js';
 import { IN_PROCESS_HOST } from '../../sandbox/server/host-check.js';
 import { raw } from './helpers/raw-request.js';
 import { listeningSandbox } from './helpers/sandbox.js';
+import { oneValue, run } from '../../sandbox/kit/sql.js';
+import { scalarOf } from './helpers/sql.js';
 
 describe('the in-process host name over a socket', () => {
   const live = listeningSandbox();
@@ -16,13 +18,13 @@ describe('the in-process host name over a socket', () => {
     const port = new URL(live.url()).port;
     const host = spelling.replace(':8787', `:${port}`);
     const db = live.sandbox().db;
-    const before = db.prepare('SELECT COUNT(*) FROM records').pluck().get() as number;
-    db.prepare("INSERT INTO records (collection, data, created_at, updated_at) VALUES ('lists', '{}', '2026-01-01', '2026-01-01')").run();
+    const before = scalarOf<number>(db, 'SELECT COUNT(*) FROM records');
+    run(db, "INSERT INTO records (collection, data, created_at, updated_at) VALUES ('lists', '{}', '2026-01-01', '2026-01-01')");
     const res = await raw(live.url(), 'POST', '__sandbox/reset', { host, 'content-type': 'application/json' }, '{}');
     expect(res.status).toBe(421);
     expect(JSON.parse(res.body)).toMatchObject({ error: 'Misdirected request', message: expect.stringContaining('not a name this sandbox listens under') });
     expect(res.headers[HEADERS.errorReference]).toMatch(/^req_/);
-    expect(db.prepare('SELECT COUNT(*) FROM records').pluck().get()).toBe(before + 1);
+    expect(oneValue(db, 'SELECT COUNT(*) FROM records')).toBe(before + 1);
   });
 
   it('still answers in-process calls, which carry that name', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useSite } from './helpers/site.js';
 import { open, signInToken } from './helpers/pages.js';
+import { rowOf } from '../sandbox/helpers/sql.js';
 
 // A database file, so the test can read the key this sandbox signs addresses with (and sign an expired one).
 const DB = join(mkdtempSync(join(tmpdir(), 'edshed-site-files-')), 'sandbox.db');
@@ -144,7 +145,7 @@ describe('getting the files', () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: 'Forbidden' });
     const db = new Database(DB, { readonly: true });
-    const key = (db.prepare('SELECT secret FROM signing_keys').get() as { secret: Buffer }).secret;
+    const key = rowOf<{ secret: Buffer }>(db, 'SELECT secret FROM signing_keys').secret;
     db.close();
     const expires = Math.floor(Date.now() / 1000) - 60;
     const expired = new URL(at);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../kit/sql.js';
-import { statement } from '../../db/statements.js';
+import { run, type Db } from '../../kit/sql.js';
 
 /**
  * Creates the guest user of an anonymous session (`POST authanon`): a learner with no school and no
@@ -12,9 +11,11 @@ import { statement } from '../../db/statements.js';
  */
 export function createGuest(db: Db, now: Date): number {
   const username = `guest-${randomBytes(6).toString('hex')}`;
-  const result = statement(
+  const result = run(
     db,
     `INSERT INTO users (username, display_name, password_hash, kind, data, created_at) VALUES (?, 'Guest', 'none', 'learner', '{"anonymous":true}', ?)`,
-  ).run(username, now.toISOString());
+    username,
+    now.toISOString(),
+  );
   return Number(result.lastInsertRowid);
 }

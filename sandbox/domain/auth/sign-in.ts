@@ -2,8 +2,7 @@ import type { HandlerContext, HandlerResult } from '../../kit/handler.js';
 import { verifyPassword } from './password.js';
 import { issueToken } from './tokens.js';
 import { readUser, serializeSessionUser } from './user-json.js';
-import { statement } from '../../db/statements.js';
-import { one } from '../../kit/sql.js';
+import { one, run } from '../../kit/sql.js';
 import type { UserRow } from '../schools/rows.js';
 
 /** Failed sign-ins before an account is locked. */
@@ -40,10 +39,10 @@ export function checkPassword(ctx: HandlerContext, row: CredentialRow | null, pa
   }
   if (!verifyPassword(password, row.password_hash)) {
     const failed = row.failed_logins + 1;
-    statement(ctx.db, 'UPDATE users SET failed_logins = ? WHERE id = ?').run(failed, row.id);
+    run(ctx.db, 'UPDATE users SET failed_logins = ? WHERE id = ?', failed, row.id);
     return { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: MAX_FAILED_LOGINS - failed } };
   }
-  if (row.failed_logins > 0) statement(ctx.db, 'UPDATE users SET failed_logins = 0 WHERE id = ?').run(row.id);
+  if (row.failed_logins > 0) run(ctx.db, 'UPDATE users SET failed_logins = 0 WHERE id = ?', row.id);
   return null;
 }
 

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../kit/sql.js';
-import { statement } from '../../db/statements.js';
+import { run, type Db } from '../../kit/sql.js';
 
 /** Session lifetime: the platform's session cookie lasts 90 days. */
 export const SESSION_DAYS = 90;
@@ -19,7 +18,7 @@ export function newToken(): string {
  * What the database keeps of a token: its SHA-256, so a copy of the file gives no session.
  *
  * @example
- * statement(db, 'SELECT user_id FROM tokens WHERE token_hash = ?').get(tokenHash(token));
+ * one(db, 'SELECT user_id FROM tokens WHERE token_hash = ?', tokenHash(token));
  */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -34,7 +33,9 @@ export function tokenHash(token: string): string {
 export function issueToken(db: Db, userId: number, now: Date, imitatorId: number | null = null): string {
   const token = newToken();
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-  statement(db, 'INSERT INTO tokens (token_hash, user_id, imitator_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+  run(
+    db,
+    'INSERT INTO tokens (token_hash, user_id, imitator_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
     tokenHash(token),
     userId,
     imitatorId,
@@ -51,5 +52,5 @@ export function issueToken(db: Db, userId: number, now: Date, imitatorId: number
  * revokeToken(db, token);
  */
 export function revokeToken(db: Db, token: string): boolean {
-  return statement(db, 'DELETE FROM tokens WHERE token_hash = ?').run(tokenHash(token)).changes > 0;
+  return run(db, 'DELETE FROM tokens WHERE token_hash = ?', tokenHash(token)).changes > 0;
 }

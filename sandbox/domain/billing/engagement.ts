@@ -8,9 +8,9 @@ import { all, allValues, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
 import { getJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { addDays } from './dates.js';
-import { notFound } from '../../kit/input.js';
 import type { Snapshot } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { findRow } from '../../kit/reach.js';
 
 export const ENGAGEMENT_JOB = 'engagement-snapshot';
 
@@ -65,10 +65,9 @@ export function engagementOf(db: Db, schoolId: number, start: string, end: strin
   };
 }
 
-export function snapshotOr404(db: Db, id: number): SnapshotRow {
-  const row = one<SnapshotRow>(db, 'SELECT * FROM engagement_snapshots WHERE id = ? AND deleted_at IS NULL', id);
-  if (!row) throw notFound('Snapshot', id);
-  return row;
+/** An engagement snapshot that has not been deleted, or 404. */
+export function findSnapshot(db: Db, id: number): SnapshotRow {
+  return findRow<SnapshotRow>(db, 'Snapshot', 'SELECT * FROM engagement_snapshots WHERE id = ? AND deleted_at IS NULL', id);
 }
 
 /** A snapshot with its job's state and progress. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { all, allArrays, allValues, one, type Db } from '../../kit/sql.js';
-import { notFound } from '../../kit/input.js';
 import { stringsColumn } from '../../kit/json-columns.js';
 import type { Currency } from './money.js';
 import type { Plan, Product, Scope } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { findRow } from '../../kit/reach.js';
 
 export type ProductRow = Row<'products'>;
 
@@ -16,26 +16,22 @@ export type PlanRow = Row<'plans'> & { readonly product_id: number };
 const PLAN_SELECT = 'SELECT p.*, s.product_id FROM plans p JOIN product_scopes s ON s.id = p.scope_id';
 
 /** A product that has not been deleted, or 404. */
-export function productOr404(db: Db, id: number): ProductRow {
-  const row = one<ProductRow>(db, 'SELECT * FROM products WHERE id = ? AND deleted_at IS NULL', id);
-  if (!row) throw notFound('Product', id);
-  return row;
+export function findProduct(db: Db, id: number): ProductRow {
+  return findRow<ProductRow>(db, 'Product', 'SELECT * FROM products WHERE id = ? AND deleted_at IS NULL', id);
 }
 
-export function scopeOr404(db: Db, id: number): ScopeRow {
-  const row = one<ScopeRow>(db, 'SELECT * FROM product_scopes WHERE id = ? AND deleted_at IS NULL', id);
-  if (!row) throw notFound('Scope', id);
-  return row;
+/** A product scope that has not been deleted, or 404. */
+export function findScope(db: Db, id: number): ScopeRow {
+  return findRow<ScopeRow>(db, 'Scope', 'SELECT * FROM product_scopes WHERE id = ? AND deleted_at IS NULL', id);
 }
 
 export function getPlan(db: Db, id: number): PlanRow | undefined {
   return one<PlanRow>(db, `${PLAN_SELECT} WHERE p.id = ?`, id);
 }
 
-export function planOr404(db: Db, id: number): PlanRow {
-  const row = getPlan(db, id);
-  if (!row) throw notFound('Plan', id);
-  return row;
+/** A plan with its scope's product, or 404. */
+export function findPlan(db: Db, id: number): PlanRow {
+  return findRow<PlanRow>(db, 'Plan', `${PLAN_SELECT} WHERE p.id = ?`, id);
 }
 
 /** Plans matching a WHERE clause over `p` (plans) and `s` (scopes). */

@@ -1,9 +1,9 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
-import { notFound } from '../../kit/input.js';
+import { HttpError, type SessionUser } from '../../kit/handler.js';
+import { findReachable } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { UserRow } from './rows.js';
-import { all, one, run } from '../../kit/sql.js';
+import { all, run } from '../../kit/sql.js';
 
 /** Deleted users of a school that can still be recovered (purged and merged accounts are gone for good). */
 export const RECOVERABLE = "deleted_at IS NOT NULL AND json_extract(data, '$.purged_at') IS NULL AND kind IN ('pupil', 'teacher')";
@@ -19,15 +19,14 @@ export function deletedUsers(db: Db, schoolId: number): UserRow[] {
 }
 
 /**
- * A user of the school in the state a call needs: 404 when not in the school, 409 naming the state
- * when deleted-versus-active is wrong.
+ * A user of a school `user` reaches (and of `inSchool` when given) in the state a call needs: 404 when
+ * not, 409 naming the state when deleted-versus-active is wrong.
  *
  * @example
- * const row = userInState(db, 12, 1, 'deleted', 'recovered');
+ * const row = userInState(db, ctx.user, 12, 'deleted', 'recovered', 1);
  */
-export function userInState(db: Db, id: number, schoolId: number | null, state: 'deleted' | 'active', action: string): UserRow {
-  const row = one<UserRow>(db, "SELECT * FROM users WHERE id = ? AND kind IN ('pupil', 'teacher') AND json_extract(data, '$.purged_at') IS NULL", id);
-  if (!row || row.school_id === null || (schoolId !== null && row.school_id !== schoolId)) throw notFound('User', id);
+export function userInState(db: Db, user: SessionUser | null, id: number, state: 'deleted' | 'active', action: string, inSchool?: number): UserRow {
+  const row = findReachable<UserRow>(db, user, 'User', "SELECT * FROM users WHERE id = ? AND kind IN ('pupil', 'teacher') AND json_extract(data, '$.purged_at') IS NULL", id, { inSchool });
   const current = row.deleted_at ? 'deleted' : 'active';
   if (current !== state) {
     throw new HttpError(409, 'Conflict', `User ${id} is ${current}; only ${state === 'deleted' ? 'a deleted' : 'an active'} user can be ${action}`);
@@ -39,7 +38,7 @@ export function userInState(db: Db, id: number, schoolId: number | null, state: 
  * Brings a deleted user back, with their school membership for a teacher.
  *
  * @example
- * recoverUser(db, userInState(db, 12, 1, 'deleted', 'recovered'), now);
+ * recoverUser(db, userInState(db, ctx.user, 12, 'deleted', 'recovered', 1), now);
  */
 export function recoverUser(db: Db, row: UserRow, now: string): void {
   run(db, 'UPDATE users SET deleted_at = NULL WHERE id = ?', row.id);

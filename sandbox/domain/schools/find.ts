@@ -1,12 +1,13 @@
-import type { Db } from '../../kit/sql.js';
-import { notFound } from '../../kit/input.js';
-import { one } from '../../kit/sql.js';
+import type { SessionUser } from '../../kit/handler.js';
+import { findReachable, findRow } from '../../kit/reach.js';
+import { allValues, type Db } from '../../kit/sql.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
-import type { Row } from '../../db/rows.js';
 
 /**
- * Row finders that answer 404 for a missing row and for a row outside `schoolId` (null: any school),
- * so a caller cannot tell another school's row from no row.
+ * Row finders: thin typed wrappers over the kit's one finder (`findReachable`, sandbox/kit/reach.ts), which
+ * answers 404 for a missing row and for a row of a school the caller does not reach under the one access
+ * policy, so a caller cannot tell another school's row from no row. `inSchool` asks, besides, that the row
+ * belong to that school (a pupil added to a group of school 2 must be of school 2).
  */
 
 /**
@@ -16,47 +17,40 @@ import type { Row } from '../../db/rows.js';
  * const school = findSchool(db, 1);
  */
 export function findSchool(db: Db, id: number): SchoolRow {
-  const school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE id = ? AND deleted_at IS NULL', id);
-  if (!school) throw notFound('School', id);
-  return school;
+  return findRow<SchoolRow>(db, 'School', 'SELECT * FROM schools WHERE id = ? AND deleted_at IS NULL', id);
 }
 
 /**
- * An active pupil of the school.
+ * An active pupil of a school `user` reaches (and of `inSchool` when given).
  *
  * @example
- * const pupil = findPupil(ctx.db, 12, rowScope(ctx));
+ * const pupil = findPupil(ctx.db, ctx.user, 12);
+ * const member = findPupil(db, user, 12, group.school_id);
  */
-export function findPupil(db: Db, id: number, schoolId: number | null): UserRow {
-  const pupil = one<UserRow>(db, "SELECT * FROM users WHERE id = ? AND kind = 'pupil' AND deleted_at IS NULL", id);
-  if (!pupil || pupil.school_id === null || (schoolId !== null && pupil.school_id !== schoolId)) throw notFound('Pupil', id);
-  return pupil;
+export function findPupil(db: Db, user: SessionUser | null, id: number, inSchool?: number): UserRow {
+  return findReachable<UserRow>(db, user, 'Pupil', "SELECT * FROM users WHERE id = ? AND kind = 'pupil' AND deleted_at IS NULL", id, { inSchool });
 }
 
 /**
- * An active teacher of the school (members through school_memberships count too).
+ * An active teacher of a school `user` reaches (and of `inSchool` when given): their own school or one
+ * they are a member of through school_memberships.
  *
  * @example
- * const teacher = findTeacher(db, 3, 1);
+ * const teacher = findTeacher(db, user, 3, 1);
  */
-export function findTeacher(db: Db, id: number, schoolId: number | null): UserRow {
-  const teacher = one<UserRow>(db, "SELECT * FROM users WHERE id = ? AND kind = 'teacher' AND deleted_at IS NULL", id);
-  if (!teacher) throw notFound('Teacher', id);
-  if (schoolId !== null && teacher.school_id !== schoolId) {
-    const member = one<Pick<Row<'school_memberships'>, 'user_id'>>(db, 'SELECT user_id FROM school_memberships WHERE user_id = ? AND school_id = ?', id, schoolId);
-    if (!member) throw notFound('Teacher', id);
-  }
-  return teacher;
+export function findTeacher(db: Db, user: SessionUser | null, id: number, inSchool?: number): UserRow {
+  return findReachable<UserRow>(db, user, 'Teacher', "SELECT * FROM users WHERE id = ? AND kind = 'teacher' AND deleted_at IS NULL", id, {
+    inSchool,
+    alsoIn: (teacher) => allValues<number>(db, 'SELECT school_id FROM school_memberships WHERE user_id = ?', teacher.id),
+  });
 }
 
 /**
- * A group or sub-group of the school.
+ * A group or sub-group of a school `user` reaches (and of `inSchool` when given).
  *
  * @example
- * const group = findGroup(db, 4, rowScope(ctx));
+ * const group = findGroup(db, ctx.user, 4);
  */
-export function findGroup(db: Db, id: number, schoolId: number | null): GroupRow {
-  const group = one<GroupRow>(db, 'SELECT * FROM school_groups WHERE id = ?', id);
-  if (!group || (schoolId !== null && group.school_id !== schoolId)) throw notFound('Group', id);
-  return group;
+export function findGroup(db: Db, user: SessionUser | null, id: number, inSchool?: number): GroupRow {
+  return findReachable<GroupRow>(db, user, 'Group', 'SELECT * FROM school_groups WHERE id = ?', id, { inSchool });
 }

@@ -20,7 +20,7 @@ export function pupilIdsFrom(ctx: HandlerContext, schoolId: number, body: Readon
   if (key === undefined) return [];
   const ids = parseIds(body[key], key);
   if (ids === '*') return [];
-  const { missing } = pupilsByIds(ctx.db, schoolId, ids);
+  const { missing } = pupilsByIds(ctx.db, ctx.user, ids, schoolId);
   if (missing.length > 0) throw notFound('Pupil', missing.join(', '));
   return ids;
 }
@@ -41,7 +41,7 @@ export function insertHomework(
   const startsAt = fields.starts_at ?? now;
   const endsAt = fields.ends_at ?? null;
   assertDates(startsAt, endsAt);
-  if (options.groupId !== null) findGroup(ctx.db, options.groupId, schoolId);
+  if (options.groupId !== null) findGroup(ctx.db, ctx.user, options.groupId, schoolId);
   const id = Number(
     run(
       ctx.db,

@@ -2,7 +2,7 @@ import type { Db } from '../../kit/sql.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { HOMEWORK_FIELDS } from '../../../core/endpoints/homework.js';
 import { HttpError, type HandlerContext, type SessionUser } from '../../kit/handler.js';
-import { findReachable, requireUser } from '../../kit/reach.js';
+import { findReachable, reachesRow, requireUser } from '../../kit/reach.js';
 import { notFound } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from './rows.js';
@@ -144,13 +144,14 @@ export function serializeHomework(db: Db, row: HomeworkRow): Homework {
 }
 
 /**
- * Homework rows by ids, all of the school, or 404 naming the missing ones.
+ * Homework rows by ids, all of schools `user` reaches, or 404 naming the missing ones (another school's
+ * homework counts as missing).
  *
  * @example
- * const rows = homeworkByIds(db, [7, 8], 1);
+ * const rows = homeworkByIds(db, ctx.user, [7, 8]);
  */
-export function homeworkByIds(db: Db, ids: readonly number[], schoolId: number | null): HomeworkRow[] {
-  const rows = all<HomeworkRow>(db, `SELECT * FROM homework WHERE id IN (${placeholders(ids.length)})`, ...ids).filter((r) => schoolId === null || r.school_id === schoolId);
+export function homeworkByIds(db: Db, user: SessionUser | null, ids: readonly number[]): HomeworkRow[] {
+  const rows = all<HomeworkRow>(db, `SELECT * FROM homework WHERE id IN (${placeholders(ids.length)})`, ...ids).filter((row) => reachesRow(db, user, row));
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw notFound('Homework', missing.join(', '));
   return rows;

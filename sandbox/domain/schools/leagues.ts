@@ -1,9 +1,10 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
-import { notFound, parseIds } from '../../kit/input.js';
+import { HttpError, type SessionUser } from '../../kit/handler.js';
+import { parseIds } from '../../kit/input.js';
+import { findReachable } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { LeagueRow, UserRow } from './rows.js';
-import { all, one, placeholders } from '../../kit/sql.js';
+import { all, placeholders } from '../../kit/sql.js';
 import type { League } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 
@@ -29,15 +30,18 @@ export function memberIds(input: Readonly<Record<string, unknown>>, key: 'groups
 }
 
 /**
- * A league of the school (null: any school) of the given kind, or 404.
+ * A league of the given kind of a school `user` reaches, or 404. A league with no school (`school_id`
+ * NULL) is reached by nobody, superusers included: leagues are a teacher's tool for their school (spec
+ * "roles and permissions": teachers run leagues; superusers have the superuser paths, which hold no
+ * league call), every league the sandbox makes has a school, and the one access policy treats
+ * school-less pupils, groups and homework the same way.
  *
  * @example
- * const league = findLeague(db, 3, 'custom', rowScope(ctx));
+ * const league = findLeague(db, ctx.user, 3, 'custom');
  */
-export function findLeague(db: Db, id: number, kind: LeagueRow['kind'], schoolId: number | null): LeagueRow {
-  const row = one<LeagueRow>(db, 'SELECT * FROM leagues WHERE id = ? AND kind = ?', id, kind);
-  if (!row || (schoolId !== null && row.school_id !== schoolId)) throw notFound(kind === 'custom' ? 'Custom league' : 'Challenge', id);
-  return row;
+export function findLeague(db: Db, user: SessionUser | null, id: number, kind: LeagueRow['kind']): LeagueRow {
+  const sql = kind === 'custom' ? "SELECT * FROM leagues WHERE id = ? AND kind = 'custom'" : "SELECT * FROM leagues WHERE id = ? AND kind = 'challenge'";
+  return findReachable<LeagueRow>(db, user, kind === 'custom' ? 'Custom league' : 'Challenge', sql, id);
 }
 
 /**

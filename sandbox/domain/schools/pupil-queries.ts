@@ -1,4 +1,6 @@
 import type { Db } from '../../kit/sql.js';
+import type { SessionUser } from '../../kit/handler.js';
+import { reachesRow } from '../../kit/reach.js';
 import { docList } from '../../kit/json-text.js';
 import type { UserRow } from './rows.js';
 import { all, oneValue, placeholders } from '../../kit/sql.js';
@@ -64,18 +66,18 @@ export function groupIdsOf(db: Db, userIds: readonly number[]): Map<number, numb
 }
 
 /**
- * Active pupils of the school with these ids, in the order given; `missing` lists ids that are not
- * (another school's pupil counts as missing).
+ * Active pupils with these ids of schools `user` reaches (and of `inSchool` when given), in the order
+ * given; `missing` lists ids that are not (another school's pupil counts as missing).
  *
  * @example
- * const { pupils, missing } = pupilsByIds(db, 1, [4, 999]); // missing: [999]
+ * const { pupils, missing } = pupilsByIds(db, ctx.user, [4, 999], 1); // missing: [999]
  */
-export function pupilsByIds(db: Db, schoolId: number | null, ids: readonly number[]): { pupils: UserRow[]; missing: number[] } {
+export function pupilsByIds(db: Db, user: SessionUser | null, ids: readonly number[], inSchool?: number): { pupils: UserRow[]; missing: number[] } {
   const found = new Map<number, UserRow>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const rows = all<UserRow>(db, `SELECT * FROM users WHERE id IN (${placeholders(chunk.length)}) AND kind = 'pupil' AND deleted_at IS NULL`, ...chunk);
-    for (const row of rows) if (row.school_id !== null && (schoolId === null || row.school_id === schoolId)) found.set(row.id, row);
+    for (const row of rows) if (reachesRow(db, user, row, { inSchool })) found.set(row.id, row);
   }
   return { pupils: ids.flatMap((id) => found.get(id) ?? []), missing: ids.filter((id) => !found.has(id)) };
 }

@@ -1,25 +1,23 @@
-import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
+import { all, oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
-import { notFound } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import type { ItemChanges, NewItem } from './item-fields.js';
 import type { StoreItem } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { findRow } from '../../kit/reach.js';
 
 export type ItemRow = Row<'store_items'>;
 
 export type LocationRow = Row<'store_locations'>;
 
-export function itemOr404(db: Db, id: number): ItemRow {
-  const row = one<ItemRow>(db, 'SELECT * FROM store_items WHERE id = ?', id);
-  if (!row) throw notFound('Item', id);
-  return row;
+/** A store item, or 404. */
+export function findItem(db: Db, id: number): ItemRow {
+  return findRow<ItemRow>(db, 'Item', 'SELECT * FROM store_items WHERE id = ?', id);
 }
 
-export function locationOr404(db: Db, id: number): LocationRow {
-  const row = one<LocationRow>(db, 'SELECT * FROM store_locations WHERE id = ?', id);
-  if (!row) throw notFound('Location', id);
-  return row;
+/** A store location, or 404. */
+export function findLocation(db: Db, id: number): LocationRow {
+  return findRow<LocationRow>(db, 'Location', 'SELECT * FROM store_locations WHERE id = ?', id);
 }
 
 /** Units of an item in stock at each location. */
@@ -57,10 +55,10 @@ export function createItem(db: Db, input: NewItem, now: Date): ItemRow {
   const { lastInsertRowid } = run(db, 'INSERT INTO store_items (sku, name, description, category, tags, prices, image, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', input.sku, input.name, input.description ?? '', input.category, JSON.stringify(input.tags ?? []), JSON.stringify(input.prices), input.image ?? '', input.active ?? 1, stamp, stamp);
   const id = Number(lastInsertRowid);
   for (const [location, quantity] of Object.entries(input.stock ?? {})) {
-    locationOr404(db, Number(location));
+    findLocation(db, Number(location));
     setStock(db, id, Number(location), quantity);
   }
-  return itemOr404(db, id);
+  return findItem(db, id);
 }
 
 export function assertSkuFree(db: Db, sku: string, exceptId: number | null): void {
@@ -70,12 +68,12 @@ export function assertSkuFree(db: Db, sku: string, exceptId: number | null): voi
 
 /** Applies a partial update to an item. */
 export function patchItem(db: Db, patch: ItemChanges, now: Date): ItemRow {
-  itemOr404(db, patch.id);
+  findItem(db, patch.id);
   if (typeof patch.sku === 'string') assertSkuFree(db, patch.sku, patch.id);
   const given: Record<string, unknown> = patch;
   const columns = ['sku', 'name', 'description', 'category', 'tags', 'prices', 'image', 'active'].filter((k) => given[k] !== undefined);
   const values = Object.fromEntries(columns.map((k) => [k, k === 'tags' || k === 'prices' ? JSON.stringify(given[k]) : given[k]]));
   const sets = [...columns.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
   run(db, `UPDATE store_items SET ${sets} WHERE id = @id`, { ...values, updated_at: now.toISOString(), id: patch.id });
-  return itemOr404(db, patch.id);
+  return findItem(db, patch.id);
 }

@@ -6,7 +6,7 @@ import { notFound, parseField } from '../../kit/input.js';
 import type { EntryOfRoute, ParsedPayload, PayloadOf } from '../../../core/endpoints/index.js';
 import { fieldsSchema } from '../../../core/endpoints/schemas.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { type ItemRow, type LocationRow, locationOr404 } from './items.js';
+import { type ItemRow, type LocationRow, findLocation } from './items.js';
 
 export { PURCHASE_STATES, type PurchaseState } from '../../../core/domain/billing.js';
 import type { Purchase } from '../../../core/shapes/types.js';
@@ -75,7 +75,7 @@ export function serializePurchase(db: Db, row: PurchaseRow): Purchase {
 
 /** The location a school's orders ship from: one in its country, else the first. */
 export function locationFor(db: Db, schoolId: number, locationId: number | undefined): LocationRow {
-  if (locationId !== undefined) return locationOr404(db, locationId);
+  if (locationId !== undefined) return findLocation(db, locationId);
   const row = one<LocationRow>(db, 'SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1', schoolId);
   if (!row) throw new HttpError(409, 'Conflict', 'The store has no locations');
   return row;

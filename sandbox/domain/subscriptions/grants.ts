@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { one, oneValue, run, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
-import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../pricing/catalogue.js';
+import { defaultPlan, type PlanRow, findPlan, findProduct } from '../pricing/catalogue.js';
 import { addDays, day } from '../billing/dates.js';
 import { invalid } from '../../kit/input.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
@@ -38,12 +38,12 @@ export function schoolCurrency(db: Db, schoolId: number): Currency {
 
 function resolvePlan(db: Db, input: GrantInput, currency: Currency, paid: boolean): { productId: number; plan: PlanRow | undefined } {
   if (input.plan_id !== undefined) {
-    const plan = planOr404(db, input.plan_id);
+    const plan = findPlan(db, input.plan_id);
     if (plan.active !== 1) throw new HttpError(409, 'Conflict', `Plan ${plan.id} is retired; choose an active plan`);
     return { productId: plan.product_id, plan };
   }
   if (input.product_id === undefined) throw invalid('product_id', 'give product_id or plan_id');
-  const product = productOr404(db, input.product_id);
+  const product = findProduct(db, input.product_id);
   const plan = defaultPlan(db, product.id, currency);
   if (!plan && paid) throw new HttpError(409, 'Conflict', `Product ${product.id} has no active plan in ${currency}`);
   return { productId: product.id, plan };

@@ -12,16 +12,17 @@
  */
 import type { EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import { z } from 'zod';
-import { one, run, type Db } from '../../kit/sql.js';
+import { run, type Db } from '../../kit/sql.js';
 import { enqueueJob, type JobKind, type JobRow } from '../../kit/jobs.js';
-import { getPlan, planOr404 } from '../pricing/catalogue.js';
-import { invalid, notFound } from '../../kit/input.js';
+import { getPlan, findPlan } from '../pricing/catalogue.js';
+import { invalid } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 
 import { PLAN_ACTION_STATES, type PlanActionState } from '../../../core/domain/billing.js';
 import type { PlanAction } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { findRow } from '../../kit/reach.js';
 export { PLAN_ACTION_STATES, type PlanActionState };
 
 export const planActionLifecycle = defineLifecycle('plan action', PLAN_ACTION_STATES, {
@@ -36,10 +37,9 @@ export type PlanActionInput = PayloadOf<EntryOfRoute<'POST subscriptions/plans/{
 
 export const PLAN_ACTION_JOB = 'plan-action';
 
-export function planActionOr404(db: Db, id: number): PlanActionRow {
-  const row = one<PlanActionRow>(db, 'SELECT * FROM plan_actions WHERE id = ?', id);
-  if (!row) throw notFound('Plan action', id);
-  return row;
+/** A scheduled plan action, or 404. */
+export function findPlanAction(db: Db, id: number): PlanActionRow {
+  return findRow<PlanActionRow>(db, 'Plan action', 'SELECT * FROM plan_actions WHERE id = ?', id);
 }
 
 export function serializePlanAction(row: PlanActionRow): PlanAction {
@@ -49,7 +49,7 @@ export function serializePlanAction(row: PlanActionRow): PlanAction {
 function schedule(db: Db, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {
   const job = enqueueJob(db, { queue: 'billing', namespace: 'plan-actions', kind: PLAN_ACTION_JOB, payload: { actionId: action.id }, now, runAt });
   run(db, "UPDATE plan_actions SET state = 'scheduled', run_at = ?, job_id = ?, error = NULL, updated_at = ? WHERE id = ?", runAt, job.id, now.toISOString(), action.id);
-  return planActionOr404(db, action.id);
+  return findPlanAction(db, action.id);
 }
 
 /**
@@ -59,20 +59,20 @@ function schedule(db: Db, action: PlanActionRow, runAt: string, now: Date): Plan
  * createPlanAction(db, 3, { kind: 'reprice', price: 52_000 }, now)
  */
 export function createPlanAction(db: Db, planId: number, input: PlanActionInput, now: Date): PlanActionRow {
-  planOr404(db, planId);
+  findPlan(db, planId);
   if (input.kind === 'migrate' && input.target_plan_id === undefined) throw invalid('target_plan_id', 'a migration needs a target plan');
   if (input.kind === 'reprice' && input.price === undefined) throw invalid('price', 'a reprice needs a price');
   const params = { target_plan_id: input.target_plan_id, price: input.price, seat_price: input.seat_price };
   const stamp = now.toISOString();
   const runAt = input.run_at === undefined ? stamp : new Date(input.run_at).toISOString();
   const { lastInsertRowid } = run(db, "INSERT INTO plan_actions (plan_id, kind, params, state, run_at, created_at, updated_at) VALUES (?, ?, ?, 'scheduled', ?, ?, ?)", planId, input.kind, JSON.stringify(params), runAt, stamp, stamp);
-  return schedule(db, planActionOr404(db, Number(lastInsertRowid)), runAt, now);
+  return schedule(db, findPlanAction(db, Number(lastInsertRowid)), runAt, now);
 }
 
 export function cancelPlanAction(db: Db, action: PlanActionRow, now: Date): PlanActionRow {
   planActionLifecycle.check('cancel', action.id, action.state);
   run(db, "UPDATE plan_actions SET state = 'cancelled', updated_at = ? WHERE id = ?", now.toISOString(), action.id);
-  return planActionOr404(db, action.id);
+  return findPlanAction(db, action.id);
 }
 
 export function retryPlanAction(db: Db, action: PlanActionRow, now: Date): PlanActionRow {
@@ -81,7 +81,7 @@ export function retryPlanAction(db: Db, action: PlanActionRow, now: Date): PlanA
 }
 
 function perform(db: Db, action: PlanActionRow, now: Date): Record<string, unknown> {
-  const plan = planOr404(db, action.plan_id);
+  const plan = findPlan(db, action.plan_id);
   const params = jsonObject(action.params);
   const stamp = now.toISOString();
   if (action.kind === 'migrate') {
@@ -104,7 +104,7 @@ function perform(db: Db, action: PlanActionRow, now: Date): Record<string, unkno
 export const planActionJob: JobKind = {
   step(db, job: JobRow, _cursor, now) {
     const { actionId } = z.object({ actionId: z.number() }).parse(JSON.parse(job.payload));
-    const action = planActionOr404(db, actionId);
+    const action = findPlanAction(db, actionId);
     if (action.state !== 'scheduled' || action.job_id !== job.id) return { progress: 100, done: true, result: { skipped: action.state } };
     const result = perform(db, action, now);
     run(db, "UPDATE plan_actions SET state = 'done', attempts = attempts + 1, result = ?, updated_at = ? WHERE id = ?", JSON.stringify(result), now.toISOString(), action.id);

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { all, one, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
-import { defaultPlan, getPlan, type PlanRow, planOr404 } from '../pricing/catalogue.js';
+import { defaultPlan, getPlan, type PlanRow, findPlan } from '../pricing/catalogue.js';
 import { day } from '../billing/dates.js';
 import { invalid } from '../../kit/input.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
@@ -40,7 +40,7 @@ const pendingSchema = z.object({ plan_id: z.number(), seats: z.number(), teacher
  */
 export function quoteUpgrade(db: Db, sub: SubscriptionRow, input: UpgradeInput, today: string): Quote {
   const current = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);
-  const plan = input.plan_id !== undefined ? planOr404(db, input.plan_id) : (current ?? defaultPlan(db, sub.product_id, sub.currency));
+  const plan = input.plan_id !== undefined ? findPlan(db, input.plan_id) : (current ?? defaultPlan(db, sub.product_id, sub.currency));
   if (!plan) throw new HttpError(409, 'Conflict', `Product ${sub.product_id} has no active plan in ${sub.currency}`);
   if (plan.product_id !== sub.product_id) throw invalid('plan_id', `plan ${plan.id} is for another product; an upgrade keeps the product`);
   if (plan.currency !== sub.currency) throw invalid('plan_id', `plan ${plan.id} is in ${plan.currency}; subscription ${sub.id} is billed in ${sub.currency}`);
@@ -115,7 +115,7 @@ export function activateUpgrade(db: Db, sub: SubscriptionRow, secret: string, no
   checkSecret(pending.secret, secret);
   chargeCard(db, sub.school_id);
   const invoice = markPaid(db, getInvoice(db, pending.invoice_id) as InvoiceRow, 'card', day(now), 'pay', now).invoice;
-  const plan = planOr404(db, pending.plan_id);
+  const plan = findPlan(db, pending.plan_id);
   const quote: Quote = { plan, seats: pending.seats, teacher_seats: pending.teacher_seats, amount: invoice.amount, currency: plan.currency };
   return { subscription: applyQuote(db, sub, quote, now), invoice };
 }

@@ -6,7 +6,6 @@ import { PUPIL_MOVE_FLAG } from '../../../core/domain/constants.js';
  * Joining a sub-group also joins its parent; leaving a group also leaves its sub-groups.
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { rowScope } from '../../kit/reach.js';
 import { notFound, parseIds, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
@@ -17,13 +16,13 @@ import { serializePupil } from '../../domain/schools/serialize.js';
 import { all, placeholders, run } from '../../kit/sql.js';
 
 function groupOf(ctx: HandlerContext): GroupRow {
-  return findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
+  return findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
 }
 
 function pupilIdsOf(ctx: HandlerContext, group: GroupRow, value: unknown, path: string): number[] {
   const ids = parseIds(value, path);
   if (ids === '*') return [];
-  const { missing } = pupilsByIds(ctx.db, group.school_id, ids);
+  const { missing } = pupilsByIds(ctx.db, ctx.user, ids, group.school_id);
   if (missing.length > 0) throw notFound('Pupil', missing.join(', '));
   return ids;
 }
@@ -84,7 +83,7 @@ export const groupPupilHandlers = {
   'POST users/me/school/groups/{id}/pupils': addPupils,
   'DELETE users/me/school/groups/{id}/pupils': (ctx) => {
     const group = groupOf(ctx);
-    const pupil = findPupil(ctx.db, toId(ctx.input['pupilId'], 'Pupil'), group.school_id);
+    const pupil = findPupil(ctx.db, ctx.user, toId(ctx.input['pupilId'], 'Pupil'), group.school_id);
     return removePupils(ctx, group, [pupil.id]);
   },
   'GET users/me/school/groups/{id}/pupils': (ctx) => {

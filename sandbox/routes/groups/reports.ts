@@ -3,7 +3,6 @@
  * Every report answers `{ group: { id, name }, <key>: [...] }`.
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { rowScope } from '../../kit/reach.js';
 import { findGroup } from '../../domain/schools/find.js';
 import { groupPupils } from '../../domain/schools/groups.js';
 import { pathId } from '../../kit/input.js';
@@ -26,7 +25,7 @@ interface ReportInput {
 /** A report over some games: loads the group, its pupils and their sessions, then builds the body. */
 function report(games: readonly string[], build: (input: ReportInput) => Record<string, unknown>, narrow?: (ctx: HandlerContext) => Partial<SessionFilter>) {
   return (ctx: HandlerContext): HandlerResult => {
-    const group = findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
+    const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
     const pupils = groupPupils(ctx.db, group.id);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games, ...(narrow ? narrow(ctx) : {}) }, 20_000);
     return { body: { group: { id: group.id, name: group.name }, ...build({ group, pupils, rows, ctx }) } };

@@ -3,7 +3,7 @@ import { LEAGUE_FIELDS } from '../../../core/endpoints/hives-leagues.js';
 import type { PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { checkAll } from '../../kit/check-all.js';
-import { callerSchoolId, requireUser, rowScope } from '../../kit/reach.js';
+import { callerSchoolId, requireUser } from '../../kit/reach.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
 import { parseFields, pathId } from '../../kit/input.js';
@@ -26,8 +26,8 @@ const create: RouteHandler<'POST leagues/challenges'> = (ctx) => {
   const startsAt = league.starts_at ?? now.toISOString();
   const endsAt = league.ends_at ?? new Date(now.getTime() + 7 * 86_400_000).toISOString();
   if (Date.parse(endsAt) <= Date.parse(startsAt)) throw new HttpError(422, 'Invalid data', 'ends_at: a challenge ends after it starts', { errors: [{ path: 'ends_at', message: 'must be after starts_at' }] });
-  const groups = groupIds.map((id) => findGroup(ctx.db, id, schoolId));
-  const users = userIds.map((id) => findPupil(ctx.db, id, schoolId));
+  const groups = groupIds.map((id) => findGroup(ctx.db, ctx.user, id, schoolId));
+  const users = userIds.map((id) => findPupil(ctx.db, ctx.user, id, schoolId));
   if (groups.length + users.length < 2) {
     throw new HttpError(422, 'Invalid data', 'groups: a challenge needs at least two groups or pupils taking part', { errors: [{ path: 'groups', message: 'at least two participants' }] });
   }
@@ -40,7 +40,7 @@ const create: RouteHandler<'POST leagues/challenges'> = (ctx) => {
   for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', id, u.id);
   ctx.countWrite();
   logEvent(ctx, schoolId, 'challenges.created', { id });
-  return { status: 201, body: { challenge: serializeLeague(ctx.db, findLeague(ctx.db, id, 'challenge', null), now) } };
+  return { status: 201, body: { challenge: serializeLeague(ctx.db, findLeague(ctx.db, ctx.user, id, 'challenge'), now) } };
 };
 
 const notifications: RouteHandler<'GET users/me/challengenotifications'> = (ctx) => {
@@ -80,11 +80,11 @@ export const challengeHandlers = {
     return { body: { challenges, total: challenges.length } };
   },
   'GET leagues/challenges/{id}/groups': (ctx) => {
-    const row = findLeague(ctx.db, pathId(ctx, 'Challenge'), 'challenge', rowScope(ctx));
+    const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Challenge'), 'challenge');
     return { body: { challenge_id: row.id, groups: groupStandings(ctx.db, row) } };
   },
   'GET leagues/challenges/{id}/users': (ctx) => {
-    const row = findLeague(ctx.db, pathId(ctx, 'Challenge'), 'challenge', rowScope(ctx));
+    const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Challenge'), 'challenge');
     return { body: { challenge_id: row.id, users: standings(ctx.db, row) } };
   },
   'POST leagues/challenges': create,

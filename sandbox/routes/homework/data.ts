@@ -3,7 +3,6 @@
  * sessions themselves (`*sessions`), optionally for some `user_ids`. Question-set tests of a group or pupil.
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { rowScope } from '../../kit/reach.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
 import { groupPupils } from '../../domain/schools/groups.js';
 import { assignedPupils, findHomework, serializeHomework, SESSION_GAMES } from '../../domain/schools/homework.js';
@@ -61,12 +60,12 @@ export const homeworkDataHandlers = {
   'GET homework/{id}/phonicssessions': sessions('phonics'),
   'GET homework/{id}/grammarsessions': sessions('grammar'),
   'GET homework/group/{id}/question_sets/tests': (ctx) => {
-    const group = findGroup(ctx.db, pathId(ctx, 'Group'), rowScope(ctx));
+    const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
     const homework = all<HomeworkRow>(ctx.db, "SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? AND h.game = 'quiz' ORDER BY h.starts_at DESC", group.id);
     return { body: { tests: tests(ctx, homework, groupPupils(ctx.db, group.id)) } };
   },
   'GET homework/pupil/{id}/question_sets/tests': (ctx) => {
-    const pupil = findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
+    const pupil = findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
     const homework = all<HomeworkRow>(
       ctx.db,
       `SELECT h.* FROM homework h WHERE h.game = 'quiz' AND (

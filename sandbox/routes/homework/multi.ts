@@ -6,7 +6,7 @@ import { HOMEWORK_SET_FIELDS, NEW_HOMEWORK_FIELDS } from '../../../core/endpoint
 import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { checkAll } from '../../kit/check-all.js';
-import { callerSchoolId, findReachable, rowScope } from '../../kit/reach.js';
+import { callerSchoolId, findReachable } from '../../kit/reach.js';
 import { invalid, parseFields, parseIds, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup } from '../../domain/schools/find.js';
@@ -46,7 +46,7 @@ const create: RouteHandler<'POST homework/multi'> = (ctx) => {
     () => pieces(body['homework']),
   );
   const groupId = fields.group_id ?? null;
-  if (groupId !== null) findGroup(ctx.db, groupId, schoolId);
+  if (groupId !== null) findGroup(ctx.db, ctx.user, groupId, schoolId);
   const now = ctx.now().toISOString();
   const { homework: _h, title, group_id: _g, ...data } = fields;
   const setId = Number(
@@ -65,7 +65,7 @@ const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
   for (const item of items) requireHomeworkTeacher(ctx, item);
   const fields = ctx.input;
   const groupId = fields.group_id === undefined ? set.group_id : fields.group_id;
-  if (groupId !== null) findGroup(ctx.db, groupId, set.school_id);
+  if (groupId !== null) findGroup(ctx.db, ctx.user, groupId, set.school_id);
   const now = ctx.now().toISOString();
   run(ctx.db, 'UPDATE homework_sets SET title = ?, group_id = ?, updated_at = ? WHERE id = ?', fields.title ?? set.title, groupId, now, set.id);
   for (const item of items) {
@@ -85,7 +85,7 @@ const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
 export const homeworkMultiHandlers = {
   'GET homework/multi': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const groupId = ctx.input['group_id'] === undefined ? null : findGroup(ctx.db, toId(ctx.input['group_id'], 'Group'), schoolId).id;
+    const groupId = ctx.input['group_id'] === undefined ? null : findGroup(ctx.db, ctx.user, toId(ctx.input['group_id'], 'Group'), schoolId).id;
     const rows = all<HomeworkSetRow>(ctx.db, `SELECT * FROM homework_sets WHERE school_id = ? ${groupId === null ? '' : 'AND group_id = ?'} ORDER BY created_at DESC, id DESC`, schoolId, ...(groupId === null ? [] : [groupId]));
     const sets = rows.map((r) => serializeHomeworkSet(ctx, r));
     return { body: { homework_sets: sets, total: sets.length } };
@@ -94,7 +94,7 @@ export const homeworkMultiHandlers = {
   'PUT homework/multi/{id}': update,
   'PATCH homework/multi/detach': (ctx) => {
     const ids = parseIds(ctx.input['ids'], 'ids');
-    const rows = homeworkByIds(ctx.db, ids === '*' ? [] : ids, rowScope(ctx));
+    const rows = homeworkByIds(ctx.db, ctx.user, ids === '*' ? [] : ids);
     for (const row of rows) {
       requireHomeworkTeacher(ctx, row);
       if (row.set_id === null) throw new HttpError(409, 'Conflict', `Homework ${row.id} is not part of a set; only homework in a set can be detached`);

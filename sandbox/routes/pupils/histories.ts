@@ -1,6 +1,6 @@
 /** A pupil's game histories, read from the stored game sessions, and deleting single sessions. */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { callerSchoolId, rowScope } from '../../kit/reach.js';
+import { callerSchoolId } from '../../kit/reach.js';
 import { notFound, pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findPupil } from '../../domain/schools/find.js';
@@ -13,7 +13,7 @@ const TIMES_TABLE_GAMES = ['mtc', 'maths'];
 const MATHS_GAMES = ['maths', 'number', 'mtc'];
 
 function pupilOf(ctx: HandlerContext): UserRow {
-  return findPupil(ctx.db, pathId(ctx, 'Pupil'), rowScope(ctx));
+  return findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
 }
 
 function history(games: readonly string[], key: string, narrow?: (ctx: HandlerContext) => { mode?: string; listIdent?: string }) {

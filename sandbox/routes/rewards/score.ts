@@ -1,7 +1,7 @@
 /** Giving reward points (to pupils, a reward team, or the whole class), game earnings, history, and converting points to coins. */
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
-import { findReachable, rowScope } from '../../kit/reach.js';
+import { findReachable } from '../../kit/reach.js';
 import { notFound, page, parseFields, parseIds } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
 import { findGroup } from '../../domain/schools/find.js';
@@ -43,7 +43,7 @@ function scoreInput(input: Readonly<Record<string, unknown>>) {
 function classFrom(ctx: HandlerContext, body: { readonly schoolGroupId?: number | undefined; readonly group_id?: number | undefined }): GroupRow {
   const id = body.schoolGroupId ?? body.group_id;
   if (id === undefined) throw new HttpError(422, 'Invalid data', 'schoolGroupId: name the class (school group)', { errors: [{ path: 'schoolGroupId', message: 'required' }] });
-  return findGroup(ctx.db, id, rowScope(ctx));
+  return findGroup(ctx.db, ctx.user, id);
 }
 
 function pointsFrom(ctx: HandlerContext, group: GroupRow, body: { readonly feedbackId?: number | undefined; readonly points?: number | undefined }): { points: number; feedbackId: number | null } {

@@ -1,7 +1,7 @@
 /** Engagement reports: a synchronous preview, and snapshots computed by a background job (status, data, CSV download). */
 import { callerId } from '../../kit/reach.js';
 import { addDays, day } from '../../domain/billing/dates.js';
-import { assertSnapshotDone, ENGAGEMENT_JOB, engagementOf, type EngagementRow, serializeSnapshot, snapshotOr404, snapshotRows, type SnapshotRow } from '../../domain/billing/engagement.js';
+import { assertSnapshotDone, ENGAGEMENT_JOB, engagementOf, type EngagementRow, serializeSnapshot, findSnapshot, snapshotRows, type SnapshotRow } from '../../domain/billing/engagement.js';
 import { invalid, page, parseIds, pathId } from '../../kit/input.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { enqueueJob } from '../../kit/jobs.js';
@@ -38,7 +38,7 @@ export const engagementHandlers = {
     const { lastInsertRowid } = run(ctx.db, 'INSERT INTO engagement_snapshots (start, end, job_id, created_by, created_at) VALUES (?, ?, ?, ?, ?)', start, end, job.id, callerId(ctx), now.toISOString());
     const id = Number(lastInsertRowid);
     run(ctx.db, 'UPDATE jobs SET payload = ? WHERE id = ?', JSON.stringify({ snapshotId: id }), job.id);
-    return reply(ctx, 'snapshot', serializeSnapshot(ctx.db, snapshotOr404(ctx.db, id)), {}, 202);
+    return reply(ctx, 'snapshot', serializeSnapshot(ctx.db, findSnapshot(ctx.db, id)), {}, 202);
   },
   'GET superuser/sales/reports/engagement/snapshots': (ctx) => {
     const { skip, take } = page(ctx);
@@ -46,23 +46,23 @@ export const engagementHandlers = {
     const rows = all<SnapshotRow>(ctx.db, 'SELECT * FROM engagement_snapshots WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?', take, skip);
     return reply(ctx, 'snapshots', rows.map((r) => serializeSnapshot(ctx.db, r)), { total });
   },
-  'GET superuser/sales/reports/engagement/snapshots/{id}': (ctx) => reply(ctx, 'snapshot', serializeSnapshot(ctx.db, snapshotOr404(ctx.db, pathId(ctx, 'Snapshot')))),
+  'GET superuser/sales/reports/engagement/snapshots/{id}': (ctx) => reply(ctx, 'snapshot', serializeSnapshot(ctx.db, findSnapshot(ctx.db, pathId(ctx, 'Snapshot')))),
   'GET superuser/sales/reports/engagement/snapshots/{id}/data': (ctx) => {
-    const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
+    const snapshot = findSnapshot(ctx.db, pathId(ctx, 'Snapshot'));
     assertSnapshotDone(ctx.db, snapshot);
     const { skip, take } = page(ctx);
     const total = oneValue<number>(ctx.db, 'SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?', snapshot.id) as number;
     return reply(ctx, 'data', snapshotRows(ctx.db, snapshot.id, skip, take), { total });
   },
   'GET superuser/sales/reports/engagement/snapshots/{id}/download': (ctx) => {
-    const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
+    const snapshot = findSnapshot(ctx.db, pathId(ctx, 'Snapshot'));
     assertSnapshotDone(ctx.db, snapshot);
     const rows = snapshotRows(ctx.db, snapshot.id, 0, 1_000_000);
     const csv = toCsv(COLUMNS, rows.map((row) => COLUMNS.map((c) => row[c])), '\n');
     return reply(ctx, 'download', { filename: `engagement-${snapshot.start}-to-${snapshot.end}.csv`, content_type: 'text/csv', rows: rows.length, content: csv });
   },
   'DELETE superuser/sales/reports/engagement/snapshots/{id}': (ctx) => {
-    const snapshot = snapshotOr404(ctx.db, pathId(ctx, 'Snapshot'));
+    const snapshot = findSnapshot(ctx.db, pathId(ctx, 'Snapshot'));
     run(ctx.db, 'UPDATE engagement_snapshots SET deleted_at = ? WHERE id = ?', ctx.now().toISOString(), snapshot.id);
     return reply(ctx, 'deleted', true, { id: snapshot.id });
   },

@@ -6,14 +6,14 @@ import { headlines, periodOf, type PeriodInput, salesBy, salesTotals } from '../
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { all, one, oneValue, run } from '../../kit/sql.js';
+import { findRow } from '../../kit/reach.js';
 
 
 const periodFor = (ctx: { readonly input: PeriodInput; readonly now: () => Date }): ReturnType<typeof periodOf> => periodOf(ctx.input, day(ctx.now()));
 
-function salesPersonOr404(ctx: HandlerContext, id: number): Record<string, unknown> {
-  const row = one<Record<string, unknown>>(ctx.db, 'SELECT * FROM sales_people WHERE id = ?', id);
-  if (!row) throw notFound('Sales person', id);
-  return row;
+/** A sales person, or 404. */
+function findSalesPerson(ctx: HandlerContext, id: number): Record<string, unknown> {
+  return findRow<Record<string, unknown>>(ctx.db, 'Sales person', 'SELECT * FROM sales_people WHERE id = ?', id);
 }
 
 function checkPerson(ctx: HandlerContext, id: number | null | undefined): void {
@@ -56,18 +56,18 @@ export const salesHandlers = {
     const body = ctx.input;
     const stamp = ctx.now().toISOString();
     const { lastInsertRowid } = run(ctx.db, 'INSERT INTO sales_people (name, is_active, created_at, updated_at) VALUES (?, ?, ?, ?)', body.name, body.is_active ?? 1, stamp, stamp);
-    return reply(ctx, 'salesperson', salesPersonOr404(ctx, Number(lastInsertRowid)), {}, 201);
+    return reply(ctx, 'salesperson', findSalesPerson(ctx, Number(lastInsertRowid)), {}, 201);
   },
   'PATCH superuser/salespeople/{id}': (ctx) => {
     const id = pathId(ctx, 'Sales person');
-    salesPersonOr404(ctx, id);
+    findSalesPerson(ctx, id);
     const body = ctx.input;
     run(ctx.db, 'UPDATE sales_people SET name = COALESCE(?, name), is_active = COALESCE(?, is_active), updated_at = ? WHERE id = ?', body.name ?? null, body.is_active ?? null, ctx.now().toISOString(), id);
-    return reply(ctx, 'salesperson', salesPersonOr404(ctx, id));
+    return reply(ctx, 'salesperson', findSalesPerson(ctx, id));
   },
   'DELETE superuser/salespeople/{id}': (ctx) => {
     const id = pathId(ctx, 'Sales person');
-    salesPersonOr404(ctx, id);
+    findSalesPerson(ctx, id);
     const used = oneValue<number>(ctx.db, 'SELECT (SELECT COUNT(*) FROM invoices WHERE source_person_id = ?) + (SELECT COUNT(*) FROM store_purchases WHERE source_person_id = ?)', id, id) as number;
     if (used > 0) throw new HttpError(409, 'Conflict', `Sales person ${id} is the source of ${used} sales; set is_active 0 instead of deleting`);
     run(ctx.db, 'UPDATE retention_events SET sales_person_id = NULL WHERE sales_person_id = ?', id);

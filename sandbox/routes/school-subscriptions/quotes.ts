@@ -1,7 +1,7 @@
 /** Price quotes for a new subscription: the plan (named, or the product's default in the school's currency), seats, coupon and tax. */
 import { oneValue, type Db } from '../../kit/sql.js';
 import { HttpError } from '../../kit/handler.js';
-import { defaultPlan, type PlanRow, planOr404, productOr404 } from '../../domain/pricing/catalogue.js';
+import { defaultPlan, type PlanRow, findPlan, findProduct } from '../../domain/pricing/catalogue.js';
 import { schoolCurrency } from '../../domain/subscriptions/grants.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { QUOTE_PAYLOAD } from '../../../core/endpoints/payloads.js';
@@ -13,9 +13,9 @@ export type QuoteInput = ParsedPayload<typeof QUOTE_PAYLOAD>;
 
 /** The plan a quote or purchase means: the named plan, else the product's default in the school's currency. */
 export function planFor(db: Db, schoolId: number, input: QuoteInput, fallbackProduct = 'spelling'): PlanRow {
-  if (input.plan_id !== undefined) return planOr404(db, input.plan_id);
+  if (input.plan_id !== undefined) return findPlan(db, input.plan_id);
   const productId = input.product_id ?? oneValue<number>(db, 'SELECT id FROM products WHERE code = ?', fallbackProduct) ?? 1;
-  productOr404(db, productId);
+  findProduct(db, productId);
   const currency = schoolCurrency(db, schoolId);
   const plan = defaultPlan(db, productId, currency);
   if (!plan) throw new HttpError(409, 'Conflict', `Product ${productId} has no active plan in ${currency}`);

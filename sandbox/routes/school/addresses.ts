@@ -1,8 +1,8 @@
 /** School addresses (billing, delivery...): one default per type, soft-deleted, never one in use for billing. */
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
-import { assertReachable, callerSchoolId } from '../../kit/reach.js';
-import { notFound, parseField, pathId } from '../../kit/input.js';
+import { assertReachable, callerSchoolId, findReachable } from '../../kit/reach.js';
+import { parseField, pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import type { AddressRow } from '../../domain/schools/rows.js';
 import { addressValue } from '../../domain/schools/school-fields.js';
@@ -22,11 +22,9 @@ export function serializeAddress(row: AddressRow): Address {
   return { id: row.id, school_id: row.school_id, addressType: row.address_type, address, default: row.is_default === 1, created_at: row.created_at, updated_at: row.updated_at };
 }
 
-function findAddress(ctx: HandlerContext, id: number): AddressRow {
-  const row = one<AddressRow>(ctx.db, 'SELECT * FROM addresses WHERE id = ? AND deleted_at IS NULL', id);
-  if (!row) throw notFound('Address', id);
-  assertReachable(ctx, row.school_id, 'Address', id);
-  return row;
+/** An address of a school the caller reaches (and of `inSchool` when given), or 404. */
+function findAddress(ctx: HandlerContext, id: number, inSchool?: number): AddressRow {
+  return findReachable<AddressRow>(ctx.db, ctx.user, 'Address', 'SELECT * FROM addresses WHERE id = ? AND deleted_at IS NULL', id, { inSchool });
 }
 
 /** Makes `id` the school's default address of its type. */
@@ -73,8 +71,7 @@ const updateAddress: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
 const attachAddress: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (ctx) => {
   const schoolId = pathId(ctx, 'School');
   assertReachable(ctx, schoolId, 'School', schoolId);
-  const row = findAddress(ctx, pathId(ctx, 'Address', 'addressId'));
-  if (row.school_id !== schoolId) throw notFound('Address', row.id);
+  const row = findAddress(ctx, pathId(ctx, 'Address', 'addressId'), schoolId);
   const input = { addressType: ctx.input.addressType?.toLowerCase() };
   if (input.addressType && input.addressType !== row.address_type) {
     run(ctx.db, 'UPDATE addresses SET address_type = ?, updated_at = ? WHERE id = ?', input.addressType, ctx.now().toISOString(), row.id);

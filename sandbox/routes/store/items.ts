@@ -2,7 +2,7 @@
 import { isStaff } from '../../kit/reach.js';
 import { notFound, page, parseField, pathId } from '../../kit/input.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
-import { createItem, itemOr404, type ItemRow, locationOr404, patchItem, serializeItem, setStock } from '../../domain/store/items.js';
+import { createItem, findItem, type ItemRow, findLocation, patchItem, serializeItem, setStock } from '../../domain/store/items.js';
 import { itemChanges, itemChangesList, newItem, STOCK_BY_LOCATION } from '../../domain/store/item-fields.js';
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
@@ -43,7 +43,7 @@ export const storeItemHandlers = {
       locations,
     });
   },
-  'GET store/items/{id}': (ctx) => reply(ctx, 'item', serializeItem(ctx.db, itemOr404(ctx.db, pathId(ctx, 'Item')))),
+  'GET store/items/{id}': (ctx) => reply(ctx, 'item', serializeItem(ctx.db, findItem(ctx.db, pathId(ctx, 'Item')))),
   'GET store/items/sku/{sku}': (ctx) => {
     const sku = ctx.params.sku ?? '';
     const row = one<ItemRow>(ctx.db, 'SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE', sku);
@@ -58,7 +58,7 @@ export const storeItemHandlers = {
     return reply(ctx, 'items', rows.map((r) => serializeItem(ctx.db, r)));
   },
   'PUT store/items/{id}/stock': (ctx) => {
-    const item = itemOr404(ctx.db, pathId(ctx, 'Item'));
+    const item = findItem(ctx.db, pathId(ctx, 'Item'));
     const body = ctx.input;
     // `locations` is a record keyed by location id (the table names it as JSON): its entries are checked here.
     const locations = body.locations === undefined ? undefined : parseField('locations', STOCK_BY_LOCATION, body.locations);
@@ -69,14 +69,14 @@ export const storeItemHandlers = {
         : [];
     if (changes.length === 0) throw new HttpError(422, 'Invalid data', 'stock: give stock (with location_id) or locations', { errors: [{ path: 'stock', message: 'required' }] });
     for (const [location, quantity] of changes) {
-      locationOr404(ctx.db, location);
+      findLocation(ctx.db, location);
       setStock(ctx.db, item.id, location, quantity);
     }
     return reply(ctx, 'item', serializeItem(ctx.db, item));
   },
   'GET store/locations': (ctx) => reply(ctx, 'locations', all(ctx.db, 'SELECT * FROM store_locations ORDER BY id')),
   'GET store/locations/{id}': (ctx) => {
-    const location = locationOr404(ctx.db, pathId(ctx, 'Location'));
+    const location = findLocation(ctx.db, pathId(ctx, 'Location'));
     const stock = all(ctx.db, 'SELECT i.id AS item_id, i.sku, s.quantity FROM store_stock s JOIN store_items i ON i.id = s.item_id WHERE s.location_id = ? ORDER BY i.id', location.id);
     return reply(ctx, 'location', { ...location, stock });
   },

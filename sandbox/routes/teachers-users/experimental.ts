@@ -26,7 +26,7 @@ const teacherIds = (ctx: HandlerContext, schoolId: number): number[] => schoolTe
 function groupMembers(table: 'group_pupils' | 'group_teachers') {
   return (ctx: HandlerContext): HandlerResult => {
     const schoolId = callerSchoolId(ctx);
-    const group = findGroup(ctx.db, pathId(ctx, 'Group'), schoolId);
+    const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'), schoolId);
     const ids = all<{ user_id: number }>(ctx.db, `SELECT user_id FROM ${table} WHERE group_id = ?`, group.id).map((r) => r.user_id);
     return setFor(ctx, schoolId, ids, `group ${group.id} ${table === 'group_pupils' ? 'pupils' : 'teachers'}`);
   };
@@ -47,11 +47,11 @@ export const experimentalHandlers = {
   },
   'PUT users/me/school/teachers/{id}/experimental': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    return setFor(ctx, schoolId, [findTeacher(ctx.db, pathId(ctx, 'Teacher'), schoolId).id], 'teacher');
+    return setFor(ctx, schoolId, [findTeacher(ctx.db, ctx.user, pathId(ctx, 'Teacher'), schoolId).id], 'teacher');
   },
   'PUT users/me/school/pupils/{id}/experimental': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    return setFor(ctx, schoolId, [findPupil(ctx.db, pathId(ctx, 'Pupil'), schoolId).id], 'pupil');
+    return setFor(ctx, schoolId, [findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'), schoolId).id], 'pupil');
   },
   'PUT users/me/school/groups/{id}/teachers/experimental': groupMembers('group_teachers'),
   'PUT users/me/school/groups/{id}/pupils/experimental': groupMembers('group_pupils'),

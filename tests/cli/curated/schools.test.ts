@@ -4,12 +4,13 @@ import { runFindSchools, schoolRows } from '../../../cli/commands/schools/find.j
 import { runShowSchool } from '../../../cli/commands/schools/show.js';
 import { fakeFactory, type FakeOptions } from '../../helpers/fake-factory.js';
 import { BASE, testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
+import { scalarOf } from '../../sandbox/helpers/sql.js';
+import { run } from '../../../sandbox/kit/sql.js';
 
 let t: TestSandbox;
 beforeAll(() => {
   t = testSandbox({ now: () => new Date('2026-11-02T10:00:00Z') });
-  const insert = t.sandbox.db.prepare("INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')");
-  for (let i = 1; i <= 55; i += 1) insert.run(`Willow Bank School ${i}`);
+  for (let i = 1; i <= 55; i += 1) run(t.sandbox.db, "INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')", `Willow Bank School ${i}`);
 });
 afterAll(() => t.close());
 
@@ -70,7 +71,7 @@ describe('schools show', () => {
 
   it('prints TSV sections in a pipe, each with its header even when empty', async () => {
     const c = await factoryAs('superuser');
-    const willow = t.sandbox.db.prepare("SELECT id FROM schools WHERE name = 'Willow Bank School 1'").pluck().get() as number;
+    const willow = scalarOf<number>(t.sandbox.db, "SELECT id FROM schools WHERE name = 'Willow Bank School 1'");
     await runShowSchool(c, { id: willow });
     expect(c.out()).toBe(
       `# school\nid\tname\tcountry\tregion\tlocale\tcode\tteachers\tpupils\tgroups\n${willow}\tWillow Bank School 1\tGB\t\ten_GB\t\t0\t0\t0\n\n` +

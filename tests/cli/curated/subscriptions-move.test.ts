@@ -5,6 +5,7 @@ import { CliError } from '../../../cli/cli-error.js';
 import { scriptedPrompter } from '../../../cli/prompter.js';
 import { fakeFactory, type FakeOptions } from '../../helpers/fake-factory.js';
 import { BASE, testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
+import { oneValue } from '../../../sandbox/kit/sql.js';
 
 // In-process: the questions a person at a terminal is asked, which the black-box tests cannot answer.
 let t: TestSandbox;
@@ -18,7 +19,7 @@ async function factoryAs(username: string, options: FakeOptions = {}) {
   return fakeFactory({ client, ...options });
 }
 
-const schoolOf = (id: number) => t.sandbox.db.prepare('SELECT school_id FROM subscriptions WHERE id = ?').pluck().get(id);
+const schoolOf = (id: number) => oneValue(t.sandbox.db, 'SELECT school_id FROM subscriptions WHERE id = ?', id);
 
 describe('subscriptions move, in-process', () => {
   it('shows the subscription and both schools, asks once, moves with a derived key, records it and reads it back', async () => {

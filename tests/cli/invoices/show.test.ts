@@ -5,11 +5,12 @@ import { invoiceRef } from '../../../cli/commands/invoices/show.js';
 import { findInvoice } from '../../../cli/commands/invoices/invoice-reader.js';
 import { invoiceOf } from '../../helpers/records.js';
 import { sandboxCliSuite } from '../../helpers/sandbox-cli.js';
+import { scalarOf } from '../../sandbox/helpers/sql.js';
 
 // `invoices show` takes the invoice id or its shareable id (issue 18: `invoices show 4` answered 404).
 const suite = sandboxCliSuite();
 const cli = (signedIn = true) => suite.cli({ signedIn });
-const shareableOf = (id: number) => suite.sandbox().sandbox.db.prepare('SELECT shareable_id FROM invoices WHERE id = ?').pluck().get(id) as string;
+const shareableOf = (id: number) => scalarOf<string>(suite.sandbox().sandbox.db, 'SELECT shareable_id FROM invoices WHERE id = ?', id);
 
 describe('invoices show', () => {
   it('tells the two ids apart by their form', () => {

@@ -6,6 +6,7 @@ import type { Db } from '../../../sandbox/db/database.js';
 import { SEED_NOW } from '../../../sandbox/db/seed/context.js';
 import { harnessCall, sandboxOver, type HarnessCallOptions as CallOptions } from '../helpers/sandbox.js';
 import { seededDb } from './seeded.js';
+import { scalarOf } from '../helpers/sql.js';
 
 export type { CallOptions };
 
@@ -45,7 +46,7 @@ export function createHarness(): Harness {
       return reply.body;
     },
     value<T>(sql: string, ...args: unknown[]): T {
-      return db.prepare(sql).pluck().get(...args) as T;
+      return scalarOf<T>(db, sql, ...args);
     },
   };
   return harness;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InvoiceState } from '../../../sandbox/domain/invoices/invoices.js';
 import { createHarness, obj } from './harness.js';
 import { invoiceIn, stateOf } from './fixtures.js';
+import { run } from '../../../sandbox/kit/sql.js';
 
 const STATES: readonly InvoiceState[] = ['open', 'promised', 'paid', 'void', 'uncollectable', 'refunded'];
 
@@ -155,7 +156,7 @@ describe('invoice details', () => {
 
   it('a declined card leaves the invoice open', async () => {
     const id = invoiceIn(h.db, 'open');
-    h.db.prepare("UPDATE payment_methods SET provider_ref = 'pm_card_declined' WHERE school_id = 1").run();
+    run(h.db, "UPDATE payment_methods SET provider_ref = 'pm_card_declined' WHERE school_id = 1");
     const reply = await h.call('POST users/me/school/invoices/{id}/pay', { as: 'admin', params: { id } });
     expect(reply.status).toBe(402);
     expect(stateOf(h.db, 'invoices', id)).toBe('open');

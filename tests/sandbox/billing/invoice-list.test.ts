@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TAKE } from '../../../sandbox/kit/input.js';
 import { createHarness, rows } from './harness.js';
+import { all } from '../../../sandbox/kit/sql.js';
 
 interface Brief {
   id: number;
@@ -13,9 +14,9 @@ interface Brief {
 
 describe('GET subscriptions/invoices: filters and pages', () => {
   const h = createHarness();
-  const all = h.db.prepare('SELECT id, school_id, subscription_id, state, currency, issued_at FROM invoices ORDER BY id DESC').all() as Brief[];
-  const some = all[Math.floor(all.length / 2)] as Brief;
-  const days = [...new Set(all.map((i) => i.issued_at))].sort();
+  const briefs = all<Brief>(h.db, 'SELECT id, school_id, subscription_id, state, currency, issued_at FROM invoices ORDER BY id DESC');
+  const some = briefs[Math.floor(briefs.length / 2)] as Brief;
+  const days = [...new Set(briefs.map((i) => i.issued_at))].sort();
   const middle = days[Math.floor(days.length / 2)] as string;
 
   const cases: [string, Record<string, string>, (i: Brief) => boolean][] = [
@@ -31,7 +32,7 @@ describe('GET subscriptions/invoices: filters and pages', () => {
   ];
 
   it.each(cases)('%s: the matching invoices newest first, with their total', async (_name, filter, keep) => {
-    const expected = all.filter(keep);
+    const expected = briefs.filter(keep);
     const body = await h.ok('GET subscriptions/invoices', { input: { ...filter, take: '500' } });
     expect(body.total).toBe(expected.length);
     expect(rows(body, 'invoices').map((i) => i.id)).toEqual(expected.slice(0, 500).map((i) => i.id));
@@ -39,14 +40,14 @@ describe('GET subscriptions/invoices: filters and pages', () => {
 
   it('pages with skip and take (the sandbox-wide default page), the total unchanged', async () => {
     const first = await h.ok('GET subscriptions/invoices');
-    expect(rows(first, 'invoices').map((i) => i.id)).toEqual(all.slice(0, DEFAULT_TAKE).map((i) => i.id));
+    expect(rows(first, 'invoices').map((i) => i.id)).toEqual(briefs.slice(0, DEFAULT_TAKE).map((i) => i.id));
     const page = await h.ok('GET subscriptions/invoices', { input: { skip: '3', take: '4' } });
-    expect(rows(page, 'invoices').map((i) => i.id)).toEqual(all.slice(3, 7).map((i) => i.id));
-    expect(page.total).toBe(all.length);
+    expect(rows(page, 'invoices').map((i) => i.id)).toEqual(briefs.slice(3, 7).map((i) => i.id));
+    expect(page.total).toBe(briefs.length);
   });
 
   it('a school admin gets their own school whatever school_id says', async () => {
-    const own = all.filter((i) => i.school_id === 1);
+    const own = briefs.filter((i) => i.school_id === 1);
     const body = await h.ok('GET subscriptions/invoices', { as: 'admin', input: { school_id: '3', take: '500' } });
     expect(rows(body, 'invoices').map((i) => i.id)).toEqual(own.map((i) => i.id));
     expect(body.total).toBe(own.length);

@@ -3,6 +3,8 @@ import { engagementOf } from '../../../sandbox/domain/billing/engagement.js';
 import { BILLING_JOB_KINDS } from '../../../sandbox/domain/billing/job-kinds.js';
 import { createJobRunner, enqueueJob, getJob } from '../../../sandbox/kit/jobs.js';
 import { createHarness, obj, rows } from './harness.js';
+import { one, run } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 describe('engagement snapshots run as background jobs', () => {
   const h = createHarness();
@@ -79,7 +81,7 @@ describe('plan actions', () => {
     const created = obj(await h.ok('POST subscriptions/plans/{id}/actions', { params: { id: 2 }, input: { kind: 'reprice', price: 60_000 } }, 201), 'action');
     expect(created.state).toBe('scheduled');
     runner.drain();
-    const plan = h.db.prepare('SELECT price, version FROM plans WHERE id = 2').get();
+    const plan = one(h.db, 'SELECT price, version FROM plans WHERE id = 2');
     expect(plan).toEqual({ price: 60_000, version: 2 });
     expect(h.value('SELECT state FROM plan_actions WHERE id = ?', created.id)).toBe('done');
     expect(obj(await h.ok('GET subscriptions/plans/cache_check'), 'cache').stale).toBe(true);
@@ -92,7 +94,7 @@ describe('plan actions', () => {
     runner.drain();
     const failed = planAction(h, Number(bad.id));
     expect(failed).toMatchObject({ state: 'failed', error: 'Plan 13 is not of the same product and currency as plan 1' });
-    h.db.prepare("UPDATE plan_actions SET params = '{\"target_plan_id\":73}' WHERE id = ?").run(bad.id);
+    run(h.db, "UPDATE plan_actions SET params = '{\"target_plan_id\":73}' WHERE id = ?", bad.id);
     await h.ok('POST subscriptions/plans/actions/{id}/retry', { params: { id: Number(bad.id) } });
     runner.drain();
     expect(planAction(h, Number(bad.id)).state).toBe('done');
@@ -122,7 +124,7 @@ describe('plan actions', () => {
     const cancelAllowed = from === 'scheduled' || from === 'failed' || from === 'cancelled';
     const retryAllowed = from === 'failed' || from === 'cancelled';
     for (const [route, allowed] of [['DELETE subscriptions/plans/actions/{id}', cancelAllowed], ['POST subscriptions/plans/actions/{id}/retry', retryAllowed]] as const) {
-      const id = Number(h.db.prepare("INSERT INTO plan_actions (plan_id, kind, state, run_at, created_at, updated_at) VALUES (4, 'retire', ?, '2030-01-01', 'x', 'x')").run(from).lastInsertRowid);
+      const id = Number(run(h.db, "INSERT INTO plan_actions (plan_id, kind, state, run_at, created_at, updated_at) VALUES (4, 'retire', ?, '2030-01-01', 'x', 'x')", from).lastInsertRowid);
       const reply = await h.call(route, { params: { id } });
       expect(reply.status, route).toBe(allowed ? 200 : 409);
       if (!allowed) expect(reply.body.message).toContain(`Plan action ${id} is ${from}`);
@@ -131,5 +133,5 @@ describe('plan actions', () => {
 });
 
 function planAction(h: ReturnType<typeof createHarness>, id: number): Record<string, unknown> {
-  return h.db.prepare('SELECT * FROM plan_actions WHERE id = ?').get(id) as Record<string, unknown>;
+  return rowOf<Record<string, unknown>>(h.db, 'SELECT * FROM plan_actions WHERE id = ?', id);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, obj, rows } from './harness.js';
+import { all, run } from '../../../sandbox/kit/sql.js';
 
 describe('countries and VAT', () => {
   const h = createHarness();
@@ -36,7 +37,7 @@ describe('email, jobs and system errors', () => {
 
   it('email stats agree with the logs', async () => {
     const stats = obj(await h.ok('GET email/stats'), 'stats');
-    const counted = h.db.prepare('SELECT status, COUNT(*) AS n FROM email_logs GROUP BY status').all() as { status: string; n: number }[];
+    const counted = all<{ status: string; n: number }>(h.db, 'SELECT status, COUNT(*) AS n FROM email_logs GROUP BY status');
     expect(stats.by_status).toEqual(Object.fromEntries(counted.map((c) => [c.status, c.n])));
     expect(stats.total).toBe(counted.reduce((s, c) => s + c.n, 0));
     const bounced = await h.ok('GET email/logs', { input: { status: 'bounced', take: 500 } });
@@ -44,7 +45,7 @@ describe('email, jobs and system errors', () => {
   });
 
   it('resends an email, but not to a suppressed address until the bounce is removed', async () => {
-    const id = Number(h.db.prepare("INSERT INTO email_logs (recipient, subject, template, status, sent_at) VALUES ('typo@oakfeild.sandbox.test', 'Hi', 'welcome', 'bounced', '2026-07-01T00:00:00Z')").run().lastInsertRowid);
+    const id = Number(run(h.db, "INSERT INTO email_logs (recipient, subject, template, status, sent_at) VALUES ('typo@oakfeild.sandbox.test', 'Hi', 'welcome', 'bounced', '2026-07-01T00:00:00Z')").lastInsertRowid);
     const refused = await h.call('PUT email/{id}/send', { params: { id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('suppressed (bounce');

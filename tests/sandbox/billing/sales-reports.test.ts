@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toGbp } from '../../../sandbox/domain/pricing/money.js';
 import { createHarness, obj, rows } from './harness.js';
 import { invoiceIn } from './fixtures.js';
+import { all } from '../../../sandbox/kit/sql.js';
 
 interface InvoiceFacts {
   currency: 'gbp' | 'usd' | 'aud';
@@ -16,7 +17,7 @@ describe('sales reports are computed from the invoices', () => {
   const h = createHarness();
   const period = { from: '2024-01-01', to: '2026-09-01' };
   const invoices = (): InvoiceFacts[] =>
-    h.db.prepare('SELECT currency, state, total, amount_refunded, due_at, source_person_id FROM invoices WHERE issued_at BETWEEN ? AND ?').all(period.from, period.to) as InvoiceFacts[];
+    all<InvoiceFacts>(h.db, 'SELECT currency, state, total, amount_refunded, due_at, source_person_id FROM invoices WHERE issued_at BETWEEN ? AND ?', period.from, period.to);
   const sum = (list: InvoiceFacts[], f: (i: InvoiceFacts) => number): number => list.reduce((s, i) => s + f(i), 0);
 
   it('totals per currency match the invoices, by state', async () => {
@@ -77,9 +78,7 @@ describe('sales reports are computed from the invoices', () => {
   it('headlines compare revenue with the period before', async () => {
     const headlines = obj(await h.ok('GET sales/reports/headlines', { as: 'sales', input: { from: '2025-09-01', to: '2026-08-31' } }), 'headlines');
     expect(obj(headlines, 'previous')).toEqual({ from: '2024-09-01', to: '2025-08-31' });
-    const paid = h.db
-      .prepare("SELECT currency, total - amount_refunded AS v FROM invoices WHERE state IN ('paid', 'refunded') AND paid_date BETWEEN '2025-09-01' AND '2026-08-31'")
-      .all() as { currency: 'gbp'; v: number }[];
+    const paid = all<{ currency: 'gbp'; v: number }>(h.db, "SELECT currency, total - amount_refunded AS v FROM invoices WHERE state IN ('paid', 'refunded') AND paid_date BETWEEN '2025-09-01' AND '2026-08-31'");
     expect(obj(headlines, 'current').revenue_gbp).toBe(paid.reduce((s, r) => s + toGbp(r.v, r.currency), 0));
   });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, obj, rows } from './harness.js';
+import { one } from '../../../sandbox/kit/sql.js';
 
 const pathsOf = (body: Record<string, unknown>): string[] => ((body.errors ?? []) as { path: string }[]).map((e) => e.path).sort();
 
 describe('store item fields', () => {
   const h = createHarness();
-  const itemRow = (id: number): unknown => h.db.prepare('SELECT sku, name, category, tags, prices, active FROM store_items WHERE id = ?').get(id);
+  const itemRow = (id: number): unknown => one(h.db, 'SELECT sku, name, category, tags, prices, active FROM store_items WHERE id = ?', id);
 
   it('answers a bad new item with every bad key, prices and stock included, and creates nothing', async () => {
     const count = h.value<number>('SELECT COUNT(*) FROM store_items');

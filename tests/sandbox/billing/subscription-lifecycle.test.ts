@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionState } from '../../../sandbox/domain/subscriptions/subscriptions.js';
 import { createHarness, obj } from './harness.js';
 import { stateOf, subscriptionIn } from './fixtures.js';
+import { run } from '../../../sandbox/kit/sql.js';
 
 const STATES: readonly SubscriptionState[] = ['pending', 'future', 'trial', 'active', 'cancelling', 'expired', 'cancelled', 'deactivated'];
 
@@ -70,7 +71,7 @@ describe('subscription lifecycle: every action from every state', () => {
 
   it.each(STATES)('prepayment activation from %s', async (from) => {
     const id = subscriptionIn(h.db, from);
-    h.db.prepare("UPDATE subscriptions SET kind = 'prepaid', action_secret = ? WHERE id = ?").run(`secret-${id}`, id);
+    run(h.db, "UPDATE subscriptions SET kind = 'prepaid', action_secret = ? WHERE id = ?", `secret-${id}`, id);
     const reply = await h.call('POST users/me/school/subscriptions/prepayment/activation', { as: 'admin', input: { action_secret: `secret-${id}` } });
     expect(reply.status).toBe(from === 'pending' ? 200 : 409);
     expect(stateOf(h.db, 'subscriptions', id)).toBe(from === 'pending' ? 'active' : from);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, obj, rows } from './harness.js';
 import { subscriptionIn } from './fixtures.js';
+import { all, allValues, one, run } from '../../../sandbox/kit/sql.js';
 
 const pupilsOf = (h: ReturnType<typeof createHarness>, school: number, n: number): number[] =>
-  h.db.prepare("SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' ORDER BY id LIMIT ?").pluck().all(school, n) as number[];
+  allValues<number>(h.db, "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' ORDER BY id LIMIT ?", school, n);
 
 describe('grants', () => {
   const h = createHarness();
@@ -41,7 +42,7 @@ describe('grants', () => {
     const body = await h.ok('POST schools/{id}/subscription/trial', { params: { id: 3 }, input: { product_id: 2 } }, 201);
     expect(obj(body, 'subscription')).toMatchObject({ state: 'trial', billing: 'none', expiry: '2026-09-30' });
     expect(body.invoice).toBeNull();
-    h.db.prepare("UPDATE subscriptions SET state = 'expired' WHERE id = ?").run(obj(body, 'subscription').id);
+    run(h.db, "UPDATE subscriptions SET state = 'expired' WHERE id = ?", obj(body, 'subscription').id);
     const again = await h.call('POST schools/{id}/subscription/trial', { params: { id: 3 }, input: { product_id: 2 } });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('already had a trial');
@@ -72,7 +73,7 @@ describe('seats and assignment', () => {
 
   it('assigns pupils up to the seat limit, skipping the rest unless told to fail', async () => {
     const id = subscriptionIn(h.db, 'active');
-    h.db.prepare('UPDATE subscriptions SET seats = 3 WHERE id = ?').run(id);
+    run(h.db, 'UPDATE subscriptions SET seats = 3 WHERE id = ?', id);
     const pupils = pupilsOf(h, 1, 5);
     const strict = await h.call('POST users/me/school/subscriptions/{id}/users', { as: 'admin', params: { id }, input: { user_ids: pupils, error_on_user_limit: true } });
     expect(strict.status).toBe(409);
@@ -121,7 +122,7 @@ describe('cancellations and money', () => {
     expect(preview).toMatchObject({ amount: Math.round((12_000 * 181) / 365), days_left: 181, days_in_term: 365 });
     const body = await h.ok('POST superuser/subscriptions/{id}/cancelandrefund', { params: { id } });
     expect(body.refunded).toBe(preview.amount);
-    const credit = h.db.prepare("SELECT c.amount, i.state FROM invoice_credits c JOIN invoices i ON i.id = c.invoice_id WHERE i.subscription_id = ? AND c.kind = 'refund'").get(id);
+    const credit = one(h.db, "SELECT c.amount, i.state FROM invoice_credits c JOIN invoices i ON i.id = c.invoice_id WHERE i.subscription_id = ? AND c.kind = 'refund'", id);
     expect(credit).toEqual({ amount: preview.amount, state: 'refunded' });
     expect(h.value("SELECT kind FROM cancellations WHERE subscription_id = ?", id)).toBe('refund');
   });
@@ -129,18 +130,18 @@ describe('cancellations and money', () => {
   it('cancel void voids what is unpaid and leaves what was paid', async () => {
     const id = subscriptionIn(h.db, 'cancelling');
     await h.ok('POST superuser/subscriptions/{id}/cancelvoid', { params: { id } });
-    expect(h.db.prepare('SELECT state FROM invoices WHERE subscription_id = ? ORDER BY id').pluck().all(id)).toEqual(['paid', 'void']);
+    expect(allValues(h.db, 'SELECT state FROM invoices WHERE subscription_id = ? ORDER BY id', id)).toEqual(['paid', 'void']);
   });
 
   it('cancel uncollectable needs an unpaid invoice and writes it off', async () => {
     const id = subscriptionIn(h.db, 'active');
-    h.db.prepare("UPDATE invoices SET state = 'paid' WHERE subscription_id = ?").run(id);
+    run(h.db, "UPDATE invoices SET state = 'paid' WHERE subscription_id = ?", id);
     const none = await h.call('POST superuser/subscriptions/{id}/canceluncollectable', { params: { id } });
     expect(none.status).toBe(409);
     expect(none.body.message).toContain('no unpaid invoice');
     const other = subscriptionIn(h.db, 'active');
     await h.ok('POST superuser/subscriptions/{id}/canceluncollectable', { params: { id: other } });
-    expect(h.db.prepare('SELECT state FROM invoices WHERE subscription_id = ? ORDER BY id').pluck().all(other)).toEqual(['paid', 'uncollectable']);
+    expect(allValues(h.db, 'SELECT state FROM invoices WHERE subscription_id = ? ORDER BY id', other)).toEqual(['paid', 'uncollectable']);
   });
 
   it('moving takes unpaid invoices to the new school and leaves seat assignments behind', async () => {
@@ -148,7 +149,7 @@ describe('cancellations and money', () => {
     await h.ok('POST users/me/school/subscriptions/{id}/users', { as: 'admin', params: { id }, input: { user_ids: pupilsOf(h, 1, 2) } });
     const body = await h.ok('POST subscriptions/{id}/move', { params: { id }, input: { school: 3 } });
     expect(obj(body, 'subscription')).toMatchObject({ school_id: 3, moved_from_school_id: 1, assigned: { users: 0, teachers: 0, groups: 0 } });
-    expect(h.db.prepare('SELECT state, school_id FROM invoices WHERE subscription_id = ? ORDER BY id').all(id)).toEqual([
+    expect(all(h.db, 'SELECT state, school_id FROM invoices WHERE subscription_id = ? ORDER BY id', id)).toEqual([
       { state: 'paid', school_id: 1 },
       { state: 'open', school_id: 3 },
     ]);

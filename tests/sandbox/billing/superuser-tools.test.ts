@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, obj, rows } from './harness.js';
 import { invoiceIn, subscriptionIn } from './fixtures.js';
+import { allValues, run } from '../../../sandbox/kit/sql.js';
 
 describe('card provider', () => {
   const h = createHarness();
@@ -60,9 +61,9 @@ describe('superuser tools', () => {
     const refused = await h.call('POST schools/{id}/deleteschool', { params: { id: 3 } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('School 3 has live subscriptions');
-    h.db.prepare("UPDATE subscriptions SET state = 'cancelled' WHERE school_id = 3").run();
+    run(h.db, "UPDATE subscriptions SET state = 'cancelled' WHERE school_id = 3");
     expect((await h.call('POST schools/{id}/deleteschool', { params: { id: 3 } })).body.message).toContain('unpaid invoices');
-    h.db.prepare("UPDATE invoices SET state = 'void' WHERE school_id = 3 AND state IN ('open', 'promised')").run();
+    run(h.db, "UPDATE invoices SET state = 'void' WHERE school_id = 3 AND state IN ('open', 'promised')");
     await h.ok('POST schools/{id}/deleteschool', { params: { id: 3 } });
     expect((await h.call('GET schools/{id}/balance', { params: { id: 3 } })).status).toBe(404);
   });
@@ -86,7 +87,7 @@ describe('superuser tools', () => {
   it('lists inferred teacher access after a refresh', async () => {
     const id = subscriptionIn(h.db, 'active');
     await h.ok('PUT superuser/subscriptions/{id}/inferred_teacher_access', { params: { id }, input: { inferred_teacher_access: true } });
-    const teachers = h.db.prepare("SELECT id FROM users WHERE school_id = 1 AND kind = 'teacher'").pluck().all() as number[];
+    const teachers = allValues<number>(h.db, "SELECT id FROM users WHERE school_id = 1 AND kind = 'teacher'");
     await h.ok('POST users/me/school/subscriptions/{id}/teachers', { as: 'admin', params: { id }, input: { user_ids: [teachers[0]] } });
     await h.ok('POST superuser/inferred_teacher_access/refresh');
     const list = rows(await h.ok('GET superuser/inferred_teacher_access'), 'teachers').filter((r) => r.subscription_id === id);

@@ -7,19 +7,21 @@
 import type { Db } from '../../../sandbox/db/database.js';
 import type { Case } from './requests.js';
 import { createRecord, findRecord } from '../../../sandbox/generic/records.js';
+import { run } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 const AT = '2026-11-20T09:00:00.000Z';
 /** Deletes a seeded user of school 1 (the demo seed deletes none). */
-const deleteUser = (id: number) => (db: Db) => void db.prepare('UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(AT, id);
+const deleteUser = (id: number) => (db: Db) => void run(db, 'UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL', AT, id);
 /** Turns a seeded game session of pupil 16 into one of another game (the seed plays every game but these). */
-const sessionOf = (id: number, game: string) => (db: Db) => void db.prepare('UPDATE game_sessions SET game = ? WHERE id = ?').run(game, id);
+const sessionOf = (id: number, game: string) => (db: Db) => void run(db, 'UPDATE game_sessions SET game = ? WHERE id = ?', game, id);
 
 /**
  * A stored record of the admin's under `key`, for a route whose parent no list route names (so the
  * generic records made before each request do not make it): `phonics/assessment/{id}/hfw`.
  */
 const adminRecord = (collection: string, key: string) => (db: Db) => {
-  const admin = db.prepare("SELECT id, school_id FROM users WHERE username = 'admin'").get() as { id: number; school_id: number };
+  const admin = rowOf<{ id: number; school_id: number }>(db, "SELECT id, school_id FROM users WHERE username = 'admin'");
   if (findRecord(db, collection, key, null)) return;
   createRecord(db, { collection, key, ownerId: admin.id, schoolId: admin.school_id, data: { name: 'Sample' }, now: new Date(AT) });
 };
@@ -187,8 +189,8 @@ export const CASES: Readonly<Record<string, Case>> = {
   'pupils squirrel-scurry-session': { setup: sessionOf(128, 'squirrelscurry'), params: { sessionId: '128' } },
   'pupils delete-beekeeper-session': { setup: sessionOf(126, 'beekeeper'), params: { sessionId: '126' } },
   'pupils delete-buzzwords-session': { setup: sessionOf(135, 'buzzwords'), params: { sessionId: '135' } },
-  'leagues update': { setup: (db) => void db.prepare("UPDATE leagues SET ends_at = '2027-01-31T09:00:00.000Z' WHERE id = 1").run(), params: { id: '1' }, body: { name: 'Spring spelling league' } },
-  'card-invoices restore': { setup: (db) => void db.prepare("UPDATE invoices SET state = 'void', voided_at = ? WHERE id = 6").run(AT), params: { id: '8', iid: '6' } },
-  'subscriptions delete-future': { setup: (db) => void db.prepare("UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5").run(), params: { subscriptionId: '5' } },
-  'subscriptions show-future': { setup: (db) => void db.prepare("UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5").run(), params: { subscriptionId: '5' } },
+  'leagues update': { setup: (db) => void run(db, "UPDATE leagues SET ends_at = '2027-01-31T09:00:00.000Z' WHERE id = 1"), params: { id: '1' }, body: { name: 'Spring spelling league' } },
+  'card-invoices restore': { setup: (db) => void run(db, "UPDATE invoices SET state = 'void', voided_at = ? WHERE id = 6", AT), params: { id: '8', iid: '6' } },
+  'subscriptions delete-future': { setup: (db) => void run(db, "UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5"), params: { subscriptionId: '5' } },
+  'subscriptions show-future': { setup: (db) => void run(db, "UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5"), params: { subscriptionId: '5' } },
 };

@@ -9,6 +9,8 @@ import type { SessionUser } from '../../../sandbox/kit/handler.js';
 import { mayCall } from '../../../sandbox/server/roles.js';
 import { lookupSession } from '../../../sandbox/server/session.js';
 import type { TestSandbox } from './sandbox.js';
+import { all, one } from '../../../sandbox/kit/sql.js';
+import { scalarOf } from './sql.js';
 
 /** The seeded people and rows of school 2 that records and paths are made of. */
 export interface SchoolTwo {
@@ -26,7 +28,7 @@ export interface SchoolTwo {
  * const two = schoolTwo(t);
  */
 export function schoolTwo(t: TestSandbox): SchoolTwo {
-  const id = (sql: string): number => t.sandbox.db.prepare(sql).pluck().get() as number;
+  const id = (sql: string): number => scalarOf<number>(t.sandbox.db, sql);
   return {
     owner: id("SELECT id FROM users WHERE username = 'teacher2a'"),
     colleague: id("SELECT id FROM users WHERE username = 'teacher2b'"),
@@ -112,5 +114,5 @@ function plant(t: TestSandbox, two: SchoolTwo, collection: string, key?: string)
  */
 export function recordsSnapshot(t: TestSandbox, id?: number): string {
   const db = t.sandbox.db;
-  return JSON.stringify(id === undefined ? db.prepare('SELECT * FROM records ORDER BY id').all() : db.prepare('SELECT * FROM records WHERE id = ?').get(id));
+  return JSON.stringify(id === undefined ? all(db, 'SELECT * FROM records ORDER BY id') : one(db, 'SELECT * FROM records WHERE id = ?', id));
 }

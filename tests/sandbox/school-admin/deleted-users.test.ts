@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, num, pluck, str, type Harness } from './harness.js';
+import { all } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -7,8 +9,8 @@ beforeEach(() => {
 });
 
 const pupils = (schoolId: number, n: number): number[] =>
-  (h.db.prepare("SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY id LIMIT ?").all(schoolId, n) as { id: number }[]).map((r) => r.id);
-const sessions = (userId: number): number => (h.db.prepare('SELECT COUNT(*) AS n FROM game_sessions WHERE user_id = ?').get(userId) as { n: number }).n;
+  all<{ id: number }>(h.db, "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY id LIMIT ?", schoolId, n).map((r) => r.id);
+const sessions = (userId: number): number => rowOf<{ n: number }>(h.db, 'SELECT COUNT(*) AS n FROM game_sessions WHERE user_id = ?', userId).n;
 
 async function deletePupils(ids: readonly number[]): Promise<void> {
   const res = await h.call('DELETE users/me/school/pupils', { input: { ids: ids.join(',') } });
@@ -68,7 +70,7 @@ describe('deleted users', () => {
 
   it('purges only deleted users and frees their school username', async () => {
     const [a] = pupils(1, 1) as [number];
-    const name = (h.db.prepare('SELECT school_username FROM users WHERE id = ?').get(a) as { school_username: string }).school_username;
+    const name = rowOf<{ school_username: string }>(h.db, 'SELECT school_username FROM users WHERE id = ?', a).school_username;
     expect((await h.call('DELETE users/deleted/{id}', { params: { id: a } })).status).toBe(409);
     await deletePupils([a]);
     expect((await h.call('POST users/me/school/pupils', { input: { pupils: [{ first_name: 'Re', school_username: name }] } })).status).toBe(409);

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, pluck, str, type Harness } from './harness.js';
+import { one, run } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -23,7 +25,7 @@ describe('districts', () => {
     expect(str(again.body, 'message')).toContain('already in district');
     expect((await h.call('POST users/me/district/schools', { as: 'district', input: { schoolId: 1 } })).status).toBe(422);
     expect((await h.call('POST users/me/district/schools', { as: 'district', input: { code: 'NOPE' } })).status).toBe(404);
-    h.db.prepare("INSERT INTO districts (id, name, created_at) VALUES (2, 'Southside', '2026-01-01')").run();
+    run(h.db, "INSERT INTO districts (id, name, created_at) VALUES (2, 'Southside', '2026-01-01')");
     const elsewhere = await h.call('POST users/me/district/schools', { as: 'superuser', input: { districtId: 2, schoolId: 2 } });
     expect(elsewhere.status).toBe(409);
     expect(str(elsewhere.body, 'message')).toContain('belongs to district 1');
@@ -34,13 +36,13 @@ describe('districts', () => {
     expect(pluck(res.body, 'district.schools')).toEqual([2]);
     expect((await h.call('DELETE districts/{id}/linkschool', { as: 'district', params: { id: 1 }, input: { schoolId: 3 } })).status).toBe(409);
     expect((await h.call('DELETE districts/{id}/linkschool', { as: 'district', params: { id: 9 }, input: { schoolId: 2 } })).status).toBe(404);
-    expect(at(h.db.prepare('SELECT district_id FROM schools WHERE id = 3').get(), 'district_id')).toBeNull();
+    expect(at(one(h.db, 'SELECT district_id FROM schools WHERE id = 3'), 'district_id')).toBeNull();
   });
 });
 
 describe('district seat allocation', () => {
   const sub = (schoolId: number, code: string, state: string): { id: number; seats: number } =>
-    h.db.prepare('SELECT s.id, s.seats FROM subscriptions s JOIN products p ON p.id = s.product_id WHERE s.school_id = ? AND p.code = ? AND s.state = ?').get(schoolId, code, state) as { id: number; seats: number };
+    rowOf<{ id: number; seats: number }>(h.db, 'SELECT s.id, s.seats FROM subscriptions s JOIN products p ON p.id = s.product_id WHERE s.school_id = ? AND p.code = ? AND s.state = ?', schoolId, code, state);
 
   it('moves seats from a district subscription into a new free subscription, then tops it up', async () => {
     const parent = sub(2, 'complete', 'active');
@@ -53,7 +55,7 @@ describe('district seat allocation', () => {
     expect(at(topUp.body, 'subscription.seats')).toBe(7);
     const again = await h.call('POST users/me/district/schools/{id}/subscriptions', { as: 'district', params: { id: 3 }, input: { parentSubscriptionId: parent.id, quantity: 1 } });
     expect(again.status).toBe(409);
-    expect((h.db.prepare('SELECT SUM(quantity) AS n FROM district_allocations').get() as { n: number }).n).toBe(7);
+    expect(rowOf<{ n: number }>(h.db, 'SELECT SUM(quantity) AS n FROM district_allocations').n).toBe(7);
   });
 
   it('refuses too many seats, a dead parent, and schools or subscriptions outside the district', async () => {

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, type Harness } from './harness.js';
+import { all } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -7,9 +9,9 @@ beforeEach(() => {
 });
 
 const groupsOf = (userId: number): number[] =>
-  (h.db.prepare('SELECT group_id FROM group_pupils WHERE user_id = ? ORDER BY group_id').all(userId) as { group_id: number }[]).map((r) => r.group_id);
-const groupId = (schoolId: number, name: string): number => (h.db.prepare('SELECT id FROM school_groups WHERE school_id = ? AND name = ?').get(schoolId, name) as { id: number }).id;
-const pupilOfGroup = (gid: number): number => (h.db.prepare('SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 1').get(gid) as { user_id: number }).user_id;
+  all<{ group_id: number }>(h.db, 'SELECT group_id FROM group_pupils WHERE user_id = ? ORDER BY group_id', userId).map((r) => r.group_id);
+const groupId = (schoolId: number, name: string): number => rowOf<{ id: number }>(h.db, 'SELECT id FROM school_groups WHERE school_id = ? AND name = ?', schoolId, name).id;
+const pupilOfGroup = (gid: number): number => rowOf<{ user_id: number }>(h.db, 'SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 1', gid).user_id;
 
 describe('groups CRUD', () => {
   it('lists top-level groups, with sub-groups on request', async () => {
@@ -46,7 +48,7 @@ describe('groups CRUD', () => {
   it('deletes every group of the school only', async () => {
     const res = await h.call('DELETE users/me/school/groups');
     expect(at(res.body, 'deleted')).toBe(4);
-    expect((h.db.prepare('SELECT COUNT(*) AS n FROM school_groups WHERE school_id = 2').get() as { n: number }).n).toBe(4);
+    expect(rowOf<{ n: number }>(h.db, 'SELECT COUNT(*) AS n FROM school_groups WHERE school_id = 2').n).toBe(4);
   });
 });
 
@@ -99,7 +101,7 @@ describe('group pupils: assign (move 0) vs move (move 1)', () => {
     expect(res.status).toBe(200);
     expect(groupsOf(pupil)).toEqual([]);
     expect((await h.call('DELETE users/me/school/groups/{id}/pupils', { params: { id: parent }, input: { pupilId: pupil } })).status).toBe(404);
-    const two = (h.db.prepare('SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 2').all(parent) as { user_id: number }[]).map((r) => r.user_id);
+    const two = all<{ user_id: number }>(h.db, 'SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 2', parent).map((r) => r.user_id);
     const removed = await h.call('POST users/me/school/groups/{id}/pupils/remove', { params: { id: parent }, input: { pupils: two } });
     expect(at(removed.body, 'removed')).toBe(2);
   });
@@ -136,7 +138,7 @@ describe('sub-groups, teachers and stages', () => {
     const gid = groupId(1, 'Year 4 Ash');
     const res = await h.call('PUT users/me/school/groups/{id}/pupils/setspellingstage', { as: 'teacher', params: { id: gid }, input: { stage_spelling: 5 } });
     expect(num(res.body, 'updated')).toBe(10);
-    const stages = h.db.prepare('SELECT DISTINCT u.stage_spelling AS s FROM group_pupils g JOIN users u ON u.id = g.user_id WHERE g.group_id = ?').all(gid);
+    const stages = all(h.db, 'SELECT DISTINCT u.stage_spelling AS s FROM group_pupils g JOIN users u ON u.id = g.user_id WHERE g.group_id = ?', gid);
     expect(stages).toEqual([{ s: 5 }]);
     expect((await h.call('PUT users/me/school/groups/{id}/pupils/setnumberstage', { as: 'teacher', params: { id: gid }, input: { stage_number: 9 } })).status).toBe(422);
     expect((await h.call('PUT users/me/school/groups/{id}/pupils/setnumberstage', { as: 'teacher', params: { id: groupId(1, 'Year 5 Elm') }, input: { stage_number: 2 } })).status).toBe(403);
@@ -149,7 +151,7 @@ describe('group reports', () => {
     const activity = await h.call('GET users/me/school/groups/{id}/activity', { as: 'teacher', params: { id: gid } });
     const rows = list(activity.body, 'activity');
     expect(rows).toHaveLength(10);
-    const expected = (h.db.prepare("SELECT COUNT(*) AS n FROM game_sessions WHERE user_id IN (SELECT user_id FROM group_pupils WHERE group_id = ?) AND game = 'spelling'").get(gid) as { n: number }).n;
+    const expected = rowOf<{ n: number }>(h.db, "SELECT COUNT(*) AS n FROM game_sessions WHERE user_id IN (SELECT user_id FROM group_pupils WHERE group_id = ?) AND game = 'spelling'", gid).n;
     const plays = await h.call('GET users/me/school/groups/{id}/spelling_plays', { as: 'teacher', params: { id: gid } });
     expect(num(plays.body, 'total')).toBe(expected);
     expect(num(plays.body, 'summary.plays')).toBe(expected);

@@ -9,6 +9,8 @@ import { seed, SEED_NOW } from '../../../sandbox/db/seed/index.js';
 import { createRng } from '../../../sandbox/db/seed/random.js';
 import { seedSchoolAdmin } from '../../../sandbox/db/seed/school-admin.js';
 import { harnessCall, sandboxOver, type HarnessCallOptions as CallOptions } from '../helpers/sandbox.js';
+import { one } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 export type { CallOptions };
 
@@ -94,11 +96,11 @@ export interface Harness {
 export function createHarness(): Harness {
   const db = openDatabase(':memory:');
   seed(db, { size: 'demo' });
-  if ((db.prepare('SELECT COUNT(*) AS n FROM school_groups').get() as { n: number }).n === 0) {
+  if (rowOf<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM school_groups').n === 0) {
     db.transaction(() => seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash: seedPasswordHash() }))();
   }
   const userId = (username: string): number => {
-    const row = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number } | undefined;
+    const row = one<{ id: number }>(db, 'SELECT id FROM users WHERE username = ?', username);
     if (!row) throw new Error(`no user ${username}`);
     return row.id;
   };

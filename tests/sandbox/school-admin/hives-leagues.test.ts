@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+import { run } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
   h = createHarness();
 });
 
-const groupId = (schoolId: number, name: string): number => (h.db.prepare('SELECT id FROM school_groups WHERE school_id = ? AND name = ?').get(schoolId, name) as { id: number }).id;
-const league = (schoolId: number, kind: string): number => (h.db.prepare('SELECT id FROM leagues WHERE school_id = ? AND kind = ?').get(schoolId, kind) as { id: number }).id;
+const groupId = (schoolId: number, name: string): number => rowOf<{ id: number }>(h.db, 'SELECT id FROM school_groups WHERE school_id = ? AND name = ?', schoolId, name).id;
+const league = (schoolId: number, kind: string): number => rowOf<{ id: number }>(h.db, 'SELECT id FROM leagues WHERE school_id = ? AND kind = ?', schoolId, kind).id;
 
 describe('hives', () => {
   it('lists and shows the school hives; another school sees 404, a superuser sees it', async () => {
@@ -22,7 +24,7 @@ describe('hives', () => {
 
   it('deletes a waiting or finished hive, not a running one', async () => {
     const [a, b] = pluck((await h.call('GET hives', { as: 'teacher' })).body, 'hives') as [number, number];
-    h.db.prepare("UPDATE hives SET status = 'running' WHERE id = ?").run(a);
+    run(h.db, "UPDATE hives SET status = 'running' WHERE id = ?", a);
     const refused = await h.call('DELETE hives/{id}', { as: 'teacher', params: { id: a } });
     expect(refused.status).toBe(409);
     expect(str(refused.body, 'message')).toContain('is running');
@@ -41,7 +43,7 @@ describe('leagues and challenges', () => {
   it('ranks a custom league from sessions in its dates', async () => {
     const id = league(1, 'custom');
     const pupil = h.userId('pupil');
-    h.db.prepare("INSERT INTO game_sessions (user_id, school_id, game, score, correct, incorrect, created_at) VALUES (?, 1, 'spelling', 100000, 10, 0, '2026-08-31T10:00:00Z')").run(pupil);
+    run(h.db, "INSERT INTO game_sessions (user_id, school_id, game, score, correct, incorrect, created_at) VALUES (?, 1, 'spelling', 100000, 10, 0, '2026-08-31T10:00:00Z')", pupil);
     const res = await h.call('GET leagues/custom/{id}/results', { as: 'teacher', params: { id } });
     expect(at(res.body, 'results.0')).toMatchObject({ rank: 1, user_id: pupil });
     expect(list(res.body, 'groups')).toHaveLength(3);
@@ -55,7 +57,7 @@ describe('leagues and challenges', () => {
     expect(at(res.body, 'league')).toMatchObject({ name: 'Autumn league', group_ids: [groupId(1, 'Year 4 Ash')], state: 'running' });
     expect((await h.call('PUT leagues/custom/{id}', { as: 'teacher', params: { id }, input: { groups: [groupId(2, 'Grade 2 Room 4')] } })).status).toBe(404);
     expect((await h.call('PUT leagues/custom/{id}', { as: 'teacher', params: { id: league(1, 'challenge') }, input: { name: 'x' } })).status).toBe(404);
-    h.db.prepare("UPDATE leagues SET ends_at = '2026-08-01T00:00:00.000Z' WHERE id = ?").run(id);
+    run(h.db, "UPDATE leagues SET ends_at = '2026-08-01T00:00:00.000Z' WHERE id = ?", id);
     const ended = await h.call('PUT leagues/custom/{id}', { as: 'teacher', params: { id }, input: { name: 'Too late' } });
     expect(ended.status).toBe(409);
     expect(str(ended.body, 'message')).toContain('ended');
@@ -98,12 +100,12 @@ describe('league and challenge payloads, checked with the table field kinds', ()
   });
 
   it('names every bad key of a new challenge, its league inside and out, and writes nothing', async () => {
-    const before = (h.db.prepare('SELECT COUNT(*) AS n FROM leagues').get() as { n: number }).n;
+    const before = rowOf<{ n: number }>(h.db, 'SELECT COUNT(*) AS n FROM leagues').n;
     const bad = await h.call('POST leagues/challenges', { as: 'teacher', input: { name: 'x'.repeat(121), league: { ends_at: '2026-09-31', product: 'chess' }, users: 'abc', groups: [groupId(1, 'Year 3 Oak')] } });
     expect(bad.status).toBe(422);
     expect(paths(bad.body)).toEqual(['name', 'league.product', 'league.ends_at', 'users']);
     expect((await h.call('POST leagues/challenges', { as: 'teacher', input: { product: 'chess', groups: [1, 2] } })).status).toBe(422);
-    expect((h.db.prepare('SELECT COUNT(*) AS n FROM leagues').get() as { n: number }).n).toBe(before);
+    expect(rowOf<{ n: number }>(h.db, 'SELECT COUNT(*) AS n FROM leagues').n).toBe(before);
   });
 
   it('takes the league fields at the top level and groups comma-joined; the league object wins', async () => {

@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+import { all, run } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
   h = createHarness();
 });
 
-const groupId = (schoolId: number, name: string): number => (h.db.prepare('SELECT id FROM school_groups WHERE school_id = ? AND name = ?').get(schoolId, name) as { id: number }).id;
-const pupilIn = (gid: number): number => (h.db.prepare('SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 1').get(gid) as { user_id: number }).user_id;
+const groupId = (schoolId: number, name: string): number => rowOf<{ id: number }>(h.db, 'SELECT id FROM school_groups WHERE school_id = ? AND name = ?', schoolId, name).id;
+const pupilIn = (gid: number): number => rowOf<{ user_id: number }>(h.db, 'SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 1', gid).user_id;
 
 async function createHomework(as = 'teacher', extra: Record<string, unknown> = {}): Promise<number> {
   const res = await h.call('POST homework', {
@@ -34,7 +36,7 @@ describe('homework', () => {
     expect(notADay.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'starts_at', message: expect.stringMatching(/2026-02-30 is not a day of the calendar/) }] });
     expect((await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x' }, group_id: groupId(2, 'Grade 2 Room 4') } })).status).toBe(404);
     expect((await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'x' }, pupilIds: [pupilIn(groupId(2, 'Grade 2 Room 4'))] } })).status).toBe(404);
-    expect((h.db.prepare("SELECT COUNT(*) AS n FROM homework WHERE title = 'x'").get() as { n: number }).n).toBe(0);
+    expect(rowOf<{ n: number }>(h.db, "SELECT COUNT(*) AS n FROM homework WHERE title = 'x'").n).toBe(0);
   });
 
   it('only the homework teachers or an admin may change it; other schools see 404, a superuser sees it', async () => {
@@ -72,7 +74,7 @@ describe('homework', () => {
   it('reports results from sessions played as the homework', async () => {
     const id = await createHomework();
     const pupil = pupilIn(groupId(1, 'Year 4 Ash'));
-    h.db.prepare("INSERT INTO game_sessions (user_id, school_id, game, homework_id, score, correct, incorrect, created_at) VALUES (?, 1, 'spelling', ?, 80, 8, 2, '2026-09-01T10:00:00Z')").run(pupil, id);
+    run(h.db, "INSERT INTO game_sessions (user_id, school_id, game, homework_id, score, correct, incorrect, created_at) VALUES (?, 1, 'spelling', ?, 80, 8, 2, '2026-09-01T10:00:00Z')", pupil, id);
     const data = await h.call('GET homework/{id}/data', { as: 'teacher', params: { id } });
     const rows = list(data.body, 'pupils');
     expect(rows).toHaveLength(10);
@@ -85,7 +87,7 @@ describe('homework', () => {
   it('deletes homework one at a time and in bulk, all or nothing', async () => {
     const a = await createHomework();
     const b = await createHomework();
-    const other = (h.db.prepare('SELECT id FROM homework WHERE school_id = 2 LIMIT 1').get() as { id: number }).id;
+    const other = rowOf<{ id: number }>(h.db, 'SELECT id FROM homework WHERE school_id = 2 LIMIT 1').id;
     expect((await h.call('DELETE homework', { as: 'teacher', input: { ids: `${a},${other}` } })).status).toBe(404);
     expect(num((await h.call('DELETE homework', { as: 'teacher', input: { ids: `${a},${b}` } })).body, 'deleted')).toBe(2);
     expect((await h.call('GET homework/{id}', { as: 'teacher', params: { id: a } })).status).toBe(404);
@@ -142,7 +144,7 @@ describe('homework sets (multi)', () => {
 
 describe('homework payloads, checked with the table field kinds', () => {
   const paths = (body: unknown): string[] => list(body, 'errors').map((e) => String(e['path']));
-  const count = (table: string): number => (h.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = (table: string): number => rowOf<{ n: number }>(h.db, `SELECT COUNT(*) AS n FROM ${table}`).n;
 
   it('names every bad key of a new homework, its fields and its pupils together', async () => {
     const res = await h.call('POST homework', { as: 'teacher', input: { homework: { title: ' ', game: 'chess', list_ident: 'x'.repeat(101) }, pupilIds: 'abc' } });
@@ -152,7 +154,7 @@ describe('homework payloads, checked with the table field kinds', () => {
   });
 
   it('takes pupils as a list, an empty list or comma-joined, and the portal flag as true or 1', async () => {
-    const [a, b] = (h.db.prepare('SELECT user_id FROM group_pupils WHERE group_id = ? ORDER BY user_id LIMIT 2').all(groupId(1, 'Year 5 Elm')) as { user_id: number }[]).map((r) => r.user_id) as [number, number];
+    const [a, b] = all<{ user_id: number }>(h.db, 'SELECT user_id FROM group_pupils WHERE group_id = ? ORDER BY user_id LIMIT 2', groupId(1, 'Year 5 Elm')).map((r) => r.user_id) as [number, number];
     const joined = await h.call('POST homework', { as: 'teacher', input: { title: 'Top level', pupilIds: `${b},${a}`, isNewEdShedPortal: true } });
     expect(at(joined.body, 'homework')).toMatchObject({ title: 'Top level', pupil_ids: [a, b], isNewEdShedPortal: true });
     const empty = await h.call('POST homework', { as: 'teacher', input: { homework: { title: 'Group only' }, pupilIds: [], group_id: String(groupId(1, 'Year 4 Ash')), isNewEdShedPortal: 1 } });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSandbox, writeCount, type TestSandbox } from '../helpers/sandbox.js';
 import { at, list, num, pluck } from './harness.js';
+import { scalarOf } from '../helpers/sql.js';
 
 let t: TestSandbox;
 let admin: string;
@@ -23,7 +24,7 @@ describe('school administration over HTTP', () => {
   });
 
   it('keeps a teacher of school 1 out of school 2 pupils (404) and refuses admin-only writes (403)', async () => {
-    const other = t.sandbox.db.prepare("SELECT id FROM users WHERE school_id = 2 AND kind = 'pupil' LIMIT 1").pluck().get() as number;
+    const other = scalarOf<number>(t.sandbox.db, "SELECT id FROM users WHERE school_id = 2 AND kind = 'pupil' LIMIT 1");
     expect((await t.call('GET', `users/me/school/pupils/${other}`, { token: teacher })).status).toBe(404);
     expect((await t.call('POST', 'users/me/school/pupils/generate', { token: teacher, body: { amount: 1 } })).status).toBe(403);
     expect((await t.call('GET', 'users/me/school/pupils')).status).toBe(401);

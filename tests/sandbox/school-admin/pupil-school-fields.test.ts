@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, pluck, type Harness } from './harness.js';
+import { one } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -8,8 +10,8 @@ beforeEach(() => {
 
 const pathsOf = (body: unknown): string[] => ((at(body, 'errors') ?? []) as { path: string }[]).map((e) => e.path);
 const pupilRow = (id: number): unknown =>
-  h.db.prepare('SELECT first_name, display_name, school_username, stage_spelling, stage_number FROM users WHERE id = ?').get(id);
-const schoolRow = (): unknown => h.db.prepare('SELECT name, country, region, locale, settings FROM schools WHERE id = 1').get();
+  one(h.db, 'SELECT first_name, display_name, school_username, stage_spelling, stage_number FROM users WHERE id = ?', id);
+const schoolRow = (): unknown => one(h.db, 'SELECT name, country, region, locale, settings FROM schools WHERE id = 1');
 
 describe('pupil fields', () => {
   it('answers an update with every bad key, and writes nothing', async () => {
@@ -34,7 +36,7 @@ describe('pupil fields', () => {
   });
 
   it('answers a bulk create with every bad key of every pupil, and creates none', async () => {
-    const count = (): unknown => h.db.prepare("SELECT COUNT(*) AS n FROM users WHERE kind = 'pupil'").get();
+    const count = (): unknown => one(h.db, "SELECT COUNT(*) AS n FROM users WHERE kind = 'pupil'");
     const before = count();
     const res = await h.call('POST users/me/school/pupils', {
       input: { pupils: [{ first_name: '' }, { first_name: 'Fine' }, { first_name: 'Al', school_username: 'a b', stage_number: 7 }] },
@@ -87,7 +89,7 @@ describe('school fields', () => {
     const res = await h.call('PATCH schools/{id}', { params: { id: 1 }, input: { country: 'au', locale: 'en_AU', region: null, id: 7, code: 'X' } });
     expect(res.status).toBe(200);
     expect(at(res.body, 'school')).toMatchObject({ country: 'AU', locale: 'en_AU', region: null });
-    const event = h.db.prepare("SELECT data FROM school_events WHERE kind = 'school.updated' ORDER BY id DESC LIMIT 1").get() as { data: string };
+    const event = rowOf<{ data: string }>(h.db, "SELECT data FROM school_events WHERE kind = 'school.updated' ORDER BY id DESC LIMIT 1");
     expect((JSON.parse(event.data) as { fields: string[] }).fields.sort()).toEqual(['country', 'locale', 'region']);
   });
 

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+import { one, run } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -7,8 +9,8 @@ beforeEach(() => {
 });
 
 const pupilCount = (schoolId: number): number =>
-  (h.db.prepare("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL").get(schoolId) as { n: number }).n;
-const otherSchoolPupil = (): number => (h.db.prepare("SELECT id FROM users WHERE school_id = 2 AND kind = 'pupil' LIMIT 1").get() as { id: number }).id;
+  rowOf<{ n: number }>(h.db, "SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId).n;
+const otherSchoolPupil = (): number => rowOf<{ id: number }>(h.db, "SELECT id FROM users WHERE school_id = 2 AND kind = 'pupil' LIMIT 1").id;
 
 describe('pupil list and scope', () => {
   it('lists the school pupils with their groups, filters by school username', async () => {
@@ -41,7 +43,7 @@ describe('pupil writes', () => {
     const id = h.userId('pupil');
     const res = await h.call('PUT users/me/school/pupils/{id}', { params: { id }, input: { display_name: 'Rapid Otter', stage_spelling: 3 } });
     expect(at(res.body, 'pupil')).toMatchObject({ display_name: 'Rapid Otter', stage_spelling: 3 });
-    const other = (h.db.prepare("SELECT school_username FROM users WHERE school_id = 1 AND kind = 'pupil' AND id <> ? LIMIT 1").get(id) as { school_username: string }).school_username;
+    const other = rowOf<{ school_username: string }>(h.db, "SELECT school_username FROM users WHERE school_id = 1 AND kind = 'pupil' AND id <> ? LIMIT 1", id).school_username;
     const clash = await h.call('PUT users/me/school/pupils/{id}', { params: { id }, input: { school_username: other } });
     expect(clash.status).toBe(409);
     expect((await h.call('PUT users/me/school/pupils/{id}', { params: { id }, input: { stage_spelling: 99 } })).status).toBe(422);
@@ -65,7 +67,7 @@ describe('pupil writes', () => {
     expect(pluck(res.body, 'pupils', 'stage_number')).toEqual([4, 4]);
     const refused = await h.call('PUT users/me/school/pupils', { input: { pupils: [{ id: ids[0], stage_number: 5 }, { id: otherSchoolPupil(), stage_number: 5 }] } });
     expect(refused.status).toBe(404);
-    expect(h.db.prepare('SELECT stage_number FROM users WHERE id = ?').get(ids[0])).toEqual({ stage_number: 4 });
+    expect(one(h.db, 'SELECT stage_number FROM users WHERE id = ?', ids[0])).toEqual({ stage_number: 4 });
   });
 
   it('deletes pupils by comma-joined ids, and every pupil with *', async () => {
@@ -101,10 +103,10 @@ describe('pupil writes', () => {
   });
 
   it('increments stages and stops at the top stage', async () => {
-    h.db.prepare("UPDATE users SET stage_spelling = 7, stage_number = 2 WHERE username = 'pupil'").run();
+    run(h.db, "UPDATE users SET stage_spelling = 7, stage_number = 2 WHERE username = 'pupil'");
     const res = await h.call('POST users/me/school/incrementstages');
     expect(at(res.body, 'updated')).toBe(30);
-    expect(h.db.prepare("SELECT stage_spelling, stage_number FROM users WHERE username = 'pupil'").get()).toEqual({ stage_spelling: 7, stage_number: 3 });
+    expect(one(h.db, "SELECT stage_spelling, stage_number FROM users WHERE username = 'pupil'")).toEqual({ stage_spelling: 7, stage_number: 3 });
   });
 
   it('suggests display names and free usernames', async () => {
@@ -122,7 +124,7 @@ describe('pupil writes', () => {
 
 describe('pupil histories', () => {
   const sessionOf = (game: string): { id: number; user_id: number } =>
-    h.db.prepare("SELECT g.id, g.user_id FROM game_sessions g JOIN users u ON u.id = g.user_id WHERE u.school_id = 1 AND g.game = ? LIMIT 1").get(game) as { id: number; user_id: number };
+    rowOf<{ id: number; user_id: number }>(h.db, "SELECT g.id, g.user_id FROM game_sessions g JOIN users u ON u.id = g.user_id WHERE u.school_id = 1 AND g.game = ? LIMIT 1", game);
 
   it('reads histories from stored sessions and deletes one session of the right game', async () => {
     const s = sessionOf('spelling');
@@ -161,7 +163,7 @@ describe('pupil passwords', () => {
     const { verifyPassword } = await import('../../../sandbox/domain/auth/password.js');
     const res = await h.call('POST users/me/school/pupils/generate', { input: { amount: 3 } });
     for (const pupil of list(res.body, 'pupils')) {
-      const stored = (h.db.prepare('SELECT password_hash FROM users WHERE id = ?').get(pupil['id']) as { password_hash: string }).password_hash;
+      const stored = rowOf<{ password_hash: string }>(h.db, 'SELECT password_hash FROM users WHERE id = ?', pupil['id']).password_hash;
       expect(stored).toMatch(/^scrypt\$/);
       expect(verifyPassword(pupil['password'] as string, stored)).toBe(true);
       expect(verifyPassword('wrong', stored)).toBe(false);

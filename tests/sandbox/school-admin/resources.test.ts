@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+import { all, run } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -13,11 +15,11 @@ const CATEGORIES = [
 
 describe('resource seed', () => {
   it('holds 200+ resources over every browse category, some free, with unique url keys and semicolon images', () => {
-    expect((h.db.prepare('SELECT COUNT(*) AS n FROM resources').get() as { n: number }).n).toBeGreaterThanOrEqual(200);
-    const categories = (h.db.prepare('SELECT DISTINCT category FROM resource_categories').all() as { category: string }[]).map((r) => r.category);
+    expect(rowOf<{ n: number }>(h.db, 'SELECT COUNT(*) AS n FROM resources').n).toBeGreaterThanOrEqual(200);
+    const categories = all<{ category: string }>(h.db, 'SELECT DISTINCT category FROM resource_categories').map((r) => r.category);
     expect(categories.sort()).toEqual([...CATEGORIES].sort());
-    expect((h.db.prepare("SELECT COUNT(*) AS n FROM resources WHERE availability = 'free'").get() as { n: number }).n).toBeGreaterThan(10);
-    const sample = h.db.prepare('SELECT url_key, image FROM resources LIMIT 1').get() as { url_key: string; image: string };
+    expect(rowOf<{ n: number }>(h.db, "SELECT COUNT(*) AS n FROM resources WHERE availability = 'free'").n).toBeGreaterThan(10);
+    const sample = rowOf<{ url_key: string; image: string }>(h.db, 'SELECT url_key, image FROM resources LIMIT 1');
     expect(sample.url_key).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
     expect(sample.image.split(';')).toHaveLength(2);
   });
@@ -53,7 +55,7 @@ describe('GET resources/search', () => {
 
 describe('resource reads', () => {
   it('reads one resource by id, url key and ident, with its curriculum nodes', async () => {
-    const id = (h.db.prepare("SELECT id FROM resources WHERE url_key = 'the-highwayman-poetry-unit'").get() as { id: number }).id;
+    const id = rowOf<{ id: number }>(h.db, "SELECT id FROM resources WHERE url_key = 'the-highwayman-poetry-unit'").id;
     const byKey = await h.call('GET resources/resources_by_url_key/{key}', { as: null, params: { key: 'the-highwayman-poetry-unit' } });
     expect(at(byKey.body, 'resource')).toMatchObject({ id, categories: expect.arrayContaining(['poetry-shed']), curriculum_ids: [2] });
     expect(at(byKey.body, 'resource.content')).toEqual([
@@ -84,11 +86,11 @@ describe('resource reads', () => {
 
 describe('resource files', () => {
   const fileOf = (availability: string): number =>
-    (h.db.prepare('SELECT f.id FROM resource_files f JOIN resources r ON r.id = f.resource_id WHERE r.availability = ? LIMIT 1').get(availability) as { id: number }).id;
+    rowOf<{ id: number }>(h.db, 'SELECT f.id FROM resource_files f JOIN resources r ON r.id = f.resource_id WHERE r.availability = ? LIMIT 1', availability).id;
 
   it('gives anyone signed in a free file, and members files only to schools with literacy access', async () => {
     expect(str((await h.call('POST resources/files/{id}/access_uuid', { as: 'pupil', params: { id: fileOf('free') } })).body, 'access_uuid')).toMatch(/^[0-9a-f-]{36}$/);
-    h.db.prepare("UPDATE subscriptions SET state = 'expired' WHERE school_id = 1").run();
+    run(h.db, "UPDATE subscriptions SET state = 'expired' WHERE school_id = 1");
     const refused = await h.call('POST resources/files/{id}/presign', { as: 'teacher', params: { id: fileOf('members') } });
     expect(refused.status).toBe(403);
     const allowed = await h.call('POST resources/files/{id}/presign', { as: 'admin3', params: { id: fileOf('members') }, input: { disposition: 'inline' } });

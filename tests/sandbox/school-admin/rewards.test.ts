@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+import { all } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
   h = createHarness();
 });
 
-const groupId = (schoolId: number, name: string): number => (h.db.prepare('SELECT id FROM school_groups WHERE school_id = ? AND name = ?').get(schoolId, name) as { id: number }).id;
-const pupilsIn = (gid: number): number[] => (h.db.prepare('SELECT user_id FROM group_pupils WHERE group_id = ? ORDER BY user_id').all(gid) as { user_id: number }[]).map((r) => r.user_id);
+const groupId = (schoolId: number, name: string): number => rowOf<{ id: number }>(h.db, 'SELECT id FROM school_groups WHERE school_id = ? AND name = ?', schoolId, name).id;
+const pupilsIn = (gid: number): number[] => all<{ user_id: number }>(h.db, 'SELECT user_id FROM group_pupils WHERE group_id = ? ORDER BY user_id', gid).map((r) => r.user_id);
 
 describe('feedback kinds and reward teams', () => {
   it('creates, updates and deletes feedback kinds of a class', async () => {
@@ -89,10 +91,10 @@ describe('points', () => {
     const converted = await h.call('PUT rewards/convert', { as: 'teacher', input: { schoolGroupId: oak } });
     expect(num(converted.body, 'total_coins')).toBeGreaterThan(0);
     expect(num((await h.call('PUT rewards/convert', { as: 'teacher', input: { schoolGroupId: oak } })).body, 'total_coins')).toBe(0);
-    const converted0 = h.db.prepare('SELECT user_id FROM reward_logs WHERE converted_at IS NOT NULL LIMIT 1').get() as { user_id: number };
-    const coins = JSON.parse((h.db.prepare('SELECT data FROM users WHERE id = ?').get(converted0.user_id) as { data: string }).data) as { coins: number };
+    const converted0 = rowOf<{ user_id: number }>(h.db, 'SELECT user_id FROM reward_logs WHERE converted_at IS NOT NULL LIMIT 1');
+    const coins = JSON.parse(rowOf<{ data: string }>(h.db, 'SELECT data FROM users WHERE id = ?', converted0.user_id).data) as { coins: number };
     expect(coins.coins).toBeGreaterThan(0);
-    const anyConverted = (h.db.prepare('SELECT id FROM reward_logs WHERE converted_at IS NOT NULL LIMIT 1').get() as { id: number }).id;
+    const anyConverted = rowOf<{ id: number }>(h.db, 'SELECT id FROM reward_logs WHERE converted_at IS NOT NULL LIMIT 1').id;
     const refused = await h.call('DELETE rewards/history', { as: 'teacher', input: { logId: anyConverted } });
     expect(refused.status).toBe(409);
     expect(str(refused.body, 'message')).toContain('converted');
@@ -103,7 +105,7 @@ describe('points', () => {
 
 describe('reward payloads, checked with the table field kinds', () => {
   const pathsOf = (body: unknown) => list(body, 'errors').map((e) => e['path']);
-  const logCount = () => (h.db.prepare('SELECT COUNT(*) AS n FROM reward_logs').get() as { n: number }).n;
+  const logCount = () => rowOf<{ n: number }>(h.db, 'SELECT COUNT(*) AS n FROM reward_logs').n;
 
   it('names every bad key of a score in one 422 and writes nothing', async () => {
     const before = logCount();

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+import { all } from '../../../sandbox/kit/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -93,7 +94,7 @@ describe('rostering payloads, checked with the table field kinds', () => {
   });
 
   it('names every bad key of a link, a OneRoster link and a ClassLink tenant, and writes nothing', async () => {
-    const links = () => h.db.prepare('SELECT * FROM rostering_links ORDER BY school_id, provider').all();
+    const links = () => all(h.db, 'SELECT * FROM rostering_links ORDER BY school_id, provider');
     const before = links();
     const link = await h.call('POST users/me/school/link{roster_a}', { params: { roster_a: 'wonde' }, input: { subdomain: 3, external_id: -1, id: '' } });
     expect(link.status).toBe(422);

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+import { one, run } from '../../../sandbox/kit/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -61,7 +62,7 @@ describe('school', () => {
     const res = await h.call('POST users/me/school', { as: 'teacher', input: { name: 'Birch Lane Primary', country: 'ie' } });
     expect(res.status).toBe(201);
     expect(at(res.body, 'school')).toMatchObject({ name: 'Birch Lane Primary', country: 'IE', locale: 'en_IE', account_region: 'GB' });
-    const me = h.db.prepare("SELECT school_id, admin FROM users WHERE username = 'teacher'").get();
+    const me = one(h.db, "SELECT school_id, admin FROM users WHERE username = 'teacher'");
     expect(me).toEqual({ school_id: num(res.body, 'school.id'), admin: 1 });
     expect((await h.call('POST users/me/school', { as: 'pupil', input: { name: 'x' } })).status).toBe(403);
   });
@@ -77,8 +78,7 @@ describe('school', () => {
   });
 
   it('shows at most 50 schools of a search but counts every match in total', async () => {
-    const insert = h.db.prepare("INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')");
-    for (let i = 1; i <= 55; i += 1) insert.run(`Willow Bank School ${i}`);
+    for (let i = 1; i <= 55; i += 1) run(h.db, "INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')", `Willow Bank School ${i}`);
     const found = await h.call('GET schools', { as: 'superuser', input: { q: 'willow bank' } });
     expect(list(found.body, 'schools')).toHaveLength(50);
     expect(num(found.body, 'total')).toBe(55);

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
+import { one, run } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -50,7 +52,7 @@ describe('teachers', () => {
     const t = h.userId('teacher2a');
     const res = await h.call('DELETE users/me/school/teachers/{id}', { params: { id: t } });
     expect(at(res.body, 'account_deleted')).toBe(false);
-    expect(h.db.prepare('SELECT school_id, deleted_at FROM users WHERE id = ?').get(t)).toEqual({ school_id: 2, deleted_at: null });
+    expect(one(h.db, 'SELECT school_id, deleted_at FROM users WHERE id = ?', t)).toEqual({ school_id: 2, deleted_at: null });
   });
 });
 
@@ -73,7 +75,7 @@ describe('teacher invites', () => {
     const second = await h.call('POST users/me/school/teachers/invite', { input: { email: 'late@oakfield.test' } });
     expect(at(second.body, 'resent')).toBe(true);
     expect((await h.call('POST users/teacherinvite', { as: null, input: { code: str(first.body, 'invite.code'), password: 'long-enough-1' } })).status).toBe(404);
-    h.db.prepare("UPDATE teacher_invites SET expires_at = '2026-01-01T00:00:00.000Z'").run();
+    run(h.db, "UPDATE teacher_invites SET expires_at = '2026-01-01T00:00:00.000Z'");
     const expired = await h.call('POST users/teacherinvite', { as: null, input: { code: str(second.body, 'invite.code'), password: 'long-enough-1' } });
     expect(expired.status).toBe(409);
     expect(str(expired.body, 'message')).toContain('expired');
@@ -88,7 +90,7 @@ describe('teacher invites', () => {
 });
 
 describe('experimental toggles and search', () => {
-  const experimental = (where: string): number => (h.db.prepare(`SELECT COUNT(*) AS n FROM users WHERE experimental = 1 AND ${where}`).get() as { n: number }).n;
+  const experimental = (where: string): number => rowOf<{ n: number }>(h.db, `SELECT COUNT(*) AS n FROM users WHERE experimental = 1 AND ${where}`).n;
 
   it('toggles experimental features per school, kind, user and group', async () => {
     const all = await h.call('PUT users/me/school/users/experimental', { input: { enabled: true } });
@@ -99,7 +101,7 @@ describe('experimental toggles and search', () => {
     await h.call('PUT users/me/school/pupils/{id}/experimental', { params: { id: h.userId('pupil') }, input: { enabled: true } });
     expect(experimental("username = 'pupil'")).toBe(1);
     expect(experimental('school_id = 2')).toBe(0);
-    const foreign = (h.db.prepare("SELECT id FROM users WHERE school_id = 2 AND kind = 'pupil' LIMIT 1").get() as { id: number }).id;
+    const foreign = rowOf<{ id: number }>(h.db, "SELECT id FROM users WHERE school_id = 2 AND kind = 'pupil' LIMIT 1").id;
     expect((await h.call('PUT users/me/school/pupils/{id}/experimental', { params: { id: foreign }, input: { enabled: true } })).status).toBe(404);
   });
 
