@@ -59,7 +59,8 @@ export const schoolArea = defineArea('school', {
   'schools list': {
     route: 'GET schools',
     // The spec names the flag only (A §7 School); what it answers is our choice, as the sandbox does.
-    reply: { schools: byFlag('dfe_schools', { without: [SCHOOL], with: [REGISTER_SCHOOL] }), total: 'int' },
+    // The flag picks each item's form (OpenAPI's oneOf of the two lists would match an empty list twice).
+    reply: { schools: [byFlag('dfe_schools', { without: SCHOOL, with: REGISTER_SCHOOL })], total: 'int' },
     role: 'user',
     summary: 'Search schools by name, optionally subscribed only or from the DfE register',
     payload: { q: 'string?', subscribed: 'boolean?', dfe_schools: 'boolean?', skip: 'skip?', take: 'take?' },

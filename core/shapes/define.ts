@@ -7,7 +7,7 @@
  * - a shape: a named resource (`INVOICE`, made with `defineShape`), or an unnamed object (`inline({...})`);
  * - a list of one of these: `[INVOICE]`;
  * - one of several of these (`either(A, B)`), or one of two chosen by a boolean query flag of the request
- *   (`byFlag('dfe_schools', { without: SCHOOL, with: REGISTER_SCHOOL })`).
+ *   (`[byFlag('dfe_schools', { without: SCHOOL, with: REGISTER_SCHOOL })]`).
  *
  * Shapes are plain data, so an entry that names one serialises with it (the built CLI reads the table as
  * JSON); types come from the same objects (`ValueOf`), and schemas are built from them on first use

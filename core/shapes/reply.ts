@@ -11,10 +11,7 @@ export interface MainValue {
 /** The object shapes a value may hold, each with whether it comes as a list (an either gives each of its forms). */
 function objectForms(value: ReplyValue): { shape: ObjectShape; list: boolean }[] {
   if (isEither(value)) return value.either.flatMap(objectForms);
-  if (isListValue(value)) {
-    const item = listItem(value);
-    return isObjectShape(item) ? [{ shape: item, list: true }] : [];
-  }
+  if (isListValue(value)) return objectForms(listItem(value)).map((form) => ({ ...form, list: true }));
   return isObjectShape(value) ? [{ shape: value, list: false }] : [];
 }
 

@@ -60,7 +60,7 @@ describe('main value and field names', () => {
 });
 
 describe('either and byFlag', () => {
-  const pets = { pets: byFlag('tagged', { without: [PET], with: [TAG] }), total: 'int' } as const;
+  const pets = { pets: [byFlag('tagged', { without: PET, with: TAG })], total: 'int' } as const;
 
   it('accepts each form, and refuses a value of neither', () => {
     expect(replyProblems({ id: either('int', 'string') }, { id: 'x' })).toEqual([]);
