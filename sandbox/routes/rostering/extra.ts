@@ -10,6 +10,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { assertState, serializeRosterLink, providerOf, requireLink, upsertLinked } from '../../domain/schools/rostering.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
 import { schoolParam, sync } from '../../domain/schools/rostering-sync.js';
+import { reply } from '../../kit/reply.js';
 
 type ExclusionRoute = Extract<EndpointRoute, `${string} {roster_b}/school/{id}/exclusions`>;
 /** What the exclusion calls take (the table's `exclusions` and `ids`, the same for all three). */
@@ -33,7 +34,7 @@ function exclusionIds(input: ExclusionInput): string[] {
 function exclusions(ctx: HandlerContext, schoolId: number, provider: string, only: readonly string[] = []): HandlerResult {
   const among = only.length === 0 ? '' : ` AND external_id IN (${placeholders(only.length)})`;
   const list = all<{ external_id: string; created_at: string }>(ctx.db, `SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ?${among} ORDER BY external_id`, schoolId, provider, ...only);
-  return { body: { exclusions: list, ids: list.map((e) => e.external_id), total: list.length } };
+  return reply(ctx, 'exclusions', list, { ids: list.map((e) => e.external_id), total: list.length });
 }
 
 interface TenantRow {
@@ -78,14 +79,14 @@ export const rosterExtraHandlers = {
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
     const groups = all<{ id: number; name: string; parent_id: number | null }>(ctx.db, 'SELECT id, name, parent_id FROM school_groups WHERE school_id = ? ORDER BY id', school.id);
     const children = groups.map((g) => ({ id: `${link.external_id ?? `school-${school.id}`}-class-${g.id}`, name: g.name, type: g.parent_id === null ? 'class' : 'section', group_id: g.id }));
-    return { body: { children, total: children.length } };
+    return reply(ctx, 'children', children, { total: children.length });
   },
   'PATCH schools/{id}/one-roster/{x}': (ctx) => {
     const school = schoolParam(ctx);
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
     run(ctx.db, 'UPDATE rostering_links SET data = ? WHERE school_id = ? AND provider = ?', JSON.stringify({ ...jsonObject(link.data), ...ctx.input }), school.id, link.provider);
     ctx.countWrite();
-    return { body: { link: serializeRosterLink(requireLink(ctx.db, school.id, link.provider)) } };
+    return reply(ctx, 'link', serializeRosterLink(requireLink(ctx.db, school.id, link.provider)));
   },
   'POST one-roster/{x}/school': (ctx) => {
     const { schoolId: chosen } = parseFields(ONE_ROSTER_SCHOOL, ctx.input);
@@ -97,11 +98,11 @@ export const rosterExtraHandlers = {
     if (existing) assertState(requireLink(ctx.db, schoolId, provider), ['requested'], 'be linked again');
     const link = upsertLinked(ctx.db, schoolId, provider, { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id), now: ctx.now().toISOString() });
     ctx.countWrite();
-    return { status: 201, body: { link: serializeRosterLink(link) } };
+    return reply(ctx, 'link', serializeRosterLink(link), {}, 201);
   },
   'GET class-link/tenants': (ctx) => {
     const tenants = all<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants ORDER BY id').map(serializeTenant);
-    return { body: { tenants, total: tenants.length } };
+    return reply(ctx, 'tenants', tenants, { total: tenants.length });
   },
   'POST class-link/tenants': (ctx) => {
     const [body, orgs = []] = checkAll(
@@ -112,13 +113,13 @@ export const rosterExtraHandlers = {
     if (one(ctx.db, 'SELECT id FROM classlink_tenants WHERE tenant_id = ?', tenantId)) throw new HttpError(409, 'Conflict', `ClassLink tenant ${tenantId} is already registered`);
     const id = Number(run(ctx.db, 'INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)', body.name, tenantId, JSON.stringify({ orgs }), ctx.now().toISOString()).lastInsertRowid);
     ctx.countWrite();
-    return { status: 201, body: { tenant: serializeTenant(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow) } };
+    return reply(ctx, 'tenant', serializeTenant(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow), {}, 201);
   },
   'GET class-link/tenants/{id}/orgs': (ctx) => {
     const id = pathId(ctx, 'Tenant');
     const row = one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id);
     if (!row) throw notFound('Tenant', id);
     const orgs = jsonObject(row.data)['orgs'];
-    return { body: { orgs: Array.isArray(orgs) ? orgs : [] } };
+    return reply(ctx, 'orgs', Array.isArray(orgs) ? orgs : []);
   },
 } satisfies PartialHandlerMap;

@@ -7,6 +7,7 @@ import { logEvent } from '../../domain/schools/events.js';
 import type { AddressRow } from '../../domain/schools/rows.js';
 import { addressValue } from '../../domain/schools/school-fields.js';
 import { all, one, run } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 function serializeAddress(row: AddressRow): Record<string, unknown> {
   let address: unknown;
@@ -48,7 +49,7 @@ const createAddress: RouteHandler<'POST addresses'> = (ctx) => {
   );
   ctx.countWrite();
   logEvent(ctx, schoolId, 'address.created', { id: Number(lastInsertRowid) });
-  return { status: 201, body: { address: serializeAddress(findAddress(ctx, Number(lastInsertRowid))) } };
+  return reply(ctx, 'address', serializeAddress(findAddress(ctx, Number(lastInsertRowid))), {}, 201);
 };
 
 const updateAddress: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
@@ -63,7 +64,7 @@ const updateAddress: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
     row.id,
   );
   ctx.countWrite();
-  return { body: { address: serializeAddress(findAddress(ctx, row.id)) } };
+  return reply(ctx, 'address', serializeAddress(findAddress(ctx, row.id)));
 };
 
 const attachAddress: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (ctx) => {
@@ -77,7 +78,7 @@ const attachAddress: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (c
   }
   makeDefault(ctx, findAddress(ctx, row.id));
   ctx.countWrite();
-  return { body: { address: serializeAddress(findAddress(ctx, row.id)) } };
+  return reply(ctx, 'address', serializeAddress(findAddress(ctx, row.id)));
 };
 
 function deleteAddress(ctx: HandlerContext): HandlerResult {
@@ -97,13 +98,13 @@ function deleteAddress(ctx: HandlerContext): HandlerResult {
   }
   ctx.countWrite();
   logEvent(ctx, row.school_id, 'address.deleted', { id: row.id });
-  return { body: { deleted: true, id: row.id } };
+  return reply(ctx, 'deleted', true, { id: row.id });
 }
 
 export const addressHandlers = {
   'GET users/me/school/addresses': (ctx) => {
     const rows = all<AddressRow>(ctx.db, 'SELECT * FROM addresses WHERE school_id = ? AND deleted_at IS NULL ORDER BY address_type, id', callerSchoolId(ctx));
-    return { body: { addresses: rows.map(serializeAddress), total: rows.length } };
+    return reply(ctx, 'addresses', rows.map(serializeAddress), { total: rows.length });
   },
   'POST addresses': createAddress,
   'PUT addresses/{id}': updateAddress,

@@ -6,6 +6,7 @@ import { findGroup, findPupil, findTeacher } from '../../domain/schools/find.js'
 import { pathId } from '../../kit/input.js';
 import { all, placeholders, run } from '../../kit/sql.js';
 import { schoolTeachers } from '../../domain/schools/teachers.js';
+import { reply } from '../../kit/reply.js';
 
 function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], scope: string): HandlerResult {
   const enabled = ctx.input['enabled'] === true;
@@ -15,7 +16,7 @@ function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], s
   }
   ctx.countWrite();
   logEvent(ctx, schoolId, 'experimental.set', { scope, enabled, count: ids.length });
-  return { body: { enabled, updated: ids.length } };
+  return reply(ctx, 'enabled', enabled, { updated: ids.length });
 }
 
 const pupilIds = (ctx: HandlerContext, schoolId: number): number[] =>

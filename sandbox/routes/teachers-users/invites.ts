@@ -17,6 +17,7 @@ import type { UserRow } from '../../domain/schools/rows.js';
 import { serializeSchool, serializeTeacher } from '../../domain/schools/serialize.js';
 import { one, run } from '../../kit/sql.js';
 import { schoolTeachers } from '../../domain/schools/teachers.js';
+import { reply } from '../../kit/reply.js';
 
 /** Invites last two weeks. */
 const INVITE_DAYS = 14;
@@ -52,7 +53,7 @@ const invite: RouteHandler<'POST users/me/school/teachers/invite'> = (ctx) => {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'teachers.invited', { email, code });
   const row = one<InviteRow>(ctx.db, 'SELECT * FROM teacher_invites WHERE code = ?', code) as InviteRow;
-  return { status: pending ? 200 : 201, body: { invite: serializeInvite(row), resent: pending !== undefined } };
+  return reply(ctx, 'invite', serializeInvite(row), { resent: pending !== undefined }, pending ? 200 : 201);
 };
 
 const accept: RouteHandler<'POST users/teacherinvite'> = (ctx) => {
@@ -82,7 +83,7 @@ const accept: RouteHandler<'POST users/teacherinvite'> = (ctx) => {
   ctx.countWrite();
   logEvent(ctx, school.id, 'teachers.invite_accepted', { id: user.id, invite_id: row.id });
   const token = issueToken(ctx.db, user.id, now);
-  return { body: { user: serializeTeacher(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', user.id) as UserRow), token, school: serializeSchool(school) } };
+  return reply(ctx, 'user', serializeTeacher(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', user.id) as UserRow), { token, school: serializeSchool(school) });
 };
 
 export const teacherInviteHandlers = {
