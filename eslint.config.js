@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../shared is not in a user clone' }];
+// Handlers answer only through the reply helpers (sandbox/kit/reply.ts: `reply` in the table's response
+// key, `refusal` for a returned error): an object of nothing but status, body, headers and unchanged is a
+// handler result built by hand.
+const NO_RAW_REPLY = {
+  selector: "ObjectExpression:not(:has(> Property:not([key.name=/^(status|body|headers|unchanged)$/]))) > Property[key.name='body']",
+  message: 'Handlers answer through sandbox/kit/reply.ts: reply(ctx, key, value, extra, status) in the table\'s response key, or refusal(status, error, message) for an error returned so its writes are kept',
+};
 const NO_SQLITE = { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' };
 
 export default tseslint.config(
@@ -48,6 +55,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['sandbox/routes/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_RAW_REPLY] },
+  },
+  {
     files: ['sandbox/domain/**/*.ts'],
     // The business rules know no transport: the server and the routes call into domain/, never the reverse,
     // so a rule can be read, reused and tested without the HTTP pipeline.
@@ -69,6 +80,7 @@ export default tseslint.config(
           selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']",
           message: 'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays',
         },
+        NO_RAW_REPLY,
       ],
     },
   },
