@@ -3,9 +3,9 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../shared is not in a user clone' }];
-// Handlers answer only through the reply helpers (sandbox/kit/reply.ts: `reply` in the table's response
-// key, `refusal` for a returned error): an object of nothing but status, body, headers and unchanged is a
-// handler result built by hand.
+// Handlers (routes, domain, the generic store) answer only through the reply helpers (sandbox/kit/reply.ts:
+// `reply` in the table's response key, `refusal` for a returned error): an object of nothing but status,
+// body, headers and unchanged is a handler result built by hand.
 const NO_RAW_REPLY = {
   selector: "ObjectExpression:not(:has(> Property:not([key.name=/^(status|body|headers|unchanged)$/]))) > Property[key.name='body']",
   message: 'Handlers answer through sandbox/kit/reply.ts: reply(ctx, key, value, extra, status) in the table\'s response key, or refusal(status, error, message) for an error returned so its writes are kept',
@@ -55,7 +55,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sandbox/routes/**/*.ts'],
+    files: ['sandbox/routes/**/*.ts', 'sandbox/generic/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', NO_RAW_REPLY] },
   },
   {
