@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../shared is not in a user clone' }];
+// Handlers (routes, domain, the generic store) answer only through the reply helpers (sandbox/kit/reply.ts:
+// `reply` in the table's response key, `refusal` for a returned error): an object of nothing but status,
+// body, headers and unchanged is a handler result built by hand.
+const NO_RAW_REPLY = {
+  selector: "ObjectExpression:not(:has(> Property:not([key.name=/^(status|body|headers|unchanged)$/]))) > Property[key.name='body']",
+  message: 'Handlers answer through sandbox/kit/reply.ts: reply(ctx, key, value, extra, status) in the table\'s response key, or refusal(status, error, message) for an error returned so its writes are kept',
+};
 const NO_SQLITE = { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' };
 // One style for SQL: the kit's helpers (which share the statement cache), never a statement of one's own.
 const KIT_SQL = 'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays';
@@ -61,6 +68,12 @@ export default tseslint.config(
     // not raw statements; tests/sandbox/statements.test.ts tests the statement cache itself.
     ignores: ['tests/sandbox/statements.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...NO_RAW_SQL] },
+  },
+  {
+    // Handlers answer through the reply helper (sandbox/kit/reply.ts), never a hand-built { status, body }.
+    // A later block's setting of a rule replaces an earlier one's, so the SQL rule is repeated here.
+    files: ['sandbox/routes/**/*.ts', 'sandbox/generic/**/*.ts', 'sandbox/domain/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_RAW_SQL, NO_RAW_REPLY] },
   },
   {
     files: ['sandbox/domain/**/*.ts'],

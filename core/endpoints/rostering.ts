@@ -1,14 +1,17 @@
 import { defineArea } from './define.js';
 import { ROSTER_LINK_STATES } from '../domain/accounts.js';
 import { inline } from '../shapes/define.js';
-import { SCHOOL } from '../shapes/school.js';
-import { TEACHER } from '../shapes/user.js';
+import { SIGN_IN } from '../shapes/user.js';
 import { ROSTER_LINK, TENANT, TENANT_ORG } from '../shapes/rostering.js';
 
 // Section 3 of the spec names the rostering exclusion fields: `exclusions` and `ids`, each external ids
 // (a list, or `ids` comma-joined).
 const EXCLUSIONS = { exclusions: 'ids?', ids: 'ids?' } as const;
 
+// A provider's sign-in answers as every sign-in does (`POST auth`): the signed-in user, any kind (a
+// provider signs pupils in as well as staff), with their school inside, and the session token. The spec
+// shows no reply for any sign-in (A §7 Rostering, L §7 auth); O §3 and O §7 say the shell reads "the user
+// with token", the school inside the user.
 const LINK_NOTE = 'Path inferred: the spec says "users/me/school/link for three further rostering providers" without naming them.';
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
@@ -81,21 +84,21 @@ export const rosteringArea = defineArea('rostering', {
   },
   'roster-b auth': {
     route: 'POST {roster_b}/auth',
-    reply: { user: TEACHER, token: 'string', school: SCHOOL },
+    reply: SIGN_IN,
     role: 'public',
     summary: 'Sign in through rostering provider B with its code and subdomain',
     payload: { code: 'string', subdomain: 'string' },
   },
   'roster-c auth': {
     route: 'POST {roster_c}/auth',
-    reply: { user: TEACHER, token: 'string', school: SCHOOL },
+    reply: SIGN_IN,
     role: 'public',
     summary: 'Sign in through rostering provider C with its code and subdomain',
     payload: { code: 'string', subdomain: 'string' },
   },
   'roster-d auth': {
     route: 'POST {roster_d}/auth',
-    reply: { user: TEACHER, token: 'string', school: SCHOOL },
+    reply: SIGN_IN,
     role: 'public',
     summary: 'Sign in through rostering provider D with its code and domain',
     payload: { code: 'string', domain: 'string' },

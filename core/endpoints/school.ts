@@ -1,6 +1,6 @@
 import { defineArea } from './define.js';
-import { nullable } from '../shapes/define.js';
-import { ADDRESS, SCHOOL, SCHOOL_NAME } from '../shapes/school.js';
+import { byFlag, nullable } from '../shapes/define.js';
+import { ADDRESS, REGISTER_SCHOOL, SCHOOL, SCHOOL_NAME } from '../shapes/school.js';
 
 // An address type (billing, delivery...): the handler lower-cases it. An address is free text or an
 // object of lines, which the handler checks (the table can only call it json).
@@ -58,9 +58,9 @@ export const schoolArea = defineArea('school', {
   },
   'schools list': {
     route: 'GET schools',
-    // With `dfe_schools` the list holds register entries instead ({ urn, name, town, postcode, country,
-    // school_id, registered }): the reply language has no either-or, so only the school form is declared.
-    reply: { schools: [SCHOOL], total: 'int' },
+    // The spec names the flag only (A §7 School); what it answers is our choice, as the sandbox does.
+    // The flag picks each item's form (OpenAPI's oneOf of the two lists would match an empty list twice).
+    reply: { schools: [byFlag('dfe_schools', { without: SCHOOL, with: REGISTER_SCHOOL })], total: 'int' },
     role: 'user',
     summary: 'Search schools by name, optionally subscribed only or from the DfE register',
     payload: { q: 'string?', subscribed: 'boolean?', dfe_schools: 'boolean?', skip: 'skip?', take: 'take?' },

@@ -4,7 +4,7 @@
  */
 import { MAX_TAKE } from '../domain/constants.js';
 import { fieldInfo, type FieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
-import { isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from '../shapes/define.js';
+import { isEither, isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from '../shapes/define.js';
 import { ISO_DATE, ISO_DAY } from '../shapes/formats.js';
 
 /** A JSON Schema object (the part of draft 2020-12 the document uses). */
@@ -12,6 +12,7 @@ export interface JsonSchema {
   readonly type?: string;
   readonly $ref?: string;
   readonly anyOf?: readonly JsonSchema[];
+  readonly oneOf?: readonly JsonSchema[];
   readonly enum?: readonly (string | number)[];
   readonly const?: string | number;
   readonly properties?: Readonly<Record<string, JsonSchema>>;
@@ -140,6 +141,11 @@ export function objectSchema(fields: Reply, registry: ShapeRegistry, options: { 
  * replyValueSchema([INVOICE], registry) // { schema: { type: 'array', items: { $ref: '#/components/schemas/Invoice' } }, optional: false }
  */
 export function replyValueSchema(value: ReplyValue, registry: ShapeRegistry): { schema: JsonSchema; optional: boolean } {
+  if (isEither(value)) {
+    const oneOf = value.either.map((v) => replyValueSchema(v, registry).schema);
+    const words = value.flag === undefined ? {} : { description: `The first form, or the second when the request sets \`${value.flag}=true\`.` };
+    return { schema: { oneOf, ...words }, optional: false };
+  }
   if (isListValue(value)) {
     const list: JsonSchema = { type: 'array', items: replyValueSchema(listItem(value), registry).schema };
     const options: Omit<OptionalList, 'list'> = Array.isArray(value) ? {} : (value as OptionalList);

@@ -5,7 +5,9 @@
  * - a field spec of the table's own language (`'int'`, `'text'`, `{ oneOf: INVOICE_STATES }`,
  *   `nullable('day')`), where a trailing `?` means the key may be absent;
  * - a shape: a named resource (`INVOICE`, made with `defineShape`), or an unnamed object (`inline({...})`);
- * - a list of one of these: `[INVOICE]`.
+ * - a list of one of these: `[INVOICE]`;
+ * - one of several of these (`either(A, B)`), or one of two chosen by a boolean query flag of the request
+ *   (`[byFlag('dfe_schools', { without: SCHOOL, with: REGISTER_SCHOOL })]`).
  *
  * Shapes are plain data, so an entry that names one serialises with it (the built CLI reads the table as
  * JSON); types come from the same objects (`ValueOf`), and schemas are built from them on first use
@@ -13,8 +15,18 @@
  */
 import type { FieldSpec, FieldTypes, JsonValue, OptionalKeys, FieldType } from '../endpoints/define.js';
 
-/** A value in a reply: a field spec, a shape, or a list of one value. */
-export type ReplyValue = FieldSpec | ObjectShape | ListValue;
+/** A value in a reply: a field spec, a shape, a list of one value, or one of several values. */
+export type ReplyValue = FieldSpec | ObjectShape | ListValue | EitherValue;
+
+/**
+ * One of several values (`oneOf` in the OpenAPI document). With `flag`, exactly two, chosen by a boolean
+ * query flag of the request: the first answers without the flag, the second with `flag=true`.
+ */
+export interface EitherValue<A extends readonly ReplyValue[] = readonly ReplyValue[]> {
+  readonly either: A;
+  /** The query flag that picks the second value (`dfe_schools`); absent when any of the values may come. */
+  readonly flag?: string;
+}
 
 /** A list of values of one kind: `[INVOICE]`, or `listOf(INVOICE, { optional: true })` for a list whose key may be absent or null. */
 export type ListValue = readonly [ReplyValue] | OptionalList;
@@ -124,6 +136,31 @@ export function listOf<const V extends ReplyValue, const O extends { readonly op
   return { list: item, ...options };
 }
 
+/**
+ * One of several values, any of which may come.
+ *
+ * @example
+ * either('int', 'string') // a number or a text
+ */
+export function either<const A extends readonly [ReplyValue, ReplyValue, ...ReplyValue[]]>(...values: A): EitherValue<A> {
+  return { either: values };
+}
+
+/**
+ * A value that varies with a boolean query flag of the request: `without` answers unless the flag is true.
+ *
+ * @example
+ * byFlag('dfe_schools', { without: SCHOOL, with: REGISTER_SCHOOL }) // `GET schools?dfe_schools=true` lists register entries
+ */
+export function byFlag<const Off extends ReplyValue, const On extends ReplyValue>(flag: string, values: { readonly without: Off; readonly with: On }): EitherValue<readonly [Off, On]> {
+  return { either: [values.without, values.with], flag };
+}
+
+/** Whether a reply value is one of several (`either`, `byFlag`). */
+export function isEither(value: ReplyValue): value is EitherValue {
+  return typeof value === 'object' && 'either' in value;
+}
+
 /** The value each item of a list holds. */
 export function listItem(value: ListValue): ReplyValue {
   return Array.isArray(value) ? (value as readonly [ReplyValue])[0] : (value as OptionalList).list;
@@ -162,20 +199,25 @@ type ObjectOf<S> = S extends ObjectShape<infer F>
   : never;
 
 /**
- * The TypeScript type of a reply value: a field's type, a shape's object, a list's array.
+ * The TypeScript type of a reply value: a field's type, a shape's object, a list's array, the union of
+ * an either's values.
  *
  * @example
  * type Invoice = ValueOf<typeof INVOICE>; // { readonly id: number; readonly state: 'open' | 'promised' | ...; ... }
  */
-export type ValueOf<V> = V extends readonly [infer X]
-  ? readonly ValueOf<X>[]
-  : V extends { readonly list: infer X }
-    ? readonly ValueOf<X>[] | (V extends { readonly nullable: true } ? null : never)
-    : V extends { readonly fields: ShapeFields }
-    ? ObjectOf<V>
-    : V extends FieldSpec
-      ? FieldType<V, ReplyFieldTypes>
-      : never;
+export type ValueOf<V> = V extends { readonly either: infer A extends readonly unknown[] }
+  ? number extends A['length']
+    ? JsonValue // the language's general either, whose values are not known: any JSON value (and no endless type)
+    : ValueOf<A[number]>
+  : V extends readonly [infer X]
+    ? readonly ValueOf<X>[]
+    : V extends { readonly list: infer X }
+      ? readonly ValueOf<X>[] | (V extends { readonly nullable: true } ? null : never)
+      : V extends { readonly fields: ShapeFields }
+        ? ObjectOf<V>
+        : V extends FieldSpec
+          ? FieldType<V, ReplyFieldTypes>
+          : never;
 
 /** The type of a whole reply (`{ invoice: INVOICE }` -> `{ invoice: Invoice }`). */
 export type ReplyType<R> = FieldsOf<R>;

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { fieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
 import { ISO_DATE, ISO_DAY } from './formats.js';
-import { isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
+import { isEither, isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
 
 /** How strictly an object is read: `loose` lets keys beyond the shape's through, `strict` refuses them. */
 export type Strictness = 'loose' | 'strict';
@@ -49,6 +49,7 @@ function objectSchema(fields: Reply, open: boolean, strictness: Strictness): z.Z
 }
 
 function valueSchema(value: ReplyValue, strictness: Strictness): { schema: z.ZodMiniType; optional: boolean } {
+  if (isEither(value)) return { schema: z.union(value.either.map((v) => valueSchema(v, strictness).schema)), optional: false };
   if (isListValue(value)) {
     const list = z.array(valueSchema(listItem(value), strictness).schema);
     const options: Omit<OptionalList, 'list'> = Array.isArray(value) ? {} : (value as OptionalList);

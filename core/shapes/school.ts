@@ -51,6 +51,16 @@ export const MY_SCHOOL = defineShape(
 /** A school as a search result names it. */
 export const SCHOOL_NAME = defineShape('school_name', { id: 'serial', name: 'string', country: 'string' }, { summary: 'A school found by a search: its id, name and country', columns: ['id', 'name', 'country'] });
 
+/**
+ * An entry of the government register of schools (`GET schools?dfe_schools=true`): a school a teacher may
+ * pick when signing theirs up, `school_id` the platform's school once one signed up (`registered`).
+ */
+export const REGISTER_SCHOOL = defineShape(
+  'register_school',
+  { urn: 'int', name: 'string', town: 'string', postcode: 'string', country: 'string', school_id: nullable('serial'), registered: 'boolean' },
+  { summary: 'A school of the government register, and the platform school it signed up as', columns: ['urn', 'name', 'town', 'postcode', 'registered'] },
+);
+
 /** An address of a school (billing, delivery...), `default` for the one used when none is named. */
 export const ADDRESS = defineShape(
   'address',

@@ -19,7 +19,7 @@ import { createRecord, listRecords, renderRecord, updateRecord, type StoredRecor
 import { collectionNoun, fillCollection, namedParams, shapeOf, singular, type GenericTable, type Shape } from './shape.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult } from '../kit/handler.js';
 import { page } from '../kit/input.js';
-import { wrapResponse } from '../kit/response-key.js';
+import { reply } from '../kit/reply.js';
 
 const PAGING = new Set(['skip', 'take', 'search', 'q', 'sort', 'order', 'page', 'limit']);
 const COPY_ACTIONS = new Set(['duplicate', 'clone']);
@@ -31,8 +31,8 @@ function idsOf(value: unknown): string[] | '*' | null {
   return null;
 }
 
-function one(endpoint: Endpoint, shape: Shape, record: StoredRecord, status = 200): HandlerResult {
-  return { status, body: wrapResponse(endpoint, singular(collectionNoun(shape.collection)), renderRecord(record)) };
+function one(ctx: HandlerContext, shape: Shape, record: StoredRecord, status = 200): HandlerResult {
+  return reply(ctx, singular(collectionNoun(shape.collection)), renderRecord(record), {}, status);
 }
 
 function itemHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'item' }>, ctx: HandlerContext, table: GenericTable): HandlerResult {
@@ -43,15 +43,15 @@ function itemHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'item' }>
   const now = ctx.now();
   if (endpoint.method === 'PUT') {
     const { record, taken } = reachedRecord(ctx, access, collection, key);
-    if (record) return one(endpoint, shape, updateRecord(ctx.db, record.id, { data: ctx.input, now }));
+    if (record) return one(ctx, shape, updateRecord(ctx.db, record.id, { data: ctx.input, now }));
     // A key that names a record the caller does not reach is that record's, not free for a new one.
     if (taken) throw new HttpError(404, 'Not found', `No ${collection} record ${key}`);
-    return one(endpoint, shape, createRecord(ctx.db, { collection, key, ownerId: access.ownerId, schoolId: access.schoolId, data: ctx.input, now }), 201);
+    return one(ctx, shape, createRecord(ctx.db, { collection, key, ownerId: access.ownerId, schoolId: access.schoolId, data: ctx.input, now }), 201);
   }
   const record = requireRecord(ctx, access, collection, key);
-  if (endpoint.method === 'GET') return one(endpoint, shape, record);
-  if (endpoint.method === 'DELETE') return one(endpoint, shape, updateRecord(ctx.db, record.id, { deleted: true, now }));
-  return one(endpoint, shape, updateRecord(ctx.db, record.id, { data: { ...record.data, ...ctx.input }, now }));
+  if (endpoint.method === 'GET') return one(ctx, shape, record);
+  if (endpoint.method === 'DELETE') return one(ctx, shape, updateRecord(ctx.db, record.id, { deleted: true, now }));
+  return one(ctx, shape, updateRecord(ctx.db, record.id, { data: { ...record.data, ...ctx.input }, now }));
 }
 
 /** Actions on a user, group or school the path names (`POST superuser/users/{id}/refresh`): checked by `accessOf`, and kept on a record under its id. */
@@ -74,12 +74,12 @@ function actionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'action
   if (endpoint.method === 'POST' && COPY_ACTIONS.has(shape.action)) {
     const data = { ...record.data, ...ctx.input, copied_from: record.id };
     const copy = createRecord(ctx.db, { collection, ownerId: ctx.user?.id ?? record.owner_id, schoolId: ctx.user?.schoolId ?? record.school_id, data, now });
-    return one(endpoint, shape, copy, 201);
+    return one(ctx, shape, copy, 201);
   }
   const action = { action: shape.action, method: endpoint.method, input: ctx.input, at: now.toISOString(), by: ctx.user?.id ?? null };
   const merge = endpoint.method === 'PUT' || endpoint.method === 'PATCH';
   const updated = updateRecord(ctx.db, record.id, { actions: [...record.actions, action], ...(merge ? { data: { ...record.data, ...ctx.input } } : {}), now });
-  return one(endpoint, shape, updated);
+  return one(ctx, shape, updated);
 }
 
 function collectionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'collection' }>, ctx: HandlerContext, table: GenericTable): HandlerResult {
@@ -98,19 +98,19 @@ function collectionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'co
       const search = typeof input.search === 'string' ? input.search : typeof input.q === 'string' ? input.q : undefined;
       const query = { ...page(ctx), where, ...(search ? { search } : {}) };
       const { items, total } = listRecords(db, collection, listFilter(ctx, access, nested), query);
-      return { body: wrapResponse(endpoint, collectionNoun(shape.collection), items.map(renderRecord), { total }) };
+      return reply(ctx, collectionNoun(shape.collection), items.map(renderRecord), { total });
     }
     case 'POST':
-      return one(endpoint, shape, createRecord(db, { collection, ownerId: access.ownerId, schoolId: access.schoolId, data: input, now }), 201);
+      return one(ctx, shape, createRecord(db, { collection, ownerId: access.ownerId, schoolId: access.schoolId, data: input, now }), 201);
     case 'PUT':
     case 'PATCH': {
       const named = typeof input.id === 'string' || typeof input.id === 'number' ? String(input.id) : null;
       const key = named ?? `user:${ctx.user?.id ?? 'anon'}`;
       const { record: existing, taken } = reachedRecord(ctx, access, collection, key);
       if (!existing && (named || taken)) throw new HttpError(404, 'Not found', `No ${collection} record ${key}`);
-      if (!existing) return one(endpoint, shape, createRecord(db, { collection, key, ownerId: access.ownerId, schoolId: access.schoolId, data: input, now }), 201);
+      if (!existing) return one(ctx, shape, createRecord(db, { collection, key, ownerId: access.ownerId, schoolId: access.schoolId, data: input, now }), 201);
       const data = endpoint.method === 'PUT' ? input : { ...existing.data, ...input };
-      return one(endpoint, shape, updateRecord(db, existing.id, { data, now }));
+      return one(ctx, shape, updateRecord(db, existing.id, { data, now }));
     }
     case 'DELETE': {
       const ids = idsOf(input.ids ?? input.id) ?? [`user:${ctx.user?.id ?? 'anon'}`];
@@ -121,7 +121,7 @@ function collectionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'co
         updateRecord(db, record.id, { deleted: true, now });
         deleted += 1;
       }
-      return { body: { deleted } };
+      return reply(ctx, 'deleted', deleted);
     }
   }
 }

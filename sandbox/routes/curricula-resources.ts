@@ -20,6 +20,7 @@ import { all, one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-resources/reads.js';
 import { defineRoutes } from './areas.js';
 import type { Row } from '../db/rows.js';
+import { reply } from '../kit/reply.js';
 
 type FileRow = Pick<Row<'resource_files'>, 'id' | 'resource_id' | 'name' | 'mime' | 'size' | 'access_uuid'>;
 
@@ -43,7 +44,7 @@ const presign: RouteHandler<'POST resources/files/{id}/presign'> = (ctx) => {
   const expires = Math.floor(ctx.now().getTime() / 1000) + SIGNED_URL_SECONDS;
   const signature = signFile(ctx.db, file.id, disposition, expires, ctx.now());
   const url = `${filePath(file.id, file.name)}?disposition=${disposition}&expires=${expires}&signature=${signature}`;
-  return { body: { url, expires_at: new Date(expires * 1000).toISOString(), disposition } };
+  return reply(ctx, 'url', url, { expires_at: new Date(expires * 1000).toISOString(), disposition });
 };
 
 const resourceHandlers = {
@@ -51,26 +52,26 @@ const resourceHandlers = {
     const q = ctx.input;
     const { skip, take } = page(ctx);
     const found = searchResources(ctx.db, { search: q.search, category: q.category, typeId: q.type_id, availability: q.availability, curriculumId: q.curriculum_id, skip, take });
-    return { body: { resources: found.items.map((r) => serializeResource(ctx.db, r)), total: found.total } };
+    return reply(ctx, 'resources', found.items.map((r) => serializeResource(ctx.db, r)), { total: found.total });
   },
   'GET resources/types': (ctx) => {
     const types = all(ctx.db, 'SELECT t.id, t.name, COUNT(r.id) AS resource_count FROM resource_types t LEFT JOIN resources r ON r.type_id = t.id GROUP BY t.id ORDER BY t.name');
-    return { body: { types } };
+    return reply(ctx, 'types', types);
   },
-  'GET resources/resources/{id}': (ctx) => ({ body: { resource: serializeResource(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource'))) } }),
-  'GET resources/resources_by_url_key/{key}': (ctx) => ({ body: { resource: serializeResource(ctx.db, findResource(ctx.db, 'url_key', ctx.params['key'] ?? '')) } }),
-  'GET resources/resources_by_ident/{ident}': (ctx) => ({ body: { resource: serializeResource(ctx.db, findResource(ctx.db, 'ident', ctx.params['ident'] ?? '')) } }),
+  'GET resources/resources/{id}': (ctx) => reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource')))),
+  'GET resources/resources_by_url_key/{key}': (ctx) => reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'url_key', ctx.params['key'] ?? ''))),
+  'GET resources/resources_by_ident/{ident}': (ctx) => reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'ident', ctx.params['ident'] ?? ''))),
   'GET resources/resources/{id}/nodes': (ctx) => {
     const resource = findResource(ctx.db, 'id', pathId(ctx, 'Resource'));
     const nodes = nodesWithResource(ctx.db, resource.id);
-    return { body: { nodes, total: nodes.length } };
+    return reply(ctx, 'nodes', nodes, { total: nodes.length });
   },
   'POST resources/files/{id}/access_uuid': (ctx) => {
     const { file } = accessibleFile(ctx);
     const uuid = randomUUID();
     run(ctx.db, 'UPDATE resource_files SET access_uuid = ? WHERE id = ?', uuid, file.id);
     ctx.countWrite();
-    return { body: { access_uuid: uuid, file: { id: file.id, name: file.name, mime: file.mime, size: file.size } } };
+    return reply(ctx, 'access_uuid', uuid, { file: { id: file.id, name: file.name, mime: file.mime, size: file.size } });
   },
   'POST resources/files/{id}/presign': presign,
 } satisfies PartialHandlerMap;

@@ -13,6 +13,7 @@ import type { UserRow } from '../domain/schools/rows.js';
 import { serializeUser } from '../domain/schools/serialize.js';
 import { one } from '../kit/sql.js';
 import { defineRoutes } from './areas.js';
+import { reply } from '../kit/reply.js';
 
 
 function reload(ctx: HandlerContext, id: number): Record<string, unknown> {
@@ -26,7 +27,7 @@ function recover(ctx: HandlerContext, ids: readonly number[]): HandlerResult {
   for (const row of rows) recoverUser(ctx.db, row, now);
   ctx.countWrite();
   logEvent(ctx, schoolId, 'users.recovered', { ids });
-  return { body: { recovered: rows.length, users: rows.map((r) => reload(ctx, r.id)) } };
+  return reply(ctx, 'recovered', rows.length, { users: rows.map((r) => reload(ctx, r.id)) });
 }
 
 const merge: RouteHandler<'PATCH users/me/school/users/deleted/merge'> = (ctx) => {
@@ -45,13 +46,13 @@ const merge: RouteHandler<'PATCH users/me/school/users/deleted/merge'> = (ctx) =
   purgeUser(ctx.db, from, ctx.now().toISOString(), into.id);
   ctx.countWrite();
   logEvent(ctx, schoolId, 'users.merged', { from: from.id, into: into.id });
-  return { body: { merged: true, from: from.id, user: reload(ctx, into.id) } };
+  return reply(ctx, 'merged', true, { from: from.id, user: reload(ctx, into.id) });
 };
 
 const calls = {
   'GET users/me/school/users/deleted': (ctx) => {
     const users = deletedUsers(ctx.db, callerSchoolId(ctx)).map(serializeUser);
-    return { body: { users, total: users.length } };
+    return reply(ctx, 'users', users, { total: users.length });
   },
   'POST users/me/school/users/deleted/recover': (ctx) => {
     // ids, userIds or id, each a list or comma-joined (the entry leaves them open: one call, three spellings).
@@ -64,14 +65,14 @@ const calls = {
   'PATCH users/me/school/users/deleted/{id}': (ctx) => {
     const result = recover(ctx, [pathId(ctx, 'User')]);
     const body = result.body as { users: unknown[] };
-    return { body: { user: body.users[0] } };
+    return reply(ctx, 'user', body.users[0]);
   },
   'DELETE users/deleted/{id}': (ctx) => {
     const row = userInState(ctx.db, ctx.user, pathId(ctx, 'User'), 'deleted', 'purged');
     purgeUser(ctx.db, row, ctx.now().toISOString(), null);
     ctx.countWrite();
     logEvent(ctx, row.school_id as number, 'users.purged', { id: row.id });
-    return { body: { purged: true, id: row.id } };
+    return reply(ctx, 'purged', true, { id: row.id });
   },
 } satisfies PartialHandlerMap;
 

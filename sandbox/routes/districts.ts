@@ -15,6 +15,7 @@ import { districtSubscriptionHandlers } from './districts/subscriptions.js';
 import { defineRoutes } from './areas.js';
 import type { District } from '../../core/shapes/types.js';
 import type { Row } from '../db/rows.js';
+import { reply } from '../kit/reply.js';
 
 type DistrictRow = Row<'districts'>;
 
@@ -51,7 +52,7 @@ const link: RouteHandler<'POST users/me/district/schools'> = (ctx) => {
   if (school.district_id !== null) throw new HttpError(409, 'Conflict', `School ${school.id} belongs to district ${school.district_id}; it must be unlinked there first`);
   run(ctx.db, 'UPDATE schools SET district_id = ? WHERE id = ?', district.id, school.id);
   ctx.countWrite();
-  return { status: 201, body: { district: serializeDistrict(ctx, district) } };
+  return reply(ctx, 'district', serializeDistrict(ctx, district), {}, 201);
 };
 
 const unlink: RouteHandler<'DELETE districts/{id}/linkschool'> = (ctx) => {
@@ -62,7 +63,7 @@ const unlink: RouteHandler<'DELETE districts/{id}/linkschool'> = (ctx) => {
   if (school.district_id !== district.id) throw new HttpError(409, 'Conflict', `School ${school.id} is not in district ${district.id}; only a linked school can be unlinked`);
   run(ctx.db, 'UPDATE schools SET district_id = NULL WHERE id = ?', school.id);
   ctx.countWrite();
-  return { body: { district: serializeDistrict(ctx, district) } };
+  return reply(ctx, 'district', serializeDistrict(ctx, district));
 };
 
 const calls = {
@@ -72,7 +73,7 @@ const calls = {
       ? all<DistrictRow>(ctx.db, 'SELECT * FROM districts ORDER BY name, id')
       : [callerDistrict(ctx)];
     const districts = rows.map((r) => serializeDistrict(ctx, r));
-    return { body: { districts, total: districts.length } };
+    return reply(ctx, 'districts', districts, { total: districts.length });
   },
   'POST users/me/district/schools': link,
   'DELETE districts/{id}/linkschool': unlink,

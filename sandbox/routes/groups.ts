@@ -19,6 +19,7 @@ import { groupPupilHandlers } from './groups/pupils.js';
 import { groupReportHandlers } from './groups/reports.js';
 import { defineRoutes } from './areas.js';
 import type { Row } from '../db/rows.js';
+import { reply } from '../kit/reply.js';
 
 function groupOf(ctx: HandlerContext, param = 'id'): GroupRow {
   return findGroup(ctx.db, ctx.user, pathId(ctx, 'Group', param));
@@ -49,7 +50,7 @@ function createGroup(ctx: HandlerContext, schoolId: number, parent: GroupRow | n
   );
   ctx.countWrite();
   logEvent(ctx, schoolId, 'groups.created', { id: Number(lastInsertRowid), parent_id: parent?.id ?? null });
-  return { status: 201, body: { group: groupWithCounts(ctx.db, findGroup(ctx.db, ctx.user, Number(lastInsertRowid))) } };
+  return reply(ctx, 'group', groupWithCounts(ctx.db, findGroup(ctx.db, ctx.user, Number(lastInsertRowid))), {}, 201);
 }
 
 function listGroups(ctx: HandlerContext, includeSubgroups: boolean): Record<string, unknown>[] {
@@ -77,13 +78,13 @@ function setStage(ctx: HandlerContext, column: 'stage_spelling' | 'stage_number'
   if (ids.length > 0) run(ctx.db, `UPDATE users SET ${column} = ? WHERE id IN (${placeholders(ids.length)})`, stage, ...ids);
   ctx.countWrite();
   logEvent(ctx, group.school_id, 'groups.stage_set', { id: group.id, [column]: stage });
-  return { body: { updated: ids.length, [column]: stage } };
+  return reply(ctx, 'updated', ids.length, { [column]: stage });
 }
 
 const groupCrudHandlers = {
   'GET users/me/school/groups': (ctx) => {
     const groups = listGroups(ctx, ctx.input['includeSubgroups'] === true);
-    return { body: { groups, total: groups.length } };
+    return reply(ctx, 'groups', groups, { total: groups.length });
   },
   'POST users/me/school/groups': (ctx) => {
     const schoolId = callerSchoolId(ctx);
@@ -93,7 +94,7 @@ const groupCrudHandlers = {
   },
   'GET users/me/school/groups/{id}': (ctx) => {
     const group = groupOf(ctx);
-    return { body: { group: { ...groupWithCounts(ctx.db, group), teacher_ids: groupTeachers(ctx.db, group.id).map((t) => t.id) } } };
+    return reply(ctx, 'group', { ...groupWithCounts(ctx.db, group), teacher_ids: groupTeachers(ctx.db, group.id).map((t) => t.id) });
   },
   'PUT users/me/school/groups/{id}': (ctx) => {
     const group = groupOf(ctx);
@@ -108,14 +109,14 @@ const groupCrudHandlers = {
       group.id,
     );
     ctx.countWrite();
-    return { body: { group: groupWithCounts(ctx.db, findGroup(ctx.db, ctx.user, group.id)) } };
+    return reply(ctx, 'group', groupWithCounts(ctx.db, findGroup(ctx.db, ctx.user, group.id)));
   },
   'DELETE users/me/school/groups/{id}': (ctx) => {
     const group = groupOf(ctx);
     run(ctx.db, 'DELETE FROM school_groups WHERE id = ?', group.id);
     ctx.countWrite();
     logEvent(ctx, group.school_id, 'groups.deleted', { id: group.id });
-    return { body: { deleted: true, id: group.id } };
+    return reply(ctx, 'deleted', true, { id: group.id });
   },
   'GET users/me/school/groups/all': (ctx) => {
     const rows = all<GroupRow>(ctx.db, 'SELECT * FROM school_groups WHERE school_id = ? ORDER BY parent_id IS NOT NULL, name, id', callerSchoolId(ctx));
@@ -130,7 +131,7 @@ const groupCrudHandlers = {
         predicted_stage_number: predictedStage(pupils.map((p) => p.stage_number), MAX_NUMBER_STAGE),
       };
     });
-    return { body: { groups, total: groups.length } };
+    return reply(ctx, 'groups', groups, { total: groups.length });
   },
   'DELETE users/me/school/groups': (ctx) => {
     const schoolId = callerSchoolId(ctx);
@@ -138,14 +139,14 @@ const groupCrudHandlers = {
     run(ctx.db, 'DELETE FROM school_groups WHERE school_id = ?', schoolId);
     ctx.countWrite();
     logEvent(ctx, schoolId, 'groups.deleted_all', { count });
-    return { body: { deleted: count } };
+    return reply(ctx, 'deleted', count);
   },
   'GET users/me/groups': (ctx) => {
     const user = requireUser(ctx);
     const table = user.kind === 'pupil' ? 'group_pupils' : 'group_teachers';
     const rows = all<GroupRow>(ctx.db, `SELECT g.* FROM ${table} m JOIN school_groups g ON g.id = m.group_id WHERE m.user_id = ? ORDER BY g.name, g.id`, user.id);
     const groups = rows.map((g) => groupWithCounts(ctx.db, g));
-    return { body: { groups, total: groups.length } };
+    return reply(ctx, 'groups', groups, { total: groups.length });
   },
   'PUT users/me/school/groups/{id}/teachers': (ctx) => {
     const group = groupOf(ctx);
@@ -155,7 +156,7 @@ const groupCrudHandlers = {
     const now = ctx.now().toISOString();
     for (const t of teachers) run(ctx.db, 'INSERT INTO group_teachers (group_id, user_id, added_at) VALUES (?, ?, ?)', group.id, t.id, now);
     ctx.countWrite();
-    return { body: { teachers: groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)) } };
+    return reply(ctx, 'teachers', groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)));
   },
   'DELETE users/me/school/groups/{id}/teachers': (ctx) => {
     const group = groupOf(ctx);
@@ -163,16 +164,16 @@ const groupCrudHandlers = {
     const result = run(ctx.db, 'DELETE FROM group_teachers WHERE group_id = ? AND user_id = ?', group.id, teacherId);
     if (result.changes === 0) throw notFound(`Teacher ${teacherId} of group`, group.id);
     ctx.countWrite();
-    return { body: { teachers: groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)) } };
+    return reply(ctx, 'teachers', groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)));
   },
   'GET users/me/school/groups/{id}/teachers': (ctx) => {
     const teachers = groupTeachers(ctx.db, groupOf(ctx).id).map((t) => serializeTeacher(t));
-    return { body: { teachers, total: teachers.length } };
+    return reply(ctx, 'teachers', teachers, { total: teachers.length });
   },
   'GET users/me/school/groups/{id}/groups': (ctx) => {
     const group = groupOf(ctx);
     const groups = all<GroupRow>(ctx.db, 'SELECT * FROM school_groups WHERE parent_id = ? ORDER BY name, id', group.id).map((g) => groupWithCounts(ctx.db, g));
-    return { body: { groups, total: groups.length } };
+    return reply(ctx, 'groups', groups, { total: groups.length });
   },
   'POST users/me/school/groups/{id}/groups': (ctx) => {
     const parent = groupOf(ctx);
@@ -184,7 +185,7 @@ const groupCrudHandlers = {
     const sub = groupOf(ctx, 'sub');
     if (sub.parent_id !== group.id) throw notFound(`Sub-group ${sub.id} of group`, group.id);
     const pupils = groupPupils(ctx.db, sub.id).map((p) => serializePupil(p));
-    return { body: { pupils, total: pupils.length } };
+    return reply(ctx, 'pupils', pupils, { total: pupils.length });
   },
   'PUT users/me/school/groups/{id}/pupils/setnumberstage': (ctx) => setStage(ctx, 'stage_number', ctx.input.stage_number),
   'PUT users/me/school/groups/{id}/pupils/setspellingstage': (ctx) => setStage(ctx, 'stage_spelling', ctx.input.stage_spelling),

@@ -19,6 +19,7 @@ import { defineRoutes } from './areas.js';
 import type { Row } from '../db/rows.js';
 import { HIVE_PLAYER } from '../../core/shapes/league.js';
 import type { Hive } from '../../core/shapes/types.js';
+import { reply } from '../kit/reply.js';
 
 type HiveRow = Row<'hives'>;
 
@@ -68,7 +69,7 @@ function schoolActivity(games: readonly string[]) {
       JSON.stringify(games),
       schoolId,
     );
-    return { body: { groups: rows.map(({ id, ...rest }) => ({ group_id: id, ...rest })) } };
+    return reply(ctx, 'groups', rows.map(({ id, ...rest }) => ({ group_id: id, ...rest })));
   };
 }
 
@@ -92,7 +93,7 @@ function myLeagues(ctx: HandlerContext): HandlerResult {
     const own = user.kind === 'pupil' ? standings(ctx.db, r).find((s) => s['user_id'] === user.id) : undefined;
     return { ...serializeLeague(ctx.db, r, now), ...(own ? { my_rank: own['rank'], my_score: own['score'] } : {}) };
   });
-  return { body: { leagues, total: leagues.length } };
+  return reply(ctx, 'leagues', leagues, { total: leagues.length });
 }
 
 function updateCustom(ctx: HandlerContext): HandlerResult {
@@ -120,23 +121,23 @@ function updateCustom(ctx: HandlerContext): HandlerResult {
     for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', row.id, u.id);
   }
   ctx.countWrite();
-  return { body: { league: serializeLeague(ctx.db, findLeague(ctx.db, ctx.user, row.id, 'custom'), now) } };
+  return reply(ctx, 'league', serializeLeague(ctx.db, findLeague(ctx.db, ctx.user, row.id, 'custom'), now));
 }
 
 const hiveLeagueHandlers = {
   'GET hives': (ctx) => {
     const hives = all<HiveRow>(ctx.db, 'SELECT * FROM hives WHERE school_id = ? ORDER BY created_at DESC, id DESC', callerSchoolId(ctx)).map(serializeHive);
-    return { body: { hives, total: hives.length } };
+    return reply(ctx, 'hives', hives, { total: hives.length });
   },
-  'GET hives/{id}': (ctx) => ({ body: { hive: serializeHive(findHive(ctx)) } }),
-  'GET hive/{id}': (ctx) => ({ body: { hive: serializeHive(findHive(ctx)) } }),
+  'GET hives/{id}': (ctx) => reply(ctx, 'hive', serializeHive(findHive(ctx))),
+  'GET hive/{id}': (ctx) => reply(ctx, 'hive', serializeHive(findHive(ctx))),
   'DELETE hives/{id}': (ctx) => {
     const hive = findHive(ctx);
     if (hive.status === 'running') throw new HttpError(409, 'Conflict', `Hive ${hive.id} is running; only a waiting or finished hive can be deleted`);
     run(ctx.db, 'DELETE FROM hives WHERE id = ?', hive.id);
     ctx.countWrite();
     logEvent(ctx, hive.school_id, 'hives.deleted', { id: hive.id });
-    return { body: { deleted: true, id: hive.id } };
+    return reply(ctx, 'deleted', true, { id: hive.id });
   },
   'GET users/me/school/activity': schoolActivity(['spelling', 'beekeeper', 'buzzwords', 'squirrelscurry', 'maths', 'number', 'mtc', 'mastery_zone', 'grammar', 'quiz', 'phonics', 'lesson', 'assessment']),
   'GET users/me/school/activitymaths': schoolActivity(['maths', 'number', 'mtc', 'mastery_zone']),
@@ -144,14 +145,14 @@ const hiveLeagueHandlers = {
   'GET users/me/leagues': myLeagues,
   'GET leagues/custom/{id}/results': (ctx) => {
     const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Custom league'), 'custom');
-    return { body: { league: serializeLeague(ctx.db, row, ctx.now()), results: standings(ctx.db, row), groups: groupStandings(ctx.db, row) } };
+    return reply(ctx, 'league', serializeLeague(ctx.db, row, ctx.now()), { results: standings(ctx.db, row), groups: groupStandings(ctx.db, row) });
   },
   'PUT leagues/custom/{id}': updateCustom,
   'DELETE leagues/custom/{id}': (ctx) => {
     const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Custom league'), 'custom');
     run(ctx.db, 'DELETE FROM leagues WHERE id = ?', row.id);
     ctx.countWrite();
-    return { body: { deleted: true, id: row.id } };
+    return reply(ctx, 'deleted', true, { id: row.id });
   },
 } satisfies PartialHandlerMap;
 

@@ -19,6 +19,7 @@ import { homeworkDataHandlers } from './homework/data.js';
 import { homeworkMultiHandlers } from './homework/multi.js';
 import { defineRoutes } from './areas.js';
 import type { Row } from '../db/rows.js';
+import { reply } from '../kit/reply.js';
 
 function homeworkOf(ctx: HandlerContext, param = 'id'): HomeworkRow {
   return findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework', param));
@@ -33,7 +34,7 @@ function writable(ctx: HandlerContext, param = 'id'): HomeworkRow {
 function touched(ctx: HandlerContext, row: HomeworkRow): HandlerResult {
   run(ctx.db, 'UPDATE homework SET updated_at = ? WHERE id = ?', ctx.now().toISOString(), row.id);
   ctx.countWrite();
-  return { body: { homework: serializeHomework(ctx.db, findHomework(ctx.db, ctx.user, row.id)) } };
+  return reply(ctx, 'homework', serializeHomework(ctx.db, findHomework(ctx.db, ctx.user, row.id)));
 }
 
 const create: RouteHandler<'POST homework'> = (ctx) => {
@@ -45,7 +46,7 @@ const create: RouteHandler<'POST homework'> = (ctx) => {
   const id = insertHomework(ctx, schoolId, fields, { setId: null, groupId: ctx.input.group_id ?? null, pupilIds, portal: ctx.input.isNewEdShedPortal === 1 });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'homework.created', { id });
-  return { status: 201, body: { homework: serializeHomework(ctx.db, findHomework(ctx.db, ctx.user, id)) } };
+  return reply(ctx, 'homework', serializeHomework(ctx.db, findHomework(ctx.db, ctx.user, id)), {}, 201);
 };
 
 function update(ctx: HandlerContext): HandlerResult {
@@ -89,17 +90,17 @@ function visible(ctx: HandlerContext): HomeworkRow[] {
 const homeworkCrudHandlers = {
   'GET homework': (ctx) => {
     const homework = visible(ctx).map((row) => serializeHomework(ctx.db, row));
-    return { body: { homework, total: homework.length } };
+    return reply(ctx, 'homework', homework, { total: homework.length });
   },
   'POST homework': create,
-  'GET homework/{id}': (ctx) => ({ body: { homework: serializeHomework(ctx.db, homeworkOf(ctx)) } }),
+  'GET homework/{id}': (ctx) => reply(ctx, 'homework', serializeHomework(ctx.db, homeworkOf(ctx))),
   'PUT homework/{id}': update,
   'DELETE homework/{id}': (ctx) => {
     const row = writable(ctx);
     run(ctx.db, 'DELETE FROM homework WHERE id = ?', row.id);
     ctx.countWrite();
     logEvent(ctx, row.school_id, 'homework.deleted', { ids: [row.id] });
-    return { body: { deleted: 1, ids: [row.id] } };
+    return reply(ctx, 'deleted', 1, { ids: [row.id] });
   },
   'DELETE homework': (ctx) => {
     const ids = parseIds(ctx.input['ids'], 'ids');
@@ -108,7 +109,7 @@ const homeworkCrudHandlers = {
     run(ctx.db, `DELETE FROM homework WHERE id IN (${placeholders(rows.length)})`, ...rows.map((r) => r.id));
     ctx.countWrite();
     logEvent(ctx, callerSchoolId(ctx), 'homework.deleted', { ids: rows.map((r) => r.id) });
-    return { body: { deleted: rows.length, ids: rows.map((r) => r.id) } };
+    return reply(ctx, 'deleted', rows.length, { ids: rows.map((r) => r.id) });
   },
   'POST homework/{id}/pupils': (ctx) => {
     const row = writable(ctx);
@@ -155,11 +156,11 @@ const homeworkCrudHandlers = {
     const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
     const rows = all<HomeworkRow>(ctx.db, 'SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? ORDER BY h.starts_at DESC, h.id DESC', group.id);
     const homework = rows.map((r) => serializeHomework(ctx.db, r));
-    return { body: { homework, total: homework.length } };
+    return reply(ctx, 'homework', homework, { total: homework.length });
   },
   'GET spelling_diagnostic_skills': (ctx) => {
     const skills = all<Row<'diagnostic_skills'>>(ctx.db, 'SELECT * FROM diagnostic_skills ORDER BY stage, id');
-    return { body: { skills, total: skills.length } };
+    return reply(ctx, 'skills', skills, { total: skills.length });
   },
 } satisfies PartialHandlerMap;
 

@@ -22,6 +22,7 @@ import { pupilHistoryHandlers } from './pupils/histories.js';
 import { usernameCheckHandlers } from './pupils/username-check.js';
 import { defineRoutes } from './areas.js';
 import type { Row } from '../db/rows.js';
+import { reply } from '../kit/reply.js';
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -42,7 +43,7 @@ function createMany(ctx: HandlerContext, list: unknown): HandlerResult {
   logEvent(ctx, schoolId, 'pupils.created', { ids: created.map((c) => c.id) });
   const passwords = new Map(created.map((c) => [c.id, c.password]));
   const body = reload(ctx, created.map((c) => c.id)).map((p) => ({ ...p, password: passwords.get(p['id'] as number) }));
-  return { status: 201, body: { pupils: body, total: body.length } };
+  return reply(ctx, 'pupils', body, { total: body.length }, 201);
 }
 
 function updateMany(ctx: HandlerContext): HandlerResult {
@@ -52,7 +53,7 @@ function updateMany(ctx: HandlerContext): HandlerResult {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.updated', { ids: changes.map((c) => c.id) });
   const pupils = reload(ctx, changes.map((c) => c.id));
-  return { body: { pupils, total: pupils.length } };
+  return reply(ctx, 'pupils', pupils, { total: pupils.length });
 }
 
 function deleteMany(ctx: HandlerContext): HandlerResult {
@@ -73,7 +74,7 @@ function deleteMany(ctx: HandlerContext): HandlerResult {
   }
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.deleted', { ids: targets, all: ids === '*' });
-  return { body: { deleted: targets.length, ids: targets } };
+  return reply(ctx, 'deleted', targets.length, { ids: targets });
 }
 
 function exportCsv(ctx: HandlerContext): HandlerResult {
@@ -93,7 +94,7 @@ function exportCsv(ctx: HandlerContext): HandlerResult {
     (groups.get(p.id) ?? []).map((g) => groupNames.get(g) ?? g).join('; '),
   ]);
   const csv = toCsv(['id', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name', 'stage_spelling', 'stage_number', 'groups'], rows);
-  return { body: { csv, count: pupils.length, filename: `pupils-school-${schoolId}.csv` } };
+  return reply(ctx, 'csv', csv, { count: pupils.length, filename: `pupils-school-${schoolId}.csv` });
 }
 
 function suggestUsername(ctx: HandlerContext): HandlerResult {
@@ -103,7 +104,7 @@ function suggestUsername(ctx: HandlerContext): HandlerResult {
     user.schoolId !== null
       ? takenSchoolUsernames(ctx.db, user.schoolId)
       : new Set(all<Pick<Row<'users'>, 'username'>>(ctx.db, 'SELECT username FROM users WHERE username LIKE ?', `${base}%`).map((r) => r.username));
-  return { body: { username: uniqueName(base, taken) } };
+  return reply(ctx, 'username', uniqueName(base, taken));
 }
 
 function incrementStages(ctx: HandlerContext): HandlerResult {
@@ -117,7 +118,7 @@ function incrementStages(ctx: HandlerContext): HandlerResult {
   );
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.stages_incremented', { count: result.changes });
-  return { body: { updated: result.changes } };
+  return reply(ctx, 'updated', result.changes);
 }
 
 function updateSettings(ctx: HandlerContext): HandlerResult {
@@ -127,24 +128,24 @@ function updateSettings(ctx: HandlerContext): HandlerResult {
   const settings = { ...jsonObject(JSON.stringify(data['settings'] ?? {})), ...ctx.input };
   run(ctx.db, 'UPDATE users SET data = ? WHERE id = ?', JSON.stringify({ ...data, settings }), user.id);
   ctx.countWrite();
-  return { body: { settings } };
+  return reply(ctx, 'settings', settings);
 }
 
 const pupilCrudHandlers = {
   'GET users/me/school/pupils': (ctx) => {
     const { list, count } = schoolPupilDocs(ctx.db, callerSchoolId(ctx), ctx.input.school_username, pageIfAsked(ctx));
-    return { body: { pupils: list, total: count } };
+    return reply(ctx, 'pupils', list, { total: count });
   },
   'GET users/me/school/pupils/{id}': (ctx) => {
     const pupil = findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
-    return { body: { pupil: withGroups(ctx, [pupil])[0] } };
+    return reply(ctx, 'pupil', withGroups(ctx, [pupil])[0]);
   },
   'PUT users/me/school/pupils/{id}': (ctx) => {
     const pupil = findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
     updatePupil(ctx.db, pupil, parseFields(PUPIL_FIELDS, ctx.input));
     ctx.countWrite();
     logEvent(ctx, pupil.school_id as number, 'pupils.updated', { ids: [pupil.id] });
-    return { body: { pupil: reload(ctx, [pupil.id])[0] } };
+    return reply(ctx, 'pupil', reload(ctx, [pupil.id])[0]);
   },
   'PUT users/me/school/pupils': updateMany,
   'POST users/me/school/pupils': (ctx) => createMany(ctx, ctx.input.pupils),
@@ -164,8 +165,8 @@ const pupilCrudHandlers = {
   'GET users/me/school/pupils/csv': exportCsv,
   'GET users/displayname': (ctx) => {
     const { amount } = ctx.input;
-    if (amount === undefined) return { body: { displayName: generateDisplayName(random) } };
-    return { body: { displayNames: Array.from({ length: amount }, () => generateDisplayName(random)) } };
+    if (amount === undefined) return reply(ctx, 'displayName', generateDisplayName(random));
+    return reply(ctx, 'displayNames', Array.from({ length: amount }, () => generateDisplayName(random)));
   },
   'GET users/generate': suggestUsername,
   'POST users/me/school/incrementstages': incrementStages,

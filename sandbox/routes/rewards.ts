@@ -17,6 +17,7 @@ import { rewardScoreHandlers } from './rewards/score.js';
 import { defineRoutes } from './areas.js';
 import type { RewardGroup } from '../../core/shapes/types.js';
 import type { Row } from '../db/rows.js';
+import { reply } from '../kit/reply.js';
 
 type FeedbackRow = Row<'reward_feedback'>;
 
@@ -68,14 +69,14 @@ function addToTeam(ctx: HandlerContext): HandlerResult {
   run(ctx.db, 'DELETE FROM reward_group_pupils WHERE user_id = ? AND reward_group_id IN (SELECT id FROM reward_groups WHERE group_id = ? AND id <> ?)', pupil.id, team.group_id, team.id);
   run(ctx.db, 'INSERT OR IGNORE INTO reward_group_pupils (reward_group_id, user_id) VALUES (?, ?)', team.id, pupil.id);
   ctx.countWrite();
-  return { body: { group: serializeTeam(ctx, team) } };
+  return reply(ctx, 'group', serializeTeam(ctx, team));
 }
 
 const feedbackAndTeamHandlers = {
   'GET rewards/feedback/{id}': (ctx) => {
     const group = classOf(ctx);
     const feedback = all<FeedbackRow>(ctx.db, 'SELECT * FROM reward_feedback WHERE group_id = ? ORDER BY points DESC, id', group.id);
-    return { body: { feedback, total: feedback.length } };
+    return reply(ctx, 'feedback', feedback, { total: feedback.length });
   },
   'POST rewards/feedback/{id}': (ctx) => {
     const group = classOf(ctx);
@@ -83,25 +84,25 @@ const feedbackAndTeamHandlers = {
     const now = ctx.now().toISOString();
     const id = Number(run(ctx.db, 'INSERT INTO reward_feedback (school_id, group_id, name, points, icon, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', group.school_id, group.id, fields.name, fields.points, fields.icon ?? null, now, now).lastInsertRowid);
     ctx.countWrite();
-    return { status: 201, body: { feedback: one<FeedbackRow>(ctx.db, 'SELECT * FROM reward_feedback WHERE id = ?', id) } };
+    return reply(ctx, 'feedback', one<FeedbackRow>(ctx.db, 'SELECT * FROM reward_feedback WHERE id = ?', id), {}, 201);
   },
   'PUT rewards/feedback/{id}': (ctx) => {
     const row = findFeedback(ctx);
     const fields = nonZero(ctx.input);
     run(ctx.db, 'UPDATE reward_feedback SET name = ?, points = ?, icon = ?, updated_at = ? WHERE id = ?', fields.name ?? row.name, fields.points ?? row.points, fields.icon === undefined ? row.icon : fields.icon, ctx.now().toISOString(), row.id);
     ctx.countWrite();
-    return { body: { feedback: one<FeedbackRow>(ctx.db, 'SELECT * FROM reward_feedback WHERE id = ?', row.id) } };
+    return reply(ctx, 'feedback', one<FeedbackRow>(ctx.db, 'SELECT * FROM reward_feedback WHERE id = ?', row.id));
   },
   'DELETE rewards/feedback/{id}': (ctx) => {
     const row = findFeedback(ctx);
     run(ctx.db, 'DELETE FROM reward_feedback WHERE id = ?', row.id);
     ctx.countWrite();
-    return { body: { deleted: true, id: row.id } };
+    return reply(ctx, 'deleted', true, { id: row.id });
   },
   'GET rewards/groups/{id}': (ctx) => {
     const group = classOf(ctx);
     const groups = all<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE group_id = ? ORDER BY name, id', group.id).map((t) => serializeTeam(ctx, t));
-    return { body: { groups, total: groups.length } };
+    return reply(ctx, 'groups', groups, { total: groups.length });
   },
   'POST rewards/groups/{id}': (ctx) => {
     const group = classOf(ctx);
@@ -111,13 +112,13 @@ const feedbackAndTeamHandlers = {
     assertFreeTeamName(ctx, group.id, name, null);
     const id = Number(run(ctx.db, 'INSERT INTO reward_groups (school_id, group_id, name, created_at) VALUES (?, ?, ?, ?)', group.school_id, group.id, name, ctx.now().toISOString()).lastInsertRowid);
     ctx.countWrite();
-    return { status: 201, body: { group: serializeTeam(ctx, one<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE id = ?', id) as TeamRow) } };
+    return reply(ctx, 'group', serializeTeam(ctx, one<TeamRow>(ctx.db, 'SELECT * FROM reward_groups WHERE id = ?', id) as TeamRow), {}, 201);
   },
   'DELETE rewards/groups/{id}': (ctx) => {
     const team = findTeam(ctx);
     run(ctx.db, 'DELETE FROM reward_groups WHERE id = ?', team.id);
     ctx.countWrite();
-    return { body: { deleted: true, id: team.id } };
+    return reply(ctx, 'deleted', true, { id: team.id });
   },
   'POST rewards/groups/{id}/pupils': addToTeam,
   'DELETE rewards/groups/{id}/pupils': (ctx) => {
@@ -125,7 +126,7 @@ const feedbackAndTeamHandlers = {
     const pupilId = toId(ctx.input['pupilId'], 'Pupil');
     if (run(ctx.db, 'DELETE FROM reward_group_pupils WHERE reward_group_id = ? AND user_id = ?', team.id, pupilId).changes === 0) throw notFound(`Pupil ${pupilId} in reward group`, team.id);
     ctx.countWrite();
-    return { body: { group: serializeTeam(ctx, team) } };
+    return reply(ctx, 'group', serializeTeam(ctx, team));
   },
   'PUT rewards/groups/{id}/name': (ctx) => {
     const team = findTeam(ctx);
@@ -133,7 +134,7 @@ const feedbackAndTeamHandlers = {
     assertFreeTeamName(ctx, team.group_id, name, team.id);
     run(ctx.db, 'UPDATE reward_groups SET name = ? WHERE id = ?', name, team.id);
     ctx.countWrite();
-    return { body: { group: serializeTeam(ctx, { ...team, name }) } };
+    return reply(ctx, 'group', serializeTeam(ctx, { ...team, name }));
   },
 } satisfies PartialHandlerMap;
 

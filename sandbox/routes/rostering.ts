@@ -18,6 +18,7 @@ import { all, run } from '../kit/sql.js';
 import { rosterSignInHandlers } from './rostering/sign-in.js';
 import { rosterExtraHandlers } from './rostering/extra.js';
 import { defineRoutes } from './areas.js';
+import { reply } from '../kit/reply.js';
 
 function setActivation(active: boolean) {
   return (ctx: HandlerContext): HandlerResult => {
@@ -27,7 +28,7 @@ function setActivation(active: boolean) {
     else assertState(link, ['active'], 'be deactivated');
     run(ctx.db, 'UPDATE rostering_links SET state = ?, activated_at = CASE WHEN ? THEN COALESCE(activated_at, ?) ELSE activated_at END WHERE school_id = ? AND provider = ?', active ? 'active' : 'inactive', active ? 1 : 0, ctx.now().toISOString(), school.id, link.provider);
     ctx.countWrite();
-    return { body: { link: serializeRosterLink(requireLink(ctx.db, school.id, link.provider)) } };
+    return reply(ctx, 'link', serializeRosterLink(requireLink(ctx.db, school.id, link.provider)));
   };
 }
 
@@ -38,7 +39,7 @@ function unlink(ctx: HandlerContext): HandlerResult {
   run(ctx.db, 'DELETE FROM rostering_exclusions WHERE school_id = ? AND provider = ?', school.id, link.provider);
   ctx.countWrite();
   logEvent(ctx, school.id, 'rostering.unlinked', { provider: link.provider });
-  return { body: { deleted: true, provider: link.provider, school_id: school.id } };
+  return reply(ctx, 'deleted', true, { provider: link.provider, school_id: school.id });
 }
 
 // The spec names no fields for the link calls: these are the sandbox's. Other keys are kept as link data.
@@ -54,18 +55,18 @@ function linkOwnSchool(ctx: HandlerContext): HandlerResult {
   const link = upsertLinked(ctx.db, schoolId, provider, { externalId: external === undefined ? null : String(external), data, now: ctx.now().toISOString() });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'rostering.linked', { provider });
-  return { status: 201, body: { link: serializeRosterLink(link) } };
+  return reply(ctx, 'link', serializeRosterLink(link), {}, 201);
 }
 
 const rosterCoreHandlers = {
   'GET {school_system}/schools': (ctx) => {
     const rows = all<LinkRow & { name: string }>(ctx.db, 'SELECT l.*, s.name FROM rostering_links l JOIN schools s ON s.id = l.school_id WHERE l.provider = ? ORDER BY l.school_id', providerOf(ctx));
     const schools = rows.map(({ name, ...link }) => ({ ...serializeRosterLink(link), name }));
-    return { body: { schools, total: schools.length } };
+    return reply(ctx, 'schools', schools, { total: schools.length });
   },
   'GET {school_system}/schools/{id}': (ctx) => {
     const school = schoolParam(ctx);
-    return { body: { school: { ...serializeRosterLink(requireLink(ctx.db, school.id, providerOf(ctx))), name: school.name } } };
+    return reply(ctx, 'school', { ...serializeRosterLink(requireLink(ctx.db, school.id, providerOf(ctx))), name: school.name });
   },
   'POST {school_system}/schools/{id}/activation': setActivation(true),
   'DELETE {school_system}/schools/{id}/activation': setActivation(false),
@@ -76,14 +77,14 @@ const rosterCoreHandlers = {
     if (existing) assertState(existing, ['requested'], 'ask again');
     if (!existing) run(ctx.db, "INSERT INTO rostering_links (school_id, provider, state, requested_at) VALUES (?, ?, 'requested', ?)", schoolId, provider, ctx.now().toISOString());
     ctx.countWrite();
-    return { status: existing ? 200 : 201, body: { link: serializeRosterLink(requireLink(ctx.db, schoolId, provider)) } };
+    return reply(ctx, 'link', serializeRosterLink(requireLink(ctx.db, schoolId, provider)), {}, existing ? 200 : 201);
   },
   'POST schools/{id}/set{school_system}id': (ctx) => {
     const school = schoolParam(ctx);
     const externalId = String(ctx.input['d6_id']);
     const link = upsertLinked(ctx.db, school.id, providerOf(ctx), { externalId, now: ctx.now().toISOString() });
     ctx.countWrite();
-    return { body: { link: serializeRosterLink(link) } };
+    return reply(ctx, 'link', serializeRosterLink(link));
   },
   'DELETE schools/{id}/set{school_system}id': unlink,
   'POST {school_system}/schools/{id}/sync': sync,
@@ -93,12 +94,12 @@ const rosterCoreHandlers = {
     const school = schoolParam(ctx);
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
     assertState(link, ['linked', 'active'], 'preview a sync');
-    return { body: { presync: { ...syncSummary(ctx.db, school.id, link.provider), last_synced_at: link.synced_at } } };
+    return reply(ctx, 'presync', { ...syncSummary(ctx.db, school.id, link.provider), last_synced_at: link.synced_at });
   },
   'GET {roster_b}/schools/{id}/sync': (ctx) => {
     const school = schoolParam(ctx);
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
-    return { body: { sync: { state: link.state, synced_at: link.synced_at, sync_count: link.sync_count, last_sync: jsonObject(link.data)['last_sync'] ?? null } } };
+    return reply(ctx, 'sync', { state: link.state, synced_at: link.synced_at, sync_count: link.sync_count, last_sync: jsonObject(link.data)['last_sync'] ?? null });
   },
   'POST users/me/school/link{roster_b}': linkOwnSchool,
   'POST users/me/school/link{roster_a}': linkOwnSchool,

@@ -18,6 +18,7 @@ import { serializeSchool } from '../domain/schools/serialize.js';
 import { one, run } from '../kit/sql.js';
 import { addressHandlers } from './school/addresses.js';
 import { defineRoutes } from './areas.js';
+import { reply } from '../kit/reply.js';
 
 function schoolWithCounts(ctx: HandlerContext, school: SchoolRow): Record<string, unknown> {
   const counts = one<{ pupils: number; teachers: number; groups: number }>(
@@ -80,7 +81,7 @@ function createOwnSchool(ctx: HandlerContext): HandlerResult {
   joinSchool(ctx.db, user.id, schoolId, { admin: true, now });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'school.created', { name: fields.name });
-  return { status: 201, body: { school: serializeSchool(findSchool(ctx.db, schoolId)) } };
+  return reply(ctx, 'school', serializeSchool(findSchool(ctx.db, schoolId)), {}, 201);
 }
 
 function joinWithCode(ctx: HandlerContext): HandlerResult {
@@ -95,7 +96,7 @@ function joinWithCode(ctx: HandlerContext): HandlerResult {
   joinSchool(ctx.db, user.id, school.id, { admin: false, now: ctx.now().toISOString() });
   ctx.countWrite();
   logEvent(ctx, school.id, 'teacher.joined', { user_id: user.id });
-  return { body: { school: serializeSchool(school) } };
+  return reply(ctx, 'school', serializeSchool(school));
 }
 
 function manageSchool(ctx: HandlerContext): HandlerResult {
@@ -107,7 +108,7 @@ function manageSchool(ctx: HandlerContext): HandlerResult {
   if (!member && !user.superuser && !district) throw notFound('School', schoolId);
   run(ctx.db, 'UPDATE users SET school_id = ?, admin = ? WHERE id = ?', schoolId, member?.admin ? 1 : 0, user.id);
   ctx.countWrite();
-  return { body: { school: serializeSchool(school) } };
+  return reply(ctx, 'school', serializeSchool(school));
 }
 
 function setCode(ctx: HandlerContext, schoolId: number, code: string | null): HandlerResult {
@@ -115,39 +116,40 @@ function setCode(ctx: HandlerContext, schoolId: number, code: string | null): Ha
   run(ctx.db, 'UPDATE schools SET code = ? WHERE id = ?', code, school.id);
   ctx.countWrite();
   logEvent(ctx, school.id, code === null ? 'school.code_removed' : 'school.code_generated');
-  return { body: { code, school: serializeSchool(findSchool(ctx.db, school.id)) } };
+  return reply(ctx, 'code', code, { school: serializeSchool(findSchool(ctx.db, school.id)) });
 }
 
 function existenceByCode(ctx: HandlerContext, code: string, schoolId?: number): HandlerResult {
   const school = one<SchoolRow>(ctx.db, 'SELECT * FROM schools WHERE code = ? AND deleted_at IS NULL', normaliseCode(code));
   const exists = school !== undefined && (schoolId === undefined || school.id === schoolId);
-  return { body: { exists, school: exists && school ? { id: school.id, name: school.name, country: school.country } : null } };
+  return reply(ctx, 'exists', exists, { school: exists && school ? { id: school.id, name: school.name, country: school.country } : null });
 }
 
 const ownSchoolHandlers = {
   'POST users/me/school': createOwnSchool,
-  'PUT users/me/school': (ctx) => ({
-    body: { school: serializeSchool(updateSchool(ctx, findSchool(ctx.db, callerSchoolId(ctx)), ctx.input)) },
-  }),
+  'PUT users/me/school': (ctx) => reply(ctx, 'school', serializeSchool(updateSchool(ctx, findSchool(ctx.db, callerSchoolId(ctx)), ctx.input))),
   'POST users/me/joinschool': joinWithCode,
   'GET schools/{id}': (ctx) => {
     const school = findSchool(ctx.db, pathId(ctx, 'School'));
     assertReachable(ctx, school.id, 'School', school.id);
-    return { body: { school: schoolWithCounts(ctx, school) } };
+    return reply(ctx, 'school', schoolWithCounts(ctx, school));
   },
   'PATCH schools/{id}': (ctx) => {
     const school = findSchool(ctx.db, pathId(ctx, 'School'));
     const user = requireUser(ctx);
     if (!user.superuser && user.schoolId !== school.id) throw notFound('School', school.id);
-    return { body: { school: serializeSchool(updateSchool(ctx, school, ctx.input)) } };
+    return reply(ctx, 'school', serializeSchool(updateSchool(ctx, school, ctx.input)));
   },
   'GET users/me/schools': (ctx) => {
     const user = requireUser(ctx);
     const schools = schoolsOf(ctx.db, user.id).map(({ school, admin }) => ({ ...serializeSchool(school), admin, current: school.id === user.schoolId }));
-    return { body: { schools, total: schools.length } };
+    return reply(ctx, 'schools', schools, { total: schools.length });
   },
   'POST users/me/manageschool': manageSchool,
-  'GET schools': (ctx) => ({ body: schoolSearch(ctx) }),
+  'GET schools': (ctx) => {
+    const { schools, total } = schoolSearch(ctx);
+    return reply(ctx, 'schools', schools, { total });
+  },
   'POST schools/existence': (ctx) => existenceByCode(ctx, String(ctx.input['code']), toId(ctx.input['schoolId'], 'School')),
   'GET schools/existence': (ctx) => existenceByCode(ctx, String(ctx.input['code'])),
   'POST users/me/school/code': (ctx) => setCode(ctx, callerSchoolId(ctx), newJoinCode(ctx.db)),

@@ -3,6 +3,7 @@ import { page } from '../kit/input.js';
 import { resourceItem, searchResources } from '../domain/schools/resources.js';
 import type { PartialHandlerMap } from '../kit/handler.js';
 import { defineRoutes } from './areas.js';
+import { reply } from '../kit/reply.js';
 
 const calls = {
   'GET resources/search': (ctx) => {
@@ -11,7 +12,7 @@ const calls = {
     const curriculumId = ctx.input['curriculum_id'] === undefined ? undefined : Number(ctx.input['curriculum_id']);
     const { skip, take } = page(ctx);
     const found = searchResources(ctx.db, { search, curriculumId, skip, take });
-    return { body: { resources: { items: found.items.map(resourceItem), total: found.total } } };
+    return reply(ctx, 'items', found.items.map(resourceItem), { total: found.total });
   },
 } satisfies PartialHandlerMap;
 

@@ -22,6 +22,7 @@ import { teacherInviteHandlers } from './teachers-users/invites.js';
 import { containsText } from '../kit/search.js';
 import { defineRoutes } from './areas.js';
 import type { Row } from '../db/rows.js';
+import { reply } from '../kit/reply.js';
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -55,7 +56,7 @@ const createTeacher: RouteHandler<'POST users/me/school/teachers'> = (ctx) => {
   joinSchool(ctx.db, id, schoolId, { admin: fields.admin ?? false, now });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'teachers.created', { id });
-  return { status: 201, body: { teacher: serializeSchoolTeacher(ctx.db, schoolId, id), ...(fields.password ? {} : { password }) } };
+  return reply(ctx, 'teacher', serializeSchoolTeacher(ctx.db, schoolId, id), { ...(fields.password ? {} : { password }) }, 201);
 };
 
 /** 409 unless the school keeps an admin after `teacherId` stops being one. */
@@ -82,7 +83,7 @@ function removeTeacher(ctx: HandlerContext): HandlerResult {
   }
   ctx.countWrite();
   logEvent(ctx, schoolId, 'teachers.removed', { id: teacher.id, account_deleted: !next });
-  return { body: { deleted: true, id: teacher.id, account_deleted: !next } };
+  return reply(ctx, 'deleted', true, { id: teacher.id, account_deleted: !next });
 }
 
 function setTeacherAdmin(admin: boolean) {
@@ -93,7 +94,7 @@ function setTeacherAdmin(admin: boolean) {
     setAdmin(ctx.db, teacher.id, schoolId, admin, ctx.now().toISOString());
     ctx.countWrite();
     logEvent(ctx, schoolId, admin ? 'teachers.admin_granted' : 'teachers.admin_removed', { id: teacher.id });
-    return { body: { teacher: serializeSchoolTeacher(ctx.db, schoolId, teacher.id) } };
+    return reply(ctx, 'teacher', serializeSchoolTeacher(ctx.db, schoolId, teacher.id));
   };
 }
 
@@ -109,7 +110,7 @@ const teacherHandlers = {
   'POST users/me/school/teachers': createTeacher,
   'GET users/me/school/teachers': (ctx) => {
     const teachers = schoolTeachers(ctx.db, callerSchoolId(ctx)).map((t) => ({ ...serializeUser(t.row), admin: t.admin }));
-    return { body: { teachers, total: teachers.length } };
+    return reply(ctx, 'teachers', teachers, { total: teachers.length });
   },
   'PATCH users/me/school/teachers/{id}': (ctx) => {
     const schoolId = callerSchoolId(ctx);
@@ -119,7 +120,7 @@ const teacherHandlers = {
     const last = fields.last_name ?? teacher.last_name;
     run(ctx.db, 'UPDATE users SET first_name = ?, last_name = ?, display_name = ?, email = ? WHERE id = ?', first, last, fields.display_name ?? `${first} ${last}`.trim(), fields.email ?? teacher.email, teacher.id);
     ctx.countWrite();
-    return { body: { teacher: serializeSchoolTeacher(ctx.db, schoolId, teacher.id) } };
+    return reply(ctx, 'teacher', serializeSchoolTeacher(ctx.db, schoolId, teacher.id));
   },
   'DELETE users/me/school/teachers/{id}': removeTeacher,
   'GET events': (ctx) => {
@@ -129,23 +130,23 @@ const teacherHandlers = {
       ? all<Row<'school_events'>>(ctx.db, 'SELECT * FROM school_events ORDER BY id DESC LIMIT 100')
       : all<Row<'school_events'>>(ctx.db, 'SELECT * FROM school_events WHERE school_id = ? ORDER BY id DESC LIMIT 100', callerSchoolId(ctx));
     const events = rows.map((e) => ({ ...e, data: jsonObject(e.data) }));
-    return { body: { events, total: events.length } };
+    return reply(ctx, 'events', events, { total: events.length });
   },
   'GET users': (ctx) => {
     const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'] : '';
     const schoolId = ctx.input['schoolid'] === undefined ? null : toId(ctx.input['schoolid'], 'School');
     const users = searchUsers(ctx, `${nameMatch}${schoolId === null ? '' : ' AND school_id = ?'}`, [...Array(5).fill(q.trim()), ...(schoolId === null ? [] : [schoolId])], pageIfAsked(ctx));
-    return { body: { users, total: users.length } };
+    return reply(ctx, 'users', users, { total: users.length });
   },
   'GET users/me/school/users': (ctx) => {
     const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'] : '';
     const users = searchUsers(ctx, `school_id = ? AND ${nameMatch}`, [callerSchoolId(ctx), ...Array(5).fill(q.trim())]);
-    return { body: { users, total: users.length } };
+    return reply(ctx, 'users', users, { total: users.length });
   },
   'GET search': (ctx) => {
     const text = (ctx.input.q ?? ctx.input.search ?? '').trim();
     const schools = all<Pick<Row<'schools'>, 'id' | 'name' | 'country'>>(ctx.db, `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`, text, text);
-    return { body: { schools, users: searchUsers(ctx, nameMatch, Array(5).fill(text)) } };
+    return reply(ctx, 'schools', schools, { users: searchUsers(ctx, nameMatch, Array(5).fill(text)) });
   },
   'PUT teachers/{id}/admin': setTeacherAdmin(true),
   'DELETE teachers/{id}/admin': setTeacherAdmin(false),

@@ -17,7 +17,7 @@ const calls = {
     assertReachable(ctx, school.id, 'School', school.id, 'billing');
     const result = validateVat(vatNumber, school.country);
     run(ctx.db, 'INSERT INTO vat_checks (school_id, vat_number, country, valid, checked_at) VALUES (?, ?, ?, ?, ?)', school.id, `${result.country ?? ''}${result.number}`, result.country, result.valid ? 1 : 0, ctx.now().toISOString());
-    return { body: { valid: result.valid, country: result.country, vatNumber: `${result.country ?? ''}${result.number}`, reason: result.reason } };
+    return reply(ctx, 'valid', result.valid, { country: result.country, vatNumber: `${result.country ?? ''}${result.number}`, reason: result.reason });
   },
   'POST schools/{id}/vat-countries': (ctx) => {
     const schoolId = schoolParam(ctx);

@@ -42,6 +42,11 @@ describe('edshed openapi', () => {
     const signIn = document.paths['/auth']?.post;
     expect(signIn?.security).toEqual([]);
     expect(document.paths['/users/me']?.get?.parameters ?? []).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    // A reply that varies with a query flag: each school listed is a school, or with dfe_schools a register entry.
+    expect(document.paths['/schools']?.get?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+      properties: { schools: { type: 'array', items: { oneOf: [{ $ref: '#/components/schemas/School' }, { $ref: '#/components/schemas/RegisterSchool' }], description: expect.stringContaining('dfe_schools=true') } } },
+    });
+    expect(document.components.schemas['RegisterSchool']).toMatchObject({ required: expect.arrayContaining(['urn', 'name', 'registered']) });
   });
 
   it('writes --out whole, refuses to replace it without --force, and replaces it with --force', async () => {

@@ -4,6 +4,7 @@ import { issueToken } from './tokens.js';
 import { readUser, serializeSessionUser } from './user-json.js';
 import { one, run } from '../../kit/sql.js';
 import type { UserRow } from '../schools/rows.js';
+import { refusal, reply } from '../../kit/reply.js';
 
 /** Failed sign-ins before an account is locked. */
 export const MAX_FAILED_LOGINS = 10;
@@ -30,17 +31,14 @@ export function findCredentials(ctx: HandlerContext, where: string, args: readon
  * if (refused) return refused;
  */
 export function checkPassword(ctx: HandlerContext, row: CredentialRow | null, password: string): HandlerResult | null {
-  if (!row) return { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details' } };
+  if (!row) return refusal(401, 'Unauthorised', 'Incorrect login details');
   if (row.failed_logins >= MAX_FAILED_LOGINS) {
-    return {
-      status: 403,
-      body: { error: 'Forbidden', message: `Account locked after ${MAX_FAILED_LOGINS} failed sign-ins; reset the sandbox to unlock it`, attempts_remaining: 0 },
-    };
+    return refusal(403, 'Forbidden', `Account locked after ${MAX_FAILED_LOGINS} failed sign-ins; reset the sandbox to unlock it`, { attempts_remaining: 0 });
   }
   if (!verifyPassword(password, row.password_hash)) {
     const failed = row.failed_logins + 1;
     run(ctx.db, 'UPDATE users SET failed_logins = ? WHERE id = ?', failed, row.id);
-    return { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: MAX_FAILED_LOGINS - failed } };
+    return refusal(401, 'Unauthorised', 'Incorrect login details', { attempts_remaining: MAX_FAILED_LOGINS - failed });
   }
   if (row.failed_logins > 0) run(ctx.db, 'UPDATE users SET failed_logins = 0 WHERE id = ?', row.id);
   return null;
@@ -54,7 +52,7 @@ export function checkPassword(ctx: HandlerContext, row: CredentialRow | null, pa
  */
 export function signIn(ctx: HandlerContext, row: CredentialRow | null, password: string): HandlerResult {
   const refused = checkPassword(ctx, row, password);
-  if (refused || !row) return refused ?? { status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details' } };
+  if (refused || !row) return refused ?? refusal(401, 'Unauthorised', 'Incorrect login details');
   return sessionResponse(ctx, row.id, null);
 }
 
@@ -67,5 +65,5 @@ export function signIn(ctx: HandlerContext, row: CredentialRow | null, password:
 export function sessionResponse(ctx: HandlerContext, userId: number, imitatorId: number | null): HandlerResult {
   const token = issueToken(ctx.db, userId, ctx.now(), imitatorId);
   const user = readUser(ctx.db, userId);
-  return { body: { user: user && { ...serializeSessionUser(ctx.db, user, imitatorId), token }, token } };
+  return reply(ctx, 'user', user && { ...serializeSessionUser(ctx.db, user, imitatorId), token }, { token });
 }

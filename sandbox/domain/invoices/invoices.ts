@@ -99,7 +99,7 @@ export function createInvoice(db: Db, input: NewInvoice): InvoiceRow {
  * The invoice as the API answers it.
  *
  * @example
- * return { body: { invoice: serializeInvoice(row) } };
+ * return reply(ctx, 'invoice', serializeInvoice(row));
  */
 export function serializeInvoice(row: InvoiceRow): Invoice {
   return shapeValue(INVOICE_SHAPE, row);

@@ -120,7 +120,7 @@ function idsOf(db: Db, sql: string, id: number): number[] {
  * Homework as the API returns it, with who it is assigned to.
  *
  * @example
- * return { body: { homework: serializeHomework(db, row) } };
+ * return reply(ctx, 'homework', serializeHomework(db, row));
  */
 export function serializeHomework(db: Db, row: HomeworkRow): Homework {
   return {

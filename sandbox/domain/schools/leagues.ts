@@ -137,7 +137,7 @@ export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[
  * A league or challenge as the API returns it.
  *
  * @example
- * return { body: { league: serializeLeague(db, row, ctx.now()) } };
+ * return reply(ctx, 'league', serializeLeague(db, row, ctx.now()));
  */
 export function serializeLeague(db: Db, row: LeagueRow, now: Date): League {
   const groupIds = all<Pick<Row<'league_groups'>, 'group_id'>>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);

@@ -79,7 +79,7 @@ export function resourceItem(row: ResourceRow): Record<string, unknown> {
  * A resource with its type, categories, curricula, files and content blocks (O §3: `type` html or plain, `value`).
  *
  * @example
- * return { body: { resource: serializeResource(db, row) } };
+ * return reply(ctx, 'resource', serializeResource(db, row));
  */
 export function serializeResource(db: Db, row: ResourceRow): Resource {
   const type = row.type_id === null ? null : (one<Pick<Row<'resource_types'>, 'id' | 'name'>>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);

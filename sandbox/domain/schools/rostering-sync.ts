@@ -7,6 +7,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { assertState, serializeRosterLink, providerOf, requireLink, syncSummary } from './rostering.js';
 import type { SchoolRow } from './rows.js';
 import { run } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 /**
  * The school of a `{id}` path parameter, reachable by the caller.
@@ -35,6 +36,6 @@ export function sync(ctx: HandlerContext): HandlerResult {
   run(ctx.db, 'UPDATE rostering_links SET synced_at = ?, sync_count = sync_count + 1, data = ? WHERE school_id = ? AND provider = ?', now, JSON.stringify({ ...jsonObject(link.data), last_sync: { ...summary, at: now } }), school.id, link.provider);
   ctx.countWrite();
   logEvent(ctx, school.id, 'rostering.synced', { provider: link.provider, ...summary });
-  return { body: { link: serializeRosterLink(requireLink(ctx.db, school.id, link.provider)), sync: summary } };
+  return reply(ctx, 'link', serializeRosterLink(requireLink(ctx.db, school.id, link.provider)), { sync: summary });
 }
 

@@ -80,7 +80,7 @@ export function assertState(link: LinkRow, allowed: readonly LinkState[], action
 
 /**
  * @example
- * return { body: { link: serializeRosterLink(link) } };
+ * return reply(ctx, 'link', serializeRosterLink(link));
  */
 export function serializeRosterLink(link: LinkRow): RosterLink {
   return { ...link, data: jsonObject(link.data) };

@@ -8,7 +8,7 @@ import type { Group, Pupil, School, Teacher, User } from '../../../core/shapes/t
  * JSON shapes of school-administration rows. Flags are booleans, dates ISO strings, JSON columns objects.
  *
  * @example
- * return { body: { school: serializeSchool(row) } };
+ * return reply(ctx, 'school', serializeSchool(row));
  */
 export function serializeSchool(row: SchoolRow): School {
   return {

@@ -79,7 +79,7 @@ export function memberCounts(db: Db, id: number): Counts {
  * The subscription as the API answers it, with its product and seat use.
  *
  * @example
- * return { body: { subscription: serializeSubscription(db, row) } };
+ * return reply(ctx, 'subscription', serializeSubscription(db, row));
  */
 export function serializeSubscription(db: Db, row: SubscriptionRow): Subscription {
   const product = one<Pick<Row<'products'>, 'code' | 'name'>>(db, 'SELECT code, name FROM products WHERE id = ?', row.product_id);

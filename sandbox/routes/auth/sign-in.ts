@@ -12,6 +12,7 @@ import { checkPassword, findCredentials, sessionResponse, signIn } from '../../d
 import { issueToken, revokeToken, tokenHash } from '../../domain/auth/tokens.js';
 import { requireUser } from '../../kit/reach.js';
 import { run } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 export const signInHandlers = {
   'POST auth': (ctx) => {
@@ -21,7 +22,7 @@ export const signInHandlers = {
 
   'DELETE auth': (ctx) => {
     const caller = requireUser(ctx);
-    return { body: { signed_out: revokeToken(ctx.db, caller.token) } };
+    return reply(ctx, 'signed_out', revokeToken(ctx.db, caller.token));
   },
 
   'POST authanon': (ctx) => sessionResponse(ctx, createGuest(ctx.db, ctx.now()), null),
@@ -36,7 +37,7 @@ export const signInHandlers = {
     const { access_token } = ctx.input;
     const session = lookupSession(ctx.db, access_token, ctx.now());
     if (!session) throw new HttpError(401, 'Unauthorised', 'Invalid or expired access token');
-    return { body: { sessionToken: issueToken(ctx.db, session.id, ctx.now(), session.imitatedBy) } };
+    return reply(ctx, 'sessionToken', issueToken(ctx.db, session.id, ctx.now(), session.imitatedBy));
   },
 
   'POST auth/verify-password': (ctx) => {
@@ -46,6 +47,6 @@ export const signInHandlers = {
     if (refused) return refused;
     const at = ctx.now().toISOString();
     run(ctx.db, 'UPDATE tokens SET verified_at = ? WHERE token_hash = ?', at, tokenHash(user.token));
-    return { body: { verified: true, verified_at: at } };
+    return reply(ctx, 'verified', true, { verified_at: at });
   },
 } satisfies PartialHandlerMap;

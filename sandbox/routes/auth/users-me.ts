@@ -8,6 +8,7 @@ import { notFound, parseField, pathId } from '../../kit/input.js';
 import { mayReachUser, requireUser } from '../../kit/reach.js';
 import { tokenHash } from '../../domain/auth/tokens.js';
 import { one, oneValue, run } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 /** Re-verification lasts this long (the 403 session-verification flow asks again after it). */
 const VERIFIED_MINUTES = 30;
@@ -36,7 +37,7 @@ function me(ctx: HandlerContext): HandlerResult {
   const caller = requireUser(ctx);
   const user = readUser(ctx.db, caller.id);
   if (!user) throw new HttpError(401, 'Unauthorised', 'Your account no longer exists');
-  return { body: { user: { ...serializeSessionUser(ctx.db, user, caller.imitatedBy), token: caller.token }, token: caller.token } };
+  return reply(ctx, 'user', { ...serializeSessionUser(ctx.db, user, caller.imitatedBy), token: caller.token }, { token: caller.token });
 }
 
 export const usersMeHandlers = {
@@ -59,7 +60,7 @@ export const usersMeHandlers = {
     const caller = requireUser(ctx);
     const at = oneValue<string | null>(ctx.db, 'SELECT verified_at FROM tokens WHERE token_hash = ?', tokenHash(caller.token));
     const verified = typeof at === 'string' && ctx.now().getTime() - Date.parse(at) < VERIFIED_MINUTES * 60_000;
-    return { body: { verified, verified_at: at ?? null } };
+    return reply(ctx, 'verified', verified, { verified_at: at ?? null });
   },
 
   'GET users/me/users/{id}': (ctx) => {
@@ -73,9 +74,7 @@ export const usersMeHandlers = {
     const related = sameSchool || self.parent_id === other.id || mayReachUser(ctx.db, caller, other, 'own');
     if (!related) throw notFound('User', id);
     const teacherHere = sameSchool && self.kind === 'teacher';
-    return {
-      body: {
-        relationship: {
+    return reply(ctx, 'relationship', {
           isMe: self.id === other.id,
           isSameSchool: sameSchool,
           isTeacher: teacherHere,
@@ -83,9 +82,7 @@ export const usersMeHandlers = {
           isParent: other.parent_id === self.id,
           isChild: self.parent_id === other.id,
           isSuperuser: self.superuser === 1,
-        },
-      },
-    };
+        });
   },
 
   'POST users': (ctx) => {

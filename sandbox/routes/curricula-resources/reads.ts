@@ -6,6 +6,7 @@ import { findRecord, listRecords, renderRecord } from '../../generic/records.js'
 import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { notFound, page, pathId } from '../../kit/input.js';
 import { all } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 const NODES = 'quiz/curriculum_nodes';
 const EXTERNAL = 'quiz/external_curricula';
@@ -23,7 +24,7 @@ const byUrlPath: RouteHandler<'GET quiz/curriculum_nodes_by_url_path'> = (ctx) =
   const path = (q.url_path ?? q.path ?? '').replace(/^\/+|\/+$/g, '');
   const { skip, take } = page(ctx);
   const found = listRecords(ctx.db, NODES, null, { skip, take, where: { url_path: path, ...(q.curriculum_id ? { curriculum_id: q.curriculum_id } : {}) } });
-  return { body: { nodes: found.items.map(renderRecord), total: found.total } };
+  return reply(ctx, 'nodes', found.items.map(renderRecord), { total: found.total });
 };
 
 const byTag: RouteHandler<'GET quiz/curriculum_nodes_by_tag'> = (ctx) => {
@@ -37,7 +38,7 @@ const byTag: RouteHandler<'GET quiz/curriculum_nodes_by_tag'> = (ctx) => {
     tag,
   ).map((r) => r.key);
   const nodes = byKeys(ctx, NODES, keys);
-  return { body: { nodes, total: nodes.length } };
+  return reply(ctx, 'nodes', nodes, { total: nodes.length });
 };
 
 export const curriculumReadHandlers = {
@@ -45,12 +46,12 @@ export const curriculumReadHandlers = {
   'GET quiz/curriculum_nodes_by_tag': byTag,
   'GET external_curricula': (ctx) => {
     const found = listRecords(ctx.db, EXTERNAL, null, { skip: 0, take: 1000, where: {} });
-    return { body: { external_curricula: found.items.map(renderRecord), total: found.total } };
+    return reply(ctx, 'external_curricula', found.items.map(renderRecord), { total: found.total });
   },
   'GET external_curricula/{id}/nodes': (ctx) => {
     const id = String(pathId(ctx, 'External curriculum'));
     if (!findRecord(ctx.db, EXTERNAL, id, null)) throw notFound('External curriculum', id);
     const found = listRecords(ctx.db, EXTERNAL_NODES, null, { skip: 0, take: 1000, where: { external_curriculum_id: id } });
-    return { body: { nodes: found.items.map(renderRecord), total: found.total } };
+    return reply(ctx, 'nodes', found.items.map(renderRecord), { total: found.total });
   },
 } satisfies PartialHandlerMap;

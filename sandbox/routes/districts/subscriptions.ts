@@ -12,6 +12,7 @@ import { notFound, pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findSchool } from '../../domain/schools/find.js';
 import { one, run } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 function inDistrict(ctx: HandlerContext, schoolId: number, districtId: number | null, label: string, id: number): void {
   const school = findSchool(ctx.db, schoolId);
@@ -80,7 +81,7 @@ const allocate: RouteHandler<'POST users/me/district/schools/{id}/subscriptions'
   run(ctx.db, 'INSERT INTO district_allocations (district_id, parent_subscription_id, subscription_id, school_id, quantity, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', districtId ?? 0, parent.id, target.id, school.id, input.quantity, user.id, now.toISOString());
   ctx.countWrite();
   logEvent(ctx, school.id, 'district.seats_allocated', { parent: parent.id, subscription: target.id, quantity: input.quantity });
-  return { status: 201, body: { subscription: serializeSubscription(ctx.db, target), parent: serializeSubscription(ctx.db, updatedParent) } };
+  return reply(ctx, 'subscription', serializeSubscription(ctx.db, target), { parent: serializeSubscription(ctx.db, updatedParent) }, 201);
 };
 
 export const districtSubscriptionHandlers = {

@@ -14,6 +14,7 @@ import { pupilsByIds } from '../../domain/schools/pupil-queries.js';
 import type { GroupRow } from '../../domain/schools/rows.js';
 import { serializePupil } from '../../domain/schools/serialize.js';
 import { all, placeholders, run } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 function groupOf(ctx: HandlerContext): GroupRow {
   return findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
@@ -57,14 +58,7 @@ function addPupils(ctx: HandlerContext): HandlerResult {
   }
   ctx.countWrite();
   logEvent(ctx, group.school_id, move ? 'groups.pupils_moved' : 'groups.pupils_assigned', { id: group.id, pupils: ids, from: movedFrom });
-  return {
-    body: {
-      group: groupWithCounts(ctx.db, group),
-      added,
-      moved_from: movedFrom,
-      pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)),
-    },
-  };
+  return reply(ctx, 'group', groupWithCounts(ctx.db, group), { added, moved_from: movedFrom, pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)) });
 }
 
 /** Takes pupils out of the group and its sub-groups; 404 when one of them is not in the group. */
@@ -76,7 +70,7 @@ function removePupils(ctx: HandlerContext, group: GroupRow, ids: readonly number
   run(ctx.db, `DELETE FROM group_pupils WHERE user_id IN (${placeholders(ids.length)}) AND group_id IN (${placeholders(groups.length)})`, ...ids, ...groups);
   ctx.countWrite();
   logEvent(ctx, group.school_id, 'groups.pupils_removed', { id: group.id, pupils: ids });
-  return { body: { group: groupWithCounts(ctx.db, group), removed: ids.length, pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)) } };
+  return reply(ctx, 'group', groupWithCounts(ctx.db, group), { removed: ids.length, pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)) });
 }
 
 export const groupPupilHandlers = {
@@ -88,7 +82,7 @@ export const groupPupilHandlers = {
   },
   'GET users/me/school/groups/{id}/pupils': (ctx) => {
     const pupils = groupPupils(ctx.db, groupOf(ctx).id).map((p) => serializePupil(p));
-    return { body: { pupils, total: pupils.length } };
+    return reply(ctx, 'pupils', pupils, { total: pupils.length });
   },
   'POST users/me/school/groups/{id}/pupils/remove': (ctx) => {
     const group = groupOf(ctx);

@@ -10,6 +10,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { activityRows, externalNodes, nodesOf, perPupil, skillAverages, termOf } from '../../domain/schools/reports.js';
 import type { GroupRow, SessionRow, UserRow } from '../../domain/schools/rows.js';
 import { findSessions, serializeGameSession, summarise, summariseBy, tableOf, type SessionFilter } from '../../domain/schools/sessions.js';
+import { reply } from '../../kit/reply.js';
 
 const ALL_GAMES = ['spelling', 'beekeeper', 'buzzwords', 'squirrelscurry', 'maths', 'number', 'mtc', 'mastery_zone', 'grammar', 'quiz', 'phonics', 'lesson', 'assessment'];
 const MATHS = ['maths', 'number', 'mtc'];
@@ -28,7 +29,7 @@ function report(games: readonly string[], build: (input: ReportInput) => Record<
     const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
     const pupils = groupPupils(ctx.db, group.id);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games, ...(narrow ? narrow(ctx) : {}) }, 20_000);
-    return { body: { group: { id: group.id, name: group.name }, ...build({ group, pupils, rows, ctx }) } };
+    return reply(ctx, 'group', { id: group.id, name: group.name }, { ...build({ group, pupils, rows, ctx }) });
   };
 }
 

@@ -10,6 +10,7 @@ import { parseFields, pathId } from '../../kit/input.js';
 import { findLeague, groupStandings, serializeLeague, memberIds, standings } from '../../domain/schools/leagues.js';
 import type { LeagueRow } from '../../domain/schools/rows.js';
 import { all, run } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 const create: RouteHandler<'POST leagues/challenges'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
@@ -40,7 +41,7 @@ const create: RouteHandler<'POST leagues/challenges'> = (ctx) => {
   for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', id, u.id);
   ctx.countWrite();
   logEvent(ctx, schoolId, 'challenges.created', { id });
-  return { status: 201, body: { challenge: serializeLeague(ctx.db, findLeague(ctx.db, ctx.user, id, 'challenge'), now) } };
+  return reply(ctx, 'challenge', serializeLeague(ctx.db, findLeague(ctx.db, ctx.user, id, 'challenge'), now), {}, 201);
 };
 
 const notifications: RouteHandler<'GET users/me/challengenotifications'> = (ctx) => {
@@ -70,22 +71,22 @@ const notifications: RouteHandler<'GET users/me/challengenotifications'> = (ctx)
       ends_at: r.ends_at,
       message: r.starts_at > now ? `${r.name} starts on ${r.starts_at.slice(0, 10)}` : `${r.name} is on until ${r.ends_at.slice(0, 10)}`,
     }));
-  return { body: { notifications: list, total: list.length } };
+  return reply(ctx, 'notifications', list, { total: list.length });
 };
 
 export const challengeHandlers = {
   'GET leagues/challenges': (ctx) => {
     const rows = all<LeagueRow>(ctx.db, "SELECT * FROM leagues WHERE kind = 'challenge' AND school_id = ? ORDER BY ends_at DESC, id", callerSchoolId(ctx));
     const challenges = rows.map((r) => serializeLeague(ctx.db, r, ctx.now()));
-    return { body: { challenges, total: challenges.length } };
+    return reply(ctx, 'challenges', challenges, { total: challenges.length });
   },
   'GET leagues/challenges/{id}/groups': (ctx) => {
     const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Challenge'), 'challenge');
-    return { body: { challenge_id: row.id, groups: groupStandings(ctx.db, row) } };
+    return reply(ctx, 'challenge_id', row.id, { groups: groupStandings(ctx.db, row) });
   },
   'GET leagues/challenges/{id}/users': (ctx) => {
     const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Challenge'), 'challenge');
-    return { body: { challenge_id: row.id, users: standings(ctx.db, row) } };
+    return reply(ctx, 'challenge_id', row.id, { users: standings(ctx.db, row) });
   },
   'POST leagues/challenges': create,
   'GET users/me/challengenotifications': notifications,

@@ -10,6 +10,7 @@ import { parseIds, pathId } from '../../kit/input.js';
 import type { HomeworkRow, UserRow } from '../../domain/schools/rows.js';
 import { findSessions, serializeGameSession, summarise } from '../../domain/schools/sessions.js';
 import { all } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 function pupilsFor(ctx: HandlerContext, row: HomeworkRow): UserRow[] {
   const pupils = assignedPupils(ctx.db, row.id);
@@ -27,7 +28,7 @@ function data(family: string) {
       const own = rows.filter((r) => r.user_id === p.id);
       return { user_id: p.id, display_name: p.display_name, completed: own.length > 0, best_score: own.reduce((best, r) => Math.max(best, r.score), 0), ...summarise(own) };
     });
-    return { body: { homework_id: row.id, game: family, pupils: results, summary: summarise(rows) } };
+    return reply(ctx, 'homework_id', row.id, { game: family, pupils: results, summary: summarise(rows) });
   };
 }
 
@@ -36,7 +37,7 @@ function sessions(family: string) {
     const row = findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework'));
     const pupils = pupilsFor(ctx, row);
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id });
-    return { body: { homework_id: row.id, sessions: rows.map(serializeGameSession), total: rows.length } };
+    return reply(ctx, 'homework_id', row.id, { sessions: rows.map(serializeGameSession), total: rows.length });
   };
 }
 
@@ -62,7 +63,7 @@ export const homeworkDataHandlers = {
   'GET homework/group/{id}/question_sets/tests': (ctx) => {
     const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
     const homework = all<HomeworkRow>(ctx.db, "SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? AND h.game = 'quiz' ORDER BY h.starts_at DESC", group.id);
-    return { body: { tests: tests(ctx, homework, groupPupils(ctx.db, group.id)) } };
+    return reply(ctx, 'tests', tests(ctx, homework, groupPupils(ctx.db, group.id)));
   },
   'GET homework/pupil/{id}/question_sets/tests': (ctx) => {
     const pupil = findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
@@ -75,6 +76,6 @@ export const homeworkDataHandlers = {
       pupil.id,
       pupil.id,
     );
-    return { body: { tests: tests(ctx, homework, [pupil]) } };
+    return reply(ctx, 'tests', tests(ctx, homework, [pupil]));
   },
 } satisfies PartialHandlerMap;

@@ -17,6 +17,7 @@ import type { HomeworkRow, HomeworkSetRow } from '../../domain/schools/rows.js';
 import { findSessions, summarise } from '../../domain/schools/sessions.js';
 import { all, placeholders, run } from '../../kit/sql.js';
 import type { HomeworkSet } from '../../../core/shapes/types.js';
+import { reply } from '../../kit/reply.js';
 
 /** The most homework one set may hold. */
 const MAX_PIECES = 50;
@@ -56,7 +57,7 @@ const create: RouteHandler<'POST homework/multi'> = (ctx) => {
   for (const item of homework) insertHomework(ctx, schoolId, item, { setId, groupId, pupilIds: [], portal: true });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'homework_sets.created', { id: setId });
-  return { status: 201, body: { homework_set: serializeHomeworkSet(ctx, findSet(ctx, setId)) } };
+  return reply(ctx, 'homework_set', serializeHomeworkSet(ctx, findSet(ctx, setId)), {}, 201);
 };
 
 const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
@@ -79,7 +80,7 @@ const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
     }
   }
   ctx.countWrite();
-  return { body: { homework_set: serializeHomeworkSet(ctx, findSet(ctx, set.id)) } };
+  return reply(ctx, 'homework_set', serializeHomeworkSet(ctx, findSet(ctx, set.id)));
 };
 
 export const homeworkMultiHandlers = {
@@ -88,7 +89,7 @@ export const homeworkMultiHandlers = {
     const groupId = ctx.input['group_id'] === undefined ? null : findGroup(ctx.db, ctx.user, toId(ctx.input['group_id'], 'Group'), schoolId).id;
     const rows = all<HomeworkSetRow>(ctx.db, `SELECT * FROM homework_sets WHERE school_id = ? ${groupId === null ? '' : 'AND group_id = ?'} ORDER BY created_at DESC, id DESC`, schoolId, ...(groupId === null ? [] : [groupId]));
     const sets = rows.map((r) => serializeHomeworkSet(ctx, r));
-    return { body: { homework_sets: sets, total: sets.length } };
+    return reply(ctx, 'homework_sets', sets, { total: sets.length });
   },
   'POST homework/multi': create,
   'PUT homework/multi/{id}': update,
@@ -101,7 +102,7 @@ export const homeworkMultiHandlers = {
     }
     run(ctx.db, `UPDATE homework SET set_id = NULL, updated_at = ? WHERE id IN (${placeholders(rows.length)})`, ctx.now().toISOString(), ...rows.map((r) => r.id));
     ctx.countWrite();
-    return { body: { detached: rows.length, homework: rows.map((r) => serializeHomework(ctx.db, { ...r, set_id: null })) } };
+    return reply(ctx, 'detached', rows.length, { homework: rows.map((r) => serializeHomework(ctx.db, { ...r, set_id: null })) });
   },
   'DELETE homework/multi': (ctx) => {
     const ids = parseIds(ctx.input['ids'], 'ids');
@@ -114,7 +115,7 @@ export const homeworkMultiHandlers = {
       run(ctx.db, 'DELETE FROM homework_sets WHERE id = ?', set.id);
     }
     ctx.countWrite();
-    return { body: { deleted: sets.length, homework_deleted: pieces } };
+    return reply(ctx, 'deleted', sets.length, { homework_deleted: pieces });
   },
   'GET homework/multi/{id}/competence': (ctx) => {
     const set = findSet(ctx, pathId(ctx, 'Homework set'));
@@ -126,6 +127,6 @@ export const homeworkMultiHandlers = {
       const done = new Set(own.map((r) => r.homework_id));
       return { user_id: p.id, display_name: p.display_name, completed: done.size, of: items.length, ...summarise(own) };
     });
-    return { body: { homework_set_id: set.id, pupils: results, summary: summarise(rows) } };
+    return reply(ctx, 'homework_set_id', set.id, { pupils: results, summary: summarise(rows) });
   },
 } satisfies PartialHandlerMap;

@@ -37,13 +37,13 @@ export const paymentHandlers = {
     const verify = body.verify === true;
     if (body.paymentMethod === 'pm_card_3ds' && !verify) {
       const intent = randomBytes(8).toString('hex');
-      return { body: { intent: { id: `seti_${intent}`, client_secret: `seti_${intent}_secret`, status: 'requires_action', payment_method: body.paymentMethod } } };
+      return reply(ctx, 'intent', { id: `seti_${intent}`, client_secret: `seti_${intent}_secret`, status: 'requires_action', payment_method: body.paymentMethod });
     }
     const stamp = ctx.now().toISOString();
     const first = listPaymentMethods(ctx.db, schoolId).length === 0;
     const { lastInsertRowid } = run(ctx.db, 'INSERT INTO payment_methods (school_id, provider_ref, brand, last4, exp_month, exp_year, is_default, created_at) VALUES (?, ?, ?, ?, 12, ?, ?, ?)', schoolId, body.paymentMethod, card.brand, card.last4, ctx.now().getUTCFullYear() + 3, first ? 1 : 0, stamp);
     const saved = listPaymentMethods(ctx.db, schoolId).find((m) => m.id === Number(lastInsertRowid));
-    return { body: { success: true, paymentMethod: saved && serializePaymentMethod(saved) } };
+    return reply(ctx, 'success', true, { paymentMethod: saved && serializePaymentMethod(saved) });
   },
   'DELETE users/me/school/paymentmethods/{id}': (ctx) => {
     const schoolId = callerSchoolId(ctx);

@@ -8,6 +8,7 @@ import type { SessionRow, UserRow } from '../../domain/schools/rows.js';
 import { findSessions, serializeGameSession, summarise, summariseBy, tableOf } from '../../domain/schools/sessions.js';
 import { all, one, run } from '../../kit/sql.js';
 import { schoolPupils } from '../../domain/schools/pupil-queries.js';
+import { reply } from '../../kit/reply.js';
 
 const TIMES_TABLE_GAMES = ['mtc', 'maths'];
 const MATHS_GAMES = ['maths', 'number', 'mtc'];
@@ -20,7 +21,7 @@ function history(games: readonly string[], key: string, narrow?: (ctx: HandlerCo
   return (ctx: HandlerContext): HandlerResult => {
     const pupil = pupilOf(ctx);
     const rows = findSessions(ctx.db, { userIds: [pupil.id], games, ...(narrow ? narrow(ctx) : {}) });
-    return { body: { [key]: rows.map(serializeGameSession), total: rows.length, summary: summarise(rows) } };
+    return reply(ctx, key, rows.map(serializeGameSession), { total: rows.length, summary: summarise(rows) });
   };
 }
 
@@ -33,7 +34,7 @@ function deleteSession(games: readonly string[]) {
     run(ctx.db, 'DELETE FROM game_sessions WHERE id = ?', session.id);
     ctx.countWrite();
     logEvent(ctx, pupil.school_id as number, 'sessions.deleted', { user_id: pupil.id, session_id: session.id, game: session.game });
-    return { body: { deleted: true, id: session.id } };
+    return reply(ctx, 'deleted', true, { id: session.id });
   };
 }
 
@@ -61,7 +62,7 @@ function subscriptionsOf(ctx: HandlerContext): HandlerResult {
   );
   const seen = new Set<number>();
   const subscriptions = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
-  return { body: { subscriptions, total: subscriptions.length } };
+  return reply(ctx, 'subscriptions', subscriptions, { total: subscriptions.length });
 }
 
 export const pupilHistoryHandlers = {
@@ -75,20 +76,20 @@ export const pupilHistoryHandlers = {
     const sessionId = pathId(ctx, 'Session', 'sessionId');
     const session = one<SessionRow>(ctx.db, "SELECT * FROM game_sessions WHERE id = ? AND user_id = ? AND game = 'squirrelscurry'", sessionId, pupil.id);
     if (!session) throw notFound('Session', sessionId);
-    return { body: { session: serializeGameSession(session) } };
+    return reply(ctx, 'session', serializeGameSession(session));
   },
   'GET users/me/school/pupils/{id}/monthly_spelling_competency': (ctx) => {
     const pupil = pupilOf(ctx);
     const rows = findSessions(ctx.db, { userIds: [pupil.id], games: ['spelling', 'assessment'] });
     const months = summariseBy(rows, (r) => r.created_at.slice(0, 7)).map(({ key, ...rest }) => ({ month: key, ...rest }));
-    return { body: { months: months.reverse() } };
+    return reply(ctx, 'months', months.reverse());
   },
   'GET users/me/school/pupils/{id}/mathshistory': history(MATHS_GAMES, 'history', (ctx) =>
     typeof ctx.input['key'] === 'string' ? { mode: ctx.input['key'] } : {},
   ),
   'GET users/me/school/pupils/{id}/times_tables_overview': (ctx) => {
     const pupil = pupilOf(ctx);
-    return { body: { tables: timesTables(findSessions(ctx.db, { userIds: [pupil.id], games: TIMES_TABLE_GAMES })) } };
+    return reply(ctx, 'tables', timesTables(findSessions(ctx.db, { userIds: [pupil.id], games: TIMES_TABLE_GAMES })));
   },
   'GET users/me/school/pupils/{id}/subscriptions': subscriptionsOf,
   'GET users/me/school/pupils/timestablescompetency': (ctx) => {
@@ -99,7 +100,7 @@ export const pupilHistoryHandlers = {
       const s = byPupil.get(String(p.id));
       return { id: p.id, display_name: p.display_name, school_username: p.school_username, plays: s?.plays ?? 0, accuracy: s?.accuracy ?? null };
     });
-    return { body: { pupils: body, total: body.length } };
+    return reply(ctx, 'pupils', body, { total: body.length });
   },
   'DELETE users/me/school/pupils/{id}/history/{sessionId}': deleteSession(['spelling']),
   'DELETE users/me/school/pupils/{id}/beekeeperhistory/{sessionId}': deleteSession(['beekeeper']),

@@ -2,6 +2,7 @@
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { invalid } from '../../kit/input.js';
 import { one } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 export const usernameCheckHandlers = {
   'GET users/exists': (ctx) => {
@@ -17,6 +18,6 @@ export const usernameCheckHandlers = {
     } else {
       found = one(ctx.db, `SELECT 1 FROM users WHERE ${key} = ? COLLATE NOCASE AND deleted_at IS NULL`, value);
     }
-    return { body: { exists: found !== undefined } };
+    return reply(ctx, 'exists', found !== undefined);
   },
 } satisfies PartialHandlerMap;

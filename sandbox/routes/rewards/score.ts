@@ -10,6 +10,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import type { GroupRow } from '../../domain/schools/rows.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
+import { reply } from '../../kit/reply.js';
 
 /** Game score that earns one reward point. */
 const SCORE_PER_POINT = 100;
@@ -85,7 +86,7 @@ function score(ctx: HandlerContext): HandlerResult {
   if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} in group`, group.id);
   const ids = targets.map((userId) => insertLog(ctx, group, { userId, teamId, feedbackId, points, source: 'teacher' }));
   ctx.countWrite();
-  return { status: 201, body: { logs: logsByIds(ctx, ids) } };
+  return reply(ctx, 'logs', logsByIds(ctx, ids), {}, 201);
 }
 
 function earnings(ctx: HandlerContext): HandlerResult {
@@ -101,7 +102,7 @@ function earnings(ctx: HandlerContext): HandlerResult {
     }
   }
   if (awarded.length > 0) ctx.countWrite();
-  return { body: { awarded, total: awarded.reduce((sum, a) => sum + a.points, 0) } };
+  return reply(ctx, 'awarded', awarded, { total: awarded.reduce((sum, a) => sum + a.points, 0) });
 }
 
 const history: RouteHandler<'GET rewards/history'> = (ctx) => {
@@ -120,7 +121,7 @@ const history: RouteHandler<'GET rewards/history'> = (ctx) => {
   const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM reward_logs WHERE ${where}`, ...params)?.n ?? 0;
   const logs = all<LogRow>(ctx.db, `SELECT * FROM reward_logs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, ...params, take, skip);
   const totals = all<Pick<Row<'reward_logs'>, 'user_id'> & { points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? GROUP BY user_id ORDER BY user_id', group.id);
-  return { body: { history: logs, total, totals } };
+  return reply(ctx, 'history', logs, { total, totals });
 };
 
 const removeHistory: RouteHandler<'DELETE rewards/history'> = (ctx) => {
@@ -136,7 +137,7 @@ const removeHistory: RouteHandler<'DELETE rewards/history'> = (ctx) => {
   if (converted) throw new HttpError(409, 'Conflict', `Reward log ${converted.id} was converted to coins on ${converted.converted_at}; converted points cannot be removed`);
   for (const log of logs) run(ctx.db, 'DELETE FROM reward_logs WHERE id = ?', log.id);
   ctx.countWrite();
-  return { body: { deleted: logs.length } };
+  return reply(ctx, 'deleted', logs.length);
 };
 
 function convert(ctx: HandlerContext): HandlerResult {
@@ -155,7 +156,7 @@ function convert(ctx: HandlerContext): HandlerResult {
     converted.push({ user_id: row.user_id, points: row.points, coins });
   }
   if (converted.length > 0) ctx.countWrite();
-  return { body: { converted, total_coins: converted.reduce((sum, c) => sum + c.coins, 0) } };
+  return reply(ctx, 'converted', converted, { total_coins: converted.reduce((sum, c) => sum + c.coins, 0) });
 }
 
 export const rewardScoreHandlers = {
@@ -166,7 +167,7 @@ export const rewardScoreHandlers = {
     const { points, feedbackId } = pointsFrom(ctx, group, body);
     const id = insertLog(ctx, group, { userId: null, teamId: null, feedbackId, points, source: 'anonymous' });
     ctx.countWrite();
-    return { status: 201, body: { logs: logsByIds(ctx, [id]) } };
+    return reply(ctx, 'logs', logsByIds(ctx, [id]), {}, 201);
   },
   'POST rewards/earnings/score': earnings,
   'GET rewards/history': history,

@@ -13,6 +13,7 @@ import { schoolParam, sync } from '../../domain/schools/rostering-sync.js';
 import type { Row } from '../../db/rows.js';
 import { TENANT_ORG } from '../../../core/shapes/rostering.js';
 import type { Tenant } from '../../../core/shapes/types.js';
+import { reply } from '../../kit/reply.js';
 
 type ExclusionRoute = Extract<EndpointRoute, `${string} {roster_b}/school/{id}/exclusions`>;
 /** What the exclusion calls take (the table's `exclusions` and `ids`, the same for all three). */
@@ -36,7 +37,7 @@ function exclusionIds(input: ExclusionInput): string[] {
 function exclusions(ctx: HandlerContext, schoolId: number, provider: string, only: readonly string[] = []): HandlerResult {
   const among = only.length === 0 ? '' : ` AND external_id IN (${placeholders(only.length)})`;
   const list = all<Pick<Row<'rostering_exclusions'>, 'external_id' | 'created_at'>>(ctx.db, `SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ?${among} ORDER BY external_id`, schoolId, provider, ...only);
-  return { body: { exclusions: list, ids: list.map((e) => e.external_id), total: list.length } };
+  return reply(ctx, 'exclusions', list, { ids: list.map((e) => e.external_id), total: list.length });
 }
 
 type TenantRow = Row<'classlink_tenants'>;
@@ -79,14 +80,14 @@ export const rosterExtraHandlers = {
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
     const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'parent_id'>>(ctx.db, 'SELECT id, name, parent_id FROM school_groups WHERE school_id = ? ORDER BY id', school.id);
     const children = groups.map((g) => ({ id: `${link.external_id ?? `school-${school.id}`}-class-${g.id}`, name: g.name, type: g.parent_id === null ? 'class' : 'section', group_id: g.id }));
-    return { body: { children, total: children.length } };
+    return reply(ctx, 'children', children, { total: children.length });
   },
   'PATCH schools/{id}/one-roster/{x}': (ctx) => {
     const school = schoolParam(ctx);
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
     run(ctx.db, 'UPDATE rostering_links SET data = ? WHERE school_id = ? AND provider = ?', JSON.stringify({ ...jsonObject(link.data), ...ctx.input }), school.id, link.provider);
     ctx.countWrite();
-    return { body: { link: serializeRosterLink(requireLink(ctx.db, school.id, link.provider)) } };
+    return reply(ctx, 'link', serializeRosterLink(requireLink(ctx.db, school.id, link.provider)));
   },
   'POST one-roster/{x}/school': (ctx) => {
     const { schoolId: chosen } = parseFields(ONE_ROSTER_SCHOOL, ctx.input);
@@ -98,11 +99,11 @@ export const rosterExtraHandlers = {
     if (existing) assertState(requireLink(ctx.db, schoolId, provider), ['requested'], 'be linked again');
     const link = upsertLinked(ctx.db, schoolId, provider, { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id), now: ctx.now().toISOString() });
     ctx.countWrite();
-    return { status: 201, body: { link: serializeRosterLink(link) } };
+    return reply(ctx, 'link', serializeRosterLink(link), {}, 201);
   },
   'GET class-link/tenants': (ctx) => {
     const tenants = all<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants ORDER BY id').map(serializeTenant);
-    return { body: { tenants, total: tenants.length } };
+    return reply(ctx, 'tenants', tenants, { total: tenants.length });
   },
   'POST class-link/tenants': (ctx) => {
     const [body, orgs = []] = checkAll(
@@ -113,13 +114,13 @@ export const rosterExtraHandlers = {
     if (one(ctx.db, 'SELECT id FROM classlink_tenants WHERE tenant_id = ?', tenantId)) throw new HttpError(409, 'Conflict', `ClassLink tenant ${tenantId} is already registered`);
     const id = Number(run(ctx.db, 'INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)', body.name, tenantId, JSON.stringify({ orgs }), ctx.now().toISOString()).lastInsertRowid);
     ctx.countWrite();
-    return { status: 201, body: { tenant: serializeTenant(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow) } };
+    return reply(ctx, 'tenant', serializeTenant(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow), {}, 201);
   },
   'GET class-link/tenants/{id}/orgs': (ctx) => {
     const id = pathId(ctx, 'Tenant');
     const row = one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id);
     if (!row) throw notFound('Tenant', id);
     const orgs = jsonObject(row.data)['orgs'];
-    return { body: { orgs: Array.isArray(orgs) ? orgs : [] } };
+    return reply(ctx, 'orgs', Array.isArray(orgs) ? orgs : []);
   },
 } satisfies PartialHandlerMap;

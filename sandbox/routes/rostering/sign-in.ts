@@ -1,15 +1,14 @@
 /**
  * Sign-in through a rostering provider. The sandbox has no provider to ask, so the `code` is taken as
  * the username (or school username) of a member of the school linked with that provider and that
- * `subdomain` (clever, classlink) or `domain` (oneroster), as the school gave it when it linked.
+ * `subdomain` (clever, classlink) or `domain` (oneroster), as the school gave it when it linked. It answers
+ * as every sign-in does (`POST auth`): the signed-in user, their school inside, and the session token.
  */
-import { issueToken } from '../../domain/auth/tokens.js';
+import { sessionResponse } from '../../domain/auth/sign-in.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { providerOf, type LinkRow } from '../../domain/schools/rostering.js';
-import type { UserRow } from '../../domain/schools/rows.js';
-import { serializeUser } from '../../domain/schools/serialize.js';
 import { all, one } from '../../kit/sql.js';
 
 function signIn(key: 'subdomain' | 'domain') {
@@ -21,10 +20,9 @@ function signIn(key: 'subdomain' | 'domain') {
     );
     if (!link) throw new HttpError(404, 'Not found', `No school is linked with ${provider} for ${key} ${where}`);
     const code = String(ctx.input['code']);
-    const user = one<UserRow>(ctx.db, 'SELECT * FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());
+    const user = one<{ id: number }>(ctx.db, 'SELECT id FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());
     if (!user) throw new HttpError(401, 'Unauthorised', `The ${provider} code does not match a member of school ${link.school_id}`);
-    const token = issueToken(ctx.db, user.id, ctx.now());
-    return { body: { user: serializeUser(user), token } };
+    return sessionResponse(ctx, user.id, null);
   };
 }
 

@@ -9,6 +9,7 @@ import { addressValue } from '../../domain/schools/school-fields.js';
 import { all, one, run } from '../../kit/sql.js';
 import type { JsonValue } from '../../../core/endpoints/define.js';
 import type { Address } from '../../../core/shapes/types.js';
+import { reply } from '../../kit/reply.js';
 
 /** An address as the API answers it (the `address` column parsed back to what the school sent). */
 export function serializeAddress(row: AddressRow): Address {
@@ -50,7 +51,7 @@ const createAddress: RouteHandler<'POST addresses'> = (ctx) => {
   );
   ctx.countWrite();
   logEvent(ctx, schoolId, 'address.created', { id: Number(lastInsertRowid) });
-  return { status: 201, body: { address: serializeAddress(findAddress(ctx, Number(lastInsertRowid))) } };
+  return reply(ctx, 'address', serializeAddress(findAddress(ctx, Number(lastInsertRowid))), {}, 201);
 };
 
 const updateAddress: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
@@ -65,7 +66,7 @@ const updateAddress: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
     row.id,
   );
   ctx.countWrite();
-  return { body: { address: serializeAddress(findAddress(ctx, row.id)) } };
+  return reply(ctx, 'address', serializeAddress(findAddress(ctx, row.id)));
 };
 
 const attachAddress: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (ctx) => {
@@ -78,7 +79,7 @@ const attachAddress: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (c
   }
   makeDefault(ctx, findAddress(ctx, row.id));
   ctx.countWrite();
-  return { body: { address: serializeAddress(findAddress(ctx, row.id)) } };
+  return reply(ctx, 'address', serializeAddress(findAddress(ctx, row.id)));
 };
 
 function deleteAddress(ctx: HandlerContext): HandlerResult {
@@ -98,13 +99,13 @@ function deleteAddress(ctx: HandlerContext): HandlerResult {
   }
   ctx.countWrite();
   logEvent(ctx, row.school_id, 'address.deleted', { id: row.id });
-  return { body: { deleted: true, id: row.id } };
+  return reply(ctx, 'deleted', true, { id: row.id });
 }
 
 export const addressHandlers = {
   'GET users/me/school/addresses': (ctx) => {
     const rows = all<AddressRow>(ctx.db, 'SELECT * FROM addresses WHERE school_id = ? AND deleted_at IS NULL ORDER BY address_type, id', callerSchoolId(ctx));
-    return { body: { addresses: rows.map(serializeAddress), total: rows.length } };
+    return reply(ctx, 'addresses', rows.map(serializeAddress), { total: rows.length });
   },
   'POST addresses': createAddress,
   'PUT addresses/{id}': updateAddress,

@@ -7,6 +7,7 @@ import { sessionResponse } from '../../domain/auth/sign-in.js';
 import { revokeToken } from '../../domain/auth/tokens.js';
 import { readUser, serializeSessionUser } from '../../domain/auth/user-json.js';
 import { run } from '../../kit/sql.js';
+import { reply } from '../../kit/reply.js';
 
 export const imitateHandlers = {
   'POST imitateuser/{id}': (ctx) => {
@@ -28,6 +29,6 @@ export const imitateHandlers = {
     const stopped = run(ctx.db, 'DELETE FROM tokens WHERE imitator_id = ? AND user_id = ?', caller.id, id).changes;
     if (stopped === 0) throw new HttpError(409, 'Conflict', `You are not imitating user ${id}`);
     const me = readUser(ctx.db, caller.id);
-    return { body: { user: me && { ...serializeSessionUser(ctx.db, me, null), token: caller.token }, token: caller.token, stopped } };
+    return reply(ctx, 'user', me && { ...serializeSessionUser(ctx.db, me, null), token: caller.token }, { token: caller.token, stopped });
   },
 } satisfies PartialHandlerMap;

@@ -7,6 +7,7 @@ import { pathId } from '../../kit/input.js';
 import { all, placeholders, run } from '../../kit/sql.js';
 import { schoolTeachers } from '../../domain/schools/teachers.js';
 import type { Row } from '../../db/rows.js';
+import { reply } from '../../kit/reply.js';
 
 function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], scope: string): HandlerResult {
   const enabled = ctx.input['enabled'] === true;
@@ -16,7 +17,7 @@ function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], s
   }
   ctx.countWrite();
   logEvent(ctx, schoolId, 'experimental.set', { scope, enabled, count: ids.length });
-  return { body: { enabled, updated: ids.length } };
+  return reply(ctx, 'enabled', enabled, { updated: ids.length });
 }
 
 const pupilIds = (ctx: HandlerContext, schoolId: number): number[] =>

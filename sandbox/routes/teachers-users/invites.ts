@@ -19,6 +19,7 @@ import { one, run } from '../../kit/sql.js';
 import { schoolTeachers } from '../../domain/schools/teachers.js';
 import type { Row } from '../../db/rows.js';
 import type { TeacherInvite } from '../../../core/shapes/types.js';
+import { reply } from '../../kit/reply.js';
 
 /** Invites last two weeks. */
 const INVITE_DAYS = 14;
@@ -47,7 +48,7 @@ const invite: RouteHandler<'POST users/me/school/teachers/invite'> = (ctx) => {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'teachers.invited', { email, code });
   const row = one<InviteRow>(ctx.db, 'SELECT * FROM teacher_invites WHERE code = ?', code) as InviteRow;
-  return { status: pending ? 200 : 201, body: { invite: serializeInvite(row), resent: pending !== undefined } };
+  return reply(ctx, 'invite', serializeInvite(row), { resent: pending !== undefined }, pending ? 200 : 201);
 };
 
 const accept: RouteHandler<'POST users/teacherinvite'> = (ctx) => {
@@ -77,7 +78,7 @@ const accept: RouteHandler<'POST users/teacherinvite'> = (ctx) => {
   ctx.countWrite();
   logEvent(ctx, school.id, 'teachers.invite_accepted', { id: user.id, invite_id: row.id });
   const token = issueToken(ctx.db, user.id, now);
-  return { body: { user: serializeTeacher(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', user.id) as UserRow), token, school: serializeSchool(school) } };
+  return reply(ctx, 'user', serializeTeacher(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', user.id) as UserRow), { token, school: serializeSchool(school) });
 };
 
 export const teacherInviteHandlers = {

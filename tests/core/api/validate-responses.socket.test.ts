@@ -4,6 +4,10 @@ import { ClientConfigError, createClient, ResponseShapeError } from '../../../co
 import { bindEndpoints } from '../../../core/endpoints/methods.js';
 import { sendJson, startHttpTestServer, type HttpTestServer } from '../../helpers/http-test-server.js';
 
+/** Register entries, as `GET schools?dfe_schools=true` answers them; a broken one has its urn as text. */
+const REGISTER = { schools: [{ urn: 100001, name: 'Oakfield Primary School', town: 'Leeds', postcode: 'LS6 2AB', country: 'GB', school_id: 1, registered: true }], total: 1 };
+const BROKEN_REGISTER = { schools: [{ ...REGISTER.schools[0], urn: '100001' }], total: 1 };
+
 /** A paid invoice whose `state` is not one of the invoice states and whose `total` is text. */
 const WRONG = { invoice: { id: 6, state: 'settled', total: '450.00' }, changed: true };
 
@@ -13,6 +17,7 @@ describe('validateResponses', () => {
   beforeAll(async () => {
     server = await startHttpTestServer((req, res) => {
       if (req.url?.startsWith('/users/me/password-verified')) return sendJson(res, 200, { verified: true, verified_at: null, extra: 'kept' });
+      if (req.url?.startsWith('/schools?')) return sendJson(res, 200, req.url.includes('q=broken') ? BROKEN_REGISTER : REGISTER);
       return sendJson(res, 200, WRONG);
     });
   });
@@ -38,6 +43,16 @@ describe('validateResponses', () => {
   it('lets a conforming reply through, with keys the shape does not name', async () => {
     const { data } = await api(true).me.passwordVerified();
     expect(data).toEqual({ verified: true, verified_at: null, extra: 'kept' });
+  });
+
+  it('reads a reply that varies with a query flag as either of its forms: register entries pass, a broken one does not', async () => {
+    const { data } = await api(true).schools.list({ dfe_schools: true });
+    expect(data).toEqual(REGISTER);
+    const error = await api(true)
+      .schools.list({ dfe_schools: true, q: 'broken' })
+      .then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as ResponseShapeError).problems).toEqual([{ path: 'schools.0', message: 'matches none of the forms it may take' }]);
   });
 
   it('checks nothing by default', async () => {

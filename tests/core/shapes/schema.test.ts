@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defineShape, inline, nullable } from '../../../core/shapes/define.js';
+import { byFlag, defineShape, either, inline, nullable } from '../../../core/shapes/define.js';
 import { replyProblems } from '../../../core/shapes/schema.js';
-import { mainValue, replyFieldNames } from '../../../core/shapes/reply.js';
+import { mainValue, replyFieldNames, replyFlags, replyWithFlags } from '../../../core/shapes/reply.js';
 import { INVOICE } from '../../../core/shapes/invoice.js';
 
+const TAG = defineShape('tag', { code: 'string', shelter: 'boolean' }, { summary: 'A tag', columns: ['code'] });
 const PET = defineShape('pet', { id: 'serial', name: 'text', born: nullable('day'), kind: { oneOf: ['cat', 'dog'] }, tags: 'strings?' }, { summary: 'A pet', columns: ['id', 'name'] });
 
 describe('reply schemas', () => {
@@ -55,5 +56,32 @@ describe('main value and field names', () => {
   it('gives the invoice\'s fields for --fields', () => {
     expect(replyFieldNames({ reply: { invoice: INVOICE } })).toContain('amount_due');
     expect(replyFieldNames({})).toBeNull();
+  });
+});
+
+describe('either and byFlag', () => {
+  const pets = { pets: [byFlag('tagged', { without: PET, with: TAG })], total: 'int' } as const;
+
+  it('accepts each form, and refuses a value of neither', () => {
+    expect(replyProblems({ id: either('int', 'string') }, { id: 'x' })).toEqual([]);
+    expect(replyProblems({ id: either('int', 'string') }, { id: 4 })).toEqual([]);
+    expect(replyProblems({ id: either('int', 'string') }, { id: true })).toEqual([{ path: 'id', message: 'matches none of the forms it may take' }]);
+    expect(replyProblems(pets, { pets: [{ code: 'T1', shelter: true }], total: 1 }, 'strict')).toEqual([]);
+    expect(replyProblems(pets, { pets: [{ id: 1, name: 'Tom', born: null, kind: 'cat' }], total: 1 }, 'strict')).toEqual([]);
+    expect(replyProblems(pets, { pets: [{ code: 'T1' }], total: 1 }, 'strict')).toHaveLength(1);
+  });
+
+  it('names its flags, and gives the form each setting of them picks', () => {
+    expect(replyFlags(pets)).toEqual(['tagged']);
+    expect(replyFlags({ pet: PET })).toEqual([]);
+    expect(replyWithFlags(pets, new Set())).toEqual({ pets: [PET], total: 'int' });
+    expect(replyWithFlags(pets, new Set(['tagged']))).toEqual({ pets: [TAG], total: 'int' });
+    // Read strictly against the form the flag picks, a tag is not a pet.
+    expect(replyProblems(replyWithFlags(pets, new Set()), { pets: [{ code: 'T1', shelter: true }], total: 1 }, 'strict')).not.toEqual([]);
+  });
+
+  it('shows the first form as the main value, and lets --fields name the fields of every form', () => {
+    expect(mainValue(pets)).toEqual({ key: 'pets', shape: PET, list: true });
+    expect(replyFieldNames({ reply: pets })).toEqual(['id', 'name', 'born', 'kind', 'tags', 'code', 'shelter']);
   });
 });

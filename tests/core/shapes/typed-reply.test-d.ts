@@ -30,3 +30,13 @@ const listId: number = list.data.list.id;
 const noField: unknown = school.data.school.nope;
 
 export { schoolName, region, kind, schoolOfMe, listId, noField };
+
+// A reply that varies with a query flag is typed as either form: a school, or a register entry.
+const found = await api.schools.list({ dfe_schools: true });
+const entry = found.data.schools[0];
+const foundName: string | undefined = entry?.name;
+const urn: number | undefined = entry !== undefined && 'urn' in entry ? entry.urn : undefined;
+// @ts-expect-error a register entry has no region, so the union has none in common
+const noRegion: unknown = entry?.region;
+
+export { foundName, urn, noRegion };

@@ -3,6 +3,7 @@
  * (a delete-all last of all), so a write does not take away what a later read of the area needs.
  */
 import type { Endpoint } from '../../../core/endpoints/index.js';
+import { replyFlags } from '../../../core/shapes/reply.js';
 import type { SandboxOptions } from '../../../sandbox/server/server.js';
 import { testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { CASES } from './cases.js';
@@ -17,6 +18,8 @@ export interface Outcome {
   readonly body: unknown;
   /** Set when the entry was not sent: why the demo seed cannot answer it. */
   readonly skipped?: string;
+  /** The query flag this request set, for a reply that varies with one (`byFlag`): a second request of the entry. */
+  readonly flag?: string;
 }
 
 const CALLERS: readonly Exclude<Caller, 'none'>[] = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales'];
@@ -65,8 +68,14 @@ export async function runArea(endpoints: readonly Endpoint[], options: Pick<Sand
       ensureRecords(t.sandbox.db, endpoint, request.params, who?.owner ?? { id: null, schoolId: null });
       c.setup?.(t.sandbox.db);
       const query = endpoint.method === 'GET' || endpoint.method === 'DELETE';
-      const res = await t.call(endpoint.method, request.path, { ...(who ? { token: who.token } : {}), ...(query ? { query: queryOf(request.payload) } : { body: request.payload }) });
+      const token = who ? { token: who.token } : {};
+      const res = await t.call(endpoint.method, request.path, { ...token, ...(query ? { query: queryOf(request.payload) } : { body: request.payload }) });
       outcomes.push({ endpoint, request, status: res.status, body: res.body });
+      for (const flag of replyFlags(endpoint.reply ?? {})) {
+        const flagged = { ...request, payload: { ...request.payload, [flag]: true } };
+        const again = await t.call(endpoint.method, request.path, { ...token, ...(query ? { query: queryOf(flagged.payload) } : { body: flagged.payload }) });
+        outcomes.push({ endpoint, request: flagged, status: again.status, body: again.body, flag });
+      }
     }
     return outcomes;
   } finally {

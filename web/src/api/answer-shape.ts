@@ -5,7 +5,7 @@
  * table. It accepts what core's loose reply schema accepts (tests/web/answer-shape.test.ts).
  */
 import { fieldInfo, type FieldKind } from '../../../core/endpoints/define.js';
-import { isListValue, isObjectShape, listItem, type OptionalList, type Reply, type ReplyValue } from '../../../core/shapes/define.js';
+import { isEither, isListValue, isObjectShape, listItem, type OptionalList, type Reply, type ReplyValue } from '../../../core/shapes/define.js';
 import { ISO_DATE, ISO_DAY } from '../../../core/shapes/formats.js';
 
 export type AnswerShape =
@@ -51,6 +51,7 @@ const wrap = (shape: AnswerShape, o: { readonly optional?: boolean; readonly nul
 };
 
 function valueShape(value: ReplyValue): AnswerShape {
+  if (isEither(value)) return { anyOf: value.either.map(valueShape) };
   if (isListValue(value)) {
     const options: Omit<OptionalList, 'list'> = Array.isArray(value) ? {} : (value as OptionalList);
     return wrap({ array: valueShape(listItem(value)) }, options);
