@@ -45,6 +45,8 @@ const NAME_WINDOW = 0.25;
 const DISTRICT_MIN = 0.4;
 /** Invoices of one payer searched for a set of 2..5 that sum to a payment. */
 const SET_POOL = 40;
+/** Names scored in full for a line: those its words reach most. */
+const REACHED = 24;
 /** Steps of the search for such sets, at most, per line. */
 const SET_STEPS = 20_000;
 const POINTS = { reference: 50, 'reference-cut': 35, po: 40, name: 30, district: 25, amount: 30, 'amount-fee': 15, date: 5 } as const;
@@ -222,8 +224,11 @@ function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, 
     const w = index.wordWeight(word);
     for (const id of ids) hits.set(id, (hits.get(id) ?? 0) + w);
   }
-  // Only the names the text's words reach most are scored in full.
-  const reached = [...hits].sort((a, b) => b[1] - a[1]).slice(0, 24).map(([id]) => id);
+  // Only the names the text's words reach most are scored in full: the 24 reached most, and every name
+  // reached as much as the last of them (a cut among names the text reaches alike would drop a payer).
+  const ranked = [...hits].sort((a, b) => b[1] - a[1]);
+  const floor = (ranked[Math.min(ranked.length, REACHED) - 1]?.[1] ?? 0) - 1e-9;
+  const reached = ranked.filter(([, h]) => h >= floor).map(([id]) => id);
   return reached
     .map((id) => {
       const fit = nameFit(wordsOf.get(id) ?? [], words, index.wordWeight, index.knownWord);
@@ -263,7 +268,10 @@ function cutShort(text: string, name: readonly string[], index: BookIndex): bool
  * setsSumming(invoices, 30000, 2) // [[a, b]]
  */
 export function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
-  const sorted = [...pool].sort((a, b) => a.total - b.total).slice(0, SET_POOL);
+  // Only invoices below the amount can be in a set; a payer with more of them than the search takes
+  // cannot show that one set alone fits, as below.
+  const below = pool.filter((i) => i.total > 0 && i.total < amount);
+  const sorted = below.sort((a, b) => a.total - b.total).slice(0, SET_POOL);
   const found: BookInvoice[][] = [];
   const pick: BookInvoice[] = [];
   // A pool with too many combinations to search in time cannot show that one set alone fits: its search
@@ -289,14 +297,21 @@ export function setsSumming(pool: readonly BookInvoice[], amount: number, limit:
     }
   };
   walk(0, amount);
-  if (steps > SET_STEPS) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
+  if (steps > SET_STEPS || below.length > SET_POOL) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
   return found;
 }
 
+/**
+ * Days between a line and the recorded payment date of a paid invoice within which that payment may be
+ * this line (applied plans record the line's date; a payment recorded by hand is dated within a working
+ * week or so of the bank's date). An invoice paid further from the line was paid by something else.
+ */
+export const PAID_NEAR = 7;
+
 interface Context {
   readonly line: StatementLine;
-  /** The day number from which paid invoices may have been paid by these statements. */
-  readonly since: number;
+  /** Invoices other lines of these statements settle (confident or accepted): never an option for this one. */
+  readonly taken: ReadonlySet<number>;
   readonly signals: Map<number, Signal[]>;
   /** Schools and districts the text names, with their scores: their invoices get a name signal when shown. */
   readonly schools: ReadonlyMap<number, number>;
@@ -354,7 +369,7 @@ const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.
  * @example
  * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
  */
-export function matchLine(line: StatementLine, index: BookIndex, firstDate: string = line.date): Verdict {
+export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set()): Verdict {
   if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
   const text = collapse(line.text);
   const words = nameWords(line.text);
@@ -368,7 +383,7 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
   // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
   const districts = reachedDistricts.filter((n) => n.score >= DISTRICT_MIN || fitsBest(n));
-  const ctx: Context = { line, signals: new Map(), since: dayNumber(firstDate) - FUTURE_DAYS, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
+  const ctx: Context = { line, signals: new Map(), taken, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const lineDay = dayNumber(line.date);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
@@ -392,7 +407,10 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
   const payers = [...new Set([...payerSchools, ...districtSchools])];
   if (payers.length > 0) {
-    const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named', cutPrefixHits(text, index));
+    // A payment of several invoices is of one payer: sets are sought within one school, or one district.
+    const ofSchools = (ids: readonly number[]): BookInvoice[] => ids.flatMap((s) => index.bySchool.get(s) ?? []);
+    const groups = [...payerSchools.map((s) => ofSchools([s])), ...districts.map((d) => ofSchools(index.schoolsOfDistrict.get(d.id) ?? []))];
+    const verdict = byPool(ctx, ofSchools(payers), settleable, 'the payer named', cutPrefixHits(text, index), groups);
     if (verdict.class !== 'confident') return verdict;
     // The invoices picked must be of a payer the text names well (its school's name or its district's), or
     // fits as well as any other: a district named only in part widens the options but never decides.
@@ -435,8 +453,8 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
   }
   const sum = open.reduce((s, i) => s + i.total, 0);
   if (sum === line.amount || (open.length === 1 && feeShort(line.amount, sum))) return confident(ctx, open);
-  // Invoices named and paid since the line count too: a statement read again after its plan was applied plans nothing.
-  const since = identified.filter((i) => !settleable(i) && paidSince(ctx, i));
+  // Invoices named and paid near the line count too: a statement read again after its plan was applied plans nothing.
+  const since = identified.filter((i) => !settleable(i) && paidNear(ctx, i));
   const both = [...open, ...since];
   const options = [...both.filter((i) => i.total === line.amount).map((i) => [i]), ...(both.length > 1 ? setsSumming(both, line.amount, 2) : [])];
   if (options.length === 1 && since.some((i) => (options[0] as BookInvoice[]).includes(i))) return alreadyPaid(ctx, options[0] as BookInvoice[]);
@@ -445,7 +463,7 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
   if (line.amount > sum) {
     // The named invoices and others of the same payer together.
     const payer = [...new Set(open.map((i) => i.school_id))];
-    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => settleable(i) || paidSince(ctx, i));
+    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx, i)));
     const sets = setsSumming(pool, line.amount, 3);
     const withNamed = sets.filter((set) => open.every((i) => set.includes(i)));
     if (withNamed.length === 1 && sets.length === 1 && (withNamed[0] as BookInvoice[]).some((i) => !settleable(i))) return alreadyPaid(ctx, withNamed[0] as BookInvoice[]);
@@ -456,25 +474,34 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
 }
 
 /**
- * Invoices paid since a few days before the statements' first line: a line of them may be what paid
- * them (statements read again after their plan was applied), so they still count as options.
+ * Invoices paid within `PAID_NEAR` days of the line: the line may be what paid them (a statement read
+ * again after its plan was applied, or a payment recorded by hand), so they still count as options.
  */
-function paidSince(ctx: Context, i: BookInvoice): boolean {
-  return (i.state === 'paid' || i.state === 'refunded') && i.currency === ctx.line.currency && typeof i.paid_date === 'string' && dayNumber(i.paid_date) >= ctx.since;
+function paidNear(ctx: Context, i: BookInvoice): boolean {
+  return (i.state === 'paid' || i.state === 'refunded') && i.currency === ctx.line.currency && typeof i.paid_date === 'string' && Math.abs(dayNumber(i.paid_date) - dayNumber(ctx.line.date)) <= PAID_NEAR;
 }
 
 /**
  * A payer's invoices (a school's, a district's schools', a PO's) against the amount: every set of 1 to 5
- * of them summing to it is an option, counting those paid since the line; exactly one option of open
+ * of them summing to it is an option, counting those paid near the line; exactly one option of open
  * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
  */
-function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>): Verdict {
+function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>, groups: readonly (readonly BookInvoice[])[] = [invoices]): Verdict {
   const { line } = ctx;
-  const pool = invoices.filter((i) => settleable(i) || paidSince(ctx, i));
+  // Invoices another line settles are not this line's: what is left may fit alone.
+  const usable = (i: BookInvoice): boolean => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
+  const pool = invoices.filter(usable);
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
   const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
-  // Every single, and up to 3 sets: a reference cut short picks among all of them (the best 3 are shown).
-  const options = [...singles, ...setsSumming(pool, line.amount, 3)];
+  // Every single, and up to 3 sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
+  const sets = new Map<string, BookInvoice[]>();
+  for (const group of groups) {
+    if (sets.size >= 3) break;
+    // A set found twice is the search's padding (it could not finish): kept twice, so no set is alone.
+    const found = setsSumming(group.filter(usable), line.amount, 3 - sets.size);
+    found.forEach((set, n) => sets.set(`${set.map((i) => i.id).join()}${found.indexOf(set) < n ? `#${n}` : ''}`, set));
+  }
+  const options = [...singles, ...sets.values()];
   const fee = options.length === 0 ? pool.filter((i) => feeShort(line.amount, i.total)).map((i) => [i]) : [];
   let fits = options.length > 0 ? options : fee;
   // A reference cut short that begins the numbers of only one option's invoices picks that option.
@@ -537,25 +564,52 @@ function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why:
   return { class: 'ambiguous', invoices: [], candidates: ranked.slice(0, SHOWN).map((r) => r.candidate), note: `${why}: choose with --accept LINE=INVOICE` };
 }
 
+/** Rounds of settling by elimination, at most (each re-reads only the lines still ambiguous). */
+const ELIMINATION_ROUNDS = 3;
+
 /**
  * Every line's verdict; a confident line whose invoice another confident line also claims becomes
- * ambiguous, both of them, so no two lines ever mark one invoice.
+ * ambiguous, both of them, so no two lines ever mark one invoice. Then by elimination: an ambiguous
+ * line whose only other options are invoices other lines settle (confident, or decided by a person in
+ * `fixed`, by line position) settles what is left, as a person would ("the other 600.00 of Oakfield
+ * was paid by the line naming it, so this 600.00 is for the one left"). `fixed` verdicts stand as given.
  *
  * @example
  * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
  */
-export function matchLines(lines: readonly StatementLine[], index: BookIndex): Verdict[] {
-  const first = lines.reduce((min, l) => (l.date < min ? l.date : min), lines[0]?.date ?? '9999-12-31');
-  return resolveContests(lines.map((line) => matchLine(line, index, first)));
+export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
+  let verdicts = resolveContests(lines.map((line, k) => fixed.get(k) ?? matchLine(line, index)), index, fixed);
+  for (let round = 0; round < ELIMINATION_ROUNDS; round += 1) {
+    const taken = new Set(verdicts.flatMap((v) => v.invoices));
+    let settled = false;
+    const next = verdicts.map((v, k) => {
+      // Ambiguous lines, and overpaid ones (more than the invoices named: a set with others of the payer may fit alone).
+      if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
+      const again = matchLine(lines[k] as StatementLine, index, taken);
+      if (again.class !== 'confident') return v;
+      settled = true;
+      return { ...again, note: 'the other invoices that fit are settled by other lines' };
+    });
+    if (!settled) break;
+    verdicts = resolveContests(next, index, fixed);
+  }
+  return verdicts;
 }
 
-/** Confident (or accepted) verdicts that claim one invoice between them become ambiguous. */
-export function resolveContests(verdicts: readonly Verdict[]): Verdict[] {
+/**
+ * Confident verdicts that claim one invoice between them become ambiguous; a `fixed` verdict (a person's)
+ * stands, and a line claiming one of its invoices needs a person again.
+ */
+function resolveContests(verdicts: readonly Verdict[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
   const claims = new Map<number, number>();
   for (const v of verdicts) for (const id of v.invoices) claims.set(id, (claims.get(id) ?? 0) + 1);
-  return verdicts.map((v) => {
+  const chosen = new Set([...fixed.values()].flatMap((v) => v.invoices));
+  return verdicts.map((v, k) => {
+    if (fixed.has(k)) return v;
     const contested = v.invoices.filter((id) => (claims.get(id) ?? 0) > 1);
     if (contested.length === 0) return v;
+    const numbers = contested.map((id) => index.byId.get(id)?.number ?? String(id)).join(', ');
+    if (contested.some((id) => chosen.has(id))) return { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice ${numbers} is accepted for another line` };
     return { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice${contested.length > 1 ? 's' : ''} ${contested.join(', ')} claimed by another line too: choose with --accept LINE=INVOICE` };
   });
 }
