@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexBook, matchLines, type Verdict } from '../../../core/domain/reconcile/match.js';
+import { dayNumber, indexBook, matchLines, type Verdict } from '../../../core/domain/reconcile/match.js';
 import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';
 import type { StatementLine } from '../../../core/domain/reconcile/line.js';
 import { generateStatement, syntheticBook } from '../../../core/domain/reconcile/generate.js';
@@ -315,5 +315,13 @@ describe('a name many schools share', () => {
 
   it('and marks the one invoice of the amount among all of them', () => {
     expect(run([invoice(1030, 30, 180000), invoice(1002, 2, 60000)])).toMatchObject({ class: 'confident', invoices: [1030] });
+  });
+});
+
+describe('day numbers', () => {
+  it('count days since 1970-01-01 as Date.UTC does, across leap days and centuries', () => {
+    for (const date of ['1970-01-01', '1999-12-31', '2000-02-29', '2000-03-01', '2024-02-29', '2026-11-27', '2100-03-01']) {
+      expect(dayNumber(date)).toBe(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000);
+    }
   });
 });
