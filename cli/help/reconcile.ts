@@ -1,5 +1,5 @@
 /** The text of `edshed help reconcile`: what `invoices reconcile` makes of a statement line, and why. */
-import { FEE_LIMIT, FUTURE_DAYS, SHOWN } from '../../core/domain/reconcile/match.js';
+import { FEE_LIMIT, FUTURE_DAYS, PAID_NEAR, SHOWN } from '../../core/domain/reconcile/match.js';
 
 /**
  * The classes and the signals of `edshed invoices reconcile`.
@@ -12,8 +12,10 @@ export function reconcileText(): string {
 
 Classes (only confident lines, and lines you --accept, become writes: invoices mark paid):
   confident       a reference names the invoices, or a PO or the payer's name picks out the payers and
-                  exactly one of their invoices, or one set of 2 to 5 of them, fits the amount; and no
-                  other line claims those invoices. A name that fits a school and a trust alike
+                  exactly one of their invoices, or one set of 2 to 5 of one school's or one
+                  district's, fits the amount; and no other line claims those invoices. By
+                  elimination too: when the other invoices that fit are settled by other lines
+                  (confident, or accepted), the one left is this line's. A name that fits a school and a trust alike
                   ("HILLCREST ACADEMY": Hillcrest Primary Academy, or Hillcrest Academy Trust cut at 18
                   characters) makes both payers: the amount, or a reference cut short, must pick one
   ambiguous       more than one invoice or set fits, only the amount agrees, the name only partly
@@ -46,8 +48,8 @@ Signals (each scored; a candidate's score is their sum, shown with each one's re
   accepted        chosen by a person with --accept
 
 Candidates are invoices open or promised in the line's currency, issued no later than ${FUTURE_DAYS} days
-after the line. Invoices paid since the statements' first day still count as options, so a statement
-read again after its plan was applied plans nothing.
+after the line. Invoices paid within ${PAID_NEAR} days of the line still count as options (that payment may be
+this line: a plan applied records the line's date), so a statement read again plans nothing.
 
 Line ids: the bank's own id (OFX FITID, CAMT AcctSvcrRef), else a hash of account, date, amount and text
 with an occurrence number: two identical lines of one day stay two, and an overlapping statement adds

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../core/domain/money.js';
 import { readColumnMap, type ColumnMap } from '../../../core/domain/reconcile/csv.js';
 import { DATE_FORMATS, StatementError, type DateFormat, type StatementLine } from '../../../core/domain/reconcile/line.js';
 import { readStatement, mergeStatements } from '../../../core/domain/reconcile/statement.js';
-import { indexBook, LINE_CLASSES, matchLine, resolveContests, type Verdict } from '../../../core/domain/reconcile/match.js';
+import { indexBook, LINE_CLASSES, matchLines, type Verdict } from '../../../core/domain/reconcile/match.js';
 import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';
 import { OPEN_STATES } from '../../../core/domain/reconcile/book.js';
 import type { ReconcileLine } from '../../../core/domain/reconcile/plan.js';
@@ -80,9 +80,12 @@ async function readStatements(o: ReconcileOptions, checked: ReturnType<typeof ch
   return { ...mergeStatements(all), hashes };
 }
 
-/** Accepted lines become confident with the invoices a person chose; they win over any line claiming the same invoice. */
-function applyAccepts(lines: readonly StatementLine[], verdicts: Verdict[], accepts: readonly Acceptance[], book: Book): Set<number> {
-  const accepted = new Set<number>();
+/**
+ * Accepted lines, by position: confident with the invoices a person chose. They stand (`matchLines`'s
+ * `fixed`): a line claiming one of their invoices needs a person again, and they settle by elimination.
+ */
+function applyAccepts(lines: readonly StatementLine[], accepts: readonly Acceptance[], book: Book): Map<number, Verdict> {
+  const accepted = new Map<number, Verdict>();
   const byNumber = new Map(book.invoices.map((i) => [i.number.toUpperCase(), i] as const));
   const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
   const taken = new Map<number, string>();
@@ -101,20 +104,13 @@ function applyAccepts(lines: readonly StatementLine[], verdicts: Verdict[], acce
       return invoice;
     });
     const total = invoices.reduce((s, i) => s + i.total, 0);
-    accepted.add(at);
-    verdicts[at] = {
+    accepted.set(at, {
       class: 'confident',
       invoices: invoices.map((i) => i.id).sort((x, y) => x - y),
       candidates: [{ invoices: invoices.map((i) => i.id).sort((x, y) => x - y), score: 100, signals: [{ signal: 'accepted', points: 100, detail: `--accept ${a.spec}${total === line.amount ? '' : ` (invoices total ${formatMoney(total, line.currency)}, the line ${formatMoney(line.amount, line.currency)})`}` }] }],
       note: 'accepted by a person',
-    };
+    });
   }
-  // A line that claims an accepted invoice needs a person again.
-  verdicts.forEach((v, k) => {
-    if (accepted.has(k)) return;
-    const clash = v.invoices.filter((id) => taken.has(id));
-    if (clash.length > 0) verdicts[k] = { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice ${clash.map((id) => byId.get(id)?.number ?? id).join(', ')} is accepted for another line` };
-  });
   return accepted;
 }
 
@@ -132,11 +128,8 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   const { readBook } = await import('./reconcile-book.js');
   const { book } = await readBook(await c.api());
   const index = indexBook(book);
-  const first = statements.lines.reduce((min, l) => (l.date < min ? l.date : min), statements.lines[0]?.date ?? '9999-12-31');
-  const raw = statements.lines.map((line) => matchLine(line, index, first));
-  const accepted = applyAccepts(statements.lines, raw, checked.accepts, book);
-  const resolved = resolveContests(raw.map((v, k) => (accepted.has(k) ? { ...v, invoices: [] } : v)));
-  const verdicts = resolved.map((v, k) => (accepted.has(k) ? (raw[k] as Verdict) : v));
+  const accepted = applyAccepts(statements.lines, checked.accepts, book);
+  const verdicts = matchLines(statements.lines, index, accepted);
   const lines: ReconcileLine[] = statements.lines.map((line, k) => ({ ...line, ...(verdicts[k] as Verdict), ...(accepted.has(k) ? { accepted: true } : {}) }));
   const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
   const plan = o.plan === undefined ? undefined : await savePlan(c, o.plan, lines, byId, statements.hashes);

@@ -45,12 +45,33 @@ const NAME_WINDOW = 0.25;
 const DISTRICT_MIN = 0.4;
 /** Invoices of one payer searched for a set of 2..5 that sum to a payment. */
 const SET_POOL = 40;
+/** Names scored in full for a line: those its words reach most. */
+const REACHED = 24;
 /** Steps of the search for such sets, at most, per line. */
 const SET_STEPS = 20_000;
 const POINTS = { reference: 50, 'reference-cut': 35, po: 40, name: 30, district: 25, amount: 30, 'amount-fee': 15, date: 5 } as const;
 
 const collapse = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
-const dayNumber = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+const digit = (text: string, at: number): number => text.charCodeAt(at) - 48;
+/**
+ * A YYYY-MM-DD date's day number (days since 1970-01-01), by arithmetic: every line compares the dates of
+ * hundreds of invoices, and Date.UTC with its string slices dominated the matcher's time.
+ *
+ * @example
+ * dayNumber('1970-01-02') // 1
+ */
+export function dayNumber(date: string): number {
+  const y0 = digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
+  const m = digit(date, 5) * 10 + digit(date, 6);
+  const d = digit(date, 8) * 10 + digit(date, 9);
+  // Days from the civil date (H. Hinnant's algorithm), years beginning in March.
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
 const feeShort = (amount: number, total: number): boolean => amount < total && total - amount <= Math.min(FEE_LIMIT, Math.ceil(total * 0.05));
 const money = (minor: number, currency: string): string => `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
 
@@ -58,6 +79,21 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);
+}
+
+/** Names by their words: each name has a slot (`ids[slot]` is its school or district), each word the slots of the names using it. */
+export interface NameIndex {
+  readonly ids: readonly number[];
+  readonly byWord: ReadonlyMap<string, readonly number[]>;
+}
+
+function nameIndex(wordsOf: ReadonlyMap<number, readonly string[]>): NameIndex {
+  const ids = [...wordsOf.keys()];
+  const byWord = new Map<string, number[]>();
+  ids.forEach((id, slot) => {
+    for (const word of wordsOf.get(id) ?? []) push(byWord, word, slot);
+  });
+  return { ids, byWord };
 }
 
 /** The book indexed for matching: by number, number prefix, digits, PO, name word, amount. */
@@ -71,16 +107,21 @@ export interface BookIndex {
   readonly poLengths: readonly number[];
   readonly bySchool: ReadonlyMap<number, BookInvoice[]>;
   readonly schoolsOfDistrict: ReadonlyMap<number, number[]>;
+  /** Every invoice of a district's schools. */
+  readonly byDistrict: ReadonlyMap<number, BookInvoice[]>;
   readonly schoolWords: ReadonlyMap<number, string[]>;
   readonly districtWords: ReadonlyMap<number, string[]>;
-  readonly schoolsByWord: ReadonlyMap<string, number[]>;
-  readonly districtsByWord: ReadonlyMap<string, number[]>;
+  readonly schoolNames: NameIndex;
+  readonly districtNames: NameIndex;
   readonly wordWeight: (word: string) => number;
   readonly knownWord: (word: string) => boolean;
   readonly schoolName: ReadonlyMap<number, string>;
   readonly districtOf: ReadonlyMap<number, number>;
   readonly districtName: ReadonlyMap<number, string>;
   readonly byAmount: ReadonlyMap<string, BookInvoice[]>;
+  /** The first 3 characters of every key of `byNumber`, and of `byPo`: where a key may begin in a text. */
+  readonly numberHeads: ReadonlySet<string>;
+  readonly poHeads: ReadonlySet<string>;
 }
 
 /**
@@ -129,24 +170,20 @@ export function indexBook(book: Book): BookIndex {
   }
   const schoolsOfDistrict = new Map<number, number[]>();
   const schoolWords = new Map<number, string[]>();
-  const schoolsByWord = new Map<string, number[]>();
   const df = new Map<string, number>();
   for (const school of book.schools) {
     if (typeof school.district_id === 'number') push(schoolsOfDistrict, school.district_id, school.id);
     const words = [...new Set(nameWords(school.name))];
     schoolWords.set(school.id, words);
     for (const word of words) {
-      push(schoolsByWord, word, school.id);
       df.set(word, (df.get(word) ?? 0) + 1);
     }
   }
   const districtWords = new Map<number, string[]>();
-  const districtsByWord = new Map<string, number[]>();
   for (const district of book.districts) {
     const words = [...new Set(nameWords(district.name))];
     districtWords.set(district.id, words);
     for (const word of words) {
-      push(districtsByWord, word, district.id);
       df.set(word, (df.get(word) ?? 0) + 1);
     }
   }
@@ -158,9 +195,14 @@ export function indexBook(book: Book): BookIndex {
   const schoolName = new Map(book.schools.map((s) => [s.id, s.name] as const));
   const districtOf = new Map(book.schools.flatMap((s) => (typeof s.district_id === 'number' ? [[s.id, s.district_id] as const] : [])));
   const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
+  const byDistrict = new Map([...schoolsOfDistrict].map(([d, ids]) => [d, ids.flatMap((s) => bySchool.get(s) ?? [])] as const));
+  const heads = (keys: Iterable<string>): Set<string> => new Set([...keys].map((k) => k.slice(0, 3)));
   return {
+    numberHeads: heads(byNumber.keys()),
+    poHeads: heads(byPo.keys()),
+    byDistrict,
     knownWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
-    schoolWords, districtWords, schoolsByWord, districtsByWord, wordWeight, byAmount,
+    schoolWords, districtWords, schoolNames: nameIndex(schoolWords), districtNames: nameIndex(districtWords), wordWeight, byAmount,
   };
 }
 
@@ -170,10 +212,14 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' 
  * Keys of `index` found in the collapsed text, never as a part of a longer number ("024869" is not in
  * "PO88024869": the digits run on before it).
  */
-function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>): BookInvoice[] {
+function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>, heads: ReadonlySet<string>): BookInvoice[] {
   const found = new Set<BookInvoice>();
+  // Only where a key may begin (every key has at least 4 characters).
+  const starts: number[] = [];
+  for (let i = 0; i + 4 <= text.length; i += 1) if (heads.has(text.slice(i, i + 3))) starts.push(i);
   for (const length of lengths) {
-    for (let i = 0; i + length <= text.length; i += 1) {
+    for (const i of starts) {
+      if (i + length > text.length) break;
       const hits = index.get(text.slice(i, i + length));
       if (hits === undefined) continue;
       if ((isDigit(text[i]) && isDigit(text[i - 1])) || (isDigit(text[i + length - 1]) && isDigit(text[i + length]))) continue;
@@ -212,19 +258,47 @@ interface Named {
 }
 
 /** Schools, or districts, the text's words reach most, each scored, best score first. */
-function named(words: readonly string[], byWord: ReadonlyMap<string, number[]>, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
-  const hits = new Map<number, number>();
+/** What `named` found, by name index and text words: lines repeat their payers' names, and elimination reads lines again. */
+const namedBefore = new WeakMap<NameIndex, Map<string, Named[]>>();
+/** Each name index's hit counts, zero between calls. */
+const hitsOf = new WeakMap<NameIndex, Float64Array>();
+
+function named(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
+  const key = words.join(' ');
+  let memo = namedBefore.get(names);
+  if (memo === undefined) namedBefore.set(names, (memo = new Map()));
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const found = reach(words, names, wordsOf, index);
+  if (memo.size < 50_000) memo.set(key, found);
+  return found;
+}
+
+function reach(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
+  let hits = hitsOf.get(names);
+  if (hits === undefined) hitsOf.set(names, (hits = new Float64Array(names.ids.length)));
+  const touched: number[] = [];
   for (const word of new Set(words)) {
     if (word.length < 2) continue;
-    const ids = byWord.get(word);
+    const slots = names.byWord.get(word);
     // Very common words (PRIM, ST) alone reach too many to score; a rarer word of the same name reaches it.
-    if (ids === undefined || ids.length > 400) continue;
+    if (slots === undefined || slots.length > 400) continue;
     const w = index.wordWeight(word);
-    for (const id of ids) hits.set(id, (hits.get(id) ?? 0) + w);
+    for (const slot of slots) {
+      if (hits[slot] === 0) touched.push(slot);
+      hits[slot] = (hits[slot] ?? 0) + w;
+    }
   }
-  // Only the names the text's words reach most are scored in full.
-  const reached = [...hits].sort((a, b) => b[1] - a[1]).slice(0, 24).map(([id]) => id);
+  // Only the names the text's words reach most are scored in full: the 24 reached most, and every name
+  // reached as much as the last of them (a cut among names the text reaches alike would drop a payer).
+  const reachedBy = new Float64Array(touched.length);
+  touched.forEach((slot, k) => (reachedBy[k] = hits[slot] ?? 0));
+  reachedBy.sort();
+  const floor = (reachedBy[reachedBy.length - Math.min(reachedBy.length, REACHED)] ?? 0) - 1e-9;
+  const reached = touched.filter((slot) => (hits[slot] ?? 0) >= floor);
+  for (const slot of touched) hits[slot] = 0;
   return reached
+    .map((slot) => names.ids[slot] as number)
     .map((id) => {
       const fit = nameFit(wordsOf.get(id) ?? [], words, index.wordWeight, index.knownWord);
       // Rounded, so that two names explaining the same words compare equal whatever the order of the sum.
@@ -263,7 +337,10 @@ function cutShort(text: string, name: readonly string[], index: BookIndex): bool
  * setsSumming(invoices, 30000, 2) // [[a, b]]
  */
 export function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
-  const sorted = [...pool].sort((a, b) => a.total - b.total).slice(0, SET_POOL);
+  // Only invoices below the amount can be in a set; a payer with more of them than the search takes
+  // cannot show that one set alone fits, as below.
+  const below = pool.filter((i) => i.total > 0 && i.total < amount);
+  const sorted = below.sort((a, b) => a.total - b.total).slice(0, SET_POOL);
   const found: BookInvoice[][] = [];
   const pick: BookInvoice[] = [];
   // A pool with too many combinations to search in time cannot show that one set alone fits: its search
@@ -289,14 +366,21 @@ export function setsSumming(pool: readonly BookInvoice[], amount: number, limit:
     }
   };
   walk(0, amount);
-  if (steps > SET_STEPS) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
+  if (steps > SET_STEPS || below.length > SET_POOL) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
   return found;
 }
 
+/**
+ * Days between a line and the recorded payment date of a paid invoice within which that payment may be
+ * this line (applied plans record the line's date; a payment recorded by hand is dated within a working
+ * week or so of the bank's date). An invoice paid further from the line was paid by something else.
+ */
+export const PAID_NEAR = 7;
+
 interface Context {
   readonly line: StatementLine;
-  /** The day number from which paid invoices may have been paid by these statements. */
-  readonly since: number;
+  /** Invoices other lines of these statements settle (confident or accepted): never an option for this one. */
+  readonly taken: ReadonlySet<number>;
   readonly signals: Map<number, Signal[]>;
   /** Schools and districts the text names, with their scores: their invoices get a name signal when shown. */
   readonly schools: ReadonlyMap<number, number>;
@@ -354,36 +438,37 @@ const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.
  * @example
  * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
  */
-export function matchLine(line: StatementLine, index: BookIndex, firstDate: string = line.date): Verdict {
+export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set()): Verdict {
   if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
   const text = collapse(line.text);
   const words = nameWords(line.text);
-  const reachedSchools = named(words, index.schoolsByWord, index.schoolWords, index);
-  const reachedDistricts = named(words, index.districtsByWord, index.districtWords, index);
+  const reachedSchools = named(words, index.schoolNames, index.schoolWords, index);
+  const reachedDistricts = named(words, index.districtNames, index.districtWords, index);
   // The most of the text one name explains. A name explaining that much fits the text as well as any: a
   // bank cuts a name at 18 characters, so "HILLCREST ACADEMY" names the trust "Hillcrest Academy Trust"
   // as much as the school "Hillcrest Primary Academy", however many words either has that it does not show.
-  const top = Math.max(0, ...reachedSchools.map((n) => n.cover), ...reachedDistricts.map((n) => n.cover));
+  let top = 0;
+  for (const n of [reachedSchools, reachedDistricts].flat()) top = Math.max(top, n.cover);
   const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
   const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
   // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
   const districts = reachedDistricts.filter((n) => n.score >= DISTRICT_MIN || fitsBest(n));
-  const ctx: Context = { line, signals: new Map(), since: dayNumber(firstDate) - FUTURE_DAYS, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
+  const ctx: Context = { line, signals: new Map(), taken, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const lineDay = dayNumber(line.date);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
 
   // Who paid: by reference, PO, then name.
-  const refs = findKeys(text, index.numberLengths, index.byNumber);
+  const refs = findKeys(text, index.numberLengths, index.byNumber, index.numberHeads);
   for (const i of refs) note(i, { signal: 'reference', points: POINTS.reference, detail: `${i.number} in the text` });
   const cut = refs.length === 0 ? cutReference(text, index) : undefined;
   if (cut) note(cut, { signal: 'reference-cut', points: POINTS['reference-cut'], detail: `${cut.number} cut short at the end of the text` });
-  const pos = findKeys(text, index.poLengths, index.byPo);
+  const pos = findKeys(text, index.poLengths, index.byPo, index.poHeads);
   for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
 
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
-  if (identified.length > 0) return byIdentity(ctx, identified, settleable, index);
-  if (pos.length > 0) return byPool(ctx, pos, settleable, 'the PO');
+  if (identified.length > 0) return weighed(byIdentity(ctx, identified, settleable, index), [...new Set(identified.map((i) => i.school_id))].flatMap((s) => index.bySchool.get(s) ?? []));
+  if (pos.length > 0) return weighed(byPool(ctx, pos, settleable, 'the PO'), pos);
   // By name: the best-named schools (within a whisker of the best), any named district's schools, and
   // every school and district the text fits as well as any other. The amount (or a reference cut short)
   // must then pick one invoice or set among all their invoices: a name shared by two payers never picks one.
@@ -392,8 +477,12 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
   const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
   const payers = [...new Set([...payerSchools, ...districtSchools])];
   if (payers.length > 0) {
-    const verdict = byPool(ctx, payers.flatMap((s) => index.bySchool.get(s) ?? []), settleable, 'the payer named', cutPrefixHits(text, index));
-    if (verdict.class !== 'confident') return verdict;
+    // A payment of several invoices is of one payer: sets are sought within one school, or one district.
+    const groups = [...payerSchools.map((s) => index.bySchool.get(s) ?? []), ...districts.map((d) => index.byDistrict.get(d.id) ?? [])];
+    const weighedAll: BookInvoice[] = [];
+    for (const s of payers) for (const i of index.bySchool.get(s) ?? []) weighedAll.push(i);
+    const verdict = byPool(ctx, weighedAll, settleable, 'the payer named', cutPrefixHits(text, index), groups);
+    if (verdict.class !== 'confident') return weighed(verdict, weighedAll);
     // The invoices picked must be of a payer the text names well (its school's name or its district's), or
     // fits as well as any other: a district named only in part widens the options but never decides.
     const payerOf = (id: number): { school: Named | undefined; district: Named | undefined } => {
@@ -404,11 +493,11 @@ export function matchLine(line: StatementLine, index: BookIndex, firstDate: stri
     // A name only partly shown decides when the bank's name field is full of it: the text cut short.
     const cut = (n: Named | undefined, wordsOf: ReadonlyMap<number, string[]>): boolean => n !== undefined && fitsBest(n) && cutShort(line.text, wordsOf.get(n.id) ?? [], index);
     const byCut = verdict.invoices.every((id) => cut(payerOf(id).school, index.schoolWords) || cut(payerOf(id).district, index.districtWords));
-    if (best < NAME_STRONG && !byCut) return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' };
+    if (best < NAME_STRONG && !byCut) return weighed({ class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' }, weighedAll);
     const strong = (n: Named | undefined): boolean => n !== undefined && (n.score >= NAME_STRONG || fitsBest(n));
     const namedWell = verdict.invoices.every((id) => strong(payerOf(id).school) || strong(payerOf(id).district));
     if (namedWell) return verdict;
-    return { class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the invoices that fit are of a payer the text names only in part: check who paid, then --accept LINE=INVOICE' };
+    return weighed({ class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the invoices that fit are of a payer the text names only in part: check who paid, then --accept LINE=INVOICE' }, weighedAll);
   }
   // The amount alone never makes a line confident: it shows the invoices of that amount, nearest in date first.
   const same = (index.byAmount.get(`${line.currency} ${line.amount}`) ?? []).filter(settleable);
@@ -435,8 +524,8 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
   }
   const sum = open.reduce((s, i) => s + i.total, 0);
   if (sum === line.amount || (open.length === 1 && feeShort(line.amount, sum))) return confident(ctx, open);
-  // Invoices named and paid since the line count too: a statement read again after its plan was applied plans nothing.
-  const since = identified.filter((i) => !settleable(i) && paidSince(ctx, i));
+  // Invoices named and paid near the line count too: a statement read again after its plan was applied plans nothing.
+  const since = identified.filter((i) => !settleable(i) && paidNear(ctx, i));
   const both = [...open, ...since];
   const options = [...both.filter((i) => i.total === line.amount).map((i) => [i]), ...(both.length > 1 ? setsSumming(both, line.amount, 2) : [])];
   if (options.length === 1 && since.some((i) => (options[0] as BookInvoice[]).includes(i))) return alreadyPaid(ctx, options[0] as BookInvoice[]);
@@ -445,7 +534,7 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
   if (line.amount > sum) {
     // The named invoices and others of the same payer together.
     const payer = [...new Set(open.map((i) => i.school_id))];
-    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => settleable(i) || paidSince(ctx, i));
+    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx, i)));
     const sets = setsSumming(pool, line.amount, 3);
     const withNamed = sets.filter((set) => open.every((i) => set.includes(i)));
     if (withNamed.length === 1 && sets.length === 1 && (withNamed[0] as BookInvoice[]).some((i) => !settleable(i))) return alreadyPaid(ctx, withNamed[0] as BookInvoice[]);
@@ -456,25 +545,35 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
 }
 
 /**
- * Invoices paid since a few days before the statements' first line: a line of them may be what paid
- * them (statements read again after their plan was applied), so they still count as options.
+ * Invoices paid within `PAID_NEAR` days of the line: the line may be what paid them (a statement read
+ * again after its plan was applied, or a payment recorded by hand), so they still count as options.
  */
-function paidSince(ctx: Context, i: BookInvoice): boolean {
-  return (i.state === 'paid' || i.state === 'refunded') && i.currency === ctx.line.currency && typeof i.paid_date === 'string' && dayNumber(i.paid_date) >= ctx.since;
+function paidNear(ctx: Context, i: BookInvoice): boolean {
+  return (i.state === 'paid' || i.state === 'refunded') && i.currency === ctx.line.currency && typeof i.paid_date === 'string' && Math.abs(dayNumber(i.paid_date) - dayNumber(ctx.line.date)) <= PAID_NEAR;
 }
 
 /**
  * A payer's invoices (a school's, a district's schools', a PO's) against the amount: every set of 1 to 5
- * of them summing to it is an option, counting those paid since the line; exactly one option of open
+ * of them summing to it is an option, counting those paid near the line; exactly one option of open
  * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
  */
-function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>): Verdict {
+function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>, groups: readonly (readonly BookInvoice[])[] = [invoices]): Verdict {
   const { line } = ctx;
-  const pool = invoices.filter((i) => settleable(i) || paidSince(ctx, i));
+  // Invoices another line settles are not this line's: what is left may fit alone.
+  const usable = (i: BookInvoice): boolean => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
+  const pool = invoices.filter(usable);
+  const inPool = new Set(pool);
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
   const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
-  // Every single, and up to 3 sets: a reference cut short picks among all of them (the best 3 are shown).
-  const options = [...singles, ...setsSumming(pool, line.amount, 3)];
+  // Every single, and up to 3 sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
+  const sets = new Map<string, BookInvoice[]>();
+  for (const group of groups) {
+    if (sets.size >= 3) break;
+    // A set found twice is the search's padding (it could not finish): kept twice, so no set is alone.
+    const found = setsSumming(group.filter((i) => inPool.has(i)), line.amount, 3 - sets.size);
+    found.forEach((set, n) => sets.set(`${set.map((i) => i.id).join()}${found.indexOf(set) < n ? `#${n}` : ''}`, set));
+  }
+  const options = [...singles, ...sets.values()];
   const fee = options.length === 0 ? pool.filter((i) => feeShort(line.amount, i.total)).map((i) => [i]) : [];
   let fits = options.length > 0 ? options : fee;
   // A reference cut short that begins the numbers of only one option's invoices picks that option.
@@ -538,24 +637,66 @@ function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why:
 }
 
 /**
+ * The invoices a verdict weighed (its payers'), by verdict: settling by elimination reads a line again
+ * only when another line has since settled one of them.
+ */
+const weighedBy = new WeakMap<Verdict, readonly BookInvoice[]>();
+function weighed(verdict: Verdict, invoices: readonly BookInvoice[]): Verdict {
+  weighedBy.set(verdict, invoices);
+  return verdict;
+}
+
+/** Rounds of settling by elimination, at most (each re-reads only the lines still ambiguous). */
+const ELIMINATION_ROUNDS = 3;
+
+/**
  * Every line's verdict; a confident line whose invoice another confident line also claims becomes
- * ambiguous, both of them, so no two lines ever mark one invoice.
+ * ambiguous, both of them, so no two lines ever mark one invoice. Then by elimination: an ambiguous
+ * line whose only other options are invoices other lines settle (confident, or decided by a person in
+ * `fixed`, by line position) settles what is left, as a person would ("the other 600.00 of Oakfield
+ * was paid by the line naming it, so this 600.00 is for the one left"). `fixed` verdicts stand as given.
  *
  * @example
  * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
  */
-export function matchLines(lines: readonly StatementLine[], index: BookIndex): Verdict[] {
-  const first = lines.reduce((min, l) => (l.date < min ? l.date : min), lines[0]?.date ?? '9999-12-31');
-  return resolveContests(lines.map((line) => matchLine(line, index, first)));
+export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
+  let verdicts = resolveContests(lines.map((line, k) => fixed.get(k) ?? matchLine(line, index)), index, fixed);
+  let before = new Set<number>();
+  for (let round = 0; round < ELIMINATION_ROUNDS; round += 1) {
+    const taken = new Set(verdicts.flatMap((v) => v.invoices));
+    const since = before;
+    before = taken;
+    let settled = false;
+    const next = verdicts.map((v, k) => {
+      // Ambiguous lines, and overpaid ones (more than the invoices named: a set with others of the payer
+      // may fit alone), whose payers' invoices another line has settled since they were last read.
+      if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
+      if (!(weighedBy.get(v) ?? []).some((i) => taken.has(i.id) && !since.has(i.id))) return v;
+      const again = matchLine(lines[k] as StatementLine, index, taken);
+      if (again.class !== 'confident') return v;
+      settled = true;
+      return { ...again, note: 'the other invoices that fit are settled by other lines' };
+    });
+    if (!settled) break;
+    verdicts = resolveContests(next, index, fixed);
+  }
+  return verdicts;
 }
 
-/** Confident (or accepted) verdicts that claim one invoice between them become ambiguous. */
-export function resolveContests(verdicts: readonly Verdict[]): Verdict[] {
+/**
+ * Confident verdicts that claim one invoice between them become ambiguous; a `fixed` verdict (a person's)
+ * stands, and a line claiming one of its invoices needs a person again.
+ */
+function resolveContests(verdicts: readonly Verdict[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
   const claims = new Map<number, number>();
   for (const v of verdicts) for (const id of v.invoices) claims.set(id, (claims.get(id) ?? 0) + 1);
-  return verdicts.map((v) => {
+  const chosen = new Set([...fixed.values()].flatMap((v) => v.invoices));
+  return verdicts.map((v, k) => {
+    if (fixed.has(k)) return v;
     const contested = v.invoices.filter((id) => (claims.get(id) ?? 0) > 1);
     if (contested.length === 0) return v;
+    const numbers = contested.map((id) => index.byId.get(id)?.number ?? String(id)).join(', ');
+    if (contested.some((id) => chosen.has(id))) return { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice ${numbers} is accepted for another line` };
     return { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice${contested.length > 1 ? 's' : ''} ${contested.join(', ')} claimed by another line too: choose with --accept LINE=INVOICE` };
   });
 }

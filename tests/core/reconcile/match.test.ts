@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexBook, matchLines, type Verdict } from '../../../core/domain/reconcile/match.js';
+import { dayNumber, indexBook, matchLines, type Verdict } from '../../../core/domain/reconcile/match.js';
 import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';
 import type { StatementLine } from '../../../core/domain/reconcile/line.js';
 import { generateStatement, syntheticBook } from '../../../core/domain/reconcile/generate.js';
@@ -209,5 +209,119 @@ describe('a generated statement', () => {
     const paid = new Map(verdicts.flatMap((v, k) => v.invoices.map((id) => [id, statement[k]?.date] as const)));
     const after: Book = { ...book, invoices: book.invoices.map((i) => (paid.has(i.id) ? { ...i, state: 'paid', paid_date: paid.get(i.id) ?? null } : i)) };
     expect(matchLines(statement, indexBook(after)).filter((v) => v.invoices.length > 0)).toEqual([]);
+  });
+});
+
+describe('invoices already paid', () => {
+  const book = (paidDate: string): Book => ({
+    schools: [{ id: 1, name: 'Oakfield Academy', district_id: null }, ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => ({ id: 10 + k, name: `${n} Primary`, district_id: null }))],
+    districts: [],
+    subscriptions: [],
+    invoices: [invoice(501, 1, 30000), invoice(502, 1, 30000, { state: 'paid', paid_date: paidDate })],
+  });
+  const run = (paidDate: string): Verdict | undefined => matchLines([line('OAKFIELD ACAD', 30000)], indexBook(book(paidDate)))[0];
+
+  it('count as options only when paid near the line: that payment may be this line', () => {
+    // The line is dated 2026-11-02: paid on 2026-10-30, the paid invoice may be what this line paid.
+    expect(run('2026-10-30')).toMatchObject({ class: 'ambiguous', invoices: [] });
+    expect(run('2026-11-02')?.candidates.map((c) => c.invoices).sort()).toEqual([[501], [502]]);
+  });
+
+  it('do not when paid weeks from the line: something else paid them', () => {
+    expect(run('2026-10-12')).toMatchObject({ class: 'confident', invoices: [501] });
+    expect(run('2026-11-20')).toMatchObject({ class: 'confident', invoices: [501] });
+  });
+});
+
+describe('settling by elimination', () => {
+  // Oakfield has two invoices of 300.00; a line naming only Oakfield cannot tell them apart alone.
+  const book: Book = {
+    schools: [{ id: 1, name: 'Oakfield Academy', district_id: null }, ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => ({ id: 10 + k, name: `${n} Primary`, district_id: null }))],
+    districts: [],
+    subscriptions: [],
+    invoices: [invoice(601, 1, 30000), invoice(602, 1, 30000), invoice(603, 1, 30000, { currency: 'eur' })],
+  };
+  const run = (...lines: StatementLine[]): Verdict[] => matchLines(lines, indexBook(book));
+
+  it('marks the one invoice left when another line settles the other', () => {
+    const [byName, byReference] = run(line('OAKFIELD ACAD', 30000), line('INV-000601', 30000));
+    expect(byReference).toMatchObject({ class: 'confident', invoices: [601] });
+    expect(byName).toMatchObject({ class: 'confident', invoices: [602], note: expect.stringContaining('settled by other lines') });
+  });
+
+  it('does not when the other line only may have paid it', () => {
+    // Two lines naming only Oakfield: each could be either invoice, and neither settles one.
+    expect(run(line('OAKFIELD ACAD', 30000), line('OAKFIELD ACAD BACS', 30000)).map((v) => v.class)).toEqual(['ambiguous', 'ambiguous']);
+    // A line naming 601 for the wrong amount settles nothing (part payment): 601 is still an option.
+    const [byName, part] = run(line('OAKFIELD ACAD', 30000), line('INV-000601', 10000));
+    expect(part?.class).toBe('partial');
+    expect(byName).toMatchObject({ class: 'ambiguous', invoices: [] });
+  });
+
+  it('lets an invoice a person accepted settle the rest', () => {
+    const lines = [line('OAKFIELD ACAD', 30000), line('OAKFIELD ACAD BACS', 30000)];
+    const accepted: Verdict = { class: 'confident', invoices: [602], candidates: [], note: 'accepted by a person' };
+    const verdicts = matchLines(lines, indexBook(book), new Map([[1, accepted]]));
+    expect(verdicts.map((v) => [v.class, v.invoices])).toEqual([['confident', [601]], ['confident', [602]]]);
+  });
+});
+
+describe('payments of several invoices', () => {
+  const school = (id: number, name: string, district: number | null = null) => ({ id, name, district_id: district });
+  const others = ['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((n, k) => school(10 + k, `${n} Primary`));
+
+  it('are sought within one school, never across two the text names alike', () => {
+    // Kingsway Junior and Kingsway Infant are named alike by "KINGSWAY"; 200.00 + 400.00 spans both.
+    const book: Book = { schools: [school(1, 'Kingsway Junior School'), school(2, 'Kingsway Infant School'), ...others], districts: [], subscriptions: [], invoices: [invoice(701, 1, 20000), invoice(702, 2, 40000)] };
+    const [v] = matchLines([line('KINGSWAY', 60000)], indexBook(book));
+    expect(v?.class).not.toBe('confident');
+    expect(v?.candidates.some((c) => c.invoices.length > 1)).toBe(false);
+  });
+
+  it('are sought within a district the text names, across its schools', () => {
+    const book: Book = {
+      schools: [school(1, 'Kingsway Junior School', 5), school(2, 'Kingsway Infant School', 5), ...others],
+      districts: [{ id: 5, name: 'Pennine Learning Partnership' }],
+      subscriptions: [],
+      invoices: [invoice(701, 1, 20000), invoice(702, 2, 40000)],
+    };
+    expect(matchLines([line('PENNINE LEARNING PARTNERSHIP', 60000)], indexBook(book))[0]).toMatchObject({ class: 'confident', invoices: [701, 702] });
+  });
+
+  it('are never confident when the payer has more invoices below the amount than the search takes', () => {
+    // 1,200.00 is 150.00 + 1,050.00, and 80.00 + 1,120.00 too; 1,120.00 is the 41st invoice below the
+    // amount, past the 40 (smallest first) the search takes: what it found cannot be the only set.
+    const middle = [...Array.from({ length: 36 }, (_, k) => 61000 + 1000 * k), 99000].map((total, k) => invoice(800 + k, 1, total));
+    const found = [invoice(901, 1, 15000), invoice(902, 1, 105000), invoice(903, 1, 8000)];
+    const book: Book = { schools: [school(1, 'Oakfield Academy'), ...others], districts: [], subscriptions: [], invoices: [...middle, ...found, invoice(904, 1, 112000)] };
+    expect(matchLines([line('OAKFIELD ACAD', 120000)], indexBook(book))[0]?.class).not.toBe('confident');
+    // Without it, 40 invoices below the amount, all searched: the set alone fits.
+    const searched: Book = { ...book, invoices: [...middle, ...found] };
+    expect(matchLines([line('OAKFIELD ACAD', 120000)], indexBook(searched))[0]).toMatchObject({ class: 'confident', invoices: [901, 902] });
+  });
+});
+
+describe('a name many schools share', () => {
+  // 30 schools the text "STONEBRIDGE CE PRI" reaches alike (more than the 24 scored in full first).
+  const schools = Array.from({ length: 30 }, (_, k) => ({ id: k + 1, name: `Stonebridge C of E Primary ${['North', 'South', 'East', 'West', 'Upper', 'Lower'][k % 6]} ${String.fromCharCode(65 + k)}${String.fromCharCode(75 + (k % 10))}`, district_id: null }));
+  const run = (invoices: BookInvoice[]): Verdict | undefined => matchLines([line('STONEBRIDGE CE PRI', 180000)], indexBook({ schools, districts: [], subscriptions: [], invoices }))[0];
+
+  it('keeps every school reached alike as a payer, however many', () => {
+    // The first school's invoice and the last's both fit: neither is marked.
+    const v = run([invoice(1001, 1, 180000), invoice(1030, 30, 180000)]);
+    expect(v).toMatchObject({ class: 'ambiguous', invoices: [] });
+    expect(v?.candidates.map((c) => c.invoices).sort()).toEqual([[1001], [1030]]);
+  });
+
+  it('and marks the one invoice of the amount among all of them', () => {
+    expect(run([invoice(1030, 30, 180000), invoice(1002, 2, 60000)])).toMatchObject({ class: 'confident', invoices: [1030] });
+  });
+});
+
+describe('day numbers', () => {
+  it('count days since 1970-01-01 as Date.UTC does, across leap days and centuries', () => {
+    for (const date of ['1970-01-01', '1999-12-31', '2000-02-29', '2000-03-01', '2024-02-29', '2026-11-27', '2100-03-01']) {
+      expect(dayNumber(date)).toBe(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000);
+    }
   });
 });
