@@ -59,6 +59,11 @@ export default tseslint.config(
             ...NO_SHARED,
             NO_SQLITE,
             { group: ['**/server/*', '**/server/**/*', '**/routes/*', '**/routes/**/*'], message: 'sandbox/domain/ imports nothing from sandbox/server/ or sandbox/routes/: move what both need to domain/ or kit/' },
+            {
+              group: ['**/kit/handler.js'],
+              importNames: ['HttpError'],
+              message: "sandbox/domain/ speaks no HTTP: refuse with DomainError (sandbox/domain/errors.ts); the server maps its kind to a status",
+            },
           ],
         },
       ],

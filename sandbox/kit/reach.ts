@@ -11,8 +11,8 @@
  * | school admin, teacher         | their own school                          | their own school                              |
  * | pupil, parent                 | their own school                          | their own school                              |
  */
-import { HttpError, type HandlerContext, type SessionUser } from './handler.js';
-import { notFound } from './input.js';
+import type { HandlerContext, SessionUser } from './handler.js';
+import { DomainError, notFound } from '../domain/errors.js';
 import type { Reach } from '../../core/endpoints/index.js';
 import { all, one, type Db } from './sql.js';
 
@@ -132,7 +132,7 @@ export function assertNamedReachable(ctx: HandlerContext, kind: 'school' | 'grou
  * const user = requireUser(ctx);
  */
 export function requireUser(ctx: HandlerContext): SessionUser {
-  if (!ctx.user) throw new HttpError(401, 'Unauthorised', 'Sign in to use this call');
+  if (!ctx.user) throw new DomainError('unauthorised', 'Sign in to use this call');
   return ctx.user;
 }
 
@@ -146,7 +146,7 @@ export function requireUser(ctx: HandlerContext): SessionUser {
 export function callerSchoolId(ctx: HandlerContext): number {
   const user = requireUser(ctx);
   if (user.schoolId === null) {
-    throw new HttpError(404, 'Not found', `User ${user.username} is not a member of a school`);
+    throw new DomainError('not-found', `User ${user.username} is not a member of a school`);
   }
   return user.schoolId;
 }

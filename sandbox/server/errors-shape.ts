@@ -1,4 +1,5 @@
 import { HEADERS } from '../../core/api/headers.js';
+import type { DomainError, DomainErrorKind } from '../domain/errors.js';
 import type { SandboxReply } from './state.js';
 
 /**
@@ -9,6 +10,30 @@ import type { SandboxReply } from './state.js';
  */
 export function errorReply(status: number, error: string, message: string, extra: Readonly<Record<string, unknown>> = {}, headers: Readonly<Record<string, string>> = {}): SandboxReply {
   return { kind: 'json', status, headers, body: { error, message, ...extra } };
+}
+
+/**
+ * The status and error code of each kind of domain refusal: the one place the domain's words become HTTP.
+ * (`HttpError`s thrown by handlers carry their own.)
+ */
+export const DOMAIN_ERROR_STATUS: { readonly [K in DomainErrorKind]: { readonly status: number; readonly error: string } } = {
+  unauthorised: { status: 401, error: 'Unauthorised' },
+  'payment-failed': { status: 402, error: 'Payment failed' },
+  forbidden: { status: 403, error: 'Forbidden' },
+  'not-found': { status: 404, error: 'Not found' },
+  conflict: { status: 409, error: 'Conflict' },
+  invalid: { status: 422, error: 'Invalid data' },
+};
+
+/**
+ * A domain refusal as the platform answers it: `{ error, message, ...data }` with the kind's status.
+ *
+ * @example
+ * domainErrorReply(notFound('Invoice', 12)); // 404 { error: 'Not found', message: 'Invoice 12 not found' }
+ */
+export function domainErrorReply(refusal: DomainError): SandboxReply {
+  const { status, error } = DOMAIN_ERROR_STATUS[refusal.kind];
+  return errorReply(status, error, refusal.message, refusal.data ?? {});
 }
 
 /** The message of a 429, as the platform's client shows it. */

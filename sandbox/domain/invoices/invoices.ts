@@ -3,7 +3,7 @@ import { one, oneValue, prepared, run, type Db } from '../../kit/sql.js';
 import type { HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { addDays, day } from '../billing/dates.js';
-import { notFound } from '../../kit/input.js';
+import { notFound } from '../errors.js';
 import { JsonText } from '../../kit/json-text.js';
 import { oneRow } from '../../db/statements.js';
 import { shapeValue } from '../../db/read-models/shape.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { all, allArrays, allValues, one, type Db } from '../../kit/sql.js';
-import { notFound } from '../../kit/input.js';
+import { notFound } from '../errors.js';
 import { stringsColumn } from '../../kit/json-columns.js';
 import type { Currency } from './money.js';
 import type { Plan, Product, Scope } from '../../../core/shapes/types.js';

@@ -1,6 +1,5 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
-import { notFound } from '../../kit/input.js';
+import { DomainError, notFound } from '../errors.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { UserRow } from './rows.js';
 import { all, one, run } from '../../kit/sql.js';
@@ -30,7 +29,7 @@ export function userInState(db: Db, id: number, schoolId: number | null, state: 
   if (!row || row.school_id === null || (schoolId !== null && row.school_id !== schoolId)) throw notFound('User', id);
   const current = row.deleted_at ? 'deleted' : 'active';
   if (current !== state) {
-    throw new HttpError(409, 'Conflict', `User ${id} is ${current}; only ${state === 'deleted' ? 'a deleted' : 'an active'} user can be ${action}`);
+    throw new DomainError('conflict', `User ${id} is ${current}; only ${state === 'deleted' ? 'a deleted' : 'an active'} user can be ${action}`);
   }
   return row;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../kit/sql.js';
-import { notFound } from '../../kit/input.js';
+import { notFound } from '../errors.js';
 import { one } from '../../kit/sql.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError, type HandlerContext } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
+import { type HandlerContext } from '../../kit/handler.js';
 import { requireUser } from '../../kit/reach.js';
 import type { GroupRow, UserRow } from './rows.js';
 import { serializeGroup } from './serialize.js';
@@ -105,7 +106,7 @@ export function teachesGroup(db: Db, userId: number, group: GroupRow): boolean {
 export function requireGroupTeacher(ctx: HandlerContext, group: GroupRow, action: string): void {
   const user = requireUser(ctx);
   if (user.superuser || user.admin || teachesGroup(ctx.db, user.id, group)) return;
-  throw new HttpError(403, 'Forbidden', `Only a teacher of group ${group.id} or a school admin can ${action}`);
+  throw new DomainError('forbidden', `Only a teacher of group ${group.id} or a school admin can ${action}`);
 }
 
 /**
@@ -123,5 +124,5 @@ export function assertFreeName(db: Db, schoolId: number, parentId: number | null
     name,
     exceptId,
   );
-  if (clash) throw new HttpError(409, 'Conflict', `Group ${clash.id} is already named ${name}${parentId === null ? '' : ` in group ${parentId}`}`);
+  if (clash) throw new DomainError('conflict', `Group ${clash.id} is already named ${name}${parentId === null ? '' : ` in group ${parentId}`}`);
 }

@@ -1,5 +1,6 @@
 import type { HandlerContext } from '../../kit/handler.js';
-import { notFound, parseIds } from '../../kit/input.js';
+import { notFound } from '../errors.js';
+import { parseIds } from '../../kit/input.js';
 import { findGroup } from './find.js';
 import { assertDates, extraData, type HomeworkFields } from './homework.js';
 import { pupilsByIds } from './pupil-queries.js';

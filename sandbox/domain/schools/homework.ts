@@ -1,9 +1,9 @@
 import type { Db } from '../../kit/sql.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { HOMEWORK_FIELDS } from '../../../core/endpoints/homework.js';
-import { HttpError, type HandlerContext, type SessionUser } from '../../kit/handler.js';
+import { DomainError, notFound } from '../errors.js';
+import { type HandlerContext, type SessionUser } from '../../kit/handler.js';
 import { findReachable, requireUser } from '../../kit/reach.js';
-import { notFound } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from './rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
@@ -56,7 +56,7 @@ export function extraData(fields: Readonly<Record<string, unknown>>): Record<str
  */
 export function assertDates(startsAt: string, endsAt: string | null): void {
   if (endsAt !== null && Date.parse(endsAt) < Date.parse(startsAt)) {
-    throw new HttpError(422, 'Invalid data', 'ends_at: homework cannot end before it starts', { errors: [{ path: 'ends_at', message: 'must not be before starts_at' }] });
+    throw new DomainError('invalid', 'ends_at: homework cannot end before it starts', { errors: [{ path: 'ends_at', message: 'must not be before starts_at' }] });
   }
 }
 
@@ -91,7 +91,7 @@ export function canChangeHomework(db: Db, userId: number, row: HomeworkRow): boo
 export function requireHomeworkTeacher(ctx: HandlerContext, row: HomeworkRow): void {
   const user = requireUser(ctx);
   if (user.superuser || user.admin || canChangeHomework(ctx.db, user.id, row)) return;
-  throw new HttpError(403, 'Forbidden', `Only a teacher of homework ${row.id} or a school admin can change it`);
+  throw new DomainError('forbidden', `Only a teacher of homework ${row.id} or a school admin can change it`);
 }
 
 /**

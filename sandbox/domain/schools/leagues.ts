@@ -1,6 +1,6 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
-import { notFound, parseIds } from '../../kit/input.js';
+import { DomainError, notFound } from '../errors.js';
+import { parseIds } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { LeagueRow, UserRow } from './rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
@@ -47,7 +47,7 @@ export function findLeague(db: Db, id: number, kind: LeagueRow['kind'], schoolId
  */
 export function assertNotEnded(row: LeagueRow, now: Date): void {
   if (Date.parse(row.ends_at) <= now.getTime()) {
-    throw new HttpError(409, 'Conflict', `League ${row.id} ended on ${row.ends_at}; an ended league cannot be changed`);
+    throw new DomainError('conflict', `League ${row.id} ended on ${row.ends_at}; an ended league cannot be changed`);
   }
 }
 

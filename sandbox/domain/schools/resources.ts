@@ -1,6 +1,6 @@
 import type { CONTENT_BLOCK_TYPES, LiteracyAccessLevel, RESOURCE_AVAILABILITY } from '../../../core/domain/accounts.js';
 import type { Db } from '../../kit/sql.js';
-import { notFound } from '../../kit/input.js';
+import { notFound } from '../errors.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import { containsText, startsWithText } from '../../kit/search.js';
 import { FILE_KINDS, fileKindOf } from '../resources/files.js';

@@ -1,6 +1,5 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
-import { notFound } from '../../kit/input.js';
+import { DomainError, notFound } from '../errors.js';
 import { ROSTER_PROVIDERS, type RosterPlaceholder } from './roster-providers.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { all, one, run } from '../../kit/sql.js';
@@ -85,7 +84,7 @@ export function requireLink(db: Db, schoolId: number, provider: string): LinkRow
  */
 export function assertState(link: LinkRow, allowed: readonly LinkState[], action: string): void {
   if (!allowed.includes(link.state)) {
-    throw new HttpError(409, 'Conflict', `School ${link.school_id} is ${link.state} with ${link.provider}; only a ${allowed.join(' or ')} school can ${action}`);
+    throw new DomainError('conflict', `School ${link.school_id} is ${link.state} with ${link.provider}; only a ${allowed.join(' or ')} school can ${action}`);
   }
 }
 

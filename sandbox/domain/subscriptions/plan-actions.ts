@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { one, run, type Db } from '../../kit/sql.js';
 import { enqueueJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { getPlan, planOr404 } from '../pricing/catalogue.js';
-import { invalid, notFound } from '../../kit/input.js';
+import { invalid, notFound } from '../errors.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 

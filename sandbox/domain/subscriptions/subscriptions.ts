@@ -2,7 +2,7 @@ import { all, one, run, type Db } from '../../kit/sql.js';
 import type { HandlerContext } from '../../kit/handler.js';
 import { assertReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
-import { notFound } from '../../kit/input.js';
+import { notFound } from '../errors.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import type { Currency } from '../pricing/money.js';
 
