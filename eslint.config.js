@@ -61,8 +61,8 @@ export default tseslint.config(
             { group: ['**/server/*', '**/server/**/*', '**/routes/*', '**/routes/**/*'], message: 'sandbox/domain/ imports nothing from sandbox/server/ or sandbox/routes/: move what both need to domain/ or kit/' },
             {
               group: ['**/kit/handler.js'],
-              importNames: ['HttpError'],
-              message: "sandbox/domain/ speaks no HTTP: refuse with DomainError (sandbox/domain/errors.ts); the server maps its kind to a status",
+              importNames: ['HttpError', 'HandlerContext', 'HandlerResult', 'Handler', 'RouteHandler', 'HandlerMap', 'PartialHandlerMap'],
+              message: 'sandbox/domain/ speaks no HTTP: refuse with DomainError (sandbox/domain/errors.ts), take a DomainContext (sandbox/domain/context.ts: db, caller, clock) and return data; routes answer',
             },
           ],
         },

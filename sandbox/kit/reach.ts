@@ -13,6 +13,7 @@
  */
 import type { HandlerContext, SessionUser } from './handler.js';
 import { DomainError, notFound } from '../domain/errors.js';
+import type { DomainContext } from '../domain/context.js';
 import type { Reach } from '../../core/endpoints/index.js';
 import { all, one, type Db } from './sql.js';
 
@@ -131,7 +132,7 @@ export function assertNamedReachable(ctx: HandlerContext, kind: 'school' | 'grou
  * @example
  * const user = requireUser(ctx);
  */
-export function requireUser(ctx: HandlerContext): SessionUser {
+export function requireUser(ctx: Pick<DomainContext, 'user'>): SessionUser {
   if (!ctx.user) throw new DomainError('unauthorised', 'Sign in to use this call');
   return ctx.user;
 }
@@ -180,7 +181,7 @@ export function canReachSchool(ctx: HandlerContext, schoolId: number | null): bo
  * assertReachable(ctx, group.school_id, 'Group', group.id);
  * assertReachable(ctx, invoice.school_id, 'Invoice', invoice.id, 'billing');
  */
-export function assertReachable(ctx: HandlerContext, schoolId: number | null, label: string, id: number | string, purpose: Purpose = 'school'): void {
+export function assertReachable(ctx: Pick<DomainContext, 'db' | 'user'>, schoolId: number | null, label: string, id: number | string, purpose: Purpose = 'school'): void {
   if (!mayReach(ctx.db, ctx.user, schoolId, purpose)) throw notFound(label, id);
 }
 
@@ -200,6 +201,6 @@ export function schoolParam(ctx: HandlerContext, name = 'id'): number {
 }
 
 /** The caller's user id (the superuser's own when imitating), or null for a public call. */
-export function callerId(ctx: HandlerContext): number | null {
+export function callerId(ctx: Pick<DomainContext, 'user'>): number | null {
   return ctx.user?.imitatedBy ?? ctx.user?.id ?? null;
 }

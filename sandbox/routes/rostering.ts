@@ -13,7 +13,7 @@ import { logEvent } from '../domain/schools/events.js';
 import { parseFields } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
 import { assertState, findLink, serializeRosterLink, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/schools/rostering.js';
-import { schoolParam, sync } from '../domain/schools/rostering-sync.js';
+import { schoolParam, sync } from './rostering/sync.js';
 import { all, run } from '../kit/sql.js';
 import { rosterSignInHandlers } from './rostering/sign-in.js';
 import { rosterExtraHandlers } from './rostering/extra.js';

@@ -5,7 +5,7 @@
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { assertReachable, callerSchoolId, requireUser } from '../kit/reach.js';
-import { notFound, pathId, toId } from '../kit/input.js';
+import { notFound, pageIfAsked, pathId, toId } from '../kit/input.js';
 import { newJoinCode, normaliseCode } from '../domain/schools/codes.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findSchool } from '../domain/schools/find.js';
@@ -147,7 +147,7 @@ const ownSchoolHandlers = {
     return { body: { schools, total: schools.length } };
   },
   'POST users/me/manageschool': manageSchool,
-  'GET schools': (ctx) => ({ body: schoolSearch(ctx) }),
+  'GET schools': (ctx) => ({ body: schoolSearch(ctx, { q: ctx.input.q, subscribed: ctx.input.subscribed, dfeSchools: ctx.input.dfe_schools, page: pageIfAsked(ctx) }) }),
   'POST schools/existence': (ctx) => existenceByCode(ctx, String(ctx.input['code']), toId(ctx.input['schoolId'], 'School')),
   'GET schools/existence': (ctx) => existenceByCode(ctx, String(ctx.input['code'])),
   'POST users/me/school/code': (ctx) => setCode(ctx, callerSchoolId(ctx), newJoinCode(ctx.db)),

@@ -26,14 +26,26 @@ export const DOMAIN_ERROR_STATUS: { readonly [K in DomainErrorKind]: { readonly 
 };
 
 /**
- * A domain refusal as the platform answers it: `{ error, message, ...data }` with the kind's status.
+ * A domain refusal as the platform answers it: `{ error, message, ...data }` with the kind's status. A
+ * handler answers a refusal the domain returned (rather than threw, so the transaction commits) with it.
+ *
+ * @example
+ * if (refused) return refusedResult(refused); // 401 { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: 9 }
+ */
+export function refusedResult(refusal: DomainError): { readonly status: number; readonly body: Record<string, unknown> } {
+  const { status, error } = DOMAIN_ERROR_STATUS[refusal.kind];
+  return { status, body: { error, message: refusal.message, ...refusal.data } };
+}
+
+/**
+ * A thrown domain refusal as the server's reply (see `refusedResult`).
  *
  * @example
  * domainErrorReply(notFound('Invoice', 12)); // 404 { error: 'Not found', message: 'Invoice 12 not found' }
  */
 export function domainErrorReply(refusal: DomainError): SandboxReply {
-  const { status, error } = DOMAIN_ERROR_STATUS[refusal.kind];
-  return errorReply(status, error, refusal.message, refusal.data ?? {});
+  const { status, body } = refusedResult(refusal);
+  return { kind: 'json', status, headers: {}, body };
 }
 
 /** The message of a 429, as the platform's client shows it. */

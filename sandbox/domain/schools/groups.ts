@@ -1,6 +1,6 @@
 import type { Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
-import { type HandlerContext } from '../../kit/handler.js';
+import type { DomainContext } from '../context.js';
 import { requireUser } from '../../kit/reach.js';
 import type { GroupRow, UserRow } from './rows.js';
 import { serializeGroup } from './serialize.js';
@@ -103,7 +103,7 @@ export function teachesGroup(db: Db, userId: number, group: GroupRow): boolean {
  * @example
  * requireGroupTeacher(ctx, group, 'set stages');
  */
-export function requireGroupTeacher(ctx: HandlerContext, group: GroupRow, action: string): void {
+export function requireGroupTeacher(ctx: DomainContext, group: GroupRow, action: string): void {
   const user = requireUser(ctx);
   if (user.superuser || user.admin || teachesGroup(ctx.db, user.id, group)) return;
   throw new DomainError('forbidden', `Only a teacher of group ${group.id} or a school admin can ${action}`);

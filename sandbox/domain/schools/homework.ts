@@ -2,7 +2,8 @@ import type { Db } from '../../kit/sql.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { HOMEWORK_FIELDS } from '../../../core/endpoints/homework.js';
 import { DomainError, notFound } from '../errors.js';
-import { type HandlerContext, type SessionUser } from '../../kit/handler.js';
+import type { DomainContext } from '../context.js';
+import type { SessionUser } from '../../kit/handler.js';
 import { findReachable, requireUser } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from './rows.js';
@@ -88,7 +89,7 @@ export function canChangeHomework(db: Db, userId: number, row: HomeworkRow): boo
  * @example
  * requireHomeworkTeacher(ctx, homework);
  */
-export function requireHomeworkTeacher(ctx: HandlerContext, row: HomeworkRow): void {
+export function requireHomeworkTeacher(ctx: DomainContext, row: HomeworkRow): void {
   const user = requireUser(ctx);
   if (user.superuser || user.admin || canChangeHomework(ctx.db, user.id, row)) return;
   throw new DomainError('forbidden', `Only a teacher of homework ${row.id} or a school admin can change it`);

@@ -1,40 +1,37 @@
-import type { HandlerContext, HandlerResult } from '../../kit/handler.js';
+import type { DomainContext } from '../context.js';
 import { assertReachable } from '../../kit/reach.js';
 import { logEvent } from './events.js';
 import { findSchool } from './find.js';
-import { pathId } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { assertState, serializeRosterLink, providerOf, requireLink, syncSummary } from './rostering.js';
+import { assertState, requireLink, syncSummary, type LinkRow } from './rostering.js';
 import type { SchoolRow } from './rows.js';
 import { run } from '../../kit/sql.js';
 
 /**
- * The school of a `{id}` path parameter, reachable by the caller.
+ * A school the caller reaches (404 when missing or another school's).
  *
  * @example
- * const school = schoolParam(ctx); // 404 for another school
+ * const school = reachableSchool(ctx, 1);
  */
-export function schoolParam(ctx: HandlerContext): SchoolRow {
-  const school = findSchool(ctx.db, pathId(ctx, 'School'));
+export function reachableSchool(ctx: DomainContext, id: number): SchoolRow {
+  const school = findSchool(ctx.db, id);
   assertReachable(ctx, school.id, 'School', school.id);
   return school;
 }
 
 /**
- * Runs a sync for the school of the path: linked or active only; records when and what it brought over.
+ * Runs a sync of a school with a provider: linked or active only; records when and what it brought over,
+ * and answers the link as it now is with what the sync counted.
  *
  * @example
- * 'POST schools/{id}/{roster_a}sync': sync,
+ * const { link, sync } = syncRoster(ctx, school.id, 'wonde');
  */
-export function sync(ctx: HandlerContext): HandlerResult {
-  const school = schoolParam(ctx);
-  const link = requireLink(ctx.db, school.id, providerOf(ctx));
+export function syncRoster(ctx: DomainContext, schoolId: number, provider: string): { link: LinkRow; sync: Record<string, number> } {
+  const link = requireLink(ctx.db, schoolId, provider);
   assertState(link, ['linked', 'active'], 'sync');
-  const summary = syncSummary(ctx.db, school.id, link.provider);
+  const summary = syncSummary(ctx.db, schoolId, link.provider);
   const now = ctx.now().toISOString();
-  run(ctx.db, 'UPDATE rostering_links SET synced_at = ?, sync_count = sync_count + 1, data = ? WHERE school_id = ? AND provider = ?', now, JSON.stringify({ ...jsonObject(link.data), last_sync: { ...summary, at: now } }), school.id, link.provider);
-  ctx.countWrite();
-  logEvent(ctx, school.id, 'rostering.synced', { provider: link.provider, ...summary });
-  return { body: { link: serializeRosterLink(requireLink(ctx.db, school.id, link.provider)), sync: summary } };
+  run(ctx.db, 'UPDATE rostering_links SET synced_at = ?, sync_count = sync_count + 1, data = ? WHERE school_id = ? AND provider = ?', now, JSON.stringify({ ...jsonObject(link.data), last_sync: { ...summary, at: now } }), schoolId, link.provider);
+  logEvent(ctx, schoolId, 'rostering.synced', { provider: link.provider, ...summary });
+  return { link: requireLink(ctx.db, schoolId, link.provider), sync: summary };
 }
-

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { DomainError, notFound } from '../errors.js';
-import { type HandlerContext } from '../../kit/handler.js';
+import type { DomainContext } from '../context.js';
 import { assertReachable } from '../../kit/reach.js';
 import { parseField } from '../../kit/input.js';
 import type { EntryOfRoute, ParsedPayload, PayloadOf } from '../../../core/endpoints/index.js';
@@ -91,7 +91,7 @@ export function getPurchase(db: Db, id: number): PurchaseRow | undefined {
  * @example
  * const purchase = visiblePurchase(ctx, 7);
  */
-export function visiblePurchase(ctx: HandlerContext, id: number): PurchaseRow {
+export function visiblePurchase(ctx: DomainContext, id: number): PurchaseRow {
   const row = getPurchase(ctx.db, id);
   if (!row) throw notFound('Purchase', id);
   assertReachable(ctx, row.school_id, 'Purchase', id, 'billing');

@@ -1,7 +1,7 @@
 /** The signed-in user: read and update yourself, sign up, relationships. */
 import { z } from 'zod';
 import { hashPassword } from '../../domain/auth/password.js';
-import { sessionResponse } from '../../domain/auth/sign-in.js';
+import { openSession } from '../../domain/auth/sign-in.js';
 import { readUser, serializeSessionUser } from '../../domain/auth/user-json.js';
 import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../kit/handler.js';
 import { notFound, parseField, pathId } from '../../kit/input.js';
@@ -104,7 +104,6 @@ export const usersMeHandlers = {
           JSON.stringify(input.avatar ?? {}),
           ctx.now().toISOString()).lastInsertRowid,
     );
-    const result = sessionResponse(ctx, id, null);
-    return { ...result, status: 201 };
+    return { status: 201, body: openSession(ctx, id, null) };
   },
 } satisfies PartialHandlerMap;

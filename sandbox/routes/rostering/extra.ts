@@ -9,7 +9,7 @@ import { checkAll } from '../../kit/check-all.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { assertState, serializeRosterLink, providerOf, requireLink, upsertLinked } from '../../domain/schools/rostering.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
-import { schoolParam, sync } from '../../domain/schools/rostering-sync.js';
+import { schoolParam, sync } from './sync.js';
 
 type ExclusionRoute = Extract<EndpointRoute, `${string} {roster_b}/school/{id}/exclusions`>;
 /** What the exclusion calls take (the table's `exclusions` and `ids`, the same for all three). */

@@ -12,7 +12,7 @@ import {
   subscriptionLifecycle,
   sync,
 } from '../../domain/subscriptions/lifecycle.js';
-import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../domain/subscriptions/answers.js';
+import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../subscription-answers.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { one } from '../../kit/sql.js';
