@@ -6,7 +6,7 @@
 import { HOMEWORK_FIELDS, NEW_HOMEWORK_FIELDS } from '../../core/endpoints/homework.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { checkAll } from '../kit/check-all.js';
-import { callerSchoolId, requireUser, rowScope } from '../kit/reach.js';
+import { callerSchoolId, requireUser, rowScope, superuserMay } from '../kit/reach.js';
 import { invalid, notFound, parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
@@ -71,7 +71,7 @@ function update(ctx: HandlerContext): HandlerResult {
 function visible(ctx: HandlerContext): HomeworkRow[] {
   const user = requireUser(ctx);
   const schoolId = callerSchoolId(ctx);
-  if (user.superuser || user.admin) return all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE school_id = ? ORDER BY starts_at DESC, id DESC', schoolId);
+  if (superuserMay(user, 'act as school staff') || user.admin) return all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE school_id = ? ORDER BY starts_at DESC, id DESC', schoolId);
   return all<HomeworkRow>(
     ctx.db,
     `SELECT * FROM homework h WHERE h.school_id = ? AND (h.owner_id = ?

@@ -4,7 +4,7 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { assertReachable, callerSchoolId, requireUser } from '../kit/reach.js';
+import { assertReachable, callerSchoolId, requireUser, superuserMay } from '../kit/reach.js';
 import { notFound, pageIfAsked, pathId, toId } from '../kit/input.js';
 import { newJoinCode, normaliseCode } from '../domain/schools/codes.js';
 import { logEvent } from '../domain/schools/events.js';
@@ -55,7 +55,7 @@ function updateSchool(ctx: HandlerContext, school: SchoolRow, input: unknown): S
 
 function requireTeacher(ctx: HandlerContext, action: string): void {
   const user = requireUser(ctx);
-  if (user.kind !== 'teacher' && !user.superuser) throw new HttpError(403, 'Forbidden', `Only a teacher can ${action}`);
+  if (user.kind !== 'teacher' && !superuserMay(user, 'act as school staff')) throw new HttpError(403, 'Forbidden', `Only a teacher can ${action}`);
 }
 
 function createOwnSchool(ctx: HandlerContext): HandlerResult {
@@ -104,7 +104,7 @@ function manageSchool(ctx: HandlerContext): HandlerResult {
   const school = findSchool(ctx.db, schoolId);
   const member = schoolsOf(ctx.db, user.id).find((m) => m.school.id === schoolId);
   const district = user.districtId !== null && school.district_id === user.districtId;
-  if (!member && !user.superuser && !district) throw notFound('School', schoolId);
+  if (!member && !superuserMay(user, 'reach every school') && !district) throw notFound('School', schoolId);
   run(ctx.db, 'UPDATE users SET school_id = ?, admin = ? WHERE id = ?', schoolId, member?.admin ? 1 : 0, user.id);
   ctx.countWrite();
   return { body: { school: serializeSchool(school) } };
@@ -138,7 +138,7 @@ const ownSchoolHandlers = {
   'PATCH schools/{id}': (ctx) => {
     const school = findSchool(ctx.db, pathId(ctx, 'School'));
     const user = requireUser(ctx);
-    if (!user.superuser && user.schoolId !== school.id) throw notFound('School', school.id);
+    if (!superuserMay(user, 'reach every school') && user.schoolId !== school.id) throw notFound('School', school.id);
     return { body: { school: serializeSchool(updateSchool(ctx, school, ctx.input)) } };
   },
   'GET users/me/schools': (ctx) => {

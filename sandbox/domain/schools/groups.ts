@@ -1,7 +1,7 @@
 import type { Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import type { DomainContext } from '../context.js';
-import { requireUser } from '../../kit/reach.js';
+import { requireUser, superuserMay } from '../../kit/reach.js';
 import type { GroupRow, UserRow } from './rows.js';
 import { serializeGroup } from './serialize.js';
 import { all, one } from '../../kit/sql.js';
@@ -105,7 +105,7 @@ export function teachesGroup(db: Db, userId: number, group: GroupRow): boolean {
  */
 export function requireGroupTeacher(ctx: DomainContext, group: GroupRow, action: string): void {
   const user = requireUser(ctx);
-  if (user.superuser || user.admin || teachesGroup(ctx.db, user.id, group)) return;
+  if (superuserMay(user, 'act as school staff') || user.admin || teachesGroup(ctx.db, user.id, group)) return;
   throw new DomainError('forbidden', `Only a teacher of group ${group.id} or a school admin can ${action}`);
 }
 

@@ -4,7 +4,7 @@ import type { HOMEWORK_FIELDS } from '../../../core/endpoints/homework.js';
 import { DomainError, notFound } from '../errors.js';
 import type { DomainContext } from '../context.js';
 import type { SessionUser } from '../../kit/handler.js';
-import { findReachable, requireUser } from '../../kit/reach.js';
+import { findReachable, requireUser, superuserMay } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from './rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
@@ -91,7 +91,7 @@ export function canChangeHomework(db: Db, userId: number, row: HomeworkRow): boo
  */
 export function requireHomeworkTeacher(ctx: DomainContext, row: HomeworkRow): void {
   const user = requireUser(ctx);
-  if (user.superuser || user.admin || canChangeHomework(ctx.db, user.id, row)) return;
+  if (superuserMay(user, 'act as school staff') || user.admin || canChangeHomework(ctx.db, user.id, row)) return;
   throw new DomainError('forbidden', `Only a teacher of homework ${row.id} or a school admin can change it`);
 }
 

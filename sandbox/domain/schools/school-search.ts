@@ -1,5 +1,5 @@
 import type { DomainContext } from '../context.js';
-import { requireUser } from '../../kit/reach.js';
+import { requireUser, superuserMay } from '../../kit/reach.js';
 import { serializeSchool } from './serialize.js';
 import { all, one } from '../../kit/sql.js';
 import type { SchoolRow } from './rows.js';
@@ -66,7 +66,7 @@ export function schoolSearch(ctx: DomainContext, search: SchoolSearch): Record<s
   const total = skip === 0 && rows.length < take ? rows.length : (one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM schools s WHERE ${where}`, q)?.n ?? rows.length);
   const schools = rows.map((row) => {
     const json = serializeSchool(row);
-    return user.superuser ? json : { ...json, code: undefined, integrations: undefined };
+    return superuserMay(user, 'see join codes') ? json : { ...json, code: undefined, integrations: undefined };
   });
   return { schools, total };
 }

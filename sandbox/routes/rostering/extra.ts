@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { EndpointRoute, EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
-import { assertReachable, callerSchoolId, requireUser } from '../../kit/reach.js';
+import { assertReachable, callerSchoolId, requireUser, superuserMay } from '../../kit/reach.js';
 import { notFound, parseField, parseFields, pathId } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
 import { jsonObject } from '../../kit/json-columns.js';
@@ -90,7 +90,7 @@ export const rosterExtraHandlers = {
   'POST one-roster/{x}/school': (ctx) => {
     const { schoolId: chosen } = parseFields(ONE_ROSTER_SCHOOL, ctx.input);
     const user = requireUser(ctx);
-    const schoolId = chosen !== undefined && user.superuser ? chosen : callerSchoolId(ctx);
+    const schoolId = chosen !== undefined && superuserMay(user, 'reach every school') ? chosen : callerSchoolId(ctx);
     assertReachable(ctx, schoolId, 'School', schoolId);
     const provider = providerOf(ctx);
     const existing = one<{ state: string }>(ctx.db, 'SELECT state FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
