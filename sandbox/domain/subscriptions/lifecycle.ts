@@ -31,6 +31,7 @@
  */
 import { all, one, run, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
+import { alreadyAtSchool } from '../../../core/domain/subscription-move.js';
 import { day } from '../billing/dates.js';
 import { markUncollectable, refund, voidInvoice } from '../invoices/lifecycle.js';
 import type { InvoiceRow } from '../invoices/invoices.js';
@@ -148,13 +149,19 @@ export function setExpiry(db: Db, sub: SubscriptionRow, expiry: string, now: Dat
   return updateSubscription(db, sub.id, { expiry, state, cancelled_at: state === 'cancelled' ? now.toISOString() : sub.cancelled_at }, now);
 }
 
-/** Moves a subscription and its unpaid invoices to another school; seat assignments stay behind. */
-export function move(db: Db, sub: SubscriptionRow, schoolId: number, now: Date): SubscriptionRow {
+/**
+ * Moves a subscription and its unpaid invoices to another school; seat assignments stay behind. A move to
+ * the school it is already at changes nothing (`alreadyAtSchool`, the rule the CLI shares).
+ *
+ * @example
+ * const { subscription, changed } = move(db, sub, 2, now);
+ */
+export function move(db: Db, sub: SubscriptionRow, schoolId: number, now: Date): { subscription: SubscriptionRow; changed: boolean } {
   subscriptionLifecycle.check('move', sub.id, sub.state);
-  if (schoolId === sub.school_id) throw new DomainError('conflict', `Subscription ${sub.id} already belongs to school ${schoolId}`);
+  if (alreadyAtSchool(sub, schoolId)) return { subscription: sub, changed: false };
   run(db, 'DELETE FROM subscription_members WHERE subscription_id = ?', sub.id);
   run(db, "UPDATE invoices SET school_id = ?, updated_at = ? WHERE subscription_id = ? AND state IN ('open', 'promised')", schoolId, now.toISOString(), sub.id);
-  return updateSubscription(db, sub.id, { school_id: schoolId, moved_from_school_id: sub.school_id }, now);
+  return { subscription: updateSubscription(db, sub.id, { school_id: schoolId, moved_from_school_id: sub.school_id }, now), changed: true };
 }
 
 /** Deletes a subscription that is not live (or only pending/future), voiding anything unpaid. */
