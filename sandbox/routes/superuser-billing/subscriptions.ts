@@ -11,7 +11,7 @@ import {
   setExpiry,
   sync,
 } from '../../domain/subscriptions/lifecycle.js';
-import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../subscription-answers.js';
+import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../kit/subscription-answers.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { one } from '../../kit/sql.js';
