@@ -15,7 +15,7 @@ import { requireUser, superuserMay } from '../kit/reach.js';
 import { notFound, page, pathId } from '../kit/input.js';
 import { filePath } from '../domain/resources/paths.js';
 import { SIGNED_URL_SECONDS, signFile } from '../domain/resources/signing.js';
-import { findResource, literacyAccessLevel, nodesWithResource, serializeResource, searchResources, type ResourceRow } from '../domain/schools/resources.js';
+import { findResource, literacyAccessLevel, nodesWithResource, serializeResource, searchResources, type ResourceRow } from '../domain/resources/resources.js';
 import { all, one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-resources/reads.js';
 import { defineRoutes } from './areas.js';

@@ -10,8 +10,8 @@ import { callerSchoolId, requireUser, rowScope, superuserMay } from '../kit/reac
 import { invalid, notFound, parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
-import { assertDates, extraData, fieldsIn, findHomework, homeworkByIds, serializeHomework, requireHomeworkTeacher } from '../domain/schools/homework.js';
-import { insertHomework, pupilIdsFrom } from '../domain/schools/homework-write.js';
+import { assertDates, extraData, fieldsIn, findHomework, homeworkByIds, serializeHomework, requireHomeworkTeacher } from '../domain/homework/homework.js';
+import { insertHomework, pupilIdsFrom } from '../domain/homework/homework-write.js';
 import { jsonObject } from '../kit/json-columns.js';
 import type { HomeworkRow } from '../domain/schools/rows.js';
 import { all, placeholders, run } from '../kit/sql.js';

@@ -12,7 +12,7 @@ import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../domain/schools/events.js';
 import { parseFields } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
-import { assertState, findLink, serializeRosterLink, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/schools/rostering.js';
+import { assertState, findLink, serializeRosterLink, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/rostering/rostering.js';
 import { schoolParam, sync } from './rostering/sync.js';
 import { all, run } from '../kit/sql.js';
 import { rosterSignInHandlers } from './rostering/sign-in.js';

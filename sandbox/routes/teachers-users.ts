@@ -12,7 +12,7 @@ import { findTeacher } from '../domain/schools/find.js';
 import { fields as valueOf, pageIfAsked, parseField, pathId, toId } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
 import { adminCount, joinSchool, schoolsOf, setAdmin } from '../domain/schools/memberships.js';
-import { generatePassword } from '../domain/schools/names.js';
+import { generatePassword } from '../domain/pupils/names.js';
 import type { UserRow } from '../domain/schools/rows.js';
 import { serializeUser } from '../domain/schools/serialize.js';
 import { all, one, run } from '../kit/sql.js';

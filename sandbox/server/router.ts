@@ -8,7 +8,7 @@
  */
 import type { Endpoint, Method } from '../../core/endpoints/index.js';
 import { compileRoute, type FixedValues, type SegmentPattern } from '../../core/endpoints/route-pattern.js';
-import { ROSTER_PROVIDERS } from '../domain/schools/roster-providers.js';
+import { ROSTER_PROVIDERS } from '../domain/rostering/roster-providers.js';
 
 /** A matched route: the endpoint and its path parameters, decoded. */
 export interface RouteMatch {

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../database.js';
 import { INVOICE_SHAPE } from '../../domain/invoices/shape.js';
-import { PUPIL_SHAPE } from '../../domain/schools/pupil-shape.js';
+import { PUPIL_SHAPE } from '../../domain/pupils/pupil-shape.js';
 import { shapeSql } from './shape.js';
 
 /** The pupil's JSON (PUPIL_SHAPE) with its group ids, as the list answers it. */

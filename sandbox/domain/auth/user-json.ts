@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../kit/sql.js';
 import { statement } from '../../db/statements.js';
-import { literacyAccessLevel } from '../schools/resources.js';
+import { literacyAccessLevel } from '../resources/resources.js';
 import { USER_KINDS } from '../../../core/domain/accounts.js';
 import type { SessionUser } from '../../../core/shapes/types.js';
 

@@ -10,11 +10,11 @@ import { callerSchoolId, findReachable, rowScope } from '../../kit/reach.js';
 import { invalid, parseFields, parseIds, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup } from '../../domain/schools/find.js';
-import { assertDates, assignedPupils, fieldsIn, homeworkByIds, serializeHomework, requireHomeworkTeacher, type HomeworkFields } from '../../domain/schools/homework.js';
-import { insertHomework } from '../../domain/schools/homework-write.js';
+import { assertDates, assignedPupils, fieldsIn, homeworkByIds, serializeHomework, requireHomeworkTeacher, type HomeworkFields } from '../../domain/homework/homework.js';
+import { insertHomework } from '../../domain/homework/homework-write.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, HomeworkSetRow } from '../../domain/schools/rows.js';
-import { findSessions, summarise } from '../../domain/schools/sessions.js';
+import { findSessions, summarise } from '../../domain/activity/sessions.js';
 import { all, placeholders, run } from '../../kit/sql.js';
 import type { HomeworkSet } from '../../../core/shapes/types.js';
 

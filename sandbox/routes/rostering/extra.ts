@@ -7,7 +7,7 @@ import { assertReachable, callerSchoolId, requireUser, superuserMay } from '../.
 import { notFound, parseField, parseFields, pathId } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { assertState, serializeRosterLink, providerOf, requireLink, upsertLinked } from '../../domain/schools/rostering.js';
+import { assertState, serializeRosterLink, providerOf, requireLink, upsertLinked } from '../../domain/rostering/rostering.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
 import { schoolParam, sync } from './sync.js';
 

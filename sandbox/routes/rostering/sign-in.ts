@@ -7,7 +7,7 @@ import { issueToken } from '../../domain/auth/tokens.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { providerOf, type LinkRow } from '../../domain/schools/rostering.js';
+import { providerOf, type LinkRow } from '../../domain/rostering/rostering.js';
 import type { UserRow } from '../../domain/schools/rows.js';
 import { serializeUser } from '../../domain/schools/serialize.js';
 import { all, one } from '../../kit/sql.js';

@@ -1,8 +1,8 @@
 /** What the rostering routes share: the school of the path, and the sync handler (several providers' routes). */
 import type { HandlerContext, HandlerResult } from '../../kit/handler.js';
 import { pathId } from '../../kit/input.js';
-import { serializeRosterLink, providerOf } from '../../domain/schools/rostering.js';
-import { reachableSchool, syncRoster } from '../../domain/schools/rostering-sync.js';
+import { serializeRosterLink, providerOf } from '../../domain/rostering/rostering.js';
+import { reachableSchool, syncRoster } from '../../domain/rostering/rostering-sync.js';
 import type { SchoolRow } from '../../domain/schools/rows.js';
 
 /**

@@ -3,7 +3,7 @@ import { DomainError } from '../errors.js';
 import { hashBulkPassword } from './bulk-password.js';
 import { generateDisplayName, generatePassword, uniqueName, usernameFrom, type Random } from './names.js';
 import type { NewPupil, PupilChanges } from './pupil-fields.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../schools/rows.js';
 import { all, one, run } from '../../kit/sql.js';
 
 /**

@@ -2,8 +2,8 @@ import type { Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import type { DomainContext } from '../context.js';
 import { requireUser, superuserMay } from '../../kit/reach.js';
-import type { GroupRow, UserRow } from './rows.js';
-import { serializeGroup } from './serialize.js';
+import type { GroupRow, UserRow } from '../schools/rows.js';
+import { serializeGroup } from '../schools/serialize.js';
 import { all, one } from '../../kit/sql.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Db } from '../../kit/sql.js';
 import { DomainError, notFound } from '../errors.js';
 import { parseIds } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import type { LeagueRow, UserRow } from './rows.js';
+import type { LeagueRow, UserRow } from '../schools/rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import type { League } from '../../../core/shapes/types.js';
 

@@ -6,7 +6,7 @@ import type { DomainContext } from '../context.js';
 import type { SessionUser } from '../../kit/handler.js';
 import { findReachable, requireUser, superuserMay } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import type { HomeworkRow, UserRow } from './rows.js';
+import type { HomeworkRow, UserRow } from '../schools/rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import type { Homework } from '../../../core/shapes/types.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../kit/sql.js';
 import { docList } from '../../kit/json-text.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../schools/rows.js';
 import { all, oneValue, placeholders } from '../../kit/sql.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../kit/sql.js';
 import { notFound } from '../errors.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import { containsText, startsWithText } from '../../kit/search.js';
-import { FILE_KINDS, fileKindOf } from '../resources/files.js';
+import { FILE_KINDS, fileKindOf } from './files.js';
 import type { Resource } from '../../../core/shapes/types.js';
 
 export interface ResourceRow {

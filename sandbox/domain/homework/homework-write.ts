@@ -1,9 +1,9 @@
 import type { DomainContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { parseIds } from '../../kit/input.js';
-import { findGroup } from './find.js';
+import { findGroup } from '../schools/find.js';
 import { assertDates, extraData, type HomeworkFields } from './homework.js';
-import { pupilsByIds } from './pupil-queries.js';
+import { pupilsByIds } from '../pupils/pupil-queries.js';
 import { run } from '../../kit/sql.js';
 
 /** The keys that may carry who homework is set for, in the order they are read: the spec's `pupilIds` and `user_ids`, and `pupils`. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../kit/sql.js';
 import { DomainError, notFound } from '../errors.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../schools/rows.js';
 import { all, one, run } from '../../kit/sql.js';
 
 /** Deleted users of a school that can still be recovered (purged and merged accounts are gone for good). */

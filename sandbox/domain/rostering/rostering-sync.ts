@@ -1,10 +1,10 @@
 import type { DomainContext } from '../context.js';
 import { assertReachable } from '../../kit/reach.js';
-import { logEvent } from './events.js';
-import { findSchool } from './find.js';
+import { logEvent } from '../schools/events.js';
+import { findSchool } from '../schools/find.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { assertState, requireLink, syncSummary, type LinkRow } from './rostering.js';
-import type { SchoolRow } from './rows.js';
+import type { SchoolRow } from '../schools/rows.js';
 import { run } from '../../kit/sql.js';
 
 /**
