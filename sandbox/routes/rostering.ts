@@ -1,6 +1,6 @@
 /**
  * Rostering and school-system integrations, kept as link state per school and provider (see
- * domain/schools/rostering.ts for the states). There is no real provider behind the sandbox: a sync records
+ * domain/rostering/rostering.ts for the states). There is no real provider behind the sandbox: a sync records
  * when it ran and what it would have brought over (the school's own pupils, teachers and groups, less
  * exclusions). Provider sign-in (`{roster_b}/auth`) finds the school linked with that subdomain or domain
  * and takes the code as the username of a member of that school. Each rostering placeholder stands for one
