@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../shared is not in a user clone' }];
+// A caller's superuser flag is read in one place, the access policy (sandbox/kit/reach.ts: superuserMay);
+// everywhere else a check names the power it needs. (A users row's integer column, `row.superuser === 1`,
+// is data being loaded or serialised, not a check.)
+const NO_SUPERUSER_FLAG = {
+  selector: "MemberExpression[property.name='superuser']:not(BinaryExpression[operator='==='][right.value=1] > MemberExpression)",
+  message: 'what a superuser may do is decided in one place: superuserMay(user, power) in sandbox/kit/reach.ts',
+};
+
 const NO_SQLITE = { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' };
 
 export default tseslint.config(
@@ -48,6 +56,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['sandbox/**/*.ts'],
+    // The seed writes users (their flag is data); the policy reads it.
+    ignores: ['sandbox/kit/reach.ts', 'sandbox/db/**'],
+    rules: { 'no-restricted-syntax': ['error', NO_SUPERUSER_FLAG] },
+  },
+  {
     files: ['sandbox/domain/**/*.ts'],
     // The business rules know no transport: the server and the routes call into domain/, never the reverse,
     // so a rule can be read, reused and tested without the HTTP pipeline.
@@ -70,6 +84,7 @@ export default tseslint.config(
       // One style for SQL: the kit's helpers (which share the statement cache), never `db.prepare(...)`.
       'no-restricted-syntax': [
         'error',
+        NO_SUPERUSER_FLAG,
         {
           selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']",
           message: 'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays',
