@@ -7,9 +7,9 @@ import { assertReachable, callerSchoolId, requireUser, superuserMay } from '../.
 import { notFound, parseField, parseFields, pathId } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { assertState, serializeRosterLink, providerOf, requireLink, upsertLinked } from '../../domain/rostering/rostering.js';
+import { assertState, serializeRosterLink, requireLink, upsertLinked } from '../../domain/rostering/rostering.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
-import { schoolParam, sync } from './sync.js';
+import { providerOf, schoolParam, sync } from './sync.js';
 
 type ExclusionRoute = Extract<EndpointRoute, `${string} {roster_b}/school/{id}/exclusions`>;
 /** What the exclusion calls take (the table's `exclusions` and `ids`, the same for all three). */
