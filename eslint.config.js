@@ -8,7 +8,15 @@ const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../sha
 // body, headers and unchanged is a handler result built by hand.
 const NO_RAW_REPLY = {
   selector: "ObjectExpression:not(:has(> Property:not([key.name=/^(status|body|headers|unchanged)$/]))) > Property[key.name='body']",
-  message: 'Handlers answer through sandbox/kit/reply.ts: reply(ctx, key, value, extra, status) in the table\'s response key, or refusal(status, error, message) for an error returned so its writes are kept',
+  message: 'Handlers answer through sandbox/kit/reply.ts: reply(ctx, key, value, extra, status) in the table\'s response key, or refusal(domainError) for a refusal returned so its writes are kept',
+};
+
+// A caller's superuser flag is read in one place, the access policy (sandbox/kit/reach.ts: superuserMay);
+// everywhere else a check names the power it needs. (A users row's integer column, `row.superuser === 1`,
+// is data being loaded or serialised, not a check.)
+const NO_SUPERUSER_FLAG = {
+  selector: "MemberExpression[property.name='superuser']:not(BinaryExpression[operator='==='][right.value=1] > MemberExpression)",
+  message: 'what a superuser may do is decided in one place: superuserMay(user, power) in sandbox/kit/reach.ts',
 };
 const NO_SQLITE = { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' };
 // One style for SQL: the kit's helpers (which share the statement cache), never a statement of one's own.
@@ -59,7 +67,7 @@ export default tseslint.config(
         'error',
         { patterns: [...NO_SHARED, NO_SQLITE] },
       ],
-      'no-restricted-syntax': ['error', ...NO_RAW_SQL],
+      'no-restricted-syntax': ['error', ...NO_RAW_SQL, NO_SUPERUSER_FLAG],
     },
   },
   {
@@ -70,10 +78,17 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...NO_RAW_SQL] },
   },
   {
+    // The kit reads no superuser flag either, but for the policy itself (reach.ts).
+    files: ['sandbox/kit/**/*.ts'],
+    ignores: ['sandbox/kit/reach.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_SUPERUSER_FLAG] },
+  },
+  {
     // Handlers answer through the reply helper (sandbox/kit/reply.ts), never a hand-built { status, body }.
-    // A later block's setting of a rule replaces an earlier one's, so the SQL rule is repeated here.
+    // A later block's setting of a rule replaces an earlier one's, so the SQL and superuser rules are
+    // repeated here.
     files: ['sandbox/routes/**/*.ts', 'sandbox/generic/**/*.ts', 'sandbox/domain/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...NO_RAW_SQL, NO_RAW_REPLY] },
+    rules: { 'no-restricted-syntax': ['error', ...NO_RAW_SQL, NO_SUPERUSER_FLAG, NO_RAW_REPLY] },
   },
   {
     files: ['sandbox/domain/**/*.ts'],
@@ -87,6 +102,11 @@ export default tseslint.config(
             ...NO_SHARED,
             NO_SQLITE,
             { group: ['**/server/*', '**/server/**/*', '**/routes/*', '**/routes/**/*'], message: 'sandbox/domain/ imports nothing from sandbox/server/ or sandbox/routes/: move what both need to domain/ or kit/' },
+            {
+              group: ['**/kit/handler.js'],
+              importNames: ['HttpError', 'HandlerContext', 'HandlerResult', 'Handler', 'RouteHandler', 'HandlerMap', 'PartialHandlerMap'],
+              message: 'sandbox/domain/ speaks no HTTP: refuse with DomainError (sandbox/domain/errors.ts), take a DomainContext (sandbox/domain/context.ts: db, caller, clock) and return data; routes answer',
+            },
           ],
         },
       ],

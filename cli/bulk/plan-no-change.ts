@@ -3,6 +3,7 @@
  * payments the API would refuse (invoice and subscription workflows).
  */
 import { paymentVerdict } from '../../core/domain/invoice-payment.js';
+import { alreadyAtSchool } from '../../core/domain/subscription-move.js';
 import type { TargetState } from './targets.js';
 
 /**
@@ -41,7 +42,7 @@ export interface NoChange {
 
 const granted = (wish: TargetWish, now: TargetState): boolean =>
   (wish.state === undefined || wish.state === now.state) &&
-  (wish.school === undefined || wish.school === now.school) &&
+  (wish.school === undefined || alreadyAtSchool({ school_id: now.school }, wish.school)) &&
   (wish.accounted === undefined || wish.accounted === now.accounted);
 
 /** What a dry run foresees of its rows, in file order: those that would change nothing, and those the API would refuse. */

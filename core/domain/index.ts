@@ -26,6 +26,7 @@ export * from './unknown-subject-error.js';
 export * from './browse-categories.js';
 export * from './billing.js';
 export * from './invoice-payment.js';
+export * from './subscription-move.js';
 export * from './invoice-totals.js';
 export * from './games.js';
 export * from './accounts.js';

@@ -8,18 +8,16 @@ import { z } from 'zod';
 import { MAX_TAKE, PAGE_SIZE } from '../../core/domain/constants.js';
 import type { FieldSpec, ParsedPayload } from '../../core/endpoints/define.js';
 import { fieldsSchema, skipSchema, takeSchema } from '../../core/endpoints/schemas.js';
-import { HttpError, type HandlerContext } from './handler.js';
+import type { HandlerContext } from './handler.js';
+import { invalid, invalidFields, notFound, type InvalidField } from '../domain/errors.js';
 
 /** A list call's page when it gives no `take` (the site's page size). */
 export const DEFAULT_TAKE = PAGE_SIZE;
 /** The largest `take` any list call accepts: the table's, so a handler pages as the server validates. */
 export { MAX_TAKE };
 
-/** One failed check of a 422: the dotted path of the key (empty for the whole payload) and what is wrong. */
-export interface InvalidField {
-  readonly path: string;
-  readonly message: string;
-}
+/** The refusals every handler uses, declared once in the domain (`sandbox/domain/errors.ts`). */
+export { invalid, notFound, type InvalidField };
 
 /**
  * The message and `errors` of a 422 from a failed zod parse: every issue, as `path: message`, joined by `; `.
@@ -43,7 +41,7 @@ export function parseInput<T extends z.core.$ZodType>(schema: T, value: unknown)
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const { message, errors } = describeIssues(result.error);
-  throw new HttpError(422, 'Invalid data', message, { errors });
+  throw invalidFields(errors, message);
 }
 
 /**
@@ -57,7 +55,7 @@ export function parseField<T extends z.core.$ZodType>(path: string, schema: T, v
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({ path: [path, ...issue.path.map(String)].join('.'), message: issue.message }));
-  throw new HttpError(422, 'Invalid data', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
+  throw invalidFields(errors, errors.map((e) => `${e.path}: ${e.message}`).join('; '));
 }
 
 /**
@@ -85,26 +83,6 @@ export function trimmedNames(values: readonly string[], path: string): string[] 
   const blank = trimmed.indexOf('');
   if (blank >= 0) throw invalid(`${path}.${blank}`, 'expected a name, not blank');
   return trimmed;
-}
-
-/**
- * The 422 for one key.
- *
- * @example
- * throw invalid('amount', 'expected a number from 1 to 100');
- */
-export function invalid(path: string, message: string): HttpError {
-  return new HttpError(422, 'Invalid data', `${path}: ${message}`, { errors: [{ path, message }] });
-}
-
-/**
- * The 404 for a row that does not exist or is not the caller's to see (the two look the same, so ids do not leak).
- *
- * @example
- * throw notFound('Invoice', 12); // 404 { error: 'Not found', message: 'Invoice 12 not found' }
- */
-export function notFound(label: string, id: number | string): HttpError {
-  return new HttpError(404, 'Not found', `${label} ${id} not found`);
 }
 
 /**

@@ -11,18 +11,49 @@
  * | school admin, teacher         | their own school                          | their own school                              |
  * | pupil, parent                 | their own school                          | their own school                              |
  */
-import { HttpError, type HandlerContext, type SessionUser } from './handler.js';
-import { notFound } from './input.js';
+import type { HandlerContext, SessionUser } from './handler.js';
+import { DomainError, notFound } from '../domain/errors.js';
+import type { DomainContext } from '../domain/context.js';
 import type { Reach } from '../../core/endpoints/index.js';
 import { all, one, type Db } from './sql.js';
 import type { Row } from '../db/rows.js';
+
+/**
+ * What a superuser may do beyond what the table's roles say, each power named and decided here, so every
+ * check of the superuser flag is one of these (`superuserMay(user, 'reach every school')`).
+ */
+const SUPERUSER_MAY = {
+  /** Rows, users and records of any school or district; choosing the school or district a call acts on. */
+  'reach every school': true,
+  /** Records whose reach is `superuser` (the table's superuser-only collections). */
+  'reach superuser records': true,
+  /** What a teacher or school admin may do, in any school: change any group or homework, see all of a school's homework, read the event log. */
+  'act as school staff': true,
+  /** A school's join code and integrations, in search results. */
+  'see join codes': true,
+  /** Every resource file, whatever the school's subscription. */
+  'download any resource': true,
+} as const satisfies Readonly<Record<string, boolean>>;
+
+/** One thing a superuser may do (see `SUPERUSER_MAY`). */
+export type SuperuserPower = keyof typeof SUPERUSER_MAY;
+
+/**
+ * Whether `user` is a superuser and superusers may do `power`: the one place the superuser flag is read.
+ *
+ * @example
+ * if (superuserMay(user, 'act as school staff') || user.admin) return; // anyone else must teach the group
+ */
+export function superuserMay(user: Pick<SessionUser, 'superuser'> | null, power: SuperuserPower): boolean {
+  return user !== null && user.superuser && SUPERUSER_MAY[power];
+}
 
 /** What a row is about: school administration, or billing (where sales staff see every school). */
 export type Purpose = 'school' | 'billing';
 
 /** Superusers and sales staff (employees): they see every school's billing. */
 export function isStaff(user: SessionUser | null): boolean {
-  return user !== null && (user.superuser || user.employee);
+  return user !== null && (superuserMay(user, 'reach every school') || user.employee);
 }
 
 /**
@@ -33,7 +64,7 @@ export function isStaff(user: SessionUser | null): boolean {
  */
 export function mayReach(db: Db, user: SessionUser | null, schoolId: number | null, purpose: Purpose): boolean {
   if (!user || schoolId === null) return false;
-  if (user.superuser || (purpose === 'billing' && user.employee)) return true;
+  if (superuserMay(user, 'reach every school') || (purpose === 'billing' && user.employee)) return true;
   if (user.schoolId === schoolId) return true;
   if (purpose === 'school' && user.districtId !== null) {
     return one<Pick<Row<'schools'>, 'district_id'>>(db, 'SELECT district_id FROM schools WHERE id = ?', schoolId)?.district_id === user.districtId;
@@ -50,7 +81,7 @@ export function mayReach(db: Db, user: SessionUser | null, schoolId: number | nu
  */
 export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purpose): 'all' | number[] {
   if (!user) return [];
-  if (user.superuser || (purpose === 'billing' && user.employee)) return 'all';
+  if (superuserMay(user, 'reach every school') || (purpose === 'billing' && user.employee)) return 'all';
   const ids = user.schoolId === null ? [] : [user.schoolId];
   if (purpose === 'school' && user.districtId !== null) {
     for (const id of all<Pick<Row<'schools'>, 'id'>>(db, 'SELECT id FROM schools WHERE district_id = ?', user.districtId)) if (!ids.includes(id.id)) ids.push(id.id);
@@ -127,7 +158,7 @@ export type NamedUser = Pick<Row<'users'>, 'id' | 'school_id' | 'parent_id'>;
 export function mayReachUser(db: Db, caller: SessionUser | null, user: NamedUser, reach: Reach): boolean {
   if (reach === 'everyone') return true;
   if (!caller) return false;
-  if (caller.superuser) return true;
+  if (superuserMay(caller, 'reach every school')) return true;
   if (reach === 'superuser') return false;
   if (caller.id === user.id || user.parent_id === caller.id) return true;
   return (caller.kind === 'teacher' || caller.kind === 'district') && mayReach(db, caller, user.school_id, 'school');
@@ -159,7 +190,7 @@ export function assertNamedReachable(ctx: HandlerContext, kind: 'school' | 'grou
     kind === 'school'
       ? one<{ school_id: number }>(ctx.db, 'SELECT id AS school_id FROM schools WHERE id = ? AND deleted_at IS NULL', id)
       : one<Pick<Row<'school_groups'>, 'school_id'>>(ctx.db, 'SELECT school_id FROM school_groups WHERE id = ?', id);
-  const reached = row !== undefined && (reach === 'everyone' || (reach !== 'superuser' && mayReach(ctx.db, ctx.user, row.school_id, 'school')) || ctx.user?.superuser === true);
+  const reached = row !== undefined && (reach === 'everyone' || (reach !== 'superuser' && mayReach(ctx.db, ctx.user, row.school_id, 'school')) || superuserMay(ctx.user, 'reach every school'));
   if (!reached) throw notFound(kind === 'school' ? 'School' : 'Group', raw);
 }
 
@@ -169,8 +200,8 @@ export function assertNamedReachable(ctx: HandlerContext, kind: 'school' | 'grou
  * @example
  * const user = requireUser(ctx);
  */
-export function requireUser(ctx: HandlerContext): SessionUser {
-  if (!ctx.user) throw new HttpError(401, 'Unauthorised', 'Sign in to use this call');
+export function requireUser(ctx: Pick<DomainContext, 'user'>): SessionUser {
+  if (!ctx.user) throw new DomainError('unauthorised', 'Sign in to use this call');
   return ctx.user;
 }
 
@@ -184,7 +215,7 @@ export function requireUser(ctx: HandlerContext): SessionUser {
 export function callerSchoolId(ctx: HandlerContext): number {
   const user = requireUser(ctx);
   if (user.schoolId === null) {
-    throw new HttpError(404, 'Not found', `User ${user.username} is not a member of a school`);
+    throw new DomainError('not-found', `User ${user.username} is not a member of a school`);
   }
   return user.schoolId;
 }
@@ -206,7 +237,7 @@ export function canReachSchool(ctx: HandlerContext, schoolId: number | null): bo
  * assertReachable(ctx, group.school_id, 'Group', group.id);
  * assertReachable(ctx, invoice.school_id, 'Invoice', invoice.id, 'billing');
  */
-export function assertReachable(ctx: HandlerContext, schoolId: number | null, label: string, id: number | string, purpose: Purpose = 'school'): void {
+export function assertReachable(ctx: Pick<DomainContext, 'db' | 'user'>, schoolId: number | null, label: string, id: number | string, purpose: Purpose = 'school'): void {
   if (!mayReach(ctx.db, ctx.user, schoolId, purpose)) throw notFound(label, id);
 }
 
@@ -226,6 +257,6 @@ export function schoolParam(ctx: HandlerContext, name = 'id'): number {
 }
 
 /** The caller's user id (the superuser's own when imitating), or null for a public call. */
-export function callerId(ctx: HandlerContext): number | null {
+export function callerId(ctx: Pick<DomainContext, 'user'>): number | null {
   return ctx.user?.imitatedBy ?? ctx.user?.id ?? null;
 }

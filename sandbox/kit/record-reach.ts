@@ -5,7 +5,7 @@
  */
 import type { Reach } from '../../core/endpoints/index.js';
 import type { SessionUser } from './handler.js';
-import { mayReach, reachableSchools } from './reach.js';
+import { mayReach, reachableSchools, superuserMay } from './reach.js';
 import { placeholders, type Db } from './sql.js';
 
 /** What reaching a record depends on. */
@@ -31,7 +31,7 @@ export function isPublished(data: Readonly<Record<string, unknown>>): boolean {
 export function mayReachRecord(db: Db, user: SessionUser | null, reach: Reach, record: OwnedRecord): boolean {
   if (reach === 'everyone') return true;
   if (!user) return false;
-  if (user.superuser) return true;
+  if (superuserMay(user, 'reach every school')) return true;
   if (reach === 'superuser') return false;
   if (record.owner_id === user.id) return true;
   if (reach === 'own') return false;
@@ -53,8 +53,8 @@ export interface SqlCondition {
  */
 export function reachCondition(db: Db, user: SessionUser | null, reach: Reach): SqlCondition | null {
   if (reach === 'everyone') return null;
-  if (!user || (reach === 'superuser' && !user.superuser)) return { sql: ' AND 0', args: [] };
-  if (user.superuser) return null;
+  if (!user || (reach === 'superuser' && !superuserMay(user, 'reach superuser records'))) return { sql: ' AND 0', args: [] };
+  if (superuserMay(user, 'reach every school')) return null;
   if (reach === 'own') return { sql: ' AND owner_id = ?', args: [user.id] };
   const schools = reachableSchools(db, user, 'school');
   const ids = schools === 'all' ? [] : schools;

@@ -11,11 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { resourceAccess } from '../../core/domain/resource-access.js';
 import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { requireUser } from '../kit/reach.js';
+import { requireUser, superuserMay } from '../kit/reach.js';
 import { notFound, page, pathId } from '../kit/input.js';
 import { filePath } from '../domain/resources/paths.js';
 import { SIGNED_URL_SECONDS, signFile } from '../domain/resources/signing.js';
-import { findResource, literacyAccessLevel, nodesWithResource, serializeResource, searchResources, type ResourceRow } from '../domain/schools/resources.js';
+import { findResource, literacyAccessLevel, nodesWithResource, serializeResource, searchResources, type ResourceRow } from '../domain/resources/resources.js';
 import { all, one, run } from '../kit/sql.js';
 import { curriculumReadHandlers } from './curricula-resources/reads.js';
 import { defineRoutes } from './areas.js';
@@ -32,7 +32,7 @@ function accessibleFile(ctx: HandlerContext): { file: FileRow; resource: Resourc
   const resource = findResource(ctx.db, 'id', file.resource_id);
   const user = requireUser(ctx);
   const level = literacyAccessLevel(ctx.db, user.schoolId);
-  if (resourceAccess({ superuser: user.superuser, literacy_access_level: level }, resource.availability) !== 'download') {
+  if (resourceAccess({ superuser: superuserMay(user, 'download any resource'), literacy_access_level: level }, resource.availability) !== 'download') {
     throw new HttpError(403, 'Forbidden', `Resource ${resource.id} is for members; ${user.schoolId === null ? 'you are not in a school' : `school ${user.schoolId} has no live literacy subscription`}`);
   }
   return { file, resource };

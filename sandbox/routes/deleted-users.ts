@@ -6,7 +6,7 @@
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
 import { callerSchoolId } from '../kit/reach.js';
-import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from '../domain/schools/deleted-users.js';
+import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from '../domain/pupils/deleted-users.js';
 import { logEvent } from '../domain/schools/events.js';
 import { parseIds, pathId } from '../kit/input.js';
 import type { UserRow } from '../domain/schools/rows.js';

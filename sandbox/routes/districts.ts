@@ -5,7 +5,7 @@
  */
 import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { requireUser } from '../kit/reach.js';
+import { requireUser, superuserMay } from '../kit/reach.js';
 import { idValue, invalid, notFound, parseField, pathId } from '../kit/input.js';
 import { normaliseCode } from '../domain/schools/codes.js';
 import { findSchool } from '../domain/schools/find.js';
@@ -27,9 +27,9 @@ function serializeDistrict(ctx: HandlerContext, row: DistrictRow): District {
 /** The district the caller administers (superusers name one), or 404. */
 function callerDistrict(ctx: HandlerContext, requested?: number): DistrictRow {
   const user = requireUser(ctx);
-  const id = user.superuser ? (requested ?? user.districtId) : user.districtId;
+  const id = superuserMay(user, 'reach every school') ? (requested ?? user.districtId) : user.districtId;
   if (id === null || id === undefined) throw new HttpError(404, 'Not found', `User ${user.username} does not administer a district`);
-  if (!user.superuser && requested !== undefined && requested !== id) throw notFound('District', requested);
+  if (!superuserMay(user, 'reach every school') && requested !== undefined && requested !== id) throw notFound('District', requested);
   const row = one<DistrictRow>(ctx.db, 'SELECT * FROM districts WHERE id = ?', id);
   if (!row) throw notFound('District', id);
   return row;
@@ -43,7 +43,7 @@ const link: RouteHandler<'POST users/me/district/schools'> = (ctx) => {
   if (body.code !== undefined) {
     school = one<SchoolRow>(ctx.db, 'SELECT * FROM schools WHERE code = ? AND deleted_at IS NULL', normaliseCode(body.code));
     if (!school || (body.schoolId !== undefined && school.id !== body.schoolId)) throw new HttpError(404, 'Not found', 'No school has this join code');
-  } else if (body.schoolId !== undefined && user.superuser) {
+  } else if (body.schoolId !== undefined && superuserMay(user, 'reach every school')) {
     school = findSchool(ctx.db, body.schoolId);
   } else {
     throw new HttpError(422, 'Invalid data', "code: link a school with its join code (superusers may give schoolId)", { errors: [{ path: 'code', message: 'required' }] });
@@ -69,7 +69,7 @@ const unlink: RouteHandler<'DELETE districts/{id}/linkschool'> = (ctx) => {
 const calls = {
   'GET districts': (ctx) => {
     const user = requireUser(ctx);
-    const rows = user.superuser && user.districtId === null
+    const rows = superuserMay(user, 'reach every school') && user.districtId === null
       ? all<DistrictRow>(ctx.db, 'SELECT * FROM districts ORDER BY name, id')
       : [callerDistrict(ctx)];
     const districts = rows.map((r) => serializeDistrict(ctx, r));

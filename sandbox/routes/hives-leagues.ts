@@ -11,7 +11,7 @@ import { parseFields, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
 import { itemsOf, jsonObject } from '../kit/json-columns.js';
-import { assertNotEnded, findLeague, groupStandings, serializeLeague, memberIds, standings } from '../domain/schools/leagues.js';
+import { assertNotEnded, findLeague, groupStandings, serializeLeague, memberIds, standings } from '../domain/leagues/leagues.js';
 import type { LeagueRow } from '../domain/schools/rows.js';
 import { all, run } from '../kit/sql.js';
 import { challengeHandlers } from './hives-leagues/challenges.js';

@@ -6,12 +6,12 @@
 import { HOMEWORK_FIELDS, NEW_HOMEWORK_FIELDS } from '../../core/endpoints/homework.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { checkAll } from '../kit/check-all.js';
-import { callerSchoolId, requireUser } from '../kit/reach.js';
+import { callerSchoolId, requireUser, superuserMay } from '../kit/reach.js';
 import { invalid, notFound, parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
-import { assertDates, extraData, fieldsIn, findHomework, homeworkByIds, serializeHomework, requireHomeworkTeacher } from '../domain/schools/homework.js';
-import { insertHomework, pupilIdsFrom } from '../domain/schools/homework-write.js';
+import { assertDates, extraData, fieldsIn, findHomework, homeworkByIds, serializeHomework, requireHomeworkTeacher } from '../domain/homework/homework.js';
+import { insertHomework, pupilIdsFrom } from '../domain/homework/homework-write.js';
 import { jsonObject } from '../kit/json-columns.js';
 import type { HomeworkRow } from '../domain/schools/rows.js';
 import { all, placeholders, run } from '../kit/sql.js';
@@ -73,7 +73,7 @@ function update(ctx: HandlerContext): HandlerResult {
 function visible(ctx: HandlerContext): HomeworkRow[] {
   const user = requireUser(ctx);
   const schoolId = callerSchoolId(ctx);
-  if (user.superuser || user.admin) return all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE school_id = ? ORDER BY starts_at DESC, id DESC', schoolId);
+  if (superuserMay(user, 'act as school staff') || user.admin) return all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE school_id = ? ORDER BY starts_at DESC, id DESC', schoolId);
   return all<HomeworkRow>(
     ctx.db,
     `SELECT * FROM homework h WHERE h.school_id = ? AND (h.owner_id = ?

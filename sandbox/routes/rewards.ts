@@ -10,7 +10,7 @@ import { HttpError } from '../kit/handler.js';
 import { findReachable } from '../kit/reach.js';
 import { invalid, notFound, pathId, toId } from '../kit/input.js';
 import { findGroup, findPupil } from '../domain/schools/find.js';
-import { groupPupils } from '../domain/schools/groups.js';
+import { groupPupils } from '../domain/groups/groups.js';
 import type { GroupRow } from '../domain/schools/rows.js';
 import { all, one, run } from '../kit/sql.js';
 import { rewardScoreHandlers } from './rewards/score.js';

@@ -1,6 +1,6 @@
 /**
  * Rostering and school-system integrations, kept as link state per school and provider (see
- * domain/schools/rostering.ts for the states). There is no real provider behind the sandbox: a sync records
+ * domain/rostering/rostering.ts for the states). There is no real provider behind the sandbox: a sync records
  * when it ran and what it would have brought over (the school's own pupils, teachers and groups, less
  * exclusions). Provider sign-in (`{roster_b}/auth`) finds the school linked with that subdomain or domain
  * and takes the code as the username of a member of that school. Each rostering placeholder stands for one
@@ -12,8 +12,8 @@ import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../domain/schools/events.js';
 import { parseFields } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
-import { assertState, findLink, serializeRosterLink, providerOf, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/schools/rostering.js';
-import { schoolParam, sync } from '../domain/schools/rostering-sync.js';
+import { assertState, findLink, serializeRosterLink, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/rostering/rostering.js';
+import { providerOf, schoolParam, sync } from './rostering/sync.js';
 import { all, run } from '../kit/sql.js';
 import { rosterSignInHandlers } from './rostering/sign-in.js';
 import { rosterExtraHandlers } from './rostering/extra.js';

@@ -4,8 +4,8 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { assertReachable, callerSchoolId, requireUser } from '../kit/reach.js';
-import { notFound, pathId, toId } from '../kit/input.js';
+import { assertReachable, callerSchoolId, requireUser, superuserMay } from '../kit/reach.js';
+import { notFound, pageIfAsked, pathId, toId } from '../kit/input.js';
 import { newJoinCode, normaliseCode } from '../domain/schools/codes.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findSchool } from '../domain/schools/find.js';
@@ -56,7 +56,7 @@ function updateSchool(ctx: HandlerContext, school: SchoolRow, input: unknown): S
 
 function requireTeacher(ctx: HandlerContext, action: string): void {
   const user = requireUser(ctx);
-  if (user.kind !== 'teacher' && !user.superuser) throw new HttpError(403, 'Forbidden', `Only a teacher can ${action}`);
+  if (user.kind !== 'teacher' && !superuserMay(user, 'act as school staff')) throw new HttpError(403, 'Forbidden', `Only a teacher can ${action}`);
 }
 
 function createOwnSchool(ctx: HandlerContext): HandlerResult {
@@ -105,7 +105,7 @@ function manageSchool(ctx: HandlerContext): HandlerResult {
   const school = findSchool(ctx.db, schoolId);
   const member = schoolsOf(ctx.db, user.id).find((m) => m.school.id === schoolId);
   const district = user.districtId !== null && school.district_id === user.districtId;
-  if (!member && !user.superuser && !district) throw notFound('School', schoolId);
+  if (!member && !superuserMay(user, 'reach every school') && !district) throw notFound('School', schoolId);
   run(ctx.db, 'UPDATE users SET school_id = ?, admin = ? WHERE id = ?', schoolId, member?.admin ? 1 : 0, user.id);
   ctx.countWrite();
   return reply(ctx, 'school', serializeSchool(school));
@@ -137,7 +137,7 @@ const ownSchoolHandlers = {
   'PATCH schools/{id}': (ctx) => {
     const school = findSchool(ctx.db, pathId(ctx, 'School'));
     const user = requireUser(ctx);
-    if (!user.superuser && user.schoolId !== school.id) throw notFound('School', school.id);
+    if (!superuserMay(user, 'reach every school') && user.schoolId !== school.id) throw notFound('School', school.id);
     return reply(ctx, 'school', serializeSchool(updateSchool(ctx, school, ctx.input)));
   },
   'GET users/me/schools': (ctx) => {
@@ -147,7 +147,7 @@ const ownSchoolHandlers = {
   },
   'POST users/me/manageschool': manageSchool,
   'GET schools': (ctx) => {
-    const { schools, total } = schoolSearch(ctx);
+    const { schools, total } = schoolSearch(ctx, { q: ctx.input.q, subscribed: ctx.input.subscribed, dfeSchools: ctx.input.dfe_schools, page: pageIfAsked(ctx) });
     return reply(ctx, 'schools', schools, { total });
   },
   'POST schools/existence': (ctx) => existenceByCode(ctx, String(ctx.input['code']), toId(ctx.input['schoolId'], 'School')),

@@ -1,6 +1,6 @@
 /** The site area: the public resource search the web site pages through. */
 import { page } from '../kit/input.js';
-import { resourceItem, searchResources } from '../domain/schools/resources.js';
+import { resourceItem, searchResources } from '../domain/resources/resources.js';
 import type { PartialHandlerMap } from '../kit/handler.js';
 import { defineRoutes } from './areas.js';
 import { reply } from '../kit/reply.js';

@@ -6,13 +6,13 @@ import { randomInt } from 'node:crypto';
 import { hashPassword } from '../domain/auth/password.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { callerSchoolId, requireUser } from '../kit/reach.js';
+import { callerSchoolId, requireUser, superuserMay } from '../kit/reach.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findTeacher } from '../domain/schools/find.js';
 import { fields as valueOf, pageIfAsked, parseField, pathId, toId } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
 import { adminCount, joinSchool, schoolsOf, setAdmin } from '../domain/schools/memberships.js';
-import { generatePassword } from '../domain/schools/names.js';
+import { generatePassword } from '../domain/pupils/names.js';
 import type { UserRow } from '../domain/schools/rows.js';
 import { serializeUser } from '../domain/schools/serialize.js';
 import { all, one, run } from '../kit/sql.js';
@@ -125,8 +125,8 @@ const teacherHandlers = {
   'DELETE users/me/school/teachers/{id}': removeTeacher,
   'GET events': (ctx) => {
     const user = requireUser(ctx);
-    if (!user.superuser && user.kind !== 'teacher') throw new HttpError(403, 'Forbidden', 'Only school staff can read the event log');
-    const rows = user.superuser && user.schoolId === null
+    if (!superuserMay(user, 'act as school staff') && user.kind !== 'teacher') throw new HttpError(403, 'Forbidden', 'Only school staff can read the event log');
+    const rows = superuserMay(user, 'reach every school') && user.schoolId === null
       ? all<Row<'school_events'>>(ctx.db, 'SELECT * FROM school_events ORDER BY id DESC LIMIT 100')
       : all<Row<'school_events'>>(ctx.db, 'SELECT * FROM school_events WHERE school_id = ? ORDER BY id DESC LIMIT 100', callerSchoolId(ctx));
     const events = rows.map((e) => ({ ...e, data: jsonObject(e.data) }));

@@ -11,7 +11,7 @@ import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { openApiDocument } from '../../core/openapi/document.js';
 import { SEED_ACCOUNTS } from '../db/seed/accounts.js';
 import { errorReply } from './errors-shape.js';
-import { ROSTER_PROVIDERS } from '../domain/schools/roster-providers.js';
+import { ROSTER_PROVIDERS } from '../domain/rostering/roster-providers.js';
 import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';
 
 const DOCUMENT = 'openapi.json';

@@ -3,12 +3,12 @@
  * parameters sit inside segments (`schools/{id}/set{school_system}id`) and literal paths overlap
  * parameter paths (`POST auth` and `POST {card_provider}`), so the table's paths, compiled by
  * core/endpoints/route-pattern.ts, go into a segment trie per method where, at each segment, a literal beats a pattern segment, which beats a bare parameter.
- * Placeholders with a fixed value (the rostering providers, see domain/schools/roster-providers.ts) match only that value,
+ * Placeholders with a fixed value (the rostering providers, see domain/rostering/roster-providers.ts) match only that value,
  * so rows that differ only in such a placeholder (`link{roster_a}`, `link{roster_b}`) each get their own paths.
  */
 import type { Endpoint, Method } from '../../core/endpoints/index.js';
 import { compileRoute, type FixedValues, type SegmentPattern } from '../../core/endpoints/route-pattern.js';
-import { ROSTER_PROVIDERS } from '../domain/schools/roster-providers.js';
+import { ROSTER_PROVIDERS } from '../domain/rostering/roster-providers.js';
 
 /** A matched route: the endpoint and its path parameters, decoded. */
 export interface RouteMatch {

@@ -3,7 +3,8 @@
  * record commit together with the handler's own writes, and a thrown error rolls all of them back.
  */
 import type { Endpoint } from '../../core/endpoints/index.js';
-import { errorReply } from './errors-shape.js';
+import { domainErrorReply, errorReply } from './errors-shape.js';
+import { DomainError } from '../domain/errors.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from '../kit/handler.js';
 import type { SandboxReply, SandboxState } from './state.js';
 import { cachingDb } from '../db/statements.js';
@@ -32,6 +33,7 @@ function isSqliteConstraint(error: unknown): error is Error & { code: string } {
 }
 
 function failure(error: unknown): SandboxReply {
+  if (error instanceof DomainError) return domainErrorReply(error);
   if (error instanceof HttpError) return errorReply(error.status, error.error, error.message, error.data ?? {});
   if (isSqliteConstraint(error)) return errorReply(409, 'Conflict', `The change conflicts with stored data (${error.message})`);
   const message = error instanceof Error ? error.message : String(error);

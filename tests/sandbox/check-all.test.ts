@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { checkAll } from '../../sandbox/kit/check-all.js';
+import { DomainError } from '../../sandbox/domain/errors.js';
 import { HttpError } from '../../sandbox/kit/handler.js';
 import { invalid, notFound, parseFields } from '../../sandbox/kit/input.js';
+import { DOMAIN_ERROR_STATUS } from '../../sandbox/kit/reply.js';
 
-function thrown(run: () => unknown): HttpError {
+/** What a check threw, with the status the server answers it with. */
+function thrown(run: () => unknown): (DomainError | HttpError) & { readonly httpStatus: number } {
   try {
     run();
   } catch (error) {
-    if (error instanceof HttpError) return error;
+    if (error instanceof DomainError) return Object.assign(error, { httpStatus: DOMAIN_ERROR_STATUS[error.kind].status });
+    if (error instanceof HttpError) return Object.assign(error, { httpStatus: error.status });
     throw error;
   }
-  throw new Error('expected an HttpError');
+  throw new Error('expected a DomainError or an HttpError');
 }
 
 const NAMED = { name: { kind: 'text', min: 1, max: 5 }, seats: 'int?' } as const;
@@ -35,7 +39,7 @@ describe('checkAll', () => {
         },
       ),
     );
-    expect(error.status).toBe(422);
+    expect(error.httpStatus).toBe(422);
     expect((error.data?.['errors'] as { path: string }[]).map((e) => e.path)).toEqual(['name', 'seats', 'groups']);
     expect(error.message).toMatch(/^name: .*; seats: .*; groups: expected ids \(a list or comma-joined\)$/);
   });
@@ -58,7 +62,7 @@ describe('checkAll', () => {
     const missing = () => {
       throw notFound('Pupil', 12);
     };
-    expect(thrown(() => checkAll(missing, () => parseFields(NAMED, {}))).status).toBe(422);
-    expect(thrown(() => checkAll(() => parseFields(NAMED, { name: 'a' }), missing)).status).toBe(404);
+    expect(thrown(() => checkAll(missing, () => parseFields(NAMED, {}))).httpStatus).toBe(422);
+    expect(thrown(() => checkAll(() => parseFields(NAMED, { name: 'a' }), missing)).httpStatus).toBe(404);
   });
 });

@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../core/domain/constants.js';
+import { DomainError } from '../../sandbox/domain/errors.js';
 import { HttpError } from '../../sandbox/kit/handler.js';
+import { domainErrorReply } from '../../sandbox/server/errors-shape.js';
 import { DEFAULT_TAKE, describeIssues, fields, invalid, MAX_TAKE, notFound, page, parseFields, parseIds, parseInput, pathId, toId } from '../../sandbox/kit/input.js';
 
-/** What a thrown HttpError answers: status and body, as the server sends them. */
+/** What a thrown DomainError (or HttpError) answers: status and body, as the server sends them. */
 function answer(run: () => unknown): { status: number; body: Record<string, unknown> } {
   try {
     run();
   } catch (error) {
+    if (error instanceof DomainError) {
+      const reply = domainErrorReply(error);
+      if (reply.kind === 'json') return { status: reply.status, body: reply.body as Record<string, unknown> };
+    }
     if (error instanceof HttpError) return { status: error.status, body: { error: error.error, message: error.message, ...error.data } };
     throw error;
   }
-  throw new Error('expected an HttpError');
+  throw new Error('expected a DomainError or an HttpError');
 }
 
 describe('422s in the platform shape', () => {

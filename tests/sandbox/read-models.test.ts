@@ -7,7 +7,7 @@ import { migrate, openDatabase, type Db } from '../../sandbox/db/database.js';
 import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';
-import { groupIdsOf, schoolPupilDocs } from '../../sandbox/domain/schools/pupil-queries.js';
+import { groupIdsOf, schoolPupilDocs } from '../../sandbox/domain/pupils/pupil-queries.js';
 import { serializePupil, type PupilFields } from '../../sandbox/domain/schools/serialize.js';
 import { all, allValues, oneValue, run } from '../../sandbox/kit/sql.js';
 import { scalarOf } from './helpers/sql.js';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../sandbox/kit/reply.js';
 import { wrapResponse } from '../../sandbox/kit/response-key.js';
+import { DomainError } from '../../sandbox/domain/errors.js';
 
 describe('wrapResponse', () => {
   it('puts the value under the key the handler names when the table names none', () => {
@@ -25,8 +26,9 @@ describe('wrapResponse', () => {
 });
 
 describe('refusal', () => {
-  it("answers the platform's error shape with its status", () => {
-    expect(refusal(401, 'Unauthorised', 'Incorrect login details', { attempts_remaining: 9 })).toEqual({ status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: 9 } });
-    expect(refusal(403, 'Forbidden', 'Locked')).toEqual({ status: 403, body: { error: 'Forbidden', message: 'Locked' } });
+  it("answers a domain refusal in the platform's error shape with its kind's status", () => {
+    expect(refusal(new DomainError('unauthorised', 'Incorrect login details', { attempts_remaining: 9 }))).toEqual({ status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: 9 } });
+    expect(refusal(new DomainError('forbidden', 'Locked'))).toEqual({ status: 403, body: { error: 'Forbidden', message: 'Locked' } });
+    expect(refusal(new DomainError('conflict', 'Plan 3 is retired'))).toEqual({ status: 409, body: { error: 'Conflict', message: 'Plan 3 is retired' } });
   });
 });

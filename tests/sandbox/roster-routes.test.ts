@@ -1,6 +1,6 @@
 /** The rostering rows of the table over HTTP: each placeholder answers under its provider's name, with its own payload. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROSTER_PROVIDERS } from '../../sandbox/domain/schools/roster-providers.js';
+import { ROSTER_PROVIDERS } from '../../sandbox/domain/rostering/roster-providers.js';
 import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js';
 
 let t: TestSandbox;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTable, defineArea, type Endpoint } from '../../core/endpoints/index.js';
-import { ROSTER_PROVIDERS } from '../../sandbox/domain/schools/roster-providers.js';
+import { ROSTER_PROVIDERS } from '../../sandbox/domain/rostering/roster-providers.js';
 import { createRouter } from '../../sandbox/server/router.js';
 import { samplePath } from './helpers/sample-path.js';
 import { tsvEndpoints } from './helpers/tsv-endpoints.js';

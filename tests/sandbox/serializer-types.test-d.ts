@@ -15,12 +15,12 @@ import type { serializePaymentMethod } from '../../sandbox/domain/billing/paymen
 import type { InvoiceRow, serializeInvoice } from '../../sandbox/domain/invoices/invoices.js';
 import { INVOICE_SHAPE } from '../../sandbox/domain/invoices/shape.js';
 import type { serializePlan, serializeProduct, serializeScope } from '../../sandbox/domain/pricing/catalogue.js';
-import type { serializeHomework } from '../../sandbox/domain/schools/homework.js';
-import type { serializeLeague } from '../../sandbox/domain/schools/leagues.js';
-import type { serializeResource } from '../../sandbox/domain/schools/resources.js';
-import type { serializeRosterLink } from '../../sandbox/domain/schools/rostering.js';
+import type { serializeHomework } from '../../sandbox/domain/homework/homework.js';
+import type { serializeLeague } from '../../sandbox/domain/leagues/leagues.js';
+import type { serializeResource } from '../../sandbox/domain/resources/resources.js';
+import type { serializeRosterLink } from '../../sandbox/domain/rostering/rostering.js';
 import type { serializeGroup, serializePupil, serializeSchool, serializeTeacher, serializeUser } from '../../sandbox/domain/schools/serialize.js';
-import type { serializeGameSession } from '../../sandbox/domain/schools/sessions.js';
+import type { serializeGameSession } from '../../sandbox/domain/activity/sessions.js';
 import type { serializeSchoolTeacher } from '../../sandbox/domain/schools/teachers.js';
 import type { serializeItem } from '../../sandbox/domain/store/items.js';
 import type { serializePurchase } from '../../sandbox/domain/store/purchases.js';

@@ -33,7 +33,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     // The generator and the table load here only: never on another command's start-up path.
     const [{ openApiDocument }, { ROSTER_PROVIDERS }, entries] = await Promise.all([
       import('../../../core/openapi/document.js'),
-      import('../../../sandbox/domain/schools/roster-providers.js'),
+      import('../../../sandbox/domain/rostering/roster-providers.js'),
       tableEntries(),
     ]);
     const document = openApiDocument(entries, { version: f.version, fixed: ROSTER_PROVIDERS });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ApiError } from '../../../core/api/errors/index.js';
+import { alreadyAtSchool } from '../../../core/domain/subscription-move.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
@@ -67,7 +68,7 @@ export async function runMoveSubscription(c: Factory, options: MoveSubscriptionO
   if (!options.dryRun) refuseUnanswerable(c.prompter, `Move subscription ${options.id} to school ${options.to}?`, { yes: options.yes });
   const api = await c.api();
   const [sub, to] = await together([readSubscription(api, options.id), readSchool(api, options.to)]).catch(hintIds);
-  if (sub.school_id === to.id) {
+  if (alreadyAtSchool(sub, to.id)) {
     throw new AlreadyThereError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)} (read GET schoolsubscriptions/${sub.id}); no move was sent`, EXIT.requestFailed);
   }
   const from = await readSchool(api, sub.school_id);

@@ -1,7 +1,7 @@
 /**
  * Read models kept by triggers, so that every write, through any handler, job or the seed, keeps them right.
  * They are derived data, not schema: their SQL is generated from the response shapes (domain/invoices/shape.ts,
- * domain/schools/pupil-shape.ts), and `ensureReadModels` rebuilds them whenever that SQL changes, so a change
+ * domain/pupils/pupil-shape.ts), and `ensureReadModels` rebuilds them whenever that SQL changes, so a change
  * to a shape needs no migration.
  * - `cache_versions`: a counter the session cache (server/session.ts) compares, bumped by any change to a
  *   token or to the user columns a session carries; looking a token up then costs a map read, not a join.
@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../database.js';
 import { INVOICE_SHAPE } from '../../domain/invoices/shape.js';
-import { PUPIL_SHAPE } from '../../domain/schools/pupil-shape.js';
+import { PUPIL_SHAPE } from '../../domain/pupils/pupil-shape.js';
 import { shapeSql } from './shape.js';
 
 /** The pupil's JSON (PUPIL_SHAPE) with its group ids, as the list answers it. */

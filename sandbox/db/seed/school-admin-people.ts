@@ -1,7 +1,7 @@
 import type { Db } from '../database.js';
 import type { SeedContext } from './context.js';
 import { FIRST_NAMES, LAST_NAMES } from './school-admin-names.js';
-import { generateDisplayName, uniqueName, usernameFrom } from '../../domain/schools/names.js';
+import { generateDisplayName, uniqueName, usernameFrom } from '../../domain/pupils/names.js';
 
 /** The classes each demo school gets, and a sub-group under the first. */
 const DEMO_CLASSES: Readonly<Record<number, readonly string[]>> = {

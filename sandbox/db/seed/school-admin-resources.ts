@@ -4,7 +4,7 @@ import { fileContent, fileName, PDF_MIME, type FileKind } from '../../domain/res
 import { resourceLook } from '../../domain/resources/look.js';
 import { COVER_COUNT } from '../../domain/resources/covers.js';
 import { coverPath } from '../../domain/resources/paths.js';
-import type { ResourceRow } from '../../domain/schools/resources.js';
+import type { ResourceRow } from '../../domain/resources/resources.js';
 import type { SeedContext } from './context.js';
 import { resourceBlocks } from './school-admin-resource-blocks.js';
 import { AGE_BANDS, RESOURCE_TITLES } from './school-admin-resource-titles.js';

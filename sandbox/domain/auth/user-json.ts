@@ -1,6 +1,6 @@
 import { one, type Db } from '../../kit/sql.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
-import { literacyAccessLevel } from '../schools/resources.js';
+import { literacyAccessLevel } from '../resources/resources.js';
 import type { SchoolRow, UserRow } from '../schools/rows.js';
 import type { SessionUser } from '../../../core/shapes/types.js';
 

@@ -12,7 +12,7 @@
  * | (sync, when due)| scheduled | applied   |
  */
 import { one, run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 import { day } from './dates.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
 import { getInvoice } from '../invoices/invoices.js';
@@ -27,11 +27,11 @@ export const scheduleLifecycle = defineLifecycle('schedule', ['scheduled', 'canc
 
 export type CardEventRow = Row<'card_events'>;
 
-/** Applies an event's effect; throws HttpError when it cannot. */
+/** Applies an event's effect; throws DomainError when it cannot. */
 function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {
   if (event.invoice_id === null || (event.type !== 'invoice.paid' && event.type !== 'invoice.voided')) return;
   const invoice = getInvoice(db, event.invoice_id);
-  if (!invoice) throw new HttpError(404, 'Not found', `Invoice ${event.invoice_id} not found`);
+  if (!invoice) throw new DomainError('not-found', `Invoice ${event.invoice_id} not found`);
   if (event.type === 'invoice.paid' && invoice.state !== 'paid') markPaid(db, invoice, 'card', day(now), 'pay', now);
   if (event.type === 'invoice.voided' && invoice.state !== 'void') voidInvoice(db, invoice, now);
 }
@@ -55,7 +55,7 @@ export function runEvent(db: Db, event: CardEventRow, now: Date): CardEventRow {
   } catch (failure) {
     db.exec(`ROLLBACK TO ${savepoint}`);
     db.exec(`RELEASE ${savepoint}`);
-    if (!(failure instanceof HttpError)) throw failure;
+    if (!(failure instanceof DomainError)) throw failure;
     error = failure.message;
   }
   run(db, 'UPDATE card_events SET state = ?, attempts = ?, error = ?, processed_at = ? WHERE id = ?', error === null ? 'processed' : 'failed',

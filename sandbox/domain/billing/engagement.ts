@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { all, allValues, one, oneValue, run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 import { getJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { addDays } from './dates.js';
 import type { Snapshot } from '../../../core/shapes/types.js';
@@ -96,7 +96,7 @@ export function assertSnapshotDone(db: Db, row: SnapshotRow): void {
   if (job?.state === 'done') return;
   const state = job?.state ?? 'failed';
   const detail = state === 'running' ? `running (${job?.progress ?? 0}%)` : state;
-  throw new HttpError(409, 'Conflict', `Snapshot ${row.id} is ${detail}; its data is available once it is done`, { state });
+  throw new DomainError('conflict', `Snapshot ${row.id} is ${detail}; its data is available once it is done`, { state });
 }
 
 export function snapshotRows(db: Db, snapshotId: number, skip: number, take: number): EngagementRow[] {

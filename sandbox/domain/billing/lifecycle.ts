@@ -1,4 +1,4 @@
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 
 /** One action of a lifecycle: the states it may start from, the state it leads to, and how to say it. */
 export interface Rule<S extends string> {
@@ -34,7 +34,7 @@ function list(words: readonly string[]): string {
  * const lifecycle = defineLifecycle('invoice', ['open', 'paid'] as const, {
  *   pay: { from: ['open'], to: 'paid', phrase: 'be marked paid' },
  * });
- * lifecycle.check('pay', 12, 'paid'); // throws HttpError 409
+ * lifecycle.check('pay', 12, 'paid'); // throws DomainError 'conflict'
  */
 export function defineLifecycle<const S extends string, A extends string>(
   entity: string,
@@ -56,7 +56,7 @@ export function defineLifecycle<const S extends string, A extends string>(
         allowed.length === 0
           ? `${label} ${id} is ${state}; no ${entity} can ${rule.phrase}`
           : `${label} ${id} is ${state}; only ${article(first)} ${list(allowed)} ${entity} can ${rule.phrase}`;
-      throw new HttpError(409, 'Conflict', message, { state, allowed: [...allowed] });
+      throw new DomainError('conflict', message, { state, allowed: [...allowed] });
     },
   };
 }

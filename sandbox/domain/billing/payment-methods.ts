@@ -5,7 +5,7 @@
  * (the save answers an intent).
  */
 import { all, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 import type { PaymentMethodRecord } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 
@@ -45,9 +45,9 @@ export function chargeCard(db: Db, schoolId: number, methodId?: number): Payment
   const method = methodId === undefined ? methods[0] : methods.find((m) => m.id === methodId);
   if (!method) {
     const which = methodId === undefined ? 'no saved payment method' : `no payment method ${methodId}`;
-    throw new HttpError(409, 'Conflict', `School ${schoolId} has ${which}; add a card first`);
+    throw new DomainError('conflict', `School ${schoolId} has ${which}; add a card first`);
   }
-  if (method.provider_ref === 'pm_card_declined') throw new HttpError(402, 'Payment failed', `The card ending ${method.last4} was declined`);
+  if (method.provider_ref === 'pm_card_declined') throw new DomainError('payment-failed', `The card ending ${method.last4} was declined`);
   return method;
 }
 
@@ -61,8 +61,8 @@ export function chargeCard(db: Db, schoolId: number, methodId?: number): Payment
 export function chargeWith(db: Db, schoolId: number, method: number | string | undefined): string {
   if (typeof method === 'string' && !/^\d+$/.test(method)) {
     const card = testCard(method);
-    if (!card) throw new HttpError(422, 'Invalid data', `Unknown payment method ${method}`, { errors: [{ path: 'paymentMethod', message: 'unknown' }] });
-    if (method === 'pm_card_declined') throw new HttpError(402, 'Payment failed', `The card ending ${card.last4} was declined`);
+    if (!card) throw new DomainError('invalid', `Unknown payment method ${method}`, { errors: [{ path: 'paymentMethod', message: 'unknown' }] });
+    if (method === 'pm_card_declined') throw new DomainError('payment-failed', `The card ending ${card.last4} was declined`);
     return `card ${card.brand} ${card.last4}`;
   }
   const saved = chargeCard(db, schoolId, method === undefined ? undefined : Number(method));

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { one, oneValue, prepared, run, type Db } from '../../kit/sql.js';
-import type { HandlerContext } from '../../kit/handler.js';
+import type { DomainContext } from '../context.js';
 import { assertReachable } from '../../kit/reach.js';
 import { addDays, day } from '../billing/dates.js';
-import { notFound } from '../../kit/input.js';
+import { notFound } from '../errors.js';
 import { JsonText } from '../../kit/json-text.js';
 import { oneRow } from '../../db/statements.js';
 import { shapeValue } from '../../db/read-models/shape.js';
@@ -31,7 +31,7 @@ export function getInvoice(db: Db, id: number): InvoiceRow | undefined {
  * @example
  * const invoice = visibleInvoice(ctx, 12);
  */
-export function visibleInvoice(ctx: HandlerContext, id: number): InvoiceRow {
+export function visibleInvoice(ctx: DomainContext, id: number): InvoiceRow {
   const row = getInvoice(ctx.db, id);
   if (!row) throw notFound('Invoice', id);
   assertReachable(ctx, row.school_id, 'Invoice', id, 'billing');

@@ -21,8 +21,7 @@
  * in the future, nor before the invoice was issued.
  */
 import { run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
-import { invalid } from '../../kit/input.js';
+import { DomainError, invalid } from '../errors.js';
 import { day } from '../billing/dates.js';
 import { type InvoiceRow, type InvoiceState, INVOICE_STATES, updateInvoice } from './invoices.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
@@ -56,9 +55,9 @@ export interface Outcome {
 /** The rule of core/domain/invoice-payment.ts (a bulk dry run foresees it), as the API's 422. */
 function checkDay(invoice: InvoiceRow, date: string, now: Date, what: string): void {
   const problem = paymentDateProblem(date, invoice.issued_at, day(now));
-  if (problem === 'in the future') throw new HttpError(422, 'Invalid data', `The ${what} ${date} is in the future`, { errors: [{ path: 'date', message: 'in the future' }] });
+  if (problem === 'in the future') throw new DomainError('invalid', `The ${what} ${date} is in the future`, { errors: [{ path: 'date', message: 'in the future' }] });
   if (problem === 'before the invoice was issued') {
-    throw new HttpError(422, 'Invalid data', `The ${what} ${date} is before invoice ${invoice.id} was issued (${invoice.issued_at})`, {
+    throw new DomainError('invalid', `The ${what} ${date} is before invoice ${invoice.id} was issued (${invoice.issued_at})`, {
       errors: [{ path: 'date', message: 'before the invoice was issued' }],
     });
   }
@@ -76,9 +75,7 @@ export function promise(db: Db, invoice: InvoiceRow, reference: string, mode: 's
 export function markPaid(db: Db, invoice: InvoiceRow, method: PaymentMethod, date: string, mode: 'set' | 'edit' | 'pay', now: Date): Outcome {
   if (mode === 'set' && invoice.state === 'paid') {
     if (invoice.paid_method === method && invoice.paid_date === date) return { invoice, changed: false };
-    throw new HttpError(
-      409,
-      'Conflict',
+    throw new DomainError('conflict',
       `Invoice ${invoice.id} is paid (${invoice.paid_method ?? 'unknown'}, ${invoice.paid_date ?? 'no date'}); change the payment details with PUT`,
       { state: invoice.state },
     );
@@ -128,9 +125,9 @@ export function remittance(db: Db, invoice: InvoiceRow, dateReceived: string, fi
   const has = invoice.remittance_date_received !== null;
   if (mode === 'set' && has) {
     if (invoice.remittance_date_received === dateReceived && (file === null || file === invoice.remittance_file)) return { invoice, changed: false };
-    throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} already has a remittance received ${invoice.remittance_date_received}; change it with PUT`);
+    throw new DomainError('conflict', `Invoice ${invoice.id} already has a remittance received ${invoice.remittance_date_received}; change it with PUT`);
   }
-  if (mode === 'edit' && !has) throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} has no remittance; record one with POST first`);
+  if (mode === 'edit' && !has) throw new DomainError('conflict', `Invoice ${invoice.id} has no remittance; record one with POST first`);
   checkDay(invoice, dateReceived, now, 'remittance date');
   const changes = { remittance_date_received: dateReceived, remittance_file: file ?? invoice.remittance_file };
   return { invoice: updateInvoice(db, invoice, changes, now), changed: true };
@@ -139,7 +136,7 @@ export function remittance(db: Db, invoice: InvoiceRow, dateReceived: string, fi
 /** Marks a foreign-currency invoice with what it came to in gbp (the given amount, else at the sandbox rate). */
 export function forex(db: Db, invoice: InvoiceRow, amountFinal: number | undefined, now: Date): Outcome {
   invoiceLifecycle.check('forex', invoice.id, invoice.state);
-  if (invoice.currency === 'gbp') throw new HttpError(409, 'Conflict', `Invoice ${invoice.id} is in gbp; forex applies to invoices in another currency`);
+  if (invoice.currency === 'gbp') throw new DomainError('conflict', `Invoice ${invoice.id} is in gbp; forex applies to invoices in another currency`);
   const final = amountFinal ?? toGbp(invoice.total, invoice.currency);
   if (invoice.forex === 1 && invoice.amount_final === final) return { invoice, changed: false };
   const rate = invoice.total > 0 ? Math.round((final / invoice.total) * 1e6) / 1e6 : null;

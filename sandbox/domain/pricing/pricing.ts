@@ -1,8 +1,7 @@
 import { all, one, run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError, notFound } from '../errors.js';
 import type { PlanRow } from './catalogue.js';
 import { addDays, addMonths, daysBetween } from '../billing/dates.js';
-import { notFound } from '../../kit/input.js';
 import { prorate } from './money.js';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.js';
 import type { Row } from '../../db/rows.js';
@@ -37,7 +36,7 @@ export function applyCoupon(db: Db, amount: number, currency: string, code: stri
   const coupon = one<CouponRow>(db, 'SELECT * FROM coupons WHERE code = ?', code);
   if (!coupon) throw notFound('Coupon', code);
   const refuse = (why: string): never => {
-    throw new HttpError(409, 'Conflict', `Coupon ${code} ${why}`);
+    throw new DomainError('conflict', `Coupon ${code} ${why}`);
   };
   if (coupon.valid_until !== null && coupon.valid_until < today) refuse(`expired on ${coupon.valid_until}`);
   if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions) refuse(`has been used ${coupon.redemptions} times, its limit`);

@@ -1,7 +1,7 @@
 import { BROWSE_CATEGORIES } from '../../../core/domain/browse-categories.js';
 import type { Db } from '../../kit/sql.js';
 import { all, one } from '../../kit/sql.js';
-import type { ResourceRow } from '../schools/resources.js';
+import type { ResourceRow } from './resources.js';
 import type { Row } from '../../db/rows.js';
 
 /**

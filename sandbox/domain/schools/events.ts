@@ -1,4 +1,4 @@
-import type { HandlerContext } from '../../kit/handler.js';
+import type { DomainContext } from '../context.js';
 import { run } from '../../kit/sql.js';
 
 /**
@@ -7,7 +7,7 @@ import { run } from '../../kit/sql.js';
  * @example
  * logEvent(ctx, schoolId, 'pupils.deleted', { ids: [4, 5] });
  */
-export function logEvent(ctx: HandlerContext, schoolId: number, kind: string, data: Record<string, unknown> = {}): void {
+export function logEvent(ctx: DomainContext, schoolId: number, kind: string, data: Record<string, unknown> = {}): void {
   run(
     ctx.db,
     'INSERT INTO school_events (school_id, user_id, kind, data, created_at) VALUES (?, ?, ?, ?, ?)',

@@ -78,7 +78,7 @@ export function setAdmin(db: Db, userId: number, schoolId: number, admin: boolea
  * How many admins the school has (a school keeps at least one).
  *
  * @example
- * if (adminCount(db, 1) <= 1) throw new HttpError(409, 'Conflict', '...');
+ * if (adminCount(db, 1) <= 1) throw new DomainError('conflict', '...');
  */
 export function adminCount(db: Db, schoolId: number): number {
   const row = one<{ n: number }>(

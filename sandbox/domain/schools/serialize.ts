@@ -1,6 +1,6 @@
 import { jsonObject } from '../../kit/json-columns.js';
 import { shapeValue } from '../../db/read-models/shape.js';
-import { PUPIL_SHAPE } from './pupil-shape.js';
+import { PUPIL_SHAPE } from '../pupils/pupil-shape.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
 import type { Group, Pupil, School, Teacher, User } from '../../../core/shapes/types.js';
 

@@ -1,5 +1,5 @@
 import { all, oneValue, run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import type { ItemChanges, NewItem } from './item-fields.js';
 import type { StoreItem } from '../../../core/shapes/types.js';
@@ -63,7 +63,7 @@ export function createItem(db: Db, input: NewItem, now: Date): ItemRow {
 
 export function assertSkuFree(db: Db, sku: string, exceptId: number | null): void {
   const taken = oneValue<number>(db, 'SELECT id FROM store_items WHERE sku = ? COLLATE NOCASE', sku);
-  if (taken !== undefined && taken !== exceptId) throw new HttpError(409, 'Conflict', `SKU ${sku} is already item ${taken}`);
+  if (taken !== undefined && taken !== exceptId) throw new DomainError('conflict', `SKU ${sku} is already item ${taken}`);
 }
 
 /** Applies a partial update to an item. */

@@ -21,7 +21,7 @@
  * deleted rather than voided.
  */
 import { oneValue, run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 import { getPurchase, type PurchaseRow, type PurchaseState, purchaseLines, PURCHASE_STATES } from './purchases.js';
 import { setStock } from './items.js';
@@ -61,7 +61,7 @@ export function takeStock(db: Db, purchase: PurchaseRow): void {
   for (const line of lines) {
     const have = oneValue<number>(db, 'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?', line.item_id, purchase.location_id) ?? 0;
     if (have < line.quantity) {
-      throw new HttpError(409, 'Conflict', `Item ${line.sku} has ${have} in stock at location ${purchase.location_id}; purchase ${purchase.id} needs ${line.quantity}`);
+      throw new DomainError('conflict', `Item ${line.sku} has ${have} in stock at location ${purchase.location_id}; purchase ${purchase.id} needs ${line.quantity}`);
     }
   }
   for (const line of lines) {
@@ -79,8 +79,8 @@ function returnStock(db: Db, purchase: PurchaseRow): void {
 /** Finalises a draft: it needs lines and a shipping cost, and the stock to cover it. */
 export function finalise(db: Db, purchase: PurchaseRow, now: Date): PurchaseRow {
   purchaseLifecycle.check('finalise', purchase.id, purchase.state);
-  if (purchaseLines(db, purchase.id).length === 0) throw new HttpError(409, 'Conflict', `Purchase ${purchase.id} has no items; add some before finalising`);
-  if (purchase.shipping === null) throw new HttpError(409, 'Conflict', `Purchase ${purchase.id} has no shipping cost; set shipping before finalising`);
+  if (purchaseLines(db, purchase.id).length === 0) throw new DomainError('conflict', `Purchase ${purchase.id} has no items; add some before finalising`);
+  if (purchase.shipping === null) throw new DomainError('conflict', `Purchase ${purchase.id} has no shipping cost; set shipping before finalising`);
   takeStock(db, purchase);
   return updatePurchase(db, purchase.id, { state: 'finalised', finalised_at: now.toISOString() }, now);
 }

@@ -3,7 +3,7 @@
  * finalising) or a card purchase (charged at once with the location's shipping price, so it starts paid).
  */
 import type { Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 import { billingAddressee, logEmail } from '../billing/email.js';
 import { takeStock, updatePurchase } from './lifecycle.js';
 import { getPurchase, insertPurchase, locationFor, type PurchaseInput, type PurchaseRow, setLines } from './purchases.js';
@@ -22,7 +22,7 @@ export function createPurchase(
 ): PurchaseRow {
   const { input, origin } = order;
   if (origin !== 'draft' && (input.items === undefined || input.items.length === 0)) {
-    throw new HttpError(422, 'Invalid data', 'items: an order needs at least one item', { errors: [{ path: 'items', message: 'at least one item' }] });
+    throw new DomainError('invalid', 'items: an order needs at least one item', { errors: [{ path: 'items', message: 'at least one item' }] });
   }
   const location = locationFor(db, order.schoolId, input.location_id);
   const purchase = insertPurchase(db, { schoolId: order.schoolId, userId: order.userId, location, origin, input }, now);

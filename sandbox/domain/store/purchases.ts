@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
-import { HttpError, type HandlerContext } from '../../kit/handler.js';
+import { DomainError, notFound } from '../errors.js';
+import type { DomainContext } from '../context.js';
 import { assertReachable } from '../../kit/reach.js';
-import { notFound, parseField } from '../../kit/input.js';
+import { parseField } from '../../kit/input.js';
 import type { EntryOfRoute, ParsedPayload, PayloadOf } from '../../../core/endpoints/index.js';
 import { fieldsSchema } from '../../../core/endpoints/schemas.js';
 import { jsonObject } from '../../kit/json-columns.js';
@@ -57,7 +58,7 @@ export function getPurchase(db: Db, id: number): PurchaseRow | undefined {
  * @example
  * const purchase = visiblePurchase(ctx, 7);
  */
-export function visiblePurchase(ctx: HandlerContext, id: number): PurchaseRow {
+export function visiblePurchase(ctx: DomainContext, id: number): PurchaseRow {
   const row = getPurchase(ctx.db, id);
   if (!row) throw notFound('Purchase', id);
   assertReachable(ctx, row.school_id, 'Purchase', id, 'billing');
@@ -77,7 +78,7 @@ export function serializePurchase(db: Db, row: PurchaseRow): Purchase {
 export function locationFor(db: Db, schoolId: number, locationId: number | undefined): LocationRow {
   if (locationId !== undefined) return findLocation(db, locationId);
   const row = one<LocationRow>(db, 'SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1', schoolId);
-  if (!row) throw new HttpError(409, 'Conflict', 'The store has no locations');
+  if (!row) throw new DomainError('conflict', 'The store has no locations');
   return row;
 }
 
@@ -94,10 +95,10 @@ export function setLines(db: Db, purchase: PurchaseRow, lines: readonly Purchase
       line.item_id !== undefined
         ? (one<ItemRow>(db, 'SELECT * FROM store_items WHERE id = ?', line.item_id))
         : (one<ItemRow>(db, 'SELECT * FROM store_items WHERE sku = ? COLLATE NOCASE', line.sku ?? ''));
-    if (!item) throw new HttpError(422, 'Invalid data', `No store item ${line.item_id ?? line.sku ?? '(none given)'}`, { errors: [{ path: 'items', message: 'unknown item' }] });
-    if (item.active !== 1) throw new HttpError(409, 'Conflict', `Item ${item.sku} is not on sale`);
+    if (!item) throw new DomainError('invalid', `No store item ${line.item_id ?? line.sku ?? '(none given)'}`, { errors: [{ path: 'items', message: 'unknown item' }] });
+    if (item.active !== 1) throw new DomainError('conflict', `Item ${item.sku} is not on sale`);
     const price = jsonObject(item.prices)[purchase.currency];
-    if (typeof price !== 'number') throw new HttpError(422, 'Invalid data', `Item ${item.sku} is not sold in ${purchase.currency}`, { errors: [{ path: 'items', message: 'no price' }] });
+    if (typeof price !== 'number') throw new DomainError('invalid', `Item ${item.sku} is not sold in ${purchase.currency}`, { errors: [{ path: 'items', message: 'no price' }] });
     const before = merged.get(item.id);
     merged.set(item.id, { quantity: (before?.quantity ?? 0) + line.quantity, price });
   }

@@ -6,10 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { one, oneValue, run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError, invalid } from '../errors.js';
 import { defaultPlan, type PlanRow, findPlan, findProduct } from '../pricing/catalogue.js';
 import { addDays, day } from '../billing/dates.js';
-import { invalid } from '../../kit/input.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { GRANT_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { createInvoice, type InvoiceKind, type InvoiceRow } from '../invoices/invoices.js';
@@ -39,13 +38,13 @@ export function schoolCurrency(db: Db, schoolId: number): Currency {
 function resolvePlan(db: Db, input: GrantInput, currency: Currency, paid: boolean): { productId: number; plan: PlanRow | undefined } {
   if (input.plan_id !== undefined) {
     const plan = findPlan(db, input.plan_id);
-    if (plan.active !== 1) throw new HttpError(409, 'Conflict', `Plan ${plan.id} is retired; choose an active plan`);
+    if (plan.active !== 1) throw new DomainError('conflict', `Plan ${plan.id} is retired; choose an active plan`);
     return { productId: plan.product_id, plan };
   }
   if (input.product_id === undefined) throw invalid('product_id', 'give product_id or plan_id');
   const product = findProduct(db, input.product_id);
   const plan = defaultPlan(db, product.id, currency);
-  if (!plan && paid) throw new HttpError(409, 'Conflict', `Product ${product.id} has no active plan in ${currency}`);
+  if (!plan && paid) throw new DomainError('conflict', `Product ${product.id} has no active plan in ${currency}`);
   return { productId: product.id, plan };
 }
 
@@ -56,11 +55,11 @@ function assertNoOverlap(db: Db, schoolId: number, productId: number, kind: Subs
          AND (expiry IS NULL OR expiry >= ?) AND (? IS NULL OR start_date <= ?) LIMIT 1`, schoolId, productId, start, expiry, expiry);
   if (clash) {
     const until = clash.expiry === null ? 'with no end' : `until ${clash.expiry}`;
-    throw new HttpError(409, 'Conflict', `School ${schoolId} already has subscription ${clash.id} (${clash.state}) to product ${productId} ${until}`);
+    throw new DomainError('conflict', `School ${schoolId} already has subscription ${clash.id} (${clash.state}) to product ${productId} ${until}`);
   }
   if (kind === 'trial') {
     const trial = one<Pick<Row<'subscriptions'>, 'id'>>(db, "SELECT id FROM subscriptions WHERE school_id = ? AND product_id = ? AND kind = 'trial' LIMIT 1", schoolId, productId);
-    if (trial) throw new HttpError(409, 'Conflict', `School ${schoolId} already had a trial of product ${productId} (subscription ${trial.id})`);
+    if (trial) throw new DomainError('conflict', `School ${schoolId} already had a trial of product ${productId} (subscription ${trial.id})`);
   }
 }
 

@@ -30,7 +30,8 @@
  * Cancelling with a refund needs a paid invoice; cancelling as uncollectable needs an unpaid one.
  */
 import { all, one, run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
+import { alreadyAtSchool } from '../../../core/domain/subscription-move.js';
 import { day } from '../billing/dates.js';
 import { markUncollectable, refund, voidInvoice } from '../invoices/lifecycle.js';
 import type { InvoiceRow } from '../invoices/invoices.js';
@@ -106,7 +107,7 @@ export function cancelAndRefund(db: Db, sub: SubscriptionRow, reason: string, us
   subscriptionLifecycle.check('cancelAndRefund', sub.id, sub.state);
   const due = refundDue(db, sub, day(now));
   if (due.lines.length === 0) {
-    throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has no paid invoice with unused time to refund; cancel it with cancelvoid instead`);
+    throw new DomainError('conflict', `Subscription ${sub.id} has no paid invoice with unused time to refund; cancel it with cancelvoid instead`);
   }
   for (const line of due.lines) {
     const invoice = one<InvoiceRow>(db, 'SELECT * FROM invoices WHERE id = ?', line.invoice_id) as InvoiceRow;
@@ -128,7 +129,7 @@ export function cancelVoid(db: Db, sub: SubscriptionRow, reason: string, userId:
 export function cancelUncollectable(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelUncollectable', sub.id, sub.state);
   const unpaid = unpaidInvoices(db, sub.id);
-  if (unpaid.length === 0) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has no unpaid invoice to mark uncollectable`);
+  if (unpaid.length === 0) throw new DomainError('conflict', `Subscription ${sub.id} has no unpaid invoice to mark uncollectable`);
   for (const invoice of unpaid) markUncollectable(db, invoice, now);
   recordCancellation(db, sub, 'uncollectable', reason, userId, now);
   return updateSubscription(db, sub.id, { state: 'cancelled', cancelled_at: now.toISOString() }, now);
@@ -138,7 +139,7 @@ export function cancelUncollectable(db: Db, sub: SubscriptionRow, reason: string
 export function setExpiry(db: Db, sub: SubscriptionRow, expiry: string, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('setExpiry', sub.id, sub.state);
   if (expiry < sub.start_date) {
-    throw new HttpError(422, 'Invalid data', `The expiry ${expiry} is before subscription ${sub.id} starts (${sub.start_date})`, {
+    throw new DomainError('invalid', `The expiry ${expiry} is before subscription ${sub.id} starts (${sub.start_date})`, {
       errors: [{ path: 'expiry', message: 'before the start date' }],
     });
   }
@@ -149,13 +150,19 @@ export function setExpiry(db: Db, sub: SubscriptionRow, expiry: string, now: Dat
   return updateSubscription(db, sub.id, { expiry, state, cancelled_at: state === 'cancelled' ? now.toISOString() : sub.cancelled_at }, now);
 }
 
-/** Moves a subscription and its unpaid invoices to another school; seat assignments stay behind. */
-export function move(db: Db, sub: SubscriptionRow, schoolId: number, now: Date): SubscriptionRow {
+/**
+ * Moves a subscription and its unpaid invoices to another school; seat assignments stay behind. A move to
+ * the school it is already at changes nothing (`alreadyAtSchool`, the rule the CLI shares).
+ *
+ * @example
+ * const { subscription, changed } = move(db, sub, 2, now);
+ */
+export function move(db: Db, sub: SubscriptionRow, schoolId: number, now: Date): { subscription: SubscriptionRow; changed: boolean } {
   subscriptionLifecycle.check('move', sub.id, sub.state);
-  if (schoolId === sub.school_id) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} already belongs to school ${schoolId}`);
+  if (alreadyAtSchool(sub, schoolId)) return { subscription: sub, changed: false };
   run(db, 'DELETE FROM subscription_members WHERE subscription_id = ?', sub.id);
   run(db, "UPDATE invoices SET school_id = ?, updated_at = ? WHERE subscription_id = ? AND state IN ('open', 'promised')", schoolId, now.toISOString(), sub.id);
-  return updateSubscription(db, sub.id, { school_id: schoolId, moved_from_school_id: sub.school_id }, now);
+  return { subscription: updateSubscription(db, sub.id, { school_id: schoolId, moved_from_school_id: sub.school_id }, now), changed: true };
 }
 
 /** Deletes a subscription that is not live (or only pending/future), voiding anything unpaid. */

@@ -5,7 +5,7 @@
  * rest are answered as skipped.
  */
 import { allValues, run, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 import { subscriptionLifecycle } from './lifecycle.js';
 import { memberCounts, type SubscriptionRow } from './subscriptions.js';
 
@@ -40,9 +40,7 @@ function insertMembers(db: Db, sub: SubscriptionRow, target: Target, ids: readon
   const room = limit === null ? fresh.length : Math.max(0, limit - existing.size);
   if (strict && fresh.length > room) {
     const what = target === 'user' ? 'seats' : 'teacher seats';
-    throw new HttpError(
-      409,
-      'Conflict',
+    throw new DomainError('conflict',
       `Subscription ${sub.id} has ${limit ?? 0} ${what} with ${existing.size} assigned; assigning ${fresh.length} more would exceed the limit`,
     );
   }
@@ -62,7 +60,7 @@ export function assign(db: Db, sub: SubscriptionRow, target: Target, ids: readon
   const unknown = unknownIds(db, sub, target, ids);
   if (unknown.length > 0) {
     const what = target === 'user' ? 'pupils' : target === 'teacher' ? 'teachers' : 'groups';
-    throw new HttpError(422, 'Invalid data', `Not ${what} of school ${sub.school_id}: ${unknown.join(', ')}`, { errors: [{ path: target === 'group' ? 'group_ids' : 'user_ids', message: 'unknown ids' }] });
+    throw new DomainError('invalid', `Not ${what} of school ${sub.school_id}: ${unknown.join(', ')}`, { errors: [{ path: target === 'group' ? 'group_ids' : 'user_ids', message: 'unknown ids' }] });
   }
   if (target === 'group') {
     const result = insertMembers(db, sub, 'group', ids, null, false, now);
@@ -88,7 +86,7 @@ export function checkSeats(db: Db, sub: SubscriptionRow, target: 'user' | 'teach
   const used = target === 'user' ? counts.users : counts.teachers;
   if (seats < used) {
     const what = target === 'user' ? 'pupils' : 'teachers';
-    throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has ${used} ${what} assigned; unassign some before lowering the seats to ${seats}`);
+    throw new DomainError('conflict', `Subscription ${sub.id} has ${used} ${what} assigned; unassign some before lowering the seats to ${seats}`);
   }
 }
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { run, type Db } from '../../kit/sql.js';
 import { enqueueJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { getPlan, findPlan } from '../pricing/catalogue.js';
-import { invalid } from '../../kit/input.js';
+import { invalid } from '../errors.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 

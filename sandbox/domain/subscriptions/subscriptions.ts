@@ -1,8 +1,8 @@
 import { all, one, run, type Db } from '../../kit/sql.js';
-import type { HandlerContext } from '../../kit/handler.js';
+import type { DomainContext } from '../context.js';
 import { assertReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
-import { notFound } from '../../kit/input.js';
+import { notFound } from '../errors.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 
 export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../../core/domain/billing.js';
@@ -24,7 +24,7 @@ export function getSubscription(db: Db, id: number): SubscriptionRow | undefined
  * @example
  * const sub = visibleSubscription(ctx, 4);
  */
-export function visibleSubscription(ctx: HandlerContext, id: number): SubscriptionRow {
+export function visibleSubscription(ctx: DomainContext, id: number): SubscriptionRow {
   applyClock(ctx.db, ctx.now(), id);
   const row = getSubscription(ctx.db, id);
   if (!row) throw notFound('Subscription', id);

@@ -8,10 +8,9 @@ import type { UPGRADE_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { all, one, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError, invalid } from '../errors.js';
 import { defaultPlan, getPlan, type PlanRow, findPlan } from '../pricing/catalogue.js';
 import { day } from '../billing/dates.js';
-import { invalid } from '../../kit/input.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
 import { createInvoice, getInvoice, type InvoiceRow } from '../invoices/invoices.js';
 import { chargeCard } from '../billing/payment-methods.js';
@@ -41,15 +40,15 @@ const pendingSchema = z.object({ plan_id: z.number(), seats: z.number(), teacher
 export function quoteUpgrade(db: Db, sub: SubscriptionRow, input: UpgradeInput, today: string): Quote {
   const current = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);
   const plan = input.plan_id !== undefined ? findPlan(db, input.plan_id) : (current ?? defaultPlan(db, sub.product_id, sub.currency));
-  if (!plan) throw new HttpError(409, 'Conflict', `Product ${sub.product_id} has no active plan in ${sub.currency}`);
+  if (!plan) throw new DomainError('conflict', `Product ${sub.product_id} has no active plan in ${sub.currency}`);
   if (plan.product_id !== sub.product_id) throw invalid('plan_id', `plan ${plan.id} is for another product; an upgrade keeps the product`);
   if (plan.currency !== sub.currency) throw invalid('plan_id', `plan ${plan.id} is in ${plan.currency}; subscription ${sub.id} is billed in ${sub.currency}`);
   const seats = input.seats ?? sub.seats;
   const teacherSeats = input.teacher_seats ?? sub.teacher_seats;
   const amount = upgradeCost(sub, current, plan, seats, teacherSeats, today);
   const same = plan.id === sub.plan_id && seats === sub.seats && teacherSeats === sub.teacher_seats;
-  if (sub.state !== 'trial' && same) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} already has plan ${plan.id} with ${seats} seats; the upgrade adds nothing`);
-  if (amount < 0) throw new HttpError(409, 'Conflict', `That change lowers the price of subscription ${sub.id}; lower seats at renewal instead of upgrading`);
+  if (sub.state !== 'trial' && same) throw new DomainError('conflict', `Subscription ${sub.id} already has plan ${plan.id} with ${seats} seats; the upgrade adds nothing`);
+  if (amount < 0) throw new DomainError('conflict', `That change lowers the price of subscription ${sub.id}; lower seats at renewal instead of upgrading`);
   return { plan, seats, teacher_seats: teacherSeats, amount, currency: plan.currency };
 }
 
@@ -81,7 +80,7 @@ function invoiceFor(db: Db, sub: SubscriptionRow, quote: Quote, billing: 'invoic
 /** Upgrades now and invoices the difference. */
 export function upgrade(db: Db, sub: SubscriptionRow, input: UpgradeInput, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow | null } {
   subscriptionLifecycle.check('upgrade', sub.id, sub.state);
-  if (sub.pending_upgrade !== null) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has an upgrade awaiting prepayment; activate or cancel it first`);
+  if (sub.pending_upgrade !== null) throw new DomainError('conflict', `Subscription ${sub.id} has an upgrade awaiting prepayment; activate or cancel it first`);
   const quote = quoteUpgrade(db, sub, input, day(now));
   const invoice = invoiceFor(db, sub, quote, sub.billing === 'card' ? 'card' : 'invoice', now);
   return { subscription: applyQuote(db, sub, quote, now), invoice };
@@ -90,10 +89,10 @@ export function upgrade(db: Db, sub: SubscriptionRow, input: UpgradeInput, now: 
 /** Prepares an upgrade that applies once its card invoice is paid (activation with the action secret). */
 export function upgradeByPrepayment(db: Db, sub: SubscriptionRow, input: UpgradeInput, now: Date): { subscription: SubscriptionRow; invoice: InvoiceRow; actionSecret: string } {
   subscriptionLifecycle.check('upgradePrepayment', sub.id, sub.state);
-  if (sub.pending_upgrade !== null) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} already has an upgrade awaiting prepayment`);
+  if (sub.pending_upgrade !== null) throw new DomainError('conflict', `Subscription ${sub.id} already has an upgrade awaiting prepayment`);
   const quote = quoteUpgrade(db, sub, input, day(now));
   const invoice = invoiceFor(db, sub, quote, 'card', now);
-  if (!invoice) throw new HttpError(409, 'Conflict', `The upgrade of subscription ${sub.id} costs nothing; upgrade it directly`);
+  if (!invoice) throw new DomainError('conflict', `The upgrade of subscription ${sub.id} costs nothing; upgrade it directly`);
   const secret = randomBytes(16).toString('hex');
   const pending = { plan_id: quote.plan.id, seats: quote.seats, teacher_seats: quote.teacher_seats, invoice_id: invoice.id, secret };
   return { subscription: updateSubscription(db, sub.id, { pending_upgrade: JSON.stringify(pending) }, now), invoice, actionSecret: secret };
@@ -101,12 +100,12 @@ export function upgradeByPrepayment(db: Db, sub: SubscriptionRow, input: Upgrade
 
 function pendingOf(sub: SubscriptionRow): z.output<typeof pendingSchema> {
   const parsed = sub.pending_upgrade === null ? undefined : pendingSchema.safeParse(JSON.parse(sub.pending_upgrade));
-  if (!parsed?.success) throw new HttpError(409, 'Conflict', `Subscription ${sub.id} has no upgrade awaiting prepayment`);
+  if (!parsed?.success) throw new DomainError('conflict', `Subscription ${sub.id} has no upgrade awaiting prepayment`);
   return parsed.data;
 }
 
 function checkSecret(expected: string | null, given: string): void {
-  if (expected === null || expected !== given) throw new HttpError(403, 'Forbidden', 'The action secret does not match');
+  if (expected === null || expected !== given) throw new DomainError('forbidden', 'The action secret does not match');
 }
 
 /** Pays a prepaid upgrade's invoice by card and applies the upgrade. */
@@ -153,7 +152,7 @@ export function cancelPrepayment(db: Db, sub: SubscriptionRow, secret: string, n
 /** Moves a subscription to card billing with the school's saved card. */
 export function convertToCard(db: Db, sub: SubscriptionRow, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('convert', sub.id, sub.state);
-  if (sub.billing === 'card') throw new HttpError(409, 'Conflict', `Subscription ${sub.id} is already billed by card`);
+  if (sub.billing === 'card') throw new DomainError('conflict', `Subscription ${sub.id} is already billed by card`);
   const card = chargeCard(db, sub.school_id);
   return updateSubscription(db, sub.id, { billing: 'card', card_reference: `sub_${sub.id}_${card.last4}` }, now);
 }

@@ -4,20 +4,26 @@
  * accepts any live session token as an access token, and `GET accesstoken` answers a new session token
  * for the same user (and the same imitation, if any).
  */
-import type { PartialHandlerMap } from '../../kit/handler.js';
+import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { createGuest } from '../../domain/auth/guest.js';
 import { lookupSession } from '../../server/session.js';
-import { checkPassword, findCredentials, sessionResponse, signIn } from '../../domain/auth/sign-in.js';
+import { checkPassword, findCredentials, openSession, signIn, type Session } from '../../domain/auth/sign-in.js';
+import { DomainError } from '../../domain/errors.js';
 import { issueToken, revokeToken, tokenHash } from '../../domain/auth/tokens.js';
 import { requireUser } from '../../kit/reach.js';
 import { run } from '../../kit/sql.js';
-import { reply } from '../../kit/reply.js';
+import { refusal, reply, sessionReply } from '../../kit/reply.js';
+
+/** A sign-in's answer: the session, or the refusal with its status. */
+function signedIn(ctx: HandlerContext, outcome: Session | DomainError): HandlerResult {
+  return outcome instanceof DomainError ? refusal(outcome) : sessionReply(ctx, outcome);
+}
 
 export const signInHandlers = {
   'POST auth': (ctx) => {
     const { username, password } = ctx.input;
-    return signIn(ctx, findCredentials(ctx, 'username = ? COLLATE NOCASE', [username]), password);
+    return signedIn(ctx, signIn(ctx, findCredentials(ctx.db, 'username = ? COLLATE NOCASE', [username]), password));
   },
 
   'DELETE auth': (ctx) => {
@@ -25,12 +31,12 @@ export const signInHandlers = {
     return reply(ctx, 'signed_out', revokeToken(ctx.db, caller.token));
   },
 
-  'POST authanon': (ctx) => sessionResponse(ctx, createGuest(ctx.db, ctx.now()), null),
+  'POST authanon': (ctx) => sessionReply(ctx, openSession(ctx, createGuest(ctx.db, ctx.now()), null)),
 
   'POST auth/school_id': (ctx) => {
     const { input } = ctx;
-    const row = findCredentials(ctx, 'school_id = ? AND school_username = ? COLLATE NOCASE', [Number(input.school_id), input.school_username]);
-    return signIn(ctx, row, input.password);
+    const row = findCredentials(ctx.db, 'school_id = ? AND school_username = ? COLLATE NOCASE', [Number(input.school_id), input.school_username]);
+    return signedIn(ctx, signIn(ctx, row, input.password));
   },
 
   'GET accesstoken': (ctx) => {
@@ -43,8 +49,8 @@ export const signInHandlers = {
   'POST auth/verify-password': (ctx) => {
     const user = requireUser(ctx);
     const { password } = ctx.input;
-    const refused = checkPassword(ctx, findCredentials(ctx, 'id = ?', [user.id]), password);
-    if (refused) return refused;
+    const refused = checkPassword(ctx.db, findCredentials(ctx.db, 'id = ?', [user.id]), password);
+    if (refused) return refusal(refused);
     const at = ctx.now().toISOString();
     run(ctx.db, 'UPDATE tokens SET verified_at = ? WHERE token_hash = ?', at, tokenHash(user.token));
     return reply(ctx, 'verified', true, { verified_at: at });

@@ -1,14 +1,14 @@
 /** The signed-in user: read and update yourself, sign up, relationships. */
 import { z } from 'zod';
 import { hashPassword } from '../../domain/auth/password.js';
-import { sessionResponse } from '../../domain/auth/sign-in.js';
+import { openSession } from '../../domain/auth/sign-in.js';
 import { readUser, serializeSessionUser } from '../../domain/auth/user-json.js';
 import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap } from '../../kit/handler.js';
 import { notFound, parseField, pathId } from '../../kit/input.js';
 import { mayReachUser, requireUser } from '../../kit/reach.js';
 import { tokenHash } from '../../domain/auth/tokens.js';
 import { one, oneValue, run } from '../../kit/sql.js';
-import { reply } from '../../kit/reply.js';
+import { reply, sessionReply } from '../../kit/reply.js';
 
 /** Re-verification lasts this long (the 403 session-verification flow asks again after it). */
 const VERIFIED_MINUTES = 30;
@@ -101,7 +101,6 @@ export const usersMeHandlers = {
           JSON.stringify(input.avatar ?? {}),
           ctx.now().toISOString()).lastInsertRowid,
     );
-    const result = sessionResponse(ctx, id, null);
-    return { ...result, status: 201 };
+    return sessionReply(ctx, openSession(ctx, id, null), 201);
   },
 } satisfies PartialHandlerMap;

@@ -15,7 +15,7 @@ import { fileContent, fileKindOf } from '../../domain/resources/files.js';
 import { resourceLook } from '../../domain/resources/look.js';
 import { MEDIA_PREFIX } from '../../domain/resources/paths.js';
 import { signatureValid } from '../../domain/resources/signing.js';
-import type { ResourceRow } from '../../domain/schools/resources.js';
+import type { ResourceRow } from '../../domain/resources/resources.js';
 import type { Row } from '../../db/rows.js';
 
 const COVER = new RegExp(`^${MEDIA_PREFIX}/resources/([^/]+)/cover-(\\d+)\\.svg$`);

@@ -7,7 +7,7 @@
 import { getSubscription, LIVE_STATES, serializeSubscription, updateSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
 import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
-import { requireUser } from '../../kit/reach.js';
+import { requireUser, superuserMay } from '../../kit/reach.js';
 import { notFound, pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findSchool } from '../../domain/schools/find.js';
@@ -16,7 +16,7 @@ import { reply } from '../../kit/reply.js';
 
 function inDistrict(ctx: HandlerContext, schoolId: number, districtId: number | null, label: string, id: number): void {
   const school = findSchool(ctx.db, schoolId);
-  if (!requireUser(ctx).superuser && school.district_id !== districtId) throw notFound(label, id);
+  if (!superuserMay(requireUser(ctx), 'reach every school') && school.district_id !== districtId) throw notFound(label, id);
 }
 
 function live(row: SubscriptionRow, action: string): void {
@@ -28,7 +28,7 @@ function live(row: SubscriptionRow, action: string): void {
 const allocate: RouteHandler<'POST users/me/district/schools/{id}/subscriptions'> = (ctx) => {
   const user = requireUser(ctx);
   const school = findSchool(ctx.db, pathId(ctx, 'School'));
-  const districtId = user.superuser ? school.district_id : user.districtId;
+  const districtId = superuserMay(user, 'reach every school') ? school.district_id : user.districtId;
   inDistrict(ctx, school.id, districtId, 'School', school.id);
   const input = ctx.input;
   const parent = getSubscription(ctx.db, input.parentSubscriptionId);

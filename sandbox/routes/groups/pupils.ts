@@ -9,8 +9,8 @@ import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit
 import { notFound, parseIds, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
-import { groupPupils, groupWithCounts, withAncestors, withDescendants } from '../../domain/schools/groups.js';
-import { pupilsByIds } from '../../domain/schools/pupil-queries.js';
+import { groupPupils, groupWithCounts, withAncestors, withDescendants } from '../../domain/groups/groups.js';
+import { pupilsByIds } from '../../domain/pupils/pupil-queries.js';
 import type { GroupRow } from '../../domain/schools/rows.js';
 import { serializePupil } from '../../domain/schools/serialize.js';
 import { all, placeholders, run } from '../../kit/sql.js';

@@ -4,12 +4,12 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { findGroup } from '../../domain/schools/find.js';
-import { groupPupils } from '../../domain/schools/groups.js';
+import { groupPupils } from '../../domain/groups/groups.js';
 import { pathId } from '../../kit/input.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { activityRows, externalNodes, nodesOf, perPupil, skillAverages, termOf } from '../../domain/schools/reports.js';
+import { activityRows, externalNodes, nodesOf, perPupil, skillAverages, termOf } from '../../domain/activity/reports.js';
 import type { GroupRow, SessionRow, UserRow } from '../../domain/schools/rows.js';
-import { findSessions, serializeGameSession, summarise, summariseBy, tableOf, type SessionFilter } from '../../domain/schools/sessions.js';
+import { findSessions, serializeGameSession, summarise, summariseBy, tableOf, type SessionFilter } from '../../domain/activity/sessions.js';
 import { reply } from '../../kit/reply.js';
 
 const ALL_GAMES = ['spelling', 'beekeeper', 'buzzwords', 'squirrelscurry', 'maths', 'number', 'mtc', 'mastery_zone', 'grammar', 'quiz', 'phonics', 'lesson', 'assessment'];

@@ -7,7 +7,7 @@ import { callerSchoolId, requireUser } from '../../kit/reach.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
 import { parseFields, pathId } from '../../kit/input.js';
-import { findLeague, groupStandings, serializeLeague, memberIds, standings } from '../../domain/schools/leagues.js';
+import { findLeague, groupStandings, serializeLeague, memberIds, standings } from '../../domain/leagues/leagues.js';
 import type { LeagueRow } from '../../domain/schools/rows.js';
 import { all, run } from '../../kit/sql.js';
 import { reply } from '../../kit/reply.js';

@@ -4,11 +4,11 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
-import { groupPupils } from '../../domain/schools/groups.js';
-import { assignedPupils, findHomework, serializeHomework, SESSION_GAMES } from '../../domain/schools/homework.js';
+import { groupPupils } from '../../domain/groups/groups.js';
+import { assignedPupils, findHomework, serializeHomework, SESSION_GAMES } from '../../domain/homework/homework.js';
 import { parseIds, pathId } from '../../kit/input.js';
 import type { HomeworkRow, UserRow } from '../../domain/schools/rows.js';
-import { findSessions, serializeGameSession, summarise } from '../../domain/schools/sessions.js';
+import { findSessions, serializeGameSession, summarise } from '../../domain/activity/sessions.js';
 import { all } from '../../kit/sql.js';
 import { reply } from '../../kit/reply.js';
 

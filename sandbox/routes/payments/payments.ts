@@ -13,7 +13,7 @@ import { chargeWith, listPaymentMethods, serializePaymentMethod, testCard } from
 import { refundDue } from '../../domain/pricing/pricing.js';
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
-import { subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { subscriptionOf } from '../../kit/subscription-answers.js';
 import { all, run } from '../../kit/sql.js';
 
 /** The invoice a card provider's event names: `invoice_id` at the top, else inside `data` (the provider's own shape). */

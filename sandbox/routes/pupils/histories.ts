@@ -5,9 +5,9 @@ import { notFound, pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findPupil } from '../../domain/schools/find.js';
 import type { SessionRow, UserRow } from '../../domain/schools/rows.js';
-import { findSessions, serializeGameSession, summarise, summariseBy, tableOf } from '../../domain/schools/sessions.js';
+import { findSessions, serializeGameSession, summarise, summariseBy, tableOf } from '../../domain/activity/sessions.js';
 import { all, one, run } from '../../kit/sql.js';
-import { schoolPupils } from '../../domain/schools/pupil-queries.js';
+import { schoolPupils } from '../../domain/pupils/pupil-queries.js';
 import { reply } from '../../kit/reply.js';
 
 const TIMES_TABLE_GAMES = ['mtc', 'maths'];

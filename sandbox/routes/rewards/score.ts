@@ -5,7 +5,7 @@ import { findReachable } from '../../kit/reach.js';
 import { notFound, page, parseFields, parseIds } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
 import { findGroup } from '../../domain/schools/find.js';
-import { groupPupils } from '../../domain/schools/groups.js';
+import { groupPupils } from '../../domain/groups/groups.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { GroupRow } from '../../domain/schools/rows.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { EndpointRoute, EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
-import { assertReachable, callerSchoolId, requireUser } from '../../kit/reach.js';
+import { assertReachable, callerSchoolId, requireUser, superuserMay } from '../../kit/reach.js';
 import { notFound, parseField, parseFields, pathId } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
 import { itemsOf, jsonObject } from '../../kit/json-columns.js';
-import { assertState, serializeRosterLink, providerOf, requireLink, upsertLinked } from '../../domain/schools/rostering.js';
+import { assertState, serializeRosterLink, requireLink, upsertLinked } from '../../domain/rostering/rostering.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
-import { schoolParam, sync } from '../../domain/schools/rostering-sync.js';
+import { providerOf, schoolParam, sync } from './sync.js';
 import type { Row } from '../../db/rows.js';
 import { TENANT_ORG } from '../../../core/shapes/rostering.js';
 import type { Tenant } from '../../../core/shapes/types.js';
@@ -92,7 +92,7 @@ export const rosterExtraHandlers = {
   'POST one-roster/{x}/school': (ctx) => {
     const { schoolId: chosen } = parseFields(ONE_ROSTER_SCHOOL, ctx.input);
     const user = requireUser(ctx);
-    const schoolId = chosen !== undefined && user.superuser ? chosen : callerSchoolId(ctx);
+    const schoolId = chosen !== undefined && superuserMay(user, 'reach every school') ? chosen : callerSchoolId(ctx);
     assertReachable(ctx, schoolId, 'School', schoolId);
     const provider = providerOf(ctx);
     const existing = one<Pick<Row<'rostering_links'>, 'state'>>(ctx.db, 'SELECT state FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);

@@ -4,11 +4,13 @@
  * `subdomain` (clever, classlink) or `domain` (oneroster), as the school gave it when it linked. It answers
  * as every sign-in does (`POST auth`): the signed-in user, their school inside, and the session token.
  */
-import { sessionResponse } from '../../domain/auth/sign-in.js';
+import { openSession } from '../../domain/auth/sign-in.js';
+import { sessionReply } from '../../kit/reply.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { HttpError } from '../../kit/handler.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { providerOf, type LinkRow } from '../../domain/schools/rostering.js';
+import type { LinkRow } from '../../domain/rostering/rostering.js';
+import { providerOf } from './sync.js';
 import { all, one } from '../../kit/sql.js';
 
 function signIn(key: 'subdomain' | 'domain') {
@@ -22,7 +24,7 @@ function signIn(key: 'subdomain' | 'domain') {
     const code = String(ctx.input['code']);
     const user = one<{ id: number }>(ctx.db, 'SELECT id FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());
     if (!user) throw new HttpError(401, 'Unauthorised', `The ${provider} code does not match a member of school ${link.school_id}`);
-    return sessionResponse(ctx, user.id, null);
+    return sessionReply(ctx, openSession(ctx, user.id, null));
   };
 }
 

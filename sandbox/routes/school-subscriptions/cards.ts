@@ -10,7 +10,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import { subscriptionLifecycle } from '../../domain/subscriptions/lifecycle.js';
 import { HttpError, type HandlerContext, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
-import { subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { subscriptionOf } from '../../kit/subscription-answers.js';
 import { all, one, oneValue, run } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 

@@ -7,7 +7,7 @@ import { updateSubscription } from '../../domain/subscriptions/subscriptions.js'
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
 import { docList } from '../../kit/json-text.js';
 import { reply } from '../../kit/reply.js';
-import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
 import { all, one, oneValue } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 

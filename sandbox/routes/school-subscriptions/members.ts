@@ -7,7 +7,7 @@ import { getPlan } from '../../domain/pricing/catalogue.js';
 import { upgradeCost } from '../../domain/pricing/pricing.js';
 import { updateSubscription } from '../../domain/subscriptions/subscriptions.js';
 import type { Handler, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
-import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
 
 
 interface Request {

@@ -9,7 +9,7 @@ import { activatePrepayment, activateUpgrade, cancelPrepayment, cancelUpgrade, u
 import type { HandlerContext, PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { planFor, quote } from './quotes.js';
-import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
 import { one } from '../../kit/sql.js';
 
 

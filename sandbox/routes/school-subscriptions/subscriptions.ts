@@ -9,7 +9,7 @@ import { HttpError, type Handler, type PartialHandlerMap } from '../../kit/handl
 import { reply } from '../../kit/reply.js';
 import { page } from '../../kit/input.js';
 import { planFor, quote } from './quotes.js';
-import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../domain/subscriptions/answers.js';
+import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../kit/subscription-answers.js';
 import { all, oneValue } from '../../kit/sql.js';
 
 const created = (ctx: Parameters<Handler>[0], granted: ReturnType<typeof grant>): ReturnType<Handler> =>

@@ -10,7 +10,7 @@ import { serializeSubscription, type SubscriptionKind } from '../../domain/subsc
 import { HttpError, type Handler, type HandlerContext, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
 import { geocode } from './gazetteer.js';
 import { reply } from '../../kit/reply.js';
-import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
 import { startsWithText } from '../../kit/search.js';
 import { all, allValues, one, oneValue, run } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';

@@ -7,7 +7,7 @@ import { termPrice } from '../../domain/pricing/pricing.js';
 import { applyClock, serializeSubscription, type SubscriptionRow, updateSubscription } from '../../domain/subscriptions/subscriptions.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
-import { answerSub, subscriptionOf } from '../../domain/subscriptions/answers.js';
+import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
 import { all, one, oneValue, run } from '../../kit/sql.js';
 
 function renewalEmail(db: Parameters<typeof taxRate>[0], sub: SubscriptionRow): Record<string, unknown> {

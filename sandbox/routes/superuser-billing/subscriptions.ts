@@ -9,10 +9,9 @@ import {
   move,
   remove,
   setExpiry,
-  subscriptionLifecycle,
   sync,
 } from '../../domain/subscriptions/lifecycle.js';
-import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../domain/subscriptions/answers.js';
+import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../kit/subscription-answers.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { one } from '../../kit/sql.js';
@@ -31,9 +30,8 @@ export const subscriptionAdminHandlers = {
     const { school } = ctx.input;
     const sub = subscriptionOf(ctx);
     if (one(ctx.db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', school) === undefined) throw notFound('School', school);
-    subscriptionLifecycle.check('move', sub.id, sub.state);
-    if (sub.school_id === school) return answerSub(ctx, sub, { changed: false });
-    return answerSub(ctx, move(ctx.db, sub, school, ctx.now()), { changed: true });
+    const { subscription, changed } = move(ctx.db, sub, school, ctx.now());
+    return answerSub(ctx, subscription, { changed });
   },
   'DELETE superuser/subscriptions/{id}': (ctx) => {
     const sub = subscriptionOf(ctx);

@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../../core/endpoints/index.js';
-import { ROSTER_PROVIDERS } from '../../../sandbox/domain/schools/roster-providers.js';
+import { ROSTER_PROVIDERS } from '../../../sandbox/domain/rostering/roster-providers.js';
 
 const PROVIDERS: Readonly<Record<string, string>> = ROSTER_PROVIDERS;
 

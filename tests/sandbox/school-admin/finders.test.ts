@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SEED_NOW } from '../../../sandbox/db/seed/index.js';
 import { issueToken } from '../../../sandbox/domain/auth/tokens.js';
 import { findGroup, findPupil, findTeacher } from '../../../sandbox/domain/schools/find.js';
-import { findLeague } from '../../../sandbox/domain/schools/leagues.js';
+import { findLeague } from '../../../sandbox/domain/leagues/leagues.js';
 import type { SessionUser } from '../../../sandbox/kit/handler.js';
 import { one, run } from '../../../sandbox/kit/sql.js';
 import { lookupSession } from '../../../sandbox/server/session.js';

@@ -2,12 +2,12 @@
  * What the superuser and school subscription calls share: finding the subscription a call names, answering it,
  * and the cancel-at-expiry pair both sides expose.
  */
-import { callerId } from '../../kit/reach.js';
-import { pathId } from '../../kit/input.js';
-import type { HandlerContext, HandlerResult, RouteHandler } from '../../kit/handler.js';
-import { reply } from '../../kit/reply.js';
-import { cancelAtExpiry, undoCancelAtExpiry } from './lifecycle.js';
-import { serializeSubscription, type SubscriptionRow, visibleSubscription } from './subscriptions.js';
+import { callerId } from './reach.js';
+import { pathId } from './input.js';
+import type { HandlerContext, HandlerResult, RouteHandler } from './handler.js';
+import { reply } from './reply.js';
+import { cancelAtExpiry, undoCancelAtExpiry } from '../domain/subscriptions/lifecycle.js';
+import { serializeSubscription, type SubscriptionRow, visibleSubscription } from '../domain/subscriptions/subscriptions.js';
 
 /**
  * The subscription named by a path parameter (`id` unless told), clock applied; 404 when out of reach.

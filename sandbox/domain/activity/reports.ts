@@ -1,6 +1,6 @@
 import type { Db } from '../../kit/sql.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import type { SessionRow, UserRow } from './rows.js';
+import type { SessionRow, UserRow } from '../schools/rows.js';
 import { summarise, summariseBy } from './sessions.js';
 import { all, placeholders } from '../../kit/sql.js';
 

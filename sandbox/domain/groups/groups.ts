@@ -1,8 +1,9 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError, type HandlerContext } from '../../kit/handler.js';
-import { requireUser } from '../../kit/reach.js';
-import type { GroupRow, UserRow } from './rows.js';
-import { serializeGroup } from './serialize.js';
+import { DomainError } from '../errors.js';
+import type { DomainContext } from '../context.js';
+import { requireUser, superuserMay } from '../../kit/reach.js';
+import type { GroupRow, UserRow } from '../schools/rows.js';
+import { serializeGroup } from '../schools/serialize.js';
 import { all, one } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 
@@ -103,10 +104,10 @@ export function teachesGroup(db: Db, userId: number, group: GroupRow): boolean {
  * @example
  * requireGroupTeacher(ctx, group, 'set stages');
  */
-export function requireGroupTeacher(ctx: HandlerContext, group: GroupRow, action: string): void {
+export function requireGroupTeacher(ctx: DomainContext, group: GroupRow, action: string): void {
   const user = requireUser(ctx);
-  if (user.superuser || user.admin || teachesGroup(ctx.db, user.id, group)) return;
-  throw new HttpError(403, 'Forbidden', `Only a teacher of group ${group.id} or a school admin can ${action}`);
+  if (superuserMay(user, 'act as school staff') || user.admin || teachesGroup(ctx.db, user.id, group)) return;
+  throw new DomainError('forbidden', `Only a teacher of group ${group.id} or a school admin can ${action}`);
 }
 
 /**
@@ -124,5 +125,5 @@ export function assertFreeName(db: Db, schoolId: number, parentId: number | null
     name,
     exceptId,
   );
-  if (clash) throw new HttpError(409, 'Conflict', `Group ${clash.id} is already named ${name}${parentId === null ? '' : ` in group ${parentId}`}`);
+  if (clash) throw new DomainError('conflict', `Group ${clash.id} is already named ${name}${parentId === null ? '' : ` in group ${parentId}`}`);
 }

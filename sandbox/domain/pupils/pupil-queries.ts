@@ -2,7 +2,7 @@ import type { Db } from '../../kit/sql.js';
 import type { SessionUser } from '../../kit/handler.js';
 import { reachesRow } from '../../kit/reach.js';
 import { docList } from '../../kit/json-text.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../schools/rows.js';
 import { all, oneValue, placeholders } from '../../kit/sql.js';
 
 /**

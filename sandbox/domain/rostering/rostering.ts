@@ -1,7 +1,5 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
-import { notFound } from '../../kit/input.js';
-import { ROSTER_PROVIDERS, type RosterPlaceholder } from './roster-providers.js';
+import { DomainError, notFound } from '../errors.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { all, one, run } from '../../kit/sql.js';
 
@@ -23,28 +21,6 @@ import type { Row } from '../../db/rows.js';
 export type { LinkState };
 
 export type LinkRow = Row<'rostering_links'>;
-
-/** What `providerOf` reads of a request (a handler's context has it): the row answering and its path parameters. */
-export interface RouteOfRequest {
-  readonly endpoint: { readonly route: string };
-  readonly params: Readonly<Record<string, string>>;
-}
-
-/**
- * The provider a route names: the provider of its rostering placeholder (`{roster_b}` is clever, see
- * roster-providers.ts), else the `{school_system}` given, else one-roster's `{x}`.
- *
- * @example
- * providerOf(ctx) // 'wonde' for POST schools/1/wondesync (the {roster_a}sync row)
- */
-export function providerOf(ctx: RouteOfRequest): string {
-  const p = ctx.params;
-  const roster = (Object.keys(ROSTER_PROVIDERS) as RosterPlaceholder[]).find((placeholder) => p[placeholder] !== undefined);
-  if (roster) return ROSTER_PROVIDERS[roster];
-  if (p['school_system'] !== undefined) return p['school_system'].toLowerCase();
-  if (p['x'] !== undefined) return `one-roster/${p['x'].toLowerCase()}`;
-  throw new Error(`route ${ctx.endpoint.route} names no provider`);
-}
 
 /**
  * @example
@@ -74,7 +50,7 @@ export function requireLink(db: Db, schoolId: number, provider: string): LinkRow
  */
 export function assertState(link: LinkRow, allowed: readonly LinkState[], action: string): void {
   if (!allowed.includes(link.state)) {
-    throw new HttpError(409, 'Conflict', `School ${link.school_id} is ${link.state} with ${link.provider}; only a ${allowed.join(' or ')} school can ${action}`);
+    throw new DomainError('conflict', `School ${link.school_id} is ${link.state} with ${link.provider}; only a ${allowed.join(' or ')} school can ${action}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../kit/sql.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import type { SessionRow } from './rows.js';
+import type { SessionRow } from '../schools/rows.js';
 import { all, placeholders } from '../../kit/sql.js';
 import type { GameSession } from '../../../core/shapes/types.js';
 

@@ -2,7 +2,7 @@
 import { fieldsOf, type RowShape } from '../../db/read-models/shape.js';
 import { stringsColumn } from '../../kit/json-columns.js';
 import type { Pupil } from '../../../core/shapes/types.js';
-import type { PupilFields } from './serialize.js';
+import type { PupilFields } from '../schools/serialize.js';
 
 const { column: c, flag } = fieldsOf<PupilFields>();
 

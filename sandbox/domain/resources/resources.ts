@@ -1,9 +1,9 @@
 import type { LiteracyAccessLevel } from '../../../core/domain/accounts.js';
 import type { Db } from '../../kit/sql.js';
-import { notFound } from '../../kit/input.js';
+import { notFound } from '../errors.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import { containsText, startsWithText } from '../../kit/search.js';
-import { FILE_KINDS, fileKindOf } from '../resources/files.js';
+import { FILE_KINDS, fileKindOf } from './files.js';
 import type { Resource } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 

@@ -1,11 +1,12 @@
 import type { Db } from '../../kit/sql.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { HOMEWORK_FIELDS } from '../../../core/endpoints/homework.js';
-import { HttpError, type HandlerContext, type SessionUser } from '../../kit/handler.js';
-import { findReachable, reachesRow, requireUser } from '../../kit/reach.js';
-import { notFound } from '../../kit/input.js';
+import { DomainError, notFound } from '../errors.js';
+import type { DomainContext } from '../context.js';
+import type { SessionUser } from '../../kit/handler.js';
+import { findReachable, reachesRow, requireUser, superuserMay } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import type { HomeworkRow, UserRow } from './rows.js';
+import type { HomeworkRow, UserRow } from '../schools/rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import type { Homework } from '../../../core/shapes/types.js';
 
@@ -56,7 +57,7 @@ export function extraData(fields: Readonly<Record<string, unknown>>): Record<str
  */
 export function assertDates(startsAt: string, endsAt: string | null): void {
   if (endsAt !== null && Date.parse(endsAt) < Date.parse(startsAt)) {
-    throw new HttpError(422, 'Invalid data', 'ends_at: homework cannot end before it starts', { errors: [{ path: 'ends_at', message: 'must not be before starts_at' }] });
+    throw new DomainError('invalid', 'ends_at: homework cannot end before it starts', { errors: [{ path: 'ends_at', message: 'must not be before starts_at' }] });
   }
 }
 
@@ -88,10 +89,10 @@ export function canChangeHomework(db: Db, userId: number, row: HomeworkRow): boo
  * @example
  * requireHomeworkTeacher(ctx, homework);
  */
-export function requireHomeworkTeacher(ctx: HandlerContext, row: HomeworkRow): void {
+export function requireHomeworkTeacher(ctx: DomainContext, row: HomeworkRow): void {
   const user = requireUser(ctx);
-  if (user.superuser || user.admin || canChangeHomework(ctx.db, user.id, row)) return;
-  throw new HttpError(403, 'Forbidden', `Only a teacher of homework ${row.id} or a school admin can change it`);
+  if (superuserMay(user, 'act as school staff') || user.admin || canChangeHomework(ctx.db, user.id, row)) return;
+  throw new DomainError('forbidden', `Only a teacher of homework ${row.id} or a school admin can change it`);
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { HandlerContext } from '../../kit/handler.js';
-import { notFound, parseIds } from '../../kit/input.js';
-import { findGroup } from './find.js';
+import type { DomainContext } from '../context.js';
+import { notFound } from '../errors.js';
+import { parseIds } from '../../kit/input.js';
+import { findGroup } from '../schools/find.js';
 import { assertDates, extraData, type HomeworkFields } from './homework.js';
-import { pupilsByIds } from './pupil-queries.js';
+import { pupilsByIds } from '../pupils/pupil-queries.js';
 import { run } from '../../kit/sql.js';
 
 /** The keys that may carry who homework is set for, in the order they are read: the spec's `pupilIds` and `user_ids`, and `pupils`. */
@@ -15,7 +16,7 @@ const PUPIL_KEYS = ['pupilIds', 'user_ids', 'pupils'] as const;
  * @example
  * pupilIdsFrom(ctx, 1, { pupilIds: '4,9' }) // [4, 9]
  */
-export function pupilIdsFrom(ctx: HandlerContext, schoolId: number, body: Readonly<Record<string, unknown>>): number[] {
+export function pupilIdsFrom(ctx: DomainContext, schoolId: number, body: Readonly<Record<string, unknown>>): number[] {
   const key = PUPIL_KEYS.find((k) => body[k] !== undefined);
   if (key === undefined) return [];
   const ids = parseIds(body[key], key);
@@ -32,7 +33,7 @@ export function pupilIdsFrom(ctx: HandlerContext, schoolId: number, body: Readon
  * const id = insertHomework(ctx, 1, { title: 'Week 1' }, { setId: null, groupId: 4, pupilIds: [], portal: true });
  */
 export function insertHomework(
-  ctx: HandlerContext,
+  ctx: DomainContext,
   schoolId: number,
   fields: HomeworkFields,
   options: { setId: number | null; groupId: number | null; pupilIds: readonly number[]; portal: boolean },

@@ -1,9 +1,9 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
 import { hashBulkPassword } from './bulk-password.js';
 import { generateDisplayName, generatePassword, uniqueName, usernameFrom, type Random } from './names.js';
 import type { NewPupil, PupilChanges } from './pupil-fields.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../schools/rows.js';
 import { all, one, run } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 
@@ -25,11 +25,11 @@ function globalUsername(db: Db, schoolId: number, schoolUsername: string): strin
   return candidate;
 }
 
-function usernameClash(db: Db, schoolId: number, schoolUsername: string, exceptId: number | null): HttpError | null {
+function usernameClash(db: Db, schoolId: number, schoolUsername: string, exceptId: number | null): DomainError | null {
   const holder = one<Pick<Row<'users'>, 'id' | 'deleted_at'>>(db, 'SELECT id, deleted_at FROM users WHERE school_id = ? AND school_username = ?', schoolId, schoolUsername);
   if (!holder || holder.id === exceptId) return null;
   const state = holder.deleted_at ? `deleted pupil ${holder.id} (recover or purge them first)` : `pupil ${holder.id}`;
-  return new HttpError(409, 'Conflict', `School username ${schoolUsername} is already used by ${state}`);
+  return new DomainError('conflict', `School username ${schoolUsername} is already used by ${state}`);
 }
 
 /** A created pupil and the password they were given (shown once, stored hashed). */

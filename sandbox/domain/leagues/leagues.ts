@@ -1,9 +1,10 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError, type SessionUser } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
+import type { SessionUser } from '../../kit/handler.js';
 import { parseIds } from '../../kit/input.js';
 import { findReachable } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import type { LeagueRow, UserRow } from './rows.js';
+import type { LeagueRow, UserRow } from '../schools/rows.js';
 import { all, placeholders } from '../../kit/sql.js';
 import type { League } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
@@ -52,7 +53,7 @@ export function findLeague(db: Db, user: SessionUser | null, id: number, kind: L
  */
 export function assertNotEnded(row: LeagueRow, now: Date): void {
   if (Date.parse(row.ends_at) <= now.getTime()) {
-    throw new HttpError(409, 'Conflict', `League ${row.id} ended on ${row.ends_at}; an ended league cannot be changed`);
+    throw new DomainError('conflict', `League ${row.id} ended on ${row.ends_at}; an ended league cannot be changed`);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { Db } from '../../kit/sql.js';
-import { HttpError, type SessionUser } from '../../kit/handler.js';
+import { DomainError } from '../errors.js';
+import type { SessionUser } from '../../kit/handler.js';
 import { findReachable } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../schools/rows.js';
 import { all, run } from '../../kit/sql.js';
 
 /** Deleted users of a school that can still be recovered (purged and merged accounts are gone for good). */
@@ -29,7 +30,7 @@ export function userInState(db: Db, user: SessionUser | null, id: number, state:
   const row = findReachable<UserRow>(db, user, 'User', "SELECT * FROM users WHERE id = ? AND kind IN ('pupil', 'teacher') AND json_extract(data, '$.purged_at') IS NULL", id, { inSchool });
   const current = row.deleted_at ? 'deleted' : 'active';
   if (current !== state) {
-    throw new HttpError(409, 'Conflict', `User ${id} is ${current}; only ${state === 'deleted' ? 'a deleted' : 'an active'} user can be ${action}`);
+    throw new DomainError('conflict', `User ${id} is ${current}; only ${state === 'deleted' ? 'a deleted' : 'an active'} user can be ${action}`);
   }
   return row;
 }
