@@ -67,7 +67,7 @@ export function signIn(ctx: DomainContext, row: CredentialRow | null, password: 
  * A new session of a user (an imitation session when `imitatorId` is set).
  *
  * @example
- * return { body: openSession(ctx, targetId, caller.id) };
+ * return sessionReply(ctx, openSession(ctx, targetId, caller.id));
  */
 export function openSession(ctx: DomainContext, userId: number, imitatorId: number | null): Session {
   const token = issueToken(ctx.db, userId, ctx.now(), imitatorId);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { DomainContext } from '../context.js';
-import { assertReachable } from '../../kit/reach.js';
+import { findReachable } from '../../kit/reach.js';
 import { parseField } from '../../kit/input.js';
 import type { EntryOfRoute, ParsedPayload, PayloadOf } from '../../../core/endpoints/index.js';
 import { fieldsSchema } from '../../../core/endpoints/schemas.js';
@@ -48,8 +48,10 @@ type WithoutItems<T> = { readonly [K in keyof T as K extends 'items' ? never : K
 /** What creating a purchase takes: the table's payload of `store-purchases create`, its lines checked. */
 export type PurchaseInput = WithoutItems<PayloadOf<EntryOfRoute<'POST store/purchases'>>> & { readonly items?: readonly PurchaseLine[] };
 
+const PURCHASE_BY_ID = 'SELECT * FROM store_purchases WHERE id = ?';
+
 export function getPurchase(db: Db, id: number): PurchaseRow | undefined {
-  return one<PurchaseRow>(db, 'SELECT * FROM store_purchases WHERE id = ?', id);
+  return one<PurchaseRow>(db, PURCHASE_BY_ID, id);
 }
 
 /**
@@ -59,10 +61,7 @@ export function getPurchase(db: Db, id: number): PurchaseRow | undefined {
  * const purchase = visiblePurchase(ctx, 7);
  */
 export function visiblePurchase(ctx: DomainContext, id: number): PurchaseRow {
-  const row = getPurchase(ctx.db, id);
-  if (!row) throw notFound('Purchase', id);
-  assertReachable(ctx, row.school_id, 'Purchase', id, 'billing');
-  return row;
+  return findReachable<PurchaseRow>(ctx.db, ctx.user, 'Purchase', PURCHASE_BY_ID, id, { purpose: 'billing' });
 }
 
 export function purchaseLines(db: Db, purchaseId: number): LineRow[] {

@@ -1,8 +1,7 @@
 import { all, one, run, type Db } from '../../kit/sql.js';
 import type { DomainContext } from '../context.js';
-import { assertReachable } from '../../kit/reach.js';
+import { findReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
-import { notFound } from '../errors.js';
 import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 
 export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../../core/domain/billing.js';
@@ -14,8 +13,10 @@ export const LIVE_STATES: readonly SubscriptionState[] = ['pending', 'future', '
 
 export type SubscriptionRow = Row<'subscriptions'>;
 
+const SUBSCRIPTION_BY_ID = 'SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NULL';
+
 export function getSubscription(db: Db, id: number): SubscriptionRow | undefined {
-  return one<SubscriptionRow>(db, 'SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NULL', id);
+  return one<SubscriptionRow>(db, SUBSCRIPTION_BY_ID, id);
 }
 
 /**
@@ -26,10 +27,7 @@ export function getSubscription(db: Db, id: number): SubscriptionRow | undefined
  */
 export function visibleSubscription(ctx: DomainContext, id: number): SubscriptionRow {
   applyClock(ctx.db, ctx.now(), id);
-  const row = getSubscription(ctx.db, id);
-  if (!row) throw notFound('Subscription', id);
-  assertReachable(ctx, row.school_id, 'Subscription', id, 'billing');
-  return row;
+  return findReachable<SubscriptionRow>(ctx.db, ctx.user, 'Subscription', SUBSCRIPTION_BY_ID, id, { purpose: 'billing' });
 }
 
 /**
