@@ -96,6 +96,14 @@ function nameIndex(wordsOf: ReadonlyMap<number, readonly string[]>): NameIndex {
   return { ids, byWord };
 }
 
+/** An invoice a payment may be of, with its dates as day numbers (NaN for no payment date). */
+export interface Live {
+  readonly invoice: BookInvoice;
+  readonly open: boolean;
+  readonly issued: number;
+  readonly paid: number;
+}
+
 /** The book indexed for matching: by number, number prefix, digits, PO, name word, amount. */
 export interface BookIndex {
   readonly book: Book;
@@ -119,6 +127,11 @@ export interface BookIndex {
   readonly districtOf: ReadonlyMap<number, number>;
   readonly districtName: ReadonlyMap<number, string>;
   readonly byAmount: ReadonlyMap<string, BookInvoice[]>;
+  /**
+   * Each school's invoices a payment may be of (open, and paid or refunded: a line may be what paid them),
+   * by currency, in book order, with their day numbers computed once: every line filters its payers'.
+   */
+  readonly liveBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
   /** The first 3 characters of every key of `byNumber`, and of `byPo`: where a key may begin in a text. */
   readonly numberHeads: ReadonlySet<string>;
   readonly poHeads: ReadonlySet<string>;
@@ -197,7 +210,17 @@ export function indexBook(book: Book): BookIndex {
   const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
   const byDistrict = new Map([...schoolsOfDistrict].map(([d, ids]) => [d, ids.flatMap((s) => bySchool.get(s) ?? [])] as const));
   const heads = (keys: Iterable<string>): Set<string> => new Set([...keys].map((k) => k.slice(0, 3)));
+  const liveBySchool = new Map<number, Map<string, Live[]>>();
+  for (const invoice of book.invoices) {
+    const open = OPEN_STATES.has(invoice.state);
+    if (!open && invoice.state !== 'paid' && invoice.state !== 'refunded') continue;
+    let byCurrency = liveBySchool.get(invoice.school_id);
+    if (byCurrency === undefined) liveBySchool.set(invoice.school_id, (byCurrency = new Map()));
+    const paid = !open && typeof invoice.paid_date === 'string' ? dayNumber(invoice.paid_date) : Number.NaN;
+    push(byCurrency, invoice.currency, { invoice, open, issued: dayNumber(invoice.issued_at), paid });
+  }
   return {
+    liveBySchool,
     numberHeads: heads(byNumber.keys()),
     poHeads: heads(byPo.keys()),
     byDistrict,
@@ -467,8 +490,11 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
 
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
-  if (identified.length > 0) return weighed(byIdentity(ctx, identified, settleable, index), [...new Set(identified.map((i) => i.school_id))].flatMap((s) => index.bySchool.get(s) ?? []));
-  if (pos.length > 0) return weighed(byPool(ctx, pos, settleable, 'the PO'), pos);
+  if (identified.length > 0) return weighed(byIdentity(ctx, identified, settleable, index), { schools: new Set(identified.map((i) => i.school_id)) });
+  if (pos.length > 0) {
+    const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
+    return weighed(byPool(ctx, pos.filter(usable), () => pos, settleable, 'the PO'), { invoices: pos });
+  }
   // By name: the best-named schools (within a whisker of the best), any named district's schools, and
   // every school and district the text fits as well as any other. The amount (or a reference cut short)
   // must then pick one invoice or set among all their invoices: a name shared by two payers never picks one.
@@ -478,10 +504,24 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   const payers = [...new Set([...payerSchools, ...districtSchools])];
   if (payers.length > 0) {
     // A payment of several invoices is of one payer: sets are sought within one school, or one district.
-    const groups = [...payerSchools.map((s) => index.bySchool.get(s) ?? []), ...districts.map((d) => index.byDistrict.get(d.id) ?? [])];
-    const weighedAll: BookInvoice[] = [];
-    for (const s of payers) for (const i of index.bySchool.get(s) ?? []) weighedAll.push(i);
-    const verdict = byPool(ctx, weighedAll, settleable, 'the payer named', cutPrefixHits(text, index), groups);
+    // Each payer's invoices this line may be of (not settled by another line; open and issued by then, or
+    // paid near it), from the index by school and currency, in book order.
+    const usableOf = new Map<number, BookInvoice[]>();
+    const usable = (school: number): BookInvoice[] => {
+      let list = usableOf.get(school);
+      if (list !== undefined) return list;
+      list = [];
+      for (const l of index.liveBySchool.get(school)?.get(line.currency) ?? []) {
+        if (taken.has(l.invoice.id)) continue;
+        if (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) list.push(l.invoice);
+      }
+      usableOf.set(school, list);
+      return list;
+    };
+    const groups = [...payerSchools.map(usable), ...districts.map((d) => (index.schoolsOfDistrict.get(d.id) ?? []).flatMap(usable))];
+    const weighedAll = { schools: new Set(payers) };
+    const all = (): BookInvoice[] => payers.flatMap((s) => index.bySchool.get(s) ?? []);
+    const verdict = byPool(ctx, payers.flatMap(usable), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
     if (verdict.class !== 'confident') return weighed(verdict, weighedAll);
     // The invoices picked must be of a payer the text names well (its school's name or its district's), or
     // fits as well as any other: a district named only in part widens the options but never decides.
@@ -557,12 +597,8 @@ function paidNear(ctx: Context, i: BookInvoice): boolean {
  * of them summing to it is an option, counting those paid near the line; exactly one option of open
  * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
  */
-function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>, groups: readonly (readonly BookInvoice[])[] = [invoices]): Verdict {
+function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>, groups: readonly (readonly BookInvoice[])[] = [pool]): Verdict {
   const { line } = ctx;
-  // Invoices another line settles are not this line's: what is left may fit alone.
-  const usable = (i: BookInvoice): boolean => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
-  const pool = invoices.filter(usable);
-  const inPool = new Set(pool);
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
   const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
   // Every single, and up to 3 sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
@@ -570,7 +606,7 @@ function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: 
   for (const group of groups) {
     if (sets.size >= 3) break;
     // A set found twice is the search's padding (it could not finish): kept twice, so no set is alone.
-    const found = setsSumming(group.filter((i) => inPool.has(i)), line.amount, 3 - sets.size);
+    const found = setsSumming(group, line.amount, 3 - sets.size);
     found.forEach((set, n) => sets.set(`${set.map((i) => i.id).join()}${found.indexOf(set) < n ? `#${n}` : ''}`, set));
   }
   const options = [...singles, ...sets.values()];
@@ -599,7 +635,7 @@ function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: 
   const open = pool.filter(settleable);
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
   if (open.length === 0) {
-    const other = invoices.filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
+    const other = all().filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
     if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the open invoices of ${what} are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
     return { class: 'unmatched', invoices: [], candidates: [], note: `${what} has no open invoice` };
   }
@@ -640,9 +676,10 @@ function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why:
  * The invoices a verdict weighed (its payers'), by verdict: settling by elimination reads a line again
  * only when another line has since settled one of them.
  */
-const weighedBy = new WeakMap<Verdict, readonly BookInvoice[]>();
-function weighed(verdict: Verdict, invoices: readonly BookInvoice[]): Verdict {
-  weighedBy.set(verdict, invoices);
+type Weighed = { readonly schools: ReadonlySet<number> } | { readonly invoices: readonly BookInvoice[] };
+const weighedBy = new WeakMap<Verdict, Weighed>();
+function weighed(verdict: Verdict, what: Weighed): Verdict {
+  weighedBy.set(verdict, what);
   return verdict;
 }
 
@@ -666,12 +703,16 @@ export function matchLines(lines: readonly StatementLine[], index: BookIndex, fi
     const taken = new Set(verdicts.flatMap((v) => v.invoices));
     const since = before;
     before = taken;
+    // The schools of the invoices settled since the lines were last read.
+    const fresh = new Set<number>();
+    for (const id of taken) if (!since.has(id)) fresh.add(index.byId.get(id)?.school_id ?? -1);
     let settled = false;
     const next = verdicts.map((v, k) => {
       // Ambiguous lines, and overpaid ones (more than the invoices named: a set with others of the payer
       // may fit alone), whose payers' invoices another line has settled since they were last read.
       if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
-      if (!(weighedBy.get(v) ?? []).some((i) => taken.has(i.id) && !since.has(i.id))) return v;
+      const w = weighedBy.get(v);
+      if (w === undefined || ('schools' in w ? ![...w.schools].some((s) => fresh.has(s)) : !w.invoices.some((i) => taken.has(i.id) && !since.has(i.id)))) return v;
       const again = matchLine(lines[k] as StatementLine, index, taken);
       if (again.class !== 'confident') return v;
       settled = true;
