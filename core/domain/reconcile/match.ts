@@ -283,6 +283,8 @@ interface Named {
 /** Schools, or districts, the text's words reach most, each scored, best score first. */
 /** What `named` found, by name index and text words: lines repeat their payers' names, and elimination reads lines again. */
 const namedBefore = new WeakMap<NameIndex, Map<string, Named[]>>();
+/** The highest reaches of a line's names, best first (`reach`'s scratch). */
+const topReach = new Float64Array(REACHED);
 /** Each name index's hit counts, zero between calls. */
 const hitsOf = new WeakMap<NameIndex, Float64Array>();
 
@@ -314,10 +316,18 @@ function reach(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<
   }
   // Only the names the text's words reach most are scored in full: the 24 reached most, and every name
   // reached as much as the last of them (a cut among names the text reaches alike would drop a payer).
-  const reachedBy = new Float64Array(touched.length);
-  touched.forEach((slot, k) => (reachedBy[k] = hits[slot] ?? 0));
-  reachedBy.sort();
-  const floor = (reachedBy[reachedBy.length - Math.min(reachedBy.length, REACHED)] ?? 0) - 1e-9;
+  // The 24th highest reach (the lowest, for fewer names), kept in a short list: sorting every name a
+  // line's words touch (hundreds) cost more than scoring.
+  const top = topReach;
+  let kept = 0;
+  for (const slot of touched) {
+    const v = hits[slot] ?? 0;
+    if (kept === REACHED && v <= (top[REACHED - 1] ?? 0)) continue;
+    let at = kept < REACHED ? kept++ : REACHED - 1;
+    for (; at > 0 && (top[at - 1] ?? 0) < v; at -= 1) top[at] = top[at - 1] ?? 0;
+    top[at] = v;
+  }
+  const floor = (kept === 0 ? 0 : (top[kept - 1] ?? 0)) - 1e-9;
   const reached = touched.filter((slot) => (hits[slot] ?? 0) >= floor);
   for (const slot of touched) hits[slot] = 0;
   return reached
