@@ -99,6 +99,7 @@ function nameIndex(wordsOf: ReadonlyMap<number, readonly string[]>): NameIndex {
 /** An invoice a payment may be of, with its dates as day numbers (NaN for no payment date). */
 export interface Live {
   readonly invoice: BookInvoice;
+  readonly id: number;
   readonly open: boolean;
   readonly issued: number;
   readonly paid: number;
@@ -217,7 +218,7 @@ export function indexBook(book: Book): BookIndex {
     let byCurrency = liveBySchool.get(invoice.school_id);
     if (byCurrency === undefined) liveBySchool.set(invoice.school_id, (byCurrency = new Map()));
     const paid = !open && typeof invoice.paid_date === 'string' ? dayNumber(invoice.paid_date) : Number.NaN;
-    push(byCurrency, invoice.currency, { invoice, open, issued: dayNumber(invoice.issued_at), paid });
+    push(byCurrency, invoice.currency, { invoice, id: invoice.id, open, issued: dayNumber(invoice.issued_at), paid });
   }
   return {
     liveBySchool,
@@ -481,7 +482,8 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   // bank cuts a name at 18 characters, so "HILLCREST ACADEMY" names the trust "Hillcrest Academy Trust"
   // as much as the school "Hillcrest Primary Academy", however many words either has that it does not show.
   let top = 0;
-  for (const n of [reachedSchools, reachedDistricts].flat()) top = Math.max(top, n.cover);
+  for (const n of reachedSchools) top = Math.max(top, n.cover);
+  for (const n of reachedDistricts) top = Math.max(top, n.cover);
   const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
   const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
   // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
@@ -522,16 +524,20 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
       if (list !== undefined) return list;
       list = [];
       for (const l of index.liveBySchool.get(school)?.get(line.currency) ?? []) {
-        if (taken.has(l.invoice.id)) continue;
-        if (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) list.push(l.invoice);
+        if ((l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id)) list.push(l.invoice);
       }
       usableOf.set(school, list);
       return list;
     };
-    const groups = [...payerSchools.map(usable), ...districts.map((d) => (index.schoolsOfDistrict.get(d.id) ?? []).flatMap(usable))];
+    const concat = (schools: readonly number[]): BookInvoice[] => {
+      const list: BookInvoice[] = [];
+      for (const s of schools) for (const i of usable(s)) list.push(i);
+      return list;
+    };
+    const groups = [...payerSchools.map(usable), ...districts.map((d) => concat(index.schoolsOfDistrict.get(d.id) ?? []))];
     const weighedAll = { schools: new Set(payers) };
     const all = (): BookInvoice[] => payers.flatMap((s) => index.bySchool.get(s) ?? []);
-    const verdict = byPool(ctx, payers.flatMap(usable), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
+    const verdict = byPool(ctx, concat(payers), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
     if (verdict.class !== 'confident') return weighed(verdict, weighedAll);
     // The invoices picked must be of a payer the text names well (its school's name or its district's), or
     // fits as well as any other: a district named only in part widens the options but never decides.
