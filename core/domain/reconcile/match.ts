@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { OPEN_STATES, type Book, type BookInvoice } from './book.js';
 import type { StatementLine } from './line.js';
-import { nameFit, nameWords } from './names.js';
+import { nameFit, nameWords, weighedFit } from './names.js';
 
 export const LINE_CLASSES = ['confident', 'ambiguous', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
 export type LineClass = (typeof LINE_CLASSES)[number];
@@ -84,16 +84,20 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** Names by their words: each name has a slot (`ids[slot]` is its school or district), each word the slots of the names using it. */
 export interface NameIndex {
   readonly ids: readonly number[];
+  /** Each slot's name words, and their weights (`wordWeight`), computed once. */
+  readonly words: readonly (readonly string[])[];
+  readonly weights: readonly Float64Array[];
   readonly byWord: ReadonlyMap<string, readonly number[]>;
 }
 
-function nameIndex(wordsOf: ReadonlyMap<number, readonly string[]>): NameIndex {
+function nameIndex(wordsOf: ReadonlyMap<number, readonly string[]>, wordWeight: (word: string) => number): NameIndex {
   const ids = [...wordsOf.keys()];
+  const words = ids.map((id) => wordsOf.get(id) ?? []);
   const byWord = new Map<string, number[]>();
-  ids.forEach((id, slot) => {
-    for (const word of wordsOf.get(id) ?? []) push(byWord, word, slot);
+  words.forEach((list, slot) => {
+    for (const word of list) push(byWord, word, slot);
   });
-  return { ids, byWord };
+  return { ids, words, weights: words.map((list) => Float64Array.from(list, wordWeight)), byWord };
 }
 
 /** An invoice a payment may be of, with its dates as day numbers (NaN for no payment date). */
@@ -226,7 +230,7 @@ export function indexBook(book: Book): BookIndex {
     poHeads: heads(byPo.keys()),
     byDistrict,
     knownWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
-    schoolWords, districtWords, schoolNames: nameIndex(schoolWords), districtNames: nameIndex(districtWords), wordWeight, byAmount,
+    schoolWords, districtWords, schoolNames: nameIndex(schoolWords, wordWeight), districtNames: nameIndex(districtWords, wordWeight), wordWeight, byAmount,
   };
 }
 
@@ -289,18 +293,18 @@ const topReach = new Float64Array(REACHED);
 /** Each name index's hit counts, zero between calls. */
 const hitsOf = new WeakMap<NameIndex, Float64Array>();
 
-function named(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
+function named(words: readonly string[], names: NameIndex, index: BookIndex): Named[] {
   const key = words.join(' ');
   let memo = namedBefore.get(names);
   if (memo === undefined) namedBefore.set(names, (memo = new Map()));
   const known = memo.get(key);
   if (known !== undefined) return known;
-  const found = reach(words, names, wordsOf, index);
+  const found = reach(words, names, index);
   if (memo.size < 50_000) memo.set(key, found);
   return found;
 }
 
-function reach(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
+function reach(words: readonly string[], names: NameIndex, index: BookIndex): Named[] {
   let hits = hitsOf.get(names);
   if (hits === undefined) hitsOf.set(names, (hits = new Float64Array(names.ids.length)));
   const touched: number[] = [];
@@ -331,12 +335,14 @@ function reach(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<
   const floor = (kept === 0 ? 0 : (top[kept - 1] ?? 0)) - 1e-9;
   const reached = touched.filter((slot) => (hits[slot] ?? 0) >= floor);
   for (const slot of touched) hits[slot] = 0;
+  // The text's words weighed once for every name scored.
+  const textWeights = words.map(index.wordWeight);
+  const against = words.map((t) => t.length >= 3 && index.knownWord(t));
   return reached
-    .map((slot) => names.ids[slot] as number)
-    .map((id) => {
-      const fit = nameFit(wordsOf.get(id) ?? [], words, index.wordWeight, index.knownWord);
+    .map((slot) => {
+      const fit = weighedFit(names.words[slot] ?? [], names.weights[slot] ?? [], words, textWeights, against);
       // Rounded, so that two names explaining the same words compare equal whatever the order of the sum.
-      return { id, score: fit.score, cover: Math.round(fit.cover * 1e6) / 1e6, leads: fit.leads };
+      return { id: names.ids[slot] as number, score: fit.score, cover: Math.round(fit.cover * 1e6) / 1e6, leads: fit.leads };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -476,8 +482,8 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
   const text = collapse(line.text);
   const words = nameWords(line.text);
-  const reachedSchools = named(words, index.schoolNames, index.schoolWords, index);
-  const reachedDistricts = named(words, index.districtNames, index.districtWords, index);
+  const reachedSchools = named(words, index.schoolNames, index);
+  const reachedDistricts = named(words, index.districtNames, index);
   // The most of the text one name explains. A name explaining that much fits the text as well as any: a
   // bank cuts a name at 18 characters, so "HILLCREST ACADEMY" names the trust "Hillcrest Academy Trust"
   // as much as the school "Hillcrest Primary Academy", however many words either has that it does not show.

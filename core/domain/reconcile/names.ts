@@ -72,7 +72,15 @@ let usedScratch = new Uint8Array(16);
  * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
  */
 export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): NameFit {
-  // Plain loops over a reused scratch array: a line scores dozens of names, a statement hundreds of thousands.
+  return weighedFit(name, name.map(weight), text, text.map(weight), text.map((t) => t.length >= 3 && known(t)));
+}
+
+/**
+ * `nameFit` with the words' weights given (`nameWeights[n]` is `name[n]`'s), and which text words count
+ * against a name they are not in (`against[i]`: at least 3 letters, and of some name): a line scores
+ * dozens of names against one text, so its words are weighed once. Plain loops over a reused scratch array.
+ */
+export function weighedFit(name: readonly string[], nameWeights: ArrayLike<number>, text: readonly string[], textWeights: ArrayLike<number>, against: ArrayLike<boolean>): NameFit {
   if (usedScratch.length < text.length) usedScratch = new Uint8Array(text.length * 2);
   const used = usedScratch.fill(0, 0, text.length);
   let total = 0;
@@ -80,7 +88,7 @@ export function nameFit(name: readonly string[], text: readonly string[], weight
   let leads = false;
   for (let n = 0; n < name.length; n += 1) {
     const word = name[n] as string;
-    const w = weight(word);
+    const w = nameWeights[n] as number;
     total += w;
     let k = -1;
     for (let i = 0; i < text.length && k < 0; i += 1) if (used[i] === 0 && text[i] === word) k = i;
@@ -98,12 +106,11 @@ export function nameFit(name: readonly string[], text: readonly string[], weight
       if (n === 0) leads = true;
     }
   }
-  let against = 0;
+  let weightAgainst = 0;
   let cover = 0;
   for (let i = 0; i < text.length; i += 1) {
-    const t = text[i] as string;
-    if (used[i] === 1) cover += weight(t);
-    else if (t.length >= 3 && known(t)) against += weight(t);
+    if (used[i] === 1) cover += textWeights[i] as number;
+    else if (against[i] === true) weightAgainst += textWeights[i] as number;
   }
-  return { score: name.length === 0 || total === 0 ? 0 : found / (total + against), cover, leads };
+  return { score: name.length === 0 || total === 0 ? 0 : found / (total + weightAgainst), cover, leads };
 }
