@@ -72,7 +72,7 @@ let usedScratch = new Uint8Array(16);
  * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
  */
 export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): NameFit {
-  return weighedFit(name, name.map(weight), text, text.map(weight), text.map((t) => t.length >= 3 && known(t)));
+  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= 3 && known(t)));
 }
 
 /**
@@ -80,7 +80,7 @@ export function nameFit(name: readonly string[], text: readonly string[], weight
  * against a name they are not in (`against[i]`: at least 3 letters, and of some name): a line scores
  * dozens of names against one text, so its words are weighed once. Plain loops over a reused scratch array.
  */
-export function weighedFit(name: readonly string[], nameWeights: ArrayLike<number>, text: readonly string[], textWeights: ArrayLike<number>, against: ArrayLike<boolean>): NameFit {
+export function weighedFit(name: readonly string[], nameWeights: Float64Array, text: readonly string[], textWeights: readonly number[], against: readonly boolean[]): NameFit {
   if (usedScratch.length < text.length) usedScratch = new Uint8Array(text.length * 2);
   const used = usedScratch.fill(0, 0, text.length);
   let total = 0;
