@@ -426,6 +426,8 @@ interface Context {
   readonly schools: ReadonlyMap<number, number>;
   readonly districts: ReadonlyMap<number, number>;
   readonly index: BookIndex;
+  /** Lines of these statements identical to this one (same day, amount, currency and text), itself included. */
+  readonly twins: number;
 }
 
 function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate {
@@ -478,7 +480,7 @@ const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.
  * @example
  * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
  */
-export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set()): Verdict {
+export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
   if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
   const text = collapse(line.text);
   const words = nameWords(line.text);
@@ -494,7 +496,7 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
   // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
   const districts = reachedDistricts.filter((n) => n.score >= DISTRICT_MIN || fitsBest(n));
-  const ctx: Context = { line, signals: new Map(), taken, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
+  const ctx: Context = { line, signals: new Map(), taken, twins, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const lineDay = dayNumber(line.date);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
@@ -687,11 +689,45 @@ function dateGap(lineDay: number, invoices: readonly BookInvoice[]): number {
   return Math.max(0, ...invoices.map((i) => Math.abs(lineDay - dayNumber(i.due_at ?? i.issued_at))));
 }
 
-/** The options of an ambiguous line, best first: by the points of their signals, then nearest in date. */
+/**
+ * The options of an ambiguous line, best first: by the points of their signals, then nearest in date.
+ * Identical lines (`twins`: same day, amount and text) are one payer making the same payment as many
+ * times: options that come as many times over, of one payer and as many invoices each, none shared, come
+ * first (two lines of 600.00 from one school with two invoices of 600.00 show both invoices).
+ */
 function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why: string): Verdict {
   const lineDay = dayNumber(ctx.line.date);
   const ranked = sets.map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set) })).sort((a, b) => b.candidate.score - a.candidate.score || a.gap - b.gap || byScore(a.candidate, b.candidate));
-  return { class: 'ambiguous', invoices: [], candidates: ranked.slice(0, SHOWN).map((r) => r.candidate), note: `${why}: choose with --accept LINE=INVOICE` };
+  const candidates = ranked.map((r) => r.candidate);
+  return { class: 'ambiguous', invoices: [], candidates: (ctx.twins > 1 ? twinsFirst(candidates, sets, ctx.twins) : candidates).slice(0, SHOWN), note: `${why}: choose with --accept LINE=INVOICE` };
+}
+
+/**
+ * Ranked options reordered for `twins` identical lines: options alike (the same payer, the schools of their
+ * invoices, and as many invoices) of which at least `twins` share no invoice come first, grouped in the
+ * order of each group's best; then the rest, in their order.
+ *
+ * @example
+ * twinsFirst([x1, y1, z1, z2], sets, 2) // [z1, z2, x1, y1]: only z can have paid both lines
+ */
+function twinsFirst(ranked: readonly Candidate[], sets: readonly (readonly BookInvoice[])[], twins: number): Candidate[] {
+  const schoolOf = new Map(sets.flat().map((i) => [i.id, i.school_id] as const));
+  const kindOf = (c: Candidate): string => `${[...new Set(c.invoices.map((id) => schoolOf.get(id)))].sort().join()}/${c.invoices.length}`;
+  const alike = new Map<string, Candidate[]>();
+  for (const c of ranked) push(alike, kindOf(c), c);
+  // How many of the options share no invoice with one counted before.
+  const apart = (list: readonly Candidate[]): number => {
+    const used = new Set<number>();
+    let count = 0;
+    for (const c of list) {
+      if (c.invoices.some((id) => used.has(id))) continue;
+      for (const id of c.invoices) used.add(id);
+      count += 1;
+    }
+    return count;
+  };
+  const first = [...alike.values()].filter((list) => apart(list) >= twins).flat();
+  return [...first, ...ranked.filter((c) => !first.includes(c))];
 }
 
 /**
@@ -719,7 +755,11 @@ const ELIMINATION_ROUNDS = 3;
  * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
  */
 export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
-  let verdicts = resolveContests(lines.map((line, k) => fixed.get(k) ?? matchLine(line, index)), index, fixed);
+  const twinKey = (line: StatementLine): string => `${line.date} ${line.currency} ${line.amount} ${line.text}`;
+  const twins = new Map<string, number>();
+  for (const line of lines) twins.set(twinKey(line), (twins.get(twinKey(line)) ?? 0) + 1);
+  const twinsOf = (line: StatementLine): number => twins.get(twinKey(line)) ?? 1;
+  let verdicts = resolveContests(lines.map((line, k) => fixed.get(k) ?? matchLine(line, index, new Set(), twinsOf(line))), index, fixed);
   let before = new Set<number>();
   for (let round = 0; round < ELIMINATION_ROUNDS; round += 1) {
     const taken = new Set(verdicts.flatMap((v) => v.invoices));
@@ -735,7 +775,7 @@ export function matchLines(lines: readonly StatementLine[], index: BookIndex, fi
       if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
       const w = weighedBy.get(v);
       if (w === undefined || ('schools' in w ? ![...w.schools].some((s) => fresh.has(s)) : !w.invoices.some((i) => taken.has(i.id) && !since.has(i.id)))) return v;
-      const again = matchLine(lines[k] as StatementLine, index, taken);
+      const again = matchLine(lines[k] as StatementLine, index, taken, twinsOf(lines[k] as StatementLine));
       if (again.class !== 'confident') return v;
       settled = true;
       return { ...again, note: 'the other invoices that fit are settled by other lines' };
