@@ -288,6 +288,7 @@ interface Named {
 /** Schools, or districts, the text's words reach most, each scored, best score first. */
 /** What `named` found, by name index and text words: lines repeat their payers' names, and elimination reads lines again. */
 const namedBefore = new WeakMap<NameIndex, Map<string, Named[]>>();
+const NO_WEIGHTS = new Float64Array(0);
 /** The highest reaches of a line's names, best first (`reach`'s scratch). */
 const topReach = new Float64Array(REACHED);
 /** Each name index's hit counts, zero between calls. */
@@ -340,7 +341,7 @@ function reach(words: readonly string[], names: NameIndex, index: BookIndex): Na
   const against = words.map((t) => t.length >= 3 && index.knownWord(t));
   return reached
     .map((slot) => {
-      const fit = weighedFit(names.words[slot] ?? [], names.weights[slot] ?? [], words, textWeights, against);
+      const fit = weighedFit(names.words[slot] ?? [], names.weights[slot] ?? NO_WEIGHTS, words, textWeights, against);
       // Rounded, so that two names explaining the same words compare equal whatever the order of the sum.
       return { id: names.ids[slot] as number, score: fit.score, cover: Math.round(fit.cover * 1e6) / 1e6, leads: fit.leads };
     })
