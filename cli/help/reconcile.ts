@@ -21,7 +21,8 @@ Classes (only confident lines, and lines you --accept, become writes: invoices m
   ambiguous       more than one invoice or set fits, only the amount agrees, the name only partly
                   agrees, or another line claims the same invoice (then both are ambiguous); the best
                   ${SHOWN} candidates are shown with their scores (equal scores: the invoice due nearest
-                  the payment first): --accept LINE=INVOICE[,INVOICE] picks one
+                  the payment first; for identical lines on one day, first the invoices of a payer
+                  with enough of them to have made every one): --accept LINE=INVOICE[,INVOICE] picks one
   partial         less than the invoice named (beyond a fee): never marked paid; ask for the rest or
                   record the part payment by hand
   overpaid        more than the invoices named and no set of the payer's fits: never marked paid;

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { OPEN_STATES, type Book, type BookInvoice } from './book.js';
 import type { StatementLine } from './line.js';
-import { nameFit, nameWords } from './names.js';
+import { nameFit, nameWords, weighedFit } from './names.js';
 
 export const LINE_CLASSES = ['confident', 'ambiguous', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
 export type LineClass = (typeof LINE_CLASSES)[number];
@@ -84,16 +84,29 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** Names by their words: each name has a slot (`ids[slot]` is its school or district), each word the slots of the names using it. */
 export interface NameIndex {
   readonly ids: readonly number[];
+  /** Each slot's name words, and their weights (`wordWeight`), computed once. */
+  readonly words: readonly (readonly string[])[];
+  readonly weights: readonly Float64Array[];
   readonly byWord: ReadonlyMap<string, readonly number[]>;
 }
 
-function nameIndex(wordsOf: ReadonlyMap<number, readonly string[]>): NameIndex {
+function nameIndex(wordsOf: ReadonlyMap<number, readonly string[]>, wordWeight: (word: string) => number): NameIndex {
   const ids = [...wordsOf.keys()];
+  const words = ids.map((id) => wordsOf.get(id) ?? []);
   const byWord = new Map<string, number[]>();
-  ids.forEach((id, slot) => {
-    for (const word of wordsOf.get(id) ?? []) push(byWord, word, slot);
+  words.forEach((list, slot) => {
+    for (const word of list) push(byWord, word, slot);
   });
-  return { ids, byWord };
+  return { ids, words, weights: words.map((list) => Float64Array.from(list, wordWeight)), byWord };
+}
+
+/** An invoice a payment may be of, with its dates as day numbers (NaN for no payment date). */
+export interface Live {
+  readonly invoice: BookInvoice;
+  readonly id: number;
+  readonly open: boolean;
+  readonly issued: number;
+  readonly paid: number;
 }
 
 /** The book indexed for matching: by number, number prefix, digits, PO, name word, amount. */
@@ -119,6 +132,11 @@ export interface BookIndex {
   readonly districtOf: ReadonlyMap<number, number>;
   readonly districtName: ReadonlyMap<number, string>;
   readonly byAmount: ReadonlyMap<string, BookInvoice[]>;
+  /**
+   * Each school's invoices a payment may be of (open, and paid or refunded: a line may be what paid them),
+   * by currency, in book order, with their day numbers computed once: every line filters its payers'.
+   */
+  readonly liveBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
   /** The first 3 characters of every key of `byNumber`, and of `byPo`: where a key may begin in a text. */
   readonly numberHeads: ReadonlySet<string>;
   readonly poHeads: ReadonlySet<string>;
@@ -197,12 +215,22 @@ export function indexBook(book: Book): BookIndex {
   const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
   const byDistrict = new Map([...schoolsOfDistrict].map(([d, ids]) => [d, ids.flatMap((s) => bySchool.get(s) ?? [])] as const));
   const heads = (keys: Iterable<string>): Set<string> => new Set([...keys].map((k) => k.slice(0, 3)));
+  const liveBySchool = new Map<number, Map<string, Live[]>>();
+  for (const invoice of book.invoices) {
+    const open = OPEN_STATES.has(invoice.state);
+    if (!open && invoice.state !== 'paid' && invoice.state !== 'refunded') continue;
+    let byCurrency = liveBySchool.get(invoice.school_id);
+    if (byCurrency === undefined) liveBySchool.set(invoice.school_id, (byCurrency = new Map()));
+    const paid = !open && typeof invoice.paid_date === 'string' ? dayNumber(invoice.paid_date) : Number.NaN;
+    push(byCurrency, invoice.currency, { invoice, id: invoice.id, open, issued: dayNumber(invoice.issued_at), paid });
+  }
   return {
+    liveBySchool,
     numberHeads: heads(byNumber.keys()),
     poHeads: heads(byPo.keys()),
     byDistrict,
     knownWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
-    schoolWords, districtWords, schoolNames: nameIndex(schoolWords), districtNames: nameIndex(districtWords), wordWeight, byAmount,
+    schoolWords, districtWords, schoolNames: nameIndex(schoolWords, wordWeight), districtNames: nameIndex(districtWords, wordWeight), wordWeight, byAmount,
   };
 }
 
@@ -260,21 +288,24 @@ interface Named {
 /** Schools, or districts, the text's words reach most, each scored, best score first. */
 /** What `named` found, by name index and text words: lines repeat their payers' names, and elimination reads lines again. */
 const namedBefore = new WeakMap<NameIndex, Map<string, Named[]>>();
+const NO_WEIGHTS = new Float64Array(0);
+/** The highest reaches of a line's names, best first (`reach`'s scratch). */
+const topReach = new Float64Array(REACHED);
 /** Each name index's hit counts, zero between calls. */
 const hitsOf = new WeakMap<NameIndex, Float64Array>();
 
-function named(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
+function named(words: readonly string[], names: NameIndex, index: BookIndex): Named[] {
   const key = words.join(' ');
   let memo = namedBefore.get(names);
   if (memo === undefined) namedBefore.set(names, (memo = new Map()));
   const known = memo.get(key);
   if (known !== undefined) return known;
-  const found = reach(words, names, wordsOf, index);
+  const found = reach(words, names, index);
   if (memo.size < 50_000) memo.set(key, found);
   return found;
 }
 
-function reach(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<number, string[]>, index: BookIndex): Named[] {
+function reach(words: readonly string[], names: NameIndex, index: BookIndex): Named[] {
   let hits = hitsOf.get(names);
   if (hits === undefined) hitsOf.set(names, (hits = new Float64Array(names.ids.length)));
   const touched: number[] = [];
@@ -291,18 +322,28 @@ function reach(words: readonly string[], names: NameIndex, wordsOf: ReadonlyMap<
   }
   // Only the names the text's words reach most are scored in full: the 24 reached most, and every name
   // reached as much as the last of them (a cut among names the text reaches alike would drop a payer).
-  const reachedBy = new Float64Array(touched.length);
-  touched.forEach((slot, k) => (reachedBy[k] = hits[slot] ?? 0));
-  reachedBy.sort();
-  const floor = (reachedBy[reachedBy.length - Math.min(reachedBy.length, REACHED)] ?? 0) - 1e-9;
+  // The 24th highest reach (the lowest, for fewer names), kept in a short list: sorting every name a
+  // line's words touch (hundreds) cost more than scoring.
+  const top = topReach;
+  let kept = 0;
+  for (const slot of touched) {
+    const v = hits[slot] ?? 0;
+    if (kept === REACHED && v <= (top[REACHED - 1] ?? 0)) continue;
+    let at = kept < REACHED ? kept++ : REACHED - 1;
+    for (; at > 0 && (top[at - 1] ?? 0) < v; at -= 1) top[at] = top[at - 1] ?? 0;
+    top[at] = v;
+  }
+  const floor = (kept === 0 ? 0 : (top[kept - 1] ?? 0)) - 1e-9;
   const reached = touched.filter((slot) => (hits[slot] ?? 0) >= floor);
   for (const slot of touched) hits[slot] = 0;
+  // The text's words weighed once for every name scored.
+  const textWeights = words.map(index.wordWeight);
+  const against = words.map((t) => t.length >= 3 && index.knownWord(t));
   return reached
-    .map((slot) => names.ids[slot] as number)
-    .map((id) => {
-      const fit = nameFit(wordsOf.get(id) ?? [], words, index.wordWeight, index.knownWord);
+    .map((slot) => {
+      const fit = weighedFit(names.words[slot] ?? [], names.weights[slot] ?? NO_WEIGHTS, words, textWeights, against);
       // Rounded, so that two names explaining the same words compare equal whatever the order of the sum.
-      return { id, score: fit.score, cover: Math.round(fit.cover * 1e6) / 1e6, leads: fit.leads };
+      return { id: names.ids[slot] as number, score: fit.score, cover: Math.round(fit.cover * 1e6) / 1e6, leads: fit.leads };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -386,6 +427,8 @@ interface Context {
   readonly schools: ReadonlyMap<number, number>;
   readonly districts: ReadonlyMap<number, number>;
   readonly index: BookIndex;
+  /** Lines of these statements identical to this one (same day, amount, currency and text), itself included. */
+  readonly twins: number;
 }
 
 function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate {
@@ -438,22 +481,23 @@ const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.
  * @example
  * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
  */
-export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set()): Verdict {
+export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
   if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
   const text = collapse(line.text);
   const words = nameWords(line.text);
-  const reachedSchools = named(words, index.schoolNames, index.schoolWords, index);
-  const reachedDistricts = named(words, index.districtNames, index.districtWords, index);
+  const reachedSchools = named(words, index.schoolNames, index);
+  const reachedDistricts = named(words, index.districtNames, index);
   // The most of the text one name explains. A name explaining that much fits the text as well as any: a
   // bank cuts a name at 18 characters, so "HILLCREST ACADEMY" names the trust "Hillcrest Academy Trust"
   // as much as the school "Hillcrest Primary Academy", however many words either has that it does not show.
   let top = 0;
-  for (const n of [reachedSchools, reachedDistricts].flat()) top = Math.max(top, n.cover);
+  for (const n of reachedSchools) top = Math.max(top, n.cover);
+  for (const n of reachedDistricts) top = Math.max(top, n.cover);
   const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
   const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
   // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
   const districts = reachedDistricts.filter((n) => n.score >= DISTRICT_MIN || fitsBest(n));
-  const ctx: Context = { line, signals: new Map(), taken, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
+  const ctx: Context = { line, signals: new Map(), taken, twins, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const lineDay = dayNumber(line.date);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
@@ -467,8 +511,11 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
 
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
-  if (identified.length > 0) return weighed(byIdentity(ctx, identified, settleable, index), [...new Set(identified.map((i) => i.school_id))].flatMap((s) => index.bySchool.get(s) ?? []));
-  if (pos.length > 0) return weighed(byPool(ctx, pos, settleable, 'the PO'), pos);
+  if (identified.length > 0) return weighed(byIdentity(ctx, identified, settleable, index), { schools: new Set(identified.map((i) => i.school_id)) });
+  if (pos.length > 0) {
+    const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
+    return weighed(byPool(ctx, pos.filter(usable), () => pos, settleable, 'the PO'), { invoices: pos });
+  }
   // By name: the best-named schools (within a whisker of the best), any named district's schools, and
   // every school and district the text fits as well as any other. The amount (or a reference cut short)
   // must then pick one invoice or set among all their invoices: a name shared by two payers never picks one.
@@ -478,10 +525,28 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   const payers = [...new Set([...payerSchools, ...districtSchools])];
   if (payers.length > 0) {
     // A payment of several invoices is of one payer: sets are sought within one school, or one district.
-    const groups = [...payerSchools.map((s) => index.bySchool.get(s) ?? []), ...districts.map((d) => index.byDistrict.get(d.id) ?? [])];
-    const weighedAll: BookInvoice[] = [];
-    for (const s of payers) for (const i of index.bySchool.get(s) ?? []) weighedAll.push(i);
-    const verdict = byPool(ctx, weighedAll, settleable, 'the payer named', cutPrefixHits(text, index), groups);
+    // Each payer's invoices this line may be of (not settled by another line; open and issued by then, or
+    // paid near it), from the index by school and currency, in book order.
+    const usableOf = new Map<number, BookInvoice[]>();
+    const usable = (school: number): BookInvoice[] => {
+      let list = usableOf.get(school);
+      if (list !== undefined) return list;
+      list = [];
+      for (const l of index.liveBySchool.get(school)?.get(line.currency) ?? []) {
+        if ((l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id)) list.push(l.invoice);
+      }
+      usableOf.set(school, list);
+      return list;
+    };
+    const concat = (schools: readonly number[]): BookInvoice[] => {
+      const list: BookInvoice[] = [];
+      for (const s of schools) for (const i of usable(s)) list.push(i);
+      return list;
+    };
+    const groups = [...payerSchools.map(usable), ...districts.map((d) => concat(index.schoolsOfDistrict.get(d.id) ?? []))];
+    const weighedAll = { schools: new Set(payers) };
+    const all = (): BookInvoice[] => payers.flatMap((s) => index.bySchool.get(s) ?? []);
+    const verdict = byPool(ctx, concat(payers), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
     if (verdict.class !== 'confident') return weighed(verdict, weighedAll);
     // The invoices picked must be of a payer the text names well (its school's name or its district's), or
     // fits as well as any other: a district named only in part widens the options but never decides.
@@ -557,12 +622,8 @@ function paidNear(ctx: Context, i: BookInvoice): boolean {
  * of them summing to it is an option, counting those paid near the line; exactly one option of open
  * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
  */
-function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>, groups: readonly (readonly BookInvoice[])[] = [invoices]): Verdict {
+function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>, groups: readonly (readonly BookInvoice[])[] = [pool]): Verdict {
   const { line } = ctx;
-  // Invoices another line settles are not this line's: what is left may fit alone.
-  const usable = (i: BookInvoice): boolean => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
-  const pool = invoices.filter(usable);
-  const inPool = new Set(pool);
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
   const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
   // Every single, and up to 3 sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
@@ -570,7 +631,7 @@ function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: 
   for (const group of groups) {
     if (sets.size >= 3) break;
     // A set found twice is the search's padding (it could not finish): kept twice, so no set is alone.
-    const found = setsSumming(group.filter((i) => inPool.has(i)), line.amount, 3 - sets.size);
+    const found = setsSumming(group, line.amount, 3 - sets.size);
     found.forEach((set, n) => sets.set(`${set.map((i) => i.id).join()}${found.indexOf(set) < n ? `#${n}` : ''}`, set));
   }
   const options = [...singles, ...sets.values()];
@@ -599,7 +660,7 @@ function byPool(ctx: Context, invoices: readonly BookInvoice[], settleable: (i: 
   const open = pool.filter(settleable);
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
   if (open.length === 0) {
-    const other = invoices.filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
+    const other = all().filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
     if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the open invoices of ${what} are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
     return { class: 'unmatched', invoices: [], candidates: [], note: `${what} has no open invoice` };
   }
@@ -629,20 +690,55 @@ function dateGap(lineDay: number, invoices: readonly BookInvoice[]): number {
   return Math.max(0, ...invoices.map((i) => Math.abs(lineDay - dayNumber(i.due_at ?? i.issued_at))));
 }
 
-/** The options of an ambiguous line, best first: by the points of their signals, then nearest in date. */
+/**
+ * The options of an ambiguous line, best first: by the points of their signals, then nearest in date.
+ * Identical lines (`twins`: same day, amount and text) are one payer making the same payment as many
+ * times: options that come as many times over, of one payer and as many invoices each, none shared, come
+ * first (two lines of 600.00 from one school with two invoices of 600.00 show both invoices).
+ */
 function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why: string): Verdict {
   const lineDay = dayNumber(ctx.line.date);
   const ranked = sets.map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set) })).sort((a, b) => b.candidate.score - a.candidate.score || a.gap - b.gap || byScore(a.candidate, b.candidate));
-  return { class: 'ambiguous', invoices: [], candidates: ranked.slice(0, SHOWN).map((r) => r.candidate), note: `${why}: choose with --accept LINE=INVOICE` };
+  const candidates = ranked.map((r) => r.candidate);
+  return { class: 'ambiguous', invoices: [], candidates: (ctx.twins > 1 ? twinsFirst(candidates, sets, ctx.twins) : candidates).slice(0, SHOWN), note: `${why}: choose with --accept LINE=INVOICE` };
+}
+
+/**
+ * Ranked options reordered for `twins` identical lines: options alike (the same payer, the schools of their
+ * invoices, and as many invoices) of which at least `twins` share no invoice come first, grouped in the
+ * order of each group's best; then the rest, in their order.
+ *
+ * @example
+ * twinsFirst([x1, y1, z1, z2], sets, 2) // [z1, z2, x1, y1]: only z can have paid both lines
+ */
+function twinsFirst(ranked: readonly Candidate[], sets: readonly (readonly BookInvoice[])[], twins: number): Candidate[] {
+  const schoolOf = new Map(sets.flat().map((i) => [i.id, i.school_id] as const));
+  const kindOf = (c: Candidate): string => `${[...new Set(c.invoices.map((id) => schoolOf.get(id)))].sort().join()}/${c.invoices.length}`;
+  const alike = new Map<string, Candidate[]>();
+  for (const c of ranked) push(alike, kindOf(c), c);
+  // How many of the options share no invoice with one counted before.
+  const apart = (list: readonly Candidate[]): number => {
+    const used = new Set<number>();
+    let count = 0;
+    for (const c of list) {
+      if (c.invoices.some((id) => used.has(id))) continue;
+      for (const id of c.invoices) used.add(id);
+      count += 1;
+    }
+    return count;
+  };
+  const first = [...alike.values()].filter((list) => apart(list) >= twins).flat();
+  return [...first, ...ranked.filter((c) => !first.includes(c))];
 }
 
 /**
  * The invoices a verdict weighed (its payers'), by verdict: settling by elimination reads a line again
  * only when another line has since settled one of them.
  */
-const weighedBy = new WeakMap<Verdict, readonly BookInvoice[]>();
-function weighed(verdict: Verdict, invoices: readonly BookInvoice[]): Verdict {
-  weighedBy.set(verdict, invoices);
+type Weighed = { readonly schools: ReadonlySet<number> } | { readonly invoices: readonly BookInvoice[] };
+const weighedBy = new WeakMap<Verdict, Weighed>();
+function weighed(verdict: Verdict, what: Weighed): Verdict {
+  weighedBy.set(verdict, what);
   return verdict;
 }
 
@@ -660,19 +756,27 @@ const ELIMINATION_ROUNDS = 3;
  * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
  */
 export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
-  let verdicts = resolveContests(lines.map((line, k) => fixed.get(k) ?? matchLine(line, index)), index, fixed);
+  const twinKey = (line: StatementLine): string => `${line.date} ${line.currency} ${line.amount} ${line.text}`;
+  const twins = new Map<string, number>();
+  for (const line of lines) twins.set(twinKey(line), (twins.get(twinKey(line)) ?? 0) + 1);
+  const twinsOf = (line: StatementLine): number => twins.get(twinKey(line)) ?? 1;
+  let verdicts = resolveContests(lines.map((line, k) => fixed.get(k) ?? matchLine(line, index, new Set(), twinsOf(line))), index, fixed);
   let before = new Set<number>();
   for (let round = 0; round < ELIMINATION_ROUNDS; round += 1) {
     const taken = new Set(verdicts.flatMap((v) => v.invoices));
     const since = before;
     before = taken;
+    // The schools of the invoices settled since the lines were last read.
+    const fresh = new Set<number>();
+    for (const id of taken) if (!since.has(id)) fresh.add(index.byId.get(id)?.school_id ?? -1);
     let settled = false;
     const next = verdicts.map((v, k) => {
       // Ambiguous lines, and overpaid ones (more than the invoices named: a set with others of the payer
       // may fit alone), whose payers' invoices another line has settled since they were last read.
       if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
-      if (!(weighedBy.get(v) ?? []).some((i) => taken.has(i.id) && !since.has(i.id))) return v;
-      const again = matchLine(lines[k] as StatementLine, index, taken);
+      const w = weighedBy.get(v);
+      if (w === undefined || ('schools' in w ? ![...w.schools].some((s) => fresh.has(s)) : !w.invoices.some((i) => taken.has(i.id) && !since.has(i.id)))) return v;
+      const again = matchLine(lines[k] as StatementLine, index, taken, twinsOf(lines[k] as StatementLine));
       if (again.class !== 'confident') return v;
       settled = true;
       return { ...again, note: 'the other invoices that fit are settled by other lines' };

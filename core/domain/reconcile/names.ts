@@ -52,6 +52,9 @@ export interface NameFit {
   readonly leads: boolean;
 }
 
+/** Which text words `nameFit` has matched (reused between calls). */
+let usedScratch = new Uint8Array(16);
+
 /**
  * How a name fits a bank's text, in one pass. Each name word is found in the text whole, or cut short or
  * abbreviated (one a prefix of the other, at least 3 letters: 0.8), each text word used once; words weigh
@@ -69,30 +72,45 @@ export interface NameFit {
  * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
  */
 export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): NameFit {
-  const used = new Array<boolean>(text.length).fill(false);
+  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= 3 && known(t)));
+}
+
+/**
+ * `nameFit` with the words' weights given (`nameWeights[n]` is `name[n]`'s), and which text words count
+ * against a name they are not in (`against[i]`: at least 3 letters, and of some name): a line scores
+ * dozens of names against one text, so its words are weighed once. Plain loops over a reused scratch array.
+ */
+export function weighedFit(name: readonly string[], nameWeights: Float64Array, text: readonly string[], textWeights: readonly number[], against: readonly boolean[]): NameFit {
+  if (usedScratch.length < text.length) usedScratch = new Uint8Array(text.length * 2);
+  const used = usedScratch.fill(0, 0, text.length);
   let total = 0;
   let found = 0;
   let leads = false;
-  name.forEach((word, n) => {
-    const w = weight(word);
+  for (let n = 0; n < name.length; n += 1) {
+    const word = name[n] as string;
+    const w = nameWeights[n] as number;
     total += w;
-    let k = text.findIndex((t, i) => !used[i] && t === word);
+    let k = -1;
+    for (let i = 0; i < text.length && k < 0; i += 1) if (used[i] === 0 && text[i] === word) k = i;
     let credit = 1;
-    if (k < 0) {
-      k = text.findIndex((t, i) => !used[i] && t.length >= 3 && word.length >= 3 && (word.startsWith(t) || t.startsWith(word)));
+    if (k < 0 && word.length >= 3) {
+      for (let i = 0; i < text.length && k < 0; i += 1) {
+        const t = text[i] as string;
+        if (used[i] === 0 && t.length >= 3 && (word.startsWith(t) || t.startsWith(word))) k = i;
+      }
       credit = 0.8;
     }
     if (k >= 0) {
-      used[k] = true;
+      used[k] = 1;
       found += w * credit;
       if (n === 0) leads = true;
     }
-  });
-  let against = 0;
+  }
+  let weightAgainst = 0;
   let cover = 0;
-  text.forEach((t, i) => {
-    if (used[i]) cover += weight(t);
-    else if (t.length >= 3 && known(t)) against += weight(t);
-  });
-  return { score: name.length === 0 || total === 0 ? 0 : found / (total + against), cover, leads };
+  for (let i = 0; i < text.length; i += 1) {
+    if (used[i] === 1) cover += textWeights[i] as number;
+    else if (against[i] === true) weightAgainst += textWeights[i] as number;
+  }
+  return { score: name.length === 0 || total === 0 ? 0 : found / (total + weightAgainst), cover, leads };
 }

@@ -189,6 +189,32 @@ describe('options of a line that needs a person', () => {
   });
 });
 
+describe('identical lines on one day', () => {
+  // A trust's three schools, each with invoices of 600.00: Ashgrove two, due long before the payment; the others one each, due about then.
+  const book: Book = {
+    schools: ['Ashgrove', 'Bramley', 'Thornton'].map((name, k) => ({ id: k + 1, name: `${name} Primary School`, district_id: 7 })),
+    districts: [{ id: 7, name: 'Pennine Learning Partnership' }],
+    subscriptions: [],
+    invoices: [
+      invoice(501, 1, 60000, { issued_at: '2026-07-01', due_at: '2026-08-01' }), invoice(502, 1, 60000, { issued_at: '2026-07-01', due_at: '2026-08-15' }),
+      invoice(503, 2, 60000, { due_at: '2026-11-01' }), invoice(504, 3, 60000, { due_at: '2026-11-05' }),
+    ],
+  };
+  const shown = (verdicts: Verdict[]): number[][][] => verdicts.map((v) => v.candidates.map((c) => c.invoices));
+
+  it('show first the invoices of a payer that could have made every one of the payments', () => {
+    const text = 'PENNINE LEARNING PARTNERSHIP';
+    // One line: nearest in date first.
+    expect(shown(matchLines([line(text, 60000)], indexBook(book)))).toEqual([[[503], [504], [502]]]);
+    // Two alike: only Ashgrove has two invoices of the amount, so both lines show both of them.
+    const twins = matchLines([line(text, 60000), line(text, 60000)], indexBook(book));
+    expect(twins.map((v) => v.class)).toEqual(['ambiguous', 'ambiguous']);
+    expect(shown(twins)).toEqual([[[502], [501], [503]], [[502], [501], [503]]]);
+    // The same text on another day is not a twin.
+    expect(shown(matchLines([line(text, 60000), line(text, 60000, { date: '2026-11-03' })], indexBook(book)))[0]).toEqual([[503], [504], [502]]);
+  });
+});
+
 describe('a generated statement', () => {
   it('gives trusts names of their own, some sharing a first word with schools', () => {
     const book = syntheticBook({ seed: 3, schools: 600, invoices: 100 });
