@@ -139,8 +139,8 @@ export function reachesRow<T extends { readonly school_id: number | null }>(db: 
  * const pupil = findReachable<UserRow>(db, user, 'Pupil', PUPIL_SQL, 12, { inSchool: group.school_id });
  */
 export function findReachable<T extends { readonly school_id: number | null }>(db: Db, user: SessionUser | null, label: string, sql: string, id: number, options: FindOptions<T> = {}): T {
-  const row = one<T>(db, sql, id);
-  if (!row || !reachesRow(db, user, row, options)) throw notFound(label, id);
+  const row = findRow<T>(db, label, sql, id);
+  if (!reachesRow(db, user, row, options)) throw notFound(label, id);
   return row;
 }
 

@@ -20,7 +20,6 @@ export function reply(ctx: HandlerContext, key: string, value: unknown, extra: R
   return { body, ...(status === undefined ? {} : { status }), ...(unchanged ? { unchanged } : {}) };
 }
 
-
 /**
  * The status and error code of each kind of domain refusal: the one place the domain's words become HTTP
  * (a thrown DomainError is answered by the server through `refusal` too; `HttpError`s carry their own).
