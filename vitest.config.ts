@@ -13,6 +13,14 @@ const NEED_BUILD = [
 ];
 
 /**
+ * Unit tests about what a module decides when it is first loaded: Ink reads CI once, at import, so the
+ * test that `edshed dash` still draws with CI set must be the first in its process to load Ink. In the
+ * shared module cache of the unit project another file may have loaded it already (CI sets CI=true), so
+ * these run isolated, in their own project, which `npm run test:unit` runs too.
+ */
+const FIRST_LOAD = ['tests/cli/dash/ink-terminal.test.ts'];
+
+/**
  * Four projects, each runnable alone (`npm run test:unit`, `test:sandbox`, `test:e2e`, `test:web`):
  * - unit: core and CLI in process (fakes, an in-process sandbox), nothing built;
  * - sandbox: the sandbox server and its database;
@@ -35,7 +43,8 @@ export default defineConfig({
       // core, the table and the sandbox was most of their time (unit: 304 s with isolation, 100 s
       // without, import 199 s -> 50 s, same load, every test passing). Their tests restore what they
       // change (env, timers); the e2e and web files run processes and browsers and stay isolated.
-      { extends: true, test: { name: 'unit', isolate: false, include: ['tests/core/**/*.test.ts', 'tests/cli/**/*.test.{ts,tsx}'], exclude: NEED_BUILD } },
+      { extends: true, test: { name: 'unit', isolate: false, include: ['tests/core/**/*.test.ts', 'tests/cli/**/*.test.{ts,tsx}'], exclude: [...NEED_BUILD, ...FIRST_LOAD] } },
+      { extends: true, test: { name: 'unit-first-load', include: FIRST_LOAD } },
       { extends: true, test: { name: 'sandbox', isolate: false, include: ['tests/sandbox/**/*.test.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts', 'tests/readme/**/*.test.ts', 'tests/openapi/**/*.test.ts', ...NEED_BUILD] } },
       { extends: true, test: { name: 'web', include: ['tests/web/**/*.test.{ts,tsx}'] } },

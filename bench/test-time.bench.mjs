@@ -15,7 +15,10 @@ const phases = [
   ['typecheck', [bin('typescript/bin/tsc'), '--noEmit']],
   ['lint', [bin('eslint/bin/eslint.js'), '.']],
   ['build', ['scripts/build.mjs']],
-  ...['unit', 'sandbox', 'e2e', 'web'].map((project) => [`vitest ${project}`, [bin('vitest/vitest.mjs'), 'run', '--project', project]]),
+  ...Object.entries({ unit: ['unit', 'unit-first-load'], sandbox: ['sandbox'], e2e: ['e2e'], web: ['web'] }).map(([name, projects]) => [
+    `vitest ${name}`,
+    [bin('vitest/vitest.mjs'), 'run', ...projects.flatMap((project) => ['--project', project])],
+  ]),
 ];
 
 const out = (row) => console.log(JSON.stringify(row));

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
@@ -20,10 +20,15 @@ function testFiles(dir: string): string[] {
 
 it('runs every test file in exactly one project (a new folder of tests is not silently left out of npm test)', () => {
   const projects = (config.test?.projects ?? []) as { test: { name: string; include: string[]; exclude?: string[] } }[];
-  expect(projects.map((p) => p.test.name)).toEqual(['unit', 'sandbox', 'e2e', 'web']);
+  expect(projects.map((p) => p.test.name)).toEqual(['unit', 'unit-first-load', 'sandbox', 'e2e', 'web']);
   const files = testFiles(join(ROOT, 'tests'));
   expect(files.length).toBeGreaterThan(150);
   const owners = (file: string) =>
     projects.filter(({ test }) => test.include.some((glob) => globRegex(glob).test(file)) && !(test.exclude ?? []).includes(file)).map(({ test }) => test.name);
   expect(files.filter((file) => owners(file).length !== 1).map((file) => `${file}: ${owners(file).join(', ') || 'no project'}`)).toEqual([]);
+});
+
+it('npm run test:unit runs both unit projects (the shared-cache one and the isolated one)', () => {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  expect(scripts['test:unit']?.match(/--project (\S+)/g)).toEqual(['--project unit', '--project unit-first-load']);
 });
