@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, seedPasswordHash, verifyPassword } from '../../sandbox/domain/auth/password.js';
+import { hashPassword, SEED_PASSWORD, seedPasswordHash, verifyPassword } from '../../sandbox/domain/auth/password.js';
 import { hasRole, mayCall } from '../../sandbox/server/roles.js';
 import { lookupSession } from '../../sandbox/server/session.js';
 import { issueToken, newToken } from '../../sandbox/domain/auth/tokens.js';
@@ -18,7 +19,13 @@ describe('passwords and tokens', () => {
     expect(verifyPassword('sandbox', a)).toBe(true);
     expect(verifyPassword('Sandbox', a)).toBe(false);
     expect(verifyPassword('sandbox', 'plain-text')).toBe(false);
-    expect(verifyPassword('sandbox', seedPasswordHash())).toBe(true);
+  });
+
+  it("gives seeded accounts the hash of the seed password at today's cost, with the seed's fixed salt", () => {
+    const salt = Buffer.from(seedPasswordHash().split('$')[4] ?? '', 'base64url');
+    expect(salt).toEqual(createHash('sha256').update('edshed-sandbox-seed').digest().subarray(0, 16));
+    expect(seedPasswordHash()).toBe(hashPassword(SEED_PASSWORD, salt));
+    expect(verifyPassword(SEED_PASSWORD, seedPasswordHash())).toBe(true);
   });
 
   it('issues 32-byte base64url tokens that differ each time', () => {

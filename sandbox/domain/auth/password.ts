@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 
 /** scrypt cost parameters; N = 2^14 keeps a sign-in near 30 ms while still being a real KDF. */
 const N = 16384;
@@ -33,18 +33,22 @@ export function verifyPassword(password: string, stored: string): boolean {
   return timingSafeEqual(actual, expected);
 }
 
-let seedHash: string | undefined;
+/**
+ * The stored hash of the seed password `sandbox`: scrypt with the cost above and a fixed salt, so the seed
+ * is byte-for-byte the same on every run (real sign-ups get random salts). Written out rather than computed
+ * at start: one scrypt at this cost is about 150 ms of CPU, an eighth of what a sandbox does before its first
+ * answer. tests/sandbox/auth.test.ts checks that it is `hashPassword(SEED_PASSWORD, its salt)`.
+ */
+const SEED_PASSWORD_HASH = 'scrypt$16384$8$1$2CeExOtgW9A8KNrGgdTyOg$t7gStpGiSB1M4FMhVvJstJ7vGYW-RfKAsxkAG9Mt-00';
 
 /**
- * The hash of the seed password `sandbox`, computed once: the seed gives every account the same
- * stored hash so that seeding 20,000 pupils does not run scrypt 20,000 times.
+ * The hash every seeded account gets, so that seeding 20,000 pupils does not run scrypt 20,000 times.
  *
  * @example
  * run(db, 'INSERT INTO users (username, password_hash, ...) VALUES (?, ?, ...)', 'pupil', seedPasswordHash());
  */
 export function seedPasswordHash(): string {
-  // A fixed salt keeps the seed byte-for-byte deterministic across runs; real sign-ups get random salts.
-  return (seedHash ??= hashPassword(SEED_PASSWORD, createHash('sha256').update('edshed-sandbox-seed').digest().subarray(0, 16)));
+  return SEED_PASSWORD_HASH;
 }
 
 /** Every seeded account's password. */
