@@ -15,7 +15,7 @@ import { methodNounEntries } from './table-nouns.js';
  * Builds the real dependencies for the process. Heavy modules (zod, the HTTP client, the endpoint schemas) are imported on first use.
  *
  * @example
- * const f = createFactory(processIo(), process.env, VERSION, terminalPrompter(process.stdin, process.stderr));
+ * const f = createFactory(processIo(), process.env, VERSION, terminalPrompter(() => process.stdin, () => process.stderr));
  */
 export function createFactory(io: Io, env: Env, version: string, prompter: Prompter, globals: GlobalOptions = {}): Factory {
   const shared: { config?: Promise<ConfigStore> } = {};

@@ -1,3 +1,5 @@
+import { isatty } from 'node:tty';
+
 /** Where a command reads and writes. Tests pass buffers; the entry point passes the process's streams. */
 export interface Io {
   readonly stdout: { write(chunk: string): unknown };
@@ -41,12 +43,18 @@ export function terminalColumns(env: Readonly<Record<string, string | undefined>
   return terminal && terminal > 0 ? terminal : undefined;
 }
 
-/** The process's own streams. */
+/**
+ * The process's own streams. Node makes each of `process.stdin`, `stdout` and `stderr` when first read (a
+ * stream object over the file, pipe or terminal, a millisecond or more of a one-off command's start-up):
+ * stdin and stderr are read only when used, and whether each is a terminal is asked of its descriptor.
+ */
 export function processIo(): Io {
   let controller: AbortController | undefined;
   return {
     stdout: process.stdout,
-    stderr: process.stderr,
+    get stderr() {
+      return process.stderr;
+    },
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -54,10 +62,14 @@ export function processIo(): Io {
     },
     stdin: () => process.stdin,
     stdoutIsTTY: process.stdout.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    stderrStream: process.stderr,
-    terminal: { stdout: process.stdout, stdin: process.stdin },
+    stdinIsTTY: isatty(0),
+    stderrIsTTY: isatty(2),
+    get stderrStream() {
+      return process.stderr;
+    },
+    get terminal() {
+      return { stdout: process.stdout, stdin: process.stdin };
+    },
     columns: terminalColumns(process.env, process.stdout.columns),
     interrupts: (options) => {
       if (controller) return controller.signal;

@@ -159,5 +159,5 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
 
 /** Runs the CLI on the process's own streams and environment. */
 export function runProcess(argv: readonly string[], version: string): Promise<number> {
-  return run(argv, createFactory(processIo(), process.env, version, terminalPrompter(process.stdin, process.stderr)));
+  return run(argv, createFactory(processIo(), process.env, version, terminalPrompter(() => process.stdin, () => process.stderr)));
 }

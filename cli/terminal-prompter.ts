@@ -4,11 +4,12 @@ import type { Prompter } from './prompter.js';
 
 /**
  * The prompter of a real terminal: questions on stderr, answers from stdin. Built by the entry point;
- * commands only see the Prompter interface.
+ * commands only see the Prompter interface. The streams are given as functions, read when a question is
+ * asked (Node makes `process.stdin` when first read: a command that asks nothing need not pay for it).
  */
-export function terminalPrompter(input: NodeJS.ReadStream, output: NodeJS.WriteStream): Prompter {
-  const interactive = input.isTTY === true;
+export function terminalPrompter(inputStream: () => NodeJS.ReadStream, outputStream: () => NodeJS.WriteStream): Prompter {
   const ask = async (question: string): Promise<string> => {
+    const [input, output] = [inputStream(), outputStream()];
     const rl = createInterface({ input, output });
     try {
       return await rl.question(`${question} `);
@@ -17,10 +18,12 @@ export function terminalPrompter(input: NodeJS.ReadStream, output: NodeJS.WriteS
     }
   };
   return {
-    interactive,
+    get interactive() {
+      return inputStream().isTTY === true;
+    },
     confirm: async (question) => /^y(es)?$/i.test((await ask(`${question} [y/N]`)).trim()),
     text: ask,
-    password: (question) => readHidden(input, output, question),
+    password: (question) => readHidden(inputStream(), outputStream(), question),
   };
 }
 

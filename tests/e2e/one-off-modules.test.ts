@@ -73,6 +73,8 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.filter(isClassicZod)).toEqual([]);
     expect(sources.some((s) => s.includes('node_modules/zod/v4/mini/'))).toBe(true);
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
+    // Commander's child_process, for executable subcommands the CLI has none of, is required only to spawn one.
+    expect(builtins.filter((m) => m.includes('child_process'))).toEqual([]);
   });
 
   it('`edshed invoices list`: its own noun\'s entries of the table, not the whole table; no classic zod (no input to check), no Node fetch', async () => {
@@ -105,8 +107,9 @@ describe('a one-off command loads what its call needs', () => {
 
   it('`edshed schools show 1` (issue 19): the entries of the nouns it calls only, never the whole table', async () => {
     const { chunks, sources } = await loadedBy(['schools', 'show', '1']);
+    // A superuser: not the school's own subscriptions route (school-subscriptions), which only its admins call.
     expect(chunks.filter((name) => name.startsWith('_edshed-table_')).sort()).toEqual(
-      ['_edshed-table_noun-invoices', '_edshed-table_noun-me', '_edshed-table_noun-school-subscriptions', '_edshed-table_noun-schools', '_edshed-table_noun-subscriptions'].sort(),
+      ['_edshed-table_noun-invoices', '_edshed-table_noun-me', '_edshed-table_noun-schools', '_edshed-table_noun-subscriptions'].sort(),
     );
     // The table's entries as data: none of its modules (the areas, the assembly); its call helpers do load.
     expect(sources.filter((s) => /core\/endpoints\/(index|table|school|superuser-billing|school-subscriptions|auth)\.ts$/.test(s))).toEqual([]);
@@ -115,11 +118,16 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
     expect(sources.some((s) => s.endsWith('cli/read/records.ts'))).toBe(true);
     expect(sources.filter(isClassicZod)).toEqual([]);
+    // Each answer checked by reading its reply's shape (core/shapes/check.ts): no zod schema of a reply is built.
+    expect(sources.some((s) => s.endsWith('core/shapes/check.ts'))).toBe(true);
+    expect(sources.filter((s) => s.endsWith('core/shapes/schema.ts'))).toEqual([]);
   });
 
-  it('`edshed whoami` (issue 19): the user checked with core\'s shape (zod/mini), no classic zod, no table', async () => {
+  it('`edshed whoami` (issue 19): the user checked by reading core\'s shape, no classic zod, no table', async () => {
     const { chunks, sources } = await loadedBy(['whoami']);
     expect(sources.some((s) => s.endsWith('core/shapes/user.ts'))).toBe(true);
+    expect(sources.some((s) => s.endsWith('core/shapes/check.ts'))).toBe(true);
+    expect(sources.filter((s) => s.endsWith('core/shapes/schema.ts'))).toEqual([]);
     expect(sources.filter(isClassicZod)).toEqual([]);
     expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual([]);
   });

@@ -46,12 +46,9 @@ const ROLE_WORDS: Readonly<Record<Role, string>> = {
   superuser: 'superusers',
 };
 
-/** The roles of the table's entries the view reads (the table says who may call each), read with their nouns' entries only. */
-async function rolesOf(): Promise<Readonly<Record<'school' | 'allSubscriptions' | 'ownSubscriptions' | 'invoices', Role>>> {
-  const [school, allSubscriptions, ownSubscriptions, invoices] = await Promise.all(
-    ['schools show', 'subscriptions list', 'school-subscriptions list', 'invoices list'].map(async (command) => (await tableEntry(command)).role),
-  );
-  return { school: school as Role, allSubscriptions: allSubscriptions as Role, ownSubscriptions: ownSubscriptions as Role, invoices: invoices as Role };
+/** The role of a table entry the view reads (the table says who may call it), read with its noun's entries only. */
+async function roleOf(command: 'schools show' | 'subscriptions list' | 'school-subscriptions list' | 'invoices list'): Promise<Role> {
+  return (await tableEntry(command)).role as Role;
 }
 
 /**
@@ -59,32 +56,37 @@ async function rolesOf(): Promise<Readonly<Record<'school' | 'allSubscriptions' 
  * at the same time (every page of each list). It calls only routes the caller's role may call: a
  * superuser reads every school's lists; the school's own admin reads them through the routes of the
  * school they manage (`users/me/school/subscriptions`, the invoice list scoped to it); anyone else who
- * may read the school sees it alone, the rest listed in `not_shown` with who may see it.
+ * may read the school sees it alone, the rest listed in `not_shown` with who may see it. Given the
+ * caller's read still under way, it reads the table's roles meanwhile.
  *
  * @example
- * const view = await readSchoolView(await c.api(), 1, '2026-11-02', caller);
+ * const api = await c.api();
+ * const view = await readSchoolView(api, 1, '2026-11-02', readCaller(api));
  */
-export async function readSchoolView(api: ApiMethods, id: number, today: string, caller: Caller): Promise<SchoolView> {
-  const roles = await rolesOf();
-  if (!holdsRole(caller, roles.school)) {
-    throw new CliError(`schools show is for ${ROLE_WORDS[roles.school]} and superusers; ${caller.username ?? 'you'} ${caller.kind ? `(${caller.kind}) ` : ''}may not read school ${id} (read GET users/me)`, EXIT.auth);
+export async function readSchoolView(api: ApiMethods, id: number, today: string, callerRead: Caller | Promise<Caller>): Promise<SchoolView> {
+  const [caller, schoolRole, allSubscriptionsRole, invoicesRole] = await Promise.all([callerRead, roleOf('schools show'), roleOf('subscriptions list'), roleOf('invoices list')]);
+  if (!holdsRole(caller, schoolRole)) {
+    throw new CliError(`schools show is for ${ROLE_WORDS[schoolRole]} and superusers; ${caller.username ?? 'you'} ${caller.kind ? `(${caller.kind}) ` : ''}may not read school ${id} (read GET users/me)`, EXIT.auth);
   }
   const ownSchool = caller.school?.id === id;
-  const subscriptions = holdsRole(caller, roles.allSubscriptions)
-    ? collectPages((page) => api.subscriptions.list({ school_id: id, ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions')
-    : ownSchool && holdsRole(caller, roles.ownSubscriptions)
-      ? collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'school-subscriptions list', 'subscriptions', 'GET users/me/school/subscriptions')
-      : undefined;
+  // The school's own subscriptions route (its noun's entries) is read only for a caller who may not read every school's.
+  const ownSubscriptionsRole = holdsRole(caller, allSubscriptionsRole) ? undefined : await roleOf('school-subscriptions list');
+  const subscriptions =
+    ownSubscriptionsRole === undefined
+      ? collectPages((page) => api.subscriptions.list({ school_id: id, ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions')
+      : ownSchool && holdsRole(caller, ownSubscriptionsRole)
+        ? collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'school-subscriptions list', 'subscriptions', 'GET users/me/school/subscriptions')
+        : undefined;
   // The invoice list answers superusers for any school and school admins for the school they manage.
   const invoices = (state: 'open' | 'promised') =>
     collectPages((page) => api.invoices.list({ school_id: id, state, ...page }), 'invoices list', 'invoices', 'GET subscriptions/invoices');
-  const unpaid = holdsRole(caller, roles.invoices) && (caller.superuser || ownSchool) ? Promise.all([invoices('open'), invoices('promised')]) : undefined;
+  const unpaid = holdsRole(caller, invoicesRole) && (caller.superuser || ownSchool) ? Promise.all([invoices('open'), invoices('promised')]) : undefined;
   const [school, subs, invoiceLists] = await together([readSchool(api, id), subscriptions ?? Promise.resolve(null), unpaid ?? Promise.resolve(null)]);
   const shownTo = (...readers: Role[]) => [...new Set(['superuser', ...readers] as Role[])].map((r) => ROLE_WORDS[r]).join(' and ');
   const open = invoiceLists === null ? null : [...invoiceLists[0], ...invoiceLists[1]].sort(byDue);
   const notShown: NotShown[] = [
-    ...(subs === null ? [{ section: 'subscriptions' as const, shown_to: shownTo(roles.allSubscriptions, roles.ownSubscriptions) }] : []),
-    ...(open === null ? (['open_invoices', 'invoice_totals'] as const).map((section) => ({ section, shown_to: shownTo(roles.invoices) })) : []),
+    ...(subs === null ? [{ section: 'subscriptions' as const, shown_to: shownTo(allSubscriptionsRole, ...(ownSubscriptionsRole === undefined ? [] : [ownSubscriptionsRole])) }] : []),
+    ...(open === null ? (['open_invoices', 'invoice_totals'] as const).map((section) => ({ section, shown_to: shownTo(invoicesRole) })) : []),
   ];
   return {
     school,

@@ -27,7 +27,8 @@ export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Pro
   if (c.globals.fields !== undefined) throw new CliError('--fields: schools show prints several sections; use --json and pick with jq (nothing was sent)', EXIT.usage);
   const today = c.now().toISOString().slice(0, 10);
   const api = await c.api();
-  const view = await readSchoolView(api, options.id, today, await readCaller(api));
+  // The caller's read goes out first; the view reads the table's roles while it is under way.
+  const view = await readSchoolView(api, options.id, today, readCaller(api));
   c.io.stdout.write(await renderSchoolView(view, { format, today, colors: c.colors, columns: c.io.columns }));
   return view;
 }
