@@ -28,10 +28,11 @@ const define: DefineCommand = (cmd: Command, f) => {
     if (!tokenGiven(c) && store.credential(name) === undefined) throw await signedOut(c, name);
     const connection = await c.connection();
     if (!connection.token) throw notSignedIn(`profile ${connection.profile ?? name}, ${connection.baseUrl}`);
-    const [answer, { replyProblems }] = await Promise.all([(await c.client()).request({ method: 'GET', path: 'users/me' }), import('../../../core/shapes/check.js')]);
-    // The user as core declares it (loosely: keys it does not name pass through), the shape read as it is.
-    if (replyProblems({ user: SESSION_USER }, answer.data).length > 0) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
-    const { user } = answer.data as { user: ValueOf<typeof SESSION_USER> };
+    const [answer, { replySchema }] = await Promise.all([(await c.client()).request({ method: 'GET', path: 'users/me' }), import('../../../core/shapes/schema.js')]);
+    // The user as core declares it (zod/mini, loosely: keys it does not name pass through).
+    const me = replySchema({ user: SESSION_USER }).safeParse(answer.data);
+    if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
+    const { user } = me.data as { user: ValueOf<typeof SESSION_USER> };
     // A school admin's account kind is `teacher`; the endpoint table calls the role `admin`.
     const role = user.superuser ? 'superuser' : user.employee ? 'employee' : user.school?.admin ? 'admin' : (user.kind ?? 'user');
     const row: Record<(typeof WHOAMI_FIELDS)[number], unknown> = {
