@@ -7,9 +7,9 @@ import { buildRequest, type CallOptions } from './call.js';
 import type { Endpoint, Method } from './define.js';
 import type { ApiMethods, JsonObject, Requester } from './methods.js';
 
-/** Throws ResponseShapeError when a reply differs from the entry's shape; the check loads only when asked for. */
+/** Throws ResponseShapeError when a reply differs from the entry's shape; the schemas load only when asked for. */
 async function checkReply(endpoint: Endpoint, method: Method, response: ApiResponse<JsonObject>): Promise<void> {
-  const [{ replyProblems }, { ResponseShapeError }] = await Promise.all([import('../shapes/check.js'), import('../api/errors/response-shape-error.js')]);
+  const [{ replyProblems }, { ResponseShapeError }] = await Promise.all([import('../shapes/schema.js'), import('../api/errors/response-shape-error.js')]);
   const problems = replyProblems(endpoint.reply ?? {}, response.data, 'loose');
   if (problems.length > 0) throw new ResponseShapeError(endpoint.command, problems, { status: response.status, data: response.data, method, headers: response.headers });
 }

@@ -10,8 +10,8 @@
  *   (`[byFlag('dfe_schools', { without: SCHOOL, with: REGISTER_SCHOOL })]`).
  *
  * Shapes are plain data, so an entry that names one serialises with it (the built CLI reads the table as
- * JSON); types come from the same objects (`ValueOf`); answers are checked against them as they are
- * (`shapes/check.ts`), and zod schemas built from them on first use where one is wanted (`shapes/schema.ts`).
+ * JSON); types come from the same objects (`ValueOf`), and schemas are built from them on first use
+ * (`shapes/schema.ts`).
  */
 import type { FieldSpec, FieldTypes, JsonValue, OptionalKeys, FieldType } from '../endpoints/define.js';
 

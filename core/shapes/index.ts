@@ -1,7 +1,6 @@
 /** Reply shapes: the language (`define.ts`), the resources declared in it, and the schemas built from them. */
 export { byFlag, defineShape, either, inline, listOf, listItem, nullable, optional, shapeKeys, type EitherValue, type ObjectShape, type OptionalList, type Reply, type ReplyType, type ReplyValue, type ValueOf } from './define.js';
-export { replySchema } from './schema.js';
-export { replyProblems, type ReplyProblem, type Strictness } from './check.js';
+export { replyProblems, replySchema, type ReplyProblem, type Strictness } from './schema.js';
 export { mainValue, replyFieldNames, replyFlags, replyWithFlags, tableColumns, type MainValue } from './reply.js';
 export { INVOICE, INVOICE_CREDIT, INVOICE_SUMMARY, SHARED_INVOICE } from './invoice.js';
 export { COUNTRY, ZONE } from './country.js';

@@ -1,15 +1,15 @@
 /**
- * Schemas of replies, built from the shapes on first use, for code that wants a zod schema (to parse with
- * its types, or to compose). They check what the API answered; they change nothing (a reply's text is not
- * trimmed, its numbers are not coerced). `zod/mini`, so a bundle takes only the checks it uses. To check
- * an answer once, `replyProblems` (check.ts) reads the shape itself, with nothing to build.
+ * Schemas of replies, built from the shapes on first use. They check what the API answered; they change
+ * nothing (a reply's text is not trimmed, its numbers are not coerced). `zod/mini`, so the site's bundle
+ * takes only the checks it uses.
  */
 import * as z from 'zod/mini';
 import { fieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
 import { ISO_DATE, ISO_DAY } from './formats.js';
 import { isEither, isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
-import type { Strictness } from './check.js';
 
+/** How strictly an object is read: `loose` lets keys beyond the shape's through, `strict` refuses them. */
+export type Strictness = 'loose' | 'strict';
 
 const idValue = () => z.union([z.int(), z.string()]);
 
@@ -80,4 +80,41 @@ export function replySchema(reply: Reply | ObjectShape, strictness: Strictness =
     memo.set(reply, schema);
   }
   return schema;
+}
+
+/** One way a reply differs from its shape: where, and what was expected. */
+export interface ReplyProblem {
+  /** The path in the body, dotted (`invoice.state`, `invoices.3.total`); empty for the body itself. */
+  readonly path: string;
+  readonly message: string;
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'regex' ? `expected text of the form ${(issue as { pattern?: string }).pattern ?? ''}` : `expected ${issue.format}`;
+    case 'unrecognized_keys':
+      return `keys the shape does not name: ${issue.keys.join(', ')}`;
+    case 'invalid_union':
+      return 'matches none of the forms it may take';
+    default:
+      return issue.message;
+  }
+}
+
+/**
+ * How `data` differs from `reply` (an empty list when it conforms).
+ *
+ * @example
+ * replyProblems({ invoice: INVOICE }, { invoice: { id: 'x' } })
+ * // [{ path: 'invoice.id', message: 'expected int' }, ...]
+ */
+export function replyProblems(reply: Reply | ObjectShape, data: unknown, strictness: Strictness = 'loose'): ReplyProblem[] {
+  const result = replySchema(reply, strictness).safeParse(data);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: describe(issue) }));
 }

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { mainValue, replyFlags, replyWithFlags } from '../../core/shapes/reply.js';
-import { replyProblems } from '../../core/shapes/check.js';
+import { replyProblems } from '../../core/shapes/schema.js';
 import { runArea, type Outcome } from './conformance/run.js';
 
 const AREAS = [...new Set(ENDPOINTS.map((e) => e.area))];

@@ -7,7 +7,7 @@ import { buildRequest } from '../../../core/endpoints/call.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { INVOICE } from '../../../core/shapes/invoice.js';
-import { replyProblems } from '../../../core/shapes/check.js';
+import { replyProblems } from '../../../core/shapes/schema.js';
 import type { Invoice as ShapedInvoice } from '../../../core/shapes/types.js';
 
 /**

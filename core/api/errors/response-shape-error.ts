@@ -1,4 +1,4 @@
-import type { ReplyProblem } from '../../shapes/check.js';
+import type { ReplyProblem } from '../../shapes/schema.js';
 import { ApiError, type ApiErrorDetails } from './api-error.js';
 
 /** How many of the problems the message names (all are in `problems`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byFlag, defineShape, either, inline, nullable } from '../../../core/shapes/define.js';
-import { replyProblems } from '../../../core/shapes/check.js';
+import { replyProblems } from '../../../core/shapes/schema.js';
 import { mainValue, replyFieldNames, replyFlags, replyWithFlags } from '../../../core/shapes/reply.js';
 import { INVOICE } from '../../../core/shapes/invoice.js';
 
