@@ -118,16 +118,13 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
     expect(sources.some((s) => s.endsWith('cli/read/records.ts'))).toBe(true);
     expect(sources.filter(isClassicZod)).toEqual([]);
-    // Each answer checked by reading its reply's shape (core/shapes/check.ts): no zod schema of a reply is built.
-    expect(sources.some((s) => s.endsWith('core/shapes/check.ts'))).toBe(true);
-    expect(sources.filter((s) => s.endsWith('core/shapes/schema.ts'))).toEqual([]);
+    // Each answer checked with its reply's zod/mini schema, built from core's shape.
+    expect(sources.some((s) => s.endsWith('core/shapes/schema.ts'))).toBe(true);
   });
 
-  it('`edshed whoami` (issue 19): the user checked by reading core\'s shape, no classic zod, no table', async () => {
+  it('`edshed whoami` (issue 19): the user checked with core\'s shape (zod/mini), no classic zod, no table', async () => {
     const { chunks, sources } = await loadedBy(['whoami']);
     expect(sources.some((s) => s.endsWith('core/shapes/user.ts'))).toBe(true);
-    expect(sources.some((s) => s.endsWith('core/shapes/check.ts'))).toBe(true);
-    expect(sources.filter((s) => s.endsWith('core/shapes/schema.ts'))).toEqual([]);
     expect(sources.filter(isClassicZod)).toEqual([]);
     expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual([]);
   });
