@@ -128,6 +128,12 @@ export interface BookIndex {
   readonly districtNames: NameIndex;
   readonly wordWeight: (word: string) => number;
   readonly knownWord: (word: string) => boolean;
+  /**
+   * Whether a text word can match a word of some name (`weighedFit`: the same word, or at least 3 letters
+   * and one a prefix of the other). The others ("INV", "000123") change no name's fit: a line's names are
+   * read from its name words alone, so lines repeating a payer's name share one reading.
+   */
+  readonly nameWord: (word: string) => boolean;
   readonly schoolName: ReadonlyMap<number, string>;
   readonly districtOf: ReadonlyMap<number, number>;
   readonly districtName: ReadonlyMap<number, string>;
@@ -210,6 +216,21 @@ export function indexBook(book: Book): BookIndex {
   const rare = Math.log(1 + total);
   const wordWeight = (word: string): number => weights.get(word) ?? rare;
   const knownWord = (word: string): boolean => df.has(word);
+  // Words of 3 letters or more, sorted: a text word begins one of them when the first not before it does.
+  const long = [...df.keys()].filter((w) => w.length >= 3).sort();
+  const nameWord = (word: string): boolean => {
+    if (df.has(word)) return true;
+    if (word.length < 3) return false;
+    for (let n = 3; n < word.length; n += 1) if (df.has(word.slice(0, n))) return true;
+    let lo = 0;
+    let hi = long.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((long[mid] as string) < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < long.length && (long[lo] as string).startsWith(word);
+  };
   const schoolName = new Map(book.schools.map((s) => [s.id, s.name] as const));
   const districtOf = new Map(book.schools.flatMap((s) => (typeof s.district_id === 'number' ? [[s.id, s.district_id] as const] : [])));
   const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
@@ -229,7 +250,7 @@ export function indexBook(book: Book): BookIndex {
     numberHeads: heads(byNumber.keys()),
     poHeads: heads(byPo.keys()),
     byDistrict,
-    knownWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
+    knownWord, nameWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
     schoolWords, districtWords, schoolNames: nameIndex(schoolWords, wordWeight), districtNames: nameIndex(districtWords, wordWeight), wordWeight, byAmount,
   };
 }
@@ -484,7 +505,7 @@ const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.
 export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
   if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
   const text = collapse(line.text);
-  const words = nameWords(line.text);
+  const words = nameWords(line.text).filter(index.nameWord);
   const reachedSchools = named(words, index.schoolNames, index);
   const reachedDistricts = named(words, index.districtNames, index);
   // The most of the text one name explains. A name explaining that much fits the text as well as any: a
