@@ -306,26 +306,13 @@ interface Named {
   readonly leads: boolean;
 }
 
-/** Schools, or districts, the text's words reach most, each scored, best score first. */
-/** What `named` found, by name index and text words: lines repeat their payers' names, and elimination reads lines again. */
-const namedBefore = new WeakMap<NameIndex, Map<string, Named[]>>();
 const NO_WEIGHTS = new Float64Array(0);
 /** The highest reaches of a line's names, best first (`reach`'s scratch). */
 const topReach = new Float64Array(REACHED);
 /** Each name index's hit counts, zero between calls. */
 const hitsOf = new WeakMap<NameIndex, Float64Array>();
 
-function named(words: readonly string[], names: NameIndex, index: BookIndex): Named[] {
-  const key = words.join(' ');
-  let memo = namedBefore.get(names);
-  if (memo === undefined) namedBefore.set(names, (memo = new Map()));
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  const found = reach(words, names, index);
-  if (memo.size < 50_000) memo.set(key, found);
-  return found;
-}
-
+/** Schools, or districts, the text's words reach most, each scored, best score first. */
 function reach(words: readonly string[], names: NameIndex, index: BookIndex): Named[] {
   let hits = hitsOf.get(names);
   if (hits === undefined) hitsOf.set(names, (hits = new Float64Array(names.ids.length)));
@@ -497,17 +484,33 @@ function districtOfSchool(index: BookIndex, school: number): number | undefined 
 const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.invoices[0] ?? 0) - (b.invoices[0] ?? 0);
 
 /**
- * One line's verdict, before lines are compared (a contested invoice is found by `matchLines`).
- *
- * @example
- * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
+ * What the school and district names of a text tell, read once for every text with the same name words:
+ * the names reached with their fits, the most of the text one name explains (`top`), those named enough
+ * to be payers, and the payers themselves (schools, and the schools of districts named).
  */
-export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
-  if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
-  const text = collapse(line.text);
-  const words = nameWords(line.text).filter(index.nameWord);
-  const reachedSchools = named(words, index.schoolNames, index);
-  const reachedDistricts = named(words, index.districtNames, index);
+interface NamesRead {
+  readonly reachedSchools: readonly Named[];
+  readonly top: number;
+  readonly schools: readonly Named[];
+  readonly districts: readonly Named[];
+  readonly schoolScore: ReadonlyMap<number, number>;
+  readonly districtScore: ReadonlyMap<number, number>;
+  readonly best: number;
+  readonly payerSchools: readonly number[];
+  readonly payers: readonly number[];
+}
+
+/** Name readings by book index and name words: lines repeat their payers' names, and elimination reads lines again. */
+const namesBefore = new WeakMap<BookIndex, Map<string, NamesRead>>();
+
+function namesOf(words: readonly string[], index: BookIndex): NamesRead {
+  const key = words.join(' ');
+  let memo = namesBefore.get(index);
+  if (memo === undefined) namesBefore.set(index, (memo = new Map()));
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const reachedSchools = reach(words, index.schoolNames, index);
+  const reachedDistricts = reach(words, index.districtNames, index);
   // The most of the text one name explains. A name explaining that much fits the text as well as any: a
   // bank cuts a name at 18 characters, so "HILLCREST ACADEMY" names the trust "Hillcrest Academy Trust"
   // as much as the school "Hillcrest Primary Academy", however many words either has that it does not show.
@@ -518,17 +521,68 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
   // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
   const districts = reachedDistricts.filter((n) => n.score >= DISTRICT_MIN || fitsBest(n));
-  const ctx: Context = { line, signals: new Map(), taken, twins, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
+  // By name: the best-named schools (within a whisker of the best), any named district's schools, and
+  // every school and district the text fits as well as any other.
+  const best = Math.max(schools[0]?.score ?? 0, districts[0]?.score ?? 0);
+  const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW || fitsBest(s)).map((s) => s.id);
+  const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
+  const read: NamesRead = {
+    reachedSchools, top, schools, districts, best, payerSchools,
+    schoolScore: new Map(schools.map((n) => [n.id, n.score])),
+    districtScore: new Map(districts.map((n) => [n.id, n.score])),
+    payers: [...new Set([...payerSchools, ...districtSchools])],
+  };
+  if (memo.size < 50_000) memo.set(key, read);
+  return read;
+}
+
+/** What a line says whatever other lines settle: its text collapsed, its day, its names, the invoices and POs it names. */
+interface LineRead {
+  readonly line: StatementLine;
+  readonly text: string;
+  readonly lineDay: number;
+  readonly names: NamesRead;
+  readonly refs: readonly BookInvoice[];
+  readonly cut: BookInvoice | undefined;
+  readonly pos: readonly BookInvoice[];
+}
+
+function readLine(line: StatementLine, index: BookIndex): LineRead {
+  const text = collapse(line.text);
+  const refs = findKeys(text, index.numberLengths, index.byNumber, index.numberHeads);
+  return {
+    line, text, refs,
+    lineDay: dayNumber(line.date),
+    names: namesOf(nameWords(line.text).filter(index.nameWord), index),
+    cut: refs.length === 0 ? cutReference(text, index) : undefined,
+    pos: findKeys(text, index.poLengths, index.byPo, index.poHeads),
+  };
+}
+
+/**
+ * One line's verdict, before lines are compared (a contested invoice is found by `matchLines`).
+ *
+ * @example
+ * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
+ */
+export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
+  if (line.amount <= 0) return MONEY_OUT;
+  return matchRead(readLine(line, index), index, taken, twins);
+}
+
+const MONEY_OUT: Verdict = { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
+
+function matchRead(read: LineRead, index: BookIndex, taken: ReadonlySet<number>, twins: number): Verdict {
+  const { line, text, lineDay, refs, cut, pos } = read;
+  const { reachedSchools, top, schools, districts, best, payerSchools, payers } = read.names;
+  const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
+  const ctx: Context = { line, signals: new Map(), taken, twins, index, schools: read.names.schoolScore, districts: read.names.districtScore };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
-  const lineDay = dayNumber(line.date);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
 
   // Who paid: by reference, PO, then name.
-  const refs = findKeys(text, index.numberLengths, index.byNumber, index.numberHeads);
   for (const i of refs) note(i, { signal: 'reference', points: POINTS.reference, detail: `${i.number} in the text` });
-  const cut = refs.length === 0 ? cutReference(text, index) : undefined;
   if (cut) note(cut, { signal: 'reference-cut', points: POINTS['reference-cut'], detail: `${cut.number} cut short at the end of the text` });
-  const pos = findKeys(text, index.poLengths, index.byPo, index.poHeads);
   for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
 
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
@@ -537,13 +591,8 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
     const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
     return weighed(byPool(ctx, pos.filter(usable), () => pos, settleable, 'the PO'), { invoices: pos });
   }
-  // By name: the best-named schools (within a whisker of the best), any named district's schools, and
-  // every school and district the text fits as well as any other. The amount (or a reference cut short)
-  // must then pick one invoice or set among all their invoices: a name shared by two payers never picks one.
-  const best = Math.max(schools[0]?.score ?? 0, districts[0]?.score ?? 0);
-  const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW || fitsBest(s)).map((s) => s.id);
-  const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
-  const payers = [...new Set([...payerSchools, ...districtSchools])];
+  // By name (`namesOf`): the amount (or a reference cut short) must pick one invoice or set among all the
+  // payers' invoices: a name shared by two payers never picks one.
   if (payers.length > 0) {
     // A payment of several invoices is of one payer: sets are sought within one school, or one district.
     // Each payer's invoices this line may be of (not settled by another line; open and issued by then, or
@@ -577,8 +626,8 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
       return { school: schools.find((n) => n.id === school), district: districts.find((n) => n.id === district) };
     };
     // A name only partly shown decides when the bank's name field is full of it: the text cut short.
-    const cut = (n: Named | undefined, wordsOf: ReadonlyMap<number, string[]>): boolean => n !== undefined && fitsBest(n) && cutShort(line.text, wordsOf.get(n.id) ?? [], index);
-    const byCut = verdict.invoices.every((id) => cut(payerOf(id).school, index.schoolWords) || cut(payerOf(id).district, index.districtWords));
+    const cutName = (n: Named | undefined, wordsOf: ReadonlyMap<number, string[]>): boolean => n !== undefined && fitsBest(n) && cutShort(line.text, wordsOf.get(n.id) ?? [], index);
+    const byCut = verdict.invoices.every((id) => cutName(payerOf(id).school, index.schoolWords) || cutName(payerOf(id).district, index.districtWords));
     if (best < NAME_STRONG && !byCut) return weighed({ class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' }, weighedAll);
     const strong = (n: Named | undefined): boolean => n !== undefined && (n.score >= NAME_STRONG || fitsBest(n));
     const namedWell = verdict.invoices.every((id) => strong(payerOf(id).school) || strong(payerOf(id).district));
@@ -779,9 +828,17 @@ const ELIMINATION_ROUNDS = 3;
 export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
   const twinKey = (line: StatementLine): string => `${line.date} ${line.currency} ${line.amount} ${line.text}`;
   const twins = new Map<string, number>();
-  for (const line of lines) twins.set(twinKey(line), (twins.get(twinKey(line)) ?? 0) + 1);
-  const twinsOf = (line: StatementLine): number => twins.get(twinKey(line)) ?? 1;
-  let verdicts = resolveContests(lines.map((line, k) => fixed.get(k) ?? matchLine(line, index, new Set(), twinsOf(line))), index, fixed);
+  const keys = lines.map(twinKey);
+  for (const key of keys) twins.set(key, (twins.get(key) ?? 0) + 1);
+  const twinsOf = keys.map((key) => twins.get(key) ?? 1);
+  // What each line says whatever other lines settle, read once for every round.
+  const reads = lines.map((line) => (line.amount > 0 ? readLine(line, index) : undefined));
+  const match = (k: number, taken: ReadonlySet<number>): Verdict => {
+    const read = reads[k];
+    return read === undefined ? MONEY_OUT : matchRead(read, index, taken, twinsOf[k] ?? 1);
+  };
+  const none = new Set<number>();
+  let verdicts = resolveContests(lines.map((_, k) => fixed.get(k) ?? match(k, none)), index, fixed);
   let before = new Set<number>();
   for (let round = 0; round < ELIMINATION_ROUNDS; round += 1) {
     const taken = new Set(verdicts.flatMap((v) => v.invoices));
@@ -797,7 +854,7 @@ export function matchLines(lines: readonly StatementLine[], index: BookIndex, fi
       if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
       const w = weighedBy.get(v);
       if (w === undefined || ('schools' in w ? ![...w.schools].some((s) => fresh.has(s)) : !w.invoices.some((i) => taken.has(i.id) && !since.has(i.id)))) return v;
-      const again = matchLine(lines[k] as StatementLine, index, taken, twinsOf(lines[k] as StatementLine));
+      const again = match(k, taken);
       if (again.class !== 'confident') return v;
       settled = true;
       return { ...again, note: 'the other invoices that fit are settled by other lines' };
