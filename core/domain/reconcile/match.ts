@@ -143,9 +143,9 @@ export interface BookIndex {
    * by currency, in book order, with their day numbers computed once: every line filters its payers'.
    */
   readonly liveBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
-  /** The first 3 characters of every key of `byNumber`, and of `byPo`: where a key may begin in a text. */
-  readonly numberHeads: ReadonlySet<string>;
-  readonly poHeads: ReadonlySet<string>;
+  /** The first 3 characters of every key of `byNumber`, and of `byPo` (as `headCode`s): where a key may begin in a text. */
+  readonly numberHeads: ReadonlySet<number>;
+  readonly poHeads: ReadonlySet<number>;
 }
 
 /**
@@ -235,7 +235,11 @@ export function indexBook(book: Book): BookIndex {
   const districtOf = new Map(book.schools.flatMap((s) => (typeof s.district_id === 'number' ? [[s.id, s.district_id] as const] : [])));
   const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
   const byDistrict = new Map([...schoolsOfDistrict].map(([d, ids]) => [d, ids.flatMap((s) => bySchool.get(s) ?? [])] as const));
-  const heads = (keys: Iterable<string>): Set<string> => new Set([...keys].map((k) => k.slice(0, 3)));
+  const heads = (keys: Iterable<string>): Set<number> => {
+    const set = new Set<number>();
+    for (const key of keys) set.add(headCode(key, 0));
+    return set;
+  };
   const liveBySchool = new Map<number, Map<string, Live[]>>();
   for (const invoice of book.invoices) {
     const open = OPEN_STATES.has(invoice.state);
@@ -256,16 +260,18 @@ export function indexBook(book: Book): BookIndex {
 }
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+/** The 3 characters of a text from `at` as one number (a collapsed text's are below 128): a key's head, looked up without cutting a string. */
+const headCode = (text: string, at: number): number => (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);
 
 /**
  * Keys of `index` found in the collapsed text, never as a part of a longer number ("024869" is not in
  * "PO88024869": the digits run on before it).
  */
-function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>, heads: ReadonlySet<string>): BookInvoice[] {
+function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>, heads: ReadonlySet<number>): BookInvoice[] {
   const found = new Set<BookInvoice>();
   // Only where a key may begin (every key has at least 4 characters).
   const starts: number[] = [];
-  for (let i = 0; i + 4 <= text.length; i += 1) if (heads.has(text.slice(i, i + 3))) starts.push(i);
+  for (let i = 0; i + 4 <= text.length; i += 1) if (heads.has(headCode(text, i))) starts.push(i);
   for (const length of lengths) {
     for (const i of starts) {
       if (i + length > text.length) break;
