@@ -767,16 +767,38 @@ function dateGap(lineDay: number, invoices: readonly BookInvoice[]): number {
 }
 
 /**
- * The options of an ambiguous line, best first: by the points of their signals, then nearest in date.
+ * The options of an ambiguous line, best first: by the points of their signals; then, among options as
+ * well supported, the one needing fewest coincidences: options of invoices all still open before those
+ * with one already recorded paid (by something else, or by hand), options within one school before those
+ * spanning several, fewer invoices before more (a payer's invoices make far more sets of 3 that sum to a
+ * payment by chance than sets of 2, and far more across a trust's schools than within one: any one of the
+ * many is less likely than one of the few); then nearest in date.
  * Identical lines (`twins`: same day, amount and text) are one payer making the same payment as many
  * times: options that come as many times over, of one payer and as many invoices each, none shared, come
  * first (two lines of 600.00 from one school with two invoices of 600.00 show both invoices).
  */
 function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why: string): Verdict {
   const lineDay = dayNumber(ctx.line.date);
-  const ranked = sets.map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set) })).sort((a, b) => b.candidate.score - a.candidate.score || a.gap - b.gap || byScore(a.candidate, b.candidate));
+  const ranked = sets
+    .map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set), ...coincidences(set) }))
+    .sort((a, b) => b.candidate.score - a.candidate.score || a.recorded - b.recorded || a.schools - b.schools || a.size - b.size || a.gap - b.gap || byScore(a.candidate, b.candidate));
   const candidates = ranked.map((r) => r.candidate);
   return { class: 'ambiguous', invoices: [], candidates: (ctx.twins > 1 ? twinsFirst(candidates, sets, ctx.twins) : candidates).slice(0, SHOWN), note: `${why}: choose with --accept LINE=INVOICE` };
+}
+
+/** What an option asks to believe: whether it has an invoice already recorded paid (1) or not (0), how many schools' invoices, how many invoices. */
+function coincidences(set: readonly BookInvoice[]): { recorded: number; schools: number; size: number } {
+  let recorded = 0;
+  let schools = 0;
+  for (let k = 0; k < set.length; k += 1) {
+    const i = set[k] as BookInvoice;
+    if (!OPEN_STATES.has(i.state)) recorded = 1;
+    // A school counted at its first invoice in the set (a set has at most 5).
+    let first = true;
+    for (let j = 0; j < k && first; j += 1) if ((set[j] as BookInvoice).school_id === i.school_id) first = false;
+    if (first) schools += 1;
+  }
+  return { recorded, schools, size: set.length };
 }
 
 /**
