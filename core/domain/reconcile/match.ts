@@ -731,7 +731,7 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
   }
   if (fits.length > 1) {
     if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
-    return ambiguous(ctx, fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+    return ambiguous(ctx, options.length > 0 ? [...fits, ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
   }
   const open = pool.filter(settleable);
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
@@ -747,6 +747,29 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
     return { class: 'overpaid', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
   }
   return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
+}
+
+/**
+ * More options for a line that needs a person, to show: the sets of each school's own invoices (in the
+ * groups searched) that sum to the amount, which the search across a whole trust's schools, stopping at
+ * its first few sets, may not reach. Never used to decide: only ranked with the others (`ambiguous`).
+ */
+function schoolSets(groups: readonly (readonly BookInvoice[])[], amount: number, known: readonly (readonly BookInvoice[])[]): BookInvoice[][] {
+  const key = (set: readonly BookInvoice[]): string => set.map((i) => i.id).sort((a, b) => a - b).join();
+  const seen = new Set(known.map(key));
+  const bySchool = new Map<number, BookInvoice[]>();
+  for (const group of groups) for (const i of group) push(bySchool, i.school_id, i);
+  const found: BookInvoice[][] = [];
+  for (const list of bySchool.values()) {
+    if (list.length < 2) continue;
+    for (const set of setsSumming([...new Set(list)], amount, SHOWN)) {
+      const k = key(set);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      found.push(set);
+    }
+  }
+  return found;
 }
 
 function alreadyPaid(ctx: Context, invoices: readonly BookInvoice[]): Verdict {

@@ -348,6 +348,16 @@ describe('the options shown for a line that needs a person', () => {
     expect(v?.class).toBe('ambiguous');
     expect(v?.candidates.map((c) => c.invoices)).toEqual([[501], [503, 504], [505, 506]]);
   });
+
+  it("show the sets of one school's invoices that a search across the trust's schools stops before", () => {
+    // 1,000.00 is Ashgrove's 450.00 + 550.00; the trust-wide search, smallest invoices first, finds three
+    // sets across Bramley, Thornton and Moorside first and stops (many sets fit: the line needs a person).
+    const small = [[2, 10000], [3, 20000], [4, 30000], [2, 40000], [3, 50000], [4, 60000], [2, 70000]].map(([s, total], k) => invoice(600 + k, s as number, total as number));
+    const v = shown({ schools: trust, districts: [], subscriptions: [], invoices: [...small, invoice(701, 1, 45000), invoice(702, 1, 55000)] }, 100000);
+    expect(v?.class).toBe('ambiguous');
+    expect(v?.candidates[0]?.invoices).toEqual([701, 702]);
+    expect(v?.candidates).toHaveLength(3);
+  });
 });
 
 describe('a name many schools share', () => {
