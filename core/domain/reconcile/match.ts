@@ -746,6 +746,9 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
   if (open.reduce((sum, i) => sum + i.total, 0) < line.amount) {
     return { class: 'overpaid', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
   }
+  // The search across a whole trust takes only its smallest invoices: a set of one school's may still fit, to show first.
+  const oneSchool = schoolSets(groups, line.amount, []);
+  if (oneSchool.length > 0) return ambiguous(ctx, [...oneSchool, ...open.map((i) => [i])], `sets of one school's invoices fit the amount, but ${what} has too many invoices to tell whether only one set does`);
   return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
 }
 

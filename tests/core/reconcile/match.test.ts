@@ -358,6 +358,15 @@ describe('the options shown for a line that needs a person', () => {
     expect(v?.candidates[0]?.invoices).toEqual([701, 702]);
     expect(v?.candidates).toHaveLength(3);
   });
+
+  it("show them too when the trust has more small invoices than the search takes, so it found no set", () => {
+    // 41 invoices of 10.00 across three schools: the trust-wide search takes the 40 smallest, and no 5 of
+    // them make 1,000.00; Ashgrove's 450.00 + 550.00 do.
+    const small = Array.from({ length: 41 }, (_, k) => invoice(600 + k, 2 + (k % 3), 1000));
+    const v = shown({ schools: trust, districts: [], subscriptions: [], invoices: [...small, invoice(701, 1, 45000), invoice(702, 1, 55000)] }, 100000);
+    expect(v).toMatchObject({ class: 'ambiguous', invoices: [], note: expect.stringContaining("sets of one school's invoices fit the amount") });
+    expect(v?.candidates[0]?.invoices).toEqual([701, 702]);
+  });
 });
 
 describe('a name many schools share', () => {
