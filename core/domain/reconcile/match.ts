@@ -443,6 +443,11 @@ interface Context {
   readonly index: BookIndex;
   /** Lines of these statements identical to this one (same day, amount, currency and text), itself included. */
   readonly twins: number;
+  /**
+   * Only whether the line is confident matters (a line read again in elimination keeps its verdict
+   * otherwise): a line that needs a person gets no options ranked (`ambiguous`).
+   */
+  readonly decide: boolean;
 }
 
 function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate {
@@ -578,11 +583,11 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
 
 const MONEY_OUT: Verdict = { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
 
-function matchRead(read: LineRead, index: BookIndex, taken: ReadonlySet<number>, twins: number): Verdict {
+function matchRead(read: LineRead, index: BookIndex, taken: ReadonlySet<number>, twins: number, decide = false): Verdict {
   const { line, text, lineDay, refs, cut, pos } = read;
   const { reachedSchools, top, schools, districts, best, payerSchools, payers } = read.names;
   const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
-  const ctx: Context = { line, signals: new Map(), taken, twins, index, schools: read.names.schoolScore, districts: read.names.districtScore };
+  const ctx: Context = { line, signals: new Map(), taken, twins, decide, index, schools: read.names.schoolScore, districts: read.names.districtScore };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
 
@@ -731,7 +736,7 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
   }
   if (fits.length > 1) {
     if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
-    return ambiguous(ctx, options.length > 0 ? [...fits, ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...fits, ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
   }
   const open = pool.filter(settleable);
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
@@ -747,7 +752,7 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
     return { class: 'overpaid', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
   }
   // The search across a whole trust takes only its smallest invoices: a set of one school's may still fit, to show first.
-  const oneSchool = schoolSets(groups, line.amount, []);
+  const oneSchool = ctx.decide ? [] : schoolSets(groups, line.amount, []);
   if (oneSchool.length > 0) return ambiguous(ctx, [...oneSchool, ...open.map((i) => [i])], `sets of one school's invoices fit the amount, but ${what} has too many invoices to tell whether only one set does`);
   return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
 }
@@ -804,6 +809,7 @@ function dateGap(lineDay: number, invoices: readonly BookInvoice[]): number {
  * first (two lines of 600.00 from one school with two invoices of 600.00 show both invoices).
  */
 function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why: string): Verdict {
+  if (ctx.decide) return UNRANKED;
   const lineDay = dayNumber(ctx.line.date);
   const ranked = sets
     .map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set), ...coincidences(set) }))
@@ -811,6 +817,9 @@ function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why:
   const candidates = ranked.map((r) => r.candidate);
   return { class: 'ambiguous', invoices: [], candidates: (ctx.twins > 1 ? twinsFirst(candidates, sets, ctx.twins) : candidates).slice(0, SHOWN), note: `${why}: choose with --accept LINE=INVOICE` };
 }
+
+/** A line that needs a person, read again only to see whether it is now confident: its options are not ranked. */
+const UNRANKED: Verdict = { class: 'ambiguous', invoices: [], candidates: [], note: '' };
 
 /** What an option asks to believe: whether it has an invoice already recorded paid (1) or not (0), how many schools' invoices, how many invoices. */
 function coincidences(set: readonly BookInvoice[]): { recorded: number; schools: number; size: number } {
@@ -887,9 +896,9 @@ export function matchLines(lines: readonly StatementLine[], index: BookIndex, fi
   const twinsOf = keys.map((key) => twins.get(key) ?? 1);
   // What each line says whatever other lines settle, read once for every round.
   const reads = lines.map((line) => (line.amount > 0 ? readLine(line, index) : undefined));
-  const match = (k: number, taken: ReadonlySet<number>): Verdict => {
+  const match = (k: number, taken: ReadonlySet<number>, decide = false): Verdict => {
     const read = reads[k];
-    return read === undefined ? MONEY_OUT : matchRead(read, index, taken, twinsOf[k] ?? 1);
+    return read === undefined ? MONEY_OUT : matchRead(read, index, taken, twinsOf[k] ?? 1, decide);
   };
   const none = new Set<number>();
   let verdicts = resolveContests(lines.map((_, k) => fixed.get(k) ?? match(k, none)), index, fixed);
@@ -908,7 +917,8 @@ export function matchLines(lines: readonly StatementLine[], index: BookIndex, fi
       if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
       const w = weighedBy.get(v);
       if (w === undefined || ('schools' in w ? ![...w.schools].some((s) => fresh.has(s)) : !w.invoices.some((i) => taken.has(i.id) && !since.has(i.id)))) return v;
-      const again = match(k, taken);
+      // Read again only to see whether it is now confident: otherwise its verdict stands.
+      const again = match(k, taken, true);
       if (again.class !== 'confident') return v;
       settled = true;
       return { ...again, note: 'the other invoices that fit are settled by other lines' };
