@@ -20,9 +20,12 @@ Classes (only confident lines, and lines you --accept, become writes: invoices m
                   characters) makes both payers: the amount, or a reference cut short, must pick one
   ambiguous       more than one invoice or set fits, only the amount agrees, the name only partly
                   agrees, or another line claims the same invoice (then both are ambiguous); the best
-                  ${SHOWN} candidates are shown with their scores (equal scores: the invoice due nearest
-                  the payment first; for identical lines on one day, first the invoices of a payer
-                  with enough of them to have made every one): --accept LINE=INVOICE[,INVOICE] picks one
+                  ${SHOWN} candidates are shown with their scores (equal scores: invoices all still open
+                  before one already paid, one school's before several schools', fewer invoices before
+                  more, then those due nearest the payment; a line naming a trust also shows the sets
+                  of each of its schools' own invoices that fit; for identical lines on one day, first
+                  the invoices of a payer with enough of them to have made every one):
+                  --accept LINE=INVOICE[,INVOICE] picks one
   partial         less than the invoice named (beyond a fee): never marked paid; ask for the rest or
                   record the part payment by hand
   overpaid        more than the invoices named and no set of the payer's fits: never marked paid;

@@ -128,6 +128,12 @@ export interface BookIndex {
   readonly districtNames: NameIndex;
   readonly wordWeight: (word: string) => number;
   readonly knownWord: (word: string) => boolean;
+  /**
+   * Whether a text word can match a word of some name (`weighedFit`: the same word, or at least 3 letters
+   * and one a prefix of the other). The others ("INV", "000123") change no name's fit: a line's names are
+   * read from its name words alone, so lines repeating a payer's name share one reading.
+   */
+  readonly nameWord: (word: string) => boolean;
   readonly schoolName: ReadonlyMap<number, string>;
   readonly districtOf: ReadonlyMap<number, number>;
   readonly districtName: ReadonlyMap<number, string>;
@@ -137,9 +143,9 @@ export interface BookIndex {
    * by currency, in book order, with their day numbers computed once: every line filters its payers'.
    */
   readonly liveBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
-  /** The first 3 characters of every key of `byNumber`, and of `byPo`: where a key may begin in a text. */
-  readonly numberHeads: ReadonlySet<string>;
-  readonly poHeads: ReadonlySet<string>;
+  /** The first 3 characters of every key of `byNumber`, and of `byPo` (as `headCode`s): where a key may begin in a text. */
+  readonly numberHeads: ReadonlySet<number>;
+  readonly poHeads: ReadonlySet<number>;
 }
 
 /**
@@ -210,11 +216,30 @@ export function indexBook(book: Book): BookIndex {
   const rare = Math.log(1 + total);
   const wordWeight = (word: string): number => weights.get(word) ?? rare;
   const knownWord = (word: string): boolean => df.has(word);
+  // Words of 3 letters or more, sorted: a text word begins one of them when the first not before it does.
+  const long = [...df.keys()].filter((w) => w.length >= 3).sort();
+  const nameWord = (word: string): boolean => {
+    if (df.has(word)) return true;
+    if (word.length < 3) return false;
+    for (let n = 3; n < word.length; n += 1) if (df.has(word.slice(0, n))) return true;
+    let lo = 0;
+    let hi = long.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((long[mid] as string) < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < long.length && (long[lo] as string).startsWith(word);
+  };
   const schoolName = new Map(book.schools.map((s) => [s.id, s.name] as const));
   const districtOf = new Map(book.schools.flatMap((s) => (typeof s.district_id === 'number' ? [[s.id, s.district_id] as const] : [])));
   const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
   const byDistrict = new Map([...schoolsOfDistrict].map(([d, ids]) => [d, ids.flatMap((s) => bySchool.get(s) ?? [])] as const));
-  const heads = (keys: Iterable<string>): Set<string> => new Set([...keys].map((k) => k.slice(0, 3)));
+  const heads = (keys: Iterable<string>): Set<number> => {
+    const set = new Set<number>();
+    for (const key of keys) set.add(headCode(key, 0));
+    return set;
+  };
   const liveBySchool = new Map<number, Map<string, Live[]>>();
   for (const invoice of book.invoices) {
     const open = OPEN_STATES.has(invoice.state);
@@ -229,22 +254,24 @@ export function indexBook(book: Book): BookIndex {
     numberHeads: heads(byNumber.keys()),
     poHeads: heads(byPo.keys()),
     byDistrict,
-    knownWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
+    knownWord, nameWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
     schoolWords, districtWords, schoolNames: nameIndex(schoolWords, wordWeight), districtNames: nameIndex(districtWords, wordWeight), wordWeight, byAmount,
   };
 }
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+/** The 3 characters of a text from `at` as one number (a collapsed text's are below 128): a key's head, looked up without cutting a string. */
+const headCode = (text: string, at: number): number => (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);
 
 /**
  * Keys of `index` found in the collapsed text, never as a part of a longer number ("024869" is not in
  * "PO88024869": the digits run on before it).
  */
-function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>, heads: ReadonlySet<string>): BookInvoice[] {
+function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>, heads: ReadonlySet<number>): BookInvoice[] {
   const found = new Set<BookInvoice>();
   // Only where a key may begin (every key has at least 4 characters).
   const starts: number[] = [];
-  for (let i = 0; i + 4 <= text.length; i += 1) if (heads.has(text.slice(i, i + 3))) starts.push(i);
+  for (let i = 0; i + 4 <= text.length; i += 1) if (heads.has(headCode(text, i))) starts.push(i);
   for (const length of lengths) {
     for (const i of starts) {
       if (i + length > text.length) break;
@@ -285,26 +312,13 @@ interface Named {
   readonly leads: boolean;
 }
 
-/** Schools, or districts, the text's words reach most, each scored, best score first. */
-/** What `named` found, by name index and text words: lines repeat their payers' names, and elimination reads lines again. */
-const namedBefore = new WeakMap<NameIndex, Map<string, Named[]>>();
 const NO_WEIGHTS = new Float64Array(0);
 /** The highest reaches of a line's names, best first (`reach`'s scratch). */
 const topReach = new Float64Array(REACHED);
 /** Each name index's hit counts, zero between calls. */
 const hitsOf = new WeakMap<NameIndex, Float64Array>();
 
-function named(words: readonly string[], names: NameIndex, index: BookIndex): Named[] {
-  const key = words.join(' ');
-  let memo = namedBefore.get(names);
-  if (memo === undefined) namedBefore.set(names, (memo = new Map()));
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  const found = reach(words, names, index);
-  if (memo.size < 50_000) memo.set(key, found);
-  return found;
-}
-
+/** Schools, or districts, the text's words reach most, each scored, best score first. */
 function reach(words: readonly string[], names: NameIndex, index: BookIndex): Named[] {
   let hits = hitsOf.get(names);
   if (hits === undefined) hitsOf.set(names, (hits = new Float64Array(names.ids.length)));
@@ -429,6 +443,11 @@ interface Context {
   readonly index: BookIndex;
   /** Lines of these statements identical to this one (same day, amount, currency and text), itself included. */
   readonly twins: number;
+  /**
+   * Only whether the line is confident matters (a line read again in elimination keeps its verdict
+   * otherwise): a line that needs a person gets no options ranked (`ambiguous`).
+   */
+  readonly decide: boolean;
 }
 
 function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate {
@@ -476,17 +495,33 @@ function districtOfSchool(index: BookIndex, school: number): number | undefined 
 const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.invoices[0] ?? 0) - (b.invoices[0] ?? 0);
 
 /**
- * One line's verdict, before lines are compared (a contested invoice is found by `matchLines`).
- *
- * @example
- * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
+ * What the school and district names of a text tell, read once for every text with the same name words:
+ * the names reached with their fits, the most of the text one name explains (`top`), those named enough
+ * to be payers, and the payers themselves (schools, and the schools of districts named).
  */
-export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
-  if (line.amount <= 0) return { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
-  const text = collapse(line.text);
-  const words = nameWords(line.text);
-  const reachedSchools = named(words, index.schoolNames, index);
-  const reachedDistricts = named(words, index.districtNames, index);
+interface NamesRead {
+  readonly reachedSchools: readonly Named[];
+  readonly top: number;
+  readonly schools: readonly Named[];
+  readonly districts: readonly Named[];
+  readonly schoolScore: ReadonlyMap<number, number>;
+  readonly districtScore: ReadonlyMap<number, number>;
+  readonly best: number;
+  readonly payerSchools: readonly number[];
+  readonly payers: readonly number[];
+}
+
+/** Name readings by book index and name words: lines repeat their payers' names, and elimination reads lines again. */
+const namesBefore = new WeakMap<BookIndex, Map<string, NamesRead>>();
+
+function namesOf(words: readonly string[], index: BookIndex): NamesRead {
+  const key = words.join(' ');
+  let memo = namesBefore.get(index);
+  if (memo === undefined) namesBefore.set(index, (memo = new Map()));
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const reachedSchools = reach(words, index.schoolNames, index);
+  const reachedDistricts = reach(words, index.districtNames, index);
   // The most of the text one name explains. A name explaining that much fits the text as well as any: a
   // bank cuts a name at 18 characters, so "HILLCREST ACADEMY" names the trust "Hillcrest Academy Trust"
   // as much as the school "Hillcrest Primary Academy", however many words either has that it does not show.
@@ -497,17 +532,68 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
   const schools = reachedSchools.filter((n) => n.score >= NAME_MIN || fitsBest(n));
   // A district named even in part widens the payers: its schools' invoices become options too (never fewer).
   const districts = reachedDistricts.filter((n) => n.score >= DISTRICT_MIN || fitsBest(n));
-  const ctx: Context = { line, signals: new Map(), taken, twins, index, schools: new Map(schools.map((n) => [n.id, n.score])), districts: new Map(districts.map((n) => [n.id, n.score])) };
+  // By name: the best-named schools (within a whisker of the best), any named district's schools, and
+  // every school and district the text fits as well as any other.
+  const best = Math.max(schools[0]?.score ?? 0, districts[0]?.score ?? 0);
+  const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW || fitsBest(s)).map((s) => s.id);
+  const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
+  const read: NamesRead = {
+    reachedSchools, top, schools, districts, best, payerSchools,
+    schoolScore: new Map(schools.map((n) => [n.id, n.score])),
+    districtScore: new Map(districts.map((n) => [n.id, n.score])),
+    payers: [...new Set([...payerSchools, ...districtSchools])],
+  };
+  if (memo.size < 50_000) memo.set(key, read);
+  return read;
+}
+
+/** What a line says whatever other lines settle: its text collapsed, its day, its names, the invoices and POs it names. */
+interface LineRead {
+  readonly line: StatementLine;
+  readonly text: string;
+  readonly lineDay: number;
+  readonly names: NamesRead;
+  readonly refs: readonly BookInvoice[];
+  readonly cut: BookInvoice | undefined;
+  readonly pos: readonly BookInvoice[];
+}
+
+function readLine(line: StatementLine, index: BookIndex): LineRead {
+  const text = collapse(line.text);
+  const refs = findKeys(text, index.numberLengths, index.byNumber, index.numberHeads);
+  return {
+    line, text, refs,
+    lineDay: dayNumber(line.date),
+    names: namesOf(nameWords(line.text).filter(index.nameWord), index),
+    cut: refs.length === 0 ? cutReference(text, index) : undefined,
+    pos: findKeys(text, index.poLengths, index.byPo, index.poHeads),
+  };
+}
+
+/**
+ * One line's verdict, before lines are compared (a contested invoice is found by `matchLines`).
+ *
+ * @example
+ * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
+ */
+export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
+  if (line.amount <= 0) return MONEY_OUT;
+  return matchRead(readLine(line, index), index, taken, twins);
+}
+
+const MONEY_OUT: Verdict = { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
+
+function matchRead(read: LineRead, index: BookIndex, taken: ReadonlySet<number>, twins: number, decide = false): Verdict {
+  const { line, text, lineDay, refs, cut, pos } = read;
+  const { reachedSchools, top, schools, districts, best, payerSchools, payers } = read.names;
+  const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
+  const ctx: Context = { line, signals: new Map(), taken, twins, decide, index, schools: read.names.schoolScore, districts: read.names.districtScore };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
-  const lineDay = dayNumber(line.date);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
 
   // Who paid: by reference, PO, then name.
-  const refs = findKeys(text, index.numberLengths, index.byNumber, index.numberHeads);
   for (const i of refs) note(i, { signal: 'reference', points: POINTS.reference, detail: `${i.number} in the text` });
-  const cut = refs.length === 0 ? cutReference(text, index) : undefined;
   if (cut) note(cut, { signal: 'reference-cut', points: POINTS['reference-cut'], detail: `${cut.number} cut short at the end of the text` });
-  const pos = findKeys(text, index.poLengths, index.byPo, index.poHeads);
   for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
 
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
@@ -516,13 +602,8 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
     const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
     return weighed(byPool(ctx, pos.filter(usable), () => pos, settleable, 'the PO'), { invoices: pos });
   }
-  // By name: the best-named schools (within a whisker of the best), any named district's schools, and
-  // every school and district the text fits as well as any other. The amount (or a reference cut short)
-  // must then pick one invoice or set among all their invoices: a name shared by two payers never picks one.
-  const best = Math.max(schools[0]?.score ?? 0, districts[0]?.score ?? 0);
-  const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW || fitsBest(s)).map((s) => s.id);
-  const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
-  const payers = [...new Set([...payerSchools, ...districtSchools])];
+  // By name (`namesOf`): the amount (or a reference cut short) must pick one invoice or set among all the
+  // payers' invoices: a name shared by two payers never picks one.
   if (payers.length > 0) {
     // A payment of several invoices is of one payer: sets are sought within one school, or one district.
     // Each payer's invoices this line may be of (not settled by another line; open and issued by then, or
@@ -556,8 +637,8 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
       return { school: schools.find((n) => n.id === school), district: districts.find((n) => n.id === district) };
     };
     // A name only partly shown decides when the bank's name field is full of it: the text cut short.
-    const cut = (n: Named | undefined, wordsOf: ReadonlyMap<number, string[]>): boolean => n !== undefined && fitsBest(n) && cutShort(line.text, wordsOf.get(n.id) ?? [], index);
-    const byCut = verdict.invoices.every((id) => cut(payerOf(id).school, index.schoolWords) || cut(payerOf(id).district, index.districtWords));
+    const cutName = (n: Named | undefined, wordsOf: ReadonlyMap<number, string[]>): boolean => n !== undefined && fitsBest(n) && cutShort(line.text, wordsOf.get(n.id) ?? [], index);
+    const byCut = verdict.invoices.every((id) => cutName(payerOf(id).school, index.schoolWords) || cutName(payerOf(id).district, index.districtWords));
     if (best < NAME_STRONG && !byCut) return weighed({ class: 'ambiguous', invoices: [], candidates: verdict.candidates, note: 'the name only partly agrees: check who paid, then --accept LINE=INVOICE' }, weighedAll);
     const strong = (n: Named | undefined): boolean => n !== undefined && (n.score >= NAME_STRONG || fitsBest(n));
     const namedWell = verdict.invoices.every((id) => strong(payerOf(id).school) || strong(payerOf(id).district));
@@ -655,7 +736,7 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
   }
   if (fits.length > 1) {
     if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
-    return ambiguous(ctx, fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...fits, ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
   }
   const open = pool.filter(settleable);
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
@@ -670,7 +751,33 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
   if (open.reduce((sum, i) => sum + i.total, 0) < line.amount) {
     return { class: 'overpaid', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
   }
+  // The search across a whole trust takes only its smallest invoices: a set of one school's may still fit, to show first.
+  const oneSchool = ctx.decide ? [] : schoolSets(groups, line.amount, []);
+  if (oneSchool.length > 0) return ambiguous(ctx, [...oneSchool, ...open.map((i) => [i])], `sets of one school's invoices fit the amount, but ${what} has too many invoices to tell whether only one set does`);
   return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
+}
+
+/**
+ * More options for a line that needs a person, to show: the sets of each school's own invoices (in the
+ * groups searched) that sum to the amount, which the search across a whole trust's schools, stopping at
+ * its first few sets, may not reach. Never used to decide: only ranked with the others (`ambiguous`).
+ */
+function schoolSets(groups: readonly (readonly BookInvoice[])[], amount: number, known: readonly (readonly BookInvoice[])[]): BookInvoice[][] {
+  const key = (set: readonly BookInvoice[]): string => set.map((i) => i.id).sort((a, b) => a - b).join();
+  const seen = new Set(known.map(key));
+  const bySchool = new Map<number, BookInvoice[]>();
+  for (const group of groups) for (const i of group) push(bySchool, i.school_id, i);
+  const found: BookInvoice[][] = [];
+  for (const list of bySchool.values()) {
+    if (list.length < 2) continue;
+    for (const set of setsSumming([...new Set(list)], amount, SHOWN)) {
+      const k = key(set);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      found.push(set);
+    }
+  }
+  return found;
 }
 
 function alreadyPaid(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
@@ -691,16 +798,42 @@ function dateGap(lineDay: number, invoices: readonly BookInvoice[]): number {
 }
 
 /**
- * The options of an ambiguous line, best first: by the points of their signals, then nearest in date.
+ * The options of an ambiguous line, best first: by the points of their signals; then, among options as
+ * well supported, the one needing fewest coincidences: options of invoices all still open before those
+ * with one already recorded paid (by something else, or by hand), options within one school before those
+ * spanning several, fewer invoices before more (a payer's invoices make far more sets of 3 that sum to a
+ * payment by chance than sets of 2, and far more across a trust's schools than within one: any one of the
+ * many is less likely than one of the few); then nearest in date.
  * Identical lines (`twins`: same day, amount and text) are one payer making the same payment as many
  * times: options that come as many times over, of one payer and as many invoices each, none shared, come
  * first (two lines of 600.00 from one school with two invoices of 600.00 show both invoices).
  */
 function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[], why: string): Verdict {
+  if (ctx.decide) return UNRANKED;
   const lineDay = dayNumber(ctx.line.date);
-  const ranked = sets.map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set) })).sort((a, b) => b.candidate.score - a.candidate.score || a.gap - b.gap || byScore(a.candidate, b.candidate));
+  const ranked = sets
+    .map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set), ...coincidences(set) }))
+    .sort((a, b) => b.candidate.score - a.candidate.score || a.recorded - b.recorded || a.schools - b.schools || a.size - b.size || a.gap - b.gap || byScore(a.candidate, b.candidate));
   const candidates = ranked.map((r) => r.candidate);
   return { class: 'ambiguous', invoices: [], candidates: (ctx.twins > 1 ? twinsFirst(candidates, sets, ctx.twins) : candidates).slice(0, SHOWN), note: `${why}: choose with --accept LINE=INVOICE` };
+}
+
+/** A line that needs a person, read again only to see whether it is now confident: its options are not ranked. */
+const UNRANKED: Verdict = { class: 'ambiguous', invoices: [], candidates: [], note: '' };
+
+/** What an option asks to believe: whether it has an invoice already recorded paid (1) or not (0), how many schools' invoices, how many invoices. */
+function coincidences(set: readonly BookInvoice[]): { recorded: number; schools: number; size: number } {
+  let recorded = 0;
+  let schools = 0;
+  for (let k = 0; k < set.length; k += 1) {
+    const i = set[k] as BookInvoice;
+    if (!OPEN_STATES.has(i.state)) recorded = 1;
+    // A school counted at its first invoice in the set (a set has at most 5).
+    let first = true;
+    for (let j = 0; j < k && first; j += 1) if ((set[j] as BookInvoice).school_id === i.school_id) first = false;
+    if (first) schools += 1;
+  }
+  return { recorded, schools, size: set.length };
 }
 
 /**
@@ -758,9 +891,17 @@ const ELIMINATION_ROUNDS = 3;
 export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
   const twinKey = (line: StatementLine): string => `${line.date} ${line.currency} ${line.amount} ${line.text}`;
   const twins = new Map<string, number>();
-  for (const line of lines) twins.set(twinKey(line), (twins.get(twinKey(line)) ?? 0) + 1);
-  const twinsOf = (line: StatementLine): number => twins.get(twinKey(line)) ?? 1;
-  let verdicts = resolveContests(lines.map((line, k) => fixed.get(k) ?? matchLine(line, index, new Set(), twinsOf(line))), index, fixed);
+  const keys = lines.map(twinKey);
+  for (const key of keys) twins.set(key, (twins.get(key) ?? 0) + 1);
+  const twinsOf = keys.map((key) => twins.get(key) ?? 1);
+  // What each line says whatever other lines settle, read once for every round.
+  const reads = lines.map((line) => (line.amount > 0 ? readLine(line, index) : undefined));
+  const match = (k: number, taken: ReadonlySet<number>, decide = false): Verdict => {
+    const read = reads[k];
+    return read === undefined ? MONEY_OUT : matchRead(read, index, taken, twinsOf[k] ?? 1, decide);
+  };
+  const none = new Set<number>();
+  let verdicts = resolveContests(lines.map((_, k) => fixed.get(k) ?? match(k, none)), index, fixed);
   let before = new Set<number>();
   for (let round = 0; round < ELIMINATION_ROUNDS; round += 1) {
     const taken = new Set(verdicts.flatMap((v) => v.invoices));
@@ -776,7 +917,8 @@ export function matchLines(lines: readonly StatementLine[], index: BookIndex, fi
       if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
       const w = weighedBy.get(v);
       if (w === undefined || ('schools' in w ? ![...w.schools].some((s) => fresh.has(s)) : !w.invoices.some((i) => taken.has(i.id) && !since.has(i.id)))) return v;
-      const again = matchLine(lines[k] as StatementLine, index, taken, twinsOf(lines[k] as StatementLine));
+      // Read again only to see whether it is now confident: otherwise its verdict stands.
+      const again = match(k, taken, true);
       if (again.class !== 'confident') return v;
       settled = true;
       return { ...again, note: 'the other invoices that fit are settled by other lines' };

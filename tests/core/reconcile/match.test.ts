@@ -327,6 +327,48 @@ describe('payments of several invoices', () => {
   });
 });
 
+describe('the options shown for a line that needs a person', () => {
+  const school = (id: number, name: string, district: number | null = 5) => ({ id, name, district_id: district });
+  const trust = [school(1, 'Ashgrove Primary School'), school(2, 'Bramley Primary School'), school(3, 'Thornton Primary School'), school(4, 'Moorside Primary School'), school(10, 'Kingsway Junior School', null)];
+  const shown = (book: Book, amount: number): Verdict | undefined => matchLines([line('PENNINE LEARNING PARTNERSHIP', amount)], indexBook({ ...book, districts: [{ id: 5, name: 'Pennine Learning Partnership' }], subscriptions: [] }))[0];
+
+  it('rank, among options as well supported, open before paid, one school before several, fewer invoices before more', () => {
+    // 600.00 four ways, all named by the trust: Ashgrove's one invoice (due long before the payment); a
+    // Bramley invoice already paid on 30 October; two of Thornton's; one of Bramley's and one of Moorside's.
+    // By date alone, the invoices due about the payment came first and Ashgrove's was not shown.
+    const v = shown({
+      schools: trust, districts: [], subscriptions: [],
+      invoices: [
+        invoice(501, 1, 60000, { issued_at: '2026-07-01', due_at: '2026-08-01' }),
+        invoice(502, 2, 60000, { state: 'paid', paid_date: '2026-10-30', due_at: '2026-11-01' }),
+        invoice(503, 3, 25000, { due_at: '2026-11-01' }), invoice(504, 3, 35000, { due_at: '2026-11-01' }),
+        invoice(505, 2, 20000, { due_at: '2026-11-01' }), invoice(506, 4, 40000, { due_at: '2026-11-01' }),
+      ],
+    }, 60000);
+    expect(v?.class).toBe('ambiguous');
+    expect(v?.candidates.map((c) => c.invoices)).toEqual([[501], [503, 504], [505, 506]]);
+  });
+
+  it("show the sets of one school's invoices that a search across the trust's schools stops before", () => {
+    // 1,000.00 is Ashgrove's 450.00 + 550.00; the trust-wide search, smallest invoices first, finds three
+    // sets across Bramley, Thornton and Moorside first and stops (many sets fit: the line needs a person).
+    const small = [[2, 10000], [3, 20000], [4, 30000], [2, 40000], [3, 50000], [4, 60000], [2, 70000]].map(([s, total], k) => invoice(600 + k, s as number, total as number));
+    const v = shown({ schools: trust, districts: [], subscriptions: [], invoices: [...small, invoice(701, 1, 45000), invoice(702, 1, 55000)] }, 100000);
+    expect(v?.class).toBe('ambiguous');
+    expect(v?.candidates[0]?.invoices).toEqual([701, 702]);
+    expect(v?.candidates).toHaveLength(3);
+  });
+
+  it("show them too when the trust has more small invoices than the search takes, so it found no set", () => {
+    // 41 invoices of 10.00 across three schools: the trust-wide search takes the 40 smallest, and no 5 of
+    // them make 1,000.00; Ashgrove's 450.00 + 550.00 do.
+    const small = Array.from({ length: 41 }, (_, k) => invoice(600 + k, 2 + (k % 3), 1000));
+    const v = shown({ schools: trust, districts: [], subscriptions: [], invoices: [...small, invoice(701, 1, 45000), invoice(702, 1, 55000)] }, 100000);
+    expect(v).toMatchObject({ class: 'ambiguous', invoices: [], note: expect.stringContaining("sets of one school's invoices fit the amount") });
+    expect(v?.candidates[0]?.invoices).toEqual([701, 702]);
+  });
+});
+
 describe('a name many schools share', () => {
   // 30 schools the text "STONEBRIDGE CE PRI" reaches alike (more than the 24 scored in full first).
   const schools = Array.from({ length: 30 }, (_, k) => ({ id: k + 1, name: `Stonebridge C of E Primary ${['North', 'South', 'East', 'West', 'Upper', 'Lower'][k % 6]} ${String.fromCharCode(65 + k)}${String.fromCharCode(75 + (k % 10))}`, district_id: null }));
