@@ -31,6 +31,7 @@ describe('invoices reconcile against the sandbox', () => {
     const statement = join(sandbox.dir, 'statement.csv');
     const made = await sandbox.edshed(['sandbox', 'statement', '--seed', '3', '--lines', '12', '--out', statement]);
     expect(made.exitCode, String(made.stderr)).toBe(0);
+    expect(String(made.stderr)).toBe(`Wrote 12 lines to ${statement} (csv); the truth is in ${statement}.truth.json`);
     const truth = JSON.parse(readFileSync(`${statement}.truth.json`, 'utf8')) as Truth;
 
     const planFile = join(sandbox.dir, 'plan.json');
@@ -63,6 +64,16 @@ describe('invoices reconcile against the sandbox', () => {
     expect(replay.exitCode).toBe(3);
     expect(String(replay.stderr)).toMatch(/drift: was (open|promised), now paid/);
   }, 240_000);
+
+  it('says so when the open invoices run out before the lines asked, and how many it wrote', async () => {
+    const statement = join(sandbox.dir, 'short.csv');
+    const made = await sandbox.edshed(['sandbox', 'statement', '--lines', '100000', '--currency', 'nzd', '--out', statement]);
+    expect(made.exitCode, String(made.stderr)).toBe(0);
+    const written = readFileSync(statement, 'utf8').split('\n').filter((row) => /^\d\d\/\d\d\/\d{4},/.test(row)).length;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(100_000);
+    expect(String(made.stderr)).toContain(`Wrote ${written} line${written === 1 ? '' : 's'} to ${statement} (csv), not the 100000 asked: the API's open NZD invoices ran out`);
+  });
 
   it('refuses a bad statement with exit 2 naming the file and line, before any request', async () => {
     const bad = join(sandbox.dir, 'bad.csv');

@@ -7,7 +7,8 @@ import { CURRENCIES } from '../../../core/domain/billing.js';
 
 const HELP = `
 Writes a bank statement paying the signed-in API's own open invoices (a sandbox's: edshed sandbox start,
-then edshed login), and beside it FILE.truth.json: for each line (by position), what it is and the
+then edshed login; the demo seed's few invoices make a statement of a few lines, --seed large's
+thousands a statement of hundreds), and beside it FILE.truth.json: for each line (by position), what it is and the
 invoices it pays. The same --seed gives the same statement for the same invoices. Lines mix the ways
 schools pay: the invoice number (whole, spaced, cut short at 18 characters), the PO number only, the
 school's or district's name as banks write it with the amount, one payment for several invoices, short
@@ -55,7 +56,14 @@ const define: DefineCommand = (cmd: Command, f) => {
     await writeFileAtomic(opts.out, renderStatement(statement.lines, opts.format, { account: '12345678' }), { mode: 0o644, force: true });
     const truth = { statement: opts.out, format: opts.format, seed, lines: statement.truth.map((t, k) => ({ ...t, date: statement.lines[k]?.date, amount: statement.lines[k]?.amount, text: statement.lines[k]?.text })) };
     await writeFileAtomic(`${opts.out}.truth.json`, `${JSON.stringify(truth, null, 1)}\n`, { mode: 0o644, force: true });
-    if (!c.globals.quiet) c.io.stderr.write(`Wrote ${statement.lines.length} lines to ${opts.out} (${opts.format}) and the truth to ${opts.out}.truth.json\n`);
+    if (c.globals.quiet) return;
+    const written = statement.lines.length;
+    // The generator pays each open invoice at most once: a small book runs out before the lines asked.
+    const short =
+      written < count
+        ? `, not the ${count} asked: the API's open ${opts.currency.toUpperCase()} invoices ran out (each is paid at most once; the demo seed has a few, --seed large thousands across its currencies)`
+        : '';
+    c.io.stderr.write(`Wrote ${written} line${written === 1 ? '' : 's'} to ${opts.out} (${opts.format})${short}; the truth is in ${opts.out}.truth.json\n`);
   });
 };
 
