@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/driver.js';
-import { allRows, statement } from '../db/statements.js';
+import { statement } from '../db/statements.js';
 
 /** The database handle every handler and domain module takes (defined once, in the database layer). */
 export type { Db };
@@ -34,7 +34,7 @@ export function one<T>(db: Db, sql: string, ...params: unknown[]): T | undefined
  * const groups = all<Row<'school_groups'>>(db, 'SELECT * FROM school_groups WHERE school_id = ?', 1);
  */
 export function all<T>(db: Db, sql: string, ...params: unknown[]): T[] {
-  return allRows<T>(prepared(db, sql), ...params);
+  return prepared(db, sql).all(...params) as T[];
 }
 
 /**
