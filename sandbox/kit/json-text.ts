@@ -6,6 +6,7 @@
  * are: decoding it into a JavaScript string and encoding it again cost more than the query for a page of
  * 500 invoices (about 460 against 120 us), and the strings raised the server's peak memory.
  */
+import { statement } from '../db/statements.js';
 import type { Db } from '../kit/sql.js';
 
 /**
@@ -65,7 +66,7 @@ export function bodyParts(body: unknown): (string | Buffer)[] {
  * const { list, count } = docList(db, 'SELECT doc FROM invoice_docs ORDER BY id DESC LIMIT 25');
  */
 export function docList(db: Db, sql: string, ...params: unknown[]): { readonly list: JsonText; readonly count: number } {
-  const [count, bytes] = db.prepare(`SELECT count(*), CAST('[' || coalesce(group_concat(doc, ','), '') || ']' AS BLOB) FROM (${sql})`).raw().get(...params) as [
+  const [count, bytes] = statement(db, `SELECT count(*), CAST('[' || coalesce(group_concat(doc, ','), '') || ']' AS BLOB) FROM (${sql})`).raw().get(...params) as [
     number,
     Buffer,
   ];

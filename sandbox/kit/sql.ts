@@ -6,9 +6,8 @@ import { statement } from '../db/statements.js';
 export type { Db };
 
 /**
- * A prepared statement for `sql`, compiled once per database and reused: handlers run on every request,
- * and preparing the same text each time costs more than running it. One cache with the request path's
- * (sandbox/statements.ts), so a statement is never handed out still in another caller's pluck/raw mode.
+ * A prepared statement for `sql`, compiled once per database and reused (sandbox/db/statements.ts):
+ * handlers run on every request, and preparing the same text each time costs more than running it.
  *
  * @example
  * const row = prepared(db, 'SELECT * FROM schools WHERE id = ?').get(1);
