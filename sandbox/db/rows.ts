@@ -257,7 +257,7 @@ export const TABLES = {
   write_log: { id: int, route: text, target: text, count: int },
   resource_blocks: { resource_id: int, position: int, type: textOf<(typeof CONTENT_BLOCK_TYPES)[number]>(), value: text },
   signing_keys: { purpose: text, secret: blob, created_at: text },
-  // read models (sandbox/db/read-models: rebuilt from the tables above)
+  // read models (sandbox/db/fast/read-models.ts: rebuilt from the tables above)
   read_model_versions: { name: text, fingerprint: text },
   cache_versions: { name: text, version: int },
   invoice_docs: { id: int, doc: text },

@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/driver.js';
-import { statement } from '../db/statements.js';
+import { statement } from '../db/fast/statements.js';
 
 /** The database handle every handler and domain module takes (defined once, in the database layer). */
 export type { Db };
 
 /**
- * A prepared statement for `sql`, compiled once per database and reused (sandbox/db/statements.ts):
+ * A prepared statement for `sql`, compiled once per database and reused (sandbox/db/fast/statements.ts):
  * handlers run on every request, and preparing the same text each time costs more than running it.
  *
  * @example

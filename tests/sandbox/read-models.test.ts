@@ -4,7 +4,7 @@ import { issueToken, tokenHash } from '../../sandbox/domain/auth/tokens.js';
 import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
 import { Database } from '../../sandbox/db/driver.js';
 import { migrate, openDatabase, type Db } from '../../sandbox/db/database.js';
-import { ensureReadModels } from '../../sandbox/db/read-models/index.js';
+import { ensureReadModels } from '../../sandbox/db/fast/read-models.js';
 import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';

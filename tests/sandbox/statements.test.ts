@@ -1,6 +1,6 @@
 import { Database } from '../../sandbox/db/driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { statement } from '../../sandbox/db/statements.js';
+import { statement } from '../../sandbox/db/fast/statements.js';
 
 describe('the statement cache', () => {
   const db = new Database(':memory:');

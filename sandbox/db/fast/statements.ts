@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './driver.js';
+import type { Db } from '../driver.js';
 
 const MAX_CACHED = 1000;
 const caches = new WeakMap<Db, Map<string, Statement>>();

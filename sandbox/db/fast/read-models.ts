@@ -6,7 +6,7 @@
  * - `cache_versions`: a counter the session cache (server/session.ts) compares, bumped by any change to a
  *   token or to the user columns a session carries; looking a token up then costs a map read, not a join.
  * - `invoice_docs`: each invoice's JSON as the API answers it, so invoice pages are read as ready-made
- *   text (see kit/json-text.ts).
+ *   text (see json-text.ts).
  * - `row_counts`: how many invoices there are, for the unfiltered list's total.
  * Bench note (bench/README.md, bench/sandbox-vs-json-server.bench.mjs): without the invoice docs the demo
  * list of 25 was 2.5x json-server instead of 6.1x (its target is 5x), so they stay. A pupil read model
@@ -14,7 +14,7 @@
  * built from the rows (`serializePupil`); its objects are still dropped from databases that have them.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../database.js';
+import type { Db } from '../driver.js';
 import { INVOICE_SHAPE } from '../../domain/invoices/shape.js';
 import { shapeSql } from './shape.js';
 
