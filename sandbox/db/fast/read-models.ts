@@ -10,8 +10,8 @@
  * - `row_counts`: how many invoices there are, for the unfiltered list's total.
  * Bench note (bench/README.md, bench/sandbox-vs-json-server.bench.mjs): without the invoice docs the demo
  * list of 25 was 2.5x json-server instead of 6.1x (its target is 5x), so they stay. A pupil read model
- * (`pupil_docs`) was measured the same way and removed: no peer ratio reads pupils, so the pupil list is
- * built from the rows (`serializePupil`); its objects are still dropped from databases that have them.
+ * (`pupil_docs`) went: no peer ratio reads pupils, so the pupil list is built from the rows
+ * (`serializePupil`), at 4-5x the CPU per list; its objects are still dropped from databases that have them.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../driver.js';
