@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Database, type Db } from './driver.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { ensureReadModels } from './read-models/index.js';
+import { ensureReadModels } from './fast/read-models.js';
 
 export type { Db } from './driver.js';
 

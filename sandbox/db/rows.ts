@@ -257,12 +257,9 @@ export const TABLES = {
   write_log: { id: int, route: text, target: text, count: int },
   resource_blocks: { resource_id: int, position: int, type: textOf<(typeof CONTENT_BLOCK_TYPES)[number]>(), value: text },
   signing_keys: { purpose: text, secret: blob, created_at: text },
-  // read models (sandbox/db/read-models: rebuilt from the tables above)
+  // read models (sandbox/db/fast/read-models.ts: rebuilt from the tables above)
   read_model_versions: { name: text, fingerprint: text },
   cache_versions: { name: text, version: int },
-  pupil_docs: {
-    school_id: int, active: int, last_name: text, first_name: text, user_id: int, school_username: textOrNull, doc: text,
-  },
   invoice_docs: { id: int, doc: text },
   row_counts: { name: text, count: int },
 } as const satisfies Record<string, Record<string, Column<unknown>>>;

@@ -1,14 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/driver.js';
-import { allRows, statement } from '../db/statements.js';
+import { statement } from '../db/fast/statements.js';
 
 /** The database handle every handler and domain module takes (defined once, in the database layer). */
 export type { Db };
 
 /**
- * A prepared statement for `sql`, compiled once per database and reused: handlers run on every request,
- * and preparing the same text each time costs more than running it. One cache with the request path's
- * (sandbox/statements.ts), so a statement is never handed out still in another caller's pluck/raw mode.
+ * A prepared statement for `sql`, compiled once per database and reused (sandbox/db/fast/statements.ts):
+ * handlers run on every request, and preparing the same text each time costs more than running it.
  *
  * @example
  * const row = prepared(db, 'SELECT * FROM schools WHERE id = ?').get(1);
@@ -34,7 +33,7 @@ export function one<T>(db: Db, sql: string, ...params: unknown[]): T | undefined
  * const groups = all<Row<'school_groups'>>(db, 'SELECT * FROM school_groups WHERE school_id = ?', 1);
  */
 export function all<T>(db: Db, sql: string, ...params: unknown[]): T[] {
-  return allRows<T>(prepared(db, sql), ...params);
+  return prepared(db, sql).all(...params) as T[];
 }
 
 /**

@@ -7,7 +7,6 @@ import { domainErrorReply, errorReply } from './errors-shape.js';
 import { DomainError } from '../domain/errors.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from '../kit/handler.js';
 import type { SandboxReply, SandboxState } from './state.js';
-import { cachingDb } from '../db/statements.js';
 import { run } from '../kit/sql.js';
 
 /** One routed, authorised, validated call. */
@@ -44,7 +43,7 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
   const { db } = state;
   let counted = false;
   const ctx: HandlerContext = {
-    db: cachingDb(db),
+    db,
     endpoint: execution.endpoint,
     user: execution.user,
     params: execution.params,

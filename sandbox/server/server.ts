@@ -25,7 +25,7 @@ import { createIdempotencyKeys } from './idempotency.js';
 import { inProcessFetch } from './in-process-fetch.js';
 import { createJobRunner } from '../kit/jobs.js';
 import { defaultDatabasePath } from './paths.js';
-import { bodyParts } from '../kit/json-text.js';
+import { bodyParts } from '../db/fast/json-text.js';
 import { clientErrorHandler } from './client-error.js';
 import { errorReply } from './errors-shape.js';
 import { hostProblem, type Listening } from './host-check.js';

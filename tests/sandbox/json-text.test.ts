@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyParts, JsonText } from '../../sandbox/kit/json-text.js';
+import { bodyParts, JsonText } from '../../sandbox/db/fast/json-text.js';
 
 const joined = (parts: readonly (string | Buffer)[]): string => parts.map((p) => (typeof p === 'string' ? p : p.toString('utf8'))).join('');
 

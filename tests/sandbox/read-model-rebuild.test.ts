@@ -1,7 +1,7 @@
 /** Read models are derived data: rebuilt from the response shapes when their definition changes, not by a migration. */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../sandbox/db/database.js';
-import { ensureReadModels } from '../../sandbox/db/read-models/index.js';
+import { ensureReadModels } from '../../sandbox/db/fast/read-models.js';
 import { seed } from '../../sandbox/db/seed/index.js';
 import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
 import { run } from '../../sandbox/kit/sql.js';

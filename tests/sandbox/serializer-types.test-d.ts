@@ -8,7 +8,7 @@ import { expectTypeOf } from 'vitest';
 import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
 import type { HIVE, INVOICE, SCHOOL } from '../../core/shapes/index.js';
 import type * as T from '../../core/shapes/types.js';
-import { fieldsOf, type RowShape } from '../../sandbox/db/read-models/shape.js';
+import { fieldsOf, type RowShape } from '../../sandbox/db/fast/shape.js';
 import type { serializeSessionUser } from '../../sandbox/domain/auth/user-json.js';
 import type { serializeSnapshot } from '../../sandbox/domain/billing/engagement.js';
 import type { serializePaymentMethod } from '../../sandbox/domain/billing/payment-methods.js';

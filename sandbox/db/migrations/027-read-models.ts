@@ -2,7 +2,7 @@ import type { Migration } from './migration.js';
 
 /**
  * Released as the read models (pupil and invoice docs, session cache version, row counts). They moved out
- * of the numbered migrations to sandbox/db/read-models/, generated from the response shapes and rebuilt
+ * of the numbered migrations to sandbox/db/fast/read-models.ts, generated from the response shapes and rebuilt
  * when those change (`ensureReadModels`, run by `migrate`); databases that applied this step keep its
  * objects until that rebuild replaces them. Kept as an empty step so version numbers stay in order.
  */

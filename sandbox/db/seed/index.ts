@@ -1,5 +1,5 @@
 import type { Db } from '../database.js';
-import { withReadModelsDeferred } from '../read-models/index.js';
+import { withReadModelsDeferred } from '../fast/read-models.js';
 import { seedPasswordHash } from '../../domain/auth/password.js';
 import { SEED_NOW, type SeedContext, type SeedSize, type SeedStage } from './context.js';
 import { seedBilling } from './billing.js';

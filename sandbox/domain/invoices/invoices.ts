@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { one, oneValue, prepared, run, type Db } from '../../kit/sql.js';
+import { one, oneValue, run, type Db } from '../../kit/sql.js';
 import type { DomainContext } from '../context.js';
 import { assertReachable } from '../../kit/reach.js';
 import { addDays, day } from '../billing/dates.js';
 import { notFound } from '../errors.js';
-import { JsonText } from '../../kit/json-text.js';
-import { oneRow } from '../../db/statements.js';
-import { shapeValue } from '../../db/read-models/shape.js';
+import { JsonText } from '../../db/fast/json-text.js';
+import { shapeValue } from '../../db/fast/shape.js';
 import { INVOICE_SHAPE } from './shape.js';
 import type { Currency } from '../pricing/money.js';
 import type { Row } from '../../db/rows.js';
@@ -22,7 +21,7 @@ export type InvoiceRow = Row<'invoices'>;
 export const PAYMENT_TERMS_DAYS = 30;
 
 export function getInvoice(db: Db, id: number): InvoiceRow | undefined {
-  return oneRow<InvoiceRow>(prepared(db, 'SELECT * FROM invoices WHERE id = ?'), id);
+  return one<InvoiceRow>(db, 'SELECT * FROM invoices WHERE id = ?', id);
 }
 
 /**

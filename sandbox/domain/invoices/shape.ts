@@ -1,5 +1,5 @@
 /** The invoice as the API answers it (core's INVOICE): the serializer and the `invoice_docs` read model come from this map. */
-import { fieldsOf, type RowShape } from '../../db/read-models/shape.js';
+import { fieldsOf, type RowShape } from '../../db/fast/shape.js';
 import type { Invoice } from '../../../core/shapes/types.js';
 import type { InvoiceRow } from './invoices.js';
 

@@ -5,7 +5,7 @@ import { serializeInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from
 import { serializePlanAction, type PlanActionRow } from '../../domain/subscriptions/plan-actions.js';
 import { updateSubscription } from '../../domain/subscriptions/subscriptions.js';
 import { HttpError, type PartialHandlerMap } from '../../kit/handler.js';
-import { docList } from '../../kit/json-text.js';
+import { docList } from '../../db/fast/json-text.js';
 import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
 import { all, one, oneValue } from '../../kit/sql.js';

@@ -1,12 +1,13 @@
 /**
- * JSON that is already text. The busiest reads (pupil lists, invoice pages) take each row's JSON ready-made
- * from the database's read models (see sandbox/db/read-models) instead of building row objects and serialising them
+ * JSON that is already text. The busiest reads (invoice pages, one invoice) take each row's JSON ready-made
+ * from the database's read models (see read-models.ts) instead of building row objects and serialising them
  * again: on Node 20 better-sqlite3 builds row objects slowly, and a page of wide rows cost more to read into
  * objects than the query itself. A list comes out of SQLite as UTF-8 bytes and goes to the socket as they
  * are: decoding it into a JavaScript string and encoding it again cost more than the query for a page of
  * 500 invoices (about 460 against 120 us), and the strings raised the server's peak memory.
  */
-import type { Db } from '../kit/sql.js';
+import { statement } from './statements.js';
+import type { Db } from '../driver.js';
 
 /**
  * A JSON value as text (a string, or UTF-8 bytes), placed in a handler's body. `JSON.stringify` still works
@@ -65,7 +66,7 @@ export function bodyParts(body: unknown): (string | Buffer)[] {
  * const { list, count } = docList(db, 'SELECT doc FROM invoice_docs ORDER BY id DESC LIMIT 25');
  */
 export function docList(db: Db, sql: string, ...params: unknown[]): { readonly list: JsonText; readonly count: number } {
-  const [count, bytes] = db.prepare(`SELECT count(*), CAST('[' || coalesce(group_concat(doc, ','), '') || ']' AS BLOB) FROM (${sql})`).raw().get(...params) as [
+  const [count, bytes] = statement(db, `SELECT count(*), CAST('[' || coalesce(group_concat(doc, ','), '') || ']' AS BLOB) FROM (${sql})`).raw().get(...params) as [
     number,
     Buffer,
   ];
