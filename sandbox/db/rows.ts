@@ -260,6 +260,9 @@ export const TABLES = {
   // read models (sandbox/db/fast/read-models.ts: rebuilt from the tables above)
   read_model_versions: { name: text, fingerprint: text },
   cache_versions: { name: text, version: int },
+  pupil_docs: {
+    school_id: int, active: int, last_name: text, first_name: text, user_id: int, school_username: textOrNull, doc: text,
+  },
   invoice_docs: { id: int, doc: text },
   row_counts: { name: text, count: int },
 } as const satisfies Record<string, Record<string, Column<unknown>>>;

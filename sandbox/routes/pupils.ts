@@ -12,7 +12,7 @@ import { findPupil } from '../domain/schools/find.js';
 import { jsonObject } from '../kit/json-columns.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../domain/pupils/names.js';
 import { NEW_PUPIL_FIELDS, PUPIL_FIELDS, PUPIL_UPDATE_FIELDS, pupilList } from '../domain/pupils/pupil-fields.js';
-import { groupIdsOf, pupilsByIds, schoolPupilPage, schoolPupils } from '../domain/pupils/pupil-queries.js';
+import { groupIdsOf, pupilsByIds, schoolPupilDocs, schoolPupils } from '../domain/pupils/pupil-queries.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../domain/pupils/pupil-write.js';
 import { serializePupil, type PupilFields } from '../domain/schools/serialize.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../../core/domain/constants.js';
@@ -133,8 +133,8 @@ function updateSettings(ctx: HandlerContext): HandlerResult {
 
 const pupilCrudHandlers = {
   'GET users/me/school/pupils': (ctx) => {
-    const { pupils, count } = schoolPupilPage(ctx.db, callerSchoolId(ctx), ctx.input.school_username, pageIfAsked(ctx));
-    return reply(ctx, 'pupils', withGroups(ctx, pupils), { total: count });
+    const { list, count } = schoolPupilDocs(ctx.db, callerSchoolId(ctx), ctx.input.school_username, pageIfAsked(ctx));
+    return reply(ctx, 'pupils', list, { total: count });
   },
   'GET users/me/school/pupils/{id}': (ctx) => {
     const pupil = findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));

@@ -4,13 +4,34 @@ import { issueToken, tokenHash } from '../../sandbox/domain/auth/tokens.js';
 import { serializeInvoice, type InvoiceRow } from '../../sandbox/domain/invoices/invoices.js';
 import { Database } from '../../sandbox/db/driver.js';
 import { migrate, openDatabase, type Db } from '../../sandbox/db/database.js';
-import { ensureReadModels } from '../../sandbox/db/fast/read-models.js';
 import { MIGRATIONS } from '../../sandbox/db/migrations/index.js';
 import { clearDatabase, seed } from '../../sandbox/db/seed/index.js';
 import { SEED_NOW } from '../../sandbox/db/seed/context.js';
-import { schoolPupilPage } from '../../sandbox/domain/pupils/pupil-queries.js';
+import { groupIdsOf, schoolPupilDocs } from '../../sandbox/domain/pupils/pupil-queries.js';
+import { serializePupil, type PupilFields } from '../../sandbox/domain/schools/serialize.js';
 import { all, allValues, oneValue, run } from '../../sandbox/kit/sql.js';
 import { scalarOf } from './helpers/sql.js';
+
+/** Every pupil's doc against serializePupil of the row with its groups: the differences, by pupil id. */
+function pupilDrift(db: Db): string[] {
+  const rows = all<PupilFields>(db, "SELECT * FROM users WHERE kind = 'pupil' ORDER BY id");
+  const groups = groupIdsOf(db, rows.map((r) => r.id));
+  type Doc = { user_id: number; school_id: number; active: number; last_name: string; first_name: string; school_username: string | null; doc: string };
+  const docs = new Map(all<Doc>(db, 'SELECT * FROM pupil_docs').map((d) => [d.user_id, d]));
+  const drift: string[] = [];
+  for (const row of rows) {
+    const found = docs.get(row.id);
+    const expected = serializePupil(row, groups.get(row.id) ?? []);
+    if (found === undefined || JSON.stringify(JSON.parse(found.doc)) !== JSON.stringify(expected)) drift.push(`${row.id}: ${found?.doc ?? 'no doc'} != ${JSON.stringify(expected)}`);
+    // The list's key: school, active, names, school username.
+    const key = found && [found.school_id, found.active, found.last_name, found.first_name, found.school_username];
+    const rowKey = [row.school_id ?? 0, row.deleted_at === null ? 1 : 0, row.last_name, row.first_name, row.school_username];
+    if (JSON.stringify(key) !== JSON.stringify(rowKey)) drift.push(`${row.id}: list key ${JSON.stringify(key)} != ${JSON.stringify(rowKey)}`);
+    docs.delete(row.id);
+  }
+  for (const id of docs.keys()) drift.push(`${id}: a doc for a user who is not a pupil`);
+  return drift;
+}
 
 function invoiceDrift(db: Db): string[] {
   const rows = all<InvoiceRow>(db, 'SELECT * FROM invoices ORDER BY id');
@@ -33,7 +54,9 @@ describe('read models kept by triggers (migration 27)', () => {
     seed(db, { size: 'demo' });
   });
 
-  it('holds every invoice of the seed as its serializer answers it', () => {
+  it('holds every pupil and every invoice of the seed as its serializer answers it', () => {
+    expect(oneValue(db, 'SELECT COUNT(*) FROM pupil_docs')).toBeGreaterThan(20);
+    expect(pupilDrift(db)).toEqual([]);
     expect(oneValue(db, 'SELECT COUNT(*) FROM invoice_docs')).toBeGreaterThan(10);
     expect(invoiceDrift(db)).toEqual([]);
   });
@@ -47,6 +70,8 @@ describe('read models kept by triggers (migration 27)', () => {
     }
     seed(old, { size: 'demo' });
     migrate(old);
+    expect(oneValue(old, 'SELECT COUNT(*) FROM pupil_docs')).toBeGreaterThan(20);
+    expect(pupilDrift(old)).toEqual([]);
     expect(invoiceDrift(old)).toEqual([]);
     expect(oneValue(old, "SELECT count FROM row_counts WHERE name = 'invoices'")).toBe(oneValue(old, 'SELECT COUNT(*) FROM invoices'));
   });
@@ -61,25 +86,38 @@ describe('read models kept by triggers (migration 27)', () => {
     expect(objects(fresh)).toEqual(before);
     // The seed ran with the session triggers away: it bumps the counter itself, so no cached session outlives it.
     expect(sessions()).toBeGreaterThan(version);
-    expect(allValues(fresh, "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).toContain('invoice_docs_changed');
+    expect(allValues(fresh, "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).toContain('pupil_docs_group_added');
   });
 
-  it('holds every invoice of the large seed too', () => {
+  it('holds every pupil and invoice of the large seed too', () => {
     const large = openDatabase(':memory:');
     seed(large, { size: 'large' });
+    expect(pupilDrift(large)).toEqual([]);
     expect(invoiceDrift(large)).toEqual([]);
     expect(oneValue(large, "SELECT count FROM row_counts WHERE name = 'invoices'")).toBe(oneValue(large, 'SELECT COUNT(*) FROM invoices'));
   });
 
-  it('drops the pupil docs of a database built when there were some (the list reads the pupils themselves)', () => {
-    // As a database built by the older definition: its pupil docs with their view and a trigger.
-    run(db, 'CREATE TABLE pupil_docs (user_id INTEGER PRIMARY KEY, doc TEXT NOT NULL)');
-    run(db, "CREATE VIEW pupil_doc_source AS SELECT id AS user_id, '{}' AS doc FROM users WHERE kind = 'pupil'");
-    run(db, 'CREATE TRIGGER pupil_docs_user_deleted AFTER DELETE ON users BEGIN DELETE FROM pupil_docs WHERE user_id = OLD.id; END');
-    run(db, "UPDATE read_model_versions SET fingerprint = 'older' WHERE name = 'read-models'");
-    expect(ensureReadModels(db)).toBe(true);
-    expect(allValues(db, "SELECT name FROM sqlite_master WHERE name LIKE 'pupil_doc%'")).toEqual([]);
-    expect(invoiceDrift(db)).toEqual([]);
+  it('follows every kind of change to pupils and their groups', () => {
+    const [a, b] = allValues<number>(db, "SELECT id FROM users WHERE kind = 'pupil' AND school_id = 1 ORDER BY id LIMIT 2");
+    const group = scalarOf<number>(db, 'SELECT id FROM school_groups WHERE school_id = 1 ORDER BY id LIMIT 1');
+    run(db, "UPDATE users SET first_name = 'Zoë \"Quoted\"', display_name = 'Line\nbreak', experimental = 1, permissions = '[\"spelling\"]' WHERE id = ?", a);
+    run(db, "UPDATE users SET permissions = 'not json' WHERE id = ?", b);
+    run(db, 'DELETE FROM group_pupils WHERE user_id = ?', a);
+    run(db, "INSERT OR IGNORE INTO group_pupils (group_id, user_id, added_at) VALUES (?, ?, 'x')", group, b);
+    run(db, 'UPDATE group_pupils SET user_id = ? WHERE user_id = ? AND group_id = ?', a, b, group);
+    run(db, "UPDATE users SET deleted_at = '2026-09-02T00:00:00.000Z' WHERE id = ?", b);
+    run(db, 'DELETE FROM school_groups WHERE id = (SELECT MAX(id) FROM school_groups WHERE school_id = 1)');
+    const teacher = scalarOf<number>(db, "SELECT id FROM users WHERE kind = 'pupil' ORDER BY id DESC LIMIT 1");
+    run(db, "UPDATE users SET kind = 'teacher' WHERE id = ?", teacher);
+    run(db, "INSERT INTO users (username, password_hash, kind, school_id, school_username, first_name, last_name, created_at) VALUES ('new.pupil', 'x', 'pupil', 1, 'newpupil', 'New', 'Pupil', 'now')");
+    expect(pupilDrift(db)).toEqual([]);
+    expect(oneValue(db, 'SELECT doc FROM pupil_docs WHERE user_id = ?', b)).toContain('"deleted_at":"2026-09-02T00:00:00.000Z"');
+    const listed = (JSON.parse(schoolPupilDocs(db, 1).list.text) as { id: number }[]).map((p) => p.id);
+    const expected = allValues(db, "SELECT id FROM users WHERE school_id = 1 AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id");
+    expect(listed).toEqual(expected);
+    expect(listed).not.toContain(b);
+    expect(schoolPupilDocs(db, 1).count).toBe(expected.length);
+    expect(oneValue(db, 'SELECT COUNT(*) FROM pupil_docs WHERE user_id = ?', teacher)).toBe(0);
   });
 
   it('follows every change to invoices, and empties and refills with a reset', () => {
@@ -93,37 +131,12 @@ describe('read models kept by triggers (migration 27)', () => {
     const counted = (): unknown => oneValue(db, "SELECT count FROM row_counts WHERE name = 'invoices'");
     expect(counted()).toBe(oneValue(db, 'SELECT COUNT(*) FROM invoices'));
     clearDatabase(db);
-    expect(oneValue(db, 'SELECT COUNT(*) FROM invoice_docs')).toBe(0);
+    expect(oneValue(db, 'SELECT (SELECT COUNT(*) FROM invoice_docs) + (SELECT COUNT(*) FROM pupil_docs)')).toBe(0);
     expect(counted() ?? 0).toBe(0);
     seed(db, { size: 'demo' });
     expect(invoiceDrift(db)).toEqual([]);
+    expect(pupilDrift(db)).toEqual([]);
     expect(counted()).toBe(oneValue(db, 'SELECT COUNT(*) FROM invoices'));
-  });
-});
-
-describe('the pupil list (read from the pupil rows since the pupil read model went)', () => {
-  let db: Db;
-  beforeEach(() => {
-    db = openDatabase(':memory:');
-    seed(db, { size: 'demo' });
-  });
-
-  it('lists a school\'s active pupils in list order, paged or not, after a rename, a deletion and a new pupil', () => {
-    const [a, b] = allValues<number>(db, "SELECT id FROM users WHERE kind = 'pupil' AND school_id = 1 ORDER BY id LIMIT 2");
-    run(db, "UPDATE users SET first_name = ?, last_name = 'Aardvark' WHERE id = ?", 'Zoë "Quoted"', a);
-    run(db, "UPDATE users SET deleted_at = '2026-09-02T00:00:00.000Z' WHERE id = ?", b);
-    run(db, "INSERT INTO users (username, password_hash, kind, school_id, school_username, first_name, last_name, created_at) VALUES ('new.pupil', 'x', 'pupil', 1, 'newpupil', 'New', 'Pupil', 'now')");
-    const expected = allValues(db, "SELECT id FROM users WHERE school_id = 1 AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id");
-    const { pupils, count } = schoolPupilPage(db, 1);
-    expect(pupils.map((p) => p.id)).toEqual(expected);
-    expect(expected[0]).toBe(a);
-    expect(pupils[0]).toMatchObject({ id: a, first_name: 'Zoë "Quoted"' });
-    expect(pupils.map((p) => p.id)).not.toContain(b);
-    expect(count).toBe(expected.length);
-    const page = schoolPupilPage(db, 1, undefined, { skip: 2, take: 3 });
-    expect(page.pupils.map((p) => p.id)).toEqual(expected.slice(2, 5));
-    expect(page.count).toBe(expected.length);
-    expect(schoolPupilPage(db, 1, ' NEWPUPIL ').pupils.map((p) => p.username)).toEqual(['new.pupil']);
   });
 });
 

@@ -1,15 +1,9 @@
 import type { Db } from '../../kit/sql.js';
 import type { SessionUser } from '../../kit/handler.js';
 import { reachesRow } from '../../kit/reach.js';
+import { docList } from '../../db/fast/json-text.js';
 import type { UserRow } from '../schools/rows.js';
 import { all, oneValue, placeholders } from '../../kit/sql.js';
-
-/** A school's active pupils, optionally one school username: the WHERE clause, its ORDER BY and its values. */
-function activePupils(schoolId: number, schoolUsername?: string): { readonly where: string; readonly order: string; readonly args: unknown[] } {
-  const where = "FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL";
-  if (schoolUsername === undefined) return { where, order: 'ORDER BY last_name, first_name, id', args: [schoolId] };
-  return { where: `${where} AND school_username = ?`, order: 'ORDER BY id', args: [schoolId, schoolUsername.trim().toLowerCase()] };
-}
 
 /**
  * Active pupils of a school in list order (last name, first name), optionally one school username.
@@ -18,25 +12,32 @@ function activePupils(schoolId: number, schoolUsername?: string): { readonly whe
  * schoolPupils(db, 1, 'pupil') // the pupil with school username pupil
  */
 export function schoolPupils(db: Db, schoolId: number, schoolUsername?: string): UserRow[] {
-  const { where, order, args } = activePupils(schoolId, schoolUsername);
-  return all<UserRow>(db, `SELECT * ${where} ${order}`, ...args);
+  if (schoolUsername !== undefined) {
+    return all<UserRow>(
+      db,
+      "SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL AND school_username = ? ORDER BY id",
+      schoolId,
+      schoolUsername.trim().toLowerCase(),
+    );
+  }
+  return all<UserRow>(db, "SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id", schoolId);
 }
 
+const DOCS = 'SELECT doc FROM pupil_docs WHERE school_id = ? AND active = 1';
+
 /**
- * One page of a school's active pupils (all of them when no page is given), in list order, optionally one
- * school username; with how many there are in all.
+ * The school's list of active pupils as the API answers it (serializePupil with group ids), from the
+ * `pupil_docs` read model (sandbox/db/fast/read-models.ts), in list order (last name, first name, id), optionally one school
+ * username; with how many there are. Paged when a page is given (the count is still of all of them).
  *
  * @example
- * const { pupils, count } = schoolPupilPage(db, 1, undefined, { skip: 0, take: 25 });
+ * const { list, count } = schoolPupilDocs(db, 1);
  */
-export function schoolPupilPage(db: Db, schoolId: number, schoolUsername?: string, page?: { readonly skip: number; readonly take: number }): { pupils: UserRow[]; count: number } {
-  if (page === undefined) {
-    const pupils = schoolPupils(db, schoolId, schoolUsername);
-    return { pupils, count: pupils.length };
-  }
-  const { where, order, args } = activePupils(schoolId, schoolUsername);
-  const pupils = all<UserRow>(db, `SELECT * ${where} ${order} LIMIT ? OFFSET ?`, ...args, page.take, page.skip);
-  return { pupils, count: oneValue<number>(db, `SELECT count(*) ${where}`, ...args) ?? 0 };
+export function schoolPupilDocs(db: Db, schoolId: number, schoolUsername?: string, page?: { readonly skip: number; readonly take: number }): ReturnType<typeof docList> {
+  const [where, args] = schoolUsername === undefined ? [`${DOCS} ORDER BY last_name, first_name, user_id`, [schoolId]] : [`${DOCS} AND school_username = ? ORDER BY user_id`, [schoolId, schoolUsername.trim().toLowerCase()]];
+  if (page === undefined) return docList(db, where, ...args);
+  const { list } = docList(db, `${where} LIMIT ? OFFSET ?`, ...args, page.take, page.skip);
+  return { list, count: oneValue<number>(db, `SELECT count(*) FROM (${where})`, ...args) as number };
 }
 
 /**

@@ -1,4 +1,6 @@
-import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
+import { jsonObject } from '../../kit/json-columns.js';
+import { shapeValue } from '../../db/fast/shape.js';
+import { PUPIL_SHAPE } from '../pupils/pupil-shape.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
 import type { Group, Pupil, School, Teacher, User } from '../../../core/shapes/types.js';
 
@@ -24,7 +26,10 @@ export function serializeSchool(row: SchoolRow): School {
   };
 }
 
-/** The columns serializePupil reads. */
+/**
+ * The columns serializePupil reads. The pupil list does not read them: it answers the `pupil_docs` read model,
+ * whose SQL is generated from the same PUPIL_SHAPE (pupil-shape.ts) as serializePupil.
+ */
 export const PUPIL_COLUMNS = [
   'id', 'username', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name',
   'stage_spelling', 'stage_number', 'experimental', 'permissions', 'created_at', 'deleted_at',
@@ -41,18 +46,7 @@ export type PupilFields = Pick<UserRow, (typeof PUPIL_COLUMNS)[number]>;
  */
 export function serializePupil(row: PupilFields, groupIds?: readonly number[]): Pupil {
   return {
-    id: row.id,
-    username: row.username,
-    school_id: row.school_id,
-    school_username: row.school_username,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    display_name: row.display_name,
-    stage_spelling: row.stage_spelling,
-    stage_number: row.stage_number,
-    experimental: row.experimental === 1,
-    permissions: stringsColumn(row.permissions),
-    created_at: row.created_at,
+    ...shapeValue(PUPIL_SHAPE, row),
     ...(groupIds ? { group_ids: groupIds } : {}),
     ...(row.deleted_at ? { deleted_at: row.deleted_at } : {}),
   };
