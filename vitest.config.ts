@@ -27,7 +27,7 @@ const FIRST_LOAD = ['tests/cli/dash/ink-terminal.test.ts'];
  * - e2e: the built binary and package (a sandbox process, the CLI's terminal views in tmux, the README,
  *   the OpenAPI document checked by tools no one here wrote);
  * - web: the built site in a browser (Chromium).
- * `npm test` builds if stale, then type-checks, lints and runs them all side by side (`test:projects`).
+ * `npm test` type-checks, lints, builds, then runs all four.
  */
 export default defineConfig({
   test: {
