@@ -58,12 +58,12 @@ const define: DefineCommand = (cmd: Command, f) => {
     await writeFileAtomic(`${opts.out}.truth.json`, `${JSON.stringify(truth, null, 1)}\n`, { mode: 0o644, force: true });
     if (c.globals.quiet) return;
     const written = statement.lines.length;
+    c.io.stderr.write(`Wrote ${written} line${written === 1 ? '' : 's'} to ${opts.out} (${opts.format}); the truth is in ${opts.out}.truth.json\n`);
     // The generator pays each open invoice at most once: a small book runs out before the lines asked.
-    const short =
-      written < count
-        ? `, not the ${count} asked: the API's open ${opts.currency.toUpperCase()} invoices ran out (each is paid at most once; the demo seed has a few, --seed large thousands across its currencies)`
-        : '';
-    c.io.stderr.write(`Wrote ${written} line${written === 1 ? '' : 's'} to ${opts.out} (${opts.format})${short}; the truth is in ${opts.out}.truth.json\n`);
+    if (written < count) {
+      c.io.stderr.write(`Only ${written} of the ${count} lines asked: the API's open ${opts.currency.toUpperCase()} invoices ran out (each is paid once).\n`);
+      c.io.stderr.write('The demo seed has a few; a sandbox started with --seed large has thousands.\n');
+    }
   });
 };
 
