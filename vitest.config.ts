@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/helpers/file-order.js';
 
 /**
  * Tests under tests/cli and tests/core that run what `npm run build` makes (the `edshed` binary, or the
@@ -35,11 +36,15 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Three workers on the 2-core machines the suite runs on. Two took about a third less time than one;
-    // with two, CI's npm test used 824 s of CPU in 553 s (1.5 cores): its files wait on subprocesses,
-    // the browser and the network part of the time, and a third worker runs while another waits (553 s ->
-    // 496 s in CI, every test passing).
-    maxWorkers: 3,
+    // Four workers on the 2-core machines the suite runs on: its files wait on subprocesses, the browser
+    // and the network part of the time, and a worker runs while another waits. Measured on a fresh clone's
+    // order (CI=true, no earlier durations): with three, at most three files ran at once for 264 s of a
+    // 447 s run and fewer for the rest; with four, 434 s (1.68 cores busy, every test passing). Before:
+    // two took a third less time than one, three 496 s against two's 553 s in CI (bench/README.md).
+    maxWorkers: 4,
+    // The longest files first, the short unit files last (tests/helpers/file-order.ts): vitest's own
+    // order on a fresh clone started the browser tests last (498 s -> 451-475 s with three workers).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Unit and sandbox files share their worker's module cache (isolate: false): each file re-importing
       // core, the table and the sandbox was most of their time (unit: 304 s with isolation, 100 s

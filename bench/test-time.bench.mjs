@@ -1,26 +1,28 @@
-// How long `npm test` takes, phase by phase, in one run: the type check and lint side by side (as `npm test`
-// runs them), the build, then each vitest project (unit, sandbox, e2e, web) on its own, as
-// `npm run test:<project>` runs it. Wall time and CPU time of each (its own and its subprocesses': on 2
-// cores, wall time cannot go below half the CPU time),
-// their sum against issue 20's target (the whole `npm test` in at most 8 minutes on a quiet 2-core
-// machine, install excluded), and the load average before and after, since on a shared machine the
-// other processes' load is most of the variation. Runs the whole suite: `npm run bench -- test-time`
-// (plain `npm run bench` leaves it out). A failing phase is reported and makes the script exit 1.
+// How long `npm test` takes, phase by phase, in one run, each phase as `npm test` runs it: the type check
+// and lint side by side, the build if dist/ is stale (a fresh clone's `npm ci` has built it), then one
+// `vitest run` of every project together (the order files start in is tests/helpers/file-order.ts's). Wall time and CPU time of each (its own and its
+// subprocesses': on 2 cores, wall time cannot go below half the CPU time), their sum against issue 20's
+// target (the whole `npm test` in at most 8 minutes on a quiet 2-core machine, install excluded), the time
+// each project's files took (from vitest's JSON report; they overlap, so they add up to more than the
+// run), and the load average before and after, since on a shared machine the other processes' load is
+// most of the variation. `npm run test:unit` and the others run one project each; this bench times them as
+// `npm test` runs them, together. Runs the whole suite: `npm run bench -- test-time` (plain `npm run
+// bench` leaves it out). A failing phase is reported and makes the script exit 1.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_MINUTES = 8;
 const bin = (name) => `${root}node_modules/${name}`;
+const work = mkdtempSync(join(tmpdir(), 'edshed-test-time-'));
+const report = join(work, 'vitest.json');
 const phases = [
   ['typecheck and lint, side by side', [bin('npm-run-all2/bin/run-p/index.js'), '--aggregate-output', 'typecheck', 'lint']],
-  ['build', ['scripts/build.mjs']],
-  ...Object.entries({ unit: ['unit', 'unit-first-load'], sandbox: ['sandbox'], e2e: ['e2e'], web: ['web'] }).map(([name, projects]) => [
-    `vitest ${name}`,
-    [bin('vitest/vitest.mjs'), 'run', ...projects.flatMap((project) => ['--project', project])],
-  ]),
+  ['build if stale', ['scripts/prepare.mjs']],
+  ['vitest run (every project)', [bin('vitest/vitest.mjs'), 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`]],
 ];
 
 const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
@@ -32,23 +34,58 @@ function childCpu() {
   return (Number(fields[13]) + Number(fields[14])) / TICKS;
 }
 
+/** The project a test file is in, by the folders vitest.config.ts gives each (the build's tests of tests/cli and tests/core are e2e's). */
+function projectOf(file) {
+  const path = relative(root, file);
+  const top = path.split('/')[1];
+  if (top === 'web' || top === 'sandbox') return top;
+  if (top === 'e2e' || top === 'readme' || top === 'openapi') return 'e2e';
+  return 'unit or e2e (tests/cli, tests/core)';
+}
+
 const out = (row) => console.log(JSON.stringify(row));
 const load = () => loadavg()[0].toFixed(1);
 out({ name: 'load average (1 min) at the start', value: load(), unit: '' });
 out({ name: 'node', value: process.version, unit: '' });
 let total = 0;
 let failed = false;
-for (const [name, args] of phases) {
-  process.stderr.write(`test-time: ${name}...\n`);
-  const start = process.hrtime.bigint();
-  const cpu = childCpu();
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  total += seconds;
-  failed ||= result.status !== 0;
-  out({ name, value: seconds.toFixed(1), unit: 's', ...(result.status === 0 ? {} : { target: 'exit 0', ok: false }) });
-  out({ name: `${name}: CPU time`, value: (childCpu() - cpu).toFixed(1), unit: 's' });
+try {
+  for (const [name, args] of phases) {
+    process.stderr.write(`test-time: ${name}...\n`);
+    const start = process.hrtime.bigint();
+    const cpu = childCpu();
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    total += seconds;
+    failed ||= result.status !== 0;
+    out({ name, value: seconds.toFixed(1), unit: 's', ...(result.status === 0 ? {} : { target: 'exit 0', ok: false }) });
+    out({ name: `${name}: CPU time`, value: (childCpu() - cpu).toFixed(1), unit: 's' });
+  }
+  out({ name: 'npm test in all (sum of the phases)', value: (total / 60).toFixed(1), unit: 'min', target: `<= ${TARGET_MINUTES}`, ok: total / 60 <= TARGET_MINUTES });
+  const files = JSON.parse(readFileSync(report, 'utf8')).testResults;
+  // The run's own output is not shown (only the times are): name what failed, so a red run says why.
+  for (const file of files.filter((f) => f.status !== 'passed')) {
+    const failures = file.assertionResults.filter((test) => test.status === 'failed');
+    process.stderr.write(`test-time: failed: ${relative(root, file.name)}: ${failures.map((test) => test.fullName).join('; ') || file.message}\n`);
+    for (const message of failures.flatMap((test) => test.failureMessages)) process.stderr.write(`  ${message.split('\n').slice(0, 6).join('\n  ')}\n`);
+  }
+  const byProject = new Map();
+  for (const file of files) {
+    const project = projectOf(file.name);
+    const seen = byProject.get(project) ?? { files: 0, seconds: 0 };
+    byProject.set(project, { files: seen.files + 1, seconds: seen.seconds + (file.endTime - file.startTime) / 1000 });
+  }
+  for (const [project, { files: count, seconds }] of [...byProject].sort((a, b) => b[1].seconds - a[1].seconds)) {
+    out({ name: `time in the files of ${project} (${count} files, side by side with others)`, value: seconds.toFixed(1), unit: 's' });
+  }
+  const seconds = (file) => (file.endTime - file.startTime) / 1000;
+  const longest = [...files].sort((a, b) => seconds(b) - seconds(a)).slice(0, 8).map((file) => `${relative(root, file.name)} ${seconds(file).toFixed(0)} s`);
+  out({ name: 'the longest files (LONGEST_FILES in tests/helpers/file-order.ts starts them first)', value: longest.join(', '), unit: '' });
+  // Once the last file has started, workers that finish have nothing left to take: the run's tail.
+  const tail = (Math.max(...files.map((file) => file.endTime)) - Math.max(...files.map((file) => file.startTime))) / 1000;
+  out({ name: 'from the last file started to the end (workers running out of files)', value: tail.toFixed(1), unit: 's' });
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }
-out({ name: 'npm test in all (sum of the phases)', value: (total / 60).toFixed(1), unit: 'min', target: `<= ${TARGET_MINUTES}`, ok: total / 60 <= TARGET_MINUTES });
 out({ name: 'load average (1 min) at the end', value: load(), unit: '' });
 process.exitCode = failed ? 1 : 0;

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import config from '../../vitest.config.js';
+import { LONGEST_FILES, PROJECT_ORDER } from '../helpers/file-order.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -31,4 +32,12 @@ it('runs every test file in exactly one project (a new folder of tests is not si
 it('npm run test:unit runs both unit projects (the shared-cache one and the isolated one)', () => {
   const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   expect(scripts['test:unit']?.match(/--project (\S+)/g)).toEqual(['--project unit', '--project unit-first-load']);
+});
+
+it('starts files in an order that names only real test files and every project (tests/helpers/file-order.ts)', () => {
+  const projects = (config.test?.projects ?? []) as { test: { name: string } }[];
+  expect([...PROJECT_ORDER].sort()).toEqual(projects.map((p) => p.test.name).sort());
+  const files = new Set(testFiles(join(ROOT, 'tests')));
+  expect(LONGEST_FILES.filter((file) => !files.has(file))).toEqual([]);
+  expect(new Set(LONGEST_FILES).size).toBe(LONGEST_FILES.length);
 });

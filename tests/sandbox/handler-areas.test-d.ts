@@ -10,9 +10,11 @@ import { genericHandlers, REAL_HANDLERS } from '../../sandbox/routes/index.js';
 import { countriesHandlers } from '../../sandbox/routes/countries.js';
 import { vatHandlers } from '../../sandbox/routes/vat.js';
 
-// Real and generic routes split the table: none is both, together they are every route.
+// Real and generic routes split the table: none is both, together they are every route. (Each way
+// round with `extends`: vitest's toEqualTypeOf on the 778 routes' union took 9 of the type check's 45 s.)
 expectTypeOf<Extract<RealRoute, GenericRoute>>().toBeNever();
-expectTypeOf<RealRoute | GenericRoute>().toEqualTypeOf<keyof HandlerMap>();
+expectTypeOf<Exclude<keyof HandlerMap, RealRoute | GenericRoute>>().toBeNever();
+expectTypeOf<Exclude<RealRoute | GenericRoute, keyof HandlerMap>>().toBeNever();
 expectTypeOf<'POST superuser/invoices/{id}/paid' | 'GET users/me/school/pupils' | 'POST auth' | 'GET users/me' | 'GET resources/search'>().toExtend<RealRoute>();
 expectTypeOf<'GET lists/{id}' | 'POST users/forgot' | 'GET quiz/curricula'>().toExtend<GenericRoute>();
 
