@@ -1,15 +1,16 @@
 // How long `npm test` takes, phase by phase, in one run, each phase as `npm test` runs it: the type check
 // and lint side by side, the build if dist/ is stale (a fresh clone's `npm ci` has built it), then one
-// `vitest run` of every project together (the order files start in is tests/helpers/file-order.ts's). Wall time and CPU time of each (its own and its
-// subprocesses': on 2 cores, wall time cannot go below half the CPU time), their sum against issue 20's
-// target (the whole `npm test` in at most 8 minutes on a quiet 2-core machine, install excluded), the time
-// each project's files took (from vitest's JSON report; they overlap, so they add up to more than the
-// run), and the load average before and after, since on a shared machine the other processes' load is
-// most of the variation. `npm run test:unit` and the others run one project each; this bench times them as
-// `npm test` runs them, together. Runs the whole suite: `npm run bench -- test-time` (plain `npm run
-// bench` leaves it out). A failing phase is reported and makes the script exit 1.
+// `vitest run` of every project together (tests/helpers/file-order.ts orders its files). Wall time and
+// CPU time of each (its own and its subprocesses': on 2 cores, wall time cannot go below half the CPU
+// time), their sum against issue 20's target (the whole `npm test` in at most 8 minutes on a quiet 2-core
+// machine, install excluded), the time the files of each test folder took (from vitest's JSON report;
+// files run side by side, so these add up to more than the run), the longest files, and the load average
+// before and after, since on a shared machine the other processes' load is most of the variation.
+// `npm run test:unit` and the others run one project each; this times them as `npm test` runs them.
+// Runs the whole suite: `npm run bench -- test-time` (plain `npm run bench` leaves it out). A failing
+// phase is reported, with the tests that failed, and makes the script exit 1.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,14 +35,8 @@ function childCpu() {
   return (Number(fields[13]) + Number(fields[14])) / TICKS;
 }
 
-/** The project a test file is in, by the folders vitest.config.ts gives each (the build's tests of tests/cli and tests/core are e2e's). */
-function projectOf(file) {
-  const path = relative(root, file);
-  const top = path.split('/')[1];
-  if (top === 'web' || top === 'sandbox') return top;
-  if (top === 'e2e' || top === 'readme' || top === 'openapi') return 'e2e';
-  return 'unit or e2e (tests/cli, tests/core)';
-}
+/** The folder of tests/ a test file is in (vitest.config.ts says which project runs which). */
+const folderOf = (file) => relative(root, file).split('/').slice(0, 2).join('/');
 
 const out = (row) => console.log(JSON.stringify(row));
 const load = () => loadavg()[0].toFixed(1);
@@ -62,6 +57,7 @@ try {
     out({ name: `${name}: CPU time`, value: (childCpu() - cpu).toFixed(1), unit: 's' });
   }
   out({ name: 'npm test in all (sum of the phases)', value: (total / 60).toFixed(1), unit: 'min', target: `<= ${TARGET_MINUTES}`, ok: total / 60 <= TARGET_MINUTES });
+  if (!existsSync(report)) throw new Error('vitest wrote no report: its run did not finish (its errors are above)');
   const files = JSON.parse(readFileSync(report, 'utf8')).testResults;
   // The run's own output is not shown (only the times are): name what failed, so a red run says why.
   for (const file of files.filter((f) => f.status !== 'passed')) {
@@ -69,16 +65,15 @@ try {
     process.stderr.write(`test-time: failed: ${relative(root, file.name)}: ${failures.map((test) => test.fullName).join('; ') || file.message}\n`);
     for (const message of failures.flatMap((test) => test.failureMessages)) process.stderr.write(`  ${message.split('\n').slice(0, 6).join('\n  ')}\n`);
   }
-  const byProject = new Map();
-  for (const file of files) {
-    const project = projectOf(file.name);
-    const seen = byProject.get(project) ?? { files: 0, seconds: 0 };
-    byProject.set(project, { files: seen.files + 1, seconds: seen.seconds + (file.endTime - file.startTime) / 1000 });
-  }
-  for (const [project, { files: count, seconds }] of [...byProject].sort((a, b) => b[1].seconds - a[1].seconds)) {
-    out({ name: `time in the files of ${project} (${count} files, side by side with others)`, value: seconds.toFixed(1), unit: 's' });
-  }
   const seconds = (file) => (file.endTime - file.startTime) / 1000;
+  const byFolder = new Map();
+  for (const file of files) {
+    const seen = byFolder.get(folderOf(file.name)) ?? { files: 0, seconds: 0 };
+    byFolder.set(folderOf(file.name), { files: seen.files + 1, seconds: seen.seconds + seconds(file) });
+  }
+  for (const [folder, { files: count, seconds: sum }] of [...byFolder].sort((a, b) => b[1].seconds - a[1].seconds)) {
+    out({ name: `time in the files of ${folder} (${count} files, side by side with others)`, value: sum.toFixed(1), unit: 's' });
+  }
   const longest = [...files].sort((a, b) => seconds(b) - seconds(a)).slice(0, 8).map((file) => `${relative(root, file.name)} ${seconds(file).toFixed(0)} s`);
   out({ name: 'the longest files (LONGEST_FILES in tests/helpers/file-order.ts starts them first)', value: longest.join(', '), unit: '' });
   // Once the last file has started, workers that finish have nothing left to take: the run's tail.
