@@ -58,14 +58,26 @@ export async function invoicePage(client: ApiClient, query: Readonly<Record<stri
 
 const listPage = async (client: ApiClient, query: Readonly<Record<string, unknown>>): Promise<Invoice[]> => (await invoicePage(client, query)).invoices;
 
+/** Pages `findInvoice` is allowed per id before walking the list is the cheaper way to find a few. */
+const SEEK_PAGES = 4;
+
 /**
  * Finds invoices by id, walking the list until each is found, the list ends, or (the list being newest
- * first) it has gone below the smallest id still missing. Ids not found are absent from the map.
+ * first) it has gone below the smallest id still missing. Ids not found are absent from the map. When the
+ * first page shows that the walk would take more pages than seeking each missing id on its own (ids go
+ * down by at least one a row, so reaching id 40 from a page ending at 9,000 takes at least 89 more pages),
+ * each is sought with `findInvoice` instead: a plan of a dozen old invoices in a list of 10,000 read 58
+ * pages per walk, 640 requests to apply.
  *
  * @example
  * const invoices = await readInvoices(client, [8, 9]); // Map { 8 => { id: 8, state: 'open', ... }, ... }
  */
 export async function readInvoices(client: ApiClient, ids: readonly number[]): Promise<Map<number, Invoice>> {
+  return walkInvoices(client, ids, true);
+}
+
+/** `readInvoices`, seeking ids on their own only when `seek` (not when `findInvoice` falls back to a walk). */
+async function walkInvoices(client: ApiClient, ids: readonly number[], seek: boolean): Promise<Map<number, Invoice>> {
   const found = new Map<number, Invoice>();
   const missing = new Set(ids);
   for (let skip = 0; missing.size > 0; skip += PAGE) {
@@ -73,9 +85,18 @@ export async function readInvoices(client: ApiClient, ids: readonly number[]): P
     for (const invoice of page) {
       if (missing.delete(invoice.id)) found.set(invoice.id, invoice);
     }
-    const descending = page.every((invoice, i) => i === 0 || invoice.id < (page[i - 1] as Invoice).id);
-    const lowest = page.at(-1)?.id ?? 0;
-    if (page.length < PAGE || (descending && lowest < Math.min(...missing))) break;
+    if (page.length < PAGE || missing.size === 0) break;
+    if (!isDescending(page)) continue;
+    const lowest = (page.at(-1) as Invoice).id;
+    const oldest = Math.min(...missing);
+    if (lowest < oldest) break;
+    if (seek && skip === 0 && (lowest - oldest) / PAGE > SEEK_PAGES * missing.size) {
+      for (const id of [...missing].sort((a, b) => b - a)) {
+        const invoice = await findInvoice(client, id);
+        if (invoice) found.set(id, invoice);
+      }
+      break;
+    }
   }
   return found;
 }
@@ -115,7 +136,7 @@ export async function findInvoice(client: ApiClient, id: number): Promise<Invoic
     const { invoices: page, total } = await invoicePage(client, { skip });
     const hit = page.find((invoice) => invoice.id === id);
     if (hit) return hit;
-    if (!isDescending(page)) return (await readInvoices(client, [id])).get(id);
+    if (!isDescending(page)) return (await walkInvoices(client, [id], false)).get(id);
     if (total !== undefined) hi = Math.min(hi, total - 1);
     const first = page[0]?.id;
     const last = page.at(-1)?.id;

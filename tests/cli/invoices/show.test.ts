@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../core/api/client.js';
 import { run } from '../../../cli/main.js';
 import { invoiceRef } from '../../../cli/commands/invoices/show.js';
-import { findInvoice } from '../../../cli/commands/invoices/invoice-reader.js';
+import { findInvoice, readInvoices } from '../../../cli/commands/invoices/invoice-reader.js';
 import { invoiceOf } from '../../helpers/records.js';
 import { sandboxCliSuite } from '../../helpers/sandbox-cli.js';
 import { scalarOf } from '../../sandbox/helpers/sql.js';
@@ -71,5 +71,47 @@ describe('invoices show', () => {
     expect(await run(['invoices', 'show', 'a/b'], bad.f)).toBe(2);
     expect(await run(['invoices', 'show', '4', '--fields', 'number,nope'], bad.f)).toBe(2);
     expect(bad.sent).toEqual([]);
+  });
+});
+
+describe('reading invoices by id for a bulk run', () => {
+  /** A client over a newest-first list of `ids` that counts the pages asked for. */
+  const listOf = (ids: readonly number[]) => {
+    const counted = { pages: 0 };
+    const client = {
+      request: async (request: { query?: Record<string, unknown> }) => {
+        counted.pages += 1;
+        const skip = Number(request.query?.skip ?? 0);
+        const take = Number(request.query?.take ?? 100);
+        return { data: { invoices: ids.slice(skip, skip + take).map((id) => invoiceOf({ id, total: 100 })), total: ids.length } };
+      },
+    } as unknown as ApiClient;
+    return { client, counted };
+  };
+  const tenThousand = Array.from({ length: 10_000 }, (_, i) => 10_000 - i);
+
+  it('seeks a few old invoices of a long list one by one instead of walking it (a dozen: 640 requests before)', async () => {
+    const { client, counted } = listOf(tenThousand);
+    const wanted = [40, 9_141, 1_200, 777, 3, 5_000];
+    const found = await readInvoices(client, [...wanted, 20_000]);
+    expect([...found.keys()].sort((a, b) => a - b)).toEqual([...wanted].sort((a, b) => a - b));
+    expect(counted.pages).toBeLessThanOrEqual(1 + 4 * wanted.length);
+  });
+
+  it('walks the list once for many ids, or for ids near its newest end', async () => {
+    const many = listOf(tenThousand);
+    const spread = Array.from({ length: 500 }, (_, i) => 10_000 - i * 20);
+    expect((await readInvoices(many.client, spread)).size).toBe(500);
+    expect(many.counted.pages).toBe(100);
+    const recent = listOf(tenThousand);
+    expect([...(await readInvoices(recent.client, [9_990, 9_700])).keys()]).toEqual([9_990, 9_700]);
+    expect(recent.counted.pages).toBe(4);
+  });
+
+  it('walks a list that is not newest first to its end', async () => {
+    const shuffled = [...tenThousand].sort((a, b) => (a % 97) - (b % 97) || a - b);
+    const { client, counted } = listOf(shuffled);
+    expect((await readInvoices(client, [40, 3])).size).toBe(2);
+    expect(counted.pages).toBeGreaterThan(1);
   });
 });
