@@ -12,6 +12,20 @@ const suite = sandboxCliSuite();
 const cli = (signedIn = true) => suite.cli({ signedIn });
 const shareableOf = (id: number) => scalarOf<string>(suite.sandbox().sandbox.db, 'SELECT shareable_id FROM invoices WHERE id = ?', id);
 
+/** A client over a newest-first list of `ids` (as the API lists invoices) that counts the pages asked for. */
+function listOf(ids: readonly number[]): { client: ApiClient; counted: { pages: number } } {
+  const counted = { pages: 0 };
+  const client = {
+    request: async (request: { query?: Record<string, unknown> }) => {
+      counted.pages += 1;
+      const skip = Number(request.query?.skip ?? 0);
+      const take = Number(request.query?.take ?? 100);
+      return { data: { invoices: ids.slice(skip, skip + take).map((id) => invoiceOf({ id, total: 100 })), total: ids.length } };
+    },
+  } as unknown as ApiClient;
+  return { client, counted };
+}
+
 describe('invoices show', () => {
   it('tells the two ids apart by their form', () => {
     expect(invoiceRef('4')).toEqual({ id: 4 });
@@ -36,25 +50,17 @@ describe('invoices show', () => {
     // Newest first, as the API lists them: 200,000 invoices; in the second list every id not divisible by 7.
     const lists = [Array.from({ length: 200_000 }, (_, i) => 200_000 - i), Array.from({ length: 200_000 }, (_, i) => 280_000 - i).filter((id) => id % 7 !== 0)];
     for (const ids of lists) {
-      let pages = 0;
-      const client = {
-        request: async (request: { query?: Record<string, unknown> }) => {
-          pages += 1;
-          const skip = Number(request.query?.skip ?? 0);
-          const take = Number(request.query?.take ?? 100);
-          return { data: { invoices: ids.slice(skip, skip + take).map((id) => invoiceOf({ id, total: 100 })), total: ids.length } };
-        },
-      } as unknown as ApiClient;
+      const { client, counted } = listOf(ids);
       for (const id of [ids.at(-1) as number, 4, 99_999, ids[0] as number]) {
         if (!ids.includes(id)) continue;
-        pages = 0;
+        counted.pages = 0;
         expect((await findInvoice(client, id))?.id, String(id)).toBe(id);
-        expect(pages, `pages to find ${id}`).toBeLessThanOrEqual(ids === lists[0] ? 2 : 14);
+        expect(counted.pages, `pages to find ${id}`).toBeLessThanOrEqual(ids === lists[0] ? 2 : 14);
       }
       // 7,000 is in the first list only; absent, it is known absent in a few pages too.
-      pages = 0;
+      counted.pages = 0;
       expect((await findInvoice(client, 7000))?.id).toBe(ids === lists[0] ? 7000 : undefined);
-      expect(pages).toBeLessThanOrEqual(14);
+      expect(counted.pages).toBeLessThanOrEqual(14);
     }
   });
 
@@ -75,19 +81,6 @@ describe('invoices show', () => {
 });
 
 describe('reading invoices by id for a bulk run', () => {
-  /** A client over a newest-first list of `ids` that counts the pages asked for. */
-  const listOf = (ids: readonly number[]) => {
-    const counted = { pages: 0 };
-    const client = {
-      request: async (request: { query?: Record<string, unknown> }) => {
-        counted.pages += 1;
-        const skip = Number(request.query?.skip ?? 0);
-        const take = Number(request.query?.take ?? 100);
-        return { data: { invoices: ids.slice(skip, skip + take).map((id) => invoiceOf({ id, total: 100 })), total: ids.length } };
-      },
-    } as unknown as ApiClient;
-    return { client, counted };
-  };
   const tenThousand = Array.from({ length: 10_000 }, (_, i) => 10_000 - i);
 
   it('seeks a few old invoices of a long list one by one instead of walking it (a dozen: 640 requests before)', async () => {
