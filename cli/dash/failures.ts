@@ -29,6 +29,17 @@ export function failureReason(error: unknown): string {
 }
 
 /**
+ * How the drawn dashboard takes failures, handed to it by the command (cli/commands/dash/run-dash.ts):
+ * the dashboard's view is built apart from the rest of the CLI (its ES build with Ink, scripts/build-cli.mjs),
+ * where `instanceof` would test against copies of the error classes, not the client's.
+ */
+export interface DashFailures {
+  readonly isFatal: typeof isFatal;
+  readonly failureReason: typeof failureReason;
+  readonly retryDelay: typeof retryDelay;
+}
+
+/**
  * Milliseconds to wait before the next try after `failures` failures in a row: 5 s doubling, at most the
  * refresh interval, and never sooner than the server's Retry-After.
  *
@@ -40,3 +51,6 @@ export function retryDelay(error: unknown, failures: number, intervalMs: number)
   const server = error instanceof RateLimitedError ? (error.retryAfterMs ?? 0) : 0;
   return Math.max(backoff, server);
 }
+
+/** The failures of this module, for the drawn dashboard (see DashFailures). */
+export const DASH_FAILURES: DashFailures = { isFatal, failureReason, retryDelay };

@@ -8,6 +8,7 @@ import { snapshotText } from '../../dash/pane.js';
 import type { DashSpec } from '../../dash/spec.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { loadInk } from '../../ui/load-ink.js';
+import { DASH_FAILURES } from '../../dash/failures.js';
 
 /** Seconds between refreshes unless `--interval` says otherwise. */
 export const DEFAULT_INTERVAL_S = 30;
@@ -72,5 +73,5 @@ export async function runDash<D>(c: Factory, name: string, choose: DashSpec<D> |
   let answer: { data: D; at: number } | undefined;
   first.then((data) => (answer = { data, at: c.now().getTime() }), () => undefined);
   const { runInkDashboard } = await loadInk(() => import('../../ui/dash/ink-dash.js'));
-  await runInkDashboard(spec, { api, first: answer ?? first, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime() });
+  await runInkDashboard(spec, { api, first: answer ?? first, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime(), failures: DASH_FAILURES });
 }

@@ -1,5 +1,6 @@
 import { render, useApp, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
+import type { DashFailures } from '../../dash/failures.js';
 import type { Pane } from '../../dash/pane.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import type { DashSpec } from '../../dash/spec.js';
@@ -29,6 +30,8 @@ export interface InkDashOptions<D> {
   readonly stdout: NodeJS.WriteStream;
   readonly stdin: NodeJS.ReadStream;
   readonly now: () => number;
+  /** Which failures end the dashboard and how they read (DASH_FAILURES of cli/dash/failures.ts). */
+  readonly failures: DashFailures;
 }
 
 export interface DashAppProps<D> extends InkDashOptions<D> {
@@ -50,9 +53,9 @@ function usePanes<D>(spec: DashSpec<D>): (data: D | undefined) => Pane[] {
  * The live dashboard: the reducer's state, the data hook, the keys, and the action sent when confirmed.
  *
  * @example
- * render(<DashApp spec={spec} api={api} interval={30_000} stdout={process.stdout} stdin={process.stdin} now={Date.now} onFatal={end} />);
+ * render(<DashApp spec={spec} api={api} interval={30_000} stdout={process.stdout} stdin={process.stdin} now={Date.now} onFatal={end} failures={DASH_FAILURES} />);
  */
-export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }: DashAppProps<D>) {
+export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal, failures }: DashAppProps<D>) {
   const { exit } = useApp();
   const panesOf = usePanes(spec);
   const [reducer] = useState(() => followingRow<D>((s) => filteredRows(panesOf(s.data)[s.pane], s.filter)));
@@ -61,7 +64,7 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }:
     answer === undefined ? initialDash() : reducer(initialDash(), { kind: 'fetch-ok', data: answer.data, at: answer.at }),
   );
   const { columns, rows } = useTerminalSize(stdout);
-  const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal, first: pending, answered: answer !== undefined });
+  const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal, failures, first: pending, answered: answer !== undefined });
   const panes = panesOf(state.data);
   // The screen keeps a line free: Ink redraws a frame as tall as the terminal by clearing it, which flickers.
   const height = Math.max(6, rows - 1);
@@ -102,7 +105,7 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal }:
  * the CLI to report (how to sign in, exit 4).
  *
  * @example
- * await runInkDashboard(billingSpec(c), { api, interval: 30_000, stdout: process.stdout, stdin: process.stdin, now: Date.now });
+ * await runInkDashboard(billingSpec(c), { api, interval: 30_000, stdout: process.stdout, stdin: process.stdin, now: Date.now, failures: DASH_FAILURES });
  */
 export async function runInkDashboard<D>(spec: DashSpec<D>, options: InkDashOptions<D>): Promise<void> {
   let fatal: unknown;

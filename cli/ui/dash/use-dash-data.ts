@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
-import { failureReason, isFatal, retryDelay } from '../../dash/failures.js';
+import type { DashFailures } from '../../dash/failures.js';
 import type { DashEvent } from './state.js';
 
 export interface DashDataOptions<D> {
@@ -9,6 +9,8 @@ export interface DashDataOptions<D> {
   readonly now: () => number;
   /** A failure a retry cannot mend (401, 403): the dashboard ends with it. */
   readonly onFatal: (error: unknown) => void;
+  /** Which failures end it, how they read, when to try again (cli/dash/failures.ts, from the command). */
+  readonly failures: DashFailures;
   /** A first read already sent: taken as the first fetch instead of sending another. */
   readonly first?: Promise<D> | undefined;
   /** The first read's answer is already on screen: the next read comes after the interval. */
@@ -22,7 +24,7 @@ export interface DashDataOptions<D> {
  * the interval but never sooner than the server's Retry-After.
  *
  * @example
- * const refresh = useDashData(api, spec.load, dispatch, { interval: 30_000, now: Date.now, onFatal });
+ * const refresh = useDashData(api, spec.load, dispatch, { interval: 30_000, now: Date.now, onFatal, failures: DASH_FAILURES });
  */
 export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promise<D>, dispatch: Dispatch<DashEvent<D>>, options: DashDataOptions<D>): () => void {
   const inFlight = useRef(false);
@@ -31,7 +33,7 @@ export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promi
   const live = useRef(true);
   const pending = useRef(options.first);
   const answered = useRef(options.answered === true);
-  const { interval, now, onFatal } = options;
+  const { interval, now, onFatal, failures: { isFatal, retryDelay, failureReason } } = options;
 
   const fetchNow = useCallback((): void => {
     if (inFlight.current || !live.current) return;
@@ -59,7 +61,7 @@ export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promi
         schedule(wait);
       },
     );
-  }, [api, load, dispatch, interval, now, onFatal]);
+  }, [api, load, dispatch, interval, now, onFatal, isFatal, retryDelay, failureReason]);
 
   useEffect(() => {
     live.current = true;

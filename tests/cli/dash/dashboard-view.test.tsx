@@ -3,6 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import type { BillingData } from '../../../cli/dash/billing/load.js';
+import { DASH_FAILURES } from '../../../cli/dash/failures.js';
 import { billingPanes } from '../../../cli/dash/billing/panes.js';
 import type { ActRequest, DashSpec } from '../../../cli/dash/spec.js';
 import { Dashboard } from '../../../cli/ui/dash/Dashboard.js';
@@ -92,7 +93,7 @@ describe('DashApp with keys', () => {
       patch: (data, request, outcome) => ({ ...data, invoices: data.invoices.map((i) => (i.id === request.id ? { ...i, state: INVOICE_STATES.find((s) => s === outcome.after) ?? i.state } : i)) }),
     };
     const stdout = terminal(columns, 24);
-    const view = render(<DashApp spec={spec} api={{} as ApiMethods} interval={60_000} stdout={stdout} stdin={process.stdin} now={() => 0} onFatal={() => undefined} />);
+    const view = render(<DashApp spec={spec} api={{} as ApiMethods} interval={60_000} stdout={stdout} stdin={process.stdin} now={() => 0} failures={DASH_FAILURES} onFatal={() => undefined} />);
     const screen = () => stripVTControlCharacters(view.lastFrame() ?? '');
     return { view, sent, screen, stdout, loads: () => loads };
   }
@@ -148,7 +149,7 @@ describe('DashApp with keys', () => {
     let loads = 0;
     const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: async () => ((loads += 1), billing), panes: billingPanes };
     const first = { data: billing, at: new Date(2026, 10, 24, 18, 40, 5).getTime() };
-    const view = render(<DashApp spec={spec} api={{} as ApiMethods} first={first} interval={60_000} stdout={terminal(80, 24)} stdin={process.stdin} now={() => 0} onFatal={() => undefined} />);
+    const view = render(<DashApp spec={spec} api={{} as ApiMethods} first={first} interval={60_000} stdout={terminal(80, 24)} stdin={process.stdin} now={() => 0} failures={DASH_FAILURES} onFatal={() => undefined} />);
     const frame = stripVTControlCharacters(view.frames[0] ?? '');
     expect(frame).toMatch(/^EdShed billing +data of 18:40:05\n▶ Invoices by state \(5\)/);
     expect(frame).not.toContain('loading');
@@ -162,7 +163,7 @@ describe('DashApp with keys', () => {
   it('ends on 401 through onFatal', async () => {
     let fatal: unknown;
     const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: () => Promise.reject(new UnauthorisedError('Unauthorised', { status: 401 })), panes: billingPanes };
-    const view = render(<DashApp spec={spec} api={{} as ApiMethods} interval={60_000} stdout={terminal(80, 24)} stdin={process.stdin} now={() => 0} onFatal={(e) => (fatal = e)} />);
+    const view = render(<DashApp spec={spec} api={{} as ApiMethods} interval={60_000} stdout={terminal(80, 24)} stdin={process.stdin} now={() => 0} failures={DASH_FAILURES} onFatal={(e) => (fatal = e)} />);
     await until(() => String(fatal instanceof UnauthorisedError), /true/);
     view.unmount();
   });

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BillingData } from '../../../cli/dash/billing/load.js';
+import { DASH_FAILURES } from '../../../cli/dash/failures.js';
 import { billingPanes } from '../../../cli/dash/billing/panes.js';
 import type { DashSpec } from '../../../cli/dash/spec.js';
 import { loadInk } from '../../../cli/ui/load-ink.js';
@@ -25,7 +26,7 @@ describe('the dashboard on a terminal, loaded as `edshed dash` loads it', () => 
     const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: async () => billing, panes: billingPanes };
     const { runInkDashboard } = await loadInk(() => import('../../../cli/ui/dash/ink-dash.js'));
     expect(process.env.CI).toBe('true');
-    const done = runInkDashboard(spec, { api: {} as ApiMethods, first: { data: billing, at: 0 }, interval: 60_000, stdout, stdin, now: () => 0 });
+    const done = runInkDashboard(spec, { api: {} as ApiMethods, first: { data: billing, at: 0 }, interval: 60_000, stdout, stdin, now: () => 0, failures: DASH_FAILURES });
     // Drawn while it runs, not only when it ends.
     for (let i = 0; i < 200 && !seen.includes('frame'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen).toContain('frame');
