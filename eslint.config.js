@@ -39,6 +39,12 @@ export default tseslint.config(
     },
   },
   {
+    // The launcher is CommonJS, as the built CLI is (cli/compile-cache.ts): it loads it with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['core/**/*.ts'],
     // The Node entry and the modules only it loads (core/node/: the CLI's config files, for connect()).
     ignores: ['core/node.ts', 'core/node/**'],

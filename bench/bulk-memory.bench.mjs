@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const TARGET_MIB = 150;
-const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-bench-'));
 const hook = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))`;
 const env = { ...process.env, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_API_URL: 'http://127.0.0.1:9/', NO_COLOR: '1' };

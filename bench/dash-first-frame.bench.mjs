@@ -6,7 +6,7 @@ import { startSandbox, signIn } from './servers.mjs';
 import { cliEnv, inPty } from './pty.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
-const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const sandbox = await startSandbox({ seed: 'demo' });
 const env = cliEnv(sandbox.url, await signIn(sandbox.url, 'superuser'));
 // Complete: the heading says when the data is from and the last pane and the keys are drawn.

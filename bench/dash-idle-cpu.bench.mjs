@@ -9,7 +9,7 @@ import { cpuMicros, signIn, startSandbox } from './servers.mjs';
 import { cliEnv, inPty } from './pty.mjs';
 
 const WINDOW_S = Number(process.env.BENCH_IDLE_S ?? 65);
-const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const sandbox = await startSandbox({ seed: 'demo' });
 let share;
 let refreshes;

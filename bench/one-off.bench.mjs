@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bench-'));
 const env = { ...process.env, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), XDG_DATA_HOME: join(dir, 'data'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
 

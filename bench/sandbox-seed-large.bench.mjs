@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 3000;
-const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 
 /** Starts the sandbox on DB and resolves with the milliseconds until its first 200 answer; then stops it. */
 function timeStart(db) {

@@ -51,7 +51,7 @@ function stopChild(child) {
  * await sandbox.stop();
  */
 export function startSandbox({ seed = 'large', rateLimit = 1_000_000, nodeArgs = [], db = ':memory:' } = {}) {
-  const args = [...nodeArgs, 'bin/edshed.js', 'sandbox', 'start', '--db', db, '--port', '0', '--seed', seed, '--rate-limit', String(rateLimit)];
+  const args = [...nodeArgs, 'bin/edshed.cjs', 'sandbox', 'start', '--db', db, '--port', '0', '--seed', seed, '--rate-limit', String(rateLimit)];
   return startChild(args, 'the sandbox');
 }
 

@@ -1,7 +1,13 @@
-// Bundles the CLI with rolldown: code-split so each command loads only what it needs, but with the modules
-// of a one-off API call in two chunks. Each module a command loads costs start-up time of its own (about
-// 0.15 ms of CPU, more in wall time), and esbuild, splitting by which entry points reach a module, cut
-// `edshed api GET users/me` into 45 chunks. Rolldown's code-splitting groups put them together.
+// Bundles the CLI with rolldown, as CommonJS: code-split so each command loads only what it needs, but with
+// the modules of a one-off API call in two chunks. Each module a command loads costs start-up time of its
+// own (about 0.15 ms of CPU, more in wall time), and esbuild, splitting by which entry points reach a
+// module, cut `edshed api GET users/me` into 45 chunks. Rolldown's code-splitting groups put them together.
+//
+// CommonJS, not ES modules, for start-up: Node 20 resolves and links a CommonJS module for less than an ES
+// one, and its compiled code can be cached (cli/compile-cache.ts; Node 20 has no cache for ES modules):
+// `schools show 1` 140 -> 107 ms, `node -e 0` 56 ms (bench/README.md). Ink and React cannot be bundled
+// into CommonJS (Yoga and Ink's reconciler await at their top level), so the two drawing views are a
+// separate ES build (buildDrawing below) that the CommonJS chunks import().
 import { rolldown } from 'rolldown';
 import { minifyDrawingChunk, yogaWithoutFetch } from './drawing-chunk.mjs';
 import { tableModulesPlugin } from './table-modules.mjs';
@@ -25,11 +31,13 @@ const API_CALL = [
 
 /**
  * Packages bundled into the CLI; every other dependency stays external (installed beside us). Ink and
- * React are bundled into the chunks only the drawing commands load (bulk progress, the dashboards):
- * unbundled, importing Ink resolves and parses ~150 modules, 0.9 s on this machine, six times
- * `node -e 0` (bench/dash-first-frame). React's production build: NODE_ENV below.
+ * React are bundled into the drawing views' ES build, which only the drawing commands load (bulk progress,
+ * the dashboards): unbundled, importing Ink resolves and parses ~150 modules, 0.9 s on this machine, six times
+ * `node -e 0` (bench/dash-first-frame). React's production build: NODE_ENV below. env-paths is an ES
+ * module only, which the CommonJS build would have to require() (Node 20 gives its default export as
+ * the namespace's `default`, which the bundler's interop does not look for): bundled, it is plain code.
  */
-const BUNDLED = ['commander', 'chalk', 'zod', 'csv-stringify', 'ink', 'react'];
+const BUNDLED = ['commander', 'chalk', 'zod', 'csv-stringify', 'env-paths', 'ink', 'react'];
 /** Ink's optional debugger (loaded with DEV=true only), not installed. */
 const NOT_INSTALLED = ['react-devtools-core'];
 
@@ -100,7 +108,53 @@ function startUpPlugin(root, groups) {
 }
 
 /**
- * Builds dist/cli from cli/edshed.ts.
+ * The drawing views (Ink, React, Yoga), built apart as ES modules into dist/cli/drawing/: the CommonJS
+ * chunks load them with import(), each named here by its source, from the chunk's own directory.
+ */
+const DRAWING = { 'ink-dash': 'cli/ui/dash/ink-dash.tsx', 'ink-reporter': 'cli/ui/bulk-progress/ink-reporter.tsx' };
+const DRAWING_DIR = 'drawing';
+const DRAWING_IMPORT = /\/ui\/(?:dash\/ink-dash|bulk-progress\/ink-reporter)\.js$/;
+const DRAWING_ID = /import\("edshed-drawing:([\w-]+)"\)/g;
+/** What marks a chunk that import()s for the compile cache, which leaves it to Node (NOT_CACHED in cli/compile-cache.ts). */
+const NOT_CACHED = 'edshed: compiled by Node, not cached: it imports ES modules';
+
+/**
+ * In the CommonJS build, the drawing views are external: `import('../ui/dash/ink-dash.js')` stays an
+ * import() of the ES build's file, resolved against the importing chunk's directory (a bare relative
+ * import() in CommonJS would resolve against the same place, but this does not depend on how the
+ * compile cache's scripts resolve one). Such a chunk is marked for the compile cache to leave it to Node.
+ */
+const drawingExternal = {
+  name: 'edshed-drawing-external',
+  resolveId: (source) => (DRAWING_IMPORT.test(source) ? { id: `edshed-drawing:${source.replace(/^.*\/|\.js$/g, '')}`, external: true } : undefined),
+  renderChunk(code, chunk) {
+    if (!code.includes('edshed-drawing:')) return undefined;
+    const up = chunk.fileName.split('/').slice(1).map(() => '..');
+    return { code: `/* ${NOT_CACHED} */\n${code}`.replace(DRAWING_ID, (_m, name) => `import(require("node:url").pathToFileURL(require("node:path").join(__dirname, ${JSON.stringify([...up, DRAWING_DIR, `${name}.js`].join('/'))})).href)`), map: null };
+  },
+};
+
+/**
+ * Builds the drawing views into dist/cli/drawing/ as ES modules, with Ink, React and Yoga bundled in
+ * (unbundled, importing Ink resolves and parses ~150 modules, 0.9 s on this machine) and minified.
+ */
+async function buildDrawing({ root, external }) {
+  const bundle = await rolldown({
+    cwd: root,
+    input: DRAWING,
+    platform: 'node',
+    external,
+    transform: { define: { 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx', target: 'node20.19' },
+    plugins: [yogaWithoutFetch],
+    logLevel: 'warn',
+  });
+  await bundle.write({ dir: `${root}dist/cli/${DRAWING_DIR}`, format: 'es', sourcemap: true, plugins: [minifyDrawingChunk], entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+  await bundle.close();
+}
+
+/**
+ * Builds dist/cli from cli/edshed.ts (and the compile cache's loader, cli/compile-cache.ts), as CommonJS,
+ * and the drawing views beside it.
  *
  * @example
  * await buildCli({ pkg, endpoints: ENDPOINTS, root: '/path/to/repo/' });
@@ -110,24 +164,25 @@ export async function buildCli({ pkg, endpoints, root }) {
   const external = [...installed.filter((name) => !BUNDLED.includes(name)), ...NOT_INSTALLED];
   const program = new Set();
   const apiCall = new Set();
+  const isExternal = (id) => (id.startsWith('node:') && id !== 'node:process') || external.some((name) => id === name || id.startsWith(`${name}/`));
   const bundle = await rolldown({
     cwd: root,
-    input: { edshed: 'cli/edshed.ts' },
+    input: { edshed: 'cli/edshed.ts', 'compile-cache': 'cli/compile-cache.ts' },
     platform: 'node',
-    external: (id) => (id.startsWith('node:') && id !== 'node:process') || external.some((name) => id === name || id.startsWith(`${name}/`)),
+    external: isExternal,
     transform: { define: { __EDSHED_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx', target: 'node20.19' },
-    plugins: [englishZodLocalesOnly, processGlobal, commanderSpawnsLazily, yogaWithoutFetch, tableModulesPlugin(endpoints), startUpPlugin(root, [[PROGRAM, program], [API_CALL, apiCall]])],
+    plugins: [drawingExternal, englishZodLocalesOnly, processGlobal, commanderSpawnsLazily, tableModulesPlugin(endpoints), startUpPlugin(root, [[PROGRAM, program], [API_CALL, apiCall]])],
     logLevel: 'warn',
     // Commands import the factory's parts statically too; that they stay lazy for the others is not a fault.
     checks: { ineffectiveDynamicImport: false },
   });
   await bundle.write({
     dir: `${root}dist/cli`,
-    format: 'es',
+    format: 'cjs',
     sourcemap: true,
-    plugins: [minifyDrawingChunk],
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    // The package is "type": "module": CommonJS files are .cjs.
+    entryFileNames: '[name].cjs',
+    chunkFileNames: 'chunks/[name]-[hash].cjs',
     codeSplitting: {
       groups: [
         { name: 'program', test: (id) => program.has(id) },
@@ -136,4 +191,5 @@ export async function buildCli({ pkg, endpoints, root }) {
     },
   });
   await bundle.close();
+  await buildDrawing({ root, external: (id) => id === 'node:process' || isExternal(id) });
 }

@@ -22,7 +22,7 @@ if (at >= 0) {
   args.splice(at, 2);
 }
 
-const bin = fileURLToPath(new URL('../bin/edshed.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', ...args], { stdio: ['ignore', 'inherit', 'pipe'] });
 
 /**

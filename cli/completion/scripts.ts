@@ -2,7 +2,7 @@
  * Shell completion scripts. Each asks the CLI itself (`__complete -- <words>`) for the candidates of the
  * word under the cursor, so the scripts know no command or flag themselves and stay right as commands
  * change. They call the very program that printed them (node and the script's path), so completion works
- * whether `edshed` is on PATH, run as `npx edshed` or as `node bin/edshed.js`; they complete both
+ * whether `edshed` is on PATH, run as `npx edshed` or as `node bin/edshed.cjs`; they complete both
  * `edshed ...` and `npx edshed ...`. With no candidate, bash and zsh fall back to file names (`--input file.json`).
  */
 
@@ -85,8 +85,8 @@ export const SHELLS = Object.keys(SCRIPTS);
  * The completion script of a shell, calling `program` (the words that run this CLI) for candidates.
  *
  * @example
- * completionScript('bash', ['/usr/bin/node', '/opt/edshed/bin/edshed.js']);
- * // '... COMPREPLY=($('/usr/bin/node' '/opt/edshed/bin/edshed.js' __complete -- ...'
+ * completionScript('bash', ['/usr/bin/node', '/opt/edshed/bin/edshed.cjs']);
+ * // '... COMPREPLY=($('/usr/bin/node' '/opt/edshed/bin/edshed.cjs' __complete -- ...'
  */
 export function completionScript(shell: string, program: readonly string[]): string | undefined {
   return Object.hasOwn(SCRIPTS, shell) ? SCRIPTS[shell as keyof typeof SCRIPTS](program) : undefined;

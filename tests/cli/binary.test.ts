@@ -9,7 +9,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js';
 import { scalarOf } from '../sandbox/helpers/sql.js';
 
 // Black-box tests of the built binary (npm test builds before vitest runs).
-const bin = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/edshed.cjs', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 let server: HttpTestServer;
 let configDir: string;

@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { isolatedEnv } from '../helpers/isolated-env.js';
 
 // Black-box tests of the built binary's help, topics and completion (`node scripts/build.mjs` first).
-const bin = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/edshed.cjs', import.meta.url));
 const configDir = mkdtempSync(join(tmpdir(), 'edshed-help-'));
 
 const env = isolatedEnv(configDir);
 const edshed = (args: string[]) => execa(process.execPath, [bin, ...args], { reject: false, input: '', env });
 
 // No `edshed` on PATH: the scripts call the program that printed them (node and the launcher's path),
-// as they must for someone who runs `npx edshed` or `node bin/edshed.js`.
+// as they must for someone who runs `npx edshed` or `node bin/edshed.cjs`.
 const binDir = mkdtempSync(join(tmpdir(), 'edshed-bin-'));
 const shellEnv = { ...env, PATH: (process.env.PATH ?? '').split(':').filter((dir) => !existsSync(join(dir, 'edshed'))).join(':') };
 const has = (shell: string) => execa('sh', ['-c', `command -v ${shell}`], { reject: false }).then((r) => r.exitCode === 0);

@@ -10,7 +10,7 @@ import { openDatabase } from '../../sandbox/db/database.js';
 import { isolatedEnv } from '../helpers/isolated-env.js';
 import { oneValue } from '../../sandbox/kit/sql.js';
 
-const BIN = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
 const env = isolatedEnv(dir);
 

@@ -37,7 +37,7 @@ describe('the build inputs digest', () => {
 
   it('ignores what the build does not read: dist/, tests, node_modules under an input', () => {
     const before = inputsDigest(root);
-    write('dist/cli/edshed.js', 'built');
+    write('dist/cli/edshed.cjs', 'built');
     write('tests/a.test.ts', 'x');
     write('core/node_modules/pkg/index.js', 'x');
     expect(inputsDigest(root)).toBe(before);

@@ -5,19 +5,27 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// DESIGN (CLI): Ink is loaded only by commands that draw; a plain command never imports React.
+// DESIGN (CLI): Ink is loaded only by commands that draw; a plain command never imports React. The CLI is
+// CommonJS; the two drawing views, with Ink and React, are an ES build of their own in dist/cli/drawing/
+// (scripts/build-cli.mjs), which the CommonJS chunks reach only by import().
 const DIST = fileURLToPath(new URL('../../dist/cli/', import.meta.url));
+const DRAWING = join(DIST, 'drawing');
 const DRAWS = /^(ink|react)(\/|$)/;
 
-/** A built module's static imports (`import ... from "x"`, `import "x"`), not its `import("x")`. */
-function staticImports(file: string): string[] {
-  const code = readFileSync(file, 'utf8');
-  return [...code.matchAll(/^(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+)["'];?$/gm)].map((m) => m[1] ?? '');
+/** The CommonJS files of the build: the entries and their chunks. */
+function commonJsFiles(): string[] {
+  const chunks = readdirSync(join(DIST, 'chunks')).filter((name) => name.endsWith('.cjs')).map((name) => join(DIST, 'chunks', name));
+  return [...readdirSync(DIST).filter((name) => name.endsWith('.cjs')).map((name) => join(DIST, name)), ...chunks];
 }
 
-/** Every module a chunk loads before any of its code runs. */
+/** A built CommonJS module's requires at its top level (run when it loads), not those inside functions. */
+function topLevelRequires(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/^(?:const|let|var) [\w$]+ = (?:[\w$.]+\()?require\("([^"]+)"\)/gm)].map((m) => m[1] ?? '');
+}
+
+/** Every module a file loads before any of its code runs. */
 function closure(file: string, seen = new Set<string>()): Set<string> {
-  for (const specifier of staticImports(file)) {
+  for (const specifier of topLevelRequires(file)) {
     const key = specifier.startsWith('.') ? join(file, '..', specifier) : specifier;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -26,27 +34,19 @@ function closure(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** Ink and React are bundled (scripts/build.mjs): their code is known by React's element tag and Ink's root node. */
-const LIBRARY = /react\.transitional\.element|ink-root/;
-
-/** The chunks that draw: those holding Ink or React, and every chunk that statically imports one. */
-function drawingChunks(chunks: readonly string[]): string[] {
-  const library = chunks.filter((file) => LIBRARY.test(readFileSync(file, 'utf8')));
-  return chunks.filter((file) => library.includes(file) || [...closure(file)].some((s) => DRAWS.test(s) || library.includes(s)));
-}
-
 describe('Ink and React stay out of plain commands', () => {
-  it('only the bulk progress view and the dashboards load them, and nothing loads those but dynamically', () => {
-    const chunks = readdirSync(join(DIST, 'chunks')).filter((name) => name.endsWith('.js')).map((name) => join(DIST, 'chunks', name));
-    const drawing = drawingChunks(chunks);
-    // The bundler names a chunk after its first module and adds an 8-character hash (which may hold - or _).
-    const library = drawing.filter((file) => LIBRARY.test(readFileSync(file, 'utf8')));
-    const names = drawing.filter((file) => !library.includes(file)).map((file) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''));
-    expect(names.sort()).toEqual(['ink-dash', 'ink-reporter']);
-    expect(library).not.toEqual([]);
-    for (const file of [join(DIST, 'edshed.js'), ...chunks.filter((f) => !drawing.includes(f))]) {
-      expect([...closure(file)].filter((s) => DRAWS.test(s) || drawing.includes(s)), file).toEqual([]);
-    }
+  it('only the bulk progress view and the dashboards load them, by import() of the drawing build', () => {
+    const files = commonJsFiles();
+    expect(files.length).toBeGreaterThan(50);
+    // Ink and React are in the drawing build (known by React's element tag and Ink's root node), not in the CommonJS one.
+    const library = /react\.transitional\.element|ink-root/;
+    expect(readdirSync(DRAWING).filter((name) => name.endsWith('.js') && library.test(readFileSync(join(DRAWING, name), 'utf8')))).not.toEqual([]);
+    expect(files.filter((file) => library.test(readFileSync(file, 'utf8')))).toEqual([]);
+    for (const file of files) expect([...closure(file)].filter((s) => DRAWS.test(s) || s.includes('/drawing/')), file).toEqual([]);
+    // The chunks that name a drawing view, each by import() (the bundler names a chunk after its first module, plus a hash).
+    const naming = files.filter((file) => readFileSync(file, 'utf8').includes('../drawing/'));
+    expect(naming.map((file) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.cjs$/, '')).sort()).toEqual(['items-file', 'run-dash']);
+    for (const file of naming) expect(readFileSync(file, 'utf8')).toMatch(/import\(require\("node:url"\)\.pathToFileURL\(require\("node:path"\)\.join\(__dirname, "\.\.\/drawing\/ink-(dash|reporter)\.js"\)\)\.href\)/);
   });
 
   describe('at run time', () => {
@@ -58,18 +58,20 @@ describe('Ink and React stay out of plain commands', () => {
       await sandbox.stop();
     });
 
-    it('`edshed invoices list` resolves no Ink or React module', async () => {
-      const log = join(sandbox.dir, 'modules.log');
+    it('`edshed invoices list` loads no Ink or React module, CommonJS or ES', async () => {
+      const log = join(sandbox.dir, 'modules.json');
+      const esLog = join(sandbox.dir, 'es-modules.log');
+      const preload = join(sandbox.dir, 'preload.cjs');
       const hooks = join(sandbox.dir, 'hooks.mjs');
       const register = join(sandbox.dir, 'register.mjs');
-      writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) { appendFileSync(${JSON.stringify(log)}, specifier + '\\n'); return next(specifier, context); }\n`);
+      writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify(Object.keys(require.cache))));\n`);
+      writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(esLog)}, url + '\\n'); return next(url, context); }\n`);
       writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
-      const run = await execa(process.execPath, ['--import', register, BIN, 'invoices', 'list'], { reject: false, env: sandbox.env });
+      const run = await execa(process.execPath, ['--require', preload, '--import', register, BIN, 'invoices', 'list'], { reject: false, env: sandbox.env });
       expect(run.exitCode, String(run.stderr)).toBe(0);
-      const resolved = readFileSync(log, 'utf8').split('\n');
-      expect(resolved.some((s) => s.includes('chunks/'))).toBe(true);
-      const drawing = drawingChunks(readdirSync(join(DIST, 'chunks')).filter((n) => n.endsWith('.js')).map((n) => join(DIST, 'chunks', n))).map((f) => f.replace(/^.*\//, ''));
-      expect(resolved.filter((s) => DRAWS.test(s) || drawing.some((name) => s.endsWith(name)))).toEqual([]);
+      const loaded = [...(JSON.parse(readFileSync(log, 'utf8')) as string[]), ...readFileSync(esLog, 'utf8').split('\n').map((url) => url.replace(/^file:\/\//, ''))];
+      expect(loaded.some((file) => file.includes('/dist/cli/chunks/'))).toBe(true);
+      expect(loaded.filter((file) => /\/node_modules\/(ink|react)\//.test(file) || file.startsWith(DRAWING))).toEqual([]);
     });
   });
 });

@@ -40,29 +40,25 @@ afterAll(async () => {
 
 async function loadedBy(args: readonly string[]): Promise<Loaded> {
   const name = args.join('-').replace(/\W+/g, '-');
-  const log = join(sandbox.dir, `${name}.modules`);
-  const builtins = join(sandbox.dir, `${name}.builtins`);
-  const hooks = join(sandbox.dir, 'load-hooks.mjs');
-  const register = join(sandbox.dir, `${name}.register.mjs`);
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.EDSHED_TEST_LOG, url + '\\n'); return next(url, context); }\n`);
+  const log = join(sandbox.dir, `${name}.modules.json`);
+  // The CLI is CommonJS (scripts/build-cli.mjs): what it loaded is in require's cache when the process ends.
+  const preload = join(sandbox.dir, `${name}.preload.cjs`);
   writeFileSync(
-    register,
-    `import { register } from 'node:module';\nimport { writeFileSync } from 'node:fs';\nregister(${JSON.stringify(`file://${hooks}`)});\n` +
-      `process.on('exit', () => writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join('\\n')));\n`,
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList })));\n`,
   );
-  const run = await execa(process.execPath, ['--import', register, BIN, ...args], { reject: false, env: { ...sandbox.env, EDSHED_TEST_LOG: log } });
+  const run = await execa(process.execPath, ['--require', preload, BIN, ...args], { reject: false, env: sandbox.env });
   expect(run.exitCode, String(run.stderr)).toBe(0);
-  const chunks = readFileSync(log, 'utf8')
-    .split('\n')
-    .filter((url) => url.startsWith(`file://${DIST}`));
+  const loaded = JSON.parse(readFileSync(log, 'utf8')) as { files: string[]; builtins: string[] };
+  const chunks = loaded.files.filter((file) => file.startsWith(DIST));
   expect(chunks.length).toBeGreaterThan(2);
   // Generated modules (the table's data, the bundler's runtime) have no source map: they are known by name.
-  const sources = chunks.flatMap((url) => {
-    const map = `${fileURLToPath(url)}.map`;
+  const sources = chunks.flatMap((file) => {
+    const map = `${file}.map`;
     return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
   });
-  const names = chunks.map((url) => url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''));
-  return { chunks: names, sources, builtins: readFileSync(builtins, 'utf8').split('\n') };
+  const names = chunks.map((file) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.cjs$/, ''));
+  return { chunks: names, sources, builtins: loaded.builtins };
 }
 
 describe('a one-off command loads what its call needs', () => {

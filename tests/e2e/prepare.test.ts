@@ -8,7 +8,7 @@ import { ROOT } from '../helpers/consumer-dir.js';
 // in the checkout does that (it links the checkout into npx's cache). A rebuild clears dist/ first, so a
 // sandbox started with `npm start` lost its modules when someone ran the README's `npx edshed ...` in a
 // second terminal. prepare now builds only when dist/ is older than the sources.
-const BUILT = join(ROOT, 'dist/cli/edshed.js');
+const BUILT = join(ROOT, 'dist/cli/edshed.cjs');
 
 it('prepare leaves a dist/ built from these sources alone, and says so', async () => {
   const check = await execa(process.execPath, ['scripts/prepare.mjs', '--check'], { cwd: ROOT, reject: false });

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The environment every test that spawns the built binary runs it with: the home, config, state and
- * data directories all inside `dir` (a temporary directory), so no test reads or writes the real
- * `~/.config/edshed`, `~/.local/state/edshed` (the audit log, run journals) or the sandbox's database.
+ * The environment every test that spawns the built binary runs it with: the home, config, state, data
+ * and cache directories all inside `dir` (a temporary directory), so no test reads or writes the real
+ * `~/.config/edshed`, `~/.local/state/edshed` (the audit log, run journals), the sandbox's database or
+ * the compile cache in `~/.cache/edshed`.
  * The variables that choose an API, a profile or a token are blanked, so a developer's own settings
  * never leak into a test. Spawning tools pass it as their `env` (execa extends process.env with it).
  *
@@ -29,6 +30,8 @@ export function isolatedEnv(dir: string): Record<string, string> {
     EDSHED_TOKEN: '',
     EDSHED_PROFILE: '',
     EDSHED_SANDBOX_URL: '',
+    // V8's compiled code of the CLI (cli/compile-cache.ts) is kept here, not in the real ~/.cache.
+    XDG_CACHE_HOME: join(dir, 'cache'),
     NO_COLOR: '1',
   };
 }

@@ -6,7 +6,7 @@ import { execa, type ResultPromise } from 'execa';
 import { isolatedEnv } from './isolated-env.js';
 
 /** The built `edshed` binary (npm test builds before vitest runs). */
-export const BIN = fileURLToPath(new URL('../../bin/edshed.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/edshed.cjs', import.meta.url));
 
 export interface SandboxProcess {
   readonly url: string;

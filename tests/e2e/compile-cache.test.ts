@@ -1,0 +1,144 @@
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileCacheDir, NOT_CACHED } from '../../cli/compile-cache.js';
+import { isolatedEnv } from '../helpers/isolated-env.js';
+import { ROOT } from '../helpers/consumer-dir.js';
+import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
+
+// Issue 19, one-off start-up: the built CLI's compiled code is kept between runs (cli/compile-cache.ts).
+// These run a copy of the build (its bin/ and dist/, with the checkout's node_modules), so that one of
+// its modules can be "rebuilt" without touching the build other tests run.
+
+let sandbox: SandboxProcess;
+let copy: string;
+let bin: string;
+let distCli: string;
+
+beforeAll(async () => {
+  sandbox = await startSignedInSandbox('superuser');
+  copy = mkdtempSync(join(tmpdir(), 'edshed-compile-cache-'));
+  cpSync(join(ROOT, 'bin'), join(copy, 'bin'), { recursive: true });
+  cpSync(join(ROOT, 'dist', 'cli'), join(copy, 'dist', 'cli'), { recursive: true });
+  cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  bin = join(copy, 'bin', 'edshed.cjs');
+  distCli = join(copy, 'dist', 'cli');
+});
+afterAll(async () => {
+  await sandbox.stop();
+  rmSync(copy, { recursive: true, force: true });
+});
+
+/** A cache directory of its own for each test: the signed-in sandbox's environment with it. */
+function envWithCache(name: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...sandbox.env, XDG_CACHE_HOME: join(sandbox.dir, `cache-${name}`), ...extra };
+}
+
+async function edshed(args: readonly string[], env: Record<string, string>) {
+  const run = await execa(process.execPath, [bin, ...args], { reject: false, env });
+  expect(run.exitCode, String(run.stderr)).toBe(0);
+  expect(run.stderr).toBe('');
+  return run;
+}
+
+/** The cache's entries, each with its modification time. */
+function entries(env: Record<string, string>): Map<string, number> {
+  const dir = compileCacheDir(distCli, env) ?? '';
+  return new Map(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs]));
+}
+
+describe('the compile cache', () => {
+  it('is written by a first run, in a private directory, and read by the next without writing again', async () => {
+    const env = envWithCache('first');
+    const first = await edshed(['whoami'], env);
+    const dir = compileCacheDir(distCli, env) ?? '';
+    expect(dir.startsWith(join(env.XDG_CACHE_HOME ?? '', 'edshed', 'compile-cache', `${process.version}-${process.arch}-`))).toBe(true);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const written = entries(env);
+    // The entry point and the program's chunk, named with their size and modification time.
+    const program = [...written.keys()].find((name) => /^chunks\+program-[\w-]{8}\.cjs@\d+-\d+\.v8$/.test(name));
+    expect(program).toBeDefined();
+    expect([...written.keys()].some((name) => /^edshed\.cjs@\d+-\d+\.v8$/.test(name))).toBe(true);
+    // The same answer from cached code, and nothing written: every module's code was in the cache and V8 took it
+    // (a module compiled without, or code V8 refused, makes the run write the cache again).
+    const second = await edshed(['whoami'], env);
+    expect(second.stdout).toBe(first.stdout);
+    expect(entries(env)).toEqual(written);
+  });
+
+  it('is written again, whole, by a run that loads a module not in it, so a shared module holds what each command ran', async () => {
+    const env = envWithCache('second-command');
+    await edshed(['whoami'], env);
+    const before = entries(env);
+    const show = await edshed(['schools', 'show', '1'], env);
+    expect(show.stdout).toContain('Oakfield Primary School');
+    const after = entries(env);
+    expect([...after.keys()].filter((name) => name.startsWith('chunks+school-view-'))).toHaveLength(1);
+    const program = [...before.keys()].find((name) => name.startsWith('chunks+program-')) ?? '';
+    expect(after.get(program)).toBeGreaterThan(before.get(program) ?? Infinity);
+    // And then it is a cached run like any other.
+    await edshed(['schools', 'show', '1'], env);
+    expect(entries(env)).toEqual(after);
+  });
+
+  it('compiles a rebuilt module afresh and drops its old code; takes a damaged entry as none', async () => {
+    const env = envWithCache('rebuilt');
+    await edshed(['whoami'], env);
+    const dir = compileCacheDir(distCli, env) ?? '';
+    const program = [...entries(env).keys()].find((name) => name.startsWith('chunks+program-')) ?? '';
+    const chunk = join(distCli, 'chunks', program.replace(/^chunks\+/, '').replace(/@.*$/, ''));
+    // "Rebuilt": the same file with a new modification time (V8 itself would only compare lengths).
+    const later = new Date(statSync(chunk).mtimeMs + 60_000);
+    utimesSync(chunk, later, later);
+    await edshed(['whoami'], env);
+    const renamed = [...entries(env).keys()].filter((name) => name.startsWith('chunks+program-'));
+    expect(renamed).toEqual([program.replace(/-\d+\.v8$/, `-${Math.trunc(statSync(chunk).mtimeMs)}.v8`)]);
+    // A damaged entry: V8 refuses it, the module compiles from its source, the entry is written again.
+    const entry = join(dir, renamed[0] ?? '');
+    writeFileSync(entry, 'not V8 code');
+    const run = await edshed(['whoami'], env);
+    expect(run.stdout).toContain('superuser');
+    expect(readFileSync(entry).length).toBeGreaterThan(1000);
+  });
+
+  it('never fails a command: a cache that cannot be written is none, and NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
+    // XDG_CACHE_HOME a file: no directory can be made under it.
+    const file = join(sandbox.dir, 'not-a-directory');
+    writeFileSync(file, '');
+    await edshed(['whoami'], envWithCache('unwritable', { XDG_CACHE_HOME: file }));
+    // A directory the user may not write into (root may write anywhere, so this holds only for others).
+    const locked = join(sandbox.dir, 'locked');
+    mkdirSync(locked, { mode: 0o500 });
+    await edshed(['whoami'], envWithCache('locked', { XDG_CACHE_HOME: locked }));
+    chmodSync(locked, 0o700);
+    const off = envWithCache('off', { NODE_DISABLE_COMPILE_CACHE: '1' });
+    await edshed(['whoami'], off);
+    expect(compileCacheDir(distCli, off)).toBeUndefined();
+    expect(existsSync(off.XDG_CACHE_HOME ?? '')).toBe(false);
+  });
+
+  it('leaves to Node the chunks that import() the drawing views (on Node 20, cached code loses import())', () => {
+    const chunks = readdirSync(join(distCli, 'chunks')).map((name) => readFileSync(join(distCli, 'chunks', name), 'utf8'));
+    const importing = chunks.filter((code) => /import\(require\("node:url"\)/.test(code));
+    expect(importing).toHaveLength(2);
+    for (const code of importing) expect(code.startsWith(`/* ${NOT_CACHED} */\n`)).toBe(true);
+  });
+});
+
+describe('compileCacheDir', () => {
+  it('is under $XDG_CACHE_HOME, else ~/.cache, one per Node and per copy of the CLI', () => {
+    const a = compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' });
+    expect(a).toMatch(new RegExp(`^/c/edshed/compile-cache/${process.version.replace(/\./g, '\\.')}-${process.arch}-\\w+$`));
+    expect(compileCacheDir('/opt/b/dist/cli', { XDG_CACHE_HOME: '/c' })).not.toBe(a);
+    expect(compileCacheDir('/opt/a/dist/cli', { HOME: '/home/jane' })?.startsWith('/home/jane/.cache/edshed/compile-cache/')).toBe(true);
+    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+  });
+});
+
+// The isolated environment of every other test keeps its cache in its own directory, not the real ~/.cache.
+it('tests run the binary with a cache of their own', () => {
+  expect(isolatedEnv(mkdtempSync(join(tmpdir(), 'edshed-env-'))).XDG_CACHE_HOME).toMatch(/\/cache$/);
+});
