@@ -10,7 +10,8 @@
  * version and per installed copy of the CLI, one file per module, named after the module with its size
  * and modification time, so a rebuilt module is compiled afresh (V8 itself checks only the source's
  * length) and its old code removed. `NODE_DISABLE_COMPILE_CACHE=1` turns it off, as it does Node's own.
- * It never fails a command: a cache that cannot be read or written is the same as none.
+ * It never fails a command: a cache that cannot be read or written is the same as none, and one that
+ * another user could write into is not used.
  *
  * It imports Node's modules only: it runs before any module of the CLI is loaded.
  */
@@ -68,6 +69,20 @@ function entryName(distDir: string, filename: string): string | undefined {
   }
 }
 
+/**
+ * Whether code may be taken from the directory: none yet (it is made 0700), or one of the user's own that
+ * no one else may write into. V8 runs cached code as it finds it, so a cache others could write (a shared
+ * $XDG_CACHE_HOME) would run their code.
+ */
+function trusted(dir: string): boolean {
+  try {
+    const { uid, mode } = statSync(dir);
+    return (process.getuid === undefined || uid === process.getuid()) && (mode & 0o022) === 0;
+  } catch {
+    return true;
+  }
+}
+
 /** Writes the code of the modules compiled in this run, and removes the entries of modules since rebuilt or gone. */
 function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[]): void {
   try {
@@ -78,6 +93,8 @@ function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[
       renameSync(tmp, file); // whole or not at all, whatever another edshed is doing
     }
     for (const name of readdirSync(dir)) {
+      // Another run's file being written is left alone; one left by a run killed while writing is not.
+      if (name.endsWith('.tmp') && Date.now() - statSync(join(dir, name)).mtimeMs < 60_000) continue;
       const module = name.replace(/@[^@]*$/, '').split('+').join(sep);
       if (!name.endsWith('.v8') || entryName(distDir, join(distDir, module)) !== name) rmSync(join(dir, name), { force: true });
     }
@@ -100,7 +117,7 @@ function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[
  */
 export function installCompileCache(distDir: string, env: NodeJS.ProcessEnv = process.env): void {
   const dir = compileCacheDir(distDir, env);
-  if (dir === undefined) return;
+  if (dir === undefined || !trusted(dir)) return;
   const prototype = (Module as unknown as { prototype: CompilingModule }).prototype;
   const compile = prototype._compile;
   const compiled: Compiled[] = [];

@@ -104,7 +104,7 @@ describe('the compile cache', () => {
     expect(readFileSync(entry).length).toBeGreaterThan(1000);
   });
 
-  it('never fails a command: a cache that cannot be written is none, and NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
+  it('never fails a command: a cache that cannot be written is none, one others may write is not used, and NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
     // XDG_CACHE_HOME a file: no directory can be made under it.
     const file = join(sandbox.dir, 'not-a-directory');
     writeFileSync(file, '');
@@ -114,6 +114,13 @@ describe('the compile cache', () => {
     mkdirSync(locked, { mode: 0o500 });
     await edshed(['whoami'], envWithCache('locked', { XDG_CACHE_HOME: locked }));
     chmodSync(locked, 0o700);
+    // A cache directory others may write into is not used: V8 would run whatever code it found there.
+    const shared = envWithCache('shared');
+    const sharedDir = compileCacheDir(distCli, shared) ?? '';
+    mkdirSync(sharedDir, { recursive: true });
+    chmodSync(sharedDir, 0o777);
+    await edshed(['whoami'], shared);
+    expect(readdirSync(sharedDir)).toEqual([]);
     const off = envWithCache('off', { NODE_DISABLE_COMPILE_CACHE: '1' });
     await edshed(['whoami'], off);
     expect(compileCacheDir(distCli, off)).toBeUndefined();
