@@ -130,7 +130,23 @@ const drawingExternal = {
   renderChunk(code, chunk) {
     if (!code.includes('edshed-drawing:')) return undefined;
     const up = chunk.fileName.split('/').slice(1).map(() => '..');
-    return { code: `/* ${NOT_CACHED} */\n${code}`.replace(DRAWING_ID, (_m, name) => `import(require("node:url").pathToFileURL(require("node:path").join(__dirname, ${JSON.stringify([...up, DRAWING_DIR, `${name}.js`].join('/'))})).href)`), map: null };
+    // On the first line, before the code (no line added: the chunk's source map still holds).
+    return { code: `/* ${NOT_CACHED} */${code}`.replace(DRAWING_ID, (_m, name) => `import(require("node:url").pathToFileURL(require("node:path").join(__dirname, ${JSON.stringify([...up, DRAWING_DIR, `${name}.js`].join('/'))})).href)`), map: null };
+  },
+};
+
+/**
+ * Fails the build on an import() in a CommonJS chunk the compile cache would compile: that code would have
+ * no import() (cli/compile-cache.ts, NOT_CACHED). Lines of comments (JSDoc's `import("x").Type`) are not code.
+ */
+export const importsMarked = {
+  name: 'edshed-imports-marked',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || chunk.code.startsWith(`/* ${NOT_CACHED} */`)) continue;
+      const line = chunk.code.split('\n').find((text) => /\bimport\(/.test(text) && !/^\s*(\*|\/\/|\/\*)/.test(text));
+      if (line !== undefined) throw new Error(`${chunk.fileName}: import() in a chunk the compile cache compiles, which has no import(): ${line.trim().slice(0, 120)}`);
+    }
   },
 };
 
@@ -180,6 +196,7 @@ export async function buildCli({ pkg, endpoints, root }) {
     dir: `${root}dist/cli`,
     format: 'cjs',
     sourcemap: true,
+    plugins: [importsMarked],
     // The package is "type": "module": CommonJS files are .cjs.
     entryFileNames: '[name].cjs',
     chunkFileNames: 'chunks/[name]-[hash].cjs',

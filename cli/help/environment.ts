@@ -20,6 +20,7 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
     ['XDG_DATA_HOME', 'base of the sandbox\'s default database: $XDG_DATA_HOME/edshed/sandbox.db'],
     ['XDG_CACHE_HOME', 'base of the compile cache, V8\'s compiled code of the CLI kept between runs: $XDG_CACHE_HOME/edshed/compile-cache (default ~/.cache/edshed/compile-cache)'],
     ['NODE_DISABLE_COMPILE_CACHE', 'when set to anything, no compile cache: each command compiles the CLI afresh (as it does for Node\'s own cache)'],
+    ['NODE_OPTIONS', 'Node\'s own; the compile cache keeps a directory per value (V8 refuses code cached under other options)'],
     ['HOME', 'base of the default directories when the XDG variables are not set'],
   ]],
   ['Output', [

@@ -37,6 +37,11 @@ function envWithCache(name: string, extra: Record<string, string> = {}): Record<
   return { ...sandbox.env, XDG_CACHE_HOME: join(sandbox.dir, `cache-${name}`), ...extra };
 }
 
+/** The cache directory of the binary run with `env` (added to this process's environment, as execa does) and no Node options. */
+function cacheDirOf(env: Record<string, string>): string | undefined {
+  return compileCacheDir(distCli, { ...process.env, ...env }, []);
+}
+
 async function edshed(args: readonly string[], env: Record<string, string>) {
   const run = await execa(process.execPath, [bin, ...args], { reject: false, env });
   expect(run.exitCode, String(run.stderr)).toBe(0);
@@ -46,7 +51,7 @@ async function edshed(args: readonly string[], env: Record<string, string>) {
 
 /** The cache's entries, each with its modification time. */
 function entries(env: Record<string, string>): Map<string, number> {
-  const dir = compileCacheDir(distCli, env) ?? '';
+  const dir = cacheDirOf(env) ?? '';
   return new Map(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs]));
 }
 
@@ -54,14 +59,15 @@ describe('the compile cache', () => {
   it('is written by a first run, in a private directory, and read by the next without writing again', async () => {
     const env = envWithCache('first');
     const first = await edshed(['whoami'], env);
-    const dir = compileCacheDir(distCli, env) ?? '';
+    const dir = cacheDirOf(env) ?? '';
     expect(dir.startsWith(join(env.XDG_CACHE_HOME ?? '', 'edshed', 'compile-cache', `${process.version}-${process.arch}-`))).toBe(true);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const written = entries(env);
-    // The entry point and the program's chunk, named with their size and modification time.
-    const program = [...written.keys()].find((name) => /^chunks\+program-[\w-]{8}\.cjs@\d+-\d+\.v8$/.test(name));
+    // The entry point and the program's chunk, named with their length and the CRC-32 of their source.
+    const program = [...written.keys()].find((name) => /^chunks\+program-[\w-]{8}\.cjs@\d+-[0-9a-f]{8}\.v8$/.test(name));
     expect(program).toBeDefined();
-    expect([...written.keys()].some((name) => /^edshed\.cjs@\d+-\d+\.v8$/.test(name))).toBe(true);
+    expect([...written.keys()].some((name) => /^edshed\.cjs@\d+-[0-9a-f]{8}\.v8$/.test(name))).toBe(true);
+    for (const name of written.keys()) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
     // The same answer from cached code, and nothing written: every module's code was in the cache and V8 took it
     // (a module compiled without, or code V8 refused, makes the run write the cache again).
     const second = await edshed(['whoami'], env);
@@ -84,24 +90,31 @@ describe('the compile cache', () => {
     expect(entries(env)).toEqual(after);
   });
 
-  it('compiles a rebuilt module afresh and drops its old code; takes a damaged entry as none', async () => {
+  it('compiles a changed module afresh (the same length and time too) and drops its old code; takes a damaged entry as none', async () => {
     const env = envWithCache('rebuilt');
-    await edshed(['whoami'], env);
-    const dir = compileCacheDir(distCli, env) ?? '';
-    const program = [...entries(env).keys()].find((name) => name.startsWith('chunks+program-')) ?? '';
-    const chunk = join(distCli, 'chunks', program.replace(/^chunks\+/, '').replace(/@.*$/, ''));
-    // "Rebuilt": the same file with a new modification time (V8 itself would only compare lengths).
-    const later = new Date(statSync(chunk).mtimeMs + 60_000);
-    utimesSync(chunk, later, later);
-    await edshed(['whoami'], env);
-    const renamed = [...entries(env).keys()].filter((name) => name.startsWith('chunks+program-'));
-    expect(renamed).toEqual([program.replace(/-\d+\.v8$/, `-${Math.trunc(statSync(chunk).mtimeMs)}.v8`)]);
-    // A damaged entry: V8 refuses it, the module compiles from its source, the entry is written again.
-    const entry = join(dir, renamed[0] ?? '');
-    writeFileSync(entry, 'not V8 code');
-    const run = await edshed(['whoami'], env);
-    expect(run.stdout).toContain('superuser');
-    expect(readFileSync(entry).length).toBeGreaterThan(1000);
+    const before = await edshed(['--version'], env);
+    expect(before.stdout).toBe('0.1.0');
+    const dir = cacheDirOf(env) ?? '';
+    const old = [...entries(env).keys()].find((name) => name.startsWith('edshed.cjs@')) ?? '';
+    // "Rebuilt" as a tarball or a pinned build date would leave it: the same length and modification time,
+    // other code (V8 itself would compare lengths only and run the old code).
+    const entry = join(distCli, 'edshed.cjs');
+    const { atime, mtime } = statSync(entry);
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"0.1.0"', '"0.1.9"'));
+    utimesSync(entry, atime, mtime);
+    expect((await edshed(['--version'], env)).stdout).toBe('0.1.9');
+    const names = [...entries(env).keys()].filter((name) => name.startsWith('edshed.cjs@'));
+    expect(names).toHaveLength(1);
+    expect(names[0]).not.toBe(old);
+    // A damaged entry (bytes changed inside V8's code, which V8 would run or crash on): its checksum fails,
+    // the module compiles from its source, the entry is written again, whole.
+    const file = join(dir, names[0] ?? '');
+    const bytes = readFileSync(file);
+    for (let i = Math.floor(bytes.length / 2); i < bytes.length; i += 1) bytes[i] = 0;
+    writeFileSync(file, bytes);
+    expect((await edshed(['--version'], env)).stdout).toBe('0.1.9');
+    expect(readFileSync(file).equals(bytes)).toBe(false);
+    expect((await edshed(['--version'], env)).stdout).toBe('0.1.9');
   });
 
   it('never fails a command: a cache that cannot be written is none, one others may write is not used, and NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
@@ -116,14 +129,24 @@ describe('the compile cache', () => {
     chmodSync(locked, 0o700);
     // A cache directory others may write into is not used: V8 would run whatever code it found there.
     const shared = envWithCache('shared');
-    const sharedDir = compileCacheDir(distCli, shared) ?? '';
+    const sharedDir = cacheDirOf(shared) ?? '';
     mkdirSync(sharedDir, { recursive: true });
     chmodSync(sharedDir, 0o777);
     await edshed(['whoami'], shared);
     expect(readdirSync(sharedDir)).toEqual([]);
+    // Nor one that is a symbolic link (to where pruning the cache would remove what is there).
+    const linked = envWithCache('linked');
+    const linkedDir = cacheDirOf(linked) ?? '';
+    const elsewhere = join(sandbox.dir, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    writeFileSync(join(elsewhere, 'keep.txt'), 'mine');
+    mkdirSync(join(linkedDir, '..'), { recursive: true });
+    symlinkSync(elsewhere, linkedDir);
+    await edshed(['whoami'], linked);
+    expect(readdirSync(elsewhere)).toEqual(['keep.txt']);
     const off = envWithCache('off', { NODE_DISABLE_COMPILE_CACHE: '1' });
     await edshed(['whoami'], off);
-    expect(compileCacheDir(distCli, off)).toBeUndefined();
+    expect(cacheDirOf(off)).toBeUndefined();
     expect(existsSync(off.XDG_CACHE_HOME ?? '')).toBe(false);
   });
 
@@ -131,17 +154,22 @@ describe('the compile cache', () => {
     const chunks = readdirSync(join(distCli, 'chunks')).map((name) => readFileSync(join(distCli, 'chunks', name), 'utf8'));
     const importing = chunks.filter((code) => /import\(require\("node:url"\)/.test(code));
     expect(importing).toHaveLength(2);
-    for (const code of importing) expect(code.startsWith(`/* ${NOT_CACHED} */\n`)).toBe(true);
+    for (const code of importing) expect(code.startsWith(`/* ${NOT_CACHED} */`)).toBe(true);
   });
 });
 
 describe('compileCacheDir', () => {
-  it('is under $XDG_CACHE_HOME, else ~/.cache, one per Node and per copy of the CLI', () => {
+  it('is under $XDG_CACHE_HOME, else ~/.cache, one per Node, per copy of the CLI and per Node options', () => {
     const a = compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' });
-    expect(a).toMatch(new RegExp(`^/c/edshed/compile-cache/${process.version.replace(/\./g, '\\.')}-${process.arch}-\\w+$`));
+    expect(a).toMatch(new RegExp(`^/c/edshed/compile-cache/${process.version.replace(/\./g, '\\.')}-${process.arch}-[0-9a-f]{8}$`));
     expect(compileCacheDir('/opt/b/dist/cli', { XDG_CACHE_HOME: '/c' })).not.toBe(a);
     expect(compileCacheDir('/opt/a/dist/cli', { HOME: '/home/jane' })?.startsWith('/home/jane/.cache/edshed/compile-cache/')).toBe(true);
     expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+    // With neither $XDG_CACHE_HOME nor $HOME, none (a container's user may have no home; asking for it throws).
+    expect(compileCacheDir('/opt/a/dist/cli', {})).toBeUndefined();
+    // Code cached under other Node options is refused by V8: another directory, so the two do not rewrite each other's.
+    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, ['--max-old-space-size=4096'])).not.toBe(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, []));
+    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_OPTIONS: '--stack-size=2000' }, [])).not.toBe(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, []));
   });
 });
 
