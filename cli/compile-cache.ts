@@ -13,8 +13,10 @@
  * `NODE_DISABLE_COMPILE_CACHE=1` turns it off, as it does Node's own.
  *
  * It never fails a command: a cache that cannot be read or written is the same as none. It is used only
- * where no other user can write (directories the user owns, not writable by group or others, no symbolic
- * links): V8 runs whatever code it is given. Not used on Windows (no owners to check), nor when Node
+ * where no other user can write (its directories made 0700 before anything is read, and used only when
+ * they are the user's, not writable by others, not symbolic links): V8 runs whatever code it is given, and
+ * a directory another user made first, even while a command runs, would let them choose it. Pruning reads
+ * only modules of the build and removes only the cache's own files. Not used on Windows (no owners to check), nor when Node
  * maps stack traces through source maps (`--enable-source-maps`), which Node does only for what it
  * compiles itself.
  *
@@ -22,7 +24,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
@@ -60,17 +62,21 @@ const hex = (value: number): string => value.toString(16).padStart(8, '0');
  * compileCacheDir('/opt/edshed/dist/cli', { XDG_CACHE_HOME: '/home/jane/.cache' }) // '/home/jane/.cache/edshed/compile-cache/v20.20.2-x64-5e0c3b2a'
  */
 export function compileCacheDir(distDir: string, env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv): string | undefined {
-  if (env.NODE_DISABLE_COMPILE_CACHE || process.getuid === undefined || !(env.XDG_CACHE_HOME || env.HOME)) return undefined;
+  if (env.NODE_DISABLE_COMPILE_CACHE || process.getuid === undefined) return undefined;
+  const root = cacheRoot(env);
+  if (root === undefined) return undefined;
   const tag = hex(crc32([distDir, ...execArgv, env.NODE_OPTIONS ?? ''].join('\0')));
-  return join(cacheRoot(env), 'edshed', 'compile-cache', `${process.version}-${process.arch}-${tag}`);
+  return join(root, 'edshed', 'compile-cache', `${process.version}-${process.arch}-${tag}`);
 }
 
 /**
- * The base of the user's caches: `$XDG_CACHE_HOME`, else `$HOME/.cache` (with neither, no cache: a
- * container's user may have no home at all, and asking the system for it throws).
+ * The base of the user's caches: `$XDG_CACHE_HOME`, else `$HOME/.cache`, each only when an absolute path
+ * (the XDG spec says to ignore a relative one); with neither, no cache (a container's user may have no
+ * home at all, and asking the system for it throws).
  */
-function cacheRoot(env: NodeJS.ProcessEnv): string {
-  return env.XDG_CACHE_HOME || join(env.HOME ?? '', '.cache');
+function cacheRoot(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return env.XDG_CACHE_HOME;
+  return env.HOME && isAbsolute(env.HOME) ? join(env.HOME, '.cache') : undefined;
 }
 
 /** The cache file's name for a module: its path in the build, its length and the CRC-32 of its source. */
@@ -79,28 +85,28 @@ function entryName(distDir: string, filename: string, content: string): string {
 }
 
 /**
- * Whether code may be taken from the directory: each of the cache's own directories (`edshed/` and below)
- * either not made yet or a real directory of the user's that no one else may write into, under a base
- * that others may not rename things in (theirs or root's, not writable by group or others, or sticky like
- * /tmp).
+ * Makes the cache's directories (`edshed/` and below, each 0700) and answers whether code may be taken
+ * from them and written there: each a real directory of the user's that no one else may write into, under
+ * a base others may not rename things in (the user's, or root's and not writable by others unless sticky,
+ * like /tmp). Made before anything is read, and checked once made: a directory another user made first,
+ * or could still replace, is not used (they could plant code for V8 to run, or links to write through).
+ *
+ * @example
+ * ownDirectory('/home/jane/.cache/edshed/compile-cache/v20.20.2-x64-5e0c3b2a', '/home/jane/.cache') // true
  */
-function trusted(dir: string, root: string): boolean {
-  const uid = process.getuid?.();
-  const ours = relative(root, dir).split(sep);
-  const chain = ours.map((_, i) => join(root, ...ours.slice(0, i + 1)));
-  try {
-    const base = lstatSync(root);
-    if (!base.isDirectory() || (base.uid !== uid && base.uid !== 0) || ((base.mode & 0o022) !== 0 && (base.mode & 0o1000) === 0)) return false;
-  } catch {
-    return true; // nothing there yet: made 0700 when written
-  }
-  for (const path of chain) {
-    let stats;
+export function ownDirectory(dir: string, root: string, uid: number | undefined = process.getuid?.()): boolean {
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  const base = statSync(root); // the user's own link to their cache is followed
+  if (!base.isDirectory() || (base.uid !== uid && base.uid !== 0) || (base.uid !== uid && (base.mode & 0o022) !== 0 && (base.mode & 0o1000) === 0)) return false;
+  const levels = relative(root, dir).split(sep);
+  for (let i = 1; i <= levels.length; i += 1) {
+    const path = join(root, ...levels.slice(0, i));
     try {
-      stats = lstatSync(path);
-    } catch {
-      return true;
+      mkdirSync(path, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
+    const stats = lstatSync(path);
     if (!stats.isDirectory() || stats.uid !== uid || (stats.mode & 0o022) !== 0) return false;
   }
   return true;
@@ -120,13 +126,12 @@ function cachedCode(file: string): Buffer | undefined {
 /** Writes the code of the modules compiled in this run, and removes the entries of modules since changed or gone. */
 function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[]): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     for (const { script, file } of compiled) {
       const code = script.createCachedData();
       const sum = Buffer.alloc(4);
       sum.writeUInt32LE(crc32(code));
       const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, Buffer.concat([sum, code]), { mode: 0o600 });
+      writeFileSync(tmp, Buffer.concat([sum, code]), { mode: 0o600, flag: 'wx' }); // a new file, never through a link
       renameSync(tmp, file); // whole or not at all, whatever another edshed is doing
     }
     for (const name of readdirSync(dir)) {
@@ -136,10 +141,10 @@ function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[
         continue;
       }
       if (!ENTRY.test(name)) continue;
-      const module = join(distDir, name.replace(/@[^@]*$/, '').split('+').join(sep));
+      const module = resolve(distDir, name.replace(/@[^@]*$/, '').split('+').join(sep));
       let current: string | undefined;
       try {
-        current = entryName(distDir, module, readFileSync(module, 'utf8'));
+        current = module.startsWith(`${distDir}${sep}`) ? entryName(distDir, module, readFileSync(module, 'utf8')) : undefined;
       } catch {
         current = undefined;
       }
@@ -167,7 +172,8 @@ export function installCompileCache(distDir: string, env: NodeJS.ProcessEnv = pr
   let dir: string | undefined;
   try {
     dir = process.sourceMapsEnabled ? undefined : compileCacheDir(distDir, env);
-    if (dir !== undefined && !trusted(dir, cacheRoot(env))) dir = undefined;
+    const root = cacheRoot(env);
+    if (dir !== undefined && (root === undefined || !ownDirectory(dir, root))) dir = undefined;
   } catch {
     dir = undefined; // a cache that cannot be set up is none
   }

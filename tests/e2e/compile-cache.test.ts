@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCacheDir, NOT_CACHED } from '../../cli/compile-cache.js';
+import { compileCacheDir, NOT_CACHED, ownDirectory } from '../../cli/compile-cache.js';
 import { isolatedEnv } from '../helpers/isolated-env.js';
 import { ROOT } from '../helpers/consumer-dir.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
@@ -165,11 +165,50 @@ describe('compileCacheDir', () => {
     expect(compileCacheDir('/opt/b/dist/cli', { XDG_CACHE_HOME: '/c' })).not.toBe(a);
     expect(compileCacheDir('/opt/a/dist/cli', { HOME: '/home/jane' })?.startsWith('/home/jane/.cache/edshed/compile-cache/')).toBe(true);
     expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+    // A relative $XDG_CACHE_HOME is ignored, as the XDG spec says.
+    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: 'relative', HOME: '/home/jane' })?.startsWith('/home/jane/.cache/edshed/')).toBe(true);
     // With neither $XDG_CACHE_HOME nor $HOME, none (a container's user may have no home; asking for it throws).
     expect(compileCacheDir('/opt/a/dist/cli', {})).toBeUndefined();
     // Code cached under other Node options is refused by V8: another directory, so the two do not rewrite each other's.
     expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, ['--max-old-space-size=4096'])).not.toBe(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, []));
     expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_OPTIONS: '--stack-size=2000' }, [])).not.toBe(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, []));
+  });
+});
+
+describe('ownDirectory', () => {
+  const uid = process.getuid?.();
+  const base = () => mkdtempSync(join(tmpdir(), 'edshed-own-'));
+
+  it('makes the cache\'s directories 0700 before anything is read, and takes them', () => {
+    const root = join(base(), 'cache');
+    const dir = join(root, 'edshed', 'compile-cache', 'v');
+    expect(ownDirectory(dir, root)).toBe(true);
+    for (const path of [join(root, 'edshed'), join(root, 'edshed', 'compile-cache'), dir]) expect(statSync(path).mode & 0o777).toBe(0o700);
+    expect(ownDirectory(dir, root)).toBe(true);
+  });
+
+  it('refuses directories another user made (first, while the command ran), that others may write, or links', () => {
+    const root = base();
+    const dir = join(root, 'edshed', 'compile-cache', 'v');
+    expect(ownDirectory(dir, root, (uid ?? 0) + 1)).toBe(false);
+    const loose = base();
+    mkdirSync(join(loose, 'edshed'));
+    chmodSync(join(loose, 'edshed'), 0o777);
+    expect(ownDirectory(join(loose, 'edshed', 'compile-cache', 'v'), loose)).toBe(false);
+    const linked = base();
+    const elsewhere = base();
+    symlinkSync(elsewhere, join(linked, 'edshed'));
+    expect(ownDirectory(join(linked, 'edshed', 'compile-cache', 'v'), linked)).toBe(false);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('follows the user\'s own link to their cache, and takes a base writable by their group', () => {
+    const real = base();
+    const home = base();
+    symlinkSync(real, join(home, '.cache'));
+    chmodSync(real, 0o775);
+    expect(ownDirectory(join(home, '.cache', 'edshed', 'compile-cache', 'v'), join(home, '.cache'))).toBe(true);
+    expect(readdirSync(real)).toEqual(['edshed']);
   });
 });
 
