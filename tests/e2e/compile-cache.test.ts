@@ -96,6 +96,9 @@ describe('the compile cache', () => {
     expect(before.stdout).toBe('0.1.0');
     const dir = cacheDirOf(env) ?? '';
     const old = [...entries(env).keys()].find((name) => name.startsWith('edshed.cjs@')) ?? '';
+    // Pruning removes only the cache's own files, and reads only modules of the build.
+    writeFileSync(join(dir, 'keep.txt'), 'not ours to remove');
+    writeFileSync(join(dir, '..+..+..+etc+hostname@1-00000000.v8'), '');
     // "Rebuilt" as a tarball or a pinned build date would leave it: the same length and modification time,
     // other code (V8 itself would compare lengths only and run the old code).
     const entry = join(distCli, 'edshed.cjs');
@@ -106,6 +109,8 @@ describe('the compile cache', () => {
     const names = [...entries(env).keys()].filter((name) => name.startsWith('edshed.cjs@'));
     expect(names).toHaveLength(1);
     expect(names[0]).not.toBe(old);
+    expect(existsSync(join(dir, 'keep.txt'))).toBe(true);
+    expect(existsSync(join(dir, '..+..+..+etc+hostname@1-00000000.v8'))).toBe(false);
     // A damaged entry (bytes changed inside V8's code, which V8 would run or crash on): its checksum fails,
     // the module compiles from its source, the entry is written again, whole.
     const file = join(dir, names[0] ?? '');
