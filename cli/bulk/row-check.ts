@@ -36,6 +36,11 @@ export interface RowContext<Row = unknown> {
   readonly reported: ReadonlySet<string>;
   /** The file's name for a key, when it differs (the header said `po-number`). */
   readonly columnOf: (key: string) => string;
+  /**
+   * Takes a problem of a value the command line gave for every row (`--method chq`): the run's problem,
+   * said once with the flag's name, not on each row. Without it, it is the row's.
+   */
+  readonly onFlagIssue?: (key: string, message: string) => void;
 }
 
 /**
@@ -50,6 +55,7 @@ export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<
   const map = context.command.columns;
   const input: Record<string, unknown> = { ...context.defaults };
   const issues: RowIssue[] = [];
+  const fromRow = new Set<string>();
   for (const key of Object.keys(context.defaults)) if (isSecretKey(key) && !context.reported.has(key)) issues.push({ column: key, message: SECRET_IN_BULK });
   for (const [column, value] of Object.entries(values)) {
     const key = map.keyOf(column);
@@ -66,6 +72,7 @@ export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<
       continue;
     }
     input[key] = value;
+    fromRow.add(key);
   }
   if (issues.some((issue) => issue.message === SECRET_IN_BULK)) return { ok: false, issues };
   const checked = context.command.validate(input, { text: context.text, line });
@@ -73,6 +80,10 @@ export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<
   for (const issue of checked.issues) {
     const key = issue.column;
     if (key !== undefined && context.reported.has(key)) continue;
+    if (key !== undefined && context.onFlagIssue && !fromRow.has(key) && context.defaults[key] !== undefined) {
+      context.onFlagIssue(key, issue.message);
+      continue;
+    }
     const missing = key !== undefined && key !== '' && input[key] === undefined;
     const flag = missing ? map.commandLineName(key) : undefined;
     issues.push({

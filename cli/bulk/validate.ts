@@ -101,7 +101,15 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
   const reported = new Set<string>();
   const headerName = new Map<string, string>();
   const pinned = options.pinned ?? new Set<string>();
-  const context: RowContext<Row> = { command, defaults: options.defaults, pinned, text: input.format === 'csv', reported, columnOf: (key) => headerName.get(key) ?? key };
+  // A bad value the command line gives every row (`--method chq`) is the whole run's problem: said once.
+  const flagsSaid = new Set<string>();
+  const onFlagIssue = (key: string, message: string) => {
+    fatal = true;
+    if (flagsSaid.has(key)) return;
+    flagsSaid.add(key);
+    problems.push({ line: 0, text: `${map.commandLineName(key) ?? key}: ${message}` });
+  };
+  const context: RowContext<Row> = { command, defaults: options.defaults, pinned, text: input.format === 'csv', reported, columnOf: (key) => headerName.get(key) ?? key, onFlagIssue };
   const rows: SeenRows = new Map();
   // With --skip-invalid, the unknown columns of the header: a row with a value in one is set aside.
   const unknown = options.onReject ? new Set<string>() : undefined;
@@ -119,7 +127,8 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
       for (const name of event.columns) if (map.keyOf(name) !== undefined) headerName.set(map.keyOf(name) as string, name);
       const issues = headerProblems(map, event.columns, options.defaults, pinned, unknown);
       for (const issue of issues) say(event.line, issue);
-      for (const key of map.required) if (![...headerName.keys()].includes(key)) reported.add(key);
+      // A required column the header lacks was said above, unless the command line gives it (checked per row).
+      for (const key of map.required) if (![...headerName.keys()].includes(key) && options.defaults[key] === undefined) reported.add(key);
       // A secret column or default is said once, on the header line, not again on every row.
       for (const key of [...headerName.keys(), ...Object.keys(options.defaults)]) if (isSecretKey(key)) reported.add(key);
       fatal ||= issues.length > 0;

@@ -55,6 +55,24 @@ describe('validating a bulk file', () => {
     ]);
   });
 
+  it('names a bad value the command line gives every row once, with its flag, and sends nothing even with --skip-invalid', async () => {
+    // The flag's required key is not a column: that was taken as a missing column already said, and the
+    // run ended "no valid rows (1 set aside)" with no reason anywhere.
+    const { report, items } = await validate('flag.csv', 'id,date\n8,2026-11-02\n9,2026-11-03\n', { defaults: { method: 'chq' } });
+    expect(items).toHaveLength(0);
+    expect(report.fatal).toBe(true);
+    expect(report.problems).toEqual([expect.stringMatching(/^--method: expected one of bacs, .*\(got "chq"\)$/)]);
+    const skipped = await validate('flag-skip.csv', 'id,date\n8,2026-11-02\n', { defaults: { method: 'chq' }, skip: true });
+    expect(skipped.report.fatal).toBe(true);
+    expect(skipped.report.problems).toEqual([expect.stringMatching(/^--method: /)]);
+    const dates = await validate('flag-date.csv', 'id\n8\n', { defaults: { method: 'bacs', date: '2026-02-30' } });
+    expect(dates.report.problems).toEqual(['--date: expected an ISO 8601 date (YYYY-MM-DD) or date-time: 2026-02-30 is not a day of the calendar']);
+    // A row that gives the value itself is checked as its own.
+    const own = await validate('flag-own.csv', 'id,method,date\n8,card,2026-11-02\n9,chq,2026-11-02\n', { defaults: { method: 'bacs' } });
+    expect(own.report.problems).toEqual([expect.stringMatching(/flag-own\.csv:3: method: /)]);
+    expect(own.items.map((item) => item.line)).toEqual([2]);
+  });
+
   it('refuses secrets in a bulk file or as a default, once, so no password or token is ever kept in a run', async () => {
     const acceptInvite = endpointOf('teachers accept-invite');
     const password = Object.keys(acceptInvite.payload ?? {}).find((key) => key === 'password');
