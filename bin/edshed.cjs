@@ -6,8 +6,19 @@
 'use strict';
 const { join } = require('node:path');
 
-require('../dist/cli/compile-cache.cjs').installCompileCache(join(__dirname, '../dist/cli'));
-const { main } = require('../dist/cli/edshed.cjs');
+/** The built CLI's module, or a one-line way to build it when it is not there (a checkout not built, or built before this launcher). */
+function built(name) {
+  try {
+    return require(`../dist/cli/${name}`);
+  } catch (error) {
+    if (error.code !== 'MODULE_NOT_FOUND' || !String(error.message).includes(`dist/cli/${name}`)) throw error;
+    process.stderr.write(`edshed: the CLI is not built (no dist/cli/${name}): run \`npm install\` (or \`npm run build\`) in ${join(__dirname, '..')}\n`);
+    process.exit(1);
+  }
+}
+
+built('compile-cache.cjs').installCompileCache(join(__dirname, '../dist/cli'));
+const { main } = built('edshed.cjs');
 
 // A reader that stops early (`edshed --help | head -1`) is not an error of ours.
 process.stdout.on('error', (error) => {

@@ -39,7 +39,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
   'sandbox statement': { summary: "Write a bank statement paying the sandbox's own invoices, with its truth (issue 22)", load: () => import('./sandbox/statement.js') },
-  help: { summary: 'Show help for a command, or a topic (exit-codes, environment)', load: () => import('./help/show.js') },
+  help: { summary: 'Show help for a command, or a topic (exit-codes, environment, reconcile, output)', load: () => import('./help/show.js') },
   completion: { summary: 'Print a shell completion script: bash, zsh or fish', load: () => import('./completion/script.js') },
   __complete: { summary: 'Print the completions of the last word (used by the completion scripts)', load: () => import('./completion/complete.js'), hidden: true },
   // Curated workflows, issue 8: invoices mark (one action on many invoices, a line each).

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,4 +197,15 @@ describe('edshed binary', () => {
     expect(verbose.stderr).toMatch(/x-token: \*\*\*/);
     expect(`${verbose.stdout}${verbose.stderr}`).not.toContain('tok_SECRET_123');
   });
+});
+
+// A checkout not built yet (or built before the launcher became CommonJS): a way out, not Node's stack.
+it('says how to build the CLI when its build is missing, exit 1', async () => {
+  const checkout = mkdtempSync(join(tmpdir(), 'edshed-unbuilt-'));
+  mkdirSync(join(checkout, 'bin'));
+  copyFileSync(bin, join(checkout, 'bin', 'edshed.cjs'));
+  const run = await execa(process.execPath, [join(checkout, 'bin', 'edshed.cjs'), '--version'], { reject: false, env: isolatedEnv(checkout) });
+  expect(run.exitCode).toBe(1);
+  expect(run.stderr).toBe(`edshed: the CLI is not built (no dist/cli/compile-cache.cjs): run \`npm install\` (or \`npm run build\`) in ${checkout}`);
+  expect(run.stdout).toBe('');
 });

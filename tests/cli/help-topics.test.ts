@@ -6,7 +6,8 @@ import { EXIT } from '../../cli/cli-error.js';
 import { resolveConnection } from '../../cli/config/connection.js';
 import { API_URL_SOURCES, environmentText } from '../../cli/help/environment.js';
 import { similarWords } from '../../cli/help/suggest.js';
-import { exitCodesText } from '../../cli/help/topics.js';
+import { exitCodesText, HELP_TOPICS } from '../../cli/help/topics.js';
+import { CURATED } from '../../cli/commands/index.js';
 import { ENVIRONMENTS } from '../../core/api/environments.js';
 import type { GlobalOptions } from '../../cli/factory.js';
 
@@ -18,6 +19,10 @@ describe('help topics', () => {
     const codes = [...exitCodesText().matchAll(/^ {2}(\d+) +\S/gm)].map((m) => Number(m[1]));
     expect(codes).toEqual(Object.values(EXIT).sort((a, b) => a - b));
     expect(exitCodesText()).toMatch(/^ {2}2 +bad usage or bad input; nothing was sent$/m);
+  });
+
+  it('`edshed help` is listed with every topic (the list is written out: the program lists commands without loading them)', () => {
+    expect(CURATED.help?.summary).toBe(`Show help for a command, or a topic (${Object.keys(HELP_TOPICS).join(', ')})`);
   });
 
   it('names every environment variable the CLI reads, and every named environment', () => {
