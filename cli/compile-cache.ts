@@ -39,6 +39,9 @@ export const NOT_CACHED = 'edshed: compiled by Node, not cached: it imports ES m
 /** The names of the cache's files: a module's code, and one being written. Nothing else there is ever removed. */
 const ENTRY = /^[\w.+-]+@\d+-[0-9a-f]{8}\.v8$/;
 const WRITING = /^[\w.+-]+@\d+-[0-9a-f]{8}\.v8\.\d+\.tmp$/;
+/** A directory of the cache (one Node, one copy of the CLI, one set of options), and how long one unwritten is kept. */
+const DIRECTORY = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]{8}$/;
+const UNUSED_DAYS = 30;
 
 /** The part of Node's CommonJS module this replaces for the CLI's files (not in @types/node). */
 interface CompilingModule {
@@ -123,7 +126,10 @@ function cachedCode(file: string): Buffer | undefined {
   }
 }
 
-/** Writes the code of the modules compiled in this run, and removes the entries of modules since changed or gone. */
+/**
+ * Writes the code of the modules compiled in this run, and removes the entries of modules since changed or
+ * gone, and the cache's other directories not written for a month (another Node's, a removed copy's).
+ */
 function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[]): void {
   try {
     for (const { script, file } of compiled) {
@@ -149,6 +155,12 @@ function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[
         current = undefined;
       }
       if (current !== name) rmSync(join(dir, name), { force: true });
+    }
+    // The directories of other Node versions, copies and options, unwritten for a month, go too.
+    const all = dirname(dir);
+    for (const name of readdirSync(all)) {
+      const other = join(all, name);
+      if (other !== dir && DIRECTORY.test(name) && Date.now() - lstatSync(other).mtimeMs > UNUSED_DAYS * 86_400_000) rmSync(other, { recursive: true, force: true });
     }
   } catch {
     // A cache that cannot be written is no cache: the command has done its work.

@@ -99,6 +99,13 @@ describe('the compile cache', () => {
     // Pruning removes only the cache's own files, and reads only modules of the build.
     writeFileSync(join(dir, 'keep.txt'), 'not ours to remove');
     writeFileSync(join(dir, '..+..+..+etc+hostname@1-00000000.v8'), '');
+    for (const [name, days] of [['v18.0.0-x64-00000000', 31], ['v22.0.0-x64-00000000', 2]] as const) {
+      const other = join(dir, '..', name);
+      mkdirSync(other);
+      writeFileSync(join(other, 'edshed.cjs@1-00000000.v8'), '');
+      const then = new Date(Date.now() - days * 86_400_000);
+      utimesSync(other, then, then);
+    }
     // "Rebuilt" as a tarball or a pinned build date would leave it: the same length and modification time,
     // other code (V8 itself would compare lengths only and run the old code).
     const entry = join(distCli, 'edshed.cjs');
@@ -110,6 +117,9 @@ describe('the compile cache', () => {
     expect(names).toHaveLength(1);
     expect(names[0]).not.toBe(old);
     expect(existsSync(join(dir, 'keep.txt'))).toBe(true);
+    // Another Node's directory unwritten for a month went with that write; a recent one stays.
+    expect(existsSync(join(dir, '..', 'v18.0.0-x64-00000000'))).toBe(false);
+    expect(existsSync(join(dir, '..', 'v22.0.0-x64-00000000'))).toBe(true);
     expect(existsSync(join(dir, '..+..+..+etc+hostname@1-00000000.v8'))).toBe(false);
     // A damaged entry (bytes changed inside V8's code, which V8 would run or crash on): its checksum fails,
     // the module compiles from its source, the entry is written again, whole.
