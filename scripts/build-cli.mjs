@@ -113,7 +113,8 @@ function startUpPlugin(root, groups) {
  */
 const DRAWING = { 'ink-dash': 'cli/ui/dash/ink-dash.tsx', 'ink-reporter': 'cli/ui/bulk-progress/ink-reporter.tsx' };
 const DRAWING_DIR = 'drawing';
-const DRAWING_IMPORT = /\/ui\/(?:dash\/ink-dash|bulk-progress\/ink-reporter)\.js$/;
+/** The drawing view an import names (`../ui/dash/ink-dash.js`: 'ink-dash'), if it names one. */
+const drawingView = (source) => Object.keys(DRAWING).find((name) => source.endsWith(DRAWING[name].replace(/^cli\//, '').replace(/\.tsx$/, '.js')));
 const DRAWING_ID = /import\("edshed-drawing:([\w-]+)"\)/g;
 /** What marks a chunk that import()s for the compile cache, which leaves it to Node (NOT_CACHED in cli/compile-cache.ts). */
 const NOT_CACHED = 'edshed: compiled by Node, not cached: it imports ES modules';
@@ -126,7 +127,10 @@ const NOT_CACHED = 'edshed: compiled by Node, not cached: it imports ES modules'
  */
 const drawingExternal = {
   name: 'edshed-drawing-external',
-  resolveId: (source) => (DRAWING_IMPORT.test(source) ? { id: `edshed-drawing:${source.replace(/^.*\/|\.js$/g, '')}`, external: true } : undefined),
+  resolveId(source) {
+    const name = drawingView(source);
+    return name === undefined ? undefined : { id: `edshed-drawing:${name}`, external: true };
+  },
   renderChunk(code, chunk) {
     if (!code.includes('edshed-drawing:')) return undefined;
     const up = chunk.fileName.split('/').slice(1).map(() => '..');
