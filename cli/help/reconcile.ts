@@ -19,13 +19,18 @@ Classes (only confident lines, and lines you --accept, become writes: invoices m
                   ("HILLCREST ACADEMY": Hillcrest Primary Academy, or Hillcrest Academy Trust cut at 18
                   characters) makes both payers: the amount, or a reference cut short, must pick one
   ambiguous       more than one invoice or set fits, only the amount agrees, the name only partly
-                  agrees, or another line claims the same invoice (then both are ambiguous); the best
+                  agrees, a reference or PO names one school's invoice while the name is clearly
+                  another payer's (not that school or its trust: the note names both), or another
+                  line claims the same invoice (then both are ambiguous); the best
                   ${SHOWN} candidates are shown with their scores (equal scores: invoices all still open
                   before one already paid, one school's before several schools', fewer invoices before
                   more, then those due nearest the payment; a line naming a trust also shows the sets
                   of each of its schools' own invoices that fit; for identical lines on one day, first
                   the invoices of a payer with enough of them to have made every one):
                   --accept LINE=INVOICE[,INVOICE] picks one
+  refused         the invoices fit, but the API would refuse the payment: dated after today (day and
+                  month swapped? see --date-format) or before the invoice was issued; never marked
+                  paid: check the statement's dates, or mark it by hand
   partial         less than the invoice named (beyond a fee): never marked paid; ask for the rest or
                   record the part payment by hand
   overpaid        more than the invoices named and no set of the payer's fits: never marked paid;
@@ -52,7 +57,8 @@ Signals (each scored; a candidate's score is their sum, shown with each one's re
   accepted        chosen by a person with --accept
 
 Candidates are invoices open or promised in the line's currency, issued no later than ${FUTURE_DAYS} days
-after the line. Invoices paid within ${PAID_NEAR} days of the line still count as options (that payment may be
+after the line (one issued after it is shown, but the line is refused: the API takes no payment dated
+before the invoice). Invoices paid within ${PAID_NEAR} days of the line still count as options (that payment may be
 this line: a plan applied records the line's date), so a statement read again plans nothing.
 
 Line ids: the bank's own id (OFX FITID, CAMT AcctSvcrRef), else a hash of account, date, amount and text

@@ -10,13 +10,13 @@ import { readColumnMap, type ColumnMap } from '../../../core/domain/reconcile/cs
 import { DATE_FORMATS, StatementError, type DateFormat, type StatementLine } from '../../../core/domain/reconcile/line.js';
 import { readStatement, mergeStatements } from '../../../core/domain/reconcile/statement.js';
 import { indexBook, LINE_CLASSES, matchLines, type Verdict } from '../../../core/domain/reconcile/match.js';
-import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';
-import { OPEN_STATES } from '../../../core/domain/reconcile/book.js';
+import type { BookInvoice } from '../../../core/domain/reconcile/book.js';
 import type { ReconcileLine } from '../../../core/domain/reconcile/plan.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';
 import { hashFile, pinOf, type Plan } from '../../bulk/plan-file.js';
 import { markBulkCommand } from './mark-bulk.js';
 import { newRunId } from '../../bulk/journal.js';
+import { applyAccepts, locateAccepts, parseAccept, type Acceptance } from './reconcile-accept.js';
 
 export interface ReconcileOptions {
   readonly statements: readonly string[];
@@ -28,12 +28,6 @@ export interface ReconcileOptions {
 }
 
 const usage = (why: string): CliError => new CliError(`${why}; nothing was sent`, EXIT.usage);
-
-interface Acceptance {
-  readonly spec: string;
-  readonly line: string;
-  readonly invoices: readonly string[];
-}
 
 /** The local checks, before any file is read or request sent. */
 function checkOptions(o: ReconcileOptions): { columns: ColumnMap | undefined; dateFormat: DateFormat | undefined; currency: StatementLine['currency'] | undefined; accepts: Acceptance[] } {
@@ -49,12 +43,7 @@ function checkOptions(o: ReconcileOptions): { columns: ColumnMap | undefined; da
   if (o.dateFormat !== undefined && !(DATE_FORMATS as readonly string[]).includes(o.dateFormat)) throw usage(`--date-format must be one of ${DATE_FORMATS.join(', ')} (dmy: 03/04/2026 is 3 April), got "${o.dateFormat}"`);
   const currency = o.currency?.toLowerCase();
   if (currency !== undefined && !(CURRENCIES as readonly string[]).includes(currency)) throw usage(`--currency must be one of ${CURRENCIES.join(', ')}, got "${o.currency ?? ''}"`);
-  const accepts = o.accept.map((spec) => {
-    const m = /^(.+)=([^=]+)$/.exec(spec);
-    const invoices = m?.[2]?.split(',').map((s) => s.trim()) ?? [];
-    if (!m || invoices.length === 0 || invoices.length > 5 || invoices.some((s) => s === '')) throw usage(`--accept "${spec}": give LINE=INVOICE[,INVOICE...] (LINE: the line's id from the plan, or FILE:LINE; INVOICE: an id or number, 1 to 5)`);
-    return { spec, line: (m[1] as string).trim(), invoices };
-  });
+  const accepts = o.accept.map(parseAccept);
   return { columns, dateFormat: o.dateFormat as DateFormat | undefined, currency: currency as StatementLine['currency'] | undefined, accepts };
 }
 
@@ -81,40 +70,6 @@ async function readStatements(o: ReconcileOptions, checked: ReturnType<typeof ch
 }
 
 /**
- * Accepted lines, by position: confident with the invoices a person chose. They stand (`matchLines`'s
- * `fixed`): a line claiming one of their invoices needs a person again, and they settle by elimination.
- */
-function applyAccepts(lines: readonly StatementLine[], accepts: readonly Acceptance[], book: Book): Map<number, Verdict> {
-  const accepted = new Map<number, Verdict>();
-  const byNumber = new Map(book.invoices.map((i) => [i.number.toUpperCase(), i] as const));
-  const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
-  const taken = new Map<number, string>();
-  for (const a of accepts) {
-    const at = lines.findIndex((l) => l.id === a.line || `${l.file}:${l.line}` === a.line || (lines.every((x) => x.file === l.file) && String(l.line) === a.line));
-    if (at < 0) throw usage(`--accept ${a.spec}: no statement line ${a.line} (give its id from the plan, or FILE:LINE)`);
-    const line = lines[at] as StatementLine;
-    const invoices: BookInvoice[] = a.invoices.map((ref) => {
-      const invoice = /^\d+$/.test(ref) ? byId.get(Number(ref)) : byNumber.get(ref.toUpperCase());
-      if (invoice === undefined) throw usage(`--accept ${a.spec}: no invoice ${ref}`);
-      if (!OPEN_STATES.has(invoice.state)) throw usage(`--accept ${a.spec}: invoice ${invoice.number} is ${invoice.state}, not open`);
-      if (invoice.currency !== line.currency) throw usage(`--accept ${a.spec}: invoice ${invoice.number} is in ${invoice.currency.toUpperCase()}, the line in ${line.currency.toUpperCase()}`);
-      const other = taken.get(invoice.id);
-      if (other !== undefined && other !== a.spec) throw usage(`--accept ${a.spec}: invoice ${invoice.number} is accepted for another line too (${other})`);
-      taken.set(invoice.id, a.spec);
-      return invoice;
-    });
-    const total = invoices.reduce((s, i) => s + i.total, 0);
-    accepted.set(at, {
-      class: 'confident',
-      invoices: invoices.map((i) => i.id).sort((x, y) => x - y),
-      candidates: [{ invoices: invoices.map((i) => i.id).sort((x, y) => x - y), score: 100, signals: [{ signal: 'accepted', points: 100, detail: `--accept ${a.spec}${total === line.amount ? '' : ` (invoices total ${formatMoney(total, line.currency)}, the line ${formatMoney(line.amount, line.currency)})`}` }] }],
-      note: 'accepted by a person',
-    });
-  }
-  return accepted;
-}
-
-/**
  * Matches one or more statements against the invoices and writes the plan (`--plan FILE`, and the
  * items file beside it that `edshed bulk apply` replays as `invoices mark paid` rows). Sends no write.
  *
@@ -124,12 +79,14 @@ function applyAccepts(lines: readonly StatementLine[], accepts: readonly Accepta
 export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<void> {
   const checked = checkOptions(o);
   const statements = await readStatements(o, checked);
+  const located = locateAccepts(statements.lines, checked.accepts, o.statements);
   if (!(await c.connection()).token) throw new CliError('invoices reconcile reads the invoices: sign in with edshed login first; nothing was sent', EXIT.auth);
   const { readBook } = await import('./reconcile-book.js');
   const { book } = await readBook(await c.api());
   const index = indexBook(book);
-  const accepted = applyAccepts(statements.lines, checked.accepts, book);
-  const verdicts = matchLines(statements.lines, index, accepted);
+  const today = c.now().toISOString().slice(0, 10);
+  const accepted = await applyAccepts(located, statements.lines, book, index, today, () => c.client());
+  const verdicts = matchLines(statements.lines, index, accepted, { today });
   const lines: ReconcileLine[] = statements.lines.map((line, k) => ({ ...line, ...(verdicts[k] as Verdict), ...(accepted.has(k) ? { accepted: true } : {}) }));
   const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
   const plan = o.plan === undefined ? undefined : await savePlan(c, o.plan, lines, byId, statements.hashes);
@@ -168,7 +125,7 @@ async function savePlan(c: Factory, file: string, lines: readonly ReconcileLine[
 
 /** Lines needing a person shown in the summary, at most. */
 const SHOWN_LINES = 25;
-const NEEDS_PERSON: ReadonlySet<string> = new Set(['ambiguous', 'partial', 'overpaid', 'other-currency']);
+const NEEDS_PERSON: ReadonlySet<string> = new Set(['ambiguous', 'refused', 'partial', 'overpaid', 'other-currency']);
 
 /**
  * The terminal summary: counts and money per class and currency, then the lines that need a person.

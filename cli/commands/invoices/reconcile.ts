@@ -8,7 +8,9 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 const HELP = `
 Reads bank statements (CSV with headers, OFX 1.x or 2.x, CAMT.053; UTF-8 with or without a BOM, or
 Windows-1252), reads the open, promised and paid invoices, schools, districts and subscriptions, and
-classes every line: confident, ambiguous, partial, overpaid, other-currency, already-paid, unmatched.
+classes every line: confident, ambiguous, refused, partial, overpaid, other-currency, already-paid,
+unmatched. A payment the API would refuse (dated after today or before the invoice was issued) is
+refused, never planned.
 Only confident (and --accept'ed) lines become writes: invoices mark paid, method bacs unless the line
 says otherwise (a cheque...), date = the line's date. It sends no write itself: save the plan with
 --plan FILE and apply it with edshed bulk apply FILE (drift check, journal, resume, audit).
@@ -18,8 +20,12 @@ A statement whose dates all read both as day/month and month/day (03/04/2026) is
 until --date-format says which. Statements that overlap are read together: a line in both counts once;
 two identical lines of one day in one statement stay two.
 
-Exit codes: 0 planned; 2 bad option or statement (the message names file:line), nothing sent; 4 not
-signed in.
+--accept is checked before any request (the file is a statement named, the line is in it, ids are
+whole numbers), and then against the invoice: void, paid, another currency, a date the API refuses, or
+another school's than the line names is exit 2, saying which, with no plan written.
+
+Exit codes: 0 planned; 2 bad option, statement or --accept (the message names file:line), nothing
+sent; 4 not signed in.
 
 Examples:
   edshed invoices reconcile november.csv

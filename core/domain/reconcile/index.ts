@@ -9,3 +9,5 @@ export * from './names.js';
 export * from './statement.js';
 export * from './values.js';
 export * from './plan.js';
+export * from './payer-conflict.js';
+export * from './payment-check.js';

@@ -12,8 +12,10 @@ import { z } from 'zod';
 import { OPEN_STATES, type Book, type BookInvoice } from './book.js';
 import type { StatementLine } from './line.js';
 import { nameFit, nameWords, weighedFit } from './names.js';
+import { payerConflict, conflictNote, type ClearPayer, type PayerConflict } from './payer-conflict.js';
+import { paymentRefusal } from './payment-check.js';
 
-export const LINE_CLASSES = ['confident', 'ambiguous', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
+export const LINE_CLASSES = ['confident', 'ambiguous', 'refused', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
 export type LineClass = (typeof LINE_CLASSES)[number];
 
 export const SIGNALS = ['reference', 'reference-cut', 'po', 'name', 'district', 'amount', 'amount-fee', 'date', 'accepted'] as const;
@@ -28,7 +30,7 @@ export interface Verdict {
   readonly class: LineClass;
   readonly invoices: number[];
   readonly candidates: Candidate[];
-  /** Why, and for partial, overpaid, other-currency and ambiguous lines what to do instead. */
+  /** Why, and for partial, overpaid, other-currency, refused and ambiguous lines what to do instead. */
   readonly note: string;
 }
 
@@ -304,7 +306,7 @@ function cutPrefixHits(text: string, index: BookIndex): ReadonlySet<BookInvoice>
   return undefined;
 }
 
-interface Named {
+export interface Named {
   readonly id: number;
   /** How much of the name the text shows, how much of the text it explains, whether it shows its first word (`nameFit`). */
   readonly score: number;
@@ -448,6 +450,8 @@ interface Context {
    * otherwise): a line that needs a person gets no options ranked (`ambiguous`).
    */
   readonly decide: boolean;
+  /** The day the plan is made (`YYYY-MM-DD`): a payment dated after it is refused (`MatchOptions`). */
+  readonly today: string | undefined;
 }
 
 function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Candidate {
@@ -499,7 +503,7 @@ const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.
  * the names reached with their fits, the most of the text one name explains (`top`), those named enough
  * to be payers, and the payers themselves (schools, and the schools of districts named).
  */
-interface NamesRead {
+export interface NamesRead {
   readonly reachedSchools: readonly Named[];
   readonly top: number;
   readonly schools: readonly Named[];
@@ -551,6 +555,8 @@ function namesOf(words: readonly string[], index: BookIndex): NamesRead {
 interface LineRead {
   readonly line: StatementLine;
   readonly text: string;
+  /** Its name words (`nameWords`, only those that can match a name). */
+  readonly words: readonly string[];
   readonly lineDay: number;
   readonly names: NamesRead;
   readonly refs: readonly BookInvoice[];
@@ -561,10 +567,11 @@ interface LineRead {
 function readLine(line: StatementLine, index: BookIndex): LineRead {
   const text = collapse(line.text);
   const refs = findKeys(text, index.numberLengths, index.byNumber, index.numberHeads);
+  const words = nameWords(line.text).filter(index.nameWord);
   return {
-    line, text, refs,
+    line, text, refs, words,
     lineDay: dayNumber(line.date),
-    names: namesOf(nameWords(line.text).filter(index.nameWord), index),
+    names: namesOf(words, index),
     cut: refs.length === 0 ? cutReference(text, index) : undefined,
     pos: findKeys(text, index.poLengths, index.byPo, index.poHeads),
   };
@@ -578,16 +585,60 @@ function readLine(line: StatementLine, index: BookIndex): LineRead {
  */
 export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
   if (line.amount <= 0) return MONEY_OUT;
-  return matchRead(readLine(line, index), index, taken, twins);
+  return matchRead(readLine(line, index), index, taken, twins, undefined);
 }
 
 const MONEY_OUT: Verdict = { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
 
-function matchRead(read: LineRead, index: BookIndex, taken: ReadonlySet<number>, twins: number, decide = false): Verdict {
+/**
+ * The payers a line's text names clearly: schools and districts named well (`NAME_STRONG`), or cut short
+ * by the bank's name field as far as it goes, as a name must be to decide a line alone.
+ */
+function clearPayers(read: LineRead, index: BookIndex): ClearPayer[] {
+  const { top, schools, districts } = read.names;
+  const clearly = (n: Named, wordsOf: ReadonlyMap<number, string[]>): boolean => n.score >= NAME_STRONG || (top > 0 && n.cover >= top && n.leads && cutShort(read.line.text, wordsOf.get(n.id) ?? [], index));
+  return [
+    ...schools.filter((n) => clearly(n, index.schoolWords)).map((named) => ({ kind: 'school' as const, named })),
+    ...districts.filter((n) => clearly(n, index.districtWords)).map((named) => ({ kind: 'district' as const, named })),
+  ];
+}
+
+/**
+ * A line whose reference or PO names invoices of a payer its text clearly does not name: ambiguous, with
+ * the invoices named and what the name alone would pick, and a note naming both payers.
+ */
+function contradicted(ctx: Context, read: LineRead, conflict: PayerConflict, named: readonly BookInvoice[]): Verdict {
+  if (ctx.decide) return UNRANKED;
+  const byName = matchRead({ ...read, refs: [], cut: undefined, pos: [] }, ctx.index, ctx.taken, ctx.twins, ctx.today);
+  const seen = new Set<string>();
+  const candidates = [...named.map((i) => candidateOf(ctx, [i])).sort(byScore), ...byName.candidates].filter((c) => {
+    const key = c.invoices.join();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { class: 'ambiguous', invoices: [], candidates: candidates.slice(0, SHOWN), note: conflictNote(conflict) };
+}
+
+/**
+ * Whether a line's text clearly names another payer than the school of one of `invoices` (nor of its
+ * district): what makes a reference under another school's name ambiguous, asked of invoices a person
+ * chose with --accept.
+ *
+ * @example
+ * namedOtherPayer(line('OAKFIELD PRIM INV-000556', 2880), index, [invoice556])
+ * // { invoice: invoice556, named: 'Oakfield Primary School', owner: 'Ashgrove Primary School 12' }
+ */
+export function namedOtherPayer(line: StatementLine, index: BookIndex, invoices: readonly BookInvoice[]): PayerConflict | undefined {
+  const read = readLine(line, index);
+  return payerConflict(read.words, clearPayers(read, index), invoices, index);
+}
+
+function matchRead(read: LineRead, index: BookIndex, taken: ReadonlySet<number>, twins: number, today: string | undefined, decide = false): Verdict {
   const { line, text, lineDay, refs, cut, pos } = read;
   const { reachedSchools, top, schools, districts, best, payerSchools, payers } = read.names;
   const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
-  const ctx: Context = { line, signals: new Map(), taken, twins, decide, index, schools: read.names.schoolScore, districts: read.names.districtScore };
+  const ctx: Context = { line, signals: new Map(), taken, twins, decide, today, index, schools: read.names.schoolScore, districts: read.names.districtScore };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
 
@@ -597,6 +648,10 @@ function matchRead(read: LineRead, index: BookIndex, taken: ReadonlySet<number>,
   for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
 
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
+  // A reference or PO of one payer's invoices under a name that is clearly another payer's: the signals
+  // contradict each other, and a person decides.
+  const conflict = identified.length > 0 || pos.length > 0 ? payerConflict(read.words, clearPayers(read, index), identified.length > 0 ? identified : pos, index) : undefined;
+  if (conflict !== undefined) return contradicted(ctx, read, conflict, identified.length > 0 ? identified : pos);
   if (identified.length > 0) return weighed(byIdentity(ctx, identified, settleable, index), { schools: new Set(identified.map((i) => i.school_id)) });
   if (pos.length > 0) {
     const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx, i));
@@ -786,6 +841,9 @@ function alreadyPaid(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
 
 function confident(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
   const candidate = candidateOf(ctx, invoices);
+  // A write the API would refuse is never planned: the person fixes the date (or the statement's order).
+  const refusal = paymentRefusal(ctx.line, invoices, ctx.today);
+  if (refusal !== undefined) return { class: 'refused', invoices: [], candidates: [candidate], note: refusal };
   return { class: 'confident', invoices: candidate.invoices, candidates: [candidate], note: '' };
 }
 
@@ -875,6 +933,15 @@ function weighed(verdict: Verdict, what: Weighed): Verdict {
   return verdict;
 }
 
+/** What the plan is made against besides the book. */
+export interface MatchOptions {
+  /**
+   * The day the plan is made (`YYYY-MM-DD`, the CLI's clock): a line dated after it is `refused`, as the
+   * API refuses a payment date in the future. Without it no line is in the future.
+   */
+  readonly today?: string | undefined;
+}
+
 /** Rounds of settling by elimination, at most (each re-reads only the lines still ambiguous). */
 const ELIMINATION_ROUNDS = 3;
 
@@ -888,7 +955,7 @@ const ELIMINATION_ROUNDS = 3;
  * @example
  * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
  */
-export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
+export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map(), options: MatchOptions = {}): Verdict[] {
   const twinKey = (line: StatementLine): string => `${line.date} ${line.currency} ${line.amount} ${line.text}`;
   const twins = new Map<string, number>();
   const keys = lines.map(twinKey);
@@ -898,7 +965,7 @@ export function matchLines(lines: readonly StatementLine[], index: BookIndex, fi
   const reads = lines.map((line) => (line.amount > 0 ? readLine(line, index) : undefined));
   const match = (k: number, taken: ReadonlySet<number>, decide = false): Verdict => {
     const read = reads[k];
-    return read === undefined ? MONEY_OUT : matchRead(read, index, taken, twinsOf[k] ?? 1, decide);
+    return read === undefined ? MONEY_OUT : matchRead(read, index, taken, twinsOf[k] ?? 1, options.today, decide);
   };
   const none = new Set<number>();
   let verdicts = resolveContests(lines.map((_, k) => fixed.get(k) ?? match(k, none)), index, fixed);

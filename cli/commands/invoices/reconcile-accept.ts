@@ -1,0 +1,146 @@
+/**
+ * `invoices reconcile --accept LINE=INVOICE[,INVOICE]`: a line a person reviewed, made confident with the
+ * invoices they chose. What can be checked without the API (the spec's form, the file being a statement
+ * read, the line being in it, an id being a whole number) is checked before the first request; what needs
+ * the invoices (their state, currency, school, the payment's date) once they are read. Either way a bad
+ * acceptance is exit 2 and nothing is written.
+ */
+import { resolve } from 'node:path';
+import { CliError, EXIT } from '../../cli-error.js';
+import type { ApiClient } from '../../../core/api/client.js';
+import { formatMoney } from '../../../core/domain/money.js';
+import { INVOICE_STATES } from '../../../core/domain/billing.js';
+import type { StatementLine } from '../../../core/domain/reconcile/line.js';
+import { bookInvoiceSchema, type Book, type BookInvoice } from '../../../core/domain/reconcile/book.js';
+import { namedOtherPayer, type BookIndex, type Verdict } from '../../../core/domain/reconcile/match.js';
+import { paymentProblems } from '../../../core/domain/reconcile/payment-check.js';
+import { invoicePage, PAGE } from './invoice-reader.js';
+
+const usage = (why: string): CliError => new CliError(`${why}; nothing was sent`, EXIT.usage);
+
+/** One `--accept` as given: the line (an id, FILE:LINE, or LINE with one statement) and the invoices (ids or numbers). */
+export interface Acceptance {
+  readonly spec: string;
+  readonly line: string;
+  readonly invoices: readonly (number | string)[];
+}
+
+/** An acceptance whose line was found: `at` is its position among the statement lines read. */
+export interface LocatedAcceptance extends Acceptance {
+  readonly at: number;
+}
+
+/**
+ * An `--accept` value read: LINE=INVOICE[,INVOICE...], 1 to 5 invoices, each a whole-number id (digits
+ * only) or an invoice number (with a letter). Exit 2 naming the problem otherwise.
+ *
+ * @example
+ * parseAccept('nov.csv:41=8812,INV-000813') // { spec: ..., line: 'nov.csv:41', invoices: [8812, 'INV-000813'] }
+ */
+export function parseAccept(spec: string): Acceptance {
+  const m = /^(.+)=([^=]+)$/.exec(spec);
+  const refs = m?.[2]?.split(',').map((s) => s.trim()) ?? [];
+  if (!m || refs.length === 0 || refs.length > 5 || refs.some((s) => s === '')) throw usage(`--accept "${spec}": give LINE=INVOICE[,INVOICE...] (LINE: the line's id from the plan, or FILE:LINE; INVOICE: an id or number, 1 to 5)`);
+  const invoices = refs.map((ref) => {
+    if (/^\d+$/.test(ref) && Number.isSafeInteger(Number(ref)) && Number(ref) > 0) return Number(ref);
+    // Digits and signs or points without a letter are a mistyped id, not an invoice number.
+    if (!/[A-Za-z]/.test(ref)) throw usage(`--accept "${spec}": invoice id "${ref}" is not a whole number (give an id such as 1733, or a number such as INV-001733)`);
+    return ref;
+  });
+  return { spec, line: (m[1] as string).trim(), invoices };
+}
+
+/**
+ * Finds each acceptance's line among the lines read, before any request: by its id, by FILE:LINE (FILE
+ * one of the statements named), or by LINE when one statement was read. Exit 2 naming what is wrong.
+ *
+ * @example
+ * locateAccepts(lines, [parseAccept('nov.csv:41=8812')], ['nov.csv']) // [{ ..., at: 39 }]
+ */
+export function locateAccepts(lines: readonly StatementLine[], accepts: readonly Acceptance[], statements: readonly string[]): LocatedAcceptance[] {
+  const oneFile = statements.length === 1;
+  return accepts.map((a) => {
+    const byId = lines.findIndex((l) => l.id === a.line);
+    if (byId >= 0) return { ...a, at: byId };
+    const m = /^(.*):(\d+)$/.exec(a.line);
+    const file = m ? (m[1] as string) : oneFile && /^\d+$/.test(a.line) ? (statements[0] as string) : undefined;
+    if (file === undefined) throw usage(`--accept ${a.spec}: no statement line ${a.line} (give its id from the plan, or FILE:LINE${oneFile ? ', or LINE' : ''})`);
+    const statement = statements.find((s) => resolve(s) === resolve(file));
+    if (statement === undefined) throw usage(`--accept ${a.spec}: ${file} is not a statement read here (${statements.join(', ')})`);
+    const number = Number(m ? m[2] : a.line);
+    const at = lines.findIndex((l) => resolve(l.file) === resolve(statement) && l.line === number);
+    if (at < 0) throw usage(`--accept ${a.spec}: ${statement} has no statement line ${number}${lineRange(lines, statement)}`);
+    return { ...a, at };
+  });
+}
+
+/** The first and last statement lines of a file, to say where its lines are. */
+function lineRange(lines: readonly StatementLine[], file: string): string {
+  const numbers = lines.filter((l) => resolve(l.file) === resolve(file)).map((l) => l.line);
+  return numbers.length === 0 ? ' (it has no statement lines)' : ` (its statement lines are ${Math.min(...numbers)} to ${Math.max(...numbers)})`;
+}
+
+/** States the book does not read (it reads those a payment can meet): where an invoice it lacks may be. */
+const OTHER_STATES = INVOICE_STATES.filter((s) => !['open', 'promised', 'paid', 'refunded'].includes(s));
+
+/** Invoices of the states the book lacks, read only to say what an accepted invoice missing from it is. */
+async function outsideBook(client: ApiClient, refs: readonly (number | string)[]): Promise<Map<number | string, BookInvoice>> {
+  const found = new Map<number | string, BookInvoice>();
+  const key = (i: BookInvoice, ref: number | string): boolean => (typeof ref === 'number' ? i.id === ref : i.number.toUpperCase() === ref.toUpperCase());
+  for (const state of OTHER_STATES) {
+    for (let skip = 0; found.size < refs.length; skip += PAGE) {
+      const { invoices } = await invoicePage(client, { state, skip });
+      for (const item of invoices) {
+        const invoice = bookInvoiceSchema.safeParse(item);
+        if (invoice.success) for (const ref of refs) if (key(invoice.data, ref)) found.set(ref, invoice.data);
+      }
+      if (invoices.length < PAGE) break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Accepted lines, by position: confident with the invoices a person chose. They stand (`matchLines`'s
+ * `fixed`): a line claiming one of their invoices needs a person again, and they settle by elimination.
+ * Each invoice must be one the API would mark paid as the line says (open or promised, in the line's
+ * currency, the line's date neither after `today` nor before it was issued) and of a school the line's
+ * text does not clearly name another than; else exit 2 saying what it is.
+ *
+ * @example
+ * const accepted = await applyAccepts(located, lines, book, index, '2026-11-02', () => c.client());
+ */
+export async function applyAccepts(located: readonly LocatedAcceptance[], lines: readonly StatementLine[], book: Book, index: BookIndex, today: string, client: () => Promise<ApiClient>): Promise<Map<number, Verdict>> {
+  const byNumber = new Map(book.invoices.map((i) => [i.number.toUpperCase(), i] as const));
+  const inBook = (ref: number | string): BookInvoice | undefined => (typeof ref === 'number' ? index.byId.get(ref) : byNumber.get(ref.toUpperCase()));
+  const missing = located.flatMap((a) => a.invoices.filter((ref) => inBook(ref) === undefined));
+  const elsewhere = missing.length > 0 ? await outsideBook(await client(), missing) : new Map<number | string, BookInvoice>();
+  const accepted = new Map<number, Verdict>();
+  const taken = new Map<number, string>();
+  for (const a of located) {
+    const line = lines[a.at] as StatementLine;
+    const invoices: BookInvoice[] = a.invoices.map((ref) => {
+      const invoice = inBook(ref) ?? elsewhere.get(ref);
+      if (invoice === undefined) throw usage(`--accept ${a.spec}: no invoice ${ref}`);
+      const name = `invoice ${invoice.number} (id ${invoice.id})`;
+      const problem = paymentProblems(line, [invoice], today)[0];
+      if (problem !== undefined) throw usage(`--accept ${a.spec}: ${name} cannot be marked paid: ${problem.reason}`);
+      if (invoice.currency !== line.currency) throw usage(`--accept ${a.spec}: ${name} is in ${invoice.currency.toUpperCase()}, the line in ${line.currency.toUpperCase()}`);
+      const other = taken.get(invoice.id);
+      if (other !== undefined && other !== a.spec) throw usage(`--accept ${a.spec}: ${name} is accepted for another line too (${other})`);
+      taken.set(invoice.id, a.spec);
+      return invoice;
+    });
+    const conflict = namedOtherPayer(line, index, invoices);
+    if (conflict !== undefined) throw usage(`--accept ${a.spec}: the line names ${conflict.named}, but invoice ${conflict.invoice.number} is ${conflict.owner}'s; if that is right, mark it by hand (edshed invoices mark-paid)`);
+    const total = invoices.reduce((s, i) => s + i.total, 0);
+    const ids = invoices.map((i) => i.id).sort((x, y) => x - y);
+    accepted.set(a.at, {
+      class: 'confident',
+      invoices: ids,
+      candidates: [{ invoices: ids, score: 100, signals: [{ signal: 'accepted', points: 100, detail: `--accept ${a.spec}${total === line.amount ? '' : ` (invoices total ${formatMoney(total, line.currency)}, the line ${formatMoney(line.amount, line.currency)})`}` }] }],
+      note: 'accepted by a person',
+    });
+  }
+  return accepted;
+}
