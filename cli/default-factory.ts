@@ -81,9 +81,14 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
           import('./timeout.js'),
           import('../core/api/redact.js'),
         ]);
+        const timeoutMs = requestTimeoutMs(globals, env);
         return createClient({
           fetch: nodeHttpFetch(),
-          timeoutMs: requestTimeoutMs(globals, env),
+          // One budget for every attempt and every wait between them: a silent server costs the command
+          // --timeout, not --timeout once per retry.
+          timeoutMs,
+          totalTimeoutMs: timeoutMs,
+          totalTimeoutScope: globals.timeoutPerRequest === true ? 'request' : 'client',
           baseUrl: resolved.baseUrl,
           ...(resolved.token ? { token: resolved.token } : {}),
           clientType: 'edshed-cli',

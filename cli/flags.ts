@@ -4,10 +4,10 @@ import { FORMATS } from './output/formats.js';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory, GlobalOptions } from './factory.js';
-import { DEFAULT_TIMEOUT_SECONDS } from './timeout.js';
+import { TIMEOUT_MEANING } from './timeout.js';
 
 /** The help of `--timeout`, on the program and on every command that calls the API. */
-export const TIMEOUT_HELP = `longest wait for each request's whole answer, in seconds (default ${DEFAULT_TIMEOUT_SECONDS}; 0: no limit; env EDSHED_TIMEOUT)`;
+export const TIMEOUT_HELP = `${TIMEOUT_MEANING} (env EDSHED_TIMEOUT)`;
 
 /** `po_number` -> `po-number`, `pupilIds` -> `pupil-ids`: the flag a payload key becomes. */
 export function flagOf(key: string): string {
