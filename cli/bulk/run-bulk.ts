@@ -13,6 +13,7 @@ import { printPlan } from './plan.js';
 import { openRejects } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
 import { timeoutPerRequest } from '../timeout.js';
+import { runPreflight } from './preflight.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
@@ -81,7 +82,7 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
     );
     await writer.close();
     refuseProblems(c, input, report, o.skipInvalid);
-    await o.command.preflight?.(c);
+    await runPreflight(c, o.command, input.name, 'nothing was written');
     await confirmBulk(c, o.command, report.valid, input.name, o.yes);
     await o.command.prepare?.();
   } catch (error) {
