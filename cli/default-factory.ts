@@ -36,7 +36,7 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
     version,
     globals,
     prompter,
-    colors: createColors(wantsColor({ isTTY: io.stdoutIsTTY, noColorEnv: env.NO_COLOR, flag: globals.color })),
+    colors: createColors(wantsColor({ isTTY: io.stdoutIsTTY, env, flag: globals.color })),
     withGlobals: (next) => build(io, env, version, prompter, Object.freeze({ ...next }), shared),
     withIo: (next) => build(next, env, version, prompter, globals, shared),
     config() {

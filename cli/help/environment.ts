@@ -25,6 +25,8 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
   ]],
   ['Output', [
     ['NO_COLOR', 'when set to anything, no colours, as --no-color (https://no-color.org)'],
+    ['FORCE_COLOR', 'colours even when output is not a terminal (0 or false: none); NO_COLOR and --no-color still win'],
+    ['TERM', 'dumb: no colours (a terminal that would show their codes as text), unless FORCE_COLOR is set'],
     ['COLUMNS', 'the width tables fit, in characters (default: the terminal\'s, else 120; see `edshed help output`)'],
   ]],
 ];

@@ -10,6 +10,7 @@ import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { loadInk } from '../../ui/load-ink.js';
 import { DASH_FAILURES } from '../../dash/failures.js';
 import { timeoutPerRequest } from '../../timeout.js';
+import { wantsColor } from '../../output/colors.js';
 
 /** Seconds between refreshes unless `--interval` says otherwise. */
 export const DEFAULT_INTERVAL_S = 30;
@@ -74,6 +75,6 @@ export async function runDash<D>(c: Factory, name: string, choose: DashSpec<D> |
   const first = spec.load(api);
   let answer: { data: D; at: number } | undefined;
   first.then((data) => (answer = { data, at: c.now().getTime() }), () => undefined);
-  const { runInkDashboard } = await loadInk(() => import('../../ui/dash/ink-dash.js'));
+  const { runInkDashboard } = await loadInk(() => import('../../ui/dash/ink-dash.js'), process.env, { colour: wantsColor({ isTTY: true, env: c.env, flag: c.globals.color }) });
   await runInkDashboard(spec, { api, first: answer ?? first, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime(), failures: DASH_FAILURES });
 }
