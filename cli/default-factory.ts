@@ -36,7 +36,7 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
     version,
     globals,
     prompter,
-    colors: createColors(wantsColor({ isTTY: io.stdoutIsTTY, noColorEnv: env.NO_COLOR, flag: globals.color })),
+    colors: createColors(wantsColor({ isTTY: io.stdoutIsTTY, env, flag: globals.color })),
     withGlobals: (next) => build(io, env, version, prompter, Object.freeze({ ...next }), shared),
     withIo: (next) => build(next, env, version, prompter, globals, shared),
     config() {
@@ -81,9 +81,14 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
           import('./timeout.js'),
           import('../core/api/redact.js'),
         ]);
+        const timeoutMs = requestTimeoutMs(globals, env);
         return createClient({
           fetch: nodeHttpFetch(),
-          timeoutMs: requestTimeoutMs(globals, env),
+          // One budget for every attempt and every wait between them: a silent server costs the command
+          // --timeout, not --timeout once per retry.
+          timeoutMs,
+          totalTimeoutMs: timeoutMs,
+          totalTimeoutScope: globals.timeoutPerRequest === true ? 'request' : 'client',
           baseUrl: resolved.baseUrl,
           ...(resolved.token ? { token: resolved.token } : {}),
           clientType: 'edshed-cli',

@@ -23,8 +23,13 @@ export interface GlobalOptions {
   readonly format?: string;
   readonly fields?: string;
   readonly verbose?: boolean;
-  /** `--timeout SECONDS`: the longest wait for one request's answer (cli/timeout.ts). */
+  /** `--timeout SECONDS`: the longest the command waits for the API in all, retries included (cli/timeout.ts). */
   readonly timeout?: string;
+  /**
+   * Set by bulk runs, dashboards and snapshot waits, which make many requests over a long time: there
+   * `--timeout` bounds each request (its retries and their waits included), not the whole command.
+   */
+  readonly timeoutPerRequest?: boolean;
   /** False with `--no-color`. */
   readonly color?: boolean;
   /** Data only: no notes on stderr (errors still go there). */

@@ -4,10 +4,13 @@ import { FORMATS } from './output/formats.js';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Factory, GlobalOptions } from './factory.js';
-import { DEFAULT_TIMEOUT_SECONDS } from './timeout.js';
+import { TIMEOUT_MEANING } from './timeout.js';
 
 /** The help of `--timeout`, on the program and on every command that calls the API. */
-export const TIMEOUT_HELP = `longest wait for each request's whole answer, in seconds (default ${DEFAULT_TIMEOUT_SECONDS}; 0: no limit; env EDSHED_TIMEOUT)`;
+export const TIMEOUT_HELP = `${TIMEOUT_MEANING} (env EDSHED_TIMEOUT)`;
+
+/** The help of `--no-color`, on the program and on every command. */
+export const COLOR_HELP = 'no colours (also NO_COLOR, TERM=dumb, or when output is not a terminal; see edshed help environment)';
 
 /** `po_number` -> `po-number`, `pupilIds` -> `pupil-ids`: the flag a payload key becomes. */
 export function flagOf(key: string): string {
@@ -36,7 +39,7 @@ export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new 
   add('format', () => cmd.addOption(formatOption()));
   add('fields', () => cmd.addOption(new Option('--fields <list>', 'only these fields, comma-separated, or all (a table shows the default columns; see edshed help output)')));
   add('quiet', () => cmd.addOption(new Option('-q, --quiet', 'print data only: no notes on stderr').conflicts('verbose')));
-  add('color', () => cmd.option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)'));
+  add('color', () => cmd.option('--no-color', COLOR_HELP));
   add('api-url', () => cmd.option('--api-url <url>', 'API base URL (env EDSHED_API_URL)'));
   add('env', () => cmd.addOption(envOption()));
   add('token', () => cmd.option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed login`'));

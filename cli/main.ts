@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
-import { envOption, formatOption, TIMEOUT_HELP } from './flags.js';
+import { COLOR_HELP, envOption, formatOption, TIMEOUT_HELP } from './flags.js';
 import type { Endpoint } from '../core/endpoints/define.js';
 import { nounEntries, tableNouns } from './table-nouns.js';
 import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
@@ -64,7 +64,7 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     .addOption(new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet'))
     .option('--timeout <seconds>', TIMEOUT_HELP)
     .addOption(new Option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)').conflicts('verbose'))
-    .option('--no-color', 'no colours (also NO_COLOR, or when output is not a terminal)')
+    .option('--no-color', COLOR_HELP)
     .showSuggestionAfterError(true)
     // Options before the noun are the program's; after the command they are the leaf's. Without this a
     // payload key named like a global option (`parent-learners verification-status --token T`) would be

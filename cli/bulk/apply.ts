@@ -10,6 +10,7 @@ import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHe
 import { driftOf, readPlan, type Plan } from './plan-file.js';
 import { readTargets, type TargetState } from './targets.js';
 import { checkPlan, rebuildItems } from './plan-check.js';
+import { timeoutPerRequest } from '../timeout.js';
 
 export interface ApplyOptions {
   /** The plan file saved by `--dry-run --plan FILE`. */
@@ -64,7 +65,8 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
     if (!c.globals.quiet) c.io.stderr.write(`${o.file}: the plan has no writes (no confident or accepted lines); nothing was sent.\n`);
     return;
   }
-  await applyPlan(c, o, plan, await checkPlan(o.file, plan));
+  // Many requests: --timeout is each one's (with its retries), not the run's.
+  await applyPlan(timeoutPerRequest(c), o, plan, await checkPlan(o.file, plan));
 }
 
 async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: BulkCommand<Row>): Promise<void> {

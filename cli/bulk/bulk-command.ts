@@ -25,6 +25,15 @@ export interface RowResult {
   readonly changed?: boolean;
 }
 
+/** Rows a command refuses for the caller it read: who they are, what was read to know it, and each row's problem. */
+export interface PreflightRefusal {
+  /** Who the caller is, as the refusal names them: `superuser (a superuser)`. */
+  readonly who: string;
+  /** The request that told: `GET users/me`. */
+  readonly read: string;
+  readonly issues: readonly (RowIssue & { readonly line: number })[];
+}
+
 /** The result of checking one row: the row to run, or what is wrong with it. */
 export type RowValidation<Row> = { readonly ok: true; readonly row: Row } | { readonly ok: false; readonly issues: readonly RowIssue[] };
 
@@ -69,10 +78,12 @@ export interface BulkCommand<Row = unknown> {
   /** Once a new run is confirmed, before its first row (open a file every row appends to). */
   prepare?(): Promise<void>;
   /**
-   * Checks that need to know who is signed in, once every row was read and before anything is sent (a
-   * dry run makes them too); a usage error (exit 2) stops the run: a superuser's rows must name a school.
+   * Checks that need to know who is signed in, once every row passed its local checks and before
+   * anything is written (a dry run makes them too): the rows refused for this caller, by line (a
+   * superuser's rows must name a school). Undefined, or no issues, when none is; any refuses the run
+   * (cli/bulk/preflight.ts).
    */
-  preflight?(c: Factory): Promise<void>;
+  preflight?(c: Factory): Promise<PreflightRefusal | undefined>;
   /** Local checks of one row (values keyed by column key, command-line defaults merged in; its line in the file): no request. */
   validate(values: Readonly<Record<string, unknown>>, options: { readonly text: boolean; readonly line: number }): RowValidation<Row>;
   /**

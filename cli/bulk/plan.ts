@@ -13,6 +13,7 @@ import { noChangeLines, refusedLines, targetLines, targetSummary } from './targe
 import { readTargets, type TargetKind, type TargetState } from './targets.js';
 import { validateInput } from './validate.js';
 import { openRejects, type RejectsFile } from './rejects.js';
+import { runPreflight } from './preflight.js';
 
 /** Requests shown in full in a plan. */
 const SHOWN = 5;
@@ -90,7 +91,7 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
     const count = report.problems.length;
     throw new CliError(count > 0 ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent` : `${input.name}: no valid rows; nothing would be sent`, EXIT.usage);
   }
-  await command.preflight?.(c);
+  await runPreflight(c, command, input.name, 'nothing would be written');
   const states = await currentStates(c, o, kind, ids);
   // The API's own day decides which payment dates it refuses; the machine's UTC day stands in for it.
   const judged = wants !== undefined && states !== undefined ? judgeTargets(checks, states, c.now().toISOString().slice(0, 10)) : undefined;

@@ -2,6 +2,7 @@ import type { Factory } from '../factory.js';
 import { duration } from '../ui/bulk-progress/format.js';
 import { etaSeconds, finished, initialProgress, progressReducer, ratePerSecond, type BulkProgressState, type ProgressEvent } from '../ui/bulk-progress/state.js';
 import { loadInk } from '../ui/load-ink.js';
+import { wantsColor } from '../output/colors.js';
 
 /** Consumes the runner's events: a plain line on a timer, the Ink view on a terminal, or nothing. */
 export interface ProgressReporter {
@@ -64,7 +65,8 @@ export async function openReporter(c: Factory, total: number, title: string): Pr
   const now = () => c.now().getTime();
   const terminal = c.io.stderrIsTTY ? c.io.stderrStream : undefined;
   if (terminal) {
-    const { inkReporter } = await loadInk(() => import('../ui/bulk-progress/ink-reporter.js'));
+    const colour = wantsColor({ isTTY: true, env: c.env, flag: c.globals.color });
+    const { inkReporter } = await loadInk(() => import('../ui/bulk-progress/ink-reporter.js'), process.env, { colour });
     return inkReporter(terminal, total, title, { now });
   }
   return plainReporter(total, (line) => c.io.stderr.write(`${line}\n`), { now, log });

@@ -9,6 +9,7 @@ import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
 import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';
 import { acquireRunLock } from './run-lock.js';
+import { timeoutPerRequest } from '../timeout.js';
 
 export interface ResumeOptions {
   readonly runId: string;
@@ -51,7 +52,9 @@ async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: s
  * @example
  * await runResume(c, { runId: '20261102-100000-8000', retryFailed: false }); // the run's own concurrency and rate
  */
-export async function runResume(c: Factory, o: ResumeOptions): Promise<void> {
+export async function runResume(command: Factory, o: ResumeOptions): Promise<void> {
+  // Many requests: --timeout is each one's (with its retries), not the run's.
+  const c = timeoutPerRequest(command);
   existingJournal(c.env, o.runId);
   // Read the journal only once no other process sends this run's items (it would change under us).
   const lock = acquireRunLock(c.env, o.runId, 'runs resume', c.now());

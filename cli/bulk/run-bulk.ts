@@ -12,6 +12,8 @@ import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHe
 import { printPlan } from './plan.js';
 import { openRejects } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
+import { timeoutPerRequest } from '../timeout.js';
+import { runPreflight } from './preflight.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
@@ -45,7 +47,9 @@ function refuseProblems(c: Factory, input: BulkInput, report: ValidationReport, 
  * @example
  * await runBulk(c, { command: endpointCommand(endpoint), from: 'payments.csv', defaults: { method: 'bacs' }, concurrency: 4, skipInvalid: false });
  */
-export async function runBulk<Row>(c: Factory, o: BulkRunOptions<Row>): Promise<void> {
+export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Promise<void> {
+  // Many requests: --timeout is each one's (with its retries), not the run's.
+  const c = timeoutPerRequest(command);
   if (o.dryRun) return printPlan(c, await openBulkInput(o.from, c.io), o);
   const connection = await c.connection();
   if (!connection.token && o.command.signedIn) {
@@ -78,7 +82,7 @@ export async function runBulk<Row>(c: Factory, o: BulkRunOptions<Row>): Promise<
     );
     await writer.close();
     refuseProblems(c, input, report, o.skipInvalid);
-    await o.command.preflight?.(c);
+    await runPreflight(c, o.command, input.name, 'nothing was written');
     await confirmBulk(c, o.command, report.valid, input.name, o.yes);
     await o.command.prepare?.();
   } catch (error) {

@@ -30,6 +30,16 @@ export interface ValidationReport {
   readonly fatal: boolean;
 }
 
+/**
+ * One problem as a run prints it: `file:line: column: message`.
+ *
+ * @example
+ * issueText('classes.csv', 3, { column: 'school', message: 'missing' }) // 'classes.csv:3: school: missing'
+ */
+export function issueText(file: string, line: number, issue: RowIssue): string {
+  return `${file}:${line}: ${issue.column ? `${issue.column}: ` : ''}${issue.message}`;
+}
+
 const unknownColumn = (map: ColumnMap): string => `unknown column; expected ${map.known.join(', ')}`;
 
 /**
@@ -97,7 +107,7 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
   const { command } = options;
   const map = command.columns;
   const problems: { line: number; text: string }[] = [];
-  const say = (line: number, issue: RowIssue) => problems.push({ line, text: `${input.name}:${line}: ${issue.column ? `${issue.column}: ` : ''}${issue.message}` });
+  const say = (line: number, issue: RowIssue) => problems.push({ line, text: issueText(input.name, line, issue) });
   const reported = new Set<string>();
   const headerName = new Map<string, string>();
   const pinned = options.pinned ?? new Set<string>();

@@ -1,5 +1,5 @@
 import { ENVIRONMENTS } from '../../core/api/environments.js';
-import { DEFAULT_TIMEOUT_SECONDS } from '../timeout.js';
+import { TIMEOUT_MEANING } from '../timeout.js';
 
 /** Every environment variable the CLI reads, by what it is for. */
 const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [name: string, meaning: string])[]])[] = [
@@ -9,7 +9,7 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
     ['EDSHED_SANDBOX_URL', 'where the sandbox environment is, for a sandbox started with --port (default: http://127.0.0.1:8787/)'],
     ['EDSHED_TOKEN', 'session token, as --token; prefer `edshed auth login`'],
     ['EDSHED_PROFILE', 'credentials profile, as --profile (default: the one `edshed profiles use` chose, else "default")'],
-    ['EDSHED_TIMEOUT', `longest wait for each request's whole answer, in seconds, as --timeout (default ${DEFAULT_TIMEOUT_SECONDS}; 0: no limit)`],
+    ['EDSHED_TIMEOUT', `as --timeout: ${TIMEOUT_MEANING}`],
     ['EDSHED_PASSWORD', 'password for `edshed auth login` when it is not asked on the terminal or read with --password-stdin'],
   ]],
   ['Files', [
@@ -25,6 +25,8 @@ const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [na
   ]],
   ['Output', [
     ['NO_COLOR', 'when set to anything, no colours, as --no-color (https://no-color.org)'],
+    ['FORCE_COLOR', 'colours even when output is not a terminal (0 or false: none); NO_COLOR and --no-color still win'],
+    ['TERM', 'dumb: no colours (a terminal that would show their codes as text), unless FORCE_COLOR is set'],
     ['COLUMNS', 'the width tables fit, in characters (default: the terminal\'s, else 120; see `edshed help output`)'],
   ]],
 ];
@@ -42,9 +44,28 @@ export const API_URL_SOURCES: readonly (readonly [label: string, meaning: string
   ['credentials', 'the URL of the API that issued the stored token (credentials.json)'],
 ];
 
+/** Help is read on an 80-column terminal: a meaning wraps under itself. */
+const COLUMNS = 80;
+
+/** `text` in lines of at most `width` characters, broken at spaces (a longer word keeps its own line). */
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
+}
+
 const table = (rows: readonly (readonly [string, string])[], indent = '  ') => {
   const width = Math.max(...rows.map(([name]) => name.length)) + 2;
-  return rows.map(([name, meaning]) => `${indent}${name.padEnd(width)}${meaning}`).join('\n');
+  const under = ' '.repeat(indent.length + width);
+  return rows
+    .map(([name, meaning]) => `${indent}${name.padEnd(width)}${wrapWords(meaning, Math.max(20, COLUMNS - under.length)).join(`\n${under}`)}`)
+    .join('\n');
 };
 
 /**
@@ -61,7 +82,7 @@ export function environmentText(): string {
   return (
     `Environment variables edshed reads:\n\n${groups}\n\n` +
     `The API a command talks to is the first of:\n${order}\n\n` +
-    'The token is --token, else EDSHED_TOKEN, else the profile\'s stored token (sent only to the API that issued it).\n\n' +
+    'The token is --token, else EDSHED_TOKEN, else the profile\'s stored token (sent only\nto the API that issued it).\n\n' +
     `Named environments (--env, EDSHED_ENV):\n${named}\n`
   );
 }

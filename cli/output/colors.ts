@@ -26,14 +26,30 @@ const STATE_COLOUR: Readonly<Record<string, 'green' | 'yellow' | 'red' | 'dim' |
   expired: 'dim',
 };
 
+/** The variables the colour decision reads. */
+export interface ColorEnv {
+  readonly NO_COLOR?: string | undefined;
+  readonly FORCE_COLOR?: string | undefined;
+  readonly TERM?: string | undefined;
+}
+
 /**
- * Colour is on only for a terminal, and off with `--no-color` or NO_COLOR (https://no-color.org).
+ * Whether to colour, first rule that applies wins: `--no-color` off; NO_COLOR set to anything off
+ * (https://no-color.org); FORCE_COLOR set explicitly on, even off a terminal (`0` or `false`: off);
+ * TERM=dumb off (a terminal that shows escape codes as text); else on for a terminal only.
  *
  * @example
- * wantsColor({ isTTY: true, noColorEnv: undefined, flag: undefined }) // true
+ * wantsColor({ isTTY: true, env: {}, flag: undefined }) // true
+ * wantsColor({ isTTY: true, env: { TERM: 'dumb' }, flag: undefined }) // false
+ * wantsColor({ isTTY: false, env: { FORCE_COLOR: '1' }, flag: undefined }) // true
  */
-export function wantsColor(options: { readonly isTTY: boolean; readonly noColorEnv: string | undefined; readonly flag: boolean | undefined }): boolean {
-  return options.isTTY && options.flag !== false && (options.noColorEnv === undefined || options.noColorEnv === '');
+export function wantsColor(options: { readonly isTTY: boolean; readonly env: ColorEnv; readonly flag: boolean | undefined }): boolean {
+  const { env } = options;
+  if (options.flag === false) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  if (env.TERM === 'dumb') return false;
+  return options.isTTY;
 }
 
 /**

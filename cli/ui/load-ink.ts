@@ -1,3 +1,13 @@
+/** What loadInk needs to know besides the environment. */
+export interface LoadInkOptions {
+  /**
+   * The CLI's own colour decision for the terminal Ink draws on (`wantsColor`). Ink's chalk makes its
+   * own when it loads, from the terminal and FORCE_COLOR only: it knows nothing of NO_COLOR or
+   * --no-color. When this is false, FORCE_COLOR=0 is what chalk sees while Ink loads.
+   */
+  readonly colour?: boolean;
+}
+
 /** The variables Ink 6 (through `is-in-ci`) reads to decide it runs in CI. */
 const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
 
@@ -13,12 +23,16 @@ const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
  * @example
  * const { runInkDashboard } = await loadInk(() => import('./dash/ink-dash.js'));
  */
-export async function loadInk<T>(load: () => Promise<T>, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+export async function loadInk<T>(load: () => Promise<T>, env: NodeJS.ProcessEnv = process.env, options: LoadInkOptions = {}): Promise<T> {
   const hidden = CI_VARIABLES.flatMap((name) => (name in env ? [[name, env[name]] as const] : []));
   for (const [name] of hidden) delete env[name];
+  const force = options.colour === false ? { had: 'FORCE_COLOR' in env, value: env.FORCE_COLOR } : undefined;
+  if (force) env.FORCE_COLOR = '0';
   try {
     return await load();
   } finally {
     for (const [name, value] of hidden) env[name] = value;
+    if (force?.had) env.FORCE_COLOR = force.value;
+    else if (force) delete env.FORCE_COLOR;
   }
 }

@@ -1,5 +1,6 @@
 import type { ApiErrorDetails } from './errors/api-error.js';
 import type { ApiError } from './errors/api-error.js';
+import type { NetworkErrorDetails } from './errors/network-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import { UnexpectedAnswerError } from './errors/unexpected-answer-error.js';
 import type { PreparedBody } from './body.js';
@@ -19,6 +20,10 @@ export interface AttemptPlan {
   readonly body: PreparedBody;
   readonly retryAllowed: boolean;
   readonly attempt: number;
+  /** This attempt's time limit in milliseconds (0: none): the client's `timeoutMs`, or less when the call's total time is running out. */
+  readonly timeoutMs: number;
+  /** Set when the limit is what is left of the call's total time: the total, which a timeout then names. */
+  readonly totalMs?: number | undefined;
 }
 
 export type AttemptOutcome =
@@ -65,13 +70,13 @@ function deadline(timeoutMs: number, signal: AbortSignal | undefined): { readonl
  * amounts to; rejects only when the request's signal was aborted.
  *
  * @example
- * const outcome = await sendAttempt(config, { request, url, headers, body, retryAllowed: true, attempt: 1 });
+ * const outcome = await sendAttempt(config, { request, url, headers, body, retryAllowed: true, attempt: 1, timeoutMs: 30_000 });
  */
 export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Promise<AttemptOutcome> {
   const { request, url, attempt } = plan;
   const progress = request.onUploadProgress && request.body !== undefined ? monotonicProgress(request.onUploadProgress) : undefined;
   const instance = plan.body.instance(progress);
-  const limit = deadline(config.timeoutMs, request.signal);
+  const limit = deadline(plan.timeoutMs, request.signal);
   const init: FetchInit = {
     method: request.method,
     headers: plan.headers,
@@ -89,7 +94,7 @@ export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Prom
     const aborted = abortReason(request.signal, cause);
     if (aborted !== undefined) throw aborted;
     const facts = { ...details, retryable: plan.retryAllowed, outcomeUnknown: write };
-    return limit.expired() ? new TimeoutError(config.timeoutMs, facts) : toNetworkError(cause, { write, retryAllowed: plan.retryAllowed, details });
+    return limit.expired() ? timedOut(plan, facts) : toNetworkError(cause, { write, retryAllowed: plan.retryAllowed, details });
   };
   let response: Response;
   let meta: ResponseMeta;
@@ -129,6 +134,10 @@ export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Prom
   }
   const serverMessage = classified.envelope.message ?? classified.envelope.error;
   return { ok: false, error: classified.error, serverMessage, waitMs: rateLimit.waitMs };
+}
+
+function timedOut(plan: AttemptPlan, facts: NetworkErrorDetails): TimeoutError {
+  return plan.totalMs === undefined ? new TimeoutError(plan.timeoutMs, facts) : new TimeoutError(plan.totalMs, facts, 'total');
 }
 
 /** Whether a body could carry the envelope's `error` field (the only field that fails a 2xx). */

@@ -1,9 +1,11 @@
 import type { JsonValue } from '../endpoints/define.js';
 import { sendAttempt, type AttemptOutcome } from './attempt.js';
 import { prepareBody, type PreparedBody } from './body.js';
+import { attemptLimit, timeBudget, type TimeBudget } from './budget.js';
 import type { ApiError } from './errors/api-error.js';
 import { ForbiddenError } from './errors/forbidden-error.js';
 import { NotInitialisedError } from './errors/not-initialised-error.js';
+import { TimeoutError } from './errors/timeout-error.js';
 import { ReverificationRequiredError } from './errors/reverification-required-error.js';
 import { UnauthorisedError } from './errors/unauthorised-error.js';
 import { headerRecord } from './header-fields.js';
@@ -28,10 +30,14 @@ export const HANDLED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404
 export class ApiClient {
   #config: ClientConfig | undefined;
   #token: string | undefined;
+  /** The time all calls share, when `totalTimeoutScope` is `client`. */
+  #budget: TimeBudget | undefined;
 
   /** Applies the options (again, if called twice); throws ClientConfigError on a bad option. */
   init(options: ClientOptions): this {
     this.#config = resolveOptions(options);
+    const { totalTimeoutMs, totalTimeoutScope, now } = this.#config;
+    this.#budget = totalTimeoutMs > 0 && totalTimeoutScope === 'client' ? timeBudget(totalTimeoutMs, now) : undefined;
     if (options.token !== undefined) this.#token = options.token;
     return this;
   }
@@ -62,8 +68,10 @@ export class ApiClient {
   /**
    * Sends a request. Resolves with the response of the first attempt that succeeds; rejects with an
    * ApiError subclass (after any retries), with NotInitialisedError before `init`, or with the abort
-   * reason when the request's signal is aborted. `T` is the caller's claim about the body, not checked
-   * here: the endpoint layer validates where the shape matters.
+   * reason when the request's signal is aborted. With `totalTimeoutMs`, every attempt and every wait
+   * between them comes out of that time: a wait that would outlast it ends the call with the last
+   * attempt's error, an attempt cut short by it with a TimeoutError naming the attempts made. `T` is the
+   * caller's claim about the body, not checked here: the endpoint layer validates where the shape matters.
    *
    * @example
    * await client.request({ method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' }, idempotencyKey: 'run-7-12' });
@@ -71,13 +79,26 @@ export class ApiClient {
   async request<T = JsonValue>(request: ApiRequest): Promise<ApiResponse<T>> {
     const config = this.#requireConfig();
     if (request.method === 'GET' && request.body !== undefined) throw new TypeError(`A GET request cannot carry a body (${request.path}): give a query instead`);
+    const budget = config.totalTimeoutMs <= 0 ? undefined : (this.#budget ?? timeBudget(config.totalTimeoutMs, config.now));
+    const clock = { leave: budget?.enter() };
+    try {
+      return await this.#send<T>(config, request, budget, clock);
+    } finally {
+      clock.leave?.();
+    }
+  }
+
+  /** The attempts of one call; `clock` is stopped while the user re-verifies (their typing is not the API's time). */
+  async #send<T>(config: ClientConfig, request: ApiRequest, budget: TimeBudget | undefined, clock: { leave: (() => void) | undefined }): Promise<ApiResponse<T>> {
     const url = buildUrl(config.baseUrl, request.path, request.query);
     const body = prepareBody(request.body);
     const retryAllowed = methodAllowsRetry(request.method, request.idempotencyKey) && body.replayable;
     let reverified = false;
     for (let attempt = 1; ; attempt += 1) {
+      const limit = attemptLimit(config.timeoutMs, budget);
+      if (limit === undefined) throw new TimeoutError(config.totalTimeoutMs, { method: request.method, url, attempts: attempt - 1, notSent: true }, 'total');
       const headers = this.#headers(config, request, body);
-      const outcome = await sendAttempt(config, { request, url, headers, body, retryAllowed, attempt });
+      const outcome = await sendAttempt(config, { request, url, headers, body, retryAllowed, attempt, ...limit });
       if (outcome.ok) return outcome.response as ApiResponse<T>;
       const { error } = outcome;
       if (error instanceof UnauthorisedError) {
@@ -87,7 +108,10 @@ export class ApiClient {
       }
       if (!reverified && this.#canReverify(config, outcome, body)) {
         const reverify = error instanceof ReverificationRequiredError ? error : new ReverificationRequiredError(outcome.serverMessage, error.details);
-        if (await config.onReverify?.(reverify)) {
+        clock.leave?.();
+        const again = await config.onReverify?.(reverify);
+        clock.leave = budget?.enter();
+        if (again) {
           // Safe even for a write without a key: the 403 means the server refused it without applying it.
           reverified = true;
           continue;
@@ -96,7 +120,8 @@ export class ApiClient {
         throw reverify;
       }
       const delay = this.#retryDelay(config, request, outcome, attempt - (reverified ? 2 : 1));
-      if (delay === undefined) {
+      // A wait that would outlast the call's time ends it now, with what the last attempt got.
+      if (delay === undefined || (budget !== undefined && delay >= budget.remainingMs())) {
         this.#log(config, error);
         throw error;
       }

@@ -3,7 +3,7 @@ export { ENVIRONMENT_NAMES, ENVIRONMENTS, isEnvironment, resolveBaseUrl, type Ba
 export * from './errors/index.js';
 export { HEADERS } from './headers.js';
 export { DEFAULT_TIMEOUT_MS } from './timeout.js';
-export type { ClientConfig, ClientLogger, ClientOptions, LogInfo, RequestEvent, ResponseEvent } from './options.js';
+export type { ClientConfig, ClientLogger, ClientOptions, LogInfo, RequestEvent, ResponseEvent, TotalTimeoutScope } from './options.js';
 export { answerProblem, isDownloadPath, type AnswerKind } from './response.js';
 export { buildUrl, toSearchParams } from './query.js';
 export { parseRateLimitReset, parseRetryAfter, readRateLimit, type RateLimitInfo } from './rate-limit.js';

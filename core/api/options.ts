@@ -46,6 +46,9 @@ export interface ResponseEvent {
   readonly error?: string;
 }
 
+/** Whether a total timeout bounds each call or all the calls of a client together. */
+export type TotalTimeoutScope = 'request' | 'client';
+
 export interface ClientOptions extends BaseUrlOptions {
   /** The session token, sent in the token header; change it later with `setToken`. */
   readonly token?: string;
@@ -61,6 +64,18 @@ export interface ClientOptions extends BaseUrlOptions {
    * no limit. Default 30 000. A write that times out has an unknown outcome (NetworkError `outcomeUnknown`).
    */
   readonly timeoutMs?: number;
+  /**
+   * Longest a call may wait for the API in all, in milliseconds: its attempts and the waits between
+   * them (backoff, Retry-After) included; 0 (the default) for no limit beyond each attempt's
+   * `timeoutMs`. A call out of time rejects with TimeoutError naming its attempts.
+   */
+  readonly totalTimeoutMs?: number;
+  /**
+   * What `totalTimeoutMs` bounds: `request` (the default) each call on its own; `client` every call of
+   * this client together (the time with a call in flight counts, time between calls does not): a
+   * script's, or a command's, whole conversation with the API.
+   */
+  readonly totalTimeoutScope?: TotalTimeoutScope;
   /** Default `Math.random`: the jitter source. */
   readonly random?: () => number;
   /** Default: a timer that an abort signal cancels. */
@@ -91,6 +106,8 @@ export interface ClientConfig {
   readonly dispatcher: object | undefined;
   readonly retry: RetryPolicy;
   readonly timeoutMs: number;
+  readonly totalTimeoutMs: number;
+  readonly totalTimeoutScope: TotalTimeoutScope;
   readonly random: () => number;
   readonly sleep: Sleep;
   readonly now: () => number;
@@ -121,7 +138,18 @@ const delay: Check = (value) => (typeof value === 'number' && Number.isFinite(va
  */
 // A timer longer than 2^31 - 1 ms fires at once.
 const timeout: Check = (value) => (delay(value) === undefined && (value as number) <= 2_147_483_647 ? undefined : 'must be a number of milliseconds from 0 (no limit) to 2147483647');
-const OPTION_RULES = { environment: text, baseUrl: text, token: headerValue, clientType: headerValue, clientVersion: headerValue, validateResponses: flag, timeoutMs: timeout } as const;
+const scope: Check = (value) => (value === 'request' || value === 'client' ? undefined : 'must be "request" or "client"');
+const OPTION_RULES = {
+  environment: text,
+  baseUrl: text,
+  token: headerValue,
+  clientType: headerValue,
+  clientVersion: headerValue,
+  validateResponses: flag,
+  timeoutMs: timeout,
+  totalTimeoutMs: timeout,
+  totalTimeoutScope: scope,
+} as const;
 const RETRY_RULES = { retries, baseDelayMs: delay, maxDelayMs: delay } as const;
 
 /** The problems of the values given (undefined counts as not given), each as `path: message`. */
@@ -167,6 +195,8 @@ export function resolveOptions(options: ClientOptions): ClientConfig {
     dispatcher: options.dispatcher,
     retry: { ...DEFAULT_RETRY_POLICY, ...retry },
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    totalTimeoutMs: options.totalTimeoutMs ?? 0,
+    totalTimeoutScope: options.totalTimeoutScope ?? 'request',
     random: options.random ?? Math.random,
     sleep: options.sleep ?? abortableSleep,
     now: options.now ?? Date.now,

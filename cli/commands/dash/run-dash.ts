@@ -9,6 +9,8 @@ import type { DashSpec } from '../../dash/spec.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { loadInk } from '../../ui/load-ink.js';
 import { DASH_FAILURES } from '../../dash/failures.js';
+import { timeoutPerRequest } from '../../timeout.js';
+import { wantsColor } from '../../output/colors.js';
 
 /** Seconds between refreshes unless `--interval` says otherwise. */
 export const DEFAULT_INTERVAL_S = 30;
@@ -60,7 +62,8 @@ export async function runDash<D>(c: Factory, name: string, choose: DashSpec<D> |
   if (!options.once && (!c.io.stdoutIsTTY || !c.io.stdinIsTTY || terminal === undefined)) {
     throw new CliError(`${command} draws on a terminal, and this is not one; pass --once for a plain-text snapshot (--once --json for the data); nothing was sent`, EXIT.usage);
   }
-  const api = await c.api();
+  // A dashboard reads again and again for as long as it is open: --timeout is each read's.
+  const api = await timeoutPerRequest(c).api();
   const spec = typeof choose === 'function' ? await choose(api) : choose;
   if (options.once || terminal === undefined) {
     const data = await spec.load(api);
@@ -72,6 +75,6 @@ export async function runDash<D>(c: Factory, name: string, choose: DashSpec<D> |
   const first = spec.load(api);
   let answer: { data: D; at: number } | undefined;
   first.then((data) => (answer = { data, at: c.now().getTime() }), () => undefined);
-  const { runInkDashboard } = await loadInk(() => import('../../ui/dash/ink-dash.js'));
+  const { runInkDashboard } = await loadInk(() => import('../../ui/dash/ink-dash.js'), process.env, { colour: wantsColor({ isTTY: true, env: c.env, flag: c.globals.color }) });
   await runInkDashboard(spec, { api, first: answer ?? first, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime(), failures: DASH_FAILURES });
 }

@@ -1,17 +1,16 @@
 /** `edshed pupils generate --from FILE --out FILE`: one generate per row, every row's passwords appended to one private file. */
-import { appendFileSync, closeSync, fchmodSync, fstatSync, fsyncSync, openSync } from 'node:fs';
+import { appendFileSync, closeSync, fchmodSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
-import { NEUTRAL_CSV } from '../../output/formula.js';
 import { z } from 'zod';
 import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { parseWholeNumber } from '../../whole-number.js';
-import { credentialRows, PUPIL_FIELDS, type CreatedPupil } from './credentials.js';
+import type { CreatedPupil } from './credentials.js';
+import { PUPILS_HEADER, pupilsOutFile } from './pupils-out-file.js';
 import { MAX_GENERATE, runPupilsGenerate } from './generate.js';
-import { callerIsSuperuser } from './school-target.js';
+import { meUser } from '../../read/records.js';
 import { fileErrorText } from '../../../core/node/file-error-text.js';
 
 /** One row: how many pupils, where. */
@@ -22,27 +21,6 @@ export interface GenerateRow {
 }
 
 const rowSchema = z.object({ amount: z.number().int().positive(), school: z.number().int().positive().optional(), group: z.number().int().positive().optional() });
-const HEADER = `${PUPIL_FIELDS.join(',')}\n`;
-
-/**
- * Appends rows to the passwords file: opened for appending (created 0600 with its header when missing),
- * put back to 0600, written in one call and flushed to disk before the row is journaled done. So a
- * crash loses no password already received; a row in flight at a crash is sent again with its key,
- * and the API's replayed answer appends its pupils then (a row cut between append and journal may
- * appear twice, never not at all).
- */
-function appendPupils(out: string, pupils: readonly CreatedPupil[], group: number | undefined): void {
-  const rows = credentialRows(pupils, { withPasswords: true, group: group === undefined ? '' : String(group) });
-  const fd = openSync(out, 'a', 0o600);
-  try {
-    fchmodSync(fd, 0o600);
-    const header = fstatSync(fd).size === 0 ? HEADER : '';
-    appendFileSync(fd, header + stringify(rows, { columns: [...PUPIL_FIELDS], ...NEUTRAL_CSV }));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * The bulk form of `pupils generate`: columns amount, school, group (the flags are defaults). Rows run
@@ -55,6 +33,7 @@ function appendPupils(out: string, pupils: readonly CreatedPupil[], group: numbe
  */
 export function generateBulkCommand(outFile: string, force: boolean): BulkCommand<GenerateRow> {
   const out = resolve(outFile);
+  const passwords = pupilsOutFile(out);
   // The lines of the rows that name no school (nor --school): a superuser's would fail one by one.
   const noSchool: number[] = [];
   return {
@@ -71,16 +50,20 @@ export function generateBulkCommand(outFile: string, force: boolean): BulkComman
       try {
         const fd = openSync(out, force ? 'w' : 'wx', 0o600);
         fchmodSync(fd, 0o600);
-        appendFileSync(fd, HEADER);
+        appendFileSync(fd, PUPILS_HEADER);
         closeSync(fd);
       } catch (error) {
         throw new CliError(`--out ${outFile}: cannot create it: ${fileErrorText(error)}; nothing was sent`, EXIT.usage);
       }
     },
+    // Staff may leave the school out (theirs is meant), a superuser may not: only users/me tells which,
+    // so it is read only when some row names none, after every row passed its local checks.
     async preflight(c) {
-      if (noSchool.length === 0 || !(await callerIsSuperuser(c))) return;
-      const lines = `${noSchool.slice(0, 5).join(', ')}${noSchool.length > 5 ? `, ... (${noSchool.length} rows)` : ''}`;
-      throw new CliError(`school: a superuser names the school of every row (a school column, or --school for all); line${noSchool.length === 1 ? '' : 's'} ${lines} name none; nothing was sent`, EXIT.usage);
+      if (noSchool.length === 0) return undefined;
+      const { username, superuser } = await meUser((await (await c.api()).me.show()).data);
+      if (!superuser) return undefined;
+      const message = 'none given; a superuser names the school of every row (a school column, or --school for all)';
+      return { who: `${username ?? 'you'} (a superuser)`, read: 'GET users/me', issues: noSchool.map((line) => ({ line, column: 'school', message })) };
     },
     validate(values, { line }) {
       const missing = missingIssues(values, ['amount']);
@@ -97,7 +80,7 @@ export function generateBulkCommand(outFile: string, force: boolean): BulkComman
     parse: (stored) => rowSchema.parse(stored),
     describe: (row) => `${row.amount} pupils${row.school === undefined ? '' : ` in school ${row.school}`}${row.group === undefined ? '' : `, group ${row.group}`}`,
     async run(c, row, context) {
-      const save = async (pupils: readonly CreatedPupil[]) => appendPupils(out, pupils, row.group);
+      const save = async (pupils: readonly CreatedPupil[]) => void passwords.append(pupils, row.group);
       const pupils = await runPupilsGenerate(c, { ...row, idempotencyKey: context.idempotencyKey, bulk: { runId: context.runId, save } });
       return { outcome: { status: 'done', http_status: null, message: `${pupils.length} pupils (ids ${pupils[0]?.id ?? '?'}-${pupils.at(-1)?.id ?? '?'})`, request_id: null } };
     },

@@ -28,16 +28,6 @@ export interface SchoolTarget {
 const named = (name: string | undefined, id: number): string => (name ? `${name} (school ${id})` : `school ${id}`);
 
 /**
- * Whether the signed-in user is a superuser (who must name a school for every generation), from `users/me`.
- *
- * @example
- * if (await callerIsSuperuser(c)) console.log('name the school');
- */
-export async function callerIsSuperuser(c: Factory): Promise<boolean> {
-  return (await meUser((await (await c.api()).me.show()).data)).superuser;
-}
-
-/**
  * Works out the school, reading `users/me` (and, for a superuser, the school, so an unknown id is
  * refused before anything is written). Every refusal here comes after that read, so none is exit 2 (which
  * means no request at all); each message says what was read. Exit 1 when a superuser names no school or an

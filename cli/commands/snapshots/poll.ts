@@ -2,6 +2,7 @@ import { abortableSleep, type Sleep } from '../../../core/api/sleep.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { openProgress } from '../../output/progress.js';
+import { timeoutPerRequest } from '../../timeout.js';
 import { capitalise, describeSnapshot, fetchSnapshot, type Snapshot } from './snapshot.js';
 
 /** How to wait for a snapshot's job. */
@@ -40,7 +41,9 @@ export function parseSeconds(text: string | undefined, flag: string, fallback: n
  * @example
  * const done = await waitForSnapshot(c, 3, { intervalMs: 2000 });
  */
-export async function waitForSnapshot(c: Factory, id: number, options: WaitOptions): Promise<Snapshot> {
+export async function waitForSnapshot(command: Factory, id: number, options: WaitOptions): Promise<Snapshot> {
+  // A wait reads again and again for as long as the job takes: --timeout is each read's.
+  const c = timeoutPerRequest(command);
   const sleep = options.sleep ?? abortableSleep;
   const interrupted = c.io.interrupts();
   const stopped = () => new CliError(`Stopped waiting for engagement snapshot ${id}; its job goes on on the server: \`edshed snapshots wait ${id}\` waits again`, EXIT.interrupted);

@@ -7,7 +7,7 @@ export { NetworkError, type NetworkErrorDetails } from './network-error.js';
 export { NOT_INITIALISED_MESSAGE, NotInitialisedError } from './not-initialised-error.js';
 export { RATE_LIMITED_MESSAGE, RateLimitedError, type RateLimitDetails } from './rate-limited-error.js';
 export { REVERIFICATION_MESSAGE, ReverificationRequiredError } from './reverification-required-error.js';
-export { TimeoutError } from './timeout-error.js';
+export { TimeoutError, type TimeoutLimit } from './timeout-error.js';
 export { UnauthorisedError } from './unauthorised-error.js';
 export { ResponseShapeError } from './response-shape-error.js';
 export { UnexpectedAnswerError, type UnexpectedAnswerDetails } from './unexpected-answer-error.js';

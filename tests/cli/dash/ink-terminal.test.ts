@@ -50,4 +50,14 @@ describe('loadInk', () => {
     await loadInk(async () => undefined, unset);
     expect(unset).toEqual({ HOME: '/home/x' });
   });
+
+  it('with colour off (NO_COLOR, --no-color, TERM=dumb), Ink\'s chalk loads under FORCE_COLOR=0, put back after', async () => {
+    const env: NodeJS.ProcessEnv = { HOME: '/home/x' };
+    expect(await loadInk(async () => env.FORCE_COLOR, env, { colour: false })).toBe('0');
+    expect(env).toEqual({ HOME: '/home/x' });
+    const forced: NodeJS.ProcessEnv = { FORCE_COLOR: '3' };
+    expect(await loadInk(async () => forced.FORCE_COLOR, forced, { colour: false })).toBe('0');
+    expect(forced).toEqual({ FORCE_COLOR: '3' });
+    expect(await loadInk(async () => forced.FORCE_COLOR, forced, { colour: true })).toBe('3');
+  });
 });
