@@ -1,7 +1,8 @@
 /**
  * The OpenAPI 3.1 document of the API, generated from the endpoint table: every entry's path, parameters,
  * request body and reply (its shapes as `components/schemas`, named by shape), its role as security and
- * `x-roles`, its reach, the error shape and the `Idempotency-Key` header of writes. Pure: it takes the
+ * `x-roles`, its reach, the error shape, the `Idempotency-Key` header of writes and the headers every
+ * reply carries (`headers.ts`). Pure: it takes the
  * entries (the CLI's plain data or core's table) and returns plain JSON, so `edshed openapi` and the
  * sandbox's `/openapi.json` give the same document. Loaded only by those two, never on the CLI's start path.
  */
@@ -10,6 +11,7 @@ import { ENVIRONMENTS } from '../api/environments.js';
 import type { Endpoint, Reach } from '../endpoints/define.js';
 import { ROLE_HOLDERS } from '../endpoints/roles.js';
 import type { ObjectShape } from '../shapes/define.js';
+import { headerComponents, responseHeaders } from './headers.js';
 import { objectSchema, requestFieldSchema, type JsonSchema, type ShapeRegistry } from './schema.js';
 
 export type { JsonSchema } from './schema.js';
@@ -28,6 +30,7 @@ export interface OpenApiDocument {
     readonly schemas: Readonly<Record<string, JsonSchema>>;
     readonly responses: Readonly<Record<string, Json>>;
     readonly parameters: Readonly<Record<string, Json>>;
+    readonly headers: Readonly<Record<string, Json>>;
     readonly securitySchemes: Readonly<Record<string, Json>>;
   };
 }
@@ -173,7 +176,7 @@ function operation(endpoint: Endpoint, registry: ShapeRegistry, options: OpenApi
   const body = inQuery ? undefined : requestBody(endpoint, options.examples?.[endpoint.command]);
   const reply = objectSchema(endpoint.reply ?? {}, registry, { open: endpoint.reply === undefined });
   const responses: Record<string, Json> = {
-    [endpoint.method === 'GET' ? '200' : '2XX']: { description: endpoint.summary, content: { 'application/json': { schema: reply as Json } } },
+    [endpoint.method === 'GET' ? '200' : '2XX']: { description: endpoint.summary, headers: responseHeaders('2XX'), content: { 'application/json': { schema: reply as Json } } },
   };
   for (const status of errorStatuses(endpoint)) responses[status] = { $ref: `#/components/responses/${ERRORS[status].name}` };
   const named = endpoint.params.filter((name) => options.fixed?.[name] !== undefined).map((name) => `\`{${name}}\` is \`${options.fixed?.[name] ?? ''}\``);
@@ -211,10 +214,9 @@ const ERROR_SCHEMA: JsonSchema = {
 function errorResponses(): Record<string, Json> {
   const responses: Record<string, Json> = {};
   for (const [status, { name, description: words }] of Object.entries(ERRORS)) {
-    const headers = status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {};
     responses[name] = {
       description: words,
-      ...headers,
+      headers: responseHeaders(status),
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR}` } } },
     };
   }
@@ -264,6 +266,7 @@ export function openApiDocument(endpoints: readonly Endpoint[], options: OpenApi
           schema: { type: 'string', minLength: 1 },
         },
       },
+      headers: headerComponents(),
       securitySchemes: {
         [SECURITY]: { type: 'apiKey', in: 'header', name: HEADERS.token, description: 'The session token `POST /auth` answers (`edshed login` stores one).' },
       },
