@@ -72,7 +72,7 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
     }
   };
   // A provider the path names is a parent like a row: an unknown one is 404 before anything is written.
-  requireKnownNames(execution.params);
+  requireKnownNames(execution.endpoint.path, execution.params);
   run(db, 'BEGIN');
   let result: HandlerResult | Promise<HandlerResult>;
   try {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint, type Role } from '../../core/endpoints/index.js';
 import type { Handler, HandlerMap } from '../../sandbox/kit/handler.js';
 import { createRouter } from '../../sandbox/server/router.js';
-import { PATH_NAMES } from '../../sandbox/domain/path-names.js';
+import { knownName } from '../../sandbox/domain/path-names.js';
 import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 
@@ -32,7 +32,7 @@ const CALLERS = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district',
 
 /** A path that reaches the row itself: rostering providers by name, other providers a name the sandbox knows, ids 1, other names a word. */
 function pathOf(endpoint: Endpoint): string {
-  return samplePath(endpoint, (name) => PATH_NAMES[name]?.names[0] ?? (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'));
+  return samplePath(endpoint, (name) => knownName(endpoint.path, name) ?? (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'));
 }
 
 describe('role matrix from the endpoint table', () => {
