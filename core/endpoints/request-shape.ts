@@ -74,7 +74,7 @@ function isOptional(spec: FieldSpec): boolean {
 
 /**
  * The request of a call given no input at all, when the entry requires none (no path parameter, every
- * payload key optional): then there is nothing to check, and it is what `buildRequest` returns without
+ * payload key optional, no `exactlyOne` group): then there is nothing to check, and it is what `buildRequest` returns without
  * loading the schemas. Undefined when the input holds a value or the entry requires one.
  *
  * @example
@@ -83,7 +83,7 @@ function isOptional(spec: FieldSpec): boolean {
  */
 export function requestWithoutInput(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest | undefined {
   if (Object.values(input).some((value) => value !== undefined) || endpoint.params.length > 0) return undefined;
-  if (!Object.values(endpoint.payload ?? {}).every(isOptional)) return undefined;
+  if (!Object.values(endpoint.payload ?? {}).every(isOptional) || endpoint.exactlyOne?.length) return undefined;
   return requestShape(endpoint, {}, {}, options);
 }
 

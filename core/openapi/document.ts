@@ -8,7 +8,7 @@
  */
 import { HEADERS } from '../api/headers.js';
 import { ENVIRONMENTS } from '../api/environments.js';
-import type { Endpoint, Reach } from '../endpoints/define.js';
+import { exactlyOneWords, type Endpoint, type KeyGroup, type Reach } from '../endpoints/define.js';
 import { ROLE_HOLDERS } from '../endpoints/roles.js';
 import type { ObjectShape } from '../shapes/define.js';
 import { headerComponents, responseHeaders } from './headers.js';
@@ -140,11 +140,22 @@ function requestBody(endpoint: Endpoint, example: Readonly<Record<string, Json>>
     properties[name] = requestFieldSchema(spec) as Json;
     if (!(typeof spec === 'string' ? spec.endsWith('?') : spec.optional === true)) required.push(name);
   }
-  const schema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: endpoint.open === true };
+  const schema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), ...exactlyOneSchema(endpoint.exactlyOne ?? []), additionalProperties: endpoint.open === true };
   return {
     required: required.length > 0,
     content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
   };
+}
+
+/**
+ * A body's `exactlyOne` groups in JSON Schema: `oneOf` of one `required` key each (two given match two, none
+ * matches none), all of them for several groups. (A key given as empty text counts as not given, which the
+ * schema cannot say; the operation's description does.)
+ */
+function exactlyOneSchema(groups: readonly KeyGroup[]): Record<string, Json> {
+  const each = groups.map((group) => ({ oneOf: group.map((key) => ({ required: [key] })) }));
+  if (each.length === 0) return {};
+  return each.length === 1 ? (each[0] as Record<string, Json>) : { allOf: each };
 }
 
 function description(endpoint: Endpoint): string {
@@ -155,6 +166,10 @@ function description(endpoint: Endpoint): string {
   ];
   if (endpoint.method !== 'GET') lines.push(endpoint.idempotent ? 'Idempotent: repeating it changes nothing more.' : 'Not idempotent: send an `Idempotency-Key` to retry it safely.');
   if (endpoint.destructive) lines.push('Destructive: deletes, cancels, voids or refunds.');
+  for (const group of endpoint.exactlyOne ?? []) {
+    const quoted = group.map((key) => `\`${key}\``) as unknown as KeyGroup;
+    lines.push(`Give ${exactlyOneWords(quoted)} (one given as empty text counts as not given): none or several is refused with 422.`);
+  }
   if (endpoint.open) lines.push(`The ${endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query' : 'body'} may carry keys beyond those named.`);
   if (endpoint.note) lines.push(`Note: ${endpoint.note}`);
   return lines.join('\n\n');
