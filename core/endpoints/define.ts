@@ -147,6 +147,19 @@ export interface PatternField {
   readonly case?: 'lower' | 'upper';
 }
 
+/** Two or more payload keys that go together in a rule of the entry (`exactlyOne`). */
+export type KeyGroup = readonly [string, string, ...string[]];
+
+/**
+ * The words of an `exactlyOne` group, as refusals and the OpenAPI document give them.
+ *
+ * @example
+ * exactlyOneWords(['username', 'email']) // 'exactly one of username or email'
+ */
+export function exactlyOneWords(group: KeyGroup): string {
+  return `exactly one of ${group.slice(0, -1).join(', ')} or ${group.at(-1) ?? ''}`;
+}
+
 export type FieldSpec = FieldKind | `${FieldKind}?` | EnumField | KindField | PatternField;
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -247,6 +260,13 @@ export interface EndpointSpec {
   readonly payload?: Readonly<Record<string, FieldSpec>>;
   /** The payload may carry keys the spec does not name ("payload not shown", "plus filters"). */
   readonly open?: boolean;
+  /**
+   * Groups of the payload's (optional) keys of which exactly one must be given (`[['username', 'email',
+   * 'school_username']]`): the payload schema refuses none or several, so the CLI stops before sending
+   * (exit 2), the sandbox answers the same 422, and the OpenAPI document states it. A key given as empty
+   * text counts as not given. Each key must be one the payload names (tests/core/endpoints/exactly-one.test.ts).
+   */
+  readonly exactlyOne?: readonly KeyGroup[];
   /** The key of the response body the spec names (`invoice`, `resources.items`). */
   readonly response?: string;
   /**

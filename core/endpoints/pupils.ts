@@ -102,6 +102,7 @@ export const pupilsArea = defineArea('pupils', {
     role: 'public',
     summary: 'Check whether a username, email or school username is taken',
     payload: { username: 'string?', email: 'string?', school_username: 'string?' },
+    exactlyOne: [['username', 'email', 'school_username']],
     response: 'exists',
   },
   'pupils spelling-history': {

@@ -13,14 +13,30 @@ export interface CallOptions {
   readonly body?: unknown;
 }
 
-/** What shaping a request reads of an entry: its method, its path and the path's `{name}`s. */
-export type RequestRoute = Pick<Endpoint, 'method' | 'path' | 'params' | 'response'>;
+/**
+ * What shaping a request reads of an entry: its method, its path and the path's `{name}`s, and whether it
+ * takes a payload (the site keeps only the first: its requests send a body when they give keys).
+ */
+export type RequestRoute = Pick<Endpoint, 'method' | 'path' | 'params' | 'response'> & Partial<Pick<Endpoint, 'payload' | 'open'>>;
+
+/**
+ * Whether a write sends a JSON body when it was given no payload keys: only where the entry takes a
+ * payload (names keys, or is open). A write that declares none sends no body and no content type, as the
+ * platform's own clients do, rather than `{}`.
+ *
+ * @example
+ * takesPayload(endpointOf('invoices void')) // false: `POST subscriptions/invoices/{id}/void` names no key
+ */
+export function takesPayload(endpoint: RequestRoute): boolean {
+  return endpoint.open === true || Object.keys(endpoint.payload ?? {}).length > 0;
+}
 
 export { fillPath };
 
 /**
  * The request for checked path parameters and payload: the payload in the query string for GET and
- * DELETE, as the JSON body otherwise (or the raw body of the options).
+ * DELETE, as the JSON body otherwise (or the raw body of the options); no body at all for a write given
+ * no keys that takes no payload (`takesPayload`).
  *
  * @example
  * requestShape(endpoint, { id: '12' }, { method: 'bacs' }) // { method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' } }
@@ -37,7 +53,7 @@ export function requestShape(
     method: endpoint.method,
     path: fillPath(endpoint.path, params),
     ...(inQuery && hasPayload ? { query: payload } : {}),
-    ...(!inQuery && options.body === undefined ? { body: payload ?? {} } : {}),
+    ...(!inQuery && options.body === undefined && (hasPayload || takesPayload(endpoint)) ? { body: payload ?? {} } : {}),
     ...(options.body !== undefined ? { body: options.body } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -58,7 +74,7 @@ function isOptional(spec: FieldSpec): boolean {
 
 /**
  * The request of a call given no input at all, when the entry requires none (no path parameter, every
- * payload key optional): then there is nothing to check, and it is what `buildRequest` returns without
+ * payload key optional, no `exactlyOne` group): then there is nothing to check, and it is what `buildRequest` returns without
  * loading the schemas. Undefined when the input holds a value or the entry requires one.
  *
  * @example
@@ -67,7 +83,7 @@ function isOptional(spec: FieldSpec): boolean {
  */
 export function requestWithoutInput(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest | undefined {
   if (Object.values(input).some((value) => value !== undefined) || endpoint.params.length > 0) return undefined;
-  if (!Object.values(endpoint.payload ?? {}).every(isOptional)) return undefined;
+  if (!Object.values(endpoint.payload ?? {}).every(isOptional) || endpoint.exactlyOne?.length) return undefined;
   return requestShape(endpoint, {}, {}, options);
 }
 

@@ -6,6 +6,8 @@ const NAME = { kind: 'text', min: 1, max: 60 } as const;
 // points may not be 0 either: the handler says so (the table states ranges, not holes).
 // Section 3 of the spec names the reward log fields: logId and schoolGroupId (the log entry and its class).
 const REWARD_LOG = { logId: 'serial?', schoolGroupId: 'serial?' } as const;
+/** The sandbox also takes a class as `group_id`, the column's own name, where the spec says schoolGroupId. */
+const CLASS_ALIAS = { group_id: 'serial?' } as const;
 const FEEDBACK = { name: NAME, points: { kind: 'int', min: -10, max: 10 }, icon: { kind: 'string', max: 40, optional: true, nullable: true } } as const;
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
@@ -109,7 +111,9 @@ export const rewardsArea = defineArea('rewards', {
     reply: { history: [POINTS_LOG], total: 'int', totals: [inline({ user_id: { kind: 'serial', nullable: true }, points: 'int' })] },
     role: 'teacher',
     summary: 'List the reward log of a group (one entry of it, with logId)',
-    payload: REWARD_LOG,
+    payload: { ...REWARD_LOG, ...CLASS_ALIAS, userId: 'serial?', skip: 'skip?', take: 'take?' },
+    // The class, named once: by the spec's schoolGroupId or the sandbox's group_id.
+    exactlyOne: [['schoolGroupId', 'group_id']],
     open: true,
   },
   'rewards delete-history': {
@@ -117,7 +121,8 @@ export const rewardsArea = defineArea('rewards', {
     reply: { deleted: 'int' },
     role: 'teacher',
     summary: 'Delete entries from the reward log: one (logId), or all of a group',
-    payload: REWARD_LOG,
+    payload: { ...REWARD_LOG, ...CLASS_ALIAS },
+    exactlyOne: [['logId', 'schoolGroupId', 'group_id']],
     open: true,
     destructive: true,
   },

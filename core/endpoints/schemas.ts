@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { MAX_TAKE } from '../domain/constants.js';
 import { isoDateProblem } from '../domain/dates.js';
-import { isPatternField, SIZED_KINDS, TEXT_KINDS, type Endpoint, type FieldKind, type FieldSpec, type KindField, type PatternField, type SizedKind, type TextKind } from './define.js';
+import { exactlyOneWords, isPatternField, SIZED_KINDS, TEXT_KINDS, type Endpoint, type KeyGroup, type FieldKind, type FieldSpec, type KindField, type PatternField, type SizedKind, type TextKind } from './define.js';
 
 /**
  * Zod schemas derived from an entry's field specs. Built on first use and memoised, so loading the
@@ -182,17 +182,33 @@ export function fieldsSchema(fields: Readonly<Record<string, FieldSpec>>, option
 const payloadCache = new WeakMap<Endpoint, z.ZodMiniType<Record<string, unknown>>>();
 const paramsCache = new WeakMap<Endpoint, z.ZodMiniType<Record<string, string>>>();
 
+// A key given as empty text is not given: a query string writes a left-out value as `key=`.
+const given = (payload: Readonly<Record<string, unknown>>, key: string): boolean => payload[key] !== undefined && payload[key] !== '';
+
+/** The check of an entry's `exactlyOne` groups: one issue, on the whole payload, per group given none or several. */
+function exactlyOneCheck(groups: readonly KeyGroup[]) {
+  return z.superRefine((payload: Record<string, unknown>, ctx) => {
+    for (const group of groups) {
+      const named = group.filter((key) => given(payload, key));
+      if (named.length !== 1) ctx.addIssue({ code: 'custom', path: [], message: `give ${exactlyOneWords(group)} (${named.length === 0 ? 'none was given' : `got ${named.join(' and ')}`})` });
+    }
+  });
+}
+
 /**
  * The schema of an entry's payload. Keys the spec does not name are kept when the entry is `open`,
- * and refused otherwise.
+ * and refused otherwise; each `exactlyOne` group must have exactly one of its keys given.
  *
  * @example
  * payloadSchema(endpoint).safeParse({ method: 'bacs', date: '2026-11-02' })
+ * payloadSchema(endpointOf('users exists')).safeParse({}).success // false: give exactly one of username, email or school_username
  */
 export function payloadSchema(endpoint: Endpoint): z.ZodMiniType<Record<string, unknown>> {
   let schema = payloadCache.get(endpoint);
   if (!schema) {
-    schema = fieldsSchema(endpoint.payload ?? {}, { open: endpoint.open === true });
+    const fields = fieldsSchema(endpoint.payload ?? {}, { open: endpoint.open === true });
+    // check() gives a new schema: the memoised one of the fields, which entries may share, is left as it is.
+    schema = endpoint.exactlyOne?.length ? (fields as z.ZodMiniObject).check(exactlyOneCheck(endpoint.exactlyOne)) as unknown as z.ZodMiniType<Record<string, unknown>> : fields;
     payloadCache.set(endpoint, schema);
   }
   return schema;

@@ -1,15 +1,17 @@
 /**
  * The OpenAPI 3.1 document of the API, generated from the endpoint table: every entry's path, parameters,
  * request body and reply (its shapes as `components/schemas`, named by shape), its role as security and
- * `x-roles`, its reach, the error shape and the `Idempotency-Key` header of writes. Pure: it takes the
+ * `x-roles`, its reach, the error shape, the `Idempotency-Key` header of writes and the headers every
+ * reply carries (`headers.ts`). Pure: it takes the
  * entries (the CLI's plain data or core's table) and returns plain JSON, so `edshed openapi` and the
  * sandbox's `/openapi.json` give the same document. Loaded only by those two, never on the CLI's start path.
  */
 import { HEADERS } from '../api/headers.js';
 import { ENVIRONMENTS } from '../api/environments.js';
-import type { Endpoint, Reach } from '../endpoints/define.js';
+import { exactlyOneWords, type Endpoint, type KeyGroup, type Reach } from '../endpoints/define.js';
 import { ROLE_HOLDERS } from '../endpoints/roles.js';
 import type { ObjectShape } from '../shapes/define.js';
+import { headerComponents, responseHeaders } from './headers.js';
 import { objectSchema, requestFieldSchema, type JsonSchema, type ShapeRegistry } from './schema.js';
 
 export type { JsonSchema } from './schema.js';
@@ -28,6 +30,7 @@ export interface OpenApiDocument {
     readonly schemas: Readonly<Record<string, JsonSchema>>;
     readonly responses: Readonly<Record<string, Json>>;
     readonly parameters: Readonly<Record<string, Json>>;
+    readonly headers: Readonly<Record<string, Json>>;
     readonly securitySchemes: Readonly<Record<string, Json>>;
   };
 }
@@ -137,11 +140,22 @@ function requestBody(endpoint: Endpoint, example: Readonly<Record<string, Json>>
     properties[name] = requestFieldSchema(spec) as Json;
     if (!(typeof spec === 'string' ? spec.endsWith('?') : spec.optional === true)) required.push(name);
   }
-  const schema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: endpoint.open === true };
+  const schema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), ...exactlyOneSchema(endpoint.exactlyOne ?? []), additionalProperties: endpoint.open === true };
   return {
     required: required.length > 0,
     content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
   };
+}
+
+/**
+ * A body's `exactlyOne` groups in JSON Schema: `oneOf` of one `required` key each (two given match two, none
+ * matches none), all of them for several groups. (A key given as empty text counts as not given, which the
+ * schema cannot say; the operation's description does.)
+ */
+function exactlyOneSchema(groups: readonly KeyGroup[]): Record<string, Json> {
+  const each = groups.map((group) => ({ oneOf: group.map((key) => ({ required: [key] })) }));
+  if (each.length === 0) return {};
+  return each.length === 1 ? (each[0] as Record<string, Json>) : { allOf: each };
 }
 
 function description(endpoint: Endpoint): string {
@@ -152,6 +166,10 @@ function description(endpoint: Endpoint): string {
   ];
   if (endpoint.method !== 'GET') lines.push(endpoint.idempotent ? 'Idempotent: repeating it changes nothing more.' : 'Not idempotent: send an `Idempotency-Key` to retry it safely.');
   if (endpoint.destructive) lines.push('Destructive: deletes, cancels, voids or refunds.');
+  for (const group of endpoint.exactlyOne ?? []) {
+    const quoted = group.map((key) => `\`${key}\``) as unknown as KeyGroup;
+    lines.push(`Give ${exactlyOneWords(quoted)} (one given as empty text counts as not given): none or several is refused with 422.`);
+  }
   if (endpoint.open) lines.push(`The ${endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query' : 'body'} may carry keys beyond those named.`);
   if (endpoint.note) lines.push(`Note: ${endpoint.note}`);
   return lines.join('\n\n');
@@ -173,7 +191,7 @@ function operation(endpoint: Endpoint, registry: ShapeRegistry, options: OpenApi
   const body = inQuery ? undefined : requestBody(endpoint, options.examples?.[endpoint.command]);
   const reply = objectSchema(endpoint.reply ?? {}, registry, { open: endpoint.reply === undefined });
   const responses: Record<string, Json> = {
-    [endpoint.method === 'GET' ? '200' : '2XX']: { description: endpoint.summary, content: { 'application/json': { schema: reply as Json } } },
+    [endpoint.method === 'GET' ? '200' : '2XX']: { description: endpoint.summary, headers: responseHeaders('2XX'), content: { 'application/json': { schema: reply as Json } } },
   };
   for (const status of errorStatuses(endpoint)) responses[status] = { $ref: `#/components/responses/${ERRORS[status].name}` };
   const named = endpoint.params.filter((name) => options.fixed?.[name] !== undefined).map((name) => `\`{${name}}\` is \`${options.fixed?.[name] ?? ''}\``);
@@ -211,10 +229,9 @@ const ERROR_SCHEMA: JsonSchema = {
 function errorResponses(): Record<string, Json> {
   const responses: Record<string, Json> = {};
   for (const [status, { name, description: words }] of Object.entries(ERRORS)) {
-    const headers = status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {};
     responses[name] = {
       description: words,
-      ...headers,
+      headers: responseHeaders(status),
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR}` } } },
     };
   }
@@ -264,6 +281,7 @@ export function openApiDocument(endpoints: readonly Endpoint[], options: OpenApi
           schema: { type: 'string', minLength: 1 },
         },
       },
+      headers: headerComponents(),
       securitySchemes: {
         [SECURITY]: { type: 'apiKey', in: 'header', name: HEADERS.token, description: 'The session token `POST /auth` answers (`edshed login` stores one).' },
       },

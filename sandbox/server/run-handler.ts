@@ -5,6 +5,7 @@
 import type { Endpoint } from '../../core/endpoints/index.js';
 import { domainErrorReply, errorReply } from './errors-shape.js';
 import { DomainError } from '../domain/errors.js';
+import { requireKnownNames } from '../domain/path-names.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult, type SessionUser } from '../kit/handler.js';
 import type { SandboxReply, SandboxState } from './state.js';
 import { run } from '../kit/sql.js';
@@ -70,6 +71,8 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
       return rollback(error);
     }
   };
+  // A provider the path names is a parent like a row: an unknown one is 404 before anything is written.
+  requireKnownNames(execution.endpoint.path, execution.params);
   run(db, 'BEGIN');
   let result: HandlerResult | Promise<HandlerResult>;
   try {

@@ -49,6 +49,31 @@ describe('edshed openapi', () => {
     expect(document.components.schemas['RegisterSchool']).toMatchObject({ required: expect.arrayContaining(['urn', 'name', 'registered']) });
   });
 
+  it('declares the headers every reply carries once, as components, and refers to them from every response', async () => {
+    const result = await edshed(['openapi']);
+    const document = JSON.parse(result.stdout) as {
+      paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; headers?: Record<string, { $ref: string }> }> }>>;
+      components: { headers: Record<string, { required?: boolean }>; responses: Record<string, { headers?: Record<string, { $ref: string }> }> };
+    };
+    const every = { 'x-request-id': 'RequestId', 'x-ratelimit-limit': 'RateLimitLimit', 'x-ratelimit-remaining': 'RateLimitRemaining', 'x-ratelimit-reset': 'RateLimitReset' };
+    const refs = (names: Record<string, string>) => Object.fromEntries(Object.entries(names).map(([name, key]) => [name, { $ref: `#/components/headers/${key}` }]));
+    expect(Object.keys(document.components.headers).sort()).toEqual([...Object.values(every), 'RetryAfter'].sort());
+    expect(document.components.headers['RequestId']?.required).toBe(true);
+    const wrong: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          // An error response refers to a component response, which carries the headers once for all.
+          if (response.$ref === undefined && JSON.stringify(response.headers) !== JSON.stringify(refs(every))) wrong.push(`${method} ${path} ${status}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    for (const [name, response] of Object.entries(document.components.responses)) {
+      expect(response.headers, name).toEqual(name === 'TooManyRequests' ? refs({ ...every, 'retry-after': 'RetryAfter' }) : refs(every));
+    }
+  });
+
   it('writes --out whole, refuses to replace it without --force, and replaces it with --force', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'edshed-openapi-out-'));
     const path = join(dir, 'api.json');

@@ -20,11 +20,18 @@ interface Media {
   readonly schema: Schema;
 }
 
+/** A response: its body's media and the headers it declares (each a reference to `components/headers`). */
+interface Response {
+  readonly $ref?: string;
+  readonly content?: Readonly<Record<string, Media>>;
+  readonly headers?: Readonly<Record<string, { readonly $ref: string }>>;
+}
+
 export interface Operation {
   readonly operationId: string;
   readonly parameters?: readonly Parameter[];
   readonly requestBody?: { readonly required?: boolean; readonly content: Readonly<Record<string, Media>> };
-  readonly responses: Readonly<Record<string, { readonly $ref?: string; readonly content?: Readonly<Record<string, Media>> }>>;
+  readonly responses: Readonly<Record<string, Response>>;
 }
 
 export interface Document {
@@ -32,7 +39,8 @@ export interface Document {
   readonly components: {
     readonly schemas: Readonly<Record<string, Schema>>;
     readonly parameters: Readonly<Record<string, Parameter>>;
-    readonly responses: Readonly<Record<string, { readonly content?: Readonly<Record<string, Media>> }>>;
+    readonly responses: Readonly<Record<string, Response>>;
+    readonly headers: Readonly<Record<string, { readonly required?: boolean }>>;
   };
 }
 
@@ -176,4 +184,18 @@ export function replySchemaPointer(doc: Document, { path, method, operation }: D
     return doc.components.responses[name]?.content?.['application/json'] ? `/components/responses/${escape(name)}/content/application~1json/schema` : undefined;
   }
   return response?.content?.['application/json'] ? `/paths/${escape(path)}/${method.toLowerCase()}/responses/${key}/content/application~1json/schema` : undefined;
+}
+
+/**
+ * The headers the response of `status` declares, by name, each with the component it refers to
+ * (resolving a response that is itself a reference to `components/responses`).
+ *
+ * @example
+ * declaredHeaders(doc, op, 429) // { 'x-request-id': 'RequestId', ..., 'retry-after': 'RetryAfter' }
+ */
+export function declaredHeaders(doc: Document, { operation }: DocumentOperation, status: number): Record<string, string> {
+  const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in operation.responses);
+  const inline = key === undefined ? undefined : operation.responses[key];
+  const response = inline?.$ref === undefined ? inline : doc.components.responses[refName(inline.$ref, 'responses')];
+  return Object.fromEntries(Object.entries(response?.headers ?? {}).map(([name, { $ref }]) => [name, refName($ref, 'headers')]));
 }

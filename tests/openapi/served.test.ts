@@ -2,7 +2,8 @@
  * A real sandbox process (the built binary) serves its OpenAPI document at /openapi.json and a reference
  * page at /docs that loads Redoc from the sandbox itself (no CDN), and answers requests generated from that
  * document alone (fast-check arbitraries of each operation's parameter and body schemas, not the table)
- * with no 5xx and no reply that breaks the schema its status declares (ajv, draft 2020-12).
+ * with no 5xx and no reply that breaks the schema its status declares (ajv, draft 2020-12) or lacks a
+ * header it declares (with no fault injected, every reply carries the request id and the rate limit's headers).
  * A fixed seed keeps runs repeatable; FUZZ_SEED picks another, OPENAPI_FUZZ_OPERATIONS samples more.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -10,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
-import { operationsOf, replySchemaPointer, requestArbitrary, type Document, type DocumentOperation, type DrawnRequest } from './requests.js';
+import { declaredHeaders, operationsOf, replySchemaPointer, requestArbitrary, type Document, type DocumentOperation, type DrawnRequest } from './requests.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 const OPERATIONS = Number(process.env.OPENAPI_FUZZ_OPERATIONS ?? 300);
@@ -107,6 +108,8 @@ describe('requests generated from the document', () => {
         const where = `${request.method} ${request.path}?${request.query.toString()} ${JSON.stringify(request.body) ?? ''} -> ${res.status}`;
         if (res.status >= 500) serverErrors.push(`${where}: ${text.slice(0, 300)}`);
         check(operation, res.status, text, where);
+        const missing = Object.keys(declaredHeaders(doc, operation, res.status)).filter((name) => res.headers.get(name) === null);
+        if (missing.length > 0) broken.push(`${where}: no ${missing.join(', ')} header`);
       }
     }
     function check(operation: DocumentOperation, status: number, text: string, where: string): void {

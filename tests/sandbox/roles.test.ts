@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint, type Role } from '../../core/endpoints/index.js';
 import type { Handler, HandlerMap } from '../../sandbox/kit/handler.js';
 import { createRouter } from '../../sandbox/server/router.js';
+import { knownName } from '../../sandbox/domain/path-names.js';
 import { samplePath } from './helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 
@@ -29,9 +30,9 @@ const ALLOWED: Readonly<Record<Role, readonly string[]>> = {
 };
 const CALLERS = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'guest', 'anonymous'] as const;
 
-/** A path that reaches the row itself: rostering providers by name, ids 1, other names a word. */
+/** A path that reaches the row itself: rostering providers by name, other providers a name the sandbox knows, ids 1, other names a word. */
 function pathOf(endpoint: Endpoint): string {
-  return samplePath(endpoint, (name) => (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'));
+  return samplePath(endpoint, (name) => knownName(endpoint.path, name) ?? (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'));
 }
 
 describe('role matrix from the endpoint table', () => {

@@ -14,3 +14,13 @@
 export const ROSTER_PROVIDERS = { roster_a: 'wonde', roster_b: 'clever', roster_c: 'classlink', roster_d: 'oneroster' } as const;
 
 export type RosterPlaceholder = keyof typeof ROSTER_PROVIDERS;
+
+/**
+ * The school systems of the sandbox, where the spec writes `{school_system}` (unnamed): the same provider
+ * names as the placeholders', since a link is kept per provider name whichever route made it. A request
+ * naming another is 404, as a missing record is.
+ */
+export const SCHOOL_SYSTEMS: readonly string[] = Object.values(ROSTER_PROVIDERS);
+
+/** The OneRoster vendors of the sandbox (`one-roster/{x}/...`): the seed links school 3 through `generic`. */
+export const ONE_ROSTER_VENDORS: readonly string[] = ['generic'];

@@ -1,16 +1,14 @@
 /** Whether a username, email or school username is taken (pupil and sign-up forms check before saving). */
 import type { PartialHandlerMap } from '../../kit/handler.js';
-import { invalid } from '../../kit/input.js';
 import { one } from '../../kit/sql.js';
 import { reply } from '../../kit/reply.js';
 
 export const usernameCheckHandlers = {
   'GET users/exists': (ctx) => {
     const { input } = ctx;
-    const given = (['username', 'email', 'school_username'] as const).filter((k) => input[k] !== undefined && input[k] !== '');
-    if (given.length !== 1) throw invalid(given.length === 0 ? 'username' : given.join(','), 'give exactly one of username, email or school_username');
-    const key = given[0] as (typeof given)[number];
-    const value = input[key] as string;
+    // The table's exactlyOne group let exactly one of the three through.
+    const key = (['username', 'email', 'school_username'] as const).find((k) => input[k] !== undefined && input[k] !== '') ?? 'username';
+    const value = input[key] ?? '';
     let found: unknown;
     if (key === 'school_username') {
       const school = ctx.user?.schoolId ?? null;

@@ -24,7 +24,6 @@ type LogRow = Row<'reward_logs'>;
 const GROUP_ID = { group_id: 'serial?' } as const;
 const CLASS = { schoolGroupId: 'serial?', ...GROUP_ID } as const;
 const SCORE = { ...CLASS, pupilId: 'serial?', rewardGroupId: 'serial?', feedbackId: 'serial?', points: { kind: 'int', min: -100, max: 100, optional: true } } as const;
-const HISTORY = { ...GROUP_ID, userId: 'serial?' } as const;
 
 /**
  * The pupils a score call names by id: `pupilIds` and `userIds` (each a list of ids, comma-joined, or one
@@ -106,11 +105,8 @@ function earnings(ctx: HandlerContext): HandlerResult {
 }
 
 const history: RouteHandler<'GET rewards/history'> = (ctx) => {
-  const [{ group_id, userId }, { skip, take }] = checkAll(
-    () => parseFields(HISTORY, ctx.input),
-    () => page(ctx),
-  );
-  const { logId, schoolGroupId } = ctx.input;
+  const { skip, take } = page(ctx);
+  const { logId, schoolGroupId, group_id, userId } = ctx.input;
   const group = classFrom(ctx, { schoolGroupId, group_id });
   const filters = [
     { sql: ' AND user_id = ?', value: userId },
@@ -125,8 +121,7 @@ const history: RouteHandler<'GET rewards/history'> = (ctx) => {
 };
 
 const removeHistory: RouteHandler<'DELETE rewards/history'> = (ctx) => {
-  const { group_id } = parseFields(GROUP_ID, ctx.input);
-  const { logId, schoolGroupId } = ctx.input;
+  const { logId, schoolGroupId, group_id } = ctx.input;
   let logs: LogRow[];
   if (logId !== undefined) {
     logs = [findReachable<LogRow>(ctx.db, ctx.user, 'Reward log', 'SELECT * FROM reward_logs WHERE id = ?', logId)];

@@ -151,7 +151,7 @@ export const CASES: Readonly<Record<string, Case>> = {
   'subscriptions create-future': { body: { ...GRANT, product_id: 3, start: '2027-01-01' } },
   'subscriptions grant-full': { params: { id: '2' }, body: GRANT },
   'rewards history': { body: { schoolGroupId: 1 } },
-  'rewards delete-history': { body: { schoolGroupId: 1, logId: 1 } },
+  'rewards delete-history': { body: { logId: 1 } },
   'rewards add-score': { body: { schoolGroupId: 1, pupilId: 4, feedbackId: 1 } },
   'rewards add-anonymous-score': { body: { schoolGroupId: 1, points: 1 } },
   'rewards add-earnings-score': { body: { schoolGroupId: 1, pupilId: 4, points: 1 } },

@@ -6,6 +6,7 @@
 import { fieldInfo, type Endpoint, type FieldSpec, type Role } from '../../../core/endpoints/index.js';
 import type { Db } from '../../../sandbox/db/database.js';
 import { samplePath } from '../helpers/sample-path.js';
+import { knownName } from '../../../sandbox/domain/path-names.js';
 
 /** A seeded account (password `sandbox`), or `none` for a call without a token. */
 export type Caller = 'superuser' | 'admin' | 'teacher' | 'pupil' | 'parent' | 'district' | 'sales' | 'none';
@@ -85,7 +86,7 @@ const IDS_AFTER: Readonly<Record<string, string>> = {
 };
 
 function paramOf(endpoint: Endpoint, name: string, index: number): string {
-  const known = PARAMS[name];
+  const known = knownName(endpoint.path, name) ?? PARAMS[name];
   if (known !== undefined) return known;
   const segments = endpoint.path.split('/');
   const at = segments.findIndex((s) => s.includes(`{${name}}`));

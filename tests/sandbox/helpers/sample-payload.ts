@@ -21,9 +21,19 @@ const SAMPLE: Readonly<Record<FieldKind, unknown>> = {
   object: {},
 };
 
+/** A value of the entry's payload key `key` that its field accepts (within its limits). */
+function sampleOf(endpoint: Endpoint, key: string): unknown {
+  const field = fieldInfo(endpoint.payload?.[key] ?? 'json');
+  if (field.oneOf) return field.oneOf[0];
+  if (field.example !== undefined) return field.example;
+  if ((field.kind === 'int' || field.kind === 'number') && field.min !== undefined) return Math.max(field.min, 1);
+  if (field.kind === 'string' || field.kind === 'text') return 'text'.padEnd(field.min ?? 0, 'x').slice(0, field.max ?? Infinity);
+  return SAMPLE[field.kind as FieldKind];
+}
+
 /**
  * A payload the entry's schema accepts: each required key with a sample of its kind (within its limits),
- * and `extra` where the entry takes keys it does not name. Throws when the table's schema refuses it, so
+ * the first key of each `exactlyOne` group, and `extra` where the entry takes keys it does not name. Throws when the table's schema refuses it, so
  * a test never mistakes a 422 for the answer it checks.
  *
  * @example
@@ -33,12 +43,12 @@ export function samplePayload(endpoint: Endpoint, extra: Readonly<Record<string,
   const payload: Record<string, unknown> = endpoint.open ? { ...extra } : {};
   for (const [key, spec] of Object.entries(endpoint.payload ?? {})) {
     const field = fieldInfo(spec);
-    if (field.optional) continue;
-    if (field.oneOf) payload[key] = field.oneOf[0];
-    else if (field.example !== undefined) payload[key] = field.example;
-    else if ((field.kind === 'int' || field.kind === 'number') && field.min !== undefined) payload[key] = Math.max(field.min, 1);
-    else if (field.kind === 'string' || field.kind === 'text') payload[key] = 'text'.padEnd(field.min ?? 0, 'x').slice(0, field.max ?? Infinity);
-    else payload[key] = SAMPLE[field.kind as FieldKind];
+    if (!field.optional) payload[key] = sampleOf(endpoint, key);
+  }
+  // A group of which exactly one key must be given: its first, unless one is given already.
+  for (const group of endpoint.exactlyOne ?? []) {
+    const [first] = group;
+    if (!group.some((key) => payload[key] !== undefined)) payload[first] = sampleOf(endpoint, first);
   }
   const parsed = payloadSchema(endpoint).safeParse(payload);
   if (!parsed.success) throw new Error(`samplePayload: ${endpoint.route} refuses ${JSON.stringify(payload)}: ${parsed.error.message}`);

@@ -141,4 +141,17 @@ describe('reward payloads, checked with the table field kinds', () => {
     const refused = await h.call('DELETE rewards/history', { as: 'teacher', input: { logId: '0' } });
     expect(pathsOf(refused.body)).toEqual(['logId']);
   });
+
+  it('answers the table’s exactly-one rules with its schema’s words: the class of the history, one of the username keys', async () => {
+    const noClass = await h.call('GET rewards/history', { as: 'teacher', input: { take: '5' } });
+    expect(noClass.status).toBe(422);
+    expect(at(noClass.body, 'message')).toBe('give exactly one of schoolGroupId or group_id (none was given)');
+    const both = await h.call('DELETE rewards/history', { as: 'teacher', input: { logId: '1', schoolGroupId: '1' } });
+    expect(both.status).toBe(422);
+    expect(at(both.body, 'message')).toBe('give exactly one of logId, schoolGroupId or group_id (got logId and schoolGroupId)');
+    const neither = await h.call('GET users/exists', { input: {} });
+    expect(neither.status).toBe(422);
+    expect(at(neither.body, 'message')).toBe('give exactly one of username, email or school_username (none was given)');
+    expect(at((await h.call('GET users/exists', { input: { username: '', email: 'nobody@example.com' } })).body, 'exists')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { at, createHarness, list, num, pluck, str, type Harness } from './harness.js';
 import { all } from '../../../sandbox/kit/sql.js';
+import { rowOf } from '../helpers/sql.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -28,8 +29,13 @@ describe('school-system link lifecycle', () => {
   });
 
   it('asks for a link once, lists a provider schools, and keeps admins to their own school', async () => {
-    const asked = await h.call('POST users/me/school/{school_system}/request', { params: { school_system: 'arbor' } });
+    const asked = await h.call('POST users/me/school/{school_system}/request', { params: { school_system: 'classlink' } });
     expect(asked.status).toBe(201);
+    // A school system the sandbox does not have is a parent that does not exist: 404, and no link is stored.
+    const madeUp = await h.call('POST users/me/school/{school_system}/request', { params: { school_system: 'arbor' } });
+    expect(madeUp.status).toBe(404);
+    expect(at(madeUp.body, 'message')).toContain('wonde, clever, classlink, oneroster');
+    expect(rowOf<{ n: number }>(h.db, "SELECT COUNT(*) AS n FROM rostering_links WHERE provider = 'arbor'").n).toBe(0);
     expect(at((await h.call('POST users/me/school/{school_system}/request', { params: { school_system: 'clever' }, as: 'admin2' })).body, 'message')).toContain('is active');
     expect(pluck((await h.call('GET {school_system}/schools', { as: 'superuser', params: { school_system: 'clever' } })).body, 'schools', 'school_id')).toEqual([2]);
     expect((await h.call('POST {school_system}/schools/{id}/sync', { params: { school_system: 'clever', id: 2 } })).status).toBe(404);
