@@ -3,7 +3,7 @@
  * format has one (OFX FITID, CAMT AcctSvcrRef), else a hash of account, date, amount and text with an
  * occurrence number, so two identical lines of one day stay two and a file read again gives the same ids.
  */
-import { parse } from 'csv-parse/stream';
+import { parse } from 'csv-parse';
 import { camtReader, isCamt } from './camt.js';
 import { CSV_PARSE_OPTIONS, csvError, csvReader, readCsvStatement, type ColumnMap, type CsvRecord } from './csv.js';
 import { decodeStatement } from './decode.js';
@@ -112,6 +112,31 @@ async function* textOf(chunks: AsyncIterable<Uint8Array>, scan: StatementScan): 
 }
 
 /**
+ * A CSV's records as csv-parse's stream parser gives them, fed the text as it comes (waiting while the
+ * parser's buffer is full, so the file is never held whole).
+ */
+async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
+  const parser = parse(CSV_PARSE_OPTIONS);
+  const room = (): Promise<void> => new Promise((done) => {
+    parser.once('drain', done);
+    parser.once('close', done);
+  });
+  const feeding = (async (): Promise<void> => {
+    try {
+      for await (const piece of text) {
+        if (parser.destroyed) return;
+        if (!parser.write(piece)) await room();
+      }
+      parser.end();
+    } catch (error) {
+      parser.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  for await (const r of parser) yield r as CsvRecord;
+  await feeding;
+}
+
+/**
  * `readStatement` over a stream of the file's bytes, once scanned (`scanStatement`: its encoding and
  * format): the text is read piece by piece, and only the lines are kept.
  *
@@ -127,16 +152,8 @@ export async function readStatementStream(chunks: AsyncIterable<Uint8Array>, sca
     return { format, lines: withIds(reader.end(), BANK_ID[format]) };
   }
   const reader = csvReader({ file: o.file, columns: o.columns, dateFormat: o.dateFormat, currency: o.currency ?? 'gbp' });
-  const encoder = new TextEncoder();
-  const bytes = new ReadableStream<Uint8Array>({
-    async pull(controller): Promise<void> {
-      const next = await text.next();
-      if (next.done === true) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-  });
   try {
-    for await (const r of bytes.pipeThrough(parse(CSV_PARSE_OPTIONS)) as AsyncIterable<CsvRecord>) reader.record(r);
+    for await (const r of csvRecords(text)) reader.record(r);
   } catch (error) {
     throw error instanceof StatementError ? error : csvError(o.file, error);
   }
