@@ -47,7 +47,7 @@ export async function readStatements(files: readonly string[], o: StatementReadO
   for (const file of files) {
     const scan = await scanned(file, MAX_STATEMENT_LINES - total);
     total += scan.lines;
-    if (total > MAX_STATEMENT_LINES) throw usage(`${file}: ${files.length > 1 ? 'with the statements before it, ' : ''}${tooManyLines(total)}`);
+    if (total > MAX_STATEMENT_LINES) throw usage(`${file}: ${files.length > 1 ? 'with the statements before it, ' : ''}${tooManyLines()}`);
     scans.push(scan);
   }
   const all: StatementLine[][] = [];

@@ -118,8 +118,13 @@ async function* textOf(chunks: AsyncIterable<Uint8Array>, scan: StatementScan): 
 async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
   const parser = parse(CSV_PARSE_OPTIONS);
   const room = (): Promise<void> => new Promise((done) => {
-    parser.once('drain', done);
-    parser.once('close', done);
+    const go = (): void => {
+      parser.off('drain', go);
+      parser.off('close', go);
+      done();
+    };
+    parser.on('drain', go);
+    parser.on('close', go);
   });
   const feeding = (async (): Promise<void> => {
     try {
