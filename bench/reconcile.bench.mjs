@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const LINES = 500;
-// In node_modules/.cache, so the bundle's imports (zod, csv-parse, fast-xml-parser) resolve.
+// In node_modules/.cache, so the bundle's imports (zod, csv-parse, saxes) resolve.
 const dir = fileURLToPath(new URL('../node_modules/.cache/edshed-reconcile-bench/', import.meta.url));
 const out = (row) => console.log(JSON.stringify(row));
 try {

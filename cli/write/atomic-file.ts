@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, link, open, rename, stat, unlink } from 'node:fs/promises';
+import { access, link, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CliError, EXIT } from '../cli-error.js';
 
@@ -40,17 +40,19 @@ export async function checkOutputFile(path: string, flag: string, options: { rea
  * Writes `content` to `path` so that `path` is never half-written: a temporary file in the same
  * directory gets the content and is flushed, then linked into place (which fails with EEXIST rather than
  * replace a file that appeared meanwhile) or, with `force`, renamed over it. The temporary file is
- * removed whatever happens.
+ * removed whatever happens. `content` may come in pieces (an iterable of strings), written as they come
+ * so that a large file is never one string in memory.
  *
  * @example
  * await writeFileAtomic('engagement.csv', csv, { mode: 0o644, force: false });
  */
-export async function writeFileAtomic(path: string, content: string, options: FileWriteOptions): Promise<void> {
+export async function writeFileAtomic(path: string, content: string | Iterable<string>, options: FileWriteOptions): Promise<void> {
   const temp = join(dirname(resolve(path)), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', options.mode);
   try {
     try {
-      await handle.writeFile(content, 'utf8');
+      if (typeof content === 'string') await handle.writeFile(content, 'utf8');
+      else await writePieces(handle, content);
       await handle.sync();
     } finally {
       await handle.close();
@@ -76,6 +78,22 @@ export async function writeOutputFile(path: string, flag: string, content: strin
     const why = code === 'EEXIST' ? 'a file of that name appeared meanwhile; pass --force to replace it' : `cannot write it (${code ?? String(error)})`;
     throw new CliError(`${flag} ${path}: ${why}; nothing was written`, EXIT.requestFailed);
   }
+}
+
+/** Pieces gathered to about 1 MiB a write: one write per piece would cost a system call each. */
+async function writePieces(handle: FileHandle, pieces: Iterable<string>): Promise<void> {
+  let batch: string[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    batch.push(piece);
+    size += piece.length;
+    if (size >= 1 << 20) {
+      await handle.write(batch.join(''), null, 'utf8');
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) await handle.write(batch.join(''), null, 'utf8');
 }
 
 /** Links without replacing; where hard links are not supported, checks and renames instead. */

@@ -1,22 +1,16 @@
 /** The work of `edshed invoices reconcile`: statements read, the book read, lines matched, the plan written. */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
-import { writeFileAtomic } from '../../write/atomic-file.js';
-import { fileErrorText } from '../../../core/node/file-error-text.js';
 import { formatMoney } from '../../../core/domain/money.js';
 import { readColumnMap, type ColumnMap } from '../../../core/domain/reconcile/csv.js';
-import { DATE_FORMATS, StatementError, type DateFormat, type StatementLine } from '../../../core/domain/reconcile/line.js';
-import { readStatement, mergeStatements } from '../../../core/domain/reconcile/statement.js';
+import { DATE_FORMATS, type DateFormat, type StatementLine } from '../../../core/domain/reconcile/line.js';
 import { indexBook, LINE_CLASSES, matchLines, type Verdict } from '../../../core/domain/reconcile/match.js';
 import type { BookInvoice } from '../../../core/domain/reconcile/book.js';
 import type { ReconcileLine } from '../../../core/domain/reconcile/plan.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';
-import { hashFile, pinOf, type Plan } from '../../bulk/plan-file.js';
-import { markBulkCommand } from './mark-bulk.js';
-import { newRunId } from '../../bulk/journal.js';
 import { applyAccepts, locateAccepts, parseAccept, type Acceptance } from './reconcile-accept.js';
+import { readStatements } from './reconcile-statements.js';
+import { linesJson, savePlan } from './reconcile-plan.js';
 
 export interface ReconcileOptions {
   readonly statements: readonly string[];
@@ -47,28 +41,6 @@ function checkOptions(o: ReconcileOptions): { columns: ColumnMap | undefined; da
   return { columns, dateFormat: o.dateFormat as DateFormat | undefined, currency: currency as StatementLine['currency'] | undefined, accepts };
 }
 
-/** Every statement read and merged; a file that cannot be read is exit 2 naming it (and the line). */
-async function readStatements(o: ReconcileOptions, checked: ReturnType<typeof checkOptions>): Promise<{ lines: StatementLine[]; repeated: number; hashes: { path: string; sha256: string }[] }> {
-  const all: StatementLine[][] = [];
-  const hashes: { path: string; sha256: string }[] = [];
-  for (const file of o.statements) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(file);
-    } catch (error) {
-      throw usage(`${file}: cannot read the statement: ${fileErrorText(error)}`);
-    }
-    try {
-      all.push(readStatement(bytes, { file, columns: checked.columns, dateFormat: checked.dateFormat, currency: checked.currency }).lines);
-    } catch (error) {
-      if (error instanceof StatementError) throw usage(error.message);
-      throw error;
-    }
-    hashes.push({ path: resolve(file), sha256: await hashFile(file) });
-  }
-  return { ...mergeStatements(all), hashes };
-}
-
 /**
  * Matches one or more statements against the invoices and writes the plan (`--plan FILE`, and the
  * items file beside it that `edshed bulk apply` replays as `invoices mark paid` rows). Sends no write.
@@ -78,7 +50,7 @@ async function readStatements(o: ReconcileOptions, checked: ReturnType<typeof ch
  */
 export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<void> {
   const checked = checkOptions(o);
-  const statements = await readStatements(o, checked);
+  const statements = await readStatements(o.statements, checked);
   const located = locateAccepts(statements.lines, checked.accepts, o.statements);
   if (!(await c.connection()).token) throw new CliError('invoices reconcile reads the invoices: sign in with edshed login first; nothing was sent', EXIT.auth);
   const { readBook } = await import('./reconcile-book.js');
@@ -89,8 +61,8 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   const verdicts = matchLines(statements.lines, index, accepted, { today });
   const lines: ReconcileLine[] = statements.lines.map((line, k) => ({ ...line, ...(verdicts[k] as Verdict), ...(accepted.has(k) ? { accepted: true } : {}) }));
   const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
-  const plan = o.plan === undefined ? undefined : await savePlan(c, o.plan, lines, byId, statements.hashes);
-  if (c.globals.json) c.io.stdout.write(`${JSON.stringify(plan ?? { lines })}\n`);
+  const planJson = o.plan === undefined ? undefined : await savePlan(c, o.plan, lines, byId, statements.hashes);
+  if (c.globals.json) writePieces(c, planJson?.() ?? linesJson(lines));
   else c.io.stdout.write(summaryText(lines, byId, statements.repeated));
   if (!c.globals.quiet) {
     const writes = lines.reduce((n, l) => n + l.invoices.length, 0);
@@ -98,29 +70,17 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   }
 }
 
-/** The plan file: a bulk plan of `invoices mark paid` over the items file beside it, with the lines. */
-async function savePlan(c: Factory, file: string, lines: readonly ReconcileLine[], byId: ReadonlyMap<number, BookInvoice>, statements: { path: string; sha256: string }[]): Promise<Plan> {
-  const itemsPath = resolve(`${file.replace(/\.json$/i, '')}.items.csv`);
-  const command = markBulkCommand('paid');
-  const rows = lines.flatMap((line) => line.invoices.map((id) => ({ id, method: line.method ?? 'bacs', date: line.date })));
-  const csv = `id,method,date\n${rows.map((r) => `${r.id},${r.method},${r.date}`).join('\n')}${rows.length > 0 ? '\n' : ''}`;
-  await writeFileAtomic(itemsPath, csv, { mode: 0o600, force: true });
-  const plan: Plan = {
-    type: 'edshed-plan',
-    version: 1,
-    plan_id: newRunId(c.now()),
-    created: c.now().toISOString(),
-    command: 'invoices mark paid',
-    bulk: { kind: 'invoices mark', args: { action: 'paid' } },
-    defaults: {},
-    input: { path: itemsPath, sha256: await hashFile(itemsPath), rows: rows.length },
-    // As a dry run of `invoices mark paid --from` pins each row (cli/bulk/plan.ts): path, body hash, state.
-    items: rows.map((row, k) => ({ index: k, line: k + 2, target_id: row.id, ...pinOf(command, row), state: byId.get(row.id)?.state ?? null })),
-    lines: [...lines],
-    statements,
-  };
-  await writeFileAtomic(file, `${JSON.stringify(plan, null, 1)}\n`, { mode: 0o600, force: true });
-  return plan;
+/** JSON to stdout in pieces of about 1 MiB (a plan of many lines is never one string). */
+function writePieces(c: Factory, pieces: Iterable<string>): void {
+  let batch = '';
+  for (const piece of pieces) {
+    batch += piece;
+    if (batch.length >= 1 << 20) {
+      c.io.stdout.write(batch);
+      batch = '';
+    }
+  }
+  c.io.stdout.write(`${batch}\n`);
 }
 
 /** Lines needing a person shown in the summary, at most. */

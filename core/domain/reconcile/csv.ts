@@ -5,6 +5,7 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { dateReadings, readAmount, readCurrency, readDate } from './values.js';
+import { MAX_VALUE } from './limits.js';
 import { StatementError, type DateFormat, type RawLine, type StatementLine } from './line.js';
 
 /** The fields a column can give, as `--columns` names them. */
@@ -83,6 +84,77 @@ export function methodOfType(type: string): StatementLine['method'] {
   return METHOD_WORDS.find(([pattern]) => pattern.test(type.trim()))?.[1];
 }
 
+/** How csv-parse reads a statement, whole or as a stream: records with their line numbers, rows at most MAX_VALUE long. */
+export const CSV_PARSE_OPTIONS = { relax_column_count: true, skip_empty_lines: true, info: true, trim: true, relax_quotes: true, max_record_size: MAX_VALUE } as const;
+
+/** A record as csv-parse gives it with `info`. */
+export interface CsvRecord {
+  readonly record: string[];
+  readonly info: { readonly lines: number };
+}
+
+/** A csv-parse error as a StatementError naming the file and line. */
+export function csvError(file: string, error: unknown): StatementError {
+  const line = error instanceof CsvError ? (error as CsvError & { lines?: number }).lines : undefined;
+  return new StatementError(file, line, `not a CSV file: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** A line read before the file's date order is known: its date still as written. */
+type Pending = { -readonly [K in keyof RawLine]: RawLine[K] };
+
+/**
+ * A CSV reader fed one record at a time (`record`), then `end` for the lines. Rows above the header
+ * are passed over; each row after it is checked as it comes, and its date read once the file's date
+ * order is known (at the end, unless `dateFormat` says it).
+ *
+ * @example
+ * const reader = csvReader({ file: 'nov.csv', currency: 'gbp' });
+ * for (const r of parse(text, CSV_PARSE_OPTIONS)) reader.record(r);
+ * reader.end() // [{ date: '2026-11-02', amount: 12000, ... }]
+ */
+export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): RawLine[] } {
+  let columns: Partial<Record<ColumnKey, number[]>> | undefined;
+  let firstLine: number | undefined;
+  const lines: Pending[] = [];
+  const order = dateOrder(o.file);
+  const cell = (row: readonly string[], key: ColumnKey): string => ((columns as Partial<Record<ColumnKey, number[]>>)[key] ?? []).map((i) => row[i] ?? '').filter((v) => v !== '').join(' ');
+  return {
+    record({ record, info }: CsvRecord): void {
+      firstLine ??= info.lines;
+      if (columns === undefined) {
+        columns = findColumns(record, o.columns ?? {});
+        return;
+      }
+      if (!record.some((v) => v !== '')) return;
+      const line = info.lines;
+      const dateText = cell(record, 'date');
+      if (o.dateFormat === undefined) order.note(dateText, line);
+      else if (readDate(dateText, o.dateFormat) === undefined) throw new StatementError(o.file, line, `date "${dateText}" is not a date in --date-format ${o.dateFormat}`);
+      const amount = amountOf(record, columns, o.file, line);
+      const currencyText = cell(record, 'currency');
+      const currency = currencyText === '' ? o.currency : readCurrency(currencyText);
+      if (currency === undefined) throw new StatementError(o.file, line, `currency "${currencyText}" is not one the API bills in`);
+      const method = methodOfType(cell(record, 'type'));
+      const bankId = cell(record, 'id');
+      const account = cell(record, 'account');
+      lines.push({ date: dateText, amount, currency, text: cell(record, 'text'), file: o.file, line, ...(method ? { method } : {}), ...(bankId ? { bankId } : {}), ...(account ? { account } : {}) });
+    },
+    end(): RawLine[] {
+      if (columns === undefined) {
+        const wanted = o.columns ? 'the headers --columns names' : 'a date column and an amount (or paid in) column';
+        throw new StatementError(o.file, firstLine, `no header row with ${wanted}; name the columns with --columns date=HEADER,amount=HEADER,text=HEADER`);
+      }
+      const format = o.dateFormat ?? order.format();
+      for (const line of lines) {
+        const date = readDate(line.date, format);
+        if (date === undefined) throw new StatementError(o.file, line.line, `date "${line.date}" is not a date`);
+        line.date = date;
+      }
+      return lines;
+    },
+  };
+}
+
 /**
  * Reads a CSV statement's lines. Slashed dates must read one way only: a file whose dates all read as
  * both day/month and month/day is refused until `dateFormat` says which.
@@ -91,36 +163,15 @@ export function methodOfType(type: string): StatementLine['method'] {
  * readCsvStatement('Date,Amount,Reference\n02/11/2026,120.00,INV-000123\n', { file: 'nov.csv', currency: 'gbp', dateFormat: 'dmy' })
  */
 export function readCsvStatement(text: string, o: CsvOptions): RawLine[] {
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: CsvRecord[];
   try {
-    records = parse(text, { relax_column_count: true, skip_empty_lines: true, info: true, trim: true, relax_quotes: true }) as unknown as { record: string[]; info: { lines: number } }[];
+    records = parse(text, CSV_PARSE_OPTIONS) as unknown as CsvRecord[];
   } catch (error) {
-    const line = error instanceof CsvError ? (error as CsvError & { lines?: number }).lines : undefined;
-    throw new StatementError(o.file, line, `not a CSV file: ${error instanceof Error ? error.message : String(error)}`);
+    throw csvError(o.file, error);
   }
-  const at = records.findIndex((r) => findColumns(r.record, o.columns ?? {}) !== undefined);
-  if (at < 0) {
-    const wanted = o.columns ? 'the headers --columns names' : 'a date column and an amount (or paid in) column';
-    throw new StatementError(o.file, records[0]?.info.lines, `no header row with ${wanted}; name the columns with --columns date=HEADER,amount=HEADER,text=HEADER`);
-  }
-  const columns = findColumns((records[at] as { record: string[] }).record, o.columns ?? {}) as Partial<Record<ColumnKey, number[]>>;
-  const cell = (row: readonly string[], key: ColumnKey): string => (columns[key] ?? []).map((i) => row[i] ?? '').filter((v) => v !== '').join(' ');
-  const rows = records.slice(at + 1).filter((r) => r.record.some((v) => v !== ''));
-  const format = o.dateFormat ?? dateFormatOf(o.file, rows.map((r) => ({ text: cell(r.record, 'date'), line: r.info.lines })));
-  return rows.map(({ record, info }) => {
-    const line = info.lines;
-    const dateText = cell(record, 'date');
-    const date = readDate(dateText, format);
-    if (date === undefined) throw new StatementError(o.file, line, `date "${dateText}" is not a date${o.dateFormat ? ` in --date-format ${o.dateFormat}` : ''}`);
-    const amount = amountOf(record, columns, o.file, line);
-    const currencyText = cell(record, 'currency');
-    const currency = currencyText === '' ? o.currency : readCurrency(currencyText);
-    if (currency === undefined) throw new StatementError(o.file, line, `currency "${currencyText}" is not one the API bills in`);
-    const method = methodOfType(cell(record, 'type'));
-    const bankId = cell(record, 'id');
-    const account = cell(record, 'account');
-    return { date, amount, currency, text: cell(record, 'text'), file: o.file, line, ...(method ? { method } : {}), ...(bankId ? { bankId } : {}), ...(account ? { account } : {}) };
-  });
+  const reader = csvReader(o);
+  for (const r of records) reader.record(r);
+  return reader.end();
 }
 
 function amountOf(record: readonly string[], columns: Partial<Record<ColumnKey, number[]>>, file: string, line: number): number {
@@ -143,25 +194,30 @@ function amountOf(record: readonly string[], columns: Partial<Record<ColumnKey, 
 }
 
 /**
- * The one way a file's slashed dates read; a file where every date reads both ways is refused.
+ * The one way a file's slashed dates read, noted date by date: a date that is none is refused at once,
+ * a file where every date reads both ways at the end.
  *
  * @example
- * dateFormatOf('f.csv', [{ text: '13/04/2026', line: 2 }]) // 'dmy'
+ * const order = dateOrder('f.csv'); order.note('13/04/2026', 2); order.format() // 'dmy'
  */
-export function dateFormatOf(file: string, dates: readonly { readonly text: string; readonly line: number }[]): DateFormat {
+export function dateOrder(file: string): { note(text: string, line: number): void; format(): DateFormat } {
   let dmy: number | undefined;
   let mdy: number | undefined;
   let both: { text: string; line: number } | undefined;
-  for (const d of dates) {
-    const reading = dateReadings(d.text);
-    if (reading === 'bad') throw new StatementError(file, d.line, `date "${d.text}" is not a date`);
-    if (reading === 'dmy') dmy ??= d.line;
-    if (reading === 'mdy') mdy ??= d.line;
-    if (reading === 'both') both ??= d;
-  }
-  if (dmy !== undefined && mdy !== undefined) throw new StatementError(file, mdy, `dates read day first at line ${dmy} but month first here; give --date-format dmy or mdy`);
-  if (dmy !== undefined) return 'dmy';
-  if (mdy !== undefined) return 'mdy';
-  if (both !== undefined) throw new StatementError(file, both.line, `every date reads both as day/month and month/day ("${both.text}"); say which with --date-format dmy or --date-format mdy`);
-  return 'ymd';
+  return {
+    note(text: string, line: number): void {
+      const reading = dateReadings(text);
+      if (reading === 'bad') throw new StatementError(file, line, `date "${text}" is not a date`);
+      if (reading === 'dmy') dmy ??= line;
+      if (reading === 'mdy') mdy ??= line;
+      if (reading === 'both') both ??= { text, line };
+    },
+    format(): DateFormat {
+      if (dmy !== undefined && mdy !== undefined) throw new StatementError(file, mdy, `dates read day first at line ${dmy} but month first here; give --date-format dmy or mdy`);
+      if (dmy !== undefined) return 'dmy';
+      if (mdy !== undefined) return 'mdy';
+      if (both !== undefined) throw new StatementError(file, both.line, `every date reads both as day/month and month/day ("${both.text}"); say which with --date-format dmy or --date-format mdy`);
+      return 'ymd';
+    },
+  };
 }

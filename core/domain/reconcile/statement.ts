@@ -3,11 +3,13 @@
  * format has one (OFX FITID, CAMT AcctSvcrRef), else a hash of account, date, amount and text with an
  * occurrence number, so two identical lines of one day stay two and a file read again gives the same ids.
  */
-import { readCamtStatement, isCamt } from './camt.js';
-import { readCsvStatement, type ColumnMap } from './csv.js';
+import { parse } from 'csv-parse';
+import { camtReader, isCamt } from './camt.js';
+import { CSV_PARSE_OPTIONS, csvError, csvReader, readCsvStatement, type ColumnMap, type CsvRecord } from './csv.js';
 import { decodeStatement } from './decode.js';
-import type { DateFormat, RawLine, StatementFormat, StatementLine } from './line.js';
-import { isOfx, readOfxStatement } from './ofx.js';
+import { StatementError, type DateFormat, type RawLine, type StatementFormat, type StatementLine } from './line.js';
+import { isOfx, ofxReader, type PieceReader } from './ofx.js';
+import type { StatementScan } from './scan.js';
 
 export interface ReadOptions {
   readonly file: string;
@@ -40,18 +42,31 @@ export function lineHash(text: string): string {
   return ((h1 >>> 0) * 0x100000 + (h2 >>> 12)).toString(36).padStart(11, '0');
 }
 
+/** What each format calls the bank's own id of a line, for messages. */
+const BANK_ID: Readonly<Record<StatementFormat, string>> = { csv: 'transaction id', ofx: 'FITID', ofx2: 'FITID', camt: 'AcctSvcrRef' };
+
+const samePayment = (a: RawLine, b: RawLine): boolean => a.date === b.date && a.amount === b.amount && a.currency === b.currency && a.text === b.text && a.method === b.method;
+
 /**
- * Gives each line its stable id.
+ * Gives each line of one file its stable id. A bank id given twice in one file to different payments
+ * (date, amount, currency, text or method) is refused naming both lines: one id would make them one
+ * line, the second taken for an overlap. Given twice to the same payment, the lines keep one id.
  *
  * @example
  * withIds([a, a]).map((l) => l.id) // ['h:3k9...#1', 'h:3k9...#2']
  */
-export function withIds(lines: readonly RawLine[]): StatementLine[] {
+export function withIds(lines: readonly RawLine[], idName = 'id'): StatementLine[] {
   const seen = new Map<string, number>();
-  return lines.map(({ bankId, account, ...line }) => {
+  const banked = new Map<string, RawLine>();
+  return lines.map((raw) => {
+    const { bankId, account, ...line } = raw;
     let id: string;
-    if (bankId !== undefined) id = `b:${account ?? ''}:${bankId}`;
-    else {
+    if (bankId !== undefined) {
+      id = `b:${account ?? ''}:${bankId}`;
+      const first = banked.get(id);
+      if (first === undefined) banked.set(id, raw);
+      else if (!samePayment(first, raw)) throw new StatementError(raw.file, raw.line, `${idName} "${bankId}" is also at line ${first.line}, for a different payment (${first.date} ${first.amount / 100} "${first.text}" there, ${raw.date} ${raw.amount / 100} "${raw.text}" here): a bank id names one payment; ask the bank for a corrected export`);
+    } else {
       const key = lineHash([account ?? '', line.date, line.amount, line.currency, line.text.replace(/\s+/g, ' ').trim().toUpperCase()].join('|'));
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
@@ -72,8 +87,82 @@ export function readStatement(bytes: Uint8Array, o: ReadOptions): { format: Stat
   const text = decodeStatement(bytes);
   const format = formatOf(text);
   const currency = o.currency ?? 'gbp';
-  const raw = format === 'csv' ? readCsvStatement(text, { file: o.file, columns: o.columns, dateFormat: o.dateFormat, currency }) : format === 'camt' ? readCamtStatement(text, { file: o.file }) : readOfxStatement(text, { file: o.file, currency });
-  return { format, lines: withIds(raw) };
+  if (format === 'csv') return { format, lines: withIds(readCsvStatement(text, { file: o.file, columns: o.columns, dateFormat: o.dateFormat, currency }), BANK_ID.csv) };
+  const reader = pieceReader(format, o);
+  reader.feed(text);
+  return { format, lines: withIds(reader.end(), BANK_ID[format]) };
+}
+
+function pieceReader(format: Exclude<StatementFormat, 'csv'>, o: ReadOptions): PieceReader {
+  return format === 'camt' ? camtReader({ file: o.file }) : ofxReader({ file: o.file, currency: o.currency ?? 'gbp' });
+}
+
+/** The file's text piece by piece, in the encoding its scan found (a UTF-8 BOM dropped). */
+async function* textOf(chunks: AsyncIterable<Uint8Array>, scan: StatementScan): AsyncGenerator<string> {
+  const decoder = new TextDecoder(scan.encoding);
+  let first = true;
+  for await (const chunk of chunks) {
+    const bom = first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf;
+    first = false;
+    const text = decoder.decode(bom && scan.encoding === 'windows-1252' ? chunk.subarray(3) : chunk, { stream: true });
+    if (text !== '') yield text;
+  }
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
+}
+
+/**
+ * A CSV's records as csv-parse's stream parser gives them, fed the text as it comes (waiting while the
+ * parser's buffer is full, so the file is never held whole).
+ */
+async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
+  const parser = parse(CSV_PARSE_OPTIONS);
+  const room = (): Promise<void> => new Promise((done) => {
+    const go = (): void => {
+      parser.off('drain', go);
+      parser.off('close', go);
+      done();
+    };
+    parser.on('drain', go);
+    parser.on('close', go);
+  });
+  const feeding = (async (): Promise<void> => {
+    try {
+      for await (const piece of text) {
+        if (parser.destroyed) return;
+        if (!parser.write(piece)) await room();
+      }
+      parser.end();
+    } catch (error) {
+      parser.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  for await (const r of parser) yield r as CsvRecord;
+  await feeding;
+}
+
+/**
+ * `readStatement` over a stream of the file's bytes, once scanned (`scanStatement`: its encoding and
+ * format): the text is read piece by piece, and only the lines are kept.
+ *
+ * @example
+ * await readStatementStream(createReadStream('nov.csv'), scan, { file: 'nov.csv' })
+ */
+export async function readStatementStream(chunks: AsyncIterable<Uint8Array>, scan: StatementScan, o: ReadOptions): Promise<{ format: StatementFormat; lines: StatementLine[] }> {
+  const { format } = scan;
+  const text = textOf(chunks, scan);
+  if (format !== 'csv') {
+    const reader = pieceReader(format, o);
+    for await (const piece of text) reader.feed(piece);
+    return { format, lines: withIds(reader.end(), BANK_ID[format]) };
+  }
+  const reader = csvReader({ file: o.file, columns: o.columns, dateFormat: o.dateFormat, currency: o.currency ?? 'gbp' });
+  try {
+    for await (const r of csvRecords(text)) reader.record(r);
+  } catch (error) {
+    throw error instanceof StatementError ? error : csvError(o.file, error);
+  }
+  return { format, lines: withIds(reader.end(), BANK_ID.csv) };
 }
 
 /**
