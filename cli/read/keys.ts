@@ -62,11 +62,11 @@ export function describeKeys(keys: readonly NaturalKey[], record: string): strin
 export function pickOne(record: string, key: Extract<KeyText, { key: NaturalKey }>, matches: readonly KeyMatch[], more = 0): number {
   const unique = [...new Map(matches.map((m) => [m.id, m])).values()];
   if (unique.length === 1 && more <= 0) return (unique[0] as KeyMatch).id;
-  const named = `${key.key.phrase} ${key.key.field === 'name' ? `"${key.text}"` : key.text}`;
+  const named = `${key.key.phrase} ${key.key.field === 'name' ? `"${key.text}"` : key.value}`;
   if (unique.length === 0) throw new CliError(`no ${record} ${named}; nothing was written`, EXIT.usage);
   const lines = unique.map((m) => `  ${String(m.id).padStart(6)}  ${m.name}`);
   const rest = more > 0 ? [`  ... and ${more} more`] : [];
-  throw new CliError(`${unique.length + Math.max(more, 0)} ${record}s are ${named}; give one by its id (nothing was written):\n${[...lines, ...rest].join('\n')}`, EXIT.usage);
+  throw new CliError(`"${key.text}" names ${unique.length + Math.max(more, 0)} ${record}s; give one by its id (nothing was written):\n${[...lines, ...rest].join('\n')}`, EXIT.usage);
 }
 
 /**
