@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import { idOrKey } from '../../read/keys.js';
-import { resolveSchool, SCHOOL_KEYS } from '../../read/schools.js';
+import { positiveId } from '../../ids.js';
 import { chooseFormat } from '../../output/render.js';
 import type { DefineCommand } from '../index.js';
 import { readCaller } from '../../read/caller.js';
@@ -29,7 +28,8 @@ export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Pro
   if (c.globals.fields !== undefined) throw new CliError('--fields: schools show prints several sections; use --json and pick with jq (nothing was sent)', EXIT.usage);
   const today = c.now().toISOString().slice(0, 10);
   const api = await c.api();
-  const id = typeof options.id === 'number' ? options.id : await resolveSchool(api, options.id);
+  // The reader of school keys loads only for a key: `schools show 1` starts as fast as before.
+  const id = typeof options.id === 'number' ? options.id : await (await import('../../read/schools.js')).resolveSchool(api, options.id);
   // The caller's read goes out first; the view reads the table's roles while it is under way.
   const view = await readSchoolView(api, id, today, readCaller(api));
   c.io.stdout.write(await renderSchoolView(view, { format, today, colors: c.colors, columns: c.io.columns }));
@@ -48,13 +48,13 @@ const define: DefineCommand = (cmd: Command, f) => {
         'the other sections marked "not shown: for superusers and the school\'s admins only" (not_shown in JSON).\n' +
         'A table on a terminal, TSV sections (# heading) in a pipe, one JSON object with --json (amounts in minor\n' +
         'units, as the API gives them).\n\n' +
-        'Examples:\n  edshed schools show 1\n  edshed schools show "Oakfield Primary"\n  edshed schools show "URN 100001"\n  edshed schools show 1 --json | jq .invoice_totals',
+        'Examples:\n  edshed schools show 1\n  edshed schools show Oakfield   # a name, or part of one\n  edshed schools show URN100001\n  edshed schools show 1 --json | jq .invoice_totals',
     );
   // Several sections: --fields has nothing single to pick from (the global form before the noun is refused in runShowSchool).
   addCommonOptions(cmd, new Set(['fields']));
   cmd.action(async (idArg: string) => {
     const c = leafFactory(f, cmd);
-    await runShowSchool(c, { id: idOrKey(idArg, SCHOOL_KEYS, 'school') });
+    await runShowSchool(c, { id: /^\s*\d+\s*$/.test(idArg) ? positiveId(idArg, 'school id', 'a school id') : idArg });
   });
 };
 

@@ -60,7 +60,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       'after',
       '\nCalls GET users?q= (role: superuser) for the text and the first three letters of each word, then ranks\n' +
         'what came (Fuse.js): "tayler" finds Taylor Teacher. The matched column says which field and words matched;\n' +
-        '`edshed users show ID` shows one.\n\nExamples:\n  edshed users find tayler\n  edshed users find "hannah w" --school 1\n  edshed users find oakfield.sandbox --json',
+        '`edshed users show ID` shows one.\n\nExamples:\n  edshed users find tayler\n  edshed users find hanah --school 1\n  edshed users find oakfield.sandbox --json',
     );
   addCommonOptions(cmd);
   cmd.action(async (words: string[]) => {
