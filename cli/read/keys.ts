@@ -36,7 +36,7 @@ export function readKey(text: string, keys: readonly NaturalKey[], record: strin
     const match = new RegExp(`^(?:${key.form})$`, 'i').exec(trimmed);
     if (match) return { key, value: match[1] ?? trimmed, text: trimmed };
   }
-  throw new CliError(`${record}: give ${describeKeys(keys, record)}, got "${text}"; nothing was sent`, EXIT.usage);
+  throw new CliError(`${record}: give ${describeKeys(keys, record)}, not "${text}"; nothing was sent`, EXIT.usage);
 }
 
 /**
