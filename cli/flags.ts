@@ -12,9 +12,28 @@ export const TIMEOUT_HELP = `${TIMEOUT_MEANING} (env EDSHED_TIMEOUT)`;
 /** The help of `--no-color`, on the program and on every command. */
 export const COLOR_HELP = 'no colours (also NO_COLOR, TERM=dumb, or when output is not a terminal; see edshed help environment)';
 
-/** `po_number` -> `po-number`, `pupilIds` -> `pupil-ids`: the flag a payload key becomes. */
+/**
+ * The short options the program and its commands give (`-q, --quiet`, `-h, --help`, `-y, --yes`): a payload
+ * key of one of these letters would become `--q` beside `-q`, one keystroke from quiet.
+ */
+export const SHORT_OPTIONS: Readonly<Record<string, string>> = { q: 'quiet', h: 'help', y: 'yes' };
+
+/** What a one-letter payload key means, spelled out for its flag where the letter is a short option. */
+const SPELLED_OUT: Readonly<Record<string, string>> = { q: 'query' };
+
+/**
+ * The flag a payload key becomes: `po_number` -> `po-number`, `pupilIds` -> `pupil-ids`. A key whose flag
+ * would be a short option's letter is spelled out (`q` -> `query`, any other `x` -> `x-value`), so
+ * `edshed users list --query smith` and `-q` (quiet) never sit side by side.
+ *
+ * @example
+ * flagOf('po_number') // 'po-number'
+ * flagOf('q') // 'query'
+ */
 export function flagOf(key: string): string {
-  return key.replace(/_/g, '-').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  const flag = key.replace(/_/g, '-').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  if (SHORT_OPTIONS[flag] === undefined) return flag;
+  return SPELLED_OUT[flag] ?? `${flag}-value`;
 }
 
 /** The attribute commander stores a flag under (`po-number` -> `poNumber`). */

@@ -51,7 +51,10 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   // Curated workflows (issue 8): move a subscription between schools, find a school, one view of a school.
   // `subscriptions move` and `schools show` replace the table's commands; `edshed api` and the typed client still call those routes.
   'subscriptions move': { summary: 'Move a subscription to another school: shows both, asks once, reads it back', load: () => import('./subscriptions/move.js') },
-  'schools find': { summary: 'Find schools by part of their name', load: () => import('./schools/find.js') },
+  'schools find': { summary: 'Find schools by name, forgiving typos and parts of words', load: () => import('./schools/find.js') },
+  // Support staff find records by what they were told: a user by id, email or username; users like a name.
+  'users show': { summary: 'Show a user: role, school, email, last seen (by id, email or username)', load: () => import('./users/show.js') },
+  'users find': { summary: 'Find users by name, username or email, forgiving typos', load: () => import('./users/find.js') },
   'schools show': { summary: 'Show a school with subscriptions, seats, unpaid invoices and totals, teacher and pupil counts', load: () => import('./schools/show.js') },
   // Curated workflows (issue 8): engagement snapshots computed by a background job, and generated pupils.
   'snapshots create': { summary: 'Take an engagement snapshot of a date range; --wait follows the job', load: () => import('./snapshots/create.js') },

@@ -1,7 +1,7 @@
 import { defineArea } from './define.js';
 import { inline, nullable } from '../shapes/define.js';
 import { RECORD } from '../shapes/record.js';
-import { SESSION_USER } from '../shapes/user.js';
+import { SESSION_USER, USER } from '../shapes/user.js';
 
 // A user's own details, as sign-up and the profile update take them (an email's form and the avatar's
 // object shape are checked by the handler).
@@ -384,9 +384,11 @@ export const authArea = defineArea('auth', {
   },
   'users search': {
     route: 'GET users/search',
-    reply: { search: [RECORD], total: 'int' },
+    // The spec shows no payload or answer (001): `q`, as the other user searches take it, and the users
+    // found, as `GET users` answers them, are our choice; superusers search everyone, school staff their school.
+    reply: { users: [USER], total: 'int' },
     role: 'teacher',
     summary: 'Search users by name, username or email',
-    open: true,
+    payload: { q: 'string?', skip: 'skip?', take: 'take?' },
   },
 });

@@ -38,8 +38,8 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     reply: { subscriptions: [SUBSCRIPTION], total: 'int' },
     role: 'superuser',
     summary: 'List school subscriptions across the platform',
-    payload: { skip: 'skip?', take: 'take?', state: { oneOf: SUBSCRIPTION_STATES, optional: true }, kind: { oneOf: SUBSCRIPTION_KINDS, optional: true }, school_id: 'serial?', product_id: 'serial?' },
-    open: true,
+    // Filters our choice (the spec shows none); not open, so one the list does not take is refused, never ignored.
+    payload: { skip: 'skip?', take: 'take?', state: { oneOf: SUBSCRIPTION_STATES, optional: true }, kind: { oneOf: SUBSCRIPTION_KINDS, optional: true }, school_id: 'serial?', product_id: 'serial?', po_number: 'string?', card_reference: 'string?' },
   },
   'subscriptions show': {
     route: 'GET schoolsubscriptions/{id}',

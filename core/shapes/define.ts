@@ -61,6 +61,25 @@ export interface ObjectShape<F extends ShapeFields = ShapeFields> {
   readonly columns?: readonly string[];
   /** Keys holding money in minor units of the object's `currency` (shown as `£1,234.50` on a terminal). */
   readonly money?: readonly string[];
+  /** The natural keys people name the record by instead of its id (an invoice's number), in the order a text is tried. */
+  readonly keys?: readonly NaturalKey[];
+}
+
+/**
+ * A natural key of a record: a field people know it by (an invoice's `number`, a user's `email`), and the
+ * form a text takes when it is that key. Data, so it serialises with the shape.
+ */
+export interface NaturalKey<K extends string = string> {
+  /** The field of the record that holds the key. */
+  readonly field: K;
+  /** How a message names the record by it: `numbered` in "no invoice numbered INV-999999". */
+  readonly phrase: string;
+  /**
+   * The form a text has when it is this key: a regular expression's source, matched against the whole text
+   * ignoring case; its first group, where it has one, is the value looked up (`URN 100001` -> `100001`).
+   * Absent: any text an earlier key did not take.
+   */
+  readonly form?: string;
 }
 
 /** What an entry answers: the body's keys and what each holds. */
@@ -71,6 +90,7 @@ export interface ShapeOptions<F extends ShapeFields> {
   readonly summary: string;
   readonly columns: readonly (keyof F & string)[];
   readonly money?: readonly (keyof F & string)[];
+  readonly keys?: readonly NaturalKey<keyof F & string>[];
   readonly open?: true;
 }
 
@@ -81,7 +101,7 @@ export interface ShapeOptions<F extends ShapeFields> {
  * export const COUNTRY = defineShape('country', { code: 'string', name: 'text' }, { summary: 'A country', columns: ['code', 'name'] });
  */
 export function defineShape<const N extends string, const F extends ShapeFields>(name: N, fields: F, options: ShapeOptions<F>): ObjectShape<F> & { readonly name: N } {
-  for (const column of [...options.columns, ...(options.money ?? [])]) {
+  for (const column of [...options.columns, ...(options.money ?? []), ...(options.keys ?? []).map((key) => key.field)]) {
     if (!(column in fields)) throw new Error(`Shape ${name}: column ${column} is not one of its fields`);
   }
   return { name, fields, ...options };

@@ -56,6 +56,11 @@ export const INVOICE = defineShape(
     summary: 'An invoice of a school: what it bills, its state, amounts in minor units of its currency, and how it was settled',
     columns: INVOICE_COLUMNS,
     money: INVOICE_MONEY,
+    // The number is what a school quotes; the shareable id (hex, as the platform makes them) is in the link sent to it.
+    keys: [
+      { field: 'number', phrase: 'numbered', form: 'INV-\\d{1,12}' },
+      { field: 'shareable_id', phrase: 'with shareable id', form: '[0-9a-f]{16,64}' },
+    ],
   },
 );
 

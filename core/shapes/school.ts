@@ -27,7 +27,7 @@ export const SCHOOL = defineShape(
     admin: 'boolean?',
     current: 'boolean?',
   },
-  { summary: 'A school: its name, join code, country, region, locale and settings', columns: ['id', 'name', 'code', 'country', 'region', 'district_id'] },
+  { summary: 'A school: its name, join code, country, region, locale and settings', columns: ['id', 'name', 'code', 'country', 'region', 'district_id'], keys: [{ field: 'name', phrase: 'named' }] },
 );
 
 /** The school a signed-in user belongs to, as `users/me` shows it, with the user's place in it. */
@@ -58,7 +58,15 @@ export const SCHOOL_NAME = defineShape('school_name', { id: 'serial', name: 'str
 export const REGISTER_SCHOOL = defineShape(
   'register_school',
   { urn: 'int', name: 'string', town: 'string', postcode: 'string', country: 'string', school_id: nullable('serial'), registered: 'boolean' },
-  { summary: 'A school of the government register, and the platform school it signed up as', columns: ['urn', 'name', 'town', 'postcode', 'registered'] },
+  {
+    summary: 'A school of the government register, and the platform school it signed up as',
+    columns: ['urn', 'name', 'town', 'postcode', 'registered'],
+    // A bare number is an id everywhere, so a URN is written with its name (`URN 100001`); a postcode by its UK form.
+    keys: [
+      { field: 'urn', phrase: 'with URN', form: 'URN[: ]?\\s*(\\d{5,7})' },
+      { field: 'postcode', phrase: 'with postcode', form: '[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}' },
+    ],
+  },
 );
 
 /** An address of a school (billing, delivery...), `default` for the one used when none is named. */

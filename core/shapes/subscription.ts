@@ -44,6 +44,11 @@ export const SUBSCRIPTION = defineShape(
   {
     summary: "A school's subscription to a product: plan, state, billing, seats and term",
     columns: ['id', 'school_id', 'product_id', 'kind', 'state', 'seats', 'expiry'],
+    // The card provider's reference has its prefix; any other text is the school's purchase order number.
+    keys: [
+      { field: 'card_reference', phrase: 'with card reference', form: 'sub_[0-9a-z]+' },
+      { field: 'po_number', phrase: 'with PO number' },
+    ],
   },
 );
 

@@ -4,7 +4,7 @@ import type { COUNTRY, ZONE } from './country.js';
 import type { GROUP } from './group.js';
 import type { GAME_SESSION, HOMEWORK, HOMEWORK_SET, PUPIL_RESULT, SKILL } from './homework.js';
 import type { HIVE, LEAGUE, POINTS_LOG, REWARD_GROUP } from './league.js';
-import type { INVOICE, INVOICE_SUMMARY } from './invoice.js';
+import type { INVOICE, INVOICE_SUMMARY, SHARED_INVOICE } from './invoice.js';
 import type { RECORD } from './record.js';
 import type { CURRICULUM_NODE, RESOURCE, RESOURCE_ITEM } from './resource.js';
 import type { ROSTER_LINK, TENANT } from './rostering.js';
@@ -17,6 +17,7 @@ import type { PUPIL, SESSION_USER, TEACHER, TEACHER_INVITE, USER } from './user.
 
 export type Invoice = ValueOf<typeof INVOICE>;
 export type InvoiceSummary = ValueOf<typeof INVOICE_SUMMARY>;
+export type SharedInvoice = ValueOf<typeof SHARED_INVOICE>;
 export type Subscription = ValueOf<typeof SUBSCRIPTION>;
 export type Cost = ValueOf<typeof COST>;
 export type Product = ValueOf<typeof PRODUCT>;

@@ -76,7 +76,14 @@ export const USER = defineShape(
     stage_number: { kind: 'int', nullable: true, optional: true },
     permissions: 'strings?',
   },
-  { summary: 'A user of any kind: their names, school and flags', columns: ['id', 'kind', 'username', 'display_name', 'school_id'] },
+  {
+    summary: 'A user of any kind: their names, school and flags',
+    columns: ['id', 'kind', 'username', 'display_name', 'school_id'],
+    keys: [
+      { field: 'email', phrase: 'with email', form: '[^@\\s]+@[^@\\s]+' },
+      { field: 'username', phrase: 'with username' },
+    ],
+  },
 );
 
 /** A teacher of a school; `admin` is for the school being looked at. */

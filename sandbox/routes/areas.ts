@@ -36,6 +36,7 @@ export const AREA_SERVICE = {
       'me update',
       'me password-verified',
       'me relationship',
+      'users search',
     ],
   },
   avatar: { real: ['users avatar'] },

@@ -20,6 +20,7 @@ import { serializeSchoolTeacher, schoolTeachers } from '../domain/schools/teache
 import { experimentalHandlers } from './teachers-users/experimental.js';
 import { teacherInviteHandlers } from './teachers-users/invites.js';
 import { containsText } from '../kit/search.js';
+import { searchUsers } from '../domain/schools/user-search.js';
 import { defineRoutes } from './areas.js';
 import type { Row } from '../db/rows.js';
 import { reply } from '../kit/reply.js';
@@ -98,14 +99,6 @@ function setTeacherAdmin(admin: boolean) {
   };
 }
 
-/** Users matching, the first 100 unless the call asks for a page. */
-function searchUsers(ctx: HandlerContext, where: string, params: unknown[], wanted?: { skip: number; take: number }): Record<string, unknown>[] {
-  const { skip, take } = wanted ?? { skip: 0, take: 100 };
-  return all<UserRow>(ctx.db, `SELECT * FROM users WHERE deleted_at IS NULL AND ${where} ORDER BY id LIMIT ? OFFSET ?`, ...params, take, skip).map(serializeUser);
-}
-
-const nameMatch = `(${['username', 'email', "first_name || ' ' || last_name", 'display_name', 'school_username'].map((column) => containsText(column)).join(' OR ')})`;
-
 const teacherHandlers = {
   'POST users/me/school/teachers': createTeacher,
   'GET users/me/school/teachers': (ctx) => {
@@ -135,18 +128,18 @@ const teacherHandlers = {
   'GET users': (ctx) => {
     const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'] : '';
     const schoolId = ctx.input['schoolid'] === undefined ? null : toId(ctx.input['schoolid'], 'School');
-    const users = searchUsers(ctx, `${nameMatch}${schoolId === null ? '' : ' AND school_id = ?'}`, [...Array(5).fill(q.trim()), ...(schoolId === null ? [] : [schoolId])], pageIfAsked(ctx));
-    return reply(ctx, 'users', users, { total: users.length });
+    const { users, total } = searchUsers(ctx, { text: q, schoolId, page: pageIfAsked(ctx) });
+    return reply(ctx, 'users', users, { total });
   },
   'GET users/me/school/users': (ctx) => {
     const q = typeof ctx.input['q'] === 'string' ? ctx.input['q'] : '';
-    const users = searchUsers(ctx, `school_id = ? AND ${nameMatch}`, [callerSchoolId(ctx), ...Array(5).fill(q.trim())]);
-    return reply(ctx, 'users', users, { total: users.length });
+    const { users, total } = searchUsers(ctx, { text: q, schoolId: callerSchoolId(ctx) });
+    return reply(ctx, 'users', users, { total });
   },
   'GET search': (ctx) => {
     const text = (ctx.input.q ?? ctx.input.search ?? '').trim();
     const schools = all<Pick<Row<'schools'>, 'id' | 'name' | 'country'>>(ctx.db, `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`, text, text);
-    return reply(ctx, 'schools', schools, { users: searchUsers(ctx, nameMatch, Array(5).fill(text)) });
+    return reply(ctx, 'schools', schools, { users: searchUsers(ctx, { text }).users });
   },
   'PUT teachers/{id}/admin': setTeacherAdmin(true),
   'DELETE teachers/{id}/admin': setTeacherAdmin(false),

@@ -47,7 +47,7 @@ describe('help examples', () => {
     try {
       const client = new ApiClient().init({ baseUrl: BASE, token: await t.login('superuser'), fetch: t.sandbox.fetch, retry: { retries: 0 } });
       const failures: string[] = [];
-      for (const command of ['invoices show', 'schools show', 'schools find']) {
+      for (const command of ['invoices show', 'schools show', 'schools find', 'users show', 'users find']) {
         const [noun, verb] = command.split(' ') as [string, string];
         const program = await buildProgram(fakeFactory(), noun, verb);
         const leaf = program.commands.find((c) => c.name() === noun)?.commands.find((c) => c.name() === verb) as Command;

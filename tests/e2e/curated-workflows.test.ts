@@ -86,7 +86,7 @@ describe('schools find and show', { timeout: 60_000 }, () => {
   it('finds Oakfield Primary School by part of its name', async () => {
     const found = await sandbox.edshed(['schools', 'find', 'oak']);
     expect(found.exitCode).toBe(0);
-    expect(found.stdout).toBe('id\tname\tcountry\tlocale\n1\tOakfield Primary School\tGB\ten_GB');
+    expect(found.stdout).toBe('id\tname\tcountry\tlocale\tmatched\n1\tOakfield Primary School\tGB\ten_GB\tname: Oakfield');
   });
 
   it('shows a school as one JSON object whose subscriptions, invoice totals and counts match what the API lists', async () => {

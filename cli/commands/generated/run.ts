@@ -12,6 +12,7 @@ import { conflictHint, describeAction, unchangedNote } from '../../write/describ
 import { HintedError } from '../../write/hinted-error.js';
 import { isPaged, printPages } from './pages.js';
 import { rowsOf, totalOf } from '../../output/rows.js';
+import { keyedParams, resolvePathKeys } from '../../read/path-keys.js';
 
 /** Everything one call of a table endpoint needs, already parsed (by commander, a bulk file row, a dashboard). */
 export interface EndpointCallOptions {
@@ -40,11 +41,12 @@ function knownFields(endpoint: Endpoint): readonly string[] | undefined {
  * await runEndpoint(c, { endpoint, input: { id: 8, method: 'bacs', date: '2026-09-01' } });
  */
 export async function runEndpoint(f: Factory, options: EndpointCallOptions): Promise<void> {
-  const { endpoint, input } = options;
+  const { endpoint } = options;
   const write = endpoint.method !== 'GET';
   const plan = planOutput(f, { write, knownFields: knownFields(endpoint), tableColumns: tableColumns(endpoint) ?? undefined, command: endpoint.command });
   const idempotencyKey = write ? (options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`) : undefined;
   const callOptions = idempotencyKey ? { idempotencyKey } : {};
+  const input = await withIds(f, endpoint, options.input, callOptions);
   // The schemas (zod) load only when there is input to check: `invoices list` has none.
   const request = requestWithoutInput(endpoint, input, callOptions) ?? (await import('../../../core/endpoints/call.js')).buildRequest(endpoint, input, callOptions);
   if (options.dryRun) return printDryRun(f, request);
@@ -68,6 +70,19 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
   }
   await printResponse(f, data, endpoint.response, plan);
   if (changedNothing(data) && !f.globals.quiet) f.io.stderr.write(`${unchangedNote(endpoint, input, data)}\n`);
+}
+
+/**
+ * The input with path parameters given as natural keys (`INV-000004`) turned into ids: the rest of the
+ * input is checked against the table first (an id standing in), so bad input exits 2 with nothing sent,
+ * then each key costs one read; an unknown or ambiguous key exits 2 before any write.
+ */
+async function withIds(f: Factory, endpoint: Endpoint, input: Readonly<Record<string, unknown>>, callOptions: { readonly idempotencyKey?: string }): Promise<Readonly<Record<string, unknown>>> {
+  const keyed = keyedParams(endpoint, input);
+  if (keyed.length === 0) return input;
+  const { buildRequest } = await import('../../../core/endpoints/call.js');
+  buildRequest(endpoint, { ...input, ...Object.fromEntries(keyed.map((param) => [param, 1])) }, callOptions);
+  return resolvePathKeys(() => f.api(), endpoint, input);
 }
 
 /** "showing 10 of 11" on stderr when a list has more than one page shows. */

@@ -7,12 +7,14 @@ import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompter.js';
 import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 import { readInvoices } from './invoice-reader.js';
+import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
+import type { KeyText } from '../../read/keys.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { markOne, type MarkResult } from './mark-item.js';
 import { markExitCode, markQuestion, printPlanned, printResults, RESULT_FIELDS } from './mark-output.js';
 
 export interface MarkOptions extends ActionDetails {
-  /** Invoice ids as given; checked (positive whole numbers), repeats collapsed with a note. */
+  /** Invoices as given: ids, numbers (INV-000004) or shareable ids; checked, repeats collapsed with a note. */
   readonly ids: readonly (string | number)[];
   readonly action: ActionName;
   /** Each invoice's key is `<key>-<id>`; default a fresh run id, so a repeat with the same key never applies twice. */
@@ -34,6 +36,14 @@ export interface MarkSummary {
   readonly errors: ReadonlyMap<number, unknown>;
 }
 
+/** The ids of invoices given by key or id, one lookup per key, in the order given. */
+async function resolveKeys(f: Factory, keys: readonly KeyText[]): Promise<number[]> {
+  const api = await f.api();
+  const ids: number[] = [];
+  for (const key of keys) ids.push((await lookupInvoice(api, key)).id);
+  return ids;
+}
+
 /**
  * Marks invoices: checks everything local first (ids, action options against the table, output
  * options), reads each invoice, asks once before a void, then sends one write per invoice (audited),
@@ -43,17 +53,23 @@ export interface MarkSummary {
  * const { exitCode } = await runMark(c, { ids: ['8', '9'], action: 'paid', method: 'bacs', date: '2026-11-02' });
  */
 export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSummary> {
-  const { ids, repeated } = parseIds(options.ids);
-  checkInput(options.action, options, ids[0] as number);
+  // Numbers (INV-000004) and shareable ids are read as keys here, and looked up (one request each) only
+  // after every local check; ids need no request.
+  const keys = options.ids.map((given) => invoiceKey(String(given)));
+  const given = [...new Set(keys.map((key) => ('id' in key ? String(key.id) : key.text)))];
+  if (keys.length === 0) parseIds([]);
+  checkInput(options.action, options, keys.flatMap((key) => ('id' in key ? [key.id] : []))[0] ?? 1);
   const plan = planOutput(f, { write: true, knownFields: RESULT_FIELDS, command: 'invoices mark' });
   const note = (line: string) => (f.globals.quiet ? undefined : f.io.stderr.write(`${line}\n`));
-  if (repeated.length > 0) note(`Invoice${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} given more than once; each is marked once.`);
   const endpoint = endpointOfAction(options.action);
   const verb = options.action.charAt(0).toUpperCase() + options.action.slice(1);
   const ask = endpoint.destructive && !options.dryRun && options.yes !== true;
   if (ask && !f.prompter.interactive) {
-    throw new CliError(`${verb} ${ids.length} invoice${ids.length === 1 ? '' : 's'} (${ids.join(', ')}): pass --yes to confirm (no terminal to ask on); nothing was sent`, EXIT.usage);
+    throw new CliError(`${verb} ${given.length} invoice${given.length === 1 ? '' : 's'} (${given.join(', ')}): pass --yes to confirm (no terminal to ask on); nothing was sent`, EXIT.usage);
   }
+  const resolved = keys.some((key) => !('id' in key)) ? await resolveKeys(f, keys) : keys.map((key) => (key as { readonly id: number }).id);
+  const { ids, repeated } = parseIds(resolved);
+  if (repeated.length > 0) note(`Invoice${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} given more than once; each is marked once.`);
   const runId = options.idempotencyKey ?? `edshed-${globalThis.crypto.randomUUID()}-${options.action}`;
   const keyOf = (id: number) => `${runId}-${id}`;
   const invoices = await readInvoices(await f.client(), ids);

@@ -8,20 +8,23 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { tableEndpoint } from '../../table-endpoint.js';
+import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
 import type { DefineCommand } from '../index.js';
 
 /** The fields `invoices show` prints: the invoice, its school and its credits (GET subscriptions/invoices/{shareableId}). */
 export const SHOWN_INVOICE_FIELDS = shapeKeys(SHARED_INVOICE);
 
-/** An invoice named on the command line: by its number id, or by the shareable id in the link sent to the school. */
-export type InvoiceRef = { readonly id: number } | { readonly shareableId: string };
+/** An invoice named on the command line: by its id, its number (INV-000004), or the shareable id in the link sent to the school. */
+export type InvoiceRef = { readonly id: number } | { readonly number: string } | { readonly shareableId: string };
 
 /**
  * Reads the invoice argument by its form: digits (up to 15, a whole number from 1) are the invoice's id;
- * anything else is its shareable id (20 hex characters as the platform makes them; checked by the table).
+ * the number's form (core/shapes/invoice.ts keys) its number; anything else is its shareable id (20 hex
+ * characters as the platform makes them; checked by the table).
  *
  * @example
  * invoiceRef('4') // { id: 4 }
+ * invoiceRef('INV-000004') // { number: 'INV-000004' }
  * invoiceRef('afc018d5847896c2facc') // { shareableId: 'afc018d5847896c2facc' }
  */
 export function invoiceRef(text: string): InvoiceRef {
@@ -30,7 +33,8 @@ export function invoiceRef(text: string): InvoiceRef {
     if (Number(trimmed) < 1) throw new CliError(`invoice: expected an invoice id (a whole number from 1) or a shareable id, got "${text}"; nothing was sent`, EXIT.usage);
     return { id: Number(trimmed) };
   }
-  return { shareableId: trimmed };
+  const key = invoiceKey(trimmed);
+  return 'key' in key && key.key.field === 'number' ? { number: key.value } : { shareableId: trimmed };
 }
 
 /**
@@ -48,7 +52,11 @@ export async function runInvoiceShow(c: Factory, ref: InvoiceRef): Promise<void>
   if ('shareableId' in ref) buildRequest(endpoint, { shareableId: ref.shareableId });
   const client = await c.client();
   let shareableId: string;
-  if ('id' in ref) {
+  if ('number' in ref) {
+    // One request finds it by number (the list's filter), and names its shareable id.
+    const { invoice } = await lookupInvoice(await c.api(), invoiceKey(ref.number));
+    shareableId = (invoice as { readonly shareable_id: string }).shareable_id;
+  } else if ('id' in ref) {
     const { findInvoice } = await import('./invoice-reader.js');
     const found = await findInvoice(client, ref.id);
     if (!found) throw new CliError(`Invoice ${ref.id} not found in the invoices you can list (GET subscriptions/invoices)`, EXIT.requestFailed);
@@ -63,14 +71,15 @@ export async function runInvoiceShow(c: Factory, ref: InvoiceRef): Promise<void>
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description('Show an invoice, with its school and credits, by its id or its shareable id')
-    .argument('<invoice>', 'the invoice id (a number; needs sign-in) or its shareable id (from the link sent to the school)')
+    .description('Show an invoice, with its school and credits, by its id, number or shareable id')
+    .argument('<invoice>', 'the invoice id or number (INV-000004; both need sign-in), or its shareable id (from the link sent to the school)')
     .addHelpText(
       'after',
       '\nA number is the invoice id: found in GET subscriptions/invoices (signed in as a school admin or superuser),\n' +
-        'then read by its shareable id. Anything else is the shareable id, read directly with\n' +
+        'then read by its shareable id; a number (INV-000004) is found with GET subscriptions/invoices?number=\n' +
+        '(one request), then read the same way. Anything else is the shareable id, read directly with\n' +
         'GET subscriptions/invoices/{shareableId} (role: public, no sign-in). Both print the same invoice.\n\n' +
-        'Examples:\n  edshed invoices show 4\n  edshed invoices show afc018d5847896c2facc   # a shareable id (the sandbox\'s invoice 4)\n  edshed invoices show 4 --fields number,state,amount_due',
+        'Examples:\n  edshed invoices show 4\n  edshed invoices show INV-000004\n  edshed invoices show afc018d5847896c2facc   # a shareable id (the sandbox\'s invoice 4)\n  edshed invoices show 4 --fields number,state,amount_due',
     );
   addCommonOptions(cmd);
   cmd.action(async (text: string) => {

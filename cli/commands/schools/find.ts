@@ -7,6 +7,9 @@ import type { Row } from '../../output/rows.js';
 import { printResponse } from '../../print-response.js';
 import { checkedAnswer } from '../../read/records.js';
 import type { DefineCommand } from '../index.js';
+import type { School } from '../../../core/shapes/types.js';
+import { matchedText, rankFuzzy, searchTexts, type FuzzyField, type Ranked } from '../../read/fuzzy.js';
+import { together } from '../../read/together.js';
 
 export interface FindSchoolsOptions {
   /** Part of the school's name. */
@@ -36,25 +39,35 @@ export function schoolRows(schools: readonly Readonly<Record<string, unknown>>[]
   }));
 }
 
+/** What a school is found by: its name (the API searches names only). */
+const SCHOOL_FIELDS: readonly FuzzyField<School>[] = [{ name: 'name', get: (school) => school.name }];
+
 /**
- * Finds schools whose name contains the text (`GET schools?q=`) and prints them; says on stderr when the
- * API found more than it shows. Answers how many were shown and how many matched.
+ * Finds schools like the text, forgiving typos and parts of words: asks the API's name search
+ * (`GET schools?q=`) for the text and the starts of its words (`searchTexts`), ranks what came with
+ * Fuse.js, and prints them best first with what matched; says on stderr when the API found more than it
+ * shows. Answers how many were shown and how many matched.
  *
  * @example
- * await runFindSchools(c, { text: 'oak' }); // 1  Oakfield Primary School  GB  en_GB
+ * await runFindSchools(c, { text: 'oakfeild' }); // 1  Oakfield Primary School  GB  en_GB  name: Oakfield
  */
 export async function runFindSchools(c: Factory, options: FindSchoolsOptions): Promise<{ shown: number; total: number }> {
-  const text = options.text.trim();
+  const text = options.text.trim().replace(/\s+/g, ' ');
   if (text === '') throw new CliError('give part of the school name to look for, e.g. `edshed schools find oak`; nothing was sent', EXIT.usage);
   const plan = planOutput(c, { write: false, command: 'schools find' });
   const api = await c.api();
-  const data = await checkedAnswer('schools list', await api.schools.list({ q: text, ...(options.subscribed ? { subscribed: true } : {}) }), 'GET schools');
-  const { schools } = data;
-  const total = Math.max(data.total, schools.length);
+  const answers = await together(
+    searchTexts(text).map(async (q) => checkedAnswer('schools list', await api.schools.list({ q, ...(options.subscribed ? { subscribed: true } : {}) }), 'GET schools')),
+  );
+  const ranked = rankFuzzy(answers.flatMap((answer) => answer.schools as readonly School[]), text, SCHOOL_FIELDS, (school) => school.id);
+  const schools = ranked.map((hit) => hit.item);
+  const total = Math.max(answers[0]?.total ?? 0, schools.length);
   const whole = plan.fields !== undefined || plan.format === 'json' || plan.format === 'ndjson';
-  await printResponse(c, whole ? data : schoolRows(schools), whole ? 'schools' : undefined, plan);
+  const data = { schools: ranked.map((hit) => ({ ...hit.item, matched: hit.matched })), total };
+  const rows = schoolRows(schools).map((row, i) => ({ ...row, matched: matchedText((ranked[i] as Ranked<School>).matched) }));
+  await printResponse(c, whole ? data : rows, whole ? 'schools' : undefined, plan);
   if (!c.globals.quiet) {
-    if (schools.length === 0) c.io.stderr.write(`No school's name contains "${text}".\n`);
+    if (schools.length === 0) c.io.stderr.write(`No school's name is like "${text}".\n`);
     else if (total > schools.length) c.io.stderr.write(`Showing ${schools.length} of ${total} schools matching "${text}"; give more of the name to narrow it.\n`);
   }
   return { shown: schools.length, total };
@@ -62,10 +75,12 @@ export async function runFindSchools(c: Factory, options: FindSchoolsOptions): P
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description('Find schools by part of their name: id, name, country, locale')
-    .argument('<text...>', 'part of the school name (case does not matter)')
+    .description('Find schools by name, forgiving typos and parts of words: best first, with what matched')
+    .argument('<text...>', 'the school name or part of it, misspelt or not (case does not matter)')
     .option('--subscribed', 'only schools with a live subscription')
-    .addHelpText('after', '\nCalls GET schools?q=TEXT (any signed-in user; join codes only for superusers).\n\nExamples:\n  edshed schools find oak\n  edshed schools find "north side" --subscribed\n  edshed schools find oak --json');
+    .addHelpText('after', '\nCalls GET schools?q= (any signed-in user; join codes only for superusers) for the text and the first\n' +
+        'three letters of each word, then ranks what came (Fuse.js): "oakfeild" finds Oakfield Primary School.\n' +
+        'The matched column says which words matched.\n\nExamples:\n  edshed schools find oak\n  edshed schools find oakfeild\n  edshed schools find "north side" --subscribed\n  edshed schools find oak --json');
   addCommonOptions(cmd);
   cmd.action(async (words: string[]) => {
     const c = leafFactory(f, cmd);

@@ -10,7 +10,8 @@ import { readSchoolView, type SchoolView } from './school-view.js';
 import { renderSchoolView } from './show-output.js';
 
 export interface ShowSchoolOptions {
-  readonly id: number;
+  /** The school's id, or a key (name, URN, postcode) looked up after the local checks (cli/read/schools.ts). */
+  readonly id: number | string;
 }
 
 /**
@@ -27,8 +28,10 @@ export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Pro
   if (c.globals.fields !== undefined) throw new CliError('--fields: schools show prints several sections; use --json and pick with jq (nothing was sent)', EXIT.usage);
   const today = c.now().toISOString().slice(0, 10);
   const api = await c.api();
+  // The reader of school keys loads only for a key: `schools show 1` starts as fast as before.
+  const id = typeof options.id === 'number' ? options.id : await (await import('../../read/schools.js')).resolveSchool(api, options.id);
   // The caller's read goes out first; the view reads the table's roles while it is under way.
-  const view = await readSchoolView(api, options.id, today, readCaller(api));
+  const view = await readSchoolView(api, id, today, readCaller(api));
   c.io.stdout.write(await renderSchoolView(view, { format, today, colors: c.colors, columns: c.io.columns }));
   return view;
 }
@@ -36,7 +39,7 @@ export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Pro
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Show a school with its subscriptions, seats, unpaid invoices and totals, teacher and pupil counts')
-    .argument('<id>', 'school id (`edshed schools find NAME` finds it)')
+    .argument('<school>', 'school id, name, URN 123456 or postcode (`edshed schools find NAME` finds one)')
     .addHelpText(
       'after',
       '\nReads GET users/me, then GET schools/{id}, the subscriptions and the open and promised invoices at the same\n' +
@@ -45,13 +48,13 @@ const define: DefineCommand = (cmd: Command, f) => {
         'the other sections marked "not shown: for superusers and the school\'s admins only" (not_shown in JSON).\n' +
         'A table on a terminal, TSV sections (# heading) in a pipe, one JSON object with --json (amounts in minor\n' +
         'units, as the API gives them).\n\n' +
-        'Examples:\n  edshed schools show 1\n  edshed schools show 1 --json | jq .invoice_totals',
+        'Examples:\n  edshed schools show 1\n  edshed schools show Oakfield   # a name, or part of one\n  edshed schools show URN100001\n  edshed schools show 1 --json | jq .invoice_totals',
     );
   // Several sections: --fields has nothing single to pick from (the global form before the noun is refused in runShowSchool).
   addCommonOptions(cmd, new Set(['fields']));
   cmd.action(async (idArg: string) => {
     const c = leafFactory(f, cmd);
-    await runShowSchool(c, { id: positiveId(idArg, 'school id', 'a school id') });
+    await runShowSchool(c, { id: /^\s*\d+\s*$/.test(idArg) ? positiveId(idArg, 'school id', 'a school id') : idArg });
   });
 };
 

@@ -7,13 +7,16 @@ import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import { positiveId } from '../../ids.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { confirmOrRefuse, refuseUnanswerable } from '../../prompter.js';
 import { readSchool, readSubscription } from '../../read/reads.js';
 import { productName, schoolLabel } from '../../read/records.js';
 import { together } from '../../read/together.js';
+import { idOrKey } from '../../read/keys.js';
+import { resolveSchool, SCHOOL_KEYS } from '../../read/schools.js';
+import { resolveSubscription, SUBSCRIPTION_KEYS } from '../../read/subscriptions.js';
+import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { HintedError } from '../../write/hinted-error.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
@@ -23,9 +26,10 @@ import type { DefineCommand } from '../index.js';
 import { MOVE_FIELDS, moveRow, moveSummary, type MoveOutcome } from './move-view.js';
 
 export interface MoveSubscriptionOptions {
-  readonly id: number;
-  /** The school to move it to. */
-  readonly to: number;
+  /** The subscription: its id, or a key (card reference, PO number) looked up after the local checks. */
+  readonly id: number | string;
+  /** The school to move it to: its id, or a key (name, URN, postcode). */
+  readonly to: number | string;
   readonly dryRun?: boolean | undefined;
   readonly yes?: boolean | undefined;
   /** The write's Idempotency-Key; `edshed-<run id>-move-<id>` when absent. */
@@ -45,6 +49,11 @@ function hintIds(error: unknown): never {
     throw new HintedError(error, 'Check the ids: `edshed schools find NAME` finds a school, `edshed subscriptions list --school-id ID` lists its subscriptions.');
   }
   throw error;
+}
+
+/** An id as given, or the id a key names (one request; an unknown or ambiguous key exits 2, nothing moved). */
+async function idOf(api: ApiMethods, given: number | string, resolve: (api: ApiMethods, text: string) => Promise<number>): Promise<number> {
+  return typeof given === 'number' ? given : resolve(api, given);
 }
 
 function moveEndpoint(): Endpoint {
@@ -67,7 +76,8 @@ export async function runMoveSubscription(c: Factory, options: MoveSubscriptionO
   const plan = planOutput(c, { write: true, knownFields: MOVE_FIELDS, command: 'subscriptions move' });
   if (!options.dryRun) refuseUnanswerable(c.prompter, `Move subscription ${options.id} to school ${options.to}?`, { yes: options.yes });
   const api = await c.api();
-  const [sub, to] = await together([readSubscription(api, options.id), readSchool(api, options.to)]).catch(hintIds);
+  const [subId, toId] = await together([idOf(api, options.id, resolveSubscription), idOf(api, options.to, resolveSchool)]);
+  const [sub, to] = await together([readSubscription(api, subId), readSchool(api, toId)]).catch(hintIds);
   if (alreadyAtSchool(sub, to.id)) {
     throw new AlreadyThereError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)} (read GET schoolsubscriptions/${sub.id}); no move was sent`, EXIT.requestFailed);
   }
@@ -93,8 +103,8 @@ export async function runMoveSubscription(c: Factory, options: MoveSubscriptionO
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Move a subscription to another school: shows both schools, asks once, then reads it back')
-    .argument('<id>', 'subscription id')
-    .option('--to <school-id>', 'id of the school to move it to (required; `edshed schools find NAME` finds it)')
+    .argument('<id>', 'subscription id, card reference (sub_...) or PO number')
+    .option('--to <school>', 'the school to move it to: id, name, URN 123456 or postcode (required; `edshed schools find NAME` finds it)')
     .addHelpText(
       'after',
       '\nOff a terminal it needs --yes (without it: exit 2, before any request). Reads the subscription\n' +
@@ -104,7 +114,7 @@ const define: DefineCommand = (cmd: Command, f) => {
         'With --from FILE, one move per row (columns id,to; --to given here is the default for every row): every row\n' +
         'is checked first, the run asks once, and each row goes through the same reads, move and read-back, journaled\n' +
         '(edshed runs resume ID).\n\n' +
-        'Examples:\n  edshed subscriptions move 5 --to 2\n  edshed subscriptions move 5 --to 2 --dry-run\n  edshed subscriptions move 5 --to 2 --yes --json\n  edshed subscriptions move --from moves.csv --yes',
+        'Examples:\n  edshed subscriptions move 5 --to 2\n  edshed subscriptions move PO-OAK-2025 --to "Maple Elementary"\n  edshed subscriptions move 5 --to 2 --dry-run\n  edshed subscriptions move 5 --to 2 --yes --json\n  edshed subscriptions move --from moves.csv --yes',
     );
   addWriteOptions(cmd, { destructive: true });
   addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'id and to', yes: false, plan: true });
@@ -116,9 +126,9 @@ const define: DefineCommand = (cmd: Command, f) => {
     if (opts.from !== undefined && idArg !== undefined) throw new CliError('with --from the subscription ids come from the file\'s id column: edshed subscriptions move --from FILE', EXIT.usage);
     const command = async () => (await import('./move-bulk.js')).moveBulkCommand();
     if (await runCuratedBulk(c, opts, write, { command, defaults: { to: opts.to } })) return;
-    const id = positiveId(idArg, 'subscription id', 'a subscription id');
-    if (opts.to === undefined) throw new CliError('--to: give the id of the school to move the subscription to (`edshed schools find NAME` finds it); nothing was sent', EXIT.usage);
-    await runMoveSubscription(c, { id, to: positiveId(String(opts.to), '--to', 'a school id'), ...write });
+    const id = idOrKey(idArg, SUBSCRIPTION_KEYS, 'subscription');
+    if (opts.to === undefined) throw new CliError('--to: give the school to move the subscription to: its id, name, URN or postcode (`edshed schools find NAME` finds it); nothing was sent', EXIT.usage);
+    await runMoveSubscription(c, { id, to: idOrKey(String(opts.to), SCHOOL_KEYS, 'school'), ...write });
   });
 };
 

@@ -41,10 +41,12 @@ export function schoolSearch(ctx: DomainContext, search: SchoolSearch): Record<s
   if (search.dfeSchools === true) {
     const rows = all<RegisterRow>(
       ctx.db,
-      `SELECT * FROM register_schools WHERE ${containsText('name')} OR ${containsText('town')} OR ${containsText('postcode')}
+      // A postcode is found written with or without its space; a URN by the whole number.
+      `SELECT * FROM register_schools WHERE ${containsText('name')} OR ${containsText('town')} OR ${containsText("replace(postcode, ' ', '')")} OR CAST(urn AS TEXT) = ?
        ORDER BY name LIMIT ? OFFSET ?`,
       q,
       q,
+      q.replace(/ /g, ''),
       q,
       take,
       skip,

@@ -18,6 +18,7 @@ const LIST_FILTERS = [
   ['sub', 'subscription_id = @sub'],
   ['state', 'state = @state'],
   ['currency', 'currency = @currency'],
+  ['number', 'number = @number'],
   ['from', 'issued_at >= @from'],
   ['to', 'issued_at <= @to'],
 ] as const;
@@ -27,7 +28,7 @@ export const invoiceReadHandlers = {
     const filter = ctx.input;
     const { skip, take } = page(ctx);
     const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
-    const args = { school, sub: filter.subscription_id ?? null, state: filter.state ?? null, currency: filter.currency?.toLowerCase() ?? null, from: filter.from ?? null, to: filter.to ?? null };
+    const args = { school, sub: filter.subscription_id ?? null, state: filter.state ?? null, currency: filter.currency?.toLowerCase() ?? null, number: filter.number ?? null, from: filter.from ?? null, to: filter.to ?? null };
     // Only the filters given go into the SQL: `(@x IS NULL OR col = @x)` would keep SQLite from using an
     // index, and the count from its whole-table fast path, on every page of the list.
     const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null));

@@ -36,8 +36,8 @@ export const subscriptionDetailHandlers = {
     const { skip, take } = page(ctx);
     applyClock(ctx.db, ctx.now());
     const where = `deleted_at IS NULL AND (@school IS NULL OR school_id = @school) AND (@state IS NULL OR state = @state) AND (@kind IS NULL OR kind = @kind)
-      AND (@product IS NULL OR product_id = @product)`;
-    const args = { school: filter.school_id ?? null, state: filter.state ?? null, kind: filter.kind ?? null, product: filter.product_id ?? null };
+      AND (@product IS NULL OR product_id = @product) AND (@po IS NULL OR po_number = @po) AND (@card IS NULL OR card_reference = @card)`;
+    const args = { school: filter.school_id ?? null, state: filter.state ?? null, kind: filter.kind ?? null, product: filter.product_id ?? null, po: filter.po_number ?? null, card: filter.card_reference ?? null };
     const total = oneValue<number>(ctx.db, `SELECT COUNT(*) FROM subscriptions WHERE ${where}`, args) as number;
     const rows = all<SubscriptionRow>(ctx.db, `SELECT * FROM subscriptions WHERE ${where} ORDER BY id LIMIT @take OFFSET @skip`, { ...args, take, skip });
     return reply(ctx, 'subscriptions', rows.map((r) => serializeSubscription(ctx.db, r)), { total });

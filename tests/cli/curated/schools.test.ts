@@ -24,13 +24,13 @@ describe('schools find', () => {
     const c = await factoryAs('superuser');
     expect(await runFindSchools(c, { text: ' willow bank ' })).toEqual({ shown: 50, total: 55 });
     expect(c.err()).toBe('Showing 50 of 55 schools matching "willow bank"; give more of the name to narrow it.\n');
-    expect(c.out().split('\n')[0]).toBe('id\tname\tcountry\tlocale');
+    expect(c.out().split('\n')[0]).toBe('id\tname\tcountry\tlocale\tmatched');
   });
 
   it('says so when nothing matches, and refuses an empty text before sending anything', async () => {
     const c = await factoryAs('superuser');
     expect(await runFindSchools(c, { text: 'zzz' })).toEqual({ shown: 0, total: 0 });
-    expect(c.err()).toBe('No school\'s name contains "zzz".\n');
+    expect(c.err()).toBe('No school\'s name is like "zzz".\n');
     await expect(runFindSchools(fakeFactory(), { text: '  ' })).rejects.toMatchObject({ exitCode: 2 });
   });
 
