@@ -11,6 +11,12 @@ export interface OutputPlan {
    * `columns`). Absent with `--fields all`, and for every other format (they keep every field).
    */
   readonly tableColumns?: readonly string[];
+  /** How long each of `tableColumns` stays on a narrow terminal (the shape's `priority`). */
+  readonly priorities?: Readonly<Record<string, number>>;
+  /** Whether the table shows names beside other records' ids (a list's default table only). */
+  readonly names?: boolean;
+  /** The columns the CLI added (names beside ids), once added: no field of the answer. */
+  readonly derived?: readonly string[];
 }
 
 /**
@@ -25,13 +31,21 @@ export interface OutputPlan {
  */
 export function planOutput(
   f: Factory,
-  options: { readonly write: boolean; readonly knownFields?: readonly string[] | undefined; readonly tableColumns?: readonly string[] | undefined; readonly command: string },
+  options: {
+    readonly write: boolean;
+    readonly knownFields?: readonly string[] | undefined;
+    readonly tableColumns?: readonly string[] | undefined;
+    readonly priorities?: Readonly<Record<string, number>> | undefined;
+    readonly names?: boolean | undefined;
+    readonly command: string;
+  },
 ): OutputPlan {
   const format = chooseFormat(f.globals, f.io.stdoutIsTTY);
   const fields = parseFields(f.globals.fields);
   if (!fields) {
     const all = f.globals.fields !== undefined;
-    return format === 'table' && !all && options.tableColumns ? { format, tableColumns: options.tableColumns } : { format };
+    if (format !== 'table' || all || !options.tableColumns) return { format };
+    return { format, tableColumns: options.tableColumns, ...(options.priorities ? { priorities: options.priorities } : {}), ...(options.names ? { names: true } : {}) };
   }
   if (options.knownFields) {
     const unknown = fields.filter((name) => !options.knownFields?.includes(name));

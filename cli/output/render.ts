@@ -23,6 +23,12 @@ export interface RenderOptions {
   readonly tableColumns?: readonly string[];
   /** Colours for the table (states); off when absent. */
   readonly colors?: Colors;
+  /** Each default column's priority on a narrow terminal (the shape's `priority`): higher numbers are left out first. */
+  readonly priorities?: Readonly<Record<string, number>>;
+  /** Columns the CLI added to the answer's (names beside ids): no field `--fields` may name. */
+  readonly derived?: readonly string[];
+  /** Where a table says which columns it left out to fit (stderr); unsaid when absent. */
+  readonly report?: (line: string) => void;
   /** Show secret-named fields as they are: only for rows built to hand a secret over on purpose. */
   readonly revealSecrets?: boolean;
   /**
@@ -92,6 +98,22 @@ function withRecords(data: unknown, path: readonly string[], rows: readonly Row[
 }
 
 /**
+ * The note on stderr naming the columns a narrow terminal left out, and the `--fields` that brings them back.
+ *
+ * @example
+ * droppedNote(['due_at'], ['id', 'state', 'due_at'], 80) // 'Not shown at 80 columns: due_at; to show it:\n  --fields id,state,due_at'
+ */
+export function droppedNote(dropped: readonly string[], shown: readonly string[], width: number): string {
+  return `Not shown at ${width} columns: ${dropped.join(', ')}; to show ${dropped.length === 1 ? 'it' : 'them'}:\n  --fields ${shown.join(',')}`;
+}
+
+/** The note of `droppedNote` wrapped to the terminal's width, line by line. */
+const wrappedNote = async (text: string, width: number): Promise<string> => {
+  const { wrap } = await import('./fit.js');
+  return text.split('\n').flatMap((line) => wrap(line, width, '  ')).join('\n');
+};
+
+/**
  * Renders response data as text in the chosen format, secrets redacted (unless `revealSecrets`). JSON keeps the whole body,
  * the API's envelope (with `--fields`, only the selected fields of its records); the other formats show the records.
  *
@@ -115,9 +137,15 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
       return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))].map((line) => `${line.map(tsvCell).join('\t')}\n`).join('');
     case 'table': {
       if (rows.length === 0) return '(no results)\n';
-      const { renderTable } = await import('./table.js');
+      const { fitTable } = await import('./table.js');
       const chosen = options.fields ? columns : (options.tableColumns ?? []).filter((c) => columns.includes(c));
-      return renderTable(rows, chosen.length > 0 ? chosen : columns, options.columns, options.colors);
+      const shown = chosen.length > 0 ? chosen : columns;
+      // Columns named with --fields are the person's choice: cut text harder, never leave one out.
+      const table = fitTable(rows, shown, { width: options.columns, colors: options.colors, priorities: options.priorities, drop: !options.fields });
+      // The note names the answer's own fields: a name shown beside an id is no field --fields may pick.
+      const fields = shown.filter((c) => !options.derived?.includes(c));
+      if (table.dropped.length > 0) options.report?.(await wrappedNote(droppedNote(table.dropped, fields, options.columns ?? 120), options.columns ?? 120));
+      return table.text;
     }
   }
 }

@@ -61,6 +61,11 @@ export interface ObjectShape<F extends ShapeFields = ShapeFields> {
   readonly columns?: readonly string[];
   /** Keys holding money in minor units of the object's `currency` (shown as `£1,234.50` on a terminal). */
   readonly money?: readonly string[];
+  /**
+   * How long each of `columns` stays on a narrow terminal: 1 (or unnamed) always, higher numbers left
+   * out first (the CLI says which, and `--fields` brings them back).
+   */
+  readonly priority?: { readonly [column: string]: number };
 }
 
 /** What an entry answers: the body's keys and what each holds. */
@@ -71,6 +76,8 @@ export interface ShapeOptions<F extends ShapeFields> {
   readonly summary: string;
   readonly columns: readonly (keyof F & string)[];
   readonly money?: readonly (keyof F & string)[];
+  /** Columns that give way on a narrow terminal, and how soon: higher numbers first; unnamed columns always stay. */
+  readonly priority?: Partial<Readonly<Record<keyof F & string, number>>>;
   readonly open?: true;
 }
 
@@ -84,7 +91,10 @@ export function defineShape<const N extends string, const F extends ShapeFields>
   for (const column of [...options.columns, ...(options.money ?? [])]) {
     if (!(column in fields)) throw new Error(`Shape ${name}: column ${column} is not one of its fields`);
   }
-  return { name, fields, ...options };
+  for (const column of Object.keys(options.priority ?? {})) {
+    if (!(options.columns as readonly string[]).includes(column)) throw new Error(`Shape ${name}: priority names ${column}, which is not one of its columns`);
+  }
+  return { name, fields, ...options } as ObjectShape<F> & { readonly name: N };
 }
 
 /**

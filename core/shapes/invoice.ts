@@ -56,6 +56,8 @@ export const INVOICE = defineShape(
     summary: 'An invoice of a school: what it bills, its state, amounts in minor units of its currency, and how it was settled',
     columns: INVOICE_COLUMNS,
     money: INVOICE_MONEY,
+    // The school's name is shown beside its id, so the id gives way first, then the due date.
+    priority: { school_id: 3, due_at: 2 },
   },
 );
 
@@ -63,7 +65,7 @@ export const INVOICE = defineShape(
 export const INVOICE_SUMMARY = defineShape(
   'invoice_summary',
   { id: 'serial', number: 'string', state: { oneOf: INVOICE_STATES }, currency: { oneOf: CURRENCIES }, total: 'int', issued_at: 'day' },
-  { summary: 'An invoice in brief: number, state and total', columns: ['id', 'number', 'state', 'total', 'issued_at'], money: ['total'] },
+  { summary: 'An invoice in brief: number, state and total', columns: ['id', 'number', 'state', 'total', 'issued_at'], money: ['total'], priority: { issued_at: 2 } },
 );
 
 /** A credit against an invoice (a refund or credit kept). */

@@ -76,14 +76,14 @@ export const USER = defineShape(
     stage_number: { kind: 'int', nullable: true, optional: true },
     permissions: 'strings?',
   },
-  { summary: 'A user of any kind: their names, school and flags', columns: ['id', 'kind', 'username', 'display_name', 'school_id'] },
+  { summary: 'A user of any kind: their names, school and flags', columns: ['id', 'kind', 'username', 'display_name', 'school_id'], priority: { school_id: 3 } },
 );
 
 /** A teacher of a school; `admin` is for the school being looked at. */
 export const TEACHER = defineShape(
   'teacher',
   { kind: { oneOf: USER_KINDS, optional: true }, ...PERSON, email: nullable('string'), admin: 'boolean' },
-  { summary: 'A teacher of a school: names, email, and whether they are its admin', columns: ['id', 'username', 'display_name', 'email', 'admin'] },
+  { summary: 'A teacher of a school: names, email, and whether they are its admin', columns: ['id', 'username', 'display_name', 'email', 'admin'], priority: { email: 2 } },
 );
 
 /** An invitation for a teacher to join a school: the code its link carries, when it expires, and when it was accepted. */

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../core/api/errors/index.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { requestWithoutInput } from '../../../core/endpoints/request-shape.js';
-import { replyFieldNames, tableColumns } from '../../../core/shapes/reply.js';
+import { mainValue, replyFieldNames, tableColumns } from '../../../core/shapes/reply.js';
 import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompter.js';
@@ -27,6 +27,12 @@ export interface EndpointCallOptions {
   readonly all?: boolean | undefined;
 }
 
+/** How long each default column of a list's table stays on a narrow terminal: its shape's `priority`. */
+function tablePriorities(endpoint: Endpoint): Readonly<Record<string, number>> | undefined {
+  const main = mainValue(endpoint.reply);
+  return main?.list ? main.shape.priority : undefined;
+}
+
 /** The fields an endpoint's answer has, where its entry declares the shape. */
 function knownFields(endpoint: Endpoint): readonly string[] | undefined {
   return replyFieldNames(endpoint) ?? undefined;
@@ -42,7 +48,8 @@ function knownFields(endpoint: Endpoint): readonly string[] | undefined {
 export async function runEndpoint(f: Factory, options: EndpointCallOptions): Promise<void> {
   const { endpoint, input } = options;
   const write = endpoint.method !== 'GET';
-  const plan = planOutput(f, { write, knownFields: knownFields(endpoint), tableColumns: tableColumns(endpoint) ?? undefined, command: endpoint.command });
+  const columns = tableColumns(endpoint) ?? undefined;
+  const plan = planOutput(f, { write, knownFields: knownFields(endpoint), tableColumns: columns, priorities: tablePriorities(endpoint), names: !write && columns !== undefined, command: endpoint.command });
   const idempotencyKey = write ? (options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`) : undefined;
   const callOptions = idempotencyKey ? { idempotencyKey } : {};
   // The schemas (zod) load only when there is input to check: `invoices list` has none.
