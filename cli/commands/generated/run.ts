@@ -10,6 +10,7 @@ import { printDryRun } from '../../write/dry-run.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import { conflictHint, describeAction, unchangedNote } from '../../write/describe.js';
 import { HintedError } from '../../write/hinted-error.js';
+import { changesMoney } from '../../write/money.js';
 import { isPaged, printPages } from './pages.js';
 import { rowsOf, totalOf } from '../../output/rows.js';
 
@@ -56,12 +57,15 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
   const request = requestWithoutInput(endpoint, input, callOptions) ?? (await import('../../../core/endpoints/call.js')).buildRequest(endpoint, input, callOptions);
   if (options.dryRun) return printDryRun(f, request);
   if (endpoint.destructive) await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
+  // A write of money asks a person at a terminal; a script (no terminal on stdin) sends it as before.
+  else if (changesMoney(endpoint) && f.prompter.interactive) await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
   if (!write) {
     if (isPaged(endpoint) && (options.all || options.limit !== undefined)) {
       await printPages(f, endpoint, input, { limit: options.all ? undefined : options.limit }, plan);
       return;
     }
     const response = await (await f.client()).request(request);
+    if (await (await import('../../views/index.js')).printView(f, endpoint.command, response.data, plan)) return;
     await printResponse(f, response.data, endpoint.response, plan);
     if (isPaged(endpoint)) noteMore(f, response.data, endpoint, Number(input.skip ?? 0));
     return;
