@@ -10,13 +10,12 @@ import type { NameBook } from './read/id-names.js';
  * @example
  * await render(rows, { format: 'table', ...tableLayout(c, plan) });
  */
-export function tableLayout(f: Factory, plan?: OutputPlan): Pick<RenderOptions, 'columns' | 'colors' | 'tableColumns' | 'priorities' | 'derived' | 'report'> {
+export function tableLayout(f: Factory, plan?: OutputPlan): Pick<RenderOptions, 'columns' | 'colors' | 'tableColumns' | 'priorities' | 'report'> {
   return {
     ...(f.io.columns ? { columns: f.io.columns } : {}),
     colors: f.colors,
     ...(plan?.tableColumns ? { tableColumns: plan.tableColumns } : {}),
     ...(plan?.priorities ? { priorities: plan.priorities } : {}),
-    ...(plan?.derived ? { derived: plan.derived } : {}),
     report: (line) => (f.globals.quiet ? undefined : f.io.stderr.write(`${line}\n`)),
   };
 }
@@ -31,8 +30,7 @@ export function tableLayout(f: Factory, plan?: OutputPlan): Pick<RenderOptions, 
 export async function withNames(f: Factory, plan: OutputPlan | undefined, rows: readonly Row[], book?: NameBook): Promise<{ rows: readonly Row[]; plan: OutputPlan | undefined }> {
   if (plan?.format !== 'table' || plan.names !== true || plan.tableColumns === undefined || rows.length === 0) return { rows, plan };
   const named = await (book ?? (await import('./read/id-names.js')).nameBook(f)).named(rows, plan.tableColumns, plan.priorities);
-  const derived = named.columns.filter((c) => !plan.tableColumns?.includes(c));
-  return { rows: named.rows, plan: { ...plan, tableColumns: named.columns, priorities: named.priorities, derived } };
+  return { rows: named.rows, plan: { ...plan, tableColumns: named.columns, priorities: named.priorities } };
 }
 
 /**

@@ -15,8 +15,18 @@ export interface OutputPlan {
   readonly priorities?: Readonly<Record<string, number>>;
   /** Whether the table shows names beside other records' ids (a list's default table only). */
   readonly names?: boolean;
-  /** The columns the CLI added (names beside ids), once added: no field of the answer. */
-  readonly derived?: readonly string[];
+}
+
+/**
+ * The plan of a table of the CLI's own records (runs, the audit log): on a terminal with no `--fields`,
+ * these columns with these priorities; undefined otherwise (every field, as before).
+ *
+ * @example
+ * await printResponse(c, rows, undefined, ownTablePlan(c, ['id', 'command'], { command: 2 }));
+ */
+export function ownTablePlan(f: Factory, tableColumns: readonly string[], priorities: Readonly<Record<string, number>>): OutputPlan | undefined {
+  if (f.globals.fields !== undefined || chooseFormat(f.globals, f.io.stdoutIsTTY) !== 'table') return undefined;
+  return { format: 'table', tableColumns, priorities };
 }
 
 /**

@@ -3,7 +3,7 @@ import { NEUTRAL_CSV, neutraliseFormula } from './formula.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Colors } from './colors.js';
 import { redact } from './redact.js';
-import { cellText, columnsOf, recordsPath, rowsOf, type Row } from './rows.js';
+import { cellText, columnsOf, recordsAt, recordsPath, rowsOf, type Row } from './rows.js';
 import { FORMATS, type Format } from './formats.js';
 
 export { FORMATS, type Format } from './formats.js';
@@ -25,8 +25,6 @@ export interface RenderOptions {
   readonly colors?: Colors;
   /** Each default column's priority on a narrow terminal (the shape's `priority`): higher numbers are left out first. */
   readonly priorities?: Readonly<Record<string, number>>;
-  /** Columns the CLI added to the answer's (names beside ids): no field `--fields` may name. */
-  readonly derived?: readonly string[];
   /** Where a table says which columns it left out to fit (stderr); unsaid when absent. */
   readonly report?: (line: string) => void;
   /** Show secret-named fields as they are: only for rows built to hand a secret over on purpose. */
@@ -98,20 +96,15 @@ function withRecords(data: unknown, path: readonly string[], rows: readonly Row[
 }
 
 /**
- * The note on stderr naming the columns a narrow terminal left out, and the `--fields` that brings them back.
+ * The note on stderr naming the columns a narrow terminal left out, wrapped to its width.
  *
  * @example
- * droppedNote(['due_at'], ['id', 'state', 'due_at'], 80) // 'Not shown at 80 columns: due_at; to show it:\n  --fields id,state,due_at'
+ * await droppedNote(['due_at', 'school_id'], 80) // 'Not shown at 80 columns: due_at, school_id; --fields brings them back.'
  */
-export function droppedNote(dropped: readonly string[], shown: readonly string[], width: number): string {
-  return `Not shown at ${width} columns: ${dropped.join(', ')}; to show ${dropped.length === 1 ? 'it' : 'them'}:\n  --fields ${shown.join(',')}`;
-}
-
-/** The note of `droppedNote` wrapped to the terminal's width, line by line. */
-const wrappedNote = async (text: string, width: number): Promise<string> => {
+export async function droppedNote(dropped: readonly string[], width: number): Promise<string> {
   const { wrap } = await import('./fit.js');
-  return text.split('\n').flatMap((line) => wrap(line, width, '  ')).join('\n');
-};
+  return wrap(`Not shown at ${width} columns: ${dropped.join(', ')}; --fields brings ${dropped.length === 1 ? 'it' : 'them'} back.`, width, '  ').join('\n');
+}
 
 /**
  * Renders response data as text in the chosen format, secrets redacted (unless `revealSecrets`). JSON keeps the whole body,
@@ -141,10 +134,9 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
       const chosen = options.fields ? columns : (options.tableColumns ?? []).filter((c) => columns.includes(c));
       const shown = chosen.length > 0 ? chosen : columns;
       // Columns named with --fields are the person's choice: cut text harder, never leave one out.
-      const table = fitTable(rows, shown, { width: options.columns, colors: options.colors, priorities: options.priorities, drop: !options.fields });
-      // The note names the answer's own fields: a name shown beside an id is no field --fields may pick.
-      const fields = shown.filter((c) => !options.derived?.includes(c));
-      if (table.dropped.length > 0) options.report?.(await wrappedNote(droppedNote(table.dropped, fields, options.columns ?? 120), options.columns ?? 120));
+      const single = !Array.isArray(safe) && !Array.isArray(recordsAt(safe, options.responseKey));
+      const table = fitTable(rows, shown, { width: options.columns, colors: options.colors, priorities: options.priorities, drop: !options.fields, single });
+      if (table.dropped.length > 0) options.report?.(await droppedNote(table.dropped, options.columns ?? 120));
       return table.text;
     }
   }

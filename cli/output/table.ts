@@ -29,6 +29,8 @@ export interface TableOptions {
   readonly drop?: boolean | undefined;
   /** Columns of reasons and errors: printed whole under the table when a cell would cut them. */
   readonly notes?: readonly string[] | undefined;
+  /** The rows are one record, not a list of one: shown field by field when it has more than four. */
+  readonly single?: boolean | undefined;
 }
 
 /** A fitted table: its text, and the columns it left out (for a note on stderr). */
@@ -54,7 +56,7 @@ export function fitTable(rows: readonly Row[], columns: readonly string[], optio
   const width = options.width ?? 120;
   const colors = options.colors;
   const plain = (row: Row, c: string) => oneLine(displayCell(row, c, undefined));
-  if (rows.length === 1 && columns.length > 4) return { text: records(rows, columns, width, colors), dropped: [] };
+  if (rows.length === 1 && columns.length > 4 && options.single !== false) return { text: records(rows, columns, width, colors), dropped: [] };
   const priority = (c: string) => options.priorities?.[c] ?? 1;
   const fit = (names: readonly string[]): Fitted =>
     fitColumns(

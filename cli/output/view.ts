@@ -14,6 +14,8 @@ export interface ViewSection {
   readonly lines: readonly string[];
   /** Said instead of lines when there are none (`none`, `not shown: for superusers only`). */
   readonly empty?: string;
+  /** How many records the lines stand for, when a record takes more than a line. */
+  readonly count?: number;
   /** Lines under the section, wrapped (a next step, a reason). */
   readonly notes?: readonly string[];
 }
@@ -66,7 +68,7 @@ export function renderView(view: View, width: number, colors: Colors): string {
   }
   for (const section of view.sections ?? []) {
     lines.push('');
-    const count = section.lines.length > 0 ? ` (${section.lines.length})` : '';
+    const count = section.lines.length > 0 ? ` (${section.count ?? section.lines.length})` : '';
     if (section.lines.length === 0) lines.push(...wrap(`${section.heading}: ${section.empty ?? 'none'}`, width, INDENT).map((l, i) => (i === 0 ? colors.bold(l) : l)));
     else lines.push(colors.bold(`${section.heading}${count}`), ...section.lines);
     for (const note of section.notes ?? []) lines.push(...wrap(note, width - INDENT.length, INDENT + INDENT).map((l) => `${INDENT}${l}`));
