@@ -85,7 +85,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
   // A write that changes money asks on a terminal too, so it takes --yes (cli/write/money.ts).
   if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: changesMoney(endpoint) });
-  if (bulk) addBulkOptions(cmd, { yes: !endpoint.destructive && !taken.has('yes') });
+  if (bulk) addBulkOptions(cmd, { yes: !changesMoney(endpoint) && !taken.has('yes') });
   if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
   // `--fields` completes the fields of the answer's shape, where the entry declares it.
