@@ -10,12 +10,13 @@ import type { NameBook } from './read/id-names.js';
  * @example
  * await render(rows, { format: 'table', ...tableLayout(c, plan) });
  */
-export function tableLayout(f: Factory, plan?: OutputPlan): Pick<RenderOptions, 'columns' | 'colors' | 'tableColumns' | 'priorities' | 'report'> {
+export function tableLayout(f: Factory, plan?: OutputPlan): Pick<RenderOptions, 'columns' | 'colors' | 'tableColumns' | 'priorities' | 'every' | 'report'> {
   return {
     ...(f.io.columns ? { columns: f.io.columns } : {}),
     colors: f.colors,
     ...(plan?.tableColumns ? { tableColumns: plan.tableColumns } : {}),
     ...(plan?.priorities ? { priorities: plan.priorities } : {}),
+    ...(plan?.every ? { every: true } : {}),
     report: (line) => (f.globals.quiet ? undefined : f.io.stderr.write(`${line}\n`)),
   };
 }

@@ -13,6 +13,8 @@ export interface OutputPlan {
   readonly tableColumns?: readonly string[];
   /** How long each of `tableColumns` stays on a narrow terminal (the shape's `priority`). */
   readonly priorities?: Readonly<Record<string, number>>;
+  /** `--fields all`: every field, none left out to fit (shown record by record when they cannot fit). */
+  readonly every?: true;
   /** Whether the table shows names beside other records' ids (a list's default table only). */
   readonly names?: boolean;
 }
@@ -54,7 +56,8 @@ export function planOutput(
   const fields = parseFields(f.globals.fields);
   if (!fields) {
     const all = f.globals.fields !== undefined;
-    if (format !== 'table' || all || !options.tableColumns) return { format };
+    if (format === 'table' && all) return { format, every: true };
+    if (format !== 'table' || !options.tableColumns) return { format };
     return { format, tableColumns: options.tableColumns, ...(options.priorities ? { priorities: options.priorities } : {}), ...(options.names ? { names: true } : {}) };
   }
   if (options.knownFields) {

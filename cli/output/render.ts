@@ -25,6 +25,8 @@ export interface RenderOptions {
   readonly colors?: Colors;
   /** Each default column's priority on a narrow terminal (the shape's `priority`): higher numbers are left out first. */
   readonly priorities?: Readonly<Record<string, number>>;
+  /** `--fields all`: no column is left out to fit. */
+  readonly every?: boolean;
   /** Where a table says which columns it left out to fit (stderr); unsaid when absent. */
   readonly report?: (line: string) => void;
   /** Show secret-named fields as they are: only for rows built to hand a secret over on purpose. */
@@ -135,7 +137,7 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
       const shown = chosen.length > 0 ? chosen : columns;
       // Columns named with --fields are the person's choice: cut text harder, never leave one out.
       const single = !Array.isArray(safe) && !Array.isArray(recordsAt(safe, options.responseKey));
-      const table = fitTable(rows, shown, { width: options.columns, colors: options.colors, priorities: options.priorities, drop: !options.fields, single });
+      const table = fitTable(rows, shown, { width: options.columns, colors: options.colors, priorities: options.priorities, drop: !options.fields && options.every !== true, single });
       if (table.dropped.length > 0) options.report?.(await droppedNote(table.dropped, options.columns ?? 120));
       return table.text;
     }
