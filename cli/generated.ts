@@ -8,6 +8,7 @@ import type { Factory } from './factory.js';
 import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
 import { readInputObject } from './input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
+import { changesMoney } from './write/money.js';
 import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
 import { addPasswordOptions, isPasswordKey, passwordInput } from './password-input.js';
 
@@ -82,8 +83,9 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
   }
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
   if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
-  if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: endpoint.destructive });
-  if (bulk) addBulkOptions(cmd, { yes: !endpoint.destructive && !taken.has('yes') });
+  // A write that changes money asks on a terminal too, so it takes --yes (cli/write/money.ts).
+  if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: changesMoney(endpoint) });
+  if (bulk) addBulkOptions(cmd, { yes: !changesMoney(endpoint) && !taken.has('yes') });
   if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
   // `--fields` completes the fields of the answer's shape, where the entry declares it.

@@ -70,7 +70,10 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     // payload key named like a global option (`parent-learners verification-status --token T`) would be
     // taken by the global option and never reach the payload.
     .enablePositionalOptions()
-    .addHelpText('after', '\nExit codes: 0 ok, 1 request failed, 2 bad usage or input (nothing sent), 3 bulk run with failures, 4 not signed in or not allowed, 130 interrupted.\nRun `edshed <noun> --help` for a noun\'s commands, `edshed endpoints` for all of them.');
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 ok, 1 request failed, 2 bad usage or input (nothing sent), 3 bulk\nrun with failures, 4 not signed in or not allowed, 130 interrupted\n(`edshed help exit-codes`).',
+    );
 
   const alone = word === undefined ? undefined : CURATED[word];
   if (alone?.standalone) {
@@ -98,6 +101,7 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
   }
 
   const nouns = [...new Set([...table.keys(), ...curatedByNoun.keys()])].sort();
+  if (word === undefined) await leadWithWorkflows(program, table, f);
   for (const noun of nouns.filter(wanted)) {
     const endpoints = table.get(noun) ?? [];
     const curated = curatedByNoun.get(noun) ?? [];
@@ -120,6 +124,19 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     }
   }
   return program;
+}
+
+/**
+ * `edshed` and `edshed help` for people: the daily workflows with an example each, then the nouns in
+ * groups and the CLI's own commands, instead of commander's list of about 150 nouns a line each.
+ */
+async function leadWithWorkflows(program: Command, table: ReadonlyMap<string, readonly Endpoint[]>, f: Factory): Promise<void> {
+  const { startHelp } = await import('./help/start.js');
+  const own = Object.entries(CURATED)
+    .filter(([words, entry]) => !words.includes(' ') && entry.hidden !== true)
+    .map(([name, entry]) => ({ name, summary: entry.summary }));
+  program.configureHelp({ visibleCommands: () => [] });
+  program.addHelpText('after', startHelp([...table.values()].flat(), own, Object.keys(CURATED_NOUNS), f.io.columns ?? 80));
 }
 
 /**

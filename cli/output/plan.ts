@@ -11,6 +11,24 @@ export interface OutputPlan {
    * `columns`). Absent with `--fields all`, and for every other format (they keep every field).
    */
   readonly tableColumns?: readonly string[];
+  /** How long each of `tableColumns` stays on a narrow terminal (the shape's `priority`). */
+  readonly priorities?: Readonly<Record<string, number>>;
+  /** `--fields all`: every field, none left out to fit (shown record by record when they cannot fit). */
+  readonly every?: true;
+  /** Whether the table shows names beside other records' ids (a list's default table only). */
+  readonly names?: boolean;
+}
+
+/**
+ * The plan of a table of the CLI's own records (runs, the audit log): on a terminal with no `--fields`,
+ * these columns with these priorities; undefined otherwise (every field, as before).
+ *
+ * @example
+ * await printResponse(c, rows, undefined, ownTablePlan(c, ['id', 'command'], { command: 2 }));
+ */
+export function ownTablePlan(f: Factory, tableColumns: readonly string[], priorities: Readonly<Record<string, number>>): OutputPlan | undefined {
+  if (f.globals.fields !== undefined || chooseFormat(f.globals, f.io.stdoutIsTTY) !== 'table') return undefined;
+  return { format: 'table', tableColumns, priorities };
 }
 
 /**
@@ -25,13 +43,22 @@ export interface OutputPlan {
  */
 export function planOutput(
   f: Factory,
-  options: { readonly write: boolean; readonly knownFields?: readonly string[] | undefined; readonly tableColumns?: readonly string[] | undefined; readonly command: string },
+  options: {
+    readonly write: boolean;
+    readonly knownFields?: readonly string[] | undefined;
+    readonly tableColumns?: readonly string[] | undefined;
+    readonly priorities?: Readonly<Record<string, number>> | undefined;
+    readonly names?: boolean | undefined;
+    readonly command: string;
+  },
 ): OutputPlan {
   const format = chooseFormat(f.globals, f.io.stdoutIsTTY);
   const fields = parseFields(f.globals.fields);
   if (!fields) {
     const all = f.globals.fields !== undefined;
-    return format === 'table' && !all && options.tableColumns ? { format, tableColumns: options.tableColumns } : { format };
+    if (format === 'table' && all) return { format, every: true };
+    if (format !== 'table' || !options.tableColumns) return { format };
+    return { format, tableColumns: options.tableColumns, ...(options.priorities ? { priorities: options.priorities } : {}), ...(options.names ? { names: true } : {}) };
   }
   if (options.knownFields) {
     const unknown = fields.filter((name) => !options.knownFields?.includes(name));

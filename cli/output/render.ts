@@ -3,7 +3,7 @@ import { NEUTRAL_CSV, neutraliseFormula } from './formula.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Colors } from './colors.js';
 import { redact } from './redact.js';
-import { cellText, columnsOf, recordsPath, rowsOf, type Row } from './rows.js';
+import { cellText, columnsOf, recordsAt, recordsPath, rowsOf, type Row } from './rows.js';
 import { FORMATS, type Format } from './formats.js';
 
 export { FORMATS, type Format } from './formats.js';
@@ -23,6 +23,12 @@ export interface RenderOptions {
   readonly tableColumns?: readonly string[];
   /** Colours for the table (states); off when absent. */
   readonly colors?: Colors;
+  /** Each default column's priority on a narrow terminal (the shape's `priority`): higher numbers are left out first. */
+  readonly priorities?: Readonly<Record<string, number>>;
+  /** `--fields all`: no column is left out to fit. */
+  readonly every?: boolean;
+  /** Where a table says which columns it left out to fit (stderr); unsaid when absent. */
+  readonly report?: (line: string) => void;
   /** Show secret-named fields as they are: only for rows built to hand a secret over on purpose. */
   readonly revealSecrets?: boolean;
   /**
@@ -92,6 +98,17 @@ function withRecords(data: unknown, path: readonly string[], rows: readonly Row[
 }
 
 /**
+ * The note on stderr naming the columns a narrow terminal left out, wrapped to its width.
+ *
+ * @example
+ * await droppedNote(['due_at', 'school_id'], 80) // 'Not shown at 80 columns: due_at, school_id; --fields brings them back.'
+ */
+export async function droppedNote(dropped: readonly string[], width: number): Promise<string> {
+  const { wrap } = await import('./fit.js');
+  return wrap(`Not shown at ${width} columns: ${dropped.join(', ')}; --fields brings ${dropped.length === 1 ? 'it' : 'them'} back.`, width, '  ').join('\n');
+}
+
+/**
  * Renders response data as text in the chosen format, secrets redacted (unless `revealSecrets`). JSON keeps the whole body,
  * the API's envelope (with `--fields`, only the selected fields of its records); the other formats show the records.
  *
@@ -115,9 +132,14 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
       return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))].map((line) => `${line.map(tsvCell).join('\t')}\n`).join('');
     case 'table': {
       if (rows.length === 0) return '(no results)\n';
-      const { renderTable } = await import('./table.js');
+      const { fitTable } = await import('./table.js');
       const chosen = options.fields ? columns : (options.tableColumns ?? []).filter((c) => columns.includes(c));
-      return renderTable(rows, chosen.length > 0 ? chosen : columns, options.columns, options.colors);
+      const shown = chosen.length > 0 ? chosen : columns;
+      // Columns named with --fields are the person's choice: cut text harder, never leave one out.
+      const single = !Array.isArray(safe) && !Array.isArray(recordsAt(safe, options.responseKey));
+      const table = fitTable(rows, shown, { width: options.columns, colors: options.colors, priorities: options.priorities, drop: !options.fields && options.every !== true, single });
+      if (table.dropped.length > 0) options.report?.(await droppedNote(table.dropped, options.columns ?? 120));
+      return table.text;
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { Factory } from '../factory.js';
-import { tableLayout } from '../print-response.js';
+import { tableLayout, withNames } from '../print-response.js';
 import type { OutputPlan } from './plan.js';
 import { checkFields, render } from './render.js';
 import { columnsOf, type Row } from './rows.js';
@@ -61,7 +61,10 @@ export function openRowStream(f: Factory, plan: OutputPlan, path: readonly strin
       first = false;
     },
     async end(total) {
-      if (plan.format === 'table') f.io.stdout.write(await render(kept, options('table', plan.fields)));
+      if (plan.format === 'table') {
+        const named = await withNames(f, plan, kept);
+        f.io.stdout.write(await render(named.rows, { ...options('table', plan.fields), ...tableLayout(f, named.plan) }));
+      }
       else if (plan.format === 'json') {
         const list = first ? `${opening}[]` : `\n${indent(depth)}]`;
         const closing = path.map((_, i) => `\n${indent(depth - 1 - i)}}`).join('');

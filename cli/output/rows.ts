@@ -26,6 +26,11 @@ export function recordsPath(data: unknown, responseKey?: string): string[] {
   return path;
 }
 
+/** The value at `recordsPath`: a list of records, or one. */
+export function recordsAt(data: unknown, responseKey?: string): unknown {
+  return getPath(data, recordsPath(data, responseKey));
+}
+
 /**
  * The records to show for a response (at `recordsPath`): a list gives one row per item, an object one row.
  *

@@ -1,14 +1,13 @@
 import Table from 'cli-table3';
 import type { Colors } from './colors.js';
 import { displayCell } from './display-cell.js';
+import { cut, fitColumns, measure, wrap, type Fitted } from './fit.js';
 import type { Row } from './rows.js';
 
-/** The widest a cell is drawn, however wide the terminal: a longer value is cut with an ellipsis. */
-const MAX_CELL = 60;
-/** The narrowest a column is cut to (padding included) before the table gives up on columns (see `renderTable`). */
-const MIN_COLUMN = 10;
-/** Each column's padding: a space either side (cli-table3's default). */
-const PADDING = 2;
+/** cli-table3's frame: a space either side of each cell and a border before it, and the last border. */
+const FRAME = { perColumn: 3, fixed: 1 };
+/** A record shown field by field: the names' column and the values' column. */
+const RECORD_FLOOR = 10;
 
 /** No rule between a record's fields: a field a line. */
 const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
@@ -19,61 +18,101 @@ const ruleUnderHeader = (text: string) => text.split('\n').filter((line, i) => i
 /** A cell's text on one line: a table row never wraps. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
 
+/** How a table is fitted: its width, colours, which columns give way first, and which hold reasons. */
+export interface TableOptions {
+  /** The terminal's width (120 when unknown). */
+  readonly width?: number | undefined;
+  readonly colors?: Colors | undefined;
+  /** Each column's priority: 1 (or absent) a column a person always needs, higher ones left out first on a narrow terminal. */
+  readonly priorities?: Readonly<Record<string, number>> | undefined;
+  /** Whether columns may be left out to fit; false when the person named them (`--fields`). */
+  readonly drop?: boolean | undefined;
+  /** Columns of reasons and errors: printed whole under the table when a cell would cut them. */
+  readonly notes?: readonly string[] | undefined;
+  /** The rows are one record, not a list of one: shown field by field when it has more than four. */
+  readonly single?: boolean | undefined;
+}
+
+/** A fitted table: its text, and the columns it left out (for a note on stderr). */
+export interface TableText {
+  readonly text: string;
+  readonly dropped: readonly string[];
+}
+
+/** Columns named like a reason or an error, shown whole under a table rather than cut in a cell. */
+export const NOTE_COLUMNS: readonly string[] = ['message', 'reason', 'error', 'hint'];
+
 /**
- * Column widths (padding included) that fit `width` characters, borders included: each column as wide as
- * its widest cell (at most MAX_CELL), then the widest cut down first (to MIN_COLUMN at the least). Fewer
- * widths than columns when even that is too wide: those from the right that do not fit (the first always
- * stays).
+ * Fits and draws a table of rows for a terminal of `width` characters, borders included, a row a line.
+ * Columns of the highest priority number are left out first while the rest cannot fit (`dropped` names
+ * them); then only free text is cut, ending with `…`: an id, a number, a date or an amount never is. A
+ * reason or error (`notes`) that a cell would cut is printed whole, wrapped, under the table. A single
+ * record of more than four columns, or rows that fit no other way, are shown field by field, wrapped.
  *
  * @example
- * fitColumns([2, 30, 80], 60) // [4, 26, 26]: the 80 capped at 60, then both wide ones cut to fit
+ * fitTable([{ id: 1, state: 'paid' }], ['id', 'state'], { width: 80 }).text
  */
-export function fitColumns(natural: readonly number[], width: number): number[] {
-  const widths = natural.map((w) => Math.min(w, MAX_CELL) + PADDING);
-  const floor = widths.map((w) => Math.min(w, MIN_COLUMN));
-  // Borders: one before each column and one after the last.
-  const total = (n: number) => widths.slice(0, n).reduce((sum, w) => sum + w, 0) + n + 1;
-  let kept = widths.length;
-  while (kept > 1 && floor.slice(0, kept).reduce((sum, w) => sum + w, 0) + kept + 1 > width) kept -= 1;
-  let excess = total(kept) - width;
-  while (excess > 0) {
-    let widest = 0;
-    for (let i = 1; i < kept; i += 1) if ((widths[i] as number) - (floor[i] as number) > (widths[widest] as number) - (floor[widest] as number)) widest = i;
-    const room = (widths[widest] as number) - (floor[widest] as number);
-    if (room <= 0) break;
-    // Down to the next widest column's width at most, so wide columns share the cut.
-    const next = Math.max(...widths.slice(0, kept).filter((_, i) => i !== widest), floor[widest] as number);
-    const cut = Math.max(1, Math.min(excess, room, (widths[widest] as number) - next));
-    widths[widest] = (widths[widest] as number) - cut;
-    excess -= cut;
-  }
-  return widths.slice(0, kept);
+export function fitTable(rows: readonly Row[], columns: readonly string[], options: TableOptions = {}): TableText {
+  const width = options.width ?? 120;
+  const colors = options.colors;
+  const plain = (row: Row, c: string) => oneLine(displayCell(row, c, undefined));
+  if (rows.length === 1 && columns.length > 4 && options.single !== false) return { text: records(rows, columns, width, colors), dropped: [] };
+  const priority = (c: string) => options.priorities?.[c] ?? 1;
+  const fit = (names: readonly string[]): Fitted =>
+    fitColumns(
+      names.map((c) => measure(c, rows.map((row) => plain(row, c)), priority(c))),
+      width,
+      FRAME,
+      { drop: options.drop !== false },
+    );
+  let fitted = fit(columns);
+  // A reason or error is read whole: one a cell would cut (or that gave way) goes under the table.
+  const notes = (options.notes ?? NOTE_COLUMNS).filter((c) => columns.includes(c) && c !== columns[0]);
+  const cutNotes = notes.filter((c) => {
+    const kept = fitted.kept.find((k) => k.name === c);
+    return kept === undefined ? fitted.dropped.includes(c) : rows.some((row) => plain(row, c).length > kept.width);
+  });
+  if (cutNotes.length > 0) fitted = fit(columns.filter((c) => !cutNotes.includes(c)));
+  if (!fitted.fits) return { text: records(rows, columns, width, colors), dropped: [] };
+  const cell = (row: Row, c: string, w: number) => {
+    const text = plain(row, c);
+    if (text.length > w) return cut(text, w);
+    return colors?.enabled ? oneLine(displayCell(row, c, colors)) : text;
+  };
+  const table = new Table({
+    head: fitted.kept.map((k) => k.name),
+    colWidths: fitted.kept.map((k) => k.width + 2),
+    style: { head: colors?.enabled ? ['bold'] : [], border: [] },
+  });
+  for (const row of rows) table.push(fitted.kept.map((k) => cell(row, k.name, k.width)));
+  const key = columns[0] as string;
+  const below = rows.flatMap((row) =>
+    cutNotes
+      .filter((c) => plain(row, c) !== '')
+      .flatMap((c) => wrap(`${plain(row, key)}${cutNotes.length > 1 ? ` ${c}` : ''}: ${plain(row, c)}`, width, '  ')),
+  );
+  return { text: `${ruleUnderHeader(table.toString())}\n${below.map((line) => `${line}\n`).join('')}`, dropped: fitted.dropped.filter((c) => !cutNotes.includes(c)) };
+}
+
+/** Each record field by field, a field a line, long values wrapped within `width`: no field is lost. */
+function records(rows: readonly Row[], columns: readonly string[], width: number, colors: Colors | undefined): string {
+  const name = Math.min(Math.max(...columns.map((c) => c.length)), Math.max(RECORD_FLOOR, Math.floor(width / 3)));
+  const value = Math.max(RECORD_FLOOR, width - name - 2 * FRAME.perColumn - FRAME.fixed);
+  return rows
+    .map((row) => {
+      const table = new Table({ style: { head: [], border: [] }, colWidths: [name + 2, value + 2], chars: COMPACT, wordWrap: true, wrapOnWordBoundary: false });
+      for (const c of columns) table.push({ [c]: oneLine(displayCell(row, c, colors?.enabled ? colors : undefined)) });
+      return `${table.toString()}\n`;
+    })
+    .join('');
 }
 
 /**
- * An aligned table for a terminal, fitted to `width` characters (borders included): wide cells are cut
- * with an ellipsis, widest first, and a row never wraps. When the columns do not fit even cut (many
- * fields, a narrow terminal), or for a single record of more than four columns, each record is shown
- * field by field instead, one line a field, so no field is lost.
+ * `fitTable`'s text alone, for callers with no stderr to name the columns left out.
  *
  * @example
  * renderTable([{ id: 1, status: 'paid' }], ['id', 'status'], 80)
  */
 export function renderTable(rows: readonly Row[], columns: readonly string[], width = 120, colors?: Colors): string {
-  const plain = (row: Row, c: string) => oneLine(displayCell(row, c, undefined));
-  // cli-table3 cuts a cell to its column's width itself, escape sequences intact.
-  const cell = (row: Row, c: string) => (colors?.enabled ? oneLine(displayCell(row, c, colors)) : plain(row, c));
-  const record = (row: Row) => {
-    const [key, value] = fitColumns([Math.max(...columns.map((c) => c.length)), Math.max(...columns.map((c) => plain(row, c).length))], width);
-    const table = new Table({ style: { head: [], border: [] }, colWidths: [key as number, value ?? MIN_COLUMN], chars: COMPACT });
-    for (const c of columns) table.push({ [c]: cell(row, c) });
-    return `${table.toString()}\n`;
-  };
-  if (rows.length === 1 && columns.length > 4) return record(rows[0] as Row);
-  const natural = columns.map((c) => Math.max(c.length, ...rows.map((row) => plain(row, c).length)));
-  const widths = fitColumns(natural, width);
-  if (widths.length < columns.length) return rows.map(record).join('');
-  const table = new Table({ head: [...columns], colWidths: widths, style: { head: colors?.enabled ? ['bold'] : [], border: [] } });
-  for (const row of rows) table.push(columns.map((c) => cell(row, c)));
-  return `${ruleUnderHeader(table.toString())}\n`;
+  return fitTable(rows, columns, { width, colors }).text;
 }

@@ -24,12 +24,18 @@ export function describeAction(endpoint: Endpoint, input: Readonly<Record<string
  * @example
  * await conflictHint(endpointOf('invoices mark-paid'), { id: 8 }, 'Invoice 8 is paid; ...') // 'Invoice 8 is already paid: to change ...'
  */
-export async function conflictHint(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, message: string): Promise<string | undefined> {
+export async function conflictHint(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, message: string, invoice?: { readonly subscription_id?: number | null | undefined }): Promise<string | undefined> {
   if (endpoint.method !== 'POST') return undefined;
   // The whole table, only after a refusal: a command that succeeds loads just its own noun's entries.
   const { ENDPOINTS } = await import('../../core/endpoints/index.js');
   const editor = ENDPOINTS.find((e) => e.method === 'PUT' && e.path === endpoint.path);
   const state = /\bis (?:already )?([a-z_]+)\b/.exec(message)?.[1];
+  // An invoice refused for its state: what does what the person meant from there (change, refund, restore).
+  if (endpoint.command.startsWith('invoices ') && state !== undefined && typeof input.id === 'number' && !(editor && editor.path.split('/').at(-1) === state)) {
+    const { invoiceWays } = await import('./ways-back.js');
+    const ways = await invoiceWays({ id: input.id, state, subscription_id: invoice?.subscription_id });
+    if (ways.length > 0) return `It is ${state}. ${ways.map((w) => `${w}.`).join(' ')}`;
+  }
   if (!editor || state === undefined || editor.path.split('/').at(-1) !== state) return undefined;
   const args = editor.params.map((name) => String(input[name])).join(' ');
   return `It is already ${state}: to change its details, use \`edshed ${editor.command}${args ? ` ${args}` : ''}\` (see --help there).`;

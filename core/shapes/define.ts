@@ -63,6 +63,11 @@ export interface ObjectShape<F extends ShapeFields = ShapeFields> {
   readonly money?: readonly string[];
   /** The natural keys people name the record by instead of its id (an invoice's number), in the order a text is tried. */
   readonly keys?: readonly NaturalKey[];
+  /**
+   * How long each of `columns` stays on a narrow terminal: 1 (or unnamed) always, higher numbers left
+   * out first (the CLI says which, and `--fields` brings them back).
+   */
+  readonly priority?: { readonly [column: string]: number };
 }
 
 /**
@@ -91,6 +96,8 @@ export interface ShapeOptions<F extends ShapeFields> {
   readonly columns: readonly (keyof F & string)[];
   readonly money?: readonly (keyof F & string)[];
   readonly keys?: readonly NaturalKey<keyof F & string>[];
+  /** Columns that give way on a narrow terminal, and how soon: higher numbers first; unnamed columns always stay. */
+  readonly priority?: Partial<Readonly<Record<keyof F & string, number>>>;
   readonly open?: true;
 }
 
@@ -104,7 +111,10 @@ export function defineShape<const N extends string, const F extends ShapeFields>
   for (const column of [...options.columns, ...(options.money ?? []), ...(options.keys ?? []).map((key) => key.field)]) {
     if (!(column in fields)) throw new Error(`Shape ${name}: column ${column} is not one of its fields`);
   }
-  return { name, fields, ...options };
+  for (const column of Object.keys(options.priority ?? {})) {
+    if (!(options.columns as readonly string[]).includes(column)) throw new Error(`Shape ${name}: priority names ${column}, which is not one of its columns`);
+  }
+  return { name, fields, ...options } as ObjectShape<F> & { readonly name: N };
 }
 
 /**

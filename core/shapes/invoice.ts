@@ -61,6 +61,8 @@ export const INVOICE = defineShape(
       { field: 'number', phrase: 'numbered', form: 'INV-\\d{1,12}' },
       { field: 'shareable_id', phrase: 'with shareable id', form: '[0-9a-f]{16,64}' },
     ],
+    // The school's name is shown beside its id, so the id gives way first, then the due date.
+    priority: { school_id: 3, due_at: 2 },
   },
 );
 
@@ -68,7 +70,7 @@ export const INVOICE = defineShape(
 export const INVOICE_SUMMARY = defineShape(
   'invoice_summary',
   { id: 'serial', number: 'string', state: { oneOf: INVOICE_STATES }, currency: { oneOf: CURRENCIES }, total: 'int', issued_at: 'day' },
-  { summary: 'An invoice in brief: number, state and total', columns: ['id', 'number', 'state', 'total', 'issued_at'], money: ['total'] },
+  { summary: 'An invoice in brief: number, state and total', columns: ['id', 'number', 'state', 'total', 'issued_at'], money: ['total'], priority: { issued_at: 2 } },
 );
 
 /** A credit against an invoice (a refund or credit kept). */

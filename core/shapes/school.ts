@@ -27,7 +27,7 @@ export const SCHOOL = defineShape(
     admin: 'boolean?',
     current: 'boolean?',
   },
-  { summary: 'A school: its name, join code, country, region, locale and settings', columns: ['id', 'name', 'code', 'country', 'region', 'district_id'], keys: [{ field: 'name', phrase: 'named' }] },
+  { summary: 'A school: its name, join code, country, region, locale and settings', columns: ['id', 'name', 'code', 'country', 'region', 'district_id'], keys: [{ field: 'name', phrase: 'named' }], priority: { district_id: 3, region: 2 } },
 );
 
 /** The school a signed-in user belongs to, as `users/me` shows it, with the user's place in it. */
@@ -82,5 +82,5 @@ export const ADDRESS = defineShape(
     created_at: 'date',
     updated_at: 'date',
   },
-  { summary: 'An address of a school: its type, the postal address, and whether it is the default', columns: ['id', 'school_id', 'addressType', 'default'] },
+  { summary: 'An address of a school: its type, the postal address, and whether it is the default', columns: ['id', 'school_id', 'addressType', 'default'], priority: { school_id: 3 } },
 );

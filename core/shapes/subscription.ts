@@ -49,6 +49,8 @@ export const SUBSCRIPTION = defineShape(
       { field: 'card_reference', phrase: 'with card reference', form: 'sub_[0-9a-z]+' },
       { field: 'po_number', phrase: 'with PO number' },
     ],
+    // The school's and the product's names are shown beside their ids, so the ids give way first.
+    priority: { school_id: 3, product_id: 3, kind: 2 },
   },
 );
 
@@ -144,7 +146,7 @@ export const PLAN_ACTION = defineShape(
     created_at: 'date',
     updated_at: 'date',
   },
-  { summary: 'An action scheduled on a plan and its outcome', columns: ['id', 'plan_id', 'kind', 'state', 'run_at'] },
+  { summary: 'An action scheduled on a plan and its outcome', columns: ['id', 'plan_id', 'kind', 'state', 'run_at'], priority: { run_at: 2 } },
 );
 
 /** A discount code: a percentage or an amount off, its validity and how often it was used. */
@@ -182,7 +184,7 @@ export const CANCELLATION = defineShape(
     subscription_kind: { oneOf: SUBSCRIPTION_KINDS, optional: true },
     product_id: 'serial?',
   },
-  { summary: 'A cancellation of a subscription: how, why and by whom', columns: ['id', 'subscription_id', 'school_id', 'kind', 'reason', 'created_at'] },
+  { summary: 'A cancellation of a subscription: how, why and by whom', columns: ['id', 'subscription_id', 'school_id', 'kind', 'reason', 'created_at'], priority: { school_id: 3, created_at: 2 } },
 );
 
 /** A saved card of a school. */
@@ -222,5 +224,5 @@ export const CARD_EVENT = defineShape(
     created_at: 'date',
     processed_at: nullable('date'),
   },
-  { summary: "An event of the card provider and how it was handled", columns: ['id', 'type', 'invoice_id', 'state', 'created_at'] },
+  { summary: "An event of the card provider and how it was handled", columns: ['id', 'type', 'invoice_id', 'state', 'created_at'], priority: { created_at: 2 } },
 );

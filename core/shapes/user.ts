@@ -79,6 +79,7 @@ export const USER = defineShape(
   {
     summary: 'A user of any kind: their names, school and flags',
     columns: ['id', 'kind', 'username', 'display_name', 'school_id'],
+    priority: { school_id: 3 },
     keys: [
       { field: 'email', phrase: 'with email', form: '[^@\\s]+@[^@\\s]+' },
       { field: 'username', phrase: 'with username' },
@@ -90,7 +91,7 @@ export const USER = defineShape(
 export const TEACHER = defineShape(
   'teacher',
   { kind: { oneOf: USER_KINDS, optional: true }, ...PERSON, email: nullable('string'), admin: 'boolean' },
-  { summary: 'A teacher of a school: names, email, and whether they are its admin', columns: ['id', 'username', 'display_name', 'email', 'admin'] },
+  { summary: 'A teacher of a school: names, email, and whether they are its admin', columns: ['id', 'username', 'display_name', 'email', 'admin'], priority: { email: 2 } },
 );
 
 /** An invitation for a teacher to join a school: the code its link carries, when it expires, and when it was accepted. */

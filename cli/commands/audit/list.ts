@@ -7,6 +7,7 @@ import { auditFile } from '../../audit/writer.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { stateDir } from '../../config/paths.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { ownTablePlan } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 
@@ -37,7 +38,9 @@ const define: DefineCommand = (cmd: Command, f) => {
       }
     }
     if (rows.length === 0 && !c.globals.quiet) c.io.stderr.write(`No writes recorded${since === undefined ? '' : ' since then'} (${file}).\n`);
-    await printResponse(c, rows);
+    // On a terminal a write a line: the time to the second, what was sent and how it went; the rest gives way.
+    const plan = ownTablePlan(c, ['time', 'method', 'path', 'status', 'outcome', 'user', 'run_id', 'profile', 'environment', 'request_id'], { outcome: 2, user: 2, run_id: 2, profile: 3, environment: 3, request_id: 3 });
+    await printResponse(c, plan ? rows.map((r) => ({ ...r, time: r.time.replace(/\.\d+Z$/, 'Z') })) : rows, undefined, plan);
   });
 };
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../core/api/errors/index.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { requestWithoutInput } from '../../../core/endpoints/request-shape.js';
-import { replyFieldNames, tableColumns } from '../../../core/shapes/reply.js';
+import { mainValue, replyFieldNames, tableColumns } from '../../../core/shapes/reply.js';
 import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompter.js';
@@ -10,6 +10,7 @@ import { printDryRun } from '../../write/dry-run.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import { conflictHint, describeAction, unchangedNote } from '../../write/describe.js';
 import { HintedError } from '../../write/hinted-error.js';
+import { changesMoney } from '../../write/money.js';
 import { isPaged, printPages } from './pages.js';
 import { rowsOf, totalOf } from '../../output/rows.js';
 import { keyedParams, resolvePathKeys } from '../../read/path-keys.js';
@@ -28,6 +29,12 @@ export interface EndpointCallOptions {
   readonly all?: boolean | undefined;
 }
 
+/** How long each default column of a list's table stays on a narrow terminal: its shape's `priority`. */
+function tablePriorities(endpoint: Endpoint): Readonly<Record<string, number>> | undefined {
+  const main = mainValue(endpoint.reply);
+  return main?.list ? main.shape.priority : undefined;
+}
+
 /** The fields an endpoint's answer has, where its entry declares the shape. */
 function knownFields(endpoint: Endpoint): readonly string[] | undefined {
   return replyFieldNames(endpoint) ?? undefined;
@@ -43,7 +50,8 @@ function knownFields(endpoint: Endpoint): readonly string[] | undefined {
 export async function runEndpoint(f: Factory, options: EndpointCallOptions): Promise<void> {
   const { endpoint } = options;
   const write = endpoint.method !== 'GET';
-  const plan = planOutput(f, { write, knownFields: knownFields(endpoint), tableColumns: tableColumns(endpoint) ?? undefined, command: endpoint.command });
+  const columns = tableColumns(endpoint) ?? undefined;
+  const plan = planOutput(f, { write, knownFields: knownFields(endpoint), tableColumns: columns, priorities: tablePriorities(endpoint), names: !write && columns !== undefined, command: endpoint.command });
   const idempotencyKey = write ? (options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`) : undefined;
   const callOptions = idempotencyKey ? { idempotencyKey } : {};
   const input = await withIds(f, endpoint, options.input, callOptions);
@@ -51,12 +59,15 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
   const request = requestWithoutInput(endpoint, input, callOptions) ?? (await import('../../../core/endpoints/call.js')).buildRequest(endpoint, input, callOptions);
   if (options.dryRun) return printDryRun(f, request);
   if (endpoint.destructive) await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
+  // A write of money asks a person at a terminal; a script (no terminal on stdin) sends it as before.
+  else if (changesMoney(endpoint) && f.prompter.interactive) await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
   if (!write) {
     if (isPaged(endpoint) && (options.all || options.limit !== undefined)) {
       await printPages(f, endpoint, input, { limit: options.all ? undefined : options.limit }, plan);
       return;
     }
     const response = await (await f.client()).request(request);
+    if (await (await import('../../views/index.js')).printView(f, endpoint.command, response.data, plan)) return;
     await printResponse(f, response.data, endpoint.response, plan);
     if (isPaged(endpoint)) noteMore(f, response.data, endpoint, Number(input.skip ?? 0));
     return;

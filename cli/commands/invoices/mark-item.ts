@@ -79,7 +79,7 @@ export async function markOne(f: Factory, item: MarkItem): Promise<{ result: Mar
     return { result: line(after ?? before, after?.state ?? null, unchanged ? 'unchanged' : 'done', message, response.requestId) };
   } catch (error) {
     if (!(error instanceof ApiError) && !(error instanceof CliError)) throw error;
-    const hint = error instanceof ApiError && error.status === 409 ? await conflictHint(endpoint, input, error.message) : undefined;
+    const hint = error instanceof ApiError && error.status === 409 ? await conflictHint(endpoint, input, error.message, before) : undefined;
     const failure = failureText(error);
     const message = hint ? `${failure}${/[.!?]$/.test(failure) ? '' : '.'} ${hint}` : failure;
     const result = line(before, null, 'failed', message, error instanceof ApiError ? error.requestId : undefined);

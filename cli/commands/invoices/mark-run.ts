@@ -5,6 +5,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompter.js';
+import { changesMoney } from '../../write/money.js';
 import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 import { readInvoices } from './invoice-reader.js';
 import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
@@ -86,7 +87,9 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
     await printPlanned(f, plan, planned);
     return { results: [], notSent: ids, exitCode: EXIT.ok, errors: new Map() };
   }
-  if (ask) await confirmOrRefuse(f.prompter, markQuestion(verb, ids, invoices), { yes: options.yes });
+  // A write of money is asked about at a terminal too; a script (no terminal) sends it as before.
+  const askMoney = !ask && changesMoney(endpoint) && f.prompter.interactive && options.yes !== true;
+  if (ask || askMoney) await confirmOrRefuse(f.prompter, markQuestion(verb, ids, invoices), { yes: options.yes });
 
   const results: MarkResult[] = [];
   const errors = new Map<number, unknown>();

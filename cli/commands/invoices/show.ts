@@ -66,6 +66,14 @@ export async function runInvoiceShow(c: Factory, ref: InvoiceRef): Promise<void>
     shareableId = ref.shareableId;
   }
   const response = await client.request(buildRequest(endpoint, { shareableId }));
+  if (plan.format === 'table' && plan.fields === undefined) {
+    // A person at a terminal reads a view; every other format prints the API's answer as it came.
+    const [{ checkedAnswer }, { invoiceView }, { renderView }] = await Promise.all([import('../../read/records.js'), import('./invoice-view.js'), import('../../output/view.js')]);
+    const { invoice } = await checkedAnswer('invoices show', response, `GET subscriptions/invoices/${shareableId}`);
+    const width = c.io.columns ?? 120;
+    c.io.stdout.write(renderView(await invoiceView(invoice, width), width, c.colors));
+    return;
+  }
   await printResponse(c, response.data, endpoint.response ?? 'invoice', plan);
 }
 

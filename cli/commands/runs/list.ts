@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { runsDir } from '../../bulk/journal.js';
 import { listRuns } from '../../bulk/run-list.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { ownTablePlan } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 
@@ -15,7 +16,9 @@ const define: DefineCommand = (cmd: Command, f) => {
     const c = leafFactory(f, cmd);
     const rows = (await listRuns(c.env)).map(({ id, header, counts }) => ({ id, command: header.command, file: header.file, created: header.created, items: header.items, ...counts }));
     if (rows.length === 0 && !c.globals.quiet) c.io.stderr.write(`No bulk runs yet (${runsDir(c.env)}).\n`);
-    await printResponse(c, rows);
+    // On a terminal the run id, what is needed to resume, always stays whole; the file gives way first.
+    const plan = ownTablePlan(c, ['id', 'command', 'created', 'items', 'done', 'failed', 'unknown', 'skipped', 'pending', 'file'], { file: 2, created: 2, unknown: 3, skipped: 3, pending: 3 });
+    await printResponse(c, plan ? rows.map((r) => ({ ...r, created: r.created.replace(/\.\d+Z$/, 'Z') })) : rows, undefined, plan);
   });
 };
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { readJournal } from '../../bulk/journal-state.js';
 import { journalFile } from '../../bulk/journal.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import { chooseFormat } from '../../output/render.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../index.js';
 
@@ -33,6 +34,13 @@ const define: DefineCommand = (cmd: Command, f) => {
     };
     if (c.globals.json || c.globals.format === 'json') {
       c.io.stdout.write(`${JSON.stringify({ ...run, not_done: problems }, null, 2)}\n`);
+      return;
+    }
+    if (chooseFormat(c.globals, c.io.stdoutIsTTY) === 'table' && c.globals.fields === undefined) {
+      const { runView } = await import('./run-view.js');
+      const { renderView } = await import('../../output/view.js');
+      const width = c.io.columns ?? 120;
+      c.io.stdout.write(renderView(runView(run, problems, width), width, c.colors));
       return;
     }
     await printResponse(c, run);

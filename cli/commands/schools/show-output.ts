@@ -3,6 +3,7 @@ import { formatMoney } from '../../../core/domain/money.js';
 import { isOverdue } from '../../../core/domain/invoice-totals.js';
 import type { Colors } from '../../output/colors.js';
 import { render, type Format } from '../../output/render.js';
+import { listLines, renderView } from '../../output/view.js';
 import type { Row } from '../../output/rows.js';
 import { productName } from '../../read/records.js';
 import type { NotShown, SchoolView } from './school-view.js';
@@ -66,25 +67,6 @@ export function schoolSections(view: SchoolView, today: string): Section[] {
 /** The line that stands for a section the caller may not see. */
 const notShownLine = (shownTo: string): string => `not shown: for ${shownTo} only`;
 
-/** The school's heading and facts, for people: "Oakfield Primary School (school 1)", where, who. */
-function detailLines(school: School, colors: Colors): string {
-  const place = [school.country, school.region, school.locale].filter(Boolean).join(' · ');
-  const counted = (n: number | undefined, noun: string) => (n === undefined ? undefined : `${n} ${noun}${n === 1 ? '' : 's'}`);
-  const people = [counted(school.teacher_count, 'teacher'), counted(school.pupil_count, 'pupil'), counted(school.group_count, 'group')].filter(Boolean).join(' · ');
-  return [`${colors.bold(school.name)} (school ${school.id})`, `  ${place}${school.code ? ` · join code ${school.code}` : ''}`, ...(people ? [`  ${people}`] : [])].join('\n') + '\n';
-}
-
-/** "Due: £1,020.00 in 2 invoices (£540.00 overdue)", one line per currency. */
-function totalLines(view: SchoolView, colors: Colors): string {
-  if (view.invoice_totals === null || view.invoice_totals.length === 0) return '';
-  return view.invoice_totals
-    .map((t) => {
-      const overdue = t.overdue > 0 ? ` (${colors.red(`${formatMoney(t.amount_overdue, t.currency)} overdue`)})` : '';
-      return `Due: ${colors.bold(formatMoney(t.amount_due, t.currency))} in ${t.invoices} invoice${t.invoices === 1 ? '' : 's'}${overdue}\n`;
-    })
-    .join('');
-}
-
 /** Options of `renderSchoolView`. */
 export interface ViewFormat {
   readonly format: Format;
@@ -93,21 +75,67 @@ export interface ViewFormat {
   readonly colors: Colors;
   /** Terminal width. */
   readonly columns?: number | undefined;
+  /** The school's admins, where the caller may list them (a terminal's view only). */
+  readonly admins?: readonly SchoolAdmin[] | undefined;
 }
 
-/** On a terminal: the school's facts, then a heading and a small table a section, then the totals. */
-async function forPeople(view: SchoolView, sections: readonly Section[], options: ViewFormat): Promise<string> {
-  let text = detailLines(view.school, options.colors);
-  for (const section of sections.filter((s) => s.heading === 'subscriptions' || s.heading === 'open invoices')) {
-    const title = `${section.heading.charAt(0).toUpperCase()}${section.heading.slice(1)}`;
-    if (section.shownTo !== undefined) {
-      text += `\n${options.colors.bold(title)}: ${options.colors.dim(notShownLine(section.shownTo))}\n`;
-      continue;
-    }
-    const table = section.rows.length === 0 ? '(none)\n' : await render(section.rows, { format: 'table', fields: section.columns, colors: options.colors, ...(options.columns ? { columns: options.columns } : {}) });
-    text += `\n${options.colors.bold(`${title} (${section.rows.length})`)}\n${table}`;
-  }
-  return text + totalLines(view, options.colors);
+/** An admin of the school as the view names them: their name, username and id. */
+export interface SchoolAdmin {
+  readonly id: number;
+  readonly username: string;
+  readonly display_name: string;
+  readonly email?: string | null | undefined;
+}
+
+/**
+ * On a terminal: the school's title and facts, then its subscriptions, unpaid invoices and admins, one
+ * line each, the amounts due per currency, and what to run next.
+ */
+function forPeople(view: SchoolView, options: ViewFormat): string {
+  const width = options.columns ?? 120;
+  const school = view.school;
+  const counted = (n: number | undefined, noun: string) => (n === undefined ? undefined : `${n} ${noun}${n === 1 ? '' : 's'}`);
+  const people = [counted(school.teacher_count, 'teacher'), counted(school.pupil_count, 'pupil'), counted(school.group_count, 'group')].filter(Boolean).join(' · ');
+  const shownTo = (section: NotShown['section']) => view.not_shown.find((n) => n.section === section)?.shown_to;
+  const notShown = (section: NotShown['section']) => {
+    const who = shownTo(section);
+    return who === undefined ? 'none' : notShownLine(who);
+  };
+  const subs = (view.subscriptions ?? []).map((sub) => {
+    const r = subscriptionRow(sub);
+    return { id: `#${sub.id}`, product: r.product, state: sub.state, kind: sub.kind, start: sub.start_date, expiry: sub.expiry ?? 'no end', seats: `${r.used ?? '?'}/${r.seats ?? '?'} seats` };
+  });
+  const invoices = (view.open_invoices ?? []).map((i) => ({
+    number: i.number,
+    state: i.state,
+    due: formatMoney(i.amount_due ?? i.total, i.currency),
+    on: `due ${i.due_at}`,
+    late: isOverdue(i, options.today) ? 'overdue' : '',
+    id: `invoice ${i.id}`,
+  }));
+  const admins = (options.admins ?? []).map((a) => ({ name: a.display_name, username: a.username, email: a.email ?? '', id: `user ${a.id}` }));
+  const totals = (view.invoice_totals ?? []).map(
+    (t) => `Due: ${formatMoney(t.amount_due, t.currency)} in ${t.invoices} invoice${t.invoices === 1 ? '' : 's'}${t.overdue > 0 ? ` (${formatMoney(t.amount_overdue, t.currency)} overdue)` : ''}`,
+  );
+  return renderView(
+    {
+      title: `${school.name} · school ${school.id}`,
+      facts: [
+        ['where', [school.country, school.region, school.locale].filter(Boolean).join(' · ')],
+        ['join code', school.code],
+        ['people', people],
+        ['district', school.district_id === null ? undefined : `district ${school.district_id}`],
+      ],
+      sections: [
+        { heading: 'Subscriptions', lines: listLines(subs, ['id', 'product', 'state', 'kind', 'start', 'expiry', 'seats'], width, { kind: 2, seats: 3 }), empty: notShown('subscriptions') },
+        { heading: 'Unpaid invoices', lines: listLines(invoices, ['number', 'state', 'due', 'on', 'late', 'id'], width, { id: 2 }), empty: notShown('open_invoices'), notes: totals },
+        ...(options.admins === undefined ? [] : [{ heading: 'Admins', lines: listLines(admins, ['name', 'username', 'email', 'id'], width, { email: 2 }) }]),
+      ],
+      next: invoices.length > 0 ? [`Show an invoice: edshed invoices show ${view.open_invoices?.[0]?.id ?? 'ID'}`] : [],
+    },
+    width,
+    options.colors,
+  );
 }
 
 /**
@@ -123,7 +151,7 @@ export async function renderSchoolView(view: SchoolView, options: ViewFormat): P
     return options.format === 'json' ? text : `${JSON.stringify(JSON.parse(text))}\n`;
   }
   const sections = schoolSections(view, options.today);
-  if (options.format === 'table') return forPeople(view, sections, options);
+  if (options.format === 'table') return forPeople(view, options);
   const parts = await Promise.all(
     sections.map(async (s) => (s.shownTo === undefined ? `# ${s.heading}\n${await render(s.rows, { format: options.format, fields: s.columns })}` : `# ${s.heading}: ${notShownLine(s.shownTo)}\n`)),
   );

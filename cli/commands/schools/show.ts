@@ -5,9 +5,12 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { positiveId } from '../../ids.js';
 import { chooseFormat } from '../../output/render.js';
 import type { DefineCommand } from '../index.js';
-import { readCaller } from '../../read/caller.js';
+import { readCaller, type Caller } from '../../read/caller.js';
+import { checkedAnswer } from '../../read/records.js';
+import { MAX_TAKE } from '../../../core/domain/constants.js';
+import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { readSchoolView, type SchoolView } from './school-view.js';
-import { renderSchoolView } from './show-output.js';
+import { renderSchoolView, type SchoolAdmin } from './show-output.js';
 
 export interface ShowSchoolOptions {
   /** The school's id, or a key (name, URN, postcode) looked up after the local checks (cli/read/schools.ts). */
@@ -31,9 +34,31 @@ export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Pro
   // The reader of school keys loads only for a key: `schools show 1` starts as fast as before.
   const id = typeof options.id === 'number' ? options.id : await (await import('../../read/schools.js')).resolveSchool(api, options.id);
   // The caller's read goes out first; the view reads the table's roles while it is under way.
-  const view = await readSchoolView(api, id, today, readCaller(api));
-  c.io.stdout.write(await renderSchoolView(view, { format, today, colors: c.colors, columns: c.io.columns }));
+  const caller = readCaller(api);
+  // A person's view names the school's admins, where the caller may list them; read beside the rest.
+  const [view, admins] = await Promise.all([readSchoolView(api, id, today, caller), format === 'table' ? readAdmins(api, id, await caller) : undefined]);
+  c.io.stdout.write(await renderSchoolView(view, { format, today, colors: c.colors, columns: c.io.columns, admins }));
   return view;
+}
+
+/**
+ * The school's admins: a superuser lists the school's users (one page), its own admin its teachers; for
+ * anyone else, or when the read fails, none are shown (undefined).
+ */
+async function readAdmins(api: ApiMethods, id: number, caller: Caller): Promise<readonly SchoolAdmin[] | undefined> {
+  try {
+    if (caller.superuser) {
+      const { users } = await checkedAnswer('users list', await api.users.list({ schoolid: id, take: MAX_TAKE }), 'GET users');
+      return users.filter((u) => u.admin === true);
+    }
+    if (caller.school?.id === id && caller.school.admin) {
+      const { teachers } = await checkedAnswer('teachers list', await api.teachers.list(), 'GET users/me/school/teachers');
+      return teachers.filter((t) => t.admin);
+    }
+  } catch {
+    // The admins help a person; the rest of the view stands without them.
+  }
+  return undefined;
 }
 
 const define: DefineCommand = (cmd: Command, f) => {

@@ -93,7 +93,8 @@ export async function runMoveSubscription(c: Factory, options: MoveSubscriptionO
   const response = await sendWrite(c, request, options.runId ? { runId: options.runId } : {});
   const outcome: MoveOutcome = { subscription: await readSubscription(api, sub.id), from, to, changed: !changedNothing(response.data) };
   const whole = (plan.format === 'json' || plan.format === 'ndjson') && !plan.fields;
-  await printResponse(c, whole ? outcome : [moveRow(outcome)], undefined, plan);
+  // On a terminal the one moved subscription is a record, field by field; a script keeps its list of one.
+  await printResponse(c, whole ? outcome : plan.format === 'table' ? moveRow(outcome) : [moveRow(outcome)], undefined, plan);
   if (!c.globals.quiet) {
     c.io.stderr.write(outcome.changed ? `Moved subscription ${sub.id} to ${schoolLabel(to)}.\n` : `Subscription ${sub.id} was already at school ${to.id}; nothing changed.\n`);
   }
