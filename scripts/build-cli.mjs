@@ -8,6 +8,9 @@
 // `schools show 1` 140 -> 107 ms, `node -e 0` 56 ms (bench/README.md). Ink and React cannot be bundled
 // into CommonJS (Yoga and Ink's reconciler await at their top level), so the two drawing views are a
 // separate ES build (buildDrawing below) that the CommonJS chunks import().
+import { copyFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { rolldown } from 'rolldown';
 import { minifyDrawingChunk, yogaWithoutFetch } from './drawing-chunk.mjs';
 import { tableModulesPlugin } from './table-modules.mjs';
@@ -30,14 +33,19 @@ const API_CALL = [
 ];
 
 /**
- * Packages bundled into the CLI; every other dependency stays external (installed beside us). Ink and
- * React are bundled into the drawing views' ES build, which only the drawing commands load (bulk progress,
- * the dashboards): unbundled, importing Ink resolves and parses ~150 modules, 0.9 s on this machine, six times
- * `node -e 0` (bench/dash-first-frame). React's production build: NODE_ENV below. env-paths is an ES
- * module only, which the CommonJS build would have to require() (Node 20 gives its default export as
- * the namespace's `default`, which the bundler's interop does not look for): bundled, it is plain code.
+ * What the built CLI leaves to be installed beside it: package.json's runtime `dependencies` (and optional
+ * ones), which are exactly the packages the built package loads at run time, the library in dist/core
+ * included. Every other package it imports (commander, chalk, csv-stringify, env-paths, Ink, React: devDependencies)
+ * is bundled in, so an install of the package does not fetch them. Ink and React are bundled into the
+ * drawing views' ES build, which only the drawing commands load (bulk progress, the dashboards): unbundled,
+ * importing Ink resolves and parses ~150 modules, 0.9 s on this machine, six times `node -e 0`
+ * (bench/dash-first-frame). React's production build: NODE_ENV below. env-paths is an ES module only,
+ * which the CommonJS build would have to require() (Node 20 gives its default export as the namespace's
+ * `default`, which the bundler's interop does not look for): bundled, it is plain code.
+ * BUNDLED are runtime dependencies the CLI bundles all the same: zod, which the library (dist/core) loads
+ * from the install, and the CLI carries in its chunks, trimmed (englishZodLocalesOnly below), for start-up.
  */
-const BUNDLED = ['commander', 'chalk', 'zod', 'csv-stringify', 'env-paths', 'ink', 'react'];
+const BUNDLED = ['zod'];
 /** Ink's optional debugger (loaded with DEV=true only), not installed. */
 const NOT_INSTALLED = ['react-devtools-core'];
 
@@ -173,6 +181,21 @@ async function buildDrawing({ root, external }) {
 }
 
 /**
+ * The sandbox's API reference page draws with Redoc's standalone bundle (sandbox/server/docs.ts), one file
+ * of the `redoc` package, copied here with its licence notices so an install needs no redoc (88 packages).
+ * REDOC_FROM_CHUNK is where the chunk serving it (in dist/cli/chunks/) finds it.
+ */
+const REDOC_FILES = ['bundles/redoc.standalone.js', 'bundles/redoc.standalone.js.LICENSE.txt', 'LICENSE'];
+const REDOC_DIR = 'redoc';
+const REDOC_FROM_CHUNK = `../${REDOC_DIR}/redoc.standalone.js`;
+
+async function copyRedoc(root) {
+  const redoc = dirname(createRequire(`${root}package.json`).resolve('redoc/package.json'));
+  await mkdir(`${root}dist/cli/${REDOC_DIR}`, { recursive: true });
+  for (const file of REDOC_FILES) await copyFile(`${redoc}/${file}`, `${root}dist/cli/${REDOC_DIR}/${file.split('/').pop()}`);
+}
+
+/**
  * Builds dist/cli from cli/edshed.ts (and the compile cache's loader, cli/compile-cache.ts), as CommonJS,
  * and the drawing views beside it.
  *
@@ -190,7 +213,7 @@ export async function buildCli({ pkg, endpoints, root }) {
     input: { edshed: 'cli/edshed.ts', 'compile-cache': 'cli/compile-cache.ts' },
     platform: 'node',
     external: isExternal,
-    transform: { define: { __EDSHED_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx', target: 'node20.19' },
+    transform: { define: { __EDSHED_VERSION__: JSON.stringify(pkg.version), __EDSHED_REDOC__: JSON.stringify(REDOC_FROM_CHUNK), 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx', target: 'node20.19' },
     plugins: [drawingExternal, englishZodLocalesOnly, processGlobal, commanderSpawnsLazily, tableModulesPlugin(endpoints), startUpPlugin(root, [[PROGRAM, program], [API_CALL, apiCall]])],
     logLevel: 'warn',
     // Commands import the factory's parts statically too; that they stay lazy for the others is not a fault.
@@ -213,4 +236,5 @@ export async function buildCli({ pkg, endpoints, root }) {
   });
   await bundle.close();
   await buildDrawing({ root, external: (id) => id === 'node:process' || isExternal(id) });
+  await copyRedoc(root);
 }

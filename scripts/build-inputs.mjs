@@ -1,6 +1,6 @@
 // What the build reads, as one digest: dist/ records the digest it was built from (dist/.inputs), so
 // `npm`'s prepare step can tell a fresh dist/ from a stale one. Why it matters: npm runs the package's
-// prepare script again whenever the checkout is installed as a dependency, and `npx edshed` in the
+// prepare script again whenever the checkout is installed as a dependency, and `npx --offline edshed` in the
 // checkout does exactly that (it links the checkout into npx's cache). A rebuild clears dist/ first, so a
 // sandbox or command running from it at that moment (the README's `npm start` in another terminal)
 // would lose its modules mid-run.

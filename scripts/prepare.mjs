@@ -1,5 +1,5 @@
 // npm's prepare step (`npm install`, `npm ci`, and whenever npm installs this checkout as a dependency,
-// which `npx edshed` in the checkout does): builds dist/ unless it was built from the sources there are
+// which `npx --offline edshed` in the checkout does): builds dist/ unless it was built from the sources there are
 // now (scripts/build-inputs.mjs says why that matters). `npm run build` always rebuilds.
 // `--check` builds nothing: exit 0 when dist/ is fresh, else 1 with what to run.
 import { fileURLToPath } from 'node:url';

@@ -27,12 +27,13 @@ const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', ...args], { st
 
 /**
  * The sandbox's banner goes on to our stderr; its URL is read from it. Its sign-in line names `edshed`;
- * in this checkout (where `npm start` runs) the command is `npx edshed` until `npm link`.
+ * in this checkout (where `npm start` runs) the command is `npx --offline edshed` until `npm link`
+ * (--offline: npx never asks the registry for a package of that name; README, "Using the CLI").
  */
 let seen = '';
 const sandboxUrl = await new Promise((resolve, reject) => {
   sandbox.stderr.on('data', (chunk) => {
-    process.stderr.write(chunk.toString().replaceAll('| edshed ', '| npx edshed '));
+    process.stderr.write(chunk.toString().replaceAll('| edshed ', '| npx --offline edshed '));
     seen += chunk.toString();
     const found = /listening at (http:\/\/\S+\/)/.exec(seen);
     if (found) resolve(found[1]);

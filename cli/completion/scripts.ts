@@ -2,8 +2,8 @@
  * Shell completion scripts. Each asks the CLI itself (`__complete -- <words>`) for the candidates of the
  * word under the cursor, so the scripts know no command or flag themselves and stay right as commands
  * change. They call the very program that printed them (node and the script's path), so completion works
- * whether `edshed` is on PATH, run as `npx edshed` or as `node bin/edshed.cjs`; they complete both
- * `edshed ...` and `npx edshed ...`. With no candidate, bash and zsh fall back to file names (`--input file.json`).
+ * whether `edshed` is on PATH, run as `npx --offline edshed` or as `node bin/edshed.cjs`; they complete both
+ * `edshed ...` and `npx [npx options] edshed ...`. With no candidate, bash and zsh fall back to file names (`--input file.json`).
  */
 
 /** `word` quoted for a POSIX shell (bash, zsh): single quotes, a single quote as '\''. */
@@ -15,10 +15,11 @@ const fishQuote = (word: string): string => `'${word.replace(/[\\']/g, (c) => `\
 const bash = (program: string) => `# edshed completion for bash: source <(edshed completion bash)
 _edshed_complete() {
   local IFS=$'\\n' first=1
-  # npx edshed ...: the words after edshed; any other npx command completes file names.
+  # npx [--offline...] edshed ...: the words after edshed; any other npx command completes file names.
   if [[ \${COMP_WORDS[0]} == npx ]]; then
-    if [[ \${COMP_WORDS[1]} != edshed ]] || (( COMP_CWORD < 2 )); then COMPREPLY=(); return; fi
-    first=2
+    while (( first < COMP_CWORD )) && [[ \${COMP_WORDS[first]} == -* ]]; do (( first++ )); done
+    if [[ \${COMP_WORDS[first]} != edshed ]] || (( COMP_CWORD <= first )); then COMPREPLY=(); return; fi
+    (( first++ ))
   fi
   COMPREPLY=($(${program} __complete -- "\${COMP_WORDS[@]:first:COMP_CWORD-first+1}" 2>/dev/null))
 }
@@ -30,13 +31,15 @@ const zsh = (program: string) => `#compdef edshed npx
 _edshed() {
   local -a candidates typed
   typed=("\${(@)words[2,CURRENT]}")
-  # npx edshed ...: the words after edshed; any other npx command completes file names.
+  # npx [--offline...] edshed ...: the words after edshed; any other npx command completes file names.
   if [[ "\${words[1]}" == npx ]]; then
-    if [[ "\${words[2]}" != edshed ]] || (( CURRENT < 3 )); then
+    local at=2
+    while (( at < CURRENT )) && [[ "\${words[at]}" == -* ]]; do (( at++ )); done
+    if [[ "\${words[at]}" != edshed ]] || (( CURRENT <= at )); then
       _files
       return
     fi
-    typed=("\${(@)words[3,CURRENT]}")
+    typed=("\${(@)words[at+1,CURRENT]}")
   fi
   candidates=(\${(f)"$(${program} __complete -- "\${(@)typed}" 2>/dev/null)"})
   if (( \${#candidates} )); then
@@ -56,8 +59,11 @@ const fish = (program: string) => `# edshed completion for fish: edshed completi
 function __edshed_complete
     set -l words (commandline -opc)
     set -e words[1]
-    # npx edshed ...: the words after edshed.
+    # npx [--offline...] edshed ...: the words after edshed.
     if test (commandline -opc)[1] = npx
+        while test (count $words) -ge 1; and string match -q -- '-*' $words[1]
+            set -e words[1]
+        end
         set -e words[1]
     end
     # Quoted, so that an empty current word is still passed as the word to complete.
@@ -66,7 +72,11 @@ function __edshed_complete
 end
 function __edshed_after_npx
     set -l words (commandline -opc)
-    test (count $words) -ge 2; and test "$words[2]" = edshed
+    set -e words[1]
+    while test (count $words) -ge 1; and string match -q -- '-*' $words[1]
+        set -e words[1]
+    end
+    test (count $words) -ge 1; and test "$words[1]" = edshed
 end
 complete -c edshed -f -a '(__edshed_complete)'
 complete -c npx -n __edshed_after_npx -f -a '(__edshed_complete)'

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
+import { driverRefusal } from './driver-support.js';
 
 /**
  * The SQLite driver the sandbox runs on: one API (better-sqlite3's), the release that works on this Node.
@@ -25,6 +26,9 @@ export type Db = BetterSqlite3.Database;
 export const DRIVER_PACKAGE: string = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-13' : 'better-sqlite3';
 
 function load(): typeof BetterSqlite3 {
+  // Before the driver loads: where it crashes, it takes the process with it, and nothing could say why.
+  const refusal = driverRefusal();
+  if (refusal !== undefined) throw new Error(refusal);
   try {
     return require(DRIVER_PACKAGE) as typeof BetterSqlite3;
   } catch (error) {

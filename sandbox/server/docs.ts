@@ -3,7 +3,9 @@
  * - GET openapi.json: the OpenAPI 3.1 document of the table (core/openapi), with this sandbox as its first
  *   server and the seeded sign-in as the example of `POST auth`;
  * - GET docs: a reference page of that document, drawn by Redoc's standalone bundle;
- * - GET docs/redoc.standalone.js: that bundle, read from the installed `redoc` package (no CDN: it works offline).
+ * - GET docs/redoc.standalone.js: that bundle (no CDN: it works offline). The build copies it from the `redoc`
+ *   package (a devDependency: 88 packages, 81 MB, for this one 1.1 MB file) into dist/cli/redoc/, which the
+ *   built CLI reads; run from the sources (tests), it is read from the package.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +20,8 @@ const DOCUMENT = 'openapi.json';
 const PAGE = 'docs';
 const SCRIPT = 'docs/redoc.standalone.js';
 const REDOC = 'redoc/bundles/redoc.standalone.js';
+/** Where the built CLI has the bundle, relative to its chunk (scripts/build-cli.mjs defines it); unset in the sources. */
+declare const __EDSHED_REDOC__: string | undefined;
 
 /** Whether a request path (no leading slash) is one of the description's addresses. */
 export function isDocsPath(path: string): boolean {
@@ -71,7 +75,7 @@ function documentFor(state: SandboxState, origin: string): Buffer {
 function redocScript(): Buffer | undefined {
   if (script === undefined) {
     try {
-      script = readFileSync(createRequire(import.meta.url).resolve(REDOC));
+      script = readFileSync(typeof __EDSHED_REDOC__ === 'string' ? new URL(__EDSHED_REDOC__, import.meta.url) : createRequire(import.meta.url).resolve(REDOC));
     } catch {
       return undefined;
     }
@@ -99,7 +103,7 @@ export function answerDocs(state: SandboxState, request: SandboxRequest): Sandbo
   if (request.path === `${PAGE}/`) return { kind: 'file', status: 301, headers: { location: `../${PAGE}` }, body: undefined };
   if (request.path === SCRIPT) {
     const bundle = redocScript();
-    if (bundle === undefined) return errorReply(503, 'Service unavailable', `The reference page needs the redoc package (${REDOC}); run npm install`);
+    if (bundle === undefined) return errorReply(503, 'Service unavailable', `The reference page's script is missing (${typeof __EDSHED_REDOC__ === 'string' ? 'dist/cli/redoc/' : REDOC}): run npm install, or npm run build`);
     return file(200, 'text/javascript; charset=utf-8', bundle, { 'cache-control': 'public, max-age=86400' });
   }
   return errorReply(404, 'Not found', `No ${request.path}: the API's description is at ${DOCUMENT}, its reference page at ${PAGE}`);

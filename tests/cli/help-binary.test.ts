@@ -111,6 +111,10 @@ describe('edshed help output', () => {
     expect(await bashComplete(['npx', 'edshed', 'invoices', 'mark-paid', '12', '--me'])).toEqual(['--method']);
     expect(await bashComplete(['npx', 'prettier', 'invoi'])).toEqual([]);
     expect(await bashComplete(['npx', 'edsh'])).toEqual([]);
+    // The README's form, which never asks the registry: npx's own options before edshed are skipped.
+    expect(await bashComplete(['npx', '--offline', 'edshed', 'invoi'])).toEqual(['invoices']);
+    expect(await bashComplete(['npx', '--offline', 'edshed', 'invoices', 'mark-paid', '12', '--me'])).toEqual(['--method']);
+    expect(await bashComplete(['npx', '--offline', 'prettier', 'invoi'])).toEqual([]);
     const registered = await execa('bash', ['--norc', '-c', `source '${await scriptFile('bash')}'; complete -p npx`], { env: shellEnv });
     expect(registered.stdout).toBe('complete -o default -F _edshed_complete npx');
   });
@@ -161,6 +165,8 @@ describe('edshed help output', () => {
       (await execa('fish', ['--no-config', '-c', `source '${await scriptFile('fish')}'; complete -C '${line}'`], { env: shellEnv })).stdout.split('\n').filter(Boolean);
     expect(await fishComplete('edshed invoices mark-pa')).toEqual(['mark-paid']);
     expect(await fishComplete('npx edshed invoi')).toEqual(['invoices']);
+    expect(await fishComplete('npx --offline edshed invoi')).toEqual(['invoices']);
+    expect(await fishComplete('npx --offline prettier invoi')).toEqual([]);
     expect(await fishComplete('edshed invoices list --state pa')).toEqual(['paid']);
     expect(await fishComplete('edshed invoices list --fields id,due')).toEqual(['id,due_at']);
     // zsh runs the script's function with the words and cursor a completion gives it; compadd prints what it is handed.
@@ -171,5 +177,6 @@ describe('edshed help output', () => {
     };
     expect(await zshComplete(['edshed', 'invoices', 'mark-pa'])).toEqual(['mark-paid']);
     expect(await zshComplete(['edshed', 'invoices', 'list', '--fields', 'id,numb'])).toEqual(['id,number']);
+    expect(await zshComplete(['npx', '--offline', 'edshed', 'invoices', 'mark-pa'])).toEqual(['mark-paid']);
   });
 });

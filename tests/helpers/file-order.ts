@@ -9,6 +9,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the longest files of its run; a file missing here only starts later.
  */
 export const LONGEST_FILES: readonly string[] = [
+  // An npm pack tarball installed globally: mostly one core compiling the SQLite addon, minutes long.
+  'tests/e2e/pack-install.test.ts',
   'tests/readme/readme.test.ts',
   'tests/sandbox/reply-conformance.test.ts',
   'tests/e2e/reconcile.test.ts',

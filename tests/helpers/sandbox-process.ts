@@ -18,15 +18,26 @@ export interface SandboxProcess {
   stop(): Promise<{ exitCode?: number; stdout: unknown; stderr: unknown }>;
 }
 
+/** Where a sandbox process runs from: its folder, another `edshed` launcher than the checkout's, more environment. */
+export interface SandboxProcessOptions {
+  readonly dir?: string;
+  /** An installed package's launcher (tests/e2e/pack-install.test.ts), instead of the checkout's BIN. */
+  readonly bin?: string;
+  /** Added to the isolated environment; with `bin`, the process gets only these two (no inherited variables). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /**
  * Starts `edshed sandbox start` on an ephemeral port (unless `args` name one) as a subprocess, with its own
  * config and data directories (or those of `options.dir`), and resolves once it prints the URL it listens on.
  */
-export async function startSandboxProcess(args: readonly string[] = [], options: { readonly dir?: string } = {}): Promise<SandboxProcess> {
+export async function startSandboxProcess(args: readonly string[] = [], options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
   // The same folder again (config, state and data) restarts a sandbox of a file database with the CLI still signed in.
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'edshed-e2e-'));
-  const env = isolatedEnv(dir);
-  const child: ResultPromise = execa(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env });
+  const env = { ...isolatedEnv(dir), ...options.env };
+  const bin = options.bin ?? BIN;
+  const extendEnv = options.bin === undefined;
+  const child: ResultPromise = execa(process.execPath, [bin, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env, extendEnv });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -40,7 +51,7 @@ export async function startSandboxProcess(args: readonly string[] = [], options:
     url,
     dir,
     env,
-    edshed: (cliArgs, input) => execa(process.execPath, [BIN, ...cliArgs], { reject: false, env, input: input ?? '' }),
+    edshed: (cliArgs, input) => execa(process.execPath, [bin, ...cliArgs], { reject: false, env, extendEnv, input: input ?? '' }),
     stop: async () => {
       child.kill('SIGTERM');
       return child;

@@ -57,17 +57,19 @@ export function prose(markdown: string): string {
 }
 
 /**
- * The words after `edshed` (or `npx edshed`) in one shell line, without a trailing `# comment` and
+ * The words after `edshed` (or `npx edshed`, `npx --offline edshed`) in one shell line, without a trailing `# comment` and
  * without what the line pipes it from or into; undefined when the line does not run edshed.
  *
  * @example
- * edshedWords('printf x | npx edshed auth login -u jane   # comment'); // ['auth', 'login', '-u', 'jane']
+ * edshedWords('printf x | npx --offline edshed auth login -u jane   # comment'); // ['auth', 'login', '-u', 'jane']
  */
 export function edshedWords(line: string): string[] | undefined {
   const command = line.replace(/\s+#.*$/, '');
   for (const segment of command.split(/\s*(?:\|\|?|&&|;)\s*/)) {
     const words = segment.trim().split(/\s+/);
-    const start = words[0] === 'npx' ? 1 : 0;
+    // `npx --offline edshed`: npx's own options come before the command.
+    let start = 0;
+    if (words[0] === 'npx') for (start = 1; words[start]?.startsWith('-') === true; start += 1);
     if (words[start] === 'edshed') return words.slice(start + 1);
   }
   return undefined;
@@ -87,6 +89,6 @@ export function otherCommands(markdown: string): string[] {
     for (const line of block.code.split('\n')) if (edshedWords(line) !== undefined) found.push(line.replace(/\s+#.*$/, '').trim());
   }
   // A span with words after `edshed` is a command; `edshed` alone names the tool.
-  for (const span of prose(markdown).matchAll(/`((?:npx )?edshed [^`]+)`/g)) found.push(span[1] as string);
+  for (const span of prose(markdown).matchAll(/`((?:npx (?:-\S+ )*)?edshed [^`]+)`/g)) found.push(span[1] as string);
   return [...new Set(found)];
 }

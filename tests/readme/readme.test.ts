@@ -11,7 +11,7 @@ import { codeBlocks, edshedWords, otherCommands, type CodeBlock } from './markdo
 // The README's examples run as written (issue 8). Blocks marked `<!-- runnable: sandbox -->` run in order
 // against one throwaway sandbox (in memory, on a free port), signed in through the built CLI first:
 // - `sh` blocks line by line in bash (pipefail), from the checkout, with a config directory of our own.
-//   `npx edshed` there runs this checkout's own bin (npx links the package itself); a bare `edshed` is a
+//   `npx --offline edshed` there runs this checkout's own bin (npx links the package itself); a bare `edshed` is a
 //   shim on PATH for the same built binary, as `npm link` would make it.
 //   A sign-in that asks for the password runs in a pseudo-terminal (tmux on its own socket), where the
 //   test types the sandbox's password at the prompt.

@@ -40,7 +40,7 @@ it('npm start serves the built site against a sandbox, prints its URL, and stops
   const { child, seen, site, sandbox } = await startSite();
 
   // Run from the checkout: the sign-in line it prints runs there as written.
-  expect(seen).toMatch(/printf sandbox \| npx edshed auth login --api-url http:\/\/127\.0\.0\.1:\d+\/ -u superuser --password-stdin/);
+  expect(seen).toMatch(/printf sandbox \| npx --offline edshed auth login --api-url http:\/\/127\.0\.0\.1:\d+\/ -u superuser --password-stdin/);
 
   const home = await fetch(site);
   expect(home.status).toBe(200);

@@ -4,7 +4,7 @@ import { completionScript, SHELLS } from '../../completion/scripts.js';
 import type { DefineCommand } from '../index.js';
 
 /**
- * The words that run this very CLI: node and the launcher's real path (`npx edshed` and a linked
+ * The words that run this very CLI: node and the launcher's real path (`npx --offline edshed` and a linked
  * `edshed` both resolve to it), so the script completes with the program that printed it.
  */
 function thisProgram(): string[] {
@@ -24,10 +24,12 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addHelpText(
       'after',
       '\nNouns, verbs, flags and flag values are completed by the CLI itself, so the script never goes stale. The script\n' +
-        'runs the program that printed it (node and its path), and completes `edshed ...` and `npx edshed ...` alike.\n\nExamples:\n' +
+        'runs the program that printed it (node and its path), and completes `edshed ...` and\n' +
+        '`npx --offline edshed ...` alike (npx\'s own options before edshed are skipped).\n\nExamples:\n' +
         '  edshed completion bash > ~/.local/share/bash-completion/completions/edshed\n' +
         "  echo 'source <(edshed completion bash)' >> ~/.bashrc   # without the bash-completion package\n" +
-        "  npx edshed completion bash > ~/.edshed.bash && echo 'source ~/.edshed.bash' >> ~/.bashrc   # in the toolkit's directory, for npx edshed\n" +
+        "  npx --offline edshed completion bash > ~/.edshed.bash   # in the toolkit's directory\n" +
+        "  echo 'source ~/.edshed.bash' >> ~/.bashrc\n" +
         "  echo 'source <(edshed completion zsh)' >> ~/.zshrc    # after compinit\n" +
         '  edshed completion fish > ~/.config/fish/completions/edshed.fish',
     );

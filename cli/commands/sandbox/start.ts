@@ -3,6 +3,7 @@ import { offerValues } from '../../completion/values.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { DefineCommand } from '../index.js';
 import { FAULTS_HELP } from '../../../sandbox/server/faults.js';
+import { driverRefusal } from '../../../sandbox/db/driver-support.js';
 
 interface StartOptions {
   readonly port: string;
@@ -59,6 +60,9 @@ const define: DefineCommand = (cmd: Command, f) => {
     if (opts.seed !== 'demo' && opts.seed !== 'large') throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);
     const port = wholeNumber('--port', opts.port, 0, 65_535);
     const rateLimit = wholeNumber('--rate-limit', opts.rateLimit, 1, 1_000_000);
+    // A Node the SQLite driver crashes on ends the process with no message once a database opens: say so first.
+    const refusal = driverRefusal();
+    if (refusal !== undefined) throw new CliError(refusal, EXIT.requestFailed);
     const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }] = await Promise.all([
       import('../../../sandbox/server/serve.js'),
       import('../../../sandbox/server/faults.js'),
