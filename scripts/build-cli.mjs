@@ -36,8 +36,9 @@ const API_CALL = [
  * `node -e 0` (bench/dash-first-frame). React's production build: NODE_ENV below. env-paths is an ES
  * module only, which the CommonJS build would have to require() (Node 20 gives its default export as
  * the namespace's `default`, which the bundler's interop does not look for): bundled, it is plain code.
+ * stemmer (the sandbox's resources search) is an ES module only too, and small: bundled for the same reason.
  */
-const BUNDLED = ['commander', 'chalk', 'zod', 'csv-stringify', 'env-paths', 'ink', 'react'];
+const BUNDLED = ['commander', 'chalk', 'zod', 'csv-stringify', 'env-paths', 'ink', 'react', 'stemmer'];
 /** Ink's optional debugger (loaded with DEV=true only), not installed. */
 const NOT_INSTALLED = ['react-devtools-core'];
 
