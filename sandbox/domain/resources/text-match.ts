@@ -11,7 +11,7 @@ function wordsOf(text: string): string[] {
   return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
 }
 
-/** A search text as its words, each with its stem. */
+/** A search text as its words, each with its stem ('' for a word that is not letters and digits alone). */
 export interface SearchWords {
   readonly words: readonly { readonly typed: string; readonly stem: string }[];
 }
@@ -28,7 +28,12 @@ export function searchWords(text: string): SearchWords {
       .trim()
       .split(/\s+/)
       .filter((word) => word !== '')
-      .map((word) => ({ typed: word.toLowerCase(), stem: stemmer(wordsOf(word).join('')) })),
+      .map((word) => {
+        const typed = word.toLowerCase();
+        // Only a word of letters and digits has a stem: `a\u0000` or `50%` match as typed, or not at all.
+        const letters = wordsOf(word);
+        return { typed, stem: letters.length === 1 && letters[0] === typed ? stemmer(typed) : '' };
+      }),
   };
 }
 

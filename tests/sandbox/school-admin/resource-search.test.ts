@@ -35,6 +35,8 @@ describe('the resources search forgives word forms', () => {
     expect(matchesEvery(searchWords('kites'), 'The Lost Kite')).toBe(true);
     expect(matchesEvery(searchWords('kites'), 'A Kit Bag')).toBe(false);
     expect(matchesEvery(searchWords('  '), 'anything')).toBe(true);
+    // a word with other characters has no stem: it matches only as typed
+    expect(matchesEvery(searchWords('a\u0000'), 'A Day at the Volcano')).toBe(false);
   });
 });
 
