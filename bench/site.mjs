@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The pages the site's benches measure: the home page, and a resource page (its data, files and access panel). */
-export const SITE_PAGES = { home: '', 'resource page': 'resource/the-highwayman-poetry-unit' };
+export const SITE_PAGES = { home: '', search: 'Search?search=poetry', 'resource page': 'resource/the-highwayman-poetry-unit' };
 
 /**
  * Starts the site and resolves with its URL and a stop function.

@@ -35,7 +35,7 @@ const API_CALL = [
 /**
  * What the built CLI leaves to be installed beside it: package.json's runtime `dependencies` (and optional
  * ones), which are exactly the packages the built package loads at run time, the library in dist/core
- * included. Every other package it imports (commander, chalk, csv-stringify, env-paths, Ink, React: devDependencies)
+ * included. Every other package it imports (commander, chalk, csv-stringify, env-paths, Ink, React, stemmer: devDependencies)
  * is bundled in, so an install of the package does not fetch them. Ink and React are bundled into the
  * drawing views' ES build, which only the drawing commands load (bulk progress, the dashboards): unbundled,
  * importing Ink resolves and parses ~150 modules, 0.9 s on this machine, six times `node -e 0`

@@ -31,3 +31,31 @@ export type BrowseCategory = (typeof BROWSE_CATEGORIES)[number]['path'];
 export function isBrowseCategory(path: string): path is BrowseCategory {
   return BROWSE_CATEGORIES.some((c) => c.path === path);
 }
+
+/** The browse paths that are age bands, youngest first (a resource has one; early years is its own band). */
+export const AGE_BAND_PATHS = ['early-years-age-4-5', 'age-5-7', 'age-7-9', 'age-9-11', 'age-11-14'] as const satisfies readonly BrowseCategory[];
+
+/** The browse paths that say what a resource is about (its shed), in menu order. */
+export const CONTENT_CATEGORY_PATHS = [
+  'writing-shed', 'reading-shed', 'non-fiction', 'poetry-shed', 'the-news-shed', 'history-shed', 'christmas-resources', 'additional-resources',
+] as const satisfies readonly BrowseCategory[];
+
+/**
+ * True when a category is an age band.
+ *
+ * @example
+ * isAgeBand('age-7-9') // true
+ */
+export function isAgeBand(path: string): path is (typeof AGE_BAND_PATHS)[number] {
+  return (AGE_BAND_PATHS as readonly string[]).includes(path);
+}
+
+/**
+ * A browse path's label (`Age 7-9`), or the path itself for one the menu lacks.
+ *
+ * @example
+ * categoryLabel('poetry-shed') // 'Poetry Shed'
+ */
+export function categoryLabel(path: string): string {
+  return BROWSE_CATEGORIES.find((c) => c.path === path)?.label ?? path;
+}

@@ -1,4 +1,4 @@
-/** The site area: the public resource search the web site pages through. */
+/** The site area: the public resource search the web site pages through, with its filters. */
 import { page } from '../kit/input.js';
 import { resourceItem, searchResources } from '../domain/resources/resources.js';
 import type { PartialHandlerMap } from '../kit/handler.js';
@@ -7,11 +7,11 @@ import { reply } from '../kit/reply.js';
 
 const calls = {
   'GET resources/search': (ctx) => {
-    // The table declares search, curriculum_id, skip and take; the server has checked them.
-    const search = typeof ctx.input['search'] === 'string' ? ctx.input['search'] : undefined;
-    const curriculumId = ctx.input['curriculum_id'] === undefined ? undefined : Number(ctx.input['curriculum_id']);
+    const q = ctx.input;
     const { skip, take } = page(ctx);
-    const found = searchResources(ctx.db, { search, curriculumId, skip, take });
+    const found = searchResources(ctx.db, {
+      search: q.search, curriculumId: q.curriculum_id === undefined ? undefined : Number(q.curriculum_id), category: q.category, ageBand: q.age_band, typeId: q.type_id, availability: q.availability, skip, take,
+    });
     return reply(ctx, 'items', found.items.map(resourceItem), { total: found.total });
   },
 } satisfies PartialHandlerMap;

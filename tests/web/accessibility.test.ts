@@ -14,7 +14,7 @@ async function violations(target: Page): Promise<string[]> {
 
 describe('accessibility', () => {
   const PATHS = [
-    '', 'about', 'browse', 'browse/poetry-shed', 'free-resources', 'memberships', 'Search?search=volcano', 'resource/the-highwayman-poetry-performance-pack',
+    '', 'about', 'browse', 'browse/poetry-shed', 'free-resources', 'memberships', 'Search?search=volcano', 'Search?q=poetry&availability=free&age_band=age-11-14', 'resource/the-highwayman-poetry-performance-pack',
     'resource/whale-spotted-in-the-river-newspaper-report-unit', 'resource', 'login', '404', 'browse/no-such-category', 'en-us/', 'en-us/about', 'en-za/memberships',
   ];
 

@@ -31,7 +31,18 @@ describe('the resource page', () => {
     expect(await html.nth(1).innerHTML()).toBe('<p>Teacher notes: share the <em>opening</em> together first.</p>');
     expect(await page.locator('.resource script, .resource [onclick], .resource [onerror]').count()).toBe(0);
     expect(await page.evaluate(() => document.body.dataset['injected'])).toBeUndefined();
-    expect(await page.locator('.block-plain').allInnerTexts()).toEqual(['Key words are marked <b>like this</b> in the worksheets.', expect.stringMatching(/^Resource code LR\d{4}\.$/)]);
+    expect(await page.locator('.block-plain').allInnerTexts()).toEqual(['Key words are printed in bold in the worksheets.', expect.stringMatching(/^Resource code LR\d{4}\.$/)]);
+  });
+
+  it('shows a plain block as typed, markup and all (the seed keeps markup to html blocks)', async () => {
+    const page = await site.page();
+    await page.route('**/api/resources/resources_by_url_key/**', async (route) => {
+      const answer = (await (await route.fetch()).json()) as { resource: Record<string, unknown> };
+      return route.fulfill({ json: { resource: { ...answer.resource, content: [{ type: 'plain', value: 'Marked <b>like this</b>.' }] } } });
+    });
+    await open(page, `${site.url}resource/the-highwayman-poetry-performance-pack`);
+    expect(await page.locator('.block-plain').innerText()).toBe('Marked <b>like this</b>.');
+    expect(await page.locator('.block-plain b').count()).toBe(0);
   });
 
   it('shows the description as plain text when the resource has no blocks', async () => {

@@ -261,11 +261,13 @@ describe('on a 375px-wide screen', () => {
     expect(game && game.x >= 0 && game.x + game.width <= width).toBe(true);
   });
 
-  it('hides the flags, opens the language and search menus by tap', async () => {
+  it('hides the flags, opens the menu, then the language and search menus by tap', async () => {
     const mobile = await site.page({ width: 375, height: 740 });
     await open(mobile, site.url);
     expect(await mobile.locator('.language-button .flag').isVisible()).toBe(false);
     expect(await mobile.locator('#language-list').isVisible()).toBe(false);
+    // the navigation is behind the Menu button on a phone
+    await mobile.getByRole('button', { name: 'Menu', exact: true }).click();
     await mobile.locator('.language-button').tap().catch(() => mobile.locator('.language-button').click());
     expect(await mobile.locator('#language-list').isVisible()).toBe(true);
     expect(await mobile.locator('#search-input').isVisible()).toBe(false);

@@ -8,7 +8,7 @@ import { SITE_COMMANDS, pickSiteEndpoints, type SiteCall } from '../../web/src/a
 
 // The inputs the site's API module sends, one of each call (web/src/api/site-api.ts).
 const SITE_INPUTS: Record<SiteCall, Record<string, unknown>> = {
-  search: { curriculum_id: 7, search: 'owl poems', skip: 10, take: 10 },
+  search: { curriculum_id: 7, search: 'owl poems', availability: 'free', age_band: 'age-7-9', type_id: 3, category: 'poetry-shed', skip: 10, take: 10 },
   exchange: { access_token: 'hand-off' },
   me: {},
   signIn: { username: 'teacher1', password: 'pw' },
@@ -16,6 +16,7 @@ const SITE_INPUTS: Record<SiteCall, Record<string, unknown>> = {
   avatar: { id: 42, size: 2 },
   nodes: { url_path: 'poetry-shed' },
   list: { category: 'poetry-shed', curriculum_id: 7, take: 100 },
+  types: {},
   byKey: { key: 'the owl & the cat' },
   resourceNodes: { id: 79 },
   presign: { id: 12, disposition: 'attachment' },

@@ -19,8 +19,8 @@ export interface BlockSource {
 /**
  * The content blocks of a seeded resource, in page order: an html overview, for the first format of a
  * subject teacher notes as an editor pasted them (a script, an event handler and an image with `onerror`
- * that the site's stripper must remove, and a plain block whose `<b>` must show as typed), and a plain
- * resource code. Deterministic: no random draw, so the rest of the seed is unchanged.
+ * that the site's stripper must remove) and a plain note, and a plain resource code. Each block is what its
+ * type says: markup only in html blocks, plain blocks are text a reader sees as it is. Deterministic: no random draw, so the rest of the seed is unchanged.
  *
  * @example
  * resourceBlocks({ key: 'kennings-poetry-unit', ident: 'LR0049', format: 'Poetry Unit', description: 'A unit.', withNotes: false })
@@ -41,7 +41,7 @@ export function resourceBlocks(source: BlockSource): ResourceBlock[] {
         + "<script>document.body.dataset.injected = 'script'</script>"
         + `<img src="${MEDIA_PREFIX}/resources/${source.key}/notes.jpg" onerror="document.body.dataset.injected = 'onerror'"></p>`,
     },
-    { type: 'plain', value: 'Key words are marked <b>like this</b> in the worksheets.' },
+    { type: 'plain', value: 'Key words are printed in bold in the worksheets.' },
   ];
   return [overview, ...notes, code];
 }

@@ -1,4 +1,4 @@
-import { BROWSE_CATEGORIES } from '../../../core/domain/browse-categories.js';
+import { categoryLabel, isAgeBand } from '../../../core/domain/browse-categories.js';
 import type { Db } from '../../kit/sql.js';
 import { all, one } from '../../kit/sql.js';
 import type { ResourceRow } from './resources.js';
@@ -21,8 +21,6 @@ const CATEGORY_COLOURS: Readonly<Record<string, string>> = {
 };
 const DEFAULT_COLOUR = '#4b5563';
 
-const AGE_BAND = /^(?:age-\d+-\d+|early-years-age-4-5)$/;
-
 /** What a resource's cover and files show of it. */
 export interface ResourceLook {
   readonly title: string;
@@ -41,10 +39,6 @@ export interface ResourceLook {
   readonly created: string;
 }
 
-function label(path: string): string {
-  return BROWSE_CATEGORIES.find((c) => c.path === path)?.label ?? path;
-}
-
 /**
  * How a resource looks on its cover and in its files, from its row, type and categories.
  *
@@ -55,14 +49,14 @@ export function resourceLook(db: Db, row: ResourceRow): ResourceLook {
   const type = row.type_id === null ? undefined : one<Pick<Row<'resource_types'>, 'name'>>(db, 'SELECT name FROM resource_types WHERE id = ?', row.type_id)?.name;
   const categories = all<Pick<Row<'resource_categories'>, 'category'>>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
   const category = categories.find((c) => c in CATEGORY_COLOURS);
-  const band = categories.find((c) => AGE_BAND.test(c));
+  const band = categories.find(isAgeBand);
   const colon = row.title.indexOf(': ');
   return {
     title: row.title,
     subject: colon < 0 ? row.title : row.title.slice(0, colon),
     format: colon < 0 ? (type ?? 'Resource') : row.title.slice(colon + 2),
     type: type ?? 'Resource',
-    ageBand: band === undefined ? undefined : label(band),
+    ageBand: band === undefined ? undefined : categoryLabel(band),
     category,
     colour: (category && CATEGORY_COLOURS[category]) ?? DEFAULT_COLOUR,
     ident: row.ident,

@@ -2,8 +2,8 @@ import type { LiteracyAccessLevel } from '../../../core/domain/accounts.js';
 import type { Db } from '../../kit/sql.js';
 import { notFound } from '../errors.js';
 import { all, one, placeholders } from '../../kit/sql.js';
-import { containsText, startsWithText } from '../../kit/search.js';
 import { FILE_KINDS, fileKindOf } from './files.js';
+import { matchesEvery, searchWords } from './text-match.js';
 import type { Resource } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 
@@ -12,36 +12,39 @@ export type ResourceRow = Row<'resources'>;
 export interface ResourceQuery {
   readonly search?: string;
   readonly curriculumId?: number;
+  /** A browse category the resource is in (a shed, `what-is-new`...). */
   readonly category?: string;
+  /** An age band (`age-7-9`): a category too, asked beside another. */
+  readonly ageBand?: string;
   readonly typeId?: number;
   readonly availability?: string;
   readonly skip: number;
   readonly take: number;
 }
 
+type SearchedRow = ResourceRow & { readonly category_text: string | null };
+
 /**
- * Finds resources: every word of `search` must appear in the title, url key, description or a category;
- * titles starting with the search come first, then the newest. Returns one page and the total.
+ * Finds resources: every word of `search` must appear in the title, url key, description or a category,
+ * as typed or as a word of the same stem (`volcanoes` finds `Volcano`: ./text-match.ts), and every filter
+ * given must hold (they combine); titles starting with the search come first, then the newest. Returns
+ * one page and the total.
  *
  * @example
- * searchResources(db, { search: 'poetry', curriculumId: 2, skip: 0, take: 10 })
+ * searchResources(db, { search: 'poems', curriculumId: 2, availability: 'free', ageBand: 'age-7-9', skip: 0, take: 10 })
  */
 export function searchResources(db: Db, query: ResourceQuery): { items: ResourceRow[]; total: number } {
   const where: string[] = [];
   const params: unknown[] = [];
-  const words = (query.search ?? '').trim().split(/\s+/).filter((w) => w !== '');
-  for (const word of words) {
-    where.push(`(${containsText('r.title')} OR ${containsText('r.url_key')} OR ${containsText('r.description')}
-      OR EXISTS (SELECT 1 FROM resource_categories c WHERE c.resource_id = r.id AND ${containsText('c.category')}))`);
-    params.push(word, word.toLowerCase().replace(/\s+/g, '-'), word, word.toLowerCase());
-  }
+  const inCategory = 'EXISTS (SELECT 1 FROM resource_categories c WHERE c.resource_id = r.id AND c.category = ?)';
   if (query.curriculumId !== undefined) {
     where.push('EXISTS (SELECT 1 FROM resource_curricula rc WHERE rc.resource_id = r.id AND rc.curriculum_id = ?)');
     params.push(query.curriculumId);
   }
-  if (query.category !== undefined) {
-    where.push('EXISTS (SELECT 1 FROM resource_categories c WHERE c.resource_id = r.id AND c.category = ?)');
-    params.push(query.category);
+  for (const category of [query.category, query.ageBand]) {
+    if (category === undefined) continue;
+    where.push(inCategory);
+    params.push(category);
   }
   if (query.typeId !== undefined) {
     where.push('r.type_id = ?');
@@ -52,17 +55,19 @@ export function searchResources(db: Db, query: ResourceQuery): { items: Resource
     params.push(query.availability);
   }
   const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const total = one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM resources r ${clause}`, ...params)?.n ?? 0;
-  const prefix = query.search?.trim() ?? '';
-  const items = all<ResourceRow>(
+  const rows = all<SearchedRow>(
     db,
-    `SELECT r.* FROM resources r ${clause} ORDER BY (${startsWithText('r.title')}) DESC, r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
+    `SELECT r.*, (SELECT group_concat(c.category, ' ') FROM resource_categories c WHERE c.resource_id = r.id) AS category_text
+     FROM resources r ${clause} ORDER BY r.created_at DESC, r.id DESC`,
     ...params,
-    prefix,
-    query.take,
-    query.skip,
   );
-  return { items, total };
+  const words = searchWords(query.search ?? '');
+  const found = rows.filter((row) => matchesEvery(words, [row.title, row.url_key, row.description, row.category_text ?? ''].join('\n')));
+  const prefix = (query.search ?? '').trim().toLowerCase();
+  // A stable sort: within each group the newest stay first.
+  const ranked = prefix === '' ? found : [...found].sort((a, b) => Number(b.title.toLowerCase().startsWith(prefix)) - Number(a.title.toLowerCase().startsWith(prefix)));
+  const items = ranked.slice(query.skip, query.skip + query.take).map(({ category_text: _categories, ...row }) => row);
+  return { items, total: found.length };
 }
 
 /**

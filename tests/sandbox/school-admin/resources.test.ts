@@ -61,7 +61,7 @@ describe('resource reads', () => {
     expect(at(byKey.body, 'resource.content')).toEqual([
       { type: 'html', value: expect.stringContaining('<h2>Inside this poetry unit</h2>') },
       { type: 'html', value: expect.stringContaining('<script>') },
-      { type: 'plain', value: 'Key words are marked <b>like this</b> in the worksheets.' },
+      { type: 'plain', value: 'Key words are printed in bold in the worksheets.' },
       { type: 'plain', value: expect.stringMatching(/^Resource code LR\d{4}\.$/) },
     ]);
     const ident = str(byKey.body, 'resource.ident');

@@ -10,7 +10,7 @@ let loading: Promise<SiteApi> | undefined;
  *
  * @example
  * const api = await loadApi();
- * const page = await api.searchResources('owl', 0);
+ * const page = await api.searchResources({ text: 'owl' }, 0);
  */
 export function loadApi(): Promise<SiteApi> {
   loading ??= import('./site-api.js').catch((error: unknown) => {

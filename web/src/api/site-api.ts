@@ -10,7 +10,8 @@ import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula
 import { PAGE_SIZE } from '../../../core/domain/constants.js';
 import { apiBaseUrl, CLIENT_TYPE, CLIENT_VERSION } from '../config.js';
 import { checkShape } from './answer-shape.js';
-import type { CurriculumNode, ResourceDetail, ResourceItem, SearchPage, SiteAnswer, User } from './site-types.js';
+import type { CurriculumNode, ResourceDetail, ResourceItem, ResourceType, SearchPage, SiteAnswer, User } from './site-types.js';
+import type { SearchQuery } from '../components/search-query.js';
 import type { SiteCall, SiteEntry } from './site-commands.js';
 import { SITE_ENDPOINTS } from './site-endpoints.js';
 
@@ -46,9 +47,21 @@ async function call<C extends SiteCall>(name: C, input: InputOf<SiteEntry<C>>, s
   return checkShape(route.answer, data) as SiteAnswer<C>;
 }
 
-/** One page (10) of the literacy resources search (O §7). */
-export function searchResources(search: string, skip: number, signal?: AbortSignal): Promise<SearchPage> {
-  return call('search', { curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, search, skip, take: PAGE_SIZE }, signal).then((a) => a.resources);
+/**
+ * One page (10, O §7) of the literacy resources search: the text (none when blank) and the filters.
+ *
+ * @example
+ * await searchResources({ text: 'owls', availability: 'free' }, 0) // { items: [...], total: 3 }
+ */
+export function searchResources(query: SearchQuery, skip: number, signal?: AbortSignal, take: number = PAGE_SIZE): Promise<SearchPage> {
+  const { text, ...filters } = query;
+  const search = text.trim() === '' ? {} : { search: text };
+  return call('search', { curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, ...search, ...filters, skip, take }, signal).then((a) => a.resources);
+}
+
+/** The kinds of resource (for the search's type filter), those that have resources. */
+export async function resourceTypes(): Promise<readonly ResourceType[]> {
+  return (await call('types', {})).types.filter((type) => type.resource_count > 0);
 }
 
 /** The access-token exchange (O §4): a hand-off token for a session token. */

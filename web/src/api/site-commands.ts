@@ -16,6 +16,7 @@ export const SITE_COMMANDS = {
   avatar: 'users avatar',
   nodes: 'curriculum-nodes by-url-path',
   list: 'resources list',
+  types: 'resources types',
   byKey: 'resources by-url-key',
   resourceNodes: 'resources nodes',
   presign: 'resource-files presign',

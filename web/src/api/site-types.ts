@@ -20,3 +20,5 @@ export type ResourceFile = ResourceDetail['files'][number];
 export type ContentBlock = ResourceDetail['content'][number];
 /** A browse category (core's `curriculum_node`). */
 export type CurriculumNode = SiteAnswer<'nodes'>['nodes'][number];
+/** A kind of resource and how many have it (core's `resource_type`). */
+export type ResourceType = SiteAnswer<'types'>['types'][number];

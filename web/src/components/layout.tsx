@@ -21,8 +21,10 @@ export function Layout({ routeLocale, children }: { readonly routeLocale: Routab
   return (
     <LocaleProvider value={locale}>
       <a className="skip-link" href="#main">Skip to content</a>
-      <BrandBar />
+      {/* The brand bar is fixed at the top; it comes after the site's own navigation in the tab order, so
+          Sign In and the search box are a few Tabs from the start, not behind seven product links. */}
       <TopNav />
+      <BrandBar />
       {state.loadingUser && <div className="loading-user" role="status">{locale.messages.user.loading}</div>}
       {state.alert && (
         <div className="alert" role="alert">

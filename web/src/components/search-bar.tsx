@@ -34,7 +34,7 @@ export function SearchBar() {
       <button type="button" className="search-toggle" aria-expanded={open} aria-controls="search-form" onClick={toggle}>
         {messages.search.button}
       </button>
-      <form id="search-form" role="search" onSubmit={submit}>
+      <form id="search-form" role="search" aria-label={messages.search.label} onSubmit={submit}>
         <label className="visually-hidden" htmlFor="search-input">{messages.search.label}</label>
         <input
           id="search-input"
@@ -44,6 +44,13 @@ export function SearchBar() {
           placeholder={messages.search.placeholder}
           value={text}
           onFocus={() => prefetchAllowed() && void loadPanel().catch(() => undefined)}
+          onKeyDown={(event) => {
+            // Escape closes the results first; the menu around the bar (on a phone) takes the next one.
+            if (event.key === 'Escape' && active) {
+              event.stopPropagation();
+              setActive(false);
+            }
+          }}
           onChange={(event) => {
             setText(event.target.value);
             setActive(true);

@@ -6,10 +6,13 @@ import { useNavigate } from '../router.js';
 import { useSession } from '../state/session.js';
 import { useLocale } from '../i18n/locale.js';
 import { LocalLink } from './local-link.js';
-import { ResourceImage } from './resource-tiles.js';
+import { ResourceImage, ResourceTiles } from './resource-tiles.js';
+import { hasFilters, type SearchQuery } from './search-query.js';
 
 export interface SearchResults {
   readonly text: string;
+  /** The whole query the results answer (its text is `text`). */
+  readonly query?: SearchQuery;
   readonly items: readonly ResourceItem[];
   readonly total: number;
   /** idle: nothing asked; done: an answer for `text` is shown. */
@@ -17,11 +20,18 @@ export interface SearchResults {
   readonly error: string | undefined;
 }
 
-const EMPTY: SearchResults = { text: '', items: [], total: 0, status: 'idle', error: undefined };
+const EMPTY: SearchResults = { text: '', query: { text: '' }, items: [], total: 0, status: 'idle', error: undefined };
+
+const emptyFor = (query: SearchQuery): SearchResults => ({ ...EMPTY, text: query.text, query });
 
 /** Whether a text is worth searching: blank or whitespace-only never searches (O §5). */
 export function searchable(text: string): boolean {
   return text.trim() !== '';
+}
+
+/** Whether a query asks anything: its text, or on the Search page a filter alone (all free resources for age 7-9). */
+function asks(query: SearchQuery): boolean {
+  return searchable(query.text) || hasFilters(query);
 }
 
 /**
@@ -37,19 +47,21 @@ export function useSearch(debounceMs: number = SEARCH_DEBOUNCE_MS) {
   const controller = useRef<AbortController | undefined>(undefined);
 
   const fetchPage = useCallback(
-    async (text: string, skip: number) => {
+    async (query: SearchQuery, skip: number) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
       set({ searching: 'loading' });
-      setResults((current) => ({ ...current, text, status: 'loading', error: undefined }));
+      const { text } = query;
+      setResults((current) => ({ ...current, text, query, status: 'loading', error: undefined }));
       try {
         const api = await loadApi();
         try {
-          const page = await api.searchResources(text, skip, abort.signal);
+          const page = await api.searchResources(query, skip, abort.signal);
           if (abort.signal.aborted) return;
           setResults((current) => ({
             text,
+            query,
             items: skip === 0 ? page.items : [...current.items, ...page.items],
             total: page.total,
             status: 'done',
@@ -74,26 +86,27 @@ export function useSearch(debounceMs: number = SEARCH_DEBOUNCE_MS) {
     (text: string) => {
       clearTimeout(timer.current);
       controller.current?.abort();
-      setResults({ ...EMPTY, text });
+      setResults(emptyFor({ text }));
       if (!searchable(text)) return;
-      timer.current = setTimeout(() => void fetchPage(text, 0), debounceMs);
+      timer.current = setTimeout(() => void fetchPage({ text }, 0), debounceMs);
     },
     [debounceMs, fetchPage],
   );
 
   const run = useCallback(
-    (text: string) => {
+    (query: SearchQuery) => {
       clearTimeout(timer.current);
-      if (!searchable(text)) {
-        setResults({ ...EMPTY, text });
+      if (!asks(query)) {
+        controller.current?.abort();
+        setResults(emptyFor(query));
         return;
       }
-      void fetchPage(text, 0);
+      void fetchPage(query, 0);
     },
     [fetchPage],
   );
 
-  const more = useCallback(() => void fetchPage(results.text, results.items.length), [fetchPage, results.text, results.items.length]);
+  const more = useCallback(() => void fetchPage(results.query ?? { text: results.text }, results.items.length), [fetchPage, results.query, results.text, results.items.length]);
   const clear = useCallback(() => {
     clearTimeout(timer.current);
     controller.current?.abort();
@@ -111,14 +124,58 @@ export function useSearch(debounceMs: number = SEARCH_DEBOUNCE_MS) {
   return { results, type, run, more, clear };
 }
 
-/** 'No results': the text is non-blank and the answer is empty (O §2). */
+/** 'No results': the text is non-blank (or a filter is set) and the answer is empty (O §2). */
 export function showsNoResults(results: SearchResults): boolean {
-  return results.status === 'done' && results.error === undefined && searchable(results.text) && results.items.length === 0;
+  return results.status === 'done' && results.error === undefined && asks(results.query ?? { text: results.text }) && results.items.length === 0;
 }
 
 /** 'More...': the total exceeds what is loaded (O §2). */
 export function showsMore(results: SearchResults): boolean {
   return results.total > results.items.length;
+}
+
+interface SearchResultListProps {
+  readonly results: SearchResults;
+  readonly more: () => void;
+  /** Rows with a small image (the dropdown), or tiles (the Search page). */
+  readonly layout: 'rows' | 'tiles';
+  /** A result was chosen (the dropdown closes). */
+  readonly onChoose?: () => void;
+  /** How the count reads (`24 resources for “owls”`); `24 resources` unless given. */
+  readonly countText?: (count: string) => string;
+}
+
+/**
+ * The results of a search, as the dropdown and the Search page both show them: how many there are, the
+ * error or 'No results', the results (rows or tiles), and 'More...' while there are more (O §2).
+ */
+export function SearchResultList({ results, more, layout, onChoose, countText = (count) => count }: SearchResultListProps) {
+  const { messages } = useLocale();
+  return (
+    <>
+      <p className="search-count" role="status">
+        {results.status === 'done' && results.error === undefined && results.items.length > 0 ? countText(messages.search.count(results.total)) : ''}
+      </p>
+      {results.error && <p className="search-error" role="alert">{results.error}</p>}
+      {showsNoResults(results) && <p className="no-results">{messages.search.noResults}</p>}
+      {results.items.length > 0 && layout === 'tiles' && <ResourceTiles items={results.items} />}
+      {results.items.length > 0 && layout === 'rows' && (
+        <ul className="search-rows">
+          {results.items.map((item) => (
+            <li key={item.id}>
+              <LocalLink to={`/resource/${item.url_key}`} onClick={onChoose}>
+                <ResourceImage list={item.image} width={64} height={40} />
+                <span>{item.title}</span>
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {showsMore(results) && results.status === 'done' && (
+        <button type="button" className="more" onClick={more}>{messages.search.more}</button>
+      )}
+    </>
+  );
 }
 
 interface SearchPanelProps {
@@ -134,29 +191,12 @@ interface SearchPanelProps {
  * 'More...' and the error text. Its own chunk, loaded when the visitor first uses the search bar.
  */
 export default function SearchPanel({ text, onDone }: SearchPanelProps) {
-  const { messages } = useLocale();
   const { results, type, more } = useSearch();
   useEffect(() => type(text), [text, type]);
   if (results.status === 'idle' && results.error === undefined) return null;
   return (
     <div className="search-panel" aria-live="polite">
-      {results.error && <p className="search-error" role="alert">{results.error}</p>}
-      {showsNoResults(results) && <p className="no-results">{messages.search.noResults}</p>}
-      {results.items.length > 0 && (
-        <ul className="search-rows">
-          {results.items.map((item) => (
-            <li key={item.id}>
-              <LocalLink to={`/resource/${item.url_key}`} onClick={onDone}>
-                <ResourceImage list={item.image} width={64} height={40} />
-                <span>{item.title}</span>
-              </LocalLink>
-            </li>
-          ))}
-        </ul>
-      )}
-      {showsMore(results) && results.status === 'done' && (
-        <button type="button" className="more" onClick={more}>{messages.search.more}</button>
-      )}
+      <SearchResultList results={results} more={more} layout="rows" onChoose={onDone} />
     </div>
   );
 }

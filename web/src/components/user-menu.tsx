@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { accessFlags } from '../../../core/domain/access.js';
 import { SIBLINGS, type SiblingKey } from '../config.js';
 import { useLocale } from '../i18n/locale.js';
 import { useSession } from '../state/session.js';
 import { Avatar } from './avatar.js';
 import { LocalLink } from './local-link.js';
+import { useMenu } from './use-menu.js';
 
 /**
  * The sibling links a user sees (O §6): the hub for superusers, the school site with the hub-access
@@ -35,7 +35,7 @@ export function handoffUrl(url: string, token: string | undefined): string {
 export function UserMenu() {
   const { state } = useSession();
   const { messages } = useLocale();
-  const [open, setOpen] = useState(false);
+  const { open, toggle, close, buttonRef, rootProps } = useMenu<HTMLLIElement>();
   let links: SiblingKey[] = [];
   try {
     links = siblingLinksFor(state.user);
@@ -43,12 +43,12 @@ export function UserMenu() {
     console.error('The user has fields of the wrong type; no sibling links', error);
   }
   return (
-    <li className={`has-menu user-menu${open ? ' open' : ''}`} onMouseLeave={() => setOpen(false)}>
-      <button type="button" className="avatar-button" aria-expanded={open} aria-controls="user-menu-list" onClick={() => setOpen(!open)}>
+    <li className={`has-menu user-menu${open ? ' open' : ''}`} onMouseLeave={close} {...rootProps}>
+      <button type="button" ref={buttonRef} className="avatar-button" aria-expanded={open} aria-controls="user-menu-list" onClick={toggle}>
         <Avatar user={state.user} alt={messages.user.avatarAlt} />
         <span className="visually-hidden">{messages.user.menu}</span>
       </button>
-      <ul id="user-menu-list" className="sub-menu">
+      <ul id="user-menu-list" className="sub-menu" hidden={!open}>
         {links.map((key) => (
           <li key={key}>
             <a href={handoffUrl(SIBLINGS[key].url, state.token)}>{SIBLINGS[key].label}</a>

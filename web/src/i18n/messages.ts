@@ -7,7 +7,7 @@ import { ROUTABLE_LOCALES, type RoutableLocale } from '../../../core/domain/rout
  * (web/site.config.ts), not words.
  */
 const BASE = {
-  nav: { about: 'About', resources: 'Resources', exemplar: 'Exemplar Resources', memberships: 'Memberships', help: 'Help', signIn: 'Sign In', logout: 'Logout', language: 'Language' },
+  nav: { menu: 'Menu', about: 'About', resources: 'Resources', exemplar: 'Exemplar Resources', memberships: 'Memberships', help: 'Help', signIn: 'Sign In', logout: 'Logout', language: 'Language' },
   titles: {
     home: 'Home', about: 'About', browse: 'Browse Resources', freeResources: 'Free Resources', memberships: 'Memberships',
     search: 'Search', resource: 'Resource', logout: 'Logout', signIn: 'Sign In', notFound: 'Page not found',
@@ -17,12 +17,16 @@ const BASE = {
     intro: 'Film units, book studies and age-banded literacy resources for every classroom.',
     browse: 'Browse resources',
     free: 'Try the free resources',
+    newest: 'New resources', allNew: "See what's new", freeHeading: 'Free to try', allFree: 'All free resources', categories: 'Popular categories',
   },
   about: {
     heading: 'About Literacy Shed',
     body: 'Literacy Shed gives teachers inspiring film units, book studies and writing resources, sorted by age and theme.',
   },
-  search: { placeholder: 'Search resources', label: 'Search resources', button: 'Search', noResults: 'No results', more: 'More...', failed: 'Details incorrect', free: 'FREE', heading: 'Search results' },
+  search: {
+    placeholder: 'Search resources', label: 'Search resources', button: 'Search', noResults: 'No results', more: 'More...', failed: 'Details incorrect', free: 'FREE',
+    heading: 'Search results', count: (total: number) => (total === 1 ? '1 resource' : `${total} resources`),
+  },
   browse: { heading: 'Browse resources', empty: 'There are no resources in this category yet.', loading: 'Loading resources...' },
   resource: { missing: 'Choose a resource to see it here.', loading: 'Loading resource...' },
   signIn: { heading: 'Sign In', username: 'Username', password: 'Password', submit: 'Sign In', failed: 'Password incorrect or user not found' },
@@ -31,6 +35,8 @@ const BASE = {
     heading: 'An error occurred while rendering the page...', notFound: 'This page could not be found', home: 'Back to the home page',
     handoff: 'Password incorrect or user not found',
   },
+  /** School words that differ by country (pupil or student; how often new resources come). */
+  school: { pupil: 'pupil', pupils: 'pupils', newResourcesEvery: 'every half term' },
   footer: {
     quickLinks: 'Quick Links', home: 'Home', about: 'About', help: 'Help', resources: 'Resources', blog: 'Blog', merch: 'Merch Store',
     terms: 'Terms', privacy: 'Privacy', products: 'Our Products', contact: 'Contact', videos: 'Video channel', follow: 'Follow us',
@@ -42,4 +48,22 @@ const BASE = {
 
 export type Messages = typeof BASE;
 
-export const MESSAGES: Readonly<Record<RoutableLocale, Messages>> = Object.fromEntries(ROUTABLE_LOCALES.map((locale) => [locale, BASE])) as Record<RoutableLocale, Messages>;
+type Overrides = { readonly [K in keyof Messages]?: Partial<Messages[K]> };
+
+/** What each locale words otherwise, section by section: the US has students and no half terms. */
+const TERM_EVERY: Overrides = { school: { newResourcesEvery: 'every term' } };
+const OVERRIDES: Partial<Record<RoutableLocale, Overrides>> = {
+  'en-us': { school: { pupil: 'student', pupils: 'students', newResourcesEvery: 'every few weeks' } },
+  'en-au': TERM_EVERY,
+  'en-nz': TERM_EVERY,
+  'en-za': TERM_EVERY,
+  'en-in': TERM_EVERY,
+};
+
+function withOverrides(overrides: Overrides = {}): Messages {
+  const merged: Record<string, unknown> = { ...BASE };
+  for (const [section, words] of Object.entries(overrides)) merged[section] = { ...BASE[section as keyof Messages], ...words };
+  return merged as Messages;
+}
+
+export const MESSAGES: Readonly<Record<RoutableLocale, Messages>> = Object.fromEntries(ROUTABLE_LOCALES.map((locale) => [locale, withOverrides(OVERRIDES[locale])])) as Record<RoutableLocale, Messages>;

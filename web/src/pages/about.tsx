@@ -11,7 +11,7 @@ const words = localeTable({
   whatHeading: 'What you will find',
   what: ['Units built around short films, picture books and novels', 'Writing units for every genre, from diaries to newspaper reports', 'Poetry to read, write and perform', 'Seasonal packs and grammar worksheets'],
   memberHeading: 'What a member gets',
-  member: 'Members download every resource: planning packs with a lesson sequence, teaching slides and worksheets, with new resources every half term. Free resources are open to anyone signed in.',
+  member: (every: string) => `Members download every resource: planning packs with a lesson sequence, teaching slides and worksheets, with new resources ${every}. Free resources are open to anyone signed in.`,
   start: 'Browse the resources',
   free: 'Try the free resources',
   join: 'Compare memberships',
@@ -43,7 +43,7 @@ export default function About() {
         </section>
         <section aria-labelledby="about-member">
           <h2 id="about-member">{text.memberHeading}</h2>
-          <p>{text.member}</p>
+          <p>{text.member(messages.school.newResourcesEvery)}</p>
         </section>
       </div>
       <p className="hero-actions">

@@ -1,4 +1,5 @@
-import { localeTable } from '../i18n/locale.js';
+import type { RoutableLocale } from '../../../core/domain/routable-locales.js';
+import { MESSAGES } from '../i18n/messages.js';
 
 export type PlanKind = 'personal' | 'teacher' | 'premium' | 'app';
 
@@ -12,13 +13,13 @@ interface Plan {
   readonly action: 'sign-up' | 'contact';
 }
 
-function plans(pupil: string, pupils: string): Readonly<Record<PlanKind, Plan>> {
+function plans({ pupil, pupils, newResourcesEvery }: (typeof MESSAGES)[RoutableLocale]['school']): Readonly<Record<PlanKind, Plan>> {
   return {
     personal: {
       name: 'Personal membership',
       for: 'For one teacher, at school or at home.',
       per: 'a year',
-      features: () => ['Every Literacy Shed resource to download', 'Planning packs, teaching slides and worksheets', 'New resources every half term'],
+      features: () => ['Every Literacy Shed resource to download', 'Planning packs, teaching slides and worksheets', `New resources ${newResourcesEvery}`],
       cta: 'Join as a personal member',
       action: 'sign-up',
     },
@@ -49,21 +50,21 @@ function plans(pupil: string, pupils: string): Readonly<Record<PlanKind, Plan>> 
   };
 }
 
-/** The memberships page's words by locale: pupils, or students in the US. */
-export const membershipWords = localeTable(
-  {
+/**
+ * The memberships page's words in a locale: its school words (pupils, or students in the US) from the locale messages.
+ *
+ * @example
+ * membershipWords('en-us').plans.premium.name // 'Premium, per student'
+ */
+export function membershipWords(locale: RoutableLocale) {
+  const school = MESSAGES[locale].school;
+  return {
     heading: 'Memberships',
     intro: 'Choose the membership that fits: every one gives you the whole library of Literacy Shed resources to download and teach.',
-    plans: plans('pupil', 'pupils'),
-    pupilsPerClassroom: (count: number) => `Teacher memberships include up to ${count} pupils per classroom.`,
+    plans: plans(school),
+    pupilsPerClassroom: (count: number) => `Teacher memberships include up to ${count} ${school.pupils} per classroom.`,
     freeHeading: 'Not ready to join?',
     freeText: 'Anyone signed in can download the free resources, and everyone can browse and search the whole library.',
     freeLink: 'See the free resources',
-  },
-  {
-    'en-us': {
-      plans: plans('student', 'students'),
-      pupilsPerClassroom: (count: number) => `Teacher memberships include up to ${count} students per classroom.`,
-    },
-  },
-);
+  };
+}

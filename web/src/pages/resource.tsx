@@ -1,4 +1,4 @@
-import { BROWSE_CATEGORIES } from '../../../core/domain/browse-categories.js';
+import { categoryLabel, isAgeBand } from '../../../core/domain/browse-categories.js';
 import { stripHtml } from '../../../core/domain/html-sanitiser.js';
 import { resourceLoad } from '../api/load.js';
 import type { ContentBlock, ResourceDetail } from '../api/site-types.js';
@@ -27,8 +27,8 @@ export function contentBlocks(resource: ResourceDetail): readonly ContentBlock[]
  * ageBand(['poetry-shed', 'age-7-9']) // 'Age 7-9'
  */
 export function ageBand(categories: readonly string[] | null | undefined): string | undefined {
-  const path = categories?.find((c) => /^(?:age-\d+-\d+|early-years-age-4-5)$/.test(c));
-  return BROWSE_CATEGORIES.find((c) => c.path === path)?.label;
+  const path = categories?.find(isAgeBand);
+  return path === undefined ? undefined : categoryLabel(path);
 }
 
 /** A block: html through core's stripper (O §5), plain as text. */
