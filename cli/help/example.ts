@@ -30,10 +30,10 @@ function isIdParam(name: string): boolean {
   return /^(id|[a-z]id)$|(Id|_id)$/.test(name);
 }
 
-/** The sample value of a required field, or undefined for an optional one. */
-function sampleOf(spec: FieldSpec): string | undefined {
+/** The sample value of a required field (or one the example chooses to give), else undefined. */
+function sampleOf(spec: FieldSpec, given = false): string | undefined {
   const field = fieldInfo(spec);
-  if (field.optional) return undefined;
+  if (field.optional && !given) return undefined;
   if (field.oneOf) return field.oneOf[0];
   if (field.example !== undefined) return `"${field.example}"`;
   // A sized field's sample honours its smallest value (`--seats 1` where seats start at 1).
@@ -53,13 +53,15 @@ function sampleOf(spec: FieldSpec): string | undefined {
  * exampleOf(ENDPOINTS.find((e) => e.command === 'invoices mark-paid')!);
  * // 'edshed invoices mark-paid 12 --method bacs --date 2026-11-02'
  */
-export function exampleOf(endpoint: Pick<Endpoint, 'command' | 'params' | 'payload'>): string {
+export function exampleOf(endpoint: Pick<Endpoint, 'command' | 'params' | 'payload' | 'exactlyOne'>): string {
   let ids = 0;
   const params = endpoint.params.map((name) => (isIdParam(name) ? (SAMPLE_IDS[ids++ % SAMPLE_IDS.length] as string) : name));
+  // Of a group of which exactly one key must be given, the example gives the first.
+  const chosen = new Set((endpoint.exactlyOne ?? []).map((group) => group[0]));
   const flags = Object.entries(endpoint.payload ?? {}).flatMap(([key, spec]) => {
     // A password is never a flag: a script gives it on standard input (a terminal asks for it).
     if (isPasswordKey(key)) return fieldInfo(spec).optional ? [] : [`--${stdinFlagOf(key)}`];
-    const value = sampleOf(spec);
+    const value = sampleOf(spec, chosen.has(key));
     return value === undefined ? [] : [`--${flagOf(key)} ${value}`];
   });
   return ['edshed', endpoint.command, ...params, ...flags].join(' ');

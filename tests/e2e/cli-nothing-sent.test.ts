@@ -38,7 +38,7 @@ describe('exit 2 means nothing was sent', { timeout: SLOW }, () => {
       [['api', 'POST', path, '-F', 'method=bacs', '-F', 'date=2026-09-01', '--fields', 'state'], /--fields: .*cannot be checked.*nothing was sent/],
       [['invoices', 'mark-paid', id, ...good, '--idempotency-key', ''], /--idempotency-key: give a non-empty key/],
       [['invoices', 'mark-paid', id, ...good, '--idempotency-key', 'a\nb'], /--idempotency-key: at most 255 characters on one line/],
-      [['invoices', 'mark-paid', 'a/b', ...good], /id: expected a whole number from 1/],
+      [['invoices', 'mark-paid', 'a/b', ...good], /invoice: give an invoice id, .*not "a\/b"; nothing was sent/],
       [['invoices', 'mark-paid', id, '--method', 'bitcoin', '--date', '2026-09-01'], /nothing was sent:\n {2}--method: expected one of bacs, card, cheque, cash, direct_debit, wire \(got "bitcoin"\)$/],
       [['invoices', 'mark-paid', id, '--method', 'bacs', '--date', '2026-02-30'], /nothing was sent:\n {2}--date: expected an ISO 8601 date/],
       [['invoices', 'mark-paid', id, '--method', 'bacs', '--date', 'tomorrow'], /date: expected an ISO 8601 date/],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
+import { asQuery, samplePayload } from './helpers/sample-payload.js';
 
 // The table and the sandbox must agree: a list whose entry declares `take` (so the CLI offers --take)
 // answers at most that many items. Entries with path parameters other than ids are left to their own tests.
@@ -30,8 +31,12 @@ describe('declared paging is honoured', () => {
   it.each(paged.map((e) => [e.command, e] as const))('%s returns at most take=1 items', async (_command, endpoint) => {
     // Calls about the caller's own school need a caller with a school.
     const token = endpoint.path.startsWith('users/me/school') ? admin : superuser;
-    const result = await t.call('GET', endpoint.path, { token, query: { take: '1' } });
+    // The keys the entry needs besides (one of an exactly-one-of group: rewards history's group).
+    const result = await t.call('GET', endpoint.path, { token, query: { ...asQuery(samplePayload(endpoint)), take: '1' } });
     expect(result.status).toBe(200);
-    expect(longestList(result.body)).toBeLessThanOrEqual(1);
+    // The paged list is the reply's first list (rewards history's `history`, beside its unpaged `totals`).
+    const listKey = Object.entries(endpoint.reply ?? {}).find(([, value]) => Array.isArray(value))?.[0];
+    const body = result.body as Record<string, unknown>;
+    expect(longestList(listKey === undefined ? body : body[listKey])).toBeLessThanOrEqual(1);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildUrl } from '../../../core/api/query.js';
 import { HEADERS } from '../../../core/api/headers.js';
+import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { requestShape } from '../../../core/endpoints/request-shape.js';
 import { pathParams } from '../../../core/endpoints/route-pattern.js';
 import { parseRoute } from '../../../core/endpoints/table.js';
@@ -51,6 +52,9 @@ export interface TestSandbox {
 
 export const BASE = 'http://sandbox.test/';
 
+/** Each table entry by its route (`PUT schools/{id}/addresses/{addressId}`). */
+const ENTRY_OF_ROUTE = new Map(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const));
+
 /**
  * Starts a seeded in-memory sandbox.
  *
@@ -97,8 +101,10 @@ export function testSandbox(options: SandboxOptions = {}): TestSandbox {
     const missing = names.filter((name) => options.params?.[name] === undefined);
     if (missing.length > 0) throw new Error(`${route}: no value given for ${missing.join(', ')}`);
     const params = Object.fromEntries(Object.entries(options.params ?? {}).map(([name, value]) => [name, String(value)]));
-    // A body the test gives is sent as given, `{}` included (open: the helper knows no entry's payload).
-    const shaped = requestShape({ method, path, params: names, open: options.body !== undefined }, params, options.body === undefined ? undefined : { ...options.body });
+    // A body the test gives is sent as given, `{}` included; with none, the request is shaped as the client
+    // shapes it for the route's entry (an update that takes fields sends `{}`, a write with no payload nothing).
+    const entry = ENTRY_OF_ROUTE.get(route);
+    const shaped = requestShape({ method, path, params: names, payload: entry?.payload, open: options.body !== undefined || entry?.open }, params, options.body === undefined ? undefined : { ...options.body });
     const token = options.as === undefined ? undefined : await sessionOf(options.as);
     return send(method, buildUrl(BASE, shaped.path, shaped.query), shaped.body, token, options.headers);
   };
