@@ -53,7 +53,7 @@ export interface TestSandbox {
 export const BASE = 'http://sandbox.test/';
 
 /** Each table entry by its route (`PUT schools/{id}/addresses/{addressId}`). */
-const ENTRY_OF_ROUTE = new Map(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const));
+const ENTRY_OF_ROUTE: ReadonlyMap<string, (typeof ENDPOINTS)[number]> = new Map(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const));
 
 /**
  * Starts a seeded in-memory sandbox.
