@@ -26,9 +26,30 @@ export function fakeFetch(answers: readonly FakeAnswer[]): { fetch: FetchLike; c
     if (answer === undefined) throw new Error('fakeFetch: no answers');
     const result = typeof answer === 'function' ? answer(call) : answer;
     if (result instanceof Error) throw result;
-    return result.clone();
+    return replay(result);
   };
   return { fetch, calls };
+}
+
+// Each Response an answer gives is read once and replayed from its bytes: one answer may serve many calls
+// and many tests. Cloning the one Response each time failed on Node 24.0.0 in CI ("Response.clone: Body has
+// already been consumed", 4 tests of tests/cli/pupils-generate.test.ts, not reproduced alone); a fresh
+// Response per call does not depend on how a Node's fetch tees and collects clones.
+const READ = new WeakMap<Response, Promise<{ status: number; statusText: string; headers: [string, string][]; body: ArrayBuffer | null }>>();
+
+async function replay(response: Response): Promise<Response> {
+  let read = READ.get(response);
+  if (read === undefined) {
+    read = (async () => ({
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      body: response.body === null ? null : await response.arrayBuffer(),
+    }))();
+    READ.set(response, read);
+  }
+  const { status, statusText, headers, body } = await read;
+  return new Response(body === null ? null : body.slice(0), { status, statusText, headers });
 }
 
 /**
