@@ -77,6 +77,23 @@ describe('the Search page', () => {
     await page.waitForURL(`${site.url}Search?search=poetry&availability=free&age_band=age-11-14`);
     await expect.poll(async () => (await page.locator('main .tile').count()) < free || (await page.locator('main .no-results').count()) === 1).toBe(true);
   });
+
+  it('sorts by title from a labelled select, keeps the order in the address through a reload, and clearing filters keeps it', async () => {
+    const page = await site.page();
+    const relevance = await searchTitles(page, 'search=poetry&availability=free');
+    await page.getByLabel('Sort by').selectOption('title');
+    await page.waitForURL(`${site.url}Search?search=poetry&availability=free&sort=title`);
+    const byTitle = () => page.locator('main .tile .tile-title').allInnerTexts();
+    const sorted = [...relevance.titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }));
+    await expect.poll(byTitle).toEqual(sorted.slice(0, (await byTitle()).length));
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('title');
+    await expect.poll(byTitle).toEqual(sorted.slice(0, (await byTitle()).length));
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL(`${site.url}Search?search=poetry&sort=title`);
+    await page.getByLabel('Sort by').selectOption('relevance');
+    await page.waitForURL(`${site.url}Search?search=poetry`);
+  });
 });
 
 describe('the keyboard', () => {

@@ -1,4 +1,5 @@
 import type { LiteracyAccessLevel } from '../../../core/domain/accounts.js';
+import type { RESOURCE_SORTS } from '../../../core/domain/browse-categories.js';
 import type { Db } from '../../kit/sql.js';
 import { notFound } from '../errors.js';
 import { all, one, placeholders } from '../../kit/sql.js';
@@ -18,6 +19,8 @@ export interface ResourceQuery {
   readonly ageBand?: string;
   readonly typeId?: number;
   readonly availability?: string;
+  /** The order of the results; relevance when not given. */
+  readonly sort?: (typeof RESOURCE_SORTS)[number];
   readonly skip: number;
   readonly take: number;
 }
@@ -27,8 +30,8 @@ type SearchedRow = ResourceRow & { readonly category_text: string | null };
 /**
  * Finds resources: every word of `search` must appear in the title, url key, description or a category,
  * as typed or as a word of the same stem (`volcanoes` finds `Volcano`: ./text-match.ts), and every filter
- * given must hold (they combine); titles starting with the search come first, then the newest. Returns
- * one page and the total.
+ * given must hold (they combine). By relevance (the default) titles starting with the search come first, then
+ * the newest; `newest` is by date alone, `title` A to Z. Returns one page and the total.
  *
  * @example
  * searchResources(db, { search: 'poems', curriculumId: 2, availability: 'free', ageBand: 'age-7-9', skip: 0, take: 10 })
@@ -63,11 +66,19 @@ export function searchResources(db: Db, query: ResourceQuery): { items: Resource
   );
   const words = searchWords(query.search ?? '');
   const found = rows.filter((row) => matchesEvery(words, [row.title, row.url_key, row.description, row.category_text ?? ''].join('\n')));
-  const prefix = (query.search ?? '').trim().toLowerCase();
-  // A stable sort: within each group the newest stay first.
-  const ranked = prefix === '' ? found : [...found].sort((a, b) => Number(b.title.toLowerCase().startsWith(prefix)) - Number(a.title.toLowerCase().startsWith(prefix)));
+  const ranked = ordered(found, query.sort ?? 'relevance', (query.search ?? '').trim().toLowerCase());
   const items = ranked.slice(query.skip, query.skip + query.take).map(({ category_text: _categories, ...row }) => row);
   return { items, total: found.length };
+}
+
+const TITLE_ORDER = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Rows (newest first) in the order asked. The sorts are stable: ties keep the newest first. */
+function ordered<T extends { readonly title: string }>(rows: readonly T[], sort: NonNullable<ResourceQuery['sort']>, prefix: string): readonly T[] {
+  if (sort === 'newest') return rows;
+  if (sort === 'title') return [...rows].sort((a, b) => TITLE_ORDER.compare(a.title, b.title));
+  if (prefix === '') return rows;
+  return [...rows].sort((a, b) => Number(b.title.toLowerCase().startsWith(prefix)) - Number(a.title.toLowerCase().startsWith(prefix)));
 }
 
 /**

@@ -75,6 +75,39 @@ describe('the resources search narrows by filters that combine', () => {
   });
 });
 
+describe('the resources search sorts', () => {
+  const created = (ids: readonly number[]) => ids.map((id) => all<{ created_at: string }>(h.db, 'SELECT created_at FROM resources WHERE id = ?', id)[0]?.created_at ?? '');
+
+  it('by title A to Z, newest first, or (the default) titles starting with the search first; the same results each way', async () => {
+    const relevance = await search({ search: 'poetry' });
+    const byTitle = await search({ search: 'poetry', sort: 'title' });
+    const newest = await search({ search: 'poetry', sort: 'newest' });
+    expect(relevance.total).toBeGreaterThan(2);
+    expect([...byTitle.ids].sort()).toEqual([...relevance.ids].sort());
+    expect([...newest.ids].sort()).toEqual([...relevance.ids].sort());
+    expect(byTitle.titles).toEqual([...byTitle.titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+    expect(byTitle.titles).not.toEqual(newest.titles);
+    const dates = created(newest.ids);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const starts = relevance.titles.map((title) => title.toLowerCase().startsWith('poetry'));
+    expect(starts.indexOf(false) === -1 || starts.lastIndexOf(true) < starts.indexOf(false)).toBe(true);
+    expect(await search({ search: 'poetry', sort: 'relevance' })).toEqual(relevance);
+  });
+
+  it('pages in the order asked: two pages by title are the first twenty by title', async () => {
+    const whole = await search({ sort: 'title', take: 20 });
+    const first = await search({ sort: 'title', take: 10 });
+    const second = await search({ sort: 'title', take: 10, skip: 10 });
+    expect([...first.titles, ...second.titles]).toEqual(whole.titles);
+  });
+
+  it('refuses an order it does not know, naming the field', async () => {
+    const res = await h.call('GET resources/search', { as: null, input: { sort: 'popular' } });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toContain('sort');
+  });
+});
+
 describe('the seeded content blocks', () => {
   it('are what their type says: no markup in a plain block', () => {
     const plain = all<{ value: string }>(h.db, "SELECT value FROM resource_blocks WHERE type = 'plain'").map((b) => b.value);

@@ -1,4 +1,4 @@
-import { AGE_BAND_PATHS, CONTENT_CATEGORY_PATHS } from '../../../core/domain/browse-categories.js';
+import { AGE_BAND_PATHS, CONTENT_CATEGORY_PATHS, RESOURCE_SORTS } from '../../../core/domain/browse-categories.js';
 import type { InputOf } from '../../../core/endpoints/define.js';
 import type { SiteEntry } from '../api/site-commands.js';
 
@@ -11,18 +11,20 @@ export interface SearchQuery {
   readonly age_band?: NonNullable<SearchInput['age_band']>;
   readonly type_id?: number;
   readonly category?: (typeof CONTENT_CATEGORY_PATHS)[number];
+  /** The order of the results; relevance when not given (it is not a filter: it narrows nothing). */
+  readonly sort?: NonNullable<SearchInput['sort']>;
 }
 
 /** The filters of a query, without its text. */
-export type SearchFilters = Omit<SearchQuery, 'text'>;
+export type SearchFilters = Omit<SearchQuery, 'text' | 'sort'>;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((v) => v === value);
 }
 
 /**
- * A search from the address (`/Search?q=poetry&availability=free&age_band=age-7-9`): `q` or `search` for
- * the text, then each filter, each read against the values the search entry takes; a value it does not
+ * A search from the address (`/Search?q=poetry&availability=free&age_band=age-7-9&sort=title`): `q` or
+ * `search` for the text, then each filter and the order, each read against the values the search entry takes; a value it does not
  * take is left out (the address may be old, or typed), never sent.
  *
  * @example
@@ -37,6 +39,8 @@ export function queryFromParams(params: URLSearchParams): SearchQuery {
   if (Number.isSafeInteger(type) && type > 0) query.type_id = type;
   const category = oneOf(CONTENT_CATEGORY_PATHS, params.get('category'));
   if (category) query.category = category;
+  const sort = oneOf(RESOURCE_SORTS, params.get('sort'));
+  if (sort && sort !== 'relevance') query.sort = sort;
   return query;
 }
 
@@ -49,7 +53,7 @@ export function queryFromParams(params: URLSearchParams): SearchQuery {
 export function searchAddress(query: SearchQuery): string {
   const params = new URLSearchParams();
   if (query.text !== '') params.set('search', query.text);
-  for (const key of ['availability', 'age_band', 'type_id', 'category'] as const) {
+  for (const key of ['availability', 'age_band', 'type_id', 'category', 'sort'] as const) {
     const value = query[key];
     if (value !== undefined) params.set(key, String(value));
   }

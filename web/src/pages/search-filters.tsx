@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { AGE_BAND_PATHS, categoryLabel, CONTENT_CATEGORY_PATHS } from '../../../core/domain/browse-categories.js';
+import { AGE_BAND_PATHS, categoryLabel, CONTENT_CATEGORY_PATHS, RESOURCE_SORTS } from '../../../core/domain/browse-categories.js';
 import type { ResourceType } from '../api/site-types.js';
-import type { SearchQuery } from '../components/search-query.js';
+import { hasFilters, type SearchQuery } from '../components/search-query.js';
 import { localeTable } from '../i18n/locale.js';
 
 /** The Search page's own words (its chunk's). */
@@ -18,6 +18,8 @@ export const searchWords = localeTable({
   category: 'Category',
   anyCategory: 'Any category',
   clear: 'Clear filters',
+  sort: 'Sort by',
+  sorts: { relevance: 'Best match', newest: 'Newest first', title: 'Title A–Z' },
   prompt: 'Type a word to search, or choose a filter to see every resource it holds.',
   found: (count: string, text: string) => (text === '' ? `${count}` : `${count} for “${text}”`),
 });
@@ -48,7 +50,6 @@ export function SearchForm({ query, types, words, onChange }: SearchFormProps) {
     else next[key] = value;
     onChange(next as unknown as SearchQuery);
   };
-  const filtered = query.availability !== undefined || query.age_band !== undefined || query.type_id !== undefined || query.category !== undefined;
   return (
     <form className="search-page-form" role="search" aria-label={words.formLabel} onSubmit={submit}>
       <div className="search-page-box">
@@ -83,8 +84,14 @@ export function SearchForm({ query, types, words, onChange }: SearchFormProps) {
             {CONTENT_CATEGORY_PATHS.map((category) => <option key={category} value={category}>{categoryLabel(category)}</option>)}
           </select>
         </label>
-        {filtered && (
-          <button type="button" className="button button-outline" onClick={() => onChange({ text: text.trim() })}>{words.clear}</button>
+        <label>
+          {words.sort}
+          <select value={query.sort ?? 'relevance'} onChange={(event) => set('sort', RESOURCE_SORTS.find((sort) => sort !== 'relevance' && sort === event.target.value))}>
+            {RESOURCE_SORTS.map((sort) => <option key={sort} value={sort}>{words.sorts[sort]}</option>)}
+          </select>
+        </label>
+        {hasFilters(query) && (
+          <button type="button" className="button button-outline" onClick={() => onChange({ text: text.trim(), ...(query.sort ? { sort: query.sort } : {}) })}>{words.clear}</button>
         )}
       </fieldset>
     </form>
