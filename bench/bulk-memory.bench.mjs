@@ -1,4 +1,4 @@
-// Peak memory of a bulk dry run (issue 9): `edshed invoices mark-paid --from FILE --dry-run` over a CSV of
+// Peak memory of a bulk dry run: `edshed invoices mark-paid --from FILE --dry-run` over a CSV of
 // ROWS rows, as the whole CLI process's peak resident set (maxRSS, read by a preloaded exit hook), for
 // CSV and NDJSON. The dry run reads and checks every row as a real run's first pass does, keeping only a
 // fingerprint per row (duplicates), so the figure should stay flat as the file grows.

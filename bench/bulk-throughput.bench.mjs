@@ -1,4 +1,4 @@
-// Bulk-run throughput (issue 9): `edshed invoices mark-paid --from payments.csv` over ITEMS open invoices,
+// Bulk-run throughput: `edshed invoices mark-paid --from payments.csv` over ITEMS open invoices,
 // as a ratio to autocannon's saturation throughput on the same endpoint (POST superuser/invoices/{id}/paid,
 // every request a real open -> paid transition with its own Idempotency-Key, as the CLI sends) against the
 // same sandbox in the same run. The sandbox (large seed, :memory:, a rate limit far above what is sent)

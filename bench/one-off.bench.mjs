@@ -1,7 +1,7 @@
 // Start-up of a one-off API command, the thing support staff feel most: `edshed api GET users/me`,
 // `edshed invoices list`, `edshed schools show 1` and `edshed whoami` against a running sandbox, as ratios
 // to `node -e 0` in the same run. The commands are interleaved so machine noise hits them alike; medians
-// of RUNS runs each (issues 8 and 19: at most 2.0x).
+// of RUNS runs each (the target: at most 2.0x).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

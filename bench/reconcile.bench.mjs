@@ -1,4 +1,4 @@
-// Reconciling bank statements (issue 22), measured in-process on the matcher and readers of
+// Reconciling bank statements, measured in-process on the matcher and readers of
 // core/domain/reconcile (bundled here with esbuild, as the CLI bundles them): RUNS generated statements
 // of 500 lines, each against a synthetic book of its own seed (schools named as English schools are,
 // districts, PO numbers), read back from its CSV rendering. Printed per run and in total:

@@ -185,7 +185,7 @@ try {
   for (const [name] of cases.slice(1)) {
     const ratio = rate(name) / rate(bareName);
     rows.push({ name, value: rate(name).toFixed(0), unit: 'req/s' }, ...cpuPerRequest(name));
-    // Not a target since issue 12: with the load generator on the same two cores this ratio measured the
+    // No longer a target: with the load generator on the same two cores this ratio measured the
     // machine more than the sandbox; bench/sandbox-vs-json-server.bench.mjs holds the targets now.
     rows.push({ name: `${name} / bare`, value: ratio.toFixed(2), unit: 'x' });
   }

@@ -1,5 +1,5 @@
 // The sandbox against the tool a user would otherwise rehearse against: json-server 0.17 serving the
-// same invoices from a JSON file (issue 12). Both run in child processes; autocannon (in this process)
+// same invoices from a JSON file. Both run in child processes; autocannon (in this process)
 // loads each with the same connections and duration, in interleaved rounds so a slow spell of the
 // machine hits both alike. For the demo and the large seed:
 // - list: the first page of 25 invoices, newest first (sandbox GET subscriptions/invoices?take=25;

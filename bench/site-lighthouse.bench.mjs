@@ -1,4 +1,4 @@
-// Lighthouse on the resources site (issue 10's budgets, issue 21's resource page): the median of three runs
+// Lighthouse on the resources site (against its budgets, resource page included): the median of three runs
 // each with the mobile (default) and desktop settings, on the home page and on a resource page, in
 // Debian's Chromium, against the site as `npm start` serves it. Needs `npm run build`. Scores are 0-100.
 import lighthouse from 'lighthouse';

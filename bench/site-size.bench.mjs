@@ -1,7 +1,7 @@
-// The resources site's weight (issue 10's budgets, issue 21's pages): gzip bytes of the JavaScript and CSS
+// The resources site's weight against its budgets (home and resource pages): gzip bytes of the JavaScript and CSS
 // a first visit loads (recorded in Chromium until the network is idle), on the home page and on a
-// resource page, and of all the JavaScript the build holds. Needs `npm run build`. Issue 21 states the
-// budgets in KiB (1024 bytes, as Chrome's and Lighthouse's transfer sizes count them): each row's value and
+// resource page, and of all the JavaScript the build holds. Needs `npm run build`. The budgets
+// are stated in KiB (1024 bytes, as Chrome's and Lighthouse's transfer sizes count them): each row's value and
 // ok are in KiB; its name also gives the bytes, kB (1000 bytes) and the files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

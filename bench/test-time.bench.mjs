@@ -2,7 +2,7 @@
 // and lint side by side, the build if dist/ is stale (a fresh clone's `npm ci` has built it), then one
 // `vitest run` of every project together (tests/helpers/file-order.ts orders its files). Wall time and
 // CPU time of each (its own and its subprocesses': on 2 cores, wall time cannot go below half the CPU
-// time), their sum against issue 20's target (the whole `npm test` in at most 8 minutes on a quiet 2-core
+// time), their sum against the target (the whole `npm test` in at most 8 minutes on a quiet 2-core
 // machine, install excluded), the time the files of each test folder took (from vitest's JSON report;
 // files run side by side, so these add up to more than the run), the longest files, and the load average
 // before and after, since on a shared machine the other processes' load is most of the variation.

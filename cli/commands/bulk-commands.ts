@@ -8,7 +8,7 @@ import { CliError, EXIT } from '../cli-error.js';
 type Build = (args: Readonly<Record<string, string>>) => Promise<BulkCommand>;
 
 const CURATED_BULK: Readonly<Record<string, Build>> = {
-  // Bulk runs of curated workflows (issue 9): invoices, subscriptions, pupils, snapshots.
+  // Bulk runs of curated workflows: invoices, subscriptions, pupils, snapshots.
   'invoices mark': async (args) => {
     const [{ markBulkCommand }, { ACTION_NAMES }] = await Promise.all([import('./invoices/mark-bulk.js'), import('./invoices/actions.js')]);
     const action = ACTION_NAMES.find((name) => name === args.action);

@@ -38,17 +38,17 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
-  'sandbox statement': { summary: "Write a bank statement paying the sandbox's own invoices, with its truth (issue 22)", load: () => import('./sandbox/statement.js') },
+  'sandbox statement': { summary: "Write a bank statement paying the sandbox's own invoices, with its truth", load: () => import('./sandbox/statement.js') },
   help: { summary: 'Show help for a command, or a topic (exit-codes, environment, reconcile, output)', load: () => import('./help/show.js') },
   completion: { summary: 'Print a shell completion script: bash, zsh or fish', load: () => import('./completion/script.js') },
   __complete: { summary: 'Print the completions of the last word (used by the completion scripts)', load: () => import('./completion/complete.js'), hidden: true },
-  // Curated workflows, issue 8: invoices mark (one action on many invoices, a line each).
+  // Curated workflows: invoices mark (one action on many invoices, a line each).
   'invoices mark': { summary: 'Mark invoices paid, promised, void, restored, forex, remittance or sent to accounting', load: () => import('./invoices/mark.js') },
-  // `invoices show` replaces the table's command (shareable id only): it takes the invoice id too (issue 18).
-  // Issue 22: bank statements matched to invoices, a plan for bulk apply.
+  // `invoices show` replaces the table's command (shareable id only): it takes the invoice id too (`invoices show 4` used to answer 404).
+  // Bank statements matched to invoices, a plan for bulk apply.
   'invoices reconcile': { summary: 'Match bank statement lines (CSV, OFX, CAMT.053) to invoices; a plan of which to mark paid', load: () => import('./invoices/reconcile.js') },
   'invoices show': { summary: 'Show an invoice, with its school and credits, by its id or its shareable id', load: () => import('./invoices/show.js') },
-  // Curated workflows (issue 8): move a subscription between schools, find a school, one view of a school.
+  // Curated workflows: move a subscription between schools, find a school, one view of a school.
   // `subscriptions move` and `schools show` replace the table's commands; `edshed api` and the typed client still call those routes.
   'subscriptions move': { summary: 'Move a subscription to another school: shows both, asks once, reads it back', load: () => import('./subscriptions/move.js') },
   'schools find': { summary: 'Find schools by name, forgiving typos and parts of words', load: () => import('./schools/find.js') },
@@ -56,7 +56,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'users show': { summary: 'Show a user: role, school, email, last seen (by id, email or username)', load: () => import('./users/show.js') },
   'users find': { summary: 'Find users by name, username or email, forgiving typos', load: () => import('./users/find.js') },
   'schools show': { summary: 'Show a school with subscriptions, seats, unpaid invoices and totals, teacher and pupil counts', load: () => import('./schools/show.js') },
-  // Curated workflows (issue 8): engagement snapshots computed by a background job, and generated pupils.
+  // Curated workflows: engagement snapshots computed by a background job, and generated pupils.
   'snapshots create': { summary: 'Take an engagement snapshot of a date range; --wait follows the job', load: () => import('./snapshots/create.js') },
   'snapshots wait': { summary: 'Wait for an engagement snapshot to be computed, with progress', load: () => import('./snapshots/wait.js') },
   'snapshots list': { summary: 'List the engagement snapshots with their state', load: () => import('./snapshots/list.js') },
@@ -69,9 +69,9 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'runs list': { summary: 'List the bulk runs started from this machine', load: () => import('./runs/list.js') },
   'runs show': { summary: 'Show a bulk run and the items not done', load: () => import('./runs/show.js') },
   'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
-  // Bulk runs, plan then apply (issue 9): run a plan saved by `--from FILE --dry-run --plan plan.json`.
+  // Bulk runs, plan then apply: run a plan saved by `--from FILE --dry-run --plan plan.json`.
   'bulk apply': { summary: 'Run a saved bulk plan exactly; skips invoices and subscriptions whose state changed since', load: () => import('./bulk/apply.js') },
-  // Ink dashboards (issue 11): live on a terminal, --once for a plain snapshot.
+  // Ink dashboards: live on a terminal, --once for a plain snapshot.
   'dash billing': { summary: 'Live billing dashboard: invoices by state, expiring subscriptions, cancellations, sales, bulk runs', load: () => import('./dash/billing.js') },
   'dash school': { summary: 'Live school dashboard: seats per subscription, pupils, teachers, groups, homework, activity', load: () => import('./dash/school.js') },
   'dash jobs': { summary: 'Live background jobs with progress bars, engagement snapshots, email statistics', load: () => import('./dash/jobs.js') },

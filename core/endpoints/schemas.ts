@@ -8,7 +8,7 @@ import { exactlyOneWords, isPatternField, SIZED_KINDS, TEXT_KINDS, type Endpoint
  * Zod schemas derived from an entry's field specs. Built on first use and memoised, so loading the
  * table stays cheap. Values that arrive as query-string text (`"12"`, `"true"`, `"1,2"`) are coerced.
  *
- * `zod/mini` (issue 19): a one-off command with input checks it without loading classic zod's methods.
+ * `zod/mini`, so that a one-off command with input checks it without loading classic zod's methods.
  * mini carries no words of its own, so zod's English ones are set here, as classic zod sets them when it
  * loads (unless a locale was chosen already): every message the CLI and the sandbox print stays the same.
  */

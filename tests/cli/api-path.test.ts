@@ -4,7 +4,7 @@ import { createClient } from '../../core/api/client.js';
 import { run } from '../../cli/main.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 
-// Issue 18: `edshed api POST ../../__sandbox/reset` left the API base. A raw path stays under it.
+// A raw path stays under the API base: `edshed api POST ../../__sandbox/reset` must not leave it.
 
 describe('a raw path that leaves the API base', () => {
   const client = createClient({ baseUrl: 'http://127.0.0.1:9/v1/', token: 't' });

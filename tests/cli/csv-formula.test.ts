@@ -6,7 +6,7 @@ import { openRecordFile } from '../../cli/bulk/record-file.js';
 import { neutraliseFormula } from '../../cli/output/formula.js';
 import { render } from '../../cli/output/render.js';
 
-// Issue 18: a CSV export wrote `=HYPERLINK(...)` as it came. Every CSV and TSV the CLI writes neutralises
+// A CSV export once wrote `=HYPERLINK(...)` as it came. Every CSV and TSV the CLI writes neutralises
 // a cell a spreadsheet would run (OWASP: a leading `'`), and keeps plain numbers, negative ones too.
 
 const HYPERLINK = '=HYPERLINK("http://evil.example","Pay here")';

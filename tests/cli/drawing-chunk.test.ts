@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { minifyDrawingChunk, yogaWithoutFetch, type OutputEntry } from '../../scripts/drawing-chunk.mjs';
 
-// Issue 11: the time to a dashboard's first frame. Yoga's loader fetched its own inline wasm, which
+// The time to a dashboard's first frame. Yoga's loader fetched its own inline wasm, which
 // loads Node's undici; and React's readable reconciler was parsed whole before the first frame.
 const yogaFile = fileURLToPath(new URL('../../node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', import.meta.url));
 const moduleOf = (source: string): Promise<{ default: () => Promise<Record<string, unknown>> }> => import(`data:text/javascript,${encodeURIComponent(source)}`);

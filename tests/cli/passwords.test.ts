@@ -4,7 +4,7 @@ import { run } from '../../cli/main.js';
 import { scriptedPrompter } from '../../cli/prompter.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 
-// Issue 18, item 4: a password is never a flag of the table's commands (auth sign-up, reset-password,
+// A password is never a flag of the table's commands (auth sign-up, reset-password,
 // verify-password, login-school): asked on a terminal without echo, or read with --password-stdin; and no
 // dry run prints one.
 

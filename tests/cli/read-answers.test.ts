@@ -5,7 +5,7 @@ import { MAX_TAKE } from '../../core/domain/constants.js';
 import { invoiceOf, schoolOf } from '../helpers/records.js';
 
 // The curated commands and the dashboards read API answers with the reply their table entry declares
-// (core/shapes): no field list of their own (issue 19).
+// (core/shapes): no field list of their own.
 describe('checkedAnswer', () => {
   it('answers the reply as it came, keys the shape does not name included', async () => {
     const data = { school: { ...schoolOf({ id: 1, name: 'Oakfield' }), postcode: 'OX1 1AA' } };

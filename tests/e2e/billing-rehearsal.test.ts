@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 4, "done when": the built CLI, signed in as superuser against a started sandbox, lists invoices,
+// A billing rehearsal: the built CLI, signed in as superuser against a started sandbox, lists invoices,
 // marks one paid and reads it back paid; the sandbox applied the write exactly once.
 interface Invoice {
   id: number;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceTotals, journalItems, json, runsDir, writes, type ListedInvoice } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 9: `--from FILE` on curated write commands, through the built CLI against a started sandbox. Each
+// `--from FILE` on curated write commands, through the built CLI against a started sandbox. Each
 // row goes through the command's own run function; the sandbox's write counts show each target written
 // once, and nothing written when a row is bad.
 

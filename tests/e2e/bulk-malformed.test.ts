@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 9: a corpus of malformed bulk input files, each run through the built binary against one sandbox.
+// A corpus of malformed bulk input files, each run through the built binary against one sandbox.
 // Each file has a sidecar `<file>.expected` holding the first problem printed, after the file name
 // (`LINE: column: message`); the prefix of a file's name picks the command. Every one must exit 2, name
 // the file and line, and leave the sandbox with no write at all.

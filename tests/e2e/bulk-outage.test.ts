@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { journalItems, journals, notesApplied, notesFile } from '../helpers/bulk-run.js';
 import { startSandboxProcess, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 18: a run meets a server that is down (connection refused). An item whose request never reached
+// A run meets a server that is down (connection refused). An item whose request never reached
 // the server is not a failure: a plain `runs resume` sends it, and every item is applied exactly once.
 
 const ITEMS = 120;

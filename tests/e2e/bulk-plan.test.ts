@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notesFile } from '../helpers/bulk-run.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 9, plan then apply: a dry run saves a plan of invoice payments with each invoice's state and the
+// Plan then apply: a dry run saves a plan of invoice payments with each invoice's state and the
 // totals per currency; `bulk apply` runs it once, skips an invoice whose state changed since (drift),
 // and refuses a tampered plan with nothing sent. The curated invoice and subscription commands plan and
 // apply the same way (their rows pinned by hash, their targets' states checked for drift).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { privateTmux } from '../helpers/tmux.js';
 
-// Issue 9: on a terminal a bulk run draws the Ink progress view on stderr. The built binary runs in a
+// On a terminal a bulk run draws the Ink progress view on stderr. The built binary runs in a
 // tmux pane (a real pseudo-terminal) against a sandbox whose latency makes the run last seconds.
 
 const tmux = privateTmux();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalItems, journals, notesApplied, notesFile } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 9, reliability: a 2,000-item `notes create` run (a plain POST that adds a record on every call, so
+// Reliability: a 2,000-item `notes create` run (a plain POST that adds a record on every call, so
 // the sandbox's write count shows an item applied twice or lost) killed with SIGKILL ten times and resumed,
 // and the same run against a sandbox that fails requests. The kill moments come from a seeded generator:
 // the seed is in the test's name; EDSHED_RELIABILITY_SEED=N replays a failure.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journals, writes } from '../helpers/bulk-run.js';
 import { BIN, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 18, through the built binary: what a bulk run refuses before sending (a path argument the file
+// Bulk rows through the built binary: what a bulk run refuses before sending (a path argument the file
 // contradicts, two rows changing one invoice two ways, a superuser's pupils without a school), what
 // --skip-invalid sets aside (a value in an unknown column) and writes to --rejects (a dry run too), the
 // files it writes (0600 whatever the umask) and CSV cells a spreadsheet would run.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceTotals, journals, json, notesApplied, notesFile, runsDir, writes, type ListedInvoice } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 9: bulk runs through the built CLI against a started sandbox (helpers/bulk-run.ts); the invoice
+// Bulk runs through the built CLI against a started sandbox (helpers/bulk-run.ts); the invoice
 // run shows one count per target.
 
 /** Item lines in the journal of a run started after `others` were there. */

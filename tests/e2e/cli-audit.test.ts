@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { auditLines, leaks, SLOW, storedTokens, transcript, type Transcript } from '../helpers/transcript.js';
 
-// Issue 8, "done when" (audit log and secrets): every write sent is one line of audit.jsonl in the state
+// Audit log and secrets: every write sent is one line of audit.jsonl in the state
 // directory, readable with `edshed audit`; no output, --verbose included, and no audit line ever shows a
 // session token or a password.
 let sandbox: SandboxProcess;

@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/sandbox-process.js';
 
-// Issue 18, item 4, through the built binary: no dry run prints a password, and the table's commands
+// Passwords through the built binary: no dry run prints a password, and the table's commands
 // that send one never take it as a flag.
 
 const SECRET = 'Hunter-Two-4417';

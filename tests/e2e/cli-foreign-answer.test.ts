@@ -7,7 +7,7 @@ import { startHttpTestServer, type HttpTestServer, type ReceivedRequest } from '
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { auditLines } from '../helpers/transcript.js';
 
-// Issue 18, item 3: a 2xx answer that is not the API's (a proxy's maintenance page, JSON cut short, a bare
+// A 2xx answer that is not the API's (a proxy's maintenance page, JSON cut short, a bare
 // array, an empty 200) is no success: exit 1, audit outcome unknown, and in a bulk run the item is unknown
 // (a resume reads it back or sends it again with its key), never done.
 

@@ -4,7 +4,7 @@ import { INVOICE, PUPIL, SCHOOL, SUBSCRIPTION } from '../../core/shapes/index.js
 import { BIN, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { SLOW } from '../helpers/transcript.js';
 
-// Issue 19 (the CLI's part): lists drawn with their shape's default columns, fitted to the terminal's
+// Lists drawn with their shape's default columns, fitted to the terminal's
 // width; `--fields all`; and one JSON shape of a list, whether one page, `--limit N` or `--all`.
 // Through the built binary against a sandbox process (the demo seed: 11 invoices, 14 subscriptions).
 let sandbox: SandboxProcess;

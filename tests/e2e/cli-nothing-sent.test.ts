@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { appliedWrites, auditLines, leaks, SLOW, transcript, type Transcript } from '../helpers/transcript.js';
 
-// Issue 8, "done when": exit 2 means nothing was sent. Every kind of bad option on a write to one open
+// Exit 2 means nothing was sent. Every kind of bad option on a write to one open
 // invoice exits 2 naming the problem; afterwards the sandbox applied no write to that invoice and the
 // audit log (which records every write the CLI sends) has none either. The same call, corrected, then
 // applies once, so the silence was not a wrong target.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { leaks, SLOW, transcript, type Transcript } from '../helpers/transcript.js';
 
-// Issue 8, "done when" (output): paged lists on the demo seed (11 invoices), colour only on a terminal
+// Output: paged lists on the demo seed (11 invoices), colour only on a terminal
 // and never with --no-color or NO_COLOR, and --quiet keeping stderr for errors only.
 let sandbox: SandboxProcess;
 let t: Transcript;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { leaks, SLOW, storedTokens, transcript, type Transcript } from '../helpers/transcript.js';
 
-// Issue 8, "done when" (profiles): two profiles side by side as different users, a default one,
+// Profiles: two profiles side by side as different users, a default one,
 // removal only with --yes off a terminal, private files, and the config directory's environment variables.
 let sandbox: SandboxProcess;
 let t: Transcript;

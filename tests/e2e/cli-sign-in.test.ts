@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { leaks, SLOW, storedTokens, transcript, type Transcript } from '../helpers/transcript.js';
 
-// Issue 8, "done when" (sign-in): login and auth login, a refused password, whoami before and after,
+// Sign-in: login and auth login, a refused password, whoami before and after,
 // logout on the server and here. Every output is kept and checked for the session tokens at the end.
 let sandbox: SandboxProcess;
 let t: Transcript;

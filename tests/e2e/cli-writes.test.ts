@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { appliedWrites, auditLines, leaks, SLOW, transcript, type Transcript } from '../helpers/transcript.js';
 
-// Issue 8, "done when" (writes): a generated command works, a dry run prints the exact request and
+// Writes: a generated command works, a dry run prints the exact request and
 // sends nothing, a destructive call off a terminal needs --yes, and each failure has its exit code
 // (3, a bulk run with failures, is covered by the workflow tests of the bulk commands).
 interface Invoice {

@@ -8,7 +8,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js';
 import { ROOT } from '../helpers/consumer-dir.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 19, one-off start-up: the built CLI's compiled code is kept between runs (cli/compile-cache.ts).
+// One-off start-up: the built CLI's compiled code is kept between runs (cli/compile-cache.ts).
 // These run a copy of the build (its bin/ and dist/, with the checkout's node_modules), so that one of
 // its modules can be "rebuilt" without touching the build other tests run.
 

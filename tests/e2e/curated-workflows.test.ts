@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 8, curated workflows, through the built binary against a started sandbox: subscriptions move,
+// Curated workflows, through the built binary against a started sandbox: subscriptions move,
 // schools find and schools show. Every refusal is checked against the sandbox's write log.
 interface Sub {
   id: number;

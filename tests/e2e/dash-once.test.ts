@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 11: off a terminal the dashboards print one snapshot with --once (the data with --json), and
+// Off a terminal the dashboards print one snapshot with --once (the data with --json), and
 // refuse to run without it. The built binary against a started, seeded sandbox.
 
 describe('edshed dash --once', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 import { privateTmux } from '../helpers/tmux.js';
 
-// Issue 11: the billing dashboard drawn by the built binary in a tmux pane (a real pseudo-terminal)
+// The billing dashboard drawn by the built binary in a tmux pane (a real pseudo-terminal)
 // against a started sandbox; what it does is checked through the API.
 
 const tmux = privateTmux();

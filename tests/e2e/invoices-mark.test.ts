@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 8, `edshed invoices mark`, through the built CLI against a started sandbox. Seed: 4, 6 and 8 open,
+// `edshed invoices mark`, through the built CLI against a started sandbox. Seed: 4, 6 and 8 open,
 // 2 promised, 3 paid, 7 void. The sandbox's write log proves what was applied, and how often; the audit
 // log what was sent. execa strips the last newline of stdout.
 let sandbox: SandboxProcess;

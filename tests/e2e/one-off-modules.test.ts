@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 8, speed of a one-off command: what the built CLI loads for one call. A structural check (which
+// Speed of a one-off command: what the built CLI loads for one call. A structural check (which
 // modules, never how long): the timing itself is bench/one-off.bench.mjs.
 const DIST = fileURLToPath(new URL('../../dist/cli/', import.meta.url));
 
@@ -90,7 +90,7 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.filter(isTableCode)).toEqual([]);
   });
 
-  it('`edshed dash billing --once` (the typed methods, issue 11): bound from the table\'s data of the nouns it calls, not its code; no Ink, no Node fetch', async () => {
+  it('`edshed dash billing --once` (the typed methods): bound from the table\'s data of the nouns it calls, not its code; no Ink, no Node fetch', async () => {
     const { chunks, sources, builtins } = await loadedBy(['dash', 'billing', '--once']);
     const table = chunks.filter((name) => name.startsWith('_edshed-table_'));
     expect(table).not.toContain('_edshed-table_all');
@@ -101,7 +101,7 @@ describe('a one-off command loads what its call needs', () => {
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
   });
 
-  it('`edshed schools show 1` (issue 19): the entries of the nouns it calls only, never the whole table', async () => {
+  it('`edshed schools show 1`: the entries of the nouns it calls only, never the whole table', async () => {
     const { chunks, sources } = await loadedBy(['schools', 'show', '1']);
     // A superuser: not the school's own subscriptions route (school-subscriptions), which only its admins call.
     expect(chunks.filter((name) => name.startsWith('_edshed-table_')).sort()).toEqual(
@@ -110,7 +110,7 @@ describe('a one-off command loads what its call needs', () => {
     // The table's entries as data: none of its modules (the areas, the assembly); its call helpers do load.
     expect(sources.filter((s) => /core\/endpoints\/(index|table|school|superuser-billing|school-subscriptions|auth)\.ts$/.test(s))).toEqual([]);
     // Its input (the school's id) checked with the table's schemas and the answers read, all with zod/mini:
-    // no classic zod (issue 19).
+    // no classic zod.
     expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
     expect(sources.some((s) => s.endsWith('cli/read/records.ts'))).toBe(true);
     expect(sources.filter(isClassicZod)).toEqual([]);
@@ -118,14 +118,14 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.some((s) => s.endsWith('core/shapes/schema.ts'))).toBe(true);
   });
 
-  it('`edshed whoami` (issue 19): the user checked with core\'s shape (zod/mini), no classic zod, no table', async () => {
+  it('`edshed whoami`: the user checked with core\'s shape (zod/mini), no classic zod, no table', async () => {
     const { chunks, sources } = await loadedBy(['whoami']);
     expect(sources.some((s) => s.endsWith('core/shapes/user.ts'))).toBe(true);
     expect(sources.filter(isClassicZod)).toEqual([]);
     expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual([]);
   });
 
-  it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod/mini, issue 19) before sending', async () => {
+  it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod/mini) before sending', async () => {
     const { sources } = await loadedBy(['invoices', 'list', '--take', '5']);
     expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
     expect(sources.filter(isClassicZod)).toEqual([]);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 8: `edshed pupils generate` through the built CLI: the initial passwords go to a 0600 CSV file
+// `edshed pupils generate` through the built CLI: the initial passwords go to a 0600 CSV file
 // and nowhere else, and they are the ones the new pupils sign in with.
 let sandbox: SandboxProcess;
 const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unknown>;

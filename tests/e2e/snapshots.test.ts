@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Issue 8: engagement snapshots through the built CLI against a started sandbox.
+// Engagement snapshots through the built CLI against a started sandbox.
 interface Snapshot {
   id: number;
   start: string;

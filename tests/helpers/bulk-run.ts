@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxProcess } from './sandbox-process.js';
 
-// Shared by the black-box tests of bulk runs (issue 9). `notes create` is a plain POST that adds a record
+// Shared by the black-box tests of bulk runs. `notes create` is a plain POST that adds a record
 // on every call, so the sandbox's write count shows an item applied twice, or lost.
 
 /** Parses a JSON answer printed by the CLI. */

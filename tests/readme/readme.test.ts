@@ -8,7 +8,7 @@ import { BIN, startSandboxProcess, type SandboxProcess } from '../helpers/sandbo
 import { privateTmux } from '../helpers/tmux.js';
 import { codeBlocks, edshedWords, otherCommands, type CodeBlock } from './markdown.js';
 
-// The README's examples run as written (issue 8). Blocks marked `<!-- runnable: sandbox -->` run in order
+// The README's examples run as written. Blocks marked `<!-- runnable: sandbox -->` run in order
 // against one throwaway sandbox (in memory, on a free port), signed in through the built CLI first:
 // - `sh` blocks line by line in bash (pipefail), from the checkout, with a config directory of our own.
 //   `npx --offline edshed` there runs this checkout's own bin (npx links the package itself); a bare `edshed` is a

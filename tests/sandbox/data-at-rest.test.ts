@@ -1,5 +1,5 @@
 /**
- * What a copy of the sandbox's files gives away (issue 18): the data directory is the user's alone (0700)
+ * What a copy of the sandbox's files gives away: the data directory is the user's alone (0700)
  * and the database with its WAL and shared-memory files 0600 whatever the umask, and sessions are kept
  * as SHA-256 hashes, so the file holds no usable token. Sessions open before the change stay open.
  */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-/** The sandbox against hostile pages and hostile input (issue 12): CORS, Host, bodies, search text, dates, paging. */
+/** The sandbox against hostile pages and hostile input: CORS, Host, bodies, search text, dates, paging. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox/server/server.js';
 import { hostProblem } from '../../sandbox/server/host-check.js';

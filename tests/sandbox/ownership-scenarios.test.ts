@@ -1,5 +1,5 @@
 /**
- * The cases of issue 18 as a hostile user found them, through the API end to end: a word list of school
+ * The ownership holes a hostile user found, through the API end to end: a word list of school
  * 2's teacher changed or deleted by school 1's pupil, another school's user's data read through
  * `users/{id}/...`, a write under another school's pupil; and what the reach words allow on purpose
  * (a published list read across schools, a district administrator reaching their district's records).

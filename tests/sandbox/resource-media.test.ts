@@ -1,4 +1,4 @@
-/** The resources' covers and files, served by the sandbox itself (issue 21), and who may have the files. */
+/** The resources' covers and files, served by the sandbox itself, and who may have the files. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 import { all, run } from '../../sandbox/kit/sql.js';

@@ -1,5 +1,5 @@
 /**
- * Type-level proof that the row types of sandbox/db/rows.ts derive from their column maps (issue 19): each
+ * Type-level proof that the row types of sandbox/db/rows.ts derive from their column maps: each
  * column answers SQLite's value (INTEGER and REAL as numbers, TEXT as strings, NULL only where the column
  * takes it), a closed set where declared, and nothing outside the table's columns. Checked by `tsc --noEmit`.
  */

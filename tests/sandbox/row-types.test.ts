@@ -1,5 +1,5 @@
 /**
- * The row types of sandbox/db/rows.ts against the schema the migrations and read models build (issue 19):
+ * The row types of sandbox/db/rows.ts against the schema the migrations and read models build:
  * for every table, the declared columns equal `PRAGMA table_info` (names in order, nullability, type
  * class), so a migration that adds a table or a column fails here until its row type says so.
  */

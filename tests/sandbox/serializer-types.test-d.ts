@@ -1,5 +1,5 @@
 /**
- * Type-level proof that the sandbox's serializers answer the core shapes (issue 19): each returns the type
+ * Type-level proof that the sandbox's serializers answer the core shapes: each returns the type
  * derived from its shape, so a key added to a shape, or a value of another type, does not compile until the
  * sandbox answers it. Checked by `tsc --noEmit` (the first step of `npm test`), not run by vitest: each
  * `@ts-expect-error` fails the type check if the line below it ever compiles.

@@ -1,5 +1,5 @@
 /**
- * What only a real socket shows (issue 18): the in-process host name is refused over the network in any
+ * What only a real socket shows: the in-process host name is refused over the network in any
  * spelling, so a page cannot reset the database with it; and headers too large for Node are answered in
  * the platform's error shape with the error reference, like every other error.
  */

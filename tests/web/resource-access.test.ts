@@ -1,4 +1,4 @@
-/** A resource page as each kind of visitor sees it, and the files' downloads through the site (issue 21). */
+/** A resource page as each kind of visitor sees it, and the files' downloads through the site. */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

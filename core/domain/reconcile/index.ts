@@ -1,4 +1,4 @@
-/** Reconciling bank statements with invoices (issue 22): readers, matcher, generator. */
+/** Reconciling bank statements with invoices: readers, matcher, generator. */
 export * from './book.js';
 export * from './csv.js';
 export * from './decode.js';

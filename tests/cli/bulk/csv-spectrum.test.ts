@@ -6,7 +6,7 @@ import { openBulkInput } from '../../../cli/bulk/input.js';
 import type { InputEvent } from '../../../cli/bulk/input-event.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
 
-// Issue 18: the bulk CSV reader reads csv-spectrum's corpus (quoted commas, escaped quotes, quoted
+// The bulk CSV reader reads csv-spectrum's corpus (quoted commas, escaped quotes, quoted
 // newlines, CRLF, a quote inside an unquoted value, UTF-8) as its JSON files say it should.
 
 const spectrum = dirname(createRequire(import.meta.url).resolve('csv-spectrum/package.json'));

@@ -8,7 +8,7 @@ import { runsDir } from '../../../cli/bulk/journal.js';
 import { acquireRunLock, lockFile } from '../../../cli/bulk/run-lock.js';
 import type { Env } from '../../../cli/factory.js';
 
-// Issue 9: one process at a time sends a run's items (the run itself, or a resume).
+// One process at a time sends a run's items (the run itself, or a resume).
 
 function stateEnv(): Env {
   const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-lock-')) } as Env;

@@ -7,7 +7,7 @@ import { invoiceOf } from '../../helpers/records.js';
 import { sandboxCliSuite } from '../../helpers/sandbox-cli.js';
 import { scalarOf } from '../../sandbox/helpers/sql.js';
 
-// `invoices show` takes the invoice id or its shareable id (issue 18: `invoices show 4` answered 404).
+// `invoices show` takes the invoice id or its shareable id (`invoices show 4` used to answer 404).
 const suite = sandboxCliSuite();
 const cli = (signedIn = true) => suite.cli({ signedIn });
 const shareableOf = (id: number) => scalarOf<string>(suite.sandbox().sandbox.db, 'SELECT shareable_id FROM invoices WHERE id = ?', id);

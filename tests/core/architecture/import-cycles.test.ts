@@ -5,7 +5,7 @@ import { importCycles, importGraph } from '../../helpers/import-graph.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const graph = importGraph(ROOT, ['core', 'cli', 'sandbox']);
 
-describe('import cycles in core/, cli/ and sandbox/ (issue 20: none of more than 5 files)', () => {
+describe('import cycles in core/, cli/ and sandbox/ (none of more than 5 files)', () => {
   it('reads the real graph (a check of nothing would pass)', () => {
     expect(graph.size).toBeGreaterThan(500);
     expect(graph.get('sandbox/db/database.ts')?.map((e) => e.to)).toContain('sandbox/db/migrations/index.ts');

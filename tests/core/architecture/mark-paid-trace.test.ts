@@ -13,7 +13,7 @@ const nonShared = [...touches.matchAll(/^\| (\d+) \| `([^`]+)` \|/gm)].map((m) =
 const claimed = Number(/\*\*(\d+) non-shared files\.\*\*/.exec(touches)?.[1]);
 const shared = [...(/Shared files on the path: ([^\n]+(?:\n(?!\n)[^\n]+)*)/.exec(touches)?.[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
 
-describe('docs/ARCHITECTURE.md: `invoices mark-paid` traced end to end (issue 20: at most 15 non-shared files)', () => {
+describe('docs/ARCHITECTURE.md: `invoices mark-paid` traced end to end (at most 15 non-shared files)', () => {
   it('lists the non-shared files, at most 15, as many as it says', () => {
     expect(nonShared.length).toBeGreaterThan(5);
     expect(claimed).toBe(nonShared.length);

@@ -1,5 +1,5 @@
 /**
- * Type-level proof that the access reader reads the user of core's SESSION_USER shape (issue 19): every
+ * Type-level proof that the access reader reads the user of core's SESSION_USER shape: every
  * field it reads is a field of the shape, or one of the real API's fields the shape does not answer.
  * Checked by `tsc --noEmit`.
  */

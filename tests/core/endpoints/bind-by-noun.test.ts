@@ -4,8 +4,8 @@ import { bindByNoun } from '../../../core/endpoints/bind-table.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 
-// The CLI's typed methods bind each noun on its first call from that noun's entries only (issue 19:
-// a one-off command reads the entries of the nouns it calls, not the whole table).
+// The CLI's typed methods bind each noun on its first call from that noun's entries only
+// (a one-off command reads the entries of the nouns it calls, not the whole table).
 describe('bindByNoun', () => {
   const setup = () => {
     const asked: string[] = [];

@@ -6,7 +6,7 @@ import { ENDPOINTS } from '../../../core/endpoints/index.js';
  * Routes the table may have that endpoints.tsv lacks. Each addition needs a comment saying why.
  */
 const ALLOWED_ADDITIONS: readonly string[] = [
-  // The spec shows no call for logout; `edshed logout` must end the session on the server (issue 8).
+  // The spec shows no call for logout; `edshed logout` must end the session on the server.
   // A server without it answers 404 and the CLI says the token was only forgotten locally.
   'DELETE auth',
 ];
