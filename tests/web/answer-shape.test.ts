@@ -4,7 +4,8 @@ import { ENDPOINTS } from '../../core/endpoints/index.js';
 import type { Reply } from '../../core/shapes/define.js';
 import { RESOURCE_FILE } from '../../core/shapes/resource.js';
 import { replySchema } from '../../core/shapes/schema.js';
-import { answerShapeOf, checkShape, type AnswerShape } from '../../web/src/api/answer-shape.js';
+import { answerShapeOf } from '../../web/src/api/answer-shape-of.js';
+import { checkShape, type AnswerShape } from '../../web/src/api/answer-shape.js';
 import { SITE_COMMANDS } from '../../web/src/api/site-commands.js';
 import { siteEndpointsSource } from '../../web/plugins/site-endpoints.js';
 

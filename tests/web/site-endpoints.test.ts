@@ -3,7 +3,7 @@ import { buildRequest } from '../../core/endpoints/call.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { trustedRequest } from '../../core/endpoints/request-shape.js';
 import { siteEndpointsSource } from '../../web/plugins/site-endpoints.js';
-import { answerShapeOf } from '../../web/src/api/answer-shape.js';
+import { answerShapeOf } from '../../web/src/api/answer-shape-of.js';
 import { SITE_COMMANDS, pickSiteEndpoints, type SiteCall } from '../../web/src/api/site-commands.js';
 
 // The inputs the site's API module sends, one of each call (web/src/api/site-api.ts).

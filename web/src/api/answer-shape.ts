@@ -1,11 +1,11 @@
 /**
  * An answer's shape as plain data, and the check that reads it. The shapes are core's (each entry's
- * `reply`, core/shapes): `answerShapeOf` writes one as data, which the site's build does for the site's
- * entries (web/plugins/site-endpoints.ts), so the bundle carries this small reader instead of zod and the
- * table. It accepts what core's loose reply schema accepts (tests/web/answer-shape.test.ts).
+ * `reply`, core/shapes): `answerShapeOf` (answer-shape-of.ts) writes one as data, which the site's build
+ * does for the site's entries (web/plugins/site-endpoints.ts), so the bundle carries this small reader
+ * instead of zod and the table. It accepts what core's loose reply schema accepts
+ * (tests/web/answer-shape.test.ts). This module imports no part of core's shape language: what a first
+ * visit loads holds only the reader, and the shape helpers stay in the chunk of the pages that define shapes.
  */
-import { fieldInfo, type FieldKind } from '../../../core/endpoints/define.js';
-import { isEither, isListValue, isObjectShape, listItem, type OptionalList, type Reply, type ReplyValue } from '../../../core/shapes/define.js';
 import { ISO_DATE, ISO_DAY } from '../../../core/shapes/formats.js';
 
 export type AnswerShape =
@@ -22,55 +22,6 @@ export type AnswerShape =
   | { readonly nullable: AnswerShape }
   | { readonly anyOf: readonly AnswerShape[] }
   | { readonly oneOf: readonly (string | number)[] };
-
-const ID: AnswerShape = { anyOf: ['int', 'string'] };
-
-/** Each kind of the table's field language as an answer shape (as core/shapes/schema.ts reads it). */
-const KIND_SHAPES: Readonly<Record<FieldKind, AnswerShape>> = {
-  string: 'string',
-  text: 'string',
-  int: 'int',
-  number: 'number',
-  boolean: 'boolean',
-  date: 'date',
-  day: 'day',
-  id: ID,
-  serial: 'int',
-  ids: { array: ID },
-  flag: { oneOf: [0, 1] },
-  take: 'int',
-  skip: 'int',
-  strings: { array: 'string' },
-  json: 'unknown',
-  object: { object: {} },
-};
-
-const wrap = (shape: AnswerShape, o: { readonly optional?: boolean; readonly nullable?: boolean }): AnswerShape => {
-  const inner = o.nullable ? { nullable: shape } : shape;
-  return o.optional ? { optional: inner } : inner;
-};
-
-function valueShape(value: ReplyValue): AnswerShape {
-  if (isEither(value)) return { anyOf: value.either.map(valueShape) };
-  if (isListValue(value)) {
-    const options: Omit<OptionalList, 'list'> = Array.isArray(value) ? {} : (value as OptionalList);
-    return wrap({ array: valueShape(listItem(value)) }, options);
-  }
-  if (isObjectShape(value)) return wrap(answerShapeOf(value.fields), value);
-  const info = fieldInfo(value);
-  return wrap(info.kind === 'enum' ? { oneOf: info.oneOf ?? [] } : KIND_SHAPES[info.kind], info);
-}
-
-/**
- * A reply of core's table as an answer shape: objects keep keys beyond those named (a client reads
- * loosely), and each field's kind is checked as core's reply schema checks it.
- *
- * @example
- * answerShapeOf({ sessionToken: 'string' }) // { object: { sessionToken: 'string' } }
- */
-export function answerShapeOf(reply: Reply): AnswerShape {
-  return { object: Object.fromEntries(Object.entries(reply).map(([key, value]) => [key, valueShape(value)])) };
-}
 
 /** An answer that is not of its shape, naming where. */
 export class AnswerShapeError extends Error {

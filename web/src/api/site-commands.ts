@@ -1,7 +1,8 @@
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import type { EndpointEntries } from '../../../core/endpoints/index.js';
 import type { RequestRoute } from '../../../core/endpoints/request-shape.js';
-import { answerShapeOf, type AnswerShape } from './answer-shape.js';
+import type { AnswerShape } from './answer-shape.js';
+import { answerShapeOf } from './answer-shape-of.js';
 
 /**
  * The entries of core's endpoint table the site calls, by the name the site's API module gives each.
