@@ -8,6 +8,7 @@ import { formatMoney } from '../../../core/domain/money.js';
 import type { BookInvoice } from '../../../core/domain/reconcile/book.js';
 import type { LineClass, Verdict } from '../../../core/domain/reconcile/match.js';
 import type { ReconcileLine } from '../../../core/domain/reconcile/plan.js';
+import type { KeyPress } from '../../ui/dash/keys.js';
 
 /** One candidate as the screen lists it. */
 export interface ReviewCandidate {
@@ -200,19 +201,6 @@ export function rejectedVerdict(line: ReconcileLine): Verdict {
   return { class: 'unmatched', invoices: [], candidates: line.candidates, note: `rejected by a person in the review (the matcher had it ${line.class}${had}${line.note === '' ? '' : `: ${line.note}`})` };
 }
 
-/** The parts of Ink's key description the screen reads. */
-export interface ReviewKey {
-  readonly upArrow?: boolean;
-  readonly downArrow?: boolean;
-  readonly leftArrow?: boolean;
-  readonly rightArrow?: boolean;
-  readonly pageUp?: boolean;
-  readonly pageDown?: boolean;
-  readonly return?: boolean;
-  readonly escape?: boolean;
-  readonly ctrl?: boolean;
-}
-
 /** The keys, as the screen's last line lists them (80 columns). */
 export const REVIEW_KEYS = '↑↓ line  ←→ candidate  a/Enter accept  r reject  s skip  w write plan  Esc quit';
 
@@ -222,7 +210,7 @@ export const REVIEW_KEYS = '↑↓ line  ←→ candidate  a/Enter accept  r rej
  * @example
  * reviewKey('r', {}) // { kind: 'reject' }
  */
-export function reviewKey(input: string, key: ReviewKey): ReviewEvent | undefined {
+export function reviewKey(input: string, key: KeyPress): ReviewEvent | undefined {
   if (key.ctrl && input === 'c') return { kind: 'abandon' };
   if (key.escape) return { kind: 'abandon' };
   if (key.upArrow || input === 'k') return { kind: 'move', delta: -1 };
