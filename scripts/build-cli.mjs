@@ -6,7 +6,7 @@
 // CommonJS, not ES modules, for start-up: Node 20 resolves and links a CommonJS module for less than an ES
 // one, and its compiled code can be cached (cli/compile-cache.ts; Node 20 has no cache for ES modules):
 // `schools show 1` 140 -> 107 ms, `node -e 0` 56 ms (bench/README.md). Ink and React cannot be bundled
-// into CommonJS (Yoga and Ink's reconciler await at their top level), so the two drawing views are a
+// into CommonJS (Yoga and Ink's reconciler await at their top level), so the drawing views are a
 // separate ES build (buildDrawing below) that the CommonJS chunks import().
 import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -119,7 +119,7 @@ function startUpPlugin(root, groups) {
  * The drawing views (Ink, React, Yoga), built apart as ES modules into dist/cli/drawing/: the CommonJS
  * chunks load them with import(), each named here by its source, from the chunk's own directory.
  */
-const DRAWING = { 'ink-dash': 'cli/ui/dash/ink-dash.tsx', 'ink-reporter': 'cli/ui/bulk-progress/ink-reporter.tsx' };
+const DRAWING = { 'ink-dash': 'cli/ui/dash/ink-dash.tsx', 'ink-reporter': 'cli/ui/bulk-progress/ink-reporter.tsx', 'ink-review': 'cli/ui/reconcile-review/ink-review.tsx' };
 const DRAWING_DIR = 'drawing';
 /** The drawing view an import names (`../ui/dash/ink-dash.js`: 'ink-dash'), if it names one. */
 const drawingView = (source) => Object.keys(DRAWING).find((name) => source.endsWith(DRAWING[name].replace(/^cli\//, '').replace(/\.tsx$/, '.js')));

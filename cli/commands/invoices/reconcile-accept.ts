@@ -101,6 +101,41 @@ async function outsideBook(client: ApiClient, refs: readonly (number | string)[]
 }
 
 /**
+ * Why a person may not accept these invoices for this line, or undefined when they may: each must be one
+ * the API would mark paid as the line says (open or promised, the line's date neither after `today` nor
+ * before it was issued), in the line's currency, and of a school the line's text does not clearly name
+ * another than. The review screen asks this of each acceptance as it is made; `--accept` of each given.
+ *
+ * @example
+ * acceptanceProblem(line, [paidInvoice], index, '2026-11-02') // 'invoice INV-000004 (id 4) cannot be marked paid: it is paid'
+ */
+export function acceptanceProblem(line: StatementLine, invoices: readonly BookInvoice[], index: BookIndex, today: string): string | undefined {
+  for (const invoice of invoices) {
+    const name = `invoice ${invoice.number} (id ${invoice.id})`;
+    const problem = paymentProblems(line, [invoice], today)[0];
+    if (problem !== undefined) return `${name} cannot be marked paid: ${problem.reason}`;
+    if (invoice.currency !== line.currency) return `${name} is in ${invoice.currency.toUpperCase()}, the line in ${line.currency.toUpperCase()}`;
+  }
+  const conflict = namedOtherPayer(line, index, invoices);
+  if (conflict !== undefined) return `the line names ${conflict.named}, but invoice ${conflict.invoice.number} is ${conflict.owner}'s; if that is right, mark it by hand (edshed invoices mark-paid)`;
+  return undefined;
+}
+
+/**
+ * A line's verdict once a person chose its invoices: confident, with them, and `how` they chose
+ * (`--accept nov.csv:14=8812`, or the review screen) as its one signal.
+ *
+ * @example
+ * acceptedVerdict(line, [invoice], '--accept 14=8812') // { class: 'confident', invoices: [8812], note: 'accepted by a person', ... }
+ */
+export function acceptedVerdict(line: StatementLine, invoices: readonly BookInvoice[], how: string): Verdict {
+  const total = invoices.reduce((s, i) => s + i.total, 0);
+  const ids = invoices.map((i) => i.id).sort((x, y) => x - y);
+  const detail = `${how}${total === line.amount ? '' : ` (invoices total ${formatMoney(total, line.currency)}, the line ${formatMoney(line.amount, line.currency)})`}`;
+  return { class: 'confident', invoices: ids, candidates: [{ invoices: ids, score: 100, signals: [{ signal: 'accepted', points: 100, detail }] }], note: 'accepted by a person' };
+}
+
+/**
  * Accepted lines, by position: confident with the invoices a person chose. They stand (`matchLines`'s
  * `fixed`): a line claiming one of their invoices needs a person again, and they settle by elimination.
  * Each invoice must be one the API would mark paid as the line says (open or promised, in the line's
@@ -122,25 +157,14 @@ export async function applyAccepts(located: readonly LocatedAcceptance[], lines:
     const invoices: BookInvoice[] = a.invoices.map((ref) => {
       const invoice = inBook(ref) ?? elsewhere.get(ref);
       if (invoice === undefined) throw usage(`--accept ${a.spec}: no invoice ${ref}`);
-      const name = `invoice ${invoice.number} (id ${invoice.id})`;
-      const problem = paymentProblems(line, [invoice], today)[0];
-      if (problem !== undefined) throw usage(`--accept ${a.spec}: ${name} cannot be marked paid: ${problem.reason}`);
-      if (invoice.currency !== line.currency) throw usage(`--accept ${a.spec}: ${name} is in ${invoice.currency.toUpperCase()}, the line in ${line.currency.toUpperCase()}`);
       const other = taken.get(invoice.id);
-      if (other !== undefined && other !== a.spec) throw usage(`--accept ${a.spec}: ${name} is accepted for another line too (${other})`);
+      if (other !== undefined && other !== a.spec) throw usage(`--accept ${a.spec}: invoice ${invoice.number} (id ${invoice.id}) is accepted for another line too (${other})`);
       taken.set(invoice.id, a.spec);
       return invoice;
     });
-    const conflict = namedOtherPayer(line, index, invoices);
-    if (conflict !== undefined) throw usage(`--accept ${a.spec}: the line names ${conflict.named}, but invoice ${conflict.invoice.number} is ${conflict.owner}'s; if that is right, mark it by hand (edshed invoices mark-paid)`);
-    const total = invoices.reduce((s, i) => s + i.total, 0);
-    const ids = invoices.map((i) => i.id).sort((x, y) => x - y);
-    accepted.set(a.at, {
-      class: 'confident',
-      invoices: ids,
-      candidates: [{ invoices: ids, score: 100, signals: [{ signal: 'accepted', points: 100, detail: `--accept ${a.spec}${total === line.amount ? '' : ` (invoices total ${formatMoney(total, line.currency)}, the line ${formatMoney(line.amount, line.currency)})`}` }] }],
-      note: 'accepted by a person',
-    });
+    const problem = acceptanceProblem(line, invoices, index, today);
+    if (problem !== undefined) throw usage(`--accept ${a.spec}: ${problem}`);
+    accepted.set(a.at, acceptedVerdict(line, invoices, `--accept ${a.spec}`));
   }
   return accepted;
 }

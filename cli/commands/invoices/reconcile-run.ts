@@ -19,6 +19,8 @@ export interface ReconcileOptions {
   readonly columns?: string | undefined;
   readonly dateFormat?: string | undefined;
   readonly currency?: string | undefined;
+  /** Open the review screen over the plan before it is written. */
+  readonly review?: boolean | undefined;
 }
 
 const usage = (why: string): CliError => new CliError(`${why}; nothing was sent`, EXIT.usage);
@@ -38,6 +40,7 @@ function checkOptions(o: ReconcileOptions): { columns: ColumnMap | undefined; da
   const currency = o.currency?.toLowerCase();
   if (currency !== undefined && !(CURRENCIES as readonly string[]).includes(currency)) throw usage(`--currency must be one of ${CURRENCIES.join(', ')}, got "${o.currency ?? ''}"`);
   const accepts = o.accept.map(parseAccept);
+  if (o.review && o.plan === undefined) throw usage('--review writes its decisions into the plan: give --plan FILE too');
   return { columns, dateFormat: o.dateFormat as DateFormat | undefined, currency: currency as StatementLine['currency'] | undefined, accepts };
 }
 
@@ -52,6 +55,7 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   const checked = checkOptions(o);
   const statements = await readStatements(o.statements, checked);
   const located = locateAccepts(statements.lines, checked.accepts, o.statements);
+  if (o.review) checkReviewable(c);
   if (!(await c.connection()).token) throw new CliError('invoices reconcile reads the invoices: sign in with edshed login first; nothing was sent', EXIT.auth);
   const { readBook } = await import('./reconcile-book.js');
   const { book } = await readBook(await c.api());
@@ -59,8 +63,12 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   const today = c.now().toISOString().slice(0, 10);
   const accepted = await applyAccepts(located, statements.lines, book, index, today, () => c.client());
   const verdicts = matchLines(statements.lines, index, accepted, { today });
-  const lines: ReconcileLine[] = statements.lines.map((line, k) => ({ ...line, ...(verdicts[k] as Verdict), ...(accepted.has(k) ? { accepted: true } : {}) }));
+  let lines: ReconcileLine[] = statements.lines.map((line, k) => ({ ...line, ...(verdicts[k] as Verdict), ...(accepted.has(k) ? { accepted: true } : {}) }));
   const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
+  if (o.review) {
+    const { reviewLines } = await import('./reconcile-review-run.js');
+    lines = await reviewLines(c, { statementLines: statements.lines, lines, book, index, accepted, today });
+  }
   const planJson = o.plan === undefined ? undefined : await savePlan(c, o.plan, lines, byId, statements.hashes);
   if (c.globals.json) writePieces(c, planJson?.() ?? linesJson(lines));
   else c.io.stdout.write(summaryText(lines, byId, statements.repeated));
@@ -68,6 +76,12 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
     const writes = lines.reduce((n, l) => n + l.invoices.length, 0);
     c.io.stderr.write(`Nothing was sent.${o.plan === undefined ? ` ${writes} invoice${writes === 1 ? '' : 's'} would be marked paid: save the plan with --plan FILE, then edshed bulk apply FILE` : ` Plan saved in ${o.plan} (${writes} invoice${writes === 1 ? '' : 's'} to mark paid); run it with: edshed bulk apply ${o.plan}`}\n`);
   }
+}
+
+/** The review screen needs a terminal to draw on and read keys from; checked before any request. */
+function checkReviewable(c: Factory): void {
+  if (c.globals.json) throw usage('--review draws on the terminal and --json prints the plan: choose one');
+  if (!c.io.stdoutIsTTY || !c.io.stdinIsTTY || c.io.terminal === undefined) throw usage('--review draws on a terminal, and this is not one; review with --accept LINE=INVOICE instead');
 }
 
 /** JSON to stdout in pieces of about 1 MiB (a plan of many lines is never one string). */

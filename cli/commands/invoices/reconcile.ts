@@ -24,13 +24,20 @@ two identical lines of one day in one statement stay two.
 whole numbers), and then against the invoice: void, paid, another currency, a date the API refuses, or
 another school's than the line names is exit 2, saying which, with no plan written.
 
+--review opens a screen over the plan before it is written: every line with candidates, those needing a
+person first, then the confident ones. For each, its candidates and the signals behind them; keys:
+up/down a line, left/right another candidate, a or Enter accept it (the checks of --accept), r reject
+(the line marks nothing), s skip (leave it as matched), w write the plan, Esc leave writing nothing.
+Lines the decisions touch are matched again, as with --accept. It sends nothing: bulk apply does.
+
 Exit codes: 0 planned; 2 bad option, statement or --accept (the message names file:line), nothing
-sent; 4 not signed in.
+sent; 4 not signed in; 130 the review left without writing.
 
 Examples:
   edshed invoices reconcile november.csv
   edshed invoices reconcile november.csv --date-format dmy --plan plan.json
   edshed invoices reconcile oct.ofx nov.ofx --plan plan.json --accept nov.ofx:41=8812
+  edshed invoices reconcile november.csv --plan plan.json --review
   edshed invoices reconcile export.csv --columns date=Posted,amount=Value,text=Memo+Payee --json
   edshed bulk apply plan.json`;
 
@@ -41,6 +48,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .argument('<statements...>', 'statement files')
     .option('--plan <file>', 'save the plan here (and the rows it applies in FILE.items.csv) for edshed bulk apply')
     .option('--accept <line=invoices>', 'LINE=INVOICE[,INVOICE]: a reviewed line made confident (repeatable; LINE: id or FILE:LINE)', collect, [])
+    .option('--review', 'go through the lines on a screen (accept, reject, pick another candidate) before the plan is written; needs --plan')
     .option('--columns <map>', 'CSV columns by header: date=H,amount=H (or in=H,out=H),currency=H,text=H+H,id=H,type=H')
     .addOption(new Option('--date-format <order>', 'how slashed dates read: dmy, mdy (or ymd)').choices([...DATE_FORMATS]))
     .option('--currency <code>', 'currency of CSV lines without a currency column (default gbp)')
@@ -57,6 +65,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       columns: opts.columns as string | undefined,
       dateFormat: opts.dateFormat as string | undefined,
       currency: opts.currency as string | undefined,
+      review: opts.review === true,
     });
   });
 };

@@ -11,5 +11,7 @@ export const reconcileLineSchema = statementLineSchema.extend({
   note: z.string(),
   /** Set by --accept: a person chose the invoices. */
   accepted: z.boolean().optional(),
+  /** Set by the review screen: a person rejected what the matcher had; the line marks nothing. */
+  rejected: z.boolean().optional(),
 });
 export type ReconcileLine = z.infer<typeof reconcileLineSchema>;

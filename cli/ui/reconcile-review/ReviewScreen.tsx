@@ -1,0 +1,81 @@
+import { Box, Text } from 'ink';
+import { REVIEW_KEYS, reviewCounts, type ReviewState } from '../../commands/invoices/reconcile-review.js';
+
+export interface ReviewScreenProps {
+  readonly state: ReviewState;
+  readonly columns: number;
+  readonly rows: number;
+}
+
+/** Narrowest layout drawn; a narrower terminal wraps. */
+const MIN_COLUMNS = 40;
+
+/**
+ * One line of text, at most `width` wide. Statement text is the bank's, not ours: control characters
+ * (a terminal escape among them) are shown as spaces, never sent to the terminal.
+ */
+export function fitLine(text: string, width: number): string {
+  // eslint-disable-next-line no-control-regex
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return line.length <= width ? line : `${line.slice(0, Math.max(0, width - 1))}…`;
+}
+
+/**
+ * The review screen: where the person is, the line (where it is, its date, amount, class, text and the
+ * matcher's note), its decision, its candidates with the shown one's signals, the last key's outcome
+ * and the keys. It never draws wider than `columns` nor taller than `rows`. Presentational: everything
+ * comes from the state.
+ *
+ * @example
+ * <ReviewScreen state={state} columns={80} rows={24} />
+ */
+export function ReviewScreen({ state, columns, rows }: ReviewScreenProps) {
+  const width = Math.max(MIN_COLUMNS, columns) - 1;
+  const { accepted, rejected, left } = reviewCounts(state);
+  const header = `Review ${state.items.length === 0 ? 0 : state.cursor + 1} of ${state.items.length} · accepted ${accepted} · rejected ${rejected} · undecided ${left}`;
+  const item = state.items[state.cursor];
+  const footer = [
+    <Text key="message" color={state.message.startsWith('Not accepted') ? 'red' : undefined}>
+      {fitLine(state.message, width) || ' '}
+    </Text>,
+    <Text key="keys" dimColor>
+      {fitLine(REVIEW_KEYS, width)}
+    </Text>,
+  ];
+  if (item === undefined) {
+    return (
+      <Box flexDirection="column" width={width}>
+        <Text bold>{fitLine(header, width)}</Text>
+        {footer}
+      </Box>
+    );
+  }
+  const decision = state.decisions.get(state.cursor);
+  const pick = state.picks[state.cursor] ?? 0;
+  const decided =
+    decision === undefined ? 'undecided: the plan keeps what the matcher chose' : decision.kind === 'reject' ? 'REJECTED: marks nothing' : `ACCEPTED: ${item.candidates[decision.candidate]?.label ?? ''}`;
+  // Rows: header, line, text, note, decision, a blank, "Candidates", the footer's two; the rest for candidates.
+  const room = Math.max(2, rows - 10);
+  const shown = item.candidates.slice(0, Math.max(1, Math.floor(room / 2)));
+  const signals = item.candidates[pick]?.signals ?? [];
+  const signalRoom = Math.max(0, room - shown.length);
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold>{fitLine(header, width)}</Text>
+      <Text>{fitLine(`${item.where} · ${item.date} · ${item.amount} · ${item.class}`, width)}</Text>
+      <Text>{fitLine(`"${item.text}"`, width)}</Text>
+      <Text dimColor>{fitLine(item.note, width) || ' '}</Text>
+      <Text color={decision === undefined ? undefined : decision.kind === 'reject' ? 'red' : 'green'}>{fitLine(decided, width)}</Text>
+      <Text> </Text>
+      <Text bold>{fitLine(`Candidates (${item.candidates.length}; ←→ to pick):`, width)}</Text>
+      {shown.map((candidate, k) => (
+        <Box key={k} flexDirection="column">
+          <Text inverse={k === pick}>{fitLine(`${k === pick ? '▶' : ' '} ${k + 1}. score ${candidate.score}  ${candidate.label}`, width)}</Text>
+          {k === pick && signals.slice(0, signalRoom).map((s, j) => <Text key={j} dimColor>{fitLine(`     ${s}`, width)}</Text>)}
+        </Box>
+      ))}
+      {pick >= shown.length && <Text inverse>{fitLine(`▶ ${pick + 1}. score ${item.candidates[pick]?.score ?? 0}  ${item.candidates[pick]?.label ?? ''}`, width)}</Text>}
+      {footer}
+    </Box>
+  );
+}

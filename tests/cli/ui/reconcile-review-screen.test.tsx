@@ -1,0 +1,63 @@
+import { EventEmitter } from 'node:events';
+import { stripVTControlCharacters } from 'node:util';
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { ReviewApp } from '../../../cli/ui/reconcile-review/ink-review.js';
+import { ReviewScreen } from '../../../cli/ui/reconcile-review/ReviewScreen.js';
+import { initialReview, type ReviewItem, type ReviewState } from '../../../cli/commands/invoices/reconcile-review.js';
+
+const item = (at: number, cls: ReviewItem['class'], labels: string[]): ReviewItem => ({
+  at,
+  where: `nov.csv:${at + 2}`,
+  date: '2026-11-03',
+  amount: '£540.00',
+  text: `WATTLE PRIMARY \u001b[2J${at}`,
+  class: cls,
+  note: cls === 'confident' ? '' : 'two invoices of the payer fit: choose one with --accept',
+  candidates: labels.map((label, k) => ({ invoices: [10 + k], label, score: 80 - k, signals: ['name "Wattle Primary" (100%) (30)', 'amount exact (30)'] })),
+});
+const items = [item(0, 'ambiguous', ['INV-000010 Wattle Primary £540.00 open', 'INV-000011 Wattle Primary £540.00 open']), item(1, 'confident', ['INV-000012 Wattle Primary £540.00 open'])];
+const terminal = (columns: number, rows: number) => Object.assign(new EventEmitter(), { columns, rows }) as unknown as NodeJS.WriteStream;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the reconcile review screen', () => {
+  it('fits 80x24, shows the line, its candidates and the signals of the one picked, and no escape from the statement', () => {
+    const { lastFrame, unmount } = render(<ReviewScreen state={initialReview(items)} columns={80} rows={23} />);
+    const frame = stripVTControlCharacters(lastFrame() ?? '').split('\n');
+    unmount();
+    expect(frame.length).toBeLessThanOrEqual(23);
+    expect(Math.max(...frame.map((l) => l.length))).toBeLessThanOrEqual(80);
+    expect(frame[0]).toBe('Review 1 of 2 · accepted 0 · rejected 0 · undecided 2');
+    expect(frame).toContain('nov.csv:2 · 2026-11-03 · £540.00 · ambiguous');
+    expect(frame).toContain('"WATTLE PRIMARY  [2J0"');
+    expect(frame).toContain('▶ 1. score 80  INV-000010 Wattle Primary £540.00 open');
+    expect(frame).toContain('     amount exact (30)');
+    expect(frame.at(-1)).toContain('a/Enter accept');
+    expect(lastFrame()).not.toContain('\u001b[2J');
+  });
+
+  it('is driven by keys: another candidate accepted, the confident line rejected, then written', async () => {
+    let done: ReviewState | undefined;
+    const view = render(<ReviewApp items={items} check={() => undefined} stdout={terminal(80, 24)} onDone={(state) => (done = state)} />);
+    const screen = () => stripVTControlCharacters(view.lastFrame() ?? '');
+    await tick();
+    view.stdin.write('\u001b[C'); // right arrow: the second candidate
+    await tick();
+    expect(screen()).toContain('▶ 2. score 79  INV-000011');
+    view.stdin.write('a');
+    await tick();
+    expect(screen()).toContain('nov.csv:2: accepted INV-000011 Wattle Primary £540.00 open');
+    expect(screen()).toContain('Review 2 of 2 · accepted 1 · rejected 0 · undecided 1');
+    view.stdin.write('r');
+    await tick();
+    expect(screen()).toContain('REJECTED: marks nothing');
+    view.stdin.write('w');
+    await tick();
+    view.unmount();
+    expect(done?.done).toBe('write');
+    expect([...(done?.decisions ?? new Map()).entries()]).toEqual([
+      [0, { kind: 'accept', candidate: 1 }],
+      [1, { kind: 'reject' }],
+    ]);
+  });
+});
