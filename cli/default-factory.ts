@@ -63,7 +63,7 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
         const { resolveConnection } = await import('./config/connection.js');
         const resolved = resolveConnection(globals, env, store.profile(name), credential);
         const stored = resolved.token !== undefined && resolved.token === credential?.token;
-        return { ...resolved, profile: name, username: stored ? credential?.username : undefined };
+        return { ...resolved, profile: name, username: stored ? credential?.username : undefined, caller: stored ? credential?.caller : undefined };
       })().catch((error: unknown) => {
         connection = undefined;
         return asUsage(error);

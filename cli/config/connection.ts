@@ -3,6 +3,7 @@ import { ClientConfigError } from '../../core/api/errors/client-config-error.js'
 import { resolveConnection as resolve, type Connection as Resolved, type StoredCredential, type StoredProfile } from '../../core/api/connection.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { GlobalOptions } from '../factory.js';
+import type { StoredCaller } from '../../core/node/config-store.js';
 
 export { redactUrl } from '../../core/api/connection.js';
 
@@ -10,6 +11,8 @@ export interface Connection extends Resolved {
   /** The profile in use and the user its credential belongs to (when the token is the stored one). */
   readonly profile?: string;
   readonly username?: string | undefined;
+  /** The user's roles' facts as the sign-in found them (when the token is the stored one and they were kept). */
+  readonly caller?: StoredCaller | undefined;
 }
 
 const CLI_WORDING = {

@@ -5,19 +5,14 @@
 import type { Role } from '../../core/endpoints/define.js';
 import { holdsRole as holdsTableRole } from '../../core/endpoints/roles.js';
 import type { ApiMethods } from '../../core/endpoints/methods.js';
+import type { StoredCaller } from '../../core/node/config-store.js';
 import { meUser, type MeUser } from './records.js';
 
-/** The facts of `users/me` the roles are made of. */
-export interface Caller {
-  readonly username: string | null;
-  readonly superuser: boolean;
-  readonly employee: boolean;
-  /** `teacher`, `pupil`, `parent`, `district`, `staff`... */
-  readonly kind: string | null;
-  /** The school the caller manages (the one `users/me/school/...` routes answer for), and whether as its admin. */
-  readonly school: { readonly id: number; readonly admin: boolean } | null;
-  readonly districtId: number | null;
-}
+/**
+ * The facts of `users/me` the roles are made of (as stored beside a token at sign-in, core/node/config-store.ts),
+ * with the username, and where they were read: `users/me` now, or the sign-in (`edshed login`).
+ */
+export type Caller = StoredCaller & { readonly username: string | null; readonly from?: 'users/me' | 'sign-in' };
 
 /**
  * The caller from a `users/me` answer's user.
@@ -44,7 +39,18 @@ export function callerOf(user: Pick<MeUser, 'username' | 'superuser' | 'employee
  * const caller = await readCaller(await c.api());
  */
 export async function readCaller(api: ApiMethods): Promise<Caller> {
-  return callerOf(await meUser((await api.me.show()).data));
+  return { ...callerOf(await meUser((await api.me.show()).data)), from: 'users/me' };
+}
+
+/**
+ * The caller as the sign-in found them, when the token in use is the one `edshed login` stored with
+ * them; else undefined (a token from EDSHED_TOKEN or --token, or a sign-in before the facts were kept).
+ *
+ * @example
+ * const caller = signedInCaller(await c.connection()) ?? (await readCaller(api));
+ */
+export function signedInCaller(connection: { readonly username?: string | undefined; readonly caller?: StoredCaller | undefined }): Caller | undefined {
+  return connection.caller === undefined ? undefined : { ...connection.caller, username: connection.username ?? null, from: 'sign-in' };
 }
 
 /**

@@ -21,14 +21,29 @@ const storedUrl = z.pipe(
   z.transform((value) => value.trim().replace(/[\t\n\r]/g, '')),
 ).check(z.refine((value) => URL.canParse(value), 'is not a URL'));
 const profileSchema = z.object({ apiUrl: z.optional(storedUrl) }, { error: 'expected an object' });
+/**
+ * Who the token's user was when they signed in, as far as the table's roles go (the sign-in's answer
+ * says): a command that calls only what the caller's role may (`schools show`) need not ask
+ * `GET users/me` first. A role changed since then is met by the server's 403, after which it asks.
+ */
+export const storedCallerSchema = z.object({
+  superuser: z.boolean(),
+  employee: z.boolean(),
+  kind: z.nullable(text()),
+  school: z.nullable(z.object({ id: z.int(), admin: z.boolean() })),
+  districtId: z.nullable(z.int()),
+});
 const credentialSchema = z.object(
-  { token: text().check(z.minLength(1, 'is empty')), username: z.optional(text()), apiUrl: z.optional(text()) },
+  { token: text().check(z.minLength(1, 'is empty')), username: z.optional(text()), apiUrl: z.optional(text()), caller: z.optional(storedCallerSchema) },
   { error: 'expected an object' },
 );
 const profileNameSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a profile name is letters, digits, - and _'));
 
 /** A profile's settings, as stored in config.json. */
 export type Profile = z.infer<typeof profileSchema>;
+
+/** The roles' facts of a signed-in user, as stored beside their token. */
+export type StoredCaller = z.infer<typeof storedCallerSchema>;
 
 /** A profile's sign-in, as stored in credentials.json (the one file a token is written to). */
 export type Credential = z.infer<typeof credentialSchema>;

@@ -1,11 +1,24 @@
 import { Option, type Command } from 'commander';
 import { SIGN_IN } from '../../../core/shapes/user.js';
+import type { StoredCaller } from '../../../core/node/config-store.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import type { DefineCommand } from '../index.js';
 
 /** What the sign-in answer must hold for the CLI: the session token, as core's shape of the answer declares it. */
 const SIGN_IN_TOKEN = { token: SIGN_IN.token };
+
+/** The sign-in answer's user as the roles see them, or undefined when the answer does not say (the sign-in stands). */
+async function signedInFacts(data: unknown): Promise<StoredCaller | undefined> {
+  const { callerOf } = await import('../../read/caller.js');
+  const { meUser } = await import('../../read/records.js');
+  try {
+    const { username: _username, from: _from, ...facts } = callerOf(await meUser(data));
+    return facts;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `edshed login` and `edshed auth login`: one module, two doors. */
 const define: DefineCommand = (cmd: Command, f) => {
@@ -41,7 +54,9 @@ const define: DefineCommand = (cmd: Command, f) => {
     if (token === '') throw new CliError('The API answered the sign-in without a token', EXIT.requestFailed);
     const store = await c.config();
     const name = connection.profile ?? 'default';
-    store.setCredential(name, { token, username: opts.username, apiUrl: client.baseUrl });
+    // The roles' facts of the answer's user, kept beside the token: `schools show` then needs no `users/me` first.
+    const caller = await signedInFacts(response.data);
+    store.setCredential(name, { token, username: opts.username, apiUrl: client.baseUrl, ...(caller === undefined ? {} : { caller }) });
     store.setProfile(name, { apiUrl: client.baseUrl });
     if (!c.globals.quiet) c.io.stderr.write(`Signed in as ${opts.username} at ${client.baseUrl} (profile ${name}); token stored in ${store.paths.credentials}\n`);
   });

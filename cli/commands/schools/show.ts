@@ -5,7 +5,8 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { positiveId } from '../../ids.js';
 import { chooseFormat } from '../../output/render.js';
 import type { DefineCommand } from '../index.js';
-import { readCaller, type Caller } from '../../read/caller.js';
+import { readCaller, signedInCaller, type Caller } from '../../read/caller.js';
+import { ForbiddenError } from '../../../core/api/errors/forbidden-error.js';
 import { checkedAnswer } from '../../read/records.js';
 import { MAX_TAKE } from '../../../core/domain/constants.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
@@ -19,7 +20,8 @@ export interface ShowSchoolOptions {
 
 /**
  * Shows one school with its subscriptions and seats, its unpaid invoices with totals per currency, and
- * its teacher and pupil counts, read concurrently after asking who the caller is (`GET users/me`): a
+ * its teacher and pupil counts, read concurrently for who the caller is (as `edshed login` found them, else
+ * `GET users/me` first): a
  * superuser sees it all, the school's admin too (through the routes of their own school), its teachers
  * the school alone, each missing section marked with who may see it. Answers the view it printed.
  *
@@ -33,13 +35,21 @@ export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Pro
   const api = await c.api();
   // The reader of school keys loads only for a key: `schools show 1` starts as fast as before.
   const id = typeof options.id === 'number' ? options.id : await (await import('../../read/schools.js')).resolveSchool(api, options.id);
-  // The caller's read goes out first; the view reads the table's roles while it is under way.
-  const caller = readCaller(api);
   // A person's view names the school's admins, where the caller may list them; read beside the rest.
-  const [view, admins] = await Promise.all([readSchoolView(api, id, today, caller), format === 'table' ? readAdmins(api, id, await caller) : undefined]);
+  const read = (caller: Caller | Promise<Caller>) =>
+    Promise.all([readSchoolView(api, id, today, caller), format === 'table' ? Promise.resolve(caller).then((who) => readAdmins(api, id, who)) : undefined]);
+  // Who the caller is, as the sign-in found them: every read goes out at once. A role changed since
+  // (the view refused, or the server's 403) is asked of `GET users/me`, and the view read again.
+  const signedIn = signedInCaller(await c.connection());
+  const known = signedIn === undefined ? undefined : await read(signedIn).catch((error: unknown) => (roleChanged(error) ? undefined : Promise.reject(error)));
+  // Else the caller's read goes out first; the view reads the table's roles while it is under way.
+  const [view, admins] = known ?? (await read(readCaller(api)));
   c.io.stdout.write(await renderSchoolView(view, { format, today, colors: c.colors, columns: c.io.columns, admins }));
   return view;
 }
+
+/** A refusal that a role changed since the sign-in would explain: the view's own (exit 4) or the server's 403. */
+const roleChanged = (error: unknown): boolean => error instanceof ForbiddenError || (error instanceof CliError && error.exitCode === EXIT.auth);
 
 /**
  * The school's admins: a superuser lists the school's users (one page), its own admin its teachers; for
@@ -67,8 +77,9 @@ const define: DefineCommand = (cmd: Command, f) => {
     .argument('<school>', 'school id, name, URN 123456 or postcode (`edshed schools find NAME` finds one)')
     .addHelpText(
       'after',
-      '\nReads GET users/me, then GET schools/{id}, the subscriptions and the open and promised invoices at the same\n' +
-        'time, calling only what the caller\'s role may: a superuser sees every school in full (GET schoolsubscriptions);\n' +
+      '\nReads GET schools/{id}, the subscriptions and the open and promised invoices at the same time, calling only\n' +
+        'what the caller\'s role may, as edshed login found it (else, or when refused, asked first: GET users/me):\n' +
+        'a superuser sees every school in full (GET schoolsubscriptions);\n' +
         'a school admin their own school in full (GET users/me/school/subscriptions); its teachers the school alone,\n' +
         'the other sections marked "not shown: for superusers and the school\'s admins only" (not_shown in JSON).\n' +
         'A table on a terminal, TSV sections (# heading) in a pipe, one JSON object with --json (amounts in minor\n' +
