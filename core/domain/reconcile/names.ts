@@ -3,6 +3,7 @@
  * abbreviated ("ST MARYS CE PRIM" for "St Mary's C of E Primary School"). Both sides become the same
  * canonical words, so a bank's text can be compared with a name word by word.
  */
+import { CUT_CREDIT } from './tuning.js';
 
 /** Phrases first (longest), then single words: each to its canonical word; '' drops it. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -52,8 +53,21 @@ export interface NameFit {
   readonly leads: boolean;
 }
 
-/** Which text words `nameFit` has matched (reused between calls). */
-let usedScratch = new Uint8Array(16);
+/** Which text words `weighedFit` has matched: kept by a caller scoring many names (a matching run) to reuse. */
+export interface FitScratch {
+  used: Uint8Array;
+}
+
+/**
+ * A fresh scratch for `weighedFit`.
+ *
+ * @example
+ * const scratch = fitScratch(); weighedFit(name, weights, text, textWeights, against, scratch);
+ */
+export function fitScratch(): FitScratch {
+  return { used: new Uint8Array(16) };
+}
+
 
 /**
  * How a name fits a bank's text, in one pass. Each name word is found in the text whole, or cut short or
@@ -71,18 +85,22 @@ let usedScratch = new Uint8Array(16);
  * nameFit(['HILLCREST', 'PRIM', 'ACAD'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2
  * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
  */
-export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): NameFit {
-  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= 3 && known(t)));
+export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean, scratch: FitScratch = fitScratch()): NameFit {
+  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= 3 && known(t)), scratch);
 }
 
 /**
  * `nameFit` with the words' weights given (`nameWeights[n]` is `name[n]`'s), and which text words count
  * against a name they are not in (`against[i]`: at least 3 letters, and of some name): a line scores
- * dozens of names against one text, so its words are weighed once. Plain loops over a reused scratch array.
+ * dozens of names against one text, so its words are weighed once. Plain loops over the caller's scratch
+ * array (`fitScratch`), grown when a text is longer.
+ *
+ * @example
+ * weighedFit(['ST', 'MARYS'], Float64Array.of(1, 1), ['ST', 'MARYS'], [1, 1], [false, false], fitScratch()).score // 1
  */
-export function weighedFit(name: readonly string[], nameWeights: Float64Array, text: readonly string[], textWeights: readonly number[], against: readonly boolean[]): NameFit {
-  if (usedScratch.length < text.length) usedScratch = new Uint8Array(text.length * 2);
-  const used = usedScratch.fill(0, 0, text.length);
+export function weighedFit(name: readonly string[], nameWeights: Float64Array, text: readonly string[], textWeights: readonly number[], against: readonly boolean[], scratch: FitScratch = fitScratch()): NameFit {
+  if (scratch.used.length < text.length) scratch.used = new Uint8Array(text.length * 2);
+  const used = scratch.used.fill(0, 0, text.length);
   let total = 0;
   let found = 0;
   let leads = false;
@@ -98,7 +116,7 @@ export function weighedFit(name: readonly string[], nameWeights: Float64Array, t
         const t = text[i] as string;
         if (used[i] === 0 && t.length >= 3 && (word.startsWith(t) || t.startsWith(word))) k = i;
       }
-      credit = 0.8;
+      credit = CUT_CREDIT;
     }
     if (k >= 0) {
       used[k] = 1;
