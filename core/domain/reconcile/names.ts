@@ -3,7 +3,7 @@
  * abbreviated ("ST MARYS CE PRIM" for "St Mary's C of E Primary School"). Both sides become the same
  * canonical words, so a bank's text can be compared with a name word by word.
  */
-import { CUT_CREDIT } from './tuning.js';
+import { CUT_CREDIT, PREFIX_MIN } from './tuning.js';
 
 /** Phrases first (longest), then single words: each to its canonical word; '' drops it. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -71,7 +71,7 @@ export function fitScratch(): FitScratch {
 
 /**
  * How a name fits a bank's text, in one pass. Each name word is found in the text whole, or cut short or
- * abbreviated (one a prefix of the other, at least 3 letters: 0.8), each text word used once; words weigh
+ * abbreviated (one a prefix of the other, at least `PREFIX_MIN` letters: `CUT_CREDIT`), each text word used once; words weigh
  * by their rarity (`weight`).
  * - `score`: how much of the name the text shows, 0 to 1. Text words that other names use but this one
  *   does not (`known`: "REDWOOD" for "Greenfield Green Primary") count against it: they name someone else.
@@ -86,12 +86,12 @@ export function fitScratch(): FitScratch {
  * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
  */
 export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean, scratch: FitScratch = fitScratch()): NameFit {
-  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= 3 && known(t)), scratch);
+  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= PREFIX_MIN && known(t)), scratch);
 }
 
 /**
  * `nameFit` with the words' weights given (`nameWeights[n]` is `name[n]`'s), and which text words count
- * against a name they are not in (`against[i]`: at least 3 letters, and of some name): a line scores
+ * against a name they are not in (`against[i]`: at least `PREFIX_MIN` letters, and of some name): a line scores
  * dozens of names against one text, so its words are weighed once. Plain loops over the caller's scratch
  * array (`fitScratch`), grown when a text is longer.
  *
@@ -111,10 +111,10 @@ export function weighedFit(name: readonly string[], nameWeights: Float64Array, t
     let k = -1;
     for (let i = 0; i < text.length && k < 0; i += 1) if (used[i] === 0 && text[i] === word) k = i;
     let credit = 1;
-    if (k < 0 && word.length >= 3) {
+    if (k < 0 && word.length >= PREFIX_MIN) {
       for (let i = 0; i < text.length && k < 0; i += 1) {
         const t = text[i] as string;
-        if (used[i] === 0 && t.length >= 3 && (word.startsWith(t) || t.startsWith(word))) k = i;
+        if (used[i] === 0 && t.length >= PREFIX_MIN && (word.startsWith(t) || t.startsWith(word))) k = i;
       }
       credit = CUT_CREDIT;
     }

@@ -39,6 +39,10 @@ export const REACHED = 24;
 export const COMMON_WORD = 400;
 /** Name readings kept per run: lines repeat their payers' names; past this many a statement's names rarely repeat, and memory is bounded. */
 export const NAMES_KEPT = 50_000;
+/** Letters a word needs to match another as its prefix (cut short or abbreviated): "ST" must not match "STONEBRIDGE". */
+export const PREFIX_MIN = 3;
+/** Letters a text word needs to reach names: single letters (initials, "P" of a name cut short) would reach too many. */
+export const WORD_MIN = 2;
 /** A name word matched cut short or abbreviated counts this much of a whole one: "PRI" is likely, not surely, "PRIMARY". */
 export const CUT_CREDIT = 0.8;
 /** Characters of a payer's name a bank carries (a BACS payment's name field). */

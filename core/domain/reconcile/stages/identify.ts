@@ -5,7 +5,7 @@
  */
 import { nameFit, nameWords, weighedFit } from '../names.js';
 import type { ClearPayer } from '../payer-conflict.js';
-import { BANK_NAME, COMMON_WORD, DISTRICT_MIN, NAME_MIN, NAME_STRONG, NAME_WINDOW, NAMES_KEPT, REACHED } from '../tuning.js';
+import { BANK_NAME, COMMON_WORD, DISTRICT_MIN, NAME_MIN, NAME_STRONG, NAME_WINDOW, NAMES_KEPT, PREFIX_MIN, REACHED, WORD_MIN } from '../tuning.js';
 import type { NameIndex } from './index.js';
 import type { LineRead } from './read.js';
 import type { MatchRun } from './run.js';
@@ -29,7 +29,7 @@ function reach(words: readonly string[], names: NameIndex, run: MatchRun): Named
   if (hits === undefined) run.hits.set(names, (hits = new Float64Array(names.ids.length)));
   const touched: number[] = [];
   for (const word of new Set(words)) {
-    if (word.length < 2) continue;
+    if (word.length < WORD_MIN) continue;
     const slots = names.byWord.get(word);
     // Very common words (PRIM, ST) alone reach too many to score; a rarer word of the same name reaches it.
     if (slots === undefined || slots.length > COMMON_WORD) continue;
@@ -57,7 +57,7 @@ function reach(words: readonly string[], names: NameIndex, run: MatchRun): Named
   for (const slot of touched) hits[slot] = 0;
   // The text's words weighed once for every name scored.
   const textWeights = words.map(index.wordWeight);
-  const against = words.map((t) => t.length >= 3 && index.knownWord(t));
+  const against = words.map((t) => t.length >= PREFIX_MIN && index.knownWord(t));
   return reached
     .map((slot) => {
       const fit = weighedFit(names.words[slot] ?? [], names.weights[slot] ?? NO_WEIGHTS, words, textWeights, against, run.fit);

@@ -5,7 +5,7 @@
 import { OPEN_STATES, type Book, type BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
 import { nameWords } from '../names.js';
-import { CUT_MIN, DIGITS_KEY, KEY_MIN } from '../tuning.js';
+import { CUT_MIN, DIGITS_KEY, KEY_MIN, PREFIX_MIN } from '../tuning.js';
 
 /** A text as the matcher compares it: capitals and digits only ("inv-000123" is "INV000123"). */
 export const collapse = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -71,7 +71,7 @@ export interface BookIndex {
   readonly wordWeight: (word: string) => number;
   readonly knownWord: (word: string) => boolean;
   /**
-   * Whether a text word can match a word of some name (`weighedFit`: the same word, or at least 3 letters
+   * Whether a text word can match a word of some name (`weighedFit`: the same word, or at least `PREFIX_MIN` letters
    * and one a prefix of the other). The others ("INV", "000123") change no name's fit: a line's names are
    * read from its name words alone, so lines repeating a payer's name share one reading.
    */
@@ -159,12 +159,12 @@ export function indexBook(book: Book): BookIndex {
   const rare = Math.log(1 + total);
   const wordWeight = (word: string): number => weights.get(word) ?? rare;
   const knownWord = (word: string): boolean => df.has(word);
-  // Words of 3 letters or more, sorted: a text word begins one of them when the first not before it does.
-  const long = [...df.keys()].filter((w) => w.length >= 3).sort();
+  // Words of `PREFIX_MIN` letters or more, sorted: a text word begins one of them when the first not before it does.
+  const long = [...df.keys()].filter((w) => w.length >= PREFIX_MIN).sort();
   const nameWord = (word: string): boolean => {
     if (df.has(word)) return true;
-    if (word.length < 3) return false;
-    for (let n = 3; n < word.length; n += 1) if (df.has(word.slice(0, n))) return true;
+    if (word.length < PREFIX_MIN) return false;
+    for (let n = PREFIX_MIN; n < word.length; n += 1) if (df.has(word.slice(0, n))) return true;
     let lo = 0;
     let hi = long.length;
     while (lo < hi) {
