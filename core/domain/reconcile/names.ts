@@ -3,6 +3,7 @@
  * abbreviated ("ST MARYS CE PRIM" for "St Mary's C of E Primary School"). Both sides become the same
  * canonical words, so a bank's text can be compared with a name word by word.
  */
+import { CUT_CREDIT, PREFIX_MIN } from './tuning.js';
 
 /** Phrases first (longest), then single words: each to its canonical word; '' drops it. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -52,12 +53,25 @@ export interface NameFit {
   readonly leads: boolean;
 }
 
-/** Which text words `nameFit` has matched (reused between calls). */
-let usedScratch = new Uint8Array(16);
+/** Which text words `weighedFit` has matched: kept by a caller scoring many names (a matching run) to reuse. */
+export interface FitScratch {
+  used: Uint8Array;
+}
+
+/**
+ * A fresh scratch for `weighedFit`.
+ *
+ * @example
+ * const scratch = fitScratch(); weighedFit(name, weights, text, textWeights, against, scratch);
+ */
+export function fitScratch(): FitScratch {
+  return { used: new Uint8Array(16) };
+}
+
 
 /**
  * How a name fits a bank's text, in one pass. Each name word is found in the text whole, or cut short or
- * abbreviated (one a prefix of the other, at least 3 letters: 0.8), each text word used once; words weigh
+ * abbreviated (one a prefix of the other, at least `PREFIX_MIN` letters: `CUT_CREDIT`), each text word used once; words weigh
  * by their rarity (`weight`).
  * - `score`: how much of the name the text shows, 0 to 1. Text words that other names use but this one
  *   does not (`known`: "REDWOOD" for "Greenfield Green Primary") count against it: they name someone else.
@@ -71,18 +85,22 @@ let usedScratch = new Uint8Array(16);
  * nameFit(['HILLCREST', 'PRIM', 'ACAD'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2
  * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
  */
-export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean): NameFit {
-  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= 3 && known(t)));
+export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean, scratch: FitScratch = fitScratch()): NameFit {
+  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= PREFIX_MIN && known(t)), scratch);
 }
 
 /**
  * `nameFit` with the words' weights given (`nameWeights[n]` is `name[n]`'s), and which text words count
- * against a name they are not in (`against[i]`: at least 3 letters, and of some name): a line scores
- * dozens of names against one text, so its words are weighed once. Plain loops over a reused scratch array.
+ * against a name they are not in (`against[i]`: at least `PREFIX_MIN` letters, and of some name): a line scores
+ * dozens of names against one text, so its words are weighed once. Plain loops over the caller's scratch
+ * array (`fitScratch`), grown when a text is longer.
+ *
+ * @example
+ * weighedFit(['ST', 'MARYS'], Float64Array.of(1, 1), ['ST', 'MARYS'], [1, 1], [false, false], fitScratch()).score // 1
  */
-export function weighedFit(name: readonly string[], nameWeights: Float64Array, text: readonly string[], textWeights: readonly number[], against: readonly boolean[]): NameFit {
-  if (usedScratch.length < text.length) usedScratch = new Uint8Array(text.length * 2);
-  const used = usedScratch.fill(0, 0, text.length);
+export function weighedFit(name: readonly string[], nameWeights: Float64Array, text: readonly string[], textWeights: readonly number[], against: readonly boolean[], scratch: FitScratch = fitScratch()): NameFit {
+  if (scratch.used.length < text.length) scratch.used = new Uint8Array(text.length * 2);
+  const used = scratch.used.fill(0, 0, text.length);
   let total = 0;
   let found = 0;
   let leads = false;
@@ -93,12 +111,12 @@ export function weighedFit(name: readonly string[], nameWeights: Float64Array, t
     let k = -1;
     for (let i = 0; i < text.length && k < 0; i += 1) if (used[i] === 0 && text[i] === word) k = i;
     let credit = 1;
-    if (k < 0 && word.length >= 3) {
+    if (k < 0 && word.length >= PREFIX_MIN) {
       for (let i = 0; i < text.length && k < 0; i += 1) {
         const t = text[i] as string;
-        if (used[i] === 0 && t.length >= 3 && (word.startsWith(t) || t.startsWith(word))) k = i;
+        if (used[i] === 0 && t.length >= PREFIX_MIN && (word.startsWith(t) || t.startsWith(word))) k = i;
       }
-      credit = 0.8;
+      credit = CUT_CREDIT;
     }
     if (k >= 0) {
       used[k] = 1;

@@ -4,7 +4,8 @@
  * or the name is wrong, and which one only a person can tell: such a line is never confident.
  */
 import type { BookInvoice } from './book.js';
-import type { BookIndex, Named } from './match.js';
+import type { Named } from './stages/identify.js';
+import type { BookIndex } from './stages/index.js';
 import { nameFit } from './names.js';
 
 /** A payer a text names clearly: a school, or a district (trust), with its fit. */

@@ -1,7 +1,7 @@
 /** One line of a reconcile plan: the statement line, its class, the invoices it marks paid, its candidates and why. */
 import { z } from 'zod';
 import { statementLineSchema } from './line.js';
-import { candidateSchema, LINE_CLASSES } from './match.js';
+import { candidateSchema, LINE_CLASSES } from './verdict.js';
 
 export const reconcileLineSchema = statementLineSchema.extend({
   class: z.enum(LINE_CLASSES),

@@ -1,0 +1,114 @@
+/**
+ * Stage 4, price: the amount against a payer's invoices. Which invoices, alone or in sets of 2 to
+ * `SET_MAX`, sum to a payment (`setsSumming`), or fall short of it by a bank's fee (`feeShort`), and
+ * which paid invoices the line may be what paid (`paidNear`).
+ */
+import type { BookInvoice } from '../book.js';
+import { dayNumber } from '../day-number.js';
+import type { StatementLine } from '../line.js';
+import { FEE_LIMIT, FEE_SHARE, PAID_NEAR, SET_MAX, SET_POOL, SET_STEPS, SHOWN } from '../tuning.js';
+import { push } from './index.js';
+
+/**
+ * Whether a payment of `amount` is short of `total` by no more than a bank's fee.
+ *
+ * @example
+ * feeShort(9850, 10000) // true: 1.50 short
+ */
+export const feeShort = (amount: number, total: number): boolean => amount < total && total - amount <= Math.min(FEE_LIMIT, Math.ceil(total * FEE_SHARE));
+
+/**
+ * An amount in minor units as a person reads it.
+ *
+ * @example
+ * money(123450, 'gbp') // 'GBP 1234.50'
+ */
+export const money = (minor: number, currency: string): string => `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
+
+/**
+ * Sets of 2..`SET_MAX` invoices of `pool` summing to `amount`: at most `limit` of them.
+ *
+ * @example
+ * setsSumming(invoices, 30000, 2) // [[a, b]]
+ */
+export function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
+  // Only invoices below the amount can be in a set; a payer with more of them than the search takes
+  // cannot show that one set alone fits, as below.
+  const below = pool.filter((i) => i.total > 0 && i.total < amount);
+  const sorted = below.sort((a, b) => a.total - b.total).slice(0, SET_POOL);
+  const found: BookInvoice[][] = [];
+  const pick: BookInvoice[] = [];
+  // A pool with too many combinations to search in time cannot show that one set alone fits: its search
+  // stops, and the sets found are padded to the limit, so the line is never confident by a set.
+  let steps = 0;
+  const walk = (from: number, left: number): void => {
+    if (found.length >= limit) return;
+    if (left === 0 && pick.length >= 2) {
+      found.push([...pick]);
+      return;
+    }
+    if (pick.length === SET_MAX) return;
+    for (let i = from; i < sorted.length; i += 1) {
+      steps += 1;
+      if (steps > SET_STEPS) return;
+      const invoice = sorted[i] as BookInvoice;
+      if (invoice.total > left) break;
+      if (invoice.total <= 0) continue;
+      pick.push(invoice);
+      walk(i + 1, left - invoice.total);
+      pick.pop();
+      if (found.length >= limit) return;
+    }
+  };
+  walk(0, amount);
+  if (steps > SET_STEPS || below.length > SET_POOL) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
+  return found;
+}
+
+/**
+ * Invoices paid within `PAID_NEAR` days of the line: the line may be what paid them (a statement read
+ * again after its plan was applied, or a payment recorded by hand), so they still count as options.
+ *
+ * @example
+ * paidNear(line, invoice) // true: paid by BACS two days after the line's date
+ */
+export function paidNear(line: StatementLine, i: BookInvoice): boolean {
+  return (i.state === 'paid' || i.state === 'refunded') && i.currency === line.currency && typeof i.paid_date === 'string' && Math.abs(dayNumber(i.paid_date) - dayNumber(line.date)) <= PAID_NEAR;
+}
+
+/**
+ * More options for a line that needs a person, to show: the sets of each school's own invoices (in the
+ * groups searched) that sum to the amount, which the search across a whole trust's schools, stopping at
+ * its first few sets, may not reach. Never used to decide: only ranked with the others (`ambiguous`).
+ *
+ * @example
+ * schoolSets(groups, 60000, fits) // [[a, b]]: two invoices of one school, not among `fits`
+ */
+export function schoolSets(groups: readonly (readonly BookInvoice[])[], amount: number, known: readonly (readonly BookInvoice[])[]): BookInvoice[][] {
+  const key = (set: readonly BookInvoice[]): string => set.map((i) => i.id).sort((a, b) => a - b).join();
+  const seen = new Set(known.map(key));
+  const bySchool = new Map<number, BookInvoice[]>();
+  for (const group of groups) for (const i of group) push(bySchool, i.school_id, i);
+  const found: BookInvoice[][] = [];
+  for (const list of bySchool.values()) {
+    if (list.length < 2) continue;
+    for (const set of setsSumming([...new Set(list)], amount, SHOWN)) {
+      const k = key(set);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      found.push(set);
+    }
+  }
+  return found;
+}
+
+/**
+ * Days between a payment and when its invoices fell due (or were issued, without a due date), the furthest
+ * of a set: a payment is most likely of invoices due about when it was made.
+ *
+ * @example
+ * dateGap(dayNumber('2026-10-10'), [invoiceDue('2026-10-01')]) // 9
+ */
+export function dateGap(lineDay: number, invoices: readonly BookInvoice[]): number {
+  return Math.max(0, ...invoices.map((i) => Math.abs(lineDay - dayNumber(i.due_at ?? i.issued_at))));
+}
