@@ -55,6 +55,13 @@ describe('subscriptions move warns of what it changes besides the school', () =>
     expect(err).toContain('Warning (access): Oakfield Primary School (school 1, GB) is left with no live Spelling Shed subscription');
   });
 
+  it('one move with --dry-run: the warnings come with the request it would send, and nothing is moved', async () => {
+    const c = await factoryAs();
+    await runMoveSubscription(c, { id: 13, to: 2, dryRun: true });
+    expect(flat(c.err())).toContain('Warning (access): Wattle Public School (school 3, AU) is left with no live Literacy Shed Plus subscription');
+    expect(sent.filter((s) => s.startsWith('POST'))).toEqual([]);
+  });
+
   it('a bulk dry run with --yes and --plan: the plan names the destination, the warnings go to stderr and into the plan file, read in one walk', async () => {
     const csv = join(dir, 'moves.csv');
     writeFileSync(csv, 'id,to\n13,2\n5,2\n');
