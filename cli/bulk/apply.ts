@@ -11,6 +11,7 @@ import { driftOf, readPlan, type Plan } from './plan-file.js';
 import { readTargets, type TargetState } from './targets.js';
 import { checkPlan, rebuildItems } from './plan-check.js';
 import { timeoutPerRequest } from '../timeout.js';
+import { printRunWarnings, readRunWarnings } from './run-warnings.js';
 
 export interface ApplyOptions {
   /** The plan file saved by `--dry-run --plan FILE`. */
@@ -85,7 +86,10 @@ async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: 
   const drifted = await noteAlreadyThere(c, command, partial, driftOutcomes(plan, states));
   const total = plan.items.length - drifted.length;
   try {
-    await confirmBulk(c, command, total, o.file, o.yes);
+    // Read again now, not taken from the plan: the schools and their subscriptions may have changed since.
+    const warned = await readRunWarnings(c, command, without(readItems(partial, command.parse), new Set(drifted.map((d) => d.index))));
+    printRunWarnings(c, warned);
+    await confirmBulk(c, command, total, o.file, o.yes, warned?.destination);
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;

@@ -6,6 +6,14 @@ import type { Outcome } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
 import type { TargetWish } from './plan-no-change.js';
 import type { TargetKind } from './targets.js';
+import type { RunWarning } from './plan-file.js';
+
+/** A run's warnings (cli/bulk/run-warnings.ts) and, for its prompt, where it takes its targets. */
+export interface RunWarnings {
+  readonly warnings: readonly RunWarning[];
+  /** `to Maple Elementary School (school 2, US)`: named in the prompt; undefined when it says nothing. */
+  readonly destination?: string | undefined;
+}
 
 /** What a row's run gets besides its row: the key of its write(s), the run it belongs to, and Ctrl-C. */
 export interface RowRunContext {
@@ -84,6 +92,12 @@ export interface BulkCommand<Row = unknown> {
    * (cli/bulk/preflight.ts).
    */
   preflight?(c: Factory): Promise<PreflightRefusal | undefined>;
+  /**
+   * What the rows change beyond what they say (a move's currency, country, district, a school left
+   * without access), read once for all the rows before anything is written. Never blocks: printed on
+   * stderr, saved in a plan; `destination` is named in the prompt. A dry run reads them when signed in.
+   */
+  warnings?(c: Factory, rows: readonly Row[]): Promise<RunWarnings>;
   /** Local checks of one row (values keyed by column key, command-line defaults merged in; its line in the file): no request. */
   validate(values: Readonly<Record<string, unknown>>, options: { readonly text: boolean; readonly line: number }): RowValidation<Row>;
   /**

@@ -26,6 +26,15 @@ const planItemSchema = z.strictObject({
   state: z.string().nullable(),
 });
 
+/** A thing a run changes beyond what its rows say (a move to another currency...), as the plan keeps it. */
+export const runWarningSchema = z.strictObject({
+  kind: z.string().min(1),
+  /** The target the warning is about; null when it is the run's as a whole. */
+  target_id: z.number().int().nullable(),
+  text: z.string().min(1),
+});
+export type RunWarning = z.infer<typeof runWarningSchema>;
+
 export const planSchema = z.strictObject({
   type: z.literal('edshed-plan'),
   version: z.literal(1),
@@ -40,6 +49,8 @@ export const planSchema = z.strictObject({
   defaults: z.record(z.string(), z.unknown()),
   input: z.strictObject({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int().nonnegative() }),
   items: z.array(planItemSchema),
+  /** What the run changes beyond what its rows say, as read when planned (kept whether or not --yes was given). */
+  warnings: z.array(runWarningSchema).optional(),
   /**
    * A reconcile plan's statement lines (`edshed invoices reconcile --plan`): what each line is and why;
    * its confident and accepted lines are the items, as `invoices mark paid` rows of the input file.

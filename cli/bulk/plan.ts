@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Factory } from '../factory.js';
 import { CliError, EXIT } from '../cli-error.js';
 import { writeFileAtomic } from '../write/atomic-file.js';
-import type { BulkCommand } from './bulk-command.js';
+import type { BulkCommand, RunWarnings } from './bulk-command.js';
 import type { BulkInput } from './input.js';
 import type { BulkItem } from './items-file.js';
 import { newRunId } from './journal.js';
@@ -14,6 +14,7 @@ import { readTargets, type TargetKind, type TargetState } from './targets.js';
 import { validateInput } from './validate.js';
 import { openRejects, type RejectsFile } from './rejects.js';
 import { runPreflight } from './preflight.js';
+import { printRunWarnings, readRunWarnings } from './run-warnings.js';
 
 /** Requests shown in full in a plan. */
 const SHOWN = 5;
@@ -72,12 +73,15 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
   // Judged only against the targets' states, which are read only when signed in: else nothing is kept per row.
   const wants = kind !== undefined && (await c.connection()).token ? command.target?.wants : undefined;
   const checks: NoChangeCheck[] = [];
+  // Rows kept for the command's warnings, read once the file is checked (only when signed in: they need reads).
+  const warnRows: BulkItem<Row>[] | undefined = command.warnings !== undefined && (await c.connection()).token ? [] : undefined;
   const report = await validateInput(input, {
     command,
     defaults: o.defaults,
     ...(o.pinned ? { pinned: o.pinned } : {}),
     onItem: (item) => {
       if (first.length < SHOWN) first.push(item);
+      warnRows?.push(item);
       const id = command.target?.id(item.row);
       if (id !== undefined) ids.add(id);
       const wish = id === undefined ? undefined : wants?.(item.row);
@@ -93,6 +97,7 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
   }
   await runPreflight(c, command, input.name, 'nothing would be written');
   const states = await currentStates(c, o, kind, ids);
+  const warned = warnRows === undefined ? undefined : await readRunWarnings(c, command, warnRows);
   // The API's own day decides which payment dates it refuses; the machine's UTC day stands in for it.
   const judged = wants !== undefined && states !== undefined ? judgeTargets(checks, states, c.now().toISOString().slice(0, 10)) : undefined;
   const noChange = judged?.noChange;
@@ -110,12 +115,15 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
       no_change_items: noChange ?? [],
       refused: judged === undefined ? null : refused.length,
       refused_items: refused,
+      // Only a command with warnings (a move) says where it goes and what else it changes.
+      ...(warned === undefined ? {} : { destination: warned.destination ?? null, warnings: warned.warnings }),
     };
     c.io.stdout.write(`${JSON.stringify(plan)}\n`);
   } else {
     const lines = [
       `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}${noChange === undefined ? '' : `, ${noChange.length} of them no change`}${refused.length > 0 ? `, ${refused.length} would be refused` : ''}`,
       `  ${report.valid} × ${command.name}${command.summary ? ` (${command.summary})` : ''}`,
+      ...(warned?.destination ? [`    ${warned.destination}`] : []),
       ...(report.rejected > 0 ? [`  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)${o.rejects === undefined ? '' : `, written to ${o.rejects}`}`] : []),
       `First ${Math.min(SHOWN, report.valid)}:`,
       ...first.map((item) => `  line ${item.line}: ${command.describe(item.row)}${marks.has(item.index) ? ` (${marks.get(item.index)})` : ''}`),
@@ -123,17 +131,19 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
       ...(kind !== undefined && states !== undefined ? targetLines(kind, ids, states) : []),
       ...(kind !== undefined && noChange !== undefined && noChange.length > 0 ? noChangeLines(kind, noChange) : []),
       ...(kind !== undefined && refused.length > 0 ? refusedLines(kind, refused) : []),
+      ...(warned !== undefined && warned.warnings.length > 0 ? [`Warnings: ${warned.warnings.length}, on stderr${o.plan === undefined ? '' : ' and in the plan'} (they do not stop the run)`] : []),
     ];
     c.io.stdout.write(`${lines.join('\n')}\n`);
   }
+  printRunWarnings(c, warned);
   if (refused.length > 0 && !c.globals.quiet) {
     c.io.stderr.write(`Warning: ${refused.length} of ${report.valid} rows would be refused by the API as things stand (lines ${refused.slice(0, 5).map((n) => n.line).join(', ')}${refused.length > 5 ? ', ...' : ''}); fix them or set them aside before the run.\n`);
   }
-  if (o.plan !== undefined) await savePlan(c, o, o.plan, report.rows, planned, states);
+  if (o.plan !== undefined) await savePlan(c, o, o.plan, report.rows, planned, states, warned);
   if (!c.globals.quiet) c.io.stderr.write(`Dry run: nothing was sent.${o.plan === undefined ? '' : ` Plan saved in ${o.plan}; run it with: edshed bulk apply ${o.plan}`}\n`);
 }
 
-async function savePlan<Row>(c: Factory, o: BulkRunOptions<Row>, file: string, rows: number, items: readonly PlanItem[], states: ReadonlyMap<number, TargetState> | undefined): Promise<void> {
+async function savePlan<Row>(c: Factory, o: BulkRunOptions<Row>, file: string, rows: number, items: readonly PlanItem[], states: ReadonlyMap<number, TargetState> | undefined, warned: RunWarnings | undefined): Promise<void> {
   const path = resolve(o.from);
   const endpoint = o.command.table?.endpoint;
   const plan: Plan = {
@@ -146,6 +156,7 @@ async function savePlan<Row>(c: Factory, o: BulkRunOptions<Row>, file: string, r
     defaults: { ...o.defaults },
     input: { path, sha256: await hashFile(path), rows },
     items: items.map((item) => ({ ...item, state: item.target_id === null ? null : (states?.get(item.target_id)?.state ?? null) })),
+    ...(warned === undefined ? {} : { warnings: warned.warnings.map(({ kind, target_id, text }) => ({ kind, target_id, text })) }),
   };
   await writeFileAtomic(file, `${JSON.stringify(plan, null, 1)}\n`, { mode: 0o600, force: true });
 }

@@ -14,6 +14,7 @@ import { openRejects } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
 import { timeoutPerRequest } from '../timeout.js';
 import { runPreflight } from './preflight.js';
+import { printRunWarnings, readRunWarnings } from './run-warnings.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
@@ -83,7 +84,9 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
     await writer.close();
     refuseProblems(c, input, report, o.skipInvalid);
     await runPreflight(c, o.command, input.name, 'nothing was written');
-    await confirmBulk(c, o.command, report.valid, input.name, o.yes);
+    const warned = await readRunWarnings(c, o.command, readItems(partial, o.command.parse));
+    printRunWarnings(c, warned);
+    await confirmBulk(c, o.command, report.valid, input.name, o.yes, warned?.destination);
     await o.command.prepare?.();
   } catch (error) {
     await writer.close().catch(() => undefined);

@@ -20,7 +20,8 @@ describe('edshed dash --once', () => {
     expect(text.exitCode, String(text.stderr)).toBe(0);
     const out = String(text.stdout);
     expect(out).toMatch(/^EdShed billing at \d{4}-\d\d-\d\d \d\d:\d\d UTC\n/);
-    expect(out).toContain('Invoices by state\n  overdue          4  A$940.50 · £1,020.00 · US$585.00\n  open             3  A$940.50 · £540.00 · US$585.00\n  promised         1  £480.00\n');
+    // Overdue is a part of open and promised, each with what its overdue invoices owe, never a state beside them.
+    expect(out).toContain('Invoices by state\n  open             3 (overdue 3)  A$940.50 · £540.00 · US$585.00\n    overdue: A$940.50 · £540.00 · US$585.00\n  promised         1 (overdue 1)  £480.00\n    overdue: £480.00\n');
     expect(out).toMatch(/Subscriptions expiring\n {2}\d+ in 30 days · \d+ in 60 days · \d+ in 90 days/);
     expect(out).toContain('  2026-09-01  Wattle Public School  refund: Chose another provider\n');
     expect(out).toMatch(/Sales headlines\n {2}revenue £[\d,.]+ \([+-][\d.]+%\)/);

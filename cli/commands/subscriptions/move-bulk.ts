@@ -7,6 +7,7 @@ import { positiveId } from '../../ids.js';
 import { tableEndpoint } from '../../table-endpoint.js';
 import { HintedError } from '../../write/hinted-error.js';
 import { AlreadyThereError, runMoveSubscription } from './move.js';
+import { bulkMoveWarnings } from './move-facts.js';
 
 /** One row: the subscription and the school it moves to. */
 export interface MoveRow {
@@ -43,6 +44,10 @@ export function moveBulkCommand(): BulkCommand<MoveRow> {
       } catch (error) {
         return { ok: false, issues: issuesOf(error) };
       }
+    },
+    // One walk of the subscription list and each school once, for all the rows (never per row).
+    async warnings(c, rows) {
+      return bulkMoveWarnings(await c.api(), rows);
     },
     targetKey: (row) => `subscription ${row.id}`,
     parse: (stored) => rowSchema.parse(stored),

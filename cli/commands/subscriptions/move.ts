@@ -24,6 +24,8 @@ import { addWriteOptions, writeFlags } from '../../write/options.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import type { DefineCommand } from '../index.js';
 import { MOVE_FIELDS, moveRow, moveSummary, type MoveOutcome } from './move-view.js';
+import { singleMoveWarnings } from './move-facts.js';
+import { warningText } from '../../bulk/run-warnings.js';
 
 export interface MoveSubscriptionOptions {
   /** The subscription: its id, or a key (card reference, PO number) looked up after the local checks. */
@@ -82,7 +84,11 @@ export async function runMoveSubscription(c: Factory, options: MoveSubscriptionO
     throw new AlreadyThereError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)} (read GET schoolsubscriptions/${sub.id}); no move was sent`, EXIT.requestFailed);
   }
   const from = await readSchool(api, sub.school_id);
-  if (!c.globals.quiet) c.io.stderr.write(moveSummary(sub, from, to));
+  if (!c.globals.quiet) {
+    c.io.stderr.write(moveSummary(sub, from, to));
+    // What the move changes besides the school id, said before the question (and with --yes, before the move).
+    c.io.stderr.write(warningText(await singleMoveWarnings(api, { sub, from, to }), c.io.columns ?? 80));
+  }
   const idempotencyKey = options.idempotencyKey ?? `edshed-${options.runId ?? globalThis.crypto.randomUUID()}-move-${sub.id}`;
   const request = buildRequest(moveEndpoint(), { id: sub.id, school: to.id }, { idempotencyKey });
   if (options.dryRun) {
@@ -111,7 +117,9 @@ const define: DefineCommand = (cmd: Command, f) => {
       '\nOff a terminal it needs --yes (without it: exit 2, before any request). Reads the subscription\n' +
         '(GET schoolsubscriptions/{id}) and both schools first: unknown ids, or a move to the school it is already at,\n' +
         'exit 1 saying what was read, and no move is sent. Then calls POST subscriptions/{id}/move (role: superuser)\n' +
-        'and reads the subscription back.\n\n' +
+        'and reads the subscription back. Before it asks (or moves, with --yes) it warns on stderr of what the move\n' +
+        'changes besides the school: another country or currency, a district crossed, a school left with no live\n' +
+        'subscription of the product (and who loses access). Warnings do not stop the move.\n\n' +
         'With --from FILE, one move per row (columns id,to; --to given here is the default for every row): every row\n' +
         'is checked first, the run asks once, and each row goes through the same reads, move and read-back, journaled\n' +
         '(edshed runs resume ID).\n\n' +

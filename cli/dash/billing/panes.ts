@@ -37,20 +37,29 @@ const unpaidFirst = (today: string) => (a: Invoice, b: Invoice): number => {
   return rank(a) - rank(b) || (rank(a) < 2 ? byCodeUnits(a.due_at ?? '', b.due_at ?? '') : b.id - a.id);
 };
 
+/**
+ * One state's summary lines: its count and totals; for an unpaid state with overdue invoices, how many of
+ * them are overdue (a part of the state, never a state beside it) and, below, what they owe.
+ *
+ * @example
+ * stateLines('open', invoices, '2026-11-24')
+ * // [{ text: 'open             3 (overdue 2)  A$940.50 · £540.00 · US$585.00', tone: 'bad' }, { text: '  overdue: A$940.50 · £540.00', tone: 'bad' }]
+ */
+export function stateLines(state: string, these: readonly Invoice[], today: string): Line[] {
+  const owed = totalsByCurrency(these, today).filter((t) => t.overdue > 0);
+  const overdue = owed.reduce((n, t) => n + t.overdue, 0);
+  const count = `${String(these.length).padStart(4)}${overdue > 0 ? ` (overdue ${overdue})` : ''}`;
+  const line: Line = { text: `${state.padEnd(13)} ${count}  ${amounts(sumByCurrency(these, (i) => i.total))}`, ...(overdue > 0 ? { tone: 'bad' as const } : {}) };
+  return overdue > 0 ? [line, { text: `  overdue: ${owed.map((t) => money(t.amount_overdue, t.currency)).join(' · ')}`, tone: 'bad' }] : [line];
+}
+
 function invoicesPane(data: BillingData): Pane {
   const states = [...INVOICE_STATES, ...new Set(data.invoices.map((i) => i.state).filter((s) => !(INVOICE_STATES as readonly string[]).includes(s)))];
   const summary: Line[] = states.flatMap((state) => {
     const these = data.invoices.filter((i) => i.state === state);
-    if (these.length === 0) return [];
-    return [{ text: `${state.padEnd(13)} ${String(these.length).padStart(4)}  ${amounts(sumByCurrency(these, (i) => i.total))}` }];
+    return these.length === 0 ? [] : stateLines(state, these, data.today);
   });
-  const owed = totalsByCurrency(data.invoices, data.today).filter((t) => t.overdue > 0);
-  const overdue = owed.reduce((n, t) => n + t.overdue, 0);
-  summary.unshift(
-    overdue > 0
-      ? { text: `overdue       ${String(overdue).padStart(4)}  ${owed.map((t) => money(t.amount_overdue, t.currency)).join(' · ')}`, tone: 'bad' }
-      : { text: 'nothing overdue', tone: 'good' },
-  );
+  if (!data.invoices.some((i) => isOverdue(i, data.today))) summary.unshift({ text: 'nothing overdue', tone: 'good' });
   const rows = [...data.invoices].sort(unpaidFirst(data.today)).map((i) => invoiceRow(i, data.today));
   return { title: 'Invoices by state', summary: data.invoices.length > 0 ? summary : [emptyLine('no invoices')], rows, actionable: true };
 }

@@ -42,6 +42,8 @@ export interface BulkProgressState {
   readonly pause?: { readonly until: number; readonly reason: PauseReason } | undefined;
   /** The latest note for the user (a pause, a stop and why). */
   readonly note?: string | undefined;
+  /** The note is the pause's own ("Rate limited (429): pausing ..."): it goes when the pause ends. */
+  readonly noteOfPause?: boolean | undefined;
   /** After the first Ctrl-C: nothing new starts, in-flight items finish. */
   readonly stopping: boolean;
 }
@@ -76,8 +78,11 @@ function count(recent: readonly Bucket[], at: number): readonly Bucket[] {
  */
 export function progressReducer(state: BulkProgressState, event: ProgressEvent): BulkProgressState {
   const now = Math.max(state.now, event.at);
-  const pause = state.pause && state.pause.until > now ? state.pause : undefined;
-  const base = { ...state, now, pause };
+  // Every item finished: nothing is held back any more, whatever the last pause's end said.
+  const pause = state.pause && state.pause.until > now && finished(state) < state.total ? state.pause : undefined;
+  // A pause's note says "pausing for 55s": once the pause is over (or the run ended) it would be stale.
+  const stale = state.noteOfPause === true && pause === undefined;
+  const base = { ...state, now, pause, ...(stale ? { note: undefined, noteOfPause: undefined } : {}) };
   switch (event.kind) {
     case 'sent':
       return { ...base, inFlight: state.inFlight + 1 };
@@ -86,12 +91,16 @@ export function progressReducer(state: BulkProgressState, event: ProgressEvent):
     case 'settled': {
       const inFlight = Math.max(0, state.inFlight - 1);
       const errors = event.status === 'failed' || event.status === 'unknown' ? [...state.errors, { line: event.line, status: event.status, message: event.message }].slice(-ERRORS_SHOWN) : state.errors;
-      return { ...base, inFlight, [event.status]: state[event.status] + 1, recent: count(state.recent, event.at), errors };
+      const settled = { ...base, inFlight, [event.status]: state[event.status] + 1, recent: count(state.recent, event.at), errors };
+      // The last item settling ends the run: the final frame holds its last state, not a pause.
+      if (finished(settled) < settled.total) return settled;
+      return { ...settled, pause: undefined, ...(settled.noteOfPause ? { note: undefined, noteOfPause: undefined } : {}) };
     }
     case 'paused':
-      return { ...base, pause: event.until > now ? { until: Math.max(event.until, pause?.until ?? 0), reason: event.reason } : pause, note: event.message };
+      if (event.until <= now) return base;
+      return { ...base, pause: { until: Math.max(event.until, pause?.until ?? 0), reason: event.reason }, note: event.message, noteOfPause: true };
     case 'note':
-      return { ...base, note: event.message };
+      return { ...base, note: event.message, noteOfPause: undefined };
     case 'stopping':
       return { ...base, stopping: true };
     case 'tick':

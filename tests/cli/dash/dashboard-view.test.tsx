@@ -46,7 +46,8 @@ describe('Dashboard view', () => {
     expect(Math.max(...out.map((l) => l.length))).toBeLessThanOrEqual(80);
     expect(out[0]).toBe('EdShed billing  data of 18:40:05');
     expect(out[1]).toBe('▶ Invoices by state (5)');
-    expect(out[2]).toBe('  overdue          2  A$940.50 · £540.00');
+    expect(out[2]).toBe('  open             3 (overdue 2)  A$940.50 · £540.00 · US$585.00');
+    expect(out[3]).toBe('    overdue: A$940.50 · £540.00');
     for (const title of ['• Subscriptions expiring', '• Recent cancellations', '• Sales headlines', '• Bulk runs in progress or paused']) expect(out.some((l) => l.startsWith(title))).toBe(true);
     expect(out.at(-1)).toBe('Tab/←→ panes  Enter open  r refresh  ? keys  q quit');
   });

@@ -36,6 +36,21 @@ describe('bulk progress reducer', () => {
     { name: 'it ends when the clock passes it', events: [{ kind: 'paused', at: 1_000, until: 5_000, reason: 'rate-limit', message: '' }, { kind: 'tick', at: 5_000 }], until: undefined },
     { name: 'a pause already over is none', events: [{ kind: 'tick', at: 6_000 }, { kind: 'paused', at: 6_000, until: 5_000, reason: 'rate-limit', message: '' }], until: undefined },
   ];
+  it('drops the pause note once the pause is over, and keeps any other note', () => {
+    const paused: ProgressEvent = { kind: 'paused', at: 1_000, until: 5_000, reason: 'rate-limit', message: 'Rate limited (429): pausing all requests for 4s' };
+    expect(run([paused, { kind: 'tick', at: 4_000 }]).note).toBe('Rate limited (429): pausing all requests for 4s');
+    expect(run([paused, { kind: 'tick', at: 5_000 }]).note).toBeUndefined();
+    expect(run([paused, settled(6_000, 'done')]).note).toBeUndefined();
+    expect(run([paused, { kind: 'note', at: 2_000, message: 'Stopping: not signed in' }, { kind: 'tick', at: 9_000 }]).note).toBe('Stopping: not signed in');
+  });
+
+  it('ends the pause and its note when the last item settles, though the pause had time left', () => {
+    const ended = run([sent(1), { kind: 'paused', at: 2, until: 60_000, reason: 'rate-limit', message: 'Rate limited (429): pausing all requests for 60s' }, settled(3, 'done')], 1);
+    expect(ended.pause).toBeUndefined();
+    expect(ended.note).toBeUndefined();
+    expect(run([sent(1), { kind: 'paused', at: 2, until: 60_000, reason: 'rate-limit', message: '' }, settled(3, 'done')], 2).pause?.until).toBe(60_000);
+  });
+
   it.each(pauses)('pause: $name', ({ events, until }) => {
     expect(run(events).pause?.until).toBe(until);
   });

@@ -60,6 +60,17 @@ describe('BulkProgress view', () => {
     expect(frame(paused)).toContain("Paused by the server's rate limit until 10:42:05");
     const resumed = progressReducer(paused, { kind: 'tick', at: new Date(2025, 0, 1, 10, 42, 6).getTime() });
     expect(frame(resumed).join('\n')).not.toMatch(/Paused/);
+    // The pause's own note ("pausing ... 55s") goes with it: it no longer says what the run is doing.
+    expect(frame(resumed).join('\n')).not.toMatch(/Rate limited|pausing/);
+  });
+
+  it('draws the last state on the final frame of a run that ended inside a pause, not the stale banner', () => {
+    const paused = progressReducer(halfway, { kind: 'paused', at: at(10), until: at(65), reason: 'rate-limit', message: 'Rate limited (429): pausing all requests for 55s' });
+    const rest = Array.from({ length: 40 - 20 }, (_, i) => ({ kind: 'settled', at: at(11 + i * 0.01), status: 'done', line: 40 + i, message: 'ok' }) as const);
+    const ended = rest.reduce(progressReducer, { ...paused, inFlight: 20 });
+    const last = frame(ended).join('\n');
+    expect(last).toMatch(/ 40\/40 100%/);
+    expect(last).not.toMatch(/Paused|Rate limited|pausing/);
   });
 
   it('after the first Ctrl-C says what it waits for and how to quit now', () => {
