@@ -7,6 +7,7 @@ import { openBulkInput } from './input.js';
 import { endpointCommand } from './endpoint-command.js';
 import type { BulkCommand } from './bulk-command.js';
 import { openItemsWriter, type BulkItem } from './items-file.js';
+import { curatedBulkCommand } from './registry.js';
 import type { ItemOutcome } from './journal.js';
 import { hashFile, pinOf, type Plan } from './plan-file.js';
 import { validateInput } from './validate.js';
@@ -16,7 +17,6 @@ const usage = (file: string, why: string): CliError => new CliError(`${file}: ${
 /** The command a plan names: a curated command by its kind and arguments, else the table endpoint it names. */
 async function commandOfPlan(file: string, plan: Plan): Promise<BulkCommand> {
   if (plan.bulk) {
-    const { curatedBulkCommand } = await import('../commands/bulk-commands.js');
     const command = await curatedBulkCommand(plan.bulk.kind, plan.bulk.args).catch(() => undefined);
     if (command?.name !== plan.command || !command.target) throw usage(file, `the plan is for ${plan.command}, which this edshed cannot apply`);
     return command;

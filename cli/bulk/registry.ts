@@ -1,22 +1,36 @@
-import { ENDPOINTS } from '../../core/endpoints/index.js';
+/**
+ * The curated commands a bulk run or plan can be of, by the kind their journal or plan records, so
+ * that `runs resume` and `bulk apply` build the same command again. The commands register here
+ * (cli/commands/index.ts registers them all): bulk looks them up by name and imports none of them.
+ * Loaded lazily: registering costs a command that never runs in bulk nothing.
+ */
 import { CliError, EXIT } from '../cli-error.js';
 import type { BulkCommand } from './bulk-command.js';
-import { endpointCommand } from './endpoint-command.js';
-import type { RunHeader } from './journal.js';
+
+/** Builds a curated bulk command again from the arguments its journal or plan keeps (lazily: import() its module). */
+export type BuildBulkCommand = (args: Readonly<Record<string, string>>) => Promise<BulkCommand>;
+
+const BUILDERS = new Map<string, BuildBulkCommand>();
 
 /**
- * The command a run's journal names, built again for `runs resume`: a curated command from its kind and
- * arguments (cli/commands/bulk-commands.ts), else the table endpoint of the same words.
+ * Registers the curated bulk commands, by kind; a kind registered again is replaced.
  *
  * @example
- * const command = await commandOfRun(state.header); // endpointCommand(invoices mark-paid)
+ * registerBulkCommands({ 'snapshots create': async () => (await import('./snapshots/create-bulk.js')).snapshotBulkCommand() });
  */
-export async function commandOfRun(header: RunHeader): Promise<BulkCommand> {
-  if (header.bulk) {
-    const { curatedBulkCommand } = await import('../commands/bulk-commands.js');
-    return curatedBulkCommand(header.bulk.kind, header.bulk.args);
-  }
-  const endpoint = ENDPOINTS.find((e) => e.command === header.command);
-  if (!endpoint) throw new CliError(`run ${header.run_id} is of "${header.command}", which this version of edshed does not know; it cannot be resumed`, EXIT.usage);
-  return endpointCommand(endpoint);
+export function registerBulkCommands(builders: Readonly<Record<string, BuildBulkCommand>>): void {
+  for (const [kind, build] of Object.entries(builders)) BUILDERS.set(kind, build);
 }
+
+/**
+ * The curated bulk command a journal or plan names (exit 2 for a kind no command registered).
+ *
+ * @example
+ * const command = await curatedBulkCommand('invoices mark', { action: 'paid' });
+ */
+export async function curatedBulkCommand(kind: string, args: Readonly<Record<string, string>>): Promise<BulkCommand> {
+  const build = BUILDERS.get(kind);
+  if (build === undefined) throw new CliError(`this version of edshed cannot resume a run of "${kind}"`, EXIT.usage);
+  return build(args);
+}
+

@@ -4,7 +4,7 @@ import type { Factory } from '../factory.js';
 import type { BulkCommand } from './bulk-command.js';
 import { DEFAULT_CONCURRENCY } from './bulk-options.js';
 import { executeRun } from './execute.js';
-import { commandOfRun } from './registry.js';
+import { commandOfRun } from './run-command.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
 import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';

@@ -12,7 +12,7 @@ import { printResponse } from '../../print-response.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { addWriteOptions, writeFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd

@@ -9,7 +9,7 @@ import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { tableEndpoint } from '../../table-endpoint.js';
 import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** The fields `invoices show` prints: the invoice, its school and its credits (GET subscriptions/invoices/{shareableId}). */
 export const SHOWN_INVOICE_FIELDS = shapeKeys(SHARED_INVOICE);

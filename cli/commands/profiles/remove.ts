@@ -3,7 +3,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { checkProfileName } from '../../config/store.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { confirmOrRefuse } from '../../prompter.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd

@@ -9,7 +9,7 @@ import { tableEndpoint } from '../../table-endpoint.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { describeSnapshot, fetchSnapshot, parseSnapshotId } from './snapshot.js';
 
 export interface SnapshotDeleteOptions extends WriteFlags {

@@ -22,7 +22,7 @@ import { HintedError } from '../../write/hinted-error.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags } from '../../write/options.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { MOVE_FIELDS, moveRow, moveSummary, type MoveOutcome } from './move-view.js';
 
 export interface MoveSubscriptionOptions {
