@@ -4,7 +4,7 @@ import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { openBulkInput } from './input.js';
-import { endpointCommand } from './endpoint-command.js';
+import { tableBulkCommand } from './endpoint-command.js';
 import type { BulkCommand } from './bulk-command.js';
 import { openItemsWriter, type BulkItem } from './items-file.js';
 import { curatedBulkCommand } from './registry.js';
@@ -24,7 +24,7 @@ async function commandOfPlan(file: string, plan: Plan): Promise<BulkCommand> {
   const endpoint = ENDPOINTS.find((e) => e.command === plan.command);
   const planned = plan.endpoint ? ` (${plan.endpoint.method} ${plan.endpoint.path})` : '';
   if (!endpoint || endpoint.method !== plan.endpoint?.method || endpoint.path !== plan.endpoint.path) throw usage(file, `the plan is for ${plan.command}${planned}, which this edshed does not have`);
-  return endpointCommand(endpoint);
+  return tableBulkCommand(endpoint);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { BulkCommand } from './bulk-command.js';
-import { endpointCommand } from './endpoint-command.js';
+import { tableBulkCommand } from './endpoint-command.js';
 import type { RunHeader } from './journal.js';
 import { curatedBulkCommand } from './registry.js';
 
@@ -10,11 +10,11 @@ import { curatedBulkCommand } from './registry.js';
  * arguments (registered in cli/bulk/registry.ts), else the table endpoint of the same words.
  *
  * @example
- * const command = await commandOfRun(state.header); // endpointCommand(invoices mark-paid)
+ * const command = await commandOfRun(state.header); // tableBulkCommand(invoices mark-paid)
  */
 export async function commandOfRun(header: RunHeader): Promise<BulkCommand> {
   if (header.bulk) return curatedBulkCommand(header.bulk.kind, header.bulk.args);
   const endpoint = ENDPOINTS.find((e) => e.command === header.command);
   if (!endpoint) throw new CliError(`run ${header.run_id} is of "${header.command}", which this version of edshed does not know; it cannot be resumed`, EXIT.usage);
-  return endpointCommand(endpoint);
+  return tableBulkCommand(endpoint);
 }

@@ -2,7 +2,8 @@
  * What the commands tell bulk runs, registered by cli/commands/index.ts with cli/bulk/registry.ts. Lazy,
  * like the commands themselves.
  */
-import type { BuildBulkCommand } from '../bulk/registry.js';
+import type { BuildBulkCommand, TargetWishes } from '../bulk/registry.js';
+import type { TargetKind } from '../bulk/targets.js';
 import { CliError, EXIT } from '../cli-error.js';
 
 /** The curated commands a bulk run can be of, by the kind their journal records: `runs resume` and `bulk apply` build the same command again from it. */
@@ -22,3 +23,8 @@ export const CURATED_BULK: Readonly<Record<string, BuildBulkCommand>> = {
   'snapshots create': async () => (await import('./snapshots/create-bulk.js')).snapshotBulkCommand(),
 };
 
+
+/** What a table command's row asks of its target: the invoice actions of `invoices mark` (mark-paid: paid). */
+export const TARGET_WISHES: Readonly<Partial<Record<TargetKind, () => Promise<TargetWishes>>>> = {
+  invoices: async () => (await import('./invoices/actions.js')).wishOf,
+};

@@ -1,9 +1,11 @@
-import { registerBulkCommands } from '../bulk/registry.js';
-import { CURATED_BULK } from './bulk-commands.js';
+import { registerBulkCommands, registerTargetWishes } from '../bulk/registry.js';
+import { CURATED_BULK, TARGET_WISHES } from './bulk-commands.js';
 import type { CuratedCommand } from './define.js';
 
-// Whatever command runs, a bulk run or plan it resumes or applies finds its curated command by name.
+// Whatever command runs, a bulk run or plan it starts, resumes or applies finds what it needs of the
+// commands by name, and bulk imports none of them.
 registerBulkCommands(CURATED_BULK);
+registerTargetWishes(TARGET_WISHES);
 
 /**
  * Hand-written commands: workflows and conveniences that are not one API call. A curated command with

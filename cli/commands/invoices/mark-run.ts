@@ -7,7 +7,7 @@ import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompter.js';
 import { changesMoney } from '../../write/money.js';
 import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
-import { readInvoices } from './invoice-reader.js';
+import { readInvoices } from '../../read/invoice-reader.js';
 import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
 import type { KeyText } from '../../read/keys.js';
 import { checkInput, parseIds } from './mark-input.js';

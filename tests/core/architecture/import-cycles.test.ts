@@ -36,6 +36,11 @@ describe('import cycles in core/, cli/ and sandbox/ (none of more than 5 files)'
     expect(importCycles(graph, (e) => !e.typeOnly && !e.dynamic)).toEqual([]);
   });
 
+  it('cli/bulk/ imports no command: the commands register with cli/bulk/registry.ts', () => {
+    const reaching = [...graph].flatMap(([from, edges]) => (from.startsWith('cli/bulk/') ? edges.filter((e) => e.to.startsWith('cli/commands/')).map((e) => `${from} -> ${e.to}`) : []));
+    expect(reaching).toEqual([]);
+  });
+
   it('has no cycle of more than 5 files counting type imports and import()', () => {
     const long = importCycles(graph, () => true).filter((c) => c.length > 5);
     expect(long).toEqual([]);
