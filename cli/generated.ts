@@ -10,7 +10,7 @@ import { readInputObject } from './input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
 import { changesMoney } from './write/money.js';
 import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
-import { addPasswordOptions, isPasswordKey, passwordInput } from './password-input.js';
+import { addPasswordOptions, isPasswordKey, passwordInput } from './prompt/password-input.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',

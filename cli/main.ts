@@ -8,7 +8,7 @@ import type { CuratedCommand } from './commands/define.js';
 import type { Factory } from './factory.js';
 import { createFactory } from './default-factory.js';
 import { processIo } from './io.js';
-import { terminalPrompter } from './terminal-prompter.js';
+import { terminalPrompter } from './prompt/terminal-prompter.js';
 
 /** Global options that take a value: their value is not the command word. */
 const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields', '--timeout']);

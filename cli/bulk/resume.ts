@@ -9,7 +9,7 @@ import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
 import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';
 import { acquireRunLock } from './run-lock.js';
-import { timeoutPerRequest } from '../timeout.js';
+import { timeoutPerRequest } from '../http/timeout.js';
 
 export interface ResumeOptions {
   readonly runId: string;

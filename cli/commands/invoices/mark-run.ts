@@ -4,7 +4,7 @@ import type { ApiRequest } from '../../../core/api/types.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
-import { confirmOrRefuse } from '../../prompter.js';
+import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { changesMoney } from '../../write/money.js';
 import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 import { readInvoices } from '../../read/invoice-reader.js';

@@ -9,7 +9,7 @@ import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import { confirmOrRefuse, refuseUnanswerable } from '../../prompter.js';
+import { confirmOrRefuse, refuseUnanswerable } from '../../prompt/prompter.js';
 import { readSchool, readSubscription } from '../../read/reads.js';
 import { productName, schoolLabel } from '../../read/records.js';
 import { together } from '../../read/together.js';
