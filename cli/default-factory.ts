@@ -6,7 +6,7 @@ import type { Connection } from './config/connection.js';
 import type { ApiClient } from '../core/api/client.js';
 import type { ApiMethods } from '../core/endpoints/methods.js';
 import type { RequestEvent, ResponseEvent } from '../core/api/options.js';
-import type { Prompter } from './prompter.js';
+import type { Prompter } from './prompt/prompter.js';
 import type { AuditWriter } from './audit/writer.js';
 import { createColors, wantsColor } from './output/colors.js';
 import { methodNounEntries } from './table-nouns.js';
@@ -74,11 +74,11 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
       client ??= (async () => {
         const resolved = await f.connection();
         // node:http, not the undici package or Node's fetch: for a one-off command either costs more than
-        // its whole request (see cli/http-fetch.ts, bench/one-off.bench.mjs).
+        // its whole request (see cli/http/http-fetch.ts, bench/one-off.bench.mjs).
         const [{ createClient }, { nodeHttpFetch }, { requestTimeoutMs }, { redactUrl }] = await Promise.all([
           import('../core/api/client.js'),
-          import('./http-fetch.js'),
-          import('./timeout.js'),
+          import('./http/http-fetch.js'),
+          import('./http/timeout.js'),
           import('../core/api/redact.js'),
         ]);
         const timeoutMs = requestTimeoutMs(globals, env);

@@ -9,7 +9,7 @@ import type { ApiMethods } from '../core/endpoints/methods.js';
 import type { Io } from './io.js';
 import type { ConfigStore } from './config/store.js';
 import type { Connection } from './config/connection.js';
-import type { Prompter } from './prompter.js';
+import type { Prompter } from './prompt/prompter.js';
 import type { AuditWriter } from './audit/writer.js';
 import type { Colors } from './output/colors.js';
 
@@ -23,7 +23,7 @@ export interface GlobalOptions {
   readonly format?: string;
   readonly fields?: string;
   readonly verbose?: boolean;
-  /** `--timeout SECONDS`: the longest the command waits for the API in all, retries included (cli/timeout.ts). */
+  /** `--timeout SECONDS`: the longest the command waits for the API in all, retries included (cli/http/timeout.ts). */
   readonly timeout?: string;
   /**
    * Set by bulk runs, dashboards and snapshot waits, which make many requests over a long time: there

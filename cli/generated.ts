@@ -10,7 +10,7 @@ import { readInputObject } from './input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
 import { changesMoney } from './write/money.js';
 import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
-import { addPasswordOptions, isPasswordKey, passwordInput } from './password-input.js';
+import { addPasswordOptions, isPasswordKey, passwordInput } from './prompt/password-input.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',
@@ -118,10 +118,10 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       if (args[i] !== undefined) input[name] = args[i];
     });
     if (many !== undefined) {
-      const [{ runBulk }, { endpointCommand }] = await Promise.all([import('./bulk/run-bulk.js'), import('./bulk/endpoint-command.js')]);
+      const [{ runBulk }, { tableBulkCommand }] = await Promise.all([import('./bulk/run-bulk.js'), import('./bulk/endpoint-command.js')]);
       // A path argument with --from is a default the file must not contradict (`mark-paid 8 --from` with an id column).
       const pinned = new Set(endpoint.params.filter((_, i) => args[i] !== undefined));
-      await runBulk(c, { command: endpointCommand(endpoint), defaults: input, pinned, ...write, ...many });
+      await runBulk(c, { command: await tableBulkCommand(endpoint), defaults: input, pinned, ...write, ...many });
       return;
     }
     await passwordInput(c, endpoint, opts, input);

@@ -3,11 +3,12 @@ import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
 import { COLOR_HELP, envOption, formatOption, TIMEOUT_HELP } from './flags.js';
 import type { Endpoint } from '../core/endpoints/define.js';
 import { nounEntries, tableNouns } from './table-nouns.js';
-import { CURATED, CURATED_NOUNS, type CuratedCommand } from './commands/index.js';
+import { CURATED, CURATED_NOUNS } from './commands/index.js';
+import type { CuratedCommand } from './commands/define.js';
 import type { Factory } from './factory.js';
 import { createFactory } from './default-factory.js';
 import { processIo } from './io.js';
-import { terminalPrompter } from './terminal-prompter.js';
+import { terminalPrompter } from './prompt/terminal-prompter.js';
 
 /** Global options that take a value: their value is not the command word. */
 const VALUE_OPTIONS = new Set(['--api-url', '--env', '--token', '--profile', '--format', '--fields', '--timeout']);

@@ -26,7 +26,7 @@ const API_CALL = [
   'cli/config/paths.ts',
   'cli/config/connection.ts',
   'core/api/client.ts',
-  'cli/http-fetch.ts',
+  'cli/http/http-fetch.ts',
   'cli/commands/api/call.ts',
   'cli/generated.ts',
   'cli/commands/generated/run.ts',

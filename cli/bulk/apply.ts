@@ -10,7 +10,7 @@ import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHe
 import { driftOf, readPlan, type Plan } from './plan-file.js';
 import { readTargets, type TargetState } from './targets.js';
 import { checkPlan, rebuildItems } from './plan-check.js';
-import { timeoutPerRequest } from '../timeout.js';
+import { timeoutPerRequest } from '../http/timeout.js';
 import { printRunWarnings, readRunWarnings } from './run-warnings.js';
 
 export interface ApplyOptions {

@@ -53,7 +53,7 @@ export type RowValidation<Row> = { readonly ok: true; readonly row: Row } | { re
 export interface BulkCommand<Row = unknown> {
   /** The words of the command, for the journal, messages and plans: `invoices mark paid`. */
   readonly name: string;
-  /** What is needed to build it again for `runs resume` (cli/bulk/registry.ts); absent for a table endpoint. */
+  /** What is needed to build it again for `runs resume` (cli/bulk/registry.ts, cli/bulk/run-command.ts); absent for a table endpoint. */
   readonly resume?: { readonly kind: string; readonly args: Readonly<Record<string, string>> };
   /** What one row does, for a plan's count line: `POST superuser/invoices/{id}/paid`. */
   readonly summary?: string;

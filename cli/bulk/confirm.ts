@@ -1,6 +1,6 @@
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
-import { confirmOrRefuse } from '../prompter.js';
+import { confirmOrRefuse } from '../prompt/prompter.js';
 import type { BulkCommand } from './bulk-command.js';
 
 /**

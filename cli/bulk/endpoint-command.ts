@@ -10,9 +10,9 @@ import type { BulkRequest } from './items-file.js';
 import { responseResult } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
 import { alreadyApplied, readsBack } from './read-back.js';
+import { targetWishes, type TargetWishes } from './registry.js';
 import { targetIdOf, targetKindOf } from './targets.js';
-import { invoiceIn } from '../commands/invoices/invoice-reader.js';
-import { WISH_BY_COMMAND, wishOf } from '../commands/invoices/actions.js';
+import { invoiceIn } from '../read/invoice-reader.js';
 
 const requestSchema = z.object({
   method: z.enum(METHODS),
@@ -47,18 +47,19 @@ function rowIdentity(endpoint: Endpoint): Pick<BulkCommand<BulkRequest>, 'create
 /**
  * A table endpoint as a bulk command: a row is checked by building its request with `buildRequest`,
  * the same call the single command makes, and run by sending it through `sendWrite` (audit log with the
- * run id), as the single command does.
+ * run id), as the single command does. `wishes` says what a row asks of its target (`tableBulkCommand`
+ * finds the registered ones).
  *
  * @example
- * await runBulk(c, { command: endpointCommand(endpointOf('invoices mark-paid')), from: 'payments.csv', ... });
+ * await runBulk(c, { command: endpointCommand(endpointOf('notes create')), from: 'notes.csv', ... });
  */
-export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
+export function endpointCommand(endpoint: Endpoint, wishes?: TargetWishes): BulkCommand<BulkRequest> {
   const kind = targetKindOf(endpoint);
   const writesInvoices = kind === 'invoices';
-  // The invoice actions a state shows (mark-paid, mark-promised, void): a dry run marks rows already so
+  // The actions a state shows (invoices mark-paid, mark-promised, void): a dry run marks rows already so
   // (and the payments the API would refuse).
-  const wish = writesInvoices ? WISH_BY_COMMAND.get(endpoint.command) : undefined;
-  const wants = (row: BulkRequest) => wishOf(endpoint.command, row.body !== null && typeof row.body === 'object' ? row.body : {});
+  const wish = kind === undefined ? undefined : wishes?.(endpoint.command, {});
+  const wants = (row: BulkRequest) => wishes?.(endpoint.command, row.body !== null && typeof row.body === 'object' ? (row.body as Record<string, unknown>) : {});
   return {
     name: endpoint.command,
     summary: `${endpoint.method} ${endpoint.path}`,
@@ -99,4 +100,15 @@ export function endpointCommand(endpoint: Endpoint): BulkCommand<BulkRequest> {
       return invoice ? { ...result, amount: invoice, changed: !changedNothing(response.data) } : result;
     },
   };
+}
+
+/**
+ * A table endpoint as a bulk command, with the wishes registered for its kind of target
+ * (cli/bulk/registry.ts): what every `--from FILE` run, plan and resume of a table command uses.
+ *
+ * @example
+ * await runBulk(c, { command: await tableBulkCommand(endpointOf('invoices mark-paid')), from: 'payments.csv', ... });
+ */
+export async function tableBulkCommand(endpoint: Endpoint): Promise<BulkCommand<BulkRequest>> {
+  return endpointCommand(endpoint, await targetWishes(targetKindOf(endpoint)));
 }

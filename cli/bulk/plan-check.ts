@@ -4,9 +4,10 @@ import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { openBulkInput } from './input.js';
-import { endpointCommand } from './endpoint-command.js';
+import { tableBulkCommand } from './endpoint-command.js';
 import type { BulkCommand } from './bulk-command.js';
 import { openItemsWriter, type BulkItem } from './items-file.js';
+import { curatedBulkCommand } from './registry.js';
 import type { ItemOutcome } from './journal.js';
 import { hashFile, pinOf, type Plan } from './plan-file.js';
 import { validateInput } from './validate.js';
@@ -16,7 +17,6 @@ const usage = (file: string, why: string): CliError => new CliError(`${file}: ${
 /** The command a plan names: a curated command by its kind and arguments, else the table endpoint it names. */
 async function commandOfPlan(file: string, plan: Plan): Promise<BulkCommand> {
   if (plan.bulk) {
-    const { curatedBulkCommand } = await import('../commands/bulk-commands.js');
     const command = await curatedBulkCommand(plan.bulk.kind, plan.bulk.args).catch(() => undefined);
     if (command?.name !== plan.command || !command.target) throw usage(file, `the plan is for ${plan.command}, which this edshed cannot apply`);
     return command;
@@ -24,7 +24,7 @@ async function commandOfPlan(file: string, plan: Plan): Promise<BulkCommand> {
   const endpoint = ENDPOINTS.find((e) => e.command === plan.command);
   const planned = plan.endpoint ? ` (${plan.endpoint.method} ${plan.endpoint.path})` : '';
   if (!endpoint || endpoint.method !== plan.endpoint?.method || endpoint.path !== plan.endpoint.path) throw usage(file, `the plan is for ${plan.command}${planned}, which this edshed does not have`);
-  return endpointCommand(endpoint);
+  return tableBulkCommand(endpoint);
 }
 
 /**

@@ -43,7 +43,7 @@ export const planSchema = z.strictObject({
   command: z.string().min(1),
   /** A table endpoint's plan: the endpoint. */
   endpoint: z.strictObject({ method: z.enum(METHODS), path: z.string().min(1) }).optional(),
-  /** A curated command's plan: its kind and arguments, as a run's journal keeps them (cli/commands/bulk-commands.ts). */
+  /** A curated command's plan: its kind and arguments, as a run's journal keeps them (cli/bulk/registry.ts). */
   bulk: z.strictObject({ kind: z.string().min(1), args: z.record(z.string(), z.string()) }).optional(),
   /** Values given on the command line: defaults for every row. */
   defaults: z.record(z.string(), z.unknown()),

@@ -4,12 +4,12 @@ import type { Factory } from '../factory.js';
 import type { BulkCommand } from './bulk-command.js';
 import { DEFAULT_CONCURRENCY } from './bulk-options.js';
 import { executeRun } from './execute.js';
-import { commandOfRun } from './registry.js';
+import { commandOfRun } from './run-command.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
 import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';
 import { acquireRunLock } from './run-lock.js';
-import { timeoutPerRequest } from '../timeout.js';
+import { timeoutPerRequest } from '../http/timeout.js';
 
 export interface ResumeOptions {
   readonly runId: string;

@@ -12,7 +12,7 @@ import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHe
 import { printPlan } from './plan.js';
 import { openRejects } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
-import { timeoutPerRequest } from '../timeout.js';
+import { timeoutPerRequest } from '../http/timeout.js';
 import { runPreflight } from './preflight.js';
 import { printRunWarnings, readRunWarnings } from './run-warnings.js';
 

@@ -9,7 +9,7 @@ import { buildRequest } from '../../core/endpoints/call.js';
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { routePattern } from '../../core/endpoints/route-pattern.js';
-import { readBack, readInvoices } from '../commands/invoices/invoice-reader.js';
+import { readBack, readInvoices } from '../read/invoice-reader.js';
 import type { ValueOf } from '../../core/shapes/define.js';
 import type { INVOICE_SUMMARY, SUBSCRIPTION } from '../../core/shapes/index.js';
 import { replySchema } from '../../core/shapes/schema.js';

@@ -1,13 +1,13 @@
 /**
- * The curated commands a bulk run can be of, by the kind their journal records: `runs resume` builds
- * the same command again from it. Lazy, like the commands themselves.
+ * What the commands tell bulk runs, registered by cli/commands/index.ts with cli/bulk/registry.ts. Lazy,
+ * like the commands themselves.
  */
-import type { BulkCommand } from '../bulk/bulk-command.js';
+import type { BuildBulkCommand, TargetWishes } from '../bulk/registry.js';
+import type { TargetKind } from '../bulk/targets.js';
 import { CliError, EXIT } from '../cli-error.js';
 
-type Build = (args: Readonly<Record<string, string>>) => Promise<BulkCommand>;
-
-const CURATED_BULK: Readonly<Record<string, Build>> = {
+/** The curated commands a bulk run can be of, by the kind their journal records: `runs resume` and `bulk apply` build the same command again from it. */
+export const CURATED_BULK: Readonly<Record<string, BuildBulkCommand>> = {
   // Bulk runs of curated workflows: invoices, subscriptions, pupils, snapshots.
   'invoices mark': async (args) => {
     const [{ markBulkCommand }, { ACTION_NAMES }] = await Promise.all([import('./invoices/mark-bulk.js'), import('./invoices/actions.js')]);
@@ -23,14 +23,8 @@ const CURATED_BULK: Readonly<Record<string, Build>> = {
   'snapshots create': async () => (await import('./snapshots/create-bulk.js')).snapshotBulkCommand(),
 };
 
-/**
- * The curated bulk command a journal names.
- *
- * @example
- * const command = await curatedBulkCommand('invoices mark', { action: 'paid' });
- */
-export async function curatedBulkCommand(kind: string, args: Readonly<Record<string, string>>): Promise<BulkCommand> {
-  const build = CURATED_BULK[kind];
-  if (build === undefined) throw new CliError(`this version of edshed cannot resume a run of "${kind}"`, EXIT.usage);
-  return build(args);
-}
+
+/** What a table command's row asks of its target: the invoice actions of `invoices mark` (mark-paid: paid). */
+export const TARGET_WISHES: Readonly<Partial<Record<TargetKind, () => Promise<TargetWishes>>>> = {
+  invoices: async () => (await import('./invoices/actions.js')).wishOf,
+};

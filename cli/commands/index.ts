@@ -1,19 +1,11 @@
-import type { Command } from 'commander';
-import type { Factory } from '../factory.js';
+import { registerBulkCommands, registerTargetWishes } from '../bulk/registry.js';
+import { CURATED_BULK, TARGET_WISHES } from './bulk-commands.js';
+import type { CuratedCommand } from './define.js';
 
-/** A curated command module's default export: configures the (sub)command it is given. */
-export type DefineCommand = (cmd: Command, f: Factory) => void;
-
-export interface CuratedCommand {
-  readonly summary: string;
-  readonly load: () => Promise<{ readonly default: DefineCommand }>;
-  /** A one-word command that needs no other command built (not the table, not the stubs of other nouns). */
-  readonly standalone?: boolean;
-  /** Runs when the noun is given without a verb (`edshed prices`). */
-  readonly isDefault?: boolean;
-  /** Left out of help and completion (`__complete`, called by the completion scripts). */
-  readonly hidden?: boolean;
-}
+// Whatever command runs, a bulk run or plan it starts, resumes or applies finds what it needs of the
+// commands by name, and bulk imports none of them.
+registerBulkCommands(CURATED_BULK);
+registerTargetWishes(TARGET_WISHES);
 
 /**
  * Hand-written commands: workflows and conveniences that are not one API call. A curated command with

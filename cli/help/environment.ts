@@ -1,5 +1,5 @@
 import { ENVIRONMENTS } from '../../core/api/environments.js';
-import { TIMEOUT_MEANING } from '../timeout.js';
+import { TIMEOUT_MEANING } from '../http/timeout.js';
 
 /** Every environment variable the CLI reads, by what it is for. */
 const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [name: string, meaning: string])[]])[] = [

@@ -1,6 +1,6 @@
 import { fieldInfo, type Endpoint, type FieldKind, type FieldSpec } from '../../core/endpoints/define.js';
 import { flagOf } from '../flags.js';
-import { isPasswordKey, stdinFlagOf } from '../password-input.js';
+import { isPasswordKey, stdinFlagOf } from '../prompt/password-input.js';
 
 /** A sample value per field kind, chosen to pass the field's validation. */
 const SAMPLE: Readonly<Record<FieldKind, string>> = {

@@ -76,13 +76,13 @@ export async function resolveInvoice(api: ApiMethods, text: string): Promise<num
 
 /**
  * One invoice by id, checked against its shape. The API reads one invoice only by its shareable id, so it
- * is sought in the list (cli/commands/invoices/invoice-reader.ts); a missing one is a failed request (exit 1).
+ * is sought in the list (cli/read/invoice-reader.ts); a missing one is a failed request (exit 1).
  *
  * @example
  * const invoice = await readInvoice(c, 4);
  */
 export async function readInvoice(c: Pick<Factory, 'client'>, id: number): Promise<Invoice> {
-  const { findInvoice } = await import('../commands/invoices/invoice-reader.js');
+  const { findInvoice } = await import('./invoice-reader.js');
   const invoice = await findInvoice(await c.client(), id);
   if (!invoice) throw new CliError(`Invoice ${id} not found in the invoices you can list (GET subscriptions/invoices)`, EXIT.requestFailed);
   return invoice as Invoice;

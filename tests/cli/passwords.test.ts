@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../core/api/client.js';
 import { run } from '../../cli/main.js';
-import { scriptedPrompter } from '../../cli/prompter.js';
+import { scriptedPrompter } from '../../cli/prompt/prompter.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 
 // A password is never a flag of the table's commands (auth sign-up, reset-password,

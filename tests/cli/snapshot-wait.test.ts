@@ -3,7 +3,7 @@ import { createClient } from '../../core/api/client.js';
 import { CliError } from '../../cli/cli-error.js';
 import { runSnapshotDelete } from '../../cli/commands/snapshots/delete.js';
 import { waitForSnapshot } from '../../cli/commands/snapshots/poll.js';
-import { scriptedPrompter } from '../../cli/prompter.js';
+import { scriptedPrompter } from '../../cli/prompt/prompter.js';
 import { fakeFetch, json, type FakeAnswer } from '../core/api/support/fake-fetch.js';
 import type { Snapshot } from '../../core/shapes/types.js';
 import { fakeFactory, type FakeOptions } from '../helpers/fake-factory.js';

@@ -8,7 +8,7 @@ import type { Connection } from '../../cli/config/connection.js';
 import type { Factory, GlobalOptions } from '../../cli/factory.js';
 import type { Io } from '../../cli/io.js';
 import { createColors } from '../../cli/output/colors.js';
-import { scriptedPrompter, type Prompter } from '../../cli/prompter.js';
+import { scriptedPrompter, type Prompter } from '../../cli/prompt/prompter.js';
 import type { AuditRecord, AuditWriter } from '../../cli/audit/writer.js';
 
 /** A Factory with in-memory streams, for running commands in-process without a terminal. */

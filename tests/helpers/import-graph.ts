@@ -5,8 +5,13 @@ import ts from 'typescript';
 /** One relative import of a source file, resolved to the file it names. */
 export interface ImportEdge {
   readonly to: string;
-  /** `import type { X }`, `import { type X }` only, `export type { X } from`: gone at run time. */
+  /**
+   * `import type { X }`, `import { type X }` only, `export type { X } from`, a type `import('./x.js')`:
+   * gone at run time.
+   */
   readonly typeOnly: boolean;
+  /** `await import('./x.js')`: loaded when it runs, after the importing module has been evaluated. */
+  readonly dynamic: boolean;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -28,7 +33,12 @@ function typeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boole
 
 /**
  * The relative imports between the TypeScript files under `dirs` (paths relative to `root`), parsed
- * by TypeScript itself; imports of packages and of files outside `dirs` are left out.
+ * by TypeScript itself: declarations, `import()` calls and type `import()`s; imports of packages and
+ * of files outside `dirs` are left out.
+ *
+ * @example
+ * const graph = importGraph(ROOT, ['core', 'cli']);
+ * graph.get('cli/main.ts'); // [{ to: 'cli/factory.ts', typeOnly: true, dynamic: false }, ...]
  */
 export function importGraph(root: string, dirs: readonly string[]): ReadonlyMap<string, readonly ImportEdge[]> {
   const files = dirs.flatMap((d) => sourceFiles(join(root, d)));
@@ -37,14 +47,21 @@ export function importGraph(root: string, dirs: readonly string[]): ReadonlyMap<
   for (const file of files) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
     const edges: ImportEdge[] = [];
-    for (const s of source.statements) {
-      if (!(ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) || s.moduleSpecifier === undefined || !ts.isStringLiteral(s.moduleSpecifier)) continue;
-      const spec = s.moduleSpecifier.text;
-      if (!spec.startsWith('.')) continue;
-      const base = resolve(dirname(file), spec).replace(/\.js$/, '');
+    const add = (specifier: ts.Expression | undefined, kind: Omit<ImportEdge, 'to'>): void => {
+      if (specifier === undefined || !ts.isStringLiteralLike(specifier) || !specifier.text.startsWith('.')) return;
+      const base = resolve(dirname(file), specifier.text).replace(/\.js$/, '');
       const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => known.has(p));
-      if (target !== undefined) edges.push({ to: relative(root, target), typeOnly: typeOnly(s) });
-    }
+      if (target !== undefined) edges.push({ to: relative(root, target), ...kind });
+    };
+    // Every import is an edge, wherever it is written: a lazy `import()` inside a function, or a type
+    // `import('./x.js').X`, ties the files together as surely as a declaration at the top does.
+    const walk = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier, { typeOnly: typeOnly(node), dynamic: false });
+      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], { typeOnly: false, dynamic: true });
+      else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, { typeOnly: true, dynamic: false });
+      ts.forEachChild(node, walk);
+    };
+    walk(source);
     graph.set(relative(root, file), edges);
   }
   return graph;

@@ -7,12 +7,12 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, collect, leafFactory, parseFieldArgs } from '../../flags.js';
 import { readInputObject } from '../../input-file.js';
 import { planOutput } from '../../output/plan.js';
-import { confirmOrRefuse } from '../../prompter.js';
+import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { printResponse } from '../../print-response.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { addWriteOptions, writeFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd

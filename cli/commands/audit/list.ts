@@ -9,7 +9,7 @@ import { stateDir } from '../../config/paths.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { ownTablePlan } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

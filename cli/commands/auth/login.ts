@@ -3,7 +3,7 @@ import { SIGN_IN } from '../../../core/shapes/user.js';
 import type { StoredCaller } from '../../../core/node/config-store.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** What the sign-in answer must hold for the CLI: the session token, as core's shape of the answer declares it. */
 const SIGN_IN_TOKEN = { token: SIGN_IN.token };

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ApiError, UnauthorisedError } from '../../../core/api/errors/index.js';
 import { profileName } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** `edshed logout` and `edshed auth logout`: ends the session on the server, then forgets the token. */
 const define: DefineCommand = (cmd: Command, f) => {

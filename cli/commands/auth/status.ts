@@ -3,7 +3,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { profileName } from '../../factory.js';
 import { connectionOrSignedOut } from './signed-out.js';
 

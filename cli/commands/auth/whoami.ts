@@ -5,7 +5,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { SESSION_USER } from '../../../core/shapes/user.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import type { ValueOf } from '../../../core/shapes/define.js';
 import { signedOut, tokenGiven } from './signed-out.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { bulkFlags } from '../../bulk/bulk-options.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** `edshed bulk apply FILE`: run a plan saved by a bulk dry run (`--dry-run --plan FILE`). */
 const define: DefineCommand = (cmd: Command, f) => {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { completeWords } from '../../completion/candidates.js';
 import { HELP_TOPICS } from '../../help/topics.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /**
  * The candidates for the last of `words` (the words after `edshed`), one a line. `help` completes

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { Argument, type Command } from 'commander';
 import { completionScript, SHELLS } from '../../completion/scripts.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /**
  * The words that run this very CLI: node and the launcher's real path (`npx --offline edshed` and a linked

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { billingSpec } from '../../dash/billing/spec.js';
 import { leafFactory } from '../../flags.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { addDashOptions, dashOptions, runDash } from './run-dash.js';
 
 const HELP = `

@@ -9,7 +9,7 @@ import type { DashSpec } from '../../dash/spec.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { loadInk } from '../../ui/load-ink.js';
 import { DASH_FAILURES } from '../../dash/failures.js';
-import { timeoutPerRequest } from '../../timeout.js';
+import { timeoutPerRequest } from '../../http/timeout.js';
 import { wantsColor } from '../../output/colors.js';
 
 /** Seconds between refreshes unless `--interval` says otherwise. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { schoolSpec } from '../../dash/school/spec.js';
 import { leafFactory } from '../../flags.js';
 import { positiveId } from '../../ids.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { addDashOptions, dashOptions, runDash } from './run-dash.js';
 
 const HELP = `

@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { rankBySearch } from '../../help/search.js';
 import { tableEntries } from '../../table-nouns.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** One row of `edshed endpoints --json`. */
 export interface EndpointRow {

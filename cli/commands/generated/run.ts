@@ -4,7 +4,7 @@ import { requestWithoutInput } from '../../../core/endpoints/request-shape.js';
 import { mainValue, replyFieldNames, tableColumns } from '../../../core/shapes/reply.js';
 import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
-import { confirmOrRefuse } from '../../prompter.js';
+import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { printResponse } from '../../print-response.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { changedNothing, sendWrite } from '../../write/send.js';

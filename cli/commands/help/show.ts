@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import { commandWords, similarWords } from '../../help/suggest.js';
 import { HELP_TOPICS, topicLines } from '../../help/topics.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** Refuses words that are neither a topic nor a command, suggesting the nearest ones. */
 function checkCommand(words: readonly string[]): void {

@@ -7,7 +7,7 @@ import type { Endpoint } from '../../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { TargetWish } from '../../bulk/plan-no-change.js';
-import type { Invoice } from './invoice-reader.js';
+import type { Invoice } from '../../read/invoice-reader.js';
 
 export const ACTION_NAMES = ['paid', 'promised', 'void', 'restore', 'forex', 'remittance', 'accounting'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];

@@ -8,7 +8,7 @@ import type { RowIssue } from '../../bulk/row-check.js';
 import { ACTIONS, DETAIL_NAMES, WISH_BY_COMMAND, endpointOfAction, wishOf, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { runMark } from './mark-run.js';
-import { readBack } from './invoice-reader.js';
+import { readBack } from '../../read/invoice-reader.js';
 import { showsChange } from '../../bulk/read-back.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 

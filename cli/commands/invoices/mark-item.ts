@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { conflictHint } from '../../write/describe.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
-import { invoiceIn, readBack, type Invoice } from './invoice-reader.js';
+import { invoiceIn, readBack, type Invoice } from '../../read/invoice-reader.js';
 
 export type MarkStatus = 'done' | 'unchanged' | 'failed';
 

@@ -5,7 +5,7 @@ import { EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import type { OutputPlan } from '../../output/plan.js';
 import { render } from '../../output/render.js';
-import type { Invoice } from './invoice-reader.js';
+import type { Invoice } from '../../read/invoice-reader.js';
 import type { MarkResult } from './mark-item.js';
 
 /** The keys of a result line under `--json`, which `--fields` picks from. */

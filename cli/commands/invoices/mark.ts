@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags } from '../../write/options.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { ACTION_NAMES, DETAIL_NAMES, type ActionDetails } from './actions.js';
 
 const HELP = `

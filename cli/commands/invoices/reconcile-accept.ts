@@ -14,7 +14,7 @@ import type { StatementLine } from '../../../core/domain/reconcile/line.js';
 import { bookInvoiceSchema, type Book, type BookInvoice } from '../../../core/domain/reconcile/book.js';
 import { namedOtherPayer, type BookIndex, type Verdict } from '../../../core/domain/reconcile/match.js';
 import { paymentProblems } from '../../../core/domain/reconcile/payment-check.js';
-import { invoicePage, PAGE } from './invoice-reader.js';
+import { invoicePage, PAGE } from '../../read/invoice-reader.js';
 
 const usage = (why: string): CliError => new CliError(`${why}; nothing was sent`, EXIT.usage);
 

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { DATE_FORMATS } from '../../../core/domain/reconcile/line.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import { tableEntries } from '../../table-nouns.js';
 import { checkOutputFile, writeOutputFile } from '../../write/atomic-file.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 interface OpenApiOptions {
   readonly out?: string;

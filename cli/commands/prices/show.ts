@@ -4,7 +4,7 @@ import { LOCALES, findLocale } from '../../../core/domain/locales.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /**
  * Every locale that has a price row, in table order.

@@ -4,7 +4,7 @@ import { priceQuantity, type Quote, type QuoteLine } from '../../../core/domain/
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { readPriceFile } from './price-file.js';
 
 /**

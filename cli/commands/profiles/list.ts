@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd.description('List the profiles: their API, user, and which one is the default').addHelpText('after', '\nExamples:\n  edshed profiles list\n  edshed profiles list --json');

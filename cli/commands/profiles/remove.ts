@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import { checkProfileName } from '../../config/store.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import { confirmOrRefuse } from '../../prompter.js';
-import type { DefineCommand } from '../index.js';
+import { confirmOrRefuse } from '../../prompt/prompter.js';
+import type { DefineCommand } from '../define.js';
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd

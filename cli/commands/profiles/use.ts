@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { checkProfileName, unknownProfile } from '../../config/store.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd

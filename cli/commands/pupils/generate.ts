@@ -13,7 +13,7 @@ import { HintedError } from '../../write/hinted-error.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { createdPupils, credentialRows, printPupils, PUPIL_FIELDS, type CreatedPupil } from './credentials.js';
 import { passwordsNote, saveCredentials } from './credentials-file.js';
 import { targetGroup, type GroupTarget } from './group-target.js';

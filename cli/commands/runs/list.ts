@@ -4,7 +4,7 @@ import { listRuns } from '../../bulk/run-list.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { ownTablePlan } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** `edshed runs list`: the bulk runs journaled on this machine, newest first, with where each stands. */
 const define: DefineCommand = (cmd: Command, f) => {

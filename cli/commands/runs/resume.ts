@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { bulkFlags } from '../../bulk/bulk-options.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** `edshed runs resume ID [--retry-failed]`: go on with a run that was interrupted, paused or killed. */
 const define: DefineCommand = (cmd: Command, f) => {

@@ -4,7 +4,7 @@ import { journalFile } from '../../bulk/journal.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { chooseFormat } from '../../output/render.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** `edshed runs show ID`: one run's header, counts, and every item not done with its reason. */
 const define: DefineCommand = (cmd: Command, f) => {

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { STATEMENT_FORMATS } from '../../../core/domain/reconcile/line.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';
 

@@ -6,7 +6,7 @@ import { planOutput } from '../../output/plan.js';
 import type { Row } from '../../output/rows.js';
 import { printResponse } from '../../print-response.js';
 import { checkedAnswer } from '../../read/records.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import type { School } from '../../../core/shapes/types.js';
 import { matchedText, rankFuzzy, searchTexts, type FuzzyField, type Ranked } from '../../read/fuzzy.js';
 import { together } from '../../read/together.js';

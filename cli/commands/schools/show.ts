@@ -4,7 +4,7 @@ import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { positiveId } from '../../ids.js';
 import { chooseFormat } from '../../output/render.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { readCaller, signedInCaller, type Caller } from '../../read/caller.js';
 import { ForbiddenError } from '../../../core/api/errors/forbidden-error.js';
 import { checkedAnswer } from '../../read/records.js';

@@ -12,7 +12,7 @@ import { printDryRun } from '../../write/dry-run.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { parseSeconds, waitForSnapshot, type WaitOptions } from './poll.js';
 import { describeSnapshot, SNAPSHOT_FIELDS, snapshotOf, type Snapshot } from './snapshot.js';
 

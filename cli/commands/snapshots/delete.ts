@@ -4,12 +4,12 @@ import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import { confirmOrRefuse, refuseUnanswerable } from '../../prompter.js';
+import { confirmOrRefuse, refuseUnanswerable } from '../../prompt/prompter.js';
 import { tableEndpoint } from '../../table-endpoint.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { describeSnapshot, fetchSnapshot, parseSnapshotId } from './snapshot.js';
 
 export interface SnapshotDeleteOptions extends WriteFlags {

@@ -3,7 +3,7 @@ import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { checkedAnswer } from '../../read/records.js';
 import { checkOutputFile, writeOutputFile } from '../../write/atomic-file.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { notDoneHint, parseSnapshotId } from './snapshot.js';
 
 export interface SnapshotDownloadOptions {

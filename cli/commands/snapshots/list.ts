@@ -4,7 +4,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { tableEndpoint } from '../../table-endpoint.js';
 import { pageFlags } from '../../write/options.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { printPages } from '../generated/pages.js';
 import { SNAPSHOT_FIELDS } from './snapshot.js';
 

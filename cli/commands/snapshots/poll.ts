@@ -2,7 +2,7 @@ import { abortableSleep, type Sleep } from '../../../core/api/sleep.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { openProgress } from '../../output/progress.js';
-import { timeoutPerRequest } from '../../timeout.js';
+import { timeoutPerRequest } from '../../http/timeout.js';
 import { capitalise, describeSnapshot, fetchSnapshot, type Snapshot } from './snapshot.js';
 
 /** How to wait for a snapshot's job. */

@@ -3,7 +3,7 @@ import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { capitalise, describeSnapshot, fetchSnapshot, parseSnapshotId, SNAPSHOT_FIELDS, type Snapshot } from './snapshot.js';
 
 export interface SnapshotShowOptions {

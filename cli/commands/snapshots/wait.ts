@@ -4,7 +4,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { OWN_TIMEOUT } from './poll.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { parseSeconds, waitForSnapshot, type WaitOptions } from './poll.js';
 import { parseSnapshotId, SNAPSHOT_FIELDS, type Snapshot } from './snapshot.js';
 

@@ -9,7 +9,7 @@ import { printResponse } from '../../print-response.js';
 import { matchedText, rankFuzzy, searchTexts, type FuzzyField } from '../../read/fuzzy.js';
 import { checkedAnswer } from '../../read/records.js';
 import { together } from '../../read/together.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 
 /** What a user is found by: what the API's user search looks in. */
 const USER_FIELDS: readonly FuzzyField<User>[] = [

@@ -5,7 +5,7 @@ import { readSchool } from '../../read/schools.js';
 import { checkedAnswer } from '../../read/records.js';
 import { together } from '../../read/together.js';
 import { lookupUser, readUser, userKey, USER_NAMED_BY } from '../../read/users.js';
-import type { DefineCommand } from '../index.js';
+import type { DefineCommand } from '../define.js';
 import { renderUserView, type UserView } from './user-view.js';
 
 /** The terminal's width when it says none (a pipe): the width a person reads on. */

@@ -10,7 +10,7 @@ import { runBulk } from '../../../cli/bulk/run-bulk.js';
 import { issuesOf, missingIssues } from '../../../cli/bulk/row-issues.js';
 import { CliError } from '../../../cli/cli-error.js';
 import { parseWholeNumber } from '../../../cli/whole-number.js';
-import { scriptedPrompter } from '../../../cli/prompter.js';
+import { scriptedPrompter } from '../../../cli/prompt/prompter.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
 
 // The bulk runner with a fake BulkCommand: any run function per row goes through the same validation,

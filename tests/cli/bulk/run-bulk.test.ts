@@ -14,7 +14,7 @@ import { endpointCommand } from '../../../cli/bulk/endpoint-command.js';
 import { CliError } from '../../../cli/cli-error.js';
 import { testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
-import { scriptedPrompter, type Prompter } from '../../../cli/prompter.js';
+import { scriptedPrompter, type Prompter } from '../../../cli/prompt/prompter.js';
 
 const notesCreate = ENDPOINTS.find((e) => e.command === 'notes create') as Endpoint;
 const dir = mkdtempSync(join(tmpdir(), 'edshed-run-bulk-'));

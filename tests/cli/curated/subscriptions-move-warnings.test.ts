@@ -7,7 +7,7 @@ import { runApply } from '../../../cli/bulk/apply.js';
 import { runBulk } from '../../../cli/bulk/run-bulk.js';
 import { moveBulkCommand } from '../../../cli/commands/subscriptions/move-bulk.js';
 import { runMoveSubscription } from '../../../cli/commands/subscriptions/move.js';
-import { scriptedPrompter } from '../../../cli/prompter.js';
+import { scriptedPrompter } from '../../../cli/prompt/prompter.js';
 import { fakeFactory, type FakeOptions } from '../../helpers/fake-factory.js';
 import { BASE, testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
 

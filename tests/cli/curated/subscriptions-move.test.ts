@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api/client.js';
 import { runMoveSubscription } from '../../../cli/commands/subscriptions/move.js';
 import { CliError } from '../../../cli/cli-error.js';
-import { scriptedPrompter } from '../../../cli/prompter.js';
+import { scriptedPrompter } from '../../../cli/prompt/prompter.js';
 import { fakeFactory, type FakeOptions } from '../../helpers/fake-factory.js';
 import { BASE, testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
 import { oneValue } from '../../../sandbox/kit/sql.js';

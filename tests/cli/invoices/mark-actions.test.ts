@@ -1,6 +1,6 @@
 /** runMark: the question before a void, restore, --json, Ctrl-C and a refused session. */
 import { describe, expect, it } from 'vitest';
-import { scriptedPrompter } from '../../../cli/prompter.js';
+import { scriptedPrompter } from '../../../cli/prompt/prompter.js';
 import { mark, PAID, setup } from './mark-sandbox.js';
 
 describe('runMark, beyond paid', () => {

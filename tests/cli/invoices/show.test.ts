@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../core/api/client.js';
 import { run } from '../../../cli/main.js';
 import { invoiceRef } from '../../../cli/commands/invoices/show.js';
-import { findInvoice, readInvoices } from '../../../cli/commands/invoices/invoice-reader.js';
+import { findInvoice, readInvoices } from '../../../cli/read/invoice-reader.js';
 import { invoiceOf } from '../../helpers/records.js';
 import { sandboxCliSuite } from '../../helpers/sandbox-cli.js';
 import { scalarOf } from '../../sandbox/helpers/sql.js';

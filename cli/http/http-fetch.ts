@@ -1,5 +1,5 @@
 import type { Agent, IncomingMessage, request } from 'node:http';
-import type { FetchLike } from '../core/api/types.js';
+import type { FetchLike } from '../../core/api/types.js';
 import { NodeHeaders, NodeResponse } from './http-response.js';
 
 /**

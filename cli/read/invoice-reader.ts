@@ -2,13 +2,13 @@
  * Reading invoices by id. The API has no read of one invoice by its id (`invoices show` takes the
  * shareable id), so invoices are found in `invoices list`, newest first, a page at a time.
  */
-import type { ApiClient } from '../../../core/api/client.js';
-import { buildRequest } from '../../../core/endpoints/call.js';
-import { ENDPOINTS } from '../../../core/endpoints/index.js';
-import type { Endpoint } from '../../../core/endpoints/define.js';
-import { INVOICE } from '../../../core/shapes/invoice.js';
-import { replyProblems } from '../../../core/shapes/schema.js';
-import type { Invoice as ShapedInvoice } from '../../../core/shapes/types.js';
+import type { ApiClient } from '../../core/api/client.js';
+import { buildRequest } from '../../core/endpoints/call.js';
+import { ENDPOINTS } from '../../core/endpoints/index.js';
+import type { Endpoint } from '../../core/endpoints/define.js';
+import { INVOICE } from '../../core/shapes/invoice.js';
+import { replyProblems } from '../../core/shapes/schema.js';
+import type { Invoice as ShapedInvoice } from '../../core/shapes/types.js';
 
 /**
  * Fields the mark command reads but can do without: an invoice whose accounting id or payment details

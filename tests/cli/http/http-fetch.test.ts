@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHttpFetch } from '../../cli/http-fetch.js';
-import { createClient } from '../../core/api/client.js';
-import { NetworkError, TimeoutError, UnexpectedAnswerError } from '../../core/api/errors/index.js';
-import { sendJson, startHttpTestServer, type HttpTestServer } from '../helpers/http-test-server.js';
+import { nodeHttpFetch } from '../../../cli/http/http-fetch.js';
+import { createClient } from '../../../core/api/client.js';
+import { NetworkError, TimeoutError, UnexpectedAnswerError } from '../../../core/api/errors/index.js';
+import { sendJson, startHttpTestServer, type HttpTestServer } from '../../helpers/http-test-server.js';
 
 let server: HttpTestServer;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { headerName, headerValue } from '../core/api/header-fields.js';
+import { headerName, headerValue } from '../../core/api/header-fields.js';
 
 /** Header values as node:http gives them (`set-cookie` as a list), or any standard headers init. */
 export type HeaderSource = Iterable<readonly [string, string]> | Readonly<Record<string, string | readonly string[] | undefined>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NodeHeaders, NodeResponse } from '../../cli/http-response.js';
+import { NodeHeaders, NodeResponse } from '../../../cli/http/http-response.js';
 
 // The CLI's node:http fetch answers these instead of Node's Headers and Response (which load Node's whole
 // fetch); code reading a response must not be able to tell the difference.
