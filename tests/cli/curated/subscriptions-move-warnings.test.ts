@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api/client.js';
 import { runApply } from '../../../cli/bulk/apply.js';
+// bulk apply finds a plan's curated command in cli/bulk's registry, which the commands' index fills.
+import '../../../cli/commands/index.js';
 import { runBulk } from '../../../cli/bulk/run-bulk.js';
 import { moveBulkCommand } from '../../../cli/commands/subscriptions/move-bulk.js';
 import { runMoveSubscription } from '../../../cli/commands/subscriptions/move.js';
