@@ -35,7 +35,7 @@ function closure(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('Ink and React stay out of plain commands', () => {
-  it('only the bulk progress view and the dashboards load them, by import() of the drawing build', () => {
+  it('only the bulk progress view, the dashboards and the reconcile review load them, by import() of the drawing build', () => {
     const files = commonJsFiles();
     expect(files.length).toBeGreaterThan(50);
     // Ink and React are in the drawing build (known by React's element tag and Ink's root node), not in the CommonJS one.
@@ -45,8 +45,8 @@ describe('Ink and React stay out of plain commands', () => {
     for (const file of files) expect([...closure(file)].filter((s) => DRAWS.test(s) || s.includes('/drawing/')), file).toEqual([]);
     // The chunks that name a drawing view, each by import() (the bundler names a chunk after its first module, plus a hash).
     const naming = files.filter((file) => readFileSync(file, 'utf8').includes('../drawing/'));
-    expect(naming.map((file) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.cjs$/, '')).sort()).toEqual(['items-file', 'run-dash']);
-    for (const file of naming) expect(readFileSync(file, 'utf8')).toMatch(/import\(require\("node:url"\)\.pathToFileURL\(require\("node:path"\)\.join\(__dirname, "\.\.\/drawing\/ink-(dash|reporter)\.js"\)\)\.href\)/);
+    expect(naming.map((file) => file.replace(/^.*\//, '').replace(/-[\w-]{8}\.cjs$/, '')).sort()).toEqual(['items-file', 'reconcile-review-run', 'run-dash']);
+    for (const file of naming) expect(readFileSync(file, 'utf8')).toMatch(/import\(require\("node:url"\)\.pathToFileURL\(require\("node:path"\)\.join\(__dirname, "\.\.\/drawing\/ink-(dash|reporter|review)\.js"\)\)\.href\)/);
   });
 
   describe('at run time', () => {
