@@ -97,6 +97,11 @@ export interface BulkCommand<Row = unknown> {
   readonly creates?: boolean;
   /** A row read back from the run's items file (checked: the file is on disk between run and resume). */
   parse(stored: unknown): Row;
+  /**
+   * What the row writes to as a person names it (`INV-000004`, `subscription 12 -> school 7`): the
+   * journal records it beside each item, so results and `runs show` need no request to name it.
+   */
+  naturalKey?(row: Row): string | undefined;
   /** One line of a plan: what the row will do. */
   describe(row: Row): string;
   /**

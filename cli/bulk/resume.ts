@@ -6,7 +6,8 @@ import { DEFAULT_CONCURRENCY } from './bulk-options.js';
 import { executeRun } from './execute.js';
 import { commandOfRun } from './registry.js';
 import { readItems, type BulkItem } from './items-file.js';
-import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
+import { itemsFile, reopenJournal, type JournalWriter, type RunHeader } from './journal.js';
+import { resultsTarget, writeResults, type ResultsTarget } from './results-file.js';
 import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';
 import { acquireRunLock } from './run-lock.js';
 import { timeoutPerRequest } from '../timeout.js';
@@ -19,7 +20,20 @@ export interface ResumeOptions {
   readonly concurrency?: number | undefined;
   /** As concurrency; null: no limit, though the run had one (`--rate none`). */
   readonly rate?: number | null | undefined;
+  /** Only for a run started without one; the run's own results file is completed without it. */
   readonly results?: string | undefined;
+}
+
+/**
+ * The results file a resume completes: the run's own (kept in its header), else the one given now. A
+ * different one given for a run that has its own is a usage error naming both.
+ */
+function resumeResults(runId: string, header: RunHeader, given: string | undefined): ResultsTarget | undefined {
+  const asked = given === undefined ? undefined : resultsTarget(given);
+  if (asked && header.results && asked.path !== header.results.path) {
+    throw new CliError(`--results ${asked.path}: run ${runId} keeps its results in ${header.results.path}, and each resume completes that file; leave --results out. Nothing was sent`, EXIT.usage);
+  }
+  return header.results ?? asked;
 }
 
 async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalState, retryFailed: boolean, settled: ReadonlySet<number>): AsyncGenerator<BulkItem<Row>> {
@@ -70,6 +84,7 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   const { header } = state;
   const file = itemsFile(c.env, o.runId);
   if (!existsSync(file)) throw new CliError(`run ${o.runId} has no items file (${file}); it cannot be resumed`, EXIT.usage);
+  const results = resumeResults(o.runId, header, o.results);
   const connection = await c.connection();
   if (connection.baseUrl !== header.api) {
     throw new CliError(`run ${o.runId} wrote to ${header.api}, but this profile uses ${connection.baseUrl}: pass --api-url ${header.api} or --profile ${header.profile}`, EXIT.usage);
@@ -77,6 +92,8 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   const { counts } = state;
   const total = counts.pending + counts.unknown + (o.retryFailed ? counts.failed : 0);
   if (total === 0) {
+    // Nothing to send, but the file is still made whole (a session killed before it rewrote it).
+    if (results) await writeResults(c.env, o.runId, results);
     if (!c.globals.quiet) {
       const failed = counts.failed > 0 ? `; ${counts.failed} failed (--retry-failed sends them again)` : '';
       c.io.stderr.write(`Run ${o.runId}: nothing to send: ${counts.done} done, ${counts.skipped} skipped${failed}.\n`);
@@ -94,5 +111,5 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   // The run's own settings, so a resume sends as the run did; a journal from before they were kept has none.
   const concurrency = o.concurrency ?? header.settings?.concurrency ?? DEFAULT_CONCURRENCY;
   const rate = o.rate === null ? undefined : (o.rate ?? header.settings?.rate);
-  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results: o.results });
+  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results });
 }

@@ -14,6 +14,7 @@ import { openRejects } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
 import { timeoutPerRequest } from '../timeout.js';
 import { runPreflight } from './preflight.js';
+import { resultsTarget } from './results-file.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
@@ -107,6 +108,7 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
     settings: runSettings(o),
+    ...(o.results ? { results: resultsTarget(o.results) } : {}),
   };
-  await executeNewRun(c, { command: o.command, header, known: skipped, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  await executeNewRun(c, { command: o.command, header, known: skipped, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: header.results });
 }

@@ -68,6 +68,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
       return showsChange(spec.command, target, buildRequest(endpoint, spec.input(id, details, target)).body);
     },
     targetKey: (row) => `invoice ${row.id}`,
+    naturalKey: (row) => `invoice ${row.id}`,
     parse: (stored) => rowSchema.parse(stored) as MarkRow,
     describe: (row) => `invoice ${row.id} ${action}${names.map((n) => (row[n] === undefined ? '' : ` --${n} ${row[n]}`)).join('')}`,
     async run(c, row, context) {

@@ -45,6 +45,7 @@ export function moveBulkCommand(): BulkCommand<MoveRow> {
       }
     },
     targetKey: (row) => `subscription ${row.id}`,
+    naturalKey: (row) => `subscription ${row.id} -> school ${row.to}`,
     parse: (stored) => rowSchema.parse(stored),
     describe: (row) => `move subscription ${row.id} to school ${row.to}`,
     async run(c, row, context) {
