@@ -75,6 +75,11 @@ export interface BulkCommand<Row = unknown> {
   };
   /** A cap on --concurrency, for commands whose rows must not overlap. */
   readonly maxConcurrency?: number;
+  /**
+   * Before a session (a run or a resume) sends its first row: reads what its rows need, once, in pages
+   * (the invoices they write to), so each row sends one request. Given the rows the session sends.
+   */
+  load?(c: Factory, rows: AsyncIterable<Row>): Promise<void>;
   /** Once a new run is confirmed, before its first row (open a file every row appends to). */
   prepare?(): Promise<void>;
   /**

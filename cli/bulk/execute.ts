@@ -2,8 +2,8 @@ import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { warnIfProduction } from '../write/send.js';
 import { rowFactory, type BulkCommand, type RowResult } from './bulk-command.js';
-import type { BulkItem } from './items-file.js';
-import { createJournal, type ItemOutcome, type JournalWriter, type RunHeader } from './journal.js';
+import { readItems, type BulkItem } from './items-file.js';
+import { createJournal, itemsFile, type ItemOutcome, type JournalWriter, type RunHeader } from './journal.js';
 import { readJournal } from './journal-state.js';
 import { openReporter } from './progress.js';
 import { acquireRunLock } from './run-lock.js';
@@ -30,6 +30,8 @@ export interface ExecuteOptions<Row> {
   readonly rate?: number | undefined;
   /** The run's results file: rewritten whole from the journal as the session starts and as it ends. */
   readonly results?: ResultsTarget | undefined;
+  /** Which items of the run's items file this session sends (a resume: those not done); absent: all. */
+  readonly sends?: ((index: number) => boolean) | undefined;
   /** Invoice workflows: an item's invoice amount, summed per currency over the items done. */
   readonly amountOf?: ((item: BulkItem<Row>) => { readonly currency: string | null; readonly total: number | null } | undefined) | undefined;
 }
@@ -76,6 +78,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
     if (!c.globals.quiet) c.io.stderr.write(`${line}\n`);
   };
   await warnIfProduction(c);
+  if (command.load) await loadRows(c, command, header, o.sends, o.journal);
   note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
   const at = () => c.now().getTime();
   const progress = await openReporter(c, o.total, header.command);
@@ -120,6 +123,19 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
     if (o.results) await writeResults(c.env, header.run_id, o.results);
   }
   await summarise(c, header, stop, o.results?.path, o.amountOf || totals.size > 0 ? totals : undefined);
+}
+
+/** The command's reads before the session's first row; the journal is closed if they fail (nothing was sent). */
+async function loadRows<Row>(c: Factory, command: BulkCommand<Row>, header: RunHeader, sends: ((index: number) => boolean) | undefined, journal: JournalWriter): Promise<void> {
+  async function* rows(): AsyncGenerator<Row> {
+    for await (const item of readItems(itemsFile(c.env, header.run_id), command.parse)) if (sends?.(item.index) ?? true) yield item.row;
+  }
+  try {
+    await command.load?.(c, rows());
+  } catch (error) {
+    await journal.close();
+    throw error;
+  }
 }
 
 async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined, totals: ReadonlyMap<string, number> | undefined): Promise<void> {

@@ -36,8 +36,8 @@ function resumeResults(runId: string, header: RunHeader, given: string | undefin
   return header.results ?? asked;
 }
 
-async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalState, retryFailed: boolean, settled: ReadonlySet<number>): AsyncGenerator<BulkItem<Row>> {
-  for await (const item of items) if (!settled.has(item.index) && shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, sends: (index: number) => boolean): AsyncGenerator<BulkItem<Row>> {
+  for await (const item of items) if (sends(item.index)) yield item;
 }
 
 /**
@@ -107,9 +107,10 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
     await journal.close();
     throw error;
   });
-  const items = toSend(readItems(file, command.parse), state, o.retryFailed, settled);
+  const sends = (index: number) => !settled.has(index) && shouldSend(state.statusOf(index), o.retryFailed);
+  const items = toSend(readItems(file, command.parse), sends);
   // The run's own settings, so a resume sends as the run did; a journal from before they were kept has none.
   const concurrency = o.concurrency ?? header.settings?.concurrency ?? DEFAULT_CONCURRENCY;
   const rate = o.rate === null ? undefined : (o.rate ?? header.settings?.rate);
-  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results });
+  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results, sends });
 }
