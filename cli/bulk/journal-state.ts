@@ -22,6 +22,9 @@ const sentSchema = z.object({ type: z.literal('sent'), index: z.number().int().n
 /** An item whose request never reached the server (journal.ts `unsent`): waiting again, like one never sent. */
 const unsentSchema = sentSchema.extend({ type: z.literal('unsent'), message: z.string() });
 
+/** A resume's line: `results` when that resume gave the run its results file. */
+const resumeSchema = z.object({ type: z.literal('resume'), results: runHeaderSchema.shape.results });
+
 /** An item not done, as `runs show` lists it: `unsent` when its request never reached the server (it waits to be sent). */
 export interface JournalProblem extends Omit<ItemOutcome, 'status'> {
   readonly status: ItemStatus | 'unsent';
@@ -57,7 +60,7 @@ export function existingJournal(env: Env, runId: string): string {
 }
 
 /** A journal line after the header, as the state of its item: `pending` for an item back to waiting (unsent). */
-type Step = { readonly kind: 'resume' } | { readonly kind: 'item'; readonly status: ItemStatus | 'pending'; readonly problem: JournalProblem };
+type Step = { readonly kind: 'resume'; readonly results?: RunHeader['results'] } | { readonly kind: 'item'; readonly status: ItemStatus | 'pending'; readonly problem: JournalProblem };
 
 /**
  * The header of a journal, then each line after it as a step; a line cut short by a crash, or of an
@@ -86,7 +89,10 @@ async function* journalSteps(file: string): AsyncGenerator<Step | { readonly kin
 }
 
 function stepOf(value: unknown, items: number): Step | undefined {
-  if ((value as { type?: unknown }).type === 'resume') return { kind: 'resume' };
+  if ((value as { type?: unknown }).type === 'resume') {
+    const results = resumeSchema.safeParse(value);
+    return results.success && results.data.results ? { kind: 'resume', results: results.data.results } : { kind: 'resume' };
+  }
   const sent = sentSchema.safeParse(value);
   if (sent.success) {
     const { type: _type, ...item } = sent.data;
@@ -119,8 +125,10 @@ export async function readJournal(env: Env, runId: string): Promise<JournalState
   const others = new Map<number, JournalProblem>();
   let resumes = 0;
   for await (const step of journalSteps(file)) {
-    if (step.kind === 'resume') resumes += 1;
-    else if (step.kind === 'item') {
+    if (step.kind === 'resume') {
+      resumes += 1;
+      if (step.results && header) header = { ...header, results: step.results };
+    } else if (step.kind === 'item') {
       statuses[step.problem.index] = CODES.indexOf(step.status);
       if (step.status === 'done') others.delete(step.problem.index);
       else others.set(step.problem.index, withKey(step.problem, others.get(step.problem.index)));

@@ -132,18 +132,20 @@ export function createJournal(env: Env, header: RunHeader): JournalWriter {
 }
 
 /**
- * Opens an existing journal to append to (a resume), first ending a line cut short by a crash.
+ * Opens an existing journal to append to (a resume), first ending a line cut short by a crash. Its
+ * `resume` line carries `results` when this resume gives the run its results file (a run started
+ * without one): the run keeps it from then on, as if given at the start.
  *
  * @example
  * const journal = reopenJournal(c.env, '20261102-100000-8000', c.now());
  */
-export function reopenJournal(env: Env, runId: string, now: Date): JournalWriter {
+export function reopenJournal(env: Env, runId: string, now: Date, results?: RunHeader['results']): JournalWriter {
   const file = journalFile(env, runId);
   const fd = openSync(file, 'a+');
   const size = fstatSync(fd).size;
   const last = Buffer.alloc(1);
   if (size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) appendFileSync(fd, '\n');
   const journal = writer(file, fd);
-  appendFileSync(fd, `${JSON.stringify({ type: 'resume', time: now.toISOString() })}\n`);
+  appendFileSync(fd, `${JSON.stringify({ type: 'resume', time: now.toISOString(), ...(results ? { results } : {}) })}\n`);
   return journal;
 }

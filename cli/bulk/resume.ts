@@ -20,13 +20,14 @@ export interface ResumeOptions {
   readonly concurrency?: number | undefined;
   /** As concurrency; null: no limit, though the run had one (`--rate none`). */
   readonly rate?: number | null | undefined;
-  /** Only for a run started without one; the run's own results file is completed without it. */
+  /** Only for a run without one (the run keeps it); the run's own results file is completed without it. */
   readonly results?: string | undefined;
 }
 
 /**
- * The results file a resume completes: the run's own (kept in its header), else the one given now. A
- * different one given for a run that has its own is a usage error naming both.
+ * The results file a resume completes: the run's own (given at its start, or by an earlier resume), else
+ * the one given now, which the run then keeps. A different one given for a run that has its own is a
+ * usage error naming both.
  */
 function resumeResults(runId: string, header: RunHeader, given: string | undefined): ResultsTarget | undefined {
   const asked = given === undefined ? undefined : resultsTarget(given);
@@ -102,7 +103,7 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
     return;
   }
   const command = await commandOfRun(header);
-  const journal = reopenJournal(c.env, o.runId, c.now());
+  const journal = reopenJournal(c.env, o.runId, c.now(), header.results === undefined ? results : undefined);
   const settled = await settleUnknown(c, command, file, state, journal).catch(async (error: unknown) => {
     await journal.close();
     throw error;

@@ -97,6 +97,21 @@ describe('a run\'s results across resumes', () => {
     expect(readFileSync(results, 'utf8').trim().split('\n')).toHaveLength(3);
   });
 
+  it('keeps the --results a resume gives a run started without one, for the resumes after it', async () => {
+    const interrupt = new AbortController();
+    interrupt.abort();
+    await expect(runBulk(factory({ interrupt }), { ...options, from: notes('late.in.csv', 4) })).rejects.toMatchObject({ exitCode: 130 });
+    const id = newestRun();
+    const late = join(dir, 'late.csv');
+    const stopped = new AbortController();
+    stopped.abort();
+    await expect(runResume(factory({ interrupt: stopped }), { runId: id, retryFailed: false, results: late })).rejects.toMatchObject({ exitCode: 130 });
+    expect(readFileSync(late, 'utf8')).toBe('index,line,key,status,http_status,message,request_id\n');
+    await expect(runResume(factory(), { runId: id, retryFailed: false, results: join(dir, 'later.csv') })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining(late) });
+    await runResume(factory(), { runId: id, retryFailed: false });
+    expect(indexes(readFileSync(late, 'utf8'))).toEqual([0, 1, 2, 3]);
+  });
+
   it('names each item by its natural key in runs show and runs results, beside index and line', async () => {
     const markPaid = ENDPOINTS.find((e) => e.command === 'invoices mark-paid') as Endpoint;
     const file = join(dir, 'missing.csv');
