@@ -11,13 +11,17 @@
 // other processes took during each measurement (the machine may be shared: a rate falls when it is).
 // Every rate is items over the wall time measured here (autocannon's own `duration` is rounded up to its
 // 1 s tick in `amount` mode, which understated its rate), and the measurements run in ROUNDS interleaved
-// rounds (autocannon, bare client, CLI, CLI), each figure the median of its rounds.
-import { spawnSync } from 'node:child_process';
+// rounds (autocannon, bare client, CLI, CLI, curated CLI), each figure the median of its rounds. The curated
+// form (`invoices mark paid --from`, which reads its invoices once, a page of the list at a time) runs at
+// the default concurrency too: its CPU per item over the table form's. Last, requests per item of both
+// forms over REQUEST_ITEMS invoices, counted by a proxy in front of the sandbox (bench/counting-proxy.mjs).
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { countingProxy } from './counting-proxy.mjs';
 import { signIn, startSandbox } from './servers.mjs';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
@@ -25,6 +29,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DEFAULT_CONCURRENCY = 4; // the CLI's (cli/bulk/bulk-options.ts)
 const MORE_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TARGET = 0.7;
+const REQUEST_ITEMS = Number(process.env.BENCH_REQUEST_ITEMS ?? 500);
+/** The curated form's CPU per item at most this many times the table form's (its dry run's target, bench/bulk-memory). */
+const CURATED_CPU_TARGET = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const bareClient = fileURLToPath(new URL('./bare-client.mjs', import.meta.url));
@@ -91,10 +98,13 @@ function timedRun(args, items, check) {
   return { rate: items / seconds, cpuPerItem: Number(/cpu_us=(\d+)/.exec(result.stderr)?.[1]) / items };
 }
 
+/** The table form: `invoices mark-paid`; the curated form: `invoices mark paid`. */
+const FORMS = { table: ['invoices', 'mark-paid'], curated: ['invoices', 'mark', 'paid'] };
+
 /** The CLI over a CSV of `ids`: items a second (spawn to exit) and its CPU time per item. */
-function cliRun(ids, concurrency) {
-  const file = paymentsFile(ids, `payments-${concurrency}`);
-  return timedRun(['--import', hook, bin, 'invoices', 'mark-paid', '--from', file, '--concurrency', String(concurrency), '--json'], ids.length, (result) => {
+function cliRun(ids, concurrency, form = 'table') {
+  const file = paymentsFile(ids, `payments-${form}-${concurrency}`);
+  return timedRun(['--import', hook, bin, ...FORMS[form], '--from', file, '--concurrency', String(concurrency), '--json'], ids.length, (result) => {
     const summary = result.status === 0 ? JSON.parse(result.stdout) : undefined;
     if (summary?.done !== ids.length) throw new Error(`CLI run exited ${result.status}: ${result.stderr.slice(-2000)}`);
   });
@@ -113,6 +123,40 @@ function machineMicros() {
   if (!existsSync('/proc/stat')) return null;
   const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   return (user + nice + system + irq + softirq) * 10_000;
+}
+
+/**
+ * Requests per item of the table and the curated form over REQUEST_ITEMS fresh invoices each, counted by
+ * a proxy in front of the sandbox (a CLI profile signed in through it). The curated form may send at most
+ * what the table form sends plus one list read per page of invoices.
+ */
+async function requestsPerItem(url, token, subscription) {
+  const proxy = await countingProxy(url);
+  // The proxy runs in this process: the CLI is run without blocking it (no spawnSync).
+  const cli = (args, input) =>
+    new Promise((resolve) => {
+      const child = execFile(process.execPath, [bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }));
+      child.stdin.end(input ?? '');
+    });
+  try {
+    const login = await cli(['auth', 'login', '--api-url', proxy.url, '--profile', 'counted', '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+    if (login.status !== 0) throw new Error(`CLI sign-in through the proxy failed: ${login.stderr}`);
+    const sent = {};
+    for (const form of ['table', 'curated']) {
+      const ids = await raiseInvoices(url, token, subscription, REQUEST_ITEMS);
+      proxy.reset();
+      const run = await cli([...FORMS[form], '--from', paymentsFile(ids, `counted-${form}`), '--profile', 'counted', '--json']);
+      if (run.status !== 0) throw new Error(`${form} run exited ${run.status}: ${run.stderr.slice(-2000)}`);
+      const counts = proxy.counts();
+      sent[form] = { total: [...counts.values()].reduce((a, b) => a + b, 0), lists: counts.get('GET /subscriptions/invoices') ?? 0 };
+      log(`${form}: ${JSON.stringify(Object.fromEntries(counts))}`);
+    }
+    const allowed = sent.table.total + Math.ceil(REQUEST_ITEMS / 100);
+    out({ name: `requests per item, table form (invoices mark-paid --from, ${REQUEST_ITEMS} items)`, value: (sent.table.total / REQUEST_ITEMS).toFixed(3), unit: 'requests' });
+    out({ name: `requests per item, curated form (invoices mark paid --from, ${REQUEST_ITEMS} items; ${sent.curated.lists} list reads)`, value: (sent.curated.total / REQUEST_ITEMS).toFixed(3), unit: 'requests', target: `<= table + 1 list read per 100 (${(allowed / REQUEST_ITEMS).toFixed(3)})`, ok: sent.curated.total <= allowed });
+  } finally {
+    await proxy.close();
+  }
 }
 
 const sandbox = await startSandbox({ seed: 'large' });
@@ -154,12 +198,13 @@ try {
     [`bare node:http client, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => bareRun(url, token, ids, DEFAULT_CONCURRENCY)],
     [`CLI, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => cliRun(ids, DEFAULT_CONCURRENCY)],
     [`CLI, concurrency ${MORE_CONCURRENCY}`, (ids) => cliRun(ids, MORE_CONCURRENCY)],
+    [`curated CLI, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => cliRun(ids, DEFAULT_CONCURRENCY, 'curated')],
   ];
   const seen = new Map(kinds.map(([what]) => [what, []]));
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [what, run] of kinds) seen.get(what).push(await measure(`round ${round}: ${what}`, run));
   }
-  const [cannon, bare, cli4, cli16] = kinds.map(([what]) => medianOf(seen.get(what)));
+  const [cannon, bare, cli4, cli16, curated] = kinds.map(([what]) => medianOf(seen.get(what)));
   const rate = cannon.value.rate;
   out({ name: `autocannon saturation, ${CONNECTIONS} connections, POST superuser/invoices/{id}/paid (median of ${ROUNDS})`, value: rate.toFixed(0), unit: 'req/s' });
   const report = (who, c, result, extra = {}) => {
@@ -178,7 +223,11 @@ try {
       log(`below target: CLI ${cli.value.cpuPerItem.toFixed(0)} us CPU per item (the bare node:http client ${bare.value.cpuPerItem.toFixed(0)}, ratio ${(bare.value.rate / rate).toFixed(2)}) against the sandbox's ${cli.serverCpu?.toFixed(0)} us; on 2 cores the client and the sandbox share the CPU, which autocannon's cheap requests hardly do`);
     }
   }
+  report('curated CLI (invoices mark paid) from a CSV', DEFAULT_CONCURRENCY, curated);
+  const cpuRatio = curated.value.cpuPerItem / cli4.value.cpuPerItem;
+  out({ name: `curated CLI CPU per item / table CLI CPU per item (c=${DEFAULT_CONCURRENCY})`, value: cpuRatio.toFixed(2), unit: 'x', target: `<= ${CURATED_CPU_TARGET}`, ok: cpuRatio <= CURATED_CPU_TARGET });
   log(`autocannon: sandbox CPU per request ${cannon.serverCpu?.toFixed(0)} us`);
+  await requestsPerItem(url, token, subscription);
 } finally {
   await sandbox.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import type { BulkCommand } from './bulk-command.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { driftOf, readPlan, type Plan } from './plan-file.js';
+import { resultsTarget } from './results-file.js';
 import { readTargets, type TargetState } from './targets.js';
 import { checkPlan, rebuildItems } from './plan-check.js';
 import { timeoutPerRequest } from '../http/timeout.js';
@@ -109,10 +110,11 @@ async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: 
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
     settings: runSettings(o),
+    ...(o.results ? { results: resultsTarget(o.results) } : {}),
   };
   if (!c.globals.quiet) for (const outcome of drifted) c.io.stderr.write(`line ${outcome.line}: skipped (${outcome.message})\n`);
   const skip = new Set(drifted.map((outcome) => outcome.index));
   const amountOf = target?.kind === 'invoices' ? (item: BulkItem<Row>) => states.get(target.id(item.row) ?? -1) : undefined;
   const items = without(readItems(itemsFile(c.env, runId), command.parse), skip);
-  await executeNewRun(c, { command, header, known: [...skipped, ...drifted], items, total, concurrency: o.concurrency, rate: o.rate, results: o.results, amountOf });
+  await executeNewRun(c, { command, header, known: [...skipped, ...drifted], items, total, concurrency: o.concurrency, rate: o.rate, results: header.results, amountOf });
 }

@@ -83,6 +83,11 @@ export interface BulkCommand<Row = unknown> {
   };
   /** A cap on --concurrency, for commands whose rows must not overlap. */
   readonly maxConcurrency?: number;
+  /**
+   * Before a session (a run or a resume) sends its first row: reads what its rows need, once, in pages
+   * (the invoices they write to), so each row sends one request. Given the rows the session sends.
+   */
+  load?(c: Factory, rows: AsyncIterable<Row>): Promise<void>;
   /** Once a new run is confirmed, before its first row (open a file every row appends to). */
   prepare?(): Promise<void>;
   /**
@@ -111,6 +116,11 @@ export interface BulkCommand<Row = unknown> {
   readonly creates?: boolean;
   /** A row read back from the run's items file (checked: the file is on disk between run and resume). */
   parse(stored: unknown): Row;
+  /**
+   * What the row writes to as a person names it (`INV-000004`, `subscription 12 -> school 7`): the
+   * journal records it beside each item, so results and `runs show` need no request to name it.
+   */
+  naturalKey?(row: Row): string | undefined;
   /** One line of a plan: what the row will do. */
   describe(row: Row): string;
   /**

@@ -11,7 +11,7 @@ import { responseResult } from './item-verdict.js';
 import type { RowIssue } from './row-check.js';
 import { alreadyApplied, readsBack } from './read-back.js';
 import { targetWishes, type TargetWishes } from './registry.js';
-import { targetIdOf, targetKindOf } from './targets.js';
+import { targetIdOf, targetKindOf, type TargetKind } from './targets.js';
 import { invoiceIn } from '../read/invoice-reader.js';
 
 const requestSchema = z.object({
@@ -42,6 +42,21 @@ export function requestLine({ method, path, query, body }: BulkRequest): string 
 function rowIdentity(endpoint: Endpoint): Pick<BulkCommand<BulkRequest>, 'creates' | 'targetKey'> {
   if (endpoint.method === 'POST' && !endpoint.idempotent) return endpoint.params.length === 0 ? { creates: true } : {};
   return { targetKey: (row) => `${row.method} ${row.path}` };
+}
+
+/**
+ * How a person names what a table endpoint's row writes to: its invoice or subscription by id, else a
+ * pupil or user by the username its body gives, else a school by its id; undefined when nothing names it.
+ *
+ * @example
+ * naturalKeyOf('invoices', 8, {}) // 'invoice 8'
+ * naturalKeyOf(undefined, undefined, { username: 'amy.s' }) // 'amy.s'
+ */
+export function naturalKeyOf(kind: TargetKind | undefined, id: number | undefined, body: unknown): string | undefined {
+  if (kind !== undefined && id !== undefined) return `${kind === 'invoices' ? 'invoice' : 'subscription'} ${id}`;
+  const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  if (typeof fields.username === 'string') return fields.username;
+  return typeof fields.school_id === 'number' ? `school ${fields.school_id}` : undefined;
 }
 
 /**
@@ -89,6 +104,7 @@ export function endpointCommand(endpoint: Endpoint, wishes?: TargetWishes): Bulk
       }
     },
     ...(readsBack(endpoint) ? { applied: async (c: Factory, row: BulkRequest) => alreadyApplied(await c.client(), endpoint, row) } : {}),
+    naturalKey: (row) => naturalKeyOf(kind, kind ? targetIdOf(endpoint, row.path) : undefined, row.body),
     parse: (stored) => requestSchema.parse(stored) as BulkRequest,
     describe: requestLine,
     async run(c, row, context) {

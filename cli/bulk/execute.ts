@@ -2,12 +2,12 @@ import { CliError, EXIT } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { warnIfProduction } from '../write/send.js';
 import { rowFactory, type BulkCommand, type RowResult } from './bulk-command.js';
-import type { BulkItem } from './items-file.js';
-import { createJournal, type ItemOutcome, type JournalWriter, type RunHeader } from './journal.js';
+import { readItems, type BulkItem } from './items-file.js';
+import { createJournal, itemsFile, type ItemOutcome, type JournalWriter, type RunHeader } from './journal.js';
 import { readJournal } from './journal-state.js';
 import { openReporter } from './progress.js';
 import { acquireRunLock } from './run-lock.js';
-import { openRecordFile, type RecordFile } from './record-file.js';
+import { writeResults, type ResultsTarget } from './results-file.js';
 import { runItems, type RunStop } from './runner.js';
 import { addAmount, formatTotals } from './target-summary.js';
 import { byCodeUnits } from '../../core/domain/order.js';
@@ -17,8 +17,6 @@ const isDrift = (message: string): boolean => message.startsWith('drift:');
 
 /** Server failures in a row (after the client's own retries) before a run pauses. */
 export const RETRY_BUDGET = 10;
-
-export const RESULT_COLUMNS = ['index', 'line', 'status', 'http_status', 'message', 'request_id'] as const;
 
 export interface ExecuteOptions<Row> {
   /** What runs once per item. */
@@ -30,7 +28,10 @@ export interface ExecuteOptions<Row> {
   readonly total: number;
   readonly concurrency: number;
   readonly rate?: number | undefined;
-  readonly results?: string | undefined;
+  /** The run's results file: rewritten whole from the journal as the session starts and as it ends. */
+  readonly results?: ResultsTarget | undefined;
+  /** Which items of the run's items file this session sends (a resume: those not done); absent: all. */
+  readonly sends?: ((index: number) => boolean) | undefined;
   /** Invoice workflows: an item's invoice amount, summed per currency over the items done. */
   readonly amountOf?: ((item: BulkItem<Row>) => { readonly currency: string | null; readonly total: number | null } | undefined) | undefined;
 }
@@ -66,8 +67,9 @@ export async function executeNewRun<Row>(c: Factory, o: Omit<ExecuteOptions<Row>
 export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promise<void> {
   const { header, command } = o;
   const concurrency = Math.min(o.concurrency, command.maxConcurrency ?? o.concurrency);
-  const results: RecordFile | undefined = o.results ? await openRecordFile('--results', o.results, RESULT_COLUMNS) : undefined;
-  let written: Promise<void> = Promise.resolve();
+  // Written first, so a path that cannot be written stops the session before anything is sent.
+  if (o.results) await writeResults(c.env, header.run_id, o.results);
+  const keyOf = (item: BulkItem<Row>) => command.naturalKey?.(item.row);
   const totals = new Map<string, number>();
   // The invoice amounts the rows' answers carried, by item, until the item's outcome is recorded;
   // undefined for a write that changed nothing (not money done in this session).
@@ -76,6 +78,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
     if (!c.globals.quiet) c.io.stderr.write(`${line}\n`);
   };
   await warnIfProduction(c);
+  if (command.load) await loadRows(c, command, header, o.sends, o.journal);
   note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
   const at = () => c.now().getTime();
   const progress = await openReporter(c, o.total, header.command);
@@ -97,18 +100,18 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
         return result;
       },
       onStart: (item) => {
-        o.journal.sent(item);
+        o.journal.sent({ index: item.index, line: item.line, key: keyOf(item) });
         progress.report({ kind: 'sent', at: at() });
       },
       onRequeue: () => progress.report({ kind: 'requeued', at: at() }),
-      onNotSent: (item, message) => o.journal.unsent({ index: item.index, line: item.line, message }),
+      onNotSent: (item, message) => o.journal.unsent({ index: item.index, line: item.line, message, key: keyOf(item) }),
       record: (item, outcome) => {
-        const entry = { index: item.index, line: item.line, ...outcome };
+        const key = keyOf(item);
+        const entry = { index: item.index, line: item.line, ...outcome, ...(key === undefined ? {} : { key }) };
         o.journal.append(entry);
         progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
         if (outcome.status === 'done') addAmount(totals, amounts.has(item.index) ? amounts.get(item.index) : o.amountOf?.(item));
         amounts.delete(item.index);
-        if (results) written = written.then(() => results.write(entry));
       },
       notify: (message) => progress.report({ kind: 'note', at: at(), message }),
       onPause: (pause) => progress.report({ kind: 'paused', at: at(), ...pause }),
@@ -117,10 +120,22 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
     signal.removeEventListener('abort', stopping);
     await progress.close();
     await o.journal.close();
-    await written;
-    await results?.close();
+    if (o.results) await writeResults(c.env, header.run_id, o.results);
   }
-  await summarise(c, header, stop, o.results, o.amountOf || totals.size > 0 ? totals : undefined);
+  await summarise(c, header, stop, o.results?.path, o.amountOf || totals.size > 0 ? totals : undefined);
+}
+
+/** The command's reads before the session's first row; the journal is closed if they fail (nothing was sent). */
+async function loadRows<Row>(c: Factory, command: BulkCommand<Row>, header: RunHeader, sends: ((index: number) => boolean) | undefined, journal: JournalWriter): Promise<void> {
+  async function* rows(): AsyncGenerator<Row> {
+    for await (const item of readItems(itemsFile(c.env, header.run_id), command.parse)) if (sends?.(item.index) ?? true) yield item.row;
+  }
+  try {
+    await command.load?.(c, rows());
+  } catch (error) {
+    await journal.close();
+    throw error;
+  }
 }
 
 async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined, totals: ReadonlyMap<string, number> | undefined): Promise<void> {

@@ -29,6 +29,8 @@ export const runHeaderSchema = z.looseObject({
   bulk: z.object({ kind: z.string(), args: z.record(z.string(), z.string()) }).optional(),
   /** Absent in journals written before settings were kept: a resume then uses the defaults. */
   settings: runSettingsSchema.optional(),
+  /** The `--results` file given at the start (absolute): every resume rewrites it whole from the journal. */
+  results: z.object({ path: z.string(), format: z.enum(['csv', 'ndjson']) }).optional(),
 });
 
 export type RunHeader = z.infer<typeof runHeaderSchema>;

@@ -14,12 +14,16 @@ const outcomeSchema = z.object({
   http_status: z.number().int().nullable(),
   message: z.string(),
   request_id: z.string().nullable(),
+  key: z.string().optional(),
 });
 
 /** An item about to be sent (journal.ts `sent`): unknown until its outcome line follows. */
-const sentSchema = z.object({ type: z.literal('sent'), index: z.number().int().nonnegative(), line: z.number().int().nonnegative() });
+const sentSchema = z.object({ type: z.literal('sent'), index: z.number().int().nonnegative(), line: z.number().int().nonnegative(), key: z.string().optional() });
 /** An item whose request never reached the server (journal.ts `unsent`): waiting again, like one never sent. */
 const unsentSchema = sentSchema.extend({ type: z.literal('unsent'), message: z.string() });
+
+/** A resume's line: `results` when that resume gave the run its results file. */
+const resumeSchema = z.object({ type: z.literal('resume'), results: runHeaderSchema.shape.results });
 
 /** An item not done, as `runs show` lists it: `unsent` when its request never reached the server (it waits to be sent). */
 export interface JournalProblem extends Omit<ItemOutcome, 'status'> {
@@ -55,6 +59,56 @@ export function existingJournal(env: Env, runId: string): string {
   return file;
 }
 
+/** A journal line after the header, as the state of its item: `pending` for an item back to waiting (unsent). */
+type Step = { readonly kind: 'resume'; readonly results?: RunHeader['results'] } | { readonly kind: 'item'; readonly status: ItemStatus | 'pending'; readonly problem: JournalProblem };
+
+/**
+ * The header of a journal, then each line after it as a step; a line cut short by a crash, or of an
+ * item outside the run, is passed over.
+ */
+async function* journalSteps(file: string): AsyncGenerator<Step | { readonly kind: 'header'; readonly header: RunHeader }> {
+  let items: number | undefined;
+  for await (const { text } of physicalLines(createReadStream(file))) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (items === undefined) {
+      const parsed = runHeaderSchema.safeParse(value);
+      if (!parsed.success) throw new CliError(`${file}: not a run journal (bad first line)`, EXIT.usage);
+      items = parsed.data.items;
+      yield { kind: 'header', header: parsed.data };
+      continue;
+    }
+    const step = stepOf(value, items);
+    if (step) yield step;
+  }
+  if (items === undefined) throw new CliError(`${file}: empty journal`, EXIT.usage);
+}
+
+function stepOf(value: unknown, items: number): Step | undefined {
+  if ((value as { type?: unknown }).type === 'resume') {
+    const results = resumeSchema.safeParse(value);
+    return results.success && results.data.results ? { kind: 'resume', results: results.data.results } : { kind: 'resume' };
+  }
+  const sent = sentSchema.safeParse(value);
+  if (sent.success) {
+    const { type: _type, ...item } = sent.data;
+    return item.index < items ? { kind: 'item', status: 'unknown', problem: { ...item, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null } } : undefined;
+  }
+  const unsent = unsentSchema.safeParse(value);
+  if (unsent.success) {
+    const { type: _type, ...item } = unsent.data;
+    return item.index < items ? { kind: 'item', status: 'pending', problem: { ...item, status: 'unsent', http_status: null, request_id: null } } : undefined;
+  }
+  const outcome = outcomeSchema.safeParse(value);
+  if (!outcome.success || outcome.data.index >= items) return undefined;
+  const { type: _type, ...item } = outcome.data;
+  return { kind: 'item', status: item.status, problem: item };
+}
+
 /**
  * Reads a run's journal. An item sent without an outcome after it (in flight when the run died) is
  * unknown. A line cut short by a crash is ignored (its item counts as it stood before, and is sent
@@ -70,40 +124,18 @@ export async function readJournal(env: Env, runId: string): Promise<JournalState
   let statuses = new Uint8Array(0);
   const others = new Map<number, JournalProblem>();
   let resumes = 0;
-  for await (const { text } of physicalLines(createReadStream(file))) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    if (header === undefined) {
-      const parsed = runHeaderSchema.safeParse(value);
-      if (!parsed.success) throw new CliError(`${file}: not a run journal (bad first line)`, EXIT.usage);
-      header = parsed.data;
+  for await (const step of journalSteps(file)) {
+    if (step.kind === 'resume') {
+      resumes += 1;
+      if (step.results && header) header = { ...header, results: step.results };
+    } else if (step.kind === 'item') {
+      statuses[step.problem.index] = CODES.indexOf(step.status);
+      if (step.status === 'done') others.delete(step.problem.index);
+      else others.set(step.problem.index, withKey(step.problem, others.get(step.problem.index)));
+    } else {
+      header = step.header;
       statuses = new Uint8Array(header.items);
-      continue;
     }
-    if ((value as { type?: unknown }).type === 'resume') resumes += 1;
-    const sent = sentSchema.safeParse(value);
-    if (sent.success && sent.data.index < statuses.length) {
-      statuses[sent.data.index] = CODES.indexOf('unknown');
-      others.set(sent.data.index, { index: sent.data.index, line: sent.data.line, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null });
-      continue;
-    }
-    const unsent = unsentSchema.safeParse(value);
-    if (unsent.success && unsent.data.index < statuses.length) {
-      const { index, line, message } = unsent.data;
-      statuses[index] = CODES.indexOf('pending');
-      others.set(index, { index, line, status: 'unsent', http_status: null, message, request_id: null });
-      continue;
-    }
-    const outcome = outcomeSchema.safeParse(value);
-    if (!outcome.success || outcome.data.index >= statuses.length) continue;
-    const { type: _type, ...item } = outcome.data;
-    statuses[item.index] = CODES.indexOf(item.status);
-    if (item.status === 'done') others.delete(item.index);
-    else others.set(item.index, item);
   }
   if (header === undefined) throw new CliError(`${file}: empty journal`, EXIT.usage);
   const counts = { pending: 0, done: 0, failed: 0, unknown: 0, skipped: 0 };
@@ -115,6 +147,30 @@ export async function readJournal(env: Env, runId: string): Promise<JournalState
     problems: [...others.values()].sort((a, b) => a.index - b.index),
     resumes,
   };
+}
+
+/** A later line of an item without a key (a read-back) keeps the key an earlier line gave. */
+const withKey = (problem: JournalProblem, before: JournalProblem | undefined): JournalProblem =>
+  problem.key === undefined && before?.key !== undefined ? { ...problem, key: before.key } : problem;
+
+/**
+ * Every item's last outcome across the run and all its resumes, in index order: what `runs results`
+ * prints and a results file holds. Items never tried have none (an item back to waiting is `unsent`).
+ *
+ * @example
+ * const { outcomes } = await readOutcomes(c.env, '20261102-100000-8000');
+ * outcomes[0] // { index: 0, line: 2, key: 'INV-000008', status: 'done', http_status: 200, ... }
+ */
+export async function readOutcomes(env: Env, runId: string): Promise<{ readonly header: RunHeader; readonly outcomes: readonly JournalProblem[] }> {
+  const file = existingJournal(env, runId);
+  let header: RunHeader | undefined;
+  const last = new Map<number, JournalProblem>();
+  for await (const step of journalSteps(file)) {
+    if (step.kind === 'item') last.set(step.problem.index, withKey(step.problem, last.get(step.problem.index)));
+    else if (step.kind === 'header') header = step.header;
+  }
+  if (header === undefined) throw new CliError(`${file}: empty journal`, EXIT.usage);
+  return { header, outcomes: [...last.values()].sort((a, b) => a.index - b.index) };
 }
 
 /**

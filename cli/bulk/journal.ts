@@ -17,6 +17,11 @@ export interface ItemOutcome {
   readonly http_status: number | null;
   readonly message: string;
   readonly request_id: string | null;
+  /**
+   * What the item writes to, as a person names it (`INV-000004`, `subscription 12 -> school 7`), known
+   * when it was planned: results and `runs show` name items by it without a request.
+   */
+  readonly key?: string | undefined;
 }
 
 /** An item whose request provably never reached the server (connection refused): it waits to be sent, as if never tried. */
@@ -25,6 +30,14 @@ export interface NotSent {
   readonly line: number;
   /** Why it could not be sent (`Network error: ... ECONNREFUSED`). */
   readonly message: string;
+  readonly key?: string | undefined;
+}
+
+/** An item as the journal names it: where it is in the file, and its natural key when it has one. */
+export interface JournalItem {
+  readonly index: number;
+  readonly line: number;
+  readonly key?: string | undefined;
 }
 
 /**
@@ -68,7 +81,7 @@ export interface JournalWriter {
    * An item is about to be sent: written before its request goes out, so an item in flight when the
    * run dies counts as unknown (read back before it goes again), not as never sent.
    */
-  sent(item: { readonly index: number; readonly line: number }): void;
+  sent(item: JournalItem): void;
   /** The item's request never reached the server: it is back to waiting (a resume sends it), not unknown. */
   unsent(item: NotSent): void;
   append(outcome: ItemOutcome): void;
@@ -90,8 +103,8 @@ function writer(file: string, fd: number): JournalWriter {
   };
   return {
     file,
-    sent: ({ index, line }) => write({ type: 'sent', index, line }),
-    unsent: ({ index, line, message }) => write({ type: 'unsent', index, line, message }),
+    sent: ({ index, line, key }) => write({ type: 'sent', index, line, ...(key === undefined ? {} : { key }) }),
+    unsent: ({ index, line, message, key }) => write({ type: 'unsent', index, line, message, ...(key === undefined ? {} : { key }) }),
     append: (outcome) => write({ type: 'item', ...outcome }),
     close: async () => {
       await syncing;
@@ -119,18 +132,20 @@ export function createJournal(env: Env, header: RunHeader): JournalWriter {
 }
 
 /**
- * Opens an existing journal to append to (a resume), first ending a line cut short by a crash.
+ * Opens an existing journal to append to (a resume), first ending a line cut short by a crash. Its
+ * `resume` line carries `results` when this resume gives the run its results file (a run started
+ * without one): the run keeps it from then on, as if given at the start.
  *
  * @example
  * const journal = reopenJournal(c.env, '20261102-100000-8000', c.now());
  */
-export function reopenJournal(env: Env, runId: string, now: Date): JournalWriter {
+export function reopenJournal(env: Env, runId: string, now: Date, results?: RunHeader['results']): JournalWriter {
   const file = journalFile(env, runId);
   const fd = openSync(file, 'a+');
   const size = fstatSync(fd).size;
   const last = Buffer.alloc(1);
   if (size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) appendFileSync(fd, '\n');
   const journal = writer(file, fd);
-  appendFileSync(fd, `${JSON.stringify({ type: 'resume', time: now.toISOString() })}\n`);
+  appendFileSync(fd, `${JSON.stringify({ type: 'resume', time: now.toISOString(), ...(results ? { results } : {}) })}\n`);
   return journal;
 }

@@ -6,7 +6,8 @@ import { DEFAULT_CONCURRENCY } from './bulk-options.js';
 import { executeRun } from './execute.js';
 import { commandOfRun } from './run-command.js';
 import { readItems, type BulkItem } from './items-file.js';
-import { itemsFile, reopenJournal, type JournalWriter } from './journal.js';
+import { itemsFile, reopenJournal, type JournalWriter, type RunHeader } from './journal.js';
+import { resultsTarget, writeResults, type ResultsTarget } from './results-file.js';
 import { existingJournal, readJournal, shouldSend, type JournalState } from './journal-state.js';
 import { acquireRunLock } from './run-lock.js';
 import { timeoutPerRequest } from '../http/timeout.js';
@@ -19,11 +20,25 @@ export interface ResumeOptions {
   readonly concurrency?: number | undefined;
   /** As concurrency; null: no limit, though the run had one (`--rate none`). */
   readonly rate?: number | null | undefined;
+  /** Only for a run without one (the run keeps it); the run's own results file is completed without it. */
   readonly results?: string | undefined;
 }
 
-async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, state: JournalState, retryFailed: boolean, settled: ReadonlySet<number>): AsyncGenerator<BulkItem<Row>> {
-  for await (const item of items) if (!settled.has(item.index) && shouldSend(state.statusOf(item.index), retryFailed)) yield item;
+/**
+ * The results file a resume completes: the run's own (given at its start, or by an earlier resume), else
+ * the one given now, which the run then keeps. A different one given for a run that has its own is a
+ * usage error naming both.
+ */
+function resumeResults(runId: string, header: RunHeader, given: string | undefined): ResultsTarget | undefined {
+  const asked = given === undefined ? undefined : resultsTarget(given);
+  if (asked && header.results && asked.path !== header.results.path) {
+    throw new CliError(`--results ${asked.path}: run ${runId} keeps its results in ${header.results.path}, and each resume completes that file; leave --results out. Nothing was sent`, EXIT.usage);
+  }
+  return header.results ?? asked;
+}
+
+async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, sends: (index: number) => boolean): AsyncGenerator<BulkItem<Row>> {
+  for await (const item of items) if (sends(item.index)) yield item;
 }
 
 /**
@@ -70,6 +85,7 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   const { header } = state;
   const file = itemsFile(c.env, o.runId);
   if (!existsSync(file)) throw new CliError(`run ${o.runId} has no items file (${file}); it cannot be resumed`, EXIT.usage);
+  const results = resumeResults(o.runId, header, o.results);
   const connection = await c.connection();
   if (connection.baseUrl !== header.api) {
     throw new CliError(`run ${o.runId} wrote to ${header.api}, but this profile uses ${connection.baseUrl}: pass --api-url ${header.api} or --profile ${header.profile}`, EXIT.usage);
@@ -77,6 +93,8 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   const { counts } = state;
   const total = counts.pending + counts.unknown + (o.retryFailed ? counts.failed : 0);
   if (total === 0) {
+    // Nothing to send, but the file is still made whole (a session killed before it rewrote it).
+    if (results) await writeResults(c.env, o.runId, results);
     if (!c.globals.quiet) {
       const failed = counts.failed > 0 ? `; ${counts.failed} failed (--retry-failed sends them again)` : '';
       c.io.stderr.write(`Run ${o.runId}: nothing to send: ${counts.done} done, ${counts.skipped} skipped${failed}.\n`);
@@ -85,14 +103,15 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
     return;
   }
   const command = await commandOfRun(header);
-  const journal = reopenJournal(c.env, o.runId, c.now());
+  const journal = reopenJournal(c.env, o.runId, c.now(), header.results === undefined ? results : undefined);
   const settled = await settleUnknown(c, command, file, state, journal).catch(async (error: unknown) => {
     await journal.close();
     throw error;
   });
-  const items = toSend(readItems(file, command.parse), state, o.retryFailed, settled);
+  const sends = (index: number) => !settled.has(index) && shouldSend(state.statusOf(index), o.retryFailed);
+  const items = toSend(readItems(file, command.parse), sends);
   // The run's own settings, so a resume sends as the run did; a journal from before they were kept has none.
   const concurrency = o.concurrency ?? header.settings?.concurrency ?? DEFAULT_CONCURRENCY;
   const rate = o.rate === null ? undefined : (o.rate ?? header.settings?.rate);
-  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results: o.results });
+  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results, sends });
 }

@@ -15,6 +15,7 @@ import { validateInput, type ValidationReport } from './validate.js';
 import { timeoutPerRequest } from '../http/timeout.js';
 import { runPreflight } from './preflight.js';
 import { printRunWarnings, readRunWarnings } from './run-warnings.js';
+import { resultsTarget } from './results-file.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
@@ -110,6 +111,7 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
     api: connection.baseUrl,
     profile: connection.profile ?? 'default',
     settings: runSettings(o),
+    ...(o.results ? { results: resultsTarget(o.results) } : {}),
   };
-  await executeNewRun(c, { command: o.command, header, known: skipped, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: o.results });
+  await executeNewRun(c, { command: o.command, header, known: skipped, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: header.results });
 }

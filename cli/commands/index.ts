@@ -60,6 +60,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   // Bulk runs (`--from FILE` on write commands): their journals, and resuming them.
   'runs list': { summary: 'List the bulk runs started from this machine', load: () => import('./runs/list.js') },
   'runs show': { summary: 'Show a bulk run and the items not done', load: () => import('./runs/show.js') },
+  'runs results': { summary: "Every item's last outcome across a run and its resumes (CSV or NDJSON)", load: () => import('./runs/results.js') },
   'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
   // Bulk runs, plan then apply: run a plan saved by `--from FILE --dry-run --plan plan.json`.
   'bulk apply': { summary: 'Run a saved bulk plan exactly; skips invoices and subscriptions whose state changed since', load: () => import('./bulk/apply.js') },
@@ -74,7 +75,7 @@ export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   prices: 'Per-locale price table and tier pricing (show, tier)',
   sandbox: 'Local, stateful sandbox API server (start), and statements of its invoices (statement)',
   profiles: 'Sign-in profiles side by side (list, use, remove)',
-  runs: 'Bulk runs from --from FILE: journals and resume (list, show, resume)',
+  runs: 'Bulk runs from --from FILE: journals and resume (list, show, results, resume)',
   bulk: 'Saved bulk plans: run one exactly (apply)',
   dash: 'Live dashboards on the terminal (billing, school, jobs); --once for a snapshot',
 };

@@ -35,6 +35,20 @@ export function invoiceIn(value: unknown): Invoice | undefined {
   return Object.fromEntries(Object.entries(value as object).filter(([key]) => !problems.some((p) => p.path === key))) as Invoice;
 }
 
+/**
+ * The invoice a write answered with, where its entry declares that its reply carries one (`{ invoice:
+ * INVOICE, ... }`) and the answer's invoice passes the shape's schema: then it is the invoice after the
+ * write, and reading it back would only spend a request. Undefined otherwise (read it back).
+ *
+ * @example
+ * repliedInvoice(endpointOf('invoices mark-paid'), response.data)?.state // 'paid'
+ */
+export function repliedInvoice(endpoint: Endpoint, data: unknown): Invoice | undefined {
+  const declared = (endpoint.reply as Readonly<Record<string, unknown>> | undefined)?.invoice === INVOICE;
+  if (!declared || data === null || typeof data !== 'object') return undefined;
+  return invoiceIn((data as Readonly<Record<string, unknown>>).invoice);
+}
+
 /** Invoices a page of the list holds when reading by id. */
 export const PAGE = 100;
 

@@ -42,8 +42,8 @@ describe('bulk runs against a demo sandbox', () => {
     expect(run.exitCode).toBe(0);
     expect((await notesApplied(sandbox)) - before).toBe(30);
     const results = readFileSync(join(sandbox.dir, 'results.csv'), 'utf8').trim().split('\n');
-    expect(results[0]).toBe('index,line,status,http_status,message,request_id');
-    expect(results.slice(1).filter((line) => /^\d+,\d+,done,20\d,ok,req_/.test(line))).toHaveLength(30);
+    expect(results[0]).toBe('index,line,key,status,http_status,message,request_id');
+    expect(results.slice(1).filter((line) => /^\d+,\d+,,done,20\d,ok,req_/.test(line))).toHaveLength(30);
   });
 
   it('refuses a file with a bad row: exit 2, every problem as file:line: column: message, nothing sent', async () => {

@@ -7,8 +7,8 @@ import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import type { RowIssue } from '../../bulk/row-check.js';
 import { ACTIONS, DETAIL_NAMES, WISH_BY_COMMAND, endpointOfAction, wishOf, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
-import { runMark } from './mark-run.js';
-import { readBack } from '../../read/invoice-reader.js';
+import { markOne } from './mark-item.js';
+import { readBack, readInvoices, type Invoice } from '../../read/invoice-reader.js';
 import { showsChange } from '../../bulk/read-back.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 
@@ -24,8 +24,10 @@ const COLUMN_OF: Readonly<Record<string, string>> = { date_received: 'received',
 
 /**
  * The bulk command of one action: columns `id` and the action's options; each row is checked by the
- * single command's own checks and run through `runMark` (its read, write, audit record and read-back),
- * without asking: a void run asks once, for the whole file, before anything is sent.
+ * single command's own checks. Before a session sends, its invoices are read once, a page of the list
+ * at a time (`load`); each row then sends one write through `markOne` (audit record, the invoice as the
+ * write answers it), without asking: a void run asks once, for the whole file, before anything is sent.
+ * An invoice is named by its number once read.
  *
  * @example
  * await runBulk(c, { command: markBulkCommand('paid'), from: 'payments.csv', defaults: { method: 'bacs' }, ... });
@@ -35,6 +37,8 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
   const wish = WISH_BY_COMMAND.get(spec.command);
   const endpoint = endpointOfAction(action);
   const names = [...spec.required, ...spec.optional];
+  // The session's invoices as read before its first row (load): what each write is checked against.
+  let invoices = new Map<number, Invoice>();
   return {
     name: `invoices mark ${action}`,
     resume: { kind: 'invoices mark', args: { action } },
@@ -68,14 +72,17 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
       return showsChange(spec.command, target, buildRequest(endpoint, spec.input(id, details, target)).body);
     },
     targetKey: (row) => `invoice ${row.id}`,
+    naturalKey: (row) => invoices.get(row.id)?.number ?? `invoice ${row.id}`,
+    async load(c, rows) {
+      const ids: number[] = [];
+      for await (const row of rows) ids.push(row.id);
+      invoices = await readInvoices(await c.client(), ids);
+    },
     parse: (stored) => rowSchema.parse(stored) as MarkRow,
     describe: (row) => `invoice ${row.id} ${action}${names.map((n) => (row[n] === undefined ? '' : ` --${n} ${row[n]}`)).join('')}`,
     async run(c, row, context) {
       const { id, ...details } = row;
-      const summary = await runMark(c, { ids: [id], action, ...details, idempotencyKey: context.idempotencyKey, runId: context.runId, yes: true, signal: context.signal });
-      const result = summary.results[0];
-      if (result === undefined) throw new Error(`invoice ${id}: not sent`);
-      const error = summary.errors.get(id);
+      const { result, error } = await markOne(c, { action, details, id, before: invoices.get(id), idempotencyKey: context.idempotencyKey, runId: context.runId });
       // The API's own refusals, failures and dropped connections go to the runner: it retries, pauses or records them.
       if (result.status === 'failed' && error instanceof ApiError) throw error;
       const change = `${result.before ?? '?'} -> ${result.after ?? '?'}`;

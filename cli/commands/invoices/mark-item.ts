@@ -1,4 +1,4 @@
-/** One invoice of `edshed invoices mark`: its request sent, the answer judged, the invoice read back. */
+/** One invoice of `edshed invoices mark`: its request sent, the answer judged, the invoice as answered (read back only when not). */
 import { ApiError, ForbiddenError, InvalidDataError, UnauthorisedError } from '../../../core/api/errors/index.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 import { CliError } from '../../cli-error.js';
@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { conflictHint } from '../../write/describe.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
-import { invoiceIn, readBack, type Invoice } from '../../read/invoice-reader.js';
+import { readBack, repliedInvoice, type Invoice } from '../../read/invoice-reader.js';
 
 export type MarkStatus = 'done' | 'unchanged' | 'failed';
 
@@ -69,8 +69,8 @@ export async function markOne(f: Factory, item: MarkItem): Promise<{ result: Mar
   try {
     input = spec.input(id, item.details, before);
     const response = await sendWrite(f, buildRequest(endpoint, input, { idempotencyKey: item.idempotencyKey }), { runId: item.runId });
-    const answered = invoiceIn((response.data as Record<string, unknown> | null)?.invoice);
-    const after = (await readBack(await f.client(), id, before).catch(() => undefined)) ?? answered;
+    // The entry declares that the answer carries the invoice: trusted when it does, read back when not.
+    const after = repliedInvoice(endpoint, response.data) ?? (await readBack(await f.client(), id, before).catch(() => undefined));
     // A replay on the first attempt is an earlier run's write; on a retry it is this run's own.
     const replayed = response.replayed && response.attempts === 1;
     const unchanged = changedNothing(response.data) || replayed;

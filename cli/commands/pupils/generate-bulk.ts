@@ -77,6 +77,7 @@ export function generateBulkCommand(outFile: string, force: boolean): BulkComman
         return { ok: false, issues: issuesOf(error) };
       }
     },
+    naturalKey: (row) => (row.school === undefined ? undefined : `school ${row.school}`),
     parse: (stored) => rowSchema.parse(stored),
     describe: (row) => `${row.amount} pupils${row.school === undefined ? '' : ` in school ${row.school}`}${row.group === undefined ? '' : `, group ${row.group}`}`,
     async run(c, row, context) {

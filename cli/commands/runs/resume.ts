@@ -9,7 +9,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .description('Resume a bulk run: send the items not done, each with its same idempotency key')
     .argument('<id>', 'run id (edshed runs list)')
     .option('--retry-failed', 'send failed items again too (items whose outcome is unknown always go again)')
-    .option('--results <file>', "write each item's outcome in this session here (.csv or .ndjson)")
+    .option('--results <file>', "a run without a results file: keep every item's outcome here from now on (.csv or .ndjson); a run's own is completed without it")
     .option('--concurrency <n>', "requests in flight at most (default: the run's own, else 4)")
     .option('--rate <n>', "requests per second at most (default: the run's own); none: no limit")
     .addHelpText(

@@ -25,7 +25,7 @@ export interface RunFacts {
 
 /**
  * The run as a view: the run id whole in the title, what it ran and where, then each item not done on a
- * line (file line, status, HTTP status) with its reason whole under it, and the resume command.
+ * line (its index and file line, natural key, status, HTTP status) with its reason whole under it, and the resume command.
  *
  * @example
  * renderView(runView(run, problems, 80), 80, colors)
@@ -33,8 +33,8 @@ export interface RunFacts {
 export function runView(run: RunFacts, problems: readonly JournalProblem[], width: number): View {
   const counts = (['done', 'failed', 'unknown', 'skipped', 'pending'] as const).filter((k) => k === 'done' || run[k] > 0).map((k) => `${run[k]} ${k}`);
   const lines = listLines(
-    problems.map((p) => ({ line: `line ${p.line}`, status: p.status, http: p.http_status ? `HTTP ${p.http_status}` : '', request: p.request_id ?? '' })),
-    ['line', 'status', 'http', 'request'],
+    problems.map((p) => ({ item: `#${p.index} line ${p.line}`, key: p.key ?? '', status: p.status, http: p.http_status ? `HTTP ${p.http_status}` : '', request: p.request_id ?? '' })),
+    ['item', 'key', 'status', 'http', 'request'],
     width,
     { request: 2 },
   );

@@ -41,6 +41,7 @@ export function snapshotBulkCommand(): BulkCommand<PeriodRow> {
         return { ok: false, issues: issuesOf(error) };
       }
     },
+    naturalKey: (row) => `${row.start}..${row.end}`,
     parse: (stored) => rowSchema.parse(stored),
     describe: (row) => `snapshot of ${row.start} to ${row.end}`,
     async run(c, row, context) {

@@ -50,6 +50,7 @@ export function moveBulkCommand(): BulkCommand<MoveRow> {
       return bulkMoveWarnings(await c.api(), rows);
     },
     targetKey: (row) => `subscription ${row.id}`,
+    naturalKey: (row) => `subscription ${row.id} -> school ${row.to}`,
     parse: (stored) => rowSchema.parse(stored),
     describe: (row) => `move subscription ${row.id} to school ${row.to}`,
     async run(c, row, context) {

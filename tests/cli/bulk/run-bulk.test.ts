@@ -65,7 +65,7 @@ describe('runBulk and runResume in-process', () => {
     expect(readFileSync(rejects, 'utf8')).toBe('target,data,reason\n"{""type"":""pupil"",""id"":2}",,"line 3: expected 2 fields, like the header; got 1 (quote a value that contains a comma)"\n');
     const lines = readFileSync(results, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual(['0,2,done,201', '1,4,done,201']);
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual(['0,2,,done,201', '1,4,,done,201']);
     expect(c.audited).toHaveLength(2);
     expect(new Set(c.audited.map((a) => a.run_id)).size).toBe(1);
     expect(c.audited.map((a) => a.idempotency_key)).toEqual(expect.arrayContaining([expect.stringMatching(/^edshed-bulk-.*-0$/), expect.stringMatching(/^edshed-bulk-.*-1$/)]));

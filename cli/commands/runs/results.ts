@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { readOutcomes } from '../../bulk/journal-state.js';
+import { resultsText, type ResultsFormat } from '../../bulk/results-file.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { DefineCommand } from '../define.js';
+
+const FORMATS: readonly ResultsFormat[] = ['csv', 'ndjson'];
+
+/** `edshed runs results ID [--format csv|ndjson]`: every item's last outcome across the run and its resumes, from the journal alone. */
+const define: DefineCommand = (cmd: Command, f) => {
+  cmd
+    .description("Print every item's last outcome across a run and all its resumes (index, line, key, status, HTTP status, message, request id)")
+    .argument('<id>', 'run id (edshed runs list)')
+    .option('--format <format>', 'csv (with a header) or ndjson', 'csv')
+    .addHelpText('after', '\nBuilt from the run\'s journal: no request is sent. Items never tried yet are not listed.\n\nExamples:\n  edshed runs results 20261102-100000-8000 > results.csv\n  edshed runs results 20261102-100000-8000 --format ndjson | jq \'select(.status != "done")\'');
+  // Its own --format: the results' two formats, not the output formats of other commands.
+  addCommonOptions(cmd, new Set(['format', 'json', 'fields']), { connection: false });
+  cmd.action(async (id: string) => {
+    const format = String(cmd.opts<Record<string, unknown>>().format);
+    if (!(FORMATS as readonly string[]).includes(format)) throw new CliError(`--format ${format}: use csv or ndjson`, EXIT.usage);
+    const c = leafFactory(f, cmd);
+    const { outcomes } = await readOutcomes(c.env, id);
+    c.io.stdout.write(resultsText(outcomes, format as ResultsFormat));
+  });
+};
+
+export default define;
