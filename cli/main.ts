@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
 import { COLOR_HELP, envOption, formatOption, TIMEOUT_HELP } from './flags.js';
 import type { Endpoint } from '../core/endpoints/define.js';
-import { nounEntries, tableNouns } from './table-nouns.js';
+import { nounEntries, tableNouns } from './table/table-nouns.js';
 import { CURATED, CURATED_NOUNS } from './commands/index.js';
 import type { CuratedCommand } from './commands/define.js';
 import type { Factory } from './factory.js';

@@ -4,7 +4,7 @@ import { ROLES, type Endpoint } from '../../../core/endpoints/define.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { rankBySearch } from '../../help/search.js';
-import { tableEntries } from '../../table-nouns.js';
+import { tableEntries } from '../../table/table-nouns.js';
 import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 
@@ -43,7 +43,7 @@ export interface EndpointsListOptions {
  * await runEndpointsList(c, { area: 'superuser-billing' });
  */
 export async function runEndpointsList(c: Factory, options: EndpointsListOptions): Promise<void> {
-  // The table's data, not its code: this path is benchmarked for cold start (cli/table-nouns.ts).
+  // The table's data, not its code: this path is benchmarked for cold start (cli/table/table-nouns.ts).
   const entries = await tableEntries();
   if (options.area && !entries.some((e) => e.area === options.area)) {
     throw new CliError(`--area: no area "${options.area}" (areas: ${[...new Set(entries.map((e) => e.area))].join(', ')})`, EXIT.usage);

@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput, type OutputPlan } from '../../output/plan.js';
-import { tableEndpoint } from '../../table-endpoint.js';
+import { tableEndpoint } from '../../table/table-endpoint.js';
 import { parseWholeNumber } from '../../whole-number.js';
 import { checkOutputFile } from '../../write/atomic-file.js';
 import { printDryRun } from '../../write/dry-run.js';

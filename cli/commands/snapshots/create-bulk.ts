@@ -4,7 +4,7 @@ import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import { parsePeriod } from '../../dates.js';
-import { tableEndpoint } from '../../table-endpoint.js';
+import { tableEndpoint } from '../../table/table-endpoint.js';
 import { runSnapshotCreate } from './create.js';
 
 /** One row: the period. */

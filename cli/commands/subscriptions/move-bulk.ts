@@ -4,7 +4,7 @@ import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import { positiveId } from '../../ids.js';
-import { tableEndpoint } from '../../table-endpoint.js';
+import { tableEndpoint } from '../../table/table-endpoint.js';
 import { HintedError } from '../../write/hinted-error.js';
 import { AlreadyThereError, runMoveSubscription } from './move.js';
 import { bulkMoveWarnings } from './move-facts.js';
