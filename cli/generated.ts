@@ -6,7 +6,7 @@ import { exampleOf } from './help/example.js';
 import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../core/endpoints/define.js';
 import type { Factory } from './factory.js';
 import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
-import { readInputObject } from './input-file.js';
+import { readInputObject } from './input/input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
 import { changesMoney } from './write/money.js';
 import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';

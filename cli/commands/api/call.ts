@@ -6,7 +6,7 @@ import type { ApiRequest } from '../../../core/api/types.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, collect, leafFactory, parseFieldArgs } from '../../flags.js';
-import { readInputObject } from '../../input-file.js';
+import { readInputObject } from '../../input/input-file.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { printResponse } from '../../print-response.js';

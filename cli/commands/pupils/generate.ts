@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput, type OutputPlan } from '../../output/plan.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
-import { parseWholeNumber } from '../../whole-number.js';
+import { parseWholeNumber } from '../../input/whole-number.js';
 import { checkOutputFile } from '../../write/atomic-file.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { HintedError } from '../../write/hinted-error.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
-import { parsePeriod } from '../../dates.js';
+import { parsePeriod } from '../../input/dates.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
 import { runSnapshotCreate } from './create.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { buildRequest } from '../../../core/endpoints/call.js';
 import { CliError, EXIT } from '../../cli-error.js';
-import { parsePeriod } from '../../dates.js';
+import { parsePeriod } from '../../input/dates.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { OWN_TIMEOUT } from './poll.js';

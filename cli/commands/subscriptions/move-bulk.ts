@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
-import { positiveId } from '../../ids.js';
+import { positiveId } from '../../input/ids.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
 import { HintedError } from '../../write/hinted-error.js';
 import { AlreadyThereError, runMoveSubscription } from './move.js';
