@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCacheDir, NOT_CACHED, ownDirectory } from '../../cli/compile-cache.js';
+import { compileCacheDir, NOT_CACHED, ownDirectory } from '../../cli/startup/compile-cache.js';
 import { isolatedEnv } from '../helpers/isolated-env.js';
 import { ROOT } from '../helpers/consumer-dir.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// One-off start-up: the built CLI's compiled code is kept between runs (cli/compile-cache.ts).
+// One-off start-up: the built CLI's compiled code is kept between runs (cli/startup/compile-cache.ts).
 // These run a copy of the build (its bin/ and dist/, with the checkout's node_modules), so that one of
 // its modules can be "rebuilt" without touching the build other tests run.
 
