@@ -124,7 +124,7 @@ const DRAWING_DIR = 'drawing';
 /** The drawing view an import names (`../ui/dash/ink-dash.js`: 'ink-dash'), if it names one. */
 const drawingView = (source) => Object.keys(DRAWING).find((name) => source.endsWith(DRAWING[name].replace(/^cli\//, '').replace(/\.tsx$/, '.js')));
 const DRAWING_ID = /import\("edshed-drawing:([\w-]+)"\)/g;
-/** What marks a chunk that import()s for the compile cache, which leaves it to Node (NOT_CACHED in cli/startup/compile-cache.ts). */
+/** What marks a chunk that import()s for the compile cache, which leaves it to Node (NOT_CACHED in cli/startup/own-compile-cache.ts). */
 const NOT_CACHED = 'edshed: compiled by Node, not cached: it imports ES modules';
 
 /**
@@ -149,7 +149,7 @@ const drawingExternal = {
 
 /**
  * Fails the build on an import() in a CommonJS chunk the compile cache would compile: that code would have
- * no import() (cli/startup/compile-cache.ts, NOT_CACHED). Lines of comments (JSDoc's `import("x").Type`) are not code.
+ * no import() (cli/startup/own-compile-cache.ts, NOT_CACHED). Lines of comments (JSDoc's `import("x").Type`) are not code.
  */
 export const importsMarked = {
   name: 'edshed-imports-marked',
