@@ -117,7 +117,7 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     const toGenerate = generated.filter((endpoint) => built(verbOf(endpoint)));
     if (toGenerate.length > 0) {
       // Loaded only when a table noun runs: `endpoints`, `prices` and `--version` never need it.
-      const { defineEndpointCommand } = await import('./generated.js');
+      const { defineEndpointCommand } = await import('./commands/generated/command.js');
       for (const endpoint of toGenerate) defineEndpointCommand(group.command(verbOf(endpoint)), endpoint, f);
     }
     for (const [name, entry] of curated.filter(([name]) => built(name))) {

@@ -28,7 +28,7 @@ const API_CALL = [
   'core/api/client.ts',
   'cli/http/http-fetch.ts',
   'cli/commands/api/call.ts',
-  'cli/generated.ts',
+  'cli/commands/generated/command.ts',
   'cli/commands/generated/run.ts',
 ];
 
