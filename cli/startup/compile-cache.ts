@@ -1,7 +1,7 @@
 /**
  * Start-up's one door to a cache of V8's compiled code for the built CLI, so that a one-off command does
  * not parse and compile the same half megabyte of JavaScript on every run (10-16 ms of `edshed schools
- * show 1`'s 110, bench/README.md). Node 22.1 and later have one built in, `module.enableCompileCache()`,
+ * show 1`'s 110, bench/README.md). Node 22.8 and later have one built in, `module.enableCompileCache()`,
  * which caches CommonJS and ES modules alike and checks each module's source itself: used wherever the
  * running Node has it. Only a Node without it (Node 20) gets the CLI's own, `own-compile-cache.ts`. Both
  * keep the code in the private directory of `cache-dir.ts`.
@@ -12,7 +12,7 @@ import Module from 'node:module';
 import { privateCacheDir } from './cache-dir.js';
 import { installOwnCompileCache } from './own-compile-cache.js';
 
-/** The part of `node:module` that Node 22.1 and later have (Node 20's types do not declare it). */
+/** The part of `node:module` that Node 22.8 and later have (22.1-22.7 had the cache only through NODE_COMPILE_CACHE; Node 20's types do not declare it). */
 export interface NodeCompileCache {
   readonly enableCompileCache?: (directory?: string) => unknown;
 }

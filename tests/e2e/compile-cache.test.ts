@@ -11,7 +11,7 @@ import { ROOT } from '../helpers/consumer-dir.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // One-off start-up: the built CLI's compiled code is kept between runs (cli/startup/compile-cache.ts), by
-// Node's own cache where the running Node has one (22.1 and later), by the CLI's own elsewhere (Node 20).
+// Node's own cache where the running Node has one (22.8 and later), by the CLI's own elsewhere (Node 20).
 // These run a copy of the build (its bin/ and dist/, with the checkout's node_modules), so that one of
 // its modules can be "rebuilt" without touching the build other tests run. The CLI's own cache is held on
 // every Node: through a second launcher in the copy, the real one but for telling start-up that Node has
