@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    // The launcher is CommonJS, as the built CLI is (cli/compile-cache.ts): it loads it with require().
+    // The launcher is CommonJS, as the built CLI is (cli/startup/compile-cache.ts): it loads it with require().
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

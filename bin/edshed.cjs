@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Launcher for the built CLI. Kept tiny: `edshed --version` must start about as fast as `node` itself.
 // CommonJS, as the CLI is built (scripts/build-cli.mjs), so that the CLI's compiled code can be cached
-// between runs (cli/compile-cache.ts), set up here before any of it loads, and so that a command does not
+// between runs (cli/startup/compile-cache.ts), set up here before any of it loads, and so that a command does not
 // start Node's ES module loader at all.
 'use strict';
 const { join } = require('node:path');

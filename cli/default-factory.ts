@@ -9,7 +9,7 @@ import type { RequestEvent, ResponseEvent } from '../core/api/options.js';
 import type { Prompter } from './prompt/prompter.js';
 import type { AuditWriter } from './audit/writer.js';
 import { createColors, wantsColor } from './output/colors.js';
-import { methodNounEntries } from './table-nouns.js';
+import { methodNounEntries } from './table/table-nouns.js';
 
 /**
  * Builds the real dependencies for the process. Heavy modules (zod, the HTTP client, the endpoint schemas) are imported on first use.
@@ -109,7 +109,7 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
       return client;
     },
     api() {
-      // The table's entries as data, not its code (cli/table-nouns.ts), and of the nouns called only: a
+      // The table's entries as data, not its code (cli/table/table-nouns.ts), and of the nouns called only: a
       // one-off command's start-up, measured (bench/one-off.bench.mjs).
       api ??= Promise.all([f.client(), import('../core/endpoints/bind-table.js')]).then(([c, bind]) => bind.bindByNoun(c, methodNounEntries));
       return api;

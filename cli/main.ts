@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
 import { COLOR_HELP, envOption, formatOption, TIMEOUT_HELP } from './flags.js';
 import type { Endpoint } from '../core/endpoints/define.js';
-import { nounEntries, tableNouns } from './table-nouns.js';
+import { nounEntries, tableNouns } from './table/table-nouns.js';
 import { CURATED, CURATED_NOUNS } from './commands/index.js';
 import type { CuratedCommand } from './commands/define.js';
 import type { Factory } from './factory.js';
@@ -117,7 +117,7 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     const toGenerate = generated.filter((endpoint) => built(verbOf(endpoint)));
     if (toGenerate.length > 0) {
       // Loaded only when a table noun runs: `endpoints`, `prices` and `--version` never need it.
-      const { defineEndpointCommand } = await import('./generated.js');
+      const { defineEndpointCommand } = await import('./commands/generated/command.js');
       for (const endpoint of toGenerate) defineEndpointCommand(group.command(verbOf(endpoint)), endpoint, f);
     }
     for (const [name, entry] of curated.filter(([name]) => built(name))) {

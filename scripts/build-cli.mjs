@@ -4,7 +4,7 @@
 // module, cut `edshed api GET users/me` into 45 chunks. Rolldown's code-splitting groups put them together.
 //
 // CommonJS, not ES modules, for start-up: Node 20 resolves and links a CommonJS module for less than an ES
-// one, and its compiled code can be cached (cli/compile-cache.ts; Node 20 has no cache for ES modules):
+// one, and its compiled code can be cached (cli/startup/compile-cache.ts; Node 20 has no cache for ES modules):
 // `schools show 1` 140 -> 107 ms, `node -e 0` 56 ms (bench/README.md). Ink and React cannot be bundled
 // into CommonJS (Yoga and Ink's reconciler await at their top level), so the drawing views are a
 // separate ES build (buildDrawing below) that the CommonJS chunks import().
@@ -28,7 +28,7 @@ const API_CALL = [
   'core/api/client.ts',
   'cli/http/http-fetch.ts',
   'cli/commands/api/call.ts',
-  'cli/generated.ts',
+  'cli/commands/generated/command.ts',
   'cli/commands/generated/run.ts',
 ];
 
@@ -124,7 +124,7 @@ const DRAWING_DIR = 'drawing';
 /** The drawing view an import names (`../ui/dash/ink-dash.js`: 'ink-dash'), if it names one. */
 const drawingView = (source) => Object.keys(DRAWING).find((name) => source.endsWith(DRAWING[name].replace(/^cli\//, '').replace(/\.tsx$/, '.js')));
 const DRAWING_ID = /import\("edshed-drawing:([\w-]+)"\)/g;
-/** What marks a chunk that import()s for the compile cache, which leaves it to Node (NOT_CACHED in cli/compile-cache.ts). */
+/** What marks a chunk that import()s for the compile cache, which leaves it to Node (NOT_CACHED in cli/startup/own-compile-cache.ts). */
 const NOT_CACHED = 'edshed: compiled by Node, not cached: it imports ES modules';
 
 /**
@@ -149,7 +149,7 @@ const drawingExternal = {
 
 /**
  * Fails the build on an import() in a CommonJS chunk the compile cache would compile: that code would have
- * no import() (cli/compile-cache.ts, NOT_CACHED). Lines of comments (JSDoc's `import("x").Type`) are not code.
+ * no import() (cli/startup/own-compile-cache.ts, NOT_CACHED). Lines of comments (JSDoc's `import("x").Type`) are not code.
  */
 export const importsMarked = {
   name: 'edshed-imports-marked',
@@ -196,7 +196,7 @@ async function copyRedoc(root) {
 }
 
 /**
- * Builds dist/cli from cli/edshed.ts (and the compile cache's loader, cli/compile-cache.ts), as CommonJS,
+ * Builds dist/cli from cli/edshed.ts (and the compile cache's loader, cli/startup/compile-cache.ts), as CommonJS,
  * and the drawing views beside it.
  *
  * @example
@@ -210,7 +210,7 @@ export async function buildCli({ pkg, endpoints, root }) {
   const isExternal = (id) => (id.startsWith('node:') && id !== 'node:process') || external.some((name) => id === name || id.startsWith(`${name}/`));
   const bundle = await rolldown({
     cwd: root,
-    input: { edshed: 'cli/edshed.ts', 'compile-cache': 'cli/compile-cache.ts' },
+    input: { edshed: 'cli/edshed.ts', 'compile-cache': 'cli/startup/compile-cache.ts' },
     platform: 'node',
     external: isExternal,
     transform: { define: { __EDSHED_VERSION__: JSON.stringify(pkg.version), __EDSHED_REDOC__: JSON.stringify(REDOC_FROM_CHUNK), 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx', target: 'node20.19' },

@@ -1,4 +1,4 @@
-// The built CLI's cli/table-modules.ts: the endpoint table as plain data, generated here from the table
+// The built CLI's cli/table/table-modules.ts: the endpoint table as plain data, generated here from the table
 // itself: the whole of it, and a module of each noun's entries (running one noun loads only its own).
 
 /**
@@ -89,14 +89,14 @@ export function entriesModuleSource(entries) {
   return `${RESOLVE}\nexport default resolve(JSON.parse(${JSON.stringify(JSON.stringify(byName(entries)))}));\n`;
 }
 
-/** What replaces cli/table-modules.ts: static import()s, so the bundler makes each module. */
+/** What replaces cli/table/table-modules.ts: static import()s, so the bundler makes each module. */
 export function tableModulesSource(nouns) {
   const loaders = nouns.map((noun) => `    ${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun-${noun}`)}),`);
   return `export const TABLE_MODULES = {\n  all: () => import('edshed-table:all'),\n  nouns: {\n${loaders.join('\n')}\n  },\n};\n`;
 }
 
 /**
- * The bundler plugin (rolldown): cli/table-modules.ts becomes `tableModulesSource`, `edshed-table:all`
+ * The bundler plugin (rolldown): cli/table/table-modules.ts becomes `tableModulesSource`, `edshed-table:all`
  * the whole table and `edshed-table:noun-NAME` each noun's entries.
  *
  * @example
@@ -108,7 +108,7 @@ export function tableModulesPlugin(endpoints) {
     name: 'edshed-table-modules',
     resolveId: (source) => (source.startsWith('edshed-table:') ? `\0${source}` : undefined),
     load(id) {
-      if (id.endsWith('/cli/table-modules.ts')) return tableModulesSource([...groups.keys()]);
+      if (id.endsWith('/cli/table/table-modules.ts')) return tableModulesSource([...groups.keys()]);
       if (!id.startsWith('\0edshed-table:')) return undefined;
       const name = id.slice('\0edshed-table:'.length);
       return entriesModuleSource(name === 'all' ? endpoints : (groups.get(name.replace(/^noun-/, '')) ?? []));

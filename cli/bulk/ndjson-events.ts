@@ -1,4 +1,4 @@
-import { jsonErrorPosition } from '../json-position.js';
+import { jsonErrorPosition } from '../input/json-position.js';
 import { problem, type InputEvent } from './input-event.js';
 import { InputLineError, type PhysicalLine } from './lines.js';
 

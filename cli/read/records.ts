@@ -20,7 +20,7 @@ import { CliError, EXIT } from '../cli-error.js';
  * const { school } = await checkedAnswer('schools show', await api.schools.show({ id: 1 }), 'GET schools/1');
  */
 export async function checkedAnswer<C extends EndpointName>(command: C, response: { readonly data: unknown }, call: string): Promise<ReplyOf<EndpointEntries[C]>> {
-  const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../table-nouns.js'), import('../../core/shapes/schema.js')]);
+  const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../table/table-nouns.js'), import('../../core/shapes/schema.js')]);
   const problem = replyProblems((await tableEntry(command)).reply ?? {}, response.data)[0];
   if (problem === undefined) return response.data as ReplyOf<EndpointEntries[C]>;
   throw notAnswered(call, problem.path.split('.')[0] ?? '', problem);

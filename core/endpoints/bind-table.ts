@@ -1,6 +1,6 @@
 /**
  * The methods of a table's entries, without the table's own code: the built CLI binds the entries it
- * reads as plain data (cli/table-nouns.ts), which loads in a tenth of the time of the table's modules.
+ * reads as plain data (cli/table/table-nouns.ts), which loads in a tenth of the time of the table's modules.
  */
 import type { ApiResponse } from '../api/types.js';
 import { buildRequest, type CallOptions } from './call.js';

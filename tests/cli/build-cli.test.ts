@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { importsMarked } from '../../scripts/build-cli.mjs';
 import type { OutputEntry } from '../../scripts/drawing-chunk.mjs';
-import { NOT_CACHED } from '../../cli/compile-cache.js';
+import { NOT_CACHED } from '../../cli/startup/own-compile-cache.js';
 
 // The compile cache compiles the CLI's chunks with vm.Script, which has no import(); the build
-// fails on one in a chunk not marked for Node to compile itself (cli/compile-cache.ts, NOT_CACHED).
+// fails on one in a chunk not marked for Node to compile itself (cli/startup/own-compile-cache.ts, NOT_CACHED).
 const chunk = (fileName: string, code: string): OutputEntry => ({ type: 'chunk', fileName, moduleIds: [`/repo/cli/${fileName}.ts`], code, map: null });
 
 describe('the CommonJS build (scripts/build-cli.mjs)', () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readInputObject } from '../../cli/input-file.js';
-import { jsonErrorPosition } from '../../cli/json-position.js';
+import { readInputObject } from '../../cli/input/input-file.js';
+import { jsonErrorPosition } from '../../cli/input/json-position.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'edshed-input-'));

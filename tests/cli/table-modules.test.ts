@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { INVOICE } from '../../core/shapes/invoice.js';
-import { tableNouns } from '../../cli/table-nouns.js';
+import { tableNouns } from '../../cli/table/table-nouns.js';
 import { entriesModuleSource, nounGroups, tableModulesSource } from '../../scripts/table-modules.mjs';
 
 const moduleOf = (source: string): Promise<Record<string, unknown>> => import(`data:text/javascript,${encodeURIComponent(source)}`);

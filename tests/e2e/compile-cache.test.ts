@@ -1,20 +1,26 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCacheDir, NOT_CACHED, ownDirectory } from '../../cli/compile-cache.js';
+import { compileCacheDir, ownDirectory } from '../../cli/startup/cache-dir.js';
+import { NOT_CACHED } from '../../cli/startup/own-compile-cache.js';
 import { isolatedEnv } from '../helpers/isolated-env.js';
 import { ROOT } from '../helpers/consumer-dir.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// One-off start-up: the built CLI's compiled code is kept between runs (cli/compile-cache.ts).
+// One-off start-up: the built CLI's compiled code is kept between runs (cli/startup/compile-cache.ts), by
+// Node's own cache where the running Node has one (22.8 and later), by the CLI's own elsewhere (Node 20).
 // These run a copy of the build (its bin/ and dist/, with the checkout's node_modules), so that one of
-// its modules can be "rebuilt" without touching the build other tests run.
+// its modules can be "rebuilt" without touching the build other tests run. The CLI's own cache is held on
+// every Node: through a second launcher in the copy, the real one but for telling start-up that Node has
+// no cache of its own.
 
 let sandbox: SandboxProcess;
 let copy: string;
 let bin: string;
+let launcher: string;
 let distCli: string;
 
 beforeAll(async () => {
@@ -24,7 +30,12 @@ beforeAll(async () => {
   cpSync(join(ROOT, 'dist', 'cli'), join(copy, 'dist', 'cli'), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-  bin = join(copy, 'bin', 'edshed.cjs');
+  launcher = join(copy, 'bin', 'edshed.cjs');
+  const call = "installCompileCache(join(__dirname, '../dist/cli'))";
+  const text = readFileSync(launcher, 'utf8');
+  expect(text).toContain(call);
+  bin = join(copy, 'bin', 'edshed-own-cache.cjs');
+  writeFileSync(bin, text.replace(call, "installCompileCache(join(__dirname, '../dist/cli'), process.env, {})"));
   distCli = join(copy, 'dist', 'cli');
 });
 afterAll(async () => {
@@ -42,8 +53,8 @@ function cacheDirOf(env: Record<string, string>): string | undefined {
   return compileCacheDir(distCli, { ...process.env, ...env }, []);
 }
 
-async function edshed(args: readonly string[], env: Record<string, string>) {
-  const run = await execa(process.execPath, [bin, ...args], { reject: false, env });
+async function edshed(args: readonly string[], env: Record<string, string>, through = bin) {
+  const run = await execa(process.execPath, [through, ...args], { reject: false, env });
   expect(run.exitCode, String(run.stderr)).toBe(0);
   expect(run.stderr).toBe('');
   return run;
@@ -55,7 +66,26 @@ function entries(env: Record<string, string>): Map<string, number> {
   return new Map(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs]));
 }
 
-describe('the compile cache', () => {
+describe('the launcher', () => {
+  it("uses Node's own compile cache where the running Node has module.enableCompileCache, the CLI's own where not", async () => {
+    const env = envWithCache('launcher');
+    const first = await edshed(['whoami'], env, launcher);
+    const dir = cacheDirOf(env) ?? '';
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const names = readdirSync(dir);
+    const own = names.filter((name) => name.endsWith('.v8'));
+    if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
+      // Node keeps its code in a directory of its own inside, and none of the CLI's own entries are written.
+      expect(own).toEqual([]);
+      expect(names.some((name) => statSync(join(dir, name)).isDirectory() && readdirSync(join(dir, name)).length > 0)).toBe(true);
+    } else {
+      expect(own.some((name) => name.startsWith('edshed.cjs@'))).toBe(true);
+    }
+    expect((await edshed(['whoami'], env, launcher)).stdout).toBe(first.stdout);
+  });
+});
+
+describe("the CLI's own compile cache", () => {
   it('is written by a first run, in a private directory, and read by the next without writing again', async () => {
     const env = envWithCache('first');
     const first = await edshed(['whoami'], env);

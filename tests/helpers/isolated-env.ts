@@ -30,7 +30,7 @@ export function isolatedEnv(dir: string): Record<string, string> {
     EDSHED_TOKEN: '',
     EDSHED_PROFILE: '',
     EDSHED_SANDBOX_URL: '',
-    // V8's compiled code of the CLI (cli/compile-cache.ts) is kept here, not in the real ~/.cache.
+    // V8's compiled code of the CLI (cli/startup/compile-cache.ts) is kept here, not in the real ~/.cache.
     XDG_CACHE_HOME: join(dir, 'cache'),
     NO_COLOR: '1',
   };

@@ -4,15 +4,73 @@ import { pathProblem } from '../../../core/api/query.js';
 import { isDownloadPath } from '../../../core/api/response.js';
 import type { ApiRequest } from '../../../core/api/types.js';
 import { CliError, EXIT } from '../../cli-error.js';
+import type { Factory } from '../../factory.js';
 import { addCommonOptions, collect, leafFactory, parseFieldArgs } from '../../flags.js';
-import { readInputObject } from '../../input-file.js';
+import { readInputObject } from '../../input/input-file.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { printResponse } from '../../print-response.js';
 import { printDryRun } from '../../write/dry-run.js';
-import { addWriteOptions, writeFlags } from '../../write/options.js';
+import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';
 import type { DefineCommand } from '../define.js';
+
+export interface ApiCallOptions extends WriteFlags {
+  readonly method: Method;
+  /** Relative to the API base, checked by `apiTarget`. */
+  readonly path: string;
+  /** `-F key=value` payload keys; they override the `--input` file's. */
+  readonly field: readonly string[];
+  /** A JSON object body file, or `-` for standard input. */
+  readonly input?: string | undefined;
+  /** No output option was given on the command itself: the answer prints as JSON unless a global one says otherwise. */
+  readonly jsonByDefault: boolean;
+}
+
+/**
+ * The method and path of a raw call, checked before anything is read or sent (exit 2 otherwise).
+ *
+ * @example
+ * apiTarget('get', '/schoolsubscriptions') // { method: 'GET', path: 'schoolsubscriptions' }
+ */
+export function apiTarget(methodArg: string, pathArg: string): { method: Method; path: string } {
+  const method = methodArg.toUpperCase() as Method;
+  if (!METHODS.includes(method)) throw new CliError(`"${methodArg}" is not an HTTP method (${METHODS.join(', ')})`, EXIT.usage);
+  const path = pathArg.replace(/^\/+/, '');
+  if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path)) throw new CliError(`"${pathArg}": give a path relative to the API base, not a URL`, EXIT.usage);
+  const outside = pathProblem(path);
+  if (outside !== undefined) throw new CliError(`"${pathArg}": ${outside}; give a path under the API base (nothing was sent)`, EXIT.usage);
+  return { method, path };
+}
+
+/**
+ * Makes a raw API call and prints the answer: GET reads, anything else is a write (audited, with an
+ * Idempotency-Key); a DELETE asks first.
+ *
+ * @example
+ * await runApiCall(c, { method: 'GET', path: 'schoolsubscriptions', field: ['take=5'], jsonByDefault: true, dryRun: false, yes: false, idempotencyKey: undefined });
+ */
+export async function runApiCall(c: Factory, options: ApiCallOptions): Promise<void> {
+  const { method, path } = options;
+  const out = options.jsonByDefault && !c.globals.format && !c.globals.fields ? c.withGlobals({ ...c.globals, json: true }) : c;
+  const payload = options.input ? await readInputObject(options.input, c.io) : {};
+  Object.assign(payload, parseFieldArgs(options.field));
+  const plan = planOutput(out, { write: method !== 'GET', command: `api ${method} ${path}` });
+  const inQuery = method === 'GET' || method === 'DELETE';
+  const request: ApiRequest = {
+    method,
+    path,
+    ...(inQuery ? (Object.keys(payload).length ? { query: payload } : {}) : { body: payload }),
+    ...(method === 'GET' ? {} : { idempotencyKey: options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}` }),
+    // A download's answer is the file itself (CSV), as the table's download entries take it.
+    ...(isDownloadPath(method, path) ? { answer: 'file' as const } : {}),
+  };
+  if (options.dryRun) return printDryRun(out, request);
+  if (method === 'DELETE') await confirmOrRefuse(c.prompter, `Delete ${path}?`, { yes: options.yes });
+  if (method !== 'GET' && options.yes && method !== 'DELETE') c.io.stderr.write('Note: --yes only matters for DELETE.\n');
+  const response = method === 'GET' ? await (await c.client()).request(request) : await sendWrite(out, request);
+  await printResponse(out, response.data, undefined, plan);
+}
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
@@ -28,33 +86,10 @@ const define: DefineCommand = (cmd: Command, f) => {
   addWriteOptions(cmd, { destructive: true });
   addCommonOptions(cmd);
   cmd.action(async (methodArg: string, pathArg: string, opts: Record<string, unknown>) => {
-    const json = opts.format === undefined && opts.fields === undefined && opts.json === undefined;
+    const jsonByDefault = opts.format === undefined && opts.fields === undefined && opts.json === undefined;
     const c = leafFactory(f, cmd);
-    const out = json && !c.globals.format && !c.globals.fields ? c.withGlobals({ ...c.globals, json: true }) : c;
-    const method = methodArg.toUpperCase() as Method;
-    if (!METHODS.includes(method)) throw new CliError(`"${methodArg}" is not an HTTP method (${METHODS.join(', ')})`, EXIT.usage);
-    const path = pathArg.replace(/^\/+/, '');
-    if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path)) throw new CliError(`"${pathArg}": give a path relative to the API base, not a URL`, EXIT.usage);
-    const outside = pathProblem(path);
-    if (outside !== undefined) throw new CliError(`"${pathArg}": ${outside}; give a path under the API base (nothing was sent)`, EXIT.usage);
-    const write = writeFlags(opts);
-    const payload = opts.input ? await readInputObject(String(opts.input), c.io) : {};
-    Object.assign(payload, parseFieldArgs((opts.field as string[] | undefined) ?? []));
-    const plan = planOutput(out, { write: method !== 'GET', command: `api ${method} ${path}` });
-    const inQuery = method === 'GET' || method === 'DELETE';
-    const request: ApiRequest = {
-      method,
-      path,
-      ...(inQuery ? (Object.keys(payload).length ? { query: payload } : {}) : { body: payload }),
-      ...(method === 'GET' ? {} : { idempotencyKey: write.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}` }),
-      // A download's answer is the file itself (CSV), as the table's download entries take it.
-      ...(isDownloadPath(method, path) ? { answer: 'file' as const } : {}),
-    };
-    if (write.dryRun) return printDryRun(out, request);
-    if (method === 'DELETE') await confirmOrRefuse(c.prompter, `Delete ${path}?`, { yes: write.yes });
-    if (method !== 'GET' && write.yes && method !== 'DELETE') c.io.stderr.write('Note: --yes only matters for DELETE.\n');
-    const response = method === 'GET' ? await (await c.client()).request(request) : await sendWrite(out, request);
-    await printResponse(out, response.data, undefined, plan);
+    const target = apiTarget(methodArg, pathArg);
+    await runApiCall(c, { ...target, jsonByDefault, field: (opts.field as string[] | undefined) ?? [], input: opts.input ? String(opts.input) : undefined, ...writeFlags(opts) });
   });
 };
 

@@ -3,6 +3,7 @@ import { SIGN_IN } from '../../../core/shapes/user.js';
 import type { StoredCaller } from '../../../core/node/config-store.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 
 /** What the sign-in answer must hold for the CLI: the session token, as core's shape of the answer declares it. */
@@ -18,6 +19,43 @@ async function signedInFacts(data: unknown): Promise<StoredCaller | undefined> {
   } catch {
     return undefined;
   }
+}
+
+export interface LoginOptions {
+  readonly username: string;
+  /** Read the password from standard input rather than EDSHED_PASSWORD or the terminal. */
+  readonly passwordStdin: boolean;
+}
+
+/**
+ * Signs in and stores the session token (and the roles' facts of the user) under the chosen profile,
+ * creating it; the password comes from standard input, EDSHED_PASSWORD or the terminal, in that order.
+ *
+ * @example
+ * await runLogin(c, { username: 'superuser', passwordStdin: true });
+ */
+export async function runLogin(leaf: Factory, options: LoginOptions): Promise<void> {
+  const c = leaf.withGlobals({ ...leaf.globals, creatingProfile: true });
+  if (options.username.trim() === '') throw new CliError('--username: give a username; nothing was sent', EXIT.usage);
+  const connection = await c.connection();
+  const password = options.passwordStdin
+    ? (await c.io.readStdin()).replace(/\r?\n$/, '')
+    : (c.env.EDSHED_PASSWORD ?? (await c.prompter.password(`Password for ${options.username}:`)));
+  if (!password) throw new CliError('No password given; nothing was sent', EXIT.usage);
+  const client = await c.client();
+  client.setToken(undefined); // sign in fresh, never with an older stored token
+  const response = await client.request({ method: 'POST', path: 'auth', body: { username: options.username, password } });
+  const { replySchema } = await import('../../../core/shapes/schema.js');
+  const parsed = replySchema(SIGN_IN_TOKEN).safeParse(response.data);
+  const token = parsed.success ? (parsed.data as { token: string }).token : '';
+  if (token === '') throw new CliError('The API answered the sign-in without a token', EXIT.requestFailed);
+  const store = await c.config();
+  const name = connection.profile ?? 'default';
+  // The roles' facts of the answer's user, kept beside the token: `schools show` then needs no `users/me` first.
+  const caller = await signedInFacts(response.data);
+  store.setCredential(name, { token, username: options.username, apiUrl: client.baseUrl, ...(caller === undefined ? {} : { caller }) });
+  store.setProfile(name, { apiUrl: client.baseUrl });
+  if (!c.globals.quiet) c.io.stderr.write(`Signed in as ${options.username} at ${client.baseUrl} (profile ${name}); token stored in ${store.paths.credentials}\n`);
 }
 
 /** `edshed login` and `edshed auth login`: one module, two doors. */
@@ -37,28 +75,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     if (opts.password !== undefined) {
       throw new CliError('--password: the password is never a flag (it would stay in shell history); type it when asked, or use --password-stdin or EDSHED_PASSWORD; nothing was sent', EXIT.usage);
     }
-    const leaf = leafFactory(f, cmd);
-    const c = leaf.withGlobals({ ...leaf.globals, creatingProfile: true });
-    if (opts.username.trim() === '') throw new CliError('--username: give a username; nothing was sent', EXIT.usage);
-    const connection = await c.connection();
-    const password = opts.passwordStdin
-      ? (await c.io.readStdin()).replace(/\r?\n$/, '')
-      : (c.env.EDSHED_PASSWORD ?? (await c.prompter.password(`Password for ${opts.username}:`)));
-    if (!password) throw new CliError('No password given; nothing was sent', EXIT.usage);
-    const client = await c.client();
-    client.setToken(undefined); // sign in fresh, never with an older stored token
-    const response = await client.request({ method: 'POST', path: 'auth', body: { username: opts.username, password } });
-    const { replySchema } = await import('../../../core/shapes/schema.js');
-    const parsed = replySchema(SIGN_IN_TOKEN).safeParse(response.data);
-    const token = parsed.success ? (parsed.data as { token: string }).token : '';
-    if (token === '') throw new CliError('The API answered the sign-in without a token', EXIT.requestFailed);
-    const store = await c.config();
-    const name = connection.profile ?? 'default';
-    // The roles' facts of the answer's user, kept beside the token: `schools show` then needs no `users/me` first.
-    const caller = await signedInFacts(response.data);
-    store.setCredential(name, { token, username: opts.username, apiUrl: client.baseUrl, ...(caller === undefined ? {} : { caller }) });
-    store.setProfile(name, { apiUrl: client.baseUrl });
-    if (!c.globals.quiet) c.io.stderr.write(`Signed in as ${opts.username} at ${client.baseUrl} (profile ${name}); token stored in ${store.paths.credentials}\n`);
+    await runLogin(leafFactory(f, cmd), { username: opts.username, passwordStdin: opts.passwordStdin === true });
   });
 };
 

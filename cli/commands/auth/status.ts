@@ -4,8 +4,29 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import type { DefineCommand } from '../define.js';
-import { profileName } from '../../factory.js';
+import { profileName, type Factory } from '../../factory.js';
 import { connectionOrSignedOut } from './signed-out.js';
+
+/**
+ * Prints which API and account the CLI would use, checking the token with the API; exit 4 when nobody is signed in.
+ *
+ * @example
+ * await runAuthStatus(c);
+ */
+export async function runAuthStatus(c: Factory): Promise<void> {
+  const plan = planOutput(c, { write: false, knownFields: ['profile', 'api', 'from', 'account', 'credentials'], command: 'auth status' });
+  const store = await c.config();
+  const connection = await connectionOrSignedOut(c, profileName(c, store.defaultProfile()));
+  let account = 'not signed in';
+  if (connection.token) {
+    const client = await c.client();
+    const me = await client.request<{ user?: { username?: string; id?: number } }>({ method: 'GET', path: 'users/me' });
+    account = me.data.user?.username ?? String(me.data.user?.id ?? 'signed in');
+  }
+  await printResponse(c, { profile: connection.profile ?? 'default', api: connection.baseUrl, from: connection.source, account, credentials: store.paths.credentials }, undefined, plan);
+  // The status is printed either way; the exit code says whether a command would be signed in, as whoami's does.
+  if (!connection.token) throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}); run edshed login`, EXIT.auth);
+}
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
@@ -13,19 +34,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addHelpText('after', '\nThe `from` field says where the API URL came from (see `edshed help environment`). Exit 4 when nobody is signed in\n(the status is still printed when an API is chosen) or the token is refused; with --token or EDSHED_TOKEN but no API: exit 2.\n\nExamples:\n  edshed auth status\n  edshed auth status --env staging --json');
   addCommonOptions(cmd);
   cmd.action(async () => {
-    const c = leafFactory(f, cmd);
-    const plan = planOutput(c, { write: false, knownFields: ['profile', 'api', 'from', 'account', 'credentials'], command: 'auth status' });
-    const store = await c.config();
-    const connection = await connectionOrSignedOut(c, profileName(c, store.defaultProfile()));
-    let account = 'not signed in';
-    if (connection.token) {
-      const client = await c.client();
-      const me = await client.request<{ user?: { username?: string; id?: number } }>({ method: 'GET', path: 'users/me' });
-      account = me.data.user?.username ?? String(me.data.user?.id ?? 'signed in');
-    }
-    await printResponse(c, { profile: connection.profile ?? 'default', api: connection.baseUrl, from: connection.source, account, credentials: store.paths.credentials }, undefined, plan);
-    // The status is printed either way; the exit code says whether a command would be signed in, as whoami's does.
-    if (!connection.token) throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}); run edshed login`, EXIT.auth);
+    await runAuthStatus(leafFactory(f, cmd));
   });
 };
 

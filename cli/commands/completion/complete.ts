@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { completeWords } from '../../completion/candidates.js';
 import { HELP_TOPICS } from '../../help/topics.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 
 /**
@@ -18,6 +19,22 @@ async function candidates(f: Parameters<DefineCommand>[1], words: readonly strin
   return [...topics, ...found.filter((word) => !word.startsWith('-'))];
 }
 
+export interface CompleteOptions {
+  /** The words after `edshed`, the last one being completed. */
+  readonly words: readonly string[];
+}
+
+/**
+ * Prints the candidates for the last word, one a line.
+ *
+ * @example
+ * await runComplete(f, { words: ['invoices', 'mark-'] });
+ */
+export async function runComplete(f: Factory, options: CompleteOptions): Promise<void> {
+  const { words } = options;
+  f.io.stdout.write((await candidates(f, words)).map((word) => `${word}\n`).join(''));
+}
+
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Print the completions of the last word, one a line (used by `edshed completion` scripts)')
@@ -25,7 +42,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .allowUnknownOption()
     .addHelpText('after', '\nExample:\n  edshed __complete -- invoices mark-paid 12 --me');
   cmd.action(async (words: string[]) => {
-    f.io.stdout.write((await candidates(f, words)).map((word) => `${word}\n`).join(''));
+    await runComplete(f, { words });
   });
 };
 

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { Argument, type Command } from 'commander';
 import { completionScript, SHELLS } from '../../completion/scripts.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 
 /**
@@ -15,6 +16,22 @@ function thisProgram(): string[] {
   } catch {
     return [process.execPath, script];
   }
+}
+
+export interface CompletionScriptOptions {
+  /** One of `SHELLS` (commander checks the choice). */
+  readonly shell: string;
+}
+
+/**
+ * Prints the completion script of a shell, running this very program.
+ *
+ * @example
+ * await runCompletionScript(f, { shell: 'bash' });
+ */
+export async function runCompletionScript(f: Factory, options: CompletionScriptOptions): Promise<void> {
+  const { shell } = options;
+  f.io.stdout.write(completionScript(shell, thisProgram()) ?? '');
 }
 
 const define: DefineCommand = (cmd: Command, f) => {
@@ -33,8 +50,8 @@ const define: DefineCommand = (cmd: Command, f) => {
         "  echo 'source <(edshed completion zsh)' >> ~/.zshrc    # after compinit\n" +
         '  edshed completion fish > ~/.config/fish/completions/edshed.fish',
     );
-  cmd.action((shell: string) => {
-    f.io.stdout.write(completionScript(shell, thisProgram()) ?? '');
+  cmd.action(async (shell: string) => {
+    await runCompletionScript(f, { shell });
   });
 };
 

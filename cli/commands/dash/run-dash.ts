@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions } from '../../flags.js';
-import { parseWholeNumber } from '../../whole-number.js';
+import { parseWholeNumber } from '../../input/whole-number.js';
 import { snapshotText } from '../../dash/pane.js';
 import type { DashSpec } from '../../dash/spec.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';

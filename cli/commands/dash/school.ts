@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { schoolSpec } from '../../dash/school/spec.js';
 import { leafFactory } from '../../flags.js';
-import { positiveId } from '../../ids.js';
+import { positiveId } from '../../input/ids.js';
 import type { DefineCommand } from '../define.js';
 import { addDashOptions, dashOptions, runDash } from './run-dash.js';
 

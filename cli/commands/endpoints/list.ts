@@ -4,7 +4,8 @@ import { ROLES, type Endpoint } from '../../../core/endpoints/define.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { rankBySearch } from '../../help/search.js';
-import { tableEntries } from '../../table-nouns.js';
+import { tableEntries } from '../../table/table-nouns.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 
 /** One row of `edshed endpoints --json`. */
@@ -29,6 +30,36 @@ export function endpointRows(entries: readonly Endpoint[], filter: { area?: stri
   }));
 }
 
+export interface EndpointsListOptions {
+  readonly area?: string | undefined;
+  readonly role?: string | undefined;
+  readonly search?: string | undefined;
+}
+
+/**
+ * Prints the table's operations, filtered and searched; an unknown area or role is exit 2.
+ *
+ * @example
+ * await runEndpointsList(c, { area: 'superuser-billing' });
+ */
+export async function runEndpointsList(c: Factory, options: EndpointsListOptions): Promise<void> {
+  // The table's data, not its code: this path is benchmarked for cold start (cli/table/table-nouns.ts).
+  const entries = await tableEntries();
+  if (options.area && !entries.some((e) => e.area === options.area)) {
+    throw new CliError(`--area: no area "${options.area}" (areas: ${[...new Set(entries.map((e) => e.area))].join(', ')})`, EXIT.usage);
+  }
+  if (options.role && !(ROLES as readonly string[]).includes(options.role)) throw new CliError(`--role: "${options.role}" is not one of ${ROLES.join(', ')}`, EXIT.usage);
+  const rows = endpointRows(entries, options);
+  if (c.globals.json && !c.globals.fields && !c.globals.format) {
+    // The documented --json shape, written directly: this path is benchmarked for cold start.
+    c.io.stdout.write(`${JSON.stringify(rows.map(({ summary: _summary, ...row }) => row))}\n`);
+    return;
+  }
+  const out = !c.globals.fields && !c.globals.json && !c.globals.format ? c.withGlobals({ ...c.globals, fields: 'command,method,path,role' }) : c;
+  const { printResponse } = await import('../../print-response.js');
+  await printResponse(out, rows);
+}
+
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('List every API operation: its command, method, path, area and required role')
@@ -38,22 +69,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addHelpText('after', '\nExamples:\n  edshed endpoints --area superuser-billing\n  edshed endpoints --search "mark paid" --fields command,method,path\n  edshed endpoints --json | jq length');
   addCommonOptions(cmd);
   cmd.action(async (opts: { area?: string; role?: string; search?: string } & Record<string, unknown>) => {
-    const c = leafFactory(f, cmd);
-    // The table's data, not its code: this path is benchmarked for cold start (cli/table-nouns.ts).
-    const entries = await tableEntries();
-    if (opts.area && !entries.some((e) => e.area === opts.area)) {
-      throw new CliError(`--area: no area "${opts.area}" (areas: ${[...new Set(entries.map((e) => e.area))].join(', ')})`, EXIT.usage);
-    }
-    if (opts.role && !(ROLES as readonly string[]).includes(opts.role)) throw new CliError(`--role: "${opts.role}" is not one of ${ROLES.join(', ')}`, EXIT.usage);
-    const rows = endpointRows(entries, opts);
-    if (c.globals.json && !c.globals.fields && !c.globals.format) {
-      // The documented --json shape, written directly: this path is benchmarked for cold start.
-      c.io.stdout.write(`${JSON.stringify(rows.map(({ summary: _summary, ...row }) => row))}\n`);
-      return;
-    }
-    const out = !c.globals.fields && !c.globals.json && !c.globals.format ? c.withGlobals({ ...c.globals, fields: 'command,method,path,role' }) : c;
-    const { printResponse } = await import('../../print-response.js');
-    await printResponse(out, rows);
+    await runEndpointsList(leafFactory(f, cmd), { area: opts.area, role: opts.role, search: opts.search });
   });
 };
 

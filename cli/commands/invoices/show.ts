@@ -7,7 +7,7 @@ import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import { tableEndpoint } from '../../table-endpoint.js';
+import { tableEndpoint } from '../../table/table-endpoint.js';
 import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
 import type { DefineCommand } from '../define.js';
 

@@ -1,12 +1,41 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
-import { tableEntries } from '../../table-nouns.js';
+import { tableEntries } from '../../table/table-nouns.js';
 import { checkOutputFile, writeOutputFile } from '../../write/atomic-file.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 
-interface OpenApiOptions {
+export interface OpenApiOptions {
   readonly out?: string;
   readonly force?: boolean;
+}
+
+/**
+ * Writes the OpenAPI document generated from the table to stdout or `out` (checked before anything is built).
+ *
+ * @example
+ * await runOpenApi(f, { out: 'api.json', force: true });
+ */
+export async function runOpenApi(f: Factory, options: OpenApiOptions): Promise<void> {
+  const force = options.force === true;
+  if (force && options.out === undefined) throw new CliError('--force replaces the --out file: give --out FILE too', EXIT.usage);
+  // Checked before anything is built: an unwritable path is exit 2 with nothing done.
+  if (options.out !== undefined) await checkOutputFile(options.out, '--out', { force });
+  // The generator and the table load here only: never on another command's start-up path.
+  const [{ openApiDocument }, { ROSTER_PROVIDERS }, entries] = await Promise.all([
+    import('../../../core/openapi/document.js'),
+    import('../../../sandbox/domain/rostering/roster-providers.js'),
+    tableEntries(),
+  ]);
+  const document = openApiDocument(entries, { version: f.version, fixed: ROSTER_PROVIDERS });
+  const text = `${JSON.stringify(document, null, 2)}\n`;
+  if (options.out === undefined) {
+    f.io.stdout.write(text);
+    return;
+  }
+  await writeOutputFile(options.out, '--out', text, { mode: 0o644, force });
+  const operations = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+  f.io.stderr.write(`Wrote the OpenAPI ${document.openapi} document to ${options.out}: ${operations} operations, ${Object.keys(document.components.schemas).length} schemas.\n`);
 }
 
 const define: DefineCommand = (cmd: Command, f) => {
@@ -26,25 +55,7 @@ const define: DefineCommand = (cmd: Command, f) => {
         '  npx openapi-typescript api.json -o edshed-api.d.ts   # types for openapi-fetch',
     );
   cmd.action(async (opts: OpenApiOptions) => {
-    const force = opts.force === true;
-    if (force && opts.out === undefined) throw new CliError('--force replaces the --out file: give --out FILE too', EXIT.usage);
-    // Checked before anything is built: an unwritable path is exit 2 with nothing done.
-    if (opts.out !== undefined) await checkOutputFile(opts.out, '--out', { force });
-    // The generator and the table load here only: never on another command's start-up path.
-    const [{ openApiDocument }, { ROSTER_PROVIDERS }, entries] = await Promise.all([
-      import('../../../core/openapi/document.js'),
-      import('../../../sandbox/domain/rostering/roster-providers.js'),
-      tableEntries(),
-    ]);
-    const document = openApiDocument(entries, { version: f.version, fixed: ROSTER_PROVIDERS });
-    const text = `${JSON.stringify(document, null, 2)}\n`;
-    if (opts.out === undefined) {
-      f.io.stdout.write(text);
-      return;
-    }
-    await writeOutputFile(opts.out, '--out', text, { mode: 0o644, force });
-    const operations = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
-    f.io.stderr.write(`Wrote the OpenAPI ${document.openapi} document to ${opts.out}: ${operations} operations, ${Object.keys(document.components.schemas).length} schemas.\n`);
+    await runOpenApi(f, opts);
   });
 };
 

@@ -4,6 +4,7 @@ import { LOCALES, findLocale } from '../../../core/domain/locales.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 
 /**
@@ -39,6 +40,23 @@ function select(localeOption: string | undefined): LocalePrices[] {
   return [prices];
 }
 
+export interface PricesShowOptions {
+  /** Only this locale's row. */
+  readonly locale?: string | undefined;
+}
+
+/**
+ * Prints the price table (formatted amounts; JSON also gives minor units and exact decimals).
+ *
+ * @example
+ * await runPricesShow(c, { locale: 'en-au' });
+ */
+export async function runPricesShow(c: Factory, options: PricesShowOptions): Promise<void> {
+  const rows = select(options.locale);
+  const json = c.globals.json === true || c.globals.format === 'json' || c.globals.format === 'ndjson';
+  await printResponse(c, json ? rows.map(jsonRow) : rows.map(tableRow));
+}
+
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Show the per-locale price table: personal, teacher, premium, app and maths app prices, pupils per classroom')
@@ -46,10 +64,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addHelpText('after', '\nAmounts are formatted for the locale; --json also gives minor units (pence, cents) and exact decimals.\n\nExamples:\n  edshed prices\n  edshed prices --locale en-au\n  edshed prices --locale en-za --json');
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { locale?: string } & Record<string, unknown>) => {
-    const c = leafFactory(f, cmd);
-    const rows = select(opts.locale);
-    const json = c.globals.json === true || c.globals.format === 'json' || c.globals.format === 'ndjson';
-    await printResponse(c, json ? rows.map(jsonRow) : rows.map(tableRow));
+    await runPricesShow(leafFactory(f, cmd), { locale: opts.locale });
   });
 };
 

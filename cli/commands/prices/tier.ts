@@ -4,6 +4,7 @@ import { priceQuantity, type Quote, type QuoteLine } from '../../../core/domain/
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { printResponse } from '../../print-response.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 import { readPriceFile } from './price-file.js';
 
@@ -40,6 +41,41 @@ function tableRows(quote: Quote, currency: string | undefined) {
   return [...lines, { tier: 'total', quantity: quote.quantity, unit_amount: '', flat_amount: '', amount: money(quote.total) }];
 }
 
+export interface PricesTierOptions {
+  /** The price as JSON, or - for standard input. */
+  readonly file: string;
+  readonly quantity: number;
+  /** Format amounts in this currency (default: the file's currency key, else minor units). */
+  readonly currency?: string | undefined;
+}
+
+/**
+ * Prices a quantity under the file's fixed, graduated or volume price and prints the lines and total.
+ *
+ * @example
+ * await runPricesTier(c, { file: 'price.json', quantity: 120, currency: 'gbp' });
+ */
+export async function runPricesTier(c: Factory, options: PricesTierOptions): Promise<void> {
+  const { quantity } = options;
+  const file = await readPriceFile(options.file, c.io);
+  const currency = options.currency?.toLowerCase() ?? file.currency;
+  if (currency !== undefined && !Intl.supportedValuesOf('currency').includes(currency.toUpperCase())) {
+    throw new CliError(`--currency: "${options.currency}" is not a currency code`, EXIT.usage);
+  }
+  let quote: Quote;
+  try {
+    quote = priceQuantity(file.price, quantity);
+  } catch (error) {
+    throw new CliError(`${options.file}: ${(error as Error).message}`, EXIT.usage);
+  }
+  const json = c.globals.json === true || c.globals.format === 'json' || c.globals.format === 'ndjson';
+  if (json) {
+    await printResponse(c, { ...quote, ...(currency ? { currency, total_formatted: formatMoney(quote.total, currency) } : {}) });
+    return;
+  }
+  await printResponse(c, tableRows(quote, currency));
+}
+
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Price a quantity under a fixed, graduated or volume price read from a JSON file')
@@ -53,24 +89,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { file: string; quantity: string; currency?: string } & Record<string, unknown>) => {
     const c = leafFactory(f, cmd);
-    const quantity = parseQuantity(opts.quantity);
-    const file = await readPriceFile(opts.file, c.io);
-    const currency = opts.currency?.toLowerCase() ?? file.currency;
-    if (currency !== undefined && !Intl.supportedValuesOf('currency').includes(currency.toUpperCase())) {
-      throw new CliError(`--currency: "${opts.currency}" is not a currency code`, EXIT.usage);
-    }
-    let quote: Quote;
-    try {
-      quote = priceQuantity(file.price, quantity);
-    } catch (error) {
-      throw new CliError(`${opts.file}: ${(error as Error).message}`, EXIT.usage);
-    }
-    const json = c.globals.json === true || c.globals.format === 'json' || c.globals.format === 'ndjson';
-    if (json) {
-      await printResponse(c, { ...quote, ...(currency ? { currency, total_formatted: formatMoney(quote.total, currency) } : {}) });
-      return;
-    }
-    await printResponse(c, tableRows(quote, currency));
+    await runPricesTier(c, { file: opts.file, quantity: parseQuantity(opts.quantity), currency: opts.currency });
   });
 };
 

@@ -3,7 +3,29 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { checkProfileName } from '../../config/store.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
+
+export interface ProfilesRemoveOptions {
+  readonly name: string;
+  /** Do not ask first. */
+  readonly yes?: boolean | undefined;
+}
+
+/**
+ * Forgets a profile and its stored token, after asking (unless `yes`).
+ *
+ * @example
+ * await runProfilesRemove(c, { name: 'staging', yes: true });
+ */
+export async function runProfilesRemove(c: Factory, options: ProfilesRemoveOptions): Promise<void> {
+  const { name } = options;
+  const store = await c.config();
+  if (!store.profileNames().includes(name)) throw new CliError(`no profile "${name}"`, EXIT.usage);
+  await confirmOrRefuse(c.prompter, `Forget profile ${name} and its stored token?`, { yes: options.yes });
+  store.removeProfile(name);
+  c.io.stderr.write(`Removed profile ${name}\n`);
+}
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
@@ -14,12 +36,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (nameArg: string, opts: { yes?: boolean }) => {
     const c = leafFactory(f, cmd);
-    const name = checkProfileName(nameArg);
-    const store = await c.config();
-    if (!store.profileNames().includes(name)) throw new CliError(`no profile "${name}"`, EXIT.usage);
-    await confirmOrRefuse(c.prompter, `Forget profile ${name} and its stored token?`, { yes: opts.yes });
-    store.removeProfile(name);
-    c.io.stderr.write(`Removed profile ${name}\n`);
+    await runProfilesRemove(c, { name: checkProfileName(nameArg), yes: opts.yes });
   });
 };
 

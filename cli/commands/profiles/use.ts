@@ -1,7 +1,27 @@
 import type { Command } from 'commander';
 import { checkProfileName, unknownProfile } from '../../config/store.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
+
+export interface ProfilesUseOptions {
+  readonly name: string;
+}
+
+/**
+ * Makes a known profile the default; an unknown one is refused naming the known ones.
+ *
+ * @example
+ * await runProfilesUse(c, { name: 'staging' });
+ */
+export async function runProfilesUse(c: Factory, options: ProfilesUseOptions): Promise<void> {
+  const { name } = options;
+  const store = await c.config();
+  const known = store.profileNames();
+  if (!known.includes(name)) throw unknownProfile(name, known);
+  store.setDefaultProfile(name);
+  c.io.stderr.write(`Default profile: ${name}\n`);
+}
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
@@ -11,12 +31,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (nameArg: string) => {
     const c = leafFactory(f, cmd);
-    const name = checkProfileName(nameArg);
-    const store = await c.config();
-    const known = store.profileNames();
-    if (!known.includes(name)) throw unknownProfile(name, known);
-    store.setDefaultProfile(name);
-    c.io.stderr.write(`Default profile: ${name}\n`);
+    await runProfilesUse(c, { name: checkProfileName(nameArg) });
   });
 };
 

@@ -29,7 +29,7 @@ export type CreatedPupil = Pick<Pupil, CredentialKey>;
  * await createdPupils({ pupils: [{ id: 40, username: 's1.plucky', password: 'comet42', ... }], total: 1 })
  */
 export async function createdPupils(data: unknown): Promise<CreatedPupil[]> {
-  const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../../table-nouns.js'), import('../../../core/shapes/schema.js')]);
+  const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../../table/table-nouns.js'), import('../../../core/shapes/schema.js')]);
   const problems = replyProblems((await tableEntry('pupils generate')).reply ?? {}, data);
   const needed = problems.filter((p) => /^pupils(\.\d+)?$/.test(p.path) || CREDENTIAL_KEYS.includes(p.path.replace(/^pupils\.\d+\./, '')));
   const pupils = (data as { readonly pupils?: readonly CreatedPupil[] } | null)?.pupils;

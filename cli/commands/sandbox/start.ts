@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { offerValues } from '../../completion/values.js';
 import { CliError, EXIT } from '../../cli-error.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 import { FAULTS_HELP } from '../../../sandbox/server/faults.js';
 import { driverRefusal } from '../../../sandbox/db/driver-support.js';
@@ -40,6 +41,62 @@ function stopSignal(): Promise<string> {
   });
 }
 
+/** The start options checked: numbers parsed, the seed one of the two. */
+export interface SandboxStartOptions extends Omit<StartOptions, 'port' | 'rateLimit' | 'seed'> {
+  readonly port: number;
+  readonly rateLimit: number;
+  readonly seed: 'demo' | 'large';
+}
+
+/**
+ * Starts the sandbox server and resolves once a SIGINT or SIGTERM has stopped it; a bad origin or
+ * fault spec is exit 2 before anything opens, a Node the SQLite driver cannot run on exit 1.
+ *
+ * @example
+ * await runSandboxStart(f, { port: 0, host: '127.0.0.1', seed: 'demo', rateLimit: 600, corsOrigin: [] });
+ */
+export async function runSandboxStart(f: Factory, options: SandboxStartOptions): Promise<void> {
+  const { port, rateLimit } = options;
+  // A Node the SQLite driver crashes on ends the process with no message once a database opens: say so first.
+  const refusal = driverRefusal();
+  if (refusal !== undefined) throw new CliError(refusal, EXIT.requestFailed);
+  const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }] = await Promise.all([
+    import('../../../sandbox/server/serve.js'),
+    import('../../../sandbox/server/faults.js'),
+    import('../../../sandbox/server/fault-spec-error.js'),
+    import('../../../sandbox/server/cors.js'),
+  ]);
+  const corsOrigins = options.corsOrigin.map((origin) => {
+    const normal = normaliseOrigin(origin);
+    if (normal === null) throw new CliError(`--cors-origin must be an origin (scheme, host and port, as in http://localhost:3000), got "${origin}"`, EXIT.usage);
+    return normal;
+  });
+  if (options.faults !== undefined) {
+    try {
+      parseFaults(options.faults);
+    } catch (error) {
+      if (error instanceof FaultSpecError) throw new CliError(`--faults: ${error.message}`, EXIT.usage);
+      throw error;
+    }
+  }
+  await serve(
+    {
+      port,
+      host: options.host,
+      reset: options.reset ?? false,
+      seed: options.seed,
+      rateLimit,
+      logger: options.log ?? false,
+      corsOrigins,
+      version: f.version,
+      ...(options.db === undefined ? {} : { db: options.db }),
+      ...(options.faults === undefined ? {} : { faults: options.faults }),
+    },
+    f.io.stderr,
+    stopSignal(),
+  );
+}
+
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Start the local sandbox API server (runs until Ctrl-C or SIGTERM)')
@@ -60,44 +117,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     if (opts.seed !== 'demo' && opts.seed !== 'large') throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);
     const port = wholeNumber('--port', opts.port, 0, 65_535);
     const rateLimit = wholeNumber('--rate-limit', opts.rateLimit, 1, 1_000_000);
-    // A Node the SQLite driver crashes on ends the process with no message once a database opens: say so first.
-    const refusal = driverRefusal();
-    if (refusal !== undefined) throw new CliError(refusal, EXIT.requestFailed);
-    const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }] = await Promise.all([
-      import('../../../sandbox/server/serve.js'),
-      import('../../../sandbox/server/faults.js'),
-      import('../../../sandbox/server/fault-spec-error.js'),
-      import('../../../sandbox/server/cors.js'),
-    ]);
-    const corsOrigins = opts.corsOrigin.map((origin) => {
-      const normal = normaliseOrigin(origin);
-      if (normal === null) throw new CliError(`--cors-origin must be an origin (scheme, host and port, as in http://localhost:3000), got "${origin}"`, EXIT.usage);
-      return normal;
-    });
-    if (opts.faults !== undefined) {
-      try {
-        parseFaults(opts.faults);
-      } catch (error) {
-        if (error instanceof FaultSpecError) throw new CliError(`--faults: ${error.message}`, EXIT.usage);
-        throw error;
-      }
-    }
-    await serve(
-      {
-        port,
-        host: opts.host,
-        reset: opts.reset ?? false,
-        seed: opts.seed,
-        rateLimit,
-        logger: opts.log ?? false,
-        corsOrigins,
-        version: f.version,
-        ...(opts.db === undefined ? {} : { db: opts.db }),
-        ...(opts.faults === undefined ? {} : { faults: opts.faults }),
-      },
-      f.io.stderr,
-      stopSignal(),
-    );
+    await runSandboxStart(f, { ...opts, seed: opts.seed, port, rateLimit });
   });
 };
 

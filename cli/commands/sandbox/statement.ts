@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory.js';
 import type { DefineCommand } from '../define.js';
 import { STATEMENT_FORMATS } from '../../../core/domain/reconcile/line.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';
@@ -26,6 +27,49 @@ const whole = (flag: string, value: string, min: number, max: number): number =>
   return n;
 };
 
+type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+type Currency = (typeof CURRENCIES)[number];
+
+export interface SandboxStatementOptions {
+  /** The statement file; its truth goes beside it, in `<out>.truth.json`. */
+  readonly out: string;
+  readonly seed: number;
+  /** How many lines to write (fewer when the open invoices run out). */
+  readonly count: number;
+  readonly format: StatementFormat;
+  readonly currency: Currency;
+}
+
+/**
+ * Writes a generated statement paying the signed-in API's own open invoices, and its truth beside it.
+ *
+ * @example
+ * await runSandboxStatement(c, { out: 'november.csv', seed: 1, count: 500, format: 'csv', currency: 'gbp' });
+ */
+export async function runSandboxStatement(c: Factory, options: SandboxStatementOptions): Promise<void> {
+  const { seed, count } = options;
+  if (!(await c.connection()).token) throw new CliError('sandbox statement reads the invoices: sign in with edshed login first (--env sandbox); nothing was written', EXIT.auth);
+  const [{ readBook }, { generateStatement, renderStatement }, { writeFileAtomic }] = await Promise.all([
+    import('../invoices/reconcile-book.js'),
+    import('../../../core/domain/reconcile/generate.js'),
+    import('../../write/atomic-file.js'),
+  ]);
+  const { book } = await readBook(await c.api());
+  const statement = generateStatement(book, { seed, count, currency: options.currency, today: c.now().toISOString().slice(0, 10) });
+  if (statement.lines.length === 0) throw new CliError(`no open ${options.currency.toUpperCase()} invoices to pay: nothing was written`, EXIT.usage);
+  await writeFileAtomic(options.out, renderStatement(statement.lines, options.format, { account: '12345678' }), { mode: 0o644, force: true });
+  const truth = { statement: options.out, format: options.format, seed, lines: statement.truth.map((t, k) => ({ ...t, date: statement.lines[k]?.date, amount: statement.lines[k]?.amount, text: statement.lines[k]?.text })) };
+  await writeFileAtomic(`${options.out}.truth.json`, `${JSON.stringify(truth, null, 1)}\n`, { mode: 0o644, force: true });
+  if (c.globals.quiet) return;
+  const written = statement.lines.length;
+  c.io.stderr.write(`Wrote ${written} line${written === 1 ? '' : 's'} to ${options.out} (${options.format}); the truth is in ${options.out}.truth.json\n`);
+  // The generator pays each open invoice at most once: a small book runs out before the lines asked.
+  if (written < count) {
+    c.io.stderr.write(`Only ${written} of the ${count} lines asked: the API's open ${options.currency.toUpperCase()} invoices ran out (each is paid once).\n`);
+    c.io.stderr.write('The demo seed has a few; a sandbox started with --seed large has thousands.\n');
+  }
+}
+
 /** `edshed sandbox statement`: a generated statement of the API's own invoices, with its truth. */
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
@@ -40,30 +84,11 @@ const define: DefineCommand = (cmd: Command, f) => {
   const taken = new Set(['format', 'fields']);
   addCommonOptions(cmd, taken);
   cmd.action(async () => {
-    const opts = cmd.opts<{ out: string; seed: string; lines: string; format: (typeof STATEMENT_FORMATS)[number]; currency: (typeof CURRENCIES)[number] }>();
+    const opts = cmd.opts<{ out: string; seed: string; lines: string; format: StatementFormat; currency: Currency }>();
     const c = leafFactory(f, cmd, taken);
     const seed = whole('--seed', opts.seed, 0, 2 ** 31);
     const count = whole('--lines', opts.lines, 1, 100_000);
-    if (!(await c.connection()).token) throw new CliError('sandbox statement reads the invoices: sign in with edshed login first (--env sandbox); nothing was written', EXIT.auth);
-    const [{ readBook }, { generateStatement, renderStatement }, { writeFileAtomic }] = await Promise.all([
-      import('../invoices/reconcile-book.js'),
-      import('../../../core/domain/reconcile/generate.js'),
-      import('../../write/atomic-file.js'),
-    ]);
-    const { book } = await readBook(await c.api());
-    const statement = generateStatement(book, { seed, count, currency: opts.currency, today: c.now().toISOString().slice(0, 10) });
-    if (statement.lines.length === 0) throw new CliError(`no open ${opts.currency.toUpperCase()} invoices to pay: nothing was written`, EXIT.usage);
-    await writeFileAtomic(opts.out, renderStatement(statement.lines, opts.format, { account: '12345678' }), { mode: 0o644, force: true });
-    const truth = { statement: opts.out, format: opts.format, seed, lines: statement.truth.map((t, k) => ({ ...t, date: statement.lines[k]?.date, amount: statement.lines[k]?.amount, text: statement.lines[k]?.text })) };
-    await writeFileAtomic(`${opts.out}.truth.json`, `${JSON.stringify(truth, null, 1)}\n`, { mode: 0o644, force: true });
-    if (c.globals.quiet) return;
-    const written = statement.lines.length;
-    c.io.stderr.write(`Wrote ${written} line${written === 1 ? '' : 's'} to ${opts.out} (${opts.format}); the truth is in ${opts.out}.truth.json\n`);
-    // The generator pays each open invoice at most once: a small book runs out before the lines asked.
-    if (written < count) {
-      c.io.stderr.write(`Only ${written} of the ${count} lines asked: the API's open ${opts.currency.toUpperCase()} invoices ran out (each is paid once).\n`);
-      c.io.stderr.write('The demo seed has a few; a sandbox started with --seed large has thousands.\n');
-    }
+    await runSandboxStatement(c, { out: opts.out, seed, count, format: opts.format, currency: opts.currency });
   });
 };
 

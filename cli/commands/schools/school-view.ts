@@ -8,7 +8,7 @@ import { collectPages } from '../../read/pages.js';
 import { readSchool } from '../../read/reads.js';
 
 import { together } from '../../read/together.js';
-import { tableEntry } from '../../table-nouns.js';
+import { tableEntry } from '../../table/table-nouns.js';
 import { byCodeUnits } from '../../../core/domain/order.js';
 
 /** A section the caller's role may not read, and who may. */

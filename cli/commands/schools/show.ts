@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
-import { positiveId } from '../../ids.js';
+import { positiveId } from '../../input/ids.js';
 import { chooseFormat } from '../../output/render.js';
 import type { DefineCommand } from '../define.js';
 import { readCaller, signedInCaller, type Caller } from '../../read/caller.js';

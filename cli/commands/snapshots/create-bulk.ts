@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
-import { parsePeriod } from '../../dates.js';
-import { tableEndpoint } from '../../table-endpoint.js';
+import { parsePeriod } from '../../input/dates.js';
+import { tableEndpoint } from '../../table/table-endpoint.js';
 import { runSnapshotCreate } from './create.js';
 
 /** One row: the period. */

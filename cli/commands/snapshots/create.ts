@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { buildRequest } from '../../../core/endpoints/call.js';
 import { CliError, EXIT } from '../../cli-error.js';
-import { parsePeriod } from '../../dates.js';
+import { parsePeriod } from '../../input/dates.js';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { OWN_TIMEOUT } from './poll.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
-import { tableEndpoint } from '../../table-endpoint.js';
+import { tableEndpoint } from '../../table/table-endpoint.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';

@@ -5,7 +5,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { confirmOrRefuse, refuseUnanswerable } from '../../prompt/prompter.js';
-import { tableEndpoint } from '../../table-endpoint.js';
+import { tableEndpoint } from '../../table/table-endpoint.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { addWriteOptions, writeFlags, type WriteFlags } from '../../write/options.js';
 import { sendWrite } from '../../write/send.js';

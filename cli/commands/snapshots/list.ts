@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
-import { tableEndpoint } from '../../table-endpoint.js';
+import { tableEndpoint } from '../../table/table-endpoint.js';
 import { pageFlags } from '../../write/options.js';
 import type { DefineCommand } from '../define.js';
 import { printPages } from '../generated/pages.js';

@@ -5,7 +5,7 @@ import { SNAPSHOT } from '../../../core/shapes/system.js';
 import type { Snapshot } from '../../../core/shapes/types.js';
 import type { Factory } from '../../factory.js';
 import { answerShaped } from '../../read/records.js';
-import { parseWholeNumber } from '../../whole-number.js';
+import { parseWholeNumber } from '../../input/whole-number.js';
 import { HintedError } from '../../write/hinted-error.js';
 
 export type { Snapshot };

@@ -66,7 +66,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd.action(async (words: string[]) => {
     const c = leafFactory(f, cmd);
     const school = cmd.opts<{ school?: string }>().school;
-    const { positiveId } = await import('../../ids.js');
+    const { positiveId } = await import('../../input/ids.js');
     await runFindUsers(c, { text: words.join(' '), schoolId: school === undefined ? undefined : positiveId(school, '--school', 'a school id') });
   });
 };

@@ -55,7 +55,7 @@ describe('invoices by number and shareable id', () => {
   it('refuses an unknown filter of the invoice list instead of listing every invoice', async () => {
     const { f, sent } = await suite.cli();
     const { buildRequest } = await import('../../../core/endpoints/call.js');
-    const { tableEndpoint } = await import('../../../cli/table-endpoint.js');
+    const { tableEndpoint } = await import('../../../cli/table/table-endpoint.js');
     expect(() => buildRequest(tableEndpoint('invoices list'), { nonsense: 'INV-000004' })).toThrow(/nonsense/);
     expect(await run(['invoices', 'list', '--number', 'INV-000004', '--json'], f)).toBe(0);
     expect(JSON.parse(f.out()).invoices.map((i: { id: number }) => i.id)).toEqual([4]);

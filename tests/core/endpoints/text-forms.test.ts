@@ -4,7 +4,7 @@ import { fieldSchema, fieldsSchema } from '../../../core/endpoints/schemas.js';
 import { Command } from 'commander';
 import { toEndpoint } from '../../../core/endpoints/table.js';
 import { exampleOf } from '../../../cli/help/example.js';
-import { defineEndpointCommand } from '../../../cli/generated.js';
+import { defineEndpointCommand } from '../../../cli/commands/generated/command.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
 
 const USERNAME = { kind: 'text', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$', expected: '1-40 letters or digits', example: 'amy.s', case: 'lower' } as const;

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { CliError, EXIT } from './cli-error.js';
-import type { Io } from './io.js';
+import { CliError, EXIT } from '../cli-error.js';
+import type { Io } from '../io.js';
 import { jsonErrorPosition } from './json-position.js';
-import { fileErrorText } from '../core/node/file-error-text.js';
+import { fileErrorText } from '../../core/node/file-error-text.js';
 
 /**
  * Reads `--input file.json` (or `-` for standard input) as a JSON object. A missing file or bad JSON

@@ -4,7 +4,7 @@
  * built CLI reads both from modules generated from this same table (table-modules.ts), not the table's
  * code, which costs a one-off command about a tenth of its time to load.
  */
-import type { Endpoint } from '../core/endpoints/define.js';
+import type { Endpoint } from '../../core/endpoints/define.js';
 import { TABLE_MODULES } from './table-modules.js';
 
 /**
@@ -15,7 +15,7 @@ import { TABLE_MODULES } from './table-modules.js';
  */
 export async function tableEntries(): Promise<readonly Endpoint[]> {
   if (TABLE_MODULES !== undefined) return (await TABLE_MODULES.all()).default;
-  return (await import('../core/endpoints/index.js')).ENDPOINTS;
+  return (await import('../../core/endpoints/index.js')).ENDPOINTS;
 }
 
 /** The table's entries grouped by noun, in table order: for `edshed --help` and typo suggestions. */

@@ -1,5 +1,5 @@
-import type { Endpoint } from '../core/endpoints/define.js';
-import { ENDPOINTS, type EndpointName } from '../core/endpoints/index.js';
+import type { Endpoint } from '../../core/endpoints/define.js';
+import { ENDPOINTS, type EndpointName } from '../../core/endpoints/index.js';
 
 /**
  * The table entry of a command, for curated commands that build their own requests (a typo in the name

@@ -1,16 +1,16 @@
 import { Option, type Command } from 'commander';
-import { offerList, offerValues } from './completion/values.js';
-import { replyFieldNames } from '../core/shapes/reply.js';
-import { MAX_TAKE } from '../core/domain/constants.js';
-import { exampleOf } from './help/example.js';
-import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../core/endpoints/define.js';
-import type { Factory } from './factory.js';
-import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from './flags.js';
-import { readInputObject } from './input-file.js';
-import { addWriteOptions, pageFlags, writeFlags } from './write/options.js';
-import { changesMoney } from './write/money.js';
-import { addBulkOptions, bulkFlags, offersBulk } from './bulk/bulk-options.js';
-import { addPasswordOptions, isPasswordKey, passwordInput } from './prompt/password-input.js';
+import { offerList, offerValues } from '../../completion/values.js';
+import { replyFieldNames } from '../../../core/shapes/reply.js';
+import { MAX_TAKE } from '../../../core/domain/constants.js';
+import { exampleOf } from '../../help/example.js';
+import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../../../core/endpoints/define.js';
+import type { Factory } from '../../factory.js';
+import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from '../../flags.js';
+import { readInputObject } from '../../input/input-file.js';
+import { addWriteOptions, pageFlags, writeFlags } from '../../write/options.js';
+import { changesMoney } from '../../write/money.js';
+import { addBulkOptions, bulkFlags, offersBulk } from '../../bulk/bulk-options.js';
+import { addPasswordOptions, isPasswordKey, passwordInput } from '../../prompt/password-input.js';
 
 const KIND_HELP: Record<string, string> = {
   string: 'text',
@@ -118,7 +118,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       if (args[i] !== undefined) input[name] = args[i];
     });
     if (many !== undefined) {
-      const [{ runBulk }, { tableBulkCommand }] = await Promise.all([import('./bulk/run-bulk.js'), import('./bulk/endpoint-command.js')]);
+      const [{ runBulk }, { tableBulkCommand }] = await Promise.all([import('../../bulk/run-bulk.js'), import('../../bulk/endpoint-command.js')]);
       // A path argument with --from is a default the file must not contradict (`mark-paid 8 --from` with an id column).
       const pinned = new Set(endpoint.params.filter((_, i) => args[i] !== undefined));
       await runBulk(c, { command: await tableBulkCommand(endpoint), defaults: input, pinned, ...write, ...many });
@@ -126,7 +126,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     }
     await passwordInput(c, endpoint, opts, input);
     // Loaded here so that zod is not imported by commands that never call the API.
-    const { runEndpoint } = await import('./commands/generated/run.js');
+    const { runEndpoint } = await import('./run.js');
     await runEndpoint(c, { endpoint, input, ...write, ...pages });
   });
   return cmd;

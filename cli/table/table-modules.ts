@@ -4,7 +4,7 @@
  * from the table itself; V8 reads that data as JSON in a fraction of the time the table's code takes to
  * load and run. From source there are none, and cli/table-nouns.ts reads core's table.
  */
-import type { Endpoint } from '../core/endpoints/define.js';
+import type { Endpoint } from '../../core/endpoints/define.js';
 
 type Entries = () => Promise<{ readonly default: readonly Endpoint[] }>;
 
