@@ -6,6 +6,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags } from '../../write/options.js';
 import type { DefineCommand } from '../define.js';
+import type { Factory } from '../../factory.js';
 import { ACTION_NAMES, DETAIL_NAMES, type ActionDetails } from './actions.js';
 
 const HELP = `
@@ -19,8 +20,8 @@ Actions and their options (each calls one entry of the endpoint table, checked t
   remittance --received YYYY-MM-DD [--file NAME]   invoices add-remittance (NAME is sent as new_file)
   accounting --system NAME           invoices send-to-accounting (NAME: the accounting system, e.g. xero)
 
-Each invoice is read first (its state before), then written once, then read back: one line per invoice
-with its state before and after. A write that changes nothing is "unchanged". Invoice ids are checked
+Each invoice is read first (its state before), then written once; the write's reply gives its state
+after (read back only when a reply does not carry it): one line per invoice with its state before and after. A write that changes nothing is "unchanged". Invoice ids are checked
 before anything is sent; an id given twice is marked once.
 
 Each write carries the idempotency key <run>-<id>: with --idempotency-key K, K-<id>, so running the same
@@ -35,8 +36,8 @@ failed; 2 bad input, nothing sent; 4 not signed in or not allowed (stops at once
 With --from FILE (CSV or NDJSON), one invoice per row: column id plus the action's options (method,
 date, reference, received, file, system, provider); options given on the command line are defaults for
 every row. Every row is checked before anything is sent; a void run asks once for the whole file. The
-run is journaled and resumable (edshed runs resume ID), each row through the same read, write and
-read-back as above.
+run is journaled and resumable (edshed runs resume ID): the invoices are read a page at a time before
+the writes, then each row is one write, its reply trusted as above.
 
 Examples:
   edshed invoices mark 8 9 paid --method bacs --date 2026-11-02
@@ -65,27 +66,46 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd);
   cmd.action(async (words: string[]) => {
     const opts = cmd.opts<Record<string, unknown>>();
-    const c = leafFactory(f, cmd);
-    const write = writeFlags(opts);
     const details: ActionDetails = Object.fromEntries(DETAIL_NAMES.filter((n) => opts[n] !== undefined).map((n) => [n, String(opts[n])]));
-    const [{ splitWords, bulkAction }, { runMark }] = await Promise.all([import('./mark-input.js'), import('./mark-run.js')]);
-    if (opts.from !== undefined) {
-      const bulk = bulkAction(words);
-      const command = async () => (await import('./mark-bulk.js')).markBulkCommand(bulk);
-      if (await runCuratedBulk(c, opts, write, { command, defaults: { ...details } })) return;
-    }
-    const { ids, action } = splitWords(words);
-    const summary = await runMark(c, { ids, action, ...details, ...write, signal: c.io.interrupts() });
-    if (summary.exitCode === EXIT.ok) return;
-    const failed = summary.results.filter((r) => r.status === 'failed').length;
-    const reasons: Record<number, string> = {
-      [EXIT.requestFailed]: `every invoice failed (${failed})`,
-      [EXIT.bulkPartial]: `${failed} of ${summary.results.length} invoices failed`,
-      [EXIT.auth]: `stopped: not signed in or not allowed${summary.notSent.length > 0 ? `; not sent: ${summary.notSent.join(', ')}` : ''}`,
-      [EXIT.interrupted]: `interrupted; not sent: ${summary.notSent.join(', ')}`,
-    };
-    throw new CliError(reasons[summary.exitCode] ?? 'failed', summary.exitCode);
+    await runMarkCommand(leafFactory(f, cmd), { words, details, write: writeFlags(opts), flags: opts });
   });
 };
+
+export interface MarkCommandOptions {
+  /** The invoice ids then the action, as typed (or the action alone with --from). */
+  readonly words: readonly string[];
+  readonly details: ActionDetails;
+  readonly write: ReturnType<typeof writeFlags>;
+  /** The command's flags as commander read them: the bulk ones (--from, --results...) among them. */
+  readonly flags: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * `invoices mark` as typed: a bulk run with --from, else the ids marked one by one; a summary that is not
+ * all done is thrown as its exit code with why.
+ *
+ * @example
+ * await runMarkCommand(c, { words: ['8', 'paid'], details: { method: 'bacs', date: '2026-11-02' }, write, flags: {} });
+ */
+export async function runMarkCommand(c: Factory, options: MarkCommandOptions): Promise<void> {
+  const { words, details, write, flags } = options;
+  const [{ splitWords, bulkAction }, { runMark }] = await Promise.all([import('./mark-input.js'), import('./mark-run.js')]);
+  if (flags.from !== undefined) {
+    const bulk = bulkAction([...words]);
+    const command = async () => (await import('./mark-bulk.js')).markBulkCommand(bulk);
+    if (await runCuratedBulk(c, flags, write, { command, defaults: { ...details } })) return;
+  }
+  const { ids, action } = splitWords([...words]);
+  const summary = await runMark(c, { ids, action, ...details, ...write, signal: c.io.interrupts() });
+  if (summary.exitCode === EXIT.ok) return;
+  const failed = summary.results.filter((r) => r.status === 'failed').length;
+  const reasons: Record<number, string> = {
+    [EXIT.requestFailed]: `every invoice failed (${failed})`,
+    [EXIT.bulkPartial]: `${failed} of ${summary.results.length} invoices failed`,
+    [EXIT.auth]: `stopped: not signed in or not allowed${summary.notSent.length > 0 ? `; not sent: ${summary.notSent.join(', ')}` : ''}`,
+    [EXIT.interrupted]: `interrupted; not sent: ${summary.notSent.join(', ')}`,
+  };
+  throw new CliError(reasons[summary.exitCode] ?? 'failed', summary.exitCode);
+}
 
 export default define;

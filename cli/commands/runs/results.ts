@@ -4,8 +4,27 @@ import { resultsText, type ResultsFormat } from '../../bulk/results-file.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { addCommonOptions, leafFactory } from '../../flags.js';
 import type { DefineCommand } from '../define.js';
+import type { Factory } from '../../factory.js';
 
 const FORMATS: readonly ResultsFormat[] = ['csv', 'ndjson'];
+
+export interface RunResultsOptions {
+  readonly id: string;
+  /** `csv` or `ndjson`; anything else is exit 2. */
+  readonly format: string;
+}
+
+/**
+ * Prints every item's last outcome of a run, from its journal alone (no request).
+ *
+ * @example
+ * await runRunResults(c, { id: '20261102-100000-8000', format: 'csv' });
+ */
+export async function runRunResults(c: Factory, options: RunResultsOptions): Promise<void> {
+  if (!(FORMATS as readonly string[]).includes(options.format)) throw new CliError(`--format ${options.format}: use csv or ndjson`, EXIT.usage);
+  const { outcomes } = await readOutcomes(c.env, options.id);
+  c.io.stdout.write(resultsText(outcomes, options.format as ResultsFormat));
+}
 
 /** `edshed runs results ID [--format csv|ndjson]`: every item's last outcome across the run and its resumes, from the journal alone. */
 const define: DefineCommand = (cmd: Command, f) => {
@@ -17,11 +36,7 @@ const define: DefineCommand = (cmd: Command, f) => {
   // Its own --format: the results' two formats, not the output formats of other commands.
   addCommonOptions(cmd, new Set(['format', 'json', 'fields']), { connection: false });
   cmd.action(async (id: string) => {
-    const format = String(cmd.opts<Record<string, unknown>>().format);
-    if (!(FORMATS as readonly string[]).includes(format)) throw new CliError(`--format ${format}: use csv or ndjson`, EXIT.usage);
-    const c = leafFactory(f, cmd);
-    const { outcomes } = await readOutcomes(c.env, id);
-    c.io.stdout.write(resultsText(outcomes, format as ResultsFormat));
+    await runRunResults(leafFactory(f, cmd), { id, format: String(cmd.opts<Record<string, unknown>>().format) });
   });
 };
 
