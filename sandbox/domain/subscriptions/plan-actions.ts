@@ -12,7 +12,7 @@
  */
 import type { EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import { z } from 'zod';
-import { run, type Db } from '../../kit/sql.js';
+import { all, run, type Db } from '../../kit/sql.js';
 import { enqueueJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { getPlan, findPlan } from '../pricing/catalogue.js';
 import { invalid } from '../errors.js';
@@ -116,3 +116,13 @@ export const planActionJob: JobKind = {
     run(db, "UPDATE plan_actions SET state = 'failed', attempts = attempts + 1, error = ?, updated_at = ? WHERE id = ? AND job_id = ?", message, now.toISOString(), parsed.data.actionId, job.id);
   },
 };
+
+/**
+ * Every plan migration, newest first.
+ *
+ * @example
+ * planMigrations(db).map(serializePlanAction);
+ */
+export function planMigrations(db: Db): PlanActionRow[] {
+  return all<PlanActionRow>(db, "SELECT * FROM plan_actions WHERE kind = 'migrate' ORDER BY id DESC");
+}
