@@ -2,7 +2,7 @@
 import { docList } from '../../db/fast/json-text.js';
 import { findRow } from '../../kit/reach.js';
 import { all, one, oneValue, type Db } from '../../kit/sql.js';
-import { DomainError } from '../errors.js';
+import { assertSalesPerson } from '../billing/sales-people.js';
 import { serializeInvoice, updateInvoice, type InvoiceRow } from './invoices.js';
 
 /** What the list may be filtered by: each null matches every invoice. */
@@ -70,8 +70,6 @@ export function sharedInvoice(db: Db, shareable: string): Record<string, unknown
  * setSourcePerson(db, invoice, 4, now);
  */
 export function setSourcePerson(db: Db, invoice: InvoiceRow, person: number | string | null, now: Date): InvoiceRow {
-  if (person !== null && one(db, 'SELECT 1 FROM sales_people WHERE id = ?', person) === undefined) {
-    throw new DomainError('invalid', `source_person_id: no sales person ${person}`, { errors: [{ path: 'source_person_id', message: 'unknown sales person' }] });
-  }
+  assertSalesPerson(db, person);
   return updateInvoice(db, invoice, { source_person_id: person === null ? null : Number(person) }, now);
 }
