@@ -127,3 +127,13 @@ export const planActionJob: JobKind = {
 export function planMigrations(db: Db): PlanActionRow[] {
   return all<PlanActionRow>(db, "SELECT * FROM plan_actions WHERE kind = 'migrate' ORDER BY id DESC");
 }
+
+/**
+ * Every plan action (in `state` when not null), newest first.
+ *
+ * @example
+ * listPlanActions(db, 'failed').map(serializePlanAction);
+ */
+export function listPlanActions(db: Db, state: string | null): PlanActionRow[] {
+  return all<PlanActionRow>(db, 'SELECT * FROM plan_actions WHERE (? IS NULL OR state = ?) ORDER BY id DESC', state, state);
+}
