@@ -130,7 +130,6 @@ export default tseslint.config(
       'sandbox/routes/auth/users-me.ts',
       'sandbox/routes/curricula-resources.ts',
       'sandbox/routes/curricula-resources/media.ts',
-      'sandbox/routes/districts.ts',
       'sandbox/routes/groups.ts',
       'sandbox/routes/groups/pupils.ts',
       'sandbox/routes/hives-leagues.ts',
