@@ -146,7 +146,6 @@ export default tseslint.config(
       'sandbox/routes/school.ts',
       'sandbox/routes/system/jobs-and-logs.ts',
       'sandbox/routes/teachers-users.ts',
-      'sandbox/routes/teachers-users/invites.ts',
     ],
     rules: {
       'no-restricted-imports': [
