@@ -16,9 +16,18 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const INVOICE_STATES = ['open', 'promised', 'paid', 'void', 'uncollectable', 'refunded'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
+/** The states in which an invoice is still to be paid (and can be marked paid): the one list of them. */
+export const UNPAID_INVOICE_STATES = ['open', 'promised'] as const satisfies readonly InvoiceState[];
+
 /** Subscription states, from pending or future through active to expired, cancelled or deactivated. */
 export const SUBSCRIPTION_STATES = ['pending', 'future', 'trial', 'active', 'cancelling', 'expired', 'cancelled', 'deactivated'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+/** The states of a subscription that is live: not yet started, or running (a school with one cannot be deleted). */
+export const LIVE_SUBSCRIPTION_STATES = ['pending', 'future', 'trial', 'active', 'cancelling'] as const satisfies readonly SubscriptionState[];
+
+/** The live states in which a subscription is running now: what "subscribed" means for a school. */
+export const RUNNING_SUBSCRIPTION_STATES = ['trial', 'active', 'cancelling'] as const satisfies readonly SubscriptionState[];
 
 /** How a subscription came about (section 4 of the admin document names the grants). */
 export const SUBSCRIPTION_KINDS = ['freemium', 'trial', 'full', 'free', 'backdated', 'future', 'prepaid', 'multi_year'] as const;

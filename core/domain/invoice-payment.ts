@@ -3,10 +3,10 @@
  * states take one, and which dates. The sandbox enforces them; a bulk dry run foresees its refusals
  * with the same functions.
  */
-import type { InvoiceState } from './billing.js';
+import { UNPAID_INVOICE_STATES } from './billing.js';
 
-/** The states an invoice can be marked paid from. */
-export const PAYABLE_STATES = ['open', 'promised'] as const satisfies readonly InvoiceState[];
+/** The states an invoice can be marked paid from: the unpaid ones (billing.ts keeps the one list). */
+export const PAYABLE_STATES = UNPAID_INVOICE_STATES;
 
 /** Why a payment (or remittance) date is refused. */
 export type PaymentDateProblem = 'in the future' | 'before the invoice was issued';

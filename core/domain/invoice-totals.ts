@@ -3,6 +3,7 @@
  * minor unit (`formatMoney` shows them); sums never mix currencies.
  */
 import { byCodeUnits } from './order.js';
+import { UNPAID_INVOICE_STATES } from './billing.js';
 
 /** The part of an invoice (as the API answers it) that the totals read. */
 export interface OwedInvoice {
@@ -25,8 +26,8 @@ export interface CurrencyTotal {
   readonly amount_overdue: number;
 }
 
-/** States in which an invoice is still to be paid. */
-export const UNPAID_INVOICE_STATES = ['open', 'promised'] as const;
+/** States in which an invoice is still to be paid (billing.ts keeps the one list). */
+export { UNPAID_INVOICE_STATES };
 
 const isUnpaid = (state: string): boolean => (UNPAID_INVOICE_STATES as readonly string[]).includes(state);
 

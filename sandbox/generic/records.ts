@@ -195,3 +195,19 @@ export function renderRecord(record: StoredRecord): Record<string, unknown> {
     ...(record.actions.length > 0 ? { actions: record.actions } : {}),
   };
 }
+
+/**
+ * The keys of `collection`'s live records tagged `tag` (in their `tags` list), oldest first.
+ *
+ * @example
+ * keysTagged(db, 'quiz/curriculum_nodes', 'phonics'); // ['y1-phonics', ...]
+ */
+export function keysTagged(db: Db, collection: string, tag: string): string[] {
+  return all<{ key: string }>(
+    db,
+    `SELECT key FROM records WHERE collection = ? AND deleted_at IS NULL AND key IS NOT NULL
+     AND EXISTS (SELECT 1 FROM json_each(records.data, '$.tags') j WHERE j.value = ?) ORDER BY id`,
+    collection,
+    tag,
+  ).map((r) => r.key);
+}

@@ -90,15 +90,17 @@ export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purp
 }
 
 /**
- * The row `sql` finds by `id`, or 404 when there is none: the finder for rows that belong to no school
- * (products, plans, store items, countries...), which anyone the endpoint table lets in may read.
+ * The row `sql` finds by `id` (and any `more` parameters after it), or 404 when there is none: the finder
+ * for rows that belong to no school (products, plans, store items, countries...), which anyone the endpoint
+ * table lets in may read, and for rows found within one already found (a subscription's schedule).
  * `findReachable` is this finder with the access policy on top.
  *
  * @example
  * const product = findRow<ProductRow>(db, 'Product', 'SELECT * FROM products WHERE id = ? AND deleted_at IS NULL', 4);
+ * const schedule = findRow<ScheduleRow>(db, 'Schedule', 'SELECT * FROM card_schedules WHERE id = ? AND subscription_id = ?', 3, sub.id);
  */
-export function findRow<T>(db: Db, label: string, sql: string, id: number | string): T {
-  const row = one<T>(db, sql, id);
+export function findRow<T>(db: Db, label: string, sql: string, id: number | string, ...more: readonly unknown[]): T {
+  const row = one<T>(db, sql, id, ...more);
   if (row === undefined) throw notFound(label, id);
   return row;
 }

@@ -85,3 +85,14 @@ export function run(db: Db, sql: string, ...params: unknown[]): Database.RunResu
 export function placeholders(count: number): string {
   return Array.from({ length: Math.max(count, 1) }, () => '?').join(', ');
 }
+
+/**
+ * A constant list of values as an SQL IN list of quoted literals, so a state list in SQL is written from
+ * core's one definition rather than re-typed (the values are constants, never input).
+ *
+ * @example
+ * `... WHERE state IN ${sqlList(UNPAID_INVOICE_STATES)}` // "... WHERE state IN ('open', 'promised')"
+ */
+export function sqlList(values: readonly string[]): string {
+  return `(${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')})`;
+}

@@ -4,20 +4,18 @@
  * is a soft delete, so they show up here until recovered, merged or purged.
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../kit/handler.js';
-import { HttpError } from '../kit/handler.js';
 import { callerSchoolId } from '../kit/reach.js';
-import { deletedUsers, moveActivity, purgeUser, recoverUser, userInState } from '../domain/pupils/deleted-users.js';
+import { deletedUsers, purgeUser, recoverUser, userInState } from '../domain/pupils/deleted-users.js';
 import { logEvent } from '../domain/schools/events.js';
 import { parseIds, pathId } from '../kit/input.js';
-import type { UserRow } from '../domain/schools/rows.js';
+import { mergeUsers, userRow } from '../domain/pupils/merge-users.js';
 import { serializeUser } from '../domain/schools/serialize.js';
-import { one } from '../kit/sql.js';
 import { defineRoutes } from './areas.js';
 import { reply } from '../kit/reply.js';
 
 
 function reload(ctx: HandlerContext, id: number): Record<string, unknown> {
-  return serializeUser(one<UserRow>(ctx.db, 'SELECT * FROM users WHERE id = ?', id) as UserRow);
+  return serializeUser(userRow(ctx.db, id));
 }
 
 function recover(ctx: HandlerContext, ids: readonly number[]): HandlerResult {
@@ -32,20 +30,8 @@ function recover(ctx: HandlerContext, ids: readonly number[]): HandlerResult {
 
 const merge: RouteHandler<'PATCH users/me/school/users/deleted/merge'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
-  const fromId = ctx.input.from ?? ctx.input.deletedUserId;
-  const intoId = ctx.input.into ?? ctx.input.userId;
-  if (fromId === undefined || intoId === undefined) {
-    const message = 'expected from (the deleted user) and into (the active user)';
-    throw new HttpError(422, 'Invalid data', message, { errors: [{ path: '', message }] });
-  }
-  if (fromId === intoId) throw new HttpError(422, 'Invalid data', 'into: a user cannot be merged into themselves', { errors: [{ path: 'into', message: 'must differ from from' }] });
-  const from = userInState(ctx.db, ctx.user, fromId, 'deleted', 'merged into another', schoolId);
-  const into = userInState(ctx.db, ctx.user, intoId, 'active', 'merged into', schoolId);
-  if (from.kind !== into.kind) throw new HttpError(409, 'Conflict', `User ${fromId} is a ${from.kind} and user ${intoId} a ${into.kind}; only accounts of the same kind merge`);
-  moveActivity(ctx.db, from.id, into.id);
-  purgeUser(ctx.db, from, ctx.now().toISOString(), into.id);
+  const { from, into } = mergeUsers(ctx, schoolId, ctx.input.from ?? ctx.input.deletedUserId, ctx.input.into ?? ctx.input.userId);
   ctx.countWrite();
-  logEvent(ctx, schoolId, 'users.merged', { from: from.id, into: into.id });
   return reply(ctx, 'merged', true, { from: from.id, user: reload(ctx, into.id) });
 };
 

@@ -54,3 +54,15 @@ export function issueToken(db: Db, userId: number, now: Date, imitatorId: number
 export function revokeToken(db: Db, token: string): boolean {
   return run(db, 'DELETE FROM tokens WHERE token_hash = ?', tokenHash(token)).changes > 0;
 }
+
+/**
+ * Records that the session of `token` re-verified its password at `now` (returned as stamped).
+ *
+ * @example
+ * markVerified(db, token, now); // '2026-09-01T10:00:00.000Z'
+ */
+export function markVerified(db: Db, token: string, now: Date): string {
+  const at = now.toISOString();
+  run(db, 'UPDATE tokens SET verified_at = ? WHERE token_hash = ?', at, tokenHash(token));
+  return at;
+}

@@ -4,6 +4,9 @@
  * description's colours (or colours from the user's id) with the user's initials, at the size asked for.
  */
 import { avatarDimensions } from '../../../core/domain/avatar.js';
+import { findRow } from '../../kit/reach.js';
+import type { Db } from '../../kit/sql.js';
+import type { Row } from '../../db/rows.js';
 
 const HUES = [210, 150, 30, 280, 0, 190, 50, 330];
 
@@ -32,4 +35,14 @@ export function avatarImage(user: { readonly id: number; readonly display_name: 
     `<text x="28" y="28.5" font-family="sans-serif" font-size="11" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initialsOf(user.display_name))}</text>` +
     '</svg>';
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/**
+ * The avatar image of user `id` (as the path gave it), or 404.
+ *
+ * @example
+ * userAvatar(db, '12', 64); // '<svg ...>'
+ */
+export function userAvatar(db: Db, id: number | string, size?: number): string {
+  return avatarImage(findRow<Pick<Row<'users'>, 'id' | 'display_name'>>(db, 'User', 'SELECT id, display_name FROM users WHERE id = ?', id), size);
 }

@@ -4,9 +4,10 @@
  * Also the sales info summary of the subscription base.
  */
 import { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
-import { all, oneValue, type Db } from '../../kit/sql.js';
+import { all, oneValue, sqlList, type Db } from '../../kit/sql.js';
 import type { Period } from './sales-reports.js';
 import type { Row } from '../../db/rows.js';
+import { RUNNING_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 
 export const RENEWAL_GRACE_DAYS = 60;
 
@@ -51,12 +52,12 @@ export function salesInfo(db: Db, period: Period): Record<string, unknown> {
   return {
     from: period.from,
     to: period.to,
-    schools_subscribed: count("SELECT COUNT(DISTINCT school_id) FROM subscriptions WHERE deleted_at IS NULL AND state IN ('trial', 'active', 'cancelling') AND kind != 'freemium'"),
+    schools_subscribed: count(`SELECT COUNT(DISTINCT school_id) FROM subscriptions WHERE deleted_at IS NULL AND state IN ${sqlList(RUNNING_SUBSCRIPTION_STATES)} AND kind != 'freemium'`),
     // Every state and kind, 0 where none is: the reply's keys do not depend on the data.
     subscriptions_by_state: countsOf(SUBSCRIPTION_STATES, byState.map((r) => [r.state, r.n])),
     subscriptions_by_kind: countsOf(SUBSCRIPTION_KINDS, byKind.map((r) => [r.kind, r.n])),
     new_in_period: count('SELECT COUNT(*) FROM subscriptions WHERE deleted_at IS NULL AND substr(created_at, 1, 10) BETWEEN ? AND ?', period.from, period.to),
     cancelled_in_period: count('SELECT COUNT(*) FROM cancellations WHERE undone_at IS NULL AND substr(created_at, 1, 10) BETWEEN ? AND ?', period.from, period.to),
-    seats: count("SELECT COALESCE(SUM(seats), 0) FROM subscriptions WHERE deleted_at IS NULL AND state IN ('trial', 'active', 'cancelling')"),
+    seats: count(`SELECT COALESCE(SUM(seats), 0) FROM subscriptions WHERE deleted_at IS NULL AND state IN ${sqlList(RUNNING_SUBSCRIPTION_STATES)}`),
   };
 }

@@ -5,10 +5,11 @@
  */
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { SALES_PERIOD } from '../../../core/endpoints/sales-reporting.js';
-import { all, oneValue, type Db } from '../../kit/sql.js';
+import { all, oneValue, sqlList, type Db } from '../../kit/sql.js';
 import { addDays, daysBetween } from './dates.js';
 import { type Currency, isCurrency, toGbp } from '../pricing/money.js';
 import type { Row } from '../../db/rows.js';
+import { UNPAID_INVOICE_STATES } from '../../../core/domain/billing.js';
 
 /** What a report's period is given as: the table's SALES_PERIOD, parsed. */
 export type PeriodInput = ParsedPayload<typeof SALES_PERIOD>;
@@ -79,8 +80,8 @@ export function salesTotals(db: Db, period: Period, today: string): Record<strin
          SUM(CASE WHEN state NOT IN ('void', 'uncollectable') THEN total ELSE 0 END) AS invoiced,
          SUM(CASE WHEN state NOT IN ('void', 'uncollectable') THEN 1 ELSE 0 END) AS invoices,
          SUM(CASE WHEN state IN ('paid', 'refunded') THEN total - amount_refunded ELSE 0 END) AS paid,
-         SUM(CASE WHEN state IN ('open', 'promised') THEN total ELSE 0 END) AS outstanding,
-         SUM(CASE WHEN state IN ('open', 'promised') AND due_at < @today THEN total ELSE 0 END) AS overdue,
+         SUM(CASE WHEN state IN ${sqlList(UNPAID_INVOICE_STATES)} THEN total ELSE 0 END) AS outstanding,
+         SUM(CASE WHEN state IN ${sqlList(UNPAID_INVOICE_STATES)} AND due_at < @today THEN total ELSE 0 END) AS overdue,
          SUM(CASE WHEN state = 'void' THEN total ELSE 0 END) AS void,
          SUM(CASE WHEN state = 'uncollectable' THEN total ELSE 0 END) AS uncollectable,
          SUM(amount_refunded) AS refunded

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { one, oneValue, run, type Db } from '../../kit/sql.js';
+import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import type { DomainContext } from '../context.js';
 import { assertReachable } from '../../kit/reach.js';
 import { addDays, day } from '../billing/dates.js';
@@ -131,4 +131,14 @@ export function updateInvoice(db: Db, invoice: InvoiceRow, changes: Readonly<Par
   const result = run(db, `UPDATE invoices SET ${assignments} WHERE id = @id`, { ...changes, updated_at: updated.updated_at, id: invoice.id });
   if (result.changes !== 1) throw notFound('Invoice', invoice.id);
   return updated;
+}
+
+/**
+ * School `schoolId`'s invoices paid by card, newest first.
+ *
+ * @example
+ * cardInvoices(db, 1).map(serializeInvoice);
+ */
+export function cardInvoices(db: Db, schoolId: number): InvoiceRow[] {
+  return all<InvoiceRow>(db, "SELECT * FROM invoices WHERE school_id = ? AND billing = 'card' ORDER BY id DESC", schoolId);
 }

@@ -30,6 +30,7 @@ import { toGbp } from '../pricing/money.js';
 export { PAYMENT_METHODS, type PaymentMethod } from '../../../core/domain/billing.js';
 import type { PaymentMethod } from '../../../core/domain/billing.js';
 import { PAYABLE_STATES, paymentDateProblem } from '../../../core/domain/invoice-payment.js';
+import { UNPAID_INVOICE_STATES } from '../../../core/domain/billing.js';
 
 export const invoiceLifecycle = defineLifecycle('invoice', INVOICE_STATES, {
   promise: { from: ['open'], to: 'promised', phrase: 'be marked promised' },
@@ -39,7 +40,7 @@ export const invoiceLifecycle = defineLifecycle('invoice', INVOICE_STATES, {
   pay: { from: PAYABLE_STATES, to: 'paid', phrase: 'be paid' },
   void: { from: ['open', 'promised', 'uncollectable'], to: 'void', phrase: 'be voided' },
   restore: { from: ['void'], to: 'open', phrase: 'be restored' },
-  uncollectable: { from: ['open', 'promised'], to: 'uncollectable', phrase: 'be marked uncollectable' },
+  uncollectable: { from: UNPAID_INVOICE_STATES, to: 'uncollectable', phrase: 'be marked uncollectable' },
   refund: { from: ['paid'], to: 'refunded', phrase: 'be refunded' },
   remittance: { from: ['open', 'promised', 'paid'], phrase: 'be given a remittance' },
   forex: { from: ['open', 'promised', 'paid'], phrase: 'be forex-marked' },

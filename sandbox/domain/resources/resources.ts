@@ -2,11 +2,12 @@ import type { LiteracyAccessLevel } from '../../../core/domain/accounts.js';
 import type { RESOURCE_SORTS } from '../../../core/domain/browse-categories.js';
 import type { Db } from '../../kit/sql.js';
 import { notFound } from '../errors.js';
-import { all, one, placeholders } from '../../kit/sql.js';
+import { all, one, placeholders, sqlList } from '../../kit/sql.js';
 import { FILE_KINDS, fileKindOf } from './files.js';
 import { matchesEvery, searchWords } from './text-match.js';
 import type { Resource } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { RUNNING_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 
 export type ResourceRow = Row<'resources'>;
 
@@ -149,7 +150,7 @@ export function literacyAccessLevel(db: Db, schoolId: number | null): LiteracyAc
   const states = all<{ state: string }>(
     db,
     `SELECT DISTINCT s.state FROM subscriptions s JOIN products p ON p.id = s.product_id
-     WHERE s.school_id = ? AND s.deleted_at IS NULL AND s.state IN ('trial', 'active', 'cancelling')
+     WHERE s.school_id = ? AND s.deleted_at IS NULL AND s.state IN ${sqlList(RUNNING_SUBSCRIPTION_STATES)}
        AND EXISTS (SELECT 1 FROM json_each(p.permissions) j WHERE j.value IN (${placeholders(1)}))`,
     schoolId,
     'litshed',

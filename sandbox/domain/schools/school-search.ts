@@ -1,15 +1,16 @@
 import type { DomainContext } from '../context.js';
 import { requireUser, superuserMay } from '../../kit/reach.js';
 import { serializeSchool } from './serialize.js';
-import { all, one } from '../../kit/sql.js';
+import { all, one, sqlList } from '../../kit/sql.js';
 import type { SchoolRow } from './rows.js';
 import { containsText } from '../../kit/search.js';
 import type { Row } from '../../db/rows.js';
+import { RUNNING_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 
 const LIMIT = 50;
 
 /** Subscriptions that give a school access today (states of sandbox/billing's subscription lifecycle). */
-const LIVE_STATES = "('trial', 'active', 'cancelling')";
+const LIVE_STATES = sqlList(RUNNING_SUBSCRIPTION_STATES);
 
 type RegisterRow = Row<'register_schools'>;
 

@@ -5,7 +5,8 @@
  * days (freemium aside), and may trial a product only once.
  */
 import { randomBytes } from 'node:crypto';
-import { one, oneValue, run, type Db } from '../../kit/sql.js';
+import { one, oneValue, run, sqlList, type Db } from '../../kit/sql.js';
+import { LIVE_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 import { DomainError, invalid } from '../errors.js';
 import { defaultPlan, type PlanRow, findPlan, findProduct } from '../pricing/catalogue.js';
 import { addDays, day } from '../billing/dates.js';
@@ -51,7 +52,7 @@ function resolvePlan(db: Db, input: GrantInput, currency: Currency, paid: boolea
 function assertNoOverlap(db: Db, schoolId: number, productId: number, kind: SubscriptionKind, start: string, expiry: string | null): void {
   const freemium = kind === 'freemium' ? "kind = 'freemium'" : "kind != 'freemium'";
   const clash = one<Pick<Row<'subscriptions'>, 'id' | 'state' | 'expiry'>>(db, `SELECT id, state, expiry FROM subscriptions WHERE school_id = ? AND product_id = ? AND deleted_at IS NULL AND ${freemium}
-         AND state IN ('pending', 'future', 'trial', 'active', 'cancelling')
+         AND state IN ${sqlList(LIVE_SUBSCRIPTION_STATES)}
          AND (expiry IS NULL OR expiry >= ?) AND (? IS NULL OR start_date <= ?) LIMIT 1`, schoolId, productId, start, expiry, expiry);
   if (clash) {
     const until = clash.expiry === null ? 'with no end' : `until ${clash.expiry}`;

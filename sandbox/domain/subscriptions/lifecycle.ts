@@ -29,7 +29,7 @@
  * A live subscription that has been invoiced is never deleted outright: cancel or deactivate it first.
  * Cancelling with a refund needs a paid invoice; cancelling as uncollectable needs an unpaid one.
  */
-import { all, one, run, type Db } from '../../kit/sql.js';
+import { all, one, run, sqlList, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import { alreadyAtSchool } from '../../../core/domain/subscription-move.js';
 import { day } from '../billing/dates.js';
@@ -46,10 +46,10 @@ export const subscriptionLifecycle = defineLifecycle('subscription', SUBSCRIPTIO
   undoCancelAtExpiry: { from: ['cancelling'], phrase: 'have its cancellation undone' },
   deactivate: { from: ['future', 'trial', 'active', 'cancelling'], to: 'deactivated', phrase: 'be deactivated' },
   cancelAndRefund: { from: ['active', 'cancelling'], to: 'cancelled', phrase: 'be cancelled with a refund' },
-  cancelVoid: { from: ['pending', 'future', 'trial', 'active', 'cancelling'], to: 'cancelled', phrase: 'be cancelled and voided' },
+  cancelVoid: { from: LIVE_SUBSCRIPTION_STATES, to: 'cancelled', phrase: 'be cancelled and voided' },
   cancelUncollectable: { from: ['active', 'cancelling'], to: 'cancelled', phrase: 'be cancelled as uncollectable' },
   setExpiry: { from: ['future', 'trial', 'active', 'cancelling', 'expired'], phrase: 'have its expiry set' },
-  move: { from: ['pending', 'future', 'trial', 'active', 'cancelling'], phrase: 'be moved to another school' },
+  move: { from: LIVE_SUBSCRIPTION_STATES, phrase: 'be moved to another school' },
   upgrade: { from: ['trial', 'active'], to: 'active', phrase: 'be upgraded' },
   upgradePrepayment: { from: ['trial', 'active'], phrase: 'be upgraded by prepayment' },
   convert: { from: ['trial', 'active'], phrase: 'be converted to card billing' },
@@ -62,6 +62,7 @@ export const subscriptionLifecycle = defineLifecycle('subscription', SUBSCRIPTIO
 
 import type { CancellationKind as CancelKind } from '../../../core/domain/billing.js';
 import type { Row } from '../../db/rows.js';
+import { LIVE_SUBSCRIPTION_STATES, UNPAID_INVOICE_STATES } from '../../../core/domain/billing.js';
 export type { CancelKind };
 
 /** Records a cancellation for the cancellations table and, at expiry, a retention follow-up. */
@@ -79,7 +80,7 @@ export function recordCancellation(db: Db, sub: SubscriptionRow, kind: CancelKin
 }
 
 function unpaidInvoices(db: Db, subId: number): InvoiceRow[] {
-  return all<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised') ORDER BY id", subId);
+  return all<InvoiceRow>(db, `SELECT * FROM invoices WHERE subscription_id = ? AND state IN ${sqlList(UNPAID_INVOICE_STATES)} ORDER BY id`, subId);
 }
 
 export function cancelAtExpiry(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
@@ -161,7 +162,7 @@ export function move(db: Db, sub: SubscriptionRow, schoolId: number, now: Date):
   subscriptionLifecycle.check('move', sub.id, sub.state);
   if (alreadyAtSchool(sub, schoolId)) return { subscription: sub, changed: false };
   run(db, 'DELETE FROM subscription_members WHERE subscription_id = ?', sub.id);
-  run(db, "UPDATE invoices SET school_id = ?, updated_at = ? WHERE subscription_id = ? AND state IN ('open', 'promised')", schoolId, now.toISOString(), sub.id);
+  run(db, `UPDATE invoices SET school_id = ?, updated_at = ? WHERE subscription_id = ? AND state IN ${sqlList(UNPAID_INVOICE_STATES)}`, schoolId, now.toISOString(), sub.id);
   return { subscription: updateSubscription(db, sub.id, { school_id: schoolId, moved_from_school_id: sub.school_id }, now), changed: true };
 }
 

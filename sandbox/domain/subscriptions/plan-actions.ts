@@ -12,7 +12,7 @@
  */
 import type { EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import { z } from 'zod';
-import { run, type Db } from '../../kit/sql.js';
+import { all, run, sqlList, type Db } from '../../kit/sql.js';
 import { enqueueJob, type JobKind, type JobRow } from '../../kit/jobs.js';
 import { getPlan, findPlan } from '../pricing/catalogue.js';
 import { invalid } from '../errors.js';
@@ -23,6 +23,7 @@ import { PLAN_ACTION_STATES, type PlanActionState } from '../../../core/domain/b
 import type { PlanAction } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import { findRow } from '../../kit/reach.js';
+import { LIVE_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 export { PLAN_ACTION_STATES, type PlanActionState };
 
 export const planActionLifecycle = defineLifecycle('plan action', PLAN_ACTION_STATES, {
@@ -88,7 +89,7 @@ function perform(db: Db, action: PlanActionRow, now: Date): Record<string, unkno
     const target = getPlan(db, Number(params.target_plan_id));
     if (!target) throw new Error(`Target plan ${String(params.target_plan_id)} does not exist`);
     if (target.product_id !== plan.product_id || target.currency !== plan.currency) throw new Error(`Plan ${target.id} is not of the same product and currency as plan ${plan.id}`);
-    const moved = run(db, "UPDATE subscriptions SET plan_id = ?, updated_at = ? WHERE plan_id = ? AND deleted_at IS NULL AND state IN ('pending', 'future', 'trial', 'active', 'cancelling')", target.id, stamp, plan.id).changes;
+    const moved = run(db, `UPDATE subscriptions SET plan_id = ?, updated_at = ? WHERE plan_id = ? AND deleted_at IS NULL AND state IN ${sqlList(LIVE_SUBSCRIPTION_STATES)}`, target.id, stamp, plan.id).changes;
     return { moved };
   }
   if (action.kind === 'reprice') {
@@ -116,3 +117,23 @@ export const planActionJob: JobKind = {
     run(db, "UPDATE plan_actions SET state = 'failed', attempts = attempts + 1, error = ?, updated_at = ? WHERE id = ? AND job_id = ?", message, now.toISOString(), parsed.data.actionId, job.id);
   },
 };
+
+/**
+ * Every plan migration, newest first.
+ *
+ * @example
+ * planMigrations(db).map(serializePlanAction);
+ */
+export function planMigrations(db: Db): PlanActionRow[] {
+  return all<PlanActionRow>(db, "SELECT * FROM plan_actions WHERE kind = 'migrate' ORDER BY id DESC");
+}
+
+/**
+ * Every plan action (in `state` when not null), newest first.
+ *
+ * @example
+ * listPlanActions(db, 'failed').map(serializePlanAction);
+ */
+export function listPlanActions(db: Db, state: string | null): PlanActionRow[] {
+  return all<PlanActionRow>(db, 'SELECT * FROM plan_actions WHERE (? IS NULL OR state = ?) ORDER BY id DESC', state, state);
+}

@@ -8,8 +8,9 @@ export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type Su
 import type { SubscriptionState } from '../../../core/domain/billing.js';
 import type { Subscription } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { LIVE_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 /** States in which a subscription grants access or is about to. */
-export const LIVE_STATES: readonly SubscriptionState[] = ['pending', 'future', 'trial', 'active', 'cancelling'];
+export const LIVE_STATES: readonly SubscriptionState[] = LIVE_SUBSCRIPTION_STATES;
 
 export type SubscriptionRow = Row<'subscriptions'>;
 

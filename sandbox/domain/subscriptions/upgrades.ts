@@ -7,7 +7,7 @@ import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { UPGRADE_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { all, one, type Db } from '../../kit/sql.js';
+import { all, one, sqlList, type Db } from '../../kit/sql.js';
 import { DomainError, invalid } from '../errors.js';
 import { defaultPlan, getPlan, type PlanRow, findPlan } from '../pricing/catalogue.js';
 import { day } from '../billing/dates.js';
@@ -17,6 +17,7 @@ import { chargeCard } from '../billing/payment-methods.js';
 import { termEnd, upgradeCost } from '../pricing/pricing.js';
 import { subscriptionLifecycle } from './lifecycle.js';
 import { type SubscriptionRow, updateSubscription } from './subscriptions.js';
+import { UNPAID_INVOICE_STATES } from '../../../core/domain/billing.js';
 
 /** What an upgrade takes: the table's UPGRADE_PAYLOAD, as its schema parsed it. */
 export type UpgradeInput = ParsedPayload<typeof UPGRADE_PAYLOAD>;
@@ -132,7 +133,7 @@ export function activatePrepayment(db: Db, sub: SubscriptionRow, secret: string,
   subscriptionLifecycle.check('activatePrepayment', sub.id, sub.state);
   checkSecret(sub.action_secret, secret);
   chargeCard(db, sub.school_id);
-  const open = one<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND kind = 'prepayment' AND state IN ('open', 'promised')", sub.id);
+  const open = one<InvoiceRow>(db, `SELECT * FROM invoices WHERE subscription_id = ? AND kind = 'prepayment' AND state IN ${sqlList(UNPAID_INVOICE_STATES)}`, sub.id);
   const invoice = open ? markPaid(db, open, 'card', day(now), 'pay', now).invoice : null;
   const plan = sub.plan_id === null ? undefined : getPlan(db, sub.plan_id);
   const today = day(now);
@@ -144,7 +145,7 @@ export function activatePrepayment(db: Db, sub: SubscriptionRow, secret: string,
 export function cancelPrepayment(db: Db, sub: SubscriptionRow, secret: string, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('cancelPrepayment', sub.id, sub.state);
   checkSecret(sub.action_secret, secret);
-  const open = all<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND state IN ('open', 'promised')", sub.id);
+  const open = all<InvoiceRow>(db, `SELECT * FROM invoices WHERE subscription_id = ? AND state IN ${sqlList(UNPAID_INVOICE_STATES)}`, sub.id);
   for (const invoice of open) voidInvoice(db, invoice, now);
   return updateSubscription(db, sub.id, { state: 'cancelled', cancelled_at: now.toISOString() }, now);
 }

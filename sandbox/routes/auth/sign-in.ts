@@ -5,14 +5,12 @@
  * for the same user (and the same imitation, if any).
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { HttpError } from '../../kit/handler.js';
 import { createGuest } from '../../domain/auth/guest.js';
 import { lookupSession } from '../../server/session.js';
 import { checkPassword, findCredentials, openSession, signIn, type Session } from '../../domain/auth/sign-in.js';
 import { DomainError } from '../../domain/errors.js';
-import { issueToken, revokeToken, tokenHash } from '../../domain/auth/tokens.js';
+import { issueToken, markVerified, revokeToken } from '../../domain/auth/tokens.js';
 import { requireUser } from '../../kit/reach.js';
-import { run } from '../../kit/sql.js';
 import { refusal, reply, sessionReply } from '../../kit/reply.js';
 
 /** A sign-in's answer: the session, or the refusal with its status. */
@@ -42,7 +40,7 @@ export const signInHandlers = {
   'GET accesstoken': (ctx) => {
     const { access_token } = ctx.input;
     const session = lookupSession(ctx.db, access_token, ctx.now());
-    if (!session) throw new HttpError(401, 'Unauthorised', 'Invalid or expired access token');
+    if (!session) throw new DomainError('unauthorised', 'Invalid or expired access token');
     return reply(ctx, 'sessionToken', issueToken(ctx.db, session.id, ctx.now(), session.imitatedBy));
   },
 
@@ -51,8 +49,7 @@ export const signInHandlers = {
     const { password } = ctx.input;
     const refused = checkPassword(ctx.db, findCredentials(ctx.db, 'id = ?', [user.id]), password);
     if (refused) return refusal(refused);
-    const at = ctx.now().toISOString();
-    run(ctx.db, 'UPDATE tokens SET verified_at = ? WHERE token_hash = ?', at, tokenHash(user.token));
+    const at = markVerified(ctx.db, user.token, ctx.now());
     return reply(ctx, 'verified', true, { verified_at: at });
   },
 } satisfies PartialHandlerMap;

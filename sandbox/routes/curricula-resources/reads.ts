@@ -2,10 +2,9 @@
  * Reads over curricula kept by the generic store: curriculum nodes by url path or tag, external curricula
  * and their nodes. Their create/update/delete routes stay generic, so what those write, these read.
  */
-import { findRecord, listRecords, renderRecord } from '../../generic/records.js';
+import { findRecord, keysTagged, listRecords, renderRecord } from '../../generic/records.js';
 import type { HandlerContext, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { notFound, page, pathId } from '../../kit/input.js';
-import { all } from '../../kit/sql.js';
 import { reply } from '../../kit/reply.js';
 
 const NODES = 'quiz/curriculum_nodes';
@@ -30,13 +29,7 @@ const byUrlPath: RouteHandler<'GET quiz/curriculum_nodes_by_url_path'> = (ctx) =
 const byTag: RouteHandler<'GET quiz/curriculum_nodes_by_tag'> = (ctx) => {
   const q = ctx.input;
   const tag = q.tag ?? q.tags ?? '';
-  const keys = all<{ key: string }>(
-    ctx.db,
-    `SELECT key FROM records WHERE collection = ? AND deleted_at IS NULL AND key IS NOT NULL
-     AND EXISTS (SELECT 1 FROM json_each(records.data, '$.tags') j WHERE j.value = ?) ORDER BY id`,
-    NODES,
-    tag,
-  ).map((r) => r.key);
+  const keys = keysTagged(ctx.db, NODES, tag);
   const nodes = byKeys(ctx, NODES, keys);
   return reply(ctx, 'nodes', nodes, { total: nodes.length });
 };

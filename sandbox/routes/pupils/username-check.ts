@@ -1,6 +1,6 @@
 /** Whether a username, email or school username is taken (pupil and sign-up forms check before saving). */
 import type { PartialHandlerMap } from '../../kit/handler.js';
-import { one } from '../../kit/sql.js';
+import { nameTaken } from '../../domain/auth/username-taken.js';
 import { reply } from '../../kit/reply.js';
 
 export const usernameCheckHandlers = {
@@ -8,14 +8,6 @@ export const usernameCheckHandlers = {
     const { input } = ctx;
     // The table's exactlyOne group let exactly one of the three through.
     const key = (['username', 'email', 'school_username'] as const).find((k) => input[k] !== undefined && input[k] !== '') ?? 'username';
-    const value = input[key] ?? '';
-    let found: unknown;
-    if (key === 'school_username') {
-      const school = ctx.user?.schoolId ?? null;
-      found = one(ctx.db, `SELECT 1 FROM users WHERE school_username = ? COLLATE NOCASE AND deleted_at IS NULL${school === null ? '' : ' AND school_id = ?'}`, ...(school === null ? [value] : [value, school]));
-    } else {
-      found = one(ctx.db, `SELECT 1 FROM users WHERE ${key} = ? COLLATE NOCASE AND deleted_at IS NULL`, value);
-    }
-    return reply(ctx, 'exists', found !== undefined);
+    return reply(ctx, 'exists', nameTaken(ctx.db, key, input[key] ?? '', key === 'school_username' ? (ctx.user?.schoolId ?? null) : null));
   },
 } satisfies PartialHandlerMap;

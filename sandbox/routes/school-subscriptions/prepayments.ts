@@ -2,23 +2,15 @@
 import { callerSchoolId, isStaff } from '../../kit/reach.js';
 import { day } from '../../domain/billing/dates.js';
 import { grant } from '../../domain/subscriptions/grants.js';
-import { notFound } from '../../kit/input.js';
 import { serializeInvoice } from '../../domain/invoices/invoices.js';
-import { serializeSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
+import { findSchool } from '../../domain/schools/find.js';
+import { serializeSubscription } from '../../domain/subscriptions/subscriptions.js';
+import { findPrepayment } from '../../domain/subscriptions/school-subscriptions.js';
 import { activatePrepayment, activateUpgrade, cancelPrepayment, cancelUpgrade, upgradeByPrepayment } from '../../domain/subscriptions/upgrades.js';
-import type { HandlerContext, PartialHandlerMap } from '../../kit/handler.js';
+import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
-import { planFor, quote } from './quotes.js';
+import { planFor, quote } from '../../domain/pricing/quotes.js';
 import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
-import { one } from '../../kit/sql.js';
-
-
-/** The prepaid subscription an action secret belongs to (within `schoolId` when given). */
-function bySecret(ctx: HandlerContext, secret: string, schoolId: number | null): SubscriptionRow {
-  const row = one<SubscriptionRow>(ctx.db, "SELECT * FROM subscriptions WHERE action_secret = ? AND kind = 'prepaid' AND deleted_at IS NULL AND (? IS NULL OR school_id = ?)", secret, schoolId, schoolId);
-  if (!row) throw notFound('Prepayment', 'for that action secret');
-  return row;
-}
 
 export const prepaymentHandlers = {
   'POST users/me/school/subscriptions/prepayment': (ctx) => {
@@ -32,13 +24,13 @@ export const prepaymentHandlers = {
   },
   'POST users/me/school/subscriptions/prepayment/activation': (ctx) => {
     const { action_secret } = ctx.input;
-    const sub = bySecret(ctx, action_secret, isStaff(ctx.user) ? null : callerSchoolId(ctx));
+    const sub = findPrepayment(ctx.db, action_secret, isStaff(ctx.user) ? null : callerSchoolId(ctx));
     const { subscription, invoice } = activatePrepayment(ctx.db, sub, action_secret, ctx.now());
     return answerSub(ctx, subscription, { invoice: invoice && serializeInvoice(invoice) });
   },
   'DELETE subscriptions/prepayment/invoices': (ctx) => {
     const { action_secret } = ctx.input;
-    const sub = bySecret(ctx, action_secret, null);
+    const sub = findPrepayment(ctx.db, action_secret, null);
     if (sub.state === 'cancelled') return answerSub(ctx, sub, { changed: false });
     return answerSub(ctx, cancelPrepayment(ctx.db, sub, action_secret, ctx.now()), { changed: true });
   },
@@ -55,7 +47,7 @@ export const prepaymentHandlers = {
   'POST subscriptions/schedule/multi-year': (ctx) => {
     const body = ctx.input;
     const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
-    if (one(ctx.db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', schoolId) === undefined) throw notFound('School', schoolId);
+    findSchool(ctx.db, schoolId);
     const granted = grant(ctx.db, schoolId, 'multi_year', { ...body, plan_id: planFor(ctx.db, schoolId, body).id }, ctx.now());
     return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
       invoice: granted.invoice && serializeInvoice(granted.invoice),

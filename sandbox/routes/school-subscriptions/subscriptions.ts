@@ -2,15 +2,15 @@
 import { callerSchoolId, schoolParam } from '../../kit/reach.js';
 import { day } from '../../domain/billing/dates.js';
 import { grant } from '../../domain/subscriptions/grants.js';
-import { serializeInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
-import { applyClock, serializeSubscription, type SubscriptionRow } from '../../domain/subscriptions/subscriptions.js';
+import { serializeInvoice } from '../../domain/invoices/invoices.js';
+import { serializeSubscription } from '../../domain/subscriptions/subscriptions.js';
+import { freePlanFor, productIdByCode, schoolSubscriptions, subscriptionInvoiceRows } from '../../domain/subscriptions/school-subscriptions.js';
 import { convertToCard, quoteUpgrade, upgrade } from '../../domain/subscriptions/upgrades.js';
-import { HttpError, type Handler, type PartialHandlerMap } from '../../kit/handler.js';
+import { type Handler, type PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { page } from '../../kit/input.js';
-import { planFor, quote } from './quotes.js';
+import { planFor, quote } from '../../domain/pricing/quotes.js';
 import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../kit/subscription-answers.js';
-import { all, oneValue } from '../../kit/sql.js';
 
 const created = (ctx: Parameters<Handler>[0], granted: ReturnType<typeof grant>): ReturnType<Handler> =>
   reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), {
@@ -18,15 +18,9 @@ const created = (ctx: Parameters<Handler>[0], granted: ReturnType<typeof grant>)
     ...(granted.actionSecret ? { action_secret: granted.actionSecret } : {}),
   }, 201);
 
-const productByCode = (ctx: Parameters<Handler>[0], code: string): number => oneValue<number>(ctx.db, 'SELECT id FROM products WHERE code = ?', code) as number;
-
 export const schoolSubscriptionHandlers = {
   'GET users/me/school/subscriptions': (ctx) => {
-    const schoolId = callerSchoolId(ctx);
-    const { skip, take } = page(ctx);
-    applyClock(ctx.db, ctx.now());
-    const total = oneValue<number>(ctx.db, 'SELECT COUNT(*) FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL', schoolId) as number;
-    const rows = all<SubscriptionRow>(ctx.db, 'SELECT * FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?', schoolId, take, skip);
+    const { rows, total } = schoolSubscriptions(ctx.db, callerSchoolId(ctx), page(ctx), ctx.now());
     return reply(ctx, 'subscriptions', rows.map((r) => serializeSubscription(ctx.db, r)), { total });
   },
   'POST users/me/school/subscriptions': (ctx) => {
@@ -37,13 +31,12 @@ export const schoolSubscriptionHandlers = {
   },
   'POST users/me/school/subscriptions/freemium': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    return created(ctx, grant(ctx.db, schoolId, 'freemium', { product_id: ctx.input.product_id ?? productByCode(ctx, 'spelling') }, ctx.now()));
+    return created(ctx, grant(ctx.db, schoolId, 'freemium', { product_id: ctx.input.product_id ?? productIdByCode(ctx.db, 'spelling') }, ctx.now()));
   },
   'POST users/me/school/subscriptions/free': (ctx) => {
     const schoolId = callerSchoolId(ctx);
     const body = ctx.input;
-    const plan = planFor(ctx.db, schoolId, body, 'resources');
-    if (plan.price > 0) throw new HttpError(409, 'Conflict', `Plan ${plan.id} costs ${plan.price} ${plan.currency}; a school can only take a free plan itself`);
+    const plan = freePlanFor(ctx.db, schoolId, body);
     return created(ctx, grant(ctx.db, schoolId, 'free', { ...body, plan_id: plan.id }, ctx.now()));
   },
   'GET users/me/school/subscriptions/{id}': (ctx) => answerSub(ctx, subscriptionOf(ctx)),
@@ -59,7 +52,7 @@ export const schoolSubscriptionHandlers = {
   },
   'POST users/me/school/subscriptions/{id}/convert': (ctx) => answerSub(ctx, convertToCard(ctx.db, subscriptionOf(ctx), ctx.now())),
   'GET users/me/school/subscriptions/{id}/invoices': (ctx) => {
-    const rows = all<InvoiceRow>(ctx.db, 'SELECT * FROM invoices WHERE subscription_id = ? ORDER BY id', subscriptionOf(ctx).id);
+    const rows = subscriptionInvoiceRows(ctx.db, subscriptionOf(ctx).id);
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total: rows.length });
   },
   'POST users/me/school/subscriptions/{id}/cancel': cancelAtExpiryHandler,

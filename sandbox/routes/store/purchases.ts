@@ -1,13 +1,14 @@
 /** Store purchases: create (draft, invoice order, card), read, edit a draft, and every lifecycle step. */
 import { callerSchoolId, isStaff } from '../../kit/reach.js';
-import { notFound, page, pathId } from '../../kit/input.js';
+import { page, pathId } from '../../kit/input.js';
+import { findSchool } from '../../domain/schools/find.js';
+import { assertSalesPerson } from '../../domain/billing/sales-people.js';
+import { editDraft, listPurchases } from '../../domain/store/purchase-edits.js';
 import { advance, finalise, purchaseLifecycle, type PurchaseAction, removePurchase, updatePurchase, voidPurchase } from '../../domain/store/lifecycle.js';
-import { getPurchase, linesOf, locationFor, type PurchaseRow, serializePurchase, setLines, visiblePurchase } from '../../domain/store/purchases.js';
+import { linesOf, type PurchaseRow, serializePurchase, visiblePurchase } from '../../domain/store/purchases.js';
 import { createPurchase } from '../../domain/store/orders.js';
-import { HttpError, type HandlerContext, type HandlerResult, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
+import { type HandlerContext, type HandlerResult, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
-import { all, one, oneValue } from '../../kit/sql.js';
-import type { Row } from '../../db/rows.js';
 
 const purchaseOf = (ctx: HandlerContext): PurchaseRow => visiblePurchase(ctx, pathId(ctx, 'Purchase'));
 const answer = (ctx: HandlerContext, row: PurchaseRow, extra: Readonly<Record<string, unknown>> = {}): HandlerResult =>
@@ -22,7 +23,7 @@ function create(origin: PurchaseRow['origin']): RouteHandler<'POST store/purchas
   return (ctx) => {
     const body = { ...ctx.input, items: linesOf(ctx.input.items) };
     const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
-    if (one(ctx.db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', schoolId) === undefined) throw notFound('School', schoolId);
+    findSchool(ctx.db, schoolId);
     const purchase = createPurchase(ctx.db, { schoolId, userId: ctx.user?.id ?? null, origin, input: body }, ctx.now());
     return reply(ctx, 'purchase', serializePurchase(ctx.db, purchase), {}, 201);
   };
@@ -44,10 +45,7 @@ export const storePurchaseHandlers = {
     const filter = ctx.input;
     const { skip, take } = page(ctx);
     const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
-    const where = '(@school IS NULL OR school_id = @school) AND (@state IS NULL OR state = @state)';
-    const args = { school, state: filter.state ?? null };
-    const total = oneValue<number>(ctx.db, `SELECT COUNT(*) FROM store_purchases WHERE ${where}`, args) as number;
-    const rows = all<PurchaseRow>(ctx.db, `SELECT * FROM store_purchases WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`, { ...args, take, skip });
+    const { rows, total } = listPurchases(ctx.db, { school, state: filter.state ?? null }, { skip, take });
     return reply(ctx, 'purchases', rows.map((r) => serializePurchase(ctx.db, r)), { total });
   },
   'GET store/purchases/{id}': (ctx) => answer(ctx, purchaseOf(ctx)),
@@ -56,19 +54,7 @@ export const storePurchaseHandlers = {
   'POST store/purchases/invoice': create('invoice'),
   'PATCH store/purchases/{id}': (ctx) => {
     const purchase = purchaseOf(ctx);
-    const body = { ...ctx.input, items: linesOf(ctx.input.items) };
-    purchaseLifecycle.check('edit', purchase.id, purchase.state);
-    let current = purchase;
-    if (body.location_id !== undefined && body.location_id !== purchase.location_id) {
-      const location = locationFor(ctx.db, purchase.school_id, body.location_id);
-      current = updatePurchase(ctx.db, purchase.id, { location_id: location.id, currency: location.currency, shipping: null }, ctx.now());
-    }
-    if (body.po_number !== undefined || body.skip_email !== undefined) {
-      current = updatePurchase(ctx.db, purchase.id, { po_number: body.po_number ?? current.po_number, skip_email: body.skip_email ?? current.skip_email }, ctx.now());
-    }
-    const lines = body.items ?? all<Pick<Row<'store_purchase_lines'>, 'item_id' | 'quantity'>>(ctx.db, 'SELECT item_id, quantity FROM store_purchase_lines WHERE purchase_id = ?', purchase.id);
-    setLines(ctx.db, current, lines, ctx.now());
-    return answer(ctx, getPurchase(ctx.db, purchase.id) as PurchaseRow);
+    return answer(ctx, editDraft(ctx.db, purchase, { ...ctx.input, items: linesOf(ctx.input.items) }, ctx.now()));
   },
   'PATCH store/purchases/{id}/shipping': (ctx) => {
     const purchase = purchaseOf(ctx);
@@ -103,9 +89,7 @@ export const storePurchaseHandlers = {
   'PATCH store/purchases/{id}/source_person': (ctx) => {
     const purchase = purchaseOf(ctx);
     const { source_person_id } = ctx.input;
-    if (source_person_id !== null && one(ctx.db, 'SELECT 1 FROM sales_people WHERE id = ?', source_person_id) === undefined) {
-      throw new HttpError(422, 'Invalid data', `source_person_id: no sales person ${source_person_id}`, { errors: [{ path: 'source_person_id', message: 'unknown sales person' }] });
-    }
+    assertSalesPerson(ctx.db, source_person_id);
     return answer(ctx, updatePurchase(ctx.db, purchase.id, { source_person_id }, ctx.now()));
   },
   'PATCH store/purchases/{id}/source_dept': (ctx) => {

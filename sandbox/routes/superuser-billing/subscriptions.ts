@@ -1,6 +1,6 @@
 /** Superuser subscription lifecycle calls: expiry, sync, move, delete, cancellations of every kind. */
 import { callerId } from '../../kit/reach.js';
-import { notFound } from '../../kit/input.js';
+import { findSchool } from '../../domain/schools/find.js';
 import {
   cancelAndRefund,
   cancelUncollectable,
@@ -14,7 +14,6 @@ import {
 import { answerSub, cancelAtExpiryHandler, subscriptionOf, undoCancelHandler } from '../../kit/subscription-answers.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
-import { one } from '../../kit/sql.js';
 
 const reason = (ctx: { readonly input: { readonly reason?: string } }): string => ctx.input.reason ?? '';
 
@@ -29,7 +28,7 @@ export const subscriptionAdminHandlers = {
   'POST subscriptions/{id}/move': (ctx) => {
     const { school } = ctx.input;
     const sub = subscriptionOf(ctx);
-    if (one(ctx.db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', school) === undefined) throw notFound('School', school);
+    findSchool(ctx.db, school);
     const { subscription, changed } = move(ctx.db, sub, school, ctx.now());
     return answerSub(ctx, subscription, { changed });
   },

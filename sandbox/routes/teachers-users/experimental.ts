@@ -1,34 +1,26 @@
 /** Experimental-feature toggles for everyone in the school, its teachers or pupils, one user, or a group's members. */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { callerSchoolId } from '../../kit/reach.js';
-import { logEvent } from '../../domain/schools/events.js';
+import { groupMemberIds, schoolPupilIds, schoolTeacherIds, setExperimental } from '../../domain/schools/experimental.js';
 import { findGroup, findPupil, findTeacher } from '../../domain/schools/find.js';
 import { pathId } from '../../kit/input.js';
-import { all, placeholders, run } from '../../kit/sql.js';
-import { schoolTeachers } from '../../domain/schools/teachers.js';
-import type { Row } from '../../db/rows.js';
 import { reply } from '../../kit/reply.js';
 
 function setFor(ctx: HandlerContext, schoolId: number, ids: readonly number[], scope: string): HandlerResult {
   const enabled = ctx.input['enabled'] === true;
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    run(ctx.db, `UPDATE users SET experimental = ? WHERE id IN (${placeholders(chunk.length)})`, enabled ? 1 : 0, ...chunk);
-  }
+  setExperimental(ctx, schoolId, ids, scope, enabled);
   ctx.countWrite();
-  logEvent(ctx, schoolId, 'experimental.set', { scope, enabled, count: ids.length });
   return reply(ctx, 'enabled', enabled, { updated: ids.length });
 }
 
-const pupilIds = (ctx: HandlerContext, schoolId: number): number[] =>
-  all<Pick<Row<'users'>, 'id'>>(ctx.db, "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId).map((r) => r.id);
-const teacherIds = (ctx: HandlerContext, schoolId: number): number[] => schoolTeachers(ctx.db, schoolId).map((t) => t.row.id);
+const pupilIds = (ctx: HandlerContext, schoolId: number): number[] => schoolPupilIds(ctx.db, schoolId);
+const teacherIds = (ctx: HandlerContext, schoolId: number): number[] => schoolTeacherIds(ctx.db, schoolId);
 
 function groupMembers(table: 'group_pupils' | 'group_teachers') {
   return (ctx: HandlerContext): HandlerResult => {
     const schoolId = callerSchoolId(ctx);
     const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'), schoolId);
-    const ids = all<{ user_id: number }>(ctx.db, `SELECT user_id FROM ${table} WHERE group_id = ?`, group.id).map((r) => r.user_id);
+    const ids = groupMemberIds(ctx.db, table, group.id);
     return setFor(ctx, schoolId, ids, `group ${group.id} ${table === 'group_pupils' ? 'pupils' : 'teachers'}`);
   };
 }

@@ -1,24 +1,29 @@
 /** Price quotes for a new subscription: the plan (named, or the product's default in the school's currency), seats, coupon and tax. */
 import { oneValue, type Db } from '../../kit/sql.js';
-import { HttpError } from '../../kit/handler.js';
-import { defaultPlan, type PlanRow, findPlan, findProduct } from '../../domain/pricing/catalogue.js';
-import { schoolCurrency } from '../../domain/subscriptions/grants.js';
+import { DomainError } from '../errors.js';
+import { defaultPlan, type PlanRow, findPlan, findProduct } from './catalogue.js';
+import { schoolCurrency } from '../subscriptions/grants.js';
 import type { ParsedPayload } from '../../../core/endpoints/define.js';
 import type { QUOTE_PAYLOAD } from '../../../core/endpoints/payloads.js';
-import { taxRate } from '../../domain/invoices/invoices.js';
-import { applyCoupon, multiYearPrice, termPrice } from '../../domain/pricing/pricing.js';
+import { taxRate } from '../invoices/invoices.js';
+import { applyCoupon, multiYearPrice, termPrice } from './pricing.js';
 
 /** What a quote takes: the table's QUOTE_PAYLOAD, as its schema parsed it. */
 export type QuoteInput = ParsedPayload<typeof QUOTE_PAYLOAD>;
 
-/** The plan a quote or purchase means: the named plan, else the product's default in the school's currency. */
+/**
+ * The plan a quote or purchase means: the named plan, else the product's default in the school's currency.
+ *
+ * @example
+ * planFor(db, 1, { product_id: 1 }).id; // the product's default plan in school 1's currency
+ */
 export function planFor(db: Db, schoolId: number, input: QuoteInput, fallbackProduct = 'spelling'): PlanRow {
   if (input.plan_id !== undefined) return findPlan(db, input.plan_id);
   const productId = input.product_id ?? oneValue<number>(db, 'SELECT id FROM products WHERE code = ?', fallbackProduct) ?? 1;
   findProduct(db, productId);
   const currency = schoolCurrency(db, schoolId);
   const plan = defaultPlan(db, productId, currency);
-  if (!plan) throw new HttpError(409, 'Conflict', `Product ${productId} has no active plan in ${currency}`);
+  if (!plan) throw new DomainError('conflict', `Product ${productId} has no active plan in ${currency}`);
   return plan;
 }
 
