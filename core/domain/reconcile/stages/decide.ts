@@ -82,7 +82,9 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
       usableOf.set(school, list);
       return list;
     };
-    const concat = (schools: readonly number[]): BookInvoice[] => {
+    // One payer's list as it is (never changed by those reading it): copying a large payer's cost as much as reading it.
+    const concat = (schools: readonly number[]): readonly BookInvoice[] => {
+      if (schools.length === 1) return usable(schools[0] as number);
       const list: BookInvoice[] = [];
       for (const s of schools) for (const i of usable(s)) list.push(i);
       return list;
