@@ -10,11 +10,12 @@ import { conflictNote, payerConflict, type PayerConflict } from '../payer-confli
 import { CUT_PICK_POINTS, FUTURE_DAYS, HALF_NAMED, NAME_STRONG, NAMED_SETS, PAID_NEAR, PAYER_SETS, POINTS, POOL_SETS, SHOWN } from '../tuning.js';
 import type { Candidate, Signal, Verdict } from '../verdict.js';
 import { clearPayers, cutShort, type Named } from './identify.js';
-import { push, type BookIndex } from './index.js';
-import { dateGap, feeShort, money, paidNear, schoolSets, setsSumming } from './price.js';
+import { push, type BookIndex, type Live } from './index.js';
+import { dateGap, feeShort, listGroup, money, paidNear, schoolSets, setsSumming } from './price.js';
 import { alreadyPaid, ambiguous, byScore, candidateOf, confident, UNRANKED, type Context } from './rank.js';
 import { cutPrefixHits, type LineRead } from './read.js';
 import { weighed, type MatchRun } from './run.js';
+import { setsAmong, sortedPool, type SetGroup, type SetPool } from './set-search.js';
 
 /**
  * A line whose reference or PO names invoices of a payer its text clearly does not name: ambiguous, with
@@ -62,7 +63,8 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
   if (identified.length > 0) return weighed(run, byIdentity(ctx, identified, settleable, index), { schools: new Set(identified.map((i) => i.school_id)) });
   if (pos.length > 0) {
     const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx.line, i));
-    return weighed(run, byPool(ctx, pos.filter(usable), () => pos, settleable, 'the PO'), { invoices: pos });
+    const pool = pos.filter(usable);
+    return weighed(run, byPool(ctx, pool, () => pos, settleable, 'the PO', undefined, [listGroup(pool)]), { invoices: pos });
   }
   // By name (`namesOf`): the amount (or a reference cut short) must pick one invoice or set among all the
   // payers' invoices: a name shared by two payers never picks one.
@@ -71,22 +73,31 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
     // Each payer's invoices this line may be of (not settled by another line; open and issued by then, or
     // paid near it), from the index by school and currency, in book order.
     const usableOf = new Map<number, BookInvoice[]>();
+    const takes = usableLive(lineDay, taken);
     const usable = (school: number): BookInvoice[] => {
       let list = usableOf.get(school);
       if (list !== undefined) return list;
       list = [];
-      for (const l of index.liveBySchool.get(school)?.get(line.currency) ?? []) {
-        if ((l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id)) list.push(l.invoice);
-      }
+      for (const l of index.liveBySchool.get(school)?.get(line.currency) ?? []) if (takes(l)) list.push(l.invoice);
       usableOf.set(school, list);
       return list;
     };
-    const concat = (schools: readonly number[]): BookInvoice[] => {
+    // One payer's list as it is (never changed by those reading it): copying a large payer's cost as much as reading it.
+    const concat = (schools: readonly number[]): readonly BookInvoice[] => {
+      if (schools.length === 1) return usable(schools[0] as number);
       const list: BookInvoice[] = [];
       for (const s of schools) for (const i of usable(s)) list.push(i);
       return list;
     };
-    const groups = [...payerSchools.map(usable), ...districts.map((d) => concat(index.schoolsOfDistrict.get(d.id) ?? []))];
+    // The set search walks the index's lists sorted by total, taking what this line may use of them.
+    const schoolPool = (school: number): SetPool => sortedPool(index.sortedBySchool.get(school)?.get(line.currency) ?? [], takes);
+    const groups: SetGroup[] = [
+      ...payerSchools.map((school) => ({ pool: schoolPool(school), schools: () => [[school, schoolPool(school)] as const] })),
+      ...districts.map((d) => ({
+        pool: sortedPool(index.sortedByDistrict.get(d.id)?.get(line.currency) ?? [], takes),
+        schools: () => (index.schoolsOfDistrict.get(d.id) ?? []).map((school) => [school, schoolPool(school)] as const),
+      })),
+    ];
     const weighedAll = { schools: new Set(payers) };
     const all = (): BookInvoice[] => payers.flatMap((s) => index.bySchool.get(s) ?? []);
     const verdict = byPool(ctx, concat(payers), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
@@ -118,6 +129,15 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
   return { class: 'ambiguous', invoices: [], candidates: nearest.map((i) => candidateOf(ctx, [i])), note: `only the amount agrees (${same.length} open invoice${same.length === 1 ? '' : 's'} of it): check who paid` };
 }
 
+/**
+ * Whether a line of day `lineDay` may be of an invoice of the index's lists (in its currency): open and
+ * issued by then, or paid near it; and not settled by another line.
+ */
+const usableLive =
+  (lineDay: number, taken: ReadonlySet<number>) =>
+  (l: Live): boolean =>
+    (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
+
 /** A line that names invoices (its number, or a reference cut short): those invoices decide. */
 function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, index: BookIndex): Verdict {
   const { line } = ctx;
@@ -142,8 +162,11 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
   if (line.amount > sum) {
     // The named invoices and others of the same payer together.
     const payer = [...new Set(open.map((i) => i.school_id))];
-    const pool = payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx.line, i)));
-    const sets = setsSumming(pool, line.amount, PAYER_SETS);
+    // One payer's (as nearly always): its list in the index sorted by total, walked below the amount.
+    const sets =
+      payer.length === 1
+        ? setsAmong(index.sortedBySchool.get(payer[0] as number)?.get(line.currency) ?? [], usableLive(dayNumber(line.date), ctx.taken), line.amount, PAYER_SETS)
+        : setsSumming(payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx.line, i))), line.amount, PAYER_SETS);
     const withNamed = sets.filter((set) => open.every((i) => set.includes(i)));
     if (withNamed.length === 1 && sets.length === 1 && (withNamed[0] as BookInvoice[]).some((i) => !settleable(i))) return alreadyPaid(ctx, withNamed[0] as BookInvoice[]);
     if (withNamed.length === 1 && sets.length === 1) return confident(ctx, withNamed[0] as BookInvoice[]);
@@ -157,7 +180,7 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
  * of them summing to it is an option, counting those paid near the line; exactly one option of open
  * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
  */
-function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits?: ReadonlySet<BookInvoice>, groups: readonly (readonly BookInvoice[])[] = [pool]): Verdict {
+function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits: ReadonlySet<BookInvoice> | undefined, groups: readonly SetGroup[]): Verdict {
   const { line } = ctx;
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
   const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
@@ -166,7 +189,7 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
   for (const group of groups) {
     if (sets.size >= POOL_SETS) break;
     // A set found twice is the search's padding (it could not finish): kept twice, so no set is alone.
-    const found = setsSumming(group, line.amount, POOL_SETS - sets.size);
+    const found = group.pool.sets(line.amount, POOL_SETS - sets.size);
     found.forEach((set, n) => sets.set(`${set.map((i) => i.id).join()}${found.indexOf(set) < n ? `#${n}` : ''}`, set));
   }
   const options = [...singles, ...sets.values()];

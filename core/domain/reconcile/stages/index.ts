@@ -6,6 +6,7 @@ import { OPEN_STATES, type Book, type BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
 import { nameWords } from '../names.js';
 import { CUT_MIN, DIGITS_KEY, KEY_MIN, PREFIX_MIN } from '../tuning.js';
+import { sortedByTotal } from './set-search.js';
 
 /** A text as the matcher compares it: capitals and digits only ("inv-000123" is "INV000123"). */
 export const collapse = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -85,6 +86,12 @@ export interface BookIndex {
    * by currency, in book order, with their day numbers computed once: every line filters its payers'.
    */
   readonly liveBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
+  /**
+   * The same lists sorted by total (ties in book order), and a district's schools' lists joined in the
+   * district's order of schools and sorted so: the set search walks only their start below a line's amount.
+   */
+  readonly sortedBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
+  readonly sortedByDistrict: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
   /** The first 3 characters of every key of `byNumber`, and of `byPo` (as `headCode`s): where a key may begin in a text. */
   readonly numberHeads: ReadonlySet<number>;
   readonly poHeads: ReadonlySet<number>;
@@ -192,8 +199,17 @@ export function indexBook(book: Book): BookIndex {
     const paid = !open && typeof invoice.paid_date === 'string' ? dayNumber(invoice.paid_date) : Number.NaN;
     push(byCurrency, invoice.currency, { invoice, id: invoice.id, open, issued: dayNumber(invoice.issued_at), paid });
   }
+  const sortedBySchool = new Map([...liveBySchool].map(([school, byCurrency]) => [school, new Map([...byCurrency].map(([c, list]) => [c, sortedByTotal(list)] as const))] as const));
+  const sortedByDistrict = new Map<number, Map<string, Live[]>>();
+  for (const [district, ids] of schoolsOfDistrict) {
+    const joined = new Map<string, Live[]>();
+    for (const school of ids) for (const [c, list] of liveBySchool.get(school) ?? []) for (const l of list) push(joined, c, l);
+    sortedByDistrict.set(district, new Map([...joined].map(([c, list]) => [c, sortedByTotal(list)] as const)));
+  }
   return {
     liveBySchool,
+    sortedBySchool,
+    sortedByDistrict,
     numberHeads: heads(byNumber.keys()),
     poHeads: heads(byPo.keys()),
     byDistrict,

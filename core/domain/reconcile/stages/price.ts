@@ -6,8 +6,9 @@
 import type { BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
 import type { StatementLine } from '../line.js';
-import { FEE_LIMIT, FEE_SHARE, PAID_NEAR, SET_MAX, SET_POOL, SET_STEPS, SHOWN } from '../tuning.js';
+import { FEE_LIMIT, FEE_SHARE, PAID_NEAR, SET_POOL, SHOWN } from '../tuning.js';
 import { push } from './index.js';
+import { searchSets, type SetGroup, type SetPool } from './set-search.js';
 
 /**
  * Whether a payment of `amount` is short of `total` by no more than a bank's fee.
@@ -33,36 +34,10 @@ export const money = (minor: number, currency: string): string => `${currency.to
  */
 export function setsSumming(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
   // Only invoices below the amount can be in a set; a payer with more of them than the search takes
-  // cannot show that one set alone fits, as below.
+  // cannot show that one set alone fits (`searchSets`).
   const below = pool.filter((i) => i.total > 0 && i.total < amount);
   const sorted = below.sort((a, b) => a.total - b.total).slice(0, SET_POOL);
-  const found: BookInvoice[][] = [];
-  const pick: BookInvoice[] = [];
-  // A pool with too many combinations to search in time cannot show that one set alone fits: its search
-  // stops, and the sets found are padded to the limit, so the line is never confident by a set.
-  let steps = 0;
-  const walk = (from: number, left: number): void => {
-    if (found.length >= limit) return;
-    if (left === 0 && pick.length >= 2) {
-      found.push([...pick]);
-      return;
-    }
-    if (pick.length === SET_MAX) return;
-    for (let i = from; i < sorted.length; i += 1) {
-      steps += 1;
-      if (steps > SET_STEPS) return;
-      const invoice = sorted[i] as BookInvoice;
-      if (invoice.total > left) break;
-      if (invoice.total <= 0) continue;
-      pick.push(invoice);
-      walk(i + 1, left - invoice.total);
-      pick.pop();
-      if (found.length >= limit) return;
-    }
-  };
-  walk(0, amount);
-  if (steps > SET_STEPS || below.length > SET_POOL) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
-  return found;
+  return searchSets(sorted, amount, limit, below.length > SET_POOL);
 }
 
 /**
@@ -77,6 +52,33 @@ export function paidNear(line: StatementLine, i: BookInvoice): boolean {
 }
 
 /**
+ * A pool as a plain list, in pool order: each search sorts what is below its amount (`setsSumming`).
+ *
+ * @example
+ * listPool(invoicesOfPo).sets(30000, 3) // [[a, b]]
+ */
+export function listPool(list: readonly BookInvoice[]): SetPool {
+  return { sets: (amount, limit) => setsSumming(list, amount, limit), atLeast: (n) => list.length >= n };
+}
+
+/**
+ * A group as a plain list (a PO's invoices): its schools' pools are its invoices of each school, once each, in its order.
+ *
+ * @example
+ * listGroup(invoicesOfPo).schools() // [[12, pool of school 12's]]
+ */
+export function listGroup(list: readonly BookInvoice[]): SetGroup {
+  return {
+    pool: listPool(list),
+    schools: () => {
+      const bySchool = new Map<number, BookInvoice[]>();
+      for (const i of list) push(bySchool, i.school_id, i);
+      return [...bySchool].map(([school, own]) => [school, listPool([...new Set(own)])] as const);
+    },
+  };
+}
+
+/**
  * More options for a line that needs a person, to show: the sets of each school's own invoices (in the
  * groups searched) that sum to the amount, which the search across a whole trust's schools, stopping at
  * its first few sets, may not reach. Never used to decide: only ranked with the others (`ambiguous`).
@@ -84,19 +86,23 @@ export function paidNear(line: StatementLine, i: BookInvoice): boolean {
  * @example
  * schoolSets(groups, 60000, fits) // [[a, b]]: two invoices of one school, not among `fits`
  */
-export function schoolSets(groups: readonly (readonly BookInvoice[])[], amount: number, known: readonly (readonly BookInvoice[])[]): BookInvoice[][] {
+export function schoolSets(groups: readonly SetGroup[], amount: number, known: readonly (readonly BookInvoice[])[]): BookInvoice[][] {
   const key = (set: readonly BookInvoice[]): string => set.map((i) => i.id).sort((a, b) => a - b).join();
   const seen = new Set(known.map(key));
-  const bySchool = new Map<number, BookInvoice[]>();
-  for (const group of groups) for (const i of group) push(bySchool, i.school_id, i);
+  // Each school once, where the groups first reach it; a school's pool is the same in every group.
+  const searched = new Set<number>();
   const found: BookInvoice[][] = [];
-  for (const list of bySchool.values()) {
-    if (list.length < 2) continue;
-    for (const set of setsSumming([...new Set(list)], amount, SHOWN)) {
-      const k = key(set);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      found.push(set);
+  for (const group of groups) {
+    for (const [school, pool] of group.schools()) {
+      if (searched.has(school)) continue;
+      searched.add(school);
+      if (!pool.atLeast(2)) continue;
+      for (const set of pool.sets(amount, SHOWN)) {
+        const k = key(set);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        found.push(set);
+      }
     }
   }
   return found;

@@ -1,0 +1,72 @@
+// Reconcile's cost as a user runs it: each plan in a fresh process (cold: the code not yet optimised by
+// V8, as `edshed invoices reconcile` runs it), then the same plan again in that process (warm), and a table
+// of plans at 500 / 5,000 / 20,000 lines against books whose payers have 100 or 10,000 open invoices each,
+// printing CPU per line at each size: flat down a column means the plan grows linearly with its lines, flat
+// across a row that it does not grow with a payer's pool. CPU time, as others share the machine.
+//   BENCH_SCALING_LINES=500,5000   fewer sizes (default 500,5000,20000)
+//   BENCH_SCALING_POOLS=100        fewer pool sizes (default 100,10000)
+//   BENCH_SCALING_FULL=1           also 20,000 lines against payers of 10,000 (over 2 minutes of CPU alone)
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const out = (row) => console.log(JSON.stringify(row));
+
+/** One plan, in this process: book and statement made first, then index + match timed, twice. */
+async function child(file, spec) {
+  const r = await import(pathToFileURL(file).href);
+  const book = r.syntheticBook(spec.book);
+  const statement = r.generateStatement(book, spec.statement);
+  const lines = r.readStatement(new TextEncoder().encode(r.renderStatement(statement.lines, 'csv', { account: '12345678' })), { file: 'a.csv' }).lines;
+  const timed = () => {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const verdicts = r.matchLines(lines, r.indexBook(book));
+    const used = process.cpuUsage(cpu);
+    return { wall: performance.now() - started, cpu: (used.user + used.system) / 1000, confident: verdicts.filter((v) => v.class === 'confident').length };
+  };
+  const cold = timed();
+  const warm = spec.warm ? timed() : undefined;
+  console.log(JSON.stringify({ lines: lines.length, open: book.invoices.filter((i) => r.OPEN_STATES.has(i.state)).length, cold, warm }));
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3], JSON.parse(process.argv[4]));
+} else {
+  const dir = fileURLToPath(new URL('../node_modules/.cache/edshed-reconcile-scaling/', import.meta.url));
+  try {
+    const file = join(dir, 'reconcile.mjs');
+    await build({ entryPoints: [fileURLToPath(new URL('../core/domain/reconcile/index.ts', import.meta.url))], bundle: true, format: 'esm', platform: 'node', outfile: file, logLevel: 'warning', packages: 'external', absWorkingDir: fileURLToPath(new URL('..', import.meta.url)) });
+    const fresh = (spec) => JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', file, JSON.stringify(spec)], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').at(-1));
+    const ms = (n) => Math.round(n);
+    // The large plan of bench/reconcile: 5,000 lines against 20,000 open invoices, cold and warm.
+    const large = fresh({ book: { seed: 99, schools: 2500, invoices: 20_000 }, statement: { seed: 4242, count: 5000 }, warm: true });
+    out({ plan: `large: ${large.lines} lines x ${large.open} open invoices`, cold_cpu_ms: ms(large.cold.cpu), cold_wall_ms: ms(large.cold.wall), warm_cpu_ms: ms(large.warm.cpu), cold_over_warm: Math.round((large.cold.cpu / large.warm.cpu) * 100) / 100, target_cold_cpu_ms: 2000, met: large.cold.cpu < 2000 });
+    const sizes = (process.env.BENCH_SCALING_LINES ?? '500,5000,20000').split(',').map(Number);
+    const pools = (process.env.BENCH_SCALING_POOLS ?? '100,10000').split(',').map(Number);
+    const table = [];
+    for (const count of sizes) {
+      for (const pool of pools) {
+        // The largest cell alone takes longer than the rest of the bench together: only when asked for.
+        if (count * pool > 50_000_000 && process.env.BENCH_SCALING_FULL !== '1') continue;
+        // Enough open invoices for every line to pay its own: at least 20,000, twice the lines.
+        const open = Math.max(20_000, 2 * count);
+        const cell = fresh({ book: { seed: 7, schools: Math.max(1, Math.round(open / pool)), invoices: open }, statement: { seed: 77, count } });
+        const perLine = cell.cold.cpu / cell.lines;
+        table.push({ count, pool, perLine });
+        out({ lines: cell.lines, open: cell.open, pool_per_payer: pool, cold_cpu_ms: ms(cell.cold.cpu), cpu_ms_per_line: Math.round(perLine * 1000) / 1000 });
+      }
+    }
+    // Per line against the smallest plan of the same pool (lines), and against the smallest pool at the same lines (pool).
+    const at = (count, pool) => table.find((c) => c.count === count && c.pool === pool)?.perLine ?? Number.NaN;
+    out({
+      summary: 'cold CPU per line, as a ratio to the smallest size',
+      by_lines: pools.map((pool) => `pool ${pool}: ${sizes.map((n) => (at(n, pool) / at(sizes[0], pool)).toFixed(2)).join(' / ')}`).join('; '),
+      by_pool: sizes.map((n) => `${n} lines: ${pools.map((p) => (at(n, p) / at(n, pools[0])).toFixed(2)).join(' / ')}`).join('; '),
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The search for sets of 2..`SET_MAX` invoices summing to a payment, over a list already sorted by total
+ * (ties in the pool's order): the index keeps each school's and each district's invoices sorted so, once
+ * per book, and a line walks only the part below its amount, skipping what it cannot use (`setsAmong`).
+ * `setsSumming` (./price.ts) sorts a pool of its own first and searches the same way.
+ */
+import type { BookInvoice } from '../book.js';
+import { SET_MAX, SET_POOL, SET_STEPS } from '../tuning.js';
+
+/** An entry of a sorted list: an invoice (the index's `Live` is one). */
+export interface Sorted {
+  readonly invoice: BookInvoice;
+}
+
+/**
+ * `list` stably sorted by total: ties keep the list's order, as the search's pool order demands.
+ *
+ * @example
+ * sortedByTotal([{ invoice: b }, { invoice: a }]) // a first when a.total < b.total
+ */
+export function sortedByTotal<T extends Sorted>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => a.invoice.total - b.invoice.total);
+}
+
+/**
+ * Sets of 2..`SET_MAX` invoices summing to `amount`, at most `limit`, among the entries of `sorted` (by
+ * total, ties in pool order) that `accept` takes: the same sets as `setsSumming` of those entries' invoices
+ * in pool order, found by walking only the start of the list below the amount.
+ *
+ * @example
+ * setsAmong(index.sortedBySchool.get(12)?.get('gbp') ?? [], (l) => !taken.has(l.id), 30000, 3) // [[a, b]]
+ */
+export function setsAmong<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean, amount: number, limit: number): BookInvoice[][] {
+  // The first entry above zero: only invoices between zero and the amount can be in a set.
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as T).invoice.total > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  // One more than the search takes tells whether the payer has more below the amount than it searches.
+  const picked: BookInvoice[] = [];
+  for (let k = lo; k < sorted.length && picked.length <= SET_POOL; k += 1) {
+    const entry = sorted[k] as T;
+    if (entry.invoice.total >= amount) break;
+    if (accept(entry)) picked.push(entry.invoice);
+  }
+  const over = picked.length > SET_POOL;
+  if (over) picked.length = SET_POOL;
+  return searchSets(picked, amount, limit, over);
+}
+
+/**
+ * The search itself, over at most `SET_POOL` invoices sorted by total, each above zero and below `amount`.
+ * `over`: the payer has more of them than were searched.
+ *
+ * @example
+ * searchSets([a, b, c], 30000, 2, false) // [[a, c]]
+ */
+export function searchSets(sorted: readonly BookInvoice[], amount: number, limit: number, over: boolean): BookInvoice[][] {
+  const found: BookInvoice[][] = [];
+  const pick: BookInvoice[] = [];
+  // A pool with too many combinations to search in time cannot show that one set alone fits: its search
+  // stops, and the sets found are padded to the limit, so the line is never confident by a set.
+  let steps = 0;
+  const walk = (from: number, left: number): void => {
+    if (found.length >= limit) return;
+    if (left === 0 && pick.length >= 2) {
+      found.push([...pick]);
+      return;
+    }
+    if (pick.length === SET_MAX) return;
+    for (let i = from; i < sorted.length; i += 1) {
+      steps += 1;
+      if (steps > SET_STEPS) return;
+      const invoice = sorted[i] as BookInvoice;
+      if (invoice.total > left) break;
+      if (invoice.total <= 0) continue;
+      pick.push(invoice);
+      walk(i + 1, left - invoice.total);
+      pick.pop();
+      if (found.length >= limit) return;
+    }
+  };
+  walk(0, amount);
+  // A payer with more invoices below the amount than the search takes cannot show that one set alone fits either.
+  if (steps > SET_STEPS || over) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
+  return found;
+}
+
+/** Invoices of a payer a line may search for sets, however they are kept. */
+export interface SetPool {
+  /** Sets of 2..`SET_MAX` of them summing to `amount`, at most `limit` (`setsSumming`'s). */
+  readonly sets: (amount: number, limit: number) => BookInvoice[][];
+  /** Whether the pool holds at least `n` invoices (of any total). */
+  readonly atLeast: (n: number) => boolean;
+}
+
+/** A group searched for sets (one school's, a district's schools', a PO's), and each of its schools' own pools, in its order. */
+export interface SetGroup {
+  readonly pool: SetPool;
+  readonly schools: () => readonly (readonly [number, SetPool])[];
+}
+
+/**
+ * A pool kept sorted by total (ties in pool order), of which a line takes what `accept` does.
+ *
+ * @example
+ * sortedPool(index.sortedBySchool.get(12)?.get('gbp') ?? [], (l) => !taken.has(l.id)).sets(30000, 3)
+ */
+export function sortedPool<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean): SetPool {
+  return {
+    sets: (amount, limit) => setsAmong(sorted, accept, amount, limit),
+    atLeast: (n) => {
+      let count = 0;
+      for (const entry of sorted) if (accept(entry) && (count += 1) >= n) return true;
+      return count >= n;
+    },
+  };
+}
