@@ -14,12 +14,13 @@ const NEED_BUILD = [
 ];
 
 /**
- * Unit tests about what a module decides when it is first loaded: Ink reads CI once, at import, so the
- * test that `edshed dash` still draws with CI set must be the first in its process to load Ink. In the
+ * Unit tests about what a module decides when it is first loaded: Ink reads CI once, at import, so a
+ * test that a view draws on a terminal with CI set (`edshed dash`, the bulk progress frames) must be the
+ * first in its process to load Ink. In the
  * shared module cache of the unit project another file may have loaded it already (CI sets CI=true), so
  * these run isolated, in their own project, which `npm run test:unit` runs too.
  */
-const FIRST_LOAD = ['tests/cli/dash/ink-terminal.test.ts'];
+const FIRST_LOAD = ['tests/cli/dash/ink-terminal.test.ts', 'tests/cli/ui/bulk-progress-reporter.test.ts'];
 
 /**
  * Four projects, each runnable alone (`npm run test:unit`, `test:sandbox`, `test:e2e`, `test:web`):
