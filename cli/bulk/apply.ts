@@ -71,7 +71,14 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   await applyPlan(timeoutPerRequest(c), o, plan, await checkPlan(o.file, plan));
 }
 
-async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: BulkCommand<Row>): Promise<void> {
+/**
+ * Applies a plan already read and checked (`readPlan`, `checkPlan`), as `runApply` does: what
+ * `edshed bulk rehearse` runs against its private copy, with a factory signed in there.
+ *
+ * @example
+ * await applyPlan(timeoutPerRequest(c), { file: 'plan.json', concurrency: 4, yes: true }, plan, await checkPlan('plan.json', plan));
+ */
+export async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: BulkCommand<Row>): Promise<void> {
   const connection = await c.connection();
   if (!connection.token && command.signedIn) {
     throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);

@@ -13,7 +13,7 @@ import { addAmount, formatTotals } from './target-summary.js';
 import { byCodeUnits } from '../../core/domain/order.js';
 
 /** A skipped item's message when its target changed between the plan and the apply (plan-file.ts driftOf). */
-const isDrift = (message: string): boolean => message.startsWith('drift:');
+export const isDrift = (message: string): boolean => message.startsWith('drift:');
 
 /** Server failures in a row (after the client's own retries) before a run pauses. */
 export const RETRY_BUDGET = 10;

@@ -64,6 +64,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'runs resume': { summary: 'Resume a bulk run: send the items not done, with their same keys', load: () => import('./runs/resume.js') },
   // Bulk runs, plan then apply: run a plan saved by `--from FILE --dry-run --plan plan.json`.
   'bulk apply': { summary: 'Run a saved bulk plan exactly; skips invoices and subscriptions whose state changed since', load: () => import('./bulk/apply.js') },
+  'bulk rehearse': { summary: 'Rehearse a saved bulk plan on a throw-away copy of a sandbox database: each item\'s outcome and the records changed', load: () => import('./bulk/rehearse.js') },
   // Ink dashboards: live on a terminal, --once for a plain snapshot.
   'dash billing': { summary: 'Live billing dashboard: invoices by state, expiring subscriptions, cancellations, sales, bulk runs', load: () => import('./dash/billing.js') },
   'dash school': { summary: 'Live school dashboard: seats per subscription, pupils, teachers, groups, homework, activity', load: () => import('./dash/school.js') },
@@ -76,6 +77,6 @@ export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   sandbox: 'Local, stateful sandbox API server (start), and statements of its invoices (statement)',
   profiles: 'Sign-in profiles side by side (list, use, remove)',
   runs: 'Bulk runs from --from FILE: journals and resume (list, show, results, resume)',
-  bulk: 'Saved bulk plans: run one exactly (apply)',
+  bulk: 'Saved bulk plans: run one exactly (apply), or rehearse it on a copy of a sandbox database (rehearse)',
   dash: 'Live dashboards on the terminal (billing, school, jobs); --once for a snapshot',
 };
