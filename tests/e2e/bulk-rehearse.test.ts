@@ -172,13 +172,14 @@ describe('bulk rehearse: a mark-paid plan over open and already-paid invoices', 
   });
 });
 
-describe('bulk rehearse: a moves plan, with a subscription changed in production since the plan', () => {
+describe('bulk rehearse: a moves plan and a reconcile plan, on the large seed', () => {
   let production: SandboxProcess;
   let dir: string;
   let db: string;
+  // The large seed takes a while to build on a busy machine.
   beforeAll(async () => {
     ({ production, dir, db } = await startProduction('large'));
-  });
+  }, 120_000);
   afterAll(async () => {
     await production.stop();
   });
@@ -203,6 +204,24 @@ describe('bulk rehearse: a moves plan, with a subscription changed in production
     expect(report.items[0]?.message).toMatch(/^drift: was active, now \w+/);
     expect(report.totals).toMatchObject({ done: 2, drift: 1 });
     expect(report.changes.subscriptions.map((change) => [change.id, change.before?.school_id, change.after?.school_id])).toEqual(moved.map((s) => [s.id, s.school_id, to]));
+    expect(await writes(production)).toEqual(before);
+  });
+  it("a reconcile plan: marks the confident lines' invoices paid on the copy, and nothing in production", async () => {
+    const statement = join(dir, 'statement.csv');
+    expect((await production.edshed(['sandbox', 'statement', '--seed', '3', '--lines', '12', '--out', statement])).exitCode).toBe(0);
+    const planFile = join(dir, 'reconcile-plan.json');
+    const planned = await production.edshed(['invoices', 'reconcile', statement, '--plan', planFile, '--json']);
+    expect(planned.exitCode, String(planned.stderr)).toBe(0);
+    const ids = (JSON.parse(String(planned.stdout)) as { items: { target_id: number }[] }).items.map((item) => item.target_id);
+    expect(ids.length).toBeGreaterThan(0);
+    const file = await copyOfProduction(db, join(dir, 'reconcile-copy.db'));
+    const before = await writes(production);
+    const rehearsal = await production.edshed(['bulk', 'rehearse', planFile, '--db', file, '--json']);
+    expect(rehearsal.exitCode, String(rehearsal.stderr)).toBe(0);
+    const report = JSON.parse(String(rehearsal.stdout)) as Rehearsal;
+    expect(report.command).toBe('invoices mark paid');
+    expect(report.totals).toMatchObject({ done: ids.length, refused: 0, drift: 0, failed: 0 });
+    expect(report.changes.invoices.map((change) => [change.id, change.after?.state])).toEqual([...new Set(ids)].sort((a, b) => a - b).map((id) => [id, 'paid']));
     expect(await writes(production)).toEqual(before);
   });
 });
