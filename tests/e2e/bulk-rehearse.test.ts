@@ -204,6 +204,11 @@ describe('bulk rehearse: a moves plan and a reconcile plan, on the large seed', 
     expect(report.items[0]?.message).toMatch(/^drift: was active, now \w+/);
     expect(report.totals).toMatchObject({ done: 2, drift: 1 });
     expect(report.changes.subscriptions.map((change) => [change.id, change.before?.school_id, change.after?.school_id])).toEqual(moved.map((s) => [s.id, s.school_id, to]));
+    const text = await production.edshed(['bulk', 'rehearse', plan, '--db', file]);
+    expect(text.exitCode).toBe(3);
+    expect(text.stdout).toMatch(/line 2: .*: drift \(was active, now \w+\)/);
+    expect(text.stdout).toContain('Subscriptions changed: 2');
+    for (const s of moved) expect(text.stdout).toContain(`    subscription ${s.id}: school ${s.school_id} → school ${to}`);
     expect(await writes(production)).toEqual(before);
   });
   it("a reconcile plan: marks the confident lines' invoices paid on the copy, and nothing in production", async () => {

@@ -191,7 +191,7 @@ function report(c: Factory, o: RehearseOptions, plan: Plan, items: readonly Rehe
     c.io.stdout.write(`${JSON.stringify({ plan: resolve(o.plan), db: resolve(o.db), command: plan.command, items, totals, changes: diff })}\n`);
     return totals;
   }
-  const detail = (item: RehearsedItem) => (item.outcome === 'done' ? '' : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message})`);
+  const detail = (item: RehearsedItem) => (item.outcome === 'done' ? '' : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message.replace(/^drift: /, '')})`);
   const counted = OUTCOMES.filter((outcome) => totals[outcome] > 0).map((outcome) => `${totals[outcome]} ${outcome}`);
   c.io.stdout.write(
     [

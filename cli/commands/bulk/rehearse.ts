@@ -17,7 +17,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       '\nThe plan is applied as edshed bulk apply applies it (the same checks, drift, keys, results columns), but to a copy' +
         '\nof FILE served by this process on 127.0.0.1 and a free port, signed in as its superuser with a profile of its own:' +
         '\nnothing is sent to the plan\'s real target or any other API, your credentials and run journals are not touched,' +
-        '\nand the copy is removed at the end (also on Ctrl-C or an error). FILE is only read: rehearse again after a change.' +
+        '\nand the copy (in a private folder under $TMPDIR) is removed at the end, also on Ctrl-C or an error. FILE is only read: rehearse again after a change.' +
         '\n\nIt prints each item\'s outcome (done; refused, with the API\'s reason; drift, its target changed since the plan;' +
         '\nset aside; failed), the totals by outcome, and the records changed on the copy: invoices by state and total,' +
         '\nsubscriptions by school (--json: all of it as one JSON object).' +
@@ -27,7 +27,8 @@ const define: DefineCommand = (cmd: Command, f) => {
         '\n  edshed bulk rehearse plan.json --db production-copy.db\n  edshed bulk rehearse plan.json --db production-copy.db --results rehearsal.csv' +
         '\n  edshed bulk apply plan.json --results results.csv',
     );
-  addCommonOptions(cmd, new Set(), { connection: false });
+  // Its report is text or --json only (not a table: --format and --fields are not offered), and its connection is its own.
+  addCommonOptions(cmd, new Set(['format', 'fields']), { connection: false });
   cmd.action(async (plan: string) => {
     const opts = cmd.opts<Record<string, unknown>>();
     const flags = bulkFlags({ ...opts, from: plan });
