@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -96,6 +96,7 @@ describe('bulk rehearse: a mark-paid plan over open and already-paid invoices', 
   });
   afterAll(async () => {
     await production.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reports each item (done, refused with the API reason), the totals and the invoices changed; production and FILE untouched', async () => {
@@ -182,6 +183,7 @@ describe('bulk rehearse: a moves plan and a reconcile plan, on the large seed', 
   }, 120_000);
   afterAll(async () => {
     await production.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reports the drift and the moves by school, and moves nothing in production', async () => {
@@ -246,6 +248,7 @@ describe('bulk rehearse: local checks exit 2 before anything starts', () => {
   });
   afterAll(async () => {
     await production.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a missing FILE, a file that is no database, a plan that is no plan and a --results path it cannot write', async () => {
