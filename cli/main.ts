@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
 import { COLOR_HELP, envOption, formatOption, TIMEOUT_HELP } from './flags.js';
 import type { Endpoint } from '../core/endpoints/define.js';
+import { reflowHelp } from './help/reflow.js';
 import { nounEntries, tableNouns } from './table/table-nouns.js';
 import { CURATED, CURATED_NOUNS } from './commands/index.js';
 import type { CuratedCommand } from './commands/define.js';
@@ -151,10 +152,12 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
   try {
     const program = await buildProgram(f, word, verb);
     // Commander's own errors (unknown option, missing argument) read like ours: `edshed: ...`, not `error: ...`.
+    // Help (and only help: an error is one line as it was said) is wrapped to the terminal's width.
+    const width = f.io.columns ?? 80;
     const output = {
-      writeOut: (s: string) => f.io.stdout.write(s),
-      writeErr: (s: string) => f.io.stderr.write(s),
-      outputError: (s: string, write: (s: string) => void) => write(s.replace(/^error: /, 'edshed: ')),
+      writeOut: (s: string) => f.io.stdout.write(reflowHelp(s, width)),
+      writeErr: (s: string) => f.io.stderr.write(reflowHelp(s, width)),
+      outputError: (s: string) => f.io.stderr.write(s.replace(/^error: /, 'edshed: ')),
     };
     const configure = (cmd: Command): void => {
       cmd.exitOverride().configureOutput(output);

@@ -1,5 +1,6 @@
 import { ENVIRONMENTS } from '../../core/api/environments.js';
 import { TIMEOUT_MEANING } from '../http/timeout.js';
+import { wrapWords } from './reflow.js';
 
 /** Every environment variable the CLI reads, by what it is for. */
 const VARIABLES: readonly (readonly [group: string, rows: readonly (readonly [name: string, meaning: string])[]])[] = [
@@ -46,19 +47,6 @@ export const API_URL_SOURCES: readonly (readonly [label: string, meaning: string
 
 /** Help is read on an 80-column terminal: a meaning wraps under itself. */
 const COLUMNS = 80;
-
-/** `text` in lines of at most `width` characters, broken at spaces (a longer word keeps its own line). */
-function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  return [...lines, line];
-}
 
 const table = (rows: readonly (readonly [string, string])[], indent = '  ') => {
   const width = Math.max(...rows.map(([name]) => name.length)) + 2;
