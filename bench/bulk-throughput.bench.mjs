@@ -15,14 +15,15 @@
 // form (`invoices mark paid --from`, which reads its invoices once, a page of the list at a time) runs at
 // the default concurrency too: its CPU per item over the table form's. Last, requests per item of both
 // forms over REQUEST_ITEMS invoices, counted by a proxy in front of the sandbox (bench/counting-proxy.mjs).
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuHook as hook, paymentsFile as writePayments, raiseInvoices as raise, signInForBulk, timedNode } from './bulk-runs.mjs';
 import { countingProxy } from './counting-proxy.mjs';
-import { signIn, startSandbox } from './servers.mjs';
+import { startSandbox } from './servers.mjs';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -37,7 +38,6 @@ const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const bareClient = fileURLToPath(new URL('./bare-client.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-throughput-'));
 const env = { ...process.env, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
-const hook = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('cpu_us='+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
 const log = (text) => process.stderr.write(`${text}\n`);
 const out = (row) => console.log(JSON.stringify(row));
 const today = new Date().toISOString().slice(0, 10);
@@ -57,16 +57,7 @@ function assertClean(name, runs) {
 }
 
 /** Raises `amount` open card invoices on the subscription; resolves to their ids. */
-async function raiseInvoices(url, token, subscriptionId, amount) {
-  const ids = [];
-  const result = await autocannon({
-    url, connections: CONNECTIONS, amount,
-    headers: { 'x-token': token, 'content-type': 'application/json' },
-    requests: [{ method: 'POST', path: `/subscriptions/${subscriptionId}/stripe/invoices`, body: JSON.stringify({ amount: 1200, description: 'bench' }), onResponse: (status, body) => status === 201 && ids.push(JSON.parse(body).invoice.id) }],
-  });
-  assertClean('raise invoices', [result]);
-  return ids;
-}
+const raiseInvoices = (url, token, subscriptionId, amount) => raise(url, token, subscriptionId, amount, CONNECTIONS);
 
 /** autocannon over `ids`, one connection per list, each request built beforehand with its own key. */
 async function saturate(url, token, ids) {
@@ -83,19 +74,12 @@ async function saturate(url, token, ids) {
 }
 
 /** Writes the payments CSV of `ids`; its path. */
-function paymentsFile(ids, name) {
-  const file = join(dir, `${name}.csv`);
-  writeFileSync(file, `id,method,date\n${ids.map((id) => `${id},card,${today}`).join('\n')}\n`);
-  return file;
-}
+const paymentsFile = (ids, name) => writePayments(dir, ids, name);
 
 /** Runs `node ARGS` to its end: items a second (spawn to exit) and its CPU time per item (it prints cpu_us=). */
 function timedRun(args, items, check) {
-  const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  check(result);
-  return { rate: items / seconds, cpuPerItem: Number(/cpu_us=(\d+)/.exec(result.stderr)?.[1]) / items };
+  const { seconds, cpuMicros: micros } = timedNode(args, env, check);
+  return { rate: items / seconds, cpuPerItem: micros / items };
 }
 
 /** The table form: `invoices mark-paid`; the curated form: `invoices mark paid`. */
@@ -162,12 +146,7 @@ async function requestsPerItem(url, token, subscription) {
 const sandbox = await startSandbox({ seed: 'large' });
 try {
   const { url } = sandbox;
-  const token = await signIn(url, 'superuser');
-  const login = spawnSync(process.execPath, [bin, 'auth', 'login', '--api-url', url, '-u', 'superuser', '--password-stdin'], { env, input: 'sandbox\n', encoding: 'utf8' });
-  if (login.status !== 0) throw new Error(`CLI sign-in failed: ${login.stderr}`);
-  const invoices = await (await fetch(`${url}subscriptions/invoices?school_id=2&take=500`, { headers: { 'x-token': token } })).json();
-  const subscription = invoices.invoices.find((i) => i.billing === 'card')?.subscription_id;
-  if (subscription === undefined) throw new Error('the seed has no card-billed invoice at school 2');
+  const { token, subscription } = await signInForBulk(url, bin, env);
 
   // Warm-up of the sandbox's write path, then autocannon's saturation rate over as many items as the CLI sends.
   await saturate(url, token, await raiseInvoices(url, token, subscription, 2000));

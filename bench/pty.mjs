@@ -1,23 +1,35 @@
 // Runs a command in a pseudo-terminal of 80x24 through util-linux `script` (no native module needed),
-// and watches what it draws. Not a bench itself (no .bench.mjs suffix).
+// and watches what it draws, timed from Node's own start (bench/process-origin.cjs), not from the spawn
+// of `script`, whose shell adds 14-25 ms here. Not a bench itself (no .bench.mjs suffix).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const originHook = fileURLToPath(new URL('./process-origin.cjs', import.meta.url));
+const originDir = mkdtempSync(join(tmpdir(), 'edshed-bench-origin-'));
+process.on('exit', () => rmSync(originDir, { recursive: true, force: true }));
+let launches = 0;
+
+/** Epoch ms now, on the clock performance.timeOrigin is on. */
+const epochNow = () => performance.timeOrigin + performance.now();
 
 const quote = (s) => `'${String(s).replaceAll("'", `'\\''`)}'`;
 
 /**
  * Starts `node ARGS` in an 80x24 pty; `env` is added to ours. Answers the child (script), a function that
- * waits for `pattern` in the output (resolving with the ms since spawn), and the pid of node itself.
+ * waits for `pattern` in the output (resolving with the ms since Node itself started: the shell `script`
+ * runs it through is not counted), and the pid of node itself.
  */
 export function inPty(args, env = {}) {
-  const command = `stty cols 80 rows 24; exec ${[process.execPath, ...args].map(quote).join(' ')}`;
-  const start = process.hrtime.bigint();
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, TERM: 'xterm-256color', CI: 'false', ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const origin = join(originDir, `${(launches += 1)}`);
+  const command = `stty cols 80 rows 24; exec ${[process.execPath, '-r', originHook, ...args].map(quote).join(' ')}`;
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, TERM: 'xterm-256color', CI: 'false', ...env, EDSHED_BENCH_ORIGIN: origin }, stdio: ['pipe', 'pipe', 'inherit'] });
   let seen = '';
   const waiters = [];
-  const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6;
+  // NaN when Node never started (its exit then says why).
+  const elapsed = () => epochNow() - (existsSync(origin) ? Number(readFileSync(origin, 'utf8')) : NaN);
   child.stdout.on('data', (chunk) => {
     seen += chunk.toString('utf8');
     for (const w of [...waiters]) {
@@ -49,6 +61,19 @@ export function inPty(args, env = {}) {
       return existsSync(file) ? Number(readFileSync(file, 'utf8').trim().split(' ')[0]) : null;
     },
   };
+}
+
+/**
+ * `node ARGS` spawned directly, no pty and no shell: the ms from spawn to its exit, and from its own start
+ * to its exit (how `inPty` counts), for a baseline that pays no shell.
+ */
+export async function direct(args, env = {}) {
+  const origin = join(originDir, `${(launches += 1)}`);
+  const start = epochNow();
+  const child = spawn(process.execPath, ['-r', originHook, ...args], { env: { ...process.env, ...env, EDSHED_BENCH_ORIGIN: origin }, stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  const end = epochNow();
+  return { fromSpawn: end - start, fromStart: end - Number(readFileSync(origin, 'utf8')) };
 }
 
 /** Environment for the CLI talking to `url` with `token`, with its own empty config and state dirs. */

@@ -11,9 +11,11 @@
 // sandbox's rate over json-server's: lists and reads >= 5x and writes >= 2x on the demo seed, writes >=
 // 100x on the large seed; and the sandbox's CPU per request on the large seed at most 1.3x the demo's
 // (on Linux, from /proc): its cost per request stays flat as data grows, json-server's does not.
-// Five rounds by default, the order of the two servers alternating from round to round, and for both the
-// CPU per request and the bytes per answer (json-server pretty-prints its JSON, so its bodies are larger
-// for the same records: part of its cost, and said beside the ratio).
+// The sandbox runs twice side by side: on an in-memory database and on a database file, what `edshed
+// sandbox start` uses by default (json-server too writes its file on every write), each judged against
+// json-server. Five rounds by default, the order of the servers rotating from round to round, and for
+// each the CPU per request and the bytes per answer (json-server pretty-prints its JSON, so its bodies are
+// larger for the same records: part of its cost, and said beside the ratio).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -79,70 +81,79 @@ async function load(name, options) {
   return result;
 }
 
-/** The three cases against both servers, for one seed: rates and the sandbox's CPU per request. */
+/** The sandboxes measured: an in-memory database, and a database file (`sandbox start`'s default). */
+const SANDBOXES = { sandbox: () => ':memory:', 'sandbox (file)': (dir, seed) => join(dir, `${seed}.db`) };
+
+/** The cases against every server, for one seed: rates and each server's CPU per request. */
 async function measureSeed(seed, dir) {
-  const sandbox = await startSandbox({ seed });
+  const sandboxes = {};
   let jsonServer;
   try {
-    const token = await signIn(sandbox.url, 'superuser');
-    const invoices = await allInvoices(sandbox.url, token);
-    const people = (await call(sandbox.url, 'GET', 'superuser/salespeople', token)).salespeople;
-    if (people.length < 2) throw new Error('the seed needs two sales people');
+    for (const [side, db] of Object.entries(SANDBOXES)) sandboxes[side] = await startSandbox({ seed, db: db(dir, seed) });
+    /** Each sandbox's token, invoices and sales people (the same seed, read from each). */
+    const seen = {};
+    for (const [side, sandbox] of Object.entries(sandboxes)) {
+      const token = await signIn(sandbox.url, 'superuser');
+      const invoices = await allInvoices(sandbox.url, token);
+      const people = (await call(sandbox.url, 'GET', 'superuser/salespeople', token)).salespeople;
+      if (people.length < 2) throw new Error('the seed needs two sales people');
+      seen[side] = { token, invoices, people, invoice: invoices[Math.floor(invoices.length / 2)] };
+    }
+    const { invoices, people, invoice } = seen.sandbox;
     const file = join(dir, `${seed}.json`);
     writeFileSync(file, JSON.stringify({ invoices }));
     jsonServer = await startJsonServer(file);
-    const invoice = invoices[Math.floor(invoices.length / 2)];
     log(`${seed}: ${invoices.length} invoices; reading and updating invoice ${invoice.id}`);
-    const patch = (path, key) => ({
+    const patch = (path, key, token) => ({
       method: 'PATCH',
-      headers: { 'x-token': token, 'content-type': 'application/json' },
+      headers: { ...(token ? { 'x-token': token } : {}), 'content-type': 'application/json' },
       requests: people.slice(0, 2).map((p) => ({ method: 'PATCH', path, body: JSON.stringify({ [key]: p.id }) })),
     });
-    const list = (take) => [
-      { url: `${sandbox.url}subscriptions/invoices?take=${take}`, headers: { 'x-token': token } },
-      { url: `${jsonServer.url}invoices?_sort=id&_order=desc&_page=1&_limit=${take}` },
-    ];
-    const cases = {
-      list: list(25),
-      [FULL_PAGE_CASE]: list(FULL_PAGE),
-      read: [{ url: `${sandbox.url}subscriptions/invoices/${invoice.shareable_id}` }, { url: `${jsonServer.url}invoices/${invoice.id}` }],
-      write: [
-        { url: sandbox.url, ...patch(`/subscriptions/invoices/${invoice.id}/source_person`, 'source_person_id') },
-        { url: jsonServer.url, ...patch(`/invoices/${invoice.id}`, 'source_person_id') },
-      ],
+    /** A sandbox's case of each kind. */
+    const sandboxCases = (url, { token, invoice: one }) => ({
+      list: { url: `${url}subscriptions/invoices?take=25`, headers: { 'x-token': token } },
+      [FULL_PAGE_CASE]: { url: `${url}subscriptions/invoices?take=${FULL_PAGE}`, headers: { 'x-token': token } },
+      read: { url: `${url}subscriptions/invoices/${one.shareable_id}` },
+      write: { url, ...patch(`/subscriptions/invoices/${one.id}/source_person`, 'source_person_id', token) },
+    });
+    const jsonCases = {
+      list: { url: `${jsonServer.url}invoices?_sort=id&_order=desc&_page=1&_limit=25` },
+      [FULL_PAGE_CASE]: { url: `${jsonServer.url}invoices?_sort=id&_order=desc&_page=1&_limit=${FULL_PAGE}` },
+      read: { url: `${jsonServer.url}invoices/${invoice.id}` },
+      write: { url: jsonServer.url, ...patch(`/invoices/${invoice.id}`, 'source_person_id') },
     };
+    /** Each server: its pid and its case of each kind. */
+    const servers = [
+      ...Object.entries(sandboxes).map(([side, sandbox]) => [side, sandbox.child.pid, sandboxCases(sandbox.url, seen[side])]),
+      ['json', jsonServer.child.pid, jsonCases],
+    ];
     const totals = {};
-    for (const [name, [sandboxCase, jsonCase]] of Object.entries(cases)) {
-      await load(`${seed} ${name} warm-up`, { ...sandboxCase, duration: 1 });
-      await load(`${seed} ${name} warm-up`, { ...jsonCase, duration: 1 });
-      totals[name] = { sandbox: { answered: 0, seconds: 0, cpu: 0, bytes: 0 }, json: { answered: 0, seconds: 0, cpu: 0, bytes: 0 } };
+    for (const name of Object.keys(jsonCases)) {
+      for (const [side, , cases] of servers) await load(`${seed} ${name} ${side} warm-up`, { ...cases[name], duration: 1 });
+      totals[name] = Object.fromEntries(servers.map(([side]) => [side, { answered: 0, seconds: 0, cpu: 0, bytes: 0 }]));
     }
     for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const [name, [sandboxCase, jsonCase]] of Object.entries(cases)) {
-        /** One server's load, with the CPU its process used meanwhile (null off Linux). */
-        const measure = async (who, pid, options) => {
+      // Rotate which server goes first, so none always follows another's garbage or cache.
+      const order = servers.map((_, i) => servers[(i + round) % servers.length]);
+      for (const name of Object.keys(jsonCases)) {
+        const rates = [];
+        for (const [side, pid, cases] of order) {
           const before = cpuMicros(pid);
-          const result = await load(`${seed} ${name} ${who}`, options);
-          return { result, cpu: before === null ? null : cpuMicros(pid) - before };
-        };
-        const runSandbox = () => measure('sandbox', sandbox.child.pid, sandboxCase);
-        const runJson = () => measure('json-server', jsonServer.child.pid, jsonCase);
-        // Alternate which server goes first, so neither always follows the other's garbage or cache.
-        const [first, second] = round % 2 === 1 ? [await runSandbox(), await runJson()] : [await runJson(), await runSandbox()].reverse();
-        const t = totals[name];
-        for (const [side, { result, cpu }] of [['sandbox', first], ['json', second]]) {
-          t[side].answered += result['2xx'];
-          t[side].seconds += result.duration;
-          t[side].bytes += result.throughput.total;
-          t[side].cpu = cpu === null || t[side].cpu === null ? null : t[side].cpu + cpu;
+          const result = await load(`${seed} ${name} ${side}`, cases[name]);
+          const cpu = before === null ? null : cpuMicros(pid) - before;
+          const t = totals[name][side];
+          t.answered += result['2xx'];
+          t.seconds += result.duration;
+          t.bytes += result.throughput.total;
+          t.cpu = cpu === null || t.cpu === null ? null : t.cpu + cpu;
+          rates.push(`${side} ${(result['2xx'] / result.duration).toFixed(0)} req/s`);
         }
-        const [s, j] = [first.result, second.result];
-        log(`${seed} round ${round}: ${name}: sandbox ${(s['2xx'] / s.duration).toFixed(0)} req/s, json-server ${(j['2xx'] / j.duration).toFixed(0)} req/s`);
+        log(`${seed} round ${round}: ${name}: ${rates.join(', ')}`);
       }
     }
     return totals;
   } finally {
-    await Promise.all([sandbox.stop(), jsonServer?.stop()]);
+    await Promise.all([...Object.values(sandboxes).map((sandbox) => sandbox.stop()), jsonServer?.stop()]);
   }
 }
 
@@ -152,28 +163,31 @@ try {
   for (const seed of ['demo', 'large']) results[seed] = await measureSeed(seed, dir);
   for (const [seed, totals] of Object.entries(results)) {
     for (const [name, t] of Object.entries(totals)) {
-      const sandboxRate = t.sandbox.answered / t.sandbox.seconds;
-      const jsonRate = t.json.answered / t.json.seconds;
-      const ratio = sandboxRate / jsonRate;
-      const target = TARGETS[seed][name];
-      out({ name: `${seed} ${name}: sandbox ${sandboxRate.toFixed(0)} req/s, json-server ${jsonRate.toFixed(0)} req/s`, value: ratio.toFixed(1), unit: 'x', ...(target === undefined ? {} : { target: `>= ${target}`, ok: ratio >= target }) });
+      const rate = (side) => t[side].answered / t[side].seconds;
       const perRequest = (side) => (t[side].cpu === null ? 'n/a' : `${(t[side].cpu / t[side].answered).toFixed(0)} us`);
       const bytes = (side) => (t[side].bytes / Math.max(1, t[side].answered)).toFixed(0);
-      out({ name: `  ${seed} ${name}: CPU per request, sandbox / json-server (bytes an answer: ${bytes('sandbox')} / ${bytes('json')}, json-server's pretty-printed)`, value: `${perRequest('sandbox')} / ${perRequest('json')}`, unit: '' });
+      for (const side of Object.keys(SANDBOXES)) {
+        const ratio = rate(side) / rate('json');
+        const target = TARGETS[seed][name];
+        out({ name: `${seed} ${name}: ${side} ${rate(side).toFixed(0)} req/s, json-server ${rate('json').toFixed(0)} req/s`, value: ratio.toFixed(1), unit: 'x', ...(target === undefined ? {} : { target: `>= ${target}`, ok: ratio >= target }) });
+        out({ name: `  ${seed} ${name}: CPU per request, ${side} / json-server (bytes an answer: ${bytes(side)} / ${bytes('json')}, json-server's pretty-printed)`, value: `${perRequest(side)} / ${perRequest('json')}`, unit: '' });
+      }
     }
   }
-  for (const name of Object.keys(results.demo)) {
-    const perRequest = (seed) => {
-      const t = results[seed][name].sandbox;
-      return t.cpu === null ? null : t.cpu / t.answered;
-    };
-    const demo = perRequest('demo');
-    const large = perRequest('large');
-    if (demo === null || large === null) continue;
-    const growth = large / demo;
-    const judged = name !== 'list';
-    const label = judged ? name : `list of 25 (demo answers its 11 invoices, large 25)`;
-    out({ name: `${label}: sandbox CPU per request, large over demo seed (${large.toFixed(0)} / ${demo.toFixed(0)} us)`, value: growth.toFixed(2), unit: 'x', ...(judged ? { target: `<= ${CPU_GROWTH_TARGET}`, ok: growth <= CPU_GROWTH_TARGET } : {}) });
+  for (const side of Object.keys(SANDBOXES)) {
+    for (const name of Object.keys(results.demo)) {
+      const perRequest = (seed) => {
+        const t = results[seed][name][side];
+        return t.cpu === null ? null : t.cpu / t.answered;
+      };
+      const demo = perRequest('demo');
+      const large = perRequest('large');
+      if (demo === null || large === null) continue;
+      const growth = large / demo;
+      const judged = name !== 'list';
+      const label = judged ? name : `list of 25 (demo answers its 11 invoices, large 25)`;
+      out({ name: `${label}: ${side} CPU per request, large over demo seed (${large.toFixed(0)} / ${demo.toFixed(0)} us)`, value: growth.toFixed(2), unit: 'x', ...(judged ? { target: `<= ${CPU_GROWTH_TARGET}`, ok: growth <= CPU_GROWTH_TARGET } : {}) });
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

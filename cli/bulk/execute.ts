@@ -69,7 +69,14 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   const concurrency = Math.min(o.concurrency, command.maxConcurrency ?? o.concurrency);
   // Written first, so a path that cannot be written stops the session before anything is sent.
   if (o.results) await writeResults(c.env, header.run_id, o.results);
-  const keyOf = (item: BulkItem<Row>) => command.naturalKey?.(item.row);
+  // An item's natural key, worked out once as it is first sent and kept until its outcome is recorded.
+  const keys = new Map<number, string | undefined>();
+  const keyOf = (item: BulkItem<Row>) => {
+    if (keys.has(item.index)) return keys.get(item.index);
+    const key = command.naturalKey?.(item.row);
+    keys.set(item.index, key);
+    return key;
+  };
   const totals = new Map<string, number>();
   // The invoice amounts the rows' answers carried, by item, until the item's outcome is recorded;
   // undefined for a write that changed nothing (not money done in this session).
@@ -112,6 +119,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
         progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
         if (outcome.status === 'done') addAmount(totals, amounts.has(item.index) ? amounts.get(item.index) : o.amountOf?.(item));
         amounts.delete(item.index);
+        keys.delete(item.index);
       },
       notify: (message) => progress.report({ kind: 'note', at: at(), message }),
       onPause: (pause) => progress.report({ kind: 'paused', at: at(), ...pause }),

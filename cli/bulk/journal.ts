@@ -41,9 +41,10 @@ export interface JournalItem {
 }
 
 /**
- * Milliseconds between two fsyncs. Each line is written to the OS before the runner goes on, so a killed
- * CLI loses none; fsync only guards against power loss, where an outcome lost is an item sent again
- * with its same key (a replay). An fsync blocks the run, so it is paced by time, not by lines.
+ * Milliseconds between two fsyncs. An item's `sent` line is written to the OS before its request goes
+ * out, so a killed CLI never takes an item it sent for one never sent; fsync only guards against power
+ * loss, where an outcome lost is an item sent again with its same key (a replay). An fsync blocks the
+ * run, so it is paced by time, not by lines.
  */
 const FSYNC_EVERY_MS = 1_000;
 
@@ -74,16 +75,24 @@ export function runSettings(o: { readonly concurrency: number; readonly rate?: n
   return { concurrency: o.concurrency, ...(o.rate === undefined ? {} : { rate: o.rate }) };
 }
 
-/** Appends outcomes to a run's journal, one synchronous append per line. */
+/**
+ * Appends to a run's journal. An intent (`sent`) is written at once, with every line held before it, in
+ * one synchronous append; outcomes are held until then, or until the turn of the event loop they came in
+ * is over, so the outcomes of the items that settle together and the next item's intent are one write.
+ * A kill in between loses at most those outcomes: their items read as sent with no outcome (unknown),
+ * which a resume reads back or sends again under the same key, never as a new write.
+ */
 export interface JournalWriter {
   readonly file: string;
   /**
-   * An item is about to be sent: written before its request goes out, so an item in flight when the
-   * run dies counts as unknown (read back before it goes again), not as never sent.
+   * An item is about to be sent: on the OS, with whatever was held, before this returns (and so before
+   * its request goes out), so an item in flight when the run dies counts as unknown (read back before it
+   * goes again), not as never sent.
    */
   sent(item: JournalItem): void;
   /** The item's request never reached the server: it is back to waiting (a resume sends it), not unknown. */
   unsent(item: NotSent): void;
+  /** An item's outcome, held with the others of this turn (see above). */
   append(outcome: ItemOutcome): void;
   /** Flushes to disk and closes (once the fsync under way, if any, is over). */
   close(): Promise<void>;
@@ -93,20 +102,39 @@ function writer(file: string, fd: number): JournalWriter {
   let synced = performance.now();
   // The periodic fsync runs in the thread pool: on a busy disk it takes milliseconds the run need not wait.
   let syncing: Promise<void> | undefined;
-  const write = (record: object) => {
-    appendFileSync(fd, `${JSON.stringify(record)}\n`);
+  let held = '';
+  let later: NodeJS.Immediate | undefined;
+  const flush = () => {
+    if (later !== undefined) clearImmediate(later);
+    later = undefined;
+    if (held === '') return;
+    const text = held;
+    held = '';
+    appendFileSync(fd, text);
     const now = performance.now();
     if (syncing === undefined && now - synced >= FSYNC_EVERY_MS) {
       synced = now;
       syncing = new Promise<void>((resolve) => fsync(fd, () => resolve())).finally(() => (syncing = undefined));
     }
   };
+  // A process.exit (a second Ctrl-C) still writes what is held: it runs no more turns of the loop.
+  process.on('exit', flush);
+  const line = (record: object) => void (held += `${JSON.stringify(record)}\n`);
+  const hold = (record: object) => {
+    line(record);
+    later ??= setImmediate(flush);
+  };
   return {
     file,
-    sent: ({ index, line, key }) => write({ type: 'sent', index, line, ...(key === undefined ? {} : { key }) }),
-    unsent: ({ index, line, message, key }) => write({ type: 'unsent', index, line, message, ...(key === undefined ? {} : { key }) }),
-    append: (outcome) => write({ type: 'item', ...outcome }),
+    sent: ({ index, line: at, key }) => {
+      line({ type: 'sent', index, line: at, ...(key === undefined ? {} : { key }) });
+      flush();
+    },
+    unsent: ({ index, line, message, key }) => hold({ type: 'unsent', index, line, message, ...(key === undefined ? {} : { key }) }),
+    append: (outcome) => hold({ type: 'item', ...outcome }),
     close: async () => {
+      flush();
+      process.off('exit', flush);
       await syncing;
       fsyncSync(fd);
       closeSync(fd);

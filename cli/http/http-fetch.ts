@@ -20,7 +20,7 @@ export function nodeHttpFetch(): FetchLike {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
     const { agent, send } = await (transports[protocol] ??= openTransport(protocol));
-    const headers = Object.fromEntries(new NodeHeaders(init.headers));
+    const headers = plainRecord(init.headers) ?? Object.fromEntries(new NodeHeaders(init.headers));
     return new Promise<Response>((resolve, reject) => {
       const signal = init.signal ?? undefined;
       if (signal?.aborted) return reject(signal.reason);
@@ -37,6 +37,21 @@ export function nodeHttpFetch(): FetchLike {
       req.end(body ?? undefined);
     });
   };
+}
+
+/**
+ * Headers given as a plain record of strings, as the API client builds them (checked and normalised by
+ * core/api/header-fields.ts), taken as they are: node:http refuses a name that is not a token and a value
+ * with CR, LF or a character past a byte itself, so a bulk run does not check every request's headers
+ * twice. Undefined for any other form, which goes through NodeHeaders.
+ */
+function plainRecord(init: HeadersInit | undefined): Record<string, string> | undefined {
+  if (init === undefined || init === null || typeof init !== 'object' || Array.isArray(init)) return undefined;
+  const proto: unknown = Object.getPrototypeOf(init);
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  const record = init as Record<string, unknown>;
+  for (const key in record) if (typeof record[key] !== 'string') return undefined;
+  return record as Record<string, string>;
 }
 
 interface Transport {

@@ -53,6 +53,23 @@ export function pathProblem(path: string): string | undefined {
   return dots === undefined ? undefined : `it has a "${dots}" segment, which leads out of the API base`;
 }
 
+const PLAIN_PATH = /^[A-Za-z0-9_~-]+(?:\/[A-Za-z0-9_~-]+)*$/;
+const bases = new Map<string, string | null>();
+
+/**
+ * A base URL as the URL parser writes it, parsed once per base; null for a base a relative path does not
+ * simply extend (a path not ending in `/`, a query or a fragment), which takes the full resolution.
+ */
+function parsedBase(baseUrl: string): string | null {
+  let href = bases.get(baseUrl);
+  if (href === undefined) {
+    const url = new URL(baseUrl);
+    href = url.pathname.endsWith('/') && url.search === '' && url.hash === '' ? url.href : null;
+    bases.set(baseUrl, href);
+  }
+  return href;
+}
+
 /**
  * The full URL of a request: the path resolved against the base (a leading `/` is ignored so the base's
  * own path prefix is kept) and the query appended to any query the path already has. A path that
@@ -63,6 +80,10 @@ export function pathProblem(path: string): string | undefined {
  */
 export function buildUrl(baseUrl: string, path: string, query?: Readonly<Record<string, unknown>>): string {
   const relative = path.replace(/^\/+/, '');
+  // A path of plain segments (no dot, percent sign, backslash or empty segment) cannot leave the base:
+  // it is appended to the base as parsed once, not parsed again for each request of a bulk run.
+  const plain = PLAIN_PATH.test(relative) && (query === undefined || Object.keys(query).length === 0) ? parsedBase(baseUrl) : null;
+  if (plain !== null) return `${plain}${relative}`;
   const problem = pathProblem(relative);
   const url = new URL(relative, baseUrl);
   const base = new URL(baseUrl);

@@ -96,6 +96,22 @@ describe('run journal', () => {
     expect([0, 1, 2].filter((i) => shouldSend(state.statusOf(i), false))).toEqual([1, 2]);
   });
 
+  it('writes an intent, with the outcomes held before it, before sent() returns; held outcomes by the end of the turn', async () => {
+    const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-journal-')) };
+    const journal = createJournal(env, header('r-held', 3));
+    const types = () => readFileSync(journalFile(env, 'r-held'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
+    journal.sent({ index: 0, line: 2 });
+    expect(types()).toEqual(['run', 'sent']);
+    journal.append(outcome(0, 'done'));
+    journal.sent({ index: 1, line: 3 });
+    expect(types()).toEqual(['run', 'sent', 'item', 'sent']);
+    journal.append(outcome(1, 'done'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(types()).toEqual(['run', 'sent', 'item', 'sent', 'item']);
+    await journal.close();
+    expect((await readJournal(env, 'r-held')).counts).toMatchObject({ done: 2, pending: 1 });
+  });
+
   it('refuses an unknown run id', async () => {
     await expect(readJournal({ XDG_STATE_HOME: tmpdir() }, '../etc')).rejects.toThrow(/no run \.\.\/etc/);
   });

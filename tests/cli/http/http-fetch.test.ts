@@ -33,6 +33,12 @@ describe('the CLI fetch over node:http', () => {
     expect(await empty.text()).toBe('');
   });
 
+  it('refuses a header with a line break or a name that is not a token, as a record or as pairs', async () => {
+    await expect(fetch(`${server.url}things`, { headers: { 'x-token': 't\r\nx-admin: 1' } })).rejects.toThrow(TypeError);
+    await expect(fetch(`${server.url}things`, { headers: { 'x token': 't' } })).rejects.toThrow(TypeError);
+    await expect(fetch(`${server.url}things`, { headers: [['x-token', 't\nx']] })).rejects.toThrow(TypeError);
+  });
+
   it('reads the answer the same way through every reader: text, bytes, blob, the body stream and a clone', async () => {
     const response = await fetch(`${server.url}things`);
     const expected = { method: 'GET', url: '/things', body: '', token: null };

@@ -1,0 +1,55 @@
+// What the bulk benches share: open invoices raised through the API to mark paid, the payments CSV of
+// them, and the CLI (or any Node script) run to its end with its CPU time. Not a bench itself (no
+// .bench.mjs suffix).
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { signIn } from './servers.mjs';
+
+/** A preloaded exit hook: the process prints its CPU time (user + system) as `cpu_us=`. */
+export const cpuHook = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('cpu_us='+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
+
+/** Raises `amount` open card invoices on the subscription over `connections` connections; resolves to their ids. */
+export async function raiseInvoices(url, token, subscriptionId, amount, connections = 10) {
+  const ids = [];
+  const result = await autocannon({
+    url, connections: Math.min(connections, amount), amount,
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+    requests: [{ method: 'POST', path: `/subscriptions/${subscriptionId}/stripe/invoices`, body: JSON.stringify({ amount: 1200, description: 'bench' }), onResponse: (status, body) => status === 201 && ids.push(JSON.parse(body).invoice.id) }],
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`raise invoices: ${bad} answers not 2xx (or errors, timeouts)`);
+  return ids;
+}
+
+/** Writes the payments CSV of `ids` (paid by card today) as `dir/name.csv`; its path. */
+export function paymentsFile(dir, ids, name) {
+  const today = new Date().toISOString().slice(0, 10);
+  const file = join(dir, `${name}.csv`);
+  writeFileSync(file, `id,method,date\n${ids.map((id) => `${id},card,${today}`).join('\n')}\n`);
+  return file;
+}
+
+/** Runs `node ARGS` to its end: its wall time in seconds and its CPU time in microseconds (it prints cpu_us=); `check` sees the result first. */
+export function timedNode(args, env, check) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  check(result);
+  return { seconds, cpuMicros: Number(/cpu_us=(\d+)/.exec(result.stderr)?.[1]) };
+}
+
+/**
+ * Signs the CLI (its config in `env`) and the bench in as the superuser; answers the bench's token and a
+ * card-billed subscription of school 2 to raise invoices on.
+ */
+export async function signInForBulk(url, bin, env) {
+  const token = await signIn(url, 'superuser');
+  const login = spawnSync(process.execPath, [bin, 'auth', 'login', '--api-url', url, '-u', 'superuser', '--password-stdin'], { env, input: 'sandbox\n', encoding: 'utf8' });
+  if (login.status !== 0) throw new Error(`CLI sign-in failed: ${login.stderr}`);
+  const invoices = await (await fetch(`${url}subscriptions/invoices?school_id=2&take=500`, { headers: { 'x-token': token } })).json();
+  const subscription = invoices.invoices.find((i) => i.billing === 'card')?.subscription_id;
+  if (subscription === undefined) throw new Error('the seed has no card-billed invoice at school 2');
+  return { token, subscription };
+}
