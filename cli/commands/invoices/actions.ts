@@ -7,7 +7,7 @@ import type { Endpoint } from '../../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { TargetWish } from '../../bulk/plan-no-change.js';
-import type { Invoice } from '../../read/invoice-reader.js';
+import type { ListedInvoice } from '../../read/invoices.js';
 
 export const ACTION_NAMES = ['paid', 'promised', 'void', 'restore', 'forex', 'remittance', 'accounting'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
@@ -31,7 +31,7 @@ export interface ActionSpec {
   readonly required: readonly DetailName[];
   readonly optional: readonly DetailName[];
   /** Path parameters and payload for one invoice; throws CliError when the invoice lacks what the route needs. */
-  input(id: number, details: ActionDetails, invoice: Pick<Invoice, 'subscription_id'> | undefined): Record<string, unknown>;
+  input(id: number, details: ActionDetails, invoice: Pick<ListedInvoice, 'subscription_id'> | undefined): Record<string, unknown>;
   /** What a write that changed nothing means: "already paid". */
   readonly already: string;
   /**

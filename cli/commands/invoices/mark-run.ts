@@ -7,11 +7,10 @@ import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { changesMoney } from '../../write/money.js';
 import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
-import { readInvoices } from '../../read/invoice-reader.js';
-import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
+import { invoiceKey, lookupInvoice, readInvoices } from '../../read/invoices.js';
 import type { KeyText } from '../../read/keys.js';
 import { checkInput, parseIds } from './mark-input.js';
-import { markOne, type MarkResult } from './mark-item.js';
+import { markOne, markTarget, type MarkResult } from './mark-item.js';
 import { markExitCode, markQuestion, printPlanned, printResults, RESULT_FIELDS } from './mark-output.js';
 
 export interface MarkOptions extends ActionDetails {
@@ -73,7 +72,7 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
   if (repeated.length > 0) note(`Invoice${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} given more than once; each is marked once.`);
   const runId = options.idempotencyKey ?? `edshed-${globalThis.crypto.randomUUID()}-${options.action}`;
   const keyOf = (id: number) => `${runId}-${id}`;
-  const invoices = await readInvoices(await f.client(), ids);
+  const invoices = await readInvoices(await f.api(), ids, markTarget);
 
   if (options.dryRun) {
     const planned: { id: number; request: ApiRequest }[] = [];

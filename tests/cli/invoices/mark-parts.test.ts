@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDetails } from '../../../cli/commands/invoices/actions.js';
 import { bulkAction, parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
 import { markBulkCommand } from '../../../cli/commands/invoices/mark-bulk.js';
-import { invoiceIn } from '../../../cli/read/invoice-reader.js';
+import { invoiceIn } from '../../../cli/read/invoices.js';
 import { markExitCode, markQuestion } from '../../../cli/commands/invoices/mark-output.js';
 import type { Invoice } from '../../../core/shapes/types.js';
 import { invoiceOf } from '../../helpers/records.js';
