@@ -5,7 +5,7 @@ import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import type { RowIssue } from '../../bulk/row-check.js';
-import { ACTIONS, DETAIL_NAMES, WISH_BY_COMMAND, endpointOfAction, wishOf, type ActionDetails, type ActionName } from './actions.js';
+import { ACTIONS, DETAIL_NAMES, actionInput, WISH_BY_COMMAND, endpointOfAction, wishOf, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { markOne, markTarget, type MarkTarget } from './mark-item.js';
 import { readBack, readInvoices } from '../../read/invoices.js';
@@ -60,7 +60,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
         issues.push(...issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key));
       }
       try {
-        checkInput(action, details, id ?? 1);
+        checkInput(action, details);
       } catch (error) {
         issues.push(...issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key));
       }
@@ -69,7 +69,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
     async applied(c, { id, ...details }) {
       const target = await readBack(await c.api(), id, undefined);
       if (target === undefined) return false;
-      return showsChange(spec.command, target, buildRequest(endpoint, spec.input(id, details, target)).body);
+      return showsChange(spec.command, target, buildRequest(endpoint, actionInput(action, id, details, target)).body);
     },
     targetKey: (row) => `invoice ${row.id}`,
     naturalKey: (row) => invoices.get(row.id)?.number ?? `invoice ${row.id}`,

@@ -5,7 +5,7 @@ import { CliError } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { conflictHint } from '../../write/describe.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
-import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
+import { ACTIONS, actionInput, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
 import { readBack, repliedInvoice, type ListedInvoice } from '../../read/invoices.js';
 
 export type MarkStatus = 'done' | 'unchanged' | 'failed';
@@ -81,7 +81,7 @@ export async function markOne(f: Factory, item: MarkItem): Promise<{ result: Mar
   });
   let input: Record<string, unknown> = {};
   try {
-    input = spec.input(id, item.details, before);
+    input = actionInput(item.action, id, item.details, before);
     const response = await sendWrite(f, buildRequest(endpoint, input, { idempotencyKey: item.idempotencyKey }), { runId: item.runId });
     // The entry declares that the answer carries the invoice: trusted when it does, read back when not.
     const after = repliedInvoice(endpoint, response.data) ?? (await readBack(await f.api(), id, before).catch(() => undefined));
