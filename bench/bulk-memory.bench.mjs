@@ -76,10 +76,12 @@ try {
     writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
     return join(dir, name);
   };
-  const csvOf = (name, rows) => file(name, ['id,method,date', ...rows.map((id) => `${id},bacs,2026-09-01`)]);
+  // Paid today, as a run recording the day's payments would be: no invoice was issued after it.
+  const today = new Date().toISOString().slice(0, 10);
+  const csvOf = (name, rows) => file(name, ['id,method,date', ...rows.map((id) => `${id},bacs,${today}`)]);
   const named = ids.slice(0, ROWS);
   const csv = csvOf('rows.csv', named);
-  const ndjson = file('rows.ndjson', named.map((id) => JSON.stringify({ id, method: 'bacs', date: '2026-09-01' })));
+  const ndjson = file('rows.ndjson', named.map((id) => JSON.stringify({ id, method: 'bacs', date: today })));
   const dryRun = async (command, path) => {
     proxy.reset();
     const result = await cli([...command, '--from', path, '--dry-run', '--json']);
