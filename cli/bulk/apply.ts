@@ -89,7 +89,7 @@ export async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, co
   const { rows, skipped } = await rebuildItems(c, o.file, plan, command, partial);
   const { target } = command;
   const ids = plan.items.flatMap((item) => (item.target_id === null ? [] : [item.target_id]));
-  const states = target === undefined ? new Map<number, TargetState>() : await readTargets(await c.client(), target.kind, ids);
+  const states = target === undefined ? new Map<number, TargetState>() : await readTargets(await c.api(), target.kind, ids);
   // A target changed since the plan is skipped, whatever it changed to: the plan no longer describes it.
   const drifted = await noteAlreadyThere(c, command, partial, driftOutcomes(plan, states));
   const total = plan.items.length - drifted.length;

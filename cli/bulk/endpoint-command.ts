@@ -12,7 +12,7 @@ import type { RowIssue } from './row-check.js';
 import { alreadyApplied, readsBack } from './read-back.js';
 import { targetWishes, type TargetWishes } from './registry.js';
 import { targetIdOf, targetKindOf, type TargetKind } from './targets.js';
-import { invoiceIn } from '../read/invoice-reader.js';
+import { invoiceIn } from '../read/invoices.js';
 
 const requestSchema = z.object({
   method: z.enum(METHODS),
@@ -103,7 +103,7 @@ export function endpointCommand(endpoint: Endpoint, wishes?: TargetWishes): Bulk
         return { ok: false, issues: [...issues, ...more.map((issue) => ({ ...(issue.path === '' ? {} : { column: issue.path }), message: issue.message }))] };
       }
     },
-    ...(readsBack(endpoint) ? { applied: async (c: Factory, row: BulkRequest) => alreadyApplied(await c.client(), endpoint, row) } : {}),
+    ...(readsBack(endpoint) ? { applied: async (c: Factory, row: BulkRequest) => alreadyApplied(await c.api(), endpoint, row) } : {}),
     naturalKey: (row) => naturalKeyOf(kind, kind ? targetIdOf(endpoint, row.path) : undefined, row.body),
     parse: (stored) => requestSchema.parse(stored) as BulkRequest,
     describe: requestLine,

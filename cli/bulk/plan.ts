@@ -27,7 +27,7 @@ async function currentStates(c: Factory, o: { readonly plan?: string | undefined
     if (!c.globals.quiet) c.io.stderr.write(`Not signed in: the ${kind}' states and totals are not shown.\n`);
     return undefined;
   }
-  return readTargets(await c.client(), kind, ids);
+  return readTargets(await c.api(), kind, ids);
 }
 
 /** `--plan` needs a command bulk apply can build again: a table endpoint, or a curated command with targets (before the file is read). */

@@ -3,8 +3,8 @@
  * is unknown (the connection dropped after sending) is read back before it is sent again, since a
  * production server may have forgotten its idempotency key by then.
  */
-import type { ApiClient } from '../../core/api/client.js';
 import type { Endpoint } from '../../core/endpoints/define.js';
+import type { ApiMethods } from '../../core/endpoints/methods.js';
 import type { BulkRequest } from './items-file.js';
 import { readTargetInFull, targetIdOf, targetKindOf } from './targets.js';
 
@@ -43,12 +43,12 @@ export const readsBack = (endpoint: Endpoint): boolean => targetKindOf(endpoint)
  * (unknown workflow, target not found, or the read failed), so the item is sent again with its key.
  *
  * @example
- * if (await alreadyApplied(client, endpoint, item.row)) journal.append({ ...item, status: 'done', ... });
+ * if (await alreadyApplied(await c.api(), endpoint, item.row)) journal.append({ ...item, status: 'done', ... });
  */
-export async function alreadyApplied(client: ApiClient, endpoint: Endpoint, request: BulkRequest): Promise<boolean> {
+export async function alreadyApplied(api: Pick<ApiMethods, 'invoices' | 'subscriptions'>, endpoint: Endpoint, request: BulkRequest): Promise<boolean> {
   const kind = targetKindOf(endpoint);
   const id = targetIdOf(endpoint, request.path);
   if (kind === undefined || id === undefined || !readsBack(endpoint)) return false;
-  const target = await readTargetInFull(client, kind, id).catch(() => undefined);
+  const target = await readTargetInFull(api, kind, id).catch(() => undefined);
   return showsChange(endpoint.command, target, request.body);
 }

@@ -1,15 +1,14 @@
 /**
  * The targets of invoice and subscription workflows: which item writes to which invoice or subscription,
- * and what state it is in now. Read a page at a time; only id -> state, currency, total is kept.
+ * and what state it is in now. Read once per run, invoices a page of the list at a time
+ * (cli/read/invoices.ts); only id -> state, currency, total and the payment is kept.
  */
-import type { ApiClient } from '../../core/api/client.js';
 import { ApiError } from '../../core/api/errors/index.js';
 import { totalsByCurrency } from '../../core/domain/invoice-totals.js';
-import { buildRequest } from '../../core/endpoints/call.js';
 import type { Endpoint } from '../../core/endpoints/define.js';
-import { ENDPOINTS } from '../../core/endpoints/index.js';
+import type { ApiMethods } from '../../core/endpoints/methods.js';
 import { routePattern } from '../../core/endpoints/route-pattern.js';
-import { readBack, readInvoices } from '../read/invoice-reader.js';
+import { readBack, readInvoices, type ListedInvoice } from '../read/invoices.js';
 import type { ValueOf } from '../../core/shapes/define.js';
 import type { INVOICE_SUMMARY, SUBSCRIPTION } from '../../core/shapes/index.js';
 import { replySchema } from '../../core/shapes/schema.js';
@@ -31,8 +30,6 @@ export interface TargetState {
   readonly paid_date?: string | null;
 }
 
-/** Ids looked up in one walk of the invoice list. */
-const INVOICE_BATCH = 1000;
 /** Subscriptions read at once (one request each). */
 const SUBSCRIPTION_READS = 4;
 
@@ -66,17 +63,23 @@ interface SubscriptionAnswer {
   readonly invoices: readonly ValueOf<typeof INVOICE_SUMMARY>[];
 }
 
-const showSubscription = (): Endpoint => ENDPOINTS.find((e) => e.command === 'subscriptions show') as Endpoint;
-
 /** A subscription as the API answers it, or undefined when there is none with that id. */
-async function readSubscription(client: ApiClient, id: number): Promise<SubscriptionAnswer | undefined> {
-  const endpoint = showSubscription();
-  const response = await client.request(buildRequest(endpoint, { id })).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  });
-  const parsed = replySchema(endpoint.reply ?? {}).safeParse(response?.data);
+async function readSubscription(api: Pick<ApiMethods, 'subscriptions'>, id: number): Promise<SubscriptionAnswer | undefined> {
+  const [response, { tableEntry }] = await Promise.all([
+    api.subscriptions.show({ id }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    }),
+    import('../table/table-nouns.js'),
+  ]);
+  const parsed = replySchema((await tableEntry('subscriptions show')).reply ?? {}).safeParse(response?.data);
   return parsed.success ? (parsed.data as SubscriptionAnswer) : undefined;
+}
+
+/** What a plan and a drift check keep of an invoice. */
+function invoiceState(invoice: ListedInvoice): TargetState {
+  const { state, currency, total, issued_at, paid_method, paid_date } = invoice;
+  return { state, currency, total, accounted: invoice.accounting_id != null, issued_at: issued_at ?? null, paid_method: paid_method ?? null, paid_date: paid_date ?? null };
 }
 
 /** A subscription's state, with what its unpaid invoices still owe as its total. */
@@ -86,25 +89,20 @@ function subscriptionState(answer: SubscriptionAnswer): TargetState {
 }
 
 /**
- * Reads the current state of each target. Ids not found are absent from the map.
+ * Reads the current state of each target, once for the whole run: invoices in pages of the list, as many
+ * requests as pages of ids named (not as the list is long); subscriptions one request each, a few at a
+ * time. Ids not found are absent from the map.
  *
  * @example
- * const states = await readTargets(client, 'invoices', [8, 9]); // Map { 8 => { state: 'open', currency: 'gbp', total: 54000 } }
+ * const states = await readTargets(await c.api(), 'invoices', [8, 9]); // Map { 8 => { state: 'open', currency: 'gbp', total: 54000 } }
  */
-export async function readTargets(client: ApiClient, kind: TargetKind, ids: Iterable<number>): Promise<Map<number, TargetState>> {
+export async function readTargets(api: Pick<ApiMethods, 'invoices' | 'subscriptions'>, kind: TargetKind, ids: Iterable<number>): Promise<Map<number, TargetState>> {
+  if (kind === 'invoices') return readInvoices(api, ids, invoiceState);
   const all = [...new Set(ids)];
   const states = new Map<number, TargetState>();
-  const batch = kind === 'invoices' ? INVOICE_BATCH : SUBSCRIPTION_READS;
-  for (let start = 0; start < all.length; start += batch) {
-    const part = all.slice(start, start + batch);
-    if (kind === 'invoices') {
-      for (const [id, invoice] of await readInvoices(client, part)) {
-        const { state, currency, total, issued_at, paid_method, paid_date } = invoice;
-        states.set(id, { state, currency, total, accounted: invoice.accounting_id != null, issued_at: issued_at ?? null, paid_method: paid_method ?? null, paid_date: paid_date ?? null });
-      }
-      continue;
-    }
-    const answers = await Promise.all(part.map((id) => readSubscription(client, id)));
+  for (let start = 0; start < all.length; start += SUBSCRIPTION_READS) {
+    const part = all.slice(start, start + SUBSCRIPTION_READS);
+    const answers = await Promise.all(part.map((id) => readSubscription(api, id)));
     answers.forEach((answer, i) => {
       if (answer) states.set(part[i] as number, subscriptionState(answer));
     });
@@ -116,9 +114,9 @@ export async function readTargets(client: ApiClient, kind: TargetKind, ids: Iter
  * One target in full (every field the API sends), to see whether a write whose outcome is unknown was applied.
  *
  * @example
- * const invoice = await readTargetInFull(client, 'invoices', 8); // { id: 8, state: 'paid', paid_method: 'bacs', ... }
+ * const invoice = await readTargetInFull(await c.api(), 'invoices', 8); // { id: 8, state: 'paid', paid_method: 'bacs', ... }
  */
-export async function readTargetInFull(client: ApiClient, kind: TargetKind, id: number): Promise<Readonly<Record<string, unknown>> | undefined> {
-  if (kind === 'invoices') return readBack(client, id, undefined);
-  return (await readSubscription(client, id))?.subscription;
+export async function readTargetInFull(api: Pick<ApiMethods, 'invoices' | 'subscriptions'>, kind: TargetKind, id: number): Promise<Readonly<Record<string, unknown>> | undefined> {
+  if (kind === 'invoices') return readBack(api, id, undefined);
+  return (await readSubscription(api, id))?.subscription;
 }

@@ -64,3 +64,17 @@ export function buildRequest(endpoint: Endpoint, input: Readonly<Record<string, 
   if (issues.length > 0 || !params.success) throw new InvalidInputError(endpoint.command, issues);
   return requestShape(endpoint, params.data, payload, options);
 }
+
+/**
+ * Checks a payload alone against the table, as `buildRequest` does (InvalidInputError naming every bad
+ * field): what the requests of a run share, checked before any of its ids is known. Keys whose value is
+ * undefined are left out, as `buildRequest` leaves them.
+ *
+ * @example
+ * checkPayload(endpoint, { method: 'bacs', date: '2026-02-30' }) // throws InvalidInputError: date
+ */
+export function checkPayload(endpoint: Endpoint, input: Readonly<Record<string, unknown>>): void {
+  const payload = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const parsed = payloadSchema(endpoint).safeParse(payload);
+  if (!parsed.success) throw new InvalidInputError(endpoint.command, issuesOf(parsed.error, payload, 'payload'));
+}

@@ -7,7 +7,7 @@ import type { Endpoint } from '../../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { TargetWish } from '../../bulk/plan-no-change.js';
-import type { Invoice } from '../../read/invoice-reader.js';
+import type { ListedInvoice } from '../../read/invoices.js';
 
 export const ACTION_NAMES = ['paid', 'promised', 'void', 'restore', 'forex', 'remittance', 'accounting'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
@@ -30,8 +30,12 @@ export interface ActionSpec {
   readonly command: string;
   readonly required: readonly DetailName[];
   readonly optional: readonly DetailName[];
-  /** Path parameters and payload for one invoice; throws CliError when the invoice lacks what the route needs. */
-  input(id: number, details: ActionDetails, invoice: Pick<Invoice, 'subscription_id'> | undefined): Record<string, unknown>;
+  /** Path parameters for one invoice; throws CliError when the invoice lacks what the route needs. */
+  params(id: number, details: ActionDetails, invoice: Pick<ListedInvoice, 'subscription_id'> | undefined): Record<string, unknown>;
+  /** The payload, from the options alone (the same for every invoice of a run). */
+  payload(details: ActionDetails): Record<string, unknown>;
+  /** Path parameters given by an option rather than an id (`{accounting}` is `--system`). */
+  readonly named?: Readonly<Record<string, DetailName>>;
   /** What a write that changed nothing means: "already paid". */
   readonly already: string;
   /**
@@ -48,27 +52,33 @@ const text = (value: unknown, label: string): string | undefined => (typeof valu
 // The sandbox (our reading of the spec) settles a forex invoice in gbp.
 const gbp = (value: unknown): string | undefined => (Number.isSafeInteger(value) ? `settled as ${formatMoney(value as number, 'gbp')}` : undefined);
 
+const byId = (id: number): Record<string, unknown> => ({ id });
+const none = (): Record<string, unknown> => ({});
+
 export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
-  paid: { command: 'invoices mark-paid', required: ['method', 'date'], optional: [], input: (id, d) => ({ id, method: d.method, date: d.date }), already: 'already paid', shows: { state: 'paid' } },
-  promised: { command: 'invoices mark-promised', required: ['reference'], optional: [], input: (id, d) => ({ id, reference: d.reference }), already: 'already promised', shows: { state: 'promised' } },
-  void: { command: 'invoices void', required: [], optional: [], input: (id) => ({ id }), already: 'already void', shows: { state: 'void' } },
+  paid: { command: 'invoices mark-paid', required: ['method', 'date'], optional: [], params: byId, payload: (d) => ({ method: d.method, date: d.date }), already: 'already paid', shows: { state: 'paid' } },
+  promised: { command: 'invoices mark-promised', required: ['reference'], optional: [], params: byId, payload: (d) => ({ reference: d.reference }), already: 'already promised', shows: { state: 'promised' } },
+  void: { command: 'invoices void', required: [], optional: [], params: byId, payload: none, already: 'already void', shows: { state: 'void' } },
   restore: {
     command: 'card-invoices restore',
     required: ['provider'],
     optional: [],
-    input: (id, d, invoice) => {
+    params: (id, d, invoice) => {
       if (typeof invoice?.subscription_id !== 'number') throw new CliError(`not sent: the subscription of invoice ${id} is not known (the restore route needs it)`);
       return { card_provider: d.provider, id: invoice.subscription_id, iid: id };
     },
+    payload: none,
+    named: { card_provider: 'provider' },
     already: 'already open',
     shows: { state: 'open' },
   },
-  forex: { command: 'invoices mark-forex', required: [], optional: [], input: (id) => ({ id }), already: 'already forex-marked', detail: (i) => gbp(i.amount_final) },
+  forex: { command: 'invoices mark-forex', required: [], optional: [], params: byId, payload: none, already: 'already forex-marked', detail: (i) => gbp(i.amount_final) },
   remittance: {
     command: 'invoices add-remittance',
     required: ['received'],
     optional: ['file'],
-    input: (id, d) => ({ id, date_received: d.received, new_file: d.file }),
+    params: byId,
+    payload: (d) => ({ date_received: d.received, new_file: d.file }),
     already: 'remittance already recorded',
     detail: (i) => text(i.remittance_date_received, 'received'),
   },
@@ -76,12 +86,25 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
     command: 'invoices send-to-accounting',
     required: ['system'],
     optional: [],
-    input: (id, d) => ({ id, accounting: d.system }),
+    params: (id, d) => ({ id, accounting: d.system }),
+    payload: none,
+    named: { accounting: 'system' },
     already: 'already sent to accounting',
     shows: { accounted: true },
     detail: (i) => text(i.accounting_id, 'accounting id'),
   },
 };
+
+/**
+ * The input (path parameters and payload) an action sends for one invoice: what its one request is built from.
+ *
+ * @example
+ * actionInput('paid', 8, { method: 'bacs', date: '2026-11-02' }, invoice) // { id: 8, method: 'bacs', date: '2026-11-02' }
+ */
+export function actionInput(action: ActionName, id: number, details: ActionDetails, invoice: Pick<ListedInvoice, 'subscription_id'> | undefined): Record<string, unknown> {
+  const spec = ACTIONS[action];
+  return { ...spec.params(id, details, invoice), ...spec.payload(details) };
+}
 
 /**
  * What each action its listed fields show asks of an invoice, by its table command (`invoices mark-paid`:

@@ -5,10 +5,10 @@ import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import type { RowIssue } from '../../bulk/row-check.js';
-import { ACTIONS, DETAIL_NAMES, WISH_BY_COMMAND, endpointOfAction, wishOf, type ActionDetails, type ActionName } from './actions.js';
+import { ACTIONS, DETAIL_NAMES, actionInput, WISH_BY_COMMAND, endpointOfAction, wishOf, type ActionDetails, type ActionName } from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
-import { markOne } from './mark-item.js';
-import { readBack, readInvoices, type Invoice } from '../../read/invoice-reader.js';
+import { markOne, markTarget, type MarkTarget } from './mark-item.js';
+import { readBack, readInvoices } from '../../read/invoices.js';
 import { showsChange } from '../../bulk/read-back.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 
@@ -38,7 +38,7 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
   const endpoint = endpointOfAction(action);
   const names = [...spec.required, ...spec.optional];
   // The session's invoices as read before its first row (load): what each write is checked against.
-  let invoices = new Map<number, Invoice>();
+  let invoices = new Map<number, MarkTarget>();
   return {
     name: `invoices mark ${action}`,
     resume: { kind: 'invoices mark', args: { action } },
@@ -60,23 +60,23 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
         issues.push(...issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key));
       }
       try {
-        checkInput(action, details, id ?? 1);
+        checkInput(action, details);
       } catch (error) {
         issues.push(...issuesOf(error, 'id', (key) => COLUMN_OF[key] ?? key));
       }
       return id === undefined || issues.length > 0 ? { ok: false, issues } : { ok: true, row: { id, ...details } };
     },
     async applied(c, { id, ...details }) {
-      const target = await readBack(await c.client(), id, undefined);
+      const target = await readBack(await c.api(), id, undefined);
       if (target === undefined) return false;
-      return showsChange(spec.command, target, buildRequest(endpoint, spec.input(id, details, target)).body);
+      return showsChange(spec.command, target, buildRequest(endpoint, actionInput(action, id, details, target)).body);
     },
     targetKey: (row) => `invoice ${row.id}`,
     naturalKey: (row) => invoices.get(row.id)?.number ?? `invoice ${row.id}`,
     async load(c, rows) {
       const ids: number[] = [];
       for await (const row of rows) ids.push(row.id);
-      invoices = await readInvoices(await c.client(), ids);
+      invoices = await readInvoices(await c.api(), ids, markTarget);
     },
     parse: (stored) => rowSchema.parse(stored) as MarkRow,
     describe: (row) => `invoice ${row.id} ${action}${names.map((n) => (row[n] === undefined ? '' : ` --${n} ${row[n]}`)).join('')}`,

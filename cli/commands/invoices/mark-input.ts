@@ -1,5 +1,5 @@
 /** The local checks of `edshed invoices mark`: its words, the ids, and the action's input against the table. */
-import { buildRequest } from '../../../core/endpoints/call.js';
+import { checkPayload } from '../../../core/endpoints/call.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { similarWords } from '../../help/similar-words.js';
 import { routeClash } from '../../write/route-clash.js';
@@ -63,23 +63,28 @@ export function parseIds(raw: readonly (string | number)[]): { ids: number[]; re
 }
 
 /**
- * Checks an action's options against the action and the table, as the request for `id` would be built
- * (a restore's subscription, known only once the invoice is read, is stood in for). Throws CliError or
- * InvalidInputError (both exit 2) before anything is sent.
+ * Checks an action's options against the action and the table, for every invoice at once: the payload
+ * (the same for each) against the entry's schema, and the path an option spells (`--system paid` would be
+ * another route's path, whatever the id). No request is built: each invoice's is built once, to send it.
+ * Throws CliError or InvalidInputError (both exit 2) before anything is sent.
  *
  * @example
- * checkInput('paid', { method: 'bacs', date: '2026-02-30' }, 8) // throws InvalidInputError: date
+ * checkInput('paid', { method: 'bacs', date: '2026-02-30' }) // throws InvalidInputError: date
  */
-export function checkInput(action: ActionName, details: ActionDetails, id: number): void {
+export function checkInput(action: ActionName, details: ActionDetails): void {
   checkDetails(action, details);
   for (const name of ['system', 'provider'] as const) {
     const value = details[name];
     if (value !== undefined && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(value)) throw new CliError(`--${name}: give a name such as ${name === 'system' ? 'xero' : 'stripe'}, not "${value}"; nothing was sent`, EXIT.usage);
   }
   const endpoint = endpointOfAction(action);
-  const input = ACTIONS[action].input(id, details, { subscription_id: 1 });
-  buildRequest(endpoint, input);
-  const params = Object.fromEntries(endpoint.params.map((name) => [name, String(input[name])]));
+  const spec = ACTIONS[action];
+  checkPayload(endpoint, spec.payload(details));
+  // The path as the options spell it, each id left as its route's own `{id}`: a clash is in the words, not the ids.
+  const params = Object.fromEntries(endpoint.params.map((name) => {
+    const option = spec.named?.[name];
+    return [name, option === undefined ? `{${name}}` : String(details[option])];
+  }));
   const clash = routeClash(endpoint, params);
   if (clash) {
     const flag = action === 'restore' ? '--provider' : '--system';

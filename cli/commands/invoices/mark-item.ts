@@ -5,8 +5,8 @@ import { CliError } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import { conflictHint } from '../../write/describe.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
-import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
-import { readBack, repliedInvoice, type Invoice } from '../../read/invoice-reader.js';
+import { ACTIONS, actionInput, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
+import { readBack, repliedInvoice, type ListedInvoice } from '../../read/invoices.js';
 
 export type MarkStatus = 'done' | 'unchanged' | 'failed';
 
@@ -23,11 +23,25 @@ export interface MarkResult {
   readonly request_id: string | null;
 }
 
+/** What a mark keeps of an invoice before its write: what its line shows, and the subscription a restore's route needs. */
+export type MarkTarget = Pick<ListedInvoice, 'number' | 'state' | 'total' | 'currency' | 'subscription_id'>;
+
+/**
+ * An invoice as a mark keeps it before its write (a bulk run keeps this, not the invoice, per row).
+ *
+ * @example
+ * markTarget(invoice) // { number: 'INV-000008', state: 'open', total: 54000, currency: 'gbp', subscription_id: 3 }
+ */
+export function markTarget(invoice: ListedInvoice): MarkTarget {
+  const { number, state, total, currency, subscription_id } = invoice;
+  return { number, state, total, currency, subscription_id };
+}
+
 export interface MarkItem {
   readonly action: ActionName;
   readonly details: ActionDetails;
   readonly id: number;
-  readonly before: Invoice | undefined;
+  readonly before: MarkTarget | undefined;
   readonly idempotencyKey: string;
   readonly runId: string;
 }
@@ -54,7 +68,7 @@ export async function markOne(f: Factory, item: MarkItem): Promise<{ result: Mar
   const { before, id } = item;
   const spec = ACTIONS[item.action];
   const endpoint = endpointOfAction(item.action);
-  const line = (known: Invoice | undefined, after: string | null, status: MarkStatus, message: string, requestId: string | undefined): MarkResult => ({
+  const line = (known: MarkTarget | undefined, after: string | null, status: MarkStatus, message: string, requestId: string | undefined): MarkResult => ({
     id,
     number: known?.number ?? null,
     before: before?.state ?? null,
@@ -67,10 +81,10 @@ export async function markOne(f: Factory, item: MarkItem): Promise<{ result: Mar
   });
   let input: Record<string, unknown> = {};
   try {
-    input = spec.input(id, item.details, before);
+    input = actionInput(item.action, id, item.details, before);
     const response = await sendWrite(f, buildRequest(endpoint, input, { idempotencyKey: item.idempotencyKey }), { runId: item.runId });
     // The entry declares that the answer carries the invoice: trusted when it does, read back when not.
-    const after = repliedInvoice(endpoint, response.data) ?? (await readBack(await f.client(), id, before).catch(() => undefined));
+    const after = repliedInvoice(endpoint, response.data) ?? (await readBack(await f.api(), id, before).catch(() => undefined));
     // A replay on the first attempt is an earlier run's write; on a retry it is this run's own.
     const replayed = response.replayed && response.attempts === 1;
     const unchanged = changedNothing(response.data) || replayed;

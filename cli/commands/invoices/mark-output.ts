@@ -5,7 +5,7 @@ import { EXIT } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import type { OutputPlan } from '../../output/plan.js';
 import { render } from '../../output/render.js';
-import type { Invoice } from '../../read/invoice-reader.js';
+import type { MarkTarget } from './mark-item.js';
 import type { MarkResult } from './mark-item.js';
 
 /** The keys of a result line under `--json`, which `--fields` picks from. */
@@ -34,7 +34,7 @@ export const money = (total: number | null, currency: string | null): string => 
  * @example
  * markQuestion('Void', [7, 8], invoices) // 'Void 2 invoices (INV-000007, INV-000008; $520.00, A$940.50)?'
  */
-export function markQuestion(verb: string, ids: readonly number[], invoices: ReadonlyMap<number, Invoice>): string {
+export function markQuestion(verb: string, ids: readonly number[], invoices: ReadonlyMap<number, MarkTarget>): string {
   const names = ids.map((id) => invoices.get(id)?.number ?? `#${id} (not found)`);
   const shown = names.length > NAMED ? [...names.slice(0, NAMED), `and ${names.length - NAMED} more`] : names;
   const sums = new Map<string, number>();

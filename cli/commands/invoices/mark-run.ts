@@ -6,12 +6,11 @@ import type { Factory } from '../../factory.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { changesMoney } from '../../write/money.js';
-import { ACTIONS, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
-import { readInvoices } from '../../read/invoice-reader.js';
-import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
+import { actionInput, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';
+import { invoiceKey, lookupInvoice, readInvoices } from '../../read/invoices.js';
 import type { KeyText } from '../../read/keys.js';
 import { checkInput, parseIds } from './mark-input.js';
-import { markOne, type MarkResult } from './mark-item.js';
+import { markOne, markTarget, type MarkResult } from './mark-item.js';
 import { markExitCode, markQuestion, printPlanned, printResults, RESULT_FIELDS } from './mark-output.js';
 
 export interface MarkOptions extends ActionDetails {
@@ -59,7 +58,7 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
   const keys = options.ids.map((given) => invoiceKey(String(given)));
   const given = [...new Set(keys.map((key) => ('id' in key ? String(key.id) : key.text)))];
   if (keys.length === 0) parseIds([]);
-  checkInput(options.action, options, keys.flatMap((key) => ('id' in key ? [key.id] : []))[0] ?? 1);
+  checkInput(options.action, options);
   const plan = planOutput(f, { write: true, knownFields: RESULT_FIELDS, command: 'invoices mark' });
   const note = (line: string) => (f.globals.quiet ? undefined : f.io.stderr.write(`${line}\n`));
   const endpoint = endpointOfAction(options.action);
@@ -73,13 +72,13 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
   if (repeated.length > 0) note(`Invoice${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} given more than once; each is marked once.`);
   const runId = options.idempotencyKey ?? `edshed-${globalThis.crypto.randomUUID()}-${options.action}`;
   const keyOf = (id: number) => `${runId}-${id}`;
-  const invoices = await readInvoices(await f.client(), ids);
+  const invoices = await readInvoices(await f.api(), ids, markTarget);
 
   if (options.dryRun) {
     const planned: { id: number; request: ApiRequest }[] = [];
     for (const id of ids) {
       try {
-        planned.push({ id, request: buildRequest(endpoint, ACTIONS[options.action].input(id, options, invoices.get(id)), { idempotencyKey: keyOf(id) }) });
+        planned.push({ id, request: buildRequest(endpoint, actionInput(options.action, id, options, invoices.get(id)), { idempotencyKey: keyOf(id) }) });
       } catch (error) {
         note(`Invoice ${id}: ${error instanceof Error ? error.message : String(error)}`);
       }

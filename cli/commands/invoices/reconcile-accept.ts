@@ -7,14 +7,14 @@
  */
 import { resolve } from 'node:path';
 import { CliError, EXIT } from '../../cli-error.js';
-import type { ApiClient } from '../../../core/api/client.js';
+import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { formatMoney } from '../../../core/domain/money.js';
-import { INVOICE_STATES } from '../../../core/domain/billing.js';
 import type { StatementLine } from '../../../core/domain/reconcile/line.js';
-import { bookInvoiceSchema, type Book, type BookInvoice } from '../../../core/domain/reconcile/book.js';
+import { BOOK_INVOICE, type Book, type BookInvoice } from '../../../core/domain/reconcile/book.js';
 import { namedOtherPayer, type BookIndex, type Verdict } from '../../../core/domain/reconcile/match.js';
 import { paymentProblems } from '../../../core/domain/reconcile/payment-check.js';
-import { invoicePage, PAGE } from '../../read/invoice-reader.js';
+import { replyProblems } from '../../../core/shapes/schema.js';
+import { listInvoices, readInvoices } from '../../read/invoices.js';
 
 const usage = (why: string): CliError => new CliError(`${why}; nothing was sent`, EXIT.usage);
 
@@ -80,22 +80,20 @@ function lineRange(lines: readonly StatementLine[], file: string): string {
   return numbers.length === 0 ? ' (it has no statement lines)' : ` (its statement lines are ${Math.min(...numbers)} to ${Math.max(...numbers)})`;
 }
 
-/** States the book does not read (it reads those a payment can meet): where an invoice it lacks may be. */
-const OTHER_STATES = INVOICE_STATES.filter((s) => !['open', 'promised', 'paid', 'refunded'].includes(s));
-
-/** Invoices of the states the book lacks, read only to say what an accepted invoice missing from it is. */
-async function outsideBook(client: ApiClient, refs: readonly (number | string)[]): Promise<Map<number | string, BookInvoice>> {
+/**
+ * Invoices the book lacks (it reads the states a payment can meet), read only to say what an accepted one
+ * is: ids by the invoice reader, numbers by the list's `number` filter, one request each.
+ */
+async function outsideBook(api: ApiMethods, refs: readonly (number | string)[]): Promise<Map<number | string, BookInvoice>> {
+  const ids = refs.filter((ref): ref is number => typeof ref === 'number');
+  const byId = await readInvoices(api, ids, (invoice) => (replyProblems(BOOK_INVOICE, invoice).length === 0 ? (invoice as BookInvoice) : undefined));
   const found = new Map<number | string, BookInvoice>();
-  const key = (i: BookInvoice, ref: number | string): boolean => (typeof ref === 'number' ? i.id === ref : i.number.toUpperCase() === ref.toUpperCase());
-  for (const state of OTHER_STATES) {
-    for (let skip = 0; found.size < refs.length; skip += PAGE) {
-      const { invoices } = await invoicePage(client, { state, skip });
-      for (const item of invoices) {
-        const invoice = bookInvoiceSchema.safeParse(item);
-        if (invoice.success) for (const ref of refs) if (key(invoice.data, ref)) found.set(ref, invoice.data);
-      }
-      if (invoices.length < PAGE) break;
-    }
+  for (const [id, invoice] of byId) if (invoice !== undefined) found.set(id, invoice);
+  for (const ref of refs) {
+    if (typeof ref === 'number') continue;
+    const { invoices } = await listInvoices(api, { number: ref.toUpperCase() }, BOOK_INVOICE);
+    const invoice = invoices.find((i) => i.number.toUpperCase() === ref.toUpperCase());
+    if (invoice !== undefined) found.set(ref, invoice);
   }
   return found;
 }
@@ -143,13 +141,13 @@ export function acceptedVerdict(line: StatementLine, invoices: readonly BookInvo
  * text does not clearly name another than; else exit 2 saying what it is.
  *
  * @example
- * const accepted = await applyAccepts(located, lines, book, index, '2026-11-02', () => c.client());
+ * const accepted = await applyAccepts(located, lines, book, index, '2026-11-02', () => c.api());
  */
-export async function applyAccepts(located: readonly LocatedAcceptance[], lines: readonly StatementLine[], book: Book, index: BookIndex, today: string, client: () => Promise<ApiClient>): Promise<Map<number, Verdict>> {
+export async function applyAccepts(located: readonly LocatedAcceptance[], lines: readonly StatementLine[], book: Book, index: BookIndex, today: string, api: () => Promise<ApiMethods>): Promise<Map<number, Verdict>> {
   const byNumber = new Map(book.invoices.map((i) => [i.number.toUpperCase(), i] as const));
   const inBook = (ref: number | string): BookInvoice | undefined => (typeof ref === 'number' ? index.byId.get(ref) : byNumber.get(ref.toUpperCase()));
   const missing = located.flatMap((a) => a.invoices.filter((ref) => inBook(ref) === undefined));
-  const elsewhere = missing.length > 0 ? await outsideBook(await client(), missing) : new Map<number | string, BookInvoice>();
+  const elsewhere = missing.length > 0 ? await outsideBook(await api(), missing) : new Map<number | string, BookInvoice>();
   const accepted = new Map<number, Verdict>();
   const taken = new Map<number, string>();
   for (const a of located) {

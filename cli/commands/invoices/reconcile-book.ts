@@ -1,12 +1,13 @@
 /**
  * What `invoices reconcile` matches against, read through the typed client: invoices open, promised
- * and paid (to see a payment already recorded), schools, districts and subscriptions (their PO numbers),
- * each list a page of 1,000 at a time.
+ * and paid (to see a payment already recorded) through the invoice reader (cli/read/invoices.ts), schools,
+ * districts and subscriptions (their PO numbers), each list a page of 1,000 at a time.
  */
 import { z } from 'zod';
 import type { ApiMethods, JsonObject } from '../../../core/endpoints/methods.js';
 import type { ApiResponse } from '../../../core/api/types.js';
-import { bookDistrictSchema, bookInvoiceSchema, bookSchoolSchema, bookSubscriptionSchema, type Book } from '../../../core/domain/reconcile/book.js';
+import { BOOK_INVOICE, bookDistrictSchema, bookSchoolSchema, bookSubscriptionSchema, type Book } from '../../../core/domain/reconcile/book.js';
+import { listInvoices } from '../../read/invoices.js';
 
 const PAGE = 1000;
 
@@ -35,13 +36,13 @@ async function pages<T>(call: (query: Record<string, unknown>) => Promise<ApiRes
  * const { book } = await readBook(await c.api());
  */
 export async function readBook(api: ApiMethods): Promise<{ book: Book; skipped: number }> {
-  const states = ['open', 'promised', 'paid', 'refunded'];
-  const invoiceLists = await Promise.all(states.map((state) => pages((q) => api.invoices.list(q), 'invoices', bookInvoiceSchema, { state })));
+  const states = ['open', 'promised', 'paid', 'refunded'] as const;
+  const invoiceLists = await Promise.all(states.map((state) => listInvoices(api, { state }, BOOK_INVOICE)));
   const [schools, districts, subscriptions] = await Promise.all([
     pages((q) => api.schools.list(q), 'schools', bookSchoolSchema),
     pages(() => api.districts.list({}), 'districts', bookDistrictSchema).catch(() => ({ items: [], skipped: 0 })),
     pages((q) => api.subscriptions.list(q), 'subscriptions', bookSubscriptionSchema),
   ]);
   const skipped = invoiceLists.reduce((n, l) => n + l.skipped, 0) + schools.skipped + subscriptions.skipped;
-  return { book: { invoices: invoiceLists.flatMap((l) => l.items), schools: schools.items, districts: districts.items, subscriptions: subscriptions.items }, skipped };
+  return { book: { invoices: invoiceLists.flatMap((l) => l.invoices), schools: schools.items, districts: districts.items, subscriptions: subscriptions.items }, skipped };
 }

@@ -61,7 +61,7 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   const { book } = await readBook(await c.api());
   const index = indexBook(book);
   const today = c.now().toISOString().slice(0, 10);
-  const accepted = await applyAccepts(located, statements.lines, book, index, today, () => c.client());
+  const accepted = await applyAccepts(located, statements.lines, book, index, today, () => c.api());
   const verdicts = matchLines(statements.lines, index, accepted, { today });
   let lines: ReconcileLine[] = statements.lines.map((line, k) => ({ ...line, ...(verdicts[k] as Verdict), ...(accepted.has(k) ? { accepted: true } : {}) }));
   const byId = new Map(book.invoices.map((i) => [i.id, i] as const));

@@ -8,7 +8,7 @@ import { addCommonOptions, leafFactory } from '../../flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../print-response.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
-import { invoiceKey, lookupInvoice } from '../../read/invoices.js';
+import { findInvoice, invoiceKey, lookupInvoice } from '../../read/invoices.js';
 import type { DefineCommand } from '../define.js';
 
 /** The fields `invoices show` prints: the invoice, its school and its credits (GET subscriptions/invoices/{shareableId}). */
@@ -57,8 +57,7 @@ export async function runInvoiceShow(c: Factory, ref: InvoiceRef): Promise<void>
     const { invoice } = await lookupInvoice(await c.api(), invoiceKey(ref.number));
     shareableId = (invoice as { readonly shareable_id: string }).shareable_id;
   } else if ('id' in ref) {
-    const { findInvoice } = await import('../../read/invoice-reader.js');
-    const found = await findInvoice(client, ref.id);
+    const found = await findInvoice(await c.api(), ref.id);
     if (!found) throw new CliError(`Invoice ${ref.id} not found in the invoices you can list (GET subscriptions/invoices)`, EXIT.requestFailed);
     if (typeof found.shareable_id !== 'string') throw new CliError(`The API listed invoice ${ref.id} without its shareable_id`, EXIT.requestFailed);
     shareableId = found.shareable_id;

@@ -5,6 +5,7 @@ import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { holdsRole, type Caller } from '../../read/caller.js';
 import { collectPages } from '../../read/pages.js';
+import { invoicesWhere } from '../../read/invoices.js';
 import { readSchool } from '../../read/reads.js';
 
 import { together } from '../../read/together.js';
@@ -78,8 +79,7 @@ export async function readSchoolView(api: ApiMethods, id: number, today: string,
         ? collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'school-subscriptions list', 'subscriptions', 'GET users/me/school/subscriptions')
         : undefined;
   // The invoice list answers superusers for any school and school admins for the school they manage.
-  const invoices = (state: 'open' | 'promised') =>
-    collectPages((page) => api.invoices.list({ school_id: id, state, ...page }), 'invoices list', 'invoices', 'GET subscriptions/invoices');
+  const invoices = (state: 'open' | 'promised') => invoicesWhere(api, { school_id: id, state });
   const unpaid = holdsRole(caller, invoicesRole) && (caller.superuser || ownSchool) ? Promise.all([invoices('open'), invoices('promised')]) : undefined;
   const [school, subs, invoiceLists] = await together([readSchool(api, id), subscriptions ?? Promise.resolve(null), unpaid ?? Promise.resolve(null)]);
   const shownTo = (...readers: Role[]) => [...new Set(['superuser', ...readers] as Role[])].map((r) => ROLE_WORDS[r]).join(' and ');

@@ -5,6 +5,7 @@ import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import type { Env } from '../../factory.js';
 import { listRuns } from '../../bulk/run-list.js';
 import { collectPages } from '../../read/pages.js';
+import { invoicesWhere } from '../../read/invoices.js';
 
 import { together } from '../../read/together.js';
 import { checkedAnswer } from '../../read/records.js';
@@ -82,7 +83,7 @@ export async function openRuns(env: Env, now: Date): Promise<OpenRun[]> {
 export async function loadBilling(api: ApiMethods, options: { readonly env: Env; readonly now: Date }): Promise<BillingData> {
   const today = options.now.toISOString().slice(0, 10);
   const [invoices, active, cancellations, headlines, runs] = await together([
-    collectPages((page) => api.invoices.list({ ...page }), 'invoices list', 'invoices', 'GET subscriptions/invoices'),
+    invoicesWhere(api, {}),
     collectPages((page) => api.subscriptions.list({ state: 'active', ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions'),
     api.cancellations.list({ take: RECENT_CANCELLATIONS }).then(async (r) => (await checkedAnswer('cancellations list', r, 'GET superuser/cancellations')).cancellations),
     api.sales.headlines().then(async (r) => (await checkedAnswer('sales headlines', r, 'GET sales/reports/headlines')).headlines),

@@ -42,9 +42,11 @@ export function listInvoices(db: Db, filter: InvoiceFilter, page: { readonly ski
   const where = clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '';
   const kept = where === '' ? oneValue<number>(db, "SELECT count FROM row_counts WHERE name = 'invoices'") : undefined;
   const total = kept ?? (oneValue<number>(db, `SELECT COUNT(*) FROM invoices${where}`, given) as number);
+  // The page's ids first, then their docs: joined before OFFSET, SQLite looked up the doc of every row it
+  // skipped (a page at skip 90,000 of 100,000 took 215 ms against 46 ms), so old pages cost more than new.
   const docs = docList(
     db,
-    `SELECT d.doc AS doc FROM invoices JOIN invoice_docs d ON d.id = invoices.id${where} ORDER BY invoices.id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)`,
+    `SELECT d.doc AS doc FROM (SELECT id FROM invoices${where} ORDER BY id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)) page JOIN invoice_docs d ON d.id = page.id ORDER BY page.id DESC`,
     { ...given, take: page.take, skip: page.skip },
   );
   return { list: docs.list, total };

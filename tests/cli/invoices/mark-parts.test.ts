@@ -1,9 +1,9 @@
 /** The pieces of `edshed invoices mark` that need no server: words, ids, checks, the question, exit codes. */
 import { describe, expect, it } from 'vitest';
 import { checkDetails } from '../../../cli/commands/invoices/actions.js';
-import { bulkAction, parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
+import { bulkAction, checkInput, parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
 import { markBulkCommand } from '../../../cli/commands/invoices/mark-bulk.js';
-import { invoiceIn } from '../../../cli/read/invoice-reader.js';
+import { invoiceIn } from '../../../cli/read/invoices.js';
 import { markExitCode, markQuestion } from '../../../cli/commands/invoices/mark-output.js';
 import type { Invoice } from '../../../core/shapes/types.js';
 import { invoiceOf } from '../../helpers/records.js';
@@ -62,6 +62,18 @@ describe('invoices mark --from rows', () => {
 
   it('accepts a good row as the single command would', () => {
     expect(markBulkCommand('paid').validate({ id: '8', method: 'bacs', date: '2026-11-02' }, { text: true, line: 2 })).toEqual({ ok: true, row: { id: 8, method: 'bacs', date: '2026-11-02' } });
+  });
+});
+
+describe('invoices mark checks an action\'s options once for every invoice, before any is read', () => {
+  it('checks the payload against the table and the path an option spells, with no invoice id or subscription known', () => {
+    expect(() => checkInput('paid', { method: 'bacs', date: '2026-11-02' })).not.toThrow();
+    expect(() => checkInput('paid', { method: 'bacs', date: '2026-02-30' })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'date' })] }));
+    expect(() => checkInput('paid', { method: 'bitcoin', date: '2026-11-02' })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'method', message: expect.stringMatching(/expected one of .*bacs/) })] }));
+    // A restore's route needs the invoice's subscription, read later: its options are checked without it.
+    expect(() => checkInput('restore', { provider: 'stripe' })).not.toThrow();
+    expect(() => checkInput('accounting', { system: 'paid' })).toThrow(/--system paid: that path is POST superuser\/invoices\/\{id\}\/paid \(invoices mark-paid\), not invoices send-to-accounting; nothing was sent/);
+    expect(() => checkInput('accounting', { system: 'xero' })).not.toThrow();
   });
 });
 

@@ -13,7 +13,9 @@ import {
   type ReviewState,
 } from '../../../cli/commands/invoices/reconcile-review.js';
 
-const invoice = (id: number, total: number, state = 'open'): BookInvoice => ({ id, number: `INV-${String(id).padStart(6, '0')}`, school_id: 1, state, currency: 'gbp', total, issued_at: '2026-10-01' });
+const invoice = (id: number, total: number, state: BookInvoice['state'] = 'open'): BookInvoice => ({
+  id, number: `INV-${String(id).padStart(6, '0')}`, school_id: 1, subscription_id: null, state, currency: 'gbp', total, issued_at: '2026-10-01', due_at: '2026-10-01', paid_date: null, paid_method: null, promised_reference: null,
+});
 const byId = new Map([invoice(4, 54000), invoice(5, 54000), invoice(6, 12000, 'paid')].map((i) => [i.id, i] as const));
 const line = (at: number, cls: ReconcileLine['class'], candidates: number[][], invoices: number[] = []): ReconcileLine => ({
   id: `h:${at}`,

@@ -5,7 +5,7 @@ import type { StatementLine } from '../../../core/domain/reconcile/line.js';
 import { generateStatement, syntheticBook } from '../../../core/domain/reconcile/generate.js';
 
 const invoice = (id: number, school: number, total: number, extra: Partial<BookInvoice> = {}): BookInvoice => ({
-  id, number: `INV-${String(id).padStart(6, '0')}`, school_id: school, subscription_id: school, state: 'open', currency: 'gbp', total, issued_at: '2026-10-01', due_at: '2026-10-31', ...extra,
+  id, number: `INV-${String(id).padStart(6, '0')}`, school_id: school, subscription_id: school, state: 'open', currency: 'gbp', total, issued_at: '2026-10-01', due_at: '2026-10-31', paid_date: null, paid_method: null, promised_reference: null, ...extra,
 });
 const BOOK: Book = {
   schools: [

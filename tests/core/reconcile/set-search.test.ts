@@ -46,8 +46,8 @@ const params = { seed: 20261202, numRuns: 400 };
 function bookOf(entries: readonly { total: number; open: boolean; issued: number; paid: number; school: number }[]): Book {
   const day = (n: number): string => new Date(Date.UTC(2026, 9, 1 + n)).toISOString().slice(0, 10);
   const invoices: BookInvoice[] = entries.map((e, k) => ({
-    id: k + 1, number: `INV-${String(k + 1).padStart(6, '0')}`, school_id: e.school, state: e.open ? 'open' : 'paid', currency: 'gbp', total: e.total,
-    issued_at: day(e.issued), due_at: null, paid_date: e.open ? null : day(e.paid), paid_method: e.open ? null : 'bacs', promised_reference: null,
+    id: k + 1, number: `INV-${String(k + 1).padStart(6, '0')}`, school_id: e.school, subscription_id: null, state: e.open ? 'open' : 'paid', currency: 'gbp', total: e.total,
+    issued_at: day(e.issued), due_at: day(e.issued), paid_date: e.open ? null : day(e.paid), paid_method: e.open ? null : 'bacs', promised_reference: null,
   }));
   return { invoices, schools: [1, 2, 3].map((id) => ({ id, name: `School ${id}`, district_id: id === 3 ? null : 1 })), districts: [{ id: 1, name: 'Trust' }], subscriptions: [] };
 }

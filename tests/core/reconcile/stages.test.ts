@@ -9,7 +9,7 @@ import { readLine } from '../../../core/domain/reconcile/stages/read.js';
 import { matchRun } from '../../../core/domain/reconcile/stages/run.js';
 
 const invoice = (id: number, school: number, total: number): BookInvoice => ({
-  id, number: `INV-${String(id).padStart(6, '0')}`, school_id: school, subscription_id: school, state: 'open', currency: 'gbp', total, issued_at: '2026-10-01', due_at: '2026-10-31',
+  id, number: `INV-${String(id).padStart(6, '0')}`, school_id: school, subscription_id: school, state: 'open', currency: 'gbp', total, issued_at: '2026-10-01', due_at: '2026-10-31', paid_date: null, paid_method: null, promised_reference: null,
 });
 const BOOK: Book = {
   schools: [
