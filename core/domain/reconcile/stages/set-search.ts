@@ -23,6 +23,24 @@ export function sortedByTotal<T extends Sorted>(list: readonly T[]): T[] {
 }
 
 /**
+ * The first position of `list` from which `from` holds, by halving: `from` must hold from some position on
+ * (the list is sorted by what it tests). `list.length` when it never does.
+ *
+ * @example
+ * firstFrom(sorted, (entry) => entry.invoice.total > 0) // the first invoice above zero
+ */
+export function firstFrom<T>(list: readonly T[], from: (entry: T) => boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (from(list[mid] as T)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
  * Sets of 2..`SET_MAX` invoices summing to `amount`, at most `limit`, among the entries of `sorted` (by
  * total, ties in pool order) that `accept` takes: the same sets as `setsSumming` of those entries' invoices
  * in pool order, found by walking only the start of the list below the amount.
@@ -32,13 +50,7 @@ export function sortedByTotal<T extends Sorted>(list: readonly T[]): T[] {
  */
 export function setsAmong<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean, amount: number, limit: number): BookInvoice[][] {
   // The first entry above zero: only invoices between zero and the amount can be in a set.
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as T).invoice.total > 0) hi = mid;
-    else lo = mid + 1;
-  }
+  const lo = firstFrom(sorted, (entry) => entry.invoice.total > 0);
   // One more than the search takes tells whether the payer has more below the amount than it searches.
   const picked: BookInvoice[] = [];
   for (let k = lo; k < sorted.length && picked.length <= SET_POOL; k += 1) {
