@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';
+import { OPEN_STATES, type Book, type BookInvoice } from '../../../core/domain/reconcile/book.js';
 import { dayNumber } from '../../../core/domain/reconcile/day-number.js';
 import { indexBook, type Live } from '../../../core/domain/reconcile/stages/index.js';
-import { indexedPayerPool, listPayerPool } from '../../../core/domain/reconcile/stages/payer-pool.js';
+import { firstSingles, indexedPayerPool, listPayerPool } from '../../../core/domain/reconcile/stages/payer-pool.js';
 import { dateGap } from '../../../core/domain/reconcile/stages/price.js';
 import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS, PAID_NEAR } from '../../../core/domain/reconcile/tuning.js';
 
@@ -52,6 +52,26 @@ describe("a payer's pool looked up in the index", () => {
         }
         expect(ids(indexed.open())).toEqual(ids(list.open()));
         expect(indexed.anyOpen()).toBe(list.anyOpen());
+      }),
+      params,
+    );
+  });
+
+  it("keeps of a line's single invoices each school's first as they are ranked, in their order", () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 120 }), fc.integer({ min: 0, max: 800 }), fc.integer({ min: 3, max: 6 }), (entries, lineOffset, m) => {
+        const singles = bookOf(entries).invoices;
+        const lineDay = dayNumber(day(lineOffset));
+        const kept = firstSingles(singles, m, lineDay);
+        // In their order, and only theirs.
+        expect(ids(kept)).toEqual(ids(singles.filter((i) => kept.includes(i))));
+        const dated = (i: BookInvoice): number => (dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS && lineDay - dayNumber(i.issued_at) <= DATE_SIGNAL_DAYS ? 1 : 0);
+        const recorded = (i: BookInvoice): number => (OPEN_STATES.has(i.state) ? 0 : 1);
+        for (const school of [1, 2, 3]) {
+          const own = singles.filter((i) => i.school_id === school);
+          const ranked = [...own].sort((a, b) => dated(b) - dated(a) || recorded(a) - recorded(b) || dateGap(lineDay, [a]) - dateGap(lineDay, [b]) || a.id - b.id);
+          expect(ids(kept.filter((i) => i.school_id === school)).sort((a, b) => a - b)).toEqual(ids(ranked.slice(0, m)).sort((a, b) => a - b));
+        }
       }),
       params,
     );

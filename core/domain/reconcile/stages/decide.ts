@@ -15,7 +15,7 @@ import { dateGap, feeShort, listGroup, money, paidNear, schoolSets, setsSumming 
 import { alreadyPaid, ambiguous, byScore, candidateOf, confident, UNRANKED, type Context } from './rank.js';
 import { cutPrefixHits, type LineRead } from './read.js';
 import { weighed, type MatchRun } from './run.js';
-import { indexedPayerPool, listPayerPool, type PayerPool } from './payer-pool.js';
+import { firstSingles, indexedPayerPool, listPayerPool, type PayerPool } from './payer-pool.js';
 import { setsAmong, sortedPool, type SetGroup, type SetPool } from './set-search.js';
 
 /**
@@ -76,11 +76,11 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
     // costs a line what a payer of a few does.
     const takes = usableLive(lineDay, taken);
     // The set search walks the index's lists sorted by total, taking what this line may use of them.
-    const schoolPool = (school: number): SetPool => sortedPool(index.sortedBySchool.get(school)?.get(line.currency) ?? [], takes);
+    const schoolPool = (school: number): SetPool => sortedPool(index.sortedBySchool.get(school)?.get(line.currency) ?? [], takes, run.sets);
     const groups: SetGroup[] = [
       ...payerSchools.map((school) => ({ pool: schoolPool(school), schools: () => [[school, schoolPool(school)] as const] })),
       ...districts.map((d) => ({
-        pool: sortedPool(index.sortedByDistrict.get(d.id)?.get(line.currency) ?? [], takes),
+        pool: sortedPool(index.sortedByDistrict.get(d.id)?.get(line.currency) ?? [], takes, run.sets),
         schools: () => (index.schoolsOfDistrict.get(d.id) ?? []).map((school) => [school, schoolPool(school)] as const),
       })),
     ];
@@ -151,7 +151,7 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
     // One payer's (as nearly always): its list in the index sorted by total, walked below the amount.
     const sets =
       payer.length === 1
-        ? setsAmong(index.sortedBySchool.get(payer[0] as number)?.get(line.currency) ?? [], usableLive(dayNumber(line.date), ctx.taken), line.amount, PAYER_SETS)
+        ? setsAmong(index.sortedBySchool.get(payer[0] as number)?.get(line.currency) ?? [], usableLive(dayNumber(line.date), ctx.taken), line.amount, PAYER_SETS, ctx.run.sets)
         : setsSumming(payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx.line, i))), line.amount, PAYER_SETS);
     const withNamed = sets.filter((set) => open.every((i) => set.includes(i)));
     if (withNamed.length === 1 && sets.length === 1 && (withNamed[0] as BookInvoice[]).some((i) => !settleable(i))) return alreadyPaid(ctx, withNamed[0] as BookInvoice[]);
@@ -199,7 +199,9 @@ function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookInvoice[]
   }
   if (fits.length > 1) {
     if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
-    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...fits, ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+    // A payer of thousands has hundreds of invoices of one amount: only each school's first few can be shown.
+    const ranked = () => (ctx.signals.size === 0 ? [...firstSingles(singles.map(([i]) => i as BookInvoice), Math.max(SHOWN, ctx.twins), dayNumber(line.date)).map((i) => [i]), ...sets.values()] : fits);
+    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...ranked(), ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
   }
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
   if (!pool.anyOpen()) {

@@ -4,10 +4,11 @@
  * (`listPayerPool`); a named payer's may run to thousands, so they are looked up in the index's lists sorted
  * by total and by due day (`indexedPayerPool`): a line then costs about the same whatever its payer's pool.
  */
-import type { BookInvoice } from '../book.js';
-import { DATE_SIGNAL_DAYS, FEE_LIMIT } from '../tuning.js';
+import { OPEN_STATES, type BookInvoice } from '../book.js';
+import { dayNumber } from '../day-number.js';
+import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS } from '../tuning.js';
 import type { BookIndex, Live } from './index.js';
-import { feeShort } from './price.js';
+import { dateGap, feeShort } from './price.js';
 import { firstFrom } from './set-search.js';
 
 /** The invoices a line may be of, of its payers: each question answered in pool order where order matters. */
@@ -153,4 +154,31 @@ function nearestOf(byDue: readonly Live[], lineDay: number, m: number, isOpen: (
   }
   found.push(...dated);
   if (dated.length < m) found.push(...old);
+}
+
+/**
+ * Of a line's single invoices of its amount (in their order), those that can be among the options shown
+ * when no other signal tells them apart: each school's first `m` as `ambiguous` ranks them (the date
+ * signal, open before recorded paid, nearest in date, then by id), `m` being at least as many as shown and
+ * as the line's twins. All of them when a date is not one (a gap that is not a number ranks with any other).
+ *
+ * @example
+ * firstSingles(singles, 3, lineDay) // at most 3 of each school's
+ */
+export function firstSingles(singles: readonly BookInvoice[], m: number, lineDay: number): BookInvoice[] {
+  const bySchool = new Map<number, { invoice: BookInvoice; dated: number; recorded: number; gap: number }[]>();
+  for (const invoice of singles) {
+    const issued = dayNumber(invoice.issued_at);
+    const entry = { invoice, dated: issued <= lineDay + FUTURE_DAYS && lineDay - issued <= DATE_SIGNAL_DAYS ? 1 : 0, recorded: OPEN_STATES.has(invoice.state) ? 0 : 1, gap: dateGap(lineDay, [invoice]) };
+    if (Number.isNaN(entry.gap)) return [...singles];
+    const own = bySchool.get(invoice.school_id);
+    if (own === undefined) bySchool.set(invoice.school_id, [entry]);
+    else own.push(entry);
+  }
+  const kept = new Set<BookInvoice>();
+  for (const own of bySchool.values()) {
+    own.sort((a, b) => b.dated - a.dated || a.recorded - b.recorded || a.gap - b.gap || a.invoice.id - b.invoice.id);
+    for (const e of own.slice(0, m)) kept.add(e.invoice);
+  }
+  return singles.filter((i) => kept.has(i));
 }
