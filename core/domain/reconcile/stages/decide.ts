@@ -11,12 +11,12 @@ import { CUT_PICK_POINTS, FUTURE_DAYS, HALF_NAMED, NAME_STRONG, NAMED_SETS, PAID
 import type { Candidate, Signal, Verdict } from '../verdict.js';
 import { clearPayers, cutShort, type Named } from './identify.js';
 import { push, type BookIndex, type Live } from './index.js';
-import { dateGap, feeShort, listGroup, money, paidNear, schoolSets, setsSumming } from './price.js';
+import { dateGap, feeShort, money, paidNear, schoolSets, setsSumming } from './price.js';
 import { alreadyPaid, ambiguous, byScore, candidateOf, confident, UNRANKED, type Context } from './rank.js';
 import { cutPrefixHits, type LineRead } from './read.js';
 import { weighed, type MatchRun } from './run.js';
-import { firstSingles, indexedPayerPool, listPayerPool, type PayerPool } from './payer-pool.js';
-import { setsAmong, sortedPool, type SetGroup, type SetPool } from './set-search.js';
+import { firstSingles, indexedPayerPool, listPayerPool, NO_PO, poView, type PayerPool } from './payer-pool.js';
+import { setsAmong, sortedPool, type SetGroup, type SetPool, type Sorted } from './set-search.js';
 
 /**
  * A line whose reference or PO names invoices of a payer its text clearly does not name: ambiguous, with
@@ -47,14 +47,14 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
   const { line, text, lineDay, refs, cut, pos } = read;
   const { reachedSchools, top, schools, districts, best, payerSchools, payers } = read.names;
   const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
-  const ctx: Context = { line, signals: new Map(), taken, twins, decide, today, index, run, schools: read.names.schoolScore, districts: read.names.districtScore };
+  const po = pos.length === 0 ? NO_PO : poView(run, pos);
+  const ctx: Context = { line, signals: new Map(), po: po.set, taken, twins, decide, today, index, run, schools: read.names.schoolScore, districts: read.names.districtScore };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
 
   // Who paid: by reference, PO, then name.
   for (const i of refs) note(i, { signal: 'reference', points: POINTS.reference, detail: `${i.number} in the text` });
   if (cut) note(cut, { signal: 'reference-cut', points: POINTS['reference-cut'], detail: `${cut.number} cut short at the end of the text` });
-  for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
 
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
   // A reference or PO of one payer's invoices under a name that is clearly another payer's: the signals
@@ -64,8 +64,10 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
   if (identified.length > 0) return weighed(run, byIdentity(ctx, identified, settleable, index), { schools: new Set(identified.map((i) => i.school_id)) });
   if (pos.length > 0) {
     const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx.line, i));
-    const pool = pos.filter(usable);
-    return weighed(run, byPool(ctx, listPayerPool(pool, settleable), () => pos, settleable, 'the PO', undefined, [listGroup(pool)]), { invoices: pos });
+    // The PO's invoices sorted by total once per run, of all its schools and of each: its sets walk those.
+    const accept = (entry: Sorted): boolean => usable(entry.invoice);
+    const group: SetGroup = { pool: sortedPool(po.sorted, accept, run.sets), schools: () => po.bySchool.map(([school, list]) => [school, sortedPool(list, accept, run.sets)] as const) };
+    return weighed(run, byPool(ctx, listPayerPool(pos.filter(usable), settleable), () => pos, settleable, 'the PO', undefined, [group]), { invoices: pos });
   }
   // By name (`namesOf`): the amount (or a reference cut short) must pick one invoice or set among all the
   // payers' invoices: a name shared by two payers never picks one.

@@ -9,7 +9,8 @@ import { dayNumber } from '../day-number.js';
 import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS } from '../tuning.js';
 import type { BookIndex, Live } from './index.js';
 import { dateGap, feeShort } from './price.js';
-import { firstFrom } from './set-search.js';
+import type { MatchRun } from './run.js';
+import { firstFrom, sortedByTotal, type Sorted } from './set-search.js';
 
 /** The invoices a line may be of, of its payers: each question answered in pool order where order matters. */
 export interface PayerPool {
@@ -181,4 +182,36 @@ export function firstSingles(singles: readonly BookInvoice[], m: number, lineDay
     for (const e of own.slice(0, m)) kept.add(e.invoice);
   }
   return singles.filter((i) => kept.has(i));
+}
+
+/** A PO's invoices as a run keeps them: to tell them (the PO signal), and sorted by total, of all its schools and of each. */
+export interface PoView {
+  readonly set: ReadonlySet<BookInvoice>;
+  readonly sorted: readonly Sorted[];
+  /** Each school's, in the order of its first invoice in the PO. */
+  readonly bySchool: readonly (readonly [number, readonly Sorted[]])[];
+}
+
+/** No PO in the text. */
+export const NO_PO: PoView = { set: new Set(), sorted: [], bySchool: [] };
+
+/**
+ * The view of `pos` (a text's PO invoices, as `readLine` finds them: the index's own list for one PO), made
+ * once per run and list: every line naming a PO of thousands of invoices would otherwise sort them.
+ *
+ * @example
+ * poView(run, read.pos).set.has(invoice) // true: the line names its PO
+ */
+export function poView(run: MatchRun, pos: readonly BookInvoice[]): PoView {
+  let view = run.pos.get(pos);
+  if (view !== undefined) return view;
+  const bySchool = new Map<number, Sorted[]>();
+  for (const invoice of pos) {
+    const own = bySchool.get(invoice.school_id);
+    if (own === undefined) bySchool.set(invoice.school_id, [{ invoice }]);
+    else own.push({ invoice });
+  }
+  view = { set: new Set(pos), sorted: sortedByTotal(pos.map((invoice) => ({ invoice }))), bySchool: [...bySchool].map(([school, list]) => [school, sortedByTotal(list)] as const) };
+  run.pos.set(pos, view);
+  return view;
 }

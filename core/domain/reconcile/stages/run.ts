@@ -1,7 +1,7 @@
 /**
  * What one matching run keeps between lines, for speed: hit counts and the short list of `reach`, the
  * used-word marks of `weighedFit`, the name readings of texts already read, which invoices each
- * verdict weighed, and the set searches made. Created per run (`matchLines`, `matchLine`,
+ * verdict weighed, the set searches made, and the PO lists viewed. Created per run (`matchLines`, `matchLine`,
  * `namedOtherPayer`), so no call shares state with another, and dropped with it.
  */
 import type { BookInvoice } from '../book.js';
@@ -10,6 +10,7 @@ import { REACHED } from '../tuning.js';
 import type { Verdict } from '../verdict.js';
 import type { BookIndex, NameIndex } from './index.js';
 import type { NamesRead } from './identify.js';
+import type { PoView } from './payer-pool.js';
 import type { SetMemo } from './set-search.js';
 
 /**
@@ -32,6 +33,8 @@ export interface MatchRun {
   readonly weighed: WeakMap<Verdict, Weighed>;
   /** The set searches made, by what they searched (`setsAmong`). */
   readonly sets: SetMemo;
+  /** The PO invoice lists of texts, viewed once each (`poView`). */
+  readonly pos: WeakMap<readonly BookInvoice[], PoView>;
 }
 
 /**
@@ -41,7 +44,7 @@ export interface MatchRun {
  * const run = matchRun(indexBook(book)); readLine(line, run);
  */
 export function matchRun(index: BookIndex): MatchRun {
-  return { index, hits: new Map(), top: new Float64Array(REACHED), fit: fitScratch(), names: new Map(), weighed: new WeakMap(), sets: new Map() };
+  return { index, hits: new Map(), top: new Float64Array(REACHED), fit: fitScratch(), names: new Map(), weighed: new WeakMap(), sets: new Map(), pos: new WeakMap() };
 }
 
 /**
