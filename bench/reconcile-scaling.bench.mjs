@@ -1,11 +1,14 @@
 // Reconcile's cost as a user runs it: each plan in a fresh process (cold: the code not yet optimised by
 // V8, as `edshed invoices reconcile` runs it), then the same plan again in that process (warm), and a table
 // of plans at 500 / 5,000 / 20,000 lines against books whose payers have 100 or 10,000 open invoices each,
-// printing CPU per line at each size: flat down a column means the plan grows linearly with its lines, flat
-// across a row that it does not grow with a payer's pool. CPU time, as others share the machine.
+// printing the cost per unit at each size: the index per 1,000 invoices of the book, and matching per line,
+// cold and warm. Flat down a column means the plan grows linearly with its lines, flat across a row that it
+// does not grow with a payer's pool. CPU time, as others share the machine; each cell also prints its
+// process's whole CPU, to check against the same command timed from outside (`--child`, below).
 //   BENCH_SCALING_LINES=500,5000   fewer sizes (default 500,5000,20000)
 //   BENCH_SCALING_POOLS=100        fewer pool sizes (default 100,10000)
-//   BENCH_SCALING_FULL=1           also 20,000 lines against payers of 10,000 (over 2 minutes of CPU alone)
+//   node bench/reconcile-scaling.bench.mjs --child BUNDLE SPEC   one cell alone (SPEC as JSON; "match": false
+//                                  makes the book and statement only), for timing from outside
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -20,16 +23,19 @@ async function child(file, spec) {
   const book = r.syntheticBook(spec.book);
   const statement = r.generateStatement(book, spec.statement);
   const lines = r.readStatement(new TextEncoder().encode(r.renderStatement(statement.lines, 'csv', { account: '12345678' })), { file: 'a.csv' }).lines;
+  const ms = (used) => (used.user + used.system) / 1000;
   const timed = () => {
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const verdicts = r.matchLines(lines, r.indexBook(book));
+    const index = r.indexBook(book);
+    const indexed = process.cpuUsage(cpu);
+    const verdicts = r.matchLines(lines, index);
     const used = process.cpuUsage(cpu);
-    return { wall: performance.now() - started, cpu: (used.user + used.system) / 1000, confident: verdicts.filter((v) => v.class === 'confident').length };
+    return { wall: performance.now() - started, cpu: ms(used), index: ms(indexed), match: ms(used) - ms(indexed), confident: verdicts.filter((v) => v.class === 'confident').length };
   };
-  const cold = timed();
-  const warm = spec.warm ? timed() : undefined;
-  console.log(JSON.stringify({ lines: lines.length, open: book.invoices.filter((i) => r.OPEN_STATES.has(i.state)).length, cold, warm }));
+  const cold = spec.match === false ? undefined : timed();
+  const warm = spec.warm && cold !== undefined ? timed() : undefined;
+  console.log(JSON.stringify({ lines: lines.length, invoices: book.invoices.length, open: book.invoices.filter((i) => r.OPEN_STATES.has(i.state)).length, cold, warm, process_cpu: ms(process.cpuUsage()) }));
 }
 
 if (process.argv[2] === '--child') {
@@ -47,25 +53,26 @@ if (process.argv[2] === '--child') {
     const sizes = (process.env.BENCH_SCALING_LINES ?? '500,5000,20000').split(',').map(Number);
     const pools = (process.env.BENCH_SCALING_POOLS ?? '100,10000').split(',').map(Number);
     const table = [];
+    const per = (n) => Math.round(n * 1000) / 1000;
     for (const count of sizes) {
       for (const pool of pools) {
-        // The largest cell alone takes longer than the rest of the bench together: only when asked for.
-        if (count * pool > 50_000_000 && process.env.BENCH_SCALING_FULL !== '1') continue;
         // Enough open invoices for every line to pay its own: at least 20,000, twice the lines.
         const open = Math.max(20_000, 2 * count);
-        const cell = fresh({ book: { seed: 7, schools: Math.max(1, Math.round(open / pool)), invoices: open }, statement: { seed: 77, count } });
-        const perLine = cell.cold.cpu / cell.lines;
-        table.push({ count, pool, perLine });
-        out({ lines: cell.lines, open: cell.open, pool_per_payer: pool, cold_cpu_ms: ms(cell.cold.cpu), cpu_ms_per_line: Math.round(perLine * 1000) / 1000 });
+        const cell = fresh({ book: { seed: 7, schools: Math.max(1, Math.round(open / pool)), invoices: open }, statement: { seed: 77, count }, warm: true });
+        const row = { count, pool, index: cell.cold.index / (cell.invoices / 1000), cold: cell.cold.match / cell.lines, warm: cell.warm.match / cell.lines };
+        table.push(row);
+        out({ lines: cell.lines, open: cell.open, pool_per_payer: pool, cold_cpu_ms: ms(cell.cold.cpu), index_ms_per_1000_invoices: per(row.index), match_ms_per_line_cold: per(row.cold), match_ms_per_line_warm: per(row.warm), process_cpu_ms: ms(cell.process_cpu) });
       }
     }
-    // Per line against the smallest plan of the same pool (lines), and against the smallest pool at the same lines (pool).
-    const at = (count, pool) => table.find((c) => c.count === count && c.pool === pool)?.perLine ?? Number.NaN;
-    out({
-      summary: 'cold CPU per line, as a ratio to the smallest size',
-      by_lines: pools.map((pool) => `pool ${pool}: ${sizes.map((n) => (at(n, pool) / at(sizes[0], pool)).toFixed(2)).join(' / ')}`).join('; '),
-      by_pool: sizes.map((n) => `${n} lines: ${pools.map((p) => (at(n, p) / at(n, pools[0])).toFixed(2)).join(' / ')}`).join('; '),
-    });
+    // Per unit against the smallest plan of the same pool (lines), and against the smallest pool at the same lines (pool).
+    const at = (count, pool, what) => table.find((c) => c.count === count && c.pool === pool)?.[what] ?? Number.NaN;
+    for (const what of ['cold', 'warm', 'index']) {
+      out({
+        summary: `${what === 'index' ? 'index CPU per 1,000 invoices' : `match CPU per line, ${what}`}, as a ratio to the smallest size`,
+        by_lines: pools.map((pool) => `pool ${pool}: ${sizes.map((n) => (at(n, pool, what) / at(sizes[0], pool, what)).toFixed(2)).join(' / ')}`).join('; '),
+        by_pool: sizes.map((n) => `${n} lines: ${pools.map((p) => (at(n, p, what) / at(n, pools[0], what)).toFixed(2)).join(' / ')}`).join('; '),
+      });
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -54,6 +54,8 @@ export const SET_POOL = 40;
 export const SET_MAX = 5;
 /** Steps of the search for such sets, at most, per line: the search is exponential, and a line must take under a millisecond or so. */
 export const SET_STEPS = 20_000;
+/** Set searches kept per run, by what they searched: a payer's lines repeat them; past this many, memory is bounded. */
+export const SETS_KEPT = 50_000;
 /** Sets sought across a payer's groups: 3 is enough to show there is more than one (and to fill the candidates shown). */
 export const POOL_SETS = 3;
 /** Sets sought among the invoices a line names: 2 tell whether exactly one fits. */

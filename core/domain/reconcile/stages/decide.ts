@@ -11,11 +11,12 @@ import { CUT_PICK_POINTS, FUTURE_DAYS, HALF_NAMED, NAME_STRONG, NAMED_SETS, PAID
 import type { Candidate, Signal, Verdict } from '../verdict.js';
 import { clearPayers, cutShort, type Named } from './identify.js';
 import { push, type BookIndex, type Live } from './index.js';
-import { dateGap, feeShort, listGroup, money, paidNear, schoolSets, setsSumming } from './price.js';
+import { dateGap, feeShort, money, paidNear, schoolSets, setsSumming } from './price.js';
 import { alreadyPaid, ambiguous, byScore, candidateOf, confident, UNRANKED, type Context } from './rank.js';
 import { cutPrefixHits, type LineRead } from './read.js';
 import { weighed, type MatchRun } from './run.js';
-import { setsAmong, sortedPool, type SetGroup, type SetPool } from './set-search.js';
+import { firstSingles, indexedPayerPool, listPayerPool, NO_PO, poView, type PayerPool } from './payer-pool.js';
+import { setsAmong, sortedPool, type SetGroup, type SetPool, type Sorted } from './set-search.js';
 
 /**
  * A line whose reference or PO names invoices of a payer its text clearly does not name: ambiguous, with
@@ -46,14 +47,14 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
   const { line, text, lineDay, refs, cut, pos } = read;
   const { reachedSchools, top, schools, districts, best, payerSchools, payers } = read.names;
   const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
-  const ctx: Context = { line, signals: new Map(), taken, twins, decide, today, index, run, schools: read.names.schoolScore, districts: read.names.districtScore };
+  const po = pos.length === 0 ? NO_PO : poView(run, pos);
+  const ctx: Context = { line, signals: new Map(), po: po.set, taken, twins, decide, today, index, run, schools: read.names.schoolScore, districts: read.names.districtScore };
   const note = (invoice: BookInvoice, signal: Signal): void => push(ctx.signals, invoice.id, signal);
   const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === line.currency && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
 
   // Who paid: by reference, PO, then name.
   for (const i of refs) note(i, { signal: 'reference', points: POINTS.reference, detail: `${i.number} in the text` });
   if (cut) note(cut, { signal: 'reference-cut', points: POINTS['reference-cut'], detail: `${cut.number} cut short at the end of the text` });
-  for (const i of pos) note(i, { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' });
 
   const identified = [...new Set([...refs, ...(cut ? [cut] : [])])];
   // A reference or PO of one payer's invoices under a name that is clearly another payer's: the signals
@@ -63,44 +64,31 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
   if (identified.length > 0) return weighed(run, byIdentity(ctx, identified, settleable, index), { schools: new Set(identified.map((i) => i.school_id)) });
   if (pos.length > 0) {
     const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx.line, i));
-    const pool = pos.filter(usable);
-    return weighed(run, byPool(ctx, pool, () => pos, settleable, 'the PO', undefined, [listGroup(pool)]), { invoices: pos });
+    // The PO's invoices sorted by total once per run, of all its schools and of each: its sets walk those.
+    const accept = (entry: Sorted): boolean => usable(entry.invoice);
+    const group: SetGroup = { pool: sortedPool(po.sorted, accept, run.sets), schools: () => po.bySchool.map(([school, list]) => [school, sortedPool(list, accept, run.sets)] as const) };
+    return weighed(run, byPool(ctx, listPayerPool(pos.filter(usable), settleable), () => pos, settleable, 'the PO', undefined, [group]), { invoices: pos });
   }
   // By name (`namesOf`): the amount (or a reference cut short) must pick one invoice or set among all the
   // payers' invoices: a name shared by two payers never picks one.
   if (payers.length > 0) {
     // A payment of several invoices is of one payer: sets are sought within one school, or one district.
     // Each payer's invoices this line may be of (not settled by another line; open and issued by then, or
-    // paid near it), from the index by school and currency, in book order.
-    const usableOf = new Map<number, BookInvoice[]>();
+    // paid near it), looked up in the index by school and currency: a payer of thousands of invoices
+    // costs a line what a payer of a few does.
     const takes = usableLive(lineDay, taken);
-    const usable = (school: number): BookInvoice[] => {
-      let list = usableOf.get(school);
-      if (list !== undefined) return list;
-      list = [];
-      for (const l of index.liveBySchool.get(school)?.get(line.currency) ?? []) if (takes(l)) list.push(l.invoice);
-      usableOf.set(school, list);
-      return list;
-    };
-    // One payer's list as it is (never changed by those reading it): copying a large payer's cost as much as reading it.
-    const concat = (schools: readonly number[]): readonly BookInvoice[] => {
-      if (schools.length === 1) return usable(schools[0] as number);
-      const list: BookInvoice[] = [];
-      for (const s of schools) for (const i of usable(s)) list.push(i);
-      return list;
-    };
     // The set search walks the index's lists sorted by total, taking what this line may use of them.
-    const schoolPool = (school: number): SetPool => sortedPool(index.sortedBySchool.get(school)?.get(line.currency) ?? [], takes);
+    const schoolPool = (school: number): SetPool => sortedPool(index.sortedBySchool.get(school)?.get(line.currency) ?? [], takes, run.sets);
     const groups: SetGroup[] = [
       ...payerSchools.map((school) => ({ pool: schoolPool(school), schools: () => [[school, schoolPool(school)] as const] })),
       ...districts.map((d) => ({
-        pool: sortedPool(index.sortedByDistrict.get(d.id)?.get(line.currency) ?? [], takes),
+        pool: sortedPool(index.sortedByDistrict.get(d.id)?.get(line.currency) ?? [], takes, run.sets),
         schools: () => (index.schoolsOfDistrict.get(d.id) ?? []).map((school) => [school, schoolPool(school)] as const),
       })),
     ];
     const weighedAll = { schools: new Set(payers) };
     const all = (): BookInvoice[] => payers.flatMap((s) => index.bySchool.get(s) ?? []);
-    const verdict = byPool(ctx, concat(payers), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
+    const verdict = byPool(ctx, indexedPayerPool(index, payers, line.currency, takes), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
     if (verdict.class !== 'confident') return weighed(run, verdict, weighedAll);
     // The invoices picked must be of a payer the text names well (its school's name or its district's), or
     // fits as well as any other: a district named only in part widens the options but never decides.
@@ -165,7 +153,7 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
     // One payer's (as nearly always): its list in the index sorted by total, walked below the amount.
     const sets =
       payer.length === 1
-        ? setsAmong(index.sortedBySchool.get(payer[0] as number)?.get(line.currency) ?? [], usableLive(dayNumber(line.date), ctx.taken), line.amount, PAYER_SETS)
+        ? setsAmong(index.sortedBySchool.get(payer[0] as number)?.get(line.currency) ?? [], usableLive(dayNumber(line.date), ctx.taken), line.amount, PAYER_SETS, ctx.run.sets)
         : setsSumming(payer.flatMap((s) => index.bySchool.get(s) ?? []).filter((i) => !ctx.taken.has(i.id) && (settleable(i) || paidNear(ctx.line, i))), line.amount, PAYER_SETS);
     const withNamed = sets.filter((set) => open.every((i) => set.includes(i)));
     if (withNamed.length === 1 && sets.length === 1 && (withNamed[0] as BookInvoice[]).some((i) => !settleable(i))) return alreadyPaid(ctx, withNamed[0] as BookInvoice[]);
@@ -180,10 +168,10 @@ function byIdentity(ctx: Context, identified: readonly BookInvoice[], settleable
  * of them summing to it is an option, counting those paid near the line; exactly one option of open
  * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
  */
-function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits: ReadonlySet<BookInvoice> | undefined, groups: readonly SetGroup[]): Verdict {
+function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits: ReadonlySet<BookInvoice> | undefined, groups: readonly SetGroup[]): Verdict {
   const { line } = ctx;
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
-  const singles = pool.filter((i) => i.total === line.amount).map((i) => [i]);
+  const singles = pool.singles(line.amount).map((i) => [i]);
   // Every single, and up to `POOL_SETS` sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
   const sets = new Map<string, BookInvoice[]>();
   for (const group of groups) {
@@ -193,7 +181,7 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
     found.forEach((set, n) => sets.set(`${set.map((i) => i.id).join()}${found.indexOf(set) < n ? `#${n}` : ''}`, set));
   }
   const options = [...singles, ...sets.values()];
-  const fee = options.length === 0 ? pool.filter((i) => feeShort(line.amount, i.total)).map((i) => [i]) : [];
+  const fee = options.length === 0 ? pool.fee(line.amount).map((i) => [i]) : [];
   let fits = options.length > 0 ? options : fee;
   // A reference cut short that begins the numbers of only one option's invoices picks that option.
   if (fits.length > 1 && cutHits !== undefined) {
@@ -213,23 +201,27 @@ function byPool(ctx: Context, pool: readonly BookInvoice[], all: () => readonly 
   }
   if (fits.length > 1) {
     if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
-    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...fits, ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+    // A payer of thousands has hundreds of invoices of one amount: only each school's first few can be shown.
+    const ranked = () => (ctx.signals.size === 0 ? [...firstSingles(singles.map(([i]) => i as BookInvoice), Math.max(SHOWN, ctx.twins), dayNumber(line.date)).map((i) => [i]), ...sets.values()] : fits);
+    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...ranked(), ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
   }
-  const open = pool.filter(settleable);
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
-  if (open.length === 0) {
+  if (!pool.anyOpen()) {
     const other = all().filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
     if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the open invoices of ${what} are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
     return { class: 'unmatched', invoices: [], candidates: [], note: `${what} has no open invoice` };
   }
-  if (open.every((i) => i.total > line.amount)) {
-    return { class: 'partial', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, less than any open invoice of ${what}: not marked paid; ask for the rest, or record the part payment by hand` };
+  if (!pool.openUpTo(line.amount)) {
+    return { class: 'partial', invoices: [], candidates: shown(pool.open()), note: `paid ${money(line.amount, line.currency)}, less than any open invoice of ${what}: not marked paid; ask for the rest, or record the part payment by hand` };
   }
-  if (open.reduce((sum, i) => sum + i.total, 0) < line.amount) {
-    return { class: 'overpaid', invoices: [], candidates: shown(open), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
+  if (pool.openSumBelow(line.amount)) {
+    return { class: 'overpaid', invoices: [], candidates: shown(pool.open()), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
   }
   // The search across a whole trust takes only its smallest invoices: a set of one school's may still fit, to show first.
   const oneSchool = ctx.decide ? [] : schoolSets(groups, line.amount, []);
+  // Ranked, the open invoices shown are those nearest in date of each school, unless another signal
+  // (a PO's) tells them apart; a line read again only to decide ranks none.
+  const open = ctx.decide ? [] : ctx.signals.size === 0 ? pool.nearest(Math.max(SHOWN, ctx.twins), dayNumber(line.date)) : pool.open();
   if (oneSchool.length > 0) return ambiguous(ctx, [...oneSchool, ...open.map((i) => [i])], `sets of one school's invoices fit the amount, but ${what} has too many invoices to tell whether only one set does`);
   return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
 }

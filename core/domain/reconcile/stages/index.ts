@@ -50,6 +50,10 @@ export interface Live {
   readonly open: boolean;
   readonly issued: number;
   readonly paid: number;
+  /** When it falls due (issued, without a due date): how near in date to a line it is (`dateGap`). */
+  readonly due: number;
+  /** Its position in the book: its school's list is in this order. */
+  readonly at: number;
 }
 
 /** The book indexed for matching: by number, number prefix, digits, PO, name word, amount. */
@@ -92,6 +96,12 @@ export interface BookIndex {
    */
   readonly sortedBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
   readonly sortedByDistrict: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
+  /**
+   * Each school's open invoices by currency, sorted by due day: a line's nearest in date are found around
+   * its day (`indexedPayerPool`). None for a school with a due date that is not a date (its options are
+   * ranked from its whole list, as a gap that is not a number ranks with any other).
+   */
+  readonly openByDue: ReadonlyMap<number, ReadonlyMap<string, readonly Live[] | undefined>>;
   /** The first 3 characters of every key of `byNumber`, and of `byPo` (as `headCode`s): where a key may begin in a text. */
   readonly numberHeads: ReadonlySet<number>;
   readonly poHeads: ReadonlySet<number>;
@@ -136,10 +146,18 @@ export function indexBook(book: Book): BookIndex {
       poLengths.add(promised.length);
     }
   }
+  const poSeen = new Map<string, Set<BookInvoice>>();
   for (const sub of book.subscriptions) {
     const po = sub.po_number ? collapse(sub.po_number) : '';
     if (po.length < KEY_MIN) continue;
-    for (const invoice of bySubscription.get(sub.id) ?? []) if (!(byPo.get(po) ?? []).includes(invoice)) push(byPo, po, invoice);
+    // A PO of many invoices is checked against a set of those it has, not its list: a long list made this quadratic.
+    let listed = poSeen.get(po);
+    if (listed === undefined) poSeen.set(po, (listed = new Set(byPo.get(po))));
+    for (const invoice of bySubscription.get(sub.id) ?? []) {
+      if (listed.has(invoice)) continue;
+      listed.add(invoice);
+      push(byPo, po, invoice);
+    }
     poLengths.add(po.length);
   }
   const schoolsOfDistrict = new Map<number, number[]>();
@@ -191,15 +209,20 @@ export function indexBook(book: Book): BookIndex {
     return set;
   };
   const liveBySchool = new Map<number, Map<string, Live[]>>();
-  for (const invoice of book.invoices) {
+  for (const [at, invoice] of book.invoices.entries()) {
     const open = OPEN_STATES.has(invoice.state);
     if (!open && invoice.state !== 'paid' && invoice.state !== 'refunded') continue;
     let byCurrency = liveBySchool.get(invoice.school_id);
     if (byCurrency === undefined) liveBySchool.set(invoice.school_id, (byCurrency = new Map()));
     const paid = !open && typeof invoice.paid_date === 'string' ? dayNumber(invoice.paid_date) : Number.NaN;
-    push(byCurrency, invoice.currency, { invoice, id: invoice.id, open, issued: dayNumber(invoice.issued_at), paid });
+    push(byCurrency, invoice.currency, { invoice, id: invoice.id, open, issued: dayNumber(invoice.issued_at), paid, due: dayNumber(invoice.due_at ?? invoice.issued_at), at });
   }
   const sortedBySchool = new Map([...liveBySchool].map(([school, byCurrency]) => [school, new Map([...byCurrency].map(([c, list]) => [c, sortedByTotal(list)] as const))] as const));
+  const byDue = (list: readonly Live[]): Live[] | undefined => {
+    const open = list.filter((l) => l.open);
+    return open.some((l) => Number.isNaN(l.due)) ? undefined : open.sort((a, b) => a.due - b.due);
+  };
+  const openByDue = new Map([...liveBySchool].map(([school, byCurrency]) => [school, new Map([...byCurrency].map(([c, list]) => [c, byDue(list)] as const))] as const));
   const sortedByDistrict = new Map<number, Map<string, Live[]>>();
   for (const [district, ids] of schoolsOfDistrict) {
     const joined = new Map<string, Live[]>();
@@ -210,6 +233,7 @@ export function indexBook(book: Book): BookIndex {
     liveBySchool,
     sortedBySchool,
     sortedByDistrict,
+    openByDue,
     numberHeads: heads(byNumber.keys()),
     poHeads: heads(byPo.keys()),
     byDistrict,

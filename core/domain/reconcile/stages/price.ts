@@ -7,8 +7,7 @@ import type { BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
 import type { StatementLine } from '../line.js';
 import { FEE_LIMIT, FEE_SHARE, PAID_NEAR, SET_POOL, SHOWN } from '../tuning.js';
-import { push } from './index.js';
-import { searchSets, type SetGroup, type SetPool } from './set-search.js';
+import { searchSets, type SetGroup } from './set-search.js';
 
 /**
  * Whether a payment of `amount` is short of `total` by no more than a bank's fee.
@@ -49,33 +48,6 @@ export function setsSumming(pool: readonly BookInvoice[], amount: number, limit:
  */
 export function paidNear(line: StatementLine, i: BookInvoice): boolean {
   return (i.state === 'paid' || i.state === 'refunded') && i.currency === line.currency && typeof i.paid_date === 'string' && Math.abs(dayNumber(i.paid_date) - dayNumber(line.date)) <= PAID_NEAR;
-}
-
-/**
- * A pool as a plain list, in pool order: each search sorts what is below its amount (`setsSumming`).
- *
- * @example
- * listPool(invoicesOfPo).sets(30000, 3) // [[a, b]]
- */
-export function listPool(list: readonly BookInvoice[]): SetPool {
-  return { sets: (amount, limit) => setsSumming(list, amount, limit), atLeast: (n) => list.length >= n };
-}
-
-/**
- * A group as a plain list (a PO's invoices): its schools' pools are its invoices of each school, once each, in its order.
- *
- * @example
- * listGroup(invoicesOfPo).schools() // [[12, pool of school 12's]]
- */
-export function listGroup(list: readonly BookInvoice[]): SetGroup {
-  return {
-    pool: listPool(list),
-    schools: () => {
-      const bySchool = new Map<number, BookInvoice[]>();
-      for (const i of list) push(bySchool, i.school_id, i);
-      return [...bySchool].map(([school, own]) => [school, listPool([...new Set(own)])] as const);
-    },
-  };
 }
 
 /**

@@ -19,6 +19,8 @@ export interface Context {
   /** Invoices other lines of these statements settle (confident or accepted): never an option for this one. */
   readonly taken: ReadonlySet<number>;
   readonly signals: Map<number, Signal[]>;
+  /** The invoices of the POs in the text: each has the PO signal, after those in `signals` (kept apart, as a PO may have thousands). */
+  readonly po: ReadonlySet<BookInvoice>;
   /** Schools and districts the text names, with their scores: their invoices get a name signal when shown. */
   readonly schools: ReadonlyMap<number, number>;
   readonly districts: ReadonlyMap<number, number>;
@@ -62,7 +64,7 @@ export function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Can
   for (const invoice of invoices) {
     const byName = namedSignals(invoice);
     namePoints = Math.min(namePoints, byName.reduce((sum, s) => sum + s.points, 0));
-    for (const s of [...(ctx.signals.get(invoice.id) ?? []), ...byName]) {
+    for (const s of [...(ctx.signals.get(invoice.id) ?? []), ...(ctx.po.has(invoice) ? [PO_SIGNAL] : []), ...byName]) {
       if (!seen.has(`${s.signal}${s.detail}`)) {
         seen.add(`${s.signal}${s.detail}`);
         signals.push(s);
@@ -79,6 +81,9 @@ export function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Can
   const score = Math.round((others + (invoices.length > 0 ? namePoints : 0)) * 10) / 10;
   return { invoices: invoices.map((i) => i.id).sort((a, b) => a - b), score, signals };
 }
+
+/** The signal of an invoice of a PO in the text. */
+const PO_SIGNAL: Signal = { signal: 'po', points: POINTS.po, detail: 'the PO number in the text' };
 
 /** The district of a school, if it has one. */
 function districtOfSchool(index: BookIndex, school: number): number | undefined {

@@ -18,8 +18,9 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' 
  * Keys of `index` found in the collapsed text, never as a part of a longer number ("024869" is not in
  * "PO88024869": the digits run on before it).
  */
-function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>, heads: ReadonlySet<number>): BookInvoice[] {
-  const found = new Set<BookInvoice>();
+function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>, heads: ReadonlySet<number>): readonly BookInvoice[] {
+  // The lists hit, each once, in the order first hit.
+  const lists: BookInvoice[][] = [];
   // Only where a key may begin (every key has at least `KEY_MIN` characters).
   const starts: number[] = [];
   for (let i = 0; i + KEY_MIN <= text.length; i += 1) if (heads.has(headCode(text, i))) starts.push(i);
@@ -29,10 +30,13 @@ function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<s
       const hits = index.get(text.slice(i, i + length));
       if (hits === undefined) continue;
       if ((isDigit(text[i]) && isDigit(text[i - 1])) || (isDigit(text[i + length - 1]) && isDigit(text[i + length]))) continue;
-      for (const invoice of hits) found.add(invoice);
+      if (!lists.includes(hits)) lists.push(hits);
     }
   }
-  return [...found];
+  // One list (as nearly always) is the index's own, not copied: a PO of thousands of invoices would cost
+  // every line naming it a copy. Its invoices are each in it once.
+  if (lists.length === 1) return lists[0] as readonly BookInvoice[];
+  return [...new Set(lists.flat())];
 }
 
 /** The invoice a reference cut short at the text's end names: the longest tail that begins exactly one invoice number. */

@@ -1,8 +1,8 @@
 /**
  * What one matching run keeps between lines, for speed: hit counts and the short list of `reach`, the
- * used-word marks of `weighedFit`, the name readings of texts already read, and which invoices each
- * verdict weighed. Created per run (`matchLines`, `matchLine`, `namedOtherPayer`), so no call shares
- * state with another, and dropped with it.
+ * used-word marks of `weighedFit`, the name readings of texts already read, which invoices each
+ * verdict weighed, the set searches made, and the PO lists viewed. Created per run (`matchLines`, `matchLine`,
+ * `namedOtherPayer`), so no call shares state with another, and dropped with it.
  */
 import type { BookInvoice } from '../book.js';
 import { fitScratch, type FitScratch } from '../names.js';
@@ -10,6 +10,8 @@ import { REACHED } from '../tuning.js';
 import type { Verdict } from '../verdict.js';
 import type { BookIndex, NameIndex } from './index.js';
 import type { NamesRead } from './identify.js';
+import type { PoView } from './payer-pool.js';
+import type { SetMemo } from './set-search.js';
 
 /**
  * The invoices a verdict weighed (its payers'): settling by elimination reads a line again only when
@@ -29,6 +31,10 @@ export interface MatchRun {
   readonly names: Map<string, NamesRead>;
   /** What each verdict of the run weighed, by verdict (a verdict copied, as a contested one is, weighed nothing). */
   readonly weighed: WeakMap<Verdict, Weighed>;
+  /** The set searches made, by what they searched (`setsAmong`). */
+  readonly sets: SetMemo;
+  /** The PO invoice lists of texts, viewed once each (`poView`). */
+  readonly pos: WeakMap<readonly BookInvoice[], PoView>;
 }
 
 /**
@@ -38,7 +44,7 @@ export interface MatchRun {
  * const run = matchRun(indexBook(book)); readLine(line, run);
  */
 export function matchRun(index: BookIndex): MatchRun {
-  return { index, hits: new Map(), top: new Float64Array(REACHED), fit: fitScratch(), names: new Map(), weighed: new WeakMap() };
+  return { index, hits: new Map(), top: new Float64Array(REACHED), fit: fitScratch(), names: new Map(), weighed: new WeakMap(), sets: new Map(), pos: new WeakMap() };
 }
 
 /**

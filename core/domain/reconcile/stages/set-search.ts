@@ -5,7 +5,7 @@
  * `setsSumming` (./price.ts) sorts a pool of its own first and searches the same way.
  */
 import type { BookInvoice } from '../book.js';
-import { SET_MAX, SET_POOL, SET_STEPS } from '../tuning.js';
+import { SET_MAX, SET_POOL, SET_STEPS, SETS_KEPT } from '../tuning.js';
 
 /** An entry of a sorted list: an invoice (the index's `Live` is one). */
 export interface Sorted {
@@ -23,6 +23,24 @@ export function sortedByTotal<T extends Sorted>(list: readonly T[]): T[] {
 }
 
 /**
+ * The first position of `list` from which `from` holds, by halving: `from` must hold from some position on
+ * (the list is sorted by what it tests). `list.length` when it never does.
+ *
+ * @example
+ * firstFrom(sorted, (entry) => entry.invoice.total > 0) // the first invoice above zero
+ */
+export function firstFrom<T>(list: readonly T[], from: (entry: T) => boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (from(list[mid] as T)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
  * Sets of 2..`SET_MAX` invoices summing to `amount`, at most `limit`, among the entries of `sorted` (by
  * total, ties in pool order) that `accept` takes: the same sets as `setsSumming` of those entries' invoices
  * in pool order, found by walking only the start of the list below the amount.
@@ -30,15 +48,9 @@ export function sortedByTotal<T extends Sorted>(list: readonly T[]): T[] {
  * @example
  * setsAmong(index.sortedBySchool.get(12)?.get('gbp') ?? [], (l) => !taken.has(l.id), 30000, 3) // [[a, b]]
  */
-export function setsAmong<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean, amount: number, limit: number): BookInvoice[][] {
+export function setsAmong<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean, amount: number, limit: number, memo?: SetMemo): BookInvoice[][] {
   // The first entry above zero: only invoices between zero and the amount can be in a set.
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as T).invoice.total > 0) hi = mid;
-    else lo = mid + 1;
-  }
+  const lo = firstFrom(sorted, (entry) => entry.invoice.total > 0);
   // One more than the search takes tells whether the payer has more below the amount than it searches.
   const picked: BookInvoice[] = [];
   for (let k = lo; k < sorted.length && picked.length <= SET_POOL; k += 1) {
@@ -48,8 +60,21 @@ export function setsAmong<T extends Sorted>(sorted: readonly T[], accept: (entry
   }
   const over = picked.length > SET_POOL;
   if (over) picked.length = SET_POOL;
-  return searchSets(picked, amount, limit, over);
+  if (memo === undefined) return searchSets(picked, amount, limit, over);
+  // The search depends only on the invoices picked, the amount and the limit: a payer's lines of one
+  // amount, a line's school searched for its group and again alone, and lines read again, pick the same.
+  const key = `${amount} ${limit} ${over ? 1 : 0} ${picked.map((i) => i.id).join()}`;
+  let found = memo.get(key);
+  if (found === undefined) {
+    found = searchSets(picked, amount, limit, over);
+    if (memo.size < SETS_KEPT) memo.set(key, found);
+  }
+  // A list of its own for each caller; the sets in it are the same (a set found twice is the same one twice).
+  return [...found];
 }
+
+/** Searches already made in a run, by the invoices picked, the amount and the limit (`setsAmong`). */
+export type SetMemo = Map<string, readonly BookInvoice[][]>;
 
 /**
  * The search itself, over at most `SET_POOL` invoices sorted by total, each above zero and below `amount`.
@@ -109,9 +134,9 @@ export interface SetGroup {
  * @example
  * sortedPool(index.sortedBySchool.get(12)?.get('gbp') ?? [], (l) => !taken.has(l.id)).sets(30000, 3)
  */
-export function sortedPool<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean): SetPool {
+export function sortedPool<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean, memo?: SetMemo): SetPool {
   return {
-    sets: (amount, limit) => setsAmong(sorted, accept, amount, limit),
+    sets: (amount, limit) => setsAmong(sorted, accept, amount, limit, memo),
     atLeast: (n) => {
       let count = 0;
       for (const entry of sorted) if (accept(entry) && (count += 1) >= n) return true;

@@ -1,0 +1,217 @@
+/**
+ * The invoices of a line's payers as stage 5 (decide) weighs them against its amount (`byPool`): those of
+ * the amount, those a fee short of it, and the open ones. A PO's invoices are a list filtered per line
+ * (`listPayerPool`); a named payer's may run to thousands, so they are looked up in the index's lists sorted
+ * by total and by due day (`indexedPayerPool`): a line then costs about the same whatever its payer's pool.
+ */
+import { OPEN_STATES, type BookInvoice } from '../book.js';
+import { dayNumber } from '../day-number.js';
+import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS } from '../tuning.js';
+import type { BookIndex, Live } from './index.js';
+import { dateGap, feeShort } from './price.js';
+import type { MatchRun } from './run.js';
+import { firstFrom, sortedByTotal, type Sorted } from './set-search.js';
+
+/** The invoices a line may be of, of its payers: each question answered in pool order where order matters. */
+export interface PayerPool {
+  /** Those of total `amount`, in pool order. */
+  readonly singles: (amount: number) => BookInvoice[];
+  /** Those `amount` is short of by no more than a bank's fee (`feeShort`), in pool order. */
+  readonly fee: (amount: number) => BookInvoice[];
+  /** The open ones (not those paid near the line), in pool order. */
+  readonly open: () => readonly BookInvoice[];
+  readonly anyOpen: () => boolean;
+  /** Whether an open one's total is `amount` or less. */
+  readonly openUpTo: (amount: number) => boolean;
+  /** Whether the open ones' totals sum to less than `amount`. */
+  readonly openSumBelow: (amount: number) => boolean;
+  /**
+   * Open ones among which are, for each school, the first `m` as `ambiguous` ranks one school's single
+   * invoices when no other signal tells them apart (the date signal, then nearest in date, then by id):
+   * the only ones of a school that can be among the options shown, `m` being at least as many as shown
+   * and as the line's twins. In no order (`ambiguous` ranks them).
+   */
+  readonly nearest: (m: number, lineDay: number) => readonly BookInvoice[];
+}
+
+/**
+ * A pool as a plain list (a PO's invoices a line may be of), filtered per question.
+ *
+ * @example
+ * listPayerPool(pos.filter(usable), settleable).singles(30000) // [invoice]
+ */
+export function listPayerPool(pool: readonly BookInvoice[], settleable: (i: BookInvoice) => boolean): PayerPool {
+  let open: BookInvoice[] | undefined;
+  const opened = (): BookInvoice[] => (open ??= pool.filter(settleable));
+  return {
+    singles: (amount) => pool.filter((i) => i.total === amount),
+    fee: (amount) => pool.filter((i) => feeShort(amount, i.total)),
+    open: opened,
+    anyOpen: () => opened().length > 0,
+    openUpTo: (amount) => opened().some((i) => i.total <= amount),
+    openSumBelow: (amount) => opened().reduce((sum, i) => sum + i.total, 0) < amount,
+    nearest: opened,
+  };
+}
+
+/**
+ * The pool of `schools` (their lists joined in that order, each in book order) in `currency`, of which a
+ * line takes what `takes` does, answered from the index's sorted lists: each question walks only the part
+ * of a list near the amount (or the line's day), not the whole of it.
+ *
+ * @example
+ * indexedPayerPool(index, [12], 'gbp', usableLive(lineDay, taken)).singles(30000) // [invoice]
+ */
+export function indexedPayerPool(index: BookIndex, schools: readonly number[], currency: string, takes: (l: Live) => boolean): PayerPool {
+  const sorted = (school: number): readonly Live[] => index.sortedBySchool.get(school)?.get(currency) ?? [];
+  const isOpen = (l: Live): boolean => l.open && takes(l);
+  const open = (): BookInvoice[] => {
+    const list: BookInvoice[] = [];
+    for (const s of schools) for (const l of index.liveBySchool.get(s)?.get(currency) ?? []) if (isOpen(l)) list.push(l.invoice);
+    return list;
+  };
+  return {
+    singles: (amount) => {
+      const found: BookInvoice[] = [];
+      for (const s of schools) {
+        const list = sorted(s);
+        // Ties of a list sorted by total are in book order.
+        for (let k = firstFrom(list, (l) => l.invoice.total >= amount); k < list.length && (list[k] as Live).invoice.total === amount; k += 1) if (takes(list[k] as Live)) found.push((list[k] as Live).invoice);
+      }
+      return found;
+    },
+    fee: (amount) => {
+      const found: BookInvoice[] = [];
+      for (const s of schools) {
+        const list = sorted(s);
+        const own: Live[] = [];
+        for (let k = firstFrom(list, (l) => l.invoice.total > amount); k < list.length && (list[k] as Live).invoice.total <= amount + FEE_LIMIT; k += 1) {
+          const l = list[k] as Live;
+          if (feeShort(amount, l.invoice.total) && takes(l)) own.push(l);
+        }
+        for (const l of own.sort((a, b) => a.at - b.at)) found.push(l.invoice);
+      }
+      return found;
+    },
+    open,
+    anyOpen: () => schools.some((s) => (index.liveBySchool.get(s)?.get(currency) ?? []).some(isOpen)),
+    openUpTo: (amount) => schools.some((s) => {
+      const list = sorted(s);
+      for (let k = 0; k < list.length && (list[k] as Live).invoice.total <= amount; k += 1) if (isOpen(list[k] as Live)) return true;
+      return false;
+    }),
+    openSumBelow: (amount) => {
+      // The totals below zero first (few: credits), then the others from the largest, stopping once the sum
+      // reaches the amount: what is left can only add to it.
+      let sum = 0;
+      for (const s of schools) for (const l of sorted(s)) {
+        if (l.invoice.total >= 0) break;
+        if (isOpen(l)) sum += l.invoice.total;
+      }
+      for (const s of schools) {
+        const list = sorted(s);
+        for (let k = list.length - 1; k >= 0 && (list[k] as Live).invoice.total > 0 && sum < amount; k -= 1) if (isOpen(list[k] as Live)) sum += (list[k] as Live).invoice.total;
+      }
+      return sum < amount;
+    },
+    nearest: (m, lineDay) => {
+      const lists = schools.map((s) => index.openByDue.get(s)?.get(currency));
+      // A due date that is not a date ranks with any other: the whole pool is ranked, as it was given.
+      if (lists.some((list, k) => list === undefined && index.liveBySchool.get(schools[k] as number)?.has(currency) === true)) return open();
+      const found: BookInvoice[] = [];
+      for (const list of lists) if (list !== undefined) nearestOf(list, lineDay, m, isOpen, found);
+      return found;
+    },
+  };
+}
+
+/**
+ * Appends to `found` the open invoices of one school's list sorted by due day (`byDue`) that `ambiguous`
+ * ranks first `m`, and any tied with the last of them: walked outwards from the line's day, nearest first,
+ * those with the date signal (issued within `DATE_SIGNAL_DAYS`) before those without, which are needed only
+ * when the school has fewer than `m` with it.
+ */
+function nearestOf(byDue: readonly Live[], lineDay: number, m: number, isOpen: (l: Live) => boolean, found: BookInvoice[]): void {
+  const dated: BookInvoice[] = [];
+  const old: BookInvoice[] = [];
+  let lastDated = -1;
+  let lastOld = -1;
+  let right = firstFrom(byDue, (l) => l.due >= lineDay);
+  let left = right - 1;
+  while (left >= 0 || right < byDue.length) {
+    const before = left >= 0 ? lineDay - (byDue[left] as Live).due : Infinity;
+    const after = right < byDue.length ? (byDue[right] as Live).due - lineDay : Infinity;
+    const gap = Math.min(before, after);
+    if (dated.length >= m && gap > lastDated) break;
+    const l = before <= after ? (byDue[left--] as Live) : (byDue[right++] as Live);
+    if (!isOpen(l)) continue;
+    if (lineDay - l.issued <= DATE_SIGNAL_DAYS) {
+      dated.push(l.invoice);
+      lastDated = gap;
+    } else if (old.length < m || gap === lastOld) {
+      old.push(l.invoice);
+      lastOld = gap;
+    }
+  }
+  found.push(...dated);
+  if (dated.length < m) found.push(...old);
+}
+
+/**
+ * Of a line's single invoices of its amount (in their order), those that can be among the options shown
+ * when no other signal tells them apart: each school's first `m` as `ambiguous` ranks them (the date
+ * signal, open before recorded paid, nearest in date, then by id), `m` being at least as many as shown and
+ * as the line's twins. All of them when a date is not one (a gap that is not a number ranks with any other).
+ *
+ * @example
+ * firstSingles(singles, 3, lineDay) // at most 3 of each school's
+ */
+export function firstSingles(singles: readonly BookInvoice[], m: number, lineDay: number): BookInvoice[] {
+  const bySchool = new Map<number, { invoice: BookInvoice; dated: number; recorded: number; gap: number }[]>();
+  for (const invoice of singles) {
+    const issued = dayNumber(invoice.issued_at);
+    const entry = { invoice, dated: issued <= lineDay + FUTURE_DAYS && lineDay - issued <= DATE_SIGNAL_DAYS ? 1 : 0, recorded: OPEN_STATES.has(invoice.state) ? 0 : 1, gap: dateGap(lineDay, [invoice]) };
+    if (Number.isNaN(entry.gap)) return [...singles];
+    const own = bySchool.get(invoice.school_id);
+    if (own === undefined) bySchool.set(invoice.school_id, [entry]);
+    else own.push(entry);
+  }
+  const kept = new Set<BookInvoice>();
+  for (const own of bySchool.values()) {
+    own.sort((a, b) => b.dated - a.dated || a.recorded - b.recorded || a.gap - b.gap || a.invoice.id - b.invoice.id);
+    for (const e of own.slice(0, m)) kept.add(e.invoice);
+  }
+  return singles.filter((i) => kept.has(i));
+}
+
+/** A PO's invoices as a run keeps them: to tell them (the PO signal), and sorted by total, of all its schools and of each. */
+export interface PoView {
+  readonly set: ReadonlySet<BookInvoice>;
+  readonly sorted: readonly Sorted[];
+  /** Each school's, in the order of its first invoice in the PO. */
+  readonly bySchool: readonly (readonly [number, readonly Sorted[]])[];
+}
+
+/** No PO in the text. */
+export const NO_PO: PoView = { set: new Set(), sorted: [], bySchool: [] };
+
+/**
+ * The view of `pos` (a text's PO invoices, as `readLine` finds them: the index's own list for one PO), made
+ * once per run and list: every line naming a PO of thousands of invoices would otherwise sort them.
+ *
+ * @example
+ * poView(run, read.pos).set.has(invoice) // true: the line names its PO
+ */
+export function poView(run: MatchRun, pos: readonly BookInvoice[]): PoView {
+  let view = run.pos.get(pos);
+  if (view !== undefined) return view;
+  const bySchool = new Map<number, Sorted[]>();
+  for (const invoice of pos) {
+    const own = bySchool.get(invoice.school_id);
+    if (own === undefined) bySchool.set(invoice.school_id, [{ invoice }]);
+    else own.push({ invoice });
+  }
+  view = { set: new Set(pos), sorted: sortedByTotal(pos.map((invoice) => ({ invoice }))), bySchool: [...bySchool].map(([school, list]) => [school, sortedByTotal(list)] as const) };
+  run.pos.set(pos, view);
+  return view;
+}

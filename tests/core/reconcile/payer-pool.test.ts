@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OPEN_STATES, type Book, type BookInvoice } from '../../../core/domain/reconcile/book.js';
+import { dayNumber } from '../../../core/domain/reconcile/day-number.js';
+import { indexBook, type Live } from '../../../core/domain/reconcile/stages/index.js';
+import { firstSingles, indexedPayerPool, listPayerPool } from '../../../core/domain/reconcile/stages/payer-pool.js';
+import { dateGap } from '../../../core/domain/reconcile/stages/price.js';
+import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS, PAID_NEAR } from '../../../core/domain/reconcile/tuning.js';
+
+// Totals around the amounts asked (ties, fees of up to FEE_LIMIT, zero and credits), dates over two years.
+const entry = fc.record({
+  total: fc.integer({ min: -3, max: 40 }).map((n) => n * 1000 + (n % 3) * 700),
+  open: fc.boolean(),
+  issued: fc.integer({ min: 0, max: 700 }),
+  due: fc.option(fc.integer({ min: 0, max: 90 })),
+  paid: fc.integer({ min: 0, max: 700 }),
+  taken: fc.boolean(),
+  school: fc.integer({ min: 1, max: 3 }),
+});
+const params = { seed: 20261202, numRuns: 300 };
+const day = (n: number): string => new Date(Date.UTC(2025, 0, 1 + n)).toISOString().slice(0, 10);
+
+function bookOf(entries: readonly { total: number; open: boolean; issued: number; due: number | null; paid: number; school: number }[]): Book {
+  const invoices: BookInvoice[] = entries.map((e, k) => ({
+    id: k + 1, number: `INV-${String(k + 1).padStart(6, '0')}`, school_id: e.school, state: e.open ? 'open' : 'paid', currency: 'gbp', total: e.total,
+    issued_at: day(e.issued), due_at: e.due === null ? null : day(e.issued + e.due), paid_date: e.open ? null : day(e.paid), paid_method: e.open ? null : 'bacs', promised_reference: null,
+  }));
+  return { invoices, schools: [1, 2, 3].map((id) => ({ id, name: `School ${id}`, district_id: null })), districts: [], subscriptions: [] };
+}
+
+const ids = (list: readonly BookInvoice[]): number[] => list.map((i) => i.id);
+
+describe("a payer's pool looked up in the index", () => {
+  it('answers as the pool filtered whole in book order does, for any line day, amount, invoices taken and schools', () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 200 }), fc.integer({ min: 1, max: 40 }).map((n) => n * 1000), fc.integer({ min: 0, max: 800 }), fc.subarray([1, 2, 3], { minLength: 1 }), (entries, amount, lineOffset, schools) => {
+        const index = indexBook(bookOf(entries));
+        const lineDay = dayNumber(day(lineOffset));
+        const taken = new Set(entries.flatMap((e, k) => (e.taken ? [k + 1] : [])));
+        const takes = (l: Live): boolean => (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
+        const usable = schools.flatMap((s) => (index.liveBySchool.get(s)?.get('gbp') ?? []).filter(takes).map((l) => l.invoice));
+        const open = new Set(usable.filter((i) => i.state === 'open'));
+        const list = listPayerPool(usable, (i) => open.has(i));
+        const indexed = indexedPayerPool(index, schools, 'gbp', takes);
+        // The open invoices' sum itself and just above it: where a sum that stops early, or leaves out credits, answers wrong.
+        const whole = [...open].reduce((sum, i) => sum + i.total, 0);
+        for (const asked of [amount, amount + 300, amount - FEE_LIMIT / 5, whole, whole + 1]) {
+          expect(ids(indexed.singles(asked))).toEqual(ids(list.singles(asked)));
+          expect(ids(indexed.fee(asked))).toEqual(ids(list.fee(asked)));
+          expect(indexed.openUpTo(asked)).toBe(list.openUpTo(asked));
+          expect(indexed.openSumBelow(asked)).toBe(list.openSumBelow(asked));
+        }
+        expect(ids(indexed.open())).toEqual(ids(list.open()));
+        expect(indexed.anyOpen()).toBe(list.anyOpen());
+      }),
+      params,
+    );
+  });
+
+  it("keeps of a line's single invoices each school's first as they are ranked, in their order", () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 120 }), fc.integer({ min: 0, max: 800 }), fc.integer({ min: 3, max: 6 }), (entries, lineOffset, m) => {
+        const singles = bookOf(entries).invoices;
+        const lineDay = dayNumber(day(lineOffset));
+        const kept = firstSingles(singles, m, lineDay);
+        // In their order, and only theirs.
+        expect(ids(kept)).toEqual(ids(singles.filter((i) => kept.includes(i))));
+        const dated = (i: BookInvoice): number => (dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS && lineDay - dayNumber(i.issued_at) <= DATE_SIGNAL_DAYS ? 1 : 0);
+        const recorded = (i: BookInvoice): number => (OPEN_STATES.has(i.state) ? 0 : 1);
+        for (const school of [1, 2, 3]) {
+          const own = singles.filter((i) => i.school_id === school);
+          const ranked = [...own].sort((a, b) => dated(b) - dated(a) || recorded(a) - recorded(b) || dateGap(lineDay, [a]) - dateGap(lineDay, [b]) || a.id - b.id);
+          expect(ids(kept.filter((i) => i.school_id === school)).sort((a, b) => a - b)).toEqual(ids(ranked.slice(0, m)).sort((a, b) => a - b));
+        }
+      }),
+      params,
+    );
+  });
+
+  it("holds each school's first open invoices as a line with no other signal ranks them: the date signal, then nearest in date, then by id", () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 200 }), fc.integer({ min: 0, max: 800 }), fc.integer({ min: 3, max: 6 }), (entries, lineOffset, m) => {
+        const index = indexBook(bookOf(entries));
+        const lineDay = dayNumber(day(lineOffset));
+        const taken = new Set(entries.flatMap((e, k) => (e.taken ? [k + 1] : [])));
+        const takes = (l: Live): boolean => (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
+        const nearest = new Set(ids(indexedPayerPool(index, [1, 2, 3], 'gbp', takes).nearest(m, lineDay)));
+        for (const school of [1, 2, 3]) {
+          const open = (index.liveBySchool.get(school)?.get('gbp') ?? []).filter((l) => l.open && takes(l));
+          const dated = (l: Live): number => (lineDay - l.issued <= DATE_SIGNAL_DAYS ? 1 : 0);
+          const ranked = [...open].sort((a, b) => dated(b) - dated(a) || dateGap(lineDay, [a.invoice]) - dateGap(lineDay, [b.invoice]) || a.id - b.id);
+          for (const l of ranked.slice(0, m)) expect(nearest.has(l.id)).toBe(true);
+        }
+        // Only open invoices the line may be of.
+        for (const id of nearest) expect(mayBeOf(id)).toBe(true);
+        function mayBeOf(id: number): boolean {
+          const l = (index.liveBySchool.get(index.byId.get(id)?.school_id ?? 0)?.get('gbp') ?? []).find((x) => x.id === id);
+          return l !== undefined && l.open && takes(l);
+        }
+      }),
+      params,
+    );
+  });
+});
