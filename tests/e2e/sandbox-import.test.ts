@@ -173,6 +173,27 @@ describe('edshed sandbox import', () => {
     expect(dump(copy, ['cache_versions'])).toBe(before);
   }, 60_000);
 
+  it('refreshes only the chosen schools: a change in production shows in them, not in the others', async () => {
+    const openOf = async (school: number) => ((await api(production.url, `subscriptions/invoices?school_id=${school}&state=open&take=1`))['invoices'] as { id: number }[])[0]?.id;
+    const [inTen, inOne] = [await openOf(10), await openOf(1)];
+    if (inTen === undefined || inOne === undefined) throw new Error('the seed has an open invoice in schools 1 and 10');
+    const today = new Date().toISOString().slice(0, 10);
+    for (const id of [inTen, inOne]) {
+      const paid = await fetch(new URL(`superuser/invoices/${id}/paid`, production.url), { method: 'POST', headers: { 'x-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ method: 'bacs', date: today }) });
+      expect(paid.status).toBe(200);
+    }
+    const run = await production.edshed(['sandbox', 'import', '--school', '10', '--db', copy, '--refresh', '--api-url', production.url, '--token', token]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const db = openDatabase(copy);
+    try {
+      const state = (id: number) => oneValue<string>(db, 'SELECT state FROM invoices WHERE id = ?', id);
+      expect([state(inTen), state(inOne)]).toEqual(['paid', 'open']);
+      expect(brokenReferences(db)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
   it('fails on a field its manifest does not know, naming it, and writes nothing', async () => {
     const db = join(dir, 'unknown.db');
     const run = await importInto(db, [], proxy.url);
