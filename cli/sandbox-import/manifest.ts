@@ -12,7 +12,7 @@ import { COUNTRY, ZONE } from '../../core/shapes/country.js';
 import { DISTRICT, SALES_PERSON } from '../../core/shapes/sales.js';
 import { GROUP } from '../../core/shapes/group.js';
 import { INVOICE } from '../../core/shapes/invoice.js';
-import { PLAN, PRODUCT, SCOPE, SUBSCRIPTION } from '../../core/shapes/subscription.js';
+import { CANCELLATION, PLAN, PRODUCT, SCOPE, SUBSCRIPTION } from '../../core/shapes/subscription.js';
 import { PUPIL, USER } from '../../core/shapes/user.js';
 
 export type FieldClass = 'keep' | 'pseudonymise' | 'drop';
@@ -59,6 +59,9 @@ export const MANIFEST = {
     total: K, amount_final: K, forex: K, forex_rate: K, description: P, issued_at: K, due_at: K, promised_reference: K, promised_at: K, paid_method: K,
     paid_date: K, voided_at: K, uncollectable_at: K, amount_refunded: K, refunded_at: K, remittance_date_received: K, remittance_file: P, accounting_id: K,
     sent_to_accounting_at: K, source_person_id: K, source_dept: K, created_at: K, updated_at: K, amount_due: D,
+  }),
+  cancellation: classify(CANCELLATION, {
+    id: K, subscription_id: K, school_id: K, kind: K, reason: P, user_id: K, created_at: K, undone_at: K, school_name: D, subscription_kind: D, product_id: D,
   }),
   district: classify(DISTRICT, { id: K, name: K, created_at: K, schools: D, school_count: D }),
   sales_person: classify(SALES_PERSON, { id: K, name: P, is_active: K, created_at: K, updated_at: K, invoices: D }),

@@ -1,7 +1,7 @@
 /**
  * What the import reads of production, as a superuser, through GET only: the reference data whole (countries
  * and zones, products, scopes, plans, sales people, districts), and for each chosen school the school, its
- * users, addresses, groups with their pupils and teachers, subscriptions and invoices; then each
+ * users, addresses, groups with their pupils and teachers, subscriptions, invoices and cancellations; then each
  * subscription an invoice names that is not among them. Every reply's own keys are checked against those
  * the read expects (an unknown one fails the import); the records' fields are checked when they are made
  * into rows (rows.ts), before anything is written.
@@ -22,8 +22,9 @@ export interface SchoolExtract {
   readonly groupPupils: ReadonlyMap<number, readonly Raw[]>;
   readonly subscriptions: readonly Raw[];
   readonly invoices: readonly Raw[];
+  readonly cancellations: readonly Raw[];
   /** Where each record came from, for messages: `GET users?schoolid=3`. */
-  readonly where: Readonly<Record<'school' | 'users' | 'addresses' | 'groups' | 'subscriptions' | 'invoices', string>>;
+  readonly where: Readonly<Record<'school' | 'users' | 'addresses' | 'groups' | 'subscriptions' | 'invoices' | 'cancellations', string>>;
 }
 
 export interface Extract {
@@ -84,6 +85,7 @@ async function readSchool(source: Source, id: number): Promise<SchoolExtract> {
   }
   const subscriptions = await readAll(source, 'schoolsubscriptions', 'subscriptions', { school_id: id });
   const invoices = await readAll(source, 'subscriptions/invoices', 'invoices', { school_id: id });
+  const cancellations = await readAll(source, 'superuser/cancellations', 'cancellations', { school_id: id });
   return {
     school,
     users,
@@ -92,6 +94,7 @@ async function readSchool(source: Source, id: number): Promise<SchoolExtract> {
     groupPupils,
     subscriptions,
     invoices,
+    cancellations,
     where: {
       school: `GET schools/${id}`,
       users: `GET users?schoolid=${id}`,
@@ -99,6 +102,7 @@ async function readSchool(source: Source, id: number): Promise<SchoolExtract> {
       groups: `GET users/me/school/groups/{id} (school ${id})`,
       subscriptions: `GET schoolsubscriptions?school_id=${id}`,
       invoices: `GET subscriptions/invoices?school_id=${id}`,
+      cancellations: `GET superuser/cancellations?school_id=${id}`,
     },
   };
 }
@@ -116,7 +120,7 @@ export async function readProduction(source: Source, schoolIds: readonly number[
   for (const id of schoolIds) {
     const extract = await readSchool(source, id);
     schools.push(extract);
-    const records = 1 + extract.users.length + extract.addresses.length + extract.groups.length + extract.subscriptions.length + extract.invoices.length;
+    const records = 1 + extract.users.length + extract.addresses.length + extract.groups.length + extract.subscriptions.length + extract.invoices.length + extract.cancellations.length;
     progress.school(schools.length, schoolIds.length, records);
   }
   const have = new Set(schools.flatMap((s) => s.subscriptions.map((sub) => Number(sub['id']))));

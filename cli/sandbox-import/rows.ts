@@ -15,7 +15,7 @@ export type Row = Record<string, unknown>;
 /** The tables the import writes, in an order in which every reference points back. */
 export const COPY_TABLES = [
   'countries', 'country_zones', 'districts', 'schools', 'users', 'addresses', 'school_groups', 'group_pupils', 'group_teachers',
-  'products', 'product_scopes', 'plans', 'sales_people', 'subscriptions', 'invoices',
+  'products', 'product_scopes', 'plans', 'sales_people', 'subscriptions', 'invoices', 'cancellations',
 ] as const;
 export type CopyTable = (typeof COPY_TABLES)[number];
 
@@ -103,7 +103,7 @@ export function copyRows(extract: Extract, p: Pseudonymiser, passwordHash: strin
   t.schools.sort(byId);
   t.districts.sort(byId);
   t.users = [...users.values()].sort(byId);
-  for (const name of ['addresses', 'school_groups', 'subscriptions', 'invoices'] as const) t[name].sort(byId);
+  for (const name of ['addresses', 'school_groups', 'subscriptions', 'invoices', 'cancellations'] as const) t[name].sort(byId);
   const link = (a: Row, b: Row): number => Number(a['group_id']) - Number(b['group_id']) || Number(a['user_id']) - Number(b['user_id']);
   t.group_pupils.sort(link);
   t.group_teachers.sort(link);
@@ -169,6 +169,13 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
       remittance_file: x['remittance_file'] == null ? null : p.note(`remittance:${String(x['id'])}`, 'remittance'),
     }));
     t.invoices.push(columns(invoice));
+  }
+  for (const x of s.cancellations) {
+    const cancellation = clean('cancellation', x, s.where.cancellations, () => ({ reason: x['reason'] === '' ? '' : p.note(`cancellation:${String(x['id'])}`, 'Reason') }));
+    // Who cancelled is most often staff, of no school: a stub, so the reference holds.
+    const by = num(cancellation['user_id']);
+    if (by !== undefined && !c.users.has(by)) c.userStub(by, `cancellations ${String(cancellation['id'])} user_id`, locale);
+    t.cancellations.push(columns(cancellation));
   }
 }
 

@@ -10,8 +10,8 @@ import { driverRefusal } from '../../../sandbox/db/driver-support.js';
 
 const HELP = `
 Copies chosen schools of the signed-in API (a superuser's: production, say) into a sandbox database file,
-to rehearse on: the schools, their users, addresses, groups and links, subscriptions and invoices (states,
-totals, currency, dates, numbers, PO references kept as they are), and the reference data whole (countries,
+to rehearse on: the schools, their users, addresses, groups and links, subscriptions, invoices (states,
+totals, currency, dates, numbers, PO references kept as they are) and cancellations, and the reference data whole (countries,
 products, scopes, plans, sales people, districts). It sends GET only (its client refuses anything else).
 Names, usernames, emails, addresses and free text are replaced by keyed pseudonyms (HMAC of the key in
 sandbox-import.key beside the credentials, 0600, never in the copy); every email ends in .invalid. A field

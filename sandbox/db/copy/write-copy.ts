@@ -33,6 +33,7 @@ const UNDECLARED = [
   ['subscriptions', 'billing_address_id', 'addresses'],
   ['subscriptions', 'moved_from_school_id', 'schools'],
   ['invoice_credits', 'invoice_id', 'invoices'],
+  ['cancellations', 'user_id', 'users'],
 ] as const;
 
 /** Every broken reference of `db`, as `table rowid -> parent`. */
@@ -52,6 +53,7 @@ function deleteSchools(db: Db, ids: readonly number[]): void {
   db.exec(`
     DELETE FROM invoice_credits WHERE invoice_id IN (SELECT id FROM invoices WHERE school_id IN (${list}));
     DELETE FROM invoices WHERE school_id IN (${list});
+    DELETE FROM cancellations WHERE school_id IN (${list});
     DELETE FROM subscriptions WHERE school_id IN (${list});
     DELETE FROM group_pupils WHERE group_id IN (SELECT id FROM school_groups WHERE school_id IN (${list}));
     DELETE FROM group_teachers WHERE group_id IN (SELECT id FROM school_groups WHERE school_id IN (${list}));
