@@ -8,5 +8,5 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-/** Starts the proxy on an ephemeral port of 127.0.0.1 in front of `target`. */
-export function countingProxy(target: string): Promise<CountingProxy>;
+/** Starts the proxy on an ephemeral port of 127.0.0.1 in front of `target`; `rewrite` replaces each JSON answer by what it returns. */
+export function countingProxy(target: string, options?: { readonly rewrite?: (route: string, body: unknown) => unknown }): Promise<CountingProxy>;

@@ -12,16 +12,31 @@ const routeOf = (req) => `${req.method ?? 'GET'} ${new URL(req.url ?? '/', 'http
  * @example
  * const proxy = await countingProxy(sandbox.url);
  * proxy.counts().get('POST /superuser/invoices/{id}/paid') // 12
+ *
+ * With `options.rewrite`, each JSON answer is parsed and replaced by what it returns (given the route and
+ * the body): how a test plants a field the client does not expect.
  */
-export async function countingProxy(target) {
+export async function countingProxy(target, options = {}) {
   const base = new URL(target);
   const counts = new Map();
   const server = createServer((req, res) => {
     const route = routeOf(req);
     counts.set(route, (counts.get(route) ?? 0) + 1);
     const upstream = request({ hostname: base.hostname, port: base.port, path: req.url, method: req.method, headers: { ...req.headers, host: base.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      const json = String(answer.headers['content-type'] ?? '').includes('json');
+      if (options.rewrite === undefined || !json) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks = [];
+      answer.on('data', (chunk) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.from(JSON.stringify(options.rewrite(route, JSON.parse(Buffer.concat(chunks).toString('utf8')))));
+        const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
+        res.end(body);
+      });
     });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);

@@ -30,6 +30,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
   'prices show': { summary: 'Show the per-locale price table', load: () => import('./prices/show.js'), isDefault: true },
   'prices tier': { summary: 'Price a quantity under a fixed, graduated or volume price from a file', load: () => import('./prices/tier.js') },
   'sandbox start': { summary: 'Start the local sandbox API server', load: () => import('./sandbox/start.js') },
+  'sandbox import': { summary: 'Copy chosen schools of the signed-in API (GET only) into a pseudonymised sandbox database file', load: () => import('./sandbox/import.js') },
   'sandbox statement': { summary: "Write a bank statement paying the sandbox's own invoices, with its truth", load: () => import('./sandbox/statement.js') },
   help: { summary: 'Show help for a command, or a topic (exit-codes, environment, reconcile, output)', load: () => import('./help/show.js') },
   completion: { summary: 'Print a shell completion script: bash, zsh or fish', load: () => import('./completion/script.js') },
@@ -74,7 +75,7 @@ export const CURATED: Readonly<Record<string, CuratedCommand>> = {
 /** One-line descriptions of nouns that have curated commands only. */
 export const CURATED_NOUNS: Readonly<Record<string, string>> = {
   prices: 'Per-locale price table and tier pricing (show, tier)',
-  sandbox: 'Local, stateful sandbox API server (start), and statements of its invoices (statement)',
+  sandbox: 'Local, stateful sandbox API server (start), pseudonymised copies of schools (import), and statements of its invoices (statement)',
   profiles: 'Sign-in profiles side by side (list, use, remove)',
   runs: 'Bulk runs from --from FILE: journals and resume (list, show, results, resume)',
   bulk: 'Saved bulk plans: run one exactly (apply), or rehearse it on a copy of a sandbox database (rehearse)',

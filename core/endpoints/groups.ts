@@ -54,7 +54,8 @@ export const groupsArea = defineArea('groups', {
     reply: { groups: [GROUP], total: 'int' },
     role: 'teacher',
     summary: 'List every group of your school, optionally with predicted stages',
-    payload: { predictStage: 'boolean?' },
+    // schoolId: a superuser reads another school's groups (sandbox import) without switching theirs.
+    payload: { predictStage: 'boolean?', schoolId: 'serial?' },
     note: 'Method inferred (GET): the spec says only "groups/all with predictStage".',
   },
   'groups delete-all': {

@@ -103,6 +103,8 @@ export const schoolArea = defineArea('school', {
     reply: { addresses: [ADDRESS], total: 'int' },
     role: 'admin',
     summary: "List your school's billing and delivery addresses",
+    // schoolId: a superuser reads another school's addresses (sandbox import) without switching theirs.
+    payload: { schoolId: 'serial?' },
   },
   'addresses create': {
     route: 'POST addresses',

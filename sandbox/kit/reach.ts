@@ -223,6 +223,18 @@ export function callerSchoolId(ctx: HandlerContext): number {
 }
 
 /**
+ * The school a `users/me/school/...` read acts on: the one the caller names (`schoolId`), which only a
+ * superuser may do (a read of any school without switching theirs, a write), else the caller's own.
+ *
+ * @example
+ * const schoolId = chosenSchoolId(ctx, ctx.input['schoolId']);
+ */
+export function chosenSchoolId(ctx: HandlerContext, requested: unknown): number {
+  if (typeof requested === 'number' && superuserMay(requireUser(ctx), 'reach every school')) return requested;
+  return callerSchoolId(ctx);
+}
+
+/**
  * Whether the caller reaches school rows of `schoolId`.
  *
  * @example

@@ -4,7 +4,7 @@
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { HttpError } from '../kit/handler.js';
-import { callerSchoolId, requireUser } from '../kit/reach.js';
+import { callerSchoolId, chosenSchoolId, requireUser } from '../kit/reach.js';
 import { notFound, parseField, parseIds, pathId, toId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup, findTeacher } from '../domain/schools/find.js';
@@ -119,7 +119,7 @@ const groupCrudHandlers = {
     return reply(ctx, 'deleted', true, { id: group.id });
   },
   'GET users/me/school/groups/all': (ctx) => {
-    const rows = all<GroupRow>(ctx.db, 'SELECT * FROM school_groups WHERE school_id = ? ORDER BY parent_id IS NOT NULL, name, id', callerSchoolId(ctx));
+    const rows = all<GroupRow>(ctx.db, 'SELECT * FROM school_groups WHERE school_id = ? ORDER BY parent_id IS NOT NULL, name, id', chosenSchoolId(ctx, ctx.input['schoolId']));
     const predict = ctx.input['predictStage'] === true;
     const groups = rows.map((g) => {
       const json = groupWithCounts(ctx.db, g);

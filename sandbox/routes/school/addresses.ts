@@ -1,6 +1,6 @@
 /** School addresses (the rules are domain/schools/addresses.ts): list, create, edit, make default, delete. */
 import type { PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
-import { assertReachable, callerSchoolId } from '../../kit/reach.js';
+import { assertReachable, callerSchoolId, chosenSchoolId } from '../../kit/reach.js';
 import { parseField, pathId } from '../../kit/input.js';
 import { createAddress, deleteAddress, findAddress, listAddresses, makeDefaultAddress, serializeAddress, updateAddress } from '../../domain/schools/addresses.js';
 import { addressValue } from '../../domain/schools/school-fields.js';
@@ -43,7 +43,7 @@ const remove: RouteHandler<'DELETE addresses/delete/{id}'> = (ctx) => {
 
 export const addressHandlers = {
   'GET users/me/school/addresses': (ctx) => {
-    const rows = listAddresses(ctx.db, callerSchoolId(ctx));
+    const rows = listAddresses(ctx.db, chosenSchoolId(ctx, ctx.input['schoolId']));
     return reply(ctx, 'addresses', rows.map(serializeAddress), { total: rows.length });
   },
   'POST addresses': create,

@@ -1,0 +1,78 @@
+/**
+ * The manifest an import prints at the end: what the copy holds (per chosen school, per table), the stubs it
+ * declares for references outside the chosen schools, which fields were pseudonymised and dropped, and how
+ * many requests it took. Never the key, never a personal value. Pure.
+ */
+import { MANIFEST, type FieldClass, type RecordKind } from './manifest.js';
+import type { CopyRows, Row, Stub } from './rows.js';
+
+export interface ImportManifest {
+  readonly copy: string;
+  readonly source: string;
+  readonly made_at: string;
+  readonly refreshed: boolean;
+  readonly requests: number;
+  readonly schools: readonly { readonly id: number; readonly name: string; readonly teachers: number; readonly pupils: number; readonly groups: number; readonly subscriptions: number; readonly invoices: number; readonly invoices_by_state: Readonly<Record<string, number>> }[];
+  readonly tables: Readonly<Record<string, number>>;
+  readonly stubs: readonly Stub[];
+  readonly fields: Readonly<Record<'pseudonymised' | 'dropped', readonly string[]>>;
+}
+
+/** Every field of the manifest in one class, as `kind.field`. */
+export function fieldsOf(wanted: FieldClass): string[] {
+  return (Object.keys(MANIFEST) as RecordKind[]).flatMap((kind) => Object.entries(MANIFEST[kind].fields as Readonly<Record<string, FieldClass>>).filter(([, c]) => c === wanted).map(([field]) => `${kind}.${field}`));
+}
+
+const bySchool = (rows: readonly Row[], id: number): Row[] => rows.filter((r) => r['school_id'] === id);
+
+/** The manifest of one import. */
+export function importManifest(rows: CopyRows, facts: { readonly copy: string; readonly source: string; readonly madeAt: Date; readonly refreshed: boolean; readonly requests: number }): ImportManifest {
+  const t = rows.tables;
+  const schools = rows.schoolIds.map((id) => {
+    const users = bySchool(t.users, id);
+    const invoices = bySchool(t.invoices, id);
+    const byState: Record<string, number> = {};
+    for (const invoice of invoices) byState[String(invoice['state'])] = (byState[String(invoice['state'])] ?? 0) + 1;
+    return {
+      id,
+      name: String(t.schools.find((s) => s['id'] === id)?.['name'] ?? ''),
+      teachers: users.filter((u) => u['kind'] === 'teacher' && u['deleted_at'] == null).length,
+      pupils: users.filter((u) => u['kind'] === 'pupil' && u['deleted_at'] == null).length,
+      groups: bySchool(t.school_groups, id).length,
+      subscriptions: bySchool(t.subscriptions, id).length,
+      invoices: invoices.length,
+      invoices_by_state: Object.fromEntries(Object.entries(byState).sort(([a], [b]) => a.localeCompare(b))),
+    };
+  });
+  return {
+    copy: facts.copy,
+    source: facts.source,
+    made_at: facts.madeAt.toISOString(),
+    refreshed: facts.refreshed,
+    requests: facts.requests,
+    schools,
+    tables: Object.fromEntries(Object.entries(t).map(([name, list]) => [name, list.length])),
+    stubs: rows.stubs,
+    fields: { pseudonymised: fieldsOf('pseudonymise'), dropped: fieldsOf('drop') },
+  };
+}
+
+/** The manifest as text for a person. */
+export function manifestText(m: ImportManifest): string {
+  const lines = [
+    `Copy ${m.copy} ${m.refreshed ? 'refreshed' : 'made'} from ${m.source} at ${m.made_at} (${m.requests} requests, GET only)`,
+    '',
+    'school  teachers  pupils  groups  subscriptions  invoices  by state',
+    ...m.schools.map((s) =>
+      `${String(s.id).padEnd(6)}  ${String(s.teachers).padStart(8)}  ${String(s.pupils).padStart(6)}  ${String(s.groups).padStart(6)}  ${String(s.subscriptions).padStart(13)}  ${String(s.invoices).padStart(8)}  ${Object.entries(s.invoices_by_state).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    ),
+    '',
+    `Rows: ${Object.entries(m.tables).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    m.stubs.length === 0 ? 'Stubs: none (nothing points outside the chosen schools)' : `Stubs (${m.stubs.length}, rows that stand for records outside the chosen schools):`,
+    ...m.stubs.map((s) => `  ${s.table} ${s.id}  (${s.from})`),
+    `Pseudonymised: ${m.fields.pseudonymised.join(', ')}`,
+    `Dropped: ${m.fields.dropped.join(', ')}`,
+    'Sign in to the copy as superuser, password sandbox: edshed sandbox start --db ' + m.copy,
+  ];
+  return `${lines.join('\n')}\n`;
+}

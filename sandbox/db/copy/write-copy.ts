@@ -1,0 +1,132 @@
+/**
+ * Writes a production copy (`edshed sandbox import`) as a sandbox database file: made by the sandbox's own
+ * migrations, filled in one transaction, every reference checked before the commit (the schema's foreign
+ * keys, and the references it does not declare), and only then moved over FILE. The work is done in a
+ * temporary file beside FILE, so an interrupted import leaves FILE as it was (or absent), never half-written.
+ * `refresh` starts from FILE's own content and replaces exactly the chosen schools' rows.
+ */
+import { renameSync, rmSync } from 'node:fs';
+import { Database, type Db } from '../driver.js';
+import { openDatabase } from '../database.js';
+import { SEED_ACCOUNTS } from '../seed/accounts.js';
+
+type Row = Readonly<Record<string, unknown>>;
+
+export interface CopyContent {
+  /** Table name to rows, in an order in which references point back (the import's COPY_TABLES). */
+  readonly tables: readonly (readonly [string, readonly Row[]])[];
+  readonly schoolIds: readonly number[];
+  /** The stored hash of the sign-in account's password. */
+  readonly passwordHash: string;
+}
+
+/** A reference of the copy that points nowhere: the import rolls back and says which. */
+export class BrokenReferenceError extends Error {
+  constructor(readonly broken: readonly string[]) {
+    super(`the copy's references do not hold (${broken.length}): ${broken.slice(0, 5).join('; ')}${broken.length > 5 ? '; ...' : ''}; nothing was written`);
+    this.name = 'BrokenReferenceError';
+  }
+}
+
+/** References the schema does not declare as foreign keys, checked as though it did. */
+const UNDECLARED = [
+  ['subscriptions', 'billing_address_id', 'addresses'],
+  ['subscriptions', 'moved_from_school_id', 'schools'],
+  ['invoice_credits', 'invoice_id', 'invoices'],
+  ['cancellations', 'user_id', 'users'],
+] as const;
+
+/** Every broken reference of `db`, as `table rowid -> parent`. */
+export function brokenReferences(db: Db): string[] {
+  const declared = (db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]).map((r) => `${r.table} ${r.rowid} -> ${r.parent}`);
+  const undeclared = UNDECLARED.flatMap(([table, col, parent]) =>
+    (db.prepare(`SELECT rowid AS id, ${col} AS ref FROM ${table} WHERE ${col} IS NOT NULL AND ${col} NOT IN (SELECT id FROM ${parent})`).all() as { id: number; ref: number }[]).map(
+      (r) => `${table} ${r.id} ${col} -> ${parent} ${r.ref}`,
+    ),
+  );
+  return [...declared, ...undeclared];
+}
+
+/** Deletes the rows of the chosen schools (and what hangs off them) before they are written again. */
+function deleteSchools(db: Db, ids: readonly number[]): void {
+  const list = ids.map(Number).join(', ');
+  db.exec(`
+    DELETE FROM invoice_credits WHERE invoice_id IN (SELECT id FROM invoices WHERE school_id IN (${list}));
+    DELETE FROM invoices WHERE school_id IN (${list});
+    DELETE FROM cancellations WHERE school_id IN (${list});
+    DELETE FROM subscriptions WHERE school_id IN (${list});
+    DELETE FROM group_pupils WHERE group_id IN (SELECT id FROM school_groups WHERE school_id IN (${list}));
+    DELETE FROM group_teachers WHERE group_id IN (SELECT id FROM school_groups WHERE school_id IN (${list}));
+    DELETE FROM school_groups WHERE school_id IN (${list});
+    DELETE FROM addresses WHERE school_id IN (${list});
+    DELETE FROM users WHERE school_id IN (${list}) AND id NOT IN (SELECT user_id FROM tokens);
+  `);
+}
+
+function insertRows(db: Db, table: string, rows: readonly Row[]): void {
+  const statements = new Map<string, ReturnType<Db['prepare']>>();
+  for (const row of rows) {
+    const keys = Object.keys(row);
+    const sql = `INSERT OR REPLACE INTO ${table} (${keys.join(', ')}) VALUES (${keys.map((k) => `@${k}`).join(', ')})`;
+    let statement = statements.get(sql);
+    if (statement === undefined) statements.set(sql, (statement = db.prepare(sql)));
+    statement.run(row);
+  }
+}
+
+/** The sandbox's own sign-in account (`superuser`, password `sandbox`): id 1 unless a copied user has it. */
+function addSignInAccount(db: Db, passwordHash: string): void {
+  const account = SEED_ACCOUNTS[0];
+  if (account === undefined || db.prepare('SELECT 1 FROM users WHERE username = ?').get(account.username) !== undefined) return;
+  const taken = db.prepare('SELECT 1 FROM users WHERE id = ?').get(account.id) !== undefined;
+  const id = taken ? (db.prepare('SELECT MAX(id) + 1 AS id FROM users').get() as { id: number }).id : account.id;
+  db.prepare(
+    `INSERT INTO users (id, username, email, first_name, last_name, display_name, password_hash, kind, superuser, created_at)
+     VALUES (?, ?, ?, 'Sandbox', 'Superuser', 'Sandbox Superuser', ?, 'staff', 1, '2000-01-01T00:00:00.000Z')`,
+  ).run(id, account.username, `${account.username}@sandbox.invalid`, passwordHash);
+}
+
+/**
+ * Writes `content` to `path` (replacing the chosen schools of an existing copy with `refresh`); throws
+ * BrokenReferenceError, leaving `path` untouched, when a reference of the result points nowhere.
+ *
+ * @example
+ * writeCopy('rehearsal.db', { tables: [['schools', rows]], schoolIds: [1], passwordHash }, { refresh: false });
+ */
+export function writeCopy(path: string, content: CopyContent, options: { readonly refresh: boolean }): void {
+  const temp = `${path}.import-${process.pid}.tmp`;
+  const clean = (): void => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temp}${suffix}`, { force: true });
+  };
+  clean();
+  let db: Db | undefined;
+  try {
+    if (options.refresh) {
+      const source = new Database(path, { readonly: true, fileMustExist: true });
+      try {
+        source.prepare('VACUUM INTO ?').run(temp);
+      } finally {
+        source.close();
+      }
+    }
+    db = openDatabase(temp);
+    const target = db;
+    target.transaction(() => {
+      target.pragma('defer_foreign_keys = ON');
+      if (options.refresh) deleteSchools(target, content.schoolIds);
+      for (const [table, rows] of content.tables) insertRows(target, table, rows);
+      addSignInAccount(target, content.passwordHash);
+      const broken = brokenReferences(target);
+      if (broken.length > 0) throw new BrokenReferenceError(broken);
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.pragma('journal_mode = DELETE');
+    db.close();
+    db = undefined;
+    renameSync(temp, path);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  } finally {
+    db?.close();
+    clean();
+  }
+}

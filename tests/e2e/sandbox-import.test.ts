@@ -1,0 +1,227 @@
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../sandbox/db/database.js';
+import { seed } from '../../sandbox/db/seed/index.js';
+import { brokenReferences } from '../../sandbox/db/copy/write-copy.js';
+import { all, allValues, oneValue } from '../../sandbox/kit/sql.js';
+import { countingProxy, type CountingProxy } from '../helpers/counting-proxy.js';
+import { startSandboxProcess, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
+
+// Production is played by a second sandbox (large seed) on a file, with markers planted in every
+// personal field of the chosen schools; the copies are read back as files and through a sandbox of their own.
+const CHOSEN = [1, 2, 10];
+const MARKER = /zqx/i;
+let dir: string;
+let production: SandboxProcess;
+let token: string;
+let proxy: CountingProxy;
+/** The teacher of another school planted in a group of school 1. */
+let outsideTeacher: number;
+
+/** Plants a marker in each personal field of the chosen schools, and references outside them. */
+function plantMarkers(db: Db): void {
+  const chosen = CHOSEN.join(', ');
+  db.exec(`
+    UPDATE users SET first_name = 'ZqxFirst' || id, last_name = 'ZqxLast' || id, display_name = 'ZqxShown ' || id, username = 'zqxuser' || id,
+      email = 'zqxmail' || id || '@school.example', school_username = CASE WHEN school_username IS NULL THEN NULL ELSE 'zqxsu' || id END
+      WHERE school_id IN (${chosen});
+    UPDATE addresses SET address = json_object('lines', json_array('ZqxStreet ' || id), 'town', 'ZqxTown', 'postcode', 'ZQX 1AB', 'country', 'GB') WHERE school_id IN (${chosen});
+    UPDATE school_groups SET name = 'ZqxGroup ' || id, data = json_set(data, '$.description', 'ZqxNote about ' || id) WHERE school_id IN (${chosen});
+    UPDATE invoices SET description = 'ZqxNote invoice ' || id WHERE school_id IN (${chosen});
+    UPDATE sales_people SET name = 'Zqx Sales ' || id;
+    UPDATE cancellations SET reason = 'ZqxReason ' || id WHERE school_id IN (${chosen});
+    INSERT INTO group_teachers (group_id, user_id, added_at)
+      SELECT (SELECT MIN(id) FROM school_groups WHERE school_id = 1), (SELECT MIN(id) FROM users WHERE school_id = 5 AND kind = 'teacher'), '2026-09-01T09:00:00.000Z';
+    UPDATE subscriptions SET moved_from_school_id = 7 WHERE id = (SELECT MIN(id) FROM subscriptions WHERE school_id = 10);
+  `);
+}
+
+const api = async (base: string, path: string, key = token): Promise<Record<string, unknown>> => {
+  const answer = await fetch(new URL(path, base), { headers: { 'x-token': key } });
+  return (await answer.json()) as Record<string, unknown>;
+};
+const writes = async (): Promise<unknown> => (await api(production.url, '__sandbox/writes'))['total'];
+
+/** Every row of every table of a database file (but those of `besides`), as text, in a fixed order. */
+function dump(path: string, besides: readonly string[] = []): string {
+  const db = openDatabase(path);
+  try {
+    const tables = allValues<string>(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").filter((t) => !besides.includes(t));
+    // Some tables have no rowid: each table's rows sorted as text.
+    return JSON.stringify(tables.map((t) => [t, all(db, `SELECT * FROM "${t}"`).map((row) => JSON.stringify(row)).sort()]));
+  } finally {
+    db.close();
+  }
+}
+
+const importInto = (db: string, more: readonly string[] = [], via = production.url) =>
+  production.edshed(['sandbox', 'import', ...CHOSEN.flatMap((id) => ['--school', String(id)]), '--db', db, '--json', '--api-url', via, '--token', token, ...more]);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'edshed-import-'));
+  const file = join(dir, 'production.db');
+  const db = openDatabase(file);
+  seed(db, { size: 'large' });
+  plantMarkers(db);
+  outsideTeacher = oneValue<number>(db, "SELECT MIN(id) FROM users WHERE school_id = 5 AND kind = 'teacher'") ?? 0;
+  db.close();
+  production = await startSandboxProcess(['--db', file, '--rate-limit', '100000']);
+  const signIn = await fetch(new URL('auth', production.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
+  token = String(((await signIn.json()) as { token: string }).token);
+  proxy = await countingProxy(production.url, {
+    rewrite: (route, body) => {
+      if (route !== 'GET /subscriptions/invoices') return body;
+      const reply = body as { invoices: Record<string, unknown>[] };
+      return { ...reply, invoices: reply.invoices.map((invoice) => ({ ...invoice, bank_account: '12345678' })) };
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await production?.stop();
+});
+
+describe('edshed sandbox import', () => {
+  let copy: string;
+  let manifest: { stubs: { table: string; id: number }[]; schools: { id: number }[] };
+
+  beforeAll(async () => {
+    copy = join(dir, 'copy.db');
+    const before = await writes();
+    const run = await importInto(copy);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    manifest = JSON.parse(String(run.stdout)) as typeof manifest;
+    // Reading is all it did: production's write counter has not moved.
+    expect(await writes()).toBe(before);
+  }, 120_000);
+
+  it('leaves no marker, production email or username in the files, and no email that can be delivered', () => {
+    for (const file of [copy, `${copy}-wal`]) if (existsSync(file)) expect(MARKER.test(readFileSync(file).toString('latin1')), file).toBe(false);
+    const db = openDatabase(copy);
+    try {
+      const emails = allValues<string>(db, 'SELECT email FROM users WHERE email IS NOT NULL');
+      expect(emails.length).toBeGreaterThan(3);
+      expect(emails.filter((e) => !e.endsWith('.invalid'))).toEqual([]);
+      expect(brokenReferences(db)).toEqual([]);
+      // Nothing of another school but the declared stubs.
+      const stubbed = (table: string) => manifest.stubs.filter((s) => s.table === table).map((s) => s.id);
+      const outside = (sql: string, table: string) => allValues<number>(db, sql).filter((id) => !stubbed(table).includes(id));
+      const chosen = CHOSEN.join(', ');
+      expect(outside(`SELECT id FROM schools WHERE id NOT IN (${chosen})`, 'schools')).toEqual([]);
+      expect(outside(`SELECT id FROM users WHERE (school_id IS NULL OR school_id NOT IN (${chosen})) AND username <> 'superuser'`, 'users')).toEqual([]);
+      expect(outside(`SELECT id FROM subscriptions WHERE school_id NOT IN (${chosen})`, 'subscriptions')).toEqual([]);
+      expect(oneValue<number>(db, `SELECT COUNT(*) FROM invoices WHERE school_id NOT IN (${chosen})`)).toBe(0);
+      expect(stubbed('users')).toContain(outsideTeacher);
+      expect(stubbed('schools')).toEqual([7]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("holds, for each chosen school, production's counts and invoices by state, served by a sandbox of its own", async () => {
+    // A duplicate is served: signing in to it writes a session, and the copy itself stays as imported.
+    const servedFile = join(dir, 'served.db');
+    copyFileSync(copy, servedFile);
+    const served = await startSignedInSandbox('superuser', ['--db', servedFile]);
+    try {
+      const copyToken = String((await (await fetch(new URL('auth', served.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"superuser","password":"sandbox"}' })).json() as { token: string }).token);
+      const facts = async (base: string, key: string, id: number) => {
+        const { school } = (await api(base, `schools/${id}`, key)) as { school: Record<string, unknown> };
+        const total = async (path: string) => (await api(base, path, key))['total'];
+        const byState: Record<string, unknown> = {};
+        for (const state of ['open', 'promised', 'paid', 'void', 'uncollectable', 'refunded']) byState[state] = await total(`subscriptions/invoices?school_id=${id}&state=${state}&take=1`);
+        return {
+          pupils: school['pupil_count'],
+          teachers: school['teacher_count'],
+          groups: school['group_count'],
+          subscriptions: await total(`schoolsubscriptions?school_id=${id}&take=1`),
+          invoices: await total(`subscriptions/invoices?school_id=${id}&take=1`),
+          byState,
+        };
+      };
+      for (const id of CHOSEN) expect(await facts(served.url, copyToken, id), `school ${id}`).toEqual(await facts(production.url, token, id));
+    } finally {
+      await served.stop();
+    }
+  }, 60_000);
+
+  it('gives identical content for the same key, other pseudonyms for another key', async () => {
+    const again = join(dir, 'again.db');
+    expect((await importInto(again)).exitCode).toBe(0);
+    expect(dump(again)).toBe(dump(copy));
+    const keyFile = join(dir, 'other.key');
+    writeFileSync(keyFile, `${'ab'.repeat(32)}\n`, { mode: 0o600 });
+    const other = join(dir, 'other.db');
+    expect((await importInto(other, ['--key', keyFile])).exitCode).toBe(0);
+    const names = (file: string) => {
+      const db = openDatabase(file);
+      try {
+        return allValues<string>(db, "SELECT username FROM users WHERE username <> 'superuser' ORDER BY id");
+      } finally {
+        db.close();
+      }
+    };
+    const [mine, theirs] = [names(copy), names(other)];
+    expect(theirs).toHaveLength(mine.length);
+    expect(theirs.filter((name, i) => name === mine[i])).toEqual([]);
+  }, 120_000);
+
+  it('refreshes the chosen schools in place: an unchanged source gives the same content', async () => {
+    // The session cache's version counts every change to users up, and only up (sandbox/db/fast): the rows are what must not change.
+    const before = dump(copy, ['cache_versions']);
+    const run = await production.edshed(['sandbox', 'import', '--school', '10', '--db', copy, '--refresh', '--api-url', production.url, '--token', token]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(dump(copy, ['cache_versions'])).toBe(before);
+  }, 60_000);
+
+  it('refreshes only the chosen schools: a change in production shows in them, not in the others', async () => {
+    const openOf = async (school: number) => ((await api(production.url, `subscriptions/invoices?school_id=${school}&state=open&take=1`))['invoices'] as { id: number }[])[0]?.id;
+    const [inTen, inOne] = [await openOf(10), await openOf(1)];
+    if (inTen === undefined || inOne === undefined) throw new Error('the seed has an open invoice in schools 1 and 10');
+    const today = new Date().toISOString().slice(0, 10);
+    for (const id of [inTen, inOne]) {
+      const paid = await fetch(new URL(`superuser/invoices/${id}/paid`, production.url), { method: 'POST', headers: { 'x-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ method: 'bacs', date: today }) });
+      expect(paid.status).toBe(200);
+    }
+    const run = await production.edshed(['sandbox', 'import', '--school', '10', '--db', copy, '--refresh', '--api-url', production.url, '--token', token]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const db = openDatabase(copy);
+    try {
+      const state = (id: number) => oneValue<string>(db, 'SELECT state FROM invoices WHERE id = ?', id);
+      expect([state(inTen), state(inOne)]).toEqual(['paid', 'open']);
+      expect(brokenReferences(db)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
+  it('fails on a field its manifest does not know, naming it, and writes nothing', async () => {
+    const db = join(dir, 'unknown.db');
+    const run = await importInto(db, [], proxy.url);
+    expect(run.exitCode).toBe(1);
+    expect(String(run.stderr)).toMatch(/field "bank_account" of a invoice is not in the import manifest/);
+    expect(existsSync(db)).toBe(false);
+  }, 60_000);
+
+  it('checks everything local before the first request (exit 2)', async () => {
+    proxy.reset();
+    const cases: string[][] = [
+      ['--school', '1', '--db', copy],
+      ['--school', '1', '--db', join(dir, 'none.db'), '--refresh'],
+      ['--school', '1', '--db', join(dir, 'no-such-folder', 'x.db')],
+      ['--school', 'one', '--db', join(dir, 'x.db')],
+      ['--school', '1', '--school', '1', '--db', join(dir, 'x.db')],
+      ['--db', join(dir, 'x.db')],
+      ['--school', '1', '--db', join(dir, 'x.db'), '--key', join(dir, 'no.key')],
+    ];
+    for (const args of cases) {
+      const run = await production.edshed(['sandbox', 'import', ...args, '--api-url', proxy.url, '--token', token]);
+      expect(run.exitCode, `${args.join(' ')}: ${String(run.stderr)}`).toBe(2);
+      expect(String(run.stderr)).toMatch(/nothing was sent/);
+    }
+    expect([...proxy.counts().keys()]).toEqual([]);
+  }, 60_000);
+});
