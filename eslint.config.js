@@ -124,29 +124,6 @@ export default tseslint.config(
     // maps to HTTP in one place, so no route imports kit/sql or builds an HttpError. The rules of both blocks
     // above are repeated, since a later block's setting of a rule replaces an earlier one's.
     files: ['sandbox/routes/**/*.ts'],
-    // Routes not yet moved to the domain: this list only shrinks (move a file's SQL and refusals into a
-    // domain module, then take it off the list).
-    ignores: [
-      'sandbox/routes/auth/users-me.ts',
-      'sandbox/routes/curricula-resources.ts',
-      'sandbox/routes/curricula-resources/media.ts',
-      'sandbox/routes/groups.ts',
-      'sandbox/routes/groups/pupils.ts',
-      'sandbox/routes/hives-leagues.ts',
-      'sandbox/routes/hives-leagues/challenges.ts',
-      'sandbox/routes/homework.ts',
-      'sandbox/routes/homework/data.ts',
-      'sandbox/routes/homework/multi.ts',
-      'sandbox/routes/pupils.ts',
-      'sandbox/routes/pupils/histories.ts',
-      'sandbox/routes/rewards.ts',
-      'sandbox/routes/rewards/score.ts',
-      'sandbox/routes/rostering.ts',
-      'sandbox/routes/rostering/extra.ts',
-      'sandbox/routes/school.ts',
-      'sandbox/routes/system/jobs-and-logs.ts',
-      'sandbox/routes/teachers-users.ts',
-    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -214,7 +214,7 @@ export function requireUser(ctx: Pick<DomainContext, 'user'>): SessionUser {
  * @example
  * const schoolId = callerSchoolId(ctx);
  */
-export function callerSchoolId(ctx: HandlerContext): number {
+export function callerSchoolId(ctx: Pick<DomainContext, 'user'>): number {
   const user = requireUser(ctx);
   if (user.schoolId === null) {
     throw new DomainError('not-found', `User ${user.username} is not a member of a school`);

@@ -1,12 +1,11 @@
 /**
  * What the superuser and school subscription calls share: finding the subscription a call names, answering it,
- * and the cancel-at-expiry pair both sides expose.
+ * and the cancel-at-expiry pair both sides expose (its rules: domain/subscriptions/cancel-at-expiry.ts).
  */
-import { callerId } from './reach.js';
 import { pathId } from './input.js';
 import type { HandlerContext, HandlerResult, RouteHandler } from './handler.js';
 import { reply } from './reply.js';
-import { cancelAtExpiry, undoCancelAtExpiry } from '../domain/subscriptions/lifecycle.js';
+import { requestCancelAtExpiry, withdrawCancelAtExpiry } from '../domain/subscriptions/cancel-at-expiry.js';
 import { serializeSubscription, type SubscriptionRow, visibleSubscription } from '../domain/subscriptions/subscriptions.js';
 
 /**
@@ -29,16 +28,14 @@ export function answerSub(ctx: HandlerContext, sub: SubscriptionRow, extra: Read
   return reply(ctx, 'subscription', serializeSubscription(ctx.db, sub), extra);
 }
 
-/** Cancel at expiry: repeating it on a cancelling subscription changes nothing. */
+/** Cancel at expiry. */
 export const cancelAtExpiryHandler: RouteHandler<'POST superuser/subscriptions/{id}/cancelatexpiry' | 'POST users/me/school/subscriptions/{id}/cancel'> = (ctx) => {
-  const sub = subscriptionOf(ctx);
-  if (sub.state === 'cancelling') return answerSub(ctx, sub, { changed: false });
-  return answerSub(ctx, cancelAtExpiry(ctx.db, sub, ctx.input.reason ?? '', callerId(ctx), ctx.now()), { changed: true });
+  const { subscription, changed } = requestCancelAtExpiry(ctx, subscriptionOf(ctx), ctx.input.reason ?? '');
+  return answerSub(ctx, subscription, { changed });
 };
 
-/** Undo cancel at expiry: a subscription already renewing (active or trial) is left as it is. */
+/** Undo cancel at expiry. */
 export const undoCancelHandler: RouteHandler<'DELETE superuser/subscriptions/{id}/cancelatexpiry' | 'DELETE users/me/school/subscriptions/{id}/cancel'> = (ctx) => {
-  const sub = subscriptionOf(ctx);
-  if (sub.state === 'active' || sub.state === 'trial') return answerSub(ctx, sub, { changed: false });
-  return answerSub(ctx, undoCancelAtExpiry(ctx.db, sub, ctx.now()), { changed: true });
+  const { subscription, changed } = withdrawCancelAtExpiry(ctx, subscriptionOf(ctx));
+  return answerSub(ctx, subscription, { changed });
 };

@@ -5,23 +5,18 @@
 import { randomInt } from 'node:crypto';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
 import { callerSchoolId, requireUser } from '../kit/reach.js';
-import { notFound, pageIfAsked, parseFields, parseIds, pathId } from '../kit/input.js';
-import { toCsv } from '../domain/schools/csv.js';
+import { pageIfAsked, parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findPupil } from '../domain/schools/find.js';
-import { jsonObject } from '../kit/json-columns.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../domain/pupils/names.js';
 import { NEW_PUPIL_FIELDS, PUPIL_FIELDS, PUPIL_UPDATE_FIELDS, pupilList } from '../domain/pupils/pupil-fields.js';
-import { groupIdsOf, pupilsByIds, schoolPupilDocs, schoolPupils } from '../domain/pupils/pupil-queries.js';
+import { groupIdsOf, pupilsByIds, schoolPupilDocs } from '../domain/pupils/pupil-queries.js';
+import { deletePupils, freeUsername, incrementStages, pupilsCsv, updateSettings } from '../domain/pupils/pupil-school.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../domain/pupils/pupil-write.js';
 import { serializePupil, type PupilFields } from '../domain/schools/serialize.js';
-import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../../core/domain/constants.js';
-import { all, one, placeholders, run } from '../kit/sql.js';
-import type { UserRow } from '../domain/schools/rows.js';
 import { pupilHistoryHandlers } from './pupils/histories.js';
 import { usernameCheckHandlers } from './pupils/username-check.js';
 import { defineRoutes } from './areas.js';
-import type { Row } from '../db/rows.js';
 import { reply } from '../kit/reply.js';
 
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
@@ -59,19 +54,7 @@ function updateMany(ctx: HandlerContext): HandlerResult {
 function deleteMany(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
   const ids = parseIds(ctx.input['ids'], 'ids', true);
-  let targets: number[];
-  if (ids === '*') {
-    targets = schoolPupils(ctx.db, schoolId).map((p) => p.id);
-  } else {
-    const { missing } = pupilsByIds(ctx.db, ctx.user, ids, schoolId);
-    if (missing.length > 0) throw notFound('Pupil', missing.join(', '));
-    targets = ids;
-  }
-  const now = ctx.now().toISOString();
-  for (let i = 0; i < targets.length; i += 500) {
-    const chunk = targets.slice(i, i + 500);
-    run(ctx.db, `UPDATE users SET deleted_at = ? WHERE id IN (${placeholders(chunk.length)})`, now, ...chunk);
-  }
+  const targets = deletePupils(ctx.db, ctx.user, schoolId, ids, ctx.now().toISOString());
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.deleted', { ids: targets, all: ids === '*' });
   return reply(ctx, 'deleted', targets.length, { ids: targets });
@@ -79,54 +62,25 @@ function deleteMany(ctx: HandlerContext): HandlerResult {
 
 function exportCsv(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
-  const ids = parseIds(ctx.input['pupilIds'], 'pupilIds', true);
-  let pupils: UserRow[];
-  if (ids === '*') pupils = schoolPupils(ctx.db, schoolId);
-  else {
-    const found = pupilsByIds(ctx.db, ctx.user, ids, schoolId);
-    if (found.missing.length > 0) throw notFound('Pupil', found.missing.join(', '));
-    pupils = found.pupils;
-  }
-  const groupNames = new Map(all<Pick<Row<'school_groups'>, 'id' | 'name'>>(ctx.db, 'SELECT id, name FROM school_groups WHERE school_id = ?', schoolId).map((g) => [g.id, g.name]));
-  const groups = groupIdsOf(ctx.db, pupils.map((p) => p.id));
-  const rows = pupils.map((p) => [
-    p.id, schoolId, p.school_username, p.first_name, p.last_name, p.display_name, p.stage_spelling, p.stage_number,
-    (groups.get(p.id) ?? []).map((g) => groupNames.get(g) ?? g).join('; '),
-  ]);
-  const csv = toCsv(['id', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name', 'stage_spelling', 'stage_number', 'groups'], rows);
-  return reply(ctx, 'csv', csv, { count: pupils.length, filename: `pupils-school-${schoolId}.csv` });
+  const { csv, count } = pupilsCsv(ctx.db, ctx.user, schoolId, parseIds(ctx.input['pupilIds'], 'pupilIds', true));
+  return reply(ctx, 'csv', csv, { count, filename: `pupils-school-${schoolId}.csv` });
 }
 
 function suggestUsername(ctx: HandlerContext): HandlerResult {
   const user = requireUser(ctx);
-  const base = usernameFrom(String(ctx.input['name']));
-  const taken =
-    user.schoolId !== null
-      ? takenSchoolUsernames(ctx.db, user.schoolId)
-      : new Set(all<Pick<Row<'users'>, 'username'>>(ctx.db, 'SELECT username FROM users WHERE username LIKE ?', `${base}%`).map((r) => r.username));
-  return reply(ctx, 'username', uniqueName(base, taken));
+  return reply(ctx, 'username', freeUsername(ctx.db, user.schoolId, usernameFrom(String(ctx.input['name']))));
 }
 
-function incrementStages(ctx: HandlerContext): HandlerResult {
+function moveUpStages(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
-  const result = run(
-    ctx.db,
-    `UPDATE users SET stage_spelling = MIN(COALESCE(stage_spelling, 0) + 1, ${MAX_SPELLING_STAGE}),
-       stage_number = MIN(COALESCE(stage_number, 0) + 1, ${MAX_NUMBER_STAGE})
-     WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL`,
-    schoolId,
-  );
+  const count = incrementStages(ctx.db, schoolId);
   ctx.countWrite();
-  logEvent(ctx, schoolId, 'pupils.stages_incremented', { count: result.changes });
-  return reply(ctx, 'updated', result.changes);
+  logEvent(ctx, schoolId, 'pupils.stages_incremented', { count });
+  return reply(ctx, 'updated', count);
 }
 
-function updateSettings(ctx: HandlerContext): HandlerResult {
-  const user = requireUser(ctx);
-  const row = one<Pick<Row<'users'>, 'data'>>(ctx.db, 'SELECT data FROM users WHERE id = ?', user.id);
-  const data = jsonObject(row?.data);
-  const settings = { ...jsonObject(JSON.stringify(data['settings'] ?? {})), ...ctx.input };
-  run(ctx.db, 'UPDATE users SET data = ? WHERE id = ?', JSON.stringify({ ...data, settings }), user.id);
+function changeSettings(ctx: HandlerContext): HandlerResult {
+  const settings = updateSettings(ctx.db, requireUser(ctx).id, ctx.input);
   ctx.countWrite();
   return reply(ctx, 'settings', settings);
 }
@@ -169,8 +123,8 @@ const pupilCrudHandlers = {
     return reply(ctx, 'displayNames', Array.from({ length: amount }, () => generateDisplayName(random)));
   },
   'GET users/generate': suggestUsername,
-  'POST users/me/school/incrementstages': incrementStages,
-  'PATCH users/me/settings': updateSettings,
+  'POST users/me/school/incrementstages': moveUpStages,
+  'PATCH users/me/settings': changeSettings,
 } satisfies PartialHandlerMap;
 
 export const pupilsHandlers = defineRoutes('pupils', { ...pupilCrudHandlers, ...pupilHistoryHandlers, ...usernameCheckHandlers });

@@ -12,9 +12,9 @@ import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../domain/schools/events.js';
 import { parseFields } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
-import { assertState, findLink, serializeRosterLink, requireLink, syncSummary, upsertLinked, type LinkRow } from '../domain/rostering/rostering.js';
+import { assertState, serializeRosterLink, requireLink, syncSummary, upsertLinked } from '../domain/rostering/rostering.js';
+import { assertLinkable, linkSchool, providerLinks, requestLink, setLinkActive, unlinkSchool } from '../domain/rostering/link-changes.js';
 import { providerOf, schoolParam, sync } from './rostering/sync.js';
-import { all, run } from '../kit/sql.js';
 import { rosterSignInHandlers } from './rostering/sign-in.js';
 import { rosterExtraHandlers } from './rostering/extra.js';
 import { defineRoutes } from './areas.js';
@@ -22,24 +22,19 @@ import { reply } from '../kit/reply.js';
 
 function setActivation(active: boolean) {
   return (ctx: HandlerContext): HandlerResult => {
-    const school = schoolParam(ctx);
-    const link = requireLink(ctx.db, school.id, providerOf(ctx));
-    if (active) assertState(link, ['linked', 'active', 'inactive'], 'be activated');
-    else assertState(link, ['active'], 'be deactivated');
-    run(ctx.db, 'UPDATE rostering_links SET state = ?, activated_at = CASE WHEN ? THEN COALESCE(activated_at, ?) ELSE activated_at END WHERE school_id = ? AND provider = ?', active ? 'active' : 'inactive', active ? 1 : 0, ctx.now().toISOString(), school.id, link.provider);
+    const link = setLinkActive(ctx, schoolParam(ctx).id, providerOf(ctx), active);
     ctx.countWrite();
-    return reply(ctx, 'link', serializeRosterLink(requireLink(ctx.db, school.id, link.provider)));
+    return reply(ctx, 'link', serializeRosterLink(link));
   };
 }
 
 function unlink(ctx: HandlerContext): HandlerResult {
   const school = schoolParam(ctx);
-  const link = requireLink(ctx.db, school.id, providerOf(ctx));
-  run(ctx.db, 'DELETE FROM rostering_links WHERE school_id = ? AND provider = ?', school.id, link.provider);
-  run(ctx.db, 'DELETE FROM rostering_exclusions WHERE school_id = ? AND provider = ?', school.id, link.provider);
+  const provider = providerOf(ctx);
+  unlinkSchool(ctx.db, school.id, provider);
   ctx.countWrite();
-  logEvent(ctx, school.id, 'rostering.unlinked', { provider: link.provider });
-  return reply(ctx, 'deleted', true, { provider: link.provider, school_id: school.id });
+  logEvent(ctx, school.id, 'rostering.unlinked', { provider });
+  return reply(ctx, 'deleted', true, { provider, school_id: school.id });
 }
 
 // The spec names no fields for the link calls: these are the sandbox's. Other keys are kept as link data.
@@ -48,11 +43,10 @@ const LINK_FIELDS = { subdomain: 'string?', domain: 'string?', external_id: 'id?
 function linkOwnSchool(ctx: HandlerContext): HandlerResult {
   const schoolId = callerSchoolId(ctx);
   const provider = providerOf(ctx);
-  const existing = findLink(ctx.db, schoolId, provider);
-  if (existing && existing.state !== 'requested') assertState(existing, ['requested'], 'be linked again');
+  assertLinkable(ctx.db, schoolId, provider);
   const { external_id: externalId, id, ...data } = parseFields(LINK_FIELDS, ctx.input);
   const external = externalId ?? id;
-  const link = upsertLinked(ctx.db, schoolId, provider, { externalId: external === undefined ? null : String(external), data, now: ctx.now().toISOString() });
+  const link = linkSchool(ctx, schoolId, provider, { externalId: external === undefined ? null : String(external), data });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'rostering.linked', { provider });
   return reply(ctx, 'link', serializeRosterLink(link), {}, 201);
@@ -60,8 +54,7 @@ function linkOwnSchool(ctx: HandlerContext): HandlerResult {
 
 const rosterCoreHandlers = {
   'GET {school_system}/schools': (ctx) => {
-    const rows = all<LinkRow & { name: string }>(ctx.db, 'SELECT l.*, s.name FROM rostering_links l JOIN schools s ON s.id = l.school_id WHERE l.provider = ? ORDER BY l.school_id', providerOf(ctx));
-    const schools = rows.map(({ name, ...link }) => ({ ...serializeRosterLink(link), name }));
+    const schools = providerLinks(ctx.db, providerOf(ctx)).map(({ name, ...link }) => ({ ...serializeRosterLink(link), name }));
     return reply(ctx, 'schools', schools, { total: schools.length });
   },
   'GET {school_system}/schools/{id}': (ctx) => {
@@ -71,13 +64,9 @@ const rosterCoreHandlers = {
   'POST {school_system}/schools/{id}/activation': setActivation(true),
   'DELETE {school_system}/schools/{id}/activation': setActivation(false),
   'POST users/me/school/{school_system}/request': (ctx) => {
-    const schoolId = callerSchoolId(ctx);
-    const provider = providerOf(ctx);
-    const existing = findLink(ctx.db, schoolId, provider);
-    if (existing) assertState(existing, ['requested'], 'ask again');
-    if (!existing) run(ctx.db, "INSERT INTO rostering_links (school_id, provider, state, requested_at) VALUES (?, ?, 'requested', ?)", schoolId, provider, ctx.now().toISOString());
+    const { link, created } = requestLink(ctx, callerSchoolId(ctx), providerOf(ctx));
     ctx.countWrite();
-    return reply(ctx, 'link', serializeRosterLink(requireLink(ctx.db, schoolId, provider)), {}, existing ? 200 : 201);
+    return reply(ctx, 'link', serializeRosterLink(link), {}, created ? 201 : 200);
   },
   'POST schools/{id}/set{school_system}id': (ctx) => {
     const school = schoolParam(ctx);

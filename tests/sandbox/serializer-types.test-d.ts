@@ -27,8 +27,8 @@ import type { serializePurchase } from '../../sandbox/domain/store/purchases.js'
 import type { serializePlanAction } from '../../sandbox/domain/subscriptions/plan-actions.js';
 import type { serializeSubscription } from '../../sandbox/domain/subscriptions/subscriptions.js';
 import type { serializeJob } from '../../sandbox/kit/jobs.js';
-import type { serializeHive } from '../../sandbox/routes/hives-leagues.js';
-import type { serializeTenant } from '../../sandbox/routes/rostering/extra.js';
+import type { serializeHive } from '../../sandbox/domain/leagues/hives.js';
+import type { serializeTenant } from '../../sandbox/domain/rostering/tenants.js';
 import type { serializeAddress } from '../../sandbox/routes/school/addresses.js';
 import type { serializeInvite } from '../../sandbox/routes/teachers-users/invites.js';
 

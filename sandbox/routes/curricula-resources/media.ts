@@ -9,20 +9,16 @@
 import { createHash } from 'node:crypto';
 import { errorReply } from '../../server/errors-shape.js';
 import type { SandboxReply, SandboxRequest, SandboxState } from '../../server/state.js';
-import { one } from '../../kit/sql.js';
 import { coverSvg, COVER_COUNT } from '../../domain/resources/covers.js';
 import { fileContent, fileKindOf } from '../../domain/resources/files.js';
 import { resourceLook } from '../../domain/resources/look.js';
 import { MEDIA_PREFIX } from '../../domain/resources/paths.js';
 import { signatureValid } from '../../domain/resources/signing.js';
-import type { ResourceRow } from '../../domain/resources/resources.js';
-import type { Row } from '../../db/rows.js';
+import { resourceByUrlKey, servedFile } from '../../domain/resources/file-access.js';
 
 const COVER = new RegExp(`^${MEDIA_PREFIX}/resources/([^/]+)/cover-(\\d+)\\.svg$`);
 const FILE = new RegExp(`^${MEDIA_PREFIX}/files/(\\d+)/([^/]+)$`);
 const COVER_CACHE_SECONDS = 86_400;
-
-type FileRow = Pick<Row<'resource_files'>, 'id' | 'resource_id' | 'name' | 'mime' | 'kind'>;
 
 function decoded(segment: string): string | undefined {
   try {
@@ -41,7 +37,7 @@ function bytes(status: number, headers: Record<string, string>, body: Buffer | u
 }
 
 function cover(state: SandboxState, request: SandboxRequest, key: string, n: number): SandboxReply {
-  const row = one<ResourceRow>(state.db, 'SELECT * FROM resources WHERE url_key = ?', key);
+  const row = resourceByUrlKey(state.db, key);
   if (!row || n < 1 || n > COVER_COUNT) return errorReply(404, 'Not found', `No image ${n} of resource ${key}`);
   const svg = Buffer.from(coverSvg(resourceLook(state.db, row), n));
   const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
@@ -82,9 +78,9 @@ function file(state: SandboxState, request: SandboxRequest, id: number, name: st
   if (expires * 1000 <= now) {
     return errorReply(410, 'Gone', `This download address expired at ${new Date(expires * 1000).toISOString()}: ask for a new one with POST resources/files/${id}/presign`);
   }
-  const row = one<FileRow>(state.db, 'SELECT id, resource_id, name, mime, kind FROM resource_files WHERE id = ?', id);
-  const resource = row && one<ResourceRow>(state.db, 'SELECT * FROM resources WHERE id = ?', row.resource_id);
-  if (!row || !resource || row.name !== name) return errorReply(404, 'Not found', `No file ${id} named ${name}`);
+  const found = servedFile(state.db, id, name);
+  if (!found) return errorReply(404, 'Not found', `No file ${id} named ${name}`);
+  const { row, resource } = found;
   const body = fileContent(resourceLook(state.db, resource), fileKindOf(row.kind));
   return bytes(200, {
     'content-type': row.mime,

@@ -1,19 +1,17 @@
 import { PUPIL_MOVE_FLAG } from '../../../core/domain/constants.js';
 /**
  * Pupils of a group. `POST .../pupils` with `move` 0 (the default) assigns: the pupils join the group and
- * keep their other groups. With `move` 1 it moves: the pupils leave every other group of the school
- * (the group's own parent excepted, since a sub-group's pupils belong to its parent), then join.
- * Joining a sub-group also joins its parent; leaving a group also leaves its sub-groups.
+ * keep their other groups. With `move` 1 it moves (the rules: domain/groups/group-writes.ts).
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { notFound, parseIds, pathId, toId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findGroup, findPupil } from '../../domain/schools/find.js';
-import { groupPupils, groupWithCounts, withAncestors, withDescendants } from '../../domain/groups/groups.js';
+import { groupPupils, groupWithCounts } from '../../domain/groups/groups.js';
+import { addGroupPupils, removeGroupPupils } from '../../domain/groups/group-writes.js';
 import { pupilsByIds } from '../../domain/pupils/pupil-queries.js';
 import type { GroupRow } from '../../domain/schools/rows.js';
 import { serializePupil } from '../../domain/schools/serialize.js';
-import { all, placeholders, run } from '../../kit/sql.js';
 import { reply } from '../../kit/reply.js';
 
 function groupOf(ctx: HandlerContext): GroupRow {
@@ -32,42 +30,14 @@ function addPupils(ctx: HandlerContext): HandlerResult {
   const group = groupOf(ctx);
   const ids = pupilIdsOf(ctx, group, ctx.input['pupils'], 'pupils');
   const move = ctx.input['move'] === PUPIL_MOVE_FLAG.move;
-  const keep = withAncestors(ctx.db, group);
-  let movedFrom: number[] = [];
-  if (move) {
-    const others = all<{ group_id: number }>(
-      ctx.db,
-      `SELECT DISTINCT gp.group_id FROM group_pupils gp JOIN school_groups g ON g.id = gp.group_id
-       WHERE g.school_id = ? AND gp.user_id IN (${placeholders(ids.length)}) AND gp.group_id NOT IN (${placeholders(keep.length)})`,
-      group.school_id,
-      ...ids,
-      ...keep,
-    ).map((r) => r.group_id);
-    if (others.length > 0) {
-      run(ctx.db, `DELETE FROM group_pupils WHERE user_id IN (${placeholders(ids.length)}) AND group_id IN (${placeholders(others.length)})`, ...ids, ...others);
-    }
-    movedFrom = others;
-  }
-  const now = ctx.now().toISOString();
-  let added = 0;
-  for (const groupId of keep) {
-    for (const id of ids) {
-      const result = run(ctx.db, 'INSERT OR IGNORE INTO group_pupils (group_id, user_id, added_at) VALUES (?, ?, ?)', groupId, id, now);
-      if (groupId === group.id) added += result.changes;
-    }
-  }
+  const { added, movedFrom } = addGroupPupils(ctx, group, ids, move);
   ctx.countWrite();
   logEvent(ctx, group.school_id, move ? 'groups.pupils_moved' : 'groups.pupils_assigned', { id: group.id, pupils: ids, from: movedFrom });
   return reply(ctx, 'group', groupWithCounts(ctx.db, group), { added, moved_from: movedFrom, pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)) });
 }
 
-/** Takes pupils out of the group and its sub-groups; 404 when one of them is not in the group. */
 function removePupils(ctx: HandlerContext, group: GroupRow, ids: readonly number[]): HandlerResult {
-  const members = new Set(groupPupils(ctx.db, group.id).map((p) => p.id));
-  const outside = ids.filter((id) => !members.has(id));
-  if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} in group`, group.id);
-  const groups = withDescendants(ctx.db, group.id);
-  run(ctx.db, `DELETE FROM group_pupils WHERE user_id IN (${placeholders(ids.length)}) AND group_id IN (${placeholders(groups.length)})`, ...ids, ...groups);
+  removeGroupPupils(ctx.db, group, ids);
   ctx.countWrite();
   logEvent(ctx, group.school_id, 'groups.pupils_removed', { id: group.id, pupils: ids });
   return reply(ctx, 'group', groupWithCounts(ctx.db, group), { removed: ids.length, pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)) });

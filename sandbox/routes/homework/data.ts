@@ -9,7 +9,7 @@ import { assignedPupils, findHomework, serializeHomework, SESSION_GAMES } from '
 import { parseIds, pathId } from '../../kit/input.js';
 import type { HomeworkRow, UserRow } from '../../domain/schools/rows.js';
 import { findSessions, serializeGameSession, summarise } from '../../domain/activity/sessions.js';
-import { all } from '../../kit/sql.js';
+import { groupHomework, pupilQuizzes } from '../../domain/homework/homework-lists.js';
 import { reply } from '../../kit/reply.js';
 
 function pupilsFor(ctx: HandlerContext, row: HomeworkRow): UserRow[] {
@@ -62,20 +62,10 @@ export const homeworkDataHandlers = {
   'GET homework/{id}/grammarsessions': sessions('grammar'),
   'GET homework/group/{id}/question_sets/tests': (ctx) => {
     const group = findGroup(ctx.db, ctx.user, pathId(ctx, 'Group'));
-    const homework = all<HomeworkRow>(ctx.db, "SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? AND h.game = 'quiz' ORDER BY h.starts_at DESC", group.id);
-    return reply(ctx, 'tests', tests(ctx, homework, groupPupils(ctx.db, group.id)));
+    return reply(ctx, 'tests', tests(ctx, groupHomework(ctx.db, group.id, true), groupPupils(ctx.db, group.id)));
   },
   'GET homework/pupil/{id}/question_sets/tests': (ctx) => {
     const pupil = findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
-    const homework = all<HomeworkRow>(
-      ctx.db,
-      `SELECT h.* FROM homework h WHERE h.game = 'quiz' AND (
-         h.id IN (SELECT homework_id FROM homework_pupils WHERE user_id = ?) OR
-         h.id IN (SELECT hg.homework_id FROM homework_groups hg JOIN group_pupils gp ON gp.group_id = hg.group_id WHERE gp.user_id = ?))
-       ORDER BY h.starts_at DESC`,
-      pupil.id,
-      pupil.id,
-    );
-    return reply(ctx, 'tests', tests(ctx, homework, [pupil]));
+    return reply(ctx, 'tests', tests(ctx, pupilQuizzes(ctx.db, pupil.id), [pupil]));
   },
 } satisfies PartialHandlerMap;

@@ -1,12 +1,12 @@
 /** A pupil's game histories, read from the stored game sessions, and deleting single sessions. */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { callerSchoolId } from '../../kit/reach.js';
-import { notFound, pathId } from '../../kit/input.js';
+import { pathId } from '../../kit/input.js';
 import { logEvent } from '../../domain/schools/events.js';
 import { findPupil } from '../../domain/schools/find.js';
 import type { SessionRow, UserRow } from '../../domain/schools/rows.js';
 import { findSessions, serializeGameSession, summarise, summariseBy, tableOf } from '../../domain/activity/sessions.js';
-import { all, one, run } from '../../kit/sql.js';
+import { deleteSession, pupilSession, pupilSubscriptions } from '../../domain/activity/pupil-history.js';
 import { schoolPupils } from '../../domain/pupils/pupil-queries.js';
 import { reply } from '../../kit/reply.js';
 
@@ -25,13 +25,11 @@ function history(games: readonly string[], key: string, narrow?: (ctx: HandlerCo
   };
 }
 
-function deleteSession(games: readonly string[]) {
+function removeSession(games: readonly string[]) {
   return (ctx: HandlerContext): HandlerResult => {
     const pupil = pupilOf(ctx);
-    const sessionId = pathId(ctx, 'Session', 'sessionId');
-    const session = one<SessionRow>(ctx.db, 'SELECT * FROM game_sessions WHERE id = ? AND user_id = ?', sessionId, pupil.id);
-    if (!session || !games.includes(session.game)) throw notFound('Session', sessionId);
-    run(ctx.db, 'DELETE FROM game_sessions WHERE id = ?', session.id);
+    const session = pupilSession(ctx.db, pupil, pathId(ctx, 'Session', 'sessionId'), games);
+    deleteSession(ctx.db, session);
     ctx.countWrite();
     logEvent(ctx, pupil.school_id as number, 'sessions.deleted', { user_id: pupil.id, session_id: session.id, game: session.game });
     return reply(ctx, 'deleted', true, { id: session.id });
@@ -47,21 +45,7 @@ function timesTables(rows: readonly SessionRow[]): Record<string, unknown>[] {
 }
 
 function subscriptionsOf(ctx: HandlerContext): HandlerResult {
-  const pupil = pupilOf(ctx);
-  const rows = all<{ id: number; product_id: number; kind: string; state: string; start_date: string; expiry: string | null; via: string }>(
-    ctx.db,
-    `SELECT s.id, s.product_id, s.kind, s.state, s.start_date, s.expiry, m.target AS via
-     FROM subscriptions s JOIN subscription_members m ON m.subscription_id = s.id
-     WHERE s.deleted_at IS NULL AND s.school_id = ? AND (
-       (m.target = 'user' AND m.member_id = ?) OR
-       (m.target = 'group' AND m.member_id IN (SELECT group_id FROM group_pupils WHERE user_id = ?)))
-     ORDER BY s.id`,
-    pupil.school_id,
-    pupil.id,
-    pupil.id,
-  );
-  const seen = new Set<number>();
-  const subscriptions = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+  const subscriptions = pupilSubscriptions(ctx.db, pupilOf(ctx));
   return reply(ctx, 'subscriptions', subscriptions, { total: subscriptions.length });
 }
 
@@ -72,10 +56,7 @@ export const pupilHistoryHandlers = {
   'GET users/me/school/pupils/{id}/buzzwordshistory': history(['buzzwords'], 'history'),
   'GET users/me/school/pupils/{id}/squirrelscurry': history(['squirrelscurry'], 'history'),
   'GET users/me/school/pupils/{id}/squirrelscurry/{sessionId}': (ctx) => {
-    const pupil = pupilOf(ctx);
-    const sessionId = pathId(ctx, 'Session', 'sessionId');
-    const session = one<SessionRow>(ctx.db, "SELECT * FROM game_sessions WHERE id = ? AND user_id = ? AND game = 'squirrelscurry'", sessionId, pupil.id);
-    if (!session) throw notFound('Session', sessionId);
+    const session = pupilSession(ctx.db, pupilOf(ctx), pathId(ctx, 'Session', 'sessionId'), ['squirrelscurry']);
     return reply(ctx, 'session', serializeGameSession(session));
   },
   'GET users/me/school/pupils/{id}/monthly_spelling_competency': (ctx) => {
@@ -102,8 +83,8 @@ export const pupilHistoryHandlers = {
     });
     return reply(ctx, 'pupils', body, { total: body.length });
   },
-  'DELETE users/me/school/pupils/{id}/history/{sessionId}': deleteSession(['spelling']),
-  'DELETE users/me/school/pupils/{id}/beekeeperhistory/{sessionId}': deleteSession(['beekeeper']),
-  'DELETE users/me/school/pupils/{id}/buzzwordshistory/{sessionId}': deleteSession(['buzzwords']),
-  'DELETE users/me/school/pupils/{id}/mathshistory/{sessionId}': deleteSession(MATHS_GAMES),
+  'DELETE users/me/school/pupils/{id}/history/{sessionId}': removeSession(['spelling']),
+  'DELETE users/me/school/pupils/{id}/beekeeperhistory/{sessionId}': removeSession(['beekeeper']),
+  'DELETE users/me/school/pupils/{id}/buzzwordshistory/{sessionId}': removeSession(['buzzwords']),
+  'DELETE users/me/school/pupils/{id}/mathshistory/{sessionId}': removeSession(MATHS_GAMES),
 } satisfies PartialHandlerMap;

@@ -2,17 +2,14 @@
 import { z } from 'zod';
 import type { EndpointRoute, EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { HttpError } from '../../kit/handler.js';
-import { assertReachable, callerSchoolId, requireUser, superuserMay } from '../../kit/reach.js';
-import { notFound, parseField, parseFields, pathId } from '../../kit/input.js';
+import { requireUser, superuserMay, callerSchoolId, assertReachable } from '../../kit/reach.js';
+import { parseField, parseFields, pathId } from '../../kit/input.js';
+import { invalidFields } from '../../domain/errors.js';
 import { checkAll } from '../../kit/check-all.js';
-import { itemsOf, jsonObject } from '../../kit/json-columns.js';
-import { assertState, serializeRosterLink, requireLink, upsertLinked } from '../../domain/rostering/rostering.js';
-import { all, one, placeholders, run } from '../../kit/sql.js';
+import { serializeRosterLink, requireLink } from '../../domain/rostering/rostering.js';
+import { exclusionsOf, linkSchool, rosterChildren, setExcluded, updateLinkData } from '../../domain/rostering/link-changes.js';
+import { allTenants, registerTenant, serializeTenant, tenantOrgs } from '../../domain/rostering/tenants.js';
 import { providerOf, schoolParam, sync } from './sync.js';
-import type { Row } from '../../db/rows.js';
-import { TENANT_ORG } from '../../../core/shapes/rostering.js';
-import type { Tenant } from '../../../core/shapes/types.js';
 import { reply } from '../../kit/reply.js';
 
 type ExclusionRoute = Extract<EndpointRoute, `${string} {roster_b}/school/{id}/exclusions`>;
@@ -29,23 +26,14 @@ function namedIds(input: ExclusionInput): string[] {
 /** The ids to add or remove: at least one (the table makes both keys optional; one of them is needed). */
 function exclusionIds(input: ExclusionInput): string[] {
   const ids = namedIds(input);
-  if (ids.length === 0) throw new HttpError(422, 'Invalid data', 'exclusions: give the external ids to exclude (exclusions or ids)', { errors: [{ path: 'exclusions', message: 'required' }] });
+  if (ids.length === 0) throw invalidFields([{ path: 'exclusions', message: 'required' }], 'exclusions: give the external ids to exclude (exclusions or ids)');
   return ids;
 }
 
 /** The school's exclusions with a provider, only those of `only` when it names any. */
 function exclusions(ctx: HandlerContext, schoolId: number, provider: string, only: readonly string[] = []): HandlerResult {
-  const among = only.length === 0 ? '' : ` AND external_id IN (${placeholders(only.length)})`;
-  const list = all<Pick<Row<'rostering_exclusions'>, 'external_id' | 'created_at'>>(ctx.db, `SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ?${among} ORDER BY external_id`, schoolId, provider, ...only);
+  const list = exclusionsOf(ctx.db, schoolId, provider, only);
   return reply(ctx, 'exclusions', list, { ids: list.map((e) => e.external_id), total: list.length });
-}
-
-type TenantRow = Row<'classlink_tenants'>;
-
-/** A ClassLink tenant as the API answers it, with the orgs its data column holds. */
-export function serializeTenant(row: TenantRow): Tenant {
-  const { orgs } = jsonObject(row.data);
-  return { id: row.id, name: row.name, tenant_id: row.tenant_id, orgs: itemsOf(TENANT_ORG, Array.isArray(orgs) ? orgs : []), created_at: row.created_at };
 }
 
 // The sandbox's own key of a OneRoster link (the spec names tenant_id and id): a superuser may name the school.
@@ -61,16 +49,14 @@ export const rosterExtraHandlers = {
   'POST {roster_b}/school/{id}/exclusions': (ctx) => {
     const school = schoolParam(ctx);
     const provider = providerOf(ctx);
-    requireLink(ctx.db, school.id, provider);
-    const now = ctx.now().toISOString();
-    for (const id of exclusionIds(ctx.input)) run(ctx.db, 'INSERT OR IGNORE INTO rostering_exclusions (school_id, provider, external_id, created_at) VALUES (?, ?, ?, ?)', school.id, provider, id, now);
+    setExcluded(ctx, school.id, provider, exclusionIds(ctx.input), true);
     ctx.countWrite();
     return exclusions(ctx, school.id, provider);
   },
   'DELETE {roster_b}/school/{id}/exclusions': (ctx) => {
     const school = schoolParam(ctx);
     const provider = providerOf(ctx);
-    for (const id of exclusionIds(ctx.input)) run(ctx.db, 'DELETE FROM rostering_exclusions WHERE school_id = ? AND provider = ? AND external_id = ?', school.id, provider, id);
+    setExcluded(ctx, school.id, provider, exclusionIds(ctx.input), false);
     ctx.countWrite();
     return exclusions(ctx, school.id, provider);
   },
@@ -78,31 +64,26 @@ export const rosterExtraHandlers = {
   'GET one-roster/{x}/school/{id}/children': (ctx) => {
     const school = schoolParam(ctx);
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
-    const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'parent_id'>>(ctx.db, 'SELECT id, name, parent_id FROM school_groups WHERE school_id = ? ORDER BY id', school.id);
-    const children = groups.map((g) => ({ id: `${link.external_id ?? `school-${school.id}`}-class-${g.id}`, name: g.name, type: g.parent_id === null ? 'class' : 'section', group_id: g.id }));
+    const children = rosterChildren(ctx.db, school.id, link);
     return reply(ctx, 'children', children, { total: children.length });
   },
   'PATCH schools/{id}/one-roster/{x}': (ctx) => {
     const school = schoolParam(ctx);
-    const link = requireLink(ctx.db, school.id, providerOf(ctx));
-    run(ctx.db, 'UPDATE rostering_links SET data = ? WHERE school_id = ? AND provider = ?', JSON.stringify({ ...jsonObject(link.data), ...ctx.input }), school.id, link.provider);
+    const link = updateLinkData(ctx.db, school.id, providerOf(ctx), ctx.input);
     ctx.countWrite();
-    return reply(ctx, 'link', serializeRosterLink(requireLink(ctx.db, school.id, link.provider)));
+    return reply(ctx, 'link', serializeRosterLink(link));
   },
   'POST one-roster/{x}/school': (ctx) => {
     const { schoolId: chosen } = parseFields(ONE_ROSTER_SCHOOL, ctx.input);
     const user = requireUser(ctx);
     const schoolId = chosen !== undefined && superuserMay(user, 'reach every school') ? chosen : callerSchoolId(ctx);
     assertReachable(ctx, schoolId, 'School', schoolId);
-    const provider = providerOf(ctx);
-    const existing = one<Pick<Row<'rostering_links'>, 'state'>>(ctx.db, 'SELECT state FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
-    if (existing) assertState(requireLink(ctx.db, schoolId, provider), ['requested'], 'be linked again');
-    const link = upsertLinked(ctx.db, schoolId, provider, { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id), now: ctx.now().toISOString() });
+    const link = linkSchool(ctx, schoolId, providerOf(ctx), { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id) });
     ctx.countWrite();
     return reply(ctx, 'link', serializeRosterLink(link), {}, 201);
   },
   'GET class-link/tenants': (ctx) => {
-    const tenants = all<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants ORDER BY id').map(serializeTenant);
+    const tenants = allTenants(ctx.db).map(serializeTenant);
     return reply(ctx, 'tenants', tenants, { total: tenants.length });
   },
   'POST class-link/tenants': (ctx) => {
@@ -110,17 +91,11 @@ export const rosterExtraHandlers = {
       () => parseFields(TENANT_FIELDS, ctx.input),
       () => parseField('orgs', orgList.optional(), ctx.input['orgs']),
     );
-    const tenantId = String(body.tenant_id);
-    if (one(ctx.db, 'SELECT id FROM classlink_tenants WHERE tenant_id = ?', tenantId)) throw new HttpError(409, 'Conflict', `ClassLink tenant ${tenantId} is already registered`);
-    const id = Number(run(ctx.db, 'INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)', body.name, tenantId, JSON.stringify({ orgs }), ctx.now().toISOString()).lastInsertRowid);
+    const tenant = registerTenant(ctx.db, { name: body.name, tenantId: String(body.tenant_id), orgs }, ctx.now());
     ctx.countWrite();
-    return reply(ctx, 'tenant', serializeTenant(one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id) as TenantRow), {}, 201);
+    return reply(ctx, 'tenant', serializeTenant(tenant), {}, 201);
   },
   'GET class-link/tenants/{id}/orgs': (ctx) => {
-    const id = pathId(ctx, 'Tenant');
-    const row = one<TenantRow>(ctx.db, 'SELECT * FROM classlink_tenants WHERE id = ?', id);
-    if (!row) throw notFound('Tenant', id);
-    const orgs = jsonObject(row.data)['orgs'];
-    return reply(ctx, 'orgs', Array.isArray(orgs) ? orgs : []);
+    return reply(ctx, 'orgs', tenantOrgs(ctx.db, pathId(ctx, 'Tenant')));
   },
 } satisfies PartialHandlerMap;

@@ -22,8 +22,8 @@ const day = (n: number): string => new Date(Date.UTC(2025, 0, 1 + n)).toISOStrin
 
 function bookOf(entries: readonly { total: number; open: boolean; issued: number; due: number | null; paid: number; school: number }[]): Book {
   const invoices: BookInvoice[] = entries.map((e, k) => ({
-    id: k + 1, number: `INV-${String(k + 1).padStart(6, '0')}`, school_id: e.school, state: e.open ? 'open' : 'paid', currency: 'gbp', total: e.total,
-    issued_at: day(e.issued), due_at: e.due === null ? null : day(e.issued + e.due), paid_date: e.open ? null : day(e.paid), paid_method: e.open ? null : 'bacs', promised_reference: null,
+    id: k + 1, number: `INV-${String(k + 1).padStart(6, '0')}`, school_id: e.school, subscription_id: null, state: e.open ? 'open' : 'paid', currency: 'gbp', total: e.total,
+    issued_at: day(e.issued), due_at: day(e.issued + (e.due ?? 0)), paid_date: e.open ? null : day(e.paid), paid_method: e.open ? null : 'bacs', promised_reference: null,
   }));
   return { invoices, schools: [1, 2, 3].map((id) => ({ id, name: `School ${id}`, district_id: null })), districts: [], subscriptions: [] };
 }
