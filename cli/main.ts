@@ -1,14 +1,14 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
-import { COLOR_HELP, envOption, formatOption, TIMEOUT_HELP } from './flags.js';
+import { COLOR_HELP, envOption, formatOption, TIMEOUT_HELP } from './input/flags.js';
 import type { Endpoint } from '../core/endpoints/define.js';
 import { reflowHelp } from './help/reflow.js';
 import { nounEntries, tableNouns } from './table/table-nouns.js';
 import { CURATED, CURATED_NOUNS } from './commands/index.js';
 import type { CuratedCommand } from './commands/define.js';
-import type { Factory } from './factory.js';
-import { createFactory } from './default-factory.js';
-import { processIo } from './io.js';
+import type { Factory } from './factory/factory.js';
+import { createFactory } from './factory/default-factory.js';
+import { processIo } from './factory/io.js';
 import { terminalPrompter } from './prompt/terminal-prompter.js';
 
 /** Global options that take a value: their value is not the command word. */
@@ -173,7 +173,7 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
       if (error.code === 'commander.help') return error.exitCode === 0 ? 0 : 2;
       return 2;
     }
-    const { reportError } = await import('./report-error.js');
+    const { reportError } = await import('./errors/report-error.js');
     return reportError(error, f);
   }
 }

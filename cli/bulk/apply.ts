@@ -1,7 +1,7 @@
 import { renameSync, rmSync } from 'node:fs';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { ensurePrivateDir } from '../config/paths.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 import { confirmBulk } from './confirm.js';
 import { executeNewRun } from './execute.js';
 import type { BulkCommand } from './bulk-command.js';

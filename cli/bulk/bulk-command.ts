@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../core/endpoints/define.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 import type { ColumnMap } from './columns.js';
 import type { BulkRequest } from './items-file.js';
 import type { Outcome } from './item-verdict.js';

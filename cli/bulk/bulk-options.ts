@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Endpoint } from '../../core/endpoints/define.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { recordFormat } from './record-format.js';
 
 /** The options of a bulk run, checked. */

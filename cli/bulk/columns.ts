@@ -1,5 +1,5 @@
 import { fieldInfo, takesJson, type Endpoint } from '../../core/endpoints/define.js';
-import { flagOf, jsonOrText } from '../flags.js';
+import { flagOf, jsonOrText } from '../input/flags.js';
 
 /** How the columns of a bulk file map onto an endpoint's path parameters and payload keys. */
 export interface ColumnMap {

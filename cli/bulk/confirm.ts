@@ -1,5 +1,5 @@
-import { CliError, EXIT } from '../cli-error.js';
-import type { Factory } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory } from '../factory/factory.js';
 import { confirmOrRefuse } from '../prompt/prompter.js';
 import type { BulkCommand } from './bulk-command.js';
 

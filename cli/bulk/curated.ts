@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Factory } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory } from '../factory/factory.js';
 import type { WriteFlags } from '../write/options.js';
 import type { BulkCommand } from './bulk-command.js';
 import { addBulkOptions, bulkFlags } from './bulk-options.js';

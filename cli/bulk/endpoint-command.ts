@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { buildRequest } from '../../core/endpoints/call.js';
 import { METHODS, type Endpoint } from '../../core/endpoints/define.js';
 import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 import { changedNothing, sendWrite } from '../write/send.js';
 import type { BulkCommand } from './bulk-command.js';
 import { BrokenJsonCell, cellValue, columnMap } from './columns.js';

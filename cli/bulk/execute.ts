@@ -1,5 +1,5 @@
-import { CliError, EXIT } from '../cli-error.js';
-import type { Factory } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory } from '../factory/factory.js';
 import { warnIfProduction } from '../write/send.js';
 import { rowFactory, type BulkCommand, type RowResult } from './bulk-command.js';
 import { readItems, type BulkItem } from './items-file.js';

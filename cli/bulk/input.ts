@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Io } from '../io.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Io } from '../factory/io.js';
 import { csvEvents } from './csv-events.js';
 import type { InputEvent } from './input-event.js';
 import { lineChunks, MAX_LINE_BYTES, physicalLines } from './lines.js';

@@ -1,7 +1,7 @@
 import { ApiError, InvalidDataError, NetworkError, RateLimitedError, UnauthorisedError, UnexpectedAnswerError } from '../../core/api/errors/index.js';
 import { readRateLimit } from '../../core/api/rate-limit.js';
 import type { ApiResponse } from '../../core/api/types.js';
-import { CliError } from '../cli-error.js';
+import { CliError } from '../errors/cli-error.js';
 import { HintedError } from '../write/hinted-error.js';
 import { changedNothing } from '../write/send.js';
 import type { ItemOutcome } from './journal.js';

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { z } from 'zod';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Env } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Env } from '../factory/factory.js';
 import { runHeaderSchema } from './journal-header.js';
 import { journalFile, type ItemOutcome, type ItemStatus, type RunHeader } from './journal.js';
 import { physicalLines } from './lines.js';

@@ -1,7 +1,7 @@
 import { appendFileSync, chmodSync, closeSync, fsync, fsyncSync, openSync, readSync, fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir, stateDir } from '../config/paths.js';
-import type { Env } from '../factory.js';
+import type { Env } from '../factory/factory.js';
 import type { RunHeader, RunSettings } from './journal-header.js';
 
 /** An item's outcome: `unknown` when the request may or may not have been applied (the connection dropped). */

@@ -1,8 +1,8 @@
 /** The checks of `edshed bulk apply` before anything is sent: the plan's command, its input file, its items. */
 import { rmSync } from 'node:fs';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Factory } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory } from '../factory/factory.js';
 import { openBulkInput } from './input.js';
 import { tableBulkCommand } from './endpoint-command.js';
 import type { BulkCommand } from './bulk-command.js';

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { METHODS } from '../../core/endpoints/define.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import type { BulkCommand } from './bulk-command.js';
 import { fileErrorText } from '../../core/node/file-error-text.js';
 import { reconcileLineSchema } from '../../core/domain/reconcile/plan.js';

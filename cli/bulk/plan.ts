@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { Factory } from '../factory.js';
-import { CliError, EXIT } from '../cli-error.js';
+import type { Factory } from '../factory/factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { writeFileAtomic } from '../write/atomic-file.js';
 import type { BulkCommand, RunWarnings } from './bulk-command.js';
 import type { BulkInput } from './input.js';

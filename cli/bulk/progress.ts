@@ -1,4 +1,4 @@
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 import { duration } from '../ui/bulk-progress/format.js';
 import { etaSeconds, finished, initialProgress, progressReducer, ratePerSecond, type BulkProgressState, type ProgressEvent } from '../ui/bulk-progress/state.js';
 import { loadInk } from '../ui/load-ink.js';

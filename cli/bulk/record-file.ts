@@ -2,7 +2,7 @@ import { createWriteStream, fchmodSync } from 'node:fs';
 import { once } from 'node:events';
 import { finished, pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { recordFormat } from './record-format.js';
 import { NEUTRAL_CSV } from '../output/formula.js';
 import { fileErrorText } from '../../core/node/file-error-text.js';

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /**
  * The format a results or rejects file is written in, from its extension: `.csv`, `.ndjson` or `.jsonl`.

@@ -7,7 +7,7 @@
  *   `--from FILE` marks the rows already so "no change".
  * Both are loaded lazily: registering costs a command that never runs in bulk nothing.
  */
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import type { BulkCommand } from './bulk-command.js';
 import type { TargetWish } from './plan-no-change.js';
 import type { TargetKind } from './targets.js';

@@ -5,8 +5,8 @@
 import { closeSync, fchmodSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Env } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Env } from '../factory/factory.js';
 import { NEUTRAL_CSV } from '../output/formula.js';
 import { fileErrorText } from '../../core/node/file-error-text.js';
 import { readOutcomes, type JournalProblem } from './journal-state.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Factory } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory } from '../factory/factory.js';
 import type { BulkCommand } from './bulk-command.js';
 import { DEFAULT_CONCURRENCY } from './bulk-options.js';
 import { executeRun } from './execute.js';

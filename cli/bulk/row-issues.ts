@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../../core/endpoints/invalid-input-error.js';
-import { CliError } from '../cli-error.js';
+import { CliError } from '../errors/cli-error.js';
 import type { RowIssue } from './row-check.js';
 
 /**

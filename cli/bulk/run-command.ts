@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '../../core/endpoints/index.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import type { BulkCommand } from './bulk-command.js';
 import { tableBulkCommand } from './endpoint-command.js';
 import type { RunHeader } from './journal.js';

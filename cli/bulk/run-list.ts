@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import type { Env } from '../factory.js';
+import type { Env } from '../factory/factory.js';
 import { journalFile, runsDir } from './journal.js';
 import { readJournal, type JournalState } from './journal-state.js';
 

@@ -2,8 +2,8 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Env } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Env } from '../factory/factory.js';
 import { runsDir } from './journal.js';
 
 /** Who holds a run: written in the lock file, shown to a second process that wants the run. */

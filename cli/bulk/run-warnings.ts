@@ -3,7 +3,7 @@
  * school left with no live subscription of a product), read once before anything is written. They never
  * block the run: they are printed whole on stderr, saved in a plan, and the prompt names where the run goes.
  */
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 import { wrap } from '../output/fit.js';
 import type { BulkCommand, RunWarnings } from './bulk-command.js';
 import type { BulkItem } from './items-file.js';

@@ -4,7 +4,7 @@
  */
 import type { BuildBulkCommand, TargetWishes } from '../bulk/registry.js';
 import type { TargetKind } from '../bulk/targets.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /** The curated commands a bulk run can be of, by the kind their journal records: `runs resume` and `bulk apply` build the same command again from it. */
 export const CURATED_BULK: Readonly<Record<string, BuildBulkCommand>> = {

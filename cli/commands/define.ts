@@ -3,7 +3,7 @@
  * imports its type from here, so that no command imports the list that loads it.
  */
 import type { Command } from 'commander';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 
 /** A curated command module's default export: configures the (sub)command it is given. */
 export type DefineCommand = (cmd: Command, f: Factory) => void;

@@ -1,8 +1,8 @@
 import { ENVIRONMENT_NAMES } from '../../core/api/environments.js';
 import { ClientConfigError } from '../../core/api/errors/client-config-error.js';
 import { resolveConnection as resolve, type Connection as Resolved, type StoredCredential, type StoredProfile } from '../../core/api/connection.js';
-import { CliError, EXIT } from '../cli-error.js';
-import type { GlobalOptions } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { GlobalOptions } from '../factory/factory.js';
 import type { StoredCaller } from '../../core/node/config-store.js';
 
 export { redactUrl } from '../../core/api/connection.js';

@@ -1,6 +1,6 @@
 import { ClientConfigError } from '../../core/api/errors/client-config-error.js';
 import { checkProfileName as checkName, openConfigStore as openStore, type ConfigStore } from '../../core/node/config-store.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 export type { ConfigStore, Credential, Profile } from '../../core/node/config-store.js';
 

@@ -1,5 +1,5 @@
 import { fieldInfo, type Endpoint, type FieldKind, type FieldSpec } from '../../core/endpoints/define.js';
-import { flagOf } from '../flags.js';
+import { flagOf } from '../input/flags.js';
 import { isPasswordKey, stdinFlagOf } from '../prompt/password-input.js';
 
 /** A sample value per field kind, chosen to pass the field's validation. */

@@ -1,6 +1,6 @@
 import { environmentText } from './environment.js';
 import { outputText } from './output.js';
-import { EXIT } from '../cli-error.js';
+import { EXIT } from '../errors/cli-error.js';
 import { reconcileText } from './reconcile.js';
 
 /** What each exit code tells a script; one entry per code of `EXIT`, so a new code needs its meaning here. */

@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEOUT_MS } from '../../core/api/timeout.js';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Env, Factory, GlobalOptions } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Env, Factory, GlobalOptions } from '../factory/factory.js';
 
 /** The default request timeout in seconds, as `--help` and `edshed help environment` state it. */
 export const DEFAULT_TIMEOUT_SECONDS = DEFAULT_TIMEOUT_MS / 1000;

@@ -1,5 +1,5 @@
 import { isoDateProblem } from '../../core/domain/dates.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /**
  * Checks a `--flag YYYY-MM-DD` value is a day (no time) of the calendar (2026-02-30 is not). Exit 2,

@@ -1,4 +1,4 @@
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /**
  * Reads an id given on the command line: a whole number from 1. Anything else is bad usage (exit 2),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Io } from '../io.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Io } from '../factory/io.js';
 import { jsonErrorPosition } from './json-position.js';
 import { fileErrorText } from '../../core/node/file-error-text.js';
 

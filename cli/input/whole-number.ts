@@ -1,4 +1,4 @@
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /**
  * A whole number from the command line (an id, a count), from 1 up to `max`; exit 2, naming `label`,

@@ -1,5 +1,5 @@
-import { CliError, EXIT } from '../cli-error.js';
-import type { Factory } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory } from '../factory/factory.js';
 import { chooseFormat, parseFields, type Format } from './render.js';
 
 /** How a command's answer will be printed, settled before anything is sent. */

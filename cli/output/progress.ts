@@ -1,4 +1,4 @@
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 
 /** Shows how far a long job has got, on stderr. */
 export interface ProgressReporter {

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { NEUTRAL_CSV, neutraliseFormula } from './formula.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import type { Colors } from './colors.js';
 import { redact } from './redact.js';
 import { cellText, columnsOf, recordsAt, recordsPath, rowsOf, type Row } from './rows.js';

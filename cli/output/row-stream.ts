@@ -1,5 +1,5 @@
-import type { Factory } from '../factory.js';
-import { tableLayout, withNames } from '../print-response.js';
+import type { Factory } from '../factory/factory.js';
+import { tableLayout, withNames } from './print-response.js';
 import type { OutputPlan } from './plan.js';
 import { checkFields, render } from './render.js';
 import { columnsOf, type Row } from './rows.js';

@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import { fieldInfo, type Endpoint } from '../../core/endpoints/define.js';
-import { CliError, EXIT } from '../cli-error.js';
-import type { Factory } from '../factory.js';
-import { attributeOf, flagOf } from '../flags.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory } from '../factory/factory.js';
+import { attributeOf, flagOf } from '../input/flags.js';
 
 /**
  * A payload key that holds a password (`password`, `new_password`): never a flag, since a flag stays in

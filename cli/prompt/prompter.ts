@@ -1,4 +1,4 @@
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /**
  * Every question the CLI asks goes through a Prompter: the terminal one in the entry point, a scripted

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import type { Prompter } from './prompter.js';
 
 /**

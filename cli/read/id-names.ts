@@ -3,7 +3,7 @@
  * a page of rows (one request for the page, never one a row), and a product's name read off the row itself.
  */
 import { MAX_TAKE } from '../../core/domain/constants.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 import type { Row } from '../output/rows.js';
 import { checkedAnswer } from './records.js';
 

@@ -14,7 +14,7 @@ import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
 import { INVOICE } from '../../core/shapes/invoice.js';
 import { replyProblems } from '../../core/shapes/schema.js';
 import type { Invoice, SharedInvoice } from '../../core/shapes/types.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { describeKeys, pickOne, readKey, type KeyText } from './keys.js';
 import { collectPages } from './pages.js';
 import { checkedAnswer } from './records.js';

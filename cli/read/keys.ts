@@ -5,7 +5,7 @@
  * The lookups themselves are each record's reader (cli/read/invoices.ts, users.ts, schools.ts, subscriptions.ts).
  */
 import type { NaturalKey } from '../../core/shapes/define.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /** A text read as a record's id, or as one of its natural keys with the value to look up. */
 export type KeyText = { readonly id: number } | { readonly key: NaturalKey; readonly value: string; readonly text: string };

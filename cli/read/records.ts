@@ -8,7 +8,7 @@ import type { ObjectShape, ValueOf } from '../../core/shapes/define.js';
 import type { School, Subscription } from '../../core/shapes/types.js';
 import { SESSION_USER } from '../../core/shapes/user.js';
 import type { ReplyProblem } from '../../core/shapes/schema.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /**
  * An API answer checked against the reply its table entry declares (core/shapes, built with zod/mini,

@@ -11,7 +11,7 @@ import { MAX_TAKE } from '../../core/domain/constants.js';
 import type { ApiMethods } from '../../core/endpoints/methods.js';
 import { REGISTER_SCHOOL, SCHOOL } from '../../core/shapes/school.js';
 import type { RegisterSchool, School } from '../../core/shapes/types.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { describeKeys, pickOne, readKey, type KeyText } from './keys.js';
 import { checkedAnswer } from './records.js';
 

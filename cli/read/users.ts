@@ -6,7 +6,7 @@ import { MAX_TAKE } from '../../core/domain/constants.js';
 import type { ApiMethods } from '../../core/endpoints/methods.js';
 import type { User } from '../../core/shapes/types.js';
 import { USER } from '../../core/shapes/user.js';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { describeKeys, pickOne, readKey, type KeyText } from './keys.js';
 import { checkedAnswer } from './records.js';
 

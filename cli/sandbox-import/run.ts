@@ -3,8 +3,8 @@
  * stderr), make the copy's rows (the manifest and the pseudonyms), write them in one transaction with every
  * reference checked, and print the manifest.
  */
-import { CliError, EXIT } from '../cli-error.js';
-import type { Factory } from '../factory.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory } from '../factory/factory.js';
 import { createClient } from '../../core/api/client.js';
 import { nodeHttpFetch } from '../http/http-fetch.js';
 import { redactUrl } from '../../core/api/redact.js';

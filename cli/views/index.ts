@@ -3,7 +3,7 @@
  * a view (a title, facts, related records a line each) instead of a table of every field. Every other
  * format prints the API's answer as it came.
  */
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 import type { OutputPlan } from '../output/plan.js';
 
 /** Draws one command's answer as a view; its module is loaded only when the command runs. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, link, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /** How a file is written: its permission bits, and whether an existing file may be replaced. */
 export interface FileWriteOptions {

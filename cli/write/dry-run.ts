@@ -1,5 +1,5 @@
 import type { ApiRequest } from '../../core/api/types.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 
 /**
  * Prints the exact request a write would send (method, URL, headers with the token redacted, body) on

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 
 /** The options every write command takes (generated, curated and `api`). */
 export interface WriteFlags {

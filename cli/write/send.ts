@@ -2,7 +2,7 @@ import { ApiError } from '../../core/api/errors/api-error.js';
 import { isOutcomeUnknown } from '../../core/api/errors/outcome.js';
 import type { ApiRequest, ApiResponse } from '../../core/api/types.js';
 import type { AuditRecord } from '../audit/writer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../factory/factory.js';
 
 /** The runs (by their streams) already told they write to production: once per run, not per item. */
 const warned = new WeakSet<object>();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../../cli/cli-error.js';
+import { CliError } from '../../cli/errors/cli-error.js';
 import { checkOutputFile, writeFileAtomic } from '../../cli/write/atomic-file.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'edshed-atomic-'));

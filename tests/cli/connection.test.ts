@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../../cli/cli-error.js';
+import { CliError } from '../../cli/errors/cli-error.js';
 import { resolveConnection } from '../../cli/config/connection.js';
 import { resolveBaseUrl } from '../../core/api/environments.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeOf, flagOf, jsonOrText, parseFieldArgs } from '../../cli/flags.js';
+import { attributeOf, flagOf, jsonOrText, parseFieldArgs } from '../../cli/input/flags.js';
 import { commandWord, run } from '../../cli/main.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 

@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../cli/cli-error.js';
+import { EXIT } from '../../cli/errors/cli-error.js';
 import { resolveConnection } from '../../cli/config/connection.js';
 import { API_URL_SOURCES, environmentText } from '../../cli/help/environment.js';
 import { similarWords } from '../../cli/help/suggest.js';
 import { exitCodesText, HELP_TOPICS } from '../../cli/help/topics.js';
 import { CURATED } from '../../cli/commands/index.js';
 import { ENVIRONMENTS } from '../../core/api/environments.js';
-import type { GlobalOptions } from '../../cli/factory.js';
+import type { GlobalOptions } from '../../cli/factory/factory.js';
 
 const cliDir = fileURLToPath(new URL('../../cli', import.meta.url));
 const sources = (readdirSync(cliDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => readFileSync(join(cliDir, file), 'utf8'));

@@ -3,8 +3,8 @@ import { chooseFormat, parseFields, render } from '../../cli/output/render.js';
 import { redact } from '../../cli/output/redact.js';
 import { recordsPath, rowsOf, totalOf } from '../../cli/output/rows.js';
 import { fitTable, renderTable } from '../../cli/output/table.js';
-import { terminalColumns } from '../../cli/io.js';
-import { CliError } from '../../cli/cli-error.js';
+import { terminalColumns } from '../../cli/factory/io.js';
+import { CliError } from '../../cli/errors/cli-error.js';
 
 const invoices = { invoices: [{ id: 1, status: 'paid', amount: 1200, currency: 'gbp' }, { id: 2, status: 'open', amount: 900, currency: 'usd' }], total: 2 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../core/api/client.js';
-import { CliError } from '../../cli/cli-error.js';
+import { CliError } from '../../cli/errors/cli-error.js';
 import { runSnapshotDelete } from '../../cli/commands/snapshots/delete.js';
 import { waitForSnapshot } from '../../cli/commands/snapshots/poll.js';
 import { scriptedPrompter } from '../../cli/prompt/prompter.js';

@@ -38,7 +38,7 @@ function typeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boole
  *
  * @example
  * const graph = importGraph(ROOT, ['core', 'cli']);
- * graph.get('cli/main.ts'); // [{ to: 'cli/factory.ts', typeOnly: true, dynamic: false }, ...]
+ * graph.get('cli/main.ts'); // [{ to: 'cli/factory/factory.ts', typeOnly: true, dynamic: false }, ...]
  */
 export function importGraph(root: string, dirs: readonly string[]): ReadonlyMap<string, readonly ImportEdge[]> {
   const files = dirs.flatMap((d) => sourceFiles(join(root, d)));

@@ -4,12 +4,12 @@ import type { Command } from 'commander';
 import { isoDateProblem } from '../../../core/domain/dates.js';
 import { auditEntrySchema, type AuditEntry } from '../../audit/entry.js';
 import { auditFile } from '../../audit/writer.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { stateDir } from '../../config/paths.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { ownTablePlan } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import type { DefineCommand } from '../define.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
 import { SIGN_IN } from '../../../core/shapes/user.js';
 import type { StoredCaller } from '../../../core/node/config-store.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 /** What the sign-in answer must hold for the CLI: the session token, as core's shape of the answer declares it. */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ApiError, UnauthorisedError } from '../../../core/api/errors/index.js';
-import { profileName, type Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { profileName, type Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import type { DefineCommand } from '../define.js';
 
 /** `edshed logout` and `edshed auth logout`: ends the session on the server, then forgets the token. */

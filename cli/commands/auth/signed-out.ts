@@ -1,8 +1,8 @@
 import { ENVIRONMENT_NAMES } from '../../../core/api/environments.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import type { Connection } from '../../config/connection.js';
 import { NoApiError } from '../../config/connection.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 
 /**
  * Whether a token is given for this command (`--token` or EDSHED_TOKEN): then a missing API is the

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import type { DefineCommand } from '../define.js';
-import { profileName, type Factory } from '../../factory.js';
+import { profileName, type Factory } from '../../factory/factory.js';
 import { connectionOrSignedOut } from './signed-out.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
-import { profileName, type Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { profileName, type Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import { SESSION_USER } from '../../../core/shapes/user.js';
 import type { DefineCommand } from '../define.js';
 import type { ValueOf } from '../../../core/shapes/define.js';

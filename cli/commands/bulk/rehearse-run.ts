@@ -7,9 +7,9 @@
 import { accessSync, constants, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { CliError, EXIT } from '../../cli-error.js';
-import { createFactory } from '../../default-factory.js';
-import type { Env, Factory, GlobalOptions } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { createFactory } from '../../factory/default-factory.js';
+import type { Env, Factory, GlobalOptions } from '../../factory/factory.js';
 import { applyPlan } from '../../bulk/apply.js';
 import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { isDrift } from '../../bulk/execute.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { bulkFlags } from '../../bulk/bulk-options.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import type { DefineCommand } from '../define.js';
 
 /** `edshed bulk rehearse PLAN --db FILE`: what a saved plan would do, applied to a throw-away copy of a sandbox database. */

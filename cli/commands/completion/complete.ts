@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { completeWords } from '../../completion/candidates.js';
 import { HELP_TOPICS } from '../../help/topics.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 /**

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { Argument, type Command } from 'commander';
 import { completionScript, SHELLS } from '../../completion/scripts.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { billingSpec } from '../../dash/billing/spec.js';
-import { leafFactory } from '../../flags.js';
+import { leafFactory } from '../../input/flags.js';
 import type { DefineCommand } from '../define.js';
 import { addDashOptions, dashOptions, runDash } from './run-dash.js';
 

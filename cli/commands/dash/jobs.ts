@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadJobs } from '../../dash/jobs/load.js';
 import { jobsPanes } from '../../dash/jobs/panes.js';
-import { leafFactory } from '../../flags.js';
+import { leafFactory } from '../../input/flags.js';
 import type { DefineCommand } from '../define.js';
 import { addDashOptions, dashOptions, runDash } from './run-dash.js';
 

@@ -1,8 +1,8 @@
 /** What every `edshed dash` command shares: its options, the terminal check, `--once`, and the Ink view. */
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions } from '../../input/flags.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { snapshotText } from '../../dash/pane.js';
 import type { DashSpec } from '../../dash/spec.js';

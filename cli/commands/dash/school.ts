@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { schoolSpec } from '../../dash/school/spec.js';
-import { leafFactory } from '../../flags.js';
+import { leafFactory } from '../../input/flags.js';
 import { positiveId } from '../../input/ids.js';
 import type { DefineCommand } from '../define.js';
 import { addDashOptions, dashOptions, runDash } from './run-dash.js';

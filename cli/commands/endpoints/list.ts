@@ -1,11 +1,11 @@
 import { Option, type Command } from 'commander';
 import { offerValues } from '../../completion/values.js';
 import { ROLES, type Endpoint } from '../../../core/endpoints/define.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { rankBySearch } from '../../help/search.js';
 import { tableEntries } from '../../table/table-nouns.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 /** One row of `edshed endpoints --json`. */
@@ -56,7 +56,7 @@ export async function runEndpointsList(c: Factory, options: EndpointsListOptions
     return;
   }
   const out = !c.globals.fields && !c.globals.json && !c.globals.format ? c.withGlobals({ ...c.globals, fields: 'command,method,path,role' }) : c;
-  const { printResponse } = await import('../../print-response.js');
+  const { printResponse } = await import('../../output/print-response.js');
   await printResponse(out, rows);
 }
 

@@ -1,6 +1,6 @@
 import { MAX_TAKE } from '../../../core/domain/constants.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import type { OutputPlan } from '../../output/plan.js';
 import { openRowStream, type RowStream } from '../../output/row-stream.js';
 import { recordsPath, rowsOf, totalOf } from '../../output/rows.js';

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import { commandWords, similarWords } from '../../help/suggest.js';
 import { HELP_TOPICS, topicLines } from '../../help/topics.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 /** Refuses words that are neither a topic nor a command, suggesting the nearest ones. */

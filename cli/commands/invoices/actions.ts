@@ -5,7 +5,7 @@
 import { formatMoney } from '../../../core/domain/money.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import type { TargetWish } from '../../bulk/plan-no-change.js';
 import type { ListedInvoice } from '../../read/invoices.js';
 

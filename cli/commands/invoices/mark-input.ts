@@ -1,6 +1,6 @@
 /** The local checks of `edshed invoices mark`: its words, the ids, and the action's input against the table. */
 import { checkPayload } from '../../../core/endpoints/call.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import { similarWords } from '../../help/similar-words.js';
 import { routeClash } from '../../write/route-clash.js';
 import { ACTION_NAMES, ACTIONS, checkDetails, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';

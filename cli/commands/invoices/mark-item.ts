@@ -1,8 +1,8 @@
 /** One invoice of `edshed invoices mark`: its request sent, the answer judged, the invoice as answered (read back only when not). */
 import { ApiError, ForbiddenError, InvalidDataError, UnauthorisedError } from '../../../core/api/errors/index.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
-import { CliError } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { conflictHint } from '../../write/describe.js';
 import { changedNothing, sendWrite } from '../../write/send.js';
 import { ACTIONS, actionInput, endpointOfAction, type ActionDetails, type ActionName } from './actions.js';

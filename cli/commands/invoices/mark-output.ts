@@ -1,8 +1,8 @@
 /** What `edshed invoices mark` prints: the question before a void, the planned requests, the result lines. */
 import type { ApiRequest } from '../../../core/api/types.js';
 import { formatMoney } from '../../../core/domain/money.js';
-import { EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import type { OutputPlan } from '../../output/plan.js';
 import { render } from '../../output/render.js';
 import type { MarkTarget } from './mark-item.js';

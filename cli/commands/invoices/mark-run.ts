@@ -1,8 +1,8 @@
 /** The work of `edshed invoices mark`, callable without commander (tests, bulk runs, dashboards). */
 import { buildRequest } from '../../../core/endpoints/call.js';
 import type { ApiRequest } from '../../../core/api/types.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { changesMoney } from '../../write/money.js';

@@ -1,12 +1,12 @@
 import { Option, type Command } from 'commander';
 import { offerValues } from '../../completion/values.js';
 import { PAYMENT_METHODS } from '../../../core/domain/billing.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';
 import { addWriteOptions, writeFlags } from '../../write/options.js';
 import type { DefineCommand } from '../define.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import { ACTION_NAMES, DETAIL_NAMES, type ActionDetails } from './actions.js';
 
 const HELP = `

@@ -6,7 +6,7 @@
  * acceptance is exit 2 and nothing is written.
  */
 import { resolve } from 'node:path';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import { formatMoney } from '../../../core/domain/money.js';
 import type { StatementLine } from '../../../core/domain/reconcile/line.js';

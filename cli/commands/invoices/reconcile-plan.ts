@@ -5,7 +5,7 @@
  * the plan is never one string in memory.
  */
 import { resolve } from 'node:path';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import { writeFileAtomic } from '../../write/atomic-file.js';
 import type { BookInvoice } from '../../../core/domain/reconcile/book.js';
 import type { ReconcileLine } from '../../../core/domain/reconcile/plan.js';

@@ -1,6 +1,6 @@
 /** `invoices reconcile --review`: the screen shown over the matched lines, and its decisions made the plan's. */
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { wantsColor } from '../../output/colors.js';
 import { loadInk } from '../../ui/load-ink.js';
 import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';

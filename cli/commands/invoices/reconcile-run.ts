@@ -1,6 +1,6 @@
 /** The work of `edshed invoices reconcile`: statements read, the book read, lines matched, the plan written. */
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { formatMoney } from '../../../core/domain/money.js';
 import { readColumnMap, type ColumnMap } from '../../../core/domain/reconcile/csv.js';
 import { DATE_FORMATS, type DateFormat, type StatementLine } from '../../../core/domain/reconcile/line.js';

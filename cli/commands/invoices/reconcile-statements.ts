@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import { fileErrorText } from '../../../core/node/file-error-text.js';
 import type { ColumnMap } from '../../../core/domain/reconcile/csv.js';
 import { MAX_STATEMENT_LINES, tooManyLines } from '../../../core/domain/reconcile/limits.js';

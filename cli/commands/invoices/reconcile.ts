@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import type { DefineCommand } from '../define.js';
 import { DATE_FORMATS } from '../../../core/domain/reconcile/line.js';
 

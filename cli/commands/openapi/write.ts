@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import { tableEntries } from '../../table/table-nouns.js';
 import { checkOutputFile, writeOutputFile } from '../../write/atomic-file.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 export interface OpenApiOptions {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { PRICE_SCHEMA, type Price } from '../../../core/domain/price-schema.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Io } from '../../io.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Io } from '../../factory/io.js';
 import { fileErrorText } from '../../../core/node/file-error-text.js';
 
 /** A price file may name its currency (as API prices do); it is only used to format amounts. */

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { formatMoney } from '../../../core/domain/money.js';
 import { priceQuantity, type Quote, type QuoteLine } from '../../../core/domain/tier-pricing.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
-import { printResponse } from '../../print-response.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
+import { printResponse } from '../../output/print-response.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 import { readPriceFile } from './price-file.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { addCommonOptions, leafFactory } from '../../flags.js';
-import { printResponse } from '../../print-response.js';
-import type { Factory } from '../../factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
+import { printResponse } from '../../output/print-response.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 /**

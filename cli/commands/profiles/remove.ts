@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import { checkProfileName } from '../../config/store.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 export interface ProfilesRemoveOptions {

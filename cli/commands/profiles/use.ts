@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { checkProfileName, unknownProfile } from '../../config/store.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { Factory } from '../../factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 
 export interface ProfilesUseOptions {

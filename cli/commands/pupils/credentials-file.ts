@@ -1,5 +1,5 @@
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { writeFileAtomic } from '../../write/atomic-file.js';
 import { credentialsCsv, type CreatedPupil } from './credentials.js';
 

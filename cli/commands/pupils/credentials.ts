@@ -3,8 +3,8 @@
  * meant to hold them, and shown on stdout without the passwords unless asked.
  */
 import type { Pupil } from '../../../core/shapes/types.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import type { OutputPlan } from '../../output/plan.js';
 import { render } from '../../output/render.js';
 import type { Row } from '../../output/rows.js';

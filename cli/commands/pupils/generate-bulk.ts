@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import type { CreatedPupil } from './credentials.js';
 import { PUPILS_HEADER, pupilsOutFile } from './pupils-out-file.js';

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { MAX_PUPIL_BATCH } from '../../../core/domain/constants.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput, type OutputPlan } from '../../output/plan.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
 import { parseWholeNumber } from '../../input/whole-number.js';

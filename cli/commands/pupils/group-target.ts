@@ -1,6 +1,6 @@
 import { ApiError } from '../../../core/api/errors/index.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { checkedAnswer } from '../../read/records.js';
 import { describeSchool, type SchoolTarget } from './school-target.js';
 

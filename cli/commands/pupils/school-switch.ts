@@ -6,8 +6,8 @@
  */
 import { buildRequest } from '../../../core/endpoints/call.js';
 import type { ApiRequest } from '../../../core/api/types.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
 import { HintedError } from '../../write/hinted-error.js';
 import { sendWrite } from '../../write/send.js';

@@ -5,8 +5,8 @@
  */
 import { ApiError } from '../../../core/api/errors/index.js';
 import { SCHOOL } from '../../../core/shapes/school.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { answerShaped, meUser } from '../../read/records.js';
 
 /** A school the caller manages, as `users/me` names it. */

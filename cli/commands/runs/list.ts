@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { runsDir } from '../../bulk/journal.js';
 import { listRuns } from '../../bulk/run-list.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { ownTablePlan } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import type { DefineCommand } from '../define.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 
 /** `edshed runs list`: the bulk runs journaled on this machine, newest first, with where each stands. */
 const define: DefineCommand = (cmd: Command, f) => {

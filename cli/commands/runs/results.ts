@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { readOutcomes } from '../../bulk/journal-state.js';
 import { resultsText, type ResultsFormat } from '../../bulk/results-file.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import type { DefineCommand } from '../define.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 
 const FORMATS: readonly ResultsFormat[] = ['csv', 'ndjson'];
 

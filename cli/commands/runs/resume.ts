@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { bulkFlags } from '../../bulk/bulk-options.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import type { DefineCommand } from '../define.js';
 
 /** `edshed runs resume ID [--retry-failed]`: go on with a run that was interrupted, paused or killed. */

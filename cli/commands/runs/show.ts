@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { readJournal } from '../../bulk/journal-state.js';
 import { journalFile } from '../../bulk/journal.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { chooseFormat } from '../../output/render.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import type { DefineCommand } from '../define.js';
 
 /** `edshed runs show ID`: one run's header, counts, and every item not done with its reason. */

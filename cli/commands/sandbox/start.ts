@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { offerValues } from '../../completion/values.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 import { FAULTS_HELP } from '../../../sandbox/server/faults.js';
 import { driverRefusal } from '../../../sandbox/db/driver-support.js';

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
+import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 import { STATEMENT_FORMATS } from '../../../core/domain/reconcile/line.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
 import type { Row } from '../../output/rows.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import { checkedAnswer } from '../../read/records.js';
 import type { DefineCommand } from '../define.js';
 import type { School } from '../../../core/shapes/types.js';

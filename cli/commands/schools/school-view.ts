@@ -2,7 +2,7 @@ import type { Invoice, School, Subscription } from '../../../core/shapes/types.j
 import { totalsByCurrency, type CurrencyTotal } from '../../../core/domain/invoice-totals.js';
 import type { Role } from '../../../core/endpoints/define.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import { holdsRole, type Caller } from '../../read/caller.js';
 import { collectPages } from '../../read/pages.js';
 import { invoicesWhere } from '../../read/invoices.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { positiveId } from '../../input/ids.js';
 import { chooseFormat } from '../../output/render.js';
 import type { DefineCommand } from '../define.js';

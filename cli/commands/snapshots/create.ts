@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { buildRequest } from '../../../core/endpoints/call.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
 import { parsePeriod } from '../../input/dates.js';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { OWN_TIMEOUT } from './poll.js';
 import { planOutput } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
 import { printDryRun } from '../../write/dry-run.js';
 import { addCuratedBulk, runCuratedBulk } from '../../bulk/curated.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
 import { pageFlags } from '../../write/options.js';

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { buildRequest } from '../../../core/endpoints/call.js';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import { confirmOrRefuse, refuseUnanswerable } from '../../prompt/prompter.js';
 import { tableEndpoint } from '../../table/table-endpoint.js';
 import { printDryRun } from '../../write/dry-run.js';

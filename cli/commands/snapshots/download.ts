@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { checkedAnswer } from '../../read/records.js';
 import { checkOutputFile, writeOutputFile } from '../../write/atomic-file.js';
 import type { DefineCommand } from '../define.js';

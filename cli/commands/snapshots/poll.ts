@@ -1,6 +1,6 @@
 import { abortableSleep, type Sleep } from '../../../core/api/sleep.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { openProgress } from '../../output/progress.js';
 import { timeoutPerRequest } from '../../http/timeout.js';
 import { capitalise, describeSnapshot, fetchSnapshot, type Snapshot } from './snapshot.js';

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import type { DefineCommand } from '../define.js';
 import { capitalise, describeSnapshot, fetchSnapshot, parseSnapshotId, SNAPSHOT_FIELDS, type Snapshot } from './snapshot.js';
 

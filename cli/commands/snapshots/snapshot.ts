@@ -3,7 +3,7 @@ import { ApiError } from '../../../core/api/errors/index.js';
 import { shapeKeys } from '../../../core/shapes/define.js';
 import { SNAPSHOT } from '../../../core/shapes/system.js';
 import type { Snapshot } from '../../../core/shapes/types.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import { answerShaped } from '../../read/records.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { HintedError } from '../../write/hinted-error.js';

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { OWN_TIMEOUT } from './poll.js';
 import { planOutput } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import type { DefineCommand } from '../define.js';
 import { parseSeconds, waitForSnapshot, type WaitOptions } from './poll.js';
 import { parseSnapshotId, SNAPSHOT_FIELDS, type Snapshot } from './snapshot.js';

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { MAX_TAKE } from '../../../core/domain/constants.js';
 import type { User } from '../../../core/shapes/types.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
-import { addCommonOptions, leafFactory } from '../../flags.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
+import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
-import { printResponse } from '../../print-response.js';
+import { printResponse } from '../../output/print-response.js';
 import { matchedText, rankFuzzy, searchTexts, type FuzzyField } from '../../read/fuzzy.js';
 import { checkedAnswer } from '../../read/records.js';
 import { together } from '../../read/together.js';

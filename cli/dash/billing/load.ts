@@ -2,7 +2,7 @@ import type { EndpointEntries } from '../../../core/endpoints/index.js';
 import type { ReplyOf } from '../../../core/endpoints/methods.js';
 import type { Cancellation, Invoice, Subscription } from '../../../core/shapes/types.js';
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
-import type { Env } from '../../factory.js';
+import type { Env } from '../../factory/factory.js';
 import { listRuns } from '../../bulk/run-list.js';
 import { collectPages } from '../../read/pages.js';
 import { invoicesWhere } from '../../read/invoices.js';

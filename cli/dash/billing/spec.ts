@@ -1,5 +1,5 @@
 import { INVOICE_STATES, type InvoiceState } from '../../../core/domain/billing.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../factory/factory.js';
 import type { ActOutcome, ActRequest, DashSpec } from '../spec.js';
 import { billingPanes } from './panes.js';
 import { loadBilling, type BillingData } from './load.js';

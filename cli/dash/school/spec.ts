@@ -1,6 +1,6 @@
 import type { ApiMethods } from '../../../core/endpoints/methods.js';
-import { CliError, EXIT } from '../../cli-error.js';
-import type { Factory } from '../../factory.js';
+import { CliError, EXIT } from '../../errors/cli-error.js';
+import type { Factory } from '../../factory/factory.js';
 import { callerOf } from '../../read/caller.js';
 import { meUser } from '../../read/records.js';
 import type { DashSpec } from '../spec.js';

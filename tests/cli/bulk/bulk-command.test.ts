@@ -8,7 +8,7 @@ import { fixedColumns } from '../../../cli/bulk/columns.js';
 import { readJournal } from '../../../cli/bulk/journal-state.js';
 import { runBulk } from '../../../cli/bulk/run-bulk.js';
 import { issuesOf, missingIssues } from '../../../cli/bulk/row-issues.js';
-import { CliError } from '../../../cli/cli-error.js';
+import { CliError } from '../../../cli/errors/cli-error.js';
 import { parseWholeNumber } from '../../../cli/input/whole-number.js';
 import { scriptedPrompter } from '../../../cli/prompt/prompter.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openBulkInput } from '../../../cli/bulk/input.js';
 import type { InputEvent } from '../../../cli/bulk/input-event.js';
 import { physicalLines } from '../../../cli/bulk/lines.js';
-import { CliError } from '../../../cli/cli-error.js';
+import { CliError } from '../../../cli/errors/cli-error.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-input-'));

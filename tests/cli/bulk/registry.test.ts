@@ -4,7 +4,7 @@ import { curatedBulkCommand } from '../../../cli/bulk/registry.js';
 import { targetKindOf } from '../../../cli/bulk/targets.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
-import { CliError, EXIT } from '../../../cli/cli-error.js';
+import { CliError, EXIT } from '../../../cli/errors/cli-error.js';
 // The list of curated commands registers what bulk runs need of them, as it does when the CLI starts.
 import '../../../cli/commands/index.js';
 

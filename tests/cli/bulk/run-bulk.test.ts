@@ -11,7 +11,7 @@ import { runResume } from '../../../cli/bulk/resume.js';
 import { runBulk } from '../../../cli/bulk/run-bulk.js';
 import { run } from '../../../cli/main.js';
 import { endpointCommand } from '../../../cli/bulk/endpoint-command.js';
-import { CliError } from '../../../cli/cli-error.js';
+import { CliError } from '../../../cli/errors/cli-error.js';
 import { testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
 import { scriptedPrompter, type Prompter } from '../../../cli/prompt/prompter.js';

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError, EXIT } from '../../../cli/cli-error.js';
+import { CliError, EXIT } from '../../../cli/errors/cli-error.js';
 import { runsDir } from '../../../cli/bulk/journal.js';
 import { acquireRunLock, lockFile } from '../../../cli/bulk/run-lock.js';
-import type { Env } from '../../../cli/factory.js';
+import type { Env } from '../../../cli/factory/factory.js';
 
 // One process at a time sends a run's items (the run itself, or a resume).
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api/client.js';
 import { runMoveSubscription } from '../../../cli/commands/subscriptions/move.js';
-import { CliError } from '../../../cli/cli-error.js';
+import { CliError } from '../../../cli/errors/cli-error.js';
 import { scriptedPrompter } from '../../../cli/prompt/prompter.js';
 import { fakeFactory, type FakeOptions } from '../../helpers/fake-factory.js';
 import { BASE, testSandbox, type TestSandbox } from '../../sandbox/helpers/sandbox.js';

@@ -1,7 +1,7 @@
 /** runMark against an in-process sandbox: what is sent, what is applied, what is printed, the exit code. */
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../core/endpoints/invalid-input-error.js';
-import { CliError } from '../../../cli/cli-error.js';
+import { CliError } from '../../../cli/errors/cli-error.js';
 import type { MarkOptions } from '../../../cli/commands/invoices/mark-run.js';
 import { BASE, mark, PAID, setup } from './mark-sandbox.js';
 

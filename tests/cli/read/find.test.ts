@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../../cli/main.js';
-import { flagOf } from '../../../cli/flags.js';
+import { flagOf } from '../../../cli/input/flags.js';
 import { recordOfParam } from '../../../cli/read/path-keys.js';
 import { rankFuzzy, searchTexts } from '../../../cli/read/fuzzy.js';
 import { sandboxCliSuite } from '../../helpers/sandbox-cli.js';

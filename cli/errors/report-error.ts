@@ -1,12 +1,12 @@
-import { ApiError, ForbiddenError, InvalidDataError, LoginAttemptsError, NetworkError, UnauthorisedError } from '../core/api/errors/index.js';
-import { InvalidInputError, type InputIssue } from '../core/endpoints/invalid-input-error.js';
-import { ENVIRONMENTS } from '../core/api/environments.js';
-import { errorCode } from '../core/api/network.js';
+import { ApiError, ForbiddenError, InvalidDataError, LoginAttemptsError, NetworkError, UnauthorisedError } from '../../core/api/errors/index.js';
+import { InvalidInputError, type InputIssue } from '../../core/endpoints/invalid-input-error.js';
+import { ENVIRONMENTS } from '../../core/api/environments.js';
+import { errorCode } from '../../core/api/network.js';
 import { CliError, EXIT } from './cli-error.js';
-import type { Factory } from './factory.js';
-import { flagOf } from './flags.js';
-import { redact } from './output/redact.js';
-import { HintedError } from './write/hinted-error.js';
+import type { Factory } from '../factory/factory.js';
+import { flagOf } from '../input/flags.js';
+import { redact } from '../output/redact.js';
+import { HintedError } from '../write/hinted-error.js';
 
 /**
  * Prints an error as the user should see it and returns the exit code: 2 for bad input (nothing was

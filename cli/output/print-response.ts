@@ -1,8 +1,8 @@
-import type { Factory } from './factory.js';
-import type { OutputPlan } from './output/plan.js';
-import { chooseFormat, parseFields, render, type RenderOptions } from './output/render.js';
-import { rowsOf, type Row } from './output/rows.js';
-import type { NameBook } from './read/id-names.js';
+import type { Factory } from '../factory/factory.js';
+import type { OutputPlan } from './plan.js';
+import { chooseFormat, parseFields, render, type RenderOptions } from './render.js';
+import { rowsOf, type Row } from './rows.js';
+import type { NameBook } from '../read/id-names.js';
 
 /**
  * How a table is laid out on this terminal: its width, colours, and the plan's default columns.
@@ -30,7 +30,7 @@ export function tableLayout(f: Factory, plan?: OutputPlan): Pick<RenderOptions, 
  */
 export async function withNames(f: Factory, plan: OutputPlan | undefined, rows: readonly Row[], book?: NameBook): Promise<{ rows: readonly Row[]; plan: OutputPlan | undefined }> {
   if (plan?.format !== 'table' || plan.names !== true || plan.tableColumns === undefined || rows.length === 0) return { rows, plan };
-  const named = await (book ?? (await import('./read/id-names.js')).nameBook(f)).named(rows, plan.tableColumns, plan.priorities);
+  const named = await (book ?? (await import('../read/id-names.js')).nameBook(f)).named(rows, plan.tableColumns, plan.priorities);
   return { rows: named.rows, plan: { ...plan, tableColumns: named.columns, priorities: named.priorities } };
 }
 

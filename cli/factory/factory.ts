@@ -3,15 +3,15 @@
  * only for what it uses (`edshed endpoints` never opens the config files or an HTTP agent).
  * Tests build a Factory with fakes instead of mocking modules.
  */
-import type { ApiClient } from '../core/api/client.js';
-import { chooseProfile } from '../core/api/connection.js';
-import type { ApiMethods } from '../core/endpoints/methods.js';
+import type { ApiClient } from '../../core/api/client.js';
+import { chooseProfile } from '../../core/api/connection.js';
+import type { ApiMethods } from '../../core/endpoints/methods.js';
 import type { Io } from './io.js';
-import type { ConfigStore } from './config/store.js';
-import type { Connection } from './config/connection.js';
-import type { Prompter } from './prompt/prompter.js';
-import type { AuditWriter } from './audit/writer.js';
-import type { Colors } from './output/colors.js';
+import type { ConfigStore } from '../config/store.js';
+import type { Connection } from '../config/connection.js';
+import type { Prompter } from '../prompt/prompter.js';
+import type { AuditWriter } from '../audit/writer.js';
+import type { Colors } from '../output/colors.js';
 
 /** Options that every command accepts, resolved once per run (program options, then the leaf's). */
 export interface GlobalOptions {

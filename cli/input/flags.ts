@@ -1,10 +1,10 @@
 import { Option, type Command } from 'commander';
-import { offerValues } from './completion/values.js';
-import { FORMATS } from './output/formats.js';
-import { ENVIRONMENT_NAMES } from '../core/api/environments.js';
-import { CliError, EXIT } from './cli-error.js';
-import type { Factory, GlobalOptions } from './factory.js';
-import { TIMEOUT_MEANING } from './http/timeout.js';
+import { offerValues } from '../completion/values.js';
+import { FORMATS } from '../output/formats.js';
+import { ENVIRONMENT_NAMES } from '../../core/api/environments.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
+import type { Factory, GlobalOptions } from '../factory/factory.js';
+import { TIMEOUT_MEANING } from '../http/timeout.js';
 
 /** The help of `--timeout`, on the program and on every command that calls the API. */
 export const TIMEOUT_HELP = `${TIMEOUT_MEANING} (env EDSHED_TIMEOUT)`;

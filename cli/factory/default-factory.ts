@@ -1,15 +1,15 @@
-import { CliError, EXIT } from './cli-error.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { profileName, type Env, type Factory, type GlobalOptions } from './factory.js';
 import type { Io } from './io.js';
-import type { ConfigStore } from './config/store.js';
-import type { Connection } from './config/connection.js';
-import type { ApiClient } from '../core/api/client.js';
-import type { ApiMethods } from '../core/endpoints/methods.js';
-import type { RequestEvent, ResponseEvent } from '../core/api/options.js';
-import type { Prompter } from './prompt/prompter.js';
-import type { AuditWriter } from './audit/writer.js';
-import { createColors, wantsColor } from './output/colors.js';
-import { methodNounEntries } from './table/table-nouns.js';
+import type { ConfigStore } from '../config/store.js';
+import type { Connection } from '../config/connection.js';
+import type { ApiClient } from '../../core/api/client.js';
+import type { ApiMethods } from '../../core/endpoints/methods.js';
+import type { RequestEvent, ResponseEvent } from '../../core/api/options.js';
+import type { Prompter } from '../prompt/prompter.js';
+import type { AuditWriter } from '../audit/writer.js';
+import { createColors, wantsColor } from '../output/colors.js';
+import { methodNounEntries } from '../table/table-nouns.js';
 
 /**
  * Builds the real dependencies for the process. Heavy modules (zod, the HTTP client, the endpoint schemas) are imported on first use.
@@ -40,7 +40,7 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
     withGlobals: (next) => build(io, env, version, prompter, Object.freeze({ ...next }), shared),
     withIo: (next) => build(next, env, version, prompter, globals, shared),
     config() {
-      shared.config ??= Promise.all([import('./config/store.js'), import('./config/paths.js')])
+      shared.config ??= Promise.all([import('../config/store.js'), import('../config/paths.js')])
         .then(([store, paths]) => store.openConfigStore(paths.configDir(env)))
         .catch((error: unknown) => {
           shared.config = undefined;
@@ -56,11 +56,11 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
         // read as "no API" or a request without the token meant.
         const asked = globals.profile || env.EDSHED_PROFILE;
         if (asked && asked !== 'default' && !globals.creatingProfile && !store.profileNames().includes(asked)) {
-          const { unknownProfile } = await import('./config/store.js');
+          const { unknownProfile } = await import('../config/store.js');
           throw unknownProfile(asked, store.profileNames());
         }
         const credential = store.credential(name);
-        const { resolveConnection } = await import('./config/connection.js');
+        const { resolveConnection } = await import('../config/connection.js');
         const resolved = resolveConnection(globals, env, store.profile(name), credential);
         const stored = resolved.token !== undefined && resolved.token === credential?.token;
         return { ...resolved, profile: name, username: stored ? credential?.username : undefined, caller: stored ? credential?.caller : undefined };
@@ -76,10 +76,10 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
         // node:http, not the undici package or Node's fetch: for a one-off command either costs more than
         // its whole request (see cli/http/http-fetch.ts, bench/one-off.bench.mjs).
         const [{ createClient }, { nodeHttpFetch }, { requestTimeoutMs }, { redactUrl }] = await Promise.all([
-          import('../core/api/client.js'),
-          import('./http/http-fetch.js'),
-          import('./http/timeout.js'),
-          import('../core/api/redact.js'),
+          import('../../core/api/client.js'),
+          import('../http/http-fetch.js'),
+          import('../http/timeout.js'),
+          import('../../core/api/redact.js'),
         ]);
         const timeoutMs = requestTimeoutMs(globals, env);
         return createClient({
@@ -111,12 +111,12 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
     api() {
       // The table's entries as data, not its code (cli/table/table-nouns.ts), and of the nouns called only: a
       // one-off command's start-up, measured (bench/one-off.bench.mjs).
-      api ??= Promise.all([f.client(), import('../core/endpoints/bind-table.js')]).then(([c, bind]) => bind.bindByNoun(c, methodNounEntries));
+      api ??= Promise.all([f.client(), import('../../core/endpoints/bind-table.js')]).then(([c, bind]) => bind.bindByNoun(c, methodNounEntries));
       return api;
     },
     audit() {
       audit ??= (async () => {
-        const [resolved, paths, writer] = await Promise.all([f.connection(), import('./config/paths.js'), import('./audit/writer.js')]);
+        const [resolved, paths, writer] = await Promise.all([f.connection(), import('../config/paths.js'), import('../audit/writer.js')]);
         return writer.openAuditWriter(paths.stateDir(env), {
           profile: resolved.profile ?? profileName(f),
           environment: resolved.environment ?? 'custom',
