@@ -1,6 +1,8 @@
 /**
  * The package as a user gets it: `npm pack` of the built checkout, a global install of that tarball into an
- * empty prefix, offline (from npm's cache: every package it needs is one npm ci already fetched), then the
+ * empty prefix (with --prefer-offline: npm ci caches the tarballs it fetches, but not the registry's package
+ * documents an install of a tarball resolves its dependencies with, so a fresh machine asks the registry for
+ * those, as a user's install does; a machine that has them installs from the cache alone), then the
  * installed `edshed` run from outside the checkout, with an environment of its own and no package of the
  * checkout reachable. It proves that the runtime `dependencies` are all the built package loads (the CLI
  * bundles the rest, scripts/build-cli.mjs) and that the reference page's script ships in dist/.
@@ -34,7 +36,7 @@ beforeAll(async () => {
   // --ignore-scripts: npm pack would run prepare, and a rebuild would clear dist/ under the other tests.
   const packed = await execa('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT });
   const tarball = join(dir, packed.stdout.trim().split('\n').at(-1) ?? '');
-  await execa('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], { cwd: dir });
+  await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: dir });
 }, 1_800_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
