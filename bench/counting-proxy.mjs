@@ -14,10 +14,9 @@ const routeOf = (req) => `${req.method ?? 'GET'} ${new URL(req.url ?? '/', 'http
  * proxy.counts().get('POST /superuser/invoices/{id}/paid') // 12
  *
  * With `options.rewrite`, each JSON answer is parsed and replaced by what it returns (given the route and
- * the body): how a test plants a field the client does not expect. With `options.intercept`, each request is
- * first given to it (the route and how many times that route has been asked for, this one included) and
- * awaited: an answer it returns (`{ status, headers, body }`) is sent instead of forwarding, and until it
- * settles the request waits: how a test answers 429 or holds a reply.
+ * the body): how a test plants a field the client does not expect. With `options.hold`, each request is first
+ * given to it (the route and how many times that route has been asked for, this one included), and is
+ * forwarded once what it returns settles: how a test holds a reply to stop the client mid-conversation.
  */
 export async function countingProxy(target, options = {}) {
   const base = new URL(target);
@@ -25,14 +24,7 @@ export async function countingProxy(target, options = {}) {
   const server = createServer(async (req, res) => {
     const route = routeOf(req);
     counts.set(route, (counts.get(route) ?? 0) + 1);
-    const instead = await options.intercept?.(route, counts.get(route));
-    if (instead !== undefined) {
-      const body = Buffer.from(JSON.stringify(instead.body ?? {}));
-      res.writeHead(instead.status, { 'content-type': 'application/json', 'content-length': body.length, ...instead.headers });
-      res.end(body);
-      req.resume();
-      return;
-    }
+    await options.hold?.(route, counts.get(route));
     const upstream = request({ hostname: base.hostname, port: base.port, path: req.url, method: req.method, headers: { ...req.headers, host: base.host } }, (answer) => {
       const json = String(answer.headers['content-type'] ?? '').includes('json');
       if (options.rewrite === undefined || !json) {
