@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { copyRows } from '../../../cli/sandbox-import/rows.js';
 import { pseudonymiser } from '../../../cli/sandbox-import/pseudonym.js';
 import type { Extract } from '../../../cli/sandbox-import/read.js';
+import { importManifest, manifestText } from '../../../cli/sandbox-import/report.js';
 
 const T = '2026-09-01T09:00:00.000Z';
 const school = { id: 1, name: 'Oakfield', code: 'OAK', country: 'GB', region: 'GB-ENG', locale: 'en_GB', account_region: 'GB', district_id: 3, settings: {}, created_at: T, pupil_count: 1 };
@@ -98,5 +99,15 @@ describe("the copy's rows", () => {
     expect(bad({ sharedInvoices: [{ id: 1, credits: [], payer_iban: 'GB00' }] })).toThrow(/field "payer_iban" of a shared_invoice/);
     expect(bad({ sharedInvoices: [{ id: 1, credits: [{ kind: 'refund', amount: 1, currency: 'gbp', reason: '', created_at: T, card: '4242' }] }] })).toThrow(/field "card" of a credit/);
     expect(bad({ paymentMethods: [{ id: 1, brand: 'visa', card_number: '4242424242424242' }] })).toThrow(/field "card_number" of a payment_method/);
+  });
+
+  it('prints, in every manifest, what the copy does not hold and why', () => {
+    const manifest = importManifest(copyRows(extract(), pseudonymiser(KEY), 'hash'), { copy: 'copy.db', source: 'http://api.test/', madeAt: new Date(T), refreshed: false, requests: 9 });
+    expect(manifest.not_copied.map((n) => n.table)).toEqual(['subscription_members', 'district_allocations', 'card_schedules', 'card_events', 'inferred_access']);
+    const text = manifestText(manifest);
+    expect(text).toContain('Not copied (5; the copy has none of these, whatever production holds):');
+    expect(text).toMatch(/\n {2}subscription_members: which pupils, teachers and groups are assigned to each subscription; no GET route lists them/);
+    expect(text).toMatch(/\n {2}district_allocations: .*parent subscription.*no GET route gives them back/);
+    expect(manifest.tables).toMatchObject({ invoice_credits: 0, payment_methods: 0 });
   });
 });
