@@ -21,6 +21,8 @@ export type FieldClass = 'keep' | 'pseudonymise' | 'drop';
 export interface KindManifest<F extends ShapeFields = ShapeFields> {
   readonly shape: ObjectShape<F>;
   readonly fields: { readonly [K in keyof F]: FieldClass };
+  /** A reply that repeats a record read elsewhere: the fields of that kind it has are dropped here as read there. */
+  readonly repeats?: string;
 }
 
 /** Ties the classes to the shape: a field of the shape left out, or one it does not have, does not compile. */
@@ -65,7 +67,7 @@ export const MANIFEST = {
     sent_to_accounting_at: K, source_person_id: K, source_dept: K, created_at: K, updated_at: K, amount_due: D,
   }),
   // An invoice's credits are only on its shareable page: the invoice there is the one the list gave.
-  shared_invoice: classify(SHARED_INVOICE, { ...dropAll(INVOICE), school: D, credits: D }),
+  shared_invoice: { ...classify(SHARED_INVOICE, { ...dropAll(INVOICE), school: D, credits: D }), repeats: 'invoice' },
   credit: classify(INVOICE_CREDIT, { kind: K, amount: K, currency: K, reason: P, created_at: K }),
   // What billing does with a saved card is charge it: the copy's card is a sandbox test card of the same
   // brand (provider_ref replaced, last4 the test card's), so no production card token or digits are copied.

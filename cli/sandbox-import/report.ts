@@ -3,7 +3,7 @@
  * declares for references outside the chosen schools, which fields were pseudonymised and dropped, and how
  * many requests it took. Never the key, never a personal value. Pure.
  */
-import { MANIFEST, NOT_COPIED, type FieldClass, type RecordKind } from './manifest.js';
+import { MANIFEST, NOT_COPIED, type FieldClass, type KindManifest, type RecordKind } from './manifest.js';
 import type { CopyRows, Row, Stub } from './rows.js';
 
 export interface ImportManifest {
@@ -22,7 +22,12 @@ export interface ImportManifest {
 
 /** Every field of the manifest in one class, as `kind.field`. */
 export function fieldsOf(wanted: FieldClass): string[] {
-  return (Object.keys(MANIFEST) as RecordKind[]).flatMap((kind) => Object.entries(MANIFEST[kind].fields as Readonly<Record<string, FieldClass>>).filter(([, c]) => c === wanted).map(([field]) => `${kind}.${field}`));
+  return (Object.keys(MANIFEST) as RecordKind[]).flatMap((kind) => {
+    const manifest: KindManifest = MANIFEST[kind];
+    // A repeated record's fields are reported once, under the kind they are copied from.
+    const elsewhere = manifest.repeats === undefined ? {} : MANIFEST[manifest.repeats as RecordKind].fields;
+    return Object.entries(manifest.fields).filter(([field, c]) => c === wanted && !Object.hasOwn(elsewhere, field)).map(([field]) => `${kind}.${field}`);
+  });
 }
 
 const bySchool = (rows: readonly Row[], id: number): Row[] => rows.filter((r) => r['school_id'] === id);

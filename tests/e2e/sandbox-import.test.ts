@@ -61,6 +61,9 @@ function dump(path: string, besides: readonly string[] = []): string {
   }
 }
 
+/** The import's temporary files beside `file` (`FILE.import-PID.tmp` and its -wal, -shm). */
+const temps = (file: string) => readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.import-`));
+
 const importInto = (db: string, more: readonly string[] = [], via = production.url) =>
   production.edshed(['sandbox', 'import', ...CHOSEN.flatMap((id) => ['--school', String(id)]), '--db', db, '--json', '--api-url', via, '--token', token, ...more]);
 
@@ -257,6 +260,7 @@ describe('edshed sandbox import', () => {
     expect(run.exitCode).toBe(1);
     expect(String(run.stderr)).toMatch(/field "bank_account" of a invoice is not in the import manifest/);
     expect(existsSync(db)).toBe(false);
+    expect(temps(db)).toEqual([]);
   }, 60_000);
 
   it('checks everything local before the first request (exit 2)', async () => {
@@ -294,7 +298,6 @@ describe('edshed sandbox import', () => {
       });
       return { holding, held, release };
     }
-    const temps = (file: string) => readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.import-`));
 
     it('Ctrl-C: exit 130, the temporary copy removed, no FILE made', async () => {
       const { holding, held, release } = await holdingProxy();

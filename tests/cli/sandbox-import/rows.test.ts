@@ -109,5 +109,9 @@ describe("the copy's rows", () => {
     expect(text).toMatch(/\n {2}subscription_members: which pupils, teachers and groups are assigned to each subscription; no GET route lists them/);
     expect(text).toMatch(/\n {2}district_allocations: .*parent subscription.*no GET route gives them back/);
     expect(manifest.tables).toMatchObject({ invoice_credits: 0, payment_methods: 0 });
+    // The shareable page's repeat of the invoice is not reported as dropped: the list's invoice is copied.
+    expect(manifest.fields.dropped).toEqual(expect.arrayContaining(['shared_invoice.school', 'shared_invoice.credits', 'payment_method.last4', 'invoice.amount_due']));
+    expect(manifest.fields.dropped.filter((f) => f.startsWith('shared_invoice.'))).toEqual(['shared_invoice.school', 'shared_invoice.credits']);
+    expect(manifest.fields.pseudonymised).toEqual(expect.arrayContaining(['credit.reason', 'payment_method.provider_ref']));
   });
 });
