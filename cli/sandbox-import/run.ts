@@ -39,25 +39,26 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
   const say = (text: string): void => {
     if (!c.globals.quiet) c.io.stderr.write(text);
   };
-  let copy: PendingCopy;
-  try {
-    copy = startCopy(run.db, { refresh: run.refresh });
-  } catch (error) {
-    throw new CliError(`--db ${run.db}: cannot start the copy beside it (${error instanceof Error ? error.message : String(error)}); nothing was sent`, EXIT.usage);
-  }
+  let copy: PendingCopy | undefined;
   const stop = (signal: NodeJS.Signals): void => {
-    copy.discard();
+    copy?.discard();
     say(`\nsandbox import stopped (${signal === 'SIGINT' ? 'interrupted' : signal}): ${run.refresh ? `${run.db} is as it was` : `${run.db} was not made`}, and the temporary copy is removed\n`);
     process.exit(signal === 'SIGINT' ? EXIT.interrupted : 143);
   };
+  // Listening before the temporary file is made: a signal during its (synchronous) making is handled once it is there.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
+    try {
+      copy = startCopy(run.db, { refresh: run.refresh });
+    } catch (error) {
+      throw new CliError(`--db ${run.db}: cannot start the copy beside it (${error instanceof Error ? error.message : String(error)}); nothing was sent`, EXIT.usage);
+    }
     return await readAndWrite(c, run, copy, say);
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    copy.discard();
+    copy?.discard();
   }
 }
 

@@ -265,6 +265,8 @@ describe('edshed sandbox import', () => {
 
   it('checks everything local before the first request (exit 2)', async () => {
     proxy.reset();
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'not a database\n');
     const cases: string[][] = [
       ['--school', '1', '--db', copy],
       ['--school', '1', '--db', join(dir, 'none.db'), '--refresh'],
@@ -273,6 +275,8 @@ describe('edshed sandbox import', () => {
       ['--school', '1', '--school', '1', '--db', join(dir, 'x.db')],
       ['--db', join(dir, 'x.db')],
       ['--school', '1', '--db', join(dir, 'x.db'), '--key', join(dir, 'no.key')],
+      // A refresh of a file that is no database: found making the temporary copy, before the first request.
+      ['--school', '1', '--db', notes, '--refresh'],
     ];
     for (const args of cases) {
       const run = await production.edshed(['sandbox', 'import', ...args, '--api-url', proxy.url, '--token', token]);
@@ -280,6 +284,8 @@ describe('edshed sandbox import', () => {
       expect(String(run.stderr)).toMatch(/nothing was sent/);
     }
     expect([...proxy.counts().keys()]).toEqual([]);
+    expect(readFileSync(notes, 'utf8')).toBe('not a database\n');
+    expect(temps(notes)).toEqual([]);
   }, 60_000);
 
   describe('stopped mid-import (a reply held by the proxy)', () => {
