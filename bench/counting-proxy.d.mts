@@ -8,5 +8,14 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-/** Starts the proxy on an ephemeral port of 127.0.0.1 in front of `target`; `rewrite` replaces each JSON answer by what it returns. */
-export function countingProxy(target: string, options?: { readonly rewrite?: (route: string, body: unknown) => unknown }): Promise<CountingProxy>;
+/**
+ * Starts the proxy on an ephemeral port of 127.0.0.1 in front of `target`; `rewrite` replaces each JSON answer
+ * by what it returns; each request waits for what `hold` returns (given its route and that route's count).
+ */
+export function countingProxy(
+  target: string,
+  options?: {
+    readonly rewrite?: (route: string, body: unknown) => unknown;
+    readonly hold?: (route: string, count: number) => Promise<void> | undefined;
+  },
+): Promise<CountingProxy>;

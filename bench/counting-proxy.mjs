@@ -14,14 +14,17 @@ const routeOf = (req) => `${req.method ?? 'GET'} ${new URL(req.url ?? '/', 'http
  * proxy.counts().get('POST /superuser/invoices/{id}/paid') // 12
  *
  * With `options.rewrite`, each JSON answer is parsed and replaced by what it returns (given the route and
- * the body): how a test plants a field the client does not expect.
+ * the body): how a test plants a field the client does not expect. With `options.hold`, each request is first
+ * given to it (the route and how many times that route has been asked for, this one included), and is
+ * forwarded once what it returns settles: how a test holds a reply to stop the client mid-conversation.
  */
 export async function countingProxy(target, options = {}) {
   const base = new URL(target);
   const counts = new Map();
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const route = routeOf(req);
     counts.set(route, (counts.get(route) ?? 0) + 1);
+    await options.hold?.(route, counts.get(route));
     const upstream = request({ hostname: base.hostname, port: base.port, path: req.url, method: req.method, headers: { ...req.headers, host: base.host } }, (answer) => {
       const json = String(answer.headers['content-type'] ?? '').includes('json');
       if (options.rewrite === undefined || !json) {

@@ -11,8 +11,8 @@ import { ADDRESS, SCHOOL } from '../../core/shapes/school.js';
 import { COUNTRY, ZONE } from '../../core/shapes/country.js';
 import { DISTRICT, SALES_PERSON } from '../../core/shapes/sales.js';
 import { GROUP } from '../../core/shapes/group.js';
-import { INVOICE } from '../../core/shapes/invoice.js';
-import { CANCELLATION, PLAN, PRODUCT, SCOPE, SUBSCRIPTION } from '../../core/shapes/subscription.js';
+import { INVOICE, INVOICE_CREDIT, SHARED_INVOICE } from '../../core/shapes/invoice.js';
+import { CANCELLATION, PAYMENT_METHOD, PLAN, PRODUCT, SCOPE, SUBSCRIPTION } from '../../core/shapes/subscription.js';
 import { PUPIL, USER } from '../../core/shapes/user.js';
 
 export type FieldClass = 'keep' | 'pseudonymise' | 'drop';
@@ -21,10 +21,16 @@ export type FieldClass = 'keep' | 'pseudonymise' | 'drop';
 export interface KindManifest<F extends ShapeFields = ShapeFields> {
   readonly shape: ObjectShape<F>;
   readonly fields: { readonly [K in keyof F]: FieldClass };
+  /** A reply that repeats a record read elsewhere: the fields of that kind it has are dropped here as read there. */
+  readonly repeats?: string;
 }
 
 /** Ties the classes to the shape: a field of the shape left out, or one it does not have, does not compile. */
 const classify = <F extends ShapeFields>(shape: ObjectShape<F>, fields: { readonly [K in keyof F]: FieldClass }): KindManifest<F> => ({ shape, fields });
+
+/** Every field of `shape` dropped: a reply whose fields the import has from another read. */
+const dropAll = <F extends ShapeFields>(shape: ObjectShape<F>): { readonly [K in keyof F]: FieldClass } =>
+  Object.fromEntries(Object.keys(shape.fields).map((field) => [field, 'drop'])) as { readonly [K in keyof F]: FieldClass };
 
 const K = 'keep';
 const P = 'pseudonymise';
@@ -60,6 +66,12 @@ export const MANIFEST = {
     paid_date: K, voided_at: K, uncollectable_at: K, amount_refunded: K, refunded_at: K, remittance_date_received: K, remittance_file: P, accounting_id: K,
     sent_to_accounting_at: K, source_person_id: K, source_dept: K, created_at: K, updated_at: K, amount_due: D,
   }),
+  // An invoice's credits are only on its shareable page: the invoice there is the one the list gave.
+  shared_invoice: { ...classify(SHARED_INVOICE, { ...dropAll(INVOICE), school: D, credits: D }), repeats: 'invoice' },
+  credit: classify(INVOICE_CREDIT, { kind: K, amount: K, currency: K, reason: P, created_at: K }),
+  // What billing does with a saved card is charge it: the copy's card is a sandbox test card of the same
+  // brand (provider_ref replaced, last4 the test card's), so no production card token or digits are copied.
+  payment_method: classify(PAYMENT_METHOD, { id: K, school_id: K, provider_ref: P, brand: K, last4: D, exp_month: K, exp_year: K, is_default: K, created_at: K }),
   cancellation: classify(CANCELLATION, {
     id: K, subscription_id: K, school_id: K, kind: K, reason: P, user_id: K, created_at: K, undone_at: K, school_name: D, subscription_kind: D, product_id: D,
   }),
@@ -76,6 +88,39 @@ export const MANIFEST = {
 } as const;
 
 export type RecordKind = keyof typeof MANIFEST;
+
+/**
+ * What the sandbox holds for a school that the import cannot copy, and why: no GET route of the API (the
+ * table in core/endpoints) gives it to anyone. Printed in every manifest, so a copy is never taken for
+ * whole without them.
+ */
+export const NOT_COPIED: readonly { readonly table: string; readonly what: string; readonly why: string }[] = [
+  {
+    table: 'subscription_members',
+    what: 'which pupils, teachers and groups are assigned to each subscription',
+    why: 'no GET route lists them (a subscription reply carries only the counts, dropped as assigned and seats_available); assign them again in the copy if a rehearsal needs them',
+  },
+  {
+    table: 'district_allocations',
+    what: "seats a district moved from its parent subscription to a school's (parent subscriptions and allocations)",
+    why: 'POST users/me/district/schools/{id}/subscriptions makes them and no GET route gives them back; a copied subscription keeps its own seats',
+  },
+  {
+    table: 'card_schedules',
+    what: "card subscriptions' scheduled updates at the card provider",
+    why: 'GET {card_provider}/{id}/schedules/{sid} shows one whose id is known, and no route lists them',
+  },
+  {
+    table: 'card_events',
+    what: "the card provider's event log of each school",
+    why: "not read: a log of the provider's messages (GET schools/{id}/{card_provider}/events), whose payloads are the provider's, not billing state",
+  },
+  {
+    table: 'inferred_access',
+    what: 'the inferred teacher access cache',
+    why: 'a cache: POST superuser/inferred_teacher_access/refresh on the copy rebuilds it from the copied rows',
+  },
+];
 
 /** A reply held a field the manifest does not classify: the import stops before writing anything. */
 export class UnknownFieldError extends Error {

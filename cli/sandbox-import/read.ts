@@ -1,7 +1,9 @@
 /**
  * What the import reads of production, as a superuser, through GET only: the reference data whole (countries
  * and zones, products, scopes, plans, sales people, districts), and for each chosen school the school, its
- * users, addresses, groups with their pupils and teachers, subscriptions, invoices and cancellations; then each
+ * users, addresses, groups with their pupils and teachers, subscriptions, invoices (and each one's credits,
+ * from its shareable page: one request per invoice, the only route that gives them), saved payment methods
+ * and cancellations; then each
  * subscription an invoice names that is not among them. Every reply's own keys are checked against those
  * the read expects (an unknown one fails the import); the records' fields are checked when they are made
  * into rows (rows.ts), before anything is written.
@@ -23,8 +25,11 @@ export interface SchoolExtract {
   readonly subscriptions: readonly Raw[];
   readonly invoices: readonly Raw[];
   readonly cancellations: readonly Raw[];
+  /** Each invoice as its shareable page shows it (`GET subscriptions/invoices/{shareableId}`): its credits. */
+  readonly sharedInvoices: readonly Raw[];
+  readonly paymentMethods: readonly Raw[];
   /** Where each record came from, for messages: `GET users?schoolid=3`. */
-  readonly where: Readonly<Record<'school' | 'users' | 'addresses' | 'groups' | 'subscriptions' | 'invoices' | 'cancellations', string>>;
+  readonly where: Readonly<Record<'school' | 'users' | 'addresses' | 'groups' | 'subscriptions' | 'invoices' | 'cancellations' | 'paymentMethods', string>>;
 }
 
 export interface Extract {
@@ -37,6 +42,8 @@ export interface Extract {
 /** How the reading goes: after each school, and the requests so far. */
 export interface ReadProgress {
   school(done: number, of: number, records: number): void;
+  /** Before a school's invoices' credits are read, one request each. */
+  credits(schoolId: number, invoices: number): void;
 }
 
 const list = (reply: Raw, key: string): readonly Raw[] => (Array.isArray(reply[key]) ? (reply[key] as Raw[]) : []);
@@ -71,7 +78,7 @@ async function readReference(source: Source): Promise<Extract['reference']> {
   return { countries, zones, products, scopes, plans, salesPeople, districts };
 }
 
-async function readSchool(source: Source, id: number): Promise<SchoolExtract> {
+async function readSchool(source: Source, id: number, progress: ReadProgress): Promise<SchoolExtract> {
   const school = (await read(source, `schools/${id}`, ['school']))['school'] as Raw;
   const users = await readAll(source, 'users', 'users', { schoolid: id });
   const addresses = list(await read(source, 'users/me/school/addresses', ['addresses', 'total'], { schoolId: id }), 'addresses');
@@ -86,6 +93,10 @@ async function readSchool(source: Source, id: number): Promise<SchoolExtract> {
   const subscriptions = await readAll(source, 'schoolsubscriptions', 'subscriptions', { school_id: id });
   const invoices = await readAll(source, 'subscriptions/invoices', 'invoices', { school_id: id });
   const cancellations = await readAll(source, 'superuser/cancellations', 'cancellations', { school_id: id });
+  const paymentMethods = list(await read(source, `schools/${id}/paymentMethods`, ['paymentMethods']), 'paymentMethods');
+  progress.credits(id, invoices.length);
+  const sharedInvoices: Raw[] = [];
+  for (const invoice of invoices) sharedInvoices.push((await read(source, `subscriptions/invoices/${encodeURIComponent(String(invoice['shareable_id']))}`, ['invoice']))['invoice'] as Raw);
   return {
     school,
     users,
@@ -95,6 +106,8 @@ async function readSchool(source: Source, id: number): Promise<SchoolExtract> {
     subscriptions,
     invoices,
     cancellations,
+    sharedInvoices,
+    paymentMethods,
     where: {
       school: `GET schools/${id}`,
       users: `GET users?schoolid=${id}`,
@@ -103,6 +116,7 @@ async function readSchool(source: Source, id: number): Promise<SchoolExtract> {
       subscriptions: `GET schoolsubscriptions?school_id=${id}`,
       invoices: `GET subscriptions/invoices?school_id=${id}`,
       cancellations: `GET superuser/cancellations?school_id=${id}`,
+      paymentMethods: `GET schools/${id}/paymentMethods`,
     },
   };
 }
@@ -118,9 +132,10 @@ export async function readProduction(source: Source, schoolIds: readonly number[
   const reference = await readReference(source);
   const schools: SchoolExtract[] = [];
   for (const id of schoolIds) {
-    const extract = await readSchool(source, id);
+    const extract = await readSchool(source, id, progress);
     schools.push(extract);
-    const records = 1 + extract.users.length + extract.addresses.length + extract.groups.length + extract.subscriptions.length + extract.invoices.length + extract.cancellations.length;
+    const records = 1 + extract.users.length + extract.addresses.length + extract.groups.length + extract.subscriptions.length + extract.invoices.length + extract.cancellations.length + extract.paymentMethods.length
+      + extract.sharedInvoices.reduce((n, shared) => n + (Array.isArray(shared['credits']) ? shared['credits'].length : 0), 0);
     progress.school(schools.length, schoolIds.length, records);
   }
   const have = new Set(schools.flatMap((s) => s.subscriptions.map((sub) => Number(sub['id']))));

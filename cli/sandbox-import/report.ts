@@ -3,7 +3,7 @@
  * declares for references outside the chosen schools, which fields were pseudonymised and dropped, and how
  * many requests it took. Never the key, never a personal value. Pure.
  */
-import { MANIFEST, type FieldClass, type RecordKind } from './manifest.js';
+import { MANIFEST, NOT_COPIED, type FieldClass, type KindManifest, type RecordKind } from './manifest.js';
 import type { CopyRows, Row, Stub } from './rows.js';
 
 export interface ImportManifest {
@@ -16,11 +16,18 @@ export interface ImportManifest {
   readonly tables: Readonly<Record<string, number>>;
   readonly stubs: readonly Stub[];
   readonly fields: Readonly<Record<'pseudonymised' | 'dropped', readonly string[]>>;
+  /** What the sandbox holds for a school that the copy does not, and why. */
+  readonly not_copied: typeof NOT_COPIED;
 }
 
 /** Every field of the manifest in one class, as `kind.field`. */
 export function fieldsOf(wanted: FieldClass): string[] {
-  return (Object.keys(MANIFEST) as RecordKind[]).flatMap((kind) => Object.entries(MANIFEST[kind].fields as Readonly<Record<string, FieldClass>>).filter(([, c]) => c === wanted).map(([field]) => `${kind}.${field}`));
+  return (Object.keys(MANIFEST) as RecordKind[]).flatMap((kind) => {
+    const manifest: KindManifest = MANIFEST[kind];
+    // A repeated record's fields are reported once, under the kind they are copied from.
+    const elsewhere = manifest.repeats === undefined ? {} : MANIFEST[manifest.repeats as RecordKind].fields;
+    return Object.entries(manifest.fields).filter(([field, c]) => c === wanted && !Object.hasOwn(elsewhere, field)).map(([field]) => `${kind}.${field}`);
+  });
 }
 
 const bySchool = (rows: readonly Row[], id: number): Row[] => rows.filter((r) => r['school_id'] === id);
@@ -54,6 +61,7 @@ export function importManifest(rows: CopyRows, facts: { readonly copy: string; r
     tables: Object.fromEntries(Object.entries(t).map(([name, list]) => [name, list.length])),
     stubs: rows.stubs,
     fields: { pseudonymised: fieldsOf('pseudonymise'), dropped: fieldsOf('drop') },
+    not_copied: NOT_COPIED,
   };
 }
 
@@ -72,6 +80,8 @@ export function manifestText(m: ImportManifest): string {
     ...m.stubs.map((s) => `  ${s.table} ${s.id}  (${s.from})`),
     `Pseudonymised: ${m.fields.pseudonymised.join(', ')}`,
     `Dropped: ${m.fields.dropped.join(', ')}`,
+    `Not copied (${m.not_copied.length}; the copy has none of these, whatever production holds):`,
+    ...m.not_copied.map((n) => `  ${n.table}: ${n.what}; ${n.why}`),
     'Sign in to the copy as superuser, password sandbox: edshed sandbox start --db ' + m.copy,
   ];
   return `${lines.join('\n')}\n`;

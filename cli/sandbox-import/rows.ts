@@ -8,6 +8,7 @@
 import { cleanRecord, type RecordKind } from './manifest.js';
 import type { Pseudonymiser } from './pseudonym.js';
 import type { Extract, SchoolExtract } from './read.js';
+import { testCard } from '../../sandbox/domain/billing/payment-methods.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 export type Row = Record<string, unknown>;
@@ -15,7 +16,7 @@ export type Row = Record<string, unknown>;
 /** The tables the import writes, in an order in which every reference points back. */
 export const COPY_TABLES = [
   'countries', 'country_zones', 'districts', 'schools', 'users', 'addresses', 'school_groups', 'group_pupils', 'group_teachers',
-  'products', 'product_scopes', 'plans', 'sales_people', 'subscriptions', 'invoices', 'cancellations',
+  'products', 'product_scopes', 'plans', 'sales_people', 'subscriptions', 'invoices', 'invoice_credits', 'cancellations', 'payment_methods',
 ] as const;
 export type CopyTable = (typeof COPY_TABLES)[number];
 
@@ -38,6 +39,18 @@ const column = (value: unknown): unknown => (typeof value === 'boolean' ? (value
 const columns = (record: Row, rename: Readonly<Record<string, string>> = {}): Row => Object.fromEntries(Object.entries(record).map(([k, v]) => [rename[k] ?? k, column(v)]));
 const byId = (a: Row, b: Row): number => Number(a['id']) - Number(b['id']);
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/**
+ * The API does not show a credit's id: the copy numbers an invoice's credits from its id (invoice 812's are
+ * 812001, 812002...), so a refresh gives them the ids a first import did.
+ */
+const CREDITS_PER_INVOICE = 1000;
+
+/** The sandbox test card (sandbox/domain/billing/payment-methods.ts) a saved card of `brand` becomes in the copy: one that is charged. */
+function testCardOf(brand: string): { readonly ref: string; readonly last4: string } {
+  const ref = testCard(`pm_card_${brand}`) === undefined ? 'pm_card_visa' : `pm_card_${brand}`;
+  return { ref, last4: testCard(ref)?.last4 ?? '' };
+}
 
 /** The date the copy's own rows are made at: fixed, so the same source gives the same copy. */
 const STUB_TIME = '2000-01-01T00:00:00.000Z';
@@ -103,7 +116,7 @@ export function copyRows(extract: Extract, p: Pseudonymiser, passwordHash: strin
   t.schools.sort(byId);
   t.districts.sort(byId);
   t.users = [...users.values()].sort(byId);
-  for (const name of ['addresses', 'school_groups', 'subscriptions', 'invoices', 'cancellations'] as const) t[name].sort(byId);
+  for (const name of ['addresses', 'school_groups', 'subscriptions', 'invoices', 'invoice_credits', 'cancellations', 'payment_methods'] as const) t[name].sort(byId);
   const link = (a: Row, b: Row): number => Number(a['group_id']) - Number(b['group_id']) || Number(a['user_id']) - Number(b['user_id']);
   t.group_pupils.sort(link);
   t.group_teachers.sort(link);
@@ -169,6 +182,22 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
       remittance_file: x['remittance_file'] == null ? null : p.note(`remittance:${String(x['id'])}`, 'remittance'),
     }));
     t.invoices.push(columns(invoice));
+  }
+  for (const shared of s.sharedInvoices) {
+    const invoiceId = Number(shared['id']);
+    const where = `GET subscriptions/invoices/{shareableId} (invoice ${invoiceId})`;
+    clean('shared_invoice', shared, where);
+    const credits = Array.isArray(shared['credits']) ? (shared['credits'] as Raw[]) : [];
+    if (credits.length >= CREDITS_PER_INVOICE) throw new Error(`${where}: ${credits.length} credits; the copy numbers at most ${CREDITS_PER_INVOICE - 1} per invoice`);
+    credits.forEach((x, n) => {
+      const credit = clean('credit', x, where, () => ({ reason: x['reason'] === '' ? '' : p.note(`credit:${invoiceId}:${n}`, 'Reason') }));
+      t.invoice_credits.push(columns({ id: invoiceId * CREDITS_PER_INVOICE + n + 1, invoice_id: invoiceId, ...credit }));
+    });
+  }
+  for (const x of s.paymentMethods) {
+    const card = testCardOf(String(x['brand']));
+    const method = clean('payment_method', x, s.where.paymentMethods, () => ({ provider_ref: card.ref }));
+    t.payment_methods.push(columns({ ...method, last4: card.last4 }));
   }
   for (const x of s.cancellations) {
     const cancellation = clean('cancellation', x, s.where.cancellations, () => ({ reason: x['reason'] === '' ? '' : p.note(`cancellation:${String(x['id'])}`, 'Reason') }));

@@ -1,11 +1,14 @@
 /**
- * One import, after the command's local checks: read production through GET only (with progress on
- * stderr), make the copy's rows (the manifest and the pseudonyms), write them in one transaction with every
- * reference checked, and print the manifest.
+ * One import, after the command's local checks: start the copy's temporary file beside FILE, read production
+ * through GET only (with progress on stderr, waits for the rate limit included), make the copy's rows (the
+ * manifest and the pseudonyms), write them in one transaction with every reference checked, move the file
+ * over FILE, and print the manifest. Ctrl-C, a kill (SIGTERM) or any error before the move removes the
+ * temporary file: FILE is as it was, or absent.
  */
 import { CliError, EXIT } from '../errors/cli-error.js';
 import type { Factory } from '../factory/factory.js';
 import { createClient } from '../../core/api/client.js';
+import { abortableSleep } from '../../core/api/sleep.js';
 import { nodeHttpFetch } from '../http/http-fetch.js';
 import { redactUrl } from '../../core/api/redact.js';
 import { getOnlyFetch, getOnlySource } from './get-only.js';
@@ -14,7 +17,7 @@ import { pseudonymiser } from './pseudonym.js';
 import { readProduction } from './read.js';
 import { COPY_TABLES, copyRows } from './rows.js';
 import { importManifest, manifestText, type ImportManifest } from './report.js';
-import { BrokenReferenceError, writeCopy } from '../../sandbox/db/copy/write-copy.js';
+import { BrokenReferenceError, startCopy, type PendingCopy } from '../../sandbox/db/copy/write-copy.js';
 import { seedPasswordHash } from '../../sandbox/domain/auth/password.js';
 
 export interface ImportRun {
@@ -36,6 +39,31 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
   const say = (text: string): void => {
     if (!c.globals.quiet) c.io.stderr.write(text);
   };
+  let copy: PendingCopy | undefined;
+  const stop = (signal: NodeJS.Signals): void => {
+    copy?.discard();
+    say(`\nsandbox import stopped (${signal === 'SIGINT' ? 'interrupted' : signal}): ${run.refresh ? `${run.db} is as it was` : `${run.db} was not made`}, and the temporary copy is removed\n`);
+    process.exit(signal === 'SIGINT' ? EXIT.interrupted : 143);
+  };
+  // Listening before the temporary file is made: a signal during its (synchronous) making is handled once it is there.
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    try {
+      copy = startCopy(run.db, { refresh: run.refresh });
+    } catch (error) {
+      throw new CliError(`--db ${run.db}: cannot start the copy beside it (${error instanceof Error ? error.message : String(error)}); nothing was sent`, EXIT.usage);
+    }
+    return await readAndWrite(c, run, copy, say);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    copy?.discard();
+  }
+}
+
+async function readAndWrite(c: Factory, run: ImportRun, copy: PendingCopy, say: (text: string) => void): Promise<ImportManifest> {
+  let status: number | undefined;
   const client = createClient({
     baseUrl: run.baseUrl,
     token: run.token,
@@ -44,6 +72,16 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
     clientVersion: c.version,
     // A long import meets the rate limit: each 429 is waited out as its Retry-After says, then sent again.
     retry: { retries: 8 },
+    onResponse: (event) => {
+      status = event.status;
+    },
+    // The wait is shown (Retry-After's, on a 429): a long import that goes quiet for it is not stuck. (No path: an
+    // invoice's shareable id is a link anyone may open.)
+    sleep: (ms, signal) => {
+      const why = status === 429 ? 'rate limited (429)' : status === undefined ? 'no answer' : `answered ${status}`;
+      say(`  request ${source.requests}: ${why}; waiting ${(ms / 1000).toFixed(1)} s, then sending it again\n`);
+      return abortableSleep(ms, signal);
+    },
   });
   const source = getOnlySource(client);
   say(`Reading reference data and ${run.schools.length} school${run.schools.length === 1 ? '' : 's'} from ${redactUrl(run.baseUrl)} (GET only)\n`);
@@ -53,12 +91,15 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
       records += count;
       say(`  school ${done}/${of} (id ${run.schools[done - 1] ?? '?'}): ${count} records; ${records} records, ${source.requests} requests so far\n`);
     },
+    credits: (school, invoices) => {
+      if (invoices > 0) say(`  school ${school}: reading the credits of its ${invoices} invoice${invoices === 1 ? '' : 's'}, one request each (${source.requests} requests so far)\n`);
+    },
   });
   const hash = seedPasswordHash();
   let manifest: ImportManifest;
   try {
     const rows = copyRows(extract, pseudonymiser(run.secret), hash);
-    writeCopy(run.db, { tables: COPY_TABLES.map((name) => [name, rows.tables[name]] as const), schoolIds: rows.schoolIds, passwordHash: hash }, { refresh: run.refresh });
+    copy.fill({ tables: COPY_TABLES.map((name) => [name, rows.tables[name]] as const), schoolIds: rows.schoolIds, passwordHash: hash });
     manifest = importManifest(rows, { copy: run.db, source: redactUrl(run.baseUrl), madeAt: c.now(), refreshed: run.refresh, requests: source.requests });
   } catch (error) {
     if (error instanceof UnknownFieldError || error instanceof BrokenReferenceError) throw new CliError(error.message, EXIT.requestFailed);

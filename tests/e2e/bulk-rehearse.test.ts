@@ -1,26 +1,29 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_COLUMNS } from '../../cli/bulk/results-file.js';
 import { copyDatabase } from '../../sandbox/db/copy.js';
+import { openDatabase } from '../../sandbox/db/database.js';
+import type { Row } from '../../sandbox/db/rows.js';
+import { one, oneValue } from '../../sandbox/kit/sql.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 // A rehearsal applies a saved plan to a throw-away copy of a sandbox database and says what production
-// would do. Production is played by a sandbox on a file database; the rehearsal's FILE is a copy of it.
+// would do. Production is played by a sandbox on a file database; the rehearsal's FILE is what `edshed
+// sandbox import` makes of the plan's schools (the mark-paid plan), or a copy of the whole database.
 // Whatever the rehearsal does, production's write counter stays where it was, FILE keeps its bytes, and
 // applying the plan to production afterwards gives every item the outcome the rehearsal gave it.
 
-/**
- * FILE for a rehearsal: a consistent copy of production's database, taken while production serves it.
- * (`edshed sandbox import` makes this file from chosen schools; the rehearsal takes either.)
- */
+/** FILE for a rehearsal: a consistent copy of production's whole database, taken while production serves it. */
 async function copyOfProduction(productionDb: string, file: string): Promise<string> {
   await copyDatabase(productionDb, file);
   return file;
 }
+
+type Invoice = Pick<Row<'invoices'>, 'id' | 'number' | 'school_id' | 'state' | 'total' | 'currency'>;
 
 interface Writes {
   readonly total: number;
@@ -75,28 +78,52 @@ describe('bulk rehearse: a mark-paid plan over open and already-paid invoices', 
   let production: SandboxProcess;
   let dir: string;
   let temp: string;
-  let db: string;
   let file: string;
   let plan: string;
+  let schools: number[];
+  let planned: Invoice[];
   let open: number[];
   let paid: number[];
   beforeAll(async () => {
-    ({ production, dir, temp, db } = await startProduction('demo'));
-    const ids = async (state: string) =>
-      (JSON.parse(String((await production.edshed(['invoices', 'list', '--state', state, '--take', '3', '--json'])).stdout)) as { invoices: { id: number }[] }).invoices.map((i) => i.id);
-    open = await ids('open');
-    paid = (await ids('paid')).slice(0, 2);
+    ({ production, dir, temp } = await startProduction('demo'));
+    const invoices = async (state: string) =>
+      (JSON.parse(String((await production.edshed(['invoices', 'list', '--state', state, '--take', '100', '--json'])).stdout)) as { invoices: Invoice[] }).invoices;
+    // The chosen schools are those of three open invoices; the plan's paid invoices are of the same schools.
+    const opened = (await invoices('open')).slice(0, 3);
+    schools = [...new Set(opened.map((i) => i.school_id))].sort((a, b) => a - b);
+    const settled = (await invoices('paid')).filter((i) => schools.includes(i.school_id)).slice(0, 2);
+    open = opened.map((i) => i.id);
+    paid = settled.map((i) => i.id);
+    planned = [...opened, ...settled];
     const csv = join(dir, 'payments.csv');
     plan = join(dir, 'plan.json');
     writeFileSync(csv, `id\n${[...open, ...paid].join('\n')}\n`);
     const today = new Date().toISOString().slice(0, 10);
     const dry = await production.edshed(['invoices', 'mark-paid', '--from', csv, '--method', 'bacs', '--date', today, '--dry-run', '--plan', plan]);
     expect(dry.exitCode).toBe(0);
-    file = await copyOfProduction(db, join(dir, 'production-copy.db'));
-  });
+    file = join(dir, 'production-copy.db');
+    const imported = await production.edshed(['sandbox', 'import', ...schools.flatMap((id) => ['--school', String(id)]), '--db', file]);
+    expect(imported.exitCode, String(imported.stderr)).toBe(0);
+  }, 60_000);
   afterAll(async () => {
     await production.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("imports the plan's invoices under production's ids, with their billing facts", () => {
+    // Read from a duplicate: opening FILE itself would add its -wal beside it.
+    const duplicate = join(dir, 'duplicate.db');
+    copyFileSync(file, duplicate);
+    const copy = openDatabase(duplicate);
+    try {
+      const rows = planned.map((i) => one<Invoice>(copy, 'SELECT id, number, school_id, state, total, currency FROM invoices WHERE id = ?', i.id));
+      expect(rows).toEqual(planned.map(({ id, number, school_id, state, total, currency }) => ({ id, number, school_id, state, total, currency })));
+      // Nothing of a school not chosen.
+      expect(oneValue<number>(copy, `SELECT COUNT(*) FROM invoices WHERE school_id NOT IN (${schools.join(', ')})`)).toBe(0);
+    } finally {
+      copy.close();
+      rmSync(duplicate);
+    }
   });
 
   it('reports each item (done, refused with the API reason), the totals and the invoices changed; production and FILE untouched', async () => {

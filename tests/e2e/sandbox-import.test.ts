@@ -1,6 +1,7 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../sandbox/db/database.js';
 import { seed } from '../../sandbox/db/seed/index.js';
@@ -35,6 +36,10 @@ function plantMarkers(db: Db): void {
     INSERT INTO group_teachers (group_id, user_id, added_at)
       SELECT (SELECT MIN(id) FROM school_groups WHERE school_id = 1), (SELECT MIN(id) FROM users WHERE school_id = 5 AND kind = 'teacher'), '2026-09-01T09:00:00.000Z';
     UPDATE subscriptions SET moved_from_school_id = 7 WHERE id = (SELECT MIN(id) FROM subscriptions WHERE school_id = 10);
+    INSERT INTO payment_methods (school_id, provider_ref, brand, last4, exp_month, exp_year, is_default, created_at)
+      VALUES (1, 'pm_zqx_live_token', 'mastercard', '5454', 11, 2031, 1, '2026-09-01T09:00:00.000Z'), (2, 'pm_zqx_other', 'visa', '1881', 3, 2030, 0, '2026-09-01T09:00:00.000Z');
+    INSERT INTO invoice_credits (invoice_id, kind, amount, currency, reason, created_at)
+      SELECT id, 'credit', 150, currency, 'ZqxCredit for ' || id, '2026-09-02T09:00:00.000Z' FROM invoices WHERE id = (SELECT MIN(id) FROM invoices WHERE school_id = 2);
   `);
 }
 
@@ -55,6 +60,9 @@ function dump(path: string, besides: readonly string[] = []): string {
     db.close();
   }
 }
+
+/** The import's temporary files beside `file` (`FILE.import-PID.tmp` and its -wal, -shm). */
+const temps = (file: string) => readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.import-`));
 
 const importInto = (db: string, more: readonly string[] = [], via = production.url) =>
   production.edshed(['sandbox', 'import', ...CHOSEN.flatMap((id) => ['--school', String(id)]), '--db', db, '--json', '--api-url', via, '--token', token, ...more]);
@@ -86,7 +94,7 @@ afterAll(async () => {
 
 describe('edshed sandbox import', () => {
   let copy: string;
-  let manifest: { stubs: { table: string; id: number }[]; schools: { id: number }[] };
+  let manifest: { stubs: { table: string; id: number }[]; schools: { id: number }[]; tables: Record<string, number>; not_copied: { table: string; why: string }[] };
 
   beforeAll(async () => {
     copy = join(dir, 'copy.db');
@@ -116,6 +124,12 @@ describe('edshed sandbox import', () => {
       expect(oneValue<number>(db, `SELECT COUNT(*) FROM invoices WHERE school_id NOT IN (${chosen})`)).toBe(0);
       expect(stubbed('users')).toContain(outsideTeacher);
       expect(stubbed('schools')).toEqual([7]);
+      // Saved cards are sandbox test cards: no production token or digits.
+      expect(allValues<string>(db, 'SELECT provider_ref || \' \' || last4 FROM payment_methods ORDER BY id').filter((card) => !/^pm_card_(visa 4242|mastercard 4444|amex 8431)$/.test(card))).toEqual([]);
+      expect(manifest.tables['invoice_credits']).toBe(oneValue<number>(db, 'SELECT COUNT(*) FROM invoice_credits'));
+      // What no GET route gives is declared, and the copy holds none of it.
+      expect(manifest.not_copied.map((n) => n.table)).toEqual(expect.arrayContaining(['subscription_members', 'district_allocations']));
+      for (const table of manifest.not_copied.map((n) => n.table)) expect(oneValue<number>(db, `SELECT COUNT(*) FROM ${table}`), table).toBe(0);
     } finally {
       db.close();
     }
@@ -133,7 +147,21 @@ describe('edshed sandbox import', () => {
         const total = async (path: string) => (await api(base, path, key))['total'];
         const byState: Record<string, unknown> = {};
         for (const state of ['open', 'promised', 'paid', 'void', 'uncollectable', 'refunded']) byState[state] = await total(`subscriptions/invoices?school_id=${id}&state=${state}&take=1`);
+        const invoices: { id: number; shareable_id: string }[] = [];
+        for (let skip = 0; ; skip += 100) {
+          const page = (await api(base, `subscriptions/invoices?school_id=${id}&take=100&skip=${skip}`, key))['invoices'] as { id: number; shareable_id: string }[];
+          invoices.push(...page);
+          if (page.length < 100) break;
+        }
+        const credits: unknown[] = [];
+        for (const invoice of invoices) {
+          const shared = (await api(base, `subscriptions/invoices/${invoice.shareable_id}`, key))['invoice'] as { credits: { kind: string; amount: number; currency: string; created_at: string }[] };
+          for (const c of shared.credits) credits.push([invoice.id, c.kind, c.amount, c.currency, c.created_at]);
+        }
+        const cards = ((await api(base, `schools/${id}/paymentMethods`, key))['paymentMethods'] as Record<string, unknown>[]).map((m) => [m['id'], m['brand'], m['is_default'], m['exp_month'], m['exp_year']]);
         return {
+          credits,
+          cards,
           pupils: school['pupil_count'],
           teachers: school['teacher_count'],
           groups: school['group_count'],
@@ -142,7 +170,15 @@ describe('edshed sandbox import', () => {
           byState,
         };
       };
-      for (const id of CHOSEN) expect(await facts(served.url, copyToken, id), `school ${id}`).toEqual(await facts(production.url, token, id));
+      const all: { credits: unknown[]; cards: unknown[] }[] = [];
+      for (const id of CHOSEN) {
+        const theirs = await facts(production.url, token, id);
+        expect(await facts(served.url, copyToken, id), `school ${id}`).toEqual(theirs);
+        all.push(theirs);
+      }
+      // There was something to copy: the seed's refunds and the planted credit, the planted cards.
+      expect(all.flatMap((f) => f.credits).length).toBeGreaterThan(0);
+      expect(all.flatMap((f) => f.cards).length).toBeGreaterThanOrEqual(2);
     } finally {
       await served.stop();
     }
@@ -167,6 +203,26 @@ describe('edshed sandbox import', () => {
     const [mine, theirs] = [names(copy), names(other)];
     expect(theirs).toHaveLength(mine.length);
     expect(theirs.filter((name, i) => name === mine[i])).toEqual([]);
+  }, 120_000);
+
+  it('waits out the 429s production answers (Retry-After), showing each wait, and makes the same copy', async () => {
+    // Production's own fault injection: a seeded share of its answers are 429 with Retry-After: 1.
+    const faults = async (spec: string) => {
+      const answer = await fetch(new URL('__sandbox/faults', production.url), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults: spec }) });
+      expect(answer.status).toBe(200);
+    };
+    const limited = join(dir, 'limited.db');
+    await faults('429=0.05,seed=4');
+    let run: Awaited<ReturnType<typeof importInto>>;
+    try {
+      run = await importInto(limited);
+    } finally {
+      await faults('');
+    }
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const waits = String(run.stderr).match(/request \d+: rate limited \(429\); waiting 1\.0 s, then sending it again/g) ?? [];
+    expect(waits.length, String(run.stderr)).toBeGreaterThan(0);
+    expect(dump(limited)).toBe(dump(copy));
   }, 120_000);
 
   it('refreshes the chosen schools in place: an unchanged source gives the same content', async () => {
@@ -204,10 +260,13 @@ describe('edshed sandbox import', () => {
     expect(run.exitCode).toBe(1);
     expect(String(run.stderr)).toMatch(/field "bank_account" of a invoice is not in the import manifest/);
     expect(existsSync(db)).toBe(false);
+    expect(temps(db)).toEqual([]);
   }, 60_000);
 
   it('checks everything local before the first request (exit 2)', async () => {
     proxy.reset();
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'not a database\n');
     const cases: string[][] = [
       ['--school', '1', '--db', copy],
       ['--school', '1', '--db', join(dir, 'none.db'), '--refresh'],
@@ -216,6 +275,8 @@ describe('edshed sandbox import', () => {
       ['--school', '1', '--school', '1', '--db', join(dir, 'x.db')],
       ['--db', join(dir, 'x.db')],
       ['--school', '1', '--db', join(dir, 'x.db'), '--key', join(dir, 'no.key')],
+      // A refresh of a file that is no database: found making the temporary copy, before the first request.
+      ['--school', '1', '--db', notes, '--refresh'],
     ];
     for (const args of cases) {
       const run = await production.edshed(['sandbox', 'import', ...args, '--api-url', proxy.url, '--token', token]);
@@ -223,5 +284,65 @@ describe('edshed sandbox import', () => {
       expect(String(run.stderr)).toMatch(/nothing was sent/);
     }
     expect([...proxy.counts().keys()]).toEqual([]);
+    expect(readFileSync(notes, 'utf8')).toBe('not a database\n');
+    expect(temps(notes)).toEqual([]);
   }, 60_000);
+
+  describe('stopped mid-import (a reply held by the proxy)', () => {
+    /** A proxy that holds the first request for a group's pupils until released, saying when it has it. */
+    async function holdingProxy() {
+      let reached: () => void = () => undefined;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (reached = resolve));
+      const freed = new Promise<void>((resolve) => (release = resolve));
+      const holding = await countingProxy(production.url, {
+        hold: (route, n) => {
+          if (route !== 'GET /users/me/school/groups/{id}/pupils' || n !== 1) return undefined;
+          reached();
+          return freed;
+        },
+      });
+      return { holding, held, release };
+    }
+
+    it('Ctrl-C: exit 130, the temporary copy removed, no FILE made', async () => {
+      const { holding, held, release } = await holdingProxy();
+      const file = join(dir, 'interrupted.db');
+      try {
+        const child = importInto(file, [], holding.url);
+        await held;
+        // The copy's temporary file is there while it reads: that is what Ctrl-C must not leave behind.
+        expect(temps(file)).toContain(`${basename(file)}.import-${String(child.pid)}.tmp`);
+        child.kill('SIGINT');
+        const stopped = await child;
+        expect(stopped.exitCode).toBe(130);
+        expect(String(stopped.stderr)).toContain(`sandbox import stopped (interrupted): ${file} was not made, and the temporary copy is removed`);
+        expect(temps(file)).toEqual([]);
+        expect(existsSync(file)).toBe(false);
+      } finally {
+        release();
+        await holding.close();
+      }
+    }, 60_000);
+
+    it('killed (SIGTERM) during a refresh: FILE keeps its bytes, the temporary copy removed', async () => {
+      const { holding, held, release } = await holdingProxy();
+      const file = join(dir, 'kept.db');
+      copyFileSync(copy, file);
+      const bytes = createHash('sha256').update(readFileSync(file)).digest('hex');
+      try {
+        const child = importInto(file, ['--refresh'], holding.url);
+        await held;
+        expect(temps(file)).toContain(`${basename(file)}.import-${String(child.pid)}.tmp`);
+        child.kill('SIGTERM');
+        const stopped = await child;
+        expect(stopped.exitCode).toBe(143);
+        expect(temps(file)).toEqual([]);
+        expect(createHash('sha256').update(readFileSync(file)).digest('hex')).toBe(bytes);
+      } finally {
+        release();
+        await holding.close();
+      }
+    }, 60_000);
+  });
 });

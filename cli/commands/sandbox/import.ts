@@ -11,13 +11,17 @@ import { driverRefusal } from '../../../sandbox/db/driver-support.js';
 const HELP = `
 Copies chosen schools of the signed-in API (a superuser's: production, say) into a sandbox database file,
 to rehearse on: the schools, their users, addresses, groups and links, subscriptions, invoices (states,
-totals, currency, dates, numbers, PO references kept as they are) and cancellations, and the reference data whole (countries,
-products, scopes, plans, sales people, districts). It sends GET only (its client refuses anything else).
+totals, currency, dates, numbers, PO references kept as they are) and their credits, saved cards (as
+sandbox test cards of their brand) and cancellations, and the reference data whole (countries, products,
+scopes, plans, sales people, districts). It sends GET only (its client refuses anything else), and waits
+out a 429 as its Retry-After says, showing the wait. What no GET route gives (subscription members,
+district allocations) is not copied: the manifest lists it, with why.
 Names, usernames, emails, addresses and free text are replaced by keyed pseudonyms (HMAC of the key in
 sandbox-import.key beside the credentials, 0600, never in the copy); every email ends in .invalid. A field
 of a reply the import's manifest does not know fails the import, naming it. Records outside the chosen
 schools that the copy points to become stubs, listed in the manifest printed at the end.
-The copy keeps the sandbox's sign-in account: superuser, password sandbox.
+The copy keeps the sandbox's sign-in account: superuser, password sandbox. Ctrl-C (exit 130) or an
+error leaves FILE as it was, or absent, and no temporary file beside it.
 Pseudonymised data is still personal data: keep copies short-lived, and delete FILE when done.
 
 Examples:

@@ -54,6 +54,7 @@ function deleteSchools(db: Db, ids: readonly number[]): void {
     DELETE FROM invoice_credits WHERE invoice_id IN (SELECT id FROM invoices WHERE school_id IN (${list}));
     DELETE FROM invoices WHERE school_id IN (${list});
     DELETE FROM cancellations WHERE school_id IN (${list});
+    DELETE FROM payment_methods WHERE school_id IN (${list});
     DELETE FROM subscriptions WHERE school_id IN (${list});
     DELETE FROM group_pupils WHERE group_id IN (SELECT id FROM school_groups WHERE school_id IN (${list}));
     DELETE FROM group_teachers WHERE group_id IN (SELECT id FROM school_groups WHERE school_id IN (${list}));
@@ -86,20 +87,36 @@ function addSignInAccount(db: Db, passwordHash: string): void {
   ).run(id, account.username, `${account.username}@sandbox.invalid`, passwordHash);
 }
 
+/** A copy being made: its temporary file beside FILE, filled once and moved over FILE, or discarded. */
+export interface PendingCopy {
+  /** The temporary file (`FILE.import-PID.tmp`). */
+  readonly temp: string;
+  /**
+   * Writes `content` in one transaction, checks every reference and moves the result over FILE; throws
+   * BrokenReferenceError when a reference points nowhere. Whatever happens, the temporary file is gone after.
+   */
+  fill(content: CopyContent): void;
+  /** Removes the temporary file (idempotent): FILE stays as it was, or absent. */
+  discard(): void;
+}
+
 /**
- * Writes `content` to `path` (replacing the chosen schools of an existing copy with `refresh`); throws
- * BrokenReferenceError, leaving `path` untouched, when a reference of the result points nowhere.
+ * Starts a copy of `path`: a temporary file beside it, made by the sandbox's migrations (or, with `refresh`,
+ * FILE's own content), made before anything is read so that a folder it cannot write to is found first.
  *
  * @example
- * writeCopy('rehearsal.db', { tables: [['schools', rows]], schoolIds: [1], passwordHash }, { refresh: false });
+ * const copy = startCopy('rehearsal.db', { refresh: false });
+ * try { copy.fill(content); } finally { copy.discard(); }
  */
-export function writeCopy(path: string, content: CopyContent, options: { readonly refresh: boolean }): void {
+export function startCopy(path: string, options: { readonly refresh: boolean }): PendingCopy {
   const temp = `${path}.import-${process.pid}.tmp`;
-  const clean = (): void => {
+  let db: Db | undefined;
+  const discard = (): void => {
+    db?.close();
+    db = undefined;
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temp}${suffix}`, { force: true });
   };
-  clean();
-  let db: Db | undefined;
+  discard();
   try {
     if (options.refresh) {
       const source = new Database(path, { readonly: true, fileMustExist: true });
@@ -110,23 +127,31 @@ export function writeCopy(path: string, content: CopyContent, options: { readonl
       }
     }
     db = openDatabase(temp);
-    const target = db;
-    target.transaction(() => {
-      target.pragma('defer_foreign_keys = ON');
-      if (options.refresh) deleteSchools(target, content.schoolIds);
-      for (const [table, rows] of content.tables) insertRows(target, table, rows);
-      addSignInAccount(target, content.passwordHash);
-      const broken = brokenReferences(target);
-      if (broken.length > 0) throw new BrokenReferenceError(broken);
-    })();
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.pragma('journal_mode = DELETE');
-    db.close();
-    db = undefined;
-    renameSync(temp, path);
-    for (const suffix of ['-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
-  } finally {
-    db?.close();
-    clean();
+  } catch (error) {
+    discard();
+    throw error;
   }
+  const fill = (content: CopyContent): void => {
+    const target = db;
+    if (target === undefined) throw new Error(`the copy ${temp} was already filled or discarded`);
+    try {
+      target.transaction(() => {
+        target.pragma('defer_foreign_keys = ON');
+        if (options.refresh) deleteSchools(target, content.schoolIds);
+        for (const [table, rows] of content.tables) insertRows(target, table, rows);
+        addSignInAccount(target, content.passwordHash);
+        const broken = brokenReferences(target);
+        if (broken.length > 0) throw new BrokenReferenceError(broken);
+      })();
+      target.pragma('wal_checkpoint(TRUNCATE)');
+      target.pragma('journal_mode = DELETE');
+      target.close();
+      db = undefined;
+      renameSync(temp, path);
+      for (const suffix of ['-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    } finally {
+      discard();
+    }
+  };
+  return { temp, fill, discard };
 }

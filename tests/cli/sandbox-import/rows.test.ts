@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { copyRows } from '../../../cli/sandbox-import/rows.js';
 import { pseudonymiser } from '../../../cli/sandbox-import/pseudonym.js';
 import type { Extract } from '../../../cli/sandbox-import/read.js';
+import { importManifest, manifestText } from '../../../cli/sandbox-import/report.js';
 
 const T = '2026-09-01T09:00:00.000Z';
 const school = { id: 1, name: 'Oakfield', code: 'OAK', country: 'GB', region: 'GB-ENG', locale: 'en_GB', account_region: 'GB', district_id: 3, settings: {}, created_at: T, pupil_count: 1 };
@@ -22,7 +23,9 @@ const extract = (overrides: Partial<Extract> = {}): Extract => ({
       subscriptions: [],
       invoices: [],
       cancellations: [],
-      where: { school: 'GET schools/1', users: 'GET users', addresses: 'a', groups: 'g', subscriptions: 's', invoices: 'i', cancellations: 'c' },
+      sharedInvoices: [],
+      paymentMethods: [],
+      where: { school: 'GET schools/1', users: 'GET users', addresses: 'a', groups: 'g', subscriptions: 's', invoices: 'i', cancellations: 'c', paymentMethods: 'pm' },
     },
   ],
   outsideSubscriptions: [],
@@ -64,5 +67,51 @@ describe("the copy's rows", () => {
       { table: 'schools', id: 7, from: 'subscriptions 8 moved_from_school_id' },
     ]);
     expect(rows.tables.subscriptions[0]).toMatchObject({ po_number: 'PO-1', inferred_teacher_access: 0, permissions: '[]' });
+  });
+
+  it("copies an invoice's credits under ids numbered from the invoice's, and a saved card as a sandbox test card of its brand", () => {
+    const base = extract();
+    const [first] = base.schools;
+    if (first === undefined) throw new Error('one school');
+    const credit = { kind: 'refund', amount: 1200, currency: 'gbp', reason: 'Pip left the school', created_at: T };
+    // The shareable page repeats the invoice (the list gave it) with the school and the credits.
+    const shared = { id: 812, number: 'INV-0812', school: { id: 1, name: 'Oakfield', country: 'GB' }, credits: [credit, { ...credit, amount: 300, reason: '' }] };
+    const cards = [
+      { id: 6, school_id: 1, provider_ref: 'pm_1QxLiveToken', brand: 'mastercard', last4: '5454', exp_month: 4, exp_year: 2029, is_default: true, created_at: T },
+      { id: 7, school_id: 1, provider_ref: 'pm_1QxOther', brand: 'discover', last4: '1117', exp_month: 1, exp_year: 2030, is_default: false, created_at: T },
+    ];
+    const rows = copyRows({ ...base, schools: [{ ...first, sharedInvoices: [shared], paymentMethods: cards }] }, pseudonymiser(KEY), 'hash');
+    expect(rows.tables.invoice_credits.map((c) => [c['id'], c['invoice_id'], c['amount'], c['currency']])).toEqual([[812001, 812, 1200, 'gbp'], [812002, 812, 300, 'gbp']]);
+    expect(rows.tables.invoice_credits[0]?.['reason']).not.toMatch(/Pip/);
+    expect(rows.tables.invoice_credits[1]?.['reason']).toBe('');
+    expect(rows.tables.payment_methods.map((m) => [m['id'], m['brand'], m['provider_ref'], m['last4'], m['is_default'], m['exp_year']])).toEqual([
+      [6, 'mastercard', 'pm_card_mastercard', '4444', 1, 2029],
+      [7, 'discover', 'pm_card_visa', '4242', 0, 2030],
+    ]);
+    expect(JSON.stringify(rows.tables)).not.toMatch(/pm_1Qx|5454|1117/);
+  });
+
+  it('fails on a field of the shareable page or of a card it does not know', () => {
+    const base = extract();
+    const [first] = base.schools;
+    if (first === undefined) throw new Error('one school');
+    const bad = (school: Partial<typeof first>) => () => copyRows({ ...base, schools: [{ ...first, ...school }] }, pseudonymiser(KEY), 'hash');
+    expect(bad({ sharedInvoices: [{ id: 1, credits: [], payer_iban: 'GB00' }] })).toThrow(/field "payer_iban" of a shared_invoice/);
+    expect(bad({ sharedInvoices: [{ id: 1, credits: [{ kind: 'refund', amount: 1, currency: 'gbp', reason: '', created_at: T, card: '4242' }] }] })).toThrow(/field "card" of a credit/);
+    expect(bad({ paymentMethods: [{ id: 1, brand: 'visa', card_number: '4242424242424242' }] })).toThrow(/field "card_number" of a payment_method/);
+  });
+
+  it('prints, in every manifest, what the copy does not hold and why', () => {
+    const manifest = importManifest(copyRows(extract(), pseudonymiser(KEY), 'hash'), { copy: 'copy.db', source: 'http://api.test/', madeAt: new Date(T), refreshed: false, requests: 9 });
+    expect(manifest.not_copied.map((n) => n.table)).toEqual(['subscription_members', 'district_allocations', 'card_schedules', 'card_events', 'inferred_access']);
+    const text = manifestText(manifest);
+    expect(text).toContain('Not copied (5; the copy has none of these, whatever production holds):');
+    expect(text).toMatch(/\n {2}subscription_members: which pupils, teachers and groups are assigned to each subscription; no GET route lists them/);
+    expect(text).toMatch(/\n {2}district_allocations: .*parent subscription.*no GET route gives them back/);
+    expect(manifest.tables).toMatchObject({ invoice_credits: 0, payment_methods: 0 });
+    // The shareable page's repeat of the invoice is not reported as dropped: the list's invoice is copied.
+    expect(manifest.fields.dropped).toEqual(expect.arrayContaining(['shared_invoice.school', 'shared_invoice.credits', 'payment_method.last4', 'invoice.amount_due']));
+    expect(manifest.fields.dropped.filter((f) => f.startsWith('shared_invoice.'))).toEqual(['shared_invoice.school', 'shared_invoice.credits']);
+    expect(manifest.fields.pseudonymised).toEqual(expect.arrayContaining(['credit.reason', 'payment_method.provider_ref']));
   });
 });
