@@ -76,9 +76,10 @@ function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Re
 type SeenRows = Map<string, string>;
 
 /**
- * The string, flattened: a string built by concatenation is a tree of its parts (`POST ` + path, the
- * fingerprint + ' ' + line), about twice the bytes of its text, until something reads a character of it.
- * Kept for every row of a file, the trees were about 130 bytes a row of a dry run's 300.
+ * The string, flattened: in V8 a string built by concatenation is a tree of its parts (`POST ` + path,
+ * the fingerprint + ' ' + line), about twice the bytes of its text, until a character of it is read, which
+ * makes it one run of characters (the collector then drops the parts). Kept for every row of a file, the
+ * trees were 130 bytes a row (295 against 165 for a key and value, measured alone).
  */
 function flat(text: string): string {
   text.charCodeAt(0);
