@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { z } from 'zod';
 import type { Method } from '../../core/endpoints/define.js';
-import { physicalLines } from './lines.js';
+import { blockLines, lineChunks } from './lines.js';
 
 /** What a run sends for one item: the request built and checked from its row, without the key. */
 export interface BulkRequest {
@@ -69,9 +69,11 @@ export function openItemsWriter(file: string): ItemsWriter {
  * for await (const item of readItems(file, command.parse)) console.log(item.index, item.row);
  */
 export async function* readItems<Row>(file: string, parse: (stored: unknown) => Row): AsyncGenerator<BulkItem<Row>> {
-  for await (const { text } of physicalLines(createReadStream(file))) {
-    if (text === '') continue;
-    const { index, line, row, ...rest } = itemSchema.parse(JSON.parse(text));
-    yield { index, line, row: parse(row === undefined ? rest : row) };
+  for await (const block of lineChunks(createReadStream(file))) {
+    for (const text of blockLines(block)) {
+      if (text === '') continue;
+      const { index, line, row, ...rest } = itemSchema.parse(JSON.parse(text));
+      yield { index, line, row: parse(row === undefined ? rest : row) };
+    }
   }
 }

@@ -98,6 +98,22 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, ma
 }
 
 /**
+ * The texts of a block's lines, without their line ends, read synchronously: a reader that needs no line
+ * numbers (a run's own files, read back) iterates `lineChunks` and these, one async step a block rather than a line.
+ *
+ * @example
+ * for await (const block of lineChunks(createReadStream('run.jsonl'))) for (const text of blockLines(block)) JSON.parse(text);
+ */
+export function* blockLines(block: Buffer): Generator<string> {
+  let start = 0;
+  for (let end = block.indexOf(LF); end >= 0; end = block.indexOf(LF, start)) {
+    yield block.toString('utf8', start, end);
+    start = end + 1;
+  }
+  if (start < block.length) yield block.toString('utf8', start);
+}
+
+/**
  * The lines of a byte stream, checked as `lineChunks` checks them.
  *
  * @example
@@ -106,15 +122,9 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, ma
 export async function* physicalLines(source: AsyncIterable<Uint8Array | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<PhysicalLine> {
   let line = 0;
   for await (const block of lineChunks(source, maxLineBytes)) {
-    let start = 0;
-    for (let end = block.indexOf(LF); end >= 0; end = block.indexOf(LF, start)) {
+    for (const text of blockLines(block)) {
       line += 1;
-      yield { line, text: block.toString('utf8', start, end) };
-      start = end + 1;
-    }
-    if (start < block.length) {
-      line += 1;
-      yield { line, text: block.toString('utf8', start) };
+      yield { line, text };
     }
   }
 }

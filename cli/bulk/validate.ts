@@ -76,6 +76,17 @@ function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Re
 type SeenRows = Map<string, string>;
 
 /**
+ * The string, flattened: in V8 a string built by concatenation is a tree of its parts (`POST ` + path,
+ * the fingerprint + ' ' + line), about twice the bytes of its text, until a character of it is read, which
+ * makes it one run of characters (the collector then drops the parts). Kept for every row of a file, the
+ * trees were 130 bytes a row (295 against 165 for a key and value, measured alone).
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+/**
  * Whether a valid row repeats one seen before: the same change twice (a duplicate), or the same target
  * changed another way (a conflict); notes it when it is new.
  */
@@ -85,7 +96,7 @@ function sameTarget<Row>(seen: SeenRows, command: BulkCommand<Row>, row: Row, li
   const first = seen.get(target ?? fingerprint);
   if (first === undefined) {
     // Keyed by its fingerprint, a row seen again is the same change: its line is all there is to keep.
-    seen.set(target ?? fingerprint, target === undefined ? String(line) : `${fingerprint} ${line}`);
+    seen.set(flat(target ?? fingerprint), target === undefined ? String(line) : flat(`${fingerprint} ${line}`));
     return undefined;
   }
   if (target === undefined) return { kind: 'duplicate', line: Number(first), target: '' };

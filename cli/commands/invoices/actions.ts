@@ -117,6 +117,9 @@ export const WISH_BY_COMMAND: ReadonlyMap<string, TargetWish> = new Map(
   Object.values(ACTIONS).flatMap((spec) => (spec.shows === undefined ? [] : [[spec.command, { ...spec.shows, reason: spec.already }] as const])),
 );
 
+/** The payment wishes made so far, by method and date: as many as the distinct payments of a file. */
+const PAYMENT_WISHES = new Map<string, TargetWish>();
+
 /**
  * What one row of an invoice action asks of its invoice: the action's wish, with the payment for
  * `invoices mark-paid` (judged by the API's payment rules, which also foresee refusals).
@@ -127,7 +130,14 @@ export const WISH_BY_COMMAND: ReadonlyMap<string, TargetWish> = new Map(
 export function wishOf(command: string, payload: { readonly method?: unknown; readonly date?: unknown }): TargetWish | undefined {
   const wish = WISH_BY_COMMAND.get(command);
   if (wish === undefined || command !== ACTIONS.paid.command || typeof payload.method !== 'string' || typeof payload.date !== 'string') return wish;
-  return { ...wish, payment: { method: payload.method, date: payload.date } };
+  // A dry run keeps every row's wish until the targets are read: rows paying the same way on the same day
+  // share one (a wish of its own per row, with its own copies of the strings, was about 300 bytes a row).
+  const key = `${payload.method}\n${payload.date}`;
+  const known = PAYMENT_WISHES.get(key);
+  if (known !== undefined) return known;
+  const made: TargetWish = { ...wish, payment: { method: payload.method, date: payload.date } };
+  PAYMENT_WISHES.set(key, made);
+  return made;
 }
 
 /**

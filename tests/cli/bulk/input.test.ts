@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBulkInput } from '../../../cli/bulk/input.js';
 import type { InputEvent } from '../../../cli/bulk/input-event.js';
-import { physicalLines } from '../../../cli/bulk/lines.js';
+import { blockLines, lineChunks, physicalLines } from '../../../cli/bulk/lines.js';
 import { CliError } from '../../../cli/errors/cli-error.js';
 import { fakeFactory } from '../../helpers/fake-factory.js';
 
@@ -150,5 +150,19 @@ describe('reading a file', () => {
       })(),
     ).rejects.toThrow('line longer than 100 bytes');
     expect(seen).toEqual(['short']);
+  });
+
+  it('gives the lines of chunks cut anywhere, a block at a time, as physicalLines numbers them', async () => {
+    const chunks = () =>
+      (async function* () {
+        yield '{"a":1}\r\n{"b":';
+        yield '2}\n\n{"c":"é"}';
+      })();
+    const texts: string[] = [];
+    for await (const block of lineChunks(chunks())) texts.push(...blockLines(block));
+    expect(texts).toEqual(['{"a":1}', '{"b":2}', '', '{"c":"é"}']);
+    const numbered: { line: number; text: string }[] = [];
+    for await (const line of physicalLines(chunks())) numbered.push(line);
+    expect(numbered).toEqual(texts.map((text, i) => ({ line: i + 1, text })));
   });
 });

@@ -1,6 +1,6 @@
 /** The pieces of `edshed invoices mark` that need no server: words, ids, checks, the question, exit codes. */
 import { describe, expect, it } from 'vitest';
-import { checkDetails } from '../../../cli/commands/invoices/actions.js';
+import { checkDetails, wishOf } from '../../../cli/commands/invoices/actions.js';
 import { bulkAction, checkInput, parseIds, splitWords } from '../../../cli/commands/invoices/mark-input.js';
 import { markBulkCommand } from '../../../cli/commands/invoices/mark-bulk.js';
 import { invoiceIn } from '../../../cli/read/invoices.js';
@@ -92,5 +92,16 @@ describe('invoices mark reads invoices with core\'s shape', () => {
     expect(invoiceIn({ ...invoiceOf({ id: 8 }), state: 'lost' })).toBeUndefined();
     expect(invoiceIn({ id: 8, state: 'open', total: 100, currency: 'gbp' })).toBeUndefined();
     expect(invoiceIn(null)).toBeUndefined();
+  });
+});
+
+describe('invoices mark-paid wishes', () => {
+  it('gives rows paying the same way on the same day one wish, and each other payment its own', () => {
+    const first = wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-02' });
+    expect(first).toEqual({ state: 'paid', reason: 'already paid', payment: { method: 'bacs', date: '2026-11-02' } });
+    expect(wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-02' })).toBe(first);
+    expect(wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-03' })?.payment).toEqual({ method: 'bacs', date: '2026-11-03' });
+    expect(wishOf('invoices mark-paid', { method: 'card', date: '2026-11-02' })?.payment).toEqual({ method: 'card', date: '2026-11-02' });
+    expect(wishOf('invoices void', {})).toEqual({ state: 'void', reason: 'already void' });
   });
 });
