@@ -15,8 +15,8 @@ import { dateGap, feeShort, money, paidNear, schoolSets, setsSumming } from './p
 import { alreadyPaid, ambiguous, byScore, candidateOf, confident, UNRANKED, type Context } from './rank.js';
 import { cutPrefixHits, type LineRead } from './read.js';
 import { weighed, type MatchRun } from './run.js';
-import { firstSingles, indexedPayerPool, listPayerPool, NO_PO, poView, type PayerPool } from './payer-pool.js';
-import { setsAmong, sortedPool, type SetGroup, type SetPool, type Sorted } from './set-search.js';
+import { firstSingles, indexedPayerPool, NO_PO, poPayerPool, poView, type PayerPool } from './payer-pool.js';
+import { setsAmong, sortedPool, type SetGroup, type SetPool } from './set-search.js';
 
 /**
  * A line whose reference or PO names invoices of a payer its text clearly does not name: ambiguous, with
@@ -63,11 +63,12 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
   if (conflict !== undefined) return contradicted(ctx, read, conflict, identified.length > 0 ? identified : pos);
   if (identified.length > 0) return weighed(run, byIdentity(ctx, identified, settleable, index), { schools: new Set(identified.map((i) => i.school_id)) });
   if (pos.length > 0) {
-    const usable = (i: BookInvoice): boolean => !taken.has(i.id) && (settleable(i) || paidNear(ctx.line, i));
-    // The PO's invoices sorted by total once per run, of all its schools and of each: its sets walk those.
-    const accept = (entry: Sorted): boolean => usable(entry.invoice);
-    const group: SetGroup = { pool: sortedPool(po.sorted, accept, run.sets), schools: () => po.bySchool.map(([school, list]) => [school, sortedPool(list, accept, run.sets)] as const) };
-    return weighed(run, byPool(ctx, listPayerPool(pos.filter(usable), settleable), () => pos, settleable, 'the PO', undefined, [group]), { invoices: pos });
+    // The PO's invoices dated and sorted by total once per run (`poView`), of all its schools and of each,
+    // and looked up as a payer's are: a PO of thousands of invoices costs a line what a PO of a few does.
+    const takes = usableLive(lineDay, taken);
+    const ofCurrency = (lists: ReadonlyMap<string, readonly Live[]>): SetPool => sortedPool(lists.get(line.currency) ?? [], takes, run.sets);
+    const group: SetGroup = { pool: sortedPool(po.byCurrency.get(line.currency)?.sorted ?? [], takes, run.sets), schools: () => po.bySchool.map(([school, lists]) => [school, ofCurrency(lists)] as const) };
+    return weighed(run, byPool(ctx, poPayerPool(po, line.currency, takes), () => pos, settleable, 'the PO', undefined, [group]), { invoices: pos });
   }
   // By name (`namesOf`): the amount (or a reference cut short) must pick one invoice or set among all the
   // payers' invoices: a name shared by two payers never picks one.
