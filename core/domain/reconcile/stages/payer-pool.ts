@@ -7,7 +7,7 @@
  */
 import { OPEN_STATES, type BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
-import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS } from '../tuning.js';
+import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS, PAID_NEAR } from '../tuning.js';
 import { liveOf, push, type BookIndex, type Live } from './index.js';
 import { dateGap, feeShort } from './price.js';
 import type { MatchRun } from './run.js';
@@ -34,6 +34,18 @@ export interface PayerPool {
    */
   readonly nearest: (m: number, lineDay: number) => readonly BookInvoice[];
 }
+
+/**
+ * Whether a line of day `lineDay` may be of an invoice of the index's lists (in its currency): open and
+ * issued by then, or paid near it; and not settled by another line.
+ *
+ * @example
+ * usableLive(dayNumber('2026-10-12'), new Set([123]))(live) // false for invoice 123's entry
+ */
+export const usableLive =
+  (lineDay: number, taken: ReadonlySet<number>) =>
+  (l: Live): boolean =>
+    (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
 
 /**
  * A pool as a plain list (a PO's invoices a line may be of), filtered per question.
