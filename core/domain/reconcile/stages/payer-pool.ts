@@ -215,20 +215,27 @@ function nearestOf(byDue: readonly Live[], lineDay: number, m: number, isOpen: (
  * firstSingles(singles, 3, lineDay) // at most 3 of each school's
  */
 export function firstSingles(singles: readonly BookInvoice[], m: number, lineDay: number): BookInvoice[] {
-  const bySchool = new Map<number, { invoice: BookInvoice; dated: number; recorded: number; gap: number }[]>();
+  type Ranked = { invoice: BookInvoice; dated: number; recorded: number; gap: number };
+  // Negative when `a` ranks before `b`; never zero for two invoices (ids differ).
+  const before = (a: Ranked, b: Ranked): number => b.dated - a.dated || a.recorded - b.recorded || a.gap - b.gap || a.invoice.id - b.invoice.id;
+  // Each school's first `m` so far, in rank order: a payer of thousands has hundreds of one amount, and
+  // keeping the few first costs less than sorting them all.
+  const bySchool = new Map<number, Ranked[]>();
   for (const invoice of singles) {
     const issued = dayNumber(invoice.issued_at);
     const entry = { invoice, dated: issued <= lineDay + FUTURE_DAYS && lineDay - issued <= DATE_SIGNAL_DAYS ? 1 : 0, recorded: OPEN_STATES.has(invoice.state) ? 0 : 1, gap: dateGap(lineDay, [invoice]) };
     if (Number.isNaN(entry.gap)) return [...singles];
-    const own = bySchool.get(invoice.school_id);
-    if (own === undefined) bySchool.set(invoice.school_id, [entry]);
-    else own.push(entry);
+    let own = bySchool.get(invoice.school_id);
+    if (own === undefined) bySchool.set(invoice.school_id, (own = []));
+    if (own.length >= m && (m <= 0 || before(entry, own[m - 1] as Ranked) > 0)) continue;
+    let k = own.length;
+    own.push(entry);
+    for (; k > 0 && before(entry, own[k - 1] as Ranked) < 0; k -= 1) own[k] = own[k - 1] as Ranked;
+    own[k] = entry;
+    if (own.length > m) own.length = m;
   }
   const kept = new Set<BookInvoice>();
-  for (const own of bySchool.values()) {
-    own.sort((a, b) => b.dated - a.dated || a.recorded - b.recorded || a.gap - b.gap || a.invoice.id - b.invoice.id);
-    for (const e of own.slice(0, m)) kept.add(e.invoice);
-  }
+  for (const own of bySchool.values()) for (const e of own) kept.add(e.invoice);
   return singles.filter((i) => kept.has(i));
 }
 
