@@ -49,9 +49,10 @@ export interface SandboxStatementOptions {
 export async function runSandboxStatement(c: Factory, options: SandboxStatementOptions): Promise<void> {
   const { seed, count } = options;
   if (!(await c.connection()).token) throw new CliError('sandbox statement reads the invoices: sign in with edshed login first (--env sandbox); nothing was written', EXIT.auth);
-  const [{ readBook }, { generateStatement, renderStatement }, { writeFileAtomic }] = await Promise.all([
+  const [{ readBook }, { generateStatement }, { renderStatement }, { writeFileAtomic }] = await Promise.all([
     import('../invoices/reconcile-book.js'),
     import('../../../core/domain/reconcile/generate.js'),
+    import('../../../core/domain/reconcile/render.js'),
     import('../../write/atomic-file.js'),
   ]);
   const { book } = await readBook(await c.api());

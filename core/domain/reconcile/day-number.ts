@@ -19,3 +19,11 @@ export function dayNumber(date: string): number {
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   return era * 146_097 + doe - 719_468;
 }
+
+/**
+ * The YYYY-MM-DD date `days` after `date` (before, for a negative number).
+ *
+ * @example
+ * addDays('2026-10-31', 1) // '2026-11-01'
+ */
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

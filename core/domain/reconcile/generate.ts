@@ -2,12 +2,14 @@
  * Statements with their truth, for rehearsal and measurement: lines paying a book's open invoices the
  * ways schools pay (the invoice number, cut short or spaced; the PO only; the name and amount; one
  * payment for several invoices; short by a fee; part payments; overpayments; another currency;
- * identical lines on one day; noise), rendered as CSV (day/month dates), OFX 1.x, OFX 2.x or CAMT.053.
- * Pure and seeded: the same seed gives the same statement.
+ * identical lines on one day; noise), rendered as CSV (day/month dates), OFX 1.x, OFX 2.x or CAMT.053
+ * (./render.ts), against the API's book or a synthetic one (./synthetic-book.ts). Pure and seeded: the
+ * same seed gives the same statement.
  */
 import type { Book, BookInvoice } from './book.js';
 import { OPEN_STATES } from './book.js';
-import type { StatementFormat, StatementLine } from './line.js';
+import { addDays } from './day-number.js';
+import type { StatementLine } from './line.js';
 import { createRng as seededRng, type Rng } from '../random.js';
 
 /** What a generated line is, and what the reconciler should make of it. */
@@ -57,8 +59,6 @@ function spaced(reference: string, rng: Rng): string {
   if (r < 0.8) return reference.replace(/-/g, ' ');
   return reference.replace(/(\d{3})(?=\d)/, '$1 ').toLowerCase();
 }
-
-const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A statement of `count` lines paying the book's open invoices (each at most once), with its truth.
@@ -168,87 +168,4 @@ export function generateStatement(book: Book, o: { readonly seed: number; readon
     lines: order.map((k) => lines[k] as GeneratedLine),
     truth: order.map((k, index) => ({ ...(truth[k] as TruthLine), index })),
   };
-}
-
-const dmy = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-const decimal = (minor: number): string => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
-const csvCell = (text: string): string => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * A statement rendered in one format: CSV with day/month dates and paid in/paid out columns, OFX 1.x
- * (SGML), OFX 2.x (XML) or CAMT.053. Every line of one currency statement; CSV carries a currency column.
- *
- * @example
- * renderStatement(generated.lines, 'csv', { account: '12345678' })
- */
-export function renderStatement(lines: readonly GeneratedLine[], format: StatementFormat, o: { readonly account: string }): string {
-  const currency = (lines[0]?.currency ?? 'gbp').toUpperCase();
-  if (format === 'csv') {
-    const rows = lines.map((l) => [dmy(l.date), csvCell(l.text), l.amount > 0 ? decimal(l.amount) : '', l.amount < 0 ? decimal(-l.amount) : '', l.currency.toUpperCase()].join(','));
-    return `Account,${o.account}\n\nDate,Description,Paid in,Paid out,Currency\n${rows.join('\n')}\n`;
-  }
-  if (format === 'camt') {
-    const entries = lines.map(
-      (l) =>
-        `<Ntry><Amt Ccy="${l.currency.toUpperCase()}">${decimal(Math.abs(l.amount))}</Amt><CdtDbtInd>${l.amount < 0 ? 'DBIT' : 'CRDT'}</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${l.date}</Dt></BookgDt><ValDt><Dt>${l.date}</Dt></ValDt><AcctSvcrRef>${l.bankId}</AcctSvcrRef><NtryDtls><TxDtls><RmtInf><Ustrd>${xml(l.text)}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
-    );
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">\n<BkToCstmrStmt><GrpHdr><MsgId>EDSHED-SANDBOX</MsgId><CreDtTm>${lines.at(-1)?.date ?? '2026-01-01'}T00:00:00</CreDtTm></GrpHdr>\n<Stmt><Id>1</Id><Acct><Id><Othr><Id>${o.account}</Id></Othr></Id><Ccy>${currency}</Ccy></Acct>\n${entries.join('\n')}\n</Stmt></BkToCstmrStmt></Document>\n`;
-  }
-  const closing = format === 'ofx2';
-  const tag = (name: string, value: string): string => `<${name}>${xml(value)}${closing ? `</${name}>` : ''}`;
-  const txns = lines.map((l) => `<STMTTRN>${tag('TRNTYPE', l.amount < 0 ? 'DEBIT' : 'CREDIT')}${tag('DTPOSTED', l.date.replaceAll('-', ''))}${tag('TRNAMT', decimal(l.amount))}${tag('FITID', l.bankId)}${tag('NAME', l.text.slice(0, 32))}${l.text.length > 32 ? tag('MEMO', l.text.slice(32)) : ''}</STMTTRN>`);
-  const body = `<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1${closing ? '</TRNUID>' : ''}<STMTRS>${tag('CURDEF', currency)}<BANKACCTFROM>${tag('BANKID', '400000')}${tag('ACCTID', o.account)}${tag('ACCTTYPE', 'CHECKING')}</BANKACCTFROM>\n<BANKTRANLIST>\n${txns.join('\n')}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
-  return closing ? `<?xml version="1.0" encoding="UTF-8"?>\n<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>\n${body}` : `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n${body}`;
-}
-
-const FIRST = ['St Mary', 'St John', 'St Peter', 'Holy Trinity', 'Oakfield', 'Riverside', 'Hillcrest', 'Brookfield', 'Elmwood', 'Kingsway', 'Meadowbank', 'Ashgrove', 'Fairview', 'Stonebridge', 'Willowdale', 'Harbour', 'Greenfield', 'Beechwood', 'Castle Hill', 'Moorside', 'Abbey', 'Westfield', 'Northgate', 'Southview', 'Bramley', 'Thornton', 'Highfield', 'Lakeside', 'Redwood', 'Foxhill'];
-const TRUST_FIRST = ['Anchor', 'Pennine', 'Compass', 'Horizon', 'Keystone', 'Summit', 'Unity', 'Beacon', 'Evolve', 'Lighthouse', 'Cornerstone', 'Heritage', 'Pathfinder', 'Endeavour', 'Aspire', 'Tarka', 'Wolds', 'Solent', 'Chiltern', 'Mendip', 'Cotswold', 'Fenland', 'Dales', 'Peak', 'Weald', 'Severn', 'Tamar', 'Trent', 'Medway', 'Eden'];
-const TRUST_KINDS = ['Academy Trust', 'Learning Partnership', 'Learning Trust', 'Schools Partnership', 'Multi Academy Trust', 'Education Trust'];
-const MIDDLE = ['', '', "'s C of E", "'s Catholic", ' Community', ' Church of England', ' Park', ' Village', ' Valley', ' Green'];
-const KINDS = ['Primary School', 'Primary Academy', 'Junior School', 'Infant School', 'Academy', 'High School', 'Elementary School', 'Primary'];
-const PRICES = [30_000, 45_000, 60_000, 72_000, 84_000, 95_000, 120_000, 150_000, 180_000, 240_000];
-
-/**
- * A book of `invoices` open invoices (and as many paid) over `schools` schools in districts, for
- * benchmarks: names built as English schools are named, so many share words ("St Mary's ... Primary").
- *
- * @example
- * const book = syntheticBook({ seed: 1, schools: 2000, invoices: 20000 });
- */
-export function syntheticBook(o: { readonly seed: number; readonly schools: number; readonly invoices: number }): Book {
-  const rng = seededRng(o.seed);
-  // Trusts have names of their own ("Pennine Learning Partnership"); one in eight shares its first word
-  // with schools ("Hillcrest Academy Trust"), as some do, so a text naming it may fit a school as well.
-  const trusts = new Set<string>();
-  const districts = Array.from({ length: Math.max(1, Math.floor(o.schools / 25)) }, (_, k) => {
-    let name = '';
-    for (let tries = 0; tries < 20 && (name === '' || trusts.has(name)); tries += 1) name = `${rng.chance(0.125) ? rng.pick(FIRST).replace(/^St /, '') : rng.pick(TRUST_FIRST)} ${rng.pick(TRUST_KINDS)}`;
-    if (trusts.has(name)) name = `${name} ${k + 1}`;
-    trusts.add(name);
-    return { id: k + 1, name };
-  });
-  const names = new Set<string>();
-  const schools = Array.from({ length: o.schools }, (_, k) => {
-    let name = '';
-    for (let tries = 0; tries < 5 && (name === '' || names.has(name)); tries += 1) name = `${rng.pick(FIRST)}${rng.pick(MIDDLE)} ${rng.pick(KINDS)}`;
-    if (names.has(name)) name = `${name.replace(/ (\w+)$/, '')} ${k + 1} ${name.split(' ').at(-1) ?? ''}`;
-    names.add(name);
-    return { id: k + 1, name, district_id: rng.chance(0.4) ? rng.int(1, districts.length) : null };
-  });
-  const subscriptions = schools.map((s) => ({ id: s.id, school_id: s.id, po_number: rng.chance(0.5) ? `PO-${String(rng.int(10_000, 99_999))}-${s.id}` : null }));
-  const invoices: BookInvoice[] = [];
-  for (let k = 0; k < o.invoices * 2; k += 1) {
-    const school = rng.int(1, o.schools);
-    const id = k + 1;
-    const open = k % 2 === 0;
-    const issued = addDays('2026-06-01', rng.int(0, 120));
-    const state = open ? (rng.chance(0.15) ? 'promised' : 'open') : 'paid';
-    invoices.push({
-      id, number: `INV-${String(id).padStart(6, '0')}`, school_id: school, subscription_id: school, state, currency: rng.chance(0.92) ? 'gbp' : rng.pick(['eur', 'usd'] as const),
-      total: rng.pick(PRICES) + (rng.chance(0.5) ? 0 : rng.int(1, 40) * 500), issued_at: issued, due_at: addDays(issued, 30),
-      paid_date: open ? null : addDays(issued, rng.int(3, 40)), paid_method: open ? null : 'bacs', promised_reference: state === 'promised' ? `PO-${school}-${id}` : null,
-    });
-  }
-  return { invoices, schools, districts, subscriptions };
 }

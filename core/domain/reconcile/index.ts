@@ -3,6 +3,8 @@ export * from './book.js';
 export * from './csv.js';
 export * from './decode.js';
 export * from './generate.js';
+export * from './render.js';
+export * from './synthetic-book.js';
 export * from './line.js';
 export * from './match.js';
 export * from './names.js';

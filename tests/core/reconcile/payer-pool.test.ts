@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { OPEN_STATES, type Book, type BookInvoice } from '../../../core/domain/reconcile/book.js';
 import { dayNumber } from '../../../core/domain/reconcile/day-number.js';
 import { indexBook, type Live } from '../../../core/domain/reconcile/stages/index.js';
-import { firstSingles, indexedPayerPool, listPayerPool } from '../../../core/domain/reconcile/stages/payer-pool.js';
-import { dateGap } from '../../../core/domain/reconcile/stages/price.js';
+import { firstSingles, indexedPayerPool, listPayerPool, poPayerPool, poView, type PayerPool } from '../../../core/domain/reconcile/stages/payer-pool.js';
+import { dateGap, paidNear } from '../../../core/domain/reconcile/stages/price.js';
+import { matchRun } from '../../../core/domain/reconcile/stages/run.js';
 import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS, PAID_NEAR } from '../../../core/domain/reconcile/tuning.js';
 
 // Totals around the amounts asked (ties, fees of up to FEE_LIMIT, zero and credits), dates over two years.
@@ -30,6 +31,20 @@ function bookOf(entries: readonly { total: number; open: boolean; issued: number
 
 const ids = (list: readonly BookInvoice[]): number[] => list.map((i) => i.id);
 
+/** `pool` answers every question but `nearest` as `list` (the pool filtered whole) does, around `amount`. */
+function expectSameAnswers(pool: PayerPool, list: PayerPool, amount: number): void {
+  // The open invoices' sum itself and just above it: where a sum that stops early, or leaves out credits, answers wrong.
+  const whole = list.open().reduce((sum, i) => sum + i.total, 0);
+  for (const asked of [amount, amount + 300, amount - FEE_LIMIT / 5, whole, whole + 1]) {
+    expect(ids(pool.singles(asked))).toEqual(ids(list.singles(asked)));
+    expect(ids(pool.fee(asked))).toEqual(ids(list.fee(asked)));
+    expect(pool.openUpTo(asked)).toBe(list.openUpTo(asked));
+    expect(pool.openSumBelow(asked)).toBe(list.openSumBelow(asked));
+  }
+  expect(ids(pool.open())).toEqual(ids(list.open()));
+  expect(pool.anyOpen()).toBe(list.anyOpen());
+}
+
 describe("a payer's pool looked up in the index", () => {
   it('answers as the pool filtered whole in book order does, for any line day, amount, invoices taken and schools', () => {
     fc.assert(
@@ -42,16 +57,35 @@ describe("a payer's pool looked up in the index", () => {
         const open = new Set(usable.filter((i) => i.state === 'open'));
         const list = listPayerPool(usable, (i) => open.has(i));
         const indexed = indexedPayerPool(index, schools, 'gbp', takes);
-        // The open invoices' sum itself and just above it: where a sum that stops early, or leaves out credits, answers wrong.
-        const whole = [...open].reduce((sum, i) => sum + i.total, 0);
-        for (const asked of [amount, amount + 300, amount - FEE_LIMIT / 5, whole, whole + 1]) {
-          expect(ids(indexed.singles(asked))).toEqual(ids(list.singles(asked)));
-          expect(ids(indexed.fee(asked))).toEqual(ids(list.fee(asked)));
-          expect(indexed.openUpTo(asked)).toBe(list.openUpTo(asked));
-          expect(indexed.openSumBelow(asked)).toBe(list.openSumBelow(asked));
-        }
-        expect(ids(indexed.open())).toEqual(ids(list.open()));
-        expect(indexed.anyOpen()).toBe(list.anyOpen());
+        expectSameAnswers(indexed, list, amount);
+      }),
+      params,
+    );
+  });
+
+  it("answers for a PO's invoices as its list filtered whole in the PO's order does, whatever their states and currencies", () => {
+    const state = fc.constantFrom('open', 'promised', 'paid', 'refunded', 'void');
+    const currency = fc.constantFrom('gbp', 'gbp', 'eur');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(entry, state, currency), { maxLength: 200 }), fc.integer({ min: 1, max: 40 }).map((n) => n * 1000), fc.integer({ min: 0, max: 800 }), fc.integer(), (entries, amount, lineOffset, shuffle) => {
+        const book = bookOf(entries.map(([e]) => e));
+        const invoices = book.invoices.map((i, k) => {
+          const [, s, c] = entries[k] as (typeof entries)[number];
+          return { ...i, state: s, currency: c, paid_date: s === 'paid' || s === 'refunded' ? i.paid_date ?? day(lineOffset) : null };
+        });
+        const index = indexBook({ ...book, invoices });
+        // A PO's list is in no book order: its promised references first, then its subscriptions' invoices.
+        const pos = [...invoices].sort((a, b) => ((a.id * 7919 + shuffle) % 101) - ((b.id * 7919 + shuffle) % 101) || a.id - b.id);
+        const date = day(lineOffset);
+        const lineDay = dayNumber(date);
+        const line = { date, currency: 'gbp' } as Parameters<typeof paidNear>[0];
+        const taken = new Set(entries.flatMap(([e], k) => (e.taken ? [k + 1] : [])));
+        const settleable = (i: BookInvoice): boolean => OPEN_STATES.has(i.state) && i.currency === 'gbp' && dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS;
+        const list = listPayerPool(pos.filter((i) => !taken.has(i.id) && (settleable(i) || paidNear(line, i))), settleable);
+        const takes = (l: Live): boolean => (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
+        const po = poPayerPool(poView(matchRun(index), pos), 'gbp', takes);
+        expectSameAnswers(po, list, amount);
+        expect(ids(po.nearest(3, lineDay))).toEqual(ids(list.nearest(3, lineDay)));
       }),
       params,
     );

@@ -56,6 +56,20 @@ export interface Live {
   readonly at: number;
 }
 
+/**
+ * `invoice` as a payment may be of it (open, or paid or refunded: a line may be what paid it), at position
+ * `at` of its list; undefined for the others.
+ *
+ * @example
+ * liveOf(invoice, 0)?.issued // its issue date's day number
+ */
+export function liveOf(invoice: BookInvoice, at: number): Live | undefined {
+  const open = OPEN_STATES.has(invoice.state);
+  if (!open && invoice.state !== 'paid' && invoice.state !== 'refunded') return undefined;
+  const paid = !open && typeof invoice.paid_date === 'string' ? dayNumber(invoice.paid_date) : Number.NaN;
+  return { invoice, id: invoice.id, open, issued: dayNumber(invoice.issued_at), paid, due: dayNumber(invoice.due_at ?? invoice.issued_at), at };
+}
+
 /** The book indexed for matching: by number, number prefix, digits, PO, name word, amount. */
 export interface BookIndex {
   readonly book: Book;
@@ -210,12 +224,11 @@ export function indexBook(book: Book): BookIndex {
   };
   const liveBySchool = new Map<number, Map<string, Live[]>>();
   for (const [at, invoice] of book.invoices.entries()) {
-    const open = OPEN_STATES.has(invoice.state);
-    if (!open && invoice.state !== 'paid' && invoice.state !== 'refunded') continue;
+    const live = liveOf(invoice, at);
+    if (live === undefined) continue;
     let byCurrency = liveBySchool.get(invoice.school_id);
     if (byCurrency === undefined) liveBySchool.set(invoice.school_id, (byCurrency = new Map()));
-    const paid = !open && typeof invoice.paid_date === 'string' ? dayNumber(invoice.paid_date) : Number.NaN;
-    push(byCurrency, invoice.currency, { invoice, id: invoice.id, open, issued: dayNumber(invoice.issued_at), paid, due: dayNumber(invoice.due_at ?? invoice.issued_at), at });
+    push(byCurrency, invoice.currency, live);
   }
   const sortedBySchool = new Map([...liveBySchool].map(([school, byCurrency]) => [school, new Map([...byCurrency].map(([c, list]) => [c, sortedByTotal(list)] as const))] as const));
   const byDue = (list: readonly Live[]): Live[] | undefined => {

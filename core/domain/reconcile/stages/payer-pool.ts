@@ -1,16 +1,17 @@
 /**
  * The invoices of a line's payers as stage 5 (decide) weighs them against its amount (`byPool`): those of
- * the amount, those a fee short of it, and the open ones. A PO's invoices are a list filtered per line
- * (`listPayerPool`); a named payer's may run to thousands, so they are looked up in the index's lists sorted
- * by total and by due day (`indexedPayerPool`): a line then costs about the same whatever its payer's pool.
+ * the amount, those a fee short of it, and the open ones. A named payer's, or a PO's, may run to thousands,
+ * so they are looked up in lists sorted by total (and a payer's by due day), the index's (`indexedPayerPool`)
+ * or the run's view of the PO (`poPayerPool`): a line then costs about the same whatever its payer's pool.
+ * `listPayerPool` answers the same questions by filtering a list whole.
  */
 import { OPEN_STATES, type BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
-import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS } from '../tuning.js';
-import type { BookIndex, Live } from './index.js';
+import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS, PAID_NEAR } from '../tuning.js';
+import { liveOf, push, type BookIndex, type Live } from './index.js';
 import { dateGap, feeShort } from './price.js';
 import type { MatchRun } from './run.js';
-import { firstFrom, sortedByTotal, type Sorted } from './set-search.js';
+import { firstFrom, sortedByTotal } from './set-search.js';
 
 /** The invoices a line may be of, of its payers: each question answered in pool order where order matters. */
 export interface PayerPool {
@@ -35,6 +36,18 @@ export interface PayerPool {
 }
 
 /**
+ * Whether a line of day `lineDay` may be of an invoice of the index's lists (in its currency): open and
+ * issued by then, or paid near it; and not settled by another line.
+ *
+ * @example
+ * usableLive(dayNumber('2026-10-12'), new Set([123]))(live) // false for invoice 123's entry
+ */
+export const usableLive =
+  (lineDay: number, taken: ReadonlySet<number>) =>
+  (l: Live): boolean =>
+    (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
+
+/**
  * A pool as a plain list (a PO's invoices a line may be of), filtered per question.
  *
  * @example
@@ -55,35 +68,37 @@ export function listPayerPool(pool: readonly BookInvoice[], settleable: (i: Book
 }
 
 /**
- * The pool of `schools` (their lists joined in that order, each in book order) in `currency`, of which a
- * line takes what `takes` does, answered from the index's sorted lists: each question walks only the part
- * of a list near the amount (or the line's day), not the whole of it.
- *
- * @example
- * indexedPayerPool(index, [12], 'gbp', usableLive(lineDay, taken)).singles(30000) // [invoice]
+ * One list of a pool's invoices in one currency, as the index keeps it: in the list's own order (book order,
+ * or a PO's) with `at` its position there, and sorted by total (ties in that order).
  */
-export function indexedPayerPool(index: BookIndex, schools: readonly number[], currency: string, takes: (l: Live) => boolean): PayerPool {
-  const sorted = (school: number): readonly Live[] => index.sortedBySchool.get(school)?.get(currency) ?? [];
+export interface PoolPart {
+  readonly live: readonly Live[];
+  readonly sorted: readonly Live[];
+}
+
+/**
+ * The questions of a pool of `parts` (joined in that order) of which a line takes what `takes` does, but
+ * `nearest`: each walks only the part of a sorted list near the amount, not the whole of it.
+ */
+function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omit<PayerPool, 'nearest'> {
   const isOpen = (l: Live): boolean => l.open && takes(l);
   const open = (): BookInvoice[] => {
     const list: BookInvoice[] = [];
-    for (const s of schools) for (const l of index.liveBySchool.get(s)?.get(currency) ?? []) if (isOpen(l)) list.push(l.invoice);
+    for (const part of parts) for (const l of part.live) if (isOpen(l)) list.push(l.invoice);
     return list;
   };
   return {
     singles: (amount) => {
       const found: BookInvoice[] = [];
-      for (const s of schools) {
-        const list = sorted(s);
-        // Ties of a list sorted by total are in book order.
+      for (const { sorted: list } of parts) {
+        // Ties of a list sorted by total are in the list's order.
         for (let k = firstFrom(list, (l) => l.invoice.total >= amount); k < list.length && (list[k] as Live).invoice.total === amount; k += 1) if (takes(list[k] as Live)) found.push((list[k] as Live).invoice);
       }
       return found;
     },
     fee: (amount) => {
       const found: BookInvoice[] = [];
-      for (const s of schools) {
-        const list = sorted(s);
+      for (const { sorted: list } of parts) {
         const own: Live[] = [];
         for (let k = firstFrom(list, (l) => l.invoice.total > amount); k < list.length && (list[k] as Live).invoice.total <= amount + FEE_LIMIT; k += 1) {
           const l = list[k] as Live;
@@ -94,35 +109,68 @@ export function indexedPayerPool(index: BookIndex, schools: readonly number[], c
       return found;
     },
     open,
-    anyOpen: () => schools.some((s) => (index.liveBySchool.get(s)?.get(currency) ?? []).some(isOpen)),
-    openUpTo: (amount) => schools.some((s) => {
-      const list = sorted(s);
-      for (let k = 0; k < list.length && (list[k] as Live).invoice.total <= amount; k += 1) if (isOpen(list[k] as Live)) return true;
-      return false;
-    }),
+    anyOpen: () => parts.some((part) => part.live.some(isOpen)),
+    openUpTo: (amount) =>
+      parts.some(({ sorted: list }) => {
+        for (let k = 0; k < list.length && (list[k] as Live).invoice.total <= amount; k += 1) if (isOpen(list[k] as Live)) return true;
+        return false;
+      }),
     openSumBelow: (amount) => {
       // The totals below zero first (few: credits), then the others from the largest, stopping once the sum
       // reaches the amount: what is left can only add to it.
       let sum = 0;
-      for (const s of schools) for (const l of sorted(s)) {
-        if (l.invoice.total >= 0) break;
-        if (isOpen(l)) sum += l.invoice.total;
-      }
-      for (const s of schools) {
-        const list = sorted(s);
+      for (const part of parts)
+        for (const l of part.sorted) {
+          if (l.invoice.total >= 0) break;
+          if (isOpen(l)) sum += l.invoice.total;
+        }
+      for (const { sorted: list } of parts) {
         for (let k = list.length - 1; k >= 0 && (list[k] as Live).invoice.total > 0 && sum < amount; k -= 1) if (isOpen(list[k] as Live)) sum += (list[k] as Live).invoice.total;
       }
       return sum < amount;
     },
+  };
+}
+
+/**
+ * The pool of `schools` (their lists joined in that order, each in book order) in `currency`, of which a
+ * line takes what `takes` does, answered from the index's sorted lists: each question walks only the part
+ * of a list near the amount (or the line's day), not the whole of it.
+ *
+ * @example
+ * indexedPayerPool(index, [12], 'gbp', usableLive(lineDay, taken)).singles(30000) // [invoice]
+ */
+export function indexedPayerPool(index: BookIndex, schools: readonly number[], currency: string, takes: (l: Live) => boolean): PayerPool {
+  const parts = schools.map((s) => ({ live: index.liveBySchool.get(s)?.get(currency) ?? [], sorted: index.sortedBySchool.get(s)?.get(currency) ?? [] }));
+  const pool = partsPool(parts, takes);
+  const isOpen = (l: Live): boolean => l.open && takes(l);
+  return {
+    ...pool,
     nearest: (m, lineDay) => {
       const lists = schools.map((s) => index.openByDue.get(s)?.get(currency));
       // A due date that is not a date ranks with any other: the whole pool is ranked, as it was given.
-      if (lists.some((list, k) => list === undefined && index.liveBySchool.get(schools[k] as number)?.has(currency) === true)) return open();
+      if (lists.some((list, k) => list === undefined && index.liveBySchool.get(schools[k] as number)?.has(currency) === true)) return pool.open();
       const found: BookInvoice[] = [];
       for (const list of lists) if (list !== undefined) nearestOf(list, lineDay, m, isOpen, found);
       return found;
     },
   };
+}
+
+/**
+ * The pool of a PO's invoices (`poView`) in `currency`, of which a line takes what `takes` does: the same
+ * answers as `listPayerPool` over the PO's list filtered by `takes`, in the PO's order, looked up in its
+ * lists sorted by total as a payer's are. The open ones nearest in date are all of them (`listPayerPool`'s).
+ *
+ * @example
+ * poPayerPool(poView(run, read.pos), 'gbp', usableLive(lineDay, taken)).singles(30000) // [invoice]
+ */
+export function poPayerPool(view: PoView, currency: string, takes: (l: Live) => boolean): PayerPool {
+  const part = view.byCurrency.get(currency);
+  const pool = partsPool(part === undefined ? [] : [part], takes);
+  let open: readonly BookInvoice[] | undefined;
+  const opened = (): readonly BookInvoice[] => (open ??= pool.open());
+  return { ...pool, open: opened, nearest: opened };
 }
 
 /**
@@ -167,37 +215,46 @@ function nearestOf(byDue: readonly Live[], lineDay: number, m: number, isOpen: (
  * firstSingles(singles, 3, lineDay) // at most 3 of each school's
  */
 export function firstSingles(singles: readonly BookInvoice[], m: number, lineDay: number): BookInvoice[] {
-  const bySchool = new Map<number, { invoice: BookInvoice; dated: number; recorded: number; gap: number }[]>();
+  type Ranked = { invoice: BookInvoice; dated: number; recorded: number; gap: number };
+  // Negative when `a` ranks before `b`; never zero for two invoices (ids differ).
+  const before = (a: Ranked, b: Ranked): number => b.dated - a.dated || a.recorded - b.recorded || a.gap - b.gap || a.invoice.id - b.invoice.id;
+  // Each school's first `m` so far, in rank order: a payer of thousands has hundreds of one amount, and
+  // keeping the few first costs less than sorting them all.
+  const bySchool = new Map<number, Ranked[]>();
   for (const invoice of singles) {
     const issued = dayNumber(invoice.issued_at);
     const entry = { invoice, dated: issued <= lineDay + FUTURE_DAYS && lineDay - issued <= DATE_SIGNAL_DAYS ? 1 : 0, recorded: OPEN_STATES.has(invoice.state) ? 0 : 1, gap: dateGap(lineDay, [invoice]) };
     if (Number.isNaN(entry.gap)) return [...singles];
-    const own = bySchool.get(invoice.school_id);
-    if (own === undefined) bySchool.set(invoice.school_id, [entry]);
-    else own.push(entry);
+    let own = bySchool.get(invoice.school_id);
+    if (own === undefined) bySchool.set(invoice.school_id, (own = []));
+    if (own.length >= m && (m <= 0 || before(entry, own[m - 1] as Ranked) > 0)) continue;
+    let k = own.length;
+    own.push(entry);
+    for (; k > 0 && before(entry, own[k - 1] as Ranked) < 0; k -= 1) own[k] = own[k - 1] as Ranked;
+    own[k] = entry;
+    if (own.length > m) own.length = m;
   }
   const kept = new Set<BookInvoice>();
-  for (const own of bySchool.values()) {
-    own.sort((a, b) => b.dated - a.dated || a.recorded - b.recorded || a.gap - b.gap || a.invoice.id - b.invoice.id);
-    for (const e of own.slice(0, m)) kept.add(e.invoice);
-  }
+  for (const own of bySchool.values()) for (const e of own) kept.add(e.invoice);
   return singles.filter((i) => kept.has(i));
 }
 
-/** A PO's invoices as a run keeps them: to tell them (the PO signal), and sorted by total, of all its schools and of each. */
+/** A PO's invoices as a run keeps them: to tell them (the PO signal), and by currency as a pool and sorted by total, of all its schools and of each. */
 export interface PoView {
   readonly set: ReadonlySet<BookInvoice>;
-  readonly sorted: readonly Sorted[];
-  /** Each school's, in the order of its first invoice in the PO. */
-  readonly bySchool: readonly (readonly [number, readonly Sorted[]])[];
+  /** The invoices a payment may be of (open, paid or refunded), in the PO's order, with their day numbers. */
+  readonly byCurrency: ReadonlyMap<string, PoolPart>;
+  /** Each school's, sorted by total, by currency, the schools in the order of their first invoice in the PO. */
+  readonly bySchool: readonly (readonly [number, ReadonlyMap<string, readonly Live[]>])[];
 }
 
 /** No PO in the text. */
-export const NO_PO: PoView = { set: new Set(), sorted: [], bySchool: [] };
+export const NO_PO: PoView = { set: new Set(), byCurrency: new Map(), bySchool: [] };
 
 /**
  * The view of `pos` (a text's PO invoices, as `readLine` finds them: the index's own list for one PO), made
- * once per run and list: every line naming a PO of thousands of invoices would otherwise sort them.
+ * once per run and list: every line naming a PO of thousands of invoices would otherwise filter, date and
+ * sort them.
  *
  * @example
  * poView(run, read.pos).set.has(invoice) // true: the line names its PO
@@ -205,13 +262,22 @@ export const NO_PO: PoView = { set: new Set(), sorted: [], bySchool: [] };
 export function poView(run: MatchRun, pos: readonly BookInvoice[]): PoView {
   let view = run.pos.get(pos);
   if (view !== undefined) return view;
-  const bySchool = new Map<number, Sorted[]>();
-  for (const invoice of pos) {
-    const own = bySchool.get(invoice.school_id);
-    if (own === undefined) bySchool.set(invoice.school_id, [{ invoice }]);
-    else own.push({ invoice });
+  const live = new Map<string, Live[]>();
+  const bySchool = new Map<number, Map<string, Live[]>>();
+  for (const [at, invoice] of pos.entries()) {
+    let own = bySchool.get(invoice.school_id);
+    if (own === undefined) bySchool.set(invoice.school_id, (own = new Map()));
+    const l = liveOf(invoice, at);
+    if (l === undefined) continue;
+    push(live, invoice.currency, l);
+    push(own, invoice.currency, l);
   }
-  view = { set: new Set(pos), sorted: sortedByTotal(pos.map((invoice) => ({ invoice }))), bySchool: [...bySchool].map(([school, list]) => [school, sortedByTotal(list)] as const) };
+  const sorted = <K>(lists: ReadonlyMap<K, readonly Live[]>): Map<K, Live[]> => new Map([...lists].map(([key, list]) => [key, sortedByTotal(list)] as const));
+  view = {
+    set: new Set(pos),
+    byCurrency: new Map([...live].map(([currency, list]) => [currency, { live: list, sorted: sortedByTotal(list) }] as const)),
+    bySchool: [...bySchool].map(([school, lists]) => [school, sorted(lists)] as const),
+  };
   run.pos.set(pos, view);
   return view;
 }

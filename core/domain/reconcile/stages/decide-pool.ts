@@ -1,0 +1,79 @@
+/**
+ * Stage 5, decide, for a line whose payer is told by its PO or its name: the amount against that payer's
+ * invoices (`byPool`), looked up in its pool (./payer-pool.ts) and searched for sets (./set-search.ts).
+ */
+import { OPEN_STATES, type BookInvoice } from '../book.js';
+import { dayNumber } from '../day-number.js';
+import { CUT_PICK_POINTS, POOL_SETS, SHOWN } from '../tuning.js';
+import type { Candidate, Verdict } from '../verdict.js';
+import { push } from './index.js';
+import { firstSingles, type PayerPool } from './payer-pool.js';
+import { money, schoolSets } from './price.js';
+import { alreadyPaid, ambiguous, byScore, candidateOf, confident, type Context } from './rank.js';
+import type { SetGroup } from './set-search.js';
+
+/**
+ * A payer's invoices (a school's, a district's schools', a PO's) against the amount: every set of 1 to 5
+ * of them summing to it is an option, counting those paid near the line; exactly one option of open
+ * invoices is confident, of paid ones already paid; more are ambiguous. Else one invoice short by a fee.
+ *
+ * @example
+ * byPool(ctx, indexedPayerPool(index, [12], 'gbp', takes), all, settleable, 'the payer named', undefined, groups)
+ */
+export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits: ReadonlySet<BookInvoice> | undefined, groups: readonly SetGroup[]): Verdict {
+  const { line } = ctx;
+  const isPaid = (i: BookInvoice): boolean => !settleable(i);
+  const singles = pool.singles(line.amount).map((i) => [i]);
+  // Every single, and up to `POOL_SETS` sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
+  const sets = new Map<string, BookInvoice[]>();
+  for (const group of groups) {
+    if (sets.size >= POOL_SETS) break;
+    // A set found twice is the search's padding (it could not finish): kept twice, so no set is alone.
+    const found = group.pool.sets(line.amount, POOL_SETS - sets.size);
+    found.forEach((set, n) => sets.set(`${set.map((i) => i.id).join()}${found.indexOf(set) < n ? `#${n}` : ''}`, set));
+  }
+  const options = [...singles, ...sets.values()];
+  const fee = options.length === 0 ? pool.fee(line.amount).map((i) => [i]) : [];
+  let fits = options.length > 0 ? options : fee;
+  // A reference cut short that begins the numbers of only one option's invoices picks that option.
+  if (fits.length > 1 && cutHits !== undefined) {
+    const picked = fits.filter((set) => set.some((i) => cutHits.has(i)));
+    if (picked.length === 1) {
+      fits = picked;
+      for (const i of (picked[0] as BookInvoice[]).filter((x) => cutHits.has(x))) push(ctx.signals, i.id, { signal: 'reference-cut', points: CUT_PICK_POINTS, detail: `the text ends in the start of ${i.number}, and of no other invoice that fits` });
+    }
+  }
+  // Short by a fee on a name alone is too weak to mark: a person checks it.
+  if (fee.length === 1 && what === 'the payer named') return ambiguous(ctx, fee, 'one invoice of the payer named is just over the amount (a fee?)');
+  if (fits.length === 1) {
+    const only = fits[0] as BookInvoice[];
+    if (only.every((i) => !isPaid(i))) return confident(ctx, only);
+    if (only.every(isPaid)) return alreadyPaid(ctx, only);
+    return ambiguous(ctx, fits, `only a set with invoices already paid fits (${only.filter(isPaid).map((i) => i.number).join(', ')})`);
+  }
+  if (fits.length > 1) {
+    if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
+    // A payer of thousands has hundreds of invoices of one amount: only each school's first few can be shown.
+    const ranked = () => (ctx.signals.size === 0 ? [...firstSingles(singles.map(([i]) => i as BookInvoice), Math.max(SHOWN, ctx.twins), dayNumber(line.date)).map((i) => [i]), ...sets.values()] : fits);
+    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...ranked(), ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+  }
+  const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
+  if (!pool.anyOpen()) {
+    const other = all().filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
+    if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the open invoices of ${what} are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
+    return { class: 'unmatched', invoices: [], candidates: [], note: `${what} has no open invoice` };
+  }
+  if (!pool.openUpTo(line.amount)) {
+    return { class: 'partial', invoices: [], candidates: shown(pool.open()), note: `paid ${money(line.amount, line.currency)}, less than any open invoice of ${what}: not marked paid; ask for the rest, or record the part payment by hand` };
+  }
+  if (pool.openSumBelow(line.amount)) {
+    return { class: 'overpaid', invoices: [], candidates: shown(pool.open()), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
+  }
+  // The search across a whole trust takes only its smallest invoices: a set of one school's may still fit, to show first.
+  const oneSchool = ctx.decide ? [] : schoolSets(groups, line.amount, []);
+  // Ranked, the open invoices shown are those nearest in date of each school, unless another signal
+  // (a PO's) tells them apart; a line read again only to decide ranks none.
+  const open = ctx.decide ? [] : ctx.signals.size === 0 ? pool.nearest(Math.max(SHOWN, ctx.twins), dayNumber(line.date)) : pool.open();
+  if (oneSchool.length > 0) return ambiguous(ctx, [...oneSchool, ...open.map((i) => [i])], `sets of one school's invoices fit the amount, but ${what} has too many invoices to tell whether only one set does`);
+  return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
+}
