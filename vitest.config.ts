@@ -29,7 +29,7 @@ const FIRST_LOAD = ['tests/cli/dash/ink-terminal.test.ts', 'tests/cli/ui/bulk-pr
  * - e2e: the built binary and package (a sandbox process, the CLI's terminal views in tmux, the README,
  *   the OpenAPI document checked by tools no one here wrote);
  * - web: the built site in a browser (Chromium).
- * `npm test` type-checks, lints, builds, then runs all four.
+ * `npm test` type-checks, lints and checks the formatting, builds, then runs all four.
  */
 export default defineConfig({
   test: {

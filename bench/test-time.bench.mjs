@@ -1,5 +1,5 @@
-// How long `npm test` takes, phase by phase, in one run, each phase as `npm test` runs it: the type check
-// and lint side by side, the build if dist/ is stale (a fresh clone's `npm ci` has built it), then one
+// How long `npm test` takes, phase by phase, in one run, each phase as `npm test` runs it: the type check,
+// lint and the formatting check side by side, the build if dist/ is stale (a fresh clone's `npm ci` has built it), then one
 // `vitest run` of every project together (tests/helpers/file-order.ts orders its files). Wall time and
 // CPU time of each (its own and its subprocesses': on 2 cores, wall time cannot go below half the CPU
 // time), their sum against the target (the whole `npm test` in at most 8 minutes on a quiet 2-core
@@ -21,7 +21,7 @@ const bin = (name) => `${root}node_modules/${name}`;
 const work = mkdtempSync(join(tmpdir(), 'edshed-test-time-'));
 const report = join(work, 'vitest.json');
 const phases = [
-  ['typecheck and lint, side by side', [bin('npm-run-all2/bin/run-p/index.js'), '--aggregate-output', 'typecheck', 'lint']],
+  ['typecheck, lint and format:check, side by side', [bin('npm-run-all2/bin/run-p/index.js'), '--aggregate-output', 'typecheck', 'lint', 'format:check']],
   ['build if stale', ['scripts/prepare.mjs']],
   ['vitest run (every project)', [bin('vitest/vitest.mjs'), 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`]],
 ];

@@ -25,10 +25,11 @@ interface Loaded {
 const isClassicZod = (source: string) => source.includes('node_modules/zod/') && !/node_modules\/zod\/v4\/(core|mini)\/|node_modules\/zod\/v4\/locales\/en\.js$/.test(source);
 
 /**
- * The endpoint table's code (its entries, schemas and assembly); define.ts, request-shape.ts and
- * route-pattern.ts (which fills a path's {params}, importing nothing) are types and plain helpers.
+ * The endpoint table's code (its entries, schemas and assembly); define.ts, fields.ts (the field language
+ * define.ts re-exports), request-shape.ts and route-pattern.ts (which fills a path's {params}, importing
+ * nothing) are types and plain helpers.
  */
-const isTableCode = (source: string) => source.includes('core/endpoints/') && !/\/(define|request-shape|route-pattern)\.ts$/.test(source);
+const isTableCode = (source: string) => source.includes('core/endpoints/') && !/\/(define|fields|request-shape|route-pattern)\.ts$/.test(source);
 
 let sandbox: SandboxProcess;
 beforeAll(async () => {

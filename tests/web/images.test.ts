@@ -15,8 +15,19 @@ function errorsOf(page: Page): string[] {
   return errors;
 }
 
+/** What the page says of one image once it has loaded (or failed to). */
+interface LoadedImage {
+  src: string;
+  natural: number;
+  width: string | null;
+  height: string | null;
+  loading: string;
+  decoding: string;
+  cover: boolean;
+}
+
 /** Scrolls every image into view (the lazy ones load then) and waits until each has finished, well or not. */
-async function loadEveryImage(page: Page): Promise<{ src: string; natural: number; width: string | null; height: string | null; loading: string; decoding: string; cover: boolean }[]> {
+async function loadEveryImage(page: Page): Promise<LoadedImage[]> {
   const images = page.locator('img');
   for (let i = 0; i < (await images.count()); i += 1) await images.nth(i).scrollIntoViewIfNeeded();
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
