@@ -29,8 +29,8 @@ import type { serializeSubscription } from '../../sandbox/domain/subscriptions/s
 import type { serializeJob } from '../../sandbox/kit/jobs.js';
 import type { serializeHive } from '../../sandbox/domain/leagues/hives.js';
 import type { serializeTenant } from '../../sandbox/domain/rostering/tenants.js';
-import type { serializeAddress } from '../../sandbox/routes/school/addresses.js';
-import type { serializeInvite } from '../../sandbox/routes/teachers-users/invites.js';
+import type { serializeAddress } from '../../sandbox/domain/schools/addresses.js';
+import type { serializeInvite } from '../../sandbox/domain/schools/invites.js';
 
 // Each serializer answers exactly the type of the core shape it serves.
 expectTypeOf<ReturnType<typeof serializeInvoice>>().toEqualTypeOf<T.Invoice>();

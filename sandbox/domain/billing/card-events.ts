@@ -15,7 +15,8 @@ import { one, run, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import { day } from './dates.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
-import { getInvoice } from '../invoices/invoices.js';
+import type { InvoiceRow } from '../invoices/invoices.js';
+import { findRow } from '../../kit/reach.js';
 import { defineLifecycle } from './lifecycle.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { Row } from '../../db/rows.js';
@@ -30,8 +31,7 @@ export type CardEventRow = Row<'card_events'>;
 /** Applies an event's effect; throws DomainError when it cannot. */
 function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {
   if (event.invoice_id === null || (event.type !== 'invoice.paid' && event.type !== 'invoice.voided')) return;
-  const invoice = getInvoice(db, event.invoice_id);
-  if (!invoice) throw new DomainError('not-found', `Invoice ${event.invoice_id} not found`);
+  const invoice = findRow<InvoiceRow>(db, 'Invoice', 'SELECT * FROM invoices WHERE id = ?', event.invoice_id);
   if (event.type === 'invoice.paid' && invoice.state !== 'paid') markPaid(db, invoice, 'card', day(now), 'pay', now);
   if (event.type === 'invoice.voided' && invoice.state !== 'void') voidInvoice(db, invoice, now);
 }

@@ -1,7 +1,7 @@
 import type { LiteracyAccessLevel } from '../../../core/domain/accounts.js';
 import type { RESOURCE_SORTS } from '../../../core/domain/browse-categories.js';
 import type { Db } from '../../kit/sql.js';
-import { notFound } from '../errors.js';
+import { findRow } from '../../kit/reach.js';
 import { all, one, placeholders, sqlList } from '../../kit/sql.js';
 import { FILE_KINDS, fileKindOf } from './files.js';
 import { matchesEvery, searchWords } from './text-match.js';
@@ -115,9 +115,7 @@ export function serializeResource(db: Db, row: ResourceRow): Resource {
  * findResource(db, 'url_key', 'the-highwayman-poetry-unit')
  */
 export function findResource(db: Db, column: 'id' | 'url_key' | 'ident', value: string | number): ResourceRow {
-  const row = one<ResourceRow>(db, `SELECT * FROM resources WHERE ${column} = ?`, value);
-  if (!row) throw notFound('Resource', value);
-  return row;
+  return findRow<ResourceRow>(db, 'Resource', `SELECT * FROM resources WHERE ${column} = ?`, value);
 }
 
 /**

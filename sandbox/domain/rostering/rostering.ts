@@ -1,5 +1,5 @@
 import type { Db } from '../../kit/sql.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { all, one, run } from '../../kit/sql.js';
 
@@ -18,6 +18,9 @@ import { all, one, run } from '../../kit/sql.js';
 import type { RosterLinkState as LinkState } from '../../../core/domain/accounts.js';
 import type { RosterLink } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { findRow } from '../../kit/reach.js';
+
+const LINK_SQL = 'SELECT * FROM rostering_links WHERE school_id = ? AND provider = ?';
 export type { LinkState };
 
 export type LinkRow = Row<'rostering_links'>;
@@ -27,7 +30,7 @@ export type LinkRow = Row<'rostering_links'>;
  * findLink(db, 1, 'wonde')?.state // 'requested'
  */
 export function findLink(db: Db, schoolId: number, provider: string): LinkRow | undefined {
-  return one<LinkRow>(db, 'SELECT * FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
+  return one<LinkRow>(db, LINK_SQL, schoolId, provider);
 }
 
 /**
@@ -37,9 +40,7 @@ export function findLink(db: Db, schoolId: number, provider: string): LinkRow | 
  * const link = requireLink(db, 1, 'wonde');
  */
 export function requireLink(db: Db, schoolId: number, provider: string): LinkRow {
-  const link = findLink(db, schoolId, provider);
-  if (!link) throw notFound(`Link with ${provider} for school`, schoolId);
-  return link;
+  return findRow<LinkRow>(db, `Link with ${provider} for school`, LINK_SQL, schoolId, provider);
 }
 
 /**

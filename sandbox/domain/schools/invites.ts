@@ -13,6 +13,7 @@ import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { logEvent } from './events.js';
 import { findSchool } from './find.js';
+import { findRow } from '../../kit/reach.js';
 import { isMember, joinSchool } from './memberships.js';
 import type { SchoolRow, UserRow } from './rows.js';
 import { schoolTeachers } from './teachers.js';
@@ -65,8 +66,7 @@ export function inviteTeacher(ctx: DomainContext, schoolId: number, email: strin
  * acceptInvite(ctx, code, 'a long password'); // { user: {...}, token: '...', school: {...} }
  */
 export function acceptInvite(ctx: DomainContext, code: string, password: string): { user: UserRow; token: string; school: SchoolRow } {
-  const row = one<InviteRow>(ctx.db, 'SELECT * FROM teacher_invites WHERE code = ?', code);
-  if (!row) throw new DomainError('not-found', 'No invite has this code');
+  const row = findRow<InviteRow>(ctx.db, () => new DomainError('not-found', 'No invite has this code'), 'SELECT * FROM teacher_invites WHERE code = ?', code);
   if (row.accepted_at) throw new DomainError('conflict', `Invite ${row.id} was already accepted on ${row.accepted_at}`);
   const now = ctx.now();
   if (Date.parse(row.expires_at) <= now.getTime()) throw new DomainError('conflict', `Invite ${row.id} expired on ${row.expires_at}; ask for a new one`);

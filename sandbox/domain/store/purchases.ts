@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import type { DomainContext } from '../context.js';
-import { findReachable } from '../../kit/reach.js';
+import { findReachable, findRow } from '../../kit/reach.js';
 import { parseField } from '../../kit/input.js';
 import type { EntryOfRoute, ParsedPayload, PayloadOf } from '../../../core/endpoints/index.js';
 import { fieldsSchema } from '../../../core/endpoints/schemas.js';
@@ -76,9 +76,8 @@ export function serializePurchase(db: Db, row: PurchaseRow): Purchase {
 /** The location a school's orders ship from: one in its country, else the first. */
 export function locationFor(db: Db, schoolId: number, locationId: number | undefined): LocationRow {
   if (locationId !== undefined) return findLocation(db, locationId);
-  const row = one<LocationRow>(db, 'SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1', schoolId);
-  if (!row) throw new DomainError('conflict', 'The store has no locations');
-  return row;
+  const none = (): DomainError => new DomainError('conflict', 'The store has no locations');
+  return findRow<LocationRow>(db, none, 'SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1', schoolId);
 }
 
 /**
