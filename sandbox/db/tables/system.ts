@@ -1,10 +1,11 @@
 /** Reference data, logs and the machinery tables (025 on), then the read models (sandbox/db/fast/read-models.ts). */
 import type { CONTENT_BLOCK_TYPES } from '../../../core/domain/accounts.js';
 import { blob, int, intOrNull, real, text, textOf, textOrNull, type Column } from './columns.js';
+import type { Currency } from '../../domain/pricing/money.js';
 
 export const SYSTEM_TABLES = {
   // reference data, e-mail and error logs (025)
-  countries: { code: text, name: text, currency: text, vat_rate: real, eu: int, updated_at: text },
+  countries: { code: text, name: text, currency: textOf<Currency>(), vat_rate: real, eu: int, updated_at: text },
   country_zones: { id: int, country_code: text, code: text, name: text },
   vat_checks: { id: int, school_id: int, vat_number: text, country: textOrNull, valid: int, checked_at: text },
   school_vat_countries: { school_id: int, country_code: text },

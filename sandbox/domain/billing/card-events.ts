@@ -18,8 +18,10 @@ import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
 import type { InvoiceRow } from '../invoices/invoices.js';
 import { findRow } from '../../kit/reach.js';
 import { defineLifecycle } from './lifecycle.js';
-import { jsonObject } from '../../kit/json-columns.js';
 import type { Row } from '../../db/rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+import type { ValueOf } from '../../../core/shapes/define.js';
+import type { CARD_EVENT } from '../../../core/shapes/subscription.js';
 
 export const scheduleLifecycle = defineLifecycle('schedule', ['scheduled', 'cancelled', 'applied'] as const, {
   cancel: { from: ['scheduled'], to: 'cancelled', phrase: 'be cancelled' },
@@ -42,8 +44,16 @@ function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: D
  * @example
  * const event = runEvent(db, row, now);
  */
+const event = fieldsOf<CardEventRow>();
+
+const EVENT_SHAPE: RowShape<CardEventRow, ValueOf<typeof CARD_EVENT>> = {
+  id: event.column('id'), school_id: event.column('school_id'), subscription_id: event.column('subscription_id'), invoice_id: event.column('invoice_id'), type: event.column('type'),
+  payload: event.json('payload'), state: event.column('state'), attempts: event.column('attempts'), error: event.column('error'), created_at: event.column('created_at'),
+  processed_at: event.column('processed_at'),
+};
+
 /** A card event as the API answers it: its stored payload as an object. */
-export const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
+export const serializeEvent = (row: CardEventRow): ValueOf<typeof CARD_EVENT> => shapeValue(EVENT_SHAPE, row);
 
 export function runEvent(db: Db, event: CardEventRow, now: Date): CardEventRow {
   let error: string | null = null;

@@ -19,6 +19,7 @@ import type { RosterLinkState as LinkState } from '../../../core/domain/accounts
 import type { RosterLink } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import { findRow } from '../../kit/reach.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 const LINK_SQL = 'SELECT * FROM rostering_links WHERE school_id = ? AND provider = ?';
 export type { LinkState };
@@ -55,12 +56,21 @@ export function assertState(link: LinkRow, allowed: readonly LinkState[], action
   }
 }
 
+const { column: c, json } = fieldsOf<LinkRow>();
+
+/** The row, `data` parsed (the routes that list schools add the school's `name`). */
+const ROSTER_LINK_SHAPE: RowShape<LinkRow, Omit<RosterLink, 'name'>> = {
+  school_id: c('school_id'), provider: c('provider'), external_id: c('external_id'), tenant_id: c('tenant_id'), state: c('state'),
+  data: json('data'), requested_at: c('requested_at'), linked_at: c('linked_at'), activated_at: c('activated_at'), synced_at: c('synced_at'),
+  sync_count: c('sync_count'),
+};
+
 /**
  * @example
  * return reply(ctx, 'link', serializeRosterLink(link));
  */
 export function serializeRosterLink(link: LinkRow): RosterLink {
-  return { ...link, data: jsonObject(link.data) };
+  return shapeValue(ROSTER_LINK_SHAPE, link);
 }
 
 /**

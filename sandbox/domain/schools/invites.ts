@@ -17,11 +17,18 @@ import { findRow } from '../../kit/reach.js';
 import { isMember, joinSchool } from './memberships.js';
 import type { SchoolRow, UserRow } from './rows.js';
 import { schoolTeachers } from './teachers.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 /** Invites last two weeks. */
 const INVITE_DAYS = 14;
 
 type InviteRow = Row<'teacher_invites'>;
+
+const { column: c } = fieldsOf<InviteRow>();
+
+const INVITE_SHAPE: RowShape<InviteRow, TeacherInvite> = {
+  id: c('id'), school_id: c('school_id'), email: c('email'), code: c('code'), created_at: c('created_at'), expires_at: c('expires_at'), accepted_at: c('accepted_at'),
+};
 
 /**
  * A teacher invitation as the API answers it.
@@ -30,7 +37,7 @@ type InviteRow = Row<'teacher_invites'>;
  * serializeInvite(row); // { id: 1, school_id: 1, email: 'new@school.test', code: '...', ... }
  */
 export function serializeInvite(row: InviteRow): TeacherInvite {
-  return { id: row.id, school_id: row.school_id, email: row.email, code: row.code, created_at: row.created_at, expires_at: row.expires_at, accepted_at: row.accepted_at };
+  return shapeValue(INVITE_SHAPE, row);
 }
 
 /**
