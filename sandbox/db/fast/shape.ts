@@ -22,12 +22,17 @@ export interface ShapeField<Row, Value = unknown> extends ValueField<Row, Value>
 
 /**
  * Every key of the answered type `T`, in answer order, with how it is computed from a `Row`. A key `T`
- * may leave out is left out of the answer where its entry computes `undefined`.
+ * may leave out (`'string?'` in the core shape) may have no entry, or an entry that computes `undefined`
+ * where the row has no value for it: the answer leaves the key out.
  *
  * @example
  * const PLAN_SHAPE: RowShape<PlanRow, Plan> = { id: column('id'), ..., active: flag('active') };
  */
-export type RowShape<Row, T> = { readonly [K in keyof T]-?: ValueField<Row, T[K]> };
+export type RowShape<Row, T> = { readonly [K in RequiredKey<T>]-?: ValueField<Row, T[K]> } & { readonly [K in OptionalKey<T>]?: ValueField<Row, T[K]> };
+
+/** The keys `T` must have, and those it may leave out. */
+type OptionalKey<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+type RequiredKey<T> = Exclude<keyof T, OptionalKey<T>>;
 
 /** A row shape that a read model also computes in SQL (every entry has its `sql`). */
 export type SqlRowShape<Row, T> = { readonly [K in keyof T]-?: ShapeField<Row, T[K]> };

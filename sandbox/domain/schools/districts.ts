@@ -11,8 +11,17 @@ import { DomainError, notFound } from '../errors.js';
 import { normaliseCode } from './codes.js';
 import { findSchool } from './find.js';
 import type { SchoolRow } from './rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type DistrictRow = Row<'districts'>;
+
+const district = fieldsOf<DistrictRow & Pick<District, 'schools'>>();
+
+/** The district, then its schools and their count. */
+const DISTRICT_SHAPE: RowShape<DistrictRow & Pick<District, 'schools'>, District> = {
+  id: district.column('id'), name: district.column('name'), created_at: district.column('created_at'), schools: district.column('schools'),
+  school_count: { value: (row) => row.schools.length },
+};
 
 /**
  * A district as the API answers it, with its schools.
@@ -22,7 +31,7 @@ export type DistrictRow = Row<'districts'>;
  */
 export function serializeDistrict(db: Db, row: DistrictRow): District {
   const schools = all<Pick<Row<'schools'>, 'id' | 'name' | 'country'>>(db, 'SELECT id, name, country FROM schools WHERE district_id = ? AND deleted_at IS NULL ORDER BY name, id', row.id);
-  return { id: row.id, name: row.name, created_at: row.created_at, schools, school_count: schools.length };
+  return shapeValue(DISTRICT_SHAPE, { ...row, schools });
 }
 
 /**
