@@ -4,6 +4,7 @@ import { literacyAccessLevel } from '../resources/resources.js';
 import type { SchoolRow, UserRow } from '../schools/rows.js';
 import type { SessionUser } from '../../../core/shapes/types.js';
 import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+import { findRow, type Missing } from '../../kit/reach.js';
 
 /** The columns of a user the session answers from (never the password hash). */
 const USER_COLUMNS = [
@@ -29,6 +30,16 @@ type SessionSchoolRow = Pick<SchoolRow, 'id' | 'name' | 'country' | 'region' | '
  */
 export function readUser(db: Db, id: number): SessionUserRow | null {
   return one<SessionUserRow>(db, USER_SQL, id) ?? null;
+}
+
+/**
+ * A live user row, or what `missing` says (404 `User 3 not found` for a label).
+ *
+ * @example
+ * const row = findUser(db, 'User', 3);
+ */
+export function findUser(db: Db, missing: Missing, id: number): SessionUserRow {
+  return findRow<SessionUserRow>(db, missing, USER_SQL, id);
 }
 
 /** The session's user row with their school, who imitates them and their access to members-only resources. */

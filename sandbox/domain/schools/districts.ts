@@ -6,7 +6,7 @@ import type { District } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import type { SessionUser } from '../../kit/handler.js';
 import { findRow, superuserMay } from '../../kit/reach.js';
-import { all, one, run, type Db } from '../../kit/sql.js';
+import { all, run, type Db } from '../../kit/sql.js';
 import { DomainError, notFound } from '../errors.js';
 import { normaliseCode } from './codes.js';
 import { findSchool } from './find.js';
@@ -67,8 +67,9 @@ export function visibleDistricts(db: Db, user: SessionUser): DistrictRow[] {
 export function linkSchool(db: Db, user: SessionUser, district: DistrictRow, given: { readonly code?: string; readonly schoolId?: number }): void {
   let school: SchoolRow | undefined;
   if (given.code !== undefined) {
-    school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE code = ? AND deleted_at IS NULL', normaliseCode(given.code));
-    if (!school || (given.schoolId !== undefined && school.id !== given.schoolId)) throw new DomainError('not-found', 'No school has this join code');
+    const named = given.schoolId ?? null;
+    const missing = (): DomainError => new DomainError('not-found', 'No school has this join code');
+    school = findRow<SchoolRow>(db, missing, 'SELECT * FROM schools WHERE code = ? AND deleted_at IS NULL AND (? IS NULL OR id = ?)', normaliseCode(given.code), named, named);
   } else if (given.schoolId !== undefined && superuserMay(user, 'reach every school')) {
     school = findSchool(db, given.schoolId);
   } else {
