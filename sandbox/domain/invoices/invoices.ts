@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import type { DomainContext } from '../context.js';
-import { findReachable } from '../../kit/reach.js';
+import { findReachable, findRow } from '../../kit/reach.js';
 import { addDays, day } from '../billing/dates.js';
 import { notFound } from '../errors.js';
 import { JsonText } from '../../db/fast/json-text.js';
@@ -108,9 +108,7 @@ export function serializeInvoice(row: InvoiceRow): Invoice {
  * return reply(ctx, 'invoice', invoiceDoc(ctx.db, invoice.id));
  */
 export function invoiceDoc(db: Db, id: number): JsonText {
-  const doc = oneValue<string>(db, 'SELECT doc FROM invoice_docs WHERE id = ?', id);
-  if (doc === undefined) throw notFound('Invoice', id);
-  return new JsonText(doc);
+  return new JsonText(findRow<Pick<Row<'invoice_docs'>, 'doc'>>(db, 'Invoice', 'SELECT doc FROM invoice_docs WHERE id = ?', id).doc);
 }
 
 /**
