@@ -16,6 +16,7 @@ import { one, run, type Db } from './sql.js';
 import { JOB_STATES, type JobState } from '../../core/domain/accounts.js';
 import type { Job } from '../../core/shapes/types.js';
 import type { Row } from '../db/rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../db/fast/shape.js';
 export { JOB_STATES, type JobState };
 
 export type JobRow = Row<'jobs'>;
@@ -65,23 +66,17 @@ export function getJob(db: Db, id: number): JobRow | undefined {
   return one<JobRow>(db, 'SELECT * FROM jobs WHERE id = ?', id);
 }
 
+const { column: c } = fieldsOf<JobRow>();
+
+/** The job's id answers as `jobId` too, and its queue as `queueId`. */
+const JOB_SHAPE: RowShape<JobRow, Job> = {
+  id: c('id'), jobId: c('id'), queueId: c('queue_id'), namespace_id: c('namespace_id'), kind: c('kind'), state: c('state'), progress: c('progress'),
+  error: c('error'), attempts: c('attempts'), run_at: c('run_at'), created_at: c('created_at'), started_at: c('started_at'), finished_at: c('finished_at'),
+};
+
 /** A job as the API answers it: `queueId`, `jobId` and `namespace_id` are the spec's progress fields. */
 export function serializeJob(job: JobRow): Job {
-  return {
-    id: job.id,
-    jobId: job.id,
-    queueId: job.queue_id,
-    namespace_id: job.namespace_id,
-    kind: job.kind,
-    state: job.state,
-    progress: job.progress,
-    error: job.error,
-    attempts: job.attempts,
-    run_at: job.run_at,
-    created_at: job.created_at,
-    started_at: job.started_at,
-    finished_at: job.finished_at,
-  };
+  return shapeValue(JOB_SHAPE, job);
 }
 
 export interface JobRunner {

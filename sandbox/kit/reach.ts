@@ -90,6 +90,14 @@ export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purp
 }
 
 /**
+ * What a finder throws when it finds nothing: a label (`'Invoice'`, answering `notFound(label, id)`, "Invoice
+ * 12 not found") or, where the reply names the row otherwise, the error itself (made only when needed).
+ */
+export type Missing = string | (() => DomainError);
+
+const missingError = (missing: Missing, id: number | string): DomainError => (typeof missing === 'string' ? notFound(missing, id) : missing());
+
+/**
  * The row `sql` finds by `id` (and any `more` parameters after it), or 404 when there is none: the finder
  * for rows that belong to no school (products, plans, store items, countries...), which anyone the endpoint
  * table lets in may read, and for rows found within one already found (a subscription's schedule).
@@ -98,10 +106,11 @@ export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purp
  * @example
  * const product = findRow<ProductRow>(db, 'Product', 'SELECT * FROM products WHERE id = ? AND deleted_at IS NULL', 4);
  * const schedule = findRow<ScheduleRow>(db, 'Schedule', 'SELECT * FROM card_schedules WHERE id = ? AND subscription_id = ?', 3, sub.id);
+ * const invite = findRow<InviteRow>(db, () => new DomainError('not-found', 'No invite has this code'), INVITE_SQL, code);
  */
-export function findRow<T>(db: Db, label: string, sql: string, id: number | string, ...more: readonly unknown[]): T {
+export function findRow<T>(db: Db, missing: Missing, sql: string, id: number | string, ...more: readonly unknown[]): T {
   const row = one<T>(db, sql, id, ...more);
-  if (row === undefined) throw notFound(label, id);
+  if (row === undefined) throw missingError(missing, id);
   return row;
 }
 
@@ -116,7 +125,13 @@ export interface FindOptions<T> {
   readonly inSchool?: number;
   /** The schools the row belongs to besides its `school_id` (a teacher's other schools, from school_memberships). */
   readonly alsoIn?: (row: T) => readonly number[];
+  /** The row's school, for a row without a `school_id` column (a school is its own: `(school) => school.id`). */
+  readonly schoolOf?: (row: T) => number | null;
 }
+
+/** A row that carries its school, or the options that say where its school is. */
+type Schooled = { readonly school_id: number | null };
+type SchooledBy<T> = FindOptions<T> & { readonly schoolOf: (row: T) => number | null };
 
 /**
  * Whether `user` reaches `row` (one of its schools, under `mayReach`) and the row meets `options`:
@@ -125,24 +140,31 @@ export interface FindOptions<T> {
  * @example
  * rows.filter((row) => reachesRow(db, user, row));
  */
-export function reachesRow<T extends { readonly school_id: number | null }>(db: Db, user: SessionUser | null, row: T, options: FindOptions<T> = {}): boolean {
+export function reachesRow<T extends Schooled>(db: Db, user: SessionUser | null, row: T, options?: FindOptions<T>): boolean;
+export function reachesRow<T>(db: Db, user: SessionUser | null, row: T, options: SchooledBy<T>): boolean;
+export function reachesRow<T>(db: Db, user: SessionUser | null, row: T, options: FindOptions<T> = {}): boolean {
   const fits = (school: number | null): boolean => (options.inSchool === undefined || school === options.inSchool) && mayReach(db, user, school, options.purpose ?? 'school');
-  return fits(row.school_id) || (options.alsoIn?.(row) ?? []).some(fits);
+  const school = options.schoolOf ? options.schoolOf(row) : (row as T & Schooled).school_id;
+  return fits(school) || (options.alsoIn?.(row) ?? []).some(fits);
 }
 
 /**
  * The row `sql` finds by `id`, or 404 when there is none or `user` does not reach its school for the
- * purpose (another school's row reads as missing). The one finder for rows that carry a `school_id`: it
- * takes the database and the caller, not the HTTP context, so domain modules can use it too. A row with
- * no school (`school_id` NULL) is reached by nobody, superusers included.
+ * purpose (another school's row reads as missing). The one finder for rows of a school: their `school_id`,
+ * or `schoolOf` for a row that names its school otherwise (a school itself). It takes the database and the
+ * caller, not the HTTP context, so domain modules can use it too. A row with no school (`school_id` NULL)
+ * is reached by nobody, superusers included.
  *
  * @example
  * const hive = findReachable<HiveRow>(ctx.db, ctx.user, 'Hive', 'SELECT * FROM hives WHERE id = ?', id);
  * const pupil = findReachable<UserRow>(db, user, 'Pupil', PUPIL_SQL, 12, { inSchool: group.school_id });
+ * const invoice = findReachable<InvoiceRow>(db, user, 'Invoice', 'SELECT * FROM invoices WHERE id = ?', 12, { purpose: 'billing' });
  */
-export function findReachable<T extends { readonly school_id: number | null }>(db: Db, user: SessionUser | null, label: string, sql: string, id: number, options: FindOptions<T> = {}): T {
-  const row = findRow<T>(db, label, sql, id);
-  if (!reachesRow(db, user, row, options)) throw notFound(label, id);
+export function findReachable<T extends Schooled>(db: Db, user: SessionUser | null, missing: Missing, sql: string, id: number, options?: FindOptions<T>): T;
+export function findReachable<T>(db: Db, user: SessionUser | null, missing: Missing, sql: string, id: number, options: SchooledBy<T>): T;
+export function findReachable<T>(db: Db, user: SessionUser | null, missing: Missing, sql: string, id: number, options: FindOptions<T> = {}): T {
+  const row = findRow<T>(db, missing, sql, id);
+  if (!reachesRow(db, user, row, options as SchooledBy<T>)) throw missingError(missing, id);
   return row;
 }
 
@@ -245,17 +267,6 @@ export function canReachSchool(ctx: HandlerContext, schoolId: number | null): bo
 }
 
 /**
- * Throws 404 unless the caller reaches `schoolId` for `purpose` (a row of another school reads as missing).
- *
- * @example
- * assertReachable(ctx, group.school_id, 'Group', group.id);
- * assertReachable(ctx, invoice.school_id, 'Invoice', invoice.id, 'billing');
- */
-export function assertReachable(ctx: Pick<DomainContext, 'db' | 'user'>, schoolId: number | null, label: string, id: number | string, purpose: Purpose = 'school'): void {
-  if (!mayReach(ctx.db, ctx.user, schoolId, purpose)) throw notFound(label, id);
-}
-
-/**
  * The school a `schools/{id}/...` billing call names, checked to exist and to be reached by the caller.
  *
  * @example
@@ -263,11 +274,13 @@ export function assertReachable(ctx: Pick<DomainContext, 'db' | 'user'>, schoolI
  */
 export function schoolParam(ctx: HandlerContext, name = 'id'): number {
   const text = ctx.params[name] ?? '';
-  const id = Number(text);
-  const row = /^\d+$/.test(text) ? one(ctx.db, 'SELECT id FROM schools WHERE id = ? AND deleted_at IS NULL', id) : undefined;
-  if (row === undefined) throw notFound('School', text);
-  assertReachable(ctx, id, 'School', id, 'billing');
-  return id;
+  const missing = (): DomainError => notFound('School', text);
+  if (!/^\d+$/.test(text)) throw missing();
+  const school = findReachable<Pick<Row<'schools'>, 'id'>>(ctx.db, ctx.user, missing, 'SELECT id FROM schools WHERE id = ? AND deleted_at IS NULL', Number(text), {
+    purpose: 'billing',
+    schoolOf: (row) => row.id,
+  });
+  return school.id;
 }
 
 /** The caller's user id (the superuser's own when imitating), or null for a public call. */

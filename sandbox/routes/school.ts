@@ -3,9 +3,9 @@
  * Addresses are in routes/school/addresses.ts and merged here.
  */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../kit/handler.js';
-import { assertReachable, callerSchoolId, requireUser } from '../kit/reach.js';
+import { callerSchoolId, requireUser } from '../kit/reach.js';
 import { pageIfAsked, pathId, toId } from '../kit/input.js';
-import { findSchool } from '../domain/schools/find.js';
+import { findReachableSchool, findSchool } from '../domain/schools/find.js';
 import { schoolsOf } from '../domain/schools/memberships.js';
 import { assertOwnSchool, codeExists, createOwnSchool, joinWithCode, manageSchool, schoolWithCounts, setJoinCode, updateSchool } from '../domain/schools/school-changes.js';
 import { schoolSearch } from '../domain/schools/school-search.js';
@@ -45,8 +45,7 @@ const ownSchoolHandlers = {
     return reply(ctx, 'school', serializeSchool(school));
   },
   'GET schools/{id}': (ctx) => {
-    const school = findSchool(ctx.db, pathId(ctx, 'School'));
-    assertReachable(ctx, school.id, 'School', school.id);
+    const school = findReachableSchool(ctx.db, ctx.user, pathId(ctx, 'School'));
     return reply(ctx, 'school', schoolWithCounts(ctx.db, school));
   },
   'PATCH schools/{id}': (ctx) => {

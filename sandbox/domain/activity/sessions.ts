@@ -3,9 +3,25 @@ import { jsonObject } from '../../kit/json-columns.js';
 import type { SessionRow } from '../schools/rows.js';
 import { all, placeholders } from '../../kit/sql.js';
 import type { GameSession } from '../../../core/shapes/types.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 /** Most sessions one history or report call returns (newest first). */
 export const SESSION_LIMIT = 500;
+
+const { column: c, json } = fieldsOf<SessionRow>();
+
+/** The session without its school, with its accuracy (percent correct, one decimal; null before any answer). */
+const SESSION_SHAPE: RowShape<SessionRow, GameSession> = {
+  id: c('id'), user_id: c('user_id'), game: c('game'), mode: c('mode'), list_ident: c('list_ident'), homework_id: c('homework_id'), stage: c('stage'),
+  score: c('score'), correct: c('correct'), incorrect: c('incorrect'),
+  accuracy: {
+    value: (row) => {
+      const answered = row.correct + row.incorrect;
+      return answered === 0 ? null : Math.round((row.correct / answered) * 1000) / 10;
+    },
+  },
+  details: json('details'), created_at: c('created_at'),
+};
 
 /**
  * A game session as the history and report calls return it.
@@ -14,22 +30,7 @@ export const SESSION_LIMIT = 500;
  * serializeGameSession(row) // { id, game: 'spelling', accuracy: 80, details: {...}, ... }
  */
 export function serializeGameSession(row: SessionRow): GameSession {
-  const answered = row.correct + row.incorrect;
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    game: row.game,
-    mode: row.mode,
-    list_ident: row.list_ident,
-    homework_id: row.homework_id,
-    stage: row.stage,
-    score: row.score,
-    correct: row.correct,
-    incorrect: row.incorrect,
-    accuracy: answered === 0 ? null : Math.round((row.correct / answered) * 1000) / 10,
-    details: jsonObject(row.details),
-    created_at: row.created_at,
-  };
+  return shapeValue(SESSION_SHAPE, row);
 }
 
 /** Which sessions to read: the players, the games, and optional narrowing. */

@@ -1,6 +1,6 @@
 /** A user's cached scores (recomputed from their game sessions on a superuser's asking) and their session summary. */
 import { jsonObject } from '../../kit/json-columns.js';
-import { notFound } from '../errors.js';
+import { findRow } from '../../kit/reach.js';
 import { all, one, run, type Db } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 
@@ -21,8 +21,7 @@ const SCORE_SQL: Readonly<Record<ScoreKind, string>> = {
  * recacheScores(db, 12, 'total', now); // { total: { total: 340, plays: 9 }, total_recached_at: '...' }
  */
 export function recacheScores(db: Db, userId: number, kind: ScoreKind, now: Date): Record<string, unknown> {
-  const user = one<Pick<Row<'users'>, 'id' | 'data'>>(db, 'SELECT id, data FROM users WHERE id = ? AND deleted_at IS NULL', userId);
-  if (!user) throw notFound('User', userId);
+  const user = findRow<Pick<Row<'users'>, 'id' | 'data'>>(db, 'User', 'SELECT id, data FROM users WHERE id = ? AND deleted_at IS NULL', userId);
   const value = kind === 'total' ? one(db, SCORE_SQL[kind], userId) : all(db, SCORE_SQL[kind], userId);
   const data = jsonObject(user.data);
   const scores = { ...jsonObject(JSON.stringify(data.scores ?? {})), [kind]: value, [`${kind}_recached_at`]: now.toISOString() };
@@ -38,8 +37,7 @@ export function recacheScores(db: Db, userId: number, kind: ScoreKind, now: Date
  * userSession(db, 12, now); // { user_id: 12, username: 'ann', active: 1, last_sign_in: '...', ... }
  */
 export function userSession(db: Db, userId: number, now: Date): Record<string, unknown> {
-  const user = one<Pick<Row<'users'>, 'id' | 'username'>>(db, 'SELECT id, username FROM users WHERE id = ?', userId);
-  if (!user) throw notFound('User', userId);
+  const user = findRow<Pick<Row<'users'>, 'id' | 'username'>>(db, 'User', 'SELECT id, username FROM users WHERE id = ?', userId);
   const session = one<Record<string, unknown>>(
     db,
     'SELECT COUNT(*) AS active, MAX(created_at) AS last_sign_in, MAX(expires_at) AS expires_at, MAX(imitator_id) AS imitated_by FROM tokens WHERE user_id = ? AND expires_at > ?',

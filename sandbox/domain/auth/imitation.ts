@@ -1,7 +1,8 @@
 /** Imitation: a superuser signs in as another user, and stops (from the imitation session, or their own). */
 import type { SessionUser } from '../../kit/handler.js';
 import type { DomainContext } from '../context.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
+import { findRow } from '../../kit/reach.js';
 import { run } from '../../kit/sql.js';
 import { openSession, type Session } from './sign-in.js';
 import { revokeToken } from './tokens.js';
@@ -15,7 +16,7 @@ import { readUser, serializeSessionUser } from './user-json.js';
  */
 export function startImitation(ctx: DomainContext, caller: SessionUser, id: number): Session {
   if (id === caller.id) throw new DomainError('conflict', 'You cannot imitate yourself');
-  if (!readUser(ctx.db, id)) throw notFound('User', id);
+  findRow(ctx.db, 'User', 'SELECT id FROM users WHERE id = ? AND deleted_at IS NULL', id);
   return openSession(ctx, id, caller.id);
 }
 

@@ -2,7 +2,7 @@
 import type { DomainContext } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
 import { hashPassword } from './password.js';
-import { readUser, type SessionUserRow } from './user-json.js';
+import { findUser, type SessionUserRow } from './user-json.js';
 import { tokenHash } from './tokens.js';
 import { mayReachUser, requireUser } from '../../kit/reach.js';
 import { one, oneValue, run } from '../../kit/sql.js';
@@ -26,9 +26,7 @@ export interface ProfileChange {
  * const user = currentUser(ctx);
  */
 export function currentUser(ctx: DomainContext): SessionUserRow {
-  const user = readUser(ctx.db, requireUser(ctx).id);
-  if (!user) throw new DomainError('unauthorised', 'Your account no longer exists');
-  return user;
+  return findUser(ctx.db, () => new DomainError('unauthorised', 'Your account no longer exists'), requireUser(ctx).id);
 }
 
 /**
@@ -67,9 +65,8 @@ export function passwordVerified(ctx: DomainContext): { verified: boolean; at: s
  */
 export function relationship(ctx: DomainContext, id: number): Record<string, boolean> {
   const caller = requireUser(ctx);
-  const other = readUser(ctx.db, id);
-  const self = readUser(ctx.db, caller.id);
-  if (!other || !self) throw notFound('User', id);
+  const other = findUser(ctx.db, 'User', id);
+  const self = findUser(ctx.db, () => notFound('User', id), caller.id);
   const sameSchool = self.school_id !== null && self.school_id === other.school_id;
   // The spec: asking about a user outside the relationship is an error; another school's user reads as missing.
   const related = sameSchool || self.parent_id === other.id || mayReachUser(ctx.db, caller, other, 'own');

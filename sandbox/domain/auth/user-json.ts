@@ -1,8 +1,10 @@
 import { one, type Db } from '../../kit/sql.js';
-import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
+import { jsonObject } from '../../kit/json-columns.js';
 import { literacyAccessLevel } from '../resources/resources.js';
 import type { SchoolRow, UserRow } from '../schools/rows.js';
 import type { SessionUser } from '../../../core/shapes/types.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+import { findRow, type Missing } from '../../kit/reach.js';
 
 /** The columns of a user the session answers from (never the password hash). */
 const USER_COLUMNS = [
@@ -31,6 +33,41 @@ export function readUser(db: Db, id: number): SessionUserRow | null {
 }
 
 /**
+ * A live user row, or what `missing` says (404 `User 3 not found` for a label).
+ *
+ * @example
+ * const row = findUser(db, 'User', 3);
+ */
+export function findUser(db: Db, missing: Missing, id: number): SessionUserRow {
+  return findRow<SessionUserRow>(db, missing, USER_SQL, id);
+}
+
+/** The session's user row with their school, who imitates them and their access to members-only resources. */
+type SessionUserWith = SessionUserRow & {
+  readonly school: SessionSchoolRow | undefined;
+  readonly imitator: SessionUserRow | null;
+  readonly literacy_access_level: SessionUser['literacy_access_level'];
+};
+
+const { column: c, flag, json, strings } = fieldsOf<SessionUserWith>();
+
+/** The user's profile and flags, then their school with the teacher and admin flags the site derives its roles from. */
+const SESSION_USER_SHAPE: RowShape<SessionUserWith, Omit<SessionUser, 'token'>> = {
+  id: c('id'), username: c('username'), email: c('email'), first_name: c('first_name'), last_name: c('last_name'), display_name: c('display_name'),
+  kind: c('kind'), superuser: flag('superuser'), employee: flag('employee'), tester: flag('tester'), anonymous: flag('anonymous'),
+  permissions: strings('permissions'),
+  // O §6: what the site reads for the members-only resources (full or trial), from the school's subscriptions.
+  literacy_access_level: c('literacy_access_level'),
+  stage_spelling: c('stage_spelling'), stage_number: c('stage_number'), experimental: flag('experimental'), avatar: json('avatar'),
+  school_username: c('school_username'), district_id: c('district_id'), parent_id: c('parent_id'), created_at: c('created_at'),
+  school: {
+    value: ({ school, kind, admin }) =>
+      school === undefined ? null : { ...school, settings: jsonObject(school.settings), teacher: kind === 'teacher', admin: kind === 'teacher' && admin === 1 },
+  },
+  imitatingUser: { value: ({ imitator }) => imitator && { id: imitator.id, username: imitator.username, display_name: imitator.display_name } },
+};
+
+/**
  * The user object the API answers (`POST auth`, `GET users/me`): profile, flags, permissions, and the
  * school with the teacher and admin flags the site derives its roles from. `imitatorId` fills
  * `imitatingUser` (who is imitating this user).
@@ -41,35 +78,5 @@ export function readUser(db: Db, id: number): SessionUserRow | null {
 export function serializeSessionUser(db: Db, user: SessionUserRow, imitatorId: number | null): Omit<SessionUser, 'token'> {
   const school = user.school_id === null ? undefined : one<SessionSchoolRow>(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?', user.school_id);
   const imitator = imitatorId === null ? null : readUser(db, imitatorId);
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    display_name: user.display_name,
-    kind: user.kind,
-    superuser: user.superuser === 1,
-    employee: user.employee === 1,
-    tester: user.tester === 1,
-    anonymous: user.anonymous === 1,
-    permissions: stringsColumn(user.permissions),
-    // O §6: what the site reads for the members-only resources (full or trial), from the school's subscriptions.
-    literacy_access_level: literacyAccessLevel(db, user.school_id),
-    stage_spelling: user.stage_spelling,
-    stage_number: user.stage_number,
-    experimental: user.experimental === 1,
-    avatar: jsonObject(user.avatar),
-    school_username: user.school_username,
-    district_id: user.district_id,
-    parent_id: user.parent_id,
-    created_at: user.created_at,
-    school: school === undefined ? null : {
-      ...school,
-      settings: jsonObject(school.settings),
-      teacher: user.kind === 'teacher',
-      admin: user.kind === 'teacher' && user.admin === 1,
-    },
-    imitatingUser: imitator && { id: imitator.id, username: imitator.username, display_name: imitator.display_name },
-  };
+  return shapeValue(SESSION_USER_SHAPE, { ...user, school, imitator, literacy_access_level: literacyAccessLevel(db, user.school_id) });
 }

@@ -15,10 +15,13 @@ import { one, run, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import { day } from './dates.js';
 import { markPaid, voidInvoice } from '../invoices/lifecycle.js';
-import { getInvoice } from '../invoices/invoices.js';
+import type { InvoiceRow } from '../invoices/invoices.js';
+import { findRow } from '../../kit/reach.js';
 import { defineLifecycle } from './lifecycle.js';
-import { jsonObject } from '../../kit/json-columns.js';
 import type { Row } from '../../db/rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+import type { ValueOf } from '../../../core/shapes/define.js';
+import type { CARD_EVENT } from '../../../core/shapes/subscription.js';
 
 export const scheduleLifecycle = defineLifecycle('schedule', ['scheduled', 'cancelled', 'applied'] as const, {
   cancel: { from: ['scheduled'], to: 'cancelled', phrase: 'be cancelled' },
@@ -30,8 +33,7 @@ export type CardEventRow = Row<'card_events'>;
 /** Applies an event's effect; throws DomainError when it cannot. */
 function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: Date): void {
   if (event.invoice_id === null || (event.type !== 'invoice.paid' && event.type !== 'invoice.voided')) return;
-  const invoice = getInvoice(db, event.invoice_id);
-  if (!invoice) throw new DomainError('not-found', `Invoice ${event.invoice_id} not found`);
+  const invoice = findRow<InvoiceRow>(db, 'Invoice', 'SELECT * FROM invoices WHERE id = ?', event.invoice_id);
   if (event.type === 'invoice.paid' && invoice.state !== 'paid') markPaid(db, invoice, 'card', day(now), 'pay', now);
   if (event.type === 'invoice.voided' && invoice.state !== 'void') voidInvoice(db, invoice, now);
 }
@@ -42,8 +44,16 @@ function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: D
  * @example
  * const event = runEvent(db, row, now);
  */
+const event = fieldsOf<CardEventRow>();
+
+const EVENT_SHAPE: RowShape<CardEventRow, ValueOf<typeof CARD_EVENT>> = {
+  id: event.column('id'), school_id: event.column('school_id'), subscription_id: event.column('subscription_id'), invoice_id: event.column('invoice_id'), type: event.column('type'),
+  payload: event.json('payload'), state: event.column('state'), attempts: event.column('attempts'), error: event.column('error'), created_at: event.column('created_at'),
+  processed_at: event.column('processed_at'),
+};
+
 /** A card event as the API answers it: its stored payload as an object. */
-export const serializeEvent = (row: CardEventRow): Record<string, unknown> => ({ ...row, payload: jsonObject(row.payload) });
+export const serializeEvent = (row: CardEventRow): ValueOf<typeof CARD_EVENT> => shapeValue(EVENT_SHAPE, row);
 
 export function runEvent(db: Db, event: CardEventRow, now: Date): CardEventRow {
   let error: string | null = null;

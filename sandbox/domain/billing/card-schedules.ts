@@ -8,8 +8,18 @@ import { subscriptionLifecycle } from '../subscriptions/lifecycle.js';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.js';
 import { scheduleLifecycle } from './card-events.js';
 import { day } from './dates.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+import type { ValueOf } from '../../../core/shapes/define.js';
+import type { CARD_SCHEDULE } from '../../../core/shapes/subscription.js';
 
 export type ScheduleRow = Row<'card_schedules'>;
+
+const schedule = fieldsOf<ScheduleRow>();
+
+const SCHEDULE_SHAPE: RowShape<ScheduleRow, ValueOf<typeof CARD_SCHEDULE>> = {
+  id: schedule.column('id'), subscription_id: schedule.column('subscription_id'), changes: schedule.json('changes'), effective_at: schedule.column('effective_at'), state: schedule.column('state'),
+  created_at: schedule.column('created_at'), updated_at: schedule.column('updated_at'),
+};
 
 /**
  * A schedule as the API shows it: its row with the changes parsed.
@@ -17,7 +27,7 @@ export type ScheduleRow = Row<'card_schedules'>;
  * @example
  * serializeSchedule(row); // { id: 3, effective_at: '2026-09-01', changes: { seats: 400 }, ... }
  */
-export const serializeSchedule = (row: ScheduleRow): Record<string, unknown> => ({ ...row, changes: jsonObject(row.changes) });
+export const serializeSchedule = (row: ScheduleRow): ValueOf<typeof CARD_SCHEDULE> => shapeValue(SCHEDULE_SHAPE, row);
 
 /**
  * Schedule `id` of subscription `subscriptionId`, or 404.

@@ -11,6 +11,7 @@ import { addDays } from './dates.js';
 import type { Snapshot } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import { findRow } from '../../kit/reach.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export const ENGAGEMENT_JOB = 'engagement-snapshot';
 
@@ -70,24 +71,24 @@ export function findSnapshot(db: Db, id: number): SnapshotRow {
   return findRow<SnapshotRow>(db, 'Snapshot', 'SELECT * FROM engagement_snapshots WHERE id = ? AND deleted_at IS NULL', id);
 }
 
+/** A snapshot's row with the job that builds it and how many rows it holds so far. */
+type SnapshotWith = SnapshotRow & { readonly job: JobRow | undefined; readonly rows: number };
+
+const snapshot = fieldsOf<SnapshotWith>();
+
+/** The snapshot, its job's state and progress (failed when the job is gone), and when the job finished. */
+const SNAPSHOT_SHAPE: RowShape<SnapshotWith, Snapshot> = {
+  id: snapshot.column('id'), start: snapshot.column('start'), end: snapshot.column('end'),
+  state: { value: (row) => row.job?.state ?? 'failed' }, progress: { value: (row) => row.job?.progress ?? 0 }, error: { value: (row) => row.job?.error ?? null },
+  job_id: snapshot.column('job_id'), school_count: snapshot.column('school_count'), rows: snapshot.column('rows'), created_by: snapshot.column('created_by'),
+  created_at: snapshot.column('created_at'), completed_at: { value: (row) => (row.job?.state === 'done' ? row.job.finished_at : null) },
+};
+
 /** A snapshot with its job's state and progress. */
 export function serializeSnapshot(db: Db, row: SnapshotRow): Snapshot {
   const job = getJob(db, row.job_id);
   const rows = oneValue<number>(db, 'SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?', row.id) as number;
-  return {
-    id: row.id,
-    start: row.start,
-    end: row.end,
-    state: job?.state ?? 'failed',
-    progress: job?.progress ?? 0,
-    error: job?.error ?? null,
-    job_id: row.job_id,
-    school_count: row.school_count,
-    rows: rows,
-    created_by: row.created_by,
-    created_at: row.created_at,
-    completed_at: job?.state === 'done' ? job.finished_at : null,
-  };
+  return shapeValue(SNAPSHOT_SHAPE, { ...row, job, rows });
 }
 
 /** Refuses reading a snapshot's data before its job is done (409 naming its state and progress). */

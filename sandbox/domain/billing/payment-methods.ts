@@ -8,6 +8,7 @@ import { all, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import type { PaymentMethodRecord } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type PaymentMethodRow = Row<'payment_methods'>;
 
@@ -17,6 +18,14 @@ const TEST_CARDS: Readonly<Record<string, { brand: string; last4: string }>> = {
   pm_card_amex: { brand: 'amex', last4: '8431' },
   pm_card_declined: { brand: 'visa', last4: '0002' },
   pm_card_3ds: { brand: 'visa', last4: '3184' },
+};
+
+const { column: c, flag } = fieldsOf<PaymentMethodRow>();
+
+/** The row without its deletion date, `is_default` as a boolean. */
+const PAYMENT_METHOD_SHAPE: RowShape<PaymentMethodRow, PaymentMethodRecord> = {
+  id: c('id'), school_id: c('school_id'), provider_ref: c('provider_ref'), brand: c('brand'), last4: c('last4'), exp_month: c('exp_month'),
+  exp_year: c('exp_year'), is_default: flag('is_default'), created_at: c('created_at'),
 };
 
 /** The card a test reference stands for, or undefined for an unknown reference. */
@@ -29,8 +38,7 @@ export function listPaymentMethods(db: Db, schoolId: number): PaymentMethodRow[]
 }
 
 export function serializePaymentMethod(row: PaymentMethodRow): PaymentMethodRecord {
-  const { deleted_at: _deleted, ...rest } = row;
-  return { ...rest, is_default: row.is_default === 1 };
+  return shapeValue(PAYMENT_METHOD_SHAPE, row);
 }
 
 /**

@@ -14,6 +14,8 @@ import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, HomeworkSetRow } from '../schools/rows.js';
 import { all, placeholders, run, type Db } from '../../kit/sql.js';
 import type { HomeworkSet } from '../../../core/shapes/types.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+import type { Homework } from '../../../core/shapes/types.js';
 
 /** Every game a set's pieces may be played as, for its competence. */
 const SET_GAMES = ['spelling', 'number', 'maths', 'mtc', 'grammar', 'quiz', 'phonics', 'lesson', 'beekeeper', 'buzzwords', 'squirrelscurry'];
@@ -32,6 +34,14 @@ function piecesOf(db: Db, setId: number, ordered: boolean): HomeworkRow[] {
   return all<HomeworkRow>(db, `SELECT * FROM homework WHERE set_id = ?${ordered ? ' ORDER BY starts_at, id' : ''}`, setId);
 }
 
+const set = fieldsOf<HomeworkSetRow & { readonly homework: Homework[] }>();
+
+/** The keys of the row (after what its data holds), then its pieces of homework. */
+const HOMEWORK_SET_SHAPE: RowShape<HomeworkSetRow & { readonly homework: Homework[] }, HomeworkSet> = {
+  id: set.column('id'), school_id: set.column('school_id'), owner_id: set.column('owner_id'), group_id: set.column('group_id'), title: set.column('title'),
+  homework: set.column('homework'), created_at: set.column('created_at'), updated_at: set.column('updated_at'),
+};
+
 /**
  * A set as the API returns it, with its pieces.
  *
@@ -39,8 +49,8 @@ function piecesOf(db: Db, setId: number, ordered: boolean): HomeworkRow[] {
  * serializeHomeworkSet(db, set).homework.length
  */
 export function serializeHomeworkSet(db: Db, row: HomeworkSetRow): HomeworkSet {
-  const items = piecesOf(db, row.id, true);
-  return { ...jsonObject(row.data), id: row.id, school_id: row.school_id, owner_id: row.owner_id, group_id: row.group_id, title: row.title, homework: items.map((h) => serializeHomework(db, h)), created_at: row.created_at, updated_at: row.updated_at };
+  const homework = piecesOf(db, row.id, true).map((h) => serializeHomework(db, h));
+  return { ...jsonObject(row.data), ...shapeValue(HOMEWORK_SET_SHAPE, { ...row, homework }) };
 }
 
 /** A new set's own fields (its pieces come separately). */

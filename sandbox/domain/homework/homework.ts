@@ -9,6 +9,7 @@ import { jsonObject } from '../../kit/json-columns.js';
 import type { HomeworkRow, UserRow } from '../schools/rows.js';
 import { all, one, placeholders } from '../../kit/sql.js';
 import type { Homework } from '../../../core/shapes/types.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 /** The session games that count towards each homework game. */
 export const SESSION_GAMES: Readonly<Record<string, readonly string[]>> = {
@@ -117,6 +118,20 @@ function idsOf(db: Db, sql: string, id: number): number[] {
   return all<{ id: number }>(db, sql, id).map((r) => r.id);
 }
 
+/** A piece of homework's row with its pupils, groups and co-teachers. */
+type HomeworkWithIds = HomeworkRow & { readonly pupil_ids: number[]; readonly group_ids: number[]; readonly teacher_ids: number[] };
+
+const homework = fieldsOf<HomeworkWithIds>();
+
+/** The keys of the row (after what its data holds), `portal` as `isNewEdShedPortal`, then who it is for. */
+const HOMEWORK_SHAPE: RowShape<HomeworkWithIds, Homework> = {
+  id: homework.column('id'), school_id: homework.column('school_id'), owner_id: homework.column('owner_id'), set_id: homework.column('set_id'),
+  title: homework.column('title'), game: homework.column('game'), list_ident: homework.column('list_ident'), starts_at: homework.column('starts_at'),
+  ends_at: homework.column('ends_at'), isNewEdShedPortal: homework.flag('portal'), pupil_ids: homework.column('pupil_ids'),
+  group_ids: homework.column('group_ids'), teacher_ids: homework.column('teacher_ids'), created_at: homework.column('created_at'),
+  updated_at: homework.column('updated_at'),
+};
+
 /**
  * Homework as the API returns it, with who it is assigned to.
  *
@@ -124,24 +139,11 @@ function idsOf(db: Db, sql: string, id: number): number[] {
  * return reply(ctx, 'homework', serializeHomework(db, row));
  */
 export function serializeHomework(db: Db, row: HomeworkRow): Homework {
-  return {
-    ...jsonObject(row.data),
-    id: row.id,
-    school_id: row.school_id,
-    owner_id: row.owner_id,
-    set_id: row.set_id,
-    title: row.title,
-    game: row.game,
-    list_ident: row.list_ident,
-    starts_at: row.starts_at,
-    ends_at: row.ends_at,
-    isNewEdShedPortal: row.portal === 1,
-    pupil_ids: idsOf(db, 'SELECT user_id AS id FROM homework_pupils WHERE homework_id = ? ORDER BY user_id', row.id),
-    group_ids: idsOf(db, 'SELECT group_id AS id FROM homework_groups WHERE homework_id = ? ORDER BY group_id', row.id),
-    teacher_ids: idsOf(db, 'SELECT user_id AS id FROM homework_teachers WHERE homework_id = ? ORDER BY user_id', row.id),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  const ids = (sql: string): number[] => idsOf(db, sql, row.id);
+  const pupil_ids = ids('SELECT user_id AS id FROM homework_pupils WHERE homework_id = ? ORDER BY user_id');
+  const group_ids = ids('SELECT group_id AS id FROM homework_groups WHERE homework_id = ? ORDER BY group_id');
+  const teacher_ids = ids('SELECT user_id AS id FROM homework_teachers WHERE homework_id = ? ORDER BY user_id');
+  return { ...jsonObject(row.data), ...shapeValue(HOMEWORK_SHAPE, { ...row, pupil_ids, group_ids, teacher_ids }) };
 }
 
 /**

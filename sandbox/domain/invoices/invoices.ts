@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import type { DomainContext } from '../context.js';
-import { assertReachable } from '../../kit/reach.js';
+import { findReachable, findRow } from '../../kit/reach.js';
 import { addDays, day } from '../billing/dates.js';
 import { notFound } from '../errors.js';
 import { JsonText } from '../../db/fast/json-text.js';
@@ -31,10 +31,7 @@ export function getInvoice(db: Db, id: number): InvoiceRow | undefined {
  * const invoice = visibleInvoice(ctx, 12);
  */
 export function visibleInvoice(ctx: DomainContext, id: number): InvoiceRow {
-  const row = getInvoice(ctx.db, id);
-  if (!row) throw notFound('Invoice', id);
-  assertReachable(ctx, row.school_id, 'Invoice', id, 'billing');
-  return row;
+  return findReachable<InvoiceRow>(ctx.db, ctx.user, 'Invoice', 'SELECT * FROM invoices WHERE id = ?', id, { purpose: 'billing' });
 }
 
 /** The VAT or sales-tax rate (percent) of a school's country, 0 where we charge none. */
@@ -111,9 +108,7 @@ export function serializeInvoice(row: InvoiceRow): Invoice {
  * return reply(ctx, 'invoice', invoiceDoc(ctx.db, invoice.id));
  */
 export function invoiceDoc(db: Db, id: number): JsonText {
-  const doc = oneValue<string>(db, 'SELECT doc FROM invoice_docs WHERE id = ?', id);
-  if (doc === undefined) throw notFound('Invoice', id);
-  return new JsonText(doc);
+  return new JsonText(findRow<Pick<Row<'invoice_docs'>, 'doc'>>(db, 'Invoice', 'SELECT doc FROM invoice_docs WHERE id = ?', id).doc);
 }
 
 /**

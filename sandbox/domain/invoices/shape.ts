@@ -1,5 +1,5 @@
 /** The invoice as the API answers it (core's INVOICE): the serializer and the `invoice_docs` read model come from this map. */
-import { fieldsOf, type RowShape } from '../../db/fast/shape.js';
+import { fieldsOf, type SqlRowShape } from '../../db/fast/shape.js';
 import type { Invoice } from '../../../core/shapes/types.js';
 import type { InvoiceRow } from './invoices.js';
 
@@ -8,7 +8,7 @@ const SETTLED = ['paid', 'void', 'uncollectable', 'refunded'] as const;
 const { column: c, flag } = fieldsOf<InvoiceRow>();
 
 /** Every column of the row in table order, `forex` as a boolean, then `amount_due` (0 once settled). */
-export const INVOICE_SHAPE: RowShape<InvoiceRow, Invoice> = {
+export const INVOICE_SHAPE: SqlRowShape<InvoiceRow, Invoice> = {
   id: c('id'), number: c('number'), shareable_id: c('shareable_id'), school_id: c('school_id'), subscription_id: c('subscription_id'),
   kind: c('kind'), billing: c('billing'), card_reference: c('card_reference'), state: c('state'), currency: c('currency'),
   amount: c('amount'), tax: c('tax'), total: c('total'), amount_final: c('amount_final'), forex: flag('forex'), forex_rate: c('forex_rate'),

@@ -7,10 +7,32 @@ import { all, run, type Db } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 import { HIVE_PLAYER } from '../../../core/shapes/league.js';
 import type { Hive } from '../../../core/shapes/types.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type HiveRow = Row<'hives'>;
 
 const DAY = 86_400_000;
+
+const hive = fieldsOf<HiveRow>();
+
+/** The hive's list and players are in its data; `list` comes only where the data names one. */
+const HIVE_SHAPE: RowShape<HiveRow, Hive> = {
+  id: hive.column('id'), school_id: hive.column('school_id'), owner_id: hive.column('owner_id'), name: hive.column('name'), game: hive.column('game'),
+  status: hive.column('status'),
+  list: {
+    value: (row) => {
+      const { list } = jsonObject(row.data);
+      return typeof list === 'string' ? list : undefined;
+    },
+  },
+  players: {
+    value: (row) => {
+      const { players } = jsonObject(row.data);
+      return itemsOf(HIVE_PLAYER, Array.isArray(players) ? players : []);
+    },
+  },
+  created_at: hive.column('created_at'), finished_at: hive.column('finished_at'),
+};
 
 /**
  * A hive as the API answers it: its row, and the list and players its data column holds.
@@ -19,19 +41,7 @@ const DAY = 86_400_000;
  * serializeHive(row).players.length
  */
 export function serializeHive(row: HiveRow): Hive {
-  const { list, players } = jsonObject(row.data);
-  return {
-    id: row.id,
-    school_id: row.school_id,
-    owner_id: row.owner_id,
-    name: row.name,
-    game: row.game,
-    status: row.status,
-    ...(typeof list === 'string' ? { list } : {}),
-    players: itemsOf(HIVE_PLAYER, Array.isArray(players) ? players : []),
-    created_at: row.created_at,
-    finished_at: row.finished_at,
-  };
+  return shapeValue(HIVE_SHAPE, row);
 }
 
 /**

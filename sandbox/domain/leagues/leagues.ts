@@ -8,6 +8,7 @@ import type { LeagueRow, UserRow } from '../schools/rows.js';
 import { all, placeholders } from '../../kit/sql.js';
 import type { League } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 /** What a league or challenge scores: the session games of its product. */
 export const PRODUCT_GAMES: Readonly<Record<string, readonly string[]>> = {
@@ -134,6 +135,18 @@ export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[
   return results.sort((a, b) => b.score - a.score || a.group_id - b.group_id).map((r, i) => ({ rank: i + 1, ...r }));
 }
 
+/** A league's row with its state as of now and who takes part. */
+type LeagueFields = LeagueRow & { readonly state: League['state']; readonly group_ids: number[]; readonly user_ids: number[] };
+
+const league = fieldsOf<LeagueFields>();
+
+/** The keys of the row (after what its data holds), its state, then who takes part. */
+const LEAGUE_SHAPE: RowShape<LeagueFields, League> = {
+  id: league.column('id'), kind: league.column('kind'), school_id: league.column('school_id'), owner_id: league.column('owner_id'), name: league.column('name'),
+  product: league.column('product'), starts_at: league.column('starts_at'), ends_at: league.column('ends_at'), state: league.column('state'),
+  group_ids: league.column('group_ids'), user_ids: league.column('user_ids'), created_at: league.column('created_at'), updated_at: league.column('updated_at'),
+};
+
 /**
  * A league or challenge as the API returns it.
  *
@@ -141,9 +154,9 @@ export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[
  * return reply(ctx, 'league', serializeLeague(db, row, ctx.now()));
  */
 export function serializeLeague(db: Db, row: LeagueRow, now: Date): League {
-  const groupIds = all<Pick<Row<'league_groups'>, 'group_id'>>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
-  const userIds = all<Pick<Row<'league_users'>, 'user_id'>>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
+  const group_ids = all<Pick<Row<'league_groups'>, 'group_id'>>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
+  const user_ids = all<Pick<Row<'league_users'>, 'user_id'>>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
   const t = now.getTime();
   const state = t < Date.parse(row.starts_at) ? 'upcoming' : t < Date.parse(row.ends_at) ? 'running' : 'ended';
-  return { ...jsonObject(row.data), id: row.id, kind: row.kind, school_id: row.school_id, owner_id: row.owner_id, name: row.name, product: row.product, starts_at: row.starts_at, ends_at: row.ends_at, state, group_ids: groupIds, user_ids: userIds, created_at: row.created_at, updated_at: row.updated_at };
+  return { ...jsonObject(row.data), ...shapeValue(LEAGUE_SHAPE, { ...row, state, group_ids, user_ids }) };
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { all, allArrays, allValues, one, type Db } from '../../kit/sql.js';
-import { stringsColumn } from '../../kit/json-columns.js';
 import type { Currency } from './money.js';
 import type { Plan, Product, Scope } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import { findRow } from '../../kit/reach.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type ProductRow = Row<'products'>;
 
@@ -52,16 +52,36 @@ export function defaultPlan(db: Db, productId: number, currency: Currency): Plan
   return plans.sort((a, b) => Number(schoolScoped.has(b.scope_id)) - Number(schoolScoped.has(a.scope_id)) || a.price - b.price)[0];
 }
 
+const product = fieldsOf<ProductRow>();
+const PRODUCT_SHAPE: RowShape<ProductRow, Product> = {
+  id: product.column('id'), code: product.column('code'), name: product.column('name'), description: product.column('description'), permissions: product.strings('permissions'),
+  active: product.flag('active'), created_at: product.column('created_at'), updated_at: product.column('updated_at'), deleted_at: product.column('deleted_at'),
+};
+
+const scope = fieldsOf<ScopeRow>();
+const SCOPE_SHAPE: RowShape<ScopeRow, Scope> = {
+  id: scope.column('id'), product_id: scope.column('product_id'), name: scope.column('name'), seat_type: scope.column('seat_type'), created_at: scope.column('created_at'), updated_at: scope.column('updated_at'),
+  deleted_at: scope.column('deleted_at'),
+};
+
+const plan = fieldsOf<PlanRow>();
+/** The plan's columns, then its scope's product. */
+const PLAN_SHAPE: RowShape<PlanRow, Plan> = {
+  id: plan.column('id'), scope_id: plan.column('scope_id'), parent_id: plan.column('parent_id'), name: plan.column('name'), currency: plan.column('currency'), price: plan.column('price'), seats: plan.column('seats'),
+  teacher_seats: plan.column('teacher_seats'), seat_price: plan.column('seat_price'), term_months: plan.column('term_months'), active: plan.flag('active'), version: plan.column('version'),
+  created_at: plan.column('created_at'), updated_at: plan.column('updated_at'), product_id: plan.column('product_id'),
+};
+
 export function serializeProduct(row: ProductRow): Product {
-  return { ...row, permissions: stringsColumn(row.permissions), active: row.active === 1 };
+  return shapeValue(PRODUCT_SHAPE, row);
 }
 
 export function serializeScope(row: ScopeRow): Scope {
-  return { ...row };
+  return shapeValue(SCOPE_SHAPE, row);
 }
 
 export function serializePlan(row: PlanRow): Plan {
-  return { ...row, active: row.active === 1 };
+  return shapeValue(PLAN_SHAPE, row);
 }
 
 /**

@@ -3,6 +3,8 @@ import { findRow } from '../../kit/reach.js';
 import { all, run, type Db } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 import { DomainError } from '../errors.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+import type { Country, Zone } from '../../../core/shapes/types.js';
 
 export type CountryRow = Row<'countries'>;
 
@@ -22,10 +24,21 @@ export function findCountry(db: Db, code: string): CountryRow {
  * @example
  * countryZones(db, 'US'); // [{ id: 1, country_code: 'US', code: 'AL', name: 'Alabama' }, ...]
  */
-export function countryZones(db: Db, code?: string): unknown[] {
-  if (code === undefined) return all(db, 'SELECT id, country_code, code, name FROM country_zones ORDER BY country_code, code');
-  return all(db, 'SELECT id, country_code, code, name FROM country_zones WHERE country_code = ? ORDER BY code', code);
+export function countryZones(db: Db, code?: string): Zone[] {
+  if (code === undefined) return all<Zone>(db, 'SELECT id, country_code, code, name FROM country_zones ORDER BY country_code, code');
+  return all<Zone>(db, 'SELECT id, country_code, code, name FROM country_zones WHERE country_code = ? ORDER BY code', code);
 }
+
+const country = fieldsOf<CountryWith>();
+
+/** A country's row with its zones (one country) or their count (the list). */
+type CountryWith = CountryRow & { readonly zones?: Zone[]; readonly zone_count?: number };
+
+/** The row, `eu` as a boolean, then the count of its zones or the zones. */
+const COUNTRY_SHAPE: RowShape<CountryWith, Country> = {
+  code: country.column('code'), name: country.column('name'), currency: country.column('currency'), vat_rate: country.column('vat_rate'), eu: country.flag('eu'), updated_at: country.column('updated_at'),
+  zone_count: country.column('zone_count'), zones: country.column('zones'),
+};
 
 /**
  * A country as the API answers it: its row, `eu` as a boolean, its zones.
@@ -33,8 +46,8 @@ export function countryZones(db: Db, code?: string): unknown[] {
  * @example
  * serializeCountry(db, findCountry(db, 'GB')); // { code: 'GB', ..., eu: false, zones: [] }
  */
-export function serializeCountry(db: Db, row: CountryRow): Record<string, unknown> {
-  return { ...row, eu: row.eu === 1, zones: countryZones(db, row.code) };
+export function serializeCountry(db: Db, row: CountryRow): Country {
+  return shapeValue(COUNTRY_SHAPE, { ...row, zones: countryZones(db, row.code) });
 }
 
 /**
@@ -43,9 +56,9 @@ export function serializeCountry(db: Db, row: CountryRow): Record<string, unknow
  * @example
  * listCountries(db); // [{ code: 'AU', ..., eu: false, zone_count: 8 }, ...]
  */
-export function listCountries(db: Db): Record<string, unknown>[] {
-  const rows = all<CountryRow & { zone_count: number }>(db, 'SELECT c.*, (SELECT COUNT(*) FROM country_zones z WHERE z.country_code = c.code) AS zone_count FROM countries c ORDER BY c.name');
-  return rows.map((r) => ({ ...r, eu: r.eu === 1 }));
+export function listCountries(db: Db): Country[] {
+  const rows = all<CountryWith>(db, 'SELECT c.*, (SELECT COUNT(*) FROM country_zones z WHERE z.country_code = c.code) AS zone_count FROM countries c ORDER BY c.name');
+  return rows.map((row) => shapeValue(COUNTRY_SHAPE, row));
 }
 
 /** What a country edit may change (each when given); `zones` replaces the country's zones. */

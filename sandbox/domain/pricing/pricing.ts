@@ -1,5 +1,6 @@
-import { all, one, run, type Db } from '../../kit/sql.js';
-import { DomainError, notFound } from '../errors.js';
+import { all, run, type Db } from '../../kit/sql.js';
+import { DomainError } from '../errors.js';
+import { findRow } from '../../kit/reach.js';
 import type { PlanRow } from './catalogue.js';
 import { addDays, addMonths, daysBetween } from '../billing/dates.js';
 import { prorate } from './money.js';
@@ -33,8 +34,7 @@ export type CouponRow = Pick<Row<'coupons'>, 'id' | 'code' | 'percent_off' | 'am
  */
 export function applyCoupon(db: Db, amount: number, currency: string, code: string | undefined, today: string): { amount: number; coupon: CouponRow | null } {
   if (code === undefined) return { amount, coupon: null };
-  const coupon = one<CouponRow>(db, 'SELECT * FROM coupons WHERE code = ?', code);
-  if (!coupon) throw notFound('Coupon', code);
+  const coupon = findRow<CouponRow>(db, 'Coupon', 'SELECT * FROM coupons WHERE code = ?', code);
   const refuse = (why: string): never => {
     throw new DomainError('conflict', `Coupon ${code} ${why}`);
   };

@@ -1,5 +1,5 @@
 /** Checking a school's VAT number (each check recorded) and the countries a school is VAT-registered in. */
-import { assertReachable, findRow } from '../../kit/reach.js';
+import { findReachable } from '../../kit/reach.js';
 import { one, run } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 import type { DomainContext } from '../context.js';
@@ -14,8 +14,10 @@ import { validateVat, type VatResult } from './vat.js';
  * checkVat(ctx, 1, 'GB123456789'); // { valid: true, country: 'GB', number: '123456789', ... }
  */
 export function checkVat(ctx: DomainContext, schoolId: number, vatNumber: string): VatResult {
-  const school = findRow<Pick<Row<'schools'>, 'id' | 'country'>>(ctx.db, 'School', 'SELECT id, country FROM schools WHERE id = ? AND deleted_at IS NULL', schoolId);
-  assertReachable(ctx, school.id, 'School', school.id, 'billing');
+  const school = findReachable<Pick<Row<'schools'>, 'id' | 'country'>>(ctx.db, ctx.user, 'School', 'SELECT id, country FROM schools WHERE id = ? AND deleted_at IS NULL', schoolId, {
+    purpose: 'billing',
+    schoolOf: (row) => row.id,
+  });
   const result = validateVat(vatNumber, school.country);
   run(ctx.db, 'INSERT INTO vat_checks (school_id, vat_number, country, valid, checked_at) VALUES (?, ?, ?, ?, ?)', school.id, `${result.country ?? ''}${result.number}`, result.country, result.valid ? 1 : 0, ctx.now().toISOString());
   return result;

@@ -1,13 +1,14 @@
 import type { LiteracyAccessLevel } from '../../../core/domain/accounts.js';
 import type { RESOURCE_SORTS } from '../../../core/domain/browse-categories.js';
 import type { Db } from '../../kit/sql.js';
-import { notFound } from '../errors.js';
+import { findRow } from '../../kit/reach.js';
 import { all, one, placeholders, sqlList } from '../../kit/sql.js';
 import { FILE_KINDS, fileKindOf } from './files.js';
 import { matchesEvery, searchWords } from './text-match.js';
 import type { Resource } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import { RUNNING_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type ResourceRow = Row<'resources'>;
 
@@ -92,6 +93,19 @@ export function resourceItem(row: ResourceRow): Record<string, unknown> {
   return { id: row.id, title: row.title, url_key: row.url_key, image: row.image, availability: row.availability };
 }
 
+/** A resource's row with what its other tables hold about it. */
+type ResourceWith = ResourceRow & Pick<Resource, 'type' | 'categories' | 'curriculum_ids' | 'files' | 'content'>;
+
+const resource = fieldsOf<ResourceWith>();
+
+/** The row, then its images as a list (the column joins them with ';'), its type, categories, curricula, files and content. */
+const RESOURCE_SHAPE: RowShape<ResourceWith, Resource> = {
+  id: resource.column('id'), title: resource.column('title'), url_key: resource.column('url_key'), ident: resource.column('ident'), type_id: resource.column('type_id'), image: resource.column('image'),
+  availability: resource.column('availability'), description: resource.column('description'), created_at: resource.column('created_at'), updated_at: resource.column('updated_at'),
+  images: { value: (row) => row.image.split(';').filter((i) => i !== '') }, type: resource.column('type'), categories: resource.column('categories'),
+  curriculum_ids: resource.column('curriculum_ids'), files: resource.column('files'), content: resource.column('content'),
+};
+
 /**
  * A resource with its type, categories, curricula, files and content blocks (O §3: `type` html or plain, `value`).
  *
@@ -105,7 +119,7 @@ export function serializeResource(db: Db, row: ResourceRow): Resource {
   const files = all<Pick<Row<'resource_files'>, 'id' | 'name' | 'mime' | 'size' | 'kind'>>(db, 'SELECT id, name, mime, size, kind FROM resource_files WHERE resource_id = ? ORDER BY id', row.id)
     .map((file) => ({ ...file, kind: fileKindOf(file.kind), title: FILE_KINDS[fileKindOf(file.kind)].label }));
   const content = all<Pick<Row<'resource_blocks'>, 'type' | 'value'>>(db, 'SELECT type, value FROM resource_blocks WHERE resource_id = ? ORDER BY position', row.id);
-  return { ...row, images: row.image.split(';').filter((i) => i !== ''), type, categories, curriculum_ids: curricula, files, content };
+  return shapeValue(RESOURCE_SHAPE, { ...row, type, categories, curriculum_ids: curricula, files, content });
 }
 
 /**
@@ -115,9 +129,7 @@ export function serializeResource(db: Db, row: ResourceRow): Resource {
  * findResource(db, 'url_key', 'the-highwayman-poetry-unit')
  */
 export function findResource(db: Db, column: 'id' | 'url_key' | 'ident', value: string | number): ResourceRow {
-  const row = one<ResourceRow>(db, `SELECT * FROM resources WHERE ${column} = ?`, value);
-  if (!row) throw notFound('Resource', value);
-  return row;
+  return findRow<ResourceRow>(db, 'Resource', `SELECT * FROM resources WHERE ${column} = ?`, value);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { DomainContext } from '../context.js';
 import { DomainError, invalidFields, notFound } from '../errors.js';
 import { findGroup } from '../schools/find.js';
 import { groupPupils } from '../groups/groups.js';
-import { findReachable } from '../../kit/reach.js';
+import { findReachable, findRow } from '../../kit/reach.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import type { GroupRow } from '../schools/rows.js';
 import { all, one, placeholders, run } from '../../kit/sql.js';
@@ -45,8 +45,8 @@ export function classFrom(ctx: DomainContext, body: ClassRef): GroupRow {
 
 function pointsFrom(ctx: DomainContext, group: GroupRow, body: PointsRef): { points: number; feedbackId: number | null } {
   if (body.feedbackId !== undefined) {
-    const feedback = one<Pick<Row<'reward_feedback'>, 'id' | 'points'>>(ctx.db, 'SELECT id, points FROM reward_feedback WHERE id = ? AND group_id = ?', body.feedbackId, group.id);
-    if (!feedback) throw notFound(`Feedback ${body.feedbackId} of group`, group.id);
+    const missing = (): DomainError => notFound(`Feedback ${body.feedbackId} of group`, group.id);
+    const feedback = findRow<Pick<Row<'reward_feedback'>, 'id' | 'points'>>(ctx.db, missing, 'SELECT id, points FROM reward_feedback WHERE id = ? AND group_id = ?', body.feedbackId, group.id);
     return { points: body.points ?? feedback.points, feedbackId: feedback.id };
   }
   if (body.points === undefined || body.points === 0) throw invalidFields([{ path: 'points', message: 'required without feedbackId' }], 'points: give a feedbackId or a non-zero number of points');
@@ -84,8 +84,8 @@ export function awardPoints(ctx: DomainContext, body: Score): LogRow[] {
   let teamId: number | null = null;
   let targets = [...body.pupils];
   if (body.rewardGroupId !== undefined) {
-    const team = one<Pick<Row<'reward_groups'>, 'id'>>(ctx.db, 'SELECT id FROM reward_groups WHERE id = ? AND group_id = ?', body.rewardGroupId, group.id);
-    if (!team) throw notFound(`Reward group ${body.rewardGroupId} of group`, group.id);
+    const missing = (): DomainError => notFound(`Reward group ${body.rewardGroupId} of group`, group.id);
+    const team = findRow<Pick<Row<'reward_groups'>, 'id'>>(ctx.db, missing, 'SELECT id FROM reward_groups WHERE id = ? AND group_id = ?', body.rewardGroupId, group.id);
     teamId = team.id;
     targets = [...new Set([...targets, ...all<Pick<Row<'reward_group_pupils'>, 'user_id'>>(ctx.db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ?', team.id).map((r) => r.user_id)])];
   }

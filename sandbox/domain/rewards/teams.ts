@@ -12,6 +12,7 @@ import type { GroupRow } from '../schools/rows.js';
 import { all, one, run, type Db } from '../../kit/sql.js';
 import type { RewardGroup } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type FeedbackRow = Row<'reward_feedback'>;
 export type TeamRow = Row<'reward_groups'>;
@@ -95,6 +96,14 @@ export function deleteFeedback(db: Db, id: number): void {
   run(db, 'DELETE FROM reward_feedback WHERE id = ?', id);
 }
 
+const team = fieldsOf<TeamRow & { readonly pupil_ids: number[]; readonly points: number }>();
+
+/** The team, its class as `school_group_id`, its pupils and the points they and the team earned in the class. */
+const TEAM_SHAPE: RowShape<TeamRow & { readonly pupil_ids: number[]; readonly points: number }, RewardGroup> = {
+  id: team.column('id'), school_group_id: team.column('group_id'), name: team.column('name'), pupil_ids: team.column('pupil_ids'), points: team.column('points'),
+  created_at: team.column('created_at'),
+};
+
 /**
  * A reward team as the API answers it: its pupils and the points logged to it or them in its class.
  *
@@ -110,7 +119,7 @@ export function serializeTeam(db: Db, row: TeamRow): RewardGroup {
     row.id,
     row.id,
   );
-  return { id: row.id, school_group_id: row.group_id, name: row.name, pupil_ids: pupilIds, points: points?.n ?? 0, created_at: row.created_at };
+  return shapeValue(TEAM_SHAPE, { ...row, pupil_ids: pupilIds, points: points?.n ?? 0 });
 }
 
 function assertFreeTeamName(db: Db, groupId: number, name: string, exceptId: number | null): void {

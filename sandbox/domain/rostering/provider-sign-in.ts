@@ -4,11 +4,12 @@
  * `subdomain` (clever, classlink) or `domain` (oneroster), as the school gave it when it linked.
  */
 import { jsonObject } from '../../kit/json-columns.js';
-import { all, one } from '../../kit/sql.js';
+import { all } from '../../kit/sql.js';
 import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { openSession, type Session } from '../auth/sign-in.js';
 import type { LinkRow } from './rostering.js';
+import { findRow } from '../../kit/reach.js';
 
 /**
  * A new session of the member `code` names of the school linked with `provider` under `key` = `where`;
@@ -22,7 +23,7 @@ export function providerSignIn(ctx: DomainContext, provider: string, key: 'subdo
     (l) => String(jsonObject(l.data)[key] ?? '').toLowerCase() === where,
   );
   if (!link) throw new DomainError('not-found', `No school is linked with ${provider} for ${key} ${where}`);
-  const user = one<{ id: number }>(ctx.db, 'SELECT id FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());
-  if (!user) throw new DomainError('unauthorised', `The ${provider} code does not match a member of school ${link.school_id}`);
+  const missing = (): DomainError => new DomainError('unauthorised', `The ${provider} code does not match a member of school ${link.school_id}`);
+  const user = findRow<{ id: number }>(ctx.db, missing, 'SELECT id FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());
   return openSession(ctx, user.id, null);
 }

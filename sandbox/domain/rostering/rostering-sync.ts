@@ -1,7 +1,6 @@
 import type { DomainContext } from '../context.js';
-import { assertReachable } from '../../kit/reach.js';
 import { logEvent } from '../schools/events.js';
-import { findSchool } from '../schools/find.js';
+import { findReachableSchool } from '../schools/find.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { assertState, requireLink, syncSummary, type LinkRow } from './rostering.js';
 import type { SchoolRow } from '../schools/rows.js';
@@ -14,9 +13,7 @@ import { run } from '../../kit/sql.js';
  * const school = reachableSchool(ctx, 1);
  */
 export function reachableSchool(ctx: DomainContext, id: number): SchoolRow {
-  const school = findSchool(ctx.db, id);
-  assertReachable(ctx, school.id, 'School', school.id);
-  return school;
+  return findReachableSchool(ctx.db, ctx.user, id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../kit/sql.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { jsonObject } from '../../kit/json-columns.js';
 import { all, one, run } from '../../kit/sql.js';
 
@@ -18,6 +18,10 @@ import { all, one, run } from '../../kit/sql.js';
 import type { RosterLinkState as LinkState } from '../../../core/domain/accounts.js';
 import type { RosterLink } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { findRow } from '../../kit/reach.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+
+const LINK_SQL = 'SELECT * FROM rostering_links WHERE school_id = ? AND provider = ?';
 export type { LinkState };
 
 export type LinkRow = Row<'rostering_links'>;
@@ -27,7 +31,7 @@ export type LinkRow = Row<'rostering_links'>;
  * findLink(db, 1, 'wonde')?.state // 'requested'
  */
 export function findLink(db: Db, schoolId: number, provider: string): LinkRow | undefined {
-  return one<LinkRow>(db, 'SELECT * FROM rostering_links WHERE school_id = ? AND provider = ?', schoolId, provider);
+  return one<LinkRow>(db, LINK_SQL, schoolId, provider);
 }
 
 /**
@@ -37,9 +41,7 @@ export function findLink(db: Db, schoolId: number, provider: string): LinkRow | 
  * const link = requireLink(db, 1, 'wonde');
  */
 export function requireLink(db: Db, schoolId: number, provider: string): LinkRow {
-  const link = findLink(db, schoolId, provider);
-  if (!link) throw notFound(`Link with ${provider} for school`, schoolId);
-  return link;
+  return findRow<LinkRow>(db, `Link with ${provider} for school`, LINK_SQL, schoolId, provider);
 }
 
 /**
@@ -54,12 +56,21 @@ export function assertState(link: LinkRow, allowed: readonly LinkState[], action
   }
 }
 
+const { column: c, json } = fieldsOf<LinkRow>();
+
+/** The row, `data` parsed (the routes that list schools add the school's `name`). */
+const ROSTER_LINK_SHAPE: RowShape<LinkRow, Omit<RosterLink, 'name'>> = {
+  school_id: c('school_id'), provider: c('provider'), external_id: c('external_id'), tenant_id: c('tenant_id'), state: c('state'),
+  data: json('data'), requested_at: c('requested_at'), linked_at: c('linked_at'), activated_at: c('activated_at'), synced_at: c('synced_at'),
+  sync_count: c('sync_count'),
+};
+
 /**
  * @example
  * return reply(ctx, 'link', serializeRosterLink(link));
  */
 export function serializeRosterLink(link: LinkRow): RosterLink {
-  return { ...link, data: jsonObject(link.data) };
+  return shapeValue(ROSTER_LINK_SHAPE, link);
 }
 
 /**

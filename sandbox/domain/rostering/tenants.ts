@@ -6,10 +6,25 @@ import { all, one, run, type Db } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 import { TENANT_ORG } from '../../../core/shapes/rostering.js';
 import type { Tenant } from '../../../core/shapes/types.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type TenantRow = Row<'classlink_tenants'>;
 
 const TENANT_SQL = 'SELECT * FROM classlink_tenants WHERE id = ?';
+
+const { column: c } = fieldsOf<TenantRow>();
+
+/** The tenant's orgs are the `orgs` of its data that are orgs. */
+const TENANT_SHAPE: RowShape<TenantRow, Tenant> = {
+  id: c('id'), name: c('name'), tenant_id: c('tenant_id'),
+  orgs: {
+    value: (row) => {
+      const { orgs } = jsonObject(row.data);
+      return itemsOf(TENANT_ORG, Array.isArray(orgs) ? orgs : []);
+    },
+  },
+  created_at: c('created_at'),
+};
 
 /**
  * A ClassLink tenant as the API answers it, with the orgs its data column holds.
@@ -18,8 +33,7 @@ const TENANT_SQL = 'SELECT * FROM classlink_tenants WHERE id = ?';
  * serializeTenant(row).orgs.length
  */
 export function serializeTenant(row: TenantRow): Tenant {
-  const { orgs } = jsonObject(row.data);
-  return { id: row.id, name: row.name, tenant_id: row.tenant_id, orgs: itemsOf(TENANT_ORG, Array.isArray(orgs) ? orgs : []), created_at: row.created_at };
+  return shapeValue(TENANT_SHAPE, row);
 }
 
 /**

@@ -8,6 +8,24 @@ import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { logEvent } from './events.js';
 import type { AddressRow } from './rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
+
+const { column: c, flag } = fieldsOf<AddressRow>();
+
+/** The column holds the JSON of what the school sent (an object or a line of text), answered as sent. */
+function addressOf(row: AddressRow): JsonValue {
+  try {
+    // JSON.parse answers a JSON value.
+    return JSON.parse(row.address) as JsonValue;
+  } catch {
+    return row.address;
+  }
+}
+
+const ADDRESS_SHAPE: RowShape<AddressRow, Address> = {
+  id: c('id'), school_id: c('school_id'), addressType: c('address_type'), address: { value: addressOf }, default: flag('is_default'),
+  created_at: c('created_at'), updated_at: c('updated_at'),
+};
 
 /**
  * An address as the API answers it (the `address` column parsed back to what the school sent).
@@ -16,14 +34,7 @@ import type { AddressRow } from './rows.js';
  * serializeAddress(row); // { id: 1, school_id: 1, addressType: 'billing', address: { line1: '...' }, default: true, ... }
  */
 export function serializeAddress(row: AddressRow): Address {
-  let address: JsonValue;
-  try {
-    // The column holds the JSON of what the school sent (an object or a line of text): JSON.parse answers a JSON value.
-    address = JSON.parse(row.address) as JsonValue;
-  } catch {
-    address = row.address;
-  }
-  return { id: row.id, school_id: row.school_id, addressType: row.address_type, address, default: row.is_default === 1, created_at: row.created_at, updated_at: row.updated_at };
+  return shapeValue(ADDRESS_SHAPE, row);
 }
 
 /**

@@ -6,13 +6,22 @@ import type { District } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import type { SessionUser } from '../../kit/handler.js';
 import { findRow, superuserMay } from '../../kit/reach.js';
-import { all, one, run, type Db } from '../../kit/sql.js';
+import { all, run, type Db } from '../../kit/sql.js';
 import { DomainError, notFound } from '../errors.js';
 import { normaliseCode } from './codes.js';
 import { findSchool } from './find.js';
 import type { SchoolRow } from './rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type DistrictRow = Row<'districts'>;
+
+const district = fieldsOf<DistrictRow & Pick<District, 'schools'>>();
+
+/** The district, then its schools and their count. */
+const DISTRICT_SHAPE: RowShape<DistrictRow & Pick<District, 'schools'>, District> = {
+  id: district.column('id'), name: district.column('name'), created_at: district.column('created_at'), schools: district.column('schools'),
+  school_count: { value: (row) => row.schools.length },
+};
 
 /**
  * A district as the API answers it, with its schools.
@@ -22,7 +31,7 @@ export type DistrictRow = Row<'districts'>;
  */
 export function serializeDistrict(db: Db, row: DistrictRow): District {
   const schools = all<Pick<Row<'schools'>, 'id' | 'name' | 'country'>>(db, 'SELECT id, name, country FROM schools WHERE district_id = ? AND deleted_at IS NULL ORDER BY name, id', row.id);
-  return { id: row.id, name: row.name, created_at: row.created_at, schools, school_count: schools.length };
+  return shapeValue(DISTRICT_SHAPE, { ...row, schools });
 }
 
 /**
@@ -58,8 +67,9 @@ export function visibleDistricts(db: Db, user: SessionUser): DistrictRow[] {
 export function linkSchool(db: Db, user: SessionUser, district: DistrictRow, given: { readonly code?: string; readonly schoolId?: number }): void {
   let school: SchoolRow | undefined;
   if (given.code !== undefined) {
-    school = one<SchoolRow>(db, 'SELECT * FROM schools WHERE code = ? AND deleted_at IS NULL', normaliseCode(given.code));
-    if (!school || (given.schoolId !== undefined && school.id !== given.schoolId)) throw new DomainError('not-found', 'No school has this join code');
+    const named = given.schoolId ?? null;
+    const missing = (): DomainError => new DomainError('not-found', 'No school has this join code');
+    school = findRow<SchoolRow>(db, missing, 'SELECT * FROM schools WHERE code = ? AND deleted_at IS NULL AND (? IS NULL OR id = ?)', normaliseCode(given.code), named, named);
   } else if (given.schoolId !== undefined && superuserMay(user, 'reach every school')) {
     school = findSchool(db, given.schoolId);
   } else {

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../kit/handler.js';
-import { findReachable, findRow } from '../../kit/reach.js';
+import { findReachable, findRow, type Purpose } from '../../kit/reach.js';
 import { allValues, type Db } from '../../kit/sql.js';
 import type { GroupRow, SchoolRow, UserRow } from './rows.js';
 
@@ -17,7 +17,19 @@ import type { GroupRow, SchoolRow, UserRow } from './rows.js';
  * const school = findSchool(db, 1);
  */
 export function findSchool(db: Db, id: number): SchoolRow {
-  return findRow<SchoolRow>(db, 'School', 'SELECT * FROM schools WHERE id = ? AND deleted_at IS NULL', id);
+  return findRow<SchoolRow>(db, 'School', SCHOOL_SQL, id);
+}
+
+const SCHOOL_SQL = 'SELECT * FROM schools WHERE id = ? AND deleted_at IS NULL';
+
+/**
+ * A school that has not been deleted and whose rows `user` reaches for `purpose` (404 as for a missing one).
+ *
+ * @example
+ * const school = findReachableSchool(ctx.db, ctx.user, 1, 'billing');
+ */
+export function findReachableSchool(db: Db, user: SessionUser | null, id: number, purpose: Purpose = 'school'): SchoolRow {
+  return findReachable<SchoolRow>(db, user, 'School', SCHOOL_SQL, id, { purpose, schoolOf: (school) => school.id });
 }
 
 /**

@@ -13,14 +13,22 @@ import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { logEvent } from './events.js';
 import { findSchool } from './find.js';
+import { findRow } from '../../kit/reach.js';
 import { isMember, joinSchool } from './memberships.js';
 import type { SchoolRow, UserRow } from './rows.js';
 import { schoolTeachers } from './teachers.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 /** Invites last two weeks. */
 const INVITE_DAYS = 14;
 
 type InviteRow = Row<'teacher_invites'>;
+
+const { column: c } = fieldsOf<InviteRow>();
+
+const INVITE_SHAPE: RowShape<InviteRow, TeacherInvite> = {
+  id: c('id'), school_id: c('school_id'), email: c('email'), code: c('code'), created_at: c('created_at'), expires_at: c('expires_at'), accepted_at: c('accepted_at'),
+};
 
 /**
  * A teacher invitation as the API answers it.
@@ -29,7 +37,7 @@ type InviteRow = Row<'teacher_invites'>;
  * serializeInvite(row); // { id: 1, school_id: 1, email: 'new@school.test', code: '...', ... }
  */
 export function serializeInvite(row: InviteRow): TeacherInvite {
-  return { id: row.id, school_id: row.school_id, email: row.email, code: row.code, created_at: row.created_at, expires_at: row.expires_at, accepted_at: row.accepted_at };
+  return shapeValue(INVITE_SHAPE, row);
 }
 
 /**
@@ -65,8 +73,7 @@ export function inviteTeacher(ctx: DomainContext, schoolId: number, email: strin
  * acceptInvite(ctx, code, 'a long password'); // { user: {...}, token: '...', school: {...} }
  */
 export function acceptInvite(ctx: DomainContext, code: string, password: string): { user: UserRow; token: string; school: SchoolRow } {
-  const row = one<InviteRow>(ctx.db, 'SELECT * FROM teacher_invites WHERE code = ?', code);
-  if (!row) throw new DomainError('not-found', 'No invite has this code');
+  const row = findRow<InviteRow>(ctx.db, () => new DomainError('not-found', 'No invite has this code'), 'SELECT * FROM teacher_invites WHERE code = ?', code);
   if (row.accepted_at) throw new DomainError('conflict', `Invite ${row.id} was already accepted on ${row.accepted_at}`);
   const now = ctx.now();
   if (Date.parse(row.expires_at) <= now.getTime()) throw new DomainError('conflict', `Invite ${row.id} expired on ${row.expires_at}; ask for a new one`);

@@ -9,7 +9,7 @@ import type { SchoolRow } from './rows.js';
 import { accountRegionFor, localeFor, schoolCreate, schoolUpdate } from './school-fields.js';
 import { serializeSchool } from './serialize.js';
 import { jsonObject } from '../../kit/json-columns.js';
-import { requireUser, superuserMay } from '../../kit/reach.js';
+import { findRow, requireUser, superuserMay } from '../../kit/reach.js';
 import { one, run, type Db } from '../../kit/sql.js';
 
 /**
@@ -102,8 +102,10 @@ export function createOwnSchool(ctx: DomainContext, input: unknown): number {
   return schoolId;
 }
 
+const SCHOOL_BY_CODE = 'SELECT * FROM schools WHERE code = ? AND deleted_at IS NULL';
+
 function schoolByCode(db: Db, code: string): SchoolRow | undefined {
-  return one<SchoolRow>(db, 'SELECT * FROM schools WHERE code = ? AND deleted_at IS NULL', normaliseCode(code));
+  return one<SchoolRow>(db, SCHOOL_BY_CODE, normaliseCode(code));
 }
 
 /**
@@ -117,8 +119,7 @@ export function joinWithCode(ctx: DomainContext, rawCode: string): SchoolRow {
   requireTeacher(ctx, 'join a school');
   const user = requireUser(ctx);
   const code = normaliseCode(rawCode);
-  const school = schoolByCode(ctx.db, code);
-  if (!school) throw new DomainError('not-found', `No school has the join code ${code}`);
+  const school = findRow<SchoolRow>(ctx.db, () => new DomainError('not-found', `No school has the join code ${code}`), SCHOOL_BY_CODE, code);
   if (isMember(ctx.db, user.id, school.id)) {
     throw new DomainError('conflict', `${user.username} is already a member of school ${school.id}`);
   }

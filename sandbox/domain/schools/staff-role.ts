@@ -1,6 +1,7 @@
 /** A teacher's staff role in one school (a superuser call): admin or plain teacher. */
-import { DomainError, notFound } from '../errors.js';
-import { one, run, type Db } from '../../kit/sql.js';
+import { DomainError } from '../errors.js';
+import { findRow } from '../../kit/reach.js';
+import { run, type Db } from '../../kit/sql.js';
 import type { Row } from '../../db/rows.js';
 
 /** The staff roles a teacher can hold in a school. */
@@ -17,8 +18,7 @@ const MEMBER_SQL =
  * setStaffRole(db, 1, 3, 'admin');
  */
 export function setStaffRole(db: Db, schoolId: number, userId: number, role: StaffRole): void {
-  const user = one<Pick<Row<'users'>, 'id' | 'kind'>>(db, MEMBER_SQL, userId, schoolId, schoolId);
-  if (!user) throw notFound('User', userId);
+  const user = findRow<Pick<Row<'users'>, 'id' | 'kind'>>(db, 'User', MEMBER_SQL, userId, schoolId, schoolId);
   if (user.kind !== 'teacher') throw new DomainError('invalid', `User ${userId} is a ${user.kind}; only teachers take a staff role`, { errors: [{ path: 'role', message: 'not a teacher' }] });
   const admin = role === 'admin' ? 1 : 0;
   run(db, 'UPDATE school_memberships SET admin = ? WHERE user_id = ? AND school_id = ?', admin, userId, schoolId);

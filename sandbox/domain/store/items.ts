@@ -1,10 +1,10 @@
 import { all, oneValue, run, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
-import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
 import type { ItemChanges, NewItem } from './item-fields.js';
 import type { StoreItem } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import { findRow } from '../../kit/reach.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type ItemRow = Row<'store_items'>;
 
@@ -26,16 +26,18 @@ export function stockOf(db: Db, itemId: number): Record<string, number> {
   return Object.fromEntries(rows.map((r) => [String(r.location_id), r.quantity]));
 }
 
+const item = fieldsOf<ItemRow & { readonly stock: Record<string, number> }>();
+
+/** The row, JSON columns parsed, then the stock by location and its total. */
+const ITEM_SHAPE: RowShape<ItemRow & { readonly stock: Record<string, number> }, StoreItem> = {
+  id: item.column('id'), sku: item.column('sku'), name: item.column('name'), description: item.column('description'), category: item.column('category'), tags: item.strings('tags'),
+  prices: item.json('prices'), image: item.column('image'), active: item.flag('active'), created_at: item.column('created_at'), updated_at: item.column('updated_at'),
+  stock: item.column('stock'), stock_total: { value: (row) => Object.values(row.stock).reduce((a, b) => a + b, 0) },
+};
+
 export function serializeItem(db: Db, row: ItemRow): StoreItem {
   const stock = stockOf(db, row.id);
-  return {
-    ...row,
-    tags: stringsColumn(row.tags),
-    prices: jsonObject(row.prices),
-    active: row.active === 1,
-    stock,
-    stock_total: Object.values(stock).reduce((a, b) => a + b, 0),
-  };
+  return shapeValue(ITEM_SHAPE, { ...row, stock });
 }
 
 /** Sets the stock of an item at a location. */

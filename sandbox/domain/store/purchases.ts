@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import type { DomainContext } from '../context.js';
-import { findReachable } from '../../kit/reach.js';
+import { findReachable, findRow } from '../../kit/reach.js';
 import { parseField } from '../../kit/input.js';
 import type { EntryOfRoute, ParsedPayload, PayloadOf } from '../../../core/endpoints/index.js';
 import { fieldsSchema } from '../../../core/endpoints/schemas.js';
@@ -12,6 +12,7 @@ import { type ItemRow, type LocationRow, findLocation } from './items.js';
 export { PURCHASE_STATES, type PurchaseState } from '../../../core/domain/billing.js';
 import type { Purchase } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 
 export type PurchaseRow = Row<'store_purchases'>;
 
@@ -69,16 +70,27 @@ export function purchaseLines(db: Db, purchaseId: number): LineRow[] {
        WHERE l.purchase_id = ? ORDER BY l.item_id`, purchaseId);
 }
 
+const purchase = fieldsOf<PurchaseRow & { readonly items: LineRow[] }>();
+
+/** The row, `skip_email` as a boolean, then its lines. */
+const PURCHASE_SHAPE: RowShape<PurchaseRow & { readonly items: LineRow[] }, Purchase> = {
+  id: purchase.column('id'), number: purchase.column('number'), school_id: purchase.column('school_id'), user_id: purchase.column('user_id'), location_id: purchase.column('location_id'), origin: purchase.column('origin'),
+  state: purchase.column('state'), currency: purchase.column('currency'), subtotal: purchase.column('subtotal'), shipping: purchase.column('shipping'), total: purchase.column('total'), po_number: purchase.column('po_number'),
+  skip_email: purchase.flag('skip_email'), payment_method: purchase.column('payment_method'), promised_reference: purchase.column('promised_reference'), tracking: purchase.column('tracking'),
+  source_person_id: purchase.column('source_person_id'), source_dept: purchase.column('source_dept'), accounting_id: purchase.column('accounting_id'), finalised_at: purchase.column('finalised_at'),
+  promised_at: purchase.column('promised_at'), paid_at: purchase.column('paid_at'), shipped_at: purchase.column('shipped_at'), voided_at: purchase.column('voided_at'), created_at: purchase.column('created_at'),
+  updated_at: purchase.column('updated_at'), items: purchase.column('items'),
+};
+
 export function serializePurchase(db: Db, row: PurchaseRow): Purchase {
-  return { ...row, skip_email: row.skip_email === 1, items: purchaseLines(db, row.id) };
+  return shapeValue(PURCHASE_SHAPE, { ...row, items: purchaseLines(db, row.id) });
 }
 
 /** The location a school's orders ship from: one in its country, else the first. */
 export function locationFor(db: Db, schoolId: number, locationId: number | undefined): LocationRow {
   if (locationId !== undefined) return findLocation(db, locationId);
-  const row = one<LocationRow>(db, 'SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1', schoolId);
-  if (!row) throw new DomainError('conflict', 'The store has no locations');
-  return row;
+  const none = (): DomainError => new DomainError('conflict', 'The store has no locations');
+  return findRow<LocationRow>(db, none, 'SELECT l.* FROM store_locations l LEFT JOIN schools s ON s.country = l.country AND s.id = ? ORDER BY s.id IS NULL, l.id LIMIT 1', schoolId);
 }
 
 /**

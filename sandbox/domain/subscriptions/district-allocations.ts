@@ -6,7 +6,7 @@
  */
 import { LIVE_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
 import type { SessionUser } from '../../kit/handler.js';
-import { superuserMay } from '../../kit/reach.js';
+import { findRow, superuserMay } from '../../kit/reach.js';
 import { one, run, sqlList } from '../../kit/sql.js';
 import type { DomainContext } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
@@ -15,6 +15,9 @@ import { findSchool } from '../schools/find.js';
 import { getSubscription, updateSubscription, type SubscriptionRow } from './subscriptions.js';
 
 /** The live states but pending: a subscription that holds seats to give or take. */
+/** A subscription by id that has not been deleted. */
+const LIVE_ROW = 'SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NULL';
+
 const LIVE_NOT_PENDING = sqlList(LIVE_SUBSCRIPTION_STATES.filter((state) => state !== 'pending'));
 
 function inDistrict(ctx: DomainContext, user: SessionUser, schoolId: number, districtId: number | null, label: string, id: number): void {
@@ -47,8 +50,7 @@ export function allocateSeats(ctx: DomainContext, user: SessionUser, schoolId: n
   const school = findSchool(ctx.db, schoolId);
   const districtId = superuserMay(user, 'reach every school') ? school.district_id : user.districtId;
   inDistrict(ctx, user, school.id, districtId, 'School', school.id);
-  const parent = getSubscription(ctx.db, input.parentSubscriptionId);
-  if (!parent || parent.deleted_at) throw notFound('Subscription', input.parentSubscriptionId);
+  const parent = findRow<SubscriptionRow>(ctx.db, 'Subscription', LIVE_ROW, input.parentSubscriptionId);
   inDistrict(ctx, user, parent.school_id, districtId, 'Subscription', parent.id);
   live(parent, 'give seats');
   const assigned = one<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM subscription_members WHERE subscription_id = ? AND target = 'user'", parent.id)?.n ?? 0;
@@ -57,8 +59,7 @@ export function allocateSeats(ctx: DomainContext, user: SessionUser, schoolId: n
   const now = ctx.now();
   let target: SubscriptionRow;
   if (input.subscriptionId !== undefined) {
-    const found = getSubscription(ctx.db, input.subscriptionId);
-    if (!found || found.deleted_at || found.school_id !== school.id) throw notFound('Subscription', input.subscriptionId);
+    const found = findRow<SubscriptionRow>(ctx.db, 'Subscription', `${LIVE_ROW} AND school_id = ?`, input.subscriptionId, school.id);
     if (found.id === parent.id) throw new DomainError('invalid', 'subscriptionId: must differ from parentSubscriptionId', { errors: [{ path: 'subscriptionId', message: 'same as the parent' }] });
     if (found.product_id !== parent.product_id) throw new DomainError('conflict', `Subscription ${found.id} is for another product than subscription ${parent.id}`);
     live(found, 'receive seats');

@@ -24,6 +24,7 @@ import type { PlanAction } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import { findRow } from '../../kit/reach.js';
 import { LIVE_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 export { PLAN_ACTION_STATES, type PlanActionState };
 
 export const planActionLifecycle = defineLifecycle('plan action', PLAN_ACTION_STATES, {
@@ -43,8 +44,17 @@ export function findPlanAction(db: Db, id: number): PlanActionRow {
   return findRow<PlanActionRow>(db, 'Plan action', 'SELECT * FROM plan_actions WHERE id = ?', id);
 }
 
+const planAction = fieldsOf<PlanActionRow>();
+
+/** The row, `params` parsed, `result` parsed where there is one. */
+const PLAN_ACTION_SHAPE: RowShape<PlanActionRow, PlanAction> = {
+  id: planAction.column('id'), plan_id: planAction.column('plan_id'), kind: planAction.column('kind'), params: planAction.json('params'), state: planAction.column('state'), run_at: planAction.column('run_at'),
+  attempts: planAction.column('attempts'), job_id: planAction.column('job_id'), error: planAction.column('error'), result: { value: (row) => (row.result === null ? null : jsonObject(row.result)) },
+  created_at: planAction.column('created_at'), updated_at: planAction.column('updated_at'),
+};
+
 export function serializePlanAction(row: PlanActionRow): PlanAction {
-  return { ...row, params: jsonObject(row.params), result: row.result === null ? null : jsonObject(row.result) };
+  return shapeValue(PLAN_ACTION_SHAPE, row);
 }
 
 function schedule(db: Db, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {

@@ -1,6 +1,7 @@
 /** What a school does with its own subscriptions: lists them, takes a free plan, finds a prepayment by its secret. */
 import { all, one, oneValue, type Db } from '../../kit/sql.js';
 import { DomainError, notFound } from '../errors.js';
+import { findRow } from '../../kit/reach.js';
 import type { InvoiceRow } from '../invoices/invoices.js';
 import type { PlanRow } from '../pricing/catalogue.js';
 import { planFor, type QuoteInput } from '../pricing/quotes.js';
@@ -60,10 +61,9 @@ export function subscriptionInvoiceRows(db: Db, subscriptionId: number, billing?
  * const sub = findPrepayment(db, secret, null);
  */
 export function findPrepayment(db: Db, secret: string, schoolId: number | null): SubscriptionRow {
-  const row = one<SubscriptionRow>(db, "SELECT * FROM subscriptions WHERE action_secret = ? AND kind = 'prepaid' AND deleted_at IS NULL AND (? IS NULL OR school_id = ?)", secret, schoolId, schoolId);
-  // Not findRow: the 404 must not repeat the secret, so it names the row by what it is instead.
-  if (!row) throw notFound('Prepayment', 'for that action secret');
-  return row;
+  // The 404 must not repeat the secret, so it names the row by what it is instead.
+  const missing = (): DomainError => notFound('Prepayment', 'for that action secret');
+  return findRow<SubscriptionRow>(db, missing, "SELECT * FROM subscriptions WHERE action_secret = ? AND kind = 'prepaid' AND deleted_at IS NULL AND (? IS NULL OR school_id = ?)", secret, schoolId, schoolId);
 }
 
 /**

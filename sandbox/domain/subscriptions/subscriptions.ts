@@ -2,13 +2,14 @@ import { all, one, run, type Db } from '../../kit/sql.js';
 import type { DomainContext } from '../context.js';
 import { findReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
-import { jsonObject, stringsColumn } from '../../kit/json-columns.js';
+import { jsonObject } from '../../kit/json-columns.js';
 
 export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../../core/domain/billing.js';
 import type { SubscriptionState } from '../../../core/domain/billing.js';
 import type { Subscription } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
 import { LIVE_SUBSCRIPTION_STATES } from '../../../core/domain/billing.js';
+import { fieldsOf, shapeValue, type RowShape } from '../../db/fast/shape.js';
 /** States in which a subscription grants access or is about to. */
 export const LIVE_STATES: readonly SubscriptionState[] = LIVE_SUBSCRIPTION_STATES;
 
@@ -74,6 +75,28 @@ export function memberCounts(db: Db, id: number): Counts {
   return { users: count('user'), teachers: count('teacher'), groups: count('group') };
 }
 
+/** A subscription's row with its product's code and name and how many members it has. */
+type SubscriptionWith = SubscriptionRow & Pick<Subscription, 'product' | 'assigned'>;
+
+const subscription = fieldsOf<SubscriptionWith>();
+
+/**
+ * The row without its action secret, then the product, the JSON columns parsed, the members and the seats
+ * left (the row's order: the parsed columns follow the product).
+ */
+const SUBSCRIPTION_SHAPE: RowShape<SubscriptionWith, Subscription> = {
+  id: subscription.column('id'), school_id: subscription.column('school_id'), product_id: subscription.column('product_id'), plan_id: subscription.column('plan_id'), kind: subscription.column('kind'), state: subscription.column('state'),
+  billing: subscription.column('billing'), currency: subscription.column('currency'), seats: subscription.column('seats'), teacher_seats: subscription.column('teacher_seats'), start_date: subscription.column('start_date'),
+  expiry: subscription.column('expiry'), po_number: subscription.column('po_number'), billing_address_id: subscription.column('billing_address_id'), price_rise_exemption: subscription.column('price_rise_exemption'),
+  inferred_teacher_access: subscription.flag('inferred_teacher_access'), card_reference: subscription.column('card_reference'),
+  moved_from_school_id: subscription.column('moved_from_school_id'), synced_at: subscription.column('synced_at'), cancelled_at: subscription.column('cancelled_at'), deactivated_at: subscription.column('deactivated_at'),
+  created_at: subscription.column('created_at'), updated_at: subscription.column('updated_at'), deleted_at: subscription.column('deleted_at'),
+  product: subscription.column('product'), permissions: subscription.strings('permissions'),
+  pending_upgrade: { value: (row) => (row.pending_upgrade === null ? null : jsonObject(row.pending_upgrade)) }, assigned: subscription.column('assigned'),
+  seats_available: { value: (row) => Math.max(0, row.seats - row.assigned.users) },
+  teacher_seats_available: { value: (row) => Math.max(0, row.teacher_seats - row.assigned.teachers) },
+};
+
 /**
  * The subscription as the API answers it, with its product and seat use.
  *
@@ -84,16 +107,5 @@ export function serializeSubscription(db: Db, row: SubscriptionRow): Subscriptio
   const product = one<Pick<Row<'products'>, 'code' | 'name'>>(db, 'SELECT code, name FROM products WHERE id = ?', row.product_id);
   // products(id) is the subscription's foreign key, so a missing product is a broken database, not a reply.
   if (!product) throw new Error(`Subscription ${row.id}: no product ${row.product_id}`);
-  const counts = memberCounts(db, row.id);
-  const { action_secret: _secret, pending_upgrade, permissions, ...rest } = row;
-  return {
-    ...rest,
-    product,
-    permissions: stringsColumn(permissions),
-    inferred_teacher_access: row.inferred_teacher_access === 1,
-    pending_upgrade: pending_upgrade === null ? null : jsonObject(pending_upgrade),
-    assigned: counts,
-    seats_available: Math.max(0, row.seats - counts.users),
-    teacher_seats_available: Math.max(0, row.teacher_seats - counts.teachers),
-  };
+  return shapeValue(SUBSCRIPTION_SHAPE, { ...row, product, assigned: memberCounts(db, row.id) });
 }

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { EndpointRoute, EntryOfRoute, PayloadOf } from '../../../core/endpoints/index.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
-import { requireUser, superuserMay, callerSchoolId, assertReachable } from '../../kit/reach.js';
+import { requireUser, superuserMay, callerSchoolId } from '../../kit/reach.js';
+import { findReachableSchool } from '../../domain/schools/find.js';
 import { parseField, parseFields, pathId } from '../../kit/input.js';
 import { invalidFields } from '../../domain/errors.js';
 import { checkAll } from '../../kit/check-all.js';
@@ -77,7 +78,7 @@ export const rosterExtraHandlers = {
     const { schoolId: chosen } = parseFields(ONE_ROSTER_SCHOOL, ctx.input);
     const user = requireUser(ctx);
     const schoolId = chosen !== undefined && superuserMay(user, 'reach every school') ? chosen : callerSchoolId(ctx);
-    assertReachable(ctx, schoolId, 'School', schoolId);
+    findReachableSchool(ctx.db, ctx.user, schoolId);
     const link = linkSchool(ctx, schoolId, providerOf(ctx), { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id) });
     ctx.countWrite();
     return reply(ctx, 'link', serializeRosterLink(link), {}, 201);

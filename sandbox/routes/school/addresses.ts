@@ -1,17 +1,16 @@
 /** School addresses (the rules are domain/schools/addresses.ts): list, create, edit, make default, delete. */
 import type { PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
-import { assertReachable, callerSchoolId, chosenSchoolId } from '../../kit/reach.js';
+import { callerSchoolId, chosenSchoolId } from '../../kit/reach.js';
+import { findReachableSchool } from '../../domain/schools/find.js';
 import { parseField, pathId } from '../../kit/input.js';
 import { createAddress, deleteAddress, findAddress, listAddresses, makeDefaultAddress, serializeAddress, updateAddress } from '../../domain/schools/addresses.js';
 import { addressValue } from '../../domain/schools/school-fields.js';
 import { reply } from '../../kit/reply.js';
 
-export { serializeAddress };
-
 const create: RouteHandler<'POST addresses'> = (ctx) => {
   const input = { address: parseField('address', addressValue, ctx.input.address), addressType: ctx.input.addressType?.toLowerCase() ?? 'billing', schoolId: ctx.input.schoolId };
   const schoolId = input.schoolId ?? callerSchoolId(ctx);
-  assertReachable(ctx, schoolId, 'School', schoolId);
+  findReachableSchool(ctx.db, ctx.user, schoolId);
   const row = createAddress(ctx, schoolId, input.addressType, input.address);
   ctx.countWrite();
   return reply(ctx, 'address', serializeAddress(row), {}, 201);
@@ -27,7 +26,7 @@ const update: RouteHandler<'PUT addresses/{id}'> = (ctx) => {
 
 const attach: RouteHandler<'PUT schools/{id}/addresses/{addressId}'> = (ctx) => {
   const schoolId = pathId(ctx, 'School');
-  assertReachable(ctx, schoolId, 'School', schoolId);
+  findReachableSchool(ctx.db, ctx.user, schoolId);
   const row = findAddress(ctx, pathId(ctx, 'Address', 'addressId'), schoolId);
   const updated = makeDefaultAddress(ctx, row, ctx.input.addressType?.toLowerCase());
   ctx.countWrite();

@@ -10,7 +10,6 @@ import { acceptInvite, inviteTeacher, serializeInvite } from '../../domain/schoo
 import { serializeSchool, serializeTeacher } from '../../domain/schools/serialize.js';
 import { reply } from '../../kit/reply.js';
 
-export { serializeInvite };
 
 const invite: RouteHandler<'POST users/me/school/teachers/invite'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SEED_NOW } from '../../../sandbox/db/seed/index.js';
 import { issueToken } from '../../../sandbox/domain/auth/tokens.js';
-import { findGroup, findPupil, findTeacher } from '../../../sandbox/domain/schools/find.js';
+import { findGroup, findPupil, findReachableSchool, findTeacher } from '../../../sandbox/domain/schools/find.js';
+import { DomainError } from '../../../sandbox/domain/errors.js';
+import { findRow } from '../../../sandbox/kit/reach.js';
 import { findLeague } from '../../../sandbox/domain/leagues/leagues.js';
 import type { SessionUser } from '../../../sandbox/kit/handler.js';
 import { one, run } from '../../../sandbox/kit/sql.js';
@@ -76,5 +78,22 @@ describe('the finders apply the one, district-aware access policy', () => {
     expect(findLeague(h.db, superuser, league.id, 'custom').id).toBe(league.id);
     run(h.db, 'UPDATE leagues SET school_id = NULL WHERE id = ?', league.id);
     expect(() => findLeague(h.db, superuser, league.id, 'custom')).toThrow(`Custom league ${league.id} not found`);
+  });
+
+  it('a school is found as its own school: sales staff reach every school for billing only, teachers their own', () => {
+    const sales = sessionOf('sales');
+    const teacher = sessionOf('teacher');
+    const other = teacher.schoolId === 2 ? 3 : 2;
+    expect(findReachableSchool(h.db, sales, other, 'billing').id).toBe(other);
+    expect(() => findReachableSchool(h.db, sales, other)).toThrow(`School ${other} not found`);
+    expect(findReachableSchool(h.db, teacher, teacher.schoolId ?? -1).id).toBe(teacher.schoolId);
+    expect(() => findReachableSchool(h.db, teacher, other, 'billing')).toThrow(`School ${other} not found`);
+    expect(() => findReachableSchool(h.db, sessionOf('superuser'), 9999)).toThrow('School 9999 not found');
+  });
+
+  it('a finder throws the error it is given where the reply does not name the row by its id', () => {
+    const missing = (): DomainError => new DomainError('conflict', 'Nothing is stocked');
+    expect(() => findRow(h.db, missing, 'SELECT * FROM store_items WHERE sku = ?', 'no-such-sku')).toThrow(expect.objectContaining({ kind: 'conflict', message: 'Nothing is stocked' }));
+    expect(() => findRow(h.db, 'Item', 'SELECT * FROM store_items WHERE sku = ?', 'no-such-sku')).toThrow('Item no-such-sku not found');
   });
 });
