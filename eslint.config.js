@@ -7,20 +7,27 @@ const NO_SHARED = [{ group: ['**/shared/**', '../../shared/*'], message: '../sha
 // `reply` in the table's response key, `refusal` for a returned error): an object of nothing but status,
 // body, headers and unchanged is a handler result built by hand.
 const NO_RAW_REPLY = {
-  selector: "ObjectExpression:not(:has(> Property:not([key.name=/^(status|body|headers|unchanged)$/]))) > Property[key.name='body']",
-  message: 'Handlers answer through sandbox/kit/reply.ts: reply(ctx, key, value, extra, status) in the table\'s response key, or refusal(domainError) for a refusal returned so its writes are kept',
+  selector:
+    "ObjectExpression:not(:has(> Property:not([key.name=/^(status|body|headers|unchanged)$/]))) > Property[key.name='body']",
+  message:
+    "Handlers answer through sandbox/kit/reply.ts: reply(ctx, key, value, extra, status) in the table's response key, or refusal(domainError) for a refusal returned so its writes are kept",
 };
 
 // A caller's superuser flag is read in one place, the access policy (sandbox/kit/reach.ts: superuserMay);
 // everywhere else a check names the power it needs. (A users row's integer column, `row.superuser === 1`,
 // is data being loaded or serialised, not a check.)
 const NO_SUPERUSER_FLAG = {
-  selector: "MemberExpression[property.name='superuser']:not(BinaryExpression[operator='==='][right.value=1] > MemberExpression)",
+  selector:
+    "MemberExpression[property.name='superuser']:not(BinaryExpression[operator='==='][right.value=1] > MemberExpression)",
   message: 'what a superuser may do is decided in one place: superuserMay(user, power) in sandbox/kit/reach.ts',
 };
-const NO_SQLITE = { group: ['better-sqlite3'], message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts' };
+const NO_SQLITE = {
+  group: ['better-sqlite3'],
+  message: 'only sandbox/db/ and sandbox/kit/ import better-sqlite3: take a Db from sandbox/kit/sql.ts',
+};
 // One style for SQL: the kit's helpers (which share the statement cache), never a statement of one's own.
-const KIT_SQL = 'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays';
+const KIT_SQL =
+  'SQL outside sandbox/db/ and sandbox/kit/ goes through the kit (sandbox/kit/sql.ts): one, all, run, oneValue, allValues, allArrays';
 const NO_RAW_SQL = [
   { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']", message: KIT_SQL },
   { selector: "CallExpression[callee.type='Identifier'][callee.name='statement']", message: KIT_SQL },
@@ -55,8 +62,14 @@ export default tseslint.config(
         {
           patterns: [
             ...NO_SHARED,
-            { group: ['node:*'], message: 'core/ runs in the browser: take Node facilities through the adapter in core/node.ts' },
-            { group: ['env-paths', 'undici', '**/node/*', '**/node.js'], message: 'Node only: import it from core/node.ts or core/node/, never from the browser entry' },
+            {
+              group: ['node:*'],
+              message: 'core/ runs in the browser: take Node facilities through the adapter in core/node.ts',
+            },
+            {
+              group: ['env-paths', 'undici', '**/node/*', '**/node.js'],
+              message: 'Node only: import it from core/node.ts or core/node/, never from the browser entry',
+            },
           ],
         },
       ],
@@ -69,10 +82,7 @@ export default tseslint.config(
     // no `statement(...)` or `db.prepare(...)` of its own.
     ignores: ['sandbox/db/**', 'sandbox/kit/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...NO_SHARED, NO_SQLITE] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [...NO_SHARED, NO_SQLITE] }],
       'no-restricted-syntax': ['error', ...NO_RAW_SQL, NO_SUPERUSER_FLAG],
     },
   },
@@ -107,11 +117,24 @@ export default tseslint.config(
           patterns: [
             ...NO_SHARED,
             NO_SQLITE,
-            { group: ['**/server/*', '**/server/**/*', '**/routes/*', '**/routes/**/*'], message: 'sandbox/domain/ imports nothing from sandbox/server/ or sandbox/routes/: move what both need to domain/ or kit/' },
+            {
+              group: ['**/server/*', '**/server/**/*', '**/routes/*', '**/routes/**/*'],
+              message:
+                'sandbox/domain/ imports nothing from sandbox/server/ or sandbox/routes/: move what both need to domain/ or kit/',
+            },
             {
               group: ['**/kit/handler.js'],
-              importNames: ['HttpError', 'HandlerContext', 'HandlerResult', 'Handler', 'RouteHandler', 'HandlerMap', 'PartialHandlerMap'],
-              message: 'sandbox/domain/ speaks no HTTP: refuse with DomainError (sandbox/domain/errors.ts), take a DomainContext (sandbox/domain/context.ts: db, caller, clock) and return data; routes answer',
+              importNames: [
+                'HttpError',
+                'HandlerContext',
+                'HandlerResult',
+                'Handler',
+                'RouteHandler',
+                'HandlerMap',
+                'PartialHandlerMap',
+              ],
+              message:
+                'sandbox/domain/ speaks no HTTP: refuse with DomainError (sandbox/domain/errors.ts), take a DomainContext (sandbox/domain/context.ts: db, caller, clock) and return data; routes answer',
             },
           ],
         },
@@ -131,7 +154,11 @@ export default tseslint.config(
           patterns: [
             ...NO_SHARED,
             NO_SQLITE,
-            { group: ['**/kit/sql.js', '**/kit/sql'], message: 'routes run no SQL: put it in a sandbox/domain/ module (pure functions over the db) and call that' },
+            {
+              group: ['**/kit/sql.js', '**/kit/sql'],
+              message:
+                'routes run no SQL: put it in a sandbox/domain/ module (pure functions over the db) and call that',
+            },
           ],
         },
       ],
@@ -140,7 +167,11 @@ export default tseslint.config(
         ...NO_RAW_SQL,
         NO_SUPERUSER_FLAG,
         NO_RAW_REPLY,
-        { selector: "NewExpression[callee.name='HttpError']", message: 'routes refuse through the domain: throw a DomainError (sandbox/domain/errors.ts) from the rule, which the server maps to its status once' },
+        {
+          selector: "NewExpression[callee.name='HttpError']",
+          message:
+            'routes refuse through the domain: throw a DomainError (sandbox/domain/errors.ts) from the rule, which the server maps to its status once',
+        },
       ],
     },
   },

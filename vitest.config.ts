@@ -53,10 +53,24 @@ export default defineConfig({
       // core, the table and the sandbox was most of their time (unit: 304 s with isolation, 100 s
       // without, import 199 s -> 50 s, same load, every test passing). Their tests restore what they
       // change (env, timers); the e2e and web files run processes and browsers and stay isolated.
-      { extends: true, test: { name: 'unit', isolate: false, include: ['tests/core/**/*.test.ts', 'tests/cli/**/*.test.{ts,tsx}'], exclude: [...NEED_BUILD, ...FIRST_LOAD] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          isolate: false,
+          include: ['tests/core/**/*.test.ts', 'tests/cli/**/*.test.{ts,tsx}'],
+          exclude: [...NEED_BUILD, ...FIRST_LOAD],
+        },
+      },
       { extends: true, test: { name: 'unit-first-load', include: FIRST_LOAD } },
       { extends: true, test: { name: 'sandbox', isolate: false, include: ['tests/sandbox/**/*.test.ts'] } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts', 'tests/readme/**/*.test.ts', 'tests/openapi/**/*.test.ts', ...NEED_BUILD] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts', 'tests/readme/**/*.test.ts', 'tests/openapi/**/*.test.ts', ...NEED_BUILD],
+        },
+      },
       { extends: true, test: { name: 'web', include: ['tests/web/**/*.test.{ts,tsx}'] } },
     ],
   },

@@ -12,7 +12,9 @@ function built(name) {
     return require(`../dist/cli/${name}`);
   } catch (error) {
     if (error.code !== 'MODULE_NOT_FOUND' || !String(error.message).includes(`dist/cli/${name}`)) throw error;
-    process.stderr.write(`edshed: the CLI is not built (no dist/cli/${name}): run \`npm install\` (or \`npm run build\`) in ${join(__dirname, '..')}\n`);
+    process.stderr.write(
+      `edshed: the CLI is not built (no dist/cli/${name}): run \`npm install\` (or \`npm run build\`) in ${join(__dirname, '..')}\n`,
+    );
     process.exit(1);
   }
 }

@@ -12,7 +12,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  if (argv.length === 2 && argv.includes('--verbose') && (argv.includes('--version') || argv.includes('-V'))) return printVersions();
+  if (argv.length === 2 && argv.includes('--verbose') && (argv.includes('--version') || argv.includes('-V')))
+    return printVersions();
   const { runProcess } = await import('./main.js');
   return runProcess(argv, VERSION);
 }

@@ -63,9 +63,13 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
     .addOption(new Option('--json', 'print JSON').conflicts('format'))
     .addOption(formatOption())
     .option('--fields <list>', 'only these fields, comma-separated')
-    .addOption(new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet'))
+    .addOption(
+      new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet'),
+    )
     .option('--timeout <seconds>', TIMEOUT_HELP)
-    .addOption(new Option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)').conflicts('verbose'))
+    .addOption(
+      new Option('-q, --quiet', 'print data only: no notes on stderr (errors still go there)').conflicts('verbose'),
+    )
     .option('--no-color', COLOR_HELP)
     .showSuggestionAfterError(true)
     // Options before the noun are the program's; after the command they are the leaf's. Without this a
@@ -87,7 +91,9 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
   // With a known command word only that command is built, from its own entries of the table; stubs for
   // every noun (the whole table) are needed only for `edshed --help` and for suggestions after a typo.
   const entries = word === undefined ? [] : await nounEntries(word);
-  const known = word !== undefined && (entries.length > 0 || Object.keys(CURATED).some((w) => w === word || w.startsWith(`${word} `)));
+  const known =
+    word !== undefined &&
+    (entries.length > 0 || Object.keys(CURATED).some((w) => w === word || w.startsWith(`${word} `)));
   const table = known ? new Map(entries.length > 0 ? [[word as string, entries]] : []) : await tableNouns();
   const wanted = (noun: string) => !known || noun === word;
   const curatedByNoun = new Map<string, [string, CuratedCommand][]>();
@@ -107,13 +113,20 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
   for (const noun of nouns.filter(wanted)) {
     const endpoints = table.get(noun) ?? [];
     const curated = curatedByNoun.get(noun) ?? [];
-    const group = program.command(noun).description(nounSummary(noun, endpoints, curated.map(([v]) => v)));
+    const group = program.command(noun).description(
+      nounSummary(
+        noun,
+        endpoints,
+        curated.map(([v]) => v),
+      ),
+    );
     if (word !== noun) continue;
     group.showSuggestionAfterError(true);
     const curatedVerbs = new Set(curated.map(([name]) => name));
     const generated = endpoints.filter((endpoint) => !curatedVerbs.has(verbOf(endpoint)));
     // A known verb is built alone: commander needs no sibling to run it, and its help names only itself.
-    const alone = verb !== undefined && (curatedVerbs.has(verb) || generated.some((endpoint) => verbOf(endpoint) === verb));
+    const alone =
+      verb !== undefined && (curatedVerbs.has(verb) || generated.some((endpoint) => verbOf(endpoint) === verb));
     const built = (name: string) => !alone || name === verb;
     const toGenerate = generated.filter((endpoint) => built(verbOf(endpoint)));
     if (toGenerate.length > 0) {
@@ -132,13 +145,20 @@ export async function buildProgram(f: Factory, word: string | undefined, verb?: 
  * `edshed` and `edshed help` for people: the daily workflows with an example each, then the nouns in
  * groups and the CLI's own commands, instead of commander's list of about 150 nouns a line each.
  */
-async function leadWithWorkflows(program: Command, table: ReadonlyMap<string, readonly Endpoint[]>, f: Factory): Promise<void> {
+async function leadWithWorkflows(
+  program: Command,
+  table: ReadonlyMap<string, readonly Endpoint[]>,
+  f: Factory,
+): Promise<void> {
   const { startHelp } = await import('./help/start.js');
   const own = Object.entries(CURATED)
     .filter(([words, entry]) => !words.includes(' ') && entry.hidden !== true)
     .map(([name, entry]) => ({ name, summary: entry.summary }));
   program.configureHelp({ visibleCommands: () => [] });
-  program.addHelpText('after', startHelp([...table.values()].flat(), own, Object.keys(CURATED_NOUNS), f.io.columns ?? 80));
+  program.addHelpText(
+    'after',
+    startHelp([...table.values()].flat(), own, Object.keys(CURATED_NOUNS), f.io.columns ?? 80),
+  );
 }
 
 /**
@@ -180,5 +200,16 @@ export async function run(argv: readonly string[], f: Factory): Promise<number> 
 
 /** Runs the CLI on the process's own streams and environment. */
 export function runProcess(argv: readonly string[], version: string): Promise<number> {
-  return run(argv, createFactory(processIo(), process.env, version, terminalPrompter(() => process.stdin, () => process.stderr)));
+  return run(
+    argv,
+    createFactory(
+      processIo(),
+      process.env,
+      version,
+      terminalPrompter(
+        () => process.stdin,
+        () => process.stderr,
+      ),
+    ),
+  );
 }

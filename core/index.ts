@@ -12,7 +12,14 @@
  * const api = bindEndpoints(createNodeClient({ environment: 'sandbox', token: process.env.EDSHED_TOKEN }));
  */
 export * from './endpoints/index.js';
-export { bindEndpoints, type ApiMethods, type EndpointMethod, type JsonObject, type ReplyOf, type Requester } from './endpoints/methods.js';
+export {
+  bindEndpoints,
+  type ApiMethods,
+  type EndpointMethod,
+  type JsonObject,
+  type ReplyOf,
+  type Requester,
+} from './endpoints/methods.js';
 export { buildRequest, fillPath, type CallOptions } from './endpoints/call.js';
 export { InvalidInputError, type InputIssue } from './endpoints/invalid-input-error.js';
 export { fieldSchema, payloadSchema, paramsSchema } from './endpoints/schemas.js';

@@ -37,13 +37,21 @@ export interface NodeTransport {
  */
 export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
   const connections = options.connections ?? 16;
-  if (!Number.isInteger(connections) || connections < 1) throw new RangeError(`connections must be a positive integer, not ${connections}`);
+  if (!Number.isInteger(connections) || connections < 1)
+    throw new RangeError(`connections must be a positive integer, not ${connections}`);
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? 10_000;
-  const dispatcher = new Agent({ connections, keepAliveTimeout, keepAliveMaxTimeout: Math.max(keepAliveTimeout, 60_000) });
+  const dispatcher = new Agent({
+    connections,
+    keepAliveTimeout,
+    keepAliveMaxTimeout: Math.max(keepAliveTimeout, 60_000),
+  });
   // undici's fetch takes its own Request/RequestInit classes; at runtime it accepts the standard shapes
   // the client builds (a URL string and a plain init), and its Response has the standard interface.
   const fetch = ((input: string | URL | Request, init?: RequestInit) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], init as Parameters<typeof undiciFetch>[1])) as unknown as FetchLike;
+    undiciFetch(
+      input as Parameters<typeof undiciFetch>[0],
+      init as Parameters<typeof undiciFetch>[1],
+    )) as unknown as FetchLike;
   return { fetch, dispatcher, close: () => dispatcher.close() };
 }
 
@@ -59,7 +67,10 @@ export type NodeApiClient = ApiClient & { close(): Promise<void> };
  */
 export function createNodeClient(options: ClientOptions & NodeTransportOptions): NodeApiClient {
   const transport = options.fetch === undefined ? createNodeTransport(options) : undefined;
-  const client = new ApiClient().init({ ...options, ...(transport ? { fetch: transport.fetch, dispatcher: transport.dispatcher } : {}) });
+  const client = new ApiClient().init({
+    ...options,
+    ...(transport ? { fetch: transport.fetch, dispatcher: transport.dispatcher } : {}),
+  });
   return Object.assign(client, { close: async () => transport?.close() });
 }
 
@@ -85,7 +96,10 @@ export function createNodeClient(options: ClientOptions & NodeTransportOptions):
  * const staging = await connect({ env: 'staging', profile: 'staging', retry: { retries: 0 } });
  */
 export async function connect(options: ConnectOptions = {}): Promise<ConnectedApi> {
-  const [{ findConnection }, { bindEndpoints }] = await Promise.all([import('./node/connect.js'), import('./endpoints/methods.js')]);
+  const [{ findConnection }, { bindEndpoints }] = await Promise.all([
+    import('./node/connect.js'),
+    import('./endpoints/methods.js'),
+  ]);
   const { info, clientOptions } = findConnection(options);
   const client = createNodeClient(clientOptions);
   return Object.assign(bindEndpoints(client), { client, connection: info, close: () => client.close() });

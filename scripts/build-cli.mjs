@@ -56,7 +56,8 @@ const NOT_INSTALLED = ['react-devtools-core'];
  */
 const englishZodLocalesOnly = {
   name: 'english-zod-locales-only',
-  resolveId: (source, importer) => (source.endsWith('/locales/index.js') && importer?.includes('/node_modules/zod/') ? '\0zod-locales-en' : undefined),
+  resolveId: (source, importer) =>
+    source.endsWith('/locales/index.js') && importer?.includes('/node_modules/zod/') ? '\0zod-locales-en' : undefined,
   load: (id) => (id === '\0zod-locales-en' ? "export { default as en } from 'zod/v4/locales/en.js';" : undefined),
 };
 
@@ -71,7 +72,11 @@ const englishZodLocalesOnly = {
 const processGlobal = {
   name: 'process-global',
   resolveId: (source, importer) =>
-    source === 'node:process' || source === 'process' ? (importer?.includes('/node_modules/chalk/') ? '\0process-global' : { id: 'node:process', external: true }) : undefined,
+    source === 'node:process' || source === 'process'
+      ? importer?.includes('/node_modules/chalk/')
+        ? '\0process-global'
+        : { id: 'node:process', external: true }
+      : undefined,
   load: (id) => (id === '\0process-global' ? 'export default globalThis.process;' : undefined),
 };
 
@@ -86,7 +91,8 @@ const commanderSpawnsLazily = {
   name: 'commander-spawns-lazily',
   transform(code, id) {
     if (!id.endsWith(COMMANDER)) return undefined;
-    if (!code.includes(REQUIRES_CHILD_PROCESS)) throw new Error(`${COMMANDER}: no "${REQUIRES_CHILD_PROCESS}" found; check how this commander spawns`);
+    if (!code.includes(REQUIRES_CHILD_PROCESS))
+      throw new Error(`${COMMANDER}: no "${REQUIRES_CHILD_PROCESS}" found; check how this commander spawns`);
     const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
     return { code: code.replace(REQUIRES_CHILD_PROCESS, lazy), map: null };
   },
@@ -98,7 +104,9 @@ const commanderSpawnsLazily = {
  * on doing so). A module of the program is not also one of the API call's.
  */
 function startUpPlugin(root, groups) {
-  const stop = (id) => id.includes('/node_modules/zod/') || (id.startsWith(`${root}core/endpoints/`) && !/\/(define|request-shape)\.ts$/.test(id));
+  const stop = (id) =>
+    id.includes('/node_modules/zod/') ||
+    (id.startsWith(`${root}core/endpoints/`) && !/\/(define|request-shape)\.ts$/.test(id));
   return {
     name: 'edshed-start-up-path',
     buildEnd() {
@@ -119,10 +127,15 @@ function startUpPlugin(root, groups) {
  * The drawing views (Ink, React, Yoga), built apart as ES modules into dist/cli/drawing/: the CommonJS
  * chunks load them with import(), each named here by its source, from the chunk's own directory.
  */
-const DRAWING = { 'ink-dash': 'cli/ui/dash/ink-dash.tsx', 'ink-reporter': 'cli/ui/bulk-progress/ink-reporter.tsx', 'ink-review': 'cli/ui/reconcile-review/ink-review.tsx' };
+const DRAWING = {
+  'ink-dash': 'cli/ui/dash/ink-dash.tsx',
+  'ink-reporter': 'cli/ui/bulk-progress/ink-reporter.tsx',
+  'ink-review': 'cli/ui/reconcile-review/ink-review.tsx',
+};
 const DRAWING_DIR = 'drawing';
 /** The drawing view an import names (`../ui/dash/ink-dash.js`: 'ink-dash'), if it names one. */
-const drawingView = (source) => Object.keys(DRAWING).find((name) => source.endsWith(DRAWING[name].replace(/^cli\//, '').replace(/\.tsx$/, '.js')));
+const drawingView = (source) =>
+  Object.keys(DRAWING).find((name) => source.endsWith(DRAWING[name].replace(/^cli\//, '').replace(/\.tsx$/, '.js')));
 const DRAWING_ID = /import\("edshed-drawing:([\w-]+)"\)/g;
 /** What marks a chunk that import()s for the compile cache, which leaves it to Node (NOT_CACHED in cli/startup/own-compile-cache.ts). */
 const NOT_CACHED = 'edshed: compiled by Node, not cached: it imports ES modules';
@@ -141,9 +154,19 @@ const drawingExternal = {
   },
   renderChunk(code, chunk) {
     if (!code.includes('edshed-drawing:')) return undefined;
-    const up = chunk.fileName.split('/').slice(1).map(() => '..');
+    const up = chunk.fileName
+      .split('/')
+      .slice(1)
+      .map(() => '..');
     // On the first line, before the code (no line added: the chunk's source map still holds).
-    return { code: `/* ${NOT_CACHED} */${code}`.replace(DRAWING_ID, (_m, name) => `import(require("node:url").pathToFileURL(require("node:path").join(__dirname, ${JSON.stringify([...up, DRAWING_DIR, `${name}.js`].join('/'))})).href)`), map: null };
+    return {
+      code: `/* ${NOT_CACHED} */${code}`.replace(
+        DRAWING_ID,
+        (_m, name) =>
+          `import(require("node:url").pathToFileURL(require("node:path").join(__dirname, ${JSON.stringify([...up, DRAWING_DIR, `${name}.js`].join('/'))})).href)`,
+      ),
+      map: null,
+    };
   },
 };
 
@@ -157,7 +180,10 @@ export const importsMarked = {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk' || chunk.code.startsWith(`/* ${NOT_CACHED} */`)) continue;
       const line = chunk.code.split('\n').find((text) => /\bimport\(/.test(text) && !/^\s*(\*|\/\/|\/\*)/.test(text));
-      if (line !== undefined) throw new Error(`${chunk.fileName}: import() in a chunk the compile cache compiles, which has no import(): ${line.trim().slice(0, 120)}`);
+      if (line !== undefined)
+        throw new Error(
+          `${chunk.fileName}: import() in a chunk the compile cache compiles, which has no import(): ${line.trim().slice(0, 120)}`,
+        );
     }
   },
 };
@@ -176,7 +202,14 @@ async function buildDrawing({ root, external }) {
     plugins: [yogaWithoutFetch],
     logLevel: 'warn',
   });
-  await bundle.write({ dir: `${root}dist/cli/${DRAWING_DIR}`, format: 'es', sourcemap: true, plugins: [minifyDrawingChunk], entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+  await bundle.write({
+    dir: `${root}dist/cli/${DRAWING_DIR}`,
+    format: 'es',
+    sourcemap: true,
+    plugins: [minifyDrawingChunk],
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+  });
   await bundle.close();
 }
 
@@ -192,7 +225,8 @@ const REDOC_FROM_CHUNK = `../${REDOC_DIR}/redoc.standalone.js`;
 async function copyRedoc(root) {
   const redoc = dirname(createRequire(`${root}package.json`).resolve('redoc/package.json'));
   await mkdir(`${root}dist/cli/${REDOC_DIR}`, { recursive: true });
-  for (const file of REDOC_FILES) await copyFile(`${redoc}/${file}`, `${root}dist/cli/${REDOC_DIR}/${file.split('/').pop()}`);
+  for (const file of REDOC_FILES)
+    await copyFile(`${redoc}/${file}`, `${root}dist/cli/${REDOC_DIR}/${file.split('/').pop()}`);
 }
 
 /**
@@ -207,14 +241,34 @@ export async function buildCli({ pkg, endpoints, root }) {
   const external = [...installed.filter((name) => !BUNDLED.includes(name)), ...NOT_INSTALLED];
   const program = new Set();
   const apiCall = new Set();
-  const isExternal = (id) => (id.startsWith('node:') && id !== 'node:process') || external.some((name) => id === name || id.startsWith(`${name}/`));
+  const isExternal = (id) =>
+    (id.startsWith('node:') && id !== 'node:process') ||
+    external.some((name) => id === name || id.startsWith(`${name}/`));
   const bundle = await rolldown({
     cwd: root,
     input: { edshed: 'cli/edshed.ts', 'compile-cache': 'cli/startup/compile-cache.ts' },
     platform: 'node',
     external: isExternal,
-    transform: { define: { __EDSHED_VERSION__: JSON.stringify(pkg.version), __EDSHED_REDOC__: JSON.stringify(REDOC_FROM_CHUNK), 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx', target: 'node20.19' },
-    plugins: [drawingExternal, englishZodLocalesOnly, processGlobal, commanderSpawnsLazily, tableModulesPlugin(endpoints), startUpPlugin(root, [[PROGRAM, program], [API_CALL, apiCall]])],
+    transform: {
+      define: {
+        __EDSHED_VERSION__: JSON.stringify(pkg.version),
+        __EDSHED_REDOC__: JSON.stringify(REDOC_FROM_CHUNK),
+        'process.env.NODE_ENV': '"production"',
+      },
+      jsx: 'react-jsx',
+      target: 'node20.19',
+    },
+    plugins: [
+      drawingExternal,
+      englishZodLocalesOnly,
+      processGlobal,
+      commanderSpawnsLazily,
+      tableModulesPlugin(endpoints),
+      startUpPlugin(root, [
+        [PROGRAM, program],
+        [API_CALL, apiCall],
+      ]),
+    ],
     logLevel: 'warn',
     // Commands import the factory's parts statically too; that they stay lazy for the others is not a fault.
     checks: { ineffectiveDynamicImport: false },

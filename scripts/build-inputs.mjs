@@ -9,7 +9,18 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative, sep } from 'node:path';
 
 /** Folders and files under the package root that the build reads. */
-export const BUILD_INPUTS = ['bin', 'cli', 'core', 'sandbox', 'scripts', 'web', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+export const BUILD_INPUTS = [
+  'bin',
+  'cli',
+  'core',
+  'sandbox',
+  'scripts',
+  'web',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 /** Where dist/ keeps the digest of the inputs it was built from. */
 export const STAMP = join('dist', '.inputs');

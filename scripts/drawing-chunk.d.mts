@@ -7,5 +7,11 @@ export interface OutputEntry {
   map?: unknown;
 }
 
-export const yogaWithoutFetch: { name: string; transform(code: string, id: string): { code: string; map: null } | undefined };
-export const minifyDrawingChunk: { name: string; generateBundle(options: unknown, bundle: Record<string, OutputEntry>): void };
+export const yogaWithoutFetch: {
+  name: string;
+  transform(code: string, id: string): { code: string; map: null } | undefined;
+};
+export const minifyDrawingChunk: {
+  name: string;
+  generateBundle(options: unknown, bundle: Record<string, OutputEntry>): void;
+};

@@ -20,7 +20,8 @@ export const yogaWithoutFetch = {
   transform(code, id) {
     if (!id.endsWith(YOGA_WASM)) return undefined;
     const matches = code.match(PICKS_FETCH)?.length ?? 0;
-    if (matches === 0) throw new Error(`${YOGA_WASM}: no "typeof fetch" test found; check how this Yoga loads its wasm`);
+    if (matches === 0)
+      throw new Error(`${YOGA_WASM}: no "typeof fetch" test found; check how this Yoga loads its wasm`);
     return { code: code.replace(PICKS_FETCH, '!0'), map: null };
   },
 };
@@ -42,8 +43,15 @@ export const minifyDrawingChunk = {
   generateBundle(_options, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk' || !holdsInk(chunk)) continue;
-      const result = minifySync(chunk.fileName, chunk.code, { module: true, compress: true, mangle: true, sourcemap: true, inputMap: chunk.map ?? undefined });
-      if (result.errors.length > 0) throw new Error(`minifying ${chunk.fileName}: ${result.errors.map((e) => e.message).join('; ')}`);
+      const result = minifySync(chunk.fileName, chunk.code, {
+        module: true,
+        compress: true,
+        mangle: true,
+        sourcemap: true,
+        inputMap: chunk.map ?? undefined,
+      });
+      if (result.errors.length > 0)
+        throw new Error(`minifying ${chunk.fileName}: ${result.errors.map((e) => e.message).join('; ')}`);
       // The minifier drops comments, the link to the map among them.
       const link = /\n\/\/# sourceMappingURL=\S+\s*$/.exec(chunk.code)?.[0] ?? '';
       chunk.code = `${result.code}${link}`;

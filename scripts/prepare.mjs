@@ -8,7 +8,9 @@ import { distIsFresh } from './build-inputs.mjs';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const fresh = distIsFresh(root);
 if (process.argv.includes('--check')) {
-  console.error(fresh ? 'dist/ is up to date with the sources' : 'dist/ is missing or older than the sources: run `npm run build`');
+  console.error(
+    fresh ? 'dist/ is up to date with the sources' : 'dist/ is missing or older than the sources: run `npm run build`',
+  );
   process.exitCode = fresh ? 0 : 1;
 } else if (fresh) {
   console.error('dist/ is up to date with the sources: not rebuilt (`npm run build` rebuilds it)');

@@ -13,7 +13,9 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 async function settled(page) {
   await page.waitForLoadState('networkidle');
   // Lazy images below the screen are not asked for yet: only those on it must be complete.
-  await page.waitForFunction(() => [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete));
+  await page.waitForFunction(() =>
+    [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete),
+  );
 }
 
 try {
@@ -39,7 +41,9 @@ try {
   await page.screenshot({ path: `${docs}site-memberships.png` });
 
   // A member (a teacher of a school with the literacy resources) sees the files with their buttons.
-  const answer = await page.request.post(`${site.url}api/auth`, { data: { username: 'teacher2a', password: 'sandbox' } });
+  const answer = await page.request.post(`${site.url}api/auth`, {
+    data: { username: 'teacher2a', password: 'sandbox' },
+  });
   const { token } = await answer.json();
   await page.context().addCookies([{ name: 'sessionToken', value: token, url: site.url }]);
   await page.goto(`${site.url}resource/the-highwayman-poetry-unit`);

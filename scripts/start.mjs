@@ -38,11 +38,15 @@ const sandboxUrl = await new Promise((resolve, reject) => {
     const found = /listening at (http:\/\/\S+\/)/.exec(seen);
     if (found) resolve(found[1]);
   });
-  sandbox.once('exit', (code) => reject(Object.assign(new Error(`the sandbox stopped (exit ${code})`), { exitCode: code ?? 1 })));
+  sandbox.once('exit', (code) =>
+    reject(Object.assign(new Error(`the sandbox stopped (exit ${code})`), { exitCode: code ?? 1 })),
+  );
 }).catch((error) => {
   // The sandbox's own advice says --port; through npm the flag needs `--` before it.
   if (/is in use/.test(seen)) {
-    console.error('With npm start: npm start -- --port 8790 (then export EDSHED_SANDBOX_URL=http://127.0.0.1:8790 where you run edshed)');
+    console.error(
+      'With npm start: npm start -- --port 8790 (then export EDSHED_SANDBOX_URL=http://127.0.0.1:8790 where you run edshed)',
+    );
   }
   process.exit(error.exitCode ?? 1);
 });

@@ -17,7 +17,13 @@ export function nounGroups(endpoints) {
 }
 
 function isShape(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.name === 'string' && typeof value.fields === 'object';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof value.name === 'string' &&
+    typeof value.fields === 'object'
+  );
 }
 
 /** Every named shape the entries' replies hold, by name (a nullable or optional copy is written as the shape and its flag). */
@@ -60,7 +66,10 @@ function byName(entries) {
     return encodeObject(value);
   };
   const encodeObject = (value) => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
-  return { shapes, entries: entries.map((entry) => (entry.reply === undefined ? entry : { ...entry, reply: encode(entry.reply) })) };
+  return {
+    shapes,
+    entries: entries.map((entry) => (entry.reply === undefined ? entry : { ...entry, reply: encode(entry.reply) })),
+  };
 }
 
 /** Turns `{ "$shape": name }` back into the one shape object of that name (shared by every entry that names it). */
@@ -91,7 +100,9 @@ export function entriesModuleSource(entries) {
 
 /** What replaces cli/table/table-modules.ts: static import()s, so the bundler makes each module. */
 export function tableModulesSource(nouns) {
-  const loaders = nouns.map((noun) => `    ${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun-${noun}`)}),`);
+  const loaders = nouns.map(
+    (noun) => `    ${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun-${noun}`)}),`,
+  );
   return `export const TABLE_MODULES = {\n  all: () => import('edshed-table:all'),\n  nouns: {\n${loaders.join('\n')}\n  },\n};\n`;
 }
 

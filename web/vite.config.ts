@@ -44,10 +44,18 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'data', test: /[\\/]web[\\/]src[\\/](?:api[\\/]|components[\\/](?:use-api|resource-tiles|loaded)\.)/ },
+            {
+              name: 'data',
+              test: /[\\/]web[\\/]src[\\/](?:api[\\/]|components[\\/](?:use-api|resource-tiles|loaded)\.)/,
+            },
             // Core's locale table stays a chunk of its own, for the prices: the data chunk only names a constant beside it.
             // (Its import of the routable locales stays in the entry, where the shell reads them.)
-            { name: 'locales', test: /[\\/]core[\\/]domain[\\/]locales\.ts$/, priority: 1, includeDependenciesRecursively: false },
+            {
+              name: 'locales',
+              test: /[\\/]core[\\/]domain[\\/]locales\.ts$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -4,7 +4,10 @@ import { ensurePrivateDir } from '../config/paths.js';
 import type { AuditEntry } from './entry.js';
 
 /** What a command tells the audit log about one write; the writer adds who, where and when. */
-export type AuditRecord = Pick<AuditEntry, 'method' | 'path' | 'status' | 'request_id' | 'idempotency_key' | 'outcome'> & { readonly run_id?: string };
+export type AuditRecord = Pick<
+  AuditEntry,
+  'method' | 'path' | 'status' | 'request_id' | 'idempotency_key' | 'outcome'
+> & { readonly run_id?: string };
 
 export interface AuditWriter {
   readonly file: string;

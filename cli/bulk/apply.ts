@@ -28,7 +28,15 @@ function driftOutcomes(plan: Plan, states: ReadonlyMap<number, TargetState>): It
   const outcomes: ItemOutcome[] = [];
   for (const item of plan.items) {
     const drift = item.target_id === null ? undefined : driftOf(item.state, states.get(item.target_id));
-    if (drift !== undefined) outcomes.push({ index: item.index, line: item.line, status: 'skipped', http_status: null, message: drift, request_id: null });
+    if (drift !== undefined)
+      outcomes.push({
+        index: item.index,
+        line: item.line,
+        status: 'skipped',
+        http_status: null,
+        message: drift,
+        request_id: null,
+      });
   }
   return outcomes;
 }
@@ -38,17 +46,26 @@ function driftOutcomes(plan: Plan, states: ReadonlyMap<number, TargetState>): It
  * made by hand): still skipped for drift, as every target changed since the plan is, their message
  * saying so.
  */
-async function noteAlreadyThere<Row>(c: Factory, command: BulkCommand<Row>, itemsPath: string, drifted: readonly ItemOutcome[]): Promise<ItemOutcome[]> {
+async function noteAlreadyThere<Row>(
+  c: Factory,
+  command: BulkCommand<Row>,
+  itemsPath: string,
+  drifted: readonly ItemOutcome[],
+): Promise<ItemOutcome[]> {
   if (drifted.length === 0 || command.applied === undefined) return [...drifted];
   const byIndex = new Map(drifted.map((outcome) => [outcome.index, outcome]));
   for await (const item of readItems(itemsPath, command.parse)) {
     const outcome = byIndex.get(item.index);
-    if (outcome !== undefined && (await command.applied(c, item.row).catch(() => false))) byIndex.set(item.index, { ...outcome, message: `${outcome.message}; it already shows this item's change` });
+    if (outcome !== undefined && (await command.applied(c, item.row).catch(() => false)))
+      byIndex.set(item.index, { ...outcome, message: `${outcome.message}; it already shows this item's change` });
   }
   return [...byIndex.values()];
 }
 
-async function* without<Row>(items: AsyncIterable<BulkItem<Row>>, skip: ReadonlySet<number>): AsyncGenerator<BulkItem<Row>> {
+async function* without<Row>(
+  items: AsyncIterable<BulkItem<Row>>,
+  skip: ReadonlySet<number>,
+): AsyncGenerator<BulkItem<Row>> {
   for await (const item of items) if (!skip.has(item.index)) yield item;
 }
 
@@ -64,7 +81,8 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   const plan = await readPlan(o.file);
   if (plan.items.length === 0) {
     // A reconcile plan with no confident lines: nothing to send, and nothing to check against.
-    if (!c.globals.quiet) c.io.stderr.write(`${o.file}: the plan has no writes (no confident or accepted lines); nothing was sent.\n`);
+    if (!c.globals.quiet)
+      c.io.stderr.write(`${o.file}: the plan has no writes (no confident or accepted lines); nothing was sent.\n`);
     return;
   }
   // Many requests: --timeout is each one's (with its retries), not the run's.
@@ -78,10 +96,18 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
  * @example
  * await applyPlan(timeoutPerRequest(c), { file: 'plan.json', concurrency: 4, yes: true }, plan, await checkPlan('plan.json', plan));
  */
-export async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, command: BulkCommand<Row>): Promise<void> {
+export async function applyPlan<Row>(
+  c: Factory,
+  o: ApplyOptions,
+  plan: Plan,
+  command: BulkCommand<Row>,
+): Promise<void> {
   const connection = await c.connection();
   if (!connection.token && command.signedIn) {
-    throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
+    throw new CliError(
+      `not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`,
+      EXIT.auth,
+    );
   }
   const runId = newRunId(c.now());
   ensurePrivateDir(runsDir(c.env));
@@ -89,13 +115,18 @@ export async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, co
   const { rows, skipped } = await rebuildItems(c, o.file, plan, command, partial);
   const { target } = command;
   const ids = plan.items.flatMap((item) => (item.target_id === null ? [] : [item.target_id]));
-  const states = target === undefined ? new Map<number, TargetState>() : await readTargets(await c.api(), target.kind, ids);
+  const states =
+    target === undefined ? new Map<number, TargetState>() : await readTargets(await c.api(), target.kind, ids);
   // A target changed since the plan is skipped, whatever it changed to: the plan no longer describes it.
   const drifted = await noteAlreadyThere(c, command, partial, driftOutcomes(plan, states));
   const total = plan.items.length - drifted.length;
   try {
     // Read again now, not taken from the plan: the schools and their subscriptions may have changed since.
-    const warned = await readRunWarnings(c, command, without(readItems(partial, command.parse), new Set(drifted.map((d) => d.index))));
+    const warned = await readRunWarnings(
+      c,
+      command,
+      without(readItems(partial, command.parse), new Set(drifted.map((d) => d.index))),
+    );
     printRunWarnings(c, warned);
     await confirmBulk(c, command, total, o.file, o.yes, warned?.destination);
   } catch (error) {
@@ -119,9 +150,21 @@ export async function applyPlan<Row>(c: Factory, o: ApplyOptions, plan: Plan, co
     settings: runSettings(o),
     ...(o.results ? { results: resultsTarget(o.results) } : {}),
   };
-  if (!c.globals.quiet) for (const outcome of drifted) c.io.stderr.write(`line ${outcome.line}: skipped (${outcome.message})\n`);
+  if (!c.globals.quiet)
+    for (const outcome of drifted) c.io.stderr.write(`line ${outcome.line}: skipped (${outcome.message})\n`);
   const skip = new Set(drifted.map((outcome) => outcome.index));
-  const amountOf = target?.kind === 'invoices' ? (item: BulkItem<Row>) => states.get(target.id(item.row) ?? -1) : undefined;
+  const amountOf =
+    target?.kind === 'invoices' ? (item: BulkItem<Row>) => states.get(target.id(item.row) ?? -1) : undefined;
   const items = without(readItems(itemsFile(c.env, runId), command.parse), skip);
-  await executeNewRun(c, { command, header, known: [...skipped, ...drifted], items, total, concurrency: o.concurrency, rate: o.rate, results: header.results, amountOf });
+  await executeNewRun(c, {
+    command,
+    header,
+    known: [...skipped, ...drifted],
+    items,
+    total,
+    concurrency: o.concurrency,
+    rate: o.rate,
+    results: header.results,
+    amountOf,
+  });
 }

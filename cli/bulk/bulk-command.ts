@@ -43,7 +43,8 @@ export interface PreflightRefusal {
 }
 
 /** The result of checking one row: the row to run, or what is wrong with it. */
-export type RowValidation<Row> = { readonly ok: true; readonly row: Row } | { readonly ok: false; readonly issues: readonly RowIssue[] };
+export type RowValidation<Row> =
+  { readonly ok: true; readonly row: Row } | { readonly ok: false; readonly issues: readonly RowIssue[] };
 
 /**
  * Anything a bulk run can run once per row: a table endpoint (the row is its request) or a curated
@@ -104,7 +105,10 @@ export interface BulkCommand<Row = unknown> {
    */
   warnings?(c: Factory, rows: readonly Row[]): Promise<RunWarnings>;
   /** Local checks of one row (values keyed by column key, command-line defaults merged in; its line in the file): no request. */
-  validate(values: Readonly<Record<string, unknown>>, options: { readonly text: boolean; readonly line: number }): RowValidation<Row>;
+  validate(
+    values: Readonly<Record<string, unknown>>,
+    options: { readonly text: boolean; readonly line: number },
+  ): RowValidation<Row>;
   /**
    * What a row changes (`invoice 8`, `POST superuser/invoices/8/paid`), for a command whose rows may not
    * change one thing twice: two rows of one target are a duplicate when they make the same change (the

@@ -13,7 +13,6 @@ export interface ColumnMap {
   commandLineName(key: string): string | undefined;
 }
 
-
 /**
  * The column map of an endpoint. An open endpoint (one whose payload may carry keys the table does not
  * name) takes any other column as a payload key.
@@ -48,9 +47,21 @@ export class BrokenJsonCell {
  * @example
  * fixedColumns({ required: ['id', 'to'], optional: [], given: (key) => (key === 'id' ? 'the <id> argument' : `--${key}`) }).keyOf('to') // 'to'
  */
-export function fixedColumns(o: { readonly required: readonly string[]; readonly optional: readonly string[]; readonly given: (key: string) => string | undefined }): ColumnMap {
+export function fixedColumns(o: {
+  readonly required: readonly string[];
+  readonly optional: readonly string[];
+  readonly given: (key: string) => string | undefined;
+}): ColumnMap {
   const known = [...o.required, ...o.optional];
-  const byName = new Map<string, string>(known.flatMap((key) => [[key, key], [flagOf(key), key]] as const));
+  const byName = new Map<string, string>(
+    known.flatMap(
+      (key) =>
+        [
+          [key, key],
+          [flagOf(key), key],
+        ] as const,
+    ),
+  );
   return { keyOf: (column) => byName.get(column), required: o.required, known, commandLineName: o.given };
 }
 

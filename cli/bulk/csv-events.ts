@@ -9,7 +9,10 @@ import { InputLineError, MAX_LINE_BYTES } from './lines.js';
  * would take an empty first line for the header). A line that cannot be read ends them there (kept in
  * `state.error`), so the rows before it are still parsed.
  */
-async function* parserInput(chunks: AsyncIterable<Buffer>, state: { blank: number; error?: InputLineError }): AsyncGenerator<Buffer> {
+async function* parserInput(
+  chunks: AsyncIterable<Buffer>,
+  state: { blank: number; error?: InputLineError },
+): AsyncGenerator<Buffer> {
   let started = false;
   try {
     for await (const chunk of chunks) {
@@ -34,13 +37,18 @@ async function* parserInput(chunks: AsyncIterable<Buffer>, state: { blank: numbe
 function csvProblem(error: CsvError, columns: number, line: number): ProblemEvent {
   if (error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
     const cells = Array.isArray(error.record) ? error.record.map(String) : undefined;
-    const found = problem(line, `expected ${columns} fields, like the header${cells === undefined ? '' : `; got ${cells.length}`} (quote a value that contains a comma)`);
+    const found = problem(
+      line,
+      `expected ${columns} fields, like the header${cells === undefined ? '' : `; got ${cells.length}`} (quote a value that contains a comma)`,
+    );
     return cells === undefined ? found : { ...found, cells };
   }
   const what =
     error.code === 'CSV_QUOTE_NOT_CLOSED'
       ? 'a quoted value is never closed'
-      : error.code === 'CSV_INVALID_CLOSING_QUOTE' || error.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE' || error.code === 'INVALID_OPENING_QUOTE'
+      : error.code === 'CSV_INVALID_CLOSING_QUOTE' ||
+          error.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE' ||
+          error.code === 'INVALID_OPENING_QUOTE'
         ? 'bad quoting (a quote inside a value is written twice: "say ""hi""")'
         : error.code === 'CSV_MAX_RECORD_SIZE'
           ? `a row longer than ${MAX_LINE_BYTES} characters`
@@ -88,12 +96,14 @@ export async function* csvEvents(chunks: AsyncIterable<Buffer>): AsyncGenerator<
     skip_records_with_error: true,
     max_record_size: MAX_LINE_BYTES,
     on_skip: (error) => {
-      if (error !== undefined && !skips.some((s) => s.error.code !== 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH')) skips.push({ after: Number(error.records ?? 0), error });
+      if (error !== undefined && !skips.some((s) => s.error.code !== 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'))
+        skips.push({ after: Number(error.records ?? 0), error });
       return undefined;
     },
   });
   // csv-parse counts lines from the first one it was given.
-  const lineOf = (error: CsvError): number | undefined => (typeof error.lines === 'number' ? error.lines + input.blank : undefined);
+  const lineOf = (error: CsvError): number | undefined =>
+    typeof error.lines === 'number' ? error.lines + input.blank : undefined;
   // The parser runs ahead of this reader: a skipped record is reported once the records before it are out.
   function* skipped(upTo: number): Generator<ProblemEvent> {
     for (let skip = skips[0]; skip !== undefined && skip.after <= upTo && fatal === undefined; skip = skips[0]) {
@@ -149,5 +159,6 @@ export async function* csvEvents(chunks: AsyncIterable<Buffer>): AsyncGenerator<
   }
   if (fatal) return;
   yield* skipped(Number.POSITIVE_INFINITY);
-  if (fatal === undefined && input.error) yield problem(input.error.line, `${input.error.message}; the rest of the file was not read`, true);
+  if (fatal === undefined && input.error)
+    yield problem(input.error.line, `${input.error.message}; the rest of the file was not read`, true);
 }

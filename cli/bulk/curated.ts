@@ -15,7 +15,16 @@ import { addBulkOptions, bulkFlags } from './bulk-options.js';
  * @example
  * addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'start, end', optional: ['--start', '--end'], yes: true });
  */
-export function addCuratedBulk(cmd: Command, o: { readonly usage: string; readonly columns: string; readonly optional?: readonly string[]; readonly yes: boolean; readonly plan?: boolean }): Command {
+export function addCuratedBulk(
+  cmd: Command,
+  o: {
+    readonly usage: string;
+    readonly columns: string;
+    readonly optional?: readonly string[];
+    readonly yes: boolean;
+    readonly plan?: boolean;
+  },
+): Command {
   addBulkOptions(cmd, { yes: o.yes, columns: o.columns, plan: o.plan === true });
   const words: string[] = [];
   for (let at: Command | null = cmd; at; at = at.parent) words.unshift(at.name());
@@ -39,12 +48,20 @@ export async function runCuratedBulk<Row>(
   c: Factory,
   opts: Readonly<Record<string, unknown>>,
   write: WriteFlags,
-  o: { readonly command: () => Promise<BulkCommand<Row>>; readonly defaults: Readonly<Record<string, unknown>>; readonly refuse?: readonly (readonly [string, string])[] },
+  o: {
+    readonly command: () => Promise<BulkCommand<Row>>;
+    readonly defaults: Readonly<Record<string, unknown>>;
+    readonly refuse?: readonly (readonly [string, string])[];
+  },
 ): Promise<boolean> {
   const many = bulkFlags(opts);
   if (many === undefined) return false;
   for (const [attribute, flag] of o.refuse ?? []) {
-    if (opts[attribute] !== undefined) throw new CliError(`${flag} does not go with --from (a bulk run reports per row in its journal and results file); nothing was sent`, EXIT.usage);
+    if (opts[attribute] !== undefined)
+      throw new CliError(
+        `${flag} does not go with --from (a bulk run reports per row in its journal and results file); nothing was sent`,
+        EXIT.usage,
+      );
   }
   const defaults = Object.fromEntries(Object.entries(o.defaults).filter(([, value]) => value !== undefined));
   const { runBulk } = await import('./run-bulk.js');

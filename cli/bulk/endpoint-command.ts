@@ -28,7 +28,9 @@ const requestSchema = z.object({
  * requestLine({ method: 'POST', path: 'things/8/done' }) // 'POST things/8/done'
  */
 export function requestLine({ method, path, query, body }: BulkRequest): string {
-  const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  const search = query
+    ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`
+    : '';
   return `${method} ${path}${search}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`;
 }
 
@@ -74,7 +76,11 @@ export function endpointCommand(endpoint: Endpoint, wishes?: TargetWishes): Bulk
   // The actions a state shows (invoices mark-paid, mark-promised, void): a dry run marks rows already so
   // (and the payments the API would refuse).
   const wish = kind === undefined ? undefined : wishes?.(endpoint.command, {});
-  const wants = (row: BulkRequest) => wishes?.(endpoint.command, row.body !== null && typeof row.body === 'object' ? (row.body as Record<string, unknown>) : {});
+  const wants = (row: BulkRequest) =>
+    wishes?.(
+      endpoint.command,
+      row.body !== null && typeof row.body === 'object' ? (row.body as Record<string, unknown>) : {},
+    );
   return {
     name: endpoint.command,
     summary: `${endpoint.method} ${endpoint.path}`,
@@ -83,7 +89,9 @@ export function endpointCommand(endpoint: Endpoint, wishes?: TargetWishes): Bulk
     signedIn: endpoint.role !== 'public',
     table: { endpoint, request: (row) => row },
     ...rowIdentity(endpoint),
-    ...(kind ? { target: { kind, id: (row: BulkRequest) => targetIdOf(endpoint, row.path), ...(wish ? { wants } : {}) } } : {}),
+    ...(kind
+      ? { target: { kind, id: (row: BulkRequest) => targetIdOf(endpoint, row.path), ...(wish ? { wants } : {}) } }
+      : {}),
     validate(values, { text }) {
       const input: Record<string, unknown> = {};
       const issues: RowIssue[] = [];
@@ -95,20 +103,40 @@ export function endpointCommand(endpoint: Endpoint, wishes?: TargetWishes): Bulk
       try {
         const built = buildRequest(endpoint, input);
         if (issues.length > 0) return { ok: false, issues };
-        return { ok: true, row: { method: built.method, path: built.path, ...(built.query ? { query: built.query } : {}), ...(built.body !== undefined ? { body: built.body } : {}) } };
+        return {
+          ok: true,
+          row: {
+            method: built.method,
+            path: built.path,
+            ...(built.query ? { query: built.query } : {}),
+            ...(built.body !== undefined ? { body: built.body } : {}),
+          },
+        };
       } catch (error) {
         if (!(error instanceof InvalidInputError)) throw error;
         // A broken JSON cell is left out of the input: its own issue says why, not a second 'required'.
         const more = error.issues.filter((issue) => !issues.some((broken) => broken.column === issue.path));
-        return { ok: false, issues: [...issues, ...more.map((issue) => ({ ...(issue.path === '' ? {} : { column: issue.path }), message: issue.message }))] };
+        return {
+          ok: false,
+          issues: [
+            ...issues,
+            ...more.map((issue) => ({ ...(issue.path === '' ? {} : { column: issue.path }), message: issue.message })),
+          ],
+        };
       }
     },
-    ...(readsBack(endpoint) ? { applied: async (c: Factory, row: BulkRequest) => alreadyApplied(await c.api(), endpoint, row) } : {}),
+    ...(readsBack(endpoint)
+      ? { applied: async (c: Factory, row: BulkRequest) => alreadyApplied(await c.api(), endpoint, row) }
+      : {}),
     naturalKey: (row) => naturalKeyOf(kind, kind ? targetIdOf(endpoint, row.path) : undefined, row.body),
     parse: (stored) => requestSchema.parse(stored) as BulkRequest,
     describe: requestLine,
     async run(c, row, context) {
-      const response = await sendWrite(c, { ...row, idempotencyKey: context.idempotencyKey, signal: context.signal }, { runId: context.runId, banner: false });
+      const response = await sendWrite(
+        c,
+        { ...row, idempotencyKey: context.idempotencyKey, signal: context.signal },
+        { runId: context.runId, banner: false },
+      );
       const result = responseResult(response, c.now().getTime());
       if (!writesInvoices) return result;
       // An invoice workflow's answer carries the invoice: its amount goes into the run's totals.

@@ -33,7 +33,9 @@ export interface ExecuteOptions<Row> {
   /** Which items of the run's items file this session sends (a resume: those not done); absent: all. */
   readonly sends?: ((index: number) => boolean) | undefined;
   /** Invoice workflows: an item's invoice amount, summed per currency over the items done. */
-  readonly amountOf?: ((item: BulkItem<Row>) => { readonly currency: string | null; readonly total: number | null } | undefined) | undefined;
+  readonly amountOf?:
+    | ((item: BulkItem<Row>) => { readonly currency: string | null; readonly total: number | null } | undefined)
+    | undefined;
 }
 
 /**
@@ -44,7 +46,10 @@ export interface ExecuteOptions<Row> {
  * @example
  * await executeNewRun(c, { command, header, known: skipped, items: readItems(file, command.parse), total: 868, concurrency: 4 });
  */
-export async function executeNewRun<Row>(c: Factory, o: Omit<ExecuteOptions<Row>, 'journal'> & { readonly known: readonly ItemOutcome[] }): Promise<void> {
+export async function executeNewRun<Row>(
+  c: Factory,
+  o: Omit<ExecuteOptions<Row>, 'journal'> & { readonly known: readonly ItemOutcome[] },
+): Promise<void> {
   const lock = acquireRunLock(c.env, o.header.run_id, o.header.command, c.now());
   try {
     const journal = createJournal(c.env, o.header);
@@ -86,7 +91,9 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   };
   await warnIfProduction(c);
   if (command.load) await loadRows(c, command, header, o.sends, o.journal);
-  note(`Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`);
+  note(
+    `Run ${header.run_id}: sending ${o.total} item${o.total === 1 ? '' : 's'} of ${header.command} (concurrency ${concurrency}${o.rate ? `, at most ${o.rate}/s` : ''}).`,
+  );
   const at = () => c.now().getTime();
   const progress = await openReporter(c, o.total, header.command);
   const rows = rowFactory(c, (text) => progress.log(text));
@@ -103,7 +110,8 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
       signal,
       run: async (item, idempotencyKey, signal) => {
         const result = await command.run(rows, item.row, { idempotencyKey, runId: header.run_id, signal });
-        if (result.amount || result.changed === false) amounts.set(item.index, result.changed === false ? undefined : result.amount);
+        if (result.amount || result.changed === false)
+          amounts.set(item.index, result.changed === false ? undefined : result.amount);
         return result;
       },
       onStart: (item) => {
@@ -116,8 +124,15 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
         const key = keyOf(item);
         const entry = { index: item.index, line: item.line, ...outcome, ...(key === undefined ? {} : { key }) };
         o.journal.append(entry);
-        progress.report({ kind: 'settled', at: at(), status: outcome.status, line: item.line, message: outcome.message });
-        if (outcome.status === 'done') addAmount(totals, amounts.has(item.index) ? amounts.get(item.index) : o.amountOf?.(item));
+        progress.report({
+          kind: 'settled',
+          at: at(),
+          status: outcome.status,
+          line: item.line,
+          message: outcome.message,
+        });
+        if (outcome.status === 'done')
+          addAmount(totals, amounts.has(item.index) ? amounts.get(item.index) : o.amountOf?.(item));
         amounts.delete(item.index);
         keys.delete(item.index);
       },
@@ -134,9 +149,16 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
 }
 
 /** The command's reads before the session's first row; the journal is closed if they fail (nothing was sent). */
-async function loadRows<Row>(c: Factory, command: BulkCommand<Row>, header: RunHeader, sends: ((index: number) => boolean) | undefined, journal: JournalWriter): Promise<void> {
+async function loadRows<Row>(
+  c: Factory,
+  command: BulkCommand<Row>,
+  header: RunHeader,
+  sends: ((index: number) => boolean) | undefined,
+  journal: JournalWriter,
+): Promise<void> {
   async function* rows(): AsyncGenerator<Row> {
-    for await (const item of readItems(itemsFile(c.env, header.run_id), command.parse)) if (sends?.(item.index) ?? true) yield item.row;
+    for await (const item of readItems(itemsFile(c.env, header.run_id), command.parse))
+      if (sends?.(item.index) ?? true) yield item.row;
   }
   try {
     await command.load?.(c, rows());
@@ -146,12 +168,27 @@ async function loadRows<Row>(c: Factory, command: BulkCommand<Row>, header: RunH
   }
 }
 
-async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: string | undefined, totals: ReadonlyMap<string, number> | undefined): Promise<void> {
+async function summarise(
+  c: Factory,
+  header: RunHeader,
+  stop: RunStop,
+  results: string | undefined,
+  totals: ReadonlyMap<string, number> | undefined,
+): Promise<void> {
   const { counts, problems } = await readJournal(c.env, header.run_id);
   const drift = problems.filter((p) => p.status === 'skipped' && isDrift(p.message)).length;
   const id = header.run_id;
   const amounts = totals ? { done_totals: Object.fromEntries([...totals].sort(([a], [b]) => byCodeUnits(a, b))) } : {};
-  const summary = { run_id: id, command: header.command, file: header.file, items: header.items, ...counts, drift, ...amounts, stopped: stop };
+  const summary = {
+    run_id: id,
+    command: header.command,
+    file: header.file,
+    items: header.items,
+    ...counts,
+    drift,
+    ...amounts,
+    stopped: stop,
+  };
   if (c.globals.json) c.io.stdout.write(`${JSON.stringify(summary)}\n`);
   if (!c.globals.quiet) {
     const setAside = counts.skipped - drift;
@@ -163,14 +200,37 @@ async function summarise(c: Factory, header: RunHeader, stop: RunStop, results: 
     );
   }
   const resume = `edshed runs resume ${id}`;
-  if (stop === 'interrupted') throw new CliError(`interrupted; in-flight requests finished and were recorded. Resume with: ${resume}`, EXIT.interrupted);
-  if (stop === 'paused') throw new CliError(`run paused: the server keeps failing or cannot be reached. When it is healthy again, resume with: ${resume}`, EXIT.requestFailed);
-  if (stop === 'auth') throw new CliError(`not signed in (or the session expired): sign in with edshed login, then resume with: ${resume}`, EXIT.auth);
+  if (stop === 'interrupted')
+    throw new CliError(
+      `interrupted; in-flight requests finished and were recorded. Resume with: ${resume}`,
+      EXIT.interrupted,
+    );
+  if (stop === 'paused')
+    throw new CliError(
+      `run paused: the server keeps failing or cannot be reached. When it is healthy again, resume with: ${resume}`,
+      EXIT.requestFailed,
+    );
+  if (stop === 'auth')
+    throw new CliError(
+      `not signed in (or the session expired): sign in with edshed login, then resume with: ${resume}`,
+      EXIT.auth,
+    );
   if (counts.failed + counts.unknown > 0) {
-    throw new CliError(`${counts.failed + counts.unknown} of ${header.items} items did not succeed; see edshed runs show ${id}, and send them again with: ${resume} --retry-failed`, EXIT.bulkPartial);
+    throw new CliError(
+      `${counts.failed + counts.unknown} of ${header.items} items did not succeed; see edshed runs show ${id}, and send them again with: ${resume} --retry-failed`,
+      EXIT.bulkPartial,
+    );
   }
   // Items whose requests never reached the server wait for a resume, which sends them (no --retry-failed).
-  if (counts.pending > 0) throw new CliError(`${counts.pending} of ${header.items} items not sent: the server could not be reached. Send them with: ${resume}`, EXIT.bulkPartial);
+  if (counts.pending > 0)
+    throw new CliError(
+      `${counts.pending} of ${header.items} items not sent: the server could not be reached. Send them with: ${resume}`,
+      EXIT.bulkPartial,
+    );
   // A drifted item was planned but not applied: the plan did not fully happen, which a script must see.
-  if (drift > 0) throw new CliError(`${drift} of ${header.items} items skipped: their target changed since the plan (see edshed runs show ${id}); make a new plan for them`, EXIT.bulkPartial);
+  if (drift > 0)
+    throw new CliError(
+      `${drift} of ${header.items} items skipped: their target changed since the plan (see edshed runs show ${id}); make a new plan for them`,
+      EXIT.bulkPartial,
+    );
 }

@@ -27,13 +27,18 @@ export function formatOfName(name: string): InputFormat | undefined {
   return ext === '.csv' ? 'csv' : undefined;
 }
 
-const toBuffer = (chunk: Uint8Array | string): Buffer => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+const toBuffer = (chunk: Uint8Array | string): Buffer =>
+  typeof chunk === 'string'
+    ? Buffer.from(chunk, 'utf8')
+    : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
 /**
  * Reads chunks until the first byte that is not a BOM or white space, and returns it with a stream that
  * replays the chunks read so far, then the rest.
  */
-async function sniff(source: AsyncIterable<Uint8Array | string>): Promise<{ first: number | undefined; stream: AsyncIterable<Buffer> }> {
+async function sniff(
+  source: AsyncIterable<Uint8Array | string>,
+): Promise<{ first: number | undefined; stream: AsyncIterable<Buffer> }> {
   const iterator = source[Symbol.asyncIterator]();
   const seen: Buffer[] = [];
   let first: number | undefined;
@@ -46,7 +51,16 @@ async function sniff(source: AsyncIterable<Uint8Array | string>): Promise<{ firs
     }
     const chunk = toBuffer(next.value);
     seen.push(chunk);
-    first = chunk.find((byte, i) => !(byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || (seen.length === 1 && i < 3 && [0xef, 0xbb, 0xbf][i] === byte)));
+    first = chunk.find(
+      (byte, i) =>
+        !(
+          byte === 0x20 ||
+          byte === 0x09 ||
+          byte === 0x0a ||
+          byte === 0x0d ||
+          (seen.length === 1 && i < 3 && [0xef, 0xbb, 0xbf][i] === byte)
+        ),
+    );
   }
   async function* stream(): AsyncGenerator<Buffer> {
     yield* seen;
@@ -89,5 +103,12 @@ export async function openBulkInput(from: string, io: Io): Promise<BulkInput> {
     format = sniffed.first === 0x7b ? 'ndjson' : 'csv';
     bytes = sniffed.stream;
   }
-  return { name, format, events: format === 'ndjson' ? ndjsonEvents(physicalLines(bytes)) : csvEvents(lineChunks(bytes, MAX_LINE_BYTES, { keepCr: true })) };
+  return {
+    name,
+    format,
+    events:
+      format === 'ndjson'
+        ? ndjsonEvents(physicalLines(bytes))
+        : csvEvents(lineChunks(bytes, MAX_LINE_BYTES, { keepCr: true })),
+  };
 }

@@ -18,7 +18,12 @@ const outcomeSchema = z.object({
 });
 
 /** An item about to be sent (journal.ts `sent`): unknown until its outcome line follows. */
-const sentSchema = z.object({ type: z.literal('sent'), index: z.number().int().nonnegative(), line: z.number().int().nonnegative(), key: z.string().optional() });
+const sentSchema = z.object({
+  type: z.literal('sent'),
+  index: z.number().int().nonnegative(),
+  line: z.number().int().nonnegative(),
+  key: z.string().optional(),
+});
 /** An item whose request never reached the server (journal.ts `unsent`): waiting again, like one never sent. */
 const unsentSchema = sentSchema.extend({ type: z.literal('unsent'), message: z.string() });
 
@@ -31,7 +36,8 @@ export interface JournalProblem extends Omit<ItemOutcome, 'status'> {
 }
 
 /** What an item sent without an outcome after it says: the run stopped (a crash, a kill) while it was in flight. */
-export const IN_FLIGHT_AT_STOP = 'sent, but the run stopped before its answer was recorded: it may or may not have been applied';
+export const IN_FLIGHT_AT_STOP =
+  'sent, but the run stopped before its answer was recorded: it may or may not have been applied';
 
 const CODES: readonly (ItemStatus | 'pending')[] = ['pending', 'done', 'failed', 'unknown', 'skipped'];
 
@@ -55,18 +61,23 @@ export interface JournalState {
  */
 export function existingJournal(env: Env, runId: string): string {
   const file = journalFile(env, runId);
-  if (!/^[\w-]+$/.test(runId) || !existsSync(file)) throw new CliError(`no run ${runId}; see edshed runs list`, EXIT.usage);
+  if (!/^[\w-]+$/.test(runId) || !existsSync(file))
+    throw new CliError(`no run ${runId}; see edshed runs list`, EXIT.usage);
   return file;
 }
 
 /** A journal line after the header, as the state of its item: `pending` for an item back to waiting (unsent). */
-type Step = { readonly kind: 'resume'; readonly results?: RunHeader['results'] } | { readonly kind: 'item'; readonly status: ItemStatus | 'pending'; readonly problem: JournalProblem };
+type Step =
+  | { readonly kind: 'resume'; readonly results?: RunHeader['results'] }
+  | { readonly kind: 'item'; readonly status: ItemStatus | 'pending'; readonly problem: JournalProblem };
 
 /**
  * The header of a journal, then each line after it as a step; a line cut short by a crash, or of an
  * item outside the run, is passed over.
  */
-async function* journalSteps(file: string): AsyncGenerator<Step | { readonly kind: 'header'; readonly header: RunHeader }> {
+async function* journalSteps(
+  file: string,
+): AsyncGenerator<Step | { readonly kind: 'header'; readonly header: RunHeader }> {
   let items: number | undefined;
   for await (const block of lineChunks(createReadStream(file))) {
     for (const text of blockLines(block)) {
@@ -93,7 +104,9 @@ async function* journalSteps(file: string): AsyncGenerator<Step | { readonly kin
 function stepOf(value: unknown, items: number): Step | undefined {
   if (value !== null && typeof value === 'object' && (value as { type?: unknown }).type === 'resume') {
     const results = resumeSchema.safeParse(value);
-    return results.success && results.data.results ? { kind: 'resume', results: results.data.results } : { kind: 'resume' };
+    return results.success && results.data.results
+      ? { kind: 'resume', results: results.data.results }
+      : { kind: 'resume' };
   }
   // A line is checked against the one schema its type names: a failed check costs zod far more than a
   // passed one, and an outcome line tried as `sent` and `unsent` first was most of reading a journal.
@@ -102,13 +115,21 @@ function stepOf(value: unknown, items: number): Step | undefined {
     const sent = sentSchema.safeParse(value);
     if (!sent.success) return undefined;
     const { type: _type, ...item } = sent.data;
-    return item.index < items ? { kind: 'item', status: 'unknown', problem: { ...item, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null } } : undefined;
+    return item.index < items
+      ? {
+          kind: 'item',
+          status: 'unknown',
+          problem: { ...item, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null },
+        }
+      : undefined;
   }
   if (type === 'unsent') {
     const unsent = unsentSchema.safeParse(value);
     if (!unsent.success) return undefined;
     const { type: _type, ...item } = unsent.data;
-    return item.index < items ? { kind: 'item', status: 'pending', problem: { ...item, status: 'unsent', http_status: null, request_id: null } } : undefined;
+    return item.index < items
+      ? { kind: 'item', status: 'pending', problem: { ...item, status: 'unsent', http_status: null, request_id: null } }
+      : undefined;
   }
   const outcome = outcomeSchema.safeParse(value);
   if (!outcome.success || outcome.data.index >= items) return undefined;
@@ -168,7 +189,10 @@ const withKey = (problem: JournalProblem, before: JournalProblem | undefined): J
  * const { outcomes } = await readOutcomes(c.env, '20261102-100000-8000');
  * outcomes[0] // { index: 0, line: 2, key: 'INV-000008', status: 'done', http_status: 200, ... }
  */
-export async function readOutcomes(env: Env, runId: string): Promise<{ readonly header: RunHeader; readonly outcomes: readonly JournalProblem[] }> {
+export async function readOutcomes(
+  env: Env,
+  runId: string,
+): Promise<{ readonly header: RunHeader; readonly outcomes: readonly JournalProblem[] }> {
   const file = existingJournal(env, runId);
   let header: RunHeader | undefined;
   const last = new Map<number, JournalProblem>();

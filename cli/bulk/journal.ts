@@ -62,7 +62,9 @@ export const itemsFile = (env: Env, runId: string): string => join(runsDir(env),
  */
 export function newRunId(now: Date, random: () => number = Math.random): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${stamp}-${Math.floor(random() * 0x10000).toString(16).padStart(4, '0')}`;
+  return `${stamp}-${Math.floor(random() * 0x10000)
+    .toString(16)
+    .padStart(4, '0')}`;
 }
 
 /**
@@ -130,7 +132,8 @@ function writer(file: string, fd: number): JournalWriter {
       line({ type: 'sent', index, line: at, ...(key === undefined ? {} : { key }) });
       flush();
     },
-    unsent: ({ index, line, message, key }) => hold({ type: 'unsent', index, line, message, ...(key === undefined ? {} : { key }) }),
+    unsent: ({ index, line, message, key }) =>
+      hold({ type: 'unsent', index, line, message, ...(key === undefined ? {} : { key }) }),
     append: (outcome) => hold({ type: 'item', ...outcome }),
     close: async () => {
       flush();
@@ -174,6 +177,9 @@ export function reopenJournal(env: Env, runId: string, now: Date, results?: RunH
   const last = Buffer.alloc(1);
   if (size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) appendFileSync(fd, '\n');
   const journal = writer(file, fd);
-  appendFileSync(fd, `${JSON.stringify({ type: 'resume', time: now.toISOString(), ...(results ? { results } : {}) })}\n`);
+  appendFileSync(
+    fd,
+    `${JSON.stringify({ type: 'resume', time: now.toISOString(), ...(results ? { results } : {}) })}\n`,
+  );
   return journal;
 }

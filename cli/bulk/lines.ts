@@ -23,7 +23,8 @@ export interface PhysicalLine {
 
 const LF = 0x0a;
 const CR = 0x0d;
-const isBom = (bytes: Buffer): boolean => bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+const isBom = (bytes: Buffer): boolean =>
+  bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 
 /** The bytes without the CR of each CRLF (a copy only when there is one). */
 function withoutCr(bytes: Buffer): Buffer {
@@ -38,13 +39,25 @@ function withoutCr(bytes: Buffer): Buffer {
 }
 
 /** Checks the complete lines of a block (line lengths, UTF-8): the next line number, or the first bad line and where it starts. */
-function checkLines(block: Buffer, firstLine: number, maxLineBytes: number): { readonly next: number; readonly bad?: { readonly at: number; readonly error: InputLineError } } {
+function checkLines(
+  block: Buffer,
+  firstLine: number,
+  maxLineBytes: number,
+): { readonly next: number; readonly bad?: { readonly at: number; readonly error: InputLineError } } {
   let line = firstLine;
   let start = 0;
   const valid = isUtf8(block);
   for (let end = block.indexOf(LF); end >= 0; end = block.indexOf(LF, start)) {
-    if (end - start > maxLineBytes) return { next: line, bad: { at: start, error: new InputLineError(line, `line longer than ${maxLineBytes} bytes`) } };
-    if (!valid && !isUtf8(block.subarray(start, end))) return { next: line, bad: { at: start, error: new InputLineError(line, 'not valid UTF-8 text (save the file as UTF-8)') } };
+    if (end - start > maxLineBytes)
+      return {
+        next: line,
+        bad: { at: start, error: new InputLineError(line, `line longer than ${maxLineBytes} bytes`) },
+      };
+    if (!valid && !isUtf8(block.subarray(start, end)))
+      return {
+        next: line,
+        bad: { at: start, error: new InputLineError(line, 'not valid UTF-8 text (save the file as UTF-8)') },
+      };
     line += 1;
     start = end + 1;
   }
@@ -61,13 +74,20 @@ function checkLines(block: Buffer, firstLine: number, maxLineBytes: number): { r
  * @example
  * for await (const chunk of lineChunks(createReadStream('rows.csv'))) parser.write(chunk);
  */
-export async function* lineChunks(source: AsyncIterable<Uint8Array | string>, maxLineBytes = MAX_LINE_BYTES, options: { readonly keepCr?: boolean } = {}): AsyncGenerator<Buffer> {
+export async function* lineChunks(
+  source: AsyncIterable<Uint8Array | string>,
+  maxLineBytes = MAX_LINE_BYTES,
+  options: { readonly keepCr?: boolean } = {},
+): AsyncGenerator<Buffer> {
   const ends = options.keepCr === true ? (bytes: Buffer) => bytes : withoutCr;
   let carry: Buffer = Buffer.alloc(0);
   let line = 1;
   let first = true;
   for await (const chunk of source) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, 'utf8')
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let buffer = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
     if (first && buffer.length >= 3) {
       if (isBom(buffer)) buffer = buffer.subarray(3);
@@ -119,7 +139,10 @@ export function* blockLines(block: Buffer): Generator<string> {
  * @example
  * for await (const { line, text } of physicalLines(createReadStream('rows.ndjson'))) console.log(line, text);
  */
-export async function* physicalLines(source: AsyncIterable<Uint8Array | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<PhysicalLine> {
+export async function* physicalLines(
+  source: AsyncIterable<Uint8Array | string>,
+  maxLineBytes = MAX_LINE_BYTES,
+): AsyncGenerator<PhysicalLine> {
   let line = 0;
   for await (const block of lineChunks(source, maxLineBytes)) {
     for (const text of blockLines(block)) {

@@ -18,12 +18,14 @@ const usage = (file: string, why: string): CliError => new CliError(`${file}: ${
 async function commandOfPlan(file: string, plan: Plan): Promise<BulkCommand> {
   if (plan.bulk) {
     const command = await curatedBulkCommand(plan.bulk.kind, plan.bulk.args).catch(() => undefined);
-    if (command?.name !== plan.command || !command.target) throw usage(file, `the plan is for ${plan.command}, which this edshed cannot apply`);
+    if (command?.name !== plan.command || !command.target)
+      throw usage(file, `the plan is for ${plan.command}, which this edshed cannot apply`);
     return command;
   }
   const endpoint = ENDPOINTS.find((e) => e.command === plan.command);
   const planned = plan.endpoint ? ` (${plan.endpoint.method} ${plan.endpoint.path})` : '';
-  if (!endpoint || endpoint.method !== plan.endpoint?.method || endpoint.path !== plan.endpoint.path) throw usage(file, `the plan is for ${plan.command}${planned}, which this edshed does not have`);
+  if (!endpoint || endpoint.method !== plan.endpoint?.method || endpoint.path !== plan.endpoint.path)
+    throw usage(file, `the plan is for ${plan.command}${planned}, which this edshed does not have`);
   return tableBulkCommand(endpoint);
 }
 
@@ -37,7 +39,11 @@ export async function checkPlan(file: string, plan: Plan): Promise<BulkCommand> 
   const command = await commandOfPlan(file, plan);
   const sha = await hashFile(plan.input.path).catch(() => undefined);
   if (sha === undefined) throw usage(file, `its input file ${plan.input.path} cannot be read`);
-  if (sha !== plan.input.sha256) throw usage(file, `its input file ${plan.input.path} changed since the plan (content hash differs); make a new plan with --dry-run --plan`);
+  if (sha !== plan.input.sha256)
+    throw usage(
+      file,
+      `its input file ${plan.input.path} changed since the plan (content hash differs); make a new plan with --dry-run --plan`,
+    );
   return command;
 }
 
@@ -49,7 +55,13 @@ export async function checkPlan(file: string, plan: Plan): Promise<BulkCommand> 
  * @example
  * const { rows, skipped } = await rebuildItems(c, 'plan.json', plan, command, partialItemsFile);
  */
-export async function rebuildItems<Row>(c: Factory, file: string, plan: Plan, command: BulkCommand<Row>, itemsPath: string): Promise<{ rows: number; skipped: ItemOutcome[] }> {
+export async function rebuildItems<Row>(
+  c: Factory,
+  file: string,
+  plan: Plan,
+  command: BulkCommand<Row>,
+  itemsPath: string,
+): Promise<{ rows: number; skipped: ItemOutcome[] }> {
   const writer = openItemsWriter(itemsPath);
   const skipped: ItemOutcome[] = [];
   let next = 0;
@@ -58,7 +70,8 @@ export async function rebuildItems<Row>(c: Factory, file: string, plan: Plan, co
     const planned = plan.items[next];
     next += 1;
     const pin = pinOf(command, item.row);
-    if (planned?.index !== item.index || planned.path !== pin.path || planned.body_hash !== pin.body_hash) mismatch ??= `line ${item.line}`;
+    if (planned?.index !== item.index || planned.path !== pin.path || planned.body_hash !== pin.body_hash)
+      mismatch ??= `line ${item.line}`;
     else await writer.write(item);
   };
   try {
@@ -67,11 +80,20 @@ export async function rebuildItems<Row>(c: Factory, file: string, plan: Plan, co
       defaults: plan.defaults,
       onItem,
       onReject: (row, reasons, index) => {
-        if (index !== undefined) skipped.push({ index, line: row.line, status: 'skipped', http_status: null, message: reasons.join('; '), request_id: null });
+        if (index !== undefined)
+          skipped.push({
+            index,
+            line: row.line,
+            status: 'skipped',
+            http_status: null,
+            message: reasons.join('; '),
+            request_id: null,
+          });
       },
     });
     await writer.close();
-    if (mismatch !== undefined || next !== plan.items.length) throw usage(file, `the item at ${mismatch ?? `index ${next}`} is not the one planned (the plan was edited)`);
+    if (mismatch !== undefined || next !== plan.items.length)
+      throw usage(file, `the item at ${mismatch ?? `index ${next}`} is not the one planned (the plan was edited)`);
     return { rows: report.rows, skipped };
   } catch (error) {
     await writer.close().catch(() => undefined);
@@ -79,4 +101,3 @@ export async function rebuildItems<Row>(c: Factory, file: string, plan: Plan, co
     throw error;
   }
 }
-

@@ -35,30 +35,41 @@ export const runWarningSchema = z.strictObject({
 });
 export type RunWarning = z.infer<typeof runWarningSchema>;
 
-export const planSchema = z.strictObject({
-  type: z.literal('edshed-plan'),
-  version: z.literal(1),
-  plan_id: z.string().regex(/^[\w-]+$/),
-  created: z.string(),
-  command: z.string().min(1),
-  /** A table endpoint's plan: the endpoint. */
-  endpoint: z.strictObject({ method: z.enum(METHODS), path: z.string().min(1) }).optional(),
-  /** A curated command's plan: its kind and arguments, as a run's journal keeps them (cli/bulk/registry.ts). */
-  bulk: z.strictObject({ kind: z.string().min(1), args: z.record(z.string(), z.string()) }).optional(),
-  /** Values given on the command line: defaults for every row. */
-  defaults: z.record(z.string(), z.unknown()),
-  input: z.strictObject({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int().nonnegative() }),
-  items: z.array(planItemSchema),
-  /** What the run changes beyond what its rows say, as read when planned (kept whether or not --yes was given). */
-  warnings: z.array(runWarningSchema).optional(),
-  /**
-   * A reconcile plan's statement lines (`edshed invoices reconcile --plan`): what each line is and why;
-   * its confident and accepted lines are the items, as `invoices mark paid` rows of the input file.
-   */
-  lines: z.array(reconcileLineSchema).optional(),
-  /** The statements a reconcile plan read, by path and content hash. */
-  statements: z.array(z.strictObject({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/) })).optional(),
-}).refine((plan) => plan.items.length > 0 || plan.lines !== undefined, { path: ['items'], message: 'a plan needs at least one item' });
+export const planSchema = z
+  .strictObject({
+    type: z.literal('edshed-plan'),
+    version: z.literal(1),
+    plan_id: z.string().regex(/^[\w-]+$/),
+    created: z.string(),
+    command: z.string().min(1),
+    /** A table endpoint's plan: the endpoint. */
+    endpoint: z.strictObject({ method: z.enum(METHODS), path: z.string().min(1) }).optional(),
+    /** A curated command's plan: its kind and arguments, as a run's journal keeps them (cli/bulk/registry.ts). */
+    bulk: z.strictObject({ kind: z.string().min(1), args: z.record(z.string(), z.string()) }).optional(),
+    /** Values given on the command line: defaults for every row. */
+    defaults: z.record(z.string(), z.unknown()),
+    input: z.strictObject({
+      path: z.string().min(1),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      rows: z.number().int().nonnegative(),
+    }),
+    items: z.array(planItemSchema),
+    /** What the run changes beyond what its rows say, as read when planned (kept whether or not --yes was given). */
+    warnings: z.array(runWarningSchema).optional(),
+    /**
+     * A reconcile plan's statement lines (`edshed invoices reconcile --plan`): what each line is and why;
+     * its confident and accepted lines are the items, as `invoices mark paid` rows of the input file.
+     */
+    lines: z.array(reconcileLineSchema).optional(),
+    /** The statements a reconcile plan read, by path and content hash. */
+    statements: z
+      .array(z.strictObject({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+      .optional(),
+  })
+  .refine((plan) => plan.items.length > 0 || plan.lines !== undefined, {
+    path: ['items'],
+    message: 'a plan needs at least one item',
+  });
 
 export type Plan = z.infer<typeof planSchema>;
 
@@ -97,7 +108,9 @@ export async function hashFile(path: string): Promise<string> {
  * bodyHash({ method: 'bacs', date: '2026-11-02' }) // '5f1d...'
  */
 export function bodyHash(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
 }
 
 /**
@@ -123,7 +136,10 @@ export async function readPlan(path: string): Promise<Plan> {
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-    throw new CliError(`${path}: not a valid plan (${where}${first?.message ?? 'bad shape'}); nothing was sent`, EXIT.usage);
+    throw new CliError(
+      `${path}: not a valid plan (${where}${first?.message ?? 'bad shape'}); nothing was sent`,
+      EXIT.usage,
+    );
   }
   return parsed.data;
 }

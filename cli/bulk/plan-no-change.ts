@@ -59,13 +59,23 @@ export interface TargetJudgement {
  * judgeTargets([{ index: 0, line: 2, target_id: 8, wish: { state: 'paid', reason: 'already paid' } }], states, '2026-11-02').noChange
  * // [{ index: 0, line: 2, target_id: 8, reason: 'already paid' }]
  */
-export function judgeTargets(checks: readonly NoChangeCheck[], states: ReadonlyMap<number, TargetState>, today: string): TargetJudgement {
+export function judgeTargets(
+  checks: readonly NoChangeCheck[],
+  states: ReadonlyMap<number, TargetState>,
+  today: string,
+): TargetJudgement {
   const judged: TargetJudgement = { noChange: [], refused: [] };
   for (const { wish, ...check } of checks) {
     const now = states.get(check.target_id);
     if (now === undefined) continue;
-    const verdict = wish.payment === undefined ? (granted(wish, now) ? { kind: 'no-change', reason: wish.reason } : undefined) : paymentVerdict(now, wish.payment, today);
-    if (verdict !== undefined) (verdict.kind === 'no-change' ? judged.noChange : judged.refused).push({ ...check, reason: verdict.reason });
+    const verdict =
+      wish.payment === undefined
+        ? granted(wish, now)
+          ? { kind: 'no-change', reason: wish.reason }
+          : undefined
+        : paymentVerdict(now, wish.payment, today);
+    if (verdict !== undefined)
+      (verdict.kind === 'no-change' ? judged.noChange : judged.refused).push({ ...check, reason: verdict.reason });
   }
   return judged;
 }

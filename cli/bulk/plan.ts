@@ -20,10 +20,19 @@ import { printRunWarnings, readRunWarnings } from './run-warnings.js';
 const SHOWN = 5;
 
 /** The targets' states now; none when not signed in (a saved plan needs them: exit 4). */
-async function currentStates(c: Factory, o: { readonly plan?: string | undefined }, kind: TargetKind | undefined, ids: ReadonlySet<number>): Promise<Map<number, TargetState> | undefined> {
+async function currentStates(
+  c: Factory,
+  o: { readonly plan?: string | undefined },
+  kind: TargetKind | undefined,
+  ids: ReadonlySet<number>,
+): Promise<Map<number, TargetState> | undefined> {
   if (kind === undefined) return undefined;
   if (!(await c.connection()).token) {
-    if (o.plan !== undefined) throw new CliError(`--plan needs the ${kind}' states now: sign in with edshed login first; nothing was sent`, EXIT.auth);
+    if (o.plan !== undefined)
+      throw new CliError(
+        `--plan needs the ${kind}' states now: sign in with edshed login first; nothing was sent`,
+        EXIT.auth,
+      );
     if (!c.globals.quiet) c.io.stderr.write(`Not signed in: the ${kind}' states and totals are not shown.\n`);
     return undefined;
   }
@@ -61,10 +70,19 @@ export async function printPlan<Row>(c: Factory, source: BulkInput, o: BulkRunOp
   await rejects?.close();
 }
 
-async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row>, rejects: RejectsFile | undefined): Promise<void> {
+async function planRows<Row>(
+  c: Factory,
+  input: BulkInput,
+  o: BulkRunOptions<Row>,
+  rejects: RejectsFile | undefined,
+): Promise<void> {
   const { command } = o;
   if (o.plan !== undefined) refuseUnplannable(command);
-  if (o.plan !== undefined && o.from === '-') throw new CliError('--plan needs --from FILE (a plan pins the input file by its hash; standard input has none)', EXIT.usage);
+  if (o.plan !== undefined && o.from === '-')
+    throw new CliError(
+      '--plan needs --from FILE (a plan pins the input file by its hash; standard input has none)',
+      EXIT.usage,
+    );
   const kind = command.target?.kind;
   const first: BulkItem<Row>[] = [];
   const ids = new Set<number>();
@@ -74,7 +92,8 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
   const wants = kind !== undefined && (await c.connection()).token ? command.target?.wants : undefined;
   const checks: NoChangeCheck[] = [];
   // Rows kept for the command's warnings, read once the file is checked (only when signed in: they need reads).
-  const warnRows: BulkItem<Row>[] | undefined = command.warnings !== undefined && (await c.connection()).token ? [] : undefined;
+  const warnRows: BulkItem<Row>[] | undefined =
+    command.warnings !== undefined && (await c.connection()).token ? [] : undefined;
   const report = await validateInput(input, {
     command,
     defaults: o.defaults,
@@ -85,24 +104,43 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
       const id = command.target?.id(item.row);
       if (id !== undefined) ids.add(id);
       const wish = id === undefined ? undefined : wants?.(item.row);
-      if (wish !== undefined && id !== undefined) checks.push({ index: item.index, line: item.line, target_id: id, wish });
-      if (o.plan !== undefined) planned.push({ index: item.index, line: item.line, target_id: id ?? null, ...pinOf(command, item.row), state: null });
+      if (wish !== undefined && id !== undefined)
+        checks.push({ index: item.index, line: item.line, target_id: id, wish });
+      if (o.plan !== undefined)
+        planned.push({
+          index: item.index,
+          line: item.line,
+          target_id: id ?? null,
+          ...pinOf(command, item.row),
+          state: null,
+        });
     },
     ...(o.skipInvalid ? { onReject: async (row, reasons) => rejects?.write(row, reasons) } : {}),
   });
   if (report.problems.length > 0 || report.valid === 0) {
     for (const line of report.problems) c.io.stderr.write(`${line}\n`);
     const count = report.problems.length;
-    throw new CliError(count > 0 ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent` : `${input.name}: no valid rows; nothing would be sent`, EXIT.usage);
+    throw new CliError(
+      count > 0
+        ? `${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing would be sent`
+        : `${input.name}: no valid rows; nothing would be sent`,
+      EXIT.usage,
+    );
   }
   await runPreflight(c, command, input.name, 'nothing would be written');
   const states = await currentStates(c, o, kind, ids);
   const warned = warnRows === undefined ? undefined : await readRunWarnings(c, command, warnRows);
   // The API's own day decides which payment dates it refuses; the machine's UTC day stands in for it.
-  const judged = wants !== undefined && states !== undefined ? judgeTargets(checks, states, c.now().toISOString().slice(0, 10)) : undefined;
+  const judged =
+    wants !== undefined && states !== undefined
+      ? judgeTargets(checks, states, c.now().toISOString().slice(0, 10))
+      : undefined;
   const noChange = judged?.noChange;
   const refused = judged?.refused ?? [];
-  const marks = new Map([...(noChange ?? []).map((n) => [n.index, `no change: ${n.reason}`] as const), ...refused.map((n) => [n.index, `would be refused: ${n.reason}`] as const)]);
+  const marks = new Map([
+    ...(noChange ?? []).map((n) => [n.index, `no change: ${n.reason}`] as const),
+    ...refused.map((n) => [n.index, `would be refused: ${n.reason}`] as const),
+  ]);
   if (c.globals.json) {
     const targets = kind !== undefined && states !== undefined ? { kind, ...targetSummary(ids, states) } : null;
     const plan = {
@@ -124,26 +162,53 @@ async function planRows<Row>(c: Factory, input: BulkInput, o: BulkRunOptions<Row
       `Plan for ${input.name}: ${report.valid} operation${report.valid === 1 ? '' : 's'}${noChange === undefined ? '' : `, ${noChange.length} of them no change`}${refused.length > 0 ? `, ${refused.length} would be refused` : ''}`,
       `  ${report.valid} × ${command.name}${command.summary ? ` (${command.summary})` : ''}`,
       ...(warned?.destination ? [`    ${warned.destination}`] : []),
-      ...(report.rejected > 0 ? [`  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)${o.rejects === undefined ? '' : `, written to ${o.rejects}`}`] : []),
+      ...(report.rejected > 0
+        ? [
+            `  ${report.rejected} bad row${report.rejected === 1 ? '' : 's'} would be set aside (--skip-invalid)${o.rejects === undefined ? '' : `, written to ${o.rejects}`}`,
+          ]
+        : []),
       `First ${Math.min(SHOWN, report.valid)}:`,
-      ...first.map((item) => `  line ${item.line}: ${command.describe(item.row)}${marks.has(item.index) ? ` (${marks.get(item.index)})` : ''}`),
+      ...first.map(
+        (item) =>
+          `  line ${item.line}: ${command.describe(item.row)}${marks.has(item.index) ? ` (${marks.get(item.index)})` : ''}`,
+      ),
       ...(report.valid > SHOWN ? [`  ... and ${report.valid - SHOWN} more`] : []),
       ...(kind !== undefined && states !== undefined ? targetLines(kind, ids, states) : []),
       ...(kind !== undefined && noChange !== undefined && noChange.length > 0 ? noChangeLines(kind, noChange) : []),
       ...(kind !== undefined && refused.length > 0 ? refusedLines(kind, refused) : []),
-      ...(warned !== undefined && warned.warnings.length > 0 ? [`Warnings: ${warned.warnings.length}, on stderr${o.plan === undefined ? '' : ' and in the plan'} (they do not stop the run)`] : []),
+      ...(warned !== undefined && warned.warnings.length > 0
+        ? [
+            `Warnings: ${warned.warnings.length}, on stderr${o.plan === undefined ? '' : ' and in the plan'} (they do not stop the run)`,
+          ]
+        : []),
     ];
     c.io.stdout.write(`${lines.join('\n')}\n`);
   }
   printRunWarnings(c, warned);
   if (refused.length > 0 && !c.globals.quiet) {
-    c.io.stderr.write(`Warning: ${refused.length} of ${report.valid} rows would be refused by the API as things stand (lines ${refused.slice(0, 5).map((n) => n.line).join(', ')}${refused.length > 5 ? ', ...' : ''}); fix them or set them aside before the run.\n`);
+    c.io.stderr.write(
+      `Warning: ${refused.length} of ${report.valid} rows would be refused by the API as things stand (lines ${refused
+        .slice(0, 5)
+        .map((n) => n.line)
+        .join(', ')}${refused.length > 5 ? ', ...' : ''}); fix them or set them aside before the run.\n`,
+    );
   }
   if (o.plan !== undefined) await savePlan(c, o, o.plan, report.rows, planned, states, warned);
-  if (!c.globals.quiet) c.io.stderr.write(`Dry run: nothing was sent.${o.plan === undefined ? '' : ` Plan saved in ${o.plan}; run it with: edshed bulk apply ${o.plan}`}\n`);
+  if (!c.globals.quiet)
+    c.io.stderr.write(
+      `Dry run: nothing was sent.${o.plan === undefined ? '' : ` Plan saved in ${o.plan}; run it with: edshed bulk apply ${o.plan}`}\n`,
+    );
 }
 
-async function savePlan<Row>(c: Factory, o: BulkRunOptions<Row>, file: string, rows: number, items: readonly PlanItem[], states: ReadonlyMap<number, TargetState> | undefined, warned: RunWarnings | undefined): Promise<void> {
+async function savePlan<Row>(
+  c: Factory,
+  o: BulkRunOptions<Row>,
+  file: string,
+  rows: number,
+  items: readonly PlanItem[],
+  states: ReadonlyMap<number, TargetState> | undefined,
+  warned: RunWarnings | undefined,
+): Promise<void> {
   const path = resolve(o.from);
   const endpoint = o.command.table?.endpoint;
   const plan: Plan = {
@@ -155,8 +220,13 @@ async function savePlan<Row>(c: Factory, o: BulkRunOptions<Row>, file: string, r
     ...(endpoint ? { endpoint: { method: endpoint.method, path: endpoint.path } } : { bulk: o.command.resume }),
     defaults: { ...o.defaults },
     input: { path, sha256: await hashFile(path), rows },
-    items: items.map((item) => ({ ...item, state: item.target_id === null ? null : (states?.get(item.target_id)?.state ?? null) })),
-    ...(warned === undefined ? {} : { warnings: warned.warnings.map(({ kind, target_id, text }) => ({ kind, target_id, text })) }),
+    items: items.map((item) => ({
+      ...item,
+      state: item.target_id === null ? null : (states?.get(item.target_id)?.state ?? null),
+    })),
+    ...(warned === undefined
+      ? {}
+      : { warnings: warned.warnings.map(({ kind, target_id, text }) => ({ kind, target_id, text })) }),
   };
   await writeFileAtomic(file, `${JSON.stringify(plan, null, 1)}\n`, { mode: 0o600, force: true });
 }

@@ -11,10 +11,18 @@ import { issueText } from './validate.js';
  * @example
  * await runPreflight(c, command, 'classes.csv', 'nothing was written'); // classes.csv:3: school: ...
  */
-export async function runPreflight<Row>(c: Factory, command: BulkCommand<Row>, file: string, outcome: string): Promise<void> {
+export async function runPreflight<Row>(
+  c: Factory,
+  command: BulkCommand<Row>,
+  file: string,
+  outcome: string,
+): Promise<void> {
   const refusal = await command.preflight?.(c);
   if (refusal === undefined || refusal.issues.length === 0) return;
   for (const issue of refusal.issues) c.io.stderr.write(`${issueText(file, issue.line, issue)}\n`);
   const count = refusal.issues.length;
-  throw new CliError(`${count} row${count === 1 ? '' : 's'} of ${file} refused for ${refusal.who} (read ${refusal.read}); ${outcome}`, EXIT.requestFailed);
+  throw new CliError(
+    `${count} row${count === 1 ? '' : 's'} of ${file} refused for ${refusal.who} (read ${refusal.read}); ${outcome}`,
+    EXIT.requestFailed,
+  );
 }

@@ -1,6 +1,14 @@
 import type { Factory } from '../factory/factory.js';
 import { duration } from '../ui/bulk-progress/format.js';
-import { etaSeconds, finished, initialProgress, progressReducer, ratePerSecond, type BulkProgressState, type ProgressEvent } from '../ui/bulk-progress/state.js';
+import {
+  etaSeconds,
+  finished,
+  initialProgress,
+  progressReducer,
+  ratePerSecond,
+  type BulkProgressState,
+  type ProgressEvent,
+} from '../ui/bulk-progress/state.js';
 import { loadInk } from '../ui/load-ink.js';
 import { wantsColor } from '../output/colors.js';
 
@@ -32,7 +40,11 @@ export function progressLine(s: BulkProgressState): string {
  * @example
  * const reporter = plainReporter(868, (line) => c.io.stderr.write(`${line}\n`), { now: Date.now });
  */
-export function plainReporter(total: number, write: (line: string) => void, options: { readonly now: () => number; readonly everyMs?: number; readonly log: (text: string) => void }): ProgressReporter {
+export function plainReporter(
+  total: number,
+  write: (line: string) => void,
+  options: { readonly now: () => number; readonly everyMs?: number; readonly log: (text: string) => void },
+): ProgressReporter {
   let state = initialProgress(total, options.now());
   const timer = setInterval(() => {
     state = progressReducer(state, { kind: 'tick', at: options.now() });
@@ -50,7 +62,6 @@ export function plainReporter(total: number, write: (line: string) => void, opti
     close: async () => clearInterval(timer),
   };
 }
-
 
 /**
  * The reporter for this run: nothing with --quiet, the Ink view when stderr is a terminal (Ink and

@@ -20,7 +20,8 @@ const SHOWS_CHANGE: Readonly<Record<string, (target: Target, body: Body) => bool
   'invoices mark-promised': (t, b) => t.state === 'promised' && same(t.promised_reference, b.reference),
   'invoices void': (t) => t.state === 'void',
   'subscriptions cancel-at-expiry': (t) => t.state === 'cancelling',
-  'subscriptions set-po-number': (t, b) => typeof b.po_number === 'string' && t.po_number === (b.po_number.trim() === '' ? null : b.po_number.trim()),
+  'subscriptions set-po-number': (t, b) =>
+    typeof b.po_number === 'string' && t.po_number === (b.po_number.trim() === '' ? null : b.po_number.trim()),
 };
 
 /**
@@ -36,7 +37,8 @@ export function showsChange(command: string, target: Target | undefined, body: u
 }
 
 /** Whether read-back can settle items of this endpoint (an invoice or subscription workflow it knows). */
-export const readsBack = (endpoint: Endpoint): boolean => targetKindOf(endpoint) !== undefined && SHOWS_CHANGE[endpoint.command] !== undefined;
+export const readsBack = (endpoint: Endpoint): boolean =>
+  targetKindOf(endpoint) !== undefined && SHOWS_CHANGE[endpoint.command] !== undefined;
 
 /**
  * Reads the target of an item's request and tells whether the item's change is already there; false when it cannot tell
@@ -45,7 +47,11 @@ export const readsBack = (endpoint: Endpoint): boolean => targetKindOf(endpoint)
  * @example
  * if (await alreadyApplied(await c.api(), endpoint, item.row)) journal.append({ ...item, status: 'done', ... });
  */
-export async function alreadyApplied(api: Pick<ApiMethods, 'invoices' | 'subscriptions'>, endpoint: Endpoint, request: BulkRequest): Promise<boolean> {
+export async function alreadyApplied(
+  api: Pick<ApiMethods, 'invoices' | 'subscriptions'>,
+  endpoint: Endpoint,
+  request: BulkRequest,
+): Promise<boolean> {
   const kind = targetKindOf(endpoint);
   const id = targetIdOf(endpoint, request.path);
   if (kind === undefined || id === undefined || !readsBack(endpoint)) return false;

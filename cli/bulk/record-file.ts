@@ -49,7 +49,9 @@ export async function openRecordFile(flag: string, path: string, columns: readon
   return {
     path,
     async write(record) {
-      const ok = csv ? csv.write(columns.map((name) => record[name] ?? null)) : file.write(`${JSON.stringify(record)}\n`);
+      const ok = csv
+        ? csv.write(columns.map((name) => record[name] ?? null))
+        : file.write(`${JSON.stringify(record)}\n`);
       if (!ok) await Promise.race([once(sink, 'drain'), done]);
     },
     async writeRow(cells) {

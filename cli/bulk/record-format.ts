@@ -12,5 +12,8 @@ export function recordFormat(flag: string, path: string): 'csv' | 'ndjson' {
   const ext = extname(path).toLowerCase();
   if (ext === '.csv') return 'csv';
   if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
-  throw new CliError(`${flag} ${path}: name the file .csv, .ndjson or .jsonl (the format follows the extension)`, EXIT.usage);
+  throw new CliError(
+    `${flag} ${path}: name the file .csv, .ndjson or .jsonl (the format follows the extension)`,
+    EXIT.usage,
+  );
 }

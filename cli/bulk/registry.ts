@@ -53,8 +53,11 @@ const WISHES = new Map<TargetKind, () => Promise<TargetWishes>>();
  * @example
  * registerTargetWishes({ invoices: async () => (await import('./invoices/actions.js')).wishOf });
  */
-export function registerTargetWishes(loaders: Readonly<Partial<Record<TargetKind, () => Promise<TargetWishes>>>>): void {
-  for (const [kind, load] of Object.entries(loaders) as [TargetKind, () => Promise<TargetWishes>][]) WISHES.set(kind, load);
+export function registerTargetWishes(
+  loaders: Readonly<Partial<Record<TargetKind, () => Promise<TargetWishes>>>>,
+): void {
+  for (const [kind, load] of Object.entries(loaders) as [TargetKind, () => Promise<TargetWishes>][])
+    WISHES.set(kind, load);
 }
 
 /**

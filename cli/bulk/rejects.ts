@@ -21,7 +21,11 @@ export interface RejectsFile {
  * const rejects = rejectsFile('bad.csv', 'csv', () => header);
  * await rejects.write(row, ['line 3: date: expected an ISO 8601 date']);
  */
-export function rejectsFile(path: string, input: InputFormat, header: () => readonly string[] | undefined): RejectsFile {
+export function rejectsFile(
+  path: string,
+  input: InputFormat,
+  header: () => readonly string[] | undefined,
+): RejectsFile {
   const format = recordFormat('--rejects', path);
   let file: Promise<RecordFile> | undefined;
   let columns: readonly string[] = [];
@@ -37,9 +41,15 @@ export function rejectsFile(path: string, input: InputFormat, header: () => read
       const reason = reasons.join('; ');
       const byHeader = columns.length > 0 && columns[0] !== 'line';
       if (row.kind === 'problem') {
-        if (format === 'ndjson') return out.write({ line: row.line, ...(row.cells ? { cells: row.cells } : {}), reason });
+        if (format === 'ndjson')
+          return out.write({ line: row.line, ...(row.cells ? { cells: row.cells } : {}), reason });
         // A row that did not match the header keeps all its cells, padded to the header, then the reason.
-        if (byHeader && row.cells) return out.writeRow([...row.cells, ...Array<string>(Math.max(0, columns.length - 1 - row.cells.length)).fill(''), reason]);
+        if (byHeader && row.cells)
+          return out.writeRow([
+            ...row.cells,
+            ...Array<string>(Math.max(0, columns.length - 1 - row.cells.length)).fill(''),
+            reason,
+          ]);
         return out.write({ line: row.line, reason });
       }
       if (format === 'ndjson') return out.write({ line: row.line, ...row.values, reason });
@@ -57,7 +67,10 @@ export function rejectsFile(path: string, input: InputFormat, header: () => read
 }
 
 /** Input events, noting the CSV header as it passes. */
-async function* noteHeader(events: AsyncIterable<InputEvent>, seen: { columns?: readonly string[] }): AsyncGenerator<InputEvent> {
+async function* noteHeader(
+  events: AsyncIterable<InputEvent>,
+  seen: { columns?: readonly string[] },
+): AsyncGenerator<InputEvent> {
   for await (const event of events) {
     if (event.kind === 'header') seen.columns = event.columns;
     yield event;
@@ -71,8 +84,14 @@ async function* noteHeader(events: AsyncIterable<InputEvent>, seen: { columns?: 
  * @example
  * const { input: read, rejects } = openRejects(input, { skipInvalid: true, rejects: 'bad.csv' });
  */
-export function openRejects(input: BulkInput, o: { readonly skipInvalid: boolean; readonly rejects?: string | undefined }): { readonly input: BulkInput; readonly rejects: RejectsFile | undefined } {
+export function openRejects(
+  input: BulkInput,
+  o: { readonly skipInvalid: boolean; readonly rejects?: string | undefined },
+): { readonly input: BulkInput; readonly rejects: RejectsFile | undefined } {
   if (!o.skipInvalid || o.rejects === undefined) return { input, rejects: undefined };
   const seen: { columns?: readonly string[] } = {};
-  return { input: { ...input, events: noteHeader(input.events, seen) }, rejects: rejectsFile(o.rejects, input.format, () => seen.columns) };
+  return {
+    input: { ...input, events: noteHeader(input.events, seen) },
+    rejects: rejectsFile(o.rejects, input.format, () => seen.columns),
+  };
 }

@@ -40,7 +40,15 @@ export function resultsTarget(path: string): ResultsTarget {
  * // 'index,line,key,status,http_status,message,request_id\n0,2,INV-000008,done,200,ok,r1\n'
  */
 export function resultsText(outcomes: readonly JournalProblem[], format: ResultsFormat): string {
-  const records = outcomes.map((o) => ({ index: o.index, line: o.line, key: o.key ?? null, status: o.status, http_status: o.http_status, message: o.message, request_id: o.request_id }));
+  const records = outcomes.map((o) => ({
+    index: o.index,
+    line: o.line,
+    key: o.key ?? null,
+    status: o.status,
+    http_status: o.http_status,
+    message: o.message,
+    request_id: o.request_id,
+  }));
   if (format === 'ndjson') return records.map((r) => `${JSON.stringify(r)}\n`).join('');
   return stringify([[...RESULT_COLUMNS], ...records.map((r) => RESULT_COLUMNS.map((name) => r[name]))], NEUTRAL_CSV);
 }

@@ -32,12 +32,18 @@ export interface ResumeOptions {
 function resumeResults(runId: string, header: RunHeader, given: string | undefined): ResultsTarget | undefined {
   const asked = given === undefined ? undefined : resultsTarget(given);
   if (asked && header.results && asked.path !== header.results.path) {
-    throw new CliError(`--results ${asked.path}: run ${runId} keeps its results in ${header.results.path}, and each resume completes that file; leave --results out. Nothing was sent`, EXIT.usage);
+    throw new CliError(
+      `--results ${asked.path}: run ${runId} keeps its results in ${header.results.path}, and each resume completes that file; leave --results out. Nothing was sent`,
+      EXIT.usage,
+    );
   }
   return header.results ?? asked;
 }
 
-async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, sends: (index: number) => boolean): AsyncGenerator<BulkItem<Row>> {
+async function* toSend<Row>(
+  items: AsyncIterable<BulkItem<Row>>,
+  sends: (index: number) => boolean,
+): AsyncGenerator<BulkItem<Row>> {
   for await (const item of items) if (sends(item.index)) yield item;
 }
 
@@ -46,15 +52,31 @@ async function* toSend<Row>(items: AsyncIterable<BulkItem<Row>>, sends: (index: 
  * records it done when the change is already there, so it is not sent again (a production server may
  * have forgotten the key). Returns the indexes settled.
  */
-async function settleUnknown<Row>(c: Factory, command: BulkCommand<Row>, file: string, state: JournalState, journal: JournalWriter): Promise<Set<number>> {
+async function settleUnknown<Row>(
+  c: Factory,
+  command: BulkCommand<Row>,
+  file: string,
+  state: JournalState,
+  journal: JournalWriter,
+): Promise<Set<number>> {
   const settled = new Set<number>();
   if (state.counts.unknown === 0 || command.applied === undefined) return settled;
   for await (const item of readItems(file, command.parse)) {
     if (state.statusOf(item.index) !== 'unknown' || !(await command.applied(c, item.row).catch(() => false))) continue;
-    journal.append({ index: item.index, line: item.line, status: 'done', http_status: null, message: 'read back: the target already shows the change; not sent again', request_id: null });
+    journal.append({
+      index: item.index,
+      line: item.line,
+      status: 'done',
+      http_status: null,
+      message: 'read back: the target already shows the change; not sent again',
+      request_id: null,
+    });
     settled.add(item.index);
   }
-  if (settled.size > 0 && !c.globals.quiet) c.io.stderr.write(`${settled.size} item${settled.size === 1 ? '' : 's'} of unknown outcome already applied (read back); not sent again.\n`);
+  if (settled.size > 0 && !c.globals.quiet)
+    c.io.stderr.write(
+      `${settled.size} item${settled.size === 1 ? '' : 's'} of unknown outcome already applied (read back); not sent again.\n`,
+    );
   return settled;
 }
 
@@ -84,11 +106,15 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   const state = await readJournal(c.env, o.runId);
   const { header } = state;
   const file = itemsFile(c.env, o.runId);
-  if (!existsSync(file)) throw new CliError(`run ${o.runId} has no items file (${file}); it cannot be resumed`, EXIT.usage);
+  if (!existsSync(file))
+    throw new CliError(`run ${o.runId} has no items file (${file}); it cannot be resumed`, EXIT.usage);
   const results = resumeResults(o.runId, header, o.results);
   const connection = await c.connection();
   if (connection.baseUrl !== header.api) {
-    throw new CliError(`run ${o.runId} wrote to ${header.api}, but this profile uses ${connection.baseUrl}: pass --api-url ${header.api} or --profile ${header.profile}`, EXIT.usage);
+    throw new CliError(
+      `run ${o.runId} wrote to ${header.api}, but this profile uses ${connection.baseUrl}: pass --api-url ${header.api} or --profile ${header.profile}`,
+      EXIT.usage,
+    );
   }
   const { counts } = state;
   const total = counts.pending + counts.unknown + (o.retryFailed ? counts.failed : 0);
@@ -99,7 +125,11 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
       const failed = counts.failed > 0 ? `; ${counts.failed} failed (--retry-failed sends them again)` : '';
       c.io.stderr.write(`Run ${o.runId}: nothing to send: ${counts.done} done, ${counts.skipped} skipped${failed}.\n`);
     }
-    if (counts.failed > 0) throw new CliError(`${counts.failed} of ${header.items} items failed; see edshed runs show ${o.runId}`, EXIT.bulkPartial);
+    if (counts.failed > 0)
+      throw new CliError(
+        `${counts.failed} of ${header.items} items failed; see edshed runs show ${o.runId}`,
+        EXIT.bulkPartial,
+      );
     return;
   }
   const command = await commandOfRun(header);
@@ -113,5 +143,15 @@ async function resumeLocked(c: Factory, o: ResumeOptions): Promise<void> {
   // The run's own settings, so a resume sends as the run did; a journal from before they were kept has none.
   const concurrency = o.concurrency ?? header.settings?.concurrency ?? DEFAULT_CONCURRENCY;
   const rate = o.rate === null ? undefined : (o.rate ?? header.settings?.rate);
-  await executeRun(c, { command, header, journal, items, total: total - settled.size, concurrency, rate, results, sends });
+  await executeRun(c, {
+    command,
+    header,
+    journal,
+    items,
+    total: total - settled.size,
+    concurrency,
+    rate,
+    results,
+    sends,
+  });
 }

@@ -7,7 +7,8 @@ import type { ColumnMap } from './columns.js';
  * Why a secret (a password, a token) cannot come from a bulk file: a run keeps each checked row in its
  * journal directory so that it can resume, and secrets are written nowhere but the credentials file.
  */
-export const SECRET_IN_BULK = 'a secret (password or token) cannot be run from a file: a bulk run keeps its rows on disk to resume, and secrets are never written anywhere but the credentials file';
+export const SECRET_IN_BULK =
+  'a secret (password or token) cannot be run from a file: a bulk run keeps its rows on disk to resume, and secrets are never written anywhere but the credentials file';
 
 /**
  * A key given both as a path argument and by the file: which target the row means is unclear (the
@@ -22,7 +23,8 @@ export interface RowIssue {
   readonly message: string;
 }
 
-export type RowCheck<Row = unknown> = { readonly ok: true; readonly row: Row } | { readonly ok: false; readonly issues: readonly RowIssue[] };
+export type RowCheck<Row = unknown> =
+  { readonly ok: true; readonly row: Row } | { readonly ok: false; readonly issues: readonly RowIssue[] };
 
 export interface RowContext<Row = unknown> {
   readonly command: BulkCommand<Row>;
@@ -51,12 +53,17 @@ export interface RowContext<Row = unknown> {
  * @example
  * checkRow(context, { id: '12', date: '2026-13-01' }, 2) // { ok: false, issues: [{ column: 'date', message: 'expected an ISO 8601 date ...' }] }
  */
-export function checkRow<Row>(context: RowContext<Row>, values: Readonly<Record<string, unknown>>, line: number): RowCheck<Row> {
+export function checkRow<Row>(
+  context: RowContext<Row>,
+  values: Readonly<Record<string, unknown>>,
+  line: number,
+): RowCheck<Row> {
   const map = context.command.columns;
   const input: Record<string, unknown> = { ...context.defaults };
   const issues: RowIssue[] = [];
   const fromRow = new Set<string>();
-  for (const key of Object.keys(context.defaults)) if (isSecretKey(key) && !context.reported.has(key)) issues.push({ column: key, message: SECRET_IN_BULK });
+  for (const key of Object.keys(context.defaults))
+    if (isSecretKey(key) && !context.reported.has(key)) issues.push({ column: key, message: SECRET_IN_BULK });
   for (const [column, value] of Object.entries(values)) {
     const key = map.keyOf(column);
     if (key === undefined) {

@@ -13,7 +13,9 @@ import type { RowIssue } from './row-check.js';
  */
 export function issuesOf(error: unknown, column?: string, keyOf: (key: string) => string = (key) => key): RowIssue[] {
   if (error instanceof InvalidInputError) {
-    return error.issues.map((issue) => (issue.path === '' ? { message: issue.message } : { column: keyOf(issue.path), message: issue.message }));
+    return error.issues.map((issue) =>
+      issue.path === '' ? { message: issue.message } : { column: keyOf(issue.path), message: issue.message },
+    );
   }
   if (!(error instanceof CliError)) throw error;
   const text = error.message.replace(/;? nothing was sent\.?$/, '');
@@ -29,5 +31,7 @@ export function issuesOf(error: unknown, column?: string, keyOf: (key: string) =
  * missingIssues({ id: '8' }, ['id', 'date']) // [{ column: 'date', message: 'missing' }]
  */
 export function missingIssues(values: Readonly<Record<string, unknown>>, required: readonly string[]): RowIssue[] {
-  return required.filter((key) => values[key] === undefined || values[key] === '').map((key) => ({ column: key, message: 'missing' }));
+  return required
+    .filter((key) => values[key] === undefined || values[key] === '')
+    .map((key) => ({ column: key, message: 'missing' }));
 }

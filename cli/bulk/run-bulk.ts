@@ -36,7 +36,8 @@ function refuseProblems(c: Factory, input: BulkInput, report: ValidationReport, 
   if (report.problems.length === 0 && report.valid > 0) return;
   for (const line of report.problems) c.io.stderr.write(`${line}\n`);
   const count = report.problems.length;
-  if (count === 0) throw new CliError(`${input.name}: no valid rows (${report.rejected} set aside); nothing was sent`, EXIT.usage);
+  if (count === 0)
+    throw new CliError(`${input.name}: no valid rows (${report.rejected} set aside); nothing was sent`, EXIT.usage);
   const hint = report.fatal || skipInvalid ? '' : ' (--skip-invalid sets bad rows aside and runs the rest)';
   throw new CliError(`${count} problem${count === 1 ? '' : 's'} in ${input.name}; nothing was sent${hint}`, EXIT.usage);
 }
@@ -55,7 +56,10 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
   if (o.dryRun) return printPlan(c, await openBulkInput(o.from, c.io), o);
   const connection = await c.connection();
   if (!connection.token && o.command.signedIn) {
-    throw new CliError(`not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`, EXIT.auth);
+    throw new CliError(
+      `not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}): run edshed login first; nothing was sent`,
+      EXIT.auth,
+    );
   }
   const { input, rejects } = openRejects(await openBulkInput(o.from, c.io), o);
   const runId = newRunId(c.now());
@@ -65,23 +69,28 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
   const skipped: ItemOutcome[] = [];
   let report: ValidationReport;
   try {
-    report = await validateInput(
-      input,
-      {
-        command: o.command,
-        defaults: o.defaults,
-        ...(o.pinned ? { pinned: o.pinned } : {}),
-        onItem: (item) => writer.write(item),
-        ...(o.skipInvalid
-          ? {
-              onReject: async (row, reasons, index) => {
-                if (index !== undefined) skipped.push({ index, line: row.line, status: 'skipped', http_status: null, message: reasons.join('; '), request_id: null });
-                await rejects?.write(row, reasons);
-              },
-            }
-          : {}),
-      },
-    );
+    report = await validateInput(input, {
+      command: o.command,
+      defaults: o.defaults,
+      ...(o.pinned ? { pinned: o.pinned } : {}),
+      onItem: (item) => writer.write(item),
+      ...(o.skipInvalid
+        ? {
+            onReject: async (row, reasons, index) => {
+              if (index !== undefined)
+                skipped.push({
+                  index,
+                  line: row.line,
+                  status: 'skipped',
+                  http_status: null,
+                  message: reasons.join('; '),
+                  request_id: null,
+                });
+              await rejects?.write(row, reasons);
+            },
+          }
+        : {}),
+    });
     await writer.close();
     refuseProblems(c, input, report, o.skipInvalid);
     await runPreflight(c, o.command, input.name, 'nothing was written');
@@ -96,7 +105,10 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
     throw error;
   }
   await rejects?.close();
-  if (report.rejected > 0 && !c.globals.quiet) c.io.stderr.write(`${report.rejected} bad row${report.rejected === 1 ? '' : 's'} set aside${o.rejects ? ` in ${o.rejects}` : ''}.\n`);
+  if (report.rejected > 0 && !c.globals.quiet)
+    c.io.stderr.write(
+      `${report.rejected} bad row${report.rejected === 1 ? '' : 's'} set aside${o.rejects ? ` in ${o.rejects}` : ''}.\n`,
+    );
   renameSync(partial, itemsFile(c.env, runId));
   const header: RunHeader = {
     type: 'run',
@@ -113,5 +125,14 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
     settings: runSettings(o),
     ...(o.results ? { results: resultsTarget(o.results) } : {}),
   };
-  await executeNewRun(c, { command: o.command, header, known: skipped, items: readItems(itemsFile(c.env, runId), o.command.parse), total: report.valid, concurrency: o.concurrency, rate: o.rate, results: header.results });
+  await executeNewRun(c, {
+    command: o.command,
+    header,
+    known: skipped,
+    items: readItems(itemsFile(c.env, runId), o.command.parse),
+    total: report.valid,
+    concurrency: o.concurrency,
+    rate: o.rate,
+    results: header.results,
+  });
 }

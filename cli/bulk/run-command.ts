@@ -15,6 +15,10 @@ import { curatedBulkCommand } from './registry.js';
 export async function commandOfRun(header: RunHeader): Promise<BulkCommand> {
   if (header.bulk) return curatedBulkCommand(header.bulk.kind, header.bulk.args);
   const endpoint = ENDPOINTS.find((e) => e.command === header.command);
-  if (!endpoint) throw new CliError(`run ${header.run_id} is of "${header.command}", which this version of edshed does not know; it cannot be resumed`, EXIT.usage);
+  if (!endpoint)
+    throw new CliError(
+      `run ${header.run_id} is of "${header.command}", which this version of edshed does not know; it cannot be resumed`,
+      EXIT.usage,
+    );
   return tableBulkCommand(endpoint);
 }

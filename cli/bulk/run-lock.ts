@@ -7,7 +7,12 @@ import type { Env } from '../factory/factory.js';
 import { runsDir } from './journal.js';
 
 /** Who holds a run: written in the lock file, shown to a second process that wants the run. */
-const holderSchema = z.object({ pid: z.number().int().positive(), host: z.string(), command: z.string(), since: z.string() });
+const holderSchema = z.object({
+  pid: z.number().int().positive(),
+  host: z.string(),
+  command: z.string(),
+  since: z.string(),
+});
 type Holder = z.infer<typeof holderSchema>;
 
 /** A run's lock: held while a process sends the run's items (the first run, or a resume). */
@@ -100,7 +105,10 @@ export function acquireRunLock(env: Env, runId: string, command: string, now: Da
 
 function lockError(file: string, runId: string, cause: unknown): CliError {
   if ((cause as NodeJS.ErrnoException).code === 'EEXIST') {
-    return new CliError(`run ${runId} is in use by another process (its lock ${file} was taken meanwhile); nothing was sent`, EXIT.usage);
+    return new CliError(
+      `run ${runId} is in use by another process (its lock ${file} was taken meanwhile); nothing was sent`,
+      EXIT.usage,
+    );
   }
   return new CliError(`cannot lock run ${runId} (${file}): ${(cause as Error).message}; nothing was sent`, EXIT.usage);
 }

@@ -15,7 +15,11 @@ import type { RunWarning } from './plan-file.js';
  * @example
  * const warned = await readRunWarnings(c, command, readItems(path, command.parse));
  */
-export async function readRunWarnings<Row>(c: Factory, command: Pick<BulkCommand<Row>, 'warnings'>, items: AsyncIterable<BulkItem<Row>> | Iterable<BulkItem<Row>>): Promise<RunWarnings | undefined> {
+export async function readRunWarnings<Row>(
+  c: Factory,
+  command: Pick<BulkCommand<Row>, 'warnings'>,
+  items: AsyncIterable<BulkItem<Row>> | Iterable<BulkItem<Row>>,
+): Promise<RunWarnings | undefined> {
   if (command.warnings === undefined) return undefined;
   const rows: Row[] = [];
   for await (const item of items) rows.push(item.row);
@@ -30,7 +34,9 @@ export async function readRunWarnings<Row>(c: Factory, command: Pick<BulkCommand
  * // 'Warning (country): Subscription 5 moves from GB to US: ...\n'
  */
 export function warningText(warnings: readonly Pick<RunWarning, 'kind' | 'text'>[], width: number): string {
-  return warnings.map((w) => `${wrap(`Warning (${w.kind}): ${w.text}`, Math.max(20, width), '  ').join('\n')}\n`).join('');
+  return warnings
+    .map((w) => `${wrap(`Warning (${w.kind}): ${w.text}`, Math.max(20, width), '  ').join('\n')}\n`)
+    .join('');
 }
 
 /**
@@ -42,5 +48,7 @@ export function warningText(warnings: readonly Pick<RunWarning, 'kind' | 'text'>
 export function printRunWarnings(c: Factory, warned: RunWarnings | undefined): void {
   if (warned === undefined || warned.warnings.length === 0 || c.globals.quiet) return;
   const count = warned.warnings.length;
-  c.io.stderr.write(`${count} warning${count === 1 ? '' : 's'} (they do not stop the run):\n${warningText(warned.warnings, c.io.columns ?? 80)}`);
+  c.io.stderr.write(
+    `${count} warning${count === 1 ? '' : 's'} (they do not stop the run):\n${warningText(warned.warnings, c.io.columns ?? 80)}`,
+  );
 }

@@ -30,7 +30,11 @@ export interface RunnerOptions<Row = unknown> {
   /** A note for the user (a stop, and why). */
   readonly notify: (message: string) => void;
   /** The whole queue holds back until `until` (the clock's ms); without it, the pause is a note. */
-  readonly onPause?: (pause: { readonly until: number; readonly reason: PauseReason; readonly message: string }) => void;
+  readonly onPause?: (pause: {
+    readonly until: number;
+    readonly reason: PauseReason;
+    readonly message: string;
+  }) => void;
   readonly now?: () => number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Longest wait for one item's answer (the client's retries included). */
@@ -77,7 +81,8 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
       serverFailures = 0;
       tries.delete(item.index);
       o.record(item, verdict.outcome);
-      if (verdict.pauseMs !== undefined) pause(verdict.pauseMs, 'No requests left in the rate-limit window', 'rate-limit');
+      if (verdict.pauseMs !== undefined)
+        pause(verdict.pauseMs, 'No requests left in the rate-limit window', 'rate-limit');
     } else if (verdict.kind === 'rate-limited') {
       again.unshift(item);
       o.onRequeue?.(item);
@@ -100,7 +105,12 @@ export async function runItems<Row>(items: AsyncIterable<BulkItem<Row>>, o: Runn
       if (serverFailures >= o.retryBudget && stop === undefined) {
         stop = 'paused';
         o.notify(`Pausing the run: ${serverFailures} server failures in a row (last: ${last})`);
-      } else pause(Math.min(MAX_BACKOFF_MS, 500 * 2 ** (serverFailures - 1)), verdict.kind === 'not-sent' ? 'Server unreachable' : 'Server failure', 'server-failure');
+      } else
+        pause(
+          Math.min(MAX_BACKOFF_MS, 500 * 2 ** (serverFailures - 1)),
+          verdict.kind === 'not-sent' ? 'Server unreachable' : 'Server failure',
+          'server-failure',
+        );
     }
   };
   const start = (item: BulkItem<Row>) => {

@@ -13,7 +13,10 @@ const LISTED = 50;
  * @example
  * addAmount(totals, { currency: 'gbp', total: 54000 });
  */
-export function addAmount(totals: Map<string, number>, target: { readonly currency: string | null; readonly total: number | null } | undefined): void {
+export function addAmount(
+  totals: Map<string, number>,
+  target: { readonly currency: string | null; readonly total: number | null } | undefined,
+): void {
   if (!target || target.currency === null || target.total === null) return;
   const currency = target.currency.toLowerCase();
   totals.set(currency, (totals.get(currency) ?? 0) + target.total);
@@ -58,7 +61,8 @@ export function targetSummary(ids: Iterable<number>, states: ReadonlyMap<number,
     else byState.set(target.state, (byState.get(target.state) ?? 0) + 1);
     addAmount(totals, target);
   }
-  const sorted = (map: ReadonlyMap<string, number>) => Object.fromEntries([...map.entries()].sort(([a], [b]) => byCodeUnits(a, b)));
+  const sorted = (map: ReadonlyMap<string, number>) =>
+    Object.fromEntries([...map.entries()].sort(([a], [b]) => byCodeUnits(a, b)));
   return { states: sorted(byState), not_found: missing, totals: sorted(totals) };
 }
 
@@ -69,9 +73,15 @@ export function targetSummary(ids: Iterable<number>, states: ReadonlyMap<number,
  * @example
  * targetLines('invoices', [8, 9], states) // ['Invoices now: 2 open', 'Totals: £1,080.00 (GBP)', '  invoice 8: open, £540.00', ...]
  */
-export function targetLines(kind: TargetKind, ids: ReadonlySet<number>, states: ReadonlyMap<number, TargetState>): string[] {
+export function targetLines(
+  kind: TargetKind,
+  ids: ReadonlySet<number>,
+  states: ReadonlyMap<number, TargetState>,
+): string[] {
   const summary = targetSummary(ids, states);
-  const counts = Object.entries(summary.states).sort(([, a], [, b]) => b - a).map(([state, n]) => `${n} ${state}`);
+  const counts = Object.entries(summary.states)
+    .sort(([, a], [, b]) => b - a)
+    .map(([state, n]) => `${n} ${state}`);
   if (summary.not_found > 0) counts.push(`${summary.not_found} not found`);
   const totals = new Map(Object.entries(summary.totals));
   const listed = [...ids].slice(0, LISTED).map((id) => {
@@ -95,7 +105,11 @@ export function targetLines(kind: TargetKind, ids: ReadonlySet<number>, states: 
  * noChangeLines('invoices', found) // ['No change (1): ...', '  line 2: invoice 8: already paid']
  */
 export function noChangeLines(kind: TargetKind, found: readonly NoChange[]): string[] {
-  return foreseenLines(kind, `No change (${found.length}): the ${singular(kind)} is already so; sending the row writes nothing, or is refused`, found);
+  return foreseenLines(
+    kind,
+    `No change (${found.length}): the ${singular(kind)} is already so; sending the row writes nothing, or is refused`,
+    found,
+  );
 }
 
 /** A title, then each row with its line, target and reason (the first few dozen). */
@@ -115,5 +129,9 @@ function foreseenLines(kind: TargetKind, title: string, found: readonly NoChange
  * refusedLines('invoices', refused) // ['Would be refused (1): ...', '  line 4: invoice 8: payment date 2026-08-01 is before the invoice was issued (2026-09-01)']
  */
 export function refusedLines(kind: TargetKind, found: readonly NoChange[]): string[] {
-  return foreseenLines(kind, `Would be refused (${found.length}): the API's rules for the ${singular(kind)} as it stands; these rows would fail`, found);
+  return foreseenLines(
+    kind,
+    `Would be refused (${found.length}): the API's rules for the ${singular(kind)} as it stands; these rows would fail`,
+    found,
+  );
 }

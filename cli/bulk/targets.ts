@@ -64,7 +64,10 @@ interface SubscriptionAnswer {
 }
 
 /** A subscription as the API answers it, or undefined when there is none with that id. */
-async function readSubscription(api: Pick<ApiMethods, 'subscriptions'>, id: number): Promise<SubscriptionAnswer | undefined> {
+async function readSubscription(
+  api: Pick<ApiMethods, 'subscriptions'>,
+  id: number,
+): Promise<SubscriptionAnswer | undefined> {
   const [response, { tableEntry }] = await Promise.all([
     api.subscriptions.show({ id }).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) return undefined;
@@ -79,13 +82,26 @@ async function readSubscription(api: Pick<ApiMethods, 'subscriptions'>, id: numb
 /** What a plan and a drift check keep of an invoice. */
 function invoiceState(invoice: ListedInvoice): TargetState {
   const { state, currency, total, issued_at, paid_method, paid_date } = invoice;
-  return { state, currency, total, accounted: invoice.accounting_id != null, issued_at: issued_at ?? null, paid_method: paid_method ?? null, paid_date: paid_date ?? null };
+  return {
+    state,
+    currency,
+    total,
+    accounted: invoice.accounting_id != null,
+    issued_at: issued_at ?? null,
+    paid_method: paid_method ?? null,
+    paid_date: paid_date ?? null,
+  };
 }
 
 /** A subscription's state, with what its unpaid invoices still owe as its total. */
 function subscriptionState(answer: SubscriptionAnswer): TargetState {
   const owed = totalsByCurrency(answer.invoices, '0000-00-00')[0];
-  return { state: answer.subscription.state, currency: owed?.currency ?? answer.subscription.currency ?? null, total: owed?.amount_due ?? null, school: answer.subscription.school_id ?? null };
+  return {
+    state: answer.subscription.state,
+    currency: owed?.currency ?? answer.subscription.currency ?? null,
+    total: owed?.amount_due ?? null,
+    school: answer.subscription.school_id ?? null,
+  };
 }
 
 /**
@@ -96,7 +112,11 @@ function subscriptionState(answer: SubscriptionAnswer): TargetState {
  * @example
  * const states = await readTargets(await c.api(), 'invoices', [8, 9]); // Map { 8 => { state: 'open', currency: 'gbp', total: 54000 } }
  */
-export async function readTargets(api: Pick<ApiMethods, 'invoices' | 'subscriptions'>, kind: TargetKind, ids: Iterable<number>): Promise<Map<number, TargetState>> {
+export async function readTargets(
+  api: Pick<ApiMethods, 'invoices' | 'subscriptions'>,
+  kind: TargetKind,
+  ids: Iterable<number>,
+): Promise<Map<number, TargetState>> {
   if (kind === 'invoices') return readInvoices(api, ids, invoiceState);
   const all = [...new Set(ids)];
   const states = new Map<number, TargetState>();
@@ -116,7 +136,11 @@ export async function readTargets(api: Pick<ApiMethods, 'invoices' | 'subscripti
  * @example
  * const invoice = await readTargetInFull(await c.api(), 'invoices', 8); // { id: 8, state: 'paid', paid_method: 'bacs', ... }
  */
-export async function readTargetInFull(api: Pick<ApiMethods, 'invoices' | 'subscriptions'>, kind: TargetKind, id: number): Promise<Readonly<Record<string, unknown>> | undefined> {
+export async function readTargetInFull(
+  api: Pick<ApiMethods, 'invoices' | 'subscriptions'>,
+  kind: TargetKind,
+  id: number,
+): Promise<Readonly<Record<string, unknown>> | undefined> {
   if (kind === 'invoices') return readBack(api, id, undefined);
   return (await readSubscription(api, id))?.subscription;
 }

@@ -16,7 +16,11 @@ export interface ValidateOptions<Row> {
   /** Called for each valid row, in file order (write it to the items file, count it for a plan). */
   readonly onItem: (item: BulkItem<Row>) => void | Promise<void>;
   /** With --skip-invalid: called for each bad row (with its item index; none for an unreadable line) instead of listing its problems. */
-  readonly onReject?: (row: RowEvent | ProblemEvent, reasons: readonly string[], index: number | undefined) => void | Promise<void>;
+  readonly onReject?: (
+    row: RowEvent | ProblemEvent,
+    reasons: readonly string[],
+    index: number | undefined,
+  ) => void | Promise<void>;
 }
 
 export interface ValidationReport {
@@ -46,16 +50,27 @@ const unknownColumn = (map: ColumnMap): string => `unknown column; expected ${ma
  * The problems of a CSV header. An unknown column is one too, unless `unknown` collects it (with
  * --skip-invalid): then only the rows with a value in it are set aside, since that value would not be sent.
  */
-function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Readonly<Record<string, unknown>>, pinned: ReadonlySet<string>, unknown?: Set<string>): RowIssue[] {
+function headerProblems(
+  map: ColumnMap,
+  columns: readonly string[],
+  defaults: Readonly<Record<string, unknown>>,
+  pinned: ReadonlySet<string>,
+  unknown?: Set<string>,
+): RowIssue[] {
   const issues: RowIssue[] = [];
   const seen = new Map<string, number>();
   columns.forEach((name, i) => {
     if (name === '') issues.push({ column: `column ${i + 1}`, message: 'no name in the header' });
-    else if (seen.has(name)) issues.push({ column: name, message: `given twice in the header (columns ${(seen.get(name) ?? 0) + 1} and ${i + 1})` });
+    else if (seen.has(name))
+      issues.push({
+        column: name,
+        message: `given twice in the header (columns ${(seen.get(name) ?? 0) + 1} and ${i + 1})`,
+      });
     else if (map.keyOf(name) === undefined && unknown !== undefined) unknown.add(name);
     else if (map.keyOf(name) === undefined) issues.push({ column: name, message: unknownColumn(map) });
     else if (isSecretKey(map.keyOf(name) as string)) issues.push({ column: name, message: SECRET_IN_BULK });
-    else if (pinned.has(map.keyOf(name) as string)) issues.push({ column: name, message: pinnedTwice(map, map.keyOf(name) as string, defaults) });
+    else if (pinned.has(map.keyOf(name) as string))
+      issues.push({ column: name, message: pinnedTwice(map, map.keyOf(name) as string, defaults) });
     seen.set(name, i);
   });
   for (const key of Object.keys(defaults)) if (isSecretKey(key)) issues.push({ column: key, message: SECRET_IN_BULK });
@@ -63,7 +78,10 @@ function headerProblems(map: ColumnMap, columns: readonly string[], defaults: Re
   for (const key of map.required) {
     if (!keys.has(key) && defaults[key] === undefined) {
       const flag = map.commandLineName(key);
-      issues.push({ column: key, message: flag ? `missing column; add it, or give ${flag} for every row` : 'missing column; add it' });
+      issues.push({
+        column: key,
+        message: flag ? `missing column; add it, or give ${flag} for every row` : 'missing column; add it',
+      });
     }
   }
   return issues;
@@ -90,7 +108,12 @@ function flat(text: string): string {
  * Whether a valid row repeats one seen before: the same change twice (a duplicate), or the same target
  * changed another way (a conflict); notes it when it is new.
  */
-function sameTarget<Row>(seen: SeenRows, command: BulkCommand<Row>, row: Row, line: number): { kind: 'duplicate' | 'conflict'; line: number; target: string } | undefined {
+function sameTarget<Row>(
+  seen: SeenRows,
+  command: BulkCommand<Row>,
+  row: Row,
+  line: number,
+): { kind: 'duplicate' | 'conflict'; line: number; target: string } | undefined {
   const fingerprint = rowFingerprint(row);
   const target = command.targetKey?.(row);
   const first = seen.get(target ?? fingerprint);
@@ -101,7 +124,11 @@ function sameTarget<Row>(seen: SeenRows, command: BulkCommand<Row>, row: Row, li
   }
   if (target === undefined) return { kind: 'duplicate', line: Number(first), target: '' };
   const space = first.indexOf(' ');
-  return { kind: first.slice(0, space) === fingerprint ? 'duplicate' : 'conflict', line: Number(first.slice(space + 1)), target };
+  return {
+    kind: first.slice(0, space) === fingerprint ? 'duplicate' : 'conflict',
+    line: Number(first.slice(space + 1)),
+    target,
+  };
 }
 
 /**
@@ -130,7 +157,15 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
     flagsSaid.add(key);
     problems.push({ line: 0, text: `${map.commandLineName(key) ?? key}: ${message}` });
   };
-  const context: RowContext<Row> = { command, defaults: options.defaults, pinned, text: input.format === 'csv', reported, columnOf: (key) => headerName.get(key) ?? key, onFlagIssue };
+  const context: RowContext<Row> = {
+    command,
+    defaults: options.defaults,
+    pinned,
+    text: input.format === 'csv',
+    reported,
+    columnOf: (key) => headerName.get(key) ?? key,
+    onFlagIssue,
+  };
   const rows: SeenRows = new Map();
   // With --skip-invalid, the unknown columns of the header: a row with a value in one is set aside.
   const unknown = options.onReject ? new Set<string>() : undefined;
@@ -139,19 +174,27 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
   let headerLine: number | undefined;
   const reject = async (event: RowEvent | ProblemEvent, issues: readonly RowIssue[], index?: number) => {
     counts.rejected += 1;
-    if (options.onReject && !fatal) await options.onReject(event, issues.map((i) => `line ${event.line}: ${i.column ? `${i.column}: ` : ''}${i.message}`), index);
+    if (options.onReject && !fatal)
+      await options.onReject(
+        event,
+        issues.map((i) => `line ${event.line}: ${i.column ? `${i.column}: ` : ''}${i.message}`),
+        index,
+      );
     else for (const issue of issues) say(event.line, issue);
   };
   for await (const event of input.events) {
     if (event.kind === 'header') {
       headerLine = event.line;
-      for (const name of event.columns) if (map.keyOf(name) !== undefined) headerName.set(map.keyOf(name) as string, name);
+      for (const name of event.columns)
+        if (map.keyOf(name) !== undefined) headerName.set(map.keyOf(name) as string, name);
       const issues = headerProblems(map, event.columns, options.defaults, pinned, unknown);
       for (const issue of issues) say(event.line, issue);
       // A required column the header lacks was said above, unless the command line gives it (checked per row).
-      for (const key of map.required) if (![...headerName.keys()].includes(key) && options.defaults[key] === undefined) reported.add(key);
+      for (const key of map.required)
+        if (![...headerName.keys()].includes(key) && options.defaults[key] === undefined) reported.add(key);
       // A secret column or default is said once, on the header line, not again on every row.
-      for (const key of [...headerName.keys(), ...Object.keys(options.defaults)]) if (isSecretKey(key)) reported.add(key);
+      for (const key of [...headerName.keys(), ...Object.keys(options.defaults)])
+        if (isSecretKey(key)) reported.add(key);
       fatal ||= issues.length > 0;
     } else if (event.kind === 'problem') {
       if (event.fatal) {
@@ -163,7 +206,11 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
       counts.rows += 1;
       const dropped = unknown === undefined ? [] : Object.keys(event.values).filter((name) => unknown.has(name));
       if (dropped.length > 0) {
-        await reject(event, dropped.map((column) => ({ column, message: `${unknownColumn(map)} (its value would not be sent)` })), index);
+        await reject(
+          event,
+          dropped.map((column) => ({ column, message: `${unknownColumn(map)} (its value would not be sent)` })),
+          index,
+        );
         continue;
       }
       const check = checkRow(context, event.values, event.line);
@@ -180,7 +227,9 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
         // Refused whatever --skip-invalid says: which of the two the file means is not ours to pick.
         fatal = true;
         say(seen.line, { message: `conflicts with line ${event.line}: both change ${seen.target}, differently` });
-        say(event.line, { message: `conflicts with line ${seen.line}: both change ${seen.target}, differently; keep the row you mean (sent together, which one wins would depend on timing)` });
+        say(event.line, {
+          message: `conflicts with line ${seen.line}: both change ${seen.target}, differently; keep the row you mean (sent together, which one wins would depend on timing)`,
+        });
         continue;
       }
       counts.valid += 1;
@@ -190,7 +239,9 @@ export async function validateInput<Row>(input: BulkInput, options: ValidateOpti
   // A malformed row (wrong field count, broken JSON) is still a row: the file is not empty then.
   if (counts.rows === 0 && counts.rejected === 0 && !fatal) {
     fatal = true;
-    say(headerLine ?? 1, { message: headerLine === undefined ? 'no rows: the file is empty' : 'no rows after the header' });
+    say(headerLine ?? 1, {
+      message: headerLine === undefined ? 'no rows: the file is empty' : 'no rows after the header',
+    });
   }
   problems.sort((a, b) => a.line - b.line);
   return { ...counts, problems: problems.map((p) => p.text), fatal };

@@ -10,9 +10,13 @@ import { CliError, EXIT } from '../errors/cli-error.js';
 export const CURATED_BULK: Readonly<Record<string, BuildBulkCommand>> = {
   // Bulk runs of curated workflows: invoices, subscriptions, pupils, snapshots.
   'invoices mark': async (args) => {
-    const [{ markBulkCommand }, { ACTION_NAMES }] = await Promise.all([import('./invoices/mark-bulk.js'), import('./invoices/actions.js')]);
+    const [{ markBulkCommand }, { ACTION_NAMES }] = await Promise.all([
+      import('./invoices/mark-bulk.js'),
+      import('./invoices/actions.js'),
+    ]);
     const action = ACTION_NAMES.find((name) => name === args.action);
-    if (action === undefined) throw new CliError(`this run's journal names no known action ("${args.action ?? ''}")`, EXIT.usage);
+    if (action === undefined)
+      throw new CliError(`this run's journal names no known action ("${args.action ?? ''}")`, EXIT.usage);
     return markBulkCommand(action);
   },
   'subscriptions move': async () => (await import('./subscriptions/move-bulk.js')).moveBulkCommand(),
@@ -22,7 +26,6 @@ export const CURATED_BULK: Readonly<Record<string, BuildBulkCommand>> = {
   },
   'snapshots create': async () => (await import('./snapshots/create-bulk.js')).snapshotBulkCommand(),
 };
-
 
 /** What a table command's row asks of its target: the invoice actions of `invoices mark` (mark-paid: paid). */
 export const TARGET_WISHES: Readonly<Partial<Record<TargetKind, () => Promise<TargetWishes>>>> = {

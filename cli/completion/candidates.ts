@@ -4,10 +4,12 @@ import { valueCandidates } from './values.js';
 const help = new Help();
 
 /** Long and short forms of an option (`--yes`, `-y`). */
-const formsOf = (option: Option): string[] => [option.long, option.short].filter((form): form is string => form !== undefined);
+const formsOf = (option: Option): string[] =>
+  [option.long, option.short].filter((form): form is string => form !== undefined);
 
 /** The command path's options, innermost first: commander accepts the program's options anywhere. */
-const optionsOf = (path: readonly Command[]): Option[] => [...path].reverse().flatMap((cmd) => help.visibleOptions(cmd));
+const optionsOf = (path: readonly Command[]): Option[] =>
+  [...path].reverse().flatMap((cmd) => help.visibleOptions(cmd));
 
 /**
  * What may stand in place of the last word, given the words before it (the words after `edshed`; the
@@ -38,7 +40,8 @@ export function completeWords(program: Command, words: readonly string[]): strin
       if (option?.required && !word.includes('=')) valueOf = option;
       continue;
     }
-    const sub = positionals === 0 ? cmd.commands.find((c) => c.name() === word || c.aliases().includes(word)) : undefined;
+    const sub =
+      positionals === 0 ? cmd.commands.find((c) => c.name() === word || c.aliases().includes(word)) : undefined;
     if (sub) path.push(sub);
     else positionals += 1;
   }

@@ -55,7 +55,9 @@ else
 fi
 `;
 
-const fish = (program: string) => `# edshed completion for fish: edshed completion fish > ~/.config/fish/completions/edshed.fish
+const fish = (
+  program: string,
+) => `# edshed completion for fish: edshed completion fish > ~/.config/fish/completions/edshed.fish
 function __edshed_complete
     set -l words (commandline -opc)
     set -e words[1]

@@ -44,7 +44,10 @@ export function valueCandidates(option: Option, typed: string): string[] {
   const before = typed.slice(0, cut);
   const named = new Set(before.split(',').filter(Boolean));
   const offered = before === '' ? values : values.filter((value) => value !== 'all');
-  return offered.filter((value) => !named.has(value)).map((value) => `${before}${value}`).filter((word) => word.startsWith(typed));
+  return offered
+    .filter((value) => !named.has(value))
+    .map((value) => `${before}${value}`)
+    .filter((word) => word.startsWith(typed));
 }
 
 /**

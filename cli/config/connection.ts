@@ -1,6 +1,11 @@
 import { ENVIRONMENT_NAMES } from '../../core/api/environments.js';
 import { ClientConfigError } from '../../core/api/errors/client-config-error.js';
-import { resolveConnection as resolve, type Connection as Resolved, type StoredCredential, type StoredProfile } from '../../core/api/connection.js';
+import {
+  resolveConnection as resolve,
+  type Connection as Resolved,
+  type StoredCredential,
+  type StoredProfile,
+} from '../../core/api/connection.js';
 import { CliError, EXIT } from '../errors/cli-error.js';
 import type { GlobalOptions } from '../factory/factory.js';
 import type { StoredCaller } from '../../core/node/config-store.js';
@@ -41,7 +46,8 @@ export function resolveConnection(
   try {
     return resolve(globals, env, profile, credential, CLI_WORDING);
   } catch (error) {
-    if (error instanceof ClientConfigError) throw new (error.message === CLI_WORDING.missing ? NoApiError : CliError)(error.message, EXIT.usage);
+    if (error instanceof ClientConfigError)
+      throw new (error.message === CLI_WORDING.missing ? NoApiError : CliError)(error.message, EXIT.usage);
     throw error;
   }
 }

@@ -1,5 +1,9 @@
 import { ClientConfigError } from '../../core/api/errors/client-config-error.js';
-import { checkProfileName as checkName, openConfigStore as openStore, type ConfigStore } from '../../core/node/config-store.js';
+import {
+  checkProfileName as checkName,
+  openConfigStore as openStore,
+  type ConfigStore,
+} from '../../core/node/config-store.js';
 import { CliError, EXIT } from '../errors/cli-error.js';
 
 export type { ConfigStore, Credential, Profile } from '../../core/node/config-store.js';
@@ -32,7 +36,10 @@ export const checkProfileName: (name: string) => string = usage(checkName);
  * // no profile "nosuch" (profiles: default, school); create it with `edshed --profile nosuch login ...`
  */
 export function unknownProfile(name: string, known: readonly string[]): CliError {
-  return new CliError(`no profile "${name}"${known.length ? ` (profiles: ${known.join(', ')})` : ' (there are none yet)'}; create it with \`edshed --profile ${name} login ...\``, EXIT.usage);
+  return new CliError(
+    `no profile "${name}"${known.length ? ` (profiles: ${known.join(', ')})` : ' (there are none yet)'}; create it with \`edshed --profile ${name} login ...\``,
+    EXIT.usage,
+  );
 }
 
 /**

@@ -1,5 +1,11 @@
 /** How a dashboard takes a failed refresh: which failures end it, how they read, when to try again. */
-import { ApiError, ForbiddenError, NetworkError, RateLimitedError, UnauthorisedError } from '../../core/api/errors/index.js';
+import {
+  ApiError,
+  ForbiddenError,
+  NetworkError,
+  RateLimitedError,
+  UnauthorisedError,
+} from '../../core/api/errors/index.js';
 
 /** First wait after a failure; doubled per failure in a row, never past the refresh interval. */
 const FIRST_RETRY_MS = 5_000;

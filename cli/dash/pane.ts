@@ -65,7 +65,9 @@ const MIN_BAR_CELLS = 5;
  * barCellsFor([{ text: 'x'.repeat(60), bar: 0.5, after: '30/300' }], 80) // 12
  */
 export function barCellsFor(lines: readonly Line[], width: number): number {
-  const rooms = lines.filter((l) => l.bar !== undefined).map((l) => width - l.text.length - (l.after === undefined ? 0 : l.after.length + 1) - 1);
+  const rooms = lines
+    .filter((l) => l.bar !== undefined)
+    .map((l) => width - l.text.length - (l.after === undefined ? 0 : l.after.length + 1) - 1);
   return Math.max(MIN_BAR_CELLS, Math.min(BAR_CELLS, ...rooms));
 }
 

@@ -1,4 +1,11 @@
-import { ApiError, ForbiddenError, InvalidDataError, LoginAttemptsError, NetworkError, UnauthorisedError } from '../../core/api/errors/index.js';
+import {
+  ApiError,
+  ForbiddenError,
+  InvalidDataError,
+  LoginAttemptsError,
+  NetworkError,
+  UnauthorisedError,
+} from '../../core/api/errors/index.js';
 import { InvalidInputError, type InputIssue } from '../../core/endpoints/invalid-input-error.js';
 import { ENVIRONMENTS } from '../../core/api/environments.js';
 import { errorCode } from '../../core/api/network.js';
@@ -36,7 +43,11 @@ export function reportError(error: unknown, f: Factory): number {
     return EXIT.requestFailed;
   }
   if (error instanceof ApiError) {
-    const ref = [error.status ? `status ${error.status}` : '', error.requestId ? `request ${error.requestId}` : '', error.errorReference && error.errorReference !== error.requestId ? `reference ${error.errorReference}` : '']
+    const ref = [
+      error.status ? `status ${error.status}` : '',
+      error.requestId ? `request ${error.requestId}` : '',
+      error.errorReference && error.errorReference !== error.requestId ? `reference ${error.errorReference}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     err(`edshed: ${error.message}${ref ? ` (${ref})` : ''}`);
@@ -49,7 +60,9 @@ export function reportError(error: unknown, f: Factory): number {
     if (f.globals.verbose && error.data !== undefined) err(JSON.stringify(redact(error.data), null, 2));
     if (error instanceof LoginAttemptsError) {
       const left = attemptsLeftOf(error.data);
-      err(`Check the username and password${left === undefined ? '' : ` (${left} attempt${left === 1 ? '' : 's'} left)`}.`);
+      err(
+        `Check the username and password${left === undefined ? '' : ` (${left} attempt${left === 1 ? '' : 's'} left)`}.`,
+      );
       return EXIT.auth;
     }
     if (error instanceof UnauthorisedError) {
@@ -103,6 +116,7 @@ function serverMessageOf(data: unknown): string | undefined {
 
 /** The sign-in attempts the server says are left (`attempts_remaining`), when it says. */
 function attemptsLeftOf(data: unknown): number | undefined {
-  const left = data !== null && typeof data === 'object' ? (data as Record<string, unknown>).attempts_remaining : undefined;
+  const left =
+    data !== null && typeof data === 'object' ? (data as Record<string, unknown>).attempts_remaining : undefined;
   return typeof left === 'number' ? left : undefined;
 }

@@ -17,18 +17,33 @@ import { methodNounEntries } from '../table/table-nouns.js';
  * @example
  * const f = createFactory(processIo(), process.env, VERSION, terminalPrompter(() => process.stdin, () => process.stderr));
  */
-export function createFactory(io: Io, env: Env, version: string, prompter: Prompter, globals: GlobalOptions = {}): Factory {
+export function createFactory(
+  io: Io,
+  env: Env,
+  version: string,
+  prompter: Prompter,
+  globals: GlobalOptions = {},
+): Factory {
   const shared: { config?: Promise<ConfigStore> } = {};
   return build(io, env, version, prompter, Object.freeze({ ...globals }), shared);
 }
 
-function build(io: Io, env: Env, version: string, prompter: Prompter, globals: Readonly<GlobalOptions>, shared: { config?: Promise<ConfigStore> }): Factory {
+function build(
+  io: Io,
+  env: Env,
+  version: string,
+  prompter: Prompter,
+  globals: Readonly<GlobalOptions>,
+  shared: { config?: Promise<ConfigStore> },
+): Factory {
   let connection: Promise<Connection> | undefined;
   let client: Promise<ApiClient> | undefined;
   let api: Promise<ApiMethods> | undefined;
   let audit: Promise<AuditWriter> | undefined;
   const asUsage = (error: unknown): never => {
-    throw error instanceof CliError ? error : new CliError(String(error instanceof Error ? error.message : error), EXIT.usage);
+    throw error instanceof CliError
+      ? error
+      : new CliError(String(error instanceof Error ? error.message : error), EXIT.usage);
   };
   const f: Factory = {
     io,
@@ -63,7 +78,12 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
         const { resolveConnection } = await import('../config/connection.js');
         const resolved = resolveConnection(globals, env, store.profile(name), credential);
         const stored = resolved.token !== undefined && resolved.token === credential?.token;
-        return { ...resolved, profile: name, username: stored ? credential?.username : undefined, caller: stored ? credential?.caller : undefined };
+        return {
+          ...resolved,
+          profile: name,
+          username: stored ? credential?.username : undefined,
+          caller: stored ? credential?.caller : undefined,
+        };
       })().catch((error: unknown) => {
         connection = undefined;
         return asUsage(error);
@@ -96,9 +116,13 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
           ...(globals.verbose === true
             ? {
                 onRequest: (e: RequestEvent) =>
-                  io.stderr.write(`> ${e.method} ${redactUrl(e.url)}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}\n${headerLines(e.headers, '> ')}`),
+                  io.stderr.write(
+                    `> ${e.method} ${redactUrl(e.url)}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}\n${headerLines(e.headers, '> ')}`,
+                  ),
                 onResponse: (e: ResponseEvent) =>
-                  io.stderr.write(`< ${e.status ?? `no response: ${e.error ?? 'network error'}`} ${e.method} ${redactUrl(e.url)} (${Math.round(e.durationMs)} ms)\n`),
+                  io.stderr.write(
+                    `< ${e.status ?? `no response: ${e.error ?? 'network error'}`} ${e.method} ${redactUrl(e.url)} (${Math.round(e.durationMs)} ms)\n`,
+                  ),
               }
             : {}),
         });
@@ -111,12 +135,18 @@ function build(io: Io, env: Env, version: string, prompter: Prompter, globals: R
     api() {
       // The table's entries as data, not its code (cli/table/table-nouns.ts), and of the nouns called only: a
       // one-off command's start-up, measured (bench/one-off.bench.mjs).
-      api ??= Promise.all([f.client(), import('../../core/endpoints/bind-table.js')]).then(([c, bind]) => bind.bindByNoun(c, methodNounEntries));
+      api ??= Promise.all([f.client(), import('../../core/endpoints/bind-table.js')]).then(([c, bind]) =>
+        bind.bindByNoun(c, methodNounEntries),
+      );
       return api;
     },
     audit() {
       audit ??= (async () => {
-        const [resolved, paths, writer] = await Promise.all([f.connection(), import('../config/paths.js'), import('../audit/writer.js')]);
+        const [resolved, paths, writer] = await Promise.all([
+          f.connection(),
+          import('../config/paths.js'),
+          import('../audit/writer.js'),
+        ]);
         return writer.openAuditWriter(paths.stateDir(env), {
           profile: resolved.profile ?? profileName(f),
           environment: resolved.environment ?? 'custom',

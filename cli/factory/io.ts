@@ -37,7 +37,10 @@ export interface Io {
  * @example
  * terminalColumns({ COLUMNS: '100' }, 80) // 100
  */
-export function terminalColumns(env: Readonly<Record<string, string | undefined>>, terminal: number | undefined): number | undefined {
+export function terminalColumns(
+  env: Readonly<Record<string, string | undefined>>,
+  terminal: number | undefined,
+): number | undefined {
   const fromEnv = /^\d+$/.test(env.COLUMNS ?? '') ? Number(env.COLUMNS) : 0;
   if (fromEnv > 0) return fromEnv;
   return terminal && terminal > 0 ? terminal : undefined;
@@ -77,7 +80,10 @@ export function processIo(): Io {
       controller = own;
       process.on('SIGINT', () => {
         if (own.signal.aborted) process.exit(130);
-        if (!options?.quiet) process.stderr.write('\nStopping: no new requests; those in flight finish and are recorded. Ctrl-C again to quit now.\n');
+        if (!options?.quiet)
+          process.stderr.write(
+            '\nStopping: no new requests; those in flight finish and are recorded. Ctrl-C again to quit now.\n',
+          );
         own.abort(new Error('interrupted'));
       });
       return own.signal;

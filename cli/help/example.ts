@@ -37,7 +37,12 @@ function sampleOf(spec: FieldSpec, given = false): string | undefined {
   if (field.oneOf) return field.oneOf[0];
   if (field.example !== undefined) return `"${field.example}"`;
   // A sized field's sample honours its smallest value (`--seats 1` where seats start at 1).
-  if ((field.kind === 'int' || field.kind === 'number') && field.min !== undefined && field.min > Number(SAMPLE[field.kind])) return String(field.min);
+  if (
+    (field.kind === 'int' || field.kind === 'number') &&
+    field.min !== undefined &&
+    field.min > Number(SAMPLE[field.kind])
+  )
+    return String(field.min);
   // A text's sample fits its length limits (`--password "textxx"` where a password has 6 characters or more).
   if ((field.kind === 'string' || field.kind === 'text') && (field.min !== undefined || field.max !== undefined)) {
     return `"${'text'.padEnd(field.min ?? 0, 'x').slice(0, field.max ?? Infinity)}"`;
@@ -55,7 +60,9 @@ function sampleOf(spec: FieldSpec, given = false): string | undefined {
  */
 export function exampleOf(endpoint: Pick<Endpoint, 'command' | 'params' | 'payload' | 'exactlyOne'>): string {
   let ids = 0;
-  const params = endpoint.params.map((name) => (isIdParam(name) ? (SAMPLE_IDS[ids++ % SAMPLE_IDS.length] as string) : name));
+  const params = endpoint.params.map((name) =>
+    isIdParam(name) ? (SAMPLE_IDS[ids++ % SAMPLE_IDS.length] as string) : name,
+  );
   // Of a group of which exactly one key must be given, the example gives the first.
   const chosen = new Set((endpoint.exactlyOne ?? []).map((group) => group[0]));
   const flags = Object.entries(endpoint.payload ?? {}).flatMap(([key, spec]) => {

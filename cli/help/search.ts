@@ -50,7 +50,10 @@ function wordKey(words: readonly string[]): string {
 /** Words of the command that no search word names: fewer means a closer match. */
 function unmatchedWords(command: string, words: readonly string[]): number {
   const named = new Set(words.flatMap((word) => word.split('-')));
-  return command.toLowerCase().split(/[ -]/).filter((part) => !named.has(part)).length;
+  return command
+    .toLowerCase()
+    .split(/[ -]/)
+    .filter((part) => !named.has(part)).length;
 }
 
 /**

@@ -14,15 +14,66 @@ const WORKFLOWS: readonly (readonly [what: string, example: string])[] = [
   ['Move a subscription to another school', 'edshed subscriptions move 5 --to 2'],
   ['Generate pupil accounts (passwords to a 0600 file)', 'edshed pupils generate --amount 30 --out class-3.csv'],
   ['Reconcile a bank statement with invoices', 'edshed invoices reconcile statement.csv'],
-  ['Run a write for every row of a file, then resume it', 'edshed invoices mark paid --from payments.csv; edshed runs list'],
+  [
+    'Run a write for every row of a file, then resume it',
+    'edshed invoices mark paid --from payments.csv; edshed runs list',
+  ],
   ['Watch a dashboard', 'edshed dash billing'],
 ];
 
 /** The group of each area of the table (tests/fixtures/endpoints.tsv); an area not named goes under "other". */
 const GROUPS: readonly (readonly [group: string, areas: readonly string[]])[] = [
-  ['Billing', ['superuser-billing', 'school-subscriptions', 'subscription-catalogue', 'payments', 'store', 'vat', 'sales-reporting']],
-  ['Schools and users', ['school', 'teachers-users', 'pupils', 'groups', 'districts', 'deleted-users', 'rostering', 'auth', 'avatar', 'countries']],
-  ['Teaching and learning content', ['homework', 'hives-leagues', 'rewards', 'lessons', 'question-sets', 'quiz-questions', 'quiz-sessions', 'spelling-sessions', 'curricula-resources', 'lists', 'dictionary', 'phonics', 'grammar', 'number', 'writing', 'notes', 'tower-game', 'pupil-reports', 'learner-other']],
+  [
+    'Billing',
+    [
+      'superuser-billing',
+      'school-subscriptions',
+      'subscription-catalogue',
+      'payments',
+      'store',
+      'vat',
+      'sales-reporting',
+    ],
+  ],
+  [
+    'Schools and users',
+    [
+      'school',
+      'teachers-users',
+      'pupils',
+      'groups',
+      'districts',
+      'deleted-users',
+      'rostering',
+      'auth',
+      'avatar',
+      'countries',
+    ],
+  ],
+  [
+    'Teaching and learning content',
+    [
+      'homework',
+      'hives-leagues',
+      'rewards',
+      'lessons',
+      'question-sets',
+      'quiz-questions',
+      'quiz-sessions',
+      'spelling-sessions',
+      'curricula-resources',
+      'lists',
+      'dictionary',
+      'phonics',
+      'grammar',
+      'number',
+      'writing',
+      'notes',
+      'tower-game',
+      'pupil-reports',
+      'learner-other',
+    ],
+  ],
   ['Site and system', ['site', 'system']],
 ];
 
@@ -39,7 +90,12 @@ export interface OwnCommand {
  * @example
  * startHelp(ENDPOINTS, [{ name: 'help', summary: 'Show help...' }], ['runs', 'dash'], 80)
  */
-export function startHelp(endpoints: readonly Endpoint[], own: readonly OwnCommand[], curatedNouns: readonly string[], width = 80): string {
+export function startHelp(
+  endpoints: readonly Endpoint[],
+  own: readonly OwnCommand[],
+  curatedNouns: readonly string[],
+  width = 80,
+): string {
   const lines = ['', 'Daily workflows:'];
   for (const [what, example] of WORKFLOWS) lines.push(`  ${what}`, `      ${example}`);
   // A noun is in the group most of its entries' areas belong to.
@@ -50,15 +106,29 @@ export function startHelp(endpoints: readonly Endpoint[], own: readonly OwnComma
     const tally = votes.get(noun) ?? new Map<string, number>();
     votes.set(noun, tally.set(group, (tally.get(group) ?? 0) + 1));
   }
-  const nounsOf = new Map<string, Set<string>>([...GROUPS.map(([g]) => [g, new Set<string>()] as const), ['Other', new Set<string>()]]);
+  const nounsOf = new Map<string, Set<string>>([
+    ...GROUPS.map(([g]) => [g, new Set<string>()] as const),
+    ['Other', new Set<string>()],
+  ]);
   for (const [noun, tally] of votes) {
     const group = [...tally].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'Other';
     nounsOf.get(group)?.add(noun);
   }
   nounsOf.set('Bulk runs, dashboards and tools', new Set(curatedNouns));
-  lines.push('', 'Nouns (`edshed NOUN --help` lists its commands; `edshed endpoints --search', 'WORDS` finds a command):');
-  for (const [group, nouns] of [...nounsOf].filter(([, n]) => n.size > 0)) lines.push(`  ${group}:`, ...wrap([...nouns].sort().join(', '), width - 4).map((l) => `    ${l}`));
+  lines.push(
+    '',
+    'Nouns (`edshed NOUN --help` lists its commands; `edshed endpoints --search',
+    'WORDS` finds a command):',
+  );
+  for (const [group, nouns] of [...nounsOf].filter(([, n]) => n.size > 0))
+    lines.push(`  ${group}:`, ...wrap([...nouns].sort().join(', '), width - 4).map((l) => `    ${l}`));
   const name = Math.max(...own.map((c) => c.name.length)) + 2;
-  lines.push('', 'The CLI itself:', ...own.flatMap((c) => wrap(c.summary, width - 2 - name).map((l, i) => `  ${i === 0 ? c.name.padEnd(name) : ' '.repeat(name)}${l}`)));
+  lines.push(
+    '',
+    'The CLI itself:',
+    ...own.flatMap((c) =>
+      wrap(c.summary, width - 2 - name).map((l, i) => `  ${i === 0 ? c.name.padEnd(name) : ' '.repeat(name)}${l}`),
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }

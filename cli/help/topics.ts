@@ -33,8 +33,14 @@ export interface HelpTopic {
 
 export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
   'exit-codes': { summary: 'What each exit code of edshed means', text: exitCodesText },
-  environment: { summary: 'Environment variables, how the API URL is chosen, named environments', text: environmentText },
-  reconcile: { summary: 'How invoices reconcile classes statement lines, and the signals it scores', text: reconcileText },
+  environment: {
+    summary: 'Environment variables, how the API URL is chosen, named environments',
+    text: environmentText,
+  },
+  reconcile: {
+    summary: 'How invoices reconcile classes statement lines, and the signals it scores',
+    text: reconcileText,
+  },
   output: { summary: 'Formats, default columns and width, --fields, and the JSON shape of a list', text: outputText },
 };
 

@@ -16,7 +16,8 @@ export function nodeHttpFetch(): FetchLike {
   const transports: { 'http:'?: Promise<Transport>; 'https:'?: Promise<Transport> } = {};
   return async (input, init = {}) => {
     const body = init.body;
-    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return globalThis.fetch(input, init);
+    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))
+      return globalThis.fetch(input, init);
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
     const { agent, send } = await (transports[protocol] ??= openTransport(protocol));
@@ -66,7 +67,8 @@ interface Transport {
  * (about 25 ms; tests/e2e/one-off-modules.test.ts).
  */
 async function openTransport(protocol: 'http:' | 'https:'): Promise<Transport> {
-  const { Agent: KeepAlive, request: send } = protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
+  const { Agent: KeepAlive, request: send } =
+    protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
   const agent = new KeepAlive({ keepAlive: true });
   agent.on('free', (socket: { unref(): void }) => socket.unref());
   return { agent, send };

@@ -1,7 +1,8 @@
 import { headerName, headerValue } from '../../core/api/header-fields.js';
 
 /** Header values as node:http gives them (`set-cookie` as a list), or any standard headers init. */
-export type HeaderSource = Iterable<readonly [string, string]> | Readonly<Record<string, string | readonly string[] | undefined>>;
+export type HeaderSource =
+  Iterable<readonly [string, string]> | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 function byName<T>(a: readonly [string, T], b: readonly [string, T]): number {
   return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
@@ -79,7 +80,9 @@ export class NodeHeaders implements Headers {
   #list(): [string, string][] {
     return [...this.#values]
       .sort(byName)
-      .flatMap(([name, values]): [string, string][] => (name === 'set-cookie' ? values.map((v) => [name, v]) : [[name, values.join(', ')]]));
+      .flatMap(([name, values]): [string, string][] =>
+        name === 'set-cookie' ? values.map((v) => [name, v]) : [[name, values.join(', ')]],
+      );
   }
 }
 

@@ -8,7 +8,7 @@ export const DEFAULT_TIMEOUT_SECONDS = DEFAULT_TIMEOUT_MS / 1000;
 /** What `--timeout` bounds, for `--help` and `edshed help environment`. */
 export const TIMEOUT_MEANING =
   `longest the command waits for the API in all, retries and the waits between them included, in seconds (default ${DEFAULT_TIMEOUT_SECONDS}; 0: no limit); ` +
-  'with --from, each item\'s request (and its retries); for dash and snapshot waits, each request';
+  "with --from, each item's request (and its retries); for dash and snapshot waits, each request";
 
 /**
  * The same factory with `--timeout` bounding each request rather than the whole command: for commands
@@ -33,9 +33,18 @@ const MAX_SECONDS = 2_147_483;
  * requestTimeoutMs({}, { EDSHED_TIMEOUT: '60' }) // 60000
  */
 export function requestTimeoutMs(globals: Pick<GlobalOptions, 'timeout'>, env: Env): number {
-  const [source, raw] = globals.timeout !== undefined ? ['--timeout', globals.timeout] : env.EDSHED_TIMEOUT ? ['EDSHED_TIMEOUT', env.EDSHED_TIMEOUT] : [undefined, undefined];
+  const [source, raw] =
+    globals.timeout !== undefined
+      ? ['--timeout', globals.timeout]
+      : env.EDSHED_TIMEOUT
+        ? ['EDSHED_TIMEOUT', env.EDSHED_TIMEOUT]
+        : [undefined, undefined];
   if (source === undefined) return DEFAULT_TIMEOUT_MS;
   const seconds = /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(seconds <= MAX_SECONDS)) throw new CliError(`${source}: expected a number of seconds from 0 (0: no limit) to ${MAX_SECONDS}, got "${raw}"`, EXIT.usage);
+  if (!(seconds <= MAX_SECONDS))
+    throw new CliError(
+      `${source}: expected a number of seconds from 0 (0: no limit) to ${MAX_SECONDS}, got "${raw}"`,
+      EXIT.usage,
+    );
   return Math.round(seconds * 1000);
 }

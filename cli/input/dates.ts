@@ -11,7 +11,8 @@ import { CliError, EXIT } from '../errors/cli-error.js';
  */
 export function parseDay(value: string, flag: string): string {
   const text = value.trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw new CliError(`${flag}: expected a date as YYYY-MM-DD, got "${value}"; nothing was sent`, EXIT.usage);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text))
+    throw new CliError(`${flag}: expected a date as YYYY-MM-DD, got "${value}"; nothing was sent`, EXIT.usage);
   const problem = isoDateProblem(text);
   if (problem) throw new CliError(`${flag}: ${problem}; nothing was sent`, EXIT.usage);
   return text;

@@ -10,7 +10,8 @@ import { TIMEOUT_MEANING } from '../http/timeout.js';
 export const TIMEOUT_HELP = `${TIMEOUT_MEANING} (env EDSHED_TIMEOUT)`;
 
 /** The help of `--no-color`, on the program and on every command. */
-export const COLOR_HELP = 'no colours (also NO_COLOR, TERM=dumb, or when output is not a terminal; see edshed help environment)';
+export const COLOR_HELP =
+  'no colours (also NO_COLOR, TERM=dumb, or when output is not a terminal; see edshed help environment)';
 
 /**
  * The short options the program and its commands give (`-q, --quiet`, `-h, --help`, `-y, --yes`): a payload
@@ -31,7 +32,10 @@ const SPELLED_OUT: Readonly<Record<string, string>> = { q: 'query' };
  * flagOf('q') // 'query'
  */
 export function flagOf(key: string): string {
-  const flag = key.replace(/_/g, '-').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  const flag = key
+    .replace(/_/g, '-')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
   if (SHORT_OPTIONS[flag] === undefined) return flag;
   return SPELLED_OUT[flag] ?? `${flag}-value`;
 }
@@ -48,7 +52,11 @@ const CONNECTION_FLAGS = ['api-url', 'env', 'token', 'profile', 'verbose', 'time
  * Adds the output and connection options every leaf command accepts after its name, except those a
  * payload key of the endpoint already uses (the payload wins; the global form before the noun still works).
  */
-export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new Set(), options: { readonly connection?: boolean } = {}): Command {
+export function addCommonOptions(
+  cmd: Command,
+  taken: ReadonlySet<string> = new Set(),
+  options: { readonly connection?: boolean } = {},
+): Command {
   const connection = new Set<string>(CONNECTION_FLAGS);
   const add = (flag: string, define: () => void) => {
     // Commands that never call the API (`prices tier`) take only the output options.
@@ -56,14 +64,27 @@ export function addCommonOptions(cmd: Command, taken: ReadonlySet<string> = new 
   };
   add('json', () => cmd.addOption(new Option('--json', 'print the response as JSON').conflicts('format')));
   add('format', () => cmd.addOption(formatOption()));
-  add('fields', () => cmd.addOption(new Option('--fields <list>', 'only these fields, comma-separated, or all (a table shows the default columns; see edshed help output)')));
-  add('quiet', () => cmd.addOption(new Option('-q, --quiet', 'print data only: no notes on stderr').conflicts('verbose')));
+  add('fields', () =>
+    cmd.addOption(
+      new Option(
+        '--fields <list>',
+        'only these fields, comma-separated, or all (a table shows the default columns; see edshed help output)',
+      ),
+    ),
+  );
+  add('quiet', () =>
+    cmd.addOption(new Option('-q, --quiet', 'print data only: no notes on stderr').conflicts('verbose')),
+  );
   add('color', () => cmd.option('--no-color', COLOR_HELP));
   add('api-url', () => cmd.option('--api-url <url>', 'API base URL (env EDSHED_API_URL)'));
   add('env', () => cmd.addOption(envOption()));
   add('token', () => cmd.option('--token <token>', 'session token (env EDSHED_TOKEN); prefer `edshed login`'));
   add('profile', () => cmd.option('--profile <name>', 'credentials profile (env EDSHED_PROFILE)'));
-  add('verbose', () => cmd.addOption(new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet')));
+  add('verbose', () =>
+    cmd.addOption(
+      new Option('--verbose', 'print request and response lines to stderr (token redacted)').conflicts('quiet'),
+    ),
+  );
   add('timeout', () => cmd.option('--timeout <seconds>', TIMEOUT_HELP));
   return cmd;
 }

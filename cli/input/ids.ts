@@ -11,7 +11,10 @@ import { CliError, EXIT } from '../errors/cli-error.js';
 export function positiveId(text: string | undefined, label: string, what = 'an id'): number {
   const trimmed = text?.trim() ?? '';
   if (!/^[1-9]\d{0,14}$/.test(trimmed)) {
-    throw new CliError(`${label}: expected ${what} (a whole number from 1), got ${text === undefined ? 'nothing' : `"${text}"`}; nothing was sent`, EXIT.usage);
+    throw new CliError(
+      `${label}: expected ${what} (a whole number from 1), got ${text === undefined ? 'nothing' : `"${text}"`}; nothing was sent`,
+      EXIT.usage,
+    );
   }
   return Number(trimmed);
 }

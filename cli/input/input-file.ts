@@ -24,7 +24,10 @@ export async function readInputObject(source: string, io: Io): Promise<Record<st
     value = JSON.parse(text);
   } catch {
     const at = jsonErrorPosition(text);
-    throw new CliError(`--input ${name}: not valid JSON${at ? ` at line ${at.line}, column ${at.column}: ${at.problem}` : ''}`, EXIT.usage);
+    throw new CliError(
+      `--input ${name}: not valid JSON${at ? ` at line ${at.line}, column ${at.column}: ${at.problem}` : ''}`,
+      EXIT.usage,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new CliError(`--input ${name}: expected a JSON object of payload keys`, EXIT.usage);

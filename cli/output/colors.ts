@@ -43,7 +43,11 @@ export interface ColorEnv {
  * wantsColor({ isTTY: true, env: { TERM: 'dumb' }, flag: undefined }) // false
  * wantsColor({ isTTY: false, env: { FORCE_COLOR: '1' }, flag: undefined }) // true
  */
-export function wantsColor(options: { readonly isTTY: boolean; readonly env: ColorEnv; readonly flag: boolean | undefined }): boolean {
+export function wantsColor(options: {
+  readonly isTTY: boolean;
+  readonly env: ColorEnv;
+  readonly flag: boolean | undefined;
+}): boolean {
   const { env } = options;
   if (options.flag === false) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;

@@ -15,7 +15,12 @@ const STATE_KEY = /^(state|status)$/;
 export function displayCell(row: Row, column: string, colors: Colors | undefined): string {
   const value = row[column];
   const currency = row.currency;
-  if (typeof value === 'number' && typeof currency === 'string' && /^[a-z]{3}$/i.test(currency) && MONEY_KEY.test(column)) {
+  if (
+    typeof value === 'number' &&
+    typeof currency === 'string' &&
+    /^[a-z]{3}$/i.test(currency) &&
+    MONEY_KEY.test(column)
+  ) {
     try {
       return formatMoney(value, currency);
     } catch {

@@ -76,7 +76,12 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
  * fitColumns([measure('id', ['4'], 1), measure('note', ['a long note here'], 3)], 12, { perColumn: 3, fixed: 1 })
  * // { kept: [{ name: 'id', width: 2 }, { name: 'note', width: 4 }], dropped: [], fits: true }
  */
-export function fitColumns(columns: readonly ColumnFit[], width: number, frame: Frame, options: { readonly drop?: boolean } = {}): Fitted {
+export function fitColumns(
+  columns: readonly ColumnFit[],
+  width: number,
+  frame: Frame,
+  options: { readonly drop?: boolean } = {},
+): Fitted {
   let kept = [...columns];
   const dropped: string[] = [];
   const overhead = (n: number) => n * frame.perColumn + frame.fixed;
@@ -103,7 +108,11 @@ export function fitColumns(columns: readonly ColumnFit[], width: number, frame: 
       spare -= 1;
     }
   }
-  return { kept: kept.map((c, i) => ({ name: c.name, width: widths[i] as number })), dropped, fits: sum(widths) <= room };
+  return {
+    kept: kept.map((c, i) => ({ name: c.name, width: widths[i] as number })),
+    dropped,
+    fits: sum(widths) <= room,
+  };
 }
 
 /**
@@ -112,7 +121,8 @@ export function fitColumns(columns: readonly ColumnFit[], width: number, frame: 
  * @example
  * cut('Oakfield Primary School', 12) // 'Oakfield Pr…'
  */
-export const cut = (text: string, width: number): string => (text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1)).trimEnd()}…`);
+export const cut = (text: string, width: number): string =>
+  text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1)).trimEnd()}…`;
 
 /**
  * Text wrapped at spaces to lines of at most `width` characters (a word longer than a line is broken),

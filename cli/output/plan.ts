@@ -26,7 +26,11 @@ export interface OutputPlan {
  * @example
  * await printResponse(c, rows, undefined, ownTablePlan(c, ['id', 'command'], { command: 2 }));
  */
-export function ownTablePlan(f: Factory, tableColumns: readonly string[], priorities: Readonly<Record<string, number>>): OutputPlan | undefined {
+export function ownTablePlan(
+  f: Factory,
+  tableColumns: readonly string[],
+  priorities: Readonly<Record<string, number>>,
+): OutputPlan | undefined {
   if (f.globals.fields !== undefined || chooseFormat(f.globals, f.io.stdoutIsTTY) !== 'table') return undefined;
   return { format: 'table', tableColumns, priorities };
 }
@@ -58,15 +62,26 @@ export function planOutput(
     const all = f.globals.fields !== undefined;
     if (format === 'table' && all) return { format, every: true };
     if (format !== 'table' || !options.tableColumns) return { format };
-    return { format, tableColumns: options.tableColumns, ...(options.priorities ? { priorities: options.priorities } : {}), ...(options.names ? { names: true } : {}) };
+    return {
+      format,
+      tableColumns: options.tableColumns,
+      ...(options.priorities ? { priorities: options.priorities } : {}),
+      ...(options.names ? { names: true } : {}),
+    };
   }
   if (options.knownFields) {
     const unknown = fields.filter((name) => !options.knownFields?.includes(name));
     if (unknown.length > 0) {
-      throw new CliError(`--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; available: ${options.knownFields.join(', ')}; nothing was sent`, EXIT.usage);
+      throw new CliError(
+        `--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; available: ${options.knownFields.join(', ')}; nothing was sent`,
+        EXIT.usage,
+      );
     }
   } else if (options.write) {
-    throw new CliError(`--fields: the fields of ${options.command}'s answer are not known before it is sent, so they cannot be checked; use --json (nothing was sent)`, EXIT.usage);
+    throw new CliError(
+      `--fields: the fields of ${options.command}'s answer are not known before it is sent, so they cannot be checked; use --json (nothing was sent)`,
+      EXIT.usage,
+    );
   }
   return { format, fields };
 }

@@ -10,7 +10,10 @@ import type { NameBook } from '../read/id-names.js';
  * @example
  * await render(rows, { format: 'table', ...tableLayout(c, plan) });
  */
-export function tableLayout(f: Factory, plan?: OutputPlan): Pick<RenderOptions, 'columns' | 'colors' | 'tableColumns' | 'priorities' | 'every' | 'report'> {
+export function tableLayout(
+  f: Factory,
+  plan?: OutputPlan,
+): Pick<RenderOptions, 'columns' | 'colors' | 'tableColumns' | 'priorities' | 'every' | 'report'> {
   return {
     ...(f.io.columns ? { columns: f.io.columns } : {}),
     colors: f.colors,
@@ -28,9 +31,19 @@ export function tableLayout(f: Factory, plan?: OutputPlan): Pick<RenderOptions, 
  * @example
  * const { rows, plan: shown } = await withNames(c, plan, invoices);
  */
-export async function withNames(f: Factory, plan: OutputPlan | undefined, rows: readonly Row[], book?: NameBook): Promise<{ rows: readonly Row[]; plan: OutputPlan | undefined }> {
-  if (plan?.format !== 'table' || plan.names !== true || plan.tableColumns === undefined || rows.length === 0) return { rows, plan };
-  const named = await (book ?? (await import('../read/id-names.js')).nameBook(f)).named(rows, plan.tableColumns, plan.priorities);
+export async function withNames(
+  f: Factory,
+  plan: OutputPlan | undefined,
+  rows: readonly Row[],
+  book?: NameBook,
+): Promise<{ rows: readonly Row[]; plan: OutputPlan | undefined }> {
+  if (plan?.format !== 'table' || plan.names !== true || plan.tableColumns === undefined || rows.length === 0)
+    return { rows, plan };
+  const named = await (book ?? (await import('../read/id-names.js')).nameBook(f)).named(
+    rows,
+    plan.tableColumns,
+    plan.priorities,
+  );
   return { rows: named.rows, plan: { ...plan, tableColumns: named.columns, priorities: named.priorities } };
 }
 

@@ -58,7 +58,10 @@ export function chooseFormat(options: { readonly json?: boolean; readonly format
 /** Parses `--fields a,b,c`; `--fields all` is every field, as no `--fields` is for every format but the table. */
 export function parseFields(text: string | undefined): string[] | undefined {
   if (text === undefined || text.trim() === 'all') return undefined;
-  const fields = text.split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = text
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.length === 0) throw new CliError('--fields: give at least one field name, comma-separated', EXIT.usage);
   return fields;
 }
@@ -75,11 +78,16 @@ export function checkFields(rows: readonly Row[], fields: readonly string[], ans
   const unknown = fields.filter((f) => !available.includes(f));
   if (unknown.length === 0 || rows.length === 0) return;
   const names = `field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`;
-  if (answered) throw new CliError(`--fields: the answer has no ${names}; its fields: ${available.join(', ')}`, EXIT.requestFailed);
+  if (answered)
+    throw new CliError(`--fields: the answer has no ${names}; its fields: ${available.join(', ')}`, EXIT.requestFailed);
   throw new CliError(`--fields: unknown ${names}; available: ${available.join(', ')}`, EXIT.usage);
 }
 
-function selectFields(rows: readonly Row[], fields: readonly string[] | undefined, answered: boolean): { rows: Row[]; columns: string[] } {
+function selectFields(
+  rows: readonly Row[],
+  fields: readonly string[] | undefined,
+  answered: boolean,
+): { rows: Row[]; columns: string[] } {
   if (!fields) return { rows: [...rows], columns: columnsOf(rows) };
   checkFields(rows, fields, answered);
   return { rows: rows.map((row) => Object.fromEntries(fields.map((f) => [f, row[f]]))), columns: [...fields] };
@@ -90,7 +98,8 @@ const tsvCell = (text: string) => neutraliseFormula(text).replace(/[\t\n\r]/g, '
 
 /** The body with the records at `path` replaced by `rows` (a list stays a list, an object an object). */
 function withRecords(data: unknown, path: readonly string[], rows: readonly Row[]): unknown {
-  if (path.length === 0 || data === null || typeof data !== 'object' || Array.isArray(data)) return Array.isArray(data) || path.length === 0 ? rows : data;
+  if (path.length === 0 || data === null || typeof data !== 'object' || Array.isArray(data))
+    return Array.isArray(data) || path.length === 0 ? rows : data;
   const [key, ...rest] = path as [string, ...string[]];
   const body = data as Record<string, unknown>;
   const value = rest.length > 0 ? withRecords(body[key], rest, rows) : Array.isArray(body[key]) ? rows : rows[0];
@@ -105,7 +114,11 @@ function withRecords(data: unknown, path: readonly string[], rows: readonly Row[
  */
 export async function droppedNote(dropped: readonly string[], width: number): Promise<string> {
   const { wrap } = await import('./fit.js');
-  return wrap(`Not shown at ${width} columns: ${dropped.join(', ')}; --fields brings ${dropped.length === 1 ? 'it' : 'them'} back.`, width, '  ').join('\n');
+  return wrap(
+    `Not shown at ${width} columns: ${dropped.join(', ')}; --fields brings ${dropped.length === 1 ? 'it' : 'them'} back.`,
+    width,
+    '  ',
+  ).join('\n');
 }
 
 /**
@@ -127,9 +140,14 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
     case 'csv':
       // csv-stringify quotes only the record delimiter by itself; quoted_match adds a lone CR or LF (RFC 4180).
       // Every cell is text here (cellText), so each is neutralised: `=HYPERLINK(...)` never runs in a spreadsheet.
-      return stringify([columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))], { quoted_match: /[\r\n]/, ...NEUTRAL_CSV });
+      return stringify([columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))], {
+        quoted_match: /[\r\n]/,
+        ...NEUTRAL_CSV,
+      });
     case 'tsv':
-      return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))].map((line) => `${line.map(tsvCell).join('\t')}\n`).join('');
+      return [columns, ...rows.map((row) => columns.map((c) => cellText(row[c])))]
+        .map((line) => `${line.map(tsvCell).join('\t')}\n`)
+        .join('');
     case 'table': {
       if (rows.length === 0) return '(no results)\n';
       const { fitTable } = await import('./table.js');
@@ -137,7 +155,13 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
       const shown = chosen.length > 0 ? chosen : columns;
       // Columns named with --fields are the person's choice: cut text harder, never leave one out.
       const single = !Array.isArray(safe) && !Array.isArray(recordsAt(safe, options.responseKey));
-      const table = fitTable(rows, shown, { width: options.columns, colors: options.colors, priorities: options.priorities, drop: !options.fields && options.every !== true, single });
+      const table = fitTable(rows, shown, {
+        width: options.columns,
+        colors: options.colors,
+        priorities: options.priorities,
+        drop: !options.fields && options.every !== true,
+        single,
+      });
       if (table.dropped.length > 0) options.report?.(await droppedNote(table.dropped, options.columns ?? 120));
       return table.text;
     }

@@ -48,7 +48,9 @@ export function openRowStream(f: Factory, plan: OutputPlan, path: readonly strin
       }
       if (plan.format === 'json') {
         for (const row of pick(rows)) {
-          f.io.stdout.write(`${first ? `${opening}[\n` : ',\n'}${JSON.stringify(row, null, 2).replace(/^/gm, indent(depth + 1))}`);
+          f.io.stdout.write(
+            `${first ? `${opening}[\n` : ',\n'}${JSON.stringify(row, null, 2).replace(/^/gm, indent(depth + 1))}`,
+          );
           first = false;
         }
         return;
@@ -63,12 +65,15 @@ export function openRowStream(f: Factory, plan: OutputPlan, path: readonly strin
     async end(total) {
       if (plan.format === 'table') {
         const named = await withNames(f, plan, kept);
-        f.io.stdout.write(await render(named.rows, { ...options('table', plan.fields), ...tableLayout(f, named.plan) }));
-      }
-      else if (plan.format === 'json') {
+        f.io.stdout.write(
+          await render(named.rows, { ...options('table', plan.fields), ...tableLayout(f, named.plan) }),
+        );
+      } else if (plan.format === 'json') {
         const list = first ? `${opening}[]` : `\n${indent(depth)}]`;
         const closing = path.map((_, i) => `\n${indent(depth - 1 - i)}}`).join('');
-        f.io.stdout.write(`${list}${depth > 0 && total !== undefined ? `,\n${indent(depth)}"total": ${total}` : ''}${closing}\n`);
+        f.io.stdout.write(
+          `${list}${depth > 0 && total !== undefined ? `,\n${indent(depth)}"total": ${total}` : ''}${closing}\n`,
+        );
       }
     },
   };

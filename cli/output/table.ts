@@ -13,7 +13,11 @@ const RECORD_FLOOR = 10;
 const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
 /** A table's text with a rule under its header only, not between rows: a row a line, so a long list reads as one. */
-const ruleUnderHeader = (text: string) => text.split('\n').filter((line, i) => i <= 2 || !line.startsWith('├')).join('\n');
+const ruleUnderHeader = (text: string) =>
+  text
+    .split('\n')
+    .filter((line, i) => i <= 2 || !line.startsWith('├'))
+    .join('\n');
 
 /** A cell's text on one line: a table row never wraps. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
@@ -56,11 +60,18 @@ export function fitTable(rows: readonly Row[], columns: readonly string[], optio
   const width = options.width ?? 120;
   const colors = options.colors;
   const plain = (row: Row, c: string) => oneLine(displayCell(row, c, undefined));
-  if (rows.length === 1 && columns.length > 4 && options.single !== false) return { text: records(rows, columns, width, colors), dropped: [] };
+  if (rows.length === 1 && columns.length > 4 && options.single !== false)
+    return { text: records(rows, columns, width, colors), dropped: [] };
   const priority = (c: string) => options.priorities?.[c] ?? 1;
   const fit = (names: readonly string[]): Fitted =>
     fitColumns(
-      names.map((c) => measure(c, rows.map((row) => plain(row, c)), priority(c))),
+      names.map((c) =>
+        measure(
+          c,
+          rows.map((row) => plain(row, c)),
+          priority(c),
+        ),
+      ),
       width,
       FRAME,
       { drop: options.drop !== false },
@@ -91,7 +102,10 @@ export function fitTable(rows: readonly Row[], columns: readonly string[], optio
       .filter((c) => plain(row, c) !== '')
       .flatMap((c) => wrap(`${plain(row, key)}${cutNotes.length > 1 ? ` ${c}` : ''}: ${plain(row, c)}`, width, '  ')),
   );
-  return { text: `${ruleUnderHeader(table.toString())}\n${below.map((line) => `${line}\n`).join('')}`, dropped: fitted.dropped.filter((c) => !cutNotes.includes(c)) };
+  return {
+    text: `${ruleUnderHeader(table.toString())}\n${below.map((line) => `${line}\n`).join('')}`,
+    dropped: fitted.dropped.filter((c) => !cutNotes.includes(c)),
+  };
 }
 
 /** Each record field by field, a field a line, long values wrapped within `width`: no field is lost. */
@@ -100,7 +114,13 @@ function records(rows: readonly Row[], columns: readonly string[], width: number
   const value = Math.max(RECORD_FLOOR, width - name - 2 * FRAME.perColumn - FRAME.fixed);
   return rows
     .map((row) => {
-      const table = new Table({ style: { head: [], border: [] }, colWidths: [name + 2, value + 2], chars: COMPACT, wordWrap: true, wrapOnWordBoundary: false });
+      const table = new Table({
+        style: { head: [], border: [] },
+        colWidths: [name + 2, value + 2],
+        chars: COMPACT,
+        wordWrap: true,
+        wrapOnWordBoundary: false,
+      });
       for (const c of columns) table.push({ [c]: oneLine(displayCell(row, c, colors?.enabled ? colors : undefined)) });
       return `${table.toString()}\n`;
     })

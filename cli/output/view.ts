@@ -38,11 +38,24 @@ const GAP = 2;
  * @example
  * listLines([{ number: 'INV-000004', state: 'open', total: '£540.00' }], ['number', 'state', 'total'], 80)
  */
-export function listLines(rows: readonly Readonly<Record<string, unknown>>[], columns: readonly string[], width: number, priorities: Readonly<Record<string, number>> = {}): string[] {
-  const text = (row: Readonly<Record<string, unknown>>, c: string) => (row[c] === null || row[c] === undefined ? '' : String(row[c]).replace(/\s+/g, ' '));
+export function listLines(
+  rows: readonly Readonly<Record<string, unknown>>[],
+  columns: readonly string[],
+  width: number,
+  priorities: Readonly<Record<string, number>> = {},
+): string[] {
+  const text = (row: Readonly<Record<string, unknown>>, c: string) =>
+    row[c] === null || row[c] === undefined ? '' : String(row[c]).replace(/\s+/g, ' ');
   // No header: each value says what it is; `measure` is given an empty name so headers take no room.
   const fitted = fitColumns(
-    columns.map((c) => ({ ...measure('', rows.map((row) => text(row, c)), priorities[c] ?? 1), name: c })),
+    columns.map((c) => ({
+      ...measure(
+        '',
+        rows.map((row) => text(row, c)),
+        priorities[c] ?? 1,
+      ),
+      name: c,
+    })),
     width,
     { perColumn: GAP, fixed: INDENT.length - GAP },
   );
@@ -69,9 +82,15 @@ export function renderView(view: View, width: number, colors: Colors): string {
   for (const section of view.sections ?? []) {
     lines.push('');
     const count = section.lines.length > 0 ? ` (${section.count ?? section.lines.length})` : '';
-    if (section.lines.length === 0) lines.push(...wrap(`${section.heading}: ${section.empty ?? 'none'}`, width, INDENT).map((l, i) => (i === 0 ? colors.bold(l) : l)));
+    if (section.lines.length === 0)
+      lines.push(
+        ...wrap(`${section.heading}: ${section.empty ?? 'none'}`, width, INDENT).map((l, i) =>
+          i === 0 ? colors.bold(l) : l,
+        ),
+      );
     else lines.push(colors.bold(`${section.heading}${count}`), ...section.lines);
-    for (const note of section.notes ?? []) lines.push(...wrap(note, width - INDENT.length, INDENT + INDENT).map((l) => `${INDENT}${l}`));
+    for (const note of section.notes ?? [])
+      lines.push(...wrap(note, width - INDENT.length, INDENT + INDENT).map((l) => `${INDENT}${l}`));
   }
   if (view.next && view.next.length > 0) {
     lines.push('');

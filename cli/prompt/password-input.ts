@@ -25,7 +25,10 @@ const setsPassword = (endpoint: Endpoint): boolean => !(endpoint.path === 'auth'
 
 /** The refusal of `--password VALUE`, naming the ways that keep it out of shell history. */
 export function passwordFlagRefusal(flag: string, extra = ''): CliError {
-  return new CliError(`--${flag}: the password is never a flag (it would stay in shell history); type it when asked, or use --${flag}-stdin${extra}; nothing was sent`, EXIT.usage);
+  return new CliError(
+    `--${flag}: the password is never a flag (it would stay in shell history); type it when asked, or use --${flag}-stdin${extra}; nothing was sent`,
+    EXIT.usage,
+  );
 }
 
 /**
@@ -37,7 +40,10 @@ export function passwordFlagRefusal(flag: string, extra = ''): CliError {
  */
 export function addPasswordOptions(cmd: Command, key: string, expected?: string): void {
   const what = expected === undefined ? '' : `${expected}; `;
-  cmd.option(`--${stdinFlagOf(key)}`, `${key}: ${what}read it from standard input (for scripts); on a terminal it is asked for, not echoed`);
+  cmd.option(
+    `--${stdinFlagOf(key)}`,
+    `${key}: ${what}read it from standard input (for scripts); on a terminal it is asked for, not echoed`,
+  );
   cmd.addOption(new Option(`--${flagOf(key)} <value>`).hideHelp());
 }
 
@@ -49,11 +55,18 @@ export function addPasswordOptions(cmd: Command, key: string, expected?: string)
  * @example
  * const password = await readPassword(c, { flag: 'password', stdin: opts.passwordStdin === true, question: 'New password:', confirm: true });
  */
-export async function readPassword(c: Factory, o: { readonly flag: string; readonly stdin: boolean; readonly question: string; readonly confirm?: boolean }): Promise<string> {
+export async function readPassword(
+  c: Factory,
+  o: { readonly flag: string; readonly stdin: boolean; readonly question: string; readonly confirm?: boolean },
+): Promise<string> {
   let password: string;
   if (o.stdin) password = (await c.io.readStdin()).replace(/\r?\n$/, '');
   else {
-    if (!c.prompter.interactive) throw new CliError(`--${o.flag}: no terminal to ask for it on; give it with --${o.flag}-stdin (for example printf '%s' "$PASSWORD" | edshed ... --${o.flag}-stdin); nothing was sent`, EXIT.usage);
+    if (!c.prompter.interactive)
+      throw new CliError(
+        `--${o.flag}: no terminal to ask for it on; give it with --${o.flag}-stdin (for example printf '%s' "$PASSWORD" | edshed ... --${o.flag}-stdin); nothing was sent`,
+        EXIT.usage,
+      );
     password = await c.prompter.password(o.question);
     if (o.confirm && password !== '' && (await c.prompter.password('Again, to confirm:')) !== password) {
       throw new CliError('The two passwords differ; nothing was sent', EXIT.usage);
@@ -70,14 +83,30 @@ export async function readPassword(c: Factory, o: { readonly flag: string; reado
  * @example
  * await passwordInput(c, endpoint, opts, input); // input.password is set
  */
-export async function passwordInput(c: Factory, endpoint: Endpoint, opts: Readonly<Record<string, unknown>>, input: Record<string, unknown>): Promise<void> {
+export async function passwordInput(
+  c: Factory,
+  endpoint: Endpoint,
+  opts: Readonly<Record<string, unknown>>,
+  input: Record<string, unknown>,
+): Promise<void> {
   for (const [key, spec] of Object.entries(endpoint.payload ?? {}).filter(([name]) => isPasswordKey(name))) {
     const flag = flagOf(key);
     if (opts[attributeOf(flag)] !== undefined) throw passwordFlagRefusal(flag, ', or an --input file');
     const stdin = opts[attributeOf(stdinFlagOf(key))] === true;
-    if (stdin && opts.input === '-') throw new CliError(`--${stdinFlagOf(key)} and --input -: both read standard input; put the ${key} in the --input file instead`, EXIT.usage);
+    if (stdin && opts.input === '-')
+      throw new CliError(
+        `--${stdinFlagOf(key)} and --input -: both read standard input; put the ${key} in the --input file instead`,
+        EXIT.usage,
+      );
     // An optional password (a teacher's, set later if not now) is read only when given.
     if ((input[key] !== undefined || fieldInfo(spec).optional) && !stdin) continue;
-    input[key] = await readPassword(c, { flag, stdin, question: setsPassword(endpoint) ? `New ${key.replace(/_/g, ' ')}:` : `${key.replace(/_/g, ' ').replace(/^./, (ch) => ch.toUpperCase())}:`, confirm: setsPassword(endpoint) });
+    input[key] = await readPassword(c, {
+      flag,
+      stdin,
+      question: setsPassword(endpoint)
+        ? `New ${key.replace(/_/g, ' ')}:`
+        : `${key.replace(/_/g, ' ').replace(/^./, (ch) => ch.toUpperCase())}:`,
+      confirm: setsPassword(endpoint),
+    });
   }
 }

@@ -21,7 +21,11 @@ export interface Prompter {
  * @example
  * await confirmOrRefuse(f.prompter, 'Delete engagement snapshot 3 (2026-09-01 to 2026-11-01)?', { yes: opts.yes });
  */
-export async function confirmOrRefuse(prompter: Prompter, question: string, options: { readonly yes?: boolean | undefined }): Promise<void> {
+export async function confirmOrRefuse(
+  prompter: Prompter,
+  question: string,
+  options: { readonly yes?: boolean | undefined },
+): Promise<void> {
   refuseUnanswerable(prompter, question, options);
   if (options.yes === true) return;
   if (!(await prompter.confirm(question))) throw new CliError('Cancelled; nothing was sent', EXIT.usage);
@@ -34,9 +38,16 @@ export async function confirmOrRefuse(prompter: Prompter, question: string, opti
  * @example
  * refuseUnanswerable(c.prompter, 'Move subscription 5 to school 2?', { yes: options.yes });
  */
-export function refuseUnanswerable(prompter: Prompter, question: string, options: { readonly yes?: boolean | undefined }): void {
+export function refuseUnanswerable(
+  prompter: Prompter,
+  question: string,
+  options: { readonly yes?: boolean | undefined },
+): void {
   if (options.yes !== true && !prompter.interactive) {
-    throw new CliError(`${question.replace(/\?$/, '')}: pass --yes to confirm (no terminal to ask on); nothing was sent`, EXIT.usage);
+    throw new CliError(
+      `${question.replace(/\?$/, '')}: pass --yes to confirm (no terminal to ask on); nothing was sent`,
+      EXIT.usage,
+    );
   }
 }
 
@@ -46,7 +57,10 @@ export function refuseUnanswerable(prompter: Prompter, question: string, options
  * @example
  * const prompter = scriptedPrompter(['yes']);
  */
-export function scriptedPrompter(answers: readonly string[], options: { readonly interactive?: boolean } = {}): Prompter & { readonly asked: readonly string[] } {
+export function scriptedPrompter(
+  answers: readonly string[],
+  options: { readonly interactive?: boolean } = {},
+): Prompter & { readonly asked: readonly string[] } {
   const queue = [...answers];
   const asked: string[] = [];
   const next = (question: string) => {

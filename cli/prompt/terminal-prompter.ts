@@ -7,7 +7,10 @@ import type { Prompter } from './prompter.js';
  * commands only see the Prompter interface. The streams are given as functions, read when a question is
  * asked (Node makes `process.stdin` when first read: a command that asks nothing need not pay for it).
  */
-export function terminalPrompter(inputStream: () => NodeJS.ReadStream, outputStream: () => NodeJS.WriteStream): Prompter {
+export function terminalPrompter(
+  inputStream: () => NodeJS.ReadStream,
+  outputStream: () => NodeJS.WriteStream,
+): Prompter {
   const ask = async (question: string): Promise<string> => {
     const [input, output] = [inputStream(), outputStream()];
     const rl = createInterface({ input, output });
@@ -30,7 +33,9 @@ export function terminalPrompter(inputStream: () => NodeJS.ReadStream, outputStr
 /** Reads a line without echoing it (raw mode); Ctrl-C is an interrupt, not an answer. */
 function readHidden(input: NodeJS.ReadStream, output: NodeJS.WriteStream, question: string): Promise<string> {
   if (!input.isTTY || !input.setRawMode) {
-    return Promise.reject(new CliError('No terminal to ask for the password: use --password-stdin or EDSHED_PASSWORD', EXIT.usage));
+    return Promise.reject(
+      new CliError('No terminal to ask for the password: use --password-stdin or EDSHED_PASSWORD', EXIT.usage),
+    );
   }
   output.write(`${question} `);
   input.setRawMode(true);

@@ -20,7 +20,9 @@ export type Caller = StoredCaller & { readonly username: string | null; readonly
  * @example
  * callerOf({ id: 1, username: 'admin', kind: 'teacher', school: { id: 1, admin: true } }) // { ..., school: { id: 1, admin: true } }
  */
-export function callerOf(user: Pick<MeUser, 'username' | 'superuser' | 'employee' | 'kind' | 'school' | 'district_id'>): Caller {
+export function callerOf(
+  user: Pick<MeUser, 'username' | 'superuser' | 'employee' | 'kind' | 'school' | 'district_id'>,
+): Caller {
   const schoolId = Number(user.school?.id);
   return {
     username: user.username ?? null,
@@ -49,8 +51,13 @@ export async function readCaller(api: ApiMethods): Promise<Caller> {
  * @example
  * const caller = signedInCaller(await c.connection()) ?? (await readCaller(api));
  */
-export function signedInCaller(connection: { readonly username?: string | undefined; readonly caller?: StoredCaller | undefined }): Caller | undefined {
-  return connection.caller === undefined ? undefined : { ...connection.caller, username: connection.username ?? null, from: 'sign-in' };
+export function signedInCaller(connection: {
+  readonly username?: string | undefined;
+  readonly caller?: StoredCaller | undefined;
+}): Caller | undefined {
+  return connection.caller === undefined
+    ? undefined
+    : { ...connection.caller, username: connection.username ?? null, from: 'sign-in' };
 }
 
 /**

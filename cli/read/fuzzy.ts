@@ -37,7 +37,10 @@ const PREFIX = 3;
  */
 export function searchTexts(text: string): string[] {
   const whole = text.trim().replace(/\s+/g, ' ');
-  const starts = whole.split(' ').filter((word) => word.length >= PREFIX).map((word) => word.slice(0, PREFIX).toLowerCase());
+  const starts = whole
+    .split(' ')
+    .filter((word) => word.length >= PREFIX)
+    .map((word) => word.slice(0, PREFIX).toLowerCase());
   return [...new Set([whole, ...starts])].filter((q) => q !== '').slice(0, MAX_QUERIES);
 }
 
@@ -67,7 +70,12 @@ function matchesOf<T>(result: FuseResult<T>): FieldMatch[] {
  * rankFuzzy(schools, 'oakfeild', [{ name: 'name', get: (s) => s.name }], (s) => s.id)
  * // [{ item: { id: 1, name: 'Oakfield Primary School', ... }, matched: [{ field: 'name', words: ['Oakfield'] }] }]
  */
-export function rankFuzzy<T>(items: readonly T[], text: string, fields: readonly FuzzyField<T>[], idOf: (item: T) => unknown): Ranked<T>[] {
+export function rankFuzzy<T>(
+  items: readonly T[],
+  text: string,
+  fields: readonly FuzzyField<T>[],
+  idOf: (item: T) => unknown,
+): Ranked<T>[] {
   const unique = [...new Map(items.map((item) => [idOf(item), item])).values()];
   const fuse = new Fuse(unique, {
     keys: fields.map((field) => ({ name: field.name, getFn: (item: T) => field.get(item) ?? '' })),
@@ -77,15 +85,23 @@ export function rankFuzzy<T>(items: readonly T[], text: string, fields: readonly
     threshold: 0.4,
     minMatchCharLength: 2,
   });
-  const words = text.trim().split(/\s+/).filter((w) => w !== '');
-  if (words.length <= 1) return fuse.search(text.trim()).map((result) => ({ item: result.item, matched: matchesOf(result) }));
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  if (words.length <= 1)
+    return fuse.search(text.trim()).map((result) => ({ item: result.item, matched: matchesOf(result) }));
   // Several words each on its own ("primary oak" finds Oakfield Primary School): every word must match
   // some field; ranked by the sum of their scores.
   const scored = new Map<T, { score: number; matched: FieldMatch[]; hits: number }>();
   for (const word of words) {
     for (const result of fuse.search(word)) {
       const entry = scored.get(result.item) ?? { score: 0, matched: [], hits: 0 };
-      scored.set(result.item, { score: entry.score + (result.score ?? 1), matched: merge(entry.matched, matchesOf(result)), hits: entry.hits + 1 });
+      scored.set(result.item, {
+        score: entry.score + (result.score ?? 1),
+        matched: merge(entry.matched, matchesOf(result)),
+        hits: entry.hits + 1,
+      });
     }
   }
   return [...scored.entries()]

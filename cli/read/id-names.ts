@@ -35,7 +35,11 @@ export interface NameBook {
    * The rows with a name column beside each id column shown, filled from the row or from the book; at
    * most one request for the call (the next page of the school list), and none when every id is known.
    */
-  named(rows: readonly Row[], columns: readonly string[], priorities?: Readonly<Record<string, number>>): Promise<Named>;
+  named(
+    rows: readonly Row[],
+    columns: readonly string[],
+    priorities?: Readonly<Record<string, number>>,
+  ): Promise<Named>;
 }
 
 const nameOf = (value: unknown): string | undefined => {
@@ -61,8 +65,13 @@ export function nameBook(f: Factory): NameBook {
     if (ended) return;
     try {
       const api = await f.api();
-      const answer = await checkedAnswer('schools list', await api.schools.list({ skip, take: MAX_TAKE }), 'GET schools');
-      for (const school of answer.schools) if ('id' in school && typeof school.id === 'number') schools.set(school.id, school.name);
+      const answer = await checkedAnswer(
+        'schools list',
+        await api.schools.list({ skip, take: MAX_TAKE }),
+        'GET schools',
+      );
+      for (const school of answer.schools)
+        if ('id' in school && typeof school.id === 'number') schools.set(school.id, school.name);
       skip += answer.schools.length;
       ended = answer.schools.length < MAX_TAKE || skip >= answer.total;
     } catch {
@@ -73,18 +82,41 @@ export function nameBook(f: Factory): NameBook {
     async named(rows, columns, priorities = {}) {
       const shown = NAMED_IDS.filter((n) => columns.includes(n.id) && !columns.includes(n.name));
       if (shown.length === 0) return { rows, columns, priorities };
-      const own = (row: Row, n: NamedId) => (typeof row[n.name] === 'string' && row[n.name] !== '' ? (row[n.name] as string) : n.own === undefined ? undefined : nameOf(row[n.own]));
-      const unknown = rows.some((row) => shown.some((n) => n.directory && typeof row[n.id] === 'number' && own(row, n) === undefined && !schools.has(row[n.id] as number)));
+      const own = (row: Row, n: NamedId) =>
+        typeof row[n.name] === 'string' && row[n.name] !== ''
+          ? (row[n.name] as string)
+          : n.own === undefined
+            ? undefined
+            : nameOf(row[n.own]);
+      const unknown = rows.some((row) =>
+        shown.some(
+          (n) =>
+            n.directory &&
+            typeof row[n.id] === 'number' &&
+            own(row, n) === undefined &&
+            !schools.has(row[n.id] as number),
+        ),
+      );
       if (unknown) await readMore();
       const withNames = rows.map((row) => ({
         ...row,
-        ...Object.fromEntries(shown.map((n) => [n.name, own(row, n) ?? (n.directory && typeof row[n.id] === 'number' ? (schools.get(row[n.id] as number) ?? null) : null)])),
+        ...Object.fromEntries(
+          shown.map((n) => [
+            n.name,
+            own(row, n) ??
+              (n.directory && typeof row[n.id] === 'number' ? (schools.get(row[n.id] as number) ?? null) : null),
+          ]),
+        ),
       }));
       const out = columns.flatMap((c) => {
         const n = shown.find((s) => s.id === c);
         return n ? [c, n.name] : [c];
       });
-      return { rows: withNames, columns: out, priorities: { ...priorities, ...Object.fromEntries(shown.map((n) => [n.name, 1])) } };
+      return {
+        rows: withNames,
+        columns: out,
+        priorities: { ...priorities, ...Object.fromEntries(shown.map((n) => [n.name, 1])) },
+      };
     },
   };
 }

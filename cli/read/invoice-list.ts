@@ -32,7 +32,9 @@ export function invoiceIn(value: unknown): ListedInvoice | undefined {
   const problems = replyProblems(INVOICE, value);
   if (problems.length === 0) return value as ListedInvoice;
   if (!problems.every((p) => (TOLERATED as readonly string[]).includes(p.path))) return undefined;
-  return Object.fromEntries(Object.entries(value as object).filter(([key]) => !problems.some((p) => p.path === key))) as ListedInvoice;
+  return Object.fromEntries(
+    Object.entries(value as object).filter(([key]) => !problems.some((p) => p.path === key)),
+  ) as ListedInvoice;
 }
 
 /** The list's query: its filters (core/endpoints/school-subscriptions.ts) and paging. */
@@ -49,11 +51,19 @@ export type InvoiceApi = Pick<ApiMethods, 'invoices'>;
  * @example
  * const { items, total } = await listPage(await c.api(), { state: 'open', skip: 0, take: 100 });
  */
-export async function listPage(api: InvoiceApi, query: ListQuery): Promise<{ items: readonly unknown[]; total: number | undefined }> {
+export async function listPage(
+  api: InvoiceApi,
+  query: ListQuery,
+): Promise<{ items: readonly unknown[]; total: number | undefined }> {
   const { data } = await api.invoices.list(query);
-  const page = data !== null && typeof data === 'object' ? (data as { readonly invoices?: unknown; readonly total?: unknown }) : {};
-  if (!Array.isArray(page.invoices)) throw new CliError('GET subscriptions/invoices answered without an `invoices` list', EXIT.requestFailed);
-  const total = typeof page.total === 'number' && Number.isInteger(page.total) && page.total >= 0 ? page.total : undefined;
+  const page =
+    data !== null && typeof data === 'object'
+      ? (data as { readonly invoices?: unknown; readonly total?: unknown })
+      : {};
+  if (!Array.isArray(page.invoices))
+    throw new CliError('GET subscriptions/invoices answered without an `invoices` list', EXIT.requestFailed);
+  const total =
+    typeof page.total === 'number' && Number.isInteger(page.total) && page.total >= 0 ? page.total : undefined;
   return { items: page.invoices, total };
 }
 
@@ -83,7 +93,11 @@ interface Seen {
  * @example
  * const states = await readInvoices(await c.api(), [8, 9], (i) => i.state); // Map { 8 => 'open', 9 => 'paid' }
  */
-export async function readInvoices<T>(api: InvoiceApi, ids: Iterable<number>, pick: (invoice: ListedInvoice) => T): Promise<Map<number, T>> {
+export async function readInvoices<T>(
+  api: InvoiceApi,
+  ids: Iterable<number>,
+  pick: (invoice: ListedInvoice) => T,
+): Promise<Map<number, T>> {
   const wanted = [...new Set(ids)].sort((a, b) => b - a);
   const found = new Map<number, T>();
   // Ids wanted that a page read settled (found, or shown not listed), by their place in `wanted`.
@@ -111,9 +125,15 @@ export async function readInvoices<T>(api: InvoiceApi, ids: Iterable<number>, pi
     } else {
       seen.push({ at: first.at, id: first.invoice.id }, { at: last.at, id: last.invoice.id });
       seen.sort((a, b) => a.at - b.at);
-      for (const { invoice } of rows) if (wantedAt(wanted, invoice.id) !== undefined) found.set(invoice.id, pick(invoice));
+      for (const { invoice } of rows)
+        if (wantedAt(wanted, invoice.id) !== undefined) found.set(invoice.id, pick(invoice));
       // Every id wanted between the page's first and last is settled: it is on the page or not listed.
-      for (let k = firstAtOrBelow(wanted, first.invoice.id); k < wanted.length && (wanted[k] as number) >= last.invoice.id; k += 1) settled[k] = 1;
+      for (
+        let k = firstAtOrBelow(wanted, first.invoice.id);
+        k < wanted.length && (wanted[k] as number) >= last.invoice.id;
+        k += 1
+      )
+        settled[k] = 1;
     }
     tries += 1;
     for (;;) {
@@ -153,7 +173,11 @@ function wantedAt(wanted: readonly number[], id: number): number | undefined {
  * row seen above it and the nearest below, and no further from either than their ids differ. Undefined
  * when there is none (it is not listed). `dense` is the row it is on when no id between is missing.
  */
-function rowsOf(id: number, seen: readonly Seen[], listed: number | undefined): { lo: number; hi: number; dense: number } | undefined {
+function rowsOf(
+  id: number,
+  seen: readonly Seen[],
+  listed: number | undefined,
+): { lo: number; hi: number; dense: number } | undefined {
   let above: Seen | undefined;
   let below: Seen | undefined;
   for (const row of seen) {
@@ -174,7 +198,12 @@ function rowsOf(id: number, seen: readonly Seen[], listed: number | undefined): 
  * rows as reach the ids wanted after it (up to the largest page); after a miss, from the lowest row it can
  * be on, or, when that leaves many pages, halfway.
  */
-function nextPage(wanted: readonly number[], next: number, rows: { lo: number; hi: number; dense: number }, tries: number): { at: number; take: number } {
+function nextPage(
+  wanted: readonly number[],
+  next: number,
+  rows: { lo: number; hi: number; dense: number },
+  tries: number,
+): { at: number; take: number } {
   const id = wanted[next] as number;
   let end = next;
   while (end + 1 < wanted.length && id - (wanted[end + 1] as number) < MAX_TAKE) end += 1;
@@ -182,16 +211,24 @@ function nextPage(wanted: readonly number[], next: number, rows: { lo: number; h
   if (tries === 0) return { at: rows.dense, take: Math.max(FEW, reach) };
   const span = rows.hi - rows.lo + 1;
   const take = Math.min(MAX_TAKE, Math.max(FEW, reach, span));
-  return { at: span <= take || tries === 1 ? rows.lo : Math.max(rows.lo, Math.floor((rows.lo + rows.hi - take) / 2)), take };
+  return {
+    at: span <= take || tries === 1 ? rows.lo : Math.max(rows.lo, Math.floor((rows.lo + rows.hi - take) / 2)),
+    take,
+  };
 }
 
-const isDescending = (page: readonly ListedInvoice[]): boolean => page.every((invoice, i) => i === 0 || invoice.id < (page[i - 1] as ListedInvoice).id);
+const isDescending = (page: readonly ListedInvoice[]): boolean =>
+  page.every((invoice, i) => i === 0 || invoice.id < (page[i - 1] as ListedInvoice).id);
 
 /** The list read from its start to its end, the largest page at a time, for ids in a list not newest first. */
-async function walkInvoices<T>(api: InvoiceApi, wanted: readonly number[], pick: (invoice: ListedInvoice) => T): Promise<Map<number, T>> {
+async function walkInvoices<T>(
+  api: InvoiceApi,
+  wanted: readonly number[],
+  pick: (invoice: ListedInvoice) => T,
+): Promise<Map<number, T>> {
   const missing = new Set(wanted);
   const found = new Map<number, T>();
-  for (let skip = 0; missing.size > 0; ) {
+  for (let skip = 0; missing.size > 0;) {
     const { items, total } = await listPage(api, { skip, take: MAX_TAKE });
     for (const invoice of items.flatMap((item) => invoiceIn(item) ?? [])) {
       if (missing.delete(invoice.id)) found.set(invoice.id, pick(invoice));
@@ -219,7 +256,11 @@ export async function findInvoice(api: InvoiceApi, id: number): Promise<ListedIn
  * @example
  * const after = await readBack(await c.api(), 8, before);
  */
-export async function readBack(api: InvoiceApi, id: number, before: Pick<ListedInvoice, 'subscription_id'> | undefined): Promise<ListedInvoice | undefined> {
+export async function readBack(
+  api: InvoiceApi,
+  id: number,
+  before: Pick<ListedInvoice, 'subscription_id'> | undefined,
+): Promise<ListedInvoice | undefined> {
   if (typeof before?.subscription_id === 'number') {
     const { items } = await listPage(api, { subscription_id: before.subscription_id, take: FEW });
     const invoice = items.flatMap((item) => invoiceIn(item) ?? []).find((i) => i.id === id);

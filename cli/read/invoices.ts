@@ -19,7 +19,15 @@ import { collectPages } from './pages.js';
 import { checkedAnswer } from './records.js';
 
 // The list read page by page and by id is a module of its own; the commands read invoices through here alone.
-export { findInvoice, invoiceIn, readBack, readInvoices, type InvoiceApi, type InvoiceFilter, type ListedInvoice } from './invoice-list.js';
+export {
+  findInvoice,
+  invoiceIn,
+  readBack,
+  readInvoices,
+  type InvoiceApi,
+  type InvoiceFilter,
+  type ListedInvoice,
+} from './invoice-list.js';
 
 /** The keys an invoice is named by, in the order a text is tried (core/shapes/invoice.ts). */
 export const INVOICE_KEYS = INVOICE.keys ?? [];
@@ -58,13 +66,28 @@ export async function lookupInvoice(api: ApiMethods, key: KeyText): Promise<Foun
   if ('id' in key) return { id: key.id };
   if (key.key.field === 'number') {
     const number = key.value.toUpperCase();
-    const answer = await checkedAnswer('invoices list', await api.invoices.list({ number, take: LISTED }), 'GET subscriptions/invoices');
+    const answer = await checkedAnswer(
+      'invoices list',
+      await api.invoices.list({ number, take: LISTED }),
+      'GET subscriptions/invoices',
+    );
     const found = answer.invoices.filter((invoice) => invoice.number.toUpperCase() === number);
-    const id = pickOne('invoice', key, found.map((invoice) => ({ id: invoice.id, name: `${invoice.number}  school ${invoice.school_id}  ${invoice.state}` })));
+    const id = pickOne(
+      'invoice',
+      key,
+      found.map((invoice) => ({
+        id: invoice.id,
+        name: `${invoice.number}  school ${invoice.school_id}  ${invoice.state}`,
+      })),
+    );
     return { id, invoice: found.find((invoice) => invoice.id === id) as Invoice };
   }
   try {
-    const { invoice } = await checkedAnswer('invoices show', await api.invoices.show({ shareableId: key.value }), `GET subscriptions/invoices/${key.value}`);
+    const { invoice } = await checkedAnswer(
+      'invoices show',
+      await api.invoices.show({ shareableId: key.value }),
+      `GET subscriptions/invoices/${key.value}`,
+    );
     return { id: invoice.id, invoice };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) pickOne('invoice', key, []);
@@ -104,7 +127,12 @@ export function repliedInvoice(endpoint: Pick<Endpoint, 'reply'>, data: unknown)
  * const open = await invoicesWhere(await c.api(), { school_id: 1, state: 'open' });
  */
 export async function invoicesWhere(api: InvoiceApi, filter: InvoiceFilter): Promise<Invoice[]> {
-  return collectPages((page) => api.invoices.list({ ...filter, ...page }), 'invoices list', 'invoices', 'GET subscriptions/invoices');
+  return collectPages(
+    (page) => api.invoices.list({ ...filter, ...page }),
+    'invoices list',
+    'invoices',
+    'GET subscriptions/invoices',
+  );
 }
 
 /**
@@ -114,11 +142,15 @@ export async function invoicesWhere(api: InvoiceApi, filter: InvoiceFilter): Pro
  * @example
  * const { invoices, skipped } = await listInvoices(await c.api(), { state: 'open' });
  */
-export async function listInvoices<S extends ObjectShape = typeof INVOICE>(api: InvoiceApi, filter: InvoiceFilter, shape?: S): Promise<{ invoices: ValueOf<S>[]; skipped: number }> {
+export async function listInvoices<S extends ObjectShape = typeof INVOICE>(
+  api: InvoiceApi,
+  filter: InvoiceFilter,
+  shape?: S,
+): Promise<{ invoices: ValueOf<S>[]; skipped: number }> {
   const { replyProblems: problemsOf } = await import('../../core/shapes/schema.js');
   const invoices: ValueOf<S>[] = [];
   let skipped = 0;
-  for (let skip = 0; ; ) {
+  for (let skip = 0; ;) {
     const { items, total } = await listPage(api, { ...filter, skip, take: MAX_TAKE });
     for (const item of items) {
       if (problemsOf(shape ?? INVOICE, item).length === 0) invoices.push(item as ValueOf<S>);

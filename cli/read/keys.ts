@@ -8,7 +8,8 @@ import type { NaturalKey } from '../../core/shapes/define.js';
 import { CliError, EXIT } from '../errors/cli-error.js';
 
 /** A text read as a record's id, or as one of its natural keys with the value to look up. */
-export type KeyText = { readonly id: number } | { readonly key: NaturalKey; readonly value: string; readonly text: string };
+export type KeyText =
+  { readonly id: number } | { readonly key: NaturalKey; readonly value: string; readonly text: string };
 
 /** A record a lookup found, as a refusal lists it: its id and a name a person knows it by. */
 export interface KeyMatch {
@@ -27,7 +28,11 @@ export interface KeyMatch {
 export function readKey(text: string, keys: readonly NaturalKey[], record: string): KeyText {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) {
-    if (!/^[1-9]\d{0,14}$/.test(trimmed)) throw new CliError(`${record}: expected ${record} id (a whole number from 1), got "${text}"; nothing was sent`, EXIT.usage);
+    if (!/^[1-9]\d{0,14}$/.test(trimmed))
+      throw new CliError(
+        `${record}: expected ${record} id (a whole number from 1), got "${text}"; nothing was sent`,
+        EXIT.usage,
+      );
     return { id: Number(trimmed) };
   }
   for (const key of keys) {
@@ -46,7 +51,10 @@ export function readKey(text: string, keys: readonly NaturalKey[], record: strin
  * describeKeys(USER.keys, 'user') // 'a user id, email or username'
  */
 export function describeKeys(keys: readonly NaturalKey[], record: string): string {
-  const names = [`${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} id`, ...keys.map((key) => key.phrase.replace(/^(with|named)\s*/, '') || key.field.replace(/_/g, ' '))];
+  const names = [
+    `${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} id`,
+    ...keys.map((key) => key.phrase.replace(/^(with|named)\s*/, '') || key.field.replace(/_/g, ' ')),
+  ];
   return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names.at(-1) as string}`;
 }
 
@@ -59,14 +67,22 @@ export function describeKeys(keys: readonly NaturalKey[], record: string): strin
  * pickOne('invoice', key, [{ id: 4, name: 'INV-000004' }]) // 4
  * pickOne('invoice', key, []) // throws: no invoice numbered INV-999999; nothing was written
  */
-export function pickOne(record: string, key: Extract<KeyText, { key: NaturalKey }>, matches: readonly KeyMatch[], more = 0): number {
+export function pickOne(
+  record: string,
+  key: Extract<KeyText, { key: NaturalKey }>,
+  matches: readonly KeyMatch[],
+  more = 0,
+): number {
   const unique = [...new Map(matches.map((m) => [m.id, m])).values()];
   if (unique.length === 1 && more <= 0) return (unique[0] as KeyMatch).id;
   const named = `${key.key.phrase} ${key.key.field === 'name' ? `"${key.text}"` : key.value}`;
   if (unique.length === 0) throw new CliError(`no ${record} ${named}; nothing was written`, EXIT.usage);
   const lines = unique.map((m) => `  ${String(m.id).padStart(6)}  ${m.name}`);
   const rest = more > 0 ? [`  ... and ${more} more`] : [];
-  throw new CliError(`"${key.text}" names ${unique.length + Math.max(more, 0)} ${record}s; give one by its id (nothing was written):\n${[...lines, ...rest].join('\n')}`, EXIT.usage);
+  throw new CliError(
+    `"${key.text}" names ${unique.length + Math.max(more, 0)} ${record}s; give one by its id (nothing was written):\n${[...lines, ...rest].join('\n')}`,
+    EXIT.usage,
+  );
 }
 
 /**

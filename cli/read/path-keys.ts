@@ -51,10 +51,18 @@ const RESOLVERS: Readonly<Record<KeyedRecord, () => Promise<(api: ApiMethods, te
  * @example
  * keyedParams(endpoint, { id: 'INV-000004' }) // ['id']
  */
-export function keyedParams(endpoint: Pick<Endpoint, 'path' | 'params'>, input: Readonly<Record<string, unknown>>): string[] {
+export function keyedParams(
+  endpoint: Pick<Endpoint, 'path' | 'params'>,
+  input: Readonly<Record<string, unknown>>,
+): string[] {
   return endpoint.params.filter((param) => {
     const value = input[param];
-    return recordOfParam(endpoint.path, param) !== undefined && typeof value === 'string' && value.trim() !== '' && !/^\s*\d+\s*$/.test(value);
+    return (
+      recordOfParam(endpoint.path, param) !== undefined &&
+      typeof value === 'string' &&
+      value.trim() !== '' &&
+      !/^\s*\d+\s*$/.test(value)
+    );
   });
 }
 
@@ -66,7 +74,11 @@ export function keyedParams(endpoint: Pick<Endpoint, 'path' | 'params'>, input: 
  * @example
  * await resolvePathKeys(() => c.api(), endpoint, { id: 'INV-000004', method: 'bacs' }) // { id: 4, method: 'bacs' }
  */
-export async function resolvePathKeys(api: () => Promise<ApiMethods>, endpoint: Pick<Endpoint, 'path' | 'params'>, input: Readonly<Record<string, unknown>>): Promise<Readonly<Record<string, unknown>>> {
+export async function resolvePathKeys(
+  api: () => Promise<ApiMethods>,
+  endpoint: Pick<Endpoint, 'path' | 'params'>,
+  input: Readonly<Record<string, unknown>>,
+): Promise<Readonly<Record<string, unknown>>> {
   const out: Record<string, unknown> = { ...input };
   for (const param of keyedParams(endpoint, input)) {
     const record = recordOfParam(endpoint.path, param) as KeyedRecord;

@@ -19,5 +19,7 @@ export async function readSchool(api: ApiMethods, id: number): Promise<School> {
  * const sub = await readSubscription(await c.api(), 5);
  */
 export async function readSubscription(api: ApiMethods, id: number): Promise<Subscription> {
-  return (await checkedAnswer('subscriptions show', await api.subscriptions.show({ id }), `GET schoolsubscriptions/${id}`)).subscription;
+  return (
+    await checkedAnswer('subscriptions show', await api.subscriptions.show({ id }), `GET schoolsubscriptions/${id}`)
+  ).subscription;
 }

@@ -19,8 +19,15 @@ import { CliError, EXIT } from '../errors/cli-error.js';
  * @example
  * const { school } = await checkedAnswer('schools show', await api.schools.show({ id: 1 }), 'GET schools/1');
  */
-export async function checkedAnswer<C extends EndpointName>(command: C, response: { readonly data: unknown }, call: string): Promise<ReplyOf<EndpointEntries[C]>> {
-  const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../table/table-nouns.js'), import('../../core/shapes/schema.js')]);
+export async function checkedAnswer<C extends EndpointName>(
+  command: C,
+  response: { readonly data: unknown },
+  call: string,
+): Promise<ReplyOf<EndpointEntries[C]>> {
+  const [{ tableEntry }, { replyProblems }] = await Promise.all([
+    import('../table/table-nouns.js'),
+    import('../../core/shapes/schema.js'),
+  ]);
   const problem = replyProblems((await tableEntry(command)).reply ?? {}, response.data)[0];
   if (problem === undefined) return response.data as ReplyOf<EndpointEntries[C]>;
   throw notAnswered(call, problem.path.split('.')[0] ?? '', problem);
@@ -28,7 +35,10 @@ export async function checkedAnswer<C extends EndpointName>(command: C, response
 
 /** A failed request (exit 1) naming what the answer lacked. */
 function notAnswered(call: string, key: string, problem: ReplyProblem): CliError {
-  return new CliError(`${call} answered without the expected ${key || 'object'} (${problem.path || 'the answer'}: ${problem.message})`, EXIT.requestFailed);
+  return new CliError(
+    `${call} answered without the expected ${key || 'object'} (${problem.path || 'the answer'}: ${problem.message})`,
+    EXIT.requestFailed,
+  );
 }
 
 /**
@@ -39,7 +49,12 @@ function notAnswered(call: string, key: string, problem: ReplyProblem): CliError
  * @example
  * const user = await answerShaped((await api.me.show()).data, 'user', SESSION_USER, 'GET users/me');
  */
-export async function answerShaped<S extends ObjectShape>(data: unknown, key: string, shape: S, call: string): Promise<ValueOf<S>> {
+export async function answerShaped<S extends ObjectShape>(
+  data: unknown,
+  key: string,
+  shape: S,
+  call: string,
+): Promise<ValueOf<S>> {
   const { replyProblems } = await import('../../core/shapes/schema.js');
   const value = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
   const problem = replyProblems(shape, value)[0];

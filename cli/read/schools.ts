@@ -37,13 +37,22 @@ const squeezed = (text: string): string => text.replace(/\s+/g, '').toLowerCase(
 
 /** The platform schools the register entries matching a URN or postcode signed up as. */
 function registered(key: Extract<KeyText, { key: unknown }>, entries: readonly RegisterSchool[]): number {
-  const matching = entries.filter((entry) => (key.key.field === 'urn' ? String(entry.urn) === key.value : squeezed(entry.postcode) === squeezed(key.value)));
+  const matching = entries.filter((entry) =>
+    key.key.field === 'urn' ? String(entry.urn) === key.value : squeezed(entry.postcode) === squeezed(key.value),
+  );
   const signedUp = matching.filter((entry) => entry.school_id !== null);
   if (matching.length > 0 && signedUp.length === 0) {
     const names = matching.map((entry) => `${entry.name} (URN ${entry.urn}, ${entry.postcode})`).join('; ');
     throw new CliError(`the register's ${names} has no school on the platform yet; nothing was written`, EXIT.usage);
   }
-  return pickOne('school', key, signedUp.map((entry) => ({ id: entry.school_id as number, name: `${entry.name}  URN ${entry.urn}  ${entry.postcode}` })));
+  return pickOne(
+    'school',
+    key,
+    signedUp.map((entry) => ({
+      id: entry.school_id as number,
+      name: `${entry.name}  URN ${entry.urn}  ${entry.postcode}`,
+    })),
+  );
 }
 
 /**
@@ -52,18 +61,34 @@ function registered(key: Extract<KeyText, { key: unknown }>, entries: readonly R
  * @example
  * const { id } = await lookupSchool(await c.api(), schoolKey('Oakfield Primary')); // 1
  */
-export async function lookupSchool(api: ApiMethods, key: KeyText): Promise<{ readonly id: number; readonly school?: School }> {
+export async function lookupSchool(
+  api: ApiMethods,
+  key: KeyText,
+): Promise<{ readonly id: number; readonly school?: School }> {
   if ('id' in key) return { id: key.id };
   if (key.key.field !== 'name') {
-    const answer = await checkedAnswer('schools list', await api.schools.list({ q: key.value, dfe_schools: true, take: MAX_TAKE }), 'GET schools?dfe_schools=true');
+    const answer = await checkedAnswer(
+      'schools list',
+      await api.schools.list({ q: key.value, dfe_schools: true, take: MAX_TAKE }),
+      'GET schools?dfe_schools=true',
+    );
     return { id: registered(key, answer.schools as readonly RegisterSchool[]) };
   }
-  const answer = await checkedAnswer('schools list', await api.schools.list({ q: key.value, take: MAX_TAKE }), 'GET schools');
+  const answer = await checkedAnswer(
+    'schools list',
+    await api.schools.list({ q: key.value, take: MAX_TAKE }),
+    'GET schools',
+  );
   const schools = answer.schools as readonly School[];
   const exact = schools.filter((school) => school.name.toLowerCase() === key.value.toLowerCase());
   const found = exact.length > 0 ? exact : schools;
   const more = exact.length > 0 ? 0 : answer.total - schools.length;
-  const id = pickOne('school', key, found.map((school) => ({ id: school.id, name: `${school.name}  ${school.country}` })), more);
+  const id = pickOne(
+    'school',
+    key,
+    found.map((school) => ({ id: school.id, name: `${school.name}  ${school.country}` })),
+    more,
+  );
   return { id, school: found.find((school) => school.id === id) as School };
 }
 

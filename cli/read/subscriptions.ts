@@ -37,12 +37,24 @@ export function subscriptionKey(text: string): KeyText {
  * @example
  * const { id } = await lookupSubscription(await c.api(), subscriptionKey('PO-OAK-2025')); // 1
  */
-export async function lookupSubscription(api: ApiMethods, key: KeyText): Promise<{ readonly id: number; readonly subscription?: Subscription }> {
+export async function lookupSubscription(
+  api: ApiMethods,
+  key: KeyText,
+): Promise<{ readonly id: number; readonly subscription?: Subscription }> {
   if ('id' in key) return { id: key.id };
   const filter = key.key.field === 'card_reference' ? { card_reference: key.value } : { po_number: key.value };
-  const answer = await checkedAnswer('subscriptions list', await api.subscriptions.list({ ...filter, take: LISTED }), 'GET schoolsubscriptions');
+  const answer = await checkedAnswer(
+    'subscriptions list',
+    await api.subscriptions.list({ ...filter, take: LISTED }),
+    'GET schoolsubscriptions',
+  );
   const found = answer.subscriptions;
-  const id = pickOne('subscription', key, found.map((sub) => ({ id: sub.id, name: `school ${sub.school_id}  ${sub.product.name}  ${sub.state}` })), answer.total - found.length);
+  const id = pickOne(
+    'subscription',
+    key,
+    found.map((sub) => ({ id: sub.id, name: `school ${sub.school_id}  ${sub.product.name}  ${sub.state}` })),
+    answer.total - found.length,
+  );
   return { id, subscription: found.find((sub) => sub.id === id) as Subscription };
 }
 

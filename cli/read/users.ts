@@ -48,9 +48,17 @@ export function userName(user: Pick<User, 'username' | 'display_name' | 'email'>
  */
 export async function lookupUser(api: ApiMethods, key: KeyText): Promise<FoundUser> {
   if ('id' in key) return { id: key.id };
-  const { users } = await checkedAnswer('users list', await api.users.list({ q: key.value, take: MAX_TAKE }), 'GET users');
+  const { users } = await checkedAnswer(
+    'users list',
+    await api.users.list({ q: key.value, take: MAX_TAKE }),
+    'GET users',
+  );
   const found = users.filter((user) => same(user[key.key.field as 'email' | 'username'], key.value));
-  const id = pickOne('user', key, found.map((user) => ({ id: user.id, name: userName(user) })));
+  const id = pickOne(
+    'user',
+    key,
+    found.map((user) => ({ id: user.id, name: userName(user) })),
+  );
   return { id, user: found.find((user) => user.id === id) as User };
 }
 
@@ -72,8 +80,16 @@ export async function resolveUser(api: ApiMethods, text: string): Promise<number
  * const user = await readUser(await c.api(), 3);
  */
 export async function readUser(api: ApiMethods, id: number): Promise<User> {
-  const { session } = await checkedAnswer('users session', await api.users.session({ id }), `GET superuser/users/${id}/session`);
-  const { users } = await checkedAnswer('users list', await api.users.list({ q: session.username, take: MAX_TAKE }), 'GET users');
+  const { session } = await checkedAnswer(
+    'users session',
+    await api.users.session({ id }),
+    `GET superuser/users/${id}/session`,
+  );
+  const { users } = await checkedAnswer(
+    'users list',
+    await api.users.list({ q: session.username, take: MAX_TAKE }),
+    'GET users',
+  );
   const user = users.find((u) => u.id === id);
   if (!user) throw new CliError(`GET users?q=${session.username} did not list user ${id}`, EXIT.requestFailed);
   return user;

@@ -17,8 +17,16 @@ export class WriteRefusedError extends Error {
 /** `fetch` wrapped so that anything but GET throws before it is sent. */
 export function getOnlyFetch(fetch: FetchLike): FetchLike {
   return (input, init) => {
-    const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')).toUpperCase();
-    if (method !== 'GET') return Promise.reject(new WriteRefusedError(method, String(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url)));
+    const method = (
+      init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')
+    ).toUpperCase();
+    if (method !== 'GET')
+      return Promise.reject(
+        new WriteRefusedError(
+          method,
+          String(input instanceof URL ? input.href : typeof input === 'string' ? input : input.url),
+        ),
+      );
     return fetch(input, init);
   };
 }

@@ -34,7 +34,11 @@ export function loadOrCreateKey(path: string, options: { readonly create: boolea
   try {
     text = readFileSync(path, 'utf8').trim();
   } catch (error) {
-    if (codeOf(error) !== 'ENOENT' || !options.create) throw new KeyFileError(path, codeOf(error) === 'ENOENT' ? 'no such file' : `cannot read it (${codeOf(error) ?? String(error)})`);
+    if (codeOf(error) !== 'ENOENT' || !options.create)
+      throw new KeyFileError(
+        path,
+        codeOf(error) === 'ENOENT' ? 'no such file' : `cannot read it (${codeOf(error) ?? String(error)})`,
+      );
     ensurePrivateDir(dirname(path));
     const made = randomBytes(32).toString('hex');
     let fd: number;

@@ -8,21 +8,146 @@
 import { createHmac } from 'node:crypto';
 
 /** First and last names a pseudonym is drawn from, by the part of the English-speaking world a locale is in. */
-const NAMES: Readonly<Record<'gb' | 'us' | 'au', { readonly first: readonly string[]; readonly last: readonly string[]; readonly towns: readonly string[] }>> = {
+const NAMES: Readonly<
+  Record<
+    'gb' | 'us' | 'au',
+    { readonly first: readonly string[]; readonly last: readonly string[]; readonly towns: readonly string[] }
+  >
+> = {
   gb: {
-    first: ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Harry', 'Freya', 'Jack', 'Poppy', 'Alfie', 'Rosie', 'Archie', 'Evie', 'Theo', 'Maisie', 'Oscar'],
-    last: ['Ashdown', 'Birchall', 'Cotterill', 'Dunmore', 'Eastwood', 'Fairbairn', 'Greaves', 'Hollins', 'Ingleby', 'Jessop', 'Kirkham', 'Lockwood', 'Marsden', 'Northcott', 'Ormerod', 'Pickering'],
+    first: [
+      'Amelia',
+      'Oliver',
+      'Isla',
+      'George',
+      'Ava',
+      'Harry',
+      'Freya',
+      'Jack',
+      'Poppy',
+      'Alfie',
+      'Rosie',
+      'Archie',
+      'Evie',
+      'Theo',
+      'Maisie',
+      'Oscar',
+    ],
+    last: [
+      'Ashdown',
+      'Birchall',
+      'Cotterill',
+      'Dunmore',
+      'Eastwood',
+      'Fairbairn',
+      'Greaves',
+      'Hollins',
+      'Ingleby',
+      'Jessop',
+      'Kirkham',
+      'Lockwood',
+      'Marsden',
+      'Northcott',
+      'Ormerod',
+      'Pickering',
+    ],
     towns: ['Ambleford', 'Brackenbury', 'Cresswell', 'Dunholme', 'Eldercombe', 'Fernley', 'Glenmoor', 'Hartwell'],
   },
   us: {
-    first: ['Madison', 'Ethan', 'Avery', 'Logan', 'Harper', 'Mason', 'Aubrey', 'Carter', 'Brooklyn', 'Wyatt', 'Peyton', 'Hunter', 'Kinsley', 'Grayson', 'Addison', 'Landon'],
-    last: ['Abernathy', 'Bramwell', 'Castellano', 'Delacroix', 'Ellsworth', 'Fairchild', 'Gallagher', 'Hollister', 'Ivanhoe', 'Jennings', 'Kingsley', 'Lancaster', 'Montgomery', 'Nakamura', 'Oakley', 'Prescott'],
-    towns: ['Ashford Falls', 'Brookhaven', 'Cedar Ridge', 'Dover Springs', 'Elm Grove', 'Fox Hollow', 'Granite Bay', 'Harper Mills'],
+    first: [
+      'Madison',
+      'Ethan',
+      'Avery',
+      'Logan',
+      'Harper',
+      'Mason',
+      'Aubrey',
+      'Carter',
+      'Brooklyn',
+      'Wyatt',
+      'Peyton',
+      'Hunter',
+      'Kinsley',
+      'Grayson',
+      'Addison',
+      'Landon',
+    ],
+    last: [
+      'Abernathy',
+      'Bramwell',
+      'Castellano',
+      'Delacroix',
+      'Ellsworth',
+      'Fairchild',
+      'Gallagher',
+      'Hollister',
+      'Ivanhoe',
+      'Jennings',
+      'Kingsley',
+      'Lancaster',
+      'Montgomery',
+      'Nakamura',
+      'Oakley',
+      'Prescott',
+    ],
+    towns: [
+      'Ashford Falls',
+      'Brookhaven',
+      'Cedar Ridge',
+      'Dover Springs',
+      'Elm Grove',
+      'Fox Hollow',
+      'Granite Bay',
+      'Harper Mills',
+    ],
   },
   au: {
-    first: ['Matilda', 'Lachlan', 'Charlotte', 'Cooper', 'Mia', 'Riley', 'Ruby', 'Flynn', 'Chloe', 'Harrison', 'Zoe', 'Angus', 'Sienna', 'Jett', 'Ivy', 'Hamish'],
-    last: ['Ainsworth', 'Bancroft', 'Carmody', 'Dalgety', 'Elphick', 'Fitzroy', 'Gilmore', 'Hindmarsh', 'Ironside', 'Jardine', 'Kennard', 'Lethbridge', 'McAlister', 'Nankervis', 'Oldfield', 'Penhaligon'],
-    towns: ['Acacia Flat', 'Banksia Vale', 'Coolabah', 'Darling Point', 'Emu Plains', 'Gumtree Creek', 'Kurrajong', 'Wattle Glen'],
+    first: [
+      'Matilda',
+      'Lachlan',
+      'Charlotte',
+      'Cooper',
+      'Mia',
+      'Riley',
+      'Ruby',
+      'Flynn',
+      'Chloe',
+      'Harrison',
+      'Zoe',
+      'Angus',
+      'Sienna',
+      'Jett',
+      'Ivy',
+      'Hamish',
+    ],
+    last: [
+      'Ainsworth',
+      'Bancroft',
+      'Carmody',
+      'Dalgety',
+      'Elphick',
+      'Fitzroy',
+      'Gilmore',
+      'Hindmarsh',
+      'Ironside',
+      'Jardine',
+      'Kennard',
+      'Lethbridge',
+      'McAlister',
+      'Nankervis',
+      'Oldfield',
+      'Penhaligon',
+    ],
+    towns: [
+      'Acacia Flat',
+      'Banksia Vale',
+      'Coolabah',
+      'Darling Point',
+      'Emu Plains',
+      'Gumtree Creek',
+      'Kurrajong',
+      'Wattle Glen',
+    ],
   },
 };
 const STREETS = ['Acorn', 'Beacon', 'Chapel', 'Dovecote', 'Elder', 'Foundry', 'Granary', 'Heather'] as const;
@@ -75,7 +200,8 @@ export interface Pseudonymiser {
  */
 export function pseudonymiser(key: Uint8Array): Pseudonymiser {
   if (key.length < 16) throw new RangeError('A pseudonym key must be at least 16 bytes');
-  const digest = (subject: string, purpose: string): Buffer => createHmac('sha256', key).update(`${purpose}\u0000${subject}`).digest();
+  const digest = (subject: string, purpose: string): Buffer =>
+    createHmac('sha256', key).update(`${purpose}\u0000${subject}`).digest();
   const pick = <T>(list: readonly T[], bytes: Buffer, at: number): T => list[bytes.readUInt16BE(at) % list.length] as T;
   return {
     person(subject, locale) {
@@ -98,12 +224,25 @@ export function pseudonymiser(key: Uint8Array): Pseudonymiser {
     address(subject, locale, value) {
       const bytes = digest(subject, 'address');
       const names = NAMES[nameRegion(locale)];
-      const source = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-      const kept = Object.fromEntries(['country', 'region'].flatMap((k) => (typeof source[k] === 'string' ? [[k, source[k]]] : [])));
+      const source =
+        typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      const kept = Object.fromEntries(
+        ['country', 'region'].flatMap((k) => (typeof source[k] === 'string' ? [[k, source[k]]] : [])),
+      );
       const number = 1 + (bytes.readUInt16BE(0) % 199);
       const region = nameRegion(locale);
-      const postcode = region === 'us' ? String(10_000 + (bytes.readUInt32BE(2) % 89_999)) : region === 'au' ? String(2000 + (bytes.readUInt16BE(6) % 7000)) : `ZZ${1 + (bytes[8] ?? 0) % 99} 9ZZ`;
-      return { lines: [`${number} ${pick(STREETS, bytes, 9)} ${pick(STREET_KINDS, bytes, 11)}`], town: pick(names.towns, bytes, 13), postcode, ...kept };
+      const postcode =
+        region === 'us'
+          ? String(10_000 + (bytes.readUInt32BE(2) % 89_999))
+          : region === 'au'
+            ? String(2000 + (bytes.readUInt16BE(6) % 7000))
+            : `ZZ${1 + ((bytes[8] ?? 0) % 99)} 9ZZ`;
+      return {
+        lines: [`${number} ${pick(STREETS, bytes, 9)} ${pick(STREET_KINDS, bytes, 11)}`],
+        town: pick(names.towns, bytes, 13),
+        postcode,
+        ...kept,
+      };
     },
     phone(subject, locale) {
       const bytes = digest(subject, 'phone');

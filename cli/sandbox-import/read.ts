@@ -29,11 +29,18 @@ export interface SchoolExtract {
   readonly sharedInvoices: readonly Raw[];
   readonly paymentMethods: readonly Raw[];
   /** Where each record came from, for messages: `GET users?schoolid=3`. */
-  readonly where: Readonly<Record<'school' | 'users' | 'addresses' | 'groups' | 'subscriptions' | 'invoices' | 'cancellations' | 'paymentMethods', string>>;
+  readonly where: Readonly<
+    Record<
+      'school' | 'users' | 'addresses' | 'groups' | 'subscriptions' | 'invoices' | 'cancellations' | 'paymentMethods',
+      string
+    >
+  >;
 }
 
 export interface Extract {
-  readonly reference: Readonly<Record<'countries' | 'zones' | 'products' | 'scopes' | 'plans' | 'salesPeople' | 'districts', readonly Raw[]>>;
+  readonly reference: Readonly<
+    Record<'countries' | 'zones' | 'products' | 'scopes' | 'plans' | 'salesPeople' | 'districts', readonly Raw[]>
+  >;
   readonly schools: readonly SchoolExtract[];
   /** Subscriptions of other schools that the chosen schools' invoices name (a subscription moved away). */
   readonly outsideSubscriptions: readonly Raw[];
@@ -49,13 +56,23 @@ export interface ReadProgress {
 const list = (reply: Raw, key: string): readonly Raw[] => (Array.isArray(reply[key]) ? (reply[key] as Raw[]) : []);
 
 /** One reply, its keys checked. */
-async function read(source: Source, path: string, keys: readonly string[], query?: Readonly<Record<string, string | number | boolean>>): Promise<Raw> {
+async function read(
+  source: Source,
+  path: string,
+  keys: readonly string[],
+  query?: Readonly<Record<string, string | number | boolean>>,
+): Promise<Raw> {
   const where = `GET ${path}${query === undefined ? '' : `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`}`;
   return checkEnvelope(await source.get(path, query), keys, where);
 }
 
 /** Every page of a list (`skip`/`take` up to its `total`). */
-async function readAll(source: Source, path: string, key: string, query: Readonly<Record<string, string | number>>): Promise<Raw[]> {
+async function readAll(
+  source: Source,
+  path: string,
+  key: string,
+  query: Readonly<Record<string, string | number>>,
+): Promise<Raw[]> {
   const items: Raw[] = [];
   for (;;) {
     const reply = await read(source, path, [key, 'total'], { ...query, skip: items.length, take: MAX_TAKE });
@@ -71,7 +88,10 @@ async function readReference(source: Source): Promise<Extract['reference']> {
   const zones = list(await read(source, 'countries/zones', ['zones']), 'zones');
   const products = list(await read(source, 'subscriptions/products', ['products', 'total']), 'products');
   const scopes: Raw[] = [];
-  for (const product of products) scopes.push(...list(await read(source, `subscriptions/products/${String(product['id'])}/scopes`, ['scopes']), 'scopes'));
+  for (const product of products)
+    scopes.push(
+      ...list(await read(source, `subscriptions/products/${String(product['id'])}/scopes`, ['scopes']), 'scopes'),
+    );
   const plans = list(await read(source, 'subscriptions/plans', ['plans', 'total']), 'plans');
   const salesPeople = list(await read(source, 'superuser/salespeople', ['salespeople', 'total']), 'salespeople');
   const districts = list(await read(source, 'districts', ['districts', 'total']), 'districts');
@@ -81,14 +101,23 @@ async function readReference(source: Source): Promise<Extract['reference']> {
 async function readSchool(source: Source, id: number, progress: ReadProgress): Promise<SchoolExtract> {
   const school = (await read(source, `schools/${id}`, ['school']))['school'] as Raw;
   const users = await readAll(source, 'users', 'users', { schoolid: id });
-  const addresses = list(await read(source, 'users/me/school/addresses', ['addresses', 'total'], { schoolId: id }), 'addresses');
+  const addresses = list(
+    await read(source, 'users/me/school/addresses', ['addresses', 'total'], { schoolId: id }),
+    'addresses',
+  );
   const groups: Raw[] = [];
   const groupPupils = new Map<number, readonly Raw[]>();
-  for (const listed of list(await read(source, 'users/me/school/groups/all', ['groups', 'total'], { schoolId: id }), 'groups')) {
+  for (const listed of list(
+    await read(source, 'users/me/school/groups/all', ['groups', 'total'], { schoolId: id }),
+    'groups',
+  )) {
     const groupId = Number(listed['id']);
     // One group shown names its teachers; the list does not.
     groups.push((await read(source, `users/me/school/groups/${groupId}`, ['group']))['group'] as Raw);
-    groupPupils.set(groupId, list(await read(source, `users/me/school/groups/${groupId}/pupils`, ['pupils', 'total']), 'pupils'));
+    groupPupils.set(
+      groupId,
+      list(await read(source, `users/me/school/groups/${groupId}/pupils`, ['pupils', 'total']), 'pupils'),
+    );
   }
   const subscriptions = await readAll(source, 'schoolsubscriptions', 'subscriptions', { school_id: id });
   const invoices = await readAll(source, 'subscriptions/invoices', 'invoices', { school_id: id });
@@ -96,7 +125,12 @@ async function readSchool(source: Source, id: number, progress: ReadProgress): P
   const paymentMethods = list(await read(source, `schools/${id}/paymentMethods`, ['paymentMethods']), 'paymentMethods');
   progress.credits(id, invoices.length);
   const sharedInvoices: Raw[] = [];
-  for (const invoice of invoices) sharedInvoices.push((await read(source, `subscriptions/invoices/${encodeURIComponent(String(invoice['shareable_id']))}`, ['invoice']))['invoice'] as Raw);
+  for (const invoice of invoices)
+    sharedInvoices.push(
+      (
+        await read(source, `subscriptions/invoices/${encodeURIComponent(String(invoice['shareable_id']))}`, ['invoice'])
+      )['invoice'] as Raw,
+    );
   return {
     school,
     users,
@@ -128,19 +162,43 @@ async function readSchool(source: Source, id: number, progress: ReadProgress): P
  * @example
  * const extract = await readProduction(source, [1, 2], { school: (done, of) => {} });
  */
-export async function readProduction(source: Source, schoolIds: readonly number[], progress: ReadProgress): Promise<Extract> {
+export async function readProduction(
+  source: Source,
+  schoolIds: readonly number[],
+  progress: ReadProgress,
+): Promise<Extract> {
   const reference = await readReference(source);
   const schools: SchoolExtract[] = [];
   for (const id of schoolIds) {
     const extract = await readSchool(source, id, progress);
     schools.push(extract);
-    const records = 1 + extract.users.length + extract.addresses.length + extract.groups.length + extract.subscriptions.length + extract.invoices.length + extract.cancellations.length + extract.paymentMethods.length
-      + extract.sharedInvoices.reduce((n, shared) => n + (Array.isArray(shared['credits']) ? shared['credits'].length : 0), 0);
+    const records =
+      1 +
+      extract.users.length +
+      extract.addresses.length +
+      extract.groups.length +
+      extract.subscriptions.length +
+      extract.invoices.length +
+      extract.cancellations.length +
+      extract.paymentMethods.length +
+      extract.sharedInvoices.reduce(
+        (n, shared) => n + (Array.isArray(shared['credits']) ? shared['credits'].length : 0),
+        0,
+      );
     progress.school(schools.length, schoolIds.length, records);
   }
   const have = new Set(schools.flatMap((s) => s.subscriptions.map((sub) => Number(sub['id']))));
-  const named = [...new Set(schools.flatMap((s) => s.invoices.map((i) => i['subscription_id']).filter((v): v is number => typeof v === 'number' && !have.has(v))))].sort((a, b) => a - b);
+  const named = [
+    ...new Set(
+      schools.flatMap((s) =>
+        s.invoices.map((i) => i['subscription_id']).filter((v): v is number => typeof v === 'number' && !have.has(v)),
+      ),
+    ),
+  ].sort((a, b) => a - b);
   const outsideSubscriptions: Raw[] = [];
-  for (const id of named) outsideSubscriptions.push((await read(source, `schoolsubscriptions/${id}`, ['subscription']))['subscription'] as Raw);
+  for (const id of named)
+    outsideSubscriptions.push(
+      (await read(source, `schoolsubscriptions/${id}`, ['subscription']))['subscription'] as Raw,
+    );
   return { reference, schools, outsideSubscriptions };
 }

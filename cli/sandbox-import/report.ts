@@ -12,7 +12,16 @@ export interface ImportManifest {
   readonly made_at: string;
   readonly refreshed: boolean;
   readonly requests: number;
-  readonly schools: readonly { readonly id: number; readonly name: string; readonly teachers: number; readonly pupils: number; readonly groups: number; readonly subscriptions: number; readonly invoices: number; readonly invoices_by_state: Readonly<Record<string, number>> }[];
+  readonly schools: readonly {
+    readonly id: number;
+    readonly name: string;
+    readonly teachers: number;
+    readonly pupils: number;
+    readonly groups: number;
+    readonly subscriptions: number;
+    readonly invoices: number;
+    readonly invoices_by_state: Readonly<Record<string, number>>;
+  }[];
   readonly tables: Readonly<Record<string, number>>;
   readonly stubs: readonly Stub[];
   readonly fields: Readonly<Record<'pseudonymised' | 'dropped', readonly string[]>>;
@@ -26,14 +35,25 @@ export function fieldsOf(wanted: FieldClass): string[] {
     const manifest: KindManifest = MANIFEST[kind];
     // A repeated record's fields are reported once, under the kind they are copied from.
     const elsewhere = manifest.repeats === undefined ? {} : MANIFEST[manifest.repeats as RecordKind].fields;
-    return Object.entries(manifest.fields).filter(([field, c]) => c === wanted && !Object.hasOwn(elsewhere, field)).map(([field]) => `${kind}.${field}`);
+    return Object.entries(manifest.fields)
+      .filter(([field, c]) => c === wanted && !Object.hasOwn(elsewhere, field))
+      .map(([field]) => `${kind}.${field}`);
   });
 }
 
 const bySchool = (rows: readonly Row[], id: number): Row[] => rows.filter((r) => r['school_id'] === id);
 
 /** The manifest of one import. */
-export function importManifest(rows: CopyRows, facts: { readonly copy: string; readonly source: string; readonly madeAt: Date; readonly refreshed: boolean; readonly requests: number }): ImportManifest {
+export function importManifest(
+  rows: CopyRows,
+  facts: {
+    readonly copy: string;
+    readonly source: string;
+    readonly madeAt: Date;
+    readonly refreshed: boolean;
+    readonly requests: number;
+  },
+): ImportManifest {
   const t = rows.tables;
   const schools = rows.schoolIds.map((id) => {
     const users = bySchool(t.users, id);
@@ -71,12 +91,21 @@ export function manifestText(m: ImportManifest): string {
     `Copy ${m.copy} ${m.refreshed ? 'refreshed' : 'made'} from ${m.source} at ${m.made_at} (${m.requests} requests, GET only)`,
     '',
     'school  teachers  pupils  groups  subscriptions  invoices  by state',
-    ...m.schools.map((s) =>
-      `${String(s.id).padEnd(6)}  ${String(s.teachers).padStart(8)}  ${String(s.pupils).padStart(6)}  ${String(s.groups).padStart(6)}  ${String(s.subscriptions).padStart(13)}  ${String(s.invoices).padStart(8)}  ${Object.entries(s.invoices_by_state).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    ...m.schools.map(
+      (s) =>
+        `${String(s.id).padEnd(6)}  ${String(s.teachers).padStart(8)}  ${String(s.pupils).padStart(6)}  ${String(s.groups).padStart(6)}  ${String(s.subscriptions).padStart(13)}  ${String(s.invoices).padStart(8)}  ${Object.entries(
+          s.invoices_by_state,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
     ),
     '',
-    `Rows: ${Object.entries(m.tables).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    m.stubs.length === 0 ? 'Stubs: none (nothing points outside the chosen schools)' : `Stubs (${m.stubs.length}, rows that stand for records outside the chosen schools):`,
+    `Rows: ${Object.entries(m.tables)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    m.stubs.length === 0
+      ? 'Stubs: none (nothing points outside the chosen schools)'
+      : `Stubs (${m.stubs.length}, rows that stand for records outside the chosen schools):`,
     ...m.stubs.map((s) => `  ${s.table} ${s.id}  (${s.from})`),
     `Pseudonymised: ${m.fields.pseudonymised.join(', ')}`,
     `Dropped: ${m.fields.dropped.join(', ')}`,

@@ -15,8 +15,24 @@ export type Row = Record<string, unknown>;
 
 /** The tables the import writes, in an order in which every reference points back. */
 export const COPY_TABLES = [
-  'countries', 'country_zones', 'districts', 'schools', 'users', 'addresses', 'school_groups', 'group_pupils', 'group_teachers',
-  'products', 'product_scopes', 'plans', 'sales_people', 'subscriptions', 'invoices', 'invoice_credits', 'cancellations', 'payment_methods',
+  'countries',
+  'country_zones',
+  'districts',
+  'schools',
+  'users',
+  'addresses',
+  'school_groups',
+  'group_pupils',
+  'group_teachers',
+  'products',
+  'product_scopes',
+  'plans',
+  'sales_people',
+  'subscriptions',
+  'invoices',
+  'invoice_credits',
+  'cancellations',
+  'payment_methods',
 ] as const;
 export type CopyTable = (typeof COPY_TABLES)[number];
 
@@ -35,8 +51,16 @@ export interface CopyRows {
 }
 
 /** A value as its SQLite column holds it: booleans 0 or 1, objects and lists as JSON text. */
-const column = (value: unknown): unknown => (typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'object' && value !== null ? JSON.stringify(value) : (value ?? null));
-const columns = (record: Row, rename: Readonly<Record<string, string>> = {}): Row => Object.fromEntries(Object.entries(record).map(([k, v]) => [rename[k] ?? k, column(v)]));
+const column = (value: unknown): unknown =>
+  typeof value === 'boolean'
+    ? value
+      ? 1
+      : 0
+    : typeof value === 'object' && value !== null
+      ? JSON.stringify(value)
+      : (value ?? null);
+const columns = (record: Row, rename: Readonly<Record<string, string>> = {}): Row =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [rename[k] ?? k, column(v)]));
 const byId = (a: Row, b: Row): number => Number(a['id']) - Number(b['id']);
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
@@ -64,19 +88,41 @@ const STUB_TIME = '2000-01-01T00:00:00.000Z';
  */
 export function copyRows(extract: Extract, p: Pseudonymiser, passwordHash: string): CopyRows {
   const stubs: Stub[] = [];
-  const t: Record<CopyTable, Row[]> = Object.fromEntries(COPY_TABLES.map((name) => [name, []])) as unknown as Record<CopyTable, Row[]>;
-  const clean = (kind: RecordKind, record: Raw, where: string, personal: (fields: readonly string[]) => Raw = () => ({})): Row => cleanRecord(kind, record, where, personal);
+  const t: Record<CopyTable, Row[]> = Object.fromEntries(COPY_TABLES.map((name) => [name, []])) as unknown as Record<
+    CopyTable,
+    Row[]
+  >;
+  const clean = (
+    kind: RecordKind,
+    record: Raw,
+    where: string,
+    personal: (fields: readonly string[]) => Raw = () => ({}),
+  ): Row => cleanRecord(kind, record, where, personal);
   const ref = extract.reference;
   t.countries = ref.countries.map((c) => columns(clean('country', c, 'GET countries')));
   t.country_zones = ref.zones.map((z) => columns(clean('zone', z, 'GET countries/zones'))).sort(byId);
   t.products = ref.products.map((x) => columns(clean('product', x, 'GET subscriptions/products'))).sort(byId);
-  t.product_scopes = ref.scopes.map((x) => columns(clean('scope', x, 'GET subscriptions/products/{id}/scopes'))).sort(byId);
-  t.plans = ref.plans.map((x) => {
-    const { product_id: _product, ...plan } = clean('plan', x, 'GET subscriptions/plans');
-    return columns(plan);
-  }).sort(byId);
-  t.sales_people = ref.salesPeople.map((x) => columns(clean('sales_person', x, 'GET superuser/salespeople', () => ({ name: p.person(`sales:${String(x['id'])}`, 'en_GB').display_name })))).sort(byId);
-  const districts = new Map(ref.districts.map((d) => [Number(d['id']), columns(clean('district', d, 'GET districts'))]));
+  t.product_scopes = ref.scopes
+    .map((x) => columns(clean('scope', x, 'GET subscriptions/products/{id}/scopes')))
+    .sort(byId);
+  t.plans = ref.plans
+    .map((x) => {
+      const { product_id: _product, ...plan } = clean('plan', x, 'GET subscriptions/plans');
+      return columns(plan);
+    })
+    .sort(byId);
+  t.sales_people = ref.salesPeople
+    .map((x) =>
+      columns(
+        clean('sales_person', x, 'GET superuser/salespeople', () => ({
+          name: p.person(`sales:${String(x['id'])}`, 'en_GB').display_name,
+        })),
+      ),
+    )
+    .sort(byId);
+  const districts = new Map(
+    ref.districts.map((d) => [Number(d['id']), columns(clean('district', d, 'GET districts'))]),
+  );
 
   const chosen = new Set(extract.schools.map((s) => Number(s.school['id'])));
   const localeOf = new Map(extract.schools.map((s) => [Number(s.school['id']), String(s.school['locale'])]));
@@ -85,12 +131,33 @@ export function copyRows(extract: Extract, p: Pseudonymiser, passwordHash: strin
   const userStub = (id: number, from: string, locale: string): void => {
     if (users.has(id)) return;
     const who = p.person(`user:${id}`, locale);
-    users.set(id, { id, username: who.username, email: who.email, first_name: who.first_name, last_name: who.last_name, display_name: who.display_name, password_hash: passwordHash, kind: 'teacher', school_id: null, created_at: STUB_TIME });
+    users.set(id, {
+      id,
+      username: who.username,
+      email: who.email,
+      first_name: who.first_name,
+      last_name: who.last_name,
+      display_name: who.display_name,
+      password_hash: passwordHash,
+      kind: 'teacher',
+      school_id: null,
+      created_at: STUB_TIME,
+    });
     stubs.push({ table: 'users', id, from });
   };
   const schoolStub = (id: number, from: string): void => {
     if (chosen.has(id) || schoolStubs.has(id)) return;
-    schoolStubs.set(id, { id, name: `Stub school ${id}`, code: null, country: 'GB', region: null, locale: 'en_GB', account_region: 'GB', district_id: null, created_at: STUB_TIME });
+    schoolStubs.set(id, {
+      id,
+      name: `Stub school ${id}`,
+      code: null,
+      country: 'GB',
+      region: null,
+      locale: 'en_GB',
+      account_region: 'GB',
+      district_id: null,
+      created_at: STUB_TIME,
+    });
     stubs.push({ table: 'schools', id, from });
   };
   const districtStub = (id: number, from: string): void => {
@@ -99,7 +166,17 @@ export function copyRows(extract: Extract, p: Pseudonymiser, passwordHash: strin
     if (!districts.has(id)) stubs.push({ table: 'districts', id, from });
   };
 
-  for (const s of extract.schools) schoolRows(s, { t, p, clean, users, passwordHash, userStub, districtStub, locale: localeOf.get(Number(s.school['id'])) ?? 'en_GB' });
+  for (const s of extract.schools)
+    schoolRows(s, {
+      t,
+      p,
+      clean,
+      users,
+      passwordHash,
+      userStub,
+      districtStub,
+      locale: localeOf.get(Number(s.school['id'])) ?? 'en_GB',
+    });
   const subscriptionIds = new Set(t.subscriptions.map((x) => Number(x['id'])));
   for (const sub of extract.outsideSubscriptions) {
     const row = subscriptionRow(clean('subscription', sub, `GET schoolsubscriptions/${String(sub['id'])}`));
@@ -116,11 +193,25 @@ export function copyRows(extract: Extract, p: Pseudonymiser, passwordHash: strin
   t.schools.sort(byId);
   t.districts.sort(byId);
   t.users = [...users.values()].sort(byId);
-  for (const name of ['addresses', 'school_groups', 'subscriptions', 'invoices', 'invoice_credits', 'cancellations', 'payment_methods'] as const) t[name].sort(byId);
-  const link = (a: Row, b: Row): number => Number(a['group_id']) - Number(b['group_id']) || Number(a['user_id']) - Number(b['user_id']);
+  for (const name of [
+    'addresses',
+    'school_groups',
+    'subscriptions',
+    'invoices',
+    'invoice_credits',
+    'cancellations',
+    'payment_methods',
+  ] as const)
+    t[name].sort(byId);
+  const link = (a: Row, b: Row): number =>
+    Number(a['group_id']) - Number(b['group_id']) || Number(a['user_id']) - Number(b['user_id']);
   t.group_pupils.sort(link);
   t.group_teachers.sort(link);
-  return { tables: t, stubs: stubs.sort((a, b) => a.table.localeCompare(b.table) || a.id - b.id), schoolIds: [...chosen].sort((a, b) => a - b) };
+  return {
+    tables: t,
+    stubs: stubs.sort((a, b) => a.table.localeCompare(b.table) || a.id - b.id),
+    schoolIds: [...chosen].sort((a, b) => a - b),
+  };
 }
 
 interface SchoolContext {
@@ -137,7 +228,11 @@ interface SchoolContext {
 /** A person's personal fields, as their pseudonym gives them; a field production leaves empty stays empty. */
 function personFields(p: Pseudonymiser, record: Raw, locale: string): Raw {
   const who = p.person(`user:${String(record['id'])}`, locale);
-  return { ...who, email: record['email'] == null ? null : who.email, school_username: record['school_username'] == null ? null : who.school_username };
+  return {
+    ...who,
+    email: record['email'] == null ? null : who.email,
+    school_username: record['school_username'] == null ? null : who.school_username,
+  };
 }
 
 function schoolRows(s: SchoolExtract, c: SchoolContext): void {
@@ -151,13 +246,21 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
     c.users.set(Number(user['id']), columns({ ...user, password_hash: c.passwordHash }));
   }
   for (const a of s.addresses) {
-    const address = clean('address', a, s.where.addresses, () => ({ address: p.address(`address:${String(a['id'])}`, locale, a['address']) }));
+    const address = clean('address', a, s.where.addresses, () => ({
+      address: p.address(`address:${String(a['id'])}`, locale, a['address']),
+    }));
     t.addresses.push(columns(address, { addressType: 'address_type', default: 'is_default' }));
   }
   for (const g of s.groups) {
     const id = Number(g['id']);
     const where = `GET users/me/school/groups/${id}`;
-    const { teacher_ids: teachers, colour, year, description, ...group } = clean('group', g, where, () => ({
+    const {
+      teacher_ids: teachers,
+      colour,
+      year,
+      description,
+      ...group
+    } = clean('group', g, where, () => ({
       name: p.note(`group:${id}`, 'Group'),
       ...(g['description'] === undefined ? {} : { description: p.note(`group-description:${id}`, 'Note') }),
     }));
@@ -175,7 +278,8 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
       t.group_pupils.push({ group_id: id, user_id: pupilId, added_at: added });
     }
   }
-  for (const x of s.subscriptions) t.subscriptions.push(subscriptionRow(clean('subscription', x, s.where.subscriptions)));
+  for (const x of s.subscriptions)
+    t.subscriptions.push(subscriptionRow(clean('subscription', x, s.where.subscriptions)));
   for (const x of s.invoices) {
     const invoice = clean('invoice', x, s.where.invoices, () => ({
       description: x['description'] === '' ? '' : p.note(`invoice-description:${String(x['id'])}`, 'Invoice note'),
@@ -188,10 +292,17 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
     const where = `GET subscriptions/invoices/{shareableId} (invoice ${invoiceId})`;
     clean('shared_invoice', shared, where);
     const credits = Array.isArray(shared['credits']) ? (shared['credits'] as Raw[]) : [];
-    if (credits.length >= CREDITS_PER_INVOICE) throw new Error(`${where}: ${credits.length} credits; the copy numbers at most ${CREDITS_PER_INVOICE - 1} per invoice`);
+    if (credits.length >= CREDITS_PER_INVOICE)
+      throw new Error(
+        `${where}: ${credits.length} credits; the copy numbers at most ${CREDITS_PER_INVOICE - 1} per invoice`,
+      );
     credits.forEach((x, n) => {
-      const credit = clean('credit', x, where, () => ({ reason: x['reason'] === '' ? '' : p.note(`credit:${invoiceId}:${n}`, 'Reason') }));
-      t.invoice_credits.push(columns({ id: invoiceId * CREDITS_PER_INVOICE + n + 1, invoice_id: invoiceId, ...credit }));
+      const credit = clean('credit', x, where, () => ({
+        reason: x['reason'] === '' ? '' : p.note(`credit:${invoiceId}:${n}`, 'Reason'),
+      }));
+      t.invoice_credits.push(
+        columns({ id: invoiceId * CREDITS_PER_INVOICE + n + 1, invoice_id: invoiceId, ...credit }),
+      );
     });
   }
   for (const x of s.paymentMethods) {
@@ -200,10 +311,13 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
     t.payment_methods.push(columns({ ...method, last4: card.last4 }));
   }
   for (const x of s.cancellations) {
-    const cancellation = clean('cancellation', x, s.where.cancellations, () => ({ reason: x['reason'] === '' ? '' : p.note(`cancellation:${String(x['id'])}`, 'Reason') }));
+    const cancellation = clean('cancellation', x, s.where.cancellations, () => ({
+      reason: x['reason'] === '' ? '' : p.note(`cancellation:${String(x['id'])}`, 'Reason'),
+    }));
     // Who cancelled is most often staff, of no school: a stub, so the reference holds.
     const by = num(cancellation['user_id']);
-    if (by !== undefined && !c.users.has(by)) c.userStub(by, `cancellations ${String(cancellation['id'])} user_id`, locale);
+    if (by !== undefined && !c.users.has(by))
+      c.userStub(by, `cancellations ${String(cancellation['id'])} user_id`, locale);
     t.cancellations.push(columns(cancellation));
   }
 }

@@ -42,7 +42,9 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
   let copy: PendingCopy | undefined;
   const stop = (signal: NodeJS.Signals): void => {
     copy?.discard();
-    say(`\nsandbox import stopped (${signal === 'SIGINT' ? 'interrupted' : signal}): ${run.refresh ? `${run.db} is as it was` : `${run.db} was not made`}, and the temporary copy is removed\n`);
+    say(
+      `\nsandbox import stopped (${signal === 'SIGINT' ? 'interrupted' : signal}): ${run.refresh ? `${run.db} is as it was` : `${run.db} was not made`}, and the temporary copy is removed\n`,
+    );
     process.exit(signal === 'SIGINT' ? EXIT.interrupted : 143);
   };
   // Listening before the temporary file is made: a signal during its (synchronous) making is handled once it is there.
@@ -52,7 +54,10 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
     try {
       copy = startCopy(run.db, { refresh: run.refresh });
     } catch (error) {
-      throw new CliError(`--db ${run.db}: cannot start the copy beside it (${error instanceof Error ? error.message : String(error)}); nothing was sent`, EXIT.usage);
+      throw new CliError(
+        `--db ${run.db}: cannot start the copy beside it (${error instanceof Error ? error.message : String(error)}); nothing was sent`,
+        EXIT.usage,
+      );
     }
     return await readAndWrite(c, run, copy, say);
   } finally {
@@ -62,7 +67,12 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
   }
 }
 
-async function readAndWrite(c: Factory, run: ImportRun, copy: PendingCopy, say: (text: string) => void): Promise<ImportManifest> {
+async function readAndWrite(
+  c: Factory,
+  run: ImportRun,
+  copy: PendingCopy,
+  say: (text: string) => void,
+): Promise<ImportManifest> {
   let status: number | undefined;
   const client = createClient({
     baseUrl: run.baseUrl,
@@ -84,25 +94,43 @@ async function readAndWrite(c: Factory, run: ImportRun, copy: PendingCopy, say: 
     },
   });
   const source = getOnlySource(client);
-  say(`Reading reference data and ${run.schools.length} school${run.schools.length === 1 ? '' : 's'} from ${redactUrl(run.baseUrl)} (GET only)\n`);
+  say(
+    `Reading reference data and ${run.schools.length} school${run.schools.length === 1 ? '' : 's'} from ${redactUrl(run.baseUrl)} (GET only)\n`,
+  );
   let records = 0;
   const extract = await readProduction(source, run.schools, {
     school: (done, of, count) => {
       records += count;
-      say(`  school ${done}/${of} (id ${run.schools[done - 1] ?? '?'}): ${count} records; ${records} records, ${source.requests} requests so far\n`);
+      say(
+        `  school ${done}/${of} (id ${run.schools[done - 1] ?? '?'}): ${count} records; ${records} records, ${source.requests} requests so far\n`,
+      );
     },
     credits: (school, invoices) => {
-      if (invoices > 0) say(`  school ${school}: reading the credits of its ${invoices} invoice${invoices === 1 ? '' : 's'}, one request each (${source.requests} requests so far)\n`);
+      if (invoices > 0)
+        say(
+          `  school ${school}: reading the credits of its ${invoices} invoice${invoices === 1 ? '' : 's'}, one request each (${source.requests} requests so far)\n`,
+        );
     },
   });
   const hash = seedPasswordHash();
   let manifest: ImportManifest;
   try {
     const rows = copyRows(extract, pseudonymiser(run.secret), hash);
-    copy.fill({ tables: COPY_TABLES.map((name) => [name, rows.tables[name]] as const), schoolIds: rows.schoolIds, passwordHash: hash });
-    manifest = importManifest(rows, { copy: run.db, source: redactUrl(run.baseUrl), madeAt: c.now(), refreshed: run.refresh, requests: source.requests });
+    copy.fill({
+      tables: COPY_TABLES.map((name) => [name, rows.tables[name]] as const),
+      schoolIds: rows.schoolIds,
+      passwordHash: hash,
+    });
+    manifest = importManifest(rows, {
+      copy: run.db,
+      source: redactUrl(run.baseUrl),
+      madeAt: c.now(),
+      refreshed: run.refresh,
+      requests: source.requests,
+    });
   } catch (error) {
-    if (error instanceof UnknownFieldError || error instanceof BrokenReferenceError) throw new CliError(error.message, EXIT.requestFailed);
+    if (error instanceof UnknownFieldError || error instanceof BrokenReferenceError)
+      throw new CliError(error.message, EXIT.requestFailed);
     throw error;
   }
   c.io.stdout.write(c.globals.json === true ? `${JSON.stringify(manifest, null, 2)}\n` : manifestText(manifest));

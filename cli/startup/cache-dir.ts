@@ -25,7 +25,11 @@ export const hex = (value: number): string => value.toString(16).padStart(8, '0'
  * @example
  * compileCacheDir('/opt/edshed/dist/cli', { XDG_CACHE_HOME: '/home/jane/.cache' }) // '/home/jane/.cache/edshed/compile-cache/v20.20.2-x64-5e0c3b2a'
  */
-export function compileCacheDir(distDir: string, env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv): string | undefined {
+export function compileCacheDir(
+  distDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  execArgv: readonly string[] = process.execArgv,
+): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE || process.getuid === undefined) return undefined;
   const root = cacheRoot(env);
   if (root === undefined) return undefined;
@@ -56,7 +60,12 @@ function cacheRoot(env: NodeJS.ProcessEnv): string | undefined {
 export function ownDirectory(dir: string, root: string, uid: number | undefined = process.getuid?.()): boolean {
   mkdirSync(root, { recursive: true, mode: 0o700 });
   const base = statSync(root); // the user's own link to their cache is followed
-  if (!base.isDirectory() || (base.uid !== uid && base.uid !== 0) || (base.uid !== uid && (base.mode & 0o022) !== 0 && (base.mode & 0o1000) === 0)) return false;
+  if (
+    !base.isDirectory() ||
+    (base.uid !== uid && base.uid !== 0) ||
+    (base.uid !== uid && (base.mode & 0o022) !== 0 && (base.mode & 0o1000) === 0)
+  )
+    return false;
   const levels = relative(root, dir).split(sep);
   for (let i = 1; i <= levels.length; i += 1) {
     const path = join(root, ...levels.slice(0, i));

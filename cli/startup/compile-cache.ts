@@ -28,7 +28,11 @@ export type CompileCacheKind = 'node' | 'own' | 'none';
  * @example
  * installCompileCache(join(__dirname, '../dist/cli')); // bin/edshed.cjs: 'node' on Node 22, 'own' on Node 20
  */
-export function installCompileCache(distDir: string, env: NodeJS.ProcessEnv = process.env, node: NodeCompileCache = Module as NodeCompileCache): CompileCacheKind {
+export function installCompileCache(
+  distDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  node: NodeCompileCache = Module as NodeCompileCache,
+): CompileCacheKind {
   const dir = privateCacheDir(distDir, env);
   if (dir === undefined) return 'none';
   if (typeof node.enableCompileCache === 'function') {

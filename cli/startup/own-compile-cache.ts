@@ -84,10 +84,18 @@ function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[
         continue;
       }
       if (!ENTRY.test(name)) continue;
-      const module = resolve(distDir, name.replace(/@[^@]*$/, '').split('+').join(sep));
+      const module = resolve(
+        distDir,
+        name
+          .replace(/@[^@]*$/, '')
+          .split('+')
+          .join(sep),
+      );
       let current: string | undefined;
       try {
-        current = module.startsWith(`${distDir}${sep}`) ? entryName(distDir, module, readFileSync(module, 'utf8')) : undefined;
+        current = module.startsWith(`${distDir}${sep}`)
+          ? entryName(distDir, module, readFileSync(module, 'utf8'))
+          : undefined;
       } catch {
         current = undefined;
       }
@@ -97,7 +105,8 @@ function writeEntries(distDir: string, dir: string, compiled: readonly Compiled[
     const all = dirname(dir);
     for (const name of readdirSync(all)) {
       const other = join(all, name);
-      if (other !== dir && DIRECTORY.test(name) && Date.now() - lstatSync(other).mtimeMs > UNUSED_DAYS * 86_400_000) rmSync(other, { recursive: true, force: true });
+      if (other !== dir && DIRECTORY.test(name) && Date.now() - lstatSync(other).mtimeMs > UNUSED_DAYS * 86_400_000)
+        rmSync(other, { recursive: true, force: true });
     }
   } catch {
     // A cache that cannot be written is no cache: the command has done its work.
@@ -124,14 +133,26 @@ export function installOwnCompileCache(distDir: string, cacheDir: string): boole
   const compiled: Compiled[] = [];
   let missed = false;
   const within = distDir.endsWith(sep) ? distDir : `${distDir}${sep}`;
-  prototype._compile = function compileCached(this: CompilingModule, content: string, filename: string, ...rest: unknown[]): unknown {
-    if (!filename.startsWith(within) || !filename.endsWith('.cjs') || content.includes(NOT_CACHED)) return compile.call(this, content, filename, ...rest);
+  prototype._compile = function compileCached(
+    this: CompilingModule,
+    content: string,
+    filename: string,
+    ...rest: unknown[]
+  ): unknown {
+    if (!filename.startsWith(within) || !filename.endsWith('.cjs') || content.includes(NOT_CACHED))
+      return compile.call(this, content, filename, ...rest);
     const file = join(cacheDir, entryName(distDir, filename, content));
     const cachedData = cachedCode(file);
     const script = new Script(Module.wrap(content), { filename, cachedData });
     compiled.push({ script, file });
     if (cachedData === undefined || script.cachedDataRejected === true) missed = true;
-    const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: CompilingModule, filename: string, dirname: string) => unknown;
+    const wrapper = script.runInThisContext() as (
+      exports: unknown,
+      require: NodeJS.Require,
+      module: CompilingModule,
+      filename: string,
+      dirname: string,
+    ) => unknown;
     return wrapper.call(this.exports, this.exports, createRequire(filename), this, filename, dirname(filename));
   };
   process.once('exit', () => {

@@ -8,4 +8,5 @@ import type { Endpoint } from '../../core/endpoints/define.js';
 
 type Entries = () => Promise<{ readonly default: readonly Endpoint[] }>;
 
-export const TABLE_MODULES: { readonly all: Entries; readonly nouns: Readonly<Record<string, Entries>> } | undefined = undefined;
+export const TABLE_MODULES: { readonly all: Entries; readonly nouns: Readonly<Record<string, Entries>> } | undefined =
+  undefined;

@@ -23,7 +23,11 @@ const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
  * @example
  * const { runInkDashboard } = await loadInk(() => import('./dash/ink-dash.js'));
  */
-export async function loadInk<T>(load: () => Promise<T>, env: NodeJS.ProcessEnv = process.env, options: LoadInkOptions = {}): Promise<T> {
+export async function loadInk<T>(
+  load: () => Promise<T>,
+  env: NodeJS.ProcessEnv = process.env,
+  options: LoadInkOptions = {},
+): Promise<T> {
   const hidden = CI_VARIABLES.flatMap((name) => (name in env ? [[name, env[name]] as const] : []));
   for (const [name] of hidden) delete env[name];
   const force = options.colour === false ? { had: 'FORCE_COLOR' in env, value: env.FORCE_COLOR } : undefined;

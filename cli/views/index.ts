@@ -11,11 +11,19 @@ type PeopleView = (f: Factory, data: unknown) => Promise<string>;
 
 const VIEWS: Readonly<Record<string, () => Promise<PeopleView>>> = {
   'subscriptions show': async () => {
-    const [{ checkedAnswer }, { subscriptionView }, { renderView }] = await Promise.all([import('../read/records.js'), import('./subscription-view.js'), import('../output/view.js')]);
+    const [{ checkedAnswer }, { subscriptionView }, { renderView }] = await Promise.all([
+      import('../read/records.js'),
+      import('./subscription-view.js'),
+      import('../output/view.js'),
+    ]);
     return async (f, data) => {
       const answer = await checkedAnswer('subscriptions show', { data }, 'GET schoolsubscriptions/{id}');
       const width = f.io.columns ?? 120;
-      return renderView(await subscriptionView(await f.api(), answer.subscription, answer.invoices, width), width, f.colors);
+      return renderView(
+        await subscriptionView(await f.api(), answer.subscription, answer.invoices, width),
+        width,
+        f.colors,
+      );
     };
   },
 };

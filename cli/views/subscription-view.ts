@@ -15,11 +15,22 @@ const day = (date: string | null | undefined): string | undefined => (date ? dat
  * @example
  * renderView(await subscriptionView(api, answer.subscription, answer.invoices, 80), 80, colors)
  */
-export async function subscriptionView(api: ApiMethods, sub: Subscription, invoices: readonly InvoiceSummary[], width: number): Promise<View> {
+export async function subscriptionView(
+  api: ApiMethods,
+  sub: Subscription,
+  invoices: readonly InvoiceSummary[],
+  width: number,
+): Promise<View> {
   const school = await readSchool(api, sub.school_id).catch(() => undefined);
   const seats = `${sub.assigned.users} of ${sub.seats} used, ${sub.seats_available} free`;
   const teachers = `${sub.assigned.teachers} of ${sub.teacher_seats} used, ${sub.teacher_seats_available} free`;
-  const rows = invoices.map((i) => ({ number: i.number, state: i.state, total: money(i.total, i.currency), issued: i.issued_at, id: `invoice ${i.id}` }));
+  const rows = invoices.map((i) => ({
+    number: i.number,
+    state: i.state,
+    total: money(i.total, i.currency),
+    issued: i.issued_at,
+    id: `invoice ${i.id}`,
+  }));
   return {
     title: `Subscription ${sub.id} · ${productName(sub)} · ${sub.state}`,
     facts: [
@@ -39,7 +50,9 @@ export async function subscriptionView(api: ApiMethods, sub: Subscription, invoi
       ['deleted', day(sub.deleted_at)],
       ['updated', day(sub.updated_at)],
     ],
-    sections: [{ heading: 'Invoices', lines: listLines(rows, ['number', 'state', 'total', 'issued', 'id'], width, { id: 2 }) }],
+    sections: [
+      { heading: 'Invoices', lines: listLines(rows, ['number', 'state', 'total', 'issued', 'id'], width, { id: 2 }) },
+    ],
     next: [`Move it: edshed subscriptions move ${sub.id} --to SCHOOL`],
   };
 }

@@ -23,10 +23,15 @@ const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoExc
 export async function checkOutputFile(path: string, flag: string, options: { readonly force: boolean }): Promise<void> {
   const existing = await stat(path).catch((error: unknown) => {
     if (codeOf(error) === 'ENOENT') return undefined;
-    throw new CliError(`${flag} ${path}: cannot check it (${codeOf(error) ?? String(error)}); nothing was sent`, EXIT.usage);
+    throw new CliError(
+      `${flag} ${path}: cannot check it (${codeOf(error) ?? String(error)}); nothing was sent`,
+      EXIT.usage,
+    );
   });
-  if (existing?.isDirectory()) throw new CliError(`${flag} ${path}: is a directory; give a file name; nothing was sent`, EXIT.usage);
-  if (existing && !options.force) throw new CliError(`${flag} ${path}: the file exists; pass --force to replace it; nothing was sent`, EXIT.usage);
+  if (existing?.isDirectory())
+    throw new CliError(`${flag} ${path}: is a directory; give a file name; nothing was sent`, EXIT.usage);
+  if (existing && !options.force)
+    throw new CliError(`${flag} ${path}: the file exists; pass --force to replace it; nothing was sent`, EXIT.usage);
   const dir = dirname(resolve(path));
   try {
     await access(dir, constants.W_OK);
@@ -46,7 +51,11 @@ export async function checkOutputFile(path: string, flag: string, options: { rea
  * @example
  * await writeFileAtomic('engagement.csv', csv, { mode: 0o644, force: false });
  */
-export async function writeFileAtomic(path: string, content: string | Iterable<string>, options: FileWriteOptions): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  content: string | Iterable<string>,
+  options: FileWriteOptions,
+): Promise<void> {
   const temp = join(dirname(resolve(path)), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', options.mode);
   try {
@@ -70,12 +79,20 @@ export async function writeFileAtomic(path: string, content: string | Iterable<s
  * @example
  * await writeOutputFile('api.json', '--out', text, { mode: 0o644, force: false });
  */
-export async function writeOutputFile(path: string, flag: string, content: string, options: FileWriteOptions): Promise<void> {
+export async function writeOutputFile(
+  path: string,
+  flag: string,
+  content: string,
+  options: FileWriteOptions,
+): Promise<void> {
   try {
     await writeFileAtomic(path, content, options);
   } catch (error) {
     const code = codeOf(error);
-    const why = code === 'EEXIST' ? 'a file of that name appeared meanwhile; pass --force to replace it' : `cannot write it (${code ?? String(error)})`;
+    const why =
+      code === 'EEXIST'
+        ? 'a file of that name appeared meanwhile; pass --force to replace it'
+        : `cannot write it (${code ?? String(error)})`;
     throw new CliError(`${flag} ${path}: ${why}; nothing was written`, EXIT.requestFailed);
   }
 }
@@ -102,7 +119,10 @@ async function linkIntoPlace(temp: string, path: string): Promise<void> {
     await link(temp, path);
   } catch (error) {
     if (codeOf(error) === 'EEXIST') throw error;
-    const exists = await stat(path).then(() => true, () => false);
+    const exists = await stat(path).then(
+      () => true,
+      () => false,
+    );
     if (exists) throw Object.assign(new Error(`EEXIST: file already exists, ${path}`), { code: 'EEXIST' });
     await rename(temp, path);
   }

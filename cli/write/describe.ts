@@ -24,14 +24,24 @@ export function describeAction(endpoint: Endpoint, input: Readonly<Record<string
  * @example
  * await conflictHint(endpointOf('invoices mark-paid'), { id: 8 }, 'Invoice 8 is paid; ...') // 'Invoice 8 is already paid: to change ...'
  */
-export async function conflictHint(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, message: string, invoice?: { readonly subscription_id?: number | null | undefined }): Promise<string | undefined> {
+export async function conflictHint(
+  endpoint: Endpoint,
+  input: Readonly<Record<string, unknown>>,
+  message: string,
+  invoice?: { readonly subscription_id?: number | null | undefined },
+): Promise<string | undefined> {
   if (endpoint.method !== 'POST') return undefined;
   // The whole table, only after a refusal: a command that succeeds loads just its own noun's entries.
   const { ENDPOINTS } = await import('../../core/endpoints/index.js');
   const editor = ENDPOINTS.find((e) => e.method === 'PUT' && e.path === endpoint.path);
   const state = /\bis (?:already )?([a-z_]+)\b/.exec(message)?.[1];
   // An invoice refused for its state: what does what the person meant from there (change, refund, restore).
-  if (endpoint.command.startsWith('invoices ') && state !== undefined && typeof input.id === 'number' && !(editor && editor.path.split('/').at(-1) === state)) {
+  if (
+    endpoint.command.startsWith('invoices ') &&
+    state !== undefined &&
+    typeof input.id === 'number' &&
+    !(editor && editor.path.split('/').at(-1) === state)
+  ) {
     const { invoiceWays } = await import('./ways-back.js');
     const ways = await invoiceWays({ id: input.id, state, subscription_id: invoice?.subscription_id });
     if (ways.length > 0) return `It is ${state}. ${ways.map((w) => `${w}.`).join(' ')}`;
@@ -50,9 +60,12 @@ export async function conflictHint(endpoint: Endpoint, input: Readonly<Record<st
  */
 export function unchangedNote(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, data: unknown): string {
   const values = data !== null && typeof data === 'object' ? Object.values(data) : [];
-  const thing = values.find((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v));
+  const thing = values.find(
+    (v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v),
+  );
   const noun = singular(endpoint.command.split(' ')[0] ?? '').replace(/-/g, ' ');
   const target = endpoint.params.map((name) => String(input[name])).join(' ');
-  if (typeof thing?.state === 'string') return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${target} was already ${thing.state}; nothing changed.`;
+  if (typeof thing?.state === 'string')
+    return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${target} was already ${thing.state}; nothing changed.`;
   return `${describeAction(endpoint, input)}: already done; nothing changed.`;
 }

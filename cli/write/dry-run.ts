@@ -11,7 +11,10 @@ import type { Factory } from '../factory/factory.js';
 export async function printDryRun(f: Factory, request: ApiRequest): Promise<void> {
   const client = await f.client();
   const preview = client.preview(request);
-  const lines = [`${preview.method} ${preview.url}`, ...Object.entries(preview.headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `${preview.method} ${preview.url}`,
+    ...Object.entries(preview.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   f.io.stdout.write(`${lines.join('\n')}\n${preview.body === undefined ? '' : `\n${preview.body}\n`}`);
   if (!f.globals.quiet) f.io.stderr.write('Dry run: nothing was sent.\n');
 }

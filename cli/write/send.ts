@@ -16,22 +16,39 @@ const warned = new WeakSet<object>();
  * @example
  * const response = await sendWrite(c, request);
  */
-export async function sendWrite<T = unknown>(f: Factory, request: ApiRequest, options: { readonly runId?: string; readonly banner?: boolean } = {}): Promise<ApiResponse<T>> {
+export async function sendWrite<T = unknown>(
+  f: Factory,
+  request: ApiRequest,
+  options: { readonly runId?: string; readonly banner?: boolean } = {},
+): Promise<ApiResponse<T>> {
   if (options.banner !== false) await warnIfProduction(f);
   const client = await f.client();
   const audit = await f.audit();
-  const base = { method: request.method, path: request.path, idempotency_key: request.idempotencyKey ?? null, ...(options.runId ? { run_id: options.runId } : {}) };
+  const base = {
+    method: request.method,
+    path: request.path,
+    idempotency_key: request.idempotencyKey ?? null,
+    ...(options.runId ? { run_id: options.runId } : {}),
+  };
   let response: ApiResponse<T>;
   try {
     response = await client.request<T>(request);
   } catch (error) {
     // A dropped connection, a timeout or an answer that was not the API's: the server may have applied it.
-    const answered = error instanceof ApiError ? { status: error.status ?? null, request_id: error.requestId ?? null } : { status: null, request_id: null };
+    const answered =
+      error instanceof ApiError
+        ? { status: error.status ?? null, request_id: error.requestId ?? null }
+        : { status: null, request_id: null };
     const record: AuditRecord = { ...base, ...answered, outcome: isOutcomeUnknown(error) ? 'unknown' : 'failed' };
     audit.record(record);
     throw error;
   }
-  audit.record({ ...base, status: response.status, request_id: response.requestId ?? null, outcome: changedNothing(response.data) ? 'unchanged' : 'ok' });
+  audit.record({
+    ...base,
+    status: response.status,
+    request_id: response.requestId ?? null,
+    outcome: changedNothing(response.data) ? 'unchanged' : 'ok',
+  });
   return response;
 }
 
@@ -47,7 +64,9 @@ export async function warnIfProduction(f: Factory): Promise<void> {
   if (connection.environment === 'production' && !f.globals.quiet && !warned.has(f.io)) {
     warned.add(f.io);
     f.io.stderr.write(
-      f.colors.yellow(`Writing to PRODUCTION (profile ${connection.profile ?? 'default'}, user ${connection.username ?? 'from token'}, ${connection.baseUrl})\n`),
+      f.colors.yellow(
+        `Writing to PRODUCTION (profile ${connection.profile ?? 'default'}, user ${connection.username ?? 'from token'}, ${connection.baseUrl})\n`,
+      ),
     );
   }
 }

@@ -32,13 +32,19 @@ const table = async (): Promise<readonly Endpoint[]> => (await import('../../cor
  */
 export async function invoiceWays(invoice: InvoiceAt): Promise<string[]> {
   const endpoints = await table();
-  const editor = (state: string) => endpoints.find((e) => e.method === 'PUT' && e.path === `superuser/invoices/{id}/${state}`);
-  const refund = endpoints.find((e) => e.method === 'POST' && /^superuser\/subscriptions\/\{id\}\/[a-z]*refund$/.test(e.path));
+  const editor = (state: string) =>
+    endpoints.find((e) => e.method === 'PUT' && e.path === `superuser/invoices/{id}/${state}`);
+  const refund = endpoints.find(
+    (e) => e.method === 'POST' && /^superuser\/subscriptions\/\{id\}\/[a-z]*refund$/.test(e.path),
+  );
   const ways: string[] = [];
   const id = invoice.id;
   switch (invoice.state) {
     case 'open':
-      ways.push(`To mark it paid: edshed invoices mark ${id} paid --method METHOD --date YYYY-MM-DD`, `To mark it promised: edshed invoices mark ${id} promised --reference REF`);
+      ways.push(
+        `To mark it paid: edshed invoices mark ${id} paid --method METHOD --date YYYY-MM-DD`,
+        `To mark it promised: edshed invoices mark ${id} promised --reference REF`,
+      );
       break;
     case 'promised': {
       const edit = editor('promised');
@@ -49,7 +55,10 @@ export async function invoiceWays(invoice: InvoiceAt): Promise<string[]> {
     case 'paid': {
       const edit = editor('paid');
       if (edit) ways.push(`To change its payment details: edshed ${edit.command} ${id}${flags(edit)}`);
-      if (refund && typeof invoice.subscription_id === 'number') ways.push(`To refund it: edshed ${refund.command} ${invoice.subscription_id} (cancels subscription ${invoice.subscription_id})`);
+      if (refund && typeof invoice.subscription_id === 'number')
+        ways.push(
+          `To refund it: edshed ${refund.command} ${invoice.subscription_id} (cancels subscription ${invoice.subscription_id})`,
+        );
       break;
     }
     case 'void':

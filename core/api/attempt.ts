@@ -44,7 +44,10 @@ function abortReason(signal: AbortSignal | undefined, fallback: unknown): unknow
 }
 
 /** The attempt's signal: the caller's, and aborted when the whole answer has not come within `timeoutMs` (0: no limit). */
-function deadline(timeoutMs: number, signal: AbortSignal | undefined): { readonly signal: AbortSignal | undefined; expired(): boolean; clear(): void } {
+function deadline(
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): { readonly signal: AbortSignal | undefined; expired(): boolean; clear(): void } {
   if (timeoutMs <= 0) return { signal, expired: () => false, clear: () => undefined };
   const controller = new AbortController();
   let expired = false;
@@ -74,7 +77,8 @@ function deadline(timeoutMs: number, signal: AbortSignal | undefined): { readonl
  */
 export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Promise<AttemptOutcome> {
   const { request, url, attempt } = plan;
-  const progress = request.onUploadProgress && request.body !== undefined ? monotonicProgress(request.onUploadProgress) : undefined;
+  const progress =
+    request.onUploadProgress && request.body !== undefined ? monotonicProgress(request.onUploadProgress) : undefined;
   const instance = plan.body.instance(progress);
   const limit = deadline(plan.timeoutMs, request.signal);
   const init: FetchInit = {
@@ -94,7 +98,9 @@ export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Prom
     const aborted = abortReason(request.signal, cause);
     if (aborted !== undefined) throw aborted;
     const facts = { ...details, retryable: plan.retryAllowed, outcomeUnknown: write };
-    return limit.expired() ? timedOut(plan, facts) : toNetworkError(cause, { write, retryAllowed: plan.retryAllowed, details });
+    return limit.expired()
+      ? timedOut(plan, facts)
+      : toNetworkError(cause, { write, retryAllowed: plan.retryAllowed, details });
   };
   let response: Response;
   let meta: ResponseMeta;
@@ -104,14 +110,27 @@ export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Prom
       response = await config.fetch(url, init);
     } catch (cause) {
       const error = failed(cause, base);
-      config.onResponse?.({ method: request.method, url, status: undefined, durationMs: config.now() - started, attempt, headers: {}, error: error.message });
+      config.onResponse?.({
+        method: request.method,
+        url,
+        status: undefined,
+        durationMs: config.now() - started,
+        attempt,
+        headers: {},
+        error: error.message,
+      });
       return { ok: false, error, serverMessage: undefined, waitMs: undefined };
     }
     meta = readMeta(response.headers);
     try {
       body = await readBody(response);
     } catch (cause) {
-      return { ok: false, error: failed(cause, { ...base, status: response.status, headers: response.headers, ...meta }), serverMessage: undefined, waitMs: undefined };
+      return {
+        ok: false,
+        error: failed(cause, { ...base, status: response.status, headers: response.headers, ...meta }),
+        serverMessage: undefined,
+        waitMs: undefined,
+      };
     }
   } finally {
     limit.clear();
@@ -119,25 +138,53 @@ export async function sendAttempt(config: ClientConfig, plan: AttemptPlan): Prom
   const withMeta: ApiErrorDetails = { ...base, status: response.status, headers: response.headers, ...meta };
   const data = body.data;
   progress?.(100);
-  config.onResponse?.({ method: request.method, url, status: response.status, durationMs: config.now() - started, attempt, headers: redactHeaders(response.headers) });
+  config.onResponse?.({
+    method: request.method,
+    url,
+    status: response.status,
+    durationMs: config.now() - started,
+    attempt,
+    headers: redactHeaders(response.headers),
+  });
   const rateLimit = readRateLimit(response.headers, response.status, config.now());
-  const foreign = response.ok ? answerProblem(response.status, response.headers.get('content-type'), body, request.answer) : undefined;
+  const foreign = response.ok
+    ? answerProblem(response.status, response.headers.get('content-type'), body, request.answer)
+    : undefined;
   // A 2xx that is not the API's answer is no success: a write behind it may or may not have been applied.
-  if (foreign !== undefined) return { ok: false, error: new UnexpectedAnswerError(foreign, { ...withMeta, outcomeUnknown: write }), serverMessage: undefined, waitMs: undefined };
+  if (foreign !== undefined)
+    return {
+      ok: false,
+      error: new UnexpectedAnswerError(foreign, { ...withMeta, outcomeUnknown: write }),
+      serverMessage: undefined,
+      waitMs: undefined,
+    };
   // The error catalogue and its envelope schema load only for a response that may be an error: a 2xx
   // whose body names no `error` is a success whatever else it holds (a one-off command saves loading zod).
-  const classified = !response.ok || namesError(data)
-    ? (await import('./classify.js')).classify({ status: response.status, ok: response.ok, data, rateLimit, details: withMeta, retryAllowed: plan.retryAllowed })
-    : undefined;
+  const classified =
+    !response.ok || namesError(data)
+      ? (await import('./classify.js')).classify({
+          status: response.status,
+          ok: response.ok,
+          data,
+          rateLimit,
+          details: withMeta,
+          retryAllowed: plan.retryAllowed,
+        })
+      : undefined;
   if (classified === undefined) {
-    return { ok: true, response: { status: response.status, data, headers: response.headers, ...meta, attempts: attempt } };
+    return {
+      ok: true,
+      response: { status: response.status, data, headers: response.headers, ...meta, attempts: attempt },
+    };
   }
   const serverMessage = classified.envelope.message ?? classified.envelope.error;
   return { ok: false, error: classified.error, serverMessage, waitMs: rateLimit.waitMs };
 }
 
 function timedOut(plan: AttemptPlan, facts: NetworkErrorDetails): TimeoutError {
-  return plan.totalMs === undefined ? new TimeoutError(plan.timeoutMs, facts) : new TimeoutError(plan.totalMs, facts, 'total');
+  return plan.totalMs === undefined
+    ? new TimeoutError(plan.timeoutMs, facts)
+    : new TimeoutError(plan.totalMs, facts, 'total');
 }
 
 /** Whether a body could carry the envelope's `error` field (the only field that fails a 2xx). */

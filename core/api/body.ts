@@ -16,7 +16,11 @@ export interface PreparedBody {
   instance(onProgress?: (percent: number) => void): BodyInstance;
 }
 
-const NO_BODY: PreparedBody = { contentType: undefined, replayable: true, instance: () => ({ body: undefined, streamed: false }) };
+const NO_BODY: PreparedBody = {
+  contentType: undefined,
+  replayable: true,
+  instance: () => ({ body: undefined, streamed: false }),
+};
 
 function bytesBody(bytes: Uint8Array, contentType: string | undefined): PreparedBody {
   return {
@@ -49,7 +53,10 @@ export function prepareBody(body: unknown): PreparedBody {
       replayable: true,
       instance: (onProgress) =>
         onProgress
-          ? { body: withUploadProgress(body.stream() as ReadableStream<Uint8Array>, body.size, onProgress), streamed: true }
+          ? {
+              body: withUploadProgress(body.stream() as ReadableStream<Uint8Array>, body.size, onProgress),
+              streamed: true,
+            }
           : { body, streamed: false },
     };
   }
@@ -62,7 +69,10 @@ export function prepareBody(body: unknown): PreparedBody {
     return {
       contentType: 'application/octet-stream',
       replayable: false,
-      instance: (onProgress) => ({ body: onProgress ? withUploadProgress(stream, undefined, onProgress) : stream, streamed: true }),
+      instance: (onProgress) => ({
+        body: onProgress ? withUploadProgress(stream, undefined, onProgress) : stream,
+        streamed: true,
+      }),
     };
   }
   if (body instanceof FormData || body instanceof URLSearchParams) {
@@ -88,5 +98,8 @@ function jsonBody(body: unknown): PreparedBody {
   const json = JSON.stringify(body);
   const bytes = new TextEncoder().encode(json);
   const prepared = bytesBody(bytes, 'application/json');
-  return { ...prepared, instance: (onProgress) => (onProgress ? prepared.instance(onProgress) : { body: json, streamed: false }) };
+  return {
+    ...prepared,
+    instance: (onProgress) => (onProgress ? prepared.instance(onProgress) : { body: json, streamed: false }),
+  };
 }

@@ -43,12 +43,15 @@ export function readEnvelope(data: unknown): Envelope {
  * errorMessage({ error: 'Not found', message: 'No school 7' }, 404); // 'Not found: No school 7'
  */
 export function errorMessage(envelope: Envelope, status: number): string {
-  if (envelope.error !== undefined) return envelope.message === undefined ? envelope.error : `${envelope.error}: ${envelope.message}`;
+  if (envelope.error !== undefined)
+    return envelope.message === undefined ? envelope.error : `${envelope.error}: ${envelope.message}`;
   return envelope.message ?? `Request failed with status ${status}`;
 }
 
 function isLoginFailure(envelope: Envelope): boolean {
-  return [envelope.error, envelope.message].some((t) => t !== undefined && LOGIN_ATTEMPT_MESSAGES.some((m) => t.includes(m)));
+  return [envelope.error, envelope.message].some(
+    (t) => t !== undefined && LOGIN_ATTEMPT_MESSAGES.some((m) => t.includes(m)),
+  );
 }
 
 /**
@@ -97,20 +100,27 @@ export function classify(facts: ResponseFacts): Classified | undefined {
     ...facts.details,
     status,
     data: facts.data,
-    attemptsRemaining: envelope.attempts_remaining ?? envelope.attemptsRemaining ?? envelope.remaining_attempts ?? rateLimit.remaining,
+    attemptsRemaining:
+      envelope.attempts_remaining ?? envelope.attemptsRemaining ?? envelope.remaining_attempts ?? rateLimit.remaining,
     retryable: facts.retryAllowed && isRetryableStatus(status),
   };
   const serverSaid = envelope.error !== undefined || envelope.message !== undefined;
   const message = errorMessage(envelope, status);
   let error: ApiError;
   if (status === 429 || (rateLimit.remaining === 0 && !isLoginFailure(envelope))) {
-    error = new RateLimitedError(serverSaid ? message : undefined, { ...details, resetAt: rateLimit.resetAt, retryAfterMs: rateLimit.waitMs });
+    error = new RateLimitedError(serverSaid ? message : undefined, {
+      ...details,
+      resetAt: rateLimit.resetAt,
+      retryAfterMs: rateLimit.waitMs,
+    });
   } else if (isLoginFailure(envelope)) {
     error = new LoginAttemptsError(message, details);
   } else if (status === 401) {
     error = new UnauthorisedError(message, details);
   } else if (status === 403) {
-    error = /reverif/i.test(message) ? new ReverificationRequiredError(envelope.message, details) : new ForbiddenError(message, details);
+    error = /reverif/i.test(message)
+      ? new ReverificationRequiredError(envelope.message, details)
+      : new ForbiddenError(message, details);
   } else if (status === 422) {
     error = new InvalidDataError(details);
   } else {

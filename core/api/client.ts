@@ -78,8 +78,10 @@ export class ApiClient {
    */
   async request<T = JsonValue>(request: ApiRequest): Promise<ApiResponse<T>> {
     const config = this.#requireConfig();
-    if (request.method === 'GET' && request.body !== undefined) throw new TypeError(`A GET request cannot carry a body (${request.path}): give a query instead`);
-    const budget = config.totalTimeoutMs <= 0 ? undefined : (this.#budget ?? timeBudget(config.totalTimeoutMs, config.now));
+    if (request.method === 'GET' && request.body !== undefined)
+      throw new TypeError(`A GET request cannot carry a body (${request.path}): give a query instead`);
+    const budget =
+      config.totalTimeoutMs <= 0 ? undefined : (this.#budget ?? timeBudget(config.totalTimeoutMs, config.now));
     const clock = { leave: budget?.enter() };
     try {
       return await this.#send<T>(config, request, budget, clock);
@@ -89,14 +91,24 @@ export class ApiClient {
   }
 
   /** The attempts of one call; `clock` is stopped while the user re-verifies (their typing is not the API's time). */
-  async #send<T>(config: ClientConfig, request: ApiRequest, budget: TimeBudget | undefined, clock: { leave: (() => void) | undefined }): Promise<ApiResponse<T>> {
+  async #send<T>(
+    config: ClientConfig,
+    request: ApiRequest,
+    budget: TimeBudget | undefined,
+    clock: { leave: (() => void) | undefined },
+  ): Promise<ApiResponse<T>> {
     const url = buildUrl(config.baseUrl, request.path, request.query);
     const body = prepareBody(request.body);
     const retryAllowed = methodAllowsRetry(request.method, request.idempotencyKey) && body.replayable;
     let reverified = false;
     for (let attempt = 1; ; attempt += 1) {
       const limit = attemptLimit(config.timeoutMs, budget);
-      if (limit === undefined) throw new TimeoutError(config.totalTimeoutMs, { method: request.method, url, attempts: attempt - 1, notSent: true }, 'total');
+      if (limit === undefined)
+        throw new TimeoutError(
+          config.totalTimeoutMs,
+          { method: request.method, url, attempts: attempt - 1, notSent: true },
+          'total',
+        );
       const headers = this.#headers(config, request, body);
       const outcome = await sendAttempt(config, { request, url, headers, body, retryAllowed, attempt, ...limit });
       if (outcome.ok) return outcome.response as ApiResponse<T>;
@@ -107,7 +119,10 @@ export class ApiClient {
         throw error;
       }
       if (!reverified && this.#canReverify(config, outcome, body)) {
-        const reverify = error instanceof ReverificationRequiredError ? error : new ReverificationRequiredError(outcome.serverMessage, error.details);
+        const reverify =
+          error instanceof ReverificationRequiredError
+            ? error
+            : new ReverificationRequiredError(outcome.serverMessage, error.details);
         clock.leave?.();
         const again = await config.onReverify?.(reverify);
         clock.leave = budget?.enter();
@@ -144,7 +159,12 @@ export class ApiClient {
     const url = buildUrl(config.baseUrl, request.path, request.query);
     const body = prepareBody(request.body);
     const headers = redactRecord(this.#headers(config, request, body));
-    const text = request.body === undefined ? undefined : body.contentType === 'application/json' ? JSON.stringify(redact(request.body)) : `(${body.contentType ?? 'binary'} body)`;
+    const text =
+      request.body === undefined
+        ? undefined
+        : body.contentType === 'application/json'
+          ? JSON.stringify(redact(request.body))
+          : `(${body.contentType ?? 'binary'} body)`;
     return { method: request.method, url: redactUrl(url), headers, ...(text === undefined ? {} : { body: text }) };
   }
 
@@ -167,11 +187,21 @@ export class ApiClient {
 
   /** A 403 with a message starts the reverification flow when there is a handler and the body can be sent again. */
   #canReverify(config: ClientConfig, outcome: Extract<AttemptOutcome, { ok: false }>, body: PreparedBody): boolean {
-    return outcome.error instanceof ForbiddenError && outcome.serverMessage !== undefined && config.onReverify !== undefined && body.replayable;
+    return (
+      outcome.error instanceof ForbiddenError &&
+      outcome.serverMessage !== undefined &&
+      config.onReverify !== undefined &&
+      body.replayable
+    );
   }
 
   /** The wait before the next attempt, or undefined to give up. */
-  #retryDelay(config: ClientConfig, request: ApiRequest, outcome: Extract<AttemptOutcome, { ok: false }>, retriesUsed: number): number | undefined {
+  #retryDelay(
+    config: ClientConfig,
+    request: ApiRequest,
+    outcome: Extract<AttemptOutcome, { ok: false }>,
+    retriesUsed: number,
+  ): number | undefined {
     if (!outcome.error.retryable || retriesUsed >= config.retry.retries || request.signal?.aborted) return undefined;
     return retryDelay(config.retry, retriesUsed + 1, config.random, outcome.waitMs);
   }

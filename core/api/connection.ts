@@ -52,7 +52,11 @@ export interface ConnectionWording {
  * @example
  * chooseProfile(undefined, { EDSHED_PROFILE: 'staging' }, 'ops'); // 'staging'
  */
-export function chooseProfile(requested: string | undefined, env: EnvironmentVariables, storedDefault?: string): string {
+export function chooseProfile(
+  requested: string | undefined,
+  env: EnvironmentVariables,
+  storedDefault?: string,
+): string {
   return requested || env.EDSHED_PROFILE || storedDefault || 'default';
 }
 
@@ -87,10 +91,12 @@ export function resolveConnection(
   const found = candidates.find((candidate): candidate is [string, string] => Boolean(candidate[0]));
   if (!found) throw new ClientConfigError(wording.missing);
   const [url, source] = found;
-  if (!/^https?:\/\/[^/]+/.test(url)) throw new ClientConfigError(`${source}: "${redactUrl(url)}" is not an http(s) URL`);
+  if (!/^https?:\/\/[^/]+/.test(url))
+    throw new ClientConfigError(`${source}: "${redactUrl(url)}" is not an http(s) URL`);
   const baseUrl = url.endsWith('/') ? url : `${url}/`;
   // A stored token goes only to the API that issued it: pointing elsewhere must not leak it.
-  const stored = credential?.token && credential.apiUrl && sameOrigin(credential.apiUrl, baseUrl) ? credential.token : undefined;
+  const stored =
+    credential?.token && credential.apiUrl && sameOrigin(credential.apiUrl, baseUrl) ? credential.token : undefined;
   const environment = Object.entries(environmentUrls(env)).find(([, known]) => sameOrigin(known, baseUrl))?.[0];
   return { baseUrl, token: explicitToken ?? stored, source, environment };
 }
@@ -102,9 +108,13 @@ function environmentUrls(env: EnvironmentVariables): Readonly<Record<Environment
 
 /** The URL of a named environment; `from` names where a bad name or a bad `EDSHED_SANDBOX_URL` came from. */
 function environmentUrl(name: string, from: string, env: EnvironmentVariables): string {
-  if (!isEnvironment(name)) throw new ClientConfigError(`${from}: unknown environment "${name}" (expected one of ${ENVIRONMENT_NAMES.join(', ')})`);
+  if (!isEnvironment(name))
+    throw new ClientConfigError(
+      `${from}: unknown environment "${name}" (expected one of ${ENVIRONMENT_NAMES.join(', ')})`,
+    );
   const url = environmentUrls(env)[name];
-  if (url !== ENVIRONMENTS[name] && !/^https?:\/\/[^/]+/.test(url)) throw new ClientConfigError(`EDSHED_SANDBOX_URL: "${redactUrl(url)}" is not an http(s) URL`);
+  if (url !== ENVIRONMENTS[name] && !/^https?:\/\/[^/]+/.test(url))
+    throw new ClientConfigError(`EDSHED_SANDBOX_URL: "${redactUrl(url)}" is not an http(s) URL`);
   return url;
 }
 

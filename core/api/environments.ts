@@ -46,7 +46,9 @@ export function resolveBaseUrl(options: BaseUrlOptions = {}): string {
   if (options.baseUrl !== undefined) return normaliseUrl(options.baseUrl);
   const name = options.environment ?? 'production';
   if (!isEnvironment(name)) {
-    throw new ClientConfigError(`Unknown environment '${name}': expected one of ${ENVIRONMENT_NAMES.join(', ')}, or give a base URL`);
+    throw new ClientConfigError(
+      `Unknown environment '${name}': expected one of ${ENVIRONMENT_NAMES.join(', ')}, or give a base URL`,
+    );
   }
   return ENVIRONMENTS[name];
 }
@@ -61,7 +63,9 @@ function normaliseUrl(raw: string): string {
     throw new ClientConfigError(`Invalid API base URL '${shown}': expected an absolute http:// or https:// URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ClientConfigError(`Invalid API base URL '${shown}': the scheme must be http or https, not ${url.protocol.replace(/:$/, '')}`);
+    throw new ClientConfigError(
+      `Invalid API base URL '${shown}': the scheme must be http or https, not ${url.protocol.replace(/:$/, '')}`,
+    );
   }
   if (url.search !== '' || url.hash !== '') {
     throw new ClientConfigError(`Invalid API base URL '${shown}': it must not have a query string or fragment`);

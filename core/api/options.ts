@@ -127,9 +127,13 @@ const headerValue: Check = (value) => {
   if (typeof value !== 'string' || value === '') return 'must be a non-empty string';
   return /^[\t\x20-\x7e]*$/.test(value) ? undefined : 'must be printable ASCII (it is sent in a header)';
 };
-const retries: Check = (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 20 ? undefined : 'must be a whole number from 0 to 20');
+const retries: Check = (value) =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 20
+    ? undefined
+    : 'must be a whole number from 0 to 20';
 const flag: Check = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false');
-const delay: Check = (value) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? undefined : 'must be a finite number, 0 or more');
+const delay: Check = (value) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? undefined : 'must be a finite number, 0 or more';
 
 /**
  * The data part of the options and their rules; functions are checked by the type system. Plain checks,
@@ -137,8 +141,12 @@ const delay: Check = (value) => (typeof value === 'number' && Number.isFinite(va
  * time to load (bench/one-off.bench.mjs).
  */
 // A timer longer than 2^31 - 1 ms fires at once.
-const timeout: Check = (value) => (delay(value) === undefined && (value as number) <= 2_147_483_647 ? undefined : 'must be a number of milliseconds from 0 (no limit) to 2147483647');
-const scope: Check = (value) => (value === 'request' || value === 'client' ? undefined : 'must be "request" or "client"');
+const timeout: Check = (value) =>
+  delay(value) === undefined && (value as number) <= 2_147_483_647
+    ? undefined
+    : 'must be a number of milliseconds from 0 (no limit) to 2147483647';
+const scope: Check = (value) =>
+  value === 'request' || value === 'client' ? undefined : 'must be "request" or "client"';
 const OPTION_RULES = {
   environment: text,
   baseUrl: text,
@@ -169,11 +177,16 @@ function retryOptions(retry: unknown, problems: string[]): Partial<RetryPolicy> 
     return {};
   }
   problems.push(...problemsOf(retry, RETRY_RULES, 'retry.'));
-  return Object.fromEntries(Object.keys(RETRY_RULES).flatMap((key) => (Reflect.get(retry, key) === undefined ? [] : [[key, Reflect.get(retry, key)]])));
+  return Object.fromEntries(
+    Object.keys(RETRY_RULES).flatMap((key) =>
+      Reflect.get(retry, key) === undefined ? [] : [[key, Reflect.get(retry, key)]],
+    ),
+  );
 }
 
 function defaultFetch(): FetchLike {
-  if (typeof globalThis.fetch !== 'function') throw new ClientConfigError('No fetch available: pass one in the `fetch` option');
+  if (typeof globalThis.fetch !== 'function')
+    throw new ClientConfigError('No fetch available: pass one in the `fetch` option');
   return (input, init) => globalThis.fetch(input, init);
 }
 

@@ -49,7 +49,9 @@ function decoded(text: string): string {
 export function pathProblem(path: string): string | undefined {
   const bare = path.split(/[?#]/)[0] ?? '';
   if (bare.includes('\\') || decoded(bare).includes('\\')) return 'it has a backslash, which URL parsers read as "/"';
-  const dots = decoded(bare).split('/').find((segment) => segment === '.' || segment === '..');
+  const dots = decoded(bare)
+    .split('/')
+    .find((segment) => segment === '.' || segment === '..');
   return dots === undefined ? undefined : `it has a "${dots}" segment, which leads out of the API base`;
 }
 
@@ -82,13 +84,16 @@ export function buildUrl(baseUrl: string, path: string, query?: Readonly<Record<
   const relative = path.replace(/^\/+/, '');
   // A path of plain segments (no dot, percent sign, backslash or empty segment) cannot leave the base:
   // it is appended to the base as parsed once, not parsed again for each request of a bulk run.
-  const plain = PLAIN_PATH.test(relative) && (query === undefined || Object.keys(query).length === 0) ? parsedBase(baseUrl) : null;
+  const plain =
+    PLAIN_PATH.test(relative) && (query === undefined || Object.keys(query).length === 0) ? parsedBase(baseUrl) : null;
   if (plain !== null) return `${plain}${relative}`;
   const problem = pathProblem(relative);
   const url = new URL(relative, baseUrl);
   const base = new URL(baseUrl);
   if (problem !== undefined || url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
-    throw new TypeError(`The path "${path}" leaves the API base ${baseUrl}${problem === undefined ? '' : `: ${problem}`}`);
+    throw new TypeError(
+      `The path "${path}" leaves the API base ${baseUrl}${problem === undefined ? '' : `: ${problem}`}`,
+    );
   }
   for (const [key, value] of toSearchParams(query)) url.searchParams.append(key, value);
   return url.toString();

@@ -5,7 +5,8 @@ export const REDACTED = '***';
 const SECRET_HEADERS = new Set<string>([HEADERS.token, 'authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
 
 /** The one list of secret field names: tokens, passwords, secrets, API keys (any key ending in `token` too). */
-const SECRET_KEY = /(^|_)(token|password|secret|sessiontoken|password_hash)$|^(token|sessionToken|access_token|password|action_secret|api_key)$|token$/i;
+const SECRET_KEY =
+  /(^|_)(token|password|secret|sessiontoken|password_hash)$|^(token|sessionToken|access_token|password|action_secret|api_key)$|token$/i;
 
 /**
  * True for keys whose values are secrets (tokens, passwords, action secrets): in a body, a query string
@@ -29,7 +30,9 @@ export function isSecretKey(key: string): boolean {
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretKey(k) && v !== null && v !== '' ? REDACTED : redact(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, isSecretKey(k) && v !== null && v !== '' ? REDACTED : redact(v)]),
+    );
   }
   return value;
 }
@@ -41,7 +44,9 @@ export function redact(value: unknown): unknown {
  * redactUrl('http://api.test/accesstoken?access_token=abc&x=1'); // 'http://api.test/accesstoken?access_token=***&x=1'
  */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, name: string) => (isSecretKey(decodeURIComponentSafe(name)) ? `${sep}${name}=${REDACTED}` : whole));
+  return url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, name: string) =>
+    isSecretKey(decodeURIComponentSafe(name)) ? `${sep}${name}=${REDACTED}` : whole,
+  );
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -70,11 +70,16 @@ export async function readBody(response: Response): Promise<ReadBody> {
   }
 }
 
-const isHtml = (type: string, text: string): boolean => /html/i.test(type) || /^\s*<(!doctype\s+html|html)\b/i.test(text);
+const isHtml = (type: string, text: string): boolean =>
+  /html/i.test(type) || /^\s*<(!doctype\s+html|html)\b/i.test(text);
 
 /** A short quote of an HTML page's text (tags dropped): `("Down for maintenance")`. Only a page: JSON or text could hold a secret. */
 function pageQuote(text: string): string {
-  const words = text.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = text
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (words === '') return '';
   return ` ("${words.length > 80 ? `${words.slice(0, 79)}…` : words}")`;
 }
@@ -89,12 +94,20 @@ function pageQuote(text: string): string {
  * // '200 text/html, an HTML page ("maintenance")'
  * answerProblem(200, 'application/json', { text: '{"invoice":{}}', data: { invoice: {} }, parsed: true }, 'object'); // undefined
  */
-export function answerProblem(status: number, contentType: string | null, body: ReadBody, kind: AnswerKind = 'object-or-none'): string | undefined {
+export function answerProblem(
+  status: number,
+  contentType: string | null,
+  body: ReadBody,
+  kind: AnswerKind = 'object-or-none',
+): string | undefined {
   const type = contentType?.split(';')[0]?.trim() ?? '';
   const head = `${status}${type === '' ? '' : ` ${type}`}`;
   if (isHtml(type, body.text)) return `${head}, an HTML page${pageQuote(body.text)}`;
   if (kind === 'file') return undefined;
-  if (body.text === '') return status === 204 && kind === 'object-or-none' ? undefined : `${head}, an empty body where a JSON object is due`;
+  if (body.text === '')
+    return status === 204 && kind === 'object-or-none'
+      ? undefined
+      : `${head}, an empty body where a JSON object is due`;
   if (type !== '' && !/[/+]json$/i.test(type)) return `${head}, not JSON (${body.text.length} bytes)`;
   if (!body.parsed) return `${head}, JSON cut short or malformed (${body.text.length} bytes)`;
   const data = body.data;

@@ -31,7 +31,12 @@ export function methodAllowsRetry(method: Method, idempotencyKey: string | undef
  * retryDelay({ retries: 3, baseDelayMs: 250, maxDelayMs: 30_000 }, 3, () => 0.5); // 500
  * retryDelay({ retries: 3, baseDelayMs: 250, maxDelayMs: 30_000 }, 1, () => 0, 2000); // 2000
  */
-export function retryDelay(policy: RetryPolicy, retry: number, random: () => number, minimumMs = 0): number | undefined {
+export function retryDelay(
+  policy: RetryPolicy,
+  retry: number,
+  random: () => number,
+  minimumMs = 0,
+): number | undefined {
   if (minimumMs > policy.maxDelayMs) return undefined;
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
   const jittered = Math.floor(Math.min(1, Math.max(0, random())) * step);

@@ -67,9 +67,21 @@ export interface AccessFlags {
 }
 
 const NONE: AccessFlags = {
-  superuser: false, tester: false, spelling: false, fullSpelling: false, literacy: false, fullLiteracy: false,
-  number: false, phonics: false, premium: false, teacher: false, admin: false, pupil: false, imitating: false,
-  accountRegion: null, fontPreference: null,
+  superuser: false,
+  tester: false,
+  spelling: false,
+  fullSpelling: false,
+  literacy: false,
+  fullLiteracy: false,
+  number: false,
+  phonics: false,
+  premium: false,
+  teacher: false,
+  admin: false,
+  pupil: false,
+  imitating: false,
+  accountRegion: null,
+  fontPreference: null,
 };
 
 /**

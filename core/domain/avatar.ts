@@ -2,13 +2,36 @@ import * as z from 'zod/mini';
 
 /** The part slots of an avatar description, in the order the spec lists them (O §3). */
 export const AVATAR_SLOTS = [
-  'shirtType', 'backgroundType', 'accessory', 'face', 'default', 'background', 'facepaint', 'eyes', 'mouth',
-  'hair', 'shirt', 'facialhair', 'wings', 'hat', 'scarf', 'jewellery', 'hand', 'pet', 'extra',
+  'shirtType',
+  'backgroundType',
+  'accessory',
+  'face',
+  'default',
+  'background',
+  'facepaint',
+  'eyes',
+  'mouth',
+  'hair',
+  'shirt',
+  'facialhair',
+  'wings',
+  'hat',
+  'scarf',
+  'jewellery',
+  'hand',
+  'pet',
+  'extra',
 ] as const;
 export type AvatarSlot = (typeof AVATAR_SLOTS)[number];
 
 export const AVATAR_COLOURS = [
-  'backgroundColor', 'hairColor', 'eyeColor', 'skinColor', 'shirtColor1', 'shirtColor2', 'headwearColor',
+  'backgroundColor',
+  'hairColor',
+  'eyeColor',
+  'skinColor',
+  'shirtColor1',
+  'shirtColor2',
+  'headwearColor',
 ] as const;
 export type AvatarColour = (typeof AVATAR_COLOURS)[number];
 
@@ -17,8 +40,23 @@ export const AVATAR_PALETTE_SIZES = { skin: 9, eye: 5, hair: 20, custom: 20 } as
 
 /** Drawing order, bottom to top (O §3). */
 export const AVATAR_LAYERS = [
-  'canvas', 'background', 'chairs', 'hairback', 'wings', 'shirt', 'body', 'head', 'face', 'onface',
-  'facialhair', 'hairfront', 'masks', 'hat', 'held', 'pet', 'effects',
+  'canvas',
+  'background',
+  'chairs',
+  'hairback',
+  'wings',
+  'shirt',
+  'body',
+  'head',
+  'face',
+  'onface',
+  'facialhair',
+  'hairfront',
+  'masks',
+  'hat',
+  'held',
+  'pet',
+  'effects',
 ] as const;
 export type AvatarLayer = (typeof AVATAR_LAYERS)[number];
 

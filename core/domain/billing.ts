@@ -20,17 +20,45 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const UNPAID_INVOICE_STATES = ['open', 'promised'] as const satisfies readonly InvoiceState[];
 
 /** Subscription states, from pending or future through active to expired, cancelled or deactivated. */
-export const SUBSCRIPTION_STATES = ['pending', 'future', 'trial', 'active', 'cancelling', 'expired', 'cancelled', 'deactivated'] as const;
+export const SUBSCRIPTION_STATES = [
+  'pending',
+  'future',
+  'trial',
+  'active',
+  'cancelling',
+  'expired',
+  'cancelled',
+  'deactivated',
+] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 /** The states of a subscription that is live: not yet started, or running (a school with one cannot be deleted). */
-export const LIVE_SUBSCRIPTION_STATES = ['pending', 'future', 'trial', 'active', 'cancelling'] as const satisfies readonly SubscriptionState[];
+export const LIVE_SUBSCRIPTION_STATES = [
+  'pending',
+  'future',
+  'trial',
+  'active',
+  'cancelling',
+] as const satisfies readonly SubscriptionState[];
 
 /** The live states in which a subscription is running now: what "subscribed" means for a school. */
-export const RUNNING_SUBSCRIPTION_STATES = ['trial', 'active', 'cancelling'] as const satisfies readonly SubscriptionState[];
+export const RUNNING_SUBSCRIPTION_STATES = [
+  'trial',
+  'active',
+  'cancelling',
+] as const satisfies readonly SubscriptionState[];
 
 /** How a subscription came about (section 4 of the admin document names the grants). */
-export const SUBSCRIPTION_KINDS = ['freemium', 'trial', 'full', 'free', 'backdated', 'future', 'prepaid', 'multi_year'] as const;
+export const SUBSCRIPTION_KINDS = [
+  'freemium',
+  'trial',
+  'full',
+  'free',
+  'backdated',
+  'future',
+  'prepaid',
+  'multi_year',
+] as const;
 export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
 
 /** Merchandise purchase states: draft, then finalised, promised, paid, shipped, or void. */

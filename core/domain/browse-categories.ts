@@ -33,7 +33,13 @@ export function isBrowseCategory(path: string): path is BrowseCategory {
 }
 
 /** The browse paths that are age bands, youngest first (a resource has one; early years is its own band). */
-export const AGE_BAND_PATHS = ['early-years-age-4-5', 'age-5-7', 'age-7-9', 'age-9-11', 'age-11-14'] as const satisfies readonly BrowseCategory[];
+export const AGE_BAND_PATHS = [
+  'early-years-age-4-5',
+  'age-5-7',
+  'age-7-9',
+  'age-9-11',
+  'age-11-14',
+] as const satisfies readonly BrowseCategory[];
 
 /**
  * The orders a resource search can be read in: `relevance` (titles that start with the search first, then
@@ -43,7 +49,14 @@ export const RESOURCE_SORTS = ['relevance', 'newest', 'title'] as const;
 
 /** The browse paths that say what a resource is about (its shed), in menu order. */
 export const CONTENT_CATEGORY_PATHS = [
-  'writing-shed', 'reading-shed', 'non-fiction', 'poetry-shed', 'the-news-shed', 'history-shed', 'christmas-resources', 'additional-resources',
+  'writing-shed',
+  'reading-shed',
+  'non-fiction',
+  'poetry-shed',
+  'the-news-shed',
+  'history-shed',
+  'christmas-resources',
+  'additional-resources',
 ] as const satisfies readonly BrowseCategory[];
 
 /**

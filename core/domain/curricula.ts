@@ -37,5 +37,7 @@ export function curriculumIdFor(localeOrCountry: string): number | undefined {
  */
 export function spagCurriculumIdFor(localeOrCountry: string): number | undefined {
   const country = countryOf(localeOrCountry);
-  return Object.hasOwn(SPAG_CURRICULUM_IDS, country) ? SPAG_CURRICULUM_IDS[country as SpagCurriculumCountry] : undefined;
+  return Object.hasOwn(SPAG_CURRICULUM_IDS, country)
+    ? SPAG_CURRICULUM_IDS[country as SpagCurriculumCountry]
+    : undefined;
 }

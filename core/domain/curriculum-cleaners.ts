@@ -8,7 +8,11 @@ function isBlank(value: unknown): boolean {
 }
 
 export interface CurriculumPayload {
-  readonly data?: { readonly roots?: readonly unknown[] | null; readonly domains?: readonly unknown[] | null; readonly [key: string]: unknown } | null;
+  readonly data?: {
+    readonly roots?: readonly unknown[] | null;
+    readonly domains?: readonly unknown[] | null;
+    readonly [key: string]: unknown;
+  } | null;
   readonly [key: string]: unknown;
 }
 

@@ -7,7 +7,8 @@
 /** What a date text must look like, for messages. */
 export const ISO_DATE_FORM = 'YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.sss]][Z|±HH:MM]';
 
-const ISO_DATE = /^(?<day>(?<year>\d{4})-(?<month>\d{2})-(?<date>\d{2}))(?:[T ](?<time>(?<hours>\d{2}):(?<minutes>\d{2})(?::(?<seconds>\d{2})(?:\.\d+)?)?)(?<offset>Z|[+-](?<offsetHours>\d{2}):?(?<offsetMinutes>\d{2}))?)?$/;
+const ISO_DATE =
+  /^(?<day>(?<year>\d{4})-(?<month>\d{2})-(?<date>\d{2}))(?:[T ](?<time>(?<hours>\d{2}):(?<minutes>\d{2})(?::(?<seconds>\d{2})(?:\.\d+)?)?)(?<offset>Z|[+-](?<offsetHours>\d{2}):?(?<offsetMinutes>\d{2}))?)?$/;
 
 /**
  * Whether `year` has a 29 February (Gregorian rules).

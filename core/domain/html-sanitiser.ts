@@ -5,15 +5,47 @@ import { decodeEntities, encodeAttribute } from './html-entities.js';
  * lists, quotes and links). No attribute survives except a link's href, and only with a safe target.
  */
 export const ALLOWED_HTML_TAGS = [
-  'a', 'b', 'blockquote', 'br', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'li', 'ol', 'p', 's',
-  'small', 'span', 'strong', 'sub', 'sup', 'u', 'ul',
+  'a',
+  'b',
+  'blockquote',
+  'br',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'li',
+  'ol',
+  'p',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+  'ul',
 ] as const;
 export type AllowedHtmlTag = (typeof ALLOWED_HTML_TAGS)[number];
 
 const ALLOWED = new Set<string>(ALLOWED_HTML_TAGS);
 const VOID = new Set(['br', 'hr']);
 /** Elements whose content is code or raw text: dropped with the element, up to its end tag. */
-const DROP_CONTENT = new Set(['script', 'style', 'iframe', 'noembed', 'noframes', 'noscript', 'textarea', 'title', 'xmp']);
+const DROP_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'noembed',
+  'noframes',
+  'noscript',
+  'textarea',
+  'title',
+  'xmp',
+]);
 const SPACE = /[\t\n\f\r ]/;
 
 interface Tag {
@@ -95,7 +127,9 @@ const EDGE_CONTROLS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 function safeHref(raw: string): string | undefined {
   // The URL parser drops tabs and newlines anywhere and trims C0 controls and spaces; do the same first,
   // so what is checked is what the browser would follow.
-  const url = decodeEntities(raw).replace(/[\t\n\r]/g, '').replace(EDGE_CONTROLS, '');
+  const url = decodeEntities(raw)
+    .replace(/[\t\n\r]/g, '')
+    .replace(EDGE_CONTROLS, '');
   return /^(?:https?:|mailto:|[/?#])/i.test(url) ? url : undefined;
 }
 

@@ -49,15 +49,28 @@ export interface PaymentVerdict {
  * paymentVerdict({ state: 'open', issued_at: '2026-09-01' }, { method: 'bacs', date: '2026-08-01' }, '2026-11-02')
  * // { kind: 'refused', reason: 'payment date 2026-08-01 is before the invoice was issued (2026-09-01)' }
  */
-export function paymentVerdict(invoice: PayableInvoice, payment: { readonly method: string; readonly date: string }, today: string): PaymentVerdict | undefined {
+export function paymentVerdict(
+  invoice: PayableInvoice,
+  payment: { readonly method: string; readonly date: string },
+  today: string,
+): PaymentVerdict | undefined {
   const date = payment.date.slice(0, 10);
   if (invoice.state === 'paid') {
-    if (invoice.paid_method === payment.method && invoice.paid_date === date) return { kind: 'no-change', reason: 'already paid' };
-    return { kind: 'refused', reason: `already paid (${invoice.paid_method ?? 'unknown method'}, ${invoice.paid_date ?? 'no date'}); change the payment with invoices update-paid` };
+    if (invoice.paid_method === payment.method && invoice.paid_date === date)
+      return { kind: 'no-change', reason: 'already paid' };
+    return {
+      kind: 'refused',
+      reason: `already paid (${invoice.paid_method ?? 'unknown method'}, ${invoice.paid_date ?? 'no date'}); change the payment with invoices update-paid`,
+    };
   }
-  if (!(PAYABLE_STATES as readonly string[]).includes(invoice.state)) return { kind: 'refused', reason: `${invoice.state}: only an open or promised invoice can be marked paid` };
+  if (!(PAYABLE_STATES as readonly string[]).includes(invoice.state))
+    return { kind: 'refused', reason: `${invoice.state}: only an open or promised invoice can be marked paid` };
   const problem = invoice.issued_at ? paymentDateProblem(date, invoice.issued_at, today) : undefined;
   if (problem === 'in the future') return { kind: 'refused', reason: `payment date ${date} is in the future` };
-  if (problem !== undefined) return { kind: 'refused', reason: `payment date ${date} is before the invoice was issued (${invoice.issued_at ?? ''})` };
+  if (problem !== undefined)
+    return {
+      kind: 'refused',
+      reason: `payment date ${date} is before the invoice was issued (${invoice.issued_at ?? ''})`,
+    };
   return undefined;
 }

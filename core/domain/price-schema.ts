@@ -28,25 +28,47 @@ export const PRICE_SCHEMA = z
   .superRefine((price, ctx) => {
     if (price.price_type === 'fixed') {
       if (price.unit_amount == null && price.flat_amount == null) {
-        ctx.addIssue({ code: 'custom', path: ['unit_amount'], message: 'a fixed price needs unit_amount or flat_amount' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['unit_amount'],
+          message: 'a fixed price needs unit_amount or flat_amount',
+        });
       }
       return;
     }
     const tiers = price.price_tiers ?? [];
     if (tiers.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['price_tiers'], message: `a ${price.price_type} price needs at least one tier` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price_tiers'],
+        message: `a ${price.price_type} price needs at least one tier`,
+      });
       return;
     }
     let previous = 0;
     tiers.forEach((tier, index) => {
       const last = index === tiers.length - 1;
       if (tier.up_to === null) {
-        if (!last) ctx.addIssue({ code: 'custom', path: ['price_tiers', index, 'up_to'], message: 'only the last tier may be unbounded (null)' });
+        if (!last)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['price_tiers', index, 'up_to'],
+            message: 'only the last tier may be unbounded (null)',
+          });
         return;
       }
-      if (last) ctx.addIssue({ code: 'custom', path: ['price_tiers', index, 'up_to'], message: 'the last tier must be unbounded (null)' });
+      if (last)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['price_tiers', index, 'up_to'],
+          message: 'the last tier must be unbounded (null)',
+        });
       if (tier.up_to <= previous) {
-        ctx.addIssue({ code: 'custom', path: ['price_tiers', index, 'up_to'], message: `must be greater than the previous tier's bound ${previous}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['price_tiers', index, 'up_to'],
+          message: `must be greater than the previous tier's bound ${previous}`,
+        });
       }
       previous = tier.up_to;
     });

@@ -6,12 +6,66 @@ import { formatMoney, minorToDecimal } from './money.js';
  * `mathsApp` equals `app` everywhere except ZA (70 against 75).
  */
 export const PRICE_GROUPS = {
-  GB: { countries: ['GB'], symbol: '£', personal: 3250, teacher: 6650, premium: 200, app: 299, mathsApp: 299, pupilsPerClassroom: 36 },
-  AU: { countries: ['AU'], symbol: 'A$', personal: 13498, teacher: 21000, premium: 750, app: 449, mathsApp: 449, pupilsPerClassroom: 28 },
-  dollar: { countries: ['CA', 'US', 'HK', 'IN', 'PK'], symbol: '$', personal: 6250, teacher: 14000, premium: 500, app: 299, mathsApp: 299, pupilsPerClassroom: 28 },
-  IE: { countries: ['IE'], symbol: '€', personal: 7499, teacher: 17000, premium: 475, app: 349, mathsApp: 349, pupilsPerClassroom: 36 },
-  NZ: { countries: ['NZ'], symbol: 'NZ$', personal: 7499, teacher: 22400, premium: 800, app: 449, mathsApp: 449, pupilsPerClassroom: 28 },
-  ZA: { countries: ['ZA'], symbol: 'R', personal: 125000, teacher: 306000, premium: 8500, app: 7000, mathsApp: 7500, pupilsPerClassroom: 36 },
+  GB: {
+    countries: ['GB'],
+    symbol: '£',
+    personal: 3250,
+    teacher: 6650,
+    premium: 200,
+    app: 299,
+    mathsApp: 299,
+    pupilsPerClassroom: 36,
+  },
+  AU: {
+    countries: ['AU'],
+    symbol: 'A$',
+    personal: 13498,
+    teacher: 21000,
+    premium: 750,
+    app: 449,
+    mathsApp: 449,
+    pupilsPerClassroom: 28,
+  },
+  dollar: {
+    countries: ['CA', 'US', 'HK', 'IN', 'PK'],
+    symbol: '$',
+    personal: 6250,
+    teacher: 14000,
+    premium: 500,
+    app: 299,
+    mathsApp: 299,
+    pupilsPerClassroom: 28,
+  },
+  IE: {
+    countries: ['IE'],
+    symbol: '€',
+    personal: 7499,
+    teacher: 17000,
+    premium: 475,
+    app: 349,
+    mathsApp: 349,
+    pupilsPerClassroom: 36,
+  },
+  NZ: {
+    countries: ['NZ'],
+    symbol: 'NZ$',
+    personal: 7499,
+    teacher: 22400,
+    premium: 800,
+    app: 449,
+    mathsApp: 449,
+    pupilsPerClassroom: 28,
+  },
+  ZA: {
+    countries: ['ZA'],
+    symbol: 'R',
+    personal: 125000,
+    teacher: 306000,
+    premium: 8500,
+    app: 7000,
+    mathsApp: 7500,
+    pupilsPerClassroom: 36,
+  },
 } as const;
 
 export type PriceGroupKey = keyof typeof PRICE_GROUPS;
@@ -22,8 +76,24 @@ export type PriceKind = (typeof PRICE_KINDS)[number];
 
 /** Phonics costs (O §9), minor units, in the order decodable 1, decodable 2, pack 1, pack 2, digital. */
 export const PHONICS_COSTS = {
-  gbp: { currency: 'gbp', plusVat: true, decodable1: 17600, decodable2: 11500, pack1: 75000, pack2: 75000, digital: 200 },
-  zar: { currency: 'zar', plusVat: false, decodable1: 280000, decodable2: 200000, pack1: 1300000, pack2: 1300000, digital: 300000 },
+  gbp: {
+    currency: 'gbp',
+    plusVat: true,
+    decodable1: 17600,
+    decodable2: 11500,
+    pack1: 75000,
+    pack2: 75000,
+    digital: 200,
+  },
+  zar: {
+    currency: 'zar',
+    plusVat: false,
+    decodable1: 280000,
+    decodable2: 200000,
+    pack1: 1300000,
+    pack2: 1300000,
+    digital: 300000,
+  },
 } as const;
 
 export type PhonicsCostCurrency = keyof typeof PHONICS_COSTS;

@@ -11,7 +11,9 @@ export class QueryParamError extends Error {
     readonly param: string,
     readonly reason: 'multiple' | 'missing' | 'not-a-number',
   ) {
-    const text = { multiple: 'must be a single value', missing: 'is required', 'not-a-number': 'must be a number' }[reason];
+    const text = { multiple: 'must be a single value', missing: 'is required', 'not-a-number': 'must be a number' }[
+      reason
+    ];
     super(`Query parameter "${param}" ${text}`);
     this.name = 'QueryParamError';
   }

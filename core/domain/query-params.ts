@@ -38,6 +38,7 @@ export function numberParam(query: QueryInput, name: string, options: NumberPara
   }
   if (typeof text !== 'string') throw new QueryParamError(name, 'not-a-number');
   const value = Number(text);
-  if (!Number.isFinite(value) || (options.integer && !Number.isInteger(value))) throw new QueryParamError(name, 'not-a-number');
+  if (!Number.isFinite(value) || (options.integer && !Number.isInteger(value)))
+    throw new QueryParamError(name, 'not-a-number');
   return value;
 }

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { RelationshipError } from './relationship-error.js';
 
 export const RELATIONSHIP_FLAGS = [
-  'isMe', 'isTeacher', 'isAdmin', 'isAdminOfTeacher', 'isPupil', 'isPupilOfAdmin', 'isEmployee', 'sameClass', 'sameSchool',
+  'isMe',
+  'isTeacher',
+  'isAdmin',
+  'isAdminOfTeacher',
+  'isPupil',
+  'isPupilOfAdmin',
+  'isEmployee',
+  'sameClass',
+  'sameSchool',
 ] as const;
 export type RelationshipFlag = (typeof RELATIONSHIP_FLAGS)[number];
 
@@ -34,12 +42,24 @@ export function parseRelationship(input: unknown): Relationship {
 }
 
 /** The flags, read only when the question is about B; every flag the rule names must be present. */
-function flagsAbout<F extends RelationshipFlag>(rel: Relationship, about: string | number, needed: readonly F[]): Record<F, boolean> {
+function flagsAbout<F extends RelationshipFlag>(
+  rel: Relationship,
+  about: string | number,
+  needed: readonly F[],
+): Record<F, boolean> {
   if (String(about) !== String(rel.otherUserId)) {
     if (String(about) === String(rel.userId)) {
-      throw new RelationshipError('cannot-evaluate', about, `The relationship describes user ${rel.userId} towards ${rel.otherUserId}, not towards itself`);
+      throw new RelationshipError(
+        'cannot-evaluate',
+        about,
+        `The relationship describes user ${rel.userId} towards ${rel.otherUserId}, not towards itself`,
+      );
     }
-    throw new RelationshipError('not-in-relationship', about, `User ${about} is not part of the relationship between ${rel.userId} and ${rel.otherUserId}`);
+    throw new RelationshipError(
+      'not-in-relationship',
+      about,
+      `User ${about} is not part of the relationship between ${rel.userId} and ${rel.otherUserId}`,
+    );
   }
   const missing = needed.filter((flag) => rel[flag] === undefined);
   if (missing.length > 0) {

@@ -24,7 +24,10 @@ export type ResourceAccessUser = Pick<AccessUser, 'superuser' | 'literacy_access
  * resourceAccess({ literacy_access_level: 'trial' }, 'members') // 'download'
  * resourceAccess({ superuser: 1 }, 'members')                  // 'download'
  */
-export function resourceAccess(user: ResourceAccessUser | null | undefined, availability: string | null | undefined): ResourceAccess {
+export function resourceAccess(
+  user: ResourceAccessUser | null | undefined,
+  availability: string | null | undefined,
+): ResourceAccess {
   if (user === null || user === undefined) return 'sign-in';
   if (availability === 'free' || Boolean(user.superuser)) return 'download';
   const level = user.literacy_access_level;

@@ -4,7 +4,15 @@ import type { LocaleCode } from './locales.js';
 // and importing them from here keeps the table's 17 rows out of its entry chunk.
 
 /** The locale prefixes that are routes of the site (O §2). */
-export const ROUTABLE_LOCALES = ['en-au', 'en-gb', 'en-ie', 'en-in', 'en-nz', 'en-us', 'en-za'] as const satisfies readonly LocaleCode[];
+export const ROUTABLE_LOCALES = [
+  'en-au',
+  'en-gb',
+  'en-ie',
+  'en-in',
+  'en-nz',
+  'en-us',
+  'en-za',
+] as const satisfies readonly LocaleCode[];
 export type RoutableLocale = (typeof ROUTABLE_LOCALES)[number];
 
 export const DEFAULT_LOCALE = 'en-gb' satisfies RoutableLocale;

@@ -13,8 +13,12 @@ let graphemes: Intl.Segmenter | undefined;
  * truncate('Short')                                               // 'Short'
  */
 export function truncate(text: string, length: number = ELLIPSIS_DEFAULT_LENGTH): string {
-  if (!Number.isInteger(length) || length < 0) throw new RangeError(`Truncate length must be a whole number, 0 or more (got ${length})`);
-  const chars = Array.from((graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text), (part) => part.segment);
+  if (!Number.isInteger(length) || length < 0)
+    throw new RangeError(`Truncate length must be a whole number, 0 or more (got ${length})`);
+  const chars = Array.from(
+    (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text),
+    (part) => part.segment,
+  );
   return chars.length <= length ? text : `${chars.slice(0, length).join('')}...`;
 }
 
@@ -50,7 +54,8 @@ const DAY = 24 * HOUR;
  * formatDuration(200000) // '2d'
  */
 export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`A duration must be 0 or more seconds (got ${seconds})`);
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new RangeError(`A duration must be 0 or more seconds (got ${seconds})`);
   const whole = Math.floor(seconds);
   if (whole < MINUTE) return `${whole}s`;
   if (whole < HOUR) return `${Math.floor(whole / MINUTE)}m ${whole % MINUTE}s`;

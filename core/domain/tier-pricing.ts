@@ -82,7 +82,8 @@ export function priceQuantity(price: Price, quantity: number): Quote {
   }
   let lines: QuoteLine[] = [];
   if (quantity > 0) {
-    if (price.price_type === 'fixed') lines = [line(null, null, quantity, price.unit_amount ?? 0, price.flat_amount ?? 0)];
+    if (price.price_type === 'fixed')
+      lines = [line(null, null, quantity, price.unit_amount ?? 0, price.flat_amount ?? 0)];
     else if (price.price_type === 'graduated') lines = graduated(requireTiers(price), quantity);
     else lines = volume(requireTiers(price), quantity);
   }

@@ -14,7 +14,12 @@ const PROFILE = {
 } as const;
 
 /** A username a user signs in with: what the sandbox stores, in the form the platform takes. */
-const USERNAME = { kind: 'string', pattern: '^[A-Za-z0-9._@-]{3,}$', expected: '3 or more letters, digits or . _ @ -', example: 'amy.teacher' } as const;
+const USERNAME = {
+  kind: 'string',
+  pattern: '^[A-Za-z0-9._@-]{3,}$',
+  expected: '3 or more letters, digits or . _ @ -',
+  example: 'amy.teacher',
+} as const;
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).
@@ -41,7 +46,12 @@ export const authArea = defineArea('auth', {
     reply: { user: SESSION_USER, token: 'string' },
     role: 'public',
     summary: 'Sign up: create a new user account',
-    payload: { ...PROFILE, username: USERNAME, password: { kind: 'string', min: 6 }, kind: { oneOf: ['teacher', 'parent', 'learner'], optional: true } },
+    payload: {
+      ...PROFILE,
+      username: USERNAME,
+      password: { kind: 'string', min: 6 },
+      kind: { oneOf: ['teacher', 'parent', 'learner'], optional: true },
+    },
     open: true,
     response: 'user',
   },
@@ -369,7 +379,17 @@ export const authArea = defineArea('auth', {
   },
   'me relationship': {
     route: 'GET users/me/users/{id}',
-    reply: { relationship: inline({ isMe: 'boolean', isSameSchool: 'boolean', isTeacher: 'boolean', isAdmin: 'boolean', isParent: 'boolean', isChild: 'boolean', isSuperuser: 'boolean' }) },
+    reply: {
+      relationship: inline({
+        isMe: 'boolean',
+        isSameSchool: 'boolean',
+        isTeacher: 'boolean',
+        isAdmin: 'boolean',
+        isParent: 'boolean',
+        isChild: 'boolean',
+        isSuperuser: 'boolean',
+      }),
+    },
     role: 'user',
     summary: 'Show how you relate to another user (teacher, admin, same class...)',
     response: 'relationship',

@@ -9,9 +9,18 @@ import type { ApiMethods, JsonObject, Requester } from './methods.js';
 
 /** Throws ResponseShapeError when a reply differs from the entry's shape; the schemas load only when asked for. */
 async function checkReply(endpoint: Endpoint, method: Method, response: ApiResponse<JsonObject>): Promise<void> {
-  const [{ replyProblems }, { ResponseShapeError }] = await Promise.all([import('../shapes/schema.js'), import('../api/errors/response-shape-error.js')]);
+  const [{ replyProblems }, { ResponseShapeError }] = await Promise.all([
+    import('../shapes/schema.js'),
+    import('../api/errors/response-shape-error.js'),
+  ]);
   const problems = replyProblems(endpoint.reply ?? {}, response.data, 'loose');
-  if (problems.length > 0) throw new ResponseShapeError(endpoint.command, problems, { status: response.status, data: response.data, method, headers: response.headers });
+  if (problems.length > 0)
+    throw new ResponseShapeError(endpoint.command, problems, {
+      status: response.status,
+      data: response.data,
+      method,
+      headers: response.headers,
+    });
 }
 
 /**
@@ -35,7 +44,8 @@ function bound(requester: Requester, endpoint: Endpoint): BoundMethod {
   return async (input = {}, options = {}) => {
     const request = buildRequest(endpoint, input, options);
     const response = await requester.request<JsonObject>(request);
-    if (requester.validatesResponses === true && endpoint.reply !== undefined) await checkReply(endpoint, request.method, response);
+    if (requester.validatesResponses === true && endpoint.reply !== undefined)
+      await checkReply(endpoint, request.method, response);
     return response;
   };
 }
@@ -49,19 +59,29 @@ function bound(requester: Requester, endpoint: Endpoint): BoundMethod {
  * const api = bindByNoun(client, async (noun) => (await import(`./nouns/${noun}.js`)).default);
  * await api.schools.show({ id: 1 });
  */
-export function bindByNoun(requester: Requester, entriesOf: (noun: string) => Promise<readonly Endpoint[]>): ApiMethods {
+export function bindByNoun(
+  requester: Requester,
+  entriesOf: (noun: string) => Promise<readonly Endpoint[]>,
+): ApiMethods {
   const nouns = new Map<string, Record<string, BoundMethod>>();
-  const methodOf = (noun: string, verb: string): BoundMethod => async (input, options) => {
-    const endpoint = (await entriesOf(noun)).find((e) => e.noun === noun && e.verb === verb);
-    if (!endpoint) throw new Error(`no table entry for api.${noun}.${verb}`);
-    return bound(requester, endpoint)(input, options);
-  };
+  const methodOf =
+    (noun: string, verb: string): BoundMethod =>
+    async (input, options) => {
+      const endpoint = (await entriesOf(noun)).find((e) => e.noun === noun && e.verb === verb);
+      if (!endpoint) throw new Error(`no table entry for api.${noun}.${verb}`);
+      return bound(requester, endpoint)(input, options);
+    };
   const group = (noun: string) => {
     const methods: Record<string, BoundMethod> = {};
-    return new Proxy(methods, { get: (_, verb) => (typeof verb === 'string' ? (methods[verb] ??= methodOf(noun, verb)) : undefined) });
+    return new Proxy(methods, {
+      get: (_, verb) => (typeof verb === 'string' ? (methods[verb] ??= methodOf(noun, verb)) : undefined),
+    });
   };
   // `then` is no noun: the object is not mistaken for a promise when a promise resolves to it.
   return new Proxy(nouns, {
-    get: (_, noun) => (typeof noun === 'string' && noun !== 'then' ? (nouns.get(noun) ?? nouns.set(noun, group(noun)).get(noun)) : undefined),
+    get: (_, noun) =>
+      typeof noun === 'string' && noun !== 'then'
+        ? (nouns.get(noun) ?? nouns.set(noun, group(noun)).get(noun))
+        : undefined,
   }) as unknown as ApiMethods;
 }

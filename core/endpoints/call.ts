@@ -14,7 +14,11 @@ interface SchemaIssue {
 
 /** The value given at an issue's path, when the input reaches that far. */
 function valueAt(given: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), given);
+  return path.reduce<unknown>(
+    (value, key) =>
+      value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined,
+    given,
+  );
 }
 
 /**
@@ -22,14 +26,20 @@ function valueAt(given: unknown, path: readonly PropertyKey[]): unknown {
  * "expected string, received undefined"; a value outside a list names the list and what was given
  * (`expected one of bacs, card (got "bitcoin")`), not zod's quoted `"bacs"|"card"`.
  */
-function issuesOf(error: { issues: readonly SchemaIssue[] }, given: Readonly<Record<string, unknown>>, where: InputIssue['in']): InputIssue[] {
+function issuesOf(
+  error: { issues: readonly SchemaIssue[] },
+  given: Readonly<Record<string, unknown>>,
+  where: InputIssue['in'],
+): InputIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.map(String).join('.');
     const value = valueAt(given, issue.path);
     const choices = issue.values?.map(String).join(', ');
     const base = { path, ...(where ? { in: where } : {}) };
-    if (issue.path.length === 1 && value === undefined) return { ...base, message: `missing (required)${choices ? `; one of ${choices}` : ''}` };
-    if (choices !== undefined) return { ...base, message: `expected one of ${choices} (got ${JSON.stringify(value) ?? String(value)})` };
+    if (issue.path.length === 1 && value === undefined)
+      return { ...base, message: `missing (required)${choices ? `; one of ${choices}` : ''}` };
+    if (choices !== undefined)
+      return { ...base, message: `expected one of ${choices} (got ${JSON.stringify(value) ?? String(value)})` };
     return { ...base, message: issue.message };
   });
 }
@@ -43,7 +53,11 @@ function issuesOf(error: { issues: readonly SchemaIssue[] }, given: Readonly<Rec
  * buildRequest(endpoint, { id: 12, method: 'bacs', date: '2026-11-02' })
  * // { method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs', date: '2026-11-02' } }
  */
-export function buildRequest(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest {
+export function buildRequest(
+  endpoint: Endpoint,
+  input: Readonly<Record<string, unknown>>,
+  options: CallOptions = {},
+): ApiRequest {
   // No input where none is required: nothing to check (the same answer as checking, tests/core/endpoints).
   const plain = requestWithoutInput(endpoint, input, options);
   if (plain !== undefined) return plain;

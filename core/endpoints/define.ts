@@ -26,7 +26,17 @@ export type Method = (typeof METHODS)[number];
  * - `employee`: sales staff (employees) and superusers.
  * - `superuser`: superusers only.
  */
-export const ROLES = ['public', 'user', 'pupil', 'parent', 'teacher', 'admin', 'district', 'employee', 'superuser'] as const;
+export const ROLES = [
+  'public',
+  'user',
+  'pupil',
+  'parent',
+  'teacher',
+  'admin',
+  'district',
+  'employee',
+  'superuser',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -145,12 +155,18 @@ export type CommandName = `${string} ${string}`;
  *   },
  * });
  */
-export function defineArea<const A extends string, const T extends Readonly<Record<CommandName, EndpointSpec>>>(area: A, entries: T): AreaDef<T, A> {
+export function defineArea<const A extends string, const T extends Readonly<Record<CommandName, EndpointSpec>>>(
+  area: A,
+  entries: T,
+): AreaDef<T, A> {
   return { area, entries };
 }
 
 /** One area's entries; `A` keeps the area's name as a literal type, so types can pick an area's routes by name. */
-export interface AreaDef<T extends Readonly<Record<string, EndpointSpec>> = Readonly<Record<string, EndpointSpec>>, A extends string = string> {
+export interface AreaDef<
+  T extends Readonly<Record<string, EndpointSpec>> = Readonly<Record<string, EndpointSpec>>,
+  A extends string = string,
+> {
   readonly area: A;
   readonly entries: T;
 }
@@ -159,24 +175,32 @@ export interface AreaDef<T extends Readonly<Record<string, EndpointSpec>> = Read
 
 type CamelCase<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
 type PathOf<R> = R extends `${Method} ${infer P}` ? P : never;
-export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer R}` ? N | PathParamNames<R> : never;
+export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer R}`
+  ? N | PathParamNames<R>
+  : never;
 
 type KindOf<S> = S extends { readonly kind: infer K } ? K : S extends `${infer K}?` ? K : S;
 type Nullable<S> = S extends { readonly nullable: true } ? null : never;
 /** The TypeScript type of one field spec, with `T` giving each kind's type. */
-export type FieldType<S, T = FieldTypes> = (S extends EnumField ? S['oneOf'][number] : KindOf<S> extends keyof T ? T[KindOf<S>] : never) | Nullable<S>;
+export type FieldType<S, T = FieldTypes> =
+  (S extends EnumField ? S['oneOf'][number] : KindOf<S> extends keyof T ? T[KindOf<S>] : never) | Nullable<S>;
 /** The keys of a record of field specs that may be absent (`'int?'`, `{ optional: true }`). */
-export type OptionalKeys<P> = { [K in keyof P]: P[K] extends `${string}?` | { readonly optional: true } ? K : never }[keyof P];
+export type OptionalKeys<P> = {
+  [K in keyof P]: P[K] extends `${string}?` | { readonly optional: true } ? K : never;
+}[keyof P];
 type RequiredKeys<P> = Exclude<keyof P, OptionalKeys<P>>;
-type PayloadInput<P, T = FieldTypes> = { [K in RequiredKeys<P>]: FieldType<P[K], T> } & { [K in OptionalKeys<P>]?: FieldType<P[K], T> };
+type PayloadInput<P, T = FieldTypes> = { [K in RequiredKeys<P>]: FieldType<P[K], T> } & {
+  [K in OptionalKeys<P>]?: FieldType<P[K], T>;
+};
 type Flat<T> = { readonly [K in keyof T]: T[K] };
 
 /** The names of a route's `{name}` path parameters (`'id' | 'accounting'` for `POST superuser/invoices/{id}/{accounting}`). */
 export type RouteParamNames<R> = PathParamNames<PathOf<R>>;
 
 /** What a client method takes: path parameters and payload keys in one object. */
-export type InputOf<E extends EndpointSpec> = { [N in RouteParamNames<E['route']>]: string | number } &
-  (E['payload'] extends Readonly<Record<string, FieldSpec>> ? PayloadInput<E['payload']> : unknown) &
+export type InputOf<E extends EndpointSpec> = {
+  [N in RouteParamNames<E['route']>]: string | number;
+} & (E['payload'] extends Readonly<Record<string, FieldSpec>> ? PayloadInput<E['payload']> : unknown) &
   (E['open'] extends true ? { readonly [key: string]: unknown } : unknown);
 
 /**
@@ -187,7 +211,12 @@ export type InputOf<E extends EndpointSpec> = { [N in RouteParamNames<E['route']
 export type PayloadOf<E extends EndpointSpec> = E extends EndpointSpec
   ? string extends keyof NonNullable<E['payload']>
     ? Readonly<Record<string, unknown>>
-    : Flat<(E['payload'] extends Readonly<Record<string, FieldSpec>> ? PayloadInput<E['payload'], ParsedFieldTypes> : unknown) & (E['open'] extends true ? { readonly [key: string]: unknown } : unknown)>
+    : Flat<
+        (E['payload'] extends Readonly<Record<string, FieldSpec>>
+          ? PayloadInput<E['payload'], ParsedFieldTypes>
+          : unknown) &
+          (E['open'] extends true ? { readonly [key: string]: unknown } : unknown)
+      >
   : never;
 
 /** A set of payload fields as the table's schema leaves them (for field sets several entries share). */

@@ -24,7 +24,11 @@ export const districtsArea = defineArea('districts', {
     reply: { subscription: SUBSCRIPTION, parent: SUBSCRIPTION },
     role: 'district',
     summary: 'Buy a subscription for a school in your district',
-    payload: { parentSubscriptionId: 'serial', subscriptionId: 'serial?', quantity: { kind: 'int', min: 1, max: 100_000 } },
+    payload: {
+      parentSubscriptionId: 'serial',
+      subscriptionId: 'serial?',
+      quantity: { kind: 'int', min: 1, max: 100_000 },
+    },
     open: true,
   },
   'districts unlink-school': {

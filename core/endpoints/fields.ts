@@ -30,7 +30,24 @@
  * `{ kind: 'text', pattern, expected, example, case }` (a `PatternField`: a text of a set form, such as a
  * username or a country code).
  */
-export const FIELD_KINDS = ['string', 'text', 'int', 'number', 'boolean', 'date', 'day', 'id', 'serial', 'ids', 'flag', 'take', 'skip', 'strings', 'json', 'object'] as const;
+export const FIELD_KINDS = [
+  'string',
+  'text',
+  'int',
+  'number',
+  'boolean',
+  'date',
+  'day',
+  'id',
+  'serial',
+  'ids',
+  'flag',
+  'take',
+  'skip',
+  'strings',
+  'json',
+  'object',
+] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** The kinds whose value is text: `expected` applies to them, and `pattern` (see `PatternField`). */
@@ -185,8 +202,21 @@ export function fieldInfo(spec: FieldSpec): FieldInfo {
   if ('oneOf' in spec) return { kind: 'enum', ...base, oneOf: spec.oneOf };
   if (isPatternField(spec)) {
     const { pattern, expected, example } = spec;
-    return { kind: spec.kind, ...base, pattern, expected, example, ...(spec.case === undefined ? {} : { case: spec.case }) };
+    return {
+      kind: spec.kind,
+      ...base,
+      pattern,
+      expected,
+      example,
+      ...(spec.case === undefined ? {} : { case: spec.case }),
+    };
   }
   const { min, max, expected } = spec;
-  return { kind: spec.kind, ...base, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }), ...(expected === undefined ? {} : { expected }) };
+  return {
+    kind: spec.kind,
+    ...base,
+    ...(min === undefined ? {} : { min }),
+    ...(max === undefined ? {} : { max }),
+    ...(expected === undefined ? {} : { expected }),
+  };
 }

@@ -8,7 +8,10 @@ import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../domain/constants.js';
 
 const NAME = { kind: 'text', min: 1, max: 100 } as const;
 // year is read too (a text of at most 20 or a whole number), but stays open: the table has no either-or kind.
-const GROUP_DATA = { colour: { kind: 'string', max: 20, optional: true }, description: { kind: 'string', max: 500, optional: true } } as const;
+const GROUP_DATA = {
+  colour: { kind: 'string', max: 20, optional: true },
+  description: { kind: 'string', max: 500, optional: true },
+} as const;
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).
@@ -145,7 +148,7 @@ export const groupsArea = defineArea('groups', {
     route: 'PUT users/me/school/groups/{id}/pupils/setnumberstage',
     reply: { updated: 'int', stage_number: 'int' },
     role: 'teacher',
-    summary: "Set the maths (number) stage of every pupil in a group",
+    summary: 'Set the maths (number) stage of every pupil in a group',
     payload: { stage_number: { kind: 'int', min: 1, max: MAX_NUMBER_STAGE } },
   },
   'groups set-spelling-stage': {
@@ -157,19 +160,58 @@ export const groupsArea = defineArea('groups', {
   },
   'groups activity': {
     route: 'GET users/me/school/groups/{id}/activity',
-    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: nullable('date') })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      activity: [
+        inline({
+          user_id: 'serial',
+          display_name: 'string',
+          school_username: 'string',
+          plays_7d: 'int',
+          plays_30d: 'int',
+          score_30d: 'int',
+          last_played: nullable('date'),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's recent spelling activity",
   },
   'groups maths-activity': {
     route: 'GET users/me/school/groups/{id}/activitymaths',
-    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: nullable('date') })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      activity: [
+        inline({
+          user_id: 'serial',
+          display_name: 'string',
+          school_username: 'string',
+          plays_7d: 'int',
+          plays_30d: 'int',
+          score_30d: 'int',
+          last_played: nullable('date'),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's recent maths activity",
   },
   'groups quiz-activity': {
     route: 'GET users/me/school/groups/{id}/activityquiz',
-    reply: { group: inline({ id: 'serial', name: 'string' }), activity: [inline({ user_id: 'serial', display_name: 'string', school_username: 'string', plays_7d: 'int', plays_30d: 'int', score_30d: 'int', last_played: { kind: 'date', nullable: true } })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      activity: [
+        inline({
+          user_id: 'serial',
+          display_name: 'string',
+          school_username: 'string',
+          plays_7d: 'int',
+          plays_30d: 'int',
+          score_30d: 'int',
+          last_played: { kind: 'date', nullable: true },
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's recent quiz activity",
   },
@@ -181,79 +223,205 @@ export const groupsArea = defineArea('groups', {
   },
   'groups spelling-history-lists': {
     route: 'GET users/me/school/groups/{id}/history/lists',
-    reply: { group: inline({ id: 'serial', name: 'string' }), lists: [inline({ list_ident: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      lists: [
+        inline({
+          list_ident: 'string',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: nullable('number'),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: 'List the spelling lists a group has played',
   },
   'groups game-type-history': {
     route: 'GET users/me/school/groups/{id}/game_play_type_history',
-    reply: { group: inline({ id: 'serial', name: 'string' }), types: [inline({ mode: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      types: [
+        inline({
+          mode: 'string',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: nullable('number'),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's plays broken down by game type",
   },
   'groups grammar-plays': {
     route: 'GET users/me/school/groups/{id}/grammar/plays',
-    reply: { group: inline({ id: 'serial', name: 'string' }), plays: [GAME_SESSION], total: 'int', summary: PLAY_SUMMARY },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      plays: [GAME_SESSION],
+      total: 'int',
+      summary: PLAY_SUMMARY,
+    },
     role: 'teacher',
     summary: "List a group's grammar game plays",
   },
   'groups spelling-plays': {
     route: 'GET users/me/school/groups/{id}/spelling_plays',
-    reply: { group: inline({ id: 'serial', name: 'string' }), plays: [GAME_SESSION], total: 'int', summary: PLAY_SUMMARY },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      plays: [GAME_SESSION],
+      total: 'int',
+      summary: PLAY_SUMMARY,
+    },
     role: 'teacher',
     summary: "List a group's spelling game plays",
   },
   'groups mastery-zone-plays': {
     route: 'GET users/me/school/groups/{id}/mastery_zone_plays',
-    reply: { group: inline({ id: 'serial', name: 'string' }), plays: [GAME_SESSION], total: 'int', summary: PLAY_SUMMARY },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      plays: [GAME_SESSION],
+      total: 'int',
+      summary: PLAY_SUMMARY,
+    },
     role: 'teacher',
     summary: "List a group's Mastery Zone plays",
   },
   'groups mtc-plays': {
     route: 'GET users/me/school/groups/{id}/mtc_plays',
-    reply: { group: inline({ id: 'serial', name: 'string' }), plays: [GAME_SESSION], total: 'int', summary: PLAY_SUMMARY },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      plays: [GAME_SESSION],
+      total: 'int',
+      summary: PLAY_SUMMARY,
+    },
     role: 'teacher',
     summary: "List a group's multiplication tables check practice plays",
   },
   'groups mtc-statistics': {
     route: 'GET users/me/school/groups/{id}/mtc_statistics',
-    reply: { group: inline({ id: 'serial', name: 'string' }), statistics: inline({ plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') }), pupils: [inline({ user_id: 'serial', display_name: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: { kind: 'number', nullable: true } })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      statistics: inline({
+        plays: 'int',
+        score: 'int',
+        correct: 'int',
+        incorrect: 'int',
+        accuracy: nullable('number'),
+      }),
+      pupils: [
+        inline({
+          user_id: 'serial',
+          display_name: 'string',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: { kind: 'number', nullable: true },
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's multiplication tables check statistics",
   },
   'groups mtc-breakdown': {
     route: 'GET users/me/school/groups/{id}/mtc_breakdown',
-    reply: { group: inline({ id: 'serial', name: 'string' }), tables: [inline({ table: 'int', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: { kind: 'number', nullable: true } })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      tables: [
+        inline({
+          table: 'int',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: { kind: 'number', nullable: true },
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's multiplication tables check results by table",
   },
   'groups mtc-pupil-progress': {
     route: 'GET users/me/school/groups/{id}/mtc_pupil_progress',
-    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', months: [inline({ month: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      pupils: [
+        inline({
+          user_id: 'serial',
+          display_name: 'string',
+          months: [
+            inline({
+              month: 'string',
+              plays: 'int',
+              score: 'int',
+              correct: 'int',
+              incorrect: 'int',
+              accuracy: nullable('number'),
+            }),
+          ],
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show each pupil's multiplication tables check progress in a group",
   },
   'groups number-plays': {
     route: 'GET users/me/school/groups/{id}/number_plays',
-    reply: { group: inline({ id: 'serial', name: 'string' }), plays: [GAME_SESSION], total: 'int', summary: PLAY_SUMMARY },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      plays: [GAME_SESSION],
+      total: 'int',
+      summary: PLAY_SUMMARY,
+    },
     role: 'teacher',
     summary: "List a group's maths (number) game plays",
   },
   'groups times-tables-overview': {
     route: 'GET users/me/school/groups/{id}/times_tables_overview',
-    reply: { group: inline({ id: 'serial', name: 'string' }), tables: [inline({ table: 'int', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: { kind: 'number', nullable: true } })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      tables: [
+        inline({
+          table: 'int',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: { kind: 'number', nullable: true },
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's times tables overview",
   },
   'groups termly-spelling-progression': {
     route: 'GET users/me/school/groups/{id}/spelling/termly_progression',
-    reply: { group: inline({ id: 'serial', name: 'string' }), terms: [inline({ term: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      terms: [
+        inline({
+          term: 'string',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: nullable('number'),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's spelling progression term by term",
   },
   'groups adaptive-spelling-levels': {
     route: 'GET users/me/school/groups/{id}/adaptive_spelling/historical_levels',
-    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', levels: [inline({ date: 'date', level: 'int' })] })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      pupils: [inline({ user_id: 'serial', display_name: 'string', levels: [inline({ date: 'date', level: 'int' })] })],
+    },
     role: 'teacher',
     summary: "Show a group's adaptive spelling levels over time",
   },
@@ -265,27 +433,67 @@ export const groupsArea = defineArea('groups', {
   },
   'groups spelling-competency': {
     route: 'GET users/me/school/groups/{id}/spelling_competency',
-    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })], summary: PLAY_SUMMARY },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      pupils: [
+        inline({
+          user_id: 'serial',
+          display_name: 'string',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: nullable('number'),
+        }),
+      ],
+      summary: PLAY_SUMMARY,
+    },
     role: 'teacher',
     summary: "Show a group's spelling competency",
   },
   'groups spelling-competency-gameplay': {
     route: 'GET users/me/school/groups/{id}/spelling-competency/gameplay',
-    reply: { group: inline({ id: 'serial', name: 'string' }), gameplay: [inline({ mode: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      gameplay: [
+        inline({
+          mode: 'string',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: nullable('number'),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's spelling competency from game play",
   },
   'groups spelling-assessment-breakdown': {
     route: 'GET users/me/school/groups/{id}/recent_spelling_assessment_breakdown',
-    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', assessed_at: { kind: 'date', nullable: true }, skills: inline({ "SP-DOUBLE": 'int?', "SP-SUFFIX": 'int?', "SP-SILENT": 'int?' }) })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      pupils: [
+        inline({
+          user_id: 'serial',
+          display_name: 'string',
+          assessed_at: { kind: 'date', nullable: true },
+          skills: inline({ 'SP-DOUBLE': 'int?', 'SP-SUFFIX': 'int?', 'SP-SILENT': 'int?' }),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Break down a group's most recent spelling assessment",
   },
   'groups diagnostic-data': {
     route: 'GET users/me/school/groups/{id}/pupils_diagnostic_data',
-    reply: { group: inline({ id: 'serial', name: 'string' }), pupils: [inline({ user_id: 'serial', display_name: 'string', skills: 'object' })], skills: 'object' },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      pupils: [inline({ user_id: 'serial', display_name: 'string', skills: 'object' })],
+      skills: 'object',
+    },
     role: 'teacher',
-    summary: "Show spelling diagnostic data for each pupil of a group",
+    summary: 'Show spelling diagnostic data for each pupil of a group',
   },
   'groups competence-parent-nodes': {
     route: 'GET users/me/school/groups/{id}/external_curricula/competence/parent_nodes',
@@ -303,7 +511,21 @@ export const groupsArea = defineArea('groups', {
   },
   'groups grammar-competence': {
     route: 'GET users/me/groups/{id}/grammar_competence',
-    reply: { group: inline({ id: 'serial', name: 'string' }), stage: nullable('int'), locale: nullable('string'), skills: [inline({ skill: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
+    reply: {
+      group: inline({ id: 'serial', name: 'string' }),
+      stage: nullable('int'),
+      locale: nullable('string'),
+      skills: [
+        inline({
+          skill: 'string',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: nullable('number'),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a group's grammar competence for a stage and locale",
     payload: { stage: 'int?', locale: 'string?' },

@@ -44,19 +44,52 @@ export const hivesLeaguesArea = defineArea('hives-leagues', {
   },
   'schools activity': {
     route: 'GET users/me/school/activity',
-    reply: { groups: [inline({ group_id: 'serial', name: 'string', pupils: 'int', plays_7d: 'int', plays_30d: 'int', active_30d: 'int' })] },
+    reply: {
+      groups: [
+        inline({
+          group_id: 'serial',
+          name: 'string',
+          pupils: 'int',
+          plays_7d: 'int',
+          plays_30d: 'int',
+          active_30d: 'int',
+        }),
+      ],
+    },
     role: 'teacher',
     summary: 'Show recent spelling activity across your school',
   },
   'schools maths-activity': {
     route: 'GET users/me/school/activitymaths',
-    reply: { groups: [inline({ group_id: 'serial', name: 'string', pupils: 'int', plays_7d: 'int', plays_30d: 'int', active_30d: 'int' })] },
+    reply: {
+      groups: [
+        inline({
+          group_id: 'serial',
+          name: 'string',
+          pupils: 'int',
+          plays_7d: 'int',
+          plays_30d: 'int',
+          active_30d: 'int',
+        }),
+      ],
+    },
     role: 'teacher',
     summary: 'Show recent maths activity across your school',
   },
   'schools quiz-activity': {
     route: 'GET users/me/school/activityquiz',
-    reply: { groups: [inline({ group_id: 'serial', name: 'string', pupils: 'int', plays_7d: 'int', plays_30d: 'int', active_30d: 'int' })] },
+    reply: {
+      groups: [
+        inline({
+          group_id: 'serial',
+          name: 'string',
+          pupils: 'int',
+          plays_7d: 'int',
+          plays_30d: 'int',
+          active_30d: 'int',
+        }),
+      ],
+    },
     role: 'teacher',
     summary: 'Show recent quiz activity across your school',
   },
@@ -68,7 +101,22 @@ export const hivesLeaguesArea = defineArea('hives-leagues', {
   },
   'leagues results': {
     route: 'GET leagues/custom/{id}/results',
-    reply: { league: LEAGUE, results: [inline({ rank: 'int', user_id: 'serial', display_name: 'string', school_id: 'serial', score: 'int', plays: 'int' })], groups: [inline({ rank: 'int', group_id: 'serial', name: 'string', school_id: 'serial', pupils: 'int', score: 'int' })] },
+    reply: {
+      league: LEAGUE,
+      results: [
+        inline({
+          rank: 'int',
+          user_id: 'serial',
+          display_name: 'string',
+          school_id: 'serial',
+          score: 'int',
+          plays: 'int',
+        }),
+      ],
+      groups: [
+        inline({ rank: 'int', group_id: 'serial', name: 'string', school_id: 'serial', pupils: 'int', score: 'int' }),
+      ],
+    },
     role: 'teacher',
     summary: 'Show the standings of a custom league',
   },
@@ -94,13 +142,30 @@ export const hivesLeaguesArea = defineArea('hives-leagues', {
   },
   'challenges groups': {
     route: 'GET leagues/challenges/{id}/groups',
-    reply: { challenge_id: 'serial', groups: [inline({ rank: 'int', group_id: 'serial', name: 'string', school_id: 'serial', pupils: 'int', score: 'int' })] },
+    reply: {
+      challenge_id: 'serial',
+      groups: [
+        inline({ rank: 'int', group_id: 'serial', name: 'string', school_id: 'serial', pupils: 'int', score: 'int' }),
+      ],
+    },
     role: 'teacher',
     summary: 'List the groups taking part in a challenge',
   },
   'challenges users': {
     route: 'GET leagues/challenges/{id}/users',
-    reply: { challenge_id: 'serial', users: [inline({ rank: 'int', user_id: 'serial', display_name: 'string', school_id: 'serial', score: 'int', plays: 'int' })] },
+    reply: {
+      challenge_id: 'serial',
+      users: [
+        inline({
+          rank: 'int',
+          user_id: 'serial',
+          display_name: 'string',
+          school_id: 'serial',
+          score: 'int',
+          plays: 'int',
+        }),
+      ],
+    },
     role: 'teacher',
     summary: 'List the users taking part in a challenge',
   },
@@ -116,7 +181,19 @@ export const hivesLeaguesArea = defineArea('hives-leagues', {
   },
   'me challenge-notifications': {
     route: 'GET users/me/challengenotifications',
-    reply: { notifications: [inline({ challenge_id: 'serial', name: 'string', product: { oneOf: LEAGUE_PRODUCTS }, starts_at: 'date', ends_at: 'date', message: 'string' })], total: 'int' },
+    reply: {
+      notifications: [
+        inline({
+          challenge_id: 'serial',
+          name: 'string',
+          product: { oneOf: LEAGUE_PRODUCTS },
+          starts_at: 'date',
+          ends_at: 'date',
+          message: 'string',
+        }),
+      ],
+      total: 'int',
+    },
     role: 'user',
     summary: "List the signed-in user's challenge notifications, optionally per product",
     payload: { product: 'string?' },

@@ -1,7 +1,14 @@
 import { HOMEWORK_GAMES } from '../domain/games.js';
 import { defineArea } from './define.js';
 import { inline, nullable } from '../shapes/define.js';
-import { HOMEWORK, HOMEWORK_RESULTS, HOMEWORK_SESSIONS, HOMEWORK_SET, PLAY_SUMMARY, SKILL } from '../shapes/homework.js';
+import {
+  HOMEWORK,
+  HOMEWORK_RESULTS,
+  HOMEWORK_SESSIONS,
+  HOMEWORK_SET,
+  PLAY_SUMMARY,
+  SKILL,
+} from '../shapes/homework.js';
 
 const TITLE = { kind: 'text', min: 1, max: 200 } as const;
 /** The group homework is set for; null sets it for none. */
@@ -221,7 +228,12 @@ export const homeworkArea = defineArea('homework', {
     reply: { homework_set: HOMEWORK_SET },
     role: 'teacher',
     summary: 'Update a multi-part homework set',
-    payload: { title: HOMEWORK_FIELDS.title, group_id: HOMEWORK_SET_FIELDS.group_id, starts_at: HOMEWORK_FIELDS.starts_at, ends_at: HOMEWORK_FIELDS.ends_at },
+    payload: {
+      title: HOMEWORK_FIELDS.title,
+      group_id: HOMEWORK_SET_FIELDS.group_id,
+      starts_at: HOMEWORK_FIELDS.starts_at,
+      ends_at: HOMEWORK_FIELDS.ends_at,
+    },
     open: true,
   },
   'homework-sets detach': {
@@ -243,7 +255,23 @@ export const homeworkArea = defineArea('homework', {
   },
   'homework-sets competence': {
     route: 'GET homework/multi/{id}/competence',
-    reply: { homework_set_id: 'serial', pupils: [inline({ user_id: 'serial', display_name: 'string', completed: 'int', of: 'int', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })], summary: PLAY_SUMMARY },
+    reply: {
+      homework_set_id: 'serial',
+      pupils: [
+        inline({
+          user_id: 'serial',
+          display_name: 'string',
+          completed: 'int',
+          of: 'int',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: nullable('number'),
+        }),
+      ],
+      summary: PLAY_SUMMARY,
+    },
     role: 'teacher',
     summary: 'Show pupil competence across a multi-part homework set',
   },

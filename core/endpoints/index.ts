@@ -143,5 +143,14 @@ export const ENDPOINTS: readonly Endpoint[] = buildTable(AREAS, AREA_REACH);
 
 export * from './define.js';
 export { buildTable, camelCase, parseRoute } from './table.js';
-export { compileRoute, compileSegment, pathParams, routePattern, type FixedValues, type RoutePattern, type SegmentKind, type SegmentPattern } from './route-pattern.js';
+export {
+  compileRoute,
+  compileSegment,
+  pathParams,
+  routePattern,
+  type FixedValues,
+  type RoutePattern,
+  type SegmentKind,
+  type SegmentPattern,
+} from './route-pattern.js';
 export { AREA_REACH, DEFAULT_REACH } from './reach.js';

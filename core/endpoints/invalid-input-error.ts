@@ -18,7 +18,9 @@ export class InvalidInputError extends Error {
     readonly command: string,
     readonly issues: readonly InputIssue[],
   ) {
-    super(`Invalid input for ${command}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
+    super(
+      `Invalid input for ${command}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+    );
     this.name = 'InvalidInputError';
   }
 }

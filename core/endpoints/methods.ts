@@ -15,9 +15,10 @@ export interface Requester {
   readonly validatesResponses?: boolean;
 }
 
-type Args<E extends EndpointSpec> = Record<never, never> extends InputOf<E>
-  ? [input?: InputOf<E>, options?: CallOptions]
-  : [input: InputOf<E>, options?: CallOptions];
+type Args<E extends EndpointSpec> =
+  Record<never, never> extends InputOf<E>
+    ? [input?: InputOf<E>, options?: CallOptions]
+    : [input: InputOf<E>, options?: CallOptions];
 
 /** What an entry answers, typed from its declared reply (`{ invoice: Invoice; changed: boolean }`); any JSON object where none is declared. */
 export type ReplyOf<E extends EndpointSpec> = E['reply'] extends Reply ? ReplyType<E['reply']> : JsonObject;

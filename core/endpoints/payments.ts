@@ -31,7 +31,7 @@ export const paymentsArea = defineArea('payments', {
     route: 'DELETE users/me/school/paymentmethods/{id}',
     reply: { deleted: 'boolean', id: 'serial' },
     role: 'admin',
-    summary: "Remove a saved payment method from your school",
+    summary: 'Remove a saved payment method from your school',
     destructive: true,
   },
   'invoices pay': {
@@ -61,13 +61,27 @@ export const paymentsArea = defineArea('payments', {
   },
   'schools balance': {
     route: 'GET schools/{id}/balance',
-    reply: { balance: [inline({ currency: { oneOf: CURRENCIES }, outstanding: 'int', overdue: 'int', paid: 'int', refunded: 'int' })], school_id: 'serial' },
+    reply: {
+      balance: [
+        inline({ currency: { oneOf: CURRENCIES }, outstanding: 'int', overdue: 'int', paid: 'int', refunded: 'int' }),
+      ],
+      school_id: 'serial',
+    },
     role: 'admin',
     summary: "Show a school's account balance",
   },
   'subscriptions refund-amount': {
     route: 'GET subscriptions/{id}/refund',
-    reply: { refund: inline({ subscription_id: 'serial', currency: { oneOf: CURRENCIES }, amount: 'int', invoices: [inline({ invoice_id: 'serial', amount: 'int' })], days_left: 'int', days_in_term: 'int' }) },
+    reply: {
+      refund: inline({
+        subscription_id: 'serial',
+        currency: { oneOf: CURRENCIES },
+        amount: 'int',
+        invoices: [inline({ invoice_id: 'serial', amount: 'int' })],
+        days_left: 'int',
+        days_in_term: 'int',
+      }),
+    },
     role: 'superuser',
     summary: 'Show the refund due if a subscription were cancelled now',
   },

@@ -5,7 +5,8 @@ import { PUPIL } from '../shapes/user.js';
 import { PUPIL_SUBSCRIPTION } from '../shapes/subscription.js';
 import { GAME_SESSION, PLAY_SUMMARY } from '../shapes/homework.js';
 
-const SESSION_NOTE = 'Prefix from context: the spec says "DELETE single sessions under history/{id}, ..." after the pupil history calls.';
+const SESSION_NOTE =
+  'Prefix from context: the spec says "DELETE single sessions under history/{id}, ..." after the pupil history calls.';
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).
@@ -87,11 +88,11 @@ export const pupilsArea = defineArea('pupils', {
     route: 'POST users/me/school/incrementstages',
     reply: { updated: 'int' },
     role: 'admin',
-    summary: "Move every pupil of your school up one stage for the new year",
+    summary: 'Move every pupil of your school up one stage for the new year',
   },
   'me update-settings': {
     route: 'PATCH users/me/settings',
-    reply: { settings: inline({  }) },
+    reply: { settings: inline({}) },
     role: 'user',
     summary: "Change the signed-in user's settings",
     open: true,
@@ -143,7 +144,18 @@ export const pupilsArea = defineArea('pupils', {
   },
   'pupils monthly-spelling-competency': {
     route: 'GET users/me/school/pupils/{id}/monthly_spelling_competency',
-    reply: { months: [inline({ month: 'string', plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') })] },
+    reply: {
+      months: [
+        inline({
+          month: 'string',
+          plays: 'int',
+          score: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: nullable('number'),
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a pupil's spelling competency month by month",
   },
@@ -156,7 +168,17 @@ export const pupilsArea = defineArea('pupils', {
   },
   'pupils times-tables-overview': {
     route: 'GET users/me/school/pupils/{id}/times_tables_overview',
-    reply: { tables: [inline({ table: 'int', plays: 'int', correct: 'int', incorrect: 'int', accuracy: { kind: 'number', nullable: true } })] },
+    reply: {
+      tables: [
+        inline({
+          table: 'int',
+          plays: 'int',
+          correct: 'int',
+          incorrect: 'int',
+          accuracy: { kind: 'number', nullable: true },
+        }),
+      ],
+    },
     role: 'teacher',
     summary: "Show a pupil's times tables overview",
   },
@@ -168,7 +190,18 @@ export const pupilsArea = defineArea('pupils', {
   },
   'pupils times-tables-competency': {
     route: 'GET users/me/school/pupils/timestablescompetency',
-    reply: { pupils: [inline({ id: 'serial', display_name: 'string', school_username: 'string', plays: 'int', accuracy: { kind: 'number', nullable: true } })], total: 'int' },
+    reply: {
+      pupils: [
+        inline({
+          id: 'serial',
+          display_name: 'string',
+          school_username: 'string',
+          plays: 'int',
+          accuracy: { kind: 'number', nullable: true },
+        }),
+      ],
+      total: 'int',
+    },
     role: 'teacher',
     summary: "Show times tables competency for your school's pupils",
   },

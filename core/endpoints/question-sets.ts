@@ -1,7 +1,8 @@
 import { defineArea } from './define.js';
 import { RECORD } from '../shapes/record.js';
 
-const BY_USER = 'Path inferred: the spec says "plus user-scoped versions" without paths; shaped like quiz/session/user/{id}.';
+const BY_USER =
+  'Path inferred: the spec says "plus user-scoped versions" without paths; shaped like quiz/session/user/{id}.';
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).

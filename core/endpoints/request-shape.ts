@@ -17,7 +17,8 @@ export interface CallOptions {
  * What shaping a request reads of an entry: its method, its path and the path's `{name}`s, and whether it
  * takes a payload (the site keeps only the first: its requests send a body when they give keys).
  */
-export type RequestRoute = Pick<Endpoint, 'method' | 'path' | 'params' | 'response'> & Partial<Pick<Endpoint, 'payload' | 'open'>>;
+export type RequestRoute = Pick<Endpoint, 'method' | 'path' | 'params' | 'response'> &
+  Partial<Pick<Endpoint, 'payload' | 'open'>>;
 
 /**
  * Whether a write sends a JSON body when it was given no payload keys: only where the entry takes a
@@ -53,7 +54,9 @@ export function requestShape(
     method: endpoint.method,
     path: fillPath(endpoint.path, params),
     ...(inQuery && hasPayload ? { query: payload } : {}),
-    ...(!inQuery && options.body === undefined && (hasPayload || takesPayload(endpoint)) ? { body: payload ?? {} } : {}),
+    ...(!inQuery && options.body === undefined && (hasPayload || takesPayload(endpoint))
+      ? { body: payload ?? {} }
+      : {}),
     ...(options.body !== undefined ? { body: options.body } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -81,7 +84,11 @@ function isOptional(spec: FieldSpec): boolean {
  * requestWithoutInput(endpointOf('invoices list'), {}) // { method: 'GET', path: 'subscriptions/invoices' }
  * requestWithoutInput(endpointOf('invoices show'), {}) // undefined: {id} is required
  */
-export function requestWithoutInput(endpoint: Endpoint, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest | undefined {
+export function requestWithoutInput(
+  endpoint: Endpoint,
+  input: Readonly<Record<string, unknown>>,
+  options: CallOptions = {},
+): ApiRequest | undefined {
   if (Object.values(input).some((value) => value !== undefined) || endpoint.params.length > 0) return undefined;
   if (!Object.values(endpoint.payload ?? {}).every(isOptional) || endpoint.exactlyOne?.length) return undefined;
   return requestShape(endpoint, {}, {}, options);
@@ -94,7 +101,10 @@ export function requestWithoutInput(endpoint: Endpoint, input: Readonly<Record<s
  * @example
  * splitInput(endpointOf('invoices mark-paid'), { id: 12, method: 'bacs' }) // { params: { id: 12 }, payload: { method: 'bacs' } }
  */
-export function splitInput(endpoint: RequestRoute, input: Readonly<Record<string, unknown>>): { params: Record<string, unknown>; payload: Record<string, unknown> } {
+export function splitInput(
+  endpoint: RequestRoute,
+  input: Readonly<Record<string, unknown>>,
+): { params: Record<string, unknown>; payload: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -114,7 +124,11 @@ export function splitInput(endpoint: RequestRoute, input: Readonly<Record<string
  * @example
  * trustedRequest(endpointOf('resources by-url-key'), { key: 'owl-poem' }) // { method: 'GET', path: 'resources/resources_by_url_key/owl-poem' }
  */
-export function trustedRequest(endpoint: RequestRoute, input: Readonly<Record<string, unknown>>, options: CallOptions = {}): ApiRequest {
+export function trustedRequest(
+  endpoint: RequestRoute,
+  input: Readonly<Record<string, unknown>>,
+  options: CallOptions = {},
+): ApiRequest {
   const { params, payload } = splitInput(endpoint, input);
   const text = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
   return requestShape(endpoint, text, payload, options);

@@ -8,7 +8,11 @@ const NAME = { kind: 'text', min: 1, max: 60 } as const;
 const REWARD_LOG = { logId: 'serial?', schoolGroupId: 'serial?' } as const;
 /** The sandbox also takes a class as `group_id`, the column's own name, where the spec says schoolGroupId. */
 const CLASS_ALIAS = { group_id: 'serial?' } as const;
-const FEEDBACK = { name: NAME, points: { kind: 'int', min: -10, max: 10 }, icon: { kind: 'string', max: 40, optional: true, nullable: true } } as const;
+const FEEDBACK = {
+  name: NAME,
+  points: { kind: 'int', min: -10, max: 10 },
+  icon: { kind: 'string', max: 40, optional: true, nullable: true },
+} as const;
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).
@@ -108,7 +112,11 @@ export const rewardsArea = defineArea('rewards', {
   },
   'rewards history': {
     route: 'GET rewards/history',
-    reply: { history: [POINTS_LOG], total: 'int', totals: [inline({ user_id: { kind: 'serial', nullable: true }, points: 'int' })] },
+    reply: {
+      history: [POINTS_LOG],
+      total: 'int',
+      totals: [inline({ user_id: { kind: 'serial', nullable: true }, points: 'int' })],
+    },
     role: 'teacher',
     summary: 'List the reward log of a group (one entry of it, with logId)',
     payload: { ...REWARD_LOG, ...CLASS_ALIAS, userId: 'serial?', skip: 'skip?', take: 'take?' },

@@ -12,7 +12,8 @@ const EXCLUSIONS = { exclusions: 'ids?', ids: 'ids?' } as const;
 // provider signs pupils in as well as staff), with their school inside, and the session token. The spec
 // shows no reply for any sign-in (A §7 Rostering, L §7 auth); O §3 and O §7 say the shell reads "the user
 // with token", the school inside the user.
-const LINK_NOTE = 'Path inferred: the spec says "users/me/school/link for three further rostering providers" without naming them.';
+const LINK_NOTE =
+  'Path inferred: the spec says "users/me/school/link for three further rostering providers" without naming them.';
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).
@@ -105,13 +106,22 @@ export const rosteringArea = defineArea('rostering', {
   },
   'roster-b presync': {
     route: 'GET schools/{id}/{roster_b}presync',
-    reply: { presync: inline({ pupils: 'int', teachers: 'int', groups: 'int', excluded: 'int', last_synced_at: 'date' }) },
+    reply: {
+      presync: inline({ pupils: 'int', teachers: 'int', groups: 'int', excluded: 'int', last_synced_at: 'date' }),
+    },
     role: 'admin',
     summary: 'Preview what a rostering provider B sync would change',
   },
   'roster-b sync-status': {
     route: 'GET {roster_b}/schools/{id}/sync',
-    reply: { sync: inline({ state: { oneOf: ROSTER_LINK_STATES }, synced_at: 'date', sync_count: 'int', last_sync: inline({ pupils: 'int', teachers: 'int', groups: 'int' }) }) },
+    reply: {
+      sync: inline({
+        state: { oneOf: ROSTER_LINK_STATES },
+        synced_at: 'date',
+        sync_count: 'int',
+        last_sync: inline({ pupils: 'int', teachers: 'int', groups: 'int' }),
+      }),
+    },
     role: 'admin',
     summary: "Show the state of a school's rostering provider B sync",
   },

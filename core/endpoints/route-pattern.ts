@@ -76,7 +76,11 @@ export function pathParams(path: string): string[] {
  * fillPath('schools/{id}', { id: 'a b' }) // 'schools/a%20b'
  * fillPath('schools/{id}', { id: 'a b' }, (value) => value) // 'schools/a b'
  */
-export function fillPath(path: string, params: Readonly<Record<string, string>>, encode: (value: string) => string = encodeURIComponent): string {
+export function fillPath(
+  path: string,
+  params: Readonly<Record<string, string>>,
+  encode: (value: string) => string = encodeURIComponent,
+): string {
   return path.replace(PARAM, (_, name: string) => encode(params[name] ?? ''));
 }
 
@@ -91,10 +95,24 @@ export function fillPath(path: string, params: Readonly<Record<string, string>>,
 export function compileSegment(segment: string, fixed: FixedValues = {}): SegmentPattern {
   const bare = BARE_PARAM.exec(segment);
   if (bare && fixed[bare[1] as string] === undefined) {
-    return { source: segment, kind: 'param', params: [bare[1] as string], weight: 0, key: '{}', match: (value) => (value === '' ? null : [value]) };
+    return {
+      source: segment,
+      kind: 'param',
+      params: [bare[1] as string],
+      weight: 0,
+      key: '{}',
+      match: (value) => (value === '' ? null : [value]),
+    };
   }
   if (!segment.includes('{')) {
-    return { source: segment, kind: 'literal', params: [], weight: segment.length, key: segment, match: (value) => (value === segment ? [] : null) };
+    return {
+      source: segment,
+      kind: 'literal',
+      params: [],
+      weight: segment.length,
+      key: segment,
+      match: (value) => (value === segment ? [] : null),
+    };
   }
   let source = '';
   let weight = 0;

@@ -6,7 +6,8 @@ import { RETENTION_EVENT, SALES_PERSON } from '../shapes/sales.js';
 /** The period a sales report covers (the twelve months to today when not given) and its currency. */
 export const SALES_PERIOD = { from: 'day?', to: 'day?', currency: 'string?' } as const;
 
-const SNAPSHOT_NOTE = 'Path inferred: the spec lists "engagement snapshots: POST, GET, GET {id}, /data, /download, DELETE" without a base path.';
+const SNAPSHOT_NOTE =
+  'Path inferred: the spec lists "engagement snapshots: POST, GET, GET {id}, /data, /download, DELETE" without a base path.';
 const SALES_PEOPLE_NOTE = 'Path inferred: the spec says "sales people: GET, POST, PATCH, DELETE" without a path.';
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
@@ -71,7 +72,14 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'sales totals': {
     route: 'GET salestotals',
-    reply: { totals: inline({ from: 'day', to: 'day', by_currency: 'object', gbp: inline({ invoiced: 'int', paid: 'int', outstanding: 'int', overdue: 'int', refunded: 'int' }) }) },
+    reply: {
+      totals: inline({
+        from: 'day',
+        to: 'day',
+        by_currency: 'object',
+        gbp: inline({ invoiced: 'int', paid: 'int', outstanding: 'int', overdue: 'int', refunded: 'int' }),
+      }),
+    },
     role: 'employee',
     summary: 'Show sales totals',
     payload: SALES_PERIOD,
@@ -79,7 +87,36 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'sales info': {
     route: 'GET salesinfo',
-    reply: { info: inline({ from: 'day', to: 'day', schools_subscribed: 'int', subscriptions_by_state: inline({ active: 'int', cancelled: 'int', cancelling: 'int', deactivated: 'int', expired: 'int', future: 'int', pending: 'int', trial: 'int' }), subscriptions_by_kind: inline({ backdated: 'int', free: 'int', freemium: 'int', full: 'int', future: 'int', multi_year: 'int', prepaid: 'int', trial: 'int' }), new_in_period: 'int', cancelled_in_period: 'int', seats: 'int' }) },
+    reply: {
+      info: inline({
+        from: 'day',
+        to: 'day',
+        schools_subscribed: 'int',
+        subscriptions_by_state: inline({
+          active: 'int',
+          cancelled: 'int',
+          cancelling: 'int',
+          deactivated: 'int',
+          expired: 'int',
+          future: 'int',
+          pending: 'int',
+          trial: 'int',
+        }),
+        subscriptions_by_kind: inline({
+          backdated: 'int',
+          free: 'int',
+          freemium: 'int',
+          full: 'int',
+          future: 'int',
+          multi_year: 'int',
+          prepaid: 'int',
+          trial: 'int',
+        }),
+        new_in_period: 'int',
+        cancelled_in_period: 'int',
+        seats: 'int',
+      }),
+    },
     role: 'employee',
     summary: 'Show sales information',
     payload: SALES_PERIOD,
@@ -87,7 +124,20 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'sales headlines': {
     route: 'GET sales/reports/headlines',
-    reply: { headlines: inline({ period: inline({ from: 'day', to: 'day' }), previous: inline({ from: 'day', to: 'day' }), current: inline({ revenue_gbp: 'int', new_subscriptions: 'int', trials: 'int', cancellations: 'int' }), before: inline({ revenue_gbp: 'int', new_subscriptions: 'int', trials: 'int', cancellations: 'int' }), change_percent: inline({ revenue_gbp: nullable('number'), new_subscriptions: nullable('number'), trials: nullable('number'), cancellations: nullable('number') }) }) },
+    reply: {
+      headlines: inline({
+        period: inline({ from: 'day', to: 'day' }),
+        previous: inline({ from: 'day', to: 'day' }),
+        current: inline({ revenue_gbp: 'int', new_subscriptions: 'int', trials: 'int', cancellations: 'int' }),
+        before: inline({ revenue_gbp: 'int', new_subscriptions: 'int', trials: 'int', cancellations: 'int' }),
+        change_percent: inline({
+          revenue_gbp: nullable('number'),
+          new_subscriptions: nullable('number'),
+          trials: nullable('number'),
+          cancellations: nullable('number'),
+        }),
+      }),
+    },
     role: 'employee',
     summary: 'Show the headline sales figures',
     payload: SALES_PERIOD,
@@ -95,7 +145,26 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'retentions list': {
     route: 'GET retentions',
-    reply: { retentions: inline({ from: 'day', to: 'day', due: 'int', renewed: 'int', lapsed: 'int', rate: nullable('number'), by_product: [inline({ product_id: 'serial', product: 'string', due: 'int', renewed: 'int', lapsed: 'int', rate: nullable('number') })] }) },
+    reply: {
+      retentions: inline({
+        from: 'day',
+        to: 'day',
+        due: 'int',
+        renewed: 'int',
+        lapsed: 'int',
+        rate: nullable('number'),
+        by_product: [
+          inline({
+            product_id: 'serial',
+            product: 'string',
+            due: 'int',
+            renewed: 'int',
+            lapsed: 'int',
+            rate: nullable('number'),
+          }),
+        ],
+      }),
+    },
     role: 'employee',
     summary: 'Show subscription retention figures',
     payload: SALES_PERIOD,
@@ -119,7 +188,17 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'sales by-person': {
     route: 'GET salesByPerson',
-    reply: { sales: [inline({ key: { kind: 'int', nullable: true }, label: 'string', by_currency: 'object', count: 'int', gbp: 'int' })] },
+    reply: {
+      sales: [
+        inline({
+          key: { kind: 'int', nullable: true },
+          label: 'string',
+          by_currency: 'object',
+          count: 'int',
+          gbp: 'int',
+        }),
+      ],
+    },
     role: 'employee',
     summary: 'Show sales broken down by sales person',
     payload: SALES_PERIOD,
@@ -127,7 +206,17 @@ export const salesReportingArea = defineArea('sales-reporting', {
   },
   'sales by-dept': {
     route: 'GET salesByDept',
-    reply: { sales: [inline({ key: { kind: 'string', nullable: true }, label: 'string', by_currency: 'object', count: 'int', gbp: 'int' })] },
+    reply: {
+      sales: [
+        inline({
+          key: { kind: 'string', nullable: true },
+          label: 'string',
+          by_currency: 'object',
+          count: 'int',
+          gbp: 'int',
+        }),
+      ],
+    },
     role: 'employee',
     summary: 'Show sales broken down by department',
     payload: SALES_PERIOD,
@@ -138,7 +227,11 @@ export const salesReportingArea = defineArea('sales-reporting', {
     reply: { event: RETENTION_EVENT },
     role: 'employee',
     summary: 'Update a retention event',
-    payload: { status: { oneOf: ['open', 'contacted', 'won', 'lost'], optional: true }, note: { kind: 'string', max: 2000, optional: true }, sales_person_id: { kind: 'serial', nullable: true, optional: true } },
+    payload: {
+      status: { oneOf: ['open', 'contacted', 'won', 'lost'], optional: true },
+      note: { kind: 'string', max: 2000, optional: true },
+      sales_person_id: { kind: 'serial', nullable: true, optional: true },
+    },
     open: true,
   },
   'sales-people list': {
@@ -160,7 +253,7 @@ export const salesReportingArea = defineArea('sales-reporting', {
     route: 'PATCH superuser/salespeople/{id}',
     reply: { salesperson: SALES_PERSON },
     role: 'superuser',
-    summary: "Rename a sales person or set them active (1) or inactive (0)",
+    summary: 'Rename a sales person or set them active (1) or inactive (0)',
     payload: { name: { kind: 'text', min: 1, max: 120, optional: true }, is_active: 'flag?' },
     idempotent: true,
     note: SALES_PEOPLE_NOTE,

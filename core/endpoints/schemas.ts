@@ -2,7 +2,20 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { MAX_TAKE } from '../domain/constants.js';
 import { isoDateProblem } from '../domain/dates.js';
-import { exactlyOneWords, isPatternField, SIZED_KINDS, TEXT_KINDS, type Endpoint, type KeyGroup, type FieldKind, type FieldSpec, type KindField, type PatternField, type SizedKind, type TextKind } from './define.js';
+import {
+  exactlyOneWords,
+  isPatternField,
+  SIZED_KINDS,
+  TEXT_KINDS,
+  type Endpoint,
+  type KeyGroup,
+  type FieldKind,
+  type FieldSpec,
+  type KindField,
+  type PatternField,
+  type SizedKind,
+  type TextKind,
+} from './define.js';
 
 /**
  * Zod schemas derived from an entry's field specs. Built on first use and memoised, so loading the
@@ -26,7 +39,8 @@ const idSchema = z.union([z.number().check(z.int(), z.positive()), z.string().ch
 export const isoDate: z.ZodMiniType<string> = z.string().check(
   z.superRefine((text, ctx) => {
     const problem = isoDateProblem(text);
-    if (problem !== null) ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 date (YYYY-MM-DD) or date-time: ${problem}` });
+    if (problem !== null)
+      ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 date (YYYY-MM-DD) or date-time: ${problem}` });
   }),
 );
 
@@ -36,7 +50,10 @@ export const isoDate: z.ZodMiniType<string> = z.string().check(
  * @example
  * isoDay.parse('2026-11-02T10:30:00Z') // '2026-11-02'
  */
-export const isoDay: z.ZodMiniType<string> = z.pipe(isoDate, z.transform((text: string) => text.slice(0, 10)));
+export const isoDay: z.ZodMiniType<string> = z.pipe(
+  isoDate,
+  z.transform((text: string) => text.slice(0, 10)),
+);
 
 const jsonValue: z.ZodMiniType<unknown> = z.json();
 
@@ -54,7 +71,10 @@ const idText = (s: string): unknown => (/^[1-9]\d*$/.test(s) && Number.isSafeInt
 const boolText = (s: string): unknown => (s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : s);
 
 function wholeNumber(min: number, max: number, message: string): z.ZodMiniType<number> {
-  return fromText(z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message)), numberText);
+  return fromText(
+    z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message)),
+    numberText,
+  );
 }
 
 /**
@@ -85,10 +105,24 @@ const KIND_SCHEMAS: Record<FieldKind, () => z.ZodMiniType> = {
   day: () => isoDay,
   id: () => fromText(idSchema, idText),
   serial: () => wholeNumber(1, Number.MAX_SAFE_INTEGER, 'expected an id, a whole number from 1'),
-  ids: () => z.union([z.array(idSchema).check(z.minLength(1)), z.string().check(z.regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *'))]),
+  ids: () =>
+    z.union([
+      z.array(idSchema).check(z.minLength(1)),
+      z.string().check(z.regex(/^(?:\*|[^,\s]+(?:,[^,\s]+)*)$/, 'expected ids, comma-joined, or *')),
+    ]),
   // true and false are taken as 1 and 0: the platform's flags are written both ways.
   flag: () =>
-    fromText(z.union([z.literal(0), z.literal(1), z.pipe(z.boolean(), z.transform((b: boolean): 0 | 1 => (b ? 1 : 0)))]), numberText),
+    fromText(
+      z.union([
+        z.literal(0),
+        z.literal(1),
+        z.pipe(
+          z.boolean(),
+          z.transform((b: boolean): 0 | 1 => (b ? 1 : 0)),
+        ),
+      ]),
+      numberText,
+    ),
   take: () => takeSchema,
   skip: () => skipSchema,
   strings: () => fromText(z.array(z.string()), (s) => s.split(',')),
@@ -103,16 +137,28 @@ const SIZED: Record<SizedKind, (min: number | undefined, max: number | undefined
   text: (min, max) => textSchema('text', min, max),
   int: (min, max) => fromText(integer().check(...bounds(z.gte, min, max, z.lte)), numberText),
   number: (min, max) => fromText(z.number().check(...bounds(z.gte, min, max, z.lte)), numberText),
-  strings: (min, max) => fromText(z.array(z.string()).check(...bounds(z.minLength, min, max, z.maxLength)), (s) => s.split(',')),
+  strings: (min, max) =>
+    fromText(z.array(z.string()).check(...bounds(z.minLength, min, max, z.maxLength)), (s) => s.split(',')),
 };
 
 /** The checks of a `min` and a `max`, each where given. */
-function bounds<L, M>(atLeast: (n: number, message?: string) => L, min: number | undefined, max: number | undefined, atMost: (n: number, message?: string) => M, message?: string): (L | M)[] {
+function bounds<L, M>(
+  atLeast: (n: number, message?: string) => L,
+  min: number | undefined,
+  max: number | undefined,
+  atMost: (n: number, message?: string) => M,
+  message?: string,
+): (L | M)[] {
   return [...(min === undefined ? [] : [atLeast(min, message)]), ...(max === undefined ? [] : [atMost(max, message)])];
 }
 
 // A `string` or `text` field; `message` (from the spec's `expected`) replaces zod's words for every way it can fail.
-function textSchema(kind: TextKind, min: number | undefined, max: number | undefined, message?: string): z.ZodMiniString {
+function textSchema(
+  kind: TextKind,
+  min: number | undefined,
+  max: number | undefined,
+  message?: string,
+): z.ZodMiniString {
   const schema = z.string(message === undefined ? undefined : { error: message });
   return schema.check(...(kind === 'text' ? [z.trim()] : []), ...bounds(z.minLength, min, max, z.maxLength, message));
 }
@@ -120,7 +166,9 @@ function textSchema(kind: TextKind, min: number | undefined, max: number | undef
 // Checked before the case is changed, so a pattern of plain letters keeps its meaning (`ß` does not become `SS`).
 function patternSchema(spec: PatternField): z.ZodMiniType {
   const message = `expected ${spec.expected}`;
-  const schema = textSchema(spec.kind, undefined, undefined, message).check(z.regex(new RegExp(spec.pattern, 'u'), message));
+  const schema = textSchema(spec.kind, undefined, undefined, message).check(
+    z.regex(new RegExp(spec.pattern, 'u'), message),
+  );
   if (spec.case === 'lower') return schema.check(z.toLowerCase());
   return spec.case === 'upper' ? schema.check(z.toUpperCase()) : schema;
 }
@@ -135,18 +183,21 @@ function isText(kind: FieldKind): kind is TextKind {
 
 function kindSchema(spec: KindField): z.ZodMiniType {
   if (spec.expected !== undefined) {
-    if (!isText(spec.kind)) throw new Error(`expected applies to ${TEXT_KINDS.join(' and ')}, not to a ${spec.kind} field`);
+    if (!isText(spec.kind))
+      throw new Error(`expected applies to ${TEXT_KINDS.join(' and ')}, not to a ${spec.kind} field`);
     return textSchema(spec.kind, spec.min, spec.max, `expected ${spec.expected}`);
   }
   if (spec.min === undefined && spec.max === undefined) return KIND_SCHEMAS[spec.kind]();
-  if (!isSized(spec.kind)) throw new Error(`min and max apply to ${SIZED_KINDS.join(', ')}, not to a ${spec.kind} field`);
+  if (!isSized(spec.kind))
+    throw new Error(`min and max apply to ${SIZED_KINDS.join(', ')}, not to a ${spec.kind} field`);
   return SIZED[spec.kind](spec.min, spec.max);
 }
 
 /** The zod schema of one field spec (`'int?'` is an optional integer, `{ kind: 'text', max: 120 }` a trimmed text of at most 120 characters). */
 export function fieldSchema(spec: FieldSpec): z.ZodMiniType {
   if (typeof spec === 'object') {
-    let schema: z.ZodMiniType = 'oneOf' in spec ? z.enum(spec.oneOf) : isPatternField(spec) ? patternSchema(spec) : kindSchema(spec);
+    let schema: z.ZodMiniType =
+      'oneOf' in spec ? z.enum(spec.oneOf) : isPatternField(spec) ? patternSchema(spec) : kindSchema(spec);
     if (spec.nullable) schema = z.nullable(schema);
     return spec.optional ? z.optional(schema) : schema;
   }
@@ -156,7 +207,10 @@ export function fieldSchema(spec: FieldSpec): z.ZodMiniType {
   return optional ? z.optional(schema) : schema;
 }
 
-const fieldsCache = new WeakMap<Readonly<Record<string, FieldSpec>>, { open?: z.ZodMiniType<Record<string, unknown>>; closed?: z.ZodMiniType<Record<string, unknown>> }>();
+const fieldsCache = new WeakMap<
+  Readonly<Record<string, FieldSpec>>,
+  { open?: z.ZodMiniType<Record<string, unknown>>; closed?: z.ZodMiniType<Record<string, unknown>> }
+>();
 
 /**
  * The schema of an object whose keys are the given field specs (an entry's payload is one). Keys the
@@ -166,7 +220,10 @@ const fieldsCache = new WeakMap<Readonly<Record<string, FieldSpec>>, { open?: z.
  * fieldsSchema({ name: { kind: 'text', min: 1 }, seats: 'int?' }, { open: true }).parse({ name: ' Oak ', seats: '30', x: 1 })
  * // { name: 'Oak', seats: 30, x: 1 }
  */
-export function fieldsSchema(fields: Readonly<Record<string, FieldSpec>>, options: { readonly open: boolean }): z.ZodMiniType<Record<string, unknown>> {
+export function fieldsSchema(
+  fields: Readonly<Record<string, FieldSpec>>,
+  options: { readonly open: boolean },
+): z.ZodMiniType<Record<string, unknown>> {
   let cached = fieldsCache.get(fields);
   if (!cached) fieldsCache.set(fields, (cached = {}));
   const which = options.open ? 'open' : 'closed';
@@ -183,14 +240,20 @@ const payloadCache = new WeakMap<Endpoint, z.ZodMiniType<Record<string, unknown>
 const paramsCache = new WeakMap<Endpoint, z.ZodMiniType<Record<string, string>>>();
 
 // A key given as empty text is not given: a query string writes a left-out value as `key=`.
-const given = (payload: Readonly<Record<string, unknown>>, key: string): boolean => payload[key] !== undefined && payload[key] !== '';
+const given = (payload: Readonly<Record<string, unknown>>, key: string): boolean =>
+  payload[key] !== undefined && payload[key] !== '';
 
 /** The check of an entry's `exactlyOne` groups: one issue, on the whole payload, per group given none or several. */
 function exactlyOneCheck(groups: readonly KeyGroup[]) {
   return z.superRefine((payload: Record<string, unknown>, ctx) => {
     for (const group of groups) {
       const named = group.filter((key) => given(payload, key));
-      if (named.length !== 1) ctx.addIssue({ code: 'custom', path: [], message: `give ${exactlyOneWords(group)} (${named.length === 0 ? 'none was given' : `got ${named.join(' and ')}`})` });
+      if (named.length !== 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: `give ${exactlyOneWords(group)} (${named.length === 0 ? 'none was given' : `got ${named.join(' and ')}`})`,
+        });
     }
   });
 }
@@ -208,7 +271,11 @@ export function payloadSchema(endpoint: Endpoint): z.ZodMiniType<Record<string, 
   if (!schema) {
     const fields = fieldsSchema(endpoint.payload ?? {}, { open: endpoint.open === true });
     // check() gives a new schema: the memoised one of the fields, which entries may share, is left as it is.
-    schema = endpoint.exactlyOne?.length ? (fields as z.ZodMiniObject).check(exactlyOneCheck(endpoint.exactlyOne)) as unknown as z.ZodMiniType<Record<string, unknown>> : fields;
+    schema = endpoint.exactlyOne?.length
+      ? ((fields as z.ZodMiniObject).check(exactlyOneCheck(endpoint.exactlyOne)) as unknown as z.ZodMiniType<
+          Record<string, unknown>
+        >)
+      : fields;
     payloadCache.set(endpoint, schema);
   }
   return schema;
@@ -227,8 +294,15 @@ export function paramsSchema(endpoint: Endpoint): z.ZodMiniType<Record<string, s
     );
     const numbered = z.coerce
       .string()
-      .check(z.refine((s: string) => /^[1-9]\d*$/.test(s) && Number.isSafeInteger(Number(s)), `expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`));
-    schema = z.strictObject(Object.fromEntries(endpoint.params.map((name) => [name, name === 'id' ? numbered : segment]))) as z.ZodMiniType<Record<string, string>>;
+      .check(
+        z.refine(
+          (s: string) => /^[1-9]\d*$/.test(s) && Number.isSafeInteger(Number(s)),
+          `expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`,
+        ),
+      );
+    schema = z.strictObject(
+      Object.fromEntries(endpoint.params.map((name) => [name, name === 'id' ? numbered : segment])),
+    ) as z.ZodMiniType<Record<string, string>>;
     paramsCache.set(endpoint, schema);
   }
   return schema;

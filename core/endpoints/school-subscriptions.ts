@@ -1,15 +1,25 @@
 import { INVOICE_STATES } from '../domain/billing.js';
 import { defineArea } from './define.js';
 import { nullable } from '../shapes/define.js';
-import { CARD_EVENT, CARD_SCHEDULE, COST, COUPON, PLAN_ACTION, SUBSCRIPTION, UPGRADE_COST } from '../shapes/subscription.js';
+import {
+  CARD_EVENT,
+  CARD_SCHEDULE,
+  COST,
+  COUPON,
+  PLAN_ACTION,
+  SUBSCRIPTION,
+  UPGRADE_COST,
+} from '../shapes/subscription.js';
 import { GRANT_PAYLOAD, QUOTE_PAYLOAD, UPGRADE_PAYLOAD } from './payloads.js';
 import { INVOICE, SHARED_INVOICE } from '../shapes/invoice.js';
 
 const SEATS = { kind: 'int', min: 0, max: 100_000 } as const;
 const DESCRIPTION = { kind: 'text', min: 1, max: 500, optional: true } as const;
 
-const ASSIGN_NOTE = 'Prefix from context: "Assignment under /{id}/users, /teachers, /groups" read under users/me/school/subscriptions/{id}.';
-const SEATS_NOTE = 'Path inferred: the spec writes "PATCH users/seats and teachers/seats"; read under users/me/school/subscriptions/{id}/.';
+const ASSIGN_NOTE =
+  'Prefix from context: "Assignment under /{id}/users, /teachers, /groups" read under users/me/school/subscriptions/{id}.';
+const SEATS_NOTE =
+  'Path inferred: the spec writes "PATCH users/seats and teachers/seats"; read under users/me/school/subscriptions/{id}/.';
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).
@@ -184,7 +194,17 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     reply: { invoices: [INVOICE], total: 'int' },
     // The spec names no filters (002: "paged"); these are our choice. Not open: a filter the list does not
     // take is refused (422, and exit 2 in the CLI), never ignored into a list of every invoice.
-    payload: { skip: 'skip?', take: 'take?', state: { oneOf: INVOICE_STATES, optional: true }, currency: 'string?', school_id: 'serial?', subscription_id: 'serial?', number: 'string?', from: 'day?', to: 'day?' },
+    payload: {
+      skip: 'skip?',
+      take: 'take?',
+      state: { oneOf: INVOICE_STATES, optional: true },
+      currency: 'string?',
+      school_id: 'serial?',
+      subscription_id: 'serial?',
+      number: 'string?',
+      from: 'day?',
+      to: 'day?',
+    },
   },
   'invoices show': {
     route: 'GET subscriptions/invoices/{shareableId}',
@@ -212,7 +232,10 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     reply: { invoice: INVOICE },
     role: 'superuser',
     summary: 'Credit an invoice to the sales person who made the sale',
-    payload: { source_person_id: { kind: 'serial', nullable: true, optional: true }, source_person: { kind: 'serial', nullable: true, optional: true } },
+    payload: {
+      source_person_id: { kind: 'serial', nullable: true, optional: true },
+      source_person: { kind: 'serial', nullable: true, optional: true },
+    },
     open: true,
     idempotent: true,
   },
@@ -221,7 +244,10 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     reply: { invoice: INVOICE },
     role: 'superuser',
     summary: 'Credit an invoice to the department that made the sale',
-    payload: { source_dept: { kind: 'text', max: 60, nullable: true, optional: true }, dept: { kind: 'text', max: 60, nullable: true, optional: true } },
+    payload: {
+      source_dept: { kind: 'text', max: 60, nullable: true, optional: true },
+      dept: { kind: 'text', max: 60, nullable: true, optional: true },
+    },
     open: true,
     idempotent: true,
   },
@@ -257,7 +283,11 @@ export const schoolSubscriptionsArea = defineArea('school-subscriptions', {
     reply: { schedule: CARD_SCHEDULE },
     role: 'superuser',
     summary: 'Move a scheduled update of a subscription to another date',
-    payload: { effective_at: 'day?', seats: { kind: 'int', min: 0, optional: true }, teacher_seats: { kind: 'int', min: 0, optional: true } },
+    payload: {
+      effective_at: 'day?',
+      seats: { kind: 'int', min: 0, optional: true },
+      teacher_seats: { kind: 'int', min: 0, optional: true },
+    },
     open: true,
   },
   'subscriptions card-invoices': {

@@ -21,7 +21,15 @@ const PURCHASE_PAYLOAD = {
 export const storeArea = defineArea('store', {
   'merch-sales list': {
     route: 'GET superuser/merchsales',
-    reply: { sales: inline({ by_state: [inline({ state: { oneOf: PURCHASE_STATES }, currency: { oneOf: CURRENCIES }, count: 'int', total: 'int' })], by_month: [inline({ month: 'string', currency: { oneOf: CURRENCIES }, count: 'int', total: 'int' })], top_items: [inline({ item_id: 'serial', sku: 'string', name: 'string', quantity: 'int' })] }) },
+    reply: {
+      sales: inline({
+        by_state: [
+          inline({ state: { oneOf: PURCHASE_STATES }, currency: { oneOf: CURRENCIES }, count: 'int', total: 'int' }),
+        ],
+        by_month: [inline({ month: 'string', currency: { oneOf: CURRENCIES }, count: 'int', total: 'int' })],
+        top_items: [inline({ item_id: 'serial', sku: 'string', name: 'string', quantity: 'int' })],
+      }),
+    },
     role: 'superuser',
     summary: 'List merchandise sales across all schools',
   },
@@ -68,7 +76,12 @@ export const storeArea = defineArea('store', {
     reply: { purchase: PURCHASE },
     role: 'superuser',
     summary: 'Update a merchandise purchase',
-    payload: { items: 'json?', location_id: 'serial?', po_number: { kind: 'text', max: 64, optional: true }, skip_email: 'flag?' },
+    payload: {
+      items: 'json?',
+      location_id: 'serial?',
+      po_number: { kind: 'text', max: 64, optional: true },
+      skip_email: 'flag?',
+    },
     open: true,
   },
   'store-purchases set-shipping': {
@@ -173,12 +186,26 @@ export const storeArea = defineArea('store', {
     reply: { items: [STORE_ITEM], total: 'int' },
     role: 'user',
     summary: 'List merchandise store items',
-    payload: { skip: 'skip?', take: 'take?', category: 'string?', q: 'string?', location_id: 'serial?', tag: 'string?' },
+    payload: {
+      skip: 'skip?',
+      take: 'take?',
+      category: 'string?',
+      q: 'string?',
+      location_id: 'serial?',
+      tag: 'string?',
+    },
     open: true,
   },
   'store-items filters': {
     route: 'GET store/item_filters',
-    reply: { filters: inline({ categories: [inline({ name: 'string', count: 'int' })], tags: 'strings', price_ranges: 'object', locations: [inline({ id: 'serial', name: 'string', country: 'string', currency: { oneOf: CURRENCIES } })] }) },
+    reply: {
+      filters: inline({
+        categories: [inline({ name: 'string', count: 'int' })],
+        tags: 'strings',
+        price_ranges: 'object',
+        locations: [inline({ id: 'serial', name: 'string', country: 'string', currency: { oneOf: CURRENCIES } })],
+      }),
+    },
     role: 'user',
     summary: 'List the filters the store item list accepts',
   },
@@ -213,7 +240,11 @@ export const storeArea = defineArea('store', {
     reply: { item: STORE_ITEM },
     role: 'superuser',
     summary: 'Set the stock level of a store item',
-    payload: { stock: { kind: 'int', min: 0, max: 1_000_000, optional: true }, location_id: 'serial?', locations: 'json?' },
+    payload: {
+      stock: { kind: 'int', min: 0, max: 1_000_000, optional: true },
+      location_id: 'serial?',
+      locations: 'json?',
+    },
     open: true,
   },
   'store-locations list': {

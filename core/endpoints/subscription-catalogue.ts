@@ -21,7 +21,8 @@ const PLAN_FIELDS = {
   active: 'flag?',
 } as const;
 
-const CRUD_NOTE = 'Verbs inferred: the spec says "subscriptions/products and /{id}: GET, POST, PATCH, DELETE"; spread CRUD-style.';
+const CRUD_NOTE =
+  'Verbs inferred: the spec says "subscriptions/products and /{id}: GET, POST, PATCH, DELETE"; spread CRUD-style.';
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).
@@ -105,7 +106,15 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
   },
   'subscription-plans cache-check': {
     route: 'GET subscriptions/plans/cache_check',
-    reply: { cache: inline({ stale: 'boolean', checksum: 'string', cached_checksum: 'string', plans: 'int', refreshed_at: 'date' }) },
+    reply: {
+      cache: inline({
+        stale: 'boolean',
+        checksum: 'string',
+        cached_checksum: 'string',
+        plans: 'int',
+        refreshed_at: 'date',
+      }),
+    },
     role: 'superuser',
     summary: 'Check the subscription plan cache',
   },
@@ -142,7 +151,13 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     reply: { plan: PLAN },
     role: 'superuser',
     summary: 'Add a plan to a subscription scope',
-    payload: { ...PLAN_FIELDS, name: NAME, currency: { oneOf: CURRENCIES }, price: { kind: 'int', min: 0 }, parent_id: 'serial?' },
+    payload: {
+      ...PLAN_FIELDS,
+      name: NAME,
+      currency: { oneOf: CURRENCIES },
+      price: { kind: 'int', min: 0 },
+      parent_id: 'serial?',
+    },
     open: true,
   },
   'subscription-plans update': {
@@ -164,7 +179,13 @@ export const subscriptionCatalogueArea = defineArea('subscription-catalogue', {
     reply: { action: PLAN_ACTION },
     role: 'superuser',
     summary: 'Start an action on a subscription plan',
-    payload: { kind: { oneOf: ['migrate', 'reprice', 'retire'] }, target_plan_id: 'serial?', price: { kind: 'int', min: 0, optional: true }, seat_price: { kind: 'int', min: 0, optional: true }, run_at: 'date?' },
+    payload: {
+      kind: { oneOf: ['migrate', 'reprice', 'retire'] },
+      target_plan_id: 'serial?',
+      price: { kind: 'int', min: 0, optional: true },
+      seat_price: { kind: 'int', min: 0, optional: true },
+      run_at: 'date?',
+    },
     open: true,
   },
   'plan-actions cancel': {

@@ -1,4 +1,10 @@
-import { CANCELLATION_KINDS, CURRENCIES, PAYMENT_METHODS, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
+import {
+  CANCELLATION_KINDS,
+  CURRENCIES,
+  PAYMENT_METHODS,
+  SUBSCRIPTION_KINDS,
+  SUBSCRIPTION_STATES,
+} from '../domain/billing.js';
 import { defineArea } from './define.js';
 import { inline, listOf, nullable, optional } from '../shapes/define.js';
 import { SESSION_USER, TEACHER } from '../shapes/user.js';
@@ -9,8 +15,10 @@ import { INVOICE, INVOICE_SUMMARY } from '../shapes/invoice.js';
 /** What an invoice write answers: the invoice as it now is, and whether this call changed it (false for a repeat). */
 const INVOICE_CHANGE = { invoice: INVOICE, changed: 'boolean' } as const;
 
-const PUT_NOTE = 'Method inferred: the spec says "POST (and PUT for some)"; PUT read as editing promised, paid and remittance details.';
-const CANCEL_NOTE = 'Path and method inferred: the spec names only the action; read as POST superuser/subscriptions/{id}/<action>.';
+const PUT_NOTE =
+  'Method inferred: the spec says "POST (and PUT for some)"; PUT read as editing promised, paid and remittance details.';
+const CANCEL_NOTE =
+  'Path and method inferred: the spec names only the action; read as POST superuser/subscriptions/{id}/<action>.';
 /** A reference or reason as the superuser tools take it: trimmed text with a length limit. */
 const REFERENCE = { kind: 'text', min: 1, max: 120 } as const;
 const REASON = { kind: 'text', max: 500, optional: true } as const;
@@ -28,7 +36,8 @@ const SCORES = {
   shed_recached_at: 'date?',
 } as const;
 
-const FUTURE_NOTE = 'Path inferred: the spec says "GET and DELETE {id} for future"; the subscription parameter is renamed.';
+const FUTURE_NOTE =
+  'Path inferred: the spec says "GET and DELETE {id} for future"; the subscription parameter is renamed.';
 
 // Replies: the spec names a response key only where an entry has `response`; every other `reply` below is
 // our choice, what the sandbox answers (see `reply` in define.ts).
@@ -39,7 +48,16 @@ export const superuserBillingArea = defineArea('superuser-billing', {
     role: 'superuser',
     summary: 'List school subscriptions across the platform',
     // Filters our choice (the spec shows none); not open, so one the list does not take is refused, never ignored.
-    payload: { skip: 'skip?', take: 'take?', state: { oneOf: SUBSCRIPTION_STATES, optional: true }, kind: { oneOf: SUBSCRIPTION_KINDS, optional: true }, school_id: 'serial?', product_id: 'serial?', po_number: 'string?', card_reference: 'string?' },
+    payload: {
+      skip: 'skip?',
+      take: 'take?',
+      state: { oneOf: SUBSCRIPTION_STATES, optional: true },
+      kind: { oneOf: SUBSCRIPTION_KINDS, optional: true },
+      school_id: 'serial?',
+      product_id: 'serial?',
+      po_number: 'string?',
+      card_reference: 'string?',
+    },
   },
   'subscriptions show': {
     route: 'GET schoolsubscriptions/{id}',
@@ -143,7 +161,17 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'subscriptions renewal-email': {
     route: 'GET superuser/subscriptions/{id}/renewal_email',
-    reply: { email: inline({ to: 'string', subject: 'string', body: 'string', renews_on: nullable('day'), amount: 'int', currency: { oneOf: CURRENCIES }, price_rise_exempt_until: nullable('day') }) },
+    reply: {
+      email: inline({
+        to: 'string',
+        subject: 'string',
+        body: 'string',
+        renews_on: nullable('day'),
+        amount: 'int',
+        currency: { oneOf: CURRENCIES },
+        price_rise_exempt_until: nullable('day'),
+      }),
+    },
     role: 'superuser',
     summary: 'Show the renewal email for a subscription',
     note: 'Path inferred: the spec says "GET renewal_email" on the superuser/subscriptions/{id} line.',
@@ -243,7 +271,14 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'cancellations aggregate': {
     route: 'GET superuser/cancellations/aggregate',
-    reply: { aggregate: inline({ by_kind: [inline({ kind: { oneOf: CANCELLATION_KINDS }, count: 'int' })], by_reason: [inline({ reason: 'string', count: 'int' })], by_month: [inline({ month: 'string', count: 'int' })], undone: 'int' }) },
+    reply: {
+      aggregate: inline({
+        by_kind: [inline({ kind: { oneOf: CANCELLATION_KINDS }, count: 'int' })],
+        by_reason: [inline({ reason: 'string', count: 'int' })],
+        by_month: [inline({ month: 'string', count: 'int' })],
+        undone: 'int',
+      }),
+    },
     role: 'superuser',
     summary: 'Show cancellation totals',
     note: 'Path and method inferred from "cancellations (reason edit, table, aggregate)".',
@@ -313,7 +348,9 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'addresses geocode': {
     route: 'GET geocode-address',
-    reply: { results: [inline({ name: 'string', country: 'string', lat: 'number', lng: 'number', formatted: 'string' })] },
+    reply: {
+      results: [inline({ name: 'string', country: 'string', lat: 'number', lng: 'number', formatted: 'string' })],
+    },
     role: 'superuser',
     summary: 'Look up the coordinates of an address',
     payload: { q: { kind: 'text', min: 1 } },
@@ -400,13 +437,34 @@ export const superuserBillingArea = defineArea('superuser-billing', {
   },
   'users session': {
     route: 'GET superuser/users/{id}/session',
-    reply: { session: inline({ user_id: 'serial', username: 'string', active: 'int', last_sign_in: nullable('date'), expires_at: nullable('date'), imitated_by: nullable('serial') }) },
+    reply: {
+      session: inline({
+        user_id: 'serial',
+        username: 'string',
+        active: 'int',
+        last_sign_in: nullable('date'),
+        expires_at: nullable('date'),
+        imitated_by: nullable('serial'),
+      }),
+    },
     role: 'superuser',
     summary: "View a user's current session",
   },
   'accounting-contacts list': {
     route: 'GET superuser/{accounting}/{x}/contacts',
-    reply: { contacts: [inline({ contact_id: 'string', tenant: 'string', school_id: 'serial', name: 'string', country: 'string', invoices: 'int', unpaid: 'int' })] },
+    reply: {
+      contacts: [
+        inline({
+          contact_id: 'string',
+          tenant: 'string',
+          school_id: 'serial',
+          name: 'string',
+          country: 'string',
+          invoices: 'int',
+          unpaid: 'int',
+        }),
+      ],
+    },
     role: 'superuser',
     summary: 'List contacts held in the accounting system',
     payload: { skip: 'skip?', take: 'take?' },

@@ -28,7 +28,16 @@ export const systemArea = defineArea('system', {
   },
   'emails stats': {
     route: 'GET email/stats',
-    reply: { stats: inline({ total: 'int', by_status: inline({ bounced: 'int', delivered: 'int', failed: 'int', opened: 'int' }), by_template: [inline({ template: 'string', count: 'int' })], delivery_rate: 'number', open_rate: 'number', suppressions: 'int' }) },
+    reply: {
+      stats: inline({
+        total: 'int',
+        by_status: inline({ bounced: 'int', delivered: 'int', failed: 'int', opened: 'int' }),
+        by_template: [inline({ template: 'string', count: 'int' })],
+        delivery_rate: 'number',
+        open_rate: 'number',
+        suppressions: 'int',
+      }),
+    },
     role: 'superuser',
     summary: 'Show email delivery statistics',
   },
@@ -74,7 +83,19 @@ export const systemArea = defineArea('system', {
     route: 'GET jobs/namespace',
     // Without namespace_id: a line per namespace and queue; with it, that namespace's jobs, a page at a time.
     reply: {
-      namespaces: listOf(inline({ namespace_id: 'string', queue_id: 'string', total: 'int', queued: 'int', running: 'int', done: 'int', failed: 'int', last_activity: 'date' }), { optional: true }),
+      namespaces: listOf(
+        inline({
+          namespace_id: 'string',
+          queue_id: 'string',
+          total: 'int',
+          queued: 'int',
+          running: 'int',
+          done: 'int',
+          failed: 'int',
+          last_activity: 'date',
+        }),
+        { optional: true },
+      ),
       jobs: listOf(JOB, { optional: true }),
       total: 'int?',
     },
@@ -96,7 +117,11 @@ export const systemArea = defineArea('system', {
     reply: { error: SYSTEM_ERROR },
     role: 'public',
     summary: 'Report an error that happened in a client app',
-    payload: { message: { kind: 'text', min: 1, max: 2000 }, stack: { kind: 'string', max: 20_000, optional: true }, url: { kind: 'string', max: 2000, optional: true } },
+    payload: {
+      message: { kind: 'text', min: 1, max: 2000 },
+      stack: { kind: 'string', max: 20_000, optional: true },
+      url: { kind: 'string', max: 2000, optional: true },
+    },
     open: true,
   },
 });

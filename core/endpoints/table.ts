@@ -1,4 +1,12 @@
-import { METHODS, reachOf, type AreaDef, type Endpoint, type EndpointSpec, type Method, type ReachRule } from './define.js';
+import {
+  METHODS,
+  reachOf,
+  type AreaDef,
+  type Endpoint,
+  type EndpointSpec,
+  type Method,
+  type ReachRule,
+} from './define.js';
 import { DEFAULT_REACH } from './reach.js';
 import { pathParams } from './route-pattern.js';
 
@@ -21,9 +29,15 @@ export function parseRoute(route: string): { method: Method; path: string } {
 }
 
 /** Turns one entry into its table form, checking the command name; `reach` is its area's default. */
-export function toEndpoint(area: string, command: string, spec: EndpointSpec, reach: ReachRule = DEFAULT_REACH): Endpoint {
+export function toEndpoint(
+  area: string,
+  command: string,
+  spec: EndpointSpec,
+  reach: ReachRule = DEFAULT_REACH,
+): Endpoint {
   // Runs for every entry at start-up, so it does the least work that still refuses a bad entry.
-  if (!COMMAND.test(command)) throw new Error(`Bad command name "${command}" in area ${area}: expected "noun verb" in kebab-case`);
+  if (!COMMAND.test(command))
+    throw new Error(`Bad command name "${command}" in area ${area}: expected "noun verb" in kebab-case`);
   const space = command.indexOf(' ');
   const noun = command.slice(0, space);
   const verb = command.slice(space + 1);
@@ -50,7 +64,10 @@ export function toEndpoint(area: string, command: string, spec: EndpointSpec, re
  * @example
  * const table = buildTable([schoolArea, invoiceArea], { school: 'school', 'superuser-billing': 'superuser' });
  */
-export function buildTable(areas: readonly AreaDef[], reach: Readonly<Record<string, ReachRule>> = {}): readonly Endpoint[] {
+export function buildTable(
+  areas: readonly AreaDef[],
+  reach: Readonly<Record<string, ReachRule>> = {},
+): readonly Endpoint[] {
   const commands = new Set<string>();
   const routes = new Set<string>();
   const table: Endpoint[] = [];

@@ -62,7 +62,19 @@ export const teachersUsersArea = defineArea('teachers-users', {
   },
   'events list': {
     route: 'GET events',
-    reply: { events: [inline({ id: 'serial', school_id: 'serial', user_id: 'serial', kind: 'string', data: 'object', created_at: 'date' })], total: 'int' },
+    reply: {
+      events: [
+        inline({
+          id: 'serial',
+          school_id: 'serial',
+          user_id: 'serial',
+          kind: 'string',
+          data: 'object',
+          created_at: 'date',
+        }),
+      ],
+      total: 'int',
+    },
     role: 'user',
     summary: 'List events (what the events are is not shown)',
   },

@@ -16,10 +16,12 @@ import { ensurePrivateDir } from './paths.js';
  */
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'is not text') });
 /** A URL as `new URL` reads it, kept without surrounding whitespace, tabs or line breaks. */
-const storedUrl = z.pipe(
-  text(),
-  z.transform((value) => value.trim().replace(/[\t\n\r]/g, '')),
-).check(z.refine((value) => URL.canParse(value), 'is not a URL'));
+const storedUrl = z
+  .pipe(
+    text(),
+    z.transform((value) => value.trim().replace(/[\t\n\r]/g, '')),
+  )
+  .check(z.refine((value) => URL.canParse(value), 'is not a URL'));
 const profileSchema = z.object({ apiUrl: z.optional(storedUrl) }, { error: 'expected an object' });
 /**
  * Who the token's user was when they signed in, as far as the table's roles go (the sign-in's answer
@@ -34,10 +36,17 @@ export const storedCallerSchema = z.object({
   districtId: z.nullable(z.int()),
 });
 const credentialSchema = z.object(
-  { token: text().check(z.minLength(1, 'is empty')), username: z.optional(text()), apiUrl: z.optional(text()), caller: z.optional(storedCallerSchema) },
+  {
+    token: text().check(z.minLength(1, 'is empty')),
+    username: z.optional(text()),
+    apiUrl: z.optional(text()),
+    caller: z.optional(storedCallerSchema),
+  },
   { error: 'expected an object' },
 );
-const profileNameSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a profile name is letters, digits, - and _'));
+const profileNameSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a profile name is letters, digits, - and _'));
 
 /** A profile's settings, as stored in config.json. */
 export type Profile = z.infer<typeof profileSchema>;
@@ -86,16 +95,25 @@ export interface ConfigStore {
 
 type File = ReturnType<typeof jsonFile>;
 
-function read<T>(file: File, key: string, name: string | undefined, check: (value: unknown) => { readonly value: T } | { readonly problem: string }): T | undefined {
+function read<T>(
+  file: File,
+  key: string,
+  name: string | undefined,
+  check: (value: unknown) => { readonly value: T } | { readonly problem: string },
+): T | undefined {
   const data = file.read();
   const profiles = data.profiles ?? {};
-  if (!isRecord(profiles)) throw new ConfigFileError(`${file.path}: "profiles" is not an object; fix or delete the file`, file.path);
+  if (!isRecord(profiles))
+    throw new ConfigFileError(`${file.path}: "profiles" is not an object; fix or delete the file`, file.path);
   const value = name === undefined ? data[key] : profiles[name];
   if (value === undefined) return undefined;
   const checked = check(value);
   if ('problem' in checked) {
     const entry = name === undefined ? key : `profiles.${name}`;
-    throw new ConfigFileError(`${file.path}: "${entry}" is not valid (${checked.problem}); fix or delete the file`, file.path);
+    throw new ConfigFileError(
+      `${file.path}: "${entry}" is not valid (${checked.problem}); fix or delete the file`,
+      file.path,
+    );
   }
   return checked.value;
 }
@@ -144,9 +162,11 @@ export function openConfigStore(dir: string): ConfigStore {
   const secrets = jsonFile(join(dir, 'credentials.json'));
   return {
     profile: (name) => read(config, 'profiles', name, storedProfile) ?? {},
-    setProfile: (name, profile) => setProfileEntry(config, name, validEntry(`profile "${name}"`, profile, profileSchema)),
+    setProfile: (name, profile) =>
+      setProfileEntry(config, name, validEntry(`profile "${name}"`, profile, profileSchema)),
     credential: (name) => read(secrets, 'profiles', name, storedCredential),
-    setCredential: (name, credential) => setProfileEntry(secrets, name, validEntry(`credential of profile "${name}"`, credential, credentialSchema)),
+    setCredential: (name, credential) =>
+      setProfileEntry(secrets, name, validEntry(`credential of profile "${name}"`, credential, credentialSchema)),
     deleteCredential: (name) => setProfileEntry(secrets, name, undefined),
     profileNames: () => [...new Set([...names(config), ...names(secrets)])].sort(),
     removeProfile: (name) => {

@@ -71,7 +71,11 @@ export function findConnection(options: ConnectOptions): FoundConnection {
   const env = processEnv ?? process.env;
   const store = openConfigStore(dir || configDir(env));
   const profile = chooseProfile(requested, env, store.defaultProfile());
-  const request = { ...(apiUrl ? { apiUrl } : {}), ...(environment ? { env: environment } : {}), ...(token ? { token } : {}) };
+  const request = {
+    ...(apiUrl ? { apiUrl } : {}),
+    ...(environment ? { env: environment } : {}),
+    ...(token ? { token } : {}),
+  };
   const connection = resolveConnection(request, env, store.profile(profile), store.credential(profile), {
     apiUrl: 'apiUrl',
     env: 'env',
@@ -80,7 +84,13 @@ export function findConnection(options: ConnectOptions): FoundConnection {
       `or sign in with \`edshed auth login --api-url URL\` (profile "${profile}" has no API in ${store.paths.credentials})`,
   });
   return {
-    info: { baseUrl: connection.baseUrl, source: connection.source, environment: connection.environment, profile, signedIn: connection.token !== undefined },
+    info: {
+      baseUrl: connection.baseUrl,
+      source: connection.source,
+      environment: connection.environment,
+      profile,
+      signedIn: connection.token !== undefined,
+    },
     clientOptions: { ...rest, baseUrl: connection.baseUrl, ...(connection.token ? { token: connection.token } : {}) },
   };
 }

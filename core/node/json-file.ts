@@ -13,7 +13,11 @@ import { fileErrorText } from './file-error-text.js';
  * const file = jsonFile('/home/jane/.config/edshed/config.json');
  * file.write({ ...file.read(), defaultProfile: 'staging' });
  */
-export function jsonFile(path: string): { readonly path: string; read(): Record<string, unknown>; write(data: Readonly<Record<string, unknown>>): void } {
+export function jsonFile(path: string): {
+  readonly path: string;
+  read(): Record<string, unknown>;
+  write(data: Readonly<Record<string, unknown>>): void;
+} {
   return {
     path,
     read() {
@@ -30,7 +34,8 @@ export function jsonFile(path: string): { readonly path: string; read(): Record<
       } catch {
         throw new ConfigFileError(`${path}: not valid JSON; fix or delete the file`, path);
       }
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ConfigFileError(`${path}: expected a JSON object; fix or delete the file`, path);
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        throw new ConfigFileError(`${path}: expected a JSON object; fix or delete the file`, path);
       return value as Record<string, unknown>;
     },
     write(data) {

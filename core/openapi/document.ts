@@ -62,15 +62,37 @@ const REACH_WORDS: Readonly<Record<Reach, string>> = {
 
 /** Error replies every operation may give, by status: the component's name and when it happens. */
 const ERRORS = {
-  400: { name: 'BadRequest', description: 'The request is malformed (a body that is not JSON, a JSON body that is not an object).' },
-  401: { name: 'Unauthorised', description: `No session token in the ${HEADERS.token} header, or it is invalid or expired.` },
+  400: {
+    name: 'BadRequest',
+    description: 'The request is malformed (a body that is not JSON, a JSON body that is not an object).',
+  },
+  401: {
+    name: 'Unauthorised',
+    description: `No session token in the ${HEADERS.token} header, or it is invalid or expired.`,
+  },
   403: { name: 'Forbidden', description: "The caller's role may not call this operation." },
-  404: { name: 'NotFound', description: 'No such record, or one the caller does not reach (answered exactly like a missing one).' },
-  409: { name: 'Conflict', description: 'The record is not in a state that allows this (or a request with the same Idempotency-Key is still running).' },
-  422: { name: 'InvalidData', description: 'The payload breaks its schema (`errors` names each field), or a value is refused.' },
+  404: {
+    name: 'NotFound',
+    description: 'No such record, or one the caller does not reach (answered exactly like a missing one).',
+  },
+  409: {
+    name: 'Conflict',
+    description:
+      'The record is not in a state that allows this (or a request with the same Idempotency-Key is still running).',
+  },
+  422: {
+    name: 'InvalidData',
+    description: 'The payload breaks its schema (`errors` names each field), or a value is refused.',
+  },
   429: { name: 'TooManyRequests', description: 'Rate limited: retry after `Retry-After` seconds.' },
-  '4XX': { name: 'ClientError', description: 'Another refusal (402 payment required, 410 gone, 413 too large, 415 not JSON).' },
-  '5XX': { name: 'ServerError', description: 'A server error (the sandbox answers these only when faults are injected).' },
+  '4XX': {
+    name: 'ClientError',
+    description: 'Another refusal (402 payment required, 410 gone, 413 too large, 415 not JSON).',
+  },
+  '5XX': {
+    name: 'ServerError',
+    description: 'A server error (the sandbox answers these only when faults are injected).',
+  },
 } as const;
 
 type ErrorStatus = keyof typeof ERRORS;
@@ -105,7 +127,10 @@ function shapeRegistry(): ShapeRegistry & { readonly schemas: Record<string, Jso
         for (let n = 2; name in schemas; n += 1) name = `${base}${n}`;
         byShape.set(key, name);
         schemas[name] = {};
-        schemas[name] = objectSchema(shape.fields, registry, { open: shape.open === true, ...(shape.summary === undefined ? {} : { summary: shape.summary }) });
+        schemas[name] = objectSchema(shape.fields, registry, {
+          open: shape.open === true,
+          ...(shape.summary === undefined ? {} : { summary: shape.summary }),
+        });
       }
       return `#/components/schemas/${name}`;
     },
@@ -119,7 +144,8 @@ function operationId(endpoint: Endpoint): string {
 }
 
 function pathParameter(name: string): Json {
-  const schema: JsonSchema = name === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string', minLength: 1, pattern: '^[^/]+$' };
+  const schema: JsonSchema =
+    name === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string', minLength: 1, pattern: '^[^/]+$' };
   return { name, in: 'path', required: true, schema: schema as Json };
 }
 
@@ -127,7 +153,13 @@ function queryParameters(endpoint: Endpoint): Json[] {
   return Object.entries(endpoint.payload ?? {}).map(([name, spec]) => {
     const schema = requestFieldSchema(spec);
     const optional = typeof spec === 'string' ? spec.endsWith('?') : spec.optional === true;
-    return { name, in: 'query', required: !optional, schema: schema as Json, ...(schema.type === 'array' ? { style: 'form', explode: true } : {}) };
+    return {
+      name,
+      in: 'query',
+      required: !optional,
+      schema: schema as Json,
+      ...(schema.type === 'array' ? { style: 'form', explode: true } : {}),
+    };
   });
 }
 
@@ -140,7 +172,13 @@ function requestBody(endpoint: Endpoint, example: Readonly<Record<string, Json>>
     properties[name] = requestFieldSchema(spec) as Json;
     if (!(typeof spec === 'string' ? spec.endsWith('?') : spec.optional === true)) required.push(name);
   }
-  const schema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), ...exactlyOneSchema(endpoint.exactlyOne ?? []), additionalProperties: endpoint.open === true };
+  const schema = {
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    ...exactlyOneSchema(endpoint.exactlyOne ?? []),
+    additionalProperties: endpoint.open === true,
+  };
   return {
     required: required.length > 0,
     content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
@@ -160,17 +198,29 @@ function exactlyOneSchema(groups: readonly KeyGroup[]): Record<string, Json> {
 
 function description(endpoint: Endpoint): string {
   const lines = [
-    endpoint.role === 'public' ? 'Role: public (no session token needed).' : `Role: \`${endpoint.role}\` (${ROLE_HOLDERS[endpoint.role]}; superusers pass every role).`,
+    endpoint.role === 'public'
+      ? 'Role: public (no session token needed).'
+      : `Role: \`${endpoint.role}\` (${ROLE_HOLDERS[endpoint.role]}; superusers pass every role).`,
     `Reach: \`${endpoint.reach}\`, ${REACH_WORDS[endpoint.reach]}.`,
     `CLI: \`edshed ${endpoint.command}\`.`,
   ];
-  if (endpoint.method !== 'GET') lines.push(endpoint.idempotent ? 'Idempotent: repeating it changes nothing more.' : 'Not idempotent: send an `Idempotency-Key` to retry it safely.');
+  if (endpoint.method !== 'GET')
+    lines.push(
+      endpoint.idempotent
+        ? 'Idempotent: repeating it changes nothing more.'
+        : 'Not idempotent: send an `Idempotency-Key` to retry it safely.',
+    );
   if (endpoint.destructive) lines.push('Destructive: deletes, cancels, voids or refunds.');
   for (const group of endpoint.exactlyOne ?? []) {
     const quoted = group.map((key) => `\`${key}\``) as unknown as KeyGroup;
-    lines.push(`Give ${exactlyOneWords(quoted)} (one given as empty text counts as not given): none or several is refused with 422.`);
+    lines.push(
+      `Give ${exactlyOneWords(quoted)} (one given as empty text counts as not given): none or several is refused with 422.`,
+    );
   }
-  if (endpoint.open) lines.push(`The ${endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query' : 'body'} may carry keys beyond those named.`);
+  if (endpoint.open)
+    lines.push(
+      `The ${endpoint.method === 'GET' || endpoint.method === 'DELETE' ? 'query' : 'body'} may carry keys beyond those named.`,
+    );
   if (endpoint.note) lines.push(`Note: ${endpoint.note}`);
   return lines.join('\n\n');
 }
@@ -191,11 +241,21 @@ function operation(endpoint: Endpoint, registry: ShapeRegistry, options: OpenApi
   const body = inQuery ? undefined : requestBody(endpoint, options.examples?.[endpoint.command]);
   const reply = objectSchema(endpoint.reply ?? {}, registry, { open: endpoint.reply === undefined });
   const responses: Record<string, Json> = {
-    [endpoint.method === 'GET' ? '200' : '2XX']: { description: endpoint.summary, headers: responseHeaders('2XX'), content: { 'application/json': { schema: reply as Json } } },
+    [endpoint.method === 'GET' ? '200' : '2XX']: {
+      description: endpoint.summary,
+      headers: responseHeaders('2XX'),
+      content: { 'application/json': { schema: reply as Json } },
+    },
   };
-  for (const status of errorStatuses(endpoint)) responses[status] = { $ref: `#/components/responses/${ERRORS[status].name}` };
-  const named = endpoint.params.filter((name) => options.fixed?.[name] !== undefined).map((name) => `\`{${name}}\` is \`${options.fixed?.[name] ?? ''}\``);
-  const fixedWords = named.length === 0 ? '' : `\n\nThe spec leaves the provider unnamed; in this document (as in the sandbox) ${named.join(', ')}.`;
+  for (const status of errorStatuses(endpoint))
+    responses[status] = { $ref: `#/components/responses/${ERRORS[status].name}` };
+  const named = endpoint.params
+    .filter((name) => options.fixed?.[name] !== undefined)
+    .map((name) => `\`{${name}}\` is \`${options.fixed?.[name] ?? ''}\``);
+  const fixedWords =
+    named.length === 0
+      ? ''
+      : `\n\nThe spec leaves the provider unnamed; in this document (as in the sandbox) ${named.join(', ')}.`;
   return {
     operationId: operationId(endpoint),
     summary: endpoint.summary,
@@ -219,7 +279,11 @@ const ERROR_SCHEMA: JsonSchema = {
     message: { type: 'string' },
     errors: {
       type: 'array',
-      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] },
+      items: {
+        type: 'object',
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+        required: ['path', 'message'],
+      },
     },
   },
   required: ['error', 'message'],
@@ -242,7 +306,7 @@ const INTRO = [
   'The EdShed platform API, generated from the endpoint table of the EdShed toolkit (`edshed openapi`).',
   `Sign in with \`POST /auth\` (\`{ "username", "password" }\`): the reply's \`token\` goes in the \`${HEADERS.token}\` header of every other call. Each operation names the role it needs (\`x-roles\`) and whose records it reaches (\`x-reach\`).`,
   'Writes take an `Idempotency-Key` header: a retry with the same key gets the first reply again instead of writing twice.',
-  'Where the platform\'s spec shows no reply, the reply documented here is what the toolkit\'s sandbox answers.',
+  "Where the platform's spec shows no reply, the reply documented here is what the toolkit's sandbox answers.",
 ].join('\n\n');
 
 /**
@@ -259,10 +323,14 @@ export function openApiDocument(endpoints: readonly Endpoint[], options: OpenApi
     const path = `/${endpoint.path.replace(/\{([^}]+)\}/g, (whole, name: string) => options.fixed?.[name] ?? whole)}`;
     const item = (paths[path] ??= {});
     const method = endpoint.method.toLowerCase();
-    if (method in item) throw new Error(`Two entries answer ${endpoint.method} ${path}: ${endpoint.command} and another`);
+    if (method in item)
+      throw new Error(`Two entries answer ${endpoint.method} ${path}: ${endpoint.command} and another`);
     item[method] = operation(endpoint, registry, options);
   }
-  const environments = Object.entries(ENVIRONMENTS).map(([name, url]) => ({ url: url.replace(/\/$/, ''), description: name === 'sandbox' ? 'The local sandbox (`edshed sandbox start`)' : `The ${name} API` }));
+  const environments = Object.entries(ENVIRONMENTS).map(([name, url]) => ({
+    url: url.replace(/\/$/, ''),
+    description: name === 'sandbox' ? 'The local sandbox (`edshed sandbox start`)' : `The ${name} API`,
+  }));
   return {
     openapi: '3.1.0',
     info: { title: 'EdShed API', version: options.version, description: INTRO },
@@ -277,13 +345,19 @@ export function openApiDocument(endpoints: readonly Endpoint[], options: OpenApi
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Makes the write safe to retry: the server answers a repeat with the same key by replaying the first reply (header `Idempotent-Replayed: true`); the same key with a different request is refused (422).',
+          description:
+            'Makes the write safe to retry: the server answers a repeat with the same key by replaying the first reply (header `Idempotent-Replayed: true`); the same key with a different request is refused (422).',
           schema: { type: 'string', minLength: 1 },
         },
       },
       headers: headerComponents(),
       securitySchemes: {
-        [SECURITY]: { type: 'apiKey', in: 'header', name: HEADERS.token, description: 'The session token `POST /auth` answers (`edshed login` stores one).' },
+        [SECURITY]: {
+          type: 'apiKey',
+          in: 'header',
+          name: HEADERS.token,
+          description: 'The session token `POST /auth` answers (`edshed login` stores one).',
+        },
       },
     },
   };

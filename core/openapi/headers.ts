@@ -8,22 +8,50 @@ import { HEADERS } from '../api/headers.js';
 /** A header component: its name on the wire, and the component as the document states it. */
 interface HeaderComponent {
   readonly name: string;
-  readonly component: { readonly description: string; readonly required?: true; readonly schema: { readonly type: 'string' | 'integer'; readonly minimum?: number; readonly minLength?: number } };
+  readonly component: {
+    readonly description: string;
+    readonly required?: true;
+    readonly schema: { readonly type: 'string' | 'integer'; readonly minimum?: number; readonly minLength?: number };
+  };
 }
 
 const seconds = { type: 'integer', minimum: 0 } as const;
 
 /** The headers of every reply, by component name. */
 const EVERY_REPLY: Readonly<Record<string, HeaderComponent>> = {
-  RequestId: { name: HEADERS.requestId, component: { description: 'The id of this request, to quote when asking about it (an error reply gives it again as `x-error-reference`).', required: true, schema: { type: 'string', minLength: 1 } } },
-  RateLimitLimit: { name: HEADERS.rateLimitLimit, component: { description: 'How many requests the rate limit allows in its window (per session token, or per address without one). Every reply the limit counted carries it: all but an injected fault.', schema: { type: 'integer', minimum: 1 } } },
-  RateLimitRemaining: { name: HEADERS.rateLimitRemaining, component: { description: 'How many requests are left in the current window (0 on a 429).', schema: seconds } },
-  RateLimitReset: { name: HEADERS.rateLimitReset, component: { description: 'Seconds until the current window resets.', schema: seconds } },
+  RequestId: {
+    name: HEADERS.requestId,
+    component: {
+      description:
+        'The id of this request, to quote when asking about it (an error reply gives it again as `x-error-reference`).',
+      required: true,
+      schema: { type: 'string', minLength: 1 },
+    },
+  },
+  RateLimitLimit: {
+    name: HEADERS.rateLimitLimit,
+    component: {
+      description:
+        'How many requests the rate limit allows in its window (per session token, or per address without one). Every reply the limit counted carries it: all but an injected fault.',
+      schema: { type: 'integer', minimum: 1 },
+    },
+  },
+  RateLimitRemaining: {
+    name: HEADERS.rateLimitRemaining,
+    component: { description: 'How many requests are left in the current window (0 on a 429).', schema: seconds },
+  },
+  RateLimitReset: {
+    name: HEADERS.rateLimitReset,
+    component: { description: 'Seconds until the current window resets.', schema: seconds },
+  },
 };
 
 /** The header a rate-limited reply (429) adds. */
 const RETRY_AFTER: Readonly<Record<string, HeaderComponent>> = {
-  RetryAfter: { name: HEADERS.retryAfter, component: { description: 'Seconds to wait before retrying.', required: true, schema: seconds } },
+  RetryAfter: {
+    name: HEADERS.retryAfter,
+    component: { description: 'Seconds to wait before retrying.', required: true, schema: seconds },
+  },
 };
 
 /**
@@ -33,7 +61,9 @@ const RETRY_AFTER: Readonly<Record<string, HeaderComponent>> = {
  * headerComponents().RequestId // { description: 'The id of this request, ...', required: true, schema: { type: 'string', minLength: 1 } }
  */
 export function headerComponents(): Record<string, HeaderComponent['component']> {
-  return Object.fromEntries(Object.entries({ ...EVERY_REPLY, ...RETRY_AFTER }).map(([key, { component }]) => [key, component]));
+  return Object.fromEntries(
+    Object.entries({ ...EVERY_REPLY, ...RETRY_AFTER }).map(([key, { component }]) => [key, component]),
+  );
 }
 
 /**
@@ -44,5 +74,7 @@ export function headerComponents(): Record<string, HeaderComponent['component']>
  */
 export function responseHeaders(status: string): Record<string, { readonly $ref: string }> {
   const headers = status === '429' ? { ...EVERY_REPLY, ...RETRY_AFTER } : EVERY_REPLY;
-  return Object.fromEntries(Object.entries(headers).map(([key, { name }]) => [name, { $ref: `#/components/headers/${key}` }]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([key, { name }]) => [name, { $ref: `#/components/headers/${key}` }]),
+  );
 }

@@ -4,7 +4,16 @@
  */
 import { MAX_TAKE } from '../domain/constants.js';
 import { fieldInfo, type FieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
-import { isEither, isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from '../shapes/define.js';
+import {
+  isEither,
+  isListValue,
+  isObjectShape,
+  listItem,
+  type ObjectShape,
+  type OptionalList,
+  type Reply,
+  type ReplyValue,
+} from '../shapes/define.js';
 import { ISO_DATE, ISO_DAY } from '../shapes/formats.js';
 
 /** A JSON Schema object (the part of draft 2020-12 the document uses). */
@@ -31,7 +40,12 @@ export interface JsonSchema {
 }
 
 const DATE_WORDS = 'an ISO 8601 date or date-time (YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ)';
-const ID: JsonSchema = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', minLength: 1 }] };
+const ID: JsonSchema = {
+  anyOf: [
+    { type: 'integer', minimum: 1 },
+    { type: 'string', minLength: 1 },
+  ],
+};
 
 /** What each kind accepts in a request (query text is taken as the number or list it spells). */
 const REQUEST_KINDS: Record<FieldKind, JsonSchema> = {
@@ -41,11 +55,27 @@ const REQUEST_KINDS: Record<FieldKind, JsonSchema> = {
   number: { type: 'number' },
   boolean: { type: 'boolean' },
   date: { type: 'string', pattern: ISO_DATE.source, description: `${DATE_WORDS}, naming a real day and time.` },
-  day: { type: 'string', pattern: ISO_DATE.source, description: 'A calendar day, YYYY-MM-DD; a date-time is cut to the day it is written in.' },
+  day: {
+    type: 'string',
+    pattern: ISO_DATE.source,
+    description: 'A calendar day, YYYY-MM-DD; a date-time is cut to the day it is written in.',
+  },
   id: ID,
   serial: { type: 'integer', minimum: 1 },
-  ids: { anyOf: [{ type: 'array', items: ID, minItems: 1 }, { type: 'string', pattern: '^(?:\\*|[^,\\s]+(?:,[^,\\s]+)*)$', description: 'Ids joined by commas, or * where the operation allows all.' }] },
-  flag: { anyOf: [{ enum: [0, 1] }, { type: 'boolean' }], description: '0 or 1 (true and false are taken as 1 and 0).' },
+  ids: {
+    anyOf: [
+      { type: 'array', items: ID, minItems: 1 },
+      {
+        type: 'string',
+        pattern: '^(?:\\*|[^,\\s]+(?:,[^,\\s]+)*)$',
+        description: 'Ids joined by commas, or * where the operation allows all.',
+      },
+    ],
+  },
+  flag: {
+    anyOf: [{ enum: [0, 1] }, { type: 'boolean' }],
+    description: '0 or 1 (true and false are taken as 1 and 0).',
+  },
   take: { type: 'integer', minimum: 1, maximum: MAX_TAKE, description: 'Page size.' },
   skip: { type: 'integer', minimum: 0, description: 'How many items to pass over.' },
   strings: { type: 'array', items: { type: 'string' } },
@@ -80,8 +110,17 @@ export function orNull(schema: JsonSchema): JsonSchema {
 
 function limits(info: FieldInfo, base: JsonSchema): JsonSchema {
   if (info.min === undefined && info.max === undefined) return base;
-  const [low, high] = base.type === 'string' ? (['minLength', 'maxLength'] as const) : base.type === 'array' ? (['minItems', 'maxItems'] as const) : (['minimum', 'maximum'] as const);
-  return { ...base, ...(info.min === undefined ? {} : { [low]: info.min }), ...(info.max === undefined ? {} : { [high]: info.max }) };
+  const [low, high] =
+    base.type === 'string'
+      ? (['minLength', 'maxLength'] as const)
+      : base.type === 'array'
+        ? (['minItems', 'maxItems'] as const)
+        : (['minimum', 'maximum'] as const);
+  return {
+    ...base,
+    ...(info.min === undefined ? {} : { [low]: info.min }),
+    ...(info.max === undefined ? {} : { [high]: info.max }),
+  };
 }
 
 /**
@@ -94,9 +133,16 @@ export function requestFieldSchema(spec: FieldSpec): JsonSchema {
   const info = fieldInfo(spec);
   let schema: JsonSchema;
   if (info.kind === 'enum') schema = { enum: info.oneOf ?? [] };
-  else if (info.pattern !== undefined) schema = { type: 'string', pattern: info.pattern, description: `Expected ${info.expected ?? 'text of a set form'}.`, ...(info.example === undefined ? {} : { examples: [info.example] }) };
+  else if (info.pattern !== undefined)
+    schema = {
+      type: 'string',
+      pattern: info.pattern,
+      description: `Expected ${info.expected ?? 'text of a set form'}.`,
+      ...(info.example === undefined ? {} : { examples: [info.example] }),
+    };
   else schema = limits(info, REQUEST_KINDS[info.kind]);
-  if (info.expected !== undefined && info.pattern === undefined) schema = { ...schema, description: `Expected ${info.expected}.` };
+  if (info.expected !== undefined && info.pattern === undefined)
+    schema = { ...schema, description: `Expected ${info.expected}.` };
   return info.nullable ? orNull(schema) : schema;
 }
 
@@ -117,7 +163,11 @@ function replyFieldSchema(spec: FieldSpec): JsonSchema {
  * @example
  * objectSchema(INVOICE.fields, registry, { summary: INVOICE.summary })
  */
-export function objectSchema(fields: Reply, registry: ShapeRegistry, options: { readonly open?: boolean; readonly summary?: string } = {}): JsonSchema {
+export function objectSchema(
+  fields: Reply,
+  registry: ShapeRegistry,
+  options: { readonly open?: boolean; readonly summary?: string } = {},
+): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [key, value] of Object.entries(fields)) {
@@ -140,10 +190,16 @@ export function objectSchema(fields: Reply, registry: ShapeRegistry, options: { 
  * @example
  * replyValueSchema([INVOICE], registry) // { schema: { type: 'array', items: { $ref: '#/components/schemas/Invoice' } }, optional: false }
  */
-export function replyValueSchema(value: ReplyValue, registry: ShapeRegistry): { schema: JsonSchema; optional: boolean } {
+export function replyValueSchema(
+  value: ReplyValue,
+  registry: ShapeRegistry,
+): { schema: JsonSchema; optional: boolean } {
   if (isEither(value)) {
     const oneOf = value.either.map((v) => replyValueSchema(v, registry).schema);
-    const words = value.flag === undefined ? {} : { description: `The first form, or the second when the request sets \`${value.flag}=true\`.` };
+    const words =
+      value.flag === undefined
+        ? {}
+        : { description: `The first form, or the second when the request sets \`${value.flag}=true\`.` };
     return { schema: { oneOf, ...words }, optional: false };
   }
   if (isListValue(value)) {
@@ -152,7 +208,10 @@ export function replyValueSchema(value: ReplyValue, registry: ShapeRegistry): { 
     return { schema: options.nullable ? orNull(list) : list, optional: options.optional === true };
   }
   if (isObjectShape(value)) {
-    const schema: JsonSchema = value.name === undefined ? objectSchema(value.fields, registry, { open: value.open === true }) : { $ref: registry.ref(value) };
+    const schema: JsonSchema =
+      value.name === undefined
+        ? objectSchema(value.fields, registry, { open: value.open === true })
+        : { $ref: registry.ref(value) };
     return { schema: value.nullable ? orNull(schema) : schema, optional: value.optional === true };
   }
   return { schema: replyFieldSchema(value), optional: fieldInfo(value).optional };

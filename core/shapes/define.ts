@@ -107,12 +107,21 @@ export interface ShapeOptions<F extends ShapeFields> {
  * @example
  * export const COUNTRY = defineShape('country', { code: 'string', name: 'text' }, { summary: 'A country', columns: ['code', 'name'] });
  */
-export function defineShape<const N extends string, const F extends ShapeFields>(name: N, fields: F, options: ShapeOptions<F>): ObjectShape<F> & { readonly name: N } {
-  for (const column of [...options.columns, ...(options.money ?? []), ...(options.keys ?? []).map((key) => key.field)]) {
+export function defineShape<const N extends string, const F extends ShapeFields>(
+  name: N,
+  fields: F,
+  options: ShapeOptions<F>,
+): ObjectShape<F> & { readonly name: N } {
+  for (const column of [
+    ...options.columns,
+    ...(options.money ?? []),
+    ...(options.keys ?? []).map((key) => key.field),
+  ]) {
     if (!(column in fields)) throw new Error(`Shape ${name}: column ${column} is not one of its fields`);
   }
   for (const column of Object.keys(options.priority ?? {})) {
-    if (!(options.columns as readonly string[]).includes(column)) throw new Error(`Shape ${name}: priority names ${column}, which is not one of its columns`);
+    if (!(options.columns as readonly string[]).includes(column))
+      throw new Error(`Shape ${name}: priority names ${column}, which is not one of its columns`);
   }
   return { name, fields, ...options } as ObjectShape<F> & { readonly name: N };
 }
@@ -141,7 +150,11 @@ type NullableOf<V> = V extends string
 export function nullable<const V extends FieldSpec | ObjectShape>(value: V): NullableOf<V> {
   if (typeof value === 'string') {
     const optional = value.endsWith('?');
-    return { kind: optional ? value.slice(0, -1) : value, nullable: true, ...(optional ? { optional: true } : {}) } as unknown as NullableOf<V>;
+    return {
+      kind: optional ? value.slice(0, -1) : value,
+      nullable: true,
+      ...(optional ? { optional: true } : {}),
+    } as unknown as NullableOf<V>;
   }
   return { ...(value as object), nullable: true } as NullableOf<V>;
 }
@@ -162,7 +175,10 @@ export function optional<const V extends ObjectShape>(value: V): V & { readonly 
  * @example
  * listOf(RECORD_ACTION, { optional: true }) // the record's actions, absent until one was applied
  */
-export function listOf<const V extends ReplyValue, const O extends { readonly optional?: true; readonly nullable?: true }>(item: V, options: O): { readonly list: V } & O {
+export function listOf<
+  const V extends ReplyValue,
+  const O extends { readonly optional?: true; readonly nullable?: true },
+>(item: V, options: O): { readonly list: V } & O {
   return { list: item, ...options };
 }
 
@@ -172,7 +188,9 @@ export function listOf<const V extends ReplyValue, const O extends { readonly op
  * @example
  * either('int', 'string') // a number or a text
  */
-export function either<const A extends readonly [ReplyValue, ReplyValue, ...ReplyValue[]]>(...values: A): EitherValue<A> {
+export function either<const A extends readonly [ReplyValue, ReplyValue, ...ReplyValue[]]>(
+  ...values: A
+): EitherValue<A> {
   return { either: values };
 }
 
@@ -182,7 +200,10 @@ export function either<const A extends readonly [ReplyValue, ReplyValue, ...Repl
  * @example
  * byFlag('dfe_schools', { without: SCHOOL, with: REGISTER_SCHOOL }) // `GET schools?dfe_schools=true` lists register entries
  */
-export function byFlag<const Off extends ReplyValue, const On extends ReplyValue>(flag: string, values: { readonly without: Off; readonly with: On }): EitherValue<readonly [Off, On]> {
+export function byFlag<const Off extends ReplyValue, const On extends ReplyValue>(
+  flag: string,
+  values: { readonly without: Off; readonly with: On },
+): EitherValue<readonly [Off, On]> {
   return { either: [values.without, values.with], flag };
 }
 
@@ -222,11 +243,17 @@ type Flat<T> = { readonly [K in keyof T]: T[K] };
 type Required<F> = Exclude<keyof F, OptionalKeys<F>>;
 
 /** The object type of a shape's fields. */
-export type FieldsOf<F> = Flat<{ readonly [K in Required<F>]: ValueOf<F[K]> } & { readonly [K in OptionalKeys<F>]?: ValueOf<F[K]> }>;
+export type FieldsOf<F> = Flat<
+  { readonly [K in Required<F>]: ValueOf<F[K]> } & { readonly [K in OptionalKeys<F>]?: ValueOf<F[K]> }
+>;
 
-type ObjectOf<S> = S extends ObjectShape<infer F>
-  ? (S extends { readonly open: true } ? FieldsOf<F> & { readonly [key: string]: JsonValue | undefined } : FieldsOf<F>) | (S extends { readonly nullable: true } ? null : never)
-  : never;
+type ObjectOf<S> =
+  S extends ObjectShape<infer F>
+    ? | (S extends { readonly open: true }
+          ? FieldsOf<F> & { readonly [key: string]: JsonValue | undefined }
+          : FieldsOf<F>)
+      | (S extends { readonly nullable: true } ? null : never)
+    : never;
 
 /**
  * The TypeScript type of a reply value: a field's type, a shape's object, a list's array, the union of

@@ -18,7 +18,10 @@ const GROUP_FIELDS = {
 } as const;
 
 /** A sub-group of a group (a sub-group has no sub-groups of its own). */
-export const SUBGROUP = defineShape('subgroup', GROUP_FIELDS, { summary: 'A sub-group of a group', columns: ['id', 'parent_id', 'name', 'pupil_count'] });
+export const SUBGROUP = defineShape('subgroup', GROUP_FIELDS, {
+  summary: 'A sub-group of a group',
+  columns: ['id', 'parent_id', 'name', 'pupil_count'],
+});
 
 /**
  * A group of a school: its name, parent (a sub-group's), display settings and counts; with its teachers'
@@ -26,6 +29,13 @@ export const SUBGROUP = defineShape('subgroup', GROUP_FIELDS, { summary: 'A sub-
  */
 export const GROUP = defineShape(
   'group',
-  { ...GROUP_FIELDS, teacher_ids: listOf('serial', { optional: true }), subgroups: listOf(SUBGROUP, { optional: true }) },
-  { summary: 'A group (class) of a school with its counts', columns: ['id', 'name', 'parent_id', 'pupil_count', 'teacher_count'] },
+  {
+    ...GROUP_FIELDS,
+    teacher_ids: listOf('serial', { optional: true }),
+    subgroups: listOf(SUBGROUP, { optional: true }),
+  },
+  {
+    summary: 'A group (class) of a school with its counts',
+    columns: ['id', 'name', 'parent_id', 'pupil_count', 'teacher_count'],
+  },
 );

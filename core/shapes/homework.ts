@@ -22,18 +22,36 @@ export const HOMEWORK = defineShape(
     created_at: 'date',
     updated_at: 'date',
   },
-  { summary: 'A piece of homework: the game and list it sets, its dates, pupils and groups', columns: ['id', 'title', 'game', 'list_ident', 'starts_at', 'ends_at'] },
+  {
+    summary: 'A piece of homework: the game and list it sets, its dates, pupils and groups',
+    columns: ['id', 'title', 'game', 'list_ident', 'starts_at', 'ends_at'],
+  },
 );
 
 /** Several pieces of homework set together (a week's), optionally for one group. */
 export const HOMEWORK_SET = defineShape(
   'homework_set',
-  { id: 'serial', school_id: 'serial', owner_id: nullable('serial'), group_id: nullable('serial'), title: 'string', homework: [HOMEWORK], created_at: 'date', updated_at: 'date' },
+  {
+    id: 'serial',
+    school_id: 'serial',
+    owner_id: nullable('serial'),
+    group_id: nullable('serial'),
+    title: 'string',
+    homework: [HOMEWORK],
+    created_at: 'date',
+    updated_at: 'date',
+  },
   { summary: 'A set of homework made together', columns: ['id', 'title', 'group_id', 'created_at'] },
 );
 
 /** Totals of a run of game sessions: plays, score, right and wrong answers, accuracy (null with no answers). */
-export const PLAY_SUMMARY = inline({ plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') });
+export const PLAY_SUMMARY = inline({
+  plays: 'int',
+  score: 'int',
+  correct: 'int',
+  incorrect: 'int',
+  accuracy: nullable('number'),
+});
 
 /** How one pupil did at a piece of homework (or a set of it). */
 export const PUPIL_RESULT = defineShape(
@@ -49,11 +67,19 @@ export const PUPIL_RESULT = defineShape(
     incorrect: 'int',
     accuracy: nullable('number'),
   },
-  { summary: "A pupil's result at homework: plays, best score, accuracy", columns: ['user_id', 'display_name', 'completed', 'best_score', 'accuracy'] },
+  {
+    summary: "A pupil's result at homework: plays, best score, accuracy",
+    columns: ['user_id', 'display_name', 'completed', 'best_score', 'accuracy'],
+  },
 );
 
 /** What a homework report answers: each pupil's result and the totals. */
-export const HOMEWORK_RESULTS = { homework_id: 'serial', game: { oneOf: HOMEWORK_GAMES }, pupils: [PUPIL_RESULT], summary: PLAY_SUMMARY } as const;
+export const HOMEWORK_RESULTS = {
+  homework_id: 'serial',
+  game: { oneOf: HOMEWORK_GAMES },
+  pupils: [PUPIL_RESULT],
+  summary: PLAY_SUMMARY,
+} as const;
 
 /**
  * One game session a pupil played: the game and mode, the list, the homework it counted for, the stage,
@@ -76,11 +102,18 @@ export const GAME_SESSION = defineShape(
     details: 'object',
     created_at: 'date',
   },
-  { summary: 'A game session a pupil played: game, list, score and answers', columns: ['id', 'user_id', 'game', 'list_ident', 'score', 'accuracy', 'created_at'] },
+  {
+    summary: 'A game session a pupil played: game, list, score and answers',
+    columns: ['id', 'user_id', 'game', 'list_ident', 'score', 'accuracy', 'created_at'],
+  },
 );
 
 /** A homework's sessions: which homework, its sessions, and how many there are. */
 export const HOMEWORK_SESSIONS = { homework_id: 'serial', sessions: [GAME_SESSION], total: 'int' } as const;
 
 /** A spelling diagnostic skill (a pattern of words a pupil may not have mastered) and its stage. */
-export const SKILL = defineShape('skill', { id: 'serial', code: 'string', name: 'string', stage: 'int' }, { summary: 'A spelling diagnostic skill', columns: ['id', 'code', 'name', 'stage'] });
+export const SKILL = defineShape(
+  'skill',
+  { id: 'serial', code: 'string', name: 'string', stage: 'int' },
+  { summary: 'A spelling diagnostic skill', columns: ['id', 'code', 'name', 'stage'] },
+);

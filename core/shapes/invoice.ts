@@ -53,7 +53,8 @@ export const INVOICE = defineShape(
     amount_due: 'int',
   },
   {
-    summary: 'An invoice of a school: what it bills, its state, amounts in minor units of its currency, and how it was settled',
+    summary:
+      'An invoice of a school: what it bills, its state, amounts in minor units of its currency, and how it was settled',
     columns: INVOICE_COLUMNS,
     money: INVOICE_MONEY,
     // The number is what a school quotes; the shareable id (hex, as the platform makes them) is in the link sent to it.
@@ -69,12 +70,30 @@ export const INVOICE = defineShape(
 /** An invoice in a subscription's list of its invoices: number, state and total. */
 export const INVOICE_SUMMARY = defineShape(
   'invoice_summary',
-  { id: 'serial', number: 'string', state: { oneOf: INVOICE_STATES }, currency: { oneOf: CURRENCIES }, total: 'int', issued_at: 'day' },
-  { summary: 'An invoice in brief: number, state and total', columns: ['id', 'number', 'state', 'total', 'issued_at'], money: ['total'], priority: { issued_at: 2 } },
+  {
+    id: 'serial',
+    number: 'string',
+    state: { oneOf: INVOICE_STATES },
+    currency: { oneOf: CURRENCIES },
+    total: 'int',
+    issued_at: 'day',
+  },
+  {
+    summary: 'An invoice in brief: number, state and total',
+    columns: ['id', 'number', 'state', 'total', 'issued_at'],
+    money: ['total'],
+    priority: { issued_at: 2 },
+  },
 );
 
 /** A credit against an invoice (a refund or credit kept). */
-export const INVOICE_CREDIT = inline({ kind: { oneOf: CREDIT_KINDS }, amount: 'int', currency: { oneOf: CURRENCIES }, reason: 'string', created_at: 'date' });
+export const INVOICE_CREDIT = inline({
+  kind: { oneOf: CREDIT_KINDS },
+  amount: 'int',
+  currency: { oneOf: CURRENCIES },
+  reason: 'string',
+  created_at: 'date',
+});
 
 /** An invoice as its shareable link shows it: the invoice, the school it bills, and its credits. */
 export const SHARED_INVOICE = defineShape(

@@ -20,7 +20,10 @@ export const LEAGUE = defineShape(
     created_at: 'date',
     updated_at: 'date',
   },
-  { summary: 'A league or challenge: what it scores, its dates and who takes part', columns: ['id', 'kind', 'name', 'product', 'state', 'ends_at'] },
+  {
+    summary: 'A league or challenge: what it scores, its dates and who takes part',
+    columns: ['id', 'kind', 'name', 'product', 'state', 'ends_at'],
+  },
 );
 
 /** A player of a hive and their score. */
@@ -42,20 +45,35 @@ export const HIVE = defineShape(
     created_at: 'date',
     finished_at: nullable('date'),
   },
-  { summary: 'A hive (a live game) with its players and scores', columns: ['id', 'name', 'game', 'status', 'created_at'] },
+  {
+    summary: 'A hive (a live game) with its players and scores',
+    columns: ['id', 'name', 'game', 'status', 'created_at'],
+  },
 );
 
 /** A reward group (a team within a class) and the points its pupils earned. */
 export const REWARD_GROUP = defineShape(
   'reward_group',
   { id: 'serial', school_group_id: 'serial', name: 'string', pupil_ids: ['serial'], points: 'int', created_at: 'date' },
-  { summary: 'A reward group (a team within a class) and its points', columns: ['id', 'school_group_id', 'name', 'points'] },
+  {
+    summary: 'A reward group (a team within a class) and its points',
+    columns: ['id', 'school_group_id', 'name', 'points'],
+  },
 );
 
 /** A kind of feedback a teacher rewards (or marks down) with points, for one class. */
 export const FEEDBACK_REWARD = defineShape(
   'feedback_reward',
-  { id: 'serial', school_id: 'serial', group_id: 'serial', name: 'string', points: 'int', icon: nullable('string'), created_at: 'date', updated_at: 'date' },
+  {
+    id: 'serial',
+    school_id: 'serial',
+    group_id: 'serial',
+    name: 'string',
+    points: 'int',
+    icon: nullable('string'),
+    created_at: 'date',
+    updated_at: 'date',
+  },
   { summary: 'A kind of feedback rewarded with points', columns: ['id', 'group_id', 'name', 'points'] },
 );
 
@@ -75,5 +93,8 @@ export const POINTS_LOG = defineShape(
     converted_at: nullable('date'),
     created_at: 'date',
   },
-  { summary: 'Reward points given in a class', columns: ['id', 'group_id', 'user_id', 'points', 'source', 'created_at'] },
+  {
+    summary: 'Reward points given in a class',
+    columns: ['id', 'group_id', 'user_id', 'points', 'source', 'created_at'],
+  },
 );

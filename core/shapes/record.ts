@@ -2,7 +2,13 @@
 import { defineShape, inline, listOf } from './define.js';
 
 /** One action applied to a record (`POST lists/{id}/duplicate`, `PATCH .../close`), as the record keeps it. */
-export const RECORD_ACTION = inline({ action: 'string', method: 'string', input: 'object', at: 'date', by: { kind: 'int', nullable: true } });
+export const RECORD_ACTION = inline({
+  action: 'string',
+  method: 'string',
+  input: 'object',
+  at: 'date',
+  by: { kind: 'int', nullable: true },
+});
 
 /**
  * A stored record: the document's own keys (open: whatever was stored), then its id, its key where the
@@ -22,5 +28,9 @@ export const RECORD = defineShape(
     deleted_at: 'date?',
     actions: listOf(RECORD_ACTION, { optional: true }),
   },
-  { summary: 'A record of the generic store: the stored document with its id, owner and dates', columns: ['id', 'owner_id', 'school_id', 'updated_at'], open: true },
+  {
+    summary: 'A record of the generic store: the stored document with its id, owner and dates',
+    columns: ['id', 'owner_id', 'school_id', 'updated_at'],
+    open: true,
+  },
 );

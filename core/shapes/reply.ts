@@ -1,5 +1,14 @@
 /** What the rest of the toolkit reads off an entry's reply: its main value, and the fields a person can pick. */
-import { isEither, isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
+import {
+  isEither,
+  isListValue,
+  isObjectShape,
+  listItem,
+  type ObjectShape,
+  type OptionalList,
+  type Reply,
+  type ReplyValue,
+} from './define.js';
 
 /** The value a reply is about: its key, its object shape, and whether it is a list of them. */
 export interface MainValue {

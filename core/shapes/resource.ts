@@ -16,7 +16,14 @@ export const RESOURCE_ITEM = defineShape(
 export const CONTENT_BLOCK = inline({ type: { oneOf: CONTENT_BLOCK_TYPES }, value: 'string' });
 
 /** A downloadable file of a resource: its name, type, size in bytes, its kind and what it is called (`Worksheet`). */
-export const RESOURCE_FILE = inline({ id: 'serial', name: 'string', mime: 'string', size: 'int', kind: { oneOf: RESOURCE_FILE_KINDS }, title: 'string' });
+export const RESOURCE_FILE = inline({
+  id: 'serial',
+  name: 'string',
+  mime: 'string',
+  size: 'int',
+  kind: { oneOf: RESOURCE_FILE_KINDS },
+  title: 'string',
+});
 
 /** A resource in full: its item keys, description, images as a list, type, categories, curricula, files and content blocks. */
 export const RESOURCE = defineShape(
@@ -35,11 +42,18 @@ export const RESOURCE = defineShape(
     files: [RESOURCE_FILE],
     content: [CONTENT_BLOCK],
   },
-  { summary: 'A literacy resource with its files and content', columns: ['id', 'ident', 'title', 'availability', 'type_id'] },
+  {
+    summary: 'A literacy resource with its files and content',
+    columns: ['id', 'ident', 'title', 'availability', 'type_id'],
+  },
 );
 
 /** A type of resource (writing unit, book study...) and how many resources have it. */
-export const RESOURCE_TYPE = defineShape('resource_type', { id: 'serial', name: 'string', resource_count: 'int' }, { summary: 'A type of resource', columns: ['id', 'name', 'resource_count'] });
+export const RESOURCE_TYPE = defineShape(
+  'resource_type',
+  { id: 'serial', name: 'string', resource_count: 'int' },
+  { summary: 'A type of resource', columns: ['id', 'name', 'resource_count'] },
+);
 
 /** A node of a curriculum (an age band, a topic): its path, tags, order, and the resources and lessons under it. */
 export const CURRICULUM_NODE = defineShape(
@@ -56,7 +70,10 @@ export const CURRICULUM_NODE = defineShape(
     created_at: 'date',
     updated_at: 'date',
   },
-  { summary: 'A node of a curriculum and the resources under it', columns: ['id', 'curriculum_id', 'name', 'url_path'] },
+  {
+    summary: 'A node of a curriculum and the resources under it',
+    columns: ['id', 'curriculum_id', 'name', 'url_path'],
+  },
 );
 
 /** A node of an external curriculum (a school system's own), as its generic record keeps it. */
@@ -79,6 +96,15 @@ export const EXTERNAL_NODE = defineShape(
 /** How a group did at a node of a curriculum it is assessed against. */
 export const COMPETENCE_NODE = defineShape(
   'competence_node',
-  { node_id: 'string', name: 'string', parent_id: nullable('string'), plays: 'int', score: 'int', correct: 'int', incorrect: 'int', accuracy: nullable('number') },
+  {
+    node_id: 'string',
+    name: 'string',
+    parent_id: nullable('string'),
+    plays: 'int',
+    score: 'int',
+    correct: 'int',
+    incorrect: 'int',
+    accuracy: nullable('number'),
+  },
   { summary: "A group's plays and accuracy at a curriculum node", columns: ['node_id', 'name', 'plays', 'accuracy'] },
 );

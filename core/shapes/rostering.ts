@@ -23,7 +23,10 @@ export const ROSTER_LINK = defineShape(
     synced_at: nullable('date'),
     sync_count: 'int',
   },
-  { summary: "A school's link with a rostering provider", columns: ['school_id', 'provider', 'state', 'external_id', 'synced_at'] },
+  {
+    summary: "A school's link with a rostering provider",
+    columns: ['school_id', 'provider', 'state', 'external_id', 'synced_at'],
+  },
 );
 
 /**

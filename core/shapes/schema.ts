@@ -6,7 +6,16 @@
 import * as z from 'zod/mini';
 import { fieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
 import { ISO_DATE, ISO_DAY } from './formats.js';
-import { isEither, isListValue, isObjectShape, listItem, type ObjectShape, type OptionalList, type Reply, type ReplyValue } from './define.js';
+import {
+  isEither,
+  isListValue,
+  isObjectShape,
+  listItem,
+  type ObjectShape,
+  type OptionalList,
+  type Reply,
+  type ReplyValue,
+} from './define.js';
 
 /** How strictly an object is read: `loose` lets keys beyond the shape's through, `strict` refuses them. */
 export type Strictness = 'loose' | 'strict';
@@ -49,7 +58,8 @@ function objectSchema(fields: Reply, open: boolean, strictness: Strictness): z.Z
 }
 
 function valueSchema(value: ReplyValue, strictness: Strictness): { schema: z.ZodMiniType; optional: boolean } {
-  if (isEither(value)) return { schema: z.union(value.either.map((v) => valueSchema(v, strictness).schema)), optional: false };
+  if (isEither(value))
+    return { schema: z.union(value.either.map((v) => valueSchema(v, strictness).schema)), optional: false };
   if (isListValue(value)) {
     const list = z.array(valueSchema(listItem(value), strictness).schema);
     const options: Omit<OptionalList, 'list'> = Array.isArray(value) ? {} : (value as OptionalList);
@@ -76,7 +86,9 @@ export function replySchema(reply: Reply | ObjectShape, strictness: Strictness =
   const memo = cache[strictness];
   let schema = memo.get(reply);
   if (!schema) {
-    schema = isObjectShape(reply as ReplyValue) ? valueSchema(reply as ObjectShape, strictness).schema : objectSchema(reply as Reply, false, strictness);
+    schema = isObjectShape(reply as ReplyValue)
+      ? valueSchema(reply as ObjectShape, strictness).schema
+      : objectSchema(reply as Reply, false, strictness);
     memo.set(reply, schema);
   }
   return schema;
@@ -96,7 +108,9 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':
-      return issue.format === 'regex' ? `expected text of the form ${(issue as { pattern?: string }).pattern ?? ''}` : `expected ${issue.format}`;
+      return issue.format === 'regex'
+        ? `expected text of the form ${(issue as { pattern?: string }).pattern ?? ''}`
+        : `expected ${issue.format}`;
     case 'unrecognized_keys':
       return `keys the shape does not name: ${issue.keys.join(', ')}`;
     case 'invalid_union':
@@ -113,7 +127,11 @@ function describe(issue: z.core.$ZodIssue): string {
  * replyProblems({ invoice: INVOICE }, { invoice: { id: 'x' } })
  * // [{ path: 'invoice.id', message: 'expected int' }, ...]
  */
-export function replyProblems(reply: Reply | ObjectShape, data: unknown, strictness: Strictness = 'loose'): ReplyProblem[] {
+export function replyProblems(
+  reply: Reply | ObjectShape,
+  data: unknown,
+  strictness: Strictness = 'loose',
+): ReplyProblem[] {
   const result = replySchema(reply, strictness).safeParse(data);
   if (result.success) return [];
   return result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: describe(issue) }));

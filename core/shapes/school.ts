@@ -27,7 +27,12 @@ export const SCHOOL = defineShape(
     admin: 'boolean?',
     current: 'boolean?',
   },
-  { summary: 'A school: its name, join code, country, region, locale and settings', columns: ['id', 'name', 'code', 'country', 'region', 'district_id'], keys: [{ field: 'name', phrase: 'named' }], priority: { district_id: 3, region: 2 } },
+  {
+    summary: 'A school: its name, join code, country, region, locale and settings',
+    columns: ['id', 'name', 'code', 'country', 'region', 'district_id'],
+    keys: [{ field: 'name', phrase: 'named' }],
+    priority: { district_id: 3, region: 2 },
+  },
 );
 
 /** The school a signed-in user belongs to, as `users/me` shows it, with the user's place in it. */
@@ -45,11 +50,18 @@ export const MY_SCHOOL = defineShape(
     teacher: 'boolean',
     admin: 'boolean',
   },
-  { summary: "The signed-in user's school, with whether they teach there and are its admin", columns: ['id', 'name', 'country', 'teacher', 'admin'] },
+  {
+    summary: "The signed-in user's school, with whether they teach there and are its admin",
+    columns: ['id', 'name', 'country', 'teacher', 'admin'],
+  },
 );
 
 /** A school as a search result names it. */
-export const SCHOOL_NAME = defineShape('school_name', { id: 'serial', name: 'string', country: 'string' }, { summary: 'A school found by a search: its id, name and country', columns: ['id', 'name', 'country'] });
+export const SCHOOL_NAME = defineShape(
+  'school_name',
+  { id: 'serial', name: 'string', country: 'string' },
+  { summary: 'A school found by a search: its id, name and country', columns: ['id', 'name', 'country'] },
+);
 
 /**
  * An entry of the government register of schools (`GET schools?dfe_schools=true`): a school a teacher may
@@ -57,7 +69,15 @@ export const SCHOOL_NAME = defineShape('school_name', { id: 'serial', name: 'str
  */
 export const REGISTER_SCHOOL = defineShape(
   'register_school',
-  { urn: 'int', name: 'string', town: 'string', postcode: 'string', country: 'string', school_id: nullable('serial'), registered: 'boolean' },
+  {
+    urn: 'int',
+    name: 'string',
+    town: 'string',
+    postcode: 'string',
+    country: 'string',
+    school_id: nullable('serial'),
+    registered: 'boolean',
+  },
   {
     summary: 'A school of the government register, and the platform school it signed up as',
     columns: ['urn', 'name', 'town', 'postcode', 'registered'],
@@ -82,5 +102,9 @@ export const ADDRESS = defineShape(
     created_at: 'date',
     updated_at: 'date',
   },
-  { summary: 'An address of a school: its type, the postal address, and whether it is the default', columns: ['id', 'school_id', 'addressType', 'default'], priority: { school_id: 3 } },
+  {
+    summary: 'An address of a school: its type, the postal address, and whether it is the default',
+    columns: ['id', 'school_id', 'addressType', 'default'],
+    priority: { school_id: 3 },
+  },
 );

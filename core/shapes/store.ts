@@ -20,7 +20,10 @@ export const STORE_ITEM = defineShape(
     stock: 'object',
     stock_total: 'int',
   },
-  { summary: 'An item of the store: SKU, prices per currency and stock', columns: ['id', 'sku', 'name', 'category', 'stock_total', 'active'] },
+  {
+    summary: 'An item of the store: SKU, prices per currency and stock',
+    columns: ['id', 'sku', 'name', 'category', 'stock_total', 'active'],
+  },
 );
 
 /** How many of an item a location holds. */
@@ -29,12 +32,30 @@ export const STOCK_LINE = inline({ item_id: 'serial', sku: 'string', quantity: '
 /** A warehouse the store ships from: its country, currency and shipping price; its stock where one location is shown. */
 export const STORE_LOCATION = defineShape(
   'store_location',
-  { id: 'serial', name: 'string', country: 'string', currency: { oneOf: CURRENCIES }, shipping_price: 'int', created_at: 'date', stock: listOf(STOCK_LINE, { optional: true }) },
-  { summary: 'A warehouse of the store', columns: ['id', 'name', 'country', 'currency', 'shipping_price'], money: ['shipping_price'] },
+  {
+    id: 'serial',
+    name: 'string',
+    country: 'string',
+    currency: { oneOf: CURRENCIES },
+    shipping_price: 'int',
+    created_at: 'date',
+    stock: listOf(STOCK_LINE, { optional: true }),
+  },
+  {
+    summary: 'A warehouse of the store',
+    columns: ['id', 'name', 'country', 'currency', 'shipping_price'],
+    money: ['shipping_price'],
+  },
 );
 
 /** A line of a purchase: the item, how many, at what unit price. */
-export const PURCHASE_LINE = inline({ item_id: 'serial', sku: 'string', name: 'string', quantity: 'int', unit_price: 'int' });
+export const PURCHASE_LINE = inline({
+  item_id: 'serial',
+  sku: 'string',
+  name: 'string',
+  quantity: 'int',
+  unit_price: 'int',
+});
 
 /** A school's store purchase (`payment_method` says how it was paid: a method's name, or the card used): its lines, totals in minor units, state and the dates of each step, shipping and accounting. */
 export const PURCHASE = defineShape(
@@ -68,5 +89,9 @@ export const PURCHASE = defineShape(
     updated_at: 'date',
     items: [PURCHASE_LINE],
   },
-  { summary: "A school's store purchase: lines, totals and state", columns: ['id', 'number', 'school_id', 'state', 'total', 'created_at'], money: ['subtotal', 'shipping', 'total'] },
+  {
+    summary: "A school's store purchase: lines, totals and state",
+    columns: ['id', 'number', 'school_id', 'state', 'total', 'created_at'],
+    money: ['subtotal', 'shipping', 'total'],
+  },
 );

@@ -1,5 +1,16 @@
 /** Subscriptions and the catalogue they are bought from (products, scopes, plans, coupons), as the API answers them. */
-import { CANCELLATION_KINDS, CARD_EVENT_STATES, CARD_SCHEDULE_STATES, CURRENCIES, PLAN_ACTION_KINDS, PLAN_ACTION_STATES, SEAT_TYPES, SUBSCRIPTION_BILLING, SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES } from '../domain/billing.js';
+import {
+  CANCELLATION_KINDS,
+  CARD_EVENT_STATES,
+  CARD_SCHEDULE_STATES,
+  CURRENCIES,
+  PLAN_ACTION_KINDS,
+  PLAN_ACTION_STATES,
+  SEAT_TYPES,
+  SUBSCRIPTION_BILLING,
+  SUBSCRIPTION_KINDS,
+  SUBSCRIPTION_STATES,
+} from '../domain/billing.js';
 import { defineShape, inline, nullable } from './define.js';
 
 /**
@@ -57,8 +68,19 @@ export const SUBSCRIPTION = defineShape(
 /** A subscription that reaches a pupil, and how (`via` the pupil, a group, or the whole school). */
 export const PUPIL_SUBSCRIPTION = defineShape(
   'pupil_subscription',
-  { id: 'serial', product_id: 'serial', kind: { oneOf: SUBSCRIPTION_KINDS }, state: { oneOf: SUBSCRIPTION_STATES }, start_date: 'day', expiry: nullable('day'), via: 'string' },
-  { summary: 'A subscription that reaches a pupil, and through what', columns: ['id', 'product_id', 'state', 'expiry', 'via'] },
+  {
+    id: 'serial',
+    product_id: 'serial',
+    kind: { oneOf: SUBSCRIPTION_KINDS },
+    state: { oneOf: SUBSCRIPTION_STATES },
+    start_date: 'day',
+    expiry: nullable('day'),
+    via: 'string',
+  },
+  {
+    summary: 'A subscription that reaches a pupil, and through what',
+    columns: ['id', 'product_id', 'state', 'expiry', 'via'],
+  },
 );
 
 /** What a subscription would cost: the plan, seats and term, the list price, the discount (a coupon's), tax and total. */
@@ -79,7 +101,11 @@ export const COST = defineShape(
     tax: 'int',
     total: 'int',
   },
-  { summary: 'The cost of a subscription: list price, discount, tax and total in minor units', columns: ['plan', 'currency', 'seats', 'years', 'total'], money: ['list_price', 'discount', 'amount', 'tax', 'total'] },
+  {
+    summary: 'The cost of a subscription: list price, discount, tax and total in minor units',
+    columns: ['plan', 'currency', 'seats', 'years', 'total'],
+    money: ['list_price', 'discount', 'amount', 'tax', 'total'],
+  },
 );
 
 /** A product schools subscribe to (Spelling Shed...), and the permissions it grants. */
@@ -96,13 +122,24 @@ export const PRODUCT = defineShape(
     updated_at: 'date',
     deleted_at: nullable('date'),
   },
-  { summary: 'A product schools subscribe to and the permissions it grants', columns: ['id', 'code', 'name', 'active'] },
+  {
+    summary: 'A product schools subscribe to and the permissions it grants',
+    columns: ['id', 'code', 'name', 'active'],
+  },
 );
 
 /** A scope of a product: who its seats count (the whole school, users or teachers). */
 export const SCOPE = defineShape(
   'scope',
-  { id: 'serial', product_id: 'serial', name: 'string', seat_type: { oneOf: SEAT_TYPES }, created_at: 'date', updated_at: 'date', deleted_at: nullable('date') },
+  {
+    id: 'serial',
+    product_id: 'serial',
+    name: 'string',
+    seat_type: { oneOf: SEAT_TYPES },
+    created_at: 'date',
+    updated_at: 'date',
+    deleted_at: nullable('date'),
+  },
   { summary: 'A scope of a product: what its seats count', columns: ['id', 'product_id', 'name', 'seat_type'] },
 );
 
@@ -126,7 +163,11 @@ export const PLAN = defineShape(
     updated_at: 'date',
     product_id: 'serial',
   },
-  { summary: 'A price plan: currency, price, seats and term', columns: ['id', 'name', 'currency', 'price', 'seats', 'term_months', 'active'], money: ['price', 'seat_price'] },
+  {
+    summary: 'A price plan: currency, price, seats and term',
+    columns: ['id', 'name', 'currency', 'price', 'seats', 'term_months', 'active'],
+    money: ['price', 'seat_price'],
+  },
 );
 
 /** An action scheduled on a plan (migrate its subscriptions, reprice, retire), run by a job. */
@@ -146,7 +187,11 @@ export const PLAN_ACTION = defineShape(
     created_at: 'date',
     updated_at: 'date',
   },
-  { summary: 'An action scheduled on a plan and its outcome', columns: ['id', 'plan_id', 'kind', 'state', 'run_at'], priority: { run_at: 2 } },
+  {
+    summary: 'An action scheduled on a plan and its outcome',
+    columns: ['id', 'plan_id', 'kind', 'state', 'run_at'],
+    priority: { run_at: 2 },
+  },
 );
 
 /** A discount code: a percentage or an amount off, its validity and how often it was used. */
@@ -165,7 +210,11 @@ export const COUPON = defineShape(
     created_at: 'date',
     usable: 'boolean?',
   },
-  { summary: 'A discount code and how often it was used', columns: ['id', 'code', 'percent_off', 'amount_off', 'valid_until', 'redemptions'], money: ['amount_off'] },
+  {
+    summary: 'A discount code and how often it was used',
+    columns: ['id', 'code', 'percent_off', 'amount_off', 'valid_until', 'redemptions'],
+    money: ['amount_off'],
+  },
 );
 
 /** How a subscription was cancelled, why and by whom; the list adds the school's name, the subscription's kind and product. */
@@ -184,27 +233,60 @@ export const CANCELLATION = defineShape(
     subscription_kind: { oneOf: SUBSCRIPTION_KINDS, optional: true },
     product_id: 'serial?',
   },
-  { summary: 'A cancellation of a subscription: how, why and by whom', columns: ['id', 'subscription_id', 'school_id', 'kind', 'reason', 'created_at'], priority: { school_id: 3, created_at: 2 } },
+  {
+    summary: 'A cancellation of a subscription: how, why and by whom',
+    columns: ['id', 'subscription_id', 'school_id', 'kind', 'reason', 'created_at'],
+    priority: { school_id: 3, created_at: 2 },
+  },
 );
 
 /** A saved card of a school. */
 export const PAYMENT_METHOD = defineShape(
   'payment_method',
-  { id: 'serial', school_id: 'serial', provider_ref: 'string', brand: 'string', last4: 'string', exp_month: 'int', exp_year: 'int', is_default: 'boolean', created_at: 'date' },
+  {
+    id: 'serial',
+    school_id: 'serial',
+    provider_ref: 'string',
+    brand: 'string',
+    last4: 'string',
+    exp_month: 'int',
+    exp_year: 'int',
+    is_default: 'boolean',
+    created_at: 'date',
+  },
   { summary: 'A saved card of a school', columns: ['id', 'brand', 'last4', 'exp_month', 'exp_year', 'is_default'] },
 );
 
 /** What an upgrade would cost: the plan and seats it moves to, and the amount due now. */
 export const UPGRADE_COST = defineShape(
   'upgrade_cost',
-  { plan_id: 'serial', plan: 'string', seats: 'int', teacher_seats: 'int', currency: { oneOf: CURRENCIES }, amount: 'int' },
-  { summary: 'The cost of an upgrade: the plan and seats it moves to, and the amount due', columns: ['plan', 'seats', 'currency', 'amount'], money: ['amount'] },
+  {
+    plan_id: 'serial',
+    plan: 'string',
+    seats: 'int',
+    teacher_seats: 'int',
+    currency: { oneOf: CURRENCIES },
+    amount: 'int',
+  },
+  {
+    summary: 'The cost of an upgrade: the plan and seats it moves to, and the amount due',
+    columns: ['plan', 'seats', 'currency', 'amount'],
+    money: ['amount'],
+  },
 );
 
 /** A change of a card subscription scheduled for a day (seats, teacher seats), and whether it was applied. */
 export const CARD_SCHEDULE = defineShape(
   'card_schedule',
-  { id: 'serial', subscription_id: 'serial', changes: 'object', effective_at: 'day', state: { oneOf: CARD_SCHEDULE_STATES }, created_at: 'date', updated_at: 'date' },
+  {
+    id: 'serial',
+    subscription_id: 'serial',
+    changes: 'object',
+    effective_at: 'day',
+    state: { oneOf: CARD_SCHEDULE_STATES },
+    created_at: 'date',
+    updated_at: 'date',
+  },
   { summary: 'A scheduled change of a card subscription', columns: ['id', 'subscription_id', 'effective_at', 'state'] },
 );
 
@@ -224,5 +306,9 @@ export const CARD_EVENT = defineShape(
     created_at: 'date',
     processed_at: nullable('date'),
   },
-  { summary: "An event of the card provider and how it was handled", columns: ['id', 'type', 'invoice_id', 'state', 'created_at'], priority: { created_at: 2 } },
+  {
+    summary: 'An event of the card provider and how it was handled',
+    columns: ['id', 'type', 'invoice_id', 'state', 'created_at'],
+    priority: { created_at: 2 },
+  },
 );

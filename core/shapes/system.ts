@@ -17,11 +17,18 @@ export const EMAIL_LOG = defineShape(
     storage: 'string',
     sent_at: 'date',
   },
-  { summary: 'An email the platform sent and how it was delivered', columns: ['id', 'recipient', 'template', 'status', 'sent_at'] },
+  {
+    summary: 'An email the platform sent and how it was delivered',
+    columns: ['id', 'recipient', 'template', 'status', 'sent_at'],
+  },
 );
 
 /** An address the platform no longer sends to, and why. */
-export const SUPPRESSION = defineShape('suppression', { email: 'string', reason: { oneOf: SUPPRESSION_REASONS }, created_at: 'date' }, { summary: 'A suppressed email address', columns: ['email', 'reason', 'created_at'] });
+export const SUPPRESSION = defineShape(
+  'suppression',
+  { email: 'string', reason: { oneOf: SUPPRESSION_REASONS }, created_at: 'date' },
+  { summary: 'A suppressed email address', columns: ['email', 'reason', 'created_at'] },
+);
 
 /** A background job: its queue and namespace, state, progress, attempts and times. */
 export const JOB = defineShape(
@@ -41,7 +48,10 @@ export const JOB = defineShape(
     started_at: nullable('date'),
     finished_at: nullable('date'),
   },
-  { summary: 'A background job and its progress', columns: ['id', 'queueId', 'kind', 'state', 'progress', 'created_at'] },
+  {
+    summary: 'A background job and its progress',
+    columns: ['id', 'queueId', 'kind', 'state', 'progress', 'created_at'],
+  },
 );
 
 /** An error the platform logged (from the server or a client), with where it happened and for whom. */
@@ -77,7 +87,10 @@ export const SNAPSHOT = defineShape(
     created_at: 'date',
     completed_at: nullable('date'),
   },
-  { summary: 'An engagement snapshot of a period', columns: ['id', 'start', 'end', 'state', 'school_count', 'created_at'] },
+  {
+    summary: 'An engagement snapshot of a period',
+    columns: ['id', 'start', 'end', 'state', 'school_count', 'created_at'],
+  },
 );
 
 /** One school's row of an engagement snapshot: its people, plays (by game: any game's key), sign-ins, seats and engagement. */
@@ -98,5 +111,8 @@ export const ENGAGEMENT_ROW = defineShape(
     assigned_users: 'int',
     engagement_rate: 'number',
   },
-  { summary: "A school's engagement over a snapshot's period", columns: ['school_id', 'school_name', 'active_pupils', 'plays', 'engagement_rate'] },
+  {
+    summary: "A school's engagement over a snapshot's period",
+    columns: ['school_id', 'school_name', 'active_pupils', 'plays', 'engagement_rate'],
+  },
 );

@@ -11,7 +11,17 @@ import type { ROSTER_LINK, TENANT } from './rostering.js';
 import type { DISTRICT, RETENTION_EVENT, SALES_PERSON } from './sales.js';
 import type { ADDRESS, REGISTER_SCHOOL, SCHOOL } from './school.js';
 import type { PURCHASE, STORE_ITEM, STORE_LOCATION } from './store.js';
-import type { CANCELLATION, COST, COUPON, PAYMENT_METHOD, PLAN, PLAN_ACTION, PRODUCT, SCOPE, SUBSCRIPTION } from './subscription.js';
+import type {
+  CANCELLATION,
+  COST,
+  COUPON,
+  PAYMENT_METHOD,
+  PLAN,
+  PLAN_ACTION,
+  PRODUCT,
+  SCOPE,
+  SUBSCRIPTION,
+} from './subscription.js';
 import type { EMAIL_LOG, ENGAGEMENT_ROW, JOB, SNAPSHOT, SYSTEM_ERROR } from './system.js';
 import type { PUPIL, SESSION_USER, TEACHER, TEACHER_INVITE, USER } from './user.js';
 

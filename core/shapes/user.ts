@@ -41,7 +41,10 @@ export const SESSION_USER = defineShape(
     imitatingUser: nullable(IMITATOR),
     token: 'string',
   },
-  { summary: 'The signed-in user: profile, flags, permissions, their school and the session token', columns: ['id', 'username', 'kind', 'display_name', 'email'] },
+  {
+    summary: 'The signed-in user: profile, flags, permissions, their school and the session token',
+    columns: ['id', 'username', 'kind', 'display_name', 'email'],
+  },
 );
 
 /** What a sign-in answers: the user and the session token to send as `X-Token`. */
@@ -91,14 +94,29 @@ export const USER = defineShape(
 export const TEACHER = defineShape(
   'teacher',
   { kind: { oneOf: USER_KINDS, optional: true }, ...PERSON, email: nullable('string'), admin: 'boolean' },
-  { summary: 'A teacher of a school: names, email, and whether they are its admin', columns: ['id', 'username', 'display_name', 'email', 'admin'], priority: { email: 2 } },
+  {
+    summary: 'A teacher of a school: names, email, and whether they are its admin',
+    columns: ['id', 'username', 'display_name', 'email', 'admin'],
+    priority: { email: 2 },
+  },
 );
 
 /** An invitation for a teacher to join a school: the code its link carries, when it expires, and when it was accepted. */
 export const TEACHER_INVITE = defineShape(
   'teacher_invite',
-  { id: 'serial', school_id: 'serial', email: 'string', code: 'string', created_at: 'date', expires_at: 'date', accepted_at: nullable('date') },
-  { summary: 'An invitation for a teacher to join a school: email, code, expiry', columns: ['id', 'email', 'expires_at', 'accepted_at'] },
+  {
+    id: 'serial',
+    school_id: 'serial',
+    email: 'string',
+    code: 'string',
+    created_at: 'date',
+    expires_at: 'date',
+    accepted_at: nullable('date'),
+  },
+  {
+    summary: 'An invitation for a teacher to join a school: email, code, expiry',
+    columns: ['id', 'email', 'expires_at', 'accepted_at'],
+  },
 );
 
 /** A pupil as staff see them (never a password). `group_ids` where the groups were read; `password` only when just made. */
@@ -113,5 +131,8 @@ export const PUPIL = defineShape(
     group_ids: listOf('serial', { optional: true }),
     password: 'string?',
   },
-  { summary: 'A pupil of a school: names, school username, stages and groups', columns: ['id', 'school_username', 'first_name', 'last_name', 'display_name', 'stage_spelling'] },
+  {
+    summary: 'A pupil of a school: names, school username, stages and groups',
+    columns: ['id', 'school_username', 'first_name', 'last_name', 'display_name', 'stage_spelling'],
+  },
 );

@@ -35,13 +35,21 @@ export function sandboxDatabaseProblem(path: string): string | undefined {
   }
   try {
     const version = db.pragma('user_version', { simple: true }) as number;
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (t) => t.name,
+      ),
+    );
     const missing = NEEDED_TABLES.filter((name) => !tables.has(name));
-    if (version === 0 || missing.length > 0) return `not a sandbox database (no ${missing.join(', ') || 'sandbox schema'} table${missing.length === 1 ? '' : 's'})`;
+    if (version === 0 || missing.length > 0)
+      return `not a sandbox database (no ${missing.join(', ') || 'sandbox schema'} table${missing.length === 1 ? '' : 's'})`;
     const latest = MIGRATIONS.at(-1)?.version ?? 0;
     if (version > latest) return `made by a newer edshed (schema version ${version}; this one knows up to ${latest})`;
-    const account = db.prepare('SELECT 1 FROM users WHERE username = ? AND superuser = 1 AND deleted_at IS NULL').get(REHEARSAL_ACCOUNT);
-    if (account === undefined) return `has no ${REHEARSAL_ACCOUNT} account to rehearse as (a sandbox database has one, password "sandbox")`;
+    const account = db
+      .prepare('SELECT 1 FROM users WHERE username = ? AND superuser = 1 AND deleted_at IS NULL')
+      .get(REHEARSAL_ACCOUNT);
+    if (account === undefined)
+      return `has no ${REHEARSAL_ACCOUNT} account to rehearse as (a sandbox database has one, password "sandbox")`;
     return undefined;
   } catch (error) {
     return `not a database: ${messageOf(error)}`;

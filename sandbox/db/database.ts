@@ -25,7 +25,9 @@ export function openDatabase(path: string): Db {
 export function migrate(db: Db): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   // For migrations that hash what they must not keep in clear (031: session tokens).
-  db.function('sha256_hex', { deterministic: true }, (text: unknown) => createHash('sha256').update(String(text)).digest('hex'));
+  db.function('sha256_hex', { deterministic: true }, (text: unknown) =>
+    createHash('sha256').update(String(text)).digest('hex'),
+  );
   let applied = 0;
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;

@@ -23,7 +23,8 @@ const require = createRequire(import.meta.url);
 export type Db = BetterSqlite3.Database;
 
 /** The package loaded: the alias of 13 from Node 22, else 12. */
-export const DRIVER_PACKAGE: string = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-13' : 'better-sqlite3';
+export const DRIVER_PACKAGE: string =
+  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-13' : 'better-sqlite3';
 
 function load(): typeof BetterSqlite3 {
   // Before the driver loads: where it crashes, it takes the process with it, and nothing could say why.
@@ -34,7 +35,10 @@ function load(): typeof BetterSqlite3 {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code !== 'MODULE_NOT_FOUND') throw error;
-    throw new Error(`${DRIVER_PACKAGE} is not installed for Node ${process.version}: run \`npm install\` (or \`npm ci\`) again under this Node`, { cause: error });
+    throw new Error(
+      `${DRIVER_PACKAGE} is not installed for Node ${process.version}: run \`npm install\` (or \`npm ci\`) again under this Node`,
+      { cause: error },
+    );
   }
 }
 
@@ -45,7 +49,10 @@ export function driverVersions(): { readonly driver: string; readonly sqlite: st
   const { version } = require(`${DRIVER_PACKAGE}/package.json`) as { version: string };
   const db = new Database(':memory:');
   try {
-    return { driver: `better-sqlite3 ${version}`, sqlite: db.prepare('SELECT sqlite_version()').pluck().get() as string };
+    return {
+      driver: `better-sqlite3 ${version}`,
+      sqlite: db.prepare('SELECT sqlite_version()').pluck().get() as string,
+    };
   } finally {
     db.close();
   }

@@ -21,7 +21,10 @@ import { SYSTEM_TABLES } from './tables/system.js';
 export type { Column, TypeClass } from './tables/columns.js';
 
 /** Every table and its columns, in the order the migrations (then the read models) create them (one file per concern under tables/). */
-export const TABLES = { ...SCHOOL_TABLES, ...BILLING_TABLES, ...SYSTEM_TABLES } as const satisfies Record<string, Record<string, Column<unknown>>>;
+export const TABLES = { ...SCHOOL_TABLES, ...BILLING_TABLES, ...SYSTEM_TABLES } as const satisfies Record<
+  string,
+  Record<string, Column<unknown>>
+>;
 
 /** The name of a table of the sandbox database. */
 export type Table = keyof typeof TABLES;

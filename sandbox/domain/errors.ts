@@ -6,7 +6,14 @@
  */
 
 /** The kinds of refusal: each is one status and error code on the wire (see the server's table). */
-export const DOMAIN_ERROR_KINDS = ['unauthorised', 'payment-failed', 'forbidden', 'not-found', 'conflict', 'invalid'] as const;
+export const DOMAIN_ERROR_KINDS = [
+  'unauthorised',
+  'payment-failed',
+  'forbidden',
+  'not-found',
+  'conflict',
+  'invalid',
+] as const;
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
 /** One failed check of an invalid payload: the dotted path of the key (empty for the whole payload) and what is wrong. */
@@ -50,7 +57,10 @@ export function invalid(path: string, message: string): DomainError {
  * @example
  * throw invalidFields([{ path: 'name', message: 'required' }, { path: 'seats', message: 'expected a number' }]);
  */
-export function invalidFields(errors: readonly InvalidField[], message = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')): DomainError {
+export function invalidFields(
+  errors: readonly InvalidField[],
+  message = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '),
+): DomainError {
   return new DomainError('invalid', message, { errors });
 }
 

@@ -24,7 +24,10 @@ export const PATH_NAMES: readonly PathName[] = [
 
 /** The rule of a route path's parameter, if it names a provider. */
 function ruleOf(path: string, param: string): PathName | undefined {
-  return PATH_NAMES.find((rule) => rule.param === param && path.includes(rule.after === undefined ? `{${param}}` : `${rule.after}/{${param}}`));
+  return PATH_NAMES.find(
+    (rule) =>
+      rule.param === param && path.includes(rule.after === undefined ? `{${param}}` : `${rule.after}/{${param}}`),
+  );
 }
 
 /**
@@ -50,7 +53,10 @@ export function requireKnownNames(path: string, params: Readonly<Record<string, 
   for (const [param, value] of Object.entries(params)) {
     const rule = ruleOf(path, param);
     if (rule && !rule.names.includes(value.toLowerCase())) {
-      throw new DomainError('not-found', `${rule.label} ${value} not found; the sandbox knows ${rule.names.join(', ')}`);
+      throw new DomainError(
+        'not-found',
+        `${rule.label} ${value} not found; the sandbox knows ${rule.names.join(', ')}`,
+      );
     }
   }
 }

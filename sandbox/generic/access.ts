@@ -56,9 +56,21 @@ export function accessOf(endpoint: Endpoint, shape: Shape, ctx: HandlerContext):
   const reach = endpoint.reach;
   switch (shape.scope.kind) {
     case 'school':
-      return { filter: is('school_id', user?.schoolId ?? null), ownerId: user?.id ?? null, schoolId: user?.schoolId ?? null, scoped: true, reach };
+      return {
+        filter: is('school_id', user?.schoolId ?? null),
+        ownerId: user?.id ?? null,
+        schoolId: user?.schoolId ?? null,
+        scoped: true,
+        reach,
+      };
     case 'me':
-      return { filter: is('owner_id', user?.id ?? null), ownerId: user?.id ?? null, schoolId: user?.schoolId ?? null, scoped: true, reach };
+      return {
+        filter: is('owner_id', user?.id ?? null),
+        ownerId: user?.id ?? null,
+        schoolId: user?.schoolId ?? null,
+        scoped: true,
+        reach,
+      };
     case 'user': {
       const named = findReachableUser(ctx, ctx.params[shape.scope.param] ?? '', reach);
       return { filter: is('owner_id', named.id), ownerId: named.id, schoolId: named.school_id, scoped: true, reach };
@@ -86,7 +98,13 @@ export function listFilter(ctx: HandlerContext, access: Access, nested: boolean)
  * @example
  * const { record, taken } = reachedRecord(ctx, access, 'lists', '34');
  */
-export function reachedRecord(ctx: HandlerContext, access: Access, collection: string, key: string, reach: Reach = access.reach): { record: StoredRecord | null; taken: boolean } {
+export function reachedRecord(
+  ctx: HandlerContext,
+  access: Access,
+  collection: string,
+  key: string,
+  reach: Reach = access.reach,
+): { record: StoredRecord | null; taken: boolean } {
   const found = findRecords(ctx.db, collection, key, access.filter);
   const record = found.find((r) => access.scoped || mayReachRecord(ctx.db, ctx.user, reach, r)) ?? null;
   return { record, taken: found.length > 0 };
@@ -98,7 +116,13 @@ export function reachedRecord(ctx: HandlerContext, access: Access, collection: s
  * @example
  * const list = requireRecord(ctx, access, 'lists', '34');
  */
-export function requireRecord(ctx: HandlerContext, access: Access, collection: string, key: string, reach: Reach = access.reach): StoredRecord {
+export function requireRecord(
+  ctx: HandlerContext,
+  access: Access,
+  collection: string,
+  key: string,
+  reach: Reach = access.reach,
+): StoredRecord {
   const { record } = reachedRecord(ctx, access, collection, key, reach);
   if (!record) throw new HttpError(404, 'Not found', `No ${collection} record ${key}`);
   return record;
@@ -114,7 +138,13 @@ export function requireRecord(ctx: HandlerContext, access: Access, collection: s
  * @example
  * requireParent(ctx, endpoint, shape, access, table);
  */
-export function requireParent(ctx: HandlerContext, endpoint: Endpoint, shape: Shape, access: Access, table: GenericTable): boolean {
+export function requireParent(
+  ctx: HandlerContext,
+  endpoint: Endpoint,
+  shape: Shape,
+  access: Access,
+  table: GenericTable,
+): boolean {
   const parent = parentOf(shape, collectionPath(shape, endpoint.path));
   if (!parent || namedParams(endpoint.path).some((n) => n.param === parent.key)) return false;
   if (!table.parents.has(parent.path)) return false;

@@ -98,7 +98,12 @@ function sqlValue(value: string | number | boolean): string | number | bigint {
  * @example
  * listRecords(db, 'lists', null, { skip: 0, take: 50, where: { locale: 'en_GB' } });
  */
-export function listRecords(db: Db, collection: string, filter: RecordFilter, query: ListQuery): { items: StoredRecord[]; total: number } {
+export function listRecords(
+  db: Db,
+  collection: string,
+  filter: RecordFilter,
+  query: ListQuery,
+): { items: StoredRecord[]; total: number } {
   const f = filterSql(filter);
   let sql = ` FROM records WHERE collection = ? AND deleted_at IS NULL${f.sql}`;
   const args: unknown[] = [collection, ...f.args];
@@ -113,7 +118,13 @@ export function listRecords(db: Db, collection: string, filter: RecordFilter, qu
   }
   const total = oneValue<number>(db, `SELECT COUNT(*)${sql}`, ...args) ?? 0;
   // Bound LIMIT/OFFSET without the CAST make this query about ten times slower in better-sqlite3 12.
-  const items = all<unknown>(db, `SELECT ${COLUMNS}${sql} ORDER BY id LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`, ...args, query.take, query.skip).map((r) => row.parse(r));
+  const items = all<unknown>(
+    db,
+    `SELECT ${COLUMNS}${sql} ORDER BY id LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`,
+    ...args,
+    query.take,
+    query.skip,
+  ).map((r) => row.parse(r));
   return { items, total };
 }
 
@@ -136,7 +147,17 @@ export interface NewRecord {
 export function createRecord(db: Db, record: NewRecord): StoredRecord {
   const at = record.now.toISOString();
   const id = Number(
-    run(db, 'INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', record.collection, record.key ?? null, record.ownerId, record.schoolId, JSON.stringify(record.data), at, at).lastInsertRowid,
+    run(
+      db,
+      'INSERT INTO records (collection, key, owner_id, school_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      record.collection,
+      record.key ?? null,
+      record.ownerId,
+      record.schoolId,
+      JSON.stringify(record.data),
+      at,
+      at,
+    ).lastInsertRowid,
   );
   return readRecord(db, id);
 }

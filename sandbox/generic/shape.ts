@@ -20,7 +20,13 @@ export type Shape =
   /** `.../{key}`: one record. */
   | { readonly kind: 'item'; readonly scope: Scope; readonly collection: readonly string[]; readonly key: string }
   /** `.../{key}/verb` written to, with no list or item route under it: an action on the record. */
-  | { readonly kind: 'action'; readonly scope: Scope; readonly collection: readonly string[]; readonly key: string; readonly action: string }
+  | {
+      readonly kind: 'action';
+      readonly scope: Scope;
+      readonly collection: readonly string[];
+      readonly key: string;
+      readonly action: string;
+    }
   /** Anything else: a collection of records. */
   | { readonly kind: 'collection'; readonly scope: Scope; readonly collection: readonly string[] };
 
@@ -33,7 +39,8 @@ function bareParam(segment: string | undefined): string | null {
 
 function scopeOf(segments: readonly string[]): { scope: Scope; rest: readonly string[] } {
   if (segments[0] === 'users' && segments.length > 2) {
-    if (segments[1] === 'me' && segments[2] === 'school' && segments.length > 3) return { scope: { kind: 'school' }, rest: segments.slice(3) };
+    if (segments[1] === 'me' && segments[2] === 'school' && segments.length > 3)
+      return { scope: { kind: 'school' }, rest: segments.slice(3) };
     if (segments[1] === 'me') return { scope: { kind: 'me' }, rest: segments.slice(2) };
     const param = bareParam(segments[1]);
     if (param) return { scope: { kind: 'user', param }, rest: segments.slice(2) };
@@ -77,7 +84,8 @@ export function genericTable(endpoints: readonly Endpoint[]): GenericTable {
   const reads = new Map<string, Reach>();
   for (const e of endpoints) {
     const segments = e.path.split('/');
-    if (e.method === 'GET' && segments.length > 1 && bareParam(segments.at(-1))) reads.set(segments.slice(0, -1).join('/'), e.reach);
+    if (e.method === 'GET' && segments.length > 1 && bareParam(segments.at(-1)))
+      reads.set(segments.slice(0, -1).join('/'), e.reach);
   }
   const collections = collectionPaths(endpoints);
   return { collections, reads, parents: new Set([...collections, ...endpoints.map((e) => e.path)]) };
@@ -89,7 +97,16 @@ export interface NamedParam {
   readonly kind: 'user' | 'group' | 'school';
 }
 
-const NAMED: Readonly<Record<string, NamedParam['kind']>> = { users: 'user', user: 'user', pupils: 'user', pupil: 'user', teachers: 'user', groups: 'group', group: 'group', schools: 'school' };
+const NAMED: Readonly<Record<string, NamedParam['kind']>> = {
+  users: 'user',
+  user: 'user',
+  pupils: 'user',
+  pupil: 'user',
+  teachers: 'user',
+  groups: 'group',
+  group: 'group',
+  schools: 'school',
+};
 
 /**
  * The parameters of a path that name a user, a group or a school, by the word before them.
@@ -154,7 +171,10 @@ export function singular(noun: string): string {
  */
 export function collectionPath(shape: Shape, routePath: string): string {
   const drop = shape.kind === 'item' ? 1 : shape.kind === 'action' ? 2 : 0;
-  return routePath.split('/').slice(0, routePath.split('/').length - drop).join('/');
+  return routePath
+    .split('/')
+    .slice(0, routePath.split('/').length - drop)
+    .join('/');
 }
 
 /**
@@ -166,7 +186,10 @@ export function collectionPath(shape: Shape, routePath: string): string {
  * parentOf({ kind: 'collection', scope: { kind: 'shared' }, collection: ['lists', '{id}', 'words'] }, 'lists/{id}/words');
  * // { collection: ['lists'], key: 'id', path: 'lists' }
  */
-export function parentOf(shape: Pick<Shape, 'collection'>, path: string): { readonly collection: readonly string[]; readonly key: string; readonly path: string } | null {
+export function parentOf(
+  shape: Pick<Shape, 'collection'>,
+  path: string,
+): { readonly collection: readonly string[]; readonly key: string; readonly path: string } | null {
   for (let i = shape.collection.length - 1; i >= 1; i -= 1) {
     const key = bareParam(shape.collection[i]);
     if (key === null) continue;

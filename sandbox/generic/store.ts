@@ -16,7 +16,15 @@
 import type { Endpoint } from '../../core/endpoints/index.js';
 import { accessOf, listFilter, reachedRecord, requireParent, requireRecord, type Access } from './access.js';
 import { createRecord, listRecords, renderRecord, updateRecord, type StoredRecord } from './records.js';
-import { collectionNoun, fillCollection, namedParams, shapeOf, singular, type GenericTable, type Shape } from './shape.js';
+import {
+  collectionNoun,
+  fillCollection,
+  namedParams,
+  shapeOf,
+  singular,
+  type GenericTable,
+  type Shape,
+} from './shape.js';
 import { HttpError, type Handler, type HandlerContext, type HandlerResult } from '../kit/handler.js';
 import { page } from '../kit/input.js';
 import { reply } from '../kit/reply.js';
@@ -27,7 +35,10 @@ const COPY_ACTIONS = new Set(['duplicate', 'clone']);
 function idsOf(value: unknown): string[] | '*' | null {
   if (value === '*') return '*';
   if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string' || typeof value === 'number') return String(value).split(',').filter((s) => s !== '');
+  if (typeof value === 'string' || typeof value === 'number')
+    return String(value)
+      .split(',')
+      .filter((s) => s !== '');
   return null;
 }
 
@@ -35,7 +46,12 @@ function one(ctx: HandlerContext, shape: Shape, record: StoredRecord, status = 2
   return reply(ctx, singular(collectionNoun(shape.collection)), renderRecord(record), {}, status);
 }
 
-function itemHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'item' }>, ctx: HandlerContext, table: GenericTable): HandlerResult {
+function itemHandler(
+  endpoint: Endpoint,
+  shape: Extract<Shape, { kind: 'item' }>,
+  ctx: HandlerContext,
+  table: GenericTable,
+): HandlerResult {
   const access = accessOf(endpoint, shape, ctx);
   requireParent(ctx, endpoint, shape, access, table);
   const collection = fillCollection(shape.collection, ctx.params);
@@ -46,7 +62,19 @@ function itemHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'item' }>
     if (record) return one(ctx, shape, updateRecord(ctx.db, record.id, { data: ctx.input, now }));
     // A key that names a record the caller does not reach is that record's, not free for a new one.
     if (taken) throw new HttpError(404, 'Not found', `No ${collection} record ${key}`);
-    return one(ctx, shape, createRecord(ctx.db, { collection, key, ownerId: access.ownerId, schoolId: access.schoolId, data: ctx.input, now }), 201);
+    return one(
+      ctx,
+      shape,
+      createRecord(ctx.db, {
+        collection,
+        key,
+        ownerId: access.ownerId,
+        schoolId: access.schoolId,
+        data: ctx.input,
+        now,
+      }),
+      201,
+    );
   }
   const record = requireRecord(ctx, access, collection, key);
   if (endpoint.method === 'GET') return one(ctx, shape, record);
@@ -64,25 +92,53 @@ function namedRecord(ctx: HandlerContext, access: Access, collection: string, ke
   return createRecord(ctx.db, { collection, key, ownerId: access.ownerId, schoolId: access.schoolId, data: {}, now });
 }
 
-function actionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'action' }>, ctx: HandlerContext, table: GenericTable): HandlerResult {
+function actionHandler(
+  endpoint: Endpoint,
+  shape: Extract<Shape, { kind: 'action' }>,
+  ctx: HandlerContext,
+  table: GenericTable,
+): HandlerResult {
   const access = accessOf(endpoint, shape, ctx);
   requireParent(ctx, endpoint, shape, access, table);
   const collection = fillCollection(shape.collection, ctx.params);
   const key = ctx.params[shape.key] ?? '';
   const now = ctx.now();
-  const record = onNamed.has(endpoint) ? namedRecord(ctx, access, collection, key, now) : requireRecord(ctx, access, collection, key);
+  const record = onNamed.has(endpoint)
+    ? namedRecord(ctx, access, collection, key, now)
+    : requireRecord(ctx, access, collection, key);
   if (endpoint.method === 'POST' && COPY_ACTIONS.has(shape.action)) {
     const data = { ...record.data, ...ctx.input, copied_from: record.id };
-    const copy = createRecord(ctx.db, { collection, ownerId: ctx.user?.id ?? record.owner_id, schoolId: ctx.user?.schoolId ?? record.school_id, data, now });
+    const copy = createRecord(ctx.db, {
+      collection,
+      ownerId: ctx.user?.id ?? record.owner_id,
+      schoolId: ctx.user?.schoolId ?? record.school_id,
+      data,
+      now,
+    });
     return one(ctx, shape, copy, 201);
   }
-  const action = { action: shape.action, method: endpoint.method, input: ctx.input, at: now.toISOString(), by: ctx.user?.id ?? null };
+  const action = {
+    action: shape.action,
+    method: endpoint.method,
+    input: ctx.input,
+    at: now.toISOString(),
+    by: ctx.user?.id ?? null,
+  };
   const merge = endpoint.method === 'PUT' || endpoint.method === 'PATCH';
-  const updated = updateRecord(ctx.db, record.id, { actions: [...record.actions, action], ...(merge ? { data: { ...record.data, ...ctx.input } } : {}), now });
+  const updated = updateRecord(ctx.db, record.id, {
+    actions: [...record.actions, action],
+    ...(merge ? { data: { ...record.data, ...ctx.input } } : {}),
+    now,
+  });
   return one(ctx, shape, updated);
 }
 
-function collectionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'collection' }>, ctx: HandlerContext, table: GenericTable): HandlerResult {
+function collectionHandler(
+  endpoint: Endpoint,
+  shape: Extract<Shape, { kind: 'collection' }>,
+  ctx: HandlerContext,
+  table: GenericTable,
+): HandlerResult {
   const access = accessOf(endpoint, shape, ctx);
   // Whoever reaches a parent record may list what hangs under it: a published list's words.
   const nested = requireParent(ctx, endpoint, shape, access, table);
@@ -95,26 +151,41 @@ function collectionHandler(endpoint: Endpoint, shape: Extract<Shape, { kind: 'co
       for (const [k, v] of Object.entries(input)) {
         if (!PAGING.has(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) where[k] = v;
       }
-      const search = typeof input.search === 'string' ? input.search : typeof input.q === 'string' ? input.q : undefined;
+      const search =
+        typeof input.search === 'string' ? input.search : typeof input.q === 'string' ? input.q : undefined;
       const query = { ...page(ctx), where, ...(search ? { search } : {}) };
       const { items, total } = listRecords(db, collection, listFilter(ctx, access, nested), query);
       return reply(ctx, collectionNoun(shape.collection), items.map(renderRecord), { total });
     }
     case 'POST':
-      return one(ctx, shape, createRecord(db, { collection, ownerId: access.ownerId, schoolId: access.schoolId, data: input, now }), 201);
+      return one(
+        ctx,
+        shape,
+        createRecord(db, { collection, ownerId: access.ownerId, schoolId: access.schoolId, data: input, now }),
+        201,
+      );
     case 'PUT':
     case 'PATCH': {
       const named = typeof input.id === 'string' || typeof input.id === 'number' ? String(input.id) : null;
       const key = named ?? `user:${ctx.user?.id ?? 'anon'}`;
       const { record: existing, taken } = reachedRecord(ctx, access, collection, key);
       if (!existing && (named || taken)) throw new HttpError(404, 'Not found', `No ${collection} record ${key}`);
-      if (!existing) return one(ctx, shape, createRecord(db, { collection, key, ownerId: access.ownerId, schoolId: access.schoolId, data: input, now }), 201);
+      if (!existing)
+        return one(
+          ctx,
+          shape,
+          createRecord(db, { collection, key, ownerId: access.ownerId, schoolId: access.schoolId, data: input, now }),
+          201,
+        );
       const data = endpoint.method === 'PUT' ? input : { ...existing.data, ...input };
       return one(ctx, shape, updateRecord(db, existing.id, { data, now }));
     }
     case 'DELETE': {
       const ids = idsOf(input.ids ?? input.id) ?? [`user:${ctx.user?.id ?? 'anon'}`];
-      const all = ids === '*' ? listRecords(db, collection, listFilter(ctx, access, nested), { skip: 0, take: -1, where: {} }).items : ids.map((key) => reachedRecord(ctx, access, collection, key).record);
+      const all =
+        ids === '*'
+          ? listRecords(db, collection, listFilter(ctx, access, nested), { skip: 0, take: -1, where: {} }).items
+          : ids.map((key) => reachedRecord(ctx, access, collection, key).record);
       let deleted = 0;
       for (const record of all) {
         if (!record) continue;

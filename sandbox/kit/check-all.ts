@@ -11,7 +11,9 @@ type Results<T extends readonly (() => unknown)[]> = { -readonly [K in keyof T]:
 type Refusal = DomainError | HttpError;
 
 function isRefusal(error: unknown): error is Refusal {
-  return (error instanceof DomainError && error.kind === 'invalid') || (error instanceof HttpError && error.status === 422);
+  return (
+    (error instanceof DomainError && error.kind === 'invalid') || (error instanceof HttpError && error.status === 422)
+  );
 }
 
 function problemsOf(error: Refusal): InvalidField[] {

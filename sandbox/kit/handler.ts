@@ -12,7 +12,14 @@
  * table, and a handler holds business rules only.
  */
 import type Database from 'better-sqlite3';
-import type { Endpoint, EndpointRoute, EndpointSpec, EntryOfRoute, ParamsOf, PayloadOf } from '../../core/endpoints/index.js';
+import type {
+  Endpoint,
+  EndpointRoute,
+  EndpointSpec,
+  EntryOfRoute,
+  ParamsOf,
+  PayloadOf,
+} from '../../core/endpoints/index.js';
 
 /** The signed-in caller, as the handlers see it. */
 export interface SessionUser {
@@ -60,7 +67,9 @@ export interface HandlerResult {
 }
 
 /** A handler of entry `E` (the default: a handler that serves any entry, as the generic store does). */
-export type Handler<E extends EndpointSpec = EndpointSpec> = (ctx: HandlerContext<E>) => HandlerResult | Promise<HandlerResult>;
+export type Handler<E extends EndpointSpec = EndpointSpec> = (
+  ctx: HandlerContext<E>,
+) => HandlerResult | Promise<HandlerResult>;
 
 /**
  * The handler of a route (or of several routes that take the same payload), typed from its table entry.

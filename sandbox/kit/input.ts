@@ -54,7 +54,10 @@ export function parseInput<T extends z.core.$ZodType>(schema: T, value: unknown)
 export function parseField<T extends z.core.$ZodType>(path: string, schema: T, value: unknown): z.output<T> {
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({ path: [path, ...issue.path.map(String)].join('.'), message: issue.message }));
+  const errors = result.error.issues.map((issue) => ({
+    path: [path, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
   throw invalidFields(errors, errors.map((e) => `${e.path}: ${e.message}`).join('; '));
 }
 
@@ -67,9 +70,15 @@ export function parseField<T extends z.core.$ZodType>(path: string, schema: T, v
  * const LINK = { external_id: 'id?', domain: 'string?' } as const;
  * const { external_id } = parseFields(LINK, ctx.input); // string | number | undefined
  */
-export function parseFields<const P extends Readonly<Record<string, FieldSpec>>>(fields: P, value: unknown, path = ''): ParsedPayload<P> & { readonly [key: string]: unknown } {
+export function parseFields<const P extends Readonly<Record<string, FieldSpec>>>(
+  fields: P,
+  value: unknown,
+  path = '',
+): ParsedPayload<P> & { readonly [key: string]: unknown } {
   const schema = fieldsSchema(fields, { open: true });
-  return (path === '' ? parseInput(schema, value) : parseField(path, schema, value)) as ParsedPayload<P> & { readonly [key: string]: unknown };
+  return (path === '' ? parseInput(schema, value) : parseField(path, schema, value)) as ParsedPayload<P> & {
+    readonly [key: string]: unknown;
+  };
 }
 
 /**
@@ -118,7 +127,10 @@ const pageSchema = z.object({ skip: z.optional(skipSchema), take: z.optional(tak
  * const { skip, take } = page(ctx);
  */
 export function page(ctx: Pick<HandlerContext, 'input'>): { skip: number; take: number } {
-  const { skip = 0, take = DEFAULT_TAKE } = parseInput(pageSchema, { skip: ctx.input['skip'], take: ctx.input['take'] });
+  const { skip = 0, take = DEFAULT_TAKE } = parseInput(pageSchema, {
+    skip: ctx.input['skip'],
+    take: ctx.input['take'],
+  });
   return { skip, take };
 }
 
@@ -134,7 +146,9 @@ export function pageIfAsked(ctx: Pick<HandlerContext, 'input'>): { skip: number;
 }
 
 /** An id as a payload carries it: a positive whole number or a string of digits. */
-export const idValue = z.union([z.number(), z.string().regex(/^\d+$/, 'expected an id').transform(Number)]).pipe(z.number().int().positive());
+export const idValue = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'expected an id').transform(Number)])
+  .pipe(z.number().int().positive());
 
 /** A list of ids: an array, a comma-joined string, or a single id. */
 export const idList = z.union([
@@ -157,7 +171,11 @@ export const idList = z.union([
 export function parseIds(value: unknown, path: string, allowAll = false): number[] | '*' {
   if (allowAll && (value === '*' || (Array.isArray(value) && value.length === 1 && value[0] === '*'))) return '*';
   const result = idList.safeParse(value);
-  if (!result.success) throw invalid(path, allowAll ? 'expected ids (a list or comma-joined) or *' : 'expected ids (a list or comma-joined)');
+  if (!result.success)
+    throw invalid(
+      path,
+      allowAll ? 'expected ids (a list or comma-joined) or *' : 'expected ids (a list or comma-joined)',
+    );
   return [...new Set(result.data)];
 }
 

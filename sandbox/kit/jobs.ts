@@ -57,8 +57,18 @@ export interface NewJob {
  */
 export function enqueueJob(db: Db, job: NewJob): JobRow {
   const stamp = job.now.toISOString();
-  const { lastInsertRowid } = run(db, `INSERT INTO jobs (queue_id, namespace_id, kind, payload, state, run_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`, job.queue, job.namespace, job.kind, JSON.stringify(job.payload ?? {}), job.runAt ?? stamp, stamp, stamp);
+  const { lastInsertRowid } = run(
+    db,
+    `INSERT INTO jobs (queue_id, namespace_id, kind, payload, state, run_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`,
+    job.queue,
+    job.namespace,
+    job.kind,
+    JSON.stringify(job.payload ?? {}),
+    job.runAt ?? stamp,
+    stamp,
+    stamp,
+  );
   return getJob(db, Number(lastInsertRowid)) as JobRow;
 }
 
@@ -70,8 +80,19 @@ const { column: c } = fieldsOf<JobRow>();
 
 /** The job's id answers as `jobId` too, and its queue as `queueId`. */
 const JOB_SHAPE: RowShape<JobRow, Job> = {
-  id: c('id'), jobId: c('id'), queueId: c('queue_id'), namespace_id: c('namespace_id'), kind: c('kind'), state: c('state'), progress: c('progress'),
-  error: c('error'), attempts: c('attempts'), run_at: c('run_at'), created_at: c('created_at'), started_at: c('started_at'), finished_at: c('finished_at'),
+  id: c('id'),
+  jobId: c('id'),
+  queueId: c('queue_id'),
+  namespace_id: c('namespace_id'),
+  kind: c('kind'),
+  state: c('state'),
+  progress: c('progress'),
+  error: c('error'),
+  attempts: c('attempts'),
+  run_at: c('run_at'),
+  created_at: c('created_at'),
+  started_at: c('started_at'),
+  finished_at: c('finished_at'),
 };
 
 /** A job as the API answers it: `queueId`, `jobId` and `namespace_id` are the spec's progress fields. */
@@ -127,7 +148,14 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
 
   const fail = db.transaction((job: JobRow, message: string, at: Date) => {
     const stamp = at.toISOString();
-    run(db, "UPDATE jobs SET state = 'failed', error = ?, finished_at = ?, updated_at = ? WHERE id = ?", message, stamp, stamp, job.id);
+    run(
+      db,
+      "UPDATE jobs SET state = 'failed', error = ?, finished_at = ?, updated_at = ? WHERE id = ?",
+      message,
+      stamp,
+      stamp,
+      job.id,
+    );
     kinds[job.kind]?.onFail?.(db, job, message, at);
   });
 

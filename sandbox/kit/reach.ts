@@ -67,7 +67,10 @@ export function mayReach(db: Db, user: SessionUser | null, schoolId: number | nu
   if (superuserMay(user, 'reach every school') || (purpose === 'billing' && user.employee)) return true;
   if (user.schoolId === schoolId) return true;
   if (purpose === 'school' && user.districtId !== null) {
-    return one<Pick<Row<'schools'>, 'district_id'>>(db, 'SELECT district_id FROM schools WHERE id = ?', schoolId)?.district_id === user.districtId;
+    return (
+      one<Pick<Row<'schools'>, 'district_id'>>(db, 'SELECT district_id FROM schools WHERE id = ?', schoolId)
+        ?.district_id === user.districtId
+    );
   }
   return false;
 }
@@ -84,7 +87,12 @@ export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purp
   if (superuserMay(user, 'reach every school') || (purpose === 'billing' && user.employee)) return 'all';
   const ids = user.schoolId === null ? [] : [user.schoolId];
   if (purpose === 'school' && user.districtId !== null) {
-    for (const id of all<Pick<Row<'schools'>, 'id'>>(db, 'SELECT id FROM schools WHERE district_id = ?', user.districtId)) if (!ids.includes(id.id)) ids.push(id.id);
+    for (const id of all<Pick<Row<'schools'>, 'id'>>(
+      db,
+      'SELECT id FROM schools WHERE district_id = ?',
+      user.districtId,
+    ))
+      if (!ids.includes(id.id)) ids.push(id.id);
   }
   return ids;
 }
@@ -95,7 +103,8 @@ export function reachableSchools(db: Db, user: SessionUser | null, purpose: Purp
  */
 export type Missing = string | (() => DomainError);
 
-const missingError = (missing: Missing, id: number | string): DomainError => (typeof missing === 'string' ? notFound(missing, id) : missing());
+const missingError = (missing: Missing, id: number | string): DomainError =>
+  typeof missing === 'string' ? notFound(missing, id) : missing();
 
 /**
  * The row `sql` finds by `id` (and any `more` parameters after it), or 404 when there is none: the finder
@@ -140,10 +149,17 @@ type SchooledBy<T> = FindOptions<T> & { readonly schoolOf: (row: T) => number | 
  * @example
  * rows.filter((row) => reachesRow(db, user, row));
  */
-export function reachesRow<T extends Schooled>(db: Db, user: SessionUser | null, row: T, options?: FindOptions<T>): boolean;
+export function reachesRow<T extends Schooled>(
+  db: Db,
+  user: SessionUser | null,
+  row: T,
+  options?: FindOptions<T>,
+): boolean;
 export function reachesRow<T>(db: Db, user: SessionUser | null, row: T, options: SchooledBy<T>): boolean;
 export function reachesRow<T>(db: Db, user: SessionUser | null, row: T, options: FindOptions<T> = {}): boolean {
-  const fits = (school: number | null): boolean => (options.inSchool === undefined || school === options.inSchool) && mayReach(db, user, school, options.purpose ?? 'school');
+  const fits = (school: number | null): boolean =>
+    (options.inSchool === undefined || school === options.inSchool) &&
+    mayReach(db, user, school, options.purpose ?? 'school');
   const school = options.schoolOf ? options.schoolOf(row) : (row as T & Schooled).school_id;
   return fits(school) || (options.alsoIn?.(row) ?? []).some(fits);
 }
@@ -160,9 +176,30 @@ export function reachesRow<T>(db: Db, user: SessionUser | null, row: T, options:
  * const pupil = findReachable<UserRow>(db, user, 'Pupil', PUPIL_SQL, 12, { inSchool: group.school_id });
  * const invoice = findReachable<InvoiceRow>(db, user, 'Invoice', 'SELECT * FROM invoices WHERE id = ?', 12, { purpose: 'billing' });
  */
-export function findReachable<T extends Schooled>(db: Db, user: SessionUser | null, missing: Missing, sql: string, id: number, options?: FindOptions<T>): T;
-export function findReachable<T>(db: Db, user: SessionUser | null, missing: Missing, sql: string, id: number, options: SchooledBy<T>): T;
-export function findReachable<T>(db: Db, user: SessionUser | null, missing: Missing, sql: string, id: number, options: FindOptions<T> = {}): T {
+export function findReachable<T extends Schooled>(
+  db: Db,
+  user: SessionUser | null,
+  missing: Missing,
+  sql: string,
+  id: number,
+  options?: FindOptions<T>,
+): T;
+export function findReachable<T>(
+  db: Db,
+  user: SessionUser | null,
+  missing: Missing,
+  sql: string,
+  id: number,
+  options: SchooledBy<T>,
+): T;
+export function findReachable<T>(
+  db: Db,
+  user: SessionUser | null,
+  missing: Missing,
+  sql: string,
+  id: number,
+  options: FindOptions<T> = {},
+): T {
   const row = findRow<T>(db, missing, sql, id);
   if (!reachesRow(db, user, row, options as SchooledBy<T>)) throw missingError(missing, id);
   return row;
@@ -196,7 +233,13 @@ export function mayReachUser(db: Db, caller: SessionUser | null, user: NamedUser
  * const owner = findReachableUser(ctx, ctx.params.id, ctx.endpoint.reach);
  */
 export function findReachableUser(ctx: HandlerContext, raw: string, reach: Reach): NamedUser {
-  const user = /^\d+$/.test(raw) ? one<NamedUser>(ctx.db, 'SELECT id, school_id, parent_id FROM users WHERE id = ? AND deleted_at IS NULL', Number(raw)) : undefined;
+  const user = /^\d+$/.test(raw)
+    ? one<NamedUser>(
+        ctx.db,
+        'SELECT id, school_id, parent_id FROM users WHERE id = ? AND deleted_at IS NULL',
+        Number(raw),
+      )
+    : undefined;
   if (!user || !mayReachUser(ctx.db, ctx.user, user, reach)) throw notFound('User', raw);
   return user;
 }
@@ -212,9 +255,17 @@ export function assertNamedReachable(ctx: HandlerContext, kind: 'school' | 'grou
   const id = /^\d+$/.test(raw) ? Number(raw) : -1;
   const row =
     kind === 'school'
-      ? one<{ school_id: number }>(ctx.db, 'SELECT id AS school_id FROM schools WHERE id = ? AND deleted_at IS NULL', id)
+      ? one<{ school_id: number }>(
+          ctx.db,
+          'SELECT id AS school_id FROM schools WHERE id = ? AND deleted_at IS NULL',
+          id,
+        )
       : one<Pick<Row<'school_groups'>, 'school_id'>>(ctx.db, 'SELECT school_id FROM school_groups WHERE id = ?', id);
-  const reached = row !== undefined && (reach === 'everyone' || (reach !== 'superuser' && mayReach(ctx.db, ctx.user, row.school_id, 'school')) || superuserMay(ctx.user, 'reach every school'));
+  const reached =
+    row !== undefined &&
+    (reach === 'everyone' ||
+      (reach !== 'superuser' && mayReach(ctx.db, ctx.user, row.school_id, 'school')) ||
+      superuserMay(ctx.user, 'reach every school'));
   if (!reached) throw notFound(kind === 'school' ? 'School' : 'Group', raw);
 }
 
@@ -276,10 +327,17 @@ export function schoolParam(ctx: HandlerContext, name = 'id'): number {
   const text = ctx.params[name] ?? '';
   const missing = (): DomainError => notFound('School', text);
   if (!/^\d+$/.test(text)) throw missing();
-  const school = findReachable<Pick<Row<'schools'>, 'id'>>(ctx.db, ctx.user, missing, 'SELECT id FROM schools WHERE id = ? AND deleted_at IS NULL', Number(text), {
-    purpose: 'billing',
-    schoolOf: (row) => row.id,
-  });
+  const school = findReachable<Pick<Row<'schools'>, 'id'>>(
+    ctx.db,
+    ctx.user,
+    missing,
+    'SELECT id FROM schools WHERE id = ? AND deleted_at IS NULL',
+    Number(text),
+    {
+      purpose: 'billing',
+      schoolOf: (row) => row.id,
+    },
+  );
   return school.id;
 }
 

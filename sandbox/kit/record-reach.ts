@@ -53,12 +53,14 @@ export interface SqlCondition {
  */
 export function reachCondition(db: Db, user: SessionUser | null, reach: Reach): SqlCondition | null {
   if (reach === 'everyone') return null;
-  if (!user || (reach === 'superuser' && !superuserMay(user, 'reach superuser records'))) return { sql: ' AND 0', args: [] };
+  if (!user || (reach === 'superuser' && !superuserMay(user, 'reach superuser records')))
+    return { sql: ' AND 0', args: [] };
   if (superuserMay(user, 'reach every school')) return null;
   if (reach === 'own') return { sql: ' AND owner_id = ?', args: [user.id] };
   const schools = reachableSchools(db, user, 'school');
   const ids = schools === 'all' ? [] : schools;
   const inSchool = ids.length > 0 ? ` OR school_id IN (${placeholders(ids.length)})` : '';
-  const published = reach === 'published' ? ` OR owner_id IS NULL OR json_extract(data, '$.published') IN (1, '1', 'true')` : '';
+  const published =
+    reach === 'published' ? ` OR owner_id IS NULL OR json_extract(data, '$.published') IN (1, '1', 'true')` : '';
   return { sql: ` AND (owner_id = ?${published}${inSchool})`, args: [user.id, ...ids] };
 }

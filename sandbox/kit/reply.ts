@@ -13,7 +13,13 @@ import { wrapResponse } from './response-key.js';
  * @example
  * return reply(ctx, 'invoice', serializeInvoice(row));
  */
-export function reply(ctx: HandlerContext, key: string, value: unknown, extra: Readonly<Record<string, unknown>> = {}, status?: number): HandlerResult {
+export function reply(
+  ctx: HandlerContext,
+  key: string,
+  value: unknown,
+  extra: Readonly<Record<string, unknown>> = {},
+  status?: number,
+): HandlerResult {
   const body = wrapResponse(ctx.endpoint, key, value, extra);
   // `changed: false` answers a repeat that wrote nothing: not a write for the counter.
   const unchanged = extra['changed'] === false;
@@ -24,7 +30,9 @@ export function reply(ctx: HandlerContext, key: string, value: unknown, extra: R
  * The status and error code of each kind of domain refusal: the one place the domain's words become HTTP
  * (a thrown DomainError is answered by the server through `refusal` too; `HttpError`s carry their own).
  */
-export const DOMAIN_ERROR_STATUS: { readonly [K in DomainErrorKind]: { readonly status: number; readonly error: string } } = {
+export const DOMAIN_ERROR_STATUS: {
+  readonly [K in DomainErrorKind]: { readonly status: number; readonly error: string };
+} = {
   unauthorised: { status: 401, error: 'Unauthorised' },
   'payment-failed': { status: 402, error: 'Payment failed' },
   forbidden: { status: 403, error: 'Forbidden' },
@@ -41,7 +49,9 @@ export const DOMAIN_ERROR_STATUS: { readonly [K in DomainErrorKind]: { readonly 
  * @example
  * if (refused) return refusal(refused); // 401 { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: 9 }
  */
-export function refusal(refused: DomainError): HandlerResult & { readonly status: number; readonly body: Record<string, unknown> } {
+export function refusal(
+  refused: DomainError,
+): HandlerResult & { readonly status: number; readonly body: Record<string, unknown> } {
   const { status, error } = DOMAIN_ERROR_STATUS[refused.kind];
   return { status, body: { error, message: refused.message, ...refused.data } };
 }
@@ -52,6 +62,10 @@ export function refusal(refused: DomainError): HandlerResult & { readonly status
  * @example
  * return sessionReply(ctx, openSession(ctx, userId, null));
  */
-export function sessionReply(ctx: HandlerContext, session: { readonly user: unknown; readonly token: string }, status?: number): HandlerResult {
+export function sessionReply(
+  ctx: HandlerContext,
+  session: { readonly user: unknown; readonly token: string },
+  status?: number,
+): HandlerResult {
   return reply(ctx, 'user', session.user, { token: session.token }, status);
 }

@@ -9,7 +9,12 @@ import type { Endpoint } from '../../core/endpoints/index.js';
  * @example
  * wrapResponse(endpoint, 'items', rows, { total: 42 }); // { resources: { items: rows, total: 42 } } for resources.items
  */
-export function wrapResponse(endpoint: Pick<Endpoint, 'response'>, fallback: string, value: unknown, siblings: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+export function wrapResponse(
+  endpoint: Pick<Endpoint, 'response'>,
+  fallback: string,
+  value: unknown,
+  siblings: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> {
   const named = endpoint.response?.split(',').map((k) => k.trim()) ?? [];
   const key = named.find((k) => k === fallback || k.endsWith(`.${fallback}`)) ?? (named[0] || fallback);
   const path = key.split('.');

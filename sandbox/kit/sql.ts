@@ -43,7 +43,9 @@ export function all<T>(db: Db, sql: string, ...params: unknown[]): T[] {
  * const unpaid = oneValue<number>(db, "SELECT COUNT(*) FROM invoices WHERE school_id = ? AND state = 'open'", 1);
  */
 export function oneValue<T>(db: Db, sql: string, ...params: unknown[]): T | undefined {
-  return prepared(db, sql).pluck().get(...params) as T | undefined;
+  return prepared(db, sql)
+    .pluck()
+    .get(...params) as T | undefined;
 }
 
 /**
@@ -53,7 +55,9 @@ export function oneValue<T>(db: Db, sql: string, ...params: unknown[]): T | unde
  * const ids = allValues<number>(db, 'SELECT id FROM schools WHERE deleted_at IS NULL ORDER BY id');
  */
 export function allValues<T>(db: Db, sql: string, ...params: unknown[]): T[] {
-  return prepared(db, sql).pluck().all(...params) as T[];
+  return prepared(db, sql)
+    .pluck()
+    .all(...params) as T[];
 }
 
 /**
@@ -63,7 +67,9 @@ export function allValues<T>(db: Db, sql: string, ...params: unknown[]): T[] {
  * const rows = allArrays(db, 'SELECT id, recipient, status FROM email_logs ORDER BY id'); // [[1, 'a@school.test', 'sent'], ...]
  */
 export function allArrays<T extends unknown[]>(db: Db, sql: string, ...params: unknown[]): T[] {
-  return prepared(db, sql).raw().all(...params) as T[];
+  return prepared(db, sql)
+    .raw()
+    .all(...params) as T[];
 }
 
 /**

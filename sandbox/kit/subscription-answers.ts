@@ -6,7 +6,11 @@ import { pathId } from './input.js';
 import type { HandlerContext, HandlerResult, RouteHandler } from './handler.js';
 import { reply } from './reply.js';
 import { requestCancelAtExpiry, withdrawCancelAtExpiry } from '../domain/subscriptions/cancel-at-expiry.js';
-import { serializeSubscription, type SubscriptionRow, visibleSubscription } from '../domain/subscriptions/subscriptions.js';
+import {
+  serializeSubscription,
+  type SubscriptionRow,
+  visibleSubscription,
+} from '../domain/subscriptions/subscriptions.js';
 
 /**
  * The subscription named by a path parameter (`id` unless told), clock applied; 404 when out of reach.
@@ -24,18 +28,26 @@ export function subscriptionOf(ctx: HandlerContext, name = 'id'): SubscriptionRo
  * @example
  * return answerSub(ctx, sub, { changed: false });
  */
-export function answerSub(ctx: HandlerContext, sub: SubscriptionRow, extra: Readonly<Record<string, unknown>> = {}): HandlerResult {
+export function answerSub(
+  ctx: HandlerContext,
+  sub: SubscriptionRow,
+  extra: Readonly<Record<string, unknown>> = {},
+): HandlerResult {
   return reply(ctx, 'subscription', serializeSubscription(ctx.db, sub), extra);
 }
 
 /** Cancel at expiry. */
-export const cancelAtExpiryHandler: RouteHandler<'POST superuser/subscriptions/{id}/cancelatexpiry' | 'POST users/me/school/subscriptions/{id}/cancel'> = (ctx) => {
+export const cancelAtExpiryHandler: RouteHandler<
+  'POST superuser/subscriptions/{id}/cancelatexpiry' | 'POST users/me/school/subscriptions/{id}/cancel'
+> = (ctx) => {
   const { subscription, changed } = requestCancelAtExpiry(ctx, subscriptionOf(ctx), ctx.input.reason ?? '');
   return answerSub(ctx, subscription, { changed });
 };
 
 /** Undo cancel at expiry. */
-export const undoCancelHandler: RouteHandler<'DELETE superuser/subscriptions/{id}/cancelatexpiry' | 'DELETE users/me/school/subscriptions/{id}/cancel'> = (ctx) => {
+export const undoCancelHandler: RouteHandler<
+  'DELETE superuser/subscriptions/{id}/cancelatexpiry' | 'DELETE users/me/school/subscriptions/{id}/cancel'
+> = (ctx) => {
   const { subscription, changed } = withdrawCancelAtExpiry(ctx, subscriptionOf(ctx));
   return answerSub(ctx, subscription, { changed });
 };

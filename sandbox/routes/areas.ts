@@ -15,10 +15,15 @@ export type AreaName = Area['area'];
 
 type EntriesOf<N extends AreaName> = Extract<Area, { readonly area: N }>['entries'];
 type CommandOf<N extends AreaName> = keyof EntriesOf<N> & string;
-type RoutesOf<N extends AreaName, C extends CommandOf<N> = CommandOf<N>> = EntriesOf<N>[C] extends { readonly route: infer R } ? R : never;
+type RoutesOf<N extends AreaName, C extends CommandOf<N> = CommandOf<N>> = EntriesOf<N>[C] extends {
+  readonly route: infer R;
+}
+  ? R
+  : never;
 
 /** How one area is served. */
-export type AreaService<N extends AreaName = AreaName> = 'real' | 'generic' | { readonly real: readonly CommandOf<N>[] };
+export type AreaService<N extends AreaName = AreaName> =
+  'real' | 'generic' | { readonly real: readonly CommandOf<N>[] };
 
 export const AREA_SERVICE = {
   site: 'real',
@@ -93,10 +98,20 @@ export const AREA_SERVICE = {
 } as const satisfies { readonly [N in AreaName]: AreaService<N> };
 
 type Declared = typeof AREA_SERVICE;
-type Listed<N extends AreaName> = Declared[N] extends { readonly real: readonly (infer C extends CommandOf<N>)[] } ? C : never;
+type Listed<N extends AreaName> = Declared[N] extends { readonly real: readonly (infer C extends CommandOf<N>)[] }
+  ? C
+  : never;
 
-type RealRoutesOf<N extends AreaName> = Declared[N] extends 'real' ? RoutesOf<N> : Declared[N] extends 'generic' ? never : RoutesOf<N, Listed<N>>;
-type GenericRoutesOf<N extends AreaName> = Declared[N] extends 'generic' ? RoutesOf<N> : Declared[N] extends 'real' ? never : RoutesOf<N, Exclude<CommandOf<N>, Listed<N>>>;
+type RealRoutesOf<N extends AreaName> = Declared[N] extends 'real'
+  ? RoutesOf<N>
+  : Declared[N] extends 'generic'
+    ? never
+    : RoutesOf<N, Listed<N>>;
+type GenericRoutesOf<N extends AreaName> = Declared[N] extends 'generic'
+  ? RoutesOf<N>
+  : Declared[N] extends 'real'
+    ? never
+    : RoutesOf<N, Exclude<CommandOf<N>, Listed<N>>>;
 
 /** Routes that must have a real handler. */
 export type RealRoute = { [N in AreaName]: RealRoutesOf<N> }[AreaName];
@@ -118,7 +133,10 @@ export type AreaRoutes<N extends AreaName> = { readonly [R in RealRoutesOf<N> & 
  * @example
  * export const vatHandlers = defineRoutes('vat', { 'POST vat/validate': validate, 'POST schools/{id}/vat-countries': vatCountries });
  */
-export function defineRoutes<N extends AreaName, M extends AreaRoutes<N>>(_area: N, map: M & NoInfer<{ readonly [K in Exclude<keyof M, RealRoutesOf<N>>]: never }>): AreaRoutes<N> {
+export function defineRoutes<N extends AreaName, M extends AreaRoutes<N>>(
+  _area: N,
+  map: M & NoInfer<{ readonly [K in Exclude<keyof M, RealRoutesOf<N>>]: never }>,
+): AreaRoutes<N> {
   return map;
 }
 
@@ -129,7 +147,9 @@ export function defineRoutes<N extends AreaName, M extends AreaRoutes<N>>(_area:
  * @example
  * const real = realHandlers({ ...schoolAdminHandlers, ...billingHandlers, ...authHandlers, ...usersMeHandlers });
  */
-export function realHandlers<M extends RealHandlers>(map: M & { readonly [K in Exclude<keyof M, RealRoute>]: never }): RealHandlers {
+export function realHandlers<M extends RealHandlers>(
+  map: M & { readonly [K in Exclude<keyof M, RealRoute>]: never },
+): RealHandlers {
   return map;
 }
 
@@ -140,7 +160,9 @@ export function realHandlers<M extends RealHandlers>(map: M & { readonly [K in E
  * servedGenerically(ENDPOINTS.find((e) => e.route === 'GET lists/{id}')!) // true
  */
 export function servedGenerically(endpoint: Endpoint): boolean {
-  const service = (AREA_SERVICE as Readonly<Record<string, 'real' | 'generic' | { readonly real: readonly string[] }>>)[endpoint.area];
+  const service = (AREA_SERVICE as Readonly<Record<string, 'real' | 'generic' | { readonly real: readonly string[] }>>)[
+    endpoint.area
+  ];
   if (service === undefined) throw new Error(`area ${endpoint.area} of ${endpoint.route} is not in AREA_SERVICE`);
   if (typeof service === 'string') return service === 'generic';
   return !service.real.includes(endpoint.command);

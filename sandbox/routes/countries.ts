@@ -4,9 +4,18 @@ import { parseField } from '../kit/input.js';
 import type { HandlerContext, PartialHandlerMap } from '../kit/handler.js';
 import { reply } from '../kit/reply.js';
 import { defineRoutes } from './areas.js';
-import { countryZones, editCountry, findCountry, listCountries, serializeCountry, type CountryRow } from '../domain/pricing/countries.js';
+import {
+  countryZones,
+  editCountry,
+  findCountry,
+  listCountries,
+  serializeCountry,
+  type CountryRow,
+} from '../domain/pricing/countries.js';
 
-const zoneList = z.array(z.object({ code: z.string().trim().min(1).max(10), name: z.string().trim().min(1).max(120) })).optional();
+const zoneList = z
+  .array(z.object({ code: z.string().trim().min(1).max(10), name: z.string().trim().min(1).max(120) }))
+  .optional();
 
 /** The country the path names (`countries/{code}`, any case), or 404. */
 const countryOf = (ctx: HandlerContext): CountryRow => findCountry(ctx.db, ctx.params.code ?? '');

@@ -29,15 +29,31 @@ const resourceHandlers = {
   'GET resources/resources': (ctx) => {
     const q = ctx.input;
     const { skip, take } = page(ctx);
-    const found = searchResources(ctx.db, { search: q.search, category: q.category, typeId: q.type_id, availability: q.availability, curriculumId: q.curriculum_id, skip, take });
-    return reply(ctx, 'resources', found.items.map((r) => serializeResource(ctx.db, r)), { total: found.total });
+    const found = searchResources(ctx.db, {
+      search: q.search,
+      category: q.category,
+      typeId: q.type_id,
+      availability: q.availability,
+      curriculumId: q.curriculum_id,
+      skip,
+      take,
+    });
+    return reply(
+      ctx,
+      'resources',
+      found.items.map((r) => serializeResource(ctx.db, r)),
+      { total: found.total },
+    );
   },
   'GET resources/types': (ctx) => {
     return reply(ctx, 'types', resourceTypes(ctx.db));
   },
-  'GET resources/resources/{id}': (ctx) => reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource')))),
-  'GET resources/resources_by_url_key/{key}': (ctx) => reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'url_key', ctx.params['key'] ?? ''))),
-  'GET resources/resources_by_ident/{ident}': (ctx) => reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'ident', ctx.params['ident'] ?? ''))),
+  'GET resources/resources/{id}': (ctx) =>
+    reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'id', pathId(ctx, 'Resource')))),
+  'GET resources/resources_by_url_key/{key}': (ctx) =>
+    reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'url_key', ctx.params['key'] ?? ''))),
+  'GET resources/resources_by_ident/{ident}': (ctx) =>
+    reply(ctx, 'resource', serializeResource(ctx.db, findResource(ctx.db, 'ident', ctx.params['ident'] ?? ''))),
   'GET resources/resources/{id}/nodes': (ctx) => {
     const resource = findResource(ctx.db, 'id', pathId(ctx, 'Resource'));
     const nodes = nodesWithResource(ctx.db, resource.id);
@@ -47,9 +63,14 @@ const resourceHandlers = {
     const { file } = accessibleFile(ctx, pathId(ctx, 'File'));
     const uuid = renewAccessUuid(ctx.db, file.id);
     ctx.countWrite();
-    return reply(ctx, 'access_uuid', uuid, { file: { id: file.id, name: file.name, mime: file.mime, size: file.size } });
+    return reply(ctx, 'access_uuid', uuid, {
+      file: { id: file.id, name: file.name, mime: file.mime, size: file.size },
+    });
   },
   'POST resources/files/{id}/presign': presign,
 } satisfies PartialHandlerMap;
 
-export const curriculaResourcesHandlers = defineRoutes('curricula-resources', { ...resourceHandlers, ...curriculumReadHandlers });
+export const curriculaResourcesHandlers = defineRoutes('curricula-resources', {
+  ...resourceHandlers,
+  ...curriculumReadHandlers,
+});

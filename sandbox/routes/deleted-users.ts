@@ -13,7 +13,6 @@ import { serializeUser } from '../domain/schools/serialize.js';
 import { defineRoutes } from './areas.js';
 import { reply } from '../kit/reply.js';
 
-
 function reload(ctx: HandlerContext, id: number): Record<string, unknown> {
   return serializeUser(userRow(ctx.db, id));
 }
@@ -30,7 +29,12 @@ function recover(ctx: HandlerContext, ids: readonly number[]): HandlerResult {
 
 const merge: RouteHandler<'PATCH users/me/school/users/deleted/merge'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
-  const { from, into } = mergeUsers(ctx, schoolId, ctx.input.from ?? ctx.input.deletedUserId, ctx.input.into ?? ctx.input.userId);
+  const { from, into } = mergeUsers(
+    ctx,
+    schoolId,
+    ctx.input.from ?? ctx.input.deletedUserId,
+    ctx.input.into ?? ctx.input.userId,
+  );
   ctx.countWrite();
   return reply(ctx, 'merged', true, { from: from.id, user: reload(ctx, into.id) });
 };
@@ -46,7 +50,11 @@ const calls = {
     const ids = parseIds(ctx.input[key], key);
     return recover(ctx, ids === '*' ? [] : ids);
   },
-  'POST users/me/school/users/deleted/recover/all': (ctx) => recover(ctx, deletedUsers(ctx.db, callerSchoolId(ctx)).map((u) => u.id)),
+  'POST users/me/school/users/deleted/recover/all': (ctx) =>
+    recover(
+      ctx,
+      deletedUsers(ctx.db, callerSchoolId(ctx)).map((u) => u.id),
+    ),
   'PATCH users/me/school/users/deleted/merge': merge,
   'PATCH users/me/school/users/deleted/{id}': (ctx) => {
     const result = recover(ctx, [pathId(ctx, 'User')]);

@@ -6,7 +6,13 @@
 import type { PartialHandlerMap, RouteHandler } from '../kit/handler.js';
 import { requireUser } from '../kit/reach.js';
 import { idValue, invalid, parseField, pathId } from '../kit/input.js';
-import { callerDistrict, linkSchool, serializeDistrict, unlinkSchool, visibleDistricts } from '../domain/schools/districts.js';
+import {
+  callerDistrict,
+  linkSchool,
+  serializeDistrict,
+  unlinkSchool,
+  visibleDistricts,
+} from '../domain/schools/districts.js';
 import { districtSubscriptionHandlers } from './districts/subscriptions.js';
 import { defineRoutes } from './areas.js';
 import { reply } from '../kit/reply.js';

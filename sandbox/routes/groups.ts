@@ -50,7 +50,9 @@ function listGroups(ctx: HandlerContext, includeSubgroups: boolean): Record<stri
   const top = rows.filter((g) => g.parent_id === null);
   return top.map((g) => ({
     ...groupWithCounts(ctx.db, g),
-    ...(includeSubgroups ? { subgroups: rows.filter((s) => s.parent_id === g.id).map((s) => groupWithCounts(ctx.db, s)) } : {}),
+    ...(includeSubgroups
+      ? { subgroups: rows.filter((s) => s.parent_id === g.id).map((s) => groupWithCounts(ctx.db, s)) }
+      : {}),
   }));
 }
 
@@ -76,7 +78,10 @@ const groupCrudHandlers = {
   },
   'GET users/me/school/groups/{id}': (ctx) => {
     const group = groupOf(ctx);
-    return reply(ctx, 'group', { ...groupWithCounts(ctx.db, group), teacher_ids: groupTeachers(ctx.db, group.id).map((t) => t.id) });
+    return reply(ctx, 'group', {
+      ...groupWithCounts(ctx.db, group),
+      teacher_ids: groupTeachers(ctx.db, group.id).map((t) => t.id),
+    });
   },
   'PUT users/me/school/groups/{id}': (ctx) => {
     const group = groupOf(ctx);
@@ -116,14 +121,22 @@ const groupCrudHandlers = {
     const ids = parseIds(ctx.input['teachers'], 'teachers');
     setGroupTeachers(ctx, group, ids === '*' ? [] : ids);
     ctx.countWrite();
-    return reply(ctx, 'teachers', groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)));
+    return reply(
+      ctx,
+      'teachers',
+      groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)),
+    );
   },
   'DELETE users/me/school/groups/{id}/teachers': (ctx) => {
     const group = groupOf(ctx);
     const teacherId = toId(ctx.input['teacherId'], 'Teacher');
     removeGroupTeacher(ctx.db, group, teacherId);
     ctx.countWrite();
-    return reply(ctx, 'teachers', groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)));
+    return reply(
+      ctx,
+      'teachers',
+      groupTeachers(ctx.db, group.id).map((t) => serializeTeacher(t)),
+    );
   },
   'GET users/me/school/groups/{id}/teachers': (ctx) => {
     const teachers = groupTeachers(ctx.db, groupOf(ctx).id).map((t) => serializeTeacher(t));
@@ -146,8 +159,14 @@ const groupCrudHandlers = {
     const pupils = groupPupils(ctx.db, sub.id).map((p) => serializePupil(p));
     return reply(ctx, 'pupils', pupils, { total: pupils.length });
   },
-  'PUT users/me/school/groups/{id}/pupils/setnumberstage': (ctx) => setStage(ctx, 'stage_number', ctx.input.stage_number),
-  'PUT users/me/school/groups/{id}/pupils/setspellingstage': (ctx) => setStage(ctx, 'stage_spelling', ctx.input.stage_spelling),
+  'PUT users/me/school/groups/{id}/pupils/setnumberstage': (ctx) =>
+    setStage(ctx, 'stage_number', ctx.input.stage_number),
+  'PUT users/me/school/groups/{id}/pupils/setspellingstage': (ctx) =>
+    setStage(ctx, 'stage_spelling', ctx.input.stage_spelling),
 } satisfies PartialHandlerMap;
 
-export const groupsHandlers = defineRoutes('groups', { ...groupCrudHandlers, ...groupPupilHandlers, ...groupReportHandlers });
+export const groupsHandlers = defineRoutes('groups', {
+  ...groupCrudHandlers,
+  ...groupPupilHandlers,
+  ...groupReportHandlers,
+});

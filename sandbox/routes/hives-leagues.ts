@@ -8,7 +8,14 @@ import { checkAll } from '../kit/check-all.js';
 import { callerSchoolId, requireUser } from '../kit/reach.js';
 import { parseFields, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
-import { assertNotEnded, findLeague, groupStandings, serializeLeague, memberIds, standings } from '../domain/leagues/leagues.js';
+import {
+  assertNotEnded,
+  findLeague,
+  groupStandings,
+  serializeLeague,
+  memberIds,
+  standings,
+} from '../domain/leagues/leagues.js';
 import { deleteHive, findHive, schoolActivity, schoolHives, serializeHive } from '../domain/leagues/hives.js';
 import { callerLeagues, deleteLeague, updateLeague } from '../domain/leagues/league-writes.js';
 import { challengeHandlers } from './hives-leagues/challenges.js';
@@ -18,7 +25,8 @@ import { reply } from '../kit/reply.js';
 const hiveOf = (ctx: HandlerContext): ReturnType<typeof findHive> => findHive(ctx.db, ctx.user, pathId(ctx, 'Hive'));
 
 function activity(games: readonly string[]) {
-  return (ctx: HandlerContext): HandlerResult => reply(ctx, 'groups', schoolActivity(ctx.db, callerSchoolId(ctx), games, ctx.now()));
+  return (ctx: HandlerContext): HandlerResult =>
+    reply(ctx, 'groups', schoolActivity(ctx.db, callerSchoolId(ctx), games, ctx.now()));
 }
 
 function myLeagues(ctx: HandlerContext): HandlerResult {
@@ -59,13 +67,30 @@ const hiveLeagueHandlers = {
     logEvent(ctx, hive.school_id, 'hives.deleted', { id: hive.id });
     return reply(ctx, 'deleted', true, { id: hive.id });
   },
-  'GET users/me/school/activity': activity(['spelling', 'beekeeper', 'buzzwords', 'squirrelscurry', 'maths', 'number', 'mtc', 'mastery_zone', 'grammar', 'quiz', 'phonics', 'lesson', 'assessment']),
+  'GET users/me/school/activity': activity([
+    'spelling',
+    'beekeeper',
+    'buzzwords',
+    'squirrelscurry',
+    'maths',
+    'number',
+    'mtc',
+    'mastery_zone',
+    'grammar',
+    'quiz',
+    'phonics',
+    'lesson',
+    'assessment',
+  ]),
   'GET users/me/school/activitymaths': activity(['maths', 'number', 'mtc', 'mastery_zone']),
   'GET users/me/school/activityquiz': activity(['quiz']),
   'GET users/me/leagues': myLeagues,
   'GET leagues/custom/{id}/results': (ctx) => {
     const row = findLeague(ctx.db, ctx.user, pathId(ctx, 'Custom league'), 'custom');
-    return reply(ctx, 'league', serializeLeague(ctx.db, row, ctx.now()), { results: standings(ctx.db, row), groups: groupStandings(ctx.db, row) });
+    return reply(ctx, 'league', serializeLeague(ctx.db, row, ctx.now()), {
+      results: standings(ctx.db, row),
+      groups: groupStandings(ctx.db, row),
+    });
   },
   'PUT leagues/custom/{id}': updateCustom,
   'DELETE leagues/custom/{id}': (ctx) => {

@@ -10,7 +10,13 @@ import { callerSchoolId } from '../kit/reach.js';
 import { parseFields, parseIds, pathId } from '../kit/input.js';
 import { logEvent } from '../domain/schools/events.js';
 import { findGroup } from '../domain/schools/find.js';
-import { fieldsIn, findHomework, homeworkByIds, serializeHomework, requireHomeworkTeacher } from '../domain/homework/homework.js';
+import {
+  fieldsIn,
+  findHomework,
+  homeworkByIds,
+  serializeHomework,
+  requireHomeworkTeacher,
+} from '../domain/homework/homework.js';
 import {
   addCoTeacher,
   assignPupils,
@@ -51,7 +57,12 @@ const create: RouteHandler<'POST homework'> = (ctx) => {
     () => parseFields(NEW_HOMEWORK_FIELDS, fieldsIn(ctx.input, 'homework')),
     () => pupilIdsFrom(ctx, schoolId, ctx.input),
   );
-  const id = insertHomework(ctx, schoolId, fields, { setId: null, groupId: ctx.input.group_id ?? null, pupilIds, portal: ctx.input.isNewEdShedPortal === 1 });
+  const id = insertHomework(ctx, schoolId, fields, {
+    setId: null,
+    groupId: ctx.input.group_id ?? null,
+    pupilIds,
+    portal: ctx.input.isNewEdShedPortal === 1,
+  });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'homework.created', { id });
   return reply(ctx, 'homework', serializeHomework(ctx.db, findHomework(ctx.db, ctx.user, id)), {}, 201);
@@ -127,4 +138,8 @@ const homeworkCrudHandlers = {
   },
 } satisfies PartialHandlerMap;
 
-export const homeworkHandlers = defineRoutes('homework', { ...homeworkCrudHandlers, ...homeworkDataHandlers, ...homeworkMultiHandlers });
+export const homeworkHandlers = defineRoutes('homework', {
+  ...homeworkCrudHandlers,
+  ...homeworkDataHandlers,
+  ...homeworkMultiHandlers,
+});

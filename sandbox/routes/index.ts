@@ -41,7 +41,9 @@ import { vatHandlers } from './vat.js';
 export function genericHandlers(): GenericHandlers {
   const table = genericTable(ENDPOINTS);
   // The keys are the routes servedGenerically picks from ENDPOINTS; GenericRoute is derived from the same AREA_SERVICE and AREAS.
-  return Object.fromEntries(ENDPOINTS.filter(servedGenerically).map((e) => [e.route, genericHandler(e, table)])) as unknown as GenericHandlers;
+  return Object.fromEntries(
+    ENDPOINTS.filter(servedGenerically).map((e) => [e.route, genericHandler(e, table)]),
+  ) as unknown as GenericHandlers;
 }
 
 /** The specific handlers: one routes/<area>.ts per area with real behaviour, each typed to its area's routes. */

@@ -11,7 +11,13 @@ import { findPupil } from '../domain/schools/find.js';
 import { generateDisplayName, uniqueName, usernameFrom } from '../domain/pupils/names.js';
 import { NEW_PUPIL_FIELDS, PUPIL_FIELDS, PUPIL_UPDATE_FIELDS, pupilList } from '../domain/pupils/pupil-fields.js';
 import { groupIdsOf, pupilsByIds, schoolPupilDocs } from '../domain/pupils/pupil-queries.js';
-import { deletePupils, freeUsername, incrementStages, pupilsCsv, updateSettings } from '../domain/pupils/pupil-school.js';
+import {
+  deletePupils,
+  freeUsername,
+  incrementStages,
+  pupilsCsv,
+  updateSettings,
+} from '../domain/pupils/pupil-school.js';
 import { createPupils, takenSchoolUsernames, updatePupil } from '../domain/pupils/pupil-write.js';
 import { serializePupil, type PupilFields } from '../domain/schools/serialize.js';
 import { pupilHistoryHandlers } from './pupils/histories.js';
@@ -22,7 +28,10 @@ import { reply } from '../kit/reply.js';
 const random = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
 function withGroups(ctx: HandlerContext, pupils: readonly PupilFields[]): Record<string, unknown>[] {
-  const groups = groupIdsOf(ctx.db, pupils.map((p) => p.id));
+  const groups = groupIdsOf(
+    ctx.db,
+    pupils.map((p) => p.id),
+  );
   return pupils.map((p) => serializePupil(p, groups.get(p.id) ?? []));
 }
 
@@ -37,7 +46,10 @@ function createMany(ctx: HandlerContext, list: unknown): HandlerResult {
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.created', { ids: created.map((c) => c.id) });
   const passwords = new Map(created.map((c) => [c.id, c.password]));
-  const body = reload(ctx, created.map((c) => c.id)).map((p) => ({ ...p, password: passwords.get(p['id'] as number) }));
+  const body = reload(
+    ctx,
+    created.map((c) => c.id),
+  ).map((p) => ({ ...p, password: passwords.get(p['id'] as number) }));
   return reply(ctx, 'pupils', body, { total: body.length }, 201);
 }
 
@@ -47,7 +59,10 @@ function updateMany(ctx: HandlerContext): HandlerResult {
   for (const change of changes) updatePupil(ctx.db, findPupil(ctx.db, ctx.user, change.id), change);
   ctx.countWrite();
   logEvent(ctx, schoolId, 'pupils.updated', { ids: changes.map((c) => c.id) });
-  const pupils = reload(ctx, changes.map((c) => c.id));
+  const pupils = reload(
+    ctx,
+    changes.map((c) => c.id),
+  );
   return reply(ctx, 'pupils', pupils, { total: pupils.length });
 }
 
@@ -120,11 +135,19 @@ const pupilCrudHandlers = {
   'GET users/displayname': (ctx) => {
     const { amount } = ctx.input;
     if (amount === undefined) return reply(ctx, 'displayName', generateDisplayName(random));
-    return reply(ctx, 'displayNames', Array.from({ length: amount }, () => generateDisplayName(random)));
+    return reply(
+      ctx,
+      'displayNames',
+      Array.from({ length: amount }, () => generateDisplayName(random)),
+    );
   },
   'GET users/generate': suggestUsername,
   'POST users/me/school/incrementstages': moveUpStages,
   'PATCH users/me/settings': changeSettings,
 } satisfies PartialHandlerMap;
 
-export const pupilsHandlers = defineRoutes('pupils', { ...pupilCrudHandlers, ...pupilHistoryHandlers, ...usernameCheckHandlers });
+export const pupilsHandlers = defineRoutes('pupils', {
+  ...pupilCrudHandlers,
+  ...pupilHistoryHandlers,
+  ...usernameCheckHandlers,
+});

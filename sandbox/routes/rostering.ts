@@ -12,8 +12,21 @@ import { callerSchoolId } from '../kit/reach.js';
 import { logEvent } from '../domain/schools/events.js';
 import { parseFields } from '../kit/input.js';
 import { jsonObject } from '../kit/json-columns.js';
-import { assertState, serializeRosterLink, requireLink, syncSummary, upsertLinked } from '../domain/rostering/rostering.js';
-import { assertLinkable, linkSchool, providerLinks, requestLink, setLinkActive, unlinkSchool } from '../domain/rostering/link-changes.js';
+import {
+  assertState,
+  serializeRosterLink,
+  requireLink,
+  syncSummary,
+  upsertLinked,
+} from '../domain/rostering/rostering.js';
+import {
+  assertLinkable,
+  linkSchool,
+  providerLinks,
+  requestLink,
+  setLinkActive,
+  unlinkSchool,
+} from '../domain/rostering/link-changes.js';
 import { providerOf, schoolParam, sync } from './rostering/sync.js';
 import { rosterSignInHandlers } from './rostering/sign-in.js';
 import { rosterExtraHandlers } from './rostering/extra.js';
@@ -46,7 +59,10 @@ function linkOwnSchool(ctx: HandlerContext): HandlerResult {
   assertLinkable(ctx.db, schoolId, provider);
   const { external_id: externalId, id, ...data } = parseFields(LINK_FIELDS, ctx.input);
   const external = externalId ?? id;
-  const link = linkSchool(ctx, schoolId, provider, { externalId: external === undefined ? null : String(external), data });
+  const link = linkSchool(ctx, schoolId, provider, {
+    externalId: external === undefined ? null : String(external),
+    data,
+  });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'rostering.linked', { provider });
   return reply(ctx, 'link', serializeRosterLink(link), {}, 201);
@@ -54,12 +70,18 @@ function linkOwnSchool(ctx: HandlerContext): HandlerResult {
 
 const rosterCoreHandlers = {
   'GET {school_system}/schools': (ctx) => {
-    const schools = providerLinks(ctx.db, providerOf(ctx)).map(({ name, ...link }) => ({ ...serializeRosterLink(link), name }));
+    const schools = providerLinks(ctx.db, providerOf(ctx)).map(({ name, ...link }) => ({
+      ...serializeRosterLink(link),
+      name,
+    }));
     return reply(ctx, 'schools', schools, { total: schools.length });
   },
   'GET {school_system}/schools/{id}': (ctx) => {
     const school = schoolParam(ctx);
-    return reply(ctx, 'school', { ...serializeRosterLink(requireLink(ctx.db, school.id, providerOf(ctx))), name: school.name });
+    return reply(ctx, 'school', {
+      ...serializeRosterLink(requireLink(ctx.db, school.id, providerOf(ctx))),
+      name: school.name,
+    });
   },
   'POST {school_system}/schools/{id}/activation': setActivation(true),
   'DELETE {school_system}/schools/{id}/activation': setActivation(false),
@@ -88,7 +110,12 @@ const rosterCoreHandlers = {
   'GET {roster_b}/schools/{id}/sync': (ctx) => {
     const school = schoolParam(ctx);
     const link = requireLink(ctx.db, school.id, providerOf(ctx));
-    return reply(ctx, 'sync', { state: link.state, synced_at: link.synced_at, sync_count: link.sync_count, last_sync: jsonObject(link.data)['last_sync'] ?? null });
+    return reply(ctx, 'sync', {
+      state: link.state,
+      synced_at: link.synced_at,
+      sync_count: link.sync_count,
+      last_sync: jsonObject(link.data)['last_sync'] ?? null,
+    });
   },
   'POST users/me/school/link{roster_b}': linkOwnSchool,
   'POST users/me/school/link{roster_a}': linkOwnSchool,
@@ -97,5 +124,8 @@ const rosterCoreHandlers = {
   'DELETE schools/{id}/set{roster_b}id': unlink,
 } satisfies PartialHandlerMap;
 
-export const rosteringHandlers = defineRoutes('rostering', { ...rosterCoreHandlers, ...rosterSignInHandlers, ...rosterExtraHandlers });
-
+export const rosteringHandlers = defineRoutes('rostering', {
+  ...rosterCoreHandlers,
+  ...rosterSignInHandlers,
+  ...rosterExtraHandlers,
+});

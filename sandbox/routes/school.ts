@@ -7,7 +7,16 @@ import { callerSchoolId, requireUser } from '../kit/reach.js';
 import { pageIfAsked, pathId, toId } from '../kit/input.js';
 import { findReachableSchool, findSchool } from '../domain/schools/find.js';
 import { schoolsOf } from '../domain/schools/memberships.js';
-import { assertOwnSchool, codeExists, createOwnSchool, joinWithCode, manageSchool, schoolWithCounts, setJoinCode, updateSchool } from '../domain/schools/school-changes.js';
+import {
+  assertOwnSchool,
+  codeExists,
+  createOwnSchool,
+  joinWithCode,
+  manageSchool,
+  schoolWithCounts,
+  setJoinCode,
+  updateSchool,
+} from '../domain/schools/school-changes.js';
 import { schoolSearch } from '../domain/schools/school-search.js';
 import { serializeSchool } from '../domain/schools/serialize.js';
 import { addressHandlers } from './school/addresses.js';
@@ -55,7 +64,11 @@ const ownSchoolHandlers = {
   },
   'GET users/me/schools': (ctx) => {
     const user = requireUser(ctx);
-    const schools = schoolsOf(ctx.db, user.id).map(({ school, admin }) => ({ ...serializeSchool(school), admin, current: school.id === user.schoolId }));
+    const schools = schoolsOf(ctx.db, user.id).map(({ school, admin }) => ({
+      ...serializeSchool(school),
+      admin,
+      current: school.id === user.schoolId,
+    }));
     return reply(ctx, 'schools', schools, { total: schools.length });
   },
   'POST users/me/manageschool': (ctx) => {
@@ -64,10 +77,16 @@ const ownSchoolHandlers = {
     return reply(ctx, 'school', serializeSchool(school));
   },
   'GET schools': (ctx) => {
-    const { schools, total } = schoolSearch(ctx, { q: ctx.input.q, subscribed: ctx.input.subscribed, dfeSchools: ctx.input.dfe_schools, page: pageIfAsked(ctx) });
+    const { schools, total } = schoolSearch(ctx, {
+      q: ctx.input.q,
+      subscribed: ctx.input.subscribed,
+      dfeSchools: ctx.input.dfe_schools,
+      page: pageIfAsked(ctx),
+    });
     return reply(ctx, 'schools', schools, { total });
   },
-  'POST schools/existence': (ctx) => existenceByCode(ctx, String(ctx.input['code']), toId(ctx.input['schoolId'], 'School')),
+  'POST schools/existence': (ctx) =>
+    existenceByCode(ctx, String(ctx.input['code']), toId(ctx.input['schoolId'], 'School')),
   'GET schools/existence': (ctx) => existenceByCode(ctx, String(ctx.input['code'])),
   'POST users/me/school/code': (ctx) => setCode(ctx, callerSchoolId(ctx), true),
   'DELETE users/me/school/code': (ctx) => setCode(ctx, callerSchoolId(ctx), false),

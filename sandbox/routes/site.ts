@@ -10,7 +10,15 @@ const calls = {
     const q = ctx.input;
     const { skip, take } = page(ctx);
     const found = searchResources(ctx.db, {
-      search: q.search, curriculumId: q.curriculum_id === undefined ? undefined : Number(q.curriculum_id), category: q.category, ageBand: q.age_band, typeId: q.type_id, availability: q.availability, sort: q.sort, skip, take,
+      search: q.search,
+      curriculumId: q.curriculum_id === undefined ? undefined : Number(q.curriculum_id),
+      category: q.category,
+      ageBand: q.age_band,
+      typeId: q.type_id,
+      availability: q.availability,
+      sort: q.sort,
+      skip,
+      take,
     });
     return reply(ctx, 'items', found.items.map(resourceItem), { total: found.total });
   },

@@ -10,7 +10,14 @@ import { fields as valueOf, pageIfAsked, parseField, pathId, toId } from '../kit
 import { setAdmin } from '../domain/schools/memberships.js';
 import { serializeUser } from '../domain/schools/serialize.js';
 import { serializeSchoolTeacher, schoolTeachers } from '../domain/schools/teachers.js';
-import { assertNotLastAdmin, createTeacher, removeTeacher, schoolEvents, schoolsMatching, updateTeacher } from '../domain/schools/teacher-changes.js';
+import {
+  assertNotLastAdmin,
+  createTeacher,
+  removeTeacher,
+  schoolEvents,
+  schoolsMatching,
+  updateTeacher,
+} from '../domain/schools/teacher-changes.js';
 import { experimentalHandlers } from './teachers-users/experimental.js';
 import { teacherInviteHandlers } from './teachers-users/invites.js';
 import { searchUsers } from '../domain/schools/user-search.js';
@@ -20,10 +27,23 @@ import { reply } from '../kit/reply.js';
 const create: RouteHandler<'POST users/me/school/teachers'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
   const { first_name = '', last_name = '', username, password: chosen, admin } = ctx.input;
-  const fields = { first_name, last_name, username, password: chosen, admin, email: parseField('email', valueOf.email, ctx.input.email) };
+  const fields = {
+    first_name,
+    last_name,
+    username,
+    password: chosen,
+    admin,
+    email: parseField('email', valueOf.email, ctx.input.email),
+  };
   const { id, password } = createTeacher(ctx, schoolId, fields);
   ctx.countWrite();
-  return reply(ctx, 'teacher', serializeSchoolTeacher(ctx.db, schoolId, id), { ...(fields.password ? {} : { password }) }, 201);
+  return reply(
+    ctx,
+    'teacher',
+    serializeSchoolTeacher(ctx.db, schoolId, id),
+    { ...(fields.password ? {} : { password }) },
+    201,
+  );
 };
 
 function remove(ctx: HandlerContext): HandlerResult {
@@ -49,13 +69,19 @@ function setTeacherAdmin(admin: boolean) {
 const teacherHandlers = {
   'POST users/me/school/teachers': create,
   'GET users/me/school/teachers': (ctx) => {
-    const teachers = schoolTeachers(ctx.db, callerSchoolId(ctx)).map((t) => ({ ...serializeUser(t.row), admin: t.admin }));
+    const teachers = schoolTeachers(ctx.db, callerSchoolId(ctx)).map((t) => ({
+      ...serializeUser(t.row),
+      admin: t.admin,
+    }));
     return reply(ctx, 'teachers', teachers, { total: teachers.length });
   },
   'PATCH users/me/school/teachers/{id}': (ctx) => {
     const schoolId = callerSchoolId(ctx);
     const teacher = findTeacher(ctx.db, ctx.user, pathId(ctx, 'Teacher'), schoolId);
-    const fields = { ...ctx.input, email: ctx.input.email === undefined ? undefined : parseField('email', valueOf.email, ctx.input.email) };
+    const fields = {
+      ...ctx.input,
+      email: ctx.input.email === undefined ? undefined : parseField('email', valueOf.email, ctx.input.email),
+    };
     updateTeacher(ctx.db, teacher, fields);
     ctx.countWrite();
     return reply(ctx, 'teacher', serializeSchoolTeacher(ctx.db, schoolId, teacher.id));
@@ -84,5 +110,8 @@ const teacherHandlers = {
   'DELETE teachers/{id}/admin': setTeacherAdmin(false),
 } satisfies PartialHandlerMap;
 
-export const teachersUsersHandlers = defineRoutes('teachers-users', { ...teacherHandlers, ...teacherInviteHandlers, ...experimentalHandlers });
-
+export const teachersUsersHandlers = defineRoutes('teachers-users', {
+  ...teacherHandlers,
+  ...teacherInviteHandlers,
+  ...experimentalHandlers,
+});

@@ -9,7 +9,11 @@ import { defineRoutes } from './areas.js';
 const calls = {
   'POST vat/validate': (ctx) => {
     const result = checkVat(ctx, ctx.input.schoolId, ctx.input.vatNumber);
-    return reply(ctx, 'valid', result.valid, { country: result.country, vatNumber: `${result.country ?? ''}${result.number}`, reason: result.reason });
+    return reply(ctx, 'valid', result.valid, {
+      country: result.country,
+      vatNumber: `${result.country ?? ''}${result.number}`,
+      reason: result.reason,
+    });
   },
   'POST schools/{id}/vat-countries': (ctx) => {
     const schoolId = schoolParam(ctx);

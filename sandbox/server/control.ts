@@ -36,9 +36,11 @@ function jsonOf(request: SandboxRequest): unknown {
 
 function faultsFrom(body: unknown): FaultSpec {
   if (typeof body === 'string') return parseFaults(body);
-  if (body && typeof body === 'object' && 'faults' in body && typeof body.faults === 'string') return parseFaults(body.faults);
+  if (body && typeof body === 'object' && 'faults' in body && typeof body.faults === 'string')
+    return parseFaults(body.faults);
   const parsed = faultSpecSchema.safeParse(body);
-  if (!parsed.success) throw new FaultSpecError(`Bad fault spec object: ${describeIssues(parsed.error).message}`, JSON.stringify(body));
+  if (!parsed.success)
+    throw new FaultSpecError(`Bad fault spec object: ${describeIssues(parsed.error).message}`, JSON.stringify(body));
   return parsed.data;
 }
 
@@ -51,7 +53,10 @@ function faultsBody(spec: FaultSpec): unknown {
  * between reads the log grows with the writes; a read leaves it as small as the counts it answers).
  */
 function compactWriteLog(db: SandboxState['db']): void {
-  const [rows, pairs] = allArrays<[number, number]>(db, 'SELECT COUNT(*), (SELECT COUNT(*) FROM (SELECT 1 FROM write_log GROUP BY route, target)) FROM write_log')[0] as [number, number];
+  const [rows, pairs] = allArrays<[number, number]>(
+    db,
+    'SELECT COUNT(*), (SELECT COUNT(*) FROM (SELECT 1 FROM write_log GROUP BY route, target)) FROM write_log',
+  )[0] as [number, number];
   if (rows <= pairs) return;
   db.transaction(() => {
     db.exec(`CREATE TEMP TABLE write_sums AS SELECT route, target, SUM(count) AS count FROM write_log GROUP BY route, target;
@@ -73,7 +78,9 @@ async function writes(state: SandboxState, request: SandboxRequest): Promise<San
       args.push(value);
     }
   }
-  const rows = all(state.db, `${sql} GROUP BY route, target ORDER BY route, target`, ...args).map((r) => writeRow.parse(r));
+  const rows = all(state.db, `${sql} GROUP BY route, target ORDER BY route, target`, ...args).map((r) =>
+    writeRow.parse(r),
+  );
   return ok({ writes: rows, total: rows.reduce((sum, r) => sum + r.count, 0) });
 }
 
@@ -88,7 +95,13 @@ export async function handleControl(state: SandboxState, request: SandboxRequest
   try {
     switch (route) {
       case 'GET __sandbox/status':
-        return ok({ status: 'ok', seed: state.seedSize, started_at: state.startedAt.toISOString(), rate_limit: state.limiter.limit, faults: formatFaults(state.faults.spec) });
+        return ok({
+          status: 'ok',
+          seed: state.seedSize,
+          started_at: state.startedAt.toISOString(),
+          rate_limit: state.limiter.limit,
+          faults: formatFaults(state.faults.spec),
+        });
       case 'GET __sandbox/faults':
         return ok(faultsBody(state.faults.spec));
       case 'PUT __sandbox/faults':
@@ -120,7 +133,8 @@ export async function handleControl(state: SandboxState, request: SandboxRequest
         return errorReply(404, 'Not found', `No sandbox route ${route}`);
     }
   } catch (error) {
-    if (error instanceof FaultSpecError) return errorReply(422, 'Invalid data', error.message, { errors: [{ path: 'faults', message: error.message }] });
+    if (error instanceof FaultSpecError)
+      return errorReply(422, 'Invalid data', error.message, { errors: [{ path: 'faults', message: error.message }] });
     if (error instanceof BodyError) return errorReply(400, 'Bad request', error.message);
     if (error instanceof z.ZodError) {
       const { message, errors } = describeIssues(error);

@@ -11,14 +11,19 @@ const EXPOSED = [
   HEADERS.retryAfter,
 ].join(', ');
 
-const ALLOWED = ['content-type', HEADERS.token, HEADERS.clientType, HEADERS.clientVersion, HEADERS.idempotencyKey].join(', ');
+const ALLOWED = ['content-type', HEADERS.token, HEADERS.clientType, HEADERS.clientVersion, HEADERS.idempotencyKey].join(
+  ', ',
+);
 
 /**
  * The origins the sandbox answers under CORS when none are configured: the site's Vite dev (5173) and
  * preview (4173) servers on loopback. The site itself reaches the sandbox through a same-origin proxy;
  * these are for setups without it.
  */
-export const DEFAULT_CORS_ORIGINS: readonly string[] = ['5173', '4173'].flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+export const DEFAULT_CORS_ORIGINS: readonly string[] = ['5173', '4173'].flatMap((port) => [
+  `http://127.0.0.1:${port}`,
+  `http://localhost:${port}`,
+]);
 
 /**
  * An origin as a browser sends it (`http://localhost:5173`: scheme, host, port, nothing else), or null.
@@ -35,7 +40,8 @@ export function normaliseOrigin(text: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
+    return null;
   return url.origin;
 }
 
@@ -47,7 +53,11 @@ export function normaliseOrigin(text: string): string | null {
  * @example
  * reply.headers(corsHeaders(request.headers.origin, request.method === 'OPTIONS', new Set(DEFAULT_CORS_ORIGINS)));
  */
-export function corsHeaders(origin: string | undefined, preflight: boolean, allowed: ReadonlySet<string>): Record<string, string> {
+export function corsHeaders(
+  origin: string | undefined,
+  preflight: boolean,
+  allowed: ReadonlySet<string>,
+): Record<string, string> {
   if (!origin || !allowed.has(origin)) return { vary: 'origin' };
   const headers: Record<string, string> = {
     'access-control-allow-origin': origin,

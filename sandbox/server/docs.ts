@@ -49,7 +49,8 @@ const PAGE_HTML = `<!doctype html>
  * the browser from fetching (the page works offline either way). Redoc styles itself inline and searches in
  * a worker it makes from a blob.
  */
-const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:";
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:";
 
 const documents = new Map<string, Buffer>();
 let script: Buffer | undefined;
@@ -75,7 +76,11 @@ function documentFor(state: SandboxState, origin: string): Buffer {
 function redocScript(): Buffer | undefined {
   if (script === undefined) {
     try {
-      script = readFileSync(typeof __EDSHED_REDOC__ === 'string' ? new URL(__EDSHED_REDOC__, import.meta.url) : createRequire(import.meta.url).resolve(REDOC));
+      script = readFileSync(
+        typeof __EDSHED_REDOC__ === 'string'
+          ? new URL(__EDSHED_REDOC__, import.meta.url)
+          : createRequire(import.meta.url).resolve(REDOC),
+      );
     } catch {
       return undefined;
     }
@@ -83,8 +88,23 @@ function redocScript(): Buffer | undefined {
   return script;
 }
 
-function file(status: number, type: string, body: Buffer, headers: Readonly<Record<string, string>> = {}): SandboxReply {
-  return { kind: 'file', status, headers: { 'content-type': type, 'content-length': String(body.length), 'x-content-type-options': 'nosniff', ...headers }, body };
+function file(
+  status: number,
+  type: string,
+  body: Buffer,
+  headers: Readonly<Record<string, string>> = {},
+): SandboxReply {
+  return {
+    kind: 'file',
+    status,
+    headers: {
+      'content-type': type,
+      'content-length': String(body.length),
+      'x-content-type-options': 'nosniff',
+      ...headers,
+    },
+    body,
+  };
 }
 
 /**
@@ -94,17 +114,32 @@ function file(status: number, type: string, body: Buffer, headers: Readonly<Reco
  * if (isDocsPath(request.path)) return answerDocs(state, request);
  */
 export function answerDocs(state: SandboxState, request: SandboxRequest): SandboxReply {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return errorReply(405, 'Method not allowed', `${request.path} answers GET only`, {}, { allow: 'GET' });
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return errorReply(405, 'Method not allowed', `${request.path} answers GET only`, {}, { allow: 'GET' });
   if (request.path === DOCUMENT) {
     const host = request.header('host') ?? '127.0.0.1';
     return file(200, 'application/json; charset=utf-8', documentFor(state, `http://${host}`));
   }
-  if (request.path === PAGE) return file(200, 'text/html; charset=utf-8', Buffer.from(PAGE_HTML), { 'cache-control': 'no-cache', 'content-security-policy': PAGE_POLICY });
-  if (request.path === `${PAGE}/`) return { kind: 'file', status: 301, headers: { location: `../${PAGE}` }, body: undefined };
+  if (request.path === PAGE)
+    return file(200, 'text/html; charset=utf-8', Buffer.from(PAGE_HTML), {
+      'cache-control': 'no-cache',
+      'content-security-policy': PAGE_POLICY,
+    });
+  if (request.path === `${PAGE}/`)
+    return { kind: 'file', status: 301, headers: { location: `../${PAGE}` }, body: undefined };
   if (request.path === SCRIPT) {
     const bundle = redocScript();
-    if (bundle === undefined) return errorReply(503, 'Service unavailable', `The reference page's script is missing (${typeof __EDSHED_REDOC__ === 'string' ? 'dist/cli/redoc/' : REDOC}): run npm install, or npm run build`);
+    if (bundle === undefined)
+      return errorReply(
+        503,
+        'Service unavailable',
+        `The reference page's script is missing (${typeof __EDSHED_REDOC__ === 'string' ? 'dist/cli/redoc/' : REDOC}): run npm install, or npm run build`,
+      );
     return file(200, 'text/javascript; charset=utf-8', bundle, { 'cache-control': 'public, max-age=86400' });
   }
-  return errorReply(404, 'Not found', `No ${request.path}: the API's description is at ${DOCUMENT}, its reference page at ${PAGE}`);
+  return errorReply(
+    404,
+    'Not found',
+    `No ${request.path}: the API's description is at ${DOCUMENT}, its reference page at ${PAGE}`,
+  );
 }

@@ -9,7 +9,13 @@ import type { SandboxReply } from './state.js';
  * @example
  * errorReply(404, 'Not found', 'No route GET foo');
  */
-export function errorReply(status: number, error: string, message: string, extra: Readonly<Record<string, unknown>> = {}, headers: Readonly<Record<string, string>> = {}): SandboxReply {
+export function errorReply(
+  status: number,
+  error: string,
+  message: string,
+  extra: Readonly<Record<string, unknown>> = {},
+  headers: Readonly<Record<string, string>> = {},
+): SandboxReply {
   return { kind: 'json', status, headers, body: { error, message, ...extra } };
 }
 

@@ -65,14 +65,17 @@ export function parseFaults(spec: string): FaultSpec {
     if (eq < 0 || value === '') throw new FaultSpecError(`Bad fault "${part}": expected NAME=VALUE`, part);
     if (/^\d+$/.test(name)) {
       const status = Number(name);
-      if (status < 400 || status > 599) throw new FaultSpecError(`Bad fault "${part}": the status must be 400-599`, part);
-      if (errors.some((e) => e.status === status)) throw new FaultSpecError(`Bad fault "${part}": status ${status} is given twice`, part);
+      if (status < 400 || status > 599)
+        throw new FaultSpecError(`Bad fault "${part}": the status must be 400-599`, part);
+      if (errors.some((e) => e.status === status))
+        throw new FaultSpecError(`Bad fault "${part}": status ${status} is given twice`, part);
       errors.push({ status, rate: rate(part, value) });
     } else if (name === 'latency') {
       const m = /^(\d+)(?:-(\d+))?$/.exec(value);
       const min = Number(m?.[1]);
       const max = m?.[2] === undefined ? min : Number(m[2]);
-      if (!m || max < min || max > 60_000) throw new FaultSpecError(`Bad fault "${part}": latency is MS or MIN-MAX milliseconds, at most 60000`, part);
+      if (!m || max < min || max > 60_000)
+        throw new FaultSpecError(`Bad fault "${part}": latency is MS or MIN-MAX milliseconds, at most 60000`, part);
       latency = { min, max };
     } else if (name === 'drop-before') {
       dropBefore = rate(part, value);
@@ -82,11 +85,15 @@ export function parseFaults(spec: string): FaultSpec {
       if (!/^\d+$/.test(value)) throw new FaultSpecError(`Bad fault "${part}": the seed must be a whole number`, part);
       seed = Number(value);
     } else {
-      throw new FaultSpecError(`Unknown fault "${name}" in "${part}": expected a status, latency, drop-before, drop-after or seed`, part);
+      throw new FaultSpecError(
+        `Unknown fault "${name}" in "${part}": expected a status, latency, drop-before, drop-after or seed`,
+        part,
+      );
     }
   }
   const total = errors.reduce((sum, e) => sum + e.rate, 0);
-  if (total > 1 + 1e-9) throw new FaultSpecError(`Bad faults "${text}": the error rates add up to ${total}, more than 1`, text);
+  if (total > 1 + 1e-9)
+    throw new FaultSpecError(`Bad faults "${text}": the error rates add up to ${total}, more than 1`, text);
   return { errors, latency, dropBefore, dropAfter, seed };
 }
 
@@ -98,7 +105,10 @@ export function parseFaults(spec: string): FaultSpec {
  */
 export function formatFaults(spec: FaultSpec): string {
   const parts = spec.errors.map((e) => `${e.status}=${e.rate}`);
-  if (spec.latency) parts.push(`latency=${spec.latency.min === spec.latency.max ? spec.latency.min : `${spec.latency.min}-${spec.latency.max}`}`);
+  if (spec.latency)
+    parts.push(
+      `latency=${spec.latency.min === spec.latency.max ? spec.latency.min : `${spec.latency.min}-${spec.latency.max}`}`,
+    );
   if (spec.dropBefore > 0) parts.push(`drop-before=${spec.dropBefore}`);
   if (spec.dropAfter > 0) parts.push(`drop-after=${spec.dropAfter}`);
   if (parts.length > 0 && spec.seed !== NO_FAULTS.seed) parts.push(`seed=${spec.seed}`);
@@ -109,7 +119,11 @@ const unit = z.number().min(0).max(1);
 /** A spec given as an object (`PUT __sandbox/faults`, `createSandbox({ faults })`). */
 export const faultSpecSchema = z.strictObject({
   errors: z.array(z.strictObject({ status: z.number().int().min(400).max(599), rate: unit })).default([]),
-  latency: z.strictObject({ min: z.number().int().min(0), max: z.number().int().max(60_000) }).refine((l) => l.min <= l.max, 'min must not exceed max').nullable().default(null),
+  latency: z
+    .strictObject({ min: z.number().int().min(0), max: z.number().int().max(60_000) })
+    .refine((l) => l.min <= l.max, 'min must not exceed max')
+    .nullable()
+    .default(null),
   dropBefore: unit.default(0),
   dropAfter: unit.default(0),
   seed: z.number().int().min(0).default(NO_FAULTS.seed),
@@ -147,7 +161,9 @@ export function createFaultInjector(initial: FaultSpec = NO_FAULTS): FaultInject
       const dropBeforeDraw = rng.next();
       const statusDraw = rng.next();
       const dropAfterDraw = rng.next();
-      const latencyMs = spec.latency ? spec.latency.min + Math.floor(latencyDraw * (spec.latency.max - spec.latency.min + 1)) : 0;
+      const latencyMs = spec.latency
+        ? spec.latency.min + Math.floor(latencyDraw * (spec.latency.max - spec.latency.min + 1))
+        : 0;
       let status: number | null = null;
       let cumulative = 0;
       for (const e of spec.errors) {
@@ -157,7 +173,12 @@ export function createFaultInjector(initial: FaultSpec = NO_FAULTS): FaultInject
           break;
         }
       }
-      return { latencyMs, dropBefore: dropBeforeDraw < spec.dropBefore, status, dropAfter: dropAfterDraw < spec.dropAfter };
+      return {
+        latencyMs,
+        dropBefore: dropBeforeDraw < spec.dropBefore,
+        status,
+        dropAfter: dropAfterDraw < spec.dropAfter,
+      };
     },
   };
 }

@@ -38,7 +38,11 @@ function bracketed(host: string): string {
  * hostProblem('localhost:8787', { host: '127.0.0.1', port: 8787 }); // null
  * hostProblem('sandbox.invalid', { host: '127.0.0.1', port: 8787 }); // 'Host sandbox.invalid is not ...'
  */
-export function hostProblem(header: string | undefined, listening: Listening | undefined, inProcess = false): string | null {
+export function hostProblem(
+  header: string | undefined,
+  listening: Listening | undefined,
+  inProcess = false,
+): string | null {
   if (header === undefined || header === '') return 'the request has no Host header';
   const { name, port } = splitHost(header);
   if (name === IN_PROCESS_HOST && inProcess) return null;
@@ -47,8 +51,11 @@ export function hostProblem(header: string | undefined, listening: Listening | u
   const wildcard = listening !== undefined && WILDCARDS.has(bracketed(listening.host));
   const literal = isIP(name.replace(/^\[|\]$/g, '')) !== 0;
   const expected = `${[...names].join(', ')}${listening ? ` with port ${listening.port}` : ''}`;
-  if (!names.has(name) && !(wildcard && literal)) return `Host ${header} is not a name this sandbox listens under (${expected})`;
-  if (listening && port !== undefined && port !== '' && Number(port) !== listening.port) return `Host ${header} names another port (${expected})`;
-  if (listening && (port === undefined || port === '') && listening.port !== 80) return `Host ${header} has no port (${expected})`;
+  if (!names.has(name) && !(wildcard && literal))
+    return `Host ${header} is not a name this sandbox listens under (${expected})`;
+  if (listening && port !== undefined && port !== '' && Number(port) !== listening.port)
+    return `Host ${header} names another port (${expected})`;
+  if (listening && (port === undefined || port === '') && listening.port !== 80)
+    return `Host ${header} has no port (${expected})`;
   return null;
 }

@@ -21,14 +21,30 @@ export interface IdempotencyKeys {
   /** Looks a key up; a `new` answer marks it in flight until `save` or `release`. */
   check(db: Db, userKey: string, key: string, requestHash: string): IdempotencyCheck;
   /** Stores the response (call inside the write's transaction); the key stays in flight until `release`. */
-  save(db: Db, entry: { userKey: string; key: string; route: string; requestHash: string; status: number; body: unknown; now: Date }): void;
+  save(
+    db: Db,
+    entry: {
+      userKey: string;
+      key: string;
+      route: string;
+      requestHash: string;
+      status: number;
+      body: unknown;
+      now: Date;
+    },
+  ): void;
   /** Ends the in-flight mark (after commit or rollback). */
   release(userKey: string, key: string): void;
   /** Forgets in-flight marks (`__sandbox/reset`). */
   reset(): void;
 }
 
-const stored = z.object({ body_hash: z.string(), state: z.string(), status: z.number().int().nullable(), response: z.string().nullable() });
+const stored = z.object({
+  body_hash: z.string(),
+  state: z.string(),
+  status: z.number().int().nullable(),
+  response: z.string().nullable(),
+});
 
 function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
@@ -49,7 +65,9 @@ function stable(value: unknown): unknown {
  * requestHash('POST', 'superuser/invoices/12/paid', { method: 'bacs', date: '2026-11-02' });
  */
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify([method, path, stable(body ?? null)])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([method, path, stable(body ?? null)]))
+    .digest('hex');
 }
 
 /**
@@ -65,11 +83,17 @@ export function createIdempotencyKeys(): IdempotencyKeys {
   return {
     check(db, userKey, key, hash) {
       if (inFlight.has(id(userKey, key))) return { kind: 'in-flight' };
-      const found = one<unknown>(db, 'SELECT body_hash, state, status, response FROM idempotency WHERE user_key = ? AND key = ?', userKey, key);
+      const found = one<unknown>(
+        db,
+        'SELECT body_hash, state, status, response FROM idempotency WHERE user_key = ? AND key = ?',
+        userKey,
+        key,
+      );
       if (found !== undefined) {
         const row = stored.parse(found);
         if (row.body_hash !== hash) return { kind: 'mismatch' };
-        if (row.state === 'done' && row.status !== null) return { kind: 'replay', status: row.status, body: row.response === null ? null : JSON.parse(row.response) };
+        if (row.state === 'done' && row.status !== null)
+          return { kind: 'replay', status: row.status, body: row.response === null ? null : JSON.parse(row.response) };
       }
       inFlight.add(id(userKey, key));
       return { kind: 'new' };
@@ -80,7 +104,13 @@ export function createIdempotencyKeys(): IdempotencyKeys {
         `INSERT INTO idempotency (user_key, key, route, body_hash, state, status, response, created_at) VALUES (?, ?, ?, ?, 'done', ?, ?, ?)
          ON CONFLICT (user_key, key) DO UPDATE SET route = excluded.route, body_hash = excluded.body_hash, state = 'done',
            status = excluded.status, response = excluded.response, created_at = excluded.created_at`,
-        entry.userKey, entry.key, entry.route, entry.requestHash, entry.status, JSON.stringify(entry.body ?? null), entry.now.toISOString(),
+        entry.userKey,
+        entry.key,
+        entry.route,
+        entry.requestHash,
+        entry.status,
+        JSON.stringify(entry.body ?? null),
+        entry.now.toISOString(),
       );
     },
     release(userKey, key) {

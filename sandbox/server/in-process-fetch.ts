@@ -15,7 +15,10 @@ const BASE = `http://${IN_PROCESS_HOST}/`;
  */
 export function inProcessFetch(inject: (options: InjectOptions) => Promise<InjectResponse>): FetchLike {
   return async (input, init) => {
-    const request = new Request(typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input) ? new URL(input, BASE) : input, init);
+    const request = new Request(
+      typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input) ? new URL(input, BASE) : input,
+      init,
+    );
     const url = new URL(request.url);
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     // In-process calls come from code on this machine, never from a page: the reserved name passes the Host check.
@@ -41,6 +44,9 @@ export function inProcessFetch(inject: (options: InjectOptions) => Promise<Injec
       for (const v of Array.isArray(value) ? value : [value]) out.append(key, String(v));
     }
     const empty = response.statusCode === 204 || response.statusCode === 304 || request.method === 'HEAD';
-    return new Response(empty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: out });
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers: out,
+    });
   };
 }

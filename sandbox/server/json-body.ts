@@ -3,7 +3,8 @@
 /** How deep objects and lists may nest in a request body; real payloads stay within a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
 
-export type JsonParse = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+export type JsonParse =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
 
 /** How deep brackets nest in JSON text, counted outside strings without parsing; stops once past `limit`. */
 function nesting(text: string, limit: number): number {
@@ -13,7 +14,8 @@ function nesting(text: string, limit: number): number {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i += 1; // backslash: skip the escaped character
+      if (c === 92)
+        i += 1; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
@@ -34,7 +36,8 @@ function nesting(text: string, limit: number): number {
  * parseJsonBody('['.repeat(100_000)); // { ok: false, message: 'The request body nests deeper than 64 levels' }
  */
 export function parseJsonBody(text: string): JsonParse {
-  if (nesting(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return { ok: false, message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels` };
+  if (nesting(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    return { ok: false, message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels` };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {

@@ -23,7 +23,13 @@ import { readInput } from './request-input.js';
 import { runHandler, type Execution } from './run-handler.js';
 import type { SandboxReply, SandboxRequest, SandboxState } from './state.js';
 
-const INJECTED: Readonly<Record<number, string>> = { 429: 'Too many requests', 500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable', 504: 'Gateway timeout' };
+const INJECTED: Readonly<Record<number, string>> = {
+  429: 'Too many requests',
+  500: 'Internal server error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+};
 
 function injected(status: number): SandboxReply {
   const error = INJECTED[status] ?? (status >= 500 ? 'Server error' : 'Request failed');
@@ -53,8 +59,18 @@ export function isControlPath(path: string): boolean {
  * every POST, PUT and DELETE, so a page cannot reset the sandbox of the person viewing it).
  */
 function controlRefusal(request: SandboxRequest): SandboxReply | null {
-  if (!isLoopback(request.ip)) return errorReply(403, 'Forbidden', `The ${CONTROL}/ routes answer only clients on this machine, not ${request.ip}`);
-  if (request.header('origin') !== undefined) return errorReply(403, 'Forbidden', `The ${CONTROL}/ routes do not answer web pages (the request has an Origin header)`);
+  if (!isLoopback(request.ip))
+    return errorReply(
+      403,
+      'Forbidden',
+      `The ${CONTROL}/ routes answer only clients on this machine, not ${request.ip}`,
+    );
+  if (request.header('origin') !== undefined)
+    return errorReply(
+      403,
+      'Forbidden',
+      `The ${CONTROL}/ routes do not answer web pages (the request has an Origin header)`,
+    );
   return null;
 }
 
@@ -68,12 +84,16 @@ function controlRefusal(request: SandboxRequest): SandboxReply | null {
 export function handleRequest(state: SandboxState, request: SandboxRequest): SandboxReply | Promise<SandboxReply> {
   if (isControlPath(request.path)) {
     const refused = controlRefusal(request);
-    return refused ? withBase(refused, request.requestId) : handleControl(state, request).then((reply) => withBase(reply, request.requestId));
+    return refused
+      ? withBase(refused, request.requestId)
+      : handleControl(state, request).then((reply) => withBase(reply, request.requestId));
   }
   if (isMediaPath(request.path)) return withBase(answerMedia(state, request), request.requestId);
   if (isDocsPath(request.path)) return withBase(answerDocs(state, request), request.requestId);
   const reply = pipeline(state, request);
-  return reply instanceof Promise ? reply.then((r) => withBase(r, request.requestId)) : withBase(reply, request.requestId);
+  return reply instanceof Promise
+    ? reply.then((r) => withBase(r, request.requestId))
+    : withBase(reply, request.requestId);
 }
 
 /**
@@ -117,22 +137,44 @@ function planned(state: SandboxState, request: SandboxRequest, plan: FaultPlan):
 type Routed = SandboxReply & { readonly ran?: boolean };
 
 function ran(reply: SandboxReply): Routed {
-  return reply.kind === 'json' ? { kind: 'json', status: reply.status, body: reply.body, headers: reply.headers, ran: true } : reply;
+  return reply.kind === 'json'
+    ? { kind: 'json', status: reply.status, body: reply.body, headers: reply.headers, ran: true }
+    : reply;
 }
 
-function routed(state: SandboxState, request: SandboxRequest, token: string | undefined, now: Date): Routed | Promise<Routed> {
+function routed(
+  state: SandboxState,
+  request: SandboxRequest,
+  token: string | undefined,
+  now: Date,
+): Routed | Promise<Routed> {
   const match = state.router.match(request.method, request.path);
   const handler = match && handlerFor(state.handlers, match.endpoint.route);
-  if (!match || !handler) return errorReply(404, 'Not found', state.router.explainMiss(request.method, request.path) ?? `No route ${request.method} ${decodedPath(request.path)}`);
+  if (!match || !handler)
+    return errorReply(
+      404,
+      'Not found',
+      state.router.explainMiss(request.method, request.path) ??
+        `No route ${request.method} ${decodedPath(request.path)}`,
+    );
   const { endpoint, params } = match;
   const user = token ? lookupSession(state.db, token, now) : null;
   if (endpoint.role !== 'public') {
-    if (!token) return errorReply(401, 'Unauthorised', `Sign in first: ${endpoint.route} needs a session token in the ${HEADERS.token} header`);
+    if (!token)
+      return errorReply(
+        401,
+        'Unauthorised',
+        `Sign in first: ${endpoint.route} needs a session token in the ${HEADERS.token} header`,
+      );
     if (!user) return errorReply(401, 'Unauthorised', 'The session token is invalid or has expired; sign in again');
-    if (!mayCall(user, endpoint)) return errorReply(403, 'Forbidden', `${endpoint.route} is only for ${ROLE_HOLDERS[endpoint.role]}`);
+    if (!mayCall(user, endpoint))
+      return errorReply(403, 'Forbidden', `${endpoint.route} is only for ${ROLE_HOLDERS[endpoint.role]}`);
   }
   const raw = readInput(endpoint, request);
-  if (!raw.ok) return raw.status === 415 ? errorReply(415, 'Unsupported media type', raw.message) : errorReply(400, 'Bad request', raw.message);
+  if (!raw.ok)
+    return raw.status === 415
+      ? errorReply(415, 'Unsupported media type', raw.message)
+      : errorReply(400, 'Bad request', raw.message);
   const parsed = payloadSchema(endpoint).safeParse(raw.input);
   if (!parsed.success) {
     const { message, errors } = describeIssues(parsed.error);
@@ -146,17 +188,34 @@ function routed(state: SandboxState, request: SandboxRequest, token: string | un
   return reply instanceof Promise ? reply.then(ran) : ran(reply);
 }
 
-async function idempotent(state: SandboxState, request: SandboxRequest, execution: Execution, key: string, body: unknown): Promise<Routed> {
+async function idempotent(
+  state: SandboxState,
+  request: SandboxRequest,
+  execution: Execution,
+  key: string,
+  body: unknown,
+): Promise<Routed> {
   const userKey = execution.user ? String(execution.user.id) : 'anon';
   const hash = requestHash(execution.endpoint.method, execution.target, body);
   const check = state.keys.check(state.db, userKey, key, hash);
   switch (check.kind) {
     case 'replay':
-      return { kind: 'json', status: check.status, body: check.body, headers: { [HEADERS.idempotentReplayed]: 'true' } };
+      return {
+        kind: 'json',
+        status: check.status,
+        body: check.body,
+        headers: { [HEADERS.idempotentReplayed]: 'true' },
+      };
     case 'mismatch':
-      return errorReply(422, 'Invalid data', `Idempotency-Key ${key} was already used for a different request`, { errors: [{ path: HEADERS.idempotencyKey, message: 'reused with a different request' }] });
+      return errorReply(422, 'Invalid data', `Idempotency-Key ${key} was already used for a different request`, {
+        errors: [{ path: HEADERS.idempotencyKey, message: 'reused with a different request' }],
+      });
     case 'in-flight':
-      return errorReply(409, 'Conflict', `A request with Idempotency-Key ${key} is still in progress; retry after it finishes`);
+      return errorReply(
+        409,
+        'Conflict',
+        `A request with Idempotency-Key ${key} is still in progress; retry after it finishes`,
+      );
     case 'new':
       try {
         return ran(await runHandler(state, execution, { userKey, key, requestHash: hash }));
@@ -165,4 +224,3 @@ async function idempotent(state: SandboxState, request: SandboxRequest, executio
       }
   }
 }
-

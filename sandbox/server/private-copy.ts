@@ -40,7 +40,13 @@ const UNLIMITED = 1_000_000_000;
  * const before = copy.records(); ...; await copy.close();
  */
 export async function servePrivateCopy(file: string, version?: string): Promise<PrivateCopy> {
-  const sandbox = createSandbox({ db: file, seed: 'none', backgroundJobs: false, rateLimit: UNLIMITED, ...(version === undefined ? {} : { version }) });
+  const sandbox = createSandbox({
+    db: file,
+    seed: 'none',
+    backgroundJobs: false,
+    rateLimit: UNLIMITED,
+    ...(version === undefined ? {} : { version }),
+  });
   let url: string;
   try {
     url = await sandbox.listen({ port: 0, host: '127.0.0.1' });
@@ -51,8 +57,14 @@ export async function servePrivateCopy(file: string, version?: string): Promise<
   return {
     url,
     records: () => ({
-      invoices: all<RehearsedInvoice>(sandbox.db, 'SELECT id, number, school_id, state, currency, total FROM invoices ORDER BY id'),
-      subscriptions: all<RehearsedSubscription>(sandbox.db, 'SELECT id, school_id, state FROM subscriptions ORDER BY id'),
+      invoices: all<RehearsedInvoice>(
+        sandbox.db,
+        'SELECT id, number, school_id, state, currency, total FROM invoices ORDER BY id',
+      ),
+      subscriptions: all<RehearsedSubscription>(
+        sandbox.db,
+        'SELECT id, school_id, state FROM subscriptions ORDER BY id',
+      ),
     }),
     close: () => sandbox.close(),
   };

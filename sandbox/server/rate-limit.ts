@@ -32,7 +32,8 @@ export interface RateLimiter {
  * if (!decision.allowed) // answer 429 with Retry-After: decision.resetSeconds
  */
 export function createRateLimiter(limit: number = DEFAULT_RATE_LIMIT, windowMs = 60_000): RateLimiter {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Rate limit must be a positive integer, not ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`Rate limit must be a positive integer, not ${limit}`);
   let window = -1;
   const counts = new Map<string, number>();
   return {

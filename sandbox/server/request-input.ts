@@ -43,7 +43,8 @@ function jsonBody(request: SandboxRequest): InputResult | null {
   const result = parseJsonBody(body.toString('utf8'));
   if (!result.ok) return result;
   const parsed = result.value;
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, message: 'The request body must be a JSON object' };
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { ok: false, message: 'The request body must be a JSON object' };
   return { ok: true, input: parsed as Record<string, unknown> };
 }
 
@@ -63,8 +64,17 @@ export function readInput(endpoint: Endpoint, request: SandboxRequest): InputRes
   if ((endpoint.method === 'PUT' || endpoint.method === 'PATCH') && body === null) {
     // An update takes what to change from its body; an empty or non-JSON one would change nothing but updated_at.
     const takesFields = endpoint.open === true || Object.keys(endpoint.payload ?? {}).length > 0;
-    if (request.body && request.body.length > 0) return { ok: false, status: 415, message: `${endpoint.route} takes a JSON object body, not ${request.header('content-type') ?? 'an untyped body'}` };
-    if (takesFields) return { ok: false, message: `${endpoint.route} needs a JSON object body naming the fields to change; the body is empty` };
+    if (request.body && request.body.length > 0)
+      return {
+        ok: false,
+        status: 415,
+        message: `${endpoint.route} takes a JSON object body, not ${request.header('content-type') ?? 'an untyped body'}`,
+      };
+    if (takesFields)
+      return {
+        ok: false,
+        message: `${endpoint.route} needs a JSON object body naming the fields to change; the body is empty`,
+      };
   }
   if (endpoint.method === 'DELETE') return { ok: true, input: { ...query, ...(body?.input ?? {}) } };
   return { ok: true, input: body?.input ?? query };

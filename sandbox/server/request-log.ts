@@ -28,11 +28,19 @@ export function createRequestLog(out: { write(line: string): unknown }): Request
       line({ reqId: requestId, req: { method, url }, msg: 'incoming request' });
       res.once('close', () => {
         const responseTime = Math.round((performance.now() - started) * 100) / 100;
-        line({ reqId: requestId, res: { statusCode: res.writableFinished ? res.statusCode : null }, responseTime, msg: res.writableFinished ? 'request completed' : 'connection closed before the answer' });
+        line({
+          reqId: requestId,
+          res: { statusCode: res.writableFinished ? res.statusCode : null },
+          responseTime,
+          msg: res.writableFinished ? 'request completed' : 'connection closed before the answer',
+        });
       });
     },
     failed(error) {
-      const err = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { message: String(error) };
+      const err =
+        error instanceof Error
+          ? { type: error.name, message: error.message, stack: error.stack }
+          : { message: String(error) };
       line({ level: 50, err, msg: err.message });
     },
   };

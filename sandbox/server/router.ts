@@ -126,7 +126,11 @@ function walk(node: TrieNode, segments: readonly string[], index: number, values
   return null;
 }
 
-function lookup(roots: Roots, method: string, path: string): { node: TrieNode; params: Record<string, string>; segments: string[] } | null {
+function lookup(
+  roots: Roots,
+  method: string,
+  path: string,
+): { node: TrieNode; params: Record<string, string>; segments: string[] } | null {
   const root = roots.get(method.toUpperCase() as Method);
   const segments = splitPath(path);
   if (!root || !segments) return null;
@@ -177,7 +181,9 @@ export function createRouter(endpoints: readonly Endpoint[], fixed: FixedValues 
     const first = found.node.endpoints[0] as Endpoint;
     const given = fixedOf(first).map((p) => found.params[p] ?? '');
     const named = new Set(found.node.endpoints.flatMap(fixedOf));
-    const known = Object.keys(fixed).filter((p) => named.has(p)).map((p) => fixed[p] as string);
+    const known = Object.keys(fixed)
+      .filter((p) => named.has(p))
+      .map((p) => fixed[p] as string);
     return `No route ${method.toUpperCase()} ${found.segments.join('/')}: ${given.join(', ')} is not a provider this call knows; use ${known.join(', ')}`;
   };
   return { shadowed, match, explainMiss };

@@ -29,18 +29,28 @@ export interface IdempotencySlot {
 }
 
 function isSqliteConstraint(error: unknown): error is Error & { code: string } {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_CONSTRAINT');
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    error.code.startsWith('SQLITE_CONSTRAINT')
+  );
 }
 
 function failure(error: unknown): SandboxReply {
   if (error instanceof DomainError) return domainErrorReply(error);
   if (error instanceof HttpError) return errorReply(error.status, error.error, error.message, error.data ?? {});
-  if (isSqliteConstraint(error)) return errorReply(409, 'Conflict', `The change conflicts with stored data (${error.message})`);
+  if (isSqliteConstraint(error))
+    return errorReply(409, 'Conflict', `The change conflicts with stored data (${error.message})`);
   const message = error instanceof Error ? error.message : String(error);
   return errorReply(500, 'Internal server error', `The sandbox failed: ${message}`);
 }
 
-function transact(state: SandboxState, execution: Execution, slot: IdempotencySlot | null): HandlerResult | Promise<HandlerResult> {
+function transact(
+  state: SandboxState,
+  execution: Execution,
+  slot: IdempotencySlot | null,
+): HandlerResult | Promise<HandlerResult> {
   const { db } = state;
   let counted = false;
   const ctx: HandlerContext = {
@@ -64,7 +74,8 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
       if (counted || (execution.endpoint.method !== 'GET' && status < 400 && result.unchanged !== true)) {
         run(db, 'INSERT INTO write_log (route, target) VALUES (?, ?)', execution.endpoint.route, execution.target);
       }
-      if (slot) state.keys.save(db, { ...slot, route: execution.endpoint.route, status, body: result.body, now: state.now() });
+      if (slot)
+        state.keys.save(db, { ...slot, route: execution.endpoint.route, status, body: result.body, now: state.now() });
       run(db, 'COMMIT');
       return result;
     } catch (error) {
@@ -90,8 +101,17 @@ function transact(state: SandboxState, execution: Execution, slot: IdempotencySl
  * @example
  * const reply = await runHandler(state, execution, null);
  */
-export function runHandler(state: SandboxState, execution: Execution, slot: IdempotencySlot | null): SandboxReply | Promise<SandboxReply> {
-  const answered = (result: HandlerResult): SandboxReply => ({ kind: 'json', status: result.status ?? 200, headers: {}, body: result.body });
+export function runHandler(
+  state: SandboxState,
+  execution: Execution,
+  slot: IdempotencySlot | null,
+): SandboxReply | Promise<SandboxReply> {
+  const answered = (result: HandlerResult): SandboxReply => ({
+    kind: 'json',
+    status: result.status ?? 200,
+    headers: {},
+    body: result.body,
+  });
   const failed = (error: unknown): SandboxReply => {
     const reply = failure(error);
     if (reply.kind === 'json' && reply.status >= 500) state.logError(error);

@@ -40,11 +40,22 @@ export async function serve(options: ServeOptions, out: ServeOutput, stop: Promi
   const faults = options.faults === undefined ? undefined : parseFaults(options.faults);
   const database = options.db ?? defaultDatabasePath();
   if (!isLoopback(options.host)) {
-    out.write(`Warning: listening on ${options.host} makes the sandbox and its well-known passwords reachable from other machines\n`);
+    out.write(
+      `Warning: listening on ${options.host} makes the sandbox and its well-known passwords reachable from other machines\n`,
+    );
   }
   // Claim the port before touching the database, so a busy port never costs a --reset its data.
   await ensurePortFree(options.port, options.host);
-  const sandbox = createSandbox({ db: database, reset: options.reset, seed: options.seed, rateLimit: options.rateLimit, logger: options.logger ?? false, corsOrigins: options.corsOrigins ?? [], ...(options.version === undefined ? {} : { version: options.version }), ...(faults ? { faults } : {}) });
+  const sandbox = createSandbox({
+    db: database,
+    reset: options.reset,
+    seed: options.seed,
+    rateLimit: options.rateLimit,
+    logger: options.logger ?? false,
+    corsOrigins: options.corsOrigins ?? [],
+    ...(options.version === undefined ? {} : { version: options.version }),
+    ...(faults ? { faults } : {}),
+  });
   let url: string;
   try {
     url = await sandbox.listen({ port: options.port, host: options.host });
@@ -76,8 +87,12 @@ export async function serve(options: ServeOptions, out: ServeOutput, stop: Promi
 
 function portError(error: unknown, port: number, host: string): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new Error(`Port ${port} on ${host} is in use: stop what is using it, or pick another with --port (0 picks a free one)`);
-  if (code === 'EACCES') return new Error(`Not allowed to listen on port ${port} on ${host}: pick a port above 1023 with --port`);
+  if (code === 'EADDRINUSE')
+    return new Error(
+      `Port ${port} on ${host} is in use: stop what is using it, or pick another with --port (0 picks a free one)`,
+    );
+  if (code === 'EACCES')
+    return new Error(`Not allowed to listen on port ${port} on ${host}: pick a port above 1023 with --port`);
   if (code === 'EADDRNOTAVAIL') return new Error(`${host} is not an address of this machine: pick another with --host`);
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -95,7 +95,8 @@ function openFresh(path: string, reset: boolean): Db {
   }
   const db = openDatabase(path);
   // SQLite gives -wal and -shm the database file's mode; files an older version left open to others are closed here.
-  if (path !== ':memory:') for (const suffix of DB_FILES) if (existsSync(`${path}${suffix}`)) chmodSync(`${path}${suffix}`, 0o600);
+  if (path !== ':memory:')
+    for (const suffix of DB_FILES) if (existsSync(`${path}${suffix}`)) chmodSync(`${path}${suffix}`, 0o600);
   return db;
 }
 
@@ -129,7 +130,12 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
 }
 
 /** Writes a reply: one header list, then the body's parts. */
-function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: readonly (string | Buffer)[] | undefined): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: readonly (string | Buffer)[] | undefined,
+): void {
   const list: string[] = [];
   for (const name in headers) list.push(name, headers[name] as string);
   if (body === undefined) {
@@ -234,7 +240,18 @@ function answer(state: SandboxState, web: Web, request: IncomingMessage, res: Se
     if (body === 'aborted') return;
     if (body === 'too large') {
       res.setHeader('connection', 'close');
-      respond(res, { ...cors, vary: 'origin' }, withBase(errorReply(413, 'Payload too large', `The request body is larger than the ${BODY_LIMIT / 1024 / 1024} MiB the sandbox accepts`), requestId));
+      respond(
+        res,
+        { ...cors, vary: 'origin' },
+        withBase(
+          errorReply(
+            413,
+            'Payload too large',
+            `The request body is larger than the ${BODY_LIMIT / 1024 / 1024} MiB the sandbox accepts`,
+          ),
+          requestId,
+        ),
+      );
       return;
     }
     return handle(body);
@@ -253,7 +270,12 @@ function respond(res: ServerResponse, cors: Record<string, string>, result: Sand
     res.writeHead(result.status, list).end(result.body);
     return;
   }
-  send(res, result.status, headers, result.status === 204 || result.body === undefined ? undefined : bodyParts(result.body));
+  send(
+    res,
+    result.status,
+    headers,
+    result.status === 204 || result.body === undefined ? undefined : bodyParts(result.body),
+  );
 }
 
 /**
@@ -269,7 +291,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const origins = new Set(DEFAULT_CORS_ORIGINS);
   for (const origin of options.corsOrigins ?? []) {
     const normal = normaliseOrigin(origin);
-    if (normal === null) throw new Error(`${origin} is not an origin: give scheme, host and port only, as in http://localhost:3000`);
+    if (normal === null)
+      throw new Error(`${origin} is not an origin: give scheme, host and port only, as in http://localhost:3000`);
     origins.add(normal);
   }
   const log = options.logger === true ? createRequestLog(process.stdout) : undefined;
@@ -304,7 +327,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
-    respond(res, { vary: 'origin' }, withBase(errorReply(500, 'Internal server error', `The sandbox failed: ${message}`), state.nextRequestId()));
+    respond(
+      res,
+      { vary: 'origin' },
+      withBase(errorReply(500, 'Internal server error', `The sandbox failed: ${message}`), state.nextRequestId()),
+    );
   };
   let closing = false;
   const listener = (request: IncomingMessage, res: ServerResponse): void => {
@@ -355,7 +382,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (closed) return closed;
       closing = true;
       // Stops accepting connections, closes the idle ones, and settles once the requests in flight are answered.
-      const stopped = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+      const stopped = server.listening
+        ? new Promise<void>((resolve) => server.close(() => resolve()))
+        : Promise.resolve();
       server.closeIdleConnections();
       closed = stopped
         .then(() => jobs.stop())

@@ -44,6 +44,16 @@ export interface SandboxRequest {
 
 /** What to send back: a JSON answer, bytes (a resource image or file, headers given), or nothing at all (the connection is dropped). */
 export type SandboxReply =
-  | { readonly kind: 'json'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: unknown }
-  | { readonly kind: 'file'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer | undefined }
+  | {
+      readonly kind: 'json';
+      readonly status: number;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly body: unknown;
+    }
+  | {
+      readonly kind: 'file';
+      readonly status: number;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly body: Buffer | undefined;
+    }
   | { readonly kind: 'drop'; readonly phase: 'before' | 'after' };

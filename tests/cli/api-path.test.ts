@@ -9,7 +9,16 @@ import { fakeFactory } from '../helpers/fake-factory.js';
 describe('a raw path that leaves the API base', () => {
   const client = createClient({ baseUrl: 'http://127.0.0.1:9/v1/', token: 't' });
 
-  for (const path of ['../../__sandbox/reset', '%2e%2e/__sandbox/reset', 'schools/%2E%2E/%2e%2e/x', 'schools/..%2f..%2f__sandbox', 'schools\\..\\..\\x', './schools', 'https:evil.example/x', 'http://evil.example/x']) {
+  for (const path of [
+    '../../__sandbox/reset',
+    '%2e%2e/__sandbox/reset',
+    'schools/%2E%2E/%2e%2e/x',
+    'schools/..%2f..%2f__sandbox',
+    'schools\\..\\..\\x',
+    './schools',
+    'https:evil.example/x',
+    'http://evil.example/x',
+  ]) {
     it(`refuses ${path} (exit 2, nothing sent), naming why`, async () => {
       const f = fakeFactory({ client });
       expect(await run(['api', 'POST', path, '--dry-run'], f)).toBe(2);

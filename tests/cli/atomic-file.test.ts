@@ -20,7 +20,9 @@ describe('writing an output file atomically', () => {
     const dir = fresh();
     const file = join(dir, 'engagement.csv');
     writeFileSync(file, 'theirs\n');
-    await expect(writeFileAtomic(file, 'ours\n', { mode: 0o644, force: false })).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(writeFileAtomic(file, 'ours\n', { mode: 0o644, force: false })).rejects.toMatchObject({
+      code: 'EEXIST',
+    });
     expect(readFileSync(file, 'utf8')).toBe('theirs\n');
     expect(readdirSync(dir)).toEqual(['engagement.csv']);
     await writeFileAtomic(file, 'ours\n', { mode: 0o644, force: true });
@@ -32,7 +34,11 @@ describe('writing an output file atomically', () => {
     const dir = fresh();
     writeFileSync(join(dir, 'taken.csv'), '');
     mkdirSync(join(dir, 'folder'));
-    const refusal = (path: string, force = false) => checkOutputFile(path, '--out', { force }).then(() => undefined, (e: unknown) => e);
+    const refusal = (path: string, force = false) =>
+      checkOutputFile(path, '--out', { force }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(await refusal(join(dir, 'new.csv'))).toBeUndefined();
     expect(await refusal(join(dir, 'taken.csv'), true)).toBeUndefined();
     for (const [path, message] of [

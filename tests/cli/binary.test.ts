@@ -24,11 +24,16 @@ const edshed = (args: string[], options: { input?: string; env?: Record<string, 
 
 beforeAll(async () => {
   server = await startHttpTestServer((req, res) => {
-    if (req.url.startsWith('/auth')) return sendJson(res, 200, { user: { id: 1, username: 'superuser' }, token: 'tok_SECRET_123' });
+    if (req.url.startsWith('/auth'))
+      return sendJson(res, 200, { user: { id: 1, username: 'superuser' }, token: 'tok_SECRET_123' });
     if (req.url.startsWith('/missing')) return sendJson(res, 404, { error: 'Not found', message: 'No invoice 99' });
-    if (req.headers['x-token'] !== 'tok_SECRET_123') return sendJson(res, 401, { error: 'Unauthorised', message: 'Sign in first' });
+    if (req.headers['x-token'] !== 'tok_SECRET_123')
+      return sendJson(res, 401, { error: 'Unauthorised', message: 'Sign in first' });
     if (req.url.startsWith('/users/me')) return sendJson(res, 200, { user: { id: 1, username: 'superuser' } });
-    sendJson(res, 200, { invoices: [{ id: 12, status: 'open', token: 'tok_SECRET_123' }], echo: { method: req.method, url: req.url, body: req.body.toString() } });
+    sendJson(res, 200, {
+      invoices: [{ id: 12, status: 'open', token: 'tok_SECRET_123' }],
+      echo: { method: req.method, url: req.url, body: req.body.toString() },
+    });
   });
 });
 afterAll(() => server.close());
@@ -42,16 +47,25 @@ describe('edshed binary', () => {
     // The driver the sandbox loads on this Node (13 from Node 22, 12 on Node 20), read here apart.
     const major = Number(process.versions.node.split('.')[0]);
     const driverDir = major >= 22 ? 'better-sqlite3-13' : 'better-sqlite3';
-    const driver = JSON.parse(readFileSync(new URL(`../../node_modules/${driverDir}/package.json`, import.meta.url), 'utf8')) as { version: string };
+    const driver = JSON.parse(
+      readFileSync(new URL(`../../node_modules/${driverDir}/package.json`, import.meta.url), 'utf8'),
+    ) as { version: string };
     expect(driver.version.split('.')[0]).toBe(major >= 22 ? '13' : '12');
     const { Database } = await import('../../sandbox/db/driver.js');
     const db = new Database(':memory:');
     const sqlite = scalarOf<string>(db, 'SELECT sqlite_version()');
     db.close();
-    for (const args of [['--version', '--verbose'], ['--verbose', '-V']]) {
+    for (const args of [
+      ['--version', '--verbose'],
+      ['--verbose', '-V'],
+    ]) {
       const result = await edshed(args);
       expect(result.exitCode, result.stderr).toBe(0);
-      expect(result.stdout.split('\n')).toEqual([`edshed ${pkg.version}`, `Node.js ${process.version}`, `SQLite ${sqlite} (better-sqlite3 ${driver.version})`]);
+      expect(result.stdout.split('\n')).toEqual([
+        `edshed ${pkg.version}`,
+        `Node.js ${process.version}`,
+        `SQLite ${sqlite} (better-sqlite3 ${driver.version})`,
+      ]);
     }
     expect(sqlite).toMatch(/^3\.\d+\.\d+$/);
   });
@@ -71,7 +85,9 @@ describe('edshed binary', () => {
     expect(noVerb.exitCode).toBe(2);
     expect(noVerb.stderr).toMatch(/mark-paid \[options\] <id> +Mark an invoice paid/);
     // A reader that stops early is not an error: no EPIPE stack trace, exit 0.
-    const piped = await execa('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" --help | head -1`], { reject: false });
+    const piped = await execa('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" --help | head -1`], {
+      reject: false,
+    });
     expect(piped.exitCode).toBe(0);
     expect(piped.stderr).toBe('');
     const bad = await edshed(['invoices', 'mark-payd']);
@@ -79,7 +95,7 @@ describe('edshed binary', () => {
     expect(bad.stderr).toMatch(/mark-paid/);
   });
 
-  it('prints every error line as `edshed: ...`, commander\'s own usage errors (exit 2) as ours', async () => {
+  it("prints every error line as `edshed: ...`, commander's own usage errors (exit 2) as ours", async () => {
     const cases: [string[], number, string][] = [
       [['invoices', 'list', '--bogus'], 2, "edshed: unknown option '--bogus'"],
       [['--bogus'], 2, "edshed: unknown option '--bogus'"],
@@ -104,18 +120,50 @@ describe('edshed binary', () => {
     const rows = JSON.parse(result.stdout) as Record<string, string>[];
     expect(rows.length).toBeGreaterThanOrEqual(777);
     expect(rows.find((r) => r.command === 'invoices mark-paid')).toEqual({
-      name: 'invoices.markPaid', method: 'POST', path: 'superuser/invoices/{id}/paid', area: 'superuser-billing', role: 'superuser', command: 'invoices mark-paid',
+      name: 'invoices.markPaid',
+      method: 'POST',
+      path: 'superuser/invoices/{id}/paid',
+      area: 'superuser-billing',
+      role: 'superuser',
+      command: 'invoices mark-paid',
     });
     const filtered = await edshed(['endpoints', '--area', 'vat', '--fields', 'command']);
-    expect(filtered.stdout.trim().split('\n').slice(1).sort()).toEqual(['schools set-vat-countries', 'vat-numbers validate']);
+    expect(filtered.stdout.trim().split('\n').slice(1).sort()).toEqual([
+      'schools set-vat-countries',
+      'vat-numbers validate',
+    ]);
   });
 
   it('refuses bad input with exit 2, naming the field, and sends nothing', async () => {
     const before = server.requests.length;
-    const result = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', 'soon', '--api-url', server.url, '--token', 'x']);
+    const result = await edshed([
+      'invoices',
+      'mark-paid',
+      '12',
+      '--method',
+      'bacs',
+      '--date',
+      'soon',
+      '--api-url',
+      server.url,
+      '--token',
+      'x',
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/date: expected an ISO 8601 date/);
-    const notADay = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-02-30', '--api-url', server.url, '--token', 'x']);
+    const notADay = await edshed([
+      'invoices',
+      'mark-paid',
+      '12',
+      '--method',
+      'bacs',
+      '--date',
+      '2026-02-30',
+      '--api-url',
+      server.url,
+      '--token',
+      'x',
+    ]);
     expect(notADay.exitCode).toBe(2);
     expect(notADay.stderr).toMatch(/date: expected an ISO 8601 date .*2026-02-30 is not a day of the calendar/);
     const tooMany = await edshed(['invoices', 'list', '--take', '5000', '--api-url', server.url, '--token', 'x']);
@@ -131,7 +179,20 @@ describe('edshed binary', () => {
   });
 
   it('sends a generated command with path params, typed flags and an idempotency key', async () => {
-    const result = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-11-02', '--json', '--api-url', server.url, '--token', 'tok_SECRET_123']);
+    const result = await edshed([
+      'invoices',
+      'mark-paid',
+      '12',
+      '--method',
+      'bacs',
+      '--date',
+      '2026-11-02',
+      '--json',
+      '--api-url',
+      server.url,
+      '--token',
+      'tok_SECRET_123',
+    ]);
     expect(result.exitCode).toBe(0);
     const last = server.requests.at(-1);
     expect(last?.method).toBe('POST');
@@ -142,10 +203,22 @@ describe('edshed binary', () => {
     expect(JSON.parse(result.stdout).invoices[0].token).toBe('***');
   });
 
-  it('writes its audit log into the test\'s own state directory, never the real home', async () => {
+  it("writes its audit log into the test's own state directory, never the real home", async () => {
     const env = isolatedEnv(dir);
     expect(env.HOME?.startsWith(tmpdir())).toBe(true);
-    const sent = await edshed(['invoices', 'mark-paid', '12', '--method', 'bacs', '--date', '2026-11-02', '--api-url', server.url, '--token', 'tok_SECRET_123']);
+    const sent = await edshed([
+      'invoices',
+      'mark-paid',
+      '12',
+      '--method',
+      'bacs',
+      '--date',
+      '2026-11-02',
+      '--api-url',
+      server.url,
+      '--token',
+      'tok_SECRET_123',
+    ]);
     expect(sent.exitCode).toBe(0);
     const audit = join(env.EDSHED_STATE_DIR as string, 'audit.jsonl');
     expect(audit.startsWith(dir)).toBe(true);
@@ -157,18 +230,34 @@ describe('edshed binary', () => {
     const closed = await startHttpTestServer((_req, res) => sendJson(res, 200, {}));
     const url = closed.url;
     await closed.close();
-    const sandbox = await edshed(['invoices', 'list', '--env', 'sandbox', '--token', 't'], { env: { EDSHED_SANDBOX_URL: url } });
+    const sandbox = await edshed(['invoices', 'list', '--env', 'sandbox', '--token', 't'], {
+      env: { EDSHED_SANDBOX_URL: url },
+    });
     expect(sandbox.exitCode).toBe(1);
     expect(sandbox.stderr).toMatch(/ECONNREFUSED/);
-    expect(sandbox.stderr).toContain(`The sandbox is not running at ${url}: start it with \`npm start\` in the toolkit's directory, or \`edshed sandbox start\` in another terminal.`);
+    expect(sandbox.stderr).toContain(
+      `The sandbox is not running at ${url}: start it with \`npm start\` in the toolkit's directory, or \`edshed sandbox start\` in another terminal.`,
+    );
     const port = new URL(url).port;
     const other = await edshed(['invoices', 'list', '--api-url', url, '--token', 't']);
     expect(other.exitCode).toBe(1);
-    expect(other.stderr).toContain(`Nothing listens at ${url}. If it is a sandbox, start it with \`edshed sandbox start --port ${port}\`.`);
+    expect(other.stderr).toContain(
+      `Nothing listens at ${url}. If it is a sandbox, start it with \`edshed sandbox start --port ${port}\`.`,
+    );
   });
 
   it('makes raw calls with edshed api, mapping failures to exit codes on stderr', async () => {
-    const ok = await edshed(['api', 'GET', 'schoolsubscriptions', '--field', 'take=5', '--api-url', server.url, '--token', 'tok_SECRET_123']);
+    const ok = await edshed([
+      'api',
+      'GET',
+      'schoolsubscriptions',
+      '--field',
+      'take=5',
+      '--api-url',
+      server.url,
+      '--token',
+      'tok_SECRET_123',
+    ]);
     expect(ok.exitCode).toBe(0);
     expect(JSON.parse(ok.stdout).echo.url).toBe('/schoolsubscriptions?take=5');
     const missing = await edshed(['api', 'GET', 'missing', '--api-url', server.url, '--token', 'tok_SECRET_123']);
@@ -183,7 +272,9 @@ describe('edshed binary', () => {
   });
 
   it('signs in, keeps the token only in a 0600 credentials file, and never prints it', async () => {
-    const login = await edshed(['auth', 'login', '--api-url', server.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' });
+    const login = await edshed(['auth', 'login', '--api-url', server.url, '-u', 'superuser', '--password-stdin'], {
+      input: 'sandbox\n',
+    });
     expect(login.exitCode).toBe(0);
     expect(`${login.stdout}${login.stderr}`).not.toContain('tok_SECRET_123');
     const credentials = join(configDir, 'credentials.json');
@@ -204,8 +295,13 @@ it('says how to build the CLI when its build is missing, exit 1', async () => {
   const checkout = mkdtempSync(join(tmpdir(), 'edshed-unbuilt-'));
   mkdirSync(join(checkout, 'bin'));
   copyFileSync(bin, join(checkout, 'bin', 'edshed.cjs'));
-  const run = await execa(process.execPath, [join(checkout, 'bin', 'edshed.cjs'), '--version'], { reject: false, env: isolatedEnv(checkout) });
+  const run = await execa(process.execPath, [join(checkout, 'bin', 'edshed.cjs'), '--version'], {
+    reject: false,
+    env: isolatedEnv(checkout),
+  });
   expect(run.exitCode).toBe(1);
-  expect(run.stderr).toBe(`edshed: the CLI is not built (no dist/cli/compile-cache.cjs): run \`npm install\` (or \`npm run build\`) in ${checkout}`);
+  expect(run.stderr).toBe(
+    `edshed: the CLI is not built (no dist/cli/compile-cache.cjs): run \`npm install\` (or \`npm run build\`) in ${checkout}`,
+  );
   expect(run.stdout).toBe('');
 });

@@ -3,7 +3,9 @@ import { buildProgram, run } from '../../cli/main.js';
 import { fakeFactory } from '../helpers/fake-factory.js';
 
 const verbs = async (word: string, verb?: string) =>
-  (await buildProgram(fakeFactory(), word, verb)).commands.find((c) => c.name() === word)?.commands.map((c) => c.name()) ?? [];
+  (await buildProgram(fakeFactory(), word, verb)).commands
+    .find((c) => c.name() === word)
+    ?.commands.map((c) => c.name()) ?? [];
 
 describe('building the program for one run', () => {
   it('builds a known verb alone (a table verb or a curated one), and every verb otherwise', async () => {
@@ -16,7 +18,7 @@ describe('building the program for one run', () => {
     expect(await verbs('profiles', 'staging')).toEqual(await verbs('profiles'));
   });
 
-  it('still refuses an unknown verb as bad usage, and runs a noun\'s default verb', async () => {
+  it("still refuses an unknown verb as bad usage, and runs a noun's default verb", async () => {
     expect(await run(['invoices', 'lst'], fakeFactory())).toBe(2);
     const prices = fakeFactory();
     expect(await run(['prices', '--json'], prices)).toBe(0);

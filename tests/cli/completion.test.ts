@@ -9,7 +9,12 @@ import { fakeFactory } from '../helpers/fake-factory.js';
 function program(): Command {
   const root = new Command('tool').option('--api-url <url>', 'url').option('--json', 'json');
   const things = root.command('things');
-  things.command('mark-paid').argument('<id>').option('--method <value>', 'm').option('-y, --yes', 'y').option('--field <kv>', 'f', (v: string, p: string[] = []) => [...p, v]);
+  things
+    .command('mark-paid')
+    .argument('<id>')
+    .option('--method <value>', 'm')
+    .option('-y, --yes', 'y')
+    .option('--field <kv>', 'f', (v: string, p: string[] = []) => [...p, v]);
   things.command('mark-promised');
   root.command('shell').addArgument(new Argument('<shell>').choices(['bash', 'zsh']));
   root.command('secret', { hidden: true });
@@ -26,8 +31,20 @@ describe('completion candidates', () => {
   });
 
   it('completes the flags of the command and its parents, without those already given once', () => {
-    expect(completeWords(program(), ['things', 'mark-paid', '12', '--'])).toEqual(['--method', '--yes', '--field', '--help', '--api-url', '--json']);
-    expect(completeWords(program(), ['things', 'mark-paid', '-y', '--field', 'a=1', '--method', 'x', '--'])).toEqual(['--field', '--help', '--api-url', '--json']);
+    expect(completeWords(program(), ['things', 'mark-paid', '12', '--'])).toEqual([
+      '--method',
+      '--yes',
+      '--field',
+      '--help',
+      '--api-url',
+      '--json',
+    ]);
+    expect(completeWords(program(), ['things', 'mark-paid', '-y', '--field', 'a=1', '--method', 'x', '--'])).toEqual([
+      '--field',
+      '--help',
+      '--api-url',
+      '--json',
+    ]);
   });
 
   it('completes argument choices, and nothing for a value of its own', () => {
@@ -45,7 +62,9 @@ describe('completion candidates', () => {
 
   it('completes a comma-separated list item by item, leaving out those named and all after the first', () => {
     const root = program();
-    root.command('list').addOption(offerList(new Option('--fields <list>', 'f'), ['all', 'id', 'number', 'state', 'school_id']));
+    root
+      .command('list')
+      .addOption(offerList(new Option('--fields <list>', 'f'), ['all', 'id', 'number', 'state', 'school_id']));
     expect(completeWords(root, ['list', '--fields', ''])).toEqual(['all', 'id', 'number', 'state', 'school_id']);
     expect(completeWords(root, ['list', '--fields', 's'])).toEqual(['state', 'school_id']);
     expect(completeWords(root, ['list', '--fields', 'id,'])).toEqual(['id,number', 'id,state', 'id,school_id']);
@@ -60,10 +79,14 @@ describe('completion candidates', () => {
       return f.out().split('\n').filter(Boolean);
     };
     expect(await complete('inv')).toEqual(['invoices']);
-    expect(await complete('')).toEqual(expect.arrayContaining(['endpoints', 'help', 'completion', 'invoices', 'prices']));
+    expect(await complete('')).toEqual(
+      expect.arrayContaining(['endpoints', 'help', 'completion', 'invoices', 'prices']),
+    );
     expect(await complete('')).not.toContain('__complete');
     expect(await complete('invoices', 'mark-p')).toEqual(expect.arrayContaining(['mark-paid', 'mark-promised']));
-    expect(await complete('invoices', 'mark-paid', '12', '--')).toEqual(expect.arrayContaining(['--method', '--date', '--idempotency-key', '--json', '--api-url']));
+    expect(await complete('invoices', 'mark-paid', '12', '--')).toEqual(
+      expect.arrayContaining(['--method', '--date', '--idempotency-key', '--json', '--api-url']),
+    );
     expect(await complete('endpoints', '--s')).toEqual(['--search']);
     expect(await complete('completion', '')).toEqual(['bash', 'zsh', 'fish']);
     expect(await complete('help', 'ex')).toEqual(expect.arrayContaining(['exit-codes', 'external-curricula']));
@@ -74,7 +97,11 @@ describe('completion candidates', () => {
     expect(await complete('sandbox', 'start', '--seed', '')).toEqual(['demo', 'large']);
     // --fields: the fields of the command's reply shape (core/shapes), then item after item.
     expect(await complete('invoices', 'list', '--fields', '')).toEqual(['all', ...Object.keys(INVOICE.fields)]);
-    expect(await complete('invoices', 'list', '--fields', 'id,amount_')).toEqual(['id,amount_final', 'id,amount_refunded', 'id,amount_due']);
+    expect(await complete('invoices', 'list', '--fields', 'id,amount_')).toEqual([
+      'id,amount_final',
+      'id,amount_refunded',
+      'id,amount_due',
+    ]);
     expect(await complete('schools', 'list', '--fields', 'na')).toEqual(['name']);
   });
 });

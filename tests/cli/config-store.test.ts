@@ -41,17 +41,26 @@ describe('config store', () => {
     const dir = fresh();
     openConfigStore(dir);
     writeFileSync(join(dir, 'credentials.json'), '{"profiles": {"default": {"token": ""}}}');
-    expect(() => openConfigStore(dir).credential('default')).toThrow(/credentials\.json: "profiles\.default" is not valid/);
+    expect(() => openConfigStore(dir).credential('default')).toThrow(
+      /credentials\.json: "profiles\.default" is not valid/,
+    );
     writeFileSync(join(dir, 'credentials.json'), 'not json');
-    expect(() => openConfigStore(dir).credential('default')).toThrow(/credentials\.json: not valid JSON; fix or delete the file/);
+    expect(() => openConfigStore(dir).credential('default')).toThrow(
+      /credentials\.json: not valid JSON; fix or delete the file/,
+    );
   });
 
   it('checks every entry it reads whole, keeps only the known fields, and names the entry and the problem', () => {
     const dir = fresh();
     openConfigStore(dir);
     const write = (file: string, data: unknown) => writeFileSync(join(dir, file), JSON.stringify(data));
-    write('config.json', { profiles: { a: { apiUrl: ' http://127.0.0.1:8787/ ', colour: 'red' }, b: { apiUrl: 'not a url' }, c: 'x' }, defaultProfile: 'bad name!' });
-    write('credentials.json', { profiles: { a: { token: 't', username: 'u', extra: 1 }, b: { username: 'u' }, c: { token: 7 } } });
+    write('config.json', {
+      profiles: { a: { apiUrl: ' http://127.0.0.1:8787/ ', colour: 'red' }, b: { apiUrl: 'not a url' }, c: 'x' },
+      defaultProfile: 'bad name!',
+    });
+    write('credentials.json', {
+      profiles: { a: { token: 't', username: 'u', extra: 1 }, b: { username: 'u' }, c: { token: 7 } },
+    });
     const store = openConfigStore(dir);
     expect(store.profile('a')).toEqual({ apiUrl: 'http://127.0.0.1:8787/' });
     expect(store.credential('a')).toEqual({ token: 't', username: 'u' });
@@ -59,7 +68,9 @@ describe('config store', () => {
     expect(() => store.profile('c')).toThrow(/"profiles\.c" is not valid \(expected an object\)/);
     expect(() => store.credential('b')).toThrow(/credentials\.json: "profiles\.b" is not valid \(token is missing\)/);
     expect(() => store.credential('c')).toThrow(/"profiles\.c" is not valid \(token is not text\)/);
-    expect(() => store.defaultProfile()).toThrow(/"defaultProfile" is not valid \(a profile name is letters, digits, - and _\)/);
+    expect(() => store.defaultProfile()).toThrow(
+      /"defaultProfile" is not valid \(a profile name is letters, digits, - and _\)/,
+    );
     write('config.json', { profiles: [] });
     expect(() => store.profile('a')).toThrow(/"profiles" is not an object/);
     expect(() => store.setCredential('a', { token: '' })).toThrow(/credential of profile "a": token is empty/);

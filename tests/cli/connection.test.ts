@@ -7,7 +7,11 @@ const credential = { token: 'tok_stored', username: 'superuser', apiUrl: 'http:/
 
 describe('choosing the API and token', () => {
   it('uses the stored token only for the API that issued it', () => {
-    expect(resolveConnection({}, {}, {}, credential)).toMatchObject({ baseUrl: 'http://127.0.0.1:8787/', token: 'tok_stored', source: 'credentials' });
+    expect(resolveConnection({}, {}, {}, credential)).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8787/',
+      token: 'tok_stored',
+      source: 'credentials',
+    });
     expect(resolveConnection({ apiUrl: 'http://127.0.0.1:8787' }, {}, {}, credential).token).toBe('tok_stored');
     expect(resolveConnection({ env: 'production' }, {}, {}, credential).token).toBeUndefined();
     expect(resolveConnection({ apiUrl: 'http://127.0.0.1:9999/' }, {}, {}, credential).token).toBeUndefined();
@@ -15,9 +19,14 @@ describe('choosing the API and token', () => {
   });
 
   it('prefers an explicit token, flags over environment, and ignores empty values', () => {
-    expect(resolveConnection({ apiUrl: 'https://a.test', token: 'flag' }, { EDSHED_TOKEN: 'env' }, {}, credential).token).toBe('flag');
+    expect(
+      resolveConnection({ apiUrl: 'https://a.test', token: 'flag' }, { EDSHED_TOKEN: 'env' }, {}, credential).token,
+    ).toBe('flag');
     expect(resolveConnection({ apiUrl: 'https://a.test' }, { EDSHED_TOKEN: 'env' }, {}, credential).token).toBe('env');
-    expect(resolveConnection({}, { EDSHED_TOKEN: '', EDSHED_API_URL: '' }, {}, credential)).toMatchObject({ token: 'tok_stored', source: 'credentials' });
+    expect(resolveConnection({}, { EDSHED_TOKEN: '', EDSHED_API_URL: '' }, {}, credential)).toMatchObject({
+      token: 'tok_stored',
+      source: 'credentials',
+    });
   });
 
   it('refuses a missing or bad URL and an unknown environment without echoing passwords', () => {
@@ -29,13 +38,21 @@ describe('choosing the API and token', () => {
 
   it('points --env sandbox and EDSHED_ENV=sandbox at EDSHED_SANDBOX_URL when it is set', () => {
     const moved = { EDSHED_SANDBOX_URL: 'http://127.0.0.1:9123' };
-    expect(resolveConnection({ env: 'sandbox' }, moved, {}, undefined)).toMatchObject({ baseUrl: 'http://127.0.0.1:9123/', source: '--env', environment: 'sandbox' });
+    expect(resolveConnection({ env: 'sandbox' }, moved, {}, undefined)).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9123/',
+      source: '--env',
+      environment: 'sandbox',
+    });
     expect(resolveConnection({ apiUrl: 'http://127.0.0.1:8787/' }, moved, {}, undefined).environment).toBeUndefined();
-    expect(resolveConnection({}, { ...moved, EDSHED_ENV: 'sandbox' }, {}, undefined).baseUrl).toBe('http://127.0.0.1:9123/');
+    expect(resolveConnection({}, { ...moved, EDSHED_ENV: 'sandbox' }, {}, undefined).baseUrl).toBe(
+      'http://127.0.0.1:9123/',
+    );
     expect(resolveConnection({ env: 'staging' }, moved, {}, undefined).baseUrl).toBe('https://api-staging.edshed.com/');
   });
 
   it('reports a bad choice as a usage error (exit 2)', () => {
-    expect(() => resolveConnection({}, {}, {}, undefined)).toThrow(expect.objectContaining({ name: 'CliError', exitCode: 2 }) as CliError);
+    expect(() => resolveConnection({}, {}, {}, undefined)).toThrow(
+      expect.objectContaining({ name: 'CliError', exitCode: 2 }) as CliError,
+    );
   });
 });

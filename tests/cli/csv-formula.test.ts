@@ -13,8 +13,23 @@ const HYPERLINK = '=HYPERLINK("http://evil.example","Pay here")';
 
 describe('formula cells in CSV and TSV output', () => {
   it('prefixes a quote to text starting with = + - @ tab or CR, never to a number', () => {
-    expect(['=1+1', '+44 20 7946 0000', '-cmd', '@SUM(A1)', '\tx', '\rx'].map(neutraliseFormula)).toEqual(["'=1+1", "'+44 20 7946 0000", "'-cmd", "'@SUM(A1)", "'\tx", "'\rx"]);
-    expect(['-12.5', '+3', '1e3', '-0.5e-2', 'plain', '', '12-13'].map(neutraliseFormula)).toEqual(['-12.5', '+3', '1e3', '-0.5e-2', 'plain', '', '12-13']);
+    expect(['=1+1', '+44 20 7946 0000', '-cmd', '@SUM(A1)', '\tx', '\rx'].map(neutraliseFormula)).toEqual([
+      "'=1+1",
+      "'+44 20 7946 0000",
+      "'-cmd",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+    ]);
+    expect(['-12.5', '+3', '1e3', '-0.5e-2', 'plain', '', '12-13'].map(neutraliseFormula)).toEqual([
+      '-12.5',
+      '+3',
+      '1e3',
+      '-0.5e-2',
+      'plain',
+      '',
+      '12-13',
+    ]);
   });
 
   it('neutralises the cells of --format csv and tsv, not JSON', async () => {
@@ -32,6 +47,8 @@ describe('formula cells in CSV and TSV output', () => {
     await out.write({ line: 2, message: HYPERLINK });
     await out.writeRow([3, '@cmd', '-7']);
     await out.close();
-    expect(readFileSync(file, 'utf8')).toBe(`line,message\n2,"'=HYPERLINK(""http://evil.example"",""Pay here"")"\n3,'@cmd,-7\n`);
+    expect(readFileSync(file, 'utf8')).toBe(
+      `line,message\n2,"'=HYPERLINK(""http://evil.example"",""Pay here"")"\n3,'@cmd,-7\n`,
+    );
   });
 });

@@ -17,15 +17,41 @@ describe('endpoints --search', () => {
   });
 
   it('ranks whole command words above parts of words, the path, and the summary', () => {
-    const rows = [row('reports paid-late', 'lists invoices marked by hand'), row('invoices remark-paid'), row('invoices mark-paid'), row('x y', '', 'mark/paid')];
-    expect(rankBySearch(rows, 'paid mark').map((r) => r.command)).toEqual(['invoices mark-paid', 'invoices remark-paid', 'reports paid-late', 'x y']);
-    expect(searchScore(row('invoices mark-paid'), ['mark'])).toBeGreaterThan(searchScore(row('invoices remark-paid'), ['mark']) ?? 0);
+    const rows = [
+      row('reports paid-late', 'lists invoices marked by hand'),
+      row('invoices remark-paid'),
+      row('invoices mark-paid'),
+      row('x y', '', 'mark/paid'),
+    ];
+    expect(rankBySearch(rows, 'paid mark').map((r) => r.command)).toEqual([
+      'invoices mark-paid',
+      'invoices remark-paid',
+      'reports paid-late',
+      'x y',
+    ]);
+    expect(searchScore(row('invoices mark-paid'), ['mark'])).toBeGreaterThan(
+      searchScore(row('invoices remark-paid'), ['mark']) ?? 0,
+    );
     expect(searchScore(row('invoices list'), ['pupils'])).toBeUndefined();
   });
 
   it('puts the exact noun or verb first, then the command with the fewest other words', () => {
-    const rows = [row('schools invoices-list'), row('invoices list-all'), row('invoices list'), row('store listings', 'invoices')];
-    expect(rankBySearch(rows, 'invoices list').map((r) => r.command)).toEqual(['invoices list', 'schools invoices-list', 'invoices list-all', 'store listings']);
-    expect(rankBySearch([row('schools list'), row('invoices list-all'), row('invoices show')], 'invoices').map((r) => r.command)).toEqual(['invoices show', 'invoices list-all']);
+    const rows = [
+      row('schools invoices-list'),
+      row('invoices list-all'),
+      row('invoices list'),
+      row('store listings', 'invoices'),
+    ];
+    expect(rankBySearch(rows, 'invoices list').map((r) => r.command)).toEqual([
+      'invoices list',
+      'schools invoices-list',
+      'invoices list-all',
+      'store listings',
+    ]);
+    expect(
+      rankBySearch([row('schools list'), row('invoices list-all'), row('invoices show')], 'invoices').map(
+        (r) => r.command,
+      ),
+    ).toEqual(['invoices show', 'invoices list-all']);
   });
 });

@@ -16,8 +16,15 @@ const edshed = (args: string[]) => execa(process.execPath, [bin, ...args], { rej
 // No `edshed` on PATH: the scripts call the program that printed them (node and the launcher's path),
 // as they must for someone who runs `npx edshed` or `node bin/edshed.cjs`.
 const binDir = mkdtempSync(join(tmpdir(), 'edshed-bin-'));
-const shellEnv = { ...env, PATH: (process.env.PATH ?? '').split(':').filter((dir) => !existsSync(join(dir, 'edshed'))).join(':') };
-const has = (shell: string) => execa('sh', ['-c', `command -v ${shell}`], { reject: false }).then((r) => r.exitCode === 0);
+const shellEnv = {
+  ...env,
+  PATH: (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => !existsSync(join(dir, 'edshed')))
+    .join(':'),
+};
+const has = (shell: string) =>
+  execa('sh', ['-c', `command -v ${shell}`], { reject: false }).then((r) => r.exitCode === 0);
 
 /** The file of the script `edshed completion SHELL` prints, as a user saves it (printed once per shell). */
 const scripts = new Map<string, Promise<string>>();
@@ -40,7 +47,7 @@ async function bashComplete(line: string[]): Promise<string[]> {
 }
 
 describe('edshed help output', () => {
-  it('ends a generated command\'s help with an example, and keeps the route note out of it', async () => {
+  it("ends a generated command's help with an example, and keeps the route note out of it", async () => {
     const help = await edshed(['invoices', 'mark-paid', '--help']);
     expect(help.stdout).toMatch(/Calls POST superuser\/invoices\/\{id\}\/paid \(role: superuser\)/);
     expect(help.stdout).toMatch(/Example:\n {2}edshed invoices mark-paid 12 --method bacs --date 2026-11-02$/m);
@@ -61,7 +68,7 @@ describe('edshed help output', () => {
     expect(found.stdout.split('\n')[1]).toBe('invoices mark-paid');
   });
 
-  it('prints the help topics, and a command\'s own help for its words', async () => {
+  it("prints the help topics, and a command's own help for its words", async () => {
     const codes = await edshed(['help', 'exit-codes']);
     expect(codes.exitCode).toBe(0);
     expect(codes.stdout).toMatch(/^ {2}130 +interrupted/m);
@@ -113,19 +120,40 @@ describe('edshed help output', () => {
     expect(await bashComplete(['npx', 'edsh'])).toEqual([]);
     // The README's form, which never asks the registry: npx's own options before edshed are skipped.
     expect(await bashComplete(['npx', '--offline', 'edshed', 'invoi'])).toEqual(['invoices']);
-    expect(await bashComplete(['npx', '--offline', 'edshed', 'invoices', 'mark-paid', '12', '--me'])).toEqual(['--method']);
+    expect(await bashComplete(['npx', '--offline', 'edshed', 'invoices', 'mark-paid', '12', '--me'])).toEqual([
+      '--method',
+    ]);
     expect(await bashComplete(['npx', '--offline', 'prettier', 'invoi'])).toEqual([]);
-    const registered = await execa('bash', ['--norc', '-c', `source '${await scriptFile('bash')}'; complete -p npx`], { env: shellEnv });
+    const registered = await execa('bash', ['--norc', '-c', `source '${await scriptFile('bash')}'; complete -p npx`], {
+      env: shellEnv,
+    });
     expect(registered.stdout).toBe('complete -o default -F _edshed_complete npx');
   });
 
-  it('completes flag values: the table\'s choices (--method, --state), --env names and --format kinds', async () => {
-    expect(await bashComplete(['edshed', 'invoices', 'mark-paid', '12', '--method', ''])).toEqual(['bacs', 'card', 'cheque', 'cash', 'direct_debit', 'wire']);
-    expect(await bashComplete(['edshed', 'invoices', 'mark-paid', '12', '--method', 'c'])).toEqual(['card', 'cheque', 'cash']);
+  it("completes flag values: the table's choices (--method, --state), --env names and --format kinds", async () => {
+    expect(await bashComplete(['edshed', 'invoices', 'mark-paid', '12', '--method', ''])).toEqual([
+      'bacs',
+      'card',
+      'cheque',
+      'cash',
+      'direct_debit',
+      'wire',
+    ]);
+    expect(await bashComplete(['edshed', 'invoices', 'mark-paid', '12', '--method', 'c'])).toEqual([
+      'card',
+      'cheque',
+      'cash',
+    ]);
     expect(await bashComplete(['edshed', 'invoices', 'list', '--state', 'p'])).toEqual(['promised', 'paid']);
     expect(await bashComplete(['edshed', '--env', 's'])).toEqual(['staging', 'sandbox']);
     expect(await bashComplete(['edshed', 'invoices', 'list', '--env', 'pr'])).toEqual(['production', 'preview']);
-    expect(await bashComplete(['edshed', 'schools', 'list', '--format', ''])).toEqual(['table', 'tsv', 'csv', 'json', 'ndjson']);
+    expect(await bashComplete(['edshed', 'schools', 'list', '--format', ''])).toEqual([
+      'table',
+      'tsv',
+      'csv',
+      'json',
+      'ndjson',
+    ]);
     expect(await bashComplete(['edshed', 'invoices', 'mark', '8', 'paid', '--method', 'ch'])).toEqual(['cheque']);
     expect(await bashComplete(['edshed', 'invoices', 'list', '--fields', 'id,sta'])).toEqual(['id,state']);
     expect(await bashComplete(['edshed', 'subscriptions', 'list', '--fields', 'al'])).toEqual(['all']);
@@ -138,11 +166,15 @@ describe('edshed help output', () => {
     expect(await bashComplete(['edshed', '--json', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
     expect(await bashComplete(['edshed', 'help', 'environ'])).toEqual(['environment']);
     expect(await bashComplete(['edshed', 'zzz', ''])).toEqual([]);
-    const registered = await execa('bash', ['--norc', '-c', `source '${await scriptFile('bash')}'; complete -p edshed`], { env: shellEnv });
+    const registered = await execa(
+      'bash',
+      ['--norc', '-c', `source '${await scriptFile('bash')}'; complete -p edshed`],
+      { env: shellEnv },
+    );
     expect(registered.stdout).toBe('complete -o default -F _edshed_complete edshed');
   });
 
-  it('prints zsh and fish scripts that register for edshed and npx and ask this program\'s __complete, in syntax their shells accept', async () => {
+  it("prints zsh and fish scripts that register for edshed and npx and ask this program's __complete, in syntax their shells accept", async () => {
     const program = `'${process.execPath}' '${bin}'`;
     const zsh = (await edshed(['completion', 'zsh'])).stdout;
     expect(zsh).toMatch(/^#compdef edshed npx$/m);
@@ -154,15 +186,26 @@ describe('edshed help output', () => {
     expect(fish).toContain(`${program} __complete -- $words "$current"`);
     // The shells' own syntax check. A missing shell fails the test rather than passing it unchecked:
     // .ci/run installs both (the README says how, for `npm test` by hand).
-    for (const [shell, check, text] of [['zsh', '-n', zsh], ['fish', '--no-execute', fish]] as const) {
-      expect(await has(shell), `${shell} is not installed: apt-get install -y ${shell} (or run bash .ci/run)`).toBe(true);
+    for (const [shell, check, text] of [
+      ['zsh', '-n', zsh],
+      ['fish', '--no-execute', fish],
+    ] as const) {
+      expect(await has(shell), `${shell} is not installed: apt-get install -y ${shell} (or run bash .ci/run)`).toBe(
+        true,
+      );
       const file = join(binDir, `completion.${shell}`);
       writeFileSync(file, text);
       expect((await execa(shell, [check, file], { reject: false })).exitCode, shell).toBe(0);
     }
     // fish answers a command line's completions itself (`complete -C`): the script at work, npx included.
     const fishComplete = async (line: string) =>
-      (await execa('fish', ['--no-config', '-c', `source '${await scriptFile('fish')}'; complete -C '${line}'`], { env: shellEnv })).stdout.split('\n').filter(Boolean);
+      (
+        await execa('fish', ['--no-config', '-c', `source '${await scriptFile('fish')}'; complete -C '${line}'`], {
+          env: shellEnv,
+        })
+      ).stdout
+        .split('\n')
+        .filter(Boolean);
     expect(await fishComplete('edshed invoices mark-pa')).toEqual(['mark-paid']);
     expect(await fishComplete('npx edshed invoi')).toEqual(['invoices']);
     expect(await fishComplete('npx --offline edshed invoi')).toEqual(['invoices']);

@@ -10,7 +10,11 @@ import { fakeFactory } from '../helpers/fake-factory.js';
 import { BASE, testSandbox } from '../sandbox/helpers/sandbox.js';
 
 /** The words a shell makes of an example (its values hold no spaces; quotes only wrap). */
-const words = (line: string) => line.split(' ').slice(1).map((w) => w.replace(/^(["'])(.*)\1$/, '$2'));
+const words = (line: string) =>
+  line
+    .split(' ')
+    .slice(1)
+    .map((w) => w.replace(/^(["'])(.*)\1$/, '$2'));
 
 describe('help examples', () => {
   it('builds a command line from the entry: sample ids, then required payload keys with a sample value', () => {
@@ -19,7 +23,13 @@ describe('help examples', () => {
     const entry = {
       command: 'things make',
       params: ['schoolId', 'card_provider', 'sid'],
-      payload: { po_number: 'string', seats: 'int', tags: 'strings?', extra: 'json', kind: { oneOf: ['a', 'b'], optional: true } },
+      payload: {
+        po_number: 'string',
+        seats: 'int',
+        tags: 'strings?',
+        extra: 'json',
+        kind: { oneOf: ['a', 'b'], optional: true },
+      },
     } as const;
     expect(exampleOf(entry)).toBe(`edshed things make 12 card_provider 34 --po-number "text" --seats 1 --extra '{}'`);
   });
@@ -32,7 +42,9 @@ describe('help examples', () => {
     const failures: string[] = [];
     for (const endpoint of ENDPOINTS.filter((e) => !CURATED[e.command] && !shadowed(e))) {
       const sent: unknown[] = [];
-      const client = { request: async (request: unknown) => (sent.push(request), { data: {} }) } as unknown as ApiClient;
+      const client = {
+        request: async (request: unknown) => (sent.push(request), { data: {} }),
+      } as unknown as ApiClient;
       const example = exampleOf(endpoint);
       // A password comes on standard input (--password-stdin), never as a flag.
       const f = fakeFactory({ client, ...(example.includes('-stdin') ? { stdin: 'Sample-Pass-1\n' } : {}) });
@@ -45,17 +57,27 @@ describe('help examples', () => {
   it('runs the help examples of curated reads against a sandbox: each exits 0', { timeout: 60_000 }, async () => {
     const t = testSandbox({ now: () => new Date('2026-11-02T10:00:00Z') });
     try {
-      const client = new ApiClient().init({ baseUrl: BASE, token: await t.login('superuser'), fetch: t.sandbox.fetch, retry: { retries: 0 } });
+      const client = new ApiClient().init({
+        baseUrl: BASE,
+        token: await t.login('superuser'),
+        fetch: t.sandbox.fetch,
+        retry: { retries: 0 },
+      });
       const failures: string[] = [];
       for (const command of ['invoices show', 'schools show', 'schools find', 'users show', 'users find']) {
         const [noun, verb] = command.split(' ') as [string, string];
         const program = await buildProgram(fakeFactory(), noun, verb);
-        const leaf = program.commands.find((c) => c.name() === noun)?.commands.find((c) => c.name() === verb) as Command;
+        const leaf = program.commands
+          .find((c) => c.name() === noun)
+          ?.commands.find((c) => c.name() === verb) as Command;
         let help = '';
         leaf.configureOutput({ writeOut: (s) => (help += s) });
         leaf.outputHelp();
         // The lines under "Examples:", each cut at a comment or a pipe (what the shell would hand edshed).
-        const examples = (help.split(/\nExamples?:\n/)[1] ?? '').split('\n').filter((line) => line.startsWith('  edshed ')).map((line) => line.replace(/\s+(#|\|).*$/, '').trim());
+        const examples = (help.split(/\nExamples?:\n/)[1] ?? '')
+          .split('\n')
+          .filter((line) => line.startsWith('  edshed '))
+          .map((line) => line.replace(/\s+(#|\|).*$/, '').trim());
         expect(examples.length, command).toBeGreaterThan(0);
         for (const example of examples) {
           const f = fakeFactory({ client });
@@ -79,7 +101,8 @@ describe('help examples', () => {
         let help = '';
         leaf.configureOutput({ writeOut: (s) => (help += s) });
         leaf.outputHelp();
-        if (!/\nExamples?:\n {2}edshed /.test(help)) missing.push(`${leaf.parent === program ? '' : `${noun} `}${leaf.name()}`);
+        if (!/\nExamples?:\n {2}edshed /.test(help))
+          missing.push(`${leaf.parent === program ? '' : `${noun} `}${leaf.name()}`);
       }
     }
     expect(nouns.length).toBeGreaterThan(50);

@@ -12,7 +12,9 @@ import { ENVIRONMENTS } from '../../core/api/environments.js';
 import type { GlobalOptions } from '../../cli/factory/factory.js';
 
 const cliDir = fileURLToPath(new URL('../../cli', import.meta.url));
-const sources = (readdirSync(cliDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => readFileSync(join(cliDir, file), 'utf8'));
+const sources = (readdirSync(cliDir, { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => readFileSync(join(cliDir, file), 'utf8'));
 
 describe('help topics', () => {
   it('lists every exit code, lowest first', () => {
@@ -26,11 +28,17 @@ describe('help topics', () => {
   });
 
   it('names every environment variable the CLI reads, and every named environment', () => {
-    const read = new Set(sources.flatMap((text) => [...text.matchAll(/\benv\.([A-Z][A-Z0-9_]+)|\b(EDSHED_[A-Z_]+|NO_COLOR)\b/g)].map((m) => m[1] ?? m[2])));
+    const read = new Set(
+      sources.flatMap((text) =>
+        [...text.matchAll(/\benv\.([A-Z][A-Z0-9_]+)|\b(EDSHED_[A-Z_]+|NO_COLOR)\b/g)].map((m) => m[1] ?? m[2]),
+      ),
+    );
     expect(read.size).toBeGreaterThanOrEqual(6);
     const text = environmentText();
-    for (const name of [...read, 'EDSHED_STATE_DIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME']) expect(text).toMatch(new RegExp(`^ {2}${name} `, 'm'));
-    for (const [name, url] of Object.entries(ENVIRONMENTS)) expect(text).toMatch(new RegExp(`^ {2}${name} +${url.replaceAll('.', '\\.')}$`, 'm'));
+    for (const name of [...read, 'EDSHED_STATE_DIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME'])
+      expect(text).toMatch(new RegExp(`^ {2}${name} `, 'm'));
+    for (const [name, url] of Object.entries(ENVIRONMENTS))
+      expect(text).toMatch(new RegExp(`^ {2}${name} +${url.replaceAll('.', '\\.')}$`, 'm'));
   });
 
   it('gives the API URL sources in the order the CLI applies them', () => {
@@ -42,12 +50,21 @@ describe('help topics', () => {
         EDSHED_ENV: { env: { EDSHED_ENV: 'dev' } },
         profile: { profile: { apiUrl: 'http://profile.test/' } },
         credentials: { credential: { token: 't', apiUrl: 'http://credential.test/' } },
-      })[label] as { globals?: GlobalOptions; env?: Record<string, string>; profile?: { apiUrl: string }; credential?: { token: string; apiUrl: string } };
+      })[label] as {
+        globals?: GlobalOptions;
+        env?: Record<string, string>;
+        profile?: { apiUrl: string };
+        credential?: { token: string; apiUrl: string };
+      };
     const labels = API_URL_SOURCES.map(([label]) => label);
     labels.forEach((label, i) => {
       const given = labels.slice(i).map(set);
-      const pick = <K extends keyof (typeof given)[number]>(key: K) => Object.assign({}, ...given.map((g) => g[key] ?? {}));
-      expect(resolveConnection(pick('globals'), pick('env'), pick('profile'), given.find((g) => g.credential)?.credential).source).toBe(label);
+      const pick = <K extends keyof (typeof given)[number]>(key: K) =>
+        Object.assign({}, ...given.map((g) => g[key] ?? {}));
+      expect(
+        resolveConnection(pick('globals'), pick('env'), pick('profile'), given.find((g) => g.credential)?.credential)
+          .source,
+      ).toBe(label);
     });
   });
 

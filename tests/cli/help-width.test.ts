@@ -6,7 +6,8 @@ import { fakeFactory } from '../helpers/fake-factory.js';
 
 describe('help on an 80-column terminal', () => {
   it('re-wraps a too-wide paragraph at spaces and keeps a narrow one as written', () => {
-    const text = 'Narrow line.\n\nThe plan is applied as bulk apply applies it, to a copy of the file served by this process.\nso the copy is removed.\n';
+    const text =
+      'Narrow line.\n\nThe plan is applied as bulk apply applies it, to a copy of the file served by this process.\nso the copy is removed.\n';
     const out = reflowHelp(text, 40);
     expect(out.split('\n').every((l) => l.length <= 40)).toBe(true);
     expect(out.startsWith('Narrow line.\n\nThe plan is applied as bulk apply')).toBe(true);
@@ -31,13 +32,14 @@ describe('help on an 80-column terminal', () => {
     ]);
   });
 
-  it('prints every curated command\'s --help within 80 columns, apart from example command lines', async () => {
+  it("prints every curated command's --help within 80 columns, apart from example command lines", async () => {
     const wide: string[] = [];
     for (const words of Object.keys(CURATED)) {
       const f = fakeFactory();
       const narrow = f.withIo({ ...f.io, columns: 80 });
       expect(await run([...words.split(' '), '--help'], narrow)).toBe(0);
-      for (const line of f.out().split('\n')) if (line.length > 80 && !COMMAND.test(line.trimStart())) wide.push(`${words}: ${line}`);
+      for (const line of f.out().split('\n'))
+        if (line.length > 80 && !COMMAND.test(line.trimStart())) wide.push(`${words}: ${line}`);
     }
     expect(wide).toEqual([]);
   });

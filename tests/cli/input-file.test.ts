@@ -14,26 +14,52 @@ const file = (name: string, text: string) => {
 
 describe('--input files', () => {
   it('reads a JSON object from a file or standard input', async () => {
-    expect(await readInputObject(file('ok.json', '{ "seats": 30, "ids": [1, 2] }'), fakeFactory().io)).toEqual({ seats: 30, ids: [1, 2] });
+    expect(await readInputObject(file('ok.json', '{ "seats": 30, "ids": [1, 2] }'), fakeFactory().io)).toEqual({
+      seats: 30,
+      ids: [1, 2],
+    });
     expect(await readInputObject('-', fakeFactory({ stdin: '{"a":"b"}' }).io)).toEqual({ a: 'b' });
   });
 
   it('names the file, line and column of bad JSON, on one line', async () => {
     const bad = file('bad.json', '{\n  "seats": 30,\n  "x": tru\n}\n');
-    await expect(readInputObject(bad, fakeFactory().io)).rejects.toThrow(new RegExp(`^--input ${bad}: not valid JSON at line 3, column 8: expected a value$`));
+    await expect(readInputObject(bad, fakeFactory().io)).rejects.toThrow(
+      new RegExp(`^--input ${bad}: not valid JSON at line 3, column 8: expected a value$`),
+    );
     const cut = file('cut.json', '{ "seats": 30');
-    await expect(readInputObject(cut, fakeFactory().io)).rejects.toThrow(/cut\.json: not valid JSON at line 1, column 14: expected "," or "}"/);
+    await expect(readInputObject(cut, fakeFactory().io)).rejects.toThrow(
+      /cut\.json: not valid JSON at line 1, column 14: expected "," or "}"/,
+    );
   });
 
   it('refuses a missing file and JSON that is not an object', async () => {
-    await expect(readInputObject(join(dir, 'nope.json'), fakeFactory().io)).rejects.toThrow(/nope\.json: cannot read: no such file \(ENOENT\)/);
+    await expect(readInputObject(join(dir, 'nope.json'), fakeFactory().io)).rejects.toThrow(
+      /nope\.json: cannot read: no such file \(ENOENT\)/,
+    );
     await expect(readInputObject(file('list.json', '[1]'), fakeFactory().io)).rejects.toThrow(/expected a JSON object/);
   });
 });
 
 describe('jsonErrorPosition', () => {
   it('accepts exactly what JSON.parse accepts on a range of texts', () => {
-    const texts = ['{}', '[]', '"a\\u00e9"', '-0.5e+3', '{"a":[1,{"b":null}]}', '{"a":1,}', '[1 2]', '01', '"\\x"', '{"a" 1}', 'true false', '', ' ', '"\t"', '[-]', '1.'];
+    const texts = [
+      '{}',
+      '[]',
+      '"a\\u00e9"',
+      '-0.5e+3',
+      '{"a":[1,{"b":null}]}',
+      '{"a":1,}',
+      '[1 2]',
+      '01',
+      '"\\x"',
+      '{"a" 1}',
+      'true false',
+      '',
+      ' ',
+      '"\t"',
+      '[-]',
+      '1.',
+    ];
     for (const text of texts) {
       let valid = true;
       try {

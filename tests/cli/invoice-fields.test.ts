@@ -13,7 +13,7 @@ const suite = sandboxCliSuite();
 const cli = () => suite.cli();
 
 describe('the fields of an invoice', () => {
-  it('are exactly the keys of the INVOICE shape, in order, in the list, in a write\'s answer and (with the school and credits) in show', async () => {
+  it("are exactly the keys of the INVOICE shape, in order, in the list, in a write's answer and (with the school and credits) in show", async () => {
     const t = suite.sandbox();
     const token = await t.login('superuser');
     const list = await t.call('GET', 'subscriptions/invoices', { token, query: { take: '50' } });
@@ -21,7 +21,10 @@ describe('the fields of an invoice', () => {
     expect(invoices.length).toBeGreaterThan(0);
     for (const invoice of invoices) expect(Object.keys(invoice)).toEqual([...INVOICE_FIELDS]);
     const open = invoices.find((i) => i.state === 'open') as Record<string, unknown>;
-    const paid = await t.call('POST', `superuser/invoices/${String(open.id)}/paid`, { token, body: { method: 'bacs', date: '2026-11-01' } });
+    const paid = await t.call('POST', `superuser/invoices/${String(open.id)}/paid`, {
+      token,
+      body: { method: 'bacs', date: '2026-11-01' },
+    });
     expect(Object.keys(paid.body.invoice as object)).toEqual([...INVOICE_FIELDS]);
     const shown = await t.call('GET', `subscriptions/invoices/${String(open.shareable_id)}`);
     expect(Object.keys(shown.body.invoice as object)).toEqual([...INVOICE_FIELDS, 'school', 'credits']);
@@ -30,7 +33,9 @@ describe('the fields of an invoice', () => {
   it('checks invoices list --fields before sending: an unknown name exits 2 with the known ones, nothing sent', async () => {
     const { f, sent } = await cli();
     expect(await run(['invoices', 'list', '--fields', 'id,nope'], f)).toBe(2);
-    expect(f.err()).toBe(`edshed: --fields: unknown field nope; available: ${INVOICE_FIELDS.join(', ')}; nothing was sent\n`);
+    expect(f.err()).toBe(
+      `edshed: --fields: unknown field nope; available: ${INVOICE_FIELDS.join(', ')}; nothing was sent\n`,
+    );
     expect(sent).toEqual([]);
     const good = await cli();
     expect(await run(['invoices', 'list', '--fields', 'id,amount_due', '--take', '2'], good.f)).toBe(0);
@@ -51,7 +56,7 @@ describe('the fields of an invoice', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('keeps exit 2 for --fields on the CLI\'s own data, where nothing is sent', async () => {
+  it("keeps exit 2 for --fields on the CLI's own data, where nothing is sent", async () => {
     const f = fakeFactory();
     expect(await run(['endpoints', '--fields', 'command,nope'], f)).toBe(2);
     expect(f.err()).toMatch(/--fields: unknown field nope; available: /);

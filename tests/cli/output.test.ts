@@ -6,7 +6,13 @@ import { fitTable, renderTable } from '../../cli/output/table.js';
 import { terminalColumns } from '../../cli/factory/io.js';
 import { CliError } from '../../cli/errors/cli-error.js';
 
-const invoices = { invoices: [{ id: 1, status: 'paid', amount: 1200, currency: 'gbp' }, { id: 2, status: 'open', amount: 900, currency: 'usd' }], total: 2 };
+const invoices = {
+  invoices: [
+    { id: 1, status: 'paid', amount: 1200, currency: 'gbp' },
+    { id: 2, status: 'open', amount: 900, currency: 'usd' },
+  ],
+  total: 2,
+};
 
 describe('output layer', () => {
   it('chooses a table on a terminal, TSV in a pipe, JSON with --json, and checks --format', () => {
@@ -32,7 +38,9 @@ describe('output layer', () => {
 
   it('keeps the whole body for --json and refuses unknown --fields, naming the available ones', async () => {
     expect(JSON.parse(await render(invoices, { format: 'json' }))).toEqual(invoices);
-    await expect(render(invoices, { format: 'tsv', fields: ['id', 'colour'] })).rejects.toThrow(/unknown field colour; available: id, status, amount, currency/);
+    await expect(render(invoices, { format: 'tsv', fields: ['id', 'colour'] })).rejects.toThrow(
+      /unknown field colour; available: id, status, amount, currency/,
+    );
     expect(() => parseFields(' , ')).toThrow(/at least one field/);
   });
 
@@ -47,8 +55,18 @@ describe('output layer', () => {
   });
 
   it('never shows a token, password or secret in any format', async () => {
-    const body = { user: { id: 1, username: 'superuser' }, token: 'tok_SECRET', sessionToken: 'S2', nested: [{ password: 'pw', action_secret: 'as' }] };
-    expect(redact(body)).toEqual({ user: { id: 1, username: 'superuser' }, token: '***', sessionToken: '***', nested: [{ password: '***', action_secret: '***' }] });
+    const body = {
+      user: { id: 1, username: 'superuser' },
+      token: 'tok_SECRET',
+      sessionToken: 'S2',
+      nested: [{ password: 'pw', action_secret: 'as' }],
+    };
+    expect(redact(body)).toEqual({
+      user: { id: 1, username: 'superuser' },
+      token: '***',
+      sessionToken: '***',
+      nested: [{ password: '***', action_secret: '***' }],
+    });
     for (const format of ['json', 'tsv', 'csv', 'ndjson', 'table'] as const) {
       const text = await render(body, { format });
       expect(text).not.toMatch(/tok_SECRET|S2|"pw"|\bas\b/);
@@ -64,7 +82,12 @@ describe('rows of action responses', () => {
 });
 
 describe('tables fitted to the terminal', () => {
-  const wide = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, name: `School number ${i + 1} with a long name`, note: 'x'.repeat(50), state: 'open' }));
+  const wide = Array.from({ length: 6 }, (_, i) => ({
+    id: i + 1,
+    name: `School number ${i + 1} with a long name`,
+    note: 'x'.repeat(50),
+    state: 'open',
+  }));
   const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
 
   it('never draws a line wider than the width, a row a line', () => {
@@ -85,7 +108,18 @@ describe('tables fitted to the terminal', () => {
   });
 
   it('keeps a cell with line breaks on its line', () => {
-    expect(renderTable([{ id: 1, text: 'a\nb' }, { id: 2, text: 'c' }], ['id', 'text'], 40).trim().split('\n')).toHaveLength(6);
+    expect(
+      renderTable(
+        [
+          { id: 1, text: 'a\nb' },
+          { id: 2, text: 'c' },
+        ],
+        ['id', 'text'],
+        40,
+      )
+        .trim()
+        .split('\n'),
+    ).toHaveLength(6);
   });
 
   it('shows the default columns in a table, every field in the other formats', async () => {
@@ -108,10 +142,24 @@ describe('tables fitted to the terminal', () => {
 });
 
 describe('the JSON of a list', () => {
-  it('keeps the API\'s envelope with --fields, the records picked', async () => {
-    expect(JSON.parse(await render(invoices, { format: 'json', fields: ['id'] }))).toEqual({ invoices: [{ id: 1 }, { id: 2 }], total: 2 });
-    expect(JSON.parse(await render({ invoice: { id: 3, state: 'paid' }, changed: true }, { format: 'json', fields: ['state'] }))).toEqual({ invoice: { state: 'paid' }, changed: true });
-    expect(JSON.parse(await render({ resources: { items: [{ id: 7, t: 'x' }], total: 1 } }, { format: 'json', fields: ['id'], responseKey: 'resources.items' }))).toEqual({ resources: { items: [{ id: 7 }], total: 1 } });
+  it("keeps the API's envelope with --fields, the records picked", async () => {
+    expect(JSON.parse(await render(invoices, { format: 'json', fields: ['id'] }))).toEqual({
+      invoices: [{ id: 1 }, { id: 2 }],
+      total: 2,
+    });
+    expect(
+      JSON.parse(
+        await render({ invoice: { id: 3, state: 'paid' }, changed: true }, { format: 'json', fields: ['state'] }),
+      ),
+    ).toEqual({ invoice: { state: 'paid' }, changed: true });
+    expect(
+      JSON.parse(
+        await render(
+          { resources: { items: [{ id: 7, t: 'x' }], total: 1 } },
+          { format: 'json', fields: ['id'], responseKey: 'resources.items' },
+        ),
+      ),
+    ).toEqual({ resources: { items: [{ id: 7 }], total: 1 } });
   });
 
   it('finds where the records and the total of a page are', () => {

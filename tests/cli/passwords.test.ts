@@ -43,7 +43,12 @@ describe('passwords of table commands', () => {
   });
 
   it('refuses --password VALUE (exit 2, nothing sent), and off a terminal without --password-stdin says how', async () => {
-    for (const command of [['auth', 'sign-up', '--username', 'x'], ['auth', 'reset-password', 'tok'], ['auth', 'verify-password'], ['auth', 'login-school', '--school-id', '1', '--school-username', 'x']]) {
+    for (const command of [
+      ['auth', 'sign-up', '--username', 'x'],
+      ['auth', 'reset-password', 'tok'],
+      ['auth', 'verify-password'],
+      ['auth', 'login-school', '--school-id', '1', '--school-username', 'x'],
+    ]) {
       const flag = fakeFactory({ client });
       expect(await run([...command, '--password', SECRET, '--dry-run'], flag)).toBe(2);
       expect(flag.err()).toMatch(/--password: the password is never a flag/);
@@ -56,10 +61,31 @@ describe('passwords of table commands', () => {
 
   it('asks nothing for an optional password left out (teachers create), and takes one on standard input', async () => {
     const none = fakeFactory({ client, prompter: scriptedPrompter([]), tty: true });
-    expect(await run(['teachers', 'create', '--email', 'a@b.test', '--first-name', 'Ada', '--last-name', 'Lovelace', '--dry-run'], none)).toBe(0);
+    expect(
+      await run(
+        ['teachers', 'create', '--email', 'a@b.test', '--first-name', 'Ada', '--last-name', 'Lovelace', '--dry-run'],
+        none,
+      ),
+    ).toBe(0);
     expect(none.out()).not.toMatch(/password/);
     const given = fakeFactory({ client, stdin: SECRET });
-    expect(await run(['teachers', 'create', '--email', 'a@b.test', '--first-name', 'Ada', '--last-name', 'Lovelace', '--password-stdin', '--dry-run'], given)).toBe(0);
+    expect(
+      await run(
+        [
+          'teachers',
+          'create',
+          '--email',
+          'a@b.test',
+          '--first-name',
+          'Ada',
+          '--last-name',
+          'Lovelace',
+          '--password-stdin',
+          '--dry-run',
+        ],
+        given,
+      ),
+    ).toBe(0);
     expect(given.out()).toMatch(/"password":"\*\*\*"/);
   });
 
@@ -70,9 +96,11 @@ describe('passwords of table commands', () => {
     expect(f.out()).not.toMatch(/--password <value>/);
   });
 
-  it('redacts every secret field in a raw call\'s dry run, body and query', async () => {
+  it("redacts every secret field in a raw call's dry run, body and query", async () => {
     const post = fakeFactory({ client });
-    expect(await run(['api', 'POST', 'auth', '--field', 'username=bob', '--field', `password=${SECRET}`, '--dry-run'], post)).toBe(0);
+    expect(
+      await run(['api', 'POST', 'auth', '--field', 'username=bob', '--field', `password=${SECRET}`, '--dry-run'], post),
+    ).toBe(0);
     expect(post.out()).toContain('{"username":"bob","password":"***"}');
     const get = fakeFactory({ client });
     expect(await run(['api', 'GET', 'accesstoken', '--field', `access_token=${SECRET}`, '--dry-run'], get)).toBe(0);

@@ -22,7 +22,17 @@ beforeAll(async () => {
   await writeFile(file('graduated-gbp.json'), JSON.stringify({ ...graduated, currency: 'gbp', id: 'price_123' }));
   await writeFile(file('volume.json'), JSON.stringify({ ...graduated, price_type: 'volume' }));
   await writeFile(file('fixed.json'), JSON.stringify({ price_type: 'fixed', unit_amount: 299 }));
-  await writeFile(file('misordered.json'), JSON.stringify({ price_type: 'graduated', price_tiers: [{ up_to: 10, unit_amount: 1 }, { up_to: 5, unit_amount: 1 }, { up_to: null, unit_amount: 1 }] }));
+  await writeFile(
+    file('misordered.json'),
+    JSON.stringify({
+      price_type: 'graduated',
+      price_tiers: [
+        { up_to: 10, unit_amount: 1 },
+        { up_to: 5, unit_amount: 1 },
+        { up_to: null, unit_amount: 1 },
+      ],
+    }),
+  );
   await writeFile(file('bad-currency.json'), JSON.stringify({ ...graduated, currency: 'pounds' }));
   await writeFile(file('not-json.json'), '{ "price_type": ');
 });
@@ -43,7 +53,18 @@ describe('edshed prices', () => {
     expect(code).toBe(0);
     const [header, ...rows] = out.trimEnd().split('\n');
     expect(header).toBe('locale\tcurrency\tpersonal\tteacher\tpremium\tapp\tmaths_app\tpupils_per_classroom');
-    expect(rows.map((row) => row.split('\t')[0])).toEqual(['en-gb', 'en-au', 'en-ca', 'en-hk', 'en-ie', 'en-in', 'en-nz', 'en-pk', 'en-us', 'en-za']);
+    expect(rows.map((row) => row.split('\t')[0])).toEqual([
+      'en-gb',
+      'en-au',
+      'en-ca',
+      'en-hk',
+      'en-ie',
+      'en-in',
+      'en-nz',
+      'en-pk',
+      'en-us',
+      'en-za',
+    ]);
     expect(rows[0]).toBe('en-gb\tgbp\t£32.50\t£66.50\t£2.00\t£2.99\t£2.99\t36');
   });
 
@@ -57,7 +78,14 @@ describe('edshed prices', () => {
     const { code, out } = await edshed(['prices', 'show', '--locale', 'en-au', '--json']);
     expect(code).toBe(0);
     const [row] = JSON.parse(out) as [Record<string, unknown>];
-    expect(row).toMatchObject({ locale: 'en-au', currency: 'aud', symbol: 'A$', pupilsPerClassroom: 28, amounts: { personal: 13498 }, display: { personal: '134.98' } });
+    expect(row).toMatchObject({
+      locale: 'en-au',
+      currency: 'aud',
+      symbol: 'A$',
+      pupilsPerClassroom: 28,
+      amounts: { personal: 13498 },
+      display: { personal: '134.98' },
+    });
   });
 
   it('refuses a locale without prices, exit 2, nothing on stdout', async () => {
@@ -82,10 +110,28 @@ describe('edshed prices tier', () => {
     );
   });
 
-  it('formats amounts in the file\'s currency and gives the quote as JSON', async () => {
-    const { code, out } = await edshed(['prices', 'tier', '--file', file('graduated-gbp.json'), '--quantity', '12', '--json']);
+  it("formats amounts in the file's currency and gives the quote as JSON", async () => {
+    const { code, out } = await edshed([
+      'prices',
+      'tier',
+      '--file',
+      file('graduated-gbp.json'),
+      '--quantity',
+      '12',
+      '--json',
+    ]);
     expect(code).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ priceType: 'graduated', quantity: 12, total: 6800, currency: 'gbp', total_formatted: '£68.00', lines: [{ tier: 0, amount: 6000 }, { tier: 1, amount: 800 }] });
+    expect(JSON.parse(out)).toMatchObject({
+      priceType: 'graduated',
+      quantity: 12,
+      total: 6800,
+      currency: 'gbp',
+      total_formatted: '£68.00',
+      lines: [
+        { tier: 0, amount: 6000 },
+        { tier: 1, amount: 800 },
+      ],
+    });
   });
 
   it.each([
@@ -100,9 +146,12 @@ describe('edshed prices tier', () => {
   });
 
   it('takes --currency over the file and reads the price from standard input with --file -', async () => {
-    const { code, out } = await edshed(['prices', 'tier', '--file', '-', '--quantity', '3', '--currency', 'EUR', '--fields', 'tier,amount'], {
-      stdin: JSON.stringify({ price_type: 'fixed', unit_amount: 475, currency: 'gbp' }),
-    });
+    const { code, out } = await edshed(
+      ['prices', 'tier', '--file', '-', '--quantity', '3', '--currency', 'EUR', '--fields', 'tier,amount'],
+      {
+        stdin: JSON.stringify({ price_type: 'fixed', unit_amount: 475, currency: 'gbp' }),
+      },
+    );
     expect(code).toBe(0);
     expect(out).toBe('tier\tamount\nfixed\t€14.25\ntotal\t€14.25\n');
   });
@@ -120,7 +169,9 @@ describe('edshed prices tier', () => {
   });
 
   it('names the field of a price that is wrong at the top level', async () => {
-    const { code, err } = await edshed(['prices', 'tier', '--file', '-', '--quantity', '1'], { stdin: '{"price_type":"tiered"}' });
+    const { code, err } = await edshed(['prices', 'tier', '--file', '-', '--quantity', '1'], {
+      stdin: '{"price_type":"tiered"}',
+    });
     expect(code).toBe(2);
     expect(err).toMatch(/standard input: price_type: /);
   });

@@ -5,7 +5,12 @@ import { fakeFactory } from '../helpers/fake-factory.js';
 
 function recording(): { client: ApiClient; sent: unknown[] } {
   const sent: unknown[] = [];
-  return { sent, client: { request: async (request: unknown) => (sent.push(request), { data: { displayNames: [] } }) } as unknown as ApiClient };
+  return {
+    sent,
+    client: {
+      request: async (request: unknown) => (sent.push(request), { data: { displayNames: [] } }),
+    } as unknown as ApiClient,
+  };
 }
 
 describe('amount limits from the table', () => {

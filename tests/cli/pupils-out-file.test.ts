@@ -5,10 +5,17 @@ import { describe, expect, it } from 'vitest';
 import type { CreatedPupil } from '../../cli/commands/pupils/credentials.js';
 import { PUPILS_HEADER, pupilsOutFile } from '../../cli/commands/pupils/pupils-out-file.js';
 
-const pupil = (id: number): CreatedPupil => ({ id, username: `p${id}.pupil`, password: `pw${id}word`, school_id: 1, school_username: `p${id}`, display_name: `Pupil ${id}` });
+const pupil = (id: number): CreatedPupil => ({
+  id,
+  username: `p${id}.pupil`,
+  password: `pw${id}word`,
+  school_id: 1,
+  school_username: `p${id}`,
+  display_name: `Pupil ${id}`,
+});
 
 describe('the passwords file of pupils generate --from', () => {
-  it('appends a replayed answer\'s pupils only once, in this process and in a resume\'s', () => {
+  it("appends a replayed answer's pupils only once, in this process and in a resume's", () => {
     const out = join(mkdtempSync(join(tmpdir(), 'edshed-out-')), 'passwords.csv');
     expect(pupilsOutFile(out).append([pupil(1), pupil(2)], 5)).toBe(2);
     const resumed = pupilsOutFile(out);

@@ -12,19 +12,33 @@ describe('checkedAnswer', () => {
     expect(await checkedAnswer('schools show', { data }, 'GET schools/1')).toBe(data);
   });
 
-  it('refuses an answer unlike the entry\'s reply (exit 1), naming the field and what it should be', async () => {
+  it("refuses an answer unlike the entry's reply (exit 1), naming the field and what it should be", async () => {
     const data = { school: { ...schoolOf({ id: 1, name: 'Oakfield' }), country: 7 } };
     await expect(checkedAnswer('schools show', { data }, 'GET schools/1')).rejects.toMatchObject({
       exitCode: 1,
       message: 'GET schools/1 answered without the expected school (school.country: expected string)',
     });
-    await expect(checkedAnswer('schools show', { data: {} }, 'GET schools/1')).rejects.toMatchObject({ exitCode: 1, message: 'GET schools/1 answered without the expected school (school: expected object)' });
+    await expect(checkedAnswer('schools show', { data: {} }, 'GET schools/1')).rejects.toMatchObject({
+      exitCode: 1,
+      message: 'GET schools/1 answered without the expected school (school: expected object)',
+    });
   });
 
   it('checks each entry by its own reply: an invoice list needs whole invoices and the total', async () => {
     const list = { invoices: [invoiceOf({ id: 4 })], total: 1 };
     expect(await checkedAnswer('invoices list', { data: list }, 'GET subscriptions/invoices')).toBe(list);
-    await expect(checkedAnswer('invoices list', { data: { invoices: [{ id: 4, state: 'open' }], total: 1 } }, 'GET subscriptions/invoices')).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/^GET subscriptions\/invoices answered without the expected invoices \(invoices\.0\.\w+: /) });
+    await expect(
+      checkedAnswer(
+        'invoices list',
+        { data: { invoices: [{ id: 4, state: 'open' }], total: 1 } },
+        'GET subscriptions/invoices',
+      ),
+    ).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringMatching(
+        /^GET subscriptions\/invoices answered without the expected invoices \(invoices\.0\.\w+: /,
+      ),
+    });
   });
 });
 

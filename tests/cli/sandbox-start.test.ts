@@ -38,9 +38,17 @@ describe('edshed sandbox start', () => {
     const file = join(dir, 'sandbox.db');
     const child = start(['--port', '0', '--db', file]);
     const url = await urlOf(child);
-    const login = await fetch(`${url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
+    const login = await fetch(`${url}auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'superuser', password: 'sandbox' }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const created = await fetch(`${url}users/me/lists`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify({ title: 'kept' }) });
+    const created = await fetch(`${url}users/me/lists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': token },
+      body: JSON.stringify({ title: 'kept' }),
+    });
     expect(created.status).toBe(201);
     child.kill('SIGTERM');
     const result = await child;
@@ -62,11 +70,20 @@ describe('edshed sandbox start', () => {
     child.kill('SIGTERM');
     const result = await child;
     expect(result.exitCode).toBe(0);
-    const lines = String(result.stdout).trim().split('\n').map((line) => JSON.parse(line) as { reqId: string; msg: string; req?: { url: string }; res?: { statusCode: number } });
+    const lines = String(result.stdout)
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as { reqId: string; msg: string; req?: { url: string }; res?: { statusCode: number } },
+      );
     const arrived = lines.filter((line) => line.msg === 'incoming request');
     expect(arrived.map((line) => line.req?.url)).toEqual(['/__sandbox/status', '/no/such/route']);
     const answered = lines.filter((line) => line.msg === 'request completed');
-    expect(answered.map((line) => [line.reqId, line.res?.statusCode])).toEqual([[arrived[0]?.reqId, 200], [arrived[1]?.reqId, 404]]);
+    expect(answered.map((line) => [line.reqId, line.res?.statusCode])).toEqual([
+      [arrived[0]?.reqId, 200],
+      [arrived[1]?.reqId, 404],
+    ]);
   });
 
   it('keeps the data of an existing database and warns for a non-loopback host', async () => {
@@ -90,13 +107,25 @@ describe('edshed sandbox start', () => {
     const bad = await start(['--port', '0', '--db', ':memory:', '--cors-origin', 'localhost:3000/app']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--cors-origin must be an origin');
-    const child = start(['--port', '0', '--db', ':memory:', '--cors-origin', 'http://localhost:3000', '--cors-origin', 'https://rehearsal.example']);
+    const child = start([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--cors-origin',
+      'http://localhost:3000',
+      '--cors-origin',
+      'https://rehearsal.example',
+    ]);
     const url = await urlOf(child);
     for (const origin of ['http://localhost:3000', 'https://rehearsal.example', 'http://localhost:5173']) {
       const res = await fetch(`${url}schools/existence`, { method: 'OPTIONS', headers: { origin } });
       expect(res.headers.get('access-control-allow-origin')).toBe(origin);
     }
-    const other = await fetch(`${url}schools/existence`, { method: 'OPTIONS', headers: { origin: 'http://localhost:3001' } });
+    const other = await fetch(`${url}schools/existence`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3001' },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     child.kill('SIGTERM');
     expect((await child).exitCode).toBe(0);

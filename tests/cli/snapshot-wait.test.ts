@@ -22,10 +22,17 @@ function setup(answers: readonly FakeAnswer[], options: FakeOptions = {}) {
 
 describe('waiting for an engagement snapshot', () => {
   it('reads until the job is done, sleeping the interval between reads; a pipe gets a plain line per change, throttled', async () => {
-    const { f, fake, sleeps, sleep } = setup([snapshot('queued', 0), snapshot('running', 40), snapshot('running', 80), snapshot('done', 100)]);
+    const { f, fake, sleeps, sleep } = setup([
+      snapshot('queued', 0),
+      snapshot('running', 40),
+      snapshot('running', 80),
+      snapshot('done', 100),
+    ]);
     const done = await waitForSnapshot(f, 3, { intervalMs: 1500, sleep });
     expect(done.state).toBe('done');
-    expect(fake.calls.map((c) => c.url)).toEqual(Array(4).fill('http://api.test/superuser/sales/reports/engagement/snapshots/3'));
+    expect(fake.calls.map((c) => c.url)).toEqual(
+      Array(4).fill('http://api.test/superuser/sales/reports/engagement/snapshots/3'),
+    );
     expect(sleeps).toEqual([1500, 1500, 1500]);
     // The fake clock stands still: after the first line only the final one passes the 5 s throttle.
     expect(f.err()).toBe('Engagement snapshot 3: queued, 0%\nEngagement snapshot 3: done, 100%\n');
@@ -34,29 +41,42 @@ describe('waiting for an engagement snapshot', () => {
   it('redraws a bar in place when stderr is a terminal, and ends its line', async () => {
     const { f, sleep } = setup([snapshot('running', 40), snapshot('done', 100)], { stderrTty: true });
     await waitForSnapshot(f, 3, { intervalMs: 10, sleep });
-    expect(f.err()).toBe('\rEngagement snapshot 3 [########............]  40% running\x1b[K\rEngagement snapshot 3 [####################] 100% done\x1b[K\n');
+    expect(f.err()).toBe(
+      '\rEngagement snapshot 3 [########............]  40% running\x1b[K\rEngagement snapshot 3 [####################] 100% done\x1b[K\n',
+    );
   });
 
   it('gives up with exit 1 and the job error when the job fails', async () => {
     const { f, sleep } = setup([snapshot('running', 30), snapshot('failed', 30, 'database is locked')]);
     const error = await waitForSnapshot(f, 3, { intervalMs: 10, sleep }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
-    expect(error).toMatchObject({ exitCode: 1, message: 'Engagement snapshot 3 (2026-09-01 to 2026-11-01) failed: database is locked' });
+    expect(error).toMatchObject({
+      exitCode: 1,
+      message: 'Engagement snapshot 3 (2026-09-01 to 2026-11-01) failed: database is locked',
+    });
   });
 
   it('stops waiting after --timeout with exit 1, saying the job goes on and how to wait again', async () => {
     const { f, fake, sleep } = setup([snapshot('running', 50)]);
     const error = await waitForSnapshot(f, 3, { intervalMs: 1000, timeoutMs: 3000, sleep }).catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 1 });
-    expect((error as Error).message).toMatch(/still running \(50%\) after 3s; it goes on on the server: `edshed snapshots wait 3`/);
+    expect((error as Error).message).toMatch(
+      /still running \(50%\) after 3s; it goes on on the server: `edshed snapshots wait 3`/,
+    );
     expect(fake.calls).toHaveLength(4);
   });
 
   it('stops waiting at Ctrl-C with exit 130, leaving the job to go on', async () => {
     const interrupt = new AbortController();
     const { f, fake } = setup([snapshot('running', 20)], { interrupt });
-    const error = await waitForSnapshot(f, 3, { intervalMs: 1000, sleep: async () => interrupt.abort() }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ exitCode: 130, message: 'Stopped waiting for engagement snapshot 3; its job goes on on the server: `edshed snapshots wait 3` waits again' });
+    const error = await waitForSnapshot(f, 3, { intervalMs: 1000, sleep: async () => interrupt.abort() }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      exitCode: 130,
+      message:
+        'Stopped waiting for engagement snapshot 3; its job goes on on the server: `edshed snapshots wait 3` waits again',
+    });
     expect(fake.calls).toHaveLength(1);
   });
 });

@@ -8,13 +8,26 @@ const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...
 describe('fitting columns to a terminal', () => {
   it('cuts only free text: ids, numbers, run ids, dates and money have no space', () => {
     expect(cuttable('Oakfield Primary School')).toBe(true);
-    for (const atom of ['20261201-213001-8f3a', 'INV-000004', '£1,234.50', '2026-09-24', '2026-12-01T22:56:02.712Z', '152']) expect(cuttable(atom), atom).toBe(false);
+    for (const atom of [
+      '20261201-213001-8f3a',
+      'INV-000004',
+      '£1,234.50',
+      '2026-09-24',
+      '2026-12-01T22:56:02.712Z',
+      '152',
+    ])
+      expect(cuttable(atom), atom).toBe(false);
     expect(measure('run', ['20261201-213001-8f3a'], 1)).toEqual({ name: 'run', natural: 20, least: 20, priority: 1 });
     expect(measure('name', ['Oakfield Primary School'], 1)).toMatchObject({ natural: 23, least: 12 });
   });
 
   it('leaves out the highest priority number first, then the rightmost of equals, never the first column', () => {
-    const columns = [measure('id', ['1'], 1), measure('school_id', ['1'], 3), measure('state', ['uncollectable'], 1), measure('due_at', ['2026-09-24'], 2)];
+    const columns = [
+      measure('id', ['1'], 1),
+      measure('school_id', ['1'], 3),
+      measure('state', ['uncollectable'], 1),
+      measure('due_at', ['2026-09-24'], 2),
+    ];
     expect(fitColumns(columns, 40, FRAME).dropped).toEqual(['school_id']);
     expect(fitColumns(columns, 30, FRAME).dropped).toEqual(['school_id', 'due_at']);
     expect(fitColumns(columns, 5, FRAME)).toMatchObject({ dropped: ['school_id', 'due_at', 'state'], fits: false });
@@ -32,14 +45,25 @@ describe('fitting columns to a terminal', () => {
 
   it('ends cut text with an ellipsis and wraps reasons at spaces', () => {
     expect(cut('Oakfield Primary School', 12)).toBe('Oakfield Pr…');
-    expect(wrap('Invoice 6 is paid; only an open invoice can be voided', 20, '  ')).toEqual(['Invoice 6 is paid;', '  only an open', '  invoice can be', '  voided']);
+    expect(wrap('Invoice 6 is paid; only an open invoice can be voided', 20, '  ')).toEqual([
+      'Invoice 6 is paid;',
+      '  only an open',
+      '  invoice can be',
+      '  voided',
+    ]);
     expect(wrap('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
   });
 });
 
 describe('a fitted table', () => {
   const runs = [
-    { id: '20261201-213001-8f3a', command: 'invoices mark-paid', file: 'payments from the bank statement of november.csv', done: 12, failed: 1 },
+    {
+      id: '20261201-213001-8f3a',
+      command: 'invoices mark-paid',
+      file: 'payments from the bank statement of november.csv',
+      done: 12,
+      failed: 1,
+    },
     { id: '20261130-101500-0c1d', command: 'subscriptions move', file: 'moves.csv', done: 3, failed: 0 },
   ];
 
@@ -52,8 +76,16 @@ describe('a fitted table', () => {
   });
 
   it('prints a reason whole under the table when a cell would cut it', () => {
-    const message = 'Invoice 6 is paid; only an open, promised or uncollectable invoice can be voided. To change its payment details: edshed invoices update-paid 6';
-    const { text } = fitTable([{ invoice: 'INV-000006', status: 'failed', message }, { invoice: 'INV-000007', status: 'done', message: '' }], ['invoice', 'status', 'message'], { width: 80 });
+    const message =
+      'Invoice 6 is paid; only an open, promised or uncollectable invoice can be voided. To change its payment details: edshed invoices update-paid 6';
+    const { text } = fitTable(
+      [
+        { invoice: 'INV-000006', status: 'failed', message },
+        { invoice: 'INV-000007', status: 'done', message: '' },
+      ],
+      ['invoice', 'status', 'message'],
+      { width: 80 },
+    );
     expect(widest(text)).toBeLessThanOrEqual(80);
     expect(text).not.toContain('…');
     expect(text.replace(/\n +/g, ' ')).toContain(`INV-000006: ${message}`);

@@ -4,9 +4,10 @@ import { INVOICE } from '../../core/shapes/invoice.js';
 import { tableNouns } from '../../cli/table/table-nouns.js';
 import { entriesModuleSource, nounGroups, tableModulesSource } from '../../scripts/table-modules.mjs';
 
-const moduleOf = (source: string): Promise<Record<string, unknown>> => import(`data:text/javascript,${encodeURIComponent(source)}`);
+const moduleOf = (source: string): Promise<Record<string, unknown>> =>
+  import(`data:text/javascript,${encodeURIComponent(source)}`);
 
-describe('the built CLI\'s modules of the table\'s data (scripts/table-modules.mjs)', () => {
+describe("the built CLI's modules of the table's data (scripts/table-modules.mjs)", () => {
   it('hold the whole table, and noun by noun exactly its entries, in table order', async () => {
     expect((await moduleOf(entriesModuleSource(ENDPOINTS))).default).toEqual(ENDPOINTS);
     const groups = nounGroups(ENDPOINTS);
@@ -32,7 +33,8 @@ describe('the built CLI\'s modules of the table\'s data (scripts/table-modules.m
   it('map every noun of the table to its module, and no other word', () => {
     const nouns = [...nounGroups(ENDPOINTS).keys()];
     const source = tableModulesSource(nouns);
-    for (const noun of nouns) expect(source).toContain(`${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun-${noun}`)})`);
+    for (const noun of nouns)
+      expect(source).toContain(`${JSON.stringify(noun)}: () => import(${JSON.stringify(`edshed-table:noun-${noun}`)})`);
     expect(source.match(/import\("edshed-table:noun-/g)).toHaveLength(nouns.length);
     expect(source).toContain("all: () => import('edshed-table:all')");
   });

@@ -7,7 +7,11 @@ const ROOT = '/repo';
 /** A test file of a project as the sequencer sees it, with its size (vitest's order within a project on a fresh clone). */
 function spec(project: string, path: string, size: number): TestSpecification {
   const isolate = project !== 'unit' && project !== 'sandbox';
-  return { moduleId: `${ROOT}/${path}`, project: { name: project, config: { root: ROOT, isolate, sequence: { groupOrder: 0 } } }, size } as unknown as TestSpecification;
+  return {
+    moduleId: `${ROOT}/${path}`,
+    project: { name: project, config: { root: ROOT, isolate, sequence: { groupOrder: 0 } } },
+    size,
+  } as unknown as TestSpecification;
 }
 
 /** Vitest's context as the base sequencer reads it: no earlier run's durations, each file's size. */
@@ -16,7 +20,9 @@ const fresh = (files: TestSpecification[]): Vitest =>
     config: { root: ROOT },
     cache: {
       getFileTestResults: () => undefined,
-      getFileStats: (key: string) => ({ size: (files.find((f) => key.endsWith(f.moduleId.slice(ROOT.length + 1))) as unknown as { size: number }).size }),
+      getFileStats: (key: string) => ({
+        size: (files.find((f) => key.endsWith(f.moduleId.slice(ROOT.length + 1))) as unknown as { size: number }).size,
+      }),
     },
   }) as unknown as Vitest;
 

@@ -13,7 +13,9 @@ let consumer: ConsumerDir;
 
 beforeAll(async () => {
   server = await startHttpTestServer((req, res) =>
-    req.headers['x-token'] === 'tok_consumer' ? sendJson(res, 200, { user: { id: 1, username: 'superuser' } }) : sendJson(res, 401, { error: 'Unauthorised' }),
+    req.headers['x-token'] === 'tok_consumer'
+      ? sendJson(res, 200, { user: { id: 1, username: 'superuser' } })
+      : sendJson(res, 401, { error: 'Unauthorised' }),
   );
   consumer = makeConsumerDir();
 });
@@ -24,7 +26,11 @@ afterAll(async () => {
 
 describe("a script importing 'edshed-toolkit/node'", () => {
   it('connects with the stored profile, calls the API, and names the config problem in a ClientConfigError', async () => {
-    openConfigStore(join(consumer.dir, 'config')).setCredential('default', { token: 'tok_consumer', username: 'superuser', apiUrl: server.url });
+    openConfigStore(join(consumer.dir, 'config')).setCredential('default', {
+      token: 'tok_consumer',
+      username: 'superuser',
+      apiUrl: server.url,
+    });
     const script = `
 import { connect, ConfigFileError } from 'edshed-toolkit/node';
 import { ClientConfigError } from 'edshed-toolkit';
@@ -70,7 +76,9 @@ try { await connect(); } catch (error) { console.log(error.name, error.path); pr
       loaded.add(file);
       const source = readFileSync(file, 'utf8');
       // Static imports and re-exports (at a line start, as esbuild writes them) and dynamic imports.
-      for (const m of source.matchAll(/^(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm)) {
+      for (const m of source.matchAll(
+        /^(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm,
+      )) {
         const specifier = (m[1] ?? m[2] ?? m[3]) as string;
         if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
         else bare.add(specifier);

@@ -12,7 +12,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function typecheck(source: string): Promise<{ exitCode: number | undefined; stdout: string }> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/script.ts`, source);
-  const compilerOptions = { noEmit: true, strict: true, skipLibCheck: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', types: ['node'] };
+  const compilerOptions = {
+    noEmit: true,
+    strict: true,
+    skipLibCheck: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2023',
+    types: ['node'],
+  };
   writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ compilerOptions, files: ['script.ts'] }));
   const tsc = `${root}node_modules/typescript/bin/tsc`;
   const result = await execa(process.execPath, [tsc, '-p', dir], { reject: false, cwd: root });

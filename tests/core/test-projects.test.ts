@@ -9,7 +9,13 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A vitest include glob as a regex: `**\/` any folders, `*` within a name, `{a,b}` either. */
 const globRegex = (glob: string): RegExp =>
-  new RegExp(`^${glob.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\{([^}]*)\}/g, (_, alts: string) => `(${alts.split(',').join('|')})`).replace(/\*\*\//g, '(.*/)?').replace(/\*/g, '[^/]*')}$`);
+  new RegExp(
+    `^${glob
+      .replace(/[.+^$()|[\]\\]/g, '\\$&')
+      .replace(/\{([^}]*)\}/g, (_, alts: string) => `(${alts.split(',').join('|')})`)
+      .replace(/\*\*\//g, '(.*/)?')
+      .replace(/\*/g, '[^/]*')}$`,
+  );
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -25,12 +31,21 @@ it('runs every test file in exactly one project (a new folder of tests is not si
   const files = testFiles(join(ROOT, 'tests'));
   expect(files.length).toBeGreaterThan(150);
   const owners = (file: string) =>
-    projects.filter(({ test }) => test.include.some((glob) => globRegex(glob).test(file)) && !(test.exclude ?? []).includes(file)).map(({ test }) => test.name);
-  expect(files.filter((file) => owners(file).length !== 1).map((file) => `${file}: ${owners(file).join(', ') || 'no project'}`)).toEqual([]);
+    projects
+      .filter(
+        ({ test }) => test.include.some((glob) => globRegex(glob).test(file)) && !(test.exclude ?? []).includes(file),
+      )
+      .map(({ test }) => test.name);
+  expect(
+    files
+      .filter((file) => owners(file).length !== 1)
+      .map((file) => `${file}: ${owners(file).join(', ') || 'no project'}`),
+  ).toEqual([]);
 });
 
 it('npm run test:unit runs both unit projects (the shared-cache one and the isolated one)', () => {
-  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
   expect(scripts['test:unit']?.match(/--project (\S+)/g)).toEqual(['--project unit', '--project unit-first-load']);
 });
 

@@ -15,7 +15,10 @@ const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unkno
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:']);
-  const login = await sandbox.edshed(['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+  const login = await sandbox.edshed(
+    ['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'],
+    'sandbox\n',
+  );
   expect(login.exitCode).toBe(0);
 });
 afterAll(async () => {
@@ -32,7 +35,15 @@ describe('a billing rehearsal through the built CLI', () => {
     expect(open).toBeDefined();
     const id = (open as Invoice).id;
 
-    const paid = await sandbox.edshed(['api', 'POST', `superuser/invoices/${id}/paid`, '-F', 'method=bacs', '-F', 'date=2026-09-01']);
+    const paid = await sandbox.edshed([
+      'api',
+      'POST',
+      `superuser/invoices/${id}/paid`,
+      '-F',
+      'method=bacs',
+      '-F',
+      'date=2026-09-01',
+    ]);
     expect(paid.exitCode).toBe(0);
     expect((json(paid.stdout).invoice as Invoice).state).toBe('paid');
 
@@ -40,12 +51,17 @@ describe('a billing rehearsal through the built CLI', () => {
     const after = (json(reread.stdout).invoices as Invoice[]).find((i) => i.id === id);
     expect(after).toMatchObject({ state: 'paid', paid_method: 'bacs', paid_date: '2026-09-01' });
 
-    const writes = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { route: string; target: string; count: number }[];
+    const writes = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as {
+      route: string;
+      target: string;
+      count: number;
+    }[];
     expect(writes.find((w) => w.target === `superuser/invoices/${id}/paid`)?.count).toBe(1);
   });
 
   it('refuses a transition the invoice state does not allow, naming the state, with exit 1', async () => {
-    const listed = json((await sandbox.edshed(['invoices', 'list', '--take', '100', '--json'])).stdout).invoices as Invoice[];
+    const listed = json((await sandbox.edshed(['invoices', 'list', '--take', '100', '--json'])).stdout)
+      .invoices as Invoice[];
     const paid = listed.find((i) => i.state === 'paid') as Invoice;
     const voided = await sandbox.edshed(['invoices', 'void', String(paid.id), '--yes']);
     expect(voided.exitCode).toBe(1);
@@ -53,15 +69,26 @@ describe('a billing rehearsal through the built CLI', () => {
   });
 
   it('refuses a payment method the table does not allow before sending anything (exit 2)', async () => {
-    const listed = json((await sandbox.edshed(['invoices', 'list', '--state', 'open', '--json'])).stdout).invoices as Invoice[];
+    const listed = json((await sandbox.edshed(['invoices', 'list', '--state', 'open', '--json'])).stdout)
+      .invoices as Invoice[];
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((i) => i.state === 'open')).toBe(true);
     const open = listed[0] as Invoice;
-    const result = await sandbox.edshed(['invoices', 'mark-paid', String(open.id), '--method', 'bitcoin', '--date', '2026-09-01']);
+    const result = await sandbox.edshed([
+      'invoices',
+      'mark-paid',
+      String(open.id),
+      '--method',
+      'bitcoin',
+      '--date',
+      '2026-09-01',
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/nothing was sent/);
     expect(result.stderr).toMatch(/--method: expected one of bacs, .* \(got "/);
-    const writes = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { target: string }[];
+    const writes = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as {
+      target: string;
+    }[];
     expect(writes.some((w) => w.target === `superuser/invoices/${open.id}/paid`)).toBe(false);
   });
 });

@@ -22,7 +22,8 @@ async function listOpenInvoices(sandbox: SandboxProcess, take: number): Promise<
   return json(listed.stdout).invoices as ListedInvoice[];
 }
 
-const openInvoices = async (sandbox: SandboxProcess, take: number): Promise<number[]> => (await listOpenInvoices(sandbox, take)).map((i) => i.id);
+const openInvoices = async (sandbox: SandboxProcess, take: number): Promise<number[]> =>
+  (await listOpenInvoices(sandbox, take)).map((i) => i.id);
 
 const PAID = 'POST superuser/invoices/{id}/paid';
 
@@ -49,18 +50,32 @@ describe('curated commands with --from against a sandbox', () => {
   it('marks the invoices of a file paid, each once, through the same read-back as the single command; an unknown outcome is read back on resume', async () => {
     const invoices = await listOpenInvoices(sandbox, 5);
     const ids = invoices.map((i) => i.id);
-    const path = file(sandbox, 'payments.csv', `id,method,date\n${ids.map((id) => `${id},bacs,2026-11-02`).join('\n')}\n`);
+    const path = file(
+      sandbox,
+      'payments.csv',
+      `id,method,date\n${ids.map((id) => `${id},bacs,2026-11-02`).join('\n')}\n`,
+    );
     const results = join(sandbox.dir, 'payments.results.csv');
     const run = await sandbox.edshed(['invoices', 'mark', 'paid', '--from', path, '--results', results, '--json']);
     expect(run.exitCode).toBe(0);
-    expect(json(run.stdout)).toMatchObject({ command: 'invoices mark paid', items: 5, done: 5, failed: 0, stopped: 'complete', done_totals: invoiceTotals(invoices) });
+    expect(json(run.stdout)).toMatchObject({
+      command: 'invoices mark paid',
+      items: 5,
+      done: 5,
+      failed: 0,
+      stopped: 'complete',
+      done_totals: invoiceTotals(invoices),
+    });
     expect(run.stderr).toMatch(/Invoices done in this session: .*\d\.\d\d \([A-Z]{3}\)/);
     const counts = await writes(sandbox, PAID);
     expect(ids.map((id) => counts.get(`superuser/invoices/${id}/paid`))).toEqual(ids.map(() => 1));
     expect(readFileSync(results, 'utf8')).toContain('open -> paid');
 
     // The same file again changes nothing: each item done (unchanged), and no money counted as done.
-    for (const words of [['invoices', 'mark', 'paid'], ['invoices', 'mark-paid']]) {
+    for (const words of [
+      ['invoices', 'mark', 'paid'],
+      ['invoices', 'mark-paid'],
+    ]) {
       const again = await sandbox.edshed([...words, '--from', path, '--method', 'bacs', '--json']);
       expect(again.exitCode, String(again.stderr)).toBe(0);
       expect(json(again.stdout)).toMatchObject({ items: 5, done: 5, failed: 0 });
@@ -72,7 +87,10 @@ describe('curated commands with --from against a sandbox', () => {
     // An item whose outcome was unknown (the connection dropped after sending) is read back on resume:
     // the invoice is paid with the row's method and date, so it is recorded done and not sent again.
     const runId = String(json(run.stdout).run_id);
-    appendFileSync(join(runsDir(sandbox), `${runId}.jsonl`), `${JSON.stringify({ type: 'item', index: 1, line: 3, status: 'unknown', http_status: null, message: 'connection dropped', request_id: null })}\n`);
+    appendFileSync(
+      join(runsDir(sandbox), `${runId}.jsonl`),
+      `${JSON.stringify({ type: 'item', index: 1, line: 3, status: 'unknown', http_status: null, message: 'connection dropped', request_id: null })}\n`,
+    );
     const resumed = await sandbox.edshed(['runs', 'resume', runId]);
     expect(resumed.exitCode).toBe(0);
     expect(resumed.stderr).toContain('1 item of unknown outcome already applied (read back); not sent again.');
@@ -91,7 +109,9 @@ describe('curated commands with --from against a sandbox', () => {
 
   it('moves each subscription of a file; the same file again changes nothing', async () => {
     const listed = json((await sandbox.edshed(['subscriptions', 'list', '--take', '100', '--json'])).stdout);
-    const movable = (Object.values(listed).find(Array.isArray) as { id: number; school_id: number; state: string }[]).filter((s) => ['active', 'future', 'trial'].includes(s.state));
+    const movable = (
+      Object.values(listed).find(Array.isArray) as { id: number; school_id: number; state: string }[]
+    ).filter((s) => ['active', 'future', 'trial'].includes(s.state));
     const to = 2;
     const subs = movable.filter((s) => s.school_id !== to).slice(0, 2);
     expect(subs).toHaveLength(2);
@@ -101,14 +121,28 @@ describe('curated commands with --from against a sandbox', () => {
     expect(first.stderr).toMatch(/2 done, 0 failed/);
     const counts = await writes(sandbox, 'POST subscriptions/{id}/move');
     expect(subs.map((s) => counts.get(`subscriptions/${s.id}/move`))).toEqual([1, 1]);
-    const again = await sandbox.edshed(['subscriptions', 'move', '--from', path, '--to', String(to), '--yes', '--results', join(sandbox.dir, 'moves.ndjson')]);
+    const again = await sandbox.edshed([
+      'subscriptions',
+      'move',
+      '--from',
+      path,
+      '--to',
+      String(to),
+      '--yes',
+      '--results',
+      join(sandbox.dir, 'moves.ndjson'),
+    ]);
     expect(again.exitCode).toBe(0);
     expect(readFileSync(join(sandbox.dir, 'moves.ndjson'), 'utf8')).toContain('unchanged: already at school');
     expect(total(await writes(sandbox, 'POST subscriptions/{id}/move'))).toBe(total(counts));
   });
 
   it('creates a snapshot per row', async () => {
-    const path = file(sandbox, 'periods.csv', 'start,end\n2026-09-01,2026-09-30\n2026-10-01,2026-10-31\n2026-11-01,2026-11-30\n');
+    const path = file(
+      sandbox,
+      'periods.csv',
+      'start,end\n2026-09-01,2026-09-30\n2026-10-01,2026-10-31\n2026-11-01,2026-11-30\n',
+    );
     const before = total(await writes(sandbox, 'POST superuser/sales/reports/engagement/snapshots'));
     const run = await sandbox.edshed(['snapshots', 'create', '--from', path]);
     expect(run.exitCode).toBe(0);
@@ -131,7 +165,14 @@ describe('curated commands with --from against a sandbox', () => {
 describe('a curated bulk run killed with SIGKILL', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
-    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:', '--seed', 'large', '--faults', 'latency=100-200']);
+    sandbox = await startSignedInSandbox('superuser', [
+      '--db',
+      ':memory:',
+      '--seed',
+      'large',
+      '--faults',
+      'latency=100-200',
+    ]);
   });
   afterAll(async () => {
     await sandbox.stop();
@@ -141,31 +182,67 @@ describe('a curated bulk run killed with SIGKILL', () => {
     existsSync(runsDir(sandbox))
       ? readdirSync(runsDir(sandbox))
           .filter((n) => n.endsWith('.jsonl') && !n.endsWith('.items.jsonl'))
-          .reduce((sum, n) => sum + readFileSync(join(runsDir(sandbox), n), 'utf8').split('\n').filter((l) => l.includes('"status":"done"')).length, 0)
+          .reduce(
+            (sum, n) =>
+              sum +
+              readFileSync(join(runsDir(sandbox), n), 'utf8')
+                .split('\n')
+                .filter((l) => l.includes('"status":"done"')).length,
+            0,
+          )
       : 0;
 
-  it('resumes with edshed runs resume ID: every invoice marked exactly once, the totals of those it sent in its summary', { timeout: 120_000 }, async () => {
-    const invoices = await listOpenInvoices(sandbox, 30);
-    const ids = invoices.map((i) => i.id);
-    const path = file(sandbox, 'promised.csv', `id\n${ids.join('\n')}\n`);
-    const child = sandbox.edshed(['invoices', 'mark', 'promised', '--from', path, '--reference', 'PO-77', '--concurrency', '2']);
-    while (doneLines() < 4 && child.exitCode === null) await sleep(50);
-    child.kill('SIGKILL');
-    expect((await child).signal).toBe('SIGKILL');
+  it(
+    'resumes with edshed runs resume ID: every invoice marked exactly once, the totals of those it sent in its summary',
+    { timeout: 120_000 },
+    async () => {
+      const invoices = await listOpenInvoices(sandbox, 30);
+      const ids = invoices.map((i) => i.id);
+      const path = file(sandbox, 'promised.csv', `id\n${ids.join('\n')}\n`);
+      const child = sandbox.edshed([
+        'invoices',
+        'mark',
+        'promised',
+        '--from',
+        path,
+        '--reference',
+        'PO-77',
+        '--concurrency',
+        '2',
+      ]);
+      while (doneLines() < 4 && child.exitCode === null) await sleep(50);
+      child.kill('SIGKILL');
+      expect((await child).signal).toBe('SIGKILL');
 
-    const listed = json((await sandbox.edshed(['runs', 'list', '--json'])).stdout) as unknown as { id: string; file: string; command: string; pending: number }[];
-    const run = listed.find((r) => r.file === path);
-    expect(run?.command).toBe('invoices mark promised');
-    expect(run?.pending).toBeGreaterThan(0);
-    // The resume's totals are those of the invoices it sent: every one not recorded done before, except
-    // those in flight at the kill that the read-back found applied already (done by the killed run).
-    const doneBefore = new Set(journalItems(sandbox, run?.id ?? '').filter((o) => o.status === 'done').map((o) => o.index));
-    const resumed = await sandbox.edshed(['runs', 'resume', run?.id ?? '', '--json']);
-    expect(resumed.exitCode).toBe(0);
-    expect(resumed.stderr).toMatch(/30 done, 0 failed, 0 skipped \(drift\), 0 unknown of 30/);
-    const readBack = new Set(journalItems(sandbox, run?.id ?? '').filter((o) => o.message.startsWith('read back')).map((o) => o.index));
-    expect(json(resumed.stdout).done_totals ?? {}).toEqual(invoiceTotals(invoices.filter((_, index) => !doneBefore.has(index) && !readBack.has(index))));
-    const counts = await writes(sandbox, 'POST superuser/invoices/{id}/promised');
-    expect(ids.map((id) => counts.get(`superuser/invoices/${id}/promised`))).toEqual(ids.map(() => 1));
-  });
+      const listed = json((await sandbox.edshed(['runs', 'list', '--json'])).stdout) as unknown as {
+        id: string;
+        file: string;
+        command: string;
+        pending: number;
+      }[];
+      const run = listed.find((r) => r.file === path);
+      expect(run?.command).toBe('invoices mark promised');
+      expect(run?.pending).toBeGreaterThan(0);
+      // The resume's totals are those of the invoices it sent: every one not recorded done before, except
+      // those in flight at the kill that the read-back found applied already (done by the killed run).
+      const doneBefore = new Set(
+        journalItems(sandbox, run?.id ?? '')
+          .filter((o) => o.status === 'done')
+          .map((o) => o.index),
+      );
+      const resumed = await sandbox.edshed(['runs', 'resume', run?.id ?? '', '--json']);
+      expect(resumed.exitCode).toBe(0);
+      expect(resumed.stderr).toMatch(/30 done, 0 failed, 0 skipped \(drift\), 0 unknown of 30/);
+      const readBack = new Set(
+        journalItems(sandbox, run?.id ?? '')
+          .filter((o) => o.message.startsWith('read back'))
+          .map((o) => o.index),
+      );
+      expect(json(resumed.stdout).done_totals ?? {}).toEqual(
+        invoiceTotals(invoices.filter((_, index) => !doneBefore.has(index) && !readBack.has(index))),
+      );
+      const counts = await writes(sandbox, 'POST superuser/invoices/{id}/promised');
+      expect(ids.map((id) => counts.get(`superuser/invoices/${id}/promised`))).toEqual(ids.map(() => 1));
+    },
+  );
 });

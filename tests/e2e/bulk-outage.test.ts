@@ -28,34 +28,42 @@ describe('a bulk run through a server outage', () => {
     for (const sandbox of started) await sandbox.stop();
   });
 
-  it('leaves the items it could not send waiting, and a plain resume sends each exactly once', { timeout: 90_000 }, async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'edshed-outage-')), 'sandbox.db');
-    const first = await startSignedInSandbox('superuser', ['--db', db, '--rate-limit', '1000000']);
-    started.push(first);
-    const port = new URL(first.url).port;
-    const file = notesFile(first, 'outage.ndjson', ITEMS);
-    const before = await notesApplied(first);
+  it(
+    'leaves the items it could not send waiting, and a plain resume sends each exactly once',
+    { timeout: 90_000 },
+    async () => {
+      const db = join(mkdtempSync(join(tmpdir(), 'edshed-outage-')), 'sandbox.db');
+      const first = await startSignedInSandbox('superuser', ['--db', db, '--rate-limit', '1000000']);
+      started.push(first);
+      const port = new URL(first.url).port;
+      const file = notesFile(first, 'outage.ndjson', ITEMS);
+      const before = await notesApplied(first);
 
-    // One at a time, slowly, so the outage comes mid-run and one item meets it three times in a row.
-    const run = first.edshed(['notes', 'create', '--from', file, '--concurrency', '1', '--rate', '25']);
-    const thirdRefusal = stderrShows(run, /pausing all requests for 2s/);
-    let runId: string | undefined;
-    while (runId === undefined || journalItems(first, runId).filter((o) => o.status === 'done').length < 20) {
-      runId = journals(first)[0]?.replace(/\.jsonl$/, '');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await first.stop();
-    await thirdRefusal;
-    run.kill('SIGINT');
-    const stopped = await run;
-    expect(stopped.exitCode).toBe(130);
-    expect(journalItems(first, runId).some((o) => o.status === 'failed')).toBe(false);
+      // One at a time, slowly, so the outage comes mid-run and one item meets it three times in a row.
+      const run = first.edshed(['notes', 'create', '--from', file, '--concurrency', '1', '--rate', '25']);
+      const thirdRefusal = stderrShows(run, /pausing all requests for 2s/);
+      let runId: string | undefined;
+      while (runId === undefined || journalItems(first, runId).filter((o) => o.status === 'done').length < 20) {
+        runId = journals(first)[0]?.replace(/\.jsonl$/, '');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await first.stop();
+      await thirdRefusal;
+      run.kill('SIGINT');
+      const stopped = await run;
+      expect(stopped.exitCode).toBe(130);
+      expect(journalItems(first, runId).some((o) => o.status === 'failed')).toBe(false);
 
-    const second = await startSandboxProcess(['--db', db, '--port', port, '--rate-limit', '1000000'], { dir: first.dir });
-    started.push(second);
-    const resumed = await second.edshed(['runs', 'resume', runId]);
-    expect(resumed.stderr).toMatch(new RegExp(`${ITEMS} done, 0 failed, 0 skipped \\(drift\\), 0 unknown of ${ITEMS}`));
-    expect(resumed.exitCode).toBe(0);
-    expect((await notesApplied(second)) - before).toBe(ITEMS);
-  });
+      const second = await startSandboxProcess(['--db', db, '--port', port, '--rate-limit', '1000000'], {
+        dir: first.dir,
+      });
+      started.push(second);
+      const resumed = await second.edshed(['runs', 'resume', runId]);
+      expect(resumed.stderr).toMatch(
+        new RegExp(`${ITEMS} done, 0 failed, 0 skipped \\(drift\\), 0 unknown of ${ITEMS}`),
+      );
+      expect(resumed.exitCode).toBe(0);
+      expect((await notesApplied(second)) - before).toBe(ITEMS);
+    },
+  );
 });

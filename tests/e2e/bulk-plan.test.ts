@@ -20,7 +20,8 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
   beforeAll(async () => {
     sandbox = await startSignedInSandbox('superuser');
     const listed = await sandbox.edshed(['invoices', 'list', '--state', 'open', '--json']);
-    open = (JSON.parse(String(listed.stdout)) as { invoices: { id: number; currency: string; total: number }[] }).invoices;
+    open = (JSON.parse(String(listed.stdout)) as { invoices: { id: number; currency: string; total: number }[] })
+      .invoices;
     csv = join(sandbox.dir, 'payments.csv');
     plan = join(sandbox.dir, 'plan.json');
     writeFileSync(csv, `id,date\n${open.map((i) => `${i.id},2026-11-02`).join('\n')}\n`);
@@ -31,7 +32,17 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
 
   it('prints the counts, the totals per currency and each state, saves the plan, and sends nothing', async () => {
     expect(open.length).toBeGreaterThanOrEqual(3);
-    const dry = await sandbox.edshed(['invoices', 'mark-paid', '--from', csv, '--method', 'bacs', '--dry-run', '--plan', plan]);
+    const dry = await sandbox.edshed([
+      'invoices',
+      'mark-paid',
+      '--from',
+      csv,
+      '--method',
+      'bacs',
+      '--dry-run',
+      '--plan',
+      plan,
+    ]);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toContain(`${open.length} × invoices mark-paid`);
     expect(dry.stdout).toContain(`Invoices now: ${open.length} open`);
@@ -44,7 +55,10 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
 
   it('refuses a tampered plan with exit 2, nothing sent', async () => {
     const tampered = join(sandbox.dir, 'tampered.json');
-    writeFileSync(tampered, readFileSync(plan, 'utf8').replace(`superuser/invoices/${open[0]?.id}/paid`, 'superuser/invoices/99999/paid'));
+    writeFileSync(
+      tampered,
+      readFileSync(plan, 'utf8').replace(`superuser/invoices/${open[0]?.id}/paid`, 'superuser/invoices/99999/paid'),
+    );
     const run = await sandbox.edshed(['bulk', 'apply', tampered, '--yes']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('is not the one planned');
@@ -60,7 +74,21 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
     const other = join(sandbox.dir, 'other.csv');
     const otherPlan = join(sandbox.dir, 'other-plan.json');
     writeFileSync(other, `id,date\n${open[0]?.id},2026-11-02\n`);
-    expect((await sandbox.edshed(['invoices', 'mark-paid', '--from', other, '--method', 'bacs', '--dry-run', '--plan', otherPlan])).exitCode).toBe(0);
+    expect(
+      (
+        await sandbox.edshed([
+          'invoices',
+          'mark-paid',
+          '--from',
+          other,
+          '--method',
+          'bacs',
+          '--dry-run',
+          '--plan',
+          otherPlan,
+        ])
+      ).exitCode,
+    ).toBe(0);
     writeFileSync(other, `id,date\n${open[0]?.id},2026-11-03\n`);
     const run = await sandbox.edshed(['bulk', 'apply', otherPlan, '--yes']);
     expect(run.exitCode).toBe(2);
@@ -92,7 +120,10 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
     const runId = /Run (\S+) \(/.exec(String(run.stderr))?.[1] ?? '';
     const journal = join(sandbox.env.XDG_STATE_HOME ?? '', 'edshed', 'runs', `${runId}.jsonl`);
     const index = open.indexOf(others[0] ?? voided);
-    appendFileSync(journal, `${JSON.stringify({ type: 'item', index, line: index + 2, status: 'unknown', http_status: null, message: 'connection dropped', request_id: null })}\n`);
+    appendFileSync(
+      journal,
+      `${JSON.stringify({ type: 'item', index, line: index + 2, status: 'unknown', http_status: null, message: 'connection dropped', request_id: null })}\n`,
+    );
     const resumed = await sandbox.edshed(['runs', 'resume', runId]);
     expect(resumed.stderr).toContain('1 item of unknown outcome already applied (read back); not sent again.');
     expect(resumed.stderr).toContain('sending 0 items');
@@ -115,12 +146,30 @@ describe('plans of curated commands (invoices mark, subscriptions move), then ap
     const csv = join(sandbox.dir, 'curated-payments.csv');
     const plan = join(sandbox.dir, 'curated-plan.json');
     writeFileSync(csv, `id,date\n${open.map((i) => `${i.id},2026-11-02`).join('\n')}\n`);
-    const dry = await sandbox.edshed(['invoices', 'mark', 'paid', '--from', csv, '--method', 'bacs', '--dry-run', '--plan', plan]);
+    const dry = await sandbox.edshed([
+      'invoices',
+      'mark',
+      'paid',
+      '--from',
+      csv,
+      '--method',
+      'bacs',
+      '--dry-run',
+      '--plan',
+      plan,
+    ]);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toContain(`${open.length} × invoices mark paid (POST superuser/invoices/{id}/paid)`);
     expect(dry.stdout).toContain(`Invoices now: ${open.length} open`);
-    const saved = JSON.parse(readFileSync(plan, 'utf8')) as { command: string; bulk: unknown; items: { target_id: number; state: string }[] };
-    expect(saved).toMatchObject({ command: 'invoices mark paid', bulk: { kind: 'invoices mark', args: { action: 'paid' } } });
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as {
+      command: string;
+      bulk: unknown;
+      items: { target_id: number; state: string }[];
+    };
+    expect(saved).toMatchObject({
+      command: 'invoices mark paid',
+      bulk: { kind: 'invoices mark', args: { action: 'paid' } },
+    });
     expect(saved.items.map((i) => [i.target_id, i.state])).toEqual(open.map((i) => [i.id, 'open']));
     expect(await writes(sandbox, PAID)).toEqual(new Map());
 
@@ -140,21 +189,40 @@ describe('plans of curated commands (invoices mark, subscriptions move), then ap
   });
 
   it('subscriptions move: plans with states, applies each once, skips (exit 3) the subscription changed since', async () => {
-    const listed = JSON.parse(String((await sandbox.edshed(['subscriptions', 'list', '--take', '100', '--json'])).stdout)) as Record<string, unknown>;
+    const listed = JSON.parse(
+      String((await sandbox.edshed(['subscriptions', 'list', '--take', '100', '--json'])).stdout),
+    ) as Record<string, unknown>;
     const to = 2;
-    const subs = (Object.values(listed).find(Array.isArray) as { id: number; school_id: number; state: string }[]).filter((s) => s.state === 'active' && s.school_id !== to).slice(0, 3);
+    const subs = (Object.values(listed).find(Array.isArray) as { id: number; school_id: number; state: string }[])
+      .filter((s) => s.state === 'active' && s.school_id !== to)
+      .slice(0, 3);
     expect(subs).toHaveLength(3);
     const csv = join(sandbox.dir, 'moves.csv');
     const plan = join(sandbox.dir, 'moves-plan.json');
     writeFileSync(csv, `id\n${subs.map((s) => s.id).join('\n')}\n`);
-    const dry = await sandbox.edshed(['subscriptions', 'move', '--from', csv, '--to', String(to), '--dry-run', '--plan', plan]);
+    const dry = await sandbox.edshed([
+      'subscriptions',
+      'move',
+      '--from',
+      csv,
+      '--to',
+      String(to),
+      '--dry-run',
+      '--plan',
+      plan,
+    ]);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toContain('3 × subscriptions move');
     expect(dry.stdout).toContain('Subscriptions now: 3 active');
-    expect((JSON.parse(readFileSync(plan, 'utf8')) as { bulk: unknown }).bulk).toEqual({ kind: 'subscriptions move', args: {} });
+    expect((JSON.parse(readFileSync(plan, 'utf8')) as { bulk: unknown }).bulk).toEqual({
+      kind: 'subscriptions move',
+      args: {},
+    });
 
     const [changed, ...others] = subs;
-    expect((await sandbox.edshed(['subscriptions', 'cancel-at-expiry', String(changed?.id), '--yes'])).exitCode).toBe(0);
+    expect((await sandbox.edshed(['subscriptions', 'cancel-at-expiry', String(changed?.id), '--yes'])).exitCode).toBe(
+      0,
+    );
     const run = await sandbox.edshed(['bulk', 'apply', plan, '--yes']);
     expect(run.exitCode).toBe(3);
     expect(run.stderr).toMatch(/skipped \(drift: was active, now \w+\)/);

@@ -13,7 +13,9 @@ const waitFor = (session: string, pattern: RegExp, frames?: string[]) => tmux.wa
 
 function notesFile(sandbox: SandboxProcess, name: string, count: number): string {
   const file = join(sandbox.dir, name);
-  const lines = Array.from({ length: count }, (_, i) => JSON.stringify({ target: { type: 'pupil', id: 1 }, data: { text: `${name} ${i}` } }));
+  const lines = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ target: { type: 'pupil', id: 1 }, data: { text: `${name} ${i}` } }),
+  );
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }
@@ -22,7 +24,10 @@ describe('the bulk progress view in a terminal', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
     sandbox = await startSandboxProcess(['--db', ':memory:', '--faults', 'latency=20-40', '--rate-limit', '100000']);
-    const login = await sandbox.edshed(['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+    const login = await sandbox.edshed(
+      ['auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'],
+      'sandbox\n',
+    );
     expect(login.exitCode, String(login.stderr)).toBe(0);
   });
   afterAll(async () => {
@@ -31,11 +36,24 @@ describe('the bulk progress view in a terminal', () => {
   });
 
   it('draws the bar and counts in place while it runs, then the summary below the last frame', async () => {
-    const session = await inTerminal(sandbox, ['notes', 'create', '--from', notesFile(sandbox, 'tty.ndjson', 150), '--yes', '--concurrency', '2']);
+    const session = await inTerminal(sandbox, [
+      'notes',
+      'create',
+      '--from',
+      notesFile(sandbox, 'tty.ndjson', 150),
+      '--yes',
+      '--concurrency',
+      '2',
+    ]);
     const frames: string[] = [];
     await waitFor(session, /Sending notes create/, frames);
     const end = await waitFor(session, /EXIT=\d+/, frames);
-    expect(frames.some((f) => /█*░+ +\d+\/150 +\d+%/.test(f) && /\d+ done {2}0 failed {2}0 unknown {2}0 skipped {2}\d+ in flight/.test(f))).toBe(true);
+    expect(
+      frames.some(
+        (f) =>
+          /█*░+ +\d+\/150 +\d+%/.test(f) && /\d+ done {2}0 failed {2}0 unknown {2}0 skipped {2}\d+ in flight/.test(f),
+      ),
+    ).toBe(true);
     expect(end).toMatch(/█{20,} 150\/150 100%/);
     expect(end).toMatch(/150 done {2}0 failed {2}0 unknown {2}0 skipped {2}0 in flight/);
     expect(end).toMatch(/\d+\.\d\/s {2}ETA 0s {2}elapsed \d+s/);
@@ -46,7 +64,16 @@ describe('the bulk progress view in a terminal', () => {
   });
 
   it('writes --verbose lines above the view, which stays one frame drawn in place', async () => {
-    const session = await inTerminal(sandbox, ['notes', 'create', '--from', notesFile(sandbox, 'verbose.ndjson', 40), '--yes', '--concurrency', '1', '--verbose']);
+    const session = await inTerminal(sandbox, [
+      'notes',
+      'create',
+      '--from',
+      notesFile(sandbox, 'verbose.ndjson', 40),
+      '--yes',
+      '--concurrency',
+      '1',
+      '--verbose',
+    ]);
     const frames: string[] = [];
     await waitFor(session, /Sending notes create/, frames);
     const end = await waitFor(session, /EXIT=\d+/, frames);
@@ -55,14 +82,24 @@ describe('the bulk progress view in a terminal', () => {
     const lines = (await tmux.history(session)).split('\n');
     expect(lines.filter((line) => line.includes('Sending notes create'))).toHaveLength(1);
     const view = lines.findIndex((line) => line.includes('Sending notes create'));
-    expect(lines.slice(0, view).some((line) => /^< 201 POST http:\/\/127\.0\.0\.1:\d+\/notes \(\d+ ms\)$/.test(line))).toBe(true);
+    expect(
+      lines.slice(0, view).some((line) => /^< 201 POST http:\/\/127\.0\.0\.1:\d+\/notes \(\d+ ms\)$/.test(line)),
+    ).toBe(true);
     expect(lines.slice(0, view).some((line) => /^> POST http:\/\/127\.0\.0\.1:\d+\/notes$/.test(line))).toBe(true);
     expect(lines.slice(view).some((line) => /^[<>] /.test(line))).toBe(false);
     expect(end).toMatch(/40 done {2}0 failed/);
   });
 
   it('on Ctrl-C shows that it is stopping, lets in-flight requests finish and exits 130', async () => {
-    const session = await inTerminal(sandbox, ['notes', 'create', '--from', notesFile(sandbox, 'stop.ndjson', 2_000), '--yes', '--concurrency', '2']);
+    const session = await inTerminal(sandbox, [
+      'notes',
+      'create',
+      '--from',
+      notesFile(sandbox, 'stop.ndjson', 2_000),
+      '--yes',
+      '--concurrency',
+      '2',
+    ]);
     await waitFor(session, /\b([1-9]\d*)\/2000\b/);
     await tmux.keys(session, 'C-c');
     const end = await waitFor(session, /EXIT=\d+/);

@@ -39,16 +39,37 @@ async function writes(production: SandboxProcess): Promise<Writes> {
 /** A database file's bytes, as a hash, and the files of its name beside it (-wal, -shm): what a rehearsal must leave as it found them. */
 function fingerprint(file: string): { hash: string; files: string[] } {
   const name = basename(file);
-  return { hash: createHash('sha256').update(readFileSync(file)).digest('hex'), files: readdirSync(dirname(file)).filter((f) => f.startsWith(name)).sort() };
+  return {
+    hash: createHash('sha256').update(readFileSync(file)).digest('hex'),
+    files: readdirSync(dirname(file))
+      .filter((f) => f.startsWith(name))
+      .sort(),
+  };
 }
 
 interface Rehearsal {
   readonly command: string;
-  readonly items: { index: number; line: number; target_id: number | null; path: string; outcome: string; http_status: number | null; message: string }[];
+  readonly items: {
+    index: number;
+    line: number;
+    target_id: number | null;
+    path: string;
+    outcome: string;
+    http_status: number | null;
+    message: string;
+  }[];
   readonly totals: Record<string, number>;
   readonly changes: {
-    readonly invoices: { id: number; before: { state: string; total: number; currency: string } | null; after: { state: string; total: number; currency: string } | null }[];
-    readonly subscriptions: { id: number; before: { school_id: number; state: string } | null; after: { school_id: number; state: string } | null }[];
+    readonly invoices: {
+      id: number;
+      before: { state: string; total: number; currency: string } | null;
+      after: { state: string; total: number; currency: string } | null;
+    }[];
+    readonly subscriptions: {
+      id: number;
+      before: { school_id: number; state: string } | null;
+      after: { school_id: number; state: string } | null;
+    }[];
   };
 }
 
@@ -63,13 +84,18 @@ function resultsOf(file: string): { header: string; rows: ResultRow[] } {
 const outcome = ({ request_id: _id, ...rest }: ResultRow) => rest;
 
 /** Production on a file database, signed in; the folder holds the files and the rehearsals' temporary folders (TMPDIR). */
-async function startProduction(seed: 'demo' | 'large'): Promise<{ production: SandboxProcess; dir: string; db: string; temp: string }> {
+async function startProduction(
+  seed: 'demo' | 'large',
+): Promise<{ production: SandboxProcess; dir: string; db: string; temp: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-rehearse-e2e-'));
   const temp = join(dir, 'tmp');
   mkdirSync(temp);
   const db = join(dir, 'production.db');
   const production = await startSandboxProcess(['--db', db, '--seed', seed], { dir, env: { TMPDIR: temp } });
-  const login = await production.edshed(['login', '--api-url', production.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+  const login = await production.edshed(
+    ['login', '--api-url', production.url, '-u', 'superuser', '--password-stdin'],
+    'sandbox\n',
+  );
   expect(login.exitCode).toBe(0);
   return { production, dir, db, temp };
 }
@@ -87,7 +113,11 @@ describe('bulk rehearse: a mark-paid plan over open and already-paid invoices', 
   beforeAll(async () => {
     ({ production, dir, temp } = await startProduction('demo'));
     const invoices = async (state: string) =>
-      (JSON.parse(String((await production.edshed(['invoices', 'list', '--state', state, '--take', '100', '--json'])).stdout)) as { invoices: Invoice[] }).invoices;
+      (
+        JSON.parse(
+          String((await production.edshed(['invoices', 'list', '--state', state, '--take', '100', '--json'])).stdout),
+        ) as { invoices: Invoice[] }
+      ).invoices;
     // The chosen schools are those of three open invoices; the plan's paid invoices are of the same schools.
     const opened = (await invoices('open')).slice(0, 3);
     schools = [...new Set(opened.map((i) => i.school_id))].sort((a, b) => a - b);
@@ -99,10 +129,28 @@ describe('bulk rehearse: a mark-paid plan over open and already-paid invoices', 
     plan = join(dir, 'plan.json');
     writeFileSync(csv, `id\n${[...open, ...paid].join('\n')}\n`);
     const today = new Date().toISOString().slice(0, 10);
-    const dry = await production.edshed(['invoices', 'mark-paid', '--from', csv, '--method', 'bacs', '--date', today, '--dry-run', '--plan', plan]);
+    const dry = await production.edshed([
+      'invoices',
+      'mark-paid',
+      '--from',
+      csv,
+      '--method',
+      'bacs',
+      '--date',
+      today,
+      '--dry-run',
+      '--plan',
+      plan,
+    ]);
     expect(dry.exitCode).toBe(0);
     file = join(dir, 'production-copy.db');
-    const imported = await production.edshed(['sandbox', 'import', ...schools.flatMap((id) => ['--school', String(id)]), '--db', file]);
+    const imported = await production.edshed([
+      'sandbox',
+      'import',
+      ...schools.flatMap((id) => ['--school', String(id)]),
+      '--db',
+      file,
+    ]);
     expect(imported.exitCode, String(imported.stderr)).toBe(0);
   }, 60_000);
   afterAll(async () => {
@@ -116,10 +164,23 @@ describe('bulk rehearse: a mark-paid plan over open and already-paid invoices', 
     copyFileSync(file, duplicate);
     const copy = openDatabase(duplicate);
     try {
-      const rows = planned.map((i) => one<Invoice>(copy, 'SELECT id, number, school_id, state, total, currency FROM invoices WHERE id = ?', i.id));
-      expect(rows).toEqual(planned.map(({ id, number, school_id, state, total, currency }) => ({ id, number, school_id, state, total, currency })));
+      const rows = planned.map((i) =>
+        one<Invoice>(copy, 'SELECT id, number, school_id, state, total, currency FROM invoices WHERE id = ?', i.id),
+      );
+      expect(rows).toEqual(
+        planned.map(({ id, number, school_id, state, total, currency }) => ({
+          id,
+          number,
+          school_id,
+          state,
+          total,
+          currency,
+        })),
+      );
       // Nothing of a school not chosen.
-      expect(oneValue<number>(copy, `SELECT COUNT(*) FROM invoices WHERE school_id NOT IN (${schools.join(', ')})`)).toBe(0);
+      expect(
+        oneValue<number>(copy, `SELECT COUNT(*) FROM invoices WHERE school_id NOT IN (${schools.join(', ')})`),
+      ).toBe(0);
     } finally {
       copy.close();
       rmSync(duplicate);
@@ -138,13 +199,18 @@ describe('bulk rehearse: a mark-paid plan over open and already-paid invoices', 
     expect(rehearsal.stderr).toContain(`the plan's real target (profile default, ${production.url}) is not contacted`);
     const report = JSON.parse(String(rehearsal.stdout)) as Rehearsal;
     expect(report.command).toBe('invoices mark-paid');
-    expect(report.items.map((item) => [item.target_id, item.outcome])).toEqual([...open.map((id) => [id, 'done']), ...paid.map((id) => [id, 'refused'])]);
+    expect(report.items.map((item) => [item.target_id, item.outcome])).toEqual([
+      ...open.map((id) => [id, 'done']),
+      ...paid.map((id) => [id, 'refused']),
+    ]);
     for (const item of report.items.slice(open.length)) {
       expect(item.http_status).toBe(409);
       expect(item.message).toContain(`Invoice ${item.target_id} is paid`);
     }
     expect(report.totals).toEqual({ done: 3, refused: 2, drift: 0, 'set aside': 0, failed: 0 });
-    expect(report.changes.invoices.map((change) => [change.id, change.before?.state, change.after?.state])).toEqual([...open].sort((a, b) => a - b).map((id) => [id, 'open', 'paid']));
+    expect(report.changes.invoices.map((change) => [change.id, change.before?.state, change.after?.state])).toEqual(
+      [...open].sort((a, b) => a - b).map((id) => [id, 'open', 'paid']),
+    );
     expect(report.changes.subscriptions).toEqual([]);
     expect(resultsOf(results).header).toBe(RESULT_COLUMNS.join(','));
     expect(resultsOf(results).rows.map((row) => row.status)).toEqual(['done', 'done', 'done', 'failed', 'failed']);
@@ -189,13 +255,23 @@ describe('bulk rehearse: a mark-paid plan over open and already-paid invoices', 
   it('applied to production afterwards, gives every item the outcome the rehearsal gave it', async () => {
     const rehearsed = join(dir, 'rehearsed-again.ndjson');
     const applied = join(dir, 'applied.ndjson');
-    expect((await production.edshed(['bulk', 'rehearse', plan, '--db', file, '--results', rehearsed])).exitCode).toBe(3);
+    expect((await production.edshed(['bulk', 'rehearse', plan, '--db', file, '--results', rehearsed])).exitCode).toBe(
+      3,
+    );
     const run = await production.edshed(['bulk', 'apply', plan, '--yes', '--results', applied]);
     expect(run.exitCode).toBe(3);
-    const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((line) => outcome(JSON.parse(line) as ResultRow));
+    const lines = (path: string) =>
+      readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => outcome(JSON.parse(line) as ResultRow));
     expect(lines(applied)).toEqual(lines(rehearsed));
     expect(lines(applied).map((row) => row.status)).toEqual(['done', 'done', 'done', 'failed', 'failed']);
-    const counts = new Map((await writes(production)).writes.filter((w) => w.route === 'POST superuser/invoices/{id}/paid').map((w) => [w.target, w.count]));
+    const counts = new Map(
+      (await writes(production)).writes
+        .filter((w) => w.route === 'POST superuser/invoices/{id}/paid')
+        .map((w) => [w.target, w.count]),
+    );
     for (const id of open) expect(counts.get(`superuser/invoices/${id}/paid`)).toBe(1);
   });
 });
@@ -214,39 +290,68 @@ describe('bulk rehearse: a moves plan and a reconcile plan, on the large seed', 
   });
 
   it('reports the drift and the moves by school, and moves nothing in production', async () => {
-    const listed = JSON.parse(String((await production.edshed(['subscriptions', 'list', '--take', '100', '--json'])).stdout)) as Record<string, unknown>;
+    const listed = JSON.parse(
+      String((await production.edshed(['subscriptions', 'list', '--take', '100', '--json'])).stdout),
+    ) as Record<string, unknown>;
     const to = 2;
-    const subs = (Object.values(listed).find(Array.isArray) as { id: number; school_id: number; state: string }[]).filter((s) => s.state === 'active' && s.school_id !== to).slice(0, 3);
+    const subs = (Object.values(listed).find(Array.isArray) as { id: number; school_id: number; state: string }[])
+      .filter((s) => s.state === 'active' && s.school_id !== to)
+      .slice(0, 3);
     expect(subs).toHaveLength(3);
     const csv = join(dir, 'moves.csv');
     const plan = join(dir, 'moves-plan.json');
     writeFileSync(csv, `id\n${subs.map((s) => s.id).join('\n')}\n`);
-    expect((await production.edshed(['subscriptions', 'move', '--from', csv, '--to', String(to), '--dry-run', '--plan', plan])).exitCode).toBe(0);
+    expect(
+      (
+        await production.edshed([
+          'subscriptions',
+          'move',
+          '--from',
+          csv,
+          '--to',
+          String(to),
+          '--dry-run',
+          '--plan',
+          plan,
+        ])
+      ).exitCode,
+    ).toBe(0);
     const [changed, ...moved] = subs;
-    expect((await production.edshed(['subscriptions', 'cancel-at-expiry', String(changed?.id), '--yes'])).exitCode).toBe(0);
+    expect(
+      (await production.edshed(['subscriptions', 'cancel-at-expiry', String(changed?.id), '--yes'])).exitCode,
+    ).toBe(0);
     const file = await copyOfProduction(db, join(dir, 'copy.db'));
     const before = await writes(production);
     const rehearsal = await production.edshed(['bulk', 'rehearse', plan, '--db', file, '--json']);
     expect(rehearsal.exitCode).toBe(3);
     const report = JSON.parse(String(rehearsal.stdout)) as Rehearsal;
-    expect(report.items.map((item) => [item.target_id, item.outcome])).toEqual(subs.map((s) => [s.id, s === changed ? 'drift' : 'done']));
+    expect(report.items.map((item) => [item.target_id, item.outcome])).toEqual(
+      subs.map((s) => [s.id, s === changed ? 'drift' : 'done']),
+    );
     expect(report.items[0]?.message).toMatch(/^drift: was active, now \w+/);
     expect(report.totals).toMatchObject({ done: 2, drift: 1 });
-    expect(report.changes.subscriptions.map((change) => [change.id, change.before?.school_id, change.after?.school_id])).toEqual(moved.map((s) => [s.id, s.school_id, to]));
+    expect(
+      report.changes.subscriptions.map((change) => [change.id, change.before?.school_id, change.after?.school_id]),
+    ).toEqual(moved.map((s) => [s.id, s.school_id, to]));
     const text = await production.edshed(['bulk', 'rehearse', plan, '--db', file]);
     expect(text.exitCode).toBe(3);
     expect(text.stdout).toMatch(/line 2: .*: drift \(was active, now \w+\)/);
     expect(text.stdout).toContain('Subscriptions changed: 2');
-    for (const s of moved) expect(text.stdout).toContain(`    subscription ${s.id}: school ${s.school_id} → school ${to}`);
+    for (const s of moved)
+      expect(text.stdout).toContain(`    subscription ${s.id}: school ${s.school_id} → school ${to}`);
     expect(await writes(production)).toEqual(before);
   });
   it("a reconcile plan: marks the confident lines' invoices paid on the copy, and nothing in production", async () => {
     const statement = join(dir, 'statement.csv');
-    expect((await production.edshed(['sandbox', 'statement', '--seed', '3', '--lines', '12', '--out', statement])).exitCode).toBe(0);
+    expect(
+      (await production.edshed(['sandbox', 'statement', '--seed', '3', '--lines', '12', '--out', statement])).exitCode,
+    ).toBe(0);
     const planFile = join(dir, 'reconcile-plan.json');
     const planned = await production.edshed(['invoices', 'reconcile', statement, '--plan', planFile, '--json']);
     expect(planned.exitCode, String(planned.stderr)).toBe(0);
-    const ids = (JSON.parse(String(planned.stdout)) as { items: { target_id: number }[] }).items.map((item) => item.target_id);
+    const ids = (JSON.parse(String(planned.stdout)) as { items: { target_id: number }[] }).items.map(
+      (item) => item.target_id,
+    );
     expect(ids.length).toBeGreaterThan(0);
     const file = await copyOfProduction(db, join(dir, 'reconcile-copy.db'));
     const before = await writes(production);
@@ -255,7 +360,9 @@ describe('bulk rehearse: a moves plan and a reconcile plan, on the large seed', 
     const report = JSON.parse(String(rehearsal.stdout)) as Rehearsal;
     expect(report.command).toBe('invoices mark paid');
     expect(report.totals).toMatchObject({ done: ids.length, refused: 0, drift: 0, failed: 0 });
-    expect(report.changes.invoices.map((change) => [change.id, change.after?.state])).toEqual([...new Set(ids)].sort((a, b) => a - b).map((id) => [id, 'paid']));
+    expect(report.changes.invoices.map((change) => [change.id, change.after?.state])).toEqual(
+      [...new Set(ids)].sort((a, b) => a - b).map((id) => [id, 'paid']),
+    );
     expect(await writes(production)).toEqual(before);
   });
 });
@@ -271,7 +378,21 @@ describe('bulk rehearse: local checks exit 2 before anything starts', () => {
     const csv = join(dir, 'payments.csv');
     plan = join(dir, 'plan.json');
     writeFileSync(csv, 'id,date\n8,2026-11-02\n');
-    expect((await production.edshed(['invoices', 'mark-paid', '--from', csv, '--method', 'bacs', '--dry-run', '--plan', plan])).exitCode).toBe(0);
+    expect(
+      (
+        await production.edshed([
+          'invoices',
+          'mark-paid',
+          '--from',
+          csv,
+          '--method',
+          'bacs',
+          '--dry-run',
+          '--plan',
+          plan,
+        ])
+      ).exitCode,
+    ).toBe(0);
   });
   afterAll(async () => {
     await production.stop();
@@ -286,12 +407,18 @@ describe('bulk rehearse: local checks exit 2 before anything starts', () => {
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, readFileSync(plan, 'utf8').replace('"version": 1', '"version": "one"'));
     const cases: [string[], RegExp][] = [
-      [['bulk', 'rehearse', plan, '--db', join(dir, 'missing.db')], /--db .*missing\.db: no such file; nothing was sent/],
+      [
+        ['bulk', 'rehearse', plan, '--db', join(dir, 'missing.db')],
+        /--db .*missing\.db: no such file; nothing was sent/,
+      ],
       [['bulk', 'rehearse', plan, '--db', text], /--db .*notes\.txt: not a database/],
       [['bulk', 'rehearse', broken, '--db', file], /broken\.json: not a valid plan \(version/],
       [['bulk', 'rehearse', join(dir, 'none.json'), '--db', file], /none\.json: cannot read the plan/],
       [['bulk', 'rehearse', plan, '--db', file, '--results', join(dir, 'out.txt')], /--results/],
-      [['bulk', 'rehearse', plan, '--db', file, '--results', join(dir, 'no-such-folder', 'out.csv')], /--results .*out\.csv: cannot write there/],
+      [
+        ['bulk', 'rehearse', plan, '--db', file, '--results', join(dir, 'no-such-folder', 'out.csv')],
+        /--results .*out\.csv: cannot write there/,
+      ],
       [['bulk', 'rehearse', plan], /--db/],
     ];
     for (const [args, message] of cases) {

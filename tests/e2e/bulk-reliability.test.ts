@@ -23,10 +23,19 @@ function seeded(seed: number): () => number {
   };
 }
 
-const doneCount = (sandbox: SandboxProcess, runId: string) => new Set(journalItems(sandbox, runId).filter((o) => o.status === 'done').map((o) => o.index)).size;
+const doneCount = (sandbox: SandboxProcess, runId: string) =>
+  new Set(
+    journalItems(sandbox, runId)
+      .filter((o) => o.status === 'done')
+      .map((o) => o.index),
+  ).size;
 
 /** Waits for the journal of a run started after `others` were there; resolves to its id, or undefined if the CLI ended first. */
-async function newRunId(sandbox: SandboxProcess, others: readonly string[], child: { exitCode: number | null }): Promise<string | undefined> {
+async function newRunId(
+  sandbox: SandboxProcess,
+  others: readonly string[],
+  child: { exitCode: number | null },
+): Promise<string | undefined> {
   for (;;) {
     const journal = journals(sandbox).find((name) => !others.includes(name));
     if (journal) return journal.replace(/\.jsonl$/, '');
@@ -36,7 +45,13 @@ async function newRunId(sandbox: SandboxProcess, others: readonly string[], chil
 }
 
 /** Runs or resumes until done; `kill` says when to send SIGKILL (given the done count), or undefined to let it finish. */
-async function runUntil(sandbox: SandboxProcess, args: readonly string[], runId: string | undefined, killAt: number | undefined, extraMs: number) {
+async function runUntil(
+  sandbox: SandboxProcess,
+  args: readonly string[],
+  runId: string | undefined,
+  killAt: number | undefined,
+  extraMs: number,
+) {
   const others = journals(sandbox);
   const child = sandbox.edshed(args);
   const id = runId ?? (await newRunId(sandbox, others, child));
@@ -58,61 +73,97 @@ describe('bulk runs killed and resumed', () => {
     await sandbox.stop();
   });
 
-  it(`applies every item of a ${ITEMS}-item run exactly once across ${KILLS} SIGKILLs and resumes (seed ${SEED})`, { timeout: 90_000 }, async () => {
-    const random = seeded(SEED);
-    const file = notesFile(sandbox, 'killed.ndjson', ITEMS);
-    const before = await notesApplied(sandbox);
-    let runId: string | undefined;
-    let killed = 0;
-    let target = 0;
-    for (let k = 0; k < KILLS; k += 1) {
-      // The next kill after 30 to 140 more items are done, then 0 to 20 ms more: mid-request, mid-journal-line, anywhere.
-      target = Math.max(target, runId === undefined ? 0 : doneCount(sandbox, runId)) + 30 + Math.floor(random() * 110);
-      const args = runId === undefined ? ['notes', 'create', '--from', file] : ['runs', 'resume', runId];
-      const { id, result } = await runUntil(sandbox, args, runId, target, Math.floor(random() * 20));
-      runId = id;
-      if (result.signal === 'SIGKILL') killed += 1;
-      else throw new Error(`seed ${SEED}: run ${k + 1} ended on its own (exit ${result.exitCode}) before kill ${k + 1}: ${String(result.stderr)}`);
-    }
-    expect(killed).toBe(KILLS);
-    expect(doneCount(sandbox, runId ?? '')).toBeLessThan(ITEMS);
-    const { result } = await runUntil(sandbox, ['runs', 'resume', runId ?? ''], runId, undefined, 0);
-    expect(result.stderr).toMatch(new RegExp(`${ITEMS} done, 0 failed, 0 skipped \\(drift\\), 0 unknown of ${ITEMS}`));
-    expect(result.exitCode).toBe(0);
-    expect(doneCount(sandbox, runId ?? '')).toBe(ITEMS);
-    expect((await notesApplied(sandbox)) - before, `seed ${SEED}`).toBe(ITEMS);
-  });
+  it(
+    `applies every item of a ${ITEMS}-item run exactly once across ${KILLS} SIGKILLs and resumes (seed ${SEED})`,
+    { timeout: 90_000 },
+    async () => {
+      const random = seeded(SEED);
+      const file = notesFile(sandbox, 'killed.ndjson', ITEMS);
+      const before = await notesApplied(sandbox);
+      let runId: string | undefined;
+      let killed = 0;
+      let target = 0;
+      for (let k = 0; k < KILLS; k += 1) {
+        // The next kill after 30 to 140 more items are done, then 0 to 20 ms more: mid-request, mid-journal-line, anywhere.
+        target =
+          Math.max(target, runId === undefined ? 0 : doneCount(sandbox, runId)) + 30 + Math.floor(random() * 110);
+        const args = runId === undefined ? ['notes', 'create', '--from', file] : ['runs', 'resume', runId];
+        const { id, result } = await runUntil(sandbox, args, runId, target, Math.floor(random() * 20));
+        runId = id;
+        if (result.signal === 'SIGKILL') killed += 1;
+        else
+          throw new Error(
+            `seed ${SEED}: run ${k + 1} ended on its own (exit ${result.exitCode}) before kill ${k + 1}: ${String(result.stderr)}`,
+          );
+      }
+      expect(killed).toBe(KILLS);
+      expect(doneCount(sandbox, runId ?? '')).toBeLessThan(ITEMS);
+      const { result } = await runUntil(sandbox, ['runs', 'resume', runId ?? ''], runId, undefined, 0);
+      expect(result.stderr).toMatch(
+        new RegExp(`${ITEMS} done, 0 failed, 0 skipped \\(drift\\), 0 unknown of ${ITEMS}`),
+      );
+      expect(result.exitCode).toBe(0);
+      expect(doneCount(sandbox, runId ?? '')).toBe(ITEMS);
+      expect((await notesApplied(sandbox)) - before, `seed ${SEED}`).toBe(ITEMS);
+    },
+  );
 });
 
 describe('a bulk run against a sandbox started with faults', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
     // --log: the sandbox logs every request it receives, so the test counts the attempts the CLI made.
-    sandbox = await startSignedInSandbox('superuser', ['--db', ':memory:', '--rate-limit', '1000000', '--log', '--faults', `500=0.03,429=0.03,drop-before=0.03,drop-after=0.03,seed=${SEED % 1000}`]);
+    sandbox = await startSignedInSandbox('superuser', [
+      '--db',
+      ':memory:',
+      '--rate-limit',
+      '1000000',
+      '--log',
+      '--faults',
+      `500=0.03,429=0.03,drop-before=0.03,drop-after=0.03,seed=${SEED % 1000}`,
+    ]);
   });
   afterAll(async () => {
     await sandbox.stop();
   });
 
-  it(`completes a ${ITEMS}-item run through 500s, 429s and dropped connections, every item applied once, retries bounded (fault seed ${SEED % 1000})`, { timeout: 100_000 }, async () => {
-    const file = notesFile(sandbox, 'faulty.ndjson', ITEMS);
-    const before = await notesApplied(sandbox);
-    let { id, result } = await runUntil(sandbox, ['notes', 'create', '--from', file, '--concurrency', '6'], undefined, undefined, 0);
-    // A run that meets failures in a row pauses cleanly (exit 1) and says how to resume: do that, a few times at most.
-    for (let resumes = 0; result.exitCode === 1 && /runs resume/.test(String(result.stderr)) && resumes < 5; resumes += 1) {
-      ({ id, result } = await runUntil(sandbox, ['runs', 'resume', id], id, undefined, 0));
-    }
-    expect(result.stderr).toMatch(new RegExp(`${ITEMS} done, 0 failed, 0 skipped \\(drift\\), 0 unknown of ${ITEMS}`));
-    expect(result.exitCode).toBe(0);
-    expect((await notesApplied(sandbox)) - before).toBe(ITEMS);
+  it(
+    `completes a ${ITEMS}-item run through 500s, 429s and dropped connections, every item applied once, retries bounded (fault seed ${SEED % 1000})`,
+    { timeout: 100_000 },
+    async () => {
+      const file = notesFile(sandbox, 'faulty.ndjson', ITEMS);
+      const before = await notesApplied(sandbox);
+      let { id, result } = await runUntil(
+        sandbox,
+        ['notes', 'create', '--from', file, '--concurrency', '6'],
+        undefined,
+        undefined,
+        0,
+      );
+      // A run that meets failures in a row pauses cleanly (exit 1) and says how to resume: do that, a few times at most.
+      for (
+        let resumes = 0;
+        result.exitCode === 1 && /runs resume/.test(String(result.stderr)) && resumes < 5;
+        resumes += 1
+      ) {
+        ({ id, result } = await runUntil(sandbox, ['runs', 'resume', id], id, undefined, 0));
+      }
+      expect(result.stderr).toMatch(
+        new RegExp(`${ITEMS} done, 0 failed, 0 skipped \\(drift\\), 0 unknown of ${ITEMS}`),
+      );
+      expect(result.exitCode).toBe(0);
+      expect((await notesApplied(sandbox)) - before).toBe(ITEMS);
 
-    const log = String((await sandbox.stop()).stdout);
-    const attempts = log.split('\n').filter((line) => line.includes('"incoming request"') && line.includes('"url":"/notes"')).length;
-    // About 12% of requests fail, so about 1.14 attempts an item; a retry storm would be far above 1.5.
-    expect(attempts).toBeGreaterThan(ITEMS);
-    expect(attempts).toBeLessThanOrEqual(ITEMS * 1.5);
-    const outcomes = new Map<number, number>();
-    for (const o of journalItems(sandbox, id)) outcomes.set(o.index, (outcomes.get(o.index) ?? 0) + 1);
-    expect(Math.max(...outcomes.values())).toBeLessThanOrEqual(3);
-  });
+      const log = String((await sandbox.stop()).stdout);
+      const attempts = log
+        .split('\n')
+        .filter((line) => line.includes('"incoming request"') && line.includes('"url":"/notes"')).length;
+      // About 12% of requests fail, so about 1.14 attempts an item; a retry storm would be far above 1.5.
+      expect(attempts).toBeGreaterThan(ITEMS);
+      expect(attempts).toBeLessThanOrEqual(ITEMS * 1.5);
+      const outcomes = new Map<number, number>();
+      for (const o of journalItems(sandbox, id)) outcomes.set(o.index, (outcomes.get(o.index) ?? 0) + 1);
+      expect(Math.max(...outcomes.values())).toBeLessThanOrEqual(3);
+    },
+  );
 });

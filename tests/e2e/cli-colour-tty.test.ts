@@ -18,13 +18,21 @@ afterAll(async () => {
 
 const LIST = ['invoices', 'list', '--state', 'open'];
 /** The sandbox's environment without the variables under test. */
-const baseEnv = () => Object.fromEntries(Object.entries(sandbox.env).filter(([name]) => !['NO_COLOR', 'FORCE_COLOR', 'TERM'].includes(name)));
+const baseEnv = () =>
+  Object.fromEntries(
+    Object.entries(sandbox.env).filter(([name]) => !['NO_COLOR', 'FORCE_COLOR', 'TERM'].includes(name)),
+  );
 
 /** `edshed invoices list` on a pseudo-terminal with `env` set; its raw output. */
 async function onTerminal(env: Readonly<Record<string, string>>): Promise<string> {
   const command = [process.execPath, BIN, ...LIST].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
   const base = baseEnv();
-  const result = await execa('script', ['-q', '-e', '-c', command, '/dev/null'], { reject: false, input: '', env: { ...base, ...env }, extendEnv: false });
+  const result = await execa('script', ['-q', '-e', '-c', command, '/dev/null'], {
+    reject: false,
+    input: '',
+    env: { ...base, ...env },
+    extendEnv: false,
+  });
   expect(result.exitCode, String(result.stderr)).toBe(0);
   expect(String(result.stdout)).toContain('open');
   return String(result.stdout);
@@ -44,7 +52,13 @@ describe('colour on a terminal', { timeout: 60_000 }, () => {
     expect(await onTerminal({ TERM: 'dumb', FORCE_COLOR: '1' })).toContain(ESC);
     expect(await onTerminal({ TERM: 'xterm-256color', FORCE_COLOR: '0' })).not.toContain(ESC);
     // A table, not the TSV a pipe gets by default: TSV cells are data and are never coloured.
-    const piped = (force: Readonly<Record<string, string>>) => execa(process.execPath, [BIN, ...LIST, '--format', 'table'], { reject: false, input: '', env: { ...baseEnv(), ...force }, extendEnv: false });
+    const piped = (force: Readonly<Record<string, string>>) =>
+      execa(process.execPath, [BIN, ...LIST, '--format', 'table'], {
+        reject: false,
+        input: '',
+        env: { ...baseEnv(), ...force },
+        extendEnv: false,
+      });
     expect(String((await piped({})).stdout)).not.toContain(ESC);
     expect(String((await piped({ FORCE_COLOR: '1' })).stdout)).toContain(ESC);
   });

@@ -11,11 +11,29 @@ import { BIN } from '../helpers/sandbox-process.js';
 const SECRET = 'Hunter-Two-4417';
 const dir = mkdtempSync(join(tmpdir(), 'edshed-secrets-'));
 const edshed = (args: readonly string[], input = '') =>
-  execa(process.execPath, [BIN, ...args, '--api-url', 'http://127.0.0.1:9/'], { reject: false, input, env: { EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_TOKEN: '', NO_COLOR: '1' } });
+  execa(process.execPath, [BIN, ...args, '--api-url', 'http://127.0.0.1:9/'], {
+    reject: false,
+    input,
+    env: {
+      EDSHED_CONFIG_DIR: join(dir, 'config'),
+      XDG_STATE_HOME: join(dir, 'state'),
+      EDSHED_TOKEN: '',
+      NO_COLOR: '1',
+    },
+  });
 
 describe('--dry-run and passwords', () => {
   it('api POST auth --field password=... --dry-run shows the password as ***', async () => {
-    const result = await edshed(['api', 'POST', 'auth', '--field', 'username=bob', '--field', `password=${SECRET}`, '--dry-run']);
+    const result = await edshed([
+      'api',
+      'POST',
+      'auth',
+      '--field',
+      'username=bob',
+      '--field',
+      `password=${SECRET}`,
+      '--dry-run',
+    ]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('"password":"***"');
     expect(result.stdout + result.stderr).not.toContain(SECRET);

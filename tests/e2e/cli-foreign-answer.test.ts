@@ -28,8 +28,16 @@ let applyBehind = false;
 
 /** Sends a request on to the sandbox and its answer back, as a reverse proxy does. */
 async function forward(request: ReceivedRequest): Promise<{ status: number; headers: Headers; body: Buffer }> {
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name, value]) => name !== 'host' && name !== 'connection' && typeof value === 'string')) as Record<string, string>;
-  const answer = await fetch(new URL(request.url.replace(/^\//, ''), sandbox.url), { method: request.method, headers, ...(request.body.length > 0 ? { body: request.body.toString() } : {}) });
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).filter(
+      ([name, value]) => name !== 'host' && name !== 'connection' && typeof value === 'string',
+    ),
+  ) as Record<string, string>;
+  const answer = await fetch(new URL(request.url.replace(/^\//, ''), sandbox.url), {
+    method: request.method,
+    headers,
+    ...(request.body.length > 0 ? { body: request.body.toString() } : {}),
+  });
   return { status: answer.status, headers: answer.headers, body: Buffer.from(await answer.arrayBuffer()) };
 }
 
@@ -41,15 +49,30 @@ async function handle(request: ReceivedRequest, response: ServerResponse): Promi
     return;
   }
   const answer = await forward(request);
-  const passed = ['content-type', 'x-request-id', 'idempotent-replayed', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
-  response.writeHead(answer.status, Object.fromEntries(passed.flatMap((name) => (answer.headers.has(name) ? [[name, answer.headers.get(name) as string]] : []))));
+  const passed = [
+    'content-type',
+    'x-request-id',
+    'idempotent-replayed',
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+  ];
+  response.writeHead(
+    answer.status,
+    Object.fromEntries(
+      passed.flatMap((name) => (answer.headers.has(name) ? [[name, answer.headers.get(name) as string]] : [])),
+    ),
+  );
   response.end(answer.body);
 }
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:', '--rate-limit', '1000000']);
   proxy = await startHttpTestServer(handle);
-  const login = await sandbox.edshed(['login', '--api-url', proxy.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+  const login = await sandbox.edshed(
+    ['login', '--api-url', proxy.url, '-u', 'superuser', '--password-stdin'],
+    'sandbox\n',
+  );
   expect(login.exitCode).toBe(0);
 });
 afterAll(async () => {
@@ -57,40 +80,67 @@ afterAll(async () => {
   await sandbox.stop();
 });
 
-describe('an answer that is not the API\'s', () => {
+describe("an answer that is not the API's", () => {
   for (const form of BAD_FORMS) {
     it(`${form[0]} to invoices mark-paid: exit 1 naming it, audit outcome unknown`, async () => {
       spoil = form;
-      const result = await sandbox.edshed(['invoices', 'mark-paid', '6', '--method', 'bacs', '--date', '2026-11-02', '--idempotency-key', `e2e-foreign-${form[0]}`]);
+      const result = await sandbox.edshed([
+        'invoices',
+        'mark-paid',
+        '6',
+        '--method',
+        'bacs',
+        '--date',
+        '2026-11-02',
+        '--idempotency-key',
+        `e2e-foreign-${form[0]}`,
+      ]);
       spoil = undefined;
       expect(result.exitCode).toBe(1);
       expect(result.stderr).toMatch(/The server's answer was not the API's: 200/);
       expect(result.stderr).toMatch(/outcome is unknown/);
       expect(result.stdout).toBe('');
-      expect(auditLines(sandbox.env.XDG_STATE_HOME as string).at(-1)).toMatchObject({ path: 'superuser/invoices/6/paid', idempotency_key: `e2e-foreign-${form[0]}`, outcome: 'unknown' });
+      expect(auditLines(sandbox.env.XDG_STATE_HOME as string).at(-1)).toMatchObject({
+        path: 'superuser/invoices/6/paid',
+        idempotency_key: `e2e-foreign-${form[0]}`,
+        outcome: 'unknown',
+      });
     });
   }
 
-  it('in a bulk run: the item is unknown, not done (exit 3), and runs resume settles it; invoice 6 applied once', { timeout: 60_000 }, async () => {
-    const file = join(sandbox.dir, 'payments.csv');
-    writeFileSync(file, 'id,date\n4,2026-11-02\n6,2026-11-02\n');
-    const before = await writes(sandbox, 'POST superuser/invoices/{id}/paid');
-    spoil = BAD_FORMS[0];
-    applyBehind = true;
-    const run = await sandbox.edshed(['invoices', 'mark-paid', '--from', file, '--method', 'bacs', '--concurrency', '1']);
-    spoil = undefined;
-    expect(run.exitCode).toBe(3);
-    expect(run.stderr).toMatch(/1 done, 0 failed, 0 skipped \(drift\), 1 unknown of 2/);
-    const runId = (journals(sandbox)[0] as string).replace(/\.jsonl$/, '');
-    const items = journalItems(sandbox, runId);
-    expect(items.filter((o) => o.index === 1).map((o) => o.status)).toEqual(['unknown']);
-    expect(items.find((o) => o.index === 1)?.message).toMatch(/not the API's: 200 text\/html/);
+  it(
+    'in a bulk run: the item is unknown, not done (exit 3), and runs resume settles it; invoice 6 applied once',
+    { timeout: 60_000 },
+    async () => {
+      const file = join(sandbox.dir, 'payments.csv');
+      writeFileSync(file, 'id,date\n4,2026-11-02\n6,2026-11-02\n');
+      const before = await writes(sandbox, 'POST superuser/invoices/{id}/paid');
+      spoil = BAD_FORMS[0];
+      applyBehind = true;
+      const run = await sandbox.edshed([
+        'invoices',
+        'mark-paid',
+        '--from',
+        file,
+        '--method',
+        'bacs',
+        '--concurrency',
+        '1',
+      ]);
+      spoil = undefined;
+      expect(run.exitCode).toBe(3);
+      expect(run.stderr).toMatch(/1 done, 0 failed, 0 skipped \(drift\), 1 unknown of 2/);
+      const runId = (journals(sandbox)[0] as string).replace(/\.jsonl$/, '');
+      const items = journalItems(sandbox, runId);
+      expect(items.filter((o) => o.index === 1).map((o) => o.status)).toEqual(['unknown']);
+      expect(items.find((o) => o.index === 1)?.message).toMatch(/not the API's: 200 text\/html/);
 
-    const resumed = await sandbox.edshed(['runs', 'resume', runId]);
-    expect(resumed.exitCode).toBe(0);
-    expect(resumed.stderr).toMatch(/2 done, 0 failed, 0 skipped \(drift\), 0 unknown of 2/);
-    const after = await writes(sandbox, 'POST superuser/invoices/{id}/paid');
-    expect((after.get('superuser/invoices/6/paid') ?? 0) - (before.get('superuser/invoices/6/paid') ?? 0)).toBe(1);
-    expect((after.get('superuser/invoices/4/paid') ?? 0) - (before.get('superuser/invoices/4/paid') ?? 0)).toBe(1);
-  });
+      const resumed = await sandbox.edshed(['runs', 'resume', runId]);
+      expect(resumed.exitCode).toBe(0);
+      expect(resumed.stderr).toMatch(/2 done, 0 failed, 0 skipped \(drift\), 0 unknown of 2/);
+      const after = await writes(sandbox, 'POST superuser/invoices/{id}/paid');
+      expect((after.get('superuser/invoices/6/paid') ?? 0) - (before.get('superuser/invoices/6/paid') ?? 0)).toBe(1);
+      expect((after.get('superuser/invoices/4/paid') ?? 0) - (before.get('superuser/invoices/4/paid') ?? 0)).toBe(1);
+    },
+  );
 });

@@ -11,17 +11,28 @@ let sandbox: SandboxProcess;
 
 /** Runs the built edshed with this sandbox's config, `COLUMNS` set as a terminal of that width would. */
 const edshed = (args: readonly string[], columns?: number) =>
-  execa('node', [BIN, ...args], { reject: false, input: '', env: { ...sandbox.env, COLUMNS: columns === undefined ? '' : String(columns) } });
+  execa('node', [BIN, ...args], {
+    reject: false,
+    input: '',
+    env: { ...sandbox.env, COLUMNS: columns === undefined ? '' : String(columns) },
+  });
 
 /** Characters, not bytes: the table's borders are one character each. */
 const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
 
 /** The header cells of a table (its second line). */
-const header = (text: string) => (text.split('\n')[1] ?? '').split('│').map((cell) => cell.trim()).filter(Boolean);
+const header = (text: string) =>
+  (text.split('\n')[1] ?? '')
+    .split('│')
+    .map((cell) => cell.trim())
+    .filter(Boolean);
 
 beforeAll(async () => {
   sandbox = await startSignedInSandbox('superuser');
-  const admin = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', 'admin', '--password-stdin', '--profile', 'admin'], 'sandbox\n');
+  const admin = await sandbox.edshed(
+    ['login', '--api-url', sandbox.url, '-u', 'admin', '--password-stdin', '--profile', 'admin'],
+    'sandbox\n',
+  );
   expect(admin.exitCode).toBe(0);
 }, SLOW);
 afterAll(async () => {
@@ -31,24 +42,37 @@ afterAll(async () => {
 describe('default columns', { timeout: SLOW }, () => {
   const lists = [
     // A school's and a product's name are shown beside their ids (a terminal's table only).
-    { args: ['invoices', 'list'], shape: INVOICE, header: ['id', 'number', 'school_id', 'school_name', 'state', 'total', 'due_at'] },
-    { args: ['subscriptions', 'list'], shape: SUBSCRIPTION, header: ['id', 'school_id', 'school_name', 'product_id', 'product_name', 'kind', 'state', 'seats', 'expiry'] },
+    {
+      args: ['invoices', 'list'],
+      shape: INVOICE,
+      header: ['id', 'number', 'school_id', 'school_name', 'state', 'total', 'due_at'],
+    },
+    {
+      args: ['subscriptions', 'list'],
+      shape: SUBSCRIPTION,
+      header: ['id', 'school_id', 'school_name', 'product_id', 'product_name', 'kind', 'state', 'seats', 'expiry'],
+    },
     { args: ['schools', 'list'], shape: SCHOOL, header: SCHOOL.columns },
     { args: ['pupils', 'list', '--profile', 'admin'], shape: PUPIL, header: PUPIL.columns },
   ];
 
-  it.each(lists)('$args.0 list shows its shape\'s columns, every line within 120 characters', async ({ args, shape, header: columns }) => {
-    const run = await edshed([...args, '--format', 'table'], 120);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(header(run.stdout).filter((c) => !c.endsWith('_name') || c in shape.fields)).toEqual(shape.columns);
-    expect(header(run.stdout)).toEqual(columns);
-    expect(run.stdout.split('\n').length).toBeGreaterThan(5);
-    expect(widest(run.stdout)).toBeLessThanOrEqual(120);
-  });
+  it.each(lists)(
+    "$args.0 list shows its shape's columns, every line within 120 characters",
+    async ({ args, shape, header: columns }) => {
+      const run = await edshed([...args, '--format', 'table'], 120);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(header(run.stdout).filter((c) => !c.endsWith('_name') || c in shape.fields)).toEqual(shape.columns);
+      expect(header(run.stdout)).toEqual(columns);
+      expect(run.stdout.split('\n').length).toBeGreaterThan(5);
+      expect(widest(run.stdout)).toBeLessThanOrEqual(120);
+    },
+  );
 
-  it('shows an invoice\'s total as money in its currency', async () => {
+  it("shows an invoice's total as money in its currency", async () => {
     const run = await edshed(['invoices', 'list', '--format', 'table', '--take', '3'], 120);
-    expect(run.stdout).toMatch(/│ INV-\d+ +│ \d+ +│ [A-Z][^│]+│ [a-z_]+ +│ (A\$|£|\$|€)[\d,]+\.\d\d +│ \d{4}-\d\d-\d\d │/);
+    expect(run.stdout).toMatch(
+      /│ INV-\d+ +│ \d+ +│ [A-Z][^│]+│ [a-z_]+ +│ (A\$|£|\$|€)[\d,]+\.\d\d +│ \d{4}-\d\d-\d\d │/,
+    );
   });
 
   it('fits a narrower terminal by leaving out the columns of least priority, named on stderr, never wrapping a row', async () => {
@@ -65,7 +89,10 @@ describe('default columns', { timeout: SLOW }, () => {
     const run = await edshed(['invoices', 'list', '--format', 'table', '--fields', 'all', '--take', '2'], 120);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(widest(run.stdout)).toBeLessThanOrEqual(120);
-    const keys = run.stdout.split('\n').map((line) => /^│ (\S+) /.exec(line)?.[1]).filter(Boolean);
+    const keys = run.stdout
+      .split('\n')
+      .map((line) => /^│ (\S+) /.exec(line)?.[1])
+      .filter(Boolean);
     expect(keys).toEqual([...Object.keys(INVOICE.fields), ...Object.keys(INVOICE.fields)]);
   });
 
@@ -93,7 +120,7 @@ describe('JSON of a list', { timeout: SLOW }, () => {
     return JSON.parse(run.stdout) as Envelope;
   };
 
-  it('is the API\'s envelope for one page, --limit N and --all alike', async () => {
+  it("is the API's envelope for one page, --limit N and --all alike", async () => {
     const page = await json(['--take', '4']);
     const limited = await json(['--limit', '15']);
     const all = await json(['--all']);
@@ -109,7 +136,11 @@ describe('JSON of a list', { timeout: SLOW }, () => {
 
   it('reads the same with jq however many pages were fetched', async () => {
     const jq = async (args: readonly string[]) => {
-      const run = await execa('sh', ['-c', `node '${BIN}' invoices list ${args.join(' ')} --json | jq -c '[.invoices[].id]'`], { reject: false, env: { ...sandbox.env } });
+      const run = await execa(
+        'sh',
+        ['-c', `node '${BIN}' invoices list ${args.join(' ')} --json | jq -c '[.invoices[].id]'`],
+        { reject: false, env: { ...sandbox.env } },
+      );
       expect(run.exitCode, run.stderr).toBe(0);
       return JSON.parse(run.stdout) as number[];
     };
@@ -120,7 +151,10 @@ describe('JSON of a list', { timeout: SLOW }, () => {
   });
 
   it('keeps the envelope with --fields, each record with only those fields', async () => {
-    for (const body of [await json(['--take', '2', '--fields', 'id,state']), await json(['--limit', '2', '--fields', 'id,state'])]) {
+    for (const body of [
+      await json(['--take', '2', '--fields', 'id,state']),
+      await json(['--limit', '2', '--fields', 'id,state']),
+    ]) {
       expect(body.total).toBe(11);
       expect(body.invoices).toHaveLength(2);
       for (const invoice of body.invoices) expect(Object.keys(invoice)).toEqual(['id', 'state']);
@@ -134,7 +168,10 @@ describe('JSON of a list', { timeout: SLOW }, () => {
 
   it('stays one record a line with --format ndjson', async () => {
     const run = await edshed(['invoices', 'list', '--limit', '3', '--format', 'ndjson']);
-    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number });
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number });
     expect(lines).toHaveLength(3);
     expect(typeof lines[0]?.id).toBe('number');
   });

@@ -15,14 +15,21 @@ const colourOn = { NO_COLOR: '' };
 /** Runs edshed with stdout and stdin on a pseudo-terminal (util-linux `script`), to see colour switch on. */
 async function onTerminal(args: readonly string[], env: Readonly<Record<string, string>>): Promise<string> {
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const result = await execa('script', ['-qec', quoted, '/dev/null'], { reject: false, env: { ...sandbox.env, ...env }, input: '' });
+  const result = await execa('script', ['-qec', quoted, '/dev/null'], {
+    reject: false,
+    env: { ...sandbox.env, ...env },
+    input: '',
+  });
   return String(result.stdout);
 }
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:']);
   t = transcript(sandbox);
-  expect((await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' })).exitCode).toBe(0);
+  expect(
+    (await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' }))
+      .exitCode,
+  ).toBe(0);
 });
 afterAll(async () => {
   expect(leaks(t)).toEqual([]);
@@ -90,7 +97,17 @@ describe('colour and quiet', { timeout: SLOW }, () => {
     const list = await t.edshed(['invoices', 'list', '--quiet']);
     expect(list.stderr).toBe('');
     expect(list.stdout.trim().split('\n')).toHaveLength(11);
-    const dry = await t.edshed(['-q', 'invoices', 'mark-paid', '8', '--method', 'bacs', '--date', '2026-09-01', '--dry-run']);
+    const dry = await t.edshed([
+      '-q',
+      'invoices',
+      'mark-paid',
+      '8',
+      '--method',
+      'bacs',
+      '--date',
+      '2026-09-01',
+      '--dry-run',
+    ]);
     expect(dry.stderr).toBe('');
     expect(dry.stdout).toMatch(/^POST /);
     const login = await t.edshed(['login', '-u', 'superuser', '--password-stdin', '--quiet'], { input: 'sandbox\n' });

@@ -12,7 +12,10 @@ let t: Transcript;
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
 const login = (profile: string, user: string, env: Readonly<Record<string, string>> = {}) =>
-  t.edshed(['--profile', profile, 'login', '--api-url', sandbox.url, '-u', user, '--password-stdin'], { input: 'sandbox\n', env });
+  t.edshed(['--profile', profile, 'login', '--api-url', sandbox.url, '-u', user, '--password-stdin'], {
+    input: 'sandbox\n',
+    env,
+  });
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:']);
@@ -34,7 +37,10 @@ describe('profiles side by side', { timeout: SLOW }, () => {
       expect.objectContaining({ name: 'a', user: 'teacher', signed_in: true, api: sandbox.url }),
       expect.objectContaining({ name: 'b', user: 'admin', signed_in: true, api: sandbox.url }),
     ]);
-    expect(json((await t.edshed(['--profile', 'a', 'whoami', '--json'])).stdout)).toMatchObject({ username: 'teacher', profile: 'a' });
+    expect(json((await t.edshed(['--profile', 'a', 'whoami', '--json'])).stdout)).toMatchObject({
+      username: 'teacher',
+      profile: 'a',
+    });
   });
 
   it('makes b the default with `profiles use b`: whoami shows b without --profile', async () => {
@@ -42,7 +48,10 @@ describe('profiles side by side', { timeout: SLOW }, () => {
     expect(use.exitCode).toBe(0);
     expect(use.stderr).toMatch(/Default profile: b/);
     expect(json((await t.edshed(['whoami', '--json'])).stdout)).toMatchObject({ username: 'admin', profile: 'b' });
-    const rows = JSON.parse((await t.edshed(['profiles', 'list', '--json'])).stdout) as { name: string; default: boolean }[];
+    const rows = JSON.parse((await t.edshed(['profiles', 'list', '--json'])).stdout) as {
+      name: string;
+      default: boolean;
+    }[];
     expect(rows.filter((r) => r.default).map((r) => r.name)).toEqual(['b']);
     const unknown = await t.edshed(['profiles', 'use', 'nope']);
     expect(unknown.exitCode).toBe(2);
@@ -59,12 +68,17 @@ describe('profiles side by side', { timeout: SLOW }, () => {
     for (const [args, env] of cases) {
       const run = await t.edshed(args, { env });
       expect(run.exitCode, args.join(' ')).toBe(2);
-      expect(run.stderr, args.join(' ')).toBe('edshed: no profile "nosuch" (profiles: a, b); create it with `edshed --profile nosuch login ...`');
+      expect(run.stderr, args.join(' ')).toBe(
+        'edshed: no profile "nosuch" (profiles: a, b); create it with `edshed --profile nosuch login ...`',
+      );
       expect(run.stdout, args.join(' ')).toBe('');
     }
     // login creates the profile it names.
     expect((await login('c', 'teacher')).exitCode).toBe(0);
-    expect(json((await t.edshed(['--profile', 'c', 'whoami', '--json'])).stdout)).toMatchObject({ username: 'teacher', profile: 'c' });
+    expect(json((await t.edshed(['--profile', 'c', 'whoami', '--json'])).stdout)).toMatchObject({
+      username: 'teacher',
+      profile: 'c',
+    });
     expect((await t.edshed(['profiles', 'remove', 'c', '--yes'])).exitCode).toBe(0);
   });
 
@@ -76,7 +90,9 @@ describe('profiles side by side', { timeout: SLOW }, () => {
     const removed = await t.edshed(['profiles', 'remove', 'a', '--yes']);
     expect(removed.exitCode).toBe(0);
     expect(Object.keys(storedTokens(sandbox.env.EDSHED_CONFIG_DIR as string))).toEqual(['b']);
-    const names = (JSON.parse((await t.edshed(['profiles', 'list', '--json'])).stdout) as { name: string }[]).map((r) => r.name);
+    const names = (JSON.parse((await t.edshed(['profiles', 'list', '--json'])).stdout) as { name: string }[]).map(
+      (r) => r.name,
+    );
     expect(names).not.toContain('a');
     expect(names).toContain('b');
   });
@@ -98,7 +114,9 @@ describe('profiles side by side', { timeout: SLOW }, () => {
     expect(mode(join(xdg, 'edshed', 'config.json'))).toBe('600');
     expect(mode(join(xdg, 'edshed', 'credentials.json'))).toBe('600');
     expect(Object.keys(storedTokens(join(xdg, 'edshed')))).toEqual(['x']);
-    expect(json((await t.edshed(['--profile', 'x', 'whoami', '--json'], { env })).stdout)).toMatchObject({ username: 'teacher' });
+    expect(json((await t.edshed(['--profile', 'x', 'whoami', '--json'], { env })).stdout)).toMatchObject({
+      username: 'teacher',
+    });
     expect(Object.keys(storedTokens(sandbox.env.EDSHED_CONFIG_DIR as string))).toEqual(['b']);
 
     const explicit = join(home, 'explicit');

@@ -39,11 +39,16 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
     for (const args of [['whoami'], ['auth', 'status'], ['auth', 'status', '--json']]) {
       const run = await t.edshed(args);
       expect(run.exitCode, args.join(' ')).toBe(4);
-      expect(run.stderr, args.join(' ')).toContain('edshed: not signed in (profile default); run edshed login, naming the API (none is chosen yet): edshed login --env NAME -u USER');
+      expect(run.stderr, args.join(' ')).toContain(
+        'edshed: not signed in (profile default); run edshed login, naming the API (none is chosen yet): edshed login --env NAME -u USER',
+      );
       expect(run.stdout).toBe('');
     }
     // A token given (flag or EDSHED_TOKEN) but no API: both say the API is missing (exit 2), not "sign in".
-    for (const args of [['whoami', '--token', 'tok_GIVEN_1'], ['auth', 'status', '--token', 'tok_GIVEN_1']]) {
+    for (const args of [
+      ['whoami', '--token', 'tok_GIVEN_1'],
+      ['auth', 'status', '--token', 'tok_GIVEN_1'],
+    ]) {
       const run = await t.edshed(args);
       expect(run.exitCode, args.join(' ')).toBe(2);
       expect(run.stderr, args.join(' ')).toContain('edshed: No API to talk to');
@@ -62,7 +67,9 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
   });
 
   it('refuses a wrong password with exit 4, saying to check it, and stores nothing', async () => {
-    const run = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: `${WRONG}\n` });
+    const run = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], {
+      input: `${WRONG}\n`,
+    });
     expect(run.exitCode).toBe(4);
     expect(run.stderr).toMatch(/Incorrect login details/);
     expect(run.stderr).toMatch(/Check the username and password \(\d+ attempts? left\)/);
@@ -71,25 +78,45 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
   });
 
   it('answers --password with how to give the password, exit 2, never echoing it, and stores nothing', async () => {
-    const run = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password', 'on-the-command-line-5521']);
+    const run = await t.edshed([
+      'login',
+      '--api-url',
+      sandbox.url,
+      '-u',
+      'superuser',
+      '--password',
+      'on-the-command-line-5521',
+    ]);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/--password: the password is never a flag .*--password-stdin or EDSHED_PASSWORD; nothing was sent/);
+    expect(run.stderr).toMatch(
+      /--password: the password is never a flag .*--password-stdin or EDSHED_PASSWORD; nothing was sent/,
+    );
     expect(`${run.stdout}${run.stderr}`).not.toContain('on-the-command-line-5521');
     expect(tokens()).toEqual({});
   });
 
   it('signs in with `login` and whoami --json names the user, role, profile and API', async () => {
-    const login = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' });
+    const login = await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], {
+      input: 'sandbox\n',
+    });
     expect(login.exitCode).toBe(0);
     expect(login.stderr).toMatch(/Signed in as superuser at .* \(profile default\)/);
     expect(Object.keys(tokens())).toEqual(['default']);
     const me = await t.edshed(['whoami', '--json']);
     expect(me.exitCode).toBe(0);
-    expect(json(me.stdout)).toMatchObject({ username: 'superuser', role: 'superuser', profile: 'default', api: sandbox.url });
+    expect(json(me.stdout)).toMatchObject({
+      username: 'superuser',
+      role: 'superuser',
+      profile: 'default',
+      api: sandbox.url,
+    });
   });
 
   it('signs in with `auth login` under another profile; a school admin is named as role admin', async () => {
-    const login = await t.edshed(['--profile', 'school', 'auth', 'login', '-u', 'admin', '--api-url', sandbox.url, '--password-stdin'], { input: 'sandbox\n' });
+    const login = await t.edshed(
+      ['--profile', 'school', 'auth', 'login', '-u', 'admin', '--api-url', sandbox.url, '--password-stdin'],
+      { input: 'sandbox\n' },
+    );
     expect(login.exitCode).toBe(0);
     const me = json((await t.edshed(['auth', 'whoami', '--json', '--profile', 'school'])).stdout);
     expect(me).toMatchObject({ username: 'admin', role: 'admin', profile: 'school', api: sandbox.url });
@@ -131,7 +158,11 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
   it('ends at Ctrl-C (SIGINT, 130 in a shell) while waiting for the password, and stores nothing', async () => {
     // Off a terminal nothing is ever asked; the one wait is for the password on standard input.
     const configDir = join(mkdtempSync(join(tmpdir(), 'edshed-sigint-')), 'config');
-    const child = execa(process.execPath, [BIN, 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { reject: false, env: { ...sandbox.env, EDSHED_CONFIG_DIR: configDir } });
+    const child = execa(
+      process.execPath,
+      [BIN, 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'],
+      { reject: false, env: { ...sandbox.env, EDSHED_CONFIG_DIR: configDir } },
+    );
     // The config directory is opened just before standard input is read.
     for (let i = 0; i < 200 && !existsSync(configDir); i += 1) await sleep(50);
     child.kill('SIGINT');

@@ -20,7 +20,15 @@ const edshed = (args: readonly string[], env: Readonly<Record<string, string>> =
     input: '',
     // The test's own limit: a CLI that ignored its timeout would hang here, and fail, not pass.
     timeout: 20_000,
-    env: { EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_API_URL: silent.url, EDSHED_TOKEN: 'tok', EDSHED_TIMEOUT: '', NO_COLOR: '1', ...env },
+    env: {
+      EDSHED_CONFIG_DIR: join(dir, 'config'),
+      XDG_STATE_HOME: join(dir, 'state'),
+      EDSHED_API_URL: silent.url,
+      EDSHED_TOKEN: 'tok',
+      EDSHED_TIMEOUT: '',
+      NO_COLOR: '1',
+      ...env,
+    },
   });
 
 beforeAll(async () => {
@@ -40,11 +48,17 @@ describe('request timeout', () => {
 
   it('EDSHED_TIMEOUT: a write that timed out is of unknown outcome (exit 1, audit log)', async () => {
     const before = silent.requests.length;
-    const result = await edshed(['invoices', 'mark-paid', '6', '--method', 'bacs', '--date', '2026-11-02'], { EDSHED_TIMEOUT: '0.5' });
+    const result = await edshed(['invoices', 'mark-paid', '6', '--method', 'bacs', '--date', '2026-11-02'], {
+      EDSHED_TIMEOUT: '0.5',
+    });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/No answer within 0\.5 s: the outcome is unknown/);
     expect(silent.requests.length - before).toBeGreaterThanOrEqual(1);
-    expect(auditLines(join(dir, 'state')).at(-1)).toMatchObject({ path: 'superuser/invoices/6/paid', outcome: 'unknown', status: null });
+    expect(auditLines(join(dir, 'state')).at(-1)).toMatchObject({
+      path: 'superuser/invoices/6/paid',
+      outcome: 'unknown',
+      status: null,
+    });
   });
 
   it('refuses a timeout that is not a number of seconds (exit 2, nothing sent)', async () => {
@@ -58,7 +72,7 @@ describe('request timeout', () => {
     expect(silent.requests.length).toBe(before);
   });
 
-  it('is the command\'s budget, not each attempt\'s: a silent server gets one attempt, and the command ends near the budget', async () => {
+  it("is the command's budget, not each attempt's: a silent server gets one attempt, and the command ends near the budget", async () => {
     const before = silent.requests.length;
     const started = performance.now();
     const result = await edshed(['api', 'GET', 'users/me', '--timeout', '2']);
@@ -88,8 +102,12 @@ describe('request timeout', () => {
 
   it('is stated in --help and in edshed help environment: the whole command, retries included; per item with --from', async () => {
     const help = (await edshed(['invoices', 'mark-paid', '--help'])).stdout.replace(/\s+/g, ' ');
-    expect(help).toMatch(/--timeout <seconds> longest the command waits for the API in all, retries and the waits between them included, in seconds \(default 30; 0: no limit\); with --from, each item's request \(and its retries\)/);
+    expect(help).toMatch(
+      /--timeout <seconds> longest the command waits for the API in all, retries and the waits between them included, in seconds \(default 30; 0: no limit\); with --from, each item's request \(and its retries\)/,
+    );
     const environment = (await edshed(['help', 'environment'])).stdout.replace(/\s+/g, ' ');
-    expect(environment).toMatch(/EDSHED_TIMEOUT as --timeout: longest the command waits for the API in all, retries and the waits between them included.*with --from, each item's request/);
+    expect(environment).toMatch(
+      /EDSHED_TIMEOUT as --timeout: longest the command waits for the API in all, retries and the waits between them included.*with --from, each item's request/,
+    );
   });
 });

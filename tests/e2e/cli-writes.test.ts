@@ -22,8 +22,17 @@ const auditedPaths = () => auditLines(sandbox.env.XDG_STATE_HOME as string).map(
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:']);
   t = transcript(sandbox);
-  expect((await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' })).exitCode).toBe(0);
-  expect((await t.edshed(['--profile', 'teacher', 'login', '--api-url', sandbox.url, '-u', 'teacher', '--password-stdin'], { input: 'sandbox\n' })).exitCode).toBe(0);
+  expect(
+    (await t.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { input: 'sandbox\n' }))
+      .exitCode,
+  ).toBe(0);
+  expect(
+    (
+      await t.edshed(['--profile', 'teacher', 'login', '--api-url', sandbox.url, '-u', 'teacher', '--password-stdin'], {
+        input: 'sandbox\n',
+      })
+    ).exitCode,
+  ).toBe(0);
   const listed = await t.edshed(['invoices', 'list', '--state', 'open', '--json']);
   open = (JSON.parse(listed.stdout) as { invoices: Invoice[] }).invoices;
   expect(open.length).toBeGreaterThanOrEqual(2);
@@ -36,7 +45,18 @@ afterAll(async () => {
 describe('writes through the built CLI', { timeout: SLOW }, () => {
   it('prints the exact request on --dry-run (token as ***) and sends nothing; then the real call applies once', async () => {
     const id = (open[0] as Invoice).id;
-    const dry = await t.edshed(['invoices', 'mark-paid', String(id), '--method', 'bacs', '--date', '2026-09-01', '--idempotency-key', 'e2e-dry-1', '--dry-run']);
+    const dry = await t.edshed([
+      'invoices',
+      'mark-paid',
+      String(id),
+      '--method',
+      'bacs',
+      '--date',
+      '2026-09-01',
+      '--idempotency-key',
+      'e2e-dry-1',
+      '--dry-run',
+    ]);
     expect(dry.exitCode).toBe(0);
     const lines = dry.stdout.split('\n');
     expect(lines[0]).toBe(`POST ${sandbox.url}${paidPath(id)}`);
@@ -46,7 +66,16 @@ describe('writes through the built CLI', { timeout: SLOW }, () => {
     expect(lines).toContain('{"method":"bacs","date":"2026-09-01"}');
     expect(dry.stderr).toMatch(/Dry run: nothing was sent/);
 
-    const raw = await t.edshed(['api', 'POST', paidPath(id), '-F', 'method=cheque', '-F', 'date=2026-09-02', '--dry-run']);
+    const raw = await t.edshed([
+      'api',
+      'POST',
+      paidPath(id),
+      '-F',
+      'method=cheque',
+      '-F',
+      'date=2026-09-02',
+      '--dry-run',
+    ]);
     expect(raw.exitCode).toBe(0);
     expect(raw.stdout.split('\n')[0]).toBe(`POST ${sandbox.url}${paidPath(id)}`);
     expect(raw.stdout).toMatch(/^x-token: \*\*\*$/m);
@@ -55,9 +84,20 @@ describe('writes through the built CLI', { timeout: SLOW }, () => {
     expect(await appliedWrites(t, paidPath(id))).toBe(0);
     expect(auditedPaths()).not.toContain(paidPath(id));
 
-    const real = await t.edshed(['invoices', 'mark-paid', String(id), '--method', 'bacs', '--date', '2026-09-01', '--json']);
+    const real = await t.edshed([
+      'invoices',
+      'mark-paid',
+      String(id),
+      '--method',
+      'bacs',
+      '--date',
+      '2026-09-01',
+      '--json',
+    ]);
     expect(real.exitCode).toBe(0);
-    expect(JSON.parse(real.stdout)).toMatchObject({ invoice: { id, state: 'paid', paid_method: 'bacs', paid_date: '2026-09-01' } });
+    expect(JSON.parse(real.stdout)).toMatchObject({
+      invoice: { id, state: 'paid', paid_method: 'bacs', paid_date: '2026-09-01' },
+    });
     expect(await appliedWrites(t, paidPath(id))).toBe(1);
   });
 
@@ -89,13 +129,25 @@ describe('writes through the built CLI', { timeout: SLOW }, () => {
 
   it('exits 4 when not signed in or not allowed: a teacher on a superuser route gets the 403', async () => {
     const id = (open[1] as Invoice).id;
-    const teacher = await t.edshed(['--profile', 'teacher', 'invoices', 'mark-paid', String(id), '--method', 'bacs', '--date', '2026-09-01']);
+    const teacher = await t.edshed([
+      '--profile',
+      'teacher',
+      'invoices',
+      'mark-paid',
+      String(id),
+      '--method',
+      'bacs',
+      '--date',
+      '2026-09-01',
+    ]);
     expect(teacher.exitCode).toBe(4);
     expect(teacher.stderr).toMatch(/Forbidden: .*only for superusers \(status 403/);
     expect(await appliedWrites(t, paidPath(id))).toBe(0);
     // Nobody signed in: a config directory of its own, without credentials (an unknown --profile is exit 2).
     const empty = mkdtempSync(join(tmpdir(), 'edshed-nobody-'));
-    const anonymous = await t.edshed(['invoices', 'list', '--api-url', sandbox.url], { env: { EDSHED_CONFIG_DIR: empty } });
+    const anonymous = await t.edshed(['invoices', 'list', '--api-url', sandbox.url], {
+      env: { EDSHED_CONFIG_DIR: empty },
+    });
     expect(anonymous.exitCode).toBe(4);
     expect(anonymous.stderr).toMatch(/Sign in with `edshed login`/);
   });

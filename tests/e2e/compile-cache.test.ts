@@ -1,4 +1,17 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,7 +90,9 @@ describe('the launcher', () => {
     if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
       // Node keeps its code in a directory of its own inside, and none of the CLI's own entries are written.
       expect(own).toEqual([]);
-      expect(names.some((name) => statSync(join(dir, name)).isDirectory() && readdirSync(join(dir, name)).length > 0)).toBe(true);
+      expect(
+        names.some((name) => statSync(join(dir, name)).isDirectory() && readdirSync(join(dir, name)).length > 0),
+      ).toBe(true);
     } else {
       expect(own.some((name) => name.startsWith('edshed.cjs@'))).toBe(true);
     }
@@ -90,11 +105,15 @@ describe("the CLI's own compile cache", () => {
     const env = envWithCache('first');
     const first = await edshed(['whoami'], env);
     const dir = cacheDirOf(env) ?? '';
-    expect(dir.startsWith(join(env.XDG_CACHE_HOME ?? '', 'edshed', 'compile-cache', `${process.version}-${process.arch}-`))).toBe(true);
+    expect(
+      dir.startsWith(join(env.XDG_CACHE_HOME ?? '', 'edshed', 'compile-cache', `${process.version}-${process.arch}-`)),
+    ).toBe(true);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const written = entries(env);
     // The entry point and the program's chunk, named with their length and the CRC-32 of their source.
-    const program = [...written.keys()].find((name) => /^chunks\+program-[\w-]{8}\.cjs@\d+-[0-9a-f]{8}\.v8$/.test(name));
+    const program = [...written.keys()].find((name) =>
+      /^chunks\+program-[\w-]{8}\.cjs@\d+-[0-9a-f]{8}\.v8$/.test(name),
+    );
     expect(program).toBeDefined();
     expect([...written.keys()].some((name) => /^edshed\.cjs@\d+-[0-9a-f]{8}\.v8$/.test(name))).toBe(true);
     for (const name of written.keys()) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
@@ -129,7 +148,10 @@ describe("the CLI's own compile cache", () => {
     // Pruning removes only the cache's own files, and reads only modules of the build.
     writeFileSync(join(dir, 'keep.txt'), 'not ours to remove');
     writeFileSync(join(dir, '..+..+..+etc+hostname@1-00000000.v8'), '');
-    for (const [name, days] of [['v18.0.0-x64-00000000', 31], ['v22.0.0-x64-00000000', 2]] as const) {
+    for (const [name, days] of [
+      ['v18.0.0-x64-00000000', 31],
+      ['v22.0.0-x64-00000000', 2],
+    ] as const) {
       const other = join(dir, '..', name);
       mkdirSync(other);
       writeFileSync(join(other, 'edshed.cjs@1-00000000.v8'), '');
@@ -196,7 +218,9 @@ describe("the CLI's own compile cache", () => {
   });
 
   it('leaves to Node the chunks that import() the drawing views (on Node 20, cached code loses import())', () => {
-    const chunks = readdirSync(join(distCli, 'chunks')).map((name) => readFileSync(join(distCli, 'chunks', name), 'utf8'));
+    const chunks = readdirSync(join(distCli, 'chunks')).map((name) =>
+      readFileSync(join(distCli, 'chunks', name), 'utf8'),
+    );
     const importing = chunks.filter((code) => /import\(require\("node:url"\)/.test(code));
     // The bulk progress, the dashboards and the reconcile review.
     expect(importing).toHaveLength(3);
@@ -207,17 +231,31 @@ describe("the CLI's own compile cache", () => {
 describe('compileCacheDir', () => {
   it('is under $XDG_CACHE_HOME, else ~/.cache, one per Node, per copy of the CLI and per Node options', () => {
     const a = compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' });
-    expect(a).toMatch(new RegExp(`^/c/edshed/compile-cache/${process.version.replace(/\./g, '\\.')}-${process.arch}-[0-9a-f]{8}$`));
+    expect(a).toMatch(
+      new RegExp(`^/c/edshed/compile-cache/${process.version.replace(/\./g, '\\.')}-${process.arch}-[0-9a-f]{8}$`),
+    );
     expect(compileCacheDir('/opt/b/dist/cli', { XDG_CACHE_HOME: '/c' })).not.toBe(a);
-    expect(compileCacheDir('/opt/a/dist/cli', { HOME: '/home/jane' })?.startsWith('/home/jane/.cache/edshed/compile-cache/')).toBe(true);
-    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+    expect(
+      compileCacheDir('/opt/a/dist/cli', { HOME: '/home/jane' })?.startsWith('/home/jane/.cache/edshed/compile-cache/'),
+    ).toBe(true);
+    expect(
+      compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_DISABLE_COMPILE_CACHE: '1' }),
+    ).toBeUndefined();
     // A relative $XDG_CACHE_HOME is ignored, as the XDG spec says.
-    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: 'relative', HOME: '/home/jane' })?.startsWith('/home/jane/.cache/edshed/')).toBe(true);
+    expect(
+      compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: 'relative', HOME: '/home/jane' })?.startsWith(
+        '/home/jane/.cache/edshed/',
+      ),
+    ).toBe(true);
     // With neither $XDG_CACHE_HOME nor $HOME, none (a container's user may have no home; asking for it throws).
     expect(compileCacheDir('/opt/a/dist/cli', {})).toBeUndefined();
     // Code cached under other Node options is refused by V8: another directory, so the two do not rewrite each other's.
-    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, ['--max-old-space-size=4096'])).not.toBe(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, []));
-    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_OPTIONS: '--stack-size=2000' }, [])).not.toBe(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, []));
+    expect(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, ['--max-old-space-size=4096'])).not.toBe(
+      compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, []),
+    );
+    expect(
+      compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c', NODE_OPTIONS: '--stack-size=2000' }, []),
+    ).not.toBe(compileCacheDir('/opt/a/dist/cli', { XDG_CACHE_HOME: '/c' }, []));
   });
 });
 
@@ -225,11 +263,12 @@ describe('ownDirectory', () => {
   const uid = process.getuid?.();
   const base = () => mkdtempSync(join(tmpdir(), 'edshed-own-'));
 
-  it('makes the cache\'s directories 0700 before anything is read, and takes them', () => {
+  it("makes the cache's directories 0700 before anything is read, and takes them", () => {
     const root = join(base(), 'cache');
     const dir = join(root, 'edshed', 'compile-cache', 'v');
     expect(ownDirectory(dir, root)).toBe(true);
-    for (const path of [join(root, 'edshed'), join(root, 'edshed', 'compile-cache'), dir]) expect(statSync(path).mode & 0o777).toBe(0o700);
+    for (const path of [join(root, 'edshed'), join(root, 'edshed', 'compile-cache'), dir])
+      expect(statSync(path).mode & 0o777).toBe(0o700);
     expect(ownDirectory(dir, root)).toBe(true);
   });
 
@@ -248,7 +287,7 @@ describe('ownDirectory', () => {
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
-  it('follows the user\'s own link to their cache, and takes a base writable by their group', () => {
+  it("follows the user's own link to their cache, and takes a base writable by their group", () => {
     const real = base();
     const home = base();
     symlinkSync(real, join(home, '.cache'));

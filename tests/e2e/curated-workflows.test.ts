@@ -21,13 +21,24 @@ interface Write {
 let sandbox: SandboxProcess;
 const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unknown>;
 const writes = async () => json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as Write[];
-const subsOf = async (school: number) => json((await sandbox.edshed(['subscriptions', 'list', '--school-id', String(school), '--take', '1000', '--json'])).stdout).subscriptions as Sub[];
+const subsOf = async (school: number) =>
+  json(
+    (await sandbox.edshed(['subscriptions', 'list', '--school-id', String(school), '--take', '1000', '--json'])).stdout,
+  ).subscriptions as Sub[];
 const liveSubOf = async (school: number) => (await subsOf(school)).find((s) => s.state === 'active') as Sub;
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:']);
-  for (const [user, profile] of [['superuser', 'default'], ['teacher', 'teacher'], ['admin', 'admin'], ['pupil', 'pupil']]) {
-    const login = await sandbox.edshed(['--profile', String(profile), 'login', '--api-url', sandbox.url, '-u', String(user), '--password-stdin'], 'sandbox\n');
+  for (const [user, profile] of [
+    ['superuser', 'default'],
+    ['teacher', 'teacher'],
+    ['admin', 'admin'],
+    ['pupil', 'pupil'],
+  ]) {
+    const login = await sandbox.edshed(
+      ['--profile', String(profile), 'login', '--api-url', sandbox.url, '-u', String(user), '--password-stdin'],
+      'sandbox\n',
+    );
     expect(login.exitCode).toBe(0);
   }
 });
@@ -40,11 +51,22 @@ describe('subscriptions move', { timeout: 60_000 }, () => {
     const sub = await liveSubOf(1);
     const moved = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '2', '--yes', '--json']);
     expect(moved.exitCode).toBe(0);
-    expect(json(moved.stdout)).toMatchObject({ subscription: { id: sub.id, school_id: 2 }, from: { id: 1, name: 'Oakfield Primary School' }, to: { id: 2 }, changed: true });
-    expect(moved.stderr).toMatch(new RegExp(`^Subscription ${sub.id}: .*\\n {2}from: Oakfield Primary School \\(school 1, GB\\)\\n {2}to: {3}Maple Elementary School \\(school 2, US\\)\\n`));
+    expect(json(moved.stdout)).toMatchObject({
+      subscription: { id: sub.id, school_id: 2 },
+      from: { id: 1, name: 'Oakfield Primary School' },
+      to: { id: 2 },
+      changed: true,
+    });
+    expect(moved.stderr).toMatch(
+      new RegExp(
+        `^Subscription ${sub.id}: .*\\n {2}from: Oakfield Primary School \\(school 1, GB\\)\\n {2}to: {3}Maple Elementary School \\(school 2, US\\)\\n`,
+      ),
+    );
     expect((await subsOf(2)).map((s) => s.id)).toContain(sub.id);
     expect((await subsOf(1)).map((s) => s.id)).not.toContain(sub.id);
-    expect((await writes()).filter((w) => w.route === 'POST subscriptions/{id}/move')).toEqual([{ route: 'POST subscriptions/{id}/move', target: `subscriptions/${sub.id}/move`, count: 1 }]);
+    expect((await writes()).filter((w) => w.route === 'POST subscriptions/{id}/move')).toEqual([
+      { route: 'POST subscriptions/{id}/move', target: `subscriptions/${sub.id}/move`, count: 1 },
+    ]);
   });
 
   it('sends no write without --yes off a terminal, for --dry-run, or to the school it is at', async () => {
@@ -53,7 +75,9 @@ describe('subscriptions move', { timeout: 60_000 }, () => {
     // Exit 2 means no request at all: the question could not be answered, so not even the reads go out.
     const unasked = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1', '--verbose']);
     expect(unasked.exitCode).toBe(2);
-    expect(unasked.stderr).toBe(`edshed: Move subscription ${sub.id} to school 1: pass --yes to confirm (no terminal to ask on); nothing was sent`);
+    expect(unasked.stderr).toBe(
+      `edshed: Move subscription ${sub.id} to school 1: pass --yes to confirm (no terminal to ask on); nothing was sent`,
+    );
     const dry = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '1', '--dry-run']);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toMatch(new RegExp(`^POST ${sandbox.url}subscriptions/${sub.id}/move\\n`));
@@ -63,7 +87,11 @@ describe('subscriptions move', { timeout: 60_000 }, () => {
     // Known only by reading the subscription: exit 1 (not 2), saying what was read.
     const same = await sandbox.edshed(['subscriptions', 'move', String(sub.id), '--to', '3', '--yes']);
     expect(same.exitCode).toBe(1);
-    expect(same.stderr).toMatch(new RegExp(`is already at Wattle Public School \\(school 3, AU\\) \\(read GET schoolsubscriptions/${sub.id}\\); no move was sent`));
+    expect(same.stderr).toMatch(
+      new RegExp(
+        `is already at Wattle Public School \\(school 3, AU\\) \\(read GET schoolsubscriptions/${sub.id}\\); no move was sent`,
+      ),
+    );
     expect(await writes()).toEqual(before);
   });
 
@@ -75,7 +103,14 @@ describe('subscriptions move', { timeout: 60_000 }, () => {
     const noSub = await sandbox.edshed(['subscriptions', 'move', '999999', '--to', '2', '--yes']);
     expect(noSub.exitCode).toBe(1);
     expect(noSub.stderr).toMatch(/Subscription 999999 not found \(status 404/);
-    const noSchool = await sandbox.edshed(['subscriptions', 'move', String((await liveSubOf(3)).id), '--to', '999999', '--yes']);
+    const noSchool = await sandbox.edshed([
+      'subscriptions',
+      'move',
+      String((await liveSubOf(3)).id),
+      '--to',
+      '999999',
+      '--yes',
+    ]);
     expect(noSchool.exitCode).toBe(1);
     expect(noSchool.stderr).toMatch(/School 999999 not found \(status 404/);
     expect(await writes()).toEqual(before);
@@ -86,7 +121,9 @@ describe('schools find and show', { timeout: 60_000 }, () => {
   it('finds Oakfield Primary School by part of its name', async () => {
     const found = await sandbox.edshed(['schools', 'find', 'oak']);
     expect(found.exitCode).toBe(0);
-    expect(found.stdout).toBe('id\tname\tcountry\tlocale\tmatched\n1\tOakfield Primary School\tGB\ten_GB\tname: Oakfield');
+    expect(found.stdout).toBe(
+      'id\tname\tcountry\tlocale\tmatched\n1\tOakfield Primary School\tGB\ten_GB\tname: Oakfield',
+    );
   });
 
   it('shows a school as one JSON object whose subscriptions, invoice totals and counts match what the API lists', async () => {
@@ -96,7 +133,17 @@ describe('schools find and show', { timeout: 60_000 }, () => {
     expect((view.subscriptions as Sub[]).map((s) => s.id).sort()).toEqual((await subsOf(1)).map((s) => s.id).sort());
     const unpaid: Invoice[] = [];
     for (const state of ['open', 'promised']) {
-      const listed = await sandbox.edshed(['invoices', 'list', '--school-id', '1', '--state', state, '--take', '1000', '--json']);
+      const listed = await sandbox.edshed([
+        'invoices',
+        'list',
+        '--school-id',
+        '1',
+        '--state',
+        state,
+        '--take',
+        '1000',
+        '--json',
+      ]);
       unpaid.push(...(json(listed.stdout).invoices as Invoice[]));
     }
     expect(unpaid.length).toBeGreaterThan(0);
@@ -105,21 +152,32 @@ describe('schools find and show', { timeout: 60_000 }, () => {
       const sum = expected.get(i.currency) ?? { currency: i.currency, invoices: 0, amount_due: 0 };
       expected.set(i.currency, { ...sum, invoices: sum.invoices + 1, amount_due: sum.amount_due + i.amount_due });
     }
-    expect((view.invoice_totals as Record<string, unknown>[]).map(({ currency, invoices, amount_due }) => ({ currency, invoices, amount_due }))).toEqual([...expected.values()]);
-    const users = json((await sandbox.edshed(['users', 'list', '--schoolid', '1', '--json'])).stdout).users as { kind: string }[];
+    expect(
+      (view.invoice_totals as Record<string, unknown>[]).map(({ currency, invoices, amount_due }) => ({
+        currency,
+        invoices,
+        amount_due,
+      })),
+    ).toEqual([...expected.values()]);
+    const users = json((await sandbox.edshed(['users', 'list', '--schoolid', '1', '--json'])).stdout).users as {
+      kind: string;
+    }[];
     expect(view.teacher_count).toBe(users.filter((u) => u.kind === 'teacher').length);
     expect(view.pupil_count).toBe(users.filter((u) => u.kind === 'pupil').length);
     const piped = await sandbox.edshed(['schools', 'show', '1']);
-    expect(piped.stdout).toMatch(/^# school\n[^]*\n# subscriptions\n[^]*\n# open invoices\n[^]*\n# invoice totals\ncurrency\tinvoices\tamount_due\toverdue\tamount_overdue\n/);
+    expect(piped.stdout).toMatch(
+      /^# school\n[^]*\n# subscriptions\n[^]*\n# open invoices\n[^]*\n# invoice totals\ncurrency\tinvoices\tamount_due\toverdue\tamount_overdue\n/,
+    );
   });
 
-  it('shows its own school in full to the school\'s admin, through the routes of the school they manage', async () => {
+  it("shows its own school in full to the school's admin, through the routes of the school they manage", async () => {
     const superuser = json((await sandbox.edshed(['schools', 'show', '1', '--json'])).stdout);
     const shown = await sandbox.edshed(['--profile', 'admin', 'schools', 'show', '1', '--json', '--verbose']);
     expect(shown.exitCode, String(shown.stderr)).toBe(0);
     const view = json(shown.stdout);
     expect(view.not_shown).toEqual([]);
-    for (const key of ['school', 'subscriptions', 'open_invoices', 'invoice_totals', 'teacher_count', 'pupil_count']) expect(view[key], key).toEqual(superuser[key]);
+    for (const key of ['school', 'subscriptions', 'open_invoices', 'invoice_totals', 'teacher_count', 'pupil_count'])
+      expect(view[key], key).toEqual(superuser[key]);
     // Never a superuser-only route: the admin's own school's list instead of GET schoolsubscriptions.
     expect(shown.stderr).toMatch(/> GET \S*users\/me\/school\/subscriptions/);
     expect(shown.stderr).not.toMatch(/> GET \S*\/schoolsubscriptions/);
@@ -128,7 +186,7 @@ describe('schools find and show', { timeout: 60_000 }, () => {
     expect(table.stdout).toMatch(/^# subscriptions\nid\tproduct/m);
   });
 
-  it('shows a teacher the school alone, the rest marked as for superusers and the school\'s admins; refuses a pupil (exit 4)', async () => {
+  it("shows a teacher the school alone, the rest marked as for superusers and the school's admins; refuses a pupil (exit 4)", async () => {
     const shown = await sandbox.edshed(['--profile', 'teacher', 'schools', 'show', '1', '--json', '--verbose']);
     expect(shown.exitCode, String(shown.stderr)).toBe(0);
     const view = json(shown.stdout);
@@ -145,7 +203,9 @@ describe('schools find and show', { timeout: 60_000 }, () => {
     expect(piped.stdout).toMatch(/\n# subscriptions: not shown: for superusers and the school's admins only\n/);
     const pupil = await sandbox.edshed(['--profile', 'pupil', 'schools', 'show', '1', '--verbose']);
     expect(pupil.exitCode).toBe(4);
-    expect(pupil.stderr).toMatch(/schools show is for the school's teachers and superusers; pupil \(pupil\) may not read school 1 \(read GET users\/me\)/);
+    expect(pupil.stderr).toMatch(
+      /schools show is for the school's teachers and superusers; pupil \(pupil\) may not read school 1 \(read GET users\/me\)/,
+    );
     expect(pupil.stderr).not.toMatch(/> GET \S*schools\/1/);
   });
 });

@@ -8,7 +8,10 @@ describe('edshed dash --once', () => {
   let sandbox: SandboxProcess;
   beforeAll(async () => {
     sandbox = await startSignedInSandbox('superuser');
-    const admin = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', 'admin', '--password-stdin', '--profile', 'admin'], 'sandbox\n');
+    const admin = await sandbox.edshed(
+      ['login', '--api-url', sandbox.url, '-u', 'admin', '--password-stdin', '--profile', 'admin'],
+      'sandbox\n',
+    );
     expect(admin.exitCode, String(admin.stderr)).toBe(0);
   });
   afterAll(async () => {
@@ -21,20 +24,31 @@ describe('edshed dash --once', () => {
     const out = String(text.stdout);
     expect(out).toMatch(/^EdShed billing at \d{4}-\d\d-\d\d \d\d:\d\d UTC\n/);
     // Overdue is a part of open and promised, each with what its overdue invoices owe, never a state beside them.
-    expect(out).toContain('Invoices by state\n  open             3 (overdue 3)  A$940.50 · £540.00 · US$585.00\n    overdue: A$940.50 · £540.00 · US$585.00\n  promised         1 (overdue 1)  £480.00\n    overdue: £480.00\n');
+    expect(out).toContain(
+      'Invoices by state\n  open             3 (overdue 3)  A$940.50 · £540.00 · US$585.00\n    overdue: A$940.50 · £540.00 · US$585.00\n  promised         1 (overdue 1)  £480.00\n    overdue: £480.00\n',
+    );
     expect(out).toMatch(/Subscriptions expiring\n {2}\d+ in 30 days · \d+ in 60 days · \d+ in 90 days/);
     expect(out).toContain('  2026-09-01  Wattle Public School  refund: Chose another provider\n');
     expect(out).toMatch(/Sales headlines\n {2}revenue £[\d,.]+ \([+-][\d.]+%\)/);
     expect(out).toContain('Bulk runs in progress or paused\n  none');
     const json = await sandbox.edshed(['dash', 'billing', '--once', '--json']);
-    const data = JSON.parse(String(json.stdout)) as { invoices: { state: string }[]; cancellations: unknown[]; headlines: { current: { revenue_gbp: number } } };
+    const data = JSON.parse(String(json.stdout)) as {
+      invoices: { state: string }[];
+      cancellations: unknown[];
+      headlines: { current: { revenue_gbp: number } };
+    };
     expect(data.invoices.filter((i) => i.state === 'open')).toHaveLength(3);
     expect(data.cancellations).toHaveLength(4);
     expect(typeof data.headlines.current.revenue_gbp).toBe('number');
   });
 
   it('off a terminal without --once exits 2 before sending anything, as does a bad --interval', async () => {
-    for (const args of [['dash', 'billing'], ['dash', 'jobs', '--json'], ['dash', 'school', '1'], ['dash', 'billing', '--once', '--interval', '0']]) {
+    for (const args of [
+      ['dash', 'billing'],
+      ['dash', 'jobs', '--json'],
+      ['dash', 'school', '1'],
+      ['dash', 'billing', '--once', '--interval', '0'],
+    ]) {
       const run = await sandbox.edshed(args);
       expect(run.exitCode, args.join(' ')).toBe(2);
       expect(String(run.stderr)).toMatch(/nothing was sent/);
@@ -50,7 +64,9 @@ describe('edshed dash --once', () => {
     expect(out).toMatch(/Running and queued\n {2}#2 +plan-action \(plan-actions\) +queued +░{20} 0%/);
     expect(out).toMatch(/Engagement snapshot jobs\n {2}#5 +snapshot 2026-06-01 to 2026-08-31 +done +█{20} 100%/);
     expect(out).toMatch(/Failed\n {2}#3 .* failed .* Target plan 999 does not exist/);
-    expect(out).toContain('Email statistics\n  48 sent · 27 delivered · 12 opened · 2 failed\n  7 bounced · 3 addresses suppressed\n');
+    expect(out).toContain(
+      'Email statistics\n  48 sent · 27 delivered · 12 opened · 2 failed\n  7 bounced · 3 addresses suppressed\n',
+    );
   });
 
   it('school: a superuser sees any school with seats as bars and the unpaid invoices; a school admin their own', async () => {
@@ -67,8 +83,12 @@ describe('edshed dash --once', () => {
     const admin = await sandbox.edshed(['dash', 'school', '--once', '--profile', 'admin']);
     expect(admin.exitCode, String(admin.stderr)).toBe(0);
     expect(String(admin.stdout)).toMatch(/Homework due this week\n {2}(\d+ due by|none due by) \d{4}-\d\d-\d\d/);
-    expect(String(admin.stdout)).toMatch(/Recent activity\n {2}\d+ plays in the last 7 days, \d+ in 30, across 3 groups\n {2}Year 3 Oak/);
-    const json = JSON.parse(String((await sandbox.edshed(['dash', 'school', '1', '--once', '--json', '--profile', 'admin'])).stdout)) as { school: { id: number }; homework: unknown[] };
+    expect(String(admin.stdout)).toMatch(
+      /Recent activity\n {2}\d+ plays in the last 7 days, \d+ in 30, across 3 groups\n {2}Year 3 Oak/,
+    );
+    const json = JSON.parse(
+      String((await sandbox.edshed(['dash', 'school', '1', '--once', '--json', '--profile', 'admin'])).stdout),
+    ) as { school: { id: number }; homework: unknown[] };
     expect(json.school.id).toBe(1);
     expect(json.homework.length).toBeGreaterThan(0);
   });

@@ -8,7 +8,11 @@ import { privateTmux } from '../helpers/tmux.js';
 const tmux = privateTmux();
 
 async function setFaults(sandbox: SandboxProcess, faults: string): Promise<void> {
-  const response = await fetch(`${sandbox.url}__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults }) });
+  const response = await fetch(`${sandbox.url}__sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ faults }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -26,7 +30,9 @@ describe('edshed dash billing in a terminal', () => {
     const session = await tmux.open(sandbox, ['dash', 'billing'], { columns: 80, rows: 24 });
     const first = await tmux.waitFor(session, /▶ Invoices by state \(11\)/);
     // Overdue as a part of open and promised, not a state beside them.
-    expect(first).toMatch(/open +3 \(overdue 3\) +A\$940\.50 · £540\.00 · US\$585\.00\n +overdue: A\$940\.50 · £540\.00 · US\$585\.00\n +promised +1 \(overdue 1\) +£480\.00/);
+    expect(first).toMatch(
+      /open +3 \(overdue 3\) +A\$940\.50 · £540\.00 · US\$585\.00\n +overdue: A\$940\.50 · £540\.00 · US\$585\.00\n +promised +1 \(overdue 1\) +£480\.00/,
+    );
     await tmux.keys(session, 'Enter');
     await tmux.waitFor(session, /Invoices by state {2}1\/11/);
     await tmux.keys(session, '/');
@@ -42,13 +48,17 @@ describe('edshed dash billing in a terminal', () => {
     await tmux.waitFor(session, /Mark INV-000004 promised \(reference "PO 4471"\)\? y\/n/);
     // Nothing is sent before the confirmation.
     const before = await sandbox.edshed(['api', 'GET', 'subscriptions/invoices?state=promised', '--json']);
-    expect((JSON.parse(String(before.stdout)) as { invoices: { id: number }[] }).invoices.map((i) => i.id)).toEqual([2]);
+    expect((JSON.parse(String(before.stdout)) as { invoices: { id: number }[] }).invoices.map((i) => i.id)).toEqual([
+      2,
+    ]);
     await tmux.keys(session, 'y');
     const after = await tmux.waitFor(session, /INV-000004 open -> promised/);
     expect(after).toMatch(/INV-000004 +school 1 +promised +£540\.00/);
 
     const promised = await sandbox.edshed(['api', 'GET', 'subscriptions/invoices?state=promised', '--json']);
-    const invoices = (JSON.parse(String(promised.stdout)) as { invoices: { id: number; promised_reference: string | null }[] }).invoices;
+    const invoices = (
+      JSON.parse(String(promised.stdout)) as { invoices: { id: number; promised_reference: string | null }[] }
+    ).invoices;
     expect(invoices.find((i) => i.id === 4)?.promised_reference).toBe('PO 4471');
     // Through invoices mark's run function: the write is in the audit log like the command's.
     const audit = await sandbox.edshed(['audit', '--json']);
@@ -63,7 +73,10 @@ describe('edshed dash billing in a terminal', () => {
     await tmux.waitFor(session, /▶ Invoices by state/);
     await setFaults(sandbox, '500=1');
     try {
-      const failing = await tmux.waitFor(session, /⚠ retrying at \d\d:\d\d:\d\d, showing the last data: Internal server error/);
+      const failing = await tmux.waitFor(
+        session,
+        /⚠ retrying at \d\d:\d\d:\d\d, showing the last data: Internal server error/,
+      );
       expect(failing).toMatch(/▶ Invoices by state/);
     } finally {
       await setFaults(sandbox, 'none');

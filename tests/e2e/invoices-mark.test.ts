@@ -11,7 +11,10 @@ const PAID = ['--method', 'bacs', '--date', '2026-11-02'];
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--db', ':memory:']);
-  const login = await sandbox.edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+  const login = await sandbox.edshed(
+    ['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'],
+    'sandbox\n',
+  );
   expect(login.exitCode).toBe(0);
 });
 afterAll(async () => {
@@ -19,19 +22,26 @@ afterAll(async () => {
 });
 
 async function writes(target: string): Promise<number> {
-  const body = JSON.parse(String((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout)) as { writes: { target: string; count: number }[] };
+  const body = JSON.parse(String((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout)) as {
+    writes: { target: string; count: number }[];
+  };
   return body.writes.find((w) => w.target === target)?.count ?? 0;
 }
 
 async function states(): Promise<Record<number, string>> {
-  const listed = JSON.parse(String((await sandbox.edshed(['invoices', 'list', '--take', '100', '--json'])).stdout)) as { invoices: { id: number; state: string }[] };
+  const listed = JSON.parse(String((await sandbox.edshed(['invoices', 'list', '--take', '100', '--json'])).stdout)) as {
+    invoices: { id: number; state: string }[];
+  };
   return Object.fromEntries(listed.invoices.map((i) => [i.id, i.state]));
 }
 
 /** The audit log's lines: every write the CLI sent, whatever its outcome. */
 function audit(): Record<string, unknown>[] {
   const text = readFileSync(join(sandbox.dir, 'state', 'edshed', 'audit.jsonl'), 'utf8');
-  return text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 const lines = (text: unknown) => String(text).replace(/\n$/, '').split('\n');
@@ -40,11 +50,17 @@ describe('edshed invoices mark', () => {
   it('marks two open invoices paid in one command, one write and one audit line each', async () => {
     const result = await sandbox.edshed(['invoices', 'mark', '4', '8', 'paid', ...PAID]);
     expect(result.exitCode).toBe(0);
-    expect(lines(result.stdout)).toEqual(['invoice\tid\tchange\ttotal\tstatus\tmessage', 'INV-000004\t4\topen -> paid\t£540.00\tdone\t', 'INV-000008\t8\topen -> paid\tA$940.50\tdone\t']);
+    expect(lines(result.stdout)).toEqual([
+      'invoice\tid\tchange\ttotal\tstatus\tmessage',
+      'INV-000004\t4\topen -> paid\t£540.00\tdone\t',
+      'INV-000008\t8\topen -> paid\tA$940.50\tdone\t',
+    ]);
     expect(await states()).toMatchObject({ 4: 'paid', 8: 'paid' });
     expect(await writes('superuser/invoices/4/paid')).toBe(1);
     expect(await writes('superuser/invoices/8/paid')).toBe(1);
-    const marked = audit().filter((a) => a.path === 'superuser/invoices/4/paid' || a.path === 'superuser/invoices/8/paid');
+    const marked = audit().filter(
+      (a) => a.path === 'superuser/invoices/4/paid' || a.path === 'superuser/invoices/8/paid',
+    );
     expect(marked.map((a) => [a.path, a.status, a.outcome])).toEqual([
       ['superuser/invoices/4/paid', 200, 'ok'],
       ['superuser/invoices/8/paid', 200, 'ok'],
@@ -55,7 +71,13 @@ describe('edshed invoices mark', () => {
   it('reports an invoice already paid the same way as unchanged, and applies the other once', async () => {
     const result = await sandbox.edshed(['invoices', 'mark', '4', '6', 'paid', ...PAID, '--json']);
     expect(result.exitCode).toBe(0);
-    const rows = JSON.parse(String(result.stdout)) as { id: number; before: string; after: string; status: string; message: string }[];
+    const rows = JSON.parse(String(result.stdout)) as {
+      id: number;
+      before: string;
+      after: string;
+      status: string;
+      message: string;
+    }[];
     expect(rows.map((r) => [r.id, r.before, r.after, r.status, r.message])).toEqual([
       [4, 'paid', 'paid', 'unchanged', 'already paid; nothing changed'],
       [6, 'open', 'paid', 'done', ''],
@@ -85,8 +107,16 @@ describe('edshed invoices mark', () => {
   });
 
   it.each([
-    ['a date not on the calendar', ['5', 'paid', '--method', 'bacs', '--date', '2026-02-30'], /2026-02-30 is not a day of the calendar/],
-    ['an unknown payment method', ['5', 'paid', '--method', 'bitcoin', '--date', '2026-11-02'], /--method: expected one of bacs, card, .* \(got "bitcoin"\)/],
+    [
+      'a date not on the calendar',
+      ['5', 'paid', '--method', 'bacs', '--date', '2026-02-30'],
+      /2026-02-30 is not a day of the calendar/,
+    ],
+    [
+      'an unknown payment method',
+      ['5', 'paid', '--method', 'bitcoin', '--date', '2026-11-02'],
+      /--method: expected one of bacs, card, .* \(got "bitcoin"\)/,
+    ],
     ['an id that is not a number', ['5', 'abc', 'paid', ...PAID], /not "abc"/],
   ])('refuses %s with exit 2 and writes nothing', async (_, args, message) => {
     const result = await sandbox.edshed(['invoices', 'mark', ...args]);

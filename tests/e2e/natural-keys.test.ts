@@ -14,13 +14,28 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const writeCount = async () => Number((JSON.parse(String((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout)) as { total: number }).total);
+const writeCount = async () =>
+  Number(
+    (JSON.parse(String((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout)) as { total: number }).total,
+  );
 /** The requests a --verbose run sent, as "METHOD path". */
-const requests = (stderr: unknown) => [...String(stderr).matchAll(/^> (GET|POST|PUT|PATCH|DELETE) https?:\/\/[^/]+\/([^?\s]*)/gm)].map((m) => `${m[1]} ${m[2]}`);
+const requests = (stderr: unknown) =>
+  [...String(stderr).matchAll(/^> (GET|POST|PUT|PATCH|DELETE) https?:\/\/[^/]+\/([^?\s]*)/gm)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
 
 describe('natural keys through the built binary', () => {
   it('marks INV-000008 paid by its number: one lookup, then the write', async () => {
-    const marked = await sandbox.edshed(['invoices', 'mark-paid', 'INV-000008', '--method', 'bacs', '--date', '2026-09-01', '--verbose']);
+    const marked = await sandbox.edshed([
+      'invoices',
+      'mark-paid',
+      'INV-000008',
+      '--method',
+      'bacs',
+      '--date',
+      '2026-09-01',
+      '--verbose',
+    ]);
     expect(marked.exitCode).toBe(0);
     expect(requests(marked.stderr)).toEqual(['GET subscriptions/invoices', 'POST superuser/invoices/8/paid']);
   });
@@ -28,7 +43,10 @@ describe('natural keys through the built binary', () => {
   it('refuses unknown keys of each record with exit 2 after one lookup, and nothing is written', async () => {
     const before = await writeCount();
     const cases: [string[], RegExp][] = [
-      [['invoices', 'mark-paid', 'INV-999999', '--method', 'bacs', '--date', '2026-09-01'], /no invoice numbered INV-999999/],
+      [
+        ['invoices', 'mark-paid', 'INV-999999', '--method', 'bacs', '--date', '2026-09-01'],
+        /no invoice numbered INV-999999/,
+      ],
       [['users', 'forget-devices', 'nobody@nowhere.test', '--yes'], /no user with email nobody@nowhere\.test/],
       [['users', 'forget-devices', 'no-such-user', '--yes'], /no user with username no-such-user/],
       [['schools', 'update', 'Nowhere Academy', '--field', 'name=X'], /no school named "Nowhere Academy"/],
@@ -48,14 +66,18 @@ describe('natural keys through the built binary', () => {
     const before = await writeCount();
     const refused = await sandbox.edshed(['schools', 'update', 'school', '--field', 'name=X', '--verbose']);
     expect(refused.exitCode).toBe(2);
-    expect(String(refused.stderr)).toMatch(/"school" names 3 schools; give one by its id \(nothing was written\):\n +2 {2}Maple Elementary School {2}US\n +1 {2}Oakfield Primary School {2}GB\n +3 {2}Wattle Public School {2}AU/);
+    expect(String(refused.stderr)).toMatch(
+      /"school" names 3 schools; give one by its id \(nothing was written\):\n +2 {2}Maple Elementary School {2}US\n +1 {2}Oakfield Primary School {2}GB\n +3 {2}Wattle Public School {2}AU/,
+    );
     expect(requests(refused.stderr)).toEqual(['GET schools']);
     expect(await writeCount()).toBe(before);
   });
 
   it('finds a school from a misspelt name and shows a user by email', async () => {
     const found = await sandbox.edshed(['schools', 'find', 'oakfeild']);
-    expect(found.stdout).toBe('id\tname\tcountry\tlocale\tmatched\n1\tOakfield Primary School\tGB\ten_GB\tname: Oakfield');
+    expect(found.stdout).toBe(
+      'id\tname\tcountry\tlocale\tmatched\n1\tOakfield Primary School\tGB\ten_GB\tname: Oakfield',
+    );
     const shown = await sandbox.edshed(['users', 'show', 'teacher@oakfield.sandbox.test', '--json']);
     expect(shown.exitCode).toBe(0);
     expect((JSON.parse(String(shown.stdout)) as { id: number }).id).toBe(3);
@@ -65,7 +87,10 @@ describe('natural keys through the built binary', () => {
 describe('users show on a terminal', () => {
   for (const columns of [80, 120]) {
     it(`fits ${columns} columns: a title line, the facts, the school by name, at most 30 lines`, async () => {
-      const session = await tmux.open(sandbox, ['users', 'show', 'teacher1b@school1.sandbox.test'], { columns, rows: 40 });
+      const session = await tmux.open(sandbox, ['users', 'show', 'teacher1b@school1.sandbox.test'], {
+        columns,
+        rows: 40,
+      });
       const screen = await tmux.waitFor(session, /School +Oakfield Primary School \(school 1, GB\)/);
       const lines = screen.split('\n').filter((line) => line.trim() !== '');
       expect(lines[0]).toMatch(/^Yusuf Evans \(user 8\)/);

@@ -22,14 +22,17 @@ interface Loaded {
  * zod's classic API (its methods on every schema). The config files, the table's request schemas and
  * core's reply shapes use zod/mini, which shares zod's core and its English messages with it.
  */
-const isClassicZod = (source: string) => source.includes('node_modules/zod/') && !/node_modules\/zod\/v4\/(core|mini)\/|node_modules\/zod\/v4\/locales\/en\.js$/.test(source);
+const isClassicZod = (source: string) =>
+  source.includes('node_modules/zod/') &&
+  !/node_modules\/zod\/v4\/(core|mini)\/|node_modules\/zod\/v4\/locales\/en\.js$/.test(source);
 
 /**
  * The endpoint table's code (its entries, schemas and assembly); define.ts, fields.ts (the field language
  * define.ts re-exports), request-shape.ts and route-pattern.ts (which fills a path's {params}, importing
  * nothing) are types and plain helpers.
  */
-const isTableCode = (source: string) => source.includes('core/endpoints/') && !/\/(define|fields|request-shape|route-pattern)\.ts$/.test(source);
+const isTableCode = (source: string) =>
+  source.includes('core/endpoints/') && !/\/(define|fields|request-shape|route-pattern)\.ts$/.test(source);
 
 let sandbox: SandboxProcess;
 beforeAll(async () => {
@@ -74,10 +77,12 @@ describe('a one-off command loads what its call needs', () => {
     expect(builtins.filter((m) => m.includes('child_process'))).toEqual([]);
   });
 
-  it('`edshed invoices list`: its own noun\'s entries of the table, not the whole table; no classic zod (no input to check), no Node fetch', async () => {
+  it("`edshed invoices list`: its own noun's entries of the table, not the whole table; no classic zod (no input to check), no Node fetch", async () => {
     const { chunks, sources, builtins } = await loadedBy(['invoices', 'list']);
     expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual(['_edshed-table_noun-invoices']);
-    expect(sources.filter((s) => s.endsWith('core/endpoints/index.ts') || s.endsWith('core/endpoints/superuser-billing.ts'))).toEqual([]);
+    expect(
+      sources.filter((s) => s.endsWith('core/endpoints/index.ts') || s.endsWith('core/endpoints/superuser-billing.ts')),
+    ).toEqual([]);
     // Only the verb being run is built: the curated `invoices mark` is not loaded for `invoices list`.
     expect(sources.filter((s) => s.includes('cli/commands/invoices/'))).toEqual([]);
     expect(sources.filter(isClassicZod)).toEqual([]);
@@ -85,19 +90,21 @@ describe('a one-off command loads what its call needs', () => {
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
   });
 
-  it('`edshed endpoints --json`: the table\'s data (generated from it at build), not the table\'s code', async () => {
+  it("`edshed endpoints --json`: the table's data (generated from it at build), not the table's code", async () => {
     const { chunks, sources } = await loadedBy(['endpoints', '--json']);
     expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual(['_edshed-table_all']);
     expect(sources.filter(isTableCode)).toEqual([]);
   });
 
-  it('`edshed dash billing --once` (the typed methods): bound from the table\'s data of the nouns it calls, not its code; no Ink, no Node fetch', async () => {
+  it("`edshed dash billing --once` (the typed methods): bound from the table's data of the nouns it calls, not its code; no Ink, no Node fetch", async () => {
     const { chunks, sources, builtins } = await loadedBy(['dash', 'billing', '--once']);
     const table = chunks.filter((name) => name.startsWith('_edshed-table_'));
     expect(table).not.toContain('_edshed-table_all');
     expect(table).toContain('_edshed-table_noun-invoices');
     expect(sources.some((s) => s.endsWith('core/endpoints/bind-table.ts'))).toBe(true);
-    expect(sources.filter((s) => /core\/endpoints\/(index|table|superuser-billing|sales-reporting)\.ts$/.test(s))).toEqual([]);
+    expect(
+      sources.filter((s) => /core\/endpoints\/(index|table|superuser-billing|sales-reporting)\.ts$/.test(s)),
+    ).toEqual([]);
     expect(sources.filter((s) => /node_modules\/(ink|react)\//.test(s))).toEqual([]);
     expect(builtins.filter((m) => m.includes('undici'))).toEqual([]);
   });
@@ -106,9 +113,15 @@ describe('a one-off command loads what its call needs', () => {
     const { chunks, sources } = await loadedBy(['schools', 'show', '1']);
     // A superuser: not the school's own subscriptions route (school-subscriptions), which only its admins
     // call; and not `me`: signed in with `edshed login`, the caller is as the sign-in found them.
-    expect(chunks.filter((name) => name.startsWith('_edshed-table_')).sort()).toEqual(['_edshed-table_noun-invoices', '_edshed-table_noun-schools', '_edshed-table_noun-subscriptions'].sort());
+    expect(chunks.filter((name) => name.startsWith('_edshed-table_')).sort()).toEqual(
+      ['_edshed-table_noun-invoices', '_edshed-table_noun-schools', '_edshed-table_noun-subscriptions'].sort(),
+    );
     // The table's entries as data: none of its modules (the areas, the assembly); its call helpers do load.
-    expect(sources.filter((s) => /core\/endpoints\/(index|table|school|superuser-billing|school-subscriptions|auth)\.ts$/.test(s))).toEqual([]);
+    expect(
+      sources.filter((s) =>
+        /core\/endpoints\/(index|table|school|superuser-billing|school-subscriptions|auth)\.ts$/.test(s),
+      ),
+    ).toEqual([]);
     // Its input (the school's id) checked with the table's schemas and the answers read, all with zod/mini:
     // no classic zod.
     expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
@@ -118,14 +131,14 @@ describe('a one-off command loads what its call needs', () => {
     expect(sources.some((s) => s.endsWith('core/shapes/schema.ts'))).toBe(true);
   });
 
-  it('`edshed whoami`: the user checked with core\'s shape (zod/mini), no classic zod, no table', async () => {
+  it("`edshed whoami`: the user checked with core's shape (zod/mini), no classic zod, no table", async () => {
     const { chunks, sources } = await loadedBy(['whoami']);
     expect(sources.some((s) => s.endsWith('core/shapes/user.ts'))).toBe(true);
     expect(sources.filter(isClassicZod)).toEqual([]);
     expect(chunks.filter((name) => name.startsWith('_edshed-table_'))).toEqual([]);
   });
 
-  it('`edshed invoices list --take 5` checks its input with the table\'s schemas (zod/mini) before sending', async () => {
+  it("`edshed invoices list --take 5` checks its input with the table's schemas (zod/mini) before sending", async () => {
     const { sources } = await loadedBy(['invoices', 'list', '--take', '5']);
     expect(sources.some((s) => s.endsWith('core/endpoints/schemas.ts'))).toBe(true);
     expect(sources.filter(isClassicZod)).toEqual([]);

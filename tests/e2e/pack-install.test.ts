@@ -17,7 +17,11 @@ import { isolatedEnv } from '../helpers/isolated-env.js';
 import { startSandboxProcess } from '../helpers/sandbox-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+};
 /** Packages the build bundles, which an install must not fetch. */
 const BUNDLED = ['chalk', 'commander', 'csv-stringify', 'env-paths', 'ink', 'react', 'redoc'];
 
@@ -26,7 +30,10 @@ const prefix = join(dir, 'prefix');
 const installed = join(prefix, 'lib', 'node_modules', pkg.name);
 const launcher = join(installed, 'bin', 'edshed.cjs');
 /** The installed command's only environment: its own directories, and a PATH of the prefix and this Node. */
-const env = { ...isolatedEnv(join(dir, 'user')), PATH: [join(prefix, 'bin'), dirname(process.execPath)].join(delimiter) };
+const env = {
+  ...isolatedEnv(join(dir, 'user')),
+  PATH: [join(prefix, 'bin'), dirname(process.execPath)].join(delimiter),
+};
 
 function edshed(args: readonly string[]): ReturnType<typeof execa> {
   return execa(process.execPath, [launcher, ...args], { cwd: dir, env, extendEnv: false, reject: false });
@@ -36,7 +43,11 @@ beforeAll(async () => {
   // --ignore-scripts: npm pack would run prepare, and a rebuild would clear dist/ under the other tests.
   const packed = await execa('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT });
   const tarball = join(dir, packed.stdout.trim().split('\n').at(-1) ?? '');
-  await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: dir });
+  await execa(
+    'npm',
+    ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball],
+    { cwd: dir },
+  );
 }, 1_800_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,9 +70,17 @@ describe('a global install of the npm pack tarball', () => {
   });
 
   it('starts the sandbox, which answers a sign-in and serves the API reference page with its script', async () => {
-    const sandbox = await startSandboxProcess(['--db', ':memory:'], { dir: join(dir, 'sandbox'), bin: launcher, env: { PATH: env.PATH } });
+    const sandbox = await startSandboxProcess(['--db', ':memory:'], {
+      dir: join(dir, 'sandbox'),
+      bin: launcher,
+      env: { PATH: env.PATH },
+    });
     try {
-      const login = await fetch(`${sandbox.url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
+      const login = await fetch(`${sandbox.url}auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'superuser', password: 'sandbox' }),
+      });
       expect(login.status).toBe(200);
       expect(((await login.json()) as { token?: unknown }).token).toEqual(expect.any(String));
       const page = await fetch(`${sandbox.url}docs`);

@@ -22,7 +22,7 @@ it('prepare leaves a dist/ built from these sources alone, and says so', async (
 }, 120_000);
 
 // The first npx in a checkout links it into npx's cache (and runs prepare), which takes a while on a busy machine.
-it('`npx --offline edshed` (the README\'s form) in the checkout runs the built binary without rebuilding it', async () => {
+it("`npx --offline edshed` (the README's form) in the checkout runs the built binary without rebuilding it", async () => {
   const before = statSync(BUILT).mtimeMs;
   const npx = await execa('npx', ['--offline', 'edshed', '--version'], { cwd: ROOT, reject: false, timeout: 120_000 });
   expect(npx.stderr).not.toMatch(/built dist\//);

@@ -24,7 +24,9 @@ afterAll(async () => {
 
 /** The data rows of the --out file, by column (none before it exists). */
 function outRows(out: string): Record<string, string>[] {
-  return existsSync(out) ? (parse(readFileSync(out, 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[]) : [];
+  return existsSync(out)
+    ? (parse(readFileSync(out, 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[])
+    : [];
 }
 
 /** The journal's lines, parsed (a line a kill cut short is left out). */
@@ -54,11 +56,15 @@ async function schoolPupilIds(): Promise<number[]> {
   const listed = await sandbox.edshed(['pupils', 'list', '--all', '--format', 'ndjson']);
   expect(listed.exitCode, String(listed.stderr)).toBe(0);
   expect((await sandbox.edshed(['me', 'switch-school', '--school-id', '2'])).exitCode).toBe(0);
-  return String(listed.stdout).trim().split('\n').filter(Boolean).map((line) => Number(json(line).id));
+  return String(listed.stdout)
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => Number(json(line).id));
 }
 
 describe('pupils generate --from, killed and resumed', () => {
-  it('leaves an --out file that lists exactly the server\'s new pupils, each once', { timeout: 180_000 }, async () => {
+  it("leaves an --out file that lists exactly the server's new pupils, each once", { timeout: 180_000 }, async () => {
     const before = new Set(await schoolPupilIds());
     const classes = join(sandbox.dir, 'classes.csv');
     writeFileSync(classes, `amount,school\n${Array.from({ length: 12 }, (_, i) => `${2 + (i % 3)},1`).join('\n')}\n`);
@@ -68,9 +74,18 @@ describe('pupils generate --from, killed and resumed', () => {
     // The pupils the file holds beyond those of the rows journaled done: a row appended, not yet journaled.
     const appendedAhead = () => {
       const id = runId();
-      return id !== '' && outRows(out).length > 0 && journalLines(id).filter((l) => l.type === 'item').length > 0 && outRows(out).length > pupilsOfDone(id);
+      return (
+        id !== '' &&
+        outRows(out).length > 0 &&
+        journalLines(id).filter((l) => l.type === 'item').length > 0 &&
+        outRows(out).length > pupilsOfDone(id)
+      );
     };
-    const amounts = readFileSync(classes, 'utf8').trim().split('\n').slice(1).map((line) => Number(line.split(',')[0]));
+    const amounts = readFileSync(classes, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
     const pupilsOfDone = (id: string) => amounts.slice(0, doneCount(id)).reduce((sum, n) => sum + n, 0);
 
     // 1. Killed in the window between a row's pupils reaching the file and its outcome reaching the journal.

@@ -10,7 +10,10 @@ const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unkno
 const GENERATE = 'users/me/school/pupils/generate';
 
 async function generateWrites(): Promise<number> {
-  const writes = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { target: string; count: number }[];
+  const writes = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as {
+    target: string;
+    count: number;
+  }[];
   return writes.find((w) => w.target === GENERATE)?.count ?? 0;
 }
 
@@ -22,7 +25,15 @@ function csvRows(text: string): Record<string, string>[] {
 }
 
 async function signsIn(username: string, password: string): Promise<boolean> {
-  const result = await sandbox.edshed(['api', 'POST', 'auth', '-F', `username=${username}`, '-F', `password=${password}`]);
+  const result = await sandbox.edshed([
+    'api',
+    'POST',
+    'auth',
+    '-F',
+    `username=${username}`,
+    '-F',
+    `password=${password}`,
+  ]);
   return result.exitCode === 0 && (json(result.stdout).user as { username: string }).username === username;
 }
 
@@ -66,15 +77,21 @@ describe('edshed pupils generate', { timeout: 60_000 }, () => {
     const before = await generateWrites();
     const result = await sandbox.edshed(['pupils', 'generate', '--amount', '3']);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe('edshed: --school: superuser is a superuser, who names the school to generate pupils in: --school ID (read GET users/me); nothing was written');
+    expect(result.stderr).toBe(
+      'edshed: --school: superuser is a superuser, who names the school to generate pupils in: --school ID (read GET users/me); nothing was written',
+    );
     const noGroup = await sandbox.edshed(['pupils', 'generate', '--amount', '3', '--school', '1', '--group', '999999']);
     expect(noGroup.exitCode).toBe(1);
-    expect(noGroup.stderr).toBe('edshed: --group 999999: no such group (GET users/me/school/groups/999999 answered 404); nothing was written');
+    expect(noGroup.stderr).toBe(
+      'edshed: --group 999999: no such group (GET users/me/school/groups/999999 answered 404); nothing was written',
+    );
     expect(await generateWrites()).toBe(before);
   });
 
   it('switches the school the superuser manages to --school for the call and back to the one before', async () => {
-    const managed = async () => (json((await sandbox.edshed(['api', 'GET', 'users/me'])).stdout).user as { school: { id: number } | null }).school?.id ?? null;
+    const managed = async () =>
+      (json((await sandbox.edshed(['api', 'GET', 'users/me'])).stdout).user as { school: { id: number } | null }).school
+        ?.id ?? null;
     expect((await sandbox.edshed(['me', 'switch-school', '--school-id', '2'])).exitCode).toBe(0);
     expect(await managed()).toBe(2);
     const result = await sandbox.edshed(['pupils', 'generate', '--amount', '1', '--school', '1', '--json']);
@@ -88,13 +105,34 @@ describe('edshed pupils generate', { timeout: 60_000 }, () => {
   it('shows no passwords without --out, says how to get them, and a rerun with the same key saves them without new pupils', async () => {
     const before = await generateWrites();
     const key = 'e2e-generate-replay';
-    const shown = await sandbox.edshed(['pupils', 'generate', '--amount', '2', '--school', '1', '--idempotency-key', key, '--json']);
+    const shown = await sandbox.edshed([
+      'pupils',
+      'generate',
+      '--amount',
+      '2',
+      '--school',
+      '1',
+      '--idempotency-key',
+      key,
+      '--json',
+    ]);
     expect(shown.exitCode, String(shown.stderr)).toBe(0);
     expect(shown.stdout).not.toMatch(/password/i);
     expect(shown.stderr).toContain(`--idempotency-key ${key} --out FILE`);
 
     const file = join(sandbox.dir, 'replayed.csv');
-    const saved = await sandbox.edshed(['pupils', 'generate', '--amount', '2', '--school', '1', '--idempotency-key', key, '--out', file]);
+    const saved = await sandbox.edshed([
+      'pupils',
+      'generate',
+      '--amount',
+      '2',
+      '--school',
+      '1',
+      '--idempotency-key',
+      key,
+      '--out',
+      file,
+    ]);
     expect(saved.exitCode, String(saved.stderr)).toBe(0);
     const rows = csvRows(readFileSync(file, 'utf8'));
     const usernames = (json(shown.stdout).pupils as { username: string }[]).map((p) => p.username);

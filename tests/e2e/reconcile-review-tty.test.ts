@@ -43,7 +43,10 @@ async function invoiceState(id: number): Promise<string> {
 describe('invoices reconcile --review in a terminal', () => {
   it('rejects and accepts by keys, writes the decisions into the plan, and bulk apply pays only what was kept', async () => {
     const planFile = join(sandbox.dir, 'reviewed.json');
-    const session = await tmux.open(sandbox, ['invoices', 'reconcile', statement, '--plan', planFile, '--review'], { columns: 80, rows: 24 });
+    const session = await tmux.open(sandbox, ['invoices', 'reconcile', statement, '--plan', planFile, '--review'], {
+      columns: 80,
+      rows: 24,
+    });
     // The lines needing a person come first: the first is other-currency, whose acceptance the checks refuse.
     const first = await tmux.waitFor(session, /Review 1 of \d+ · accepted 0 · rejected 0/);
     expect(first).toMatch(/other-currency/);
@@ -84,7 +87,10 @@ describe('invoices reconcile --review in a terminal', () => {
 
   it('writes no plan when left with Esc, and exits 130 so a chained bulk apply does not run', async () => {
     const planFile = join(sandbox.dir, 'left.json');
-    const session = await tmux.open(sandbox, ['invoices', 'reconcile', statement, '--plan', planFile, '--review'], { columns: 80, rows: 24 });
+    const session = await tmux.open(sandbox, ['invoices', 'reconcile', statement, '--plan', planFile, '--review'], {
+      columns: 80,
+      rows: 24,
+    });
     await tmux.waitFor(session, /Review 1 of/);
     await tmux.keys(session, 'r', 'Escape');
     const end = await tmux.waitFor(session, /EXIT=\d+/);
@@ -94,9 +100,22 @@ describe('invoices reconcile --review in a terminal', () => {
   }, 120_000);
 
   it('refuses --review without a terminal or without --plan, before any request', async () => {
-    const piped = await sandbox.edshed(['invoices', 'reconcile', statement, '--plan', join(sandbox.dir, 'p.json'), '--review']);
-    expect([piped.exitCode, String(piped.stderr)]).toEqual([2, expect.stringContaining('--review draws on a terminal, and this is not one')]);
+    const piped = await sandbox.edshed([
+      'invoices',
+      'reconcile',
+      statement,
+      '--plan',
+      join(sandbox.dir, 'p.json'),
+      '--review',
+    ]);
+    expect([piped.exitCode, String(piped.stderr)]).toEqual([
+      2,
+      expect.stringContaining('--review draws on a terminal, and this is not one'),
+    ]);
     const noPlan = await sandbox.edshed(['invoices', 'reconcile', statement, '--review']);
-    expect([noPlan.exitCode, String(noPlan.stderr)]).toEqual([2, expect.stringContaining('--review writes its decisions into the plan: give --plan FILE too')]);
+    expect([noPlan.exitCode, String(noPlan.stderr)]).toEqual([
+      2,
+      expect.stringContaining('--review writes its decisions into the plan: give --plan FILE too'),
+    ]);
   });
 });

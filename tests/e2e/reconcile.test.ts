@@ -15,7 +15,11 @@ interface PlanLine {
   readonly note: string;
 }
 interface Truth {
-  readonly lines: readonly { readonly index: number; readonly invoices: readonly number[]; readonly settles: boolean }[];
+  readonly lines: readonly {
+    readonly index: number;
+    readonly invoices: readonly number[];
+    readonly settles: boolean;
+  }[];
 }
 
 let sandbox: SandboxProcess;
@@ -42,14 +46,22 @@ describe('invoices reconcile against the sandbox', () => {
     const marked = plan.lines.flatMap((line, k) => line.invoices.map((id) => ({ id, k })));
     expect(marked.length).toBeGreaterThan(0);
     // Never a wrong invoice: each one a line marks is one the truth says the line settles.
-    for (const { id, k } of marked) expect(truth.lines[k]?.settles && truth.lines[k]?.invoices.includes(id), `line ${k} marks ${id}`).toBe(true);
+    for (const { id, k } of marked)
+      expect(truth.lines[k]?.settles && truth.lines[k]?.invoices.includes(id), `line ${k} marks ${id}`).toBe(true);
     expect(plan.items.map((i) => i.target_id).sort()).toEqual(marked.map((m) => m.id).sort());
 
     const applied = await sandbox.edshed(['bulk', 'apply', planFile, '--yes']);
     expect(applied.exitCode, String(applied.stderr)).toBe(0);
 
     // Read again: every line that was a write is now already paid, and the plan has no writes.
-    const again = await sandbox.edshed(['invoices', 'reconcile', statement, '--plan', join(sandbox.dir, 'plan2.json'), '--json']);
+    const again = await sandbox.edshed([
+      'invoices',
+      'reconcile',
+      statement,
+      '--plan',
+      join(sandbox.dir, 'plan2.json'),
+      '--json',
+    ]);
     expect(again.exitCode, String(again.stderr)).toBe(0);
     const second = JSON.parse(String(again.stdout)) as { lines: PlanLine[]; items: unknown[] };
     expect(second.items).toEqual([]);
@@ -67,13 +79,28 @@ describe('invoices reconcile against the sandbox', () => {
 
   it('says so when the open invoices run out before the lines asked, and how many it wrote', async () => {
     const statement = join(sandbox.dir, 'short.csv');
-    const made = await sandbox.edshed(['sandbox', 'statement', '--lines', '100000', '--currency', 'nzd', '--out', statement]);
+    const made = await sandbox.edshed([
+      'sandbox',
+      'statement',
+      '--lines',
+      '100000',
+      '--currency',
+      'nzd',
+      '--out',
+      statement,
+    ]);
     expect(made.exitCode, String(made.stderr)).toBe(0);
-    const written = readFileSync(statement, 'utf8').split('\n').filter((row) => /^\d\d\/\d\d\/\d{4},/.test(row)).length;
+    const written = readFileSync(statement, 'utf8')
+      .split('\n')
+      .filter((row) => /^\d\d\/\d\d\/\d{4},/.test(row)).length;
     expect(written).toBeGreaterThan(0);
     expect(written).toBeLessThan(100_000);
-    expect(String(made.stderr)).toContain(`Wrote ${written} line${written === 1 ? '' : 's'} to ${statement} (csv); the truth is in ${statement}.truth.json`);
-    expect(String(made.stderr)).toContain(`Only ${written} of the 100000 lines asked: the API's open NZD invoices ran out (each is paid once).`);
+    expect(String(made.stderr)).toContain(
+      `Wrote ${written} line${written === 1 ? '' : 's'} to ${statement} (csv); the truth is in ${statement}.truth.json`,
+    );
+    expect(String(made.stderr)).toContain(
+      `Only ${written} of the 100000 lines asked: the API's open NZD invoices ran out (each is paid once).`,
+    );
   });
 
   it('refuses a bad statement with exit 2 naming the file and line, before any request', async () => {

@@ -53,19 +53,42 @@ const writes = async (): Promise<unknown> => (await api(production.url, '__sandb
 function dump(path: string, besides: readonly string[] = []): string {
   const db = openDatabase(path);
   try {
-    const tables = allValues<string>(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").filter((t) => !besides.includes(t));
+    const tables = allValues<string>(
+      db,
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    ).filter((t) => !besides.includes(t));
     // Some tables have no rowid: each table's rows sorted as text.
-    return JSON.stringify(tables.map((t) => [t, all(db, `SELECT * FROM "${t}"`).map((row) => JSON.stringify(row)).sort()]));
+    return JSON.stringify(
+      tables.map((t) => [
+        t,
+        all(db, `SELECT * FROM "${t}"`)
+          .map((row) => JSON.stringify(row))
+          .sort(),
+      ]),
+    );
   } finally {
     db.close();
   }
 }
 
 /** The import's temporary files beside `file` (`FILE.import-PID.tmp` and its -wal, -shm). */
-const temps = (file: string) => readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.import-`));
+const temps = (file: string) =>
+  readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.import-`));
 
 const importInto = (db: string, more: readonly string[] = [], via = production.url) =>
-  production.edshed(['sandbox', 'import', ...CHOSEN.flatMap((id) => ['--school', String(id)]), '--db', db, '--json', '--api-url', via, '--token', token, ...more]);
+  production.edshed([
+    'sandbox',
+    'import',
+    ...CHOSEN.flatMap((id) => ['--school', String(id)]),
+    '--db',
+    db,
+    '--json',
+    '--api-url',
+    via,
+    '--token',
+    token,
+    ...more,
+  ]);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'edshed-import-'));
@@ -76,7 +99,11 @@ beforeAll(async () => {
   outsideTeacher = oneValue<number>(db, "SELECT MIN(id) FROM users WHERE school_id = 5 AND kind = 'teacher'") ?? 0;
   db.close();
   production = await startSandboxProcess(['--db', file, '--rate-limit', '100000']);
-  const signIn = await fetch(new URL('auth', production.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
+  const signIn = await fetch(new URL('auth', production.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'superuser', password: 'sandbox' }),
+  });
   token = String(((await signIn.json()) as { token: string }).token);
   proxy = await countingProxy(production.url, {
     rewrite: (route, body) => {
@@ -94,7 +121,12 @@ afterAll(async () => {
 
 describe('edshed sandbox import', () => {
   let copy: string;
-  let manifest: { stubs: { table: string; id: number }[]; schools: { id: number }[]; tables: Record<string, number>; not_copied: { table: string; why: string }[] };
+  let manifest: {
+    stubs: { table: string; id: number }[];
+    schools: { id: number }[];
+    tables: Record<string, number>;
+    not_copied: { table: string; why: string }[];
+  };
 
   beforeAll(async () => {
     copy = join(dir, 'copy.db');
@@ -107,7 +139,8 @@ describe('edshed sandbox import', () => {
   }, 120_000);
 
   it('leaves no marker, production email or username in the files, and no email that can be delivered', () => {
-    for (const file of [copy, `${copy}-wal`]) if (existsSync(file)) expect(MARKER.test(readFileSync(file).toString('latin1')), file).toBe(false);
+    for (const file of [copy, `${copy}-wal`])
+      if (existsSync(file)) expect(MARKER.test(readFileSync(file).toString('latin1')), file).toBe(false);
     const db = openDatabase(copy);
     try {
       const emails = allValues<string>(db, 'SELECT email FROM users WHERE email IS NOT NULL');
@@ -116,20 +149,33 @@ describe('edshed sandbox import', () => {
       expect(brokenReferences(db)).toEqual([]);
       // Nothing of another school but the declared stubs.
       const stubbed = (table: string) => manifest.stubs.filter((s) => s.table === table).map((s) => s.id);
-      const outside = (sql: string, table: string) => allValues<number>(db, sql).filter((id) => !stubbed(table).includes(id));
+      const outside = (sql: string, table: string) =>
+        allValues<number>(db, sql).filter((id) => !stubbed(table).includes(id));
       const chosen = CHOSEN.join(', ');
       expect(outside(`SELECT id FROM schools WHERE id NOT IN (${chosen})`, 'schools')).toEqual([]);
-      expect(outside(`SELECT id FROM users WHERE (school_id IS NULL OR school_id NOT IN (${chosen})) AND username <> 'superuser'`, 'users')).toEqual([]);
+      expect(
+        outside(
+          `SELECT id FROM users WHERE (school_id IS NULL OR school_id NOT IN (${chosen})) AND username <> 'superuser'`,
+          'users',
+        ),
+      ).toEqual([]);
       expect(outside(`SELECT id FROM subscriptions WHERE school_id NOT IN (${chosen})`, 'subscriptions')).toEqual([]);
       expect(oneValue<number>(db, `SELECT COUNT(*) FROM invoices WHERE school_id NOT IN (${chosen})`)).toBe(0);
       expect(stubbed('users')).toContain(outsideTeacher);
       expect(stubbed('schools')).toEqual([7]);
       // Saved cards are sandbox test cards: no production token or digits.
-      expect(allValues<string>(db, 'SELECT provider_ref || \' \' || last4 FROM payment_methods ORDER BY id').filter((card) => !/^pm_card_(visa 4242|mastercard 4444|amex 8431)$/.test(card))).toEqual([]);
+      expect(
+        allValues<string>(db, "SELECT provider_ref || ' ' || last4 FROM payment_methods ORDER BY id").filter(
+          (card) => !/^pm_card_(visa 4242|mastercard 4444|amex 8431)$/.test(card),
+        ),
+      ).toEqual([]);
       expect(manifest.tables['invoice_credits']).toBe(oneValue<number>(db, 'SELECT COUNT(*) FROM invoice_credits'));
       // What no GET route gives is declared, and the copy holds none of it.
-      expect(manifest.not_copied.map((n) => n.table)).toEqual(expect.arrayContaining(['subscription_members', 'district_allocations']));
-      for (const table of manifest.not_copied.map((n) => n.table)) expect(oneValue<number>(db, `SELECT COUNT(*) FROM ${table}`), table).toBe(0);
+      expect(manifest.not_copied.map((n) => n.table)).toEqual(
+        expect.arrayContaining(['subscription_members', 'district_allocations']),
+      );
+      for (const table of manifest.not_copied.map((n) => n.table))
+        expect(oneValue<number>(db, `SELECT COUNT(*) FROM ${table}`), table).toBe(0);
     } finally {
       db.close();
     }
@@ -141,24 +187,41 @@ describe('edshed sandbox import', () => {
     copyFileSync(copy, servedFile);
     const served = await startSignedInSandbox('superuser', ['--db', servedFile]);
     try {
-      const copyToken = String((await (await fetch(new URL('auth', served.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"superuser","password":"sandbox"}' })).json() as { token: string }).token);
+      const copyToken = String(
+        (
+          (await (
+            await fetch(new URL('auth', served.url), {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{"username":"superuser","password":"sandbox"}',
+            })
+          ).json()) as { token: string }
+        ).token,
+      );
       const facts = async (base: string, key: string, id: number) => {
         const { school } = (await api(base, `schools/${id}`, key)) as { school: Record<string, unknown> };
         const total = async (path: string) => (await api(base, path, key))['total'];
         const byState: Record<string, unknown> = {};
-        for (const state of ['open', 'promised', 'paid', 'void', 'uncollectable', 'refunded']) byState[state] = await total(`subscriptions/invoices?school_id=${id}&state=${state}&take=1`);
+        for (const state of ['open', 'promised', 'paid', 'void', 'uncollectable', 'refunded'])
+          byState[state] = await total(`subscriptions/invoices?school_id=${id}&state=${state}&take=1`);
         const invoices: { id: number; shareable_id: string }[] = [];
         for (let skip = 0; ; skip += 100) {
-          const page = (await api(base, `subscriptions/invoices?school_id=${id}&take=100&skip=${skip}`, key))['invoices'] as { id: number; shareable_id: string }[];
+          const page = (await api(base, `subscriptions/invoices?school_id=${id}&take=100&skip=${skip}`, key))[
+            'invoices'
+          ] as { id: number; shareable_id: string }[];
           invoices.push(...page);
           if (page.length < 100) break;
         }
         const credits: unknown[] = [];
         for (const invoice of invoices) {
-          const shared = (await api(base, `subscriptions/invoices/${invoice.shareable_id}`, key))['invoice'] as { credits: { kind: string; amount: number; currency: string; created_at: string }[] };
+          const shared = (await api(base, `subscriptions/invoices/${invoice.shareable_id}`, key))['invoice'] as {
+            credits: { kind: string; amount: number; currency: string; created_at: string }[];
+          };
           for (const c of shared.credits) credits.push([invoice.id, c.kind, c.amount, c.currency, c.created_at]);
         }
-        const cards = ((await api(base, `schools/${id}/paymentMethods`, key))['paymentMethods'] as Record<string, unknown>[]).map((m) => [m['id'], m['brand'], m['is_default'], m['exp_month'], m['exp_year']]);
+        const cards = (
+          (await api(base, `schools/${id}/paymentMethods`, key))['paymentMethods'] as Record<string, unknown>[]
+        ).map((m) => [m['id'], m['brand'], m['is_default'], m['exp_month'], m['exp_year']]);
         return {
           credits,
           cards,
@@ -208,7 +271,11 @@ describe('edshed sandbox import', () => {
   it('waits out the 429s production answers (Retry-After), showing each wait, and makes the same copy', async () => {
     // Production's own fault injection: a seeded share of its answers are 429 with Retry-After: 1.
     const faults = async (spec: string) => {
-      const answer = await fetch(new URL('__sandbox/faults', production.url), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults: spec }) });
+      const answer = await fetch(new URL('__sandbox/faults', production.url), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ faults: spec }),
+      });
       expect(answer.status).toBe(200);
     };
     const limited = join(dir, 'limited.db');
@@ -220,7 +287,8 @@ describe('edshed sandbox import', () => {
       await faults('');
     }
     expect(run.exitCode, String(run.stderr)).toBe(0);
-    const waits = String(run.stderr).match(/request \d+: rate limited \(429\); waiting 1\.0 s, then sending it again/g) ?? [];
+    const waits =
+      String(run.stderr).match(/request \d+: rate limited \(429\); waiting 1\.0 s, then sending it again/g) ?? [];
     expect(waits.length, String(run.stderr)).toBeGreaterThan(0);
     expect(dump(limited)).toBe(dump(copy));
   }, 120_000);
@@ -228,21 +296,54 @@ describe('edshed sandbox import', () => {
   it('refreshes the chosen schools in place: an unchanged source gives the same content', async () => {
     // The session cache's version counts every change to users up, and only up (sandbox/db/fast): the rows are what must not change.
     const before = dump(copy, ['cache_versions']);
-    const run = await production.edshed(['sandbox', 'import', '--school', '10', '--db', copy, '--refresh', '--api-url', production.url, '--token', token]);
+    const run = await production.edshed([
+      'sandbox',
+      'import',
+      '--school',
+      '10',
+      '--db',
+      copy,
+      '--refresh',
+      '--api-url',
+      production.url,
+      '--token',
+      token,
+    ]);
     expect(run.exitCode, String(run.stderr)).toBe(0);
     expect(dump(copy, ['cache_versions'])).toBe(before);
   }, 60_000);
 
   it('refreshes only the chosen schools: a change in production shows in them, not in the others', async () => {
-    const openOf = async (school: number) => ((await api(production.url, `subscriptions/invoices?school_id=${school}&state=open&take=1`))['invoices'] as { id: number }[])[0]?.id;
+    const openOf = async (school: number) =>
+      (
+        (await api(production.url, `subscriptions/invoices?school_id=${school}&state=open&take=1`))['invoices'] as {
+          id: number;
+        }[]
+      )[0]?.id;
     const [inTen, inOne] = [await openOf(10), await openOf(1)];
     if (inTen === undefined || inOne === undefined) throw new Error('the seed has an open invoice in schools 1 and 10');
     const today = new Date().toISOString().slice(0, 10);
     for (const id of [inTen, inOne]) {
-      const paid = await fetch(new URL(`superuser/invoices/${id}/paid`, production.url), { method: 'POST', headers: { 'x-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ method: 'bacs', date: today }) });
+      const paid = await fetch(new URL(`superuser/invoices/${id}/paid`, production.url), {
+        method: 'POST',
+        headers: { 'x-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ method: 'bacs', date: today }),
+      });
       expect(paid.status).toBe(200);
     }
-    const run = await production.edshed(['sandbox', 'import', '--school', '10', '--db', copy, '--refresh', '--api-url', production.url, '--token', token]);
+    const run = await production.edshed([
+      'sandbox',
+      'import',
+      '--school',
+      '10',
+      '--db',
+      copy,
+      '--refresh',
+      '--api-url',
+      production.url,
+      '--token',
+      token,
+    ]);
     expect(run.exitCode, String(run.stderr)).toBe(0);
     const db = openDatabase(copy);
     try {
@@ -316,7 +417,9 @@ describe('edshed sandbox import', () => {
         child.kill('SIGINT');
         const stopped = await child;
         expect(stopped.exitCode).toBe(130);
-        expect(String(stopped.stderr)).toContain(`sandbox import stopped (interrupted): ${file} was not made, and the temporary copy is removed`);
+        expect(String(stopped.stderr)).toContain(
+          `sandbox import stopped (interrupted): ${file} was not made, and the temporary copy is removed`,
+        );
         expect(temps(file)).toEqual([]);
         expect(existsSync(file)).toBe(false);
       } finally {

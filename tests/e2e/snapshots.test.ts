@@ -17,7 +17,18 @@ const json = (text: unknown) => JSON.parse(String(text)) as Record<string, unkno
 const writesTotal = async () => json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).total as number;
 
 async function createDone(start: string, end: string): Promise<Snapshot> {
-  const created = await sandbox.edshed(['snapshots', 'create', '--start', start, '--end', end, '--wait', '--interval', '0.2', '--json']);
+  const created = await sandbox.edshed([
+    'snapshots',
+    'create',
+    '--start',
+    start,
+    '--end',
+    end,
+    '--wait',
+    '--interval',
+    '0.2',
+    '--json',
+  ]);
   expect(created.exitCode, String(created.stderr)).toBe(0);
   return json(created.stdout).snapshot as Snapshot;
 }
@@ -43,7 +54,11 @@ describe('edshed snapshots', { timeout: 60_000 }, () => {
     expect(csv.exitCode).toBe(0);
     const lines = String(csv.stdout).trimEnd().split('\n');
     expect(lines[0]).toMatch(/^school_id,school_name,country,pupils,/);
-    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Oakfield Primary School', 'Maple Elementary School', 'Wattle Public School']);
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual([
+      'Oakfield Primary School',
+      'Maple Elementary School',
+      'Wattle Public School',
+    ]);
   });
 
   it('downloads a snapshot to a file, leaves no temporary file, and does not replace a file without --force', async () => {
@@ -53,7 +68,10 @@ describe('edshed snapshots', { timeout: 60_000 }, () => {
     const file = join(dir, 'engagement.csv');
     const saved = await sandbox.edshed(['snapshots', 'download', String(snapshot.id), '-o', file]);
     expect(saved.exitCode, String(saved.stderr)).toBe(0);
-    const answer = json((await sandbox.edshed(['api', 'GET', `superuser/sales/reports/engagement/snapshots/${snapshot.id}/download`])).stdout);
+    const answer = json(
+      (await sandbox.edshed(['api', 'GET', `superuser/sales/reports/engagement/snapshots/${snapshot.id}/download`]))
+        .stdout,
+    );
     expect(readFileSync(file, 'utf8')).toBe((answer.download as { content: string }).content);
     expect(readdirSync(dir)).toEqual(['engagement.csv']);
 
@@ -62,7 +80,9 @@ describe('edshed snapshots', { timeout: 60_000 }, () => {
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toMatch(/exists; pass --force/);
     expect(readFileSync(file, 'utf8')).toBe('keep me\n');
-    expect((await sandbox.edshed(['snapshots', 'download', String(snapshot.id), '-o', file, '--force'])).exitCode).toBe(0);
+    expect((await sandbox.edshed(['snapshots', 'download', String(snapshot.id), '-o', file, '--force'])).exitCode).toBe(
+      0,
+    );
     expect(readFileSync(file, 'utf8')).toMatch(/^school_id,/);
     expect(readdirSync(dir)).toEqual(['engagement.csv']);
   });
@@ -72,7 +92,9 @@ describe('edshed snapshots', { timeout: 60_000 }, () => {
     const before = await writesTotal();
     const refused = await sandbox.edshed(['snapshots', 'delete', String(snapshot.id), '--verbose']);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toBe(`edshed: Delete engagement snapshot ${snapshot.id}: pass --yes to confirm (no terminal to ask on); nothing was sent`);
+    expect(refused.stderr).toBe(
+      `edshed: Delete engagement snapshot ${snapshot.id}: pass --yes to confirm (no terminal to ask on); nothing was sent`,
+    );
     expect(await writesTotal()).toBe(before);
     expect((await sandbox.edshed(['snapshots', 'show', String(snapshot.id)])).exitCode).toBe(0);
 

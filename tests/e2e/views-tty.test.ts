@@ -18,7 +18,8 @@ async function screen(args: readonly string[], columns: number): Promise<string[
   return text.slice(0, text.indexOf('EXIT=')).replace(/\n+$/, '').split('\n');
 }
 
-const fits = (lines: readonly string[], columns: number) => expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(columns);
+const fits = (lines: readonly string[], columns: number) =>
+  expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(columns);
 
 beforeAll(async () => {
   sandbox = await startSignedInSandbox('superuser');
@@ -28,7 +29,10 @@ beforeAll(async () => {
   const bulk = await sandbox.edshed(['invoices', 'mark-paid', '--from', file, '--yes']);
   runId = /Run (\d{8}-\d{6}-[0-9a-f]+)/.exec(String(bulk.stderr))?.[1] ?? '';
   expect(runId, String(bulk.stderr)).not.toBe('');
-  for (let i = 1; i <= 8; i += 1) expect((await sandbox.edshed(['invoices', 'mark-promised', '8', '--reference', 'PO 1'])).exitCode, String(i)).toBe(0);
+  for (let i = 1; i <= 8; i += 1)
+    expect((await sandbox.edshed(['invoices', 'mark-promised', '8', '--reference', 'PO 1'])).exitCode, String(i)).toBe(
+      0,
+    );
 });
 afterAll(async () => {
   await tmux.close();
@@ -81,7 +85,9 @@ describe.each([80, 120])('at %i columns', (columns) => {
     fits(show, columns);
     expect(show.length).toBeLessThanOrEqual(30);
     expect(show[0]).toContain(`Run ${runId}`);
-    expect(show.join(' ').replace(/\s+/g, ' ')).toMatch(/Invoice 5 is paid \(card, 2026-01-10\); change the payment details with PUT/);
+    expect(show.join(' ').replace(/\s+/g, ' ')).toMatch(
+      /Invoice 5 is paid \(card, 2026-01-10\); change the payment details with PUT/,
+    );
     expect(show.join('\n')).toContain(`edshed runs resume ${runId} --retry-failed`);
   });
 
@@ -103,7 +109,11 @@ describe.each([80, 120])('at %i columns', (columns) => {
 
 describe('a write of money on a terminal and in a pipe', () => {
   it('asks first on a terminal, and --no there sends nothing', async () => {
-    const session = await tmux.open(sandbox, ['invoices', 'mark', '4', 'paid', '--method', 'bacs', '--date', '2026-09-01'], { columns: 80, rows: 30 });
+    const session = await tmux.open(
+      sandbox,
+      ['invoices', 'mark', '4', 'paid', '--method', 'bacs', '--date', '2026-09-01'],
+      { columns: 80, rows: 30 },
+    );
     await tmux.waitFor(session, /Paid 1 invoice \(INV-000004; £540\.00\)\?/);
     await tmux.type(session, 'n');
     await tmux.keys(session, 'Enter');
@@ -115,7 +125,10 @@ describe('a write of money on a terminal and in a pipe', () => {
   it('is sent as before in a pipe, and --yes skips the question on a terminal', async () => {
     const piped = await sandbox.edshed(['invoices', 'mark', '4', 'promised', '--reference', 'PO 77']);
     expect(piped.exitCode, String(piped.stderr)).toBe(0);
-    const lines = await screen(['invoices', 'mark', '4', 'paid', '--method', 'bacs', '--date', '2026-09-01', '--yes'], 80);
+    const lines = await screen(
+      ['invoices', 'mark', '4', 'paid', '--method', 'bacs', '--date', '2026-09-01', '--yes'],
+      80,
+    );
     expect(lines.join('\n')).toMatch(/INV-000004 .*promised -> paid/);
   });
 

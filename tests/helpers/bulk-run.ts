@@ -15,7 +15,11 @@ export const json = (text: unknown) => JSON.parse(String(text)) as Record<string
  * (await writes(sandbox, 'POST notes')).get('notes') // 30
  */
 export async function writes(sandbox: SandboxProcess, route: string): Promise<Map<string, number>> {
-  const rows = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as { route: string; target: string; count: number }[];
+  const rows = json((await sandbox.edshed(['api', 'GET', '__sandbox/writes'])).stdout).writes as {
+    route: string;
+    target: string;
+    count: number;
+  }[];
   return new Map(rows.filter((w) => w.route === route).map((w) => [w.target, w.count]));
 }
 
@@ -30,7 +34,9 @@ export const notesApplied = async (sandbox: SandboxProcess) => (await writes(san
  */
 export function notesFile(sandbox: SandboxProcess, name: string, count: number): string {
   const file = join(sandbox.dir, name);
-  const lines = Array.from({ length: count }, (_, i) => JSON.stringify({ target: { type: 'pupil', id: i + 1 }, data: { text: `${name} ${i}` } }));
+  const lines = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ target: { type: 'pupil', id: i + 1 }, data: { text: `${name} ${i}` } }),
+  );
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }
@@ -39,7 +45,10 @@ export function notesFile(sandbox: SandboxProcess, name: string, count: number):
 export const runsDir = (sandbox: SandboxProcess) => join(sandbox.env.XDG_STATE_HOME ?? '', 'edshed', 'runs');
 
 /** The journal files (not the items files) there now. */
-export const journals = (sandbox: SandboxProcess) => (existsSync(runsDir(sandbox)) ? readdirSync(runsDir(sandbox)).filter((name) => name.endsWith('.jsonl') && !name.endsWith('.items.jsonl')) : []);
+export const journals = (sandbox: SandboxProcess) =>
+  existsSync(runsDir(sandbox))
+    ? readdirSync(runsDir(sandbox)).filter((name) => name.endsWith('.jsonl') && !name.endsWith('.items.jsonl'))
+    : [];
 
 /**
  * The item lines of a run's journal, parsed (a line cut short by a kill is left out).
@@ -47,7 +56,10 @@ export const journals = (sandbox: SandboxProcess) => (existsSync(runsDir(sandbox
  * @example
  * journalItems(sandbox, '20261102-100000-8000').filter((o) => o.status === 'done').length
  */
-export function journalItems(sandbox: SandboxProcess, runId: string): { index: number; status: string; message: string }[] {
+export function journalItems(
+  sandbox: SandboxProcess,
+  runId: string,
+): { index: number; status: string; message: string }[] {
   const file = join(runsDir(sandbox), `${runId}.jsonl`);
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
@@ -71,6 +83,7 @@ export interface ListedInvoice {
  */
 export function invoiceTotals(invoices: readonly ListedInvoice[]): Record<string, number> {
   const totals: Record<string, number> = {};
-  for (const { total, currency } of invoices) totals[currency.toLowerCase()] = (totals[currency.toLowerCase()] ?? 0) + total;
+  for (const { total, currency } of invoices)
+    totals[currency.toLowerCase()] = (totals[currency.toLowerCase()] ?? 0) + total;
   return totals;
 }

@@ -30,7 +30,8 @@ export interface ConsumerDir {
  * consumer.remove();
  */
 export function makeConsumerDir(): ConsumerDir {
-  if (!existsSync(join(ROOT, 'dist/core/node.js'))) throw new Error('dist/ is missing: run `node scripts/build.mjs` first');
+  if (!existsSync(join(ROOT, 'dist/core/node.js')))
+    throw new Error('dist/ is missing: run `node scripts/build.mjs` first');
   const dir = mkdtempSync(join(tmpdir(), 'edshed-consumer-'));
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(ROOT, join(dir, 'node_modules/edshed-toolkit'), 'dir');
@@ -39,8 +40,20 @@ export function makeConsumerDir(): ConsumerDir {
     dir,
     run: (name, source, env = {}) => {
       writeFileSync(join(dir, name), source);
-      const isolated = { EDSHED_API_URL: '', EDSHED_ENV: '', EDSHED_TOKEN: '', EDSHED_PROFILE: '', EDSHED_SANDBOX_URL: '', EDSHED_CONFIG_DIR: join(dir, 'config') };
-      return execa(process.execPath, [name], { cwd: dir, reject: false, env: { ...isolated, ...env }, timeout: 60_000 });
+      const isolated = {
+        EDSHED_API_URL: '',
+        EDSHED_ENV: '',
+        EDSHED_TOKEN: '',
+        EDSHED_PROFILE: '',
+        EDSHED_SANDBOX_URL: '',
+        EDSHED_CONFIG_DIR: join(dir, 'config'),
+      };
+      return execa(process.execPath, [name], {
+        cwd: dir,
+        reject: false,
+        env: { ...isolated, ...env },
+        timeout: 60_000,
+      });
     },
     typecheck: (name) => {
       const compilerOptions = {
@@ -55,7 +68,10 @@ export function makeConsumerDir(): ConsumerDir {
         typeRoots: [join(ROOT, 'node_modules/@types')],
       };
       writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: [name] }));
-      return execa(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { reject: false, timeout: 120_000 });
+      return execa(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+        reject: false,
+        timeout: 120_000,
+      });
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -70,7 +70,14 @@ export function fakeFactory(options: FakeOptions = {}): FakeFactory {
       if (!options.config) throw new Error('no config in this test');
       return options.config;
     },
-    connection: async () => ({ baseUrl: options.client?.baseUrl ?? 'http://127.0.0.1:9/', token: 't', source: 'test', environment: undefined, profile: 'default', ...options.connection }),
+    connection: async () => ({
+      baseUrl: options.client?.baseUrl ?? 'http://127.0.0.1:9/',
+      token: 't',
+      source: 'test',
+      environment: undefined,
+      profile: 'default',
+      ...options.connection,
+    }),
     client: async () => {
       if (!options.client) throw new Error('no client in this test');
       return options.client;

@@ -12,7 +12,11 @@ export interface ReceivedRequest {
   readonly remotePort: number | undefined;
 }
 
-export type TestHandler = (request: ReceivedRequest, response: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+export type TestHandler = (
+  request: ReceivedRequest,
+  response: ServerResponse,
+  raw: IncomingMessage,
+) => void | Promise<void>;
 
 export interface HttpTestServer {
   /** Base URL ending in `/`. */
@@ -81,7 +85,12 @@ export async function startHttpTestServer(handler: TestHandler): Promise<HttpTes
  * @example
  * sendJson(res, 422, { error: 'Invalid', errors: { name: 'required' } }, { 'x-request-id': 'r1' });
  */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }

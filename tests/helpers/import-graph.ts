@@ -28,7 +28,13 @@ function typeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boole
   if (clause === undefined) return false; // `import './x.js'` runs the module
   if (clause.isTypeOnly) return true;
   const named = clause.namedBindings;
-  return clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+  return (
+    clause.name === undefined &&
+    named !== undefined &&
+    ts.isNamedImports(named) &&
+    named.elements.length > 0 &&
+    named.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /**
@@ -56,9 +62,12 @@ export function importGraph(root: string, dirs: readonly string[]): ReadonlyMap<
     // Every import is an edge, wherever it is written: a lazy `import()` inside a function, or a type
     // `import('./x.js').X`, ties the files together as surely as a declaration at the top does.
     const walk = (node: ts.Node): void => {
-      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier, { typeOnly: typeOnly(node), dynamic: false });
-      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], { typeOnly: false, dynamic: true });
-      else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, { typeOnly: true, dynamic: false });
+      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node))
+        add(node.moduleSpecifier, { typeOnly: typeOnly(node), dynamic: false });
+      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+        add(node.arguments[0], { typeOnly: false, dynamic: true });
+      else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+        add(node.argument.literal, { typeOnly: true, dynamic: false });
       ts.forEachChild(node, walk);
     };
     walk(source);
@@ -71,7 +80,10 @@ export function importGraph(root: string, dirs: readonly string[]): ReadonlyMap<
  * The import cycles of a graph: its strongly connected components of more than one file (Tarjan's
  * algorithm), each a set of files that import one another round, largest first.
  */
-export function importCycles(graph: ReadonlyMap<string, readonly ImportEdge[]>, follow: (edge: ImportEdge) => boolean): string[][] {
+export function importCycles(
+  graph: ReadonlyMap<string, readonly ImportEdge[]>,
+  follow: (edge: ImportEdge) => boolean,
+): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

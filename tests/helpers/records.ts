@@ -3,7 +3,17 @@
  * its core shape (core/shapes), typed by it, so a field added to a shape does not compile here until it
  * is given. Only what a test is about is passed; the rest is a plain, valid value.
  */
-import type { Cancellation, Group, Homework, Invoice, Job, Pupil, School, Snapshot, Subscription } from '../../core/shapes/types.js';
+import type {
+  Cancellation,
+  Group,
+  Homework,
+  Invoice,
+  Job,
+  Pupil,
+  School,
+  Snapshot,
+  Subscription,
+} from '../../core/shapes/types.js';
 
 const AT = '2026-09-01T08:00:00.000Z';
 
@@ -106,7 +116,17 @@ export function subscriptionOf(fields: Partial<Subscription> & Pick<Subscription
  * schoolOf({ id: 1, name: 'Oakfield Primary School', pupil_count: 30 })
  */
 export function schoolOf(fields: Partial<School> & Pick<School, 'id' | 'name'>): School {
-  return { code: null, country: 'GB', region: null, locale: 'en_GB', account_region: 'GB', district_id: null, settings: {}, created_at: AT, ...fields };
+  return {
+    code: null,
+    country: 'GB',
+    region: null,
+    locale: 'en_GB',
+    account_region: 'GB',
+    district_id: null,
+    settings: {},
+    created_at: AT,
+    ...fields,
+  };
 }
 
 /**
@@ -141,7 +161,20 @@ export function homeworkOf(fields: Partial<Homework> & Pick<Homework, 'id' | 'ti
  * jobOf({ id: 7, kind: 'engagement-snapshot', state: 'running', progress: 40 })
  */
 export function jobOf(fields: Partial<Job> & Pick<Job, 'id' | 'kind'>): Job {
-  return { jobId: fields.id, queueId: `q${fields.id}`, namespace_id: 'default', state: 'queued', progress: 0, error: null, attempts: 0, run_at: AT, created_at: AT, started_at: null, finished_at: null, ...fields };
+  return {
+    jobId: fields.id,
+    queueId: `q${fields.id}`,
+    namespace_id: 'default',
+    state: 'queued',
+    progress: 0,
+    error: null,
+    attempts: 0,
+    run_at: AT,
+    created_at: AT,
+    started_at: null,
+    finished_at: null,
+    ...fields,
+  };
 }
 
 /**
@@ -151,7 +184,18 @@ export function jobOf(fields: Partial<Job> & Pick<Job, 'id' | 'kind'>): Job {
  * snapshotOf({ id: 3, start: '2026-09-01', end: '2026-11-30', state: 'running', progress: 40, job_id: 7 })
  */
 export function snapshotOf(fields: Partial<Snapshot> & Pick<Snapshot, 'id' | 'start' | 'end'>): Snapshot {
-  return { state: 'queued', progress: 0, error: null, job_id: null, school_count: 0, rows: 0, created_by: null, created_at: AT, completed_at: null, ...fields };
+  return {
+    state: 'queued',
+    progress: 0,
+    error: null,
+    job_id: null,
+    school_count: 0,
+    rows: 0,
+    created_by: null,
+    created_at: AT,
+    completed_at: null,
+    ...fields,
+  };
 }
 
 /**
@@ -160,7 +204,9 @@ export function snapshotOf(fields: Partial<Snapshot> & Pick<Snapshot, 'id' | 'st
  * @example
  * cancellationOf({ id: 4, subscription_id: 14, school_id: 3, kind: 'refund', reason: 'Chose another provider' })
  */
-export function cancellationOf(fields: Partial<Cancellation> & Pick<Cancellation, 'id' | 'subscription_id' | 'school_id' | 'kind'>): Cancellation {
+export function cancellationOf(
+  fields: Partial<Cancellation> & Pick<Cancellation, 'id' | 'subscription_id' | 'school_id' | 'kind'>,
+): Cancellation {
   return { reason: '', user_id: null, created_at: AT, undone_at: null, ...fields };
 }
 

@@ -17,7 +17,10 @@ export interface SandboxCli {
  * const suite = sandboxCliSuite();
  * const { f, sent } = await suite.cli(); expect(await run(['invoices', 'show', '4'], f)).toBe(0);
  */
-export function sandboxCliSuite(): { readonly sandbox: () => TestSandbox; cli(options?: { readonly signedIn?: boolean }): Promise<SandboxCli> } {
+export function sandboxCliSuite(): {
+  readonly sandbox: () => TestSandbox;
+  cli(options?: { readonly signedIn?: boolean }): Promise<SandboxCli>;
+} {
   let t: TestSandbox | undefined;
   let token: string | undefined;
   beforeAll(async () => {

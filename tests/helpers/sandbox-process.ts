@@ -31,13 +31,20 @@ export interface SandboxProcessOptions {
  * Starts `edshed sandbox start` on an ephemeral port (unless `args` name one) as a subprocess, with its own
  * config and data directories (or those of `options.dir`), and resolves once it prints the URL it listens on.
  */
-export async function startSandboxProcess(args: readonly string[] = [], options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+  args: readonly string[] = [],
+  options: SandboxProcessOptions = {},
+): Promise<SandboxProcess> {
   // The same folder again (config, state and data) restarts a sandbox of a file database with the CLI still signed in.
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'edshed-e2e-'));
   const env = { ...isolatedEnv(dir), ...options.env };
   const bin = options.bin ?? BIN;
   const extendEnv = options.bin === undefined;
-  const child: ResultPromise = execa(process.execPath, [bin, 'sandbox', 'start', '--port', '0', ...args], { reject: false, env, extendEnv });
+  const child: ResultPromise = execa(process.execPath, [bin, 'sandbox', 'start', '--port', '0', ...args], {
+    reject: false,
+    env,
+    extendEnv,
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -51,7 +58,8 @@ export async function startSandboxProcess(args: readonly string[] = [], options:
     url,
     dir,
     env,
-    edshed: (cliArgs, input) => execa(process.execPath, [bin, ...cliArgs], { reject: false, env, extendEnv, input: input ?? '' }),
+    edshed: (cliArgs, input) =>
+      execa(process.execPath, [bin, ...cliArgs], { reject: false, env, extendEnv, input: input ?? '' }),
     stop: async () => {
       child.kill('SIGTERM');
       return child;
@@ -66,7 +74,10 @@ export async function startSandboxProcess(args: readonly string[] = [], options:
  * @example
  * const sandbox = await startSignedInSandbox('superuser');
  */
-export async function startSignedInSandbox(username = 'superuser', args: readonly string[] = ['--db', ':memory:']): Promise<SandboxProcess> {
+export async function startSignedInSandbox(
+  username = 'superuser',
+  args: readonly string[] = ['--db', ':memory:'],
+): Promise<SandboxProcess> {
   const sandbox = await startSandboxProcess(args);
   // A few tries: a sandbox started with faults may fail the sign-in itself.
   let login: Awaited<ReturnType<SandboxProcess['edshed']>> | undefined;

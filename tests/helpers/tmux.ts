@@ -11,12 +11,23 @@ const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 /** A tmux server of our own (its own socket), for driving the built binary in a real pseudo-terminal. */
 export interface Tmux {
   /** Runs `edshed args` (with CI=true set, as on a CI runner) in a new session of this size; the pane stays after it exits, showing EXIT=<code>. */
-  open(sandbox: SandboxProcess, args: readonly string[], size?: { readonly columns: number; readonly rows: number }): Promise<string>;
+  open(
+    sandbox: SandboxProcess,
+    args: readonly string[],
+    size?: { readonly columns: number; readonly rows: number },
+  ): Promise<string>;
   /**
    * Runs a shell line (bash, pipefail) in a new session, in `cwd` with exactly `env` set on top of the
    * server's (and the variables of `unset` removed); the pane stays after it exits, showing EXIT=<code>.
    */
-  shell(line: string, options: { readonly env: Readonly<Record<string, string>>; readonly cwd: string; readonly unset?: readonly string[] }): Promise<string>;
+  shell(
+    line: string,
+    options: {
+      readonly env: Readonly<Record<string, string>>;
+      readonly cwd: string;
+      readonly unset?: readonly string[];
+    },
+  ): Promise<string>;
   /** The pane as text (-J joins lines the terminal wrapped). */
   capture(session: string): Promise<string>;
   /** The whole pane: its history (what scrolled off the top) and the screen. */
@@ -44,7 +55,17 @@ export function privateTmux(): Tmux {
   /** A new detached session running `command`, then its exit code, kept on screen. */
   const session = async (command: string, size: { readonly columns: number; readonly rows: number }) => {
     const name = `ink-${randomBytes(4).toString('hex')}`;
-    const started = await tmux('new-session', '-d', '-s', name, '-x', String(size.columns), '-y', String(size.rows), `${command}; echo EXIT=$?; sleep 600`);
+    const started = await tmux(
+      'new-session',
+      '-d',
+      '-s',
+      name,
+      '-x',
+      String(size.columns),
+      '-y',
+      String(size.rows),
+      `${command}; echo EXIT=$?; sleep 600`,
+    );
     if (started.exitCode !== 0) throw new Error(`tmux: ${String(started.stderr)}`);
     return name;
   };
@@ -54,12 +75,20 @@ export function privateTmux(): Tmux {
     async open(sandbox, args, size = { columns: 100, rows: 30 }) {
       // CI=true as CI runners and some shells set it: Ink 6 then draws nothing until the view ends,
       // unless the view is loaded through cli/ui/load-ink.ts. Every terminal test runs with it set.
-      const env = Object.entries({ ...sandbox.env, CI: 'true', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`);
-      return session(`env ${env.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`, size);
+      const env = Object.entries({ ...sandbox.env, CI: 'true', TERM: 'xterm-256color' }).map(
+        ([k, v]) => `${k}=${quote(v)}`,
+      );
+      return session(
+        `env ${env.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`,
+        size,
+      );
     },
     async shell(line, { env, cwd, unset = [] }) {
       const vars = Object.entries({ ...env, TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`);
-      return session(`cd ${quote(cwd)} && env ${unset.map((name) => `-u ${name} `).join('')}${vars.join(' ')} bash -o pipefail -c ${quote(line)}`, { columns: 160, rows: 30 });
+      return session(
+        `cd ${quote(cwd)} && env ${unset.map((name) => `-u ${name} `).join('')}${vars.join(' ')} bash -o pipefail -c ${quote(line)}`,
+        { columns: 160, rows: 30 },
+      );
     },
     async waitFor(session, pattern, frames = []) {
       for (let i = 0; i < 600; i += 1) {

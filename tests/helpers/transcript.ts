@@ -20,7 +20,10 @@ export interface Run {
  */
 export interface Transcript {
   /** `edshed` with the sandbox's environment (plus `env`, which may blank a variable with ''). */
-  edshed(args: readonly string[], options?: { readonly input?: string; readonly env?: Readonly<Record<string, string>> }): Promise<Run>;
+  edshed(
+    args: readonly string[],
+    options?: { readonly input?: string; readonly env?: Readonly<Record<string, string>> },
+  ): Promise<Run>;
   /** Also read this config directory's credentials after each run. */
   watchConfigDir(dir: string): void;
   /** Adds a text that no output may contain (a password). */
@@ -40,7 +43,9 @@ export function storedTokens(configDir: string): Record<string, string> {
   const file = join(configDir, 'credentials.json');
   if (!existsSync(file)) return {};
   const data = JSON.parse(readFileSync(file, 'utf8')) as { profiles?: Record<string, { token?: string }> };
-  return Object.fromEntries(Object.entries(data.profiles ?? {}).flatMap(([name, c]) => (c.token ? [[name, c.token]] : [])));
+  return Object.fromEntries(
+    Object.entries(data.profiles ?? {}).flatMap(([name, c]) => (c.token ? [[name, c.token]] : [])),
+  );
 }
 
 /**
@@ -65,11 +70,20 @@ export function transcript(sandbox: SandboxProcess): Transcript {
     addSecret: (secret) => secrets.add(secret),
     async edshed(args, options = {}) {
       collect();
-      const result = await execa(process.execPath, [BIN, ...args], { reject: false, env: { ...sandbox.env, ...options.env }, input: options.input ?? '' });
+      const result = await execa(process.execPath, [BIN, ...args], {
+        reject: false,
+        env: { ...sandbox.env, ...options.env },
+        input: options.input ?? '',
+      });
       collect();
       const command = `edshed ${args.join(' ')}`;
       outputs.push({ command, text: String(result.stdout) }, { command, text: String(result.stderr) });
-      return { exitCode: result.exitCode, signal: result.signal, stdout: String(result.stdout), stderr: String(result.stderr) };
+      return {
+        exitCode: result.exitCode,
+        signal: result.signal,
+        stdout: String(result.stdout),
+        stderr: String(result.stderr),
+      };
     },
   };
 }
@@ -81,8 +95,13 @@ export function transcript(sandbox: SandboxProcess): Transcript {
  * expect(leaks(t, [auditFile])).toEqual([]);
  */
 export function leaks(t: Transcript, files: readonly string[] = []): string[] {
-  const texts = [...t.outputs, ...files.filter((file) => existsSync(file)).map((file) => ({ command: file, text: readFileSync(file, 'utf8') }))];
-  return texts.flatMap(({ command, text }) => [...t.secrets].filter((secret) => text.includes(secret)).map((secret) => `${command}: ${secret.slice(0, 4)}...`));
+  const texts = [
+    ...t.outputs,
+    ...files.filter((file) => existsSync(file)).map((file) => ({ command: file, text: readFileSync(file, 'utf8') })),
+  ];
+  return texts.flatMap(({ command, text }) =>
+    [...t.secrets].filter((secret) => text.includes(secret)).map((secret) => `${command}: ${secret.slice(0, 4)}...`),
+  );
 }
 
 /**

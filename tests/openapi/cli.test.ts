@@ -19,14 +19,21 @@ interface Operation {
   readonly security: readonly unknown[];
   readonly 'x-roles': readonly string[];
   readonly parameters?: readonly { readonly $ref?: string; readonly name?: string; readonly in?: string }[];
-  readonly responses: Record<string, { readonly $ref?: string; readonly content?: Record<string, { readonly schema: unknown }> }>;
+  readonly responses: Record<
+    string,
+    { readonly $ref?: string; readonly content?: Record<string, { readonly schema: unknown }> }
+  >;
 }
 
 describe('edshed openapi', () => {
   it('prints an OpenAPI 3.1 document with one operation per entry of the table, roles as security', async () => {
     const result = await edshed(['openapi']);
     expect(result.exitCode, result.stderr).toBe(0);
-    const document = JSON.parse(result.stdout) as { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+    const document = JSON.parse(result.stdout) as {
+      openapi: string;
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(document.openapi).toBe('3.1.0');
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
     expect(operations).toHaveLength(ENDPOINTS.length);
@@ -34,29 +41,61 @@ describe('edshed openapi', () => {
     const markPaid = document.paths['/superuser/invoices/{id}/paid']?.post;
     expect(markPaid?.['x-roles']).toEqual(['superuser']);
     expect(markPaid?.security).toEqual([{ sessionToken: [] }]);
-    expect(markPaid?.parameters?.map((p) => p.$ref ?? `${p.in} ${p.name}`)).toEqual(['path id', '#/components/parameters/IdempotencyKey']);
-    expect(markPaid?.responses['2XX']?.content?.['application/json']?.schema).toMatchObject({ properties: { invoice: { $ref: '#/components/schemas/Invoice' }, changed: { type: 'boolean' } } });
+    expect(markPaid?.parameters?.map((p) => p.$ref ?? `${p.in} ${p.name}`)).toEqual([
+      'path id',
+      '#/components/parameters/IdempotencyKey',
+    ]);
+    expect(markPaid?.responses['2XX']?.content?.['application/json']?.schema).toMatchObject({
+      properties: { invoice: { $ref: '#/components/schemas/Invoice' }, changed: { type: 'boolean' } },
+    });
     expect(markPaid?.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
-    expect(document.components.schemas['Invoice']).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'state', 'total']) });
+    expect(document.components.schemas['Invoice']).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['id', 'state', 'total']),
+    });
     // A public entry needs no token, and a read takes no Idempotency-Key.
     const signIn = document.paths['/auth']?.post;
     expect(signIn?.security).toEqual([]);
-    expect(document.paths['/users/me']?.get?.parameters ?? []).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(document.paths['/users/me']?.get?.parameters ?? []).not.toContainEqual({
+      $ref: '#/components/parameters/IdempotencyKey',
+    });
     // A reply that varies with a query flag: each school listed is a school, or with dfe_schools a register entry.
     expect(document.paths['/schools']?.get?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
-      properties: { schools: { type: 'array', items: { oneOf: [{ $ref: '#/components/schemas/School' }, { $ref: '#/components/schemas/RegisterSchool' }], description: expect.stringContaining('dfe_schools=true') } } },
+      properties: {
+        schools: {
+          type: 'array',
+          items: {
+            oneOf: [{ $ref: '#/components/schemas/School' }, { $ref: '#/components/schemas/RegisterSchool' }],
+            description: expect.stringContaining('dfe_schools=true'),
+          },
+        },
+      },
     });
-    expect(document.components.schemas['RegisterSchool']).toMatchObject({ required: expect.arrayContaining(['urn', 'name', 'registered']) });
+    expect(document.components.schemas['RegisterSchool']).toMatchObject({
+      required: expect.arrayContaining(['urn', 'name', 'registered']),
+    });
   });
 
   it('declares the headers every reply carries once, as components, and refers to them from every response', async () => {
     const result = await edshed(['openapi']);
     const document = JSON.parse(result.stdout) as {
-      paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; headers?: Record<string, { $ref: string }> }> }>>;
-      components: { headers: Record<string, { required?: boolean }>; responses: Record<string, { headers?: Record<string, { $ref: string }> }> };
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { $ref?: string; headers?: Record<string, { $ref: string }> }> }>
+      >;
+      components: {
+        headers: Record<string, { required?: boolean }>;
+        responses: Record<string, { headers?: Record<string, { $ref: string }> }>;
+      };
     };
-    const every = { 'x-request-id': 'RequestId', 'x-ratelimit-limit': 'RateLimitLimit', 'x-ratelimit-remaining': 'RateLimitRemaining', 'x-ratelimit-reset': 'RateLimitReset' };
-    const refs = (names: Record<string, string>) => Object.fromEntries(Object.entries(names).map(([name, key]) => [name, { $ref: `#/components/headers/${key}` }]));
+    const every = {
+      'x-request-id': 'RequestId',
+      'x-ratelimit-limit': 'RateLimitLimit',
+      'x-ratelimit-remaining': 'RateLimitRemaining',
+      'x-ratelimit-reset': 'RateLimitReset',
+    };
+    const refs = (names: Record<string, string>) =>
+      Object.fromEntries(Object.entries(names).map(([name, key]) => [name, { $ref: `#/components/headers/${key}` }]));
     expect(Object.keys(document.components.headers).sort()).toEqual([...Object.values(every), 'RetryAfter'].sort());
     expect(document.components.headers['RequestId']?.required).toBe(true);
     const wrong: string[] = [];
@@ -64,13 +103,16 @@ describe('edshed openapi', () => {
       for (const [method, operation] of Object.entries(item)) {
         for (const [status, response] of Object.entries(operation.responses)) {
           // An error response refers to a component response, which carries the headers once for all.
-          if (response.$ref === undefined && JSON.stringify(response.headers) !== JSON.stringify(refs(every))) wrong.push(`${method} ${path} ${status}`);
+          if (response.$ref === undefined && JSON.stringify(response.headers) !== JSON.stringify(refs(every)))
+            wrong.push(`${method} ${path} ${status}`);
         }
       }
     }
     expect(wrong).toEqual([]);
     for (const [name, response] of Object.entries(document.components.responses)) {
-      expect(response.headers, name).toEqual(name === 'TooManyRequests' ? refs({ ...every, 'retry-after': 'RetryAfter' }) : refs(every));
+      expect(response.headers, name).toEqual(
+        name === 'TooManyRequests' ? refs({ ...every, 'retry-after': 'RetryAfter' }) : refs(every),
+      );
     }
   });
 
@@ -79,7 +121,9 @@ describe('edshed openapi', () => {
     const path = join(dir, 'api.json');
     const first = await edshed(['openapi', '--out', path]);
     expect(first.exitCode, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(new RegExp(`Wrote the OpenAPI 3\\.1\\.0 document to .*api\\.json: ${ENDPOINTS.length} operations, \\d+ schemas`));
+    expect(first.stderr).toMatch(
+      new RegExp(`Wrote the OpenAPI 3\\.1\\.0 document to .*api\\.json: ${ENDPOINTS.length} operations, \\d+ schemas`),
+    );
     expect(first.stdout).toBe('');
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ openapi: '3.1.0' });
     writeFileSync(path, 'mine');

@@ -12,10 +12,21 @@ import { BIN } from '../helpers/sandbox-process.js';
  * @example
  * const { dir, path, document } = await writtenDocument();
  */
-export async function writtenDocument(): Promise<{ dir: string; path: string; document: { paths: Record<string, Record<string, unknown>> } }> {
+export async function writtenDocument(): Promise<{
+  dir: string;
+  path: string;
+  document: { paths: Record<string, Record<string, unknown>> };
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-openapi-'));
   const path = join(dir, 'api.json');
-  const result = await execa(process.execPath, [BIN, 'openapi', '--out', path], { env: freshEnv('edshed-openapi-env-'), reject: false });
+  const result = await execa(process.execPath, [BIN, 'openapi', '--out', path], {
+    env: freshEnv('edshed-openapi-env-'),
+    reject: false,
+  });
   if (result.exitCode !== 0) throw new Error(`edshed openapi --out failed (${result.exitCode}): ${result.stderr}`);
-  return { dir, path, document: JSON.parse(readFileSync(path, 'utf8')) as { paths: Record<string, Record<string, unknown>> } };
+  return {
+    dir,
+    path,
+    document: JSON.parse(readFileSync(path, 'utf8')) as { paths: Record<string, Record<string, unknown>> },
+  };
 }

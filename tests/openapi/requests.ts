@@ -67,7 +67,9 @@ export interface DrawnRequest {
  * operationsOf(doc).length // 778
  */
 export function operationsOf(doc: Document): DocumentOperation[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
 }
 
 function refName(ref: string, kind: string): string {
@@ -103,25 +105,37 @@ export function arbitraryOf(doc: Document, schema: Schema, depth = 0): fc.Arbitr
       return fc.integer({ min, max: Math.min(schema.maximum ?? min + 40, min + 40) });
     }
     case 'number':
-      return fc.oneof(fc.integer({ min: schema.minimum ?? -3, max: schema.maximum ?? 100 }), fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true }));
+      return fc.oneof(
+        fc.integer({ min: schema.minimum ?? -3, max: schema.maximum ?? 100 }),
+        fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true }),
+      );
     case 'string': {
       const drawn: fc.Arbitrary<string>[] = [];
       if (schema.pattern !== undefined) {
         drawn.push(fc.stringMatching(new RegExp(schema.pattern, 'u')));
-        if (DAY_LIKE.test(schema.pattern)) drawn.push(fc.constantFrom('2026-11-02', '2026-11-02T10:00:00Z', '2027-01-31'));
-      } else drawn.push(fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 16, 24) }));
+        if (DAY_LIKE.test(schema.pattern))
+          drawn.push(fc.constantFrom('2026-11-02', '2026-11-02T10:00:00Z', '2027-01-31'));
+      } else
+        drawn.push(fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 16, 24) }));
       if (schema.examples) drawn.push(fc.constantFrom(...(schema.examples as string[])));
       return fc.oneof(...drawn);
     }
     case 'array': {
-      const item = schema.items === undefined ? fc.jsonValue({ maxDepth: 1 }) : arbitraryOf(doc, schema.items, depth + 1);
-      return fc.array(item, { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)) });
+      const item =
+        schema.items === undefined ? fc.jsonValue({ maxDepth: 1 }) : arbitraryOf(doc, schema.items, depth + 1);
+      return fc.array(item, {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)),
+      });
     }
     case 'object': {
       const properties = Object.entries(schema.properties ?? {});
-      if (properties.length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
+      if (properties.length === 0)
+        return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
       const required = schema.required ?? [];
-      return fc.record(Object.fromEntries(properties.map(([key, s]) => [key, arbitraryOf(doc, s, depth + 1)])), { requiredKeys: properties.map(([key]) => key).filter((key) => required.includes(key)) });
+      return fc.record(Object.fromEntries(properties.map(([key, s]) => [key, arbitraryOf(doc, s, depth + 1)])), {
+        requiredKeys: properties.map(([key]) => key).filter((key) => required.includes(key)),
+      });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -145,13 +159,22 @@ function queryText(value: unknown): string {
  * @example
  * fc.sample(requestArbitrary(doc, op), { seed: 1, numRuns: 2 })
  */
-export function requestArbitrary(doc: Document, { method, path, operation }: DocumentOperation): fc.Arbitrary<DrawnRequest> {
+export function requestArbitrary(
+  doc: Document,
+  { method, path, operation }: DocumentOperation,
+): fc.Arbitrary<DrawnRequest> {
   const parameters = (operation.parameters ?? []).map((p) => parameterOf(doc, p));
   // A path segment `.` or `..` is a dot segment: the URL itself drops it (RFC 3986), so no client can send one.
-  const drawn = (p: Parameter) => (p.in === 'path' ? arbitraryOf(doc, p.schema).filter((v) => v !== '.' && v !== '..') : arbitraryOf(doc, p.schema));
+  const drawn = (p: Parameter) =>
+    p.in === 'path' ? arbitraryOf(doc, p.schema).filter((v) => v !== '.' && v !== '..') : arbitraryOf(doc, p.schema);
   const value = (p: Parameter) => (p.required ? drawn(p) : fc.option(drawn(p), { nil: undefined }));
   const media = operation.requestBody?.content['application/json'];
-  const body = media === undefined ? fc.constant(undefined) : operation.requestBody?.required ? arbitraryOf(doc, media.schema) : fc.option(arbitraryOf(doc, media.schema), { nil: undefined });
+  const body =
+    media === undefined
+      ? fc.constant(undefined)
+      : operation.requestBody?.required
+        ? arbitraryOf(doc, media.schema)
+        : fc.option(arbitraryOf(doc, media.schema), { nil: undefined });
   return fc.record({ values: fc.tuple(...parameters.map(value)), body }).map(({ values, body: drawn }) => {
     let filled = path;
     const query = new URLSearchParams();
@@ -174,16 +197,24 @@ export function requestArbitrary(doc: Document, { method, path, operation }: Doc
  * @example
  * replySchemaPointer(op, 201) // '/paths/~1auth/post/responses/2XX/content/application~1json/schema'
  */
-export function replySchemaPointer(doc: Document, { path, method, operation }: DocumentOperation, status: number): string | undefined {
+export function replySchemaPointer(
+  doc: Document,
+  { path, method, operation }: DocumentOperation,
+  status: number,
+): string | undefined {
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in operation.responses);
   if (key === undefined) return undefined;
   const escape = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
   const response = operation.responses[key];
   if (response?.$ref !== undefined) {
     const name = refName(response.$ref, 'responses');
-    return doc.components.responses[name]?.content?.['application/json'] ? `/components/responses/${escape(name)}/content/application~1json/schema` : undefined;
+    return doc.components.responses[name]?.content?.['application/json']
+      ? `/components/responses/${escape(name)}/content/application~1json/schema`
+      : undefined;
   }
-  return response?.content?.['application/json'] ? `/paths/${escape(path)}/${method.toLowerCase()}/responses/${key}/content/application~1json/schema` : undefined;
+  return response?.content?.['application/json']
+    ? `/paths/${escape(path)}/${method.toLowerCase()}/responses/${key}/content/application~1json/schema`
+    : undefined;
 }
 
 /**
@@ -193,9 +224,15 @@ export function replySchemaPointer(doc: Document, { path, method, operation }: D
  * @example
  * declaredHeaders(doc, op, 429) // { 'x-request-id': 'RequestId', ..., 'retry-after': 'RetryAfter' }
  */
-export function declaredHeaders(doc: Document, { operation }: DocumentOperation, status: number): Record<string, string> {
+export function declaredHeaders(
+  doc: Document,
+  { operation }: DocumentOperation,
+  status: number,
+): Record<string, string> {
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in operation.responses);
   const inline = key === undefined ? undefined : operation.responses[key];
   const response = inline?.$ref === undefined ? inline : doc.components.responses[refName(inline.$ref, 'responses')];
-  return Object.fromEntries(Object.entries(response?.headers ?? {}).map(([name, { $ref }]) => [name, refName($ref, 'headers')]));
+  return Object.fromEntries(
+    Object.entries(response?.headers ?? {}).map(([name, { $ref }]) => [name, refName($ref, 'headers')]),
+  );
 }

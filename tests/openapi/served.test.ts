@@ -11,7 +11,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/endpoints/index.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
-import { declaredHeaders, operationsOf, replySchemaPointer, requestArbitrary, type Document, type DocumentOperation, type DrawnRequest } from './requests.js';
+import {
+  declaredHeaders,
+  operationsOf,
+  replySchemaPointer,
+  requestArbitrary,
+  type Document,
+  type DocumentOperation,
+  type DrawnRequest,
+} from './requests.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 const OPERATIONS = Number(process.env.OPENAPI_FUZZ_OPERATIONS ?? 300);
@@ -33,7 +41,11 @@ afterAll(async () => {
 });
 
 async function signIn(): Promise<string> {
-  const res = await fetch(`${sandbox.url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
+  const res = await fetch(`${sandbox.url}auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'superuser', password: 'sandbox' }),
+  });
   const body = (await res.json()) as { token?: string };
   if (res.status !== 200 || body.token === undefined) throw new Error(`sign-in answered ${res.status}`);
   return body.token;
@@ -79,7 +91,13 @@ describe('requests generated from the document', () => {
       return validate;
     };
     const all = operationsOf(doc);
-    const [chosen] = fc.sample(fc.shuffledSubarray(all, { minLength: Math.min(OPERATIONS, all.length), maxLength: Math.min(OPERATIONS, all.length) }), { seed: SEED, numRuns: 1 });
+    const [chosen] = fc.sample(
+      fc.shuffledSubarray(all, {
+        minLength: Math.min(OPERATIONS, all.length),
+        maxLength: Math.min(OPERATIONS, all.length),
+      }),
+      { seed: SEED, numRuns: 1 },
+    );
     let token = await signIn();
     const statuses = new Map<number, number>();
     const serverErrors: string[] = [];
@@ -89,7 +107,11 @@ describe('requests generated from the document', () => {
       const query = request.query.toString();
       const headers: Record<string, string> = { ...request.headers, 'x-token': session };
       if (request.body !== undefined) headers['content-type'] = 'application/json';
-      return fetch(`${sandbox.url}${request.path.slice(1)}${query === '' ? '' : `?${query}`}`, { method: request.method, headers, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) });
+      return fetch(`${sandbox.url}${request.path.slice(1)}${query === '' ? '' : `?${query}`}`, {
+        method: request.method,
+        headers,
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      });
     };
     for (const [n, operation] of (chosen ?? []).entries()) {
       const requests = fc.sample(requestArbitrary(doc, operation), { seed: SEED + n, numRuns: PER_OPERATION });
@@ -108,7 +130,9 @@ describe('requests generated from the document', () => {
         const where = `${request.method} ${request.path}?${request.query.toString()} ${JSON.stringify(request.body) ?? ''} -> ${res.status}`;
         if (res.status >= 500) serverErrors.push(`${where}: ${text.slice(0, 300)}`);
         check(operation, res.status, text, where);
-        const missing = Object.keys(declaredHeaders(doc, operation, res.status)).filter((name) => res.headers.get(name) === null);
+        const missing = Object.keys(declaredHeaders(doc, operation, res.status)).filter(
+          (name) => res.headers.get(name) === null,
+        );
         if (missing.length > 0) broken.push(`${where}: no ${missing.join(', ')} header`);
       }
     }
@@ -128,11 +152,18 @@ describe('requests generated from the document', () => {
       const validate = validatorOf(pointer);
       if (!validate(body)) broken.push(`${where}: ${ajv.errorsText(validate.errors?.slice(0, 3))}`);
     }
-    const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
-    console.log(`${sent} requests to ${chosen?.length ?? 0} of ${all.length} operations (seed ${SEED}); statuses ${summary}`);
+    const summary = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
+    console.log(
+      `${sent} requests to ${chosen?.length ?? 0} of ${all.length} operations (seed ${SEED}); statuses ${summary}`,
+    );
     expect(serverErrors).toEqual([]);
     expect(broken).toEqual([]);
     // Some calls got past validation into the handlers: the replies checked were not errors alone.
-    expect([...statuses].filter(([status]) => status < 300).reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThan(20);
+    expect([...statuses].filter(([status]) => status < 300).reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThan(
+      20,
+    );
   }, 90_000);
 });

@@ -45,20 +45,37 @@ export async function mistakes(): Promise<void> {
 `;
 
 const TSCONFIG = {
-  compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', allowImportingTsExtensions: true, skipLibCheck: false, types: [], lib: ['es2022', 'dom'] },
+  compilerOptions: {
+    strict: true,
+    noEmit: true,
+    target: 'es2022',
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    allowImportingTsExtensions: true,
+    skipLibCheck: false,
+    types: [],
+    lib: ['es2022', 'dom'],
+  },
   files: ['api.ts', 'usage.ts'],
 };
 
 describe('openapi-typescript types of the document', () => {
   it('compile with tsc, with a typed openapi-fetch client over them', async () => {
     const { dir, path } = await writtenDocument();
-    const generated = await execa(join(ROOT, 'node_modules/.bin/openapi-typescript'), [path, '-o', join(dir, 'api.ts')], { cwd: dir, reject: false });
+    const generated = await execa(
+      join(ROOT, 'node_modules/.bin/openapi-typescript'),
+      [path, '-o', join(dir, 'api.ts')],
+      { cwd: dir, reject: false },
+    );
     expect(generated.exitCode, String(generated.stderr)).toBe(0);
     writeFileSync(join(dir, 'usage.ts'), USAGE);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    const tsc = await execa(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: dir, reject: false });
+    const tsc = await execa(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+      cwd: dir,
+      reject: false,
+    });
     expect(tsc.exitCode, `${tsc.stdout}\n${tsc.stderr}`).toBe(0);
   }, 120_000);
 });

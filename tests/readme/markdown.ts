@@ -86,7 +86,8 @@ export function otherCommands(markdown: string): string[] {
   const found: string[] = [];
   for (const block of codeBlocks(markdown)) {
     if (block.runnable !== undefined) continue;
-    for (const line of block.code.split('\n')) if (edshedWords(line) !== undefined) found.push(line.replace(/\s+#.*$/, '').trim());
+    for (const line of block.code.split('\n'))
+      if (edshedWords(line) !== undefined) found.push(line.replace(/\s+#.*$/, '').trim());
   }
   // A span with words after `edshed` is a command; `edshed` alone names the tool.
   for (const span of prose(markdown).matchAll(/`((?:npx (?:-\S+ )*)?edshed [^`]+)`/g)) found.push(span[1] as string);

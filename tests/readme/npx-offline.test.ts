@@ -15,7 +15,10 @@ function shown(): string[] {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? walk(path) : [path];
     });
-  return [join(ROOT, 'README.md'), ...['docs', 'cli', 'scripts', 'bin', 'sandbox'].flatMap((dir) => walk(join(ROOT, dir)))].filter((path) => /\.(md|ts|tsx|mjs|cjs)$/.test(path));
+  return [
+    join(ROOT, 'README.md'),
+    ...['docs', 'cli', 'scripts', 'bin', 'sandbox'].flatMap((dir) => walk(join(ROOT, dir))),
+  ].filter((path) => /\.(md|ts|tsx|mjs|cjs)$/.test(path));
 }
 
 /** `npx`, its own options, then `edshed`: the options are the first group. */

@@ -56,7 +56,11 @@ beforeAll(async () => {
     EDSHED_SANDBOX_URL: sandbox.url,
     PATH: `${shims}${delimiter}${process.env.PATH ?? ''}`,
   };
-  const login = await execa(process.execPath, [BIN, 'auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], { env, input: 'sandbox\n', reject: false });
+  const login = await execa(
+    process.execPath,
+    [BIN, 'auth', 'login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'],
+    { env, input: 'sandbox\n', reject: false },
+  );
   expect(login.stderr).toMatch(/Signed in as superuser/);
 }, 60_000);
 
@@ -89,7 +93,9 @@ async function runInTerminal(line: string, where: string): Promise<void> {
   const screen = await tmux.waitFor(session, /EXIT=\d+/);
   expect(screen, `${where}\n${screen}`).toContain('EXIT=0');
   expect(screen, `${where}\n${screen}`).toMatch(/Signed in as \S+/);
-  expect(screen, `${where}: the password was echoed\n${screen}`).not.toMatch(new RegExp(`Password for \\S+:.*${SANDBOX_PASSWORD}`));
+  expect(screen, `${where}: the password was echoed\n${screen}`).not.toMatch(
+    new RegExp(`Password for \\S+:.*${SANDBOX_PASSWORD}`),
+  );
 }
 
 async function runShell(block: CodeBlock): Promise<void> {
@@ -99,7 +105,12 @@ async function runShell(block: CodeBlock): Promise<void> {
       await runInTerminal(line, `README line ${block.line}: ${line}`);
       continue;
     }
-    const result = await execa('bash', ['-o', 'pipefail', '-c', line], { cwd: ROOT, env, reject: false, timeout: 120_000 });
+    const result = await execa('bash', ['-o', 'pipefail', '-c', line], {
+      cwd: ROOT,
+      env,
+      reject: false,
+      timeout: 120_000,
+    });
     expect(result.exitCode, story(`README line ${block.line}: ${line}`, result)).toBe(0);
   }
 }
@@ -131,25 +142,39 @@ describe('the README', () => {
   });
 
   it('marks runnable blocks of a kind and language the test knows, a shell and a script one at least', () => {
-    for (const block of runnable) expect([block.runnable, ['sh', 'ts'].includes(block.lang)], `line ${block.line}`).toEqual(['sandbox', true]);
+    for (const block of runnable)
+      expect([block.runnable, ['sh', 'ts'].includes(block.lang)], `line ${block.line}`).toEqual(['sandbox', true]);
     expect(new Set(runnable.map((block) => block.lang))).toEqual(new Set(['sh', 'ts']));
   });
 });
 
 describe('runnable README blocks, in order, against a sandbox', () => {
   for (const block of runnable) {
-    it(`runs the ${block.lang} block at line ${block.line}`, () => (block.lang === 'ts' ? runTypeScript(block) : runShell(block)), 240_000);
+    it(
+      `runs the ${block.lang} block at line ${block.line}`,
+      () => (block.lang === 'ts' ? runTypeScript(block) : runShell(block)),
+      240_000,
+    );
   }
 });
 
 describe('the npm scripts and script files the README and docs/ name', () => {
   it('exist: each `npm run X` is a script of package.json, each `node path.mjs` of the checkout a file', () => {
-    const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
-    const texts = [README, ...readdirSync(join(ROOT, 'docs')).map((name) => readFileSync(join(ROOT, 'docs', name), 'utf8'))];
-    const named = texts.flatMap((text) => [...text.matchAll(/\bnpm run ([\w:-]+)/g)].map((found) => found[1] as string));
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+    );
+    const texts = [
+      README,
+      ...readdirSync(join(ROOT, 'docs')).map((name) => readFileSync(join(ROOT, 'docs', name), 'utf8')),
+    ];
+    const named = texts.flatMap((text) =>
+      [...text.matchAll(/\bnpm run ([\w:-]+)/g)].map((found) => found[1] as string),
+    );
     expect(named).toContain('dev:site');
     expect([...new Set(named)].filter((name) => !scripts.includes(name))).toEqual([]);
-    const files = texts.flatMap((text) => [...text.matchAll(/\bnode ((?:bench|scripts)\/[\w./-]+\.mjs)/g)].map((found) => found[1] as string));
+    const files = texts.flatMap((text) =>
+      [...text.matchAll(/\bnode ((?:bench|scripts)\/[\w./-]+\.mjs)/g)].map((found) => found[1] as string),
+    );
     expect(files.length).toBeGreaterThan(2);
     expect(files.filter((file) => !existsSync(join(ROOT, file)))).toEqual([]);
   });
@@ -183,12 +208,15 @@ async function parseProblem(command: string): Promise<string | undefined> {
   }
   const result = await execa(process.execPath, [BIN, ...words, '--help'], { env, reject: false });
   // `Usage: edshed invoices mark-paid [options] <id>`, or with a usage of its own: `edshed invoices mark ID... ACTION [options]`.
-  const usage = /^Usage: edshed ((?:[a-z_][\w-]* )*)(?:[A-Z][A-Z_]*(?:\.\.\.)? )*\[options\](.*)$/m.exec(String(result.stdout));
+  const usage = /^Usage: edshed ((?:[a-z_][\w-]* )*)(?:[A-Z][A-Z_]*(?:\.\.\.)? )*\[options\](.*)$/m.exec(
+    String(result.stdout),
+  );
   if (result.exitCode !== 0 || !usage) return story('--help', result);
   const path = (usage[1] ?? '').trim().split(' ').filter(Boolean);
   const at = words.findIndex((_, i) => path.length > 0 && path.every((part, j) => words[i + j] === part));
   if (at < 0) return `the help shown is for "edshed ${path.join(' ')}"`;
   const rest = words.slice(at + path.length).filter((word) => !word.startsWith('-'));
-  if ((usage[2] ?? '').includes('[command]') && rest.length > 0) return `"${rest[0]}" is not a command of "edshed ${path.join(' ')}"`;
+  if ((usage[2] ?? '').includes('[command]') && rest.length > 0)
+    return `"${rest[0]}" is not a command of "edshed ${path.join(' ')}"`;
   return undefined;
 }

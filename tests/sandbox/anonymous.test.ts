@@ -19,7 +19,15 @@ describe('anonymous sessions', () => {
     const a = await guest();
     const b = await guest();
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(a.user).toMatchObject({ kind: 'learner', anonymous: true, school: null, superuser: false, employee: false, display_name: 'Guest', token: a.token });
+    expect(a.user).toMatchObject({
+      kind: 'learner',
+      anonymous: true,
+      school: null,
+      superuser: false,
+      employee: false,
+      display_name: 'Guest',
+      token: a.token,
+    });
     expect(a.user.username).toMatch(/^guest-[0-9a-f]{12}$/);
     expect(b.user.id).not.toBe(a.user.id);
     expect(await writeCount(t, 'POST authanon')).toBe(2);
@@ -27,7 +35,9 @@ describe('anonymous sessions', () => {
 
   it('marks only guests as anonymous', async () => {
     const teacher = await t.login('teacher');
-    expect(((await t.call('GET', 'users/me', { token: teacher })).body.user as Record<string, unknown>).anonymous).toBe(false);
+    expect(((await t.call('GET', 'users/me', { token: teacher })).body.user as Record<string, unknown>).anonymous).toBe(
+      false,
+    );
   });
 
   it('works for the calls any signed-in user may make', async () => {
@@ -50,7 +60,10 @@ describe('anonymous sessions', () => {
       ['POST', 'superuser/invoices/1/paid'],
       ['GET', 'users/me/school/groups'],
     ] as const) {
-      const res = await t.call(method, path, { token, ...(method === 'POST' ? { body: { method: 'card', date: '2026-09-01' } } : {}) });
+      const res = await t.call(method, path, {
+        token,
+        ...(method === 'POST' ? { body: { method: 'card', date: '2026-09-01' } } : {}),
+      });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.error).toBe('Forbidden');
     }

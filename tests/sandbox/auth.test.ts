@@ -39,7 +39,14 @@ describe('passwords and tokens', () => {
     seed(db);
     const issued = new Date('2026-09-01T10:00:00Z');
     const token = issueToken(db, 3, issued);
-    expect(lookupSession(db, token, issued)).toMatchObject({ id: 3, username: 'teacher', kind: 'teacher', schoolId: 1, admin: false, imitatedBy: null });
+    expect(lookupSession(db, token, issued)).toMatchObject({
+      id: 3,
+      username: 'teacher',
+      kind: 'teacher',
+      schoolId: 1,
+      admin: false,
+      imitatedBy: null,
+    });
     expect(lookupSession(db, token, new Date('2026-11-30T10:00:01Z'))).toBeNull();
     expect(lookupSession(db, 'nope', issued)).toBeNull();
     db.close();
@@ -47,7 +54,18 @@ describe('passwords and tokens', () => {
 });
 
 describe('role check', () => {
-  const base: SessionUser = { id: 9, username: 'u', superuser: false, employee: false, kind: 'teacher', schoolId: 1, admin: false, districtId: null, imitatedBy: null, token: 't' };
+  const base: SessionUser = {
+    id: 9,
+    username: 'u',
+    superuser: false,
+    employee: false,
+    kind: 'teacher',
+    schoolId: 1,
+    admin: false,
+    districtId: null,
+    imitatedBy: null,
+    token: 't',
+  };
 
   it('lets school admins through teacher checks, superusers through everything, employees through employee checks', () => {
     expect(hasRole({ ...base, admin: true }, 'teacher')).toBe(true);
@@ -83,12 +101,20 @@ describe('auth handlers', () => {
     const res = await t.call('POST', 'auth', { body: { username: 'admin', password: 'sandbox' } });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[\w-]{43}$/);
-    expect(res.body.user).toMatchObject({ id: 2, username: 'admin', superuser: false, school: { id: 1, name: 'Oakfield Primary School', teacher: true, admin: true } });
+    expect(res.body.user).toMatchObject({
+      id: 2,
+      username: 'admin',
+      superuser: false,
+      school: { id: 1, name: 'Oakfield Primary School', teacher: true, admin: true },
+    });
   });
 
   it('answers a wrong password with the attempts remaining, then locks the account after 10 failures', async () => {
     const first = await t.call('POST', 'auth', { body: { username: 'parent', password: 'wrong' } });
-    expect(first).toMatchObject({ status: 401, body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: 9 } });
+    expect(first).toMatchObject({
+      status: 401,
+      body: { error: 'Unauthorised', message: 'Incorrect login details', attempts_remaining: 9 },
+    });
     for (let i = 2; i <= 10; i += 1) await t.call('POST', 'auth', { body: { username: 'parent', password: 'wrong' } });
     const locked = await t.call('POST', 'auth', { body: { username: 'parent', password: 'sandbox' } });
     expect(locked.status).toBe(403);
@@ -104,10 +130,14 @@ describe('auth handlers', () => {
   });
 
   it('signs a pupil in with school id and school username', async () => {
-    const ok = await t.call('POST', 'auth/school_id', { body: { school_id: 1, school_username: 'pupil', password: 'sandbox' } });
+    const ok = await t.call('POST', 'auth/school_id', {
+      body: { school_id: 1, school_username: 'pupil', password: 'sandbox' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ username: 'pupil', kind: 'pupil', school: { id: 1, teacher: false } });
-    const otherSchool = await t.call('POST', 'auth/school_id', { body: { school_id: 2, school_username: 'pupil', password: 'sandbox' } });
+    const otherSchool = await t.call('POST', 'auth/school_id', {
+      body: { school_id: 2, school_username: 'pupil', password: 'sandbox' },
+    });
     expect(otherSchool.status).toBe(401);
   });
 
@@ -133,7 +163,9 @@ describe('auth handlers', () => {
     const token = await t.login('teacher');
     expect((await t.call('GET', 'users/me/password-verified', { token })).body.verified).toBe(false);
     expect((await t.call('POST', 'auth/verify-password', { token, body: { password: 'bad' } })).status).toBe(401);
-    expect((await t.call('POST', 'auth/verify-password', { token, body: { password: 'sandbox' } })).body.verified).toBe(true);
+    expect((await t.call('POST', 'auth/verify-password', { token, body: { password: 'sandbox' } })).body.verified).toBe(
+      true,
+    );
     expect((await t.call('GET', 'users/me/password-verified', { token })).body.verified).toBe(true);
   });
 
@@ -166,18 +198,26 @@ describe('auth handlers', () => {
   it('checks whether a username, email or school username exists', async () => {
     expect((await t.call('GET', 'users/exists', { query: { username: 'TEACHER' } })).body).toEqual({ exists: true });
     expect((await t.call('GET', 'users/exists', { query: { username: 'nobody' } })).body).toEqual({ exists: false });
-    expect((await t.call('GET', 'users/exists', { query: { email: 'admin@oakfield.sandbox.test' } })).body).toEqual({ exists: true });
+    expect((await t.call('GET', 'users/exists', { query: { email: 'admin@oakfield.sandbox.test' } })).body).toEqual({
+      exists: true,
+    });
     const teacher = await t.login('teacher');
-    expect((await t.call('GET', 'users/exists', { token: teacher, query: { school_username: 'pupil' } })).body).toEqual({ exists: true });
+    expect((await t.call('GET', 'users/exists', { token: teacher, query: { school_username: 'pupil' } })).body).toEqual(
+      { exists: true },
+    );
     expect((await t.call('GET', 'users/exists', {})).status).toBe(422);
   });
 
   it('signs up a new account that can then sign in, refusing a taken username', async () => {
-    const res = await t.call('POST', 'users', { body: { username: 'newteacher', password: 'secret99', email: 'new@example.test', first_name: 'New' } });
+    const res = await t.call('POST', 'users', {
+      body: { username: 'newteacher', password: 'secret99', email: 'new@example.test', first_name: 'New' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ username: 'newteacher', kind: 'teacher', email: 'new@example.test' });
     await expect(t.login('newteacher', 'secret99')).resolves.toMatch(/^[\w-]{43}$/);
-    expect((await t.call('POST', 'users', { body: { username: 'NewTeacher', password: 'secret99' } })).status).toBe(409);
+    expect((await t.call('POST', 'users', { body: { username: 'NewTeacher', password: 'secret99' } })).status).toBe(
+      409,
+    );
   });
 
   it('updates the signed-in user with PUT users/me', async () => {
@@ -190,6 +230,12 @@ describe('auth handlers', () => {
   it('answers how the caller relates to another user', async () => {
     const token = await t.login('admin');
     const res = await t.call('GET', 'users/me/users/4', { token });
-    expect(res.body.relationship).toMatchObject({ isMe: false, isSameSchool: true, isTeacher: true, isAdmin: true, isParent: false });
+    expect(res.body.relationship).toMatchObject({
+      isMe: false,
+      isSameSchool: true,
+      isTeacher: true,
+      isAdmin: true,
+      isParent: false,
+    });
   });
 });

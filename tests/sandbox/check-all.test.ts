@@ -10,7 +10,8 @@ function thrown(run: () => unknown): (DomainError | HttpError) & { readonly http
   try {
     run();
   } catch (error) {
-    if (error instanceof DomainError) return Object.assign(error, { httpStatus: DOMAIN_ERROR_STATUS[error.kind].status });
+    if (error instanceof DomainError)
+      return Object.assign(error, { httpStatus: DOMAIN_ERROR_STATUS[error.kind].status });
     if (error instanceof HttpError) return Object.assign(error, { httpStatus: error.status });
     throw error;
   }
@@ -45,7 +46,9 @@ describe('checkAll', () => {
   });
 
   it('keeps a single 422 as it was, message included', () => {
-    const only = new HttpError(422, 'Invalid data', 'ends_at: homework cannot end before it starts', { errors: [{ path: 'ends_at', message: 'must not be before starts_at' }] });
+    const only = new HttpError(422, 'Invalid data', 'ends_at: homework cannot end before it starts', {
+      errors: [{ path: 'ends_at', message: 'must not be before starts_at' }],
+    });
     expect(
       thrown(() =>
         checkAll(

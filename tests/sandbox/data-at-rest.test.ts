@@ -38,7 +38,11 @@ describe('the sandbox’s files under umask 000', () => {
   }
 
   async function signInAndWrite(s: Sandbox): Promise<string> {
-    const res = await s.fetch('auth', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'teacher', password: 'sandbox' }) });
+    const res = await s.fetch('auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'teacher', password: 'sandbox' }),
+    });
     return ((await res.json()) as { token: string }).token;
   }
 
@@ -50,7 +54,8 @@ describe('the sandbox’s files under umask 000', () => {
     await inUmask0(() => signInAndWrite(sandbox as Sandbox));
     const data = join(home, 'edshed');
     expect(mode(data)).toBe('700');
-    for (const file of ['sandbox.db', 'sandbox.db-wal', 'sandbox.db-shm']) expect(mode(join(data, file)), file).toBe('600');
+    for (const file of ['sandbox.db', 'sandbox.db-wal', 'sandbox.db-shm'])
+      expect(mode(join(data, file)), file).toBe('600');
   });
 
   it('closes files an older version left open to others', async () => {
@@ -82,11 +87,22 @@ describe('the sandbox’s files under umask 000', () => {
 describe('migration 031', () => {
   it('hashes the tokens of open sessions in place, so they stay open', () => {
     const db = databaseBefore(31);
-    run(db, "INSERT INTO schools (id, name, country, locale, account_region, created_at) VALUES (1, 'S', 'GB', 'en_GB', 'GB', 'x')");
-    run(db, "INSERT INTO users (id, username, password_hash, kind, school_id, created_at) VALUES (9, 'amy', 'x', 'teacher', 1, 'x')");
-    run(db, "INSERT INTO tokens (token, user_id, created_at, expires_at) VALUES ('clear-token', 9, 'x', '2099-01-01T00:00:00.000Z')");
+    run(
+      db,
+      "INSERT INTO schools (id, name, country, locale, account_region, created_at) VALUES (1, 'S', 'GB', 'en_GB', 'GB', 'x')",
+    );
+    run(
+      db,
+      "INSERT INTO users (id, username, password_hash, kind, school_id, created_at) VALUES (9, 'amy', 'x', 'teacher', 1, 'x')",
+    );
+    run(
+      db,
+      "INSERT INTO tokens (token, user_id, created_at, expires_at) VALUES ('clear-token', 9, 'x', '2099-01-01T00:00:00.000Z')",
+    );
     migrate(db);
-    expect(oneValue(db, 'SELECT token_hash FROM tokens')).toBe(createHash('sha256').update('clear-token').digest('hex'));
+    expect(oneValue(db, 'SELECT token_hash FROM tokens')).toBe(
+      createHash('sha256').update('clear-token').digest('hex'),
+    );
     expect(lookupSession(db, 'clear-token', new Date())).toMatchObject({ id: 9, schoolId: 1 });
     db.close();
   });

@@ -5,9 +5,11 @@ describe('the transaction lock', () => {
   it('runs synchronous work at once when free, answering its value directly', () => {
     const lock = createExclusive();
     expect(lock.run(() => 42)).toBe(42);
-    expect(() => lock.run(() => {
-      throw new Error('boom');
-    })).toThrow('boom');
+    expect(() =>
+      lock.run(() => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     // The error released the lock: the next work runs at once again.
     expect(lock.run(() => 'again')).toBe('again');
   });

@@ -88,11 +88,19 @@ describe('faults in the server', () => {
   }
 
   async function create(title: string): Promise<Response> {
-    return t.sandbox.fetch('http://sandbox.test/users/me/lists', { method: 'POST', headers: { 'x-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ title }) });
+    return t.sandbox.fetch('http://sandbox.test/users/me/lists', {
+      method: 'POST',
+      headers: { 'x-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ title }),
+    });
   }
 
   function stored(title: string): number {
-    return scalarOf<number>(t.sandbox.db, "SELECT COUNT(*) FROM records WHERE collection = 'lists' AND json_extract(data, '$.title') = ?", title);
+    return scalarOf<number>(
+      t.sandbox.db,
+      "SELECT COUNT(*) FROM records WHERE collection = 'lists' AND json_extract(data, '$.title') = ?",
+      title,
+    );
   }
 
   it('answers an injected 500 without running the handler', async () => {
@@ -139,7 +147,10 @@ describe('faults in the server', () => {
 
   it('reads and switches faults at runtime, refusing a bad spec with 422', async () => {
     await setFaults('503=0.5,seed=3');
-    expect((await t.call('GET', '__sandbox/faults')).body).toMatchObject({ faults: '503=0.5,seed=3', spec: { errors: [{ status: 503, rate: 0.5 }] } });
+    expect((await t.call('GET', '__sandbox/faults')).body).toMatchObject({
+      faults: '503=0.5,seed=3',
+      spec: { errors: [{ status: 503, rate: 0.5 }] },
+    });
     const bad = await t.call('PUT', '__sandbox/faults', { body: { faults: '503=lots' } });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toContain('503=lots');
@@ -158,7 +169,11 @@ describe('faults over a real socket', () => {
   afterAll(() => sandbox.close());
 
   it('destroys the socket after committing the write (the unknown-outcome case)', async () => {
-    const login = await fetch(`${url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'teacher', password: 'sandbox' }) }).catch((e: unknown) => e);
+    const login = await fetch(`${url}auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'teacher', password: 'sandbox' }),
+    }).catch((e: unknown) => e);
     expect(login).toBeInstanceOf(TypeError);
     const sessions = oneValue(sandbox.db, 'SELECT COUNT(*) FROM tokens WHERE user_id = 3');
     expect(sessions).toBe(1);

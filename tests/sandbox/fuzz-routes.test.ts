@@ -16,7 +16,25 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
 
 /** Values meant to hit edges: wrong types, calendar-invalid dates, control characters, huge numbers, deep-ish JSON. */
 const hostile = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', '%', '_', '*', '2026-02-30', '2026-13-01T00:00:00Z', '9999999999999999999999', '-1', '0', 'NaN', 'null', 'true', '[]', '{}', "'; DROP TABLE users; --"),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '%',
+    '_',
+    '*',
+    '2026-02-30',
+    '2026-13-01T00:00:00Z',
+    '9999999999999999999999',
+    '-1',
+    '0',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    "'; DROP TABLE users; --",
+  ),
   fc.string({ maxLength: 12 }),
   fc.integer(),
   fc.double(),
@@ -60,13 +78,25 @@ function plausible(spec: FieldSpec): fc.Arbitrary<unknown> {
 }
 
 function payloadOf(endpoint: Endpoint): fc.Arbitrary<Record<string, unknown>> {
-  const declared = Object.fromEntries(Object.entries(endpoint.payload ?? {}).map(([key, spec]) => [key, fc.oneof(plausible(spec), hostile)]));
+  const declared = Object.fromEntries(
+    Object.entries(endpoint.payload ?? {}).map(([key, spec]) => [key, fc.oneof(plausible(spec), hostile)]),
+  );
   return fc
-    .tuple(fc.record(declared, { requiredKeys: [] }), fc.dictionary(fc.constantFrom('id', 'ids', 'name', 'title', 'state', 'school_id', 'x', '__proto__', 'constructor'), hostile, { maxKeys: 2 }))
+    .tuple(
+      fc.record(declared, { requiredKeys: [] }),
+      fc.dictionary(
+        fc.constantFrom('id', 'ids', 'name', 'title', 'state', 'school_id', 'x', '__proto__', 'constructor'),
+        hostile,
+        { maxKeys: 2 },
+      ),
+    )
     .map(([known, extra]) => ({ ...extra, ...known }));
 }
 
-type Body = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'raw'; readonly text: string; readonly type: string } | { readonly kind: 'none' };
+type Body =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'raw'; readonly text: string; readonly type: string }
+  | { readonly kind: 'none' };
 
 function bodyOf(endpoint: Endpoint): fc.Arbitrary<Body> {
   return fc.oneof(
@@ -76,17 +106,33 @@ function bodyOf(endpoint: Endpoint): fc.Arbitrary<Body> {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('{"a":', '<b>x</b>', '', 'a=1&b=2', `{"a":${'['.repeat(200)}`), fc.constantFrom('application/json', 'text/html', 'application/x-www-form-urlencoded', 'application/octet-stream'))
+        .tuple(
+          fc.constantFrom('{"a":', '<b>x</b>', '', 'a=1&b=2', `{"a":${'['.repeat(200)}`),
+          fc.constantFrom(
+            'application/json',
+            'text/html',
+            'application/x-www-form-urlencoded',
+            'application/octet-stream',
+          ),
+        )
         .map(([text, type]): Body => ({ kind: 'raw', text, type })),
     },
   );
 }
 
 function queryOf(endpoint: Endpoint): fc.Arbitrary<Record<string, string>> {
-  return payloadOf(endpoint).map((payload) => Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])));
+  return payloadOf(endpoint).map((payload) =>
+    Object.fromEntries(
+      Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+    ),
+  );
 }
 
-const segment = fc.oneof(fc.constantFrom('1', '2', '3', '999999', '0', '-1', 'x', '%00', '..', '1.5'), fc.integer({ min: 1, max: 40 }).map(String), fc.string({ minLength: 1, maxLength: 6 }).map(encodeURIComponent));
+const segment = fc.oneof(
+  fc.constantFrom('1', '2', '3', '999999', '0', '-1', 'x', '%00', '..', '1.5'),
+  fc.integer({ min: 1, max: 40 }).map(String),
+  fc.string({ minLength: 1, maxLength: 6 }).map(encodeURIComponent),
+);
 
 interface Case {
   readonly who: 'superuser' | 'admin' | 'teacher' | 'pupil' | 'none';
@@ -129,35 +175,59 @@ async function send(endpoint: Endpoint, c: Case): Promise<{ status: number; refe
     headers['content-type'] = c.body.type;
     body = c.body.text;
   }
-  const res = await t.sandbox.fetch(url.toString(), { method: endpoint.method, headers, ...(body === undefined ? {} : { body }) });
-  return { status: res.status, reference: res.headers.get('x-error-reference'), text: (await res.text()).slice(0, 200) };
+  const res = await t.sandbox.fetch(url.toString(), {
+    method: endpoint.method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+  return {
+    status: res.status,
+    reference: res.headers.get('x-error-reference'),
+    text: (await res.text()).slice(0, 200),
+  };
 }
 
 describe('every route of the table, fuzzed in-process', () => {
   // About 3,900 requests in one test: 10 to 15 s on a quiet 2-core machine, more beside other suites.
-  it(`never answers 5xx, and records no write for a 4xx (seed ${SEED}, ${RUNS} cases a route)`, { timeout: 120_000 }, async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const [index, endpoint] of ENDPOINTS.entries()) {
-      await fc.assert(
-        fc.asyncProperty(caseOf(endpoint), async (c) => {
-          const before = writesRecorded();
-          sent += 1;
-          const res = await send(endpoint, c).catch((error: unknown) => ({ status: 599, reference: null, text: `request failed: ${String(error)}` }));
-          const wrote = writesRecorded() - before;
-          const problem =
-            res.status >= 500 ? `answered ${res.status}` : res.status >= 400 && wrote > 0 ? `recorded ${wrote} write(s) for a ${res.status}` : res.status >= 400 && !res.reference ? `a ${res.status} without an error reference` : null;
-          if (problem) {
-            failures.push(`${endpoint.route} ${JSON.stringify(c)}: ${problem}: ${res.text}`);
-            return false;
-          }
-          return true;
-        }),
-        // One failing case per route is enough to report; the others still run.
-        { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
-      ).catch(() => undefined);
-    }
-    expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(ENDPOINTS.length * RUNS);
-  });
+  it(
+    `never answers 5xx, and records no write for a 4xx (seed ${SEED}, ${RUNS} cases a route)`,
+    { timeout: 120_000 },
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const [index, endpoint] of ENDPOINTS.entries()) {
+        await fc
+          .assert(
+            fc.asyncProperty(caseOf(endpoint), async (c) => {
+              const before = writesRecorded();
+              sent += 1;
+              const res = await send(endpoint, c).catch((error: unknown) => ({
+                status: 599,
+                reference: null,
+                text: `request failed: ${String(error)}`,
+              }));
+              const wrote = writesRecorded() - before;
+              const problem =
+                res.status >= 500
+                  ? `answered ${res.status}`
+                  : res.status >= 400 && wrote > 0
+                    ? `recorded ${wrote} write(s) for a ${res.status}`
+                    : res.status >= 400 && !res.reference
+                      ? `a ${res.status} without an error reference`
+                      : null;
+              if (problem) {
+                failures.push(`${endpoint.route} ${JSON.stringify(c)}: ${problem}: ${res.text}`);
+                return false;
+              }
+              return true;
+            }),
+            // One failing case per route is enough to report; the others still run.
+            { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
+          )
+          .catch(() => undefined);
+      }
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThanOrEqual(ENDPOINTS.length * RUNS);
+    },
+  );
 });

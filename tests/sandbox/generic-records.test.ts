@@ -5,13 +5,15 @@ import { createRecord, listRecords } from '../../sandbox/generic/records.js';
 describe('listRecords: equality filters on stored documents', () => {
   const db = openDatabase(':memory:');
   const now = new Date('2026-09-01T09:00:00Z');
-  const add = (data: Record<string, unknown>): number => createRecord(db, { collection: 'lists', ownerId: null, schoolId: null, data, now }).id;
+  const add = (data: Record<string, unknown>): number =>
+    createRecord(db, { collection: 'lists', ownerId: null, schoolId: null, data, now }).id;
   const three = add({ level: 3, done: true, ratio: 2.5, code: '7' });
   const four = add({ level: 4, done: false, ratio: 0.5, code: 7 });
   const text = add({ level: '3', done: 'yes', code: 'x' });
   afterAll(() => db.close());
 
-  const ids = (where: Record<string, string | number | boolean>): number[] => listRecords(db, 'lists', null, { skip: 0, take: 50, where }).items.map((r) => r.id);
+  const ids = (where: Record<string, string | number | boolean>): number[] =>
+    listRecords(db, 'lists', null, { skip: 0, take: 50, where }).items.map((r) => r.id);
 
   it('matches whole numbers given as numbers (bound as integers, not as 3.0)', () => {
     expect(ids({ level: 3 })).toEqual([three, text]);

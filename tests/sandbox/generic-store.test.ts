@@ -14,22 +14,55 @@ describe('route shapes', () => {
   };
 
   it('reads items, collections and actions from the method and path', () => {
-    expect(shape('GET lists/{id}')).toEqual({ kind: 'item', scope: { kind: 'shared' }, collection: ['lists'], key: 'id' });
+    expect(shape('GET lists/{id}')).toEqual({
+      kind: 'item',
+      scope: { kind: 'shared' },
+      collection: ['lists'],
+      key: 'id',
+    });
     expect(shape('POST users/me/lists')).toEqual({ kind: 'collection', scope: { kind: 'me' }, collection: ['lists'] });
-    expect(shape('GET users/{id}/lists')).toEqual({ kind: 'collection', scope: { kind: 'user', param: 'id' }, collection: ['lists'] });
-    expect(shape('POST lists/{id}/duplicate')).toEqual({ kind: 'action', scope: { kind: 'shared' }, collection: ['lists'], key: 'id', action: 'duplicate' });
-    expect(shape('PATCH quiz/reported/{id}/close')).toMatchObject({ kind: 'action', collection: ['quiz', 'reported'], action: 'close' });
-    expect(shape('POST users/me/school/pupils/{id}/avatarpurchases')).toEqual({ kind: 'collection', scope: { kind: 'school' }, collection: ['pupils', '{id}', 'avatarpurchases'] });
+    expect(shape('GET users/{id}/lists')).toEqual({
+      kind: 'collection',
+      scope: { kind: 'user', param: 'id' },
+      collection: ['lists'],
+    });
+    expect(shape('POST lists/{id}/duplicate')).toEqual({
+      kind: 'action',
+      scope: { kind: 'shared' },
+      collection: ['lists'],
+      key: 'id',
+      action: 'duplicate',
+    });
+    expect(shape('PATCH quiz/reported/{id}/close')).toMatchObject({
+      kind: 'action',
+      collection: ['quiz', 'reported'],
+      action: 'close',
+    });
+    expect(shape('POST users/me/school/pupils/{id}/avatarpurchases')).toEqual({
+      kind: 'collection',
+      scope: { kind: 'school' },
+      collection: ['pupils', '{id}', 'avatarpurchases'],
+    });
   });
 
   it('treats a written sub-path as a collection when the table lists it or has items under it', () => {
-    expect(shape('POST lists/{id}/words')).toMatchObject({ kind: 'collection', collection: ['lists', '{id}', 'words'] });
+    expect(shape('POST lists/{id}/words')).toMatchObject({
+      kind: 'collection',
+      collection: ['lists', '{id}', 'words'],
+    });
     expect(shape('PUT quiz/question_sets/{id}/rate')).toMatchObject({ kind: 'collection' });
     expect(shape('PUT lists/{id}/favourite')).toMatchObject({ kind: 'action', action: 'favourite' });
   });
 
   it('makes singular response keys', () => {
-    expect(['lists', 'categories', 'boxes', 'status', 'progress', 'words'].map(singular)).toEqual(['list', 'category', 'box', 'status', 'progress', 'word']);
+    expect(['lists', 'categories', 'boxes', 'status', 'progress', 'words'].map(singular)).toEqual([
+      'list',
+      'category',
+      'box',
+      'status',
+      'progress',
+      'word',
+    ]);
   });
 });
 
@@ -46,7 +79,10 @@ describe('generic store through the server', () => {
   afterAll(() => t.close());
 
   it('creates a record and reads it back under another route of the same collection', async () => {
-    const created = await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'Week 1', locale: 'en_GB' } });
+    const created = await t.call('POST', 'users/me/lists', {
+      token: teacher,
+      body: { title: 'Week 1', locale: 'en_GB' },
+    });
     expect(created.status).toBe(201);
     const list = created.body.list as { id: number; title: string; owner_id: number };
     expect(list).toMatchObject({ title: 'Week 1', owner_id: 3, school_id: 1 });
@@ -78,7 +114,9 @@ describe('generic store through the server', () => {
     const tooMany = await t.call('GET', 'lists', { token: teacher, query: { take: String(MAX_TAKE + 1) } });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body).toMatchObject({ error: 'Invalid data', errors: [{ path: 'take' }] });
-    expect((await t.call('GET', 'lists', { token: teacher, query: { skip: '-1' } })).body).toMatchObject({ errors: [{ path: 'skip' }] });
+    expect((await t.call('GET', 'lists', { token: teacher, query: { skip: '-1' } })).body).toMatchObject({
+      errors: [{ path: 'skip' }],
+    });
     expect((await t.call('GET', 'lists', { token: teacher, query: { take: String(MAX_TAKE) } })).status).toBe(200);
   });
 
@@ -116,7 +154,10 @@ describe('generic store through the server', () => {
   });
 
   it('soft-deletes, after which the record is gone from reads and lists', async () => {
-    expect((await t.call('DELETE', `lists/${listId}`, { token: teacher })).body.list).toMatchObject({ id: listId, deleted_at: expect.any(String) });
+    expect((await t.call('DELETE', `lists/${listId}`, { token: teacher })).body.list).toMatchObject({
+      id: listId,
+      deleted_at: expect.any(String),
+    });
     expect((await t.call('GET', `lists/${listId}`, { token: teacher })).status).toBe(404);
     expect((await t.call('GET', 'users/me/lists', { token: teacher })).body.total).toBe(1);
   });

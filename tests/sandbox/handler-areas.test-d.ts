@@ -5,7 +5,14 @@
  */
 import { expectTypeOf } from 'vitest';
 import type { HandlerMap } from '../../sandbox/kit/handler.js';
-import { defineRoutes, realHandlers, type GenericHandlers, type GenericRoute, type RealHandlers, type RealRoute } from '../../sandbox/routes/areas.js';
+import {
+  defineRoutes,
+  realHandlers,
+  type GenericHandlers,
+  type GenericRoute,
+  type RealHandlers,
+  type RealRoute,
+} from '../../sandbox/routes/areas.js';
 import { genericHandlers, REAL_HANDLERS } from '../../sandbox/routes/index.js';
 import { countriesHandlers } from '../../sandbox/routes/countries.js';
 import { vatHandlers } from '../../sandbox/routes/vat.js';
@@ -15,7 +22,13 @@ import { vatHandlers } from '../../sandbox/routes/vat.js';
 expectTypeOf<Extract<RealRoute, GenericRoute>>().toBeNever();
 expectTypeOf<Exclude<keyof HandlerMap, RealRoute | GenericRoute>>().toBeNever();
 expectTypeOf<Exclude<RealRoute | GenericRoute, keyof HandlerMap>>().toBeNever();
-expectTypeOf<'POST superuser/invoices/{id}/paid' | 'GET users/me/school/pupils' | 'POST auth' | 'GET users/me' | 'GET resources/search'>().toExtend<RealRoute>();
+expectTypeOf<
+  | 'POST superuser/invoices/{id}/paid'
+  | 'GET users/me/school/pupils'
+  | 'POST auth'
+  | 'GET users/me'
+  | 'GET resources/search'
+>().toExtend<RealRoute>();
 expectTypeOf<'GET lists/{id}' | 'POST users/forgot' | 'GET quiz/curricula'>().toExtend<GenericRoute>();
 
 // For every real route, the generic store plus all the other real handlers is not a full handler map.

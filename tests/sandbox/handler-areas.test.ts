@@ -17,18 +17,26 @@ describe('which areas have real handlers', () => {
     for (const [area, service] of Object.entries(AREA_SERVICE)) {
       if (typeof service === 'string') continue;
       const commands = new Set(ENDPOINTS.filter((e) => e.area === area).map((e) => e.command));
-      expect(service.real.filter((c) => !commands.has(c)), area).toEqual([]);
+      expect(
+        service.real.filter((c) => !commands.has(c)),
+        area,
+      ).toEqual([]);
     }
   });
 
   it('has specific handlers for exactly the real routes, and generic ones for exactly the rest', () => {
-    expect(sorted(Object.keys(REAL_HANDLERS))).toEqual(sorted(ENDPOINTS.filter((e) => !servedGenerically(e)).map((e) => e.route)));
-    expect(sorted(Object.keys(genericHandlers()))).toEqual(sorted(ENDPOINTS.filter(servedGenerically).map((e) => e.route)));
+    expect(sorted(Object.keys(REAL_HANDLERS))).toEqual(
+      sorted(ENDPOINTS.filter((e) => !servedGenerically(e)).map((e) => e.route)),
+    );
+    expect(sorted(Object.keys(genericHandlers()))).toEqual(
+      sorted(ENDPOINTS.filter(servedGenerically).map((e) => e.route)),
+    );
   });
 
   it('answers every route of the table with the real handler where there is one', () => {
     expect(Object.keys(HANDLERS)).toHaveLength(ENDPOINTS.length);
-    for (const [route, handler] of Object.entries(REAL_HANDLERS)) expect(HANDLERS[route as keyof typeof HANDLERS], route).toBe(handler);
+    for (const [route, handler] of Object.entries(REAL_HANDLERS))
+      expect(HANDLERS[route as keyof typeof HANDLERS], route).toBe(handler);
   });
 
   it('keeps the site, billing and school administration real, and the learner long tail generic', () => {
@@ -37,7 +45,11 @@ describe('which areas have real handlers', () => {
       if (!endpoint) throw new Error(`no ${route} in the table`);
       return servedGenerically(endpoint);
     };
-    expect(['GET resources/search', 'POST superuser/invoices/{id}/paid', 'GET users/me/school/pupils', 'POST auth'].map(served)).toEqual([false, false, false, false]);
+    expect(
+      ['GET resources/search', 'POST superuser/invoices/{id}/paid', 'GET users/me/school/pupils', 'POST auth'].map(
+        served,
+      ),
+    ).toEqual([false, false, false, false]);
     expect(['GET lists/{id}', 'POST users/forgot', 'GET quiz/curricula'].map(served)).toEqual([true, true, true]);
   });
 });
@@ -55,7 +67,13 @@ describe('routes files', () => {
   });
 
   const filesUnder = (folder: string): string[] =>
-    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(folder, entry.name)) : entry.name.endsWith('.ts') ? [join(folder, entry.name)] : []));
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? filesUnder(join(folder, entry.name))
+        : entry.name.endsWith('.ts')
+          ? [join(folder, entry.name)]
+          : [],
+    );
   const subFiles = readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => filesUnder(join(dir, entry.name)).map((file) => relative(dir, file)));
@@ -67,7 +85,9 @@ describe('routes files', () => {
   it.each(subFiles)('%s imports from no other area (shared code lives in domain/ or kit/)', (file) => {
     const area = file.split(sep)[0] ?? '';
     const text = readFileSync(join(dir, file), 'utf8');
-    const targets = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => relative(dir, resolve(dirname(join(dir, file)), m[1] ?? '')));
+    const targets = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) =>
+      relative(dir, resolve(dirname(join(dir, file)), m[1] ?? '')),
+    );
     const otherAreas = targets.filter((target) => !target.startsWith('..') && !target.startsWith(`${area}${sep}`));
     expect(otherAreas).toEqual([]);
   });

@@ -19,19 +19,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('CORS for configured origins only', () => {
-  it.each(['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173', 'https://rehearsal.example:8443'])(
-    'answers %s, the site dev/preview origins and the configured one',
-    async (origin) => {
-      const preflight = await t.sandbox.fetch('http://sandbox.test/users/me', { method: 'OPTIONS', headers: { origin } });
-      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
-      const res = await t.call('GET', 'users/me', { token: admin, headers: { origin } });
-      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:5173',
+    'http://localhost:5173',
+    'http://127.0.0.1:4173',
+    'http://localhost:4173',
+    'https://rehearsal.example:8443',
+  ])('answers %s, the site dev/preview origins and the configured one', async (origin) => {
+    const preflight = await t.sandbox.fetch('http://sandbox.test/users/me', { method: 'OPTIONS', headers: { origin } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    const res = await t.call('GET', 'users/me', { token: admin, headers: { origin } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+  });
 
   it('never reflects an unknown origin, nor allows it credentials', async () => {
-    for (const origin of ['https://evil.example', 'http://localhost:5174', 'null', 'http://localhost:5173.evil.example']) {
-      const preflight = await t.sandbox.fetch('http://sandbox.test/users/me', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost:5174',
+      'null',
+      'http://localhost:5173.evil.example',
+    ]) {
+      const preflight = await t.sandbox.fetch('http://sandbox.test/users/me', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
       expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
       expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
@@ -43,7 +54,9 @@ describe('CORS for configured origins only', () => {
   });
 
   it('refuses a configured origin that is not an origin', () => {
-    expect(() => createSandbox({ db: ':memory:', seed: 'none', corsOrigins: ['http://localhost:3000/app'] })).toThrow(/not an origin/);
+    expect(() => createSandbox({ db: ':memory:', seed: 'none', corsOrigins: ['http://localhost:3000/app'] })).toThrow(
+      /not an origin/,
+    );
   });
 });
 
@@ -67,9 +80,18 @@ describe('Host header against DNS rebinding', () => {
   ])('gives a rebound host name nothing on %s %s, in the platform error shape', async (method, path) => {
     const url = live.url();
     const port = new URL(url).port;
-    const res = await raw(url, method, path, { host: `evil.example:${port}`, 'content-type': 'application/json' }, method === 'POST' ? '{}' : undefined);
+    const res = await raw(
+      url,
+      method,
+      path,
+      { host: `evil.example:${port}`, 'content-type': 'application/json' },
+      method === 'POST' ? '{}' : undefined,
+    );
     expect(res.status).toBe(421);
-    expect(JSON.parse(res.body)).toMatchObject({ error: 'Misdirected request', message: expect.stringContaining('evil.example') });
+    expect(JSON.parse(res.body)).toMatchObject({
+      error: 'Misdirected request',
+      message: expect.stringContaining('evil.example'),
+    });
     expect(res.headers['x-error-reference']).toMatch(/^req_/);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -92,9 +114,16 @@ describe('hostile bodies', () => {
   it('answers a deeply nested JSON body 400 in the platform shape, with the error reference', async () => {
     const deep = `{"title":"x","a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     for (const path of ['users/me/lists', '__sandbox/reset']) {
-      const res = await t.sandbox.fetch(`http://sandbox.test/${path}`, { method: 'POST', headers: { 'x-token': admin, 'content-type': 'application/json' }, body: deep });
+      const res = await t.sandbox.fetch(`http://sandbox.test/${path}`, {
+        method: 'POST',
+        headers: { 'x-token': admin, 'content-type': 'application/json' },
+        body: deep,
+      });
       expect(res.status, path).toBe(400);
-      expect(await res.json()).toMatchObject({ error: 'Bad request', message: expect.stringContaining('nests deeper') });
+      expect(await res.json()).toMatchObject({
+        error: 'Bad request',
+        message: expect.stringContaining('nests deeper'),
+      });
       expect(res.headers.get('x-error-reference')).toMatch(/^req_/);
     }
   });
@@ -109,27 +138,57 @@ describe('hostile bodies', () => {
   it('refuses a body over 20 MiB with 413 in the platform shape, whether declared or streamed, and writes nothing', async () => {
     const before = await writeCount(t, 'POST users/me/lists');
     const big = Buffer.alloc(20 * 1024 * 1024 + 1, 'a');
-    const declared = await t.sandbox.inject({ method: 'POST', url: '/users/me/lists', headers: { 'x-token': admin, 'content-type': 'application/json' }, payload: big });
-    const streamed = await t.sandbox.inject({ method: 'POST', url: '/users/me/lists', headers: { 'x-token': admin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, payload: Readable.from([big.subarray(0, 1024), big.subarray(1024)]) });
+    const declared = await t.sandbox.inject({
+      method: 'POST',
+      url: '/users/me/lists',
+      headers: { 'x-token': admin, 'content-type': 'application/json' },
+      payload: big,
+    });
+    const streamed = await t.sandbox.inject({
+      method: 'POST',
+      url: '/users/me/lists',
+      headers: { 'x-token': admin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      payload: Readable.from([big.subarray(0, 1024), big.subarray(1024)]),
+    });
     for (const res of [declared, streamed]) {
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ error: 'Payload too large', message: 'The request body is larger than the 20 MiB the sandbox accepts' });
+      expect(res.json()).toEqual({
+        error: 'Payload too large',
+        message: 'The request body is larger than the 20 MiB the sandbox accepts',
+      });
       expect(res.headers['x-error-reference']).toMatch(/^req_/);
     }
     expect(await writeCount(t, 'POST users/me/lists')).toBe(before);
   });
 
   it('refuses an update with an empty or non-JSON body and writes nothing', async () => {
-    const pupil = rowOf<{ id: number }>(t.sandbox.db, "SELECT * FROM users WHERE kind = 'pupil' AND school_id = 1 AND deleted_at IS NULL LIMIT 1");
+    const pupil = rowOf<{ id: number }>(
+      t.sandbox.db,
+      "SELECT * FROM users WHERE kind = 'pupil' AND school_id = 1 AND deleted_at IS NULL LIMIT 1",
+    );
     const route = 'PUT users/me/school/pupils/{id}';
     const before = await writeCount(t, route);
-    const empty = await t.sandbox.fetch(`http://sandbox.test/users/me/school/pupils/${pupil.id}`, { method: 'PUT', headers: { 'x-token': admin } });
+    const empty = await t.sandbox.fetch(`http://sandbox.test/users/me/school/pupils/${pupil.id}`, {
+      method: 'PUT',
+      headers: { 'x-token': admin },
+    });
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toMatchObject({ error: 'Bad request', message: expect.stringContaining('body is empty') });
-    const html = await t.sandbox.fetch(`http://sandbox.test/users/me/school/pupils/${pupil.id}`, { method: 'PUT', headers: { 'x-token': admin, 'content-type': 'text/html' }, body: '<b>first_name</b>' });
+    expect(await empty.json()).toMatchObject({
+      error: 'Bad request',
+      message: expect.stringContaining('body is empty'),
+    });
+    const html = await t.sandbox.fetch(`http://sandbox.test/users/me/school/pupils/${pupil.id}`, {
+      method: 'PUT',
+      headers: { 'x-token': admin, 'content-type': 'text/html' },
+      body: '<b>first_name</b>',
+    });
     expect(html.status).toBe(415);
     expect(html.headers.get('x-error-reference')).toMatch(/^req_/);
-    const broken = await t.sandbox.fetch(`http://sandbox.test/users/me/school/pupils/${pupil.id}`, { method: 'PUT', headers: { 'x-token': admin, 'content-type': 'application/json' }, body: '{"first_name":' });
+    const broken = await t.sandbox.fetch(`http://sandbox.test/users/me/school/pupils/${pupil.id}`, {
+      method: 'PUT',
+      headers: { 'x-token': admin, 'content-type': 'application/json' },
+      body: '{"first_name":',
+    });
     expect(broken.status).toBe(400);
     expect(await writeCount(t, route)).toBe(before);
     expect(one(t.sandbox.db, 'SELECT * FROM users WHERE id = ?', pupil.id)).toEqual(pupil);
@@ -148,7 +207,8 @@ describe('search text matches literally', () => {
     for (const text of ['\u0000', 'a\u0000', '%', '_', '\u0001']) {
       const res = await t.call('GET', path, { token: superuser, query: { [key]: text } });
       expect(res.status, JSON.stringify(text)).toBe(200);
-      const found = (res.body[list] ?? (res.body['resources'] as Record<string, unknown> | undefined)?.[list]) as unknown[];
+      const found = (res.body[list] ??
+        (res.body['resources'] as Record<string, unknown> | undefined)?.[list]) as unknown[];
       expect(found, JSON.stringify(text)).toEqual([]);
     }
   });

@@ -4,7 +4,20 @@ import { PAGE_SIZE } from '../../core/domain/constants.js';
 import { DomainError } from '../../sandbox/domain/errors.js';
 import { HttpError } from '../../sandbox/kit/handler.js';
 import { domainErrorReply } from '../../sandbox/server/errors-shape.js';
-import { DEFAULT_TAKE, describeIssues, fields, invalid, MAX_TAKE, notFound, page, parseFields, parseIds, parseInput, pathId, toId } from '../../sandbox/kit/input.js';
+import {
+  DEFAULT_TAKE,
+  describeIssues,
+  fields,
+  invalid,
+  MAX_TAKE,
+  notFound,
+  page,
+  parseFields,
+  parseIds,
+  parseInput,
+  pathId,
+  toId,
+} from '../../sandbox/kit/input.js';
 
 /** What a thrown DomainError (or HttpError) answers: status and body, as the server sends them. */
 function answer(run: () => unknown): { status: number; body: Record<string, unknown> } {
@@ -15,7 +28,8 @@ function answer(run: () => unknown): { status: number; body: Record<string, unkn
       const reply = domainErrorReply(error);
       if (reply.kind === 'json') return { status: reply.status, body: reply.body as Record<string, unknown> };
     }
-    if (error instanceof HttpError) return { status: error.status, body: { error: error.error, message: error.message, ...error.data } };
+    if (error instanceof HttpError)
+      return { status: error.status, body: { error: error.error, message: error.message, ...error.data } };
     throw error;
   }
   throw new Error('expected a DomainError or an HttpError');
@@ -29,31 +43,63 @@ describe('422s in the platform shape', () => {
     expect(reply.status).toBe(422);
     expect(reply.body.error).toBe('Invalid data');
     expect((reply.body.errors as { path: string }[]).map((e) => e.path)).toEqual(['name', 'seats', 'nested.when']);
-    expect(String(reply.body.message).split('; ').map((part) => part.split(':')[0])).toEqual(['name', 'seats', 'nested.when']);
+    expect(
+      String(reply.body.message)
+        .split('; ')
+        .map((part) => part.split(':')[0]),
+    ).toEqual(['name', 'seats', 'nested.when']);
   });
 
   it('leaves the path empty for a problem with the whole payload', () => {
-    const parsed = z.object({}).strict().refine(() => false, 'nothing is ever right').safeParse({});
+    const parsed = z
+      .object({})
+      .strict()
+      .refine(() => false, 'nothing is ever right')
+      .safeParse({});
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(describeIssues(parsed.error)).toEqual({ message: 'nothing is ever right', errors: [{ path: '', message: 'nothing is ever right' }] });
+    if (!parsed.success)
+      expect(describeIssues(parsed.error)).toEqual({
+        message: 'nothing is ever right',
+        errors: [{ path: '', message: 'nothing is ever right' }],
+      });
   });
 
   it('answers the parsed value when it is valid', () => {
-    expect(parseInput(schema, { name: 'a', seats: 2, nested: { when: 'now' } })).toEqual({ name: 'a', seats: 2, nested: { when: 'now' } });
+    expect(parseInput(schema, { name: 'a', seats: 2, nested: { when: 'now' } })).toEqual({
+      name: 'a',
+      seats: 2,
+      nested: { when: 'now' },
+    });
   });
 
   it('makes a one-key 422 with invalid()', () => {
-    expect(answer(() => {
-      throw invalid('amount', 'too large');
-    })).toEqual({ status: 422, body: { error: 'Invalid data', message: 'amount: too large', errors: [{ path: 'amount', message: 'too large' }] } });
+    expect(
+      answer(() => {
+        throw invalid('amount', 'too large');
+      }),
+    ).toEqual({
+      status: 422,
+      body: { error: 'Invalid data', message: 'amount: too large', errors: [{ path: 'amount', message: 'too large' }] },
+    });
   });
 });
 
 describe('keys the table leaves unnamed, checked with its field kinds', () => {
-  const LINK = { tenant_id: 'id', name: { kind: 'text', min: 1, max: 20 }, seats: 'int?', ends_at: { kind: 'day', optional: true, nullable: true } } as const;
+  const LINK = {
+    tenant_id: 'id',
+    name: { kind: 'text', min: 1, max: 20 },
+    seats: 'int?',
+    ends_at: { kind: 'day', optional: true, nullable: true },
+  } as const;
 
   it('coerces and trims as the table does, and keeps the keys it does not name', () => {
-    const parsed = parseFields(LINK, { tenant_id: '42', name: ' Oak ', seats: '30', ends_at: '2026-11-02T10:00:00Z', extra: [1] });
+    const parsed = parseFields(LINK, {
+      tenant_id: '42',
+      name: ' Oak ',
+      seats: '30',
+      ends_at: '2026-11-02T10:00:00Z',
+      extra: [1],
+    });
     expect(parsed).toEqual({ tenant_id: 42, name: 'Oak', seats: 30, ends_at: '2026-11-02', extra: [1] });
   });
 
@@ -114,7 +160,10 @@ describe('paging', () => {
       [{ skip: '-1' }, 'skip'],
       [{ skip: 2.5 }, 'skip'],
     ] as const) {
-      expect(answer(() => page({ input })).body, JSON.stringify(input)).toMatchObject({ error: 'Invalid data', errors: [{ path }] });
+      expect(answer(() => page({ input })).body, JSON.stringify(input)).toMatchObject({
+        error: 'Invalid data',
+        errors: [{ path }],
+      });
     }
   });
 });

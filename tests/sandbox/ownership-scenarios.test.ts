@@ -15,21 +15,29 @@ describe('whose record it is: the issue’s cases', () => {
   beforeAll(async () => {
     t = testSandbox({ rateLimit: 1_000_000 });
     two = schoolTwo(t);
-    for (const name of ['teacher', 'pupil', 'admin', 'district', 'teacher2a', 'teacher2b', 'superuser']) tokens[name] = await t.login(name);
+    for (const name of ['teacher', 'pupil', 'admin', 'district', 'teacher2a', 'teacher2b', 'superuser'])
+      tokens[name] = await t.login(name);
   });
   afterAll(() => t.close());
 
   async function schoolTwoList(extra: Record<string, unknown> = {}): Promise<number> {
-    const created = await t.call('POST', 'users/me/lists', { token: tokens.teacher2a, body: { title: 'Week 1', words: ['ship', 'shop'], ...extra } });
+    const created = await t.call('POST', 'users/me/lists', {
+      token: tokens.teacher2a,
+      body: { title: 'Week 1', words: ['ship', 'shop'], ...extra },
+    });
     expect(created.status).toBe(201);
     return (created.body.list as { id: number }).id;
   }
 
   it('keeps school 2’s list from school 1’s pupil: PUT and DELETE answer 404 and the words stay', async () => {
     const id = await schoolTwoList();
-    expect((await t.call('PUT', `lists/${id}`, { token: tokens.pupil, body: { title: 'gone', words: [] } })).status).toBe(404);
+    expect(
+      (await t.call('PUT', `lists/${id}`, { token: tokens.pupil, body: { title: 'gone', words: [] } })).status,
+    ).toBe(404);
     expect((await t.call('DELETE', `lists/${id}`, { token: tokens.pupil })).status).toBe(404);
-    expect((await t.call('POST', `lists/${id}/words`, { token: tokens.teacher, body: { words: ['intruder'] } })).status).toBe(404);
+    expect(
+      (await t.call('POST', `lists/${id}/words`, { token: tokens.teacher, body: { words: ['intruder'] } })).status,
+    ).toBe(404);
     expect((await t.call('GET', `lists/${id}`, { token: tokens.teacher })).status).toBe(404);
     const read = await t.call('GET', `lists/${id}`, { token: tokens.teacher2a });
     expect(read.status).toBe(200);
@@ -48,11 +56,22 @@ describe('whose record it is: the issue’s cases', () => {
   it('lets a colleague read a list of their school but not change it, and anyone read a published one', async () => {
     const id = await schoolTwoList();
     expect((await t.call('GET', `lists/${id}`, { token: tokens.teacher2b })).status).toBe(200);
-    expect((await t.call('PUT', `lists/${id}`, { token: tokens.teacher2b, body: { title: 'mine now' } })).status).toBe(404);
+    expect((await t.call('PUT', `lists/${id}`, { token: tokens.teacher2b, body: { title: 'mine now' } })).status).toBe(
+      404,
+    );
     const published = await schoolTwoList({ published: true });
     expect((await t.call('GET', `lists/${published}`, { token: tokens.pupil })).status).toBe(200);
-    expect((await t.call('POST', `lists/${published}/gamesession`, { token: tokens.pupil, body: { difficulty: 1, gameType: 'spelling' } })).status).toBe(201);
-    expect((await t.call('PUT', `lists/${published}`, { token: tokens.pupil, body: { title: 'mine now' } })).status).toBe(404);
+    expect(
+      (
+        await t.call('POST', `lists/${published}/gamesession`, {
+          token: tokens.pupil,
+          body: { difficulty: 1, gameType: 'spelling' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await t.call('PUT', `lists/${published}`, { token: tokens.pupil, body: { title: 'mine now' } })).status,
+    ).toBe(404);
     const listed = await t.call('GET', 'lists', { token: tokens.pupil, query: { take: '1000' } });
     const ids = (listed.body.lists as { id: number }[]).map((l) => l.id);
     expect(ids).toContain(published);
@@ -72,15 +91,21 @@ describe('whose record it is: the issue’s cases', () => {
   it('answers a relationship only inside it: another school’s user is 404 like a missing one', async () => {
     expect((await t.call('GET', `users/me/users/${two.owner}`, { token: tokens.teacher })).status).toBe(404);
     expect((await t.call('GET', `users/me/users/${two.pupil}`, { token: tokens.pupil })).status).toBe(404);
-    expect((await t.call('GET', `users/me/users/${two.owner}`, { token: tokens.district })).body.relationship).toMatchObject({ isSameSchool: false });
-    expect((await t.call('GET', `users/me/users/${two.colleague}`, { token: tokens.teacher2a })).body.relationship).toMatchObject({ isSameSchool: true });
+    expect(
+      (await t.call('GET', `users/me/users/${two.owner}`, { token: tokens.district })).body.relationship,
+    ).toMatchObject({ isSameSchool: false });
+    expect(
+      (await t.call('GET', `users/me/users/${two.colleague}`, { token: tokens.teacher2a })).body.relationship,
+    ).toMatchObject({ isSameSchool: true });
   });
 
   it('refuses a write under another school’s pupil as the read is: POST and GET both 404', async () => {
     const path = `users/me/school/pupils/${two.pupil}/avatarpurchases`;
     expect((await t.call('POST', path, { token: tokens.teacher, body: { type: 'hat', amount: 1 } })).status).toBe(404);
     expect((await t.call('GET', path, { token: tokens.teacher })).status).toBe(404);
-    expect((await t.call('POST', path, { token: tokens.teacher2a, body: { type: 'hat', amount: 1 } })).status).toBe(201);
+    expect((await t.call('POST', path, { token: tokens.teacher2a, body: { type: 'hat', amount: 1 } })).status).toBe(
+      201,
+    );
   });
 
   it('lets a district administrator reach their district’s schools’ records, and not another district’s', async () => {
@@ -93,13 +118,27 @@ describe('whose record it is: the issue’s cases', () => {
   });
 
   it('shares a school’s records among its teachers: a screening session, not across schools', async () => {
-    const session = await t.call('POST', 'phonics/screening/session', { token: tokens.teacher2a, body: { name: 'Autumn check' } });
+    const session = await t.call('POST', 'phonics/screening/session', {
+      token: tokens.teacher2a,
+      body: { name: 'Autumn check' },
+    });
     expect(session.status).toBe(201);
     const id = (session.body.session as { id: number }).id;
-    expect((await t.call('PATCH', `phonics/screening/session/${id}`, { token: tokens.teacher2b, body: { name: 'Autumn check 2' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('PATCH', `phonics/screening/session/${id}`, {
+          token: tokens.teacher2b,
+          body: { name: 'Autumn check 2' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.call('GET', `phonics/screening/session/${id}`, { token: tokens.teacher })).status).toBe(404);
-    expect((await t.call('PATCH', `phonics/screening/session/${id}`, { token: tokens.teacher, body: { name: 'x' } })).status).toBe(404);
+    expect(
+      (await t.call('PATCH', `phonics/screening/session/${id}`, { token: tokens.teacher, body: { name: 'x' } })).status,
+    ).toBe(404);
     expect((await t.call('DELETE', `phonics/screening/session/${id}`, { token: tokens.admin })).status).toBe(404);
-    expect((await t.call('GET', `phonics/screening/session/${id}`, { token: tokens.teacher2a })).body.session).toMatchObject({ name: 'Autumn check 2' });
+    expect(
+      (await t.call('GET', `phonics/screening/session/${id}`, { token: tokens.teacher2a })).body.session,
+    ).toMatchObject({ name: 'Autumn check 2' });
   });
 });

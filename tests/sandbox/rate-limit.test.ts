@@ -10,7 +10,11 @@ describe('fixed-window limiter', () => {
     expect(limiter.take('a', at).remaining).toBe(0);
     expect(limiter.take('a', at)).toMatchObject({ allowed: false, remaining: 0 });
     expect(limiter.take('b', at).allowed).toBe(true);
-    expect(limiter.take('a', new Date('2026-09-01T09:01:00Z'))).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 60 });
+    expect(limiter.take('a', new Date('2026-09-01T09:01:00Z'))).toMatchObject({
+      allowed: true,
+      remaining: 1,
+      resetSeconds: 60,
+    });
   });
 
   it('refuses a limit that is not a positive integer', () => {
@@ -18,7 +22,11 @@ describe('fixed-window limiter', () => {
   });
 
   it('adds Retry-After only to refusals', () => {
-    expect(rateLimitHeaders({ allowed: true, limit: 5, remaining: 4, resetSeconds: 30 })).toEqual({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': '30' });
+    expect(rateLimitHeaders({ allowed: true, limit: 5, remaining: 4, resetSeconds: 30 })).toEqual({
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': '4',
+      'x-ratelimit-reset': '30',
+    });
     expect(rateLimitHeaders({ allowed: false, limit: 5, remaining: 0, resetSeconds: 30 })['retry-after']).toBe('30');
   });
 });

@@ -22,7 +22,9 @@ describe('read models', () => {
     expect(ensureReadModels(db)).toBe(false);
     // The triggers came back with the tables: a write still reaches the doc.
     run(db, "UPDATE invoices SET description = 'rebuilt' WHERE id = ?", row.id);
-    expect(JSON.parse(scalarOf<string>(db, 'SELECT doc FROM invoice_docs WHERE id = ?', row.id))).toMatchObject({ description: 'rebuilt' });
+    expect(JSON.parse(scalarOf<string>(db, 'SELECT doc FROM invoice_docs WHERE id = ?', row.id))).toMatchObject({
+      description: 'rebuilt',
+    });
     db.close();
   });
 });

@@ -10,7 +10,8 @@ describe('request over a database the test seeded', () => {
   let now = SEED_NOW;
   const db = seededDb();
   const sb = sandboxOver(db, () => now);
-  const open = (): number => (one<{ id: number }>(db, "SELECT id FROM invoices WHERE state = 'open' ORDER BY id LIMIT 1") as { id: number }).id;
+  const open = (): number =>
+    (one<{ id: number }>(db, "SELECT id FROM invoices WHERE state = 'open' ORDER BY id LIMIT 1") as { id: number }).id;
   const paid = { method: 'bacs', date: '2026-08-30' };
 
   it('sends a concrete path as the table route with its params does, and the write log counts only the change', async () => {
@@ -21,7 +22,11 @@ describe('request over a database the test seeded', () => {
     expect(res.headers.get(HEADERS.apiTarget)).toBe('sandbox');
     const same = await sb.request('POST superuser/invoices/{id}/paid', { as: 'superuser', params: { id }, body: paid });
     expect(same.body).toMatchObject({ changed: false, invoice: { id, state: 'paid' } });
-    const other = await sb.request('POST superuser/invoices/{id}/paid', { as: 'superuser', params: { id }, body: { ...paid, method: 'cheque' } });
+    const other = await sb.request('POST superuser/invoices/{id}/paid', {
+      as: 'superuser',
+      params: { id },
+      body: { ...paid, method: 'cheque' },
+    });
     expect(other.status).toBe(409);
     expect(await writeCount(sb, 'POST superuser/invoices/{id}/paid', `superuser/invoices/${id}/paid`)).toBe(1);
   });
@@ -29,8 +34,18 @@ describe('request over a database the test seeded', () => {
   it('replays a write sent again with its Idempotency-Key instead of applying it twice', async () => {
     const id = open();
     const headers = { [HEADERS.idempotencyKey]: `request-test-${id}` };
-    const first = await sb.request('POST superuser/invoices/{id}/paid', { as: 'superuser', params: { id }, body: paid, headers });
-    const second = await sb.request('POST superuser/invoices/{id}/paid', { as: 'superuser', params: { id }, body: paid, headers });
+    const first = await sb.request('POST superuser/invoices/{id}/paid', {
+      as: 'superuser',
+      params: { id },
+      body: paid,
+      headers,
+    });
+    const second = await sb.request('POST superuser/invoices/{id}/paid', {
+      as: 'superuser',
+      params: { id },
+      body: paid,
+      headers,
+    });
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.headers.get(HEADERS.idempotentReplayed)).toBe('true');
     expect(second.body).toEqual(first.body);
@@ -49,6 +64,8 @@ describe('request over a database the test seeded', () => {
     const anonymous = await sb.request('GET subscriptions/invoices');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.message).toMatch(/needs a session token/);
-    await expect(sb.request('POST superuser/invoices/{id}/paid', { as: 'superuser', body: paid })).rejects.toThrow('no value given for id');
+    await expect(sb.request('POST superuser/invoices/{id}/paid', { as: 'superuser', body: paid })).rejects.toThrow(
+      'no value given for id',
+    );
   });
 });

@@ -34,7 +34,10 @@ async function media(path: string, headers: Record<string, string> = {}, method 
 }
 
 async function presign(file: number, as: string, disposition?: 'inline' | 'attachment') {
-  return t.call('POST', `resources/files/${file}/presign`, { token: tokens[as], body: disposition ? { disposition } : {} });
+  return t.call('POST', `resources/files/${file}/presign`, {
+    token: tokens[as],
+    body: disposition ? { disposition } : {},
+  });
 }
 
 const FREE = 'whale-spotted-in-the-river-newspaper-report-unit';
@@ -43,7 +46,8 @@ const MEMBERS = 'the-highwayman-poetry-unit';
 describe('resource images', () => {
   it('the seed points every resource at its two covers, served by the sandbox as SVG with caching headers', async () => {
     const rows = all<{ url_key: string; image: string }>(t.sandbox.db, 'SELECT url_key, image FROM resources');
-    for (const row of rows) expect(row.image).toBe(`media/resources/${row.url_key}/cover-1.svg;media/resources/${row.url_key}/cover-2.svg`);
+    for (const row of rows)
+      expect(row.image).toBe(`media/resources/${row.url_key}/cover-1.svg;media/resources/${row.url_key}/cover-2.svg`);
     const first = await media(`media/resources/${MEMBERS}/cover-1.svg`);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
@@ -65,7 +69,9 @@ describe('resource images', () => {
   });
 
   it('draws each cover from its own resource: type, age band and the colour of its category', async () => {
-    const svg = (await media('media/resources/the-very-busy-farm-early-years-story-pack/cover-1.svg')).bytes.toString('utf8');
+    const svg = (await media('media/resources/the-very-busy-farm-early-years-story-pack/cover-1.svg')).bytes.toString(
+      'utf8',
+    );
     expect(svg).toContain('>Early Years (Age 4-5)<');
     expect(svg).toContain('fill="#b23c0b"');
     expect(svg).not.toContain('#9c2f55');
@@ -84,7 +90,11 @@ describe('resource images', () => {
   });
 
   it('answers 404 in the platform shape for an image that does not exist, and 405 to anything but GET', async () => {
-    for (const path of [`media/resources/${MEMBERS}/cover-3.svg`, 'media/resources/no-such-resource/cover-1.svg', 'media/elsewhere']) {
+    for (const path of [
+      `media/resources/${MEMBERS}/cover-3.svg`,
+      'media/resources/no-such-resource/cover-1.svg',
+      'media/elsewhere',
+    ]) {
       const res = await t.call('GET', path);
       expect(res.status, path).toBe(404);
       expect(res.body.error).toBe('Not found');
@@ -123,13 +133,17 @@ describe('resource files', () => {
       const signed = await presign(f.id, 'teacher2a');
       expect(signed.status).toBe(200);
       const url = signed.body.url as string;
-      expect(url).toMatch(new RegExp(`^media/files/${f.id}/${f.name}\\?disposition=attachment&expires=\\d+&signature=[0-9a-f]{64}$`));
+      expect(url).toMatch(
+        new RegExp(`^media/files/${f.id}/${f.name}\\?disposition=attachment&expires=\\d+&signature=[0-9a-f]{64}$`),
+      );
       expect(signed.body.expires_at).toBe(new Date(clock.getTime() + 15 * 60_000).toISOString());
       const got = await media(url);
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe('application/pdf');
       expect(got.headers.get('content-length')).toBe(String(f.size));
-      expect(got.headers.get('content-disposition')).toBe(`attachment; filename="${f.name}"; filename*=UTF-8''${f.name}`);
+      expect(got.headers.get('content-disposition')).toBe(
+        `attachment; filename="${f.name}"; filename*=UTF-8''${f.name}`,
+      );
       expect(got.bytes.length).toBe(f.size);
       expectWellFormedPdf(got.bytes);
       expect(got.bytes.toString('latin1')).toContain('/Title (The Highwayman: Poetry Unit - ');
@@ -198,7 +212,8 @@ describe('who may have the files (core resourceAccess)', () => {
   const fileOf = async (key: string) => (await resource(key)).files[0]?.id ?? 0;
 
   it('tells the site each user’s literacy access level, from the school’s subscriptions', async () => {
-    const level = async (as: string) => (await t.call('GET', 'users/me', { token: tokens[as] })).body.user as { literacy_access_level: unknown };
+    const level = async (as: string) =>
+      (await t.call('GET', 'users/me', { token: tokens[as] })).body.user as { literacy_access_level: unknown };
     expect((await level('teacher')).literacy_access_level).toBeNull();
     expect((await level('teacher2a')).literacy_access_level).toBe('full');
     expect((await level('superuser')).literacy_access_level).toBeNull();
@@ -211,7 +226,9 @@ describe('who may have the files (core resourceAccess)', () => {
     expect((await presign(free, 'sales')).status).toBe(200);
     const refused = await presign(members, 'teacher');
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(`Resource ${(await resource(MEMBERS)).id} is for members; school 1 has no live literacy subscription`);
+    expect(refused.body.message).toBe(
+      `Resource ${(await resource(MEMBERS)).id} is for members; school 1 has no live literacy subscription`,
+    );
     expect((await presign(members, 'sales')).body.message).toContain('you are not in a school');
     expect((await presign(members, 'teacher2a')).status).toBe(200);
     expect((await presign(members, 'superuser')).status).toBe(200);
@@ -220,12 +237,19 @@ describe('who may have the files (core resourceAccess)', () => {
 
   it('counts a trial of a literacy subscription as membership', async () => {
     const db = t.sandbox.db;
-    const sub = rowOf<{ id: number }>(db, `SELECT s.id FROM subscriptions s JOIN products p ON p.id = s.product_id
-      WHERE s.school_id = 1 AND EXISTS (SELECT 1 FROM json_each(p.permissions) j WHERE j.value = 'litshed')`);
+    const sub = rowOf<{ id: number }>(
+      db,
+      `SELECT s.id FROM subscriptions s JOIN products p ON p.id = s.product_id
+      WHERE s.school_id = 1 AND EXISTS (SELECT 1 FROM json_each(p.permissions) j WHERE j.value = 'litshed')`,
+    );
     const before = rowOf<{ state: string }>(db, 'SELECT state FROM subscriptions WHERE id = ?', sub.id).state;
     run(db, "UPDATE subscriptions SET state = 'trial' WHERE id = ?", sub.id);
     try {
-      expect(((await t.call('GET', 'users/me', { token: tokens['teacher'] })).body.user as Record<string, unknown>)['literacy_access_level']).toBe('trial');
+      expect(
+        ((await t.call('GET', 'users/me', { token: tokens['teacher'] })).body.user as Record<string, unknown>)[
+          'literacy_access_level'
+        ],
+      ).toBe('trial');
       expect((await presign(await fileOf(MEMBERS), 'teacher')).status).toBe(200);
     } finally {
       run(db, 'UPDATE subscriptions SET state = ? WHERE id = ?', before, sub.id);

@@ -14,7 +14,9 @@ import { testSandbox, type TestSandbox } from './helpers/sandbox.js';
 
 const ok: Handler = () => ({ body: { ok: true } });
 const SIGN_INS = new Set(['POST auth', 'POST authanon']);
-const STUBS = Object.fromEntries(ENDPOINTS.filter((e) => !SIGN_INS.has(e.route)).map((e) => [e.route, ok])) as Partial<HandlerMap>;
+const STUBS = Object.fromEntries(
+  ENDPOINTS.filter((e) => !SIGN_INS.has(e.route)).map((e) => [e.route, ok]),
+) as Partial<HandlerMap>;
 
 /** Who passes each role among the seeded accounts. */
 const ALLOWED: Readonly<Record<Role, readonly string[]>> = {
@@ -28,11 +30,24 @@ const ALLOWED: Readonly<Record<Role, readonly string[]>> = {
   employee: ['superuser', 'sales'],
   superuser: ['superuser'],
 };
-const CALLERS = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales', 'guest', 'anonymous'] as const;
+const CALLERS = [
+  'superuser',
+  'admin',
+  'teacher',
+  'pupil',
+  'parent',
+  'district',
+  'sales',
+  'guest',
+  'anonymous',
+] as const;
 
 /** A path that reaches the row itself: rostering providers by name, other providers a name the sandbox knows, ids 1, other names a word. */
 function pathOf(endpoint: Endpoint): string {
-  return samplePath(endpoint, (name) => knownName(endpoint.path, name) ?? (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'));
+  return samplePath(
+    endpoint,
+    (name) => knownName(endpoint.path, name) ?? (/id$|^id|^(?:a|b|c|sub|key|ident)$/i.test(name) ? '1' : 'sample'),
+  );
 }
 
 describe('role matrix from the endpoint table', () => {
@@ -42,7 +57,8 @@ describe('role matrix from the endpoint table', () => {
 
   beforeAll(async () => {
     t = testSandbox({ rateLimit: 1_000_000, handlers: STUBS });
-    for (const caller of CALLERS) if (caller !== 'anonymous' && caller !== 'guest') tokens.set(caller, await t.login(caller));
+    for (const caller of CALLERS)
+      if (caller !== 'anonymous' && caller !== 'guest') tokens.set(caller, await t.login(caller));
     const guest = await t.call('POST', 'authanon');
     tokens.set('guest', guest.body.token as string);
   });
@@ -82,7 +98,9 @@ describe('role matrix from the endpoint table', () => {
   });
 
   it('reaches every row of the table through its own path', () => {
-    const elsewhere = ENDPOINTS.filter((e) => router.match(e.method, pathOf(e))?.endpoint.route !== e.route).map((e) => e.route);
+    const elsewhere = ENDPOINTS.filter((e) => router.match(e.method, pathOf(e))?.endpoint.route !== e.route).map(
+      (e) => e.route,
+    );
     expect(elsewhere).toEqual([]);
     expect(ENDPOINTS).toHaveLength(778); // the 777 rows of endpoints.tsv and DELETE auth (logout; see the coverage test)
   });

@@ -21,7 +21,10 @@ describe('rostering providers by name', () => {
   it('links the own school through each link row, each row writing its own provider', async () => {
     for (const [placeholder, provider] of Object.entries(ROSTER_PROVIDERS)) {
       const key = placeholder === 'roster_d' ? 'domain' : 'subdomain';
-      const res = await t.call('POST', `users/me/school/link${provider}`, { token: admin, body: { [key]: 'oakfield' } });
+      const res = await t.call('POST', `users/me/school/link${provider}`, {
+        token: admin,
+        body: { [key]: 'oakfield' },
+      });
       expect(res.status, provider).toBe(201);
       expect(res.body.link).toMatchObject({ provider, school_id: 1, state: 'linked', data: { [key]: 'oakfield' } });
       expect(await writeCount(t, `POST users/me/school/link{${placeholder}}`)).toBe(1);
@@ -32,7 +35,9 @@ describe('rostering providers by name', () => {
     const res = await t.call('POST', 'users/me/school/linkarbor', { token: admin, body: {} });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: 'Not found' });
-    expect(res.body.message).toContain('arbor is not a provider this call knows; use wonde, clever, classlink, oneroster');
+    expect(res.body.message).toContain(
+      'arbor is not a provider this call knows; use wonde, clever, classlink, oneroster',
+    );
     const auth = await t.call('POST', 'wonde/auth', { body: { code: 'teacher', subdomain: 'oakfield' } });
     expect(auth.status).toBe(404);
     expect(auth.body.message).toContain('use clever, classlink, oneroster');
@@ -55,13 +60,25 @@ describe('rostering providers by name', () => {
   });
 
   it('syncs through the row of the provider named, and leaves other school systems to the generic row', async () => {
-    expect((await t.call('POST', 'schools/1/wondesync', { token: admin })).body.link).toMatchObject({ provider: 'wonde', sync_count: 1 });
-    expect((await t.call('POST', 'schools/1/cleversync', { token: admin })).body.link).toMatchObject({ provider: 'clever', sync_count: 1 });
+    expect((await t.call('POST', 'schools/1/wondesync', { token: admin })).body.link).toMatchObject({
+      provider: 'wonde',
+      sync_count: 1,
+    });
+    expect((await t.call('POST', 'schools/1/cleversync', { token: admin })).body.link).toMatchObject({
+      provider: 'clever',
+      sync_count: 1,
+    });
     expect(await writeCount(t, 'POST schools/{id}/{roster_a}sync')).toBe(1);
     expect(await writeCount(t, 'POST schools/{id}/{roster_b}sync')).toBe(1);
-    expect((await t.call('DELETE', 'schools/1/setcleverid', { token: superuser })).body).toMatchObject({ deleted: true, provider: 'clever' });
+    expect((await t.call('DELETE', 'schools/1/setcleverid', { token: superuser })).body).toMatchObject({
+      deleted: true,
+      provider: 'clever',
+    });
     expect(await writeCount(t, 'DELETE schools/{id}/set{roster_b}id')).toBe(1);
-    expect((await t.call('DELETE', 'schools/1/setwondeid', { token: superuser })).body).toMatchObject({ deleted: true, provider: 'wonde' });
+    expect((await t.call('DELETE', 'schools/1/setwondeid', { token: superuser })).body).toMatchObject({
+      deleted: true,
+      provider: 'wonde',
+    });
     expect(await writeCount(t, 'DELETE schools/{id}/set{school_system}id')).toBe(1);
   });
 });

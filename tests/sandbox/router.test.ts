@@ -9,7 +9,10 @@ function fill(endpoint: Endpoint): { path: string; values: Record<string, string
   const values: Record<string, string> = {};
   const path = samplePath(endpoint, (name, i) => (values[name] = `v${i}x`));
   const providers: Readonly<Record<string, string>> = ROSTER_PROVIDERS;
-  return { path, values: Object.fromEntries(endpoint.params.map((name) => [name, values[name] ?? providers[name] ?? ''])) };
+  return {
+    path,
+    values: Object.fromEntries(endpoint.params.map((name) => [name, values[name] ?? providers[name] ?? ''])),
+  };
 }
 
 describe('router over the whole TSV', () => {
@@ -38,24 +41,38 @@ describe('router over the whole TSV', () => {
 
   it('routes a rostering placeholder to the row whose provider the path names', () => {
     const routeOf = (method: string, path: string): string | undefined => router.match(method, path)?.endpoint.route;
-    expect(['wonde', 'clever', 'classlink', 'oneroster'].map((p) => routeOf('POST', `users/me/school/link${p}`))).toEqual([
+    expect(
+      ['wonde', 'clever', 'classlink', 'oneroster'].map((p) => routeOf('POST', `users/me/school/link${p}`)),
+    ).toEqual([
       'POST users/me/school/link{roster_a}',
       'POST users/me/school/link{roster_b}',
       'POST users/me/school/link{roster_c}',
       'POST users/me/school/link{roster_d}',
     ]);
-    expect(['clever', 'classlink', 'oneroster'].map((p) => routeOf('POST', `${p}/auth`))).toEqual(['POST {roster_b}/auth', 'POST {roster_c}/auth', 'POST {roster_d}/auth']);
-    expect(router.match('POST', 'schools/4/wondesync')).toMatchObject({ endpoint: { route: 'POST schools/{id}/{roster_a}sync' }, params: { id: '4', roster_a: 'wonde' } });
+    expect(['clever', 'classlink', 'oneroster'].map((p) => routeOf('POST', `${p}/auth`))).toEqual([
+      'POST {roster_b}/auth',
+      'POST {roster_c}/auth',
+      'POST {roster_d}/auth',
+    ]);
+    expect(router.match('POST', 'schools/4/wondesync')).toMatchObject({
+      endpoint: { route: 'POST schools/{id}/{roster_a}sync' },
+      params: { id: '4', roster_a: 'wonde' },
+    });
     expect(routeOf('POST', 'schools/4/cleversync')).toBe('POST schools/{id}/{roster_b}sync');
     expect(routeOf('DELETE', 'schools/4/setcleverid')).toBe('DELETE schools/{id}/set{roster_b}id');
-    expect(router.match('DELETE', 'schools/4/setarborid')).toMatchObject({ endpoint: { route: 'DELETE schools/{id}/set{school_system}id' }, params: { school_system: 'arbor' } });
+    expect(router.match('DELETE', 'schools/4/setarborid')).toMatchObject({
+      endpoint: { route: 'DELETE schools/{id}/set{school_system}id' },
+      params: { school_system: 'arbor' },
+    });
     expect(routeOf('GET', 'clever/schools/4/sync')).toBe('GET {roster_b}/schools/{id}/sync');
     expect(routeOf('GET', 'clever/schools/4')).toBe('GET {school_system}/schools/{id}');
   });
 
   it('matches no row for a name that is no provider there, and says which names are', () => {
     expect(router.match('POST', 'users/me/school/linkfoo')).toBeNull();
-    expect(router.explainMiss('POST', 'users/me/school/linkfoo')).toBe('No route POST users/me/school/linkfoo: foo is not a provider this call knows; use wonde, clever, classlink, oneroster');
+    expect(router.explainMiss('POST', 'users/me/school/linkfoo')).toBe(
+      'No route POST users/me/school/linkfoo: foo is not a provider this call knows; use wonde, clever, classlink, oneroster',
+    );
     expect(router.match('POST', 'wonde/auth')).toBeNull();
     expect(router.explainMiss('POST', 'wonde/auth')).toContain('use clever, classlink, oneroster');
     expect(router.explainMiss('GET', 'schools/4/wondepresync')).toContain('use clever');
@@ -65,7 +82,10 @@ describe('router over the whole TSV', () => {
 
   it('prefers a literal segment over a parameter', () => {
     expect(router.match('POST', 'auth')?.endpoint.route).toBe('POST auth');
-    expect(router.match('POST', 'stripe')).toMatchObject({ endpoint: { route: 'POST {card_provider}' }, params: { card_provider: 'stripe' } });
+    expect(router.match('POST', 'stripe')).toMatchObject({
+      endpoint: { route: 'POST {card_provider}' },
+      params: { card_provider: 'stripe' },
+    });
   });
 
   it('reads parameters embedded in a segment', () => {
@@ -107,7 +127,10 @@ describe('router specificity', () => {
       }),
     ]);
     expect(Object.fromEntries(createRouter(table).shadowed)).toEqual({ 'GET x/{b}': 'GET x/{a}' });
-    expect(Object.fromEntries(createRouter(table, {}).shadowed)).toEqual({ 'GET x/{b}': 'GET x/{a}', 'GET y/{roster_b}': 'GET y/{roster_a}' });
+    expect(Object.fromEntries(createRouter(table, {}).shadowed)).toEqual({
+      'GET x/{b}': 'GET x/{a}',
+      'GET y/{roster_b}': 'GET y/{roster_a}',
+    });
   });
 
   it('tries the pattern with more literal characters first', () => {
@@ -118,7 +141,10 @@ describe('router specificity', () => {
       }),
     ]);
     const router = createRouter(table);
-    expect(router.match('GET', 'x/wpresync')).toMatchObject({ endpoint: { route: 'GET x/{a}presync' }, params: { a: 'w' } });
+    expect(router.match('GET', 'x/wpresync')).toMatchObject({
+      endpoint: { route: 'GET x/{a}presync' },
+      params: { a: 'w' },
+    });
     expect(router.match('GET', 'x/wsync')).toMatchObject({ endpoint: { route: 'GET x/{a}sync' }, params: { a: 'w' } });
   });
 });

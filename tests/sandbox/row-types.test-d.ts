@@ -17,7 +17,11 @@ expectTypeOf<Row<'signing_keys'>['secret']>().toEqualTypeOf<Buffer>();
 // Flags and JSON columns as stored: 0 or 1, and the JSON text.
 expectTypeOf<Row<'users'>['superuser']>().toEqualTypeOf<number>();
 expectTypeOf<Row<'users'>['permissions']>().toEqualTypeOf<string>();
-expectTypeOf<Row<'districts'>>().toEqualTypeOf<{ readonly id: number; readonly name: string; readonly created_at: string }>();
+expectTypeOf<Row<'districts'>>().toEqualTypeOf<{
+  readonly id: number;
+  readonly name: string;
+  readonly created_at: string;
+}>();
 expectTypeOf<'invoices' | 'users' | 'row_counts'>().toExtend<Table>();
 
 // @ts-expect-error a table that does not exist has no row

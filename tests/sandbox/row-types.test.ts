@@ -22,21 +22,31 @@ function describeColumn(name: string, type: string, nullable: boolean): string {
 
 /** The schema's tables, each with its columns as `describeColumn` writes them. */
 function schemaTables(db: Db): Map<string, string[]> {
-  const names = allValues<string>(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
-  return new Map(names.map((table) => {
-    const columns = all<TableInfo>(db, 'SELECT * FROM pragma_table_info(?)', table);
-    // A primary-key column is never NULL in a row the sandbox writes (WITHOUT ROWID and INTEGER keys
-    // refuse it; the others are always given), though `notnull` says 0 unless the column says NOT NULL.
-    return [table, columns.map((c) => describeColumn(c.name, c.type, c.notnull === 0 && c.pk === 0))];
-  }));
+  const names = allValues<string>(
+    db,
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+  );
+  return new Map(
+    names.map((table) => {
+      const columns = all<TableInfo>(db, 'SELECT * FROM pragma_table_info(?)', table);
+      // A primary-key column is never NULL in a row the sandbox writes (WITHOUT ROWID and INTEGER keys
+      // refuse it; the others are always given), though `notnull` says 0 unless the column says NOT NULL.
+      return [table, columns.map((c) => describeColumn(c.name, c.type, c.notnull === 0 && c.pk === 0))];
+    }),
+  );
 }
 
 /** The declared tables of sandbox/db/rows.ts, in the same form. */
 function declaredTables(): Map<string, string[]> {
-  return new Map(Object.entries(TABLES).map(([table, columns]) => [
-    table,
-    Object.entries(columns).map(([name, column]: [string, { readonly type: TypeClass; readonly nullable: boolean }]) => describeColumn(name, column.type, column.nullable)),
-  ]));
+  return new Map(
+    Object.entries(TABLES).map(([table, columns]) => [
+      table,
+      Object.entries(columns).map(
+        ([name, column]: [string, { readonly type: TypeClass; readonly nullable: boolean }]) =>
+          describeColumn(name, column.type, column.nullable),
+      ),
+    ]),
+  );
 }
 
 /** What differs between the schema and the declarations, one line per table; empty when they agree. */
@@ -47,7 +57,8 @@ function differences(db: Db): string[] {
   for (const [table, columns] of schema) {
     const row = declared.get(table);
     if (!row) found.push(`${table}: a table without a row type in sandbox/db/rows.ts`);
-    else if (JSON.stringify(row) !== JSON.stringify(columns)) found.push(`${table}: schema [${columns.join(', ')}], declared [${row.join(', ')}]`);
+    else if (JSON.stringify(row) !== JSON.stringify(columns))
+      found.push(`${table}: schema [${columns.join(', ')}], declared [${row.join(', ')}]`);
   }
   for (const table of declared.keys()) if (!schema.has(table)) found.push(`${table}: declared but not in the schema`);
   return found;

@@ -19,7 +19,13 @@ import type { serializeHomework } from '../../sandbox/domain/homework/homework.j
 import type { serializeLeague } from '../../sandbox/domain/leagues/leagues.js';
 import type { serializeResource } from '../../sandbox/domain/resources/resources.js';
 import type { serializeRosterLink } from '../../sandbox/domain/rostering/rostering.js';
-import type { serializeGroup, serializePupil, serializeSchool, serializeTeacher, serializeUser } from '../../sandbox/domain/schools/serialize.js';
+import type {
+  serializeGroup,
+  serializePupil,
+  serializeSchool,
+  serializeTeacher,
+  serializeUser,
+} from '../../sandbox/domain/schools/serialize.js';
 import type { serializeGameSession } from '../../sandbox/domain/activity/sessions.js';
 import type { serializeSchoolTeacher } from '../../sandbox/domain/schools/teachers.js';
 import type { serializeItem } from '../../sandbox/domain/store/items.js';

@@ -23,7 +23,13 @@ describe('every route of the table answers', () => {
     const router = createRouter(ENDPOINTS);
     const missing = ENDPOINTS.filter((e) => !handlerFor(HANDLERS, e.route)).map((e) => e.route);
     expect(missing).toEqual([]);
-    const elsewhere = ENDPOINTS.filter((e) => router.match(e.method, samplePath(e, () => 'x1'))?.endpoint.route !== e.route).map((e) => e.route);
+    const elsewhere = ENDPOINTS.filter(
+      (e) =>
+        router.match(
+          e.method,
+          samplePath(e, () => 'x1'),
+        )?.endpoint.route !== e.route,
+    ).map((e) => e.route);
     expect(elsewhere).toEqual([]);
   });
 });
@@ -36,8 +42,12 @@ describe('every call of the table, made for real', () => {
     for (const e of ENDPOINTS) {
       const path = samplePath(e, () => '1');
       for (const token of tokens) {
-        const res = await t.call(e.method, path, { token, ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { body: {} }) });
-        if (res.status >= 500 || typeof res.body !== 'object') failures.push(`${e.route}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        const res = await t.call(e.method, path, {
+          token,
+          ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { body: {} }),
+        });
+        if (res.status >= 500 || typeof res.body !== 'object')
+          failures.push(`${e.route}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
       }
     }
     await t.close();
@@ -52,8 +62,12 @@ describe('sandbox server in-process', () => {
     t = testSandbox({
       handlers: {
         'POST lists/{id}/duplicate': (ctx) => {
-          run(ctx.db, "INSERT INTO records (collection, data, created_at, updated_at) VALUES ('lists', '{}', 'x', 'x')");
-          if (ctx.params.id === '1') throw new HttpError(409, 'Conflict', 'List 1 is archived; only an active list can be duplicated');
+          run(
+            ctx.db,
+            "INSERT INTO records (collection, data, created_at, updated_at) VALUES ('lists', '{}', 'x', 'x')",
+          );
+          if (ctx.params.id === '1')
+            throw new HttpError(409, 'Conflict', 'List 1 is archived; only an active list can be duplicated');
           throw new Error('kaboom');
         },
       },
@@ -91,7 +105,11 @@ describe('sandbox server in-process', () => {
   });
 
   it('refuses a body that is not JSON with 400', async () => {
-    const res = await t.sandbox.fetch('http://sandbox.test/auth', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    const res = await t.sandbox.fetch('http://sandbox.test/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'Bad request' });
   });
@@ -99,7 +117,10 @@ describe('sandbox server in-process', () => {
   it('rolls back a handler that throws: HttpError keeps its status, anything else is a 500', async () => {
     const before = listCount(t);
     const conflict = await t.call('POST', 'lists/1/duplicate', { token: teacher });
-    expect(conflict).toMatchObject({ status: 409, body: { error: 'Conflict', message: 'List 1 is archived; only an active list can be duplicated' } });
+    expect(conflict).toMatchObject({
+      status: 409,
+      body: { error: 'Conflict', message: 'List 1 is archived; only an active list can be duplicated' },
+    });
     const crash = await t.call('POST', 'lists/2/duplicate', { token: teacher });
     expect(crash.status).toBe(500);
     expect(crash.body).toMatchObject({ error: 'Internal server error' });
@@ -111,7 +132,10 @@ describe('sandbox server in-process', () => {
     await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'a' } });
     await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'b' } });
     const res = await t.call('GET', '__sandbox/writes', { query: { route: 'POST users/me/lists' } });
-    expect(res.body).toEqual({ writes: [{ route: 'POST users/me/lists', target: 'users/me/lists', count: 2 }], total: 2 });
+    expect(res.body).toEqual({
+      writes: [{ route: 'POST users/me/lists', target: 'users/me/lists', count: 2 }],
+      total: 2,
+    });
     // Reading folded the log (a row a write) into a row a route and target; the counts stay.
     const logged = oneValue(t.sandbox.db, "SELECT COUNT(*) FROM write_log WHERE route = 'POST users/me/lists'");
     expect(logged).toBe(1);
@@ -125,7 +149,9 @@ describe('sandbox server in-process', () => {
 
   it('does not count a repeat that changed nothing as a write', async () => {
     const superuser = await t.login('superuser');
-    const open = (await t.call('GET', 'subscriptions/invoices', { token: superuser, query: { state: 'open', school_id: '1' } })).body.invoices as { id: number; issued_at: string }[];
+    const open = (
+      await t.call('GET', 'subscriptions/invoices', { token: superuser, query: { state: 'open', school_id: '1' } })
+    ).body.invoices as { id: number; issued_at: string }[];
     const invoice = open[0];
     if (!invoice) throw new Error('the demo seed has no open invoice at school 1');
     const body = { method: 'bacs', date: invoice.issued_at };
@@ -137,7 +163,10 @@ describe('sandbox server in-process', () => {
   });
 
   it('answers CORS preflights, and CORS headers only to requests from a page', async () => {
-    const res = await t.sandbox.fetch('http://sandbox.test/users/me', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } });
+    const res = await t.sandbox.fetch('http://sandbox.test/users/me', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('access-control-allow-headers')).toContain('x-token');
@@ -153,26 +182,50 @@ describe('sandbox server in-process', () => {
     await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'kept' } });
     const kept = listCount(t);
     const fromPage = await t.call('POST', '__sandbox/reset', { body: {}, headers: { origin: 'https://example.com' } });
-    expect(fromPage).toMatchObject({ status: 403, body: { error: 'Forbidden', message: expect.stringContaining('Origin') } });
+    expect(fromPage).toMatchObject({
+      status: 403,
+      body: { error: 'Forbidden', message: expect.stringContaining('Origin') },
+    });
     expect(fromPage.headers.get('access-control-allow-origin')).toBeNull();
-    const remote = await t.sandbox.inject({ method: 'PUT', url: '/__sandbox/faults', payload: { faults: '500=1' }, remoteAddress: '192.0.2.7' });
+    const remote = await t.sandbox.inject({
+      method: 'PUT',
+      url: '/__sandbox/faults',
+      payload: { faults: '500=1' },
+      remoteAddress: '192.0.2.7',
+    });
     expect(remote.statusCode).toBe(403);
     expect(remote.json()).toMatchObject({ message: expect.stringContaining('192.0.2.7') });
     expect((await t.call('GET', '__sandbox/status')).body).toMatchObject({ faults: 'none' });
     expect(listCount(t)).toBe(kept);
-    const preflight = await t.sandbox.fetch('http://sandbox.test/__sandbox/reset', { method: 'OPTIONS', headers: { origin: 'https://example.com' } });
+    const preflight = await t.sandbox.fetch('http://sandbox.test/__sandbox/reset', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://example.com' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
-    const local = await t.sandbox.inject({ method: 'GET', url: '/__sandbox/status', remoteAddress: '::ffff:127.0.0.1' });
+    const local = await t.sandbox.inject({
+      method: 'GET',
+      url: '/__sandbox/status',
+      remoteAddress: '::ffff:127.0.0.1',
+    });
     expect(local.statusCode).toBe(200);
     expect(local.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('reports its status and re-seeds on __sandbox/reset', async () => {
-    expect((await t.call('GET', '__sandbox/status')).body).toMatchObject({ status: 'ok', seed: 'demo', rate_limit: 600, faults: 'none' });
+    expect((await t.call('GET', '__sandbox/status')).body).toMatchObject({
+      status: 'ok',
+      seed: 'demo',
+      rate_limit: 600,
+      faults: 'none',
+    });
     await t.call('POST', 'users/me/lists', { token: teacher, body: { title: 'gone after reset' } });
     const reset = await t.call('POST', '__sandbox/reset', { body: {} });
-    expect(reset.body).toMatchObject({ reset: true, seed: 'demo', accounts: expect.arrayContaining([expect.objectContaining({ username: 'superuser' })]) });
+    expect(reset.body).toMatchObject({
+      reset: true,
+      seed: 'demo',
+      accounts: expect.arrayContaining([expect.objectContaining({ username: 'superuser' })]),
+    });
     expect(oneValue(t.sandbox.db, "SELECT COUNT(*) FROM records WHERE data LIKE '%gone after reset%'")).toBe(0);
     expect((await t.call('GET', 'users/me', { token: teacher })).status).toBe(401);
     teacher = await t.login('teacher');
@@ -187,7 +240,11 @@ describe('sandbox over a real socket', () => {
     const url = live.url();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(live.sandbox().url).toBe(url);
-    const login = await fetch(`${url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superuser', password: 'sandbox' }) });
+    const login = await fetch(`${url}auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'superuser', password: 'sandbox' }),
+    });
     const { token } = (await login.json()) as { token: string };
     const me = await fetch(`${url}users/me`, { headers: { 'x-token': token } });
     expect(me.status).toBe(200);
@@ -205,7 +262,10 @@ describe('database file', () => {
     const first = createSandbox({ db: file });
     expect(first.seeded).toBe(true);
     expect(first.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    run(first.db, "INSERT INTO records (collection, data, created_at, updated_at) VALUES ('restart-marker', '{}', 'x', 'x')");
+    run(
+      first.db,
+      "INSERT INTO records (collection, data, created_at, updated_at) VALUES ('restart-marker', '{}', 'x', 'x')",
+    );
     await first.close();
     const second = createSandbox({ db: file });
     expect(second.seeded).toBe(false);
@@ -222,7 +282,10 @@ describe('seed', () => {
   function dump(size: 'demo' | 'large'): string {
     const db = openDatabase(':memory:');
     seed(db, { size });
-    const text = JSON.stringify([all(db, 'SELECT * FROM schools ORDER BY id'), all(db, 'SELECT * FROM users ORDER BY id')]);
+    const text = JSON.stringify([
+      all(db, 'SELECT * FROM schools ORDER BY id'),
+      all(db, 'SELECT * FROM users ORDER BY id'),
+    ]);
     db.close();
     return text;
   }
@@ -239,7 +302,12 @@ describe('seed', () => {
       { id: 2, name: 'Maple Elementary School', country: 'US', locale: 'en_US', district_id: 1 },
       { id: 3, name: 'Wattle Public School', country: 'AU', locale: 'en_AU', district_id: 1 },
     ]);
-    expect(all(db, 'SELECT username, kind, superuser, employee, school_id, admin, district_id FROM users WHERE id <= 7 ORDER BY id')).toEqual([
+    expect(
+      all(
+        db,
+        'SELECT username, kind, superuser, employee, school_id, admin, district_id FROM users WHERE id <= 7 ORDER BY id',
+      ),
+    ).toEqual([
       { username: 'superuser', kind: 'staff', superuser: 1, employee: 0, school_id: null, admin: 0, district_id: null },
       { username: 'admin', kind: 'teacher', superuser: 0, employee: 0, school_id: 1, admin: 1, district_id: null },
       { username: 'teacher', kind: 'teacher', superuser: 0, employee: 0, school_id: 1, admin: 0, district_id: null },

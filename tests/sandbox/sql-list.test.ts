@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_SUBSCRIPTION_STATES, RUNNING_SUBSCRIPTION_STATES, SUBSCRIPTION_STATES, UNPAID_INVOICE_STATES } from '../../core/domain/billing.js';
+import {
+  LIVE_SUBSCRIPTION_STATES,
+  RUNNING_SUBSCRIPTION_STATES,
+  SUBSCRIPTION_STATES,
+  UNPAID_INVOICE_STATES,
+} from '../../core/domain/billing.js';
 import { PAYABLE_STATES } from '../../core/domain/invoice-payment.js';
 import { UNPAID_INVOICE_STATES as OWED_STATES } from '../../core/domain/invoice-totals.js';
 import { LIVE_STATES } from '../../sandbox/domain/subscriptions/subscriptions.js';
@@ -15,7 +20,11 @@ describe('state lists in SQL', () => {
     expect(PAYABLE_STATES).toBe(UNPAID_INVOICE_STATES);
     expect(OWED_STATES).toBe(UNPAID_INVOICE_STATES);
     expect(LIVE_STATES).toBe(LIVE_SUBSCRIPTION_STATES);
-    expect(RUNNING_SUBSCRIPTION_STATES.every((state) => (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(state))).toBe(true);
-    expect(LIVE_SUBSCRIPTION_STATES.every((state) => (SUBSCRIPTION_STATES as readonly string[]).includes(state))).toBe(true);
+    expect(
+      RUNNING_SUBSCRIPTION_STATES.every((state) => (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(state)),
+    ).toBe(true);
+    expect(LIVE_SUBSCRIPTION_STATES.every((state) => (SUBSCRIPTION_STATES as readonly string[]).includes(state))).toBe(
+      true,
+    );
   });
 });

@@ -21,7 +21,10 @@ describe('the statement cache', () => {
   it('gives a statement back in plain row mode after a caller plucked or read raw rows', () => {
     const sql = 'SELECT id, name FROM t ORDER BY id';
     expect(statement(db, sql).pluck().all()).toEqual([1, 2]);
-    expect(statement(db, sql).all()).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+    expect(statement(db, sql).all()).toEqual([
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+    ]);
     expect(statement(db, sql).raw().get()).toEqual([1, 'a']);
     expect(statement(db, sql).get()).toEqual({ id: 1, name: 'a' });
     expect(statement(db, sql).expand().get()).toEqual({ t: { id: 1, name: 'a' } });

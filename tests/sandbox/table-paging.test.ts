@@ -25,14 +25,19 @@ function longestList(body: unknown): number {
 
 describe('declared paging is honoured', () => {
   it('covers the billing lists support staff page through', () => {
-    expect(paged.map((e) => e.command)).toEqual(expect.arrayContaining(['invoices list', 'subscriptions list', 'store-purchases list', 'resources search']));
+    expect(paged.map((e) => e.command)).toEqual(
+      expect.arrayContaining(['invoices list', 'subscriptions list', 'store-purchases list', 'resources search']),
+    );
   });
 
   it.each(paged.map((e) => [e.command, e] as const))('%s returns at most take=1 items', async (_command, endpoint) => {
     // Calls about the caller's own school need a caller with a school.
     const token = endpoint.path.startsWith('users/me/school') ? admin : superuser;
     // The keys the entry needs besides (one of an exactly-one-of group: rewards history's group).
-    const result = await t.call('GET', endpoint.path, { token, query: { ...asQuery(samplePayload(endpoint)), take: '1' } });
+    const result = await t.call('GET', endpoint.path, {
+      token,
+      query: { ...asQuery(samplePayload(endpoint)), take: '1' },
+    });
     expect(result.status).toBe(200);
     // The paged list is the reply's first list (rewards history's `history`, beside its unpaged `totals`).
     const listKey = Object.entries(endpoint.reply ?? {}).find(([, value]) => Array.isArray(value))?.[0];

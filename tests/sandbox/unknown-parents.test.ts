@@ -14,7 +14,17 @@ import { testSandbox, writeCount, type TestSandbox } from './helpers/sandbox.js'
 import { scalarOf } from './helpers/sql.js';
 
 /** A caller of each role, of school 1 where the role has a school (a superuser has none to create under). */
-const CALLER: Readonly<Record<Role, string>> = { public: 'admin', user: 'admin', teacher: 'admin', admin: 'admin', pupil: 'pupil', parent: 'parent', district: 'district', employee: 'sales', superuser: 'superuser' };
+const CALLER: Readonly<Record<Role, string>> = {
+  public: 'admin',
+  user: 'admin',
+  teacher: 'admin',
+  admin: 'admin',
+  pupil: 'pupil',
+  parent: 'parent',
+  district: 'district',
+  employee: 'sales',
+  superuser: 'superuser',
+};
 const MADE_UP = '999999';
 /** Each test makes a call per route: a limit for a machine under load, not a claim about speed. */
 const MANY_CALLS = 120_000;
@@ -42,17 +52,29 @@ describe('a made-up parent in the path, from the endpoint table', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 404 and writes nothing on every write under a parent that does not exist', async () => {
-    const wrong: string[] = [];
-    for (const endpoint of WRITES) {
-      const own = ownKey(endpoint);
-      const path = samplePath(endpoint, (name) => (name === own ? 'fresh-key' : MADE_UP));
-      const records = scalarOf<number>(t.sandbox.db, 'SELECT COUNT(*) FROM records');
-      const res = await t.call(endpoint.method, path, { token: tokens.get(CALLER[endpoint.role]) as string, body: samplePayload(endpoint) });
-      if (res.status !== 404) wrong.push(`${endpoint.route} as ${CALLER[endpoint.role]}: ${res.status} ${String(res.body.message)}`);
-      else if ((await writeCount(t, endpoint.route)) > 0 || scalarOf<number>(t.sandbox.db, 'SELECT COUNT(*) FROM records') !== records) wrong.push(`${endpoint.route}: 404 but it wrote`);
-    }
-    expect(wrong).toEqual([]);
-    expect(WRITES.length).toBeGreaterThan(150);
-  }, MANY_CALLS);
+  it(
+    'answers 404 and writes nothing on every write under a parent that does not exist',
+    async () => {
+      const wrong: string[] = [];
+      for (const endpoint of WRITES) {
+        const own = ownKey(endpoint);
+        const path = samplePath(endpoint, (name) => (name === own ? 'fresh-key' : MADE_UP));
+        const records = scalarOf<number>(t.sandbox.db, 'SELECT COUNT(*) FROM records');
+        const res = await t.call(endpoint.method, path, {
+          token: tokens.get(CALLER[endpoint.role]) as string,
+          body: samplePayload(endpoint),
+        });
+        if (res.status !== 404)
+          wrong.push(`${endpoint.route} as ${CALLER[endpoint.role]}: ${res.status} ${String(res.body.message)}`);
+        else if (
+          (await writeCount(t, endpoint.route)) > 0 ||
+          scalarOf<number>(t.sandbox.db, 'SELECT COUNT(*) FROM records') !== records
+        )
+          wrong.push(`${endpoint.route}: 404 but it wrote`);
+      }
+      expect(wrong).toEqual([]);
+      expect(WRITES.length).toBeGreaterThan(150);
+    },
+    MANY_CALLS,
+  );
 });

@@ -14,8 +14,23 @@ async function violations(target: Page): Promise<string[]> {
 
 describe('accessibility', () => {
   const PATHS = [
-    '', 'about', 'browse', 'browse/poetry-shed', 'free-resources', 'memberships', 'Search?search=volcano', 'Search?q=poetry&availability=free&age_band=age-11-14', 'resource/the-highwayman-poetry-performance-pack',
-    'resource/whale-spotted-in-the-river-newspaper-report-unit', 'resource', 'login', '404', 'browse/no-such-category', 'en-us/', 'en-us/about', 'en-za/memberships',
+    '',
+    'about',
+    'browse',
+    'browse/poetry-shed',
+    'free-resources',
+    'memberships',
+    'Search?search=volcano',
+    'Search?q=poetry&availability=free&age_band=age-11-14',
+    'resource/the-highwayman-poetry-performance-pack',
+    'resource/whale-spotted-in-the-river-newspaper-report-unit',
+    'resource',
+    'login',
+    '404',
+    'browse/no-such-category',
+    'en-us/',
+    'en-us/about',
+    'en-za/memberships',
   ];
 
   it.each(PATHS)('/%s has no axe violations', async (path) => {
@@ -24,19 +39,26 @@ describe('accessibility', () => {
     expect(await violations(site.sharedPage)).toEqual([]);
   });
 
-  it.each(['teacher', 'teacher2a'])('a resource page signed in as %s (join, or the files to download) has no axe violations', async (username) => {
-    const signedIn = await site.page();
-    await signedIn.context().addCookies([{ name: 'sessionToken', value: await signInToken(site.sandbox.url, username), url: site.url }]);
-    await open(signedIn, `${site.url}resource/the-highwayman-poetry-unit`);
-    await signedIn.locator('.get-resource:not([role=status])').waitFor();
-    await signedIn.locator('.resource-more').scrollIntoViewIfNeeded();
-    await signedIn.locator('.resource-related .tile').first().waitFor();
-    expect(await violations(signedIn)).toEqual([]);
-  });
+  it.each(['teacher', 'teacher2a'])(
+    'a resource page signed in as %s (join, or the files to download) has no axe violations',
+    async (username) => {
+      const signedIn = await site.page();
+      await signedIn
+        .context()
+        .addCookies([{ name: 'sessionToken', value: await signInToken(site.sandbox.url, username), url: site.url }]);
+      await open(signedIn, `${site.url}resource/the-highwayman-poetry-unit`);
+      await signedIn.locator('.get-resource:not([role=status])').waitFor();
+      await signedIn.locator('.resource-more').scrollIntoViewIfNeeded();
+      await signedIn.locator('.resource-related .tile').first().waitFor();
+      expect(await violations(signedIn)).toEqual([]);
+    },
+  );
 
   it('the signed-in shell with its menus open has no axe violations', async () => {
     const signedIn = await site.page();
-    await signedIn.context().addCookies([{ name: 'sessionToken', value: await signInToken(site.sandbox.url, 'teacher'), url: site.url }]);
+    await signedIn
+      .context()
+      .addCookies([{ name: 'sessionToken', value: await signInToken(site.sandbox.url, 'teacher'), url: site.url }]);
     await open(signedIn, site.url);
     await signedIn.locator('.avatar-button').click();
     await signedIn.locator('.menu-toggle').click();

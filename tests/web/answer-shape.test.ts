@@ -26,7 +26,16 @@ function outcomes(reply: Reply, value: unknown): [unknown, unknown] {
  * enough that about half the answers of a shape with thirty fields are whole, so both outcomes are tried).
  */
 function near(shape: AnswerShape, depth = 0): fc.Arbitrary<unknown> {
-  const noise = fc.oneof(fc.constant(null), fc.constant(undefined), fc.integer(), fc.double(), fc.string({ maxLength: 3 }), fc.boolean(), fc.constant([]), fc.constant({}));
+  const noise = fc.oneof(
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.integer(),
+    fc.double(),
+    fc.string({ maxLength: 3 }),
+    fc.boolean(),
+    fc.constant([]),
+    fc.constant({}),
+  );
   const right = ((): fc.Arbitrary<unknown> => {
     switch (shape) {
       case 'string':
@@ -41,11 +50,18 @@ function near(shape: AnswerShape, depth = 0): fc.Arbitrary<unknown> {
         return fc.jsonValue({ maxDepth: 1 });
       case 'date':
       case 'day':
-        return fc.oneof({ arbitrary: fc.constantFrom('2026-09-01', '2026-09-01T10:00:00Z', '2026-09-01 10:00'), weight: 20 }, fc.constantFrom('01/09/2026', '2026-9-1'));
+        return fc.oneof(
+          { arbitrary: fc.constantFrom('2026-09-01', '2026-09-01T10:00:00Z', '2026-09-01 10:00'), weight: 20 },
+          fc.constantFrom('01/09/2026', '2026-9-1'),
+        );
     }
     if ('object' in shape) {
-      const fields = Object.fromEntries(Object.entries(shape.object).map(([key, field]) => [key, near(field, depth + 1)]));
-      const required = Object.entries(shape.object).flatMap(([key, field]) => (typeof field === 'object' && 'optional' in field ? [] : [key]));
+      const fields = Object.fromEntries(
+        Object.entries(shape.object).map(([key, field]) => [key, near(field, depth + 1)]),
+      );
+      const required = Object.entries(shape.object).flatMap(([key, field]) =>
+        typeof field === 'object' && 'optional' in field ? [] : [key],
+      );
       const model: Record<string, fc.Arbitrary<unknown>> = { ...fields, extra: fc.integer() };
       return fc.record(model, { requiredKeys: required });
     }
@@ -68,29 +84,39 @@ const SITE_REPLIES = Object.entries(SITE_COMMANDS).map(([name, command]) => [nam
 describe("the site's answer checks (core's reply shapes written as data)", () => {
   it("the build carries each site call's reply shape as data, and no zod", () => {
     const source = siteEndpointsSource();
-    for (const [name, reply] of SITE_REPLIES) expect(source, name).toContain(JSON.stringify(JSON.stringify(answerShapeOf(reply))).slice(1, -1));
+    for (const [name, reply] of SITE_REPLIES)
+      expect(source, name).toContain(JSON.stringify(JSON.stringify(answerShapeOf(reply))).slice(1, -1));
     expect(source).not.toMatch(/zod/);
   });
 
-  it.each(SITE_REPLIES)("%s accepts and returns what core's reply schema does, for answers near its shape", (_name, reply) => {
-    let accepted = 0;
-    fc.assert(
-      fc.property(near(answerShapeOf(reply)), (value) => {
-        const [zod, built] = outcomes(reply, value);
-        expect(built).toStrictEqual(zod);
-        accepted += zod === 'refused' ? 0 : 1;
-      }),
-      { numRuns: 300 },
-    );
-    // Both outcomes were tried: answers that fit and answers that do not.
-    expect(accepted).toBeGreaterThan(20);
-    expect(accepted).toBeLessThan(300);
-  });
+  it.each(SITE_REPLIES)(
+    "%s accepts and returns what core's reply schema does, for answers near its shape",
+    (_name, reply) => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(near(answerShapeOf(reply)), (value) => {
+          const [zod, built] = outcomes(reply, value);
+          expect(built).toStrictEqual(zod);
+          accepted += zod === 'refused' ? 0 : 1;
+        }),
+        { numRuns: 300 },
+      );
+      // Both outcomes were tried: answers that fit and answers that do not.
+      expect(accepted).toBeGreaterThan(20);
+      expect(accepted).toBeLessThan(300);
+    },
+  );
 
   it('names where an answer does not fit', () => {
     const shape = answerShapeOf(replyOf('resources by-url-key'));
-    expect(() => checkShape(shape, { resource: { id: 1, title: 'Owls', url_key: 'owls', files: [{ id: 'x', name: 'a.pdf' }] } })).toThrow(/^Unexpected answer: resource\.\w+ should be/);
-    expect(() => checkShape(answerShapeOf({ files: [RESOURCE_FILE] }), { files: [{ id: 'x', name: 'a.pdf' }] })).toThrow('Unexpected answer: files[0].id should be a whole number, not string');
-    expect(() => checkShape(answerShapeOf({ at: 'date' }), { at: '01/09/2026' })).toThrow('Unexpected answer: at should be a date (2026-09-01, with a time if any), not string');
+    expect(() =>
+      checkShape(shape, { resource: { id: 1, title: 'Owls', url_key: 'owls', files: [{ id: 'x', name: 'a.pdf' }] } }),
+    ).toThrow(/^Unexpected answer: resource\.\w+ should be/);
+    expect(() =>
+      checkShape(answerShapeOf({ files: [RESOURCE_FILE] }), { files: [{ id: 'x', name: 'a.pdf' }] }),
+    ).toThrow('Unexpected answer: files[0].id should be a whole number, not string');
+    expect(() => checkShape(answerShapeOf({ at: 'date' }), { at: '01/09/2026' })).toThrow(
+      'Unexpected answer: at should be a date (2026-09-01, with a time if any), not string',
+    );
   });
 });

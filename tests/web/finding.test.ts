@@ -28,7 +28,9 @@ describe('the home page', () => {
     const newest = page.locator('.home-shelf').first().locator('.tile img');
     await expect.poll(() => newest.count()).toBeGreaterThanOrEqual(4);
     for (let i = 0; i < 4; i += 1) {
-      await expect.poll(() => newest.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => newest.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
     }
     await page.locator('.home-categories').scrollIntoViewIfNeeded();
     const cards = page.locator('.category-cards li');
@@ -75,7 +77,12 @@ describe('the Search page', () => {
     expect(await page.locator('main .tile').count()).toBe(free);
     await page.getByLabel('Age').selectOption('age-11-14');
     await page.waitForURL(`${site.url}Search?search=poetry&availability=free&age_band=age-11-14`);
-    await expect.poll(async () => (await page.locator('main .tile').count()) < free || (await page.locator('main .no-results').count()) === 1).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await page.locator('main .tile').count()) < free || (await page.locator('main .no-results').count()) === 1,
+      )
+      .toBe(true);
   });
 
   it('sorts by title from a labelled select, keeps the order in the address through a reload, and clearing filters keeps it', async () => {
@@ -84,7 +91,9 @@ describe('the Search page', () => {
     await page.getByLabel('Sort by').selectOption('title');
     await page.waitForURL(`${site.url}Search?search=poetry&availability=free&sort=title`);
     const byTitle = () => page.locator('main .tile .tile-title').allInnerTexts();
-    const sorted = [...relevance.titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }));
+    const sorted = [...relevance.titles].sort((a, b) =>
+      a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }),
+    );
     await expect.poll(byTitle).toEqual(sorted.slice(0, (await byTitle()).length));
     await page.reload();
     await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('title');
@@ -103,7 +112,9 @@ describe('the keyboard', () => {
     const reached: string[] = [];
     for (let i = 0; i < 15; i += 1) {
       await page.keyboard.press('Tab');
-      reached.push(await page.evaluate(() => (document.activeElement?.id || document.activeElement?.textContent || '').trim()));
+      reached.push(
+        await page.evaluate(() => (document.activeElement?.id || document.activeElement?.textContent || '').trim()),
+      );
     }
     expect(reached).toContain('Sign In');
     expect(reached).toContain('search-input');
@@ -132,7 +143,10 @@ describe('on a 390px phone', () => {
     const page = await site.page({ width: 390, height: 844 });
     for (const path of ['', 'about', 'Search?search=owl']) {
       await open(page, `${site.url}${path}`);
-      const top = await page.locator('main h1').first().evaluate((h1) => h1.getBoundingClientRect().top);
+      const top = await page
+        .locator('main h1')
+        .first()
+        .evaluate((h1) => h1.getBoundingClientRect().top);
       expect(top, `/${path}`).toBeLessThanOrEqual(170);
     }
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
@@ -157,7 +171,9 @@ describe('what the site says', () => {
 
   it("a real error keeps the spec's sentence as its heading", async () => {
     const page = await site.page();
-    await page.route('**/api/resources/resources_by_url_key/**', (route) => route.fulfill({ status: 500, json: { error: 'Server error', message: 'It broke' } }));
+    await page.route('**/api/resources/resources_by_url_key/**', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Server error', message: 'It broke' } }),
+    );
     await open(page, `${site.url}resource/the-highwayman-poetry-unit`);
     await page.locator('.error-status').waitFor();
     expect(await page.locator('main h1').innerText()).toBe('An error occurred while rendering the page...');

@@ -44,29 +44,46 @@ async function loadEveryImage(page: Page): Promise<LoadedImage[]> {
   );
 }
 
-const PAGES = ['', 'browse', 'browse/poetry-shed', 'free-resources', 'Search?search=volcano', 'resource/the-highwayman-poetry-unit', 'resource/whale-spotted-in-the-river-newspaper-report-unit', 'about', 'memberships', 'login', 'en-us/free-resources'];
+const PAGES = [
+  '',
+  'browse',
+  'browse/poetry-shed',
+  'free-resources',
+  'Search?search=volcano',
+  'resource/the-highwayman-poetry-unit',
+  'resource/whale-spotted-in-the-river-newspaper-report-unit',
+  'about',
+  'memberships',
+  'login',
+  'en-us/free-resources',
+];
 
 describe('images', () => {
-  it.each(PAGES)('/%s: every image loads, resource images are sized and lazy, and nothing is logged as an error', async (path) => {
-    const page = await site.page();
-    const errors = errorsOf(page);
-    await open(page, `${site.url}${path}`);
-    await page.locator('main .loading').waitFor({ state: 'detached' });
-    // down to the bottom: what loads when scrolled to (a resource page's related resources) loads too
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    const images = await loadEveryImage(page);
-    expect(images.length).toBeGreaterThan(0);
-    for (const image of images) expect(image.natural, image.src).toBeGreaterThan(0);
-    const resourceImages = images.filter((image) => image.src.includes('/api/media/resources/'));
-    if (/^(?:browse\/|free|Search|resource|en-us\/free)/.test(path)) expect(resourceImages.length).toBeGreaterThan(0);
-    if (path.startsWith('resource/')) expect(resourceImages.length).toBe(5); // the cover and four related
-    for (const image of resourceImages) {
-      expect([image.width, image.height], image.src).toEqual(image.cover ? ['480', '300'] : [expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)]);
-      expect([image.loading, image.decoding], image.src).toEqual([image.cover ? 'eager' : 'lazy', 'async']);
-    }
-    expect(errors).toEqual([]);
-  });
+  it.each(PAGES)(
+    '/%s: every image loads, resource images are sized and lazy, and nothing is logged as an error',
+    async (path) => {
+      const page = await site.page();
+      const errors = errorsOf(page);
+      await open(page, `${site.url}${path}`);
+      await page.locator('main .loading').waitFor({ state: 'detached' });
+      // down to the bottom: what loads when scrolled to (a resource page's related resources) loads too
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      const images = await loadEveryImage(page);
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) expect(image.natural, image.src).toBeGreaterThan(0);
+      const resourceImages = images.filter((image) => image.src.includes('/api/media/resources/'));
+      if (/^(?:browse\/|free|Search|resource|en-us\/free)/.test(path)) expect(resourceImages.length).toBeGreaterThan(0);
+      if (path.startsWith('resource/')) expect(resourceImages.length).toBe(5); // the cover and four related
+      for (const image of resourceImages) {
+        expect([image.width, image.height], image.src).toEqual(
+          image.cover ? ['480', '300'] : [expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)],
+        );
+        expect([image.loading, image.decoding], image.src).toEqual([image.cover ? 'eager' : 'lazy', 'async']);
+      }
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('shows a drawn placeholder, not a broken image, when a resource image fails to load', async () => {
     const page = await site.page();
@@ -89,7 +106,8 @@ describe('images', () => {
     await page.addInitScript(() => {
       const shifts: number[] = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
       Object.assign(window, { shifts });
     });
@@ -103,7 +121,9 @@ describe('images', () => {
     const before = await page.locator('.resource-summary').boundingBox();
     const body = await page.locator('.resource-body').boundingBox();
     release();
-    await expect.poll(() => page.locator('.resource-cover img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await expect
+      .poll(() => page.locator('.resource-cover img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(640);
     expect(await page.locator('.resource-summary').boundingBox()).toEqual(before);
     expect(await page.locator('.resource-body').boundingBox()).toEqual(body);
   });

@@ -12,19 +12,43 @@ async function get(path: string, method = 'GET'): Promise<Response> {
 }
 
 describe('the site server’s answers (the preview server, as npm start runs it)', () => {
-  it.each(['nothing-here', 'about/more', 'search', 'Search/x', 'resource/a/b', 'en/about', 'xx-yy', 'EN-AU/about', 'en-au/nothing', '404', 'en-nz/404', 'assets/no-such-file.js'])(
-    '/%s is no page: 404, with the site’s page for its not-found view',
-    async (path) => {
-      const answer = await get(path);
-      expect(answer.status).toBe(404);
-      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(await answer.text()).toBe(INDEX);
-      expect((await get(path, 'HEAD')).status).toBe(404);
-    },
-  );
+  it.each([
+    'nothing-here',
+    'about/more',
+    'search',
+    'Search/x',
+    'resource/a/b',
+    'en/about',
+    'xx-yy',
+    'EN-AU/about',
+    'en-au/nothing',
+    '404',
+    'en-nz/404',
+    'assets/no-such-file.js',
+  ])('/%s is no page: 404, with the site’s page for its not-found view', async (path) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await answer.text()).toBe(INDEX);
+    expect((await get(path, 'HEAD')).status).toBe(404);
+  });
 
   it('answers 200 for every page of the route table, in every locale form', async () => {
-    const pages = ['', 'about', 'browse', 'browse/', 'browse/poetry-shed', 'browse/any/sub-path', 'free-resources', 'memberships', 'Search?search=owl', 'resource', 'resource/any-key', 'login', 'logout'];
+    const pages = [
+      '',
+      'about',
+      'browse',
+      'browse/',
+      'browse/poetry-shed',
+      'browse/any/sub-path',
+      'free-resources',
+      'memberships',
+      'Search?search=owl',
+      'resource',
+      'resource/any-key',
+      'login',
+      'logout',
+    ];
     for (const prefix of ['', ...ROUTABLE_LOCALES.map((locale) => `${locale}/`)]) {
       for (const page of pages) expect((await get(`${prefix}${page}`)).status, `/${prefix}${page}`).toBe(200);
     }

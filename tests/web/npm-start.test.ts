@@ -13,12 +13,18 @@ const START = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url))
 async function startSite(...more: string[]) {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
   const env = isolatedEnv(dir);
-  const child = execa(process.execPath, [START, ...more, '--db', ':memory:', '--port', '0', '--site-port', '0'], { reject: false, env });
+  const child = execa(process.execPath, [START, ...more, '--db', ':memory:', '--port', '0', '--site-port', '0'], {
+    reject: false,
+    env,
+  });
   let seen = '';
   const urls = await new Promise<{ site: string; sandbox: string }>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
-      const found = /Literacy Shed site(?: \(dev server[^)]*\))? at (http:\/\/\S+\/) \(API calls go to the sandbox at (http:\/\/\S+\/)/.exec(seen);
+      const found =
+        /Literacy Shed site(?: \(dev server[^)]*\))? at (http:\/\/\S+\/) \(API calls go to the sandbox at (http:\/\/\S+\/)/.exec(
+          seen,
+        );
       if (found?.[1] && found[2]) resolve({ site: found[1], sandbox: found[2] });
     });
     void child.then((result) => reject(new Error(`npm start stopped early (${result.exitCode}): ${seen}`)));
@@ -29,7 +35,10 @@ async function startSite(...more: string[]) {
 /** Whether a server still answers at the URL, asked until it stops answering (a process winding down) or 10 s pass. */
 async function stillAnswers(url: string): Promise<boolean> {
   for (let tries = 0; tries < 100; tries += 1) {
-    const answered = await fetch(url).then(() => true, () => false);
+    const answered = await fetch(url).then(
+      () => true,
+      () => false,
+    );
     if (!answered) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -40,7 +49,9 @@ it('npm start serves the built site against a sandbox, prints its URL, and stops
   const { child, seen, site, sandbox } = await startSite();
 
   // Run from the checkout: the sign-in line it prints runs there as written.
-  expect(seen).toMatch(/printf sandbox \| npx --offline edshed auth login --api-url http:\/\/127\.0\.0\.1:\d+\/ -u superuser --password-stdin/);
+  expect(seen).toMatch(
+    /printf sandbox \| npx --offline edshed auth login --api-url http:\/\/127\.0\.0\.1:\d+\/ -u superuser --password-stdin/,
+  );
 
   const home = await fetch(site);
   expect(home.status).toBe(200);
@@ -81,7 +92,11 @@ it('npm start on a sandbox port already taken says how to pass another port thro
   const dir = mkdtempSync(join(tmpdir(), 'edshed-start-taken-'));
   const env = isolatedEnv(dir);
   try {
-    const result = await execa(process.execPath, [START, '--db', ':memory:', '--port', String(port), '--site-port', '0'], { reject: false, env });
+    const result = await execa(
+      process.execPath,
+      [START, '--db', ':memory:', '--port', String(port), '--site-port', '0'],
+      { reject: false, env },
+    );
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is in use`);
     expect(result.stderr).toContain('With npm start: npm start -- --port 8790');
@@ -90,7 +105,7 @@ it('npm start on a sandbox port already taken says how to pass another port thro
   }
 });
 
-it('npm run dev:site serves web/ from its sources (Vite\'s dev server) against a sandbox, and stops both on Ctrl-C', async () => {
+it("npm run dev:site serves web/ from its sources (Vite's dev server) against a sandbox, and stops both on Ctrl-C", async () => {
   const { child, seen, site, sandbox } = await startSite('--dev');
   expect(seen).toContain('Literacy Shed site (dev server: edits under web/ show at once) at');
 

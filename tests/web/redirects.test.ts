@@ -52,7 +52,9 @@ describe('the viewer country', () => {
 
   it('is GB without the header, or with a header that is not a country code', async () => {
     expect((await head('/')).headers.get('set-cookie')).toContain('viewer_country=GB');
-    expect((await head('/', { 'cloudfront-viewer-country': 'x;y' })).headers.get('set-cookie')).toContain('viewer_country=GB');
+    expect((await head('/', { 'cloudfront-viewer-country': 'x;y' })).headers.get('set-cookie')).toContain(
+      'viewer_country=GB',
+    );
   });
 
   it('is visible to the page, where the client state reads it', async () => {

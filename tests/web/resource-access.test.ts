@@ -19,7 +19,10 @@ const FREE = 'whale-spotted-in-the-river-newspaper-report-unit';
 
 async function visitor(username: string | undefined): Promise<Page> {
   const page = await site.page();
-  if (username) await page.context().addCookies([{ name: 'sessionToken', value: await signInToken(site.sandbox.url, username), url: site.url }]);
+  if (username)
+    await page
+      .context()
+      .addCookies([{ name: 'sessionToken', value: await signInToken(site.sandbox.url, username), url: site.url }]);
   return page;
 }
 
@@ -35,14 +38,20 @@ interface FileJson {
 }
 
 async function filesOf(key: string): Promise<FileJson[]> {
-  const answer = (await (await fetch(`${site.sandbox.url}resources/resources_by_url_key/${key}`)).json()) as { resource: { files: FileJson[] } };
+  const answer = (await (await fetch(`${site.sandbox.url}resources/resources_by_url_key/${key}`)).json()) as {
+    resource: { files: FileJson[] };
+  };
   return answer.resource.files;
 }
 
 /** A file's bytes as the sandbox serves them at an address it signs for `username`. */
 async function sandboxBytes(file: number, username: string): Promise<{ url: string; bytes: Buffer }> {
   const token = await signInToken(site.sandbox.url, username);
-  const signed = await fetch(`${site.sandbox.url}resources/files/${file}/presign`, { method: 'POST', headers: { 'x-token': token, 'content-type': 'application/json' }, body: '{}' });
+  const signed = await fetch(`${site.sandbox.url}resources/files/${file}/presign`, {
+    method: 'POST',
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const { url } = (await signed.json()) as { url: string };
   return { url, bytes: Buffer.from(await (await fetch(new URL(url, site.sandbox.url))).arrayBuffer()) };
 }
@@ -66,7 +75,9 @@ describe('who sees what on a resource page (core resourceAccess)', () => {
     if (expected === 'sign-in') {
       const link = panel.getByRole('link', { name: 'Sign in to download' });
       expect(await link.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/resource/${key}`)}`);
-      expect(await panel.innerText()).toContain(key === FREE ? 'This resource is free: sign in to download it.' : 'This resource is for members.');
+      expect(await panel.innerText()).toContain(
+        key === FREE ? 'This resource is free: sign in to download it.' : 'This resource is for members.',
+      );
       expect(await downloads.count()).toBe(0);
     } else if (expected === 'join') {
       expect(await panel.getByRole('link', { name: 'Join to get this' }).getAttribute('href')).toBe('/memberships');
@@ -107,18 +118,26 @@ describe('getting the files', () => {
     await page.getByRole('button', { name: 'Open Worksheet' }).click();
     await popup;
     await expect.poll(() => asked.length).toBe(1);
-    expect(asked[0]).toMatch(/\/api\/media\/files\/\d+\/whale-spotted-in-the-river-newspaper-report-unit-worksheet\.pdf\?disposition=inline&expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(asked[0]).toMatch(
+      /\/api\/media\/files\/\d+\/whale-spotted-in-the-river-newspaper-report-unit-worksheet\.pdf\?disposition=inline&expires=\d+&signature=[0-9a-f]{64}$/,
+    );
     const answer = await page.request.get(asked[0] ?? '');
     expect(answer.headers()['content-type']).toBe('application/pdf');
-    expect(answer.headers()['content-disposition']).toMatch(/^inline; filename="whale-spotted-in-the-river-newspaper-report-unit-worksheet\.pdf"/);
+    expect(answer.headers()['content-disposition']).toMatch(
+      /^inline; filename="whale-spotted-in-the-river-newspaper-report-unit-worksheet\.pdf"/,
+    );
   });
 
   it('says so when the file cannot be had', async () => {
     const page = await visitor('teacher2a');
     await resourcePage(page, PAID);
-    await page.route('**/api/resources/files/*/presign', (route) => route.fulfill({ status: 403, json: { error: 'Forbidden', message: 'Resource 79 is for members' } }));
+    await page.route('**/api/resources/files/*/presign', (route) =>
+      route.fulfill({ status: 403, json: { error: 'Forbidden', message: 'Resource 79 is for members' } }),
+    );
     await page.getByRole('button', { name: 'Download Worksheet' }).click();
-    expect(await page.getByRole('alert').innerText()).toBe('The file could not be fetched: Forbidden: Resource 79 is for members');
+    expect(await page.getByRole('alert').innerText()).toBe(
+      'The file could not be fetched: Forbidden: Resource 79 is for members',
+    );
   });
 
   it('signing in from the page comes back to it, with the files', async () => {
@@ -150,7 +169,10 @@ describe('getting the files', () => {
     const expires = Math.floor(Date.now() / 1000) - 60;
     const expired = new URL(at);
     expired.searchParams.set('expires', String(expires));
-    expired.searchParams.set('signature', createHmac('sha256', key).update(`${file.id}\nattachment\n${expires}`).digest('hex'));
+    expired.searchParams.set(
+      'signature',
+      createHmac('sha256', key).update(`${file.id}\nattachment\n${expires}`).digest('hex'),
+    );
     const gone = await fetch(expired);
     expect(gone.status).toBe(410);
     expect(await gone.json()).toMatchObject({ error: 'Gone', message: expect.stringContaining('expired') });

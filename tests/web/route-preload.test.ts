@@ -17,18 +17,33 @@ function builtMap(): Record<string, string[]> {
 describe("a first visit asks for its page's code at once", () => {
   it("writes each page's chunks (without the entry) into index.html, after the charset", () => {
     const map = builtMap();
-    expect(Object.keys(map).sort()).toEqual(['Search', 'about', 'browse', 'free-resources', 'login', 'logout', 'memberships', 'resource']);
+    expect(Object.keys(map).sort()).toEqual([
+      'Search',
+      'about',
+      'browse',
+      'free-resources',
+      'login',
+      'logout',
+      'memberships',
+      'resource',
+    ]);
     for (const files of Object.values(map)) {
       for (const file of files) expect(existsSync(new URL(`../../dist/web${file}`, import.meta.url)), file).toBe(true);
       expect(files.some((file) => /\/index-/.test(file))).toBe(false);
     }
-    expect(map['resource']).toEqual([expect.stringMatching(/^\/assets\/resource-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/data-[\w-]+\.js$/)]);
+    expect(map['resource']).toEqual([
+      expect.stringMatching(/^\/assets\/resource-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/data-[\w-]+\.js$/),
+    ]);
     expect(INDEX.indexOf('<meta charset')).toBeLessThan(INDEX.indexOf(preloadScript({}).slice(0, 40)));
   });
 
   it('preloads the chunks of the page visited, in any locale form, and none on the home page', async () => {
     const map = builtMap();
-    const preloads = (page: Awaited<ReturnType<typeof site.page>>) => page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    const preloads = (page: Awaited<ReturnType<typeof site.page>>) =>
+      page
+        .locator('link[rel=modulepreload]')
+        .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     const page = await site.page();
     await open(page, `${site.url}en-au/resource/the-highwayman-poetry-unit`);
     expect(await preloads(page)).toEqual(expect.arrayContaining(map['resource'] ?? []));

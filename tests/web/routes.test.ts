@@ -11,11 +11,19 @@ const PAGES = [
   { path: 'about', title: 'Literacy Shed - About', text: 'About Literacy Shed' },
   { path: 'browse', title: 'Literacy Shed - Browse Resources', text: 'Poetry Shed' },
   { path: 'browse/poetry-shed', title: 'Literacy Shed - Poetry Shed', text: 'The Highwayman: Poetry Performance Pack' },
-  { path: 'browse/poetry-shed/any/sub-path', title: 'Literacy Shed - Page not found', text: 'This page could not be found' },
+  {
+    path: 'browse/poetry-shed/any/sub-path',
+    title: 'Literacy Shed - Page not found',
+    text: 'This page could not be found',
+  },
   { path: 'free-resources', title: 'Literacy Shed - Free Resources', text: 'Volcanoes: Non-Chronological Report' },
   { path: 'memberships', title: 'Literacy Shed - Memberships', text: 'Personal membership' },
   { path: 'Search?search=highwayman', title: 'Literacy Shed - Search', text: 'The Highwayman: Poetry Unit' },
-  { path: 'resource/the-highwayman-poetry-performance-pack', title: 'Literacy Shed - The Highwayman: Poetry Performance Pack', text: 'Poetry Performance Pack built around' },
+  {
+    path: 'resource/the-highwayman-poetry-performance-pack',
+    title: 'Literacy Shed - The Highwayman: Poetry Performance Pack',
+    text: 'Poetry Performance Pack built around',
+  },
   { path: 'resource/no-such-resource', title: 'Literacy Shed - Page not found', text: 'This page could not be found' },
   { path: 'resource', title: 'Literacy Shed - Resource', text: 'Choose a resource to see it here.' },
   { path: 'login', title: 'Literacy Shed - Sign In', text: 'Username' },
@@ -52,12 +60,23 @@ describe.each(PREFIXES)('the routes under "/%s"', (prefix) => {
 });
 
 describe('unknown addresses', () => {
-  it.each(['xx-yy/about', 'fr-fr', 'en/about', 'nothing-here', 'en-au/nothing/here', 'EN-AU/about', 'browse/no-such-category', 'en-nz/resource/no-such-resource'])('/%s is the 404 page with its link home', async (path) => {
+  it.each([
+    'xx-yy/about',
+    'fr-fr',
+    'en/about',
+    'nothing-here',
+    'en-au/nothing/here',
+    'EN-AU/about',
+    'browse/no-such-category',
+    'en-nz/resource/no-such-resource',
+  ])('/%s is the 404 page with its link home', async (path) => {
     await open(site.sharedPage, `${site.url}${path}`);
     await site.sharedPage.getByText('This page could not be found').waitFor();
     // a missing page leads with what happened; the sentence for an error while rendering is for real errors
     expect(await site.sharedPage.locator('main h1').innerText()).toBe('This page could not be found');
-    expect(await site.sharedPage.locator('main').innerText()).not.toContain('An error occurred while rendering the page...');
+    expect(await site.sharedPage.locator('main').innerText()).not.toContain(
+      'An error occurred while rendering the page...',
+    );
     expect(await site.sharedPage.locator('.error-status').innerText()).toBe('404');
     await site.sharedPage.getByRole('link', { name: 'Back to the home page' }).click();
     await expect.poll(() => site.sharedPage.title()).toBe('Literacy Shed - Home');
@@ -67,7 +86,9 @@ describe('unknown addresses', () => {
 describe('the Resources menu', () => {
   it('holds all 15 browse paths and Exemplar Resources, in the locale form of the page', async () => {
     await open(site.sharedPage, `${site.url}en-nz/`);
-    const hrefs = await site.sharedPage.locator('#resources-menu a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await site.sharedPage
+      .locator('#resources-menu a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual([...BROWSE_CATEGORIES.map((c) => `/en-nz/browse/${c.path}`), '/en-nz/free-resources']);
     expect(await site.sharedPage.locator('#resources-menu a').last().innerText()).toBe('Exemplar Resources');
   });

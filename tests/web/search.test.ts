@@ -18,7 +18,8 @@ async function home(width = 1280): Promise<Watched> {
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
     // the bar's searches: the home page's shelves ask the same call without a text
-    if (url.pathname === '/api/resources/search' && url.searchParams.has('search')) searches.push(url.searchParams.get('search') ?? '');
+    if (url.pathname === '/api/resources/search' && url.searchParams.has('search'))
+      searches.push(url.searchParams.get('search') ?? '');
   });
   await page.clock.install();
   await page.goto(site.url);
@@ -94,7 +95,13 @@ describe('the search bar', () => {
     const style = await panel(page).evaluate((element) => {
       const css = getComputedStyle(element);
       const rows = [...element.querySelectorAll('li')].map((row) => getComputedStyle(row).backgroundColor);
-      return { maxHeight: css.maxHeight, overflowY: css.overflowY, width: element.getBoundingClientRect().width, fontSize: parseFloat(css.fontSize), rows };
+      return {
+        maxHeight: css.maxHeight,
+        overflowY: css.overflowY,
+        width: element.getBoundingClientRect().width,
+        fontSize: parseFloat(css.fontSize),
+        rows,
+      };
     });
     expect(style.maxHeight).toBe('400px');
     expect(style.overflowY).toBe('auto');
@@ -123,7 +130,9 @@ describe('the search bar', () => {
         push(data, unused, url);
       };
     });
-    await page.route('**/api/resources/search**', (route) => route.fulfill({ status: 403, json: { error: 'Forbidden', message: 'Not allowed' } }));
+    await page.route('**/api/resources/search**', (route) =>
+      route.fulfill({ status: 403, json: { error: 'Forbidden', message: 'Not allowed' } }),
+    );
     await page.locator('#search-input').fill('volcano');
     await page.clock.runFor(SEARCH_DEBOUNCE_MS);
     await expect.poll(() => page.evaluate(() => (window as unknown as { paths: string[] }).paths)).toContain('/logout');
@@ -131,7 +140,9 @@ describe('the search bar', () => {
 
   it("reads 'Details incorrect' on any other failure", async () => {
     const { page } = await home();
-    await page.route('**/api/resources/search**', (route) => route.fulfill({ status: 400, json: { error: 'Bad request', message: 'no' } }));
+    await page.route('**/api/resources/search**', (route) =>
+      route.fulfill({ status: 400, json: { error: 'Bad request', message: 'no' } }),
+    );
     await page.locator('#search-input').fill('volcano');
     await page.clock.runFor(SEARCH_DEBOUNCE_MS);
     await panel(page).getByText('Details incorrect').waitFor();

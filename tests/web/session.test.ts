@@ -42,7 +42,9 @@ describe('sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('litshed.token'))).toBe(cookie?.value);
     // A teacher's menu: spelling and maths, each carrying the session through the hand-off, then Logout.
     await avatarButton(page).click();
-    const links = await page.locator('#user-menu-list a').evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
+    const links = await page
+      .locator('#user-menu-list a')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
     expect(links.map(([name]) => name)).toEqual(['Spelling Shed', 'Maths Shed', 'Logout']);
     expect(new URL(links[0]?.[1] ?? '').searchParams.get('access_token')).toBe(cookie?.value);
     expect(links[2]?.[1]).toBe('/en-au/logout');
@@ -110,7 +112,10 @@ describe('the session rules', () => {
     await page.addInitScript(
       ([token]) => {
         localStorage.setItem('litshed.token', token ?? '');
-        localStorage.setItem('litshed.user', JSON.stringify({ id: 3, token, username: 'teacher', school: { teacher: true } }));
+        localStorage.setItem(
+          'litshed.user',
+          JSON.stringify({ id: 3, token, username: 'teacher', school: { teacher: true } }),
+        );
       },
       [teacher],
     );
@@ -132,7 +137,9 @@ describe('the session rules', () => {
     await page.waitForURL(`${site.url}en-nz`);
     await signInLink(page).waitFor();
     expect(await sessionCookie(page)).toBeUndefined();
-    expect(await page.evaluate(() => [localStorage.getItem('litshed.token'), localStorage.getItem('litshed.user')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('litshed.token'), localStorage.getItem('litshed.user')]),
+    ).toEqual([null, null]);
   });
 
   it('logout clears user and token and ends the session on the server', async () => {
@@ -153,7 +160,8 @@ describe('the avatar', () => {
     const page = await withCookie(await signInToken(site.sandbox.url, 'teacher'));
     const asked: { url: string; clientType: string | undefined }[] = [];
     page.on('request', (request) => {
-      if (/\/api\/users\/\d+\/avatar/.test(request.url())) asked.push({ url: request.url(), clientType: request.headers()['x-client-type'] });
+      if (/\/api\/users\/\d+\/avatar/.test(request.url()))
+        asked.push({ url: request.url(), clientType: request.headers()['x-client-type'] });
     });
     await open(page, site.url);
     const image = page.locator('.avatar-button img');

@@ -22,7 +22,9 @@ describe.each(ROUTABLE_LOCALES)('the %s locale', (locale) => {
     expect(company).toContain(details.name);
     for (const line of details.address) expect(company).toContain(line);
     if (!us) {
-      expect(await footer().locator('.registration').innerText()).toBe(`Registered in England and Wales, company number ${SITE_CONFIG.ukCompany.companyNumber}`);
+      expect(await footer().locator('.registration').innerText()).toBe(
+        `Registered in England and Wales, company number ${SITE_CONFIG.ukCompany.companyNumber}`,
+      );
       expect(await footer().locator('.vat').innerText()).toBe(`VAT number ${SITE_CONFIG.ukCompany.vatNumber}`);
     }
     expect(await footer().getAttribute('data-variant')).toBe(us ? 'us' : 'uk');
@@ -39,15 +41,25 @@ describe.each(ROUTABLE_LOCALES)('the %s locale', (locale) => {
     const prices = localePrices(locale);
     if (!prices) throw new Error(`no prices for ${locale}`);
     for (const kind of ['personal', 'teacher', 'premium', 'app'] as const) {
-      expect(await site.sharedPage.locator(`.price[data-kind="${kind}"] .amount`).innerText()).toBe(prices.formatted[kind]);
+      expect(await site.sharedPage.locator(`.price[data-kind="${kind}"] .amount`).innerText()).toBe(
+        prices.formatted[kind],
+      );
     }
-    expect(await site.sharedPage.locator('.pupils-per-classroom').innerText()).toContain(String(prices.pupilsPerClassroom));
+    expect(await site.sharedPage.locator('.pupils-per-classroom').innerText()).toContain(
+      String(prices.pupilsPerClassroom),
+    );
     // one call to action each: the platform's sign-up for a teacher's own membership, the help site's contact for a school or the app
-    const actions = await site.sharedPage.locator('.plan').evaluateAll((plans) => plans.map((plan) => [...plan.querySelectorAll('a')].map((a) => a.href)));
+    const actions = await site.sharedPage
+      .locator('.plan')
+      .evaluateAll((plans) => plans.map((plan) => [...plan.querySelectorAll('a')].map((a) => a.href)));
     const { signUp, contact } = SITE_CONFIG.links;
     expect(actions).toEqual([[signUp], [signUp], [contact], [contact]]);
-    expect(await site.sharedPage.locator('.plan[data-kind="premium"] h2').innerText()).toBe(locale === 'en-us' ? 'Premium, per student' : 'Premium, per pupil');
-    expect(await site.sharedPage.locator('.plan[data-kind="teacher"] .plan-features').innerText()).toContain(`up to ${prices.pupilsPerClassroom} ${locale === 'en-us' ? 'students' : 'pupils'}`);
+    expect(await site.sharedPage.locator('.plan[data-kind="premium"] h2').innerText()).toBe(
+      locale === 'en-us' ? 'Premium, per student' : 'Premium, per pupil',
+    );
+    expect(await site.sharedPage.locator('.plan[data-kind="teacher"] .plan-features').innerText()).toContain(
+      `up to ${prices.pupilsPerClassroom} ${locale === 'en-us' ? 'students' : 'pupils'}`,
+    );
   });
 });
 
@@ -62,20 +74,29 @@ describe('the locale choice', () => {
     expect(cookie?.value).toBe('en-nz');
     expect(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000).toBeCloseTo(365, 0);
     await open(fresh, `${site.url}memberships`);
-    expect(await fresh.locator('.price[data-kind="personal"] .amount').innerText()).toBe(localePrices('en-nz')?.formatted.personal);
+    expect(await fresh.locator('.price[data-kind="personal"] .amount').innerText()).toBe(
+      localePrices('en-nz')?.formatted.personal,
+    );
   });
 
   it("draws each locale's flag from its svg flag code as an image, not an emoji a browser may lack a font for", async () => {
     await open(site.sharedPage, `${site.url}en-za/about`);
     const drawn = (flag: Locator) =>
-      flag.evaluate((element) => ({ text: element.textContent, image: getComputedStyle(element).backgroundImage, width: element.getBoundingClientRect().width }));
+      flag.evaluate((element) => ({
+        text: element.textContent,
+        image: getComputedStyle(element).backgroundImage,
+        width: element.getBoundingClientRect().width,
+      }));
     const current = await drawn(site.sharedPage.locator('.language-button .flag'));
     expect(current).toMatchObject({ text: '', image: expect.stringContaining('data:image/svg+xml') });
     expect(current.width).toBeGreaterThan(0);
     await site.sharedPage.locator('.language-button').click();
     const images = new Set<string>();
     for (const code of ROUTABLE_LOCALES) {
-      const flag = site.sharedPage.locator('#language-list').getByRole('button', { name: findLocale(code)?.name }).locator('.flag');
+      const flag = site.sharedPage
+        .locator('#language-list')
+        .getByRole('button', { name: findLocale(code)?.name })
+        .locator('.flag');
       expect(await flag.getAttribute('class')).toBe(`flag flag-${findLocale(code)?.svg}`);
       const { text, image } = await drawn(flag);
       expect(text).toBe('');
@@ -146,7 +167,11 @@ describe('code chunks', () => {
   it('prefetches a page on hover, but not with save-data or on 2g', async () => {
     const chunkRequests = async (connection: object | undefined) => {
       const fresh = await site.page();
-      if (connection) await fresh.addInitScript((value) => Object.defineProperty(navigator, 'connection', { value, configurable: true }), connection);
+      if (connection)
+        await fresh.addInitScript(
+          (value) => Object.defineProperty(navigator, 'connection', { value, configurable: true }),
+          connection,
+        );
       const asked: string[] = [];
       fresh.on('request', (request) => {
         if (/\/assets\/memberships-/.test(request.url())) asked.push(request.url());
@@ -171,7 +196,11 @@ const SECOND = 'the-highwayman-poetry-unit';
  * A page that has loaded the resource page's code (so only its data is awaited next), counts every progress
  * bar that ever appears, and runs on a paused page clock installed after load (a paused clock would stall it).
  */
-async function resourcePageOnPausedClock(): Promise<{ page: Page; release: () => void; barsSeen: () => Promise<number> }> {
+async function resourcePageOnPausedClock(): Promise<{
+  page: Page;
+  release: () => void;
+  barsSeen: () => Promise<number>;
+}> {
   const fresh = await site.page();
   await fresh.addInitScript(() => {
     const seen = { count: 0, bar: null as Element | null };
@@ -225,7 +254,9 @@ describe('the route progress bar', () => {
     await fresh.clock.runFor(1);
     const bar = fresh.getByRole('progressbar');
     await bar.waitFor();
-    expect(await bar.evaluate((element) => getComputedStyle(element).animationDuration)).toBe(`${PROGRESS_BAR_DURATION_MS / 1000}s`);
+    expect(await bar.evaluate((element) => getComputedStyle(element).animationDuration)).toBe(
+      `${PROGRESS_BAR_DURATION_MS / 1000}s`,
+    );
     release();
     await fresh.locator('.resource h1', { hasText: 'The Highwayman: Poetry Unit' }).waitFor();
     expect(await bar.count()).toBe(0);
@@ -235,31 +266,45 @@ describe('the route progress bar', () => {
 
 describe('on a 375px-wide screen', () => {
   let mobile: Page | undefined;
-  it.each(['', 'about', 'browse', 'browse/poetry-shed', 'free-resources', 'memberships', 'Search?search=volcano', 'resource/the-highwayman-poetry-performance-pack', 'login', '404'])(
-    '/%s fits the width',
-    async (path) => {
-      mobile ??= await site.page({ width: 375, height: 740 });
-      await open(mobile, `${site.url}en-us/${path}`);
-      await mobile.locator('main h1').waitFor();
-      expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  it.each([
+    '',
+    'about',
+    'browse',
+    'browse/poetry-shed',
+    'free-resources',
+    'memberships',
+    'Search?search=volcano',
+    'resource/the-highwayman-poetry-performance-pack',
+    'login',
+    '404',
+  ])('/%s fits the width', async (path) => {
+    mobile ??= await site.page({ width: 375, height: 740 });
+    await open(mobile, `${site.url}en-us/${path}`);
+    await mobile.locator('main h1').waitFor();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it.each([320, 360, 375, 414])(
+    'at %ipx the brand bar scrolls to every product without cutting one off, and keeps the game button',
+    async (width) => {
+      const small = await site.page({ width, height: 700 });
+      await open(small, site.url);
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const list = small.locator('.brand-bar ul');
+      const links = small.locator('.brand-bar .brand');
+      expect(await links.count()).toBe(6);
+      for (let i = 0; i < 6; i += 1) {
+        await links.nth(i).scrollIntoViewIfNeeded();
+        const [box, view] = [await links.nth(i).boundingBox(), await list.boundingBox()];
+        expect(
+          box && view && box.x >= view.x - 0.5 && box.x + box.width <= view.x + view.width + 0.5,
+          `${await links.nth(i).innerText()} at ${width}px`,
+        ).toBe(true);
+      }
+      const game = await small.locator('.game-button').boundingBox();
+      expect(game && game.x >= 0 && game.x + game.width <= width).toBe(true);
     },
   );
-
-  it.each([320, 360, 375, 414])('at %ipx the brand bar scrolls to every product without cutting one off, and keeps the game button', async (width) => {
-    const small = await site.page({ width, height: 700 });
-    await open(small, site.url);
-    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const list = small.locator('.brand-bar ul');
-    const links = small.locator('.brand-bar .brand');
-    expect(await links.count()).toBe(6);
-    for (let i = 0; i < 6; i += 1) {
-      await links.nth(i).scrollIntoViewIfNeeded();
-      const [box, view] = [await links.nth(i).boundingBox(), await list.boundingBox()];
-      expect(box && view && box.x >= view.x - 0.5 && box.x + box.width <= view.x + view.width + 0.5, `${await links.nth(i).innerText()} at ${width}px`).toBe(true);
-    }
-    const game = await small.locator('.game-button').boundingBox();
-    expect(game && game.x >= 0 && game.x + game.width <= width).toBe(true);
-  });
 
   it('hides the flags, opens the menu, then the language and search menus by tap', async () => {
     const mobile = await site.page({ width: 375, height: 740 });
@@ -268,7 +313,10 @@ describe('on a 375px-wide screen', () => {
     expect(await mobile.locator('#language-list').isVisible()).toBe(false);
     // the navigation is behind the Menu button on a phone
     await mobile.getByRole('button', { name: 'Menu', exact: true }).click();
-    await mobile.locator('.language-button').tap().catch(() => mobile.locator('.language-button').click());
+    await mobile
+      .locator('.language-button')
+      .tap()
+      .catch(() => mobile.locator('.language-button').click());
     expect(await mobile.locator('#language-list').isVisible()).toBe(true);
     expect(await mobile.locator('#search-input').isVisible()).toBe(false);
     await mobile.getByRole('button', { name: 'Search', exact: true }).click();

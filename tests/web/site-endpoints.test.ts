@@ -8,7 +8,16 @@ import { SITE_COMMANDS, pickSiteEndpoints, type SiteCall } from '../../web/src/a
 
 // The inputs the site's API module sends, one of each call (web/src/api/site-api.ts).
 const SITE_INPUTS: Record<SiteCall, Record<string, unknown>> = {
-  search: { curriculum_id: 7, search: 'owl poems', availability: 'free', age_band: 'age-7-9', type_id: 3, category: 'poetry-shed', skip: 10, take: 10 },
+  search: {
+    curriculum_id: 7,
+    search: 'owl poems',
+    availability: 'free',
+    age_band: 'age-7-9',
+    type_id: 3,
+    category: 'poetry-shed',
+    skip: 10,
+    take: 10,
+  },
   exchange: { access_token: 'hand-off' },
   me: {},
   signIn: { username: 'teacher1', password: 'pw' },
@@ -30,12 +39,20 @@ describe("the site's endpoint entries", () => {
     for (const [name, command] of Object.entries(SITE_COMMANDS)) {
       const entry = ENDPOINTS.find((e) => e.command === command);
       const response = entry?.response === undefined ? {} : { response: entry.response };
-      expect((built as Record<string, unknown>)[name], command).toEqual({ method: entry?.method, path: entry?.path, params: entry?.params, ...response, answer: answerShapeOf(entry?.reply ?? {}) });
+      expect((built as Record<string, unknown>)[name], command).toEqual({
+        method: entry?.method,
+        path: entry?.path,
+        params: entry?.params,
+        ...response,
+        answer: answerShapeOf(entry?.reply ?? {}),
+      });
     }
   });
 
   it('refuses a command the table lacks', () => {
-    expect(() => pickSiteEndpoints(ENDPOINTS.filter((e) => e.command !== 'auth login'))).toThrow(/No endpoint auth login/);
+    expect(() => pickSiteEndpoints(ENDPOINTS.filter((e) => e.command !== 'auth login'))).toThrow(
+      /No endpoint auth login/,
+    );
   });
 
   it("shape the site's calls as the checked buildRequest does", () => {
@@ -46,6 +63,8 @@ describe("the site's endpoint entries", () => {
       if (!entry) throw new Error(`no entry ${SITE_COMMANDS[name]}`);
       expect(trustedRequest(endpoints[name], input), name).toEqual(buildRequest(entry, input));
     }
-    expect(trustedRequest(endpoints.byKey, SITE_INPUTS.byKey).path).toBe('resources/resources_by_url_key/the%20owl%20%26%20the%20cat');
+    expect(trustedRequest(endpoints.byKey, SITE_INPUTS.byKey).path).toBe(
+      'resources/resources_by_url_key/the%20owl%20%26%20the%20cat',
+    );
   });
 });

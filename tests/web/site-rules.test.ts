@@ -8,7 +8,14 @@ import { localPath } from '../../web/src/i18n/locale.js';
 import { pageOf } from '../../web/src/pages.js';
 import { prefetchAllowed } from '../../web/src/prefetch.js';
 
-const results = (over: Partial<SearchResults>): SearchResults => ({ text: 'owl', items: [], total: 0, status: 'done', error: undefined, ...over });
+const results = (over: Partial<SearchResults>): SearchResults => ({
+  text: 'owl',
+  items: [],
+  total: 0,
+  status: 'done',
+  error: undefined,
+  ...over,
+});
 const item = (id: number) => ({ id, title: `R${id}`, url_key: `r${id}`, image: '', availability: 'free' as const });
 
 describe('the site rules as functions', () => {
@@ -37,7 +44,11 @@ describe('the site rules as functions', () => {
   it('gives each role its sibling links', () => {
     expect(siblingLinksFor(null)).toEqual([]);
     expect(siblingLinksFor({ superuser: true })).toEqual(['hub']);
-    expect(siblingLinksFor({ permissions: ['hub'], school: { teacher: true } })).toEqual(['school', 'spelling', 'maths']);
+    expect(siblingLinksFor({ permissions: ['hub'], school: { teacher: true } })).toEqual([
+      'school',
+      'spelling',
+      'maths',
+    ]);
     expect(siblingLinksFor({ school: { teacher: false } })).toEqual([]);
   });
 
@@ -54,7 +65,12 @@ describe('the site rules as functions', () => {
   });
 
   it('prefetches the page of a path, and not on 2g or with save-data', () => {
-    expect([pageOf('/about'), pageOf('/browse/poetry-shed'), pageOf('/Search'), pageOf('/nowhere')]).toEqual(['about', 'browse', 'search', undefined]);
+    expect([pageOf('/about'), pageOf('/browse/poetry-shed'), pageOf('/Search'), pageOf('/nowhere')]).toEqual([
+      'about',
+      'browse',
+      'search',
+      undefined,
+    ]);
     expect(prefetchAllowed({ effectiveType: '4g' })).toBe(true);
     expect(prefetchAllowed({ saveData: true })).toBe(false);
     expect(prefetchAllowed({ effectiveType: '2g' })).toBe(false);

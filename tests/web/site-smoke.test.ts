@@ -8,7 +8,9 @@ it('serves the built site and proxies /api/ to the sandbox', async () => {
   await page.goto(site.url);
   await page.locator('main h1').waitFor();
   expect(await page.title()).toBe('Literacy Shed - Home');
-  const answer = await page.evaluate(async () => (await fetch('/api/resources/search?curriculum_id=2&search=a&skip=0&take=10')).status);
+  const answer = await page.evaluate(
+    async () => (await fetch('/api/resources/search?curriculum_id=2&search=a&skip=0&take=10')).status,
+  );
   expect(answer).toBe(200);
 });
 
@@ -22,6 +24,8 @@ it('runs Chromium with every feature Playwright turns off still off, and the add
   expect(lists.length).toBeGreaterThan(1);
   expect(lists.flat().filter((name) => !kept.includes(name))).toEqual([]);
   expect(kept).toEqual(expect.arrayContaining(['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
-  const targets = (await (await site.browser.newBrowserCDPSession()).send('Target.getTargets')).targetInfos.map((target) => target.url);
+  const targets = (await (await site.browser.newBrowserCDPSession()).send('Target.getTargets')).targetInfos.map(
+    (target) => target.url,
+  );
   expect(targets.filter((url) => url.startsWith('chrome://omnibox-popup'))).toEqual([]);
 });

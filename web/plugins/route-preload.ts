@@ -41,8 +41,10 @@ export function pageChunks(bundle: Rolldown.OutputBundle, base = '/'): Record<st
  * preloadScript({ about: ['/assets/about-1.js'] }) // '(function(){var p=location.pathname.split("/")...})()'
  */
 export function preloadScript(map: Readonly<Record<string, readonly string[]>>): string {
-  return `(function(){var s=location.pathname.split("/").filter(Boolean),m=${JSON.stringify(map)},l=${JSON.stringify(ROUTABLE_LOCALES)};`
-    + 'if(l.indexOf(s[0])>=0)s.shift();(m[s[0]]||[]).forEach(function(h){var e=document.createElement("link");e.rel="modulepreload";e.href=h;document.head.appendChild(e)})})()';
+  return (
+    `(function(){var s=location.pathname.split("/").filter(Boolean),m=${JSON.stringify(map)},l=${JSON.stringify(ROUTABLE_LOCALES)};` +
+    'if(l.indexOf(s[0])>=0)s.shift();(m[s[0]]||[]).forEach(function(h){var e=document.createElement("link");e.rel="modulepreload";e.href=h;document.head.appendChild(e)})})()'
+  );
 }
 
 /** In the site's build, puts `preloadScript` of the bundle's pages into index.html, before the entry's script. */

@@ -34,7 +34,12 @@ function isFile(root: string, pathname: string): boolean {
 export function serveNotFound(root: string): Connect.NextHandleFunction {
   return (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
     const pathname = (req.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || pathname.startsWith(API_PREFIX) || isSitePage(pathname) || isFile(root, pathname)) {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      pathname.startsWith(API_PREFIX) ||
+      isSitePage(pathname) ||
+      isFile(root, pathname)
+    ) {
       next();
       return;
     }

@@ -21,7 +21,9 @@ const LOADERS: Record<PageName, () => Promise<PageModule>> = {
 };
 
 /** The pages as lazy components, loaded through the chunk-reload guard. */
-export const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(guardedImport(load))])) as Record<string, LazyExoticComponent<ComponentType>> as Record<PageName, LazyExoticComponent<ComponentType>>;
+export const PAGES = Object.fromEntries(
+  Object.entries(LOADERS).map(([name, load]) => [name, lazy(guardedImport(load))]),
+) as Record<string, LazyExoticComponent<ComponentType>> as Record<PageName, LazyExoticComponent<ComponentType>>;
 
 /** The page a site path (without its locale prefix) shows, for prefetching on hover. */
 export function pageOf(path: string): PageName | undefined {

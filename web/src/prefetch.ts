@@ -9,7 +9,9 @@ interface NetworkInformation {
  * @example
  * prefetchAllowed({ effectiveType: 'slow-2g' }) // false
  */
-export function prefetchAllowed(connection: NetworkInformation | undefined = (navigator as { connection?: NetworkInformation }).connection): boolean {
+export function prefetchAllowed(
+  connection: NetworkInformation | undefined = (navigator as { connection?: NetworkInformation }).connection,
+): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;
   return !(connection.effectiveType ?? '').includes('2g');

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { SiteMatch } from '../../core/domain/site-routes.js';
 
 /**
@@ -79,7 +88,13 @@ export function useSearchParams(): URLSearchParams {
 }
 
 /** Gives the page the parameters of its route (`key`, `rest`). */
-export function ParamsProvider({ value, children }: { readonly value: SiteMatch['params']; readonly children: ReactNode }) {
+export function ParamsProvider({
+  value,
+  children,
+}: {
+  readonly value: SiteMatch['params'];
+  readonly children: ReactNode;
+}) {
   return <ParamsContext.Provider value={value}>{children}</ParamsContext.Provider>;
 }
 
@@ -100,7 +115,15 @@ export function useLinkClick(target: string): (event: MouseEvent<HTMLAnchorEleme
   const navigate = useNavigate();
   const location = useLocation();
   return (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return;
     const frame = event.currentTarget.getAttribute('target');
     if (frame && frame !== '_self') return;
     event.preventDefault();

@@ -35,11 +35,14 @@ export interface ApiCallOptions extends WriteFlags {
  */
 export function apiTarget(methodArg: string, pathArg: string): { method: Method; path: string } {
   const method = methodArg.toUpperCase() as Method;
-  if (!METHODS.includes(method)) throw new CliError(`"${methodArg}" is not an HTTP method (${METHODS.join(', ')})`, EXIT.usage);
+  if (!METHODS.includes(method))
+    throw new CliError(`"${methodArg}" is not an HTTP method (${METHODS.join(', ')})`, EXIT.usage);
   const path = pathArg.replace(/^\/+/, '');
-  if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path)) throw new CliError(`"${pathArg}": give a path relative to the API base, not a URL`, EXIT.usage);
+  if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path))
+    throw new CliError(`"${pathArg}": give a path relative to the API base, not a URL`, EXIT.usage);
   const outside = pathProblem(path);
-  if (outside !== undefined) throw new CliError(`"${pathArg}": ${outside}; give a path under the API base (nothing was sent)`, EXIT.usage);
+  if (outside !== undefined)
+    throw new CliError(`"${pathArg}": ${outside}; give a path under the API base (nothing was sent)`, EXIT.usage);
   return { method, path };
 }
 
@@ -52,7 +55,8 @@ export function apiTarget(methodArg: string, pathArg: string): { method: Method;
  */
 export async function runApiCall(c: Factory, options: ApiCallOptions): Promise<void> {
   const { method, path } = options;
-  const out = options.jsonByDefault && !c.globals.format && !c.globals.fields ? c.withGlobals({ ...c.globals, json: true }) : c;
+  const out =
+    options.jsonByDefault && !c.globals.format && !c.globals.fields ? c.withGlobals({ ...c.globals, json: true }) : c;
   const payload = options.input ? await readInputObject(options.input, c.io) : {};
   Object.assign(payload, parseFieldArgs(options.field));
   const plan = planOutput(out, { write: method !== 'GET', command: `api ${method} ${path}` });
@@ -61,13 +65,16 @@ export async function runApiCall(c: Factory, options: ApiCallOptions): Promise<v
     method,
     path,
     ...(inQuery ? (Object.keys(payload).length ? { query: payload } : {}) : { body: payload }),
-    ...(method === 'GET' ? {} : { idempotencyKey: options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}` }),
+    ...(method === 'GET'
+      ? {}
+      : { idempotencyKey: options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}` }),
     // A download's answer is the file itself (CSV), as the table's download entries take it.
     ...(isDownloadPath(method, path) ? { answer: 'file' as const } : {}),
   };
   if (options.dryRun) return printDryRun(out, request);
   if (method === 'DELETE') await confirmOrRefuse(c.prompter, `Delete ${path}?`, { yes: options.yes });
-  if (method !== 'GET' && options.yes && method !== 'DELETE') c.io.stderr.write('Note: --yes only matters for DELETE.\n');
+  if (method !== 'GET' && options.yes && method !== 'DELETE')
+    c.io.stderr.write('Note: --yes only matters for DELETE.\n');
   const response = method === 'GET' ? await (await c.client()).request(request) : await sendWrite(out, request);
   await printResponse(out, response.data, undefined, plan);
 }
@@ -77,7 +84,11 @@ const define: DefineCommand = (cmd: Command, f) => {
     .description('Make a raw API call and print the response JSON')
     .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
     .argument('<path>', 'path relative to the API base, e.g. superuser/invoices/12/paid')
-    .option('-F, --field <key=value>', 'payload key (repeatable): query string for GET and DELETE, JSON body otherwise', collect)
+    .option(
+      '-F, --field <key=value>',
+      'payload key (repeatable): query string for GET and DELETE, JSON body otherwise',
+      collect,
+    )
     .option('--input <file>', 'JSON object body from a file, or - for standard input (fields override it)')
     .addHelpText(
       'after',
@@ -89,7 +100,13 @@ const define: DefineCommand = (cmd: Command, f) => {
     const jsonByDefault = opts.format === undefined && opts.fields === undefined && opts.json === undefined;
     const c = leafFactory(f, cmd);
     const target = apiTarget(methodArg, pathArg);
-    await runApiCall(c, { ...target, jsonByDefault, field: (opts.field as string[] | undefined) ?? [], input: opts.input ? String(opts.input) : undefined, ...writeFlags(opts) });
+    await runApiCall(c, {
+      ...target,
+      jsonByDefault,
+      field: (opts.field as string[] | undefined) ?? [],
+      input: opts.input ? String(opts.input) : undefined,
+      ...writeFlags(opts),
+    });
   });
 };
 

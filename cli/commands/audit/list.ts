@@ -42,17 +42,32 @@ export async function runAuditList(c: Factory, options: AuditListOptions): Promi
       if (since === undefined || Date.parse(parsed.data.time) >= since) rows.push(parsed.data);
     }
   }
-  if (rows.length === 0 && !c.globals.quiet) c.io.stderr.write(`No writes recorded${since === undefined ? '' : ' since then'} (${file}).\n`);
+  if (rows.length === 0 && !c.globals.quiet)
+    c.io.stderr.write(`No writes recorded${since === undefined ? '' : ' since then'} (${file}).\n`);
   // On a terminal a write a line: the time to the second, what was sent and how it went; the rest gives way.
-  const plan = ownTablePlan(c, ['time', 'method', 'path', 'status', 'outcome', 'user', 'run_id', 'profile', 'environment', 'request_id'], { outcome: 2, user: 2, run_id: 2, profile: 3, environment: 3, request_id: 3 });
-  await printResponse(c, plan ? rows.map((r) => ({ ...r, time: r.time.replace(/\.\d+Z$/, 'Z') })) : rows, undefined, plan);
+  const plan = ownTablePlan(
+    c,
+    ['time', 'method', 'path', 'status', 'outcome', 'user', 'run_id', 'profile', 'environment', 'request_id'],
+    { outcome: 2, user: 2, run_id: 2, profile: 3, environment: 3, request_id: 3 },
+  );
+  await printResponse(
+    c,
+    plan ? rows.map((r) => ({ ...r, time: r.time.replace(/\.\d+Z$/, 'Z') })) : rows,
+    undefined,
+    plan,
+  );
 }
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description('Show the audit log: every write this machine sent (time, profile, environment, user, method, path, status, request id, idempotency key)')
+    .description(
+      'Show the audit log: every write this machine sent (time, profile, environment, user, method, path, status, request id, idempotency key)',
+    )
     .option('--since <date>', 'only writes on or after this day (YYYY-MM-DD) or time (ISO 8601)')
-    .addHelpText('after', '\nThe log is audit.jsonl in the state directory ($EDSHED_STATE_DIR, else $XDG_STATE_HOME/edshed, else ~/.local/state/edshed).\nIt never holds a body or a secret.\n\nExamples:\n  edshed audit --since 2026-11-01\n  edshed audit --json | jq \'.[] | select(.status >= 400)\'');
+    .addHelpText(
+      'after',
+      "\nThe log is audit.jsonl in the state directory ($EDSHED_STATE_DIR, else $XDG_STATE_HOME/edshed, else ~/.local/state/edshed).\nIt never holds a body or a secret.\n\nExamples:\n  edshed audit --since 2026-11-01\n  edshed audit --json | jq '.[] | select(.status >= 400)'",
+    );
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { since?: string }) => {
     const c = leafFactory(f, cmd);

@@ -44,7 +44,11 @@ export async function runLogin(leaf: Factory, options: LoginOptions): Promise<vo
   if (!password) throw new CliError('No password given; nothing was sent', EXIT.usage);
   const client = await c.client();
   client.setToken(undefined); // sign in fresh, never with an older stored token
-  const response = await client.request({ method: 'POST', path: 'auth', body: { username: options.username, password } });
+  const response = await client.request({
+    method: 'POST',
+    path: 'auth',
+    body: { username: options.username, password },
+  });
   const { replySchema } = await import('../../../core/shapes/schema.js');
   const parsed = replySchema(SIGN_IN_TOKEN).safeParse(response.data);
   const token = parsed.success ? (parsed.data as { token: string }).token : '';
@@ -53,9 +57,17 @@ export async function runLogin(leaf: Factory, options: LoginOptions): Promise<vo
   const name = connection.profile ?? 'default';
   // The roles' facts of the answer's user, kept beside the token: `schools show` then needs no `users/me` first.
   const caller = await signedInFacts(response.data);
-  store.setCredential(name, { token, username: options.username, apiUrl: client.baseUrl, ...(caller === undefined ? {} : { caller }) });
+  store.setCredential(name, {
+    token,
+    username: options.username,
+    apiUrl: client.baseUrl,
+    ...(caller === undefined ? {} : { caller }),
+  });
   store.setProfile(name, { apiUrl: client.baseUrl });
-  if (!c.globals.quiet) c.io.stderr.write(`Signed in as ${options.username} at ${client.baseUrl} (profile ${name}); token stored in ${store.paths.credentials}\n`);
+  if (!c.globals.quiet)
+    c.io.stderr.write(
+      `Signed in as ${options.username} at ${client.baseUrl} (profile ${name}); token stored in ${store.paths.credentials}\n`,
+    );
 }
 
 /** `edshed login` and `edshed auth login`: one module, two doors. */
@@ -73,7 +85,10 @@ const define: DefineCommand = (cmd: Command, f) => {
   addCommonOptions(cmd);
   cmd.action(async (opts: { username: string; passwordStdin?: boolean; password?: string }) => {
     if (opts.password !== undefined) {
-      throw new CliError('--password: the password is never a flag (it would stay in shell history); type it when asked, or use --password-stdin or EDSHED_PASSWORD; nothing was sent', EXIT.usage);
+      throw new CliError(
+        '--password: the password is never a flag (it would stay in shell history); type it when asked, or use --password-stdin or EDSHED_PASSWORD; nothing was sent',
+        EXIT.usage,
+      );
     }
     await runLogin(leafFactory(f, cmd), { username: opts.username, passwordStdin: opts.passwordStdin === true });
   });

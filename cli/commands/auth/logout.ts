@@ -30,7 +30,10 @@ export async function runLogout(c: Factory): Promise<void> {
   } catch (error) {
     // Already expired (401) is as good as ended; anything else is said, and the token is forgotten anyway.
     if (!(error instanceof UnauthorisedError)) {
-      ended = error instanceof ApiError && error.status === 404 ? 'this server has no call to end sessions, so the token was only forgotten here' : `the server could not be told (${error instanceof Error ? error.message : String(error)}); the token was only forgotten here`;
+      ended =
+        error instanceof ApiError && error.status === 404
+          ? 'this server has no call to end sessions, so the token was only forgotten here'
+          : `the server could not be told (${error instanceof Error ? error.message : String(error)}); the token was only forgotten here`;
     }
   }
   store.deleteCredential(name);

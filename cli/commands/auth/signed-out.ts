@@ -28,7 +28,9 @@ export async function signedOut(c: Factory, profile: string): Promise<CliError> 
       throw error;
     },
   );
-  const how = chosen ? '' : `, naming the API (none is chosen yet): edshed login --env NAME -u USER (NAME: ${ENVIRONMENT_NAMES.join(', ')}; sandbox is a local one, edshed sandbox start) or --api-url URL`;
+  const how = chosen
+    ? ''
+    : `, naming the API (none is chosen yet): edshed login --env NAME -u USER (NAME: ${ENVIRONMENT_NAMES.join(', ')}; sandbox is a local one, edshed sandbox start) or --api-url URL`;
   return new CliError(`not signed in (profile ${profile}); run edshed login${how}`, EXIT.auth);
 }
 

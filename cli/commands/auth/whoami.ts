@@ -9,7 +9,6 @@ import type { DefineCommand } from '../define.js';
 import type { ValueOf } from '../../../core/shapes/define.js';
 import { signedOut, tokenGiven } from './signed-out.js';
 
-
 /** The fields whoami prints (checked by --fields before anything is sent). */
 const WHOAMI_FIELDS = ['username', 'name', 'id', 'role', 'school', 'profile', 'environment', 'api'] as const;
 
@@ -27,13 +26,22 @@ export async function runWhoami(c: Factory): Promise<void> {
   if (!tokenGiven(c) && store.credential(name) === undefined) throw await signedOut(c, name);
   const connection = await c.connection();
   if (!connection.token) throw notSignedIn(`profile ${connection.profile ?? name}, ${connection.baseUrl}`);
-  const [answer, { replySchema }] = await Promise.all([(await c.client()).request({ method: 'GET', path: 'users/me' }), import('../../../core/shapes/schema.js')]);
+  const [answer, { replySchema }] = await Promise.all([
+    (await c.client()).request({ method: 'GET', path: 'users/me' }),
+    import('../../../core/shapes/schema.js'),
+  ]);
   // The user as core declares it (zod/mini, loosely: keys it does not name pass through).
   const me = replySchema({ user: SESSION_USER }).safeParse(answer.data);
   if (!me.success) throw new CliError('The API answered users/me without a user', EXIT.requestFailed);
   const { user } = me.data as { user: ValueOf<typeof SESSION_USER> };
   // A school admin's account kind is `teacher`; the endpoint table calls the role `admin`.
-  const role = user.superuser ? 'superuser' : user.employee ? 'employee' : user.school?.admin ? 'admin' : (user.kind ?? 'user');
+  const role = user.superuser
+    ? 'superuser'
+    : user.employee
+      ? 'employee'
+      : user.school?.admin
+        ? 'admin'
+        : (user.kind ?? 'user');
   const row: Record<(typeof WHOAMI_FIELDS)[number], unknown> = {
     username: user.username ?? null,
     name: user.display_name ?? null,
@@ -51,7 +59,10 @@ export async function runWhoami(c: Factory): Promise<void> {
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Show who you are signed in as, on which API, with which profile')
-    .addHelpText('after', '\nExit 4 when not signed in (or the token has expired).\n\nExamples:\n  edshed whoami\n  edshed whoami --json');
+    .addHelpText(
+      'after',
+      '\nExit 4 when not signed in (or the token has expired).\n\nExamples:\n  edshed whoami\n  edshed whoami --json',
+    );
   addCommonOptions(cmd);
   cmd.action(async () => {
     await runWhoami(leafFactory(f, cmd));

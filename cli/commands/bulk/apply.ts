@@ -25,7 +25,13 @@ const define: DefineCommand = (cmd: Command, f) => {
     const c = leafFactory(f, cmd);
     const flags = bulkFlags({ ...opts, from: file });
     const { runApply } = await import('../../bulk/apply.js');
-    await runApply(c, { file, concurrency: flags?.concurrency ?? 4, rate: flags?.rate, results: flags?.results, yes: opts.yes === true });
+    await runApply(c, {
+      file,
+      concurrency: flags?.concurrency ?? 4,
+      rate: flags?.rate,
+      results: flags?.results,
+      yes: opts.yes === true,
+    });
   });
 };
 

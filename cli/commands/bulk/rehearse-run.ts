@@ -53,7 +53,18 @@ export interface RehearsedItem {
 const ACCOUNT = { username: 'superuser', password: 'sandbox' } as const;
 
 /** Variables that choose an API, a token, a profile or where credentials and journals live: the rehearsal sets its own. */
-const OWN_ENV = ['EDSHED_API_URL', 'EDSHED_ENV', 'EDSHED_TOKEN', 'EDSHED_PROFILE', 'EDSHED_SANDBOX_URL', 'EDSHED_PASSWORD', 'EDSHED_CONFIG_DIR', 'EDSHED_STATE_DIR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME'];
+const OWN_ENV = [
+  'EDSHED_API_URL',
+  'EDSHED_ENV',
+  'EDSHED_TOKEN',
+  'EDSHED_PROFILE',
+  'EDSHED_SANDBOX_URL',
+  'EDSHED_PASSWORD',
+  'EDSHED_CONFIG_DIR',
+  'EDSHED_STATE_DIR',
+  'XDG_CONFIG_HOME',
+  'XDG_STATE_HOME',
+];
 
 const usage = (message: string): CliError => new CliError(`${message}; nothing was sent`, EXIT.usage);
 
@@ -64,10 +75,18 @@ const usage = (message: string): CliError => new CliError(`${message}; nothing w
  * @example
  * outcomeOf({ status: 'failed', http_status: 409, ... }) // 'refused'
  */
-export function outcomeOf(recorded: Pick<JournalProblem, 'status' | 'http_status' | 'message'> | undefined): RehearsalOutcome {
+export function outcomeOf(
+  recorded: Pick<JournalProblem, 'status' | 'http_status' | 'message'> | undefined,
+): RehearsalOutcome {
   if (recorded?.status === 'done') return 'done';
   if (recorded?.status === 'skipped') return isDrift(recorded.message) ? 'drift' : 'set aside';
-  if (recorded?.status === 'failed' && recorded.http_status !== null && recorded.http_status >= 400 && recorded.http_status < 500) return 'refused';
+  if (
+    recorded?.status === 'failed' &&
+    recorded.http_status !== null &&
+    recorded.http_status >= 400 &&
+    recorded.http_status < 500
+  )
+    return 'refused';
   return 'failed';
 }
 
@@ -79,7 +98,9 @@ function rehearsalEnv(env: Env, dir: string, extra: Readonly<Record<string, stri
 }
 
 /** The checks before anything starts: the plan (and its input file), FILE, the results path. Exit 2 on any. */
-async function checkInputs(o: RehearseOptions): Promise<{ plan: Plan; command: BulkCommand | undefined; db: string; results: ResultsTarget | undefined }> {
+async function checkInputs(
+  o: RehearseOptions,
+): Promise<{ plan: Plan; command: BulkCommand | undefined; db: string; results: ResultsTarget | undefined }> {
   const plan = await readPlan(o.plan);
   const db = resolve(o.db);
   if (!existsSync(db)) throw usage(`--db ${o.db}: no such file`);
@@ -87,7 +108,11 @@ async function checkInputs(o: RehearseOptions): Promise<{ plan: Plan; command: B
   let results: ResultsTarget | undefined;
   if (o.results !== undefined) {
     results = resultsTarget(o.results);
-    const taken = new Map([[resolve(o.plan), 'the plan'], [db, 'the database'], [resolve(plan.input.path), "the plan's input file"]]);
+    const taken = new Map([
+      [resolve(o.plan), 'the plan'],
+      [db, 'the database'],
+      [resolve(plan.input.path), "the plan's input file"],
+    ]);
     const what = taken.get(results.path);
     if (what !== undefined) throw usage(`--results ${o.results}: that is ${what}; name another file`);
     try {
@@ -134,7 +159,10 @@ function cleanupOnExit(dir: string): { readonly running: () => void; readonly do
 
 /** Copies FILE into the folder and checks the copy (exit 2 when it is no sandbox database); FILE itself is only read. */
 async function takeCopy(o: RehearseOptions, db: string, dir: string): Promise<string> {
-  const [{ copyDatabase, sandboxDatabaseProblem }, { driverRefusal }] = await Promise.all([import('../../../sandbox/db/copy.js'), import('../../../sandbox/db/driver-support.js')]);
+  const [{ copyDatabase, sandboxDatabaseProblem }, { driverRefusal }] = await Promise.all([
+    import('../../../sandbox/db/copy.js'),
+    import('../../../sandbox/db/driver-support.js'),
+  ]);
   const refusal = driverRefusal();
   if (refusal !== undefined) throw new CliError(refusal, EXIT.requestFailed);
   const copy = join(dir, 'copy.db');
@@ -150,9 +178,23 @@ async function takeCopy(o: RehearseOptions, db: string, dir: string): Promise<st
 
 /** A CLI of the rehearsal's own: its env, the copy's URL, notes off (the rehearsal reports); signed in as the copy's superuser. */
 async function signedInFactory(c: Factory, dir: string, url: string): Promise<Factory> {
-  const globals: GlobalOptions = { apiUrl: url, quiet: true, ...(c.globals.color === undefined ? {} : { color: c.globals.color }), ...(c.globals.timeout === undefined ? {} : { timeout: c.globals.timeout }) };
+  const globals: GlobalOptions = {
+    apiUrl: url,
+    quiet: true,
+    ...(c.globals.color === undefined ? {} : { color: c.globals.color }),
+    ...(c.globals.timeout === undefined ? {} : { timeout: c.globals.timeout }),
+  };
   const { runLogin } = await import('../auth/login.js');
-  await runLogin(createFactory(c.io, rehearsalEnv(c.env, dir, { EDSHED_PASSWORD: ACCOUNT.password }), c.version, c.prompter, globals), { username: ACCOUNT.username, passwordStdin: false });
+  await runLogin(
+    createFactory(
+      c.io,
+      rehearsalEnv(c.env, dir, { EDSHED_PASSWORD: ACCOUNT.password }),
+      c.version,
+      c.prompter,
+      globals,
+    ),
+    { username: ACCOUNT.username, passwordStdin: false },
+  );
   return createFactory(c.io, rehearsalEnv(c.env, dir), c.version, c.prompter, globals);
 }
 
@@ -165,12 +207,27 @@ function stopReason(error: CliError): string {
 }
 
 /** Runs bulk apply's machinery on the copy; its partial result (exit 3) is the rehearsal's to report, anything else stops it. */
-async function applyOnCopy(rc: Factory, o: RehearseOptions, plan: Plan, command: BulkCommand, results: ResultsTarget | undefined): Promise<void> {
+async function applyOnCopy(
+  rc: Factory,
+  o: RehearseOptions,
+  plan: Plan,
+  command: BulkCommand,
+  results: ResultsTarget | undefined,
+): Promise<void> {
   try {
-    await applyPlan(timeoutPerRequest(rc), { file: o.plan, concurrency: o.concurrency, rate: o.rate, results: results?.path, yes: true }, plan, command);
+    await applyPlan(
+      timeoutPerRequest(rc),
+      { file: o.plan, concurrency: o.concurrency, rate: o.rate, results: results?.path, yes: true },
+      plan,
+      command,
+    );
   } catch (error) {
     if (error instanceof CliError && error.exitCode === EXIT.bulkPartial) return;
-    if (error instanceof CliError) throw new CliError(`the rehearsal stopped: ${stopReason(error)}; nothing was sent to production and ${o.db} is unchanged: rehearse again`, error.exitCode);
+    if (error instanceof CliError)
+      throw new CliError(
+        `the rehearsal stopped: ${stopReason(error)}; nothing was sent to production and ${o.db} is unchanged: rehearse again`,
+        error.exitCode,
+      );
     throw error;
   }
 }
@@ -178,20 +235,44 @@ async function applyOnCopy(rc: Factory, o: RehearseOptions, plan: Plan, command:
 /** Each planned item with its last recorded outcome. */
 async function rehearsedItems(env: Env, plan: Plan): Promise<RehearsedItem[]> {
   const [run] = await listRuns(env);
-  const recorded = run === undefined ? new Map<number, JournalProblem>() : new Map((await readOutcomes(env, run.id)).outcomes.map((outcome) => [outcome.index, outcome]));
+  const recorded =
+    run === undefined
+      ? new Map<number, JournalProblem>()
+      : new Map((await readOutcomes(env, run.id)).outcomes.map((outcome) => [outcome.index, outcome]));
   return plan.items.map((item) => {
     const outcome = recorded.get(item.index);
-    return { index: item.index, line: item.line, target_id: item.target_id, path: item.path, outcome: outcomeOf(outcome), http_status: outcome?.http_status ?? null, message: outcome?.message ?? 'not sent' };
+    return {
+      index: item.index,
+      line: item.line,
+      target_id: item.target_id,
+      path: item.path,
+      outcome: outcomeOf(outcome),
+      http_status: outcome?.http_status ?? null,
+      message: outcome?.message ?? 'not sent',
+    };
   });
 }
 
-function report(c: Factory, o: RehearseOptions, plan: Plan, items: readonly RehearsedItem[], diff: RecordsDiff): Record<RehearsalOutcome, number> {
-  const totals = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, items.filter((item) => item.outcome === outcome).length])) as Record<RehearsalOutcome, number>;
+function report(
+  c: Factory,
+  o: RehearseOptions,
+  plan: Plan,
+  items: readonly RehearsedItem[],
+  diff: RecordsDiff,
+): Record<RehearsalOutcome, number> {
+  const totals = Object.fromEntries(
+    OUTCOMES.map((outcome) => [outcome, items.filter((item) => item.outcome === outcome).length]),
+  ) as Record<RehearsalOutcome, number>;
   if (c.globals.json) {
-    c.io.stdout.write(`${JSON.stringify({ plan: resolve(o.plan), db: resolve(o.db), command: plan.command, items, totals, changes: diff })}\n`);
+    c.io.stdout.write(
+      `${JSON.stringify({ plan: resolve(o.plan), db: resolve(o.db), command: plan.command, items, totals, changes: diff })}\n`,
+    );
     return totals;
   }
-  const detail = (item: RehearsedItem) => (item.outcome === 'done' ? '' : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message.replace(/^drift: /, '')})`);
+  const detail = (item: RehearsedItem) =>
+    item.outcome === 'done'
+      ? ''
+      : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message.replace(/^drift: /, '')})`;
   const counted = OUTCOMES.filter((outcome) => totals[outcome] > 0).map((outcome) => `${totals[outcome]} ${outcome}`);
   c.io.stdout.write(
     [
@@ -216,7 +297,8 @@ function report(c: Factory, o: RehearseOptions, plan: Plan, items: readonly Rehe
 export async function runRehearse(c: Factory, o: RehearseOptions): Promise<void> {
   const { plan, command, db, results } = await checkInputs(o);
   if (command === undefined) {
-    if (!c.globals.quiet) c.io.stderr.write(`${o.plan}: the plan has no writes (no confident or accepted lines); nothing to rehearse.\n`);
+    if (!c.globals.quiet)
+      c.io.stderr.write(`${o.plan}: the plan has no writes (no confident or accepted lines); nothing to rehearse.\n`);
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'edshed-rehearse-'));
@@ -231,7 +313,9 @@ export async function runRehearse(c: Factory, o: RehearseOptions): Promise<void>
     const rc = await signedInFactory(c, dir, copy.url);
     if (!c.globals.quiet) {
       const target = await realTarget(c);
-      c.io.stderr.write(`Rehearsing ${plan.items.length} item${plan.items.length === 1 ? '' : 's'} of ${plan.command} on a private copy of ${o.db} (${copy.url}); ${target === undefined ? 'no other API' : `the plan's real target (${target})`} is not contacted.\n`);
+      c.io.stderr.write(
+        `Rehearsing ${plan.items.length} item${plan.items.length === 1 ? '' : 's'} of ${plan.command} on a private copy of ${o.db} (${copy.url}); ${target === undefined ? 'no other API' : `the plan's real target (${target})`} is not contacted.\n`,
+      );
     }
     const before = copy.records();
     // The bulk run's Ctrl-C handling from here (the run reads the same signal): the first Ctrl-C stops it cleanly.
@@ -245,7 +329,12 @@ export async function runRehearse(c: Factory, o: RehearseOptions): Promise<void>
     cleanup.done();
   }
   const totals = report(c, o, plan, items, diff);
-  if (!c.globals.quiet && results !== undefined) c.io.stderr.write(`Results (bulk apply's columns) in ${results.path}\n`);
+  if (!c.globals.quiet && results !== undefined)
+    c.io.stderr.write(`Results (bulk apply's columns) in ${results.path}\n`);
   const notDone = items.length - totals.done;
-  if (notDone > 0) throw new CliError(`${notDone} of ${items.length} items would not be done in production (see above); ${o.db} is unchanged`, EXIT.bulkPartial);
+  if (notDone > 0)
+    throw new CliError(
+      `${notDone} of ${items.length} items would not be done in production (see above); ${o.db} is unchanged`,
+      EXIT.bulkPartial,
+    );
 }

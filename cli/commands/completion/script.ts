@@ -42,7 +42,7 @@ const define: DefineCommand = (cmd: Command, f) => {
       'after',
       '\nNouns, verbs, flags and flag values are completed by the CLI itself, so the script never goes stale. The script\n' +
         'runs the program that printed it (node and its path), and completes `edshed ...` and\n' +
-        '`npx --offline edshed ...` alike (npx\'s own options before edshed are skipped).\n\nExamples:\n' +
+        "`npx --offline edshed ...` alike (npx's own options before edshed are skipped).\n\nExamples:\n" +
         '  edshed completion bash > ~/.local/share/bash-completion/completions/edshed\n' +
         "  echo 'source <(edshed completion bash)' >> ~/.bashrc   # without the bash-completion package\n" +
         "  npx --offline edshed completion bash > ~/.edshed.bash   # in the toolkit's directory\n" +

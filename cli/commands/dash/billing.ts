@@ -24,7 +24,9 @@ Examples:
 
 /** `edshed dash billing`: the live billing dashboard. */
 const define: DefineCommand = (cmd: Command, f) => {
-  cmd.description('Live billing dashboard: invoices, expiring subscriptions, cancellations, sales, bulk runs').addHelpText('after', HELP);
+  cmd
+    .description('Live billing dashboard: invoices, expiring subscriptions, cancellations, sales, bulk runs')
+    .addHelpText('after', HELP);
   addDashOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);

@@ -20,11 +20,18 @@ Examples:
 
 /** `edshed dash jobs`: background jobs and email statistics, live. */
 const define: DefineCommand = (cmd: Command, f) => {
-  cmd.description('Live background jobs with progress bars, engagement snapshot jobs, email statistics').addHelpText('after', HELP);
+  cmd
+    .description('Live background jobs with progress bars, engagement snapshot jobs, email statistics')
+    .addHelpText('after', HELP);
   addDashOptions(cmd);
   cmd.action(async () => {
     const c = leafFactory(f, cmd);
-    await runDash(c, 'jobs', { name: 'jobs', title: 'EdShed jobs', load: loadJobs, panes: jobsPanes }, dashOptions(cmd.opts()));
+    await runDash(
+      c,
+      'jobs',
+      { name: 'jobs', title: 'EdShed jobs', load: loadJobs, panes: jobsPanes },
+      dashOptions(cmd.opts()),
+    );
   });
 };
 

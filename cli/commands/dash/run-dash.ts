@@ -42,8 +42,12 @@ export function addDashOptions(cmd: Command): Command {
  * dashOptions({ interval: '10' }) // { once: false, interval: 10 }
  */
 export function dashOptions(opts: Readonly<Record<string, unknown>>): DashOptions {
-  const interval = opts.interval === undefined ? DEFAULT_INTERVAL_S : parseWholeNumber(String(opts.interval), '--interval', { max: MAX_INTERVAL_S });
-  if (interval < 2) throw new CliError('--interval: at least 2 seconds between refreshes; nothing was sent', EXIT.usage);
+  const interval =
+    opts.interval === undefined
+      ? DEFAULT_INTERVAL_S
+      : parseWholeNumber(String(opts.interval), '--interval', { max: MAX_INTERVAL_S });
+  if (interval < 2)
+    throw new CliError('--interval: at least 2 seconds between refreshes; nothing was sent', EXIT.usage);
   return { once: opts.once === true, interval };
 }
 
@@ -55,26 +59,55 @@ export function dashOptions(opts: Readonly<Record<string, unknown>>): DashOption
  * @example
  * await runDash(c, 'billing', billingSpec(c), { once: true, interval: 30 });
  */
-export async function runDash<D>(c: Factory, name: string, choose: DashSpec<D> | ((api: ApiMethods) => Promise<DashSpec<D>>), options: DashOptions): Promise<void> {
+export async function runDash<D>(
+  c: Factory,
+  name: string,
+  choose: DashSpec<D> | ((api: ApiMethods) => Promise<DashSpec<D>>),
+  options: DashOptions,
+): Promise<void> {
   const command = `edshed dash ${name}`;
-  if (c.globals.json === true && !options.once) throw new CliError(`--json prints one snapshot of the data: ${command} --once --json; nothing was sent`, EXIT.usage);
+  if (c.globals.json === true && !options.once)
+    throw new CliError(
+      `--json prints one snapshot of the data: ${command} --once --json; nothing was sent`,
+      EXIT.usage,
+    );
   const terminal = c.io.terminal;
   if (!options.once && (!c.io.stdoutIsTTY || !c.io.stdinIsTTY || terminal === undefined)) {
-    throw new CliError(`${command} draws on a terminal, and this is not one; pass --once for a plain-text snapshot (--once --json for the data); nothing was sent`, EXIT.usage);
+    throw new CliError(
+      `${command} draws on a terminal, and this is not one; pass --once for a plain-text snapshot (--once --json for the data); nothing was sent`,
+      EXIT.usage,
+    );
   }
   // A dashboard reads again and again for as long as it is open: --timeout is each read's.
   const api = await timeoutPerRequest(c).api();
   const spec = typeof choose === 'function' ? await choose(api) : choose;
   if (options.once || terminal === undefined) {
     const data = await spec.load(api);
-    c.io.stdout.write(c.globals.json === true ? `${JSON.stringify(data, null, 2)}\n` : snapshotText(spec.title, spec.panes(data), c.now()));
+    c.io.stdout.write(
+      c.globals.json === true
+        ? `${JSON.stringify(data, null, 2)}\n`
+        : snapshotText(spec.title, spec.panes(data), c.now()),
+    );
     return;
   }
   // The first read goes out while Ink loads: the first frame waits for the slower of the two, not both.
   // Its answer, when in before Ink is (as it usually is), is drawn in the first frame.
   const first = spec.load(api);
   let answer: { data: D; at: number } | undefined;
-  first.then((data) => (answer = { data, at: c.now().getTime() }), () => undefined);
-  const { runInkDashboard } = await loadInk(() => import('../../ui/dash/ink-dash.js'), process.env, { colour: wantsColor({ isTTY: true, env: c.env, flag: c.globals.color }) });
-  await runInkDashboard(spec, { api, first: answer ?? first, interval: options.interval * 1000, stdout: terminal.stdout, stdin: terminal.stdin, now: () => c.now().getTime(), failures: DASH_FAILURES });
+  first.then(
+    (data) => (answer = { data, at: c.now().getTime() }),
+    () => undefined,
+  );
+  const { runInkDashboard } = await loadInk(() => import('../../ui/dash/ink-dash.js'), process.env, {
+    colour: wantsColor({ isTTY: true, env: c.env, flag: c.globals.color }),
+  });
+  await runInkDashboard(spec, {
+    api,
+    first: answer ?? first,
+    interval: options.interval * 1000,
+    stdout: terminal.stdout,
+    stdin: terminal.stdin,
+    now: () => c.now().getTime(),
+    failures: DASH_FAILURES,
+  });
 }

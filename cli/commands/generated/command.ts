@@ -5,7 +5,15 @@ import { MAX_TAKE } from '../../../core/domain/constants.js';
 import { exampleOf } from '../../help/example.js';
 import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../../../core/endpoints/define.js';
 import type { Factory } from '../../factory/factory.js';
-import { addCommonOptions, attributeOf, collect, flagOf, jsonOrText, leafFactory, parseFieldArgs } from '../../input/flags.js';
+import {
+  addCommonOptions,
+  attributeOf,
+  collect,
+  flagOf,
+  jsonOrText,
+  leafFactory,
+  parseFieldArgs,
+} from '../../input/flags.js';
 import { readInputObject } from '../../input/input-file.js';
 import { addWriteOptions, pageFlags, writeFlags } from '../../write/options.js';
 import { changesMoney } from '../../write/money.js';
@@ -65,12 +73,15 @@ function describeField(spec: FieldSpec): string {
 export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Factory): Command {
   const payload = Object.entries(endpoint.payload ?? {});
   const taken = new Set(payload.map(([key]) => flagOf(key)));
-  const paged = endpoint.method === 'GET' && endpoint.payload?.take !== undefined && endpoint.payload.skip !== undefined;
+  const paged =
+    endpoint.method === 'GET' && endpoint.payload?.take !== undefined && endpoint.payload.skip !== undefined;
   cmd.description(endpoint.summary);
   const bulk = offersBulk(endpoint, taken);
   for (const name of endpoint.params) cmd.argument(`<${name}>`, `path parameter {${name}}`);
   if (bulk && endpoint.params.length > 0) {
-    cmd.usage(`[options] ${endpoint.params.map((name) => `<${name}>`).join(' ')}\n       edshed ${endpoint.command} [options] --from FILE`);
+    cmd.usage(
+      `[options] ${endpoint.params.map((name) => `<${name}>`).join(' ')}\n       edshed ${endpoint.command} [options] --from FILE`,
+    );
     // With --from the arguments come from the file (or are defaults for every row); commander parses
     // options before it checks arguments, so they become optional only when --from is given.
     cmd.on('option:from', () => {
@@ -79,14 +90,19 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
   }
   for (const [key, spec] of payload) {
     if (isPasswordKey(key)) addPasswordOptions(cmd, key, describeField(spec));
-    else cmd.addOption(offerValues(new Option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`), valuesToOffer(spec)));
+    else
+      cmd.addOption(
+        offerValues(new Option(`--${flagOf(key)} <value>`, `${key}: ${describeField(spec)}`), valuesToOffer(spec)),
+      );
   }
   cmd.option('--input <file>', 'JSON object of payload keys from a file, or - for standard input (flags override it)');
-  if (endpoint.open || payload.length === 0) cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
+  if (endpoint.open || payload.length === 0)
+    cmd.option('--field <key=value>', 'extra payload key (repeatable); JSON values are parsed', collect);
   // A write that changes money asks on a terminal too, so it takes --yes (cli/write/money.ts).
   if (endpoint.method !== 'GET') addWriteOptions(cmd, { destructive: changesMoney(endpoint) });
   if (bulk) addBulkOptions(cmd, { yes: !changesMoney(endpoint) && !taken.has('yes') });
-  if (paged) cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
+  if (paged)
+    cmd.option('--limit <n>', 'fetch pages until N items are shown').option('--all', 'fetch every page (streamed)');
   addCommonOptions(cmd, taken);
   // `--fields` completes the fields of the answer's shape, where the entry declares it.
   const fields = cmd.options.find((option) => option.long === '--fields');
@@ -98,7 +114,9 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     `\nCalls ${endpoint.method} ${endpoint.path} (role: ${endpoint.role}${endpoint.destructive ? ', destructive' : ''}); payload keys go in the ${where}.` +
       (endpoint.response ? `\nResponse key: ${endpoint.response}.` : '') +
       `\n\nExample:\n  ${exampleOf(endpoint)}` +
-      (bulk ? `\n\nOne call per row of a file (journaled, resumable with \`edshed runs resume\`):\n  edshed ${endpoint.command} --from rows.csv --dry-run` : ''),
+      (bulk
+        ? `\n\nOne call per row of a file (journaled, resumable with \`edshed runs resume\`):\n  edshed ${endpoint.command} --from rows.csv --dry-run`
+        : ''),
   );
 
   cmd.action(async (...args: unknown[]) => {
@@ -118,7 +136,10 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
       if (args[i] !== undefined) input[name] = args[i];
     });
     if (many !== undefined) {
-      const [{ runBulk }, { tableBulkCommand }] = await Promise.all([import('../../bulk/run-bulk.js'), import('../../bulk/endpoint-command.js')]);
+      const [{ runBulk }, { tableBulkCommand }] = await Promise.all([
+        import('../../bulk/run-bulk.js'),
+        import('../../bulk/endpoint-command.js'),
+      ]);
       // A path argument with --from is a default the file must not contradict (`mark-paid 8 --from` with an id column).
       const pinned = new Set(endpoint.params.filter((_, i) => args[i] !== undefined));
       await runBulk(c, { command: await tableBulkCommand(endpoint), defaults: input, pinned, ...write, ...many });

@@ -5,7 +5,6 @@ import type { OutputPlan } from '../../output/plan.js';
 import { openRowStream, type RowStream } from '../../output/row-stream.js';
 import { recordsPath, rowsOf, totalOf } from '../../output/rows.js';
 
-
 /** A list that pages with `skip` and `take`. */
 export function isPaged(endpoint: Endpoint): boolean {
   return endpoint.method === 'GET' && endpoint.payload?.take !== undefined && endpoint.payload.skip !== undefined;
@@ -40,7 +39,12 @@ export async function printPages(
     printed += rows.length;
     skip += rows.length;
     total = totalOf(response.data, endpoint.response);
-    if (rows.length < take || (want.limit !== undefined && printed >= want.limit) || (total !== undefined && skip >= total)) break;
+    if (
+      rows.length < take ||
+      (want.limit !== undefined && printed >= want.limit) ||
+      (total !== undefined && skip >= total)
+    )
+      break;
   }
   await out?.end(total);
   return printed;

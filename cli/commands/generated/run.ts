@@ -51,16 +51,27 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
   const { endpoint } = options;
   const write = endpoint.method !== 'GET';
   const columns = tableColumns(endpoint) ?? undefined;
-  const plan = planOutput(f, { write, knownFields: knownFields(endpoint), tableColumns: columns, priorities: tablePriorities(endpoint), names: !write && columns !== undefined, command: endpoint.command });
+  const plan = planOutput(f, {
+    write,
+    knownFields: knownFields(endpoint),
+    tableColumns: columns,
+    priorities: tablePriorities(endpoint),
+    names: !write && columns !== undefined,
+    command: endpoint.command,
+  });
   const idempotencyKey = write ? (options.idempotencyKey ?? `edshed-cli-${globalThis.crypto.randomUUID()}`) : undefined;
   const callOptions = idempotencyKey ? { idempotencyKey } : {};
   const input = await withIds(f, endpoint, options.input, callOptions);
   // The schemas (zod) load only when there is input to check: `invoices list` has none.
-  const request = requestWithoutInput(endpoint, input, callOptions) ?? (await import('../../../core/endpoints/call.js')).buildRequest(endpoint, input, callOptions);
+  const request =
+    requestWithoutInput(endpoint, input, callOptions) ??
+    (await import('../../../core/endpoints/call.js')).buildRequest(endpoint, input, callOptions);
   if (options.dryRun) return printDryRun(f, request);
-  if (endpoint.destructive) await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
+  if (endpoint.destructive)
+    await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
   // A write of money asks a person at a terminal; a script (no terminal on stdin) sends it as before.
-  else if (changesMoney(endpoint) && f.prompter.interactive) await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
+  else if (changesMoney(endpoint) && f.prompter.interactive)
+    await confirmOrRefuse(f.prompter, `${describeAction(endpoint, input)}?`, { yes: options.yes });
   if (!write) {
     if (isPaged(endpoint) && (options.all || options.limit !== undefined)) {
       await printPages(f, endpoint, input, { limit: options.all ? undefined : options.limit }, plan);
@@ -76,7 +87,10 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
   try {
     data = (await sendWrite(f, request)).data;
   } catch (error) {
-    const hint = error instanceof ApiError && error.status === 409 ? await conflictHint(endpoint, input, error.message) : undefined;
+    const hint =
+      error instanceof ApiError && error.status === 409
+        ? await conflictHint(endpoint, input, error.message)
+        : undefined;
     throw hint ? new HintedError(error, hint) : error;
   }
   await printResponse(f, data, endpoint.response, plan);
@@ -88,7 +102,12 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
  * input is checked against the table first (an id standing in), so bad input exits 2 with nothing sent,
  * then each key costs one read; an unknown or ambiguous key exits 2 before any write.
  */
-async function withIds(f: Factory, endpoint: Endpoint, input: Readonly<Record<string, unknown>>, callOptions: { readonly idempotencyKey?: string }): Promise<Readonly<Record<string, unknown>>> {
+async function withIds(
+  f: Factory,
+  endpoint: Endpoint,
+  input: Readonly<Record<string, unknown>>,
+  callOptions: { readonly idempotencyKey?: string },
+): Promise<Readonly<Record<string, unknown>>> {
   const keyed = keyedParams(endpoint, input);
   if (keyed.length === 0) return input;
   const { buildRequest } = await import('../../../core/endpoints/call.js');

@@ -14,7 +14,9 @@ function checkCommand(words: readonly string[]): void {
   const near = verbs
     ? similarWords(verb as string, [...verbs]).map((v) => `${noun} ${v}`)
     : similarWords(noun, [...Object.keys(HELP_TOPICS), ...known.keys()]);
-  const what = verbs ? `no command "${noun} ${verb}" (see \`edshed ${noun} --help\`)` : `no help topic or command "${noun}"`;
+  const what = verbs
+    ? `no command "${noun} ${verb}" (see \`edshed ${noun} --help\`)`
+    : `no help topic or command "${noun}"`;
   const suggestion = near.length ? ` Did you mean ${near.slice(0, 3).join(', ')}?` : '';
   throw new CliError(`help: ${what}.${suggestion}${verbs ? '' : `\nTopics:\n${topicLines()}`}`, EXIT.usage);
 }
@@ -49,7 +51,10 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description(`Show help for a command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}`)
     .argument('[words...]', 'a topic, or the words of a command (noun, verb)')
-    .addHelpText('after', `\nTopics:\n${topicLines()}\n\nExamples:\n  edshed help invoices mark-paid\n  edshed help exit-codes`);
+    .addHelpText(
+      'after',
+      `\nTopics:\n${topicLines()}\n\nExamples:\n  edshed help invoices mark-paid\n  edshed help exit-codes`,
+    );
   cmd.action(async (words: string[]) => {
     await runHelp(f, { words });
   });

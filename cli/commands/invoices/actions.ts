@@ -23,7 +23,15 @@ export interface ActionDetails {
   readonly provider?: string | undefined;
 }
 export type DetailName = keyof ActionDetails;
-export const DETAIL_NAMES: readonly DetailName[] = ['method', 'date', 'reference', 'received', 'file', 'system', 'provider'];
+export const DETAIL_NAMES: readonly DetailName[] = [
+  'method',
+  'date',
+  'reference',
+  'received',
+  'file',
+  'system',
+  'provider',
+];
 
 export interface ActionSpec {
   /** The table entry the action calls. */
@@ -31,7 +39,11 @@ export interface ActionSpec {
   readonly required: readonly DetailName[];
   readonly optional: readonly DetailName[];
   /** Path parameters for one invoice; throws CliError when the invoice lacks what the route needs. */
-  params(id: number, details: ActionDetails, invoice: Pick<ListedInvoice, 'subscription_id'> | undefined): Record<string, unknown>;
+  params(
+    id: number,
+    details: ActionDetails,
+    invoice: Pick<ListedInvoice, 'subscription_id'> | undefined,
+  ): Record<string, unknown>;
   /** The payload, from the options alone (the same for every invoice of a run). */
   payload(details: ActionDetails): Record<string, unknown>;
   /** Path parameters given by an option rather than an id (`{accounting}` is `--system`). */
@@ -48,23 +60,50 @@ export interface ActionSpec {
   readonly detail?: (invoice: Readonly<Record<string, unknown>>) => string | undefined;
 }
 
-const text = (value: unknown, label: string): string | undefined => (typeof value === 'string' || typeof value === 'number' ? `${label} ${value}` : undefined);
+const text = (value: unknown, label: string): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? `${label} ${value}` : undefined;
 // The sandbox (our reading of the spec) settles a forex invoice in gbp.
-const gbp = (value: unknown): string | undefined => (Number.isSafeInteger(value) ? `settled as ${formatMoney(value as number, 'gbp')}` : undefined);
+const gbp = (value: unknown): string | undefined =>
+  Number.isSafeInteger(value) ? `settled as ${formatMoney(value as number, 'gbp')}` : undefined;
 
 const byId = (id: number): Record<string, unknown> => ({ id });
 const none = (): Record<string, unknown> => ({});
 
 export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
-  paid: { command: 'invoices mark-paid', required: ['method', 'date'], optional: [], params: byId, payload: (d) => ({ method: d.method, date: d.date }), already: 'already paid', shows: { state: 'paid' } },
-  promised: { command: 'invoices mark-promised', required: ['reference'], optional: [], params: byId, payload: (d) => ({ reference: d.reference }), already: 'already promised', shows: { state: 'promised' } },
-  void: { command: 'invoices void', required: [], optional: [], params: byId, payload: none, already: 'already void', shows: { state: 'void' } },
+  paid: {
+    command: 'invoices mark-paid',
+    required: ['method', 'date'],
+    optional: [],
+    params: byId,
+    payload: (d) => ({ method: d.method, date: d.date }),
+    already: 'already paid',
+    shows: { state: 'paid' },
+  },
+  promised: {
+    command: 'invoices mark-promised',
+    required: ['reference'],
+    optional: [],
+    params: byId,
+    payload: (d) => ({ reference: d.reference }),
+    already: 'already promised',
+    shows: { state: 'promised' },
+  },
+  void: {
+    command: 'invoices void',
+    required: [],
+    optional: [],
+    params: byId,
+    payload: none,
+    already: 'already void',
+    shows: { state: 'void' },
+  },
   restore: {
     command: 'card-invoices restore',
     required: ['provider'],
     optional: [],
     params: (id, d, invoice) => {
-      if (typeof invoice?.subscription_id !== 'number') throw new CliError(`not sent: the subscription of invoice ${id} is not known (the restore route needs it)`);
+      if (typeof invoice?.subscription_id !== 'number')
+        throw new CliError(`not sent: the subscription of invoice ${id} is not known (the restore route needs it)`);
       return { card_provider: d.provider, id: invoice.subscription_id, iid: id };
     },
     payload: none,
@@ -72,7 +111,15 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
     already: 'already open',
     shows: { state: 'open' },
   },
-  forex: { command: 'invoices mark-forex', required: [], optional: [], params: byId, payload: none, already: 'already forex-marked', detail: (i) => gbp(i.amount_final) },
+  forex: {
+    command: 'invoices mark-forex',
+    required: [],
+    optional: [],
+    params: byId,
+    payload: none,
+    already: 'already forex-marked',
+    detail: (i) => gbp(i.amount_final),
+  },
   remittance: {
     command: 'invoices add-remittance',
     required: ['received'],
@@ -101,7 +148,12 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
  * @example
  * actionInput('paid', 8, { method: 'bacs', date: '2026-11-02' }, invoice) // { id: 8, method: 'bacs', date: '2026-11-02' }
  */
-export function actionInput(action: ActionName, id: number, details: ActionDetails, invoice: Pick<ListedInvoice, 'subscription_id'> | undefined): Record<string, unknown> {
+export function actionInput(
+  action: ActionName,
+  id: number,
+  details: ActionDetails,
+  invoice: Pick<ListedInvoice, 'subscription_id'> | undefined,
+): Record<string, unknown> {
   const spec = ACTIONS[action];
   return { ...spec.params(id, details, invoice), ...spec.payload(details) };
 }
@@ -114,7 +166,9 @@ export function actionInput(action: ActionName, id: number, details: ActionDetai
  * WISH_BY_COMMAND.get('invoices void') // { state: 'void', reason: 'already void' }
  */
 export const WISH_BY_COMMAND: ReadonlyMap<string, TargetWish> = new Map(
-  Object.values(ACTIONS).flatMap((spec) => (spec.shows === undefined ? [] : [[spec.command, { ...spec.shows, reason: spec.already }] as const])),
+  Object.values(ACTIONS).flatMap((spec) =>
+    spec.shows === undefined ? [] : [[spec.command, { ...spec.shows, reason: spec.already }] as const],
+  ),
 );
 
 /** The payment wishes made so far, by method and date: as many as the distinct payments of a file. */
@@ -127,9 +181,18 @@ const PAYMENT_WISHES = new Map<string, TargetWish>();
  * @example
  * wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-02' }) // { state: 'paid', reason: 'already paid', payment: { method: 'bacs', date: '2026-11-02' } }
  */
-export function wishOf(command: string, payload: { readonly method?: unknown; readonly date?: unknown }): TargetWish | undefined {
+export function wishOf(
+  command: string,
+  payload: { readonly method?: unknown; readonly date?: unknown },
+): TargetWish | undefined {
   const wish = WISH_BY_COMMAND.get(command);
-  if (wish === undefined || command !== ACTIONS.paid.command || typeof payload.method !== 'string' || typeof payload.date !== 'string') return wish;
+  if (
+    wish === undefined ||
+    command !== ACTIONS.paid.command ||
+    typeof payload.method !== 'string' ||
+    typeof payload.date !== 'string'
+  )
+    return wish;
   // A dry run keeps every row's wish until the targets are read: rows paying the same way on the same day
   // share one (a wish of its own per row, with its own copies of the strings, was about 300 bytes a row).
   const key = `${payload.method}\n${payload.date}`;
@@ -161,10 +224,19 @@ export function endpointOfAction(action: ActionName): Endpoint {
 export function checkDetails(action: ActionName, details: ActionDetails): void {
   const spec = ACTIONS[action];
   const missing = spec.required.filter((name) => details[name] === undefined);
-  if (missing.length > 0) throw new CliError(`${action} needs ${missing.map((n) => `--${n}`).join(' and ')}; nothing was sent`, EXIT.usage);
-  const foreign = DETAIL_NAMES.filter((name) => details[name] !== undefined && !spec.required.includes(name) && !spec.optional.includes(name));
+  if (missing.length > 0)
+    throw new CliError(`${action} needs ${missing.map((n) => `--${n}`).join(' and ')}; nothing was sent`, EXIT.usage);
+  const foreign = DETAIL_NAMES.filter(
+    (name) => details[name] !== undefined && !spec.required.includes(name) && !spec.optional.includes(name),
+  );
   if (foreign.length > 0) {
-    const owners = foreign.map((name) => `--${name} is for ${ACTION_NAMES.filter((a) => [...ACTIONS[a].required, ...ACTIONS[a].optional].includes(name)).join(', ')}`);
-    throw new CliError(`${action} takes no ${foreign.map((n) => `--${n}`).join(' or ')} (${owners.join('; ')}); nothing was sent`, EXIT.usage);
+    const owners = foreign.map(
+      (name) =>
+        `--${name} is for ${ACTION_NAMES.filter((a) => [...ACTIONS[a].required, ...ACTIONS[a].optional].includes(name)).join(', ')}`,
+    );
+    throw new CliError(
+      `${action} takes no ${foreign.map((n) => `--${n}`).join(' or ')} (${owners.join('; ')}); nothing was sent`,
+      EXIT.usage,
+    );
   }
 }

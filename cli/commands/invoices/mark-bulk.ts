@@ -5,7 +5,16 @@ import type { BulkCommand } from '../../bulk/bulk-command.js';
 import { fixedColumns } from '../../bulk/columns.js';
 import { issuesOf, missingIssues } from '../../bulk/row-issues.js';
 import type { RowIssue } from '../../bulk/row-check.js';
-import { ACTIONS, DETAIL_NAMES, actionInput, WISH_BY_COMMAND, endpointOfAction, wishOf, type ActionDetails, type ActionName } from './actions.js';
+import {
+  ACTIONS,
+  DETAIL_NAMES,
+  actionInput,
+  WISH_BY_COMMAND,
+  endpointOfAction,
+  wishOf,
+  type ActionDetails,
+  type ActionName,
+} from './actions.js';
 import { checkInput, parseIds } from './mark-input.js';
 import { markOne, markTarget, type MarkTarget } from './mark-item.js';
 import { readBack, readInvoices } from '../../read/invoices.js';
@@ -17,10 +26,18 @@ export interface MarkRow extends ActionDetails {
   readonly id: number;
 }
 
-const rowSchema = z.object({ id: z.number().int().positive(), ...Object.fromEntries(DETAIL_NAMES.map((name) => [name, z.string().optional()])) });
+const rowSchema = z.object({
+  id: z.number().int().positive(),
+  ...Object.fromEntries(DETAIL_NAMES.map((name) => [name, z.string().optional()])),
+});
 
 /** The column of a payload key the table names differently (remittance's `--received` is `date_received`). */
-const COLUMN_OF: Readonly<Record<string, string>> = { date_received: 'received', new_file: 'file', accounting: 'system', card_provider: 'provider' };
+const COLUMN_OF: Readonly<Record<string, string>> = {
+  date_received: 'received',
+  new_file: 'file',
+  accounting: 'system',
+  card_provider: 'provider',
+};
 
 /**
  * The bulk command of one action: columns `id` and the action's options; each row is checked by the
@@ -43,14 +60,24 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
     name: `invoices mark ${action}`,
     resume: { kind: 'invoices mark', args: { action } },
     summary: `${endpoint.method} ${endpoint.path}`,
-    columns: fixedColumns({ required: ['id', ...spec.required], optional: spec.optional, given: (key) => (key === 'id' ? undefined : `--${key}`) }),
+    columns: fixedColumns({
+      required: ['id', ...spec.required],
+      optional: spec.optional,
+      given: (key) => (key === 'id' ? undefined : `--${key}`),
+    }),
     destructive: endpoint.destructive === true,
-    target: { kind: 'invoices', id: (row) => row.id, ...(wish ? { wants: (row: MarkRow) => wishOf(spec.command, row) } : {}) },
+    target: {
+      kind: 'invoices',
+      id: (row) => row.id,
+      ...(wish ? { wants: (row: MarkRow) => wishOf(spec.command, row) } : {}),
+    },
     signedIn: true,
     validate(values) {
       const missing = missingIssues(values, ['id', ...spec.required]);
       if (missing.length > 0) return { ok: false, issues: missing };
-      const details: ActionDetails = Object.fromEntries(names.filter((n) => values[n] !== undefined).map((n) => [n, String(values[n])]));
+      const details: ActionDetails = Object.fromEntries(
+        names.filter((n) => values[n] !== undefined).map((n) => [n, String(values[n])]),
+      );
       const issues: RowIssue[] = [];
       let id: number | undefined;
       // The id and the details are checked apart, so a row with both wrong names both.
@@ -79,10 +106,18 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
       invoices = await readInvoices(await c.api(), ids, markTarget);
     },
     parse: (stored) => rowSchema.parse(stored) as MarkRow,
-    describe: (row) => `invoice ${row.id} ${action}${names.map((n) => (row[n] === undefined ? '' : ` --${n} ${row[n]}`)).join('')}`,
+    describe: (row) =>
+      `invoice ${row.id} ${action}${names.map((n) => (row[n] === undefined ? '' : ` --${n} ${row[n]}`)).join('')}`,
     async run(c, row, context) {
       const { id, ...details } = row;
-      const { result, error } = await markOne(c, { action, details, id, before: invoices.get(id), idempotencyKey: context.idempotencyKey, runId: context.runId });
+      const { result, error } = await markOne(c, {
+        action,
+        details,
+        id,
+        before: invoices.get(id),
+        idempotencyKey: context.idempotencyKey,
+        runId: context.runId,
+      });
       // The API's own refusals, failures and dropped connections go to the runner: it retries, pauses or records them.
       if (result.status === 'failed' && error instanceof ApiError) throw error;
       const change = `${result.before ?? '?'} -> ${result.after ?? '?'}`;
@@ -90,7 +125,10 @@ export function markBulkCommand(action: ActionName): BulkCommand<MarkRow> {
         outcome: {
           status: result.status === 'failed' ? 'failed' : 'done',
           http_status: null,
-          message: result.status === 'failed' ? result.message : `${result.status === 'unchanged' ? 'unchanged' : change}${result.message ? `: ${result.message}` : ''}`,
+          message:
+            result.status === 'failed'
+              ? result.message
+              : `${result.status === 'unchanged' ? 'unchanged' : change}${result.message ? `: ${result.message}` : ''}`,
           request_id: result.request_id,
         },
         amount: { currency: result.currency, total: result.total },

@@ -51,7 +51,10 @@ function failureText(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   const data = error.data !== null && typeof error.data === 'object' ? (error.data as Record<string, unknown>) : {};
   if (typeof data.message === 'string' && data.message !== '') return data.message;
-  const fields = error instanceof InvalidDataError ? Object.entries(error.fieldErrors).map(([field, messages]) => `${field}: ${messages.join('; ')}`) : [];
+  const fields =
+    error instanceof InvalidDataError
+      ? Object.entries(error.fieldErrors).map(([field, messages]) => `${field}: ${messages.join('; ')}`)
+      : [];
   return [error.message, ...fields].join('; ');
 }
 
@@ -64,11 +67,20 @@ const isAuthError = (error: unknown): boolean => error instanceof UnauthorisedEr
  * @example
  * const { result } = await markOne(c, { action: 'paid', details, id: 8, before, idempotencyKey: 'k-8', runId: 'k' });
  */
-export async function markOne(f: Factory, item: MarkItem): Promise<{ result: MarkResult; stop?: unknown; error?: unknown }> {
+export async function markOne(
+  f: Factory,
+  item: MarkItem,
+): Promise<{ result: MarkResult; stop?: unknown; error?: unknown }> {
   const { before, id } = item;
   const spec = ACTIONS[item.action];
   const endpoint = endpointOfAction(item.action);
-  const line = (known: MarkTarget | undefined, after: string | null, status: MarkStatus, message: string, requestId: string | undefined): MarkResult => ({
+  const line = (
+    known: MarkTarget | undefined,
+    after: string | null,
+    status: MarkStatus,
+    message: string,
+    requestId: string | undefined,
+  ): MarkResult => ({
     id,
     number: known?.number ?? null,
     before: before?.state ?? null,
@@ -82,18 +94,36 @@ export async function markOne(f: Factory, item: MarkItem): Promise<{ result: Mar
   let input: Record<string, unknown> = {};
   try {
     input = actionInput(item.action, id, item.details, before);
-    const response = await sendWrite(f, buildRequest(endpoint, input, { idempotencyKey: item.idempotencyKey }), { runId: item.runId });
+    const response = await sendWrite(f, buildRequest(endpoint, input, { idempotencyKey: item.idempotencyKey }), {
+      runId: item.runId,
+    });
     // The entry declares that the answer carries the invoice: trusted when it does, read back when not.
-    const after = repliedInvoice(endpoint, response.data) ?? (await readBack(await f.api(), id, before).catch(() => undefined));
+    const after =
+      repliedInvoice(endpoint, response.data) ?? (await readBack(await f.api(), id, before).catch(() => undefined));
     // A replay on the first attempt is an earlier run's write; on a retry it is this run's own.
     const replayed = response.replayed && response.attempts === 1;
     const unchanged = changedNothing(response.data) || replayed;
     const detail = after ? spec.detail?.(after) : undefined;
-    const message = replayed ? 'already sent with this idempotency key; nothing changed' : unchanged ? `${spec.already}; nothing changed` : (detail ?? '');
-    return { result: line(after ?? before, after?.state ?? null, unchanged ? 'unchanged' : 'done', message, response.requestId) };
+    const message = replayed
+      ? 'already sent with this idempotency key; nothing changed'
+      : unchanged
+        ? `${spec.already}; nothing changed`
+        : (detail ?? '');
+    return {
+      result: line(
+        after ?? before,
+        after?.state ?? null,
+        unchanged ? 'unchanged' : 'done',
+        message,
+        response.requestId,
+      ),
+    };
   } catch (error) {
     if (!(error instanceof ApiError) && !(error instanceof CliError)) throw error;
-    const hint = error instanceof ApiError && error.status === 409 ? await conflictHint(endpoint, input, error.message, before) : undefined;
+    const hint =
+      error instanceof ApiError && error.status === 409
+        ? await conflictHint(endpoint, input, error.message, before)
+        : undefined;
     const failure = failureText(error);
     const message = hint ? `${failure}${/[.!?]$/.test(failure) ? '' : '.'} ${hint}` : failure;
     const result = line(before, null, 'failed', message, error instanceof ApiError ? error.requestId : undefined);

@@ -9,7 +9,17 @@ import type { MarkTarget } from './mark-item.js';
 import type { MarkResult } from './mark-item.js';
 
 /** The keys of a result line under `--json`, which `--fields` picks from. */
-export const RESULT_FIELDS = ['id', 'number', 'before', 'after', 'total', 'currency', 'status', 'message', 'request_id'] as const;
+export const RESULT_FIELDS = [
+  'id',
+  'number',
+  'before',
+  'after',
+  'total',
+  'currency',
+  'status',
+  'message',
+  'request_id',
+] as const;
 
 const NAMED = 20;
 
@@ -48,7 +58,14 @@ export function markQuestion(verb: string, ids: readonly number[], invoices: Rea
 /** A result as a person reads it: `INV-000008  8  open -> paid  A$940.50  done`. */
 function displayRow(r: MarkResult): Record<string, unknown> {
   const change = r.status === 'failed' ? (r.before ?? '?') : `${r.before ?? '?'} -> ${r.after ?? '?'}`;
-  return { invoice: r.number ?? `#${r.id}`, id: r.id, change, total: money(r.total, r.currency), status: r.status, message: r.message };
+  return {
+    invoice: r.number ?? `#${r.id}`,
+    id: r.id,
+    change,
+    total: money(r.total, r.currency),
+    status: r.status,
+    message: r.message,
+  };
 }
 
 /**
@@ -61,7 +78,14 @@ function displayRow(r: MarkResult): Record<string, unknown> {
 export async function printResults(f: Factory, plan: OutputPlan, results: readonly MarkResult[]): Promise<void> {
   const raw = plan.fields !== undefined || plan.format === 'json' || plan.format === 'ndjson';
   const rows = raw ? results : results.map(displayRow);
-  f.io.stdout.write(await render(rows, { format: plan.format, ...(plan.fields ? { fields: plan.fields } : {}), ...(f.io.columns ? { columns: f.io.columns } : {}), colors: f.colors }));
+  f.io.stdout.write(
+    await render(rows, {
+      format: plan.format,
+      ...(plan.fields ? { fields: plan.fields } : {}),
+      ...(f.io.columns ? { columns: f.io.columns } : {}),
+      colors: f.colors,
+    }),
+  );
 }
 
 /**
@@ -70,14 +94,34 @@ export async function printResults(f: Factory, plan: OutputPlan, results: readon
  * @example
  * await printPlanned(c, plan, [{ id: 8, request }]);
  */
-export async function printPlanned(f: Factory, plan: OutputPlan, planned: readonly { id: number; request: ApiRequest }[]): Promise<void> {
+export async function printPlanned(
+  f: Factory,
+  plan: OutputPlan,
+  planned: readonly { id: number; request: ApiRequest }[],
+): Promise<void> {
   const client = await f.client();
   const lines = planned.map(({ id, request }) => ({ id, request, preview: client.preview(request) }));
   if (plan.format === 'json' || plan.format === 'ndjson') {
-    const objects = lines.map(({ id, request, preview }) => ({ id, method: preview.method, url: preview.url, body: request.body ?? null, idempotency_key: request.idempotencyKey ?? null }));
+    const objects = lines.map(({ id, request, preview }) => ({
+      id,
+      method: preview.method,
+      url: preview.url,
+      body: request.body ?? null,
+      idempotency_key: request.idempotencyKey ?? null,
+    }));
     f.io.stdout.write(await render(objects, { format: plan.format }));
-  } else f.io.stdout.write(lines.map(({ preview }) => `${preview.method} ${preview.url}${preview.body === undefined ? '' : ` ${preview.body}`}\n`).join(''));
-  if (!f.globals.quiet) f.io.stderr.write(`Dry run: ${planned.length} request${planned.length === 1 ? '' : 's'} planned; nothing was sent.\n`);
+  } else
+    f.io.stdout.write(
+      lines
+        .map(
+          ({ preview }) => `${preview.method} ${preview.url}${preview.body === undefined ? '' : ` ${preview.body}`}\n`,
+        )
+        .join(''),
+    );
+  if (!f.globals.quiet)
+    f.io.stderr.write(
+      `Dry run: ${planned.length} request${planned.length === 1 ? '' : 's'} planned; nothing was sent.\n`,
+    );
 }
 
 /**
@@ -87,7 +131,10 @@ export async function printPlanned(f: Factory, plan: OutputPlan, planned: readon
  * @example
  * markExitCode([{ status: 'done' }, { status: 'failed' }], { stopped: false, interrupted: false }) // 3
  */
-export function markExitCode(results: readonly Pick<MarkResult, 'status'>[], outcome: { readonly stopped: boolean; readonly interrupted: boolean }): number {
+export function markExitCode(
+  results: readonly Pick<MarkResult, 'status'>[],
+  outcome: { readonly stopped: boolean; readonly interrupted: boolean },
+): number {
   if (outcome.stopped) return EXIT.auth;
   if (outcome.interrupted) return EXIT.interrupted;
   const failed = results.filter((r) => r.status === 'failed').length;

@@ -65,11 +65,17 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
   const verb = options.action.charAt(0).toUpperCase() + options.action.slice(1);
   const ask = endpoint.destructive && !options.dryRun && options.yes !== true;
   if (ask && !f.prompter.interactive) {
-    throw new CliError(`${verb} ${given.length} invoice${given.length === 1 ? '' : 's'} (${given.join(', ')}): pass --yes to confirm (no terminal to ask on); nothing was sent`, EXIT.usage);
+    throw new CliError(
+      `${verb} ${given.length} invoice${given.length === 1 ? '' : 's'} (${given.join(', ')}): pass --yes to confirm (no terminal to ask on); nothing was sent`,
+      EXIT.usage,
+    );
   }
-  const resolved = keys.some((key) => !('id' in key)) ? await resolveKeys(f, keys) : keys.map((key) => (key as { readonly id: number }).id);
+  const resolved = keys.some((key) => !('id' in key))
+    ? await resolveKeys(f, keys)
+    : keys.map((key) => (key as { readonly id: number }).id);
   const { ids, repeated } = parseIds(resolved);
-  if (repeated.length > 0) note(`Invoice${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} given more than once; each is marked once.`);
+  if (repeated.length > 0)
+    note(`Invoice${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} given more than once; each is marked once.`);
   const runId = options.idempotencyKey ?? `edshed-${globalThis.crypto.randomUUID()}-${options.action}`;
   const keyOf = (id: number) => `${runId}-${id}`;
   const invoices = await readInvoices(await f.api(), ids, markTarget);
@@ -78,7 +84,12 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
     const planned: { id: number; request: ApiRequest }[] = [];
     for (const id of ids) {
       try {
-        planned.push({ id, request: buildRequest(endpoint, actionInput(options.action, id, options, invoices.get(id)), { idempotencyKey: keyOf(id) }) });
+        planned.push({
+          id,
+          request: buildRequest(endpoint, actionInput(options.action, id, options, invoices.get(id)), {
+            idempotencyKey: keyOf(id),
+          }),
+        });
       } catch (error) {
         note(`Invoice ${id}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -95,14 +106,33 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
   let stop: unknown;
   for (const id of ids) {
     if (options.signal?.aborted || stop !== undefined) break;
-    const outcome = await markOne(f, { action: options.action, details: options, id, before: invoices.get(id), idempotencyKey: keyOf(id), runId: options.runId ?? runId });
+    const outcome = await markOne(f, {
+      action: options.action,
+      details: options,
+      id,
+      before: invoices.get(id),
+      idempotencyKey: keyOf(id),
+      runId: options.runId ?? runId,
+    });
     results.push(outcome.result);
     if (outcome.error !== undefined) errors.set(id, outcome.error);
     stop = outcome.stop;
   }
   await printResults(f, plan, results);
   const notSent = ids.slice(results.length);
-  const counts = (['done', 'unchanged', 'failed'] as const).map((s) => [s, results.filter((r) => r.status === s).length] as const).filter(([, n]) => n > 0);
-  note(`invoices mark ${options.action}: ${counts.map(([s, n]) => `${n} ${s}`).join(', ') || 'nothing sent'}${notSent.length > 0 ? `; not sent: ${notSent.join(', ')}` : ''}.`);
-  return { results, notSent, errors, exitCode: markExitCode(results, { stopped: stop !== undefined, interrupted: notSent.length > 0 && stop === undefined }) };
+  const counts = (['done', 'unchanged', 'failed'] as const)
+    .map((s) => [s, results.filter((r) => r.status === s).length] as const)
+    .filter(([, n]) => n > 0);
+  note(
+    `invoices mark ${options.action}: ${counts.map(([s, n]) => `${n} ${s}`).join(', ') || 'nothing sent'}${notSent.length > 0 ? `; not sent: ${notSent.join(', ')}` : ''}.`,
+  );
+  return {
+    results,
+    notSent,
+    errors,
+    exitCode: markExitCode(results, {
+      stopped: stop !== undefined,
+      interrupted: notSent.length > 0 && stop === undefined,
+    }),
+  };
 }

@@ -53,7 +53,12 @@ const define: DefineCommand = (cmd: Command, f) => {
     .description('Mark invoices paid, promised, void, restored, forex, remittance or sent to accounting, a line each')
     .usage('ID... ACTION [options]')
     .argument('<ids-and-action...>', `invoice ids, then the action: ${ACTION_NAMES.join(', ')}`)
-    .addOption(offerValues(new Option('--method <method>', `paid: payment method (${PAYMENT_METHODS.join(', ')})`), PAYMENT_METHODS))
+    .addOption(
+      offerValues(
+        new Option('--method <method>', `paid: payment method (${PAYMENT_METHODS.join(', ')})`),
+        PAYMENT_METHODS,
+      ),
+    )
     .option('--date <date>', 'paid: payment date, YYYY-MM-DD')
     .option('--reference <text>', 'promised: the payment reference')
     .option('--received <date>', 'remittance: date received, YYYY-MM-DD')
@@ -62,11 +67,18 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--provider <name>', 'restore: the card payment provider, e.g. stripe')
     .addHelpText('after', HELP);
   addWriteOptions(cmd, { destructive: true });
-  addCuratedBulk(cmd, { usage: 'ACTION --from FILE [options]', columns: "id and the action's options", yes: false, plan: true });
+  addCuratedBulk(cmd, {
+    usage: 'ACTION --from FILE [options]',
+    columns: "id and the action's options",
+    yes: false,
+    plan: true,
+  });
   addCommonOptions(cmd);
   cmd.action(async (words: string[]) => {
     const opts = cmd.opts<Record<string, unknown>>();
-    const details: ActionDetails = Object.fromEntries(DETAIL_NAMES.filter((n) => opts[n] !== undefined).map((n) => [n, String(opts[n])]));
+    const details: ActionDetails = Object.fromEntries(
+      DETAIL_NAMES.filter((n) => opts[n] !== undefined).map((n) => [n, String(opts[n])]),
+    );
     await runMarkCommand(leafFactory(f, cmd), { words, details, write: writeFlags(opts), flags: opts });
   });
 };
@@ -89,7 +101,10 @@ export interface MarkCommandOptions {
  */
 export async function runMarkCommand(c: Factory, options: MarkCommandOptions): Promise<void> {
   const { words, details, write, flags } = options;
-  const [{ splitWords, bulkAction }, { runMark }] = await Promise.all([import('./mark-input.js'), import('./mark-run.js')]);
+  const [{ splitWords, bulkAction }, { runMark }] = await Promise.all([
+    import('./mark-input.js'),
+    import('./mark-run.js'),
+  ]);
   if (flags.from !== undefined) {
     const bulk = bulkAction([...words]);
     const command = async () => (await import('./mark-bulk.js')).markBulkCommand(bulk);

@@ -40,11 +40,17 @@ export interface LocatedAcceptance extends Acceptance {
 export function parseAccept(spec: string): Acceptance {
   const m = /^(.+)=([^=]+)$/.exec(spec);
   const refs = m?.[2]?.split(',').map((s) => s.trim()) ?? [];
-  if (!m || refs.length === 0 || refs.length > 5 || refs.some((s) => s === '')) throw usage(`--accept "${spec}": give LINE=INVOICE[,INVOICE...] (LINE: the line's id from the plan, or FILE:LINE; INVOICE: an id or number, 1 to 5)`);
+  if (!m || refs.length === 0 || refs.length > 5 || refs.some((s) => s === ''))
+    throw usage(
+      `--accept "${spec}": give LINE=INVOICE[,INVOICE...] (LINE: the line's id from the plan, or FILE:LINE; INVOICE: an id or number, 1 to 5)`,
+    );
   const invoices = refs.map((ref) => {
     if (/^\d+$/.test(ref) && Number.isSafeInteger(Number(ref)) && Number(ref) > 0) return Number(ref);
     // Digits and signs or points without a letter are a mistyped id, not an invoice number.
-    if (!/[A-Za-z]/.test(ref)) throw usage(`--accept "${spec}": invoice id "${ref}" is not a whole number (give an id such as 1733, or a number such as INV-001733)`);
+    if (!/[A-Za-z]/.test(ref))
+      throw usage(
+        `--accept "${spec}": invoice id "${ref}" is not a whole number (give an id such as 1733, or a number such as INV-001733)`,
+      );
     return ref;
   });
   return { spec, line: (m[1] as string).trim(), invoices };
@@ -57,19 +63,28 @@ export function parseAccept(spec: string): Acceptance {
  * @example
  * locateAccepts(lines, [parseAccept('nov.csv:41=8812')], ['nov.csv']) // [{ ..., at: 39 }]
  */
-export function locateAccepts(lines: readonly StatementLine[], accepts: readonly Acceptance[], statements: readonly string[]): LocatedAcceptance[] {
+export function locateAccepts(
+  lines: readonly StatementLine[],
+  accepts: readonly Acceptance[],
+  statements: readonly string[],
+): LocatedAcceptance[] {
   const oneFile = statements.length === 1;
   return accepts.map((a) => {
     const byId = lines.findIndex((l) => l.id === a.line);
     if (byId >= 0) return { ...a, at: byId };
     const m = /^(.*):(\d+)$/.exec(a.line);
     const file = m ? (m[1] as string) : oneFile && /^\d+$/.test(a.line) ? (statements[0] as string) : undefined;
-    if (file === undefined) throw usage(`--accept ${a.spec}: no statement line ${a.line} (give its id from the plan, or FILE:LINE${oneFile ? ', or LINE' : ''})`);
+    if (file === undefined)
+      throw usage(
+        `--accept ${a.spec}: no statement line ${a.line} (give its id from the plan, or FILE:LINE${oneFile ? ', or LINE' : ''})`,
+      );
     const statement = statements.find((s) => resolve(s) === resolve(file));
-    if (statement === undefined) throw usage(`--accept ${a.spec}: ${file} is not a statement read here (${statements.join(', ')})`);
+    if (statement === undefined)
+      throw usage(`--accept ${a.spec}: ${file} is not a statement read here (${statements.join(', ')})`);
     const number = Number(m ? m[2] : a.line);
     const at = lines.findIndex((l) => resolve(l.file) === resolve(statement) && l.line === number);
-    if (at < 0) throw usage(`--accept ${a.spec}: ${statement} has no statement line ${number}${lineRange(lines, statement)}`);
+    if (at < 0)
+      throw usage(`--accept ${a.spec}: ${statement} has no statement line ${number}${lineRange(lines, statement)}`);
     return { ...a, at };
   });
 }
@@ -77,16 +92,23 @@ export function locateAccepts(lines: readonly StatementLine[], accepts: readonly
 /** The first and last statement lines of a file, to say where its lines are. */
 function lineRange(lines: readonly StatementLine[], file: string): string {
   const numbers = lines.filter((l) => resolve(l.file) === resolve(file)).map((l) => l.line);
-  return numbers.length === 0 ? ' (it has no statement lines)' : ` (its statement lines are ${Math.min(...numbers)} to ${Math.max(...numbers)})`;
+  return numbers.length === 0
+    ? ' (it has no statement lines)'
+    : ` (its statement lines are ${Math.min(...numbers)} to ${Math.max(...numbers)})`;
 }
 
 /**
  * Invoices the book lacks (it reads the states a payment can meet), read only to say what an accepted one
  * is: ids by the invoice reader, numbers by the list's `number` filter, one request each.
  */
-async function outsideBook(api: ApiMethods, refs: readonly (number | string)[]): Promise<Map<number | string, BookInvoice>> {
+async function outsideBook(
+  api: ApiMethods,
+  refs: readonly (number | string)[],
+): Promise<Map<number | string, BookInvoice>> {
   const ids = refs.filter((ref): ref is number => typeof ref === 'number');
-  const byId = await readInvoices(api, ids, (invoice) => (replyProblems(BOOK_INVOICE, invoice).length === 0 ? (invoice as BookInvoice) : undefined));
+  const byId = await readInvoices(api, ids, (invoice) =>
+    replyProblems(BOOK_INVOICE, invoice).length === 0 ? (invoice as BookInvoice) : undefined,
+  );
   const found = new Map<number | string, BookInvoice>();
   for (const [id, invoice] of byId) if (invoice !== undefined) found.set(id, invoice);
   for (const ref of refs) {
@@ -107,15 +129,22 @@ async function outsideBook(api: ApiMethods, refs: readonly (number | string)[]):
  * @example
  * acceptanceProblem(line, [paidInvoice], index, '2026-11-02') // 'invoice INV-000004 (id 4) cannot be marked paid: it is paid'
  */
-export function acceptanceProblem(line: StatementLine, invoices: readonly BookInvoice[], index: BookIndex, today: string): string | undefined {
+export function acceptanceProblem(
+  line: StatementLine,
+  invoices: readonly BookInvoice[],
+  index: BookIndex,
+  today: string,
+): string | undefined {
   for (const invoice of invoices) {
     const name = `invoice ${invoice.number} (id ${invoice.id})`;
     const problem = paymentProblems(line, [invoice], today)[0];
     if (problem !== undefined) return `${name} cannot be marked paid: ${problem.reason}`;
-    if (invoice.currency !== line.currency) return `${name} is in ${invoice.currency.toUpperCase()}, the line in ${line.currency.toUpperCase()}`;
+    if (invoice.currency !== line.currency)
+      return `${name} is in ${invoice.currency.toUpperCase()}, the line in ${line.currency.toUpperCase()}`;
   }
   const conflict = namedOtherPayer(line, index, invoices);
-  if (conflict !== undefined) return `the line names ${conflict.named}, but invoice ${conflict.invoice.number} is ${conflict.owner}'s; if that is right, mark it by hand (edshed invoices mark-paid)`;
+  if (conflict !== undefined)
+    return `the line names ${conflict.named}, but invoice ${conflict.invoice.number} is ${conflict.owner}'s; if that is right, mark it by hand (edshed invoices mark-paid)`;
   return undefined;
 }
 
@@ -130,7 +159,12 @@ export function acceptedVerdict(line: StatementLine, invoices: readonly BookInvo
   const total = invoices.reduce((s, i) => s + i.total, 0);
   const ids = invoices.map((i) => i.id).sort((x, y) => x - y);
   const detail = `${how}${total === line.amount ? '' : ` (invoices total ${formatMoney(total, line.currency)}, the line ${formatMoney(line.amount, line.currency)})`}`;
-  return { class: 'confident', invoices: ids, candidates: [{ invoices: ids, score: 100, signals: [{ signal: 'accepted', points: 100, detail }] }], note: 'accepted by a person' };
+  return {
+    class: 'confident',
+    invoices: ids,
+    candidates: [{ invoices: ids, score: 100, signals: [{ signal: 'accepted', points: 100, detail }] }],
+    note: 'accepted by a person',
+  };
 }
 
 /**
@@ -143,11 +177,20 @@ export function acceptedVerdict(line: StatementLine, invoices: readonly BookInvo
  * @example
  * const accepted = await applyAccepts(located, lines, book, index, '2026-11-02', () => c.api());
  */
-export async function applyAccepts(located: readonly LocatedAcceptance[], lines: readonly StatementLine[], book: Book, index: BookIndex, today: string, api: () => Promise<ApiMethods>): Promise<Map<number, Verdict>> {
+export async function applyAccepts(
+  located: readonly LocatedAcceptance[],
+  lines: readonly StatementLine[],
+  book: Book,
+  index: BookIndex,
+  today: string,
+  api: () => Promise<ApiMethods>,
+): Promise<Map<number, Verdict>> {
   const byNumber = new Map(book.invoices.map((i) => [i.number.toUpperCase(), i] as const));
-  const inBook = (ref: number | string): BookInvoice | undefined => (typeof ref === 'number' ? index.byId.get(ref) : byNumber.get(ref.toUpperCase()));
+  const inBook = (ref: number | string): BookInvoice | undefined =>
+    typeof ref === 'number' ? index.byId.get(ref) : byNumber.get(ref.toUpperCase());
   const missing = located.flatMap((a) => a.invoices.filter((ref) => inBook(ref) === undefined));
-  const elsewhere = missing.length > 0 ? await outsideBook(await api(), missing) : new Map<number | string, BookInvoice>();
+  const elsewhere =
+    missing.length > 0 ? await outsideBook(await api(), missing) : new Map<number | string, BookInvoice>();
   const accepted = new Map<number, Verdict>();
   const taken = new Map<number, string>();
   for (const a of located) {
@@ -156,7 +199,10 @@ export async function applyAccepts(located: readonly LocatedAcceptance[], lines:
       const invoice = inBook(ref) ?? elsewhere.get(ref);
       if (invoice === undefined) throw usage(`--accept ${a.spec}: no invoice ${ref}`);
       const other = taken.get(invoice.id);
-      if (other !== undefined && other !== a.spec) throw usage(`--accept ${a.spec}: invoice ${invoice.number} (id ${invoice.id}) is accepted for another line too (${other})`);
+      if (other !== undefined && other !== a.spec)
+        throw usage(
+          `--accept ${a.spec}: invoice ${invoice.number} (id ${invoice.id}) is accepted for another line too (${other})`,
+        );
       taken.set(invoice.id, a.spec);
       return invoice;
     });

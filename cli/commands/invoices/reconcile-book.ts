@@ -6,13 +6,24 @@
 import { z } from 'zod';
 import type { ApiMethods, JsonObject } from '../../../core/endpoints/methods.js';
 import type { ApiResponse } from '../../../core/api/types.js';
-import { BOOK_INVOICE, bookDistrictSchema, bookSchoolSchema, bookSubscriptionSchema, type Book } from '../../../core/domain/reconcile/book.js';
+import {
+  BOOK_INVOICE,
+  bookDistrictSchema,
+  bookSchoolSchema,
+  bookSubscriptionSchema,
+  type Book,
+} from '../../../core/domain/reconcile/book.js';
 import { listInvoices } from '../../read/invoices.js';
 
 const PAGE = 1000;
 
 /** Every item of a paged list, each checked by `schema`; items that do not fit are left out and counted. */
-async function pages<T>(call: (query: Record<string, unknown>) => Promise<ApiResponse<JsonObject>>, key: string, schema: z.ZodType<T>, query: Record<string, unknown> = {}): Promise<{ items: T[]; skipped: number }> {
+async function pages<T>(
+  call: (query: Record<string, unknown>) => Promise<ApiResponse<JsonObject>>,
+  key: string,
+  schema: z.ZodType<T>,
+  query: Record<string, unknown> = {},
+): Promise<{ items: T[]; skipped: number }> {
   const items: T[] = [];
   let skipped = 0;
   for (let skip = 0; ; skip += PAGE) {
@@ -44,5 +55,13 @@ export async function readBook(api: ApiMethods): Promise<{ book: Book; skipped: 
     pages((q) => api.subscriptions.list(q), 'subscriptions', bookSubscriptionSchema),
   ]);
   const skipped = invoiceLists.reduce((n, l) => n + l.skipped, 0) + schools.skipped + subscriptions.skipped;
-  return { book: { invoices: invoiceLists.flatMap((l) => l.invoices), schools: schools.items, districts: districts.items, subscriptions: subscriptions.items }, skipped };
+  return {
+    book: {
+      invoices: invoiceLists.flatMap((l) => l.invoices),
+      schools: schools.items,
+      districts: districts.items,
+      subscriptions: subscriptions.items,
+    },
+    skipped,
+  };
 }

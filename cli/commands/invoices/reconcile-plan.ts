@@ -58,11 +58,18 @@ function* jsonPieces(value: Readonly<Record<string, unknown>>, space: number | u
  * @example
  * const json = await savePlan(c, 'plan.json', lines, byId, hashes); for (const piece of json()) process.stdout.write(piece);
  */
-export async function savePlan(c: Factory, file: string, lines: readonly ReconcileLine[], byId: ReadonlyMap<number, BookInvoice>, statements: { path: string; sha256: string }[]): Promise<() => Iterable<string>> {
+export async function savePlan(
+  c: Factory,
+  file: string,
+  lines: readonly ReconcileLine[],
+  byId: ReadonlyMap<number, BookInvoice>,
+  statements: { path: string; sha256: string }[],
+): Promise<() => Iterable<string>> {
   const itemsPath = resolve(`${file.replace(/\.json$/i, '')}.items.csv`);
   const command = markBulkCommand('paid');
   function* rows(): Generator<{ id: number; method: NonNullable<ReconcileLine['method']>; date: string }> {
-    for (const line of lines) for (const id of line.invoices) yield { id, method: line.method ?? 'bacs', date: line.date };
+    for (const line of lines)
+      for (const id of line.invoices) yield { id, method: line.method ?? 'bacs', date: line.date };
   }
   let count = 0;
   function* csv(): Generator<string> {
@@ -77,7 +84,13 @@ export async function savePlan(c: Factory, file: string, lines: readonly Reconci
     let k = 0;
     // As a dry run of `invoices mark paid --from` pins each row (cli/bulk/plan.ts): path, body hash, state.
     for (const row of rows()) {
-      yield { index: k, line: k + 2, target_id: row.id, ...pinOf(command, row), state: byId.get(row.id)?.state ?? null };
+      yield {
+        index: k,
+        line: k + 2,
+        target_id: row.id,
+        ...pinOf(command, row),
+        state: byId.get(row.id)?.state ?? null,
+      };
       k += 1;
     }
   }
@@ -94,10 +107,14 @@ export async function savePlan(c: Factory, file: string, lines: readonly Reconci
     lines: new Streamed(() => lines),
     statements,
   };
-  await writeFileAtomic(file, (function* () {
-    yield* jsonPieces(plan, 1);
-    yield '\n';
-  })(), { mode: 0o600, force: true });
+  await writeFileAtomic(
+    file,
+    (function* () {
+      yield* jsonPieces(plan, 1);
+      yield '\n';
+    })(),
+    { mode: 0o600, force: true },
+  );
   return () => jsonPieces(plan, undefined);
 }
 

@@ -34,7 +34,8 @@ export interface ReviewInput {
 export async function reviewLines(c: Factory, input: ReviewInput): Promise<ReconcileLine[]> {
   const { statementLines, lines, book, index, accepted, today } = input;
   const terminal = c.io.terminal;
-  if (terminal === undefined) throw new CliError('--review draws on a terminal, and this is not one; nothing was sent', EXIT.usage);
+  if (terminal === undefined)
+    throw new CliError('--review draws on a terminal, and this is not one; nothing was sent', EXIT.usage);
   const byId: ReadonlyMap<number, BookInvoice> = index.byId;
   const schools = new Map(book.schools.map((s) => [s.id, s.name] as const));
   const check: AcceptCheck = (item, ids) => {
@@ -44,23 +45,48 @@ export async function reviewLines(c: Factory, input: ReviewInput): Promise<Recon
     return acceptanceProblem(statementLines[item.at] as StatementLine, invoices as BookInvoice[], index, today);
   };
   const items = reviewItems(lines, byId, (id) => schools.get(id));
-  const { runInkReview } = await loadInk(() => import('../../ui/reconcile-review/ink-review.js'), process.env, { colour: wantsColor({ isTTY: true, env: c.env, flag: c.globals.color }) });
+  const { runInkReview } = await loadInk(() => import('../../ui/reconcile-review/ink-review.js'), process.env, {
+    colour: wantsColor({ isTTY: true, env: c.env, flag: c.globals.color }),
+  });
   const state = await runInkReview(items, check, terminal);
-  if (state.done !== 'write') throw new CliError(`Left the review: no plan written (${state.decisions.size} decision${state.decisions.size === 1 ? '' : 's'} dropped); nothing was sent`, EXIT.interrupted);
+  if (state.done !== 'write')
+    throw new CliError(
+      `Left the review: no plan written (${state.decisions.size} decision${state.decisions.size === 1 ? '' : 's'} dropped); nothing was sent`,
+      EXIT.interrupted,
+    );
   const outcome = reviewOutcome(state);
   const fixed = new Map(accepted);
   for (const [at, decision] of outcome) {
     const line = lines[at] as ReconcileLine;
-    fixed.set(at, decision.kind === 'reject' ? rejectedVerdict(line) : acceptedVerdict(line, decision.invoices.map((id) => byId.get(id) as BookInvoice), 'accepted in the review'));
+    fixed.set(
+      at,
+      decision.kind === 'reject'
+        ? rejectedVerdict(line)
+        : acceptedVerdict(
+            line,
+            decision.invoices.map((id) => byId.get(id) as BookInvoice),
+            'accepted in the review',
+          ),
+    );
   }
   const verdicts = matchLines(statementLines, index, fixed, { today });
   if (!c.globals.quiet) {
-    const counts = [...outcome.values()].reduce((n, d) => ({ ...n, [d.kind]: n[d.kind] + 1 }), { accept: 0, reject: 0 });
-    c.io.stderr.write(`Reviewed: ${counts.accept} accepted, ${counts.reject} rejected, ${items.length - outcome.size} left as matched.\n`);
+    const counts = [...outcome.values()].reduce((n, d) => ({ ...n, [d.kind]: n[d.kind] + 1 }), {
+      accept: 0,
+      reject: 0,
+    });
+    c.io.stderr.write(
+      `Reviewed: ${counts.accept} accepted, ${counts.reject} rejected, ${items.length - outcome.size} left as matched.\n`,
+    );
   }
   return statementLines.map((line, k) => {
     const decision = outcome.get(k);
-    const flags = decision?.kind === 'reject' ? { rejected: true } : decision !== undefined || accepted.has(k) ? { accepted: true } : {};
+    const flags =
+      decision?.kind === 'reject'
+        ? { rejected: true }
+        : decision !== undefined || accepted.has(k)
+          ? { accepted: true }
+          : {};
     return { ...line, ...(verdicts[k] as Verdict), ...flags };
   });
 }

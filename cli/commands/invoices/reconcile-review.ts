@@ -71,7 +71,11 @@ const NEEDS_PERSON: ReadonlySet<LineClass> = new Set(['ambiguous', 'refused', 'p
  * @example
  * reviewItems(lines, byId, schoolNames)[0] // { where: 'nov.csv:14', class: 'ambiguous', candidates: [...] }
  */
-export function reviewItems(lines: readonly ReconcileLine[], byId: ReadonlyMap<number, BookInvoice>, schoolName: (id: number) => string | undefined): ReviewItem[] {
+export function reviewItems(
+  lines: readonly ReconcileLine[],
+  byId: ReadonlyMap<number, BookInvoice>,
+  schoolName: (id: number) => string | undefined,
+): ReviewItem[] {
   const invoiceLabel = (id: number): string => {
     const invoice = byId.get(id);
     if (invoice === undefined) return `invoice ${id}`;
@@ -86,9 +90,16 @@ export function reviewItems(lines: readonly ReconcileLine[], byId: ReadonlyMap<n
     text: line.text,
     class: line.class,
     note: line.note,
-    candidates: line.candidates.map((c) => ({ invoices: c.invoices, label: c.invoices.map(invoiceLabel).join(' + '), score: c.score, signals: c.signals.map((s) => `${s.signal} ${s.detail} (${s.points})`) })),
+    candidates: line.candidates.map((c) => ({
+      invoices: c.invoices,
+      label: c.invoices.map(invoiceLabel).join(' + '),
+      score: c.score,
+      signals: c.signals.map((s) => `${s.signal} ${s.detail} (${s.points})`),
+    })),
   });
-  const listed = lines.map(item).filter((i) => i.candidates.length > 0 && i.class !== 'already-paid' && i.class !== 'unmatched');
+  const listed = lines
+    .map(item)
+    .filter((i) => i.candidates.length > 0 && i.class !== 'already-paid' && i.class !== 'unmatched');
   return [...listed.filter((i) => NEEDS_PERSON.has(i.class)), ...listed.filter((i) => !NEEDS_PERSON.has(i.class))];
 }
 
@@ -99,7 +110,13 @@ export function reviewItems(lines: readonly ReconcileLine[], byId: ReadonlyMap<n
  * initialReview(items).cursor // 0
  */
 export function initialReview(items: readonly ReviewItem[]): ReviewState {
-  return { items, cursor: 0, picks: items.map(() => 0), decisions: new Map(), message: items.length === 0 ? 'No line has a candidate to review.' : '' };
+  return {
+    items,
+    cursor: 0,
+    picks: items.map(() => 0),
+    decisions: new Map(),
+    message: items.length === 0 ? 'No line has a candidate to review.' : '',
+  };
 }
 
 const clamp = (value: number, size: number): number => Math.min(Math.max(value, 0), Math.max(size - 1, 0));
@@ -146,15 +163,27 @@ export function reviewReducer(state: ReviewState, event: ReviewEvent, check: Acc
       const invoices = item.candidates[candidate]?.invoices ?? [];
       const elsewhere = acceptedElsewhere(state, state.cursor);
       const clash = invoices.find((id) => elsewhere.has(id));
-      if (clash !== undefined) return { ...state, message: `Not accepted: invoice ${clash} is accepted for ${elsewhere.get(clash) ?? 'another line'}` };
+      if (clash !== undefined)
+        return {
+          ...state,
+          message: `Not accepted: invoice ${clash} is accepted for ${elsewhere.get(clash) ?? 'another line'}`,
+        };
       const problem = check(item, invoices);
       if (problem !== undefined) return { ...state, message: `Not accepted: ${problem}` };
-      return decide(state, { kind: 'accept', candidate }, `${item.where}: accepted ${item.candidates[candidate]?.label ?? ''}`);
+      return decide(
+        state,
+        { kind: 'accept', candidate },
+        `${item.where}: accepted ${item.candidates[candidate]?.label ?? ''}`,
+      );
     }
     case 'reject':
-      return item === undefined ? state : decide(state, { kind: 'reject' }, `${item.where}: rejected; it marks nothing`);
+      return item === undefined
+        ? state
+        : decide(state, { kind: 'reject' }, `${item.where}: rejected; it marks nothing`);
     case 'skip':
-      return item === undefined ? state : decide(state, undefined, `${item.where}: left as the matcher classed it (${item.class})`);
+      return item === undefined
+        ? state
+        : decide(state, undefined, `${item.where}: left as the matcher classed it (${item.class})`);
     case 'write':
       return { ...state, done: 'write' };
     case 'abandon':
@@ -171,7 +200,10 @@ export function reviewCounts(state: ReviewState): { accepted: number; rejected: 
 }
 
 /** What the review decided, by statement line position: the invoices accepted, or rejection. */
-export type ReviewOutcome = ReadonlyMap<number, { readonly kind: 'accept'; readonly invoices: readonly number[] } | { readonly kind: 'reject' }>;
+export type ReviewOutcome = ReadonlyMap<
+  number,
+  { readonly kind: 'accept'; readonly invoices: readonly number[] } | { readonly kind: 'reject' }
+>;
 
 /**
  * The decisions by statement line, for the plan.
@@ -184,7 +216,10 @@ export function reviewOutcome(state: ReviewState): ReviewOutcome {
   for (const [k, d] of state.decisions) {
     const item = state.items[k];
     if (item === undefined) continue;
-    out.set(item.at, d.kind === 'reject' ? d : { kind: 'accept', invoices: item.candidates[d.candidate]?.invoices ?? [] });
+    out.set(
+      item.at,
+      d.kind === 'reject' ? d : { kind: 'accept', invoices: item.candidates[d.candidate]?.invoices ?? [] },
+    );
   }
   return out;
 }
@@ -197,8 +232,16 @@ export function reviewOutcome(state: ReviewState): ReviewOutcome {
  * rejectedVerdict(line) // { class: 'unmatched', invoices: [], note: 'rejected by a person in the review (the matcher had it confident, marking invoice 9141)' }
  */
 export function rejectedVerdict(line: ReconcileLine): Verdict {
-  const had = line.invoices.length === 0 ? '' : `, marking invoice${line.invoices.length === 1 ? '' : 's'} ${line.invoices.join(', ')}`;
-  return { class: 'unmatched', invoices: [], candidates: line.candidates, note: `rejected by a person in the review (the matcher had it ${line.class}${had}${line.note === '' ? '' : `: ${line.note}`})` };
+  const had =
+    line.invoices.length === 0
+      ? ''
+      : `, marking invoice${line.invoices.length === 1 ? '' : 's'} ${line.invoices.join(', ')}`;
+  return {
+    class: 'unmatched',
+    invoices: [],
+    candidates: line.candidates,
+    note: `rejected by a person in the review (the matcher had it ${line.class}${had}${line.note === '' ? '' : `: ${line.note}`})`,
+  };
 }
 
 /** The keys, as the screen's last line lists them (80 columns). */

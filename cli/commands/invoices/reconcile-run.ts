@@ -26,8 +26,14 @@ export interface ReconcileOptions {
 const usage = (why: string): CliError => new CliError(`${why}; nothing was sent`, EXIT.usage);
 
 /** The local checks, before any file is read or request sent. */
-function checkOptions(o: ReconcileOptions): { columns: ColumnMap | undefined; dateFormat: DateFormat | undefined; currency: StatementLine['currency'] | undefined; accepts: Acceptance[] } {
-  if (o.statements.length === 0) throw usage('name at least one statement file: edshed invoices reconcile STATEMENT...');
+function checkOptions(o: ReconcileOptions): {
+  columns: ColumnMap | undefined;
+  dateFormat: DateFormat | undefined;
+  currency: StatementLine['currency'] | undefined;
+  accepts: Acceptance[];
+} {
+  if (o.statements.length === 0)
+    throw usage('name at least one statement file: edshed invoices reconcile STATEMENT...');
   let columns: ColumnMap | undefined;
   if (o.columns !== undefined) {
     try {
@@ -36,12 +42,22 @@ function checkOptions(o: ReconcileOptions): { columns: ColumnMap | undefined; da
       throw usage(`--columns: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  if (o.dateFormat !== undefined && !(DATE_FORMATS as readonly string[]).includes(o.dateFormat)) throw usage(`--date-format must be one of ${DATE_FORMATS.join(', ')} (dmy: 03/04/2026 is 3 April), got "${o.dateFormat}"`);
+  if (o.dateFormat !== undefined && !(DATE_FORMATS as readonly string[]).includes(o.dateFormat))
+    throw usage(
+      `--date-format must be one of ${DATE_FORMATS.join(', ')} (dmy: 03/04/2026 is 3 April), got "${o.dateFormat}"`,
+    );
   const currency = o.currency?.toLowerCase();
-  if (currency !== undefined && !(CURRENCIES as readonly string[]).includes(currency)) throw usage(`--currency must be one of ${CURRENCIES.join(', ')}, got "${o.currency ?? ''}"`);
+  if (currency !== undefined && !(CURRENCIES as readonly string[]).includes(currency))
+    throw usage(`--currency must be one of ${CURRENCIES.join(', ')}, got "${o.currency ?? ''}"`);
   const accepts = o.accept.map(parseAccept);
-  if (o.review && o.plan === undefined) throw usage('--review writes its decisions into the plan: give --plan FILE too');
-  return { columns, dateFormat: o.dateFormat as DateFormat | undefined, currency: currency as StatementLine['currency'] | undefined, accepts };
+  if (o.review && o.plan === undefined)
+    throw usage('--review writes its decisions into the plan: give --plan FILE too');
+  return {
+    columns,
+    dateFormat: o.dateFormat as DateFormat | undefined,
+    currency: currency as StatementLine['currency'] | undefined,
+    accepts,
+  };
 }
 
 /**
@@ -56,14 +72,22 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   const statements = await readStatements(o.statements, checked);
   const located = locateAccepts(statements.lines, checked.accepts, o.statements);
   if (o.review) checkReviewable(c);
-  if (!(await c.connection()).token) throw new CliError('invoices reconcile reads the invoices: sign in with edshed login first; nothing was sent', EXIT.auth);
+  if (!(await c.connection()).token)
+    throw new CliError(
+      'invoices reconcile reads the invoices: sign in with edshed login first; nothing was sent',
+      EXIT.auth,
+    );
   const { readBook } = await import('./reconcile-book.js');
   const { book } = await readBook(await c.api());
   const index = indexBook(book);
   const today = c.now().toISOString().slice(0, 10);
   const accepted = await applyAccepts(located, statements.lines, book, index, today, () => c.api());
   const verdicts = matchLines(statements.lines, index, accepted, { today });
-  let lines: ReconcileLine[] = statements.lines.map((line, k) => ({ ...line, ...(verdicts[k] as Verdict), ...(accepted.has(k) ? { accepted: true } : {}) }));
+  let lines: ReconcileLine[] = statements.lines.map((line, k) => ({
+    ...line,
+    ...(verdicts[k] as Verdict),
+    ...(accepted.has(k) ? { accepted: true } : {}),
+  }));
   const byId = new Map(book.invoices.map((i) => [i.id, i] as const));
   if (o.review) {
     const { reviewLines } = await import('./reconcile-review-run.js');
@@ -74,14 +98,17 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   else c.io.stdout.write(summaryText(lines, byId, statements.repeated));
   if (!c.globals.quiet) {
     const writes = lines.reduce((n, l) => n + l.invoices.length, 0);
-    c.io.stderr.write(`Nothing was sent.${o.plan === undefined ? ` ${writes} invoice${writes === 1 ? '' : 's'} would be marked paid: save the plan with --plan FILE, then edshed bulk apply FILE` : ` Plan saved in ${o.plan} (${writes} invoice${writes === 1 ? '' : 's'} to mark paid); run it with: edshed bulk apply ${o.plan}`}\n`);
+    c.io.stderr.write(
+      `Nothing was sent.${o.plan === undefined ? ` ${writes} invoice${writes === 1 ? '' : 's'} would be marked paid: save the plan with --plan FILE, then edshed bulk apply FILE` : ` Plan saved in ${o.plan} (${writes} invoice${writes === 1 ? '' : 's'} to mark paid); run it with: edshed bulk apply ${o.plan}`}\n`,
+    );
   }
 }
 
 /** The review screen needs a terminal to draw on and read keys from; checked before any request. */
 function checkReviewable(c: Factory): void {
   if (c.globals.json) throw usage('--review draws on the terminal and --json prints the plan: choose one');
-  if (!c.io.stdoutIsTTY || !c.io.stdinIsTTY || c.io.terminal === undefined) throw usage('--review draws on a terminal, and this is not one; review with --accept LINE=INVOICE instead');
+  if (!c.io.stdoutIsTTY || !c.io.stdinIsTTY || c.io.terminal === undefined)
+    throw usage('--review draws on a terminal, and this is not one; review with --accept LINE=INVOICE instead');
 }
 
 /** JSON to stdout in pieces of about 1 MiB (a plan of many lines is never one string). */
@@ -107,22 +134,40 @@ const NEEDS_PERSON: ReadonlySet<string> = new Set(['ambiguous', 'refused', 'part
  * @example
  * summaryText(lines, invoices, 0) // 'Reconciled 500 lines ...'
  */
-export function summaryText(lines: readonly ReconcileLine[], byId: ReadonlyMap<number, BookInvoice>, repeated: number): string {
-  const out = [`Reconciled ${lines.length} statement line${lines.length === 1 ? '' : 's'}${repeated > 0 ? ` (${repeated} repeated in overlapping statements, counted once)` : ''}:`];
+export function summaryText(
+  lines: readonly ReconcileLine[],
+  byId: ReadonlyMap<number, BookInvoice>,
+  repeated: number,
+): string {
+  const out = [
+    `Reconciled ${lines.length} statement line${lines.length === 1 ? '' : 's'}${repeated > 0 ? ` (${repeated} repeated in overlapping statements, counted once)` : ''}:`,
+  ];
   for (const cls of LINE_CLASSES) {
     const of = lines.filter((l) => l.class === cls);
     if (of.length === 0) continue;
     const money = new Map<string, number>();
     for (const l of of) money.set(l.currency, (money.get(l.currency) ?? 0) + l.amount);
-    out.push(`  ${cls.padEnd(15)}${String(of.length).padStart(6)}  ${[...money].map(([cur, sum]) => formatMoney(sum, cur)).join(', ')}`);
+    out.push(
+      `  ${cls.padEnd(15)}${String(of.length).padStart(6)}  ${[...money].map(([cur, sum]) => formatMoney(sum, cur)).join(', ')}`,
+    );
   }
   const needs = lines.filter((l) => NEEDS_PERSON.has(l.class));
-  if (needs.length > 0) out.push('', `Needing a person (${needs.length}; choose with --accept LINE=INVOICE, LINE being the id or FILE:LINE):`);
+  if (needs.length > 0)
+    out.push(
+      '',
+      `Needing a person (${needs.length}; choose with --accept LINE=INVOICE, LINE being the id or FILE:LINE):`,
+    );
   const number = (id: number): string => byId.get(id)?.number ?? String(id);
   for (const l of needs.slice(0, SHOWN_LINES)) {
-    out.push(`  ${l.file}:${l.line} ${l.date} ${formatMoney(l.amount, l.currency)} "${l.text}" -> ${l.class}: ${l.note}`);
-    for (const cand of l.candidates) out.push(`      ${cand.invoices.map(number).join(' + ')} (ids ${cand.invoices.join(',')}), score ${cand.score}: ${cand.signals.map((s) => `${s.signal} ${s.detail}`).join('; ')}`);
+    out.push(
+      `  ${l.file}:${l.line} ${l.date} ${formatMoney(l.amount, l.currency)} "${l.text}" -> ${l.class}: ${l.note}`,
+    );
+    for (const cand of l.candidates)
+      out.push(
+        `      ${cand.invoices.map(number).join(' + ')} (ids ${cand.invoices.join(',')}), score ${cand.score}: ${cand.signals.map((s) => `${s.signal} ${s.detail}`).join('; ')}`,
+      );
   }
-  if (needs.length > SHOWN_LINES) out.push(`  ... and ${needs.length - SHOWN_LINES} more: see the plan file (--plan FILE) or --json`);
+  if (needs.length > SHOWN_LINES)
+    out.push(`  ... and ${needs.length - SHOWN_LINES} more: see the plan file (--plan FILE) or --json`);
   return `${out.join('\n')}\n`;
 }

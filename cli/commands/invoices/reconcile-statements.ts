@@ -41,20 +41,31 @@ async function scanned(file: string, left: number): Promise<StatementScan> {
  * @example
  * const { lines, repeated } = await readStatements(['oct.ofx', 'nov.ofx'], { columns: undefined, dateFormat: undefined, currency: undefined });
  */
-export async function readStatements(files: readonly string[], o: StatementReadOptions): Promise<{ lines: StatementLine[]; repeated: number; hashes: { path: string; sha256: string }[] }> {
+export async function readStatements(
+  files: readonly string[],
+  o: StatementReadOptions,
+): Promise<{ lines: StatementLine[]; repeated: number; hashes: { path: string; sha256: string }[] }> {
   const scans: StatementScan[] = [];
   let total = 0;
   for (const file of files) {
     const scan = await scanned(file, MAX_STATEMENT_LINES - total);
     total += scan.lines;
-    if (total > MAX_STATEMENT_LINES) throw usage(`${file}: ${files.length > 1 ? 'with the statements before it, ' : ''}${tooManyLines()}`);
+    if (total > MAX_STATEMENT_LINES)
+      throw usage(`${file}: ${files.length > 1 ? 'with the statements before it, ' : ''}${tooManyLines()}`);
     scans.push(scan);
   }
   const all: StatementLine[][] = [];
   const hashes: { path: string; sha256: string }[] = [];
   for (const [k, file] of files.entries()) {
     try {
-      all.push((await readStatementStream(createReadStream(file, { highWaterMark: CHUNK }), scans[k] as StatementScan, { file, ...o })).lines);
+      all.push(
+        (
+          await readStatementStream(createReadStream(file, { highWaterMark: CHUNK }), scans[k] as StatementScan, {
+            file,
+            ...o,
+          })
+        ).lines,
+      );
     } catch (error) {
       if (error instanceof StatementError) throw usage(error.message);
       throw usage(`${file}: cannot read the statement: ${fileErrorText(error)}`);

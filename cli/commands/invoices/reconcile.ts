@@ -44,13 +44,25 @@ Examples:
 /** `edshed invoices reconcile STATEMENT...`: match bank statement lines to invoices; a plan, no writes. */
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description('Match bank statement lines (CSV, OFX, CAMT.053) to open invoices and plan which to mark paid; writes nothing')
+    .description(
+      'Match bank statement lines (CSV, OFX, CAMT.053) to open invoices and plan which to mark paid; writes nothing',
+    )
     .argument('<statements...>', 'statement files')
     .option('--plan <file>', 'save the plan here (and the rows it applies in FILE.items.csv) for edshed bulk apply')
-    .option('--accept <line=invoices>', 'LINE=INVOICE[,INVOICE]: a reviewed line made confident (repeatable; LINE: id or FILE:LINE)', collect, [])
-    .option('--review', 'go through the lines on a screen (accept, reject, pick another candidate) before the plan is written; needs --plan')
+    .option(
+      '--accept <line=invoices>',
+      'LINE=INVOICE[,INVOICE]: a reviewed line made confident (repeatable; LINE: id or FILE:LINE)',
+      collect,
+      [],
+    )
+    .option(
+      '--review',
+      'go through the lines on a screen (accept, reject, pick another candidate) before the plan is written; needs --plan',
+    )
     .option('--columns <map>', 'CSV columns by header: date=H,amount=H (or in=H,out=H),currency=H,text=H+H,id=H,type=H')
-    .addOption(new Option('--date-format <order>', 'how slashed dates read: dmy, mdy (or ymd)').choices([...DATE_FORMATS]))
+    .addOption(
+      new Option('--date-format <order>', 'how slashed dates read: dmy, mdy (or ymd)').choices([...DATE_FORMATS]),
+    )
     .option('--currency <code>', 'currency of CSV lines without a currency column (default gbp)')
     .addHelpText('after', HELP);
   addCommonOptions(cmd);

@@ -30,7 +30,11 @@ export type InvoiceRef = { readonly id: number } | { readonly number: string } |
 export function invoiceRef(text: string): InvoiceRef {
   const trimmed = text.trim();
   if (/^\d{1,15}$/.test(trimmed)) {
-    if (Number(trimmed) < 1) throw new CliError(`invoice: expected an invoice id (a whole number from 1) or a shareable id, got "${text}"; nothing was sent`, EXIT.usage);
+    if (Number(trimmed) < 1)
+      throw new CliError(
+        `invoice: expected an invoice id (a whole number from 1) or a shareable id, got "${text}"; nothing was sent`,
+        EXIT.usage,
+      );
     return { id: Number(trimmed) };
   }
   const key = invoiceKey(trimmed);
@@ -58,8 +62,13 @@ export async function runInvoiceShow(c: Factory, ref: InvoiceRef): Promise<void>
     shareableId = (invoice as { readonly shareable_id: string }).shareable_id;
   } else if ('id' in ref) {
     const found = await findInvoice(await c.api(), ref.id);
-    if (!found) throw new CliError(`Invoice ${ref.id} not found in the invoices you can list (GET subscriptions/invoices)`, EXIT.requestFailed);
-    if (typeof found.shareable_id !== 'string') throw new CliError(`The API listed invoice ${ref.id} without its shareable_id`, EXIT.requestFailed);
+    if (!found)
+      throw new CliError(
+        `Invoice ${ref.id} not found in the invoices you can list (GET subscriptions/invoices)`,
+        EXIT.requestFailed,
+      );
+    if (typeof found.shareable_id !== 'string')
+      throw new CliError(`The API listed invoice ${ref.id} without its shareable_id`, EXIT.requestFailed);
     shareableId = found.shareable_id;
   } else {
     shareableId = ref.shareableId;
@@ -67,7 +76,11 @@ export async function runInvoiceShow(c: Factory, ref: InvoiceRef): Promise<void>
   const response = await client.request(buildRequest(endpoint, { shareableId }));
   if (plan.format === 'table' && plan.fields === undefined) {
     // A person at a terminal reads a view; every other format prints the API's answer as it came.
-    const [{ checkedAnswer }, { invoiceView }, { renderView }] = await Promise.all([import('../../read/records.js'), import('./invoice-view.js'), import('../../output/view.js')]);
+    const [{ checkedAnswer }, { invoiceView }, { renderView }] = await Promise.all([
+      import('../../read/records.js'),
+      import('./invoice-view.js'),
+      import('../../output/view.js'),
+    ]);
     const { invoice } = await checkedAnswer('invoices show', response, `GET subscriptions/invoices/${shareableId}`);
     const width = c.io.columns ?? 120;
     c.io.stdout.write(renderView(await invoiceView(invoice, width), width, c.colors));
@@ -79,14 +92,17 @@ export async function runInvoiceShow(c: Factory, ref: InvoiceRef): Promise<void>
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Show an invoice, with its school and credits, by its id, number or shareable id')
-    .argument('<invoice>', 'the invoice id or number (INV-000004; both need sign-in), or its shareable id (from the link sent to the school)')
+    .argument(
+      '<invoice>',
+      'the invoice id or number (INV-000004; both need sign-in), or its shareable id (from the link sent to the school)',
+    )
     .addHelpText(
       'after',
       '\nA number is the invoice id: found in GET subscriptions/invoices (signed in as a school admin or superuser),\n' +
         'then read by its shareable id; a number (INV-000004) is found with GET subscriptions/invoices?number=\n' +
         '(one request), then read the same way. Anything else is the shareable id, read directly with\n' +
         'GET subscriptions/invoices/{shareableId} (role: public, no sign-in). Both print the same invoice.\n\n' +
-        'Examples:\n  edshed invoices show 4\n  edshed invoices show INV-000004\n  edshed invoices show afc018d5847896c2facc   # a shareable id (the sandbox\'s invoice 4)\n  edshed invoices show 4 --fields number,state,amount_due',
+        "Examples:\n  edshed invoices show 4\n  edshed invoices show INV-000004\n  edshed invoices show afc018d5847896c2facc   # a shareable id (the sandbox's invoice 4)\n  edshed invoices show 4 --fields number,state,amount_due",
     );
   addCommonOptions(cmd);
   cmd.action(async (text: string) => {

@@ -18,7 +18,8 @@ export interface OpenApiOptions {
  */
 export async function runOpenApi(f: Factory, options: OpenApiOptions): Promise<void> {
   const force = options.force === true;
-  if (force && options.out === undefined) throw new CliError('--force replaces the --out file: give --out FILE too', EXIT.usage);
+  if (force && options.out === undefined)
+    throw new CliError('--force replaces the --out file: give --out FILE too', EXIT.usage);
   // Checked before anything is built: an unwritable path is exit 2 with nothing done.
   if (options.out !== undefined) await checkOutputFile(options.out, '--out', { force });
   // The generator and the table load here only: never on another command's start-up path.
@@ -35,12 +36,16 @@ export async function runOpenApi(f: Factory, options: OpenApiOptions): Promise<v
   }
   await writeOutputFile(options.out, '--out', text, { mode: 0o644, force });
   const operations = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
-  f.io.stderr.write(`Wrote the OpenAPI ${document.openapi} document to ${options.out}: ${operations} operations, ${Object.keys(document.components.schemas).length} schemas.\n`);
+  f.io.stderr.write(
+    `Wrote the OpenAPI ${document.openapi} document to ${options.out}: ${operations} operations, ${Object.keys(document.components.schemas).length} schemas.\n`,
+  );
 }
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description('Write the OpenAPI 3.1 document of the API, generated from the endpoint table (JSON; stdout unless --out)')
+    .description(
+      'Write the OpenAPI 3.1 document of the API, generated from the endpoint table (JSON; stdout unless --out)',
+    )
     .option('-o, --out <file>', 'write it to this file (written whole or not at all; not replaced unless --force)')
     .option('--force', 'replace the --out file if it exists')
     .addHelpText(

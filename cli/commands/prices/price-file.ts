@@ -20,7 +20,9 @@ export interface PriceFile {
 }
 
 function issuesText(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(top level)'}: ${issue.message}`).join('; ');
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(top level)'}: ${issue.message}`)
+    .join('; ');
 }
 
 /**

@@ -25,15 +25,24 @@ function jsonRow(prices: LocalePrices) {
 
 /** The table shape: one formatted amount per column. */
 function tableRow(prices: LocalePrices) {
-  const amounts = Object.fromEntries(PRICE_KINDS.map((kind) => [kind === 'mathsApp' ? 'maths_app' : kind, prices.formatted[kind]]));
-  return { locale: prices.locale.code, currency: prices.currency, ...amounts, pupils_per_classroom: prices.pupilsPerClassroom };
+  const amounts = Object.fromEntries(
+    PRICE_KINDS.map((kind) => [kind === 'mathsApp' ? 'maths_app' : kind, prices.formatted[kind]]),
+  );
+  return {
+    locale: prices.locale.code,
+    currency: prices.currency,
+    ...amounts,
+    pupils_per_classroom: prices.pupilsPerClassroom,
+  };
 }
 
 function select(localeOption: string | undefined): LocalePrices[] {
   if (localeOption === undefined) return pricedLocales();
   const prices = localePrices(localeOption);
   if (!prices) {
-    const known = pricedLocales().map((p) => p.locale.code).join(', ');
+    const known = pricedLocales()
+      .map((p) => p.locale.code)
+      .join(', ');
     const why = findLocale(localeOption) ? 'has no price table' : 'is not a locale';
     throw new CliError(`--locale: "${localeOption}" ${why} (priced locales: ${known})`, EXIT.usage);
   }
@@ -59,9 +68,14 @@ export async function runPricesShow(c: Factory, options: PricesShowOptions): Pro
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description('Show the per-locale price table: personal, teacher, premium, app and maths app prices, pupils per classroom')
+    .description(
+      'Show the per-locale price table: personal, teacher, premium, app and maths app prices, pupils per classroom',
+    )
     .option('--locale <code>', 'only this locale (en-gb, en-au, en_US, ...)')
-    .addHelpText('after', '\nAmounts are formatted for the locale; --json also gives minor units (pence, cents) and exact decimals.\n\nExamples:\n  edshed prices\n  edshed prices --locale en-au\n  edshed prices --locale en-za --json');
+    .addHelpText(
+      'after',
+      '\nAmounts are formatted for the locale; --json also gives minor units (pence, cents) and exact decimals.\n\nExamples:\n  edshed prices\n  edshed prices --locale en-au\n  edshed prices --locale en-za --json',
+    );
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (opts: { locale?: string } & Record<string, unknown>) => {
     await runPricesShow(leafFactory(f, cmd), { locale: opts.locale });

@@ -38,7 +38,10 @@ function tableRows(quote: Quote, currency: string | undefined) {
     flat_amount: money(line.flatAmount),
     amount: money(line.amount),
   }));
-  return [...lines, { tier: 'total', quantity: quote.quantity, unit_amount: '', flat_amount: '', amount: money(quote.total) }];
+  return [
+    ...lines,
+    { tier: 'total', quantity: quote.quantity, unit_amount: '', flat_amount: '', amount: money(quote.total) },
+  ];
 }
 
 export interface PricesTierOptions {
@@ -70,7 +73,10 @@ export async function runPricesTier(c: Factory, options: PricesTierOptions): Pro
   }
   const json = c.globals.json === true || c.globals.format === 'json' || c.globals.format === 'ndjson';
   if (json) {
-    await printResponse(c, { ...quote, ...(currency ? { currency, total_formatted: formatMoney(quote.total, currency) } : {}) });
+    await printResponse(c, {
+      ...quote,
+      ...(currency ? { currency, total_formatted: formatMoney(quote.total, currency) } : {}),
+    });
     return;
   }
   await printResponse(c, tableRows(quote, currency));
@@ -79,9 +85,12 @@ export async function runPricesTier(c: Factory, options: PricesTierOptions): Pro
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Price a quantity under a fixed, graduated or volume price read from a JSON file')
-    .requiredOption('--file <path>', 'the price as JSON: price_type, unit_amount, flat_amount, price_tiers (- for standard input)')
+    .requiredOption(
+      '--file <path>',
+      'the price as JSON: price_type, unit_amount, flat_amount, price_tiers (- for standard input)',
+    )
     .requiredOption('--quantity <n>', 'how many units (seats, pupils, licences)')
-    .option('--currency <code>', 'format amounts in this currency (default: the file\'s currency key, else minor units)')
+    .option('--currency <code>', "format amounts in this currency (default: the file's currency key, else minor units)")
     .addHelpText(
       'after',
       '\nAmounts in the file are minor units (pence, cents); tiers have up_to (null = unbounded), unit_amount, flat_amount.\n\nExamples:\n  edshed prices tier --file price.json --quantity 120\n  edshed prices tier --file price.json --quantity 30 --currency gbp --json',

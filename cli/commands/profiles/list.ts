@@ -15,14 +15,23 @@ export async function runProfilesList(c: Factory): Promise<void> {
   const fallback = store.defaultProfile() ?? 'default';
   const rows = store.profileNames().map((name) => {
     const credential = store.credential(name);
-    return { name, default: name === fallback, api: store.profile(name).apiUrl ?? credential?.apiUrl ?? null, user: credential?.username ?? null, signed_in: credential !== undefined };
+    return {
+      name,
+      default: name === fallback,
+      api: store.profile(name).apiUrl ?? credential?.apiUrl ?? null,
+      user: credential?.username ?? null,
+      signed_in: credential !== undefined,
+    };
   });
-  if (rows.length === 0 && !c.globals.quiet) c.io.stderr.write('No profiles yet: sign in with `edshed login --env sandbox -u USER` (or --api-url URL).\n');
+  if (rows.length === 0 && !c.globals.quiet)
+    c.io.stderr.write('No profiles yet: sign in with `edshed login --env sandbox -u USER` (or --api-url URL).\n');
   await printResponse(c, rows);
 }
 
 const define: DefineCommand = (cmd: Command, f) => {
-  cmd.description('List the profiles: their API, user, and which one is the default').addHelpText('after', '\nExamples:\n  edshed profiles list\n  edshed profiles list --json');
+  cmd
+    .description('List the profiles: their API, user, and which one is the default')
+    .addHelpText('after', '\nExamples:\n  edshed profiles list\n  edshed profiles list --json');
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async () => {
     await runProfilesList(leafFactory(f, cmd));

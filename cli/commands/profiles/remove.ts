@@ -29,7 +29,7 @@ export async function runProfilesRemove(c: Factory, options: ProfilesRemoveOptio
 
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description("Forget a profile: its API URL and its stored token (run `edshed logout` first to end the session)")
+    .description('Forget a profile: its API URL and its stored token (run `edshed logout` first to end the session)')
     .argument('<name>', 'profile name')
     .option('-y, --yes', 'do not ask for confirmation')
     .addHelpText('after', '\nExamples:\n  edshed profiles remove staging --yes');

@@ -21,18 +21,33 @@ function againHint(prefix: string): string {
  */
 export async function saveCredentials(
   c: Factory,
-  options: { readonly out: string; readonly force: boolean; readonly pupils: readonly CreatedPupil[]; readonly group: string | undefined; readonly prefix: string },
+  options: {
+    readonly out: string;
+    readonly force: boolean;
+    readonly pupils: readonly CreatedPupil[];
+    readonly group: string | undefined;
+    readonly prefix: string;
+  },
 ): Promise<void> {
   try {
-    await writeFileAtomic(options.out, await credentialsCsv(options.pupils, options.group), { mode: 0o600, force: options.force });
+    await writeFileAtomic(options.out, await credentialsCsv(options.pupils, options.group), {
+      mode: 0o600,
+      force: options.force,
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EEXIST' ? 'a file of that name appeared meanwhile' : `cannot write it (${code ?? String(error)})`;
+    const why =
+      code === 'EEXIST' ? 'a file of that name appeared meanwhile' : `cannot write it (${code ?? String(error)})`;
     const ids = options.pupils.map((p) => p.id).join(',');
-    throw new CliError(`--out ${options.out}: ${why}. The pupils were created (ids ${ids}) but their passwords were not saved: ${againHint(options.prefix)}`, EXIT.requestFailed);
+    throw new CliError(
+      `--out ${options.out}: ${why}. The pupils were created (ids ${ids}) but their passwords were not saved: ${againHint(options.prefix)}`,
+      EXIT.requestFailed,
+    );
   }
   if (!c.globals.quiet) {
-    c.io.stderr.write(`Saved ${options.pupils.length} usernames with their initial passwords to ${options.out} (mode 0600: readable by you only). It is the only copy.\n`);
+    c.io.stderr.write(
+      `Saved ${options.pupils.length} usernames with their initial passwords to ${options.out} (mode 0600: readable by you only). It is the only copy.\n`,
+    );
   }
 }
 
@@ -43,9 +58,18 @@ export async function saveCredentials(
  * passwordsNote({ out: undefined, showPasswords: false, prefix: 'edshed-cli-1f2e', pupils })
  * // 'The initial passwords were not shown or saved (use --out FILE, or --show-passwords): they cannot be read back later ...'
  */
-export function passwordsNote(options: { readonly out: string | undefined; readonly showPasswords: boolean; readonly prefix: string; readonly pupils: readonly CreatedPupil[] }): string {
-  if (options.pupils.some((p) => p.password === undefined)) return 'The API answered without some initial passwords; set them with `edshed pupils update ID --field password=...`.';
-  if (options.out !== undefined) return options.showPasswords ? 'The passwords above are also in the file.' : `The passwords are not printed here: they are in ${options.out}.`;
+export function passwordsNote(options: {
+  readonly out: string | undefined;
+  readonly showPasswords: boolean;
+  readonly prefix: string;
+  readonly pupils: readonly CreatedPupil[];
+}): string {
+  if (options.pupils.some((p) => p.password === undefined))
+    return 'The API answered without some initial passwords; set them with `edshed pupils update ID --field password=...`.';
+  if (options.out !== undefined)
+    return options.showPasswords
+      ? 'The passwords above are also in the file.'
+      : `The passwords are not printed here: they are in ${options.out}.`;
   if (options.showPasswords) return 'The passwords above are shown once: they cannot be read back later.';
   return `The initial passwords were not shown or saved (use --out FILE, or --show-passwords): ${againHint(options.prefix)}.`;
 }

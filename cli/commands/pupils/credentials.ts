@@ -10,7 +10,15 @@ import { render } from '../../output/render.js';
 import type { Row } from '../../output/rows.js';
 
 /** The columns of a generated pupil as printed and saved (`password` only where passwords go). */
-export const PUPIL_FIELDS = ['username', 'password', 'school_id', 'school_username', 'display_name', 'group', 'id'] as const;
+export const PUPIL_FIELDS = [
+  'username',
+  'password',
+  'school_id',
+  'school_username',
+  'display_name',
+  'group',
+  'id',
+] as const;
 
 /** The keys of a pupil (core's PUPIL shape) the credentials hold: the columns besides the group's name. */
 type CredentialKey = Exclude<(typeof PUPIL_FIELDS)[number], 'group'>;
@@ -29,12 +37,20 @@ export type CreatedPupil = Pick<Pupil, CredentialKey>;
  * await createdPupils({ pupils: [{ id: 40, username: 's1.plucky', password: 'comet42', ... }], total: 1 })
  */
 export async function createdPupils(data: unknown): Promise<CreatedPupil[]> {
-  const [{ tableEntry }, { replyProblems }] = await Promise.all([import('../../table/table-nouns.js'), import('../../../core/shapes/schema.js')]);
+  const [{ tableEntry }, { replyProblems }] = await Promise.all([
+    import('../../table/table-nouns.js'),
+    import('../../../core/shapes/schema.js'),
+  ]);
   const problems = replyProblems((await tableEntry('pupils generate')).reply ?? {}, data);
-  const needed = problems.filter((p) => /^pupils(\.\d+)?$/.test(p.path) || CREDENTIAL_KEYS.includes(p.path.replace(/^pupils\.\d+\./, '')));
+  const needed = problems.filter(
+    (p) => /^pupils(\.\d+)?$/.test(p.path) || CREDENTIAL_KEYS.includes(p.path.replace(/^pupils\.\d+\./, '')),
+  );
   const pupils = (data as { readonly pupils?: readonly CreatedPupil[] } | null)?.pupils;
   if (needed.length > 0 || !pupils || pupils.length === 0) {
-    throw new CliError('The API answered without the list of pupils it created; see them with `edshed pupils list`', EXIT.requestFailed);
+    throw new CliError(
+      'The API answered without the list of pupils it created; see them with `edshed pupils list`',
+      EXIT.requestFailed,
+    );
   }
   return [...pupils];
 }
@@ -46,7 +62,10 @@ export async function createdPupils(data: unknown): Promise<CreatedPupil[]> {
  * @example
  * credentialRows(pupils, { withPasswords: true, group: 'Class 3' })[0] // { username, password, ..., group: 'Class 3', id }
  */
-export function credentialRows(pupils: readonly CreatedPupil[], options: { readonly withPasswords: boolean; readonly group?: string | undefined }): Row[] {
+export function credentialRows(
+  pupils: readonly CreatedPupil[],
+  options: { readonly withPasswords: boolean; readonly group?: string | undefined },
+): Row[] {
   return pupils.map((p) => ({
     username: p.username,
     ...(options.withPasswords ? { password: p.password ?? '' } : {}),
@@ -77,6 +96,14 @@ export async function credentialsCsv(pupils: readonly CreatedPupil[], group?: st
  * await printPupils(c, plan, credentialRows(pupils, { withPasswords: false }), false);
  */
 export async function printPupils(c: Factory, plan: OutputPlan, rows: readonly Row[], reveal: boolean): Promise<void> {
-  const layout = { ...(plan.fields ? { fields: plan.fields } : {}), ...(c.io.columns ? { columns: c.io.columns } : {}) };
-  c.io.stdout.write(await render({ pupils: rows }, { format: plan.format, responseKey: 'pupils', colors: c.colors, revealSecrets: reveal, ...layout }));
+  const layout = {
+    ...(plan.fields ? { fields: plan.fields } : {}),
+    ...(c.io.columns ? { columns: c.io.columns } : {}),
+  };
+  c.io.stdout.write(
+    await render(
+      { pupils: rows },
+      { format: plan.format, responseKey: 'pupils', colors: c.colors, revealSecrets: reveal, ...layout },
+    ),
+  );
 }

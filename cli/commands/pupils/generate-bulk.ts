@@ -20,7 +20,11 @@ export interface GenerateRow {
   readonly group?: number | undefined;
 }
 
-const rowSchema = z.object({ amount: z.number().int().positive(), school: z.number().int().positive().optional(), group: z.number().int().positive().optional() });
+const rowSchema = z.object({
+  amount: z.number().int().positive(),
+  school: z.number().int().positive().optional(),
+  group: z.number().int().positive().optional(),
+});
 
 /**
  * The bulk form of `pupils generate`: columns amount, school, group (the flags are defaults). Rows run
@@ -63,14 +67,23 @@ export function generateBulkCommand(outFile: string, force: boolean): BulkComman
       const { username, superuser } = await meUser((await (await c.api()).me.show()).data);
       if (!superuser) return undefined;
       const message = 'none given; a superuser names the school of every row (a school column, or --school for all)';
-      return { who: `${username ?? 'you'} (a superuser)`, read: 'GET users/me', issues: noSchool.map((line) => ({ line, column: 'school', message })) };
+      return {
+        who: `${username ?? 'you'} (a superuser)`,
+        read: 'GET users/me',
+        issues: noSchool.map((line) => ({ line, column: 'school', message })),
+      };
     },
     validate(values, { line }) {
       const missing = missingIssues(values, ['amount']);
       if (missing.length > 0) return { ok: false, issues: missing };
-      const id = (key: 'school' | 'group') => (values[key] === undefined ? undefined : parseWholeNumber(String(values[key]), `--${key}`));
+      const id = (key: 'school' | 'group') =>
+        values[key] === undefined ? undefined : parseWholeNumber(String(values[key]), `--${key}`);
       try {
-        const row = { amount: parseWholeNumber(String(values.amount), '--amount', { max: MAX_GENERATE }), school: id('school'), group: id('group') };
+        const row = {
+          amount: parseWholeNumber(String(values.amount), '--amount', { max: MAX_GENERATE }),
+          school: id('school'),
+          group: id('group'),
+        };
         if (row.school === undefined) noSchool.push(line);
         return { ok: true, row };
       } catch (error) {
@@ -79,11 +92,23 @@ export function generateBulkCommand(outFile: string, force: boolean): BulkComman
     },
     naturalKey: (row) => (row.school === undefined ? undefined : `school ${row.school}`),
     parse: (stored) => rowSchema.parse(stored),
-    describe: (row) => `${row.amount} pupils${row.school === undefined ? '' : ` in school ${row.school}`}${row.group === undefined ? '' : `, group ${row.group}`}`,
+    describe: (row) =>
+      `${row.amount} pupils${row.school === undefined ? '' : ` in school ${row.school}`}${row.group === undefined ? '' : `, group ${row.group}`}`,
     async run(c, row, context) {
       const save = async (pupils: readonly CreatedPupil[]) => void passwords.append(pupils, row.group);
-      const pupils = await runPupilsGenerate(c, { ...row, idempotencyKey: context.idempotencyKey, bulk: { runId: context.runId, save } });
-      return { outcome: { status: 'done', http_status: null, message: `${pupils.length} pupils (ids ${pupils[0]?.id ?? '?'}-${pupils.at(-1)?.id ?? '?'})`, request_id: null } };
+      const pupils = await runPupilsGenerate(c, {
+        ...row,
+        idempotencyKey: context.idempotencyKey,
+        bulk: { runId: context.runId, save },
+      });
+      return {
+        outcome: {
+          status: 'done',
+          http_status: null,
+          message: `${pupils.length} pupils (ids ${pupils[0]?.id ?? '?'}-${pupils.at(-1)?.id ?? '?'})`,
+          request_id: null,
+        },
+      };
     },
   };
 }

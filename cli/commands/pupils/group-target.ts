@@ -19,12 +19,19 @@ export interface GroupTarget {
  */
 export async function targetGroup(c: Factory, id: number, school: SchoolTarget): Promise<GroupTarget> {
   const response = await (await c.api()).groups.show({ id }).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) throw new CliError(`--group ${id}: no such group (GET users/me/school/groups/${id} answered 404); nothing was written`, EXIT.requestFailed);
+    if (error instanceof ApiError && error.status === 404)
+      throw new CliError(
+        `--group ${id}: no such group (GET users/me/school/groups/${id} answered 404); nothing was written`,
+        EXIT.requestFailed,
+      );
     throw error;
   });
   const { group } = await checkedAnswer('groups show', response, `GET users/me/school/groups/${id}`);
   if (group.school_id !== school.schoolId) {
-    throw new CliError(`--group ${id}: ${group.name} is a group of school ${group.school_id}, not of ${describeSchool(school)} (read GET users/me/school/groups/${id}); nothing was written`, EXIT.requestFailed);
+    throw new CliError(
+      `--group ${id}: ${group.name} is a group of school ${group.school_id}, not of ${describeSchool(school)} (read GET users/me/school/groups/${id}); nothing was written`,
+      EXIT.requestFailed,
+    );
   }
   return { id: group.id, name: group.name };
 }

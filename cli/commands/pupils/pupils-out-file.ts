@@ -1,5 +1,14 @@
 /** The passwords file of `pupils generate --from FILE --out FILE`: every row's pupils, each exactly once. */
-import { appendFileSync, closeSync, fchmodSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+} from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { NEUTRAL_CSV } from '../../output/formula.js';
@@ -54,6 +63,9 @@ function listedIds(out: string, fd: number): Set<number> {
   const text = readFileSync(out, 'utf8');
   const whole = text.endsWith('\n') || text === '' ? text : text.slice(0, text.lastIndexOf('\n') + 1);
   if (whole.length !== text.length) ftruncateSync(fd, Buffer.byteLength(whole));
-  const records = parse(whole, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string>[];
+  const records = parse(whole, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<
+    string,
+    string
+  >[];
   return new Set(records.map((record) => Number(record.id)).filter((id) => Number.isInteger(id)));
 }

@@ -22,7 +22,11 @@ import { describeSchool, type SchoolTarget } from './school-target.js';
  * switchRequest(12) // { method: 'POST', path: 'users/me/manageschool', body: { schoolId: 12 }, idempotencyKey: 'edshed-cli-…-switch-school' }
  */
 export function switchRequest(schoolId: number): ApiRequest {
-  return buildRequest(tableEndpoint('me switch-school'), { schoolId }, { idempotencyKey: `edshed-cli-${globalThis.crypto.randomUUID()}-switch-school` });
+  return buildRequest(
+    tableEndpoint('me switch-school'),
+    { schoolId },
+    { idempotencyKey: `edshed-cli-${globalThis.crypto.randomUUID()}-switch-school` },
+  );
 }
 
 /** What `inSchool` passes the work: whether Ctrl-C asked to stop (start nothing new). */
@@ -45,12 +49,20 @@ export interface InSchoolOptions {
  * @example
  * const pupils = await inSchool(c, school, {}, async ({ stopping }) => generate());
  */
-export async function inSchool<T>(c: Factory, school: SchoolTarget, options: InSchoolOptions, work: (switched: SwitchedWork) => Promise<T>): Promise<T> {
+export async function inSchool<T>(
+  c: Factory,
+  school: SchoolTarget,
+  options: InSchoolOptions,
+  work: (switched: SwitchedWork) => Promise<T>,
+): Promise<T> {
   if (!school.switchFirst) return work({ stopping: () => false });
   const note = (line: string) => (c.globals.quiet ? undefined : c.io.stderr.write(`${line}\n`));
   const run = options.runId ? { runId: options.runId } : {};
   const signal = options.runId ? undefined : c.io.interrupts({ quiet: true });
-  const onStop = () => c.io.stderr.write('\nStopping after the step in flight, then switching the school you manage back. Ctrl-C again to quit now.\n');
+  const onStop = () =>
+    c.io.stderr.write(
+      '\nStopping after the step in flight, then switching the school you manage back. Ctrl-C again to quit now.\n',
+    );
   signal?.addEventListener('abort', onStop, { once: true });
   try {
     await sendWrite(c, switchRequest(school.schoolId), run);
@@ -65,7 +77,11 @@ export async function inSchool<T>(c: Factory, school: SchoolTarget, options: InS
     await switchBack(c, school, run).catch((restoreError: unknown) => {
       throw new HintedError(restoreError, restoreFailure(school, restoreError));
     });
-    if (signal?.aborted) throw new CliError('interrupted; the step in flight finished and the school you manage was switched back', EXIT.interrupted);
+    if (signal?.aborted)
+      throw new CliError(
+        'interrupted; the step in flight finished and the school you manage was switched back',
+        EXIT.interrupted,
+      );
     return result;
   } finally {
     signal?.removeEventListener('abort', onStop);
@@ -76,11 +92,15 @@ async function switchBack(c: Factory, school: SchoolTarget, run: { readonly runI
   const note = (line: string) => (c.globals.quiet ? undefined : c.io.stderr.write(`${line}\n`));
   const previous = school.previous;
   if (!previous) {
-    note(`You managed no school before, and the API has no way back to none: you now manage ${describeSchool(school)}.`);
+    note(
+      `You managed no school before, and the API has no way back to none: you now manage ${describeSchool(school)}.`,
+    );
     return;
   }
   await sendWrite(c, switchRequest(previous.id), run);
-  note(`Switched the school you manage back to ${describeSchool({ schoolId: previous.id, schoolName: previous.name, switchFirst: false })}.`);
+  note(
+    `Switched the school you manage back to ${describeSchool({ schoolId: previous.id, schoolName: previous.name, switchFirst: false })}.`,
+  );
 }
 
 function restoreFailure(school: SchoolTarget, error: unknown): string {

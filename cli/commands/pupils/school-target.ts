@@ -42,16 +42,27 @@ export async function targetSchool(c: Factory, wanted: number | undefined, actio
   const who = username ?? 'you';
   const read = `(read GET users/me); nothing was written`;
   if (superuser) {
-    if (wanted === undefined) throw new CliError(`--school: ${who} is a superuser, who names the school to ${action} in: --school ID ${read}`, EXIT.requestFailed);
+    if (wanted === undefined)
+      throw new CliError(
+        `--school: ${who} is a superuser, who names the school to ${action} in: --school ID ${read}`,
+        EXIT.requestFailed,
+      );
     if (school?.id === wanted) return { schoolId: wanted, schoolName: school.name, switchFirst: false };
     const previous = school ? { id: school.id, name: school.name } : null;
     return { schoolId: wanted, schoolName: await schoolName(c, wanted), switchFirst: true, previous };
   }
   if (!school) throw new CliError(`${who} is not a member of a school, so cannot ${action} ${read}`, EXIT.auth);
   if (wanted !== undefined && wanted !== school.id) {
-    throw new CliError(`--school ${wanted}: ${who} manages ${named(school.name, school.id)}, and can ${action} only there ${read}`, EXIT.auth);
+    throw new CliError(
+      `--school ${wanted}: ${who} manages ${named(school.name, school.id)}, and can ${action} only there ${read}`,
+      EXIT.auth,
+    );
   }
-  if (school.admin === false) throw new CliError(`${who} is not an admin of ${named(school.name, school.id)}; only a school admin can ${action} ${read}`, EXIT.auth);
+  if (school.admin === false)
+    throw new CliError(
+      `${who} is not an admin of ${named(school.name, school.id)}; only a school admin can ${action} ${read}`,
+      EXIT.auth,
+    );
   return { schoolId: school.id, schoolName: school.name, switchFirst: false };
 }
 
@@ -60,11 +71,18 @@ async function schoolName(c: Factory, id: number): Promise<string | undefined> {
   try {
     data = (await (await c.api()).schools.show({ id })).data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new CliError(`--school ${id}: no such school (GET schools/${id} answered 404); nothing was written`, EXIT.requestFailed);
+    if (error instanceof ApiError && error.status === 404)
+      throw new CliError(
+        `--school ${id}: no such school (GET schools/${id} answered 404); nothing was written`,
+        EXIT.requestFailed,
+      );
     throw error;
   }
   // The name is for notes only: an answer without one leaves the school named by its id.
-  return answerShaped(data, 'school', SCHOOL, `GET schools/${id}`).then((school) => school.name, () => undefined);
+  return answerShaped(data, 'school', SCHOOL, `GET schools/${id}`).then(
+    (school) => school.name,
+    () => undefined,
+  );
 }
 
 /**

@@ -21,7 +21,8 @@ export interface RunResultsOptions {
  * await runRunResults(c, { id: '20261102-100000-8000', format: 'csv' });
  */
 export async function runRunResults(c: Factory, options: RunResultsOptions): Promise<void> {
-  if (!(FORMATS as readonly string[]).includes(options.format)) throw new CliError(`--format ${options.format}: use csv or ndjson`, EXIT.usage);
+  if (!(FORMATS as readonly string[]).includes(options.format))
+    throw new CliError(`--format ${options.format}: use csv or ndjson`, EXIT.usage);
   const { outcomes } = await readOutcomes(c.env, options.id);
   c.io.stdout.write(resultsText(outcomes, options.format as ResultsFormat));
 }
@@ -29,10 +30,15 @@ export async function runRunResults(c: Factory, options: RunResultsOptions): Pro
 /** `edshed runs results ID [--format csv|ndjson]`: every item's last outcome across the run and its resumes, from the journal alone. */
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description("Print every item's last outcome across a run and all its resumes (index, line, key, status, HTTP status, message, request id)")
+    .description(
+      "Print every item's last outcome across a run and all its resumes (index, line, key, status, HTTP status, message, request id)",
+    )
     .argument('<id>', 'run id (edshed runs list)')
     .option('--format <format>', 'csv (with a header) or ndjson', 'csv')
-    .addHelpText('after', '\nBuilt from the run\'s journal: no request is sent. Items never tried yet are not listed.\n\nExamples:\n  edshed runs results 20261102-100000-8000 > results.csv\n  edshed runs results 20261102-100000-8000 --format ndjson | jq \'select(.status != "done")\'');
+    .addHelpText(
+      'after',
+      "\nBuilt from the run's journal: no request is sent. Items never tried yet are not listed.\n\nExamples:\n  edshed runs results 20261102-100000-8000 > results.csv\n  edshed runs results 20261102-100000-8000 --format ndjson | jq 'select(.status != \"done\")'",
+    );
   // Its own --format: the results' two formats, not the output formats of other commands.
   addCommonOptions(cmd, new Set(['format', 'json', 'fields']), { connection: false });
   cmd.action(async (id: string) => {

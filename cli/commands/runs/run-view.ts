@@ -31,23 +31,45 @@ export interface RunFacts {
  * renderView(runView(run, problems, 80), 80, colors)
  */
 export function runView(run: RunFacts, problems: readonly JournalProblem[], width: number): View {
-  const counts = (['done', 'failed', 'unknown', 'skipped', 'pending'] as const).filter((k) => k === 'done' || run[k] > 0).map((k) => `${run[k]} ${k}`);
+  const counts = (['done', 'failed', 'unknown', 'skipped', 'pending'] as const)
+    .filter((k) => k === 'done' || run[k] > 0)
+    .map((k) => `${run[k]} ${k}`);
   const lines = listLines(
-    problems.map((p) => ({ item: `#${p.index} line ${p.line}`, key: p.key ?? '', status: p.status, http: p.http_status ? `HTTP ${p.http_status}` : '', request: p.request_id ?? '' })),
+    problems.map((p) => ({
+      item: `#${p.index} line ${p.line}`,
+      key: p.key ?? '',
+      status: p.status,
+      http: p.http_status ? `HTTP ${p.http_status}` : '',
+      request: p.request_id ?? '',
+    })),
     ['item', 'key', 'status', 'http', 'request'],
     width,
     { request: 2 },
   );
   // Each item's line, then its reason whole, wrapped under it.
-  const items = problems.flatMap((p, i) => [lines[i] as string, ...(p.message ? wrap(p.message, width - 6).map((l) => `      ${l}`) : [])]);
-  const resume = run.failed + run.unknown + run.pending > 0 ? [`Resume it: edshed runs resume ${run.id}${run.failed > 0 ? ' --retry-failed' : ''}`] : [];
+  const items = problems.flatMap((p, i) => [
+    lines[i] as string,
+    ...(p.message ? wrap(p.message, width - 6).map((l) => `      ${l}`) : []),
+  ]);
+  const resume =
+    run.failed + run.unknown + run.pending > 0
+      ? [`Resume it: edshed runs resume ${run.id}${run.failed > 0 ? ' --retry-failed' : ''}`]
+      : [];
   return {
     title: `Run ${run.id} · ${run.command} · ${counts.join(', ')} of ${run.items}`,
     facts: [
       ['file', run.file],
       ['started', run.created.replace(/\.\d+Z$/, 'Z')],
       ['api', `${run.api} (profile ${run.profile})`],
-      ['settings', [run.concurrency === null ? undefined : `concurrency ${run.concurrency}`, run.rate === null ? undefined : `rate ${run.rate}/s`].filter(Boolean).join(' · ')],
+      [
+        'settings',
+        [
+          run.concurrency === null ? undefined : `concurrency ${run.concurrency}`,
+          run.rate === null ? undefined : `rate ${run.rate}/s`,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      ],
       ['resumed', run.resumes > 0 ? `${run.resumes} time${run.resumes === 1 ? '' : 's'}` : undefined],
       ['journal', run.journal],
     ],

@@ -9,9 +9,14 @@ import type { DefineCommand } from '../define.js';
 /** `edshed runs show ID`: one run's header, counts, and every item not done with its reason. */
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
-    .description('Show a bulk run: what it was, its counts, and each item not done (failed, unknown, skipped) with the reason')
+    .description(
+      'Show a bulk run: what it was, its counts, and each item not done (failed, unknown, skipped) with the reason',
+    )
     .argument('<id>', 'run id (edshed runs list)')
-    .addHelpText('after', '\nExamples:\n  edshed runs show 20261102-100000-8000\n  edshed runs show 20261102-100000-8000 --json | jq \'.not_done[] | select(.status == "failed")\'');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  edshed runs show 20261102-100000-8000\n  edshed runs show 20261102-100000-8000 --json | jq \'.not_done[] | select(.status == "failed")\'',
+    );
   addCommonOptions(cmd, new Set(), { connection: false });
   cmd.action(async (id: string) => {
     const c = leafFactory(f, cmd);

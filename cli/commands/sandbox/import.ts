@@ -39,18 +39,32 @@ export interface SandboxImportOptions {
 
 /** The local checks of the --db path: exit 2, nothing sent. */
 function checkDbPath(path: string, refresh: boolean): void {
-  if (path === ':memory:') throw new CliError('--db: give a file (a copy in memory would be gone when the import ends); nothing was sent', EXIT.usage);
+  if (path === ':memory:')
+    throw new CliError(
+      '--db: give a file (a copy in memory would be gone when the import ends); nothing was sent',
+      EXIT.usage,
+    );
   const dir = dirname(resolve(path));
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--db ${path}: its folder ${dir} does not exist; nothing was sent`, EXIT.usage);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new CliError(`--db ${path}: its folder ${dir} does not exist; nothing was sent`, EXIT.usage);
   try {
     accessSync(dir, constants.W_OK);
   } catch {
     throw new CliError(`--db ${path}: its folder ${dir} is not writable; nothing was sent`, EXIT.usage);
   }
   const exists = existsSync(path);
-  if (exists && statSync(path).isDirectory()) throw new CliError(`--db ${path}: is a folder; give a file; nothing was sent`, EXIT.usage);
-  if (exists && !refresh) throw new CliError(`--db ${path}: the file exists; pass --refresh to replace the chosen schools in it, or choose another file; nothing was sent`, EXIT.usage);
-  if (!exists && refresh) throw new CliError(`--db ${path}: --refresh replaces schools of an existing copy, and there is none; leave --refresh out to make one; nothing was sent`, EXIT.usage);
+  if (exists && statSync(path).isDirectory())
+    throw new CliError(`--db ${path}: is a folder; give a file; nothing was sent`, EXIT.usage);
+  if (exists && !refresh)
+    throw new CliError(
+      `--db ${path}: the file exists; pass --refresh to replace the chosen schools in it, or choose another file; nothing was sent`,
+      EXIT.usage,
+    );
+  if (!exists && refresh)
+    throw new CliError(
+      `--db ${path}: --refresh replaces schools of an existing copy, and there is none; leave --refresh out to make one; nothing was sent`,
+      EXIT.usage,
+    );
 }
 
 /**
@@ -64,7 +78,11 @@ export async function runSandboxImport(c: Factory, options: SandboxImportOptions
   checkDbPath(options.db, options.refresh);
   const refusal = driverRefusal();
   if (refusal !== undefined) throw new CliError(refusal, EXIT.requestFailed);
-  const [{ configDir }, key, run] = await Promise.all([import('../../../core/node/paths.js'), import('../../sandbox-import/key.js'), import('../../sandbox-import/run.js')]);
+  const [{ configDir }, key, run] = await Promise.all([
+    import('../../../core/node/paths.js'),
+    import('../../sandbox-import/key.js'),
+    import('../../sandbox-import/run.js'),
+  ]);
   const keyFile = options.key ?? key.defaultKeyFile(configDir(c.env));
   let secret: Buffer;
   try {
@@ -74,7 +92,11 @@ export async function runSandboxImport(c: Factory, options: SandboxImportOptions
     throw error;
   }
   const connection = await c.connection();
-  if (!connection.token) throw new CliError('sandbox import reads as a superuser: sign in with edshed login first; nothing was sent', EXIT.auth);
+  if (!connection.token)
+    throw new CliError(
+      'sandbox import reads as a superuser: sign in with edshed login first; nothing was sent',
+      EXIT.auth,
+    );
   return run.importSchools(c, { ...options, secret, baseUrl: connection.baseUrl, token: connection.token });
 }
 
@@ -91,15 +113,27 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--school <id>', 'a school to copy (repeatable)', collectSchool, [])
     .requiredOption('--db <file>', 'the copy: a new sandbox database file (or, with --refresh, an existing copy)')
     .option('--refresh', 'replace exactly the chosen schools in an existing copy, in one transaction')
-    .option('--key <file>', 'the pseudonym key file (default: sandbox-import.key beside the credentials, made on first use)')
+    .option(
+      '--key <file>',
+      'the pseudonym key file (default: sandbox-import.key beside the credentials, made on first use)',
+    )
     .addHelpText('after', HELP);
   const taken = new Set(['format', 'fields']);
   addCommonOptions(cmd, taken);
   cmd.action(async () => {
     const opts = cmd.opts<{ school: number[]; db: string; refresh?: boolean; key?: string }>();
-    if (opts.school.length === 0) throw new CliError('--school: give at least one school id (--school 12 --school 40); nothing was sent', EXIT.usage);
+    if (opts.school.length === 0)
+      throw new CliError(
+        '--school: give at least one school id (--school 12 --school 40); nothing was sent',
+        EXIT.usage,
+      );
     const c = leafFactory(f, cmd, taken);
-    await runSandboxImport(c, { schools: opts.school, db: opts.db, refresh: opts.refresh === true, ...(opts.key === undefined ? {} : { key: opts.key }) });
+    await runSandboxImport(c, {
+      schools: opts.school,
+      db: opts.db,
+      refresh: opts.refresh === true,
+      ...(opts.key === undefined ? {} : { key: opts.key }),
+    });
   });
 };
 

@@ -24,7 +24,8 @@ function collect(value: string, previous: string[]): string[] {
 
 function wholeNumber(flag: string, value: string, min: number, max: number): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`, EXIT.usage);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`, EXIT.usage);
   return n;
 }
 
@@ -68,7 +69,11 @@ export async function runSandboxStart(f: Factory, options: SandboxStartOptions):
   ]);
   const corsOrigins = options.corsOrigin.map((origin) => {
     const normal = normaliseOrigin(origin);
-    if (normal === null) throw new CliError(`--cors-origin must be an origin (scheme, host and port, as in http://localhost:3000), got "${origin}"`, EXIT.usage);
+    if (normal === null)
+      throw new CliError(
+        `--cors-origin must be an origin (scheme, host and port, as in http://localhost:3000), got "${origin}"`,
+        EXIT.usage,
+      );
     return normal;
   });
   if (options.faults !== undefined) {
@@ -104,17 +109,28 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--host <host>', 'address to bind; anything but loopback prints a warning', '127.0.0.1')
     .option('--db <path>', 'database file, or :memory: (default: sandbox.db in the data directory)')
     .option('--reset', 'delete the database and build and seed it afresh')
-    .addOption(offerValues(new Option('--seed <size>', 'seed for a new or reset database: demo or large').default('demo'), ['demo', 'large']))
+    .addOption(
+      offerValues(new Option('--seed <size>', 'seed for a new or reset database: demo or large').default('demo'), [
+        'demo',
+        'large',
+      ]),
+    )
     .option('--faults <spec>', 'inject faults (see below)')
     .option('--rate-limit <n>', 'requests per minute per token', '600')
     .option('--log', 'log each request to stderr')
-    .option('--cors-origin <origin>', 'also answer web pages from this origin under CORS, as http://host:port (repeatable; the site\'s dev and preview origins always are)', collect, [])
+    .option(
+      '--cors-origin <origin>',
+      "also answer web pages from this origin under CORS, as http://host:port (repeatable; the site's dev and preview origins always are)",
+      collect,
+      [],
+    )
     .addHelpText(
       'after',
       `\nFault spec: ${FAULTS_HELP}.\nSwitch faults while running: PUT __sandbox/faults {"faults":"500=0.1"}; read write counts: GET __sandbox/writes.\nOn a port other than 8787, EDSHED_SANDBOX_URL=http://127.0.0.1:PORT points --env sandbox at it.\n\nExamples:\n  edshed sandbox start\n  edshed sandbox start --db :memory: --port 0\n  edshed sandbox start --reset --seed large\n  edshed sandbox start --cors-origin http://localhost:3000\n  edshed sandbox start --faults 500=0.1,429=0.05,latency=50-200,drop-after=0.02`,
     );
   cmd.action(async (opts: StartOptions) => {
-    if (opts.seed !== 'demo' && opts.seed !== 'large') throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);
+    if (opts.seed !== 'demo' && opts.seed !== 'large')
+      throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);
     const port = wholeNumber('--port', opts.port, 0, 65_535);
     const rateLimit = wholeNumber('--rate-limit', opts.rateLimit, 1, 1_000_000);
     await runSandboxStart(f, { ...opts, seed: opts.seed, port, rateLimit });

@@ -23,7 +23,11 @@ Examples:
 
 const whole = (flag: string, value: string, min: number, max: number): number => {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"; nothing was written`, EXIT.usage);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new CliError(
+      `${flag} must be a whole number from ${min} to ${max}, got "${value}"; nothing was written`,
+      EXIT.usage,
+    );
   return n;
 };
 
@@ -48,7 +52,11 @@ export interface SandboxStatementOptions {
  */
 export async function runSandboxStatement(c: Factory, options: SandboxStatementOptions): Promise<void> {
   const { seed, count } = options;
-  if (!(await c.connection()).token) throw new CliError('sandbox statement reads the invoices: sign in with edshed login first (--env sandbox); nothing was written', EXIT.auth);
+  if (!(await c.connection()).token)
+    throw new CliError(
+      'sandbox statement reads the invoices: sign in with edshed login first (--env sandbox); nothing was written',
+      EXIT.auth,
+    );
   const [{ readBook }, { generateStatement }, { renderStatement }, { writeFileAtomic }] = await Promise.all([
     import('../invoices/reconcile-book.js'),
     import('../../../core/domain/reconcile/generate.js'),
@@ -56,17 +64,43 @@ export async function runSandboxStatement(c: Factory, options: SandboxStatementO
     import('../../write/atomic-file.js'),
   ]);
   const { book } = await readBook(await c.api());
-  const statement = generateStatement(book, { seed, count, currency: options.currency, today: c.now().toISOString().slice(0, 10) });
-  if (statement.lines.length === 0) throw new CliError(`no open ${options.currency.toUpperCase()} invoices to pay: nothing was written`, EXIT.usage);
-  await writeFileAtomic(options.out, renderStatement(statement.lines, options.format, { account: '12345678' }), { mode: 0o644, force: true });
-  const truth = { statement: options.out, format: options.format, seed, lines: statement.truth.map((t, k) => ({ ...t, date: statement.lines[k]?.date, amount: statement.lines[k]?.amount, text: statement.lines[k]?.text })) };
-  await writeFileAtomic(`${options.out}.truth.json`, `${JSON.stringify(truth, null, 1)}\n`, { mode: 0o644, force: true });
+  const statement = generateStatement(book, {
+    seed,
+    count,
+    currency: options.currency,
+    today: c.now().toISOString().slice(0, 10),
+  });
+  if (statement.lines.length === 0)
+    throw new CliError(`no open ${options.currency.toUpperCase()} invoices to pay: nothing was written`, EXIT.usage);
+  await writeFileAtomic(options.out, renderStatement(statement.lines, options.format, { account: '12345678' }), {
+    mode: 0o644,
+    force: true,
+  });
+  const truth = {
+    statement: options.out,
+    format: options.format,
+    seed,
+    lines: statement.truth.map((t, k) => ({
+      ...t,
+      date: statement.lines[k]?.date,
+      amount: statement.lines[k]?.amount,
+      text: statement.lines[k]?.text,
+    })),
+  };
+  await writeFileAtomic(`${options.out}.truth.json`, `${JSON.stringify(truth, null, 1)}\n`, {
+    mode: 0o644,
+    force: true,
+  });
   if (c.globals.quiet) return;
   const written = statement.lines.length;
-  c.io.stderr.write(`Wrote ${written} line${written === 1 ? '' : 's'} to ${options.out} (${options.format}); the truth is in ${options.out}.truth.json\n`);
+  c.io.stderr.write(
+    `Wrote ${written} line${written === 1 ? '' : 's'} to ${options.out} (${options.format}); the truth is in ${options.out}.truth.json\n`,
+  );
   // The generator pays each open invoice at most once: a small book runs out before the lines asked.
   if (written < count) {
-    c.io.stderr.write(`Only ${written} of the ${count} lines asked: the API's open ${options.currency.toUpperCase()} invoices ran out (each is paid once).\n`);
+    c.io.stderr.write(
+      `Only ${written} of the ${count} lines asked: the API's open ${options.currency.toUpperCase()} invoices ran out (each is paid once).\n`,
+    );
     c.io.stderr.write('The demo seed has a few; a sandbox started with --seed large has thousands.\n');
   }
 }
@@ -78,7 +112,11 @@ const define: DefineCommand = (cmd: Command, f) => {
     .requiredOption('--out <file>', 'the statement file to write')
     .option('--seed <n>', 'seed: the same seed, the same statement', '1')
     .option('--lines <n>', 'how many lines', '500')
-    .addOption(new Option('--format <format>', 'csv, ofx (1.x SGML), ofx2 (2.x XML) or camt (CAMT.053)').choices([...STATEMENT_FORMATS]).default('csv'))
+    .addOption(
+      new Option('--format <format>', 'csv, ofx (1.x SGML), ofx2 (2.x XML) or camt (CAMT.053)')
+        .choices([...STATEMENT_FORMATS])
+        .default('csv'),
+    )
     .addOption(new Option('--currency <code>', 'the statement currency').choices([...CURRENCIES]).default('gbp'))
     .addHelpText('after', HELP);
   // Its --format is the statement's format, not the output's; it prints no data (no --fields).

@@ -29,7 +29,9 @@ const PLACE_KEYS = ['postcode', 'town', 'city'] as const;
  * // [{ id: 1, name: 'Oakfield Primary School', country: 'GB', locale: 'en_GB' }]
  */
 export function schoolRows(schools: readonly Readonly<Record<string, unknown>>[]): Row[] {
-  const places = PLACE_KEYS.filter((key) => schools.some((s) => s[key] !== undefined && s[key] !== null && s[key] !== ''));
+  const places = PLACE_KEYS.filter((key) =>
+    schools.some((s) => s[key] !== undefined && s[key] !== null && s[key] !== ''),
+  );
   return schools.map((s) => ({
     id: s.id,
     name: s.name,
@@ -51,24 +53,48 @@ const SCHOOL_FIELDS: readonly FuzzyField<School>[] = [{ name: 'name', get: (scho
  * @example
  * await runFindSchools(c, { text: 'oakfeild' }); // 1  Oakfield Primary School  GB  en_GB  name: Oakfield
  */
-export async function runFindSchools(c: Factory, options: FindSchoolsOptions): Promise<{ shown: number; total: number }> {
+export async function runFindSchools(
+  c: Factory,
+  options: FindSchoolsOptions,
+): Promise<{ shown: number; total: number }> {
   const text = options.text.trim().replace(/\s+/g, ' ');
-  if (text === '') throw new CliError('give part of the school name to look for, e.g. `edshed schools find oak`; nothing was sent', EXIT.usage);
+  if (text === '')
+    throw new CliError(
+      'give part of the school name to look for, e.g. `edshed schools find oak`; nothing was sent',
+      EXIT.usage,
+    );
   const plan = planOutput(c, { write: false, command: 'schools find' });
   const api = await c.api();
   const answers = await together(
-    searchTexts(text).map(async (q) => checkedAnswer('schools list', await api.schools.list({ q, ...(options.subscribed ? { subscribed: true } : {}) }), 'GET schools')),
+    searchTexts(text).map(async (q) =>
+      checkedAnswer(
+        'schools list',
+        await api.schools.list({ q, ...(options.subscribed ? { subscribed: true } : {}) }),
+        'GET schools',
+      ),
+    ),
   );
-  const ranked = rankFuzzy(answers.flatMap((answer) => answer.schools as readonly School[]), text, SCHOOL_FIELDS, (school) => school.id);
+  const ranked = rankFuzzy(
+    answers.flatMap((answer) => answer.schools as readonly School[]),
+    text,
+    SCHOOL_FIELDS,
+    (school) => school.id,
+  );
   const schools = ranked.map((hit) => hit.item);
   const total = Math.max(answers[0]?.total ?? 0, schools.length);
   const whole = plan.fields !== undefined || plan.format === 'json' || plan.format === 'ndjson';
   const data = { schools: ranked.map((hit) => ({ ...hit.item, matched: hit.matched })), total };
-  const rows = schoolRows(schools).map((row, i) => ({ ...row, matched: matchedText((ranked[i] as Ranked<School>).matched) }));
+  const rows = schoolRows(schools).map((row, i) => ({
+    ...row,
+    matched: matchedText((ranked[i] as Ranked<School>).matched),
+  }));
   await printResponse(c, whole ? data : rows, whole ? 'schools' : undefined, plan);
   if (!c.globals.quiet) {
     if (schools.length === 0) c.io.stderr.write(`No school's name is like "${text}".\n`);
-    else if (total > schools.length) c.io.stderr.write(`Showing ${schools.length} of ${total} schools matching "${text}"; give more of the name to narrow it.\n`);
+    else if (total > schools.length)
+      c.io.stderr.write(
+        `Showing ${schools.length} of ${total} schools matching "${text}"; give more of the name to narrow it.\n`,
+      );
   }
   return { shown: schools.length, total };
 }
@@ -78,13 +104,19 @@ const define: DefineCommand = (cmd: Command, f) => {
     .description('Find schools by name, forgiving typos and parts of words: best first, with what matched')
     .argument('<text...>', 'the school name or part of it, misspelt or not (case does not matter)')
     .option('--subscribed', 'only schools with a live subscription')
-    .addHelpText('after', '\nCalls GET schools?q= (any signed-in user; join codes only for superusers) for the text and the first\n' +
+    .addHelpText(
+      'after',
+      '\nCalls GET schools?q= (any signed-in user; join codes only for superusers) for the text and the first\n' +
         'three letters of each word, then ranks what came (Fuse.js): "oakfeild" finds Oakfield Primary School.\n' +
-        'The matched column says which words matched.\n\nExamples:\n  edshed schools find oak\n  edshed schools find oakfeild\n  edshed schools find "north side" --subscribed\n  edshed schools find oak --json');
+        'The matched column says which words matched.\n\nExamples:\n  edshed schools find oak\n  edshed schools find oakfeild\n  edshed schools find "north side" --subscribed\n  edshed schools find oak --json',
+    );
   addCommonOptions(cmd);
   cmd.action(async (words: string[]) => {
     const c = leafFactory(f, cmd);
-    await runFindSchools(c, { text: words.join(' '), subscribed: cmd.opts<{ subscribed?: boolean }>().subscribed === true });
+    await runFindSchools(c, {
+      text: words.join(' '),
+      subscribed: cmd.opts<{ subscribed?: boolean }>().subscribed === true,
+    });
   });
 };
 

@@ -48,7 +48,9 @@ const ROLE_WORDS: Readonly<Record<Role, string>> = {
 };
 
 /** The role of a table entry the view reads (the table says who may call it), read with its noun's entries only. */
-async function roleOf(command: 'schools show' | 'subscriptions list' | 'school-subscriptions list' | 'invoices list'): Promise<Role> {
+async function roleOf(
+  command: 'schools show' | 'subscriptions list' | 'school-subscriptions list' | 'invoices list',
+): Promise<Role> {
   return (await tableEntry(command)).role as Role;
 }
 
@@ -64,29 +66,74 @@ async function roleOf(command: 'schools show' | 'subscriptions list' | 'school-s
  * const api = await c.api();
  * const view = await readSchoolView(api, 1, '2026-11-02', readCaller(api));
  */
-export async function readSchoolView(api: ApiMethods, id: number, today: string, callerRead: Caller | Promise<Caller>): Promise<SchoolView> {
-  const [caller, schoolRole, allSubscriptionsRole, invoicesRole] = await Promise.all([callerRead, roleOf('schools show'), roleOf('subscriptions list'), roleOf('invoices list')]);
+export async function readSchoolView(
+  api: ApiMethods,
+  id: number,
+  today: string,
+  callerRead: Caller | Promise<Caller>,
+): Promise<SchoolView> {
+  const [caller, schoolRole, allSubscriptionsRole, invoicesRole] = await Promise.all([
+    callerRead,
+    roleOf('schools show'),
+    roleOf('subscriptions list'),
+    roleOf('invoices list'),
+  ]);
   if (!holdsRole(caller, schoolRole)) {
-    throw new CliError(`schools show is for ${ROLE_WORDS[schoolRole]} and superusers; ${caller.username ?? 'you'} ${caller.kind ? `(${caller.kind}) ` : ''}may not read school ${id} (read GET users/me)`, EXIT.auth);
+    throw new CliError(
+      `schools show is for ${ROLE_WORDS[schoolRole]} and superusers; ${caller.username ?? 'you'} ${caller.kind ? `(${caller.kind}) ` : ''}may not read school ${id} (read GET users/me)`,
+      EXIT.auth,
+    );
   }
   const ownSchool = caller.school?.id === id;
   // The school's own subscriptions route (its noun's entries) is read only for a caller who may not read every school's.
-  const ownSubscriptionsRole = holdsRole(caller, allSubscriptionsRole) ? undefined : await roleOf('school-subscriptions list');
+  const ownSubscriptionsRole = holdsRole(caller, allSubscriptionsRole)
+    ? undefined
+    : await roleOf('school-subscriptions list');
   const subscriptions =
     ownSubscriptionsRole === undefined
-      ? collectPages((page) => api.subscriptions.list({ school_id: id, ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions')
+      ? collectPages(
+          (page) => api.subscriptions.list({ school_id: id, ...page }),
+          'subscriptions list',
+          'subscriptions',
+          'GET schoolsubscriptions',
+        )
       : ownSchool && holdsRole(caller, ownSubscriptionsRole)
-        ? collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'school-subscriptions list', 'subscriptions', 'GET users/me/school/subscriptions')
+        ? collectPages(
+            (page) => api.schoolSubscriptions.list({ ...page }),
+            'school-subscriptions list',
+            'subscriptions',
+            'GET users/me/school/subscriptions',
+          )
         : undefined;
   // The invoice list answers superusers for any school and school admins for the school they manage.
   const invoices = (state: 'open' | 'promised') => invoicesWhere(api, { school_id: id, state });
-  const unpaid = holdsRole(caller, invoicesRole) && (caller.superuser || ownSchool) ? Promise.all([invoices('open'), invoices('promised')]) : undefined;
-  const [school, subs, invoiceLists] = await together([readSchool(api, id), subscriptions ?? Promise.resolve(null), unpaid ?? Promise.resolve(null)]);
-  const shownTo = (...readers: Role[]) => [...new Set(['superuser', ...readers] as Role[])].map((r) => ROLE_WORDS[r]).join(' and ');
+  const unpaid =
+    holdsRole(caller, invoicesRole) && (caller.superuser || ownSchool)
+      ? Promise.all([invoices('open'), invoices('promised')])
+      : undefined;
+  const [school, subs, invoiceLists] = await together([
+    readSchool(api, id),
+    subscriptions ?? Promise.resolve(null),
+    unpaid ?? Promise.resolve(null),
+  ]);
+  const shownTo = (...readers: Role[]) =>
+    [...new Set(['superuser', ...readers] as Role[])].map((r) => ROLE_WORDS[r]).join(' and ');
   const open = invoiceLists === null ? null : [...invoiceLists[0], ...invoiceLists[1]].sort(byDue);
   const notShown: NotShown[] = [
-    ...(subs === null ? [{ section: 'subscriptions' as const, shown_to: shownTo(allSubscriptionsRole, ...(ownSubscriptionsRole === undefined ? [] : [ownSubscriptionsRole])) }] : []),
-    ...(open === null ? (['open_invoices', 'invoice_totals'] as const).map((section) => ({ section, shown_to: shownTo(invoicesRole) })) : []),
+    ...(subs === null
+      ? [
+          {
+            section: 'subscriptions' as const,
+            shown_to: shownTo(
+              allSubscriptionsRole,
+              ...(ownSubscriptionsRole === undefined ? [] : [ownSubscriptionsRole]),
+            ),
+          },
+        ]
+      : []),
+    ...(open === null
+      ? (['open_invoices', 'invoice_totals'] as const).map((section) => ({ section, shown_to: shownTo(invoicesRole) }))
+      : []),
   ];
   return {
     school,

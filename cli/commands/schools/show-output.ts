@@ -33,7 +33,18 @@ const subscriptionRow = (sub: Subscription): Row => {
   const used = sub.assigned?.users ?? null;
   const free = sub.seats_available ?? (sub.seats != null && used !== null ? Math.max(0, sub.seats - used) : null);
   const teachers = sub.teacher_seats != null ? `${sub.assigned?.teachers ?? '?'}/${sub.teacher_seats}` : null;
-  return { id: sub.id, product: productName(sub), kind: sub.kind ?? null, state: sub.state, start: sub.start_date ?? null, expiry: sub.expiry ?? null, seats: sub.seats ?? null, used, free, teachers };
+  return {
+    id: sub.id,
+    product: productName(sub),
+    kind: sub.kind ?? null,
+    state: sub.state,
+    start: sub.start_date ?? null,
+    expiry: sub.expiry ?? null,
+    seats: sub.seats ?? null,
+    used,
+    free,
+    teachers,
+  };
 };
 
 const invoiceRow = (invoice: Invoice, today: string): Row => ({
@@ -58,9 +69,24 @@ export function schoolSections(view: SchoolView, today: string): Section[] {
   const shownTo = (section: NotShown['section']) => view.not_shown.find((n) => n.section === section)?.shown_to;
   return [
     { heading: 'school', columns: Object.keys(detailsRow(view.school)), rows: [detailsRow(view.school)] },
-    { heading: 'subscriptions', columns: ['id', 'product', 'kind', 'state', 'start', 'expiry', 'seats', 'used', 'free', 'teachers'], rows: (view.subscriptions ?? []).map(subscriptionRow), shownTo: shownTo('subscriptions') },
-    { heading: 'open invoices', columns: ['id', 'number', 'subscription', 'state', 'status', 'currency', 'amount_due', 'due_at'], rows: (view.open_invoices ?? []).map((i) => invoiceRow(i, today)), shownTo: shownTo('open_invoices') },
-    { heading: 'invoice totals', columns: ['currency', 'invoices', 'amount_due', 'overdue', 'amount_overdue'], rows: (view.invoice_totals ?? []).map((t) => ({ ...t })), shownTo: shownTo('invoice_totals') },
+    {
+      heading: 'subscriptions',
+      columns: ['id', 'product', 'kind', 'state', 'start', 'expiry', 'seats', 'used', 'free', 'teachers'],
+      rows: (view.subscriptions ?? []).map(subscriptionRow),
+      shownTo: shownTo('subscriptions'),
+    },
+    {
+      heading: 'open invoices',
+      columns: ['id', 'number', 'subscription', 'state', 'status', 'currency', 'amount_due', 'due_at'],
+      rows: (view.open_invoices ?? []).map((i) => invoiceRow(i, today)),
+      shownTo: shownTo('open_invoices'),
+    },
+    {
+      heading: 'invoice totals',
+      columns: ['currency', 'invoices', 'amount_due', 'overdue', 'amount_overdue'],
+      rows: (view.invoice_totals ?? []).map((t) => ({ ...t })),
+      shownTo: shownTo('invoice_totals'),
+    },
   ];
 }
 
@@ -94,8 +120,15 @@ export interface SchoolAdmin {
 function forPeople(view: SchoolView, options: ViewFormat): string {
   const width = options.columns ?? 120;
   const school = view.school;
-  const counted = (n: number | undefined, noun: string) => (n === undefined ? undefined : `${n} ${noun}${n === 1 ? '' : 's'}`);
-  const people = [counted(school.teacher_count, 'teacher'), counted(school.pupil_count, 'pupil'), counted(school.group_count, 'group')].filter(Boolean).join(' · ');
+  const counted = (n: number | undefined, noun: string) =>
+    n === undefined ? undefined : `${n} ${noun}${n === 1 ? '' : 's'}`;
+  const people = [
+    counted(school.teacher_count, 'teacher'),
+    counted(school.pupil_count, 'pupil'),
+    counted(school.group_count, 'group'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const shownTo = (section: NotShown['section']) => view.not_shown.find((n) => n.section === section)?.shown_to;
   const notShown = (section: NotShown['section']) => {
     const who = shownTo(section);
@@ -103,7 +136,15 @@ function forPeople(view: SchoolView, options: ViewFormat): string {
   };
   const subs = (view.subscriptions ?? []).map((sub) => {
     const r = subscriptionRow(sub);
-    return { id: `#${sub.id}`, product: r.product, state: sub.state, kind: sub.kind, start: sub.start_date, expiry: sub.expiry ?? 'no end', seats: `${r.used ?? '?'}/${r.seats ?? '?'} seats` };
+    return {
+      id: `#${sub.id}`,
+      product: r.product,
+      state: sub.state,
+      kind: sub.kind,
+      start: sub.start_date,
+      expiry: sub.expiry ?? 'no end',
+      seats: `${r.used ?? '?'}/${r.seats ?? '?'} seats`,
+    };
   });
   const invoices = (view.open_invoices ?? []).map((i) => ({
     number: i.number,
@@ -113,9 +154,15 @@ function forPeople(view: SchoolView, options: ViewFormat): string {
     late: isOverdue(i, options.today) ? 'overdue' : '',
     id: `invoice ${i.id}`,
   }));
-  const admins = (options.admins ?? []).map((a) => ({ name: a.display_name, username: a.username, email: a.email ?? '', id: `user ${a.id}` }));
+  const admins = (options.admins ?? []).map((a) => ({
+    name: a.display_name,
+    username: a.username,
+    email: a.email ?? '',
+    id: `user ${a.id}`,
+  }));
   const totals = (view.invoice_totals ?? []).map(
-    (t) => `Due: ${formatMoney(t.amount_due, t.currency)} in ${t.invoices} invoice${t.invoices === 1 ? '' : 's'}${t.overdue > 0 ? ` (${formatMoney(t.amount_overdue, t.currency)} overdue)` : ''}`,
+    (t) =>
+      `Due: ${formatMoney(t.amount_due, t.currency)} in ${t.invoices} invoice${t.invoices === 1 ? '' : 's'}${t.overdue > 0 ? ` (${formatMoney(t.amount_overdue, t.currency)} overdue)` : ''}`,
   );
   return renderView(
     {
@@ -127,9 +174,25 @@ function forPeople(view: SchoolView, options: ViewFormat): string {
         ['district', school.district_id === null ? undefined : `district ${school.district_id}`],
       ],
       sections: [
-        { heading: 'Subscriptions', lines: listLines(subs, ['id', 'product', 'state', 'kind', 'start', 'expiry', 'seats'], width, { kind: 2, seats: 3 }), empty: notShown('subscriptions') },
-        { heading: 'Unpaid invoices', lines: listLines(invoices, ['number', 'state', 'due', 'on', 'late', 'id'], width, { id: 2 }), empty: notShown('open_invoices'), notes: totals },
-        ...(options.admins === undefined ? [] : [{ heading: 'Admins', lines: listLines(admins, ['name', 'username', 'email', 'id'], width, { email: 2 }) }]),
+        {
+          heading: 'Subscriptions',
+          lines: listLines(subs, ['id', 'product', 'state', 'kind', 'start', 'expiry', 'seats'], width, {
+            kind: 2,
+            seats: 3,
+          }),
+          empty: notShown('subscriptions'),
+        },
+        {
+          heading: 'Unpaid invoices',
+          lines: listLines(invoices, ['number', 'state', 'due', 'on', 'late', 'id'], width, { id: 2 }),
+          empty: notShown('open_invoices'),
+          notes: totals,
+        },
+        ...(options.admins === undefined
+          ? []
+          : [
+              { heading: 'Admins', lines: listLines(admins, ['name', 'username', 'email', 'id'], width, { email: 2 }) },
+            ]),
       ],
       next: invoices.length > 0 ? [`Show an invoice: edshed invoices show ${view.open_invoices?.[0]?.id ?? 'ID'}`] : [],
     },
@@ -153,7 +216,11 @@ export async function renderSchoolView(view: SchoolView, options: ViewFormat): P
   const sections = schoolSections(view, options.today);
   if (options.format === 'table') return forPeople(view, options);
   const parts = await Promise.all(
-    sections.map(async (s) => (s.shownTo === undefined ? `# ${s.heading}\n${await render(s.rows, { format: options.format, fields: s.columns })}` : `# ${s.heading}: ${notShownLine(s.shownTo)}\n`)),
+    sections.map(async (s) =>
+      s.shownTo === undefined
+        ? `# ${s.heading}\n${await render(s.rows, { format: options.format, fields: s.columns })}`
+        : `# ${s.heading}: ${notShownLine(s.shownTo)}\n`,
+    ),
   );
   return parts.join('\n');
 }

@@ -30,18 +30,31 @@ export interface ShowSchoolOptions {
  */
 export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Promise<SchoolView> {
   const format = chooseFormat(c.globals, c.io.stdoutIsTTY);
-  if (c.globals.fields !== undefined) throw new CliError('--fields: schools show prints several sections; use --json and pick with jq (nothing was sent)', EXIT.usage);
+  if (c.globals.fields !== undefined)
+    throw new CliError(
+      '--fields: schools show prints several sections; use --json and pick with jq (nothing was sent)',
+      EXIT.usage,
+    );
   const today = c.now().toISOString().slice(0, 10);
   const api = await c.api();
   // The reader of school keys loads only for a key: `schools show 1` starts as fast as before.
-  const id = typeof options.id === 'number' ? options.id : await (await import('../../read/schools.js')).resolveSchool(api, options.id);
+  const id =
+    typeof options.id === 'number'
+      ? options.id
+      : await (await import('../../read/schools.js')).resolveSchool(api, options.id);
   // A person's view names the school's admins, where the caller may list them; read beside the rest.
   const read = (caller: Caller | Promise<Caller>) =>
-    Promise.all([readSchoolView(api, id, today, caller), format === 'table' ? Promise.resolve(caller).then((who) => readAdmins(api, id, who)) : undefined]);
+    Promise.all([
+      readSchoolView(api, id, today, caller),
+      format === 'table' ? Promise.resolve(caller).then((who) => readAdmins(api, id, who)) : undefined,
+    ]);
   // Who the caller is, as the sign-in found them: every read goes out at once. A role changed since
   // (the view refused, or the server's 403) is asked of `GET users/me`, and the view read again.
   const signedIn = signedInCaller(await c.connection());
-  const known = signedIn === undefined ? undefined : await read(signedIn).catch((error: unknown) => (roleChanged(error) ? undefined : Promise.reject(error)));
+  const known =
+    signedIn === undefined
+      ? undefined
+      : await read(signedIn).catch((error: unknown) => (roleChanged(error) ? undefined : Promise.reject(error)));
   // Else the caller's read goes out first; the view reads the table's roles while it is under way.
   const [view, admins] = known ?? (await read(readCaller(api)));
   c.io.stdout.write(await renderSchoolView(view, { format, today, colors: c.colors, columns: c.io.columns, admins }));
@@ -49,7 +62,8 @@ export async function runShowSchool(c: Factory, options: ShowSchoolOptions): Pro
 }
 
 /** A refusal that a role changed since the sign-in would explain: the view's own (exit 4) or the server's 403. */
-const roleChanged = (error: unknown): boolean => error instanceof ForbiddenError || (error instanceof CliError && error.exitCode === EXIT.auth);
+const roleChanged = (error: unknown): boolean =>
+  error instanceof ForbiddenError || (error instanceof CliError && error.exitCode === EXIT.auth);
 
 /**
  * The school's admins: a superuser lists the school's users (one page), its own admin its teachers; for
@@ -58,11 +72,19 @@ const roleChanged = (error: unknown): boolean => error instanceof ForbiddenError
 async function readAdmins(api: ApiMethods, id: number, caller: Caller): Promise<readonly SchoolAdmin[] | undefined> {
   try {
     if (caller.superuser) {
-      const { users } = await checkedAnswer('users list', await api.users.list({ schoolid: id, take: MAX_TAKE }), 'GET users');
+      const { users } = await checkedAnswer(
+        'users list',
+        await api.users.list({ schoolid: id, take: MAX_TAKE }),
+        'GET users',
+      );
       return users.filter((u) => u.admin === true);
     }
     if (caller.school?.id === id && caller.school.admin) {
-      const { teachers } = await checkedAnswer('teachers list', await api.teachers.list(), 'GET users/me/school/teachers');
+      const { teachers } = await checkedAnswer(
+        'teachers list',
+        await api.teachers.list(),
+        'GET users/me/school/teachers',
+      );
       return teachers.filter((t) => t.admin);
     }
   } catch {
@@ -78,7 +100,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .addHelpText(
       'after',
       '\nReads GET schools/{id}, the subscriptions and the open and promised invoices at the same time, calling only\n' +
-        'what the caller\'s role may, as edshed login found it (else, or when refused, asked first: GET users/me):\n' +
+        "what the caller's role may, as edshed login found it (else, or when refused, asked first: GET users/me):\n" +
         'a superuser sees every school in full (GET schoolsubscriptions);\n' +
         'a school admin their own school in full (GET users/me/school/subscriptions); its teachers the school alone,\n' +
         'the other sections marked "not shown: for superusers and the school\'s admins only" (not_shown in JSON).\n' +

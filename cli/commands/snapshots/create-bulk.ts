@@ -45,8 +45,19 @@ export function snapshotBulkCommand(): BulkCommand<PeriodRow> {
     parse: (stored) => rowSchema.parse(stored),
     describe: (row) => `snapshot of ${row.start} to ${row.end}`,
     async run(c, row, context) {
-      const created = await runSnapshotCreate(c, { ...row, idempotencyKey: context.idempotencyKey, runId: context.runId });
-      return { outcome: { status: 'done', http_status: null, message: created ? `snapshot ${created.id}: ${created.state}` : 'ok', request_id: null } };
+      const created = await runSnapshotCreate(c, {
+        ...row,
+        idempotencyKey: context.idempotencyKey,
+        runId: context.runId,
+      });
+      return {
+        outcome: {
+          status: 'done',
+          http_status: null,
+          message: created ? `snapshot ${created.id}: ${created.state}` : 'ok',
+          request_id: null,
+        },
+      };
     },
   };
 }

@@ -43,17 +43,25 @@ export async function runSnapshotCreate(c: Factory, options: SnapshotCreateOptio
     await printDryRun(c, request);
     return undefined;
   }
-  const created = await snapshotOf((await sendWrite(c, request, options.runId ? { runId: options.runId } : {})).data, `${request.method} ${request.path}`);
+  const created = await snapshotOf(
+    (await sendWrite(c, request, options.runId ? { runId: options.runId } : {})).data,
+    `${request.method} ${request.path}`,
+  );
   const note = (line: string) => (c.globals.quiet ? undefined : c.io.stderr.write(`${line}\n`));
   if (!options.wait) {
     await printResponse(c, { snapshot: created }, 'snapshot', plan);
-    if (created.state !== 'done') note(`Created ${describeSnapshot(created)}: ${created.state}. Wait for it with \`edshed snapshots wait ${created.id}\`.`);
+    if (created.state !== 'done')
+      note(
+        `Created ${describeSnapshot(created)}: ${created.state}. Wait for it with \`edshed snapshots wait ${created.id}\`.`,
+      );
     return created;
   }
   note(`Created ${describeSnapshot(created)}; waiting for it (Ctrl-C stops waiting, not the job).`);
   const done = await waitForSnapshot(c, created.id, options.wait);
   await printResponse(c, { snapshot: done }, 'snapshot', plan);
-  note(`Done${done.rows === undefined ? '' : ` (${done.rows} rows)`}. \`edshed snapshots data ${done.id}\` shows them, \`edshed snapshots download ${done.id} -o FILE\` saves them.`);
+  note(
+    `Done${done.rows === undefined ? '' : ` (${done.rows} rows)`}. \`edshed snapshots data ${done.id}\` shows them, \`edshed snapshots download ${done.id} -o FILE\` saves them.`,
+  );
   return done;
 }
 
@@ -66,7 +74,12 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--interval <seconds>', 'with --wait: seconds between two reads of the job (default 2)')
     .option('--timeout <seconds>', 'with --wait: give up waiting after this long (exit 1; the job goes on)');
   addWriteOptions(cmd, { destructive: false });
-  addCuratedBulk(cmd, { usage: '[options] --from FILE', columns: 'start and end', optional: ['--start', '--end'], yes: true });
+  addCuratedBulk(cmd, {
+    usage: '[options] --from FILE',
+    columns: 'start and end',
+    optional: ['--start', '--end'],
+    yes: true,
+  });
   // Its own --timeout is how long to wait for the job; the request timeout goes before the noun (`edshed --timeout 60 snapshots ...`) or in EDSHED_TIMEOUT.
   addCommonOptions(cmd, OWN_TIMEOUT);
   cmd.addHelpText(
@@ -76,8 +89,19 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd.action(async (opts: Record<string, unknown>) => {
     const c = leafFactory(f, cmd, OWN_TIMEOUT);
     const command = async () => (await import('./create-bulk.js')).snapshotBulkCommand();
-    const refuse = [['wait', '--wait'], ['interval', '--interval'], ['timeout', '--timeout']] as const;
-    if (await runCuratedBulk(c, opts, writeFlags(opts), { command, defaults: { start: opts.start, end: opts.end }, refuse })) return;
+    const refuse = [
+      ['wait', '--wait'],
+      ['interval', '--interval'],
+      ['timeout', '--timeout'],
+    ] as const;
+    if (
+      await runCuratedBulk(c, opts, writeFlags(opts), {
+        command,
+        defaults: { start: opts.start, end: opts.end },
+        refuse,
+      })
+    )
+      return;
     if (opts.wait !== true && (opts.interval !== undefined || opts.timeout !== undefined)) {
       throw new CliError('--interval and --timeout go with --wait; nothing was sent', EXIT.usage);
     }

@@ -36,7 +36,10 @@ const define: DefineCommand = (cmd: Command, f) => {
     .argument('<id>', 'snapshot id')
     .option('--limit <n>', 'only the first N rows (default: all)');
   addCommonOptions(cmd);
-  cmd.addHelpText('after', '\nExamples:\n  edshed snapshots data 3 --format csv > engagement.csv\n  edshed snapshots data 3 --fields school_id,school_name,engagement_rate');
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  edshed snapshots data 3 --format csv > engagement.csv\n  edshed snapshots data 3 --fields school_id,school_name,engagement_rate',
+  );
   cmd.action(async (idArg: string, opts: Record<string, unknown>) => {
     const c = leafFactory(f, cmd);
     const id = parseSnapshotId(idArg);

@@ -40,7 +40,10 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd.description('Delete an engagement snapshot (asks first; --yes in scripts)').argument('<id>', 'snapshot id');
   addWriteOptions(cmd, { destructive: true });
   addCommonOptions(cmd);
-  cmd.addHelpText('after', '\nOff a terminal it needs --yes, else nothing is sent (exit 2).\n\nExamples:\n  edshed snapshots delete 3\n  edshed snapshots delete 3 --yes');
+  cmd.addHelpText(
+    'after',
+    '\nOff a terminal it needs --yes, else nothing is sent (exit 2).\n\nExamples:\n  edshed snapshots delete 3\n  edshed snapshots delete 3 --yes',
+  );
   cmd.action(async (idArg: string, opts: Record<string, unknown>) => {
     const c = leafFactory(f, cmd);
     const id = parseSnapshotId(idArg);

@@ -30,11 +30,22 @@ export async function runSnapshotDownload(c: Factory, options: SnapshotDownloadO
   // The file inside JSON, as the entry declares it (`{ download: { content, rows, filename, content_type } }`);
   // an API that answers the bare CSV text is taken as it is, without a row count.
   const bare: unknown = response.data;
-  const file = typeof bare === 'string' ? { content: bare, rows: undefined } : (await checkedAnswer('snapshots download', response, `GET superuser/sales/reports/engagement/snapshots/${options.id}/download`)).download;
+  const file =
+    typeof bare === 'string'
+      ? { content: bare, rows: undefined }
+      : (
+          await checkedAnswer(
+            'snapshots download',
+            response,
+            `GET superuser/sales/reports/engagement/snapshots/${options.id}/download`,
+          )
+        ).download;
   await writeOutputFile(options.out, '-o', file.content, { mode: 0o600, force });
   const bytes = Buffer.byteLength(file.content);
   if (!c.globals.quiet) {
-    c.io.stderr.write(`Saved engagement snapshot ${options.id} to ${options.out} (${file.rows === undefined ? '' : `${file.rows} rows, `}${bytes} bytes).\n`);
+    c.io.stderr.write(
+      `Saved engagement snapshot ${options.id} to ${options.out} (${file.rows === undefined ? '' : `${file.rows} rows, `}${bytes} bytes).\n`,
+    );
   }
   return bytes;
 }
@@ -46,7 +57,10 @@ const define: DefineCommand = (cmd: Command, f) => {
     .requiredOption('-o, --out <file>', 'the file to write (not replaced unless --force)')
     .option('--force', 'replace the file if it exists');
   addCommonOptions(cmd);
-  cmd.addHelpText('after', '\nExamples:\n  edshed snapshots download 3 -o engagement-autumn.csv\n  edshed snapshots download 3 -o engagement.csv --force');
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  edshed snapshots download 3 -o engagement-autumn.csv\n  edshed snapshots download 3 -o engagement.csv --force',
+  );
   cmd.action(async (idArg: string, opts: Record<string, unknown>) => {
     const c = leafFactory(f, cmd);
     const id = parseSnapshotId(idArg);

@@ -29,7 +29,9 @@ export async function runSnapshotList(c: Factory, options: SnapshotListOptions =
 }
 
 const define: DefineCommand = (cmd: Command, f) => {
-  cmd.description('List the engagement snapshots, newest first, with their state').option('--limit <n>', 'only the newest N (default: all)');
+  cmd
+    .description('List the engagement snapshots, newest first, with their state')
+    .option('--limit <n>', 'only the newest N (default: all)');
   addCommonOptions(cmd);
   cmd.addHelpText('after', '\nExamples:\n  edshed snapshots list\n  edshed snapshots list --limit 5 --format csv');
   cmd.action(async (opts: Record<string, unknown>) => {

@@ -26,10 +26,15 @@ export const OWN_TIMEOUT: ReadonlySet<string> = new Set(['timeout']);
  * @example
  * parseSeconds('5', '--interval') // 5000
  */
-export function parseSeconds(text: string | undefined, flag: string, fallback: number | undefined = DEFAULT_INTERVAL_SECONDS): number | undefined {
+export function parseSeconds(
+  text: string | undefined,
+  flag: string,
+  fallback: number | undefined = DEFAULT_INTERVAL_SECONDS,
+): number | undefined {
   if (text === undefined) return fallback === undefined ? undefined : fallback * 1000;
   const seconds = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!(seconds >= 0.2)) throw new CliError(`${flag}: expected a number of seconds from 0.2, got "${text}"; nothing was sent`, EXIT.usage);
+  if (!(seconds >= 0.2))
+    throw new CliError(`${flag}: expected a number of seconds from 0.2, got "${text}"; nothing was sent`, EXIT.usage);
   return Math.round(seconds * 1000);
 }
 
@@ -46,7 +51,11 @@ export async function waitForSnapshot(command: Factory, id: number, options: Wai
   const c = timeoutPerRequest(command);
   const sleep = options.sleep ?? abortableSleep;
   const interrupted = c.io.interrupts();
-  const stopped = () => new CliError(`Stopped waiting for engagement snapshot ${id}; its job goes on on the server: \`edshed snapshots wait ${id}\` waits again`, EXIT.interrupted);
+  const stopped = () =>
+    new CliError(
+      `Stopped waiting for engagement snapshot ${id}; its job goes on on the server: \`edshed snapshots wait ${id}\` waits again`,
+      EXIT.interrupted,
+    );
   const progress = openProgress(c, `Engagement snapshot ${id}`);
   let waited = 0;
   try {
@@ -56,7 +65,10 @@ export async function waitForSnapshot(command: Factory, id: number, options: Wai
       progress.update(snapshot.progress, snapshot.state);
       if (snapshot.state === 'done') return snapshot;
       if (snapshot.state === 'failed') {
-        throw new CliError(`${capitalise(describeSnapshot(snapshot))} failed: ${snapshot.error ?? 'the API gave no reason'}`, EXIT.requestFailed);
+        throw new CliError(
+          `${capitalise(describeSnapshot(snapshot))} failed: ${snapshot.error ?? 'the API gave no reason'}`,
+          EXIT.requestFailed,
+        );
       }
       if (options.timeoutMs !== undefined && waited >= options.timeoutMs) {
         const seconds = Math.round(waited / 1000);

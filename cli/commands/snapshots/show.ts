@@ -4,7 +4,14 @@ import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../output/print-response.js';
 import type { DefineCommand } from '../define.js';
-import { capitalise, describeSnapshot, fetchSnapshot, parseSnapshotId, SNAPSHOT_FIELDS, type Snapshot } from './snapshot.js';
+import {
+  capitalise,
+  describeSnapshot,
+  fetchSnapshot,
+  parseSnapshotId,
+  SNAPSHOT_FIELDS,
+  type Snapshot,
+} from './snapshot.js';
 
 export interface SnapshotShowOptions {
   readonly id: number;
@@ -23,8 +30,14 @@ export async function runSnapshotShow(c: Factory, options: SnapshotShowOptions):
   await printResponse(c, { snapshot }, 'snapshot', plan);
   if (c.globals.quiet) return snapshot;
   const what = describeSnapshot(snapshot);
-  if (snapshot.state === 'failed') c.io.stderr.write(`The job computing ${what} failed: ${snapshot.error ?? 'no reason given'}. Take it again with \`edshed snapshots create\`.\n`);
-  else if (snapshot.state !== 'done') c.io.stderr.write(`${capitalise(what)} is ${snapshot.state} (${Math.round(snapshot.progress)}%): \`edshed snapshots wait ${snapshot.id}\` waits for it.\n`);
+  if (snapshot.state === 'failed')
+    c.io.stderr.write(
+      `The job computing ${what} failed: ${snapshot.error ?? 'no reason given'}. Take it again with \`edshed snapshots create\`.\n`,
+    );
+  else if (snapshot.state !== 'done')
+    c.io.stderr.write(
+      `${capitalise(what)} is ${snapshot.state} (${Math.round(snapshot.progress)}%): \`edshed snapshots wait ${snapshot.id}\` waits for it.\n`,
+    );
   return snapshot;
 }
 

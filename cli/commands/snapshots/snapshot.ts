@@ -61,7 +61,10 @@ export function capitalise(text: string): string {
  * const snapshot = await fetchSnapshot(c, 3);
  */
 export async function fetchSnapshot(c: Factory, id: number): Promise<Snapshot> {
-  return snapshotOf((await (await c.api()).snapshots.show({ id })).data, `GET superuser/sales/reports/engagement/snapshots/${id}`);
+  return snapshotOf(
+    (await (await c.api()).snapshots.show({ id })).data,
+    `GET superuser/sales/reports/engagement/snapshots/${id}`,
+  );
 }
 
 /**

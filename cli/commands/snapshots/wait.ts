@@ -34,7 +34,10 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--timeout <seconds>', 'give up waiting after this long (exit 1; the job goes on)');
   // Its own --timeout is how long to wait for the job; the request timeout goes before the noun (`edshed --timeout 60 snapshots ...`) or in EDSHED_TIMEOUT.
   addCommonOptions(cmd, OWN_TIMEOUT);
-  cmd.addHelpText('after', '\nExit 1 when the job failed (its error is shown).\n\nExamples:\n  edshed snapshots wait 3\n  edshed snapshots wait 3 --timeout 600 --json');
+  cmd.addHelpText(
+    'after',
+    '\nExit 1 when the job failed (its error is shown).\n\nExamples:\n  edshed snapshots wait 3\n  edshed snapshots wait 3 --timeout 600 --json',
+  );
   cmd.action(async (idArg: string, opts: Record<string, unknown>) => {
     const c = leafFactory(f, cmd, OWN_TIMEOUT);
     const id = parseSnapshotId(idArg);

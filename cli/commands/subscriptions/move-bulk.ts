@@ -32,15 +32,29 @@ export function moveBulkCommand(): BulkCommand<MoveRow> {
     name: 'subscriptions move',
     resume: { kind: 'subscriptions move', args: {} },
     summary: `${endpoint.method} ${endpoint.path}`,
-    columns: fixedColumns({ required: ['id', 'to'], optional: [], given: (key) => (key === 'to' ? '--to' : undefined) }),
+    columns: fixedColumns({
+      required: ['id', 'to'],
+      optional: [],
+      given: (key) => (key === 'to' ? '--to' : undefined),
+    }),
     destructive: true,
-    target: { kind: 'subscriptions', id: (row) => row.id, wants: (row) => ({ school: row.to, reason: `already at school ${row.to}` }) },
+    target: {
+      kind: 'subscriptions',
+      id: (row) => row.id,
+      wants: (row) => ({ school: row.to, reason: `already at school ${row.to}` }),
+    },
     signedIn: true,
     validate(values) {
       const missing = missingIssues(values, ['id', 'to']);
       if (missing.length > 0) return { ok: false, issues: missing };
       try {
-        return { ok: true, row: { id: positiveId(String(values.id), '--id', 'a subscription id'), to: positiveId(String(values.to), '--to', 'a school id') } };
+        return {
+          ok: true,
+          row: {
+            id: positiveId(String(values.id), '--id', 'a subscription id'),
+            to: positiveId(String(values.to), '--to', 'a school id'),
+          },
+        };
       } catch (error) {
         return { ok: false, issues: issuesOf(error) };
       }
@@ -55,11 +69,27 @@ export function moveBulkCommand(): BulkCommand<MoveRow> {
     describe: (row) => `move subscription ${row.id} to school ${row.to}`,
     async run(c, row, context) {
       try {
-        const moved = await runMoveSubscription(c, { ...row, yes: true, idempotencyKey: context.idempotencyKey, runId: context.runId });
-        const message = moved?.changed === false ? `unchanged: already at school ${row.to}` : `moved from school ${moved?.from.id ?? '?'} to ${row.to}`;
+        const moved = await runMoveSubscription(c, {
+          ...row,
+          yes: true,
+          idempotencyKey: context.idempotencyKey,
+          runId: context.runId,
+        });
+        const message =
+          moved?.changed === false
+            ? `unchanged: already at school ${row.to}`
+            : `moved from school ${moved?.from.id ?? '?'} to ${row.to}`;
         return { outcome: { status: 'done', http_status: null, message, request_id: null } };
       } catch (error) {
-        if (error instanceof AlreadyThereError) return { outcome: { status: 'done', http_status: null, message: `unchanged: already at school ${row.to}`, request_id: null } };
+        if (error instanceof AlreadyThereError)
+          return {
+            outcome: {
+              status: 'done',
+              http_status: null,
+              message: `unchanged: already at school ${row.to}`,
+              request_id: null,
+            },
+          };
         // The API's error (a 404 with a hint on how to find the right id) goes to the runner to judge.
         throw error instanceof HintedError ? error.cause : error;
       }

@@ -19,7 +19,12 @@ const SCHOOL_READS = 4;
  * const subs = await schoolSubscriptions(api, 1);
  */
 export async function schoolSubscriptions(api: ApiMethods, schoolId: number): Promise<Subscription[]> {
-  return collectPages((page) => api.subscriptions.list({ school_id: schoolId, ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions');
+  return collectPages(
+    (page) => api.subscriptions.list({ school_id: schoolId, ...page }),
+    'subscriptions list',
+    'subscriptions',
+    'GET schoolsubscriptions',
+  );
 }
 
 /**
@@ -59,9 +64,17 @@ export interface BulkMoveWarnings {
  * @example
  * const { warnings, destination } = await bulkMoveWarnings(api, [{ id: 13, to: 2 }]);
  */
-export async function bulkMoveWarnings(api: ApiMethods, rows: Iterable<{ readonly id: number; readonly to: number }>): Promise<BulkMoveWarnings> {
+export async function bulkMoveWarnings(
+  api: ApiMethods,
+  rows: Iterable<{ readonly id: number; readonly to: number }>,
+): Promise<BulkMoveWarnings> {
   const wanted = [...rows];
-  const all = await collectPages((page) => api.subscriptions.list({ ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions');
+  const all = await collectPages(
+    (page) => api.subscriptions.list({ ...page }),
+    'subscriptions list',
+    'subscriptions',
+    'GET schoolsubscriptions',
+  );
   const byId = new Map(all.map((s) => [s.id, s]));
   const schoolIds = new Set<number>();
   for (const row of wanted) {
@@ -78,5 +91,11 @@ export async function bulkMoveWarnings(api: ApiMethods, rows: Iterable<{ readonl
   });
   const sources = new Set(moves.map((m) => m.from.id));
   const destinations = wanted.flatMap((row) => schools.get(row.to) ?? []);
-  return { warnings: moveWarnings(moves, all.filter((s) => sources.has(s.school_id))), destination: destinations.length > 0 ? destinationText(destinations) : undefined };
+  return {
+    warnings: moveWarnings(
+      moves,
+      all.filter((s) => sources.has(s.school_id)),
+    ),
+    destination: destinations.length > 0 ? destinationText(destinations) : undefined,
+  };
 }

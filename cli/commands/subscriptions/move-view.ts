@@ -12,7 +12,19 @@ export interface MoveOutcome {
 }
 
 /** The fields of the row `subscriptions move` prints (checked by --fields before anything is sent). */
-export const MOVE_FIELDS = ['id', 'product', 'state', 'start_date', 'expiry', 'seats', 'seats_used', 'school_id', 'school', 'from_school_id', 'from_school'] as const;
+export const MOVE_FIELDS = [
+  'id',
+  'product',
+  'state',
+  'start_date',
+  'expiry',
+  'seats',
+  'seats_used',
+  'school_id',
+  'school',
+  'from_school_id',
+  'from_school',
+] as const;
 
 /**
  * What is about to move, for the person asked to confirm it (stderr).
@@ -23,12 +35,17 @@ export const MOVE_FIELDS = ['id', 'product', 'state', 'start_date', 'expiry', 's
  */
 export function moveSummary(sub: Subscription, from: School, to: School): string {
   const dates = `${sub.start_date ?? '?'} to ${sub.expiry ?? 'no expiry'}`;
-  const seats = sub.seats === null || sub.seats === undefined ? '' : `, ${sub.seats} seats${sub.assigned ? ` (${sub.assigned.users} used)` : ''}`;
-  return [
-    `Subscription ${sub.id}: ${productName(sub)}, ${sub.state}, ${dates}${seats}`,
-    `  from: ${schoolLabel(from)}`,
-    `  to:   ${schoolLabel(to)}`,
-  ].join('\n') + '\n';
+  const seats =
+    sub.seats === null || sub.seats === undefined
+      ? ''
+      : `, ${sub.seats} seats${sub.assigned ? ` (${sub.assigned.users} used)` : ''}`;
+  return (
+    [
+      `Subscription ${sub.id}: ${productName(sub)}, ${sub.state}, ${dates}${seats}`,
+      `  from: ${schoolLabel(from)}`,
+      `  to:   ${schoolLabel(to)}`,
+    ].join('\n') + '\n'
+  );
 }
 
 /**

@@ -41,7 +41,11 @@ function currencyOf(school: Pick<School, 'locale' | 'country'>): string | undefi
  */
 export function countryWarning({ sub, from, to }: PlannedMove): MoveWarning | undefined {
   if (from.country.toUpperCase() === to.country.toUpperCase()) return undefined;
-  return { kind: 'country', target_id: sub.id, text: `Subscription ${sub.id} (${productName(sub)}) moves from ${from.country} to ${to.country}: ${schoolLabel(to)} is in another country than ${from.name}.` };
+  return {
+    kind: 'country',
+    target_id: sub.id,
+    text: `Subscription ${sub.id} (${productName(sub)}) moves from ${from.country} to ${to.country}: ${schoolLabel(to)} is in another country than ${from.name}.`,
+  };
 }
 
 /**
@@ -83,10 +87,22 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 /** Who holds a subscription's access: assigned users, teachers, groups, and every teacher when access is inferred. */
 function holders(sub: Subscription, school: School): string {
   const assigned = sub.assigned;
-  const named = [assigned && assigned.users > 0 ? plural(assigned.users, 'user') : '', assigned && assigned.teachers > 0 ? plural(assigned.teachers, 'teacher') : '', assigned && assigned.groups > 0 ? plural(assigned.groups, 'group') : ''].filter(Boolean);
-  const teachers = typeof school.teacher_count === 'number' ? `all ${plural(school.teacher_count, 'teacher')} of the school` : 'every teacher of the school';
-  const parts = [...(named.length > 0 ? [`${named.join(', ')} assigned to it`] : []), ...(sub.inferred_teacher_access ? [`${teachers} (teacher access is inferred)`] : [])];
-  return parts.length > 0 ? parts.join(' and ') : `whoever uses it at the school (no one is assigned to it by name; ${typeof school.teacher_count === 'number' ? plural(school.teacher_count, 'teacher') : 'its teachers'})`;
+  const named = [
+    assigned && assigned.users > 0 ? plural(assigned.users, 'user') : '',
+    assigned && assigned.teachers > 0 ? plural(assigned.teachers, 'teacher') : '',
+    assigned && assigned.groups > 0 ? plural(assigned.groups, 'group') : '',
+  ].filter(Boolean);
+  const teachers =
+    typeof school.teacher_count === 'number'
+      ? `all ${plural(school.teacher_count, 'teacher')} of the school`
+      : 'every teacher of the school';
+  const parts = [
+    ...(named.length > 0 ? [`${named.join(', ')} assigned to it`] : []),
+    ...(sub.inferred_teacher_access ? [`${teachers} (teacher access is inferred)`] : []),
+  ];
+  return parts.length > 0
+    ? parts.join(' and ')
+    : `whoever uses it at the school (no one is assigned to it by name; ${typeof school.teacher_count === 'number' ? plural(school.teacher_count, 'teacher') : 'its teachers'})`;
 }
 
 /**
@@ -101,12 +117,18 @@ function holders(sub: Subscription, school: School): string {
 export function accessWarnings(moves: readonly PlannedMove[], atSources: readonly Subscription[]): MoveWarning[] {
   const school = new Map<number, number>(atSources.map((s) => [s.id, s.school_id]));
   for (const move of moves) school.set(move.sub.id, move.to.id);
-  const live = [...new Map([...atSources, ...moves.map((m) => m.sub)].map((s) => [s.id, s])).values()].filter((s) => LIVE_STATES.has(s.state));
+  const live = [...new Map([...atSources, ...moves.map((m) => m.sub)].map((s) => [s.id, s])).values()].filter((s) =>
+    LIVE_STATES.has(s.state),
+  );
   const warnings: MoveWarning[] = [];
   for (const { sub, from } of moves) {
     if (!LIVE_STATES.has(sub.state) || from.id === school.get(sub.id)) continue;
     if (live.some((s) => s.product_id === sub.product_id && school.get(s.id) === from.id)) continue;
-    warnings.push({ kind: 'access', target_id: sub.id, text: `${schoolLabel(from)} is left with no live ${productName(sub)} subscription: ${holders(sub, from)} lose access when subscription ${sub.id} moves.` });
+    warnings.push({
+      kind: 'access',
+      target_id: sub.id,
+      text: `${schoolLabel(from)} is left with no live ${productName(sub)} subscription: ${holders(sub, from)} lose access when subscription ${sub.id} moves.`,
+    });
   }
   return warnings;
 }
@@ -119,7 +141,14 @@ export function accessWarnings(moves: readonly PlannedMove[], atSources: readonl
  */
 export function moveWarnings(moves: readonly PlannedMove[], atSources: readonly Subscription[]): MoveWarning[] {
   const access = accessWarnings(moves, atSources);
-  return moves.flatMap((move) => [countryWarning(move), currencyWarning(move), districtWarning(move), ...access.filter((w) => w.target_id === move.sub.id)].filter((w): w is MoveWarning => w !== undefined));
+  return moves.flatMap((move) =>
+    [
+      countryWarning(move),
+      currencyWarning(move),
+      districtWarning(move),
+      ...access.filter((w) => w.target_id === move.sub.id),
+    ].filter((w): w is MoveWarning => w !== undefined),
+  );
 }
 
 /**
@@ -133,6 +162,11 @@ export function destinationText(schools: readonly School[]): string {
   const unique = [...new Map(schools.map((s) => [s.id, s])).values()];
   const named = unique.slice(0, 3).map(schoolLabel);
   const more = unique.length - named.length;
-  const list = more > 0 ? `${named.join(', ')} and ${more} more` : named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1) ?? ''}` : (named[0] ?? '');
+  const list =
+    more > 0
+      ? `${named.join(', ')} and ${more} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(', ')} and ${named.at(-1) ?? ''}`
+        : (named[0] ?? '');
   return unique.length > 3 ? `to ${unique.length} schools: ${list}` : `to ${list}`;
 }

@@ -48,13 +48,20 @@ export class AlreadyThereError extends CliError {
 /** A 404 on either id: where to look the right one up. */
 function hintIds(error: unknown): never {
   if (error instanceof ApiError && error.status === 404) {
-    throw new HintedError(error, 'Check the ids: `edshed schools find NAME` finds a school, `edshed subscriptions list --school-id ID` lists its subscriptions.');
+    throw new HintedError(
+      error,
+      'Check the ids: `edshed schools find NAME` finds a school, `edshed subscriptions list --school-id ID` lists its subscriptions.',
+    );
   }
   throw error;
 }
 
 /** An id as given, or the id a key names (one request; an unknown or ambiguous key exits 2, nothing moved). */
-async function idOf(api: ApiMethods, given: number | string, resolve: (api: ApiMethods, text: string) => Promise<number>): Promise<number> {
+async function idOf(
+  api: ApiMethods,
+  given: number | string,
+  resolve: (api: ApiMethods, text: string) => Promise<number>,
+): Promise<number> {
   return typeof given === 'number' ? given : resolve(api, given);
 }
 
@@ -74,14 +81,24 @@ function moveEndpoint(): Endpoint {
  * @example
  * await runMoveSubscription(c, { id: 5, to: 2, yes: true });
  */
-export async function runMoveSubscription(c: Factory, options: MoveSubscriptionOptions): Promise<MoveOutcome | undefined> {
+export async function runMoveSubscription(
+  c: Factory,
+  options: MoveSubscriptionOptions,
+): Promise<MoveOutcome | undefined> {
   const plan = planOutput(c, { write: true, knownFields: MOVE_FIELDS, command: 'subscriptions move' });
-  if (!options.dryRun) refuseUnanswerable(c.prompter, `Move subscription ${options.id} to school ${options.to}?`, { yes: options.yes });
+  if (!options.dryRun)
+    refuseUnanswerable(c.prompter, `Move subscription ${options.id} to school ${options.to}?`, { yes: options.yes });
   const api = await c.api();
-  const [subId, toId] = await together([idOf(api, options.id, resolveSubscription), idOf(api, options.to, resolveSchool)]);
+  const [subId, toId] = await together([
+    idOf(api, options.id, resolveSubscription),
+    idOf(api, options.to, resolveSchool),
+  ]);
   const [sub, to] = await together([readSubscription(api, subId), readSchool(api, toId)]).catch(hintIds);
   if (alreadyAtSchool(sub, to.id)) {
-    throw new AlreadyThereError(`Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)} (read GET schoolsubscriptions/${sub.id}); no move was sent`, EXIT.requestFailed);
+    throw new AlreadyThereError(
+      `Subscription ${sub.id} (${productName(sub)}) is already at ${schoolLabel(to)} (read GET schoolsubscriptions/${sub.id}); no move was sent`,
+      EXIT.requestFailed,
+    );
   }
   const from = await readSchool(api, sub.school_id);
   if (!c.globals.quiet) {
@@ -89,20 +106,37 @@ export async function runMoveSubscription(c: Factory, options: MoveSubscriptionO
     // What the move changes besides the school id, said before the question (and with --yes, before the move).
     c.io.stderr.write(warningText(await singleMoveWarnings(api, { sub, from, to }), c.io.columns ?? 80));
   }
-  const idempotencyKey = options.idempotencyKey ?? `edshed-${options.runId ?? globalThis.crypto.randomUUID()}-move-${sub.id}`;
+  const idempotencyKey =
+    options.idempotencyKey ?? `edshed-${options.runId ?? globalThis.crypto.randomUUID()}-move-${sub.id}`;
   const request = buildRequest(moveEndpoint(), { id: sub.id, school: to.id }, { idempotencyKey });
   if (options.dryRun) {
     await printDryRun(c, request);
     return undefined;
   }
-  await confirmOrRefuse(c.prompter, `Move subscription ${sub.id} from ${from.name} to ${to.name}?`, { yes: options.yes });
+  await confirmOrRefuse(c.prompter, `Move subscription ${sub.id} from ${from.name} to ${to.name}?`, {
+    yes: options.yes,
+  });
   const response = await sendWrite(c, request, options.runId ? { runId: options.runId } : {});
-  const outcome: MoveOutcome = { subscription: await readSubscription(api, sub.id), from, to, changed: !changedNothing(response.data) };
+  const outcome: MoveOutcome = {
+    subscription: await readSubscription(api, sub.id),
+    from,
+    to,
+    changed: !changedNothing(response.data),
+  };
   const whole = (plan.format === 'json' || plan.format === 'ndjson') && !plan.fields;
   // On a terminal the one moved subscription is a record, field by field; a script keeps its list of one.
-  await printResponse(c, whole ? outcome : plan.format === 'table' ? moveRow(outcome) : [moveRow(outcome)], undefined, plan);
+  await printResponse(
+    c,
+    whole ? outcome : plan.format === 'table' ? moveRow(outcome) : [moveRow(outcome)],
+    undefined,
+    plan,
+  );
   if (!c.globals.quiet) {
-    c.io.stderr.write(outcome.changed ? `Moved subscription ${sub.id} to ${schoolLabel(to)}.\n` : `Subscription ${sub.id} was already at school ${to.id}; nothing changed.\n`);
+    c.io.stderr.write(
+      outcome.changed
+        ? `Moved subscription ${sub.id} to ${schoolLabel(to)}.\n`
+        : `Subscription ${sub.id} was already at school ${to.id}; nothing changed.\n`,
+    );
   }
   return outcome;
 }
@@ -111,7 +145,10 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Move a subscription to another school: shows both schools, asks once, then reads it back')
     .argument('<id>', 'subscription id, card reference (sub_...) or PO number')
-    .option('--to <school>', 'the school to move it to: id, name, URN 123456 or postcode (required; `edshed schools find NAME` finds it)')
+    .option(
+      '--to <school>',
+      'the school to move it to: id, name, URN 123456 or postcode (required; `edshed schools find NAME` finds it)',
+    )
     .addHelpText(
       'after',
       '\nOff a terminal it needs --yes (without it: exit 2, before any request). Reads the subscription\n' +
@@ -132,11 +169,19 @@ const define: DefineCommand = (cmd: Command, f) => {
     const opts = cmd.opts<Record<string, unknown>>();
     const c = leafFactory(f, cmd);
     const write = writeFlags(opts);
-    if (opts.from !== undefined && idArg !== undefined) throw new CliError('with --from the subscription ids come from the file\'s id column: edshed subscriptions move --from FILE', EXIT.usage);
+    if (opts.from !== undefined && idArg !== undefined)
+      throw new CliError(
+        "with --from the subscription ids come from the file's id column: edshed subscriptions move --from FILE",
+        EXIT.usage,
+      );
     const command = async () => (await import('./move-bulk.js')).moveBulkCommand();
     if (await runCuratedBulk(c, opts, write, { command, defaults: { to: opts.to } })) return;
     const id = idOrKey(idArg, SUBSCRIPTION_KEYS, 'subscription');
-    if (opts.to === undefined) throw new CliError('--to: give the school to move the subscription to: its id, name, URN or postcode (`edshed schools find NAME` finds it); nothing was sent', EXIT.usage);
+    if (opts.to === undefined)
+      throw new CliError(
+        '--to: give the school to move the subscription to: its id, name, URN or postcode (`edshed schools find NAME` finds it); nothing was sent',
+        EXIT.usage,
+      );
     await runMoveSubscription(c, { id, to: idOrKey(String(opts.to), SCHOOL_KEYS, 'school'), ...write });
   });
 };

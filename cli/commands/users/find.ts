@@ -30,23 +30,51 @@ const SHOWN = 50;
  * @example
  * await runFindUsers(c, { text: 'tayler' }); // 3  teacher  Taylor Teacher  teacher  1  name: Taylor
  */
-export async function runFindUsers(c: Factory, options: { readonly text: string; readonly schoolId?: number | undefined }): Promise<{ shown: number; total: number }> {
+export async function runFindUsers(
+  c: Factory,
+  options: { readonly text: string; readonly schoolId?: number | undefined },
+): Promise<{ shown: number; total: number }> {
   const text = options.text.trim().replace(/\s+/g, ' ');
-  if (text === '') throw new CliError('give part of a name, username or email to look for, e.g. `edshed users find taylor`; nothing was sent', EXIT.usage);
+  if (text === '')
+    throw new CliError(
+      'give part of a name, username or email to look for, e.g. `edshed users find taylor`; nothing was sent',
+      EXIT.usage,
+    );
   const plan = planOutput(c, { write: false, command: 'users find' });
   const api = await c.api();
   const answers = await together(
-    searchTexts(text).map(async (q) => checkedAnswer('users list', await api.users.list({ q, take: MAX_TAKE, ...(options.schoolId ? { schoolid: options.schoolId } : {}) }), 'GET users')),
+    searchTexts(text).map(async (q) =>
+      checkedAnswer(
+        'users list',
+        await api.users.list({ q, take: MAX_TAKE, ...(options.schoolId ? { schoolid: options.schoolId } : {}) }),
+        'GET users',
+      ),
+    ),
   );
-  const ranked = rankFuzzy(answers.flatMap((answer) => answer.users), text, USER_FIELDS, (user) => user.id);
+  const ranked = rankFuzzy(
+    answers.flatMap((answer) => answer.users),
+    text,
+    USER_FIELDS,
+    (user) => user.id,
+  );
   const shown = ranked.slice(0, SHOWN);
   const whole = plan.fields !== undefined || plan.format === 'json' || plan.format === 'ndjson';
   const data = { users: shown.map((hit) => ({ ...hit.item, matched: hit.matched })), total: ranked.length };
-  const rows = shown.map(({ item: user, matched }) => ({ id: user.id, username: user.username, name: user.display_name, kind: user.kind, school_id: user.school_id, matched: matchedText(matched) }));
+  const rows = shown.map(({ item: user, matched }) => ({
+    id: user.id,
+    username: user.username,
+    name: user.display_name,
+    kind: user.kind,
+    school_id: user.school_id,
+    matched: matchedText(matched),
+  }));
   await printResponse(c, whole ? data : rows, whole ? 'users' : undefined, plan);
   if (!c.globals.quiet) {
     if (ranked.length === 0) c.io.stderr.write(`No user's name, username or email is like "${text}".\n`);
-    else if (ranked.length > shown.length) c.io.stderr.write(`Showing the best ${shown.length} of ${ranked.length} users like "${text}"; give more of it to narrow it.\n`);
+    else if (ranked.length > shown.length)
+      c.io.stderr.write(
+        `Showing the best ${shown.length} of ${ranked.length} users like "${text}"; give more of it to narrow it.\n`,
+      );
   }
   return { shown: shown.length, total: ranked.length };
 }
@@ -67,7 +95,10 @@ const define: DefineCommand = (cmd: Command, f) => {
     const c = leafFactory(f, cmd);
     const school = cmd.opts<{ school?: string }>().school;
     const { positiveId } = await import('../../input/ids.js');
-    await runFindUsers(c, { text: words.join(' '), schoolId: school === undefined ? undefined : positiveId(school, '--school', 'a school id') });
+    await runFindUsers(c, {
+      text: words.join(' '),
+      schoolId: school === undefined ? undefined : positiveId(school, '--school', 'a school id'),
+    });
   });
 };
 

@@ -20,7 +20,8 @@ export interface UserView {
 export const MAX_LINES = 30;
 
 const day = (date: string | null | undefined): string => (date ? date.slice(0, 10) : 'never');
-const minute = (date: string | null | undefined): string => (date ? `${date.slice(0, 10)} ${date.slice(11, 16)} UTC` : 'never');
+const minute = (date: string | null | undefined): string =>
+  date ? `${date.slice(0, 10)} ${date.slice(11, 16)} UTC` : 'never';
 
 /** "teacher, the school's admin": the user's role in words. */
 function roleOf(user: User): string {
@@ -49,7 +50,10 @@ export function renderUserView(view: UserView, columns: number): string {
     ['Email', user.email ?? (user.kind === 'pupil' ? 'none (pupils sign in with their school username)' : 'none')],
     ['Role', roleOf(user)],
     ...(user.school_username ? ([['School user', user.school_username]] as [string, string][]) : []),
-    ['Last seen', `${minute(session.last_sign_in)}${session.active > 0 ? ` (${session.active} active session${session.active === 1 ? '' : 's'})` : ''}`],
+    [
+      'Last seen',
+      `${minute(session.last_sign_in)}${session.active > 0 ? ` (${session.active} active session${session.active === 1 ? '' : 's'})` : ''}`,
+    ],
     ['Joined', day(user.created_at)],
     ...(user.deleted_at ? ([['Deleted', day(user.deleted_at)]] as [string, string][]) : []),
   ];
@@ -64,5 +68,8 @@ export function renderUserView(view: UserView, columns: number): string {
     ...facts.map(([label, value]) => `  ${label.padEnd(11)}${value}`),
     ...(related.length > 0 ? ['', ...related.map((line) => `  ${line}`)] : []),
   ];
-  return `${lines.slice(0, MAX_LINES).map((line) => fit(line, columns)).join('\n')}\n`;
+  return `${lines
+    .slice(0, MAX_LINES)
+    .map((line) => fit(line, columns))
+    .join('\n')}\n`;
 }

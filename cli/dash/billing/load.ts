@@ -80,18 +80,32 @@ export async function openRuns(env: Env, now: Date): Promise<OpenRun[]> {
  * @example
  * const data = await loadBilling(await c.api(), { env: c.env, now: new Date() });
  */
-export async function loadBilling(api: ApiMethods, options: { readonly env: Env; readonly now: Date }): Promise<BillingData> {
+export async function loadBilling(
+  api: ApiMethods,
+  options: { readonly env: Env; readonly now: Date },
+): Promise<BillingData> {
   const today = options.now.toISOString().slice(0, 10);
   const [invoices, active, cancellations, headlines, runs] = await together([
     invoicesWhere(api, {}),
-    collectPages((page) => api.subscriptions.list({ state: 'active', ...page }), 'subscriptions list', 'subscriptions', 'GET schoolsubscriptions'),
-    api.cancellations.list({ take: RECENT_CANCELLATIONS }).then(async (r) => (await checkedAnswer('cancellations list', r, 'GET superuser/cancellations')).cancellations),
-    api.sales.headlines().then(async (r) => (await checkedAnswer('sales headlines', r, 'GET sales/reports/headlines')).headlines),
+    collectPages(
+      (page) => api.subscriptions.list({ state: 'active', ...page }),
+      'subscriptions list',
+      'subscriptions',
+      'GET schoolsubscriptions',
+    ),
+    api.cancellations
+      .list({ take: RECENT_CANCELLATIONS })
+      .then(async (r) => (await checkedAnswer('cancellations list', r, 'GET superuser/cancellations')).cancellations),
+    api.sales
+      .headlines()
+      .then(async (r) => (await checkedAnswer('sales headlines', r, 'GET sales/reports/headlines')).headlines),
     openRuns(options.env, options.now),
   ]);
   const horizon = EXPIRY_WINDOWS[EXPIRY_WINDOWS.length - 1] as number;
   const expiring = active
-    .filter((s) => typeof s.expiry === 'string' && daysUntil(s.expiry, today) >= 0 && daysUntil(s.expiry, today) <= horizon)
+    .filter(
+      (s) => typeof s.expiry === 'string' && daysUntil(s.expiry, today) >= 0 && daysUntil(s.expiry, today) <= horizon,
+    )
     .sort((a, b) => byCodeUnits(a.expiry ?? '', b.expiry ?? '') || a.id - b.id);
   return { today, invoices, expiring, cancellations, headlines, runs };
 }

@@ -24,19 +24,29 @@ function silentFactory(f: Factory): Factory {
 export async function markFromDashboard(f: Factory, request: ActRequest): Promise<ActOutcome> {
   const { runMark } = await import('../../commands/invoices/mark-run.js');
   try {
-    const summary = await runMark(silentFactory(f), { ids: [request.id], action: request.action, ...request.details, yes: true });
+    const summary = await runMark(silentFactory(f), {
+      ids: [request.id],
+      action: request.action,
+      ...request.details,
+      yes: true,
+    });
     const result = summary.results[0];
     if (!result) return { ok: false, message: `invoice ${request.id}: not sent` };
     const name = result.number ?? `#${result.id}`;
     if (result.status === 'failed') return { ok: false, message: `${name}: ${result.message}` };
-    return { ok: true, message: `${name} ${result.before ?? '?'} -> ${result.after ?? '?'}${result.message ? ` (${result.message})` : ''}`, after: result.after };
+    return {
+      ok: true,
+      message: `${name} ${result.before ?? '?'} -> ${result.after ?? '?'}${result.message ? ` (${result.message})` : ''}`,
+      after: result.after,
+    };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
 
 /** Whether the state read back after a write is one an invoice can be in (anything else leaves the row for the next refresh). */
-const isInvoiceState = (state: string | null | undefined): state is InvoiceState => (INVOICE_STATES as readonly (string | null | undefined)[]).includes(state);
+const isInvoiceState = (state: string | null | undefined): state is InvoiceState =>
+  (INVOICE_STATES as readonly (string | null | undefined)[]).includes(state);
 
 /**
  * `edshed dash billing`: invoices by state, expiring subscriptions, cancellations, sales headlines, open
@@ -54,7 +64,9 @@ export function billingSpec(f: Factory): DashSpec<BillingData> {
     act: (request) => markFromDashboard(f, request),
     patch: (data, request, outcome) => ({
       ...data,
-      invoices: data.invoices.map((i) => (i.id === request.id && isInvoiceState(outcome.after) ? { ...i, state: outcome.after } : i)),
+      invoices: data.invoices.map((i) =>
+        i.id === request.id && isInvoiceState(outcome.after) ? { ...i, state: outcome.after } : i,
+      ),
     }),
   };
 }

@@ -24,7 +24,12 @@ export interface JobsData {
 export async function loadJobs(api: ApiMethods): Promise<JobsData> {
   const [jobs, snapshots, email] = await together([
     api.jobs.list().then(async (r) => (await checkedAnswer('jobs list', r, 'GET jobs')).jobs),
-    api.snapshots.list({ take: 100 }).then(async (r) => (await checkedAnswer('snapshots list', r, 'GET superuser/sales/reports/engagement/snapshots')).snapshots),
+    api.snapshots
+      .list({ take: 100 })
+      .then(
+        async (r) =>
+          (await checkedAnswer('snapshots list', r, 'GET superuser/sales/reports/engagement/snapshots')).snapshots,
+      ),
     api.emails.stats().then(async (r) => (await checkedAnswer('emails stats', r, 'GET email/stats')).stats),
   ]);
   return { jobs, snapshots, email };

@@ -3,11 +3,14 @@ import type { Job } from '../../../core/shapes/types.js';
 import type { JobsData } from './load.js';
 
 const ACTIVE = ['running', 'queued', 'waiting', 'active', 'delayed'];
-const percent = (rate: number | null | undefined): string => (typeof rate === 'number' ? `${Math.round(rate * 1000) / 10}%` : '?');
+const percent = (rate: number | null | undefined): string =>
+  typeof rate === 'number' ? `${Math.round(rate * 1000) / 10}%` : '?';
 
 function jobRow(job: Job, data: JobsData): Row {
   const snapshot = data.snapshots.find((s) => s.job_id === job.id);
-  const what = snapshot ? `snapshot ${snapshot.start} to ${snapshot.end}` : `${job.kind}${job.namespace_id ? ` (${job.namespace_id})` : ''}`;
+  const what = snapshot
+    ? `snapshot ${snapshot.start} to ${snapshot.end}`
+    : `${job.kind}${job.namespace_id ? ` (${job.namespace_id})` : ''}`;
   return {
     key: `job-${job.id}`,
     id: job.id,
@@ -15,7 +18,8 @@ function jobRow(job: Job, data: JobsData): Row {
     bar: job.progress / 100,
     after: `${Math.round(job.progress)}%`,
     note: job.error ?? undefined,
-    tone: job.state === 'failed' ? 'bad' : ACTIVE.includes(job.state) ? 'warn' : job.state === 'done' ? undefined : 'dim',
+    tone:
+      job.state === 'failed' ? 'bad' : ACTIVE.includes(job.state) ? 'warn' : job.state === 'done' ? undefined : 'dim',
   };
 }
 
@@ -33,7 +37,12 @@ function emailPane(data: JobsData): Pane {
     { text: `${bounced} bounced · ${e.suppressions} addresses suppressed`, tone: bounced > 0 ? 'warn' : undefined },
     { text: `delivery rate ${percent(e.delivery_rate)} · open rate ${percent(e.open_rate)}`, bar: e.delivery_rate },
   ];
-  return { title: 'Email statistics', summary, rows: summary.map((l, i) => ({ ...l, key: `email-${i}` })), counted: false };
+  return {
+    title: 'Email statistics',
+    summary,
+    rows: summary.map((l, i) => ({ ...l, key: `email-${i}` })),
+    counted: false,
+  };
 }
 
 /**
@@ -46,9 +55,24 @@ function emailPane(data: JobsData): Pane {
 export function jobsPanes(data: JobsData): Pane[] {
   const newest = [...data.jobs].sort((a, b) => b.id - a.id);
   return [
-    jobsPane('Running and queued', newest.filter((j) => ACTIVE.includes(j.state)), data, 'nothing running'),
-    jobsPane('Engagement snapshot jobs', newest.filter((j) => j.kind === 'engagement-snapshot'), data, 'none yet (edshed snapshots create)'),
-    jobsPane('Failed', newest.filter((j) => j.state === 'failed'), data, 'none'),
+    jobsPane(
+      'Running and queued',
+      newest.filter((j) => ACTIVE.includes(j.state)),
+      data,
+      'nothing running',
+    ),
+    jobsPane(
+      'Engagement snapshot jobs',
+      newest.filter((j) => j.kind === 'engagement-snapshot'),
+      data,
+      'none yet (edshed snapshots create)',
+    ),
+    jobsPane(
+      'Failed',
+      newest.filter((j) => j.state === 'failed'),
+      data,
+      'none',
+    ),
     emailPane(data),
     jobsPane('All jobs', newest, data, 'none'),
   ];

@@ -35,10 +35,19 @@ export interface SchoolData {
  * const engagement = await latestEngagement(api, 1);
  */
 export async function latestEngagement(api: ApiMethods, schoolId: number): Promise<SchoolData['engagement']> {
-  const { snapshots } = await checkedAnswer('snapshots list', await api.snapshots.list({ take: 20 }), 'GET superuser/sales/reports/engagement/snapshots');
+  const { snapshots } = await checkedAnswer(
+    'snapshots list',
+    await api.snapshots.list({ take: 20 }),
+    'GET superuser/sales/reports/engagement/snapshots',
+  );
   const snapshot = snapshots.find((s) => s.state === 'done');
   if (!snapshot) return null;
-  const rows = await collectPages((page) => api.snapshots.data({ id: snapshot.id, ...page }), 'snapshots data', 'data', `GET snapshots/${snapshot.id}/data`);
+  const rows = await collectPages(
+    (page) => api.snapshots.data({ id: snapshot.id, ...page }),
+    'snapshots data',
+    'data',
+    `GET snapshots/${snapshot.id}/data`,
+  );
   return { snapshot, row: rows.find((r) => r.school_id === schoolId) ?? null };
 }
 
@@ -49,10 +58,23 @@ export async function latestEngagement(api: ApiMethods, schoolId: number): Promi
  * @example
  * const data = await loadSchoolAsSuperuser(api, 1, new Date(), caller);
  */
-export async function loadSchoolAsSuperuser(api: ApiMethods, id: number, now: Date, caller: Caller): Promise<SchoolData> {
+export async function loadSchoolAsSuperuser(
+  api: ApiMethods,
+  id: number,
+  now: Date,
+  caller: Caller,
+): Promise<SchoolData> {
   const today = now.toISOString().slice(0, 10);
   const [view, engagement] = await together([readSchoolView(api, id, today, caller), latestEngagement(api, id)]);
-  return { today, school: view.school, subscriptions: view.subscriptions ?? [], homework: null, activity: null, engagement, view };
+  return {
+    today,
+    school: view.school,
+    subscriptions: view.subscriptions ?? [],
+    homework: null,
+    activity: null,
+    engagement,
+    view,
+  };
 }
 
 /**
@@ -65,9 +87,24 @@ export async function loadSchoolAsSuperuser(api: ApiMethods, id: number, now: Da
 export async function loadOwnSchool(api: ApiMethods, id: number, now: Date): Promise<SchoolData> {
   const [school, subscriptions, homework, activity] = await together([
     readSchool(api, id),
-    collectPages((page) => api.schoolSubscriptions.list({ ...page }), 'school-subscriptions list', 'subscriptions', 'GET users/me/school/subscriptions'),
+    collectPages(
+      (page) => api.schoolSubscriptions.list({ ...page }),
+      'school-subscriptions list',
+      'subscriptions',
+      'GET users/me/school/subscriptions',
+    ),
     api.homework.list().then(async (r) => (await checkedAnswer('homework list', r, 'GET homework')).homework),
-    api.schools.activity().then(async (r) => (await checkedAnswer('schools activity', r, 'GET users/me/school/activity')).groups),
+    api.schools
+      .activity()
+      .then(async (r) => (await checkedAnswer('schools activity', r, 'GET users/me/school/activity')).groups),
   ]);
-  return { today: now.toISOString().slice(0, 10), school, subscriptions, homework, activity, engagement: null, view: null };
+  return {
+    today: now.toISOString().slice(0, 10),
+    school,
+    subscriptions,
+    homework,
+    activity,
+    engagement: null,
+    view: null,
+  };
 }

@@ -42,15 +42,37 @@ function peoplePane(data: SchoolData): Pane {
 
 function homeworkPane(data: SchoolData): Pane {
   const title = 'Homework due this week';
-  if (data.homework === null) return { title, summary: [emptyLine("shown to the school's own admins (the API has no superuser route to it)")], rows: [] };
+  if (data.homework === null)
+    return {
+      title,
+      summary: [emptyLine("shown to the school's own admins (the API has no superuser route to it)")],
+      rows: [],
+    };
   const due = data.homework
-    .filter((h) => typeof h.ends_at === 'string' && daysUntil(h.ends_at, data.today) >= 0 && daysUntil(h.ends_at, data.today) < WEEK_DAYS)
+    .filter(
+      (h) =>
+        typeof h.ends_at === 'string' &&
+        daysUntil(h.ends_at, data.today) >= 0 &&
+        daysUntil(h.ends_at, data.today) < WEEK_DAYS,
+    )
     .sort((a, b) => byCodeUnits(a.ends_at ?? '', b.ends_at ?? ''));
-  const rows: Row[] = due.map((h) => ({ key: `hw-${h.id}`, id: h.id, text: `due ${(h.ends_at ?? '').slice(0, 10)}  ${h.title}${h.game ? ` (${h.game})` : ''}` }));
-  if (rows.length > 0) return { title, summary: [{ text: `${rows.length} due by ${addDays(data.today, WEEK_DAYS - 1)}` }, ...rows], rows };
+  const rows: Row[] = due.map((h) => ({
+    key: `hw-${h.id}`,
+    id: h.id,
+    text: `due ${(h.ends_at ?? '').slice(0, 10)}  ${h.title}${h.game ? ` (${h.game})` : ''}`,
+  }));
+  if (rows.length > 0)
+    return { title, summary: [{ text: `${rows.length} due by ${addDays(data.today, WEEK_DAYS - 1)}` }, ...rows], rows };
   const latest = [...data.homework].sort((a, b) => byCodeUnits(b.ends_at ?? '', a.ends_at ?? ''))[0];
   const last = latest ? [emptyLine(`latest set: ${latest.title}, due ${(latest.ends_at ?? '').slice(0, 10)}`)] : [];
-  return { title, summary: [{ text: `none due by ${addDays(data.today, WEEK_DAYS - 1)} (${data.homework.length} set in all)` }, ...last], rows };
+  return {
+    title,
+    summary: [
+      { text: `none due by ${addDays(data.today, WEEK_DAYS - 1)} (${data.homework.length} set in all)` },
+      ...last,
+    ],
+    rows,
+  };
 }
 
 function activityPane(data: SchoolData): Pane {
@@ -64,25 +86,43 @@ function activityPane(data: SchoolData): Pane {
     }));
     const week = data.activity.reduce((n, g) => n + g.plays_7d, 0);
     const month = data.activity.reduce((n, g) => n + g.plays_30d, 0);
-    return { title, summary: [{ text: `${week} plays in the last 7 days, ${month} in 30, across ${rows.length} groups` }, ...rows], rows };
+    return {
+      title,
+      summary: [{ text: `${week} plays in the last 7 days, ${month} in 30, across ${rows.length} groups` }, ...rows],
+      rows,
+    };
   }
   const e = data.engagement;
   if (!e) return { title, summary: [emptyLine('no engagement snapshot yet (edshed snapshots create)')], rows: [] };
   const period = `engagement snapshot ${e.snapshot.id}, ${e.snapshot.start} to ${e.snapshot.end}`;
   const lines: Line[] = e.row
-    ? [{ text: `${e.row.plays} plays · ${e.row.active_pupils}/${e.row.pupils} pupils active`, bar: e.row.pupils > 0 ? e.row.active_pupils / e.row.pupils : 0 }, emptyLine(period)]
+    ? [
+        {
+          text: `${e.row.plays} plays · ${e.row.active_pupils}/${e.row.pupils} pupils active`,
+          bar: e.row.pupils > 0 ? e.row.active_pupils / e.row.pupils : 0,
+        },
+        emptyLine(period),
+      ]
     : [emptyLine(`not in ${period}`)];
   return { title, summary: lines, rows: lines.map((l, i) => ({ ...l, key: `engagement-${i}` })), counted: false };
 }
 
 function invoicesPane(data: SchoolData): Pane | undefined {
   if (!data.view?.open_invoices || !data.view.invoice_totals) return undefined;
-  const rows: Row[] = data.view.open_invoices.map((i) => ({ key: `inv-${i.id}`, id: i.id, text: `${i.number ?? `#${i.id}`}  ${i.state.padEnd(9)} ${money(i.amount_due ?? i.total, i.currency)}  due ${i.due_at ?? '?'}` }));
+  const rows: Row[] = data.view.open_invoices.map((i) => ({
+    key: `inv-${i.id}`,
+    id: i.id,
+    text: `${i.number ?? `#${i.id}`}  ${i.state.padEnd(9)} ${money(i.amount_due ?? i.total, i.currency)}  due ${i.due_at ?? '?'}`,
+  }));
   const totals: Line[] = data.view.invoice_totals.map((t) => ({
     text: `${money(t.amount_due, t.currency)} due on ${t.invoices} invoice${t.invoices === 1 ? '' : 's'}${t.overdue > 0 ? `, ${money(t.amount_overdue, t.currency)} overdue` : ''}`,
     tone: t.overdue > 0 ? 'bad' : undefined,
   }));
-  return { title: 'Unpaid invoices', summary: totals.length > 0 ? totals : [{ text: 'nothing to pay', tone: 'good' }], rows };
+  return {
+    title: 'Unpaid invoices',
+    summary: totals.length > 0 ? totals : [{ text: 'nothing to pay', tone: 'good' }],
+    rows,
+  };
 }
 
 function addDays(day: string, days: number): string {
@@ -98,5 +138,11 @@ function addDays(day: string, days: number): string {
  */
 export function schoolPanes(data: SchoolData): Pane[] {
   const invoices = invoicesPane(data);
-  return [peoplePane(data), subscriptionsPane(data), homeworkPane(data), activityPane(data), ...(invoices ? [invoices] : [])];
+  return [
+    peoplePane(data),
+    subscriptionsPane(data),
+    homeworkPane(data),
+    activityPane(data),
+    ...(invoices ? [invoices] : []),
+  ];
 }

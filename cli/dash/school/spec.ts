@@ -18,12 +18,18 @@ export async function schoolSpec(f: Factory, api: ApiMethods, id: number | undef
   const user = await meUser((await api.me.show()).data);
   const base = { name: 'school', panes: schoolPanes };
   if (user.superuser) {
-    if (id === undefined) throw new CliError('a superuser names the school: edshed dash school ID (edshed schools find NAME finds it)', EXIT.usage);
+    if (id === undefined)
+      throw new CliError(
+        'a superuser names the school: edshed dash school ID (edshed schools find NAME finds it)',
+        EXIT.usage,
+      );
     const caller = callerOf(user);
     return { ...base, title: `EdShed school ${id}`, load: (a) => loadSchoolAsSuperuser(a, id, f.now(), caller) };
   }
   const own = Number(user.school?.id);
-  if (!Number.isSafeInteger(own) || user.school?.admin !== true) throw new CliError('dash school is for school admins (their own school) and superusers', EXIT.auth);
-  if (id !== undefined && id !== own) throw new CliError(`not allowed: a school admin sees their own school (${own}), not school ${id}`, EXIT.auth);
+  if (!Number.isSafeInteger(own) || user.school?.admin !== true)
+    throw new CliError('dash school is for school admins (their own school) and superusers', EXIT.auth);
+  if (id !== undefined && id !== own)
+    throw new CliError(`not allowed: a school admin sees their own school (${own}), not school ${id}`, EXIT.auth);
   return { ...base, title: `EdShed school ${own}`, load: (a) => loadOwnSchool(a, own, f.now()) };
 }

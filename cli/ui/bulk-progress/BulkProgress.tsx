@@ -43,7 +43,9 @@ export function BulkProgress({ title, state, columns }: BulkProgressProps) {
         <Text color={state.unknown > 0 ? 'yellow' : undefined}>{state.unknown} unknown</Text>
         {`  ${state.skipped} skipped  ${state.inFlight} in flight`}
       </Text>
-      <Text>{fit(`${ratePerSecond(state).toFixed(1)}/s  ETA ${duration(eta)}  elapsed ${duration(elapsed)}`, width)}</Text>
+      <Text>
+        {fit(`${ratePerSecond(state).toFixed(1)}/s  ETA ${duration(eta)}  elapsed ${duration(elapsed)}`, width)}
+      </Text>
       {state.pause ? <Text color="yellow">{fit(pauseBanner(state.pause), width)}</Text> : null}
       {state.note && !state.pause ? <Text dimColor>{fit(state.note, width)}</Text> : null}
       {state.errors.length > 0 ? <Text>Latest errors:</Text> : null}
@@ -58,7 +60,9 @@ export function BulkProgress({ title, state, columns }: BulkProgressProps) {
 }
 
 function stoppingLine(inFlight: number): string {
-  return inFlight > 0 ? `Stopping: finishing ${inFlight} in flight; Ctrl-C again to quit now` : 'Stopped: nothing in flight; the rest is left for a resume';
+  return inFlight > 0
+    ? `Stopping: finishing ${inFlight} in flight; Ctrl-C again to quit now`
+    : 'Stopped: nothing in flight; the rest is left for a resume';
 }
 
 function pauseBanner(pause: NonNullable<BulkProgressState['pause']>): string {

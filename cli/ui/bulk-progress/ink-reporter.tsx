@@ -13,7 +13,12 @@ const FRAME_MS = 200;
  * @example
  * const reporter = inkReporter(process.stderr, 868, 'notes create', { now: Date.now });
  */
-export function inkReporter(stream: NodeJS.WriteStream, total: number, title: string, options: { readonly now: () => number }): ProgressReporter {
+export function inkReporter(
+  stream: NodeJS.WriteStream,
+  total: number,
+  title: string,
+  options: { readonly now: () => number },
+): ProgressReporter {
   let state = initialProgress(total, options.now());
   // Lines logged since the last frame go out above it, through Ink's Static (a direct write to the
   // stream would break the frame Ink erases and redraws). Each frame with new lines draws them in a

@@ -8,8 +8,20 @@ export type ProgressEvent =
   | { readonly kind: 'sent'; readonly at: number }
   /** A send ended without an outcome (429, a server failure to retry): the item left flight for the queue. */
   | { readonly kind: 'requeued'; readonly at: number }
-  | { readonly kind: 'settled'; readonly at: number; readonly status: ItemStatus; readonly line: number; readonly message: string }
-  | { readonly kind: 'paused'; readonly at: number; readonly until: number; readonly reason: PauseReason; readonly message: string }
+  | {
+      readonly kind: 'settled';
+      readonly at: number;
+      readonly status: ItemStatus;
+      readonly line: number;
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'paused';
+      readonly at: number;
+      readonly until: number;
+      readonly reason: PauseReason;
+      readonly message: string;
+    }
   | { readonly kind: 'note'; readonly at: number; readonly message: string }
   | { readonly kind: 'stopping'; readonly at: number }
   | { readonly kind: 'tick'; readonly at: number };
@@ -59,14 +71,28 @@ export const ERRORS_SHOWN = 5;
  * initialProgress(868, Date.now())
  */
 export function initialProgress(total: number, at: number): BulkProgressState {
-  return { total, done: 0, failed: 0, unknown: 0, skipped: 0, inFlight: 0, startedAt: at, now: at, recent: [], errors: [], stopping: false };
+  return {
+    total,
+    done: 0,
+    failed: 0,
+    unknown: 0,
+    skipped: 0,
+    inFlight: 0,
+    startedAt: at,
+    now: at,
+    recent: [],
+    errors: [],
+    stopping: false,
+  };
 }
 
 function count(recent: readonly Bucket[], at: number): readonly Bucket[] {
   const second = Math.floor(at / 1000);
   const kept = recent.filter((b) => b.second > second - RATE_WINDOW_S);
   const last = kept.at(-1);
-  return last?.second === second ? [...kept.slice(0, -1), { second, count: last.count + 1 }] : [...kept, { second, count: 1 }];
+  return last?.second === second
+    ? [...kept.slice(0, -1), { second, count: last.count + 1 }]
+    : [...kept, { second, count: 1 }];
 }
 
 /**
@@ -90,15 +116,33 @@ export function progressReducer(state: BulkProgressState, event: ProgressEvent):
       return { ...base, inFlight: Math.max(0, state.inFlight - 1) };
     case 'settled': {
       const inFlight = Math.max(0, state.inFlight - 1);
-      const errors = event.status === 'failed' || event.status === 'unknown' ? [...state.errors, { line: event.line, status: event.status, message: event.message }].slice(-ERRORS_SHOWN) : state.errors;
-      const settled = { ...base, inFlight, [event.status]: state[event.status] + 1, recent: count(state.recent, event.at), errors };
+      const errors =
+        event.status === 'failed' || event.status === 'unknown'
+          ? [...state.errors, { line: event.line, status: event.status, message: event.message }].slice(-ERRORS_SHOWN)
+          : state.errors;
+      const settled = {
+        ...base,
+        inFlight,
+        [event.status]: state[event.status] + 1,
+        recent: count(state.recent, event.at),
+        errors,
+      };
       // The last item settling ends the run: the final frame holds its last state, not a pause.
       if (finished(settled) < settled.total) return settled;
-      return { ...settled, pause: undefined, ...(settled.noteOfPause ? { note: undefined, noteOfPause: undefined } : {}) };
+      return {
+        ...settled,
+        pause: undefined,
+        ...(settled.noteOfPause ? { note: undefined, noteOfPause: undefined } : {}),
+      };
     }
     case 'paused':
       if (event.until <= now) return base;
-      return { ...base, pause: { until: Math.max(event.until, pause?.until ?? 0), reason: event.reason }, note: event.message, noteOfPause: true };
+      return {
+        ...base,
+        pause: { until: Math.max(event.until, pause?.until ?? 0), reason: event.reason },
+        note: event.message,
+        noteOfPause: true,
+      };
     case 'note':
       return { ...base, note: event.message, noteOfPause: undefined };
     case 'stopping':

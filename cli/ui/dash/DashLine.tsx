@@ -2,7 +2,13 @@ import { Text } from 'ink';
 import { lineText, type Line, type Tone } from '../../dash/pane.js';
 import { fit } from '../bulk-progress/format.js';
 
-const COLOURS: Readonly<Record<Tone, string | undefined>> = { normal: undefined, good: 'green', warn: 'yellow', bad: 'red', dim: undefined };
+const COLOURS: Readonly<Record<Tone, string | undefined>> = {
+  normal: undefined,
+  good: 'green',
+  warn: 'yellow',
+  bad: 'red',
+  dim: undefined,
+};
 
 export interface DashLineProps {
   readonly line: Line;

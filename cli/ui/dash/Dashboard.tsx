@@ -31,7 +31,11 @@ const KEYS: readonly (readonly [string, string])[] = [
 function formLine(form: ActionForm): string {
   if (form.stage === 'sending') return `Marking ${form.label} ${form.action}…`;
   if (form.stage === 'confirm') return confirmQuestion(form);
-  const fields = form.fields.map((f, i) => (f.choices ? `${f.name}: ‹${f.value}›${i === form.index ? ' (← →)' : ''}` : `${f.name}: ${f.value}${i === form.index ? '█' : ''}`));
+  const fields = form.fields.map((f, i) =>
+    f.choices
+      ? `${f.name}: ‹${f.value}›${i === form.index ? ' (← →)' : ''}`
+      : `${f.name}: ${f.value}${i === form.index ? '█' : ''}`,
+  );
   return `Mark ${form.label} ${form.action}: ${fields.join('  ')}  Enter next, Esc cancel`;
 }
 
@@ -51,9 +55,14 @@ function footer<D>(state: DashState<D>, pane: Pane | undefined): string {
 export function Dashboard<D>({ title, state, panes, width, height }: DashboardProps<D>) {
   const w = Math.max(20, width) - 1;
   const pane = panes[state.pane];
-  const stamp = state.loadedAt === undefined ? 'loading…' : `data of ${clockTime(state.loadedAt)}${state.fetching ? ', refreshing…' : ''}`;
+  const stamp =
+    state.loadedAt === undefined
+      ? 'loading…'
+      : `data of ${clockTime(state.loadedAt)}${state.fetching ? ', refreshing…' : ''}`;
   // The retry time first: a long reason is what a narrow terminal cuts.
-  const banner = state.banner ? `retrying at ${clockTime(state.banner.retryAt)}, ${state.data === undefined ? 'no data yet' : 'showing the last data'}: ${state.banner.message}` : undefined;
+  const banner = state.banner
+    ? `retrying at ${clockTime(state.banner.retryAt)}, ${state.data === undefined ? 'no data yet' : 'showing the last data'}: ${state.banner.message}`
+    : undefined;
   const extra = (banner ? 1 : 0) + (state.notice ? 1 : 0) + (state.form ? 2 : 0);
   const body = Math.max(3, height - 2 - extra);
   return (
@@ -77,7 +86,15 @@ export function Dashboard<D>({ title, state, panes, width, height }: DashboardPr
         ) : panes.length === 0 ? (
           <Text dimColor>{state.banner ? 'waiting for the first answer' : 'loading…'}</Text>
         ) : state.view === 'drill' && pane ? (
-          <Drill pane={pane} rows={filteredRows(pane, state.filter)} cursor={state.cursor} filter={state.filter} filtering={state.filtering} width={w} height={body} />
+          <Drill
+            pane={pane}
+            rows={filteredRows(pane, state.filter)}
+            cursor={state.cursor}
+            filter={state.filter}
+            filtering={state.filtering}
+            width={w}
+            height={body}
+          />
         ) : (
           // Laid out for the terminal's own width: two columns from 120, though a column is kept free.
           <Overview panes={panes} focus={state.pane} width={w} layout={overviewLayout(panes, width, body)} />

@@ -34,12 +34,21 @@ export function Overview({ panes, focus, width, layout: columns }: OverviewProps
             return (
               <Box key={pane.title} flexDirection="column">
                 <Text bold inverse={index === focus} wrap="truncate">
-                  {fit(`${index === focus ? '▶' : '•'} ${pane.title}${pane.counted !== false && pane.rows.length > 0 ? ` (${pane.rows.length})` : ''}`, columnWidth)}
+                  {fit(
+                    `${index === focus ? '▶' : '•'} ${pane.title}${pane.counted !== false && pane.rows.length > 0 ? ` (${pane.rows.length})` : ''}`,
+                    columnWidth,
+                  )}
                 </Text>
                 {shown.map((line, i) => (
                   <DashLine key={i} line={line} width={columnWidth} indent={2} cells={cells} />
                 ))}
-                {hidden > 0 && lines > 0 ? <DashLine line={{ text: `… ${hidden + 1} more: Enter`, tone: 'dim' }} width={columnWidth} indent={2} /> : null}
+                {hidden > 0 && lines > 0 ? (
+                  <DashLine
+                    line={{ text: `… ${hidden + 1} more: Enter`, tone: 'dim' }}
+                    width={columnWidth}
+                    indent={2}
+                  />
+                ) : null}
               </Box>
             );
           })}

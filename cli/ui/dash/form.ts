@@ -28,7 +28,13 @@ export interface ActionForm {
  * openForm('paid', 4, 'INV-000004', '2026-11-24').fields // [{ name: 'method', value: 'bacs', choices }, { name: 'date', value: '2026-11-24' }]
  */
 export function openForm(action: ActRequest['action'], id: number, label: string, today: string): ActionForm {
-  const fields: FormField[] = action === 'promised' ? [{ name: 'reference', value: '' }] : [{ name: 'method', value: PAYMENT_METHODS[0], choices: PAYMENT_METHODS }, { name: 'date', value: today }];
+  const fields: FormField[] =
+    action === 'promised'
+      ? [{ name: 'reference', value: '' }]
+      : [
+          { name: 'method', value: PAYMENT_METHODS[0], choices: PAYMENT_METHODS },
+          { name: 'date', value: today },
+        ];
   return { action, id, label, fields, index: 0, stage: 'edit' };
 }
 
@@ -58,7 +64,8 @@ export function typedText(value: string, typed: string): string {
 }
 
 /** Typed text goes into the field being edited (not into a choice), Backspaces in it erasing. */
-export const typeInto = (form: ActionForm, text: string): ActionForm => editField(form, (f) => (f.choices ? f : { ...f, value: typedText(f.value, text) }));
+export const typeInto = (form: ActionForm, text: string): ActionForm =>
+  editField(form, (f) => (f.choices ? f : { ...f, value: typedText(f.value, text) }));
 
 export const eraseFrom = (form: ActionForm): ActionForm => typeInto(form, '\x7f');
 
@@ -84,7 +91,11 @@ export function nextField(form: ActionForm): ActionForm {
  * formRequest(form) // { action: 'promised', id: 4, details: { reference: 'PO 4471' } }
  */
 export function formRequest(form: ActionForm): ActRequest {
-  return { action: form.action, id: form.id, details: Object.fromEntries(form.fields.map((f) => [f.name, f.value.trim()])) };
+  return {
+    action: form.action,
+    id: form.id,
+    details: Object.fromEntries(form.fields.map((f) => [f.name, f.value.trim()])),
+  };
 }
 
 /** The confirmation question: `Mark INV-000004 promised (reference "PO 4471")? y/n`. */

@@ -61,10 +61,19 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal, f
   const [reducer] = useState(() => followingRow<D>((s) => filteredRows(panesOf(s.data)[s.pane], s.filter)));
   const [pending, answer] = first instanceof Promise ? [first, undefined] : [undefined, first];
   const [state, dispatch, read] = useLatestReducer<DashState<D>, DashEvent<D>>(reducer, () =>
-    answer === undefined ? initialDash() : reducer(initialDash(), { kind: 'fetch-ok', data: answer.data, at: answer.at }),
+    answer === undefined
+      ? initialDash()
+      : reducer(initialDash(), { kind: 'fetch-ok', data: answer.data, at: answer.at }),
   );
   const { columns, rows } = useTerminalSize(stdout);
-  const refresh = useDashData(api, spec.load, dispatch, { interval, now, onFatal, failures, first: pending, answered: answer !== undefined });
+  const refresh = useDashData(api, spec.load, dispatch, {
+    interval,
+    now,
+    onFatal,
+    failures,
+    first: pending,
+    answered: answer !== undefined,
+  });
   const panes = panesOf(state.data);
   // The screen keeps a line free: Ink redraws a frame as tall as the terminal by clearing it, which flickers.
   const height = Math.max(6, rows - 1);
@@ -74,7 +83,13 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal, f
     const latest = read();
     const all = panesOf(latest.data);
     const pane = all[latest.pane];
-    const context = { panes: all.length, rows: filteredRows(pane, latest.filter), actionable: pane?.actionable === true && spec.act !== undefined, page: height - 6, today };
+    const context = {
+      panes: all.length,
+      rows: filteredRows(pane, latest.filter),
+      actionable: pane?.actionable === true && spec.act !== undefined,
+      page: height - 6,
+      today,
+    };
     const command = keyCommand(latest, input, key, context);
     if (command?.kind === 'quit') exit();
     else if (command?.kind === 'refresh') refresh();
@@ -89,10 +104,15 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal, f
       (outcome) => {
         dispatch({ kind: 'act-done', outcome });
         const data = read().data;
-        if (outcome.ok && spec.patch && data !== undefined) dispatch({ kind: 'patch', data: spec.patch(data, request, outcome) });
+        if (outcome.ok && spec.patch && data !== undefined)
+          dispatch({ kind: 'patch', data: spec.patch(data, request, outcome) });
         refresh();
       },
-      (error: unknown) => dispatch({ kind: 'act-done', outcome: { ok: false, message: error instanceof Error ? error.message : String(error) } }),
+      (error: unknown) =>
+        dispatch({
+          kind: 'act-done',
+          outcome: { ok: false, message: error instanceof Error ? error.message : String(error) },
+        }),
     );
     // Sent once per confirmation: the stage leaves `sending` when it answers.
   }, [form?.stage]);
@@ -118,7 +138,12 @@ export async function runInkDashboard<D>(spec: DashSpec<D>, options: InkDashOpti
   // frame shows would meet a cooked terminal (echoed, Enter read as a newline). Raw before drawing.
   options.stdin.setRawMode(true);
   try {
-    instance = render(<DashApp spec={spec} {...options} onFatal={onFatal} />, { stdout: options.stdout, stdin: options.stdin, exitOnCtrlC: false, patchConsole: false });
+    instance = render(<DashApp spec={spec} {...options} onFatal={onFatal} />, {
+      stdout: options.stdout,
+      stdin: options.stdin,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    });
     await instance.waitUntilExit();
   } finally {
     options.stdin.setRawMode(false);

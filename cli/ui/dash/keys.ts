@@ -29,12 +29,18 @@ export interface KeyContext {
   readonly today: string;
 }
 
-export type KeyCommand<D> = { readonly kind: 'event'; readonly event: DashEvent<D> } | { readonly kind: 'refresh' } | { readonly kind: 'quit' } | undefined;
+export type KeyCommand<D> =
+  | { readonly kind: 'event'; readonly event: DashEvent<D> }
+  | { readonly kind: 'refresh' }
+  | { readonly kind: 'quit' }
+  | undefined;
 
 const ev = <D>(event: DashEvent<D>): KeyCommand<D> => ({ kind: 'event', event });
 // Control characters are keys, not text; but Backspaces (DEL, ^H) read in one chunk with other keys are
 // edits of the text (Ink names a lone Backspace, not two in one read), which the reducer applies in order.
-const printable = (input: string): boolean => input.length > 0 && [...input].every((ch) => (ch >= ' ' && ch !== '\x7f') || (input.length > 1 && (ch === '\x7f' || ch === '\b')));
+const printable = (input: string): boolean =>
+  input.length > 0 &&
+  [...input].every((ch) => (ch >= ' ' && ch !== '\x7f') || (input.length > 1 && (ch === '\x7f' || ch === '\b')));
 
 function formKey<D>(state: DashState<D>, input: string, key: KeyPress): KeyCommand<D> {
   if (state.form?.stage === 'confirm') {
@@ -83,11 +89,18 @@ export function keyCommand<D>(state: DashState<D>, input: string, key: KeyPress,
   if (key.escape) return ev({ kind: 'back' });
   if (key.leftArrow || key.rightArrow) return ev({ kind: 'focus', delta: key.leftArrow ? -1 : 1, panes: ctx.panes });
   if (key.upArrow || key.downArrow) return ev({ kind: 'move', delta: key.upArrow ? -1 : 1, rows: ctx.rows.length });
-  if (key.pageUp || key.pageDown) return ev({ kind: 'move', delta: (key.pageUp ? -1 : 1) * Math.max(1, ctx.page), rows: ctx.rows.length });
+  if (key.pageUp || key.pageDown)
+    return ev({ kind: 'move', delta: (key.pageUp ? -1 : 1) * Math.max(1, ctx.page), rows: ctx.rows.length });
   if (input === '/') return ev({ kind: 'filter-start' });
   const row = ctx.rows[state.cursor];
   if (ctx.actionable && row?.id !== undefined && (input === 'p' || input === 'm')) {
-    return ev({ kind: 'form-open', action: input === 'p' ? 'promised' : 'paid', id: row.id, label: row.text.split(/\s+/)[0] ?? `#${row.id}`, today: ctx.today });
+    return ev({
+      kind: 'form-open',
+      action: input === 'p' ? 'promised' : 'paid',
+      id: row.id,
+      label: row.text.split(/\s+/)[0] ?? `#${row.id}`,
+      today: ctx.today,
+    });
   }
   return undefined;
 }

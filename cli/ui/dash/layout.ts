@@ -36,11 +36,18 @@ export function allot(wants: readonly number[], budget: number): number[] {
  * @example
  * overviewLayout(panes, 80, 20) // [[{ index: 0, lines: 6 }, { index: 1, lines: 3 }, ...]]
  */
-export function overviewLayout(panes: readonly Pane[], columns: number, rows: number): { index: number; lines: number }[][] {
+export function overviewLayout(
+  panes: readonly Pane[],
+  columns: number,
+  rows: number,
+): { index: number; lines: number }[][] {
   const count = columns >= TWO_COLUMNS_FROM && panes.length > 1 ? 2 : 1;
   return Array.from({ length: count }, (_, c) => {
     const members = panes.map((pane, index) => ({ pane, index })).filter(({ index }) => index % count === c);
-    const given = allot(members.map(({ pane }) => pane.summary.length), rows - members.length);
+    const given = allot(
+      members.map(({ pane }) => pane.summary.length),
+      rows - members.length,
+    );
     return members.map(({ index }, i) => ({ index, lines: given[i] ?? 0 }));
   });
 }

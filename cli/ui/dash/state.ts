@@ -40,7 +40,13 @@ export type DashEvent<D> =
   | { readonly kind: 'filter-erase' }
   | { readonly kind: 'filter-done' }
   | { readonly kind: 'help' }
-  | { readonly kind: 'form-open'; readonly action: ActRequest['action']; readonly id: number; readonly label: string; readonly today: string }
+  | {
+      readonly kind: 'form-open';
+      readonly action: ActRequest['action'];
+      readonly id: number;
+      readonly label: string;
+      readonly today: string;
+    }
   | { readonly kind: 'form-input'; readonly text: string }
   | { readonly kind: 'form-erase' }
   | { readonly kind: 'form-choice'; readonly delta: number }
@@ -82,7 +88,11 @@ function formEvent<D>(state: DashState<D>, form: ActionForm, event: DashEvent<D>
     case 'form-choice':
       return form.stage === 'edit' ? { ...state, form: choose(form, event.delta) } : state;
     case 'form-next':
-      return form.stage === 'edit' ? { ...state, form: nextField(form) } : form.stage === 'confirm' ? { ...state, form: { ...form, stage: 'sending' } } : state;
+      return form.stage === 'edit'
+        ? { ...state, form: nextField(form) }
+        : form.stage === 'confirm'
+          ? { ...state, form: { ...form, stage: 'sending' } }
+          : state;
     case 'form-confirm':
       return form.stage === 'confirm' ? { ...state, form: { ...form, stage: 'sending' } } : state;
     case 'form-cancel':
@@ -119,7 +129,13 @@ export function dashReducer<D>(state: DashState<D>, event: DashEvent<D>): DashSt
   switch (event.kind) {
     case 'focus': {
       const panes = Math.max(1, event.panes);
-      return { ...state, pane: (((state.pane + event.delta) % panes) + panes) % panes, cursor: 0, filter: '', filtering: false };
+      return {
+        ...state,
+        pane: (((state.pane + event.delta) % panes) + panes) % panes,
+        cursor: 0,
+        filter: '',
+        filtering: false,
+      };
     }
     case 'drill':
       return { ...state, view: 'drill', cursor: 0, notice: undefined };
@@ -153,7 +169,9 @@ export function dashReducer<D>(state: DashState<D>, event: DashEvent<D>): DashSt
  * @example
  * const reducer = followingRow((state) => filteredRows(spec.panes(state.data)[state.pane], state.filter));
  */
-export function followingRow<D>(rowsOf: (state: DashState<D>) => readonly Row[]): (state: DashState<D>, event: DashEvent<D>) => DashState<D> {
+export function followingRow<D>(
+  rowsOf: (state: DashState<D>) => readonly Row[],
+): (state: DashState<D>, event: DashEvent<D>) => DashState<D> {
   return (state, event) => {
     const next = dashReducer(state, event);
     if (next.data === state.data || state.data === undefined || next.view !== 'drill') return next;

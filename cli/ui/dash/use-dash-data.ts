@@ -26,14 +26,24 @@ export interface DashDataOptions<D> {
  * @example
  * const refresh = useDashData(api, spec.load, dispatch, { interval: 30_000, now: Date.now, onFatal, failures: DASH_FAILURES });
  */
-export function useDashData<D>(api: ApiMethods, load: (api: ApiMethods) => Promise<D>, dispatch: Dispatch<DashEvent<D>>, options: DashDataOptions<D>): () => void {
+export function useDashData<D>(
+  api: ApiMethods,
+  load: (api: ApiMethods) => Promise<D>,
+  dispatch: Dispatch<DashEvent<D>>,
+  options: DashDataOptions<D>,
+): () => void {
   const inFlight = useRef(false);
   const failures = useRef(0);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const live = useRef(true);
   const pending = useRef(options.first);
   const answered = useRef(options.answered === true);
-  const { interval, now, onFatal, failures: { isFatal, retryDelay, failureReason } } = options;
+  const {
+    interval,
+    now,
+    onFatal,
+    failures: { isFatal, retryDelay, failureReason },
+  } = options;
 
   const fetchNow = useCallback((): void => {
     if (inFlight.current || !live.current) return;

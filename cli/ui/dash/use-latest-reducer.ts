@@ -7,7 +7,10 @@ import { useCallback, useReducer, useRef } from 'react';
  * @example
  * const [state, dispatch, read] = useLatestReducer(dashReducer, initialDash());
  */
-export function useLatestReducer<S, E>(reducer: (state: S, event: E) => S, initial: () => S): [S, (event: E) => void, () => S] {
+export function useLatestReducer<S, E>(
+  reducer: (state: S, event: E) => S,
+  initial: () => S,
+): [S, (event: E) => void, () => S] {
   const ref = useRef<S | undefined>(undefined);
   ref.current ??= initial();
   const [, redraw] = useReducer((n: number) => n + 1, 0);

@@ -53,7 +53,11 @@ export function ReviewScreen({ state, columns, rows }: ReviewScreenProps) {
   const decision = state.decisions.get(state.cursor);
   const pick = state.picks[state.cursor] ?? 0;
   const decided =
-    decision === undefined ? 'undecided: the plan keeps what the matcher chose' : decision.kind === 'reject' ? 'REJECTED: marks nothing' : `ACCEPTED: ${item.candidates[decision.candidate]?.label ?? ''}`;
+    decision === undefined
+      ? 'undecided: the plan keeps what the matcher chose'
+      : decision.kind === 'reject'
+        ? 'REJECTED: marks nothing'
+        : `ACCEPTED: ${item.candidates[decision.candidate]?.label ?? ''}`;
   // Rows: header, line, text, note, decision, a blank, "Candidates", the footer's two; the rest for candidates.
   const room = Math.max(2, rows - 10);
   const shown = item.candidates.slice(0, Math.max(1, Math.floor(room / 2)));
@@ -65,16 +69,32 @@ export function ReviewScreen({ state, columns, rows }: ReviewScreenProps) {
       <Text>{fitLine(`${item.where} · ${item.date} · ${item.amount} · ${item.class}`, width)}</Text>
       <Text>{fitLine(`"${item.text}"`, width)}</Text>
       <Text dimColor>{fitLine(item.note, width) || ' '}</Text>
-      <Text color={decision === undefined ? undefined : decision.kind === 'reject' ? 'red' : 'green'}>{fitLine(decided, width)}</Text>
+      <Text color={decision === undefined ? undefined : decision.kind === 'reject' ? 'red' : 'green'}>
+        {fitLine(decided, width)}
+      </Text>
       <Text> </Text>
       <Text bold>{fitLine(`Candidates (${item.candidates.length}; ←→ to pick):`, width)}</Text>
       {shown.map((candidate, k) => (
         <Box key={k} flexDirection="column">
-          <Text inverse={k === pick}>{fitLine(`${k === pick ? '▶' : ' '} ${k + 1}. score ${candidate.score}  ${candidate.label}`, width)}</Text>
-          {k === pick && signals.slice(0, signalRoom).map((s, j) => <Text key={j} dimColor>{fitLine(`     ${s}`, width)}</Text>)}
+          <Text inverse={k === pick}>
+            {fitLine(`${k === pick ? '▶' : ' '} ${k + 1}. score ${candidate.score}  ${candidate.label}`, width)}
+          </Text>
+          {k === pick &&
+            signals.slice(0, signalRoom).map((s, j) => (
+              <Text key={j} dimColor>
+                {fitLine(`     ${s}`, width)}
+              </Text>
+            ))}
         </Box>
       ))}
-      {pick >= shown.length && <Text inverse>{fitLine(`▶ ${pick + 1}. score ${item.candidates[pick]?.score ?? 0}  ${item.candidates[pick]?.label ?? ''}`, width)}</Text>}
+      {pick >= shown.length && (
+        <Text inverse>
+          {fitLine(
+            `▶ ${pick + 1}. score ${item.candidates[pick]?.score ?? 0}  ${item.candidates[pick]?.label ?? ''}`,
+            width,
+          )}
+        </Text>
+      )}
       {footer}
     </Box>
   );

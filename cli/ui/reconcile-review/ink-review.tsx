@@ -1,6 +1,13 @@
 import { render, useApp, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import { initialReview, reviewKey, reviewReducer, type AcceptCheck, type ReviewItem, type ReviewState } from '../../commands/invoices/reconcile-review.js';
+import {
+  initialReview,
+  reviewKey,
+  reviewReducer,
+  type AcceptCheck,
+  type ReviewItem,
+  type ReviewState,
+} from '../../commands/invoices/reconcile-review.js';
 import { useLatestReducer } from '../dash/use-latest-reducer.js';
 import { useTerminalSize } from '../dash/use-terminal-size.js';
 import { ReviewScreen } from './ReviewScreen.js';
@@ -27,7 +34,9 @@ export interface ReviewAppProps {
  */
 export function ReviewApp({ items, check, stdout, onDone }: ReviewAppProps) {
   const { exit } = useApp();
-  const [reducer] = useState(() => (state: ReviewState, event: Parameters<typeof reviewReducer>[1]) => reviewReducer(state, event, check));
+  const [reducer] = useState(
+    () => (state: ReviewState, event: Parameters<typeof reviewReducer>[1]) => reviewReducer(state, event, check),
+  );
   const [state, dispatch, read] = useLatestReducer(reducer, () => initialReview(items));
   const { columns, rows } = useTerminalSize(stdout);
   useInput((input, key) => {
@@ -51,17 +60,24 @@ export function ReviewApp({ items, check, stdout, onDone }: ReviewAppProps) {
  * @example
  * const state = await runInkReview(items, check, { stdout: process.stdout, stdin: process.stdin });
  */
-export async function runInkReview(items: readonly ReviewItem[], check: AcceptCheck, options: InkReviewOptions): Promise<ReviewState> {
+export async function runInkReview(
+  items: readonly ReviewItem[],
+  check: AcceptCheck,
+  options: InkReviewOptions,
+): Promise<ReviewState> {
   let last: ReviewState = { ...initialReview(items), done: 'abandon' };
   // Raw before the first frame: a key pressed as soon as it shows must not meet a cooked terminal.
   options.stdin.setRawMode(true);
   try {
-    const instance = render(<ReviewApp items={items} check={check} stdout={options.stdout} onDone={(state) => (last = state)} />, {
-      stdout: options.stdout,
-      stdin: options.stdin,
-      exitOnCtrlC: false,
-      patchConsole: false,
-    });
+    const instance = render(
+      <ReviewApp items={items} check={check} stdout={options.stdout} onDone={(state) => (last = state)} />,
+      {
+        stdout: options.stdout,
+        stdin: options.stdin,
+        exitOnCtrlC: false,
+        patchConsole: false,
+      },
+    );
     await instance.waitUntilExit();
   } finally {
     options.stdin.setRawMode(false);

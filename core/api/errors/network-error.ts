@@ -23,7 +23,12 @@ export class NetworkError extends ApiError {
 
   constructor(reason: string, details: NetworkErrorDetails = {}) {
     const outcomeUnknown = details.outcomeUnknown ?? false;
-    super(outcomeUnknown ? `${reason}: the outcome is unknown, the server may have applied the change; check before retrying` : reason, details);
+    super(
+      outcomeUnknown
+        ? `${reason}: the outcome is unknown, the server may have applied the change; check before retrying`
+        : reason,
+      details,
+    );
     this.outcomeUnknown = outcomeUnknown;
     this.notSent = details.notSent ?? false;
   }

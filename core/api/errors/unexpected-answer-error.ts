@@ -20,7 +20,9 @@ export class UnexpectedAnswerError extends ApiError {
 
   constructor(what: string, details: UnexpectedAnswerDetails = {}) {
     const outcomeUnknown = details.outcomeUnknown ?? false;
-    const unknown = outcomeUnknown ? '; the outcome is unknown, the server may have applied the change: check before retrying' : '';
+    const unknown = outcomeUnknown
+      ? '; the outcome is unknown, the server may have applied the change: check before retrying'
+      : '';
     super(`The server's answer was not the API's: ${what}${unknown}`, details);
     this.outcomeUnknown = outcomeUnknown;
   }

@@ -23,7 +23,9 @@ export interface CopyContent {
 /** A reference of the copy that points nowhere: the import rolls back and says which. */
 export class BrokenReferenceError extends Error {
   constructor(readonly broken: readonly string[]) {
-    super(`the copy's references do not hold (${broken.length}): ${broken.slice(0, 5).join('; ')}${broken.length > 5 ? '; ...' : ''}; nothing was written`);
+    super(
+      `the copy's references do not hold (${broken.length}): ${broken.slice(0, 5).join('; ')}${broken.length > 5 ? '; ...' : ''}; nothing was written`,
+    );
     this.name = 'BrokenReferenceError';
   }
 }
@@ -38,11 +40,17 @@ const UNDECLARED = [
 
 /** Every broken reference of `db`, as `table rowid -> parent`. */
 export function brokenReferences(db: Db): string[] {
-  const declared = (db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]).map((r) => `${r.table} ${r.rowid} -> ${r.parent}`);
+  const declared = (db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]).map(
+    (r) => `${r.table} ${r.rowid} -> ${r.parent}`,
+  );
   const undeclared = UNDECLARED.flatMap(([table, col, parent]) =>
-    (db.prepare(`SELECT rowid AS id, ${col} AS ref FROM ${table} WHERE ${col} IS NOT NULL AND ${col} NOT IN (SELECT id FROM ${parent})`).all() as { id: number; ref: number }[]).map(
-      (r) => `${table} ${r.id} ${col} -> ${parent} ${r.ref}`,
-    ),
+    (
+      db
+        .prepare(
+          `SELECT rowid AS id, ${col} AS ref FROM ${table} WHERE ${col} IS NOT NULL AND ${col} NOT IN (SELECT id FROM ${parent})`,
+        )
+        .all() as { id: number; ref: number }[]
+    ).map((r) => `${table} ${r.id} ${col} -> ${parent} ${r.ref}`),
   );
   return [...declared, ...undeclared];
 }
@@ -78,7 +86,8 @@ function insertRows(db: Db, table: string, rows: readonly Row[]): void {
 /** The sandbox's own sign-in account (`superuser`, password `sandbox`): id 1 unless a copied user has it. */
 function addSignInAccount(db: Db, passwordHash: string): void {
   const account = SEED_ACCOUNTS[0];
-  if (account === undefined || db.prepare('SELECT 1 FROM users WHERE username = ?').get(account.username) !== undefined) return;
+  if (account === undefined || db.prepare('SELECT 1 FROM users WHERE username = ?').get(account.username) !== undefined)
+    return;
   const taken = db.prepare('SELECT 1 FROM users WHERE id = ?').get(account.id) !== undefined;
   const id = taken ? (db.prepare('SELECT MAX(id) + 1 AS id FROM users').get() as { id: number }).id : account.id;
   db.prepare(

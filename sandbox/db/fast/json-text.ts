@@ -39,7 +39,8 @@ export class JsonText {
  */
 export function bodyParts(body: unknown): (string | Buffer)[] {
   if (body instanceof JsonText) return [body.value];
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || !hasJsonText(body)) return [JSON.stringify(body) ?? 'null'];
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !hasJsonText(body))
+    return [JSON.stringify(body) ?? 'null'];
   const parts: (string | Buffer)[] = [];
   let text = '{';
   for (const [key, value] of Object.entries(body)) {
@@ -65,11 +66,17 @@ export function bodyParts(body: unknown): (string | Buffer)[] {
  * @example
  * const { list, count } = docList(db, 'SELECT doc FROM invoice_docs ORDER BY id DESC LIMIT 25');
  */
-export function docList(db: Db, sql: string, ...params: unknown[]): { readonly list: JsonText; readonly count: number } {
-  const [count, bytes] = statement(db, `SELECT count(*), CAST('[' || coalesce(group_concat(doc, ','), '') || ']' AS BLOB) FROM (${sql})`).raw().get(...params) as [
-    number,
-    Buffer,
-  ];
+export function docList(
+  db: Db,
+  sql: string,
+  ...params: unknown[]
+): { readonly list: JsonText; readonly count: number } {
+  const [count, bytes] = statement(
+    db,
+    `SELECT count(*), CAST('[' || coalesce(group_concat(doc, ','), '') || ']' AS BLOB) FROM (${sql})`,
+  )
+    .raw()
+    .get(...params) as [number, Buffer];
   return { list: new JsonText(bytes), count };
 }
 

@@ -38,9 +38,21 @@ const OBJECTS = {
   table: ['pupil_docs', 'invoice_docs', 'row_counts'],
   view: ['pupil_doc_source', 'invoice_doc_source'],
   trigger: [
-    'sessions_user_changed', 'sessions_user_deleted', 'sessions_token_changed', 'sessions_token_deleted',
-    'pupil_docs_user_added', 'pupil_docs_user_changed', 'pupil_docs_user_deleted', 'pupil_docs_group_added', 'pupil_docs_group_removed', 'pupil_docs_group_changed',
-    'invoice_docs_added', 'invoice_docs_changed', 'invoice_docs_deleted', 'invoices_counted_in', 'invoices_counted_out',
+    'sessions_user_changed',
+    'sessions_user_deleted',
+    'sessions_token_changed',
+    'sessions_token_deleted',
+    'pupil_docs_user_added',
+    'pupil_docs_user_changed',
+    'pupil_docs_user_deleted',
+    'pupil_docs_group_added',
+    'pupil_docs_group_removed',
+    'pupil_docs_group_changed',
+    'invoice_docs_added',
+    'invoice_docs_changed',
+    'invoice_docs_deleted',
+    'invoices_counted_in',
+    'invoices_counted_out',
   ],
 } as const;
 
@@ -109,8 +121,11 @@ const FINGERPRINT = createHash('sha256').update(READ_MODELS_SQL).digest('hex').s
  * ensureReadModels(db); // after migrate(db)
  */
 export function ensureReadModels(db: Db): boolean {
-  db.exec('CREATE TABLE IF NOT EXISTS read_model_versions (name TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID');
-  const built = db.prepare("SELECT fingerprint FROM read_model_versions WHERE name = 'read-models'").pluck().get() as string | undefined;
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS read_model_versions (name TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID',
+  );
+  const built = db.prepare("SELECT fingerprint FROM read_model_versions WHERE name = 'read-models'").pluck().get() as
+    string | undefined;
   if (built === FINGERPRINT) return false;
   db.transaction(() => {
     dropReadModels(db);
@@ -127,7 +142,9 @@ function dropReadModels(db: Db): void {
 
 function buildReadModels(db: Db): void {
   db.exec(READ_MODELS_SQL);
-  db.prepare("INSERT OR REPLACE INTO read_model_versions (name, fingerprint) VALUES ('read-models', ?)").run(FINGERPRINT);
+  db.prepare("INSERT OR REPLACE INTO read_model_versions (name, fingerprint) VALUES ('read-models', ?)").run(
+    FINGERPRINT,
+  );
 }
 
 /**
@@ -141,7 +158,8 @@ function buildReadModels(db: Db): void {
  */
 export function withReadModelsDeferred<T>(db: Db, fill: () => T): T {
   // A database migrated only part-way (a test's old schema) has none yet: `migrate` builds them later.
-  const built = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'read_model_versions'").get() !== undefined;
+  const built =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'read_model_versions'").get() !== undefined;
   if (!built) return fill();
   dropReadModels(db);
   const result = fill();

@@ -28,7 +28,9 @@ export interface ShapeField<Row, Value = unknown> extends ValueField<Row, Value>
  * @example
  * const PLAN_SHAPE: RowShape<PlanRow, Plan> = { id: column('id'), ..., active: flag('active') };
  */
-export type RowShape<Row, T> = { readonly [K in RequiredKey<T>]-?: ValueField<Row, T[K]> } & { readonly [K in OptionalKey<T>]?: ValueField<Row, T[K]> };
+export type RowShape<Row, T> = { readonly [K in RequiredKey<T>]-?: ValueField<Row, T[K]> } & {
+  readonly [K in OptionalKey<T>]?: ValueField<Row, T[K]>;
+};
 
 /** The keys `T` must have, and those it may leave out. */
 type OptionalKey<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
@@ -56,13 +58,18 @@ export function fieldsOf<Row>(): {
   const text = (row: Row, key: keyof Row): string | null => row[key] as string | null;
   return {
     column: (key) => ({ sql: (alias) => `${alias}.${key}`, value: (row) => row[key] }),
-    flag: (key) => ({ sql: (alias) => `json(CASE ${alias}.${key} WHEN 1 THEN 'true' ELSE 'false' END)`, value: (row) => row[key] === 1 }),
+    flag: (key) => ({
+      sql: (alias) => `json(CASE ${alias}.${key} WHEN 1 THEN 'true' ELSE 'false' END)`,
+      value: (row) => row[key] === 1,
+    }),
     json: (key) => ({
-      sql: (a) => `CASE WHEN json_valid(${a}.${key}) AND json_type(${a}.${key}) = 'object' THEN json(${a}.${key}) ELSE json('{}') END`,
+      sql: (a) =>
+        `CASE WHEN json_valid(${a}.${key}) AND json_type(${a}.${key}) = 'object' THEN json(${a}.${key}) ELSE json('{}') END`,
       value: (row) => jsonObject(text(row, key)),
     }),
     strings: (key) => ({
-      sql: (a) => `CASE WHEN json_valid(${a}.${key}) AND json_type(${a}.${key}) = 'array' THEN json(${a}.${key}) ELSE json('[]') END`,
+      sql: (a) =>
+        `CASE WHEN json_valid(${a}.${key}) AND json_type(${a}.${key}) = 'array' THEN json(${a}.${key}) ELSE json('[]') END`,
       value: (row) => stringsColumn(text(row, key)),
     }),
   };

@@ -23,20 +23,33 @@ import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-
 /**
  * Every migration in order. Numbering: 1-9 core (users, schools, auth, server state), 10-19 school
  * administration (groups, homework, rewards...), 20-29 billing (subscriptions, invoices, store, sales),
  * 30+ content (40-49 resource media). Add a file per migration and list it here.
  */
 export const MIGRATIONS: readonly Migration[] = [
-  coreSchema, serverStateSchema,
+  coreSchema,
+  serverStateSchema,
   // school administration (S2)
-  schoolAdminSchema, homeworkSchema, activitySchema, rewardsSchema, rosteringSchema, resourcesSchema, districtAllocationsSchema,
+  schoolAdminSchema,
+  homeworkSchema,
+  activitySchema,
+  rewardsSchema,
+  rosteringSchema,
+  resourcesSchema,
+  districtAllocationsSchema,
   // billing (S3)
-  catalogueSchema, subscriptionSchema, invoiceSchema, storeSchema, reportingSchema, referenceSchema, invoiceStateIndex,
+  catalogueSchema,
+  subscriptionSchema,
+  invoiceSchema,
+  storeSchema,
+  reportingSchema,
+  referenceSchema,
+  invoiceStateIndex,
   // read models for the request path (sessions, pupil and invoice JSON)
-  readModels, writeLog,
+  readModels,
+  writeLog,
   // content (the resource pages' blocks)
   resourceBlocksSchema,
   // sessions kept as token hashes

@@ -11,7 +11,14 @@ const LOCATIONS: readonly (readonly [string, string, string, number])[] = [
 ];
 
 /** sku, name, category, tags, gbp price, stock per location */
-const ITEMS: readonly (readonly [string, string, string, readonly string[], number, readonly [number, number, number]])[] = [
+const ITEMS: readonly (readonly [
+  string,
+  string,
+  string,
+  readonly string[],
+  number,
+  readonly [number, number, number],
+])[] = [
   ['BEE-PLUSH', 'Spelling bee plush toy', 'toys', ['bee', 'gift'], 1299, [120, 60, 35]],
   ['BEE-STICKERS', 'Bee reward stickers (500)', 'rewards', ['bee', 'stickers'], 599, [800, 400, 200]],
   ['SPELL-CARDS', 'Spelling rule flash cards', 'classroom', ['spelling'], 1899, [75, 40, 20]],
@@ -29,15 +36,67 @@ const ITEMS: readonly (readonly [string, string, string, readonly string[], numb
 const FACTORS: Readonly<Record<string, number>> = { gbp: 1, usd: 1.3, aud: 1.9 };
 
 /** purchase: school, location, origin, state, lines [sku index, qty], shipping set, po */
-const PURCHASES: readonly (readonly [number, number, string, string, readonly (readonly [number, number])[], boolean, string | null])[] = [
-  [1, 1, 'draft', 'draft', [[0, 10], [1, 2]], false, null],
-  [1, 1, 'invoice', 'finalised', [[2, 5], [6, 30]], true, 'PO-OAK-STORE-1'],
+const PURCHASES: readonly (readonly [
+  number,
+  number,
+  string,
+  string,
+  readonly (readonly [number, number])[],
+  boolean,
+  string | null,
+])[] = [
+  [
+    1,
+    1,
+    'draft',
+    'draft',
+    [
+      [0, 10],
+      [1, 2],
+    ],
+    false,
+    null,
+  ],
+  [
+    1,
+    1,
+    'invoice',
+    'finalised',
+    [
+      [2, 5],
+      [6, 30],
+    ],
+    true,
+    'PO-OAK-STORE-1',
+  ],
   [1, 1, 'invoice', 'promised', [[9, 4]], true, 'PO-OAK-STORE-2'],
-  [1, 1, 'card', 'paid', [[7, 12], [8, 2]], true, null],
+  [
+    1,
+    1,
+    'card',
+    'paid',
+    [
+      [7, 12],
+      [8, 2],
+    ],
+    true,
+    null,
+  ],
   [1, 1, 'invoice', 'shipped', [[5, 20]], true, null],
   [2, 2, 'card', 'shipped', [[0, 25]], true, null],
   [2, 2, 'invoice', 'void', [[4, 3]], true, 'MAPLE-PO-88'],
-  [3, 3, 'draft', 'draft', [[3, 2], [10, 6]], true, null],
+  [
+    3,
+    3,
+    'draft',
+    'draft',
+    [
+      [3, 2],
+      [10, 6],
+    ],
+    true,
+    null,
+  ],
 ];
 
 /**
@@ -48,15 +107,31 @@ const PURCHASES: readonly (readonly [number, number, string, string, readonly (r
  */
 export function seedStore(db: Db, now: Date): void {
   const stamp = now.toISOString();
-  const location = db.prepare('INSERT INTO store_locations (name, country, currency, shipping_price, created_at) VALUES (?, ?, ?, ?, ?)');
+  const location = db.prepare(
+    'INSERT INTO store_locations (name, country, currency, shipping_price, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
   for (const [name, country, currency, shipping] of LOCATIONS) location.run(name, country, currency, shipping, stamp);
-  const item = db.prepare('INSERT INTO store_items (sku, name, description, category, tags, prices, image, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const item = db.prepare(
+    'INSERT INTO store_items (sku, name, description, category, tags, prices, image, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const stock = db.prepare('INSERT INTO store_stock (item_id, location_id, quantity) VALUES (?, ?, ?)');
   const prices: Record<string, number>[] = [];
   ITEMS.forEach(([sku, name, category, tags, gbp, perLocation]) => {
     const price = Object.fromEntries(Object.entries(FACTORS).map(([c, f]) => [c, Math.round((gbp * f) / 10) * 10 - 1]));
     prices.push(price);
-    const id = Number(item.run(sku, name, `${name} from the EdShed store`, category, JSON.stringify(tags), JSON.stringify(price), `store/${sku.toLowerCase()}.jpg`, stamp, stamp).lastInsertRowid);
+    const id = Number(
+      item.run(
+        sku,
+        name,
+        `${name} from the EdShed store`,
+        category,
+        JSON.stringify(tags),
+        JSON.stringify(price),
+        `store/${sku.toLowerCase()}.jpg`,
+        stamp,
+        stamp,
+      ).lastInsertRowid,
+    );
     perLocation.forEach((quantity, index) => stock.run(id, index + 1, quantity));
   });
   const purchase = db.prepare(
@@ -65,20 +140,42 @@ export function seedStore(db: Db, now: Date): void {
      VALUES (@id, @number, @school, @user, @location, @origin, @state, @currency, @subtotal, @shipping, @total, @po, @method, @ref, @tracking,
        @finalised, @promised, @paid, @shipped, @voided, @created, @created)`,
   );
-  const line = db.prepare('INSERT INTO store_purchase_lines (purchase_id, item_id, quantity, unit_price) VALUES (?, ?, ?, ?)');
+  const line = db.prepare(
+    'INSERT INTO store_purchase_lines (purchase_id, item_id, quantity, unit_price) VALUES (?, ?, ?, ?)',
+  );
   PURCHASES.forEach(([school, loc, origin, state, lines, shippingSet, po], index) => {
     const id = index + 1;
     const currency = LOCATIONS[loc - 1]?.[2] ?? 'gbp';
     const subtotal = lines.reduce((sum, [i, q]) => sum + (prices[i]?.[currency] ?? 0) * q, 0);
     const shipping = shippingSet ? (LOCATIONS[loc - 1]?.[3] ?? 0) : null;
     const day = `2026-08-${String(10 + index).padStart(2, '0')}T10:00:00.000Z`;
-    const reached = (s: string): string | null => (['finalised', 'promised', 'paid', 'shipped', 'void'].indexOf(state) >= ['finalised', 'promised', 'paid', 'shipped', 'void'].indexOf(s) && state !== 'void' ? day : null);
+    const reached = (s: string): string | null =>
+      ['finalised', 'promised', 'paid', 'shipped', 'void'].indexOf(state) >=
+        ['finalised', 'promised', 'paid', 'shipped', 'void'].indexOf(s) && state !== 'void'
+        ? day
+        : null;
     purchase.run({
-      id, number: `ORD-${String(id).padStart(6, '0')}`, school, user: school === 1 ? 2 : null, location: loc, origin, state, currency, subtotal, shipping,
-      total: subtotal + (shipping ?? 0), po, method: state === 'paid' || state === 'shipped' ? (origin === 'card' ? 'card visa 4242' : 'bacs') : null,
-      ref: state === 'promised' ? 'BACS-REF-2291' : null, tracking: state === 'shipped' ? `TRK${id}0042` : null,
-      finalised: state === 'draft' ? null : day, promised: state === 'promised' ? day : null, paid: reached('paid'), shipped: reached('shipped'),
-      voided: state === 'void' ? day : null, created: day,
+      id,
+      number: `ORD-${String(id).padStart(6, '0')}`,
+      school,
+      user: school === 1 ? 2 : null,
+      location: loc,
+      origin,
+      state,
+      currency,
+      subtotal,
+      shipping,
+      total: subtotal + (shipping ?? 0),
+      po,
+      method: state === 'paid' || state === 'shipped' ? (origin === 'card' ? 'card visa 4242' : 'bacs') : null,
+      ref: state === 'promised' ? 'BACS-REF-2291' : null,
+      tracking: state === 'shipped' ? `TRK${id}0042` : null,
+      finalised: state === 'draft' ? null : day,
+      promised: state === 'promised' ? day : null,
+      paid: reached('paid'),
+      shipped: reached('shipped'),
+      voided: state === 'void' ? day : null,
+      created: day,
     });
     lines.forEach(([i, q]) => line.run(id, i + 1, q, prices[i]?.[currency] ?? 0));
   });

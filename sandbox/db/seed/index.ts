@@ -58,7 +58,9 @@ export function clearDatabase(db: Db): void {
   const tables = db
     // cache_versions only ever counts up (a session cached before the reset must not match after it);
     // read_model_versions says the (now empty) read models are current, which they stay through the re-seed.
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('cache_versions', 'read_model_versions')")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('cache_versions', 'read_model_versions')",
+    )
     .pluck()
     .all() as string[];
   db.pragma('foreign_keys = OFF');

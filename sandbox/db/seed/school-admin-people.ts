@@ -13,9 +13,20 @@ const SUBGROUP = 'Spelling Booster';
 
 /** Extra teachers per demo school, after the core seed's `admin` and `teacher` of school 1. */
 const DEMO_TEACHERS: Readonly<Record<number, readonly { username: string; admin: boolean }[]>> = {
-  1: [{ username: 'teacher1b', admin: false }, { username: 'teacher1c', admin: false }],
-  2: [{ username: 'admin2', admin: true }, { username: 'teacher2a', admin: false }, { username: 'teacher2b', admin: false }],
-  3: [{ username: 'admin3', admin: true }, { username: 'teacher3a', admin: false }, { username: 'teacher3b', admin: false }],
+  1: [
+    { username: 'teacher1b', admin: false },
+    { username: 'teacher1c', admin: false },
+  ],
+  2: [
+    { username: 'admin2', admin: true },
+    { username: 'teacher2a', admin: false },
+    { username: 'teacher2b', admin: false },
+  ],
+  3: [
+    { username: 'admin3', admin: true },
+    { username: 'teacher3a', admin: false },
+    { username: 'teacher3b', admin: false },
+  ],
 };
 
 export const DEMO_PUPILS_PER_SCHOOL = 30;
@@ -37,8 +48,12 @@ function statements(db: Db) {
          admin, stage_spelling, stage_number, permissions, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    membership: db.prepare('INSERT OR IGNORE INTO school_memberships (user_id, school_id, admin, created_at) SELECT id, school_id, admin, created_at FROM users WHERE id = ?'),
-    group: db.prepare('INSERT INTO school_groups (school_id, parent_id, name, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    membership: db.prepare(
+      'INSERT OR IGNORE INTO school_memberships (user_id, school_id, admin, created_at) SELECT id, school_id, admin, created_at FROM users WHERE id = ?',
+    ),
+    group: db.prepare(
+      'INSERT INTO school_groups (school_id, parent_id, name, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
     groupPupil: db.prepare('INSERT OR IGNORE INTO group_pupils (group_id, user_id, added_at) VALUES (?, ?, ?)'),
     groupTeacher: db.prepare('INSERT OR IGNORE INTO group_teachers (group_id, user_id, added_at) VALUES (?, ?, ?)'),
   };
@@ -54,8 +69,13 @@ function statements(db: Db) {
 export function seedPeople(db: Db, ctx: SeedContext): SchoolPeople[] {
   const s = statements(db);
   const created = ctx.now.toISOString();
-  db.prepare("INSERT OR IGNORE INTO school_memberships (user_id, school_id, admin, created_at) SELECT id, school_id, admin, created_at FROM users WHERE kind = 'teacher' AND school_id IS NOT NULL").run();
-  const schools = db.prepare('SELECT id, name FROM schools WHERE deleted_at IS NULL ORDER BY id').all() as { id: number; name: string }[];
+  db.prepare(
+    "INSERT OR IGNORE INTO school_memberships (user_id, school_id, admin, created_at) SELECT id, school_id, admin, created_at FROM users WHERE kind = 'teacher' AND school_id IS NOT NULL",
+  ).run();
+  const schools = db.prepare('SELECT id, name FROM schools WHERE deleted_at IS NULL ORDER BY id').all() as {
+    id: number;
+    name: string;
+  }[];
   const demoIds = schools.filter((school) => school.id <= 3).map((school) => school.id);
   const largeIds = schools.filter((school) => school.id > 3).map((school) => school.id);
   const people: SchoolPeople[] = [];
@@ -64,12 +84,35 @@ export function seedPeople(db: Db, ctx: SeedContext): SchoolPeople[] {
       const first = ctx.rng.pick(FIRST_NAMES);
       const last = ctx.rng.pick(LAST_NAMES);
       const id = Number(
-        s.user.run(t.username, `${t.username}@school${schoolId}.sandbox.test`, first, last, `${first} ${last}`, ctx.passwordHash, 'teacher', schoolId, null,
-          t.admin ? 1 : 0, null, null, JSON.stringify(['spelling', 'litshed', 'number', 'phonics']), created).lastInsertRowid,
+        s.user.run(
+          t.username,
+          `${t.username}@school${schoolId}.sandbox.test`,
+          first,
+          last,
+          `${first} ${last}`,
+          ctx.passwordHash,
+          'teacher',
+          schoolId,
+          null,
+          t.admin ? 1 : 0,
+          null,
+          null,
+          JSON.stringify(['spelling', 'litshed', 'number', 'phonics']),
+          created,
+        ).lastInsertRowid,
       );
       s.membership.run(id);
     }
-    people.push(seedSchool(db, ctx, s, schoolId, DEMO_PUPILS_PER_SCHOOL, DEMO_CLASSES[schoolId] ?? ['Class A', 'Class B', 'Class C']));
+    people.push(
+      seedSchool(
+        db,
+        ctx,
+        s,
+        schoolId,
+        DEMO_PUPILS_PER_SCHOOL,
+        DEMO_CLASSES[schoolId] ?? ['Class A', 'Class B', 'Class C'],
+      ),
+    );
   }
   if (ctx.size === 'large' && largeIds.length > 0) {
     const existing = (db.prepare("SELECT COUNT(*) AS n FROM users WHERE kind = 'pupil'").get() as { n: number }).n;
@@ -82,10 +125,23 @@ export function seedPeople(db: Db, ctx: SeedContext): SchoolPeople[] {
   return people;
 }
 
-function seedSchool(db: Db, ctx: SeedContext, s: ReturnType<typeof statements>, schoolId: number, pupilCount: number, classNames: readonly string[]): SchoolPeople {
+function seedSchool(
+  db: Db,
+  ctx: SeedContext,
+  s: ReturnType<typeof statements>,
+  schoolId: number,
+  pupilCount: number,
+  classNames: readonly string[],
+): SchoolPeople {
   const created = ctx.now.toISOString();
-  const teacherIds = (db.prepare("SELECT id FROM users WHERE school_id = ? AND kind = 'teacher' ORDER BY id").all(schoolId) as { id: number }[]).map((r) => r.id);
-  const existing = db.prepare("SELECT id, school_username FROM users WHERE school_id = ? AND kind = 'pupil' ORDER BY id").all(schoolId) as { id: number; school_username: string | null }[];
+  const teacherIds = (
+    db.prepare("SELECT id FROM users WHERE school_id = ? AND kind = 'teacher' ORDER BY id").all(schoolId) as {
+      id: number;
+    }[]
+  ).map((r) => r.id);
+  const existing = db
+    .prepare("SELECT id, school_username FROM users WHERE school_id = ? AND kind = 'pupil' ORDER BY id")
+    .all(schoolId) as { id: number; school_username: string | null }[];
   const taken = new Set(existing.flatMap((r) => (r.school_username ? [r.school_username] : [])));
   const pupilIds = existing.map((r) => r.id);
   const stage = ctx.rng.int(1, 4);
@@ -98,13 +154,36 @@ function seedSchool(db: Db, ctx: SeedContext, s: ReturnType<typeof statements>, 
     const classIndex = pupilIds.length % classNames.length;
     pupilIds.push(
       Number(
-        s.user.run(`s${schoolId}.${schoolUsername}`, null, first, last, generateDisplayName(() => ctx.rng.next()), ctx.passwordHash, 'pupil', schoolId,
-          schoolUsername, 0, Math.min(stage + classIndex, 7), Math.min(stage + classIndex, 6), '[]', when).lastInsertRowid,
+        s.user.run(
+          `s${schoolId}.${schoolUsername}`,
+          null,
+          first,
+          last,
+          generateDisplayName(() => ctx.rng.next()),
+          ctx.passwordHash,
+          'pupil',
+          schoolId,
+          schoolUsername,
+          0,
+          Math.min(stage + classIndex, 7),
+          Math.min(stage + classIndex, 6),
+          '[]',
+          when,
+        ).lastInsertRowid,
       ),
     );
   }
   const classes = classNames.map((name, index) => {
-    const id = Number(s.group.run(schoolId, null, name, JSON.stringify({ colour: ['#f5a623', '#4a90e2', '#7ed321'][index % 3] }), created, created).lastInsertRowid);
+    const id = Number(
+      s.group.run(
+        schoolId,
+        null,
+        name,
+        JSON.stringify({ colour: ['#f5a623', '#4a90e2', '#7ed321'][index % 3] }),
+        created,
+        created,
+      ).lastInsertRowid,
+    );
     const members = pupilIds.filter((_, i) => i % classNames.length === index);
     for (const pupilId of members) s.groupPupil.run(id, pupilId, created);
     if (teacherIds.length > 0) s.groupTeacher.run(id, teacherIds[index % teacherIds.length], created);
@@ -113,7 +192,8 @@ function seedSchool(db: Db, ctx: SeedContext, s: ReturnType<typeof statements>, 
   const first = classes[0];
   if (first && first.pupilIds.length > 0) {
     const sub = Number(s.group.run(schoolId, first.id, SUBGROUP, '{}', created, created).lastInsertRowid);
-    for (const pupilId of first.pupilIds.slice(0, Math.ceil(first.pupilIds.length / 2))) s.groupPupil.run(sub, pupilId, created);
+    for (const pupilId of first.pupilIds.slice(0, Math.ceil(first.pupilIds.length / 2)))
+      s.groupPupil.run(sub, pupilId, created);
     if (teacherIds[0] !== undefined) s.groupTeacher.run(sub, teacherIds[0], created);
   }
   return { schoolId, teacherIds, pupilIds, classes };

@@ -29,17 +29,19 @@ export interface BlockSource {
 export function resourceBlocks(source: BlockSource): ResourceBlock[] {
   const overview: ResourceBlock = {
     type: 'html',
-    value: `<h2>Inside this ${encodeAttribute(source.format.toLowerCase())}</h2><p>${encodeAttribute(source.description)}</p>`
-      + '<ul><li>Teaching slides</li><li>Activities</li><li>Differentiated resources</li></ul>',
+    value:
+      `<h2>Inside this ${encodeAttribute(source.format.toLowerCase())}</h2><p>${encodeAttribute(source.description)}</p>` +
+      '<ul><li>Teaching slides</li><li>Activities</li><li>Differentiated resources</li></ul>',
   };
   const code: ResourceBlock = { type: 'plain', value: `Resource code ${source.ident}.` };
   if (!source.withNotes) return [overview, code];
   const notes: ResourceBlock[] = [
     {
       type: 'html',
-      value: `<p class="note" onclick="track('notes')">Teacher notes: share the <em>opening</em> together first.`
-        + "<script>document.body.dataset.injected = 'script'</script>"
-        + `<img src="${MEDIA_PREFIX}/resources/${source.key}/notes.jpg" onerror="document.body.dataset.injected = 'onerror'"></p>`,
+      value:
+        `<p class="note" onclick="track('notes')">Teacher notes: share the <em>opening</em> together first.` +
+        "<script>document.body.dataset.injected = 'script'</script>" +
+        `<img src="${MEDIA_PREFIX}/resources/${source.key}/notes.jpg" onerror="document.body.dataset.injected = 'onerror'"></p>`,
     },
     { type: 'plain', value: 'Key words are printed in bold in the worksheets.' },
   ];

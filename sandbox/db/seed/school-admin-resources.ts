@@ -50,15 +50,21 @@ export function seedResources(db: Db, ctx: SeedContext): void {
   const category = db.prepare('INSERT OR IGNORE INTO resource_categories (resource_id, category) VALUES (?, ?)');
   const curriculum = db.prepare('INSERT INTO resource_curricula (resource_id, curriculum_id) VALUES (?, ?)');
   // A database seeded before migration 40 (as the upgrade tests build one) stores no kind: its files are documents.
-  const hasKinds = db.prepare("SELECT 1 FROM pragma_table_info('resource_files') WHERE name = 'kind'").get() !== undefined;
+  const hasKinds =
+    db.prepare("SELECT 1 FROM pragma_table_info('resource_files') WHERE name = 'kind'").get() !== undefined;
   const file = hasKinds
-    ? db.prepare('INSERT INTO resource_files (resource_id, name, mime, size, created_at, kind) VALUES (?, ?, ?, ?, ?, ?)')
+    ? db.prepare(
+        'INSERT INTO resource_files (resource_id, name, mime, size, created_at, kind) VALUES (?, ?, ?, ?, ?, ?)',
+      )
     : db.prepare('INSERT INTO resource_files (resource_id, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?)');
   const row = db.prepare('SELECT * FROM resources WHERE id = ?');
   // A database seeded before migration 30 (as the upgrade tests build one) has no block table: its
   // resources keep no blocks and the site shows their description.
-  const hasBlocks = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'resource_blocks'").get() !== undefined;
-  const block = hasBlocks ? db.prepare('INSERT INTO resource_blocks (resource_id, position, type, value) VALUES (?, ?, ?, ?)') : undefined;
+  const hasBlocks =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'resource_blocks'").get() !== undefined;
+  const block = hasBlocks
+    ? db.prepare('INSERT INTO resource_blocks (resource_id, position, type, value) VALUES (?, ?, ?, ?)')
+    : undefined;
   let n = 0;
   for (const group of RESOURCE_TITLES) {
     group.subjects.forEach((subject, s) => {
@@ -73,7 +79,17 @@ export function seedResources(db: Db, ctx: SeedContext): void {
         const description = `${format} built around "${subject}", with teaching slides, activities and differentiated resources.`;
         const ident = `LR${String(n).padStart(4, '0')}`;
         const id = Number(
-          resource.run(title, key, ident, typeIds.get(group.type) ?? null, image, free ? 'free' : 'members', description, created, created).lastInsertRowid,
+          resource.run(
+            title,
+            key,
+            ident,
+            typeIds.get(group.type) ?? null,
+            image,
+            free ? 'free' : 'members',
+            description,
+            created,
+            created,
+          ).lastInsertRowid,
         );
         category.run(id, group.category);
         if (group.category !== 'early-years-age-4-5') category.run(id, AGE_BANDS[(s + f) % AGE_BANDS.length]);
@@ -89,7 +105,9 @@ export function seedResources(db: Db, ctx: SeedContext): void {
         // The draws the files' sizes once took, kept so every later resource keeps its seeded availability and date.
         ctx.rng.int(200_000, 9_000_000);
         if (f === 0) ctx.rng.int(1_000_000, 40_000_000);
-        resourceBlocks({ key, ident, format, description, withNotes: f === 0 }).forEach((b, position) => block?.run(id, position, b.type, b.value));
+        resourceBlocks({ key, ident, format, description, withNotes: f === 0 }).forEach((b, position) =>
+          block?.run(id, position, b.type, b.value),
+        );
       });
     });
   }

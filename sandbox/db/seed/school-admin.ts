@@ -16,7 +16,11 @@ import { seedResources } from './school-admin-resources.js';
  */
 export function seedSchoolAdmin(db: Db, ctx: SeedContext): void {
   const people = seedPeople(db, ctx);
-  seedActivity(db, ctx, people.filter((p) => p.schoolId <= 3));
+  seedActivity(
+    db,
+    ctx,
+    people.filter((p) => p.schoolId <= 3),
+  );
   seedReference(db, ctx);
   seedResources(db, ctx);
   seedCurricula(db, ctx);

@@ -11,7 +11,13 @@ import { notFound } from '../errors.js';
  * pupilSession(db, pupil, 31, ['squirrelscurry']).game // 'squirrelscurry'
  */
 export function pupilSession(db: Db, pupil: UserRow, sessionId: number, games: readonly string[]): SessionRow {
-  const session = findRow<SessionRow>(db, 'Session', 'SELECT * FROM game_sessions WHERE id = ? AND user_id = ?', sessionId, pupil.id);
+  const session = findRow<SessionRow>(
+    db,
+    'Session',
+    'SELECT * FROM game_sessions WHERE id = ? AND user_id = ?',
+    sessionId,
+    pupil.id,
+  );
   if (!games.includes(session.game)) throw notFound('Session', sessionId);
   return session;
 }

@@ -12,7 +12,11 @@ const DAY = 86_400_000;
  * @example
  * activityRows(pupils, sessions, ctx.now())[0] // { user_id, plays_7d, plays_30d, last_played, ... }
  */
-export function activityRows(pupils: readonly UserRow[], rows: readonly SessionRow[], now: Date): Record<string, unknown>[] {
+export function activityRows(
+  pupils: readonly UserRow[],
+  rows: readonly SessionRow[],
+  now: Date,
+): Record<string, unknown>[] {
   const week = new Date(now.getTime() - 7 * DAY).toISOString();
   const month = new Date(now.getTime() - 30 * DAY).toISOString();
   return pupils.map((p) => {
@@ -104,7 +108,10 @@ export function externalNodes(db: Db, keys: readonly string[]): Map<string, { na
   for (const row of rows) {
     const data = jsonObject(row.data);
     const parent = data['parent_id'];
-    map.set(row.key, { name: typeof data['name'] === 'string' ? data['name'] : `Node ${row.key}`, parent: parent === null || parent === undefined ? null : String(parent) });
+    map.set(row.key, {
+      name: typeof data['name'] === 'string' ? data['name'] : `Node ${row.key}`,
+      parent: parent === null || parent === undefined ? null : String(parent),
+    });
   }
   return map;
 }

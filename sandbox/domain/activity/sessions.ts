@@ -12,15 +12,24 @@ const { column: c, json } = fieldsOf<SessionRow>();
 
 /** The session without its school, with its accuracy (percent correct, one decimal; null before any answer). */
 const SESSION_SHAPE: RowShape<SessionRow, GameSession> = {
-  id: c('id'), user_id: c('user_id'), game: c('game'), mode: c('mode'), list_ident: c('list_ident'), homework_id: c('homework_id'), stage: c('stage'),
-  score: c('score'), correct: c('correct'), incorrect: c('incorrect'),
+  id: c('id'),
+  user_id: c('user_id'),
+  game: c('game'),
+  mode: c('mode'),
+  list_ident: c('list_ident'),
+  homework_id: c('homework_id'),
+  stage: c('stage'),
+  score: c('score'),
+  correct: c('correct'),
+  incorrect: c('incorrect'),
   accuracy: {
     value: (row) => {
       const answered = row.correct + row.incorrect;
       return answered === 0 ? null : Math.round((row.correct / answered) * 1000) / 10;
     },
   },
-  details: json('details'), created_at: c('created_at'),
+  details: json('details'),
+  created_at: c('created_at'),
 };
 
 /**
@@ -51,7 +60,10 @@ export interface SessionFilter {
  */
 export function findSessions(db: Db, filter: SessionFilter, limit = SESSION_LIMIT): SessionRow[] {
   if (filter.userIds.length === 0 || filter.games.length === 0) return [];
-  const where = [`user_id IN (${placeholders(filter.userIds.length)})`, `game IN (${placeholders(filter.games.length)})`];
+  const where = [
+    `user_id IN (${placeholders(filter.userIds.length)})`,
+    `game IN (${placeholders(filter.games.length)})`,
+  ];
   const params: unknown[] = [...filter.userIds, ...filter.games];
   if (filter.mode !== undefined) {
     where.push('mode = ?');
@@ -69,7 +81,11 @@ export function findSessions(db: Db, filter: SessionFilter, limit = SESSION_LIMI
     where.push('created_at >= ?');
     params.push(filter.since);
   }
-  return all<SessionRow>(db, `SELECT * FROM game_sessions WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ${limit}`, ...params);
+  return all<SessionRow>(
+    db,
+    `SELECT * FROM game_sessions WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    ...params,
+  );
 }
 
 /**
@@ -78,7 +94,13 @@ export function findSessions(db: Db, filter: SessionFilter, limit = SESSION_LIMI
  * @example
  * summarise(rows) // { plays: 3, score: 240, correct: 24, incorrect: 6, accuracy: 80 }
  */
-export function summarise(rows: readonly SessionRow[]): { plays: number; score: number; correct: number; incorrect: number; accuracy: number | null } {
+export function summarise(rows: readonly SessionRow[]): {
+  plays: number;
+  score: number;
+  correct: number;
+  incorrect: number;
+  accuracy: number | null;
+} {
   let score = 0;
   let correct = 0;
   let incorrect = 0;
@@ -88,7 +110,13 @@ export function summarise(rows: readonly SessionRow[]): { plays: number; score: 
     incorrect += row.incorrect;
   }
   const answered = correct + incorrect;
-  return { plays: rows.length, score, correct, incorrect, accuracy: answered === 0 ? null : Math.round((correct / answered) * 1000) / 10 };
+  return {
+    plays: rows.length,
+    score,
+    correct,
+    incorrect,
+    accuracy: answered === 0 ? null : Math.round((correct / answered) * 1000) / 10,
+  };
 }
 
 /**
@@ -97,7 +125,10 @@ export function summarise(rows: readonly SessionRow[]): { plays: number; score: 
  * @example
  * summariseBy(rows, (r) => r.created_at.slice(0, 7)) // [{ key: '2026-08', plays: 3, ... }]
  */
-export function summariseBy(rows: readonly SessionRow[], keyOf: (row: SessionRow) => string | null): ({ key: string } & ReturnType<typeof summarise>)[] {
+export function summariseBy(
+  rows: readonly SessionRow[],
+  keyOf: (row: SessionRow) => string | null,
+): ({ key: string } & ReturnType<typeof summarise>)[] {
   const groups = new Map<string, SessionRow[]>();
   for (const row of rows) {
     const key = keyOf(row);

@@ -10,7 +10,8 @@ export type ScoreKind = 'archive' | 'total' | 'shed';
 const SCORE_SQL: Readonly<Record<ScoreKind, string>> = {
   total: 'SELECT COALESCE(SUM(score), 0) AS total, COUNT(*) AS plays FROM game_sessions WHERE user_id = ?',
   shed: 'SELECT game, SUM(score) AS score, COUNT(*) AS plays FROM game_sessions WHERE user_id = ? GROUP BY game ORDER BY game',
-  archive: "SELECT strftime('%Y', created_at) AS year, SUM(score) AS score, COUNT(*) AS plays FROM game_sessions WHERE user_id = ? GROUP BY year ORDER BY year",
+  archive:
+    "SELECT strftime('%Y', created_at) AS year, SUM(score) AS score, COUNT(*) AS plays FROM game_sessions WHERE user_id = ? GROUP BY year ORDER BY year",
 };
 
 /**
@@ -21,10 +22,19 @@ const SCORE_SQL: Readonly<Record<ScoreKind, string>> = {
  * recacheScores(db, 12, 'total', now); // { total: { total: 340, plays: 9 }, total_recached_at: '...' }
  */
 export function recacheScores(db: Db, userId: number, kind: ScoreKind, now: Date): Record<string, unknown> {
-  const user = findRow<Pick<Row<'users'>, 'id' | 'data'>>(db, 'User', 'SELECT id, data FROM users WHERE id = ? AND deleted_at IS NULL', userId);
+  const user = findRow<Pick<Row<'users'>, 'id' | 'data'>>(
+    db,
+    'User',
+    'SELECT id, data FROM users WHERE id = ? AND deleted_at IS NULL',
+    userId,
+  );
   const value = kind === 'total' ? one(db, SCORE_SQL[kind], userId) : all(db, SCORE_SQL[kind], userId);
   const data = jsonObject(user.data);
-  const scores = { ...jsonObject(JSON.stringify(data.scores ?? {})), [kind]: value, [`${kind}_recached_at`]: now.toISOString() };
+  const scores = {
+    ...jsonObject(JSON.stringify(data.scores ?? {})),
+    [kind]: value,
+    [`${kind}_recached_at`]: now.toISOString(),
+  };
   run(db, 'UPDATE users SET data = ? WHERE id = ?', JSON.stringify({ ...data, scores }), userId);
   return scores;
 }
@@ -37,7 +47,12 @@ export function recacheScores(db: Db, userId: number, kind: ScoreKind, now: Date
  * userSession(db, 12, now); // { user_id: 12, username: 'ann', active: 1, last_sign_in: '...', ... }
  */
 export function userSession(db: Db, userId: number, now: Date): Record<string, unknown> {
-  const user = findRow<Pick<Row<'users'>, 'id' | 'username'>>(db, 'User', 'SELECT id, username FROM users WHERE id = ?', userId);
+  const user = findRow<Pick<Row<'users'>, 'id' | 'username'>>(
+    db,
+    'User',
+    'SELECT id, username FROM users WHERE id = ?',
+    userId,
+  );
   const session = one<Record<string, unknown>>(
     db,
     'SELECT COUNT(*) AS active, MAX(created_at) AS last_sign_in, MAX(expires_at) AS expires_at, MAX(imitator_id) AS imitated_by FROM tokens WHERE user_id = ? AND expires_at > ?',

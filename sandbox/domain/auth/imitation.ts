@@ -21,7 +21,9 @@ export function startImitation(ctx: DomainContext, caller: SessionUser, id: numb
 }
 
 /** How an imitation stopped: back in the imitator's own new session, or the imitator's sessions of the user ended. */
-export type StoppedImitation = { readonly kind: 'resumed'; readonly session: Session } | { readonly kind: 'ended'; readonly user: unknown; readonly stopped: number };
+export type StoppedImitation =
+  | { readonly kind: 'resumed'; readonly session: Session }
+  | { readonly kind: 'ended'; readonly user: unknown; readonly stopped: number };
 
 /**
  * Stops imitating user `id`: from the imitation session itself (its token revoked, the imitator given a new

@@ -28,7 +28,8 @@ export function verifyPassword(password: string, stored: string): boolean {
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const cost = { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * Number(n) * Number(r) };
-  if (!Number.isInteger(cost.N) || !Number.isInteger(cost.r) || !Number.isInteger(cost.p) || expected.length === 0) return false;
+  if (!Number.isInteger(cost.N) || !Number.isInteger(cost.r) || !Number.isInteger(cost.p) || expected.length === 0)
+    return false;
   const actual = scryptSync(password, Buffer.from(salt, 'base64url'), expected.length, cost);
   return timingSafeEqual(actual, expected);
 }

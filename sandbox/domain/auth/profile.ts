@@ -52,7 +52,11 @@ export function updateProfile(ctx: DomainContext, change: ProfileChange): void {
  */
 export function passwordVerified(ctx: DomainContext): { verified: boolean; at: string | null } {
   const caller = requireUser(ctx);
-  const at = oneValue<string | null>(ctx.db, 'SELECT verified_at FROM tokens WHERE token_hash = ?', tokenHash(caller.token));
+  const at = oneValue<string | null>(
+    ctx.db,
+    'SELECT verified_at FROM tokens WHERE token_hash = ?',
+    tokenHash(caller.token),
+  );
   const verified = typeof at === 'string' && ctx.now().getTime() - Date.parse(at) < VERIFIED_MINUTES * 60_000;
   return { verified, at: at ?? null };
 }

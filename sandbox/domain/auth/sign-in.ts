@@ -19,7 +19,13 @@ export type CredentialRow = Pick<UserRow, 'id' | 'password_hash' | 'failed_login
  * findCredentials(db, 'username = ? COLLATE NOCASE', ['teacher']);
  */
 export function findCredentials(db: Db, where: string, args: readonly unknown[]): CredentialRow | null {
-  return one<CredentialRow>(db, `SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`, ...args) ?? null;
+  return (
+    one<CredentialRow>(
+      db,
+      `SELECT id, password_hash, failed_logins FROM users WHERE ${where} AND deleted_at IS NULL`,
+      ...args,
+    ) ?? null
+  );
 }
 
 /**
@@ -34,12 +40,18 @@ export function findCredentials(db: Db, where: string, args: readonly unknown[])
 export function checkPassword(db: Db, row: CredentialRow | null, password: string): DomainError | null {
   if (!row) return new DomainError('unauthorised', 'Incorrect login details');
   if (row.failed_logins >= MAX_FAILED_LOGINS) {
-    return new DomainError('forbidden', `Account locked after ${MAX_FAILED_LOGINS} failed sign-ins; reset the sandbox to unlock it`, { attempts_remaining: 0 });
+    return new DomainError(
+      'forbidden',
+      `Account locked after ${MAX_FAILED_LOGINS} failed sign-ins; reset the sandbox to unlock it`,
+      { attempts_remaining: 0 },
+    );
   }
   if (!verifyPassword(password, row.password_hash)) {
     const failed = row.failed_logins + 1;
     run(db, 'UPDATE users SET failed_logins = ? WHERE id = ?', failed, row.id);
-    return new DomainError('unauthorised', 'Incorrect login details', { attempts_remaining: MAX_FAILED_LOGINS - failed });
+    return new DomainError('unauthorised', 'Incorrect login details', {
+      attempts_remaining: MAX_FAILED_LOGINS - failed,
+    });
   }
   if (row.failed_logins > 0) run(db, 'UPDATE users SET failed_logins = 0 WHERE id = ?', row.id);
   return null;

@@ -8,8 +8,26 @@ import { findRow, type Missing } from '../../kit/reach.js';
 
 /** The columns of a user the session answers from (never the password hash). */
 const USER_COLUMNS = [
-  'id', 'username', 'email', 'first_name', 'last_name', 'display_name', 'kind', 'superuser', 'employee', 'tester', 'school_id',
-  'school_username', 'admin', 'district_id', 'parent_id', 'stage_spelling', 'stage_number', 'experimental', 'permissions', 'avatar',
+  'id',
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'display_name',
+  'kind',
+  'superuser',
+  'employee',
+  'tester',
+  'school_id',
+  'school_username',
+  'admin',
+  'district_id',
+  'parent_id',
+  'stage_spelling',
+  'stage_number',
+  'experimental',
+  'permissions',
+  'avatar',
   'created_at',
 ] as const satisfies readonly (keyof UserRow)[];
 
@@ -20,7 +38,10 @@ const USER_SQL = `SELECT ${USER_COLUMNS.join(', ')}, COALESCE(json_extract(data,
   FROM users WHERE id = ? AND deleted_at IS NULL`;
 
 /** The school of the signed-in user, as the session answers it (with its settings parsed). */
-type SessionSchoolRow = Pick<SchoolRow, 'id' | 'name' | 'country' | 'region' | 'locale' | 'account_region' | 'district_id' | 'settings'>;
+type SessionSchoolRow = Pick<
+  SchoolRow,
+  'id' | 'name' | 'country' | 'region' | 'locale' | 'account_region' | 'district_id' | 'settings'
+>;
 
 /**
  * Reads a live user row, or null.
@@ -53,18 +74,43 @@ const { column: c, flag, json, strings } = fieldsOf<SessionUserWith>();
 
 /** The user's profile and flags, then their school with the teacher and admin flags the site derives its roles from. */
 const SESSION_USER_SHAPE: RowShape<SessionUserWith, Omit<SessionUser, 'token'>> = {
-  id: c('id'), username: c('username'), email: c('email'), first_name: c('first_name'), last_name: c('last_name'), display_name: c('display_name'),
-  kind: c('kind'), superuser: flag('superuser'), employee: flag('employee'), tester: flag('tester'), anonymous: flag('anonymous'),
+  id: c('id'),
+  username: c('username'),
+  email: c('email'),
+  first_name: c('first_name'),
+  last_name: c('last_name'),
+  display_name: c('display_name'),
+  kind: c('kind'),
+  superuser: flag('superuser'),
+  employee: flag('employee'),
+  tester: flag('tester'),
+  anonymous: flag('anonymous'),
   permissions: strings('permissions'),
   // O §6: what the site reads for the members-only resources (full or trial), from the school's subscriptions.
   literacy_access_level: c('literacy_access_level'),
-  stage_spelling: c('stage_spelling'), stage_number: c('stage_number'), experimental: flag('experimental'), avatar: json('avatar'),
-  school_username: c('school_username'), district_id: c('district_id'), parent_id: c('parent_id'), created_at: c('created_at'),
+  stage_spelling: c('stage_spelling'),
+  stage_number: c('stage_number'),
+  experimental: flag('experimental'),
+  avatar: json('avatar'),
+  school_username: c('school_username'),
+  district_id: c('district_id'),
+  parent_id: c('parent_id'),
+  created_at: c('created_at'),
   school: {
     value: ({ school, kind, admin }) =>
-      school === undefined ? null : { ...school, settings: jsonObject(school.settings), teacher: kind === 'teacher', admin: kind === 'teacher' && admin === 1 },
+      school === undefined
+        ? null
+        : {
+            ...school,
+            settings: jsonObject(school.settings),
+            teacher: kind === 'teacher',
+            admin: kind === 'teacher' && admin === 1,
+          },
   },
-  imitatingUser: { value: ({ imitator }) => imitator && { id: imitator.id, username: imitator.username, display_name: imitator.display_name } },
+  imitatingUser: {
+    value: ({ imitator }) =>
+      imitator && { id: imitator.id, username: imitator.username, display_name: imitator.display_name },
+  },
 };
 
 /**
@@ -75,8 +121,24 @@ const SESSION_USER_SHAPE: RowShape<SessionUserWith, Omit<SessionUser, 'token'>> 
  * @example
  * serializeSessionUser(db, readUser(db, 3)!, null); // { id: 3, username: 'teacher', school: { id: 1, teacher: true, admin: false, ... }, ... }
  */
-export function serializeSessionUser(db: Db, user: SessionUserRow, imitatorId: number | null): Omit<SessionUser, 'token'> {
-  const school = user.school_id === null ? undefined : one<SessionSchoolRow>(db, 'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?', user.school_id);
+export function serializeSessionUser(
+  db: Db,
+  user: SessionUserRow,
+  imitatorId: number | null,
+): Omit<SessionUser, 'token'> {
+  const school =
+    user.school_id === null
+      ? undefined
+      : one<SessionSchoolRow>(
+          db,
+          'SELECT id, name, country, region, locale, account_region, district_id, settings FROM schools WHERE id = ?',
+          user.school_id,
+        );
   const imitator = imitatorId === null ? null : readUser(db, imitatorId);
-  return shapeValue(SESSION_USER_SHAPE, { ...user, school, imitator, literacy_access_level: literacyAccessLevel(db, user.school_id) });
+  return shapeValue(SESSION_USER_SHAPE, {
+    ...user,
+    school,
+    imitator,
+    literacy_access_level: literacyAccessLevel(db, user.school_id),
+  });
 }

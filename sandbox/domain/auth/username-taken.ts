@@ -13,7 +13,13 @@ export type NameKey = 'username' | 'email' | 'school_username';
  */
 export function nameTaken(db: Db, key: NameKey, value: string, schoolId: number | null): boolean {
   if (key === 'school_username') {
-    return one(db, `SELECT 1 FROM users WHERE school_username = ? COLLATE NOCASE AND deleted_at IS NULL${schoolId === null ? '' : ' AND school_id = ?'}`, ...(schoolId === null ? [value] : [value, schoolId])) !== undefined;
+    return (
+      one(
+        db,
+        `SELECT 1 FROM users WHERE school_username = ? COLLATE NOCASE AND deleted_at IS NULL${schoolId === null ? '' : ' AND school_id = ?'}`,
+        ...(schoolId === null ? [value] : [value, schoolId]),
+      ) !== undefined
+    );
   }
   return one(db, `SELECT 1 FROM users WHERE ${key} = ? COLLATE NOCASE AND deleted_at IS NULL`, value) !== undefined;
 }

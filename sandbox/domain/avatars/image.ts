@@ -11,7 +11,10 @@ import type { Row } from '../../db/rows.js';
 const HUES = [210, 150, 30, 280, 0, 190, 50, 330];
 
 function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter((word) => word !== '');
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
   return letters.map((word) => [...(word ?? '')][0]?.toUpperCase() ?? '').join('') || '?';
 }
@@ -44,5 +47,13 @@ export function avatarImage(user: { readonly id: number; readonly display_name: 
  * userAvatar(db, '12', 64); // '<svg ...>'
  */
 export function userAvatar(db: Db, id: number | string, size?: number): string {
-  return avatarImage(findRow<Pick<Row<'users'>, 'id' | 'display_name'>>(db, 'User', 'SELECT id, display_name FROM users WHERE id = ?', id), size);
+  return avatarImage(
+    findRow<Pick<Row<'users'>, 'id' | 'display_name'>>(
+      db,
+      'User',
+      'SELECT id, display_name FROM users WHERE id = ?',
+      id,
+    ),
+    size,
+  );
 }

@@ -13,7 +13,16 @@ const CONTACTS_SQL = `SELECT s.id AS school_id, s.name, s.country, COUNT(i.id) A
  * @example
  * accountingContacts(db, 'xero', 'uk', { skip: 0, take: 20 }); // [{ contact_id: 'xero-uk-school-1', tenant: 'uk', school_id: 1, ... }]
  */
-export function accountingContacts(db: Db, system: string, tenant: string | undefined, page: { readonly skip: number; readonly take: number }): Record<string, unknown>[] {
+export function accountingContacts(
+  db: Db,
+  system: string,
+  tenant: string | undefined,
+  page: { readonly skip: number; readonly take: number },
+): Record<string, unknown>[] {
   const rows = all<{ school_id: number }>(db, CONTACTS_SQL, `${system}:`, page.take, page.skip);
-  return rows.map((r) => ({ contact_id: `${system}-${tenant ?? ''}-school-${r.school_id}`, tenant: tenant ?? null, ...r }));
+  return rows.map((r) => ({
+    contact_id: `${system}-${tenant ?? ''}-school-${r.school_id}`,
+    tenant: tenant ?? null,
+    ...r,
+  }));
 }

@@ -47,8 +47,16 @@ function effect(db: Db, event: Pick<CardEventRow, 'type' | 'invoice_id'>, now: D
 const event = fieldsOf<CardEventRow>();
 
 const EVENT_SHAPE: RowShape<CardEventRow, ValueOf<typeof CARD_EVENT>> = {
-  id: event.column('id'), school_id: event.column('school_id'), subscription_id: event.column('subscription_id'), invoice_id: event.column('invoice_id'), type: event.column('type'),
-  payload: event.json('payload'), state: event.column('state'), attempts: event.column('attempts'), error: event.column('error'), created_at: event.column('created_at'),
+  id: event.column('id'),
+  school_id: event.column('school_id'),
+  subscription_id: event.column('subscription_id'),
+  invoice_id: event.column('invoice_id'),
+  type: event.column('type'),
+  payload: event.json('payload'),
+  state: event.column('state'),
+  attempts: event.column('attempts'),
+  error: event.column('error'),
+  created_at: event.column('created_at'),
   processed_at: event.column('processed_at'),
 };
 
@@ -68,17 +76,34 @@ export function runEvent(db: Db, event: CardEventRow, now: Date): CardEventRow {
     if (!(failure instanceof DomainError)) throw failure;
     error = failure.message;
   }
-  run(db, 'UPDATE card_events SET state = ?, attempts = ?, error = ?, processed_at = ? WHERE id = ?', error === null ? 'processed' : 'failed',
+  run(
+    db,
+    'UPDATE card_events SET state = ?, attempts = ?, error = ?, processed_at = ? WHERE id = ?',
+    error === null ? 'processed' : 'failed',
     event.attempts + 1,
     error,
     error === null ? now.toISOString() : null,
-    event.id);
+    event.id,
+  );
   return one<CardEventRow>(db, 'SELECT * FROM card_events WHERE id = ?', event.id) as CardEventRow;
 }
 
 /** Records a new event from the provider and runs it. */
-export function receiveEvent(db: Db, event: { schoolId: number; subscriptionId: number | null; invoiceId: number | null; type: string; payload: unknown }, now: Date): CardEventRow {
-  const { lastInsertRowid } = run(db, "INSERT INTO card_events (school_id, subscription_id, invoice_id, type, payload, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'failed', 0, ?)", event.schoolId, event.subscriptionId, event.invoiceId, event.type, JSON.stringify(event.payload ?? {}), now.toISOString());
+export function receiveEvent(
+  db: Db,
+  event: { schoolId: number; subscriptionId: number | null; invoiceId: number | null; type: string; payload: unknown },
+  now: Date,
+): CardEventRow {
+  const { lastInsertRowid } = run(
+    db,
+    "INSERT INTO card_events (school_id, subscription_id, invoice_id, type, payload, state, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'failed', 0, ?)",
+    event.schoolId,
+    event.subscriptionId,
+    event.invoiceId,
+    event.type,
+    JSON.stringify(event.payload ?? {}),
+    now.toISOString(),
+  );
   const row = one<CardEventRow>(db, 'SELECT * FROM card_events WHERE id = ?', Number(lastInsertRowid)) as CardEventRow;
   return runEvent(db, row, now);
 }

@@ -17,8 +17,13 @@ export type ScheduleRow = Row<'card_schedules'>;
 const schedule = fieldsOf<ScheduleRow>();
 
 const SCHEDULE_SHAPE: RowShape<ScheduleRow, ValueOf<typeof CARD_SCHEDULE>> = {
-  id: schedule.column('id'), subscription_id: schedule.column('subscription_id'), changes: schedule.json('changes'), effective_at: schedule.column('effective_at'), state: schedule.column('state'),
-  created_at: schedule.column('created_at'), updated_at: schedule.column('updated_at'),
+  id: schedule.column('id'),
+  subscription_id: schedule.column('subscription_id'),
+  changes: schedule.json('changes'),
+  effective_at: schedule.column('effective_at'),
+  state: schedule.column('state'),
+  created_at: schedule.column('created_at'),
+  updated_at: schedule.column('updated_at'),
 };
 
 /**
@@ -36,7 +41,13 @@ export const serializeSchedule = (row: ScheduleRow): ValueOf<typeof CARD_SCHEDUL
  * const schedule = findSchedule(db, sub.id, 3);
  */
 export function findSchedule(db: Db, subscriptionId: number, id: number): ScheduleRow {
-  return findRow<ScheduleRow>(db, 'Schedule', 'SELECT * FROM card_schedules WHERE id = ? AND subscription_id = ?', id, subscriptionId);
+  return findRow<ScheduleRow>(
+    db,
+    'Schedule',
+    'SELECT * FROM card_schedules WHERE id = ? AND subscription_id = ?',
+    id,
+    subscriptionId,
+  );
 }
 
 /**
@@ -65,12 +76,32 @@ export interface Reschedule {
  * @example
  * reschedule(db, sub, schedule, { effective_at: '2026-10-01', seats: 400 }, now);
  */
-export function reschedule(db: Db, sub: SubscriptionRow, schedule: ScheduleRow, change: Reschedule, now: Date): ScheduleRow {
+export function reschedule(
+  db: Db,
+  sub: SubscriptionRow,
+  schedule: ScheduleRow,
+  change: Reschedule,
+  now: Date,
+): ScheduleRow {
   scheduleLifecycle.check('reschedule', schedule.id, schedule.state);
   subscriptionLifecycle.check('reschedule', sub.id, sub.state);
   const effective = change.effective_at ?? schedule.effective_at;
-  if (effective < day(now)) throw new DomainError('invalid', `effective_at: ${effective} is in the past`, { errors: [{ path: 'effective_at', message: 'in the past' }] });
-  const changes = { ...jsonObject(schedule.changes), ...(change.seats === undefined ? {} : { seats: change.seats }), ...(change.teacher_seats === undefined ? {} : { teacher_seats: change.teacher_seats }) };
-  run(db, 'UPDATE card_schedules SET effective_at = ?, changes = ?, updated_at = ? WHERE id = ?', effective, JSON.stringify(changes), now.toISOString(), schedule.id);
+  if (effective < day(now))
+    throw new DomainError('invalid', `effective_at: ${effective} is in the past`, {
+      errors: [{ path: 'effective_at', message: 'in the past' }],
+    });
+  const changes = {
+    ...jsonObject(schedule.changes),
+    ...(change.seats === undefined ? {} : { seats: change.seats }),
+    ...(change.teacher_seats === undefined ? {} : { teacher_seats: change.teacher_seats }),
+  };
+  run(
+    db,
+    'UPDATE card_schedules SET effective_at = ?, changes = ?, updated_at = ? WHERE id = ?',
+    effective,
+    JSON.stringify(changes),
+    now.toISOString(),
+    schedule.id,
+  );
   return findSchedule(db, schedule.subscription_id, schedule.id);
 }

@@ -12,11 +12,31 @@ export type EmailRow = Row<'email_logs'>;
  */
 export function logEmail(
   db: Db,
-  mail: { recipient: string; subject: string; template: string; schoolId: number | null; userId: number | null; resentFrom?: number },
+  mail: {
+    recipient: string;
+    subject: string;
+    template: string;
+    schoolId: number | null;
+    userId: number | null;
+    resentFrom?: number;
+  },
   now: Date,
 ): EmailRow {
-  const suppressed = one(db, 'SELECT 1 FROM email_suppressions WHERE email = ? COLLATE NOCASE', mail.recipient) !== undefined;
-  const { lastInsertRowid } = run(db, 'INSERT INTO email_logs (recipient, subject, template, status, school_id, user_id, resent_from, storage, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', mail.recipient, mail.subject, mail.template, suppressed ? 'failed' : 'delivered', mail.schoolId, mail.userId, mail.resentFrom ?? null, null, now.toISOString());
+  const suppressed =
+    one(db, 'SELECT 1 FROM email_suppressions WHERE email = ? COLLATE NOCASE', mail.recipient) !== undefined;
+  const { lastInsertRowid } = run(
+    db,
+    'INSERT INTO email_logs (recipient, subject, template, status, school_id, user_id, resent_from, storage, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    mail.recipient,
+    mail.subject,
+    mail.template,
+    suppressed ? 'failed' : 'delivered',
+    mail.schoolId,
+    mail.userId,
+    mail.resentFrom ?? null,
+    null,
+    now.toISOString(),
+  );
   const id = Number(lastInsertRowid);
   run(db, 'UPDATE email_logs SET storage = ? WHERE id = ?', `mail/${now.toISOString().slice(0, 7)}/${id}.eml`, id);
   return one<EmailRow>(db, 'SELECT * FROM email_logs WHERE id = ?', id) as EmailRow;
@@ -24,6 +44,10 @@ export function logEmail(
 
 /** The address billing mail for a school goes to: its first admin's email, else a placeholder. */
 export function billingAddressee(db: Db, schoolId: number): string {
-  const email = oneValue<string>(db, "SELECT email FROM users WHERE school_id = ? AND admin = 1 AND email IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT 1", schoolId);
+  const email = oneValue<string>(
+    db,
+    'SELECT email FROM users WHERE school_id = ? AND admin = 1 AND email IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT 1',
+    schoolId,
+  );
   return email ?? `billing+school${schoolId}@example.test`;
 }

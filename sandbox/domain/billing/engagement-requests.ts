@@ -4,7 +4,15 @@ import { enqueueJob } from '../../kit/jobs.js';
 import { all, allValues, one, oneValue, run, type Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import { addDays, day } from './dates.js';
-import { assertSnapshotDone, ENGAGEMENT_JOB, engagementOf, findSnapshot, snapshotRows, type EngagementRow, type SnapshotRow } from './engagement.js';
+import {
+  assertSnapshotDone,
+  ENGAGEMENT_JOB,
+  engagementOf,
+  findSnapshot,
+  snapshotRows,
+  type EngagementRow,
+  type SnapshotRow,
+} from './engagement.js';
 
 /**
  * The period a report covers: `end` defaults to today, `start` to 89 days before it; invalid when it ends before it starts.
@@ -12,10 +20,16 @@ import { assertSnapshotDone, ENGAGEMENT_JOB, engagementOf, findSnapshot, snapsho
  * @example
  * reportPeriod({}, now); // { start: '2026-06-04', end: '2026-09-01' }
  */
-export function reportPeriod(given: { readonly start?: string; readonly end?: string }, now: Date): { start: string; end: string } {
+export function reportPeriod(
+  given: { readonly start?: string; readonly end?: string },
+  now: Date,
+): { start: string; end: string } {
   const end = given.end ?? day(now);
   const start = given.start ?? addDays(end, -89);
-  if (end < start) throw new DomainError('invalid', `end: ${end} is before start ${start}`, { errors: [{ path: 'end', message: 'before start' }] });
+  if (end < start)
+    throw new DomainError('invalid', `end: ${end} is before start ${start}`, {
+      errors: [{ path: 'end', message: 'before start' }],
+    });
   return { start, end };
 }
 
@@ -25,9 +39,18 @@ export function reportPeriod(given: { readonly start?: string; readonly end?: st
  * @example
  * previewEngagement(db, [1, 2], 20, '2026-06-04', '2026-09-01');
  */
-export function previewEngagement(db: Db, ids: readonly number[] | undefined, take: number, start: string, end: string): EngagementRow[] {
-  const chosen = ids ?? allValues<number>(db, 'SELECT id FROM schools WHERE deleted_at IS NULL ORDER BY id LIMIT ?', take);
-  const known = chosen.filter((id) => one(db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', id) !== undefined);
+export function previewEngagement(
+  db: Db,
+  ids: readonly number[] | undefined,
+  take: number,
+  start: string,
+  end: string,
+): EngagementRow[] {
+  const chosen =
+    ids ?? allValues<number>(db, 'SELECT id FROM schools WHERE deleted_at IS NULL ORDER BY id LIMIT ?', take);
+  const known = chosen.filter(
+    (id) => one(db, 'SELECT 1 FROM schools WHERE id = ? AND deleted_at IS NULL', id) !== undefined,
+  );
   return known.map((id) => engagementOf(db, id, start, end));
 }
 
@@ -37,9 +60,28 @@ export function previewEngagement(db: Db, ids: readonly number[] | undefined, ta
  * @example
  * requestSnapshot(db, { start, end }, 1, now);
  */
-export function requestSnapshot(db: Db, period: { readonly start: string; readonly end: string }, createdBy: number | null, now: Date): SnapshotRow {
-  const job = enqueueJob(db, { queue: 'reports', namespace: 'engagement-snapshots', kind: ENGAGEMENT_JOB, payload: {}, now });
-  const { lastInsertRowid } = run(db, 'INSERT INTO engagement_snapshots (start, end, job_id, created_by, created_at) VALUES (?, ?, ?, ?, ?)', period.start, period.end, job.id, createdBy, now.toISOString());
+export function requestSnapshot(
+  db: Db,
+  period: { readonly start: string; readonly end: string },
+  createdBy: number | null,
+  now: Date,
+): SnapshotRow {
+  const job = enqueueJob(db, {
+    queue: 'reports',
+    namespace: 'engagement-snapshots',
+    kind: ENGAGEMENT_JOB,
+    payload: {},
+    now,
+  });
+  const { lastInsertRowid } = run(
+    db,
+    'INSERT INTO engagement_snapshots (start, end, job_id, created_by, created_at) VALUES (?, ?, ?, ?, ?)',
+    period.start,
+    period.end,
+    job.id,
+    createdBy,
+    now.toISOString(),
+  );
   const id = Number(lastInsertRowid);
   run(db, 'UPDATE jobs SET payload = ? WHERE id = ?', JSON.stringify({ snapshotId: id }), job.id);
   return findSnapshot(db, id);
@@ -51,9 +93,17 @@ export function requestSnapshot(db: Db, period: { readonly start: string; readon
  * @example
  * listSnapshots(db, { skip: 0, take: 20 }); // { rows: [...], total: 3 }
  */
-export function listSnapshots(db: Db, page: { readonly skip: number; readonly take: number }): { rows: SnapshotRow[]; total: number } {
+export function listSnapshots(
+  db: Db,
+  page: { readonly skip: number; readonly take: number },
+): { rows: SnapshotRow[]; total: number } {
   const total = oneValue<number>(db, 'SELECT COUNT(*) FROM engagement_snapshots WHERE deleted_at IS NULL') ?? 0;
-  const rows = all<SnapshotRow>(db, 'SELECT * FROM engagement_snapshots WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?', page.take, page.skip);
+  const rows = all<SnapshotRow>(
+    db,
+    'SELECT * FROM engagement_snapshots WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ? OFFSET ?',
+    page.take,
+    page.skip,
+  );
   return { rows, total };
 }
 
@@ -63,12 +113,29 @@ export function listSnapshots(db: Db, page: { readonly skip: number; readonly ta
  * @example
  * snapshotData(db, snapshot, { skip: 0, take: 50 }); // { rows: [...], total: 120 }
  */
-export function snapshotData(db: Db, snapshot: SnapshotRow, page: { readonly skip: number; readonly take: number }): { rows: EngagementRow[]; total: number } {
+export function snapshotData(
+  db: Db,
+  snapshot: SnapshotRow,
+  page: { readonly skip: number; readonly take: number },
+): { rows: EngagementRow[]; total: number } {
   const total = oneValue<number>(db, 'SELECT COUNT(*) FROM engagement_rows WHERE snapshot_id = ?', snapshot.id) ?? 0;
   return { rows: snapshotRows(db, snapshot.id, page.skip, page.take), total };
 }
 
-const COLUMNS: readonly (keyof EngagementRow)[] = ['school_id', 'school_name', 'country', 'pupils', 'teachers', 'active_pupils', 'plays', 'sign_ins', 'live_subscriptions', 'seats', 'assigned_users', 'engagement_rate'];
+const COLUMNS: readonly (keyof EngagementRow)[] = [
+  'school_id',
+  'school_name',
+  'country',
+  'pupils',
+  'teachers',
+  'active_pupils',
+  'plays',
+  'sign_ins',
+  'live_subscriptions',
+  'seats',
+  'assigned_users',
+  'engagement_rate',
+];
 
 /**
  * A finished snapshot as a CSV download (a conflict while it is not done).
@@ -79,8 +146,17 @@ const COLUMNS: readonly (keyof EngagementRow)[] = ['school_id', 'school_name', '
 export function snapshotCsv(db: Db, snapshot: SnapshotRow): Record<string, unknown> {
   assertSnapshotDone(db, snapshot);
   const rows = snapshotRows(db, snapshot.id, 0, 1_000_000);
-  const csv = toCsv(COLUMNS, rows.map((row) => COLUMNS.map((c) => row[c])), '\n');
-  return { filename: `engagement-${snapshot.start}-to-${snapshot.end}.csv`, content_type: 'text/csv', rows: rows.length, content: csv };
+  const csv = toCsv(
+    COLUMNS,
+    rows.map((row) => COLUMNS.map((c) => row[c])),
+    '\n',
+  );
+  return {
+    filename: `engagement-${snapshot.start}-to-${snapshot.end}.csv`,
+    content_type: 'text/csv',
+    rows: rows.length,
+    content: csv,
+  };
 }
 
 /**

@@ -24,8 +24,15 @@ const { column: c, flag } = fieldsOf<PaymentMethodRow>();
 
 /** The row without its deletion date, `is_default` as a boolean. */
 const PAYMENT_METHOD_SHAPE: RowShape<PaymentMethodRow, PaymentMethodRecord> = {
-  id: c('id'), school_id: c('school_id'), provider_ref: c('provider_ref'), brand: c('brand'), last4: c('last4'), exp_month: c('exp_month'),
-  exp_year: c('exp_year'), is_default: flag('is_default'), created_at: c('created_at'),
+  id: c('id'),
+  school_id: c('school_id'),
+  provider_ref: c('provider_ref'),
+  brand: c('brand'),
+  last4: c('last4'),
+  exp_month: c('exp_month'),
+  exp_year: c('exp_year'),
+  is_default: flag('is_default'),
+  created_at: c('created_at'),
 };
 
 /** The card a test reference stands for, or undefined for an unknown reference. */
@@ -34,7 +41,11 @@ export function testCard(ref: string): { brand: string; last4: string } | undefi
 }
 
 export function listPaymentMethods(db: Db, schoolId: number): PaymentMethodRow[] {
-  return all<PaymentMethodRow>(db, 'SELECT * FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id', schoolId);
+  return all<PaymentMethodRow>(
+    db,
+    'SELECT * FROM payment_methods WHERE school_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id',
+    schoolId,
+  );
 }
 
 export function serializePaymentMethod(row: PaymentMethodRow): PaymentMethodRecord {
@@ -55,7 +66,8 @@ export function chargeCard(db: Db, schoolId: number, methodId?: number): Payment
     const which = methodId === undefined ? 'no saved payment method' : `no payment method ${methodId}`;
     throw new DomainError('conflict', `School ${schoolId} has ${which}; add a card first`);
   }
-  if (method.provider_ref === 'pm_card_declined') throw new DomainError('payment-failed', `The card ending ${method.last4} was declined`);
+  if (method.provider_ref === 'pm_card_declined')
+    throw new DomainError('payment-failed', `The card ending ${method.last4} was declined`);
   return method;
 }
 
@@ -69,8 +81,12 @@ export function chargeCard(db: Db, schoolId: number, methodId?: number): Payment
 export function chargeWith(db: Db, schoolId: number, method: number | string | undefined): string {
   if (typeof method === 'string' && !/^\d+$/.test(method)) {
     const card = testCard(method);
-    if (!card) throw new DomainError('invalid', `Unknown payment method ${method}`, { errors: [{ path: 'paymentMethod', message: 'unknown' }] });
-    if (method === 'pm_card_declined') throw new DomainError('payment-failed', `The card ending ${card.last4} was declined`);
+    if (!card)
+      throw new DomainError('invalid', `Unknown payment method ${method}`, {
+        errors: [{ path: 'paymentMethod', message: 'unknown' }],
+      });
+    if (method === 'pm_card_declined')
+      throw new DomainError('payment-failed', `The card ending ${card.last4} was declined`);
     return `card ${card.brand} ${card.last4}`;
   }
   const saved = chargeCard(db, schoolId, method === undefined ? undefined : Number(method));

@@ -9,6 +9,14 @@ export const groupYear = z.union([z.string().max(20), z.number().int()]).optiona
  * @example
  * groupDataOf({ colour: '#f5a623' }) // { colour: '#f5a623' }
  */
-export function groupDataOf(fields: { colour?: string | undefined; year?: string | number | undefined; description?: string | undefined }): Record<string, unknown> {
-  return Object.fromEntries(Object.entries({ colour: fields.colour, year: fields.year, description: fields.description }).filter(([, v]) => v !== undefined));
+export function groupDataOf(fields: {
+  colour?: string | undefined;
+  year?: string | number | undefined;
+  description?: string | undefined;
+}): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries({ colour: fields.colour, year: fields.year, description: fields.description }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
 }

@@ -17,7 +17,12 @@ import type { Row } from '../../db/rows.js';
 import { MAX_NUMBER_STAGE, MAX_SPELLING_STAGE } from '../../../core/domain/constants.js';
 
 /** A group's display settings as checked by the table, with its open year key. */
-export type GroupFields = { name: string; colour?: string | undefined; description?: string | undefined; year?: string | number | undefined };
+export type GroupFields = {
+  name: string;
+  colour?: string | undefined;
+  description?: string | undefined;
+  year?: string | number | undefined;
+};
 
 /**
  * A new group of the school, under `parent` if given (409 for a sub-group of a sub-group or a name its
@@ -26,9 +31,17 @@ export type GroupFields = { name: string; colour?: string | undefined; descripti
  * @example
  * const id = createGroup(ctx, 1, null, { name: 'Year 3 Oak' });
  */
-export function createGroup(ctx: DomainContext, schoolId: number, parent: GroupRow | null, fields: GroupFields): number {
+export function createGroup(
+  ctx: DomainContext,
+  schoolId: number,
+  parent: GroupRow | null,
+  fields: GroupFields,
+): number {
   if (parent && parent.parent_id !== null) {
-    throw new DomainError('conflict', `Group ${parent.id} is a sub-group of group ${parent.parent_id}; sub-groups cannot have sub-groups`);
+    throw new DomainError(
+      'conflict',
+      `Group ${parent.id} is a sub-group of group ${parent.parent_id}; sub-groups cannot have sub-groups`,
+    );
   }
   assertFreeName(ctx.db, schoolId, parent?.id ?? null, fields.name, null);
   const now = ctx.now().toISOString();
@@ -80,7 +93,11 @@ export function deleteGroup(db: Db, groupId: number): void {
  * deleteSchoolGroups(db, 1) // 6
  */
 export function deleteSchoolGroups(db: Db, schoolId: number): number {
-  const count = all<Pick<Row<'school_groups'>, 'id'>>(db, 'SELECT id FROM school_groups WHERE school_id = ?', schoolId).length;
+  const count = all<Pick<Row<'school_groups'>, 'id'>>(
+    db,
+    'SELECT id FROM school_groups WHERE school_id = ?',
+    schoolId,
+  ).length;
   run(db, 'DELETE FROM school_groups WHERE school_id = ?', schoolId);
   return count;
 }
@@ -92,7 +109,11 @@ export function deleteSchoolGroups(db: Db, schoolId: number): number {
  * @example
  * schoolGroups(ctx, false).map((g) => g.name)
  */
-export function schoolGroups(ctx: DomainContext, subgroupsLast: boolean, schoolId: number = callerSchoolId(ctx)): GroupRow[] {
+export function schoolGroups(
+  ctx: DomainContext,
+  subgroupsLast: boolean,
+  schoolId: number = callerSchoolId(ctx),
+): GroupRow[] {
   const order = subgroupsLast ? 'parent_id IS NOT NULL, name, id' : 'name, id';
   return all<GroupRow>(ctx.db, `SELECT * FROM school_groups WHERE school_id = ? ORDER BY ${order}`, schoolId);
 }
@@ -106,7 +127,11 @@ export function schoolGroups(ctx: DomainContext, subgroupsLast: boolean, schoolI
 export function callerGroups(ctx: DomainContext): GroupRow[] {
   const user = requireUser(ctx);
   const table = user.kind === 'pupil' ? 'group_pupils' : 'group_teachers';
-  return all<GroupRow>(ctx.db, `SELECT g.* FROM ${table} m JOIN school_groups g ON g.id = m.group_id WHERE m.user_id = ? ORDER BY g.name, g.id`, user.id);
+  return all<GroupRow>(
+    ctx.db,
+    `SELECT g.* FROM ${table} m JOIN school_groups g ON g.id = m.group_id WHERE m.user_id = ? ORDER BY g.name, g.id`,
+    user.id,
+  );
 }
 
 /**
@@ -138,11 +163,20 @@ export function predictedStage(stages: readonly (number | null)[], max: number):
  * @example
  * predictedStages(db, 4) // { predicted_stage_spelling: 3, predicted_stage_number: null }
  */
-export function predictedStages(db: Db, groupId: number): { predicted_stage_spelling: number | null; predicted_stage_number: number | null } {
+export function predictedStages(
+  db: Db,
+  groupId: number,
+): { predicted_stage_spelling: number | null; predicted_stage_number: number | null } {
   const pupils = groupPupils(db, groupId);
   return {
-    predicted_stage_spelling: predictedStage(pupils.map((p) => p.stage_spelling), MAX_SPELLING_STAGE),
-    predicted_stage_number: predictedStage(pupils.map((p) => p.stage_number), MAX_NUMBER_STAGE),
+    predicted_stage_spelling: predictedStage(
+      pupils.map((p) => p.stage_spelling),
+      MAX_SPELLING_STAGE,
+    ),
+    predicted_stage_number: predictedStage(
+      pupils.map((p) => p.stage_number),
+      MAX_NUMBER_STAGE,
+    ),
   };
 }
 
@@ -152,9 +186,15 @@ export function predictedStages(db: Db, groupId: number): { predicted_stage_spel
  * @example
  * setGroupStage(db, 4, 'stage_spelling', 3) // 28
  */
-export function setGroupStage(db: Db, groupId: number, column: 'stage_spelling' | 'stage_number', stage: number): number {
+export function setGroupStage(
+  db: Db,
+  groupId: number,
+  column: 'stage_spelling' | 'stage_number',
+  stage: number,
+): number {
   const ids = groupPupils(db, groupId).map((p) => p.id);
-  if (ids.length > 0) run(db, `UPDATE users SET ${column} = ? WHERE id IN (${placeholders(ids.length)})`, stage, ...ids);
+  if (ids.length > 0)
+    run(db, `UPDATE users SET ${column} = ? WHERE id IN (${placeholders(ids.length)})`, stage, ...ids);
   return ids.length;
 }
 
@@ -168,7 +208,8 @@ export function setGroupTeachers(ctx: DomainContext, group: GroupRow, ids: reado
   const teachers = ids.map((id) => findTeacher(ctx.db, ctx.user, id, group.school_id));
   run(ctx.db, 'DELETE FROM group_teachers WHERE group_id = ?', group.id);
   const now = ctx.now().toISOString();
-  for (const t of teachers) run(ctx.db, 'INSERT INTO group_teachers (group_id, user_id, added_at) VALUES (?, ?, ?)', group.id, t.id, now);
+  for (const t of teachers)
+    run(ctx.db, 'INSERT INTO group_teachers (group_id, user_id, added_at) VALUES (?, ?, ?)', group.id, t.id, now);
 }
 
 /**
@@ -189,7 +230,12 @@ export function removeGroupTeacher(db: Db, group: GroupRow, teacherId: number): 
  * @example
  * addGroupPupils(ctx, group, [4, 9], true) // { added: 2, movedFrom: [3] }
  */
-export function addGroupPupils(ctx: DomainContext, group: GroupRow, ids: readonly number[], move: boolean): { added: number; movedFrom: number[] } {
+export function addGroupPupils(
+  ctx: DomainContext,
+  group: GroupRow,
+  ids: readonly number[],
+  move: boolean,
+): { added: number; movedFrom: number[] } {
   const keep = withAncestors(ctx.db, group);
   let movedFrom: number[] = [];
   if (move) {
@@ -202,7 +248,12 @@ export function addGroupPupils(ctx: DomainContext, group: GroupRow, ids: readonl
       ...keep,
     ).map((r) => r.group_id);
     if (others.length > 0) {
-      run(ctx.db, `DELETE FROM group_pupils WHERE user_id IN (${placeholders(ids.length)}) AND group_id IN (${placeholders(others.length)})`, ...ids, ...others);
+      run(
+        ctx.db,
+        `DELETE FROM group_pupils WHERE user_id IN (${placeholders(ids.length)}) AND group_id IN (${placeholders(others.length)})`,
+        ...ids,
+        ...others,
+      );
     }
     movedFrom = others;
   }
@@ -210,7 +261,13 @@ export function addGroupPupils(ctx: DomainContext, group: GroupRow, ids: readonl
   let added = 0;
   for (const groupId of keep) {
     for (const id of ids) {
-      const result = run(ctx.db, 'INSERT OR IGNORE INTO group_pupils (group_id, user_id, added_at) VALUES (?, ?, ?)', groupId, id, now);
+      const result = run(
+        ctx.db,
+        'INSERT OR IGNORE INTO group_pupils (group_id, user_id, added_at) VALUES (?, ?, ?)',
+        groupId,
+        id,
+        now,
+      );
       if (groupId === group.id) added += result.changes;
     }
   }
@@ -228,6 +285,10 @@ export function removeGroupPupils(db: Db, group: GroupRow, ids: readonly number[
   const outside = ids.filter((id) => !members.has(id));
   if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} in group`, group.id);
   const groups = withDescendants(db, group.id);
-  run(db, `DELETE FROM group_pupils WHERE user_id IN (${placeholders(ids.length)}) AND group_id IN (${placeholders(groups.length)})`, ...ids, ...groups);
+  run(
+    db,
+    `DELETE FROM group_pupils WHERE user_id IN (${placeholders(ids.length)}) AND group_id IN (${placeholders(groups.length)})`,
+    ...ids,
+    ...groups,
+  );
 }
-

@@ -37,7 +37,9 @@ export function withAncestors(db: Db, group: GroupRow): number[] {
   let parent = group.parent_id;
   while (parent !== null && !ids.includes(parent)) {
     ids.push(parent);
-    parent = one<Pick<Row<'school_groups'>, 'parent_id'>>(db, 'SELECT parent_id FROM school_groups WHERE id = ?', parent)?.parent_id ?? null;
+    parent =
+      one<Pick<Row<'school_groups'>, 'parent_id'>>(db, 'SELECT parent_id FROM school_groups WHERE id = ?', parent)
+        ?.parent_id ?? null;
   }
   return ids;
 }
@@ -95,7 +97,9 @@ export function groupTeachers(db: Db, groupId: number): UserRow[] {
  */
 export function teachesGroup(db: Db, userId: number, group: GroupRow): boolean {
   const ids = withAncestors(db, group);
-  return ids.some((id) => one(db, 'SELECT 1 AS x FROM group_teachers WHERE group_id = ? AND user_id = ?', id, userId) !== undefined);
+  return ids.some(
+    (id) => one(db, 'SELECT 1 AS x FROM group_teachers WHERE group_id = ? AND user_id = ?', id, userId) !== undefined,
+  );
 }
 
 /**
@@ -116,7 +120,13 @@ export function requireGroupTeacher(ctx: DomainContext, group: GroupRow, action:
  * @example
  * assertFreeName(db, 1, null, 'Year 3 Oak', null); // 409 when taken
  */
-export function assertFreeName(db: Db, schoolId: number, parentId: number | null, name: string, exceptId: number | null): void {
+export function assertFreeName(
+  db: Db,
+  schoolId: number,
+  parentId: number | null,
+  name: string,
+  exceptId: number | null,
+): void {
   const clash = one<{ id: number }>(
     db,
     `SELECT id FROM school_groups WHERE school_id = ? AND parent_id IS ? AND lower(name) = lower(?) AND id IS NOT ?`,
@@ -125,5 +135,9 @@ export function assertFreeName(db: Db, schoolId: number, parentId: number | null
     name,
     exceptId,
   );
-  if (clash) throw new DomainError('conflict', `Group ${clash.id} is already named ${name}${parentId === null ? '' : ` in group ${parentId}`}`);
+  if (clash)
+    throw new DomainError(
+      'conflict',
+      `Group ${clash.id} is already named ${name}${parentId === null ? '' : ` in group ${parentId}`}`,
+    );
 }

@@ -15,7 +15,12 @@ import type { Row } from '../../db/rows.js';
 export function visibleHomework(ctx: DomainContext): HomeworkRow[] {
   const user = requireUser(ctx);
   const schoolId = callerSchoolId(ctx);
-  if (superuserMay(user, 'act as school staff') || user.admin) return all<HomeworkRow>(ctx.db, 'SELECT * FROM homework WHERE school_id = ? ORDER BY starts_at DESC, id DESC', schoolId);
+  if (superuserMay(user, 'act as school staff') || user.admin)
+    return all<HomeworkRow>(
+      ctx.db,
+      'SELECT * FROM homework WHERE school_id = ? ORDER BY starts_at DESC, id DESC',
+      schoolId,
+    );
   return all<HomeworkRow>(
     ctx.db,
     `SELECT * FROM homework h WHERE h.school_id = ? AND (h.owner_id = ?
@@ -37,8 +42,16 @@ export function visibleHomework(ctx: DomainContext): HomeworkRow[] {
  */
 export function groupHomework(db: Db, groupId: number, quizzes: boolean): HomeworkRow[] {
   return quizzes
-    ? all<HomeworkRow>(db, "SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? AND h.game = 'quiz' ORDER BY h.starts_at DESC", groupId)
-    : all<HomeworkRow>(db, 'SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? ORDER BY h.starts_at DESC, h.id DESC', groupId);
+    ? all<HomeworkRow>(
+        db,
+        "SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? AND h.game = 'quiz' ORDER BY h.starts_at DESC",
+        groupId,
+      )
+    : all<HomeworkRow>(
+        db,
+        'SELECT h.* FROM homework h JOIN homework_groups hg ON hg.homework_id = h.id WHERE hg.group_id = ? ORDER BY h.starts_at DESC, h.id DESC',
+        groupId,
+      );
 }
 
 /**

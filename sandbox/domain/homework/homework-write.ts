@@ -65,8 +65,10 @@ export function insertHomework(
       now,
     ).lastInsertRowid,
   );
-  if (options.groupId !== null) run(ctx.db, 'INSERT INTO homework_groups (homework_id, group_id) VALUES (?, ?)', id, options.groupId);
-  for (const pupilId of options.pupilIds) run(ctx.db, 'INSERT OR IGNORE INTO homework_pupils (homework_id, user_id) VALUES (?, ?)', id, pupilId);
+  if (options.groupId !== null)
+    run(ctx.db, 'INSERT INTO homework_groups (homework_id, group_id) VALUES (?, ?)', id, options.groupId);
+  for (const pupilId of options.pupilIds)
+    run(ctx.db, 'INSERT OR IGNORE INTO homework_pupils (homework_id, user_id) VALUES (?, ?)', id, pupilId);
   return id;
 }
 
@@ -122,7 +124,8 @@ export function deleteHomework(ctx: DomainContext, rows: readonly HomeworkRow[])
  * assignPupils(ctx, row, [4, 9]);
  */
 export function assignPupils(ctx: DomainContext, row: HomeworkRow, ids: readonly number[]): void {
-  for (const id of ids) run(ctx.db, 'INSERT OR IGNORE INTO homework_pupils (homework_id, user_id) VALUES (?, ?)', row.id, id);
+  for (const id of ids)
+    run(ctx.db, 'INSERT OR IGNORE INTO homework_pupils (homework_id, user_id) VALUES (?, ?)', row.id, id);
   touchHomework(ctx, row);
 }
 
@@ -134,10 +137,21 @@ export function assignPupils(ctx: DomainContext, row: HomeworkRow, ids: readonly
  */
 export function unassignPupils(ctx: DomainContext, row: HomeworkRow, ids: readonly number[]): void {
   if (ids.length === 0) throw invalid('pupilIds', 'name the pupils to take off the homework (pupilIds or user_ids)');
-  const assigned = new Set(all<Pick<Row<'homework_pupils'>, 'user_id'>>(ctx.db, 'SELECT user_id FROM homework_pupils WHERE homework_id = ?', row.id).map((r) => r.user_id));
+  const assigned = new Set(
+    all<Pick<Row<'homework_pupils'>, 'user_id'>>(
+      ctx.db,
+      'SELECT user_id FROM homework_pupils WHERE homework_id = ?',
+      row.id,
+    ).map((r) => r.user_id),
+  );
   const outside = ids.filter((id) => !assigned.has(id));
   if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} on homework`, row.id);
-  run(ctx.db, `DELETE FROM homework_pupils WHERE homework_id = ? AND user_id IN (${placeholders(ids.length)})`, row.id, ...ids);
+  run(
+    ctx.db,
+    `DELETE FROM homework_pupils WHERE homework_id = ? AND user_id IN (${placeholders(ids.length)})`,
+    row.id,
+    ...ids,
+  );
   touchHomework(ctx, row);
 }
 
@@ -150,7 +164,10 @@ export function unassignPupils(ctx: DomainContext, row: HomeworkRow, ids: readon
 export function setForGroup(ctx: DomainContext, row: HomeworkRow, groupId: number, set: boolean): void {
   const group = findGroup(ctx.db, ctx.user, groupId, row.school_id);
   if (set) run(ctx.db, 'INSERT OR IGNORE INTO homework_groups (homework_id, group_id) VALUES (?, ?)', row.id, group.id);
-  else if (run(ctx.db, 'DELETE FROM homework_groups WHERE homework_id = ? AND group_id = ?', row.id, group.id).changes === 0) throw notFound(`Group ${group.id} on homework`, row.id);
+  else if (
+    run(ctx.db, 'DELETE FROM homework_groups WHERE homework_id = ? AND group_id = ?', row.id, group.id).changes === 0
+  )
+    throw notFound(`Group ${group.id} on homework`, row.id);
   touchHomework(ctx, row);
 }
 
@@ -162,7 +179,8 @@ export function setForGroup(ctx: DomainContext, row: HomeworkRow, groupId: numbe
  */
 export function addCoTeacher(ctx: DomainContext, row: HomeworkRow, teacherId: number): void {
   const teacher = findTeacher(ctx.db, ctx.user, teacherId, row.school_id);
-  if (teacher.id !== row.owner_id) run(ctx.db, 'INSERT OR IGNORE INTO homework_teachers (homework_id, user_id) VALUES (?, ?)', row.id, teacher.id);
+  if (teacher.id !== row.owner_id)
+    run(ctx.db, 'INSERT OR IGNORE INTO homework_teachers (homework_id, user_id) VALUES (?, ?)', row.id, teacher.id);
   touchHomework(ctx, row);
 }
 
@@ -173,6 +191,9 @@ export function addCoTeacher(ctx: DomainContext, row: HomeworkRow, teacherId: nu
  * removeCoTeacher(ctx, row, 3);
  */
 export function removeCoTeacher(ctx: DomainContext, row: HomeworkRow, teacherId: number): void {
-  if (run(ctx.db, 'DELETE FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, teacherId).changes === 0) throw notFound(`Teacher ${teacherId} on homework`, row.id);
+  if (
+    run(ctx.db, 'DELETE FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, teacherId).changes === 0
+  )
+    throw notFound(`Teacher ${teacherId} on homework`, row.id);
   touchHomework(ctx, row);
 }

@@ -37,8 +37,30 @@ export function fieldsIn(input: Readonly<Record<string, unknown>>, key: string):
 }
 
 /** Keys of the fields above that have their own column; the rest go to `data`. */
-const COLUMNS = new Set(['title', 'game', 'list_ident', 'starts_at', 'ends_at', 'id', 'school_id', 'owner_id', 'set_id', 'created_at', 'updated_at', 'pupil_ids', 'group_ids', 'teacher_ids',
-  'pupilIds', 'user_ids', 'pupils', 'group_id', 'isNewEdShedPortal', 'homework', 'homework_set', 'homework_ids']);
+const COLUMNS = new Set([
+  'title',
+  'game',
+  'list_ident',
+  'starts_at',
+  'ends_at',
+  'id',
+  'school_id',
+  'owner_id',
+  'set_id',
+  'created_at',
+  'updated_at',
+  'pupil_ids',
+  'group_ids',
+  'teacher_ids',
+  'pupilIds',
+  'user_ids',
+  'pupils',
+  'group_id',
+  'isNewEdShedPortal',
+  'homework',
+  'homework_set',
+  'homework_ids',
+]);
 
 /**
  * The free-form part of homework fields (instructions, word lists...).
@@ -58,7 +80,9 @@ export function extraData(fields: Readonly<Record<string, unknown>>): Record<str
  */
 export function assertDates(startsAt: string, endsAt: string | null): void {
   if (endsAt !== null && Date.parse(endsAt) < Date.parse(startsAt)) {
-    throw new DomainError('invalid', 'ends_at: homework cannot end before it starts', { errors: [{ path: 'ends_at', message: 'must not be before starts_at' }] });
+    throw new DomainError('invalid', 'ends_at: homework cannot end before it starts', {
+      errors: [{ path: 'ends_at', message: 'must not be before starts_at' }],
+    });
   }
 }
 
@@ -80,8 +104,16 @@ export function findHomework(db: Db, user: SessionUser | null, id: number): Home
  */
 export function canChangeHomework(db: Db, userId: number, row: HomeworkRow): boolean {
   if (row.owner_id === userId) return true;
-  if (one(db, 'SELECT 1 AS x FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, userId)) return true;
-  return one(db, 'SELECT 1 AS x FROM homework_groups hg JOIN group_teachers gt ON gt.group_id = hg.group_id WHERE hg.homework_id = ? AND gt.user_id = ?', row.id, userId) !== undefined;
+  if (one(db, 'SELECT 1 AS x FROM homework_teachers WHERE homework_id = ? AND user_id = ?', row.id, userId))
+    return true;
+  return (
+    one(
+      db,
+      'SELECT 1 AS x FROM homework_groups hg JOIN group_teachers gt ON gt.group_id = hg.group_id WHERE hg.homework_id = ? AND gt.user_id = ?',
+      row.id,
+      userId,
+    ) !== undefined
+  );
 }
 
 /**
@@ -119,16 +151,30 @@ function idsOf(db: Db, sql: string, id: number): number[] {
 }
 
 /** A piece of homework's row with its pupils, groups and co-teachers. */
-type HomeworkWithIds = HomeworkRow & { readonly pupil_ids: number[]; readonly group_ids: number[]; readonly teacher_ids: number[] };
+type HomeworkWithIds = HomeworkRow & {
+  readonly pupil_ids: number[];
+  readonly group_ids: number[];
+  readonly teacher_ids: number[];
+};
 
 const homework = fieldsOf<HomeworkWithIds>();
 
 /** The keys of the row (after what its data holds), `portal` as `isNewEdShedPortal`, then who it is for. */
 const HOMEWORK_SHAPE: RowShape<HomeworkWithIds, Homework> = {
-  id: homework.column('id'), school_id: homework.column('school_id'), owner_id: homework.column('owner_id'), set_id: homework.column('set_id'),
-  title: homework.column('title'), game: homework.column('game'), list_ident: homework.column('list_ident'), starts_at: homework.column('starts_at'),
-  ends_at: homework.column('ends_at'), isNewEdShedPortal: homework.flag('portal'), pupil_ids: homework.column('pupil_ids'),
-  group_ids: homework.column('group_ids'), teacher_ids: homework.column('teacher_ids'), created_at: homework.column('created_at'),
+  id: homework.column('id'),
+  school_id: homework.column('school_id'),
+  owner_id: homework.column('owner_id'),
+  set_id: homework.column('set_id'),
+  title: homework.column('title'),
+  game: homework.column('game'),
+  list_ident: homework.column('list_ident'),
+  starts_at: homework.column('starts_at'),
+  ends_at: homework.column('ends_at'),
+  isNewEdShedPortal: homework.flag('portal'),
+  pupil_ids: homework.column('pupil_ids'),
+  group_ids: homework.column('group_ids'),
+  teacher_ids: homework.column('teacher_ids'),
+  created_at: homework.column('created_at'),
   updated_at: homework.column('updated_at'),
 };
 
@@ -154,7 +200,9 @@ export function serializeHomework(db: Db, row: HomeworkRow): Homework {
  * const rows = homeworkByIds(db, ctx.user, [7, 8]);
  */
 export function homeworkByIds(db: Db, user: SessionUser | null, ids: readonly number[]): HomeworkRow[] {
-  const rows = all<HomeworkRow>(db, `SELECT * FROM homework WHERE id IN (${placeholders(ids.length)})`, ...ids).filter((row) => reachesRow(db, user, row));
+  const rows = all<HomeworkRow>(db, `SELECT * FROM homework WHERE id IN (${placeholders(ids.length)})`, ...ids).filter(
+    (row) => reachesRow(db, user, row),
+  );
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw notFound('Homework', missing.join(', '));
   return rows;

@@ -17,7 +17,8 @@ import { createInvoice, updateInvoice, visibleInvoice, type InvoiceRow } from '.
  */
 export function cardInvoice(ctx: DomainContext, id: number): InvoiceRow {
   const invoice = visibleInvoice(ctx, id);
-  if (invoice.billing !== 'card') throw new DomainError('conflict', `Invoice ${id} is billed by ${invoice.billing}, not by card`);
+  if (invoice.billing !== 'card')
+    throw new DomainError('conflict', `Invoice ${id} is billed by ${invoice.billing}, not by card`);
   return invoice;
 }
 
@@ -27,11 +28,23 @@ export function cardInvoice(ctx: DomainContext, id: number): InvoiceRow {
  * @example
  * editCardInvoice(db, invoice, { due_at: '2026-10-01' }, now);
  */
-export function editCardInvoice(db: Db, invoice: InvoiceRow, edit: { readonly description?: string; readonly due_at?: string }, now: Date): InvoiceRow {
+export function editCardInvoice(
+  db: Db,
+  invoice: InvoiceRow,
+  edit: { readonly description?: string; readonly due_at?: string },
+  now: Date,
+): InvoiceRow {
   if (!(UNPAID_INVOICE_STATES as readonly string[]).includes(invoice.state)) {
-    throw new DomainError('conflict', `Invoice ${invoice.id} is ${invoice.state}; only an open or promised invoice can be edited`, { state: invoice.state });
+    throw new DomainError(
+      'conflict',
+      `Invoice ${invoice.id} is ${invoice.state}; only an open or promised invoice can be edited`,
+      { state: invoice.state },
+    );
   }
-  const changes = { ...(edit.description ? { description: edit.description } : {}), ...(edit.due_at ? { due_at: edit.due_at } : {}) };
+  const changes = {
+    ...(edit.description ? { description: edit.description } : {}),
+    ...(edit.due_at ? { due_at: edit.due_at } : {}),
+  };
   return updateInvoice(db, invoice, changes, now);
 }
 
@@ -41,11 +54,26 @@ export function editCardInvoice(db: Db, invoice: InvoiceRow, edit: { readonly de
  * @example
  * chargeCard(db, sub, { amount: 5000 }, now);
  */
-export function chargeCard(db: Db, sub: SubscriptionRow, charge: { readonly amount: number; readonly description?: string }, now: Date): InvoiceRow {
-  if (sub.billing !== 'card') throw new DomainError('conflict', `Subscription ${sub.id} is billed by ${sub.billing}; convert it to card billing first`);
+export function chargeCard(
+  db: Db,
+  sub: SubscriptionRow,
+  charge: { readonly amount: number; readonly description?: string },
+  now: Date,
+): InvoiceRow {
+  if (sub.billing !== 'card')
+    throw new DomainError(
+      'conflict',
+      `Subscription ${sub.id} is billed by ${sub.billing}; convert it to card billing first`,
+    );
   const invoice = createInvoice(db, {
-    schoolId: sub.school_id, subscriptionId: sub.id, kind: 'card', billing: 'card', currency: sub.currency, amount: charge.amount,
-    description: charge.description ?? `Subscription ${sub.id}: card charge`, now,
+    schoolId: sub.school_id,
+    subscriptionId: sub.id,
+    kind: 'card',
+    billing: 'card',
+    currency: sub.currency,
+    amount: charge.amount,
+    description: charge.description ?? `Subscription ${sub.id}: card charge`,
+    now,
   });
   return updateInvoice(db, invoice, { card_reference: `in_${randomBytes(7).toString('hex')}` }, now);
 }
@@ -56,9 +84,19 @@ export function chargeCard(db: Db, sub: SubscriptionRow, charge: { readonly amou
  * @example
  * cardEvents(db, 1, { skip: 0, take: 20 }); // { rows: [...], total: 4 }
  */
-export function cardEvents(db: Db, schoolId: number, page: { readonly skip: number; readonly take: number }): { rows: CardEventRow[]; total: number } {
+export function cardEvents(
+  db: Db,
+  schoolId: number,
+  page: { readonly skip: number; readonly take: number },
+): { rows: CardEventRow[]; total: number } {
   const total = oneValue<number>(db, 'SELECT COUNT(*) FROM card_events WHERE school_id = ?', schoolId) ?? 0;
-  const rows = all<CardEventRow>(db, 'SELECT * FROM card_events WHERE school_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', schoolId, page.take, page.skip);
+  const rows = all<CardEventRow>(
+    db,
+    'SELECT * FROM card_events WHERE school_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+    schoolId,
+    page.take,
+    page.skip,
+  );
   return { rows, total };
 }
 

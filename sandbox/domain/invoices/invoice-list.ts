@@ -33,7 +33,11 @@ const LIST_FILTERS = [
  * @example
  * listInvoices(db, { ...NO_FILTER, school: 1 }, { skip: 0, take: 20 }); // { list: <JSON bytes>, total: 12 }
  */
-export function listInvoices(db: Db, filter: InvoiceFilter, page: { readonly skip: number; readonly take: number }): { list: ReturnType<typeof docList>['list']; total: number } {
+export function listInvoices(
+  db: Db,
+  filter: InvoiceFilter,
+  page: { readonly skip: number; readonly take: number },
+): { list: ReturnType<typeof docList>['list']; total: number } {
   // Only the filters given go into the SQL: `(@x IS NULL OR col = @x)` would keep SQLite from using an
   // index, and the count from its whole-table fast path, on every page of the list.
   const given = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== null));
@@ -61,7 +65,11 @@ export function listInvoices(db: Db, filter: InvoiceFilter, page: { readonly ski
 export function sharedInvoice(db: Db, shareable: string): Record<string, unknown> {
   const row = findRow<InvoiceRow>(db, 'Invoice', 'SELECT * FROM invoices WHERE shareable_id = ?', shareable);
   const school = one(db, 'SELECT id, name, country FROM schools WHERE id = ?', row.school_id);
-  const credits = all(db, 'SELECT kind, amount, currency, reason, created_at FROM invoice_credits WHERE invoice_id = ? ORDER BY id', row.id);
+  const credits = all(
+    db,
+    'SELECT kind, amount, currency, reason, created_at FROM invoice_credits WHERE invoice_id = ? ORDER BY id',
+    row.id,
+  );
   return { ...serializeInvoice(row), school, credits };
 }
 

@@ -31,12 +31,18 @@ export function getInvoice(db: Db, id: number): InvoiceRow | undefined {
  * const invoice = visibleInvoice(ctx, 12);
  */
 export function visibleInvoice(ctx: DomainContext, id: number): InvoiceRow {
-  return findReachable<InvoiceRow>(ctx.db, ctx.user, 'Invoice', 'SELECT * FROM invoices WHERE id = ?', id, { purpose: 'billing' });
+  return findReachable<InvoiceRow>(ctx.db, ctx.user, 'Invoice', 'SELECT * FROM invoices WHERE id = ?', id, {
+    purpose: 'billing',
+  });
 }
 
 /** The VAT or sales-tax rate (percent) of a school's country, 0 where we charge none. */
 export function taxRate(db: Db, schoolId: number): number {
-  const row = one<{ rate: number }>(db, 'SELECT c.vat_rate AS rate FROM schools s JOIN countries c ON c.code = s.country WHERE s.id = ?', schoolId);
+  const row = one<{ rate: number }>(
+    db,
+    'SELECT c.vat_rate AS rate FROM schools s JOIN countries c ON c.code = s.country WHERE s.id = ?',
+    schoolId,
+  );
   return row?.rate ?? 0;
 }
 
@@ -67,27 +73,31 @@ export function createInvoice(db: Db, input: NewInvoice): InvoiceRow {
   const tax = Math.round((input.amount * taxRate(db, input.schoolId)) / 100);
   const issued = input.issuedOn ?? day(input.now);
   const stamp = input.now.toISOString();
-  run(db, `INSERT INTO invoices (id, number, shareable_id, school_id, subscription_id, kind, billing, state, currency, amount, tax, total,
+  run(
+    db,
+    `INSERT INTO invoices (id, number, shareable_id, school_id, subscription_id, kind, billing, state, currency, amount, tax, total,
        description, issued_at, due_at, created_at, updated_at)
      VALUES (@id, @number, @shareable, @school, @subscription, @kind, @billing, @state, @currency, @amount, @tax, @total,
-       @description, @issued, @due, @stamp, @stamp)`, {
-    id,
-    number: `INV-${String(id).padStart(6, '0')}`,
-    shareable: input.shareableId ?? randomBytes(10).toString('hex'),
-    school: input.schoolId,
-    subscription: input.subscriptionId,
-    kind: input.kind,
-    billing: input.billing ?? 'invoice',
-    state: input.state ?? 'open',
-    currency: input.currency,
-    amount: input.amount,
-    tax,
-    total: input.amount + tax,
-    description: input.description,
-    issued,
-    due: addDays(issued, PAYMENT_TERMS_DAYS),
-    stamp,
-  });
+       @description, @issued, @due, @stamp, @stamp)`,
+    {
+      id,
+      number: `INV-${String(id).padStart(6, '0')}`,
+      shareable: input.shareableId ?? randomBytes(10).toString('hex'),
+      school: input.schoolId,
+      subscription: input.subscriptionId,
+      kind: input.kind,
+      billing: input.billing ?? 'invoice',
+      state: input.state ?? 'open',
+      currency: input.currency,
+      amount: input.amount,
+      tax,
+      total: input.amount + tax,
+      description: input.description,
+      issued,
+      due: addDays(issued, PAYMENT_TERMS_DAYS),
+      stamp,
+    },
+  );
   return getInvoice(db, id) as InvoiceRow;
 }
 
@@ -108,7 +118,9 @@ export function serializeInvoice(row: InvoiceRow): Invoice {
  * return reply(ctx, 'invoice', invoiceDoc(ctx.db, invoice.id));
  */
 export function invoiceDoc(db: Db, id: number): JsonText {
-  return new JsonText(findRow<Pick<Row<'invoice_docs'>, 'doc'>>(db, 'Invoice', 'SELECT doc FROM invoice_docs WHERE id = ?', id).doc);
+  return new JsonText(
+    findRow<Pick<Row<'invoice_docs'>, 'doc'>>(db, 'Invoice', 'SELECT doc FROM invoice_docs WHERE id = ?', id).doc,
+  );
 }
 
 /**
@@ -119,11 +131,20 @@ export function invoiceDoc(db: Db, id: number): JsonText {
  * @example
  * const paid = updateInvoice(db, invoice, { state: 'paid', paid_method: 'bacs', paid_date: '2026-09-01' }, now);
  */
-export function updateInvoice(db: Db, invoice: InvoiceRow, changes: Readonly<Partial<InvoiceRow>>, now: Date): InvoiceRow {
+export function updateInvoice(
+  db: Db,
+  invoice: InvoiceRow,
+  changes: Readonly<Partial<InvoiceRow>>,
+  now: Date,
+): InvoiceRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
   const updated = { ...invoice, ...changes, updated_at: now.toISOString() };
-  const result = run(db, `UPDATE invoices SET ${assignments} WHERE id = @id`, { ...changes, updated_at: updated.updated_at, id: invoice.id });
+  const result = run(db, `UPDATE invoices SET ${assignments} WHERE id = @id`, {
+    ...changes,
+    updated_at: updated.updated_at,
+    id: invoice.id,
+  });
   if (result.changes !== 1) throw notFound('Invoice', invoice.id);
   return updated;
 }
@@ -135,5 +156,9 @@ export function updateInvoice(db: Db, invoice: InvoiceRow, changes: Readonly<Par
  * cardInvoices(db, 1).map(serializeInvoice);
  */
 export function cardInvoices(db: Db, schoolId: number): InvoiceRow[] {
-  return all<InvoiceRow>(db, "SELECT * FROM invoices WHERE school_id = ? AND billing = 'card' ORDER BY id DESC", schoolId);
+  return all<InvoiceRow>(
+    db,
+    "SELECT * FROM invoices WHERE school_id = ? AND billing = 'card' ORDER BY id DESC",
+    schoolId,
+  );
 }

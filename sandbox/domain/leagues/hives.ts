@@ -17,7 +17,11 @@ const hive = fieldsOf<HiveRow>();
 
 /** The hive's list and players are in its data; `list` comes only where the data names one. */
 const HIVE_SHAPE: RowShape<HiveRow, Hive> = {
-  id: hive.column('id'), school_id: hive.column('school_id'), owner_id: hive.column('owner_id'), name: hive.column('name'), game: hive.column('game'),
+  id: hive.column('id'),
+  school_id: hive.column('school_id'),
+  owner_id: hive.column('owner_id'),
+  name: hive.column('name'),
+  game: hive.column('game'),
   status: hive.column('status'),
   list: {
     value: (row) => {
@@ -31,7 +35,8 @@ const HIVE_SHAPE: RowShape<HiveRow, Hive> = {
       return itemsOf(HIVE_PLAYER, Array.isArray(players) ? players : []);
     },
   },
-  created_at: hive.column('created_at'), finished_at: hive.column('finished_at'),
+  created_at: hive.column('created_at'),
+  finished_at: hive.column('finished_at'),
 };
 
 /**
@@ -71,7 +76,8 @@ export function schoolHives(db: Db, schoolId: number): HiveRow[] {
  * deleteHive(db, hive);
  */
 export function deleteHive(db: Db, hive: HiveRow): void {
-  if (hive.status === 'running') throw new DomainError('conflict', `Hive ${hive.id} is running; only a waiting or finished hive can be deleted`);
+  if (hive.status === 'running')
+    throw new DomainError('conflict', `Hive ${hive.id} is running; only a waiting or finished hive can be deleted`);
   run(db, 'DELETE FROM hives WHERE id = ?', hive.id);
 }
 
@@ -94,7 +100,14 @@ export interface GroupActivity {
 export function schoolActivity(db: Db, schoolId: number, games: readonly string[], now: Date): GroupActivity[] {
   const week = new Date(now.getTime() - 7 * DAY).toISOString();
   const month = new Date(now.getTime() - 30 * DAY).toISOString();
-  const rows = all<{ id: number; name: string; pupils: number; plays_7d: number; plays_30d: number; active_30d: number }>(
+  const rows = all<{
+    id: number;
+    name: string;
+    pupils: number;
+    plays_7d: number;
+    plays_30d: number;
+    active_30d: number;
+  }>(
     db,
     `SELECT g.id, g.name,
        (SELECT COUNT(*) FROM group_pupils gp WHERE gp.group_id = g.id) AS pupils,

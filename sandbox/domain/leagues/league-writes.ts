@@ -8,7 +8,10 @@ import { all, run, type Db } from '../../kit/sql.js';
 
 /** The answer when a league's end is not after its start. */
 function endsBeforeStart(what: 'league' | 'challenge'): never {
-  throw invalidFields([{ path: 'ends_at', message: 'must be after starts_at' }], `ends_at: a ${what} ends after it starts`);
+  throw invalidFields(
+    [{ path: 'ends_at', message: 'must be after starts_at' }],
+    `ends_at: a ${what} ends after it starts`,
+  );
 }
 
 /**
@@ -29,7 +32,8 @@ export function callerLeagues(ctx: DomainContext): LeagueRow[] {
       user.id,
     );
   }
-  if (user.schoolId !== null) return all<LeagueRow>(ctx.db, 'SELECT * FROM leagues WHERE school_id = ? ORDER BY ends_at DESC, id', user.schoolId);
+  if (user.schoolId !== null)
+    return all<LeagueRow>(ctx.db, 'SELECT * FROM leagues WHERE school_id = ? ORDER BY ends_at DESC, id', user.schoolId);
   return [];
 }
 
@@ -53,7 +57,16 @@ export function updateLeague(ctx: DomainContext, row: LeagueRow, change: LeagueC
   const startsAt = change.starts_at ?? row.starts_at;
   const endsAt = change.ends_at ?? row.ends_at;
   if (Date.parse(endsAt) <= Date.parse(startsAt)) endsBeforeStart('league');
-  run(ctx.db, 'UPDATE leagues SET name = ?, product = ?, starts_at = ?, ends_at = ?, updated_at = ? WHERE id = ?', change.name ?? row.name, change.product ?? row.product, startsAt, endsAt, ctx.now().toISOString(), row.id);
+  run(
+    ctx.db,
+    'UPDATE leagues SET name = ?, product = ?, starts_at = ?, ends_at = ?, updated_at = ? WHERE id = ?',
+    change.name ?? row.name,
+    change.product ?? row.product,
+    startsAt,
+    endsAt,
+    ctx.now().toISOString(),
+    row.id,
+  );
   const schoolId = row.school_id ?? undefined; // never null: findLeague finds only leagues of a school
   if (change.groupIds) {
     const groups = change.groupIds.map((id) => findGroup(ctx.db, ctx.user, id, schoolId));
@@ -104,12 +117,25 @@ export function createChallenge(ctx: DomainContext, schoolId: number, input: New
   const groups = input.groupIds.map((id) => findGroup(ctx.db, ctx.user, id, schoolId));
   const users = input.userIds.map((id) => findPupil(ctx.db, ctx.user, id, schoolId));
   if (groups.length + users.length < 2) {
-    throw invalidFields([{ path: 'groups', message: 'at least two participants' }], 'groups: a challenge needs at least two groups or pupils taking part');
+    throw invalidFields(
+      [{ path: 'groups', message: 'at least two participants' }],
+      'groups: a challenge needs at least two groups or pupils taking part',
+    );
   }
   const at = now.toISOString();
   const id = Number(
-    run(ctx.db, "INSERT INTO leagues (school_id, owner_id, kind, name, product, starts_at, ends_at, data, created_at, updated_at) VALUES (?, ?, 'challenge', ?, ?, ?, ?, '{}', ?, ?)", schoolId, ctx.user?.id ?? null, name, product, startsAt, endsAt, at, at)
-      .lastInsertRowid,
+    run(
+      ctx.db,
+      "INSERT INTO leagues (school_id, owner_id, kind, name, product, starts_at, ends_at, data, created_at, updated_at) VALUES (?, ?, 'challenge', ?, ?, ?, ?, '{}', ?, ?)",
+      schoolId,
+      ctx.user?.id ?? null,
+      name,
+      product,
+      startsAt,
+      endsAt,
+      at,
+      at,
+    ).lastInsertRowid,
   );
   for (const g of groups) run(ctx.db, 'INSERT INTO league_groups (league_id, group_id) VALUES (?, ?)', id, g.id);
   for (const u of users) run(ctx.db, 'INSERT INTO league_users (league_id, user_id) VALUES (?, ?)', id, u.id);
@@ -123,7 +149,11 @@ export function createChallenge(ctx: DomainContext, schoolId: number, input: New
  * schoolChallenges(db, 1).length
  */
 export function schoolChallenges(db: Db, schoolId: number): LeagueRow[] {
-  return all<LeagueRow>(db, "SELECT * FROM leagues WHERE kind = 'challenge' AND school_id = ? ORDER BY ends_at DESC, id", schoolId);
+  return all<LeagueRow>(
+    db,
+    "SELECT * FROM leagues WHERE kind = 'challenge' AND school_id = ? ORDER BY ends_at DESC, id",
+    schoolId,
+  );
 }
 
 /**
@@ -148,7 +178,12 @@ export function challengeNotifications(ctx: DomainContext, product: string | nul
           user.id,
           user.id,
         )
-      : all<LeagueRow>(ctx.db, "SELECT * FROM leagues WHERE kind = 'challenge' AND ends_at > ? AND school_id IS ? ORDER BY ends_at", now, user.schoolId);
+      : all<LeagueRow>(
+          ctx.db,
+          "SELECT * FROM leagues WHERE kind = 'challenge' AND ends_at > ? AND school_id IS ? ORDER BY ends_at",
+          now,
+          user.schoolId,
+        );
   return rows
     .filter((r) => product === null || r.product === product)
     .map((r) => ({
@@ -157,6 +192,9 @@ export function challengeNotifications(ctx: DomainContext, product: string | nul
       product: r.product,
       starts_at: r.starts_at,
       ends_at: r.ends_at,
-      message: r.starts_at > now ? `${r.name} starts on ${r.starts_at.slice(0, 10)}` : `${r.name} is on until ${r.ends_at.slice(0, 10)}`,
+      message:
+        r.starts_at > now
+          ? `${r.name} starts on ${r.starts_at.slice(0, 10)}`
+          : `${r.name} is on until ${r.ends_at.slice(0, 10)}`,
     }));
 }

@@ -42,7 +42,10 @@ export function memberIds(input: Readonly<Record<string, unknown>>, key: 'groups
  * const league = findLeague(db, ctx.user, 3, 'custom');
  */
 export function findLeague(db: Db, user: SessionUser | null, id: number, kind: LeagueRow['kind']): LeagueRow {
-  const sql = kind === 'custom' ? "SELECT * FROM leagues WHERE id = ? AND kind = 'custom'" : "SELECT * FROM leagues WHERE id = ? AND kind = 'challenge'";
+  const sql =
+    kind === 'custom'
+      ? "SELECT * FROM leagues WHERE id = ? AND kind = 'custom'"
+      : "SELECT * FROM leagues WHERE id = ? AND kind = 'challenge'";
   return findReachable<LeagueRow>(db, user, kind === 'custom' ? 'Custom league' : 'Challenge', sql, id);
 }
 
@@ -81,7 +84,11 @@ export function participants(db: Db, leagueId: number): UserRow[] {
  * @example
  * scores(db, league, [4, 9]).get(4) // { score: 340, plays: 5 }
  */
-export function scores(db: Db, row: LeagueRow, userIds: readonly number[]): Map<number, { score: number; plays: number }> {
+export function scores(
+  db: Db,
+  row: LeagueRow,
+  userIds: readonly number[],
+): Map<number, { score: number; plays: number }> {
   const games = PRODUCT_GAMES[row.product] ?? [];
   const map = new Map<number, { score: number; plays: number }>();
   if (userIds.length === 0 || games.length === 0) return map;
@@ -107,9 +114,19 @@ export function scores(db: Db, row: LeagueRow, userIds: readonly number[]): Map<
  */
 export function standings(db: Db, row: LeagueRow): Record<string, unknown>[] {
   const people = participants(db, row.id);
-  const byUser = scores(db, row, people.map((p) => p.id));
+  const byUser = scores(
+    db,
+    row,
+    people.map((p) => p.id),
+  );
   const ranked = people
-    .map((p) => ({ user_id: p.id, display_name: p.display_name, school_id: p.school_id, score: byUser.get(p.id)?.score ?? 0, plays: byUser.get(p.id)?.plays ?? 0 }))
+    .map((p) => ({
+      user_id: p.id,
+      display_name: p.display_name,
+      school_id: p.school_id,
+      score: byUser.get(p.id)?.score ?? 0,
+      plays: byUser.get(p.id)?.plays ?? 0,
+    }))
     .sort((a, b) => b.score - a.score || a.user_id - b.user_id);
   let rank = 0;
   return ranked.map((entry, i) => {
@@ -125,9 +142,17 @@ export function standings(db: Db, row: LeagueRow): Record<string, unknown>[] {
  * groupStandings(db, challenge)[0] // { rank: 1, group_id: 4, score: 1200, ... }
  */
 export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[] {
-  const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'school_id'>>(db, 'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?', row.id);
+  const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'school_id'>>(
+    db,
+    'SELECT g.id, g.name, g.school_id FROM league_groups lg JOIN school_groups g ON g.id = lg.group_id WHERE lg.league_id = ?',
+    row.id,
+  );
   const results = groups.map((g) => {
-    const members = all<Pick<Row<'group_pupils'>, 'user_id'>>(db, 'SELECT gp.user_id FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL', g.id).map((r) => r.user_id);
+    const members = all<Pick<Row<'group_pupils'>, 'user_id'>>(
+      db,
+      'SELECT gp.user_id FROM group_pupils gp JOIN users u ON u.id = gp.user_id WHERE gp.group_id = ? AND u.deleted_at IS NULL',
+      g.id,
+    ).map((r) => r.user_id);
     const byUser = scores(db, row, members);
     const score = [...byUser.values()].reduce((sum, s) => sum + s.score, 0);
     return { group_id: g.id, name: g.name, school_id: g.school_id, pupils: members.length, score };
@@ -136,15 +161,29 @@ export function groupStandings(db: Db, row: LeagueRow): Record<string, unknown>[
 }
 
 /** A league's row with its state as of now and who takes part. */
-type LeagueFields = LeagueRow & { readonly state: League['state']; readonly group_ids: number[]; readonly user_ids: number[] };
+type LeagueFields = LeagueRow & {
+  readonly state: League['state'];
+  readonly group_ids: number[];
+  readonly user_ids: number[];
+};
 
 const league = fieldsOf<LeagueFields>();
 
 /** The keys of the row (after what its data holds), its state, then who takes part. */
 const LEAGUE_SHAPE: RowShape<LeagueFields, League> = {
-  id: league.column('id'), kind: league.column('kind'), school_id: league.column('school_id'), owner_id: league.column('owner_id'), name: league.column('name'),
-  product: league.column('product'), starts_at: league.column('starts_at'), ends_at: league.column('ends_at'), state: league.column('state'),
-  group_ids: league.column('group_ids'), user_ids: league.column('user_ids'), created_at: league.column('created_at'), updated_at: league.column('updated_at'),
+  id: league.column('id'),
+  kind: league.column('kind'),
+  school_id: league.column('school_id'),
+  owner_id: league.column('owner_id'),
+  name: league.column('name'),
+  product: league.column('product'),
+  starts_at: league.column('starts_at'),
+  ends_at: league.column('ends_at'),
+  state: league.column('state'),
+  group_ids: league.column('group_ids'),
+  user_ids: league.column('user_ids'),
+  created_at: league.column('created_at'),
+  updated_at: league.column('updated_at'),
 };
 
 /**
@@ -154,8 +193,16 @@ const LEAGUE_SHAPE: RowShape<LeagueFields, League> = {
  * return reply(ctx, 'league', serializeLeague(db, row, ctx.now()));
  */
 export function serializeLeague(db: Db, row: LeagueRow, now: Date): League {
-  const group_ids = all<Pick<Row<'league_groups'>, 'group_id'>>(db, 'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id', row.id).map((r) => r.group_id);
-  const user_ids = all<Pick<Row<'league_users'>, 'user_id'>>(db, 'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
+  const group_ids = all<Pick<Row<'league_groups'>, 'group_id'>>(
+    db,
+    'SELECT group_id FROM league_groups WHERE league_id = ? ORDER BY group_id',
+    row.id,
+  ).map((r) => r.group_id);
+  const user_ids = all<Pick<Row<'league_users'>, 'user_id'>>(
+    db,
+    'SELECT user_id FROM league_users WHERE league_id = ? ORDER BY user_id',
+    row.id,
+  ).map((r) => r.user_id);
   const t = now.getTime();
   const state = t < Date.parse(row.starts_at) ? 'upcoming' : t < Date.parse(row.ends_at) ? 'running' : 'ended';
   return { ...jsonObject(row.data), ...shapeValue(LEAGUE_SHAPE, { ...row, state, group_ids, user_ids }) };

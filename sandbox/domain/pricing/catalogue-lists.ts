@@ -20,7 +20,11 @@ export function listProducts(db: Db): ProductRow[] {
  * listScopes(db, 1).map(serializeScope);
  */
 export function listScopes(db: Db, productId: number): ScopeRow[] {
-  return all<ScopeRow>(db, 'SELECT * FROM product_scopes WHERE product_id = ? AND deleted_at IS NULL ORDER BY id', productId);
+  return all<ScopeRow>(
+    db,
+    'SELECT * FROM product_scopes WHERE product_id = ? AND deleted_at IS NULL ORDER BY id',
+    productId,
+  );
 }
 
 /**
@@ -29,8 +33,19 @@ export function listScopes(db: Db, productId: number): ScopeRow[] {
  * @example
  * planSubscriptions(db, 3, { skip: 0, take: 20 }); // { rows: [...], total: 5 }
  */
-export function planSubscriptions(db: Db, planId: number, page: { readonly skip: number; readonly take: number }): { rows: SubscriptionRow[]; total: number } {
-  const total = oneValue<number>(db, 'SELECT COUNT(*) FROM subscriptions WHERE plan_id = ? AND deleted_at IS NULL', planId) ?? 0;
-  const rows = all<SubscriptionRow>(db, 'SELECT * FROM subscriptions WHERE plan_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?', planId, page.take, page.skip);
+export function planSubscriptions(
+  db: Db,
+  planId: number,
+  page: { readonly skip: number; readonly take: number },
+): { rows: SubscriptionRow[]; total: number } {
+  const total =
+    oneValue<number>(db, 'SELECT COUNT(*) FROM subscriptions WHERE plan_id = ? AND deleted_at IS NULL', planId) ?? 0;
+  const rows = all<SubscriptionRow>(
+    db,
+    'SELECT * FROM subscriptions WHERE plan_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?',
+    planId,
+    page.take,
+    page.skip,
+  );
   return { rows, total };
 }

@@ -47,29 +47,62 @@ export function listPlans(db: Db, where = '1 = 1', ...args: unknown[]): PlanRow[
  * const plan = defaultPlan(db, 1, 'gbp');
  */
 export function defaultPlan(db: Db, productId: number, currency: Currency): PlanRow | undefined {
-  const plans = listPlans(db, "s.product_id = ? AND p.currency = ? AND p.active = 1 AND p.parent_id IS NULL AND s.deleted_at IS NULL", productId, currency);
-  const schoolScoped = new Set(allValues<number>(db, "SELECT id FROM product_scopes WHERE product_id = ? AND seat_type = 'school'", productId));
-  return plans.sort((a, b) => Number(schoolScoped.has(b.scope_id)) - Number(schoolScoped.has(a.scope_id)) || a.price - b.price)[0];
+  const plans = listPlans(
+    db,
+    's.product_id = ? AND p.currency = ? AND p.active = 1 AND p.parent_id IS NULL AND s.deleted_at IS NULL',
+    productId,
+    currency,
+  );
+  const schoolScoped = new Set(
+    allValues<number>(db, "SELECT id FROM product_scopes WHERE product_id = ? AND seat_type = 'school'", productId),
+  );
+  return plans.sort(
+    (a, b) => Number(schoolScoped.has(b.scope_id)) - Number(schoolScoped.has(a.scope_id)) || a.price - b.price,
+  )[0];
 }
 
 const product = fieldsOf<ProductRow>();
 const PRODUCT_SHAPE: RowShape<ProductRow, Product> = {
-  id: product.column('id'), code: product.column('code'), name: product.column('name'), description: product.column('description'), permissions: product.strings('permissions'),
-  active: product.flag('active'), created_at: product.column('created_at'), updated_at: product.column('updated_at'), deleted_at: product.column('deleted_at'),
+  id: product.column('id'),
+  code: product.column('code'),
+  name: product.column('name'),
+  description: product.column('description'),
+  permissions: product.strings('permissions'),
+  active: product.flag('active'),
+  created_at: product.column('created_at'),
+  updated_at: product.column('updated_at'),
+  deleted_at: product.column('deleted_at'),
 };
 
 const scope = fieldsOf<ScopeRow>();
 const SCOPE_SHAPE: RowShape<ScopeRow, Scope> = {
-  id: scope.column('id'), product_id: scope.column('product_id'), name: scope.column('name'), seat_type: scope.column('seat_type'), created_at: scope.column('created_at'), updated_at: scope.column('updated_at'),
+  id: scope.column('id'),
+  product_id: scope.column('product_id'),
+  name: scope.column('name'),
+  seat_type: scope.column('seat_type'),
+  created_at: scope.column('created_at'),
+  updated_at: scope.column('updated_at'),
   deleted_at: scope.column('deleted_at'),
 };
 
 const plan = fieldsOf<PlanRow>();
 /** The plan's columns, then its scope's product. */
 const PLAN_SHAPE: RowShape<PlanRow, Plan> = {
-  id: plan.column('id'), scope_id: plan.column('scope_id'), parent_id: plan.column('parent_id'), name: plan.column('name'), currency: plan.column('currency'), price: plan.column('price'), seats: plan.column('seats'),
-  teacher_seats: plan.column('teacher_seats'), seat_price: plan.column('seat_price'), term_months: plan.column('term_months'), active: plan.flag('active'), version: plan.column('version'),
-  created_at: plan.column('created_at'), updated_at: plan.column('updated_at'), product_id: plan.column('product_id'),
+  id: plan.column('id'),
+  scope_id: plan.column('scope_id'),
+  parent_id: plan.column('parent_id'),
+  name: plan.column('name'),
+  currency: plan.column('currency'),
+  price: plan.column('price'),
+  seats: plan.column('seats'),
+  teacher_seats: plan.column('teacher_seats'),
+  seat_price: plan.column('seat_price'),
+  term_months: plan.column('term_months'),
+  active: plan.flag('active'),
+  version: plan.column('version'),
+  created_at: plan.column('created_at'),
+  updated_at: plan.column('updated_at'),
+  product_id: plan.column('product_id'),
 };
 
 export function serializeProduct(row: ProductRow): Product {
@@ -91,6 +124,9 @@ export function serializePlan(row: PlanRow): Plan {
  * planChecksum(db) // 'c1f0...'
  */
 export function planChecksum(db: Db): { checksum: string; count: number } {
-  const rows = allArrays(db, 'SELECT id, scope_id, parent_id, currency, price, seats, teacher_seats, seat_price, active, version FROM plans ORDER BY id');
+  const rows = allArrays(
+    db,
+    'SELECT id, scope_id, parent_id, currency, price, seats, teacher_seats, seat_price, active, version FROM plans ORDER BY id',
+  );
   return { checksum: createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16), count: rows.length };
 }

@@ -25,8 +25,13 @@ export function findCountry(db: Db, code: string): CountryRow {
  * countryZones(db, 'US'); // [{ id: 1, country_code: 'US', code: 'AL', name: 'Alabama' }, ...]
  */
 export function countryZones(db: Db, code?: string): Zone[] {
-  if (code === undefined) return all<Zone>(db, 'SELECT id, country_code, code, name FROM country_zones ORDER BY country_code, code');
-  return all<Zone>(db, 'SELECT id, country_code, code, name FROM country_zones WHERE country_code = ? ORDER BY code', code);
+  if (code === undefined)
+    return all<Zone>(db, 'SELECT id, country_code, code, name FROM country_zones ORDER BY country_code, code');
+  return all<Zone>(
+    db,
+    'SELECT id, country_code, code, name FROM country_zones WHERE country_code = ? ORDER BY code',
+    code,
+  );
 }
 
 const country = fieldsOf<CountryWith>();
@@ -36,8 +41,14 @@ type CountryWith = CountryRow & { readonly zones?: Zone[]; readonly zone_count?:
 
 /** The row, `eu` as a boolean, then the count of its zones or the zones. */
 const COUNTRY_SHAPE: RowShape<CountryWith, Country> = {
-  code: country.column('code'), name: country.column('name'), currency: country.column('currency'), vat_rate: country.column('vat_rate'), eu: country.flag('eu'), updated_at: country.column('updated_at'),
-  zone_count: country.column('zone_count'), zones: country.column('zones'),
+  code: country.column('code'),
+  name: country.column('name'),
+  currency: country.column('currency'),
+  vat_rate: country.column('vat_rate'),
+  eu: country.flag('eu'),
+  updated_at: country.column('updated_at'),
+  zone_count: country.column('zone_count'),
+  zones: country.column('zones'),
 };
 
 /**
@@ -57,7 +68,10 @@ export function serializeCountry(db: Db, row: CountryRow): Country {
  * listCountries(db); // [{ code: 'AU', ..., eu: false, zone_count: 8 }, ...]
  */
 export function listCountries(db: Db): Country[] {
-  const rows = all<CountryWith>(db, 'SELECT c.*, (SELECT COUNT(*) FROM country_zones z WHERE z.country_code = c.code) AS zone_count FROM countries c ORDER BY c.name');
+  const rows = all<CountryWith>(
+    db,
+    'SELECT c.*, (SELECT COUNT(*) FROM country_zones z WHERE z.country_code = c.code) AS zone_count FROM countries c ORDER BY c.name',
+  );
   return rows.map((row) => shapeValue(COUNTRY_SHAPE, row));
 }
 
@@ -77,12 +91,31 @@ export interface CountryEdit {
  * editCountry(db, country, { vat_rate: 20, zones: [{ code: 'ENG', name: 'England' }] }, now);
  */
 export function editCountry(db: Db, country: CountryRow, edit: CountryEdit, now: Date): CountryRow {
-  run(db, 'UPDATE countries SET name = COALESCE(?, name), currency = COALESCE(?, currency), vat_rate = COALESCE(?, vat_rate), eu = COALESCE(?, eu), updated_at = ? WHERE code = ?', edit.name ?? null, edit.currency ?? null, edit.vat_rate ?? null, edit.eu ?? null, now.toISOString(), country.code);
+  run(
+    db,
+    'UPDATE countries SET name = COALESCE(?, name), currency = COALESCE(?, currency), vat_rate = COALESCE(?, vat_rate), eu = COALESCE(?, eu), updated_at = ? WHERE code = ?',
+    edit.name ?? null,
+    edit.currency ?? null,
+    edit.vat_rate ?? null,
+    edit.eu ?? null,
+    now.toISOString(),
+    country.code,
+  );
   if (edit.zones) {
     const codes = edit.zones.map((z) => z.code.toUpperCase());
-    if (new Set(codes).size !== codes.length) throw new DomainError('invalid', 'zones: zone codes repeat', { errors: [{ path: 'zones', message: 'duplicate codes' }] });
+    if (new Set(codes).size !== codes.length)
+      throw new DomainError('invalid', 'zones: zone codes repeat', {
+        errors: [{ path: 'zones', message: 'duplicate codes' }],
+      });
     run(db, 'DELETE FROM country_zones WHERE country_code = ?', country.code);
-    for (const zone of edit.zones) run(db, 'INSERT INTO country_zones (country_code, code, name) VALUES (?, ?, ?)', country.code, zone.code.toUpperCase(), zone.name);
+    for (const zone of edit.zones)
+      run(
+        db,
+        'INSERT INTO country_zones (country_code, code, name) VALUES (?, ?, ?)',
+        country.code,
+        zone.code.toUpperCase(),
+        zone.name,
+      );
   }
   return findCountry(db, country.code);
 }

@@ -20,7 +20,15 @@ export function listCoupons(db: Db): unknown[] {
  * findCoupon(db, 'spring10', '2026-09-01'); // { id: 1, code: 'SPRING10', ..., usable: true }
  */
 export function findCoupon(db: Db, key: string, today: string): Row<'coupons'> & { usable: boolean } {
-  const row = findRow<Row<'coupons'>>(db, 'Coupon', 'SELECT * FROM coupons WHERE code = ? COLLATE NOCASE OR id = ?', key, /^\d+$/.test(key) ? Number(key) : -1);
-  const usable = (row.valid_until === null || row.valid_until >= today) && (row.max_redemptions === null || row.redemptions < row.max_redemptions);
+  const row = findRow<Row<'coupons'>>(
+    db,
+    'Coupon',
+    'SELECT * FROM coupons WHERE code = ? COLLATE NOCASE OR id = ?',
+    key,
+    /^\d+$/.test(key) ? Number(key) : -1,
+  );
+  const usable =
+    (row.valid_until === null || row.valid_until >= today) &&
+    (row.max_redemptions === null || row.redemptions < row.max_redemptions);
   return { ...row, usable };
 }

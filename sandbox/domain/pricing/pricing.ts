@@ -24,7 +24,10 @@ export function termEnd(start: string, months: number): string {
   return addDays(addMonths(start, months), -1);
 }
 
-export type CouponRow = Pick<Row<'coupons'>, 'id' | 'code' | 'percent_off' | 'amount_off' | 'currency' | 'valid_until' | 'max_redemptions' | 'redemptions'>;
+export type CouponRow = Pick<
+  Row<'coupons'>,
+  'id' | 'code' | 'percent_off' | 'amount_off' | 'currency' | 'valid_until' | 'max_redemptions' | 'redemptions'
+>;
 
 /**
  * Applies a coupon code to an amount, refusing an unknown, expired, used-up or wrong-currency coupon.
@@ -32,15 +35,23 @@ export type CouponRow = Pick<Row<'coupons'>, 'id' | 'code' | 'percent_off' | 'am
  * @example
  * const { amount, coupon } = applyCoupon(db, 45_000, 'gbp', 'SPRING10', '2026-09-01');
  */
-export function applyCoupon(db: Db, amount: number, currency: string, code: string | undefined, today: string): { amount: number; coupon: CouponRow | null } {
+export function applyCoupon(
+  db: Db,
+  amount: number,
+  currency: string,
+  code: string | undefined,
+  today: string,
+): { amount: number; coupon: CouponRow | null } {
   if (code === undefined) return { amount, coupon: null };
   const coupon = findRow<CouponRow>(db, 'Coupon', 'SELECT * FROM coupons WHERE code = ?', code);
   const refuse = (why: string): never => {
     throw new DomainError('conflict', `Coupon ${code} ${why}`);
   };
   if (coupon.valid_until !== null && coupon.valid_until < today) refuse(`expired on ${coupon.valid_until}`);
-  if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions) refuse(`has been used ${coupon.redemptions} times, its limit`);
-  if (coupon.amount_off !== null && coupon.currency !== currency) refuse(`is for ${coupon.currency ?? 'another currency'}, not ${currency}`);
+  if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions)
+    refuse(`has been used ${coupon.redemptions} times, its limit`);
+  if (coupon.amount_off !== null && coupon.currency !== currency)
+    refuse(`is for ${coupon.currency ?? 'another currency'}, not ${currency}`);
   const off = coupon.percent_off !== null ? Math.round((amount * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
   return { amount: Math.max(0, amount - off), coupon };
 }
@@ -57,7 +68,14 @@ export function redeemCoupon(db: Db, coupon: CouponRow | null): void {
  * @example
  * upgradeCost(sub, current, next, 60, 5, '2026-09-01')
  */
-export function upgradeCost(sub: SubscriptionRow, current: PlanRow | undefined, next: PlanRow, seats: number, teacherSeats: number, today: string): number {
+export function upgradeCost(
+  sub: SubscriptionRow,
+  current: PlanRow | undefined,
+  next: PlanRow,
+  seats: number,
+  teacherSeats: number,
+  today: string,
+): number {
   const price = termPrice(next, seats, teacherSeats);
   if (sub.state === 'trial' || current === undefined || sub.expiry === null) return price;
   const before = termPrice(current, sub.seats, sub.teacher_seats);
@@ -84,11 +102,21 @@ export interface RefundLine {
  * @example
  * const { amount, lines } = refundDue(db, sub, '2026-09-01');
  */
-export function refundDue(db: Db, sub: SubscriptionRow, today: string): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
-  const paid = all<Pick<Row<'invoices'>, 'id' | 'total'>>(db, "SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id", sub.id);
+export function refundDue(
+  db: Db,
+  sub: SubscriptionRow,
+  today: string,
+): { amount: number; lines: RefundLine[]; daysLeft: number; daysInTerm: number } {
+  const paid = all<Pick<Row<'invoices'>, 'id' | 'total'>>(
+    db,
+    "SELECT id, total FROM invoices WHERE subscription_id = ? AND state = 'paid' ORDER BY id",
+    sub.id,
+  );
   if (sub.expiry === null) return { amount: 0, lines: [], daysLeft: 0, daysInTerm: 0 };
   const whole = daysBetween(sub.start_date, sub.expiry) + 1;
   const left = Math.max(0, daysBetween(today < sub.start_date ? sub.start_date : today, sub.expiry) + 1);
-  const lines = paid.map((inv) => ({ invoice_id: inv.id, amount: prorate(inv.total, left, whole) })).filter((l) => l.amount > 0);
+  const lines = paid
+    .map((inv) => ({ invoice_id: inv.id, amount: prorate(inv.total, left, whole) }))
+    .filter((l) => l.amount > 0);
   return { amount: lines.reduce((sum, l) => sum + l.amount, 0), lines, daysLeft: left, daysInTerm: whole };
 }

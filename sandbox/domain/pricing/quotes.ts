@@ -19,7 +19,8 @@ export type QuoteInput = ParsedPayload<typeof QUOTE_PAYLOAD>;
  */
 export function planFor(db: Db, schoolId: number, input: QuoteInput, fallbackProduct = 'spelling'): PlanRow {
   if (input.plan_id !== undefined) return findPlan(db, input.plan_id);
-  const productId = input.product_id ?? oneValue<number>(db, 'SELECT id FROM products WHERE code = ?', fallbackProduct) ?? 1;
+  const productId =
+    input.product_id ?? oneValue<number>(db, 'SELECT id FROM products WHERE code = ?', fallbackProduct) ?? 1;
   findProduct(db, productId);
   const currency = schoolCurrency(db, schoolId);
   const plan = defaultPlan(db, productId, currency);
@@ -33,7 +34,13 @@ export function planFor(db: Db, schoolId: number, input: QuoteInput, fallbackPro
  * @example
  * quote(db, 1, { product_id: 1, seats: 350 }, '2026-09-01')
  */
-export function quote(db: Db, schoolId: number, input: QuoteInput, today: string, multiYear = false): Record<string, unknown> {
+export function quote(
+  db: Db,
+  schoolId: number,
+  input: QuoteInput,
+  today: string,
+  multiYear = false,
+): Record<string, unknown> {
   const plan = planFor(db, schoolId, input);
   const seats = input.seats ?? plan.seats;
   const teacherSeats = input.teacher_seats ?? plan.teacher_seats;

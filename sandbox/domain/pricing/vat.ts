@@ -137,8 +137,15 @@ export function validateVat(input: string, defaultCountry?: string): VatResult {
   const country = rawCountry === 'GR' ? 'EL' : rawCountry === 'XI' ? 'GB' : rawCountry;
   const number = prefixed ? compact.slice(2) : compact;
   const pattern = PATTERNS[country];
-  if (!pattern) return { valid: false, country: country || null, number, reason: country ? `No VAT numbers for ${country}` : 'No country prefix' };
-  if (!pattern.test(number)) return { valid: false, country, number, reason: `Not the format of a ${country} VAT number` };
+  if (!pattern)
+    return {
+      valid: false,
+      country: country || null,
+      number,
+      reason: country ? `No VAT numbers for ${country}` : 'No country prefix',
+    };
+  if (!pattern.test(number))
+    return { valid: false, country, number, reason: `Not the format of a ${country} VAT number` };
   const check = CHECKS[country];
   if (check && !check(number)) return { valid: false, country, number, reason: 'Check digits do not match' };
   return { valid: true, country, number, reason: null };

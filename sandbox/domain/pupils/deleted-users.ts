@@ -7,7 +7,8 @@ import type { UserRow } from '../schools/rows.js';
 import { all, run } from '../../kit/sql.js';
 
 /** Deleted users of a school that can still be recovered (purged and merged accounts are gone for good). */
-export const RECOVERABLE = "deleted_at IS NOT NULL AND json_extract(data, '$.purged_at') IS NULL AND kind IN ('pupil', 'teacher')";
+export const RECOVERABLE =
+  "deleted_at IS NOT NULL AND json_extract(data, '$.purged_at') IS NULL AND kind IN ('pupil', 'teacher')";
 
 /**
  * Deleted, recoverable users of a school, most recently deleted first.
@@ -16,7 +17,11 @@ export const RECOVERABLE = "deleted_at IS NOT NULL AND json_extract(data, '$.pur
  * deletedUsers(db, 1).map((u) => u.id)
  */
 export function deletedUsers(db: Db, schoolId: number): UserRow[] {
-  return all<UserRow>(db, `SELECT * FROM users WHERE school_id = ? AND ${RECOVERABLE} ORDER BY deleted_at DESC, id`, schoolId);
+  return all<UserRow>(
+    db,
+    `SELECT * FROM users WHERE school_id = ? AND ${RECOVERABLE} ORDER BY deleted_at DESC, id`,
+    schoolId,
+  );
 }
 
 /**
@@ -26,11 +31,28 @@ export function deletedUsers(db: Db, schoolId: number): UserRow[] {
  * @example
  * const row = userInState(db, ctx.user, 12, 'deleted', 'recovered', 1);
  */
-export function userInState(db: Db, user: SessionUser | null, id: number, state: 'deleted' | 'active', action: string, inSchool?: number): UserRow {
-  const row = findReachable<UserRow>(db, user, 'User', "SELECT * FROM users WHERE id = ? AND kind IN ('pupil', 'teacher') AND json_extract(data, '$.purged_at') IS NULL", id, { inSchool });
+export function userInState(
+  db: Db,
+  user: SessionUser | null,
+  id: number,
+  state: 'deleted' | 'active',
+  action: string,
+  inSchool?: number,
+): UserRow {
+  const row = findReachable<UserRow>(
+    db,
+    user,
+    'User',
+    "SELECT * FROM users WHERE id = ? AND kind IN ('pupil', 'teacher') AND json_extract(data, '$.purged_at') IS NULL",
+    id,
+    { inSchool },
+  );
   const current = row.deleted_at ? 'deleted' : 'active';
   if (current !== state) {
-    throw new DomainError('conflict', `User ${id} is ${current}; only ${state === 'deleted' ? 'a deleted' : 'an active'} user can be ${action}`);
+    throw new DomainError(
+      'conflict',
+      `User ${id} is ${current}; only ${state === 'deleted' ? 'a deleted' : 'an active'} user can be ${action}`,
+    );
   }
   return row;
 }
@@ -44,7 +66,13 @@ export function userInState(db: Db, user: SessionUser | null, id: number, state:
 export function recoverUser(db: Db, row: UserRow, now: string): void {
   run(db, 'UPDATE users SET deleted_at = NULL WHERE id = ?', row.id);
   if (row.kind === 'teacher' && row.school_id !== null) {
-    run(db, 'INSERT OR IGNORE INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, 0, ?)', row.id, row.school_id, now);
+    run(
+      db,
+      'INSERT OR IGNORE INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, 0, ?)',
+      row.id,
+      row.school_id,
+      now,
+    );
   }
 }
 
@@ -58,11 +86,26 @@ export function moveActivity(db: Db, fromId: number, intoId: number): void {
   run(db, 'UPDATE game_sessions SET user_id = ? WHERE user_id = ?', intoId, fromId);
   run(db, 'UPDATE reward_logs SET user_id = ? WHERE user_id = ?', intoId, fromId);
   for (const table of ['group_pupils', 'group_teachers']) {
-    run(db, `INSERT OR IGNORE INTO ${table} (group_id, user_id, added_at) SELECT group_id, ?, added_at FROM ${table} WHERE user_id = ?`, intoId, fromId);
+    run(
+      db,
+      `INSERT OR IGNORE INTO ${table} (group_id, user_id, added_at) SELECT group_id, ?, added_at FROM ${table} WHERE user_id = ?`,
+      intoId,
+      fromId,
+    );
     run(db, `DELETE FROM ${table} WHERE user_id = ?`, fromId);
   }
-  for (const [table, key] of [['homework_pupils', 'homework_id'], ['homework_teachers', 'homework_id'], ['league_users', 'league_id'], ['reward_group_pupils', 'reward_group_id']] as const) {
-    run(db, `INSERT OR IGNORE INTO ${table} (${key}, user_id) SELECT ${key}, ? FROM ${table} WHERE user_id = ?`, intoId, fromId);
+  for (const [table, key] of [
+    ['homework_pupils', 'homework_id'],
+    ['homework_teachers', 'homework_id'],
+    ['league_users', 'league_id'],
+    ['reward_group_pupils', 'reward_group_id'],
+  ] as const) {
+    run(
+      db,
+      `INSERT OR IGNORE INTO ${table} (${key}, user_id) SELECT ${key}, ? FROM ${table} WHERE user_id = ?`,
+      intoId,
+      fromId,
+    );
     run(db, `DELETE FROM ${table} WHERE user_id = ?`, fromId);
   }
   run(
@@ -86,7 +129,14 @@ export function purgeUser(db: Db, row: UserRow, now: string, mergedInto: number 
   if (mergedInto === null) {
     run(db, 'DELETE FROM game_sessions WHERE user_id = ?', row.id);
     run(db, 'DELETE FROM reward_logs WHERE user_id = ?', row.id);
-    for (const table of ['group_pupils', 'group_teachers', 'homework_pupils', 'homework_teachers', 'league_users', 'reward_group_pupils']) {
+    for (const table of [
+      'group_pupils',
+      'group_teachers',
+      'homework_pupils',
+      'homework_teachers',
+      'league_users',
+      'reward_group_pupils',
+    ]) {
       run(db, `DELETE FROM ${table} WHERE user_id = ?`, row.id);
     }
     run(db, "DELETE FROM subscription_members WHERE member_id = ? AND target IN ('user', 'teacher')", row.id);

@@ -13,15 +13,27 @@ import { moveActivity, purgeUser, userInState } from './deleted-users.js';
  * @example
  * mergeUsers(ctx, 1, 40, 12); // user 40's history is user 12's, and user 40 is purged
  */
-export function mergeUsers(ctx: DomainContext, schoolId: number, fromId: number | undefined, intoId: number | undefined): { from: UserRow; into: UserRow } {
+export function mergeUsers(
+  ctx: DomainContext,
+  schoolId: number,
+  fromId: number | undefined,
+  intoId: number | undefined,
+): { from: UserRow; into: UserRow } {
   if (fromId === undefined || intoId === undefined) {
     const message = 'expected from (the deleted user) and into (the active user)';
     throw new DomainError('invalid', message, { errors: [{ path: '', message }] });
   }
-  if (fromId === intoId) throw new DomainError('invalid', 'into: a user cannot be merged into themselves', { errors: [{ path: 'into', message: 'must differ from from' }] });
+  if (fromId === intoId)
+    throw new DomainError('invalid', 'into: a user cannot be merged into themselves', {
+      errors: [{ path: 'into', message: 'must differ from from' }],
+    });
   const from = userInState(ctx.db, ctx.user, fromId, 'deleted', 'merged into another', schoolId);
   const into = userInState(ctx.db, ctx.user, intoId, 'active', 'merged into', schoolId);
-  if (from.kind !== into.kind) throw new DomainError('conflict', `User ${fromId} is a ${from.kind} and user ${intoId} a ${into.kind}; only accounts of the same kind merge`);
+  if (from.kind !== into.kind)
+    throw new DomainError(
+      'conflict',
+      `User ${fromId} is a ${from.kind} and user ${intoId} a ${into.kind}; only accounts of the same kind merge`,
+    );
   moveActivity(ctx.db, from.id, into.id);
   purgeUser(ctx.db, from, ctx.now().toISOString(), into.id);
   logEvent(ctx, schoolId, 'users.merged', { from: from.id, into: into.id });

@@ -49,8 +49,14 @@ const LIST = `expected a list of 1 to ${MAX_PUPIL_BATCH} pupils`;
  * @example
  * const pupils = pupilList(NEW_PUPIL_FIELDS, ctx.input.pupils); // NewPupil[]
  */
-export function pupilList<const P extends typeof NEW_PUPIL_FIELDS | typeof PUPIL_UPDATE_FIELDS>(fields: P, value: unknown): ParsedPayload<P>[] {
+export function pupilList<const P extends typeof NEW_PUPIL_FIELDS | typeof PUPIL_UPDATE_FIELDS>(
+  fields: P,
+  value: unknown,
+): ParsedPayload<P>[] {
   // The list is a nested json shape; its records are the table's field kinds, derived from `fields`.
-  const list = z.array(fieldsSchema(fields, { open: true }), { error: LIST }).min(1, LIST).max(MAX_PUPIL_BATCH, LIST);
+  const list = z
+    .array(fieldsSchema(fields, { open: true }), { error: LIST })
+    .min(1, LIST)
+    .max(MAX_PUPIL_BATCH, LIST);
   return parseField('pupils', list, value) as ParsedPayload<P>[];
 }

@@ -20,7 +20,11 @@ export function schoolPupils(db: Db, schoolId: number, schoolUsername?: string):
       schoolUsername.trim().toLowerCase(),
     );
   }
-  return all<UserRow>(db, "SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id", schoolId);
+  return all<UserRow>(
+    db,
+    "SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY last_name, first_name, id",
+    schoolId,
+  );
 }
 
 const DOCS = 'SELECT doc FROM pupil_docs WHERE school_id = ? AND active = 1';
@@ -33,8 +37,16 @@ const DOCS = 'SELECT doc FROM pupil_docs WHERE school_id = ? AND active = 1';
  * @example
  * const { list, count } = schoolPupilDocs(db, 1);
  */
-export function schoolPupilDocs(db: Db, schoolId: number, schoolUsername?: string, page?: { readonly skip: number; readonly take: number }): ReturnType<typeof docList> {
-  const [where, args] = schoolUsername === undefined ? [`${DOCS} ORDER BY last_name, first_name, user_id`, [schoolId]] : [`${DOCS} AND school_username = ? ORDER BY user_id`, [schoolId, schoolUsername.trim().toLowerCase()]];
+export function schoolPupilDocs(
+  db: Db,
+  schoolId: number,
+  schoolUsername?: string,
+  page?: { readonly skip: number; readonly take: number },
+): ReturnType<typeof docList> {
+  const [where, args] =
+    schoolUsername === undefined
+      ? [`${DOCS} ORDER BY last_name, first_name, user_id`, [schoolId]]
+      : [`${DOCS} AND school_username = ? ORDER BY user_id`, [schoolId, schoolUsername.trim().toLowerCase()]];
   if (page === undefined) return docList(db, where, ...args);
   const { list } = docList(db, `${where} LIMIT ? OFFSET ?`, ...args, page.take, page.skip);
   return { list, count: oneValue<number>(db, `SELECT count(*) FROM (${where})`, ...args) as number };
@@ -72,11 +84,20 @@ export function groupIdsOf(db: Db, userIds: readonly number[]): Map<number, numb
  * @example
  * const { pupils, missing } = pupilsByIds(db, ctx.user, [4, 999], 1); // missing: [999]
  */
-export function pupilsByIds(db: Db, user: SessionUser | null, ids: readonly number[], inSchool?: number): { pupils: UserRow[]; missing: number[] } {
+export function pupilsByIds(
+  db: Db,
+  user: SessionUser | null,
+  ids: readonly number[],
+  inSchool?: number,
+): { pupils: UserRow[]; missing: number[] } {
   const found = new Map<number, UserRow>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const rows = all<UserRow>(db, `SELECT * FROM users WHERE id IN (${placeholders(chunk.length)}) AND kind = 'pupil' AND deleted_at IS NULL`, ...chunk);
+    const rows = all<UserRow>(
+      db,
+      `SELECT * FROM users WHERE id IN (${placeholders(chunk.length)}) AND kind = 'pupil' AND deleted_at IS NULL`,
+      ...chunk,
+    );
     for (const row of rows) if (reachesRow(db, user, row, { inSchool })) found.set(row.id, row);
   }
   return { pupils: ids.flatMap((id) => found.get(id) ?? []), missing: ids.filter((id) => !found.has(id)) };

@@ -25,7 +25,13 @@ function pupilsNamed(db: Db, user: SessionUser | null, schoolId: number, ids: re
  * @example
  * deletePupils(db, user, 1, [4, 9], now) // [4, 9]
  */
-export function deletePupils(db: Db, user: SessionUser | null, schoolId: number, ids: readonly number[] | '*', now: string): number[] {
+export function deletePupils(
+  db: Db,
+  user: SessionUser | null,
+  schoolId: number,
+  ids: readonly number[] | '*',
+  now: string,
+): number[] {
   if (ids !== '*') pupilsNamed(db, user, schoolId, ids);
   const targets = ids === '*' ? schoolPupils(db, schoolId).map((p) => p.id) : [...ids];
   for (let i = 0; i < targets.length; i += 500) {
@@ -41,15 +47,49 @@ export function deletePupils(db: Db, user: SessionUser | null, schoolId: number,
  * @example
  * pupilsCsv(db, user, 1, '*').count // 30
  */
-export function pupilsCsv(db: Db, user: SessionUser | null, schoolId: number, ids: readonly number[] | '*'): { csv: string; count: number } {
+export function pupilsCsv(
+  db: Db,
+  user: SessionUser | null,
+  schoolId: number,
+  ids: readonly number[] | '*',
+): { csv: string; count: number } {
   const pupils = pupilsNamed(db, user, schoolId, ids);
-  const groupNames = new Map(all<Pick<Row<'school_groups'>, 'id' | 'name'>>(db, 'SELECT id, name FROM school_groups WHERE school_id = ?', schoolId).map((g) => [g.id, g.name]));
-  const groups = groupIdsOf(db, pupils.map((p) => p.id));
+  const groupNames = new Map(
+    all<Pick<Row<'school_groups'>, 'id' | 'name'>>(
+      db,
+      'SELECT id, name FROM school_groups WHERE school_id = ?',
+      schoolId,
+    ).map((g) => [g.id, g.name]),
+  );
+  const groups = groupIdsOf(
+    db,
+    pupils.map((p) => p.id),
+  );
   const rows = pupils.map((p) => [
-    p.id, schoolId, p.school_username, p.first_name, p.last_name, p.display_name, p.stage_spelling, p.stage_number,
+    p.id,
+    schoolId,
+    p.school_username,
+    p.first_name,
+    p.last_name,
+    p.display_name,
+    p.stage_spelling,
+    p.stage_number,
     (groups.get(p.id) ?? []).map((g) => groupNames.get(g) ?? g).join('; '),
   ]);
-  const csv = toCsv(['id', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name', 'stage_spelling', 'stage_number', 'groups'], rows);
+  const csv = toCsv(
+    [
+      'id',
+      'school_id',
+      'school_username',
+      'first_name',
+      'last_name',
+      'display_name',
+      'stage_spelling',
+      'stage_number',
+      'groups',
+    ],
+    rows,
+  );
   return { csv, count: pupils.length };
 }
 
@@ -63,7 +103,11 @@ export function freeUsername(db: Db, schoolId: number | null, base: string): str
   const taken =
     schoolId !== null
       ? takenSchoolUsernames(db, schoolId)
-      : new Set(all<Pick<Row<'users'>, 'username'>>(db, 'SELECT username FROM users WHERE username LIKE ?', `${base}%`).map((r) => r.username));
+      : new Set(
+          all<Pick<Row<'users'>, 'username'>>(db, 'SELECT username FROM users WHERE username LIKE ?', `${base}%`).map(
+            (r) => r.username,
+          ),
+        );
   return uniqueName(base, taken);
 }
 
@@ -89,7 +133,11 @@ export function incrementStages(db: Db, schoolId: number): number {
  * @example
  * updateSettings(db, 4, { sound: false }) // { sound: false, ... }
  */
-export function updateSettings(db: Db, userId: number, change: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function updateSettings(
+  db: Db,
+  userId: number,
+  change: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const row = one<Pick<Row<'users'>, 'data'>>(db, 'SELECT data FROM users WHERE id = ?', userId);
   const data = jsonObject(row?.data);
   const settings = { ...jsonObject(JSON.stringify(data['settings'] ?? {})), ...change };

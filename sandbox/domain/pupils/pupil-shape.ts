@@ -10,8 +10,15 @@ export type PupilDoc = Omit<Pupil, 'group_ids' | 'deleted_at' | 'password'>;
 
 /** The keys every pupil answers, in order (group ids and a deletion date follow where known). */
 export const PUPIL_SHAPE: SqlRowShape<PupilFields, PupilDoc> = {
-  id: c('id'), username: c('username'), school_id: c('school_id'), school_username: c('school_username'), first_name: c('first_name'),
-  last_name: c('last_name'), display_name: c('display_name'), stage_spelling: c('stage_spelling'), stage_number: c('stage_number'),
+  id: c('id'),
+  username: c('username'),
+  school_id: c('school_id'),
+  school_username: c('school_username'),
+  first_name: c('first_name'),
+  last_name: c('last_name'),
+  display_name: c('display_name'),
+  stage_spelling: c('stage_spelling'),
+  stage_number: c('stage_number'),
   experimental: flag('experimental'),
   permissions: strings('permissions'),
   created_at: c('created_at'),

@@ -14,7 +14,13 @@ import type { Row } from '../../db/rows.js';
  * takenSchoolUsernames(db, 1).has('pupil') // true
  */
 export function takenSchoolUsernames(db: Db, schoolId: number): Set<string> {
-  return new Set(all<{ name: string }>(db, 'SELECT school_username AS name FROM users WHERE school_id = ? AND school_username IS NOT NULL', schoolId).map((r) => r.name));
+  return new Set(
+    all<{ name: string }>(
+      db,
+      'SELECT school_username AS name FROM users WHERE school_id = ? AND school_username IS NOT NULL',
+      schoolId,
+    ).map((r) => r.name),
+  );
 }
 
 /** A free global username for a pupil: `s<school>.<school username>`, numbered on a clash. */
@@ -26,7 +32,12 @@ function globalUsername(db: Db, schoolId: number, schoolUsername: string): strin
 }
 
 function usernameClash(db: Db, schoolId: number, schoolUsername: string, exceptId: number | null): DomainError | null {
-  const holder = one<Pick<Row<'users'>, 'id' | 'deleted_at'>>(db, 'SELECT id, deleted_at FROM users WHERE school_id = ? AND school_username = ?', schoolId, schoolUsername);
+  const holder = one<Pick<Row<'users'>, 'id' | 'deleted_at'>>(
+    db,
+    'SELECT id, deleted_at FROM users WHERE school_id = ? AND school_username = ?',
+    schoolId,
+    schoolUsername,
+  );
   if (!holder || holder.id === exceptId) return null;
   const state = holder.deleted_at ? `deleted pupil ${holder.id} (recover or purge them first)` : `pupil ${holder.id}`;
   return new DomainError('conflict', `School username ${schoolUsername} is already used by ${state}`);

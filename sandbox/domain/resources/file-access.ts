@@ -26,8 +26,16 @@ export function accessibleFile(ctx: DomainContext, id: number): { file: FileRow;
   const resource = findResource(ctx.db, 'id', file.resource_id);
   const user = requireUser(ctx);
   const level = literacyAccessLevel(ctx.db, user.schoolId);
-  if (resourceAccess({ superuser: superuserMay(user, 'download any resource'), literacy_access_level: level }, resource.availability) !== 'download') {
-    throw new DomainError('forbidden', `Resource ${resource.id} is for members; ${user.schoolId === null ? 'you are not in a school' : `school ${user.schoolId} has no live literacy subscription`}`);
+  if (
+    resourceAccess(
+      { superuser: superuserMay(user, 'download any resource'), literacy_access_level: level },
+      resource.availability,
+    ) !== 'download'
+  ) {
+    throw new DomainError(
+      'forbidden',
+      `Resource ${resource.id} is for members; ${user.schoolId === null ? 'you are not in a school' : `school ${user.schoolId} has no live literacy subscription`}`,
+    );
   }
   return { file, resource };
 }
@@ -51,7 +59,10 @@ export function renewAccessUuid(db: Db, fileId: number): string {
  * resourceTypes(db) // [{ id: 1, name: 'Planning', resource_count: 12 }, ...]
  */
 export function resourceTypes(db: Db): unknown[] {
-  return all(db, 'SELECT t.id, t.name, COUNT(r.id) AS resource_count FROM resource_types t LEFT JOIN resources r ON r.type_id = t.id GROUP BY t.id ORDER BY t.name');
+  return all(
+    db,
+    'SELECT t.id, t.name, COUNT(r.id) AS resource_count FROM resource_types t LEFT JOIN resources r ON r.type_id = t.id GROUP BY t.id ORDER BY t.name',
+  );
 }
 
 /**
@@ -77,7 +88,11 @@ export interface ServedFile {
  * servedFile(db, 3, 'planning-pack.pdf')?.row.mime // 'application/pdf'
  */
 export function servedFile(db: Db, id: number, name: string): ServedFile | undefined {
-  const row = one<ServedFile['row']>(db, 'SELECT id, resource_id, name, mime, kind FROM resource_files WHERE id = ?', id);
+  const row = one<ServedFile['row']>(
+    db,
+    'SELECT id, resource_id, name, mime, kind FROM resource_files WHERE id = ?',
+    id,
+  );
   const resource = row && one<ResourceRow>(db, 'SELECT * FROM resources WHERE id = ?', row.resource_id);
   if (!row || !resource || row.name !== name) return undefined;
   return { row, resource };

@@ -46,8 +46,15 @@ export interface ResourceLook {
  * resourceLook(db, row) // { subject: 'The Highwayman', format: 'Poetry Unit', ageBand: 'Age 11-14', colour: '#9c2f55', ... }
  */
 export function resourceLook(db: Db, row: ResourceRow): ResourceLook {
-  const type = row.type_id === null ? undefined : one<Pick<Row<'resource_types'>, 'name'>>(db, 'SELECT name FROM resource_types WHERE id = ?', row.type_id)?.name;
-  const categories = all<Pick<Row<'resource_categories'>, 'category'>>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
+  const type =
+    row.type_id === null
+      ? undefined
+      : one<Pick<Row<'resource_types'>, 'name'>>(db, 'SELECT name FROM resource_types WHERE id = ?', row.type_id)?.name;
+  const categories = all<Pick<Row<'resource_categories'>, 'category'>>(
+    db,
+    'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category',
+    row.id,
+  ).map((c) => c.category);
   const category = categories.find((c) => c in CATEGORY_COLOURS);
   const band = categories.find(isAgeBand);
   const colon = row.title.indexOf(': ');
@@ -73,5 +80,7 @@ export function resourceLook(db: Db, row: ResourceRow): ResourceLook {
  */
 export function rgbOf(hex: string): [number, number, number] {
   const value = Number.parseInt(hex.slice(1), 16);
-  return [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((part) => Math.round((part / 255) * 1000) / 1000) as [number, number, number];
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255].map(
+    (part) => Math.round((part / 255) * 1000) / 1000,
+  ) as [number, number, number];
 }

@@ -15,9 +15,31 @@ export interface PdfPage {
 }
 
 export type PdfOp =
-  | { readonly kind: 'rect'; readonly x: number; readonly y: number; readonly w: number; readonly h: number; readonly fill: Rgb }
-  | { readonly kind: 'line'; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number; readonly stroke: Rgb }
-  | { readonly kind: 'text'; readonly x: number; readonly y: number; readonly size: number; readonly text: string; readonly bold?: boolean; readonly fill?: Rgb };
+  | {
+      readonly kind: 'rect';
+      readonly x: number;
+      readonly y: number;
+      readonly w: number;
+      readonly h: number;
+      readonly fill: Rgb;
+    }
+  | {
+      readonly kind: 'line';
+      readonly x1: number;
+      readonly y1: number;
+      readonly x2: number;
+      readonly y2: number;
+      readonly stroke: Rgb;
+    }
+  | {
+      readonly kind: 'text';
+      readonly x: number;
+      readonly y: number;
+      readonly size: number;
+      readonly text: string;
+      readonly bold?: boolean;
+      readonly fill?: Rgb;
+    };
 
 export interface PdfDocument {
   readonly title: string;
@@ -88,14 +110,16 @@ export function renderPdf(doc: PdfDocument): Buffer {
     const stream = content(page);
     const contents = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
     return add(
-      `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 ${num(page.width)} ${num(page.height)}] /Contents ${contents} 0 R `
-        + `/Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >> >> >>`,
+      `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 ${num(page.width)} ${num(page.height)}] /Contents ${contents} 0 R ` +
+        `/Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >> >> >>`,
     );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pages} 0 R >>`;
   objects[pages - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
   const date = pdfDate(doc.created);
-  const info = add(`<< /Title ${pdfString(doc.title)} /Subject ${pdfString(doc.subject)} /Producer (EdShed sandbox) /CreationDate (${date}) /ModDate (${date}) >>`);
+  const info = add(
+    `<< /Title ${pdfString(doc.title)} /Subject ${pdfString(doc.subject)} /Producer (EdShed sandbox) /CreationDate (${date}) /ModDate (${date}) >>`,
+  );
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets = objects.map((body, i) => {
     const at = Buffer.byteLength(out, 'latin1');

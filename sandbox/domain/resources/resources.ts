@@ -67,7 +67,9 @@ export function searchResources(db: Db, query: ResourceQuery): { items: Resource
     ...params,
   );
   const words = searchWords(query.search ?? '');
-  const found = rows.filter((row) => matchesEvery(words, [row.title, row.url_key, row.description, row.category_text ?? ''].join('\n')));
+  const found = rows.filter((row) =>
+    matchesEvery(words, [row.title, row.url_key, row.description, row.category_text ?? ''].join('\n')),
+  );
   const ranked = ordered(found, query.sort ?? 'relevance', (query.search ?? '').trim().toLowerCase());
   const items = ranked.slice(query.skip, query.skip + query.take).map(({ category_text: _categories, ...row }) => row);
   return { items, total: found.length };
@@ -76,11 +78,17 @@ export function searchResources(db: Db, query: ResourceQuery): { items: Resource
 const TITLE_ORDER = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Rows (newest first) in the order asked. The sorts are stable: ties keep the newest first. */
-function ordered<T extends { readonly title: string }>(rows: readonly T[], sort: NonNullable<ResourceQuery['sort']>, prefix: string): readonly T[] {
+function ordered<T extends { readonly title: string }>(
+  rows: readonly T[],
+  sort: NonNullable<ResourceQuery['sort']>,
+  prefix: string,
+): readonly T[] {
   if (sort === 'newest') return rows;
   if (sort === 'title') return [...rows].sort((a, b) => TITLE_ORDER.compare(a.title, b.title));
   if (prefix === '') return rows;
-  return [...rows].sort((a, b) => Number(b.title.toLowerCase().startsWith(prefix)) - Number(a.title.toLowerCase().startsWith(prefix)));
+  return [...rows].sort(
+    (a, b) => Number(b.title.toLowerCase().startsWith(prefix)) - Number(a.title.toLowerCase().startsWith(prefix)),
+  );
 }
 
 /**
@@ -100,10 +108,22 @@ const resource = fieldsOf<ResourceWith>();
 
 /** The row, then its images as a list (the column joins them with ';'), its type, categories, curricula, files and content. */
 const RESOURCE_SHAPE: RowShape<ResourceWith, Resource> = {
-  id: resource.column('id'), title: resource.column('title'), url_key: resource.column('url_key'), ident: resource.column('ident'), type_id: resource.column('type_id'), image: resource.column('image'),
-  availability: resource.column('availability'), description: resource.column('description'), created_at: resource.column('created_at'), updated_at: resource.column('updated_at'),
-  images: { value: (row) => row.image.split(';').filter((i) => i !== '') }, type: resource.column('type'), categories: resource.column('categories'),
-  curriculum_ids: resource.column('curriculum_ids'), files: resource.column('files'), content: resource.column('content'),
+  id: resource.column('id'),
+  title: resource.column('title'),
+  url_key: resource.column('url_key'),
+  ident: resource.column('ident'),
+  type_id: resource.column('type_id'),
+  image: resource.column('image'),
+  availability: resource.column('availability'),
+  description: resource.column('description'),
+  created_at: resource.column('created_at'),
+  updated_at: resource.column('updated_at'),
+  images: { value: (row) => row.image.split(';').filter((i) => i !== '') },
+  type: resource.column('type'),
+  categories: resource.column('categories'),
+  curriculum_ids: resource.column('curriculum_ids'),
+  files: resource.column('files'),
+  content: resource.column('content'),
 };
 
 /**
@@ -113,12 +133,34 @@ const RESOURCE_SHAPE: RowShape<ResourceWith, Resource> = {
  * return reply(ctx, 'resource', serializeResource(db, row));
  */
 export function serializeResource(db: Db, row: ResourceRow): Resource {
-  const type = row.type_id === null ? null : (one<Pick<Row<'resource_types'>, 'id' | 'name'>>(db, 'SELECT id, name FROM resource_types WHERE id = ?', row.type_id) ?? null);
-  const categories = all<Pick<Row<'resource_categories'>, 'category'>>(db, 'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category', row.id).map((c) => c.category);
-  const curricula = all<Pick<Row<'resource_curricula'>, 'curriculum_id'>>(db, 'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id', row.id).map((c) => c.curriculum_id);
-  const files = all<Pick<Row<'resource_files'>, 'id' | 'name' | 'mime' | 'size' | 'kind'>>(db, 'SELECT id, name, mime, size, kind FROM resource_files WHERE resource_id = ? ORDER BY id', row.id)
-    .map((file) => ({ ...file, kind: fileKindOf(file.kind), title: FILE_KINDS[fileKindOf(file.kind)].label }));
-  const content = all<Pick<Row<'resource_blocks'>, 'type' | 'value'>>(db, 'SELECT type, value FROM resource_blocks WHERE resource_id = ? ORDER BY position', row.id);
+  const type =
+    row.type_id === null
+      ? null
+      : (one<Pick<Row<'resource_types'>, 'id' | 'name'>>(
+          db,
+          'SELECT id, name FROM resource_types WHERE id = ?',
+          row.type_id,
+        ) ?? null);
+  const categories = all<Pick<Row<'resource_categories'>, 'category'>>(
+    db,
+    'SELECT category FROM resource_categories WHERE resource_id = ? ORDER BY category',
+    row.id,
+  ).map((c) => c.category);
+  const curricula = all<Pick<Row<'resource_curricula'>, 'curriculum_id'>>(
+    db,
+    'SELECT curriculum_id FROM resource_curricula WHERE resource_id = ? ORDER BY curriculum_id',
+    row.id,
+  ).map((c) => c.curriculum_id);
+  const files = all<Pick<Row<'resource_files'>, 'id' | 'name' | 'mime' | 'size' | 'kind'>>(
+    db,
+    'SELECT id, name, mime, size, kind FROM resource_files WHERE resource_id = ? ORDER BY id',
+    row.id,
+  ).map((file) => ({ ...file, kind: fileKindOf(file.kind), title: FILE_KINDS[fileKindOf(file.kind)].label }));
+  const content = all<Pick<Row<'resource_blocks'>, 'type' | 'value'>>(
+    db,
+    'SELECT type, value FROM resource_blocks WHERE resource_id = ? ORDER BY position',
+    row.id,
+  );
   return shapeValue(RESOURCE_SHAPE, { ...row, type, categories, curriculum_ids: curricula, files, content });
 }
 
@@ -146,7 +188,12 @@ export function nodesWithResource(db: Db, resourceId: number): Record<string, un
     // better-sqlite3 binds a JS number as REAL (79.0), so compare as text with the id's own text
     String(resourceId),
   );
-  return rows.map((r) => ({ ...(JSON.parse(r.data) as Record<string, unknown>), id: r.id, created_at: r.created_at, updated_at: r.updated_at }));
+  return rows.map((r) => ({
+    ...(JSON.parse(r.data) as Record<string, unknown>),
+    id: r.id,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  }));
 }
 
 /**

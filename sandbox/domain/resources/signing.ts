@@ -12,14 +12,21 @@ export const SIGNED_URL_SECONDS = 15 * 60;
 export type Disposition = 'inline' | 'attachment';
 
 function storedKey(db: Db): Buffer | undefined {
-  return one<Pick<Row<'signing_keys'>, 'secret'>>(db, 'SELECT secret FROM signing_keys WHERE purpose = ?', PURPOSE)?.secret;
+  return one<Pick<Row<'signing_keys'>, 'secret'>>(db, 'SELECT secret FROM signing_keys WHERE purpose = ?', PURPOSE)
+    ?.secret;
 }
 
 /** The database's signing key, made (32 random bytes) when it has none. */
 function signingKey(db: Db, now: Date): Buffer {
   const found = storedKey(db);
   if (found) return found;
-  run(db, 'INSERT OR IGNORE INTO signing_keys (purpose, secret, created_at) VALUES (?, ?, ?)', PURPOSE, randomBytes(32), now.toISOString());
+  run(
+    db,
+    'INSERT OR IGNORE INTO signing_keys (purpose, secret, created_at) VALUES (?, ?, ?)',
+    PURPOSE,
+    randomBytes(32),
+    now.toISOString(),
+  );
   return storedKey(db) as Buffer;
 }
 
@@ -45,7 +52,13 @@ export function signFile(db: Db, fileId: number, disposition: Disposition, expir
  * @example
  * signatureValid(db, 12, 'attachment', 1767225600, signature) // true
  */
-export function signatureValid(db: Db, fileId: number, disposition: string, expires: number, signature: string): boolean {
+export function signatureValid(
+  db: Db,
+  fileId: number,
+  disposition: string,
+  expires: number,
+  signature: string,
+): boolean {
   const key = storedKey(db);
   if (!key || !/^[0-9a-f]{64}$/.test(signature)) return false;
   return timingSafeEqual(Buffer.from(mac(key, fileId, disposition, expires), 'hex'), Buffer.from(signature, 'hex'));

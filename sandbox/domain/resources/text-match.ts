@@ -8,7 +8,10 @@ import { stemmer } from 'stemmer';
 
 /** The words of a text, lower case: runs of letters and digits (`Charlotte's` is `charlotte` and `s`). */
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
 }
 
 /** A search text as its words, each with its stem ('' for a word that is not letters and digits alone). */

@@ -39,29 +39,64 @@ export interface PointsRef {
  */
 export function classFrom(ctx: DomainContext, body: ClassRef): GroupRow {
   const id = body.schoolGroupId ?? body.group_id;
-  if (id === undefined) throw invalidFields([{ path: 'schoolGroupId', message: 'required' }], 'schoolGroupId: name the class (school group)');
+  if (id === undefined)
+    throw invalidFields(
+      [{ path: 'schoolGroupId', message: 'required' }],
+      'schoolGroupId: name the class (school group)',
+    );
   return findGroup(ctx.db, ctx.user, id);
 }
 
-function pointsFrom(ctx: DomainContext, group: GroupRow, body: PointsRef): { points: number; feedbackId: number | null } {
+function pointsFrom(
+  ctx: DomainContext,
+  group: GroupRow,
+  body: PointsRef,
+): { points: number; feedbackId: number | null } {
   if (body.feedbackId !== undefined) {
     const missing = (): DomainError => notFound(`Feedback ${body.feedbackId} of group`, group.id);
-    const feedback = findRow<Pick<Row<'reward_feedback'>, 'id' | 'points'>>(ctx.db, missing, 'SELECT id, points FROM reward_feedback WHERE id = ? AND group_id = ?', body.feedbackId, group.id);
+    const feedback = findRow<Pick<Row<'reward_feedback'>, 'id' | 'points'>>(
+      ctx.db,
+      missing,
+      'SELECT id, points FROM reward_feedback WHERE id = ? AND group_id = ?',
+      body.feedbackId,
+      group.id,
+    );
     return { points: body.points ?? feedback.points, feedbackId: feedback.id };
   }
-  if (body.points === undefined || body.points === 0) throw invalidFields([{ path: 'points', message: 'required without feedbackId' }], 'points: give a feedbackId or a non-zero number of points');
+  if (body.points === undefined || body.points === 0)
+    throw invalidFields(
+      [{ path: 'points', message: 'required without feedbackId' }],
+      'points: give a feedbackId or a non-zero number of points',
+    );
   return { points: body.points, feedbackId: null };
 }
 
-function insertLog(ctx: DomainContext, group: GroupRow, log: { userId: number | null; teamId: number | null; feedbackId: number | null; points: number; source: string }): number {
+function insertLog(
+  ctx: DomainContext,
+  group: GroupRow,
+  log: { userId: number | null; teamId: number | null; feedbackId: number | null; points: number; source: string },
+): number {
   return Number(
-    run(ctx.db, 'INSERT INTO reward_logs (school_id, group_id, user_id, reward_group_id, feedback_id, points, source, awarded_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', group.school_id, group.id, log.userId, log.teamId, log.feedbackId, log.points, log.source, ctx.user?.id ?? null, ctx.now().toISOString())
-      .lastInsertRowid,
+    run(
+      ctx.db,
+      'INSERT INTO reward_logs (school_id, group_id, user_id, reward_group_id, feedback_id, points, source, awarded_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      group.school_id,
+      group.id,
+      log.userId,
+      log.teamId,
+      log.feedbackId,
+      log.points,
+      log.source,
+      ctx.user?.id ?? null,
+      ctx.now().toISOString(),
+    ).lastInsertRowid,
   );
 }
 
 function logsByIds(ctx: DomainContext, ids: readonly number[]): LogRow[] {
-  return ids.length === 0 ? [] : all<LogRow>(ctx.db, `SELECT * FROM reward_logs WHERE id IN (${placeholders(ids.length)}) ORDER BY id`, ...ids);
+  return ids.length === 0
+    ? []
+    : all<LogRow>(ctx.db, `SELECT * FROM reward_logs WHERE id IN (${placeholders(ids.length)}) ORDER BY id`, ...ids);
 }
 
 /** A score call: the class, what it gives, and the pupils and reward team it names. */
@@ -85,11 +120,30 @@ export function awardPoints(ctx: DomainContext, body: Score): LogRow[] {
   let targets = [...body.pupils];
   if (body.rewardGroupId !== undefined) {
     const missing = (): DomainError => notFound(`Reward group ${body.rewardGroupId} of group`, group.id);
-    const team = findRow<Pick<Row<'reward_groups'>, 'id'>>(ctx.db, missing, 'SELECT id FROM reward_groups WHERE id = ? AND group_id = ?', body.rewardGroupId, group.id);
+    const team = findRow<Pick<Row<'reward_groups'>, 'id'>>(
+      ctx.db,
+      missing,
+      'SELECT id FROM reward_groups WHERE id = ? AND group_id = ?',
+      body.rewardGroupId,
+      group.id,
+    );
     teamId = team.id;
-    targets = [...new Set([...targets, ...all<Pick<Row<'reward_group_pupils'>, 'user_id'>>(ctx.db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ?', team.id).map((r) => r.user_id)])];
+    targets = [
+      ...new Set([
+        ...targets,
+        ...all<Pick<Row<'reward_group_pupils'>, 'user_id'>>(
+          ctx.db,
+          'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ?',
+          team.id,
+        ).map((r) => r.user_id),
+      ]),
+    ];
   }
-  if (targets.length === 0) throw invalidFields([{ path: 'pupilIds', message: 'required' }], 'pupilIds: name the pupils or a reward group (use score/anonymous for the whole class)');
+  if (targets.length === 0)
+    throw invalidFields(
+      [{ path: 'pupilIds', message: 'required' }],
+      'pupilIds: name the pupils or a reward group (use score/anonymous for the whole class)',
+    );
   const outside = targets.filter((id) => !members.has(id));
   if (outside.length > 0) throw notFound(`Pupil ${outside.join(', ')} in group`, group.id);
   const ids = targets.map((userId) => insertLog(ctx, group, { userId, teamId, feedbackId, points, source: 'teacher' }));
@@ -105,7 +159,9 @@ export function awardPoints(ctx: DomainContext, body: Score): LogRow[] {
 export function awardClass(ctx: DomainContext, body: ClassRef & PointsRef): LogRow[] {
   const group = classFrom(ctx, body);
   const { points, feedbackId } = pointsFrom(ctx, group, body);
-  return logsByIds(ctx, [insertLog(ctx, group, { userId: null, teamId: null, feedbackId, points, source: 'anonymous' })]);
+  return logsByIds(ctx, [
+    insertLog(ctx, group, { userId: null, teamId: null, feedbackId, points, source: 'anonymous' }),
+  ]);
 }
 
 /**
@@ -118,8 +174,19 @@ export function awardClass(ctx: DomainContext, body: ClassRef & PointsRef): LogR
 export function awardEarnings(ctx: DomainContext, group: GroupRow): { user_id: number; points: number }[] {
   const awarded: { user_id: number; points: number }[] = [];
   for (const pupil of groupPupils(ctx.db, group.id)) {
-    const last = one<{ at: string | null }>(ctx.db, "SELECT MAX(created_at) AS at FROM reward_logs WHERE user_id = ? AND source = 'earnings'", pupil.id)?.at ?? '';
-    const earned = one<{ n: number | null }>(ctx.db, 'SELECT SUM(score) AS n FROM game_sessions WHERE user_id = ? AND created_at > ?', pupil.id, last)?.n ?? 0;
+    const last =
+      one<{ at: string | null }>(
+        ctx.db,
+        "SELECT MAX(created_at) AS at FROM reward_logs WHERE user_id = ? AND source = 'earnings'",
+        pupil.id,
+      )?.at ?? '';
+    const earned =
+      one<{ n: number | null }>(
+        ctx.db,
+        'SELECT SUM(score) AS n FROM game_sessions WHERE user_id = ? AND created_at > ?',
+        pupil.id,
+        last,
+      )?.n ?? 0;
     const points = Math.floor(earned / SCORE_PER_POINT);
     if (points > 0) {
       insertLog(ctx, group, { userId: pupil.id, teamId: null, feedbackId: null, points, source: 'earnings' });
@@ -149,8 +216,18 @@ export function rewardHistory(
   const where = `group_id = ?${filters.map((f) => f.sql).join('')}`;
   const params = [group.id, ...filters.map((f) => f.value)];
   const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM reward_logs WHERE ${where}`, ...params)?.n ?? 0;
-  const logs = all<LogRow>(ctx.db, `SELECT * FROM reward_logs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, ...params, page.take, page.skip);
-  const totals = all<Pick<Row<'reward_logs'>, 'user_id'> & { points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? GROUP BY user_id ORDER BY user_id', group.id);
+  const logs = all<LogRow>(
+    ctx.db,
+    `SELECT * FROM reward_logs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ...params,
+    page.take,
+    page.skip,
+  );
+  const totals = all<Pick<Row<'reward_logs'>, 'user_id'> & { points: number }>(
+    ctx.db,
+    'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? GROUP BY user_id ORDER BY user_id',
+    group.id,
+  );
   return { logs, total, totals };
 }
 
@@ -167,7 +244,11 @@ export function removeRewardLogs(ctx: DomainContext, ref: ClassRef & { readonly 
       ? [findReachable<LogRow>(ctx.db, ctx.user, 'Reward log', 'SELECT * FROM reward_logs WHERE id = ?', ref.logId)]
       : all<LogRow>(ctx.db, 'SELECT * FROM reward_logs WHERE group_id = ?', classFrom(ctx, ref).id);
   const converted = logs.find((l) => l.converted_at !== null);
-  if (converted) throw new DomainError('conflict', `Reward log ${converted.id} was converted to coins on ${converted.converted_at}; converted points cannot be removed`);
+  if (converted)
+    throw new DomainError(
+      'conflict',
+      `Reward log ${converted.id} was converted to coins on ${converted.converted_at}; converted points cannot be removed`,
+    );
   for (const log of logs) run(ctx.db, 'DELETE FROM reward_logs WHERE id = ?', log.id);
   return logs.length;
 }
@@ -179,9 +260,16 @@ export function removeRewardLogs(ctx: DomainContext, ref: ClassRef & { readonly 
  * @example
  * convertToCoins(ctx, group) // [{ user_id: 12, points: 5, coins: 5 }]
  */
-export function convertToCoins(ctx: DomainContext, group: GroupRow): { user_id: number; points: number; coins: number }[] {
+export function convertToCoins(
+  ctx: DomainContext,
+  group: GroupRow,
+): { user_id: number; points: number; coins: number }[] {
   const now = ctx.now().toISOString();
-  const rows = all<{ user_id: number; points: number }>(ctx.db, 'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? AND user_id IS NOT NULL AND converted_at IS NULL GROUP BY user_id', group.id);
+  const rows = all<{ user_id: number; points: number }>(
+    ctx.db,
+    'SELECT user_id, SUM(points) AS points FROM reward_logs WHERE group_id = ? AND user_id IS NOT NULL AND converted_at IS NULL GROUP BY user_id',
+    group.id,
+  );
   const converted: { user_id: number; points: number; coins: number }[] = [];
   for (const row of rows) {
     const coins = Math.floor(row.points / POINTS_PER_COIN);
@@ -189,8 +277,19 @@ export function convertToCoins(ctx: DomainContext, group: GroupRow): { user_id: 
     const user = one<Pick<Row<'users'>, 'data'>>(ctx.db, 'SELECT data FROM users WHERE id = ?', row.user_id);
     const data = jsonObject(user?.data);
     const before = typeof data['coins'] === 'number' ? data['coins'] : 0;
-    run(ctx.db, 'UPDATE users SET data = ? WHERE id = ?', JSON.stringify({ ...data, coins: before + coins }), row.user_id);
-    run(ctx.db, 'UPDATE reward_logs SET converted_at = ? WHERE group_id = ? AND user_id = ? AND converted_at IS NULL', now, group.id, row.user_id);
+    run(
+      ctx.db,
+      'UPDATE users SET data = ? WHERE id = ?',
+      JSON.stringify({ ...data, coins: before + coins }),
+      row.user_id,
+    );
+    run(
+      ctx.db,
+      'UPDATE reward_logs SET converted_at = ? WHERE group_id = ? AND user_id = ? AND converted_at IS NULL',
+      now,
+      group.id,
+      row.user_id,
+    );
     converted.push({ user_id: row.user_id, points: row.points, coins });
   }
   return converted;

@@ -59,7 +59,8 @@ export function classFeedback(db: Db, groupId: number): FeedbackRow[] {
   return all<FeedbackRow>(db, 'SELECT * FROM reward_feedback WHERE group_id = ? ORDER BY points DESC, id', groupId);
 }
 
-const feedbackRow = (db: Db, id: number): FeedbackRow => findRow<FeedbackRow>(db, 'Feedback', 'SELECT * FROM reward_feedback WHERE id = ?', id);
+const feedbackRow = (db: Db, id: number): FeedbackRow =>
+  findRow<FeedbackRow>(db, 'Feedback', 'SELECT * FROM reward_feedback WHERE id = ?', id);
 
 /**
  * A new feedback kind of the class (422 for 0 points).
@@ -67,10 +68,26 @@ const feedbackRow = (db: Db, id: number): FeedbackRow => findRow<FeedbackRow>(db
  * @example
  * createFeedback(ctx, group, { name: 'Kindness', points: 2 }).id
  */
-export function createFeedback(ctx: DomainContext, group: GroupRow, fields: FeedbackFields & { readonly name: string; readonly points: number }): FeedbackRow {
+export function createFeedback(
+  ctx: DomainContext,
+  group: GroupRow,
+  fields: FeedbackFields & { readonly name: string; readonly points: number },
+): FeedbackRow {
   nonZero(fields);
   const now = ctx.now().toISOString();
-  const id = Number(run(ctx.db, 'INSERT INTO reward_feedback (school_id, group_id, name, points, icon, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', group.school_id, group.id, fields.name, fields.points, fields.icon ?? null, now, now).lastInsertRowid);
+  const id = Number(
+    run(
+      ctx.db,
+      'INSERT INTO reward_feedback (school_id, group_id, name, points, icon, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      group.school_id,
+      group.id,
+      fields.name,
+      fields.points,
+      fields.icon ?? null,
+      now,
+      now,
+    ).lastInsertRowid,
+  );
   return feedbackRow(ctx.db, id);
 }
 
@@ -82,7 +99,15 @@ export function createFeedback(ctx: DomainContext, group: GroupRow, fields: Feed
  */
 export function updateFeedback(ctx: DomainContext, row: FeedbackRow, fields: FeedbackFields): FeedbackRow {
   nonZero(fields);
-  run(ctx.db, 'UPDATE reward_feedback SET name = ?, points = ?, icon = ?, updated_at = ? WHERE id = ?', fields.name ?? row.name, fields.points ?? row.points, fields.icon === undefined ? row.icon : fields.icon, ctx.now().toISOString(), row.id);
+  run(
+    ctx.db,
+    'UPDATE reward_feedback SET name = ?, points = ?, icon = ?, updated_at = ? WHERE id = ?',
+    fields.name ?? row.name,
+    fields.points ?? row.points,
+    fields.icon === undefined ? row.icon : fields.icon,
+    ctx.now().toISOString(),
+    row.id,
+  );
   return feedbackRow(ctx.db, row.id);
 }
 
@@ -100,7 +125,11 @@ const team = fieldsOf<TeamRow & { readonly pupil_ids: number[]; readonly points:
 
 /** The team, its class as `school_group_id`, its pupils and the points they and the team earned in the class. */
 const TEAM_SHAPE: RowShape<TeamRow & { readonly pupil_ids: number[]; readonly points: number }, RewardGroup> = {
-  id: team.column('id'), school_group_id: team.column('group_id'), name: team.column('name'), pupil_ids: team.column('pupil_ids'), points: team.column('points'),
+  id: team.column('id'),
+  school_group_id: team.column('group_id'),
+  name: team.column('name'),
+  pupil_ids: team.column('pupil_ids'),
+  points: team.column('points'),
   created_at: team.column('created_at'),
 };
 
@@ -111,7 +140,11 @@ const TEAM_SHAPE: RowShape<TeamRow & { readonly pupil_ids: number[]; readonly po
  * serializeTeam(db, team).points // 12
  */
 export function serializeTeam(db: Db, row: TeamRow): RewardGroup {
-  const pupilIds = all<Pick<Row<'reward_group_pupils'>, 'user_id'>>(db, 'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ? ORDER BY user_id', row.id).map((r) => r.user_id);
+  const pupilIds = all<Pick<Row<'reward_group_pupils'>, 'user_id'>>(
+    db,
+    'SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ? ORDER BY user_id',
+    row.id,
+  ).map((r) => r.user_id);
   const points = one<{ n: number | null }>(
     db,
     'SELECT SUM(points) AS n FROM reward_logs WHERE group_id = ? AND (reward_group_id = ? OR user_id IN (SELECT user_id FROM reward_group_pupils WHERE reward_group_id = ?))',
@@ -123,7 +156,13 @@ export function serializeTeam(db: Db, row: TeamRow): RewardGroup {
 }
 
 function assertFreeTeamName(db: Db, groupId: number, name: string, exceptId: number | null): void {
-  const clash = one<Pick<Row<'reward_groups'>, 'id'>>(db, 'SELECT id FROM reward_groups WHERE group_id = ? AND lower(name) = lower(?) AND id IS NOT ?', groupId, name, exceptId);
+  const clash = one<Pick<Row<'reward_groups'>, 'id'>>(
+    db,
+    'SELECT id FROM reward_groups WHERE group_id = ? AND lower(name) = lower(?) AND id IS NOT ?',
+    groupId,
+    name,
+    exceptId,
+  );
   if (clash) throw new DomainError('conflict', `Reward group ${clash.id} of this class is already named ${name}`);
 }
 
@@ -144,9 +183,19 @@ export function classTeams(db: Db, groupId: number): TeamRow[] {
  * createTeam(ctx, group, 'Owls').id
  */
 export function createTeam(ctx: DomainContext, group: GroupRow, name: string | undefined): TeamRow {
-  if (name === undefined) throw invalidFields([{ path: 'groupName', message: 'required' }], 'groupName: a reward group needs a name');
+  if (name === undefined)
+    throw invalidFields([{ path: 'groupName', message: 'required' }], 'groupName: a reward group needs a name');
   assertFreeTeamName(ctx.db, group.id, name, null);
-  const id = Number(run(ctx.db, 'INSERT INTO reward_groups (school_id, group_id, name, created_at) VALUES (?, ?, ?, ?)', group.school_id, group.id, name, ctx.now().toISOString()).lastInsertRowid);
+  const id = Number(
+    run(
+      ctx.db,
+      'INSERT INTO reward_groups (school_id, group_id, name, created_at) VALUES (?, ?, ?, ?)',
+      group.school_id,
+      group.id,
+      name,
+      ctx.now().toISOString(),
+    ).lastInsertRowid,
+  );
   return findRow<TeamRow>(ctx.db, 'Reward group', 'SELECT * FROM reward_groups WHERE id = ?', id);
 }
 
@@ -181,9 +230,18 @@ export function deleteTeam(db: Db, id: number): void {
 export function addToTeam(ctx: DomainContext, team: TeamRow, pupilId: number): void {
   const pupil = findPupil(ctx.db, ctx.user, pupilId, team.school_id);
   if (!groupPupils(ctx.db, team.group_id).some((p) => p.id === pupil.id)) {
-    throw new DomainError('conflict', `Pupil ${pupil.id} is not in group ${team.group_id}; add them to the class first`);
+    throw new DomainError(
+      'conflict',
+      `Pupil ${pupil.id} is not in group ${team.group_id}; add them to the class first`,
+    );
   }
-  run(ctx.db, 'DELETE FROM reward_group_pupils WHERE user_id = ? AND reward_group_id IN (SELECT id FROM reward_groups WHERE group_id = ? AND id <> ?)', pupil.id, team.group_id, team.id);
+  run(
+    ctx.db,
+    'DELETE FROM reward_group_pupils WHERE user_id = ? AND reward_group_id IN (SELECT id FROM reward_groups WHERE group_id = ? AND id <> ?)',
+    pupil.id,
+    team.group_id,
+    team.id,
+  );
   run(ctx.db, 'INSERT OR IGNORE INTO reward_group_pupils (reward_group_id, user_id) VALUES (?, ?)', team.id, pupil.id);
 }
 
@@ -194,5 +252,8 @@ export function addToTeam(ctx: DomainContext, team: TeamRow, pupilId: number): v
  * removeFromTeam(db, team, 12);
  */
 export function removeFromTeam(db: Db, team: TeamRow, pupilId: number): void {
-  if (run(db, 'DELETE FROM reward_group_pupils WHERE reward_group_id = ? AND user_id = ?', team.id, pupilId).changes === 0) throw notFound(`Pupil ${pupilId} in reward group`, team.id);
+  if (
+    run(db, 'DELETE FROM reward_group_pupils WHERE reward_group_id = ? AND user_id = ?', team.id, pupilId).changes === 0
+  )
+    throw notFound(`Pupil ${pupilId} in reward group`, team.id);
 }

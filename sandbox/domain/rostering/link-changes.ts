@@ -18,7 +18,15 @@ export function setLinkActive(ctx: DomainContext, schoolId: number, provider: st
   const link = requireLink(ctx.db, schoolId, provider);
   if (active) assertState(link, ['linked', 'active', 'inactive'], 'be activated');
   else assertState(link, ['active'], 'be deactivated');
-  run(ctx.db, 'UPDATE rostering_links SET state = ?, activated_at = CASE WHEN ? THEN COALESCE(activated_at, ?) ELSE activated_at END WHERE school_id = ? AND provider = ?', active ? 'active' : 'inactive', active ? 1 : 0, ctx.now().toISOString(), schoolId, link.provider);
+  run(
+    ctx.db,
+    'UPDATE rostering_links SET state = ?, activated_at = CASE WHEN ? THEN COALESCE(activated_at, ?) ELSE activated_at END WHERE school_id = ? AND provider = ?',
+    active ? 'active' : 'inactive',
+    active ? 1 : 0,
+    ctx.now().toISOString(),
+    schoolId,
+    link.provider,
+  );
   return requireLink(ctx.db, schoolId, link.provider);
 }
 
@@ -51,7 +59,12 @@ export function assertLinkable(db: Db, schoolId: number, provider: string): void
  * @example
  * linkSchool(ctx, 1, 'wonde', { externalId: 'A1', data: {} }).state // 'linked'
  */
-export function linkSchool(ctx: DomainContext, schoolId: number, provider: string, values: { externalId: string | null; tenantId?: string; data?: Record<string, unknown> }): LinkRow {
+export function linkSchool(
+  ctx: DomainContext,
+  schoolId: number,
+  provider: string,
+  values: { externalId: string | null; tenantId?: string; data?: Record<string, unknown> },
+): LinkRow {
   assertLinkable(ctx.db, schoolId, provider);
   return upsertLinked(ctx.db, schoolId, provider, { ...values, now: ctx.now().toISOString() });
 }
@@ -62,10 +75,21 @@ export function linkSchool(ctx: DomainContext, schoolId: number, provider: strin
  * @example
  * requestLink(ctx, 1, 'wonde').created // true
  */
-export function requestLink(ctx: DomainContext, schoolId: number, provider: string): { link: LinkRow; created: boolean } {
+export function requestLink(
+  ctx: DomainContext,
+  schoolId: number,
+  provider: string,
+): { link: LinkRow; created: boolean } {
   const existing = findLink(ctx.db, schoolId, provider);
   if (existing) assertState(existing, ['requested'], 'ask again');
-  else run(ctx.db, "INSERT INTO rostering_links (school_id, provider, state, requested_at) VALUES (?, ?, 'requested', ?)", schoolId, provider, ctx.now().toISOString());
+  else
+    run(
+      ctx.db,
+      "INSERT INTO rostering_links (school_id, provider, state, requested_at) VALUES (?, ?, 'requested', ?)",
+      schoolId,
+      provider,
+      ctx.now().toISOString(),
+    );
   return { link: requireLink(ctx.db, schoolId, provider), created: !existing };
 }
 
@@ -76,7 +100,11 @@ export function requestLink(ctx: DomainContext, schoolId: number, provider: stri
  * providerLinks(db, 'wonde')[0]?.name
  */
 export function providerLinks(db: Db, provider: string): (LinkRow & { name: string })[] {
-  return all<LinkRow & { name: string }>(db, 'SELECT l.*, s.name FROM rostering_links l JOIN schools s ON s.id = l.school_id WHERE l.provider = ? ORDER BY l.school_id', provider);
+  return all<LinkRow & { name: string }>(
+    db,
+    'SELECT l.*, s.name FROM rostering_links l JOIN schools s ON s.id = l.school_id WHERE l.provider = ? ORDER BY l.school_id',
+    provider,
+  );
 }
 
 /**
@@ -85,9 +113,20 @@ export function providerLinks(db: Db, provider: string): (LinkRow & { name: stri
  * @example
  * updateLinkData(db, 1, 'oneroster', { note: 'x' })
  */
-export function updateLinkData(db: Db, schoolId: number, provider: string, data: Readonly<Record<string, unknown>>): LinkRow {
+export function updateLinkData(
+  db: Db,
+  schoolId: number,
+  provider: string,
+  data: Readonly<Record<string, unknown>>,
+): LinkRow {
   const link = requireLink(db, schoolId, provider);
-  run(db, 'UPDATE rostering_links SET data = ? WHERE school_id = ? AND provider = ?', JSON.stringify({ ...jsonObject(link.data), ...data }), schoolId, link.provider);
+  run(
+    db,
+    'UPDATE rostering_links SET data = ? WHERE school_id = ? AND provider = ?',
+    JSON.stringify({ ...jsonObject(link.data), ...data }),
+    schoolId,
+    link.provider,
+  );
   return requireLink(db, schoolId, link.provider);
 }
 
@@ -98,8 +137,17 @@ export function updateLinkData(db: Db, schoolId: number, provider: string, data:
  * rosterChildren(db, 1, link)[0]?.type // 'class'
  */
 export function rosterChildren(db: Db, schoolId: number, link: LinkRow): Record<string, unknown>[] {
-  const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'parent_id'>>(db, 'SELECT id, name, parent_id FROM school_groups WHERE school_id = ? ORDER BY id', schoolId);
-  return groups.map((g) => ({ id: `${link.external_id ?? `school-${schoolId}`}-class-${g.id}`, name: g.name, type: g.parent_id === null ? 'class' : 'section', group_id: g.id }));
+  const groups = all<Pick<Row<'school_groups'>, 'id' | 'name' | 'parent_id'>>(
+    db,
+    'SELECT id, name, parent_id FROM school_groups WHERE school_id = ? ORDER BY id',
+    schoolId,
+  );
+  return groups.map((g) => ({
+    id: `${link.external_id ?? `school-${schoolId}`}-class-${g.id}`,
+    name: g.name,
+    type: g.parent_id === null ? 'class' : 'section',
+    group_id: g.id,
+  }));
 }
 
 export type Exclusion = Pick<Row<'rostering_exclusions'>, 'external_id' | 'created_at'>;
@@ -112,7 +160,13 @@ export type Exclusion = Pick<Row<'rostering_exclusions'>, 'external_id' | 'creat
  */
 export function exclusionsOf(db: Db, schoolId: number, provider: string, only: readonly string[] = []): Exclusion[] {
   const among = only.length === 0 ? '' : ` AND external_id IN (${placeholders(only.length)})`;
-  return all<Exclusion>(db, `SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ?${among} ORDER BY external_id`, schoolId, provider, ...only);
+  return all<Exclusion>(
+    db,
+    `SELECT external_id, created_at FROM rostering_exclusions WHERE school_id = ? AND provider = ?${among} ORDER BY external_id`,
+    schoolId,
+    provider,
+    ...only,
+  );
 }
 
 /**
@@ -121,12 +175,33 @@ export function exclusionsOf(db: Db, schoolId: number, provider: string, only: r
  * @example
  * setExcluded(ctx, 1, 'clever', ['p-4'], true);
  */
-export function setExcluded(ctx: DomainContext, schoolId: number, provider: string, ids: readonly string[], excluded: boolean): void {
+export function setExcluded(
+  ctx: DomainContext,
+  schoolId: number,
+  provider: string,
+  ids: readonly string[],
+  excluded: boolean,
+): void {
   if (excluded) {
     requireLink(ctx.db, schoolId, provider);
     const now = ctx.now().toISOString();
-    for (const id of ids) run(ctx.db, 'INSERT OR IGNORE INTO rostering_exclusions (school_id, provider, external_id, created_at) VALUES (?, ?, ?, ?)', schoolId, provider, id, now);
+    for (const id of ids)
+      run(
+        ctx.db,
+        'INSERT OR IGNORE INTO rostering_exclusions (school_id, provider, external_id, created_at) VALUES (?, ?, ?, ?)',
+        schoolId,
+        provider,
+        id,
+        now,
+      );
   } else {
-    for (const id of ids) run(ctx.db, 'DELETE FROM rostering_exclusions WHERE school_id = ? AND provider = ? AND external_id = ?', schoolId, provider, id);
+    for (const id of ids)
+      run(
+        ctx.db,
+        'DELETE FROM rostering_exclusions WHERE school_id = ? AND provider = ? AND external_id = ?',
+        schoolId,
+        provider,
+        id,
+      );
   }
 }

@@ -18,12 +18,28 @@ import { findRow } from '../../kit/reach.js';
  * @example
  * providerSignIn(ctx, 'clever', 'subdomain', 'hill', 'ann');
  */
-export function providerSignIn(ctx: DomainContext, provider: string, key: 'subdomain' | 'domain', where: string, code: string): Session {
-  const link = all<LinkRow>(ctx.db, "SELECT * FROM rostering_links WHERE provider = ? AND state IN ('linked', 'active')", provider).find(
-    (l) => String(jsonObject(l.data)[key] ?? '').toLowerCase() === where,
-  );
+export function providerSignIn(
+  ctx: DomainContext,
+  provider: string,
+  key: 'subdomain' | 'domain',
+  where: string,
+  code: string,
+): Session {
+  const link = all<LinkRow>(
+    ctx.db,
+    "SELECT * FROM rostering_links WHERE provider = ? AND state IN ('linked', 'active')",
+    provider,
+  ).find((l) => String(jsonObject(l.data)[key] ?? '').toLowerCase() === where);
   if (!link) throw new DomainError('not-found', `No school is linked with ${provider} for ${key} ${where}`);
-  const missing = (): DomainError => new DomainError('unauthorised', `The ${provider} code does not match a member of school ${link.school_id}`);
-  const user = findRow<{ id: number }>(ctx.db, missing, 'SELECT id FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)', link.school_id, code, code.toLowerCase());
+  const missing = (): DomainError =>
+    new DomainError('unauthorised', `The ${provider} code does not match a member of school ${link.school_id}`);
+  const user = findRow<{ id: number }>(
+    ctx.db,
+    missing,
+    'SELECT id FROM users WHERE school_id = ? AND deleted_at IS NULL AND (username = ? OR school_username = ?)',
+    link.school_id,
+    code,
+    code.toLowerCase(),
+  );
   return openSession(ctx, user.id, null);
 }

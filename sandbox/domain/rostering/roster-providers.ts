@@ -11,7 +11,12 @@
  * link. `oneroster` is the roster_d provider; the `one-roster/{x}` routes keep their own links,
  * `one-roster/<x>`, one per OneRoster vendor.
  */
-export const ROSTER_PROVIDERS = { roster_a: 'wonde', roster_b: 'clever', roster_c: 'classlink', roster_d: 'oneroster' } as const;
+export const ROSTER_PROVIDERS = {
+  roster_a: 'wonde',
+  roster_b: 'clever',
+  roster_c: 'classlink',
+  roster_d: 'oneroster',
+} as const;
 
 export type RosterPlaceholder = keyof typeof ROSTER_PROVIDERS;
 

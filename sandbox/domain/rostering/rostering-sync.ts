@@ -23,12 +23,23 @@ export function reachableSchool(ctx: DomainContext, id: number): SchoolRow {
  * @example
  * const { link, sync } = syncRoster(ctx, school.id, 'wonde');
  */
-export function syncRoster(ctx: DomainContext, schoolId: number, provider: string): { link: LinkRow; sync: Record<string, number> } {
+export function syncRoster(
+  ctx: DomainContext,
+  schoolId: number,
+  provider: string,
+): { link: LinkRow; sync: Record<string, number> } {
   const link = requireLink(ctx.db, schoolId, provider);
   assertState(link, ['linked', 'active'], 'sync');
   const summary = syncSummary(ctx.db, schoolId, link.provider);
   const now = ctx.now().toISOString();
-  run(ctx.db, 'UPDATE rostering_links SET synced_at = ?, sync_count = sync_count + 1, data = ? WHERE school_id = ? AND provider = ?', now, JSON.stringify({ ...jsonObject(link.data), last_sync: { ...summary, at: now } }), schoolId, link.provider);
+  run(
+    ctx.db,
+    'UPDATE rostering_links SET synced_at = ?, sync_count = sync_count + 1, data = ? WHERE school_id = ? AND provider = ?',
+    now,
+    JSON.stringify({ ...jsonObject(link.data), last_sync: { ...summary, at: now } }),
+    schoolId,
+    link.provider,
+  );
   logEvent(ctx, schoolId, 'rostering.synced', { provider: link.provider, ...summary });
   return { link: requireLink(ctx.db, schoolId, link.provider), sync: summary };
 }

@@ -52,7 +52,10 @@ export function requireLink(db: Db, schoolId: number, provider: string): LinkRow
  */
 export function assertState(link: LinkRow, allowed: readonly LinkState[], action: string): void {
   if (!allowed.includes(link.state)) {
-    throw new DomainError('conflict', `School ${link.school_id} is ${link.state} with ${link.provider}; only a ${allowed.join(' or ')} school can ${action}`);
+    throw new DomainError(
+      'conflict',
+      `School ${link.school_id} is ${link.state} with ${link.provider}; only a ${allowed.join(' or ')} school can ${action}`,
+    );
   }
 }
 
@@ -60,8 +63,16 @@ const { column: c, json } = fieldsOf<LinkRow>();
 
 /** The row, `data` parsed (the routes that list schools add the school's `name`). */
 const ROSTER_LINK_SHAPE: RowShape<LinkRow, Omit<RosterLink, 'name'>> = {
-  school_id: c('school_id'), provider: c('provider'), external_id: c('external_id'), tenant_id: c('tenant_id'), state: c('state'),
-  data: json('data'), requested_at: c('requested_at'), linked_at: c('linked_at'), activated_at: c('activated_at'), synced_at: c('synced_at'),
+  school_id: c('school_id'),
+  provider: c('provider'),
+  external_id: c('external_id'),
+  tenant_id: c('tenant_id'),
+  state: c('state'),
+  data: json('data'),
+  requested_at: c('requested_at'),
+  linked_at: c('linked_at'),
+  activated_at: c('activated_at'),
+  synced_at: c('synced_at'),
   sync_count: c('sync_count'),
 };
 
@@ -79,7 +90,12 @@ export function serializeRosterLink(link: LinkRow): RosterLink {
  * @example
  * upsertLinked(db, 1, 'wonde', { externalId: 'W123', now });
  */
-export function upsertLinked(db: Db, schoolId: number, provider: string, values: { externalId?: string | null; tenantId?: string | null; data?: Record<string, unknown>; now: string }): LinkRow {
+export function upsertLinked(
+  db: Db,
+  schoolId: number,
+  provider: string,
+  values: { externalId?: string | null; tenantId?: string | null; data?: Record<string, unknown>; now: string },
+): LinkRow {
   const existing = findLink(db, schoolId, provider);
   const data = JSON.stringify({ ...jsonObject(existing?.data), ...values.data });
   if (existing) {
@@ -117,7 +133,12 @@ export function upsertLinked(db: Db, schoolId: number, provider: string, values:
  */
 export function syncSummary(db: Db, schoolId: number, provider: string): Record<string, number> {
   const count = (sql: string): number => one<{ n: number }>(db, sql, schoolId)?.n ?? 0;
-  const excluded = all<Pick<Row<'rostering_exclusions'>, 'external_id'>>(db, 'SELECT external_id FROM rostering_exclusions WHERE school_id = ? AND provider = ?', schoolId, provider).length;
+  const excluded = all<Pick<Row<'rostering_exclusions'>, 'external_id'>>(
+    db,
+    'SELECT external_id FROM rostering_exclusions WHERE school_id = ? AND provider = ?',
+    schoolId,
+    provider,
+  ).length;
   return {
     pupils: count("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL"),
     teachers: count("SELECT COUNT(*) AS n FROM users WHERE school_id = ? AND kind = 'teacher' AND deleted_at IS NULL"),

@@ -16,7 +16,9 @@ const { column: c } = fieldsOf<TenantRow>();
 
 /** The tenant's orgs are the `orgs` of its data that are orgs. */
 const TENANT_SHAPE: RowShape<TenantRow, Tenant> = {
-  id: c('id'), name: c('name'), tenant_id: c('tenant_id'),
+  id: c('id'),
+  name: c('name'),
+  tenant_id: c('tenant_id'),
   orgs: {
     value: (row) => {
       const { orgs } = jsonObject(row.data);
@@ -52,9 +54,23 @@ export function allTenants(db: Db): TenantRow[] {
  * @example
  * registerTenant(db, { name: 'Leeds', tenantId: '77', orgs: [] }, now).id
  */
-export function registerTenant(db: Db, tenant: { name: string; tenantId: string; orgs: readonly Readonly<Record<string, unknown>>[] }, now: Date): TenantRow {
-  if (one(db, 'SELECT id FROM classlink_tenants WHERE tenant_id = ?', tenant.tenantId)) throw new DomainError('conflict', `ClassLink tenant ${tenant.tenantId} is already registered`);
-  const id = Number(run(db, 'INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)', tenant.name, tenant.tenantId, JSON.stringify({ orgs: tenant.orgs }), now.toISOString()).lastInsertRowid);
+export function registerTenant(
+  db: Db,
+  tenant: { name: string; tenantId: string; orgs: readonly Readonly<Record<string, unknown>>[] },
+  now: Date,
+): TenantRow {
+  if (one(db, 'SELECT id FROM classlink_tenants WHERE tenant_id = ?', tenant.tenantId))
+    throw new DomainError('conflict', `ClassLink tenant ${tenant.tenantId} is already registered`);
+  const id = Number(
+    run(
+      db,
+      'INSERT INTO classlink_tenants (name, tenant_id, data, created_at) VALUES (?, ?, ?, ?)',
+      tenant.name,
+      tenant.tenantId,
+      JSON.stringify({ orgs: tenant.orgs }),
+      now.toISOString(),
+    ).lastInsertRowid,
+  );
   return findRow<TenantRow>(db, 'Tenant', TENANT_SQL, id);
 }
 

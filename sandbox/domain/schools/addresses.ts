@@ -23,8 +23,13 @@ function addressOf(row: AddressRow): JsonValue {
 }
 
 const ADDRESS_SHAPE: RowShape<AddressRow, Address> = {
-  id: c('id'), school_id: c('school_id'), addressType: c('address_type'), address: { value: addressOf }, default: flag('is_default'),
-  created_at: c('created_at'), updated_at: c('updated_at'),
+  id: c('id'),
+  school_id: c('school_id'),
+  addressType: c('address_type'),
+  address: { value: addressOf },
+  default: flag('is_default'),
+  created_at: c('created_at'),
+  updated_at: c('updated_at'),
 };
 
 /**
@@ -44,12 +49,25 @@ export function serializeAddress(row: AddressRow): Address {
  * const address = findAddress(ctx, 4);
  */
 export function findAddress(ctx: DomainContext, id: number, inSchool?: number): AddressRow {
-  return findReachable<AddressRow>(ctx.db, ctx.user, 'Address', 'SELECT * FROM addresses WHERE id = ? AND deleted_at IS NULL', id, { inSchool });
+  return findReachable<AddressRow>(
+    ctx.db,
+    ctx.user,
+    'Address',
+    'SELECT * FROM addresses WHERE id = ? AND deleted_at IS NULL',
+    id,
+    { inSchool },
+  );
 }
 
 /** Makes `row` the school's default address of its type. */
 function makeDefault(db: Db, row: AddressRow): void {
-  run(db, 'UPDATE addresses SET is_default = (id = ?) WHERE school_id = ? AND address_type = ? AND deleted_at IS NULL', row.id, row.school_id, row.address_type);
+  run(
+    db,
+    'UPDATE addresses SET is_default = (id = ?) WHERE school_id = ? AND address_type = ? AND deleted_at IS NULL',
+    row.id,
+    row.school_id,
+    row.address_type,
+  );
 }
 
 /**
@@ -59,7 +77,11 @@ function makeDefault(db: Db, row: AddressRow): void {
  * listAddresses(db, 1).map(serializeAddress);
  */
 export function listAddresses(db: Db, schoolId: number): AddressRow[] {
-  return all<AddressRow>(db, 'SELECT * FROM addresses WHERE school_id = ? AND deleted_at IS NULL ORDER BY address_type, id', schoolId);
+  return all<AddressRow>(
+    db,
+    'SELECT * FROM addresses WHERE school_id = ? AND deleted_at IS NULL ORDER BY address_type, id',
+    schoolId,
+  );
 }
 
 /**
@@ -70,7 +92,12 @@ export function listAddresses(db: Db, schoolId: number): AddressRow[] {
  */
 export function createAddress(ctx: DomainContext, schoolId: number, addressType: string, address: unknown): AddressRow {
   const now = ctx.now().toISOString();
-  const hasDefault = one(ctx.db, 'SELECT id FROM addresses WHERE school_id = ? AND address_type = ? AND is_default = 1 AND deleted_at IS NULL', schoolId, addressType);
+  const hasDefault = one(
+    ctx.db,
+    'SELECT id FROM addresses WHERE school_id = ? AND address_type = ? AND is_default = 1 AND deleted_at IS NULL',
+    schoolId,
+    addressType,
+  );
   const { lastInsertRowid } = run(
     ctx.db,
     'INSERT INTO addresses (school_id, address_type, address, is_default, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -91,8 +118,20 @@ export function createAddress(ctx: DomainContext, schoolId: number, addressType:
  * @example
  * updateAddress(ctx, row, undefined, 'delivery');
  */
-export function updateAddress(ctx: DomainContext, row: AddressRow, address: unknown, addressType: string | undefined): AddressRow {
-  run(ctx.db, 'UPDATE addresses SET address = ?, address_type = ?, updated_at = ? WHERE id = ?', address === undefined ? row.address : JSON.stringify(address), addressType ?? row.address_type, ctx.now().toISOString(), row.id);
+export function updateAddress(
+  ctx: DomainContext,
+  row: AddressRow,
+  address: unknown,
+  addressType: string | undefined,
+): AddressRow {
+  run(
+    ctx.db,
+    'UPDATE addresses SET address = ?, address_type = ?, updated_at = ? WHERE id = ?',
+    address === undefined ? row.address : JSON.stringify(address),
+    addressType ?? row.address_type,
+    ctx.now().toISOString(),
+    row.id,
+  );
   return findAddress(ctx, row.id);
 }
 
@@ -104,7 +143,13 @@ export function updateAddress(ctx: DomainContext, row: AddressRow, address: unkn
  */
 export function makeDefaultAddress(ctx: DomainContext, row: AddressRow, addressType: string | undefined): AddressRow {
   if (addressType && addressType !== row.address_type) {
-    run(ctx.db, 'UPDATE addresses SET address_type = ?, updated_at = ? WHERE id = ?', addressType, ctx.now().toISOString(), row.id);
+    run(
+      ctx.db,
+      'UPDATE addresses SET address_type = ?, updated_at = ? WHERE id = ?',
+      addressType,
+      ctx.now().toISOString(),
+      row.id,
+    );
   }
   makeDefault(ctx.db, findAddress(ctx, row.id));
   return findAddress(ctx, row.id);
@@ -123,11 +168,19 @@ export function deleteAddress(ctx: DomainContext, row: AddressRow): void {
     row.id,
   );
   if (inUse) {
-    throw new DomainError('conflict', `Address ${row.id} is the billing address of subscription ${inUse.id} (${inUse.state}); choose another billing address first`);
+    throw new DomainError(
+      'conflict',
+      `Address ${row.id} is the billing address of subscription ${inUse.id} (${inUse.state}); choose another billing address first`,
+    );
   }
   run(ctx.db, 'UPDATE addresses SET deleted_at = ?, is_default = 0 WHERE id = ?', ctx.now().toISOString(), row.id);
   if (row.is_default === 1) {
-    const next = one<AddressRow>(ctx.db, 'SELECT * FROM addresses WHERE school_id = ? AND address_type = ? AND deleted_at IS NULL ORDER BY id LIMIT 1', row.school_id, row.address_type);
+    const next = one<AddressRow>(
+      ctx.db,
+      'SELECT * FROM addresses WHERE school_id = ? AND address_type = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
+      row.school_id,
+      row.address_type,
+    );
     if (next) makeDefault(ctx.db, next);
   }
   logEvent(ctx, row.school_id, 'address.deleted', { id: row.id });

@@ -14,6 +14,13 @@ const OPTIONS = { quoted_match: /[\r\n]/, cast: { boolean: (value: boolean) => S
  * toCsv(['id', 'name'], [[1, 'Smith, Amy']]) // 'id,name\r\n1,"Smith, Amy"\r\n'
  * toCsv(['id'], [[1]], '\n') // 'id\n1\n'
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[], lineEnd: '\r\n' | '\n' = '\r\n'): string {
-  return stringify([header, ...rows] as unknown[][], { ...OPTIONS, record_delimiter: lineEnd === '\n' ? 'unix' : 'windows' });
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  lineEnd: '\r\n' | '\n' = '\r\n',
+): string {
+  return stringify([header, ...rows] as unknown[][], {
+    ...OPTIONS,
+    record_delimiter: lineEnd === '\n' ? 'unix' : 'windows',
+  });
 }

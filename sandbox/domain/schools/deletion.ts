@@ -17,8 +17,16 @@ const UNPAID_SQL = `SELECT COUNT(*) FROM invoices WHERE school_id = ? AND state 
  */
 export function deleteSchool(db: Db, schoolId: number, now: Date): void {
   const live = allValues<number>(db, LIVE_SQL, schoolId);
-  if (live.length > 0) throw new DomainError('conflict', `School ${schoolId} has live subscriptions (${live.join(', ')}); cancel or move them before deleting the school`);
+  if (live.length > 0)
+    throw new DomainError(
+      'conflict',
+      `School ${schoolId} has live subscriptions (${live.join(', ')}); cancel or move them before deleting the school`,
+    );
   const unpaid = oneValue<number>(db, UNPAID_SQL, schoolId) ?? 0;
-  if (unpaid > 0) throw new DomainError('conflict', `School ${schoolId} has ${unpaid} unpaid invoices; settle, void or write them off first`);
+  if (unpaid > 0)
+    throw new DomainError(
+      'conflict',
+      `School ${schoolId} has ${unpaid} unpaid invoices; settle, void or write them off first`,
+    );
   run(db, 'UPDATE schools SET deleted_at = ?, code = NULL WHERE id = ?', now.toISOString(), schoolId);
 }

@@ -11,10 +11,21 @@ import { schoolTeachers } from './teachers.js';
  * @example
  * setExperimental(ctx, 1, [4, 5], 'pupils', true);
  */
-export function setExperimental(ctx: DomainContext, schoolId: number, ids: readonly number[], scope: string, enabled: boolean): void {
+export function setExperimental(
+  ctx: DomainContext,
+  schoolId: number,
+  ids: readonly number[],
+  scope: string,
+  enabled: boolean,
+): void {
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    run(ctx.db, `UPDATE users SET experimental = ? WHERE id IN (${placeholders(chunk.length)})`, enabled ? 1 : 0, ...chunk);
+    run(
+      ctx.db,
+      `UPDATE users SET experimental = ? WHERE id IN (${placeholders(chunk.length)})`,
+      enabled ? 1 : 0,
+      ...chunk,
+    );
   }
   logEvent(ctx, schoolId, 'experimental.set', { scope, enabled, count: ids.length });
 }
@@ -26,7 +37,11 @@ export function setExperimental(ctx: DomainContext, schoolId: number, ids: reado
  * schoolPupilIds(db, 1); // [4, 5, 6]
  */
 export function schoolPupilIds(db: Db, schoolId: number): number[] {
-  return all<Pick<Row<'users'>, 'id'>>(db, "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL", schoolId).map((r) => r.id);
+  return all<Pick<Row<'users'>, 'id'>>(
+    db,
+    "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL",
+    schoolId,
+  ).map((r) => r.id);
 }
 
 /**

@@ -28,7 +28,12 @@ const SCHOOL_SQL = 'SELECT * FROM schools WHERE id = ? AND deleted_at IS NULL';
  * @example
  * const school = findReachableSchool(ctx.db, ctx.user, 1, 'billing');
  */
-export function findReachableSchool(db: Db, user: SessionUser | null, id: number, purpose: Purpose = 'school'): SchoolRow {
+export function findReachableSchool(
+  db: Db,
+  user: SessionUser | null,
+  id: number,
+  purpose: Purpose = 'school',
+): SchoolRow {
   return findReachable<SchoolRow>(db, user, 'School', SCHOOL_SQL, id, { purpose, schoolOf: (school) => school.id });
 }
 
@@ -40,7 +45,14 @@ export function findReachableSchool(db: Db, user: SessionUser | null, id: number
  * const member = findPupil(db, user, 12, group.school_id);
  */
 export function findPupil(db: Db, user: SessionUser | null, id: number, inSchool?: number): UserRow {
-  return findReachable<UserRow>(db, user, 'Pupil', "SELECT * FROM users WHERE id = ? AND kind = 'pupil' AND deleted_at IS NULL", id, { inSchool });
+  return findReachable<UserRow>(
+    db,
+    user,
+    'Pupil',
+    "SELECT * FROM users WHERE id = ? AND kind = 'pupil' AND deleted_at IS NULL",
+    id,
+    { inSchool },
+  );
 }
 
 /**
@@ -51,10 +63,18 @@ export function findPupil(db: Db, user: SessionUser | null, id: number, inSchool
  * const teacher = findTeacher(db, user, 3, 1);
  */
 export function findTeacher(db: Db, user: SessionUser | null, id: number, inSchool?: number): UserRow {
-  return findReachable<UserRow>(db, user, 'Teacher', "SELECT * FROM users WHERE id = ? AND kind = 'teacher' AND deleted_at IS NULL", id, {
-    inSchool,
-    alsoIn: (teacher) => allValues<number>(db, 'SELECT school_id FROM school_memberships WHERE user_id = ?', teacher.id),
-  });
+  return findReachable<UserRow>(
+    db,
+    user,
+    'Teacher',
+    "SELECT * FROM users WHERE id = ? AND kind = 'teacher' AND deleted_at IS NULL",
+    id,
+    {
+      inSchool,
+      alsoIn: (teacher) =>
+        allValues<number>(db, 'SELECT school_id FROM school_memberships WHERE user_id = ?', teacher.id),
+    },
+  );
 }
 
 /**

@@ -46,8 +46,8 @@ export function schoolsOf(db: Db, userId: number): { school: SchoolRow; admin: b
  */
 export function isMember(db: Db, userId: number, schoolId: number): boolean {
   return (
-    one(db, 'SELECT 1 AS x FROM school_memberships WHERE user_id = ? AND school_id = ?', userId, schoolId) !== undefined ||
-    one(db, 'SELECT 1 AS x FROM users WHERE id = ? AND school_id = ?', userId, schoolId) !== undefined
+    one(db, 'SELECT 1 AS x FROM school_memberships WHERE user_id = ? AND school_id = ?', userId, schoolId) !==
+      undefined || one(db, 'SELECT 1 AS x FROM users WHERE id = ? AND school_id = ?', userId, schoolId) !== undefined
   );
 }
 

@@ -28,7 +28,12 @@ export function schoolWithCounts(db: Db, school: SchoolRow): Record<string, unkn
     school.id,
     school.id,
   );
-  return { ...serializeSchool(school), pupil_count: counts?.pupils ?? 0, teacher_count: counts?.teachers ?? 0, group_count: counts?.groups ?? 0 };
+  return {
+    ...serializeSchool(school),
+    pupil_count: counts?.pupils ?? 0,
+    teacher_count: counts?.teachers ?? 0,
+    group_count: counts?.groups ?? 0,
+  };
 }
 
 /**
@@ -39,7 +44,9 @@ export function schoolWithCounts(db: Db, school: SchoolRow): Record<string, unkn
  */
 export function updateSchool(ctx: DomainContext, school: SchoolRow, input: unknown): SchoolRow {
   const changes = schoolUpdate(input);
-  const settings = changes.settings ? JSON.stringify({ ...jsonObject(school.settings), ...changes.settings }) : school.settings;
+  const settings = changes.settings
+    ? JSON.stringify({ ...jsonObject(school.settings), ...changes.settings })
+    : school.settings;
   const countryCode = changes.country ?? school.country;
   run(
     ctx.db,
@@ -69,7 +76,8 @@ export function assertOwnSchool(ctx: DomainContext, school: SchoolRow): void {
 
 function requireTeacher(ctx: DomainContext, action: string): void {
   const user = requireUser(ctx);
-  if (user.kind !== 'teacher' && !superuserMay(user, 'act as school staff')) throw new DomainError('forbidden', `Only a teacher can ${action}`);
+  if (user.kind !== 'teacher' && !superuserMay(user, 'act as school staff'))
+    throw new DomainError('forbidden', `Only a teacher can ${action}`);
 }
 
 /**
@@ -119,7 +127,12 @@ export function joinWithCode(ctx: DomainContext, rawCode: string): SchoolRow {
   requireTeacher(ctx, 'join a school');
   const user = requireUser(ctx);
   const code = normaliseCode(rawCode);
-  const school = findRow<SchoolRow>(ctx.db, () => new DomainError('not-found', `No school has the join code ${code}`), SCHOOL_BY_CODE, code);
+  const school = findRow<SchoolRow>(
+    ctx.db,
+    () => new DomainError('not-found', `No school has the join code ${code}`),
+    SCHOOL_BY_CODE,
+    code,
+  );
   if (isMember(ctx.db, user.id, school.id)) {
     throw new DomainError('conflict', `${user.username} is already a member of school ${school.id}`);
   }
@@ -151,7 +164,11 @@ export function manageSchool(ctx: DomainContext, schoolId: number): SchoolRow {
  * @example
  * setJoinCode(ctx, 1, true).code // 'QX7-PLM'
  */
-export function setJoinCode(ctx: DomainContext, schoolId: number, generate: boolean): { code: string | null; school: SchoolRow } {
+export function setJoinCode(
+  ctx: DomainContext,
+  schoolId: number,
+  generate: boolean,
+): { code: string | null; school: SchoolRow } {
   const school = findSchool(ctx.db, schoolId);
   const code = generate ? newJoinCode(ctx.db) : null;
   run(ctx.db, 'UPDATE schools SET code = ? WHERE id = ?', code, school.id);
@@ -165,7 +182,11 @@ export function setJoinCode(ctx: DomainContext, schoolId: number, generate: bool
  * @example
  * codeExists(db, 'abc-123') // { exists: true, school: { id: 1, name: 'Oakfield', country: 'GB' } }
  */
-export function codeExists(db: Db, code: string, schoolId?: number): { exists: boolean; school: { id: number; name: string; country: string } | null } {
+export function codeExists(
+  db: Db,
+  code: string,
+  schoolId?: number,
+): { exists: boolean; school: { id: number; name: string; country: string } | null } {
   const school = schoolByCode(db, code);
   const exists = school !== undefined && (schoolId === undefined || school.id === schoolId);
   return { exists, school: exists && school ? { id: school.id, name: school.name, country: school.country } : null };

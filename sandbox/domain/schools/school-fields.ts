@@ -66,7 +66,9 @@ export const NEW_SCHOOL_FIELDS = { ...SCHOOL_FIELDS, name: NAME } as const;
  */
 export function schoolUpdate(input: unknown): SchoolFields {
   const fields = parseFields(SCHOOL_FIELDS, input);
-  return Object.fromEntries(Object.entries(fields).filter(([key]) => Object.hasOwn(SCHOOL_FIELDS, key))) as SchoolFields;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([key]) => Object.hasOwn(SCHOOL_FIELDS, key)),
+  ) as SchoolFields;
 }
 
 /**

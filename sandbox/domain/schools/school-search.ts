@@ -52,15 +52,32 @@ export function schoolSearch(ctx: DomainContext, search: SchoolSearch): Record<s
       take,
       skip,
     );
-    const schools = rows.map((r) => ({ urn: r.urn, name: r.name, town: r.town, postcode: r.postcode, country: r.country, school_id: r.school_id, registered: r.school_id !== null }));
+    const schools = rows.map((r) => ({
+      urn: r.urn,
+      name: r.name,
+      town: r.town,
+      postcode: r.postcode,
+      country: r.country,
+      school_id: r.school_id,
+      registered: r.school_id !== null,
+    }));
     return { schools, total: schools.length };
   }
   const subscribed = search.subscribed === true;
   const where = `s.deleted_at IS NULL AND ${containsText('s.name')}
      ${subscribed ? `AND EXISTS (SELECT 1 FROM subscriptions b WHERE b.school_id = s.id AND b.deleted_at IS NULL AND b.state IN ${LIVE_STATES})` : ''}`;
-  const rows = all<SchoolRow>(ctx.db, `SELECT s.* FROM schools s WHERE ${where} ORDER BY s.name, s.id LIMIT ? OFFSET ?`, q, take, skip);
+  const rows = all<SchoolRow>(
+    ctx.db,
+    `SELECT s.* FROM schools s WHERE ${where} ORDER BY s.name, s.id LIMIT ? OFFSET ?`,
+    q,
+    take,
+    skip,
+  );
   // Every match is counted, not only those shown, so a client can say that the search shows part of them.
-  const total = skip === 0 && rows.length < take ? rows.length : (one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM schools s WHERE ${where}`, q)?.n ?? rows.length);
+  const total =
+    skip === 0 && rows.length < take
+      ? rows.length
+      : (one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM schools s WHERE ${where}`, q)?.n ?? rows.length);
   const schools = rows.map((row) => {
     const json = serializeSchool(row);
     return superuserMay(user, 'see join codes') ? json : { ...json, code: undefined, integrations: undefined };

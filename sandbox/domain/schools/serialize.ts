@@ -8,8 +8,16 @@ const school = fieldsOf<SchoolRow>();
 
 /** The row without its deletion date, JSON columns parsed. */
 const SCHOOL_SHAPE: RowShape<SchoolRow, School> = {
-  id: school.column('id'), name: school.column('name'), code: school.column('code'), country: school.column('country'), region: school.column('region'), locale: school.column('locale'),
-  account_region: school.column('account_region'), district_id: school.column('district_id'), settings: school.json('settings'), integrations: school.json('integrations'),
+  id: school.column('id'),
+  name: school.column('name'),
+  code: school.column('code'),
+  country: school.column('country'),
+  region: school.column('region'),
+  locale: school.column('locale'),
+  account_region: school.column('account_region'),
+  district_id: school.column('district_id'),
+  settings: school.json('settings'),
+  integrations: school.json('integrations'),
   created_at: school.column('created_at'),
 };
 
@@ -28,8 +36,19 @@ export function serializeSchool(row: SchoolRow): School {
  * whose SQL is generated from the same PUPIL_SHAPE (pupil-shape.ts) as serializePupil.
  */
 export const PUPIL_COLUMNS = [
-  'id', 'username', 'school_id', 'school_username', 'first_name', 'last_name', 'display_name',
-  'stage_spelling', 'stage_number', 'experimental', 'permissions', 'created_at', 'deleted_at',
+  'id',
+  'username',
+  'school_id',
+  'school_username',
+  'first_name',
+  'last_name',
+  'display_name',
+  'stage_spelling',
+  'stage_number',
+  'experimental',
+  'permissions',
+  'created_at',
+  'deleted_at',
 ] as const;
 
 /** The part of a user row a pupil's JSON shows. */
@@ -62,9 +81,17 @@ type TeacherFields = Omit<UserRow, 'admin'> & { readonly admin: boolean };
 
 /** The deletion date comes only for a deleted teacher. */
 const TEACHER_SHAPE: RowShape<TeacherFields, Teacher> = {
-  id: teacher.column('id'), username: teacher.column('username'), email: teacher.column('email'), first_name: teacher.column('first_name'),
-  last_name: teacher.column('last_name'), display_name: teacher.column('display_name'), school_id: teacher.column('school_id'), admin: teacher.column('admin'),
-  experimental: teacher.flag('experimental'), created_at: teacher.column('created_at'), deleted_at: { value: (row) => row.deleted_at || undefined },
+  id: teacher.column('id'),
+  username: teacher.column('username'),
+  email: teacher.column('email'),
+  first_name: teacher.column('first_name'),
+  last_name: teacher.column('last_name'),
+  display_name: teacher.column('display_name'),
+  school_id: teacher.column('school_id'),
+  admin: teacher.column('admin'),
+  experimental: teacher.flag('experimental'),
+  created_at: teacher.column('created_at'),
+  deleted_at: { value: (row) => row.deleted_at || undefined },
 };
 
 /**
@@ -84,7 +111,9 @@ export function serializeTeacher(row: UserRow, admin = row.admin === 1): Teacher
  * serializeUser(row).kind // 'pupil'
  */
 export function serializeUser(row: UserRow): User {
-  return row.kind === 'pupil' ? { kind: 'pupil', ...serializePupil(row) } : { kind: row.kind, ...serializeTeacher(row) };
+  return row.kind === 'pupil'
+    ? { kind: 'pupil', ...serializePupil(row) }
+    : { kind: row.kind, ...serializeTeacher(row) };
 }
 
 const group = fieldsOf<GroupFields>();
@@ -93,10 +122,30 @@ const group = fieldsOf<GroupFields>();
 type GroupFields = GroupRow & { readonly pupils?: number; readonly teachers?: number; readonly subgroups?: number };
 
 /** The keys of the row (after what its data holds: colour, year, description...), then the counts where given. */
-const GROUP_SHAPE: RowShape<GroupFields, Pick<Group, 'id' | 'school_id' | 'parent_id' | 'name' | 'created_at' | 'updated_at' | 'pupil_count' | 'teacher_count' | 'subgroup_count'>> = {
-  id: group.column('id'), school_id: group.column('school_id'), parent_id: group.column('parent_id'), name: group.column('name'),
-  created_at: group.column('created_at'), updated_at: group.column('updated_at'),
-  pupil_count: group.column('pupils'), teacher_count: group.column('teachers'), subgroup_count: group.column('subgroups'),
+const GROUP_SHAPE: RowShape<
+  GroupFields,
+  Pick<
+    Group,
+    | 'id'
+    | 'school_id'
+    | 'parent_id'
+    | 'name'
+    | 'created_at'
+    | 'updated_at'
+    | 'pupil_count'
+    | 'teacher_count'
+    | 'subgroup_count'
+  >
+> = {
+  id: group.column('id'),
+  school_id: group.column('school_id'),
+  parent_id: group.column('parent_id'),
+  name: group.column('name'),
+  created_at: group.column('created_at'),
+  updated_at: group.column('updated_at'),
+  pupil_count: group.column('pupils'),
+  teacher_count: group.column('teachers'),
+  subgroup_count: group.column('subgroups'),
 };
 
 /**

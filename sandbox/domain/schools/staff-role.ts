@@ -19,7 +19,10 @@ const MEMBER_SQL =
  */
 export function setStaffRole(db: Db, schoolId: number, userId: number, role: StaffRole): void {
   const user = findRow<Pick<Row<'users'>, 'id' | 'kind'>>(db, 'User', MEMBER_SQL, userId, schoolId, schoolId);
-  if (user.kind !== 'teacher') throw new DomainError('invalid', `User ${userId} is a ${user.kind}; only teachers take a staff role`, { errors: [{ path: 'role', message: 'not a teacher' }] });
+  if (user.kind !== 'teacher')
+    throw new DomainError('invalid', `User ${userId} is a ${user.kind}; only teachers take a staff role`, {
+      errors: [{ path: 'role', message: 'not a teacher' }],
+    });
   const admin = role === 'admin' ? 1 : 0;
   run(db, 'UPDATE school_memberships SET admin = ? WHERE user_id = ? AND school_id = ?', admin, userId, schoolId);
   run(db, 'UPDATE users SET admin = ? WHERE id = ? AND school_id = ?', admin, userId, schoolId);

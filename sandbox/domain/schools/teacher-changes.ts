@@ -37,11 +37,25 @@ export interface NewTeacher {
  * @example
  * createTeacher(ctx, 1, { first_name: 'Ada', last_name: 'L', email: 'ada@example.org' }) // { id: 40, password: '...' }
  */
-export function createTeacher(ctx: DomainContext, schoolId: number, fields: NewTeacher): { id: number; password: string } {
-  const existing = one<UserRow>(ctx.db, 'SELECT * FROM users WHERE (email = ? OR username = ?) AND deleted_at IS NULL', fields.email, fields.username ?? fields.email);
+export function createTeacher(
+  ctx: DomainContext,
+  schoolId: number,
+  fields: NewTeacher,
+): { id: number; password: string } {
+  const existing = one<UserRow>(
+    ctx.db,
+    'SELECT * FROM users WHERE (email = ? OR username = ?) AND deleted_at IS NULL',
+    fields.email,
+    fields.username ?? fields.email,
+  );
   if (existing) {
     const here = schoolTeachers(ctx.db, schoolId).some((t) => t.row.id === existing.id);
-    throw new DomainError('conflict', here ? `${fields.email} is already a teacher of this school` : `A user with ${fields.email} already exists; invite them to the school instead`);
+    throw new DomainError(
+      'conflict',
+      here
+        ? `${fields.email} is already a teacher of this school`
+        : `A user with ${fields.email} already exists; invite them to the school instead`,
+    );
   }
   const password = fields.password ?? `${generatePassword(random)}${generatePassword(random)}`;
   const now = ctx.now().toISOString();
@@ -71,10 +85,27 @@ export function createTeacher(ctx: DomainContext, schoolId: number, fields: NewT
  * @example
  * updateTeacher(db, teacher, { first_name: 'Ada' });
  */
-export function updateTeacher(db: Db, teacher: UserRow, fields: { first_name?: string | undefined; last_name?: string | undefined; display_name?: string | undefined; email?: string | undefined }): void {
+export function updateTeacher(
+  db: Db,
+  teacher: UserRow,
+  fields: {
+    first_name?: string | undefined;
+    last_name?: string | undefined;
+    display_name?: string | undefined;
+    email?: string | undefined;
+  },
+): void {
   const first = fields.first_name ?? teacher.first_name;
   const last = fields.last_name ?? teacher.last_name;
-  run(db, 'UPDATE users SET first_name = ?, last_name = ?, display_name = ?, email = ? WHERE id = ?', first, last, fields.display_name ?? `${first} ${last}`.trim(), fields.email ?? teacher.email, teacher.id);
+  run(
+    db,
+    'UPDATE users SET first_name = ?, last_name = ?, display_name = ?, email = ? WHERE id = ?',
+    first,
+    last,
+    fields.display_name ?? `${first} ${last}`.trim(),
+    fields.email ?? teacher.email,
+    teacher.id,
+  );
 }
 
 /**
@@ -86,7 +117,10 @@ export function updateTeacher(db: Db, teacher: UserRow, fields: { first_name?: s
 export function assertNotLastAdmin(db: Db, schoolId: number, teacherId: number, action: string): void {
   const teacher = schoolTeachers(db, schoolId).find((t) => t.row.id === teacherId);
   if (teacher?.admin && adminCount(db, schoolId) <= 1) {
-    throw new DomainError('conflict', `Teacher ${teacherId} is the only admin of school ${schoolId}; make another teacher admin before you ${action}`);
+    throw new DomainError(
+      'conflict',
+      `Teacher ${teacherId} is the only admin of school ${schoolId}; make another teacher admin before you ${action}`,
+    );
   }
 }
 
@@ -98,14 +132,27 @@ export function assertNotLastAdmin(db: Db, schoolId: number, teacherId: number, 
  * removeTeacher(ctx, 1, teacher) // { accountDeleted: true }
  */
 export function removeTeacher(ctx: DomainContext, schoolId: number, teacher: UserRow): { accountDeleted: boolean } {
-  if (teacher.id === requireUser(ctx).id) throw new DomainError('conflict', 'You cannot remove yourself from the school; ask another admin');
+  if (teacher.id === requireUser(ctx).id)
+    throw new DomainError('conflict', 'You cannot remove yourself from the school; ask another admin');
   assertNotLastAdmin(ctx.db, schoolId, teacher.id, 'remove them');
   const elsewhere = schoolsOf(ctx.db, teacher.id).filter((m) => m.school.id !== schoolId);
   run(ctx.db, 'DELETE FROM school_memberships WHERE user_id = ? AND school_id = ?', teacher.id, schoolId);
-  run(ctx.db, 'DELETE FROM group_teachers WHERE user_id = ? AND group_id IN (SELECT id FROM school_groups WHERE school_id = ?)', teacher.id, schoolId);
+  run(
+    ctx.db,
+    'DELETE FROM group_teachers WHERE user_id = ? AND group_id IN (SELECT id FROM school_groups WHERE school_id = ?)',
+    teacher.id,
+    schoolId,
+  );
   const next = elsewhere[0];
   if (next) {
-    if (teacher.school_id === schoolId) run(ctx.db, 'UPDATE users SET school_id = ?, admin = ? WHERE id = ?', next.school.id, next.admin ? 1 : 0, teacher.id);
+    if (teacher.school_id === schoolId)
+      run(
+        ctx.db,
+        'UPDATE users SET school_id = ?, admin = ? WHERE id = ?',
+        next.school.id,
+        next.admin ? 1 : 0,
+        teacher.id,
+      );
   } else {
     run(ctx.db, 'UPDATE users SET deleted_at = ?, admin = 0 WHERE id = ?', ctx.now().toISOString(), teacher.id);
   }
@@ -122,11 +169,16 @@ export function removeTeacher(ctx: DomainContext, schoolId: number, teacher: Use
  */
 export function schoolEvents(ctx: DomainContext): Record<string, unknown>[] {
   const user = requireUser(ctx);
-  if (!superuserMay(user, 'act as school staff') && user.kind !== 'teacher') throw new DomainError('forbidden', 'Only school staff can read the event log');
+  if (!superuserMay(user, 'act as school staff') && user.kind !== 'teacher')
+    throw new DomainError('forbidden', 'Only school staff can read the event log');
   const rows =
     superuserMay(user, 'reach every school') && user.schoolId === null
       ? all<Row<'school_events'>>(ctx.db, 'SELECT * FROM school_events ORDER BY id DESC LIMIT 100')
-      : all<Row<'school_events'>>(ctx.db, 'SELECT * FROM school_events WHERE school_id = ? ORDER BY id DESC LIMIT 100', callerSchoolId(ctx));
+      : all<Row<'school_events'>>(
+          ctx.db,
+          'SELECT * FROM school_events WHERE school_id = ? ORDER BY id DESC LIMIT 100',
+          callerSchoolId(ctx),
+        );
   return rows.map((e) => ({ ...e, data: jsonObject(e.data) }));
 }
 
@@ -137,5 +189,10 @@ export function schoolEvents(ctx: DomainContext): Record<string, unknown>[] {
  * schoolsMatching(db, 'oak')[0]?.name // 'Oakfield Primary School'
  */
 export function schoolsMatching(db: Db, text: string): Pick<Row<'schools'>, 'id' | 'name' | 'country'>[] {
-  return all<Pick<Row<'schools'>, 'id' | 'name' | 'country'>>(db, `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`, text, text);
+  return all<Pick<Row<'schools'>, 'id' | 'name' | 'country'>>(
+    db,
+    `SELECT id, name, country FROM schools WHERE deleted_at IS NULL AND (${containsText('name')} OR ${containsText('code')}) ORDER BY id LIMIT 50`,
+    text,
+    text,
+  );
 }

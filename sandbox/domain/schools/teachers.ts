@@ -21,7 +21,10 @@ export function schoolTeachers(db: Db, schoolId: number): { row: UserRow; admin:
     schoolId,
     schoolId,
   );
-  return rows.map(({ member_admin, ...row }) => ({ row, admin: row.school_id === schoolId ? row.admin === 1 : member_admin === 1 }));
+  return rows.map(({ member_admin, ...row }) => ({
+    row,
+    admin: row.school_id === schoolId ? row.admin === 1 : member_admin === 1,
+  }));
 }
 
 /**

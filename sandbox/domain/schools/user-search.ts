@@ -25,14 +25,26 @@ export interface UserSearch {
  * @example
  * searchUsers(ctx, { text: 'teacher2a' }) // { users: [{ id: 40, username: 'teacher2a', ... }], total: 1 }
  */
-export function searchUsers(ctx: Pick<DomainContext, 'db'>, search: UserSearch): { users: Record<string, unknown>[]; total: number } {
+export function searchUsers(
+  ctx: Pick<DomainContext, 'db'>,
+  search: UserSearch,
+): { users: Record<string, unknown>[]; total: number } {
   const { skip, take } = search.page ?? { skip: 0, take: 100 };
   const text = search.text.trim();
   const school = search.schoolId ?? null;
   const where = `deleted_at IS NULL AND (${SEARCHED.map((column) => containsText(column)).join(' OR ')})${school === null ? '' : ' AND school_id = ?'}`;
   const args = [...SEARCHED.map(() => text), ...(school === null ? [] : [school])];
-  const users = all<UserRow>(ctx.db, `SELECT * FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`, ...args, take, skip).map(serializeUser);
+  const users = all<UserRow>(
+    ctx.db,
+    `SELECT * FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`,
+    ...args,
+    take,
+    skip,
+  ).map(serializeUser);
   // Every match is counted, not only the page, so a client can tell a search that shows part of them.
-  const total = skip === 0 && users.length < take ? users.length : (oneValue<number>(ctx.db, `SELECT COUNT(*) FROM users WHERE ${where}`, ...args) ?? users.length);
+  const total =
+    skip === 0 && users.length < take
+      ? users.length
+      : (oneValue<number>(ctx.db, `SELECT COUNT(*) FROM users WHERE ${where}`, ...args) ?? users.length);
   return { users, total };
 }

@@ -25,10 +25,24 @@ const ITEM_WHERE = `(@all = 1 OR active = 1) AND (@category IS NULL OR category 
  * @example
  * listItems(db, { all: false, category: 'books' }, { skip: 0, take: 20 }); // { rows: [...], total: 4 }
  */
-export function listItems(db: Db, filter: ItemFilter, page: { readonly skip: number; readonly take: number }): { rows: ItemRow[]; total: number } {
-  const args = { all: filter.all ? 1 : 0, category: filter.category ?? null, q: filter.q || null, tag: filter.tag ?? null, location: filter.location_id ?? null };
+export function listItems(
+  db: Db,
+  filter: ItemFilter,
+  page: { readonly skip: number; readonly take: number },
+): { rows: ItemRow[]; total: number } {
+  const args = {
+    all: filter.all ? 1 : 0,
+    category: filter.category ?? null,
+    q: filter.q || null,
+    tag: filter.tag ?? null,
+    location: filter.location_id ?? null,
+  };
   const total = oneValue<number>(db, `SELECT COUNT(*) FROM store_items WHERE ${ITEM_WHERE}`, args) ?? 0;
-  const rows = all<ItemRow>(db, `SELECT * FROM store_items WHERE ${ITEM_WHERE} ORDER BY id LIMIT @take OFFSET @skip`, { ...args, take: page.take, skip: page.skip });
+  const rows = all<ItemRow>(db, `SELECT * FROM store_items WHERE ${ITEM_WHERE} ORDER BY id LIMIT @take OFFSET @skip`, {
+    ...args,
+    take: page.take,
+    skip: page.skip,
+  });
   return { rows, total };
 }
 
@@ -79,7 +93,10 @@ export function findItemBySku(db: Db, sku: string): ItemRow {
  * restock(db, item.id, [[1, 40], [2, 0]]);
  */
 export function restock(db: Db, itemId: number, changes: readonly (readonly [number, number])[]): void {
-  if (changes.length === 0) throw new DomainError('invalid', 'stock: give stock (with location_id) or locations', { errors: [{ path: 'stock', message: 'required' }] });
+  if (changes.length === 0)
+    throw new DomainError('invalid', 'stock: give stock (with location_id) or locations', {
+      errors: [{ path: 'stock', message: 'required' }],
+    });
   for (const [location, quantity] of changes) {
     findLocation(db, location);
     setStock(db, itemId, location, quantity);
@@ -104,6 +121,10 @@ export function listLocations(db: Db): unknown[] {
  */
 export function locationWithStock(db: Db, id: number): LocationRow & { stock: unknown[] } {
   const location = findLocation(db, id);
-  const stock = all(db, 'SELECT i.id AS item_id, i.sku, s.quantity FROM store_stock s JOIN store_items i ON i.id = s.item_id WHERE s.location_id = ? ORDER BY i.id', location.id);
+  const stock = all(
+    db,
+    'SELECT i.id AS item_id, i.sku, s.quantity FROM store_stock s JOIN store_items i ON i.id = s.item_id WHERE s.location_id = ? ORDER BY i.id',
+    location.id,
+  );
   return { ...location, stock };
 }

@@ -13,7 +13,12 @@ import { parseField, parseFields, trimmedNames } from '../../kit/input.js';
 import { CURRENCIES, type Currency } from '../pricing/money.js';
 
 /** A stock-keeping unit: unique per item whatever its case, and kept as sent. */
-const SKU = { kind: 'text', pattern: '^[A-Za-z0-9][A-Za-z0-9-]{1,39}$', expected: '2-40 letters, digits and dashes', example: 'BEE-PLUSH' } as const;
+const SKU = {
+  kind: 'text',
+  pattern: '^[A-Za-z0-9][A-Za-z0-9-]{1,39}$',
+  expected: '2-40 letters, digits and dashes',
+  example: 'BEE-PLUSH',
+} as const;
 const NAME = { kind: 'text', min: 1, max: 200 } as const;
 const CATEGORY = { kind: 'text', min: 1, max: 60 } as const;
 
@@ -50,12 +55,17 @@ type Prices = Partial<Record<Currency, number>>;
 type Trimmed<P> = Omit<P, 'tags'> & { readonly tags?: string[] };
 
 /** A new item as checked: the named fields, its prices and its stock per location. */
-export type NewItem = Trimmed<ParsedPayload<typeof NEW_ITEM_FIELDS>> & { readonly prices: Prices; readonly stock?: Record<string, number> };
+export type NewItem = Trimmed<ParsedPayload<typeof NEW_ITEM_FIELDS>> & {
+  readonly prices: Prices;
+  readonly stock?: Record<string, number>;
+};
 /** The changes to one item as checked: its id, and each field given. */
 export type ItemChanges = Trimmed<ParsedPayload<typeof ITEM_UPDATE_FIELDS>> & { readonly prices?: Prices };
 
 function keyOf(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 // The tags as sent, trimmed; undefined when not given or not a list of strings (the field kind reports that).

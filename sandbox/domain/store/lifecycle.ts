@@ -59,19 +59,40 @@ export function updatePurchase(db: Db, id: number, changes: Readonly<Partial<Pur
 export function takeStock(db: Db, purchase: PurchaseRow): void {
   const lines = purchaseLines(db, purchase.id);
   for (const line of lines) {
-    const have = oneValue<number>(db, 'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?', line.item_id, purchase.location_id) ?? 0;
+    const have =
+      oneValue<number>(
+        db,
+        'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?',
+        line.item_id,
+        purchase.location_id,
+      ) ?? 0;
     if (have < line.quantity) {
-      throw new DomainError('conflict', `Item ${line.sku} has ${have} in stock at location ${purchase.location_id}; purchase ${purchase.id} needs ${line.quantity}`);
+      throw new DomainError(
+        'conflict',
+        `Item ${line.sku} has ${have} in stock at location ${purchase.location_id}; purchase ${purchase.id} needs ${line.quantity}`,
+      );
     }
   }
   for (const line of lines) {
-    run(db, 'UPDATE store_stock SET quantity = quantity - ? WHERE item_id = ? AND location_id = ?', line.quantity, line.item_id, purchase.location_id);
+    run(
+      db,
+      'UPDATE store_stock SET quantity = quantity - ? WHERE item_id = ? AND location_id = ?',
+      line.quantity,
+      line.item_id,
+      purchase.location_id,
+    );
   }
 }
 
 function returnStock(db: Db, purchase: PurchaseRow): void {
   for (const line of purchaseLines(db, purchase.id)) {
-    const have = oneValue<number>(db, 'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?', line.item_id, purchase.location_id) ?? 0;
+    const have =
+      oneValue<number>(
+        db,
+        'SELECT quantity FROM store_stock WHERE item_id = ? AND location_id = ?',
+        line.item_id,
+        purchase.location_id,
+      ) ?? 0;
     setStock(db, line.item_id, purchase.location_id, have + line.quantity);
   }
 }
@@ -79,18 +100,27 @@ function returnStock(db: Db, purchase: PurchaseRow): void {
 /** Finalises a draft: it needs lines and a shipping cost, and the stock to cover it. */
 export function finalise(db: Db, purchase: PurchaseRow, now: Date): PurchaseRow {
   purchaseLifecycle.check('finalise', purchase.id, purchase.state);
-  if (purchaseLines(db, purchase.id).length === 0) throw new DomainError('conflict', `Purchase ${purchase.id} has no items; add some before finalising`);
-  if (purchase.shipping === null) throw new DomainError('conflict', `Purchase ${purchase.id} has no shipping cost; set shipping before finalising`);
+  if (purchaseLines(db, purchase.id).length === 0)
+    throw new DomainError('conflict', `Purchase ${purchase.id} has no items; add some before finalising`);
+  if (purchase.shipping === null)
+    throw new DomainError('conflict', `Purchase ${purchase.id} has no shipping cost; set shipping before finalising`);
   takeStock(db, purchase);
   return updatePurchase(db, purchase.id, { state: 'finalised', finalised_at: now.toISOString() }, now);
 }
 
 /** Moves a purchase along a rule that only changes its state and stamps when. */
-export function advance(db: Db, purchase: PurchaseRow, action: 'promise' | 'markPaid' | 'pay' | 'ship', extra: Readonly<Partial<PurchaseRow>>, now: Date): PurchaseRow {
+export function advance(
+  db: Db,
+  purchase: PurchaseRow,
+  action: 'promise' | 'markPaid' | 'pay' | 'ship',
+  extra: Readonly<Partial<PurchaseRow>>,
+  now: Date,
+): PurchaseRow {
   purchaseLifecycle.check(action, purchase.id, purchase.state);
   const to = purchaseLifecycle.rules[action].to as PurchaseState;
   const stamp = now.toISOString();
-  const when = action === 'promise' ? { promised_at: stamp } : action === 'ship' ? { shipped_at: stamp } : { paid_at: stamp };
+  const when =
+    action === 'promise' ? { promised_at: stamp } : action === 'ship' ? { shipped_at: stamp } : { paid_at: stamp };
   return updatePurchase(db, purchase.id, { ...extra, ...when, state: to }, now);
 }
 
@@ -100,7 +130,12 @@ export function advance(db: Db, purchase: PurchaseRow, action: 'promise' | 'mark
  * @example
  * payByCard(db, purchase, 'pm_card_visa', now).state // 'paid'
  */
-export function payByCard(db: Db, purchase: PurchaseRow, paymentMethod: number | string | undefined, now: Date): PurchaseRow {
+export function payByCard(
+  db: Db,
+  purchase: PurchaseRow,
+  paymentMethod: number | string | undefined,
+  now: Date,
+): PurchaseRow {
   purchaseLifecycle.check('pay', purchase.id, purchase.state);
   const label = chargeWith(db, purchase.school_id, paymentMethod);
   return advance(db, purchase, 'pay', { payment_method: label }, now);

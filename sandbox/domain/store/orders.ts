@@ -6,7 +6,14 @@ import type { Db } from '../../kit/sql.js';
 import { DomainError } from '../errors.js';
 import { billingAddressee, logEmail } from '../billing/email.js';
 import { takeStock, updatePurchase } from './lifecycle.js';
-import { getPurchase, insertPurchase, locationFor, type PurchaseInput, type PurchaseRow, setLines } from './purchases.js';
+import {
+  getPurchase,
+  insertPurchase,
+  locationFor,
+  type PurchaseInput,
+  type PurchaseRow,
+  setLines,
+} from './purchases.js';
 import { chargeWith } from '../billing/payment-methods.js';
 
 /**
@@ -22,7 +29,9 @@ export function createPurchase(
 ): PurchaseRow {
   const { input, origin } = order;
   if (origin !== 'draft' && (input.items === undefined || input.items.length === 0)) {
-    throw new DomainError('invalid', 'items: an order needs at least one item', { errors: [{ path: 'items', message: 'at least one item' }] });
+    throw new DomainError('invalid', 'items: an order needs at least one item', {
+      errors: [{ path: 'items', message: 'at least one item' }],
+    });
   }
   const location = locationFor(db, order.schoolId, input.location_id);
   const purchase = insertPurchase(db, { schoolId: order.schoolId, userId: order.userId, location, origin, input }, now);
@@ -32,11 +41,33 @@ export function createPurchase(
     takeStock(db, priced);
     const label = chargeWith(db, order.schoolId, input.paymentMethod);
     const stamp = now.toISOString();
-    updatePurchase(db, purchase.id, { shipping: location.shipping_price, total: priced.subtotal + location.shipping_price, state: 'paid', payment_method: label, finalised_at: stamp, paid_at: stamp }, now);
+    updatePurchase(
+      db,
+      purchase.id,
+      {
+        shipping: location.shipping_price,
+        total: priced.subtotal + location.shipping_price,
+        state: 'paid',
+        payment_method: label,
+        finalised_at: stamp,
+        paid_at: stamp,
+      },
+      now,
+    );
   }
   const created = getPurchase(db, purchase.id) as PurchaseRow;
   if (origin !== 'draft' && input.skip_email !== 1) {
-    logEmail(db, { recipient: billingAddressee(db, order.schoolId), subject: `Your order ${created.number}`, template: 'store-order', schoolId: order.schoolId, userId: order.userId }, now);
+    logEmail(
+      db,
+      {
+        recipient: billingAddressee(db, order.schoolId),
+        subject: `Your order ${created.number}`,
+        template: 'store-order',
+        schoolId: order.schoolId,
+        userId: order.userId,
+      },
+      now,
+    );
   }
   return created;
 }

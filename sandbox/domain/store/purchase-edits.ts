@@ -10,10 +10,18 @@ import { getPurchase, locationFor, setLines, type PurchaseLine, type PurchaseRow
  * @example
  * listPurchases(db, { school: 1, state: null }, { skip: 0, take: 20 }); // { rows: [...], total: 2 }
  */
-export function listPurchases(db: Db, filter: { readonly school: number | null; readonly state: string | null }, page: { readonly skip: number; readonly take: number }): { rows: PurchaseRow[]; total: number } {
+export function listPurchases(
+  db: Db,
+  filter: { readonly school: number | null; readonly state: string | null },
+  page: { readonly skip: number; readonly take: number },
+): { rows: PurchaseRow[]; total: number } {
   const where = '(@school IS NULL OR school_id = @school) AND (@state IS NULL OR state = @state)';
   const total = oneValue<number>(db, `SELECT COUNT(*) FROM store_purchases WHERE ${where}`, filter) ?? 0;
-  const rows = all<PurchaseRow>(db, `SELECT * FROM store_purchases WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`, { ...filter, take: page.take, skip: page.skip });
+  const rows = all<PurchaseRow>(
+    db,
+    `SELECT * FROM store_purchases WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`,
+    { ...filter, take: page.take, skip: page.skip },
+  );
   return { rows, total };
 }
 
@@ -37,12 +45,28 @@ export function editDraft(db: Db, purchase: PurchaseRow, edit: DraftEdit, now: D
   let current = purchase;
   if (edit.location_id !== undefined && edit.location_id !== purchase.location_id) {
     const location = locationFor(db, purchase.school_id, edit.location_id);
-    current = updatePurchase(db, purchase.id, { location_id: location.id, currency: location.currency, shipping: null }, now);
+    current = updatePurchase(
+      db,
+      purchase.id,
+      { location_id: location.id, currency: location.currency, shipping: null },
+      now,
+    );
   }
   if (edit.po_number !== undefined || edit.skip_email !== undefined) {
-    current = updatePurchase(db, purchase.id, { po_number: edit.po_number ?? current.po_number, skip_email: edit.skip_email ?? current.skip_email }, now);
+    current = updatePurchase(
+      db,
+      purchase.id,
+      { po_number: edit.po_number ?? current.po_number, skip_email: edit.skip_email ?? current.skip_email },
+      now,
+    );
   }
-  const lines = edit.items ?? all<Pick<Row<'store_purchase_lines'>, 'item_id' | 'quantity'>>(db, 'SELECT item_id, quantity FROM store_purchase_lines WHERE purchase_id = ?', purchase.id);
+  const lines =
+    edit.items ??
+    all<Pick<Row<'store_purchase_lines'>, 'item_id' | 'quantity'>>(
+      db,
+      'SELECT item_id, quantity FROM store_purchase_lines WHERE purchase_id = ?',
+      purchase.id,
+    );
   setLines(db, current, lines, now);
   return getPurchase(db, purchase.id) as PurchaseRow;
 }

@@ -9,7 +9,8 @@ import { all, one, oneValue, run, type Db } from '../../kit/sql.js';
  * editCancellation(db, 3, 'Budget cut');
  */
 export function editCancellation(db: Db, id: number, reason: string): unknown {
-  if (run(db, 'UPDATE cancellations SET reason = ? WHERE id = ?', reason, id).changes === 0) throw notFound('Cancellation', id);
+  if (run(db, 'UPDATE cancellations SET reason = ? WHERE id = ?', reason, id).changes === 0)
+    throw notFound('Cancellation', id);
   return one(db, 'SELECT * FROM cancellations WHERE id = ?', id);
 }
 
@@ -28,11 +29,19 @@ const WHERE = '(@kind IS NULL OR c.kind = @kind) AND (@school IS NULL OR c.schoo
  * @example
  * listCancellations(db, { kind: 'refund' }, { skip: 0, take: 20 }); // { rows: [...], total: 2 }
  */
-export function listCancellations(db: Db, filter: CancellationFilter, page: { readonly skip: number; readonly take: number }): { rows: unknown[]; total: number } {
+export function listCancellations(
+  db: Db,
+  filter: CancellationFilter,
+  page: { readonly skip: number; readonly take: number },
+): { rows: unknown[]; total: number } {
   const args = { kind: filter.kind ?? null, school: filter.school_id ?? null };
   const total = oneValue<number>(db, `SELECT COUNT(*) FROM cancellations c WHERE ${WHERE}`, args) ?? 0;
-  const rows = all(db, `SELECT c.*, s.name AS school_name, sub.kind AS subscription_kind, sub.product_id FROM cancellations c JOIN schools s ON s.id = c.school_id
-         JOIN subscriptions sub ON sub.id = c.subscription_id WHERE ${WHERE} ORDER BY c.created_at DESC, c.id DESC LIMIT @take OFFSET @skip`, { ...args, take: page.take, skip: page.skip });
+  const rows = all(
+    db,
+    `SELECT c.*, s.name AS school_name, sub.kind AS subscription_kind, sub.product_id FROM cancellations c JOIN schools s ON s.id = c.school_id
+         JOIN subscriptions sub ON sub.id = c.subscription_id WHERE ${WHERE} ORDER BY c.created_at DESC, c.id DESC LIMIT @take OFFSET @skip`,
+    { ...args, take: page.take, skip: page.skip },
+  );
   return { rows, total };
 }
 
@@ -43,9 +52,18 @@ export function listCancellations(db: Db, filter: CancellationFilter, page: { re
  * cancellationAggregate(db); // { by_kind: [{ kind: 'expiry', count: 3 }], by_reason: [...], by_month: [...], undone: 1 }
  */
 export function cancellationAggregate(db: Db): Record<string, unknown> {
-  const byKind = all(db, 'SELECT kind, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY kind ORDER BY kind');
-  const byReason = all(db, "SELECT CASE reason WHEN '' THEN '(none given)' ELSE reason END AS reason, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY 1 ORDER BY count DESC, reason");
-  const byMonth = all(db, 'SELECT substr(created_at, 1, 7) AS month, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY month ORDER BY month');
+  const byKind = all(
+    db,
+    'SELECT kind, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY kind ORDER BY kind',
+  );
+  const byReason = all(
+    db,
+    "SELECT CASE reason WHEN '' THEN '(none given)' ELSE reason END AS reason, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY 1 ORDER BY count DESC, reason",
+  );
+  const byMonth = all(
+    db,
+    'SELECT substr(created_at, 1, 7) AS month, COUNT(*) AS count FROM cancellations WHERE undone_at IS NULL GROUP BY month ORDER BY month',
+  );
   const undone = oneValue<number>(db, 'SELECT COUNT(*) FROM cancellations WHERE undone_at IS NOT NULL') ?? 0;
   return { by_kind: byKind, by_reason: byReason, by_month: byMonth, undone };
 }

@@ -20,14 +20,24 @@ const LIVE_ROW = 'SELECT * FROM subscriptions WHERE id = ? AND deleted_at IS NUL
 
 const LIVE_NOT_PENDING = sqlList(LIVE_SUBSCRIPTION_STATES.filter((state) => state !== 'pending'));
 
-function inDistrict(ctx: DomainContext, user: SessionUser, schoolId: number, districtId: number | null, label: string, id: number): void {
+function inDistrict(
+  ctx: DomainContext,
+  user: SessionUser,
+  schoolId: number,
+  districtId: number | null,
+  label: string,
+  id: number,
+): void {
   const school = findSchool(ctx.db, schoolId);
   if (!superuserMay(user, 'reach every school') && school.district_id !== districtId) throw notFound(label, id);
 }
 
 function live(row: SubscriptionRow, action: string): void {
   if (!(LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(row.state) || row.state === 'pending') {
-    throw new DomainError('conflict', `Subscription ${row.id} is ${row.state}; only a future, trial, active or cancelling subscription can ${action}`);
+    throw new DomainError(
+      'conflict',
+      `Subscription ${row.id} is ${row.state}; only a future, trial, active or cancelling subscription can ${action}`,
+    );
   }
 }
 
@@ -46,22 +56,49 @@ export interface SeatAllocation {
  * @example
  * const { target, parent } = allocateSeats(ctx, user, 4, { parentSubscriptionId: 2, quantity: 30 });
  */
-export function allocateSeats(ctx: DomainContext, user: SessionUser, schoolId: number, input: SeatAllocation): { target: SubscriptionRow; parent: SubscriptionRow } {
+export function allocateSeats(
+  ctx: DomainContext,
+  user: SessionUser,
+  schoolId: number,
+  input: SeatAllocation,
+): { target: SubscriptionRow; parent: SubscriptionRow } {
   const school = findSchool(ctx.db, schoolId);
   const districtId = superuserMay(user, 'reach every school') ? school.district_id : user.districtId;
   inDistrict(ctx, user, school.id, districtId, 'School', school.id);
   const parent = findRow<SubscriptionRow>(ctx.db, 'Subscription', LIVE_ROW, input.parentSubscriptionId);
   inDistrict(ctx, user, parent.school_id, districtId, 'Subscription', parent.id);
   live(parent, 'give seats');
-  const assigned = one<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM subscription_members WHERE subscription_id = ? AND target = 'user'", parent.id)?.n ?? 0;
+  const assigned =
+    one<{ n: number }>(
+      ctx.db,
+      "SELECT COUNT(*) AS n FROM subscription_members WHERE subscription_id = ? AND target = 'user'",
+      parent.id,
+    )?.n ?? 0;
   const spare = parent.seats - assigned;
-  if (input.quantity > spare) throw new DomainError('conflict', `Subscription ${parent.id} has ${spare} unassigned seats; cannot give ${input.quantity}`);
+  if (input.quantity > spare)
+    throw new DomainError(
+      'conflict',
+      `Subscription ${parent.id} has ${spare} unassigned seats; cannot give ${input.quantity}`,
+    );
   const now = ctx.now();
   let target: SubscriptionRow;
   if (input.subscriptionId !== undefined) {
-    const found = findRow<SubscriptionRow>(ctx.db, 'Subscription', `${LIVE_ROW} AND school_id = ?`, input.subscriptionId, school.id);
-    if (found.id === parent.id) throw new DomainError('invalid', 'subscriptionId: must differ from parentSubscriptionId', { errors: [{ path: 'subscriptionId', message: 'same as the parent' }] });
-    if (found.product_id !== parent.product_id) throw new DomainError('conflict', `Subscription ${found.id} is for another product than subscription ${parent.id}`);
+    const found = findRow<SubscriptionRow>(
+      ctx.db,
+      'Subscription',
+      `${LIVE_ROW} AND school_id = ?`,
+      input.subscriptionId,
+      school.id,
+    );
+    if (found.id === parent.id)
+      throw new DomainError('invalid', 'subscriptionId: must differ from parentSubscriptionId', {
+        errors: [{ path: 'subscriptionId', message: 'same as the parent' }],
+      });
+    if (found.product_id !== parent.product_id)
+      throw new DomainError(
+        'conflict',
+        `Subscription ${found.id} is for another product than subscription ${parent.id}`,
+      );
     live(found, 'receive seats');
     target = updateSubscription(ctx.db, found.id, { seats: found.seats + input.quantity }, now);
   } else {
@@ -71,7 +108,11 @@ export function allocateSeats(ctx: DomainContext, user: SessionUser, schoolId: n
       school.id,
       parent.product_id,
     );
-    if (clash) throw new DomainError('conflict', `School ${school.id} already has subscription ${clash.id} (${clash.state}) to this product; pass it as subscriptionId`);
+    if (clash)
+      throw new DomainError(
+        'conflict',
+        `School ${school.id} already has subscription ${clash.id} (${clash.state}) to this product; pass it as subscriptionId`,
+      );
     const stamp = now.toISOString();
     const id = Number(
       run(
@@ -95,8 +136,21 @@ export function allocateSeats(ctx: DomainContext, user: SessionUser, schoolId: n
     target = getSubscription(ctx.db, id) as SubscriptionRow;
   }
   const updatedParent = updateSubscription(ctx.db, parent.id, { seats: parent.seats - input.quantity }, now);
-  run(ctx.db, 'INSERT INTO district_allocations (district_id, parent_subscription_id, subscription_id, school_id, quantity, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', districtId ?? 0, parent.id, target.id, school.id, input.quantity, user.id, now.toISOString());
-  logEvent(ctx, school.id, 'district.seats_allocated', { parent: parent.id, subscription: target.id, quantity: input.quantity });
+  run(
+    ctx.db,
+    'INSERT INTO district_allocations (district_id, parent_subscription_id, subscription_id, school_id, quantity, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    districtId ?? 0,
+    parent.id,
+    target.id,
+    school.id,
+    input.quantity,
+    user.id,
+    now.toISOString(),
+  );
+  logEvent(ctx, school.id, 'district.seats_allocated', {
+    parent: parent.id,
+    subscription: target.id,
+    quantity: input.quantity,
+  });
   return { target, parent: updatedParent };
 }
-

@@ -15,7 +15,12 @@ import type { GRANT_PAYLOAD } from '../../../core/endpoints/payloads.js';
 import { createInvoice, type InvoiceKind, type InvoiceRow } from '../invoices/invoices.js';
 import { type Currency, currencyFor } from '../pricing/money.js';
 import { applyCoupon, multiYearPrice, redeemCoupon, termEnd, termPrice } from '../pricing/pricing.js';
-import { getSubscription, type SubscriptionKind, type SubscriptionRow, type SubscriptionState } from './subscriptions.js';
+import {
+  getSubscription,
+  type SubscriptionKind,
+  type SubscriptionRow,
+  type SubscriptionState,
+} from './subscriptions.js';
 import type { Row } from '../../db/rows.js';
 
 export const TRIAL_DAYS = 30;
@@ -32,11 +37,20 @@ export interface Granted {
 
 /** The billing currency of a school. */
 export function schoolCurrency(db: Db, schoolId: number): Currency {
-  const row = one<Pick<Row<'schools'>, 'country'> & Pick<Row<'countries'>, 'eu'>>(db, 'SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?', schoolId);
+  const row = one<Pick<Row<'schools'>, 'country'> & Pick<Row<'countries'>, 'eu'>>(
+    db,
+    'SELECT s.country, COALESCE(c.eu, 0) AS eu FROM schools s LEFT JOIN countries c ON c.code = s.country WHERE s.id = ?',
+    schoolId,
+  );
   return currencyFor(row?.country ?? 'GB', row?.eu === 1);
 }
 
-function resolvePlan(db: Db, input: GrantInput, currency: Currency, paid: boolean): { productId: number; plan: PlanRow | undefined } {
+function resolvePlan(
+  db: Db,
+  input: GrantInput,
+  currency: Currency,
+  paid: boolean,
+): { productId: number; plan: PlanRow | undefined } {
   if (input.plan_id !== undefined) {
     const plan = findPlan(db, input.plan_id);
     if (plan.active !== 1) throw new DomainError('conflict', `Plan ${plan.id} is retired; choose an active plan`);
@@ -49,18 +63,45 @@ function resolvePlan(db: Db, input: GrantInput, currency: Currency, paid: boolea
   return { productId: product.id, plan };
 }
 
-function assertNoOverlap(db: Db, schoolId: number, productId: number, kind: SubscriptionKind, start: string, expiry: string | null): void {
+function assertNoOverlap(
+  db: Db,
+  schoolId: number,
+  productId: number,
+  kind: SubscriptionKind,
+  start: string,
+  expiry: string | null,
+): void {
   const freemium = kind === 'freemium' ? "kind = 'freemium'" : "kind != 'freemium'";
-  const clash = one<Pick<Row<'subscriptions'>, 'id' | 'state' | 'expiry'>>(db, `SELECT id, state, expiry FROM subscriptions WHERE school_id = ? AND product_id = ? AND deleted_at IS NULL AND ${freemium}
+  const clash = one<Pick<Row<'subscriptions'>, 'id' | 'state' | 'expiry'>>(
+    db,
+    `SELECT id, state, expiry FROM subscriptions WHERE school_id = ? AND product_id = ? AND deleted_at IS NULL AND ${freemium}
          AND state IN ${sqlList(LIVE_SUBSCRIPTION_STATES)}
-         AND (expiry IS NULL OR expiry >= ?) AND (? IS NULL OR start_date <= ?) LIMIT 1`, schoolId, productId, start, expiry, expiry);
+         AND (expiry IS NULL OR expiry >= ?) AND (? IS NULL OR start_date <= ?) LIMIT 1`,
+    schoolId,
+    productId,
+    start,
+    expiry,
+    expiry,
+  );
   if (clash) {
     const until = clash.expiry === null ? 'with no end' : `until ${clash.expiry}`;
-    throw new DomainError('conflict', `School ${schoolId} already has subscription ${clash.id} (${clash.state}) to product ${productId} ${until}`);
+    throw new DomainError(
+      'conflict',
+      `School ${schoolId} already has subscription ${clash.id} (${clash.state}) to product ${productId} ${until}`,
+    );
   }
   if (kind === 'trial') {
-    const trial = one<Pick<Row<'subscriptions'>, 'id'>>(db, "SELECT id FROM subscriptions WHERE school_id = ? AND product_id = ? AND kind = 'trial' LIMIT 1", schoolId, productId);
-    if (trial) throw new DomainError('conflict', `School ${schoolId} already had a trial of product ${productId} (subscription ${trial.id})`);
+    const trial = one<Pick<Row<'subscriptions'>, 'id'>>(
+      db,
+      "SELECT id FROM subscriptions WHERE school_id = ? AND product_id = ? AND kind = 'trial' LIMIT 1",
+      schoolId,
+      productId,
+    );
+    if (trial)
+      throw new DomainError(
+        'conflict',
+        `School ${schoolId} already had a trial of product ${productId} (subscription ${trial.id})`,
+      );
   }
 }
 
@@ -73,15 +114,27 @@ interface Period {
 function period(kind: SubscriptionKind, input: GrantInput, plan: PlanRow | undefined, today: string): Period {
   const months = plan?.term_months ?? 12;
   const start = input.start ?? today;
-  if (kind === 'backdated' && (input.start === undefined || input.start >= today)) throw invalid('start', 'a backdated subscription starts before today');
-  if (kind === 'future' && (input.start === undefined || input.start <= today)) throw invalid('start', 'a future subscription starts after today');
-  if (kind !== 'backdated' && kind !== 'future' && start > today) throw invalid('start', `a ${kind} subscription starts today or earlier; grant a future one`);
+  if (kind === 'backdated' && (input.start === undefined || input.start >= today))
+    throw invalid('start', 'a backdated subscription starts before today');
+  if (kind === 'future' && (input.start === undefined || input.start <= today))
+    throw invalid('start', 'a future subscription starts after today');
+  if (kind !== 'backdated' && kind !== 'future' && start > today)
+    throw invalid('start', `a ${kind} subscription starts today or earlier; grant a future one`);
   const terms = kind === 'multi_year' ? (input.years ?? 3) : 1;
-  const fallback = kind === 'freemium' ? null : kind === 'trial' ? addDays(start, TRIAL_DAYS - 1) : termEnd(start, months * terms);
+  const fallback =
+    kind === 'freemium' ? null : kind === 'trial' ? addDays(start, TRIAL_DAYS - 1) : termEnd(start, months * terms);
   const expiry = input.expiry ?? fallback;
   if (expiry !== null && expiry < start) throw invalid('expiry', `before the start ${start}`);
   const state: SubscriptionState =
-    kind === 'future' ? 'future' : kind === 'prepaid' ? 'pending' : kind === 'trial' ? 'trial' : expiry !== null && expiry < today ? 'expired' : 'active';
+    kind === 'future'
+      ? 'future'
+      : kind === 'prepaid'
+        ? 'pending'
+        : kind === 'trial'
+          ? 'trial'
+          : expiry !== null && expiry < today
+            ? 'expired'
+            : 'active';
   return { start, expiry, state };
 }
 
@@ -115,9 +168,28 @@ export function grant(db: Db, schoolId: number, kind: SubscriptionKind, input: G
   const billing = invoiceKind === null ? 'none' : kind === 'prepaid' ? 'card' : 'invoice';
   const stamp = now.toISOString();
   const permissions = oneValue<string>(db, 'SELECT permissions FROM products WHERE id = ?', productId) as string;
-  const { lastInsertRowid } = run(db, `INSERT INTO subscriptions (school_id, product_id, plan_id, kind, state, billing, currency, seats, teacher_seats, start_date, expiry,
+  const { lastInsertRowid } = run(
+    db,
+    `INSERT INTO subscriptions (school_id, product_id, plan_id, kind, state, billing, currency, seats, teacher_seats, start_date, expiry,
          po_number, permissions, action_secret, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, schoolId, productId, plan?.id ?? null, kind, state, billing, plan?.currency ?? currency, seats, teacherSeats, start, expiry, input.po_number ?? null, permissions, secret, stamp, stamp);
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    schoolId,
+    productId,
+    plan?.id ?? null,
+    kind,
+    state,
+    billing,
+    plan?.currency ?? currency,
+    seats,
+    teacherSeats,
+    start,
+    expiry,
+    input.po_number ?? null,
+    permissions,
+    secret,
+    stamp,
+    stamp,
+  );
   const subscription = getSubscription(db, Number(lastInsertRowid)) as SubscriptionRow;
   let invoice: InvoiceRow | null = null;
   if (invoiceKind !== null && plan) {

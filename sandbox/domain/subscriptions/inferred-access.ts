@@ -27,10 +27,18 @@ export function refreshInferredAccess(db: Db, now: Date): number {
  * @example
  * inferredAccessPage(db, { skip: 0, take: 20 }); // { rows: [...], total: 14, refreshed_at: '2026-...' }
  */
-export function inferredAccessPage(db: Db, page: { readonly skip: number; readonly take: number }): { rows: unknown[]; total: number; refreshed_at: string | null } {
+export function inferredAccessPage(
+  db: Db,
+  page: { readonly skip: number; readonly take: number },
+): { rows: unknown[]; total: number; refreshed_at: string | null } {
   const total = oneValue<number>(db, 'SELECT COUNT(*) FROM inferred_access') ?? 0;
-  const rows = all(db, `SELECT a.subscription_id, a.user_id, u.username, u.email, a.school_id, s.name AS school_name, a.refreshed_at
-         FROM inferred_access a JOIN users u ON u.id = a.user_id JOIN schools s ON s.id = a.school_id ORDER BY a.school_id, a.subscription_id, a.user_id LIMIT ? OFFSET ?`, page.take, page.skip);
+  const rows = all(
+    db,
+    `SELECT a.subscription_id, a.user_id, u.username, u.email, a.school_id, s.name AS school_name, a.refreshed_at
+         FROM inferred_access a JOIN users u ON u.id = a.user_id JOIN schools s ON s.id = a.school_id ORDER BY a.school_id, a.subscription_id, a.user_id LIMIT ? OFFSET ?`,
+    page.take,
+    page.skip,
+  );
   const refreshed = oneValue<string | null>(db, 'SELECT MAX(refreshed_at) FROM inferred_access') ?? null;
   return { rows, total, refreshed_at: refreshed };
 }

@@ -37,7 +37,14 @@ import { markUncollectable, refund, voidInvoice } from '../invoices/lifecycle.js
 import type { InvoiceRow } from '../invoices/invoices.js';
 import { defineLifecycle } from '../billing/lifecycle.js';
 import { refundDue } from '../pricing/pricing.js';
-import { applyClock, getSubscription, SUBSCRIPTION_STATES, type SubscriptionRow, type SubscriptionState, updateSubscription } from './subscriptions.js';
+import {
+  applyClock,
+  getSubscription,
+  SUBSCRIPTION_STATES,
+  type SubscriptionRow,
+  type SubscriptionState,
+  updateSubscription,
+} from './subscriptions.js';
 
 export const subscriptionLifecycle = defineLifecycle('subscription', SUBSCRIPTION_STATES, {
   activatePrepayment: { from: ['pending'], to: 'active', phrase: 'be activated by its prepayment' },
@@ -66,24 +73,53 @@ import { LIVE_SUBSCRIPTION_STATES, UNPAID_INVOICE_STATES } from '../../../core/d
 export type { CancelKind };
 
 /** Records a cancellation for the cancellations table and, at expiry, a retention follow-up. */
-export function recordCancellation(db: Db, sub: SubscriptionRow, kind: CancelKind, reason: string, userId: number | null, now: Date): void {
+export function recordCancellation(
+  db: Db,
+  sub: SubscriptionRow,
+  kind: CancelKind,
+  reason: string,
+  userId: number | null,
+  now: Date,
+): void {
   const stamp = now.toISOString();
-  run(db, 'INSERT INTO cancellations (subscription_id, school_id, kind, reason, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)', sub.id,
+  run(
+    db,
+    'INSERT INTO cancellations (subscription_id, school_id, kind, reason, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    sub.id,
     sub.school_id,
     kind,
     reason,
     userId,
-    stamp);
+    stamp,
+  );
   if (kind === 'at_expiry') {
-    run(db, "INSERT INTO retention_events (subscription_id, school_id, type, status, due_at, created_at, updated_at) VALUES (?, ?, 'cancellation', 'open', ?, ?, ?)", sub.id, sub.school_id, sub.expiry ?? day(now), stamp, stamp);
+    run(
+      db,
+      "INSERT INTO retention_events (subscription_id, school_id, type, status, due_at, created_at, updated_at) VALUES (?, ?, 'cancellation', 'open', ?, ?, ?)",
+      sub.id,
+      sub.school_id,
+      sub.expiry ?? day(now),
+      stamp,
+      stamp,
+    );
   }
 }
 
 function unpaidInvoices(db: Db, subId: number): InvoiceRow[] {
-  return all<InvoiceRow>(db, `SELECT * FROM invoices WHERE subscription_id = ? AND state IN ${sqlList(UNPAID_INVOICE_STATES)} ORDER BY id`, subId);
+  return all<InvoiceRow>(
+    db,
+    `SELECT * FROM invoices WHERE subscription_id = ? AND state IN ${sqlList(UNPAID_INVOICE_STATES)} ORDER BY id`,
+    subId,
+  );
 }
 
-export function cancelAtExpiry(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelAtExpiry(
+  db: Db,
+  sub: SubscriptionRow,
+  reason: string,
+  userId: number | null,
+  now: Date,
+): SubscriptionRow {
   subscriptionLifecycle.check('cancelAtExpiry', sub.id, sub.state);
   recordCancellation(db, sub, 'at_expiry', reason, userId, now);
   return updateSubscription(db, sub.id, { state: 'cancelling' }, now);
@@ -91,46 +127,91 @@ export function cancelAtExpiry(db: Db, sub: SubscriptionRow, reason: string, use
 
 export function undoCancelAtExpiry(db: Db, sub: SubscriptionRow, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('undoCancelAtExpiry', sub.id, sub.state);
-  run(db, "UPDATE cancellations SET undone_at = ? WHERE subscription_id = ? AND kind = 'at_expiry' AND undone_at IS NULL", now.toISOString(), sub.id);
-  run(db, "UPDATE retention_events SET status = 'won', updated_at = ? WHERE subscription_id = ? AND type = 'cancellation' AND status IN ('open', 'contacted')", now.toISOString(),
-    sub.id);
+  run(
+    db,
+    "UPDATE cancellations SET undone_at = ? WHERE subscription_id = ? AND kind = 'at_expiry' AND undone_at IS NULL",
+    now.toISOString(),
+    sub.id,
+  );
+  run(
+    db,
+    "UPDATE retention_events SET status = 'won', updated_at = ? WHERE subscription_id = ? AND type = 'cancellation' AND status IN ('open', 'contacted')",
+    now.toISOString(),
+    sub.id,
+  );
   return updateSubscription(db, sub.id, { state: sub.kind === 'trial' ? 'trial' : 'active' }, now);
 }
 
-export function deactivate(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function deactivate(
+  db: Db,
+  sub: SubscriptionRow,
+  reason: string,
+  userId: number | null,
+  now: Date,
+): SubscriptionRow {
   subscriptionLifecycle.check('deactivate', sub.id, sub.state);
   recordCancellation(db, sub, 'deactivate', reason, userId, now);
   return updateSubscription(db, sub.id, { state: 'deactivated', deactivated_at: now.toISOString() }, now);
 }
 
 /** Cancels now and refunds the unused part of each paid invoice. */
-export function cancelAndRefund(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): { subscription: SubscriptionRow; refunded: number } {
+export function cancelAndRefund(
+  db: Db,
+  sub: SubscriptionRow,
+  reason: string,
+  userId: number | null,
+  now: Date,
+): { subscription: SubscriptionRow; refunded: number } {
   subscriptionLifecycle.check('cancelAndRefund', sub.id, sub.state);
   const due = refundDue(db, sub, day(now));
   if (due.lines.length === 0) {
-    throw new DomainError('conflict', `Subscription ${sub.id} has no paid invoice with unused time to refund; cancel it with cancelvoid instead`);
+    throw new DomainError(
+      'conflict',
+      `Subscription ${sub.id} has no paid invoice with unused time to refund; cancel it with cancelvoid instead`,
+    );
   }
   for (const line of due.lines) {
     const invoice = one<InvoiceRow>(db, 'SELECT * FROM invoices WHERE id = ?', line.invoice_id) as InvoiceRow;
     refund(db, invoice, line.amount, reason || `Subscription ${sub.id} cancelled`, now);
   }
   recordCancellation(db, sub, 'refund', reason, userId, now);
-  return { subscription: updateSubscription(db, sub.id, { state: 'cancelled', cancelled_at: now.toISOString() }, now), refunded: due.amount };
+  return {
+    subscription: updateSubscription(db, sub.id, { state: 'cancelled', cancelled_at: now.toISOString() }, now),
+    refunded: due.amount,
+  };
 }
 
 /** Cancels now and voids what is still unpaid. */
-export function cancelVoid(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelVoid(
+  db: Db,
+  sub: SubscriptionRow,
+  reason: string,
+  userId: number | null,
+  now: Date,
+): SubscriptionRow {
   subscriptionLifecycle.check('cancelVoid', sub.id, sub.state);
   for (const invoice of unpaidInvoices(db, sub.id)) voidInvoice(db, invoice, now);
   recordCancellation(db, sub, 'void', reason, userId, now);
-  return updateSubscription(db, sub.id, { state: 'cancelled', cancelled_at: now.toISOString(), pending_upgrade: null }, now);
+  return updateSubscription(
+    db,
+    sub.id,
+    { state: 'cancelled', cancelled_at: now.toISOString(), pending_upgrade: null },
+    now,
+  );
 }
 
 /** Cancels now and writes off what is still unpaid. */
-export function cancelUncollectable(db: Db, sub: SubscriptionRow, reason: string, userId: number | null, now: Date): SubscriptionRow {
+export function cancelUncollectable(
+  db: Db,
+  sub: SubscriptionRow,
+  reason: string,
+  userId: number | null,
+  now: Date,
+): SubscriptionRow {
   subscriptionLifecycle.check('cancelUncollectable', sub.id, sub.state);
   const unpaid = unpaidInvoices(db, sub.id);
-  if (unpaid.length === 0) throw new DomainError('conflict', `Subscription ${sub.id} has no unpaid invoice to mark uncollectable`);
+  if (unpaid.length === 0)
+    throw new DomainError('conflict', `Subscription ${sub.id} has no unpaid invoice to mark uncollectable`);
   for (const invoice of unpaid) markUncollectable(db, invoice, now);
   recordCancellation(db, sub, 'uncollectable', reason, userId, now);
   return updateSubscription(db, sub.id, { state: 'cancelled', cancelled_at: now.toISOString() }, now);
@@ -140,15 +221,32 @@ export function cancelUncollectable(db: Db, sub: SubscriptionRow, reason: string
 export function setExpiry(db: Db, sub: SubscriptionRow, expiry: string, now: Date): SubscriptionRow {
   subscriptionLifecycle.check('setExpiry', sub.id, sub.state);
   if (expiry < sub.start_date) {
-    throw new DomainError('invalid', `The expiry ${expiry} is before subscription ${sub.id} starts (${sub.start_date})`, {
-      errors: [{ path: 'expiry', message: 'before the start date' }],
-    });
+    throw new DomainError(
+      'invalid',
+      `The expiry ${expiry} is before subscription ${sub.id} starts (${sub.start_date})`,
+      {
+        errors: [{ path: 'expiry', message: 'before the start date' }],
+      },
+    );
   }
   const past = expiry < day(now);
   const live: SubscriptionState = sub.kind === 'trial' ? 'trial' : 'active';
   const state: SubscriptionState =
-    sub.state === 'future' ? 'future' : sub.state === 'cancelling' ? (past ? 'cancelled' : 'cancelling') : past ? 'expired' : live;
-  return updateSubscription(db, sub.id, { expiry, state, cancelled_at: state === 'cancelled' ? now.toISOString() : sub.cancelled_at }, now);
+    sub.state === 'future'
+      ? 'future'
+      : sub.state === 'cancelling'
+        ? past
+          ? 'cancelled'
+          : 'cancelling'
+        : past
+          ? 'expired'
+          : live;
+  return updateSubscription(
+    db,
+    sub.id,
+    { expiry, state, cancelled_at: state === 'cancelled' ? now.toISOString() : sub.cancelled_at },
+    now,
+  );
 }
 
 /**
@@ -158,12 +256,26 @@ export function setExpiry(db: Db, sub: SubscriptionRow, expiry: string, now: Dat
  * @example
  * const { subscription, changed } = move(db, sub, 2, now);
  */
-export function move(db: Db, sub: SubscriptionRow, schoolId: number, now: Date): { subscription: SubscriptionRow; changed: boolean } {
+export function move(
+  db: Db,
+  sub: SubscriptionRow,
+  schoolId: number,
+  now: Date,
+): { subscription: SubscriptionRow; changed: boolean } {
   subscriptionLifecycle.check('move', sub.id, sub.state);
   if (alreadyAtSchool(sub, schoolId)) return { subscription: sub, changed: false };
   run(db, 'DELETE FROM subscription_members WHERE subscription_id = ?', sub.id);
-  run(db, `UPDATE invoices SET school_id = ?, updated_at = ? WHERE subscription_id = ? AND state IN ${sqlList(UNPAID_INVOICE_STATES)}`, schoolId, now.toISOString(), sub.id);
-  return { subscription: updateSubscription(db, sub.id, { school_id: schoolId, moved_from_school_id: sub.school_id }, now), changed: true };
+  run(
+    db,
+    `UPDATE invoices SET school_id = ?, updated_at = ? WHERE subscription_id = ? AND state IN ${sqlList(UNPAID_INVOICE_STATES)}`,
+    schoolId,
+    now.toISOString(),
+    sub.id,
+  );
+  return {
+    subscription: updateSubscription(db, sub.id, { school_id: schoolId, moved_from_school_id: sub.school_id }, now),
+    changed: true,
+  };
 }
 
 /** Deletes a subscription that is not live (or only pending/future), voiding anything unpaid. */
@@ -178,12 +290,21 @@ export function remove(db: Db, sub: SubscriptionRow, action: 'remove' | 'removeF
 export function sync(db: Db, sub: SubscriptionRow, now: Date): { subscription: SubscriptionRow; applied: number } {
   applyClock(db, now, sub.id);
   const today = day(now);
-  const due = all<Pick<Row<'card_schedules'>, 'id' | 'changes'>>(db, "SELECT id, changes FROM card_schedules WHERE subscription_id = ? AND state = 'scheduled' AND effective_at <= ? ORDER BY effective_at, id", sub.id,
-    today);
+  const due = all<Pick<Row<'card_schedules'>, 'id' | 'changes'>>(
+    db,
+    "SELECT id, changes FROM card_schedules WHERE subscription_id = ? AND state = 'scheduled' AND effective_at <= ? ORDER BY effective_at, id",
+    sub.id,
+    today,
+  );
   for (const schedule of due) {
     const changes = JSON.parse(schedule.changes) as { seats?: number; teacher_seats?: number };
     const current = getSubscription(db, sub.id) as SubscriptionRow;
-    updateSubscription(db, sub.id, { seats: changes.seats ?? current.seats, teacher_seats: changes.teacher_seats ?? current.teacher_seats }, now);
+    updateSubscription(
+      db,
+      sub.id,
+      { seats: changes.seats ?? current.seats, teacher_seats: changes.teacher_seats ?? current.teacher_seats },
+      now,
+    );
     run(db, "UPDATE card_schedules SET state = 'applied', updated_at = ? WHERE id = ?", now.toISOString(), schedule.id);
   }
   return { subscription: updateSubscription(db, sub.id, { synced_at: now.toISOString() }, now), applied: due.length };

@@ -21,11 +21,27 @@ const WHERE = `deleted_at IS NULL AND (@school IS NULL OR school_id = @school) A
  * @example
  * listSubscriptions(db, { state: 'active' }, { skip: 0, take: 20 }, now); // { rows: [...], total: 31 }
  */
-export function listSubscriptions(db: Db, filter: SubscriptionFilter, page: { readonly skip: number; readonly take: number }, now: Date): { rows: SubscriptionRow[]; total: number } {
+export function listSubscriptions(
+  db: Db,
+  filter: SubscriptionFilter,
+  page: { readonly skip: number; readonly take: number },
+  now: Date,
+): { rows: SubscriptionRow[]; total: number } {
   applyClock(db, now);
-  const args = { school: filter.school_id ?? null, state: filter.state ?? null, kind: filter.kind ?? null, product: filter.product_id ?? null, po: filter.po_number ?? null, card: filter.card_reference ?? null };
+  const args = {
+    school: filter.school_id ?? null,
+    state: filter.state ?? null,
+    kind: filter.kind ?? null,
+    product: filter.product_id ?? null,
+    po: filter.po_number ?? null,
+    card: filter.card_reference ?? null,
+  };
   const total = oneValue<number>(db, `SELECT COUNT(*) FROM subscriptions WHERE ${WHERE}`, args) ?? 0;
-  const rows = all<SubscriptionRow>(db, `SELECT * FROM subscriptions WHERE ${WHERE} ORDER BY id LIMIT @take OFFSET @skip`, { ...args, take: page.take, skip: page.skip });
+  const rows = all<SubscriptionRow>(
+    db,
+    `SELECT * FROM subscriptions WHERE ${WHERE} ORDER BY id LIMIT @take OFFSET @skip`,
+    { ...args, take: page.take, skip: page.skip },
+  );
   return { rows, total };
 }
 
@@ -36,5 +52,9 @@ export function listSubscriptions(db: Db, filter: SubscriptionFilter, page: { re
  * subscriptionInvoices(db, 7); // [{ id: 3, number: 'INV-0003', state: 'open', currency: 'gbp', total: 12000, issued_at: '...' }]
  */
 export function subscriptionInvoices(db: Db, subscriptionId: number): unknown[] {
-  return all(db, 'SELECT id, number, state, currency, total, issued_at FROM invoices WHERE subscription_id = ? ORDER BY id', subscriptionId);
+  return all(
+    db,
+    'SELECT id, number, state, currency, total, issued_at FROM invoices WHERE subscription_id = ? ORDER BY id',
+    subscriptionId,
+  );
 }

@@ -31,21 +31,49 @@ function unknownIds(db: Db, sub: SubscriptionRow, target: Target, ids: readonly 
 function groupPupils(db: Db, groupIds: readonly number[]): number[] {
   if (groupIds.length === 0) return [];
   const marks = groupIds.map(() => '?').join(',');
-  return allValues<number>(db, `SELECT DISTINCT user_id FROM group_pupils WHERE group_id IN (${marks}) ORDER BY user_id`, ...groupIds);
+  return allValues<number>(
+    db,
+    `SELECT DISTINCT user_id FROM group_pupils WHERE group_id IN (${marks}) ORDER BY user_id`,
+    ...groupIds,
+  );
 }
 
-function insertMembers(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], limit: number | null, strict: boolean, now: Date): AssignResult {
-  const existing = new Set(allValues<number>(db, 'SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ?', sub.id, target));
+function insertMembers(
+  db: Db,
+  sub: SubscriptionRow,
+  target: Target,
+  ids: readonly number[],
+  limit: number | null,
+  strict: boolean,
+  now: Date,
+): AssignResult {
+  const existing = new Set(
+    allValues<number>(
+      db,
+      'SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ?',
+      sub.id,
+      target,
+    ),
+  );
   const fresh = [...new Set(ids)].filter((id) => !existing.has(id));
   const room = limit === null ? fresh.length : Math.max(0, limit - existing.size);
   if (strict && fresh.length > room) {
     const what = target === 'user' ? 'seats' : 'teacher seats';
-    throw new DomainError('conflict',
+    throw new DomainError(
+      'conflict',
       `Subscription ${sub.id} has ${limit ?? 0} ${what} with ${existing.size} assigned; assigning ${fresh.length} more would exceed the limit`,
     );
   }
   const assigned = fresh.slice(0, room);
-  for (const id of assigned) run(db, 'INSERT INTO subscription_members (subscription_id, target, member_id, created_at) VALUES (?, ?, ?, ?)', sub.id, target, id, now.toISOString());
+  for (const id of assigned)
+    run(
+      db,
+      'INSERT INTO subscription_members (subscription_id, target, member_id, created_at) VALUES (?, ?, ?, ?)',
+      sub.id,
+      target,
+      id,
+      now.toISOString(),
+    );
   return { assigned, skipped: fresh.slice(room) };
 }
 
@@ -55,12 +83,21 @@ function insertMembers(db: Db, sub: SubscriptionRow, target: Target, ids: readon
  * @example
  * assign(db, sub, 'user', [12, 13], { strict: true, toUsers: false }, now)
  */
-export function assign(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], options: { strict: boolean; toUsers: boolean }, now: Date): AssignResult {
+export function assign(
+  db: Db,
+  sub: SubscriptionRow,
+  target: Target,
+  ids: readonly number[],
+  options: { strict: boolean; toUsers: boolean },
+  now: Date,
+): AssignResult {
   subscriptionLifecycle.check('assign', sub.id, sub.state);
   const unknown = unknownIds(db, sub, target, ids);
   if (unknown.length > 0) {
     const what = target === 'user' ? 'pupils' : target === 'teacher' ? 'teachers' : 'groups';
-    throw new DomainError('invalid', `Not ${what} of school ${sub.school_id}: ${unknown.join(', ')}`, { errors: [{ path: target === 'group' ? 'group_ids' : 'user_ids', message: 'unknown ids' }] });
+    throw new DomainError('invalid', `Not ${what} of school ${sub.school_id}: ${unknown.join(', ')}`, {
+      errors: [{ path: target === 'group' ? 'group_ids' : 'user_ids', message: 'unknown ids' }],
+    });
   }
   if (target === 'group') {
     const result = insertMembers(db, sub, 'group', ids, null, false, now);
@@ -72,8 +109,21 @@ export function assign(db: Db, sub: SubscriptionRow, target: Target, ids: readon
 }
 
 /** Unassigns members (a group's pupils too, with toUsers). Returns the ids that were assigned. */
-export function unassign(db: Db, sub: SubscriptionRow, target: Target, ids: readonly number[], toUsers: boolean): number[] {
-  const remove = (kind: Target, id: number): number => run(db, 'DELETE FROM subscription_members WHERE subscription_id = ? AND target = ? AND member_id = ?', sub.id, kind, id).changes;
+export function unassign(
+  db: Db,
+  sub: SubscriptionRow,
+  target: Target,
+  ids: readonly number[],
+  toUsers: boolean,
+): number[] {
+  const remove = (kind: Target, id: number): number =>
+    run(
+      db,
+      'DELETE FROM subscription_members WHERE subscription_id = ? AND target = ? AND member_id = ?',
+      sub.id,
+      kind,
+      id,
+    ).changes;
   const removed = ids.filter((id) => remove(target, id) > 0);
   if (target === 'group' && toUsers) for (const id of groupPupils(db, ids)) remove('user', id);
   return removed;
@@ -86,11 +136,19 @@ export function checkSeats(db: Db, sub: SubscriptionRow, target: 'user' | 'teach
   const used = target === 'user' ? counts.users : counts.teachers;
   if (seats < used) {
     const what = target === 'user' ? 'pupils' : 'teachers';
-    throw new DomainError('conflict', `Subscription ${sub.id} has ${used} ${what} assigned; unassign some before lowering the seats to ${seats}`);
+    throw new DomainError(
+      'conflict',
+      `Subscription ${sub.id} has ${used} ${what} assigned; unassign some before lowering the seats to ${seats}`,
+    );
   }
 }
 
 /** The member ids of one target. */
 export function memberIds(db: Db, subId: number, target: Target): number[] {
-  return allValues<number>(db, 'SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ? ORDER BY member_id', subId, target);
+  return allValues<number>(
+    db,
+    'SELECT member_id FROM subscription_members WHERE subscription_id = ? AND target = ? ORDER BY member_id',
+    subId,
+    target,
+  );
 }

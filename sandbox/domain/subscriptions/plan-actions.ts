@@ -48,9 +48,18 @@ const planAction = fieldsOf<PlanActionRow>();
 
 /** The row, `params` parsed, `result` parsed where there is one. */
 const PLAN_ACTION_SHAPE: RowShape<PlanActionRow, PlanAction> = {
-  id: planAction.column('id'), plan_id: planAction.column('plan_id'), kind: planAction.column('kind'), params: planAction.json('params'), state: planAction.column('state'), run_at: planAction.column('run_at'),
-  attempts: planAction.column('attempts'), job_id: planAction.column('job_id'), error: planAction.column('error'), result: { value: (row) => (row.result === null ? null : jsonObject(row.result)) },
-  created_at: planAction.column('created_at'), updated_at: planAction.column('updated_at'),
+  id: planAction.column('id'),
+  plan_id: planAction.column('plan_id'),
+  kind: planAction.column('kind'),
+  params: planAction.json('params'),
+  state: planAction.column('state'),
+  run_at: planAction.column('run_at'),
+  attempts: planAction.column('attempts'),
+  job_id: planAction.column('job_id'),
+  error: planAction.column('error'),
+  result: { value: (row) => (row.result === null ? null : jsonObject(row.result)) },
+  created_at: planAction.column('created_at'),
+  updated_at: planAction.column('updated_at'),
 };
 
 export function serializePlanAction(row: PlanActionRow): PlanAction {
@@ -58,8 +67,22 @@ export function serializePlanAction(row: PlanActionRow): PlanAction {
 }
 
 function schedule(db: Db, action: PlanActionRow, runAt: string, now: Date): PlanActionRow {
-  const job = enqueueJob(db, { queue: 'billing', namespace: 'plan-actions', kind: PLAN_ACTION_JOB, payload: { actionId: action.id }, now, runAt });
-  run(db, "UPDATE plan_actions SET state = 'scheduled', run_at = ?, job_id = ?, error = NULL, updated_at = ? WHERE id = ?", runAt, job.id, now.toISOString(), action.id);
+  const job = enqueueJob(db, {
+    queue: 'billing',
+    namespace: 'plan-actions',
+    kind: PLAN_ACTION_JOB,
+    payload: { actionId: action.id },
+    now,
+    runAt,
+  });
+  run(
+    db,
+    "UPDATE plan_actions SET state = 'scheduled', run_at = ?, job_id = ?, error = NULL, updated_at = ? WHERE id = ?",
+    runAt,
+    job.id,
+    now.toISOString(),
+    action.id,
+  );
   return findPlanAction(db, action.id);
 }
 
@@ -71,12 +94,22 @@ function schedule(db: Db, action: PlanActionRow, runAt: string, now: Date): Plan
  */
 export function createPlanAction(db: Db, planId: number, input: PlanActionInput, now: Date): PlanActionRow {
   findPlan(db, planId);
-  if (input.kind === 'migrate' && input.target_plan_id === undefined) throw invalid('target_plan_id', 'a migration needs a target plan');
+  if (input.kind === 'migrate' && input.target_plan_id === undefined)
+    throw invalid('target_plan_id', 'a migration needs a target plan');
   if (input.kind === 'reprice' && input.price === undefined) throw invalid('price', 'a reprice needs a price');
   const params = { target_plan_id: input.target_plan_id, price: input.price, seat_price: input.seat_price };
   const stamp = now.toISOString();
   const runAt = input.run_at === undefined ? stamp : new Date(input.run_at).toISOString();
-  const { lastInsertRowid } = run(db, "INSERT INTO plan_actions (plan_id, kind, params, state, run_at, created_at, updated_at) VALUES (?, ?, ?, 'scheduled', ?, ?, ?)", planId, input.kind, JSON.stringify(params), runAt, stamp, stamp);
+  const { lastInsertRowid } = run(
+    db,
+    "INSERT INTO plan_actions (plan_id, kind, params, state, run_at, created_at, updated_at) VALUES (?, ?, ?, 'scheduled', ?, ?, ?)",
+    planId,
+    input.kind,
+    JSON.stringify(params),
+    runAt,
+    stamp,
+    stamp,
+  );
   return schedule(db, findPlanAction(db, Number(lastInsertRowid)), runAt, now);
 }
 
@@ -98,13 +131,27 @@ function perform(db: Db, action: PlanActionRow, now: Date): Record<string, unkno
   if (action.kind === 'migrate') {
     const target = getPlan(db, Number(params.target_plan_id));
     if (!target) throw new Error(`Target plan ${String(params.target_plan_id)} does not exist`);
-    if (target.product_id !== plan.product_id || target.currency !== plan.currency) throw new Error(`Plan ${target.id} is not of the same product and currency as plan ${plan.id}`);
-    const moved = run(db, `UPDATE subscriptions SET plan_id = ?, updated_at = ? WHERE plan_id = ? AND deleted_at IS NULL AND state IN ${sqlList(LIVE_SUBSCRIPTION_STATES)}`, target.id, stamp, plan.id).changes;
+    if (target.product_id !== plan.product_id || target.currency !== plan.currency)
+      throw new Error(`Plan ${target.id} is not of the same product and currency as plan ${plan.id}`);
+    const moved = run(
+      db,
+      `UPDATE subscriptions SET plan_id = ?, updated_at = ? WHERE plan_id = ? AND deleted_at IS NULL AND state IN ${sqlList(LIVE_SUBSCRIPTION_STATES)}`,
+      target.id,
+      stamp,
+      plan.id,
+    ).changes;
     return { moved };
   }
   if (action.kind === 'reprice') {
     const seatPrice = typeof params.seat_price === 'number' ? params.seat_price : plan.seat_price;
-    run(db, 'UPDATE plans SET price = ?, seat_price = ?, version = version + 1, updated_at = ? WHERE id = ?', Number(params.price), seatPrice, stamp, plan.id);
+    run(
+      db,
+      'UPDATE plans SET price = ?, seat_price = ?, version = version + 1, updated_at = ? WHERE id = ?',
+      Number(params.price),
+      seatPrice,
+      stamp,
+      plan.id,
+    );
     return { price: Number(params.price), seat_price: seatPrice, version: plan.version + 1 };
   }
   run(db, 'UPDATE plans SET active = 0, updated_at = ? WHERE id = ?', stamp, plan.id);
@@ -116,15 +163,29 @@ export const planActionJob: JobKind = {
   step(db, job: JobRow, _cursor, now) {
     const { actionId } = z.object({ actionId: z.number() }).parse(JSON.parse(job.payload));
     const action = findPlanAction(db, actionId);
-    if (action.state !== 'scheduled' || action.job_id !== job.id) return { progress: 100, done: true, result: { skipped: action.state } };
+    if (action.state !== 'scheduled' || action.job_id !== job.id)
+      return { progress: 100, done: true, result: { skipped: action.state } };
     const result = perform(db, action, now);
-    run(db, "UPDATE plan_actions SET state = 'done', attempts = attempts + 1, result = ?, updated_at = ? WHERE id = ?", JSON.stringify(result), now.toISOString(), action.id);
+    run(
+      db,
+      "UPDATE plan_actions SET state = 'done', attempts = attempts + 1, result = ?, updated_at = ? WHERE id = ?",
+      JSON.stringify(result),
+      now.toISOString(),
+      action.id,
+    );
     return { progress: 100, done: true, result };
   },
   onFail(db, job, message, now) {
     const parsed = z.object({ actionId: z.number() }).safeParse(JSON.parse(job.payload));
     if (!parsed.success) return;
-    run(db, "UPDATE plan_actions SET state = 'failed', attempts = attempts + 1, error = ?, updated_at = ? WHERE id = ? AND job_id = ?", message, now.toISOString(), parsed.data.actionId, job.id);
+    run(
+      db,
+      "UPDATE plan_actions SET state = 'failed', attempts = attempts + 1, error = ?, updated_at = ? WHERE id = ? AND job_id = ?",
+      message,
+      now.toISOString(),
+      parsed.data.actionId,
+      job.id,
+    );
   },
 };
 
@@ -145,5 +206,10 @@ export function planMigrations(db: Db): PlanActionRow[] {
  * listPlanActions(db, 'failed').map(serializePlanAction);
  */
 export function listPlanActions(db: Db, state: string | null): PlanActionRow[] {
-  return all<PlanActionRow>(db, 'SELECT * FROM plan_actions WHERE (? IS NULL OR state = ?) ORDER BY id DESC', state, state);
+  return all<PlanActionRow>(
+    db,
+    'SELECT * FROM plan_actions WHERE (? IS NULL OR state = ?) ORDER BY id DESC',
+    state,
+    state,
+  );
 }

@@ -21,7 +21,9 @@ export function renewalEmail(db: Db, sub: SubscriptionRow): Record<string, unkno
   const price = `${(amount / 100).toFixed(2)} ${sub.currency.toUpperCase()}`;
   return {
     to: billingAddressee(db, sub.school_id),
-    subject: ending ? `${school}: your subscription ends on ${sub.expiry ?? ''}` : `${school}: your subscription renews on ${sub.expiry ?? ''}`,
+    subject: ending
+      ? `${school}: your subscription ends on ${sub.expiry ?? ''}`
+      : `${school}: your subscription renews on ${sub.expiry ?? ''}`,
     body: ending
       ? `Your ${plan?.name ?? 'subscription'} ends on ${sub.expiry ?? ''} and will not renew. Reply to keep it.`
       : `Your ${plan?.name ?? 'subscription'} for ${sub.seats} pupils renews on ${sub.expiry ?? ''} at ${price}${sub.price_rise_exemption ? ' (price held)' : ''}.`,

@@ -13,10 +13,23 @@ import { applyClock, updateSubscription, type SubscriptionRow } from './subscrip
  * @example
  * schoolSubscriptions(db, 1, { skip: 0, take: 20 }, now); // { rows: [...], total: 3 }
  */
-export function schoolSubscriptions(db: Db, schoolId: number, page: { readonly skip: number; readonly take: number }, now: Date): { rows: SubscriptionRow[]; total: number } {
+export function schoolSubscriptions(
+  db: Db,
+  schoolId: number,
+  page: { readonly skip: number; readonly take: number },
+  now: Date,
+): { rows: SubscriptionRow[]; total: number } {
   applyClock(db, now);
-  const total = oneValue<number>(db, 'SELECT COUNT(*) FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL', schoolId) ?? 0;
-  const rows = all<SubscriptionRow>(db, 'SELECT * FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?', schoolId, page.take, page.skip);
+  const total =
+    oneValue<number>(db, 'SELECT COUNT(*) FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL', schoolId) ??
+    0;
+  const rows = all<SubscriptionRow>(
+    db,
+    'SELECT * FROM subscriptions WHERE school_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?',
+    schoolId,
+    page.take,
+    page.skip,
+  );
   return { rows, total };
 }
 
@@ -29,7 +42,11 @@ export function schoolSubscriptions(db: Db, schoolId: number, page: { readonly s
  */
 export function freePlanFor(db: Db, schoolId: number, input: QuoteInput): PlanRow {
   const plan = planFor(db, schoolId, input, 'resources');
-  if (plan.price > 0) throw new DomainError('conflict', `Plan ${plan.id} costs ${plan.price} ${plan.currency}; a school can only take a free plan itself`);
+  if (plan.price > 0)
+    throw new DomainError(
+      'conflict',
+      `Plan ${plan.id} costs ${plan.price} ${plan.currency}; a school can only take a free plan itself`,
+    );
   return plan;
 }
 
@@ -50,7 +67,12 @@ export function productIdByCode(db: Db, code: string): number {
  * subscriptionInvoiceRows(db, 7, 'card').map(serializeInvoice);
  */
 export function subscriptionInvoiceRows(db: Db, subscriptionId: number, billing?: 'card'): InvoiceRow[] {
-  if (billing === 'card') return all<InvoiceRow>(db, "SELECT * FROM invoices WHERE subscription_id = ? AND billing = 'card' ORDER BY id", subscriptionId);
+  if (billing === 'card')
+    return all<InvoiceRow>(
+      db,
+      "SELECT * FROM invoices WHERE subscription_id = ? AND billing = 'card' ORDER BY id",
+      subscriptionId,
+    );
   return all<InvoiceRow>(db, 'SELECT * FROM invoices WHERE subscription_id = ? ORDER BY id', subscriptionId);
 }
 
@@ -63,7 +85,14 @@ export function subscriptionInvoiceRows(db: Db, subscriptionId: number, billing?
 export function findPrepayment(db: Db, secret: string, schoolId: number | null): SubscriptionRow {
   // The 404 must not repeat the secret, so it names the row by what it is instead.
   const missing = (): DomainError => notFound('Prepayment', 'for that action secret');
-  return findRow<SubscriptionRow>(db, missing, "SELECT * FROM subscriptions WHERE action_secret = ? AND kind = 'prepaid' AND deleted_at IS NULL AND (? IS NULL OR school_id = ?)", secret, schoolId, schoolId);
+  return findRow<SubscriptionRow>(
+    db,
+    missing,
+    "SELECT * FROM subscriptions WHERE action_secret = ? AND kind = 'prepaid' AND deleted_at IS NULL AND (? IS NULL OR school_id = ?)",
+    secret,
+    schoolId,
+    schoolId,
+  );
 }
 
 /**
@@ -73,10 +102,21 @@ export function findPrepayment(db: Db, secret: string, schoolId: number | null):
  * setBillingAddress(db, sub, 5, now);
  */
 export function setBillingAddress(db: Db, sub: SubscriptionRow, addressId: number, now: Date): SubscriptionRow {
-  if (one(db, 'SELECT 1 FROM addresses WHERE id = ? AND school_id = ? AND deleted_at IS NULL', addressId, sub.school_id) === undefined) {
-    throw new DomainError('invalid', `billing_address_id: address ${addressId} is not an address of school ${sub.school_id}`, {
-      errors: [{ path: 'billing_address_id', message: 'not an address of the school' }],
-    });
+  if (
+    one(
+      db,
+      'SELECT 1 FROM addresses WHERE id = ? AND school_id = ? AND deleted_at IS NULL',
+      addressId,
+      sub.school_id,
+    ) === undefined
+  ) {
+    throw new DomainError(
+      'invalid',
+      `billing_address_id: address ${addressId} is not an address of school ${sub.school_id}`,
+      {
+        errors: [{ path: 'billing_address_id', message: 'not an address of the school' }],
+      },
+    );
   }
   return updateSubscription(db, sub.id, { billing_address_id: addressId }, now);
 }

@@ -4,7 +4,12 @@ import { findReachable } from '../../kit/reach.js';
 import { day } from '../billing/dates.js';
 import { jsonObject } from '../../kit/json-columns.js';
 
-export { SUBSCRIPTION_KINDS, SUBSCRIPTION_STATES, type SubscriptionKind, type SubscriptionState } from '../../../core/domain/billing.js';
+export {
+  SUBSCRIPTION_KINDS,
+  SUBSCRIPTION_STATES,
+  type SubscriptionKind,
+  type SubscriptionState,
+} from '../../../core/domain/billing.js';
 import type { SubscriptionState } from '../../../core/domain/billing.js';
 import type { Subscription } from '../../../core/shapes/types.js';
 import type { Row } from '../../db/rows.js';
@@ -29,7 +34,9 @@ export function getSubscription(db: Db, id: number): SubscriptionRow | undefined
  */
 export function visibleSubscription(ctx: DomainContext, id: number): SubscriptionRow {
   applyClock(ctx.db, ctx.now(), id);
-  return findReachable<SubscriptionRow>(ctx.db, ctx.user, 'Subscription', SUBSCRIPTION_BY_ID, id, { purpose: 'billing' });
+  return findReachable<SubscriptionRow>(ctx.db, ctx.user, 'Subscription', SUBSCRIPTION_BY_ID, id, {
+    purpose: 'billing',
+  });
 }
 
 /**
@@ -45,14 +52,31 @@ export function applyClock(db: Db, now: Date, id?: number): number {
   const only = id === undefined ? '' : ' AND id = @id';
   const args = { today, stamp, id };
   let changed = 0;
-  changed += run(db, `UPDATE subscriptions SET state = 'active', updated_at = @stamp WHERE state = 'future' AND start_date <= @today AND deleted_at IS NULL${only}`, args).changes;
-  changed += run(db, `UPDATE subscriptions SET state = 'expired', updated_at = @stamp WHERE state IN ('trial', 'active') AND expiry < @today AND deleted_at IS NULL${only}`, args).changes;
-  changed += run(db, `UPDATE subscriptions SET state = 'cancelled', cancelled_at = @stamp, updated_at = @stamp WHERE state = 'cancelling' AND expiry < @today AND deleted_at IS NULL${only}`, args).changes;
+  changed += run(
+    db,
+    `UPDATE subscriptions SET state = 'active', updated_at = @stamp WHERE state = 'future' AND start_date <= @today AND deleted_at IS NULL${only}`,
+    args,
+  ).changes;
+  changed += run(
+    db,
+    `UPDATE subscriptions SET state = 'expired', updated_at = @stamp WHERE state IN ('trial', 'active') AND expiry < @today AND deleted_at IS NULL${only}`,
+    args,
+  ).changes;
+  changed += run(
+    db,
+    `UPDATE subscriptions SET state = 'cancelled', cancelled_at = @stamp, updated_at = @stamp WHERE state = 'cancelling' AND expiry < @today AND deleted_at IS NULL${only}`,
+    args,
+  ).changes;
   return changed;
 }
 
 /** Sets columns of a subscription and stamps `updated_at`. */
-export function updateSubscription(db: Db, id: number, changes: Readonly<Partial<SubscriptionRow>>, now: Date): SubscriptionRow {
+export function updateSubscription(
+  db: Db,
+  id: number,
+  changes: Readonly<Partial<SubscriptionRow>>,
+  now: Date,
+): SubscriptionRow {
   const keys = Object.keys(changes);
   const assignments = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'].join(', ');
   run(db, `UPDATE subscriptions SET ${assignments} WHERE id = @id`, { ...changes, updated_at: now.toISOString(), id });
@@ -85,14 +109,34 @@ const subscription = fieldsOf<SubscriptionWith>();
  * left (the row's order: the parsed columns follow the product).
  */
 const SUBSCRIPTION_SHAPE: RowShape<SubscriptionWith, Subscription> = {
-  id: subscription.column('id'), school_id: subscription.column('school_id'), product_id: subscription.column('product_id'), plan_id: subscription.column('plan_id'), kind: subscription.column('kind'), state: subscription.column('state'),
-  billing: subscription.column('billing'), currency: subscription.column('currency'), seats: subscription.column('seats'), teacher_seats: subscription.column('teacher_seats'), start_date: subscription.column('start_date'),
-  expiry: subscription.column('expiry'), po_number: subscription.column('po_number'), billing_address_id: subscription.column('billing_address_id'), price_rise_exemption: subscription.column('price_rise_exemption'),
-  inferred_teacher_access: subscription.flag('inferred_teacher_access'), card_reference: subscription.column('card_reference'),
-  moved_from_school_id: subscription.column('moved_from_school_id'), synced_at: subscription.column('synced_at'), cancelled_at: subscription.column('cancelled_at'), deactivated_at: subscription.column('deactivated_at'),
-  created_at: subscription.column('created_at'), updated_at: subscription.column('updated_at'), deleted_at: subscription.column('deleted_at'),
-  product: subscription.column('product'), permissions: subscription.strings('permissions'),
-  pending_upgrade: { value: (row) => (row.pending_upgrade === null ? null : jsonObject(row.pending_upgrade)) }, assigned: subscription.column('assigned'),
+  id: subscription.column('id'),
+  school_id: subscription.column('school_id'),
+  product_id: subscription.column('product_id'),
+  plan_id: subscription.column('plan_id'),
+  kind: subscription.column('kind'),
+  state: subscription.column('state'),
+  billing: subscription.column('billing'),
+  currency: subscription.column('currency'),
+  seats: subscription.column('seats'),
+  teacher_seats: subscription.column('teacher_seats'),
+  start_date: subscription.column('start_date'),
+  expiry: subscription.column('expiry'),
+  po_number: subscription.column('po_number'),
+  billing_address_id: subscription.column('billing_address_id'),
+  price_rise_exemption: subscription.column('price_rise_exemption'),
+  inferred_teacher_access: subscription.flag('inferred_teacher_access'),
+  card_reference: subscription.column('card_reference'),
+  moved_from_school_id: subscription.column('moved_from_school_id'),
+  synced_at: subscription.column('synced_at'),
+  cancelled_at: subscription.column('cancelled_at'),
+  deactivated_at: subscription.column('deactivated_at'),
+  created_at: subscription.column('created_at'),
+  updated_at: subscription.column('updated_at'),
+  deleted_at: subscription.column('deleted_at'),
+  product: subscription.column('product'),
+  permissions: subscription.strings('permissions'),
+  pending_upgrade: { value: (row) => (row.pending_upgrade === null ? null : jsonObject(row.pending_upgrade)) },
+  assigned: subscription.column('assigned'),
   seats_available: { value: (row) => Math.max(0, row.seats - row.assigned.users) },
   teacher_seats_available: { value: (row) => Math.max(0, row.teacher_seats - row.assigned.teachers) },
 };
@@ -104,7 +148,11 @@ const SUBSCRIPTION_SHAPE: RowShape<SubscriptionWith, Subscription> = {
  * return reply(ctx, 'subscription', serializeSubscription(db, row));
  */
 export function serializeSubscription(db: Db, row: SubscriptionRow): Subscription {
-  const product = one<Pick<Row<'products'>, 'code' | 'name'>>(db, 'SELECT code, name FROM products WHERE id = ?', row.product_id);
+  const product = one<Pick<Row<'products'>, 'code' | 'name'>>(
+    db,
+    'SELECT code, name FROM products WHERE id = ?',
+    row.product_id,
+  );
   // products(id) is the subscription's foreign key, so a missing product is a broken database, not a reply.
   if (!product) throw new Error(`Subscription ${row.id}: no product ${row.product_id}`);
   return shapeValue(SUBSCRIPTION_SHAPE, { ...row, product, assigned: memberCounts(db, row.id) });

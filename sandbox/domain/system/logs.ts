@@ -25,7 +25,15 @@ function logWhere(f: LogFilter): { where: string; args: Record<string, unknown> 
     where: `(@ids IS NULL OR id IN (SELECT value FROM json_each(@ids))) AND (@status IS NULL OR status = @status) AND (@template IS NULL OR template = @template)
       AND (@recipient IS NULL OR ${containsNamed('recipient', 'recipient')}) AND (@school IS NULL OR school_id = @school)
       AND (@from IS NULL OR sent_at >= @from) AND (@to IS NULL OR sent_at < date(@to, '+1 day'))`,
-    args: { ids: ids && JSON.stringify(ids), status: f.status ?? null, template: f.template ?? null, recipient: f.recipient || null, school: f.school_id ?? null, from: f.from ?? null, to: f.to ?? null },
+    args: {
+      ids: ids && JSON.stringify(ids),
+      status: f.status ?? null,
+      template: f.template ?? null,
+      recipient: f.recipient || null,
+      school: f.school_id ?? null,
+      from: f.from ?? null,
+      to: f.to ?? null,
+    },
   };
 }
 
@@ -37,9 +45,28 @@ function logWhere(f: LogFilter): { where: string; args: Record<string, unknown> 
  */
 export function resendEmail(db: Db, id: number, now: Date): ReturnType<typeof logEmail> {
   const original = findRow<EmailRow>(db, 'Email', 'SELECT * FROM email_logs WHERE id = ?', id);
-  const suppressed = one<Pick<Row<'email_suppressions'>, 'reason' | 'created_at'>>(db, 'SELECT reason, created_at FROM email_suppressions WHERE email = ? COLLATE NOCASE', original.recipient);
-  if (suppressed) throw new DomainError('conflict', `${original.recipient} is suppressed (${suppressed.reason} on ${suppressed.created_at.slice(0, 10)}); remove the suppression before resending`);
-  return logEmail(db, { recipient: original.recipient, subject: original.subject, template: original.template, schoolId: original.school_id, userId: original.user_id, resentFrom: original.id }, now);
+  const suppressed = one<Pick<Row<'email_suppressions'>, 'reason' | 'created_at'>>(
+    db,
+    'SELECT reason, created_at FROM email_suppressions WHERE email = ? COLLATE NOCASE',
+    original.recipient,
+  );
+  if (suppressed)
+    throw new DomainError(
+      'conflict',
+      `${original.recipient} is suppressed (${suppressed.reason} on ${suppressed.created_at.slice(0, 10)}); remove the suppression before resending`,
+    );
+  return logEmail(
+    db,
+    {
+      recipient: original.recipient,
+      subject: original.subject,
+      template: original.template,
+      schoolId: original.school_id,
+      userId: original.user_id,
+      resentFrom: original.id,
+    },
+    now,
+  );
 }
 
 /**
@@ -50,10 +77,20 @@ export function resendEmail(db: Db, id: number, now: Date): ReturnType<typeof lo
  */
 export function emailStats(db: Db, filter: LogFilter): Record<string, unknown> {
   const { where, args } = logWhere(filter);
-  const byStatus = all<{ status: string; count: number }>(db, `SELECT status, COUNT(*) AS count FROM email_logs WHERE ${where} GROUP BY status ORDER BY status`, args);
-  const byTemplate = all(db, `SELECT template, COUNT(*) AS count FROM email_logs WHERE ${where} GROUP BY template ORDER BY count DESC, template`, args);
+  const byStatus = all<{ status: string; count: number }>(
+    db,
+    `SELECT status, COUNT(*) AS count FROM email_logs WHERE ${where} GROUP BY status ORDER BY status`,
+    args,
+  );
+  const byTemplate = all(
+    db,
+    `SELECT template, COUNT(*) AS count FROM email_logs WHERE ${where} GROUP BY template ORDER BY count DESC, template`,
+    args,
+  );
   const total = byStatus.reduce((s, r) => s + r.count, 0);
-  const delivered = byStatus.filter((r) => r.status === 'delivered' || r.status === 'opened').reduce((s, r) => s + r.count, 0);
+  const delivered = byStatus
+    .filter((r) => r.status === 'delivered' || r.status === 'opened')
+    .reduce((s, r) => s + r.count, 0);
   const opened = byStatus.find((r) => r.status === 'opened')?.count ?? 0;
   return {
     total,
@@ -74,7 +111,11 @@ export function emailStats(db: Db, filter: LogFilter): Record<string, unknown> {
 export function emailLogs(db: Db, filter: LogFilter, page: Page): { rows: unknown[]; total: number } {
   const { where, args } = logWhere(filter);
   const total = oneValue<number>(db, `SELECT COUNT(*) FROM email_logs WHERE ${where}`, args) as number;
-  const rows = all(db, `SELECT * FROM email_logs WHERE ${where} ORDER BY sent_at DESC, id DESC LIMIT @take OFFSET @skip`, { ...args, take: page.take, skip: page.skip });
+  const rows = all(
+    db,
+    `SELECT * FROM email_logs WHERE ${where} ORDER BY sent_at DESC, id DESC LIMIT @take OFFSET @skip`,
+    { ...args, take: page.take, skip: page.skip },
+  );
   return { rows, total };
 }
 
@@ -86,8 +127,15 @@ export function emailLogs(db: Db, filter: LogFilter, page: Page): { rows: unknow
  */
 export function emailCsv(db: Db, filter: LogFilter): { rows: number; content: string } {
   const { where, args } = logWhere(filter);
-  const rows = allArrays(db, `SELECT id, sent_at, recipient, template, status, subject FROM email_logs WHERE ${where} ORDER BY sent_at, id`, args);
-  return { rows: rows.length, content: toCsv(['id', 'sent_at', 'recipient', 'template', 'status', 'subject'], rows, '\n') };
+  const rows = allArrays(
+    db,
+    `SELECT id, sent_at, recipient, template, status, subject FROM email_logs WHERE ${where} ORDER BY sent_at, id`,
+    args,
+  );
+  return {
+    rows: rows.length,
+    content: toCsv(['id', 'sent_at', 'recipient', 'template', 'status', 'subject'], rows, '\n'),
+  };
 }
 
 /**
@@ -107,7 +155,10 @@ export function bounces(db: Db): unknown[] {
  * removeBounce(db, 'ada@example.org');
  */
 export function removeBounce(db: Db, email: string): void {
-  if (run(db, "DELETE FROM email_suppressions WHERE email = ? COLLATE NOCASE AND reason = 'bounce'", email).changes === 0) throw notFound('Bounce', email);
+  if (
+    run(db, "DELETE FROM email_suppressions WHERE email = ? COLLATE NOCASE AND reason = 'bounce'", email).changes === 0
+  )
+    throw notFound('Bounce', email);
 }
 
 /**
@@ -116,10 +167,19 @@ export function removeBounce(db: Db, email: string): void {
  * @example
  * jobs(db, { state: 'failed', namespace: null, queue: null }, { skip: 0, take: 50 }).total
  */
-export function jobs(db: Db, filter: { state: string | null; namespace: string | null; queue: string | null }, page: Page): { rows: JobRow[]; total: number } {
-  const where = '(@state IS NULL OR state = @state) AND (@namespace IS NULL OR namespace_id = @namespace) AND (@queue IS NULL OR queue_id = @queue)';
+export function jobs(
+  db: Db,
+  filter: { state: string | null; namespace: string | null; queue: string | null },
+  page: Page,
+): { rows: JobRow[]; total: number } {
+  const where =
+    '(@state IS NULL OR state = @state) AND (@namespace IS NULL OR namespace_id = @namespace) AND (@queue IS NULL OR queue_id = @queue)';
   const total = oneValue<number>(db, `SELECT COUNT(*) FROM jobs WHERE ${where}`, filter) as number;
-  const rows = all<JobRow>(db, `SELECT * FROM jobs WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`, { ...filter, take: page.take, skip: page.skip });
+  const rows = all<JobRow>(db, `SELECT * FROM jobs WHERE ${where} ORDER BY id DESC LIMIT @take OFFSET @skip`, {
+    ...filter,
+    take: page.take,
+    skip: page.skip,
+  });
   return { rows, total };
 }
 
@@ -130,8 +190,11 @@ export function jobs(db: Db, filter: { state: string | null; namespace: string |
  * jobNamespaces(db)[0]?.failed
  */
 export function jobNamespaces(db: Db): unknown[] {
-  return all(db, `SELECT namespace_id, queue_id, COUNT(*) AS total, SUM(state = 'queued') AS queued, SUM(state = 'running') AS running, SUM(state = 'done') AS done,
-           SUM(state = 'failed') AS failed, MAX(updated_at) AS last_activity FROM jobs GROUP BY namespace_id, queue_id ORDER BY namespace_id`);
+  return all(
+    db,
+    `SELECT namespace_id, queue_id, COUNT(*) AS total, SUM(state = 'queued') AS queued, SUM(state = 'running') AS running, SUM(state = 'done') AS done,
+           SUM(state = 'failed') AS failed, MAX(updated_at) AS last_activity FROM jobs GROUP BY namespace_id, queue_id ORDER BY namespace_id`,
+  );
 }
 
 /**
@@ -141,8 +204,20 @@ export function jobNamespaces(db: Db): unknown[] {
  * systemErrors(db, 'client', { skip: 0, take: 50 }).total
  */
 export function systemErrors(db: Db, source: string | null, page: Page): { rows: unknown[]; total: number } {
-  const total = oneValue<number>(db, 'SELECT COUNT(*) FROM system_errors WHERE (? IS NULL OR source = ?)', source, source) as number;
-  const rows = all(db, 'SELECT * FROM system_errors WHERE (? IS NULL OR source = ?) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', source, source, page.take, page.skip);
+  const total = oneValue<number>(
+    db,
+    'SELECT COUNT(*) FROM system_errors WHERE (? IS NULL OR source = ?)',
+    source,
+    source,
+  ) as number;
+  const rows = all(
+    db,
+    'SELECT * FROM system_errors WHERE (? IS NULL OR source = ?) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
+    source,
+    source,
+    page.take,
+    page.skip,
+  );
   return { rows, total };
 }
 
@@ -152,7 +227,26 @@ export function systemErrors(db: Db, source: string | null, page: Page): { rows:
  * @example
  * recordClientError(db, { message: 'boom' }, 4, now)
  */
-export function recordClientError(db: Db, report: { message: string; stack?: string | undefined; url?: string | undefined; rest: Readonly<Record<string, unknown>> }, userId: number | null, now: Date): unknown {
-  const { lastInsertRowid } = run(db, "INSERT INTO system_errors (source, message, stack, url, user_id, data, created_at) VALUES ('client', ?, ?, ?, ?, ?, ?)", report.message, report.stack ?? null, report.url ?? null, userId, JSON.stringify(report.rest), now.toISOString());
+export function recordClientError(
+  db: Db,
+  report: {
+    message: string;
+    stack?: string | undefined;
+    url?: string | undefined;
+    rest: Readonly<Record<string, unknown>>;
+  },
+  userId: number | null,
+  now: Date,
+): unknown {
+  const { lastInsertRowid } = run(
+    db,
+    "INSERT INTO system_errors (source, message, stack, url, user_id, data, created_at) VALUES ('client', ?, ?, ?, ?, ?, ?)",
+    report.message,
+    report.stack ?? null,
+    report.url ?? null,
+    userId,
+    JSON.stringify(report.rest),
+    now.toISOString(),
+  );
   return findRow(db, 'Error', 'SELECT * FROM system_errors WHERE id = ?', Number(lastInsertRowid));
 }

@@ -33,7 +33,10 @@ export const signInHandlers = {
 
   'POST auth/school_id': (ctx) => {
     const { input } = ctx;
-    const row = findCredentials(ctx.db, 'school_id = ? AND school_username = ? COLLATE NOCASE', [Number(input.school_id), input.school_username]);
+    const row = findCredentials(ctx.db, 'school_id = ? AND school_username = ? COLLATE NOCASE', [
+      Number(input.school_id),
+      input.school_username,
+    ]);
     return signedIn(ctx, signIn(ctx, row, input.password));
   },
 

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { openSession } from '../../domain/auth/sign-in.js';
 import { serializeSessionUser } from '../../domain/auth/user-json.js';
-import { currentUser, passwordVerified, relationship, signUp, updateProfile, type ProfileChange } from '../../domain/auth/profile.js';
+import {
+  currentUser,
+  passwordVerified,
+  relationship,
+  signUp,
+  updateProfile,
+  type ProfileChange,
+} from '../../domain/auth/profile.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { parseField, pathId } from '../../kit/input.js';
 import { requireUser } from '../../kit/reach.js';
@@ -23,7 +30,12 @@ function profileOf(input: ProfileChange): ProfileChange {
 function me(ctx: HandlerContext): HandlerResult {
   const caller = requireUser(ctx);
   const user = currentUser(ctx);
-  return reply(ctx, 'user', { ...serializeSessionUser(ctx.db, user, caller.imitatedBy), token: caller.token }, { token: caller.token });
+  return reply(
+    ctx,
+    'user',
+    { ...serializeSessionUser(ctx.db, user, caller.imitatedBy), token: caller.token },
+    { token: caller.token },
+  );
 }
 
 export const usersMeHandlers = {
@@ -43,7 +55,12 @@ export const usersMeHandlers = {
   'GET users/me/users/{id}': (ctx) => reply(ctx, 'relationship', relationship(ctx, pathId(ctx, 'User'))),
 
   'POST users': (ctx) => {
-    const id = signUp(ctx, { ...profileOf(ctx.input), username: ctx.input.username, password: ctx.input.password, kind: ctx.input.kind ?? 'teacher' });
+    const id = signUp(ctx, {
+      ...profileOf(ctx.input),
+      username: ctx.input.username,
+      password: ctx.input.password,
+      kind: ctx.input.kind ?? 'teacher',
+    });
     return sessionReply(ctx, openSession(ctx, id, null), 201);
   },
 } satisfies PartialHandlerMap;

@@ -49,7 +49,12 @@ function cover(state: SandboxState, request: SandboxRequest, key: string, n: num
     // Opened on its own, the image is a document of the API's origin: it may run nothing and load nothing.
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   };
-  if (first(request.header('if-none-match')).split(/\s*,\s*/).includes(etag)) return bytes(304, headers, undefined);
+  if (
+    first(request.header('if-none-match'))
+      .split(/\s*,\s*/)
+      .includes(etag)
+  )
+    return bytes(304, headers, undefined);
   return bytes(200, { ...headers, 'content-length': String(svg.length) }, svg);
 }
 
@@ -72,23 +77,35 @@ function file(state: SandboxState, request: SandboxRequest, id: number, name: st
   const expires = /^\d{1,12}$/.test(expiresText) ? Number(expiresText) : Number.NaN;
   const signature = first(request.query['signature']);
   if (Number.isNaN(expires) || !signatureValid(state.db, id, disposition, expires, signature)) {
-    return errorReply(403, 'Forbidden', `This download address is not one the sandbox signed, or it was changed: ask for a new one with POST resources/files/${id}/presign`);
+    return errorReply(
+      403,
+      'Forbidden',
+      `This download address is not one the sandbox signed, or it was changed: ask for a new one with POST resources/files/${id}/presign`,
+    );
   }
   const now = state.now().getTime();
   if (expires * 1000 <= now) {
-    return errorReply(410, 'Gone', `This download address expired at ${new Date(expires * 1000).toISOString()}: ask for a new one with POST resources/files/${id}/presign`);
+    return errorReply(
+      410,
+      'Gone',
+      `This download address expired at ${new Date(expires * 1000).toISOString()}: ask for a new one with POST resources/files/${id}/presign`,
+    );
   }
   const found = servedFile(state.db, id, name);
   if (!found) return errorReply(404, 'Not found', `No file ${id} named ${name}`);
   const { row, resource } = found;
   const body = fileContent(resourceLook(state.db, resource), fileKindOf(row.kind));
-  return bytes(200, {
-    'content-type': row.mime,
-    'content-length': String(body.length),
-    'content-disposition': contentDisposition(disposition, row.name),
-    'cache-control': `private, max-age=${Math.max(0, Math.floor(expires - now / 1000))}`,
-    'x-content-type-options': 'nosniff',
-  }, body);
+  return bytes(
+    200,
+    {
+      'content-type': row.mime,
+      'content-length': String(body.length),
+      'content-disposition': contentDisposition(disposition, row.name),
+      'cache-control': `private, max-age=${Math.max(0, Math.floor(expires - now / 1000))}`,
+      'x-content-type-options': 'nosniff',
+    },
+    body,
+  );
 }
 
 /**
@@ -99,7 +116,12 @@ function file(state: SandboxState, request: SandboxRequest, id: number, name: st
  * answerMedia(state, { method: 'GET', path: 'media/resources/kennings-poetry-unit/cover-1.svg', ... })
  */
 export function answerMedia(state: SandboxState, request: SandboxRequest): SandboxReply {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return errorReply(405, 'Method not allowed', `${request.method} ${request.path}: the media addresses answer GET only`);
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return errorReply(
+      405,
+      'Method not allowed',
+      `${request.method} ${request.path}: the media addresses answer GET only`,
+    );
   const coverMatch = COVER.exec(request.path);
   const key = coverMatch ? decoded(coverMatch[1] as string) : undefined;
   if (coverMatch && key !== undefined) return cover(state, request, key, Number(coverMatch[2]));

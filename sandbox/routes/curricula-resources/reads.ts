@@ -22,7 +22,11 @@ const byUrlPath: RouteHandler<'GET quiz/curriculum_nodes_by_url_path'> = (ctx) =
   const q = ctx.input;
   const path = (q.url_path ?? q.path ?? '').replace(/^\/+|\/+$/g, '');
   const { skip, take } = page(ctx);
-  const found = listRecords(ctx.db, NODES, null, { skip, take, where: { url_path: path, ...(q.curriculum_id ? { curriculum_id: q.curriculum_id } : {}) } });
+  const found = listRecords(ctx.db, NODES, null, {
+    skip,
+    take,
+    where: { url_path: path, ...(q.curriculum_id ? { curriculum_id: q.curriculum_id } : {}) },
+  });
   return reply(ctx, 'nodes', found.items.map(renderRecord), { total: found.total });
 };
 
@@ -44,7 +48,11 @@ export const curriculumReadHandlers = {
   'GET external_curricula/{id}/nodes': (ctx) => {
     const id = String(pathId(ctx, 'External curriculum'));
     if (!findRecord(ctx.db, EXTERNAL, id, null)) throw notFound('External curriculum', id);
-    const found = listRecords(ctx.db, EXTERNAL_NODES, null, { skip: 0, take: 1000, where: { external_curriculum_id: id } });
+    const found = listRecords(ctx.db, EXTERNAL_NODES, null, {
+      skip: 0,
+      take: 1000,
+      where: { external_curriculum_id: id },
+    });
     return reply(ctx, 'nodes', found.items.map(renderRecord), { total: found.total });
   },
 } satisfies PartialHandlerMap;

@@ -10,7 +10,13 @@ const allocate: RouteHandler<'POST users/me/district/schools/{id}/subscriptions'
   const user = requireUser(ctx);
   const { target, parent } = allocateSeats(ctx, user, pathId(ctx, 'School'), ctx.input);
   ctx.countWrite();
-  return reply(ctx, 'subscription', serializeSubscription(ctx.db, target), { parent: serializeSubscription(ctx.db, parent) }, 201);
+  return reply(
+    ctx,
+    'subscription',
+    serializeSubscription(ctx.db, target),
+    { parent: serializeSubscription(ctx.db, parent) },
+    201,
+  );
 };
 
 export const districtSubscriptionHandlers = {

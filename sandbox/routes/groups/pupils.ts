@@ -32,15 +32,26 @@ function addPupils(ctx: HandlerContext): HandlerResult {
   const move = ctx.input['move'] === PUPIL_MOVE_FLAG.move;
   const { added, movedFrom } = addGroupPupils(ctx, group, ids, move);
   ctx.countWrite();
-  logEvent(ctx, group.school_id, move ? 'groups.pupils_moved' : 'groups.pupils_assigned', { id: group.id, pupils: ids, from: movedFrom });
-  return reply(ctx, 'group', groupWithCounts(ctx.db, group), { added, moved_from: movedFrom, pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)) });
+  logEvent(ctx, group.school_id, move ? 'groups.pupils_moved' : 'groups.pupils_assigned', {
+    id: group.id,
+    pupils: ids,
+    from: movedFrom,
+  });
+  return reply(ctx, 'group', groupWithCounts(ctx.db, group), {
+    added,
+    moved_from: movedFrom,
+    pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)),
+  });
 }
 
 function removePupils(ctx: HandlerContext, group: GroupRow, ids: readonly number[]): HandlerResult {
   removeGroupPupils(ctx.db, group, ids);
   ctx.countWrite();
   logEvent(ctx, group.school_id, 'groups.pupils_removed', { id: group.id, pupils: ids });
-  return reply(ctx, 'group', groupWithCounts(ctx.db, group), { removed: ids.length, pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)) });
+  return reply(ctx, 'group', groupWithCounts(ctx.db, group), {
+    removed: ids.length,
+    pupils: groupPupils(ctx.db, group.id).map((p) => serializePupil(p)),
+  });
 }
 
 export const groupPupilHandlers = {

@@ -20,7 +20,13 @@ const create: RouteHandler<'POST leagues/challenges'> = (ctx) => {
   const id = createChallenge(ctx, schoolId, { ...top, ...nested, groupIds, userIds });
   ctx.countWrite();
   logEvent(ctx, schoolId, 'challenges.created', { id });
-  return reply(ctx, 'challenge', serializeLeague(ctx.db, findLeague(ctx.db, ctx.user, id, 'challenge'), ctx.now()), {}, 201);
+  return reply(
+    ctx,
+    'challenge',
+    serializeLeague(ctx.db, findLeague(ctx.db, ctx.user, id, 'challenge'), ctx.now()),
+    {},
+    201,
+  );
 };
 
 const notifications: RouteHandler<'GET users/me/challengenotifications'> = (ctx) => {

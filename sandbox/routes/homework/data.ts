@@ -23,10 +23,20 @@ function data(family: string) {
   return (ctx: HandlerContext): HandlerResult => {
     const row = findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework'));
     const pupils = pupilsFor(ctx, row);
-    const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id }, 20_000);
+    const rows = findSessions(
+      ctx.db,
+      { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id },
+      20_000,
+    );
     const results = pupils.map((p) => {
       const own = rows.filter((r) => r.user_id === p.id);
-      return { user_id: p.id, display_name: p.display_name, completed: own.length > 0, best_score: own.reduce((best, r) => Math.max(best, r.score), 0), ...summarise(own) };
+      return {
+        user_id: p.id,
+        display_name: p.display_name,
+        completed: own.length > 0,
+        best_score: own.reduce((best, r) => Math.max(best, r.score), 0),
+        ...summarise(own),
+      };
     });
     return reply(ctx, 'homework_id', row.id, { game: family, pupils: results, summary: summarise(rows) });
   };
@@ -36,12 +46,20 @@ function sessions(family: string) {
   return (ctx: HandlerContext): HandlerResult => {
     const row = findHomework(ctx.db, ctx.user, pathId(ctx, 'Homework'));
     const pupils = pupilsFor(ctx, row);
-    const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: SESSION_GAMES[family] ?? [family], homeworkId: row.id });
+    const rows = findSessions(ctx.db, {
+      userIds: pupils.map((p) => p.id),
+      games: SESSION_GAMES[family] ?? [family],
+      homeworkId: row.id,
+    });
     return reply(ctx, 'homework_id', row.id, { sessions: rows.map(serializeGameSession), total: rows.length });
   };
 }
 
-function tests(ctx: HandlerContext, homework: readonly HomeworkRow[], pupils: readonly UserRow[]): Record<string, unknown>[] {
+function tests(
+  ctx: HandlerContext,
+  homework: readonly HomeworkRow[],
+  pupils: readonly UserRow[],
+): Record<string, unknown>[] {
   return homework.map((row) => {
     const rows = findSessions(ctx.db, { userIds: pupils.map((p) => p.id), games: ['quiz'], homeworkId: row.id });
     return { homework: serializeHomework(ctx.db, row), results: summarise(rows) };

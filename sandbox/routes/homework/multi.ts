@@ -56,7 +56,10 @@ const update: RouteHandler<'PUT homework/multi/{id}'> = (ctx) => {
 export const homeworkMultiHandlers = {
   'GET homework/multi': (ctx) => {
     const schoolId = callerSchoolId(ctx);
-    const groupId = ctx.input['group_id'] === undefined ? null : findGroup(ctx.db, ctx.user, toId(ctx.input['group_id'], 'Group'), schoolId).id;
+    const groupId =
+      ctx.input['group_id'] === undefined
+        ? null
+        : findGroup(ctx.db, ctx.user, toId(ctx.input['group_id'], 'Group'), schoolId).id;
     const sets = schoolHomeworkSets(ctx.db, schoolId, groupId).map((r) => serializeHomeworkSet(ctx.db, r));
     return reply(ctx, 'homework_sets', sets, { total: sets.length });
   },
@@ -67,7 +70,9 @@ export const homeworkMultiHandlers = {
     const rows = homeworkByIds(ctx.db, ctx.user, ids === '*' ? [] : ids);
     detachHomework(ctx, rows);
     ctx.countWrite();
-    return reply(ctx, 'detached', rows.length, { homework: rows.map((r) => serializeHomework(ctx.db, { ...r, set_id: null })) });
+    return reply(ctx, 'detached', rows.length, {
+      homework: rows.map((r) => serializeHomework(ctx.db, { ...r, set_id: null })),
+    });
   },
   'DELETE homework/multi': (ctx) => {
     const ids = parseIds(ctx.input['ids'], 'ids');

@@ -17,7 +17,11 @@ function pupilOf(ctx: HandlerContext): UserRow {
   return findPupil(ctx.db, ctx.user, pathId(ctx, 'Pupil'));
 }
 
-function history(games: readonly string[], key: string, narrow?: (ctx: HandlerContext) => { mode?: string; listIdent?: string }) {
+function history(
+  games: readonly string[],
+  key: string,
+  narrow?: (ctx: HandlerContext) => { mode?: string; listIdent?: string },
+) {
   return (ctx: HandlerContext): HandlerResult => {
     const pupil = pupilOf(ctx);
     const rows = findSessions(ctx.db, { userIds: [pupil.id], games, ...(narrow ? narrow(ctx) : {}) });
@@ -31,7 +35,11 @@ function removeSession(games: readonly string[]) {
     const session = pupilSession(ctx.db, pupil, pathId(ctx, 'Session', 'sessionId'), games);
     deleteSession(ctx.db, session);
     ctx.countWrite();
-    logEvent(ctx, pupil.school_id as number, 'sessions.deleted', { user_id: pupil.id, session_id: session.id, game: session.game });
+    logEvent(ctx, pupil.school_id as number, 'sessions.deleted', {
+      user_id: pupil.id,
+      session_id: session.id,
+      game: session.game,
+    });
     return reply(ctx, 'deleted', true, { id: session.id });
   };
 }
@@ -40,7 +48,13 @@ function timesTables(rows: readonly SessionRow[]): Record<string, unknown>[] {
   const byTable = new Map(summariseBy(rows, tableOf).map((s) => [s.key, s]));
   return Array.from({ length: 12 }, (_, i) => {
     const found = byTable.get(String(i + 1));
-    return { table: i + 1, plays: found?.plays ?? 0, correct: found?.correct ?? 0, incorrect: found?.incorrect ?? 0, accuracy: found?.accuracy ?? null };
+    return {
+      table: i + 1,
+      plays: found?.plays ?? 0,
+      correct: found?.correct ?? 0,
+      incorrect: found?.incorrect ?? 0,
+      accuracy: found?.accuracy ?? null,
+    };
   });
 }
 
@@ -51,7 +65,9 @@ function subscriptionsOf(ctx: HandlerContext): HandlerResult {
 
 export const pupilHistoryHandlers = {
   'GET users/me/school/pupils/{id}/history': history(['spelling'], 'history'),
-  'GET users/me/school/pupils/{id}/history/list/{ident}': history(['spelling'], 'history', (ctx) => ({ listIdent: ctx.params['ident'] ?? '' })),
+  'GET users/me/school/pupils/{id}/history/list/{ident}': history(['spelling'], 'history', (ctx) => ({
+    listIdent: ctx.params['ident'] ?? '',
+  })),
   'GET users/me/school/pupils/{id}/beekeeperhistory': history(['beekeeper'], 'history'),
   'GET users/me/school/pupils/{id}/buzzwordshistory': history(['buzzwords'], 'history'),
   'GET users/me/school/pupils/{id}/squirrelscurry': history(['squirrelscurry'], 'history'),
@@ -62,7 +78,10 @@ export const pupilHistoryHandlers = {
   'GET users/me/school/pupils/{id}/monthly_spelling_competency': (ctx) => {
     const pupil = pupilOf(ctx);
     const rows = findSessions(ctx.db, { userIds: [pupil.id], games: ['spelling', 'assessment'] });
-    const months = summariseBy(rows, (r) => r.created_at.slice(0, 7)).map(({ key, ...rest }) => ({ month: key, ...rest }));
+    const months = summariseBy(rows, (r) => r.created_at.slice(0, 7)).map(({ key, ...rest }) => ({
+      month: key,
+      ...rest,
+    }));
     return reply(ctx, 'months', months.reverse());
   },
   'GET users/me/school/pupils/{id}/mathshistory': history(MATHS_GAMES, 'history', (ctx) =>
@@ -79,7 +98,13 @@ export const pupilHistoryHandlers = {
     const byPupil = new Map(summariseBy(rows, (r) => String(r.user_id)).map((s) => [s.key, s]));
     const body = pupils.map((p) => {
       const s = byPupil.get(String(p.id));
-      return { id: p.id, display_name: p.display_name, school_username: p.school_username, plays: s?.plays ?? 0, accuracy: s?.accuracy ?? null };
+      return {
+        id: p.id,
+        display_name: p.display_name,
+        school_username: p.school_username,
+        plays: s?.plays ?? 0,
+        accuracy: s?.accuracy ?? null,
+      };
     });
     return reply(ctx, 'pupils', body, { total: body.length });
   },

@@ -7,7 +7,13 @@ export const usernameCheckHandlers = {
   'GET users/exists': (ctx) => {
     const { input } = ctx;
     // The table's exactlyOne group let exactly one of the three through.
-    const key = (['username', 'email', 'school_username'] as const).find((k) => input[k] !== undefined && input[k] !== '') ?? 'username';
-    return reply(ctx, 'exists', nameTaken(ctx.db, key, input[key] ?? '', key === 'school_username' ? (ctx.user?.schoolId ?? null) : null));
+    const key =
+      (['username', 'email', 'school_username'] as const).find((k) => input[k] !== undefined && input[k] !== '') ??
+      'username';
+    return reply(
+      ctx,
+      'exists',
+      nameTaken(ctx.db, key, input[key] ?? '', key === 'school_username' ? (ctx.user?.schoolId ?? null) : null),
+    );
   },
 } satisfies PartialHandlerMap;

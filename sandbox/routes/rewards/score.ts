@@ -2,14 +2,28 @@
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { page, parseFields, parseIds } from '../../kit/input.js';
 import { checkAll } from '../../kit/check-all.js';
-import { awardClass, awardEarnings, awardPoints, classFrom, convertToCoins, removeRewardLogs, rewardHistory } from '../../domain/rewards/points.js';
+import {
+  awardClass,
+  awardEarnings,
+  awardPoints,
+  classFrom,
+  convertToCoins,
+  removeRewardLogs,
+  rewardHistory,
+} from '../../domain/rewards/points.js';
 import { reply } from '../../kit/reply.js';
 
 // The class a call is about: `schoolGroupId` (the spec's name, in the table for the history calls) or
 // `group_id`. The spec names no fields for score, earnings and convert: these records are the sandbox's.
 const GROUP_ID = { group_id: 'serial?' } as const;
 const CLASS = { schoolGroupId: 'serial?', ...GROUP_ID } as const;
-const SCORE = { ...CLASS, pupilId: 'serial?', rewardGroupId: 'serial?', feedbackId: 'serial?', points: { kind: 'int', min: -100, max: 100, optional: true } } as const;
+const SCORE = {
+  ...CLASS,
+  pupilId: 'serial?',
+  rewardGroupId: 'serial?',
+  feedbackId: 'serial?',
+  points: { kind: 'int', min: -100, max: 100, optional: true },
+} as const;
 
 /**
  * The pupils a score call names by id: `pupilIds` and `userIds` (each a list of ids, comma-joined, or one
@@ -22,7 +36,9 @@ function scoreInput(input: Readonly<Record<string, unknown>>) {
     () => listed('pupilIds'),
     () => listed('userIds'),
   );
-  const named = [pupilIds, userIds, fields.pupilId === undefined ? [] : [fields.pupilId]].flatMap((ids) => (ids === '*' ? [] : ids));
+  const named = [pupilIds, userIds, fields.pupilId === undefined ? [] : [fields.pupilId]].flatMap((ids) =>
+    ids === '*' ? [] : ids,
+  );
   return { ...fields, pupils: [...new Set(named)] };
 }
 

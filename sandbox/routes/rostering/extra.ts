@@ -8,7 +8,13 @@ import { parseField, parseFields, pathId } from '../../kit/input.js';
 import { invalidFields } from '../../domain/errors.js';
 import { checkAll } from '../../kit/check-all.js';
 import { serializeRosterLink, requireLink } from '../../domain/rostering/rostering.js';
-import { exclusionsOf, linkSchool, rosterChildren, setExcluded, updateLinkData } from '../../domain/rostering/link-changes.js';
+import {
+  exclusionsOf,
+  linkSchool,
+  rosterChildren,
+  setExcluded,
+  updateLinkData,
+} from '../../domain/rostering/link-changes.js';
 import { allTenants, registerTenant, serializeTenant, tenantOrgs } from '../../domain/rostering/tenants.js';
 import { providerOf, schoolParam, sync } from './sync.js';
 import { reply } from '../../kit/reply.js';
@@ -27,12 +33,21 @@ function namedIds(input: ExclusionInput): string[] {
 /** The ids to add or remove: at least one (the table makes both keys optional; one of them is needed). */
 function exclusionIds(input: ExclusionInput): string[] {
   const ids = namedIds(input);
-  if (ids.length === 0) throw invalidFields([{ path: 'exclusions', message: 'required' }], 'exclusions: give the external ids to exclude (exclusions or ids)');
+  if (ids.length === 0)
+    throw invalidFields(
+      [{ path: 'exclusions', message: 'required' }],
+      'exclusions: give the external ids to exclude (exclusions or ids)',
+    );
   return ids;
 }
 
 /** The school's exclusions with a provider, only those of `only` when it names any. */
-function exclusions(ctx: HandlerContext, schoolId: number, provider: string, only: readonly string[] = []): HandlerResult {
+function exclusions(
+  ctx: HandlerContext,
+  schoolId: number,
+  provider: string,
+  only: readonly string[] = [],
+): HandlerResult {
   const list = exclusionsOf(ctx.db, schoolId, provider, only);
   return reply(ctx, 'exclusions', list, { ids: list.map((e) => e.external_id), total: list.length });
 }
@@ -46,7 +61,8 @@ const TENANT_FIELDS = { name: { kind: 'text', min: 1 }, tenant_id: 'id' } as con
 const orgList = z.array(z.record(z.string(), z.unknown()));
 
 export const rosterExtraHandlers = {
-  'GET {roster_b}/school/{id}/exclusions': (ctx) => exclusions(ctx, schoolParam(ctx).id, providerOf(ctx), namedIds(ctx.input)),
+  'GET {roster_b}/school/{id}/exclusions': (ctx) =>
+    exclusions(ctx, schoolParam(ctx).id, providerOf(ctx), namedIds(ctx.input)),
   'POST {roster_b}/school/{id}/exclusions': (ctx) => {
     const school = schoolParam(ctx);
     const provider = providerOf(ctx);
@@ -79,7 +95,10 @@ export const rosterExtraHandlers = {
     const user = requireUser(ctx);
     const schoolId = chosen !== undefined && superuserMay(user, 'reach every school') ? chosen : callerSchoolId(ctx);
     findReachableSchool(ctx.db, ctx.user, schoolId);
-    const link = linkSchool(ctx, schoolId, providerOf(ctx), { externalId: String(ctx.input.id), tenantId: String(ctx.input.tenant_id) });
+    const link = linkSchool(ctx, schoolId, providerOf(ctx), {
+      externalId: String(ctx.input.id),
+      tenantId: String(ctx.input.tenant_id),
+    });
     ctx.countWrite();
     return reply(ctx, 'link', serializeRosterLink(link), {}, 201);
   },

@@ -25,7 +25,9 @@ export interface RouteOfRequest {
  */
 export function providerOf(ctx: RouteOfRequest): string {
   const p = ctx.params;
-  const roster = (Object.keys(ROSTER_PROVIDERS) as RosterPlaceholder[]).find((placeholder) => p[placeholder] !== undefined);
+  const roster = (Object.keys(ROSTER_PROVIDERS) as RosterPlaceholder[]).find(
+    (placeholder) => p[placeholder] !== undefined,
+  );
   if (roster) return ROSTER_PROVIDERS[roster];
   if (p['school_system'] !== undefined) return p['school_system'].toLowerCase();
   if (p['x'] !== undefined) return `one-roster/${p['x'].toLowerCase()}`;

@@ -1,11 +1,23 @@
 /** Calls about the card payment provider: card invoices, scheduled updates, events and their reruns, restoring an invoice. */
 import { schoolParam } from '../../kit/reach.js';
 import { runEvent, serializeEvent } from '../../domain/billing/card-events.js';
-import { cancelSchedule, findSchedule, reschedule, serializeSchedule, type ScheduleRow } from '../../domain/billing/card-schedules.js';
+import {
+  cancelSchedule,
+  findSchedule,
+  reschedule,
+  serializeSchedule,
+  type ScheduleRow,
+} from '../../domain/billing/card-schedules.js';
 import { notFound, page, pathId } from '../../kit/input.js';
 import { restore } from '../../domain/invoices/lifecycle.js';
 import { serializeInvoice, visibleInvoice } from '../../domain/invoices/invoices.js';
-import { cardEvents, cardInvoice, chargeCard, editCardInvoice, findCardEvent } from '../../domain/invoices/card-invoices.js';
+import {
+  cardEvents,
+  cardInvoice,
+  chargeCard,
+  editCardInvoice,
+  findCardEvent,
+} from '../../domain/invoices/card-invoices.js';
 import { subscriptionInvoiceRows } from '../../domain/subscriptions/school-subscriptions.js';
 import type { HandlerContext, PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
@@ -36,7 +48,8 @@ export const cardProviderHandlers = {
     const rows = subscriptionInvoiceRows(ctx.db, subscriptionOf(ctx).id, 'card');
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total: rows.length });
   },
-  'POST subscriptions/{id}/{card_provider}/invoices': (ctx) => reply(ctx, 'invoice', serializeInvoice(chargeCard(ctx.db, subscriptionOf(ctx), ctx.input, ctx.now())), {}, 201),
+  'POST subscriptions/{id}/{card_provider}/invoices': (ctx) =>
+    reply(ctx, 'invoice', serializeInvoice(chargeCard(ctx.db, subscriptionOf(ctx), ctx.input, ctx.now())), {}, 201),
   'GET schools/{id}/{card_provider}/events': (ctx) => {
     const { rows, total } = cardEvents(ctx.db, schoolParam(ctx), page(ctx));
     return reply(ctx, 'events', rows.map(serializeEvent), { total });

@@ -18,12 +18,21 @@ export const invoiceReadHandlers = {
     const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
     const { list, total } = listInvoices(
       ctx.db,
-      { school, sub: filter.subscription_id ?? null, state: filter.state ?? null, currency: filter.currency?.toLowerCase() ?? null, number: filter.number ?? null, from: filter.from ?? null, to: filter.to ?? null },
+      {
+        school,
+        sub: filter.subscription_id ?? null,
+        state: filter.state ?? null,
+        currency: filter.currency?.toLowerCase() ?? null,
+        number: filter.number ?? null,
+        from: filter.from ?? null,
+        to: filter.to ?? null,
+      },
       paging,
     );
     return reply(ctx, 'invoices', list, { total });
   },
-  'GET subscriptions/invoices/{shareableId}': (ctx) => reply(ctx, 'invoice', sharedInvoice(ctx.db, ctx.params.shareableId ?? '')),
+  'GET subscriptions/invoices/{shareableId}': (ctx) =>
+    reply(ctx, 'invoice', sharedInvoice(ctx.db, ctx.params.shareableId ?? '')),
   'PATCH subscriptions/invoices/{id}/source_person': (ctx) => {
     const invoice = visibleInvoice(ctx, pathId(ctx, 'Invoice'));
     const body = ctx.input;
@@ -34,17 +43,26 @@ export const invoiceReadHandlers = {
     const invoice = visibleInvoice(ctx, pathId(ctx, 'Invoice'));
     const body = ctx.input;
     const dept = body.source_dept !== undefined ? body.source_dept : (body.dept ?? null);
-    return reply(ctx, 'invoice', serializeInvoice(updateInvoice(ctx.db, invoice, { source_dept: dept === '' ? null : dept }, ctx.now())));
+    return reply(
+      ctx,
+      'invoice',
+      serializeInvoice(updateInvoice(ctx.db, invoice, { source_dept: dept === '' ? null : dept }, ctx.now())),
+    );
   },
   'GET coupons': (ctx) => {
     const rows = listCoupons(ctx.db);
     return reply(ctx, 'coupons', rows, { total: rows.length });
   },
-  'GET coupons/{id}': (ctx) => reply(ctx, 'coupon', findCoupon(ctx.db, ctx.params.id ?? '', ctx.now().toISOString().slice(0, 10))),
-  'PUT subscriptions/{id}/billing_address': (ctx) => answerSub(ctx, setBillingAddress(ctx.db, subscriptionOf(ctx), ctx.input.billing_address_id, ctx.now())),
+  'GET coupons/{id}': (ctx) =>
+    reply(ctx, 'coupon', findCoupon(ctx.db, ctx.params.id ?? '', ctx.now().toISOString().slice(0, 10))),
+  'PUT subscriptions/{id}/billing_address': (ctx) =>
+    answerSub(ctx, setBillingAddress(ctx.db, subscriptionOf(ctx), ctx.input.billing_address_id, ctx.now())),
   'PUT subscriptions/{id}/price_rise_exemption': (ctx) => {
     const { date } = ctx.input;
-    return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { price_rise_exemption: date }, ctx.now()));
+    return answerSub(
+      ctx,
+      updateSubscription(ctx.db, subscriptionOf(ctx).id, { price_rise_exemption: date }, ctx.now()),
+    );
   },
   'GET subscriptions/plans/migrations': (ctx) => {
     const rows = planMigrations(ctx.db);

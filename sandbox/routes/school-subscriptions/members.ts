@@ -9,7 +9,6 @@ import { updateSubscription } from '../../domain/subscriptions/subscriptions.js'
 import type { Handler, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
 
-
 interface Request {
   readonly ids: number[];
   readonly toUsers: boolean;
@@ -20,7 +19,11 @@ interface Request {
 function request(ctx: Parameters<Handler>[0], target: Target): Request {
   const key = target === 'group' ? 'group_ids' : 'user_ids';
   const strict = ctx.input['error_on_user_limit'] === true;
-  return { ids: parseField(key, fields.ids, ctx.input[key]), toUsers: target === 'group' && ctx.input['assign_to_users'] === true, strict };
+  return {
+    ids: parseField(key, fields.ids, ctx.input[key]),
+    toUsers: target === 'group' && ctx.input['assign_to_users'] === true,
+    strict,
+  };
 }
 
 function assignHandler(target: Target): Handler {
@@ -42,19 +45,37 @@ function unassignHandler(target: Target): Handler {
 }
 
 /** Sets a seat count; more seats on a paid, invoiced subscription are invoiced for the rest of the term. */
-function seatsHandler(target: 'user' | 'teacher'): RouteHandler<'PATCH users/me/school/subscriptions/{id}/users/seats' | 'PATCH users/me/school/subscriptions/{id}/teachers/seats'> {
+function seatsHandler(
+  target: 'user' | 'teacher',
+): RouteHandler<
+  'PATCH users/me/school/subscriptions/{id}/users/seats' | 'PATCH users/me/school/subscriptions/{id}/teachers/seats'
+> {
   return (ctx) => {
     const sub = subscriptionOf(ctx);
     const { seats } = ctx.input;
     checkSeats(ctx.db, sub, target, seats);
     const next = target === 'user' ? { seats } : { teacher_seats: seats };
     const plan = sub.plan_id === null ? undefined : getPlan(ctx.db, sub.plan_id);
-    const cost = plan && sub.billing !== 'none' && sub.state !== 'trial' ? upgradeCost(sub, plan, plan, next.seats ?? sub.seats, next.teacher_seats ?? sub.teacher_seats, day(ctx.now())) : 0;
+    const cost =
+      plan && sub.billing !== 'none' && sub.state !== 'trial'
+        ? upgradeCost(sub, plan, plan, next.seats ?? sub.seats, next.teacher_seats ?? sub.teacher_seats, day(ctx.now()))
+        : 0;
     const invoice =
       cost > 0
-        ? createInvoice(ctx.db, { schoolId: sub.school_id, subscriptionId: sub.id, kind: 'upgrade', billing: sub.billing === 'card' ? 'card' : 'invoice', currency: sub.currency, amount: cost, description: `Subscription ${sub.id}: ${seats} ${target === 'user' ? '' : 'teacher '}seats`, now: ctx.now() })
+        ? createInvoice(ctx.db, {
+            schoolId: sub.school_id,
+            subscriptionId: sub.id,
+            kind: 'upgrade',
+            billing: sub.billing === 'card' ? 'card' : 'invoice',
+            currency: sub.currency,
+            amount: cost,
+            description: `Subscription ${sub.id}: ${seats} ${target === 'user' ? '' : 'teacher '}seats`,
+            now: ctx.now(),
+          })
         : null;
-    return answerSub(ctx, updateSubscription(ctx.db, sub.id, next, ctx.now()), { invoice: invoice && serializeInvoice(invoice) });
+    return answerSub(ctx, updateSubscription(ctx.db, sub.id, next, ctx.now()), {
+      invoice: invoice && serializeInvoice(invoice),
+    });
   };
 }
 

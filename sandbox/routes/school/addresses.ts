@@ -3,12 +3,24 @@ import type { PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { callerSchoolId, chosenSchoolId } from '../../kit/reach.js';
 import { findReachableSchool } from '../../domain/schools/find.js';
 import { parseField, pathId } from '../../kit/input.js';
-import { createAddress, deleteAddress, findAddress, listAddresses, makeDefaultAddress, serializeAddress, updateAddress } from '../../domain/schools/addresses.js';
+import {
+  createAddress,
+  deleteAddress,
+  findAddress,
+  listAddresses,
+  makeDefaultAddress,
+  serializeAddress,
+  updateAddress,
+} from '../../domain/schools/addresses.js';
 import { addressValue } from '../../domain/schools/school-fields.js';
 import { reply } from '../../kit/reply.js';
 
 const create: RouteHandler<'POST addresses'> = (ctx) => {
-  const input = { address: parseField('address', addressValue, ctx.input.address), addressType: ctx.input.addressType?.toLowerCase() ?? 'billing', schoolId: ctx.input.schoolId };
+  const input = {
+    address: parseField('address', addressValue, ctx.input.address),
+    addressType: ctx.input.addressType?.toLowerCase() ?? 'billing',
+    schoolId: ctx.input.schoolId,
+  };
   const schoolId = input.schoolId ?? callerSchoolId(ctx);
   findReachableSchool(ctx.db, ctx.user, schoolId);
   const row = createAddress(ctx, schoolId, input.addressType, input.address);

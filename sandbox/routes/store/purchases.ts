@@ -4,10 +4,23 @@ import { page, pathId } from '../../kit/input.js';
 import { findSchool } from '../../domain/schools/find.js';
 import { assertSalesPerson } from '../../domain/billing/sales-people.js';
 import { editDraft, listPurchases } from '../../domain/store/purchase-edits.js';
-import { advance, finalise, purchaseLifecycle, type PurchaseAction, removePurchase, updatePurchase, voidPurchase } from '../../domain/store/lifecycle.js';
+import {
+  advance,
+  finalise,
+  purchaseLifecycle,
+  type PurchaseAction,
+  removePurchase,
+  updatePurchase,
+  voidPurchase,
+} from '../../domain/store/lifecycle.js';
 import { linesOf, type PurchaseRow, serializePurchase, visiblePurchase } from '../../domain/store/purchases.js';
 import { createPurchase } from '../../domain/store/orders.js';
-import { type HandlerContext, type HandlerResult, type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
+import {
+  type HandlerContext,
+  type HandlerResult,
+  type PartialHandlerMap,
+  type RouteHandler,
+} from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 
 const purchaseOf = (ctx: HandlerContext): PurchaseRow => visiblePurchase(ctx, pathId(ctx, 'Purchase'));
@@ -19,7 +32,9 @@ function already(purchase: PurchaseRow, action: PurchaseAction): boolean {
   return purchaseLifecycle.rules[action].to === purchase.state;
 }
 
-function create(origin: PurchaseRow['origin']): RouteHandler<'POST store/purchases' | 'POST store/purchases/draft' | 'POST store/purchases/invoice'> {
+function create(
+  origin: PurchaseRow['origin'],
+): RouteHandler<'POST store/purchases' | 'POST store/purchases/draft' | 'POST store/purchases/invoice'> {
   return (ctx) => {
     const body = { ...ctx.input, items: linesOf(ctx.input.items) };
     const schoolId = isStaff(ctx.user) && body.school_id !== undefined ? body.school_id : callerSchoolId(ctx);
@@ -29,7 +44,10 @@ function create(origin: PurchaseRow['origin']): RouteHandler<'POST store/purchas
   };
 }
 
-function step<R extends 'PATCH store/purchases/{id}/promised' | 'PATCH store/purchases/{id}/paid' | 'PATCH store/purchases/{id}/shipped'>(
+function step<
+  R extends
+    'PATCH store/purchases/{id}/promised' | 'PATCH store/purchases/{id}/paid' | 'PATCH store/purchases/{id}/shipped',
+>(
   action: 'promise' | 'markPaid' | 'ship',
   extraOf: (ctx: Parameters<RouteHandler<R>>[0]) => Readonly<Partial<PurchaseRow>>,
 ): RouteHandler<R> {
@@ -46,7 +64,12 @@ export const storePurchaseHandlers = {
     const { skip, take } = page(ctx);
     const school = isStaff(ctx.user) ? (filter.school_id ?? null) : callerSchoolId(ctx);
     const { rows, total } = listPurchases(ctx.db, { school, state: filter.state ?? null }, { skip, take });
-    return reply(ctx, 'purchases', rows.map((r) => serializePurchase(ctx.db, r)), { total });
+    return reply(
+      ctx,
+      'purchases',
+      rows.map((r) => serializePurchase(ctx.db, r)),
+      { total },
+    );
   },
   'GET store/purchases/{id}': (ctx) => answer(ctx, purchaseOf(ctx)),
   'POST store/purchases': create('card'),
@@ -60,16 +83,25 @@ export const storePurchaseHandlers = {
     const purchase = purchaseOf(ctx);
     const { shipping } = ctx.input;
     purchaseLifecycle.check('shipping', purchase.id, purchase.state);
-    return answer(ctx, updatePurchase(ctx.db, purchase.id, { shipping, total: purchase.subtotal + shipping }, ctx.now()));
+    return answer(
+      ctx,
+      updatePurchase(ctx.db, purchase.id, { shipping, total: purchase.subtotal + shipping }, ctx.now()),
+    );
   },
   'PATCH store/purchases/{id}/finalised': (ctx) => {
     const purchase = purchaseOf(ctx);
     if (already(purchase, 'finalise')) return answer(ctx, purchase, { changed: false });
     return answer(ctx, finalise(ctx.db, purchase, ctx.now()), { changed: true });
   },
-  'PATCH store/purchases/{id}/promised': step<'PATCH store/purchases/{id}/promised'>('promise', (ctx) => ({ promised_reference: ctx.input.reference ?? null })),
-  'PATCH store/purchases/{id}/paid': step<'PATCH store/purchases/{id}/paid'>('markPaid', (ctx) => ({ payment_method: ctx.input.method ?? 'bacs' })),
-  'PATCH store/purchases/{id}/shipped': step<'PATCH store/purchases/{id}/shipped'>('ship', (ctx) => ({ tracking: ctx.input.tracking ?? null })),
+  'PATCH store/purchases/{id}/promised': step<'PATCH store/purchases/{id}/promised'>('promise', (ctx) => ({
+    promised_reference: ctx.input.reference ?? null,
+  })),
+  'PATCH store/purchases/{id}/paid': step<'PATCH store/purchases/{id}/paid'>('markPaid', (ctx) => ({
+    payment_method: ctx.input.method ?? 'bacs',
+  })),
+  'PATCH store/purchases/{id}/shipped': step<'PATCH store/purchases/{id}/shipped'>('ship', (ctx) => ({
+    tracking: ctx.input.tracking ?? null,
+  })),
   'PATCH store/purchases/{id}/void': (ctx) => {
     const purchase = purchaseOf(ctx);
     if (purchase.state === 'void') return answer(ctx, purchase, { changed: false });
@@ -95,7 +127,10 @@ export const storePurchaseHandlers = {
   'PATCH store/purchases/{id}/source_dept': (ctx) => {
     const purchase = purchaseOf(ctx);
     const { source_dept } = ctx.input;
-    return answer(ctx, updatePurchase(ctx.db, purchase.id, { source_dept: source_dept === '' ? null : source_dept }, ctx.now()));
+    return answer(
+      ctx,
+      updatePurchase(ctx.db, purchase.id, { source_dept: source_dept === '' ? null : source_dept }, ctx.now()),
+    );
   },
   'DELETE store/purchases/{id}': (ctx) => {
     const purchase = purchaseOf(ctx);
@@ -106,6 +141,10 @@ export const storePurchaseHandlers = {
     const purchase = purchaseOf(ctx);
     if (purchase.accounting_id !== null) return answer(ctx, purchase, { changed: false });
     purchaseLifecycle.check('accounting', purchase.id, purchase.state);
-    return answer(ctx, updatePurchase(ctx.db, purchase.id, { accounting_id: `${ctx.params.accounting}:${purchase.number}` }, ctx.now()), { changed: true });
+    return answer(
+      ctx,
+      updatePurchase(ctx.db, purchase.id, { accounting_id: `${ctx.params.accounting}:${purchase.number}` }, ctx.now()),
+      { changed: true },
+    );
   },
 } satisfies PartialHandlerMap;

@@ -33,9 +33,17 @@ export const PLACES: readonly (readonly [name: string, country: string, lat: num
  * @example
  * geocode('12 High Street, Leeds LS1') // [{ name: 'Leeds', ... }]
  */
-export function geocode(query: string): { name: string; country: string; lat: number; lng: number; formatted: string }[] {
+export function geocode(
+  query: string,
+): { name: string; country: string; lat: number; lng: number; formatted: string }[] {
   const text = query.toLowerCase();
   return PLACES.filter(([name]) => text.includes(name.toLowerCase()))
     .sort((a, b) => b[0].length - a[0].length)
-    .map(([name, country, lat, lng]) => ({ name, country, lat, lng, formatted: `${query.trim()} (${name}, ${country})` }));
+    .map(([name, country, lat, lng]) => ({
+      name,
+      country,
+      lat,
+      lng,
+      formatted: `${query.trim()} (${name}, ${country})`,
+    }));
 }

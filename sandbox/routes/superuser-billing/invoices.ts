@@ -1,6 +1,13 @@
 /** Superuser invoice calls: promised, paid, remittance (POST sets, PUT edits), forex, accounting, void. */
 import { pathId } from '../../kit/input.js';
-import { forex, markPaid, promise, remittance, sendToAccounting, voidInvoice } from '../../domain/invoices/lifecycle.js';
+import {
+  forex,
+  markPaid,
+  promise,
+  remittance,
+  sendToAccounting,
+  voidInvoice,
+} from '../../domain/invoices/lifecycle.js';
 import { invoiceDoc, visibleInvoice, type InvoiceRow } from '../../domain/invoices/invoices.js';
 import type { HandlerContext, HandlerResult, PartialHandlerMap, RouteHandler } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
@@ -14,7 +21,9 @@ const answer = (ctx: HandlerContext, outcome: { invoice: InvoiceRow; changed: bo
 
 // POST sets and PUT edits the same details: one handler per pair, typed by both routes' entries.
 const promised =
-  (mode: 'set' | 'edit'): RouteHandler<'POST superuser/invoices/{id}/promised' | 'PUT superuser/invoices/{id}/promised'> =>
+  (
+    mode: 'set' | 'edit',
+  ): RouteHandler<'POST superuser/invoices/{id}/promised' | 'PUT superuser/invoices/{id}/promised'> =>
   (ctx) =>
     answer(ctx, promise(ctx.db, invoiceOf(ctx), ctx.input.reference, mode, ctx.now()));
 
@@ -24,9 +33,14 @@ const paid =
     answer(ctx, markPaid(ctx.db, invoiceOf(ctx), ctx.input.method, ctx.input.date, mode, ctx.now()));
 
 const remitted =
-  (mode: 'set' | 'edit'): RouteHandler<'POST superuser/invoices/{id}/remittance' | 'PUT superuser/invoices/{id}/remittance'> =>
+  (
+    mode: 'set' | 'edit',
+  ): RouteHandler<'POST superuser/invoices/{id}/remittance' | 'PUT superuser/invoices/{id}/remittance'> =>
   (ctx) =>
-    answer(ctx, remittance(ctx.db, invoiceOf(ctx), ctx.input.date_received, ctx.input.new_file ?? null, mode, ctx.now()));
+    answer(
+      ctx,
+      remittance(ctx.db, invoiceOf(ctx), ctx.input.date_received, ctx.input.new_file ?? null, mode, ctx.now()),
+    );
 
 export const invoiceHandlers = {
   'POST superuser/invoices/{id}/promised': promised('set'),
@@ -35,8 +49,10 @@ export const invoiceHandlers = {
   'PUT superuser/invoices/{id}/paid': paid('edit'),
   'POST superuser/invoices/{id}/remittance': remitted('set'),
   'PUT superuser/invoices/{id}/remittance': remitted('edit'),
-  'POST superuser/invoices/{id}/forex': (ctx) => answer(ctx, forex(ctx.db, invoiceOf(ctx), ctx.input.amount_final, ctx.now())),
-  'POST superuser/invoices/{id}/{accounting}': (ctx) => answer(ctx, sendToAccounting(ctx.db, invoiceOf(ctx), ctx.params.accounting, ctx.now())),
+  'POST superuser/invoices/{id}/forex': (ctx) =>
+    answer(ctx, forex(ctx.db, invoiceOf(ctx), ctx.input.amount_final, ctx.now())),
+  'POST superuser/invoices/{id}/{accounting}': (ctx) =>
+    answer(ctx, sendToAccounting(ctx.db, invoiceOf(ctx), ctx.params.accounting, ctx.now())),
   'POST subscriptions/invoices/{id}/void': (ctx) => {
     const invoice = invoiceOf(ctx);
     if (invoice.state === 'void') return answer(ctx, { invoice, changed: false });

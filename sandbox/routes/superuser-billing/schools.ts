@@ -22,7 +22,13 @@ const grantHandler =
   (ctx) => {
     const schoolId = schoolParam(ctx);
     const granted = grant(ctx.db, schoolId, kind, ctx.input, ctx.now());
-    return reply(ctx, 'subscription', serializeSubscription(ctx.db, granted.subscription), { invoice: granted.invoice && serializeInvoice(granted.invoice) }, 201);
+    return reply(
+      ctx,
+      'subscription',
+      serializeSubscription(ctx.db, granted.subscription),
+      { invoice: granted.invoice && serializeInvoice(granted.invoice) },
+      201,
+    );
   };
 
 function futureOf(ctx: HandlerContext): ReturnType<typeof subscriptionOf> {
@@ -66,7 +72,8 @@ export const superuserSchoolHandlers = {
     setStaffRole(ctx.db, schoolId, userId, ctx.input.role);
     return reply(ctx, 'user', { id: userId, school_id: schoolId, role: ctx.input.role });
   },
-  'GET schools/{id}/paymentMethods': (ctx) => reply(ctx, 'paymentMethods', listPaymentMethods(ctx.db, schoolParam(ctx)).map(serializePaymentMethod)),
+  'GET schools/{id}/paymentMethods': (ctx) =>
+    reply(ctx, 'paymentMethods', listPaymentMethods(ctx.db, schoolParam(ctx)).map(serializePaymentMethod)),
   'GET school{card_provider}Invoices/{id}': (ctx) => {
     const rows = cardInvoices(ctx.db, schoolParam(ctx));
     return reply(ctx, 'invoices', rows.map(serializeInvoice), { total: rows.length });
@@ -77,6 +84,8 @@ export const superuserSchoolHandlers = {
   'PUT superuser/users/{id}/scores/archive': recache('archive'),
   'PUT superuser/users/{id}/scores/total': recache('total'),
   'PUT superuser/users/{id}/scores/shed': recache('shed'),
-  'GET superuser/users/{id}/session': (ctx) => reply(ctx, 'session', userSession(ctx.db, pathId(ctx, 'User'), ctx.now())),
-  'GET superuser/{accounting}/{x}/contacts': (ctx) => reply(ctx, 'contacts', accountingContacts(ctx.db, ctx.params.accounting ?? 'accounting', ctx.params.x, page(ctx))),
+  'GET superuser/users/{id}/session': (ctx) =>
+    reply(ctx, 'session', userSession(ctx.db, pathId(ctx, 'User'), ctx.now())),
+  'GET superuser/{accounting}/{x}/contacts': (ctx) =>
+    reply(ctx, 'contacts', accountingContacts(ctx.db, ctx.params.accounting ?? 'accounting', ctx.params.x, page(ctx))),
 } satisfies PartialHandlerMap;

@@ -4,7 +4,11 @@ import { serializeSubscription, updateSubscription } from '../../domain/subscrip
 import { listSubscriptions, subscriptionInvoices } from '../../domain/subscriptions/listing.js';
 import { renewalEmail } from '../../domain/subscriptions/renewal-email.js';
 import { inferredAccessPage, refreshInferredAccess } from '../../domain/subscriptions/inferred-access.js';
-import { cancellationAggregate, editCancellation, listCancellations } from '../../domain/subscriptions/cancellations.js';
+import {
+  cancellationAggregate,
+  editCancellation,
+  listCancellations,
+} from '../../domain/subscriptions/cancellations.js';
 import type { PartialHandlerMap } from '../../kit/handler.js';
 import { reply } from '../../kit/reply.js';
 import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
@@ -12,7 +16,12 @@ import { answerSub, subscriptionOf } from '../../kit/subscription-answers.js';
 export const subscriptionDetailHandlers = {
   'GET schoolsubscriptions': (ctx) => {
     const { rows, total } = listSubscriptions(ctx.db, ctx.input, page(ctx), ctx.now());
-    return reply(ctx, 'subscriptions', rows.map((r) => serializeSubscription(ctx.db, r)), { total });
+    return reply(
+      ctx,
+      'subscriptions',
+      rows.map((r) => serializeSubscription(ctx.db, r)),
+      { total },
+    );
   },
   'GET schoolsubscriptions/{id}': (ctx) => {
     const sub = subscriptionOf(ctx);
@@ -20,13 +29,20 @@ export const subscriptionDetailHandlers = {
   },
   'PATCH superuser/subscriptions/{id}': (ctx) => {
     const { po_number } = ctx.input;
-    return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { po_number: po_number === '' ? null : po_number }, ctx.now()));
+    return answerSub(
+      ctx,
+      updateSubscription(ctx.db, subscriptionOf(ctx).id, { po_number: po_number === '' ? null : po_number }, ctx.now()),
+    );
   },
   'PATCH superuser/subscriptions/{id}/permissions': (ctx) => {
     const unique = [...new Set(trimmedNames(ctx.input.permissions, 'permissions'))].sort();
-    return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { permissions: JSON.stringify(unique) }, ctx.now()));
+    return answerSub(
+      ctx,
+      updateSubscription(ctx.db, subscriptionOf(ctx).id, { permissions: JSON.stringify(unique) }, ctx.now()),
+    );
   },
-  'GET superuser/subscriptions/{id}/renewal_email': (ctx) => reply(ctx, 'email', renewalEmail(ctx.db, subscriptionOf(ctx))),
+  'GET superuser/subscriptions/{id}/renewal_email': (ctx) =>
+    reply(ctx, 'email', renewalEmail(ctx.db, subscriptionOf(ctx))),
   'PUT superuser/subscriptions/{id}/inferred_teacher_access': (ctx) => {
     const inferred_teacher_access = ctx.input.inferred_teacher_access ? 1 : 0;
     return answerSub(ctx, updateSubscription(ctx.db, subscriptionOf(ctx).id, { inferred_teacher_access }, ctx.now()));
@@ -39,7 +55,8 @@ export const subscriptionDetailHandlers = {
     const { rows, total, refreshed_at } = inferredAccessPage(ctx.db, page(ctx));
     return reply(ctx, 'teachers', rows, { total, refreshed_at });
   },
-  'PATCH superuser/cancellations/{id}': (ctx) => reply(ctx, 'cancellation', editCancellation(ctx.db, pathId(ctx, 'Cancellation'), ctx.input.reason)),
+  'PATCH superuser/cancellations/{id}': (ctx) =>
+    reply(ctx, 'cancellation', editCancellation(ctx.db, pathId(ctx, 'Cancellation'), ctx.input.reason)),
   'GET superuser/cancellations': (ctx) => {
     const { rows, total } = listCancellations(ctx.db, ctx.input, page(ctx));
     return reply(ctx, 'cancellations', rows, { total });

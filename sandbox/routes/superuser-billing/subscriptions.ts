@@ -45,10 +45,17 @@ export const subscriptionAdminHandlers = {
     return answerSub(ctx, deactivate(ctx.db, sub, reason(ctx), callerId(ctx), ctx.now()), { changed: true });
   },
   'POST superuser/subscriptions/{id}/cancelandrefund': (ctx) => {
-    const { subscription, refunded } = cancelAndRefund(ctx.db, subscriptionOf(ctx), reason(ctx), callerId(ctx), ctx.now());
+    const { subscription, refunded } = cancelAndRefund(
+      ctx.db,
+      subscriptionOf(ctx),
+      reason(ctx),
+      callerId(ctx),
+      ctx.now(),
+    );
     return answerSub(ctx, subscription, { refunded });
   },
-  'POST superuser/subscriptions/{id}/cancelvoid': (ctx) => answerSub(ctx, cancelVoid(ctx.db, subscriptionOf(ctx), reason(ctx), callerId(ctx), ctx.now())),
+  'POST superuser/subscriptions/{id}/cancelvoid': (ctx) =>
+    answerSub(ctx, cancelVoid(ctx.db, subscriptionOf(ctx), reason(ctx), callerId(ctx), ctx.now())),
   'POST superuser/subscriptions/{id}/canceluncollectable': (ctx) =>
     answerSub(ctx, cancelUncollectable(ctx.db, subscriptionOf(ctx), reason(ctx), callerId(ctx), ctx.now())),
 } satisfies PartialHandlerMap;

@@ -3,14 +3,32 @@ import { invalid, page, pathId } from '../../kit/input.js';
 import { type PartialHandlerMap, type RouteHandler } from '../../kit/handler.js';
 import { serializeJob } from '../../kit/jobs.js';
 import { reply } from '../../kit/reply.js';
-import { bounces, emailCsv, emailLogs, emailStats, jobNamespaces, jobs, recordClientError, removeBounce, resendEmail, systemErrors } from '../../domain/system/logs.js';
+import {
+  bounces,
+  emailCsv,
+  emailLogs,
+  emailStats,
+  jobNamespaces,
+  jobs,
+  recordClientError,
+  removeBounce,
+  resendEmail,
+  systemErrors,
+} from '../../domain/system/logs.js';
 
-function jobsPage(ctx: Parameters<RouteHandler<'GET jobs' | 'GET jobs/namespace'>>[0], namespace: string | null): ReturnType<typeof reply> {
+function jobsPage(
+  ctx: Parameters<RouteHandler<'GET jobs' | 'GET jobs/namespace'>>[0],
+  namespace: string | null,
+): ReturnType<typeof reply> {
   const f = ctx.input;
   const skipTake = page(ctx);
   const queueId = f['queueId'];
   if (queueId !== undefined && typeof queueId !== 'string') throw invalid('queueId', 'expected text');
-  const { rows, total } = jobs(ctx.db, { state: f.state ?? null, namespace: namespace ?? f.namespace_id ?? null, queue: f.queue_id ?? queueId ?? null }, skipTake);
+  const { rows, total } = jobs(
+    ctx.db,
+    { state: f.state ?? null, namespace: namespace ?? f.namespace_id ?? null, queue: f.queue_id ?? queueId ?? null },
+    skipTake,
+  );
   return reply(ctx, 'jobs', rows.map(serializeJob), { total });
 }
 
@@ -46,6 +64,12 @@ export const systemHandlers = {
   },
   'POST system/errors/client-error': (ctx) => {
     const { message, stack, url, ...rest } = ctx.input;
-    return reply(ctx, 'error', recordClientError(ctx.db, { message, stack, url, rest }, ctx.user?.id ?? null, ctx.now()), {}, 201);
+    return reply(
+      ctx,
+      'error',
+      recordClientError(ctx.db, { message, stack, url, rest }, ctx.user?.id ?? null, ctx.now()),
+      {},
+      201,
+    );
   },
 } satisfies PartialHandlerMap;

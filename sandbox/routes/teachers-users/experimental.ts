@@ -1,7 +1,12 @@
 /** Experimental-feature toggles for everyone in the school, its teachers or pupils, one user, or a group's members. */
 import type { HandlerContext, HandlerResult, PartialHandlerMap } from '../../kit/handler.js';
 import { callerSchoolId } from '../../kit/reach.js';
-import { groupMemberIds, schoolPupilIds, schoolTeacherIds, setExperimental } from '../../domain/schools/experimental.js';
+import {
+  groupMemberIds,
+  schoolPupilIds,
+  schoolTeacherIds,
+  setExperimental,
+} from '../../domain/schools/experimental.js';
 import { findGroup, findPupil, findTeacher } from '../../domain/schools/find.js';
 import { pathId } from '../../kit/input.js';
 import { reply } from '../../kit/reply.js';

@@ -10,7 +10,6 @@ import { acceptInvite, inviteTeacher, serializeInvite } from '../../domain/schoo
 import { serializeSchool, serializeTeacher } from '../../domain/schools/serialize.js';
 import { reply } from '../../kit/reply.js';
 
-
 const invite: RouteHandler<'POST users/me/school/teachers/invite'> = (ctx) => {
   const schoolId = callerSchoolId(ctx);
   const { invite: row, resent } = inviteTeacher(ctx, schoolId, parseField('email', fields.email, ctx.input.email));

@@ -35,7 +35,11 @@ function fakeCommand(answer: (row: Row, attempt: number) => void, extra: Partial
   let maxInFlight = 0;
   const command: BulkCommand<Row> = {
     name: 'things bump',
-    columns: fixedColumns({ required: ['n', 'label'], optional: [], given: (key) => (key === 'label' ? '--label' : undefined) }),
+    columns: fixedColumns({
+      required: ['n', 'label'],
+      optional: [],
+      given: (key) => (key === 'label' ? '--label' : undefined),
+    }),
     destructive: false,
     signedIn: true,
     validate(values) {
@@ -73,7 +77,8 @@ function csv(name: string, text: string): string {
   return file;
 }
 
-const factory = (prompter = scriptedPrompter([], { interactive: false })) => fakeFactory({ env: { XDG_STATE_HOME: join(dir, 'state') }, prompter });
+const factory = (prompter = scriptedPrompter([], { interactive: false })) =>
+  fakeFactory({ env: { XDG_STATE_HOME: join(dir, 'state') }, prompter });
 const base = { defaults: {}, skipInvalid: false, concurrency: 3 };
 
 describe('a bulk run of a fake BulkCommand', () => {
@@ -123,8 +128,18 @@ describe('a bulk run of a fake BulkCommand', () => {
       if (row.n === 2) throw new CliError('not sent: thing 2 has no owner');
     });
     const results = join(dir, 'results.ndjson');
-    await expect(runBulk(factory(), { ...base, command: fake.command, from: csv('fail.csv', 'n,label\n1,a\n2,b\n3,c\n'), results })).rejects.toMatchObject({ exitCode: 3 });
-    const lines = readFileSync(results, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { index: number; status: string; message: string });
+    await expect(
+      runBulk(factory(), {
+        ...base,
+        command: fake.command,
+        from: csv('fail.csv', 'n,label\n1,a\n2,b\n3,c\n'),
+        results,
+      }),
+    ).rejects.toMatchObject({ exitCode: 3 });
+    const lines = readFileSync(results, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { index: number; status: string; message: string });
     expect(lines.sort((a, b) => a.index - b.index).map((l) => [l.status, l.message])).toEqual([
       ['failed', 'Conflict: already bumped'],
       ['failed', 'not sent: thing 2 has no owner'],
@@ -135,7 +150,9 @@ describe('a bulk run of a fake BulkCommand', () => {
   it('asks once for a destructive command, never per row, and refuses off a terminal before running anything', async () => {
     const fake = fakeCommand(() => undefined, { destructive: true });
     const file = csv('destroy.csv', 'n,label\n1,a\n2,b\n3,c\n');
-    await expect(runBulk(factory(), { ...base, command: fake.command, from: file })).rejects.toThrow(/3 × things bump .*pass --yes/);
+    await expect(runBulk(factory(), { ...base, command: fake.command, from: file })).rejects.toThrow(
+      /3 × things bump .*pass --yes/,
+    );
     expect(fake.calls).toHaveLength(0);
     const prompter = scriptedPrompter(['y'], { interactive: true });
     await runBulk(factory(prompter), { ...base, command: fake.command, from: file });
@@ -145,7 +162,12 @@ describe('a bulk run of a fake BulkCommand', () => {
 
   it('caps the concurrency at the command maximum', async () => {
     const fake = fakeCommand(() => undefined, { maxConcurrency: 1 });
-    await runBulk(factory(), { ...base, concurrency: 8, command: fake.command, from: csv('one.csv', `n,label\n${Array.from({ length: 6 }, (_, i) => `${i + 1},x`).join('\n')}\n`) });
+    await runBulk(factory(), {
+      ...base,
+      concurrency: 8,
+      command: fake.command,
+      from: csv('one.csv', `n,label\n${Array.from({ length: 6 }, (_, i) => `${i + 1},x`).join('\n')}\n`),
+    });
     expect(fake.calls).toHaveLength(6);
     expect(fake.maxInFlight()).toBe(1);
   });
@@ -156,9 +178,20 @@ describe('a bulk run of a fake BulkCommand', () => {
     const c = factory();
     await runBulk(c, { ...base, command: fake.command, from, dryRun: true });
     expect(c.out()).toContain('line 2: bump 1 (a)');
-    const planned = runBulk(factory(), { ...base, command: fake.command, from, dryRun: true, plan: join(dir, 'plan.json') });
+    const planned = runBulk(factory(), {
+      ...base,
+      command: fake.command,
+      from,
+      dryRun: true,
+      plan: join(dir, 'plan.json'),
+    });
     await expect(planned).rejects.toThrow(CliError);
-    await expect(planned).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^--plan: things bump has no targets a plan could check; plans and edshed bulk apply cover the table's endpoint commands, invoices mark and subscriptions move/) as unknown });
+    await expect(planned).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(
+        /^--plan: things bump has no targets a plan could check; plans and edshed bulk apply cover the table's endpoint commands, invoices mark and subscriptions move/,
+      ) as unknown,
+    });
     expect(fake.calls).toEqual([]);
   });
 });

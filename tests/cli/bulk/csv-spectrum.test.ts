@@ -15,7 +15,9 @@ const spectrum = dirname(createRequire(import.meta.url).resolve('csv-spectrum/pa
  * 1234567890, but the CSV holds 2095257564 (max-mapper/csv-spectrum issues 20 and 22, pull request 23).
  * The CSV's own value is expected there.
  */
-const ERRATA: Readonly<Record<string, Readonly<Record<string, string>>>> = { location_coordinates: { 'Contact Phone Number': '2095257564' } };
+const ERRATA: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  location_coordinates: { 'Contact Phone Number': '2095257564' },
+};
 const names = readdirSync(join(spectrum, 'csvs')).map((file) => basename(file, '.csv'));
 
 /** The rows of a CSV as our reader gives them: each row's cells keyed by the header. */
@@ -26,7 +28,8 @@ async function read(file: string): Promise<{ rows: Record<string, string>[]; pro
   const problems: string[] = [];
   for await (const event of input.events as AsyncIterable<InputEvent>) {
     if (event.kind === 'header') header = event.columns;
-    else if (event.kind === 'row') rows.push(Object.fromEntries((event.cells ?? []).map((cell, i) => [header[i] ?? String(i), cell])));
+    else if (event.kind === 'row')
+      rows.push(Object.fromEntries((event.cells ?? []).map((cell, i) => [header[i] ?? String(i), cell])));
     else problems.push(`${event.line}: ${event.message}`);
   }
   return { rows, problems };
@@ -34,7 +37,15 @@ async function read(file: string): Promise<{ rows: Record<string, string>[]; pro
 
 describe('csv-spectrum', () => {
   it('has its corpus', () => {
-    expect(names).toEqual(expect.arrayContaining(['comma_in_quotes', 'location_coordinates', 'newlines_crlf', 'quotes_and_newlines', 'utf8']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'comma_in_quotes',
+        'location_coordinates',
+        'newlines_crlf',
+        'quotes_and_newlines',
+        'utf8',
+      ]),
+    );
   });
 
   for (const name of names) {
@@ -42,7 +53,10 @@ describe('csv-spectrum', () => {
       const expected = JSON.parse(readFileSync(join(spectrum, 'json', `${name}.json`), 'utf8')) as unknown;
       const { rows, problems } = await read(join(spectrum, 'csvs', `${name}.csv`));
       expect(problems).toEqual([]);
-      const fixed = (Array.isArray(expected) ? expected : [expected]).map((row: object) => ({ ...row, ...ERRATA[name] }));
+      const fixed = (Array.isArray(expected) ? expected : [expected]).map((row: object) => ({
+        ...row,
+        ...ERRATA[name],
+      }));
       expect(rows).toEqual(fixed);
     });
   }

@@ -19,8 +19,10 @@ async function eventsOf(name: string, content: string | Buffer): Promise<InputEv
   return events;
 }
 
-const rows = (events: InputEvent[]) => events.filter((e) => e.kind === 'row').map((e) => (e.kind === 'row' ? [e.line, e.values] : []));
-const problems = (events: InputEvent[]) => events.filter((e) => e.kind === 'problem').map((e) => (e.kind === 'problem' ? `${e.line}: ${e.message}` : ''));
+const rows = (events: InputEvent[]) =>
+  events.filter((e) => e.kind === 'row').map((e) => (e.kind === 'row' ? [e.line, e.values] : []));
+const problems = (events: InputEvent[]) =>
+  events.filter((e) => e.kind === 'problem').map((e) => (e.kind === 'problem' ? `${e.line}: ${e.message}` : ''));
 
 describe('CSV input', () => {
   it('reads a header and rows, leaving empty cells out', async () => {
@@ -58,7 +60,9 @@ describe('CSV input', () => {
       [4, { id: '8', note: 'one\n\ntwo' }],
       [10, { id: '10', note: 'z' }],
     ]);
-    expect(problems(events)).toEqual(['8: expected 2 fields, like the header; got 3 (quote a value that contains a comma)']);
+    expect(problems(events)).toEqual([
+      '8: expected 2 fields, like the header; got 3 (quote a value that contains a comma)',
+    ]);
   });
 
   it('reads a one-column file, skipping blank lines', async () => {
@@ -71,14 +75,20 @@ describe('CSV input', () => {
 
   it('reports a row with the wrong number of fields and reads on', async () => {
     const events = await eventsOf('count.csv', 'id,date\n8,2026-11-02,extra\n9,2026-11-03\n');
-    expect(problems(events)).toEqual(['2: expected 2 fields, like the header; got 3 (quote a value that contains a comma)']);
+    expect(problems(events)).toEqual([
+      '2: expected 2 fields, like the header; got 3 (quote a value that contains a comma)',
+    ]);
     expect(rows(events)).toEqual([[3, { id: '9', date: '2026-11-03' }]]);
   });
 
   it('stops at a quoted value never closed, naming the line', async () => {
     const events = await eventsOf('quote.csv', 'id,note\n8,ok\n9,"bad\n10,fine\n');
     expect(rows(events)).toEqual([[2, { id: '8', note: 'ok' }]]);
-    expect(events.at(-1)).toMatchObject({ kind: 'problem', fatal: true, message: expect.stringMatching(/a quoted value is never closed/) });
+    expect(events.at(-1)).toMatchObject({
+      kind: 'problem',
+      fatal: true,
+      message: expect.stringMatching(/a quoted value is never closed/),
+    });
   });
 
   it('says a .csv file that holds JSON lines is JSON, not a header of odd columns', async () => {
@@ -86,7 +96,7 @@ describe('CSV input', () => {
     expect(problems(events)).toEqual(['1: the file holds JSON, not CSV: name it .ndjson (one JSON object per line)']);
   });
 
-  it('keeps a quote inside an unquoted value as a character of it (a spreadsheet\'s reading)', async () => {
+  it("keeps a quote inside an unquoted value as a character of it (a spreadsheet's reading)", async () => {
     const events = await eventsOf('inch.csv', 'id,note\n8,2" pipe\n9,"bad"x\n');
     expect(rows(events)).toEqual([
       [2, { id: '8', note: '2" pipe' }],
@@ -95,9 +105,14 @@ describe('CSV input', () => {
   });
 
   it('stops at a line that is not UTF-8, naming it', async () => {
-    const events = await eventsOf('latin1.csv', Buffer.concat([Buffer.from('id,note\n8,ok\n9,caf'), Buffer.from([0xe9]), Buffer.from('\n10,x\n')]));
+    const events = await eventsOf(
+      'latin1.csv',
+      Buffer.concat([Buffer.from('id,note\n8,ok\n9,caf'), Buffer.from([0xe9]), Buffer.from('\n10,x\n')]),
+    );
     expect(rows(events)).toEqual([[2, { id: '8', note: 'ok' }]]);
-    expect(problems(events)).toEqual(['3: not valid UTF-8 text (save the file as UTF-8); the rest of the file was not read']);
+    expect(problems(events)).toEqual([
+      '3: not valid UTF-8 text (save the file as UTF-8); the rest of the file was not read',
+    ]);
   });
 
   it('gives a header with no rows, and nothing for an empty file', async () => {
@@ -117,7 +132,10 @@ describe('NDJSON input', () => {
 
   it('names a broken line by number and reads on', async () => {
     const events = await eventsOf('broken.jsonl', '{"id":8}\n{"id":9,}\n[1]\n{"id":10}\n');
-    expect(problems(events)).toEqual(['2: not valid JSON at column 9: expected a string key', '3: expected a JSON object of column values, like {"id": 12}']);
+    expect(problems(events)).toEqual([
+      '2: not valid JSON at column 9: expected a string key',
+      '3: expected a JSON object of column values, like {"id": 12}',
+    ]);
     expect(rows(events).map(([line]) => line)).toEqual([1, 4]);
   });
 
@@ -135,14 +153,19 @@ describe('NDJSON input', () => {
 describe('reading a file', () => {
   it('refuses a missing file with a usage error', async () => {
     await expect(openBulkInput(join(dir, 'nope.csv'), fakeFactory().io)).rejects.toThrow(CliError);
-    await expect(openBulkInput(join(dir, 'nope.csv'), fakeFactory().io)).rejects.toThrow(/nope\.csv: cannot read: no such file \(ENOENT\)/);
+    await expect(openBulkInput(join(dir, 'nope.csv'), fakeFactory().io)).rejects.toThrow(
+      /nope\.csv: cannot read: no such file \(ENOENT\)/,
+    );
   });
 
   it('refuses a line longer than the limit instead of holding it', async () => {
-    const lines = physicalLines((async function* () {
-      yield 'short\n';
-      for (let i = 0; i < 5; i += 1) yield 'x'.repeat(40);
-    })(), 100);
+    const lines = physicalLines(
+      (async function* () {
+        yield 'short\n';
+        for (let i = 0; i < 5; i += 1) yield 'x'.repeat(40);
+      })(),
+      100,
+    );
     const seen: string[] = [];
     await expect(
       (async () => {

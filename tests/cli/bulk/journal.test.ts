@@ -2,7 +2,14 @@ import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createJournal, journalFile, newRunId, reopenJournal, runsDir, type RunHeader } from '../../../cli/bulk/journal.js';
+import {
+  createJournal,
+  journalFile,
+  newRunId,
+  reopenJournal,
+  runsDir,
+  type RunHeader,
+} from '../../../cli/bulk/journal.js';
 import { IN_FLIGHT_AT_STOP, readJournal, shouldSend } from '../../../cli/bulk/journal-state.js';
 
 const header = (runId: string, items: number): RunHeader => ({
@@ -18,7 +25,14 @@ const header = (runId: string, items: number): RunHeader => ({
   profile: 'default',
 });
 
-const outcome = (index: number, status: 'done' | 'failed' | 'unknown' | 'skipped') => ({ index, line: index + 2, status, http_status: status === 'done' ? 200 : null, message: status, request_id: null });
+const outcome = (index: number, status: 'done' | 'failed' | 'unknown' | 'skipped') => ({
+  index,
+  line: index + 2,
+  status,
+  http_status: status === 'done' ? 200 : null,
+  message: status,
+  request_id: null,
+});
 
 describe('run journal', () => {
   it('names runs by time, sortably', () => {
@@ -36,11 +50,22 @@ describe('run journal', () => {
     await journal.close();
     expect(statSync(runsDir(env)).mode & 0o777).toBe(0o700);
     expect(statSync(journalFile(env, 'r1')).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(journalFile(env, 'r1'), 'utf8').split('\n')[0] ?? '')).toMatchObject({ type: 'run', run_id: 'r1', items: 6 });
+    expect(JSON.parse(readFileSync(journalFile(env, 'r1'), 'utf8').split('\n')[0] ?? '')).toMatchObject({
+      type: 'run',
+      run_id: 'r1',
+      items: 6,
+    });
 
     const state = await readJournal(env, 'r1');
     expect(state.counts).toEqual({ done: 2, failed: 0, unknown: 1, skipped: 1, pending: 2 });
-    expect([0, 1, 2, 3, 4, 5].map((i) => state.statusOf(i))).toEqual(['done', 'done', 'unknown', 'skipped', 'pending', 'pending']);
+    expect([0, 1, 2, 3, 4, 5].map((i) => state.statusOf(i))).toEqual([
+      'done',
+      'done',
+      'unknown',
+      'skipped',
+      'pending',
+      'pending',
+    ]);
   });
 
   it('puts an item whose request never reached the server back to waiting: a plain resume sends it, runs show says why', async () => {
@@ -57,7 +82,11 @@ describe('run journal', () => {
     expect([0, 1, 2].map((i) => state.statusOf(i))).toEqual(['done', 'pending', 'unknown']);
     expect(shouldSend(state.statusOf(1), false)).toBe(true);
     expect(state.counts).toMatchObject({ done: 1, pending: 1, unknown: 1, failed: 0 });
-    expect(state.problems[0]).toMatchObject({ index: 1, status: 'unsent', message: expect.stringMatching(/ECONNREFUSED/) });
+    expect(state.problems[0]).toMatchObject({
+      index: 1,
+      status: 'unsent',
+      message: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 
   it('lets a resume pick up exactly the items not done, after a crash cut the last line short', async () => {
@@ -92,14 +121,20 @@ describe('run journal', () => {
     const state = await readJournal(env, 'r3');
     expect([0, 1, 2].map((i) => state.statusOf(i))).toEqual(['done', 'unknown', 'pending']);
     expect(state.counts).toEqual({ done: 1, failed: 0, unknown: 1, skipped: 0, pending: 1 });
-    expect(state.problems).toEqual([{ index: 1, line: 3, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null }]);
+    expect(state.problems).toEqual([
+      { index: 1, line: 3, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null },
+    ]);
     expect([0, 1, 2].filter((i) => shouldSend(state.statusOf(i), false))).toEqual([1, 2]);
   });
 
   it('writes an intent, with the outcomes held before it, before sent() returns; held outcomes by the end of the turn', async () => {
     const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-journal-')) };
     const journal = createJournal(env, header('r-held', 3));
-    const types = () => readFileSync(journalFile(env, 'r-held'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
+    const types = () =>
+      readFileSync(journalFile(env, 'r-held'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { type: string }).type);
     journal.sent({ index: 0, line: 2 });
     expect(types()).toEqual(['run', 'sent']);
     journal.append(outcome(0, 'done'));

@@ -20,7 +20,16 @@ const plan: Plan = {
   endpoint: { method: 'POST', path: 'superuser/invoices/{id}/paid' },
   defaults: { method: 'bacs' },
   input: { path: '/tmp/pay.csv', sha256: 'a'.repeat(64), rows: 1 },
-  items: [{ index: 0, line: 2, target_id: 8, path: 'superuser/invoices/8/paid', body_hash: bodyHash({ method: 'bacs', date: '2026-11-02' }), state: 'open' }],
+  items: [
+    {
+      index: 0,
+      line: 2,
+      target_id: 8,
+      path: 'superuser/invoices/8/paid',
+      body_hash: bodyHash({ method: 'bacs', date: '2026-11-02' }),
+      state: 'open',
+    },
+  ],
 };
 
 function planFile(name: string, content: unknown): string {
@@ -35,10 +44,29 @@ describe('the plan file', () => {
   });
 
   it('reads a reconcile plan with its statement lines, with no items when no line is confident', async () => {
-    const line = { id: 'h:abc#1', date: '2026-11-02', amount: 1200, currency: 'gbp', text: 'OAKFIELD', file: 'nov.csv', line: 4, class: 'ambiguous', invoices: [], candidates: [{ invoices: [8], score: 35, signals: [{ signal: 'amount', points: 30, detail: 'exact' }] }], note: 'only the amount agrees' };
-    const reconcile = { ...plan, items: [], lines: [line], statements: [{ path: '/tmp/nov.csv', sha256: 'b'.repeat(64) }] };
+    const line = {
+      id: 'h:abc#1',
+      date: '2026-11-02',
+      amount: 1200,
+      currency: 'gbp',
+      text: 'OAKFIELD',
+      file: 'nov.csv',
+      line: 4,
+      class: 'ambiguous',
+      invoices: [],
+      candidates: [{ invoices: [8], score: 35, signals: [{ signal: 'amount', points: 30, detail: 'exact' }] }],
+      note: 'only the amount agrees',
+    };
+    const reconcile = {
+      ...plan,
+      items: [],
+      lines: [line],
+      statements: [{ path: '/tmp/nov.csv', sha256: 'b'.repeat(64) }],
+    };
     expect(await readPlan(planFile('reconcile.json', reconcile))).toEqual(reconcile);
-    await expect(readPlan(planFile('bad-line.json', { ...reconcile, lines: [{ ...line, class: 'maybe' }] }))).rejects.toThrow(/lines\.0\.class/);
+    await expect(
+      readPlan(planFile('bad-line.json', { ...reconcile, lines: [{ ...line, class: 'maybe' }] })),
+    ).rejects.toThrow(/lines\.0\.class/);
   });
 
   it.each([
@@ -55,7 +83,9 @@ describe('the plan file', () => {
   });
 
   it('refuses a file that is not there', async () => {
-    await expect(readPlan(join(dir, 'missing.json'))).rejects.toThrow(/cannot read the plan: no such file \(ENOENT\); nothing was sent/);
+    await expect(readPlan(join(dir, 'missing.json'))).rejects.toThrow(
+      /cannot read the plan: no such file \(ENOENT\); nothing was sent/,
+    );
   });
 
   it('hashes bodies so that any change to one shows', () => {
@@ -78,8 +108,12 @@ describe('drift between plan and apply', () => {
 
   it('sees an unknown item already applied only when the target shows that very change', () => {
     const body = { method: 'bacs', date: '2026-11-02' };
-    expect(showsChange('invoices mark-paid', { state: 'paid', paid_method: 'bacs', paid_date: '2026-11-02' }, body)).toBe(true);
-    expect(showsChange('invoices mark-paid', { state: 'paid', paid_method: 'card', paid_date: '2026-11-02' }, body)).toBe(false);
+    expect(
+      showsChange('invoices mark-paid', { state: 'paid', paid_method: 'bacs', paid_date: '2026-11-02' }, body),
+    ).toBe(true);
+    expect(
+      showsChange('invoices mark-paid', { state: 'paid', paid_method: 'card', paid_date: '2026-11-02' }, body),
+    ).toBe(false);
     expect(showsChange('invoices mark-paid', { state: 'open' }, body)).toBe(false);
     expect(showsChange('invoices mark-paid', undefined, body)).toBe(false);
     expect(showsChange('notes create', { state: 'paid' }, body)).toBe(false);

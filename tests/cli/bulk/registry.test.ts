@@ -9,7 +9,11 @@ import { CliError, EXIT } from '../../../cli/errors/cli-error.js';
 import '../../../cli/commands/index.js';
 
 const endpointOf = (command: string): Endpoint => ENDPOINTS.find((e) => e.command === command) as Endpoint;
-const row = { method: 'POST' as const, path: 'superuser/invoices/8/paid', body: { method: 'bacs', date: '2026-11-02' } };
+const row = {
+  method: 'POST' as const,
+  path: 'superuser/invoices/8/paid',
+  body: { method: 'bacs', date: '2026-11-02' },
+};
 
 describe('the bulk registry: commands register, bulk looks them up by name', () => {
   it('builds the curated command a journal or plan names, by its kind and arguments', async () => {
@@ -18,13 +22,21 @@ describe('the bulk registry: commands register, bulk looks them up by name', () 
   });
 
   it('refuses a kind no command registered, or arguments its command cannot take (exit 2)', async () => {
-    await expect(curatedBulkCommand('pupils expel', {})).rejects.toThrow(new CliError('this version of edshed cannot resume a run of "pupils expel"', EXIT.usage));
-    await expect(curatedBulkCommand('invoices mark', { action: 'burn' })).rejects.toMatchObject({ exitCode: EXIT.usage });
+    await expect(curatedBulkCommand('pupils expel', {})).rejects.toThrow(
+      new CliError('this version of edshed cannot resume a run of "pupils expel"', EXIT.usage),
+    );
+    await expect(curatedBulkCommand('invoices mark', { action: 'burn' })).rejects.toMatchObject({
+      exitCode: EXIT.usage,
+    });
   });
 
   it('gives a table command the wishes registered for its kind of target, and only those', async () => {
     const markPaid = await tableBulkCommand(endpointOf('invoices mark-paid'));
-    expect(markPaid.target?.wants?.(row)).toEqual({ state: 'paid', reason: 'already paid', payment: { method: 'bacs', date: '2026-11-02' } });
+    expect(markPaid.target?.wants?.(row)).toEqual({
+      state: 'paid',
+      reason: 'already paid',
+      payment: { method: 'bacs', date: '2026-11-02' },
+    });
     // Without the registry's wishes the same endpoint marks no row "no change".
     expect(endpointCommand(endpointOf('invoices mark-paid')).target?.wants).toBeUndefined();
     // Subscriptions register none: a table command writing to one marks no row "no change".

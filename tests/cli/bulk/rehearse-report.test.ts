@@ -5,7 +5,14 @@ import type { RehearsalRecords } from '../../../sandbox/server/private-copy.js';
 
 // What a rehearsal reports: each journal outcome as a person reads it, and the records changed on the copy.
 
-const invoice = (id: number, state: 'open' | 'paid' | 'void', total: number, currency: 'gbp' | 'usd' = 'gbp') => ({ id, number: `INV-${String(id).padStart(6, '0')}`, school_id: 1, state, currency, total });
+const invoice = (id: number, state: 'open' | 'paid' | 'void', total: number, currency: 'gbp' | 'usd' = 'gbp') => ({
+  id,
+  number: `INV-${String(id).padStart(6, '0')}`,
+  school_id: 1,
+  state,
+  currency,
+  total,
+});
 
 describe('outcomeOf', () => {
   it('tells the API refusing an item (4xx) from drift, a row set aside and a failure of the run', () => {
@@ -22,17 +29,40 @@ describe('outcomeOf', () => {
 
 describe('diffRecords and diffLines', () => {
   const before: RehearsalRecords = {
-    invoices: [invoice(1, 'open', 54_000), invoice(2, 'open', 10_000, 'usd'), invoice(3, 'paid', 5_000), invoice(4, 'open', 700)],
-    subscriptions: [{ id: 7, school_id: 3, state: 'active' }, { id: 8, school_id: 1, state: 'active' }, { id: 9, school_id: 3, state: 'active' }],
+    invoices: [
+      invoice(1, 'open', 54_000),
+      invoice(2, 'open', 10_000, 'usd'),
+      invoice(3, 'paid', 5_000),
+      invoice(4, 'open', 700),
+    ],
+    subscriptions: [
+      { id: 7, school_id: 3, state: 'active' },
+      { id: 8, school_id: 1, state: 'active' },
+      { id: 9, school_id: 3, state: 'active' },
+    ],
   };
   const after: RehearsalRecords = {
-    invoices: [invoice(1, 'paid', 54_000), invoice(2, 'paid', 10_000, 'usd'), invoice(3, 'paid', 5_000), invoice(4, 'open', 900), invoice(5, 'open', 100)],
-    subscriptions: [{ id: 7, school_id: 2, state: 'active' }, { id: 8, school_id: 1, state: 'cancelled' }],
+    invoices: [
+      invoice(1, 'paid', 54_000),
+      invoice(2, 'paid', 10_000, 'usd'),
+      invoice(3, 'paid', 5_000),
+      invoice(4, 'open', 900),
+      invoice(5, 'open', 100),
+    ],
+    subscriptions: [
+      { id: 7, school_id: 2, state: 'active' },
+      { id: 8, school_id: 1, state: 'cancelled' },
+    ],
   };
 
   it('lists only the records that changed, with how they were and are (null for one created or gone)', () => {
     const diff = diffRecords(before, after);
-    expect(diff.invoices.map((c) => [c.id, c.before?.state ?? null, c.after?.state ?? null])).toEqual([[1, 'open', 'paid'], [2, 'open', 'paid'], [4, 'open', 'open'], [5, null, 'open']]);
+    expect(diff.invoices.map((c) => [c.id, c.before?.state ?? null, c.after?.state ?? null])).toEqual([
+      [1, 'open', 'paid'],
+      [2, 'open', 'paid'],
+      [4, 'open', 'open'],
+      [5, null, 'open'],
+    ]);
     expect(diff.subscriptions).toEqual([
       { id: 7, before: { school_id: 3, state: 'active' }, after: { school_id: 2, state: 'active' } },
       { id: 8, before: { school_id: 1, state: 'active' }, after: { school_id: 1, state: 'cancelled' } },

@@ -34,7 +34,8 @@ function factory(options: { interrupt?: AbortController; production?: boolean; p
   return fakeFactory({ client, env: { XDG_STATE_HOME: join(dir, 'state') }, connection, ...rest });
 }
 
-const notesApplied = async () => ((await t.call('GET', '__sandbox/writes', { query: { route: 'POST notes' } })).body.total as number) ?? 0;
+const notesApplied = async () =>
+  ((await t.call('GET', '__sandbox/writes', { query: { route: 'POST notes' } })).body.total as number) ?? 0;
 
 function csvOf(name: string, rows: readonly string[]): string {
   const file = join(dir, name);
@@ -62,13 +63,20 @@ describe('runBulk and runResume in-process', () => {
     const results = join(dir, 'results.csv');
     const file = csvOf('skip.csv', [note(1, 'a, b'), '"{""type"":""pupil"",""id"":2}"', note(3, 'c')]);
     await runBulk(c, { ...options, from: file, skipInvalid: true, rejects, results });
-    expect(readFileSync(rejects, 'utf8')).toBe('target,data,reason\n"{""type"":""pupil"",""id"":2}",,"line 3: expected 2 fields, like the header; got 1 (quote a value that contains a comma)"\n');
+    expect(readFileSync(rejects, 'utf8')).toBe(
+      'target,data,reason\n"{""type"":""pupil"",""id"":2}",,"line 3: expected 2 fields, like the header; got 1 (quote a value that contains a comma)"\n',
+    );
     const lines = readFileSync(results, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual(['0,2,,done,201', '1,4,,done,201']);
     expect(c.audited).toHaveLength(2);
     expect(new Set(c.audited.map((a) => a.run_id)).size).toBe(1);
-    expect(c.audited.map((a) => a.idempotency_key)).toEqual(expect.arrayContaining([expect.stringMatching(/^edshed-bulk-.*-0$/), expect.stringMatching(/^edshed-bulk-.*-1$/)]));
+    expect(c.audited.map((a) => a.idempotency_key)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^edshed-bulk-.*-0$/),
+        expect.stringMatching(/^edshed-bulk-.*-1$/),
+      ]),
+    );
   });
 
   it('stops at Ctrl-C with exit 130 and resumes the rest, each item applied once', async () => {
@@ -76,11 +84,18 @@ describe('runBulk and runResume in-process', () => {
     interrupt.abort();
     const c = factory({ interrupt });
     const before = await notesApplied();
-    const file = csvOf('ctrl-c.csv', Array.from({ length: 12 }, (_, i) => note(i + 1)));
+    const file = csvOf(
+      'ctrl-c.csv',
+      Array.from({ length: 12 }, (_, i) => note(i + 1)),
+    );
     const stopped = runBulk(c, { ...options, from: file });
     await expect(stopped).rejects.toThrow(CliError);
     await expect(stopped).rejects.toMatchObject({ exitCode: 130 });
-    const runId = (readdirSync(runsDir(c.env)).find((n) => n.endsWith('.items.jsonl') && readFileSync(join(runsDir(c.env), n), 'utf8').split('\n').length === 13) ?? '').replace('.items.jsonl', '');
+    const runId = (
+      readdirSync(runsDir(c.env)).find(
+        (n) => n.endsWith('.items.jsonl') && readFileSync(join(runsDir(c.env), n), 'utf8').split('\n').length === 13,
+      ) ?? ''
+    ).replace('.items.jsonl', '');
     expect((await readJournal(c.env, runId)).counts.pending).toBe(12);
 
     await runResume(factory(), { runId, retryFailed: false, concurrency: 3 });
@@ -88,14 +103,17 @@ describe('runBulk and runResume in-process', () => {
     expect((await notesApplied()) - before).toBe(12);
   });
 
-  it('runs resume keeps the run\'s --rate unless given, and --rate none lifts it', async () => {
+  it("runs resume keeps the run's --rate unless given, and --rate none lifts it", async () => {
     const interrupt = new AbortController();
     interrupt.abort();
     const c = factory({ interrupt });
     const file = csvOf('rated.csv', [note(1), note(2)]);
     await expect(runBulk(c, { ...options, from: file, rate: 500 })).rejects.toMatchObject({ exitCode: 130 });
     const journals = readdirSync(runsDir(c.env)).filter((n) => /^[\w-]+\.jsonl$/.test(n));
-    const id = (journals.find((n) => readFileSync(join(runsDir(c.env), n), 'utf8').includes(`"file":${JSON.stringify(file)}`)) ?? '').replace('.jsonl', '');
+    const id = (
+      journals.find((n) => readFileSync(join(runsDir(c.env), n), 'utf8').includes(`"file":${JSON.stringify(file)}`)) ??
+      ''
+    ).replace('.jsonl', '');
     expect((await readJournal(c.env, id)).header.settings).toEqual({ concurrency: 2, rate: 500 });
     // A bad --rate is refused before anything is sent; `none` is the one word it takes.
     const bad = factory();
@@ -116,7 +134,11 @@ describe('a bulk write to a production-marked environment', () => {
     const c = factory({ production: true, prompter });
     const before = await notesApplied();
     await runBulk(c, { ...options, from: file() });
-    expect(prompter.asked).toEqual([expect.stringMatching(/^3 × notes create from .*production\.csv in PRODUCTION \(http:\/\/sandbox\.invalid\/\)\. Type 3 to go on: $/)]);
+    expect(prompter.asked).toEqual([
+      expect.stringMatching(
+        /^3 × notes create from .*production\.csv in PRODUCTION \(http:\/\/sandbox\.invalid\/\)\. Type 3 to go on: $/,
+      ),
+    ]);
     expect((await notesApplied()) - before).toBe(3);
     expect(c.err()).toContain('Writing to PRODUCTION');
   });
@@ -124,10 +146,14 @@ describe('a bulk write to a production-marked environment', () => {
   it('sends nothing when the number typed is wrong (exit 2), or when there is no terminal to ask on', async () => {
     const before = await notesApplied();
     const wrong = scriptedPrompter(['yes']);
-    await expect(runBulk(factory({ production: true, prompter: wrong }), { ...options, from: file() })).rejects.toMatchObject({ exitCode: 2, message: 'Cancelled; nothing was sent' });
+    await expect(
+      runBulk(factory({ production: true, prompter: wrong }), { ...options, from: file() }),
+    ).rejects.toMatchObject({ exitCode: 2, message: 'Cancelled; nothing was sent' });
     expect(wrong.asked).toHaveLength(1);
     const offTerminal = scriptedPrompter([], { interactive: false });
-    await expect(runBulk(factory({ production: true, prompter: offTerminal }), { ...options, from: file() })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('in PRODUCTION: pass --yes to confirm') });
+    await expect(
+      runBulk(factory({ production: true, prompter: offTerminal }), { ...options, from: file() }),
+    ).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('in PRODUCTION: pass --yes to confirm') });
     expect(await notesApplied()).toBe(before);
   });
 

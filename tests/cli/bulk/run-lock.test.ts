@@ -35,11 +35,18 @@ describe('a run lock', () => {
   it('names its holder; a second taker is refused with exit 2 naming that process; released, it can be taken again', () => {
     const env = stateEnv();
     const lock = acquireRunLock(env, 'r1', 'runs resume', new Date('2026-11-02T10:00:00Z'));
-    expect(JSON.parse(readFileSync(lockFile(env, 'r1'), 'utf8'))).toEqual({ pid: process.pid, host: hostname(), command: 'runs resume', since: '2026-11-02T10:00:00.000Z' });
+    expect(JSON.parse(readFileSync(lockFile(env, 'r1'), 'utf8'))).toEqual({
+      pid: process.pid,
+      host: hostname(),
+      command: 'runs resume',
+      since: '2026-11-02T10:00:00.000Z',
+    });
     const error = refusal(() => acquireRunLock(env, 'r1', 'runs resume'));
     expect(error).toBeInstanceOf(CliError);
     expect(error.exitCode).toBe(EXIT.usage);
-    expect(error.message).toContain(`run r1 is in use by another process: pid ${process.pid} (edshed runs resume, since 2026-11-02T10:00:00.000Z)`);
+    expect(error.message).toContain(
+      `run r1 is in use by another process: pid ${process.pid} (edshed runs resume, since 2026-11-02T10:00:00.000Z)`,
+    );
     expect(acquireRunLock(env, 'r2', 'notes create')).toBeDefined();
     lock.release();
     expect(existsSync(lockFile(env, 'r1'))).toBe(false);
@@ -49,7 +56,10 @@ describe('a run lock', () => {
   it('takes over a lock whose process is dead, or that a crash left unreadable', () => {
     const env = stateEnv();
     const pid = deadPid();
-    writeFileSync(lockFile(env, 'r1'), JSON.stringify({ pid, host: hostname(), command: 'notes create', since: '2026-11-02T10:00:00.000Z' }));
+    writeFileSync(
+      lockFile(env, 'r1'),
+      JSON.stringify({ pid, host: hostname(), command: 'notes create', since: '2026-11-02T10:00:00.000Z' }),
+    );
     const lock = acquireRunLock(env, 'r1', 'runs resume');
     expect(JSON.parse(readFileSync(lockFile(env, 'r1'), 'utf8')).pid).toBe(process.pid);
     lock.release();
@@ -60,14 +70,24 @@ describe('a run lock', () => {
 
   it('refuses a lock held on another machine (its process cannot be checked from here)', () => {
     const env = stateEnv();
-    writeFileSync(lockFile(env, 'r1'), JSON.stringify({ pid: deadPid(), host: 'elsewhere', command: 'runs resume', since: '2026-11-02T10:00:00.000Z' }));
-    expect(refusal(() => acquireRunLock(env, 'r1', 'runs resume')).message).toMatch(/in use by another process: pid \d+ on elsewhere/);
+    writeFileSync(
+      lockFile(env, 'r1'),
+      JSON.stringify({ pid: deadPid(), host: 'elsewhere', command: 'runs resume', since: '2026-11-02T10:00:00.000Z' }),
+    );
+    expect(refusal(() => acquireRunLock(env, 'r1', 'runs resume')).message).toMatch(
+      /in use by another process: pid \d+ on elsewhere/,
+    );
   });
 
   it('leaves alone a lock taken over by another process since (release removes only its own)', () => {
     const env = stateEnv();
     const lock = acquireRunLock(env, 'r1', 'runs resume');
-    const other = JSON.stringify({ pid: deadPid(), host: hostname(), command: 'runs resume', since: '2026-11-02T11:00:00.000Z' });
+    const other = JSON.stringify({
+      pid: deadPid(),
+      host: hostname(),
+      command: 'runs resume',
+      since: '2026-11-02T11:00:00.000Z',
+    });
     writeFileSync(lockFile(env, 'r1'), other);
     lock.release();
     expect(readFileSync(lockFile(env, 'r1'), 'utf8')).toBe(other);

@@ -41,7 +41,12 @@ function notes(name: string, count: number): string {
 }
 
 const options = { command: endpointCommand(notesCreate), defaults: {}, skipInvalid: false, concurrency: 2 };
-const runIds = () => new Set(readdirSync(runsDir(fakeFactory({ env }).env)).filter((n) => n.endsWith('.items.jsonl')).map((n) => n.replace('.items.jsonl', '')));
+const runIds = () =>
+  new Set(
+    readdirSync(runsDir(fakeFactory({ env }).env))
+      .filter((n) => n.endsWith('.items.jsonl'))
+      .map((n) => n.replace('.items.jsonl', '')),
+  );
 let known = new Set<string>();
 /** The run started since the last call (the fake clock gives every run the same time, so ids differ only by their random end). */
 function newestRun(): string {
@@ -50,18 +55,27 @@ function newestRun(): string {
   known = now;
   return id;
 }
-const indexes = (csv: string) => csv.trim().split('\n').slice(1).map((line) => Number(line.split(',')[0]));
+const indexes = (csv: string) =>
+  csv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => Number(line.split(',')[0]));
 
-describe('a run\'s results across resumes', () => {
+describe("a run's results across resumes", () => {
   it('keeps --results in the run: a resume without it completes the same file, every item in it once', async () => {
     const results = join(dir, 'kept.csv');
     // Interrupted before the first item: the file is there from the start, with no items yet.
     const interrupt = new AbortController();
     interrupt.abort();
-    await expect(runBulk(factory({ interrupt }), { ...options, from: notes('kept.csv.in', 9), results })).rejects.toMatchObject({ exitCode: 130 });
+    await expect(
+      runBulk(factory({ interrupt }), { ...options, from: notes('kept.csv.in', 9), results }),
+    ).rejects.toMatchObject({ exitCode: 130 });
     const id = newestRun();
     expect(readFileSync(results, 'utf8')).toBe('index,line,key,status,http_status,message,request_id\n');
-    const header = JSON.parse(readFileSync(join(runsDir(factory().env), `${id}.jsonl`), 'utf8').split('\n')[0] ?? '{}') as { results?: unknown };
+    const header = JSON.parse(
+      readFileSync(join(runsDir(factory().env), `${id}.jsonl`), 'utf8').split('\n')[0] ?? '{}',
+    ) as { results?: unknown };
     expect(header.results).toEqual({ path: results, format: 'csv' });
 
     await runResume(factory(), { runId: id, retryFailed: false });
@@ -76,16 +90,22 @@ describe('a run\'s results across resumes', () => {
     expect(printed.out()).toBe(readFileSync(results, 'utf8'));
     const ndjson = fakeFactory({ env });
     expect(await run(['runs', 'results', id, '--format', 'ndjson'], ndjson)).toBe(0);
-    const rows = ndjson.out().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rows = ndjson
+      .out()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(rows).toHaveLength(9);
     expect(rows[0]).toMatchObject({ index: 0, line: 2, key: null, status: 'done', http_status: 201, message: 'ok' });
   });
 
-  it('refuses a resume given another --results than the run\'s own, naming both, before anything is sent', async () => {
+  it("refuses a resume given another --results than the run's own, naming both, before anything is sent", async () => {
     const results = join(dir, 'own.ndjson');
     const interrupt = new AbortController();
     interrupt.abort();
-    await expect(runBulk(factory({ interrupt }), { ...options, from: notes('own.in.csv', 3), results })).rejects.toMatchObject({ exitCode: 130 });
+    await expect(
+      runBulk(factory({ interrupt }), { ...options, from: notes('own.in.csv', 3), results }),
+    ).rejects.toMatchObject({ exitCode: 130 });
     const id = newestRun();
     const other = join(dir, 'other.ndjson');
     const refused = runResume(factory(), { runId: id, retryFailed: false, results: other });
@@ -100,14 +120,20 @@ describe('a run\'s results across resumes', () => {
   it('keeps the --results a resume gives a run started without one, for the resumes after it', async () => {
     const interrupt = new AbortController();
     interrupt.abort();
-    await expect(runBulk(factory({ interrupt }), { ...options, from: notes('late.in.csv', 4) })).rejects.toMatchObject({ exitCode: 130 });
+    await expect(runBulk(factory({ interrupt }), { ...options, from: notes('late.in.csv', 4) })).rejects.toMatchObject({
+      exitCode: 130,
+    });
     const id = newestRun();
     const late = join(dir, 'late.csv');
     const stopped = new AbortController();
     stopped.abort();
-    await expect(runResume(factory({ interrupt: stopped }), { runId: id, retryFailed: false, results: late })).rejects.toMatchObject({ exitCode: 130 });
+    await expect(
+      runResume(factory({ interrupt: stopped }), { runId: id, retryFailed: false, results: late }),
+    ).rejects.toMatchObject({ exitCode: 130 });
     expect(readFileSync(late, 'utf8')).toBe('index,line,key,status,http_status,message,request_id\n');
-    await expect(runResume(factory(), { runId: id, retryFailed: false, results: join(dir, 'later.csv') })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining(late) });
+    await expect(
+      runResume(factory(), { runId: id, retryFailed: false, results: join(dir, 'later.csv') }),
+    ).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining(late) });
     await runResume(factory(), { runId: id, retryFailed: false });
     expect(indexes(readFileSync(late, 'utf8'))).toEqual([0, 1, 2, 3]);
   });
@@ -116,7 +142,9 @@ describe('a run\'s results across resumes', () => {
     const markPaid = ENDPOINTS.find((e) => e.command === 'invoices mark-paid') as Endpoint;
     const file = join(dir, 'missing.csv');
     writeFileSync(file, 'id,method,date\n999991,bacs,2026-11-02\n999992,bacs,2026-11-02\n');
-    await expect(runBulk(factory(), { ...options, command: endpointCommand(markPaid), from: file })).rejects.toMatchObject({ exitCode: 3 });
+    await expect(
+      runBulk(factory(), { ...options, command: endpointCommand(markPaid), from: file }),
+    ).rejects.toMatchObject({ exitCode: 3 });
     const id = newestRun();
     const shown = fakeFactory({ env, tty: true });
     expect(await run(['runs', 'show', id], shown)).toBe(0);
@@ -124,7 +152,10 @@ describe('a run\'s results across resumes', () => {
     expect(shown.out()).toMatch(/#1 line 3\s+invoice 999992\s+failed/);
     const json = fakeFactory({ env });
     expect(await run(['runs', 'show', id, '--json'], json)).toBe(0);
-    expect((JSON.parse(json.out()) as { not_done: unknown[] }).not_done).toEqual([expect.objectContaining({ index: 0, line: 2, key: 'invoice 999991' }), expect.objectContaining({ index: 1, line: 3, key: 'invoice 999992' })]);
+    expect((JSON.parse(json.out()) as { not_done: unknown[] }).not_done).toEqual([
+      expect.objectContaining({ index: 0, line: 2, key: 'invoice 999991' }),
+      expect.objectContaining({ index: 1, line: 3, key: 'invoice 999992' }),
+    ]);
     const results = fakeFactory({ env });
     expect(await run(['runs', 'results', id], results)).toBe(0);
     expect(results.out().split('\n')[1]).toMatch(/^0,2,invoice 999991,failed,404,/);

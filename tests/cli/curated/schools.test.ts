@@ -10,12 +10,22 @@ import { run } from '../../../sandbox/kit/sql.js';
 let t: TestSandbox;
 beforeAll(() => {
   t = testSandbox({ now: () => new Date('2026-11-02T10:00:00Z') });
-  for (let i = 1; i <= 55; i += 1) run(t.sandbox.db, "INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')", `Willow Bank School ${i}`);
+  for (let i = 1; i <= 55; i += 1)
+    run(
+      t.sandbox.db,
+      "INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')",
+      `Willow Bank School ${i}`,
+    );
 });
 afterAll(() => t.close());
 
 async function factoryAs(username: string, options: FakeOptions = {}) {
-  const client = new ApiClient().init({ baseUrl: BASE, token: await t.login(username), fetch: t.sandbox.fetch, retry: { retries: 0 } });
+  const client = new ApiClient().init({
+    baseUrl: BASE,
+    token: await t.login(username),
+    fetch: t.sandbox.fetch,
+    retry: { retries: 0 },
+  });
   return fakeFactory({ client, ...options });
 }
 
@@ -35,8 +45,15 @@ describe('schools find', () => {
   });
 
   it('shows postcode and town only when some school in the answer has them', () => {
-    expect(schoolRows([{ id: 1, name: 'A', country: 'GB', locale: 'en_GB', code: 'X' }])).toEqual([{ id: 1, name: 'A', country: 'GB', locale: 'en_GB' }]);
-    expect(schoolRows([{ id: 1, name: 'A', town: 'Leeds' }, { id: 2, name: 'B' }])).toEqual([
+    expect(schoolRows([{ id: 1, name: 'A', country: 'GB', locale: 'en_GB', code: 'X' }])).toEqual([
+      { id: 1, name: 'A', country: 'GB', locale: 'en_GB' },
+    ]);
+    expect(
+      schoolRows([
+        { id: 1, name: 'A', town: 'Leeds' },
+        { id: 2, name: 'B' },
+      ]),
+    ).toEqual([
       { id: 1, name: 'A', country: null, locale: null, town: 'Leeds' },
       { id: 2, name: 'B', country: null, locale: null, town: null },
     ]);
@@ -48,10 +65,16 @@ describe('schools show', () => {
     const c = await factoryAs('superuser', { tty: true });
     await runShowSchool(c, { id: 1 });
     const out = c.out();
-    expect(out).toMatch(/^Oakfield Primary School · school 1\n {2}where +GB · GB-ENG · en_GB\n {2}join code +OAKFIELD\n {2}people +4 teachers · 30 pupils · 4 groups\n/);
-    expect(out).toMatch(/\nSubscriptions \(6\)\n {2}#1 +Spelling Shed +expired +full +2025-09-02 +2026-09-01 +30\/300 seats\n/);
+    expect(out).toMatch(
+      /^Oakfield Primary School · school 1\n {2}where +GB · GB-ENG · en_GB\n {2}join code +OAKFIELD\n {2}people +4 teachers · 30 pupils · 4 groups\n/,
+    );
+    expect(out).toMatch(
+      /\nSubscriptions \(6\)\n {2}#1 +Spelling Shed +expired +full +2025-09-02 +2026-09-01 +30\/300 seats\n/,
+    );
     expect(Math.max(...out.split('\n').map((line) => [...line].length))).toBeLessThanOrEqual(100);
-    expect(out).toMatch(/\nUnpaid invoices \(2\)\n {2}INV-000002 +promised +£480\.00 +due 2025-12-15 +overdue +invoice 2\n/);
+    expect(out).toMatch(
+      /\nUnpaid invoices \(2\)\n {2}INV-000002 +promised +£480\.00 +due 2025-12-15 +overdue +invoice 2\n/,
+    );
     expect(out).toMatch(/\n {2}Due: £1,020\.00 in 2 invoices \(£1,020\.00 overdue\)\n/);
     expect(out).toMatch(/\nAdmins \(1\)\n {2}Alex Admin +admin +admin@oakfield\.sandbox\.test +user 2\n/);
   });
@@ -60,7 +83,9 @@ describe('schools show', () => {
     const c = await factoryAs('teacher', { tty: true });
     const view = await runShowSchool(c, { id: 1 });
     expect(view.subscriptions).toBeNull();
-    expect(c.out()).toMatch(/^Oakfield Primary School · school 1\n[^]*\nSubscriptions: not shown: for superusers and the school's admins only\n\nUnpaid invoices: not shown: for superusers and the school's admins only\n$/);
+    expect(c.out()).toMatch(
+      /^Oakfield Primary School · school 1\n[^]*\nSubscriptions: not shown: for superusers and the school's admins only\n\nUnpaid invoices: not shown: for superusers and the school's admins only\n$/,
+    );
     const admin = await factoryAs('admin', { tty: true });
     await runShowSchool(admin, { id: 1 });
     expect(admin.out()).toMatch(/Subscriptions \(6\)\n/);
@@ -81,6 +106,8 @@ describe('schools show', () => {
   });
 
   it('refuses --fields before sending anything', async () => {
-    await expect(runShowSchool(fakeFactory({ globals: { fields: 'id' } }), { id: 1 })).rejects.toMatchObject({ exitCode: 2 });
+    await expect(runShowSchool(fakeFactory({ globals: { fields: 'id' } }), { id: 1 })).rejects.toMatchObject({
+      exitCode: 2,
+    });
   });
 });

@@ -26,7 +26,13 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 async function factoryAs(options: FakeOptions = {}) {
-  const client = new ApiClient().init({ baseUrl: BASE, token: await t.login('superuser'), fetch: t.sandbox.fetch, retry: { retries: 0 }, onRequest: (e) => void sent.push(`${e.method} ${e.url}`) });
+  const client = new ApiClient().init({
+    baseUrl: BASE,
+    token: await t.login('superuser'),
+    fetch: t.sandbox.fetch,
+    retry: { retries: 0 },
+    onRequest: (e) => void sent.push(`${e.method} ${e.url}`),
+  });
   return fakeFactory({ client, env: { XDG_STATE_HOME: join(dir, 'state') }, ...options });
 }
 
@@ -39,8 +45,12 @@ describe('subscriptions move warns of what it changes besides the school', () =>
     await runMoveSubscription(c, { id: 13, to: 2 });
     const err = c.err();
     expect(flat(err)).toContain('Warning (country): Subscription 13 (Literacy Shed Plus) moves from AU to US');
-    expect(flat(err)).toContain('Warning (currency): Subscription 13 is billed in AUD; Maple Elementary School (school 2, US) pays in USD');
-    expect(flat(err)).toMatch(/Warning \(access\): Wattle Public School \(school 3, AU\) is left with no live Literacy Shed Plus subscription: .* lose access when subscription 13 moves\./);
+    expect(flat(err)).toContain(
+      'Warning (currency): Subscription 13 is billed in AUD; Maple Elementary School (school 2, US) pays in USD',
+    );
+    expect(flat(err)).toMatch(
+      /Warning \(access\): Wattle Public School \(school 3, AU\) is left with no live Literacy Shed Plus subscription: .* lose access when subscription 13 moves\./,
+    );
     // Both schools are in district 1: no district crossed.
     expect(err).not.toContain('Warning (district)');
     expect(err.split('\n').every((l) => l.length <= 100)).toBe(true);
@@ -52,15 +62,21 @@ describe('subscriptions move warns of what it changes besides the school', () =>
     const c = await factoryAs();
     await runMoveSubscription(c, { id: 5, to: 2, yes: true });
     const err = flat(c.err());
-    expect(err).toContain('Warning (district): Subscription 5 moves from no district (Oakfield Primary School) to district 1 (Maple Elementary School)');
+    expect(err).toContain(
+      'Warning (district): Subscription 5 moves from no district (Oakfield Primary School) to district 1 (Maple Elementary School)',
+    );
     expect(err).toContain('Warning (currency): Subscription 5 is billed in GBP');
-    expect(err).toContain('Warning (access): Oakfield Primary School (school 1, GB) is left with no live Spelling Shed subscription');
+    expect(err).toContain(
+      'Warning (access): Oakfield Primary School (school 1, GB) is left with no live Spelling Shed subscription',
+    );
   });
 
   it('one move with --dry-run: the warnings come with the request it would send, and nothing is moved', async () => {
     const c = await factoryAs();
     await runMoveSubscription(c, { id: 13, to: 2, dryRun: true });
-    expect(flat(c.err())).toContain('Warning (access): Wattle Public School (school 3, AU) is left with no live Literacy Shed Plus subscription');
+    expect(flat(c.err())).toContain(
+      'Warning (access): Wattle Public School (school 3, AU) is left with no live Literacy Shed Plus subscription',
+    );
     expect(sent.filter((s) => s.startsWith('POST'))).toEqual([]);
   });
 
@@ -69,13 +85,36 @@ describe('subscriptions move warns of what it changes besides the school', () =>
     writeFileSync(csv, 'id,to\n13,2\n5,2\n');
     const plan = join(dir, 'moves-plan.json');
     const c = await factoryAs();
-    await runBulk(c, { command: moveBulkCommand(), from: csv, defaults: {}, skipInvalid: false, concurrency: 1, dryRun: true, yes: true, plan });
-    expect(c.out()).toContain('2 × subscriptions move (POST subscriptions/{id}/move)\n    to Maple Elementary School (school 2, US)\n');
+    await runBulk(c, {
+      command: moveBulkCommand(),
+      from: csv,
+      defaults: {},
+      skipInvalid: false,
+      concurrency: 1,
+      dryRun: true,
+      yes: true,
+      plan,
+    });
+    expect(c.out()).toContain(
+      '2 × subscriptions move (POST subscriptions/{id}/move)\n    to Maple Elementary School (school 2, US)\n',
+    );
     expect(c.out()).toContain('Warnings: 7, on stderr and in the plan (they do not stop the run)');
     expect(flat(c.err())).toContain('7 warnings (they do not stop the run):\nWarning (country): Subscription 13');
-    const saved = JSON.parse(readFileSync(plan, 'utf8')) as { warnings: { kind: string; target_id: number; text: string }[] };
-    expect(saved.warnings.map((w) => `${w.target_id} ${w.kind}`)).toEqual(['13 country', '13 currency', '13 access', '5 country', '5 currency', '5 district', '5 access']);
-    expect(saved.warnings[2]?.text).toMatch(/^Wattle Public School \(school 3, AU\) is left with no live Literacy Shed Plus subscription/);
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as {
+      warnings: { kind: string; target_id: number; text: string }[];
+    };
+    expect(saved.warnings.map((w) => `${w.target_id} ${w.kind}`)).toEqual([
+      '13 country',
+      '13 currency',
+      '13 access',
+      '5 country',
+      '5 currency',
+      '5 district',
+      '5 access',
+    ]);
+    expect(saved.warnings[2]?.text).toMatch(
+      /^Wattle Public School \(school 3, AU\) is left with no live Literacy Shed Plus subscription/,
+    );
     // One walk of the list for every row, never one list per row.
     expect(sent.filter((s) => /GET .*schoolsubscriptions\?/.test(s))).toHaveLength(1);
     expect(sent.filter((s) => s.startsWith('POST'))).toEqual([]);
@@ -85,7 +124,14 @@ describe('subscriptions move warns of what it changes besides the school', () =>
     const csv = join(dir, 'moves-json.csv');
     writeFileSync(csv, 'id,to\n13,2\n');
     const c = await factoryAs({ globals: { json: true } });
-    await runBulk(c, { command: moveBulkCommand(), from: csv, defaults: {}, skipInvalid: false, concurrency: 1, dryRun: true });
+    await runBulk(c, {
+      command: moveBulkCommand(),
+      from: csv,
+      defaults: {},
+      skipInvalid: false,
+      concurrency: 1,
+      dryRun: true,
+    });
     const printed = JSON.parse(c.out()) as { destination: string; warnings: { kind: string; target_id: number }[] };
     expect(printed.destination).toBe('to Maple Elementary School (school 2, US)');
     expect(printed.warnings.map((w) => w.kind)).toEqual(['country', 'currency', 'access']);
@@ -96,12 +142,24 @@ describe('subscriptions move warns of what it changes besides the school', () =>
     writeFileSync(csv, 'id,to\n13,2\n');
     const prompter = scriptedPrompter(['n']);
     const c = await factoryAs({ tty: true, prompter });
-    await expect(runBulk(c, { command: moveBulkCommand(), from: csv, defaults: {}, skipInvalid: false, concurrency: 1 })).rejects.toMatchObject({ exitCode: 2 });
+    await expect(
+      runBulk(c, { command: moveBulkCommand(), from: csv, defaults: {}, skipInvalid: false, concurrency: 1 }),
+    ).rejects.toMatchObject({ exitCode: 2 });
     expect(prompter.asked).toEqual([`1 × subscriptions move from ${csv} to Maple Elementary School (school 2, US)?`]);
-    expect(flat(c.err())).toContain('Warning (access): Wattle Public School (school 3, AU) is left with no live Literacy Shed Plus subscription');
+    expect(flat(c.err())).toContain(
+      'Warning (access): Wattle Public School (school 3, AU) is left with no live Literacy Shed Plus subscription',
+    );
 
     const plan = join(dir, 'moves2-plan.json');
-    await runBulk(await factoryAs(), { command: moveBulkCommand(), from: csv, defaults: {}, skipInvalid: false, concurrency: 1, dryRun: true, plan });
+    await runBulk(await factoryAs(), {
+      command: moveBulkCommand(),
+      from: csv,
+      defaults: {},
+      skipInvalid: false,
+      concurrency: 1,
+      dryRun: true,
+      plan,
+    });
     const applying = scriptedPrompter(['yes']);
     const a = await factoryAs({ tty: true, prompter: applying });
     await runApply(a, { file: plan, concurrency: 1 });

@@ -9,7 +9,13 @@ describe('billing panes', () => {
   const texts = (i: number) => panes[i]?.summary.map((l) => l.text) ?? [];
 
   it('sums invoices by state per currency, never mixing currencies, the overdue ones counted as a part of their state in red', () => {
-    expect(panes.map((p) => p.title)).toEqual(['Invoices by state', 'Subscriptions expiring', 'Recent cancellations', 'Sales headlines', 'Bulk runs in progress or paused']);
+    expect(panes.map((p) => p.title)).toEqual([
+      'Invoices by state',
+      'Subscriptions expiring',
+      'Recent cancellations',
+      'Sales headlines',
+      'Bulk runs in progress or paused',
+    ]);
     expect(panes[0]?.summary.slice(0, 2)).toEqual([
       { text: 'open             3 (overdue 2)  A$940.50 · £540.00 · US$585.00', tone: 'bad' },
       { text: '  overdue: A$940.50 · £540.00', tone: 'bad' },
@@ -50,7 +56,11 @@ describe('billing panes', () => {
   it('prints the same figures as plain text for --once', () => {
     const text = snapshotText('EdShed billing', panes, new Date('2026-11-24T18:40:00Z'));
     expect(text.split('\n')[0]).toBe('EdShed billing at 2026-11-24 18:40 UTC');
-    expect(text).toContain('\nInvoices by state\n  open             3 (overdue 2)  A$940.50 · £540.00 · US$585.00\n    overdue: A$940.50 · £540.00\n');
-    expect(text).toMatch(/20261124-100000-8000 {2}invoices mark-paid {2}40\/100 done, 2 failed, 58 to send {2}paused █{8}░{12}/);
+    expect(text).toContain(
+      '\nInvoices by state\n  open             3 (overdue 2)  A$940.50 · £540.00 · US$585.00\n    overdue: A$940.50 · £540.00\n',
+    );
+    expect(text).toMatch(
+      /20261124-100000-8000 {2}invoices mark-paid {2}40\/100 done, 2 failed, 58 to send {2}paused █{8}░{12}/,
+    );
   });
 });

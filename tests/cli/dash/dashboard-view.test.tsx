@@ -15,11 +15,17 @@ import { UnauthorisedError } from '../../../core/api/errors/index.js';
 import { billing } from './fixtures.js';
 
 const panes = billingPanes(billing);
-const loaded = dashReducer(initialDash<BillingData>(), { kind: 'fetch-ok', data: billing, at: new Date(2026, 10, 24, 18, 40, 5).getTime() });
+const loaded = dashReducer(initialDash<BillingData>(), {
+  kind: 'fetch-ok',
+  data: billing,
+  at: new Date(2026, 10, 24, 18, 40, 5).getTime(),
+});
 const lines = (frame: string | undefined) => stripVTControlCharacters(frame ?? '').split('\n');
 
 function draw(width: number, height: number, state = loaded): string[] {
-  const { lastFrame, unmount } = render(<Dashboard title="EdShed billing" state={state} panes={panes} width={width} height={height} />);
+  const { lastFrame, unmount } = render(
+    <Dashboard title="EdShed billing" state={state} panes={panes} width={width} height={height} />,
+  );
   const out = lines(lastFrame());
   unmount();
   return out;
@@ -48,13 +54,21 @@ describe('Dashboard view', () => {
     expect(out[1]).toBe('▶ Invoices by state (5)');
     expect(out[2]).toBe('  open             3 (overdue 2)  A$940.50 · £540.00 · US$585.00');
     expect(out[3]).toBe('    overdue: A$940.50 · £540.00');
-    for (const title of ['• Subscriptions expiring', '• Recent cancellations', '• Sales headlines', '• Bulk runs in progress or paused']) expect(out.some((l) => l.startsWith(title))).toBe(true);
+    for (const title of [
+      '• Subscriptions expiring',
+      '• Recent cancellations',
+      '• Sales headlines',
+      '• Bulk runs in progress or paused',
+    ])
+      expect(out.some((l) => l.startsWith(title))).toBe(true);
     expect(out.at(-1)).toBe('Tab/←→ panes  Enter open  r refresh  ? keys  q quit');
   });
 
   it('uses two columns on a wide terminal, from exactly 120 columns (README: "two from 120 columns")', () => {
     const out = draw(140, 30);
-    expect(out.find((l) => l.includes('Invoices by state'))).toMatch(/^▶ Invoices by state \(5\) +• Subscriptions expiring \(3\)/);
+    expect(out.find((l) => l.includes('Invoices by state'))).toMatch(
+      /^▶ Invoices by state \(5\) +• Subscriptions expiring \(3\)/,
+    );
     const firstLine = (width: number) => draw(width, 30).find((l) => l.includes('Invoices by state'));
     expect(firstLine(119)).toBe('▶ Invoices by state (5)');
     for (const width of [120, 121]) {
@@ -65,7 +79,11 @@ describe('Dashboard view', () => {
   });
 
   it('keeps the data under a banner saying why the refresh failed and when it retries', () => {
-    const failed = dashReducer(loaded, { kind: 'fetch-failed', message: 'rate limited (429)', retryAt: new Date(2026, 10, 24, 18, 41, 0).getTime() });
+    const failed = dashReducer(loaded, {
+      kind: 'fetch-failed',
+      message: 'rate limited (429)',
+      retryAt: new Date(2026, 10, 24, 18, 41, 0).getTime(),
+    });
     const out = draw(80, 23, failed);
     expect(out[1]).toBe('⚠ retrying at 18:41:00, showing the last data: rate limited (429)');
     expect(out[2]).toBe('▶ Invoices by state (5)');
@@ -88,13 +106,32 @@ describe('DashApp with keys', () => {
       panes: billingPanes,
       act: async (request) => {
         sent.push(request);
-        stored = { ...stored, invoices: stored.invoices.map((i) => (i.id === request.id ? { ...i, state: 'promised' as const } : i)) };
+        stored = {
+          ...stored,
+          invoices: stored.invoices.map((i) => (i.id === request.id ? { ...i, state: 'promised' as const } : i)),
+        };
         return { ok: true, message: 'INV-000008 open -> promised', after: 'promised' };
       },
-      patch: (data, request, outcome) => ({ ...data, invoices: data.invoices.map((i) => (i.id === request.id ? { ...i, state: INVOICE_STATES.find((s) => s === outcome.after) ?? i.state } : i)) }),
+      patch: (data, request, outcome) => ({
+        ...data,
+        invoices: data.invoices.map((i) =>
+          i.id === request.id ? { ...i, state: INVOICE_STATES.find((s) => s === outcome.after) ?? i.state } : i,
+        ),
+      }),
     };
     const stdout = terminal(columns, 24);
-    const view = render(<DashApp spec={spec} api={{} as ApiMethods} interval={60_000} stdout={stdout} stdin={process.stdin} now={() => 0} failures={DASH_FAILURES} onFatal={() => undefined} />);
+    const view = render(
+      <DashApp
+        spec={spec}
+        api={{} as ApiMethods}
+        interval={60_000}
+        stdout={stdout}
+        stdin={process.stdin}
+        now={() => 0}
+        failures={DASH_FAILURES}
+        onFatal={() => undefined}
+      />,
+    );
     const screen = () => stripVTControlCharacters(view.lastFrame() ?? '');
     return { view, sent, screen, stdout, loads: () => loads };
   }
@@ -148,9 +185,26 @@ describe('DashApp with keys', () => {
 
   it('draws an answer that came in before it in its first frame, and reads again only when asked or after the interval', async () => {
     let loads = 0;
-    const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: async () => ((loads += 1), billing), panes: billingPanes };
+    const spec: DashSpec<BillingData> = {
+      name: 'billing',
+      title: 'EdShed billing',
+      load: async () => ((loads += 1), billing),
+      panes: billingPanes,
+    };
     const first = { data: billing, at: new Date(2026, 10, 24, 18, 40, 5).getTime() };
-    const view = render(<DashApp spec={spec} api={{} as ApiMethods} first={first} interval={60_000} stdout={terminal(80, 24)} stdin={process.stdin} now={() => 0} failures={DASH_FAILURES} onFatal={() => undefined} />);
+    const view = render(
+      <DashApp
+        spec={spec}
+        api={{} as ApiMethods}
+        first={first}
+        interval={60_000}
+        stdout={terminal(80, 24)}
+        stdin={process.stdin}
+        now={() => 0}
+        failures={DASH_FAILURES}
+        onFatal={() => undefined}
+      />,
+    );
     const frame = stripVTControlCharacters(view.frames[0] ?? '');
     expect(frame).toMatch(/^EdShed billing +data of 18:40:05\n▶ Invoices by state \(5\)/);
     expect(frame).not.toContain('loading');
@@ -163,8 +217,24 @@ describe('DashApp with keys', () => {
 
   it('ends on 401 through onFatal', async () => {
     let fatal: unknown;
-    const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: () => Promise.reject(new UnauthorisedError('Unauthorised', { status: 401 })), panes: billingPanes };
-    const view = render(<DashApp spec={spec} api={{} as ApiMethods} interval={60_000} stdout={terminal(80, 24)} stdin={process.stdin} now={() => 0} failures={DASH_FAILURES} onFatal={(e) => (fatal = e)} />);
+    const spec: DashSpec<BillingData> = {
+      name: 'billing',
+      title: 'EdShed billing',
+      load: () => Promise.reject(new UnauthorisedError('Unauthorised', { status: 401 })),
+      panes: billingPanes,
+    };
+    const view = render(
+      <DashApp
+        spec={spec}
+        api={{} as ApiMethods}
+        interval={60_000}
+        stdout={terminal(80, 24)}
+        stdin={process.stdin}
+        now={() => 0}
+        failures={DASH_FAILURES}
+        onFatal={(e) => (fatal = e)}
+      />,
+    );
     await until(() => String(fatal instanceof UnauthorisedError), /true/);
     view.unmount();
   });

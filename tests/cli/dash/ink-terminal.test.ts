@@ -21,12 +21,35 @@ describe('the dashboard on a terminal, loaded as `edshed dash` loads it', () => 
   it('makes the terminal raw before the first frame, draws with CI=true set, and is cooked again at the end; CI is kept', async () => {
     process.env.CI = 'true';
     const seen: string[] = [];
-    const stdin = Object.assign(new PassThrough(), { isTTY: true, ref: () => stdin, unref: () => stdin, setRawMode: (on: boolean) => seen.push(on ? 'raw' : 'cooked') }) as unknown as NodeJS.ReadStream;
-    const stdout = Object.assign(new EventEmitter(), { columns: 80, rows: 24, isTTY: true, write: (text: string) => (seen.push(/Invoices by state/.test(text) ? 'frame' : 'write'), true) }) as unknown as NodeJS.WriteStream;
-    const spec: DashSpec<BillingData> = { name: 'billing', title: 'EdShed billing', load: async () => billing, panes: billingPanes };
+    const stdin = Object.assign(new PassThrough(), {
+      isTTY: true,
+      ref: () => stdin,
+      unref: () => stdin,
+      setRawMode: (on: boolean) => seen.push(on ? 'raw' : 'cooked'),
+    }) as unknown as NodeJS.ReadStream;
+    const stdout = Object.assign(new EventEmitter(), {
+      columns: 80,
+      rows: 24,
+      isTTY: true,
+      write: (text: string) => (seen.push(/Invoices by state/.test(text) ? 'frame' : 'write'), true),
+    }) as unknown as NodeJS.WriteStream;
+    const spec: DashSpec<BillingData> = {
+      name: 'billing',
+      title: 'EdShed billing',
+      load: async () => billing,
+      panes: billingPanes,
+    };
     const { runInkDashboard } = await loadInk(() => import('../../../cli/ui/dash/ink-dash.js'));
     expect(process.env.CI).toBe('true');
-    const done = runInkDashboard(spec, { api: {} as ApiMethods, first: { data: billing, at: 0 }, interval: 60_000, stdout, stdin, now: () => 0, failures: DASH_FAILURES });
+    const done = runInkDashboard(spec, {
+      api: {} as ApiMethods,
+      first: { data: billing, at: 0 },
+      interval: 60_000,
+      stdout,
+      stdin,
+      now: () => 0,
+      failures: DASH_FAILURES,
+    });
     // Drawn while it runs, not only when it ends.
     for (let i = 0; i < 200 && !seen.includes('frame'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen).toContain('frame');
@@ -51,7 +74,7 @@ describe('loadInk', () => {
     expect(unset).toEqual({ HOME: '/home/x' });
   });
 
-  it('with colour off (NO_COLOR, --no-color, TERM=dumb), Ink\'s chalk loads under FORCE_COLOR=0, put back after', async () => {
+  it("with colour off (NO_COLOR, --no-color, TERM=dumb), Ink's chalk loads under FORCE_COLOR=0, put back after", async () => {
     const env: NodeJS.ProcessEnv = { HOME: '/home/x' };
     expect(await loadInk(async () => env.FORCE_COLOR, env, { colour: false })).toBe('0');
     expect(env).toEqual({ HOME: '/home/x' });

@@ -14,8 +14,23 @@ const school: SchoolData = {
   today: '2026-09-02',
   school: schoolOf({ id: 1, name: 'Oakfield Primary School', pupil_count: 30, teacher_count: 4, group_count: 4 }),
   subscriptions: [
-    subscriptionOf({ id: 1, school_id: 1, state: 'expired', seats: 300, assigned: { users: 30, teachers: 4, groups: 0 } }),
-    subscriptionOf({ id: 5, school_id: 1, state: 'active', seats: 100, teacher_seats: 20, expiry: '2027-09-01', assigned: { users: 75, teachers: 5, groups: 0 }, product: { code: 'maths', name: 'Maths Shed' } }),
+    subscriptionOf({
+      id: 1,
+      school_id: 1,
+      state: 'expired',
+      seats: 300,
+      assigned: { users: 30, teachers: 4, groups: 0 },
+    }),
+    subscriptionOf({
+      id: 5,
+      school_id: 1,
+      state: 'active',
+      seats: 100,
+      teacher_seats: 20,
+      expiry: '2027-09-01',
+      assigned: { users: 75, teachers: 5, groups: 0 },
+      product: { code: 'maths', name: 'Maths Shed' },
+    }),
   ],
   homework: [
     homeworkOf({ id: 1, title: 'Spelling list ST2-W5', game: 'spelling', ends_at: '2026-09-05T09:00:00.000Z' }),
@@ -30,11 +45,25 @@ const school: SchoolData = {
 const jobs: JobsData = {
   jobs: [
     jobOf({ id: 7, kind: 'engagement-snapshot', state: 'running', progress: 40 }),
-    jobOf({ id: 3, kind: 'plan-action', namespace_id: 'plan-actions', state: 'failed', progress: 0, error: 'Target plan 999 does not exist' }),
+    jobOf({
+      id: 3,
+      kind: 'plan-action',
+      namespace_id: 'plan-actions',
+      state: 'failed',
+      progress: 0,
+      error: 'Target plan 999 does not exist',
+    }),
     jobOf({ id: 1, kind: 'plan-action', namespace_id: 'plan-actions', state: 'done', progress: 100 }),
   ],
   snapshots: [snapshotOf({ id: 3, start: '2026-09-01', end: '2026-11-30', state: 'running', progress: 40, job_id: 7 })],
-  email: { total: 48, by_status: { delivered: 27, opened: 12, bounced: 7, failed: 2 }, by_template: [{ template: 'invoice', count: 48 }], delivery_rate: 0.813, open_rate: 0.308, suppressions: 3 },
+  email: {
+    total: 48,
+    by_status: { delivered: 27, opened: 12, bounced: 7, failed: 2 },
+    by_template: [{ template: 'invoice', count: 48 }],
+    delivery_rate: 0.813,
+    open_rate: 0.308,
+    suppressions: 3,
+  },
 };
 
 describe('school panes', () => {
@@ -50,7 +79,9 @@ describe('school panes', () => {
     expect(text).not.toContain(': Enter');
     expect(text).not.toMatch(/\(\d+\)/);
     const state = dashReducer(initialDash<SchoolData>(), { kind: 'fetch-ok', data: school, at: 0 });
-    const { lastFrame, unmount } = render(<Dashboard title="EdShed school 1" state={state} panes={panes} width={80} height={23} />);
+    const { lastFrame, unmount } = render(
+      <Dashboard title="EdShed school 1" state={state} panes={panes} width={80} height={23} />,
+    );
     const frame = stripVTControlCharacters(lastFrame() ?? '').split('\n');
     unmount();
     expect(frame[1]).toBe('▶ Oakfield Primary School (school 1)');
@@ -59,7 +90,11 @@ describe('school panes', () => {
   });
   it('counts people, lists homework due within the week, and plays per group', () => {
     expect(panes[0]?.summary[0]?.text).toBe('pupils 30 · teachers 4 · groups 4');
-    expect(panes[2]?.summary.map((l) => l.text)).toEqual(['2 due by 2026-09-08', 'due 2026-09-05  Spelling list ST2-W5 (spelling)', 'due 2026-09-08  Times tables practice (number)']);
+    expect(panes[2]?.summary.map((l) => l.text)).toEqual([
+      '2 due by 2026-09-08',
+      'due 2026-09-05  Spelling list ST2-W5 (spelling)',
+      'due 2026-09-08  Times tables practice (number)',
+    ]);
     expect(panes[3]?.summary[0]?.text).toBe('12 plays in the last 7 days, 40 in 30, across 1 groups');
     expect(panes).toHaveLength(4);
   });
@@ -76,7 +111,9 @@ describe('jobs panes', () => {
 
   it('renders at 80 columns with the bar in the frame', () => {
     const state = dashReducer(initialDash<JobsData>(), { kind: 'fetch-ok', data: jobs, at: 0 });
-    const { lastFrame, unmount } = render(<Dashboard title="EdShed jobs" state={state} panes={panes} width={80} height={23} />);
+    const { lastFrame, unmount } = render(
+      <Dashboard title="EdShed jobs" state={state} panes={panes} width={80} height={23} />,
+    );
     const frame = stripVTControlCharacters(lastFrame() ?? '').split('\n');
     unmount();
     expect(frame[1]).toBe('▶ Running and queued (1)');

@@ -4,7 +4,14 @@ import { barCellsFor, lineText } from '../../../cli/dash/pane.js';
 import { confirmQuestion, formRequest } from '../../../cli/ui/dash/form.js';
 import { keyCommand, type KeyContext, type KeyPress } from '../../../cli/ui/dash/keys.js';
 import { allot, firstShown, overviewLayout } from '../../../cli/ui/dash/layout.js';
-import { dashReducer, filteredRows, followingRow, initialDash, type DashEvent, type DashState } from '../../../cli/ui/dash/state.js';
+import {
+  dashReducer,
+  filteredRows,
+  followingRow,
+  initialDash,
+  type DashEvent,
+  type DashState,
+} from '../../../cli/ui/dash/state.js';
 import { failureReason, isFatal, retryDelay } from '../../../cli/dash/failures.js';
 import { NetworkError, RateLimitedError, UnauthorisedError } from '../../../core/api/errors/index.js';
 import type { BillingData } from '../../../cli/dash/billing/load.js';
@@ -20,7 +27,13 @@ function press(state: S, ...keys: (string | KeyPress)[]): S {
   return keys.reduce((s, k) => {
     const [input, key] = typeof k === 'string' ? [k, {}] : ['', k];
     const pane = panes[s.pane];
-    const ctx: KeyContext = { panes: panes.length, rows: filteredRows(pane, s.filter), actionable: pane?.actionable === true, page: 10, today: '2026-11-24' };
+    const ctx: KeyContext = {
+      panes: panes.length,
+      rows: filteredRows(pane, s.filter),
+      actionable: pane?.actionable === true,
+      page: 10,
+      today: '2026-11-24',
+    };
     const command = keyCommand(s, input, key, ctx);
     return command?.kind === 'event' ? dashReducer(s, command.event) : s;
   }, state);
@@ -28,7 +41,11 @@ function press(state: S, ...keys: (string | KeyPress)[]): S {
 
 describe('dashboard reducer', () => {
   it('keeps the last data and shows a banner when a refresh fails, and clears it when one works', () => {
-    const failed = run(loaded, { kind: 'fetch-start' }, { kind: 'fetch-failed', message: 'rate limited (429)', retryAt: 6000 });
+    const failed = run(
+      loaded,
+      { kind: 'fetch-start' },
+      { kind: 'fetch-failed', message: 'rate limited (429)', retryAt: 6000 },
+    );
     expect(failed.data).toBe(billing);
     expect(failed.loadedAt).toBe(1000);
     expect(failed.banner).toEqual({ message: 'rate limited (429)', retryAt: 6000 });
@@ -52,7 +69,12 @@ describe('dashboard reducer', () => {
     const typed = run(asked, { kind: 'form-input', text: 'PO 4471' }, { kind: 'form-input', text: '\x7f\x7f' });
     expect(typed.form?.fields[0]?.value).toBe('PO 44');
     expect(run(typed, { kind: 'form-input', text: '9\x7f\b\b1' }).form?.fields[0]?.value).toBe('PO 1');
-    const filtered = run(loaded, { kind: 'drill' }, { kind: 'filter-start' }, { kind: 'filter-input', text: 'GBPX\x7f\x7f' });
+    const filtered = run(
+      loaded,
+      { kind: 'drill' },
+      { kind: 'filter-start' },
+      { kind: 'filter-input', text: 'GBPX\x7f\x7f' },
+    );
     expect(filtered.filter).toBe('GB');
     // Through the keys as Ink hands them over: two Backspaces in one read come as that text, with no key named.
     expect(press(asked, 'PO 4471', '\x7f\x7f').form?.fields[0]?.value).toBe('PO 44');
@@ -61,7 +83,14 @@ describe('dashboard reducer', () => {
   });
 
   it('filters the list; Esc first clears the filter, then goes back', () => {
-    const filtered = run(loaded, { kind: 'drill' }, { kind: 'filter-start' }, { kind: 'filter-input', text: 'GBP' }, { kind: 'filter-erase' }, { kind: 'filter-input', text: 'P' });
+    const filtered = run(
+      loaded,
+      { kind: 'drill' },
+      { kind: 'filter-start' },
+      { kind: 'filter-input', text: 'GBP' },
+      { kind: 'filter-erase' },
+      { kind: 'filter-input', text: 'P' },
+    );
     expect(filtered.filter).toBe('GBP');
     expect(filteredRows(panes[0], '£').map((r) => r.id)).toEqual([4, 2, 1]);
     const cleared = run(filtered, { kind: 'back' });
@@ -74,7 +103,10 @@ describe('dashboard keys', () => {
   it('Tab and arrows move between panes, Enter drills in, Esc goes back, ? toggles the keys', () => {
     expect(press(loaded, { tab: true }, { rightArrow: true }).pane).toBe(2);
     expect(press(loaded, { tab: true, shift: true }).pane).toBe(4);
-    expect(press(loaded, { return: true }, { downArrow: true }, { downArrow: true })).toMatchObject({ view: 'drill', cursor: 2 });
+    expect(press(loaded, { return: true }, { downArrow: true }, { downArrow: true })).toMatchObject({
+      view: 'drill',
+      cursor: 2,
+    });
     expect(press(loaded, { return: true }, { escape: true }).view).toBe('overview');
     expect(press(loaded, '?').help).toBe(true);
     expect(press(loaded, '?', { escape: true }).help).toBe(false);
@@ -99,7 +131,10 @@ describe('dashboard keys', () => {
     expect(formRequest(typed.form!)).toEqual({ action: 'promised', id: 4, details: { reference: 'PO 47' } });
     expect(press(typed, 'y').form?.stage).toBe('sending');
     expect(press(typed, 'n').form).toBeUndefined();
-    const done = run(press(typed, 'y'), { kind: 'act-done', outcome: { ok: true, message: 'INV-000004 open -> promised', after: 'promised' } });
+    const done = run(press(typed, 'y'), {
+      kind: 'act-done',
+      outcome: { ok: true, message: 'INV-000004 open -> promised', after: 'promised' },
+    });
     expect(done.form).toBeUndefined();
     expect(done.notice).toEqual({ text: 'INV-000004 open -> promised', ok: true });
   });
@@ -108,7 +143,11 @@ describe('dashboard keys', () => {
     const asked = press(loaded, { return: true }, 'm', { rightArrow: true }, { rightArrow: true }, { return: true });
     expect(asked.form?.fields[0]?.value).toBe('cheque');
     const dated = press(asked, ...Array.from({ length: 2 }, () => ({ backspace: true })), '0', '2', { return: true });
-    expect(formRequest(dated.form!)).toEqual({ action: 'paid', id: 8, details: { method: 'cheque', date: '2026-11-02' } });
+    expect(formRequest(dated.form!)).toEqual({
+      action: 'paid',
+      id: 8,
+      details: { method: 'cheque', date: '2026-11-02' },
+    });
     expect(dated.form?.stage).toBe('confirm');
   });
 
@@ -128,12 +167,17 @@ describe('dashboard layout and failures', () => {
   });
 
   it('gives bars drawn together one width, narrowed so the tightest line still shows its figure', () => {
-    const lines = [{ text: 'x'.repeat(50), bar: 0.5, after: '30/300' }, { text: 'short', bar: 1, after: '1/1' }];
+    const lines = [
+      { text: 'x'.repeat(50), bar: 0.5, after: '30/300' },
+      { text: 'short', bar: 1, after: '1/1' },
+    ];
     expect(barCellsFor(lines, 78)).toBe(20);
     expect(barCellsFor(lines, 70)).toBe(12);
     expect(barCellsFor(lines, 40)).toBe(5);
     expect(lineText(lines[1]!, 4)).toBe('short ████ 1/1');
-    expect(barCellsFor([...lines.slice(1), { text: 'failed', bar: 0, after: '0%', note: 'error '.repeat(20) }], 78)).toBe(20);
+    expect(
+      barCellsFor([...lines.slice(1), { text: 'failed', bar: 0, after: '0%', note: 'error '.repeat(20) }], 78),
+    ).toBe(20);
   });
 
   it('draws one column at 80 and two from 120', () => {
@@ -142,8 +186,12 @@ describe('dashboard layout and failures', () => {
     expect(overviewLayout(panes, 120, 22)).toHaveLength(2);
     expect(overviewLayout(panes, 121, 22)).toHaveLength(2);
     const two = overviewLayout(panes, 140, 22);
-    expect(two.map((c) => c.map((p) => p.index))).toEqual([[0, 2, 4], [1, 3]]);
-    for (const column of overviewLayout(panes, 80, 22)) expect(column.reduce((n, p) => n + p.lines + 1, 0)).toBeLessThanOrEqual(22);
+    expect(two.map((c) => c.map((p) => p.index))).toEqual([
+      [0, 2, 4],
+      [1, 3],
+    ]);
+    for (const column of overviewLayout(panes, 80, 22))
+      expect(column.reduce((n, p) => n + p.lines + 1, 0)).toBeLessThanOrEqual(22);
   });
 
   it('ends on 401, and otherwise retries sooner than the interval but not before Retry-After', () => {
@@ -162,20 +210,35 @@ describe('the cursor across new data', () => {
   const reducer = followingRow<BillingData>(rowsOf);
 
   it('stays on its invoice when a refresh re-sorts the list (a paid invoice moves down), so the next key acts on it', () => {
-    const drilled = ([{ kind: 'drill' }, { kind: 'move', delta: 1, rows: 5 }] as DashEvent<BillingData>[]).reduce(reducer, loaded);
+    const drilled = ([{ kind: 'drill' }, { kind: 'move', delta: 1, rows: 5 }] as DashEvent<BillingData>[]).reduce(
+      reducer,
+      loaded,
+    );
     const selected = rowsOf(drilled)[drilled.cursor];
     expect(selected?.id).toBeDefined();
-    const paid = { ...billing, invoices: billing.invoices.map((i) => (i.id === selected?.id ? { ...i, state: 'paid' as const, paid_method: 'bacs' as const, paid_date: '2026-11-24' } : i)) };
+    const paid = {
+      ...billing,
+      invoices: billing.invoices.map((i) =>
+        i.id === selected?.id
+          ? { ...i, state: 'paid' as const, paid_method: 'bacs' as const, paid_date: '2026-11-24' }
+          : i,
+      ),
+    };
     const after = reducer(drilled, { kind: 'fetch-ok', data: paid, at: 2000 });
     const rows = rowsOf(after);
     expect(rows.findIndex((row) => row.key === selected?.key)).not.toBe(drilled.cursor);
     expect(rows[after.cursor]?.key).toBe(selected?.key);
     // The plain reducer would have left the cursor on whatever row took that place.
-    expect(rowsOf(dashReducer(drilled, { kind: 'fetch-ok', data: paid, at: 2000 }))[drilled.cursor]?.key).not.toBe(selected?.key);
+    expect(rowsOf(dashReducer(drilled, { kind: 'fetch-ok', data: paid, at: 2000 }))[drilled.cursor]?.key).not.toBe(
+      selected?.key,
+    );
   });
 
   it('keeps the cursor within the list when its row is gone', () => {
-    const drilled = ([{ kind: 'drill' }, { kind: 'move', delta: 3, rows: 5 }] as DashEvent<BillingData>[]).reduce(reducer, loaded);
+    const drilled = ([{ kind: 'drill' }, { kind: 'move', delta: 3, rows: 5 }] as DashEvent<BillingData>[]).reduce(
+      reducer,
+      loaded,
+    );
     const fewer = { ...billing, invoices: billing.invoices.slice(0, 1) };
     const after = reducer(drilled, { kind: 'fetch-ok', data: fewer, at: 2000 });
     expect(after.cursor).toBe(0);

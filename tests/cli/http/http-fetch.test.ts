@@ -10,11 +10,20 @@ beforeAll(async () => {
     if (req.url.startsWith('/slow')) return void setTimeout(() => sendJson(res, 200, { late: true }), 2000);
     if (req.url.startsWith('/empty')) return void res.writeHead(204).end();
     if (req.url.startsWith('/silent')) return;
-    if (req.url.startsWith('/half')) return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' }).write('{"invoice":');
-    if (req.url.startsWith('/page')) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+    if (req.url.startsWith('/half'))
+      return void res
+        .writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+        .write('{"invoice":');
+    if (req.url.startsWith('/page'))
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
     res.setHeader('set-cookie', ['a=1', 'b=2']);
     res.setHeader('x-request-id', 'req_1');
-    sendJson(res, req.method === 'POST' ? 201 : 200, { method: req.method, url: req.url, body: req.body.toString(), token: req.headers['x-token'] ?? null });
+    sendJson(res, req.method === 'POST' ? 201 : 200, {
+      method: req.method,
+      url: req.url,
+      body: req.body.toString(),
+      token: req.headers['x-token'] ?? null,
+    });
   });
 });
 afterAll(() => server.close());
@@ -23,7 +32,11 @@ describe('the CLI fetch over node:http', () => {
   const fetch = nodeHttpFetch();
 
   it('sends method, headers and body and answers a standard Response', async () => {
-    const response = await fetch(`${server.url}things?a=1`, { method: 'POST', headers: { 'x-token': 't', 'content-type': 'application/json' }, body: '{"x":1}' });
+    const response = await fetch(`${server.url}things?a=1`, {
+      method: 'POST',
+      headers: { 'x-token': 't', 'content-type': 'application/json' },
+      body: '{"x":1}',
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('x-request-id')).toBe('req_1');
     expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
@@ -34,7 +47,9 @@ describe('the CLI fetch over node:http', () => {
   });
 
   it('refuses a header with a line break or a name that is not a token, as a record or as pairs', async () => {
-    await expect(fetch(`${server.url}things`, { headers: { 'x-token': 't\r\nx-admin: 1' } })).rejects.toThrow(TypeError);
+    await expect(fetch(`${server.url}things`, { headers: { 'x-token': 't\r\nx-admin: 1' } })).rejects.toThrow(
+      TypeError,
+    );
     await expect(fetch(`${server.url}things`, { headers: { 'x token': 't' } })).rejects.toThrow(TypeError);
     await expect(fetch(`${server.url}things`, { headers: [['x-token', 't\nx']] })).rejects.toThrow(TypeError);
   });
@@ -58,7 +73,9 @@ describe('the CLI fetch over node:http', () => {
     expect(data.token).toBe('tok');
     expect(requestId).toBe('req_1');
     const closed = createClient({ baseUrl: 'http://127.0.0.1:9/', fetch, retry: { retries: 0 } });
-    const error = await closed.request({ method: 'POST', path: 'x', body: {}, idempotencyKey: 'k' }).catch((e: unknown) => e);
+    const error = await closed
+      .request({ method: 'POST', path: 'x', body: {}, idempotencyKey: 'k' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).outcomeUnknown).toBe(false);
     expect((error as NetworkError).notSent).toBe(true);
@@ -79,7 +96,7 @@ describe('the CLI fetch over node:http', () => {
     expect(error).toBeInstanceOf(TimeoutError);
   });
 
-  it('reads a 2xx maintenance page as not the API\'s answer', async () => {
+  it("reads a 2xx maintenance page as not the API's answer", async () => {
     const client = createClient({ baseUrl: server.url, fetch, retry: { retries: 0 } });
     const error = await client.request({ method: 'POST', path: 'page', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedAnswerError);

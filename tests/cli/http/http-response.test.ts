@@ -3,8 +3,19 @@ import { NodeHeaders, NodeResponse } from '../../../cli/http/http-response.js';
 
 // The CLI's node:http fetch answers these instead of Node's Headers and Response (which load Node's whole
 // fetch); code reading a response must not be able to tell the difference.
-const RAW = { 'x-request-id': 'req_1', 'Content-Type': 'application/json', 'set-cookie': ['a=1', 'b=2'], accept: ' text/plain ' };
-const AS_PAIRS: [string, string][] = [['x-request-id', 'req_1'], ['Content-Type', 'application/json'], ['set-cookie', 'a=1'], ['set-cookie', 'b=2'], ['accept', ' text/plain ']];
+const RAW = {
+  'x-request-id': 'req_1',
+  'Content-Type': 'application/json',
+  'set-cookie': ['a=1', 'b=2'],
+  accept: ' text/plain ',
+};
+const AS_PAIRS: [string, string][] = [
+  ['x-request-id', 'req_1'],
+  ['Content-Type', 'application/json'],
+  ['set-cookie', 'a=1'],
+  ['set-cookie', 'b=2'],
+  ['accept', ' text/plain '],
+];
 
 describe('NodeHeaders', () => {
   it('reads, lists and iterates as the standard Headers does', () => {
@@ -13,7 +24,8 @@ describe('NodeHeaders', () => {
     expect([...ours]).toEqual([...standard]);
     expect([...ours.keys()]).toEqual([...standard.keys()]);
     expect([...ours.values()]).toEqual([...standard.values()]);
-    for (const name of ['X-Request-ID', 'content-type', 'set-cookie', 'accept', 'missing']) expect(ours.get(name)).toBe(standard.get(name));
+    for (const name of ['X-Request-ID', 'content-type', 'set-cookie', 'accept', 'missing'])
+      expect(ours.get(name)).toBe(standard.get(name));
     expect(ours.getSetCookie()).toEqual(standard.getSetCookie());
     const seen: string[] = [];
     ours.forEach((value, name, parent) => seen.push(`${name}=${value}:${parent === ours}`));
@@ -31,7 +43,12 @@ describe('NodeHeaders', () => {
     }
     expect([...ours]).toEqual([...standard]);
     expect(ours.has('C')).toBe(true);
-    for (const [name, value] of [['bad name', 'x'], ['ok', 'line\nbreak'], ['ok', 'nul\0'], ['ok', 'snowman \u2603']]) {
+    for (const [name, value] of [
+      ['bad name', 'x'],
+      ['ok', 'line\nbreak'],
+      ['ok', 'nul\0'],
+      ['ok', 'snowman \u2603'],
+    ]) {
       expect(() => new Headers([[name, value]] as [string, string][])).toThrow(TypeError);
       expect(() => new NodeHeaders([[name, value]] as [string, string][])).toThrow(TypeError);
     }
@@ -41,7 +58,12 @@ describe('NodeHeaders', () => {
 describe('NodeResponse', () => {
   const body = () => new TextEncoder().encode('{"ok":true}') as Uint8Array<ArrayBuffer>;
   const response = (bytes: Uint8Array<ArrayBuffer> | null, status = 200) =>
-    new NodeResponse(bytes, { status, statusText: 'OK', headers: new NodeHeaders({ 'content-type': 'application/json' }), url: 'http://x.test/a' });
+    new NodeResponse(bytes, {
+      status,
+      statusText: 'OK',
+      headers: new NodeHeaders({ 'content-type': 'application/json' }),
+      url: 'http://x.test/a',
+    });
 
   it('answers status, ok and its body once, like a fetch Response', async () => {
     const ours = response(body());

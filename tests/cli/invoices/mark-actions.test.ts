@@ -8,8 +8,15 @@ describe('runMark, beyond paid', () => {
     const prompter = scriptedPrompter(['yes']);
     const t = await setup({ prompter });
     const summary = await mark(t.f, { ids: [4, 8, 6, 2], action: 'void' });
-    expect(prompter.asked).toEqual(['Void 4 invoices (INV-000004, INV-000008, INV-000006, INV-000002; £1,020.00, A$940.50, US$585.00)?']);
-    expect(summary.results.map((r) => `${r.before} -> ${r.after}`)).toEqual(['open -> void', 'open -> void', 'open -> void', 'promised -> void']);
+    expect(prompter.asked).toEqual([
+      'Void 4 invoices (INV-000004, INV-000008, INV-000006, INV-000002; £1,020.00, A$940.50, US$585.00)?',
+    ]);
+    expect(summary.results.map((r) => `${r.before} -> ${r.after}`)).toEqual([
+      'open -> void',
+      'open -> void',
+      'open -> void',
+      'promised -> void',
+    ]);
   });
 
   it('sends nothing when the void is declined, or off a terminal without --yes (exit 2)', async () => {
@@ -17,7 +24,9 @@ describe('runMark, beyond paid', () => {
     await expect(mark(declined.f, { ids: [4], action: 'void' })).rejects.toMatchObject({ exitCode: 2 });
     expect(declined.posts()).toEqual([]);
     const script = await setup({ prompter: scriptedPrompter([], { interactive: false }) });
-    await expect(mark(script.f, { ids: [4, 8], action: 'void' })).rejects.toThrow(/Void 2 invoices \(4, 8\): pass --yes/);
+    await expect(mark(script.f, { ids: [4, 8], action: 'void' })).rejects.toThrow(
+      /Void 2 invoices \(4, 8\): pass --yes/,
+    );
     expect(script.sent).toEqual([]);
   });
 
@@ -32,7 +41,17 @@ describe('runMark, beyond paid', () => {
     const t = await setup({ globals: { json: true } });
     await mark(t.f, { ids: [4], action: 'accounting', system: 'xero' });
     expect(JSON.parse(t.f.out())).toEqual([
-      { id: 4, number: 'INV-000004', before: 'open', after: 'open', total: 54000, currency: 'gbp', status: 'done', message: 'accounting id xero:INV-000004', request_id: expect.any(String) },
+      {
+        id: 4,
+        number: 'INV-000004',
+        before: 'open',
+        after: 'open',
+        total: 54000,
+        currency: 'gbp',
+        status: 'done',
+        message: 'accounting id xero:INV-000004',
+        request_id: expect.any(String),
+      },
     ]);
   });
 

@@ -14,29 +14,40 @@ describe('invoices mark words and ids', () => {
   it('takes the ids first and the action last, and says how when the order or the action is wrong', () => {
     expect(splitWords(['8', '9', 'paid'])).toEqual({ ids: ['8', '9'], action: 'paid' });
     expect(() => splitWords(['paid', '8'])).toThrow(/ids first and the action last: edshed invoices mark 8 paid/);
-    expect(() => splitWords(['8', 'piad'])).toThrow(/"piad" is not an action \(did you mean paid\?\): one of paid, promised/);
+    expect(() => splitWords(['8', 'piad'])).toThrow(
+      /"piad" is not an action \(did you mean paid\?\): one of paid, promised/,
+    );
     expect(() => splitWords(['8', 'zebra'])).toThrow(/"zebra" is not an action: one of paid/);
-    expect(() => bulkAction(['viod'])).toThrow(/"viod" is not an action \(did you mean void\?\): one of .* \(edshed invoices mark ACTION --from FILE\)/);
+    expect(() => bulkAction(['viod'])).toThrow(
+      /"viod" is not an action \(did you mean void\?\): one of .* \(edshed invoices mark ACTION --from FILE\)/,
+    );
     expect(() => splitWords(['8'])).toThrow(/name the invoices and then an action/);
   });
 
   it('accepts positive whole numbers only and collapses repeats in the order given', () => {
     expect(parseIds(['9', '8', '9', 9])).toEqual({ ids: [9, 8], repeated: [9] });
-    for (const bad of ['abc', '0', '-3', '1.5', '08', '99999999999999999999']) expect(() => parseIds([bad]), bad).toThrow(/whole numbers from 1/);
+    for (const bad of ['abc', '0', '-3', '1.5', '08', '99999999999999999999'])
+      expect(() => parseIds([bad]), bad).toThrow(/whole numbers from 1/);
     expect(() => parseIds([])).toThrow(/at least one invoice id/);
   });
 
   it('refuses a missing option of the action and an option of another action', () => {
     expect(() => checkDetails('paid', { method: 'bacs' })).toThrow(/paid needs --date/);
-    expect(() => checkDetails('void', { reference: 'R' })).toThrow(/void takes no --reference \(--reference is for promised\)/);
+    expect(() => checkDetails('void', { reference: 'R' })).toThrow(
+      /void takes no --reference \(--reference is for promised\)/,
+    );
     expect(() => checkDetails('remittance', { received: '2026-11-01', file: 'r.pdf' })).not.toThrow();
   });
 });
 
 describe('invoices mark output', () => {
   it('asks with the count, the numbers and a total per currency', () => {
-    const invoices = new Map([7, 8, 9].map((id) => [id, invoice(id, id === 7 ? 123450 : 47025, id === 7 ? 'gbp' : 'aud')]));
-    expect(markQuestion('Void', [7, 8, 9], invoices)).toBe('Void 3 invoices (INV-000007, INV-000008, INV-000009; £1,234.50, A$940.50)?');
+    const invoices = new Map(
+      [7, 8, 9].map((id) => [id, invoice(id, id === 7 ? 123450 : 47025, id === 7 ? 'gbp' : 'aud')]),
+    );
+    expect(markQuestion('Void', [7, 8, 9], invoices)).toBe(
+      'Void 3 invoices (INV-000007, INV-000008, INV-000009; £1,234.50, A$940.50)?',
+    );
     expect(markQuestion('Void', [99], invoices)).toBe('Void 1 invoice (#99 (not found))?');
   });
 
@@ -52,7 +63,10 @@ describe('invoices mark output', () => {
 
 describe('invoices mark --from rows', () => {
   it('names every problem of a row, a bad id and a bad date together', () => {
-    const check = markBulkCommand('paid').validate({ id: 'x', method: 'bacs', date: '2026-13-01' }, { text: true, line: 2 });
+    const check = markBulkCommand('paid').validate(
+      { id: 'x', method: 'bacs', date: '2026-13-01' },
+      { text: true, line: 2 },
+    );
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.issues.map((issue) => issue.column)).toEqual(['id', 'date']);
@@ -61,25 +75,38 @@ describe('invoices mark --from rows', () => {
   });
 
   it('accepts a good row as the single command would', () => {
-    expect(markBulkCommand('paid').validate({ id: '8', method: 'bacs', date: '2026-11-02' }, { text: true, line: 2 })).toEqual({ ok: true, row: { id: 8, method: 'bacs', date: '2026-11-02' } });
+    expect(
+      markBulkCommand('paid').validate({ id: '8', method: 'bacs', date: '2026-11-02' }, { text: true, line: 2 }),
+    ).toEqual({ ok: true, row: { id: 8, method: 'bacs', date: '2026-11-02' } });
   });
 });
 
-describe('invoices mark checks an action\'s options once for every invoice, before any is read', () => {
+describe("invoices mark checks an action's options once for every invoice, before any is read", () => {
   it('checks the payload against the table and the path an option spells, with no invoice id or subscription known', () => {
     expect(() => checkInput('paid', { method: 'bacs', date: '2026-11-02' })).not.toThrow();
-    expect(() => checkInput('paid', { method: 'bacs', date: '2026-02-30' })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'date' })] }));
-    expect(() => checkInput('paid', { method: 'bitcoin', date: '2026-11-02' })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'method', message: expect.stringMatching(/expected one of .*bacs/) })] }));
+    expect(() => checkInput('paid', { method: 'bacs', date: '2026-02-30' })).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ path: 'date' })] }),
+    );
+    expect(() => checkInput('paid', { method: 'bitcoin', date: '2026-11-02' })).toThrow(
+      expect.objectContaining({
+        issues: [expect.objectContaining({ path: 'method', message: expect.stringMatching(/expected one of .*bacs/) })],
+      }),
+    );
     // A restore's route needs the invoice's subscription, read later: its options are checked without it.
     expect(() => checkInput('restore', { provider: 'stripe' })).not.toThrow();
-    expect(() => checkInput('accounting', { system: 'paid' })).toThrow(/--system paid: that path is POST superuser\/invoices\/\{id\}\/paid \(invoices mark-paid\), not invoices send-to-accounting; nothing was sent/);
+    expect(() => checkInput('accounting', { system: 'paid' })).toThrow(
+      /--system paid: that path is POST superuser\/invoices\/\{id\}\/paid \(invoices mark-paid\), not invoices send-to-accounting; nothing was sent/,
+    );
     expect(() => checkInput('accounting', { system: 'xero' })).not.toThrow();
   });
 });
 
-describe('invoices mark reads invoices with core\'s shape', () => {
+describe("invoices mark reads invoices with core's shape", () => {
   it('reads a whole invoice as it came, keys the shape does not name included', () => {
-    const whole = { ...invoiceOf({ id: 8, state: 'paid', paid_method: 'bacs', paid_date: '2026-11-02' }), note: 'extra' };
+    const whole = {
+      ...invoiceOf({ id: 8, state: 'paid', paid_method: 'bacs', paid_date: '2026-11-02' }),
+      note: 'extra',
+    };
     expect(invoiceIn(whole)).toBe(whole);
   });
 
@@ -100,8 +127,14 @@ describe('invoices mark-paid wishes', () => {
     const first = wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-02' });
     expect(first).toEqual({ state: 'paid', reason: 'already paid', payment: { method: 'bacs', date: '2026-11-02' } });
     expect(wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-02' })).toBe(first);
-    expect(wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-03' })?.payment).toEqual({ method: 'bacs', date: '2026-11-03' });
-    expect(wishOf('invoices mark-paid', { method: 'card', date: '2026-11-02' })?.payment).toEqual({ method: 'card', date: '2026-11-02' });
+    expect(wishOf('invoices mark-paid', { method: 'bacs', date: '2026-11-03' })?.payment).toEqual({
+      method: 'bacs',
+      date: '2026-11-03',
+    });
+    expect(wishOf('invoices mark-paid', { method: 'card', date: '2026-11-02' })?.payment).toEqual({
+      method: 'card',
+      date: '2026-11-02',
+    });
     expect(wishOf('invoices void', {})).toEqual({ state: 'void', reason: 'already void' });
   });
 });

@@ -11,8 +11,28 @@ describe('runMark', () => {
     const summary = await mark(t.f, { ids: ['4', '8'], ...PAID, idempotencyKey: 'run-1' });
     expect(summary.exitCode).toBe(0);
     expect(summary.results).toEqual([
-      { id: 4, number: 'INV-000004', before: 'open', after: 'paid', total: 54000, currency: 'gbp', status: 'done', message: '', request_id: expect.any(String) },
-      { id: 8, number: 'INV-000008', before: 'open', after: 'paid', total: 94050, currency: 'aud', status: 'done', message: '', request_id: expect.any(String) },
+      {
+        id: 4,
+        number: 'INV-000004',
+        before: 'open',
+        after: 'paid',
+        total: 54000,
+        currency: 'gbp',
+        status: 'done',
+        message: '',
+        request_id: expect.any(String),
+      },
+      {
+        id: 8,
+        number: 'INV-000008',
+        before: 'open',
+        after: 'paid',
+        total: 94050,
+        currency: 'aud',
+        status: 'done',
+        message: '',
+        request_id: expect.any(String),
+      },
     ]);
     expect(await t.writes('superuser/invoices/4/paid')).toBe(1);
     expect(await t.writes('superuser/invoices/8/paid')).toBe(1);
@@ -21,7 +41,9 @@ describe('runMark', () => {
       ['superuser/invoices/4/paid', 'run-1-4', 'ok'],
       ['superuser/invoices/8/paid', 'run-1-8', 'ok'],
     ]);
-    expect(t.f.out()).toBe('invoice\tid\tchange\ttotal\tstatus\tmessage\nINV-000004\t4\topen -> paid\t£540.00\tdone\t\nINV-000008\t8\topen -> paid\tA$940.50\tdone\t\n');
+    expect(t.f.out()).toBe(
+      'invoice\tid\tchange\ttotal\tstatus\tmessage\nINV-000004\t4\topen -> paid\t£540.00\tdone\t\nINV-000008\t8\topen -> paid\tA$940.50\tdone\t\n',
+    );
   });
 
   it('reports an invoice already paid the same way as unchanged, and a repeat of the same key applies nothing', async () => {
@@ -62,7 +84,10 @@ describe('runMark', () => {
     const t = await setup();
     const refused = async (options: Omit<MarkOptions, 'ids'> & { ids: (string | number)[] }) => {
       const error = await mark(t.f, options).catch((e: unknown) => e);
-      expect(error instanceof InvalidInputError || (error instanceof CliError && error.exitCode === 2), String(error)).toBe(true);
+      expect(
+        error instanceof InvalidInputError || (error instanceof CliError && error.exitCode === 2),
+        String(error),
+      ).toBe(true);
     };
     await refused({ ids: [4], ...PAID, date: '2026-02-30' });
     await refused({ ids: [4], ...PAID, method: 'bitcoin' });
@@ -88,7 +113,9 @@ describe('runMark', () => {
     const t = await setup();
     const summary = await mark(t.f, { ids: [4, 8], ...PAID, dryRun: true, idempotencyKey: 'dry' });
     expect(summary.exitCode).toBe(0);
-    expect(t.f.out()).toBe(`POST ${BASE}superuser/invoices/4/paid {"method":"bacs","date":"2026-11-02"}\nPOST ${BASE}superuser/invoices/8/paid {"method":"bacs","date":"2026-11-02"}\n`);
+    expect(t.f.out()).toBe(
+      `POST ${BASE}superuser/invoices/4/paid {"method":"bacs","date":"2026-11-02"}\nPOST ${BASE}superuser/invoices/8/paid {"method":"bacs","date":"2026-11-02"}\n`,
+    );
     expect(t.posts()).toEqual([]);
     expect(t.f.audited).toEqual([]);
   });

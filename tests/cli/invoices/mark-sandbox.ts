@@ -24,20 +24,33 @@ export async function setup(options: FakeOptions & { user?: string; afterWrite?:
     return response;
   };
   const client = createClient({ baseUrl: BASE, fetch, retry: { retries: 0 } });
-  const login = await client.request<{ token: string }>({ method: 'POST', path: 'auth', body: { username: options.user ?? 'superuser', password: 'sandbox' } });
+  const login = await client.request<{ token: string }>({
+    method: 'POST',
+    path: 'auth',
+    body: { username: options.user ?? 'superuser', password: 'sandbox' },
+  });
   client.setToken(login.data.token);
   sent.length = 0;
   const f = fakeFactory({ client, ...options });
   /** How many times the sandbox applied a write to a target (`superuser/invoices/4/paid`). */
   const writes = async (target: string): Promise<number> => {
-    const body = (await (await box.fetch(`${BASE}__sandbox/writes`)).json()) as { writes: { target: string; count: number }[] };
+    const body = (await (await box.fetch(`${BASE}__sandbox/writes`)).json()) as {
+      writes: { target: string; count: number }[];
+    };
     return body.writes.find((w) => w.target === target)?.count ?? 0;
   };
   const states = async (): Promise<Record<number, string>> => {
-    const response = await client.request<{ invoices: { id: number; state: string }[] }>({ method: 'GET', path: 'subscriptions/invoices', query: { take: 100 } });
+    const response = await client.request<{ invoices: { id: number; state: string }[] }>({
+      method: 'GET',
+      path: 'subscriptions/invoices',
+      query: { take: 100 },
+    });
     return Object.fromEntries(response.data.invoices.map((i) => [i.id, i.state]));
   };
   return { f, sent, writes, states, posts: () => sent.filter((s) => s.startsWith('POST')) };
 }
 
-export const mark = (f: Parameters<typeof runMark>[0], options: Omit<MarkOptions, 'ids'> & { ids: (string | number)[] }) => runMark(f, options);
+export const mark = (
+  f: Parameters<typeof runMark>[0],
+  options: Omit<MarkOptions, 'ids'> & { ids: (string | number)[] },
+) => runMark(f, options);

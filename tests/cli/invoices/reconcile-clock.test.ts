@@ -14,10 +14,14 @@ function statementOf(date: string): string {
 }
 
 describe('invoices reconcile and the clock', () => {
-  it('refuses a line dated after the factory clock\'s day, and plans one dated on it', async () => {
+  it("refuses a line dated after the factory clock's day, and plans one dated on it", async () => {
     const t = await setup({ globals: { json: true } });
     await runReconcile(t.f, { statements: [statementOf('2026-11-05')], accept: [] });
-    expect(JSON.parse(t.f.out()).lines[0]).toMatchObject({ class: 'refused', invoices: [], note: expect.stringContaining('payment date 2026-11-05 is in the future') });
+    expect(JSON.parse(t.f.out()).lines[0]).toMatchObject({
+      class: 'refused',
+      invoices: [],
+      note: expect.stringContaining('payment date 2026-11-05 is in the future'),
+    });
     const on = await setup({ globals: { json: true } });
     await runReconcile(on.f, { statements: [statementOf('2026-11-02')], accept: [] });
     expect(JSON.parse(on.f.out()).lines[0]).toMatchObject({ class: 'confident', invoices: [4] });
@@ -26,6 +30,9 @@ describe('invoices reconcile and the clock', () => {
   it('refuses to --accept a line dated after it (exit 2)', async () => {
     const t = await setup();
     const file = statementOf('2026-11-05');
-    await expect(runReconcile(t.f, { statements: [file], accept: [`${file}:2=4`] })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('payment date 2026-11-05 is in the future') });
+    await expect(runReconcile(t.f, { statements: [file], accept: [`${file}:2=4`] })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('payment date 2026-11-05 is in the future'),
+    });
   });
 });

@@ -14,10 +14,26 @@ import {
 } from '../../../cli/commands/invoices/reconcile-review.js';
 
 const invoice = (id: number, total: number, state: BookInvoice['state'] = 'open'): BookInvoice => ({
-  id, number: `INV-${String(id).padStart(6, '0')}`, school_id: 1, subscription_id: null, state, currency: 'gbp', total, issued_at: '2026-10-01', due_at: '2026-10-01', paid_date: null, paid_method: null, promised_reference: null,
+  id,
+  number: `INV-${String(id).padStart(6, '0')}`,
+  school_id: 1,
+  subscription_id: null,
+  state,
+  currency: 'gbp',
+  total,
+  issued_at: '2026-10-01',
+  due_at: '2026-10-01',
+  paid_date: null,
+  paid_method: null,
+  promised_reference: null,
 });
 const byId = new Map([invoice(4, 54000), invoice(5, 54000), invoice(6, 12000, 'paid')].map((i) => [i.id, i] as const));
-const line = (at: number, cls: ReconcileLine['class'], candidates: number[][], invoices: number[] = []): ReconcileLine => ({
+const line = (
+  at: number,
+  cls: ReconcileLine['class'],
+  candidates: number[][],
+  invoices: number[] = [],
+): ReconcileLine => ({
   id: `h:${at}`,
   file: 'nov.csv',
   line: at + 2,
@@ -28,12 +44,26 @@ const line = (at: number, cls: ReconcileLine['class'], candidates: number[][], i
   class: cls,
   invoices,
   note: cls === 'confident' ? '' : `${cls}: choose`,
-  candidates: candidates.map((ids, k) => ({ invoices: ids, score: 90 - k * 10, signals: [{ signal: 'amount', points: 30, detail: 'exact' }] })),
+  candidates: candidates.map((ids, k) => ({
+    invoices: ids,
+    score: 90 - k * 10,
+    signals: [{ signal: 'amount', points: 30, detail: 'exact' }],
+  })),
 });
-const lines = [line(0, 'confident', [[4]], [4]), line(1, 'ambiguous', [[5], [4]]), line(2, 'unmatched', []), line(3, 'already-paid', [[6]]), line(4, 'overpaid', [[5]])];
+const lines = [
+  line(0, 'confident', [[4]], [4]),
+  line(1, 'ambiguous', [[5], [4]]),
+  line(2, 'unmatched', []),
+  line(3, 'already-paid', [[6]]),
+  line(4, 'overpaid', [[5]]),
+];
 const items = reviewItems(lines, byId, () => 'Wattle Primary');
 const allow: AcceptCheck = () => undefined;
-const run = (events: Parameters<typeof reviewReducer>[1][], check: AcceptCheck = allow, from: ReviewState = initialReview(items)) => events.reduce((s, e) => reviewReducer(s, e, check), from);
+const run = (
+  events: Parameters<typeof reviewReducer>[1][],
+  check: AcceptCheck = allow,
+  from: ReviewState = initialReview(items),
+) => events.reduce((s, e) => reviewReducer(s, e, check), from);
 
 describe('the review list', () => {
   it('lists the lines needing a person first, then the confident ones, and leaves out lines with nothing to accept', () => {
@@ -42,7 +72,10 @@ describe('the review list', () => {
       ['nov.csv:6', 'overpaid'],
       ['nov.csv:2', 'confident'],
     ]);
-    expect(items[0]?.candidates.map((c) => c.label)).toEqual(['INV-000005 Wattle Primary £540.00 open', 'INV-000004 Wattle Primary £540.00 open']);
+    expect(items[0]?.candidates.map((c) => c.label)).toEqual([
+      'INV-000005 Wattle Primary £540.00 open',
+      'INV-000004 Wattle Primary £540.00 open',
+    ]);
     expect(items[0]?.candidates[0]?.signals).toEqual(['amount exact (30)']);
   });
 });
@@ -94,6 +127,10 @@ describe('the review keys', () => {
   });
 
   it('makes a rejected line mark nothing and say what the matcher had', () => {
-    expect(rejectedVerdict(lines[0] as ReconcileLine)).toMatchObject({ class: 'unmatched', invoices: [], note: 'rejected by a person in the review (the matcher had it confident, marking invoice 4)' });
+    expect(rejectedVerdict(lines[0] as ReconcileLine)).toMatchObject({
+      class: 'unmatched',
+      invoices: [],
+      note: 'rejected by a person in the review (the matcher had it confident, marking invoice 4)',
+    });
   });
 });

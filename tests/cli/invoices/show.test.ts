@@ -11,7 +11,8 @@ import { scalarOf } from '../../sandbox/helpers/sql.js';
 // `invoices show` takes the invoice id or its shareable id (`invoices show 4` used to answer 404).
 const suite = sandboxCliSuite();
 const cli = (signedIn = true) => suite.cli({ signedIn });
-const shareableOf = (id: number) => scalarOf<string>(suite.sandbox().sandbox.db, 'SELECT shareable_id FROM invoices WHERE id = ?', id);
+const shareableOf = (id: number) =>
+  scalarOf<string>(suite.sandbox().sandbox.db, 'SELECT shareable_id FROM invoices WHERE id = ?', id);
 
 /** The typed client over a newest-first list of `ids` (as the API lists invoices) that counts the pages asked for. */
 function listOf(ids: readonly number[]): { client: ApiMethods; counted: { pages: number } } {
@@ -21,7 +22,9 @@ function listOf(ids: readonly number[]): { client: ApiMethods; counted: { pages:
       counted.pages += 1;
       const skip = Number(request.query?.skip ?? 0);
       const take = Number(request.query?.take ?? 100);
-      return { data: { invoices: ids.slice(skip, skip + take).map((id) => invoiceOf({ id, total: 100 })), total: ids.length } };
+      return {
+        data: { invoices: ids.slice(skip, skip + take).map((id) => invoiceOf({ id, total: 100 })), total: ids.length },
+      };
     },
   } as unknown as ApiClient;
   return { client: bindEndpoints(client), counted };
@@ -32,7 +35,9 @@ describe('invoices show', () => {
     expect(invoiceRef('4')).toEqual({ id: 4 });
     expect(invoiceRef(' 12 ')).toEqual({ id: 12 });
     expect(invoiceRef('afc018d5847896c2facc')).toEqual({ shareableId: 'afc018d5847896c2facc' });
-    expect(() => invoiceRef('0')).toThrow(/expected an invoice id \(a whole number from 1\) or a shareable id, got "0"/);
+    expect(() => invoiceRef('0')).toThrow(
+      /expected an invoice id \(a whole number from 1\) or a shareable id, got "0"/,
+    );
   });
 
   it('shows invoice 4 by its id and by its shareable id, the same invoice both ways', async () => {
@@ -49,7 +54,10 @@ describe('invoices show', () => {
 
   it('finds an invoice in a long list in a few pages, with or without gaps in the ids', async () => {
     // Newest first, as the API lists them: 200,000 invoices; in the second list every id not divisible by 7.
-    const lists = [Array.from({ length: 200_000 }, (_, i) => 200_000 - i), Array.from({ length: 200_000 }, (_, i) => 280_000 - i).filter((id) => id % 7 !== 0)];
+    const lists = [
+      Array.from({ length: 200_000 }, (_, i) => 200_000 - i),
+      Array.from({ length: 200_000 }, (_, i) => 280_000 - i).filter((id) => id % 7 !== 0),
+    ];
     for (const ids of lists) {
       const { client, counted } = listOf(ids);
       for (const id of [ids.at(-1) as number, 4, 99_999, ids[0] as number]) {
@@ -68,7 +76,9 @@ describe('invoices show', () => {
   it('says when an invoice id is not among those the caller can list (exit 1)', async () => {
     const missing = await cli();
     expect(await run(['invoices', 'show', '999999'], missing.f)).toBe(1);
-    expect(missing.f.err()).toBe('edshed: Invoice 999999 not found in the invoices you can list (GET subscriptions/invoices)\n');
+    expect(missing.f.err()).toBe(
+      'edshed: Invoice 999999 not found in the invoices you can list (GET subscriptions/invoices)\n',
+    );
   });
 
   it('refuses an invoice id without sign-in (exit 4), and a bad argument before any request (exit 2)', async () => {
@@ -105,7 +115,10 @@ describe('reading invoices by id for a bulk run', () => {
 
   it('costs as many pages for the oldest ids as for the newest, about one per 1,000 ids, with or without gaps in the ids', async () => {
     // 51,000 invoices; in the second list every id not divisible by 7 (a gap every 7 ids).
-    const lists = [Array.from({ length: 51_000 }, (_, i) => 51_000 - i), Array.from({ length: 60_000 }, (_, i) => 60_000 - i).filter((id) => id % 7 !== 0)];
+    const lists = [
+      Array.from({ length: 51_000 }, (_, i) => 51_000 - i),
+      Array.from({ length: 60_000 }, (_, i) => 60_000 - i).filter((id) => id % 7 !== 0),
+    ];
     for (const ids of lists) {
       const pagesFor = async (wanted: readonly number[]) => {
         const { client, counted } = listOf(ids);

@@ -27,8 +27,14 @@ describe('finding by what people were told', () => {
   });
 
   it('ranks several words each on its own and asks the API for the starts of words', () => {
-    const schools = [{ id: 1, name: 'Oakfield Primary School' }, { id: 2, name: 'Primrose Hill' }, { id: 3, name: 'Oak Lane' }];
-    expect(rankFuzzy(schools, 'primary oak', [{ name: 'name', get: (s) => s.name }], (s) => s.id).map((r) => r.item.id)).toEqual([1]);
+    const schools = [
+      { id: 1, name: 'Oakfield Primary School' },
+      { id: 2, name: 'Primrose Hill' },
+      { id: 3, name: 'Oak Lane' },
+    ];
+    expect(
+      rankFuzzy(schools, 'primary oak', [{ name: 'name', get: (s) => s.name }], (s) => s.id).map((r) => r.item.id),
+    ).toEqual([1]);
     expect(searchTexts(' oakfeild  primery ')).toEqual(['oakfeild primery', 'oak', 'pri']);
   });
 });

@@ -23,8 +23,20 @@ describe('invoices by number and shareable id', () => {
     const shown = await cli(['invoices', 'show', 'INV-000004', '--json']);
     expect(shown.code).toBe(0);
     expect(JSON.parse(shown.out).invoice.id).toBe(4);
-    expect(shown.sent).toEqual(['GET subscriptions/invoices', `GET subscriptions/invoices/${scalarOf<string>(db(), 'SELECT shareable_id FROM invoices WHERE id = 4')}`]);
-    const marked = await cli(['invoices', 'mark-paid', 'inv-000008', '--method', 'bacs', '--date', '2026-09-01', '--json']);
+    expect(shown.sent).toEqual([
+      'GET subscriptions/invoices',
+      `GET subscriptions/invoices/${scalarOf<string>(db(), 'SELECT shareable_id FROM invoices WHERE id = 4')}`,
+    ]);
+    const marked = await cli([
+      'invoices',
+      'mark-paid',
+      'inv-000008',
+      '--method',
+      'bacs',
+      '--date',
+      '2026-09-01',
+      '--json',
+    ]);
     expect(marked.code).toBe(0);
     expect(marked.sent).toEqual(['GET subscriptions/invoices', 'POST superuser/invoices/8/paid']);
     expect(scalarOf<string>(db(), 'SELECT state FROM invoices WHERE id = 8')).toBe('paid');
@@ -49,7 +61,14 @@ describe('invoices by number and shareable id', () => {
   it('lists the invoices a key matches, one a line, when it matches several (numbers are unique in the API, so shown on data)', () => {
     const key = readKey('INV-000004', INVOICE.keys ?? [], 'invoice');
     if ('id' in key) throw new Error('a number is a key');
-    expect(() => pickOne('invoice', key, [{ id: 4, name: 'INV-000004 a' }, { id: 9, name: 'INV-000004 b' }])).toThrow(/^"INV-000004" names 2 invoices; give one by its id \(nothing was written\):\n +4 {2}INV-000004 a\n +9 {2}INV-000004 b$/);
+    expect(() =>
+      pickOne('invoice', key, [
+        { id: 4, name: 'INV-000004 a' },
+        { id: 9, name: 'INV-000004 b' },
+      ]),
+    ).toThrow(
+      /^"INV-000004" names 2 invoices; give one by its id \(nothing was written\):\n +4 {2}INV-000004 a\n +9 {2}INV-000004 b$/,
+    );
   });
 
   it('refuses an unknown filter of the invoice list instead of listing every invoice', async () => {
@@ -60,7 +79,9 @@ describe('invoices by number and shareable id', () => {
     expect(await run(['invoices', 'list', '--number', 'INV-000004', '--json'], f)).toBe(0);
     expect(JSON.parse(f.out()).invoices.map((i: { id: number }) => i.id)).toEqual([4]);
     expect(sent).toHaveLength(1);
-    const answer = await suite.sandbox().call('GET', 'subscriptions/invoices?numbr=INV-000004', { token: await suite.sandbox().login('superuser') });
+    const answer = await suite
+      .sandbox()
+      .call('GET', 'subscriptions/invoices?numbr=INV-000004', { token: await suite.sandbox().login('superuser') });
     expect(answer.status).toBe(422);
   });
 });
@@ -80,12 +101,17 @@ describe('users by email and username', () => {
 
   it('refuses an unknown or shared email with exit 2, listing the users who share it, nothing written', async () => {
     const unknown = await cli(['users', 'forget-devices', 'nobody@nowhere.test', '--yes']);
-    expect([unknown.code, unknown.err]).toEqual([2, 'edshed: no user with email nobody@nowhere.test; nothing was written\n']);
+    expect([unknown.code, unknown.err]).toEqual([
+      2,
+      'edshed: no user with email nobody@nowhere.test; nothing was written\n',
+    ]);
     expect(unknown.sent).toEqual(['GET users']);
     sql(db(), "UPDATE users SET email = 'shared@oakfield.sandbox.test' WHERE id IN (8, 9)");
     const shared = await cli(['users', 'forget-devices', 'shared@oakfield.sandbox.test', '--yes']);
     expect(shared.code).toBe(2);
-    expect(shared.err).toMatch(/^edshed: "shared@oakfield\.sandbox\.test" names 2 users; give one by its id \(nothing was written\):\n +8 {2}teacher1b .*\n +9 {2}teacher1c /);
+    expect(shared.err).toMatch(
+      /^edshed: "shared@oakfield\.sandbox\.test" names 2 users; give one by its id \(nothing was written\):\n +8 {2}teacher1b .*\n +9 {2}teacher1c /,
+    );
     expect(shared.sent).toEqual(['GET users']);
   });
 
@@ -110,10 +136,16 @@ describe('schools by name, URN and postcode', () => {
   it('refuses an ambiguous or unknown name with exit 2 before reading the school', async () => {
     const several = await cli(['schools', 'show', 'school']);
     expect(several.code).toBe(2);
-    expect(several.err).toMatch(/"school" names 3 schools; give one by its id \(nothing was written\):\n +2 {2}Maple Elementary School {2}US\n/);
+    expect(several.err).toMatch(
+      /"school" names 3 schools; give one by its id \(nothing was written\):\n +2 {2}Maple Elementary School {2}US\n/,
+    );
     expect(several.sent).toEqual(['GET schools']);
     const none = await cli(['schools', 'show', 'Nowhere Academy']);
-    expect([none.code, none.err, none.sent]).toEqual([2, 'edshed: no school named "Nowhere Academy"; nothing was written\n', ['GET schools']]);
+    expect([none.code, none.err, none.sent]).toEqual([
+      2,
+      'edshed: no school named "Nowhere Academy"; nothing was written\n',
+      ['GET schools'],
+    ]);
   });
 });
 
@@ -129,10 +161,15 @@ describe('subscriptions by PO number and card reference', () => {
     sql(db(), "UPDATE subscriptions SET po_number = 'PO-SHARED' WHERE id IN (2, 3)");
     const shared = await cli(['subscriptions', 'move', 'PO-SHARED', '--to', '2', '--yes']);
     expect(shared.code).toBe(2);
-    expect(shared.err).toMatch(/"PO-SHARED" names 2 subscriptions; give one by its id \(nothing was written\):\n +2 {2}school 1 /);
+    expect(shared.err).toMatch(
+      /"PO-SHARED" names 2 subscriptions; give one by its id \(nothing was written\):\n +2 {2}school 1 /,
+    );
     expect(writesOf(shared.sent)).toEqual([]);
     const none = await cli(['subscriptions', 'set-po-number', 'sub_nothere', '--po-number', 'x']);
-    expect([none.code, none.err]).toEqual([2, 'edshed: no subscription with card reference sub_nothere; nothing was written\n']);
+    expect([none.code, none.err]).toEqual([
+      2,
+      'edshed: no subscription with card reference sub_nothere; nothing was written\n',
+    ]);
     expect(none.sent).toEqual(['GET schoolsubscriptions']);
   });
 });

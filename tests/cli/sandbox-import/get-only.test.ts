@@ -6,7 +6,9 @@ describe("the import's reader", () => {
   const sent: string[] = [];
   const fetch = getOnlyFetch((input, init) => {
     sent.push(`${init?.method ?? 'GET'} ${String(input)}`);
-    return Promise.resolve(new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(
+      new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
   });
   const client = createClient({ baseUrl: 'http://127.0.0.1:9/', fetch, retry: { retries: 0 } });
 

@@ -21,15 +21,30 @@ describe('the pseudonymiser', () => {
   });
 
   it("draws names from the school's locale", () => {
-    expect([nameRegion('en_US'), nameRegion('en_CA'), nameRegion('en_AU'), nameRegion('en_NZ'), nameRegion('en_GB'), nameRegion('en_IE')]).toEqual(['us', 'us', 'au', 'au', 'gb', 'gb']);
-    const firsts = (locale: string) => new Set(Array.from({ length: 40 }, (_, i) => pseudonymiser(KEY).person(`user:${i}`, locale).first_name));
+    expect([
+      nameRegion('en_US'),
+      nameRegion('en_CA'),
+      nameRegion('en_AU'),
+      nameRegion('en_NZ'),
+      nameRegion('en_GB'),
+      nameRegion('en_IE'),
+    ]).toEqual(['us', 'us', 'au', 'au', 'gb', 'gb']);
+    const firsts = (locale: string) =>
+      new Set(Array.from({ length: 40 }, (_, i) => pseudonymiser(KEY).person(`user:${i}`, locale).first_name));
     const us = firsts('en_US');
     expect([...firsts('en_GB')].filter((name) => us.has(name))).toEqual([]);
   });
 
   it('replaces an address but its country and region, and keeps nothing of free text', () => {
     const p = pseudonymiser(KEY);
-    const address = p.address('address:1', 'en_GB', { lines: ['MARKER 12 Acorn Lane'], town: 'Leeds', postcode: 'LS6 2AB', country: 'GB', region: 'West Yorkshire', phone: '0113 496 0000' });
+    const address = p.address('address:1', 'en_GB', {
+      lines: ['MARKER 12 Acorn Lane'],
+      town: 'Leeds',
+      postcode: 'LS6 2AB',
+      country: 'GB',
+      region: 'West Yorkshire',
+      phone: '0113 496 0000',
+    });
     expect(address.country).toBe('GB');
     expect(address.region).toBe('West Yorkshire');
     expect(JSON.stringify(address)).not.toMatch(/MARKER|Acorn|Leeds|LS6|0113/);

@@ -57,7 +57,9 @@ describe('installCompileCache', () => {
     const throwing = () => {
       throw new Error('no');
     };
-    expect(installCompileCache(distDir, { XDG_CACHE_HOME: join(base, 'cache') }, { enableCompileCache: throwing })).toBe('none');
+    expect(
+      installCompileCache(distDir, { XDG_CACHE_HOME: join(base, 'cache') }, { enableCompileCache: throwing }),
+    ).toBe('none');
     expect(prototype._compile).toBe(compile);
   });
 });

@@ -2,10 +2,16 @@ import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { BulkProgress } from '../../../cli/ui/bulk-progress/BulkProgress.js';
-import { initialProgress, progressReducer, type BulkProgressState, type ProgressEvent } from '../../../cli/ui/bulk-progress/state.js';
+import {
+  initialProgress,
+  progressReducer,
+  type BulkProgressState,
+  type ProgressEvent,
+} from '../../../cli/ui/bulk-progress/state.js';
 
 const start = new Date(2025, 0, 1, 10, 41, 0).getTime();
-const state = (events: readonly ProgressEvent[], total = 40): BulkProgressState => events.reduce(progressReducer, initialProgress(total, start));
+const state = (events: readonly ProgressEvent[], total = 40): BulkProgressState =>
+  events.reduce(progressReducer, initialProgress(total, start));
 const at = (s: number) => start + s * 1000;
 
 function frame(s: BulkProgressState, columns = 80): string[] {
@@ -18,7 +24,20 @@ function frame(s: BulkProgressState, columns = 80): string[] {
 /** Half done in 10 s, two failures and one unknown among them, four in flight. */
 const halfway = state([
   ...Array.from({ length: 24 }, (_, i) => ({ kind: 'sent', at: at(i * 0.4) }) as const),
-  ...Array.from({ length: 20 }, (_, i) => ({ kind: 'settled', at: at(0.5 + i * 0.5), status: i === 3 || i === 7 ? 'failed' : i === 11 ? 'unknown' : 'done', line: i + 2, message: i === 11 ? 'no answer in time; the server may have applied it' : 'Failed - Invalid data: target.id: no such pupil' }) as const),
+  ...Array.from(
+    { length: 20 },
+    (_, i) =>
+      ({
+        kind: 'settled',
+        at: at(0.5 + i * 0.5),
+        status: i === 3 || i === 7 ? 'failed' : i === 11 ? 'unknown' : 'done',
+        line: i + 2,
+        message:
+          i === 11
+            ? 'no answer in time; the server may have applied it'
+            : 'Failed - Invalid data: target.id: no such pupil',
+      }) as const,
+  ),
   { kind: 'tick', at: at(10) },
 ]);
 
@@ -41,7 +60,9 @@ describe('BulkProgress view', () => {
   });
 
   it('lists the latest errors with their line, cut to the width', () => {
-    const long = state([{ kind: 'settled', at: at(1), status: 'failed', line: 812, message: `Failed - ${'x'.repeat(200)}` }]);
+    const long = state([
+      { kind: 'settled', at: at(1), status: 'failed', line: 812, message: `Failed - ${'x'.repeat(200)}` },
+    ]);
     const lines = frame(halfway);
     expect(lines).toContain('Latest errors:');
     expect(lines).toContain('  line 5: Failed - Invalid data: target.id: no such pupil');
@@ -52,11 +73,19 @@ describe('BulkProgress view', () => {
   });
 
   it('shows no error list while nothing failed', () => {
-    expect(frame(state([{ kind: 'settled', at: at(1), status: 'done', line: 2, message: 'ok' }]))).not.toContain('Latest errors:');
+    expect(frame(state([{ kind: 'settled', at: at(1), status: 'done', line: 2, message: 'ok' }]))).not.toContain(
+      'Latest errors:',
+    );
   });
 
   it("shows a banner while the server's rate limit pauses the run, and drops it after", () => {
-    const paused = progressReducer(halfway, { kind: 'paused', at: at(10), until: new Date(2025, 0, 1, 10, 42, 5).getTime(), reason: 'rate-limit', message: 'Rate limited (429): pausing all requests for 55s' });
+    const paused = progressReducer(halfway, {
+      kind: 'paused',
+      at: at(10),
+      until: new Date(2025, 0, 1, 10, 42, 5).getTime(),
+      reason: 'rate-limit',
+      message: 'Rate limited (429): pausing all requests for 55s',
+    });
     expect(frame(paused)).toContain("Paused by the server's rate limit until 10:42:05");
     const resumed = progressReducer(paused, { kind: 'tick', at: new Date(2025, 0, 1, 10, 42, 6).getTime() });
     expect(frame(resumed).join('\n')).not.toMatch(/Paused/);
@@ -65,8 +94,17 @@ describe('BulkProgress view', () => {
   });
 
   it('draws the last state on the final frame of a run that ended inside a pause, not the stale banner', () => {
-    const paused = progressReducer(halfway, { kind: 'paused', at: at(10), until: at(65), reason: 'rate-limit', message: 'Rate limited (429): pausing all requests for 55s' });
-    const rest = Array.from({ length: 40 - 20 }, (_, i) => ({ kind: 'settled', at: at(11 + i * 0.01), status: 'done', line: 40 + i, message: 'ok' }) as const);
+    const paused = progressReducer(halfway, {
+      kind: 'paused',
+      at: at(10),
+      until: at(65),
+      reason: 'rate-limit',
+      message: 'Rate limited (429): pausing all requests for 55s',
+    });
+    const rest = Array.from(
+      { length: 40 - 20 },
+      (_, i) => ({ kind: 'settled', at: at(11 + i * 0.01), status: 'done', line: 40 + i, message: 'ok' }) as const,
+    );
     const ended = rest.reduce(progressReducer, { ...paused, inFlight: 20 });
     const last = frame(ended).join('\n');
     expect(last).toMatch(/ 40\/40 100%/);
@@ -77,7 +115,10 @@ describe('BulkProgress view', () => {
     const stopping = progressReducer(halfway, { kind: 'stopping', at: at(11) });
     expect(frame(stopping).at(-1)).toBe('Stopping: finishing 4 in flight; Ctrl-C again to quit now');
     expect(frame(halfway).join('\n')).not.toMatch(/Stopping/);
-    const drained = [0, 1, 2, 3].reduce((s, i) => progressReducer(s, { kind: 'settled', at: at(12 + i), status: 'done', line: 30 + i, message: 'ok' }), stopping);
+    const drained = [0, 1, 2, 3].reduce(
+      (s, i) => progressReducer(s, { kind: 'settled', at: at(12 + i), status: 'done', line: 30 + i, message: 'ok' }),
+      stopping,
+    );
     expect(frame(drained).at(-1)).toBe('Stopped: nothing in flight; the rest is left for a resume');
   });
 });

@@ -14,10 +14,19 @@ const item = (at: number, cls: ReviewItem['class'], labels: string[]): ReviewIte
   text: `WATTLE PRIMARY \u001b[2J${at}`,
   class: cls,
   note: cls === 'confident' ? '' : 'two invoices of the payer fit: choose one with --accept',
-  candidates: labels.map((label, k) => ({ invoices: [10 + k], label, score: 80 - k, signals: ['name "Wattle Primary" (100%) (30)', 'amount exact (30)'] })),
+  candidates: labels.map((label, k) => ({
+    invoices: [10 + k],
+    label,
+    score: 80 - k,
+    signals: ['name "Wattle Primary" (100%) (30)', 'amount exact (30)'],
+  })),
 });
-const items = [item(0, 'ambiguous', ['INV-000010 Wattle Primary £540.00 open', 'INV-000011 Wattle Primary £540.00 open']), item(1, 'confident', ['INV-000012 Wattle Primary £540.00 open'])];
-const terminal = (columns: number, rows: number) => Object.assign(new EventEmitter(), { columns, rows }) as unknown as NodeJS.WriteStream;
+const items = [
+  item(0, 'ambiguous', ['INV-000010 Wattle Primary £540.00 open', 'INV-000011 Wattle Primary £540.00 open']),
+  item(1, 'confident', ['INV-000012 Wattle Primary £540.00 open']),
+];
+const terminal = (columns: number, rows: number) =>
+  Object.assign(new EventEmitter(), { columns, rows }) as unknown as NodeJS.WriteStream;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the reconcile review screen', () => {
@@ -38,7 +47,9 @@ describe('the reconcile review screen', () => {
 
   it('is driven by keys: another candidate accepted, the confident line rejected, then written', async () => {
     let done: ReviewState | undefined;
-    const view = render(<ReviewApp items={items} check={() => undefined} stdout={terminal(80, 24)} onDone={(state) => (done = state)} />);
+    const view = render(
+      <ReviewApp items={items} check={() => undefined} stdout={terminal(80, 24)} onDone={(state) => (done = state)} />,
+    );
     const screen = () => stripVTControlCharacters(view.lastFrame() ?? '');
     await tick();
     view.stdin.write('\u001b[C'); // right arrow: the second candidate

@@ -1,6 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, NetworkError, TimeoutError, UnexpectedAnswerError, isOutcomeUnknown, type ApiClient } from '../../../core/api/index.js';
+import {
+  createClient,
+  NetworkError,
+  TimeoutError,
+  UnexpectedAnswerError,
+  isOutcomeUnknown,
+  type ApiClient,
+} from '../../../core/api/index.js';
 import { buildRequest } from '../../../core/endpoints/call.js';
 import { requestShape } from '../../../core/endpoints/request-shape.js';
 import { ENDPOINTS, type Endpoint } from '../../../core/endpoints/index.js';
@@ -15,7 +22,13 @@ function answer(res: ServerResponse, status: number, type: string | null, body: 
 }
 
 const BAD_ANSWERS: readonly (readonly [string, number, string | null, string, RegExp])[] = [
-  ['a proxy maintenance page', 200, 'text/html', '<html><body>Down for maintenance</body></html>', /200 text\/html, an HTML page \("Down for maintenance"\)/],
+  [
+    'a proxy maintenance page',
+    200,
+    'text/html',
+    '<html><body>Down for maintenance</body></html>',
+    /200 text\/html, an HTML page \("Down for maintenance"\)/,
+  ],
   ['JSON cut short', 200, 'application/json', '{"invoice":{"id":6,"state":"pa', /JSON cut short/],
   ['a bare array', 200, 'application/json', '[1,2,3]', /a JSON array where a JSON object is due/],
   ['an empty 200', 200, 'application/json', '', /an empty body/],
@@ -23,7 +36,7 @@ const BAD_ANSWERS: readonly (readonly [string, number, string | null, string, Re
   ['a JSON object sent as text/plain', 200, 'text/plain', '{"ok":true}', /200 text\/plain, not JSON/],
 ];
 
-describe('a 2xx answer that is not the API\'s', () => {
+describe("a 2xx answer that is not the API's", () => {
   let server: HttpTestServer;
   let client: ApiClient;
 
@@ -38,7 +51,9 @@ describe('a 2xx answer that is not the API\'s', () => {
   for (const [name, status, type, body, message] of BAD_ANSWERS) {
     it(`${name} is an UnexpectedAnswerError, and a write's outcome is unknown`, async () => {
       server.setHandler((_req, res) => answer(res, status, type, body));
-      const write = await client.request({ method: 'POST', path: 'superuser/invoices/6/paid', body: { method: 'bacs' } }).catch((e: unknown) => e);
+      const write = await client
+        .request({ method: 'POST', path: 'superuser/invoices/6/paid', body: { method: 'bacs' } })
+        .catch((e: unknown) => e);
       expect(write).toBeInstanceOf(UnexpectedAnswerError);
       expect((write as UnexpectedAnswerError).message).toMatch(message);
       expect(write).toMatchObject({ status, outcomeUnknown: true });
@@ -67,15 +82,21 @@ describe('a 2xx answer that is not the API\'s', () => {
   it('refuses a 204 where the entry names a response key', async () => {
     server.setHandler((_req, res) => answer(res, 204, null, ''));
     // `invoices mark-paid` names no key; `auth exchange-token`'s answer is the session token.
-    expect(buildRequest(endpointOf('invoices mark-paid'), { id: 6, method: 'bacs', date: '2026-11-02' }).answer).toBeUndefined();
+    expect(
+      buildRequest(endpointOf('invoices mark-paid'), { id: 6, method: 'bacs', date: '2026-11-02' }).answer,
+    ).toBeUndefined();
     const exchange = endpointOf('auth exchange-token');
     const request = buildRequest(exchange, { access_token: 'a' });
     expect(request.answer).toBe('object');
     await expect(client.request(request)).rejects.toBeInstanceOf(UnexpectedAnswerError);
   });
 
-  it('reads the table\'s downloads, and only those, as files', () => {
-    const files = ENDPOINTS.filter((e) => requestShape(e, Object.fromEntries(e.params.map((p) => [p, '1'])), undefined).answer === 'file').map((e) => e.command).sort();
+  it("reads the table's downloads, and only those, as files", () => {
+    const files = ENDPOINTS.filter(
+      (e) => requestShape(e, Object.fromEntries(e.params.map((p) => [p, '1'])), undefined).answer === 'file',
+    )
+      .map((e) => e.command)
+      .sort();
     expect(files).toEqual(['emails download', 'pupils export-csv', 'snapshots download']);
   });
 
@@ -110,7 +131,9 @@ describe('request timeout', () => {
   it('gives up on a server that never answers: a TimeoutError, outcome unknown for a write, not retried without a key', async () => {
     const client = createClient({ baseUrl: silent.url, timeoutMs: 300 });
     const before = silent.requests.length;
-    const error = await client.request({ method: 'POST', path: 'superuser/invoices/6/paid', body: {} }).catch((e: unknown) => e);
+    const error = await client
+      .request({ method: 'POST', path: 'superuser/invoices/6/paid', body: {} })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ outcomeUnknown: true, notSent: false, retryable: false });
@@ -128,13 +151,19 @@ describe('request timeout', () => {
   });
 
   it('retries a timed-out write that carries an idempotency key', async () => {
-    const client = createClient({ baseUrl: silent.url, timeoutMs: 200, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const client = createClient({
+      baseUrl: silent.url,
+      timeoutMs: 200,
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     const before = silent.requests.length;
-    await expect(client.request({ method: 'POST', path: 'x', body: {}, idempotencyKey: 'k-1' })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(client.request({ method: 'POST', path: 'x', body: {}, idempotencyKey: 'k-1' })).rejects.toBeInstanceOf(
+      TimeoutError,
+    );
     expect(silent.requests.length - before).toBe(2);
   });
 
-  it('an abort by the caller stays the caller\'s abort, not a timeout', async () => {
+  it("an abort by the caller stays the caller's abort, not a timeout", async () => {
     const client = createClient({ baseUrl: silent.url, timeoutMs: 10_000 });
     const controller = new AbortController();
     const pending = client.request({ method: 'GET', path: 'x', signal: controller.signal }).catch((e: unknown) => e);
@@ -148,7 +177,7 @@ describe('request timeout', () => {
 });
 
 describe('a request that never reached the server', () => {
-  it('is notSent, and a write\'s outcome is known (not applied)', async () => {
+  it("is notSent, and a write's outcome is known (not applied)", async () => {
     const client = createClient({ baseUrl: `http://127.0.0.1:${await closedPort()}/`, retry: { retries: 0 } });
     const error = await client.request({ method: 'POST', path: 'x', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);

@@ -1,10 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createClient, ForbiddenError, ReverificationRequiredError, UnauthorisedError, type ClientOptions } from '../../../core/api/index.js';
+import {
+  createClient,
+  ForbiddenError,
+  ReverificationRequiredError,
+  UnauthorisedError,
+  type ClientOptions,
+} from '../../../core/api/index.js';
 import { fakeFetch, json, type FakeAnswer } from './support/fake-fetch.js';
 
 function setup(answers: readonly FakeAnswer[], options: Partial<ClientOptions> = {}) {
   const fake = fakeFetch(answers);
-  const client = createClient({ baseUrl: 'http://api.test/', fetch: fake.fetch, sleep: async () => undefined, ...options });
+  const client = createClient({
+    baseUrl: 'http://api.test/',
+    fetch: fake.fetch,
+    sleep: async () => undefined,
+    ...options,
+  });
   return { client, calls: fake.calls };
 }
 
@@ -61,7 +72,9 @@ describe('reverification flow', () => {
     const onReverify = vi.fn(async () => true);
     const { client } = setup([reverify], { onReverify });
     const body = new ReadableStream<Uint8Array>({ start: (c) => c.close() });
-    await expect(client.request({ method: 'POST', path: 'x', body })).rejects.toBeInstanceOf(ReverificationRequiredError);
+    await expect(client.request({ method: 'POST', path: 'x', body })).rejects.toBeInstanceOf(
+      ReverificationRequiredError,
+    );
     expect(onReverify).not.toHaveBeenCalled();
   });
 

@@ -17,14 +17,18 @@ describe('resolveBaseUrl', () => {
   });
 
   it('takes an explicit URL over the environment, adding the trailing slash', () => {
-    expect(resolveBaseUrl({ environment: 'production', baseUrl: 'http://localhost:9000' })).toBe('http://localhost:9000/');
+    expect(resolveBaseUrl({ environment: 'production', baseUrl: 'http://localhost:9000' })).toBe(
+      'http://localhost:9000/',
+    );
     expect(resolveBaseUrl({ baseUrl: 'https://example.test/api/v2' })).toBe('https://example.test/api/v2/');
     expect(resolveBaseUrl({ baseUrl: ' https://example.test/api/ ' })).toBe('https://example.test/api/');
   });
 
   it('refuses an unknown environment, listing the known ones', () => {
     expect(() => resolveBaseUrl({ environment: 'prod' })).toThrow(ClientConfigError);
-    expect(() => resolveBaseUrl({ environment: 'prod' })).toThrow("Unknown environment 'prod': expected one of production, preview, staging, dev, sandbox, or give a base URL");
+    expect(() => resolveBaseUrl({ environment: 'prod' })).toThrow(
+      "Unknown environment 'prod': expected one of production, preview, staging, dev, sandbox, or give a base URL",
+    );
     expect(() => resolveBaseUrl({ environment: 'toString' })).toThrow(/Unknown environment/);
   });
 

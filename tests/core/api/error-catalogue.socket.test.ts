@@ -58,11 +58,21 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
 
   it('raises an ApiError for an error field on a 200, with error: message, status, data, attempts remaining and references', async () => {
     const body = { error: 'Could not save', message: 'The list is locked', attempts_remaining: 2 };
-    server.setHandler((_req, res) => sendJson(res, 200, body, { 'x-error-reference': 'ERR-77', 'x-request-id': 'req-1', 'x-api-target': 'sandbox' }));
+    server.setHandler((_req, res) =>
+      sendJson(res, 200, body, { 'x-error-reference': 'ERR-77', 'x-request-id': 'req-1', 'x-api-target': 'sandbox' }),
+    );
     const error = await failure(client().request({ method: 'GET', path: 'lists/4' }));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).constructor).toBe(ApiError);
-    expect(error).toMatchObject({ message: 'Could not save: The list is locked', status: 200, data: body, attemptsRemaining: 2, errorReference: 'ERR-77', requestId: 'req-1', apiTarget: 'sandbox' });
+    expect(error).toMatchObject({
+      message: 'Could not save: The list is locked',
+      status: 200,
+      data: body,
+      attemptsRemaining: 2,
+      errorReference: 'ERR-77',
+      requestId: 'req-1',
+      apiTarget: 'sandbox',
+    });
   });
 
   it('uses the error alone as the message when there is no message, and the rate-limit header for attempts remaining', async () => {
@@ -77,7 +87,11 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
     const onAuthError = vi.fn((error: UnauthorisedError) => {
       events.push(`handler:${error.status ?? ''}`);
     });
-    const error = await failure(client({ token: 'tok-1', onAuthError }).request({ method: 'GET', path: 'users/me' }).finally(() => events.push('rejected')));
+    const error = await failure(
+      client({ token: 'tok-1', onAuthError })
+        .request({ method: 'GET', path: 'users/me' })
+        .finally(() => events.push('rejected')),
+    );
     expect(error).toBeInstanceOf(UnauthorisedError);
     expect(error).toMatchObject({ status: 401, message: 'Unauthorised: Token expired' });
     expect(onAuthError).toHaveBeenCalledWith(error);
@@ -87,7 +101,9 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
   it('runs the reverification flow on a 403 with a message and sends the request once more', async () => {
     let verified = false;
     server.setHandler((_req, res) =>
-      verified ? sendJson(res, 200, { invoice: { id: 12 } }) : sendJson(res, 403, { error: 'Forbidden', message: 'Password requires reverification' }),
+      verified
+        ? sendJson(res, 200, { invoice: { id: 12 } })
+        : sendJson(res, 403, { error: 'Forbidden', message: 'Password requires reverification' }),
     );
     const before = server.requests.length;
     const onReverify = vi.fn(async (error: ReverificationRequiredError) => {
@@ -95,7 +111,11 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
       verified = true;
       return true;
     });
-    const response = await client({ onReverify }).request({ method: 'POST', path: 'superuser/invoices/12/void', body: {} });
+    const response = await client({ onReverify }).request({
+      method: 'POST',
+      path: 'superuser/invoices/12/void',
+      body: {},
+    });
     expect(onReverify).toHaveBeenCalledTimes(1);
     expect(response.data).toEqual({ invoice: { id: 12 } });
     expect(response.attempts).toBe(2);
@@ -103,10 +123,18 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
   });
 
   it('raises ReverificationRequiredError when the user declines, and does not loop when the server refuses again', async () => {
-    server.setHandler((_req, res) => sendJson(res, 403, { error: 'Forbidden', message: 'Password requires reverification' }));
-    const declined = await failure(client({ onReverify: async () => false }).request({ method: 'GET', path: 'superuser/users' }));
+    server.setHandler((_req, res) =>
+      sendJson(res, 403, { error: 'Forbidden', message: 'Password requires reverification' }),
+    );
+    const declined = await failure(
+      client({ onReverify: async () => false }).request({ method: 'GET', path: 'superuser/users' }),
+    );
     expect(declined).toBeInstanceOf(ReverificationRequiredError);
-    expect(declined).toMatchObject({ message: 'Password requires reverification', serverMessage: 'Password requires reverification', status: 403 });
+    expect(declined).toMatchObject({
+      message: 'Password requires reverification',
+      serverMessage: 'Password requires reverification',
+      status: 403,
+    });
     const onReverify = vi.fn(async () => true);
     const before = server.requests.length;
     const again = await failure(client({ onReverify }).request({ method: 'GET', path: 'superuser/users' }));
@@ -116,7 +144,9 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
   });
 
   it('raises ForbiddenError on a 403 without a reverify handler', async () => {
-    server.setHandler((_req, res) => sendJson(res, 403, { error: 'Forbidden', message: 'Only superusers may do this' }));
+    server.setHandler((_req, res) =>
+      sendJson(res, 403, { error: 'Forbidden', message: 'Only superusers may do this' }),
+    );
     const error = await failure(client().request({ method: 'GET', path: 'superuser/users' }));
     expect(error).toBeInstanceOf(ForbiddenError);
     expect(error).not.toBeInstanceOf(ReverificationRequiredError);
@@ -124,7 +154,11 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
   });
 
   it("raises InvalidDataError 'Failed - Invalid data' on 422, keeping the field errors", async () => {
-    const body = { error: 'Invalid', message: 'name is required', errors: { name: ['is required'], seats: 'must be positive' } };
+    const body = {
+      error: 'Invalid',
+      message: 'name is required',
+      errors: { name: ['is required'], seats: 'must be positive' },
+    };
     server.setHandler((_req, res) => sendJson(res, 422, body));
     const error = await failure(client().request({ method: 'POST', path: 'schools', body: { seats: -1 } }));
     expect(error).toBeInstanceOf(InvalidDataError);
@@ -139,12 +173,24 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
     });
     const error = await failure(client().request({ method: 'GET', path: 'schools' }));
     expect(error).toBeInstanceOf(RateLimitedError);
-    expect(error).toMatchObject({ message: 'Too many requests. Try again later.', status: 429, attemptsRemaining: 0, retryAfterMs: 30_000 });
+    expect(error).toMatchObject({
+      message: 'Too many requests. Try again later.',
+      status: 429,
+      attemptsRemaining: 0,
+      retryAfterMs: 30_000,
+    });
     expect((error as RateLimitedError).resetAt?.getTime()).toBe(NOW + 30_000);
   });
 
   it("uses the server's message for a rate limit, and treats remaining 0 on another error status as rate limited", async () => {
-    server.setHandler((_req, res) => sendJson(res, 400, { message: 'Slow down: 5 searches a minute' }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '12' }));
+    server.setHandler((_req, res) =>
+      sendJson(
+        res,
+        400,
+        { message: 'Slow down: 5 searches a minute' },
+        { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '12' },
+      ),
+    );
     const error = await failure(client().request({ method: 'GET', path: 'resources/search' }));
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error).toMatchObject({ message: 'Slow down: 5 searches a minute', status: 400, attemptsRemaining: 0 });
@@ -154,14 +200,18 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
   it("turns 'Incorrect login details' into LoginAttemptsError with the attempts left, without the auth-error handler", async () => {
     server.setHandler((_req, res) => sendJson(res, 401, { error: 'Incorrect login details', attempts_remaining: 2 }));
     const onAuthError = vi.fn();
-    const error = await failure(client({ onAuthError }).request({ method: 'POST', path: 'login', body: { username: 'a', password: 'b' } }));
+    const error = await failure(
+      client({ onAuthError }).request({ method: 'POST', path: 'login', body: { username: 'a', password: 'b' } }),
+    );
     expect(error).toBeInstanceOf(LoginAttemptsError);
     expect(error).toMatchObject({ message: 'Incorrect login details', attemptsRemaining: 2, status: 401 });
     expect(onAuthError).not.toHaveBeenCalled();
   });
 
   it("turns 'Parent not setup' in the message into LoginAttemptsError, attempts from the rate-limit header", async () => {
-    server.setHandler((_req, res) => sendJson(res, 400, { error: 'Login failed', message: 'Parent not setup' }, { 'x-ratelimit-remaining': '3' }));
+    server.setHandler((_req, res) =>
+      sendJson(res, 400, { error: 'Login failed', message: 'Parent not setup' }, { 'x-ratelimit-remaining': '3' }),
+    );
     const error = await failure(client().request({ method: 'POST', path: 'login', body: {} }));
     expect(error).toBeInstanceOf(LoginAttemptsError);
     expect(error).toMatchObject({ message: 'Login failed: Parent not setup', attemptsRemaining: 3 });
@@ -181,17 +231,24 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
     const logger = { handled: vi.fn<ClientLogger['handled']>(), error: vi.fn<ClientLogger['error']>() };
     const c = client({ logger });
     const handled = [400, 401, 403, 404, 409, 422, 429];
-    for (status of [...handled, 200, 418, 500, 503]) await failure(c.request({ method: 'GET', path: `status/${status}` }));
+    for (status of [...handled, 200, 418, 500, 503])
+      await failure(c.request({ method: 'GET', path: `status/${status}` }));
     expect(logger.handled.mock.calls.map(([, info]) => info.status)).toEqual(handled);
     expect(logger.error.mock.calls.map(([, info]) => info.status)).toEqual([200, 418, 500, 503]);
-    expect(logger.error).toHaveBeenCalledWith('status 500', expect.objectContaining({ method: 'GET', url: `${server.url}status/500`, attempts: 1 }));
+    expect(logger.error).toHaveBeenCalledWith(
+      'status 500',
+      expect.objectContaining({ method: 'GET', url: `${server.url}status/500`, attempts: 1 }),
+    );
   });
 
   it('logs a network failure as an error', async () => {
     const logger = { handled: vi.fn<ClientLogger['handled']>(), error: vi.fn<ClientLogger['error']>() };
     const url = `http://127.0.0.1:${await closedPort()}/`;
     await failure(client({ logger, baseUrl: url }).request({ method: 'GET', path: 'users/me' }));
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('Network error'), expect.objectContaining({ status: undefined }));
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.stringContaining('Network error'),
+      expect.objectContaining({ status: undefined }),
+    );
     expect(logger.handled).not.toHaveBeenCalled();
   });
 
@@ -200,7 +257,13 @@ describe.each(['global fetch', 'undici transport'])('error catalogue over a sock
       res.socket?.destroy();
     });
     const before = server.requests.length;
-    const error = await failure(client({ retry: { retries: 3 } }).request({ method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' } }));
+    const error = await failure(
+      client({ retry: { retries: 3 } }).request({
+        method: 'POST',
+        path: 'superuser/invoices/12/paid',
+        body: { method: 'bacs' },
+      }),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ outcomeUnknown: true, retryable: false, attempts: 1, status: undefined });
     expect((error as Error).message).toMatch(/outcome is unknown.*check before retrying/);

@@ -17,7 +17,14 @@ import type { RateLimitInfo } from '../../../core/api/rate-limit.js';
 const noLimit: RateLimitInfo = { remaining: undefined, resetAt: undefined, retryAfterMs: undefined, waitMs: undefined };
 
 function classified(status: number, data: unknown, rateLimit: RateLimitInfo = noLimit): ApiError | undefined {
-  return classify({ status, ok: status >= 200 && status < 300, data, rateLimit, details: { method: 'GET', url: 'http://x/' }, retryAllowed: true })?.error;
+  return classify({
+    status,
+    ok: status >= 200 && status < 300,
+    data,
+    rateLimit,
+    details: { method: 'GET', url: 'http://x/' },
+    retryAllowed: true,
+  })?.error;
 }
 
 describe('error classes', () => {
@@ -50,15 +57,31 @@ describe('error classes', () => {
 
   it('serialise to JSON with their details, and keep the cause', () => {
     const cause = new Error('socket');
-    const error = new NetworkError('Network error', { method: 'POST', url: 'http://x/', outcomeUnknown: true, attempts: 2, cause });
+    const error = new NetworkError('Network error', {
+      method: 'POST',
+      url: 'http://x/',
+      outcomeUnknown: true,
+      attempts: 2,
+      cause,
+    });
     expect(error.cause).toBe(cause);
-    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: 'NetworkError', method: 'POST', outcomeUnknown: true, attempts: 2, retryable: false });
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+      name: 'NetworkError',
+      method: 'POST',
+      outcomeUnknown: true,
+      attempts: 2,
+      retryable: false,
+    });
     const limited = new RateLimitedError(undefined, { resetAt: new Date(Date.UTC(2026, 0, 1)), retryAfterMs: 1000 });
     expect(limited.toJSON()).toMatchObject({ resetAt: '2026-01-01T00:00:00.000Z', retryAfterMs: 1000 });
   });
 
   it('normalise field errors from a list as well as a map', () => {
-    const error = new InvalidDataError({ data: { errors: [{ field: 'name', message: 'required' }, { path: ['pupils', 0, 'year'], message: 'too big' }, 'junk'] } });
+    const error = new InvalidDataError({
+      data: {
+        errors: [{ field: 'name', message: 'required' }, { path: ['pupils', 0, 'year'], message: 'too big' }, 'junk'],
+      },
+    });
     expect(error.fieldErrors).toEqual({ name: ['required'], 'pupils.0.year': ['too big'] });
     expect(new InvalidDataError({ data: 'not an object' }).fieldErrors).toEqual({});
   });
@@ -76,7 +99,9 @@ describe('classify', () => {
     expect(errorMessage(readEnvelope({ error: 'E', message: 'M' }), 400)).toBe('E: M');
     expect(errorMessage(readEnvelope({ message: 'M' }), 400)).toBe('M');
     expect(errorMessage(readEnvelope('<html>Bad gateway</html>'), 502)).toBe('Request failed with status 502');
-    expect(errorMessage(readEnvelope({ error: { nested: true }, message: 42 }), 500)).toBe('Request failed with status 500');
+    expect(errorMessage(readEnvelope({ error: { nested: true }, message: 42 }), 500)).toBe(
+      'Request failed with status 500',
+    );
   });
 
   it('reads attempts remaining from the body before the rate-limit header', () => {
@@ -97,10 +122,19 @@ describe('classify', () => {
   it('maps 401, 403, 422 and others, marking only 408/429/5xx as retryable', () => {
     expect(classified(401, {})).toBeInstanceOf(UnauthorisedError);
     expect(classified(403, { message: 'No' })).toBeInstanceOf(ForbiddenError);
-    expect(classified(403, { message: 'Password requires reverification' })).toBeInstanceOf(ReverificationRequiredError);
+    expect(classified(403, { message: 'Password requires reverification' })).toBeInstanceOf(
+      ReverificationRequiredError,
+    );
     expect(classified(422, {})).toBeInstanceOf(InvalidDataError);
     expect(classified(404, {})?.constructor).toBe(ApiError);
-    expect([408, 429, 500, 503, 400, 404].map((s) => classified(s, {})?.retryable)).toEqual([true, true, true, true, false, false]);
+    expect([408, 429, 500, 503, 400, 404].map((s) => classified(s, {})?.retryable)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -112,7 +146,8 @@ describe('network errors', () => {
   });
 
   it('know a write was not sent only when the connection was never made', () => {
-    const withCode = (code: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+    const withCode = (code: string) =>
+      new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
     const facts = { write: true, retryAllowed: false, details: {} };
     expect(toNetworkError(withCode('ECONNREFUSED'), facts).outcomeUnknown).toBe(false);
     expect(toNetworkError(withCode('ENOTFOUND'), facts).outcomeUnknown).toBe(false);

@@ -3,7 +3,13 @@ import { headerRecord } from '../../../core/api/header-fields.js';
 
 describe('headerRecord', () => {
   it('is the record the standard Headers gives, later names overriding earlier ones', () => {
-    const entries: [string, string][] = [['Accept', 'application/json'], ['X-Token', ' abc '], ['content-type', 'text/csv'], ['x-token', 'def'], ['Idempotency-Key', 'k1']];
+    const entries: [string, string][] = [
+      ['Accept', 'application/json'],
+      ['X-Token', ' abc '],
+      ['content-type', 'text/csv'],
+      ['x-token', 'def'],
+      ['Idempotency-Key', 'k1'],
+    ];
     const standard = new Headers();
     for (const [name, value] of entries) standard.set(name, value);
     const ours = headerRecord(entries);

@@ -34,7 +34,9 @@ describe('Node transport (undici)', () => {
     const transport = createNodeTransport({ connections: 1 });
     const client = createClient({ baseUrl: server.url, fetch: transport.fetch, dispatcher: transport.dispatcher });
     const before = server.requests.length;
-    const responses = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((path) => client.request({ method: 'GET', path })));
+    const responses = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((path) => client.request({ method: 'GET', path })),
+    );
     await transport.close();
     expect(responses.map((r) => r.data)).toEqual(['a', 'b', 'c', 'd', 'e'].map((p) => ({ path: `/${p}` })));
     expect(portsOf(before).size).toBe(1);
@@ -46,7 +48,13 @@ describe('Node transport (undici)', () => {
   });
 
   it('createNodeClient sends through undici with the options given, and closes its pool', async () => {
-    const client = createNodeClient({ baseUrl: server.url, token: 'tok-n', clientType: 'edshed-cli', connections: 2, retry: { retries: 0 } });
+    const client = createNodeClient({
+      baseUrl: server.url,
+      token: 'tok-n',
+      clientType: 'edshed-cli',
+      connections: 2,
+      retry: { retries: 0 },
+    });
     const response = await client.request({ method: 'GET', path: 'users/me', query: { full: 1 } });
     expect(response.data).toEqual({ path: '/users/me?full=1' });
     expect(server.requests.at(-1)?.headers).toMatchObject({ 'x-token': 'tok-n', 'x-client-type': 'edshed-cli' });

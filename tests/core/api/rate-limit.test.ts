@@ -20,10 +20,16 @@ describe('rate-limit headers', () => {
   });
 
   it('asks to wait for the reset only when the window is used up', () => {
-    const headers = (remaining: string) => new Headers({ 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': '20', 'retry-after': '5' });
+    const headers = (remaining: string) =>
+      new Headers({ 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': '20', 'retry-after': '5' });
     expect(readRateLimit(headers('0'), 400, NOW)).toMatchObject({ remaining: 0, waitMs: 20_000, retryAfterMs: 5000 });
     expect(readRateLimit(headers('9'), 503, NOW)).toMatchObject({ remaining: 9, waitMs: 5000 });
     expect(readRateLimit(headers('9'), 429, NOW)).toMatchObject({ waitMs: 20_000 });
-    expect(readRateLimit(new Headers(), 503, NOW)).toEqual({ remaining: undefined, resetAt: undefined, retryAfterMs: undefined, waitMs: undefined });
+    expect(readRateLimit(new Headers(), 503, NOW)).toEqual({
+      remaining: undefined,
+      resetAt: undefined,
+      retryAfterMs: undefined,
+      waitMs: undefined,
+    });
   });
 });

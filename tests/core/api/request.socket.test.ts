@@ -7,8 +7,15 @@ describe('request shape over a socket', () => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    server = await startHttpTestServer((req, res) => sendJson(res, 200, { echo: req.url }, { 'x-api-target': 'sandbox', 'x-request-id': 'req-1' }));
-    client = createClient({ baseUrl: server.url, token: 'secret-token', clientType: 'edshed-cli', clientVersion: '0.1.0' });
+    server = await startHttpTestServer((req, res) =>
+      sendJson(res, 200, { echo: req.url }, { 'x-api-target': 'sandbox', 'x-request-id': 'req-1' }),
+    );
+    client = createClient({
+      baseUrl: server.url,
+      token: 'secret-token',
+      clientType: 'edshed-cli',
+      clientVersion: '0.1.0',
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -17,14 +24,29 @@ describe('request shape over a socket', () => {
   it('sends the token, client type and version and the idempotency key as headers', async () => {
     await client.request({ method: 'POST', path: 'superuser/invoices/12/paid', body: {}, idempotencyKey: 'run-1' });
     const received = server.requests.at(-1);
-    expect(received?.headers).toMatchObject({ 'x-token': 'secret-token', 'x-client-type': 'edshed-cli', 'x-client-version': '0.1.0', 'idempotency-key': 'run-1' });
+    expect(received?.headers).toMatchObject({
+      'x-token': 'secret-token',
+      'x-client-type': 'edshed-cli',
+      'x-client-version': '0.1.0',
+      'idempotency-key': 'run-1',
+    });
   });
 
   it('sends GET parameters as a stringified query string', async () => {
-    await client.request({ method: 'GET', path: 'resources/search', query: { curriculum_id: 2, search: 'rhyme time', take: 10, ids: [4, 5], free: true } });
+    await client.request({
+      method: 'GET',
+      path: 'resources/search',
+      query: { curriculum_id: 2, search: 'rhyme time', take: 10, ids: [4, 5], free: true },
+    });
     const url = new URL(server.requests.at(-1)?.url ?? '', server.url);
     expect(url.pathname).toBe('/resources/search');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ curriculum_id: '2', search: 'rhyme time', take: '10', ids: '4,5', free: 'true' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      curriculum_id: '2',
+      search: 'rhyme time',
+      take: '10',
+      ids: '4,5',
+      free: 'true',
+    });
   });
 
   it('sends a JSON body with its content type', async () => {

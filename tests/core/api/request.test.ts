@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, ClientConfigError, createClient, DEFAULT_RETRY_POLICY, type ClientOptions } from '../../../core/api/index.js';
+import {
+  ApiClient,
+  ClientConfigError,
+  createClient,
+  DEFAULT_RETRY_POLICY,
+  type ClientOptions,
+} from '../../../core/api/index.js';
 import { resolveOptions } from '../../../core/api/options.js';
 import { fakeFetch, json, type FakeAnswer } from './support/fake-fetch.js';
 
@@ -55,18 +61,38 @@ describe('ApiClient request building', () => {
 
   it('sends the idempotency key header, and lets the caller add headers', async () => {
     const { client, calls } = setup();
-    await client.request({ method: 'POST', path: 'x', body: {}, idempotencyKey: 'run-7-12', headers: { 'x-trace': 't1' } });
+    await client.request({
+      method: 'POST',
+      path: 'x',
+      body: {},
+      idempotencyKey: 'run-7-12',
+      headers: { 'x-trace': 't1' },
+    });
     expect(calls[0]?.headers.get('idempotency-key')).toBe('run-7-12');
     expect(calls[0]?.headers.get('x-trace')).toBe('t1');
   });
 
   it('stringifies every query value for GET and DELETE: arrays comma-joined, booleans, null and undefined left out', async () => {
     const { client, calls } = setup();
-    const query = { curriculum_id: 2, search: 'a&b c', ids: [1, 'x', 3], deleted: false, live: true, skip: undefined, owner: null };
+    const query = {
+      curriculum_id: 2,
+      search: 'a&b c',
+      ids: [1, 'x', 3],
+      deleted: false,
+      live: true,
+      skip: undefined,
+      owner: null,
+    };
     await client.request({ method: 'GET', path: 'resources/search', query });
     await client.request({ method: 'DELETE', path: 'lists/4', query: { force: true } });
     const url = new URL(calls[0]?.url ?? '');
-    expect([...url.searchParams]).toEqual([['curriculum_id', '2'], ['search', 'a&b c'], ['ids', '1,x,3'], ['deleted', 'false'], ['live', 'true']]);
+    expect([...url.searchParams]).toEqual([
+      ['curriculum_id', '2'],
+      ['search', 'a&b c'],
+      ['ids', '1,x,3'],
+      ['deleted', 'false'],
+      ['live', 'true'],
+    ]);
     expect(calls[0]?.init.body).toBeUndefined();
     expect(calls[1]?.url).toBe('http://api.test/v1/lists/4?force=true');
   });
@@ -94,7 +120,12 @@ describe('ApiClient request building', () => {
 
   it("lets the caller's content-type header win", async () => {
     const { client, calls } = setup();
-    await client.request({ method: 'PUT', path: 'x', body: new Uint8Array([1]), headers: { 'Content-Type': 'image/png' } });
+    await client.request({
+      method: 'PUT',
+      path: 'x',
+      body: new Uint8Array([1]),
+      headers: { 'Content-Type': 'image/png' },
+    });
     expect(calls[0]?.headers.get('content-type')).toBe('image/png');
   });
 
@@ -108,7 +139,14 @@ describe('ApiClient request building', () => {
     const headers = { 'x-api-target': 'staging', 'x-request-id': 'req-9', 'idempotent-replayed': 'true' };
     const { client } = setup([json(201, { invoice: { id: 3 } }, headers)]);
     const response = await client.request({ method: 'POST', path: 'invoices', body: {}, idempotencyKey: 'k' });
-    expect(response).toMatchObject({ status: 201, data: { invoice: { id: 3 } }, apiTarget: 'staging', requestId: 'req-9', replayed: true, attempts: 1 });
+    expect(response).toMatchObject({
+      status: 201,
+      data: { invoice: { id: 3 } },
+      apiTarget: 'staging',
+      requestId: 'req-9',
+      replayed: true,
+      attempts: 1,
+    });
     expect(response.headers.get('x-api-target')).toBe('staging');
   });
 
@@ -116,22 +154,33 @@ describe('ApiClient request building', () => {
     const { client } = setup([new Response(null, { status: 204 }), new Response('plain words', { status: 200 })]);
     expect((await client.request({ method: 'DELETE', path: 'x' })).data).toBeNull();
     expect((await client.request({ method: 'GET', path: 'x/download', answer: 'file' })).data).toBe('plain words');
-    await expect(client.request({ method: 'GET', path: 'x' })).rejects.toThrow(/not the API's: 200 text\/plain, not JSON/);
+    await expect(client.request({ method: 'GET', path: 'x' })).rejects.toThrow(
+      /not the API's: 200 text\/plain, not JSON/,
+    );
   });
 
   it('refuses bad options with ClientConfigError naming them', () => {
     expect(() => new ApiClient().init({ environment: 'prod' })).toThrow(/Unknown environment 'prod'/);
     expect(() => new ApiClient().init({ baseUrl: 'ftp://x/' })).toThrow(ClientConfigError);
     expect(() => new ApiClient().init({ environment: 'sandbox', retry: { retries: -1 } })).toThrow(/retry\.retries/);
-    expect(() => new ApiClient().init({ environment: 'sandbox', token: 'bad\ntoken' })).toThrow(/token: must be printable ASCII/);
-    const several = { environment: 'sandbox', token: '', clientVersion: 7, retry: { retries: 1.5, maxDelayMs: Infinity } } as unknown as ClientOptions;
+    expect(() => new ApiClient().init({ environment: 'sandbox', token: 'bad\ntoken' })).toThrow(
+      /token: must be printable ASCII/,
+    );
+    const several = {
+      environment: 'sandbox',
+      token: '',
+      clientVersion: 7,
+      retry: { retries: 1.5, maxDelayMs: Infinity },
+    } as unknown as ClientOptions;
     expect(() => new ApiClient().init(several)).toThrow(
       'Invalid client options: token: must be a non-empty string; clientVersion: must be a non-empty string; retry.retries: must be a whole number from 0 to 20; retry.maxDelayMs: must be a finite number, 0 or more',
     );
-    expect(() => new ApiClient().init({ environment: 'sandbox', retry: [] as unknown as ClientOptions['retry'] })).toThrow('retry: must be an object');
+    expect(() =>
+      new ApiClient().init({ environment: 'sandbox', retry: [] as unknown as ClientOptions['retry'] }),
+    ).toThrow('retry: must be an object');
   });
 
-  it('takes only the retry policy\'s own keys from the retry option', () => {
+  it("takes only the retry policy's own keys from the retry option", () => {
     const retry = { retries: 0, maxDelayMs: undefined, jitter: 'full' } as unknown as ClientOptions['retry'];
     expect(resolveOptions({ environment: 'sandbox', retry }).retry).toEqual({ ...DEFAULT_RETRY_POLICY, retries: 0 });
   });

@@ -50,16 +50,27 @@ describe('retries over a socket', () => {
       [500, {}],
     ]);
     const before = server.requests.length;
-    const response = await client.request({ method: 'POST', path: 'superuser/invoices/12/paid', body: { method: 'bacs' }, idempotencyKey: 'run-9-12' });
+    const response = await client.request({
+      method: 'POST',
+      path: 'superuser/invoices/12/paid',
+      body: { method: 'bacs' },
+      idempotencyKey: 'run-9-12',
+    });
     expect(response.attempts).toBe(3);
     const sent = server.requests.slice(before);
     expect(sent.map((r) => r.headers['idempotency-key'])).toEqual(['run-9-12', 'run-9-12', 'run-9-12']);
-    expect(sent.map((r) => JSON.parse(r.body.toString('utf8')) as unknown)).toEqual([{ method: 'bacs' }, { method: 'bacs' }, { method: 'bacs' }]);
+    expect(sent.map((r) => JSON.parse(r.body.toString('utf8')) as unknown)).toEqual([
+      { method: 'bacs' },
+      { method: 'bacs' },
+      { method: 'bacs' },
+    ]);
   });
 
   it('does not retry a write without a key', async () => {
     const seen = failThenSucceed([[503, {}]]);
-    await expect(client.request({ method: 'POST', path: 'superuser/invoices/12/paid', body: {} })).rejects.toMatchObject({ status: 503, attempts: 1 });
+    await expect(
+      client.request({ method: 'POST', path: 'superuser/invoices/12/paid', body: {} }),
+    ).rejects.toMatchObject({ status: 503, attempts: 1 });
     expect(seen()).toBe(1);
     expect(sleep).not.toHaveBeenCalled();
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createClient, NetworkError, RateLimitedError, type ClientOptions, type Sleep } from '../../../core/api/index.js';
+import {
+  ApiError,
+  createClient,
+  NetworkError,
+  RateLimitedError,
+  type ClientOptions,
+  type Sleep,
+} from '../../../core/api/index.js';
 import type { Method } from '../../../core/endpoints/define.js';
 import { fakeFetch, json, socketError, type FakeAnswer } from './support/fake-fetch.js';
 
@@ -8,7 +15,14 @@ const NOW = Date.UTC(2026, 10, 2, 9, 0, 0);
 function setup(answers: readonly FakeAnswer[], options: Partial<ClientOptions> = {}) {
   const fake = fakeFetch(answers);
   const sleep = vi.fn<Sleep>(async () => undefined);
-  const client = createClient({ baseUrl: 'http://api.test/', fetch: fake.fetch, sleep, random: () => 0, now: () => NOW, ...options });
+  const client = createClient({
+    baseUrl: 'http://api.test/',
+    fetch: fake.fetch,
+    sleep,
+    random: () => 0,
+    now: () => NOW,
+    ...options,
+  });
   return { client, calls: fake.calls, sleep, delays: () => sleep.mock.calls.map(([ms]) => ms) };
 }
 
@@ -23,7 +37,10 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 
 describe('retries', () => {
   it('retries a GET on 5xx and reports the attempts it took', async () => {
-    const { client, calls, delays } = setup([json(503, {}), json(500, {}), json(200, { ok: true })], { random: () => 0.5, retry: { baseDelayMs: 100 } });
+    const { client, calls, delays } = setup([json(503, {}), json(500, {}), json(200, { ok: true })], {
+      random: () => 0.5,
+      retry: { baseDelayMs: 100 },
+    });
     const response = await client.request({ method: 'GET', path: 'schools' });
     expect(response.attempts).toBe(3);
     expect(calls).toHaveLength(3);
@@ -31,7 +48,10 @@ describe('retries', () => {
   });
 
   it('grows the backoff exponentially and caps it at maxDelayMs', async () => {
-    const { client, calls, delays } = setup([json(502, {})], { random: () => 1, retry: { retries: 5, baseDelayMs: 100, maxDelayMs: 1000 } });
+    const { client, calls, delays } = setup([json(502, {})], {
+      random: () => 1,
+      retry: { retries: 5, baseDelayMs: 100, maxDelayMs: 1000 },
+    });
     const error = await failure(client.request({ method: 'GET', path: 'schools' }));
     expect(delays()).toEqual([100, 200, 400, 800, 1000]);
     expect(calls).toHaveLength(6);
@@ -39,7 +59,10 @@ describe('retries', () => {
   });
 
   it('uses full jitter: the wait is the random share of the step', async () => {
-    const { client, delays } = setup([json(503, {}), json(503, {}), json(200, {})], { random: () => 0.25, retry: { baseDelayMs: 1000 } });
+    const { client, delays } = setup([json(503, {}), json(503, {}), json(200, {})], {
+      random: () => 0.25,
+      retry: { baseDelayMs: 1000 },
+    });
     await client.request({ method: 'GET', path: 'x' });
     expect(delays()).toEqual([250, 500]);
   });
@@ -84,19 +107,27 @@ describe('retries', () => {
   });
 
   it('keeps the jittered wait when it is already longer than Retry-After', async () => {
-    const { client, delays } = setup([json(503, {}, { 'retry-after': '1' }), json(200, {})], { random: () => 1, retry: { baseDelayMs: 4000 } });
+    const { client, delays } = setup([json(503, {}, { 'retry-after': '1' }), json(200, {})], {
+      random: () => 1,
+      retry: { baseDelayMs: 4000 },
+    });
     await client.request({ method: 'GET', path: 'x' });
     expect(delays()).toEqual([4000]);
   });
 
   it('never waits less than the rate-limit reset', async () => {
-    const { client, delays } = setup([json(429, {}, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '3' }), json(200, {})]);
+    const { client, delays } = setup([
+      json(429, {}, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '3' }),
+      json(200, {}),
+    ]);
     await client.request({ method: 'GET', path: 'x' });
     expect(delays()).toEqual([3000]);
   });
 
   it('gives up at once when the server asks for a longer wait than maxDelayMs, saying how long', async () => {
-    const { client, calls, sleep } = setup([json(429, {}, { 'retry-after': '120' })], { retry: { maxDelayMs: 60_000 } });
+    const { client, calls, sleep } = setup([json(429, {}, { 'retry-after': '120' })], {
+      retry: { maxDelayMs: 60_000 },
+    });
     const error = await failure(client.request({ method: 'GET', path: 'x' }));
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error).toMatchObject({ retryAfterMs: 120_000, attempts: 1 });
@@ -104,19 +135,30 @@ describe('retries', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('does not retry a %s without an idempotency key', async (method: Method) => {
-    const { client, calls } = setup([json(503, {}), json(200, {})]);
-    const error = await failure(client.request({ method, path: 'x', ...(method === 'DELETE' ? {} : { body: {} }) }));
-    expect(calls).toHaveLength(1);
-    expect(error).toMatchObject({ status: 503, retryable: false, attempts: 1 });
-  });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+    'does not retry a %s without an idempotency key',
+    async (method: Method) => {
+      const { client, calls } = setup([json(503, {}), json(200, {})]);
+      const error = await failure(client.request({ method, path: 'x', ...(method === 'DELETE' ? {} : { body: {} }) }));
+      expect(calls).toHaveLength(1);
+      expect(error).toMatchObject({ status: 503, retryable: false, attempts: 1 });
+    },
+  );
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('retries a %s with an idempotency key, sending the same key each time', async (method: Method) => {
-    const { client, calls } = setup([json(503, {}), socketError(), json(200, { done: true })]);
-    const response = await client.request({ method, path: 'x', idempotencyKey: 'key-1', ...(method === 'DELETE' ? {} : { body: { a: 1 } }) });
-    expect(response.attempts).toBe(3);
-    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1', 'key-1']);
-  });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+    'retries a %s with an idempotency key, sending the same key each time',
+    async (method: Method) => {
+      const { client, calls } = setup([json(503, {}), socketError(), json(200, { done: true })]);
+      const response = await client.request({
+        method,
+        path: 'x',
+        idempotencyKey: 'key-1',
+        ...(method === 'DELETE' ? {} : { body: { a: 1 } }),
+      });
+      expect(response.attempts).toBe(3);
+      expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1', 'key-1']);
+    },
+  );
 
   it('retries a GET after a network error', async () => {
     const { client, calls } = setup([socketError(), json(200, { ok: 1 })]);
@@ -146,7 +188,9 @@ describe('retries', () => {
   });
 
   it('reports the last error after retries are exhausted', async () => {
-    const { client } = setup([json(503, { error: 'first' }), json(502, { error: 'second' })], { retry: { retries: 1 } });
+    const { client } = setup([json(503, { error: 'first' }), json(502, { error: 'second' })], {
+      retry: { retries: 1 },
+    });
     const error = await failure(client.request({ method: 'GET', path: 'x' }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'second', status: 502, attempts: 2 });
@@ -164,7 +208,9 @@ describe('retries', () => {
       controller.abort(new Error('user pressed ctrl-c'));
     });
     const { client, calls } = setup([json(503, {})], { sleep });
-    await expect(client.request({ method: 'GET', path: 'x', signal: controller.signal })).rejects.toThrow('user pressed ctrl-c');
+    await expect(client.request({ method: 'GET', path: 'x', signal: controller.signal })).rejects.toThrow(
+      'user pressed ctrl-c',
+    );
     expect(calls).toHaveLength(1);
     expect(sleep).toHaveBeenCalledTimes(1);
   });

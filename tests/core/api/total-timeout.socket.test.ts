@@ -47,9 +47,16 @@ describe('totalTimeoutMs: one budget for all of a call', () => {
   });
 
   it('a wait the server asks for that would outlast the budget ends the call at once with the answer it got', async () => {
-    const busy = await startHttpTestServer((_req, res) => sendJson(res, 503, { error: 'Busy' }, { 'retry-after': '5' }));
+    const busy = await startHttpTestServer((_req, res) =>
+      sendJson(res, 503, { error: 'Busy' }, { 'retry-after': '5' }),
+    );
     try {
-      const client = createClient({ baseUrl: busy.url, timeoutMs: ATTEMPT_MS, totalTimeoutMs: 1_000, retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 10_000 } });
+      const client = createClient({
+        baseUrl: busy.url,
+        timeoutMs: ATTEMPT_MS,
+        totalTimeoutMs: 1_000,
+        retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 10_000 },
+      });
       const error = await client.request({ method: 'GET', path: 'users/me' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status: 503, attempts: 1 });
@@ -60,12 +67,20 @@ describe('totalTimeoutMs: one budget for all of a call', () => {
   });
 
   it('scope client: the calls share one budget; a call after it is spent is not sent', async () => {
-    const client = createClient({ baseUrl: silent.url, timeoutMs: ATTEMPT_MS, totalTimeoutMs: 300, totalTimeoutScope: 'client', retry });
+    const client = createClient({
+      baseUrl: silent.url,
+      timeoutMs: ATTEMPT_MS,
+      totalTimeoutMs: 300,
+      totalTimeoutScope: 'client',
+      retry,
+    });
     await expect(client.request({ method: 'GET', path: 'users/me' })).rejects.toBeInstanceOf(TimeoutError);
     const before = silent.requests.length;
     const error = await client.request({ method: 'GET', path: 'schools/1' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TimeoutError', attempts: 0, notSent: true });
-    expect((error as Error).message).toMatch(/^No answer within 0\.3 s: that time was spent before this request, which was not sent/);
+    expect((error as Error).message).toMatch(
+      /^No answer within 0\.3 s: that time was spent before this request, which was not sent/,
+    );
     expect(silent.requests.length).toBe(before);
   });
 
@@ -78,14 +93,24 @@ describe('totalTimeoutMs: one budget for all of a call', () => {
   });
 
   it('without it, each attempt has its own limit, and the message says so', async () => {
-    const client = createClient({ baseUrl: silent.url, timeoutMs: 200, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const client = createClient({
+      baseUrl: silent.url,
+      timeoutMs: 200,
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     const error = await client.request({ method: 'GET', path: 'users/me' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ limit: 'attempt', attempts: 2, message: 'No answer within 0.2 s (each of 2 attempts)' });
+    expect(error).toMatchObject({
+      limit: 'attempt',
+      attempts: 2,
+      message: 'No answer within 0.2 s (each of 2 attempts)',
+    });
   });
 
   it('refuses a total or a scope it cannot use', () => {
     expect(() => createClient({ baseUrl: silent.url, totalTimeoutMs: -1 })).toThrow(/totalTimeoutMs/);
-    expect(() => createClient({ baseUrl: silent.url, totalTimeoutScope: 'command' as 'client' })).toThrow(/totalTimeoutScope: must be "request" or "client"/);
+    expect(() => createClient({ baseUrl: silent.url, totalTimeoutScope: 'command' as 'client' })).toThrow(
+      /totalTimeoutScope: must be "request" or "client"/,
+    );
   });
 });
 

@@ -21,7 +21,10 @@ describe.each(['global fetch', 'undici transport'])('upload progress over a sock
   beforeAll(async () => {
     server = await startHttpTestServer((req, res) => sendJson(res, 200, { received: req.body.length }));
     transport = transportName === 'undici transport' ? createNodeTransport() : undefined;
-    client = createClient({ baseUrl: server.url, ...(transport ? { fetch: transport.fetch, dispatcher: transport.dispatcher } : {}) });
+    client = createClient({
+      baseUrl: server.url,
+      ...(transport ? { fetch: transport.fetch, dispatcher: transport.dispatcher } : {}),
+    });
   });
   afterAll(async () => {
     await transport?.close();
@@ -31,7 +34,12 @@ describe.each(['global fetch', 'undici transport'])('upload progress over a sock
   it('reports rising percentages ending at 100 for bytes, and the server gets every byte', async () => {
     const bytes = new Uint8Array(1024 * 1024).map((_, i) => i % 251);
     const progress: number[] = [];
-    const response = await client.request({ method: 'POST', path: 'files', body: bytes, onUploadProgress: (p) => progress.push(p) });
+    const response = await client.request({
+      method: 'POST',
+      path: 'files',
+      body: bytes,
+      onUploadProgress: (p) => progress.push(p),
+    });
     expect(response.data).toEqual({ received: bytes.length });
     expect(Buffer.compare(server.requests.at(-1)?.body ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
     expectProgress(progress, 10);
@@ -50,7 +58,12 @@ describe.each(['global fetch', 'undici transport'])('upload progress over a sock
   it('reports progress for a Blob, keeping its content type', async () => {
     const text = 'name,year\n'.repeat(40_000);
     const progress: number[] = [];
-    await client.request({ method: 'POST', path: 'pupils/import', body: new Blob([text], { type: 'text/csv' }), onUploadProgress: (p) => progress.push(p) });
+    await client.request({
+      method: 'POST',
+      path: 'pupils/import',
+      body: new Blob([text], { type: 'text/csv' }),
+      onUploadProgress: (p) => progress.push(p),
+    });
     const received = server.requests.at(-1);
     expect(received?.headers['content-type']).toBe('text/csv');
     expect(received?.body.toString('utf8')).toBe(text);

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The repository's own documents: the README, docs/ and the benches' README. */
-const DOCS = ['README.md', 'bench/README.md', ...readdirSync(`${ROOT}docs`).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  'bench/README.md',
+  ...readdirSync(`${ROOT}docs`)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** A path of this repository named in code spans: it starts at one of the top folders (dist/ is built, so left out). */
 const TOP = /^(?:core|cli|sandbox|web|tests|bench|scripts|bin|docs|\.ci)\//;
@@ -22,7 +28,8 @@ function namedPaths(text: string): string[] {
 }
 
 /** A bench is named by its short name too (`bench/reconcile` for bench/reconcile.bench.mjs). */
-const exists = (path: string): boolean => existsSync(`${ROOT}${path}`) || (path.startsWith('bench/') && existsSync(`${ROOT}${path}.bench.mjs`));
+const exists = (path: string): boolean =>
+  existsSync(`${ROOT}${path}`) || (path.startsWith('bench/') && existsSync(`${ROOT}${path}.bench.mjs`));
 
 describe('the documents name only paths that exist', () => {
   it.each(DOCS)('%s', (doc) => {
@@ -32,6 +39,9 @@ describe('the documents name only paths that exist', () => {
   });
 
   it('reads a path out of a code span as a person writes it', () => {
-    expect(namedPaths('see `cli/read/records.ts:12`, `web/src/` and `core/endpoints/<area>.ts`, `npm test`')).toEqual(['cli/read/records.ts', 'web/src/']);
+    expect(namedPaths('see `cli/read/records.ts:12`, `web/src/` and `core/endpoints/<area>.ts`, `npm test`')).toEqual([
+      'cli/read/records.ts',
+      'web/src/',
+    ]);
   });
 });

@@ -23,7 +23,9 @@ const SCRIPT = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/;
  */
 function areaFiles(): string[] {
   const index = readFileSync(`${ROOT}core/endpoints/index.ts`, 'utf8');
-  return [...index.matchAll(/^import \{ \w+Area \} from '\.\/([\w-]+)\.js';$/gm)].map((m) => `core/endpoints/${m[1]}.ts`);
+  return [...index.matchAll(/^import \{ \w+Area \} from '\.\/([\w-]+)\.js';$/gm)].map(
+    (m) => `core/endpoints/${m[1]}.ts`,
+  );
 }
 
 /** The files checked, relative to the root. */

@@ -5,7 +5,11 @@ import { importCycles, importGraph, type ImportEdge } from '../../helpers/import
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const graph = importGraph(ROOT, ['core', 'cli', 'sandbox']);
 
-const edge = (to: string, kind: 'static' | 'type' | 'dynamic'): ImportEdge => ({ to, typeOnly: kind === 'type', dynamic: kind === 'dynamic' });
+const edge = (to: string, kind: 'static' | 'type' | 'dynamic'): ImportEdge => ({
+  to,
+  typeOnly: kind === 'type',
+  dynamic: kind === 'dynamic',
+});
 
 describe('import cycles in core/, cli/ and sandbox/ (none of more than 5 files)', () => {
   it('reads the real graph (a check of nothing would pass)', () => {
@@ -37,7 +41,11 @@ describe('import cycles in core/, cli/ and sandbox/ (none of more than 5 files)'
   });
 
   it('cli/bulk/ imports no command: the commands register with cli/bulk/registry.ts', () => {
-    const reaching = [...graph].flatMap(([from, edges]) => (from.startsWith('cli/bulk/') ? edges.filter((e) => e.to.startsWith('cli/commands/')).map((e) => `${from} -> ${e.to}`) : []));
+    const reaching = [...graph].flatMap(([from, edges]) =>
+      from.startsWith('cli/bulk/')
+        ? edges.filter((e) => e.to.startsWith('cli/commands/')).map((e) => `${from} -> ${e.to}`)
+        : [],
+    );
     expect(reaching).toEqual([]);
   });
 

@@ -11,7 +11,9 @@ const touches = section.slice(section.indexOf('### Files the operation touches')
 /** The numbered rows of the non-shared file table: `| 3 | \`path\` | role |`. */
 const nonShared = [...touches.matchAll(/^\| (\d+) \| `([^`]+)` \|/gm)].map((m) => m[2] as string);
 const claimed = Number(/\*\*(\d+) non-shared files\.\*\*/.exec(touches)?.[1]);
-const shared = [...(/Shared files on the path: ([^\n]+(?:\n(?!\n)[^\n]+)*)/.exec(touches)?.[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+const shared = [
+  ...(/Shared files on the path: ([^\n]+(?:\n(?!\n)[^\n]+)*)/.exec(touches)?.[1] ?? '').matchAll(/`([^`]+)`/g),
+].map((m) => m[1] as string);
 
 describe('docs/ARCHITECTURE.md: `invoices mark-paid` traced end to end (at most 15 non-shared files)', () => {
   it('lists the non-shared files, at most 15, as many as it says', () => {
@@ -22,7 +24,9 @@ describe('docs/ARCHITECTURE.md: `invoices mark-paid` traced end to end (at most 
   });
 
   it('names only files that exist', () => {
-    const named = [...section.matchAll(/`((?:core|cli|sandbox|bin|tests)\/[\w./-]+\.(?:ts|js))`/g)].map((m) => m[1] as string);
+    const named = [...section.matchAll(/`((?:core|cli|sandbox|bin|tests)\/[\w./-]+\.(?:ts|js))`/g)].map(
+      (m) => m[1] as string,
+    );
     expect(named.length).toBeGreaterThan(40);
     expect(named.filter((path) => !existsSync(`${ROOT}${path}`))).toEqual([]);
   });

@@ -46,7 +46,8 @@ function scriptTexts(path: string, source: string): Text[] {
   const comments = new Map<number, Text>();
   const names: Text[] = [];
   const addComments = (ranges: readonly ts.CommentRange[] | undefined) => {
-    for (const range of ranges ?? []) comments.set(range.pos, { line: lineOf(range.pos), text: source.slice(range.pos, range.end) });
+    for (const range of ranges ?? [])
+      comments.set(range.pos, { line: lineOf(range.pos), text: source.slice(range.pos, range.end) });
   };
   const visit = (node: ts.Node) => {
     // A comment is the trivia before or after some token; tokens include the closing braces that end a block.
@@ -56,7 +57,10 @@ function scriptTexts(path: string, source: string): Text[] {
     }
     if (ts.isCallExpression(node) && TEST_CALLS.has(rootName(node.expression) ?? '')) {
       const name = node.arguments[0];
-      if (name && (ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) || ts.isTemplateExpression(name))) {
+      if (
+        name &&
+        (ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) || ts.isTemplateExpression(name))
+      ) {
         names.push({ line: lineOf(name.getStart(file)), text: name.getText(file) });
       }
     }
@@ -127,7 +131,7 @@ describe('comments and test names say what or why, not which issue', () => {
     expect(citations('.ci/run', 'set -e\necho ok # issue 4\n')).toEqual(['.ci/run:2: # issue 4']);
   });
 
-  it('leaves the verb, another project\'s tracker and plain strings alone', () => {
+  it("leaves the verb, another project's tracker and plain strings alone", () => {
     const source = [
       "it('issues 32-byte tokens', () => {});",
       '// max-mapper/csv-spectrum issues 20 and 22, pull request 23',

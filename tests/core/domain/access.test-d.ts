@@ -12,6 +12,10 @@ type ApiOnlyField = 'spelling_access_level' | 'edshed_access_level' | 'has_numbe
 type Read = keyof (typeof ACCESS_USER_SCHEMA)['shape'];
 
 expectTypeOf<Exclude<Read, keyof SessionUser | ApiOnlyField>>().toBeNever();
-expectTypeOf<Extract<Read, keyof SessionUser>>().toEqualTypeOf<'superuser' | 'tester' | 'permissions' | 'literacy_access_level' | 'imitatingUser' | 'school'>();
+expectTypeOf<Extract<Read, keyof SessionUser>>().toEqualTypeOf<
+  'superuser' | 'tester' | 'permissions' | 'literacy_access_level' | 'imitatingUser' | 'school'
+>();
 // The permissions read are the shape's: a list of strings.
-expectTypeOf<NonNullable<(typeof ACCESS_USER_SCHEMA)['shape']['permissions']['_zod']['output']>>().toEqualTypeOf<SessionUser['permissions']>();
+expectTypeOf<NonNullable<(typeof ACCESS_USER_SCHEMA)['shape']['permissions']['_zod']['output']>>().toEqualTypeOf<
+  SessionUser['permissions']
+>();

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  AVATAR_COLOURS, AVATAR_LAYERS, AVATAR_PALETTE_SIZES, AVATAR_SLOTS, AVATAR_SIZES, avatarDimensions, avatarHash, parseAvatar,
+  AVATAR_COLOURS,
+  AVATAR_LAYERS,
+  AVATAR_PALETTE_SIZES,
+  AVATAR_SLOTS,
+  AVATAR_SIZES,
+  avatarDimensions,
+  avatarHash,
+  parseAvatar,
 } from '../../../core/domain/avatar.js';
 
 describe('avatar tables (O §3, §9)', () => {
@@ -15,7 +22,13 @@ describe('avatar tables (O §3, §9)', () => {
     expect(AVATAR_LAYERS.indexOf('hairback')).toBeLessThan(AVATAR_LAYERS.indexOf('hairfront'));
   });
 
-  it.each([[1, 56, 64], [2, 160, 184], [3, 320, 368], [undefined, 320, 368], [7, 320, 368]])('size %s is %ix%i', (size, width, height) => {
+  it.each([
+    [1, 56, 64],
+    [2, 160, 184],
+    [3, 320, 368],
+    [undefined, 320, 368],
+    [7, 320, 368],
+  ])('size %s is %ix%i', (size, width, height) => {
     expect(avatarDimensions(size)).toEqual({ width, height });
   });
 

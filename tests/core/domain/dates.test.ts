@@ -60,10 +60,18 @@ describe('isoDateProblem', () => {
     expect(isIsoDate(text)).toBe(false);
   });
 
-  it.each(['', 'soon', '2026-2-3', '02/11/2026', '2026-11-02T10', '2026-11-02T1:30', '2026-11-02T10:30:00.Z', '2026-11-02Z', ' 2026-11-02', '2026-11-02T10:30:00 GMT'])(
-    'refuses %j as not written in the form',
-    (text) => {
-      expect(isoDateProblem(text)).toMatch(/^not written YYYY-MM-DD or YYYY-MM-DDTHH:MM/);
-    },
-  );
+  it.each([
+    '',
+    'soon',
+    '2026-2-3',
+    '02/11/2026',
+    '2026-11-02T10',
+    '2026-11-02T1:30',
+    '2026-11-02T10:30:00.Z',
+    '2026-11-02Z',
+    ' 2026-11-02',
+    '2026-11-02T10:30:00 GMT',
+  ])('refuses %j as not written in the form', (text) => {
+    expect(isoDateProblem(text)).toMatch(/^not written YYYY-MM-DD or YYYY-MM-DDTHH:MM/);
+  });
 });

@@ -38,9 +38,12 @@ describe('stripHtml against the XSS corpus', () => {
     expect(VECTORS.length).toBeGreaterThanOrEqual(100);
   });
 
-  it.each(VECTORS.map((vector, index) => [index + 1, vector]))('vector %i leaves no script, handler, unsafe URL or unknown tag', (_line, vector) => {
-    assertSafe(stripHtml(vector as string));
-  });
+  it.each(VECTORS.map((vector, index) => [index + 1, vector]))(
+    'vector %i leaves no script, handler, unsafe URL or unknown tag',
+    (_line, vector) => {
+      assertSafe(stripHtml(vector as string));
+    },
+  );
 });
 
 describe('stripHtml keeps allowed markup', () => {
@@ -49,7 +52,10 @@ describe('stripHtml keeps allowed markup', () => {
     ['<P CLASS="x" onclick="y()">Hi</P>', '<p>Hi</p>'],
     ['line<br/>break<BR>again<hr />', 'line<br>break<br>again<hr>'],
     ['<ul><li>one</li><li>two</li></ul>', '<ul><li>one</li><li>two</li></ul>'],
-    ['<a href="https://example.com/x?a=1&amp;b=2" target="_blank">go</a>', '<a href="https://example.com/x?a=1&amp;b=2">go</a>'],
+    [
+      '<a href="https://example.com/x?a=1&amp;b=2" target="_blank">go</a>',
+      '<a href="https://example.com/x?a=1&amp;b=2">go</a>',
+    ],
     ['<a href="/browse/poetry-shed">poetry</a>', '<a href="/browse/poetry-shed">poetry</a>'],
     ['<a href="mailto:help@example.com">mail</a>', '<a href="mailto:help@example.com">mail</a>'],
     ["<a href='#top'>top</a>", '<a href="#top">top</a>'],
@@ -96,20 +102,63 @@ describe('stripHtml removes and encodes everything else', () => {
 
 describe('stripHtml properties', () => {
   const piece = fc.constantFrom(
-    '<', '>', '</', '/', '=', '"', "'", ' ', '\n', '\t', '&', '#', ';', '!--', '-->', '<!', '<?',
-    'a', 'b', 'p', 'br', 'script', 'style', 'img', 'svg', 'iframe', 'textarea', 'href', 'src', 'onclick',
-    'onerror', 'javascript:', 'data:', 'JaVaScRiPt&#58;', '&#x6a;', '&colon;', 'http://x', '/ok', 'alert(1)', 'text',
+    '<',
+    '>',
+    '</',
+    '/',
+    '=',
+    '"',
+    "'",
+    ' ',
+    '\n',
+    '\t',
+    '&',
+    '#',
+    ';',
+    '!--',
+    '-->',
+    '<!',
+    '<?',
+    'a',
+    'b',
+    'p',
+    'br',
+    'script',
+    'style',
+    'img',
+    'svg',
+    'iframe',
+    'textarea',
+    'href',
+    'src',
+    'onclick',
+    'onerror',
+    'javascript:',
+    'data:',
+    'JaVaScRiPt&#58;',
+    '&#x6a;',
+    '&colon;',
+    'http://x',
+    '/ok',
+    'alert(1)',
+    'text',
   );
   const htmlish = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
 
   it('never emits markup outside the allow-list, for any input', () => {
-    fc.assert(fc.property(fc.oneof(htmlish, fc.string()), (input) => assertSafe(stripHtml(input))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.oneof(htmlish, fc.string()), (input) => assertSafe(stripHtml(input))),
+      { numRuns: 3000 },
+    );
   });
 
   it('is idempotent: stripping its own output changes nothing', () => {
-    fc.assert(fc.property(fc.oneof(htmlish, fc.string()), (input) => {
-      const once = stripHtml(input);
-      expect(stripHtml(once)).toBe(once);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(htmlish, fc.string()), (input) => {
+        const once = stripHtml(input);
+        expect(stripHtml(once)).toBe(once);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,12 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALES, REDIRECT_ONLY_LOCALE_PREFIX, ROUTABLE_LOCALES, findLocale, isRoutableLocale, localeForCountry } from '../../../core/domain/locales.js';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  REDIRECT_ONLY_LOCALE_PREFIX,
+  ROUTABLE_LOCALES,
+  findLocale,
+  isRoutableLocale,
+  localeForCountry,
+} from '../../../core/domain/locales.js';
 import { resolveLocale, splitLocalePath } from '../../../core/domain/locale-resolution.js';
 
 describe('LOCALES', () => {
   it('has the 17 locales of O §3, in their underscored form', () => {
     expect(LOCALES.map((l) => l.underscored)).toEqual([
-      'en_GB', 'en_AU', 'en_CA', 'en_HK', 'en_IE', 'en_IN', 'en_NZ', 'en_PK', 'en_US', 'en_ZA',
-      'fr_FR', 'de_DE', 'es_ES', 'cy_GB', 'pt_PT', 'pt_BR', 'af_ZA',
+      'en_GB',
+      'en_AU',
+      'en_CA',
+      'en_HK',
+      'en_IE',
+      'en_IN',
+      'en_NZ',
+      'en_PK',
+      'en_US',
+      'en_ZA',
+      'fr_FR',
+      'de_DE',
+      'es_ES',
+      'cy_GB',
+      'pt_PT',
+      'pt_BR',
+      'af_ZA',
     ]);
   });
 
@@ -19,7 +42,8 @@ describe('LOCALES', () => {
     expect(locale.stripeRegion).toBe(locale.underscored === 'en_US' ? 'US' : 'GB');
     expect(locale.name.length).toBeGreaterThan(0);
     expect(locale.emoji.length).toBeGreaterThan(0);
-    for (const flag of ['spelling', 'quiz', 'user', 'school', 'audio'] as const) expect(typeof locale[flag]).toBe('boolean');
+    for (const flag of ['spelling', 'quiz', 'user', 'school', 'audio'] as const)
+      expect(typeof locale[flag]).toBe('boolean');
     expect(() => new Intl.NumberFormat(locale.iso, { style: 'currency', currency: locale.currency })).not.toThrow();
   });
 
@@ -34,21 +58,29 @@ describe('LOCALES', () => {
     for (const code of ROUTABLE_LOCALES) expect(findLocale(code)?.language).toBe('en');
   });
 
-  it.each([['en-gb', 'en_GB'], ['EN_au', 'en_AU'], [' pt-br ', 'pt_BR'], ['xx-yy', undefined], ['en', undefined]])(
-    'findLocale(%j) is %s',
-    (input, expected) => {
-      expect(findLocale(input)?.underscored).toBe(expected);
-    },
-  );
+  it.each([
+    ['en-gb', 'en_GB'],
+    ['EN_au', 'en_AU'],
+    [' pt-br ', 'pt_BR'],
+    ['xx-yy', undefined],
+    ['en', undefined],
+  ])('findLocale(%j) is %s', (input, expected) => {
+    expect(findLocale(input)?.underscored).toBe(expected);
+  });
 });
 
 describe('localeForCountry', () => {
-  it.each([['GB', 'en_GB'], ['za', 'en_ZA'], [' us ', 'en_US'], ['PK', 'en_PK'], ['FR', undefined], ['BR', undefined], ['XX', undefined]])(
-    '%j -> %s',
-    (country, expected) => {
-      expect(localeForCountry(country)?.underscored).toBe(expected);
-    },
-  );
+  it.each([
+    ['GB', 'en_GB'],
+    ['za', 'en_ZA'],
+    [' us ', 'en_US'],
+    ['PK', 'en_PK'],
+    ['FR', undefined],
+    ['BR', undefined],
+    ['XX', undefined],
+  ])('%j -> %s', (country, expected) => {
+    expect(localeForCountry(country)?.underscored).toBe(expected);
+  });
 });
 
 describe('resolveLocale', () => {

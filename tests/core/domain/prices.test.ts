@@ -35,7 +35,8 @@ describe('price table (O §9)', () => {
 
   it('has prices for every routable locale and none for the other languages', () => {
     for (const code of ROUTABLE_LOCALES) expect(priceGroupFor(code)).toBeDefined();
-    for (const code of ['fr-fr', 'de-de', 'es-es', 'cy-gb', 'pt-pt', 'pt-br', 'af-za', 'xx']) expect(localePrices(code)).toBeUndefined();
+    for (const code of ['fr-fr', 'de-de', 'es-es', 'cy-gb', 'pt-pt', 'pt-br', 'af-za', 'xx'])
+      expect(localePrices(code)).toBeUndefined();
   });
 
   it('holds whole minor units only, and only ZA has a different maths app price', () => {
@@ -47,8 +48,20 @@ describe('price table (O §9)', () => {
 
   it('lists phonics costs in pence plus VAT and in rand without VAT', () => {
     const order = ['decodable1', 'decodable2', 'pack1', 'pack2', 'digital'] as const;
-    expect(order.map((k) => minorToDecimal(PHONICS_COSTS.gbp[k], 'gbp'))).toEqual(['176.00', '115.00', '750.00', '750.00', '2.00']);
-    expect(order.map((k) => minorToDecimal(PHONICS_COSTS.zar[k], 'zar'))).toEqual(['2800.00', '2000.00', '13000.00', '13000.00', '3000.00']);
+    expect(order.map((k) => minorToDecimal(PHONICS_COSTS.gbp[k], 'gbp'))).toEqual([
+      '176.00',
+      '115.00',
+      '750.00',
+      '750.00',
+      '2.00',
+    ]);
+    expect(order.map((k) => minorToDecimal(PHONICS_COSTS.zar[k], 'zar'))).toEqual([
+      '2800.00',
+      '2000.00',
+      '13000.00',
+      '13000.00',
+      '3000.00',
+    ]);
     expect(PHONICS_COSTS.gbp.plusVat).toBe(true);
     expect(PHONICS_COSTS.zar.plusVat).toBe(false);
   });

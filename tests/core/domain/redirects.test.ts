@@ -37,10 +37,15 @@ describe('redirectFor', () => {
     expect(redirectFor(path)).toEqual({ location, status: 301 });
   });
 
-  it.each([['/about'], ['/en-in/about.html'], ['/en-za/index.html'], ['/fr-fr/about.html'], ['/blog.html'], ['/en-gb/browse/index.html'], ['about.html']])(
-    'has no rule for %s',
-    (path) => {
-      expect(redirectFor(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['/about'],
+    ['/en-in/about.html'],
+    ['/en-za/index.html'],
+    ['/fr-fr/about.html'],
+    ['/blog.html'],
+    ['/en-gb/browse/index.html'],
+    ['about.html'],
+  ])('has no rule for %s', (path) => {
+    expect(redirectFor(path)).toBeUndefined();
+  });
 });

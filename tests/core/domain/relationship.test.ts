@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RELATIONSHIP_FLAGS, isAdminOf, isPupilOf, isTeacherOf, parseRelationship, type Relationship, type RelationshipFlag } from '../../../core/domain/relationship.js';
+import {
+  RELATIONSHIP_FLAGS,
+  isAdminOf,
+  isPupilOf,
+  isTeacherOf,
+  parseRelationship,
+  type Relationship,
+  type RelationshipFlag,
+} from '../../../core/domain/relationship.js';
 import { RelationshipError } from '../../../core/domain/relationship-error.js';
 
 const A = 1;
@@ -7,10 +15,14 @@ const B = 2;
 
 /** A relationship with every flag false except those named. */
 function rel(...on: RelationshipFlag[]): Relationship {
-  return { userId: A, otherUserId: B, ...Object.fromEntries(RELATIONSHIP_FLAGS.map((flag) => [flag, on.includes(flag)])) };
+  return {
+    userId: A,
+    otherUserId: B,
+    ...Object.fromEntries(RELATIONSHIP_FLAGS.map((flag) => [flag, on.includes(flag)])),
+  };
 }
 
-describe('isAdminOf: A is B\'s admin, or a pupil-of-admin or employee of B (L §4)', () => {
+describe("isAdminOf: A is B's admin, or a pupil-of-admin or employee of B (L §4)", () => {
   it.each([
     [[], false],
     [['isAdmin'], true],
@@ -25,7 +37,7 @@ describe('isAdminOf: A is B\'s admin, or a pupil-of-admin or employee of B (L §
   });
 });
 
-describe('isTeacherOf: A is B\'s teacher (L §4)', () => {
+describe("isTeacherOf: A is B's teacher (L §4)", () => {
   it.each([
     [[], false],
     [['isTeacher'], true],
@@ -36,7 +48,7 @@ describe('isTeacherOf: A is B\'s teacher (L §4)', () => {
   });
 });
 
-describe('isPupilOf: A is B\'s teacher, or an admin who is not the teacher\'s admin (L §4)', () => {
+describe("isPupilOf: A is B's teacher, or an admin who is not the teacher's admin (L §4)", () => {
   it.each([
     [[], false],
     [['isTeacher'], true],
@@ -62,9 +74,12 @@ describe('questions outside the relationship (L §4, §8)', () => {
     }
   });
 
-  it.each(questions.map((q) => [q.name, q]))('%s cannot evaluate A towards itself when A is not B', (_name, question) => {
-    expect(() => question(rel('isTeacher'), A)).toThrow(expect.objectContaining({ reason: 'cannot-evaluate' }));
-  });
+  it.each(questions.map((q) => [q.name, q]))(
+    '%s cannot evaluate A towards itself when A is not B',
+    (_name, question) => {
+      expect(() => question(rel('isTeacher'), A)).toThrow(expect.objectContaining({ reason: 'cannot-evaluate' }));
+    },
+  );
 
   it('answers about oneself when the pair is the same user', () => {
     const self: Relationship = { ...rel('isMe', 'isTeacher'), otherUserId: A };
@@ -82,7 +97,9 @@ describe('questions outside the relationship (L §4, §8)', () => {
   ] as const)('%o cannot evaluate without the flag %s', (question, missing) => {
     const partial: Relationship = { ...rel() };
     delete partial[missing];
-    expect(() => question(partial, B)).toThrow(expect.objectContaining({ reason: 'cannot-evaluate', message: expect.stringContaining(missing) }));
+    expect(() => question(partial, B)).toThrow(
+      expect.objectContaining({ reason: 'cannot-evaluate', message: expect.stringContaining(missing) }),
+    );
   });
 });
 

@@ -21,10 +21,21 @@ describe('the site route table (O §2)', () => {
     ['/404', 'notFound', {}],
   ])('%s is the %s page', (path, page, params) => {
     expect(matchSitePath(path)).toEqual({ locale: undefined, page, params });
-    for (const locale of ROUTABLE_LOCALES) expect(matchSitePath(`/${locale}${path === '/' ? '' : path}`)).toEqual({ locale, page, params });
+    for (const locale of ROUTABLE_LOCALES)
+      expect(matchSitePath(`/${locale}${path === '/' ? '' : path}`)).toEqual({ locale, page, params });
   });
 
-  it.each(['/nothing-here', '/search', '/About', '/EN-AU/about', '/xx-yy/about', '/en/about', '/resource/a/b', '/en-au/nothing/here', '/fr-fr'])('%s is no page', (path) => {
+  it.each([
+    '/nothing-here',
+    '/search',
+    '/About',
+    '/EN-AU/about',
+    '/xx-yy/about',
+    '/en/about',
+    '/resource/a/b',
+    '/en-au/nothing/here',
+    '/fr-fr',
+  ])('%s is no page', (path) => {
     expect(matchSitePath(path).page).toBe('notFound');
     expect(isSitePage(path)).toBe(false);
   });

@@ -13,7 +13,11 @@ describe('bindByNoun', () => {
     const requester = {
       request: <T>(request: ApiRequest) => {
         sent.push(request);
-        return Promise.resolve({ status: 200, data: { ok: true }, headers: new Headers() } as unknown as ApiResponse<T>);
+        return Promise.resolve({
+          status: 200,
+          data: { ok: true },
+          headers: new Headers(),
+        } as unknown as ApiResponse<T>);
       },
     };
     const entriesOf = (noun: string): Promise<readonly Endpoint[]> => {
@@ -30,7 +34,11 @@ describe('bindByNoun', () => {
     await api.schoolSubscriptions.list({});
     await api.schools.show({ id: 2 });
     expect(new Set(asked)).toEqual(new Set(['schools', 'schoolSubscriptions']));
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET schools/1', 'GET users/me/school/subscriptions', 'GET schools/2']);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET schools/1',
+      'GET users/me/school/subscriptions',
+      'GET schools/2',
+    ]);
   });
 
   it('checks input before sending, and names a method the table does not have', async () => {

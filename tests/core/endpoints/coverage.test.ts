@@ -41,9 +41,9 @@ describe('endpoint table coverage of endpoints.tsv', () => {
 
   it('files each entry under the area the TSV gives it', () => {
     const areaOf = new Map(tsv.map((r) => [r.route, r.area]));
-    const wrong = ENDPOINTS.filter((e) => areaOf.has(`${e.method} ${e.path}`) && areaOf.get(`${e.method} ${e.path}`) !== e.area).map(
-      (e) => `${e.method} ${e.path}: ${e.area} != ${areaOf.get(`${e.method} ${e.path}`)}`,
-    );
+    const wrong = ENDPOINTS.filter(
+      (e) => areaOf.has(`${e.method} ${e.path}`) && areaOf.get(`${e.method} ${e.path}`) !== e.area,
+    ).map((e) => `${e.method} ${e.path}: ${e.area} != ${areaOf.get(`${e.method} ${e.path}`)}`);
     expect(wrong).toEqual([]);
   });
 
@@ -58,7 +58,9 @@ describe('endpoint table coverage of endpoints.tsv', () => {
   });
 
   it('makes every superuser/ path superuser-only and keeps the support vocabulary', () => {
-    expect(ENDPOINTS.filter((e) => e.path.startsWith('superuser/') && e.role !== 'superuser').map((e) => e.command)).toEqual([]);
+    expect(
+      ENDPOINTS.filter((e) => e.path.startsWith('superuser/') && e.role !== 'superuser').map((e) => e.command),
+    ).toEqual([]);
     const byCommand = new Map(ENDPOINTS.map((e) => [e.command, e]));
     expect(byCommand.get('invoices mark-paid')?.path).toMatch(/^superuser\/invoices\/\{id\}\/paid$/);
     expect(byCommand.get('pupils generate')?.route).toBe('POST users/me/school/pupils/generate');

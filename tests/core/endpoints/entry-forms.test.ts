@@ -15,7 +15,9 @@ function problems(command: string, payload: Record<string, unknown>): string[] {
 describe('rules the table states for the sandbox', () => {
   it('takes a sign-up username of 3 or more letters, digits or . _ @ -, and an avatar that is an object', () => {
     expect(problems('auth sign-up', { username: 'amy.t@oak', password: 'secret1', avatar: { hat: 2 } })).toEqual([]);
-    expect(problems('auth sign-up', { username: 'a b', password: 'secret1' })).toEqual(['username: expected 3 or more letters, digits or . _ @ -']);
+    expect(problems('auth sign-up', { username: 'a b', password: 'secret1' })).toEqual([
+      'username: expected 3 or more letters, digits or . _ @ -',
+    ]);
     expect(problems('auth sign-up', { username: 'ab', password: 'secret1', avatar: [1] })).toHaveLength(2);
   });
 

@@ -7,7 +7,11 @@ type MarkPaidInput = Parameters<ApiMethods['invoices']['markPaid']>[0];
 
 describe('client method types derived from the table', () => {
   it('requires path parameters and required payload keys, with their kinds', () => {
-    expectTypeOf<MarkPaidInput>().toMatchTypeOf<{ id: string | number; method: 'bacs' | 'card' | 'cheque' | 'cash' | 'direct_debit' | 'wire'; date: string }>();
+    expectTypeOf<MarkPaidInput>().toMatchTypeOf<{
+      id: string | number;
+      method: 'bacs' | 'card' | 'cheque' | 'cash' | 'direct_debit' | 'wire';
+      date: string;
+    }>();
     // @ts-expect-error the method must be one of the payment methods
     const badMethod: MarkPaidInput = { id: 1, method: 'bitcoin', date: '2026-11-02' };
     // @ts-expect-error the date is required
@@ -22,13 +26,25 @@ describe('client method types derived from the table', () => {
     const requester: Requester = {
       request: async (req) => {
         sent.push(req);
-        return { status: 200, data: {} as never, headers: new Headers(), apiTarget: undefined, requestId: undefined, replayed: false, attempts: 1 };
+        return {
+          status: 200,
+          data: {} as never,
+          headers: new Headers(),
+          apiTarget: undefined,
+          requestId: undefined,
+          replayed: false,
+          attempts: 1,
+        };
       },
     };
     const api = bindEndpoints(requester);
     await api.invoices.markPaid({ id: 12, method: 'bacs', date: '2026-11-02' });
     await api.schoolSubscriptions.list();
     await api.schools.show({ id: 3 });
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST superuser/invoices/12/paid', 'GET users/me/school/subscriptions', 'GET schools/3']);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST superuser/invoices/12/paid',
+      'GET users/me/school/subscriptions',
+      'GET schools/3',
+    ]);
   });
 });

@@ -17,7 +17,14 @@ describe('writes with no payload', () => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    server = await startHttpTestServer((_req, res) => sendJson(res, 200, { invoice: {}, user: {}, changed: true }, { 'x-api-target': 'sandbox', 'x-request-id': 'req-1' }));
+    server = await startHttpTestServer((_req, res) =>
+      sendJson(
+        res,
+        200,
+        { invoice: {}, user: {}, changed: true },
+        { 'x-api-target': 'sandbox', 'x-request-id': 'req-1' },
+      ),
+    );
     client = createClient({ baseUrl: server.url, token: 'secret-token' });
   });
   afterAll(async () => {
@@ -27,7 +34,13 @@ describe('writes with no payload', () => {
   const last = () => {
     const received = server.requests.at(-1);
     if (!received) throw new Error('nothing was sent');
-    return { method: received.method, url: received.url, type: received.headers['content-type'], length: received.headers['content-length'], body: received.body.toString('utf8') };
+    return {
+      method: received.method,
+      url: received.url,
+      type: received.headers['content-type'],
+      length: received.headers['content-length'],
+      body: received.body.toString('utf8'),
+    };
   };
 
   it('are the 54 writes of the table that name no key and are not open', () => {
@@ -50,9 +63,14 @@ describe('writes with no payload', () => {
   });
 
   it('still sends the payload of a write that takes one, and {} for an open one given no keys', async () => {
-    expect(await run(['invoices', 'mark-paid', '8', '--method', 'bacs', '--date', '2026-09-01'], fakeFactory({ client }))).toBe(0);
+    expect(
+      await run(['invoices', 'mark-paid', '8', '--method', 'bacs', '--date', '2026-09-01'], fakeFactory({ client })),
+    ).toBe(0);
     expect(last()).toMatchObject({ type: 'application/json', body: '{"method":"bacs","date":"2026-09-01"}' });
-    const open = ENDPOINTS.find((e) => e.open === true && e.method === 'POST' && e.params.length === 0 && Object.keys(e.payload ?? {}).length === 0);
+    const open = ENDPOINTS.find(
+      (e) =>
+        e.open === true && e.method === 'POST' && e.params.length === 0 && Object.keys(e.payload ?? {}).length === 0,
+    );
     if (!open) throw new Error('the table has an open POST of no named key');
     await client.request(buildRequest(open, {}));
     expect(last()).toMatchObject({ type: 'application/json', body: '{}' });

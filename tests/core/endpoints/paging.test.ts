@@ -26,7 +26,10 @@ describe.each(['invoices list', 'subscriptions list'])('paging of %s', (command)
   it.each([
     [{ take: 1 }, { take: 1 }],
     [{ take: MAX_TAKE }, { take: MAX_TAKE }],
-    [{ take: '25', skip: '0' }, { take: 25, skip: 0 }],
+    [
+      { take: '25', skip: '0' },
+      { take: 25, skip: 0 },
+    ],
     [{ skip: 500 }, { skip: 500 }],
   ])('sends %j as the query %j', (input, query) => {
     expect(buildRequest(endpoint, input)).toMatchObject({ method: 'GET', query });

@@ -10,11 +10,19 @@ describe('whose records each entry reaches', () => {
 
   it('takes an area’s read rule for GET and its write rule for the other methods, unless the entry says otherwise', () => {
     const table = buildTable(
-      [defineArea('lists', { 'lists show': { route: 'GET lists/{id}', role: 'user', summary: 's' }, 'lists update': { route: 'PUT lists/{id}', role: 'user', summary: 's' }, 'lists report': { route: 'POST lists/{id}/report', role: 'user', summary: 's', reach: 'published' } })],
+      [
+        defineArea('lists', {
+          'lists show': { route: 'GET lists/{id}', role: 'user', summary: 's' },
+          'lists update': { route: 'PUT lists/{id}', role: 'user', summary: 's' },
+          'lists report': { route: 'POST lists/{id}/report', role: 'user', summary: 's', reach: 'published' },
+        }),
+      ],
       { lists: { read: 'published', write: 'own' } },
     );
     expect(table.map((e) => e.reach)).toEqual(['published', 'own', 'published']);
-    expect(buildTable([defineArea('x', { 'x show': { route: 'GET x/{id}', role: 'user', summary: 's' } })])[0]?.reach).toBe('school');
+    expect(
+      buildTable([defineArea('x', { 'x show': { route: 'GET x/{id}', role: 'user', summary: 's' } })])[0]?.reach,
+    ).toBe('school');
     expect(reachOf('everyone', 'DELETE')).toBe('everyone');
   });
 

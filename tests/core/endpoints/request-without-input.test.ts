@@ -14,7 +14,10 @@ describe('a call with no input', () => {
     for (const endpoint of ENDPOINTS) {
       const params = paramsSchema(endpoint).safeParse({});
       const payload = payloadSchema(endpoint).safeParse({});
-      const checked = params.success && payload.success ? requestShape(endpoint, params.data, payload.data, { idempotencyKey: 'k' }) : undefined;
+      const checked =
+        params.success && payload.success
+          ? requestShape(endpoint, params.data, payload.data, { idempotencyKey: 'k' })
+          : undefined;
       expect(requestWithoutInput(endpoint, {}, { idempotencyKey: 'k' }), endpoint.command).toEqual(checked);
       if (checked !== undefined) plain += 1;
     }

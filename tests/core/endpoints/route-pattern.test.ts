@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileRoute, compileSegment, fillPath, pathParams, routePattern } from '../../../core/endpoints/route-pattern.js';
+import {
+  compileRoute,
+  compileSegment,
+  fillPath,
+  pathParams,
+  routePattern,
+} from '../../../core/endpoints/route-pattern.js';
 
 describe('compileSegment', () => {
   it('matches a literal segment only to itself, with no values', () => {
@@ -72,7 +78,9 @@ describe('compileRoute', () => {
     const route = compileRoute('users/me/school/link{roster_b}', { roster_b: 'clever' });
     expect(route.match('users/me/school/linkclever')).toEqual({ roster_b: 'clever' });
     expect(route.match('users/me/school/linkwonde')).toBeNull();
-    expect(compileRoute('users/me/school/link{roster_b}').match('users/me/school/linkwonde')).toEqual({ roster_b: 'wonde' });
+    expect(compileRoute('users/me/school/link{roster_b}').match('users/me/school/linkwonde')).toEqual({
+      roster_b: 'wonde',
+    });
   });
 
   it('routePattern compiles a path once and keeps it', () => {
@@ -89,7 +97,9 @@ describe('pathParams and fillPath', () => {
   });
 
   it('fills a path URL-encoded by default, as given with identity, empty when missing', () => {
-    expect(fillPath('schools/{id}/set{school_system}id', { id: 'a b', school_system: 'c/d' })).toBe('schools/a%20b/setc%2Fdid');
+    expect(fillPath('schools/{id}/set{school_system}id', { id: 'a b', school_system: 'c/d' })).toBe(
+      'schools/a%20b/setc%2Fdid',
+    );
     expect(fillPath('schools/{id}', { id: 'a b' }, (value) => value)).toBe('schools/a b');
     expect(fillPath('schools/{id}/x', {})).toBe('schools//x');
   });

@@ -63,10 +63,13 @@ describe('day fields', () => {
     expect(fieldSchema('day').parse(value)).toBe(day);
   });
 
-  it.each(['2026-02-30', '2026-02-30T10:00:00Z', '2026-08-31T24:00:00Z', 'soon'])('refuse %s as a date field does', (value) => {
-    expect(messageOf('day', value)).toBe(messageOf('date', value));
-    expect(messageOf('day', value)).toMatch(/^expected an ISO 8601 date/);
-  });
+  it.each(['2026-02-30', '2026-02-30T10:00:00Z', '2026-08-31T24:00:00Z', 'soon'])(
+    'refuse %s as a date field does',
+    (value) => {
+      expect(messageOf('day', value)).toBe(messageOf('date', value));
+      expect(messageOf('day', value)).toMatch(/^expected an ISO 8601 date/);
+    },
+  );
 });
 
 describe('fields with limits', () => {
@@ -98,7 +101,9 @@ describe('fields with limits', () => {
   });
 
   it('refuses limits on a kind they do not apply to', () => {
-    expect(() => fieldSchema({ kind: 'date', max: 3 })).toThrow(/min and max apply to string, text, int, number, strings, not to a date field/);
+    expect(() => fieldSchema({ kind: 'date', max: 3 })).toThrow(
+      /min and max apply to string, text, int, number, strings, not to a date field/,
+    );
   });
 });
 
@@ -107,7 +112,8 @@ describe('id fields', () => {
     const id = fieldSchema('id');
     expect(id.parse('42')).toBe(42);
     expect(id.parse(42)).toBe(42);
-    for (const opaque of ['007', '0', '1e3', '0x1F', '12345678901234567890', 'school-7']) expect(id.parse(opaque)).toBe(opaque);
+    for (const opaque of ['007', '0', '1e3', '0x1F', '12345678901234567890', 'school-7'])
+      expect(id.parse(opaque)).toBe(opaque);
     expect(messageOf('id', '')).not.toBeNull();
     expect(messageOf('id', 0)).not.toBeNull();
   });

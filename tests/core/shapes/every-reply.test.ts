@@ -13,13 +13,21 @@ function valueAt(reply: Readonly<Record<string, ReplyValue>>, path: string): Rep
 
 describe('the replies of the table', () => {
   it('are stated on every entry', () => {
-    expect(ENDPOINTS.filter((e) => e.reply === undefined || Object.keys(e.reply).length === 0).map((e) => e.command)).toEqual([]);
+    expect(
+      ENDPOINTS.filter((e) => e.reply === undefined || Object.keys(e.reply).length === 0).map((e) => e.command),
+    ).toEqual([]);
   });
 
   it('hold the response key the spec names, where it names one', () => {
     const named = ENDPOINTS.filter((e) => e.response !== undefined);
     expect(named.length).toBeGreaterThan(10);
-    const missing = named.flatMap((e) => (e.response ?? '').split(',').map((key) => key.trim()).filter((key) => valueAt(e.reply ?? {}, key) === undefined).map((key) => `${e.command}: ${key}`));
+    const missing = named.flatMap((e) =>
+      (e.response ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => valueAt(e.reply ?? {}, key) === undefined)
+        .map((key) => `${e.command}: ${key}`),
+    );
     expect(missing).toEqual([]);
   });
 });

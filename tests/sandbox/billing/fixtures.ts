@@ -16,11 +16,29 @@ export const AUD_SUB = 10;
  * @example
  * const id = invoiceIn(h.db, 'promised');
  */
-export function invoiceIn(db: Db, state: InvoiceState, options: { subId?: number; currency?: Currency; remittance?: boolean; issuedOn?: string } = {}): number {
+export function invoiceIn(
+  db: Db,
+  state: InvoiceState,
+  options: { subId?: number; currency?: Currency; remittance?: boolean; issuedOn?: string } = {},
+): number {
   const subId = options.subId ?? (options.currency === 'aud' ? AUD_SUB : GBP_SUB);
-  const sub = rowOf<{ school_id: number; currency: Currency }>(db, 'SELECT school_id, currency FROM subscriptions WHERE id = ?', subId);
-  const invoice = createInvoice(db, { schoolId: sub.school_id, subscriptionId: subId, kind: 'upgrade', currency: sub.currency, amount: 10_000, description: 'fixture', now: SEED_NOW, issuedOn: options.issuedOn ?? '2026-08-01' });
-  const set = (sql: string, ...args: unknown[]): void => void run(db, `UPDATE invoices SET ${sql} WHERE id = ?`, ...args, invoice.id);
+  const sub = rowOf<{ school_id: number; currency: Currency }>(
+    db,
+    'SELECT school_id, currency FROM subscriptions WHERE id = ?',
+    subId,
+  );
+  const invoice = createInvoice(db, {
+    schoolId: sub.school_id,
+    subscriptionId: subId,
+    kind: 'upgrade',
+    currency: sub.currency,
+    amount: 10_000,
+    description: 'fixture',
+    now: SEED_NOW,
+    issuedOn: options.issuedOn ?? '2026-08-01',
+  });
+  const set = (sql: string, ...args: unknown[]): void =>
+    void run(db, `UPDATE invoices SET ${sql} WHERE id = ?`, ...args, invoice.id);
   set('state = ?', state);
   if (state === 'promised') set("promised_reference = 'REF-SEED', promised_at = '2026-08-02T09:00:00.000Z'");
   if (state === 'paid' || state === 'refunded') set("paid_method = 'bacs', paid_date = '2026-08-10'");
@@ -30,7 +48,11 @@ export function invoiceIn(db: Db, state: InvoiceState, options: { subId?: number
 }
 
 /** An invoice's state now. */
-export function stateOf(db: Db, table: 'invoices' | 'subscriptions' | 'store_purchases', id: number): string | undefined {
+export function stateOf(
+  db: Db,
+  table: 'invoices' | 'subscriptions' | 'store_purchases',
+  id: number,
+): string | undefined {
   return oneValue<string>(db, `SELECT state FROM ${table} WHERE id = ?`, id);
 }
 
@@ -43,12 +65,30 @@ export function stateOf(db: Db, table: 'invoices' | 'subscriptions' | 'store_pur
  */
 export function subscriptionIn(db: Db, state: string): number {
   const kind = state === 'trial' ? 'trial' : state === 'pending' ? 'prepaid' : state === 'future' ? 'future' : 'full';
-  const [start, expiry] = state === 'expired' ? ['2025-01-01', '2025-12-31'] : state === 'future' ? ['2026-10-01', '2027-09-30'] : state === 'trial' ? ['2026-08-20', '2026-09-18'] : ['2026-03-01', '2027-02-28'];
+  const [start, expiry] =
+    state === 'expired'
+      ? ['2025-01-01', '2025-12-31']
+      : state === 'future'
+        ? ['2026-10-01', '2027-09-30']
+        : state === 'trial'
+          ? ['2026-08-20', '2026-09-18']
+          : ['2026-03-01', '2027-02-28'];
   const billing = kind === 'trial' ? 'none' : kind === 'prepaid' ? 'card' : 'invoice';
   const stamp = SEED_NOW.toISOString();
   const id = Number(
-    run(db, `INSERT INTO subscriptions (school_id, product_id, plan_id, kind, state, billing, currency, seats, teacher_seats, start_date, expiry, permissions, action_secret, created_at, updated_at)
-         VALUES (1, 1, 1, ?, ?, ?, 'gbp', 300, 20, ?, ?, '["spelling"]', ?, ?, ?)`, kind, state, billing, start, expiry, kind === 'prepaid' ? 'secret-fixture' : null, stamp, stamp).lastInsertRowid,
+    run(
+      db,
+      `INSERT INTO subscriptions (school_id, product_id, plan_id, kind, state, billing, currency, seats, teacher_seats, start_date, expiry, permissions, action_secret, created_at, updated_at)
+         VALUES (1, 1, 1, ?, ?, ?, 'gbp', 300, 20, ?, ?, '["spelling"]', ?, ?, ?)`,
+      kind,
+      state,
+      billing,
+      start,
+      expiry,
+      kind === 'prepaid' ? 'secret-fixture' : null,
+      stamp,
+      stamp,
+    ).lastInsertRowid,
   );
   if (kind === 'prepaid') invoiceIn(db, 'open', { subId: id });
   if (kind !== 'trial' && kind !== 'prepaid') {
@@ -68,8 +108,23 @@ export function purchaseIn(db: Db, state: string): number {
   const stamp = SEED_NOW.toISOString();
   const id = scalarOf<number>(db, 'SELECT COALESCE(MAX(id), 0) + 1 FROM store_purchases');
   const price = scalarOf<number>(db, "SELECT json_extract(prices, '$.gbp') FROM store_items WHERE id = 1");
-  run(db, `INSERT INTO store_purchases (id, number, school_id, user_id, location_id, origin, state, currency, subtotal, shipping, total, created_at, updated_at)
-     VALUES (?, ?, 1, 2, 1, 'invoice', ?, 'gbp', ?, 695, ?, ?, ?)`, id, `ORD-T${id}`, state, price * 2, price * 2 + 695, stamp, stamp);
-  run(db, 'INSERT INTO store_purchase_lines (purchase_id, item_id, quantity, unit_price) VALUES (?, 1, 2, ?)', id, price);
+  run(
+    db,
+    `INSERT INTO store_purchases (id, number, school_id, user_id, location_id, origin, state, currency, subtotal, shipping, total, created_at, updated_at)
+     VALUES (?, ?, 1, 2, 1, 'invoice', ?, 'gbp', ?, 695, ?, ?, ?)`,
+    id,
+    `ORD-T${id}`,
+    state,
+    price * 2,
+    price * 2 + 695,
+    stamp,
+    stamp,
+  );
+  run(
+    db,
+    'INSERT INTO store_purchase_lines (purchase_id, item_id, quantity, unit_price) VALUES (?, 1, 2, ?)',
+    id,
+    price,
+  );
   return id;
 }

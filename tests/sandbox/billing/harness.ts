@@ -35,14 +35,18 @@ export interface Harness {
 export function createHarness(): Harness {
   const db = seededDb();
   // The harness clock: tests move `harness.now`, the sandbox reads it at each request.
-  const call = harnessCall(sandboxOver(db, () => harness.now), 'superuser');
+  const call = harnessCall(
+    sandboxOver(db, () => harness.now),
+    'superuser',
+  );
   const harness: Harness = {
     db,
     now: SEED_NOW,
     call,
     async ok(route, options, status = 200) {
       const reply = await harness.call(route, options);
-      if (reply.status !== status) throw new Error(`${route} answered ${reply.status}, expected ${status}: ${JSON.stringify(reply.body)}`);
+      if (reply.status !== status)
+        throw new Error(`${route} answered ${reply.status}, expected ${status}: ${JSON.stringify(reply.body)}`);
       return reply.body;
     },
     value<T>(sql: string, ...args: unknown[]): T {
@@ -55,7 +59,8 @@ export function createHarness(): Harness {
 /** A property of a reply body as a record (throws when it is not an object). */
 export function obj(body: Record<string, unknown>, key: string): Record<string, unknown> {
   const value = body[key];
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`expected an object at ${key}: ${JSON.stringify(body)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`expected an object at ${key}: ${JSON.stringify(body)}`);
   return value as Record<string, unknown>;
 }
 

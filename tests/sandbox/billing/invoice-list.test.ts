@@ -14,7 +14,10 @@ interface Brief {
 
 describe('GET subscriptions/invoices: filters and pages', () => {
   const h = createHarness();
-  const briefs = all<Brief>(h.db, 'SELECT id, school_id, subscription_id, state, currency, issued_at FROM invoices ORDER BY id DESC');
+  const briefs = all<Brief>(
+    h.db,
+    'SELECT id, school_id, subscription_id, state, currency, issued_at FROM invoices ORDER BY id DESC',
+  );
   const some = briefs[Math.floor(briefs.length / 2)] as Brief;
   const days = [...new Set(briefs.map((i) => i.issued_at))].sort();
   const middle = days[Math.floor(days.length / 2)] as string;
@@ -22,12 +25,20 @@ describe('GET subscriptions/invoices: filters and pages', () => {
   const cases: [string, Record<string, string>, (i: Brief) => boolean][] = [
     ['no filter', {}, () => true],
     ['school', { school_id: String(some.school_id) }, (i) => i.school_id === some.school_id],
-    ['subscription', { subscription_id: String(some.subscription_id) }, (i) => i.subscription_id === some.subscription_id],
+    [
+      'subscription',
+      { subscription_id: String(some.subscription_id) },
+      (i) => i.subscription_id === some.subscription_id,
+    ],
     ['state', { state: 'paid' }, (i) => i.state === 'paid'],
     ['currency, any case', { currency: some.currency.toUpperCase() }, (i) => i.currency === some.currency],
     ['from', { from: middle }, (i) => i.issued_at >= middle],
     ['to', { to: middle }, (i) => i.issued_at <= middle],
-    ['several', { school_id: String(some.school_id), state: some.state, to: some.issued_at }, (i) => i.school_id === some.school_id && i.state === some.state && i.issued_at <= some.issued_at],
+    [
+      'several',
+      { school_id: String(some.school_id), state: some.state, to: some.issued_at },
+      (i) => i.school_id === some.school_id && i.state === some.state && i.issued_at <= some.issued_at,
+    ],
     ['nothing matches', { state: 'paid', currency: 'xyz' }, () => false],
   ];
 

@@ -7,7 +7,17 @@ describe('billing migrations', () => {
     const db = openDatabase(':memory:');
     expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(25);
     const tables = allValues(db, "SELECT name FROM sqlite_master WHERE type = 'table'");
-    for (const name of ['products', 'plans', 'subscriptions', 'invoices', 'store_purchases', 'jobs', 'engagement_snapshots', 'countries', 'email_logs']) {
+    for (const name of [
+      'products',
+      'plans',
+      'subscriptions',
+      'invoices',
+      'store_purchases',
+      'jobs',
+      'engagement_snapshots',
+      'countries',
+      'email_logs',
+    ]) {
       expect(tables).toContain(name);
     }
     db.close();
@@ -15,7 +25,10 @@ describe('billing migrations', () => {
 
   it('refuses a state outside the lifecycle', () => {
     const db = openDatabase(':memory:');
-    run(db, "INSERT INTO schools (id, name, country, locale, account_region, created_at) VALUES (1, 'S', 'GB', 'en_GB', 'GB', 'now')");
+    run(
+      db,
+      "INSERT INTO schools (id, name, country, locale, account_region, created_at) VALUES (1, 'S', 'GB', 'en_GB', 'GB', 'now')",
+    );
     const insert = (number: string, state: string): unknown =>
       run(
         db,

@@ -9,10 +9,34 @@ describe('countries and VAT', () => {
     const au = obj(await h.ok('GET countries/{code}', { as: null, params: { code: 'au' } }), 'country');
     expect(au).toMatchObject({ code: 'AU', currency: 'aud', vat_rate: 10 });
     expect((au.zones as unknown[]).length).toBe(8);
-    const patched = obj(await h.ok('PATCH countries/{code}', { params: { code: 'NZ' }, input: { vat_rate: 12.5, zones: [{ code: 'auk', name: 'Auckland' }, { code: 'NTL', name: 'Northland' }] } }), 'country');
+    const patched = obj(
+      await h.ok('PATCH countries/{code}', {
+        params: { code: 'NZ' },
+        input: {
+          vat_rate: 12.5,
+          zones: [
+            { code: 'auk', name: 'Auckland' },
+            { code: 'NTL', name: 'Northland' },
+          ],
+        },
+      }),
+      'country',
+    );
     expect(patched.vat_rate).toBe(12.5);
     expect((patched.zones as { code: string }[]).map((z) => z.code)).toEqual(['AUK', 'NTL']);
-    expect((await h.call('PATCH countries/{code}', { params: { code: 'NZ' }, input: { zones: [{ code: 'A', name: 'x' }, { code: 'a', name: 'y' }] } })).status).toBe(422);
+    expect(
+      (
+        await h.call('PATCH countries/{code}', {
+          params: { code: 'NZ' },
+          input: {
+            zones: [
+              { code: 'A', name: 'x' },
+              { code: 'a', name: 'y' },
+            ],
+          },
+        })
+      ).status,
+    ).toBe(422);
     expect((await h.call('GET countries/{code}', { as: null, params: { code: 'XX' } })).status).toBe(404);
   });
 
@@ -22,13 +46,20 @@ describe('countries and VAT', () => {
     const bad = await h.ok('POST vat/validate', { as: 'admin', input: { vatNumber: 'GB980780685', schoolId: 1 } });
     expect(bad).toMatchObject({ valid: false, reason: 'Check digits do not match' });
     expect(h.value('SELECT COUNT(*) FROM vat_checks WHERE school_id = 1')).toBe(3);
-    expect((await h.call('POST vat/validate', { as: 'admin', input: { vatNumber: 'GB980780684', schoolId: 2 } })).status).toBe(404);
+    expect(
+      (await h.call('POST vat/validate', { as: 'admin', input: { vatNumber: 'GB980780684', schoolId: 2 } })).status,
+    ).toBe(404);
   });
 
   it('sets the VAT countries of a school, refusing unknown codes', async () => {
-    const body = await h.ok('POST schools/{id}/vat-countries', { params: { id: 2 }, input: { countries: ['ie', 'FR', 'IE'] } });
+    const body = await h.ok('POST schools/{id}/vat-countries', {
+      params: { id: 2 },
+      input: { countries: ['ie', 'FR', 'IE'] },
+    });
     expect(body.vat_countries).toEqual(['FR', 'IE']);
-    expect((await h.call('POST schools/{id}/vat-countries', { params: { id: 2 }, input: { countries: ['ZZ'] } })).status).toBe(422);
+    expect(
+      (await h.call('POST schools/{id}/vat-countries', { params: { id: 2 }, input: { countries: ['ZZ'] } })).status,
+    ).toBe(422);
   });
 });
 
@@ -37,7 +68,10 @@ describe('email, jobs and system errors', () => {
 
   it('email stats agree with the logs', async () => {
     const stats = obj(await h.ok('GET email/stats'), 'stats');
-    const counted = all<{ status: string; n: number }>(h.db, 'SELECT status, COUNT(*) AS n FROM email_logs GROUP BY status');
+    const counted = all<{ status: string; n: number }>(
+      h.db,
+      'SELECT status, COUNT(*) AS n FROM email_logs GROUP BY status',
+    );
     expect(stats.by_status).toEqual(Object.fromEntries(counted.map((c) => [c.status, c.n])));
     expect(stats.total).toBe(counted.reduce((s, c) => s + c.n, 0));
     const bounced = await h.ok('GET email/logs', { input: { status: 'bounced', take: 500 } });
@@ -45,12 +79,19 @@ describe('email, jobs and system errors', () => {
   });
 
   it('resends an email, but not to a suppressed address until the bounce is removed', async () => {
-    const id = Number(run(h.db, "INSERT INTO email_logs (recipient, subject, template, status, sent_at) VALUES ('typo@oakfeild.sandbox.test', 'Hi', 'welcome', 'bounced', '2026-07-01T00:00:00Z')").lastInsertRowid);
+    const id = Number(
+      run(
+        h.db,
+        "INSERT INTO email_logs (recipient, subject, template, status, sent_at) VALUES ('typo@oakfeild.sandbox.test', 'Hi', 'welcome', 'bounced', '2026-07-01T00:00:00Z')",
+      ).lastInsertRowid,
+    );
     const refused = await h.call('PUT email/{id}/send', { params: { id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('suppressed (bounce');
     await h.ok('DELETE email/suppressions/bounces', { input: { email: 'typo@oakfeild.sandbox.test' } });
-    expect(rows(await h.ok('GET email/suppressions/bounces'), 'bounces').map((b) => b.email)).not.toContain('typo@oakfeild.sandbox.test');
+    expect(rows(await h.ok('GET email/suppressions/bounces'), 'bounces').map((b) => b.email)).not.toContain(
+      'typo@oakfeild.sandbox.test',
+    );
     const sent = obj(await h.ok('PUT email/{id}/send', { params: { id } }), 'email');
     expect(sent).toMatchObject({ resent_from: id, status: 'delivered', recipient: 'typo@oakfeild.sandbox.test' });
   });
@@ -62,7 +103,14 @@ describe('email, jobs and system errors', () => {
   });
 
   it('stores a client error without a session and lists it', async () => {
-    const stored = obj(await h.ok('POST system/errors/client-error', { as: null, input: { message: 'Boom', url: '/resources', browser: 'Firefox' } }, 201), 'error');
+    const stored = obj(
+      await h.ok(
+        'POST system/errors/client-error',
+        { as: null, input: { message: 'Boom', url: '/resources', browser: 'Firefox' } },
+        201,
+      ),
+      'error',
+    );
     expect(stored).toMatchObject({ source: 'client', message: 'Boom', data: '{"browser":"Firefox"}' });
     const list = rows(await h.ok('GET system/errors'), 'errors');
     expect(list[0]?.id).toBe(stored.id);

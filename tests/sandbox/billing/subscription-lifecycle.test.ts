@@ -4,7 +4,16 @@ import { createHarness, obj } from './harness.js';
 import { stateOf, subscriptionIn } from './fixtures.js';
 import { run } from '../../../sandbox/kit/sql.js';
 
-const STATES: readonly SubscriptionState[] = ['pending', 'future', 'trial', 'active', 'cancelling', 'expired', 'cancelled', 'deactivated'];
+const STATES: readonly SubscriptionState[] = [
+  'pending',
+  'future',
+  'trial',
+  'active',
+  'cancelling',
+  'expired',
+  'cancelled',
+  'deactivated',
+];
 
 interface Case {
   readonly name: string;
@@ -17,28 +26,131 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { name: 'cancel at expiry', route: 'POST superuser/subscriptions/{id}/cancelatexpiry', allowed: { trial: 'cancelling', active: 'cancelling', cancelling: 'cancelling' } },
-  { name: 'school cancels at expiry', route: 'POST users/me/school/subscriptions/{id}/cancel', as: 'admin', allowed: { trial: 'cancelling', active: 'cancelling', cancelling: 'cancelling' } },
-  { name: 'undo cancel at expiry', route: 'DELETE superuser/subscriptions/{id}/cancelatexpiry', allowed: { cancelling: 'active', active: 'active', trial: 'trial' } },
-  { name: 'school undoes cancel', route: 'DELETE users/me/school/subscriptions/{id}/cancel', as: 'admin', allowed: { cancelling: 'active', active: 'active', trial: 'trial' } },
-  { name: 'deactivate', route: 'POST superuser/subscriptions/{id}/deactivatesubscription', allowed: { future: 'deactivated', trial: 'deactivated', active: 'deactivated', cancelling: 'deactivated', deactivated: 'deactivated' } },
-  { name: 'cancel and refund', route: 'POST superuser/subscriptions/{id}/cancelandrefund', allowed: { active: 'cancelled', cancelling: 'cancelled' } },
-  { name: 'cancel and void', route: 'POST superuser/subscriptions/{id}/cancelvoid', allowed: { pending: 'cancelled', future: 'cancelled', trial: 'cancelled', active: 'cancelled', cancelling: 'cancelled' } },
-  { name: 'cancel uncollectable', route: 'POST superuser/subscriptions/{id}/canceluncollectable', allowed: { active: 'cancelled', cancelling: 'cancelled' } },
-  { name: 'set expiry', route: 'POST superuser/subscriptions/{id}/setexpiry', input: () => ({ expiry: '2027-06-30' }), allowed: { future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling', expired: 'active' } },
-  { name: 'move', route: 'POST subscriptions/{id}/move', input: () => ({ school: 2 }), allowed: { pending: 'pending', future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling' } },
-  { name: 'delete', route: 'DELETE superuser/subscriptions/{id}', allowed: { pending: 'deleted', future: 'deleted', trial: 'deleted', expired: 'deleted', cancelled: 'deleted', deactivated: 'deleted' } },
-  { name: 'delete future', route: 'DELETE schools/{id}/subscription/future/{subscriptionId}', params: (id) => ({ id: 1, subscriptionId: id }), allowed: { future: 'deleted' } },
-  { name: 'upgrade', route: 'POST users/me/school/subscriptions/{id}/upgrade', as: 'admin', input: () => ({ seats: 400 }), allowed: { trial: 'active', active: 'active' } },
-  { name: 'upgrade by prepayment', route: 'POST users/me/school/subscriptions/{id}/upgrade/prepayment', as: 'admin', input: () => ({ seats: 400 }), allowed: { trial: 'trial', active: 'active' } },
-  { name: 'convert to card', route: 'POST users/me/school/subscriptions/{id}/convert', as: 'admin', allowed: { trial: 'trial', active: 'active' } },
-  { name: 'change seats', route: 'PATCH users/me/school/subscriptions/{id}/users/seats', as: 'admin', input: () => ({ seats: 350 }), allowed: { future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling' } },
-  { name: 'change teacher seats', route: 'PATCH users/me/school/subscriptions/{id}/teachers/seats', as: 'admin', input: () => ({ seats: 25 }), allowed: { future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling' } },
+  {
+    name: 'cancel at expiry',
+    route: 'POST superuser/subscriptions/{id}/cancelatexpiry',
+    allowed: { trial: 'cancelling', active: 'cancelling', cancelling: 'cancelling' },
+  },
+  {
+    name: 'school cancels at expiry',
+    route: 'POST users/me/school/subscriptions/{id}/cancel',
+    as: 'admin',
+    allowed: { trial: 'cancelling', active: 'cancelling', cancelling: 'cancelling' },
+  },
+  {
+    name: 'undo cancel at expiry',
+    route: 'DELETE superuser/subscriptions/{id}/cancelatexpiry',
+    allowed: { cancelling: 'active', active: 'active', trial: 'trial' },
+  },
+  {
+    name: 'school undoes cancel',
+    route: 'DELETE users/me/school/subscriptions/{id}/cancel',
+    as: 'admin',
+    allowed: { cancelling: 'active', active: 'active', trial: 'trial' },
+  },
+  {
+    name: 'deactivate',
+    route: 'POST superuser/subscriptions/{id}/deactivatesubscription',
+    allowed: {
+      future: 'deactivated',
+      trial: 'deactivated',
+      active: 'deactivated',
+      cancelling: 'deactivated',
+      deactivated: 'deactivated',
+    },
+  },
+  {
+    name: 'cancel and refund',
+    route: 'POST superuser/subscriptions/{id}/cancelandrefund',
+    allowed: { active: 'cancelled', cancelling: 'cancelled' },
+  },
+  {
+    name: 'cancel and void',
+    route: 'POST superuser/subscriptions/{id}/cancelvoid',
+    allowed: {
+      pending: 'cancelled',
+      future: 'cancelled',
+      trial: 'cancelled',
+      active: 'cancelled',
+      cancelling: 'cancelled',
+    },
+  },
+  {
+    name: 'cancel uncollectable',
+    route: 'POST superuser/subscriptions/{id}/canceluncollectable',
+    allowed: { active: 'cancelled', cancelling: 'cancelled' },
+  },
+  {
+    name: 'set expiry',
+    route: 'POST superuser/subscriptions/{id}/setexpiry',
+    input: () => ({ expiry: '2027-06-30' }),
+    allowed: { future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling', expired: 'active' },
+  },
+  {
+    name: 'move',
+    route: 'POST subscriptions/{id}/move',
+    input: () => ({ school: 2 }),
+    allowed: { pending: 'pending', future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling' },
+  },
+  {
+    name: 'delete',
+    route: 'DELETE superuser/subscriptions/{id}',
+    allowed: {
+      pending: 'deleted',
+      future: 'deleted',
+      trial: 'deleted',
+      expired: 'deleted',
+      cancelled: 'deleted',
+      deactivated: 'deleted',
+    },
+  },
+  {
+    name: 'delete future',
+    route: 'DELETE schools/{id}/subscription/future/{subscriptionId}',
+    params: (id) => ({ id: 1, subscriptionId: id }),
+    allowed: { future: 'deleted' },
+  },
+  {
+    name: 'upgrade',
+    route: 'POST users/me/school/subscriptions/{id}/upgrade',
+    as: 'admin',
+    input: () => ({ seats: 400 }),
+    allowed: { trial: 'active', active: 'active' },
+  },
+  {
+    name: 'upgrade by prepayment',
+    route: 'POST users/me/school/subscriptions/{id}/upgrade/prepayment',
+    as: 'admin',
+    input: () => ({ seats: 400 }),
+    allowed: { trial: 'trial', active: 'active' },
+  },
+  {
+    name: 'convert to card',
+    route: 'POST users/me/school/subscriptions/{id}/convert',
+    as: 'admin',
+    allowed: { trial: 'trial', active: 'active' },
+  },
+  {
+    name: 'change seats',
+    route: 'PATCH users/me/school/subscriptions/{id}/users/seats',
+    as: 'admin',
+    input: () => ({ seats: 350 }),
+    allowed: { future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling' },
+  },
+  {
+    name: 'change teacher seats',
+    route: 'PATCH users/me/school/subscriptions/{id}/teachers/seats',
+    as: 'admin',
+    input: () => ({ seats: 25 }),
+    allowed: { future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling' },
+  },
   {
     name: 'assign a pupil',
     route: 'POST users/me/school/subscriptions/{id}/users',
     as: 'admin',
-    input: (h) => ({ user_ids: [h.value<number>("SELECT id FROM users WHERE school_id = 1 AND kind = 'pupil' ORDER BY id LIMIT 1")] }),
+    input: (h) => ({
+      user_ids: [h.value<number>("SELECT id FROM users WHERE school_id = 1 AND kind = 'pupil' ORDER BY id LIMIT 1")],
+    }),
     allowed: { future: 'future', trial: 'trial', active: 'active', cancelling: 'cancelling' },
   },
 ];
@@ -50,7 +162,11 @@ describe('subscription lifecycle: every action from every state', () => {
       const to = c.allowed[from];
       it(`${c.name} from ${from}: ${to === undefined ? 'refused' : `-> ${to}`}`, async () => {
         const id = subscriptionIn(h.db, from);
-        const reply = await h.call(c.route, { as: c.as, params: c.params ? c.params(id) : { id }, input: c.input?.(h) });
+        const reply = await h.call(c.route, {
+          as: c.as,
+          params: c.params ? c.params(id) : { id },
+          input: c.input?.(h),
+        });
         if (to === undefined) {
           expect(reply.status).toBe(409);
           expect(reply.body.message).toContain(`Subscription ${id} is ${from}`);
@@ -72,7 +188,10 @@ describe('subscription lifecycle: every action from every state', () => {
   it.each(STATES)('prepayment activation from %s', async (from) => {
     const id = subscriptionIn(h.db, from);
     run(h.db, "UPDATE subscriptions SET kind = 'prepaid', action_secret = ? WHERE id = ?", `secret-${id}`, id);
-    const reply = await h.call('POST users/me/school/subscriptions/prepayment/activation', { as: 'admin', input: { action_secret: `secret-${id}` } });
+    const reply = await h.call('POST users/me/school/subscriptions/prepayment/activation', {
+      as: 'admin',
+      input: { action_secret: `secret-${id}` },
+    });
     expect(reply.status).toBe(from === 'pending' ? 200 : 409);
     expect(stateOf(h.db, 'subscriptions', id)).toBe(from === 'pending' ? 'active' : from);
   });
@@ -83,7 +202,14 @@ describe('subscription lifecycle: every action from every state', () => {
     try {
       const reply = await h.ok('POST superuser/subscriptions/{id}/syncsubscription', { params: { id } });
       const expected: Record<SubscriptionState, SubscriptionState> = {
-        pending: 'pending', future: 'active', trial: 'expired', active: 'expired', cancelling: 'cancelled', expired: 'expired', cancelled: 'cancelled', deactivated: 'deactivated',
+        pending: 'pending',
+        future: 'active',
+        trial: 'expired',
+        active: 'expired',
+        cancelling: 'cancelled',
+        expired: 'expired',
+        cancelled: 'cancelled',
+        deactivated: 'deactivated',
       };
       expect(obj(reply, 'subscription').state).toBe(expected[from]);
     } finally {

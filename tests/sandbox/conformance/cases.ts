@@ -12,18 +12,30 @@ import { rowOf } from '../helpers/sql.js';
 
 const AT = '2026-11-20T09:00:00.000Z';
 /** Deletes a seeded user of school 1 (the demo seed deletes none). */
-const deleteUser = (id: number) => (db: Db) => void run(db, 'UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL', AT, id);
+const deleteUser = (id: number) => (db: Db) =>
+  void run(db, 'UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL', AT, id);
 /** Turns a seeded game session of pupil 16 into one of another game (the seed plays every game but these). */
-const sessionOf = (id: number, game: string) => (db: Db) => void run(db, 'UPDATE game_sessions SET game = ? WHERE id = ?', game, id);
+const sessionOf = (id: number, game: string) => (db: Db) =>
+  void run(db, 'UPDATE game_sessions SET game = ? WHERE id = ?', game, id);
 
 /**
  * A stored record of the admin's under `key`, for a route whose parent no list route names (so the
  * generic records made before each request do not make it): `phonics/assessment/{id}/hfw`.
  */
 const adminRecord = (collection: string, key: string) => (db: Db) => {
-  const admin = rowOf<{ id: number; school_id: number }>(db, "SELECT id, school_id FROM users WHERE username = 'admin'");
+  const admin = rowOf<{ id: number; school_id: number }>(
+    db,
+    "SELECT id, school_id FROM users WHERE username = 'admin'",
+  );
   if (findRecord(db, collection, key, null)) return;
-  createRecord(db, { collection, key, ownerId: admin.id, schoolId: admin.school_id, data: { name: 'Sample' }, now: new Date(AT) });
+  createRecord(db, {
+    collection,
+    key,
+    ownerId: admin.id,
+    schoolId: admin.school_id,
+    data: { name: 'Sample' },
+    now: new Date(AT),
+  });
 };
 
 const GRANT = { product_id: 4 } as const;
@@ -57,16 +69,38 @@ export const CASES: Readonly<Record<string, Case>> = {
   'pupils delete-maths-session': { params: { sessionId: '130' } },
   'groups set-teachers': { body: { teachers: [3] } },
   'groups add-pupils': { body: { pupils: [16] } },
-  'homework create': { body: { title: 'Week 9 spelling', game: 'spelling', list_ident: 'ST1-W1', starts_at: '2026-11-02', ends_at: '2026-11-09', pupilIds: [16] } },
+  'homework create': {
+    body: {
+      title: 'Week 9 spelling',
+      game: 'spelling',
+      list_ident: 'ST1-W1',
+      starts_at: '2026-11-02',
+      ends_at: '2026-11-09',
+      pupilIds: [16],
+    },
+  },
   'homework delete-many': { body: { ids: '5' } },
-  'homework-sets create': { body: { title: 'Week 9', homework: [{ title: 'Spelling', game: 'spelling', list_ident: 'ST1-W1', starts_at: '2026-11-02', ends_at: '2026-11-09' }] } },
+  'homework-sets create': {
+    body: {
+      title: 'Week 9',
+      homework: [
+        { title: 'Spelling', game: 'spelling', list_ident: 'ST1-W1', starts_at: '2026-11-02', ends_at: '2026-11-09' },
+      ],
+    },
+  },
   'homework-sets detach': { body: { ids: '7' } },
   'homework-sets delete-many': { body: { ids: '1' } },
   'homework assign-group': { params: { gid: '2' } },
   'homework add-pupils': { body: { pupilIds: [16] } },
   'challenges groups': { params: { id: '2' } },
   'challenges users': { params: { id: '2' } },
-  'challenges create': { body: { league: { name: 'Spelling face-off', starts_at: '2026-11-02', ends_at: '2026-12-02' }, groups: [1, 2], product: 'spelling' } },
+  'challenges create': {
+    body: {
+      league: { name: 'Spelling face-off', starts_at: '2026-11-02', ends_at: '2026-12-02' },
+      groups: [1, 2],
+      product: 'spelling',
+    },
+  },
   'teachers create': { body: { email: 'new.teacher@oakfield.sandbox.test', first_name: 'Nia', last_name: 'Owen' } },
   'teachers invite': { body: { email: 'invited@oakfield.sandbox.test' } },
   'teachers accept-invite': { skip: 'the code of an invite is only told to its email' },
@@ -137,7 +171,9 @@ export const CASES: Readonly<Record<string, Case>> = {
   'roster-b auth': { body: { code: 'teacher', subdomain: 'oakfield' }, late: true },
   'roster-c auth': { body: { code: 'pupil', subdomain: 'oakfield' }, late: true },
   'roster-d auth': { body: { code: 'admin', domain: 'oakfield.test' }, late: true },
-  'roster-a link': { skip: 'school 1 is already linked with wonde in the seed, and only a requested school links again' },
+  'roster-a link': {
+    skip: 'school 1 is already linked with wonde in the seed, and only a requested school links again',
+  },
   'pupils delete-spelling-session': { params: { sessionId: '133' } },
   'groups remove-teacher': { params: { id: '1' }, body: { teacherId: 2 } },
   'groups remove-pupil': { params: { id: '1' }, body: { pupilId: 4 } },
@@ -163,8 +199,12 @@ export const CASES: Readonly<Record<string, Case>> = {
   'school-subscriptions create': { body: { product_id: 5, seats: 300 } },
   'school-subscriptions create-prepayment': { body: { product_id: 3, seats: 300 } },
   'subscriptions schedule-multi-year': { body: { product_id: 2, seats: 300 } },
-  'school-subscriptions activate-prepayment': { skip: 'needs the action secret that only the prepayment answer tells its payer' },
-  'school-subscriptions activate-upgrade-prepayment': { skip: 'needs the action secret that only the upgrade answer tells its payer' },
+  'school-subscriptions activate-prepayment': {
+    skip: 'needs the action secret that only the prepayment answer tells its payer',
+  },
+  'school-subscriptions activate-upgrade-prepayment': {
+    skip: 'needs the action secret that only the upgrade answer tells its payer',
+  },
   'subscriptions cancel-upgrade-prepayment': { params: { id: '6' }, late: true },
   'subscriptions grant-trial': { params: { id: '2' }, body: { product_id: 3 } },
   'subscriptions create-backdated': { body: { product_id: 2, start: '2026-09-01' } },
@@ -178,13 +218,19 @@ export const CASES: Readonly<Record<string, Case>> = {
   'rewards convert': { body: { schoolGroupId: 1 }, late: true },
   'homework remove-pupils': { body: { pupilIds: '4' }, params: { id: '1' } },
   'prepayment-invoices cancel': { skip: 'needs the action secret that only the prepayment answer tells its payer' },
-  'subscriptions cancel-uncollectable': { skip: 'no seeded subscription is both live and has an unpaid invoice once the area ran' },
-  'reward-groups remove-pupil': { skip: 'not reached: the seeded member of reward group 1 is not found once the area ran (to look into)' },
+  'subscriptions cancel-uncollectable': {
+    skip: 'no seeded subscription is both live and has an unpaid invoice once the area ran',
+  },
+  'reward-groups remove-pupil': {
+    skip: 'not reached: the seeded member of reward group 1 is not found once the area ran (to look into)',
+  },
   'groups create-subgroup': { params: { id: '1' }, body: { name: 'Reading group' } },
   'groups subgroup-pupils': { params: { id: '1', sub: '14' }, late: true },
   'homework add-teacher': { params: { id: '4', tid: '3' } },
   'homework remove-teacher': { params: { id: '4', tid: '3' } },
-  'districts buy-subscription': { skip: "the district's schools already hold every product of the district's subscriptions" },
+  'districts buy-subscription': {
+    skip: "the district's schools already hold every product of the district's subscriptions",
+  },
   'deleted-users recover': { setup: deleteUser(17), body: { id: [17] } },
   'deleted-users restore': { setup: deleteUser(18), params: { id: '18' } },
   'deleted-users purge': { setup: deleteUser(19), params: { id: '19' } },
@@ -192,8 +238,21 @@ export const CASES: Readonly<Record<string, Case>> = {
   'pupils squirrel-scurry-session': { setup: sessionOf(128, 'squirrelscurry'), params: { sessionId: '128' } },
   'pupils delete-beekeeper-session': { setup: sessionOf(126, 'beekeeper'), params: { sessionId: '126' } },
   'pupils delete-buzzwords-session': { setup: sessionOf(135, 'buzzwords'), params: { sessionId: '135' } },
-  'leagues update': { setup: (db) => void run(db, "UPDATE leagues SET ends_at = '2027-01-31T09:00:00.000Z' WHERE id = 1"), params: { id: '1' }, body: { name: 'Spring spelling league' } },
-  'card-invoices restore': { setup: (db) => void run(db, "UPDATE invoices SET state = 'void', voided_at = ? WHERE id = 6", AT), params: { id: '8', iid: '6' } },
-  'subscriptions delete-future': { setup: (db) => void run(db, "UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5"), params: { subscriptionId: '5' } },
-  'subscriptions show-future': { setup: (db) => void run(db, "UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5"), params: { subscriptionId: '5' } },
+  'leagues update': {
+    setup: (db) => void run(db, "UPDATE leagues SET ends_at = '2027-01-31T09:00:00.000Z' WHERE id = 1"),
+    params: { id: '1' },
+    body: { name: 'Spring spelling league' },
+  },
+  'card-invoices restore': {
+    setup: (db) => void run(db, "UPDATE invoices SET state = 'void', voided_at = ? WHERE id = 6", AT),
+    params: { id: '8', iid: '6' },
+  },
+  'subscriptions delete-future': {
+    setup: (db) => void run(db, "UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5"),
+    params: { subscriptionId: '5' },
+  },
+  'subscriptions show-future': {
+    setup: (db) => void run(db, "UPDATE subscriptions SET state = 'future', start_date = '2027-09-02' WHERE id = 5"),
+    params: { subscriptionId: '5' },
+  },
 };

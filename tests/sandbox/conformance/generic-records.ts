@@ -21,7 +21,11 @@ function by(column: 'owner_id' | 'school_id', value: number | null): RecordFilte
   return value === null ? { sql: ' AND 0', args: [] } : { sql: ` AND ${column} = ?`, args: [value] };
 }
 
-function ownerOf(scope: Scope, caller: Owner, params: Readonly<Record<string, string>>): { filter: RecordFilter; owner: Owner } {
+function ownerOf(
+  scope: Scope,
+  caller: Owner,
+  params: Readonly<Record<string, string>>,
+): { filter: RecordFilter; owner: Owner } {
   switch (scope.kind) {
     case 'school':
       return { filter: by('school_id', caller.schoolId), owner: caller };
@@ -33,13 +37,23 @@ function ownerOf(scope: Scope, caller: Owner, params: Readonly<Record<string, st
     }
     case 'shared':
       // The platform's own content (no owner) or the caller's: another caller's record may be out of reach.
-      return { filter: caller.id === null ? null : { sql: ' AND (owner_id IS NULL OR owner_id = ?)', args: [caller.id] }, owner: caller };
+      return {
+        filter: caller.id === null ? null : { sql: ' AND (owner_id IS NULL OR owner_id = ?)', args: [caller.id] },
+        owner: caller,
+      };
   }
 }
 
 function ensure(db: Db, collection: string, key: string, filter: RecordFilter, owner: Owner): void {
   if (findRecord(db, collection, key, filter)) return;
-  createRecord(db, { collection, key, ownerId: owner.id, schoolId: owner.schoolId, data: { name: 'Sample', title: 'Sample' }, now: new Date('2026-11-01T09:00:00Z') });
+  createRecord(db, {
+    collection,
+    key,
+    ownerId: owner.id,
+    schoolId: owner.schoolId,
+    data: { name: 'Sample', title: 'Sample' },
+    now: new Date('2026-11-01T09:00:00Z'),
+  });
 }
 
 /**
@@ -48,17 +62,24 @@ function ensure(db: Db, collection: string, key: string, filter: RecordFilter, o
  * @example
  * ensureRecords(db, endpoint, { id: '1' }, { id: 3, schoolId: 1 });
  */
-export function ensureRecords(db: Db, endpoint: Endpoint, params: Readonly<Record<string, string>>, caller: Owner): void {
+export function ensureRecords(
+  db: Db,
+  endpoint: Endpoint,
+  params: Readonly<Record<string, string>>,
+  caller: Owner,
+): void {
   if (!servedGenerically(endpoint)) return;
   const shape = shapeOf(endpoint, COLLECTIONS);
   const { filter, owner } = ownerOf(shape.scope, caller, params);
   if (shape.kind === 'collection') {
     const parent = parentOf(shape, endpoint.path);
-    if (parent && COLLECTIONS.has(parent.path)) ensure(db, fillCollection(parent.collection, params), params[parent.key] ?? '', filter, owner);
+    if (parent && COLLECTIONS.has(parent.path))
+      ensure(db, fillCollection(parent.collection, params), params[parent.key] ?? '', filter, owner);
     return;
   }
   ensure(db, fillCollection(shape.collection, params), params[shape.key] ?? '', filter, owner);
   const depth = shape.kind === 'item' ? 1 : 2;
   const parent = parentOf({ collection: shape.collection }, endpoint.path.split('/').slice(0, -depth).join('/'));
-  if (parent && COLLECTIONS.has(parent.path)) ensure(db, fillCollection(parent.collection, params), params[parent.key] ?? '', filter, owner);
+  if (parent && COLLECTIONS.has(parent.path))
+    ensure(db, fillCollection(parent.collection, params), params[parent.key] ?? '', filter, owner);
 }

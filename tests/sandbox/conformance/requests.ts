@@ -152,6 +152,15 @@ export function payloadOf(endpoint: Endpoint, c: Case = {}): Record<string, unkn
  */
 export function requestOf(endpoint: Endpoint, c: Case = {}): Request {
   const params: Record<string, string> = {};
-  const path = samplePath(endpoint, (name, index) => (params[name] = c.params?.[name] ?? paramOf(endpoint, name, index)));
-  return { caller: c.as ?? CALLER_OF_ROLE[endpoint.role], method: endpoint.method, path, params, payload: payloadOf(endpoint, c) };
+  const path = samplePath(
+    endpoint,
+    (name, index) => (params[name] = c.params?.[name] ?? paramOf(endpoint, name, index)),
+  );
+  return {
+    caller: c.as ?? CALLER_OF_ROLE[endpoint.role],
+    method: endpoint.method,
+    path,
+    params,
+    payload: payloadOf(endpoint, c),
+  };
 }

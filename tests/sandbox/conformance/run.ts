@@ -22,7 +22,15 @@ export interface Outcome {
   readonly flag?: string;
 }
 
-const CALLERS: readonly Exclude<Caller, 'none'>[] = ['superuser', 'admin', 'teacher', 'pupil', 'parent', 'district', 'sales'];
+const CALLERS: readonly Exclude<Caller, 'none'>[] = [
+  'superuser',
+  'admin',
+  'teacher',
+  'pupil',
+  'parent',
+  'district',
+  'sales',
+];
 
 function rank(endpoint: Endpoint): number {
   if (CASES[endpoint.command]?.late) return 2.5;
@@ -42,7 +50,9 @@ async function signIn(t: TestSandbox): Promise<Map<Caller, { token: string; owne
 }
 
 function queryOf(payload: Readonly<Record<string, unknown>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return Object.fromEntries(
+    Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
 }
 
 /**
@@ -52,7 +62,10 @@ function queryOf(payload: Readonly<Record<string, unknown>>): Record<string, str
  * @example
  * const outcomes = await runArea(ENDPOINTS.filter((e) => e.area === 'vat'));
  */
-export async function runArea(endpoints: readonly Endpoint[], options: Pick<SandboxOptions, 'seed'> = {}): Promise<Outcome[]> {
+export async function runArea(
+  endpoints: readonly Endpoint[],
+  options: Pick<SandboxOptions, 'seed'> = {},
+): Promise<Outcome[]> {
   const t = testSandbox({ rateLimit: 1_000_000_000, now: () => new Date('2026-11-24T12:00:00Z'), ...options });
   try {
     const signed = await signIn(t);
@@ -61,7 +74,13 @@ export async function runArea(endpoints: readonly Endpoint[], options: Pick<Sand
       const c = CASES[endpoint.command] ?? {};
       const request = requestOf(endpoint, c);
       if (c.skip !== undefined || endpoint.route === 'DELETE auth') {
-        outcomes.push({ endpoint, request, status: 0, body: null, skipped: c.skip ?? 'ends the session the other requests use' });
+        outcomes.push({
+          endpoint,
+          request,
+          status: 0,
+          body: null,
+          skipped: c.skip ?? 'ends the session the other requests use',
+        });
         continue;
       }
       const who = request.caller === 'none' ? undefined : signed.get(request.caller);
@@ -69,11 +88,17 @@ export async function runArea(endpoints: readonly Endpoint[], options: Pick<Sand
       c.setup?.(t.sandbox.db);
       const query = endpoint.method === 'GET' || endpoint.method === 'DELETE';
       const token = who ? { token: who.token } : {};
-      const res = await t.call(endpoint.method, request.path, { ...token, ...(query ? { query: queryOf(request.payload) } : { body: request.payload }) });
+      const res = await t.call(endpoint.method, request.path, {
+        ...token,
+        ...(query ? { query: queryOf(request.payload) } : { body: request.payload }),
+      });
       outcomes.push({ endpoint, request, status: res.status, body: res.body });
       for (const flag of replyFlags(endpoint.reply ?? {})) {
         const flagged = { ...request, payload: { ...request.payload, [flag]: true } };
-        const again = await t.call(endpoint.method, request.path, { ...token, ...(query ? { query: queryOf(flagged.payload) } : { body: flagged.payload }) });
+        const again = await t.call(endpoint.method, request.path, {
+          ...token,
+          ...(query ? { query: queryOf(flagged.payload) } : { body: flagged.payload }),
+        });
         outcomes.push({ endpoint, request: flagged, status: again.status, body: again.body, flag });
       }
     }

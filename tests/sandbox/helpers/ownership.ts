@@ -51,7 +51,8 @@ export interface Caller {
  * const pupil = await signIn(t, 'pupil');
  */
 export async function signIn(t: TestSandbox, username: string): Promise<Caller> {
-  const token = username === 'guest' ? ((await t.call('POST', 'authanon')).body.token as string) : await t.login(username);
+  const token =
+    username === 'guest' ? ((await t.call('POST', 'authanon')).body.token as string) : await t.login(username);
   const session = lookupSession(t.sandbox.db, token, new Date());
   if (!session) throw new Error(`no session for ${username}`);
   return { name: username, token, session };
@@ -85,7 +86,8 @@ export function plantPath(t: TestSandbox, table: GenericTable, two: SchoolTwo, e
     const kind = named.get(param);
     if (kind === 'school') return filled.push('2');
     if (kind === 'group') {
-      if (shape.kind === 'item' && shape.key === param) plant(t, two, filled.slice(SCOPE_LENGTH[shape.scope.kind]).join('/'), String(two.group));
+      if (shape.kind === 'item' && shape.key === param)
+        plant(t, two, filled.slice(SCOPE_LENGTH[shape.scope.kind]).join('/'), String(two.group));
       return filled.push(String(two.group));
     }
     const collection = filled.slice(SCOPE_LENGTH[shape.scope.kind]).join('/');
@@ -103,7 +105,14 @@ export function plantPath(t: TestSandbox, table: GenericTable, two: SchoolTwo, e
 /** Plants a private record of school 2's teacher in a collection (under a key, if given) and returns its id. */
 function plant(t: TestSandbox, two: SchoolTwo, collection: string, key?: string): number {
   const data = { title: 'school 2 private', published: false };
-  return createRecord(t.sandbox.db, { collection, ...(key === undefined ? {} : { key }), ownerId: two.owner, schoolId: 2, data, now: new Date() }).id;
+  return createRecord(t.sandbox.db, {
+    collection,
+    ...(key === undefined ? {} : { key }),
+    ownerId: two.owner,
+    schoolId: 2,
+    data,
+    now: new Date(),
+  }).id;
 }
 
 /**
@@ -114,5 +123,7 @@ function plant(t: TestSandbox, two: SchoolTwo, collection: string, key?: string)
  */
 export function recordsSnapshot(t: TestSandbox, id?: number): string {
   const db = t.sandbox.db;
-  return JSON.stringify(id === undefined ? all(db, 'SELECT * FROM records ORDER BY id') : one(db, 'SELECT * FROM records WHERE id = ?', id));
+  return JSON.stringify(
+    id === undefined ? all(db, 'SELECT * FROM records ORDER BY id') : one(db, 'SELECT * FROM records WHERE id = ?', id),
+  );
 }

@@ -13,7 +13,13 @@ export interface Raw {
  * @example
  * const res = await raw(live.url(), 'GET', '__sandbox/status', { host: 'evil.example:8787' });
  */
-export function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
+export function raw(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Raw> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: hostname, port, method, path: `/${path}`, headers }, (res) => {

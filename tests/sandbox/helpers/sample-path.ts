@@ -12,5 +12,8 @@ const PROVIDERS: Readonly<Record<string, string>> = ROSTER_PROVIDERS;
  */
 export function samplePath(endpoint: Pick<Endpoint, 'path'>, fill: (name: string, index: number) => string): string {
   let index = 0;
-  return endpoint.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => PROVIDERS[name] ?? fill(name, index++));
+  return endpoint.path.replace(
+    /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
+    (_, name: string) => PROVIDERS[name] ?? fill(name, index++),
+  );
 }

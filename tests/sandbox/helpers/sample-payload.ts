@@ -27,7 +27,8 @@ function sampleOf(endpoint: Endpoint, key: string): unknown {
   if (field.oneOf) return field.oneOf[0];
   if (field.example !== undefined) return field.example;
   if ((field.kind === 'int' || field.kind === 'number') && field.min !== undefined) return Math.max(field.min, 1);
-  if (field.kind === 'string' || field.kind === 'text') return 'text'.padEnd(field.min ?? 0, 'x').slice(0, field.max ?? Infinity);
+  if (field.kind === 'string' || field.kind === 'text')
+    return 'text'.padEnd(field.min ?? 0, 'x').slice(0, field.max ?? Infinity);
   return SAMPLE[field.kind as FieldKind];
 }
 
@@ -39,7 +40,10 @@ function sampleOf(endpoint: Endpoint, key: string): unknown {
  * @example
  * samplePayload(endpoint, { title: 'changed' }); // { title: 'changed' } for an open entry
  */
-export function samplePayload(endpoint: Endpoint, extra: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+export function samplePayload(
+  endpoint: Endpoint,
+  extra: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> {
   const payload: Record<string, unknown> = endpoint.open ? { ...extra } : {};
   for (const [key, spec] of Object.entries(endpoint.payload ?? {})) {
     const field = fieldInfo(spec);
@@ -51,11 +55,17 @@ export function samplePayload(endpoint: Endpoint, extra: Readonly<Record<string,
     if (!group.some((key) => payload[key] !== undefined)) payload[first] = sampleOf(endpoint, first);
   }
   const parsed = payloadSchema(endpoint).safeParse(payload);
-  if (!parsed.success) throw new Error(`samplePayload: ${endpoint.route} refuses ${JSON.stringify(payload)}: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`samplePayload: ${endpoint.route} refuses ${JSON.stringify(payload)}: ${parsed.error.message}`);
   return payload;
 }
 
 /** A payload as a query string (GET and DELETE send theirs so). */
 export function asQuery(payload: Readonly<Record<string, unknown>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : JSON.stringify(v)]));
+  return Object.fromEntries(
+    Object.entries(payload).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : JSON.stringify(v),
+    ]),
+  );
 }

@@ -53,7 +53,9 @@ export interface TestSandbox {
 export const BASE = 'http://sandbox.test/';
 
 /** Each table entry by its route (`PUT schools/{id}/addresses/{addressId}`). */
-const ENTRY_OF_ROUTE: ReadonlyMap<string, (typeof ENDPOINTS)[number]> = new Map(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const));
+const ENTRY_OF_ROUTE: ReadonlyMap<string, (typeof ENDPOINTS)[number]> = new Map(
+  ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const),
+);
 
 /**
  * Starts a seeded in-memory sandbox.
@@ -64,7 +66,13 @@ const ENTRY_OF_ROUTE: ReadonlyMap<string, (typeof ENDPOINTS)[number]> = new Map(
 export function testSandbox(options: SandboxOptions = {}): TestSandbox {
   const sandbox = createSandbox({ db: ':memory:', ...options });
   const clock = options.now ?? (() => new Date());
-  const send = async (method: string, url: string, body: unknown, token: string | undefined, headers: Readonly<Record<string, string>> = {}): Promise<CallResult> => {
+  const send = async (
+    method: string,
+    url: string,
+    body: unknown,
+    token: string | undefined,
+    headers: Readonly<Record<string, string>> = {},
+  ): Promise<CallResult> => {
     const res = await sandbox.fetch(url, {
       method,
       headers: {
@@ -75,7 +83,11 @@ export function testSandbox(options: SandboxOptions = {}): TestSandbox {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
-    return { status: res.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>), headers: res.headers };
+    return {
+      status: res.status,
+      body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+      headers: res.headers,
+    };
   };
   const call = (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
     const url = new URL(path, BASE);
@@ -100,11 +112,17 @@ export function testSandbox(options: SandboxOptions = {}): TestSandbox {
     const names = pathParams(path);
     const missing = names.filter((name) => options.params?.[name] === undefined);
     if (missing.length > 0) throw new Error(`${route}: no value given for ${missing.join(', ')}`);
-    const params = Object.fromEntries(Object.entries(options.params ?? {}).map(([name, value]) => [name, String(value)]));
+    const params = Object.fromEntries(
+      Object.entries(options.params ?? {}).map(([name, value]) => [name, String(value)]),
+    );
     // A body the test gives is sent as given, `{}` included; with none, the request is shaped as the client
     // shapes it for the route's entry (an update that takes fields sends `{}`, a write with no payload nothing).
     const entry = ENTRY_OF_ROUTE.get(route);
-    const shaped = requestShape({ method, path, params: names, payload: entry?.payload, open: options.body !== undefined || entry?.open }, params, options.body === undefined ? undefined : { ...options.body });
+    const shaped = requestShape(
+      { method, path, params: names, payload: entry?.payload, open: options.body !== undefined || entry?.open },
+      params,
+      options.body === undefined ? undefined : { ...options.body },
+    );
     const token = options.as === undefined ? undefined : await sessionOf(options.as);
     return send(method, buildUrl(BASE, shaped.path, shaped.query), shaped.body, token, options.headers);
   };
@@ -114,7 +132,8 @@ export function testSandbox(options: SandboxOptions = {}): TestSandbox {
     request,
     async login(username, password = 'sandbox') {
       const res = await call('POST', 'auth', { body: { username, password } });
-      if (res.status !== 200 || typeof res.body.token !== 'string') throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200 || typeof res.body.token !== 'string')
+        throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.token;
     },
     close: () => sandbox.close(),
@@ -149,7 +168,10 @@ export interface HarnessCallOptions {
  * const call = harnessCall(sandboxOver(db, () => SEED_NOW), 'admin');
  * const { status, body } = await call('GET users/me/school/pupils', { as: 'teacher' });
  */
-export function harnessCall(t: TestSandbox, defaultAs: string): (route: string, options?: HarnessCallOptions) => Promise<{ status: number; body: Record<string, unknown> }> {
+export function harnessCall(
+  t: TestSandbox,
+  defaultAs: string,
+): (route: string, options?: HarnessCallOptions) => Promise<{ status: number; body: Record<string, unknown> }> {
   return async (route, { as = defaultAs, params, input } = {}) => {
     const { status, body } = await t.request(route, { ...(as === null ? {} : { as }), params, body: input });
     return { status, body };

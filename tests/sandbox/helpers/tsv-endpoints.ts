@@ -27,7 +27,11 @@ export function tsvEndpoints(): readonly Endpoint[] {
   const areas = new Map<string, Record<string, EndpointSpec>>();
   readTsv().forEach((row, i) => {
     const entries = areas.get(row.area) ?? {};
-    entries[`r${i} call`] = { route: `${row.method} ${row.path}` as EndpointSpec['route'], role: 'user', summary: 'row' };
+    entries[`r${i} call`] = {
+      route: `${row.method} ${row.path}` as EndpointSpec['route'],
+      role: 'user',
+      summary: 'row',
+    };
     areas.set(row.area, entries);
   });
   const defs: AreaDef[] = [...areas].map(([area, entries]) => ({ area, entries }));

@@ -24,7 +24,10 @@ function sessionOf(username: string): SessionUser {
 
 /** The id of some row of `table` in school `schoolId` (pupils: `kind = 'pupil'`). */
 function idIn(table: 'users' | 'school_groups', schoolId: number): number {
-  const sql = table === 'users' ? "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY id" : 'SELECT id FROM school_groups WHERE school_id = ? ORDER BY id';
+  const sql =
+    table === 'users'
+      ? "SELECT id FROM users WHERE school_id = ? AND kind = 'pupil' AND deleted_at IS NULL ORDER BY id"
+      : 'SELECT id FROM school_groups WHERE school_id = ? ORDER BY id';
   const row = one<{ id: number }>(h.db, sql, schoolId);
   if (!row) throw new Error(`no ${table} row in school ${schoolId}`);
   return row.id;
@@ -63,16 +66,25 @@ describe('the finders apply the one, district-aware access policy', () => {
     const admin = sessionOf('admin');
     const teacherId = h.userId('teacher');
     const otherSchool = admin.schoolId === 2 ? 3 : 2;
-    run(h.db, "UPDATE users SET school_id = ? WHERE id = ?", otherSchool, teacherId);
+    run(h.db, 'UPDATE users SET school_id = ? WHERE id = ?', otherSchool, teacherId);
     run(h.db, 'DELETE FROM school_memberships WHERE user_id = ?', teacherId);
     expect(() => findTeacher(h.db, admin, teacherId)).toThrow(`Teacher ${teacherId} not found`);
-    run(h.db, 'INSERT INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, 0, ?)', teacherId, admin.schoolId, SEED_NOW.toISOString());
+    run(
+      h.db,
+      'INSERT INTO school_memberships (user_id, school_id, admin, created_at) VALUES (?, ?, 0, ?)',
+      teacherId,
+      admin.schoolId,
+      SEED_NOW.toISOString(),
+    );
     expect(findTeacher(h.db, admin, teacherId).id).toBe(teacherId);
     expect(findTeacher(h.db, admin, teacherId, admin.schoolId ?? -1).id).toBe(teacherId);
   });
 
   it('a league with no school is reached by nobody, superusers included', () => {
-    const league = one<{ id: number; school_id: number }>(h.db, "SELECT id, school_id FROM leagues WHERE kind = 'custom' ORDER BY id");
+    const league = one<{ id: number; school_id: number }>(
+      h.db,
+      "SELECT id, school_id FROM leagues WHERE kind = 'custom' ORDER BY id",
+    );
     if (!league) throw new Error('the seed has no custom league');
     const superuser = sessionOf('superuser');
     expect(findLeague(h.db, superuser, league.id, 'custom').id).toBe(league.id);
@@ -93,7 +105,11 @@ describe('the finders apply the one, district-aware access policy', () => {
 
   it('a finder throws the error it is given where the reply does not name the row by its id', () => {
     const missing = (): DomainError => new DomainError('conflict', 'Nothing is stocked');
-    expect(() => findRow(h.db, missing, 'SELECT * FROM store_items WHERE sku = ?', 'no-such-sku')).toThrow(expect.objectContaining({ kind: 'conflict', message: 'Nothing is stocked' }));
-    expect(() => findRow(h.db, 'Item', 'SELECT * FROM store_items WHERE sku = ?', 'no-such-sku')).toThrow('Item no-such-sku not found');
+    expect(() => findRow(h.db, missing, 'SELECT * FROM store_items WHERE sku = ?', 'no-such-sku')).toThrow(
+      expect.objectContaining({ kind: 'conflict', message: 'Nothing is stocked' }),
+    );
+    expect(() => findRow(h.db, 'Item', 'SELECT * FROM store_items WHERE sku = ?', 'no-such-sku')).toThrow(
+      'Item no-such-sku not found',
+    );
   });
 });

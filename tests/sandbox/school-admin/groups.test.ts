@@ -9,9 +9,13 @@ beforeEach(() => {
 });
 
 const groupsOf = (userId: number): number[] =>
-  all<{ group_id: number }>(h.db, 'SELECT group_id FROM group_pupils WHERE user_id = ? ORDER BY group_id', userId).map((r) => r.group_id);
-const groupId = (schoolId: number, name: string): number => rowOf<{ id: number }>(h.db, 'SELECT id FROM school_groups WHERE school_id = ? AND name = ?', schoolId, name).id;
-const pupilOfGroup = (gid: number): number => rowOf<{ user_id: number }>(h.db, 'SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 1', gid).user_id;
+  all<{ group_id: number }>(h.db, 'SELECT group_id FROM group_pupils WHERE user_id = ? ORDER BY group_id', userId).map(
+    (r) => r.group_id,
+  );
+const groupId = (schoolId: number, name: string): number =>
+  rowOf<{ id: number }>(h.db, 'SELECT id FROM school_groups WHERE school_id = ? AND name = ?', schoolId, name).id;
+const pupilOfGroup = (gid: number): number =>
+  rowOf<{ user_id: number }>(h.db, 'SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 1', gid).user_id;
 
 describe('groups CRUD', () => {
   it('lists top-level groups, with sub-groups on request', async () => {
@@ -30,8 +34,13 @@ describe('groups CRUD', () => {
     expect(at(created.body, 'group')).toMatchObject({ name: 'Year 6 Yew', colour: '#123456', pupil_count: 0 });
     const id = num(created.body, 'group.id');
     expect((await h.call('POST users/me/school/groups', { input: { name: 'year 6 yew' } })).status).toBe(409);
-    expect((await h.call('PUT users/me/school/groups/{id}', { params: { id }, input: { name: 'Year 3 Oak' } })).status).toBe(409);
-    const renamed = await h.call('PUT users/me/school/groups/{id}', { params: { id }, input: { name: 'Year 6 Rowan' } });
+    expect(
+      (await h.call('PUT users/me/school/groups/{id}', { params: { id }, input: { name: 'Year 3 Oak' } })).status,
+    ).toBe(409);
+    const renamed = await h.call('PUT users/me/school/groups/{id}', {
+      params: { id },
+      input: { name: 'Year 6 Rowan' },
+    });
     expect(at(renamed.body, 'group')).toMatchObject({ name: 'Year 6 Rowan', colour: '#123456' });
     expect((await h.call('DELETE users/me/school/groups/{id}', { params: { id } })).status).toBe(200);
     expect((await h.call('GET users/me/school/groups/{id}', { params: { id } })).status).toBe(404);
@@ -39,9 +48,15 @@ describe('groups CRUD', () => {
 
   it('a teacher of school 1 cannot reach a group of school 2', async () => {
     const other = groupId(2, 'Grade 2 Room 4');
-    expect((await h.call('GET users/me/school/groups/{id}', { as: 'teacher', params: { id: other } })).status).toBe(404);
-    expect((await h.call('GET users/me/school/groups/{id}/pupils', { as: 'teacher', params: { id: other } })).status).toBe(404);
-    expect((await h.call('GET users/me/school/groups/{id}/activity', { as: 'teacher', params: { id: other } })).status).toBe(404);
+    expect((await h.call('GET users/me/school/groups/{id}', { as: 'teacher', params: { id: other } })).status).toBe(
+      404,
+    );
+    expect(
+      (await h.call('GET users/me/school/groups/{id}/pupils', { as: 'teacher', params: { id: other } })).status,
+    ).toBe(404);
+    expect(
+      (await h.call('GET users/me/school/groups/{id}/activity', { as: 'teacher', params: { id: other } })).status,
+    ).toBe(404);
     expect((await h.call('DELETE users/me/school/groups/{id}', { params: { id: other } })).status).toBe(404);
   });
 
@@ -57,10 +72,16 @@ describe('group pupils: assign (move 0) vs move (move 1)', () => {
     const from = groupId(1, 'Year 3 Oak');
     const to = groupId(1, 'Year 4 Ash');
     const pupil = pupilOfGroup(from);
-    const res = await h.call('POST users/me/school/groups/{id}/pupils', { params: { id: to }, input: { pupils: [pupil], move: 0 } });
+    const res = await h.call('POST users/me/school/groups/{id}/pupils', {
+      params: { id: to },
+      input: { pupils: [pupil], move: 0 },
+    });
     expect(at(res.body, 'added')).toBe(1);
     expect(groupsOf(pupil)).toEqual(expect.arrayContaining([from, to]));
-    const again = await h.call('POST users/me/school/groups/{id}/pupils', { params: { id: to }, input: { pupils: String(pupil) } });
+    const again = await h.call('POST users/me/school/groups/{id}/pupils', {
+      params: { id: to },
+      input: { pupils: String(pupil) },
+    });
     expect(at(again.body, 'added')).toBe(0);
   });
 
@@ -70,7 +91,10 @@ describe('group pupils: assign (move 0) vs move (move 1)', () => {
     const to = groupId(1, 'Year 5 Elm');
     const pupil = pupilOfGroup(sub);
     expect(groupsOf(pupil)).toEqual(expect.arrayContaining([from, sub]));
-    const res = await h.call('POST users/me/school/groups/{id}/pupils', { params: { id: to }, input: { pupils: [pupil], move: 1 } });
+    const res = await h.call('POST users/me/school/groups/{id}/pupils', {
+      params: { id: to },
+      input: { pupils: [pupil], move: 1 },
+    });
     expect(list(res.body, 'moved_from').sort()).toEqual([from, sub].sort());
     expect(groupsOf(pupil)).toEqual([to]);
   });
@@ -79,7 +103,10 @@ describe('group pupils: assign (move 0) vs move (move 1)', () => {
     const parent = groupId(1, 'Year 3 Oak');
     const sub = groupId(1, 'Spelling Booster');
     const pupil = pupilOfGroup(groupId(1, 'Year 4 Ash'));
-    await h.call('POST users/me/school/groups/{id}/pupils', { params: { id: sub }, input: { pupils: [pupil], move: 1 } });
+    await h.call('POST users/me/school/groups/{id}/pupils', {
+      params: { id: sub },
+      input: { pupils: [pupil], move: 1 },
+    });
     expect(groupsOf(pupil).sort()).toEqual([parent, sub].sort());
   });
 
@@ -88,21 +115,44 @@ describe('group pupils: assign (move 0) vs move (move 1)', () => {
     const own = pupilOfGroup(groupId(1, 'Year 3 Oak'));
     const foreign = pupilOfGroup(groupId(2, 'Grade 2 Room 4'));
     const before = groupsOf(own);
-    const res = await h.call('POST users/me/school/groups/{id}/pupils', { params: { id: to }, input: { pupils: [own, foreign], move: 1 } });
+    const res = await h.call('POST users/me/school/groups/{id}/pupils', {
+      params: { id: to },
+      input: { pupils: [own, foreign], move: 1 },
+    });
     expect(res.status).toBe(404);
     expect(groupsOf(own)).toEqual(before);
-    expect((await h.call('POST users/me/school/groups/{id}/pupils', { params: { id: to }, input: { pupils: [own], move: 2 } })).status).toBe(422);
+    expect(
+      (
+        await h.call('POST users/me/school/groups/{id}/pupils', {
+          params: { id: to },
+          input: { pupils: [own], move: 2 },
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it('removes pupils from a group and its sub-groups; 404 for a pupil not in it', async () => {
     const parent = groupId(1, 'Year 3 Oak');
     const pupil = pupilOfGroup(groupId(1, 'Spelling Booster'));
-    const res = await h.call('DELETE users/me/school/groups/{id}/pupils', { params: { id: parent }, input: { pupilId: pupil } });
+    const res = await h.call('DELETE users/me/school/groups/{id}/pupils', {
+      params: { id: parent },
+      input: { pupilId: pupil },
+    });
     expect(res.status).toBe(200);
     expect(groupsOf(pupil)).toEqual([]);
-    expect((await h.call('DELETE users/me/school/groups/{id}/pupils', { params: { id: parent }, input: { pupilId: pupil } })).status).toBe(404);
-    const two = all<{ user_id: number }>(h.db, 'SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 2', parent).map((r) => r.user_id);
-    const removed = await h.call('POST users/me/school/groups/{id}/pupils/remove', { params: { id: parent }, input: { pupils: two } });
+    expect(
+      (await h.call('DELETE users/me/school/groups/{id}/pupils', { params: { id: parent }, input: { pupilId: pupil } }))
+        .status,
+    ).toBe(404);
+    const two = all<{ user_id: number }>(
+      h.db,
+      'SELECT user_id FROM group_pupils WHERE group_id = ? LIMIT 2',
+      parent,
+    ).map((r) => r.user_id);
+    const removed = await h.call('POST users/me/school/groups/{id}/pupils/remove', {
+      params: { id: parent },
+      input: { pupils: two },
+    });
     expect(at(removed.body, 'removed')).toBe(2);
   });
 });
@@ -110,38 +160,102 @@ describe('group pupils: assign (move 0) vs move (move 1)', () => {
 describe('sub-groups, teachers and stages', () => {
   it('creates a sub-group but not a sub-sub-group; only the group teacher or an admin may', async () => {
     const parent = groupId(1, 'Year 4 Ash');
-    const created = await h.call('POST users/me/school/groups/{id}/groups', { as: 'teacher', params: { id: parent }, input: { name: 'Readers' } });
+    const created = await h.call('POST users/me/school/groups/{id}/groups', {
+      as: 'teacher',
+      params: { id: parent },
+      input: { name: 'Readers' },
+    });
     expect(created.status).toBe(201);
     const sub = num(created.body, 'group.id');
-    const nested = await h.call('POST users/me/school/groups/{id}/groups', { as: 'teacher', params: { id: sub }, input: { name: 'Deeper' } });
+    const nested = await h.call('POST users/me/school/groups/{id}/groups', {
+      as: 'teacher',
+      params: { id: sub },
+      input: { name: 'Deeper' },
+    });
     expect(nested.status).toBe(409);
-    const notTheirs = await h.call('POST users/me/school/groups/{id}/groups', { as: 'teacher', params: { id: groupId(1, 'Year 5 Elm') }, input: { name: 'X' } });
+    const notTheirs = await h.call('POST users/me/school/groups/{id}/groups', {
+      as: 'teacher',
+      params: { id: groupId(1, 'Year 5 Elm') },
+      input: { name: 'X' },
+    });
     expect(notTheirs.status).toBe(403);
-    expect(pluck((await h.call('GET users/me/school/groups/{id}/groups', { as: 'teacher', params: { id: parent } })).body, 'groups', 'name')).toEqual(['Readers']);
-    const wrongParent = await h.call('GET users/me/school/groups/{id}/groups/{sub}/pupils', { as: 'teacher', params: { id: groupId(1, 'Year 3 Oak'), sub } });
+    expect(
+      pluck(
+        (await h.call('GET users/me/school/groups/{id}/groups', { as: 'teacher', params: { id: parent } })).body,
+        'groups',
+        'name',
+      ),
+    ).toEqual(['Readers']);
+    const wrongParent = await h.call('GET users/me/school/groups/{id}/groups/{sub}/pupils', {
+      as: 'teacher',
+      params: { id: groupId(1, 'Year 3 Oak'), sub },
+    });
     expect(wrongParent.status).toBe(404);
   });
 
   it('sets and removes group teachers, only teachers of the school', async () => {
     const gid = groupId(1, 'Year 5 Elm');
     const teacher = h.userId('teacher');
-    const res = await h.call('PUT users/me/school/groups/{id}/teachers', { params: { id: gid }, input: { teachers: [teacher, h.userId('teacher1b')] } });
+    const res = await h.call('PUT users/me/school/groups/{id}/teachers', {
+      params: { id: gid },
+      input: { teachers: [teacher, h.userId('teacher1b')] },
+    });
     expect(pluck(res.body, 'teachers').sort()).toEqual([teacher, h.userId('teacher1b')].sort());
-    expect((await h.call('PUT users/me/school/groups/{id}/teachers', { params: { id: gid }, input: { teachers: [h.userId('admin2')] } })).status).toBe(404);
+    expect(
+      (
+        await h.call('PUT users/me/school/groups/{id}/teachers', {
+          params: { id: gid },
+          input: { teachers: [h.userId('admin2')] },
+        })
+      ).status,
+    ).toBe(404);
     await h.call('DELETE users/me/school/groups/{id}/teachers', { params: { id: gid }, input: { teacherId: teacher } });
-    expect(pluck((await h.call('GET users/me/school/groups/{id}/teachers', { params: { id: gid } })).body, 'teachers')).toEqual([h.userId('teacher1b')]);
-    expect((await h.call('DELETE users/me/school/groups/{id}/teachers', { params: { id: gid }, input: { teacherId: teacher } })).status).toBe(404);
+    expect(
+      pluck((await h.call('GET users/me/school/groups/{id}/teachers', { params: { id: gid } })).body, 'teachers'),
+    ).toEqual([h.userId('teacher1b')]);
+    expect(
+      (
+        await h.call('DELETE users/me/school/groups/{id}/teachers', {
+          params: { id: gid },
+          input: { teacherId: teacher },
+        })
+      ).status,
+    ).toBe(404);
     expect(pluck((await h.call('GET users/me/groups', { as: 'teacher1b' })).body, 'groups')).toContain(gid);
   });
 
   it('sets stages for the pupils of a group, in range, by its teacher', async () => {
     const gid = groupId(1, 'Year 4 Ash');
-    const res = await h.call('PUT users/me/school/groups/{id}/pupils/setspellingstage', { as: 'teacher', params: { id: gid }, input: { stage_spelling: 5 } });
+    const res = await h.call('PUT users/me/school/groups/{id}/pupils/setspellingstage', {
+      as: 'teacher',
+      params: { id: gid },
+      input: { stage_spelling: 5 },
+    });
     expect(num(res.body, 'updated')).toBe(10);
-    const stages = all(h.db, 'SELECT DISTINCT u.stage_spelling AS s FROM group_pupils g JOIN users u ON u.id = g.user_id WHERE g.group_id = ?', gid);
+    const stages = all(
+      h.db,
+      'SELECT DISTINCT u.stage_spelling AS s FROM group_pupils g JOIN users u ON u.id = g.user_id WHERE g.group_id = ?',
+      gid,
+    );
     expect(stages).toEqual([{ s: 5 }]);
-    expect((await h.call('PUT users/me/school/groups/{id}/pupils/setnumberstage', { as: 'teacher', params: { id: gid }, input: { stage_number: 9 } })).status).toBe(422);
-    expect((await h.call('PUT users/me/school/groups/{id}/pupils/setnumberstage', { as: 'teacher', params: { id: groupId(1, 'Year 5 Elm') }, input: { stage_number: 2 } })).status).toBe(403);
+    expect(
+      (
+        await h.call('PUT users/me/school/groups/{id}/pupils/setnumberstage', {
+          as: 'teacher',
+          params: { id: gid },
+          input: { stage_number: 9 },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await h.call('PUT users/me/school/groups/{id}/pupils/setnumberstage', {
+          as: 'teacher',
+          params: { id: groupId(1, 'Year 5 Elm') },
+          input: { stage_number: 2 },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -151,8 +265,15 @@ describe('group reports', () => {
     const activity = await h.call('GET users/me/school/groups/{id}/activity', { as: 'teacher', params: { id: gid } });
     const rows = list(activity.body, 'activity');
     expect(rows).toHaveLength(10);
-    const expected = rowOf<{ n: number }>(h.db, "SELECT COUNT(*) AS n FROM game_sessions WHERE user_id IN (SELECT user_id FROM group_pupils WHERE group_id = ?) AND game = 'spelling'", gid).n;
-    const plays = await h.call('GET users/me/school/groups/{id}/spelling_plays', { as: 'teacher', params: { id: gid } });
+    const expected = rowOf<{ n: number }>(
+      h.db,
+      "SELECT COUNT(*) AS n FROM game_sessions WHERE user_id IN (SELECT user_id FROM group_pupils WHERE group_id = ?) AND game = 'spelling'",
+      gid,
+    ).n;
+    const plays = await h.call('GET users/me/school/groups/{id}/spelling_plays', {
+      as: 'teacher',
+      params: { id: gid },
+    });
     expect(num(plays.body, 'total')).toBe(expected);
     expect(num(plays.body, 'summary.plays')).toBe(expected);
   });
@@ -160,20 +281,47 @@ describe('group reports', () => {
   it('answers every report route with the group', async () => {
     const gid = groupId(1, 'Year 3 Oak');
     const routes = [
-      'activitymaths', 'activityquiz', 'history', 'history/lists', 'game_play_type_history', 'grammar/plays', 'mastery_zone_plays', 'mtc_plays',
-      'mtc_statistics', 'mtc_breakdown', 'mtc_pupil_progress', 'number_plays', 'times_tables_overview', 'spelling/termly_progression',
-      'adaptive_spelling/historical_levels', 'spelling_competency', 'spelling-competency/gameplay', 'recent_spelling_assessment_breakdown',
-      'pupils_diagnostic_data', 'external_curricula/competence/parent_nodes', 'external_curricula/competence/child_nodes',
+      'activitymaths',
+      'activityquiz',
+      'history',
+      'history/lists',
+      'game_play_type_history',
+      'grammar/plays',
+      'mastery_zone_plays',
+      'mtc_plays',
+      'mtc_statistics',
+      'mtc_breakdown',
+      'mtc_pupil_progress',
+      'number_plays',
+      'times_tables_overview',
+      'spelling/termly_progression',
+      'adaptive_spelling/historical_levels',
+      'spelling_competency',
+      'spelling-competency/gameplay',
+      'recent_spelling_assessment_breakdown',
+      'pupils_diagnostic_data',
+      'external_curricula/competence/parent_nodes',
+      'external_curricula/competence/child_nodes',
     ];
     for (const suffix of routes) {
       const res = await h.call(`GET users/me/school/groups/{id}/${suffix}`, { as: 'teacher', params: { id: gid } });
       expect([suffix, res.status, at(res.body, 'group.id')]).toEqual([suffix, 200, gid]);
     }
-    const maths = await h.call('GET users/me/school/groups/{id}/mathshistory/{key}', { as: 'teacher', params: { id: gid, key: 'numbot' } });
+    const maths = await h.call('GET users/me/school/groups/{id}/mathshistory/{key}', {
+      as: 'teacher',
+      params: { id: gid, key: 'numbot' },
+    });
     expect(pluck(maths.body, 'history', 'mode').every((m) => m === 'numbot')).toBe(true);
-    const nodes = await h.call('GET users/me/school/groups/{id}/external_curricula/competence/parent_nodes', { as: 'teacher', params: { id: gid } });
+    const nodes = await h.call('GET users/me/school/groups/{id}/external_curricula/competence/parent_nodes', {
+      as: 'teacher',
+      params: { id: gid },
+    });
     expect(list(nodes.body, 'nodes').every((n) => n['parent_id'] === null)).toBe(true);
-    const grammar = await h.call('GET users/me/groups/{id}/grammar_competence', { as: 'teacher', params: { id: gid }, input: { stage: '2' } });
+    const grammar = await h.call('GET users/me/groups/{id}/grammar_competence', {
+      as: 'teacher',
+      params: { id: gid },
+      input: { stage: '2' },
+    });
     expect(at(grammar.body, 'stage')).toBe(2);
   });
 });

@@ -97,12 +97,21 @@ export function createHarness(): Harness {
   const db = openDatabase(':memory:');
   seed(db, { size: 'demo' });
   if (rowOf<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM school_groups').n === 0) {
-    db.transaction(() => seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash: seedPasswordHash() }))();
+    db.transaction(() =>
+      seedSchoolAdmin(db, { rng: createRng(2), size: 'demo', now: SEED_NOW, passwordHash: seedPasswordHash() }),
+    )();
   }
   const userId = (username: string): number => {
     const row = one<{ id: number }>(db, 'SELECT id FROM users WHERE username = ?', username);
     if (!row) throw new Error(`no user ${username}`);
     return row.id;
   };
-  return { db, call: harnessCall(sandboxOver(db, () => SEED_NOW), 'admin'), userId };
+  return {
+    db,
+    call: harnessCall(
+      sandboxOver(db, () => SEED_NOW),
+      'admin',
+    ),
+    userId,
+  };
 }

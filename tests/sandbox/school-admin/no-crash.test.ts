@@ -5,7 +5,12 @@ import { REAL_HANDLERS } from '../../../sandbox/routes/index.js';
 import { samplePath } from '../helpers/sample-path.js';
 import { testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const PARAMS: Readonly<Record<string, string>> = { school_system: 'clever', x: 'generic', key: 'numbot', ident: 'LR0001' };
+const PARAMS: Readonly<Record<string, string>> = {
+  school_system: 'clever',
+  x: 'generic',
+  key: 'numbot',
+  ident: 'LR0001',
+};
 
 let t: TestSandbox;
 const tokens = new Map<string, string>();
@@ -16,7 +21,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('school administration routes', () => {
-  const areas = new Set(['school', 'pupils', 'groups', 'teachers-users', 'deleted-users', 'homework', 'hives-leagues', 'rewards', 'districts', 'rostering', 'curricula-resources', 'site']);
+  const areas = new Set([
+    'school',
+    'pupils',
+    'groups',
+    'teachers-users',
+    'deleted-users',
+    'homework',
+    'hives-leagues',
+    'rewards',
+    'districts',
+    'rostering',
+    'curricula-resources',
+    'site',
+  ]);
   const routes = ENDPOINTS.filter((e) => areas.has(e.area) && e.route in REAL_HANDLERS);
 
   it('covers the routes of the school-administration areas', () => {
@@ -28,7 +46,10 @@ describe('school administration routes', () => {
     for (const e of routes) {
       const path = samplePath(e, (name) => PARAMS[name] ?? '1');
       for (const [who, token] of tokens) {
-        const res = await t.call(e.method, path, { token, ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { body: {} }) });
+        const res = await t.call(e.method, path, {
+          token,
+          ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { body: {} }),
+        });
         if (res.status >= 500) failures.push(`${who} ${e.method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
       }
     }

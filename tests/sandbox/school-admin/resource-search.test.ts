@@ -8,10 +8,16 @@ beforeEach(() => {
   h = createHarness();
 });
 
-async function search(input: Record<string, string | number>): Promise<{ titles: string[]; total: number; ids: number[] }> {
+async function search(
+  input: Record<string, string | number>,
+): Promise<{ titles: string[]; total: number; ids: number[] }> {
   const res = await h.call('GET resources/search', { as: null, input: { curriculum_id: 2, take: 100, ...input } });
   expect(res.status).toBe(200);
-  return { titles: pluck(res.body, 'resources.items', 'title') as string[], ids: pluck(res.body, 'resources.items', 'id') as number[], total: num(res.body, 'resources.total') };
+  return {
+    titles: pluck(res.body, 'resources.items', 'title') as string[],
+    ids: pluck(res.body, 'resources.items', 'id') as number[],
+    total: num(res.body, 'resources.total'),
+  };
 }
 
 describe('the resources search forgives word forms', () => {
@@ -21,13 +27,17 @@ describe('the resources search forgives word forms', () => {
     expect(singular.total).toBeGreaterThanOrEqual(4);
     expect(plural.ids).toEqual(expect.arrayContaining(singular.ids));
     expect(plural.titles).toContain('A Day at the Volcano: Narrative Writing Unit');
-    expect((await search({ search: 'poem' })).titles).toEqual(expect.arrayContaining(['Shape Poems: Poetry Unit', 'Poems about the Sea: Poetry Unit']));
+    expect((await search({ search: 'poem' })).titles).toEqual(
+      expect.arrayContaining(['Shape Poems: Poetry Unit', 'Poems about the Sea: Poetry Unit']),
+    );
     expect((await search({ search: 'reports' })).total).toBe((await search({ search: 'report' })).total);
   });
 
   it('still finds a partial word as typed, and every word must match', async () => {
     expect((await search({ search: 'volc' })).total).toBe((await search({ search: 'volcano' })).total);
-    expect((await search({ search: 'volcanoes narrative' })).titles).toEqual(['A Day at the Volcano: Narrative Writing Unit']);
+    expect((await search({ search: 'volcanoes narrative' })).titles).toEqual([
+      'A Day at the Volcano: Narrative Writing Unit',
+    ]);
     expect((await search({ search: 'volcanoes zzqxj' })).total).toBe(0);
   });
 
@@ -62,7 +72,11 @@ describe('the resources search narrows by filters that combine', () => {
     expect([...both.ids].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     const freeBand = await search({ availability: 'free', age_band: 'age-5-7' });
     for (const id of freeBand.ids) {
-      const categories = all<{ category: string }>(h.db, 'SELECT category FROM resource_categories WHERE resource_id = ?', id).map((c) => c.category);
+      const categories = all<{ category: string }>(
+        h.db,
+        'SELECT category FROM resource_categories WHERE resource_id = ?',
+        id,
+      ).map((c) => c.category);
       expect(categories).toContain('age-5-7');
       expect(categories).toContain('free-resources');
     }
@@ -76,7 +90,11 @@ describe('the resources search narrows by filters that combine', () => {
 });
 
 describe('the resources search sorts', () => {
-  const created = (ids: readonly number[]) => ids.map((id) => all<{ created_at: string }>(h.db, 'SELECT created_at FROM resources WHERE id = ?', id)[0]?.created_at ?? '');
+  const created = (ids: readonly number[]) =>
+    ids.map(
+      (id) =>
+        all<{ created_at: string }>(h.db, 'SELECT created_at FROM resources WHERE id = ?', id)[0]?.created_at ?? '',
+    );
 
   it('by title A to Z, newest first, or (the default) titles starting with the search first; the same results each way', async () => {
     const relevance = await search({ search: 'poetry' });
@@ -85,7 +103,9 @@ describe('the resources search sorts', () => {
     expect(relevance.total).toBeGreaterThan(2);
     expect([...byTitle.ids].sort()).toEqual([...relevance.ids].sort());
     expect([...newest.ids].sort()).toEqual([...relevance.ids].sort());
-    expect(byTitle.titles).toEqual([...byTitle.titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+    expect(byTitle.titles).toEqual(
+      [...byTitle.titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })),
+    );
     expect(byTitle.titles).not.toEqual(newest.titles);
     const dates = created(newest.ids);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -110,7 +130,9 @@ describe('the resources search sorts', () => {
 
 describe('the seeded content blocks', () => {
   it('are what their type says: no markup in a plain block', () => {
-    const plain = all<{ value: string }>(h.db, "SELECT value FROM resource_blocks WHERE type = 'plain'").map((b) => b.value);
+    const plain = all<{ value: string }>(h.db, "SELECT value FROM resource_blocks WHERE type = 'plain'").map(
+      (b) => b.value,
+    );
     expect(plain.length).toBeGreaterThan(200);
     expect(plain.filter((value) => /<\/?[a-z][^>]*>/i.test(value))).toEqual([]);
   });

@@ -18,8 +18,13 @@ describe('school', () => {
 
   it('updates the own school and merges settings; PATCH of another school is 404', async () => {
     await h.call('PUT users/me/school', { input: { settings: { fontPreference: 'sassoon' } } });
-    const res = await h.call('PUT users/me/school', { input: { name: 'Oakfield Academy', settings: { theme: 'dark' } } });
-    expect(at(res.body, 'school')).toMatchObject({ name: 'Oakfield Academy', settings: { fontPreference: 'sassoon', theme: 'dark' } });
+    const res = await h.call('PUT users/me/school', {
+      input: { name: 'Oakfield Academy', settings: { theme: 'dark' } },
+    });
+    expect(at(res.body, 'school')).toMatchObject({
+      name: 'Oakfield Academy',
+      settings: { fontPreference: 'sassoon', theme: 'dark' },
+    });
     expect((await h.call('PATCH schools/{id}', { params: { id: 2 }, input: { name: 'x' } })).status).toBe(404);
     expect((await h.call('PATCH schools/{id}', { params: { id: 1 }, input: { name: '' } })).status).toBe(422);
   });
@@ -59,9 +64,17 @@ describe('school', () => {
   });
 
   it('creates a school with the teacher as its admin; a pupil may not', async () => {
-    const res = await h.call('POST users/me/school', { as: 'teacher', input: { name: 'Birch Lane Primary', country: 'ie' } });
+    const res = await h.call('POST users/me/school', {
+      as: 'teacher',
+      input: { name: 'Birch Lane Primary', country: 'ie' },
+    });
     expect(res.status).toBe(201);
-    expect(at(res.body, 'school')).toMatchObject({ name: 'Birch Lane Primary', country: 'IE', locale: 'en_IE', account_region: 'GB' });
+    expect(at(res.body, 'school')).toMatchObject({
+      name: 'Birch Lane Primary',
+      country: 'IE',
+      locale: 'en_IE',
+      account_region: 'GB',
+    });
     const me = one(h.db, "SELECT school_id, admin FROM users WHERE username = 'teacher'");
     expect(me).toEqual({ school_id: num(res.body, 'school.id'), admin: 1 });
     expect((await h.call('POST users/me/school', { as: 'pupil', input: { name: 'x' } })).status).toBe(403);
@@ -71,14 +84,21 @@ describe('school', () => {
     const found = await h.call('GET schools', { as: 'teacher', input: { q: 'maple' } });
     expect(list(found.body, 'schools')).toHaveLength(1);
     expect(at(found.body, 'schools.0.code')).toBeUndefined();
-    expect(at((await h.call('GET schools', { as: 'superuser', input: { q: 'maple' } })).body, 'schools.0.code')).toBe('MAPLE');
+    expect(at((await h.call('GET schools', { as: 'superuser', input: { q: 'maple' } })).body, 'schools.0.code')).toBe(
+      'MAPLE',
+    );
     const register = await h.call('GET schools', { as: 'teacher', input: { q: 'York', dfe_schools: 'true' } });
     expect(list(register.body, 'schools').length).toBeGreaterThan(0);
     expect(at(register.body, 'schools.0.urn')).toEqual(expect.any(Number));
   });
 
   it('shows at most 50 schools of a search but counts every match in total', async () => {
-    for (let i = 1; i <= 55; i += 1) run(h.db, "INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')", `Willow Bank School ${i}`);
+    for (let i = 1; i <= 55; i += 1)
+      run(
+        h.db,
+        "INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')",
+        `Willow Bank School ${i}`,
+      );
     const found = await h.call('GET schools', { as: 'superuser', input: { q: 'willow bank' } });
     expect(list(found.body, 'schools')).toHaveLength(50);
     expect(num(found.body, 'total')).toBe(55);
@@ -89,10 +109,14 @@ describe('school', () => {
 
 describe('addresses', () => {
   const billingDefaults = async (): Promise<number> =>
-    list((await h.call('GET users/me/school/addresses')).body, 'addresses').filter((a) => a['addressType'] === 'billing' && a['default'] === true).length;
+    list((await h.call('GET users/me/school/addresses')).body, 'addresses').filter(
+      (a) => a['addressType'] === 'billing' && a['default'] === true,
+    ).length;
 
   it('keeps one default per type, refuses another school, promotes a default on delete', async () => {
-    const created = await h.call('POST addresses', { input: { address: { lines: ['Annex'], town: 'Leeds' }, addressType: 'billing' } });
+    const created = await h.call('POST addresses', {
+      input: { address: { lines: ['Annex'], town: 'Leeds' }, addressType: 'billing' },
+    });
     expect(created.status).toBe(201);
     expect(at(created.body, 'address.default')).toBe(false);
     const id = num(created.body, 'address.id');

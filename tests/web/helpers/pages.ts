@@ -23,7 +23,11 @@ export async function navigate(page: Page, path: string): Promise<void> {
 
 /** The sandbox's session token for a seeded account (password `sandbox`). */
 export async function signInToken(sandboxUrl: string, username: string): Promise<string> {
-  const answer = await fetch(`${sandboxUrl}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'sandbox' }) });
+  const answer = await fetch(`${sandboxUrl}auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'sandbox' }),
+  });
   const body = (await answer.json()) as { token?: string };
   if (!body.token) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(body)}`);
   return body.token;

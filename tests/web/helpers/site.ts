@@ -16,10 +16,22 @@ const CONFIG = fileURLToPath(new URL('../../../web/vite.config.ts', import.meta.
  * the browser's command line and fails, naming them, if an upgrade of Playwright adds one this misses.
  */
 const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
-  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
 
 /**
@@ -73,7 +85,11 @@ export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memo
   let browser: Browser | undefined;
   try {
     process.env.EDSHED_SANDBOX_URL = sandbox.url;
-    server = await preview({ configFile: CONFIG, logLevel: 'warn', preview: { port: 0, strictPort: false, open: false } });
+    server = await preview({
+      configFile: CONFIG,
+      logLevel: 'warn',
+      preview: { port: 0, strictPort: false, open: false },
+    });
     const address = server.httpServer.address();
     if (address === null || typeof address === 'string') throw new Error('the preview server has no port');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
@@ -84,7 +100,10 @@ export async function startSite(sandboxArgs: readonly string[] = ['--db', ':memo
       sandbox,
       browser: started,
       page: async (options = {}) => {
-        const context = await started.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: options.locale ?? 'en-GB' });
+        const context = await started.newContext({
+          viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+          locale: options.locale ?? 'en-GB',
+        });
         return context.newPage();
       },
       close: async () => {
@@ -116,7 +135,9 @@ export interface SiteInTest extends Site {
  *   await site.sharedPage.goto(site.url);
  * });
  */
-export function useSite(options: { readonly sharedPage?: boolean; readonly sandboxArgs?: readonly string[] } = {}): SiteInTest {
+export function useSite(
+  options: { readonly sharedPage?: boolean; readonly sandboxArgs?: readonly string[] } = {},
+): SiteInTest {
   let started: Site | undefined;
   let shared: Page | undefined;
   beforeAll(async () => {

@@ -4,7 +4,15 @@
  * the browser loads.
  */
 import { fieldInfo, type FieldKind } from '../../../core/endpoints/define.js';
-import { isEither, isListValue, isObjectShape, listItem, type OptionalList, type Reply, type ReplyValue } from '../../../core/shapes/define.js';
+import {
+  isEither,
+  isListValue,
+  isObjectShape,
+  listItem,
+  type OptionalList,
+  type Reply,
+  type ReplyValue,
+} from '../../../core/shapes/define.js';
 import type { AnswerShape } from './answer-shape.js';
 
 const ID: AnswerShape = { anyOf: ['int', 'string'] };

@@ -37,7 +37,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function checkObject(shape: Extract<AnswerShape, { object: unknown }>, value: unknown, path: string): Record<string, unknown> {
+function checkObject(
+  shape: Extract<AnswerShape, { object: unknown }>,
+  value: unknown,
+  path: string,
+): Record<string, unknown> {
   if (!isObject(value)) fail(path, 'an object', value);
   const out: Record<string, unknown> = { ...value };
   for (const [key, field] of Object.entries(shape.object)) {
@@ -70,15 +74,23 @@ export function checkShape(shape: AnswerShape, value: unknown, path = ''): unkno
     case 'unknown':
       return value;
     case 'date':
-      return typeof value === 'string' && ISO_DATE.test(value) ? value : fail(path, 'a date (2026-09-01, with a time if any)', value);
+      return typeof value === 'string' && ISO_DATE.test(value)
+        ? value
+        : fail(path, 'a date (2026-09-01, with a time if any)', value);
     case 'day':
       return typeof value === 'string' && ISO_DAY.test(value) ? value : fail(path, 'a day (2026-09-01)', value);
   }
   if ('object' in shape) return checkObject(shape, value, path);
-  if ('array' in shape) return Array.isArray(value) ? Array.from(value, (item: unknown, i) => checkShape(shape.array, item, `${path}[${i}]`)) : fail(path, 'a list', value);
+  if ('array' in shape)
+    return Array.isArray(value)
+      ? Array.from(value, (item: unknown, i) => checkShape(shape.array, item, `${path}[${i}]`))
+      : fail(path, 'a list', value);
   if ('optional' in shape) return value === undefined ? undefined : checkShape(shape.optional, value, path);
   if ('nullable' in shape) return value === null ? null : checkShape(shape.nullable, value, path);
-  if ('oneOf' in shape) return shape.oneOf.includes(value as string | number) ? value : fail(path, `one of ${shape.oneOf.join(', ')}`, value);
+  if ('oneOf' in shape)
+    return shape.oneOf.includes(value as string | number)
+      ? value
+      : fail(path, `one of ${shape.oneOf.join(', ')}`, value);
   for (const option of shape.anyOf) {
     try {
       return checkShape(option, value, path);

@@ -10,7 +10,15 @@ import { LITERACY_RESOURCES_CURRICULUM_ID } from '../../../core/domain/curricula
 import { PAGE_SIZE } from '../../../core/domain/constants.js';
 import { apiBaseUrl, CLIENT_TYPE, CLIENT_VERSION } from '../config.js';
 import { checkShape } from './answer-shape.js';
-import type { CurriculumNode, ResourceDetail, ResourceItem, ResourceType, SearchPage, SiteAnswer, User } from './site-types.js';
+import type {
+  CurriculumNode,
+  ResourceDetail,
+  ResourceItem,
+  ResourceType,
+  SearchPage,
+  SiteAnswer,
+  User,
+} from './site-types.js';
 import type { SearchQuery } from '../components/search-query.js';
 import type { SiteCall, SiteEntry } from './site-commands.js';
 import { SITE_ENDPOINTS } from './site-endpoints.js';
@@ -40,7 +48,11 @@ export function setToken(token: string | undefined): void {
  * One call and its checked answer. The input is built here, typed by the entry (`InputOf`), so it goes
  * out without the table's input schemas; what comes back is checked against the entry's reply shape.
  */
-async function call<C extends SiteCall>(name: C, input: InputOf<SiteEntry<C>>, signal?: AbortSignal): Promise<SiteAnswer<C>> {
+async function call<C extends SiteCall>(
+  name: C,
+  input: InputOf<SiteEntry<C>>,
+  signal?: AbortSignal,
+): Promise<SiteAnswer<C>> {
   const route = SITE_ENDPOINTS[name];
   const { data } = await client.request(trustedRequest(route, input, signal ? { signal } : {}));
   // checkShape accepts exactly the values of the reply's type (tests/web/answer-shape.test.ts).
@@ -53,10 +65,19 @@ async function call<C extends SiteCall>(name: C, input: InputOf<SiteEntry<C>>, s
  * @example
  * await searchResources({ text: 'owls', availability: 'free' }, 0) // { items: [...], total: 3 }
  */
-export function searchResources(query: SearchQuery, skip: number, signal?: AbortSignal, take: number = PAGE_SIZE): Promise<SearchPage> {
+export function searchResources(
+  query: SearchQuery,
+  skip: number,
+  signal?: AbortSignal,
+  take: number = PAGE_SIZE,
+): Promise<SearchPage> {
   const { text, ...filters } = query;
   const search = text.trim() === '' ? {} : { search: text };
-  return call('search', { curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, ...search, ...filters, skip, take }, signal).then((a) => a.resources);
+  return call(
+    'search',
+    { curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, ...search, ...filters, skip, take },
+    signal,
+  ).then((a) => a.resources);
 }
 
 /** The kinds of resource (for the search's type filter), those that have resources. */
@@ -98,7 +119,10 @@ export async function nodeByPath(urlPath: string): Promise<CurriculumNode | unde
 }
 
 /** Resources of a browse category, or the free ones; up to `take`. */
-export async function listResources(filter: { category?: string; availability?: 'free' }, take = 100): Promise<readonly ResourceItem[]> {
+export async function listResources(
+  filter: { category?: string; availability?: 'free' },
+  take = 100,
+): Promise<readonly ResourceItem[]> {
   const answer = await call('list', { ...filter, curriculum_id: LITERACY_RESOURCES_CURRICULUM_ID, take });
   return answer.resources;
 }

@@ -47,7 +47,10 @@ export function pickSiteEndpoints(table: readonly Endpoint[]): Record<SiteCall, 
     const endpoint = byCommand.get(command);
     if (!endpoint) throw new Error(`No endpoint ${command} in the table`);
     const { method, path, params, response, reply } = endpoint;
-    return [name, { method, path, params, ...(response === undefined ? {} : { response }), answer: answerShapeOf(reply ?? {}) }] as const;
+    return [
+      name,
+      { method, path, params, ...(response === undefined ? {} : { response }), answer: answerShapeOf(reply ?? {}) },
+    ] as const;
   });
   return Object.fromEntries(entries) as Record<SiteCall, SiteRoute>;
 }

@@ -38,5 +38,15 @@ export function Avatar({ user, size = 1, alt }: AvatarProps) {
       clearTimeout(timer);
     };
   }, [user, size, hashed]);
-  return <img className="avatar" src={src} width={width} height={height} alt={alt} onError={() => setSrc(defaultAvatar)} data-default={src === defaultAvatar} />;
+  return (
+    <img
+      className="avatar"
+      src={src}
+      width={width}
+      height={height}
+      alt={alt}
+      onError={() => setSrc(defaultAvatar)}
+      data-default={src === defaultAvatar}
+    />
+  );
 }

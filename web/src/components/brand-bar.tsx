@@ -9,11 +9,15 @@ export function BrandBar() {
       <ul>
         {BRANDS.map((key) => (
           <li key={key}>
-            <a href={SIBLINGS[key].url} className={`brand brand-${key}`}>{SIBLINGS[key].label}</a>
+            <a href={SIBLINGS[key].url} className={`brand brand-${key}`}>
+              {SIBLINGS[key].label}
+            </a>
           </li>
         ))}
       </ul>
-      <a className="game-button" href={SIBLINGS.game.url}>{SIBLINGS.game.label}</a>
+      <a className="game-button" href={SIBLINGS.game.url}>
+        {SIBLINGS.game.label}
+      </a>
     </nav>
   );
 }

@@ -27,7 +27,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
   }
 
   override componentDidUpdate(previous: { resetKey: string }): void {
-    if (previous.resetKey !== this.props.resetKey && this.state.error !== undefined) this.setState({ error: undefined });
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== undefined)
+      this.setState({ error: undefined });
   }
 
   override render() {

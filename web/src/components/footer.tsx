@@ -24,40 +24,73 @@ export function Footer() {
         <nav aria-label={text.quickLinks}>
           <h2>{text.quickLinks}</h2>
           <ul>
-            <li><LocalLink to="/">{text.home}</LocalLink></li>
-            <li><LocalLink to="/about">{text.about}</LocalLink></li>
-            <li><a href={links.help}>{text.help}</a></li>
-            <li><LocalLink to="/browse">{text.resources}</LocalLink></li>
-            <li><a href={links.blog}>{text.blog}</a></li>
-            <li><a href={links.merch}>{text.merch}</a></li>
-            <li><a href={links.terms}>{text.terms}</a></li>
-            <li><a href={links.privacy}>{text.privacy}</a></li>
+            <li>
+              <LocalLink to="/">{text.home}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/about">{text.about}</LocalLink>
+            </li>
+            <li>
+              <a href={links.help}>{text.help}</a>
+            </li>
+            <li>
+              <LocalLink to="/browse">{text.resources}</LocalLink>
+            </li>
+            <li>
+              <a href={links.blog}>{text.blog}</a>
+            </li>
+            <li>
+              <a href={links.merch}>{text.merch}</a>
+            </li>
+            <li>
+              <a href={links.terms}>{text.terms}</a>
+            </li>
+            <li>
+              <a href={links.privacy}>{text.privacy}</a>
+            </li>
           </ul>
         </nav>
         <nav aria-label={text.products}>
           <h2>{text.products}</h2>
           <ul>
             {PRODUCTS.map((key) => (
-              <li key={key}><a href={SIBLINGS[key].url}>{SIBLINGS[key].label}</a></li>
+              <li key={key}>
+                <a href={SIBLINGS[key].url}>{SIBLINGS[key].label}</a>
+              </li>
             ))}
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">{text.contact}</h2>
-          <p><a className="contact-email" href={`mailto:${email}`}>{email}</a></p>
-          <p><a className="contact-phone" href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a></p>
-          <p><a href={links.videos}>{text.videos}</a></p>
-          <p className="follow">
-            {text.follow}: <a href={links.facebook}>Facebook</a> <a href={links.x}>X</a> <a href={links.instagram}>Instagram</a>
+          <p>
+            <a className="contact-email" href={`mailto:${email}`}>
+              {email}
+            </a>
           </p>
-          <a className="get-help" href={links.help}>{text.getHelp}</a>
+          <p>
+            <a className="contact-phone" href={`tel:${phone.replace(/[^+\d]/g, '')}`}>
+              {phone}
+            </a>
+          </p>
+          <p>
+            <a href={links.videos}>{text.videos}</a>
+          </p>
+          <p className="follow">
+            {text.follow}: <a href={links.facebook}>Facebook</a> <a href={links.x}>X</a>{' '}
+            <a href={links.instagram}>Instagram</a>
+          </p>
+          <a className="get-help" href={links.help}>
+            {text.getHelp}
+          </a>
         </section>
         <address className="company">
           <strong>{company.name}</strong>
           {company.address.map((line) => (
             <span key={line}>{line}</span>
           ))}
-          {!us && <span className="registration">{text.registration(ukCompany.registeredIn, ukCompany.companyNumber)}</span>}
+          {!us && (
+            <span className="registration">{text.registration(ukCompany.registeredIn, ukCompany.companyNumber)}</span>
+          )}
           {!us && <span className="vat">{text.vat(ukCompany.vatNumber)}</span>}
         </address>
       </div>

@@ -23,7 +23,14 @@ export function LanguageMenu() {
   };
   return (
     <li className={`has-menu language-menu${open ? ' open' : ''}`} onMouseLeave={close} {...rootProps}>
-      <button type="button" ref={buttonRef} className="language-button" aria-expanded={open} aria-controls="language-list" onClick={toggle}>
+      <button
+        type="button"
+        ref={buttonRef}
+        className="language-button"
+        aria-expanded={open}
+        aria-controls="language-list"
+        onClick={toggle}
+      >
         <span className={`flag flag-${current.svg}`} aria-hidden="true" />
         <span>{messages.nav.language}</span>
       </button>

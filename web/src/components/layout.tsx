@@ -11,7 +11,13 @@ import { ProgressBar } from './progress-bar.js';
 import { TopNav } from './top-nav.js';
 
 /** The app shell around every page of one route prefix (none, or a routable locale). */
-export function Layout({ routeLocale, children }: { readonly routeLocale: RoutableLocale | undefined; readonly children: ReactNode }) {
+export function Layout({
+  routeLocale,
+  children,
+}: {
+  readonly routeLocale: RoutableLocale | undefined;
+  readonly children: ReactNode;
+}) {
   const location = useLocation();
   const locale = useMemo(() => localeOf(routeLocale), [routeLocale]);
   const { state, set } = useSession();
@@ -20,15 +26,24 @@ export function Layout({ routeLocale, children }: { readonly routeLocale: Routab
   }, [locale.locale]);
   return (
     <LocaleProvider value={locale}>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       {/* The brand bar is fixed at the top; it comes after the site's own navigation in the tab order, so
           Sign In and the search box are a few Tabs from the start, not behind seven product links. */}
       <TopNav />
       <BrandBar />
-      {state.loadingUser && <div className="loading-user" role="status">{locale.messages.user.loading}</div>}
+      {state.loadingUser && (
+        <div className="loading-user" role="status">
+          {locale.messages.user.loading}
+        </div>
+      )}
       {state.alert && (
         <div className="alert" role="alert">
-          {state.alert} <button type="button" onClick={() => set({ alert: undefined })}>OK</button>
+          {state.alert}{' '}
+          <button type="button" onClick={() => set({ alert: undefined })}>
+            OK
+          </button>
         </div>
       )}
       <main id="main">

@@ -5,12 +5,22 @@ import { ProgressBar } from './progress-bar.js';
 import type { Loaded } from './use-api.js';
 
 /** Shows the progress bar while loading, the error page on failure, else the content. */
-export function Loaded<T>({ value, loadingText, children }: { value: Loaded<T>; loadingText: string; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  value,
+  loadingText,
+  children,
+}: {
+  value: Loaded<T>;
+  loadingText: string;
+  children: (data: T) => ReactNode;
+}) {
   if (value.status === 'loading') {
     return (
       <>
         <ProgressBar />
-        <p className="loading" role="status">{loadingText}</p>
+        <p className="loading" role="status">
+          {loadingText}
+        </p>
       </>
     );
   }

@@ -12,5 +12,12 @@ export function ProgressBar() {
     return () => clearTimeout(timer);
   }, []);
   if (!shown) return null;
-  return <div className="progress-bar" role="progressbar" aria-label="Loading page" style={{ animationDuration: `${PROGRESS_BAR_DURATION_MS}ms` }} />;
+  return (
+    <div
+      className="progress-bar"
+      role="progressbar"
+      aria-label="Loading page"
+      style={{ animationDuration: `${PROGRESS_BAR_DURATION_MS}ms` }}
+    />
+  );
 }

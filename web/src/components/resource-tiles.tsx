@@ -53,7 +53,13 @@ export function ResourceImage({ list, width, height, eager = false }: ResourceIm
     return (
       <span className="thumb thumb-fallback" style={{ width, aspectRatio: `${width} / ${height}` }} aria-hidden="true">
         <svg viewBox="0 0 48 48" width="40" height="40" focusable="false">
-          <path d="M8 10c6-2 11-1 16 3 5-4 10-5 16-3v28c-6-2-11-1-16 3-5-4-10-5-16-3z" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+          <path
+            d="M8 10c6-2 11-1 16 3 5-4 10-5 16-3v28c-6-2-11-1-16 3-5-4-10-5-16-3z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinejoin="round"
+          />
           <path d="M24 13v28" stroke="currentColor" strokeWidth="2.5" />
         </svg>
       </span>

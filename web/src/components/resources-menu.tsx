@@ -10,7 +10,14 @@ export function ResourcesMenu() {
   return (
     <li className={`has-menu${open ? ' open' : ''}`} onMouseLeave={close} {...rootProps}>
       <LocalLink to="/browse/">{messages.nav.resources}</LocalLink>
-      <button type="button" ref={buttonRef} className="menu-toggle" aria-expanded={open} aria-controls="resources-menu" onClick={toggle}>
+      <button
+        type="button"
+        ref={buttonRef}
+        className="menu-toggle"
+        aria-expanded={open}
+        aria-controls="resources-menu"
+        onClick={toggle}
+      >
         <span className="visually-hidden">{messages.nav.resources} menu</span>
         <span aria-hidden="true">▾</span>
       </button>
@@ -18,11 +25,15 @@ export function ResourcesMenu() {
       <ul id="resources-menu" className="sub-menu" hidden={!open}>
         {BROWSE_CATEGORIES.map((category) => (
           <li key={category.path}>
-            <LocalLink to={`/browse/${category.path}`} onClick={close}>{category.label}</LocalLink>
+            <LocalLink to={`/browse/${category.path}`} onClick={close}>
+              {category.label}
+            </LocalLink>
           </li>
         ))}
         <li>
-          <LocalLink to="/free-resources" onClick={close}>{messages.nav.exemplar}</LocalLink>
+          <LocalLink to="/free-resources" onClick={close}>
+            {messages.nav.exemplar}
+          </LocalLink>
         </li>
       </ul>
     </li>

@@ -35,7 +35,9 @@ export function SearchBar() {
         {messages.search.button}
       </button>
       <form id="search-form" role="search" aria-label={messages.search.label} onSubmit={submit}>
-        <label className="visually-hidden" htmlFor="search-input">{messages.search.label}</label>
+        <label className="visually-hidden" htmlFor="search-input">
+          {messages.search.label}
+        </label>
         <input
           id="search-input"
           ref={input}

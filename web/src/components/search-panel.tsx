@@ -106,7 +106,10 @@ export function useSearch(debounceMs: number = SEARCH_DEBOUNCE_MS) {
     [fetchPage],
   );
 
-  const more = useCallback(() => void fetchPage(results.query ?? { text: results.text }, results.items.length), [fetchPage, results.query, results.text, results.items.length]);
+  const more = useCallback(
+    () => void fetchPage(results.query ?? { text: results.text }, results.items.length),
+    [fetchPage, results.query, results.text, results.items.length],
+  );
   const clear = useCallback(() => {
     clearTimeout(timer.current);
     controller.current?.abort();
@@ -126,7 +129,12 @@ export function useSearch(debounceMs: number = SEARCH_DEBOUNCE_MS) {
 
 /** 'No results': the text is non-blank (or a filter is set) and the answer is empty (O §2). */
 export function showsNoResults(results: SearchResults): boolean {
-  return results.status === 'done' && results.error === undefined && asks(results.query ?? { text: results.text }) && results.items.length === 0;
+  return (
+    results.status === 'done' &&
+    results.error === undefined &&
+    asks(results.query ?? { text: results.text }) &&
+    results.items.length === 0
+  );
 }
 
 /** 'More...': the total exceeds what is loaded (O §2). */
@@ -149,14 +157,26 @@ interface SearchResultListProps {
  * The results of a search, as the dropdown and the Search page both show them: how many there are, the
  * error or 'No results', the results (rows or tiles), and 'More...' while there are more (O §2).
  */
-export function SearchResultList({ results, more, layout, onChoose, countText = (count) => count }: SearchResultListProps) {
+export function SearchResultList({
+  results,
+  more,
+  layout,
+  onChoose,
+  countText = (count) => count,
+}: SearchResultListProps) {
   const { messages } = useLocale();
   return (
     <>
       <p className="search-count" role="status">
-        {results.status === 'done' && results.error === undefined && results.items.length > 0 ? countText(messages.search.count(results.total)) : ''}
+        {results.status === 'done' && results.error === undefined && results.items.length > 0
+          ? countText(messages.search.count(results.total))
+          : ''}
       </p>
-      {results.error && <p className="search-error" role="alert">{results.error}</p>}
+      {results.error && (
+        <p className="search-error" role="alert">
+          {results.error}
+        </p>
+      )}
       {showsNoResults(results) && <p className="no-results">{messages.search.noResults}</p>}
       {results.items.length > 0 && layout === 'tiles' && <ResourceTiles items={results.items} />}
       {results.items.length > 0 && layout === 'rows' && (
@@ -172,7 +192,9 @@ export function SearchResultList({ results, more, layout, onChoose, countText = 
         </ul>
       )}
       {showsMore(results) && results.status === 'done' && (
-        <button type="button" className="more" onClick={more}>{messages.search.more}</button>
+        <button type="button" className="more" onClick={more}>
+          {messages.search.more}
+        </button>
       )}
     </>
   );
@@ -184,7 +206,6 @@ interface SearchPanelProps {
   /** A result was chosen: the bar closes the panel. */
   readonly onDone: () => void;
 }
-
 
 /**
  * The dropdown panel of the search bar (O §2): rows with image and text in alternating colours, 'No results',

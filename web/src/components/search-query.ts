@@ -32,7 +32,9 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
  */
 export function queryFromParams(params: URLSearchParams): SearchQuery {
   const type = Number(params.get('type_id'));
-  const query: { -readonly [K in keyof SearchQuery]: SearchQuery[K] } = { text: params.get('q') ?? params.get('search') ?? '' };
+  const query: { -readonly [K in keyof SearchQuery]: SearchQuery[K] } = {
+    text: params.get('q') ?? params.get('search') ?? '',
+  };
   if (params.get('availability') === 'free') query.availability = 'free';
   const band = oneOf(AGE_BAND_PATHS, params.get('age_band'));
   if (band) query.age_band = band;
@@ -63,7 +65,12 @@ export function searchAddress(query: SearchQuery): string {
 
 /** Whether a query narrows by anything besides its text. */
 export function hasFilters(query: SearchQuery): boolean {
-  return query.availability !== undefined || query.age_band !== undefined || query.type_id !== undefined || query.category !== undefined;
+  return (
+    query.availability !== undefined ||
+    query.age_band !== undefined ||
+    query.type_id !== undefined ||
+    query.category !== undefined
+  );
 }
 
 /** Two queries ask the same. */

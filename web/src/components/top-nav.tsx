@@ -27,24 +27,43 @@ export function TopNav() {
   useEffect(close, [pathname, close]);
   return (
     <header className={`top-nav${menu.open ? ' nav-open' : ''}`} {...menu.rootProps}>
-      <LocalLink to="/" className="site-name">{PRODUCT_NAME}</LocalLink>
-      <button type="button" ref={menu.buttonRef} className="nav-toggle" aria-expanded={menu.open} aria-controls="main-nav" onClick={menu.toggle}>
+      <LocalLink to="/" className="site-name">
+        {PRODUCT_NAME}
+      </LocalLink>
+      <button
+        type="button"
+        ref={menu.buttonRef}
+        className="nav-toggle"
+        aria-expanded={menu.open}
+        aria-controls="main-nav"
+        onClick={menu.toggle}
+      >
         <span className="nav-toggle-bars" aria-hidden="true" />
         {messages.nav.menu}
       </button>
       <nav id="main-nav" aria-label="Main">
         <ul className="nav-links">
-          <li><LocalLink to="/about">{messages.nav.about}</LocalLink></li>
+          <li>
+            <LocalLink to="/about">{messages.nav.about}</LocalLink>
+          </li>
           <ResourcesMenu />
-          <li><LocalLink to="/memberships">{messages.nav.memberships}</LocalLink></li>
-          <li><a href={SITE_CONFIG.links.help}>{messages.nav.help}</a></li>
+          <li>
+            <LocalLink to="/memberships">{messages.nav.memberships}</LocalLink>
+          </li>
+          <li>
+            <a href={SITE_CONFIG.links.help}>{messages.nav.help}</a>
+          </li>
           <LanguageMenu />
           {state.user ? (
             <Suspense fallback={null}>
               <UserMenu />
             </Suspense>
           ) : (
-            <li><LocalLink to="/login" className="sign-in">{messages.nav.signIn}</LocalLink></li>
+            <li>
+              <LocalLink to="/login" className="sign-in">
+                {messages.nav.signIn}
+              </LocalLink>
+            </li>
           )}
         </ul>
       </nav>

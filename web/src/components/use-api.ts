@@ -18,11 +18,10 @@ export function useApi<T>(key: string, load: (api: SiteApi) => Promise<T>): Load
   useEffect(() => {
     let live = true;
     setState({ key, value: { status: 'loading' } });
-    ((takeStartedLoad(key) as Promise<T> | undefined) ?? loadApi().then(load))
-      .then(
-        (data) => live && setState({ key, value: { status: 'done', data } }),
-        (error: unknown) => live && setState({ key, value: { status: 'failed', error } }),
-      );
+    ((takeStartedLoad(key) as Promise<T> | undefined) ?? loadApi().then(load)).then(
+      (data) => live && setState({ key, value: { status: 'done', data } }),
+      (error: unknown) => live && setState({ key, value: { status: 'failed', error } }),
+    );
     return () => {
       live = false;
     };

@@ -7,7 +7,11 @@ export interface Menu<R extends HTMLElement> {
   /** The button that opens it: focus comes back here on Escape. */
   readonly buttonRef: RefObject<HTMLButtonElement | null>;
   /** For the element holding the button and the menu: a pointer or focus outside it closes the menu. */
-  readonly rootProps: { readonly ref: RefObject<R | null>; readonly onBlur: (event: FocusEvent<R>) => void; readonly onKeyDown: (event: KeyboardEvent<R>) => void };
+  readonly rootProps: {
+    readonly ref: RefObject<R | null>;
+    readonly onBlur: (event: FocusEvent<R>) => void;
+    readonly onKeyDown: (event: KeyboardEvent<R>) => void;
+  };
 }
 
 /**

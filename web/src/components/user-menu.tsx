@@ -44,7 +44,14 @@ export function UserMenu() {
   }
   return (
     <li className={`has-menu user-menu${open ? ' open' : ''}`} onMouseLeave={close} {...rootProps}>
-      <button type="button" ref={buttonRef} className="avatar-button" aria-expanded={open} aria-controls="user-menu-list" onClick={toggle}>
+      <button
+        type="button"
+        ref={buttonRef}
+        className="avatar-button"
+        aria-expanded={open}
+        aria-controls="user-menu-list"
+        onClick={toggle}
+      >
         <Avatar user={state.user} alt={messages.user.avatarAlt} />
         <span className="visually-hidden">{messages.user.menu}</span>
       </button>

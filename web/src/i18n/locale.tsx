@@ -25,7 +25,11 @@ const LocaleContext = createContext<LocaleState | null>(null);
  * localeOf('en-nz') // { locale: 'en-nz', prefix: '/en-nz', ... }
  */
 export function localeOf(routePrefix: RoutableLocale | undefined): LocaleState {
-  const { locale } = resolveLocale({ path: routePrefix ?? null, cookie: readCookie(LOCALE_COOKIE), browserLanguages: navigator.languages });
+  const { locale } = resolveLocale({
+    path: routePrefix ?? null,
+    cookie: readCookie(LOCALE_COOKIE),
+    browserLanguages: navigator.languages,
+  });
   return { locale, prefix: routePrefix ? `/${routePrefix}` : '', messages: MESSAGES[locale] };
 }
 
@@ -53,7 +57,10 @@ export function useLocale(): LocaleState {
  * const words = localeTable({ pupils: 'pupils' }, { 'en-us': { pupils: 'students' } });
  * words('en-us').pupils // 'students'
  */
-export function localeTable<T extends object>(base: T, overrides: Partial<Record<RoutableLocale, Partial<T>>> = {}): (locale: RoutableLocale) => T {
+export function localeTable<T extends object>(
+  base: T,
+  overrides: Partial<Record<RoutableLocale, Partial<T>>> = {},
+): (locale: RoutableLocale) => T {
   return (locale) => ({ ...base, ...overrides[locale] });
 }
 

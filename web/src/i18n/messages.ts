@@ -7,40 +7,94 @@ import { ROUTABLE_LOCALES, type RoutableLocale } from '../../../core/domain/rout
  * (web/site.config.ts), not words.
  */
 const BASE = {
-  nav: { menu: 'Menu', about: 'About', resources: 'Resources', exemplar: 'Exemplar Resources', memberships: 'Memberships', help: 'Help', signIn: 'Sign In', logout: 'Logout', language: 'Language' },
+  nav: {
+    menu: 'Menu',
+    about: 'About',
+    resources: 'Resources',
+    exemplar: 'Exemplar Resources',
+    memberships: 'Memberships',
+    help: 'Help',
+    signIn: 'Sign In',
+    logout: 'Logout',
+    language: 'Language',
+  },
   titles: {
-    home: 'Home', about: 'About', browse: 'Browse Resources', freeResources: 'Free Resources', memberships: 'Memberships',
-    search: 'Search', resource: 'Resource', logout: 'Logout', signIn: 'Sign In', notFound: 'Page not found',
+    home: 'Home',
+    about: 'About',
+    browse: 'Browse Resources',
+    freeResources: 'Free Resources',
+    memberships: 'Memberships',
+    search: 'Search',
+    resource: 'Resource',
+    logout: 'Logout',
+    signIn: 'Sign In',
+    notFound: 'Page not found',
   },
   home: {
     heading: 'Literacy resources for teachers',
     intro: 'Film units, book studies and age-banded literacy resources for every classroom.',
     browse: 'Browse resources',
     free: 'Try the free resources',
-    newest: 'New resources', allNew: "See what's new", freeHeading: 'Free to try', allFree: 'All free resources', categories: 'Popular categories',
+    newest: 'New resources',
+    allNew: "See what's new",
+    freeHeading: 'Free to try',
+    allFree: 'All free resources',
+    categories: 'Popular categories',
   },
   about: {
     heading: 'About Literacy Shed',
     body: 'Literacy Shed gives teachers inspiring film units, book studies and writing resources, sorted by age and theme.',
   },
   search: {
-    placeholder: 'Search resources', label: 'Search resources', button: 'Search', noResults: 'No results', more: 'More...', failed: 'Details incorrect', free: 'FREE',
-    heading: 'Search results', count: (total: number) => (total === 1 ? '1 resource' : `${total} resources`),
+    placeholder: 'Search resources',
+    label: 'Search resources',
+    button: 'Search',
+    noResults: 'No results',
+    more: 'More...',
+    failed: 'Details incorrect',
+    free: 'FREE',
+    heading: 'Search results',
+    count: (total: number) => (total === 1 ? '1 resource' : `${total} resources`),
   },
-  browse: { heading: 'Browse resources', empty: 'There are no resources in this category yet.', loading: 'Loading resources...' },
+  browse: {
+    heading: 'Browse resources',
+    empty: 'There are no resources in this category yet.',
+    loading: 'Loading resources...',
+  },
   resource: { missing: 'Choose a resource to see it here.', loading: 'Loading resource...' },
-  signIn: { heading: 'Sign In', username: 'Username', password: 'Password', submit: 'Sign In', failed: 'Password incorrect or user not found' },
+  signIn: {
+    heading: 'Sign In',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Sign In',
+    failed: 'Password incorrect or user not found',
+  },
   user: { loading: 'Loading User...', menu: 'Account', avatarAlt: 'Your avatar' },
   error: {
-    heading: 'An error occurred while rendering the page...', notFound: 'This page could not be found', home: 'Back to the home page',
+    heading: 'An error occurred while rendering the page...',
+    notFound: 'This page could not be found',
+    home: 'Back to the home page',
     handoff: 'Password incorrect or user not found',
   },
   /** School words that differ by country (pupil or student; how often new resources come). */
   school: { pupil: 'pupil', pupils: 'pupils', newResourcesEvery: 'every half term' },
   footer: {
-    quickLinks: 'Quick Links', home: 'Home', about: 'About', help: 'Help', resources: 'Resources', blog: 'Blog', merch: 'Merch Store',
-    terms: 'Terms', privacy: 'Privacy', products: 'Our Products', contact: 'Contact', videos: 'Video channel', follow: 'Follow us',
-    getHelp: 'Get Help', awards: 'Awards', partners: 'Partners',
+    quickLinks: 'Quick Links',
+    home: 'Home',
+    about: 'About',
+    help: 'Help',
+    resources: 'Resources',
+    blog: 'Blog',
+    merch: 'Merch Store',
+    terms: 'Terms',
+    privacy: 'Privacy',
+    products: 'Our Products',
+    contact: 'Contact',
+    videos: 'Video channel',
+    follow: 'Follow us',
+    getHelp: 'Get Help',
+    awards: 'Awards',
+    partners: 'Partners',
     registration: (place: string, companyNumber: string) => `Registered in ${place}, company number ${companyNumber}`,
     vat: (vatNumber: string) => `VAT number ${vatNumber}`,
   },
@@ -62,8 +116,11 @@ const OVERRIDES: Partial<Record<RoutableLocale, Overrides>> = {
 
 function withOverrides(overrides: Overrides = {}): Messages {
   const merged: Record<string, unknown> = { ...BASE };
-  for (const [section, words] of Object.entries(overrides)) merged[section] = { ...BASE[section as keyof Messages], ...words };
+  for (const [section, words] of Object.entries(overrides))
+    merged[section] = { ...BASE[section as keyof Messages], ...words };
   return merged as Messages;
 }
 
-export const MESSAGES: Readonly<Record<RoutableLocale, Messages>> = Object.fromEntries(ROUTABLE_LOCALES.map((locale) => [locale, withOverrides(OVERRIDES[locale])])) as Record<RoutableLocale, Messages>;
+export const MESSAGES: Readonly<Record<RoutableLocale, Messages>> = Object.fromEntries(
+  ROUTABLE_LOCALES.map((locale) => [locale, withOverrides(OVERRIDES[locale])]),
+) as Record<RoutableLocale, Messages>;

@@ -9,9 +9,15 @@ const words = localeTable({
   whoHeading: 'Who it is for',
   who: 'Teachers and teaching assistants from early years to age 14, and the leaders who plan English across a school. Every resource is made to be taught tomorrow: open it, read the plan, teach.',
   whatHeading: 'What you will find',
-  what: ['Units built around short films, picture books and novels', 'Writing units for every genre, from diaries to newspaper reports', 'Poetry to read, write and perform', 'Seasonal packs and grammar worksheets'],
+  what: [
+    'Units built around short films, picture books and novels',
+    'Writing units for every genre, from diaries to newspaper reports',
+    'Poetry to read, write and perform',
+    'Seasonal packs and grammar worksheets',
+  ],
   memberHeading: 'What a member gets',
-  member: (every: string) => `Members download every resource: planning packs with a lesson sequence, teaching slides and worksheets, with new resources ${every}. Free resources are open to anyone signed in.`,
+  member: (every: string) =>
+    `Members download every resource: planning packs with a lesson sequence, teaching slides and worksheets, with new resources ${every}. Free resources are open to anyone signed in.`,
   start: 'Browse the resources',
   free: 'Try the free resources',
   join: 'Compare memberships',
@@ -47,9 +53,15 @@ export default function About() {
         </section>
       </div>
       <p className="hero-actions">
-        <LocalLink to="/browse" className="button">{text.start}</LocalLink>
-        <LocalLink to="/free-resources" className="button button-light">{text.free}</LocalLink>
-        <LocalLink to="/memberships" className="button button-light">{text.join}</LocalLink>
+        <LocalLink to="/browse" className="button">
+          {text.start}
+        </LocalLink>
+        <LocalLink to="/free-resources" className="button button-light">
+          {text.free}
+        </LocalLink>
+        <LocalLink to="/memberships" className="button button-light">
+          {text.join}
+        </LocalLink>
       </p>
     </article>
   );

@@ -22,7 +22,9 @@ function Categories() {
       <h1>{messages.browse.heading}</h1>
       <ul className="category-list">
         {BROWSE_CATEGORIES.map((category) => (
-          <li key={category.path}><LocalLink to={`/browse/${category.path}`}>{category.label}</LocalLink></li>
+          <li key={category.path}>
+            <LocalLink to={`/browse/${category.path}`}>{category.label}</LocalLink>
+          </li>
         ))}
       </ul>
     </section>
@@ -42,15 +44,25 @@ function Category({ path }: { path: string }) {
     return { name: node.name, items: [...held].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)) };
   });
   const missing = loaded.status === 'done' && loaded.data === undefined;
-  usePageTitle(missing ? messages.titles.notFound : loaded.status === 'done' && loaded.data ? loaded.data.name : (label ?? messages.titles.browse));
+  usePageTitle(
+    missing
+      ? messages.titles.notFound
+      : loaded.status === 'done' && loaded.data
+        ? loaded.data.name
+        : (label ?? messages.titles.browse),
+  );
   return (
     <Loaded value={loaded} loadingText={messages.browse.loading}>
-      {(data) => !data ? <NotFound /> : (
-        <section>
-          <h1>{data.name}</h1>
-          {data.items.length === 0 ? <p>{messages.browse.empty}</p> : <ResourceTiles items={data.items} />}
-        </section>
-      )}
+      {(data) =>
+        !data ? (
+          <NotFound />
+        ) : (
+          <section>
+            <h1>{data.name}</h1>
+            {data.items.length === 0 ? <p>{messages.browse.empty}</p> : <ResourceTiles items={data.items} />}
+          </section>
+        )
+      }
     </Loaded>
   );
 }

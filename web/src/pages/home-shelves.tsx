@@ -51,8 +51,16 @@ export function HomeCategories({ heading }: { heading: string }) {
 function CategoryCards() {
   const { messages } = useLocale();
   const loaded = useApi('home:categories', async (api) => {
-    const pages = await Promise.all(CONTENT_CATEGORY_PATHS.map(async (path) => ({ path, page: await api.searchResources({ text: '', category: path }, 0, undefined, 1) })));
-    return pages.filter(({ page }) => page.total > 0).sort((a, b) => b.page.total - a.page.total).slice(0, 6);
+    const pages = await Promise.all(
+      CONTENT_CATEGORY_PATHS.map(async (path) => ({
+        path,
+        page: await api.searchResources({ text: '', category: path }, 0, undefined, 1),
+      })),
+    );
+    return pages
+      .filter(({ page }) => page.total > 0)
+      .sort((a, b) => b.page.total - a.page.total)
+      .slice(0, 6);
   });
   if (loaded.status === 'loading') return <div className="shelf-space" />;
   if (loaded.status === 'failed') return null;

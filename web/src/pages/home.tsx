@@ -14,12 +14,29 @@ export default function Home() {
         <h1>{words.heading}</h1>
         <p>{words.intro}</p>
         <p className="hero-actions">
-          <LocalLink to="/browse" className="button">{words.browse}</LocalLink>
-          <LocalLink to="/free-resources" className="button button-light">{words.free}</LocalLink>
+          <LocalLink to="/browse" className="button">
+            {words.browse}
+          </LocalLink>
+          <LocalLink to="/free-resources" className="button button-light">
+            {words.free}
+          </LocalLink>
         </p>
       </section>
-      <HomeShelf id="home-new" heading={words.newest} more={{ to: '/browse/what-is-new', text: words.allNew }} query={{ text: '' }} count={8} eager />
-      <HomeShelf id="home-free" heading={words.freeHeading} more={{ to: '/free-resources', text: words.allFree }} query={{ text: '', availability: 'free' }} count={4} />
+      <HomeShelf
+        id="home-new"
+        heading={words.newest}
+        more={{ to: '/browse/what-is-new', text: words.allNew }}
+        query={{ text: '' }}
+        count={8}
+        eager
+      />
+      <HomeShelf
+        id="home-free"
+        heading={words.freeHeading}
+        more={{ to: '/free-resources', text: words.allFree }}
+        query={{ text: '', availability: 'free' }}
+        count={4}
+      />
       <HomeCategories heading={words.categories} />
     </>
   );

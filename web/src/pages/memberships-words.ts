@@ -13,13 +13,21 @@ interface Plan {
   readonly action: 'sign-up' | 'contact';
 }
 
-function plans({ pupil, pupils, newResourcesEvery }: (typeof MESSAGES)[RoutableLocale]['school']): Readonly<Record<PlanKind, Plan>> {
+function plans({
+  pupil,
+  pupils,
+  newResourcesEvery,
+}: (typeof MESSAGES)[RoutableLocale]['school']): Readonly<Record<PlanKind, Plan>> {
   return {
     personal: {
       name: 'Personal membership',
       for: 'For one teacher, at school or at home.',
       per: 'a year',
-      features: () => ['Every Literacy Shed resource to download', 'Planning packs, teaching slides and worksheets', `New resources ${newResourcesEvery}`],
+      features: () => [
+        'Every Literacy Shed resource to download',
+        'Planning packs, teaching slides and worksheets',
+        `New resources ${newResourcesEvery}`,
+      ],
       cta: 'Join as a personal member',
       action: 'sign-up',
     },
@@ -27,7 +35,11 @@ function plans({ pupil, pupils, newResourcesEvery }: (typeof MESSAGES)[RoutableL
       name: 'Teacher membership',
       for: 'For a teacher and their class.',
       per: 'a year',
-      features: (count) => ['Everything in the personal membership', `Class logins for up to ${count} ${pupils}`, 'Share resources with your class'],
+      features: (count) => [
+        'Everything in the personal membership',
+        `Class logins for up to ${count} ${pupils}`,
+        'Share resources with your class',
+      ],
       cta: 'Join as a teacher',
       action: 'sign-up',
     },
@@ -35,7 +47,11 @@ function plans({ pupil, pupils, newResourcesEvery }: (typeof MESSAGES)[RoutableL
       name: `Premium, per ${pupil}`,
       for: `For a whole school, priced by the number of ${pupils}.`,
       per: `per ${pupil}, a year`,
-      features: () => ['Every teacher in the school', `Literacy access for every ${pupil}`, 'School admin, invoices and purchase orders'],
+      features: () => [
+        'Every teacher in the school',
+        `Literacy access for every ${pupil}`,
+        'School admin, invoices and purchase orders',
+      ],
       cta: 'Ask for a school quote',
       action: 'contact',
     },
@@ -43,7 +59,11 @@ function plans({ pupil, pupils, newResourcesEvery }: (typeof MESSAGES)[RoutableL
       name: 'App',
       for: 'The Literacy Shed app, for tablets and phones.',
       per: 'one-off',
-      features: () => ['Film units and activities on the go', 'Works alongside any membership', 'One purchase per device'],
+      features: () => [
+        'Film units and activities on the go',
+        'Works alongside any membership',
+        'One purchase per device',
+      ],
       cta: 'Ask about the app',
       action: 'contact',
     },
@@ -60,7 +80,8 @@ export function membershipWords(locale: RoutableLocale) {
   const school = MESSAGES[locale].school;
   return {
     heading: 'Memberships',
-    intro: 'Choose the membership that fits: every one gives you the whole library of Literacy Shed resources to download and teach.',
+    intro:
+      'Choose the membership that fits: every one gives you the whole library of Literacy Shed resources to download and teach.',
     plans: plans(school),
     pupilsPerClassroom: (count: number) => `Teacher memberships include up to ${count} ${school.pupils} per classroom.`,
     freeHeading: 'Not ready to join?',

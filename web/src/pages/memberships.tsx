@@ -29,7 +29,12 @@ export default function Memberships() {
             {PLANS.map((kind) => {
               const plan = words.plans[kind];
               return (
-                <li key={kind} className={`plan price${kind === 'teacher' ? ' plan-featured' : ''}`} data-kind={kind} aria-labelledby={`plan-${kind}`}>
+                <li
+                  key={kind}
+                  className={`plan price${kind === 'teacher' ? ' plan-featured' : ''}`}
+                  data-kind={kind}
+                  aria-labelledby={`plan-${kind}`}
+                >
                   <h2 id={`plan-${kind}`}>{plan.name}</h2>
                   <p className="plan-for">{plan.for}</p>
                   <p className="plan-price">
@@ -40,7 +45,10 @@ export default function Memberships() {
                       <li key={feature}>{feature}</li>
                     ))}
                   </ul>
-                  <a className={`button${kind === 'teacher' ? '' : ' button-outline'}`} href={plan.action === 'sign-up' ? signUp : contact}>
+                  <a
+                    className={`button${kind === 'teacher' ? '' : ' button-outline'}`}
+                    href={plan.action === 'sign-up' ? signUp : contact}
+                  >
                     {plan.cta}
                   </a>
                 </li>

@@ -29,12 +29,19 @@ interface GetResourceProps {
 export function GetResource({ resource, access, words }: GetResourceProps) {
   const { pathname, search } = useLocation();
   const free = resource.availability === 'free';
-  if (access === 'checking') return <p className="get-resource" role="status">{words.checking}</p>;
+  if (access === 'checking')
+    return (
+      <p className="get-resource" role="status">
+        {words.checking}
+      </p>
+    );
   if (access === 'sign-in') {
     return (
       <div className="get-resource">
         <p>{free ? words.signInFree : words.signInMembers}</p>
-        <LocalLink to={`/login?next=${encodeURIComponent(`${pathname}${search}`)}`} className="button">{words.signIn}</LocalLink>
+        <LocalLink to={`/login?next=${encodeURIComponent(`${pathname}${search}`)}`} className="button">
+          {words.signIn}
+        </LocalLink>
       </div>
     );
   }
@@ -42,14 +49,18 @@ export function GetResource({ resource, access, words }: GetResourceProps) {
     return (
       <div className="get-resource">
         <p>{words.joinText}</p>
-        <LocalLink to="/memberships" className="button">{words.join}</LocalLink>
+        <LocalLink to="/memberships" className="button">
+          {words.join}
+        </LocalLink>
       </div>
     );
   }
   return (
     <div className="get-resource get-resource-ready">
       <p>{free ? words.readyFree : words.readyMembers}</p>
-      <a href="#files" className="button">{words.files}</a>
+      <a href="#files" className="button">
+        {words.files}
+      </a>
     </div>
   );
 }
@@ -91,20 +102,40 @@ export function ResourceFiles({ files, access, words }: ResourceFilesProps) {
           const type = fileType(file.mime, file.name);
           return (
             <li key={file.id} className="file">
-              <span className="file-badge" aria-hidden="true">{type}</span>
+              <span className="file-badge" aria-hidden="true">
+                {type}
+              </span>
               <span className="file-text">
                 <span className="file-title">{label}</span>
                 <span className="file-meta">
-                  {[type, typeof file.size === 'number' ? fileSize(file.size, SITE_LOCALES[locale].iso) : undefined, file.name].filter(Boolean).join(' · ')}
+                  {[
+                    type,
+                    typeof file.size === 'number' ? fileSize(file.size, SITE_LOCALES[locale].iso) : undefined,
+                    file.name,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </span>
               {access === 'download' && (
                 <span className="file-actions">
-                  <button type="button" className="button" disabled={busy === file.id} onClick={() => void fetchFile(file, 'attachment')}>
-                    {words.download}<span className="visually-hidden"> {label}</span>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy === file.id}
+                    onClick={() => void fetchFile(file, 'attachment')}
+                  >
+                    {words.download}
+                    <span className="visually-hidden"> {label}</span>
                   </button>
-                  <button type="button" className="button button-outline" disabled={busy === file.id} onClick={() => void fetchFile(file, 'inline')}>
-                    {words.open}<span className="visually-hidden"> {label}</span>
+                  <button
+                    type="button"
+                    className="button button-outline"
+                    disabled={busy === file.id}
+                    onClick={() => void fetchFile(file, 'inline')}
+                  >
+                    {words.open}
+                    <span className="visually-hidden"> {label}</span>
                   </button>
                 </span>
               )}
@@ -113,7 +144,11 @@ export function ResourceFiles({ files, access, words }: ResourceFilesProps) {
         })}
       </ul>
       {busy !== undefined && <p role="status">{words.opening}</p>}
-      {failure && <p className="form-error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
     </section>
   );
 }

@@ -44,7 +44,9 @@ function Related({ resource, words }: RelatedProps) {
   const found: readonly CurriculumNode[] = nodes.status === 'done' ? nodes.data : [];
   const category = relatedCategory(resource.categories ?? found.map((node) => node.url_path));
   const related = useApi(`related:${resource.id}:${category ?? ''}`, async (api) =>
-    category ? (await api.listResources({ category }, RELATED + 1)).filter((item) => item.id !== resource.id).slice(0, RELATED) : [],
+    category
+      ? (await api.listResources({ category }, RELATED + 1)).filter((item) => item.id !== resource.id).slice(0, RELATED)
+      : [],
   );
   return (
     <>

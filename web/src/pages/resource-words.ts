@@ -42,7 +42,7 @@ const TYPES: Readonly<Record<string, string>> = {
  * fileType(null, 'owls.key')              // 'KEY'
  */
 export function fileType(mime: string | null | undefined, name: string): string {
-  return (mime && TYPES[mime]) ?? (/\.([a-z0-9]+)$/i.exec(name)?.[1]?.toUpperCase() ?? 'File');
+  return (mime && TYPES[mime]) ?? /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toUpperCase() ?? 'File';
 }
 
 /**

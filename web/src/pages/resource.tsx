@@ -33,7 +33,8 @@ export function ageBand(categories: readonly string[] | null | undefined): strin
 
 /** A block: html through core's stripper (O §5), plain as text. */
 function Block({ block }: { block: ContentBlock }) {
-  if (block.type === 'html') return <div className="block-html" dangerouslySetInnerHTML={{ __html: stripHtml(block.value) }} />;
+  if (block.type === 'html')
+    return <div className="block-html" dangerouslySetInnerHTML={{ __html: stripHtml(block.value) }} />;
   return <p className="block-plain">{block.value}</p>;
 }
 
@@ -60,7 +61,9 @@ function ResourceByKey({ urlKey, loadingText }: { urlKey: string; loadingText: s
   const { messages } = useLocale();
   const loaded = useApi(...resourceLoad(urlKey));
   const missing = loaded.status === 'failed' && errorStatus(loaded.error) === 404;
-  usePageTitle(loaded.status === 'done' ? loaded.data.title : missing ? messages.titles.notFound : messages.titles.resource);
+  usePageTitle(
+    loaded.status === 'done' ? loaded.data.title : missing ? messages.titles.notFound : messages.titles.resource,
+  );
   if (missing) return <NotFound />;
   return (
     <Loaded value={loaded} loadingText={loadingText}>

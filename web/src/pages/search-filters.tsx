@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { AGE_BAND_PATHS, categoryLabel, CONTENT_CATEGORY_PATHS, RESOURCE_SORTS } from '../../../core/domain/browse-categories.js';
+import {
+  AGE_BAND_PATHS,
+  categoryLabel,
+  CONTENT_CATEGORY_PATHS,
+  RESOURCE_SORTS,
+} from '../../../core/domain/browse-categories.js';
 import type { ResourceType } from '../api/site-types.js';
 import { hasFilters, type SearchQuery } from '../components/search-query.js';
 import { localeTable } from '../i18n/locale.js';
@@ -54,44 +59,105 @@ export function SearchForm({ query, types, words, onChange }: SearchFormProps) {
     <form className="search-page-form" role="search" aria-label={words.formLabel} onSubmit={submit}>
       <div className="search-page-box">
         <label htmlFor="search-page-input">{words.searchFor}</label>
-        <input id="search-page-input" type="search" value={text} autoComplete="off" onChange={(event) => setText(event.target.value)} />
-        <button type="submit" className="button">{words.submit}</button>
+        <input
+          id="search-page-input"
+          type="search"
+          value={text}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button">
+          {words.submit}
+        </button>
       </div>
       <fieldset className="search-filters">
         <legend>{words.filters}</legend>
         <label className="filter-free">
-          <input type="checkbox" checked={query.availability === 'free'} onChange={(event) => set('availability', event.target.checked ? 'free' : undefined)} />
+          <input
+            type="checkbox"
+            checked={query.availability === 'free'}
+            onChange={(event) => set('availability', event.target.checked ? 'free' : undefined)}
+          />
           {words.free}
         </label>
         <label>
           {words.ageBand}
-          <select value={query.age_band ?? ''} onChange={(event) => set('age_band', AGE_BAND_PATHS.find((band) => band === event.target.value))}>
+          <select
+            value={query.age_band ?? ''}
+            onChange={(event) =>
+              set(
+                'age_band',
+                AGE_BAND_PATHS.find((band) => band === event.target.value),
+              )
+            }
+          >
             <option value="">{words.anyAge}</option>
-            {AGE_BAND_PATHS.map((band) => <option key={band} value={band}>{categoryLabel(band)}</option>)}
+            {AGE_BAND_PATHS.map((band) => (
+              <option key={band} value={band}>
+                {categoryLabel(band)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {words.type}
-          <select value={query.type_id ?? ''} onChange={(event) => set('type_id', event.target.value === '' ? undefined : Number(event.target.value))}>
+          <select
+            value={query.type_id ?? ''}
+            onChange={(event) => set('type_id', event.target.value === '' ? undefined : Number(event.target.value))}
+          >
             <option value="">{words.anyType}</option>
-            {types.map((type) => <option key={type.id} value={type.id}>{type.name}</option>)}
+            {types.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {words.category}
-          <select value={query.category ?? ''} onChange={(event) => set('category', CONTENT_CATEGORY_PATHS.find((category) => category === event.target.value))}>
+          <select
+            value={query.category ?? ''}
+            onChange={(event) =>
+              set(
+                'category',
+                CONTENT_CATEGORY_PATHS.find((category) => category === event.target.value),
+              )
+            }
+          >
             <option value="">{words.anyCategory}</option>
-            {CONTENT_CATEGORY_PATHS.map((category) => <option key={category} value={category}>{categoryLabel(category)}</option>)}
+            {CONTENT_CATEGORY_PATHS.map((category) => (
+              <option key={category} value={category}>
+                {categoryLabel(category)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {words.sort}
-          <select value={query.sort ?? 'relevance'} onChange={(event) => set('sort', RESOURCE_SORTS.find((sort) => sort !== 'relevance' && sort === event.target.value))}>
-            {RESOURCE_SORTS.map((sort) => <option key={sort} value={sort}>{words.sorts[sort]}</option>)}
+          <select
+            value={query.sort ?? 'relevance'}
+            onChange={(event) =>
+              set(
+                'sort',
+                RESOURCE_SORTS.find((sort) => sort !== 'relevance' && sort === event.target.value),
+              )
+            }
+          >
+            {RESOURCE_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {words.sorts[sort]}
+              </option>
+            ))}
           </select>
         </label>
         {hasFilters(query) && (
-          <button type="button" className="button button-outline" onClick={() => onChange({ text: text.trim(), ...(query.sort ? { sort: query.sort } : {}) })}>{words.clear}</button>
+          <button
+            type="button"
+            className="button button-outline"
+            onClick={() => onChange({ text: text.trim(), ...(query.sort ? { sort: query.sort } : {}) })}
+          >
+            {words.clear}
+          </button>
         )}
       </fieldset>
     </form>

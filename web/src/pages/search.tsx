@@ -30,9 +30,20 @@ export default function Search() {
     <section className="search-page">
       <h1>{messages.search.heading}</h1>
       {/* A new form per address: its box shows the address's text after a back or forward. */}
-      <SearchForm key={address} query={query} types={types.status === 'done' ? types.data : []} words={words} onChange={show} />
+      <SearchForm
+        key={address}
+        query={query}
+        types={types.status === 'done' ? types.data : []}
+        words={words}
+        onChange={show}
+      />
       {!asked && <p className="search-prompt">{words.prompt}</p>}
-      <SearchResultList results={results} more={more} layout="tiles" countText={(count) => words.found(count, query.text.trim())} />
+      <SearchResultList
+        results={results}
+        more={more}
+        layout="tiles"
+        countText={(count) => words.found(count, query.text.trim())}
+      />
     </section>
   );
 }

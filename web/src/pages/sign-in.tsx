@@ -53,8 +53,14 @@ export default function SignIn() {
         <input id="username" name="username" autoComplete="username" required />
         <label htmlFor="password">{messages.signIn.password}</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
-        {failed && <p className="form-error" role="alert">{messages.signIn.failed}</p>}
-        <button type="submit" disabled={busy}>{messages.signIn.submit}</button>
+        {failed && (
+          <p className="form-error" role="alert">
+            {messages.signIn.failed}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {messages.signIn.submit}
+        </button>
       </form>
     </section>
   );

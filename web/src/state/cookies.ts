@@ -35,7 +35,12 @@ export function readCookie(name: string): string | undefined {
  * writeCookie('locale', 'en-au', 365 * 86_400_000)
  */
 export function writeCookie(name: string, value: string, maxAgeMs: number, domain?: string): void {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'path=/', `max-age=${Math.round(maxAgeMs / 1000)}`, 'SameSite=Lax'];
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    'path=/',
+    `max-age=${Math.round(maxAgeMs / 1000)}`,
+    'SameSite=Lax',
+  ];
   if (domain) parts.push(`domain=${domain}`);
   if (window.location.protocol === 'https:') parts.push('Secure');
   document.cookie = parts.join('; ');

@@ -71,7 +71,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const params = new URLSearchParams(window.location.search);
     params.delete(HANDOFF_PARAM);
     const search = params.toString();
-    navigate({ pathname: window.location.pathname, search: search ? `?${search}` : '', hash: window.location.hash }, { replace: true });
+    navigate(
+      { pathname: window.location.pathname, search: search ? `?${search}` : '', hash: window.location.hash },
+      { replace: true },
+    );
     dispatch({ loadingUser: true });
     void loadApi()
       .then((api) => api.exchangeAccessToken(accessToken))
@@ -119,7 +122,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [clear]);
 
-  const session = useMemo<Session>(() => ({ state, set: dispatch, setToken, setUser, logout }), [state, setToken, setUser, logout]);
+  const session = useMemo<Session>(
+    () => ({ state, set: dispatch, setToken, setUser, logout }),
+    [state, setToken, setUser, logout],
+  );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 

@@ -22,7 +22,8 @@ export function storedToken(): string | undefined {
 export function storedUser(): User | null {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(STORED_USER) ?? 'null');
-    if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number') return value as User;
+    if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number')
+      return value as User;
   } catch {
     // A damaged entry counts as no user: it is loaded again from the API.
   }

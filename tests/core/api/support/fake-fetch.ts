@@ -35,7 +35,10 @@ export function fakeFetch(answers: readonly FakeAnswer[]): { fetch: FetchLike; c
 // and many tests. Cloning the one Response each time failed on Node 24.0.0 in CI ("Response.clone: Body has
 // already been consumed", 4 tests of tests/cli/pupils-generate.test.ts, not reproduced alone); a fresh
 // Response per call does not depend on how a Node's fetch tees and collects clones.
-const READ = new WeakMap<Response, Promise<{ status: number; statusText: string; headers: [string, string][]; body: ArrayBuffer | null }>>();
+const READ = new WeakMap<
+  Response,
+  Promise<{ status: number; statusText: string; headers: [string, string][]; body: ArrayBuffer | null }>
+>();
 
 async function replay(response: Response): Promise<Response> {
   let read = READ.get(response);
@@ -59,7 +62,10 @@ async function replay(response: Response): Promise<Response> {
  * json(429, { message: 'slow down' }, { 'retry-after': '2' });
  */
 export function json(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 /** A fetch failure as Node reports a dropped connection. */
