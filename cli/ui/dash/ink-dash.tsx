@@ -6,7 +6,7 @@ import type { ApiMethods } from '../../../core/endpoints/methods.js';
 import type { DashSpec } from '../../dash/spec.js';
 import { Dashboard } from './Dashboard.js';
 import { formRequest } from './form.js';
-import { keyCommand } from './keys.js';
+import { eachKey, keyCommand, type KeyPress } from './keys.js';
 import { filteredRows, followingRow, initialDash, type DashEvent, type DashState } from './state.js';
 import { useLatestReducer } from './use-latest-reducer.js';
 import { useDashData } from './use-dash-data.js';
@@ -79,7 +79,7 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal, f
   const height = Math.max(6, rows - 1);
   const [today] = useState(() => new Date(now()).toISOString().slice(0, 10));
 
-  useInput((input, key) => {
+  const onKey = (input: string, key: KeyPress): void => {
     const latest = read();
     const all = panesOf(latest.data);
     const pane = all[latest.pane];
@@ -94,7 +94,8 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal, f
     if (command?.kind === 'quit') exit();
     else if (command?.kind === 'refresh') refresh();
     else if (command?.kind === 'event') dispatch(command.event);
-  });
+  };
+  useInput((input, key) => eachKey(input, key, read, onKey));
 
   const form = state.form;
   useEffect(() => {

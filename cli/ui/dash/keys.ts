@@ -104,3 +104,29 @@ export function keyCommand<D>(state: DashState<D>, input: string, key: KeyPress,
   }
   return undefined;
 }
+
+/**
+ * The keys in one read of the terminal. Keys typed faster than the view reads them (or pasted, or sent by a
+ * script) come as one chunk, which Ink hands over whole; outside a text field each character is a key of its
+ * own, so `/INV-4` filters for INV-4 however fast it came. Once a key opens a text field (the filter, a form's
+ * field), the rest of the chunk is its text. `state` is read again after every key, as `handle` changes it.
+ *
+ * @example
+ * eachKey('/INV-4', {}, read, (input, key) => dispatchKey(input, key)) // handle('/', {}), then handle('INV-4', {})
+ */
+export function eachKey<D>(
+  input: string,
+  key: KeyPress,
+  state: () => DashState<D>,
+  handle: (input: string, key: KeyPress) => void,
+): void {
+  let rest = input;
+  const typing = (s: DashState<D>): boolean => s.filtering || s.form?.stage === 'edit';
+  const plain = !key.ctrl && !key.escape && [...input].every((ch) => ch >= ' ' && ch !== '\x7f');
+  while (plain && [...rest].length > 1 && !typing(state())) {
+    const first = String.fromCodePoint(rest.codePointAt(0) ?? 0);
+    handle(first, {});
+    rest = rest.slice(first.length);
+  }
+  handle(rest, key);
+}
