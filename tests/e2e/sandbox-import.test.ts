@@ -1,141 +1,46 @@
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../sandbox/db/database.js';
-import { seed } from '../../sandbox/db/seed/index.js';
+import { openDatabase } from '../../sandbox/db/database.js';
 import { brokenReferences } from '../../sandbox/db/copy/write-copy.js';
-import { all, allValues, oneValue } from '../../sandbox/kit/sql.js';
-import { countingProxy, type CountingProxy } from '../helpers/counting-proxy.js';
-import { startSandboxProcess, startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { allValues, oneValue } from '../../sandbox/kit/sql.js';
+import {
+  CHOSEN,
+  MARKER,
+  dump,
+  startImportProduction,
+  type ImportManifest,
+  type ImportProduction,
+} from '../helpers/sandbox-import.js';
+import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Production is played by a second sandbox (large seed) on a file, with markers planted in every
-// personal field of the chosen schools; the copies are read back as files and through a sandbox of their own.
-const CHOSEN = [1, 2, 10];
-const MARKER = /zqx/i;
+// What an import makes of the chosen schools: no marker and nothing of another school but the declared
+// stubs, production's facts served by a sandbox of the copy's own, the same content for the same key (429s
+// waited out), and a refresh of only the chosen schools. What it refuses, and how it stops:
+// sandbox-import-stops.test.ts.
 let dir: string;
 let production: SandboxProcess;
 let token: string;
-let proxy: CountingProxy;
-/** The teacher of another school planted in a group of school 1. */
 let outsideTeacher: number;
-
-/** Plants a marker in each personal field of the chosen schools, and references outside them. */
-function plantMarkers(db: Db): void {
-  const chosen = CHOSEN.join(', ');
-  db.exec(`
-    UPDATE users SET first_name = 'ZqxFirst' || id, last_name = 'ZqxLast' || id, display_name = 'ZqxShown ' || id, username = 'zqxuser' || id,
-      email = 'zqxmail' || id || '@school.example', school_username = CASE WHEN school_username IS NULL THEN NULL ELSE 'zqxsu' || id END
-      WHERE school_id IN (${chosen});
-    UPDATE addresses SET address = json_object('lines', json_array('ZqxStreet ' || id), 'town', 'ZqxTown', 'postcode', 'ZQX 1AB', 'country', 'GB') WHERE school_id IN (${chosen});
-    UPDATE school_groups SET name = 'ZqxGroup ' || id, data = json_set(data, '$.description', 'ZqxNote about ' || id) WHERE school_id IN (${chosen});
-    UPDATE invoices SET description = 'ZqxNote invoice ' || id WHERE school_id IN (${chosen});
-    UPDATE sales_people SET name = 'Zqx Sales ' || id;
-    UPDATE cancellations SET reason = 'ZqxReason ' || id WHERE school_id IN (${chosen});
-    INSERT INTO group_teachers (group_id, user_id, added_at)
-      SELECT (SELECT MIN(id) FROM school_groups WHERE school_id = 1), (SELECT MIN(id) FROM users WHERE school_id = 5 AND kind = 'teacher'), '2026-09-01T09:00:00.000Z';
-    UPDATE subscriptions SET moved_from_school_id = 7 WHERE id = (SELECT MIN(id) FROM subscriptions WHERE school_id = 10);
-    INSERT INTO payment_methods (school_id, provider_ref, brand, last4, exp_month, exp_year, is_default, created_at)
-      VALUES (1, 'pm_zqx_live_token', 'mastercard', '5454', 11, 2031, 1, '2026-09-01T09:00:00.000Z'), (2, 'pm_zqx_other', 'visa', '1881', 3, 2030, 0, '2026-09-01T09:00:00.000Z');
-    INSERT INTO invoice_credits (invoice_id, kind, amount, currency, reason, created_at)
-      SELECT id, 'credit', 150, currency, 'ZqxCredit for ' || id, '2026-09-02T09:00:00.000Z' FROM invoices WHERE id = (SELECT MIN(id) FROM invoices WHERE school_id = 2);
-  `);
-}
-
-const api = async (base: string, path: string, key = token): Promise<Record<string, unknown>> => {
-  const answer = await fetch(new URL(path, base), { headers: { 'x-token': key } });
-  return (await answer.json()) as Record<string, unknown>;
-};
-const writes = async (): Promise<unknown> => (await api(production.url, '__sandbox/writes'))['total'];
-
-/** Every row of every table of a database file (but those of `besides`), as text, in a fixed order. */
-function dump(path: string, besides: readonly string[] = []): string {
-  const db = openDatabase(path);
-  try {
-    const tables = allValues<string>(
-      db,
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    ).filter((t) => !besides.includes(t));
-    // Some tables have no rowid: each table's rows sorted as text.
-    return JSON.stringify(
-      tables.map((t) => [
-        t,
-        all(db, `SELECT * FROM "${t}"`)
-          .map((row) => JSON.stringify(row))
-          .sort(),
-      ]),
-    );
-  } finally {
-    db.close();
-  }
-}
-
-/** The import's temporary files beside `file` (`FILE.import-PID.tmp` and its -wal, -shm). */
-const temps = (file: string) =>
-  readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.import-`));
-
-const importInto = (db: string, more: readonly string[] = [], via = production.url) =>
-  production.edshed([
-    'sandbox',
-    'import',
-    ...CHOSEN.flatMap((id) => ['--school', String(id)]),
-    '--db',
-    db,
-    '--json',
-    '--api-url',
-    via,
-    '--token',
-    token,
-    ...more,
-  ]);
+let api: ImportProduction['api'];
+let importInto: ImportProduction['importInto'];
+let firstImport: ImportProduction['firstImport'];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'edshed-import-'));
-  const file = join(dir, 'production.db');
-  const db = openDatabase(file);
-  seed(db, { size: 'large' });
-  plantMarkers(db);
-  outsideTeacher = oneValue<number>(db, "SELECT MIN(id) FROM users WHERE school_id = 5 AND kind = 'teacher'") ?? 0;
-  db.close();
-  production = await startSandboxProcess(['--db', file, '--rate-limit', '100000']);
-  const signIn = await fetch(new URL('auth', production.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'superuser', password: 'sandbox' }),
-  });
-  token = String(((await signIn.json()) as { token: string }).token);
-  proxy = await countingProxy(production.url, {
-    rewrite: (route, body) => {
-      if (route !== 'GET /subscriptions/invoices') return body;
-      const reply = body as { invoices: Record<string, unknown>[] };
-      return { ...reply, invoices: reply.invoices.map((invoice) => ({ ...invoice, bank_account: '12345678' })) };
-    },
-  });
+  ({ dir, production, token, outsideTeacher, api, importInto, firstImport } = await startImportProduction());
 }, 120_000);
 
 afterAll(async () => {
-  await proxy?.close();
   await production?.stop();
 });
 
 describe('edshed sandbox import', () => {
   let copy: string;
-  let manifest: {
-    stubs: { table: string; id: number }[];
-    schools: { id: number }[];
-    tables: Record<string, number>;
-    not_copied: { table: string; why: string }[];
-  };
+  let manifest: ImportManifest;
 
   beforeAll(async () => {
     copy = join(dir, 'copy.db');
-    const before = await writes();
-    const run = await importInto(copy);
-    expect(run.exitCode, String(run.stderr)).toBe(0);
-    manifest = JSON.parse(String(run.stdout)) as typeof manifest;
-    // Reading is all it did: production's write counter has not moved.
-    expect(await writes()).toBe(before);
+    manifest = await firstImport(copy);
   }, 120_000);
 
   it('leaves no marker, production email or username in the files, and no email that can be delivered', () => {
@@ -354,98 +259,4 @@ describe('edshed sandbox import', () => {
       db.close();
     }
   }, 60_000);
-
-  it('fails on a field its manifest does not know, naming it, and writes nothing', async () => {
-    const db = join(dir, 'unknown.db');
-    const run = await importInto(db, [], proxy.url);
-    expect(run.exitCode).toBe(1);
-    expect(String(run.stderr)).toMatch(/field "bank_account" of a invoice is not in the import manifest/);
-    expect(existsSync(db)).toBe(false);
-    expect(temps(db)).toEqual([]);
-  }, 60_000);
-
-  it('checks everything local before the first request (exit 2)', async () => {
-    proxy.reset();
-    const notes = join(dir, 'notes.txt');
-    writeFileSync(notes, 'not a database\n');
-    const cases: string[][] = [
-      ['--school', '1', '--db', copy],
-      ['--school', '1', '--db', join(dir, 'none.db'), '--refresh'],
-      ['--school', '1', '--db', join(dir, 'no-such-folder', 'x.db')],
-      ['--school', 'one', '--db', join(dir, 'x.db')],
-      ['--school', '1', '--school', '1', '--db', join(dir, 'x.db')],
-      ['--db', join(dir, 'x.db')],
-      ['--school', '1', '--db', join(dir, 'x.db'), '--key', join(dir, 'no.key')],
-      // A refresh of a file that is no database: found making the temporary copy, before the first request.
-      ['--school', '1', '--db', notes, '--refresh'],
-    ];
-    for (const args of cases) {
-      const run = await production.edshed(['sandbox', 'import', ...args, '--api-url', proxy.url, '--token', token]);
-      expect(run.exitCode, `${args.join(' ')}: ${String(run.stderr)}`).toBe(2);
-      expect(String(run.stderr)).toMatch(/nothing was sent/);
-    }
-    expect([...proxy.counts().keys()]).toEqual([]);
-    expect(readFileSync(notes, 'utf8')).toBe('not a database\n');
-    expect(temps(notes)).toEqual([]);
-  }, 60_000);
-
-  describe('stopped mid-import (a reply held by the proxy)', () => {
-    /** A proxy that holds the first request for a group's pupils until released, saying when it has it. */
-    async function holdingProxy() {
-      let reached: () => void = () => undefined;
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (reached = resolve));
-      const freed = new Promise<void>((resolve) => (release = resolve));
-      const holding = await countingProxy(production.url, {
-        hold: (route, n) => {
-          if (route !== 'GET /users/me/school/groups/{id}/pupils' || n !== 1) return undefined;
-          reached();
-          return freed;
-        },
-      });
-      return { holding, held, release };
-    }
-
-    it('Ctrl-C: exit 130, the temporary copy removed, no FILE made', async () => {
-      const { holding, held, release } = await holdingProxy();
-      const file = join(dir, 'interrupted.db');
-      try {
-        const child = importInto(file, [], holding.url);
-        await held;
-        // The copy's temporary file is there while it reads: that is what Ctrl-C must not leave behind.
-        expect(temps(file)).toContain(`${basename(file)}.import-${String(child.pid)}.tmp`);
-        child.kill('SIGINT');
-        const stopped = await child;
-        expect(stopped.exitCode).toBe(130);
-        expect(String(stopped.stderr)).toContain(
-          `sandbox import stopped (interrupted): ${file} was not made, and the temporary copy is removed`,
-        );
-        expect(temps(file)).toEqual([]);
-        expect(existsSync(file)).toBe(false);
-      } finally {
-        release();
-        await holding.close();
-      }
-    }, 60_000);
-
-    it('killed (SIGTERM) during a refresh: FILE keeps its bytes, the temporary copy removed', async () => {
-      const { holding, held, release } = await holdingProxy();
-      const file = join(dir, 'kept.db');
-      copyFileSync(copy, file);
-      const bytes = createHash('sha256').update(readFileSync(file)).digest('hex');
-      try {
-        const child = importInto(file, ['--refresh'], holding.url);
-        await held;
-        expect(temps(file)).toContain(`${basename(file)}.import-${String(child.pid)}.tmp`);
-        child.kill('SIGTERM');
-        const stopped = await child;
-        expect(stopped.exitCode).toBe(143);
-        expect(temps(file)).toEqual([]);
-        expect(createHash('sha256').update(readFileSync(file)).digest('hex')).toBe(bytes);
-      } finally {
-        release();
-        await holding.close();
-      }
-    }, 60_000);
-  });
 });
