@@ -9,7 +9,7 @@ import type { Candidate, Verdict } from '../verdict.js';
 import { push } from './index.js';
 import { firstSingles, type PayerPool } from './payer-pool.js';
 import { money, schoolSets } from './price.js';
-import { alreadyPaid, ambiguous, byScore, candidateOf, confident, type Context } from './rank.js';
+import { alreadyPaid, ambiguous, byScore, candidateOf, confident, UNRANKED, type Context } from './rank.js';
 import type { SetGroup } from './set-search.js';
 
 /**
@@ -23,6 +23,10 @@ import type { SetGroup } from './set-search.js';
 export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits: ReadonlySet<BookInvoice> | undefined, groups: readonly SetGroup[]): Verdict {
   const { line } = ctx;
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
+  // A line read again only to see whether it is now confident is not, with two invoices of its amount and
+  // no reference cut short to pick one: any set found would only add options. A payer of thousands has
+  // hundreds of each round price, none of them listed then.
+  if (ctx.decide && cutHits === undefined && pool.singles(line.amount, 2).length > 1) return UNRANKED;
   const singles = pool.singles(line.amount).map((i) => [i]);
   // Every single, and up to `POOL_SETS` sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
   const sets = new Map<string, BookInvoice[]>();

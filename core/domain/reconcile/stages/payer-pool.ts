@@ -15,8 +15,8 @@ import { firstFrom, sortedByTotal } from './set-search.js';
 
 /** The invoices a line may be of, of its payers: each question answered in pool order where order matters. */
 export interface PayerPool {
-  /** Those of total `amount`, in pool order. */
-  readonly singles: (amount: number) => BookInvoice[];
+  /** Those of total `amount`, in pool order; only the first `limit` found when given (enough to tell one from several). */
+  readonly singles: (amount: number, limit?: number) => BookInvoice[];
   /** Those `amount` is short of by no more than a bank's fee (`feeShort`), in pool order. */
   readonly fee: (amount: number) => BookInvoice[];
   /** The open ones (not those paid near the line), in pool order. */
@@ -57,7 +57,7 @@ export function listPayerPool(pool: readonly BookInvoice[], settleable: (i: Book
   let open: BookInvoice[] | undefined;
   const opened = (): BookInvoice[] => (open ??= pool.filter(settleable));
   return {
-    singles: (amount) => pool.filter((i) => i.total === amount),
+    singles: (amount, limit = Infinity) => pool.filter((i) => i.total === amount).slice(0, limit),
     fee: (amount) => pool.filter((i) => feeShort(amount, i.total)),
     open: opened,
     anyOpen: () => opened().length > 0,
@@ -88,11 +88,11 @@ function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omi
     return list;
   };
   return {
-    singles: (amount) => {
+    singles: (amount, limit = Infinity) => {
       const found: BookInvoice[] = [];
       for (const { sorted: list } of parts) {
         // Ties of a list sorted by total are in the list's order.
-        for (let k = firstFrom(list, (l) => l.invoice.total >= amount); k < list.length && (list[k] as Live).invoice.total === amount; k += 1) if (takes(list[k] as Live)) found.push((list[k] as Live).invoice);
+        for (let k = firstFrom(list, (l) => l.invoice.total >= amount); k < list.length && (list[k] as Live).invoice.total === amount && found.length < limit; k += 1) if (takes(list[k] as Live)) found.push((list[k] as Live).invoice);
       }
       return found;
     },
