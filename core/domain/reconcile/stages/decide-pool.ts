@@ -28,10 +28,13 @@ export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookIn
   // hundreds of each round price, none of them listed then.
   if (ctx.decide && cutHits === undefined && pool.singles(line.amount, 2).length > 1) return UNRANKED;
   const singles = pool.singles(line.amount).map((i) => [i]);
+  // A reference cut short that begins two singles' numbers picks no option, whatever sets there are.
+  const picksNone = cutHits === undefined || atLeastTwo(singles, (set) => cutHits.has(set[0] as BookInvoice));
+  if (ctx.decide && picksNone && singles.length > 1) return UNRANKED;
   const several = `more than one invoice or set of ${what} fits the amount`;
   // Singles enough that no set can be shown: the sets are not sought (a payer of thousands makes the search
   // run to its step limit).
-  if (!ctx.decide && cutHits === undefined && ctx.twins <= 1 && ctx.signals.size === 0 && singles.length >= SHOWN) {
+  if (!ctx.decide && picksNone && ctx.twins <= 1 && ctx.signals.size === 0 && singles.length >= SHOWN) {
     const verdict = ambiguous(ctx, firstSingles(singles.map(([i]) => i as BookInvoice), SHOWN, dayNumber(line.date)).map((i) => [i]), several);
     if (outranksSets(ctx, verdict.candidates)) return verdict;
   }
@@ -100,4 +103,11 @@ function outranksSets(ctx: Context, shown: readonly Candidate[]): boolean {
   const best = (scores: ReadonlyMap<number, number>, points: number): number => Math.max(0, ...[...scores.values()].map((s) => Math.round(points * s * 10) / 10));
   const bound = Math.round(((ctx.po.size > 0 ? POINTS.po : 0) + POINTS.amount + POINTS.date + best(ctx.schools, POINTS.name) + best(ctx.districts, POINTS.district)) * 10) / 10;
   return shown.every((c) => c.score >= bound && c.invoices.every((id) => OPEN_STATES.has(ctx.index.byId.get(id)?.state ?? 'paid')));
+}
+
+/** Whether at least two of `list` are `of` (stopping at the second). */
+function atLeastTwo<T>(list: readonly T[], of: (entry: T) => boolean): boolean {
+  let found = 0;
+  for (const entry of list) if (of(entry) && (found += 1) > 1) return true;
+  return false;
 }
