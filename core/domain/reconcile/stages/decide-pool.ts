@@ -27,17 +27,23 @@ export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookIn
   // no reference cut short to pick one: any set found would only add options. A payer of thousands has
   // hundreds of each round price, none of them listed then.
   if (ctx.decide && cutHits === undefined && pool.singles(line.amount, 2).length > 1) return UNRANKED;
+  const several = `more than one invoice or set of ${what} fits the amount`;
+  // Singles enough that no set can be shown: the sets are not sought (a payer of thousands makes the search
+  // run to its step limit), nor, where the pool can find the singles shown without, all singles listed.
+  const shortCut = !ctx.decide && ctx.twins <= 1 && ctx.signals.size === 0;
+  const shownAlone = (shown: readonly BookInvoice[] | undefined): Verdict | undefined => {
+    if (shown === undefined || shown.length < SHOWN) return undefined;
+    const verdict = ambiguous(ctx, shown.map((i) => [i]), several);
+    return outranksSets(ctx, verdict.candidates) ? verdict : undefined;
+  };
+  const quick = shortCut && cutHits === undefined ? shownAlone(pool.firstSingles(line.amount, SHOWN, dayNumber(line.date))) : undefined;
+  if (quick !== undefined) return quick;
   const singles = pool.singles(line.amount).map((i) => [i]);
   // A reference cut short that begins two singles' numbers picks no option, whatever sets there are.
   const picksNone = cutHits === undefined || atLeastTwo(singles, (set) => cutHits.has(set[0] as BookInvoice));
   if (ctx.decide && picksNone && singles.length > 1) return UNRANKED;
-  const several = `more than one invoice or set of ${what} fits the amount`;
-  // Singles enough that no set can be shown: the sets are not sought (a payer of thousands makes the search
-  // run to its step limit).
-  if (!ctx.decide && picksNone && ctx.twins <= 1 && ctx.signals.size === 0 && singles.length >= SHOWN) {
-    const verdict = ambiguous(ctx, firstSingles(singles.map(([i]) => i as BookInvoice), SHOWN, dayNumber(line.date)).map((i) => [i]), several);
-    if (outranksSets(ctx, verdict.candidates)) return verdict;
-  }
+  const listed = shortCut && picksNone ? shownAlone(firstSingles(singles.map(([i]) => i as BookInvoice), SHOWN, dayNumber(line.date))) : undefined;
+  if (listed !== undefined) return listed;
   // Every single, and up to `POOL_SETS` sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
   const sets = new Map<string, BookInvoice[]>();
   for (const group of groups) {
