@@ -4,12 +4,12 @@
  */
 import { OPEN_STATES, type BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
-import { CUT_PICK_POINTS, POOL_SETS, SHOWN } from '../tuning.js';
+import { CUT_PICK_POINTS, POINTS, POOL_SETS, SHOWN } from '../tuning.js';
 import type { Candidate, Verdict } from '../verdict.js';
 import { push } from './index.js';
 import { firstSingles, type PayerPool } from './payer-pool.js';
 import { money, schoolSets } from './price.js';
-import { alreadyPaid, ambiguous, byScore, candidateOf, confident, type Context } from './rank.js';
+import { alreadyPaid, ambiguous, byScore, candidateOf, confident, UNRANKED, type Context } from './rank.js';
 import type { SetGroup } from './set-search.js';
 
 /**
@@ -23,7 +23,27 @@ import type { SetGroup } from './set-search.js';
 export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits: ReadonlySet<BookInvoice> | undefined, groups: readonly SetGroup[]): Verdict {
   const { line } = ctx;
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
+  // A line read again only to see whether it is now confident is not, with two invoices of its amount and
+  // no reference cut short to pick one: any set found would only add options. A payer of thousands has
+  // hundreds of each round price, none of them listed then.
+  if (ctx.decide && cutHits === undefined && pool.singles(line.amount, 2).length > 1) return UNRANKED;
+  const several = `more than one invoice or set of ${what} fits the amount`;
+  // Singles enough that no set can be shown: the sets are not sought (a payer of thousands makes the search
+  // run to its step limit), nor, where the pool can find the singles shown without, all singles listed.
+  const shortCut = !ctx.decide && ctx.twins <= 1 && ctx.signals.size === 0;
+  const shownAlone = (shown: readonly BookInvoice[] | undefined): Verdict | undefined => {
+    if (shown === undefined || shown.length < SHOWN) return undefined;
+    const verdict = ambiguous(ctx, shown.map((i) => [i]), several);
+    return outranksSets(ctx, verdict.candidates) ? verdict : undefined;
+  };
+  const quick = shortCut && cutHits === undefined ? shownAlone(pool.firstSingles(line.amount, SHOWN, dayNumber(line.date))) : undefined;
+  if (quick !== undefined) return quick;
   const singles = pool.singles(line.amount).map((i) => [i]);
+  // A reference cut short that begins two singles' numbers picks no option, whatever sets there are.
+  const picksNone = cutHits === undefined || atLeastTwo(singles, (set) => cutHits.has(set[0] as BookInvoice));
+  if (ctx.decide && picksNone && singles.length > 1) return UNRANKED;
+  const listed = shortCut && picksNone ? shownAlone(firstSingles(singles.map(([i]) => i as BookInvoice), SHOWN, dayNumber(line.date))) : undefined;
+  if (listed !== undefined) return listed;
   // Every single, and up to `POOL_SETS` sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
   const sets = new Map<string, BookInvoice[]>();
   for (const group of groups) {
@@ -55,7 +75,7 @@ export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookIn
     if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
     // A payer of thousands has hundreds of invoices of one amount: only each school's first few can be shown.
     const ranked = () => (ctx.signals.size === 0 ? [...firstSingles(singles.map(([i]) => i as BookInvoice), Math.max(SHOWN, ctx.twins), dayNumber(line.date)).map((i) => [i]), ...sets.values()] : fits);
-    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...ranked(), ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : `more than one invoice or set of ${what} fits the amount`);
+    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...ranked(), ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : several);
   }
   const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
   if (!pool.anyOpen()) {
@@ -76,4 +96,24 @@ export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookIn
   const open = ctx.decide ? [] : ctx.signals.size === 0 ? pool.nearest(Math.max(SHOWN, ctx.twins), dayNumber(line.date)) : pool.open();
   if (oneSchool.length > 0) return ambiguous(ctx, [...oneSchool, ...open.map((i) => [i])], `sets of one school's invoices fit the amount, but ${what} has too many invoices to tell whether only one set does`);
   return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
+}
+
+/**
+ * Whether `shown` (the options `ambiguous` shows of a line's singles alone) are what it shows whatever sets
+ * are added: `SHOWN` of them, each open and scored as high as any set can be (the amount, the date, the PO,
+ * the best name and district the text has). `ambiguous` ranks a set after a single as well scored and open
+ * (more invoices are more coincidences), so no set can be among the first `SHOWN`.
+ */
+function outranksSets(ctx: Context, shown: readonly Candidate[]): boolean {
+  if (shown.length < SHOWN) return false;
+  const best = (scores: ReadonlyMap<number, number>, points: number): number => Math.max(0, ...[...scores.values()].map((s) => Math.round(points * s * 10) / 10));
+  const bound = Math.round(((ctx.po.size > 0 ? POINTS.po : 0) + POINTS.amount + POINTS.date + best(ctx.schools, POINTS.name) + best(ctx.districts, POINTS.district)) * 10) / 10;
+  return shown.every((c) => c.score >= bound && c.invoices.every((id) => OPEN_STATES.has(ctx.index.byId.get(id)?.state ?? 'paid')));
+}
+
+/** Whether at least two of `list` are `of` (stopping at the second). */
+function atLeastTwo<T>(list: readonly T[], of: (entry: T) => boolean): boolean {
+  let found = 0;
+  for (const entry of list) if (of(entry) && (found += 1) > 1) return true;
+  return false;
 }

@@ -92,7 +92,7 @@ export function matchRead(read: LineRead, run: MatchRun, taken: ReadonlySet<numb
     ];
     const weighedAll = { schools: new Set(payers) };
     const all = (): BookInvoice[] => payers.flatMap((s) => index.bySchool.get(s) ?? []);
-    const verdict = byPool(ctx, indexedPayerPool(index, payers, line.currency, takes), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
+    const verdict = byPool(ctx, indexedPayerPool(index, payers, line.currency, takes, run.byDue), all, settleable, 'the payer named', cutPrefixHits(text, index), groups);
     if (verdict.class !== 'confident') return weighed(run, verdict, weighedAll);
     // The invoices picked must be of a payer the text names well (its school's name or its district's), or
     // fits as well as any other: a district named only in part widens the options but never decides.

@@ -15,8 +15,8 @@ import { firstFrom, sortedByTotal } from './set-search.js';
 
 /** The invoices a line may be of, of its payers: each question answered in pool order where order matters. */
 export interface PayerPool {
-  /** Those of total `amount`, in pool order. */
-  readonly singles: (amount: number) => BookInvoice[];
+  /** Those of total `amount`, in pool order; only the first `limit` found when given (enough to tell one from several). */
+  readonly singles: (amount: number, limit?: number) => BookInvoice[];
   /** Those `amount` is short of by no more than a bank's fee (`feeShort`), in pool order. */
   readonly fee: (amount: number) => BookInvoice[];
   /** The open ones (not those paid near the line), in pool order. */
@@ -33,7 +33,15 @@ export interface PayerPool {
    * and as the line's twins. In no order (`ambiguous` ranks them).
    */
   readonly nearest: (m: number, lineDay: number) => readonly BookInvoice[];
+  /**
+   * `firstSingles` of the singles of `amount`, in no order, found without listing them all: walked outwards
+   * from the line's day among each school's invoices of that total; undefined where the pool cannot.
+   */
+  readonly firstSingles: (amount: number, m: number, lineDay: number) => readonly BookInvoice[] | undefined;
 }
+
+/** Each school's invoices of one total in one currency sorted by due day (by `school currency total`); null when a due day is not a number. */
+export type DueMemo = Map<string, readonly Live[] | null>;
 
 /**
  * Whether a line of day `lineDay` may be of an invoice of the index's lists (in its currency): open and
@@ -57,13 +65,14 @@ export function listPayerPool(pool: readonly BookInvoice[], settleable: (i: Book
   let open: BookInvoice[] | undefined;
   const opened = (): BookInvoice[] => (open ??= pool.filter(settleable));
   return {
-    singles: (amount) => pool.filter((i) => i.total === amount),
+    singles: (amount, limit = Infinity) => pool.filter((i) => i.total === amount).slice(0, limit),
     fee: (amount) => pool.filter((i) => feeShort(amount, i.total)),
     open: opened,
     anyOpen: () => opened().length > 0,
     openUpTo: (amount) => opened().some((i) => i.total <= amount),
     openSumBelow: (amount) => opened().reduce((sum, i) => sum + i.total, 0) < amount,
     nearest: opened,
+    firstSingles: () => undefined,
   };
 }
 
@@ -80,7 +89,7 @@ export interface PoolPart {
  * The questions of a pool of `parts` (joined in that order) of which a line takes what `takes` does, but
  * `nearest`: each walks only the part of a sorted list near the amount, not the whole of it.
  */
-function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omit<PayerPool, 'nearest'> {
+function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omit<PayerPool, 'nearest' | 'firstSingles'> {
   const isOpen = (l: Live): boolean => l.open && takes(l);
   const open = (): BookInvoice[] => {
     const list: BookInvoice[] = [];
@@ -88,11 +97,11 @@ function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omi
     return list;
   };
   return {
-    singles: (amount) => {
+    singles: (amount, limit = Infinity) => {
       const found: BookInvoice[] = [];
       for (const { sorted: list } of parts) {
         // Ties of a list sorted by total are in the list's order.
-        for (let k = firstFrom(list, (l) => l.invoice.total >= amount); k < list.length && (list[k] as Live).invoice.total === amount; k += 1) if (takes(list[k] as Live)) found.push((list[k] as Live).invoice);
+        for (let k = firstFrom(list, (l) => l.invoice.total >= amount); k < list.length && (list[k] as Live).invoice.total === amount && found.length < limit; k += 1) if (takes(list[k] as Live)) found.push((list[k] as Live).invoice);
       }
       return found;
     },
@@ -140,7 +149,7 @@ function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omi
  * @example
  * indexedPayerPool(index, [12], 'gbp', usableLive(lineDay, taken)).singles(30000) // [invoice]
  */
-export function indexedPayerPool(index: BookIndex, schools: readonly number[], currency: string, takes: (l: Live) => boolean): PayerPool {
+export function indexedPayerPool(index: BookIndex, schools: readonly number[], currency: string, takes: (l: Live) => boolean, memo: DueMemo = new Map()): PayerPool {
   const parts = schools.map((s) => ({ live: index.liveBySchool.get(s)?.get(currency) ?? [], sorted: index.sortedBySchool.get(s)?.get(currency) ?? [] }));
   const pool = partsPool(parts, takes);
   const isOpen = (l: Live): boolean => l.open && takes(l);
@@ -154,7 +163,51 @@ export function indexedPayerPool(index: BookIndex, schools: readonly number[], c
       for (const list of lists) if (list !== undefined) nearestOf(list, lineDay, m, isOpen, found);
       return found;
     },
+    firstSingles: (amount, m, lineDay) => {
+      const found: BookInvoice[] = [];
+      for (const school of schools) {
+        const byDue = dueOf(index, memo, school, currency, amount);
+        if (byDue === null) return undefined;
+        firstOf(byDue, lineDay, m, takes, found);
+      }
+      return found;
+    },
   };
+}
+
+/** A school's invoices of total `amount` in `currency` (the index's list sorted by total) sorted by due day, once a run; null when a due day is not a number. */
+function dueOf(index: BookIndex, memo: DueMemo, school: number, currency: string, amount: number): readonly Live[] | null {
+  const key = `${school} ${currency} ${amount}`;
+  let list = memo.get(key);
+  if (list !== undefined) return list;
+  const sorted = index.sortedBySchool.get(school)?.get(currency) ?? [];
+  const own: Live[] = [];
+  for (let k = firstFrom(sorted, (l) => l.invoice.total >= amount); k < sorted.length && (sorted[k] as Live).invoice.total === amount; k += 1) own.push(sorted[k] as Live);
+  list = own.some((l) => Number.isNaN(l.due)) ? null : own.sort((a, b) => a.due - b.due);
+  memo.set(key, list);
+  return list;
+}
+
+/**
+ * Appends to `found` `firstSingles`' first `m` of one school's invoices of one total sorted by due day
+ * (`byDue`), of those `takes` does: walked outwards from the line's day, nearest first, until `m` with the
+ * date signal and open are met and the next is further than the last of them, as none further can rank before them.
+ */
+function firstOf(byDue: readonly Live[], lineDay: number, m: number, takes: (l: Live) => boolean, found: BookInvoice[]): void {
+  const seen: BookInvoice[] = [];
+  let best = 0;
+  let bestGap = -1;
+  outwards(byDue, lineDay, (l, gap) => {
+    if (best >= m && gap > bestGap) return false;
+    if (!takes(l)) return true;
+    seen.push(l.invoice);
+    if (l.open && l.issued <= lineDay + FUTURE_DAYS && lineDay - l.issued <= DATE_SIGNAL_DAYS && best < m) {
+      best += 1;
+      bestGap = gap;
+    }
+    return true;
+  });
+  found.push(...firstSingles(seen, m, lineDay));
 }
 
 /**
@@ -170,7 +223,7 @@ export function poPayerPool(view: PoView, currency: string, takes: (l: Live) => 
   const pool = partsPool(part === undefined ? [] : [part], takes);
   let open: readonly BookInvoice[] | undefined;
   const opened = (): readonly BookInvoice[] => (open ??= pool.open());
-  return { ...pool, open: opened, nearest: opened };
+  return { ...pool, open: opened, nearest: opened, firstSingles: () => undefined };
 }
 
 /**
@@ -184,15 +237,9 @@ function nearestOf(byDue: readonly Live[], lineDay: number, m: number, isOpen: (
   const old: BookInvoice[] = [];
   let lastDated = -1;
   let lastOld = -1;
-  let right = firstFrom(byDue, (l) => l.due >= lineDay);
-  let left = right - 1;
-  while (left >= 0 || right < byDue.length) {
-    const before = left >= 0 ? lineDay - (byDue[left] as Live).due : Infinity;
-    const after = right < byDue.length ? (byDue[right] as Live).due - lineDay : Infinity;
-    const gap = Math.min(before, after);
-    if (dated.length >= m && gap > lastDated) break;
-    const l = before <= after ? (byDue[left--] as Live) : (byDue[right++] as Live);
-    if (!isOpen(l)) continue;
+  outwards(byDue, lineDay, (l, gap) => {
+    if (dated.length >= m && gap > lastDated) return false;
+    if (!isOpen(l)) return true;
     if (lineDay - l.issued <= DATE_SIGNAL_DAYS) {
       dated.push(l.invoice);
       lastDated = gap;
@@ -200,9 +247,26 @@ function nearestOf(byDue: readonly Live[], lineDay: number, m: number, isOpen: (
       old.push(l.invoice);
       lastOld = gap;
     }
-  }
+    return true;
+  });
   found.push(...dated);
   if (dated.length < m) found.push(...old);
+}
+
+/**
+ * Walks a list sorted by due day outwards from the line's day, nearest first (before the day on a tie),
+ * giving `visit` each entry and its distance in days until it says stop.
+ */
+function outwards(byDue: readonly Live[], lineDay: number, visit: (l: Live, gap: number) => boolean): void {
+  let right = firstFrom(byDue, (l) => l.due >= lineDay);
+  let left = right - 1;
+  while (left >= 0 || right < byDue.length) {
+    const before = left >= 0 ? lineDay - (byDue[left] as Live).due : Infinity;
+    const after = right < byDue.length ? (byDue[right] as Live).due - lineDay : Infinity;
+    if (!visit(before <= after ? (byDue[left] as Live) : (byDue[right] as Live), Math.min(before, after))) return;
+    if (before <= after) left -= 1;
+    else right += 1;
+  }
 }
 
 /**

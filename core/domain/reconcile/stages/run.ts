@@ -10,7 +10,7 @@ import { REACHED } from '../tuning.js';
 import type { Verdict } from '../verdict.js';
 import type { BookIndex, NameIndex } from './index.js';
 import type { NamesRead } from './identify.js';
-import type { PoView } from './payer-pool.js';
+import type { DueMemo, PoView } from './payer-pool.js';
 import type { SetMemo } from './set-search.js';
 
 /**
@@ -35,6 +35,8 @@ export interface MatchRun {
   readonly sets: SetMemo;
   /** The PO invoice lists of texts, viewed once each (`poView`). */
   readonly pos: WeakMap<readonly BookInvoice[], PoView>;
+  /** A school's invoices of one total in one currency sorted by due day, made once a run each (`indexedPayerPool`). */
+  readonly byDue: DueMemo;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface MatchRun {
  * const run = matchRun(indexBook(book)); readLine(line, run);
  */
 export function matchRun(index: BookIndex): MatchRun {
-  return { index, hits: new Map(), top: new Float64Array(REACHED), fit: fitScratch(), names: new Map(), weighed: new WeakMap(), sets: new Map(), pos: new WeakMap() };
+  return { index, hits: new Map(), top: new Float64Array(REACHED), fit: fitScratch(), names: new Map(), weighed: new WeakMap(), sets: new Map(), pos: new WeakMap(), byDue: new Map() };
 }
 
 /**
