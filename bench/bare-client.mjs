@@ -7,26 +7,41 @@ import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 
 const [url, token, file, concurrency] = process.argv.slice(2);
-const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+const rows = readFileSync(file, 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split(','));
 const agent = new Agent({ keepAlive: true });
 let next = 0;
 
 function send([id, method, date]) {
-  const headers = { accept: 'application/json', 'content-type': 'application/json', 'x-token': token, 'idempotency-key': `bare-${id}` };
+  const headers = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    'x-token': token,
+    'idempotency-key': `bare-${id}`,
+  };
   return new Promise((resolve, reject) => {
     const req = request(`${url}superuser/invoices/${id}/paid`, { method: 'POST', agent, headers }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`${id}: ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+          : reject(new Error(`${id}: ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end(JSON.stringify({ method, date }));
   });
 }
 
-await Promise.all(Array.from({ length: Number(concurrency) }, async () => {
-  while (next < rows.length) await send(rows[next++]);
-}));
+await Promise.all(
+  Array.from({ length: Number(concurrency) }, async () => {
+    while (next < rows.length) await send(rows[next++]);
+  }),
+);
 agent.destroy();
 const usage = process.resourceUsage();
 process.stderr.write(`cpu_us=${usage.userCPUTime + usage.systemCPUTime}\n`);

@@ -14,9 +14,18 @@ export const cpuHook = `data:text/javascript,process.on('exit',()=>{const u=proc
 export async function raiseInvoices(url, token, subscriptionId, amount, connections = 10) {
   const ids = [];
   const result = await autocannon({
-    url, connections: Math.min(connections, amount), amount,
+    url,
+    connections: Math.min(connections, amount),
+    amount,
     headers: { 'x-token': token, 'content-type': 'application/json' },
-    requests: [{ method: 'POST', path: `/subscriptions/${subscriptionId}/stripe/invoices`, body: JSON.stringify({ amount: 1200, description: 'bench' }), onResponse: (status, body) => status === 201 && ids.push(JSON.parse(body).invoice.id) }],
+    requests: [
+      {
+        method: 'POST',
+        path: `/subscriptions/${subscriptionId}/stripe/invoices`,
+        body: JSON.stringify({ amount: 1200, description: 'bench' }),
+        onResponse: (status, body) => status === 201 && ids.push(JSON.parse(body).invoice.id),
+      },
+    ],
   });
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`raise invoices: ${bad} answers not 2xx (or errors, timeouts)`);
@@ -46,9 +55,15 @@ export function timedNode(args, env, check) {
  */
 export async function signInForBulk(url, bin, env) {
   const token = await signIn(url, 'superuser');
-  const login = spawnSync(process.execPath, [bin, 'auth', 'login', '--api-url', url, '-u', 'superuser', '--password-stdin'], { env, input: 'sandbox\n', encoding: 'utf8' });
+  const login = spawnSync(
+    process.execPath,
+    [bin, 'auth', 'login', '--api-url', url, '-u', 'superuser', '--password-stdin'],
+    { env, input: 'sandbox\n', encoding: 'utf8' },
+  );
   if (login.status !== 0) throw new Error(`CLI sign-in failed: ${login.stderr}`);
-  const invoices = await (await fetch(`${url}subscriptions/invoices?school_id=2&take=500`, { headers: { 'x-token': token } })).json();
+  const invoices = await (
+    await fetch(`${url}subscriptions/invoices?school_id=2&take=500`, { headers: { 'x-token': token } })
+  ).json();
   const subscription = invoices.invoices.find((i) => i.billing === 'card')?.subscription_id;
   if (subscription === undefined) throw new Error('the seed has no card-billed invoice at school 2');
   return { token, subscription };

@@ -22,17 +22,36 @@ const BARE_TARGET = 2;
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const bareClient = fileURLToPath(new URL('./bare-client.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-scaling-'));
-const env = { ...process.env, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  EDSHED_CONFIG_DIR: join(dir, 'config'),
+  XDG_STATE_HOME: join(dir, 'state'),
+  EDSHED_API_URL: '',
+  EDSHED_TOKEN: '',
+  NO_COLOR: '1',
+};
 const log = (text) => process.stderr.write(`${text}\n`);
 const out = (row) => console.log(JSON.stringify(row));
 
 /** The CLI over the payments CSV of `ids`: dry run or apply; its wall seconds and CPU microseconds. */
 function cli(ids, mode, name) {
   const file = paymentsFile(dir, ids, name);
-  const args = ['--import', cpuHook, bin, 'invoices', 'mark-paid', '--from', file, '--json', ...(mode === 'dry run' ? ['--dry-run'] : [])];
+  const args = [
+    '--import',
+    cpuHook,
+    bin,
+    'invoices',
+    'mark-paid',
+    '--from',
+    file,
+    '--json',
+    ...(mode === 'dry run' ? ['--dry-run'] : []),
+  ];
   return timedNode(args, env, (result) => {
-    if (result.status !== 0) throw new Error(`${mode} of ${ids.length} rows exited ${result.status}: ${result.stderr.slice(-2000)}`);
-    if (mode === 'apply' && JSON.parse(result.stdout).done !== ids.length) throw new Error(`apply of ${ids.length} rows: not every row done: ${result.stdout.slice(0, 2000)}`);
+    if (result.status !== 0)
+      throw new Error(`${mode} of ${ids.length} rows exited ${result.status}: ${result.stderr.slice(-2000)}`);
+    if (mode === 'apply' && JSON.parse(result.stdout).done !== ids.length)
+      throw new Error(`apply of ${ids.length} rows: not every row done: ${result.stdout.slice(0, 2000)}`);
   });
 }
 
@@ -50,7 +69,9 @@ try {
     const bare = timedNode([bareClient, url, token, paymentsFile(dir, bareIds, `bare-${size}`), '4'], env, (result) => {
       if (result.status !== 0) throw new Error(`bare client exited ${result.status}: ${result.stderr.slice(-2000)}`);
     });
-    log(`${size} rows: dry run ${dry.seconds.toFixed(2)} s, ${dry.cpuMicros} us CPU; apply ${apply.seconds.toFixed(2)} s, ${apply.cpuMicros} us CPU; bare client ${bare.seconds.toFixed(2)} s, ${bare.cpuMicros} us CPU`);
+    log(
+      `${size} rows: dry run ${dry.seconds.toFixed(2)} s, ${dry.cpuMicros} us CPU; apply ${apply.seconds.toFixed(2)} s, ${apply.cpuMicros} us CPU; bare client ${bare.seconds.toFixed(2)} s, ${bare.cpuMicros} us CPU`,
+    );
     return { size, 'dry run': dry, apply, bare };
   };
   // The start-up a run pays once: the same commands over one row, the median of three (after a warm-up
@@ -58,7 +79,9 @@ try {
   await measure(1);
   const ones = [await measure(1), await measure(1), await measure(1)];
   const median = (values) => [...values].sort((a, b) => a - b)[1];
-  const once = Object.fromEntries(['dry run', 'apply'].map((mode) => [mode, { cpuMicros: median(ones.map((one) => one[mode].cpuMicros)) }]));
+  const once = Object.fromEntries(
+    ['dry run', 'apply'].map((mode) => [mode, { cpuMicros: median(ones.map((one) => one[mode].cpuMicros)) }]),
+  );
   const rows = [];
   for (const size of SIZES) rows.push(await measure(size));
 
@@ -67,18 +90,34 @@ try {
     for (const row of rows) {
       const m = row[mode];
       const net = perRow(m.cpuMicros - once[mode].cpuMicros, row.size - 1);
-      out({ name: `${mode}, ${row.size} rows: CPU per row (less a 1-row run's) / wall per row`, value: `${perRow(m.cpuMicros, row.size).toFixed(0)} (${net.toFixed(0)}) / ${perRow(m.seconds * 1e6, row.size).toFixed(0)}`, unit: 'us' });
+      out({
+        name: `${mode}, ${row.size} rows: CPU per row (less a 1-row run's) / wall per row`,
+        value: `${perRow(m.cpuMicros, row.size).toFixed(0)} (${net.toFixed(0)}) / ${perRow(m.seconds * 1e6, row.size).toFixed(0)}`,
+        unit: 'us',
+      });
     }
     const net = (row) => (row[mode].cpuMicros - once[mode].cpuMicros) / (row.size - 1);
     const [first, last] = [rows[0], rows[rows.length - 1]];
     if (rows.length > 1) {
       const growth = net(last) / net(first);
-      out({ name: `${mode}: CPU per row (less start-up) at ${last.size} rows over ${first.size}`, value: growth.toFixed(2), unit: 'x', target: `${(1 / FLAT_TARGET).toFixed(2)}-${FLAT_TARGET}`, ok: growth <= FLAT_TARGET && growth >= 1 / FLAT_TARGET });
+      out({
+        name: `${mode}: CPU per row (less start-up) at ${last.size} rows over ${first.size}`,
+        value: growth.toFixed(2),
+        unit: 'x',
+        target: `${(1 / FLAT_TARGET).toFixed(2)}-${FLAT_TARGET}`,
+        ok: growth <= FLAT_TARGET && growth >= 1 / FLAT_TARGET,
+      });
     }
   }
   for (const row of rows) {
     const ratio = row.apply.cpuMicros / row.bare.cpuMicros;
-    out({ name: `apply, ${row.size} rows: CLI CPU per item / bare node:http client's (${perRow(row.apply.cpuMicros, row.size).toFixed(0)} / ${perRow(row.bare.cpuMicros, row.size).toFixed(0)} us)`, value: ratio.toFixed(2), unit: 'x', target: `<= ${BARE_TARGET}`, ok: ratio <= BARE_TARGET });
+    out({
+      name: `apply, ${row.size} rows: CLI CPU per item / bare node:http client's (${perRow(row.apply.cpuMicros, row.size).toFixed(0)} / ${perRow(row.bare.cpuMicros, row.size).toFixed(0)} us)`,
+      value: ratio.toFixed(2),
+      unit: 'x',
+      target: `<= ${BARE_TARGET}`,
+      ok: ratio <= BARE_TARGET,
+    });
   }
 } finally {
   await sandbox.stop();

@@ -21,7 +21,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuHook as hook, paymentsFile as writePayments, raiseInvoices as raise, signInForBulk, timedNode } from './bulk-runs.mjs';
+import {
+  cpuHook as hook,
+  paymentsFile as writePayments,
+  raiseInvoices as raise,
+  signInForBulk,
+  timedNode,
+} from './bulk-runs.mjs';
 import { countingProxy } from './counting-proxy.mjs';
 import { startSandbox } from './servers.mjs';
 
@@ -37,7 +43,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const bareClient = fileURLToPath(new URL('./bare-client.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-throughput-'));
-const env = { ...process.env, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  EDSHED_CONFIG_DIR: join(dir, 'config'),
+  XDG_STATE_HOME: join(dir, 'state'),
+  EDSHED_API_URL: '',
+  EDSHED_TOKEN: '',
+  NO_COLOR: '1',
+};
 const log = (text) => process.stderr.write(`${text}\n`);
 const out = (row) => console.log(JSON.stringify(row));
 const today = new Date().toISOString().slice(0, 10);
@@ -64,10 +77,22 @@ async function saturate(url, token, ids) {
   const body = JSON.stringify({ method: 'card', date: today });
   const lists = Array.from({ length: CONNECTIONS }, (_, c) => ids.filter((_, i) => i % CONNECTIONS === c));
   const started = process.hrtime.bigint();
-  const runs = await Promise.all(lists.map((list, c) => autocannon({
-    url, connections: 1, amount: list.length, headers: { 'x-token': token, 'content-type': 'application/json' },
-    requests: list.map((id) => ({ method: 'POST', path: `/superuser/invoices/${id}/paid`, body, headers: { 'x-token': token, 'content-type': 'application/json', 'idempotency-key': `bench-${c}-${id}` } })),
-  })));
+  const runs = await Promise.all(
+    lists.map((list, c) =>
+      autocannon({
+        url,
+        connections: 1,
+        amount: list.length,
+        headers: { 'x-token': token, 'content-type': 'application/json' },
+        requests: list.map((id) => ({
+          method: 'POST',
+          path: `/superuser/invoices/${id}/paid`,
+          body,
+          headers: { 'x-token': token, 'content-type': 'application/json', 'idempotency-key': `bench-${c}-${id}` },
+        })),
+      }),
+    ),
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   assertClean('autocannon mark paid', runs);
   return runs.reduce((n, r) => n + r['2xx'], 0) / seconds;
@@ -88,10 +113,15 @@ const FORMS = { table: ['invoices', 'mark-paid'], curated: ['invoices', 'mark', 
 /** The CLI over a CSV of `ids`: items a second (spawn to exit) and its CPU time per item. */
 function cliRun(ids, concurrency, form = 'table') {
   const file = paymentsFile(ids, `payments-${form}-${concurrency}`);
-  return timedRun(['--import', hook, bin, ...FORMS[form], '--from', file, '--concurrency', String(concurrency), '--json'], ids.length, (result) => {
-    const summary = result.status === 0 ? JSON.parse(result.stdout) : undefined;
-    if (summary?.done !== ids.length) throw new Error(`CLI run exited ${result.status}: ${result.stderr.slice(-2000)}`);
-  });
+  return timedRun(
+    ['--import', hook, bin, ...FORMS[form], '--from', file, '--concurrency', String(concurrency), '--json'],
+    ids.length,
+    (result) => {
+      const summary = result.status === 0 ? JSON.parse(result.stdout) : undefined;
+      if (summary?.done !== ids.length)
+        throw new Error(`CLI run exited ${result.status}: ${result.stderr.slice(-2000)}`);
+    },
+  );
 }
 
 /** The bare node:http client (bench/bare-client.mjs) over the same CSV: what any Node client costs here. */
@@ -105,7 +135,12 @@ function bareRun(url, token, ids, concurrency) {
 /** CPU time (user + system) of the whole machine in microseconds, from /proc/stat (null elsewhere). */
 function machineMicros() {
   if (!existsSync('/proc/stat')) return null;
-  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return (user + nice + system + irq + softirq) * 10_000;
 }
 
@@ -119,25 +154,53 @@ async function requestsPerItem(url, token, subscription) {
   // The proxy runs in this process: the CLI is run without blocking it (no spawnSync).
   const cli = (args, input) =>
     new Promise((resolve) => {
-      const child = execFile(process.execPath, [bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }));
+      const child = execFile(
+        process.execPath,
+        [bin, ...args],
+        { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }),
+      );
       child.stdin.end(input ?? '');
     });
   try {
-    const login = await cli(['auth', 'login', '--api-url', proxy.url, '--profile', 'counted', '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+    const login = await cli(
+      ['auth', 'login', '--api-url', proxy.url, '--profile', 'counted', '-u', 'superuser', '--password-stdin'],
+      'sandbox\n',
+    );
     if (login.status !== 0) throw new Error(`CLI sign-in through the proxy failed: ${login.stderr}`);
     const sent = {};
     for (const form of ['table', 'curated']) {
       const ids = await raiseInvoices(url, token, subscription, REQUEST_ITEMS);
       proxy.reset();
-      const run = await cli([...FORMS[form], '--from', paymentsFile(ids, `counted-${form}`), '--profile', 'counted', '--json']);
+      const run = await cli([
+        ...FORMS[form],
+        '--from',
+        paymentsFile(ids, `counted-${form}`),
+        '--profile',
+        'counted',
+        '--json',
+      ]);
       if (run.status !== 0) throw new Error(`${form} run exited ${run.status}: ${run.stderr.slice(-2000)}`);
       const counts = proxy.counts();
-      sent[form] = { total: [...counts.values()].reduce((a, b) => a + b, 0), lists: counts.get('GET /subscriptions/invoices') ?? 0 };
+      sent[form] = {
+        total: [...counts.values()].reduce((a, b) => a + b, 0),
+        lists: counts.get('GET /subscriptions/invoices') ?? 0,
+      };
       log(`${form}: ${JSON.stringify(Object.fromEntries(counts))}`);
     }
     const allowed = sent.table.total + Math.ceil(REQUEST_ITEMS / 100);
-    out({ name: `requests per item, table form (invoices mark-paid --from, ${REQUEST_ITEMS} items)`, value: (sent.table.total / REQUEST_ITEMS).toFixed(3), unit: 'requests' });
-    out({ name: `requests per item, curated form (invoices mark paid --from, ${REQUEST_ITEMS} items; ${sent.curated.lists} list reads)`, value: (sent.curated.total / REQUEST_ITEMS).toFixed(3), unit: 'requests', target: `<= table + 1 list read per 100 (${(allowed / REQUEST_ITEMS).toFixed(3)})`, ok: sent.curated.total <= allowed });
+    out({
+      name: `requests per item, table form (invoices mark-paid --from, ${REQUEST_ITEMS} items)`,
+      value: (sent.table.total / REQUEST_ITEMS).toFixed(3),
+      unit: 'requests',
+    });
+    out({
+      name: `requests per item, curated form (invoices mark paid --from, ${REQUEST_ITEMS} items; ${sent.curated.lists} list reads)`,
+      value: (sent.curated.total / REQUEST_ITEMS).toFixed(3),
+      unit: 'requests',
+      target: `<= table + 1 list read per 100 (${(allowed / REQUEST_ITEMS).toFixed(3)})`,
+      ok: sent.curated.total <= allowed,
+    });
   } finally {
     await proxy.close();
   }
@@ -154,27 +217,43 @@ try {
   // CPU the machine's other processes took meanwhile (in cores), which a shared machine makes vary.
   const measure = async (what, run) => {
     const ids = await raiseInvoices(url, token, subscription, ITEMS);
-    const before = { sandbox: cpuMicros(sandbox.child.pid), machine: machineMicros(), self: process.cpuUsage(), at: process.hrtime.bigint() };
+    const before = {
+      sandbox: cpuMicros(sandbox.child.pid),
+      machine: machineMicros(),
+      self: process.cpuUsage(),
+      at: process.hrtime.bigint(),
+    };
     const value = await run(ids);
     const seconds = Number(process.hrtime.bigint() - before.at) / 1e9;
     const sandboxMicros = before.sandbox === null ? null : cpuMicros(sandbox.child.pid) - before.sandbox;
     const self = process.cpuUsage(before.self);
     const client = value.cpuPerItem === undefined ? self.user + self.system : value.cpuPerItem * ids.length;
-    const otherCores = before.machine === null || sandboxMicros === null ? null : Math.max(0, machineMicros() - before.machine - sandboxMicros - client) / 1e6 / seconds;
+    const otherCores =
+      before.machine === null || sandboxMicros === null
+        ? null
+        : Math.max(0, machineMicros() - before.machine - sandboxMicros - client) / 1e6 / seconds;
     const serverCpu = sandboxMicros === null ? null : sandboxMicros / ids.length;
-    log(`${what}: ${JSON.stringify(value)}; sandbox CPU per item ${serverCpu?.toFixed(0)} us; other processes ${otherCores?.toFixed(2)} cores`);
+    log(
+      `${what}: ${JSON.stringify(value)}; sandbox CPU per item ${serverCpu?.toFixed(0)} us; other processes ${otherCores?.toFixed(2)} cores`,
+    );
     return { value, serverCpu, otherCores };
   };
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   /** The median of each figure over the rounds. */
   const medianOf = (results) => ({
-    value: { rate: median(results.map((r) => r.value.rate)), cpuPerItem: median(results.map((r) => r.value.cpuPerItem ?? 0)) },
+    value: {
+      rate: median(results.map((r) => r.value.rate)),
+      cpuPerItem: median(results.map((r) => r.value.cpuPerItem ?? 0)),
+    },
     serverCpu: results.some((r) => r.serverCpu === null) ? null : median(results.map((r) => r.serverCpu)),
     otherCores: results.some((r) => r.otherCores === null) ? null : median(results.map((r) => r.otherCores)),
   });
   const kinds = [
     ['autocannon', async (ids) => ({ rate: await saturate(url, token, ids) })],
-    [`bare node:http client, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => bareRun(url, token, ids, DEFAULT_CONCURRENCY)],
+    [
+      `bare node:http client, concurrency ${DEFAULT_CONCURRENCY}`,
+      (ids) => bareRun(url, token, ids, DEFAULT_CONCURRENCY),
+    ],
     [`CLI, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => cliRun(ids, DEFAULT_CONCURRENCY)],
     [`CLI, concurrency ${MORE_CONCURRENCY}`, (ids) => cliRun(ids, MORE_CONCURRENCY)],
     [`curated CLI, concurrency ${DEFAULT_CONCURRENCY}`, (ids) => cliRun(ids, DEFAULT_CONCURRENCY, 'curated')],
@@ -185,26 +264,58 @@ try {
   }
   const [cannon, bare, cli4, cli16, curated] = kinds.map(([what]) => medianOf(seen.get(what)));
   const rate = cannon.value.rate;
-  out({ name: `autocannon saturation, ${CONNECTIONS} connections, POST superuser/invoices/{id}/paid (median of ${ROUNDS})`, value: rate.toFixed(0), unit: 'req/s' });
+  out({
+    name: `autocannon saturation, ${CONNECTIONS} connections, POST superuser/invoices/{id}/paid (median of ${ROUNDS})`,
+    value: rate.toFixed(0),
+    unit: 'req/s',
+  });
   const report = (who, c, result, extra = {}) => {
-    out({ name: `${who} ${ITEMS} items, concurrency ${c} (median of ${ROUNDS})`, value: result.value.rate.toFixed(0), unit: 'items/s' });
-    out({ name: `  ${who} CPU per item / sandbox CPU per item (c=${c})`, value: `${result.value.cpuPerItem.toFixed(0)} / ${result.serverCpu?.toFixed(0)}`, unit: 'us' });
-    out({ name: `  other processes on the machine meanwhile (${who}, c=${c})`, value: result.otherCores?.toFixed(2), unit: 'cores' });
+    out({
+      name: `${who} ${ITEMS} items, concurrency ${c} (median of ${ROUNDS})`,
+      value: result.value.rate.toFixed(0),
+      unit: 'items/s',
+    });
+    out({
+      name: `  ${who} CPU per item / sandbox CPU per item (c=${c})`,
+      value: `${result.value.cpuPerItem.toFixed(0)} / ${result.serverCpu?.toFixed(0)}`,
+      unit: 'us',
+    });
+    out({
+      name: `  other processes on the machine meanwhile (${who}, c=${c})`,
+      value: result.otherCores?.toFixed(2),
+      unit: 'cores',
+    });
     out({ name: `${who} / autocannon (c=${c})`, value: (result.value.rate / rate).toFixed(2), unit: 'x', ...extra });
   };
   // The floor: a bare node:http client at the CLI's default concurrency (no checks, journal or audit).
   report('bare node:http client', DEFAULT_CONCURRENCY, bare);
-  for (const [concurrency, cli] of [[DEFAULT_CONCURRENCY, cli4], [MORE_CONCURRENCY, cli16]]) {
+  for (const [concurrency, cli] of [
+    [DEFAULT_CONCURRENCY, cli4],
+    [MORE_CONCURRENCY, cli16],
+  ]) {
     const ratio = cli.value.rate / rate;
     const isTarget = concurrency === DEFAULT_CONCURRENCY;
-    report(`CLI from a CSV${isTarget ? ' (default concurrency)' : ''}`, concurrency, cli, isTarget ? { target: `>= ${TARGET}`, ok: ratio >= TARGET } : {});
+    report(
+      `CLI from a CSV${isTarget ? ' (default concurrency)' : ''}`,
+      concurrency,
+      cli,
+      isTarget ? { target: `>= ${TARGET}`, ok: ratio >= TARGET } : {},
+    );
     if (isTarget && ratio < TARGET) {
-      log(`below target: CLI ${cli.value.cpuPerItem.toFixed(0)} us CPU per item (the bare node:http client ${bare.value.cpuPerItem.toFixed(0)}, ratio ${(bare.value.rate / rate).toFixed(2)}) against the sandbox's ${cli.serverCpu?.toFixed(0)} us; on 2 cores the client and the sandbox share the CPU, which autocannon's cheap requests hardly do`);
+      log(
+        `below target: CLI ${cli.value.cpuPerItem.toFixed(0)} us CPU per item (the bare node:http client ${bare.value.cpuPerItem.toFixed(0)}, ratio ${(bare.value.rate / rate).toFixed(2)}) against the sandbox's ${cli.serverCpu?.toFixed(0)} us; on 2 cores the client and the sandbox share the CPU, which autocannon's cheap requests hardly do`,
+      );
     }
   }
   report('curated CLI (invoices mark paid) from a CSV', DEFAULT_CONCURRENCY, curated);
   const cpuRatio = curated.value.cpuPerItem / cli4.value.cpuPerItem;
-  out({ name: `curated CLI CPU per item / table CLI CPU per item (c=${DEFAULT_CONCURRENCY})`, value: cpuRatio.toFixed(2), unit: 'x', target: `<= ${CURATED_CPU_TARGET}`, ok: cpuRatio <= CURATED_CPU_TARGET });
+  out({
+    name: `curated CLI CPU per item / table CLI CPU per item (c=${DEFAULT_CONCURRENCY})`,
+    value: cpuRatio.toFixed(2),
+    unit: 'x',
+    target: `<= ${CURATED_CPU_TARGET}`,
+    ok: cpuRatio <= CURATED_CPU_TARGET,
+  });
   log(`autocannon: sandbox CPU per request ${cannon.serverCpu?.toFixed(0)} us`);
   await requestsPerItem(url, token, subscription);
 } finally {

@@ -24,7 +24,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = median(times['node -e 0']);
 const out = (row) => console.log(JSON.stringify(row));
 out({ name: 'node -e 0 (median)', value: base.toFixed(1), unit: 'ms' });
-for (const [name, target] of [['edshed --version', 1.3], ['edshed endpoints --json', 1.6]]) {
+for (const [name, target] of [
+  ['edshed --version', 1.3],
+  ['edshed endpoints --json', 1.6],
+]) {
   const ratio = median(times[name]) / base;
   out({ name: `${name} / node -e 0`, value: ratio.toFixed(2), unit: 'x', target: `<= ${target}`, ok: ratio <= target });
 }

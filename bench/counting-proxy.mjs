@@ -3,7 +3,8 @@
 import { createServer, request } from 'node:http';
 
 /** `METHOD path` of a request, without its query, a number in the path as `{id}`. */
-const routeOf = (req) => `${req.method ?? 'GET'} ${new URL(req.url ?? '/', 'http://proxy.invalid').pathname.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
+const routeOf = (req) =>
+  `${req.method ?? 'GET'} ${new URL(req.url ?? '/', 'http://proxy.invalid').pathname.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
 
 /**
  * Starts a node:http proxy on an ephemeral port of 127.0.0.1 that forwards every request to `target`
@@ -25,22 +26,33 @@ export async function countingProxy(target, options = {}) {
     const route = routeOf(req);
     counts.set(route, (counts.get(route) ?? 0) + 1);
     await options.hold?.(route, counts.get(route));
-    const upstream = request({ hostname: base.hostname, port: base.port, path: req.url, method: req.method, headers: { ...req.headers, host: base.host } }, (answer) => {
-      const json = String(answer.headers['content-type'] ?? '').includes('json');
-      if (options.rewrite === undefined || !json) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const chunks = [];
-      answer.on('data', (chunk) => chunks.push(chunk));
-      answer.on('end', () => {
-        const body = Buffer.from(JSON.stringify(options.rewrite(route, JSON.parse(Buffer.concat(chunks).toString('utf8')))));
-        const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
-        res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
-        res.end(body);
-      });
-    });
+    const upstream = request(
+      {
+        hostname: base.hostname,
+        port: base.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: base.host },
+      },
+      (answer) => {
+        const json = String(answer.headers['content-type'] ?? '').includes('json');
+        if (options.rewrite === undefined || !json) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks = [];
+        answer.on('data', (chunk) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.from(
+            JSON.stringify(options.rewrite(route, JSON.parse(Buffer.concat(chunks).toString('utf8')))),
+          );
+          const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
+          res.end(body);
+        });
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });

@@ -28,7 +28,12 @@ try {
   if (cpu0 === null || cpu1 === null) throw new Error('/proc has no CPU times (Linux only)');
   share = (cpu1 - cpu0) / wallMicros;
   // The output grows by a redraw per refresh: proof the window saw refreshes, not a stalled process.
-  refreshes = (dash.output().slice(drawnBefore).match(/data of \d\d:\d\d:\d\d/g) ?? []).length;
+  refreshes = (
+    dash
+      .output()
+      .slice(drawnBefore)
+      .match(/data of \d\d:\d\d:\d\d/g) ?? []
+  ).length;
   dash.child.stdin.write('q');
   await dash.exited;
 } finally {
@@ -36,4 +41,10 @@ try {
 }
 const out = (row) => console.log(JSON.stringify(row));
 out({ name: `dash billing redraws with data in ${WINDOW_S} s idle`, value: refreshes, unit: 'frames' });
-out({ name: `dash billing idle CPU over ${WINDOW_S} s with ${refreshes} refreshes (share of one core)`, value: (share * 100).toFixed(2), unit: '%', target: '<= 2, with a refresh or more in the window', ok: share <= 0.02 && refreshes > 0 });
+out({
+  name: `dash billing idle CPU over ${WINDOW_S} s with ${refreshes} refreshes (share of one core)`,
+  value: (share * 100).toFixed(2),
+  unit: '%',
+  target: '<= 2, with a refresh or more in the window',
+  ok: share <= 0.02 && refreshes > 0,
+});

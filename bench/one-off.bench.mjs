@@ -11,9 +11,20 @@ import { fileURLToPath } from 'node:url';
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bench-'));
-const env = { ...process.env, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), XDG_DATA_HOME: join(dir, 'data'), EDSHED_API_URL: '', EDSHED_TOKEN: '', NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  EDSHED_CONFIG_DIR: join(dir, 'config'),
+  XDG_STATE_HOME: join(dir, 'state'),
+  XDG_DATA_HOME: join(dir, 'data'),
+  EDSHED_API_URL: '',
+  EDSHED_TOKEN: '',
+  NO_COLOR: '1',
+};
 
-const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', '--db', ':memory:', '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+const sandbox = spawn(process.execPath, [bin, 'sandbox', 'start', '--db', ':memory:', '--port', '0'], {
+  env,
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
 try {
   const url = await new Promise((resolve, reject) => {
     let seen = '';
@@ -24,7 +35,10 @@ try {
     });
     sandbox.on('exit', (code) => reject(new Error(`sandbox exited ${code}: ${seen}`)));
   });
-  const login = spawnSync(process.execPath, [bin, 'login', '--api-url', url, '-u', 'superuser', '--password-stdin'], { env, input: 'sandbox\n' });
+  const login = spawnSync(process.execPath, [bin, 'login', '--api-url', url, '-u', 'superuser', '--password-stdin'], {
+    env,
+    input: 'sandbox\n',
+  });
   if (login.status !== 0) throw new Error(`login failed: ${login.stderr}`);
 
   const cases = {

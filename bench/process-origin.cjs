@@ -3,4 +3,5 @@
 // EDSHED_BENCH_ORIGIN names, so that the time `script` and its shell take before Node starts is left out.
 // CommonJS and Node's modules only, so it loads no module loader the command would not load itself.
 'use strict';
-if (process.env.EDSHED_BENCH_ORIGIN) require('node:fs').writeFileSync(process.env.EDSHED_BENCH_ORIGIN, String(performance.timeOrigin));
+if (process.env.EDSHED_BENCH_ORIGIN)
+  require('node:fs').writeFileSync(process.env.EDSHED_BENCH_ORIGIN, String(performance.timeOrigin));

@@ -25,7 +25,10 @@ const quote = (s) => `'${String(s).replaceAll("'", `'\\''`)}'`;
 export function inPty(args, env = {}) {
   const origin = join(originDir, `${(launches += 1)}`);
   const command = `stty cols 80 rows 24; exec ${[process.execPath, '-r', originHook, ...args].map(quote).join(' ')}`;
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, TERM: 'xterm-256color', CI: 'false', ...env, EDSHED_BENCH_ORIGIN: origin }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    env: { ...process.env, TERM: 'xterm-256color', CI: 'false', ...env, EDSHED_BENCH_ORIGIN: origin },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let seen = '';
   const waiters = [];
   // NaN when Node never started (its exit then says why).
@@ -70,7 +73,10 @@ export function inPty(args, env = {}) {
 export async function direct(args, env = {}) {
   const origin = join(originDir, `${(launches += 1)}`);
   const start = epochNow();
-  const child = spawn(process.execPath, ['-r', originHook, ...args], { env: { ...process.env, ...env, EDSHED_BENCH_ORIGIN: origin }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-r', originHook, ...args], {
+    env: { ...process.env, ...env, EDSHED_BENCH_ORIGIN: origin },
+    stdio: 'ignore',
+  });
   await new Promise((resolve) => child.once('exit', resolve));
   const end = epochNow();
   return { fromSpawn: end - start, fromStart: end - Number(readFileSync(origin, 'utf8')) };
@@ -79,5 +85,12 @@ export async function direct(args, env = {}) {
 /** Environment for the CLI talking to `url` with `token`, with its own empty config and state dirs. */
 export function cliEnv(url, token) {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-bench-dash-'));
-  return { EDSHED_API_URL: url, EDSHED_TOKEN: token, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), XDG_DATA_HOME: join(dir, 'data'), NO_COLOR: '' };
+  return {
+    EDSHED_API_URL: url,
+    EDSHED_TOKEN: token,
+    EDSHED_CONFIG_DIR: join(dir, 'config'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    XDG_DATA_HOME: join(dir, 'data'),
+    NO_COLOR: '',
+  };
 }

@@ -22,7 +22,10 @@ async function child(file, spec) {
   const r = await import(pathToFileURL(file).href);
   const book = r.syntheticBook(spec.book);
   const statement = r.generateStatement(book, spec.statement);
-  const lines = r.readStatement(new TextEncoder().encode(r.renderStatement(statement.lines, 'csv', { account: '12345678' })), { file: 'a.csv' }).lines;
+  const lines = r.readStatement(
+    new TextEncoder().encode(r.renderStatement(statement.lines, 'csv', { account: '12345678' })),
+    { file: 'a.csv' },
+  ).lines;
   const ms = (used) => (used.user + used.system) / 1000;
   const timed = () => {
     const cpu = process.cpuUsage();
@@ -31,11 +34,26 @@ async function child(file, spec) {
     const indexed = process.cpuUsage(cpu);
     const verdicts = r.matchLines(lines, index);
     const used = process.cpuUsage(cpu);
-    return { wall: performance.now() - started, cpu: ms(used), index: ms(indexed), match: ms(used) - ms(indexed), confident: verdicts.filter((v) => v.class === 'confident').length };
+    return {
+      wall: performance.now() - started,
+      cpu: ms(used),
+      index: ms(indexed),
+      match: ms(used) - ms(indexed),
+      confident: verdicts.filter((v) => v.class === 'confident').length,
+    };
   };
   const cold = spec.match === false ? undefined : timed();
   const warm = spec.warm && cold !== undefined ? timed() : undefined;
-  console.log(JSON.stringify({ lines: lines.length, invoices: book.invoices.length, open: book.invoices.filter((i) => r.OPEN_STATES.has(i.state)).length, cold, warm, process_cpu: ms(process.cpuUsage()) }));
+  console.log(
+    JSON.stringify({
+      lines: lines.length,
+      invoices: book.invoices.length,
+      open: book.invoices.filter((i) => r.OPEN_STATES.has(i.state)).length,
+      cold,
+      warm,
+      process_cpu: ms(process.cpuUsage()),
+    }),
+  );
 }
 
 if (process.argv[2] === '--child') {
@@ -44,12 +62,42 @@ if (process.argv[2] === '--child') {
   const dir = fileURLToPath(new URL('../node_modules/.cache/edshed-reconcile-scaling/', import.meta.url));
   try {
     const file = join(dir, 'reconcile.mjs');
-    await build({ entryPoints: [fileURLToPath(new URL('../core/domain/reconcile/index.ts', import.meta.url))], bundle: true, format: 'esm', platform: 'node', outfile: file, logLevel: 'warning', packages: 'external', absWorkingDir: fileURLToPath(new URL('..', import.meta.url)) });
-    const fresh = (spec) => JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', file, JSON.stringify(spec)], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').at(-1));
+    await build({
+      entryPoints: [fileURLToPath(new URL('../core/domain/reconcile/index.ts', import.meta.url))],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: file,
+      logLevel: 'warning',
+      packages: 'external',
+      absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
+    });
+    const fresh = (spec) =>
+      JSON.parse(
+        execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', file, JSON.stringify(spec)], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        })
+          .trim()
+          .split('\n')
+          .at(-1),
+      );
     const ms = (n) => Math.round(n);
     // The large plan of bench/reconcile: 5,000 lines against 20,000 open invoices, cold and warm.
-    const large = fresh({ book: { seed: 99, schools: 2500, invoices: 20_000 }, statement: { seed: 4242, count: 5000 }, warm: true });
-    out({ plan: `large: ${large.lines} lines x ${large.open} open invoices`, cold_cpu_ms: ms(large.cold.cpu), cold_wall_ms: ms(large.cold.wall), warm_cpu_ms: ms(large.warm.cpu), cold_over_warm: Math.round((large.cold.cpu / large.warm.cpu) * 100) / 100, target_cold_cpu_ms: 2000, met: large.cold.cpu < 2000 });
+    const large = fresh({
+      book: { seed: 99, schools: 2500, invoices: 20_000 },
+      statement: { seed: 4242, count: 5000 },
+      warm: true,
+    });
+    out({
+      plan: `large: ${large.lines} lines x ${large.open} open invoices`,
+      cold_cpu_ms: ms(large.cold.cpu),
+      cold_wall_ms: ms(large.cold.wall),
+      warm_cpu_ms: ms(large.warm.cpu),
+      cold_over_warm: Math.round((large.cold.cpu / large.warm.cpu) * 100) / 100,
+      target_cold_cpu_ms: 2000,
+      met: large.cold.cpu < 2000,
+    });
     const sizes = (process.env.BENCH_SCALING_LINES ?? '500,5000,20000').split(',').map(Number);
     const pools = (process.env.BENCH_SCALING_POOLS ?? '100,10000').split(',').map(Number);
     const table = [];
@@ -58,10 +106,29 @@ if (process.argv[2] === '--child') {
       for (const pool of pools) {
         // Enough open invoices for every line to pay its own: at least 20,000, twice the lines.
         const open = Math.max(20_000, 2 * count);
-        const cell = fresh({ book: { seed: 7, schools: Math.max(1, Math.round(open / pool)), invoices: open }, statement: { seed: 77, count }, warm: true });
-        const row = { count, pool, index: cell.cold.index / (cell.invoices / 1000), cold: cell.cold.match / cell.lines, warm: cell.warm.match / cell.lines };
+        const cell = fresh({
+          book: { seed: 7, schools: Math.max(1, Math.round(open / pool)), invoices: open },
+          statement: { seed: 77, count },
+          warm: true,
+        });
+        const row = {
+          count,
+          pool,
+          index: cell.cold.index / (cell.invoices / 1000),
+          cold: cell.cold.match / cell.lines,
+          warm: cell.warm.match / cell.lines,
+        };
         table.push(row);
-        out({ lines: cell.lines, open: cell.open, pool_per_payer: pool, cold_cpu_ms: ms(cell.cold.cpu), index_ms_per_1000_invoices: per(row.index), match_ms_per_line_cold: per(row.cold), match_ms_per_line_warm: per(row.warm), process_cpu_ms: ms(cell.process_cpu) });
+        out({
+          lines: cell.lines,
+          open: cell.open,
+          pool_per_payer: pool,
+          cold_cpu_ms: ms(cell.cold.cpu),
+          index_ms_per_1000_invoices: per(row.index),
+          match_ms_per_line_cold: per(row.cold),
+          match_ms_per_line_warm: per(row.warm),
+          process_cpu_ms: ms(cell.process_cpu),
+        });
       }
     }
     // Per unit against the smallest plan of the same pool (lines), and against the smallest pool at the same lines (pool).
@@ -69,8 +136,17 @@ if (process.argv[2] === '--child') {
     for (const what of ['cold', 'warm', 'index']) {
       out({
         summary: `${what === 'index' ? 'index CPU per 1,000 invoices' : `match CPU per line, ${what}`}, as a ratio to the smallest size`,
-        by_lines: pools.map((pool) => `pool ${pool}: ${sizes.map((n) => (at(n, pool, what) / at(sizes[0], pool, what)).toFixed(2)).join(' / ')}`).join('; '),
-        by_pool: sizes.map((n) => `${n} lines: ${pools.map((p) => (at(n, p, what) / at(n, pools[0], what)).toFixed(2)).join(' / ')}`).join('; '),
+        by_lines: pools
+          .map(
+            (pool) =>
+              `pool ${pool}: ${sizes.map((n) => (at(n, pool, what) / at(sizes[0], pool, what)).toFixed(2)).join(' / ')}`,
+          )
+          .join('; '),
+        by_pool: sizes
+          .map(
+            (n) => `${n} lines: ${pools.map((p) => (at(n, p, what) / at(n, pools[0], what)).toFixed(2)).join(' / ')}`,
+          )
+          .join('; '),
       });
     }
   } finally {

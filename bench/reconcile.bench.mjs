@@ -21,7 +21,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 function large(r) {
   const big = r.syntheticBook({ seed: 99, schools: 2500, invoices: 20_000 });
   const statement = r.generateStatement(big, { seed: 4242, count: 5000 });
-  const lines = r.readStatement(new TextEncoder().encode(r.renderStatement(statement.lines, 'csv', { account: '12345678' })), { file: 'big.csv' }).lines;
+  const lines = r.readStatement(
+    new TextEncoder().encode(r.renderStatement(statement.lines, 'csv', { account: '12345678' })),
+    { file: 'big.csv' },
+  ).lines;
   const started = performance.now();
   const cpu = process.cpuUsage();
   const verdicts = r.matchLines(lines, r.indexBook(big));
@@ -45,12 +48,34 @@ const dir = fileURLToPath(new URL('../node_modules/.cache/edshed-reconcile-bench
 const out = (row) => console.log(JSON.stringify(row));
 try {
   const file = join(dir, 'reconcile.mjs');
-  await build({ entryPoints: [fileURLToPath(new URL('../core/domain/reconcile/index.ts', import.meta.url))], bundle: true, format: 'esm', platform: 'node', outfile: file, logLevel: 'warning', packages: 'external', absWorkingDir: fileURLToPath(new URL('..', import.meta.url)) });
+  await build({
+    entryPoints: [fileURLToPath(new URL('../core/domain/reconcile/index.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: file,
+    logLevel: 'warning',
+    packages: 'external',
+    absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
+  });
   const r = await import(pathToFileURL(file).href);
   const enc = new TextEncoder();
   const read = (text, name) => r.readStatement(enc.encode(text), { file: name }).lines;
   const SINGLE = new Set(['reference', 'reference-cut', 'po', 'name', 'fee']);
-  const total = { wrong: 0, single: 0, singleOf: 0, multi: 0, multiOf: 0, ambiguousRight: 0, ambiguous: 0, rerunWrites: 0, overlapWrites: 0, formatDiffs: 0, lines: 0, lost: 0 };
+  const total = {
+    wrong: 0,
+    single: 0,
+    singleOf: 0,
+    multi: 0,
+    multiOf: 0,
+    ambiguousRight: 0,
+    ambiguous: 0,
+    rerunWrites: 0,
+    overlapWrites: 0,
+    formatDiffs: 0,
+    lines: 0,
+    lost: 0,
+  };
   for (let run = 1; run <= RUNS; run += 1) {
     const book = r.syntheticBook({ seed: run, schools: 300, invoices: 1600 });
     const statement = r.generateStatement(book, { seed: 1000 + run, count: LINES });
@@ -62,14 +87,17 @@ try {
     const byId = new Map(book.invoices.map((i) => [i.id, i]));
     verdicts.forEach((v, k) => {
       const truth = statement.truth[k];
-      if (v.class === 'confident') for (const id of v.invoices) if (!truth.settles || !truth.invoices.includes(id)) t.wrong += 1;
+      if (v.class === 'confident')
+        for (const id of v.invoices) if (!truth.settles || !truth.invoices.includes(id)) t.wrong += 1;
       if (SINGLE.has(truth.kind)) {
         t.singleOf += 1;
         if (v.class === 'confident') t.single += 1;
       }
       if (truth.kind === 'multi') {
         const first = byId.get(truth.invoices[0]);
-        const pool = book.invoices.filter((i) => i.school_id === first.school_id && i.currency === first.currency && r.OPEN_STATES.has(i.state));
+        const pool = book.invoices.filter(
+          (i) => i.school_id === first.school_id && i.currency === first.currency && r.OPEN_STATES.has(i.state),
+        );
         if (r.setsSumming(pool, lines[k].amount, 2).length === 1 && !pool.some((i) => i.total === lines[k].amount)) {
           t.multiOf += 1;
           if (v.class === 'confident') t.multi += 1;
@@ -83,7 +111,10 @@ try {
     // Other renderings: the same verdicts line by line.
     let formatDiffs = 0;
     for (const format of ['ofx', 'ofx2', 'camt']) {
-      const other = r.matchLines(read(r.renderStatement(statement.lines, format, { account: '12345678' }), `a.${format}`), index);
+      const other = r.matchLines(
+        read(r.renderStatement(statement.lines, format, { account: '12345678' }), `a.${format}`),
+        index,
+      );
       other.forEach((v, k) => {
         if (v.class !== verdicts[k].class || v.invoices.join() !== verdicts[k].invoices.join()) formatDiffs += 1;
       });
@@ -92,7 +123,12 @@ try {
     // one overlapping it (its second half and 100 new lines).
     const paid = new Map();
     verdicts.forEach((v, k) => v.invoices.forEach((id) => paid.set(id, lines[k].date)));
-    const after = { ...book, invoices: book.invoices.map((i) => (paid.has(i.id) ? { ...i, state: 'paid', paid_date: paid.get(i.id), paid_method: 'bacs' } : i)) };
+    const after = {
+      ...book,
+      invoices: book.invoices.map((i) =>
+        paid.has(i.id) ? { ...i, state: 'paid', paid_date: paid.get(i.id), paid_method: 'bacs' } : i,
+      ),
+    };
     const afterIndex = r.indexBook(after);
     const rerun = r.matchLines(lines, afterIndex).filter((v) => v.class === 'confident').length;
     const half = statement.lines.filter((l) => l.date >= statement.lines[LINES / 2].date);
@@ -100,7 +136,18 @@ try {
     const merged = r.mergeStatements([lines, read(overlapText, 'b.csv')]);
     const overlap = r.matchLines(merged.lines, afterIndex).filter((v) => v.class === 'confident').length;
     const lost = lines.length - merged.lines.length;
-    out({ run, lines: lines.length, wrong: t.wrong, single: `${t.single}/${t.singleOf}`, multi: `${t.multi}/${t.multiOf}`, ambiguous_right: `${t.ambiguousRight}/${t.ambiguous}`, rerun_writes: rerun, overlap_writes: overlap, overlap_repeated: merged.repeated, format_diffs: formatDiffs });
+    out({
+      run,
+      lines: lines.length,
+      wrong: t.wrong,
+      single: `${t.single}/${t.singleOf}`,
+      multi: `${t.multi}/${t.multiOf}`,
+      ambiguous_right: `${t.ambiguousRight}/${t.ambiguous}`,
+      rerun_writes: rerun,
+      overlap_writes: overlap,
+      overlap_repeated: merged.repeated,
+      format_diffs: formatDiffs,
+    });
     total.wrong += t.wrong;
     total.single += t.single;
     total.singleOf += t.singleOf;
@@ -117,8 +164,18 @@ try {
   const ratio = (a, b) => (b === 0 ? 1 : Math.round((a / b) * 1000) / 1000);
   // Large: 5,000 lines against 20,000 open invoices, here after the runs above (warm), then in a fresh process (cold).
   const { big, statement: bigStatement, lines: bigLines, verdicts: bigVerdicts, wall: ms, cpu: cpuMs } = large(r);
-  const cold = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--cold', file], { encoding: 'utf8' }).trim().split('\n').at(-1));
-  const bigWrong = bigVerdicts.reduce((n, v, k) => n + v.invoices.filter((id) => !bigStatement.truth[k].settles || !bigStatement.truth[k].invoices.includes(id)).length, 0);
+  const cold = JSON.parse(
+    execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--cold', file], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .at(-1),
+  );
+  const bigWrong = bigVerdicts.reduce(
+    (n, v, k) =>
+      n +
+      v.invoices.filter((id) => !bigStatement.truth[k].settles || !bigStatement.truth[k].invoices.includes(id)).length,
+    0,
+  );
   const open = big.invoices.filter((i) => r.OPEN_STATES.has(i.state)).length;
   out({
     summary: `${RUNS} statements, ${total.lines} lines`,

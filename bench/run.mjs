@@ -16,18 +16,27 @@ const rows = [];
 let failed = false;
 for (const script of scripts) {
   process.stderr.write(`running ${script}...\n`);
-  const result = spawnSync(process.execPath, [`${dir}${script}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [`${dir}${script}`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) {
     failed = true;
     rows.push({ bench: script, name: '(failed)', value: `exit ${result.status}`, unit: '', target: '', ok: false });
     continue;
   }
-  for (const line of result.stdout.split('\n').filter((l) => l.startsWith('{'))) rows.push({ bench: script.replace('.bench.mjs', ''), ...JSON.parse(line) });
+  for (const line of result.stdout.split('\n').filter((l) => l.startsWith('{')))
+    rows.push({ bench: script.replace('.bench.mjs', ''), ...JSON.parse(line) });
 }
 const cols = ['bench', 'name', 'value', 'unit', 'target', 'ok'];
 const text = (row, c) => (c === 'ok' ? (row.ok === undefined ? '' : row.ok ? 'yes' : 'NO') : String(row[c] ?? ''));
 const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => text(r, c).length)));
-const line = (cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+const line = (cells) =>
+  cells
+    .map((cell, i) => cell.padEnd(widths[i]))
+    .join('  ')
+    .trimEnd();
 console.log(line(cols));
 console.log(line(widths.map((w) => '-'.repeat(w))));
 for (const row of rows) console.log(line(cols.map((c) => text(row, c))));

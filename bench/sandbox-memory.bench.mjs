@@ -44,11 +44,20 @@ try {
       },
     ],
   });
-  if (result.non2xx + result.errors > 0) throw new Error(`burst: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx + result.errors > 0)
+    throw new Error(`burst: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   const after = status(child.pid);
-  process.stderr.write(`after seeding: VmHWM ${seeded.hwm.toFixed(0)} MiB; after ${result['2xx']} requests: VmHWM ${after.hwm.toFixed(0)} MiB, VmRSS ${after.rss.toFixed(0)} MiB\n`);
+  process.stderr.write(
+    `after seeding: VmHWM ${seeded.hwm.toFixed(0)} MiB; after ${result['2xx']} requests: VmHWM ${after.hwm.toFixed(0)} MiB, VmRSS ${after.rss.toFixed(0)} MiB\n`,
+  );
   out({ name: 'sandbox peak RSS after large seed (VmHWM)', value: seeded.hwm.toFixed(0), unit: 'MiB' });
-  out({ name: `sandbox peak RSS after a ${BURST} s burst (VmHWM)`, value: after.hwm.toFixed(0), unit: 'MiB', target: `< ${TARGET_MIB}`, ok: after.hwm < TARGET_MIB });
+  out({
+    name: `sandbox peak RSS after a ${BURST} s burst (VmHWM)`,
+    value: after.hwm.toFixed(0),
+    unit: 'MiB',
+    target: `< ${TARGET_MIB}`,
+    ok: after.hwm < TARGET_MIB,
+  });
 } finally {
   await sandbox.stop();
 }

@@ -39,7 +39,8 @@ const out = (row) => console.log(JSON.stringify(row));
 async function load(name, options) {
   const result = await autocannon({ connections: CONNECTIONS, ...options });
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  if (bad > 0)
+    throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   return { rate: result['2xx'] / result.duration, result };
 }
 
@@ -106,7 +107,10 @@ async function markPaidLoad(url, token, ids, limit) {
   );
   const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
   const bad = sum('non2xx') + sum('errors') + sum('timeouts');
-  if (bad > 0) throw new Error(`mark paid: ${sum('non2xx')} non-2xx answers, ${sum('errors')} errors, ${sum('timeouts')} timeouts`);
+  if (bad > 0)
+    throw new Error(
+      `mark paid: ${sum('non2xx')} non-2xx answers, ${sum('errors')} errors, ${sum('timeouts')} timeouts`,
+    );
   const result = { '2xx': sum('2xx'), duration: Math.max(...runs.map((run) => run.duration)) };
   // A connection that used its whole list wraps around it: those repeats change nothing.
   const repeated = runs.reduce((total, run, i) => total + Math.max(0, run['2xx'] - lists[i].length), 0);
@@ -133,7 +137,9 @@ async function writeCase(url, token) {
       return outcome;
     },
     async beforeRound() {
-      pool = await raiseInvoices(url, token, subscription, { amount: Math.max(2000, Math.ceil(fastest * DURATION * 2)) });
+      pool = await raiseInvoices(url, token, subscription, {
+        amount: Math.max(2000, Math.ceil(fastest * DURATION * 2)),
+      });
     },
     afterRound(rate) {
       fastest = Math.max(fastest, rate);
@@ -152,8 +158,14 @@ try {
   const superuser = await signIn(url, 'superuser');
   const cases = [
     ['bare Fastify route, constant JSON', { url: `${bare.url}bare` }],
-    ['GET users/me/school/pupils (admin, whole school)', { url: `${url}users/me/school/pupils`, headers: { 'x-token': admin } }],
-    ['GET subscriptions/invoices (superuser, first 25)', { url: `${url}subscriptions/invoices?take=25`, headers: { 'x-token': superuser } }],
+    [
+      'GET users/me/school/pupils (admin, whole school)',
+      { url: `${url}users/me/school/pupils`, headers: { 'x-token': admin } },
+    ],
+    [
+      'GET subscriptions/invoices (superuser, first 25)',
+      { url: `${url}subscriptions/invoices?take=25`, headers: { 'x-token': superuser } },
+    ],
   ];
   for (const [name, options] of cases) await load(`${name} (warm-up)`, { ...options, duration: WARMUP });
   const write = await writeCase(url, superuser);
@@ -165,7 +177,8 @@ try {
       if (name === WRITE) await write.beforeRound();
       const server = name === cases[0][0] ? bare.child.pid : sandbox.child.pid;
       const cpuBefore = cpuMicros(server);
-      const { rate, result } = name === WRITE ? await write.run() : await load(name, { ...options, duration: DURATION });
+      const { rate, result } =
+        name === WRITE ? await write.run() : await load(name, { ...options, duration: DURATION });
       const cpu = cpuBefore === null ? null : cpuMicros(server) - cpuBefore;
       if (name === WRITE) write.afterRound(rate);
       const total = totals.get(name);
@@ -180,7 +193,16 @@ try {
   const [bareName] = cases[0];
   // The server's CPU time per answered request: steadier than the rates when the machine's speed swings,
   // and where a case spends what the ratio says it lacks. Not a target.
-  const cpuPerRequest = (name) => (totals.get(name).cpu === null ? [] : [{ name: `${name}: server CPU per request`, value: (totals.get(name).cpu / totals.get(name).answered).toFixed(1), unit: 'us' }]);
+  const cpuPerRequest = (name) =>
+    totals.get(name).cpu === null
+      ? []
+      : [
+          {
+            name: `${name}: server CPU per request`,
+            value: (totals.get(name).cpu / totals.get(name).answered).toFixed(1),
+            unit: 'us',
+          },
+        ];
   rows.push({ name: bareName, value: rate(bareName).toFixed(0), unit: 'req/s' }, ...cpuPerRequest(bareName));
   for (const [name] of cases.slice(1)) {
     const ratio = rate(name) / rate(bareName);
@@ -195,8 +217,20 @@ try {
   log(`mark paid: ${changed} invoices changed state for ${totals.get(WRITE).answered} answered requests`);
   // In-flight requests at a round's end are applied but not counted, so they could hide repeats in the
   // share: repeats are counted on their own, and the share holds only with none.
-  rows.push({ name: 'mark-paid requests that repeated an invoice', value: write.repeated, unit: 'requests', target: '0', ok: write.repeated === 0 });
-  rows.push({ name: 'mark-paid requests that changed state', value: (share * 100).toFixed(1), unit: '%', target: '100', ok: share === 1 && write.repeated === 0 });
+  rows.push({
+    name: 'mark-paid requests that repeated an invoice',
+    value: write.repeated,
+    unit: 'requests',
+    target: '0',
+    ok: write.repeated === 0,
+  });
+  rows.push({
+    name: 'mark-paid requests that changed state',
+    value: (share * 100).toFixed(1),
+    unit: '%',
+    target: '100',
+    ok: share === 1 && write.repeated === 0,
+  });
 } finally {
   await Promise.all([sandbox.stop(), bare.stop()]);
 }

@@ -53,12 +53,25 @@ function freePort() {
 /** json-server on `file`, resolved once it answers. */
 async function startJsonServer(file) {
   const port = await freePort();
-  const child = spawn(process.execPath, [JSON_SERVER, '--port', String(port), '--host', '127.0.0.1', '--quiet', file], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [JSON_SERVER, '--port', String(port), '--host', '127.0.0.1', '--quiet', file], {
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`json-server exited (${child.exitCode})`);
-    const ok = await fetch(`${url}invoices/1`).then((r) => r.ok, () => false);
-    if (ok) return { url, child, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
+    const ok = await fetch(`${url}invoices/1`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok)
+      return {
+        url,
+        child,
+        stop: () =>
+          new Promise((resolve) =>
+            child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
+          ),
+      };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('json-server did not answer within 60 s');
@@ -77,7 +90,8 @@ async function allInvoices(url, token) {
 async function load(name, options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  if (bad > 0)
+    throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   return result;
 }
 
@@ -89,7 +103,8 @@ async function measureSeed(seed, dir) {
   const sandboxes = {};
   let jsonServer;
   try {
-    for (const [side, db] of Object.entries(SANDBOXES)) sandboxes[side] = await startSandbox({ seed, db: db(dir, seed) });
+    for (const [side, db] of Object.entries(SANDBOXES))
+      sandboxes[side] = await startSandbox({ seed, db: db(dir, seed) });
     /** Each sandbox's token, invoices and sales people (the same seed, read from each). */
     const seen = {};
     for (const [side, sandbox] of Object.entries(sandboxes)) {
@@ -124,12 +139,17 @@ async function measureSeed(seed, dir) {
     };
     /** Each server: its pid and its case of each kind. */
     const servers = [
-      ...Object.entries(sandboxes).map(([side, sandbox]) => [side, sandbox.child.pid, sandboxCases(sandbox.url, seen[side])]),
+      ...Object.entries(sandboxes).map(([side, sandbox]) => [
+        side,
+        sandbox.child.pid,
+        sandboxCases(sandbox.url, seen[side]),
+      ]),
       ['json', jsonServer.child.pid, jsonCases],
     ];
     const totals = {};
     for (const name of Object.keys(jsonCases)) {
-      for (const [side, , cases] of servers) await load(`${seed} ${name} ${side} warm-up`, { ...cases[name], duration: 1 });
+      for (const [side, , cases] of servers)
+        await load(`${seed} ${name} ${side} warm-up`, { ...cases[name], duration: 1 });
       totals[name] = Object.fromEntries(servers.map(([side]) => [side, { answered: 0, seconds: 0, cpu: 0, bytes: 0 }]));
     }
     for (let round = 1; round <= ROUNDS; round += 1) {
@@ -169,8 +189,17 @@ try {
       for (const side of Object.keys(SANDBOXES)) {
         const ratio = rate(side) / rate('json');
         const target = TARGETS[seed][name];
-        out({ name: `${seed} ${name}: ${side} ${rate(side).toFixed(0)} req/s, json-server ${rate('json').toFixed(0)} req/s`, value: ratio.toFixed(1), unit: 'x', ...(target === undefined ? {} : { target: `>= ${target}`, ok: ratio >= target }) });
-        out({ name: `  ${seed} ${name}: CPU per request, ${side} / json-server (bytes an answer: ${bytes(side)} / ${bytes('json')}, json-server's pretty-printed)`, value: `${perRequest(side)} / ${perRequest('json')}`, unit: '' });
+        out({
+          name: `${seed} ${name}: ${side} ${rate(side).toFixed(0)} req/s, json-server ${rate('json').toFixed(0)} req/s`,
+          value: ratio.toFixed(1),
+          unit: 'x',
+          ...(target === undefined ? {} : { target: `>= ${target}`, ok: ratio >= target }),
+        });
+        out({
+          name: `  ${seed} ${name}: CPU per request, ${side} / json-server (bytes an answer: ${bytes(side)} / ${bytes('json')}, json-server's pretty-printed)`,
+          value: `${perRequest(side)} / ${perRequest('json')}`,
+          unit: '',
+        });
       }
     }
   }
@@ -186,7 +215,12 @@ try {
       const growth = large / demo;
       const judged = name !== 'list';
       const label = judged ? name : `list of 25 (demo answers its 11 invoices, large 25)`;
-      out({ name: `${label}: ${side} CPU per request, large over demo seed (${large.toFixed(0)} / ${demo.toFixed(0)} us)`, value: growth.toFixed(2), unit: 'x', ...(judged ? { target: `<= ${CPU_GROWTH_TARGET}`, ok: growth <= CPU_GROWTH_TARGET } : {}) });
+      out({
+        name: `${label}: ${side} CPU per request, large over demo seed (${large.toFixed(0)} / ${demo.toFixed(0)} us)`,
+        value: growth.toFixed(2),
+        unit: 'x',
+        ...(judged ? { target: `<= ${CPU_GROWTH_TARGET}`, ok: growth <= CPU_GROWTH_TARGET } : {}),
+      });
     }
   }
 } finally {

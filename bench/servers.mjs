@@ -51,7 +51,20 @@ function stopChild(child) {
  * await sandbox.stop();
  */
 export function startSandbox({ seed = 'large', rateLimit = 1_000_000, nodeArgs = [], db = ':memory:' } = {}) {
-  const args = [...nodeArgs, 'bin/edshed.cjs', 'sandbox', 'start', '--db', db, '--port', '0', '--seed', seed, '--rate-limit', String(rateLimit)];
+  const args = [
+    ...nodeArgs,
+    'bin/edshed.cjs',
+    'sandbox',
+    'start',
+    '--db',
+    db,
+    '--port',
+    '0',
+    '--seed',
+    seed,
+    '--rate-limit',
+    String(rateLimit),
+  ];
   return startChild(args, 'the sandbox');
 }
 
@@ -62,7 +75,11 @@ export function startBare() {
 
 /** Signs in and returns the session token. */
 export async function signIn(url, username) {
-  const res = await fetch(`${url}auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'sandbox' }) });
+  const res = await fetch(`${url}auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'sandbox' }),
+  });
   if (!res.ok) throw new Error(`sign-in as ${username} answered ${res.status}`);
   const body = await res.json();
   return body.token;
@@ -71,7 +88,11 @@ export async function signIn(url, username) {
 /** A JSON call that must succeed. */
 export async function call(url, method, path, token, body) {
   const headers = { 'x-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
   return json;

@@ -21,11 +21,20 @@ try {
       for (let run = 0; run < RUNS; run += 1) {
         const options = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) };
         const result = await lighthouse(`${site.url}${path}`, options, form === 'desktop' ? desktopConfig : undefined);
-        for (const category of Object.keys(targets)) scores[category].push(Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
+        for (const category of Object.keys(targets))
+          scores[category].push(Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
       }
       for (const [category, target] of Object.entries(targets)) {
         const value = median(scores[category]);
-        console.log(JSON.stringify({ name: `${page}, ${form} ${category} (median of ${scores[category].join(', ')})`, value, unit: 'score', target: `>= ${target}`, ok: value >= target }));
+        console.log(
+          JSON.stringify({
+            name: `${page}, ${form} ${category} (median of ${scores[category].join(', ')})`,
+            value,
+            unit: 'score',
+            target: `>= ${target}`,
+            ok: value >= target,
+          }),
+        );
       }
     }
   }

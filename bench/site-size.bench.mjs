@@ -32,13 +32,16 @@ const site = await startSite();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 const visits = [];
 try {
-  for (const [name, path] of Object.entries(SITE_PAGES)) visits.push([name, await firstVisit(browser, new URL(site.url).origin, `${site.url}${path}`)]);
+  for (const [name, path] of Object.entries(SITE_PAGES))
+    visits.push([name, await firstVisit(browser, new URL(site.url).origin, `${site.url}${path}`)]);
 } finally {
   await browser.close();
   await site.stop();
 }
 
-const allJs = readdirSync(assets).filter((f) => f.endsWith('.js')).reduce((total, f) => total + gzipBytes(readFileSync(`${assets}${f}`)), 0);
+const allJs = readdirSync(assets)
+  .filter((f) => f.endsWith('.js'))
+  .reduce((total, f) => total + gzipBytes(readFileSync(`${assets}${f}`)), 0);
 const rows = [
   ...visits.flatMap(([name, loaded]) => [
     { name: `first-visit JS, ${name} (gzip, ${loaded.js.size} files)`, bytes: sum(loaded.js), target: 90 },
@@ -48,5 +51,13 @@ const rows = [
 ];
 for (const row of rows) {
   const name = `${row.name} [${row.bytes} bytes = ${tenths(row.bytes / 1000)} kB]`;
-  console.log(JSON.stringify({ name, value: tenths(row.bytes / 1024), unit: 'KiB', target: `<= ${row.target}`, ok: row.bytes <= row.target * 1024 }));
+  console.log(
+    JSON.stringify({
+      name,
+      value: tenths(row.bytes / 1024),
+      unit: 'KiB',
+      target: `<= ${row.target}`,
+      ok: row.bytes <= row.target * 1024,
+    }),
+  );
 }

@@ -7,7 +7,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The pages the site's benches measure: the home page, and a resource page (its data, files and access panel). */
-export const SITE_PAGES = { home: '', search: 'Search?search=poetry', 'resource page': 'resource/the-highwayman-poetry-unit' };
+export const SITE_PAGES = {
+  home: '',
+  search: 'Search?search=poetry',
+  'resource page': 'resource/the-highwayman-poetry-unit',
+};
 
 /**
  * Starts the site and resolves with its URL and a stop function.
@@ -17,7 +21,10 @@ export const SITE_PAGES = { home: '', search: 'Search?search=poetry', 'resource 
  * await site.stop();
  */
 export function startSite() {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--db', ':memory:', '--port', '0', '--site-port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--db', ':memory:', '--port', '0', '--site-port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let seen = '';
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (chunk) => {

@@ -37,8 +37,14 @@ async function seedLarge(file) {
 
 /** The operations, written once against the small API both drivers share (prepare, get, all, run, exec). */
 function operations(db) {
-  const ids = db.prepare('SELECT id FROM invoices ORDER BY id').all().map((row) => row.id);
-  const schools = db.prepare("SELECT DISTINCT school_id AS id FROM users WHERE kind = 'pupil' AND school_id IS NOT NULL").all().map((row) => row.id);
+  const ids = db
+    .prepare('SELECT id FROM invoices ORDER BY id')
+    .all()
+    .map((row) => row.id);
+  const schools = db
+    .prepare("SELECT DISTINCT school_id AS id FROM users WHERE kind = 'pupil' AND school_id IS NOT NULL")
+    .all()
+    .map((row) => row.id);
   const byId = db.prepare('SELECT * FROM invoices WHERE id = ?');
   const page = db.prepare('SELECT * FROM invoices ORDER BY id LIMIT 25 OFFSET ?');
   const pupils = db.prepare("SELECT * FROM users WHERE school_id = ? AND kind = 'pupil' ORDER BY id");
@@ -56,7 +62,12 @@ function operations(db) {
   };
 }
 
-const COUNTS = { 'invoice by id': 20_000, 'page of 25 invoices': 4_000, "a school's pupils": 2_000, 'invoice marked paid (transaction)': 2_000 };
+const COUNTS = {
+  'invoice by id': 20_000,
+  'page of 25 invoices': 4_000,
+  "a school's pupils": 2_000,
+  'invoice marked paid (transaction)': 2_000,
+};
 
 try {
   const seeded = join(dir, 'seed.db');

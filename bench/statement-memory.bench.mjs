@@ -13,14 +13,24 @@ import { fileURLToPath } from 'node:url';
 import { startSandbox } from './servers.mjs';
 
 const TARGET_MIB = 300;
-const LIMIT = Number(/MAX_STATEMENT_LINES = ([\d_]+)/.exec(readFileSync(new URL('../core/domain/reconcile/limits.ts', import.meta.url), 'utf8'))?.[1].replaceAll('_', ''));
+const LIMIT = Number(
+  /MAX_STATEMENT_LINES = ([\d_]+)/
+    .exec(readFileSync(new URL('../core/domain/reconcile/limits.ts', import.meta.url), 'utf8'))?.[1]
+    .replaceAll('_', ''),
+);
 const SIZES_MB = (process.env.BENCH_SIZES ?? '5,50,200').split(',').map(Number);
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-statement-bench-'));
 const hook = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))`;
-const env = { ...process.env, EDSHED_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  EDSHED_CONFIG_DIR: join(dir, 'config'),
+  XDG_STATE_HOME: join(dir, 'state'),
+  NO_COLOR: '1',
+};
 const out = (row) => console.log(JSON.stringify(row));
-const edshed = (args, input) => spawnSync(process.execPath, [bin, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const edshed = (args, input) =>
+  spawnSync(process.execPath, [bin, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
 /** Writes `rows` repeated (a running number added to the text) until the file has `bytes` bytes or `lines` rows. */
 async function writeStatement(file, header, rows, { bytes = Infinity, lines = Infinity }) {
@@ -51,22 +61,41 @@ try {
   const base = join(dir, 'base.csv');
   const made = edshed(['sandbox', 'statement', '--seed', '7', '--lines', '5000', '--out', base]);
   if (made.status !== 0) throw new Error(`sandbox statement: ${made.stderr}`);
-  const all = readFileSync(base, 'utf8').split('\n').filter((row) => row !== '');
+  const all = readFileSync(base, 'utf8')
+    .split('\n')
+    .filter((row) => row !== '');
   const at = all.findIndex((row) => row.startsWith('Date,'));
   const [header, ...rows] = all.slice(at);
-  const cases = [...SIZES_MB.map((mb) => ({ name: `${mb} MB`, bytes: mb * 1_000_000 })), { name: `the limit, ${LIMIT} lines`, lines: LIMIT - 1 }];
+  const cases = [
+    ...SIZES_MB.map((mb) => ({ name: `${mb} MB`, bytes: mb * 1_000_000 })),
+    { name: `the limit, ${LIMIT} lines`, lines: LIMIT - 1 },
+  ];
   for (const c of cases) {
     const file = join(dir, 'statement.csv');
     const lines = await writeStatement(file, header, rows, c);
     const mb = statSync(file).size / 1e6;
     const started = performance.now();
-    const result = spawnSync(process.execPath, ['--import', hook, bin, 'invoices', 'reconcile', file, '--plan', join(dir, 'plan.json')], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', hook, bin, 'invoices', 'reconcile', file, '--plan', join(dir, 'plan.json')],
+      { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
     const seconds = (performance.now() - started) / 1000;
     const mib = Number(/maxrss=(\d+)/.exec(result.stderr)?.[1]) / 1024;
-    if (result.status !== 0 && result.status !== 2) throw new Error(`reconcile of ${c.name} exited ${result.status}: ${result.stderr}`);
-    const plan = result.status === 0 ? `, plan ${(statSync(join(dir, 'plan.json')).size / 1e6).toFixed(0)} MB` : ', refused';
-    process.stderr.write(`${c.name}: ${result.stderr.split('\n').find((l) => l.startsWith('edshed:') || l.startsWith('Nothing')) ?? ''}\n`);
-    out({ name: `peak RSS, CSV statement of ${mb.toFixed(1)} MB (${lines} lines; exit ${result.status}${plan}; ${seconds.toFixed(1)} s)`, value: mib.toFixed(0), unit: 'MiB', target: `<= ${TARGET_MIB}`, ok: mib <= TARGET_MIB });
+    if (result.status !== 0 && result.status !== 2)
+      throw new Error(`reconcile of ${c.name} exited ${result.status}: ${result.stderr}`);
+    const plan =
+      result.status === 0 ? `, plan ${(statSync(join(dir, 'plan.json')).size / 1e6).toFixed(0)} MB` : ', refused';
+    process.stderr.write(
+      `${c.name}: ${result.stderr.split('\n').find((l) => l.startsWith('edshed:') || l.startsWith('Nothing')) ?? ''}\n`,
+    );
+    out({
+      name: `peak RSS, CSV statement of ${mb.toFixed(1)} MB (${lines} lines; exit ${result.status}${plan}; ${seconds.toFixed(1)} s)`,
+      value: mib.toFixed(0),
+      unit: 'MiB',
+      target: `<= ${TARGET_MIB}`,
+      ok: mib <= TARGET_MIB,
+    });
     rmSync(file, { force: true });
   }
 } finally {

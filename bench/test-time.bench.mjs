@@ -21,9 +21,15 @@ const bin = (name) => `${root}node_modules/${name}`;
 const work = mkdtempSync(join(tmpdir(), 'edshed-test-time-'));
 const report = join(work, 'vitest.json');
 const phases = [
-  ['typecheck, lint and format:check, side by side', [bin('npm-run-all2/bin/run-p/index.js'), '--aggregate-output', 'typecheck', 'lint', 'format:check']],
+  [
+    'typecheck, lint and format:check, side by side',
+    [bin('npm-run-all2/bin/run-p/index.js'), '--aggregate-output', 'typecheck', 'lint', 'format:check'],
+  ],
   ['build if stale', ['scripts/prepare.mjs']],
-  ['vitest run (every project)', [bin('vitest/vitest.mjs'), 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`]],
+  [
+    'vitest run (every project)',
+    [bin('vitest/vitest.mjs'), 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`],
+  ],
 ];
 
 const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
@@ -53,17 +59,31 @@ try {
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     total += seconds;
     failed ||= result.status !== 0;
-    out({ name, value: seconds.toFixed(1), unit: 's', ...(result.status === 0 ? {} : { target: 'exit 0', ok: false }) });
+    out({
+      name,
+      value: seconds.toFixed(1),
+      unit: 's',
+      ...(result.status === 0 ? {} : { target: 'exit 0', ok: false }),
+    });
     out({ name: `${name}: CPU time`, value: (childCpu() - cpu).toFixed(1), unit: 's' });
   }
-  out({ name: 'npm test in all (sum of the phases)', value: (total / 60).toFixed(1), unit: 'min', target: `<= ${TARGET_MINUTES}`, ok: total / 60 <= TARGET_MINUTES });
+  out({
+    name: 'npm test in all (sum of the phases)',
+    value: (total / 60).toFixed(1),
+    unit: 'min',
+    target: `<= ${TARGET_MINUTES}`,
+    ok: total / 60 <= TARGET_MINUTES,
+  });
   if (!existsSync(report)) throw new Error('vitest wrote no report: its run did not finish (its errors are above)');
   const files = JSON.parse(readFileSync(report, 'utf8')).testResults;
   // The run's own output is not shown (only the times are): name what failed, so a red run says why.
   for (const file of files.filter((f) => f.status !== 'passed')) {
     const failures = file.assertionResults.filter((test) => test.status === 'failed');
-    process.stderr.write(`test-time: failed: ${relative(root, file.name)}: ${failures.map((test) => test.fullName).join('; ') || file.message}\n`);
-    for (const message of failures.flatMap((test) => test.failureMessages)) process.stderr.write(`  ${message.split('\n').slice(0, 6).join('\n  ')}\n`);
+    process.stderr.write(
+      `test-time: failed: ${relative(root, file.name)}: ${failures.map((test) => test.fullName).join('; ') || file.message}\n`,
+    );
+    for (const message of failures.flatMap((test) => test.failureMessages))
+      process.stderr.write(`  ${message.split('\n').slice(0, 6).join('\n  ')}\n`);
   }
   const seconds = (file) => (file.endTime - file.startTime) / 1000;
   const byFolder = new Map();
@@ -72,13 +92,29 @@ try {
     byFolder.set(folderOf(file.name), { files: seen.files + 1, seconds: seen.seconds + seconds(file) });
   }
   for (const [folder, { files: count, seconds: sum }] of [...byFolder].sort((a, b) => b[1].seconds - a[1].seconds)) {
-    out({ name: `time in the files of ${folder} (${count} files, side by side with others)`, value: sum.toFixed(1), unit: 's' });
+    out({
+      name: `time in the files of ${folder} (${count} files, side by side with others)`,
+      value: sum.toFixed(1),
+      unit: 's',
+    });
   }
-  const longest = [...files].sort((a, b) => seconds(b) - seconds(a)).slice(0, 8).map((file) => `${relative(root, file.name)} ${seconds(file).toFixed(0)} s`);
-  out({ name: 'the longest files (LONGEST_FILES in tests/helpers/file-order.ts starts them first)', value: longest.join(', '), unit: '' });
+  const longest = [...files]
+    .sort((a, b) => seconds(b) - seconds(a))
+    .slice(0, 8)
+    .map((file) => `${relative(root, file.name)} ${seconds(file).toFixed(0)} s`);
+  out({
+    name: 'the longest files (LONGEST_FILES in tests/helpers/file-order.ts starts them first)',
+    value: longest.join(', '),
+    unit: '',
+  });
   // Once the last file has started, workers that finish have nothing left to take: the run's tail.
-  const tail = (Math.max(...files.map((file) => file.endTime)) - Math.max(...files.map((file) => file.startTime))) / 1000;
-  out({ name: 'from the last file started to the end (workers running out of files)', value: tail.toFixed(1), unit: 's' });
+  const tail =
+    (Math.max(...files.map((file) => file.endTime)) - Math.max(...files.map((file) => file.startTime))) / 1000;
+  out({
+    name: 'from the last file started to the end (workers running out of files)',
+    value: tail.toFixed(1),
+    unit: 's',
+  });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -17,9 +17,15 @@ export const isCamt = (text: string): boolean => /<(\w+:)?BkToCstmrStmt[\s>]/.te
 type Node = Record<string, unknown>;
 const ARRAYS = new Set(['Stmt', 'Ntry', 'TxDtls', 'Ustrd', 'Ref']);
 
-const obj = (value: unknown): Node => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {});
+const obj = (value: unknown): Node =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {};
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
-const str = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : typeof obj(value)['#text'] === 'string' ? String(obj(value)['#text']).trim() : '');
+const str = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number'
+    ? String(value).trim()
+    : typeof obj(value)['#text'] === 'string'
+      ? String(obj(value)['#text']).trim()
+      : '';
 const at = (node: unknown, ...path: string[]): unknown => path.reduce<unknown>((n, key) => obj(n)[key], node);
 const local = (name: string): string => name.slice(name.indexOf(':') + 1);
 
@@ -81,14 +87,22 @@ export function camtReader(o: { readonly file: string }): PieceReader {
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = local(tag.name);
     path.push(name);
-    if (path.length > MAX_DEPTH) throw fail(`elements nested more than ${MAX_DEPTH} deep (${path.slice(0, 4).join('/')}/.../${name}): not a CAMT.053 statement`, tagLine);
+    if (path.length > MAX_DEPTH)
+      throw fail(
+        `elements nested more than ${MAX_DEPTH} deep (${path.slice(0, 4).join('/')}/.../${name}): not a CAMT.053 statement`,
+        tagLine,
+      );
     const parent = path[path.length - 2];
     if (path.length === 2 && path[0] === 'Document' && name === 'BkToCstmrStmt') sawStatement = true;
     if (name === 'Stmt') account = '';
-    const starts = building.length === 0 && ((name === 'Ntry' && parent === 'Stmt') || (name === 'Acct' && parent === 'Stmt'));
+    const starts =
+      building.length === 0 && ((name === 'Ntry' && parent === 'Stmt') || (name === 'Acct' && parent === 'Stmt'));
     if (name === 'Ntry' && parent === 'Stmt') entryLine = tagLine;
     if (starts || building.length > 0) {
-      const attributes = Object.keys(tag.attributes).length === 0 ? undefined : Object.fromEntries(Object.entries(tag.attributes).map(([key, value]) => [`@${local(key)}`, value]));
+      const attributes =
+        Object.keys(tag.attributes).length === 0
+          ? undefined
+          : Object.fromEntries(Object.entries(tag.attributes).map(([key, value]) => [`@${local(key)}`, value]));
       building.push({ name, children: {}, attributes, text: '', hasChildren: false });
     }
   });
@@ -119,7 +133,11 @@ export function camtReader(o: { readonly file: string }): PieceReader {
     },
     end(): RawLine[] {
       const entry = path.lastIndexOf('Ntry');
-      if (path.length > 0) throw fail(`the file ends inside <${entry >= 0 ? 'Ntry' : (path.at(-1) ?? '')}>${entry >= 0 ? ` opened at line ${entryLine}` : ''} (${path.join('/')} never closed): it seems cut short; export the statement again`, entry >= 0 ? entryLine : parser.line);
+      if (path.length > 0)
+        throw fail(
+          `the file ends inside <${entry >= 0 ? 'Ntry' : (path.at(-1) ?? '')}>${entry >= 0 ? ` opened at line ${entryLine}` : ''} (${path.join('/')} never closed): it seems cut short; export the statement again`,
+          entry >= 0 ? entryLine : parser.line,
+        );
       parser.close();
       if (!sawStatement) throw fail('not a CAMT.053 statement (no Document/BkToCstmrStmt)', 1);
       return lines;
@@ -139,7 +157,10 @@ export function readCamtStatement(text: string, o: { readonly file: string }): R
   return reader.end();
 }
 
-function entryOf(entry: unknown, where: { readonly file: string; readonly line: number; readonly account: string }): RawLine {
+function entryOf(
+  entry: unknown,
+  where: { readonly file: string; readonly line: number; readonly account: string },
+): RawLine {
   const fail = (problem: string): StatementError => new StatementError(where.file, where.line, problem);
   const amt = at(entry, 'Amt');
   const amountText = str(amt);
@@ -149,7 +170,8 @@ function entryOf(entry: unknown, where: { readonly file: string; readonly line: 
   const currency: StatementLine['currency'] | undefined = readCurrency(ccy);
   if (currency === undefined) throw fail(`Ccy "${ccy}" is not a currency the API bills in`);
   const sign = str(at(entry, 'CdtDbtInd')) === 'DBIT' ? -1 : 1;
-  const dateText = str(at(entry, 'BookgDt', 'Dt')) || str(at(entry, 'BookgDt', 'DtTm')) || str(at(entry, 'ValDt', 'Dt'));
+  const dateText =
+    str(at(entry, 'BookgDt', 'Dt')) || str(at(entry, 'BookgDt', 'DtTm')) || str(at(entry, 'ValDt', 'Dt'));
   const date = readDate(dateText, 'ymd');
   if (date === undefined) throw fail(`BookgDt "${dateText}" is not a date`);
   const parts: string[] = [];
@@ -165,5 +187,15 @@ function entryOf(entry: unknown, where: { readonly file: string; readonly line: 
   const method = family === 'CCHQ' || family === 'CHQ' ? 'cheque' : family === 'CASH' ? 'cash' : undefined;
   const bankId = str(at(entry, 'AcctSvcrRef')) || str(at(entry, 'NtryRef'));
   const text = [...new Set(parts.filter((p) => p !== ''))].join(' ');
-  return { date, amount: sign * Math.abs(amount), currency, text, file: where.file, line: where.line, ...(method ? { method } : {}), ...(bankId ? { bankId } : {}), ...(where.account ? { account: where.account } : {}) };
+  return {
+    date,
+    amount: sign * Math.abs(amount),
+    currency,
+    text,
+    file: where.file,
+    line: where.line,
+    ...(method ? { method } : {}),
+    ...(bankId ? { bankId } : {}),
+    ...(where.account ? { account: where.account } : {}),
+  };
 }

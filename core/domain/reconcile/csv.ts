@@ -20,7 +20,20 @@ const HEADERS: Readonly<Record<ColumnKey, readonly string[]>> = {
   in: ['paid in', 'money in', 'credit', 'credits', 'credit amount', 'deposits', 'receipts', 'in'],
   out: ['paid out', 'money out', 'debit', 'debits', 'debit amount', 'withdrawals', 'payments', 'out'],
   currency: ['currency', 'ccy', 'currency code'],
-  text: ['reference', 'description', 'details', 'payee', 'transaction description', 'narrative', 'memo', 'name', 'counterparty', 'payer', 'transaction details', 'remitter'],
+  text: [
+    'reference',
+    'description',
+    'details',
+    'payee',
+    'transaction description',
+    'narrative',
+    'memo',
+    'name',
+    'counterparty',
+    'payer',
+    'transaction details',
+    'remitter',
+  ],
   id: ['transaction id', 'transaction reference', 'fitid', 'bank reference', 'id'],
   account: ['account', 'account number', 'account no', 'sort code and account'],
   type: ['type', 'transaction type'],
@@ -37,7 +50,9 @@ export function readColumnMap(spec: string): ColumnMap {
   for (const part of spec.split(',').filter((p) => p.trim() !== '')) {
     const [key, value] = part.split('=').map((s) => s.trim());
     if (key === undefined || value === undefined || value === '' || !(COLUMN_KEYS as readonly string[]).includes(key)) {
-      throw new Error(`"${part.trim()}" is not FIELD=HEADER (fields: ${COLUMN_KEYS.join(', ')}; join text headers with +)`);
+      throw new Error(
+        `"${part.trim()}" is not FIELD=HEADER (fields: ${COLUMN_KEYS.join(', ')}; join text headers with +)`,
+      );
     }
     map[key as ColumnKey] = value.split('+').map((s) => s.trim());
   }
@@ -56,7 +71,10 @@ function findColumns(row: readonly string[], given: ColumnMap): Partial<Record<C
       ? wanted.map((w) => names.indexOf(w)).filter((i) => i >= 0)
       : key === 'text'
         ? names.flatMap((n, i) => (HEADERS.text.includes(n) ? [i] : []))
-        : HEADERS[key].map((h) => names.indexOf(h)).filter((i) => i >= 0).slice(0, 1);
+        : HEADERS[key]
+            .map((h) => names.indexOf(h))
+            .filter((i) => i >= 0)
+            .slice(0, 1);
     if (indexes.length > 0) found[key] = indexes;
   }
   const hasAmount = found.amount !== undefined || found.in !== undefined;
@@ -85,7 +103,14 @@ export function methodOfType(type: string): StatementLine['method'] {
 }
 
 /** How csv-parse reads a statement, whole or as a stream: records with their line numbers, rows at most MAX_VALUE long. */
-export const CSV_PARSE_OPTIONS = { relax_column_count: true, skip_empty_lines: true, info: true, trim: true, relax_quotes: true, max_record_size: MAX_VALUE } as const;
+export const CSV_PARSE_OPTIONS = {
+  relax_column_count: true,
+  skip_empty_lines: true,
+  info: true,
+  trim: true,
+  relax_quotes: true,
+  max_record_size: MAX_VALUE,
+} as const;
 
 /** A record as csv-parse gives it with `info`. */
 export interface CsvRecord {
@@ -117,7 +142,11 @@ export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): R
   let firstLine: number | undefined;
   const lines: Pending[] = [];
   const order = dateOrder(o.file);
-  const cell = (row: readonly string[], key: ColumnKey): string => ((columns as Partial<Record<ColumnKey, number[]>>)[key] ?? []).map((i) => row[i] ?? '').filter((v) => v !== '').join(' ');
+  const cell = (row: readonly string[], key: ColumnKey): string =>
+    ((columns as Partial<Record<ColumnKey, number[]>>)[key] ?? [])
+      .map((i) => row[i] ?? '')
+      .filter((v) => v !== '')
+      .join(' ');
   return {
     record({ record, info }: CsvRecord): void {
       firstLine ??= info.lines;
@@ -129,20 +158,36 @@ export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): R
       const line = info.lines;
       const dateText = cell(record, 'date');
       if (o.dateFormat === undefined) order.note(dateText, line);
-      else if (readDate(dateText, o.dateFormat) === undefined) throw new StatementError(o.file, line, `date "${dateText}" is not a date in --date-format ${o.dateFormat}`);
+      else if (readDate(dateText, o.dateFormat) === undefined)
+        throw new StatementError(o.file, line, `date "${dateText}" is not a date in --date-format ${o.dateFormat}`);
       const amount = amountOf(record, columns, o.file, line);
       const currencyText = cell(record, 'currency');
       const currency = currencyText === '' ? o.currency : readCurrency(currencyText);
-      if (currency === undefined) throw new StatementError(o.file, line, `currency "${currencyText}" is not one the API bills in`);
+      if (currency === undefined)
+        throw new StatementError(o.file, line, `currency "${currencyText}" is not one the API bills in`);
       const method = methodOfType(cell(record, 'type'));
       const bankId = cell(record, 'id');
       const account = cell(record, 'account');
-      lines.push({ date: dateText, amount, currency, text: cell(record, 'text'), file: o.file, line, ...(method ? { method } : {}), ...(bankId ? { bankId } : {}), ...(account ? { account } : {}) });
+      lines.push({
+        date: dateText,
+        amount,
+        currency,
+        text: cell(record, 'text'),
+        file: o.file,
+        line,
+        ...(method ? { method } : {}),
+        ...(bankId ? { bankId } : {}),
+        ...(account ? { account } : {}),
+      });
     },
     end(): RawLine[] {
       if (columns === undefined) {
         const wanted = o.columns ? 'the headers --columns names' : 'a date column and an amount (or paid in) column';
-        throw new StatementError(o.file, firstLine, `no header row with ${wanted}; name the columns with --columns date=HEADER,amount=HEADER,text=HEADER`);
+        throw new StatementError(
+          o.file,
+          firstLine,
+          `no header row with ${wanted}; name the columns with --columns date=HEADER,amount=HEADER,text=HEADER`,
+        );
       }
       const format = o.dateFormat ?? order.format();
       for (const line of lines) {
@@ -174,12 +219,25 @@ export function readCsvStatement(text: string, o: CsvOptions): RawLine[] {
   return reader.end();
 }
 
-function amountOf(record: readonly string[], columns: Partial<Record<ColumnKey, number[]>>, file: string, line: number): number {
+function amountOf(
+  record: readonly string[],
+  columns: Partial<Record<ColumnKey, number[]>>,
+  file: string,
+  line: number,
+): number {
   const read = (key: ColumnKey): number | undefined => {
-    const text = (columns[key] ?? []).map((i) => record[i] ?? '').join('').trim();
+    const text = (columns[key] ?? [])
+      .map((i) => record[i] ?? '')
+      .join('')
+      .trim();
     if (text === '') return undefined;
     const value = readAmount(text);
-    if (value === undefined) throw new StatementError(file, line, `${key === 'amount' ? 'amount' : key === 'in' ? 'paid in' : 'paid out'} "${text}" is not an amount`);
+    if (value === undefined)
+      throw new StatementError(
+        file,
+        line,
+        `${key === 'amount' ? 'amount' : key === 'in' ? 'paid in' : 'paid out'} "${text}" is not an amount`,
+      );
     return value;
   };
   if (columns.amount) {
@@ -189,7 +247,8 @@ function amountOf(record: readonly string[], columns: Partial<Record<ColumnKey, 
   }
   const paidIn = read('in');
   const paidOut = read('out');
-  if (paidIn === undefined && paidOut === undefined) throw new StatementError(file, line, 'neither paid in nor paid out');
+  if (paidIn === undefined && paidOut === undefined)
+    throw new StatementError(file, line, 'neither paid in nor paid out');
   return (paidIn ?? 0) - Math.abs(paidOut ?? 0);
 }
 
@@ -213,10 +272,20 @@ export function dateOrder(file: string): { note(text: string, line: number): voi
       if (reading === 'both') both ??= { text, line };
     },
     format(): DateFormat {
-      if (dmy !== undefined && mdy !== undefined) throw new StatementError(file, mdy, `dates read day first at line ${dmy} but month first here; give --date-format dmy or mdy`);
+      if (dmy !== undefined && mdy !== undefined)
+        throw new StatementError(
+          file,
+          mdy,
+          `dates read day first at line ${dmy} but month first here; give --date-format dmy or mdy`,
+        );
       if (dmy !== undefined) return 'dmy';
       if (mdy !== undefined) return 'mdy';
-      if (both !== undefined) throw new StatementError(file, both.line, `every date reads both as day/month and month/day ("${both.text}"); say which with --date-format dmy or --date-format mdy`);
+      if (both !== undefined)
+        throw new StatementError(
+          file,
+          both.line,
+          `every date reads both as day/month and month/day ("${both.text}"); say which with --date-format dmy or --date-format mdy`,
+        );
       return 'ymd';
     },
   };

@@ -26,4 +26,5 @@ export function dayNumber(date: string): number {
  * @example
  * addDays('2026-10-31', 1) // '2026-11-01'
  */
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -13,7 +13,19 @@ import type { StatementLine } from './line.js';
 import { createRng as seededRng, type Rng } from '../random.js';
 
 /** What a generated line is, and what the reconciler should make of it. */
-export const TRUTH_KINDS = ['reference', 'reference-cut', 'po', 'name', 'fee', 'multi', 'partial', 'overpaid', 'other-currency', 'identical', 'noise'] as const;
+export const TRUTH_KINDS = [
+  'reference',
+  'reference-cut',
+  'po',
+  'name',
+  'fee',
+  'multi',
+  'partial',
+  'overpaid',
+  'other-currency',
+  'identical',
+  'noise',
+] as const;
 export type TruthKind = (typeof TRUTH_KINDS)[number];
 
 export interface TruthLine {
@@ -36,19 +48,54 @@ export interface GeneratedStatement {
 }
 
 const MIX: readonly (readonly [TruthKind, number])[] = [
-  ['reference', 26], ['reference-cut', 10], ['po', 8], ['name', 20], ['fee', 5], ['multi', 8], ['partial', 5], ['overpaid', 4], ['other-currency', 3], ['identical', 3], ['noise', 8],
+  ['reference', 26],
+  ['reference-cut', 10],
+  ['po', 8],
+  ['name', 20],
+  ['fee', 5],
+  ['multi', 8],
+  ['partial', 5],
+  ['overpaid', 4],
+  ['other-currency', 3],
+  ['identical', 3],
+  ['noise', 8],
 ];
-const NOISE = ['INTEREST PAID', 'HMRC VAT REFUND', 'TFR FROM SAVINGS', 'AMAZON MKTPLACE RFND', 'CASH DEPOSIT', 'STRIPE PAYOUT', 'BANK CHARGES', 'DIRECT DEBIT ELEC'];
+const NOISE = [
+  'INTEREST PAID',
+  'HMRC VAT REFUND',
+  'TFR FROM SAVINGS',
+  'AMAZON MKTPLACE RFND',
+  'CASH DEPOSIT',
+  'STRIPE PAYOUT',
+  'BANK CHARGES',
+  'DIRECT DEBIT ELEC',
+];
 const ABBREVIATIONS: readonly (readonly [RegExp, string])[] = [
-  [/\bChurch of England\b/gi, 'CE'], [/\bC of E\b/gi, 'CE'], [/\bPrimary\b/gi, 'PRIM'], [/\bSchool\b/gi, ''], [/\bSaint\b/gi, 'ST'], [/\bAcademy\b/gi, 'ACAD'],
-  [/\bJunior\b/gi, 'JNR'], [/\bElementary\b/gi, 'ELEM'], [/\bCommunity\b/gi, 'COMM'], [/\bCatholic\b/gi, 'CATH'], [/\bInfant\b/gi, 'INF'],
+  [/\bChurch of England\b/gi, 'CE'],
+  [/\bC of E\b/gi, 'CE'],
+  [/\bPrimary\b/gi, 'PRIM'],
+  [/\bSchool\b/gi, ''],
+  [/\bSaint\b/gi, 'ST'],
+  [/\bAcademy\b/gi, 'ACAD'],
+  [/\bJunior\b/gi, 'JNR'],
+  [/\bElementary\b/gi, 'ELEM'],
+  [/\bCommunity\b/gi, 'COMM'],
+  [/\bCatholic\b/gi, 'CATH'],
+  [/\bInfant\b/gi, 'INF'],
 ];
 
 /** A name as a bank writes it: capitals, no punctuation, common words shortened, cut at 18 characters. */
 export function bankName(name: string, rng: Rng): string {
   let text = name;
   for (const [pattern, short] of ABBREVIATIONS) if (rng.chance(0.85)) text = text.replace(pattern, short);
-  return text.toUpperCase().replace(/['’`.]/g, '').replace(/[^A-Z0-9& ]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 18).trim();
+  return text
+    .toUpperCase()
+    .replace(/['’`.]/g, '')
+    .replace(/[^A-Z0-9& ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 18)
+    .trim();
 }
 
 /** A reference as a bank may carry it: spaced, dashed or joined. */
@@ -66,7 +113,15 @@ function spaced(reference: string, rng: Rng): string {
  * @example
  * const { lines, truth } = generateStatement(book, { seed: 7, count: 500 });
  */
-export function generateStatement(book: Book, o: { readonly seed: number; readonly count: number; readonly currency?: StatementLine['currency']; readonly today?: string }): GeneratedStatement {
+export function generateStatement(
+  book: Book,
+  o: {
+    readonly seed: number;
+    readonly count: number;
+    readonly currency?: StatementLine['currency'];
+    readonly today?: string;
+  },
+): GeneratedStatement {
   const rng = seededRng(o.seed);
   const currency = o.currency ?? 'gbp';
   const schools = new Map(book.schools.map((s) => [s.id, s] as const));
@@ -94,17 +149,44 @@ export function generateStatement(book: Book, o: { readonly seed: number; readon
     return bankName(district && rng.chance(0.2) ? district.name : (school?.name ?? 'SCHOOL'), rng);
   };
   const dateFor = (invoices: readonly BookInvoice[]): string => {
-    const date = addDays(invoices.map((i) => i.issued_at).sort().at(-1) as string, rng.int(1, 40));
+    const date = addDays(
+      invoices
+        .map((i) => i.issued_at)
+        .sort()
+        .at(-1) as string,
+      rng.int(1, 40),
+    );
     return date > today ? today : date;
   };
   const lines: GeneratedLine[] = [];
   const truth: TruthLine[] = [];
   const total = MIX.reduce((s, [, w]) => s + w, 0);
   let n = 0;
-  const add = (kind: TruthKind, invoices: readonly BookInvoice[], amount: number, text: string, settles: boolean, lineCurrency = currency, date?: string): void => {
+  const add = (
+    kind: TruthKind,
+    invoices: readonly BookInvoice[],
+    amount: number,
+    text: string,
+    settles: boolean,
+    lineCurrency = currency,
+    date?: string,
+  ): void => {
     for (const i of invoices) used.add(i.id);
     n += 1;
-    lines.push({ date: date ?? (invoices.length > 0 ? dateFor(invoices) : (() => { const d = addDays('2026-09-01', rng.int(0, 60)); return d > today ? today : d; })()), amount, currency: lineCurrency, text, bankId: `G${o.seed}-${n}` });
+    lines.push({
+      date:
+        date ??
+        (invoices.length > 0
+          ? dateFor(invoices)
+          : (() => {
+              const d = addDays('2026-09-01', rng.int(0, 60));
+              return d > today ? today : d;
+            })()),
+      amount,
+      currency: lineCurrency,
+      text,
+      bankId: `G${o.seed}-${n}`,
+    });
     truth.push({ index: -1, kind, invoices: invoices.map((i) => i.id), settles });
   };
   for (let attempts = 0; lines.length < o.count && attempts < o.count * 20; attempts += 1) {
@@ -134,12 +216,25 @@ export function generateStatement(book: Book, o: { readonly seed: number; readon
       const k = Math.min(pool.length, rng.int(2, 5));
       const set = pool.slice(0, k);
       const sum = set.reduce((s, i) => s + i.total, 0);
-      add(kind, set, sum, rng.chance(0.5) ? `${nameOf(set[0] as BookInvoice)} ${set.map((i) => i.number).join(' ')}`.slice(0, 60) : nameOf(set[0] as BookInvoice), true);
+      add(
+        kind,
+        set,
+        sum,
+        rng.chance(0.5)
+          ? `${nameOf(set[0] as BookInvoice)} ${set.map((i) => i.number).join(' ')}`.slice(0, 60)
+          : nameOf(set[0] as BookInvoice),
+        true,
+      );
       continue;
     }
     if (kind === 'identical') {
       if (lines.length + 2 > o.count) continue;
-      const pair = [...bySchool.values()].map(free).find((list) => list.some((a) => list.some((b) => a !== b && a.total === b.total && a.id !== b.id)) && rng.chance(0.3));
+      const pair = [...bySchool.values()]
+        .map(free)
+        .find(
+          (list) =>
+            list.some((a) => list.some((b) => a !== b && a.total === b.total && a.id !== b.id)) && rng.chance(0.3),
+        );
       const a = pair?.find((x) => pair.some((y) => y !== x && y.total === x.total));
       const b = a ? pair?.find((y) => y !== a && y.total === a.total) : undefined;
       if (!a || !b) continue;
@@ -151,19 +246,39 @@ export function generateStatement(book: Book, o: { readonly seed: number; readon
     }
     const i = pickFree(ours);
     if (!i) break;
-    if (kind === 'reference') add(kind, [i], i.total, rng.chance(0.7) ? `${nameOf(i)} ${spaced(i.number, rng)}` : spaced(i.number, rng), true);
-    else if (kind === 'reference-cut') add(kind, [i], i.total, `${nameOf(i)} ${`BGC ${i.number}`.slice(0, rng.int(10, 13))}`, true);
+    if (kind === 'reference')
+      add(kind, [i], i.total, rng.chance(0.7) ? `${nameOf(i)} ${spaced(i.number, rng)}` : spaced(i.number, rng), true);
+    else if (kind === 'reference-cut')
+      add(kind, [i], i.total, `${nameOf(i)} ${`BGC ${i.number}`.slice(0, rng.int(10, 13))}`, true);
     else if (kind === 'po') {
-      const reference = (typeof i.subscription_id === 'number' ? po.get(i.subscription_id) : undefined) ?? i.promised_reference;
+      const reference =
+        (typeof i.subscription_id === 'number' ? po.get(i.subscription_id) : undefined) ?? i.promised_reference;
       if (!reference) continue;
       add(kind, [i], i.total, `${rng.chance(0.5) ? 'PO ' : ''}${spaced(reference, rng)}`, true);
     } else if (kind === 'name') add(kind, [i], i.total, `${nameOf(i)}${rng.chance(0.3) ? ' BACS' : ''}`, true);
-    else if (kind === 'fee') add(kind, [i], i.total - Math.min(rng.int(50, 2000), Math.floor(i.total * 0.04)), `${nameOf(i)} ${spaced(i.number, rng)}`, true);
-    else if (kind === 'partial') add(kind, [i], Math.max(1, Math.round(i.total * (rng.int(20, 80) / 100))), `${nameOf(i)} ${spaced(i.number, rng)}`, false);
-    else if (kind === 'overpaid') add(kind, [i], i.total + rng.int(3000, 50_000), `${nameOf(i)} ${spaced(i.number, rng)}`, false);
+    else if (kind === 'fee')
+      add(
+        kind,
+        [i],
+        i.total - Math.min(rng.int(50, 2000), Math.floor(i.total * 0.04)),
+        `${nameOf(i)} ${spaced(i.number, rng)}`,
+        true,
+      );
+    else if (kind === 'partial')
+      add(
+        kind,
+        [i],
+        Math.max(1, Math.round(i.total * (rng.int(20, 80) / 100))),
+        `${nameOf(i)} ${spaced(i.number, rng)}`,
+        false,
+      );
+    else if (kind === 'overpaid')
+      add(kind, [i], i.total + rng.int(3000, 50_000), `${nameOf(i)} ${spaced(i.number, rng)}`, false);
   }
   // In date order, as a bank lists them; the truth follows the lines.
-  const order = lines.map((_, k) => k).sort((a, b) => (lines[a] as GeneratedLine).date.localeCompare((lines[b] as GeneratedLine).date) || a - b);
+  const order = lines
+    .map((_, k) => k)
+    .sort((a, b) => (lines[a] as GeneratedLine).date.localeCompare((lines[b] as GeneratedLine).date) || a - b);
   return {
     lines: order.map((k) => lines[k] as GeneratedLine),
     truth: order.map((k, index) => ({ ...(truth[k] as TruthLine), index })),

@@ -29,7 +29,17 @@ export type { Named, NamesRead } from './stages/identify.js';
 export { indexBook, type BookIndex, type Live, type NameIndex } from './stages/index.js';
 export { setsSumming } from './stages/price.js';
 export { FEE_LIMIT, FUTURE_DAYS, PAID_NEAR, SHOWN } from './tuning.js';
-export { candidateSchema, LINE_CLASSES, SIGNALS, signalSchema, type Candidate, type LineClass, type MatchOptions, type Signal, type Verdict } from './verdict.js';
+export {
+  candidateSchema,
+  LINE_CLASSES,
+  SIGNALS,
+  signalSchema,
+  type Candidate,
+  type LineClass,
+  type MatchOptions,
+  type Signal,
+  type Verdict,
+} from './verdict.js';
 
 /**
  * Every line's verdict; a confident line whose invoice another confident line also claims becomes
@@ -41,7 +51,12 @@ export { candidateSchema, LINE_CLASSES, SIGNALS, signalSchema, type Candidate, t
  * @example
  * const verdicts = matchLines(lines, indexBook(book)); // verdicts[i] is lines[i]'s
  */
-export function matchLines(lines: readonly StatementLine[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map(), options: MatchOptions = {}): Verdict[] {
+export function matchLines(
+  lines: readonly StatementLine[],
+  index: BookIndex,
+  fixed: ReadonlyMap<number, Verdict> = new Map(),
+  options: MatchOptions = {},
+): Verdict[] {
   const run = matchRun(index);
   const twinKey = (line: StatementLine): string => `${line.date} ${line.currency} ${line.amount} ${line.text}`;
   const twins = new Map<string, number>();
@@ -63,7 +78,12 @@ export function matchLines(lines: readonly StatementLine[], index: BookIndex, fi
  * @example
  * matchLine(line, indexBook(book), '2026-11-01') // { class: 'confident', invoices: [123], candidates: [...], note: '' }
  */
-export function matchLine(line: StatementLine, index: BookIndex, taken: ReadonlySet<number> = new Set(), twins = 1): Verdict {
+export function matchLine(
+  line: StatementLine,
+  index: BookIndex,
+  taken: ReadonlySet<number> = new Set(),
+  twins = 1,
+): Verdict {
   if (line.amount <= 0) return MONEY_OUT;
   const run = matchRun(index);
   return matchRead(readLine(line, run), run, taken, twins, undefined);
@@ -78,7 +98,11 @@ export function matchLine(line: StatementLine, index: BookIndex, taken: Readonly
  * namedOtherPayer(line('OAKFIELD PRIM INV-000556', 2880), index, [invoice556])
  * // { invoice: invoice556, named: 'Oakfield Primary School', owner: 'Ashgrove Primary School 12' }
  */
-export function namedOtherPayer(line: StatementLine, index: BookIndex, invoices: readonly BookInvoice[]): PayerConflict | undefined {
+export function namedOtherPayer(
+  line: StatementLine,
+  index: BookIndex,
+  invoices: readonly BookInvoice[],
+): PayerConflict | undefined {
   const run = matchRun(index);
   const read = readLine(line, run);
   return payerConflict(read.words, clearPayers(read, run), invoices, index);

@@ -15,12 +15,65 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
 ];
 
 const WORDS: Readonly<Record<string, string>> = {
-  SAINT: 'ST', STS: 'ST', CHURCH: 'CE', CHRCH: 'CE', PRIMARY: 'PRIM', PRI: 'PRIM', PRM: 'PRIM', PRIMY: 'PRIM', SCHOOL: '', SCHOOLS: '', SCH: '', SCHL: '', SCHOOLS_: '',
-  ACADEMY: 'ACAD', ACAD: 'ACAD', ACADEMIES: 'ACAD', JUNIOR: 'JNR', JUN: 'JNR', JR: 'JNR', INFANT: 'INF', INFANTS: 'INF', COMMUNITY: 'COMM', COMM: 'COMM',
-  CATHOLIC: 'CATH', CATH: 'CATH', SECONDARY: 'SEC', SEC: 'SEC', COLLEGE: 'COLL', COLL: 'COLL', INTERNATIONAL: 'INTL', INTL: 'INTL', ELEMENTARY: 'ELEM',
-  ELEM: 'ELEM', DISTRICT: 'DIST', DIST: 'DIST', TRUST: 'TR', TRST: 'TR', MULTI: 'MULTI', FEDERATION: 'FED', FED: 'FED', NURSERY: 'NURS',
-  UNIFIED: 'UNIF', INDEPENDENT: 'IND', LIMITED: '', LTD: '', THE: '', AND: '', OF: '', A: '', EDUCATION: 'EDU', FOUNDATION: 'FDN', VILLAGE: 'VILL',
-  VOLUNTARY: 'VA', AIDED: '', CONTROLLED: '', VC: 'CE', GRAMMAR: 'GRAM', HIGH: 'HIGH', MIDDLE: 'MID',
+  SAINT: 'ST',
+  STS: 'ST',
+  CHURCH: 'CE',
+  CHRCH: 'CE',
+  PRIMARY: 'PRIM',
+  PRI: 'PRIM',
+  PRM: 'PRIM',
+  PRIMY: 'PRIM',
+  SCHOOL: '',
+  SCHOOLS: '',
+  SCH: '',
+  SCHL: '',
+  SCHOOLS_: '',
+  ACADEMY: 'ACAD',
+  ACAD: 'ACAD',
+  ACADEMIES: 'ACAD',
+  JUNIOR: 'JNR',
+  JUN: 'JNR',
+  JR: 'JNR',
+  INFANT: 'INF',
+  INFANTS: 'INF',
+  COMMUNITY: 'COMM',
+  COMM: 'COMM',
+  CATHOLIC: 'CATH',
+  CATH: 'CATH',
+  SECONDARY: 'SEC',
+  SEC: 'SEC',
+  COLLEGE: 'COLL',
+  COLL: 'COLL',
+  INTERNATIONAL: 'INTL',
+  INTL: 'INTL',
+  ELEMENTARY: 'ELEM',
+  ELEM: 'ELEM',
+  DISTRICT: 'DIST',
+  DIST: 'DIST',
+  TRUST: 'TR',
+  TRST: 'TR',
+  MULTI: 'MULTI',
+  FEDERATION: 'FED',
+  FED: 'FED',
+  NURSERY: 'NURS',
+  UNIFIED: 'UNIF',
+  INDEPENDENT: 'IND',
+  LIMITED: '',
+  LTD: '',
+  THE: '',
+  AND: '',
+  OF: '',
+  A: '',
+  EDUCATION: 'EDU',
+  FOUNDATION: 'FDN',
+  VILLAGE: 'VILL',
+  VOLUNTARY: 'VA',
+  AIDED: '',
+  CONTROLLED: '',
+  VC: 'CE',
+  GRAMMAR: 'GRAM',
+  HIGH: 'HIGH',
+  MIDDLE: 'MID',
 };
 
 /**
@@ -68,7 +121,6 @@ export function fitScratch(): FitScratch {
   return { used: new Uint8Array(16) };
 }
 
-
 /**
  * How a name fits a bank's text, in one pass. Each name word is found in the text whole, or cut short or
  * abbreviated (one a prefix of the other, at least `PREFIX_MIN` letters: `CUT_CREDIT`), each text word used once; words weigh
@@ -85,8 +137,21 @@ export function fitScratch(): FitScratch {
  * nameFit(['HILLCREST', 'PRIM', 'ACAD'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2
  * nameFit(['HILLCREST', 'ACAD', 'TR'], ['HILLCREST', 'ACAD'], () => 1, () => true).cover // 2: the trust is named as much
  */
-export function nameFit(name: readonly string[], text: readonly string[], weight: (word: string) => number, known: (word: string) => boolean, scratch: FitScratch = fitScratch()): NameFit {
-  return weighedFit(name, Float64Array.from(name, weight), text, text.map(weight), text.map((t) => t.length >= PREFIX_MIN && known(t)), scratch);
+export function nameFit(
+  name: readonly string[],
+  text: readonly string[],
+  weight: (word: string) => number,
+  known: (word: string) => boolean,
+  scratch: FitScratch = fitScratch(),
+): NameFit {
+  return weighedFit(
+    name,
+    Float64Array.from(name, weight),
+    text,
+    text.map(weight),
+    text.map((t) => t.length >= PREFIX_MIN && known(t)),
+    scratch,
+  );
 }
 
 /**
@@ -98,7 +163,14 @@ export function nameFit(name: readonly string[], text: readonly string[], weight
  * @example
  * weighedFit(['ST', 'MARYS'], Float64Array.of(1, 1), ['ST', 'MARYS'], [1, 1], [false, false], fitScratch()).score // 1
  */
-export function weighedFit(name: readonly string[], nameWeights: Float64Array, text: readonly string[], textWeights: readonly number[], against: readonly boolean[], scratch: FitScratch = fitScratch()): NameFit {
+export function weighedFit(
+  name: readonly string[],
+  nameWeights: Float64Array,
+  text: readonly string[],
+  textWeights: readonly number[],
+  against: readonly boolean[],
+  scratch: FitScratch = fitScratch(),
+): NameFit {
   if (scratch.used.length < text.length) scratch.used = new Uint8Array(text.length * 2);
   const used = scratch.used.fill(0, 0, text.length);
   let total = 0;

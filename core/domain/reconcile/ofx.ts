@@ -21,7 +21,8 @@ function characterOf(reference: string): string | undefined {
 }
 
 /** Whether a text is an OFX file (either version). */
-export const isOfx = (text: string): boolean => /^\s*(OFXHEADER:|<\?xml[^>]*>\s*<\?OFX|<OFX>)/i.test(text) || /<OFX>/i.test(text.slice(0, 2000));
+export const isOfx = (text: string): boolean =>
+  /^\s*(OFXHEADER:|<\?xml[^>]*>\s*<\?OFX|<OFX>)/i.test(text) || /<OFX>/i.test(text.slice(0, 2000));
 
 /** The line of each offset: the offsets where lines start. */
 export function lineStarts(text: string): number[] {
@@ -93,13 +94,15 @@ export function ofxReader(o: OfxOptions): PieceReader {
     text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
       if (!ref.startsWith('#')) return ENTITIES[ref.toLowerCase()] ?? whole;
       const char = characterOf(ref);
-      if (char === undefined) throw new StatementError(o.file, line, `<${name}>: the character reference "${whole}" is no character`);
+      if (char === undefined)
+        throw new StatementError(o.file, line, `<${name}>: the character reference "${whole}" is no character`);
       return char;
     });
 
   const element = (closing: boolean, name: string, raw: string, line: number): void => {
     if (name === 'OFX') sawOfx = true;
-    if (raw.length > MAX_VALUE) throw new StatementError(o.file, line, `a value longer than ${MAX_VALUE} characters: not an OFX statement`);
+    if (raw.length > MAX_VALUE)
+      throw new StatementError(o.file, line, `a value longer than ${MAX_VALUE} characters: not an OFX statement`);
     const value = raw.trim();
     if (closing) {
       const at = open.map((e) => e.name).lastIndexOf(name);
@@ -116,21 +119,35 @@ export function ofxReader(o: OfxOptions): PieceReader {
         txn = { line, fields: new Map() };
       }
       open.push({ name, line });
-      if (open.length > MAX_DEPTH) throw new StatementError(o.file, line, `elements nested more than ${MAX_DEPTH} deep (${open.slice(0, 4).map((e) => e.name).join('/')}/.../${name}): not an OFX statement`);
+      if (open.length > MAX_DEPTH)
+        throw new StatementError(
+          o.file,
+          line,
+          `elements nested more than ${MAX_DEPTH} deep (${open
+            .slice(0, 4)
+            .map((e) => e.name)
+            .join('/')}/.../${name}): not an OFX statement`,
+        );
       return;
     }
     const text = unescape(value, name, line);
     if (txn) txn.fields.set(name, text);
     else if (name === 'CURDEF') {
       currency = readCurrency(text);
-      if (currency === undefined) throw new StatementError(o.file, line, `CURDEF "${text}" is not a currency the API bills in`);
+      if (currency === undefined)
+        throw new StatementError(o.file, line, `CURDEF "${text}" is not a currency the API bills in`);
     } else if (name === 'ACCTID') account = text;
   };
 
   /** Reads `text` whole: every tag in it has its value, since the text ends where a `<` begins. */
   const read = (text: string): void => {
     const declaration = /<!(DOCTYPE|ENTITY|ELEMENT|ATTLIST)/i.exec(text);
-    if (declaration) throw new StatementError(o.file, pendingLine + count(text, 0, declaration.index), `a <!${declaration[1]?.toUpperCase() ?? ''}> declaration: OFX statements have none, and entities are never read`);
+    if (declaration)
+      throw new StatementError(
+        o.file,
+        pendingLine + count(text, 0, declaration.index),
+        `a <!${declaration[1]?.toUpperCase() ?? ''}> declaration: OFX statements have none, and entities are never read`,
+      );
     let line = pendingLine;
     let at = 0;
     tag.lastIndex = 0;
@@ -147,7 +164,12 @@ export function ofxReader(o: OfxOptions): PieceReader {
       const text = pending + piece;
       const cut = text.lastIndexOf('<');
       if (cut <= 0) {
-        if (text.length > MAX_VALUE) throw new StatementError(o.file, pendingLine, `a value longer than ${MAX_VALUE} characters: not an OFX statement`);
+        if (text.length > MAX_VALUE)
+          throw new StatementError(
+            o.file,
+            pendingLine,
+            `a value longer than ${MAX_VALUE} characters: not an OFX statement`,
+          );
         pending = text;
         return;
       }
@@ -160,7 +182,11 @@ export function ofxReader(o: OfxOptions): PieceReader {
       if (!sawOfx) throw new StatementError(o.file, 1, 'not an OFX file (no <OFX> element)');
       if (open.length > 0) {
         const cut = open.findLast((e) => e.name === 'STMTTRN') ?? (open[0] as Open);
-        throw new StatementError(o.file, cut.line, `the file ends inside <${cut.name}> opened here (${open.map((e) => e.name).join('/')} never closed): it seems cut short; export the statement again`);
+        throw new StatementError(
+          o.file,
+          cut.line,
+          `the file ends inside <${cut.name}> opened here (${open.map((e) => e.name).join('/')} never closed): it seems cut short; export the statement again`,
+        );
       }
       finish();
       return lines;
@@ -187,7 +213,12 @@ export function readOfxStatement(text: string, o: OfxOptions): RawLine[] {
   return reader.end();
 }
 
-function toLine(txn: Txn, o: OfxOptions, currency: StatementLine['currency'] | undefined, account: string | undefined): RawLine {
+function toLine(
+  txn: Txn,
+  o: OfxOptions,
+  currency: StatementLine['currency'] | undefined,
+  account: string | undefined,
+): RawLine {
   const get = (name: string): string => txn.fields.get(name) ?? '';
   const dateText = get('DTPOSTED') || get('DTUSER');
   const date = readDate(dateText, 'ymd');
@@ -197,9 +228,32 @@ function toLine(txn: Txn, o: OfxOptions, currency: StatementLine['currency'] | u
   if (amount === undefined) throw new StatementError(o.file, txn.line, `TRNAMT "${amountText}" is not an amount`);
   const own = txn.fields.get('CURSYM');
   const lineCurrency = own === undefined ? (currency ?? o.currency) : readCurrency(own);
-  if (lineCurrency === undefined) throw new StatementError(o.file, txn.line, `currency "${own ?? ''}" is not one the API bills in`);
-  const text = [get('NAME'), get('PAYEE'), get('MEMO'), get('REFNUM'), get('CHECKNUM') ? `CHQ ${get('CHECKNUM')}` : ''].filter((t) => t !== '').join(' ');
-  const method = methodOfType(get('TRNTYPE') === 'CHECK' ? 'cheque' : get('TRNTYPE') === 'CASH' ? 'cash' : get('TRNTYPE') === 'DIRECTDEP' ? '' : get('TRNTYPE') === 'POS' ? 'card' : '');
+  if (lineCurrency === undefined)
+    throw new StatementError(o.file, txn.line, `currency "${own ?? ''}" is not one the API bills in`);
+  const text = [get('NAME'), get('PAYEE'), get('MEMO'), get('REFNUM'), get('CHECKNUM') ? `CHQ ${get('CHECKNUM')}` : '']
+    .filter((t) => t !== '')
+    .join(' ');
+  const method = methodOfType(
+    get('TRNTYPE') === 'CHECK'
+      ? 'cheque'
+      : get('TRNTYPE') === 'CASH'
+        ? 'cash'
+        : get('TRNTYPE') === 'DIRECTDEP'
+          ? ''
+          : get('TRNTYPE') === 'POS'
+            ? 'card'
+            : '',
+  );
   const bankId = get('FITID');
-  return { date, amount, currency: lineCurrency, text, file: o.file, line: txn.line, ...(method ? { method } : {}), ...(bankId ? { bankId } : {}), ...(account ? { account } : {}) };
+  return {
+    date,
+    amount,
+    currency: lineCurrency,
+    text,
+    file: o.file,
+    line: txn.line,
+    ...(method ? { method } : {}),
+    ...(bankId ? { bankId } : {}),
+    ...(account ? { account } : {}),
+  };
 }

@@ -38,21 +38,36 @@ const EPSILON = 1e-6;
  * payerConflict(['OAKFIELD', 'PRIM'], [{ kind: 'school', named: oakfield }], [inv556], index)
  * // { invoice: inv556, named: 'Oakfield Primary School', owner: 'Ashgrove Primary School 12' }
  */
-export function payerConflict(words: readonly string[], clear: readonly ClearPayer[], invoices: readonly BookInvoice[], index: BookIndex): PayerConflict | undefined {
+export function payerConflict(
+  words: readonly string[],
+  clear: readonly ClearPayer[],
+  invoices: readonly BookInvoice[],
+  index: BookIndex,
+): PayerConflict | undefined {
   if (clear.length === 0) return undefined;
   const numbers = invoices.map((i) => i.number.toUpperCase().replace(/[^A-Z0-9]/g, ''));
   const named = words.filter((w) => !numbers.some((n) => n.includes(w)) && (/[A-Z]/.test(w) || index.knownWord(w)));
-  const cover = (name: readonly string[] | undefined): number => (name === undefined ? 0 : nameFit(name, named, index.wordWeight, index.knownWord).cover);
-  const wordsOf = (p: ClearPayer): readonly string[] | undefined => (p.kind === 'school' ? index.schoolWords : index.districtWords).get(p.named.id);
+  const cover = (name: readonly string[] | undefined): number =>
+    name === undefined ? 0 : nameFit(name, named, index.wordWeight, index.knownWord).cover;
+  const wordsOf = (p: ClearPayer): readonly string[] | undefined =>
+    (p.kind === 'school' ? index.schoolWords : index.districtWords).get(p.named.id);
   for (const invoice of invoices) {
     const school = invoice.school_id;
     const district = index.districtOf.get(school);
     const related = (p: ClearPayer): boolean =>
-      p.kind === 'school' ? p.named.id === school || (district !== undefined && index.districtOf.get(p.named.id) === district) : p.named.id === district;
-    const explained = Math.max(cover(index.schoolWords.get(school)), district === undefined ? 0 : cover(index.districtWords.get(district)));
+      p.kind === 'school'
+        ? p.named.id === school || (district !== undefined && index.districtOf.get(p.named.id) === district)
+        : p.named.id === district;
+    const explained = Math.max(
+      cover(index.schoolWords.get(school)),
+      district === undefined ? 0 : cover(index.districtWords.get(district)),
+    );
     const other = clear.find((p) => !related(p) && cover(wordsOf(p)) > explained + EPSILON);
     if (other === undefined) continue;
-    const name = other.kind === 'school' ? (index.schoolName.get(other.named.id) ?? `school ${other.named.id}`) : `the trust ${index.districtName.get(other.named.id) ?? other.named.id}`;
+    const name =
+      other.kind === 'school'
+        ? (index.schoolName.get(other.named.id) ?? `school ${other.named.id}`)
+        : `the trust ${index.districtName.get(other.named.id) ?? other.named.id}`;
     return { invoice, named: name, owner: index.schoolName.get(school) ?? `school ${school}` };
   }
   return undefined;

@@ -18,7 +18,11 @@ const NO_FUTURE = '9999-12-31';
  * paymentRefusal({ date: '2026-12-11' }, [inv], '2026-12-01')
  * // 'the API would refuse it: INV-000123: payment date 2026-12-11 is in the future (day and month swapped? ...'
  */
-export function paymentRefusal(line: Pick<StatementLine, 'date' | 'method'>, invoices: readonly BookInvoice[], today: string | undefined): string | undefined {
+export function paymentRefusal(
+  line: Pick<StatementLine, 'date' | 'method'>,
+  invoices: readonly BookInvoice[],
+  today: string | undefined,
+): string | undefined {
   const reasons = paymentProblems(line, invoices, today).map((p) => `${p.invoice.number}: ${p.reason}`);
   if (reasons.length === 0) return undefined;
   const future = today !== undefined && line.date > today;
@@ -32,7 +36,11 @@ export function paymentRefusal(line: Pick<StatementLine, 'date' | 'method'>, inv
  * @example
  * paymentProblems({ date: '2026-12-11' }, [inv], '2026-12-01') // [{ invoice: inv, kind: 'refused', reason: 'payment date 2026-12-11 is in the future' }]
  */
-export function paymentProblems(line: Pick<StatementLine, 'date' | 'method'>, invoices: readonly BookInvoice[], today: string | undefined): { invoice: BookInvoice; kind: 'no-change' | 'refused'; reason: string }[] {
+export function paymentProblems(
+  line: Pick<StatementLine, 'date' | 'method'>,
+  invoices: readonly BookInvoice[],
+  today: string | undefined,
+): { invoice: BookInvoice; kind: 'no-change' | 'refused'; reason: string }[] {
   return invoices.flatMap((invoice) => {
     const verdict = paymentVerdict(invoice, { method: line.method ?? 'bacs', date: line.date }, today ?? NO_FUTURE);
     return verdict === undefined ? [] : [{ invoice, ...verdict }];

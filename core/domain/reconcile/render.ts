@@ -3,7 +3,8 @@ import type { GeneratedLine } from './generate.js';
 import type { StatementFormat } from './line.js';
 
 const dmy = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-const decimal = (minor: number): string => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+const decimal = (minor: number): string =>
+  `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 const csvCell = (text: string): string => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -14,10 +15,22 @@ const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, 
  * @example
  * renderStatement(generated.lines, 'csv', { account: '12345678' })
  */
-export function renderStatement(lines: readonly GeneratedLine[], format: StatementFormat, o: { readonly account: string }): string {
+export function renderStatement(
+  lines: readonly GeneratedLine[],
+  format: StatementFormat,
+  o: { readonly account: string },
+): string {
   const currency = (lines[0]?.currency ?? 'gbp').toUpperCase();
   if (format === 'csv') {
-    const rows = lines.map((l) => [dmy(l.date), csvCell(l.text), l.amount > 0 ? decimal(l.amount) : '', l.amount < 0 ? decimal(-l.amount) : '', l.currency.toUpperCase()].join(','));
+    const rows = lines.map((l) =>
+      [
+        dmy(l.date),
+        csvCell(l.text),
+        l.amount > 0 ? decimal(l.amount) : '',
+        l.amount < 0 ? decimal(-l.amount) : '',
+        l.currency.toUpperCase(),
+      ].join(','),
+    );
     return `Account,${o.account}\n\nDate,Description,Paid in,Paid out,Currency\n${rows.join('\n')}\n`;
   }
   if (format === 'camt') {
@@ -29,7 +42,12 @@ export function renderStatement(lines: readonly GeneratedLine[], format: Stateme
   }
   const closing = format === 'ofx2';
   const tag = (name: string, value: string): string => `<${name}>${xml(value)}${closing ? `</${name}>` : ''}`;
-  const txns = lines.map((l) => `<STMTTRN>${tag('TRNTYPE', l.amount < 0 ? 'DEBIT' : 'CREDIT')}${tag('DTPOSTED', l.date.replaceAll('-', ''))}${tag('TRNAMT', decimal(l.amount))}${tag('FITID', l.bankId)}${tag('NAME', l.text.slice(0, 32))}${l.text.length > 32 ? tag('MEMO', l.text.slice(32)) : ''}</STMTTRN>`);
+  const txns = lines.map(
+    (l) =>
+      `<STMTTRN>${tag('TRNTYPE', l.amount < 0 ? 'DEBIT' : 'CREDIT')}${tag('DTPOSTED', l.date.replaceAll('-', ''))}${tag('TRNAMT', decimal(l.amount))}${tag('FITID', l.bankId)}${tag('NAME', l.text.slice(0, 32))}${l.text.length > 32 ? tag('MEMO', l.text.slice(32)) : ''}</STMTTRN>`,
+  );
   const body = `<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1${closing ? '</TRNUID>' : ''}<STMTRS>${tag('CURDEF', currency)}<BANKACCTFROM>${tag('BANKID', '400000')}${tag('ACCTID', o.account)}${tag('ACCTTYPE', 'CHECKING')}</BANKACCTFROM>\n<BANKTRANLIST>\n${txns.join('\n')}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
-  return closing ? `<?xml version="1.0" encoding="UTF-8"?>\n<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>\n${body}` : `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n${body}`;
+  return closing
+    ? `<?xml version="1.0" encoding="UTF-8"?>\n<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>\n${body}`
+    : `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n${body}`;
 }

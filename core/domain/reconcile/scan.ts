@@ -18,7 +18,12 @@ export interface StatementScan {
 
 const BOM = [0xef, 0xbb, 0xbf];
 const HEAD = 5000;
-const COUNTED: Readonly<Record<StatementFormat, RegExp>> = { csv: /\n/g, ofx: /<STMTTRN>/gi, ofx2: /<STMTTRN>/gi, camt: /<(\w+:)?Ntry[\s>]/g };
+const COUNTED: Readonly<Record<StatementFormat, RegExp>> = {
+  csv: /\n/g,
+  ofx: /<STMTTRN>/gi,
+  ofx2: /<STMTTRN>/gi,
+  camt: /<(\w+:)?Ntry[\s>]/g,
+};
 // Long enough to hold any counted tag cut between two pieces.
 const TAIL = 32;
 
@@ -42,7 +47,8 @@ export async function scanStatement(chunks: AsyncIterable<Uint8Array>, limit: nu
     const pattern = COUNTED[format as StatementFormat];
     const all = tail + text;
     pattern.lastIndex = 0;
-    for (let m = pattern.exec(all); m !== null; m = pattern.exec(all)) if (m.index + m[0].length > tail.length) lines += 1;
+    for (let m = pattern.exec(all); m !== null; m = pattern.exec(all))
+      if (m.index + m[0].length > tail.length) lines += 1;
     tail = all.slice(-TAIL);
   };
   for await (const piece of chunks) {

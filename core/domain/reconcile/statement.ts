@@ -43,9 +43,15 @@ export function lineHash(text: string): string {
 }
 
 /** What each format calls the bank's own id of a line, for messages. */
-const BANK_ID: Readonly<Record<StatementFormat, string>> = { csv: 'transaction id', ofx: 'FITID', ofx2: 'FITID', camt: 'AcctSvcrRef' };
+const BANK_ID: Readonly<Record<StatementFormat, string>> = {
+  csv: 'transaction id',
+  ofx: 'FITID',
+  ofx2: 'FITID',
+  camt: 'AcctSvcrRef',
+};
 
-const samePayment = (a: RawLine, b: RawLine): boolean => a.date === b.date && a.amount === b.amount && a.currency === b.currency && a.text === b.text && a.method === b.method;
+const samePayment = (a: RawLine, b: RawLine): boolean =>
+  a.date === b.date && a.amount === b.amount && a.currency === b.currency && a.text === b.text && a.method === b.method;
 
 /**
  * Gives each line of one file its stable id. A bank id given twice in one file to different payments
@@ -65,9 +71,22 @@ export function withIds(lines: readonly RawLine[], idName = 'id'): StatementLine
       id = `b:${account ?? ''}:${bankId}`;
       const first = banked.get(id);
       if (first === undefined) banked.set(id, raw);
-      else if (!samePayment(first, raw)) throw new StatementError(raw.file, raw.line, `${idName} "${bankId}" is also at line ${first.line}, for a different payment (${first.date} ${first.amount / 100} "${first.text}" there, ${raw.date} ${raw.amount / 100} "${raw.text}" here): a bank id names one payment; ask the bank for a corrected export`);
+      else if (!samePayment(first, raw))
+        throw new StatementError(
+          raw.file,
+          raw.line,
+          `${idName} "${bankId}" is also at line ${first.line}, for a different payment (${first.date} ${first.amount / 100} "${first.text}" there, ${raw.date} ${raw.amount / 100} "${raw.text}" here): a bank id names one payment; ask the bank for a corrected export`,
+        );
     } else {
-      const key = lineHash([account ?? '', line.date, line.amount, line.currency, line.text.replace(/\s+/g, ' ').trim().toUpperCase()].join('|'));
+      const key = lineHash(
+        [
+          account ?? '',
+          line.date,
+          line.amount,
+          line.currency,
+          line.text.replace(/\s+/g, ' ').trim().toUpperCase(),
+        ].join('|'),
+      );
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
       id = `h:${key}#${n}`;
@@ -87,7 +106,14 @@ export function readStatement(bytes: Uint8Array, o: ReadOptions): { format: Stat
   const text = decodeStatement(bytes);
   const format = formatOf(text);
   const currency = o.currency ?? 'gbp';
-  if (format === 'csv') return { format, lines: withIds(readCsvStatement(text, { file: o.file, columns: o.columns, dateFormat: o.dateFormat, currency }), BANK_ID.csv) };
+  if (format === 'csv')
+    return {
+      format,
+      lines: withIds(
+        readCsvStatement(text, { file: o.file, columns: o.columns, dateFormat: o.dateFormat, currency }),
+        BANK_ID.csv,
+      ),
+    };
   const reader = pieceReader(format, o);
   reader.feed(text);
   return { format, lines: withIds(reader.end(), BANK_ID[format]) };
@@ -117,15 +143,16 @@ async function* textOf(chunks: AsyncIterable<Uint8Array>, scan: StatementScan): 
  */
 async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
   const parser = parse(CSV_PARSE_OPTIONS);
-  const room = (): Promise<void> => new Promise((done) => {
-    const go = (): void => {
-      parser.off('drain', go);
-      parser.off('close', go);
-      done();
-    };
-    parser.on('drain', go);
-    parser.on('close', go);
-  });
+  const room = (): Promise<void> =>
+    new Promise((done) => {
+      const go = (): void => {
+        parser.off('drain', go);
+        parser.off('close', go);
+        done();
+      };
+      parser.on('drain', go);
+      parser.on('close', go);
+    });
   const feeding = (async (): Promise<void> => {
     try {
       for await (const piece of text) {
@@ -148,7 +175,11 @@ async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<CsvRecor
  * @example
  * await readStatementStream(createReadStream('nov.csv'), scan, { file: 'nov.csv' })
  */
-export async function readStatementStream(chunks: AsyncIterable<Uint8Array>, scan: StatementScan, o: ReadOptions): Promise<{ format: StatementFormat; lines: StatementLine[] }> {
+export async function readStatementStream(
+  chunks: AsyncIterable<Uint8Array>,
+  scan: StatementScan,
+  o: ReadOptions,
+): Promise<{ format: StatementFormat; lines: StatementLine[] }> {
   const { format } = scan;
   const text = textOf(chunks, scan);
   if (format !== 'csv') {
@@ -156,7 +187,12 @@ export async function readStatementStream(chunks: AsyncIterable<Uint8Array>, sca
     for await (const piece of text) reader.feed(piece);
     return { format, lines: withIds(reader.end(), BANK_ID[format]) };
   }
-  const reader = csvReader({ file: o.file, columns: o.columns, dateFormat: o.dateFormat, currency: o.currency ?? 'gbp' });
+  const reader = csvReader({
+    file: o.file,
+    columns: o.columns,
+    dateFormat: o.dateFormat,
+    currency: o.currency ?? 'gbp',
+  });
   try {
     for await (const r of csvRecords(text)) reader.record(r);
   } catch (error) {
@@ -172,7 +208,10 @@ export async function readStatementStream(chunks: AsyncIterable<Uint8Array>, sca
  * @example
  * mergeStatements([oct, octAndNov]) // { lines: [...], repeated: 31 }
  */
-export function mergeStatements(statements: readonly (readonly StatementLine[])[]): { lines: StatementLine[]; repeated: number } {
+export function mergeStatements(statements: readonly (readonly StatementLine[])[]): {
+  lines: StatementLine[];
+  repeated: number;
+} {
   const ids = new Set<string>();
   const lines: StatementLine[] = [];
   let repeated = 0;

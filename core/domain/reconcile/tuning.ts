@@ -71,7 +71,16 @@ export const DIGITS_KEY = 5;
 export const CUT_MIN = 6;
 
 /** Points of each signal: identity (reference, PO) above names above the amount; the date only breaks ties. */
-export const POINTS = { reference: 50, 'reference-cut': 35, po: 40, name: 30, district: 25, amount: 30, 'amount-fee': 15, date: 5 } as const;
+export const POINTS = {
+  reference: 50,
+  'reference-cut': 35,
+  po: 40,
+  name: 30,
+  district: 25,
+  amount: 30,
+  'amount-fee': 15,
+  date: 5,
+} as const;
 /** Points of a reference cut short that picks one option among several that fit: less than a whole cut reference, as other options fit too. */
 export const CUT_PICK_POINTS = 20;
 

@@ -1,14 +1,37 @@
 /** What the matcher says of a line: its class, its candidates with their signals, the invoices it marks paid. */
 import { z } from 'zod';
 
-export const LINE_CLASSES = ['confident', 'ambiguous', 'refused', 'partial', 'overpaid', 'other-currency', 'already-paid', 'unmatched'] as const;
+export const LINE_CLASSES = [
+  'confident',
+  'ambiguous',
+  'refused',
+  'partial',
+  'overpaid',
+  'other-currency',
+  'already-paid',
+  'unmatched',
+] as const;
 export type LineClass = (typeof LINE_CLASSES)[number];
 
-export const SIGNALS = ['reference', 'reference-cut', 'po', 'name', 'district', 'amount', 'amount-fee', 'date', 'accepted'] as const;
+export const SIGNALS = [
+  'reference',
+  'reference-cut',
+  'po',
+  'name',
+  'district',
+  'amount',
+  'amount-fee',
+  'date',
+  'accepted',
+] as const;
 
 export const signalSchema = z.strictObject({ signal: z.enum(SIGNALS), points: z.number(), detail: z.string() });
 export type Signal = z.infer<typeof signalSchema>;
-export const candidateSchema = z.strictObject({ invoices: z.array(z.number().int()).min(1), score: z.number(), signals: z.array(signalSchema) });
+export const candidateSchema = z.strictObject({
+  invoices: z.array(z.number().int()).min(1),
+  score: z.number(),
+  signals: z.array(signalSchema),
+});
 export type Candidate = z.infer<typeof candidateSchema>;
 
 /** A line's verdict; the plan file's line is the statement line and this. */
@@ -30,4 +53,9 @@ export interface MatchOptions {
 }
 
 /** The verdict of a line of money out: never a payment of an invoice. */
-export const MONEY_OUT: Verdict = { class: 'unmatched', invoices: [], candidates: [], note: 'money out: not a payment of an invoice' };
+export const MONEY_OUT: Verdict = {
+  class: 'unmatched',
+  invoices: [],
+  candidates: [],
+  note: 'money out: not a payment of an invoice',
+};

@@ -13,11 +13,21 @@ describe('a school and a trust the text names alike', () => {
       { id: 2, name: 'Fairview Elementary School', district_id: 7 },
       { id: 3, name: 'Oakfield Junior School', district_id: null },
       // Primaries as most schools are: PRIMARY is a common word, so a name lacking it is still well named.
-      ...['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((name, k) => ({ id: 10 + k, name: `${name} Primary School`, district_id: null })),
+      ...['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((name, k) => ({
+        id: 10 + k,
+        name: `${name} Primary School`,
+        district_id: null,
+      })),
     ],
     districts: [{ id: 7, name: 'Hillcrest Academy Trust North East' }],
     subscriptions: [],
-    invoices: [invoice(201, 1, 60000), invoice(202, 2, 60000), invoice(203, 1, 45000), invoice(204, 2, 84000), invoice(205, 3, 30000)],
+    invoices: [
+      invoice(201, 1, 60000),
+      invoice(202, 2, 60000),
+      invoice(203, 1, 45000),
+      invoice(204, 2, 84000),
+      invoice(205, 3, 30000),
+    ],
   };
   const run = (...lines: StatementLine[]): Verdict[] => matchLines(lines, indexBook(book));
 
@@ -56,7 +66,11 @@ describe('a school and a trust the text names alike', () => {
   });
 
   it('does not read an invoice number inside a longer number', () => {
-    expect(run(line('PO 88000205', 30000))[0]?.candidates.flatMap((c) => c.signals).some((s) => s.signal === 'reference')).toBe(false);
+    expect(
+      run(line('PO 88000205', 30000))[0]
+        ?.candidates.flatMap((c) => c.signals)
+        .some((s) => s.signal === 'reference'),
+    ).toBe(false);
   });
 });
 
@@ -65,13 +79,18 @@ describe('a name the bank cut at 18 characters', () => {
   const book: Book = {
     schools: [
       { id: 1, name: 'Hillcrest Village Primary Academy', district_id: null },
-      ...['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((name, k) => ({ id: 10 + k, name: `${name} Primary School`, district_id: null })),
+      ...['Ashgrove', 'Bramley', 'Thornton', 'Moorside'].map((name, k) => ({
+        id: 10 + k,
+        name: `${name} Primary School`,
+        district_id: null,
+      })),
     ],
     districts: [],
     subscriptions: [],
     invoices: [invoice(401, 1, 60000), invoice(402, 1, 45000), invoice(403, 10, 60000)],
   };
-  const run = (text: string, amount: number): Verdict | undefined => matchLines([line(text, amount)], indexBook(book))[0];
+  const run = (text: string, amount: number): Verdict | undefined =>
+    matchLines([line(text, amount)], indexBook(book))[0];
 
   it('decides when the text is full of the name, as far as the bank carries it', () => {
     expect(run('HILLCREST VILLAGE', 60000)).toMatchObject({ class: 'confident', invoices: [401] });
@@ -79,15 +98,27 @@ describe('a name the bank cut at 18 characters', () => {
   });
 
   it('does not when the text shows as little of the name without being cut', () => {
-    expect(run('HILLCREST VILL BACS', 60000)).toMatchObject({ class: 'ambiguous', invoices: [], note: expect.stringContaining('only partly') });
+    expect(run('HILLCREST VILL BACS', 60000)).toMatchObject({
+      class: 'ambiguous',
+      invoices: [],
+      note: expect.stringContaining('only partly'),
+    });
     expect(run('HILLCREST', 60000)).toMatchObject({ class: 'ambiguous', invoices: [] });
   });
 });
 
 describe('a name many schools share', () => {
   // 30 schools the text "STONEBRIDGE CE PRI" reaches alike (more than the 24 scored in full first).
-  const schools = Array.from({ length: 30 }, (_, k) => ({ id: k + 1, name: `Stonebridge C of E Primary ${['North', 'South', 'East', 'West', 'Upper', 'Lower'][k % 6]} ${String.fromCharCode(65 + k)}${String.fromCharCode(75 + (k % 10))}`, district_id: null }));
-  const run = (invoices: BookInvoice[]): Verdict | undefined => matchLines([line('STONEBRIDGE CE PRI', 180000)], indexBook({ schools, districts: [], subscriptions: [], invoices }))[0];
+  const schools = Array.from({ length: 30 }, (_, k) => ({
+    id: k + 1,
+    name: `Stonebridge C of E Primary ${['North', 'South', 'East', 'West', 'Upper', 'Lower'][k % 6]} ${String.fromCharCode(65 + k)}${String.fromCharCode(75 + (k % 10))}`,
+    district_id: null,
+  }));
+  const run = (invoices: BookInvoice[]): Verdict | undefined =>
+    matchLines(
+      [line('STONEBRIDGE CE PRI', 180000)],
+      indexBook({ schools, districts: [], subscriptions: [], invoices }),
+    )[0];
 
   it('keeps every school reached alike as a payer, however many', () => {
     // The first school's invoice and the last's both fit: neither is marked.
@@ -97,6 +128,9 @@ describe('a name many schools share', () => {
   });
 
   it('and marks the one invoice of the amount among all of them', () => {
-    expect(run([invoice(1030, 30, 180000), invoice(1002, 2, 60000)])).toMatchObject({ class: 'confident', invoices: [1030] });
+    expect(run([invoice(1030, 30, 180000), invoice(1002, 2, 60000)])).toMatchObject({
+      class: 'confident',
+      invoices: [1030],
+    });
   });
 });

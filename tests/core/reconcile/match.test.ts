@@ -13,8 +13,14 @@ const BOOK: Book = {
   districts: [],
   subscriptions: [{ id: 2, school_id: 2, po_number: 'PO-7781' }],
   invoices: [
-    invoice(101, 1, 60000), invoice(102, 1, 45000), invoice(103, 2, 30000), invoice(104, 2, 12000), invoice(105, 3, 72000), invoice(106, 3, 72000),
-    invoice(107, 1, 99000, { currency: 'eur' }), invoice(108, 2, 50000, { state: 'paid', paid_date: '2026-10-20' }),
+    invoice(101, 1, 60000),
+    invoice(102, 1, 45000),
+    invoice(103, 2, 30000),
+    invoice(104, 2, 12000),
+    invoice(105, 3, 72000),
+    invoice(106, 3, 72000),
+    invoice(107, 1, 99000, { currency: 'eur' }),
+    invoice(108, 2, 50000, { state: 'paid', paid_date: '2026-10-20' }),
   ],
 };
 const match = (...lines: StatementLine[]): Verdict[] => matchLines(lines, indexBook(BOOK));
@@ -34,7 +40,10 @@ describe('matching statement lines to invoices', () => {
     const [single] = match(line('ST MARYS CE PRIM', 45000));
     const [set] = match(line('ST MARYS CE PRIM', 105000));
     expect([single?.class, single?.invoices]).toEqual(['confident', [102]]);
-    expect(single?.candidates[0]?.signals[0]).toMatchObject({ signal: 'name', detail: expect.stringContaining("St Mary's") });
+    expect(single?.candidates[0]?.signals[0]).toMatchObject({
+      signal: 'name',
+      detail: expect.stringContaining("St Mary's"),
+    });
     expect([set?.class, set?.invoices]).toEqual(['confident', [101, 102]]);
   });
 
@@ -55,7 +64,13 @@ describe('matching statement lines to invoices', () => {
   });
 
   it('never marks partial, overpaid, other-currency or already-paid lines, and says what to do', () => {
-    const [partial, over, other, paid, out] = match(line('INV-000101', 20000), line('INV-000101', 90000), line('INV-000107', 99000), line('INV-000108', 50000), line('CARD FEE', -300));
+    const [partial, over, other, paid, out] = match(
+      line('INV-000101', 20000),
+      line('INV-000101', 90000),
+      line('INV-000107', 99000),
+      line('INV-000108', 50000),
+      line('CARD FEE', -300),
+    );
     expect(partial).toMatchObject({ class: 'partial', invoices: [] });
     expect(partial?.note).toMatch(/ask for the rest/);
     expect(over).toMatchObject({ class: 'overpaid', invoices: [] });
@@ -70,23 +85,35 @@ describe('matching statement lines to invoices', () => {
   });
 
   it('never makes the amount alone confident', () => {
-    expect(match(line('TRANSFER', 12000))[0]).toMatchObject({ class: 'ambiguous', invoices: [], candidates: [{ invoices: [104] }] });
+    expect(match(line('TRANSFER', 12000))[0]).toMatchObject({
+      class: 'ambiguous',
+      invoices: [],
+      candidates: [{ invoices: [104] }],
+    });
   });
 });
 
 describe('invoices already paid', () => {
   const book = (paidDate: string): Book => ({
-    schools: [{ id: 1, name: 'Oakfield Academy', district_id: null }, ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => ({ id: 10 + k, name: `${n} Primary`, district_id: null }))],
+    schools: [
+      { id: 1, name: 'Oakfield Academy', district_id: null },
+      ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => ({ id: 10 + k, name: `${n} Primary`, district_id: null })),
+    ],
     districts: [],
     subscriptions: [],
     invoices: [invoice(501, 1, 30000), invoice(502, 1, 30000, { state: 'paid', paid_date: paidDate })],
   });
-  const run = (paidDate: string): Verdict | undefined => matchLines([line('OAKFIELD ACAD', 30000)], indexBook(book(paidDate)))[0];
+  const run = (paidDate: string): Verdict | undefined =>
+    matchLines([line('OAKFIELD ACAD', 30000)], indexBook(book(paidDate)))[0];
 
   it('count as options only when paid near the line: that payment may be this line', () => {
     // The line is dated 2026-11-02: paid on 2026-10-30, the paid invoice may be what this line paid.
     expect(run('2026-10-30')).toMatchObject({ class: 'ambiguous', invoices: [] });
-    expect(run('2026-11-02')?.candidates.map((c) => c.invoices).sort()).toEqual([[501], [502]]);
+    expect(
+      run('2026-11-02')
+        ?.candidates.map((c) => c.invoices)
+        .sort(),
+    ).toEqual([[501], [502]]);
   });
 
   it('do not when paid weeks from the line: something else paid them', () => {
@@ -98,7 +125,10 @@ describe('invoices already paid', () => {
 describe('settling by elimination', () => {
   // Oakfield has two invoices of 300.00; a line naming only Oakfield cannot tell them apart alone.
   const book: Book = {
-    schools: [{ id: 1, name: 'Oakfield Academy', district_id: null }, ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => ({ id: 10 + k, name: `${n} Primary`, district_id: null }))],
+    schools: [
+      { id: 1, name: 'Oakfield Academy', district_id: null },
+      ...['Ashgrove', 'Bramley', 'Thornton'].map((n, k) => ({ id: 10 + k, name: `${n} Primary`, district_id: null })),
+    ],
     districts: [],
     subscriptions: [],
     invoices: [invoice(601, 1, 30000), invoice(602, 1, 30000), invoice(603, 1, 30000, { currency: 'eur' })],
@@ -108,12 +138,19 @@ describe('settling by elimination', () => {
   it('marks the one invoice left when another line settles the other', () => {
     const [byName, byReference] = run(line('OAKFIELD ACAD', 30000), line('INV-000601', 30000));
     expect(byReference).toMatchObject({ class: 'confident', invoices: [601] });
-    expect(byName).toMatchObject({ class: 'confident', invoices: [602], note: expect.stringContaining('settled by other lines') });
+    expect(byName).toMatchObject({
+      class: 'confident',
+      invoices: [602],
+      note: expect.stringContaining('settled by other lines'),
+    });
   });
 
   it('does not when the other line only may have paid it', () => {
     // Two lines naming only Oakfield: each could be either invoice, and neither settles one.
-    expect(run(line('OAKFIELD ACAD', 30000), line('OAKFIELD ACAD BACS', 30000)).map((v) => v.class)).toEqual(['ambiguous', 'ambiguous']);
+    expect(run(line('OAKFIELD ACAD', 30000), line('OAKFIELD ACAD BACS', 30000)).map((v) => v.class)).toEqual([
+      'ambiguous',
+      'ambiguous',
+    ]);
     // A line naming 601 for the wrong amount settles nothing (part payment): 601 is still an option.
     const [byName, part] = run(line('OAKFIELD ACAD', 30000), line('INV-000601', 10000));
     expect(part?.class).toBe('partial');
@@ -124,6 +161,9 @@ describe('settling by elimination', () => {
     const lines = [line('OAKFIELD ACAD', 30000), line('OAKFIELD ACAD BACS', 30000)];
     const accepted: Verdict = { class: 'confident', invoices: [602], candidates: [], note: 'accepted by a person' };
     const verdicts = matchLines(lines, indexBook(book), new Map([[1, accepted]]));
-    expect(verdicts.map((v) => [v.class, v.invoices])).toEqual([['confident', [601]], ['confident', [602]]]);
+    expect(verdicts.map((v) => [v.class, v.invoices])).toEqual([
+      ['confident', [601]],
+      ['confident', [602]],
+    ]);
   });
 });

@@ -33,36 +33,80 @@ function reference(pool: readonly BookInvoice[], amount: number, limit: number):
     }
   };
   walk(0, amount);
-  if (steps > SET_STEPS || below.length > SET_POOL) while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
+  if (steps > SET_STEPS || below.length > SET_POOL)
+    while (found.length > 0 && found.length < limit) found.push(found[0] as BookInvoice[]);
   return found;
 }
 
 const ids = (sets: readonly (readonly BookInvoice[])[]): number[][] => sets.map((set) => set.map((i) => i.id));
 
 // Totals of a few dozen values, so ties are common, and zero and negative ones; pools past SET_POOL.
-const entry = fc.record({ total: fc.integer({ min: -2, max: 60 }).map((n) => n * 97), open: fc.boolean(), issued: fc.integer({ min: 0, max: 20 }), paid: fc.integer({ min: 0, max: 30 }), taken: fc.boolean(), school: fc.integer({ min: 1, max: 3 }) });
+const entry = fc.record({
+  total: fc.integer({ min: -2, max: 60 }).map((n) => n * 97),
+  open: fc.boolean(),
+  issued: fc.integer({ min: 0, max: 20 }),
+  paid: fc.integer({ min: 0, max: 30 }),
+  taken: fc.boolean(),
+  school: fc.integer({ min: 1, max: 3 }),
+});
 const params = { seed: 20261202, numRuns: 400 };
 
-function bookOf(entries: readonly { total: number; open: boolean; issued: number; paid: number; school: number }[]): Book {
+function bookOf(
+  entries: readonly { total: number; open: boolean; issued: number; paid: number; school: number }[],
+): Book {
   const day = (n: number): string => new Date(Date.UTC(2026, 9, 1 + n)).toISOString().slice(0, 10);
   const invoices: BookInvoice[] = entries.map((e, k) => ({
-    id: k + 1, number: `INV-${String(k + 1).padStart(6, '0')}`, school_id: e.school, subscription_id: null, state: e.open ? 'open' : 'paid', currency: 'gbp', total: e.total,
-    issued_at: day(e.issued), due_at: day(e.issued), paid_date: e.open ? null : day(e.paid), paid_method: e.open ? null : 'bacs', promised_reference: null,
+    id: k + 1,
+    number: `INV-${String(k + 1).padStart(6, '0')}`,
+    school_id: e.school,
+    subscription_id: null,
+    state: e.open ? 'open' : 'paid',
+    currency: 'gbp',
+    total: e.total,
+    issued_at: day(e.issued),
+    due_at: day(e.issued),
+    paid_date: e.open ? null : day(e.paid),
+    paid_method: e.open ? null : 'bacs',
+    promised_reference: null,
   }));
-  return { invoices, schools: [1, 2, 3].map((id) => ({ id, name: `School ${id}`, district_id: id === 3 ? null : 1 })), districts: [{ id: 1, name: 'Trust' }], subscriptions: [] };
+  return {
+    invoices,
+    schools: [1, 2, 3].map((id) => ({ id, name: `School ${id}`, district_id: id === 3 ? null : 1 })),
+    districts: [{ id: 1, name: 'Trust' }],
+    subscriptions: [],
+  };
 }
 
 describe('the set search over lists the index keeps sorted', () => {
   it('finds the same sets as searching the whole pool, on random pools with ties and more invoices than it searches', () => {
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 200 }), fc.integer({ min: 1, max: 150 }).map((n) => n * 97), fc.integer({ min: 1, max: 3 }), (entries, amount, limit) => {
-        const pool = entries.map((e, k) => ({ id: k + 1, total: e.total }) as BookInvoice);
-        const keep = new Set(pool.filter((_, k) => !(entries[k] as { taken: boolean }).taken));
-        const sorted = sortedByTotal(pool.map((invoice) => ({ invoice })));
-        const want = ids(reference(pool.filter((i) => keep.has(i)), amount, limit));
-        expect(ids(setsAmong(sorted, (e) => keep.has(e.invoice), amount, limit))).toEqual(want);
-        expect(ids(setsSumming(pool.filter((i) => keep.has(i)), amount, limit))).toEqual(want);
-      }),
+      fc.property(
+        fc.array(entry, { maxLength: 200 }),
+        fc.integer({ min: 1, max: 150 }).map((n) => n * 97),
+        fc.integer({ min: 1, max: 3 }),
+        (entries, amount, limit) => {
+          const pool = entries.map((e, k) => ({ id: k + 1, total: e.total }) as BookInvoice);
+          const keep = new Set(pool.filter((_, k) => !(entries[k] as { taken: boolean }).taken));
+          const sorted = sortedByTotal(pool.map((invoice) => ({ invoice })));
+          const want = ids(
+            reference(
+              pool.filter((i) => keep.has(i)),
+              amount,
+              limit,
+            ),
+          );
+          expect(ids(setsAmong(sorted, (e) => keep.has(e.invoice), amount, limit))).toEqual(want);
+          expect(
+            ids(
+              setsSumming(
+                pool.filter((i) => keep.has(i)),
+                amount,
+                limit,
+              ),
+            ),
+          ).toEqual(want);
+        },
+      ),
       params,
     );
   });
@@ -72,29 +116,43 @@ describe('the set search over lists the index keeps sorted', () => {
     const forty = Array.from({ length: 40 }, (_, k) => ({ id: k + 1, total: 50_000 + k }) as BookInvoice);
     const zero = { id: 99, total: 0 } as BookInvoice;
     const more = { id: 100, total: 60_000 } as BookInvoice;
-    const search = (pool: readonly BookInvoice[]): number[][] => ids(setsAmong(sortedByTotal(pool.map((invoice) => ({ invoice }))), () => true, 100_001, 3));
+    const search = (pool: readonly BookInvoice[]): number[][] =>
+      ids(setsAmong(sortedByTotal(pool.map((invoice) => ({ invoice }))), () => true, 100_001, 3));
     expect(search([zero, ...forty])).toEqual([[1, 2]]);
-    expect(search([zero, ...forty, more])).toEqual([[1, 2], [1, 2], [1, 2]]);
+    expect(search([zero, ...forty, more])).toEqual([
+      [1, 2],
+      [1, 2],
+      [1, 2],
+    ]);
     expect(search([zero, ...forty, more])).toEqual(ids(reference([zero, ...forty, more], 100_001, 3)));
   });
 
   it("gives a school's and a district's sets as the per-line lists in book order did, for a line's day and the invoices taken", () => {
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 250 }), fc.integer({ min: 1, max: 150 }).map((n) => n * 97), fc.integer({ min: 0, max: 30 }), (entries, amount, lineOffset) => {
-        const index = indexBook(bookOf(entries));
-        const lineDay = dayNumber('2026-10-01') + lineOffset;
-        const taken = new Set(entries.flatMap((e, k) => (e.taken ? [k + 1] : [])));
-        const takes = (l: Live): boolean => (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
-        const usable = (school: number): BookInvoice[] => (index.liveBySchool.get(school)?.get('gbp') ?? []).filter(takes).map((l) => l.invoice);
-        for (const school of [1, 2, 3]) {
-          const pool = sortedPool(index.sortedBySchool.get(school)?.get('gbp') ?? [], takes);
-          expect(ids(pool.sets(amount, 3))).toEqual(ids(reference(usable(school), amount, 3)));
-          expect(pool.atLeast(2)).toBe(usable(school).length >= 2);
-        }
-        // A district's schools' lists joined in the district's order of schools: not sorted, so the index sorts the join.
-        const joined = (index.schoolsOfDistrict.get(1) ?? []).flatMap(usable);
-        expect(ids(sortedPool(index.sortedByDistrict.get(1)?.get('gbp') ?? [], takes).sets(amount, 3))).toEqual(ids(reference(joined, amount, 3)));
-      }),
+      fc.property(
+        fc.array(entry, { maxLength: 250 }),
+        fc.integer({ min: 1, max: 150 }).map((n) => n * 97),
+        fc.integer({ min: 0, max: 30 }),
+        (entries, amount, lineOffset) => {
+          const index = indexBook(bookOf(entries));
+          const lineDay = dayNumber('2026-10-01') + lineOffset;
+          const taken = new Set(entries.flatMap((e, k) => (e.taken ? [k + 1] : [])));
+          const takes = (l: Live): boolean =>
+            (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
+          const usable = (school: number): BookInvoice[] =>
+            (index.liveBySchool.get(school)?.get('gbp') ?? []).filter(takes).map((l) => l.invoice);
+          for (const school of [1, 2, 3]) {
+            const pool = sortedPool(index.sortedBySchool.get(school)?.get('gbp') ?? [], takes);
+            expect(ids(pool.sets(amount, 3))).toEqual(ids(reference(usable(school), amount, 3)));
+            expect(pool.atLeast(2)).toBe(usable(school).length >= 2);
+          }
+          // A district's schools' lists joined in the district's order of schools: not sorted, so the index sorts the join.
+          const joined = (index.schoolsOfDistrict.get(1) ?? []).flatMap(usable);
+          expect(ids(sortedPool(index.sortedByDistrict.get(1)?.get('gbp') ?? [], takes).sets(amount, 3))).toEqual(
+            ids(reference(joined, amount, 3)),
+          );
+        },
+      ),
       params,
     );
   });

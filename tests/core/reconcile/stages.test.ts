@@ -9,7 +9,18 @@ import { readLine } from '../../../core/domain/reconcile/stages/read.js';
 import { matchRun } from '../../../core/domain/reconcile/stages/run.js';
 
 const invoice = (id: number, school: number, total: number): BookInvoice => ({
-  id, number: `INV-${String(id).padStart(6, '0')}`, school_id: school, subscription_id: school, state: 'open', currency: 'gbp', total, issued_at: '2026-10-01', due_at: '2026-10-31', paid_date: null, paid_method: null, promised_reference: null,
+  id,
+  number: `INV-${String(id).padStart(6, '0')}`,
+  school_id: school,
+  subscription_id: school,
+  state: 'open',
+  currency: 'gbp',
+  total,
+  issued_at: '2026-10-01',
+  due_at: '2026-10-31',
+  paid_date: null,
+  paid_method: null,
+  promised_reference: null,
 });
 const BOOK: Book = {
   schools: [
@@ -20,7 +31,15 @@ const BOOK: Book = {
   subscriptions: [],
   invoices: [invoice(123, 1, 60000), invoice(124, 1, 45000), invoice(200, 2, 60000)],
 };
-const line = (text: string, amount: number, n = 1): StatementLine => ({ id: `l${n}`, date: '2026-10-12', amount, currency: 'gbp', text, file: 's.csv', line: n });
+const line = (text: string, amount: number, n = 1): StatementLine => ({
+  id: `l${n}`,
+  date: '2026-10-12',
+  amount,
+  currency: 'gbp',
+  text,
+  file: 's.csv',
+  line: n,
+});
 
 describe('the matcher stages, as docs/ARCHITECTURE.md traces a line through them', () => {
   const oakfield = line('OAKFIELD PRIM INV-000123 BACS', 60000);
@@ -46,7 +65,12 @@ describe('the matcher stages, as docs/ARCHITECTURE.md traces a line through them
   it('contests an invoice two lines claim: both need a person', () => {
     const run = matchRun(indexBook(BOOK));
     const reads = [oakfield, line('INV-000123', 60000, 2)].map((l) => readLine(l, run));
-    const verdicts = contest(reads.length, (k, taken, decide) => matchRead(reads[k] ?? readLine(oakfield, run), run, taken, 1, undefined, decide), run, new Map());
+    const verdicts = contest(
+      reads.length,
+      (k, taken, decide) => matchRead(reads[k] ?? readLine(oakfield, run), run, taken, 1, undefined, decide),
+      run,
+      new Map(),
+    );
     expect(verdicts.map((v) => v.class)).toEqual(['ambiguous', 'ambiguous']);
   });
 

@@ -4,11 +4,14 @@ import { StatementError } from '../../../core/domain/reconcile/line.js';
 import { nameFit, nameWords } from '../../../core/domain/reconcile/names.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
-const read = (text: string | Uint8Array, o: Partial<Parameters<typeof readStatement>[1]> = {}) => readStatement(typeof text === 'string' ? bytes(text) : text, { file: 's.csv', ...o });
+const read = (text: string | Uint8Array, o: Partial<Parameters<typeof readStatement>[1]> = {}) =>
+  readStatement(typeof text === 'string' ? bytes(text) : text, { file: 's.csv', ...o });
 
 describe('CSV statements', () => {
   it('finds the header under a preamble, reads paid in and paid out, and joins the text columns', () => {
-    const { format, lines } = read('Account,12345678\n\nDate,Description,Reference,Paid in,Paid out\n13/11/2026,ST MARYS CE PRIM,INV-000123,"1,200.00",\n14/11/2026,CARD FEE,,,3.50\n');
+    const { format, lines } = read(
+      'Account,12345678\n\nDate,Description,Reference,Paid in,Paid out\n13/11/2026,ST MARYS CE PRIM,INV-000123,"1,200.00",\n14/11/2026,CARD FEE,,,3.50\n',
+    );
     expect(format).toBe('csv');
     expect(lines.map((l) => [l.date, l.amount, l.text, l.line])).toEqual([
       ['2026-11-13', 120000, 'ST MARYS CE PRIM INV-000123', 4],
@@ -33,8 +36,12 @@ describe('CSV statements', () => {
   });
 
   it('reads UTF-8 with a BOM and Windows-1252 alike', () => {
-    const utf8 = read(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('Date,Amount,Reference\n2026-11-02,10.00,ÉCOLE ST JOSÉ\n')]));
-    const cp1252 = read(new Uint8Array([...bytes('Date,Amount,Reference\n2026-11-02,10.00,'), 0xc9, ...bytes('COLE ST JOS'), 0xc9, 0x0a]));
+    const utf8 = read(
+      new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('Date,Amount,Reference\n2026-11-02,10.00,ÉCOLE ST JOSÉ\n')]),
+    );
+    const cp1252 = read(
+      new Uint8Array([...bytes('Date,Amount,Reference\n2026-11-02,10.00,'), 0xc9, ...bytes('COLE ST JOS'), 0xc9, 0x0a]),
+    );
     expect(utf8.lines[0]?.text).toBe('ÉCOLE ST JOSÉ');
     expect(cp1252.lines[0]?.text).toBe('ÉCOLE ST JOSÉ');
     expect(cp1252.lines[0]?.id).toBe(utf8.lines[0]?.id);
@@ -42,7 +49,9 @@ describe('CSV statements', () => {
 
   it('keeps two identical lines of one day as two, and counts an overlapping statement once', () => {
     const a = read('Date,Amount,Reference\n2026-11-02,10.00,OAK\n2026-11-02,10.00,OAK\n2026-11-03,5.00,ELM\n').lines;
-    const b = read('Date,Amount,Reference\n2026-11-02,10.00,OAK\n2026-11-02,10.00,OAK\n2026-11-03,5.00,ELM\n2026-11-04,7.00,ASH\n').lines;
+    const b = read(
+      'Date,Amount,Reference\n2026-11-02,10.00,OAK\n2026-11-02,10.00,OAK\n2026-11-03,5.00,ELM\n2026-11-04,7.00,ASH\n',
+    ).lines;
     expect(new Set(a.map((l) => l.id)).size).toBe(3);
     const merged = mergeStatements([a, b]);
     expect(merged.lines).toHaveLength(4);
@@ -50,7 +59,9 @@ describe('CSV statements', () => {
   });
 
   it('uses a --columns mapping for headers it does not know', () => {
-    const { lines } = read('Posted,Value,Memo,Who\n2026-11-02,10.00,INV-1,OAK\n', { columns: { date: ['Posted'], amount: ['Value'], text: ['Who', 'Memo'] } });
+    const { lines } = read('Posted,Value,Memo,Who\n2026-11-02,10.00,INV-1,OAK\n', {
+      columns: { date: ['Posted'], amount: ['Value'], text: ['Who', 'Memo'] },
+    });
     expect(lines[0]?.text).toBe('OAK INV-1');
     expect(() => read('Posted,Value\n2026-11-02,10.00\n')).toThrow(/no header row/);
   });
@@ -84,11 +95,15 @@ describe('OFX statements', () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<?OFX OFXHEADER="200" VERSION="220"?>\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>GBP</CURDEF><BANKACCTFROM><ACCTID>12345678</ACCTID></BANKACCTFROM><BANKTRANLIST>\n<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20261102</DTPOSTED><TRNAMT>120.00</TRNAMT><FITID>T1</FITID><NAME>ST MARYS CE PRIM</NAME><MEMO>INV-000123</MEMO></STMTTRN>\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
     const { format, lines } = read(xml, { file: 'n.ofx' });
     expect(format).toBe('ofx2');
-    expect(lines.map((l) => [l.id, l.amount, l.text])).toEqual([['b:12345678:T1', 12000, 'ST MARYS CE PRIM INV-000123']]);
+    expect(lines.map((l) => [l.id, l.amount, l.text])).toEqual([
+      ['b:12345678:T1', 12000, 'ST MARYS CE PRIM INV-000123'],
+    ]);
   });
 
   it('names the line of a bad amount', () => {
-    expect(() => read(OFX1.replace('<TRNAMT>45.00', '<TRNAMT>4x'), { file: 'n.ofx' })).toThrow('n.ofx:11: TRNAMT "4x" is not an amount');
+    expect(() => read(OFX1.replace('<TRNAMT>45.00', '<TRNAMT>4x'), { file: 'n.ofx' })).toThrow(
+      'n.ofx:11: TRNAMT "4x" is not an amount',
+    );
   });
 });
 
@@ -112,7 +127,9 @@ describe('CAMT.053 statements', () => {
   });
 
   it('names the line of XML that is not well formed', () => {
-    expect(() => read(CAMT.replace('</Ntry>\n<Ntry>', '</Nt>\n<Ntry>'), { file: 'n.xml' })).toThrow(/^n\.xml:\d+: not valid XML/);
+    expect(() => read(CAMT.replace('</Ntry>\n<Ntry>', '</Nt>\n<Ntry>'), { file: 'n.xml' })).toThrow(
+      /^n\.xml:\d+: not valid XML/,
+    );
   });
 });
 

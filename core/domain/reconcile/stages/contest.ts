@@ -25,7 +25,11 @@ export type MatchOne = (k: number, taken: ReadonlySet<number>, decide?: boolean)
 export function contest(count: number, match: MatchOne, run: MatchRun, fixed: ReadonlyMap<number, Verdict>): Verdict[] {
   const { index } = run;
   const none = new Set<number>();
-  let verdicts = resolveContests(Array.from({ length: count }, (_, k) => fixed.get(k) ?? match(k, none)), index, fixed);
+  let verdicts = resolveContests(
+    Array.from({ length: count }, (_, k) => fixed.get(k) ?? match(k, none)),
+    index,
+    fixed,
+  );
   let before = new Set<number>();
   for (let round = 0; round < ELIMINATION_ROUNDS; round += 1) {
     const taken = new Set(verdicts.flatMap((v) => v.invoices));
@@ -40,7 +44,13 @@ export function contest(count: number, match: MatchOne, run: MatchRun, fixed: Re
       // may fit alone), whose payers' invoices another line has settled since they were last read.
       if ((v.class !== 'ambiguous' && v.class !== 'overpaid') || fixed.has(k)) return v;
       const w = run.weighed.get(v);
-      if (w === undefined || ('schools' in w ? ![...w.schools].some((s) => fresh.has(s)) : !w.invoices.some((i) => taken.has(i.id) && !since.has(i.id)))) return v;
+      if (
+        w === undefined ||
+        ('schools' in w
+          ? ![...w.schools].some((s) => fresh.has(s))
+          : !w.invoices.some((i) => taken.has(i.id) && !since.has(i.id)))
+      )
+        return v;
       // Read again only to see whether it is now confident: otherwise its verdict stands.
       const again = match(k, taken, true);
       if (again.class !== 'confident') return v;
@@ -57,7 +67,11 @@ export function contest(count: number, match: MatchOne, run: MatchRun, fixed: Re
  * Confident verdicts that claim one invoice between them become ambiguous; a `fixed` verdict (a person's)
  * stands, and a line claiming one of its invoices needs a person again.
  */
-function resolveContests(verdicts: readonly Verdict[], index: BookIndex, fixed: ReadonlyMap<number, Verdict> = new Map()): Verdict[] {
+function resolveContests(
+  verdicts: readonly Verdict[],
+  index: BookIndex,
+  fixed: ReadonlyMap<number, Verdict> = new Map(),
+): Verdict[] {
   const claims = new Map<number, number>();
   for (const v of verdicts) for (const id of v.invoices) claims.set(id, (claims.get(id) ?? 0) + 1);
   const chosen = new Set([...fixed.values()].flatMap((v) => v.invoices));
@@ -66,8 +80,18 @@ function resolveContests(verdicts: readonly Verdict[], index: BookIndex, fixed: 
     const contested = v.invoices.filter((id) => (claims.get(id) ?? 0) > 1);
     if (contested.length === 0) return v;
     const numbers = contested.map((id) => index.byId.get(id)?.number ?? String(id)).join(', ');
-    if (contested.some((id) => chosen.has(id))) return { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice ${numbers} is accepted for another line` };
-    return { class: 'ambiguous', invoices: [], candidates: v.candidates, note: `invoice${contested.length > 1 ? 's' : ''} ${contested.join(', ')} claimed by another line too: choose with --accept LINE=INVOICE` };
+    if (contested.some((id) => chosen.has(id)))
+      return {
+        class: 'ambiguous',
+        invoices: [],
+        candidates: v.candidates,
+        note: `invoice ${numbers} is accepted for another line`,
+      };
+    return {
+      class: 'ambiguous',
+      invoices: [],
+      candidates: v.candidates,
+      note: `invoice${contested.length > 1 ? 's' : ''} ${contested.join(', ')} claimed by another line too: choose with --accept LINE=INVOICE`,
+    };
   });
 }
-

@@ -20,7 +20,15 @@ import type { SetGroup } from './set-search.js';
  * @example
  * byPool(ctx, indexedPayerPool(index, [12], 'gbp', takes), all, settleable, 'the payer named', undefined, groups)
  */
-export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookInvoice[], settleable: (i: BookInvoice) => boolean, what: string, cutHits: ReadonlySet<BookInvoice> | undefined, groups: readonly SetGroup[]): Verdict {
+export function byPool(
+  ctx: Context,
+  pool: PayerPool,
+  all: () => readonly BookInvoice[],
+  settleable: (i: BookInvoice) => boolean,
+  what: string,
+  cutHits: ReadonlySet<BookInvoice> | undefined,
+  groups: readonly SetGroup[],
+): Verdict {
   const { line } = ctx;
   const isPaid = (i: BookInvoice): boolean => !settleable(i);
   // A line read again only to see whether it is now confident is not, with two invoices of its amount and
@@ -33,16 +41,32 @@ export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookIn
   const shortCut = !ctx.decide && ctx.twins <= 1 && ctx.signals.size === 0;
   const shownAlone = (shown: readonly BookInvoice[] | undefined): Verdict | undefined => {
     if (shown === undefined || shown.length < SHOWN) return undefined;
-    const verdict = ambiguous(ctx, shown.map((i) => [i]), several);
+    const verdict = ambiguous(
+      ctx,
+      shown.map((i) => [i]),
+      several,
+    );
     return outranksSets(ctx, verdict.candidates) ? verdict : undefined;
   };
-  const quick = shortCut && cutHits === undefined ? shownAlone(pool.firstSingles(line.amount, SHOWN, dayNumber(line.date))) : undefined;
+  const quick =
+    shortCut && cutHits === undefined
+      ? shownAlone(pool.firstSingles(line.amount, SHOWN, dayNumber(line.date)))
+      : undefined;
   if (quick !== undefined) return quick;
   const singles = pool.singles(line.amount).map((i) => [i]);
   // A reference cut short that begins two singles' numbers picks no option, whatever sets there are.
   const picksNone = cutHits === undefined || atLeastTwo(singles, (set) => cutHits.has(set[0] as BookInvoice));
   if (ctx.decide && picksNone && singles.length > 1) return UNRANKED;
-  const listed = shortCut && picksNone ? shownAlone(firstSingles(singles.map(([i]) => i as BookInvoice), SHOWN, dayNumber(line.date))) : undefined;
+  const listed =
+    shortCut && picksNone
+      ? shownAlone(
+          firstSingles(
+            singles.map(([i]) => i as BookInvoice),
+            SHOWN,
+            dayNumber(line.date),
+          ),
+        )
+      : undefined;
   if (listed !== undefined) return listed;
   // Every single, and up to `POOL_SETS` sets, each of one payer (`groups`): a reference cut short picks among all of them (the best 3 are shown).
   const sets = new Map<string, BookInvoice[]>();
@@ -60,42 +84,102 @@ export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookIn
     const picked = fits.filter((set) => set.some((i) => cutHits.has(i)));
     if (picked.length === 1) {
       fits = picked;
-      for (const i of (picked[0] as BookInvoice[]).filter((x) => cutHits.has(x))) push(ctx.signals, i.id, { signal: 'reference-cut', points: CUT_PICK_POINTS, detail: `the text ends in the start of ${i.number}, and of no other invoice that fits` });
+      for (const i of (picked[0] as BookInvoice[]).filter((x) => cutHits.has(x)))
+        push(ctx.signals, i.id, {
+          signal: 'reference-cut',
+          points: CUT_PICK_POINTS,
+          detail: `the text ends in the start of ${i.number}, and of no other invoice that fits`,
+        });
     }
   }
   // Short by a fee on a name alone is too weak to mark: a person checks it.
-  if (fee.length === 1 && what === 'the payer named') return ambiguous(ctx, fee, 'one invoice of the payer named is just over the amount (a fee?)');
+  if (fee.length === 1 && what === 'the payer named')
+    return ambiguous(ctx, fee, 'one invoice of the payer named is just over the amount (a fee?)');
   if (fits.length === 1) {
     const only = fits[0] as BookInvoice[];
     if (only.every((i) => !isPaid(i))) return confident(ctx, only);
     if (only.every(isPaid)) return alreadyPaid(ctx, only);
-    return ambiguous(ctx, fits, `only a set with invoices already paid fits (${only.filter(isPaid).map((i) => i.number).join(', ')})`);
+    return ambiguous(
+      ctx,
+      fits,
+      `only a set with invoices already paid fits (${only
+        .filter(isPaid)
+        .map((i) => i.number)
+        .join(', ')})`,
+    );
   }
   if (fits.length > 1) {
     if (fits.every((set) => set.every(isPaid))) return alreadyPaid(ctx, fits.flat());
     // A payer of thousands has hundreds of invoices of one amount: only each school's first few can be shown.
-    const ranked = () => (ctx.signals.size === 0 ? [...firstSingles(singles.map(([i]) => i as BookInvoice), Math.max(SHOWN, ctx.twins), dayNumber(line.date)).map((i) => [i]), ...sets.values()] : fits);
-    return ambiguous(ctx, options.length > 0 && !ctx.decide ? [...ranked(), ...schoolSets(groups, line.amount, fits)] : fits, fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : several);
+    const ranked = () =>
+      ctx.signals.size === 0
+        ? [
+            ...firstSingles(
+              singles.map(([i]) => i as BookInvoice),
+              Math.max(SHOWN, ctx.twins),
+              dayNumber(line.date),
+            ).map((i) => [i]),
+            ...sets.values(),
+          ]
+        : fits;
+    return ambiguous(
+      ctx,
+      options.length > 0 && !ctx.decide ? [...ranked(), ...schoolSets(groups, line.amount, fits)] : fits,
+      fee.length > 0 ? 'several invoices are just over the amount (a fee?)' : several,
+    );
   }
-  const shown = (list: readonly BookInvoice[]): Candidate[] => list.map((i) => candidateOf(ctx, [i])).sort(byScore).slice(0, SHOWN);
+  const shown = (list: readonly BookInvoice[]): Candidate[] =>
+    list
+      .map((i) => candidateOf(ctx, [i]))
+      .sort(byScore)
+      .slice(0, SHOWN);
   if (!pool.anyOpen()) {
     const other = all().filter((i) => OPEN_STATES.has(i.state) && i.currency !== line.currency);
-    if (other.length > 0) return { class: 'other-currency', invoices: [], candidates: shown(other), note: `the open invoices of ${what} are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand` };
+    if (other.length > 0)
+      return {
+        class: 'other-currency',
+        invoices: [],
+        candidates: shown(other),
+        note: `the open invoices of ${what} are in ${[...new Set(other.map((i) => i.currency.toUpperCase()))].join(', ')}, the payment in ${line.currency.toUpperCase()}: record it with invoices mark forex, or by hand`,
+      };
     return { class: 'unmatched', invoices: [], candidates: [], note: `${what} has no open invoice` };
   }
   if (!pool.openUpTo(line.amount)) {
-    return { class: 'partial', invoices: [], candidates: shown(pool.open()), note: `paid ${money(line.amount, line.currency)}, less than any open invoice of ${what}: not marked paid; ask for the rest, or record the part payment by hand` };
+    return {
+      class: 'partial',
+      invoices: [],
+      candidates: shown(pool.open()),
+      note: `paid ${money(line.amount, line.currency)}, less than any open invoice of ${what}: not marked paid; ask for the rest, or record the part payment by hand`,
+    };
   }
   if (pool.openSumBelow(line.amount)) {
-    return { class: 'overpaid', invoices: [], candidates: shown(pool.open()), note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference` };
+    return {
+      class: 'overpaid',
+      invoices: [],
+      candidates: shown(pool.open()),
+      note: `paid ${money(line.amount, line.currency)}, more than all open invoices of ${what}: not marked paid; mark by hand and refund or credit the difference`,
+    };
   }
   // The search across a whole trust takes only its smallest invoices: a set of one school's may still fit, to show first.
   const oneSchool = ctx.decide ? [] : schoolSets(groups, line.amount, []);
   // Ranked, the open invoices shown are those nearest in date of each school, unless another signal
   // (a PO's) tells them apart; a line read again only to decide ranks none.
-  const open = ctx.decide ? [] : ctx.signals.size === 0 ? pool.nearest(Math.max(SHOWN, ctx.twins), dayNumber(line.date)) : pool.open();
-  if (oneSchool.length > 0) return ambiguous(ctx, [...oneSchool, ...open.map((i) => [i])], `sets of one school's invoices fit the amount, but ${what} has too many invoices to tell whether only one set does`);
-  return ambiguous(ctx, open.map((i) => [i]), `${what} is named but no invoice or set of them fits the amount`);
+  const open = ctx.decide
+    ? []
+    : ctx.signals.size === 0
+      ? pool.nearest(Math.max(SHOWN, ctx.twins), dayNumber(line.date))
+      : pool.open();
+  if (oneSchool.length > 0)
+    return ambiguous(
+      ctx,
+      [...oneSchool, ...open.map((i) => [i])],
+      `sets of one school's invoices fit the amount, but ${what} has too many invoices to tell whether only one set does`,
+    );
+  return ambiguous(
+    ctx,
+    open.map((i) => [i]),
+    `${what} is named but no invoice or set of them fits the amount`,
+  );
 }
 
 /**
@@ -106,9 +190,20 @@ export function byPool(ctx: Context, pool: PayerPool, all: () => readonly BookIn
  */
 function outranksSets(ctx: Context, shown: readonly Candidate[]): boolean {
   if (shown.length < SHOWN) return false;
-  const best = (scores: ReadonlyMap<number, number>, points: number): number => Math.max(0, ...[...scores.values()].map((s) => Math.round(points * s * 10) / 10));
-  const bound = Math.round(((ctx.po.size > 0 ? POINTS.po : 0) + POINTS.amount + POINTS.date + best(ctx.schools, POINTS.name) + best(ctx.districts, POINTS.district)) * 10) / 10;
-  return shown.every((c) => c.score >= bound && c.invoices.every((id) => OPEN_STATES.has(ctx.index.byId.get(id)?.state ?? 'paid')));
+  const best = (scores: ReadonlyMap<number, number>, points: number): number =>
+    Math.max(0, ...[...scores.values()].map((s) => Math.round(points * s * 10) / 10));
+  const bound =
+    Math.round(
+      ((ctx.po.size > 0 ? POINTS.po : 0) +
+        POINTS.amount +
+        POINTS.date +
+        best(ctx.schools, POINTS.name) +
+        best(ctx.districts, POINTS.district)) *
+        10,
+    ) / 10;
+  return shown.every(
+    (c) => c.score >= bound && c.invoices.every((id) => OPEN_STATES.has(ctx.index.byId.get(id)?.state ?? 'paid')),
+  );
 }
 
 /** Whether at least two of `list` are `of` (stopping at the second). */

@@ -5,7 +5,18 @@
  */
 import { nameFit, nameWords, weighedFit } from '../names.js';
 import type { ClearPayer } from '../payer-conflict.js';
-import { BANK_NAME, COMMON_WORD, DISTRICT_MIN, NAME_MIN, NAME_STRONG, NAME_WINDOW, NAMES_KEPT, PREFIX_MIN, REACHED, WORD_MIN } from '../tuning.js';
+import {
+  BANK_NAME,
+  COMMON_WORD,
+  DISTRICT_MIN,
+  NAME_MIN,
+  NAME_STRONG,
+  NAME_WINDOW,
+  NAMES_KEPT,
+  PREFIX_MIN,
+  REACHED,
+  WORD_MIN,
+} from '../tuning.js';
 import type { NameIndex } from './index.js';
 import type { LineRead } from './read.js';
 import type { MatchRun } from './run.js';
@@ -60,9 +71,21 @@ function reach(words: readonly string[], names: NameIndex, run: MatchRun): Named
   const against = words.map((t) => t.length >= PREFIX_MIN && index.knownWord(t));
   return reached
     .map((slot) => {
-      const fit = weighedFit(names.words[slot] ?? [], names.weights[slot] ?? NO_WEIGHTS, words, textWeights, against, run.fit);
+      const fit = weighedFit(
+        names.words[slot] ?? [],
+        names.weights[slot] ?? NO_WEIGHTS,
+        words,
+        textWeights,
+        against,
+        run.fit,
+      );
       // Rounded, so that two names explaining the same words compare equal whatever the order of the sum.
-      return { id: names.ids[slot] as number, score: fit.score, cover: Math.round(fit.cover * 1e6) / 1e6, leads: fit.leads };
+      return {
+        id: names.ids[slot] as number,
+        score: fit.score,
+        cover: Math.round(fit.cover * 1e6) / 1e6,
+        leads: fit.leads,
+      };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -85,7 +108,9 @@ export function cutShort(text: string, name: readonly string[], run: MatchRun): 
   const last = head.at(-1) ?? '';
   const whole = name.some((w) => w.startsWith(last)) && !name.includes(last) ? head.slice(0, -1) : head;
   const fit = nameFit(name, whole, index.wordWeight, index.knownWord, run.fit);
-  return whole.length > 0 && fit.leads && Math.abs(fit.cover - whole.reduce((sum, w) => sum + index.wordWeight(w), 0)) < 1e-9;
+  return (
+    whole.length > 0 && fit.leads && Math.abs(fit.cover - whole.reduce((sum, w) => sum + index.wordWeight(w), 0)) < 1e-9
+  );
 }
 
 /**
@@ -135,7 +160,12 @@ export function namesOf(words: readonly string[], run: MatchRun): NamesRead {
   const payerSchools = schools.filter((s) => s.score >= best - NAME_WINDOW || fitsBest(s)).map((s) => s.id);
   const districtSchools = districts.flatMap((d) => index.schoolsOfDistrict.get(d.id) ?? []);
   const read: NamesRead = {
-    reachedSchools, top, schools, districts, best, payerSchools,
+    reachedSchools,
+    top,
+    schools,
+    districts,
+    best,
+    payerSchools,
     schoolScore: new Map(schools.map((n) => [n.id, n.score])),
     districtScore: new Map(districts.map((n) => [n.id, n.score])),
     payers: [...new Set([...payerSchools, ...districtSchools])],
@@ -154,7 +184,9 @@ export function namesOf(words: readonly string[], run: MatchRun): NamesRead {
 export function clearPayers(read: LineRead, run: MatchRun): ClearPayer[] {
   const { index } = run;
   const { top, schools, districts } = read.names;
-  const clearly = (n: Named, wordsOf: ReadonlyMap<number, string[]>): boolean => n.score >= NAME_STRONG || (top > 0 && n.cover >= top && n.leads && cutShort(read.line.text, wordsOf.get(n.id) ?? [], run));
+  const clearly = (n: Named, wordsOf: ReadonlyMap<number, string[]>): boolean =>
+    n.score >= NAME_STRONG ||
+    (top > 0 && n.cover >= top && n.leads && cutShort(read.line.text, wordsOf.get(n.id) ?? [], run));
   return [
     ...schools.filter((n) => clearly(n, index.schoolWords)).map((named) => ({ kind: 'school' as const, named })),
     ...districts.filter((n) => clearly(n, index.districtWords)).map((named) => ({ kind: 'district' as const, named })),

@@ -67,7 +67,15 @@ export function liveOf(invoice: BookInvoice, at: number): Live | undefined {
   const open = OPEN_STATES.has(invoice.state);
   if (!open && invoice.state !== 'paid' && invoice.state !== 'refunded') return undefined;
   const paid = !open && typeof invoice.paid_date === 'string' ? dayNumber(invoice.paid_date) : Number.NaN;
-  return { invoice, id: invoice.id, open, issued: dayNumber(invoice.issued_at), paid, due: dayNumber(invoice.due_at ?? invoice.issued_at), at };
+  return {
+    invoice,
+    id: invoice.id,
+    open,
+    issued: dayNumber(invoice.issued_at),
+    paid,
+    due: dayNumber(invoice.due_at ?? invoice.issued_at),
+    at,
+  };
 }
 
 /** The book indexed for matching: by number, number prefix, digits, PO, name word, amount. */
@@ -214,9 +222,13 @@ export function indexBook(book: Book): BookIndex {
     return lo < long.length && (long[lo] as string).startsWith(word);
   };
   const schoolName = new Map(book.schools.map((s) => [s.id, s.name] as const));
-  const districtOf = new Map(book.schools.flatMap((s) => (typeof s.district_id === 'number' ? [[s.id, s.district_id] as const] : [])));
+  const districtOf = new Map(
+    book.schools.flatMap((s) => (typeof s.district_id === 'number' ? [[s.id, s.district_id] as const] : [])),
+  );
   const districtName = new Map(book.districts.map((d) => [d.id, d.name] as const));
-  const byDistrict = new Map([...schoolsOfDistrict].map(([d, ids]) => [d, ids.flatMap((s) => bySchool.get(s) ?? [])] as const));
+  const byDistrict = new Map(
+    [...schoolsOfDistrict].map(([d, ids]) => [d, ids.flatMap((s) => bySchool.get(s) ?? [])] as const),
+  );
   const heads = (keys: Iterable<string>): Set<number> => {
     const set = new Set<number>();
     for (const key of keys) set.add(headCode(key, 0));
@@ -230,16 +242,27 @@ export function indexBook(book: Book): BookIndex {
     if (byCurrency === undefined) liveBySchool.set(invoice.school_id, (byCurrency = new Map()));
     push(byCurrency, invoice.currency, live);
   }
-  const sortedBySchool = new Map([...liveBySchool].map(([school, byCurrency]) => [school, new Map([...byCurrency].map(([c, list]) => [c, sortedByTotal(list)] as const))] as const));
+  const sortedBySchool = new Map(
+    [...liveBySchool].map(
+      ([school, byCurrency]) =>
+        [school, new Map([...byCurrency].map(([c, list]) => [c, sortedByTotal(list)] as const))] as const,
+    ),
+  );
   const byDue = (list: readonly Live[]): Live[] | undefined => {
     const open = list.filter((l) => l.open);
     return open.some((l) => Number.isNaN(l.due)) ? undefined : open.sort((a, b) => a.due - b.due);
   };
-  const openByDue = new Map([...liveBySchool].map(([school, byCurrency]) => [school, new Map([...byCurrency].map(([c, list]) => [c, byDue(list)] as const))] as const));
+  const openByDue = new Map(
+    [...liveBySchool].map(
+      ([school, byCurrency]) =>
+        [school, new Map([...byCurrency].map(([c, list]) => [c, byDue(list)] as const))] as const,
+    ),
+  );
   const sortedByDistrict = new Map<number, Map<string, Live[]>>();
   for (const [district, ids] of schoolsOfDistrict) {
     const joined = new Map<string, Live[]>();
-    for (const school of ids) for (const [c, list] of liveBySchool.get(school) ?? []) for (const l of list) push(joined, c, l);
+    for (const school of ids)
+      for (const [c, list] of liveBySchool.get(school) ?? []) for (const l of list) push(joined, c, l);
     sortedByDistrict.set(district, new Map([...joined].map(([c, list]) => [c, sortedByTotal(list)] as const)));
   }
   return {
@@ -250,8 +273,26 @@ export function indexBook(book: Book): BookIndex {
     numberHeads: heads(byNumber.keys()),
     poHeads: heads(byPo.keys()),
     byDistrict,
-    knownWord, nameWord, schoolName, districtOf, districtName, book, byId, byNumber, numberLengths: [...numberLengths], byPrefix, byPo, poLengths: [...poLengths], bySchool, schoolsOfDistrict,
-    schoolWords, districtWords, schoolNames: nameIndex(schoolWords, wordWeight), districtNames: nameIndex(districtWords, wordWeight), wordWeight, byAmount,
+    knownWord,
+    nameWord,
+    schoolName,
+    districtOf,
+    districtName,
+    book,
+    byId,
+    byNumber,
+    numberLengths: [...numberLengths],
+    byPrefix,
+    byPo,
+    poLengths: [...poLengths],
+    bySchool,
+    schoolsOfDistrict,
+    schoolWords,
+    districtWords,
+    schoolNames: nameIndex(schoolWords, wordWeight),
+    districtNames: nameIndex(districtWords, wordWeight),
+    wordWeight,
+    byAmount,
   };
 }
 
@@ -262,4 +303,5 @@ export function indexBook(book: Book): BookIndex {
  * @example
  * headCode('INV000123', 0) === headCode('INV', 0) // true
  */
-export const headCode = (text: string, at: number): number => (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);
+export const headCode = (text: string, at: number): number =>
+  (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);

@@ -89,7 +89,10 @@ export interface PoolPart {
  * The questions of a pool of `parts` (joined in that order) of which a line takes what `takes` does, but
  * `nearest`: each walks only the part of a sorted list near the amount, not the whole of it.
  */
-function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omit<PayerPool, 'nearest' | 'firstSingles'> {
+function partsPool(
+  parts: readonly PoolPart[],
+  takes: (l: Live) => boolean,
+): Omit<PayerPool, 'nearest' | 'firstSingles'> {
   const isOpen = (l: Live): boolean => l.open && takes(l);
   const open = (): BookInvoice[] => {
     const list: BookInvoice[] = [];
@@ -101,7 +104,12 @@ function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omi
       const found: BookInvoice[] = [];
       for (const { sorted: list } of parts) {
         // Ties of a list sorted by total are in the list's order.
-        for (let k = firstFrom(list, (l) => l.invoice.total >= amount); k < list.length && (list[k] as Live).invoice.total === amount && found.length < limit; k += 1) if (takes(list[k] as Live)) found.push((list[k] as Live).invoice);
+        for (
+          let k = firstFrom(list, (l) => l.invoice.total >= amount);
+          k < list.length && (list[k] as Live).invoice.total === amount && found.length < limit;
+          k += 1
+        )
+          if (takes(list[k] as Live)) found.push((list[k] as Live).invoice);
       }
       return found;
     },
@@ -109,7 +117,11 @@ function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omi
       const found: BookInvoice[] = [];
       for (const { sorted: list } of parts) {
         const own: Live[] = [];
-        for (let k = firstFrom(list, (l) => l.invoice.total > amount); k < list.length && (list[k] as Live).invoice.total <= amount + FEE_LIMIT; k += 1) {
+        for (
+          let k = firstFrom(list, (l) => l.invoice.total > amount);
+          k < list.length && (list[k] as Live).invoice.total <= amount + FEE_LIMIT;
+          k += 1
+        ) {
           const l = list[k] as Live;
           if (feeShort(amount, l.invoice.total) && takes(l)) own.push(l);
         }
@@ -121,7 +133,8 @@ function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omi
     anyOpen: () => parts.some((part) => part.live.some(isOpen)),
     openUpTo: (amount) =>
       parts.some(({ sorted: list }) => {
-        for (let k = 0; k < list.length && (list[k] as Live).invoice.total <= amount; k += 1) if (isOpen(list[k] as Live)) return true;
+        for (let k = 0; k < list.length && (list[k] as Live).invoice.total <= amount; k += 1)
+          if (isOpen(list[k] as Live)) return true;
         return false;
       }),
     openSumBelow: (amount) => {
@@ -134,7 +147,8 @@ function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omi
           if (isOpen(l)) sum += l.invoice.total;
         }
       for (const { sorted: list } of parts) {
-        for (let k = list.length - 1; k >= 0 && (list[k] as Live).invoice.total > 0 && sum < amount; k -= 1) if (isOpen(list[k] as Live)) sum += (list[k] as Live).invoice.total;
+        for (let k = list.length - 1; k >= 0 && (list[k] as Live).invoice.total > 0 && sum < amount; k -= 1)
+          if (isOpen(list[k] as Live)) sum += (list[k] as Live).invoice.total;
       }
       return sum < amount;
     },
@@ -149,8 +163,17 @@ function partsPool(parts: readonly PoolPart[], takes: (l: Live) => boolean): Omi
  * @example
  * indexedPayerPool(index, [12], 'gbp', usableLive(lineDay, taken)).singles(30000) // [invoice]
  */
-export function indexedPayerPool(index: BookIndex, schools: readonly number[], currency: string, takes: (l: Live) => boolean, memo: DueMemo = new Map()): PayerPool {
-  const parts = schools.map((s) => ({ live: index.liveBySchool.get(s)?.get(currency) ?? [], sorted: index.sortedBySchool.get(s)?.get(currency) ?? [] }));
+export function indexedPayerPool(
+  index: BookIndex,
+  schools: readonly number[],
+  currency: string,
+  takes: (l: Live) => boolean,
+  memo: DueMemo = new Map(),
+): PayerPool {
+  const parts = schools.map((s) => ({
+    live: index.liveBySchool.get(s)?.get(currency) ?? [],
+    sorted: index.sortedBySchool.get(s)?.get(currency) ?? [],
+  }));
   const pool = partsPool(parts, takes);
   const isOpen = (l: Live): boolean => l.open && takes(l);
   return {
@@ -158,7 +181,12 @@ export function indexedPayerPool(index: BookIndex, schools: readonly number[], c
     nearest: (m, lineDay) => {
       const lists = schools.map((s) => index.openByDue.get(s)?.get(currency));
       // A due date that is not a date ranks with any other: the whole pool is ranked, as it was given.
-      if (lists.some((list, k) => list === undefined && index.liveBySchool.get(schools[k] as number)?.has(currency) === true)) return pool.open();
+      if (
+        lists.some(
+          (list, k) => list === undefined && index.liveBySchool.get(schools[k] as number)?.has(currency) === true,
+        )
+      )
+        return pool.open();
       const found: BookInvoice[] = [];
       for (const list of lists) if (list !== undefined) nearestOf(list, lineDay, m, isOpen, found);
       return found;
@@ -176,13 +204,24 @@ export function indexedPayerPool(index: BookIndex, schools: readonly number[], c
 }
 
 /** A school's invoices of total `amount` in `currency` (the index's list sorted by total) sorted by due day, once a run; null when a due day is not a number. */
-function dueOf(index: BookIndex, memo: DueMemo, school: number, currency: string, amount: number): readonly Live[] | null {
+function dueOf(
+  index: BookIndex,
+  memo: DueMemo,
+  school: number,
+  currency: string,
+  amount: number,
+): readonly Live[] | null {
   const key = `${school} ${currency} ${amount}`;
   let list = memo.get(key);
   if (list !== undefined) return list;
   const sorted = index.sortedBySchool.get(school)?.get(currency) ?? [];
   const own: Live[] = [];
-  for (let k = firstFrom(sorted, (l) => l.invoice.total >= amount); k < sorted.length && (sorted[k] as Live).invoice.total === amount; k += 1) own.push(sorted[k] as Live);
+  for (
+    let k = firstFrom(sorted, (l) => l.invoice.total >= amount);
+    k < sorted.length && (sorted[k] as Live).invoice.total === amount;
+    k += 1
+  )
+    own.push(sorted[k] as Live);
   list = own.some((l) => Number.isNaN(l.due)) ? null : own.sort((a, b) => a.due - b.due);
   memo.set(key, list);
   return list;
@@ -193,7 +232,13 @@ function dueOf(index: BookIndex, memo: DueMemo, school: number, currency: string
  * (`byDue`), of those `takes` does: walked outwards from the line's day, nearest first, until `m` with the
  * date signal and open are met and the next is further than the last of them, as none further can rank before them.
  */
-function firstOf(byDue: readonly Live[], lineDay: number, m: number, takes: (l: Live) => boolean, found: BookInvoice[]): void {
+function firstOf(
+  byDue: readonly Live[],
+  lineDay: number,
+  m: number,
+  takes: (l: Live) => boolean,
+  found: BookInvoice[],
+): void {
   const seen: BookInvoice[] = [];
   let best = 0;
   let bestGap = -1;
@@ -232,7 +277,13 @@ export function poPayerPool(view: PoView, currency: string, takes: (l: Live) => 
  * those with the date signal (issued within `DATE_SIGNAL_DAYS`) before those without, which are needed only
  * when the school has fewer than `m` with it.
  */
-function nearestOf(byDue: readonly Live[], lineDay: number, m: number, isOpen: (l: Live) => boolean, found: BookInvoice[]): void {
+function nearestOf(
+  byDue: readonly Live[],
+  lineDay: number,
+  m: number,
+  isOpen: (l: Live) => boolean,
+  found: BookInvoice[],
+): void {
   const dated: BookInvoice[] = [];
   const old: BookInvoice[] = [];
   let lastDated = -1;
@@ -281,13 +332,19 @@ function outwards(byDue: readonly Live[], lineDay: number, visit: (l: Live, gap:
 export function firstSingles(singles: readonly BookInvoice[], m: number, lineDay: number): BookInvoice[] {
   type Ranked = { invoice: BookInvoice; dated: number; recorded: number; gap: number };
   // Negative when `a` ranks before `b`; never zero for two invoices (ids differ).
-  const before = (a: Ranked, b: Ranked): number => b.dated - a.dated || a.recorded - b.recorded || a.gap - b.gap || a.invoice.id - b.invoice.id;
+  const before = (a: Ranked, b: Ranked): number =>
+    b.dated - a.dated || a.recorded - b.recorded || a.gap - b.gap || a.invoice.id - b.invoice.id;
   // Each school's first `m` so far, in rank order: a payer of thousands has hundreds of one amount, and
   // keeping the few first costs less than sorting them all.
   const bySchool = new Map<number, Ranked[]>();
   for (const invoice of singles) {
     const issued = dayNumber(invoice.issued_at);
-    const entry = { invoice, dated: issued <= lineDay + FUTURE_DAYS && lineDay - issued <= DATE_SIGNAL_DAYS ? 1 : 0, recorded: OPEN_STATES.has(invoice.state) ? 0 : 1, gap: dateGap(lineDay, [invoice]) };
+    const entry = {
+      invoice,
+      dated: issued <= lineDay + FUTURE_DAYS && lineDay - issued <= DATE_SIGNAL_DAYS ? 1 : 0,
+      recorded: OPEN_STATES.has(invoice.state) ? 0 : 1,
+      gap: dateGap(lineDay, [invoice]),
+    };
     if (Number.isNaN(entry.gap)) return [...singles];
     let own = bySchool.get(invoice.school_id);
     if (own === undefined) bySchool.set(invoice.school_id, (own = []));
@@ -336,10 +393,13 @@ export function poView(run: MatchRun, pos: readonly BookInvoice[]): PoView {
     push(live, invoice.currency, l);
     push(own, invoice.currency, l);
   }
-  const sorted = <K>(lists: ReadonlyMap<K, readonly Live[]>): Map<K, Live[]> => new Map([...lists].map(([key, list]) => [key, sortedByTotal(list)] as const));
+  const sorted = <K>(lists: ReadonlyMap<K, readonly Live[]>): Map<K, Live[]> =>
+    new Map([...lists].map(([key, list]) => [key, sortedByTotal(list)] as const));
   view = {
     set: new Set(pos),
-    byCurrency: new Map([...live].map(([currency, list]) => [currency, { live: list, sorted: sortedByTotal(list) }] as const)),
+    byCurrency: new Map(
+      [...live].map(([currency, list]) => [currency, { live: list, sorted: sortedByTotal(list) }] as const),
+    ),
     bySchool: [...bySchool].map(([school, lists]) => [school, sorted(lists)] as const),
   };
   run.pos.set(pos, view);

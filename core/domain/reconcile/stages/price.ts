@@ -15,7 +15,8 @@ import { searchSets, type SetGroup } from './set-search.js';
  * @example
  * feeShort(9850, 10000) // true: 1.50 short
  */
-export const feeShort = (amount: number, total: number): boolean => amount < total && total - amount <= Math.min(FEE_LIMIT, Math.ceil(total * FEE_SHARE));
+export const feeShort = (amount: number, total: number): boolean =>
+  amount < total && total - amount <= Math.min(FEE_LIMIT, Math.ceil(total * FEE_SHARE));
 
 /**
  * An amount in minor units as a person reads it.
@@ -23,7 +24,8 @@ export const feeShort = (amount: number, total: number): boolean => amount < tot
  * @example
  * money(123450, 'gbp') // 'GBP 1234.50'
  */
-export const money = (minor: number, currency: string): string => `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
+export const money = (minor: number, currency: string): string =>
+  `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
 
 /**
  * Sets of 2..`SET_MAX` invoices of `pool` summing to `amount`: at most `limit` of them.
@@ -47,7 +49,12 @@ export function setsSumming(pool: readonly BookInvoice[], amount: number, limit:
  * paidNear(line, invoice) // true: paid by BACS two days after the line's date
  */
 export function paidNear(line: StatementLine, i: BookInvoice): boolean {
-  return (i.state === 'paid' || i.state === 'refunded') && i.currency === line.currency && typeof i.paid_date === 'string' && Math.abs(dayNumber(i.paid_date) - dayNumber(line.date)) <= PAID_NEAR;
+  return (
+    (i.state === 'paid' || i.state === 'refunded') &&
+    i.currency === line.currency &&
+    typeof i.paid_date === 'string' &&
+    Math.abs(dayNumber(i.paid_date) - dayNumber(line.date)) <= PAID_NEAR
+  );
 }
 
 /**
@@ -58,8 +65,16 @@ export function paidNear(line: StatementLine, i: BookInvoice): boolean {
  * @example
  * schoolSets(groups, 60000, fits) // [[a, b]]: two invoices of one school, not among `fits`
  */
-export function schoolSets(groups: readonly SetGroup[], amount: number, known: readonly (readonly BookInvoice[])[]): BookInvoice[][] {
-  const key = (set: readonly BookInvoice[]): string => set.map((i) => i.id).sort((a, b) => a - b).join();
+export function schoolSets(
+  groups: readonly SetGroup[],
+  amount: number,
+  known: readonly (readonly BookInvoice[])[],
+): BookInvoice[][] {
+  const key = (set: readonly BookInvoice[]): string =>
+    set
+      .map((i) => i.id)
+      .sort((a, b) => a - b)
+      .join();
   const seen = new Set(known.map(key));
   // Each school once, where the groups first reach it; a school's pool is the same in every group.
   const searched = new Set<number>();

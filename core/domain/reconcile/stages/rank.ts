@@ -53,17 +53,30 @@ export function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Can
   const namedSignals = (invoice: BookInvoice): Signal[] => {
     const out: Signal[] = [];
     const school = ctx.schools.get(invoice.school_id);
-    if (school !== undefined) out.push({ signal: 'name', points: Math.round(POINTS.name * school * 10) / 10, detail: `"${index.schoolName.get(invoice.school_id) ?? ''}" (${Math.round(school * 100)}%)` });
+    if (school !== undefined)
+      out.push({
+        signal: 'name',
+        points: Math.round(POINTS.name * school * 10) / 10,
+        detail: `"${index.schoolName.get(invoice.school_id) ?? ''}" (${Math.round(school * 100)}%)`,
+      });
     const district = index.book.schools.length > 0 ? districtOfSchool(index, invoice.school_id) : undefined;
     const score = district === undefined ? undefined : ctx.districts.get(district);
-    if (district !== undefined && score !== undefined) out.push({ signal: 'district', points: Math.round(POINTS.district * score * 10) / 10, detail: `district "${index.districtName.get(district) ?? ''}" (${Math.round(score * 100)}%)` });
+    if (district !== undefined && score !== undefined)
+      out.push({
+        signal: 'district',
+        points: Math.round(POINTS.district * score * 10) / 10,
+        detail: `district "${index.districtName.get(district) ?? ''}" (${Math.round(score * 100)}%)`,
+      });
     return out;
   };
   // A set is as well named as its least named invoice: invoices of several payers the text names do not add up.
   let namePoints = Infinity;
   for (const invoice of invoices) {
     const byName = namedSignals(invoice);
-    namePoints = Math.min(namePoints, byName.reduce((sum, s) => sum + s.points, 0));
+    namePoints = Math.min(
+      namePoints,
+      byName.reduce((sum, s) => sum + s.points, 0),
+    );
     for (const s of [...(ctx.signals.get(invoice.id) ?? []), ...(ctx.po.has(invoice) ? [PO_SIGNAL] : []), ...byName]) {
       if (!seen.has(`${s.signal}${s.detail}`)) {
         seen.add(`${s.signal}${s.detail}`);
@@ -73,11 +86,32 @@ export function candidateOf(ctx: Context, invoices: readonly BookInvoice[]): Can
   }
   const total = invoices.reduce((sum, i) => sum + i.total, 0);
   const currency = invoices[0]?.currency ?? line.currency;
-  if (currency === line.currency && total === line.amount) signals.push({ signal: 'amount', points: POINTS.amount, detail: invoices.length === 1 ? 'exact' : `exact, ${invoices.length} invoices together` });
-  else if (currency === line.currency && feeShort(line.amount, total)) signals.push({ signal: 'amount-fee', points: POINTS['amount-fee'], detail: `short by ${money(total - line.amount, currency)} (a fee?)` });
+  if (currency === line.currency && total === line.amount)
+    signals.push({
+      signal: 'amount',
+      points: POINTS.amount,
+      detail: invoices.length === 1 ? 'exact' : `exact, ${invoices.length} invoices together`,
+    });
+  else if (currency === line.currency && feeShort(line.amount, total))
+    signals.push({
+      signal: 'amount-fee',
+      points: POINTS['amount-fee'],
+      detail: `short by ${money(total - line.amount, currency)} (a fee?)`,
+    });
   const lineDay = dayNumber(line.date);
-  if (invoices.every((i) => dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS && lineDay - dayNumber(i.issued_at) <= DATE_SIGNAL_DAYS)) signals.push({ signal: 'date', points: POINTS.date, detail: `issued ${invoices.map((i) => i.issued_at).join(', ')}` });
-  const others = signals.filter((s) => s.signal !== 'name' && s.signal !== 'district').reduce((sum, s) => sum + s.points, 0);
+  if (
+    invoices.every(
+      (i) => dayNumber(i.issued_at) <= lineDay + FUTURE_DAYS && lineDay - dayNumber(i.issued_at) <= DATE_SIGNAL_DAYS,
+    )
+  )
+    signals.push({
+      signal: 'date',
+      points: POINTS.date,
+      detail: `issued ${invoices.map((i) => i.issued_at).join(', ')}`,
+    });
+  const others = signals
+    .filter((s) => s.signal !== 'name' && s.signal !== 'district')
+    .reduce((sum, s) => sum + s.points, 0);
   const score = Math.round((others + (invoices.length > 0 ? namePoints : 0)) * 10) / 10;
   return { invoices: invoices.map((i) => i.id).sort((a, b) => a - b), score, signals };
 }
@@ -92,7 +126,8 @@ function districtOfSchool(index: BookIndex, school: number): number | undefined 
 }
 
 /** Best score first, then lowest invoice id: a stable order for candidates as well supported. */
-export const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || (a.invoices[0] ?? 0) - (b.invoices[0] ?? 0);
+export const byScore = (a: Candidate, b: Candidate): number =>
+  b.score - a.score || (a.invoices[0] ?? 0) - (b.invoices[0] ?? 0);
 
 /**
  * An `already-paid` verdict: the invoices that fit are recorded paid, and nothing is to mark.
@@ -101,7 +136,12 @@ export const byScore = (a: Candidate, b: Candidate): number => b.score - a.score
  * alreadyPaid(ctx, [invoice]).note // 'already paid: INV-000123 on 2026-10-02; nothing to mark'
  */
 export function alreadyPaid(ctx: Context, invoices: readonly BookInvoice[]): Verdict {
-  return { class: 'already-paid', invoices: [], candidates: invoices.slice(0, SHOWN).map((i) => candidateOf(ctx, [i])), note: `already paid: ${invoices.map((i) => `${i.number} on ${i.paid_date ?? '?'}`).join(', ')}; nothing to mark` };
+  return {
+    class: 'already-paid',
+    invoices: [],
+    candidates: invoices.slice(0, SHOWN).map((i) => candidateOf(ctx, [i])),
+    note: `already paid: ${invoices.map((i) => `${i.number} on ${i.paid_date ?? '?'}`).join(', ')}; nothing to mark`,
+  };
 }
 
 /**
@@ -137,9 +177,22 @@ export function ambiguous(ctx: Context, sets: readonly (readonly BookInvoice[])[
   const lineDay = dayNumber(ctx.line.date);
   const ranked = sets
     .map((set) => ({ candidate: candidateOf(ctx, set), gap: dateGap(lineDay, set), ...coincidences(set) }))
-    .sort((a, b) => b.candidate.score - a.candidate.score || a.recorded - b.recorded || a.schools - b.schools || a.size - b.size || a.gap - b.gap || byScore(a.candidate, b.candidate));
+    .sort(
+      (a, b) =>
+        b.candidate.score - a.candidate.score ||
+        a.recorded - b.recorded ||
+        a.schools - b.schools ||
+        a.size - b.size ||
+        a.gap - b.gap ||
+        byScore(a.candidate, b.candidate),
+    );
   const candidates = ranked.map((r) => r.candidate);
-  return { class: 'ambiguous', invoices: [], candidates: (ctx.twins > 1 ? twinsFirst(candidates, sets, ctx.twins) : candidates).slice(0, SHOWN), note: `${why}: choose with --accept LINE=INVOICE` };
+  return {
+    class: 'ambiguous',
+    invoices: [],
+    candidates: (ctx.twins > 1 ? twinsFirst(candidates, sets, ctx.twins) : candidates).slice(0, SHOWN),
+    note: `${why}: choose with --accept LINE=INVOICE`,
+  };
 }
 
 /** A line that needs a person, read again only to see whether it is now confident: its options are not ranked. */
@@ -168,9 +221,14 @@ function coincidences(set: readonly BookInvoice[]): { recorded: number; schools:
  * @example
  * twinsFirst([x1, y1, z1, z2], sets, 2) // [z1, z2, x1, y1]: only z can have paid both lines
  */
-function twinsFirst(ranked: readonly Candidate[], sets: readonly (readonly BookInvoice[])[], twins: number): Candidate[] {
+function twinsFirst(
+  ranked: readonly Candidate[],
+  sets: readonly (readonly BookInvoice[])[],
+  twins: number,
+): Candidate[] {
   const schoolOf = new Map(sets.flat().map((i) => [i.id, i.school_id] as const));
-  const kindOf = (c: Candidate): string => `${[...new Set(c.invoices.map((id) => schoolOf.get(id)))].sort().join()}/${c.invoices.length}`;
+  const kindOf = (c: Candidate): string =>
+    `${[...new Set(c.invoices.map((id) => schoolOf.get(id)))].sort().join()}/${c.invoices.length}`;
   const alike = new Map<string, Candidate[]>();
   for (const c of ranked) push(alike, kindOf(c), c);
   // How many of the options share no invoice with one counted before.

@@ -18,7 +18,12 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' 
  * Keys of `index` found in the collapsed text, never as a part of a longer number ("024869" is not in
  * "PO88024869": the digits run on before it).
  */
-function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<string, BookInvoice[]>, heads: ReadonlySet<number>): readonly BookInvoice[] {
+function findKeys(
+  text: string,
+  lengths: readonly number[],
+  index: ReadonlyMap<string, BookInvoice[]>,
+  heads: ReadonlySet<number>,
+): readonly BookInvoice[] {
   // The lists hit, each once, in the order first hit.
   const lists: BookInvoice[][] = [];
   // Only where a key may begin (every key has at least `KEY_MIN` characters).
@@ -29,7 +34,8 @@ function findKeys(text: string, lengths: readonly number[], index: ReadonlyMap<s
       if (i + length > text.length) break;
       const hits = index.get(text.slice(i, i + length));
       if (hits === undefined) continue;
-      if ((isDigit(text[i]) && isDigit(text[i - 1])) || (isDigit(text[i + length - 1]) && isDigit(text[i + length]))) continue;
+      if ((isDigit(text[i]) && isDigit(text[i - 1])) || (isDigit(text[i + length - 1]) && isDigit(text[i + length])))
+        continue;
       if (!lists.includes(hits)) lists.push(hits);
     }
   }
@@ -90,7 +96,10 @@ export function readLine(line: StatementLine, run: MatchRun): LineRead {
   const refs = findKeys(text, index.numberLengths, index.byNumber, index.numberHeads);
   const words = nameWords(line.text).filter(index.nameWord);
   return {
-    line, text, refs, words,
+    line,
+    text,
+    refs,
+    words,
     lineDay: dayNumber(line.date),
     names: namesOf(words, run),
     cut: refs.length === 0 ? cutReference(text, index) : undefined,

@@ -46,7 +46,17 @@ export interface MatchRun {
  * const run = matchRun(indexBook(book)); readLine(line, run);
  */
 export function matchRun(index: BookIndex): MatchRun {
-  return { index, hits: new Map(), top: new Float64Array(REACHED), fit: fitScratch(), names: new Map(), weighed: new WeakMap(), sets: new Map(), pos: new WeakMap(), byDue: new Map() };
+  return {
+    index,
+    hits: new Map(),
+    top: new Float64Array(REACHED),
+    fit: fitScratch(),
+    names: new Map(),
+    weighed: new WeakMap(),
+    sets: new Map(),
+    pos: new WeakMap(),
+    byDue: new Map(),
+  };
 }
 
 /**

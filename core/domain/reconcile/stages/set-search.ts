@@ -48,7 +48,13 @@ export function firstFrom<T>(list: readonly T[], from: (entry: T) => boolean): n
  * @example
  * setsAmong(index.sortedBySchool.get(12)?.get('gbp') ?? [], (l) => !taken.has(l.id), 30000, 3) // [[a, b]]
  */
-export function setsAmong<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean, amount: number, limit: number, memo?: SetMemo): BookInvoice[][] {
+export function setsAmong<T extends Sorted>(
+  sorted: readonly T[],
+  accept: (entry: T) => boolean,
+  amount: number,
+  limit: number,
+  memo?: SetMemo,
+): BookInvoice[][] {
   // The first entry above zero: only invoices between zero and the amount can be in a set.
   const lo = firstFrom(sorted, (entry) => entry.invoice.total > 0);
   // One more than the search takes tells whether the payer has more below the amount than it searches.
@@ -83,7 +89,12 @@ export type SetMemo = Map<string, readonly BookInvoice[][]>;
  * @example
  * searchSets([a, b, c], 30000, 2, false) // [[a, c]]
  */
-export function searchSets(sorted: readonly BookInvoice[], amount: number, limit: number, over: boolean): BookInvoice[][] {
+export function searchSets(
+  sorted: readonly BookInvoice[],
+  amount: number,
+  limit: number,
+  over: boolean,
+): BookInvoice[][] {
   const found: BookInvoice[][] = [];
   const pick: BookInvoice[] = [];
   // A pool with too many combinations to search in time cannot show that one set alone fits: its search
@@ -134,7 +145,11 @@ export interface SetGroup {
  * @example
  * sortedPool(index.sortedBySchool.get(12)?.get('gbp') ?? [], (l) => !taken.has(l.id)).sets(30000, 3)
  */
-export function sortedPool<T extends Sorted>(sorted: readonly T[], accept: (entry: T) => boolean, memo?: SetMemo): SetPool {
+export function sortedPool<T extends Sorted>(
+  sorted: readonly T[],
+  accept: (entry: T) => boolean,
+  memo?: SetMemo,
+): SetPool {
   return {
     sets: (amount, limit) => setsAmong(sorted, accept, amount, limit, memo),
     atLeast: (n) => {
