@@ -8,9 +8,9 @@ import {
   indexedPayerPool,
   listPayerPool,
   poPayerPool,
-  poView,
   type PayerPool,
 } from '../../../core/domain/reconcile/stages/payer-pool.js';
+import { poView } from '../../../core/domain/reconcile/stages/po-view.js';
 import { dateGap, paidNear } from '../../../core/domain/reconcile/stages/price.js';
 import { matchRun } from '../../../core/domain/reconcile/stages/run.js';
 import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS, PAID_NEAR } from '../../../core/domain/reconcile/tuning.js';
@@ -177,7 +177,7 @@ describe("a payer's pool looked up in the index", () => {
           );
           const takes = (l: Live): boolean =>
             (l.open ? l.issued <= lineDay + FUTURE_DAYS : Math.abs(l.paid - lineDay) <= PAID_NEAR) && !taken.has(l.id);
-          const po = poPayerPool(poView(matchRun(index), pos), 'gbp', takes);
+          const po = poPayerPool(poView(matchRun(index).pos, pos), 'gbp', takes);
           expectSameAnswers(po, list, amount);
           expect(ids(po.nearest(3, lineDay))).toEqual(ids(list.nearest(3, lineDay)));
         },

@@ -18,7 +18,8 @@ import { dateGap } from './price.js';
 import { byScore, candidateOf, UNRANKED, type Context } from './rank.js';
 import { cutPrefixHits, type LineRead } from './read.js';
 import { weighed, type MatchRun } from './run.js';
-import { indexedPayerPool, NO_PO, poPayerPool, poView, usableLive } from './payer-pool.js';
+import { indexedPayerPool, poPayerPool, usableLive } from './payer-pool.js';
+import { NO_PO, poView } from './po-view.js';
 import { sortedPool, type SetGroup, type SetPool } from './set-search.js';
 
 /**
@@ -57,7 +58,7 @@ export function matchRead(
   const { line, text, lineDay, refs, cut, pos } = read;
   const { reachedSchools, top, schools, districts, best, payerSchools, payers } = read.names;
   const fitsBest = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
-  const po = pos.length === 0 ? NO_PO : poView(run, pos);
+  const po = pos.length === 0 ? NO_PO : poView(run.pos, pos);
   const ctx: Context = {
     line,
     signals: new Map(),

@@ -8,10 +8,10 @@
 import { OPEN_STATES, type BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
 import { DATE_SIGNAL_DAYS, FEE_LIMIT, FUTURE_DAYS, PAID_NEAR } from '../tuning.js';
-import { liveOf, push, type BookIndex, type Live } from './index.js';
+import type { BookIndex, Live } from './index.js';
 import { dateGap, feeShort } from './price.js';
-import type { MatchRun } from './run.js';
-import { firstFrom, sortedByTotal } from './set-search.js';
+import type { PoolPart, PoView } from './po-view.js';
+import { firstFrom } from './set-search.js';
 
 /** The invoices a line may be of, of its payers: each question answered in pool order where order matters. */
 export interface PayerPool {
@@ -74,15 +74,6 @@ export function listPayerPool(pool: readonly BookInvoice[], settleable: (i: Book
     nearest: opened,
     firstSingles: () => undefined,
   };
-}
-
-/**
- * One list of a pool's invoices in one currency, as the index keeps it: in the list's own order (book order,
- * or a PO's) with `at` its position there, and sorted by total (ties in that order).
- */
-export interface PoolPart {
-  readonly live: readonly Live[];
-  readonly sorted: readonly Live[];
 }
 
 /**
@@ -261,7 +252,7 @@ function firstOf(
  * lists sorted by total as a payer's are. The open ones nearest in date are all of them (`listPayerPool`'s).
  *
  * @example
- * poPayerPool(poView(run, read.pos), 'gbp', usableLive(lineDay, taken)).singles(30000) // [invoice]
+ * poPayerPool(poView(run.pos, read.pos), 'gbp', usableLive(lineDay, taken)).singles(30000) // [invoice]
  */
 export function poPayerPool(view: PoView, currency: string, takes: (l: Live) => boolean): PayerPool {
   const part = view.byCurrency.get(currency);
@@ -358,50 +349,4 @@ export function firstSingles(singles: readonly BookInvoice[], m: number, lineDay
   const kept = new Set<BookInvoice>();
   for (const own of bySchool.values()) for (const e of own) kept.add(e.invoice);
   return singles.filter((i) => kept.has(i));
-}
-
-/** A PO's invoices as a run keeps them: to tell them (the PO signal), and by currency as a pool and sorted by total, of all its schools and of each. */
-export interface PoView {
-  readonly set: ReadonlySet<BookInvoice>;
-  /** The invoices a payment may be of (open, paid or refunded), in the PO's order, with their day numbers. */
-  readonly byCurrency: ReadonlyMap<string, PoolPart>;
-  /** Each school's, sorted by total, by currency, the schools in the order of their first invoice in the PO. */
-  readonly bySchool: readonly (readonly [number, ReadonlyMap<string, readonly Live[]>])[];
-}
-
-/** No PO in the text. */
-export const NO_PO: PoView = { set: new Set(), byCurrency: new Map(), bySchool: [] };
-
-/**
- * The view of `pos` (a text's PO invoices, as `readLine` finds them: the index's own list for one PO), made
- * once per run and list: every line naming a PO of thousands of invoices would otherwise filter, date and
- * sort them.
- *
- * @example
- * poView(run, read.pos).set.has(invoice) // true: the line names its PO
- */
-export function poView(run: MatchRun, pos: readonly BookInvoice[]): PoView {
-  let view = run.pos.get(pos);
-  if (view !== undefined) return view;
-  const live = new Map<string, Live[]>();
-  const bySchool = new Map<number, Map<string, Live[]>>();
-  for (const [at, invoice] of pos.entries()) {
-    let own = bySchool.get(invoice.school_id);
-    if (own === undefined) bySchool.set(invoice.school_id, (own = new Map()));
-    const l = liveOf(invoice, at);
-    if (l === undefined) continue;
-    push(live, invoice.currency, l);
-    push(own, invoice.currency, l);
-  }
-  const sorted = <K>(lists: ReadonlyMap<K, readonly Live[]>): Map<K, Live[]> =>
-    new Map([...lists].map(([key, list]) => [key, sortedByTotal(list)] as const));
-  view = {
-    set: new Set(pos),
-    byCurrency: new Map(
-      [...live].map(([currency, list]) => [currency, { live: list, sorted: sortedByTotal(list) }] as const),
-    ),
-    bySchool: [...bySchool].map(([school, lists]) => [school, sorted(lists)] as const),
-  };
-  run.pos.set(pos, view);
-  return view;
 }

@@ -10,7 +10,8 @@ import { REACHED } from '../tuning.js';
 import type { Verdict } from '../verdict.js';
 import type { BookIndex, NameIndex } from './index.js';
 import type { NamesRead } from './identify.js';
-import type { DueMemo, PoView } from './payer-pool.js';
+import type { DueMemo } from './payer-pool.js';
+import type { PoView } from './po-view.js';
 import type { SetMemo } from './set-search.js';
 
 /**
