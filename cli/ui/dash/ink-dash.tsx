@@ -79,7 +79,7 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal, f
   const height = Math.max(6, rows - 1);
   const [today] = useState(() => new Date(now()).toISOString().slice(0, 10));
 
-  const onKey = (input: string, key: KeyPress): void => {
+  const onKey = (input: string, key: KeyPress): 'stop' | undefined => {
     const latest = read();
     const all = panesOf(latest.data);
     const pane = all[latest.pane];
@@ -91,9 +91,13 @@ export function DashApp<D>({ spec, api, first, interval, stdout, now, onFatal, f
       today,
     };
     const command = keyCommand(latest, input, key, context);
-    if (command?.kind === 'quit') exit();
-    else if (command?.kind === 'refresh') refresh();
+    if (command?.kind === 'quit') {
+      exit();
+      return 'stop';
+    }
+    if (command?.kind === 'refresh') refresh();
     else if (command?.kind === 'event') dispatch(command.event);
+    return undefined;
   };
   useInput((input, key) => eachKey(input, key, read, onKey));
 

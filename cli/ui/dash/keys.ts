@@ -116,17 +116,18 @@ export function keyCommand<D>(state: DashState<D>, input: string, key: KeyPress,
  */
 export function eachKey<D>(
   input: string,
-  key: KeyPress,
+  key: KeyPress & { readonly meta?: boolean },
   state: () => DashState<D>,
-  handle: (input: string, key: KeyPress) => void,
+  handle: (input: string, key: KeyPress) => 'stop' | undefined,
 ): void {
-  let rest = input;
   const typing = (s: DashState<D>): boolean => s.filtering || s.form?.stage === 'edit';
-  const plain = !key.ctrl && !key.escape && [...input].every((ch) => ch >= ' ' && ch !== '\x7f');
-  while (plain && [...rest].length > 1 && !typing(state())) {
-    const first = String.fromCodePoint(rest.codePointAt(0) ?? 0);
-    handle(first, {});
-    rest = rest.slice(first.length);
+  const chars = [...input];
+  const plain = !key.ctrl && !key.meta && !key.escape && chars.every((ch) => ch >= ' ' && ch !== '\x7f');
+  let at = 0;
+  // Each character a key while no text field is open; a key that ends the view (q) ends the chunk too.
+  while (plain && chars.length - at > 1 && !typing(state())) {
+    if (handle(chars[at] as string, {}) === 'stop') return;
+    at += 1;
   }
-  handle(rest, key);
+  handle(chars.slice(at).join(''), key);
 }

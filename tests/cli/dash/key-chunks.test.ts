@@ -13,6 +13,7 @@ function keysOf(chunk: string, key: KeyPress = {}, start: Partial<DashState<unkn
     (input) => {
       seen.push(input);
       if (input === '/') state = { ...state, filtering: true };
+      return input === 'q' ? 'stop' : undefined;
     },
   );
   return seen;
@@ -29,6 +30,11 @@ describe('keys that come in one read of the terminal', () => {
     expect(keysOf('q')).toEqual(['q']);
     expect(keysOf('', { downArrow: true })).toEqual(['']);
     expect(keysOf('c', { ctrl: true })).toEqual(['c']);
+  });
+
+  it('stops at a key that ends the view, and leaves a meta chunk whole', () => {
+    expect(keysOf('jqk')).toEqual(['j', 'q']);
+    expect(keysOf('ab', { meta: true } as KeyPress)).toEqual(['ab']);
   });
 
   it('splits by character, not by UTF-16 unit', () => {
