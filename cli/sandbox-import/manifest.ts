@@ -194,7 +194,8 @@ export const MANIFEST = {
   shared_invoice: { ...classify(SHARED_INVOICE, { ...dropAll(INVOICE), school: D, credits: D }), repeats: 'invoice' },
   credit: classify(INVOICE_CREDIT, { kind: K, amount: K, currency: K, reason: P, created_at: K }),
   // What billing does with a saved card is charge it: the copy's card is a sandbox test card of the same
-  // brand (provider_ref replaced, last4 the test card's), so no production card token or digits are copied.
+  // brand (provider_ref replaced, last4 the test card's; a brand with no test card a visa), so no production
+  // card token or digits are copied. The expiry is kept: a rehearsal meets the expired cards production would.
   payment_method: classify(PAYMENT_METHOD, {
     id: K,
     school_id: K,

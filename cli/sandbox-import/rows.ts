@@ -70,10 +70,14 @@ const num = (value: unknown): number | undefined => (typeof value === 'number' ?
  */
 const CREDITS_PER_INVOICE = 1000;
 
-/** The sandbox test card (sandbox/domain/billing/payment-methods.ts) a saved card of `brand` becomes in the copy: one that is charged. */
-function testCardOf(brand: string): { readonly ref: string; readonly last4: string } {
-  const ref = testCard(`pm_card_${brand}`) === undefined ? 'pm_card_visa' : `pm_card_${brand}`;
-  return { ref, last4: testCard(ref)?.last4 ?? '' };
+/**
+ * The sandbox test card (sandbox/domain/billing/payment-methods.ts) a saved card of `brand` becomes in the copy:
+ * one that is charged. A brand with no test card becomes a visa, brand included, so the card is one thing.
+ */
+function testCardOf(brand: string): { readonly ref: string; readonly last4: string; readonly brand: string } {
+  const known = testCard(`pm_card_${brand}`) !== undefined;
+  const ref = known ? `pm_card_${brand}` : 'pm_card_visa';
+  return { ref, last4: testCard(ref)?.last4 ?? '', brand: known ? brand : 'visa' };
 }
 
 /** The date the copy's own rows are made at: fixed, so the same source gives the same copy. */
@@ -308,7 +312,7 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
   for (const x of s.paymentMethods) {
     const card = testCardOf(String(x['brand']));
     const method = clean('payment_method', x, s.where.paymentMethods, () => ({ provider_ref: card.ref }));
-    t.payment_methods.push(columns({ ...method, last4: card.last4 }));
+    t.payment_methods.push(columns({ ...method, last4: card.last4, brand: card.brand }));
   }
   for (const x of s.cancellations) {
     const cancellation = clean('cancellation', x, s.where.cancellations, () => ({

@@ -2,7 +2,7 @@
  * One import, after the command's local checks: start the copy's temporary file beside FILE, read production
  * through GET only (with progress on stderr, waits for the rate limit included), make the copy's rows (the
  * manifest and the pseudonyms), write them in one transaction with every reference checked, move the file
- * over FILE, and print the manifest. Ctrl-C, a kill (SIGTERM) or any error before the move removes the
+ * over FILE, and print the manifest. Ctrl-C, a kill (SIGTERM), a closed terminal (SIGHUP) or any error before the move removes the
  * temporary file: FILE is as it was, or absent.
  */
 import { CliError, EXIT } from '../errors/cli-error.js';
@@ -40,16 +40,21 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
     if (!c.globals.quiet) c.io.stderr.write(text);
   };
   let copy: PendingCopy | undefined;
+  let written = false;
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   const stop = (signal: NodeJS.Signals): void => {
-    copy?.discard();
-    say(
-      `\nsandbox import stopped (${signal === 'SIGINT' ? 'interrupted' : signal}): ${run.refresh ? `${run.db} is as it was` : `${run.db} was not made`}, and the temporary copy is removed\n`,
-    );
-    process.exit(signal === 'SIGINT' ? EXIT.interrupted : 143);
+    const how = signal === 'SIGINT' ? 'interrupted' : signal;
+    if (written) say(`\nsandbox import stopped (${how}) after it had written ${run.db} whole\n`);
+    else {
+      copy?.discard();
+      say(
+        `\nsandbox import stopped (${how}): ${run.refresh ? `${run.db} is as it was` : `${run.db} was not made`}, and the temporary copy is removed\n`,
+      );
+    }
+    process.exit(signal === 'SIGINT' ? EXIT.interrupted : signal === 'SIGHUP' ? 129 : 143);
   };
   // Listening before the temporary file is made: a signal during its (synchronous) making is handled once it is there.
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  for (const signal of signals) process.once(signal, stop);
   try {
     try {
       copy = startCopy(run.db, { refresh: run.refresh });
@@ -59,10 +64,14 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
         EXIT.usage,
       );
     }
-    return await readAndWrite(c, run, copy, say);
+    const manifest = await readAndWrite(c, run, copy, say);
+    written = true;
+    return manifest;
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    // A signal that came during the synchronous write is dispatched on the loop's next turn: let it in (and
+    // answer it) before the listeners go, or it would be dropped and the import would exit 0.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const signal of signals) process.off(signal, stop);
     copy?.discard();
   }
 }

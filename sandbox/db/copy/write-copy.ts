@@ -5,7 +5,8 @@
  * temporary file beside FILE, so an interrupted import leaves FILE as it was (or absent), never half-written.
  * `refresh` starts from FILE's own content and replaces exactly the chosen schools' rows.
  */
-import { renameSync, rmSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Database, type Db } from '../driver.js';
 import { openDatabase } from '../database.js';
 import { SEED_ACCOUNTS } from '../seed/accounts.js';
@@ -109,6 +110,42 @@ export interface PendingCopy {
   discard(): void;
 }
 
+/** Whether a process of this id is running (a signal 0 reaches it, or it is another user's). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary copies beside `path` that an import which no longer runs left behind (killed with
+ * SIGKILL, or its machine stopped): with `--refresh` such a file holds the whole copy, pseudonymised personal
+ * data, so it must not stay for good. Those of a running import are left alone.
+ *
+ * @example
+ * removeOrphans('copy.db') // removes copy.db.import-4242.tmp and its -wal when process 4242 is gone
+ */
+export function removeOrphans(path: string): string[] {
+  const prefix = `${basename(path)}.import-`;
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const pid = /^(\d+)\.tmp(?:-wal|-shm|-journal)?$/.exec(name.slice(prefix.length))?.[1];
+    if (!name.startsWith(prefix) || pid === undefined || running(Number(pid))) continue;
+    rmSync(join(dirname(path), name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /**
  * Starts a copy of `path`: a temporary file beside it, made by the sandbox's migrations (or, with `refresh`,
  * FILE's own content), made before anything is read so that a folder it cannot write to is found first.
@@ -118,6 +155,7 @@ export interface PendingCopy {
  * try { copy.fill(content); } finally { copy.discard(); }
  */
 export function startCopy(path: string, options: { readonly refresh: boolean }): PendingCopy {
+  removeOrphans(path);
   const temp = `${path}.import-${process.pid}.tmp`;
   let db: Db | undefined;
   const discard = (): void => {

@@ -223,7 +223,7 @@ describe("the copy's rows", () => {
       ]),
     ).toEqual([
       [6, 'mastercard', 'pm_card_mastercard', '4444', 1, 2029],
-      [7, 'discover', 'pm_card_visa', '4242', 0, 2030],
+      [7, 'visa', 'pm_card_visa', '4242', 0, 2030],
     ]);
     expect(JSON.stringify(rows.tables)).not.toMatch(/pm_1Qx|5454|1117/);
   });
