@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { UNPAID_INVOICE_STATES } from '../../../core/domain/billing.js';
 import { run, type Db } from '../../kit/sql.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
+import { findRow } from '../../kit/reach.js';
 import { markPaid } from '../invoices/lifecycle.js';
 import type { InvoiceRow } from '../invoices/invoices.js';
 import { day } from './dates.js';
@@ -61,8 +62,13 @@ export function saveCard(db: Db, schoolId: number, ref: string, verify: boolean,
  * removeCard(db, 1, 3, now);
  */
 export function removeCard(db: Db, schoolId: number, id: number, now: Date): void {
-  const method = listPaymentMethods(db, schoolId).find((m) => m.id === id);
-  if (!method) throw notFound('Payment method', id);
+  const method = findRow<PaymentMethodRow>(
+    db,
+    'Payment method',
+    'SELECT * FROM payment_methods WHERE id = ? AND school_id = ? AND deleted_at IS NULL',
+    id,
+    schoolId,
+  );
   run(db, 'UPDATE payment_methods SET deleted_at = ?, is_default = 0 WHERE id = ?', now.toISOString(), id);
   if (method.is_default === 1) {
     run(
