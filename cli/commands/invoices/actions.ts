@@ -198,7 +198,11 @@ export function wishOf(
   const key = `${payload.method}\n${payload.date}`;
   const known = PAYMENT_WISHES.get(key);
   if (known !== undefined) return known;
-  const made: TargetWish = { ...wish, payment: { method: payload.method, date: payload.date } };
+  // Frozen: one object stands for many rows, so nothing may change it for one of them.
+  const made: TargetWish = Object.freeze({
+    ...wish,
+    payment: Object.freeze({ method: payload.method, date: payload.date }),
+  });
   PAYMENT_WISHES.set(key, made);
   return made;
 }
