@@ -6,22 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { indexBook, matchLines, namedOtherPayer, type Verdict } from '../../../core/domain/reconcile/match.js';
 import type { Book, BookInvoice } from '../../../core/domain/reconcile/book.js';
 import type { StatementLine } from '../../../core/domain/reconcile/line.js';
+import { invoice, line } from './fixtures.js';
 
-const invoice = (id: number, school: number, total: number, extra: Partial<BookInvoice> = {}): BookInvoice => ({
-  id,
-  number: `INV-${String(id).padStart(6, '0')}`,
-  school_id: school,
-  subscription_id: school,
-  state: 'open',
-  currency: 'gbp',
-  total,
-  issued_at: '2026-10-01',
-  due_at: '2026-10-31',
-  paid_date: null,
-  paid_method: null,
-  promised_reference: null,
-  ...extra,
-});
 const school = (id: number, name: string, district: number | null = null) => ({ id, name, district_id: district });
 const BOOK: Book = {
   schools: [
@@ -48,17 +34,6 @@ const BOOK: Book = {
     invoice(700, 20, 45000, { issued_at: '2026-11-04' }),
   ],
 };
-let n = 0;
-const line = (text: string, amount: number, extra: Partial<StatementLine> = {}): StatementLine => ({
-  id: `l${(n += 1)}`,
-  date: '2026-11-02',
-  amount,
-  currency: 'gbp',
-  text,
-  file: 's.csv',
-  line: n,
-  ...extra,
-});
 const match = (lines: StatementLine[], today?: string): Verdict[] =>
   matchLines(lines, indexBook(BOOK), new Map(), { today });
 
