@@ -19,6 +19,7 @@ import { writeLog } from './028-write-log.js';
 import { resourceBlocksSchema } from './030-resource-blocks.js';
 import { tokenHashes } from './031-token-hashes.js';
 import { resourceMediaSchema } from './040-resource-media.js';
+import { invoiceIdIndex } from './041-invoice-id-index.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -26,7 +27,8 @@ export type { Migration } from './migration.js';
 /**
  * Every migration in order. Numbering: 1-9 core (users, schools, auth, server state), 10-19 school
  * administration (groups, homework, rewards...), 20-29 billing (subscriptions, invoices, store, sales),
- * 30+ content (40-49 resource media). Add a file per migration and list it here.
+ * 30+ content (40 resource media); after 40, the next number, whatever the area (a database applies only
+ * the versions above its own). Add a file per migration and list it here.
  */
 export const MIGRATIONS: readonly Migration[] = [
   coreSchema,
@@ -56,4 +58,6 @@ export const MIGRATIONS: readonly Migration[] = [
   tokenHashes,
   // the resource files and their signing key
   resourceMediaSchema,
+  // billing again: invoice ids alone, so old pages of the list cost what new ones do
+  invoiceIdIndex,
 ];

@@ -48,12 +48,19 @@ export function listInvoices(
   const total = kept ?? (oneValue<number>(db, `SELECT COUNT(*) FROM invoices${where}`, given) as number);
   // The page's ids first, then their docs: joined before OFFSET, SQLite looked up the doc of every row it
   // skipped (a page at skip 90,000 of 100,000 took 215 ms against 46 ms), so old pages cost more than new.
-  const docs = docList(
-    db,
-    `SELECT d.doc AS doc FROM (SELECT id FROM invoices${where} ORDER BY id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)) page JOIN invoice_docs d ON d.id = page.id ORDER BY page.id DESC`,
-    { ...given, take: page.take, skip: page.skip },
-  );
+  const docs = docList(db, invoicePageSql(where), { ...given, take: page.take, skip: page.skip });
   return { list: docs.list, total };
+}
+
+/**
+ * The SQL of a page of the list: its ids skipped and taken first (along `invoices_by_id` when nothing
+ * filters them, migration 41), then their kept JSON. `where` is empty or ` WHERE ...` over named filters.
+ *
+ * @example
+ * invoicePageSql(' WHERE state = @state'); // 'SELECT d.doc AS doc FROM (SELECT id FROM invoices WHERE state = @state ORDER BY id DESC ...'
+ */
+export function invoicePageSql(where: string): string {
+  return `SELECT d.doc AS doc FROM (SELECT id FROM invoices${where} ORDER BY id DESC LIMIT CAST(@take AS INTEGER) OFFSET CAST(@skip AS INTEGER)) page JOIN invoice_docs d ON d.id = page.id ORDER BY page.id DESC`;
 }
 
 /**
