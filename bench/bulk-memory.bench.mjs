@@ -33,12 +33,12 @@ const out = (row) => console.log(JSON.stringify(row));
 const log = (line) => process.stderr.write(`${line}\n`);
 
 /** The CLI with the exit hook, run without blocking this process (the proxy runs in it). */
-const cli = (args, input, nodeArgs = []) =>
+const cli = (args, input) =>
   new Promise((resolve) => {
     const started = performance.now();
     const child = execFile(
       process.execPath,
-      [...nodeArgs, '--import', hook, bin, ...args],
+      ['--import', hook, bin, ...args],
       { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr, ms: performance.now() - started }),
@@ -104,9 +104,9 @@ try {
     'rows.ndjson',
     named.map((id) => JSON.stringify({ id, method: 'bacs', date: today })),
   );
-  const dryRun = async (command, path, nodeArgs) => {
+  const dryRun = async (command, path) => {
     proxy.reset();
-    const result = await cli([...command, '--from', path, '--dry-run', '--json'], undefined, nodeArgs);
+    const result = await cli([...command, '--from', path, '--dry-run', '--json']);
     if (result.status !== 0)
       throw new Error(`dry run of ${path} exited ${result.status}: ${result.stderr.slice(-2000)}`);
     const found = Object.values(JSON.parse(result.stdout).targets?.states ?? {}).reduce((a, b) => a + b, 0);
@@ -137,15 +137,6 @@ try {
       ok: mib <= TARGET_MIB,
     });
   }
-  // For reading the figure above (no target): the same run with V8's heap limit at 1 GiB, under which V8
-  // lets the heap grow to about twice what the last full collection kept, not four times. What it saves
-  // is garbage waiting for a collection (mostly each list page's text, 770 KB), not memory the run holds.
-  const capped = await dryRun(['invoices', 'mark-paid'], csv, ['--max-old-space-size=1024']);
-  out({
-    name: `peak RSS of the same csv dry run under --max-old-space-size=1024 (garbage collected sooner; ${(capped.ms / 1000).toFixed(1)} s against ${(table.ms / 1000).toFixed(1)} s)`,
-    value: peakMib(capped).toFixed(0),
-    unit: 'MiB',
-  });
   // The oldest and newest SPAN of the book, each run twice, interleaved; the faster of each kept.
   const ends = { oldest: csvOf('oldest.csv', ids.slice(-SPAN)), newest: csvOf('newest.csv', ids.slice(0, SPAN)) };
   const best = {};

@@ -10,6 +10,7 @@ import { openBulkInput, type BulkInput } from './input.js';
 import { openItemsWriter, readItems } from './items-file.js';
 import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { printPlan } from './plan.js';
+import { PLAN_HEAP_GROWTH_PERCENT, withHeapGrowth } from './heap-growth.js';
 import { openRejects } from './rejects.js';
 import { validateInput, type ValidationReport } from './validate.js';
 import { timeoutPerRequest } from '../http/timeout.js';
@@ -53,7 +54,10 @@ function refuseProblems(c: Factory, input: BulkInput, report: ValidationReport, 
 export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Promise<void> {
   // Many requests: --timeout is each one's (with its retries), not the run's.
   const c = timeoutPerRequest(command);
-  if (o.dryRun) return printPlan(c, await openBulkInput(o.from, c.io), o);
+  if (o.dryRun) {
+    const input = await openBulkInput(o.from, c.io);
+    return withHeapGrowth(PLAN_HEAP_GROWTH_PERCENT, () => printPlan(c, input, o));
+  }
   const connection = await c.connection();
   if (!connection.token && o.command.signedIn) {
     throw new CliError(
