@@ -145,7 +145,7 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
     await o.journal.close();
     if (o.results) await writeResults(c.env, header.run_id, o.results);
   }
-  await summarise(c, header, stop, o.results?.path, o.amountOf || totals.size > 0 ? totals : undefined);
+  await summarise(c, o.journal, header, stop, o.results?.path, o.amountOf || totals.size > 0 ? totals : undefined);
 }
 
 /** The command's reads before the session's first row; the journal is closed if they fail (nothing was sent). */
@@ -170,12 +170,14 @@ async function loadRows<Row>(
 
 async function summarise(
   c: Factory,
+  journal: JournalWriter,
   header: RunHeader,
   stop: RunStop,
   results: string | undefined,
   totals: ReadonlyMap<string, number> | undefined,
 ): Promise<void> {
-  const { counts, problems } = await readJournal(c.env, header.run_id);
+  // A new run's journal kept its state as it was written; a resumed run's earlier sessions are read back.
+  const { counts, problems } = journal.state?.() ?? (await readJournal(c.env, header.run_id));
   const drift = problems.filter((p) => p.status === 'skipped' && isDrift(p.message)).length;
   const id = header.run_id;
   const amounts = totals ? { done_totals: Object.fromEntries([...totals].sort(([a], [b]) => byCodeUnits(a, b))) } : {};

@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { CliError, EXIT } from '../errors/cli-error.js';
 import type { Env } from '../factory/factory.js';
 import { runHeaderSchema } from './journal-header.js';
-import { journalFile, type ItemOutcome, type ItemStatus, type RunHeader } from './journal.js';
+import { journalFile, type ItemStatus, type RunHeader } from './journal.js';
+import {
+  journalTally,
+  outcomeStep,
+  sentStep,
+  unsentStep,
+  withKey,
+  type JournalProblem,
+  type JournalState,
+  type JournalTally,
+  type Step,
+} from './journal-tally.js';
 import { blockLines, lineChunks } from './lines.js';
 
 const outcomeSchema = z.object({
@@ -30,28 +41,7 @@ const unsentSchema = sentSchema.extend({ type: z.literal('unsent'), message: z.s
 /** A resume's line: `results` when that resume gave the run its results file. */
 const resumeSchema = z.object({ type: z.literal('resume'), results: runHeaderSchema.shape.results });
 
-/** An item not done, as `runs show` lists it: `unsent` when its request never reached the server (it waits to be sent). */
-export interface JournalProblem extends Omit<ItemOutcome, 'status'> {
-  readonly status: ItemStatus | 'unsent';
-}
-
-/** What an item sent without an outcome after it says: the run stopped (a crash, a kill) while it was in flight. */
-export const IN_FLIGHT_AT_STOP =
-  'sent, but the run stopped before its answer was recorded: it may or may not have been applied';
-
-const CODES: readonly (ItemStatus | 'pending')[] = ['pending', 'done', 'failed', 'unknown', 'skipped'];
-
-/** Where a run stands, from its journal: the last outcome of each item wins. */
-export interface JournalState {
-  readonly header: RunHeader;
-  /** Per item: its status, `pending` when no outcome was written (never sent, or its request never reached the server). */
-  statusOf(index: number): ItemStatus | 'pending';
-  readonly counts: Readonly<Record<ItemStatus | 'pending', number>>;
-  /** The last outcome of each item not done (failed, unknown, skipped, unsent), in index order. */
-  readonly problems: readonly JournalProblem[];
-  /** How many times the run was resumed. */
-  readonly resumes: number;
-}
+export { IN_FLIGHT_AT_STOP, type JournalProblem, type JournalState } from './journal-tally.js';
 
 /**
  * The journal file of a run that exists; else a usage error (an id is letters, digits, `_` and `-`).
@@ -65,11 +55,6 @@ export function existingJournal(env: Env, runId: string): string {
     throw new CliError(`no run ${runId}; see edshed runs list`, EXIT.usage);
   return file;
 }
-
-/** A journal line after the header, as the state of its item: `pending` for an item back to waiting (unsent). */
-type Step =
-  | { readonly kind: 'resume'; readonly results?: RunHeader['results'] }
-  | { readonly kind: 'item'; readonly status: ItemStatus | 'pending'; readonly problem: JournalProblem };
 
 /**
  * The header of a journal, then each line after it as a step; a line cut short by a crash, or of an
@@ -113,28 +98,14 @@ function stepOf(value: unknown, items: number): Step | undefined {
   const type = value !== null && typeof value === 'object' ? (value as { type?: unknown }).type : undefined;
   if (type === 'sent') {
     const sent = sentSchema.safeParse(value);
-    if (!sent.success) return undefined;
-    const { type: _type, ...item } = sent.data;
-    return item.index < items
-      ? {
-          kind: 'item',
-          status: 'unknown',
-          problem: { ...item, status: 'unknown', http_status: null, message: IN_FLIGHT_AT_STOP, request_id: null },
-        }
-      : undefined;
+    return sent.success ? sentStep(sent.data, items) : undefined;
   }
   if (type === 'unsent') {
     const unsent = unsentSchema.safeParse(value);
-    if (!unsent.success) return undefined;
-    const { type: _type, ...item } = unsent.data;
-    return item.index < items
-      ? { kind: 'item', status: 'pending', problem: { ...item, status: 'unsent', http_status: null, request_id: null } }
-      : undefined;
+    return unsent.success ? unsentStep(unsent.data, items) : undefined;
   }
   const outcome = outcomeSchema.safeParse(value);
-  if (!outcome.success || outcome.data.index >= items) return undefined;
-  const { type: _type, ...item } = outcome.data;
-  return { kind: 'item', status: item.status, problem: item };
+  return outcome.success ? outcomeStep(outcome.data, items) : undefined;
 }
 
 /**
@@ -148,38 +119,14 @@ function stepOf(value: unknown, items: number): Step | undefined {
  */
 export async function readJournal(env: Env, runId: string): Promise<JournalState> {
   const file = existingJournal(env, runId);
-  let header: RunHeader | undefined;
-  let statuses = new Uint8Array(0);
-  const others = new Map<number, JournalProblem>();
-  let resumes = 0;
+  let tally: JournalTally | undefined;
   for await (const step of journalSteps(file)) {
-    if (step.kind === 'resume') {
-      resumes += 1;
-      if (step.results && header) header = { ...header, results: step.results };
-    } else if (step.kind === 'item') {
-      statuses[step.problem.index] = CODES.indexOf(step.status);
-      if (step.status === 'done') others.delete(step.problem.index);
-      else others.set(step.problem.index, withKey(step.problem, others.get(step.problem.index)));
-    } else {
-      header = step.header;
-      statuses = new Uint8Array(header.items);
-    }
+    if (step.kind === 'header') tally = journalTally(step.header);
+    else tally?.step(step);
   }
-  if (header === undefined) throw new CliError(`${file}: empty journal`, EXIT.usage);
-  const counts = { pending: 0, done: 0, failed: 0, unknown: 0, skipped: 0 };
-  for (const code of statuses) counts[CODES[code] ?? 'pending'] += 1;
-  return {
-    header,
-    statusOf: (index) => CODES[statuses[index] ?? 0] ?? 'pending',
-    counts,
-    problems: [...others.values()].sort((a, b) => a.index - b.index),
-    resumes,
-  };
+  if (tally === undefined) throw new CliError(`${file}: empty journal`, EXIT.usage);
+  return tally.state();
 }
-
-/** A later line of an item without a key (a read-back) keeps the key an earlier line gave. */
-const withKey = (problem: JournalProblem, before: JournalProblem | undefined): JournalProblem =>
-  problem.key === undefined && before?.key !== undefined ? { ...problem, key: before.key } : problem;
 
 /**
  * Every item's last outcome across the run and all its resumes, in index order: what `runs results`

@@ -3,6 +3,14 @@ import { join } from 'node:path';
 import { ensurePrivateDir, stateDir } from '../config/paths.js';
 import type { Env } from '../factory/factory.js';
 import type { RunHeader, RunSettings } from './journal-header.js';
+import {
+  journalTally,
+  outcomeStep,
+  sentStep,
+  unsentStep,
+  type JournalState,
+  type JournalTally,
+} from './journal-tally.js';
 
 /** An item's outcome: `unknown` when the request may or may not have been applied (the connection dropped). */
 export type ItemStatus = 'done' | 'failed' | 'unknown' | 'skipped';
@@ -98,9 +106,15 @@ export interface JournalWriter {
   append(outcome: ItemOutcome): void;
   /** Flushes to disk and closes (once the fsync under way, if any, is over). */
   close(): Promise<void>;
+  /**
+   * A new run's journal: where the run stands, as the lines written so far say (what `readJournal` would
+   * read back), kept as they are written so the run's summary need not read them again. Absent for a
+   * journal reopened by a resume: its earlier sessions' lines are read back (journal-state.ts).
+   */
+  readonly state?: () => JournalState;
 }
 
-function writer(file: string, fd: number): JournalWriter {
+function writer(file: string, fd: number, tally?: JournalTally, items = 0): JournalWriter {
   let synced = performance.now();
   // The periodic fsync runs in the thread pool: on a busy disk it takes milliseconds the run need not wait.
   let syncing: Promise<void> | undefined;
@@ -128,13 +142,22 @@ function writer(file: string, fd: number): JournalWriter {
   };
   return {
     file,
-    sent: ({ index, line: at, key }) => {
+    sent: (item) => {
+      const { index, line: at, key } = item;
       line({ type: 'sent', index, line: at, ...(key === undefined ? {} : { key }) });
+      tally?.step(sentStep(item, items));
       flush();
     },
-    unsent: ({ index, line, message, key }) =>
-      hold({ type: 'unsent', index, line, message, ...(key === undefined ? {} : { key }) }),
-    append: (outcome) => hold({ type: 'item', ...outcome }),
+    unsent: (item) => {
+      const { index, line, message, key } = item;
+      hold({ type: 'unsent', index, line, message, ...(key === undefined ? {} : { key }) });
+      tally?.step(unsentStep(item, items));
+    },
+    append: (outcome) => {
+      hold({ type: 'item', ...outcome });
+      tally?.step(outcomeStep(outcome, items));
+    },
+    ...(tally ? { state: () => tally.state() } : {}),
     close: async () => {
       flush();
       process.off('exit', flush);
@@ -159,7 +182,7 @@ export function createJournal(env: Env, header: RunHeader): JournalWriter {
   chmodSync(file, 0o600);
   appendFileSync(fd, `${JSON.stringify(header)}\n`);
   fsyncSync(fd);
-  return writer(file, fd);
+  return writer(file, fd, journalTally(header), header.items);
 }
 
 /**

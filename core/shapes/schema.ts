@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { fieldInfo, type FieldKind, type FieldSpec } from '../endpoints/define.js';
 import { ISO_DATE, ISO_DAY } from './formats.js';
+import { conformsLoosely } from './conforms.js';
 import {
   isEither,
   isListValue,
@@ -121,7 +122,8 @@ function describe(issue: z.core.$ZodIssue): string {
 }
 
 /**
- * How `data` differs from `reply` (an empty list when it conforms).
+ * How `data` differs from `reply` (an empty list when it conforms). Read loosely, a reply that conforms
+ * is answered by the quick check derived from the same shapes (conforms.ts), without the schema's parse.
  *
  * @example
  * replyProblems({ invoice: INVOICE }, { invoice: { id: 'x' } })
@@ -132,6 +134,7 @@ export function replyProblems(
   data: unknown,
   strictness: Strictness = 'loose',
 ): ReplyProblem[] {
+  if (strictness === 'loose' && conformsLoosely(reply, data)) return [];
   const result = replySchema(reply, strictness).safeParse(data);
   if (result.success) return [];
   return result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: describe(issue) }));

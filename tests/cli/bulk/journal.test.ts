@@ -150,4 +150,39 @@ describe('run journal', () => {
   it('refuses an unknown run id', async () => {
     await expect(readJournal({ XDG_STATE_HOME: tmpdir() }, '../etc')).rejects.toThrow(/no run \.\.\/etc/);
   });
+
+  it('keeps, as it writes, the state that reading the journal back gives', async () => {
+    const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-journal-')) };
+    const journal = createJournal(env, header('r-tally', 6));
+    journal.append({ ...outcome(5, 'skipped'), message: 'drift: open -> paid' });
+    journal.sent({ index: 0, line: 2, key: 'INV-1' });
+    journal.sent({ index: 1, line: 3 });
+    journal.sent({ index: 2, line: 4, key: 'INV-3' });
+    journal.sent({ index: 3, line: 5, key: 'INV-4' });
+    journal.append({ ...outcome(0, 'done'), key: 'INV-1' });
+    journal.unsent({ index: 1, line: 3, message: 'Network error: ECONNREFUSED' });
+    journal.append({ ...outcome(2, 'failed'), key: undefined });
+    // An item outside the run is passed over, as reading it back does.
+    journal.append(outcome(9, 'done'));
+    await journal.close();
+    const kept = journal.state?.();
+    const read = await readJournal(env, 'r-tally');
+    expect(kept).toBeDefined();
+    expect(kept?.counts).toEqual(read.counts);
+    expect(kept?.counts).toEqual({ done: 1, failed: 1, unknown: 1, skipped: 1, pending: 2 });
+    expect(kept?.problems).toEqual(read.problems);
+    expect(kept?.problems.map((p) => [p.index, p.status, p.key])).toEqual([
+      [1, 'unsent', undefined],
+      [2, 'failed', 'INV-3'],
+      [3, 'unknown', 'INV-4'],
+      [5, 'skipped', undefined],
+    ]);
+    expect([0, 1, 2, 3, 4, 5].map((i) => kept?.statusOf(i))).toEqual([0, 1, 2, 3, 4, 5].map((i) => read.statusOf(i)));
+    expect(kept?.header).toEqual(read.header);
+    expect(kept?.resumes).toBe(read.resumes);
+    // A journal reopened by a resume keeps no state of its own: its earlier sessions are read back.
+    const resumed = reopenJournal(env, 'r-tally', new Date('2026-11-02T11:00:00Z'));
+    await resumed.close();
+    expect(resumed.state).toBeUndefined();
+  });
 });
