@@ -9,11 +9,9 @@
 //   BENCH_SCALING_POOLS=100        fewer pool sizes (default 100,10000)
 //   node bench/reconcile-scaling.bench.mjs --child BUNDLE SPEC   one cell alone (SPEC as JSON; "match": false
 //                                  makes the book and statement only), for timing from outside
-import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleReconcile, runCell } from './reconcile-cells.mjs';
 
 const out = (row) => console.log(JSON.stringify(row));
 
@@ -61,27 +59,8 @@ if (process.argv[2] === '--child') {
 } else {
   const dir = fileURLToPath(new URL('../node_modules/.cache/edshed-reconcile-scaling/', import.meta.url));
   try {
-    const file = join(dir, 'reconcile.mjs');
-    await build({
-      entryPoints: [fileURLToPath(new URL('../core/domain/reconcile/index.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      outfile: file,
-      logLevel: 'warning',
-      packages: 'external',
-      absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
-    });
-    const fresh = (spec) =>
-      JSON.parse(
-        execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', file, JSON.stringify(spec)], {
-          encoding: 'utf8',
-          maxBuffer: 1 << 20,
-        })
-          .trim()
-          .split('\n')
-          .at(-1),
-      );
+    const file = await bundleReconcile(dir);
+    const fresh = (spec) => runCell(file, spec);
     const ms = (n) => Math.round(n);
     // The large plan of bench/reconcile: 5,000 lines against 20,000 open invoices, cold and warm.
     const large = fresh({
