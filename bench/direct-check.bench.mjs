@@ -11,12 +11,15 @@
 //   reconcile-scaling: a cold plan of 5,000 lines against payers of 100 open invoices (its cell), the
 //     CPU the cell process times around index and match against GNU time's CPU of that process less the
 //     same process making only the book and statement ("match": false), and the process's whole CPU;
+//   statement-memory: peak RSS of `edshed invoices reconcile FILE --plan` on a statement of the line
+//     limit, its exit hook against GNU time; and that command's CPU per line measured directly (the
+//     limit's statement less one of 500 lines), printed for scale (no bench figure of it to agree with);
 //   dash-first-frame: `edshed dash billing`'s first complete frame, from Node's start (its pty harness)
 //     against the same from the spawn of `script` less what `script` and its shell take (the first
 //     output of a `node -e` through `script` less the same spawned plainly).
 // It runs the others' commands again, so it runs only when named: `npm run bench -- direct-check`.
 //   BENCH_DIRECT_ROWS=20000 BENCH_DIRECT_APPLY_ROWS=2000 BENCH_DIRECT_ROUNDS=3 (the defaults)
-//   BENCH_DIRECT_ONLY=bulk,one-off,reconcile,dash   fewer parts
+//   BENCH_DIRECT_ONLY=bulk,one-off,reconcile,statement,dash   fewer parts
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,11 +40,12 @@ import { startSignedInSandbox, timeCases } from './one-off-runs.mjs';
 import { DASH_COMPLETE, cliEnv, firstFrame, inPty } from './pty.mjs';
 import { bundleReconcile, cellArgs, runCell } from './reconcile-cells.mjs';
 import { signIn, startSandbox } from './servers.mjs';
+import { STATEMENT_LIMIT, reconcileArgs, sandboxStatementRows, writeStatement } from './statements.mjs';
 
 const ROWS = Number(process.env.BENCH_DIRECT_ROWS ?? 20_000);
 const APPLY_ROWS = Number(process.env.BENCH_DIRECT_APPLY_ROWS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_DIRECT_ROUNDS ?? 3);
-const ONLY = (process.env.BENCH_DIRECT_ONLY ?? 'bulk,one-off,reconcile,dash').split(',');
+const ONLY = (process.env.BENCH_DIRECT_ONLY ?? 'bulk,one-off,reconcile,statement,dash').split(',');
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const out = (row) => console.log(JSON.stringify(row));
 const log = (text) => process.stderr.write(`${text}\n`);
@@ -235,6 +239,79 @@ async function reconcile() {
   }
 }
 
+/**
+ * statement-memory's peak RSS of `edshed invoices reconcile FILE --plan` on a statement of the line limit
+ * (its exit hook against GNU time), and that command's CPU per line measured directly: the limit's
+ * statement less one of 500 lines (both against the large seed's book), for scale.
+ */
+async function statement() {
+  const dir = mkdtempSync(join(tmpdir(), 'edshed-direct-statement-'));
+  const env = {
+    ...process.env,
+    EDSHED_CONFIG_DIR: join(dir, 'config'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    NO_COLOR: '1',
+  };
+  const sandbox = await startSandbox({ seed: 'large' });
+  try {
+    const edshed = (args, input) =>
+      spawnSync(process.execPath, [bin, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const login = edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
+    if (login.status !== 0) throw new Error(`login: ${login.stderr}`);
+    const { header, rows } = sandboxStatementRows(edshed, dir);
+    const files = {};
+    for (const lines of [500, STATEMENT_LIMIT - 1]) {
+      files[lines] = join(dir, `statement-${lines}.csv`);
+      await writeStatement(files[lines], header, rows, { lines });
+    }
+    const plan = join(dir, 'plan.json');
+    const ok = (result) => {
+      if (result.status !== 0) throw new Error(`reconcile exited ${result.status}: ${result.stderr.slice(-2000)}`);
+    };
+    const hooked = (file) => {
+      const result = spawnSync(process.execPath, ['--import', rssHook, bin, ...reconcileArgs(file, plan)], {
+        env,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      ok(result);
+      return peakRssMib(result.stderr);
+    };
+    const plain = (file) => timeDirect([bin, ...reconcileArgs(file, plan)], env, ok);
+    const limit = files[STATEMENT_LIMIT - 1];
+    hooked(files[500]); // each way's compile cache, as in bulk()
+    plain(files[500]);
+    const got = { bench: [], direct: [], cpu: [], cpuSmall: [] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      got.bench.push(hooked(limit));
+      const d = plain(limit);
+      got.direct.push(d.peakMib);
+      got.cpu.push(d.cpuMicros);
+      got.cpuSmall.push(plain(files[500]).cpuMicros);
+      log(
+        `statement round ${round + 1}: ${got.bench.at(-1).toFixed(0)} / ${d.peakMib.toFixed(0)} MiB; ${d.cpuMicros} us CPU`,
+      );
+    }
+    out(
+      agreement(
+        `statement-memory: peak RSS of edshed invoices reconcile --plan, ${STATEMENT_LIMIT - 1} lines (exit hook / GNU time)`,
+        median(got.bench),
+        median(got.direct),
+        (n) => `${n.toFixed(0)} MiB`,
+      ),
+    );
+    const perLine = (median(got.cpu) - median(got.cpuSmall)) / (STATEMENT_LIMIT - 1 - 500);
+    out({
+      name: `edshed invoices reconcile --plan, measured directly: CPU per line between 500 and ${STATEMENT_LIMIT - 1} lines of the large seed's statement repeated (${(median(got.cpu) / 1000).toFixed(0)} ms at the limit)`,
+      value: (perLine / 1000).toFixed(3),
+      unit: 'ms',
+    });
+  } finally {
+    await sandbox.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** ms from the spawn of `node -e` printing a word (plainly, a pipe for its output) to the word read. */
 async function plainFirstOutput(env) {
   const started = performance.now();
@@ -295,6 +372,7 @@ for (const [part, run] of [
   ['bulk', bulk],
   ['one-off', oneOff],
   ['reconcile', reconcile],
+  ['statement', statement],
   ['dash', dash],
 ])
   if (ONLY.includes(part)) {
