@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { peakRssMib, rssHook } from './bulk-runs.mjs';
 import { countingProxy } from './counting-proxy.mjs';
 import { call, signIn, startSandbox } from './servers.mjs';
 
@@ -22,7 +23,6 @@ const SPAN = Math.min(10_000, Math.floor(ROWS / 4));
 const TARGET_MIB = 150;
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-bench-'));
-const hook = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))`;
 const env = {
   ...process.env,
   EDSHED_CONFIG_DIR: join(dir, 'config'),
@@ -38,7 +38,7 @@ const cli = (args, input) =>
     const started = performance.now();
     const child = execFile(
       process.execPath,
-      ['--import', hook, bin, ...args],
+      ['--import', rssHook, bin, ...args],
       { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr, ms: performance.now() - started }),
@@ -123,7 +123,7 @@ try {
     target: '<= 2',
     ok: ratio <= 2,
   });
-  const peakMib = (result) => Number(/maxrss=(\d+)/.exec(result.stderr)?.[1]) / 1024;
+  const peakMib = (result) => peakRssMib(result.stderr);
   for (const [kind, result] of [
     ['csv', table],
     ['ndjson', await dryRun(['invoices', 'mark-paid'], ndjson)],

@@ -4,11 +4,18 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { signIn } from './servers.mjs';
 
-/** A preloaded exit hook: the process prints its CPU time (user + system) as `cpu_us=`. */
-export const cpuHook = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('cpu_us='+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
+/** A preloaded exit hook (bench/cpu-hook.mjs): the process prints its CPU time (user + system) as `cpu_us=`, its main thread's as `main_thread_us=`. */
+export const cpuHook = fileURLToPath(new URL('./cpu-hook.mjs', import.meta.url));
+
+/** A preloaded exit hook: the process prints its peak resident set (maxRSS, KiB) as `maxrss=`. */
+export const rssHook = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))`;
+
+/** The peak resident set in MiB that `rssHook` printed in `stderr`. */
+export const peakRssMib = (stderr) => Number(/maxrss=(\d+)/.exec(stderr)?.[1]) / 1024;
 
 /** Raises `amount` open card invoices on the subscription over `connections` connections; resolves to their ids. */
 export async function raiseInvoices(url, token, subscriptionId, amount, connections = 10) {
@@ -40,13 +47,30 @@ export function paymentsFile(dir, ids, name) {
   return file;
 }
 
-/** Runs `node ARGS` to its end: its wall time in seconds and its CPU time in microseconds (it prints cpu_us=); `check` sees the result first. */
+/** The CLI's arguments (after bin/edshed.cjs) for the bulk benches' run: mark paid every row of `file`, as a dry run or applied. */
+export const markPaidArgs = (file, mode) => [
+  'invoices',
+  'mark-paid',
+  '--from',
+  file,
+  '--json',
+  ...(mode === 'dry run' ? ['--dry-run'] : []),
+];
+
+/**
+ * Runs `node ARGS` to its end: its wall time in seconds and its CPU time in microseconds (it prints
+ * cpu_us=), and its main thread's (main_thread_us=, NaN where not printed); `check` sees the result first.
+ */
 export function timedNode(args, env, check) {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   check(result);
-  return { seconds, cpuMicros: Number(/cpu_us=(\d+)/.exec(result.stderr)?.[1]) };
+  return {
+    seconds,
+    cpuMicros: Number(/\bcpu_us=(\d+)/.exec(result.stderr)?.[1]),
+    mainThreadMicros: Number(/\bmain_thread_us=(\d+)/.exec(result.stderr)?.[1]),
+  };
 }
 
 /**

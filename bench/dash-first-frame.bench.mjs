@@ -4,23 +4,18 @@
 // no pty and no shell (interleaved in one run so machine noise hits both alike); medians of RUNS runs each.
 import { fileURLToPath } from 'node:url';
 import { startSandbox, signIn } from './servers.mjs';
-import { cliEnv, direct, inPty } from './pty.mjs';
+import { DASH_COMPLETE as COMPLETE, cliEnv, direct, firstFrame } from './pty.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const sandbox = await startSandbox({ seed: 'demo' });
 const env = cliEnv(sandbox.url, await signIn(sandbox.url, 'superuser'));
-// Complete: the heading says when the data is from and the last pane and the keys are drawn.
-const COMPLETE = /data of \d\d:\d\d:\d\d[\s\S]*Bulk runs in progress or paused[\s\S]*q quit/;
 
 const times = { node: [], spawned: [], dash: [] };
 try {
   for (let i = 0; i < RUNS + 2; i += 1) {
     const baseline = await direct(['-e', '0'], env);
-    const dash = inPty([bin, 'dash', 'billing'], env);
-    const dashMs = await dash.waitFor(COMPLETE);
-    dash.child.stdin.write('q');
-    await dash.exited;
+    const dashMs = await firstFrame([bin, 'dash', 'billing'], env, COMPLETE);
     // The first two rounds warm the file cache.
     if (i >= 2) {
       times.node.push(baseline.fromStart);

@@ -20,11 +20,14 @@ const quote = (s) => `'${String(s).replaceAll("'", `'\\''`)}'`;
 /**
  * Starts `node ARGS` in an 80x24 pty; `env` is added to ours. Answers the child (script), a function that
  * waits for `pattern` in the output (resolving with the ms since Node itself started: the shell `script`
- * runs it through is not counted), and the pid of node itself.
+ * runs it through is not counted), and the pid of node itself. With `fromStart: false`, node runs
+ * plainly (no preloaded origin hook) and the times are from the spawn of `script`, shell included.
  */
-export function inPty(args, env = {}) {
+export function inPty(args, env = {}, { fromStart = true } = {}) {
   const origin = join(originDir, `${(launches += 1)}`);
-  const command = `stty cols 80 rows 24; exec ${[process.execPath, '-r', originHook, ...args].map(quote).join(' ')}`;
+  const node = fromStart ? [process.execPath, '-r', originHook, ...args] : [process.execPath, ...args];
+  const command = `stty cols 80 rows 24; exec ${node.map(quote).join(' ')}`;
+  const spawnedAt = epochNow();
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     env: { ...process.env, TERM: 'xterm-256color', CI: 'false', ...env, EDSHED_BENCH_ORIGIN: origin },
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -32,7 +35,8 @@ export function inPty(args, env = {}) {
   let seen = '';
   const waiters = [];
   // NaN when Node never started (its exit then says why).
-  const elapsed = () => epochNow() - (existsSync(origin) ? Number(readFileSync(origin, 'utf8')) : NaN);
+  const elapsed = () =>
+    epochNow() - (!fromStart ? spawnedAt : existsSync(origin) ? Number(readFileSync(origin, 'utf8')) : NaN);
   child.stdout.on('data', (chunk) => {
     seen += chunk.toString('utf8');
     for (const w of [...waiters]) {
@@ -81,6 +85,21 @@ export async function direct(args, env = {}) {
   const end = epochNow();
   return { fromSpawn: end - start, fromStart: end - Number(readFileSync(origin, 'utf8')) };
 }
+
+/**
+ * `node ARGS` in a pty (`inPty`) until it draws `pattern`, then `q` typed and its exit awaited: the ms to
+ * that frame (from Node's start, or with `fromStart: false` from the spawn of `script`).
+ */
+export async function firstFrame(args, env, pattern, options) {
+  const run = inPty(args, env, options);
+  const ms = await run.waitFor(pattern);
+  run.child.stdin.write('q');
+  await run.exited;
+  return ms;
+}
+
+/** `edshed dash billing`'s first complete frame: the heading says when the data is from, the last pane and the keys are drawn. */
+export const DASH_COMPLETE = /data of \d\d:\d\d:\d\d[\s\S]*Bulk runs in progress or paused[\s\S]*q quit/;
 
 /** Environment for the CLI talking to `url` with `token`, with its own empty config and state dirs. */
 export function cliEnv(url, token) {

@@ -3,17 +3,16 @@
 // of plans at 500 / 5,000 / 20,000 lines against books whose payers have 100 or 10,000 open invoices each,
 // printing the cost per unit at each size: the index per 1,000 invoices of the book, and matching per line,
 // cold and warm. Flat down a column means the plan grows linearly with its lines, flat across a row that it
-// does not grow with a payer's pool. CPU time, as others share the machine; each cell also prints its
+// does not grow with a payer's pool; the marginal match CPU per line between line counts beside it (a cold
+// plan's first lines also pay for V8 compiling the matcher, so the per-line figure falls). CPU time, as others share the machine; each cell also prints its
 // process's whole CPU, to check against the same command timed from outside (`--child`, below).
 //   BENCH_SCALING_LINES=500,5000   fewer sizes (default 500,5000,20000)
 //   BENCH_SCALING_POOLS=100        fewer pool sizes (default 100,10000)
 //   node bench/reconcile-scaling.bench.mjs --child BUNDLE SPEC   one cell alone (SPEC as JSON; "match": false
 //                                  makes the book and statement only), for timing from outside
-import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleReconcile, runCell } from './reconcile-cells.mjs';
 
 const out = (row) => console.log(JSON.stringify(row));
 
@@ -61,27 +60,8 @@ if (process.argv[2] === '--child') {
 } else {
   const dir = fileURLToPath(new URL('../node_modules/.cache/edshed-reconcile-scaling/', import.meta.url));
   try {
-    const file = join(dir, 'reconcile.mjs');
-    await build({
-      entryPoints: [fileURLToPath(new URL('../core/domain/reconcile/index.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      outfile: file,
-      logLevel: 'warning',
-      packages: 'external',
-      absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
-    });
-    const fresh = (spec) =>
-      JSON.parse(
-        execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', file, JSON.stringify(spec)], {
-          encoding: 'utf8',
-          maxBuffer: 1 << 20,
-        })
-          .trim()
-          .split('\n')
-          .at(-1),
-      );
+    const file = await bundleReconcile(dir);
+    const fresh = (spec) => runCell(file, spec);
     const ms = (n) => Math.round(n);
     // The large plan of bench/reconcile: 5,000 lines against 20,000 open invoices, cold and warm.
     const large = fresh({
@@ -146,6 +126,23 @@ if (process.argv[2] === '--child') {
           .map(
             (n) => `${n} lines: ${pools.map((p) => (at(n, p, what) / at(n, pools[0], what)).toFixed(2)).join(' / ')}`,
           )
+          .join('; '),
+      });
+    }
+    // The marginal match CPU per line between successive line counts (the match CPU of the larger plan less
+    // the smaller's, over the lines between them): what V8's compiling costs a cold plan once (the per-line
+    // figure of 500 lines is its share) cancels out; flat down a column means each line costs the same.
+    for (const what of ['cold', 'warm']) {
+      out({
+        summary: `match CPU per line, ${what}, marginal between line counts (ms per line; the last step over the first)`,
+        by_lines: pools
+          .map((pool) => {
+            const steps = sizes
+              .slice(1)
+              .map((n, k) => (at(n, pool, what) * n - at(sizes[k], pool, what) * sizes[k]) / (n - sizes[k]));
+            const ratio = steps.length > 1 ? ` (${(steps.at(-1) / steps[0]).toFixed(2)}x)` : '';
+            return `pool ${pool}: ${steps.map((m, k) => `${sizes[k]}->${sizes[k + 1]} ${m.toFixed(3)}`).join(', ')}${ratio}`;
+          })
           .join('; '),
       });
     }

@@ -6,8 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const only = process.argv.slice(2);
-/** Benches that run only when named (`npm run bench -- test-time`): test-time runs the whole test suite. */
-const ON_REQUEST = ['test-time.bench.mjs'];
+/**
+ * Benches that run only when named (`npm run bench -- test-time`): test-time runs the whole test suite,
+ * direct-check the other benches' commands again, each beside a direct measurement of it.
+ */
+const ON_REQUEST = ['test-time.bench.mjs', 'direct-check.bench.mjs'];
 const scripts = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.mjs'))
   .filter((f) => (only.length === 0 ? !ON_REQUEST.includes(f) : only.some((o) => f.includes(o))))

@@ -6,22 +6,19 @@
 // (exit 2) after a count that stops at the limit; one within it is read as a stream, matched and its
 // plan written as a stream. Each row says the lines, the exit code and the seconds it took.
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { peakRssMib, rssHook } from './bulk-runs.mjs';
 import { startSandbox } from './servers.mjs';
+import { STATEMENT_LIMIT, reconcileArgs, sandboxStatementRows, writeStatement } from './statements.mjs';
 
 const TARGET_MIB = 300;
-const LIMIT = Number(
-  /MAX_STATEMENT_LINES = ([\d_]+)/
-    .exec(readFileSync(new URL('../core/domain/reconcile/limits.ts', import.meta.url), 'utf8'))?.[1]
-    .replaceAll('_', ''),
-);
+const LIMIT = STATEMENT_LIMIT;
 const SIZES_MB = (process.env.BENCH_SIZES ?? '5,50,200').split(',').map(Number);
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-statement-bench-'));
-const hook = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))`;
 const env = {
   ...process.env,
   EDSHED_CONFIG_DIR: join(dir, 'config'),
@@ -32,40 +29,11 @@ const out = (row) => console.log(JSON.stringify(row));
 const edshed = (args, input) =>
   spawnSync(process.execPath, [bin, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
-/** Writes `rows` repeated (a running number added to the text) until the file has `bytes` bytes or `lines` rows. */
-async function writeStatement(file, header, rows, { bytes = Infinity, lines = Infinity }) {
-  const stream = createWriteStream(file);
-  let size = header.length + 1;
-  let count = 0;
-  stream.write(`${header}\n`);
-  for (let round = 1; size < bytes && count < lines; round += 1) {
-    let chunk = '';
-    for (const row of rows) {
-      if (size >= bytes || count >= lines) break;
-      // The running number opens the text cell (the second; inside its quotes when quoted).
-      const text = `${row.replace(/^([^,]*,)(")?/, `$1$2R${round} `)}\n`;
-      chunk += text;
-      size += text.length;
-      count += 1;
-    }
-    if (!stream.write(chunk)) await new Promise((done) => stream.once('drain', done));
-  }
-  await new Promise((done) => stream.end(done));
-  return count;
-}
-
 const sandbox = await startSandbox({ seed: 'large' });
 try {
   const login = edshed(['login', '--api-url', sandbox.url, '-u', 'superuser', '--password-stdin'], 'sandbox\n');
   if (login.status !== 0) throw new Error(`login: ${login.stderr}`);
-  const base = join(dir, 'base.csv');
-  const made = edshed(['sandbox', 'statement', '--seed', '7', '--lines', '5000', '--out', base]);
-  if (made.status !== 0) throw new Error(`sandbox statement: ${made.stderr}`);
-  const all = readFileSync(base, 'utf8')
-    .split('\n')
-    .filter((row) => row !== '');
-  const at = all.findIndex((row) => row.startsWith('Date,'));
-  const [header, ...rows] = all.slice(at);
+  const { header, rows } = sandboxStatementRows(edshed, dir);
   const cases = [
     ...SIZES_MB.map((mb) => ({ name: `${mb} MB`, bytes: mb * 1_000_000 })),
     { name: `the limit, ${LIMIT} lines`, lines: LIMIT - 1 },
@@ -77,11 +45,11 @@ try {
     const started = performance.now();
     const result = spawnSync(
       process.execPath,
-      ['--import', hook, bin, 'invoices', 'reconcile', file, '--plan', join(dir, 'plan.json')],
+      ['--import', rssHook, bin, ...reconcileArgs(file, join(dir, 'plan.json'))],
       { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
     const seconds = (performance.now() - started) / 1000;
-    const mib = Number(/maxrss=(\d+)/.exec(result.stderr)?.[1]) / 1024;
+    const mib = peakRssMib(result.stderr);
     if (result.status !== 0 && result.status !== 2)
       throw new Error(`reconcile of ${c.name} exited ${result.status}: ${result.stderr}`);
     const plan =
