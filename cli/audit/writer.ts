@@ -1,6 +1,7 @@
-import { appendFileSync, chmodSync, existsSync, openSync } from 'node:fs';
+import { chmodSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../config/paths.js';
+import { appendText } from '../write/append-text.js';
 import type { AuditEntry } from './entry.js';
 
 /** What a command tells the audit log about one write; the writer adds who, where and when. */
@@ -46,19 +47,22 @@ export function openAuditWriter(dir: string, context: AuditContext): AuditWriter
     if (isNew) chmodSync(file, 0o600);
     return opened;
   };
+  // Who and where are the same on every line: written out once, between the time and the write's fields.
+  const who: Omit<AuditEntry, 'time' | keyof AuditRecord> = {
+    profile: context.profile,
+    environment: context.environment,
+    api: context.api,
+    user: context.user,
+  };
+  const fixed = JSON.stringify(who).slice(1, -1);
   return {
     file,
     record(entry) {
-      const line: AuditEntry = {
-        time: context.now().toISOString(),
-        profile: context.profile,
-        environment: context.environment,
-        api: context.api,
-        user: context.user,
-        ...entry,
-      };
+      // The line `JSON.stringify({ time, ...who, ...entry })` gives (tests/cli/audit/writer.test.ts).
+      const fields = JSON.stringify(entry);
+      const line = `{"time":${JSON.stringify(context.now().toISOString())},${fixed}${fields === '{}' ? '}' : `,${fields.slice(1)}`}`;
       fd ??= open();
-      appendFileSync(fd, `${JSON.stringify(line)}\n`);
+      appendText(fd, `${line}\n`);
     },
   };
 }

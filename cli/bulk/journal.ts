@@ -1,6 +1,7 @@
 import { appendFileSync, chmodSync, closeSync, fsync, fsyncSync, openSync, readSync, fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir, stateDir } from '../config/paths.js';
+import { appendText } from '../write/append-text.js';
 import type { Env } from '../factory/factory.js';
 import type { RunHeader, RunSettings } from './journal-header.js';
 import {
@@ -126,7 +127,7 @@ function writer(file: string, fd: number, tally?: JournalTally, items = 0): Jour
     if (held === '') return;
     const text = held;
     held = '';
-    appendFileSync(fd, text);
+    appendText(fd, text);
     const now = performance.now();
     if (syncing === undefined && now - synced >= FSYNC_EVERY_MS) {
       synced = now;
