@@ -58,12 +58,26 @@ export const markPaidArgs = (file, mode) => [
 ];
 
 /**
- * Runs `node ARGS` to its end: its wall time in seconds and its CPU time in microseconds (it prints
- * cpu_us=), and its main thread's (main_thread_us=, NaN where not printed); `check` sees the result first.
+ * The Node that runs what the benches time (the CLI, the bare client): `BENCH_NODE` (a path to another
+ * `node`, to measure the same run under another Node line), else the one running the bench. The sandbox
+ * always runs on the bench's own Node (its native addon is built for it).
+ */
+export const benchNode = process.env.BENCH_NODE || process.execPath;
+
+/** What a bench prints first: the Node (and its V8) of the processes it times. */
+export function benchNodeRow() {
+  const found = spawnSync(benchNode, ['-p', '`${process.version} (V8 ${process.versions.v8})`'], { encoding: 'utf8' });
+  if (found.status !== 0) throw new Error(`BENCH_NODE=${benchNode} does not run: ${found.stderr || found.error}`);
+  return { name: `Node of the timed processes (${benchNode})`, value: found.stdout.trim(), unit: '' };
+}
+
+/**
+ * Runs `node ARGS` (`benchNode`) to its end: its wall time in seconds and its CPU time in microseconds (it
+ * prints cpu_us=), and its main thread's (main_thread_us=, NaN where not printed); `check` sees the result first.
  */
 export function timedNode(args, env, check) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(benchNode, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   check(result);
   return {

@@ -10,18 +10,29 @@
 // (bench/README.md). So the table prints the marginal cost, the CPU between successive sizes over the
 // rows between them (start-up and what is paid once cancel out), all threads and the main thread's
 // (from /proc on Linux), and what each run paid once; flat: the last step's marginal CPU on the main
-// thread within 1.3x of the first step's, either way (three sizes or more; all threads without /proc). The
-// apply is set beside the bare node:http client (bench/bare-client.mjs) over the same number of invoices,
-// the floor any Node client meets here: its CPU per item at most 2x the bare client's.
+// thread at most 1.3x the first step's (three sizes or more; all threads without /proc): a cost that grows
+// with the file fails it, one that falls as V8 finishes optimising the per-row code does not (the bare
+// client's own marginal cost, printed beside, falls the same way). The apply is set beside the bare
+// node:http client (bench/bare-client.mjs) over the same number of invoices, the floor any Node client
+// meets here: its CPU per item at most 2x the bare client's. BENCH_NODE=/path/to/node times the CLI and
+// the bare client under another Node (the sandbox stays on the bench's own).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuHook, markPaidArgs, paymentsFile, raiseInvoices, signInForBulk, timedNode } from './bulk-runs.mjs';
+import {
+  benchNodeRow,
+  cpuHook,
+  markPaidArgs,
+  paymentsFile,
+  raiseInvoices,
+  signInForBulk,
+  timedNode,
+} from './bulk-runs.mjs';
 import { startSandbox } from './servers.mjs';
 
 const SIZES = (process.env.BENCH_SCALING_SIZES ?? '1000,10000,100000').split(',').map(Number);
-/** Flat: the marginal CPU per row of the last step within this factor of the first step's, either way. */
+/** Flat: the marginal CPU per row of the last step at most this factor of the first step's. */
 const FLAT_TARGET = 1.3;
 const BARE_TARGET = 2;
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
@@ -49,6 +60,29 @@ function cli(ids, mode, name) {
   });
 }
 
+/** The CPU between successive sizes over the rows between them, all threads and the main thread's. */
+function marginalSteps(rows, key) {
+  return rows.slice(1).map((row, k) => {
+    const prev = rows[k];
+    const between = row.size - prev.size;
+    return {
+      from: prev.size,
+      to: row.size,
+      cpu: (row[key].cpuMicros - prev[key].cpuMicros) / between,
+      main: (row[key].mainThreadMicros - prev[key].mainThreadMicros) / between,
+    };
+  });
+}
+
+/** The last step's marginal cost over the first's: on the main thread where /proc tells it, and all threads. */
+function stepRatio(steps) {
+  const [a, b] = [steps[0], steps[steps.length - 1]];
+  const onMain = !Number.isNaN(a.main) && !Number.isNaN(b.main);
+  const all = b.cpu / a.cpu;
+  return { onMain, all, value: onMain ? b.main / a.main : all };
+}
+
+out(benchNodeRow());
 const sandbox = await startSandbox({ seed: 'large' });
 try {
   const { url } = sandbox;
@@ -60,9 +94,13 @@ try {
     const dry = cli(ids, 'dry run', `dry-${size}`);
     const apply = cli(ids, 'apply', `apply-${size}`);
     const bareIds = await raiseInvoices(url, token, subscription, size);
-    const bare = timedNode([bareClient, url, token, paymentsFile(dir, bareIds, `bare-${size}`), '4'], env, (result) => {
-      if (result.status !== 0) throw new Error(`bare client exited ${result.status}: ${result.stderr.slice(-2000)}`);
-    });
+    const bare = timedNode(
+      ['--import', cpuHook, bareClient, url, token, paymentsFile(dir, bareIds, `bare-${size}`), '4'],
+      env,
+      (result) => {
+        if (result.status !== 0) throw new Error(`bare client exited ${result.status}: ${result.stderr.slice(-2000)}`);
+      },
+    );
     log(
       `${size} rows: dry run ${dry.seconds.toFixed(2)} s, ${dry.cpuMicros} us CPU; apply ${apply.seconds.toFixed(2)} s, ${apply.cpuMicros} us CPU; bare client ${bare.seconds.toFixed(2)} s, ${bare.cpuMicros} us CPU`,
     );
@@ -80,6 +118,14 @@ try {
   for (const size of SIZES) rows.push(await measure(size));
 
   const perRow = (micros, size) => micros / size;
+  // The floor's marginal cost per item between sizes, all threads and the main thread's.
+  const bareSteps = marginalSteps(rows, 'bare');
+  for (const step of bareSteps)
+    out({
+      name: `bare client, ${step.from} -> ${step.to} items: marginal CPU per item, all threads (main thread's)`,
+      value: `${step.cpu.toFixed(0)} (${Number.isNaN(step.main) ? '-' : step.main.toFixed(0)})`,
+      unit: 'us',
+    });
   const us = (n) => n.toFixed(0);
   for (const mode of ['dry run', 'apply']) {
     for (const row of rows) {
@@ -94,16 +140,7 @@ try {
     // What a row costs once the run is under way: the CPU between successive sizes over the rows between
     // them, all threads and the main thread's (which does the per-row work; V8's background threads
     // compile the hot code, mostly in a run's first 5,000 rows, and mark the heap as it grows).
-    const marginal = rows.slice(1).map((row, k) => {
-      const prev = rows[k];
-      const rowsBetween = row.size - prev.size;
-      return {
-        from: prev.size,
-        to: row.size,
-        cpu: (row[mode].cpuMicros - prev[mode].cpuMicros) / rowsBetween,
-        main: (row[mode].mainThreadMicros - prev[mode].mainThreadMicros) / rowsBetween,
-      };
-    });
+    const marginal = marginalSteps(rows, mode);
     for (const step of marginal)
       out({
         name: `${mode}, ${step.from} -> ${step.to} rows: marginal CPU per row, all threads (main thread's)`,
@@ -131,15 +168,16 @@ try {
     if (marginal.length > 1) {
       // Flat: the last step's marginal cost over the first's, on the main thread where /proc tells it
       // (the first step holds some of V8's compiling on its background threads; all threads beside it).
-      const [a, b] = [marginal[0], last];
-      const onMain = !Number.isNaN(a.main) && !Number.isNaN(b.main);
-      const growth = onMain ? b.main / a.main : b.cpu / a.cpu;
+      // A fall is V8 still optimising in the first step (the main thread runs the rows' code in its
+      // first tiers until then), which the bare client's steps show too: printed, not failed.
+      const growth = stepRatio(marginal);
+      const floor = stepRatio(bareSteps);
       out({
-        name: `${mode}: marginal CPU per row${onMain ? ', main thread' : ''}, ${b.from} -> ${b.to} over ${a.from} -> ${a.to} (all threads: ${(b.cpu / a.cpu).toFixed(2)}x)`,
-        value: growth.toFixed(2),
+        name: `${mode}: marginal CPU per row${growth.onMain ? ', main thread' : ''}, ${last.from} -> ${last.to} over ${marginal[0].from} -> ${marginal[0].to} (all threads ${growth.all.toFixed(2)}x; the bare client's ${floor.value.toFixed(2)}x)`,
+        value: growth.value.toFixed(2),
         unit: 'x',
-        target: `${(1 / FLAT_TARGET).toFixed(2)}-${FLAT_TARGET}`,
-        ok: growth <= FLAT_TARGET && growth >= 1 / FLAT_TARGET,
+        target: `<= ${FLAT_TARGET}`,
+        ok: growth.value <= FLAT_TARGET,
       });
     }
   }

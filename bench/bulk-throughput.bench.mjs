@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
+  benchNodeRow,
   cpuHook as hook,
   paymentsFile as writePayments,
   raiseInvoices as raise,
@@ -206,6 +207,7 @@ async function requestsPerItem(url, token, subscription) {
   }
 }
 
+out(benchNodeRow());
 const sandbox = await startSandbox({ seed: 'large' });
 try {
   const { url } = sandbox;
