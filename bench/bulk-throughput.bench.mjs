@@ -15,6 +15,7 @@
 // form (`invoices mark paid --from`, which reads its invoices once, a page of the list at a time) runs at
 // the default concurrency too: its CPU per item over the table form's. Last, requests per item of both
 // forms over REQUEST_ITEMS invoices, counted by a proxy in front of the sandbox (bench/counting-proxy.mjs).
+// BENCH_NODE=/path/to/node times the CLI and the bare client under another Node (the sandbox stays on this one).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

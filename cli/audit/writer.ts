@@ -58,7 +58,7 @@ export function openAuditWriter(dir: string, context: AuditContext): AuditWriter
   return {
     file,
     record(entry) {
-      // The line `JSON.stringify({ time, ...who, ...entry })` gives (tests/cli/audit/writer.test.ts).
+      // The line `JSON.stringify({ time, ...who, ...entry })` gives (tests/cli/audit-writer.test.ts).
       const fields = JSON.stringify(entry);
       const line = `{"time":${JSON.stringify(context.now().toISOString())},${fixed}${fields === '{}' ? '}' : `,${fields.slice(1)}`}`;
       fd ??= open();
