@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  bulkEnv,
   cpuHook,
   markPaidArgs,
   paymentsFile,
@@ -55,14 +56,7 @@ if (!hasGnuTime) log('no /usr/bin/time: CPU and memory rows are n/a, times are w
 /** bulk-memory's peak RSS and bulk-scaling's CPU, the bench's exit hooks against GNU time. */
 async function bulk() {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-direct-bulk-'));
-  const env = {
-    ...process.env,
-    EDSHED_CONFIG_DIR: join(dir, 'config'),
-    XDG_STATE_HOME: join(dir, 'state'),
-    EDSHED_API_URL: '',
-    EDSHED_TOKEN: '',
-    NO_COLOR: '1',
-  };
+  const env = bulkEnv(dir);
   const sandbox = await startSandbox({ seed: 'large' });
   try {
     const { url } = sandbox;
@@ -246,12 +240,7 @@ async function reconcile() {
  */
 async function statement() {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-direct-statement-'));
-  const env = {
-    ...process.env,
-    EDSHED_CONFIG_DIR: join(dir, 'config'),
-    XDG_STATE_HOME: join(dir, 'state'),
-    NO_COLOR: '1',
-  };
+  const env = bulkEnv(dir);
   const sandbox = await startSandbox({ seed: 'large' });
   try {
     const edshed = (args, input) =>
