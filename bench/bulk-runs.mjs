@@ -8,6 +8,19 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { signIn } from './servers.mjs';
 
+/**
+ * The environment the benches run the CLI in: its config and state under `dir`, no API or token of the
+ * caller's (EDSHED_API_URL and EDSHED_TOKEN empty), no colour.
+ */
+export const bulkEnv = (dir) => ({
+  ...process.env,
+  EDSHED_CONFIG_DIR: join(dir, 'config'),
+  XDG_STATE_HOME: join(dir, 'state'),
+  EDSHED_API_URL: '',
+  EDSHED_TOKEN: '',
+  NO_COLOR: '1',
+});
+
 /** A preloaded exit hook (bench/cpu-hook.mjs): the process prints its CPU time (user + system) as `cpu_us=`, its main thread's as `main_thread_us=`. */
 export const cpuHook = fileURLToPath(new URL('./cpu-hook.mjs', import.meta.url));
 

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   benchNodeRow,
+  bulkEnv,
   cpuHook,
   markPaidArgs,
   paymentsFile,
@@ -38,14 +39,7 @@ const BARE_TARGET = 2;
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const bareClient = fileURLToPath(new URL('./bare-client.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-scaling-'));
-const env = {
-  ...process.env,
-  EDSHED_CONFIG_DIR: join(dir, 'config'),
-  XDG_STATE_HOME: join(dir, 'state'),
-  EDSHED_API_URL: '',
-  EDSHED_TOKEN: '',
-  NO_COLOR: '1',
-};
+const env = bulkEnv(dir);
 const log = (text) => process.stderr.write(`${text}\n`);
 const out = (row) => console.log(JSON.stringify(row));
 

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
   benchNodeRow,
+  bulkEnv,
   cpuHook as hook,
   paymentsFile as writePayments,
   raiseInvoices as raise,
@@ -45,14 +46,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const bareClient = fileURLToPath(new URL('./bare-client.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-bulk-throughput-'));
-const env = {
-  ...process.env,
-  EDSHED_CONFIG_DIR: join(dir, 'config'),
-  XDG_STATE_HOME: join(dir, 'state'),
-  EDSHED_API_URL: '',
-  EDSHED_TOKEN: '',
-  NO_COLOR: '1',
-};
+const env = bulkEnv(dir);
 const log = (text) => process.stderr.write(`${text}\n`);
 const out = (row) => console.log(JSON.stringify(row));
 const today = new Date().toISOString().slice(0, 10);

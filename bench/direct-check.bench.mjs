@@ -11,6 +11,11 @@
 //   reconcile-scaling: a cold plan of 5,000 lines against payers of 100 open invoices (its cell), the
 //     CPU the cell process times around index and match against GNU time's CPU of that process less the
 //     same process making only the book and statement ("match": false), and the process's whole CPU;
+//   reconcile-cli (bench/reconcile-cli.mjs): that cell's figure, the cold match CPU per line between its
+//     cells of 500 and 5,000 lines, against `edshed invoices reconcile FILE --plan PLAN` itself under GNU
+//     time, reading the cell's book from bench/book-server.mjs (its CPU at 5,000 lines less at 500, per
+//     line); the plans checked against the in-process match's verdicts, and the CLI's CPU per line split
+//     into its parts by a `--cpu-prof` of each size (what the cell leaves out: reading, the plan written);
 //   statement-memory: peak RSS of `edshed invoices reconcile FILE --plan` on a statement of the line
 //     limit, its exit hook against GNU time; and that command's CPU per line measured directly (the
 //     limit's statement less one of 500 lines), printed for scale (no bench figure of it to agree with);
@@ -19,13 +24,14 @@
 //     output of a `node -e` through `script` less the same spawned plainly).
 // It runs the others' commands again, so it runs only when named: `npm run bench -- direct-check`.
 //   BENCH_DIRECT_ROWS=20000 BENCH_DIRECT_APPLY_ROWS=2000 BENCH_DIRECT_ROUNDS=3 (the defaults)
-//   BENCH_DIRECT_ONLY=bulk,one-off,reconcile,statement,dash   fewer parts
+//   BENCH_DIRECT_ONLY=bulk,one-off,reconcile,reconcile-cli,statement,dash   fewer parts
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  bulkEnv,
   cpuHook,
   markPaidArgs,
   paymentsFile,
@@ -38,6 +44,7 @@ import {
 import { agreement, hasGnuTime, median, timeDirect } from './direct-runs.mjs';
 import { startSignedInSandbox, timeCases } from './one-off-runs.mjs';
 import { DASH_COMPLETE, cliEnv, firstFrame, inPty } from './pty.mjs';
+import { reconcileCli } from './reconcile-cli.mjs';
 import { bundleReconcile, cellArgs, runCell } from './reconcile-cells.mjs';
 import { signIn, startSandbox } from './servers.mjs';
 import { STATEMENT_LIMIT, reconcileArgs, sandboxStatementRows, writeStatement } from './statements.mjs';
@@ -45,7 +52,7 @@ import { STATEMENT_LIMIT, reconcileArgs, sandboxStatementRows, writeStatement } 
 const ROWS = Number(process.env.BENCH_DIRECT_ROWS ?? 20_000);
 const APPLY_ROWS = Number(process.env.BENCH_DIRECT_APPLY_ROWS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_DIRECT_ROUNDS ?? 3);
-const ONLY = (process.env.BENCH_DIRECT_ONLY ?? 'bulk,one-off,reconcile,statement,dash').split(',');
+const ONLY = (process.env.BENCH_DIRECT_ONLY ?? 'bulk,one-off,reconcile,reconcile-cli,statement,dash').split(',');
 const bin = fileURLToPath(new URL('../bin/edshed.cjs', import.meta.url));
 const out = (row) => console.log(JSON.stringify(row));
 const log = (text) => process.stderr.write(`${text}\n`);
@@ -55,14 +62,7 @@ if (!hasGnuTime) log('no /usr/bin/time: CPU and memory rows are n/a, times are w
 /** bulk-memory's peak RSS and bulk-scaling's CPU, the bench's exit hooks against GNU time. */
 async function bulk() {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-direct-bulk-'));
-  const env = {
-    ...process.env,
-    EDSHED_CONFIG_DIR: join(dir, 'config'),
-    XDG_STATE_HOME: join(dir, 'state'),
-    EDSHED_API_URL: '',
-    EDSHED_TOKEN: '',
-    NO_COLOR: '1',
-  };
+  const env = bulkEnv(dir);
   const sandbox = await startSandbox({ seed: 'large' });
   try {
     const { url } = sandbox;
@@ -246,12 +246,7 @@ async function reconcile() {
  */
 async function statement() {
   const dir = mkdtempSync(join(tmpdir(), 'edshed-direct-statement-'));
-  const env = {
-    ...process.env,
-    EDSHED_CONFIG_DIR: join(dir, 'config'),
-    XDG_STATE_HOME: join(dir, 'state'),
-    NO_COLOR: '1',
-  };
+  const env = bulkEnv(dir);
   const sandbox = await startSandbox({ seed: 'large' });
   try {
     const edshed = (args, input) =>
@@ -372,6 +367,7 @@ for (const [part, run] of [
   ['bulk', bulk],
   ['one-off', oneOff],
   ['reconcile', reconcile],
+  ['reconcile-cli', () => reconcileCli({ bin, rounds: ROUNDS, out, log })],
   ['statement', statement],
   ['dash', dash],
 ])

@@ -9,11 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scaling = fileURLToPath(new URL('./reconcile-scaling.bench.mjs', import.meta.url));
 
-/** Bundles core/domain/reconcile into `dir`/reconcile.mjs; its path. */
-export async function bundleReconcile(dir) {
-  const file = join(dir, 'reconcile.mjs');
+/** Bundles `input` (esbuild's entryPoints or stdin) for a plain Node process as `file`; its path. */
+async function bundleTo(file, input) {
   await build({
-    entryPoints: [join(root, 'core/domain/reconcile/index.ts')],
+    ...input,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -24,6 +23,26 @@ export async function bundleReconcile(dir) {
   });
   return file;
 }
+
+/** Bundles core/domain/reconcile into `dir`/reconcile.mjs; its path. */
+export const bundleReconcile = (dir) =>
+  bundleTo(join(dir, 'reconcile.mjs'), { entryPoints: [join(root, 'core/domain/reconcile/index.ts')] });
+
+/**
+ * Bundles the checks `edshed invoices reconcile` reads its book with (cli/commands/invoices/reconcile-book.ts:
+ * the invoice's shape through `replyProblems`, the others' zod schemas) into `dir`/book-checks.mjs; its path.
+ */
+export const bundleBookChecks = (dir) =>
+  bundleTo(join(dir, 'book-checks.mjs'), {
+    stdin: {
+      contents: [
+        "export { replyProblems } from './core/shapes/schema.ts';",
+        "export * from './core/domain/reconcile/book.ts';",
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
+  });
 
 /** Node's arguments for one cell of `spec` in a fresh process (the bundle at `file`). */
 export const cellArgs = (file, spec) => [scaling, '--child', file, JSON.stringify(spec)];

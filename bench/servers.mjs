@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Spawns `node ARGS` and resolves with the child and the first http URL it prints (stdout or stderr). */
-function startChild(args, what) {
+export function startChild(args, what) {
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let seen = '';
   return new Promise((resolve, reject) => {
