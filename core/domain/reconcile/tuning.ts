@@ -83,6 +83,8 @@ export const POINTS = {
 } as const;
 /** Points of a reference cut short that picks one option among several that fit: less than a whole cut reference, as other options fit too. */
 export const CUT_PICK_POINTS = 20;
+/** Points of a reference cut short that begins the invoices of the one option found, and of sets sought after: it picks none, but ranks that option first. */
+export const CUT_SHARED_POINTS = 10;
 
 /** Rounds of settling by elimination, at most (each re-reads only the lines still ambiguous; later rounds rarely settle any). */
 export const ELIMINATION_ROUNDS = 3;

@@ -7,10 +7,10 @@ import { setsSumming } from '../../../core/domain/reconcile/stages/price.js';
 import { setsAmong, sortedByTotal, sortedPool } from '../../../core/domain/reconcile/stages/set-search.js';
 import { FUTURE_DAYS, PAID_NEAR, SET_MAX, SET_POOL, SET_STEPS } from '../../../core/domain/reconcile/tuning.js';
 
-/** The set search as it was before the index kept lists sorted: filter, sort and search the whole pool per line. */
+/** The set search as it was before the index kept lists sorted: filter, sort (ties by id) and search the whole pool per line. */
 function reference(pool: readonly BookInvoice[], amount: number, limit: number): BookInvoice[][] {
   const below = pool.filter((i) => i.total > 0 && i.total < amount);
-  const sorted = below.sort((a, b) => a.total - b.total).slice(0, SET_POOL);
+  const sorted = below.sort((a, b) => a.total - b.total || a.id - b.id).slice(0, SET_POOL);
   const found: BookInvoice[][] = [];
   const pick: BookInvoice[] = [];
   let steps = 0;
@@ -155,5 +155,70 @@ describe('the set search over lists the index keeps sorted', () => {
       ),
       params,
     );
+  });
+
+  it('finds every set holding a given invoice, or says it cannot, on random pools', () => {
+    /** Every set of 2..SET_MAX of `pool` holding `invoice` and summing to `amount`, by brute force. */
+    const every = (pool: readonly BookInvoice[], invoice: BookInvoice, amount: number): string[] => {
+      const others = pool.filter((i) => i !== invoice && i.total > 0);
+      const out: string[] = [];
+      const walk = (from: number, pick: BookInvoice[], left: number): void => {
+        if (left === 0 && pick.length >= 1)
+          out.push(
+            [invoice, ...pick]
+              .map((i) => i.id)
+              .sort((a, b) => a - b)
+              .join(),
+          );
+        if (pick.length === SET_MAX - 1 || left <= 0) return;
+        for (let k = from; k < others.length; k += 1)
+          walk(k + 1, [...pick, others[k] as BookInvoice], left - (others[k] as BookInvoice).total);
+      };
+      if (invoice.total > 0 && invoice.total < amount) walk(0, [], amount - invoice.total);
+      return out.sort();
+    };
+    fc.assert(
+      fc.property(
+        fc.array(entry, { minLength: 1, maxLength: 24 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 150 }).map((n) => n * 97),
+        (entries, at, amount) => {
+          const pool = entries.map((e, k) => ({ id: k + 1, total: e.total }) as BookInvoice);
+          const keep = new Set(pool.filter((_, k) => !(entries[k] as { taken: boolean }).taken));
+          const invoice = pool[at % pool.length] as BookInvoice;
+          const got = sortedPool(sortedByTotal(pool.map((i) => ({ invoice: i }))), (e) => keep.has(e.invoice)).setsWith(
+            invoice,
+            amount,
+            10_000,
+          );
+          // At most 23 others: the search always finishes, and finds exactly the sets there are.
+          const want = keep.has(invoice) ? every([...keep], invoice, amount) : [];
+          expect(
+            got
+              ?.map((set) =>
+                set
+                  .map((i) => i.id)
+                  .sort((a, b) => a - b)
+                  .join(),
+              )
+              .sort(),
+          ).toEqual(want);
+        },
+      ),
+      params,
+    );
+  });
+
+  it('cannot tell the sets holding an invoice when the pool has more below what is left than the search takes', () => {
+    const invoice = { id: 1, total: 10_000 } as BookInvoice;
+    // 41 invoices of 10.00 to 10.40, all below what is left of 600.00 once the invoice is in a set.
+    const rest = Array.from({ length: SET_POOL + 1 }, (_, k) => ({ id: k + 2, total: 1_000 + k }) as BookInvoice);
+    const pool = (list: readonly BookInvoice[]) =>
+      sortedPool(sortedByTotal(list.map((i) => ({ invoice: i }))), () => true);
+    expect(pool([invoice, ...rest]).setsWith(invoice, 60_000, 2)).toBeUndefined();
+    // 40 of them: searched whole; 120.03 is the invoice with 10.01 and 10.02 only.
+    expect(pool([invoice, ...rest.slice(1)]).setsWith(invoice, 12_003, 2)).toEqual([[invoice, rest[1], rest[2]]]);
+    // An invoice not of the pool (or not one the line may use) is in none of its sets.
+    expect(pool(rest).setsWith(invoice, 12_003, 2)).toEqual([]);
   });
 });

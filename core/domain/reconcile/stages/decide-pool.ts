@@ -4,13 +4,13 @@
  */
 import { OPEN_STATES, type BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
-import { CUT_PICK_POINTS, POINTS, POOL_SETS, SHOWN } from '../tuning.js';
+import { CUT_PICK_POINTS, CUT_SHARED_POINTS, POINTS, POOL_SETS, SHOWN } from '../tuning.js';
 import type { Candidate, Verdict } from '../verdict.js';
 import { push } from './index.js';
 import { firstSingles, type PayerPool } from './payer-pool.js';
 import { money, schoolSets } from './price.js';
 import { alreadyPaid, ambiguous, byScore, candidateOf, confident, UNRANKED, type Context } from './rank.js';
-import type { SetGroup } from './set-search.js';
+import { idsKey, type SetGroup } from './set-search.js';
 
 /**
  * A payer's invoices (a school's, a district's schools', a PO's) against the amount: every set of 1 to 5
@@ -79,10 +79,20 @@ export function byPool(
   const options = [...singles, ...sets.values()];
   const fee = options.length === 0 ? pool.fee(line.amount).map((i) => [i]) : [];
   let fits = options.length > 0 ? options : fee;
-  // A reference cut short that begins the numbers of only one option's invoices picks that option.
+  // A reference cut short that begins the numbers of only one option's invoices picks that option: of
+  // the options found, and of the sets found holding the other invoices it begins (`otherCutSets`), which
+  // are options too (shown to the person who chooses).
   if (fits.length > 1 && cutHits !== undefined) {
     const picked = fits.filter((set) => set.some((i) => cutHits.has(i)));
-    if (picked.length === 1) {
+    const others = picked.length === 1 ? otherCutSets(groups, cutHits, picked[0] as BookInvoice[], line.amount) : [];
+    const known = new Set(fits.map(idsKey));
+    for (const set of others)
+      if (!known.has(idsKey(set))) {
+        known.add(idsKey(set));
+        sets.set(idsKey(set), set);
+        fits = [...fits, set];
+      }
+    if (picked.length === 1 && others.length === 0) {
       fits = picked;
       for (const i of (picked[0] as BookInvoice[]).filter((x) => cutHits.has(x)))
         push(ctx.signals, i.id, {
@@ -90,7 +100,14 @@ export function byPool(
           points: CUT_PICK_POINTS,
           detail: `the text ends in the start of ${i.number}, and of no other invoice that fits`,
         });
-    }
+    } else if (picked.length === 1)
+      // The one option found that the cut begins is not alone, yet first of them: it ranks first.
+      for (const i of (picked[0] as BookInvoice[]).filter((x) => cutHits.has(x)))
+        push(ctx.signals, i.id, {
+          signal: 'reference-cut',
+          points: CUT_SHARED_POINTS,
+          detail: `the text ends in the start of ${i.number}, and of invoices of other sets that fit`,
+        });
   }
   // Short by a fee on a name alone is too weak to mark: a person checks it.
   if (fee.length === 1 && what === 'the payer named')
@@ -204,6 +221,30 @@ function outranksSets(ctx: Context, shown: readonly Candidate[]): boolean {
   return shown.every(
     (c) => c.score >= bound && c.invoices.every((id) => OPEN_STATES.has(ctx.index.byId.get(id)?.state ?? 'paid')),
   );
+}
+
+/**
+ * Sets that fit the amount holding an invoice the reference cut short begins, other than `only` (the one
+ * option found that does). The options found are every single but only the first sets the search meets,
+ * which depend on the order the book lists its invoices in; so each invoice the cut begins that could be
+ * in a set (above zero, below the amount) is searched for sets of its own in each group. A search that
+ * cannot finish (a payer of more invoices below the amount than it takes) finds none, as the first search
+ * then does not either: a single of the amount is still an option alone.
+ */
+function otherCutSets(
+  groups: readonly SetGroup[],
+  cutHits: ReadonlySet<BookInvoice>,
+  only: readonly BookInvoice[],
+  amount: number,
+): BookInvoice[][] {
+  const mine = idsKey(only);
+  const found: BookInvoice[][] = [];
+  // By id, so the sets come in the same order however the book lists its invoices.
+  const hits = [...cutHits].filter((hit) => hit.total > 0 && hit.total < amount).sort((a, b) => a.id - b.id);
+  for (const hit of hits)
+    for (const group of groups)
+      for (const set of group.pool.setsWith(hit, amount, 2) ?? []) if (idsKey(set) !== mine) found.push(set);
+  return found;
 }
 
 /** Whether at least two of `list` are `of` (stopping at the second). */

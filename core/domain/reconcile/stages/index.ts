@@ -113,7 +113,7 @@ export interface BookIndex {
    */
   readonly liveBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;
   /**
-   * The same lists sorted by total (ties in book order), and a district's schools' lists joined in the
+   * The same lists sorted by total (ties by id), and a district's schools' lists joined in the
    * district's order of schools and sorted so: the set search walks only their start below a line's amount.
    */
   readonly sortedBySchool: ReadonlyMap<number, ReadonlyMap<string, readonly Live[]>>;

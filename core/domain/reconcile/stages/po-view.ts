@@ -8,7 +8,7 @@ import { sortedByTotal } from './set-search.js';
 
 /**
  * One list of a pool's invoices in one currency, as the index keeps it: in the list's own order (book order,
- * or a PO's) with `at` its position there, and sorted by total (ties in that order).
+ * or a PO's) with `at` its position there, and sorted by total (ties by id).
  */
 export interface PoolPart {
   readonly live: readonly Live[];

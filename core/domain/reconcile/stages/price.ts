@@ -7,7 +7,7 @@ import type { BookInvoice } from '../book.js';
 import { dayNumber } from '../day-number.js';
 import type { StatementLine } from '../line.js';
 import { FEE_LIMIT, FEE_SHARE, PAID_NEAR, SET_POOL, SHOWN } from '../tuning.js';
-import { searchSets, type SetGroup } from './set-search.js';
+import { idsKey, searchSets, type SetGroup } from './set-search.js';
 
 /**
  * Whether a payment of `amount` is short of `total` by no more than a bank's fee.
@@ -37,7 +37,7 @@ export function setsSumming(pool: readonly BookInvoice[], amount: number, limit:
   // Only invoices below the amount can be in a set; a payer with more of them than the search takes
   // cannot show that one set alone fits (`searchSets`).
   const below = pool.filter((i) => i.total > 0 && i.total < amount);
-  const sorted = below.sort((a, b) => a.total - b.total).slice(0, SET_POOL);
+  const sorted = below.sort((a, b) => a.total - b.total || a.id - b.id).slice(0, SET_POOL);
   return searchSets(sorted, amount, limit, below.length > SET_POOL);
 }
 
@@ -70,12 +70,7 @@ export function schoolSets(
   amount: number,
   known: readonly (readonly BookInvoice[])[],
 ): BookInvoice[][] {
-  const key = (set: readonly BookInvoice[]): string =>
-    set
-      .map((i) => i.id)
-      .sort((a, b) => a - b)
-      .join();
-  const seen = new Set(known.map(key));
+  const seen = new Set(known.map(idsKey));
   // Each school once, where the groups first reach it; a school's pool is the same in every group.
   const searched = new Set<number>();
   const found: BookInvoice[][] = [];
@@ -85,7 +80,7 @@ export function schoolSets(
       searched.add(school);
       if (!pool.atLeast(2)) continue;
       for (const set of pool.sets(amount, SHOWN)) {
-        const k = key(set);
+        const k = idsKey(set);
         if (seen.has(k)) continue;
         seen.add(k);
         found.push(set);
