@@ -56,7 +56,7 @@ describe('invoices reconcile --review in a terminal', () => {
     // Down to the first confident line: reject it; the next confident line: accept it.
     await tmux.keys(session, 'Down', 'Down');
     const third = await tmux.waitFor(session, /Review 3 of/);
-    expect(third).toMatch(/· confident/);
+    expect(third).toMatch(/^confident · /m);
     await tmux.keys(session, 'r');
     await tmux.waitFor(session, /rejected 1/);
     await tmux.keys(session, 'Enter');

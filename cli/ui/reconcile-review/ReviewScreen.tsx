@@ -1,5 +1,10 @@
 import { Box, Text } from 'ink';
-import { REVIEW_KEYS, reviewCounts, type ReviewState } from '../../commands/invoices/reconcile-review.js';
+import {
+  REVIEW_KEYS,
+  reviewCounts,
+  type ReviewItem,
+  type ReviewState,
+} from '../../commands/invoices/reconcile-review.js';
 
 export interface ReviewScreenProps {
   readonly state: ReviewState;
@@ -21,7 +26,23 @@ export function fitLine(text: string, width: number): string {
 }
 
 /**
- * The review screen: where the person is, the line (where it is, its date, amount, class, text and the
+ * The line's class, date and amount, then where it is (`file:line`): a long path is cut from its start, so
+ * the class and the file's own name and line always show.
+ *
+ * @example
+ * placeLine({ class: 'ambiguous', date: '2026-11-03', amount: '£540.00', where: '/very/long/path/nov.csv:2' }, 40)
+ * // 'ambiguous · 2026-11-03 · £540.00 · …nov.csv:2'
+ */
+export function placeLine(item: Pick<ReviewItem, 'class' | 'date' | 'amount' | 'where'>, width: number): string {
+  const head = fitLine(`${item.class} · ${item.date} · ${item.amount} · `, width);
+  const room = width - head.length;
+  const where = fitLine(item.where, Number.MAX_SAFE_INTEGER);
+  if (room <= 1) return head;
+  return `${head}${where.length <= room ? where : `…${where.slice(where.length - (room - 1))}`}`;
+}
+
+/**
+ * The review screen: where the person is, the line (its class, date and amount, where it is, its text and the
  * matcher's note), its decision, its candidates with the shown one's signals, the last key's outcome
  * and the keys. It never draws wider than `columns` nor taller than `rows`. Presentational: everything
  * comes from the state.
@@ -66,7 +87,7 @@ export function ReviewScreen({ state, columns, rows }: ReviewScreenProps) {
   return (
     <Box flexDirection="column" width={width}>
       <Text bold>{fitLine(header, width)}</Text>
-      <Text>{fitLine(`${item.where} · ${item.date} · ${item.amount} · ${item.class}`, width)}</Text>
+      <Text>{placeLine(item, width)}</Text>
       <Text>{fitLine(`"${item.text}"`, width)}</Text>
       <Text dimColor>{fitLine(item.note, width) || ' '}</Text>
       <Text color={decision === undefined ? undefined : decision.kind === 'reject' ? 'red' : 'green'}>

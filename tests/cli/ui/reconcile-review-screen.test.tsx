@@ -3,7 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { ReviewApp } from '../../../cli/ui/reconcile-review/ink-review.js';
-import { ReviewScreen } from '../../../cli/ui/reconcile-review/ReviewScreen.js';
+import { placeLine, ReviewScreen } from '../../../cli/ui/reconcile-review/ReviewScreen.js';
 import { initialReview, type ReviewItem, type ReviewState } from '../../../cli/commands/invoices/reconcile-review.js';
 
 const item = (at: number, cls: ReviewItem['class'], labels: string[]): ReviewItem => ({
@@ -37,12 +37,24 @@ describe('the reconcile review screen', () => {
     expect(frame.length).toBeLessThanOrEqual(23);
     expect(Math.max(...frame.map((l) => l.length))).toBeLessThanOrEqual(80);
     expect(frame[0]).toBe('Review 1 of 2 · accepted 0 · rejected 0 · undecided 2');
-    expect(frame).toContain('nov.csv:2 · 2026-11-03 · £540.00 · ambiguous');
+    expect(frame).toContain('ambiguous · 2026-11-03 · £540.00 · nov.csv:2');
     expect(frame).toContain('"WATTLE PRIMARY  [2J0"');
     expect(frame).toContain('▶ 1. score 80  INV-000010 Wattle Primary £540.00 open');
     expect(frame).toContain('     amount exact (30)');
     expect(frame.at(-1)).toContain('a/Enter accept');
     expect(lastFrame()).not.toContain('\u001b[2J');
+  });
+
+  it("keeps the line's class, and its file's name and line, when the statement's path is long", () => {
+    const far = { ...item(0, 'other-currency', ['INV-000010 Wattle Primary A$540.00 open']) };
+    const where = `/home/anna/Documents/Finance/Bank statements/2026/November/${'x'.repeat(30)}/nov.csv:2`;
+    expect(placeLine({ ...far, where }, 80)).toBe(
+      `other-currency · 2026-11-03 · £540.00 · …${where.slice(-(80 - 41))}`,
+    );
+    expect(placeLine({ ...far, where }, 80)).toHaveLength(80);
+    expect(placeLine({ ...far, where }, 80).endsWith('/nov.csv:2')).toBe(true);
+    // Narrower than the class, date and amount: those, cut, and no place.
+    expect(placeLine({ ...far, where }, 30)).toBe('other-currency · 2026-11-03 ·…');
   });
 
   it('is driven by keys: another candidate accepted, the confident line rejected, then written', async () => {
