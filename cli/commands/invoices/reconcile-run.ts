@@ -78,7 +78,9 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
       EXIT.auth,
     );
   const { readBook } = await import('./reconcile-book.js');
-  const { book } = await readBook(await c.api());
+  const { book, skipped } = await readBook(await c.api());
+  // Left out, an invoice cannot be an option: a line it could be for may be matched to another.
+  if (skipped > 0) c.io.stderr.write(skippedWarning(skipped));
   const index = indexBook(book);
   const today = c.now().toISOString().slice(0, 10);
   const accepted = await applyAccepts(located, statements.lines, book, index, today, () => c.api());
@@ -102,6 +104,21 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
       `Nothing was sent.${o.plan === undefined ? ` ${writes} invoice${writes === 1 ? '' : 's'} would be marked paid: save the plan with --plan FILE, then edshed bulk apply FILE` : ` Plan saved in ${o.plan} (${writes} invoice${writes === 1 ? '' : 's'} to mark paid); run it with: edshed bulk apply ${o.plan}`}\n`,
     );
   }
+}
+
+/**
+ * What the matcher could not read of the book: items of the API's lists (invoices, schools,
+ * subscriptions) without a field it needs, left out of every line's options.
+ *
+ * @example
+ * skippedWarning(2) // 'Warning: 2 items of the invoices, schools and subscriptions the API listed ...'
+ */
+export function skippedWarning(skipped: number): string {
+  return (
+    `Warning: ${skipped} item${skipped === 1 ? '' : 's'} of the invoices, schools and subscriptions the API listed ` +
+    `did not have the fields the matcher reads and ${skipped === 1 ? 'was' : 'were'} left out: a line paying ` +
+    `${skipped === 1 ? 'it' : 'one of them'} may be matched to another invoice. Check the plan's confident lines before applying it.\n`
+  );
 }
 
 /** The review screen needs a terminal to draw on and read keys from; checked before any request. */
