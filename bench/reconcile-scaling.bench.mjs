@@ -205,26 +205,17 @@ function matcherRows(file, sizes, pools) {
     warm: true,
   });
   out({
-    name: 'the large plan of bench/reconcile, index and match in process (cold under 2 s of CPU)',
-    plan: `large: ${large.lines} lines x ${large.open} open invoices`,
-    cold_cpu_ms: ms(large.cold.cpu),
-    cold_wall_ms: ms(large.cold.wall),
-    warm_cpu_ms: ms(large.warm.cpu),
-    cold_over_warm: Math.round((large.cold.cpu / large.warm.cpu) * 100) / 100,
-    target_cold_cpu_ms: 2000,
-    met: large.cold.cpu < 2000,
+    name: `the large plan of bench/reconcile, ${large.lines} lines x ${large.open} open invoices: index and match in process, cold (warm; cold wall)`,
+    value: `${ms(large.cold.cpu)} (${ms(large.warm.cpu)}; ${ms(large.cold.wall)})`,
+    unit: 'ms of CPU',
+    target: '< 2000',
+    ok: large.cold.cpu < 2000,
   });
   const table = [];
-  const per = (n) => Math.round(n * 1000) / 1000;
+  const per = (n) => (Math.round(n * 1000) / 1000).toFixed(3);
   for (const count of sizes) {
     for (const pool of pools) {
-      // Enough open invoices for every line to pay its own: at least 20,000, twice the lines.
-      const open = Math.max(20_000, 2 * count);
-      const cell = fresh({
-        book: { seed: 7, schools: Math.max(1, Math.round(open / pool)), invoices: open },
-        statement: { seed: 77, count },
-        warm: true,
-      });
+      const cell = fresh({ book: bookOf(count, pool), statement: { seed: 77, count }, warm: true });
       const row = {
         count,
         pool,
@@ -234,51 +225,43 @@ function matcherRows(file, sizes, pools) {
       };
       table.push(row);
       out({
-        name: `matcher in process (information): ${cell.lines} lines, pool ${pool}`,
-        lines: cell.lines,
-        open: cell.open,
-        pool_per_payer: pool,
-        cold_cpu_ms: ms(cell.cold.cpu),
-        index_ms_per_1000_invoices: per(row.index),
-        match_ms_per_line_cold: per(row.cold),
-        match_ms_per_line_warm: per(row.warm),
-        process_cpu_ms: ms(cell.process_cpu),
+        name: `matcher in process (information), ${cell.lines} lines x ${cell.open} open, pool ${pool}: match ms per line cold / warm; index ms per 1,000 invoices; cold plan CPU / process CPU`,
+        value: `${per(row.cold)} / ${per(row.warm)}; ${per(row.index)}; ${ms(cell.cold.cpu)} / ${ms(cell.process_cpu)} ms`,
+        unit: 'ms',
       });
     }
   }
   // Per unit against the smallest plan of the same pool (lines), and against the smallest pool at the same lines (pool).
   const at = (count, pool, what) => table.find((c) => c.count === count && c.pool === pool)?.[what] ?? Number.NaN;
   for (const what of ['cold', 'warm', 'index']) {
+    const lines = pools.map(
+      (pool) =>
+        `pool ${pool}: ${sizes.map((n) => (at(n, pool, what) / at(sizes[0], pool, what)).toFixed(2)).join(' / ')}`,
+    );
+    const byPool = sizes.map(
+      (n) => `${n} lines: ${pools.map((p) => (at(n, p, what) / at(n, pools[0], what)).toFixed(2)).join(' / ')}`,
+    );
     out({
-      name: 'matcher in process (information)',
-      summary: `${what === 'index' ? 'index CPU per 1,000 invoices' : `match CPU per line, ${what}`}, as a ratio to the smallest size`,
-      by_lines: pools
-        .map(
-          (pool) =>
-            `pool ${pool}: ${sizes.map((n) => (at(n, pool, what) / at(sizes[0], pool, what)).toFixed(2)).join(' / ')}`,
-        )
-        .join('; '),
-      by_pool: sizes
-        .map((n) => `${n} lines: ${pools.map((p) => (at(n, p, what) / at(n, pools[0], what)).toFixed(2)).join(' / ')}`)
-        .join('; '),
+      name: `matcher in process (information): ${what === 'index' ? 'index CPU per 1,000 invoices' : `match CPU per line, ${what}`}, as a ratio to the smallest size, by lines | by pool`,
+      value: `${lines.join('; ')} | ${byPool.join('; ')}`,
+      unit: 'x',
     });
   }
   // The marginal match CPU per line between successive line counts (the match CPU of the larger plan less
   // the smaller's, over the lines between them): what V8's compiling costs a cold plan once (the per-line
   // figure of 500 lines is its share) cancels out; flat down a column means each line costs the same.
   for (const what of ['cold', 'warm']) {
+    const byLines = pools.map((pool) => {
+      const steps = sizes
+        .slice(1)
+        .map((n, k) => (at(n, pool, what) * n - at(sizes[k], pool, what) * sizes[k]) / (n - sizes[k]));
+      const ratio = steps.length > 1 ? ` (${(steps.at(-1) / steps[0]).toFixed(2)}x)` : '';
+      return `pool ${pool}: ${steps.map((m, k) => `${sizes[k]}->${sizes[k + 1]} ${m.toFixed(3)}`).join(', ')}${ratio}`;
+    });
     out({
-      name: 'matcher in process (information)',
-      summary: `match CPU per line, ${what}, marginal between line counts (ms per line; the last step over the first)`,
-      by_lines: pools
-        .map((pool) => {
-          const steps = sizes
-            .slice(1)
-            .map((n, k) => (at(n, pool, what) * n - at(sizes[k], pool, what) * sizes[k]) / (n - sizes[k]));
-          const ratio = steps.length > 1 ? ` (${(steps.at(-1) / steps[0]).toFixed(2)}x)` : '';
-          return `pool ${pool}: ${steps.map((m, k) => `${sizes[k]}->${sizes[k + 1]} ${m.toFixed(3)}`).join(', ')}${ratio}`;
-        })
-        .join('; '),
+      name: `matcher in process (information): match CPU per line, ${what}, marginal between line counts (the last step over the first)`,
+      value: byLines.join('; '),
+      unit: 'ms',
     });
   }
 }
