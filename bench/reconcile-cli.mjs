@@ -120,7 +120,7 @@ export async function reconcileCli({ bin, rounds, out, log }) {
     const got = Object.fromEntries(ways.map((way) => [way, Object.fromEntries(counts.map((c) => [c, []]))]));
     for (let round = 0; round < rounds; round += 1) {
       for (const count of counts)
-        for (const way of ways) got[way][count].push(served.run(files[count].file, way).cpuMicros / 1000);
+        for (const way of ways) got[way][count].push(Math.round(served.run(files[count].file, way).cpuMicros / 1000));
       log(
         `reconcile-cli round ${round + 1}: CLI CPU at ${counts.join(' / ')} lines, exit hook ${counts.map((c) => got.hook[c].at(-1)).join(' / ')} ms, GNU time ${counts.map((c) => got.direct[c].at(-1)).join(' / ')} ms`,
       );
