@@ -226,7 +226,7 @@ function matcherRows(file, sizes, pools) {
       table.push(row);
       out({
         name: `matcher in process (information), ${cell.lines} lines x ${cell.open} open, pool ${pool}: match ms per line cold / warm; index ms per 1,000 invoices; cold plan CPU / process CPU`,
-        value: `${per(row.cold)} / ${per(row.warm)}; ${per(row.index)}; ${ms(cell.cold.cpu)} / ${ms(cell.process_cpu)} ms`,
+        value: `${per(row.cold)} / ${per(row.warm)}; ${per(row.index)}; ${ms(cell.cold.cpu)} / ${ms(cell.process_cpu)}`,
         unit: 'ms',
       });
     }
