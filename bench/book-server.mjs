@@ -1,11 +1,13 @@
 // A synthetic book (core/domain/reconcile/synthetic-book.ts, from the bundled reconcile module) served on
 // the API's routes that `edshed invoices reconcile` reads (cli/commands/invoices/reconcile-book.ts): the
 // invoice list by state, schools, districts and subscriptions, each in the sandbox's envelope, order and
-// paging (`{ invoices, total }`, skip and take up to 1,000). Only for bench/direct-check, so the CLI can
-// reconcile against the same book as bench/reconcile-scaling's cells. Not a bench itself (no .bench.mjs
-// suffix). One fixed token is accepted (`BOOK_TOKEN`), any other call is a 401; an unknown route a 404,
-// logged on stderr. The server prints its URL, counts the requests of each route (`GET /__counts`, no token
-// needed) and ends when its parent does.
+// paging (`{ invoices, total }`, skip and take up to 1,000). For bench/reconcile-scaling and
+// bench/direct-check (through bench/reconcile-cli-runs.mjs), so the CLI reconciles against the books of
+// reconcile-scaling's cells. Not a bench itself (no .bench.mjs suffix). Each list is filtered once per
+// filter and kept, so a list read page by page is not filtered again for every page. One fixed token is
+// accepted (`BOOK_TOKEN`), any other call is a 401; an unknown route a 404, logged on stderr. The server
+// prints its URL, counts the requests of each route (`GET /__counts`, no token needed; `GET /__cpu` its own
+// CPU in ms) and ends when its parent does.
 //   node bench/book-server.mjs BUNDLE BOOK_SPEC   (BOOK_SPEC as JSON: { seed, schools, invoices })
 import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,7 +18,7 @@ export const BOOK_TOKEN = 'book-server-token';
 
 /**
  * The book server in a child process over the book `spec` makes from the bundle at `file`: its URL, pid
- * and `stop()`, and `counts()`, the requests it answered by route.
+ * and `stop()`, `counts()`, the requests it answered by route, and `cpu()`, its CPU so far in ms.
  *
  * @example
  * const server = await startBookServer(bundle, { seed: 7, schools: 200, invoices: 20_000 });
@@ -25,7 +27,8 @@ export async function startBookServer(file, spec) {
   const self = fileURLToPath(import.meta.url);
   const started = await startChild([self, file, JSON.stringify(spec)], 'the book server');
   const counts = async () => (await fetch(`${started.url}__counts`)).json();
-  return { ...started, pid: started.child.pid, counts };
+  const cpu = async () => (await fetch(`${started.url}__cpu`)).json();
+  return { ...started, pid: started.child.pid, counts, cpu };
 }
 
 const MAX_TAKE = 1000;
@@ -50,13 +53,23 @@ function paging(query) {
   return ok ? { skip, take } : undefined;
 }
 
-/** The list filtered by the query's `fields` that it names (compared as text), a page of it, and the count. */
-function listed(rows, query, fields) {
+/**
+ * The list filtered by the query's `fields` that it names (compared as text), a page of it, and the count.
+ * Each filter's rows are kept in `kept` (filter -> rows), so a list read page by page is filtered once, not
+ * once a page (a book of 80,000 invoices is read in 80 pages).
+ */
+function listed(rows, query, fields, kept) {
   const page = paging(query);
   if (page === undefined) return undefined;
   const named = fields.filter((f) => query.has(f));
-  const kept = rows.filter((row) => named.every((f) => String(row[f]).toLowerCase() === query.get(f).toLowerCase()));
-  return { items: kept.slice(page.skip, page.skip + page.take), total: kept.length };
+  const key = JSON.stringify(named.map((f) => [f, query.get(f).toLowerCase()]));
+  if (!kept.has(key))
+    kept.set(
+      key,
+      rows.filter((row) => named.every((f) => String(row[f]).toLowerCase() === query.get(f).toLowerCase())),
+    );
+  const found = kept.get(key);
+  return { items: found.slice(page.skip, page.skip + page.take), total: found.length };
 }
 
 /** The book's lists in the sandbox's order: invoices newest first, schools by name then id, subscriptions by id. */
@@ -82,9 +95,12 @@ export function bookAsRead(book) {
 /** The routes over a book: route -> (query) -> body, or undefined for a query the list refuses. */
 function routesOf(book) {
   const { invoices, schools, districts, subscriptions } = listedBook(book);
-  const list = (key, rows, fields) => (query) => {
-    const found = listed(rows, query, fields);
-    return found && { [key]: found.items, total: found.total };
+  const list = (key, rows, fields) => {
+    const kept = new Map();
+    return (query) => {
+      const found = listed(rows, query, fields, kept);
+      return found && { [key]: found.items, total: found.total };
+    };
   };
   return {
     'GET /subscriptions/invoices': list('invoices', invoices, [
@@ -109,6 +125,8 @@ async function serve(file, spec) {
     const url = new URL(req.url ?? '/', 'http://book.invalid');
     const route = `${req.method} ${url.pathname}`;
     if (route === 'GET /__counts') return send(res, 200, counts);
+    if (route === 'GET /__cpu')
+      return send(res, 200, (({ user, system }) => (user + system) / 1000)(process.cpuUsage()));
     counts[route] = (counts[route] ?? 0) + 1;
     const token = req.headers['x-token'];
     if (token === undefined)

@@ -8,14 +8,16 @@
 //     1-row run's, its exit hook against GNU time's user + system;
 //   one-off: `edshed schools show 1` and `node -e 0`, its harness against a bash loop timing each spawn
 //     ($EPOCHREALTIME), and the ratio of the two, the bench's figure;
-//   reconcile-scaling: a cold plan of 5,000 lines against payers of 100 open invoices (its cell), the
-//     CPU the cell process times around index and match against GNU time's CPU of that process less the
-//     same process making only the book and statement ("match": false), and the process's whole CPU;
-//   reconcile-cli (bench/reconcile-cli.mjs): that cell's figure, the cold match CPU per line between its
-//     cells of 500 and 5,000 lines, against `edshed invoices reconcile FILE --plan PLAN` itself under GNU
-//     time, reading the cell's book from bench/book-server.mjs (its CPU at 5,000 lines less at 500, per
-//     line); the plans checked against the in-process match's verdicts, and the CLI's CPU per line split
-//     into its parts by a `--cpu-prof` of each size (what the cell leaves out: reading, the plan written);
+//   reconcile: reconcile-scaling's matcher cell (its information rows), a cold plan of 5,000 lines against
+//     payers of 100, the CPU the cell process times around index and match against GNU time's CPU of that
+//     process less the same process making only the book and statement ("match": false), and the
+//     process's whole CPU;
+//   reconcile-cli (bench/reconcile-cli.mjs): reconcile-scaling's own figure, the CPU of `edshed invoices
+//     reconcile FILE --plan PLAN` by its exit hook (bench/cpu-hook.mjs), against GNU time's of the same
+//     command, reading the book of the cells of payers of 100 from bench/book-server.mjs: CPU per line at
+//     5,000 lines less a 20-line run's, and the marginal between 500 and 5,000 lines; the plans checked
+//     against the in-process match's verdicts, and the CLI's CPU per line split into its parts by a
+//     `--cpu-prof` of each size (the match, reading the statement, writing the plan);
 //   statement-memory: peak RSS of `edshed invoices reconcile FILE --plan` on a statement of the line
 //     limit, its exit hook against GNU time; and that command's CPU per line measured directly (the
 //     limit's statement less one of 500 lines), printed for scale (no bench figure of it to agree with);
