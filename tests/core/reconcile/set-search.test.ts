@@ -219,6 +219,6 @@ describe('the set search over lists the index keeps sorted', () => {
     // 40 of them: searched whole; 120.03 is the invoice with 10.01 and 10.02 only.
     expect(pool([invoice, ...rest.slice(1)]).setsWith(invoice, 12_003, 2)).toEqual([[invoice, rest[1], rest[2]]]);
     // An invoice not of the pool (or not one the line may use) is in none of its sets.
-    expect(pool(rest).setsWith(invoice, 12_003, 2)).toEqual([]);
+    expect(pool(rest.slice(1)).setsWith(invoice, 12_003, 2)).toEqual([]);
   });
 });

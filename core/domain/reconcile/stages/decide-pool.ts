@@ -226,10 +226,11 @@ function outranksSets(ctx: Context, shown: readonly Candidate[]): boolean {
 /**
  * Sets that fit the amount holding an invoice the reference cut short begins, other than `only` (the one
  * option found that does). The options found are every single but only the first sets the search meets,
- * which depend on the order the book lists its invoices in; so each invoice the cut begins that could be
- * in a set (above zero, below the amount) is searched for sets of its own in each group. A search that
- * cannot finish (a payer of more invoices below the amount than it takes) finds none, as the first search
- * then does not either: a single of the amount is still an option alone.
+ * so each other invoice the cut begins that could be in a set (of the group's schools, above zero, below
+ * the amount) is searched for sets of its own in each group, the largest first. A search that cannot
+ * finish (a payer of more invoices below what is left of the amount than it takes) finds none, as the
+ * first search then does not either; and each smaller invoice after it leaves more below what is left, so
+ * the group's search stops there: a payer of thousands costs a line one search, not one per invoice.
  */
 function otherCutSets(
   groups: readonly SetGroup[],
@@ -238,13 +239,19 @@ function otherCutSets(
   amount: number,
 ): BookInvoice[][] {
   const mine = idsKey(only);
-  const found: BookInvoice[][] = [];
-  // By id, so the sets come in the same order however the book lists its invoices.
-  const hits = [...cutHits].filter((hit) => hit.total > 0 && hit.total < amount).sort((a, b) => a.id - b.id);
-  for (const hit of hits)
-    for (const group of groups)
-      for (const set of group.pool.setsWith(hit, amount, 2) ?? []) if (idsKey(set) !== mine) found.push(set);
-  return found;
+  const found = new Map<string, BookInvoice[]>();
+  const hits = [...cutHits].filter((hit) => hit.total > 0 && hit.total < amount);
+  for (const group of groups) {
+    const schools = new Set(group.schools().map(([school]) => school));
+    const ofGroup = hits.filter((hit) => schools.has(hit.school_id)).sort((a, b) => b.total - a.total || a.id - b.id);
+    for (const hit of ofGroup) {
+      const sets = group.pool.setsWith(hit, amount, 2);
+      if (sets === undefined) break;
+      for (const set of sets) if (idsKey(set) !== mine) found.set(idsKey(set), set);
+    }
+  }
+  // By their invoices' ids, so they come in the same order however the book lists its invoices.
+  return [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, set]) => set);
 }
 
 /** Whether at least two of `list` are `of` (stopping at the second). */

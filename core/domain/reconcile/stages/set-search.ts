@@ -157,7 +157,8 @@ function walkSets(
 /**
  * Sets of 2..`SET_MAX` entries of `sorted` that `accept` takes, holding `invoice` and summing to `amount`,
  * at most `limit`: every such set, or undefined when the search cannot find them all (more invoices below
- * what is left of the amount than `SET_POOL`, or the step limit). Empty when `invoice` is not one of them.
+ * what is left of the amount than `SET_POOL`, whichever the invoice, or the step limit). Empty when
+ * `invoice` is not one of them (or not one the line may use).
  */
 function setsWith<T extends Sorted>(
   sorted: readonly T[],
@@ -168,6 +169,14 @@ function setsWith<T extends Sorted>(
 ): BookInvoice[][] | undefined {
   const left = amount - invoice.total;
   if (invoice.total <= 0 || left <= 0) return [];
+  // What could be in a set with it first: a payer of more below what is left cannot tell, whoever it is.
+  const others: BookInvoice[] = [];
+  for (let k = firstFrom(sorted, (e) => e.invoice.total > 0); k < sorted.length && others.length <= SET_POOL; k += 1) {
+    const entry = sorted[k] as T;
+    if (entry.invoice.total > left) break;
+    if (entry.invoice !== invoice && accept(entry)) others.push(entry.invoice);
+  }
+  if (others.length > SET_POOL) return undefined;
   let member = false;
   for (let k = firstFrom(sorted, (e) => e.invoice.total >= invoice.total); k < sorted.length; k += 1) {
     const entry = sorted[k] as T;
@@ -178,13 +187,6 @@ function setsWith<T extends Sorted>(
     }
   }
   if (!member) return [];
-  const others: BookInvoice[] = [];
-  for (let k = firstFrom(sorted, (e) => e.invoice.total > 0); k < sorted.length && others.length <= SET_POOL; k += 1) {
-    const entry = sorted[k] as T;
-    if (entry.invoice.total > left) break;
-    if (entry.invoice !== invoice && accept(entry)) others.push(entry.invoice);
-  }
-  if (others.length > SET_POOL) return undefined;
   const { found, complete } = walkSets(others, left, limit, 1, SET_MAX - 1);
   return complete ? found.map((set) => [invoice, ...set]) : undefined;
 }
