@@ -131,7 +131,7 @@ export async function reconcileCli({ bin, rounds, out, log }) {
       out(row);
       const cells = r.matchLines(lines, r.indexBook(served.book));
       out({
-        name: `reconcile-cli: ${lines.length} lines, the same against the in-process match over the book in the cell's order (${classCounts(cells)}; the matcher's verdicts depend on the book's order)`,
+        name: `reconcile-cli: ${lines.length} lines, the same against the in-process match over the book in the cell's order (${classCounts(cells)}; 0 since the matcher breaks ties of totals by id)`,
         value: differing(planned, cells),
         unit: 'lines',
       });
