@@ -112,6 +112,34 @@ export const CSV_PARSE_OPTIONS = {
   max_record_size: MAX_VALUE,
 } as const;
 
+/** Characters of a CSV's start searched for its header row (`headerStart`). */
+export const HEADER_SCAN = 64 * 1024;
+
+/**
+ * csv-parse's options for a CSV whose first `HEADER_SCAN` characters are `start`: from its header row on
+ * when rows of other lengths come before it (a bank's account line). csv-parse compares every record's
+ * length with the first one's, and builds an error for each that differs (its message, a stack trace)
+ * even when told to let the record pass: a statement opening with a line of two fields paid that for
+ * every line (bench/README.md, reconcile-cli). Rows above the header are passed over in any case.
+ *
+ * @example
+ * parse(text, parseOptionsFor(text.slice(0, HEADER_SCAN), {})) // from line 3 of 'Account,123\n\nDate,...'
+ */
+export function parseOptionsFor(start: string, given: ColumnMap) {
+  let records: CsvRecord[];
+  try {
+    records = parse(start, { ...CSV_PARSE_OPTIONS, to_line: 100 }) as unknown as CsvRecord[];
+  } catch {
+    return CSV_PARSE_OPTIONS;
+  }
+  const at = records.findIndex((r) => findColumns(r.record, given) !== undefined);
+  const header = records[at];
+  // A header row on a line of its own, after rows of another length: read from its line.
+  if (header === undefined || at === 0 || header.record.some((v) => /[\r\n]/.test(v))) return CSV_PARSE_OPTIONS;
+  if (records.slice(0, at).every((r) => r.record.length === header.record.length)) return CSV_PARSE_OPTIONS;
+  return { ...CSV_PARSE_OPTIONS, from_line: header.info.lines };
+}
+
 /** A record as csv-parse gives it with `info`. */
 export interface CsvRecord {
   readonly record: string[];
@@ -210,7 +238,7 @@ export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): R
 export function readCsvStatement(text: string, o: CsvOptions): RawLine[] {
   let records: CsvRecord[];
   try {
-    records = parse(text, CSV_PARSE_OPTIONS) as unknown as CsvRecord[];
+    records = parse(text, parseOptionsFor(text.slice(0, HEADER_SCAN), o.columns ?? {})) as unknown as CsvRecord[];
   } catch (error) {
     throw csvError(o.file, error);
   }

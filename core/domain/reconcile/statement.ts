@@ -5,7 +5,15 @@
  */
 import { parse } from 'csv-parse';
 import { camtReader, isCamt } from './camt.js';
-import { CSV_PARSE_OPTIONS, csvError, csvReader, readCsvStatement, type ColumnMap, type CsvRecord } from './csv.js';
+import {
+  csvError,
+  csvReader,
+  HEADER_SCAN,
+  parseOptionsFor,
+  readCsvStatement,
+  type ColumnMap,
+  type CsvRecord,
+} from './csv.js';
 import { decodeStatement } from './decode.js';
 import { StatementError, type DateFormat, type RawLine, type StatementFormat, type StatementLine } from './line.js';
 import { isOfx, ofxReader, type PieceReader } from './ofx.js';
@@ -139,10 +147,24 @@ async function* textOf(chunks: AsyncIterable<Uint8Array>, scan: StatementScan): 
 
 /**
  * A CSV's records as csv-parse's stream parser gives them, fed the text as it comes (waiting while the
- * parser's buffer is full, so the file is never held whole).
+ * parser's buffer is full, so the file is never held whole); its options from its first `HEADER_SCAN`
+ * characters (`parseOptionsFor`).
  */
-async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
-  const parser = parse(CSV_PARSE_OPTIONS);
+async function* csvRecords(pieces: AsyncIterable<string>, given: ColumnMap): AsyncGenerator<CsvRecord> {
+  const source = pieces[Symbol.asyncIterator]();
+  let start = '';
+  let done = false;
+  while (start.length < HEADER_SCAN && !done) {
+    const next = await source.next();
+    if (next.done === true) done = true;
+    else start += next.value;
+  }
+  async function* text(): AsyncGenerator<string> {
+    if (start !== '') yield start;
+    if (done) return;
+    for (let next = await source.next(); next.done !== true; next = await source.next()) yield next.value;
+  }
+  const parser = parse(parseOptionsFor(start.slice(0, HEADER_SCAN), given));
   const room = (): Promise<void> =>
     new Promise((done) => {
       const go = (): void => {
@@ -155,7 +177,7 @@ async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<CsvRecor
     });
   const feeding = (async (): Promise<void> => {
     try {
-      for await (const piece of text) {
+      for await (const piece of text()) {
         if (parser.destroyed) return;
         if (!parser.write(piece)) await room();
       }
@@ -194,7 +216,7 @@ export async function readStatementStream(
     currency: o.currency ?? 'gbp',
   });
   try {
-    for await (const r of csvRecords(text)) reader.record(r);
+    for await (const r of csvRecords(text, o.columns ?? {})) reader.record(r);
   } catch (error) {
     throw error instanceof StatementError ? error : csvError(o.file, error);
   }
