@@ -12,13 +12,23 @@ export const PAID = { action: 'paid', method: 'bacs', date: '2026-11-02' } as co
 let sandbox: Sandbox | undefined;
 afterEach(async () => sandbox?.close());
 
-/** A fresh seeded sandbox, signed in as `user`; `sent` lists every request after sign-in (`POST superuser/...`). */
-export async function setup(options: FakeOptions & { user?: string; afterWrite?: () => void } = {}) {
+/**
+ * A fresh seeded sandbox, signed in as `user`; `sent` lists every request after sign-in (`POST superuser/...`);
+ * `answer`, when given, makes each of the sandbox's answers what the client reads (an API answering oddly).
+ */
+export async function setup(
+  options: FakeOptions & {
+    user?: string;
+    afterWrite?: () => void;
+    answer?: (url: string, response: Response) => Promise<Response>;
+  } = {},
+) {
   const box = createSandbox({ db: ':memory:', rateLimit: 100_000, now: () => new Date('2026-11-23T12:00:00Z') });
   sandbox = box;
   const sent: string[] = [];
   const fetch: FetchLike = async (input, init) => {
-    const response = await box.fetch(input, init);
+    const answered = await box.fetch(input, init);
+    const response = options.answer ? await options.answer(String(input), answered) : answered;
     sent.push(`${init?.method ?? 'GET'} ${String(input).slice(BASE.length)}`);
     if (init?.method === 'POST' && !String(input).endsWith('/auth')) options.afterWrite?.();
     return response;

@@ -2,36 +2,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../../core/api/client.js';
-import type { FetchLike } from '../../../core/api/types.js';
+import { describe, expect, it } from 'vitest';
 import { runReconcile } from '../../../cli/commands/invoices/reconcile-run.js';
-import { createSandbox, type Sandbox } from '../../../sandbox/server/server.js';
-import { fakeFactory } from '../../helpers/fake-factory.js';
+import { BASE, setup } from './mark-sandbox.js';
 
-const BASE = 'http://sandbox.test/';
-let sandbox: Sandbox | undefined;
-afterEach(async () => sandbox?.close());
-
-/** A factory signed in to a seeded sandbox whose invoice lists answer invoice 4 without its total when `broken`. */
-async function factory(broken: boolean) {
-  const box = createSandbox({ db: ':memory:', rateLimit: 100_000, now: () => new Date('2026-11-23T12:00:00Z') });
-  sandbox = box;
-  const fetch: FetchLike = async (input, init) => {
-    const response = await box.fetch(input, init);
-    if (!broken || !String(input).startsWith(`${BASE}subscriptions/invoices?`)) return response;
-    const body = (await response.json()) as { invoices: Record<string, unknown>[] };
-    for (const invoice of body.invoices) if (invoice.id === 4) delete invoice.total;
-    return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
-  };
-  const client = createClient({ baseUrl: BASE, fetch, retry: { retries: 0 } });
-  const login = await client.request<{ token: string }>({
-    method: 'POST',
-    path: 'auth',
-    body: { username: 'superuser', password: 'sandbox' },
-  });
-  client.setToken(login.data.token);
-  return fakeFactory({ client, globals: { json: true } });
+/** The sandbox's invoice lists with invoice 4 answered without its total. */
+async function withoutTotal(url: string, response: Response): Promise<Response> {
+  if (!url.startsWith(`${BASE}subscriptions/invoices?`)) return response;
+  const body = (await response.json()) as { invoices: Record<string, unknown>[] };
+  for (const invoice of body.invoices) if (invoice.id === 4) delete invoice.total;
+  return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
 }
 
 describe('invoices reconcile and a book it cannot read whole', () => {
@@ -42,14 +22,14 @@ describe('invoices reconcile and a book it cannot read whole', () => {
   };
 
   it('warns that invoices were left out, and never marks one of them', async () => {
-    const f = await factory(true);
+    const { f } = await setup({ globals: { json: true }, answer: withoutTotal });
     await runReconcile(f, { statements: [statementFile()], accept: [] });
     expect(f.err()).toMatch(/^Warning: 1 item of the invoices, schools and subscriptions the API listed .* left out/m);
     expect(JSON.parse(f.out()).lines[0].invoices).not.toContain(4);
   });
 
   it('says nothing of the kind when the book reads whole', async () => {
-    const f = await factory(false);
+    const { f } = await setup({ globals: { json: true } });
     await runReconcile(f, { statements: [statementFile()], accept: [] });
     expect(f.err()).not.toMatch(/Warning/);
     expect(JSON.parse(f.out()).lines[0]).toMatchObject({ class: 'confident', invoices: [4] });
