@@ -26,10 +26,10 @@ Columns of a table:
   the rightmost columns are left out and named on stderr. A row never wraps.
 
 JSON of a list: always the API's envelope, whether one page, --limit N or --all:
-  { "invoices": [ ...records... ], "total": 11 }
+    { "invoices": [ ...records... ], "total": 11 }
   The key is the list's own (invoices, schools, subscriptions, pupils, ...); total is how many the
   list holds in all (absent when the API does not say). With --limit or --all the records of every
-  page fetched are in the one list, so  jq '.invoices[]'  reads them all. --fields keeps the envelope
+  page fetched are in the one list, so jq '.invoices[]' reads them all. --fields keeps the envelope
   and picks the fields of each record. --format ndjson prints one record a line instead, no envelope.
 
 Examples:

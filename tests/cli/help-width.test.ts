@@ -44,3 +44,23 @@ describe('help on an 80-column terminal', () => {
     expect(wide).toEqual([]);
   });
 });
+
+describe('help topics on an 80-column terminal', () => {
+  it('prints every `edshed help <topic>` within 80 columns, apart from example command lines', async () => {
+    const { HELP_TOPICS } = await import('../../cli/help/topics.js');
+    const wide: string[] = [];
+    for (const topic of Object.keys(HELP_TOPICS)) {
+      const f = fakeFactory();
+      expect(await run(['help', topic], f.withIo({ ...f.io, columns: 80 }))).toBe(0);
+      for (const line of f.out().split('\n'))
+        if (line.length > 80 && !COMMAND.test(line.trimStart())) wide.push(`${topic}: ${line}`);
+    }
+    expect(wide).toEqual([]);
+  });
+
+  it('keeps the envelope of a list on a line of its own in `edshed help output`', async () => {
+    const f = fakeFactory();
+    expect(await run(['help', 'output'], f.withIo({ ...f.io, columns: 80 }))).toBe(0);
+    expect(f.out()).toMatch(/^ {4}\{ "invoices": \[ \.\.\.records\.\.\. \], "total": 11 \}$/m);
+  });
+});

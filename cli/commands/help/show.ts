@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../errors/cli-error.js';
 import { commandWords, similarWords } from '../../help/suggest.js';
+import { reflowHelp } from '../../help/reflow.js';
 import { HELP_TOPICS, topicLines } from '../../help/topics.js';
 import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
@@ -37,7 +38,8 @@ export async function runHelp(f: Factory, options: HelpOptions): Promise<void> {
   const topic = words[0] === undefined ? undefined : HELP_TOPICS[words[0]];
   if (topic) {
     if (words.length > 1) throw new CliError(`help ${words[0]}: a topic takes no further words`, EXIT.usage);
-    f.io.stdout.write(topic.text());
+    // A topic is wrapped to the terminal as a command's help is (its examples never broken).
+    f.io.stdout.write(reflowHelp(topic.text(), f.io.columns ?? 80));
     return;
   }
   if (words.length > 0) checkCommand(words);
