@@ -53,7 +53,7 @@ export function readKey(text: string, keys: readonly NaturalKey[], record: strin
 export function describeKeys(keys: readonly NaturalKey[], record: string): string {
   const names = [
     `${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} id`,
-    ...keys.map((key) => key.phrase.replace(/^(with|named)\s*/, '') || key.field.replace(/_/g, ' ')),
+    ...keys.map((key) => key.phrase.replace(/^(with|named|numbered)\s*/, '') || key.field.replace(/_/g, ' ')),
   ];
   return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names.at(-1) as string}`;
 }

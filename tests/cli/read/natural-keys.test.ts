@@ -71,6 +71,12 @@ describe('invoices by number and shareable id', () => {
     );
   });
 
+  it('names the forms an invoice is given in when a text has none of them', () => {
+    expect(() => readKey('INV 000004', INVOICE.keys ?? [], 'invoice')).toThrow(
+      'invoice: give an invoice id, number or shareable id, not "INV 000004"; nothing was sent',
+    );
+  });
+
   it('refuses an unknown filter of the invoice list instead of listing every invoice', async () => {
     const { f, sent } = await suite.cli();
     const { buildRequest } = await import('../../../core/endpoints/call.js');
