@@ -132,6 +132,8 @@ export async function render(data: unknown, options: RenderOptions): Promise<str
   const safe = options.revealSecrets === true ? data : redact(data);
   if (options.format === 'json' && !options.fields) return `${JSON.stringify(safe, null, 2)}\n`;
   const { rows, columns } = selectFields(rowsOf(safe, options.responseKey), options.fields, options.answered === true);
+  // An empty list has no columns to name (unless --fields named them): no line at all, as `--all` streams it.
+  if (columns.length === 0 && (options.format === 'tsv' || options.format === 'csv')) return '';
   switch (options.format) {
     case 'json':
       return `${JSON.stringify(withRecords(safe, recordsPath(safe, options.responseKey), rows), null, 2)}\n`;

@@ -36,6 +36,13 @@ describe('output layer', () => {
     expect(await render(invoices, { format: 'ndjson', fields: ['id'] })).toBe('{"id":1}\n{"id":2}\n');
   });
 
+  it('prints nothing for an empty list in TSV and CSV (as --all does), not an empty header line', async () => {
+    const none = { invoices: [], total: 0 };
+    expect(await render(none, { format: 'tsv' })).toBe('');
+    expect(await render(none, { format: 'csv' })).toBe('');
+    expect(await render(none, { format: 'tsv', fields: ['id', 'state'] })).toBe('id\tstate\n');
+  });
+
   it('keeps the whole body for --json and refuses unknown --fields, naming the available ones', async () => {
     expect(JSON.parse(await render(invoices, { format: 'json' }))).toEqual(invoices);
     await expect(render(invoices, { format: 'tsv', fields: ['id', 'colour'] })).rejects.toThrow(

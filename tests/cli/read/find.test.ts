@@ -24,6 +24,7 @@ describe('finding by what people were told', () => {
     const none = await suite.cli();
     expect(await run(['users', 'find', 'qqqqqq'], none.f)).toBe(0);
     expect(none.f.err()).toBe('No user\'s name, username or email is like "qqqqqq".\n');
+    expect(none.f.out()).toBe('');
   });
 
   it('ranks several words each on its own and asks the API for the starts of words', () => {
