@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory/factory.js';
 import { addCommonOptions, leafFactory } from '../../input/flags.js';
+import { printResponse } from '../../output/print-response.js';
+import { chooseFormat } from '../../output/render.js';
 import { readSchool } from '../../read/schools.js';
 import { checkedAnswer } from '../../read/records.js';
 import { together } from '../../read/together.js';
@@ -20,6 +22,7 @@ const COLUMNS = 80;
  * await runShowUser(c, { user: 'teacher@oakfield.sandbox.test' });
  */
 export async function runShowUser(c: Factory, options: { readonly user: string }): Promise<UserView> {
+  const format = chooseFormat(c.globals, c.io.stdoutIsTTY);
   const key = userKey(options.user);
   const api = await c.api();
   const found = await lookupUser(api, key);
@@ -29,8 +32,11 @@ export async function runShowUser(c: Factory, options: { readonly user: string }
     user.school_id === null ? Promise.resolve(null) : readSchool(api, user.school_id),
   ] as const);
   const view = { user, session, school };
-  if (c.globals.json === true || c.globals.format === 'json') c.io.stdout.write(`${JSON.stringify(user, null, 2)}\n`);
-  else c.io.stdout.write(renderUserView(view, c.io.columns ?? COLUMNS));
+  // A person at a terminal (or `--format table`) reads the view; --json prints the API's user as it came,
+  // and TSV (a pipe), CSV and NDJSON the user as one record.
+  if (format === 'json') c.io.stdout.write(`${JSON.stringify(user, null, 2)}\n`);
+  else if (format === 'table') c.io.stdout.write(renderUserView(view, c.io.columns ?? COLUMNS));
+  else await printResponse(c, { user }, 'user', { format });
   return view;
 }
 
@@ -42,7 +48,8 @@ const define: DefineCommand = (cmd: Command, f) => {
       'after',
       '\nAn email or username is looked up with GET users?q= (one request, the exact match; several or none: exit 2),\n' +
         'then GET superuser/users/{id}/session and the school are read together (role: superuser).\n' +
-        'At most 30 lines, none wider than the terminal; --json prints the user as the API answered.\n\n' +
+        'At most 30 lines, none wider than the terminal; --json prints the user as the API answered, and\n' +
+        'in a pipe (or with --format tsv, csv, ndjson) the user is one record, as a list prints it.\n\n' +
         'Examples:\n  edshed users show 3\n  edshed users show teacher@oakfield.sandbox.test\n  edshed users show teacher2a --json',
     );
   addCommonOptions(cmd, new Set(['fields']));

@@ -94,7 +94,7 @@ describe('invoices by number and shareable id', () => {
 
 describe('users by email and username', () => {
   it('shows a user named by email or username with one lookup, a plain id with none', async () => {
-    const byEmail = await cli(['users', 'show', 'teacher@oakfield.sandbox.test']);
+    const byEmail = await cli(['users', 'show', 'teacher@oakfield.sandbox.test', '--format', 'table']);
     expect(byEmail.code).toBe(0);
     expect(byEmail.out.split('\n')[0]).toBe('Taylor Teacher (user 3)');
     expect(byEmail.sent.filter((line) => line === 'GET users')).toHaveLength(1);
@@ -103,6 +103,18 @@ describe('users by email and username', () => {
     expect(byName.sent).toEqual(['GET users', 'GET users/40/devices']);
     const byId = await cli(['users', 'devices', '40', '--json']);
     expect(byId.sent).toEqual(['GET users/40/devices']);
+  });
+
+  it('prints the user as one record in a pipe and in CSV, as the API answered it with --json', async () => {
+    const piped = await cli(['users', 'show', 'teacher']);
+    expect(piped.code).toBe(0);
+    const [header, row] = piped.out.split('\n');
+    expect(header?.split('\t')).toEqual(expect.arrayContaining(['id', 'username', 'email']));
+    expect(row?.split('\t')[header?.split('\t').indexOf('email') ?? -1]).toBe('teacher@oakfield.sandbox.test');
+    const csv = await cli(['users', 'show', '3', '--format', 'csv']);
+    expect(csv.out.split('\n')[0]?.split(',')).toContain('username');
+    const json = await cli(['users', 'show', '3', '--json']);
+    expect((JSON.parse(json.out) as { username: string }).username).toBe('teacher');
   });
 
   it('refuses an unknown or shared email with exit 2, listing the users who share it, nothing written', async () => {
