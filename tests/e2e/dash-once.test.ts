@@ -93,6 +93,17 @@ describe('edshed dash --once', () => {
     expect(json.homework.length).toBeGreaterThan(0);
   });
 
+  it('school: takes a school by its name or postcode too, and refuses a name no school has (exit 2)', async () => {
+    const named = await sandbox.edshed(['dash', 'school', 'Wattle', '--once']);
+    expect(named.exitCode, String(named.stderr)).toBe(0);
+    expect(String(named.stdout)).toContain('Wattle Public School (school 3)\n');
+    const postcode = await sandbox.edshed(['dash', 'school', 'LS6 2AB', '--once']);
+    expect(String(postcode.stdout)).toContain('Oakfield Primary School (school 1)\n');
+    const unknown = await sandbox.edshed(['dash', 'school', 'Nowhere Academy', '--once']);
+    expect(unknown.exitCode).toBe(2);
+    expect(String(unknown.stderr)).toContain('no school named "Nowhere Academy"');
+  });
+
   it('refuses a school admin another school (exit 4), a superuser without an id (exit 2), and a bad token (exit 4)', async () => {
     const other = await sandbox.edshed(['dash', 'school', '2', '--once', '--profile', 'admin']);
     expect(other.exitCode).toBe(4);

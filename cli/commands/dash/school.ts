@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { schoolSpec } from '../../dash/school/spec.js';
 import { leafFactory } from '../../input/flags.js';
-import { positiveId } from '../../input/ids.js';
+import { lookupSchool, schoolKey, SCHOOL_NAMED_BY } from '../../read/schools.js';
 import type { DefineCommand } from '../define.js';
 import { addDashOptions, dashOptions, runDash } from './run-dash.js';
 
@@ -18,6 +18,7 @@ r refreshes, ? shows the keys, q quits. Off a terminal, --once prints one plain-
 
 Examples:
   edshed dash school 1
+  edshed dash school "Oakfield Primary" --once
   edshed dash school --once
   edshed dash school 1 --once --json | jq .subscriptions`;
 
@@ -25,14 +26,20 @@ Examples:
 const define: DefineCommand = (cmd: Command, f) => {
   cmd
     .description('Live school dashboard: seats per subscription, pupils, teachers and groups, homework, activity')
-    .argument('[id]', 'school id (superusers; a school admin may leave it out)')
+    .argument('[school]', `${SCHOOL_NAMED_BY} (superusers; a school admin may leave it out)`)
     .addHelpText('after', HELP);
   addDashOptions(cmd);
   cmd.action(async (idArg: string | undefined) => {
     const c = leafFactory(f, cmd);
-    const id = idArg === undefined ? undefined : positiveId(idArg, 'school id', 'a school id');
+    // An id, or a name, URN or postcode (its form checked here; looked up once, after the local checks).
+    const key = idArg === undefined ? undefined : schoolKey(idArg);
     const options = dashOptions(cmd.opts());
-    await runDash(c, 'school', (api) => schoolSpec(c, api, id), options);
+    await runDash(
+      c,
+      'school',
+      async (api) => schoolSpec(c, api, key === undefined ? undefined : (await lookupSchool(api, key)).id),
+      options,
+    );
   });
 };
 
