@@ -79,7 +79,8 @@ export async function runEndpoint(f: Factory, options: EndpointCallOptions): Pro
     }
     const response = await (await f.client()).request(request);
     if (await (await import('../../views/index.js')).printView(f, endpoint.command, response.data, plan)) return;
-    await printResponse(f, response.data, endpoint.response, plan);
+    // A reply of one record and its related ones (`{ subscription, invoices }`) shows the record's fields.
+    await printResponse(f, response.data, endpoint.response ?? mainValue(endpoint.reply)?.key, plan);
     if (isPaged(endpoint)) noteMore(f, response.data, endpoint, Number(input.skip ?? 0));
     return;
   }

@@ -175,6 +175,18 @@ describe('subscriptions by PO number and card reference', () => {
     expect(writesOf(moved.sent)).toEqual([]);
   });
 
+  it('shows a subscription named by its PO number in a pipe as its own fields, which --fields picks', async () => {
+    const piped = await cli(['subscriptions', 'show', 'WPS-2026-14']);
+    expect(piped.code).toBe(0);
+    const [header, row] = piped.out.split('\n');
+    expect(header?.split('\t').slice(0, 3)).toEqual(['id', 'school_id', 'product_id']);
+    expect(row?.startsWith('10\t3\t')).toBe(true);
+    const picked = await cli(['subscriptions', 'show', '10', '--fields', 'id,state,po_number']);
+    expect([picked.code, picked.out]).toEqual([0, 'id\tstate\tpo_number\n10\tactive\tWPS-2026-14\n']);
+    const json = await cli(['subscriptions', 'show', '10', '--json']);
+    expect(Object.keys(JSON.parse(json.out) as object).sort()).toEqual(['invoices', 'subscription']);
+  });
+
   it('refuses a PO number two subscriptions share, or none has, with exit 2 and no move', async () => {
     sql(db(), "UPDATE subscriptions SET po_number = 'PO-SHARED' WHERE id IN (2, 3)");
     const shared = await cli(['subscriptions', 'move', 'PO-SHARED', '--to', '2', '--yes']);
