@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { barCellsFor, type Pane } from '../../dash/pane.js';
+import { barCellsFor, type Pane, type Row } from '../../dash/pane.js';
 import { fit } from '../bulk-progress/format.js';
 import { DashLine } from './DashLine.js';
 
@@ -31,6 +31,11 @@ export function Overview({ panes, focus, width, layout: columns }: OverviewProps
             const hidden = pane.summary.length - lines;
             const shown = hidden > 0 ? pane.summary.slice(0, Math.max(0, lines - 1)) : pane.summary;
             const cells = barCellsFor(shown, columnWidth - 2);
+            // A pane whose figures are its first rows has the rest of its rows behind Enter, not the lines cut here.
+            const listsRows = pane.summary.some((line) => pane.rows.includes(line as Row));
+            const more = listsRows
+              ? pane.rows.length - shown.filter((line) => pane.rows.includes(line as Row)).length
+              : hidden + 1;
             return (
               <Box key={pane.title} flexDirection="column">
                 <Text bold inverse={index === focus} wrap="truncate">
@@ -43,11 +48,7 @@ export function Overview({ panes, focus, width, layout: columns }: OverviewProps
                   <DashLine key={i} line={line} width={columnWidth} indent={2} cells={cells} />
                 ))}
                 {hidden > 0 && lines > 0 ? (
-                  <DashLine
-                    line={{ text: `… ${hidden + 1} more: Enter`, tone: 'dim' }}
-                    width={columnWidth}
-                    indent={2}
-                  />
+                  <DashLine line={{ text: `… ${more} more: Enter`, tone: 'dim' }} width={columnWidth} indent={2} />
                 ) : null}
               </Box>
             );

@@ -78,6 +78,32 @@ describe('Dashboard view', () => {
     }
   });
 
+  it('says how many rows are behind Enter when a pane lists its first ones (188 expiring, not "2 more")', () => {
+    const many = {
+      ...billing,
+      expiring: Array.from({ length: 188 }, (_, i) => ({ ...billing.expiring[0]!, id: 1000 + i })),
+    };
+    const { lastFrame, unmount } = render(
+      <Dashboard
+        title="EdShed billing"
+        state={dashReducer(initialDash<BillingData>(), { kind: 'fetch-ok', data: many, at: 0 })}
+        panes={billingPanes(many)}
+        width={80}
+        height={18}
+      />,
+    );
+    const out = lines(lastFrame());
+    unmount();
+    const at = out.findIndex((l) => l.startsWith('• Subscriptions expiring (188)'));
+    const section = out.slice(
+      at + 1,
+      out.findIndex((l, i) => i > at && l.startsWith('• ')),
+    );
+    const listed = section.filter((l) => l.includes('(subscription ')).length;
+    expect(listed).toBeGreaterThan(0);
+    expect(section.at(-1)).toBe(`  … ${188 - listed} more: Enter`);
+  });
+
   it('keeps the data under a banner saying why the refresh failed and when it retries', () => {
     const failed = dashReducer(loaded, {
       kind: 'fetch-failed',
