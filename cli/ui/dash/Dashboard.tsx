@@ -36,11 +36,20 @@ function formLine(form: ActionForm): string {
       ? `${f.name}: ‹${f.value}›${i === form.index ? ' (← →)' : ''}`
       : `${f.name}: ${f.value}${i === form.index ? '█' : ''}`,
   );
-  return `Mark ${form.label} ${form.action}: ${fields.join('  ')}  Enter next, Esc cancel`;
+  return `Mark ${form.label} ${form.action}: ${fields.join('  ')}`;
+}
+
+/** The keys of the open form, in the footer: the form's line keeps its width for the fields. */
+function formKeys(form: ActionForm): string {
+  if (form.stage === 'sending') return 'sending…';
+  if (form.stage === 'confirm') return 'y or Enter: mark it  n or Esc: cancel';
+  return `Enter next${form.fields.some((f) => f.choices) ? '  ← → choose' : ''}  Backspace erase  Esc cancel`;
 }
 
 function footer<D>(state: DashState<D>, pane: Pane | undefined): string {
   if (state.help) return 'Esc or ? closes the keys';
+  // While a form is open every key goes to it (q is a letter of a reference): its keys, not the list's.
+  if (state.form) return formKeys(state.form);
   if (state.view === 'overview') return 'Tab/←→ panes  Enter open  r refresh  ? keys  q quit';
   return `↑↓ move  / filter  Esc back${pane?.actionable ? '  p promised  m paid' : ''}  r refresh  ? keys  q quit`;
 }

@@ -181,6 +181,21 @@ describe('DashApp with keys', () => {
     view.unmount();
   });
 
+  it("shows the paid form whole at 80 columns, with its own keys below it instead of the list's", async () => {
+    const { view, screen } = app();
+    await until(screen, /Invoices by state \(5\)/);
+    view.stdin.write('\r');
+    await until(screen, /1\/5/);
+    view.stdin.write('m');
+    const form = lines(await until(screen, /Mark INV-000008 paid: method/));
+    expect(form).toContain('Mark INV-000008 paid: method: ‹bacs› (← →)  date: 1970-01-01');
+    expect(form.at(-1)).toBe('Enter next  ← → choose  Backspace erase  Esc cancel');
+    expect(Math.max(...form.map((l) => l.length))).toBeLessThanOrEqual(80);
+    view.stdin.write('\x1b');
+    await until(screen, /p promised {2}m paid/);
+    view.unmount();
+  });
+
   it('filters with / and refreshes with r', async () => {
     const { view, screen, loads } = app();
     await until(screen, /Invoices by state/);
