@@ -94,7 +94,14 @@ export function renderView(view: View, width: number, colors: Colors): string {
   }
   if (view.next && view.next.length > 0) {
     lines.push('');
-    for (const line of view.next) lines.push(...wrap(line, width, INDENT));
+    for (const line of view.next) {
+      // A command to copy (`To mark it paid: edshed ...`) too wide for its line goes whole on the next one.
+      const at = line.indexOf(': edshed ');
+      const command = at < 0 ? '' : line.slice(at + 2);
+      if (line.length > width && at > 0 && INDENT.length + command.length <= width)
+        lines.push(line.slice(0, at + 1), `${INDENT}${command}`);
+      else lines.push(...wrap(line, width, INDENT));
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,8 @@ import { chooseFormat, parseFields, render } from '../../cli/output/render.js';
 import { redact } from '../../cli/output/redact.js';
 import { recordsPath, rowsOf, totalOf } from '../../cli/output/rows.js';
 import { fitTable, renderTable } from '../../cli/output/table.js';
+import { renderView } from '../../cli/output/view.js';
+import { createColors } from '../../cli/output/colors.js';
 import { terminalColumns } from '../../cli/factory/io.js';
 import { CliError } from '../../cli/errors/cli-error.js';
 
@@ -176,5 +178,22 @@ describe('the JSON of a list', () => {
     expect(totalOf(invoices)).toBe(2);
     expect(totalOf({ resources: { items: [], total: 4 } }, 'resources.items')).toBe(4);
     expect(totalOf([{ id: 1 }])).toBeUndefined();
+  });
+});
+
+describe('a view of one record', () => {
+  it('puts a next command too wide for its line whole on the line after, never broken', () => {
+    const next = 'To mark it paid: edshed invoices mark 10001 paid --method METHOD --date YYYY-MM-DD';
+    const text = renderView(
+      { title: 'INV-010001', facts: [], next: [next, 'Show it: edshed invoices show 8'] },
+      80,
+      createColors(false),
+    );
+    expect(text.split('\n').slice(-4)).toEqual([
+      'To mark it paid:',
+      '  edshed invoices mark 10001 paid --method METHOD --date YYYY-MM-DD',
+      'Show it: edshed invoices show 8',
+      '',
+    ]);
   });
 });
