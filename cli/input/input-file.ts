@@ -15,7 +15,8 @@ export async function readInputObject(source: string, io: Io): Promise<Record<st
   const name = source === '-' ? 'standard input' : source;
   let text: string;
   try {
-    text = source === '-' ? await io.readStdin() : await readFile(source, 'utf8');
+    // A byte-order mark (Windows editors write one) is no part of the JSON, as a --from file's is not.
+    text = (source === '-' ? await io.readStdin() : await readFile(source, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
     throw new CliError(`--input ${name}: cannot read: ${fileErrorText(error)}`, EXIT.usage);
   }

@@ -21,6 +21,12 @@ describe('--input files', () => {
     expect(await readInputObject('-', fakeFactory({ stdin: '{"a":"b"}' }).io)).toEqual({ a: 'b' });
   });
 
+  it('reads a file that starts with a byte-order mark, as Notepad saves it', async () => {
+    expect(await readInputObject(file('bom.json', '\uFEFF{"method":"bacs"}'), fakeFactory().io)).toEqual({
+      method: 'bacs',
+    });
+  });
+
   it('names the file, line and column of bad JSON, on one line', async () => {
     const bad = file('bad.json', '{\n  "seats": 30,\n  "x": tru\n}\n');
     await expect(readInputObject(bad, fakeFactory().io)).rejects.toThrow(
