@@ -27,6 +27,10 @@ process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw error;
 });
+// Nor is one that stops before the messages on stderr (`edshed ... 2>&1 | head -1`): the command ends as it would.
+process.stderr.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 
 main(process.argv.slice(2)).then(
   (code) => {

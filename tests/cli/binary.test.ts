@@ -90,6 +90,13 @@ describe('edshed binary', () => {
     });
     expect(piped.exitCode).toBe(0);
     expect(piped.stderr).toBe('');
+    // A reader gone before the message on stderr: the command's own exit code (2 here), not a crash's 1.
+    const gone = await execa(
+      'bash',
+      ['-c', `set -o pipefail; "${process.execPath}" "${bin}" invoices list --take 0 2>&1 | true`],
+      { reject: false, env: isolatedEnv(dir) },
+    );
+    expect(gone.exitCode).toBe(2);
     const bad = await edshed(['invoices', 'mark-payd']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/mark-paid/);
