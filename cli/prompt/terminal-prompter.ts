@@ -16,6 +16,11 @@ export function terminalPrompter(
     const rl = createInterface({ input, output });
     try {
       return await rl.question(`${question} `);
+    } catch (error) {
+      // readline aborts the question on Ctrl-C (an interrupt: exit 130) and on Ctrl-D (no answer: the default).
+      if (!(error instanceof Error) || error.name !== 'AbortError') throw error;
+      if (/Ctrl\+D/i.test(error.message)) return '';
+      throw new CliError('Interrupted', EXIT.interrupted);
     } finally {
       rl.close();
     }
