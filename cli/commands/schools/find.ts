@@ -6,10 +6,23 @@ import { planOutput } from '../../output/plan.js';
 import type { Row } from '../../output/rows.js';
 import { printResponse } from '../../output/print-response.js';
 import { checkedAnswer } from '../../read/records.js';
+import { schoolKey } from '../../read/schools.js';
 import type { DefineCommand } from '../define.js';
 import type { School } from '../../../core/shapes/types.js';
 import { matchedText, rankFuzzy, searchTexts, type FuzzyField, type Ranked } from '../../read/fuzzy.js';
 import { together } from '../../read/together.js';
+
+/** After no match: the command that finds a school by the id, URN or postcode the text is, if it is one. */
+function showHint(text: string): string {
+  let key: ReturnType<typeof schoolKey>;
+  try {
+    key = schoolKey(text);
+  } catch {
+    return ''; // no id, URN or postcode (`0`): the name was all it could be
+  }
+  if ('id' in key) return ` School ${key.id}: edshed schools show ${key.id}`;
+  return key.key.field === 'name' ? '' : ` The school ${key.key.phrase} ${key.value}: edshed schools show "${text}"`;
+}
 
 export interface FindSchoolsOptions {
   /** Part of the school's name. */
@@ -90,7 +103,7 @@ export async function runFindSchools(
   }));
   await printResponse(c, whole ? data : rows, whole ? 'schools' : undefined, plan);
   if (!c.globals.quiet) {
-    if (schools.length === 0) c.io.stderr.write(`No school's name is like "${text}".\n`);
+    if (schools.length === 0) c.io.stderr.write(`No school's name is like "${text}".${showHint(text)}\n`);
     else if (total > schools.length)
       c.io.stderr.write(
         `Showing ${schools.length} of ${total} schools matching "${text}"; give more of the name to narrow it.\n`,

@@ -41,6 +41,14 @@ describe('schools find', () => {
     const c = await factoryAs('superuser');
     expect(await runFindSchools(c, { text: 'zzz' })).toEqual({ shown: 0, total: 0 });
     expect(c.err()).toBe('No school\'s name is like "zzz".\n');
+    const postcode = await factoryAs('superuser');
+    expect(await runFindSchools(postcode, { text: 'ZZ9 9ZZ' })).toEqual({ shown: 0, total: 0 });
+    expect(postcode.err()).toBe(
+      'No school\'s name is like "ZZ9 9ZZ". The school with postcode ZZ9 9ZZ: edshed schools show "ZZ9 9ZZ"\n',
+    );
+    const zero = await factoryAs('superuser');
+    await runFindSchools(zero, { text: '0' });
+    expect(zero.err()).toBe('No school\'s name is like "0".\n');
     await expect(runFindSchools(fakeFactory(), { text: '  ' })).rejects.toMatchObject({ exitCode: 2 });
   });
 
