@@ -58,6 +58,9 @@ export function describeKeys(keys: readonly NaturalKey[], record: string): strin
   return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names.at(-1) as string}`;
 }
 
+/** The records `edshed <record>s find` searches by name. */
+const SEARCHED: readonly string[] = ['user', 'school'];
+
 /**
  * The one record a key names, from what its lookup found: none is an unknown key, several an ambiguous
  * one, both refused with exit 2 before anything is written, the several listed one a line (id and name).
@@ -76,7 +79,9 @@ export function pickOne(
   const unique = [...new Map(matches.map((m) => [m.id, m])).values()];
   if (unique.length === 1 && more <= 0) return (unique[0] as KeyMatch).id;
   const named = `${key.key.phrase} ${key.key.field === 'name' ? `"${key.text}"` : key.value}`;
-  if (unique.length === 0) throw new CliError(`no ${record} ${named}; nothing was written`, EXIT.usage);
+  // A person or a school may be known by another name, or misspelt: `find` searches names, forgiving typos.
+  const search = SEARCHED.includes(record) ? `; to search names: edshed ${record}s find "${key.text}"` : '';
+  if (unique.length === 0) throw new CliError(`no ${record} ${named}; nothing was written${search}`, EXIT.usage);
   const lines = unique.map((m) => `  ${String(m.id).padStart(6)}  ${m.name}`);
   const rest = more > 0 ? [`  ... and ${more} more`] : [];
   throw new CliError(

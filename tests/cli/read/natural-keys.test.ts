@@ -121,7 +121,7 @@ describe('users by email and username', () => {
     const unknown = await cli(['users', 'forget-devices', 'nobody@nowhere.test', '--yes']);
     expect([unknown.code, unknown.err]).toEqual([
       2,
-      'edshed: no user with email nobody@nowhere.test; nothing was written\n',
+      'edshed: no user with email nobody@nowhere.test; nothing was written; to search names: edshed users find "nobody@nowhere.test"\n',
     ]);
     expect(unknown.sent).toEqual(['GET users']);
     sql(db(), "UPDATE users SET email = 'shared@oakfield.sandbox.test' WHERE id IN (8, 9)");
@@ -161,7 +161,7 @@ describe('schools by name, URN and postcode', () => {
     const none = await cli(['schools', 'show', 'Nowhere Academy']);
     expect([none.code, none.err, none.sent]).toEqual([
       2,
-      'edshed: no school named "Nowhere Academy"; nothing was written\n',
+      'edshed: no school named "Nowhere Academy"; nothing was written; to search names: edshed schools find "Nowhere Academy"\n',
       ['GET schools'],
     ]);
   });
