@@ -88,6 +88,42 @@ describe('school panes', () => {
     expect(frame).toContain('• Subscriptions: seats used of bought (2)');
     expect(frame).toContain('  1 expired, cancelled or deactivated: Enter');
   });
+  it('fits a cancelling subscription (a longer state) at 80 columns, its end date whole', () => {
+    const product = { code: 'literacy-shed-plus', name: 'Literacy Shed Plus' };
+    const cancelling: SchoolData = {
+      ...school,
+      subscriptions: [
+        subscriptionOf({
+          id: 7,
+          school_id: 1,
+          state: 'cancelling',
+          seats: 300,
+          teacher_seats: 20,
+          expiry: '2026-12-31',
+        }),
+        subscriptionOf({
+          id: 8,
+          school_id: 1,
+          state: 'active',
+          seats: 300,
+          teacher_seats: 20,
+          expiry: '2026-12-31',
+          product,
+        }),
+      ],
+    };
+    const state = dashReducer(initialDash<SchoolData>(), { kind: 'fetch-ok', data: cancelling, at: 0 });
+    const { lastFrame, unmount } = render(
+      <Dashboard title="EdShed school 1" state={state} panes={schoolPanes(cancelling)} width={80} height={23} />,
+    );
+    const frame = stripVTControlCharacters(lastFrame() ?? '').split('\n');
+    unmount();
+    const seats = frame.filter((line) => line.includes('/300 seats') || line.includes(' · to '));
+    expect(seats).toHaveLength(2);
+    for (const line of seats) expect(line).toMatch(/ · to 2026-12-31$/);
+    expect(seats[0]?.indexOf('cancelling')).toBe(seats[1]?.indexOf('active'));
+  });
+
   it('counts people, lists homework due within the week, and plays per group', () => {
     expect(panes[0]?.summary[0]?.text).toBe('pupils 30 · teachers 4 · groups 4');
     expect(panes[2]?.summary.map((l) => l.text)).toEqual([
