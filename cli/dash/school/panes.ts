@@ -9,7 +9,13 @@ import { byCodeUnits } from '../../../core/domain/order.js';
 const LIVE = ['active', 'trial', 'future', 'pending', 'cancelling'];
 const WEEK_DAYS = 7;
 
-function seatsRow(s: Subscription): Row {
+/** The widths of the name and state columns: the pane's own longest (a product name at most 23), so rows line up and fit. */
+interface SeatsWidths {
+  readonly name: number;
+  readonly state: number;
+}
+
+function seatsRow(s: Subscription, widths: SeatsWidths): Row {
   const used = s.assigned?.users ?? 0;
   const bought = s.seats ?? 0;
   const live = LIVE.includes(s.state);
@@ -17,7 +23,7 @@ function seatsRow(s: Subscription): Row {
   return {
     key: `sub-${s.id}`,
     id: s.id,
-    text: `${productName(s).slice(0, 23).padEnd(23)} ${s.state.padEnd(9)}`,
+    text: `${productName(s).slice(0, widths.name).padEnd(widths.name)} ${s.state.padEnd(widths.state)}`,
     bar: bought > 0 ? used / bought : 0,
     after: `${used}/${bought}${s.teacher_seats ? ` · ${s.assigned?.teachers ?? 0}/${s.teacher_seats} teachers` : ''}${s.expiry ? ` · to ${s.expiry}` : ''}`,
     tone: !live ? 'dim' : full ? 'bad' : undefined,
@@ -26,7 +32,11 @@ function seatsRow(s: Subscription): Row {
 
 function subscriptionsPane(data: SchoolData): Pane {
   const rank = (s: Subscription) => (LIVE.includes(s.state) ? 0 : 1);
-  const rows = [...data.subscriptions].sort((a, b) => rank(a) - rank(b) || a.id - b.id).map(seatsRow);
+  const widths = {
+    name: Math.min(23, Math.max(0, ...data.subscriptions.map((s) => productName(s).length))),
+    state: Math.max(0, ...data.subscriptions.map((s) => s.state.length)),
+  };
+  const rows = [...data.subscriptions].sort((a, b) => rank(a) - rank(b) || a.id - b.id).map((s) => seatsRow(s, widths));
   const live = rows.filter((r) => r.tone !== 'dim');
   const ended = rows.length - live.length;
   const summary: Line[] = live.length > 0 ? [...live] : [emptyLine('no live subscription')];
