@@ -6,11 +6,16 @@ const ACTIVE = ['running', 'queued', 'waiting', 'active', 'delayed'];
 const percent = (rate: number | null | undefined): string =>
   typeof rate === 'number' ? `${Math.round(rate * 1000) / 10}%` : '?';
 
-function jobRow(job: Job, data: JobsData): Row {
+/** What a job is: the snapshot's period, or its kind and namespace. */
+function jobWhat(job: Job, data: JobsData): string {
   const snapshot = data.snapshots.find((s) => s.job_id === job.id);
-  const what = snapshot
+  return snapshot
     ? `snapshot ${snapshot.start} to ${snapshot.end}`
     : `${job.kind}${job.namespace_id ? ` (${job.namespace_id})` : ''}`;
+}
+
+function jobRow(job: Job, data: JobsData): Row {
+  const what = jobWhat(job, data);
   return {
     key: `job-${job.id}`,
     id: job.id,
@@ -26,6 +31,21 @@ function jobRow(job: Job, data: JobsData): Row {
 function jobsPane(title: string, jobs: readonly Job[], data: JobsData, none: string): Pane {
   const rows = jobs.map((j) => jobRow(j, data));
   return { title, summary: rows.length > 0 ? rows : [emptyLine(none)], rows };
+}
+
+/**
+ * The failed jobs: what each is and its error, which is what a person reads them for; no progress bar,
+ * so the error is not cut at 80 columns.
+ */
+function failedPane(jobs: readonly Job[], data: JobsData): Pane {
+  const width = Math.min(34, Math.max(0, ...jobs.map((j) => jobWhat(j, data).length)));
+  const rows = jobs.map((j): Row => ({
+    ...jobRow(j, data),
+    text: `#${String(j.id).padEnd(3)} ${jobWhat(j, data).slice(0, width).padEnd(width)} ${j.state}`,
+    bar: undefined,
+    after: undefined,
+  }));
+  return { title: 'Failed', summary: rows.length > 0 ? rows : [emptyLine('none')], rows };
 }
 
 function emailPane(data: JobsData): Pane {
@@ -67,11 +87,9 @@ export function jobsPanes(data: JobsData): Pane[] {
       data,
       'none yet (edshed snapshots create)',
     ),
-    jobsPane(
-      'Failed',
+    failedPane(
       newest.filter((j) => j.state === 'failed'),
       data,
-      'none',
     ),
     emailPane(data),
     jobsPane('All jobs', newest, data, 'none'),

@@ -141,7 +141,8 @@ describe('jobs panes', () => {
   it('shows running jobs with a progress bar, snapshot jobs by period, failures with their error, email figures', () => {
     expect(panes[0]?.summary[0]).toMatchObject({ bar: 0.4, after: '40%', tone: 'warn' });
     expect(panes[0]?.summary[0]?.text).toMatch(/^#7 +snapshot 2026-09-01 to 2026-11-30 +running/);
-    expect(panes[2]?.summary[0]).toMatchObject({ tone: 'bad', after: '0%', note: 'Target plan 999 does not exist' });
+    expect(panes[2]?.summary[0]).toMatchObject({ tone: 'bad', note: 'Target plan 999 does not exist' });
+    expect(panes[2]?.summary[0]?.bar).toBeUndefined();
     expect(panes[3]?.summary[1]?.text).toBe('7 bounced · 3 addresses suppressed');
   });
 
@@ -154,6 +155,8 @@ describe('jobs panes', () => {
     unmount();
     expect(frame[1]).toBe('▶ Running and queued (1)');
     expect(frame[2]).toMatch(/^ {2}#7 +snapshot 2026-09-01 to 2026-11-30 +running +█+░+ 40%$/);
+    // A failed job is read for its error: whole at 80 columns, with no progress bar to make room for.
+    expect(frame).toContain('  #3   plan-action (plan-actions) failed  Target plan 999 does not exist');
     expect(Math.max(...frame.map((l) => l.length))).toBeLessThanOrEqual(80);
   });
 });
