@@ -72,8 +72,15 @@ export function planOutput(
   if (options.knownFields) {
     const unknown = fields.filter((name) => !options.knownFields?.includes(name));
     if (unknown.length > 0) {
+      // `school_name` is a column a list's table adds beside `school_id`: not a field of the answer.
+      const names = unknown.filter(
+        (name) => /_name$/.test(name) && options.knownFields?.includes(name.replace(/_name$/, '_id')),
+      );
+      const hint = names
+        .map((name) => ` (${name}: the table shows it beside ${name.replace(/_name$/, '_id')}; give that)`)
+        .join('');
       throw new CliError(
-        `--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; available: ${options.knownFields.join(', ')}; nothing was sent`,
+        `--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}${hint}; available: ${options.knownFields.join(', ')}; nothing was sent`,
         EXIT.usage,
       );
     }

@@ -42,6 +42,15 @@ describe('the fields of an invoice', () => {
     expect(good.f.out()).toMatch(/^id\tamount_due\n\d+\t\d+\n\d+\t\d+\n$/);
   });
 
+  it("says that school_name, the table's name beside school_id, is no field to pick (exit 2, nothing sent)", async () => {
+    const { f, sent } = await cli();
+    expect(await run(['invoices', 'list', '--fields', 'id,school_name'], f)).toBe(2);
+    expect(f.err()).toMatch(
+      /^edshed: --fields: unknown field school_name \(school_name: the table shows it beside school_id; give that\); available: id, /,
+    );
+    expect(sent).toEqual([]);
+  });
+
   it('checks --fields of every declared shape before sending: schools list exits 2, nothing sent', async () => {
     const { f, sent } = await cli();
     expect(await run(['schools', 'list', '--fields', 'id,nope'], f)).toBe(2);
