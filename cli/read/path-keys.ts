@@ -5,6 +5,12 @@
  */
 import type { Endpoint } from '../../core/endpoints/define.js';
 import type { ApiMethods } from '../../core/endpoints/methods.js';
+import type { NaturalKey } from '../../core/shapes/define.js';
+import { INVOICE } from '../../core/shapes/invoice.js';
+import { REGISTER_SCHOOL, SCHOOL } from '../../core/shapes/school.js';
+import { SUBSCRIPTION } from '../../core/shapes/subscription.js';
+import { USER } from '../../core/shapes/user.js';
+import { describeKeys } from './keys.js';
 
 /** The records whose ids a path parameter may name by a natural key. */
 export type KeyedRecord = 'invoice' | 'user' | 'school' | 'subscription';
@@ -35,6 +41,27 @@ export function recordOfParam(path: string, param: string): KeyedRecord | undefi
   const segments = path.split('/');
   const at = segments.indexOf(`{${param}}`);
   return at > 0 ? COLLECTIONS[segments[at - 1] as string] : undefined;
+}
+
+/** Each record's keys, in the order its reader tries them (a school's register keys before its name). */
+const KEYS: Readonly<Record<KeyedRecord, readonly NaturalKey[]>> = {
+  invoice: INVOICE.keys ?? [],
+  user: USER.keys ?? [],
+  school: [...(REGISTER_SCHOOL.keys ?? []), ...(SCHOOL.keys ?? [])],
+  subscription: SUBSCRIPTION.keys ?? [],
+};
+
+/**
+ * A path parameter's line in `--help`: what it may be given as, when it names a record by a key too.
+ *
+ * @example
+ * paramHelp('superuser/invoices/{id}/paid', 'id') // 'an invoice id, number or shareable id (path parameter {id})'
+ */
+export function paramHelp(path: string, param: string): string {
+  const record = recordOfParam(path, param);
+  return record === undefined
+    ? `path parameter {${param}}`
+    : `${describeKeys(KEYS[record], record)} (path parameter {${param}})`;
 }
 
 /** Who reads each record's keys; loaded only when a key (not an id) was given. */

@@ -3,6 +3,7 @@ import { offerList, offerValues } from '../../completion/values.js';
 import { replyFieldNames } from '../../../core/shapes/reply.js';
 import { MAX_TAKE } from '../../../core/domain/constants.js';
 import { exampleOf } from '../../help/example.js';
+import { paramHelp } from '../../read/path-keys.js';
 import { fieldInfo, takesJson, type Endpoint, type FieldSpec } from '../../../core/endpoints/define.js';
 import type { Factory } from '../../factory/factory.js';
 import {
@@ -77,7 +78,7 @@ export function defineEndpointCommand(cmd: Command, endpoint: Endpoint, f: Facto
     endpoint.method === 'GET' && endpoint.payload?.take !== undefined && endpoint.payload.skip !== undefined;
   cmd.description(endpoint.summary);
   const bulk = offersBulk(endpoint, taken);
-  for (const name of endpoint.params) cmd.argument(`<${name}>`, `path parameter {${name}}`);
+  for (const name of endpoint.params) cmd.argument(`<${name}>`, paramHelp(endpoint.path, name));
   if (bulk && endpoint.params.length > 0) {
     cmd.usage(
       `[options] ${endpoint.params.map((name) => `<${name}>`).join(' ')}\n       edshed ${endpoint.command} [options] --from FILE`,

@@ -51,6 +51,17 @@ describe('what a path parameter names, and payload flags beside short options', 
     expect(recordOfParam('subscriptions/invoices/{shareableId}', 'shareableId')).toBeUndefined();
   });
 
+  it("says in a generated command's --help what its record's path parameter may be given as", async () => {
+    const { f } = await suite.cli();
+    expect(await run(['subscriptions', 'show', '--help'], f)).toBe(0);
+    expect(f.out().replace(/\s+/g, ' ')).toContain(
+      ' id a subscription id, card reference or PO number (path parameter {id}) ',
+    );
+    const other = await suite.cli();
+    expect(await run(['pupils', 'show', '--help'], other.f)).toBe(0);
+    expect(other.f.out()).toMatch(/ {2}id +path parameter \{id\}\n/);
+  });
+
   it('spells out a one-letter key that would sit beside a short option', async () => {
     expect([flagOf('q'), flagOf('y'), flagOf('po_number')]).toEqual(['query', 'y-value', 'po-number']);
     const { f } = await suite.cli();
