@@ -51,7 +51,9 @@ export interface FoundInvoice {
  * invoiceKey('INV-000004') // { key: { field: 'number', ... }, value: 'INV-000004', text: 'INV-000004' }
  */
 export function invoiceKey(text: string): KeyText {
-  return readKey(text, INVOICE_KEYS, 'invoice');
+  const key = readKey(text, INVOICE_KEYS, 'invoice');
+  // A shareable id is lowercase hex as the platform makes it: one read aloud or typed in capitals is the same id.
+  return 'key' in key && key.key.field === 'shareable_id' ? { ...key, value: key.value.toLowerCase() } : key;
 }
 
 /**

@@ -38,7 +38,8 @@ export function invoiceRef(text: string): InvoiceRef {
     return { id: Number(trimmed) };
   }
   const key = invoiceKey(trimmed);
-  return 'key' in key && key.key.field === 'number' ? { number: key.value } : { shareableId: trimmed };
+  if ('key' in key && key.key.field === 'number') return { number: key.value };
+  return { shareableId: 'key' in key && key.key.field === 'shareable_id' ? key.value : trimmed };
 }
 
 /**

@@ -52,6 +52,24 @@ describe('invoices by number and shareable id', () => {
     expect(writesOf(shareable.sent)).toEqual([]);
   });
 
+  it('takes a shareable id typed in capitals as the same id, in show and in a write', async () => {
+    const upper = scalarOf<string>(db(), 'SELECT shareable_id FROM invoices WHERE id = 8').toUpperCase();
+    const shown = await cli(['invoices', 'show', upper, '--fields', 'id']);
+    expect([shown.code, shown.out]).toEqual([0, 'id\n8\n']);
+    const planned = await cli([
+      'invoices',
+      'mark-paid',
+      upper,
+      '--method',
+      'bacs',
+      '--date',
+      '2026-09-01',
+      '--dry-run',
+    ]);
+    expect(planned.code).toBe(0);
+    expect(planned.out).toMatch(/^POST \S+\/superuser\/invoices\/8\/paid$/m);
+  });
+
   it('checks the rest of the input before looking a key up: a bad method sends nothing', async () => {
     const bad = await cli(['invoices', 'mark-paid', 'INV-000009', '--method', 'bitcoin', '--date', '2026-09-01']);
     expect(bad.code).toBe(2);
