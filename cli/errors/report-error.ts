@@ -86,7 +86,10 @@ function notRunningHint(error: NetworkError, env: Factory['env']): string | unde
   const sandbox = parsedUrl(env.EDSHED_SANDBOX_URL || ENVIRONMENTS.sandbox)?.origin;
   if (called === undefined) return undefined;
   if (called.origin === sandbox) {
-    return `The sandbox is not running at ${sandbox}/: start it with \`npm start\` in the toolkit's directory, or \`edshed sandbox start\` in another terminal.`;
+    // EDSHED_SANDBOX_URL moved it off the default port: the sandbox is to be started there.
+    const moved =
+      called.port !== '' && called.port !== parsedUrl(ENVIRONMENTS.sandbox)?.port ? ` --port ${called.port}` : '';
+    return `The sandbox is not running at ${sandbox}/: start it with \`npm start${moved ? ` --${moved}` : ''}\` in the toolkit's directory, or \`edshed sandbox start${moved}\` in another terminal.`;
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(called.hostname);
   if (!loopback || called.origin === parsedUrl(ENVIRONMENTS.dev)?.origin) return undefined;

@@ -242,10 +242,11 @@ describe('edshed binary', () => {
     });
     expect(sandbox.exitCode).toBe(1);
     expect(sandbox.stderr).toMatch(/ECONNREFUSED/);
-    expect(sandbox.stderr).toContain(
-      `The sandbox is not running at ${url}: start it with \`npm start\` in the toolkit's directory, or \`edshed sandbox start\` in another terminal.`,
-    );
     const port = new URL(url).port;
+    // EDSHED_SANDBOX_URL moved the sandbox to this port: it is started there (README: npm start -- --port 8790).
+    expect(sandbox.stderr).toContain(
+      `The sandbox is not running at ${url}: start it with \`npm start -- --port ${port}\` in the toolkit's directory, or \`edshed sandbox start --port ${port}\` in another terminal.`,
+    );
     const other = await edshed(['invoices', 'list', '--api-url', url, '--token', 't']);
     expect(other.exitCode).toBe(1);
     expect(other.stderr).toContain(
