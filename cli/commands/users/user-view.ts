@@ -57,15 +57,17 @@ export function renderUserView(view: UserView, columns: number): string {
     ['Joined', day(user.created_at)],
     ...(user.deleted_at ? ([['Deleted', day(user.deleted_at)]] as [string, string][]) : []),
   ];
+  // Labels and values apart by two spaces at least, however long the longest label (`School user`).
+  const width = Math.max(11, ...facts.map(([label]) => label.length + 2));
   const related: string[] = [];
-  if (school) related.push(`School     ${school.name} (school ${school.id}, ${school.country})`);
-  else if (user.school_id !== null) related.push(`School     school ${user.school_id}`);
-  if (session.imitated_by !== null) related.push(`Imitated   by user ${session.imitated_by}`);
+  if (school) related.push(`${'School'.padEnd(width)}${school.name} (school ${school.id}, ${school.country})`);
+  else if (user.school_id !== null) related.push(`${'School'.padEnd(width)}school ${user.school_id}`);
+  if (session.imitated_by !== null) related.push(`${'Imitated'.padEnd(width)}by user ${session.imitated_by}`);
   const lines = [
     `${user.display_name} (user ${user.id})`,
     `  ${roleOf(user)}${where}`,
     '',
-    ...facts.map(([label, value]) => `  ${label.padEnd(11)}${value}`),
+    ...facts.map(([label, value]) => `  ${label.padEnd(width)}${value}`),
     ...(related.length > 0 ? ['', ...related.map((line) => `  ${line}`)] : []),
   ];
   return `${lines

@@ -123,6 +123,14 @@ describe('users by email and username', () => {
     expect(byId.sent).toEqual(['GET users/40/devices']);
   });
 
+  it("keeps a pupil's school username apart from its label, the other facts in line with it", async () => {
+    const shown = await cli(['users', 'show', 'pupil', '--format', 'table']);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(/^ {2}School user {2}pupil$/m);
+    expect(shown.out).toMatch(/^ {2}Username {5}pupil$/m);
+    expect(shown.out).toMatch(/^ {2}School {7}Oakfield Primary School \(school 1, GB\)$/m);
+  });
+
   it('prints the user as one record in a pipe and in CSV, as the API answered it with --json', async () => {
     const piped = await cli(['users', 'show', 'teacher']);
     expect(piped.code).toBe(0);
