@@ -88,8 +88,33 @@ export function lineText(line: Line, cells: number = BAR_CELLS): string {
  * @example
  * snapshotText('EdShed billing', panes, new Date()) // 'EdShed billing at 2026-11-24 18:40 UTC\n\nInvoices by state\n  open ...'
  */
-export function snapshotText(title: string, panes: readonly Pane[], at: Date): string {
+export function snapshotText(title: string, panes: readonly Pane[], at: Date, width?: number): string {
   const stamp = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const sections = panes.map((pane) => [pane.title, ...pane.summary.map((line) => `  ${lineText(line)}`)].join('\n'));
+  const fitted = (text: string) => (width === undefined ? [text] : fold(text, width));
+  const sections = panes.map((pane) =>
+    [pane.title, ...pane.summary.flatMap((line) => fitted(`  ${lineText(line)}`))].join('\n'),
+  );
   return `${title} at ${stamp}\n\n${sections.join('\n\n')}\n`;
+}
+
+/**
+ * A snapshot line too wide for `width`, folded after a ` · ` (else at a space), each further line
+ * indented under it: its columns as they were (the figures of each state line up), nothing cut.
+ *
+ * @example
+ * fold('  open  3  A$940.50 · £540.00 · US$585.00', 30) // ['  open  3  A$940.50 ·', '      £540.00 · US$585.00']
+ */
+export function fold(line: string, width: number): string[] {
+  const lead = ' '.repeat((/^ */.exec(line)?.[0].length ?? 0) + 4);
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > width) {
+    const dot = rest.lastIndexOf(' · ', width - 2);
+    const space = rest.lastIndexOf(' ', width);
+    const [end, next] = dot > lead.length ? [dot + 2, dot + 3] : [space, space + 1];
+    if (end <= lead.length) break; // one word wider than the line: left whole
+    out.push(rest.slice(0, end));
+    rest = `${lead}${rest.slice(next)}`;
+  }
+  return [...out, rest];
 }

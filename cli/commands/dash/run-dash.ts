@@ -86,7 +86,7 @@ export async function runDash<D>(
     c.io.stdout.write(
       c.globals.json === true
         ? `${JSON.stringify(data, null, 2)}\n`
-        : snapshotText(spec.title, spec.panes(data), c.now()),
+        : snapshotText(spec.title, spec.panes(data), c.now(), c.io.columns),
     );
     return;
   }

@@ -53,6 +53,14 @@ describe('billing panes', () => {
     expect(panes[4]?.summary[0]).toMatchObject({ bar: 0.42, tone: 'warn' });
   });
 
+  it('folds a snapshot line too wide for the terminal after a ·, losing nothing (--once on 80 columns)', () => {
+    const whole = snapshotText('EdShed billing', panes, new Date('2026-11-24T18:40:00Z'));
+    const folded = snapshotText('EdShed billing', panes, new Date('2026-11-24T18:40:00Z'), 60);
+    expect(Math.max(...folded.split('\n').map((l) => l.length))).toBeLessThanOrEqual(60);
+    expect(folded).toContain('\n  open             3 (overdue 2)  A$940.50 · £540.00 ·\n      US$585.00\n');
+    expect(folded.replace(/\s+/g, ' ')).toBe(whole.replace(/\s+/g, ' '));
+  });
+
   it('prints the same figures as plain text for --once', () => {
     const text = snapshotText('EdShed billing', panes, new Date('2026-11-24T18:40:00Z'));
     expect(text.split('\n')[0]).toBe('EdShed billing at 2026-11-24 18:40 UTC');
