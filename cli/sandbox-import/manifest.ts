@@ -51,8 +51,10 @@ export const MANIFEST = {
     locale: K,
     account_region: K,
     district_id: K,
-    settings: K,
-    integrations: K,
+    // Settings and integrations are objects a school admin fills freely (a contact's name and email, say):
+    // their texts are pseudonymised, their keys and other values kept.
+    settings: P,
+    integrations: P,
     created_at: K,
     pupil_count: D,
     teacher_count: D,

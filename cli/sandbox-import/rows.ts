@@ -241,7 +241,10 @@ function personFields(p: Pseudonymiser, record: Raw, locale: string): Raw {
 
 function schoolRows(s: SchoolExtract, c: SchoolContext): void {
   const { t, p, clean, locale } = c;
-  const school = clean('school', s.school, s.where.school);
+  const schoolId = String(s.school['id']);
+  const school = clean('school', s.school, s.where.school, (fields) =>
+    Object.fromEntries(fields.map((field) => [field, p.texts(`school-${field}:${schoolId}`, s.school[field])])),
+  );
   const district = num(school['district_id']);
   if (district !== undefined) c.districtStub(district, `schools ${String(school['id'])} district_id`);
   t.schools.push(columns(school));

@@ -113,6 +113,36 @@ describe("the copy's rows", () => {
     expect(rows.tables.schools[0]).toMatchObject({ id: 1, name: 'Oakfield', code: 'OAK', settings: '{}' });
   });
 
+  it("pseudonymises the texts of a school's settings and integrations, keeping their keys and other values", () => {
+    const base = extract();
+    const [first] = base.schools;
+    if (first === undefined) throw new Error('one school');
+    const settings = {
+      contact_name: 'Jane Realperson',
+      contact: { email: 'jane.realperson@oakfield.sch.uk', phones: ['0113 496 0000'] },
+      weekly_report: true,
+      max_groups: 12,
+      note: '',
+    };
+    const integrations = { wonde: { school_id: 'A1930499544', token: 'wonde-live-secret' } };
+    const rows = copyRows(
+      { ...base, schools: [{ ...first, school: { ...school, settings, integrations } }] },
+      pseudonymiser(KEY),
+      'hash',
+    );
+    const copied = rows.tables.schools[0];
+    const text = JSON.stringify(copied);
+    expect(text).not.toMatch(/Realperson|realperson|oakfield\.sch|0113|A1930499544|wonde-live-secret/);
+    const kept = JSON.parse(String(copied?.['settings'])) as Record<string, unknown>;
+    expect(Object.keys(kept)).toEqual(Object.keys(settings));
+    expect(kept).toMatchObject({ weekly_report: true, max_groups: 12, note: '' });
+    expect(kept['contact_name']).toMatch(/^Text [0-9a-f]{8}$/);
+    expect(JSON.parse(String(copied?.['integrations']))).toMatchObject({
+      wonde: { school_id: expect.stringMatching(/^Text /) },
+    });
+    expect(copyRows(extract(), pseudonymiser(KEY), 'hash').tables.schools[0]?.['settings']).toBe('{}');
+  });
+
   it('is the same for the same extract and key', () => {
     expect(copyRows(extract(), pseudonymiser(KEY), 'hash')).toEqual(copyRows(extract(), pseudonymiser(KEY), 'hash'));
   });
