@@ -62,6 +62,8 @@ describe('edshed sandbox import', () => {
       ['--school', '1', '--school', '1', '--db', join(dir, 'x.db')],
       ['--db', join(dir, 'x.db')],
       ['--school', '1', '--db', join(dir, 'x.db'), '--key', join(dir, 'no.key')],
+      // An empty name: once read production whole, then failed renaming the copy over ''.
+      ['--school', '1', '--db', ''],
       // A refresh of a file that is no database: found making the temporary copy, before the first request.
       ['--school', '1', '--db', notes, '--refresh'],
     ];

@@ -39,6 +39,7 @@ export interface SandboxImportOptions {
 
 /** The local checks of the --db path: exit 2, nothing sent. */
 function checkDbPath(path: string, refresh: boolean): void {
+  if (path === '') throw new CliError('--db: give a file name; nothing was sent', EXIT.usage);
   if (path === ':memory:')
     throw new CliError(
       '--db: give a file (a copy in memory would be gone when the import ends); nothing was sent',
