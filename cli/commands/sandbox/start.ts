@@ -61,12 +61,18 @@ export async function runSandboxStart(f: Factory, options: SandboxStartOptions):
   // A Node the SQLite driver crashes on ends the process with no message once a database opens: say so first.
   const refusal = driverRefusal();
   if (refusal !== undefined) throw new CliError(refusal, EXIT.requestFailed);
-  const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }] = await Promise.all([
-    import('../../../sandbox/server/serve.js'),
-    import('../../../sandbox/server/faults.js'),
-    import('../../../sandbox/server/fault-spec-error.js'),
-    import('../../../sandbox/server/cors.js'),
-  ]);
+  const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }, { notSandboxFileProblem }] =
+    await Promise.all([
+      import('../../../sandbox/server/serve.js'),
+      import('../../../sandbox/server/faults.js'),
+      import('../../../sandbox/server/fault-spec-error.js'),
+      import('../../../sandbox/server/cors.js'),
+      import('../../../sandbox/db/database.js'),
+    ]);
+  if (options.db !== undefined && options.db !== ':memory:') {
+    const problem = options.db === '' ? 'give a file, or :memory:' : notSandboxFileProblem(options.db);
+    if (problem !== undefined) throw new CliError(`--db ${options.db}: ${problem}; nothing was started`, EXIT.usage);
+  }
   const corsOrigins = options.corsOrigin.map((origin) => {
     const normal = normaliseOrigin(origin);
     if (normal === null)
