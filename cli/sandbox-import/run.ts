@@ -142,6 +142,10 @@ async function readAndWrite(
       throw new CliError(error.message, EXIT.requestFailed);
     throw error;
   }
-  c.io.stdout.write(c.globals.json === true ? `${JSON.stringify(manifest, null, 2)}\n` : manifestText(manifest));
+  c.io.stdout.write(
+    c.globals.json === true
+      ? `${JSON.stringify(manifest, null, 2)}\n`
+      : manifestText(manifest, Math.max(40, c.io.columns ?? 80)),
+  );
   return manifest;
 }

@@ -279,6 +279,31 @@ describe("the copy's rows", () => {
     );
   });
 
+  it('wraps the manifest to the width it is given, losing no word and keeping the school columns', () => {
+    const made = importManifest(copyRows(extract(), pseudonymiser(KEY), 'hash'), {
+      copy: 'copy.db',
+      source: 'http://api.test/',
+      madeAt: new Date(T),
+      refreshed: false,
+      requests: 9,
+    });
+    const [first] = made.schools;
+    if (first === undefined) throw new Error('one school');
+    const states = { open: 1, paid: 1, refunded: 1, uncollectable: 1 };
+    const manifest = { ...made, schools: [{ ...first, invoices_by_state: states }] };
+    const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
+    for (const width of [80, 60]) {
+      const text = manifestText(manifest, width);
+      const long = text.split('\n').filter((line) => line.length > width);
+      expect(long, `width ${width}`).toEqual([]);
+      expect(words(text)).toEqual(words(manifestText(manifest)));
+    }
+    // The states go on under their column, which starts at 59.
+    expect(manifestText(manifest, 80)).toMatch(
+      /\n1 {7}(?: +\d+){5} {2}open 1, paid 1,\n {59}refunded 1,\n {59}uncollectable 1\n/,
+    );
+  });
+
   it('prints, in every manifest, what the copy does not hold and why', () => {
     const manifest = importManifest(copyRows(extract(), pseudonymiser(KEY), 'hash'), {
       copy: 'copy.db',
