@@ -272,7 +272,7 @@ function report(
   const detail = (item: RehearsedItem) =>
     item.outcome === 'done'
       ? ''
-      : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message.replace(/^drift: /, '')})`;
+      : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message.replace(/^drift: /, '')}${notInCopy(item) ? `: not in ${o.db}` : ''})`;
   const counted = OUTCOMES.filter((outcome) => totals[outcome] > 0).map((outcome) => `${totals[outcome]} ${outcome}`);
   c.io.stdout.write(
     [
@@ -328,13 +328,29 @@ export async function runRehearse(c: Factory, o: RehearseOptions): Promise<void>
     await copy?.close();
     cleanup.done();
   }
-  const totals = report(c, o, plan, items, diff);
+  report(c, o, plan, items, diff);
   if (!c.globals.quiet && results !== undefined)
     c.io.stderr.write(`Results (bulk apply's columns) in ${results.path}\n`);
-  const notDone = items.length - totals.done;
-  if (notDone > 0)
-    throw new CliError(
-      `${notDone} of ${items.length} items would not be done in production (see above); ${o.db} is unchanged`,
-      EXIT.bulkPartial,
-    );
+  const message = shortfallMessage(items, o.db);
+  if (message !== undefined) throw new CliError(message, EXIT.bulkPartial);
+}
+
+/** An item skipped because its target is not in the copy: a school the import did not copy, most often. */
+const notInCopy = (item: RehearsedItem): boolean => item.outcome === 'drift' && /, now not found$/.test(item.message);
+
+/**
+ * What a rehearsal in which some items would not be done ends with (undefined when all would be): how many,
+ * and of them how many target records the copy does not hold, which production may well have.
+ *
+ * @example
+ * shortfallMessage(items, 'copy.db') // '2 of 4 items would not be done on copy.db (see above): ...'
+ */
+export function shortfallMessage(items: readonly RehearsedItem[], db: string): string | undefined {
+  const notDone = items.filter((item) => item.outcome !== 'done').length;
+  if (notDone === 0) return undefined;
+  const missing = items.filter(notInCopy).length;
+  if (missing === 0)
+    return `${notDone} of ${items.length} items would not be done in production (see above); ${db} is unchanged`;
+  const rest = notDone - missing;
+  return `${notDone} of ${items.length} items would not be done on ${db} (see above): ${missing} target${missing === 1 ? ' is' : 's are'} not in it (copy ${missing === 1 ? 'its school' : 'their schools'} with edshed sandbox import to rehearse ${missing === 1 ? 'it' : 'them'})${rest > 0 ? `, and ${rest} would not be done in production` : ''}; ${db} is unchanged`;
 }
