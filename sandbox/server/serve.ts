@@ -94,6 +94,8 @@ function portError(error: unknown, port: number, host: string): Error {
   if (code === 'EACCES')
     return new Error(`Not allowed to listen on port ${port} on ${host}: pick a port above 1023 with --port`);
   if (code === 'EADDRNOTAVAIL') return new Error(`${host} is not an address of this machine: pick another with --host`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new Error(`${host} is no host name this machine can look up: give an address of this machine with --host`);
   return error instanceof Error ? error : new Error(String(error));
 }
 

@@ -158,6 +158,17 @@ describe('edshed sandbox start', () => {
     kept.close();
   });
 
+  it('refuses an empty --host (every address of the machine) and names a --host it cannot look up', async () => {
+    const empty = await start(['--port', '0', '--db', ':memory:', '--host', '']);
+    expect(empty.exitCode).toBe(2);
+    expect(empty.stderr).toContain('--host: give an address to bind');
+    expect(empty.stderr).not.toContain('listening');
+    const typo = await start(['--port', '0', '--db', ':memory:', '--host', 'no-such-host.invalid']);
+    expect(typo.exitCode).toBe(1);
+    expect(typo.stderr).toContain('no-such-host.invalid is no host name this machine can look up');
+    expect(typo.stderr).not.toContain('getaddrinfo');
+  });
+
   it('refuses a port in use with a clear message, before --reset touches the database', async () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));

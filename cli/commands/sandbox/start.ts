@@ -137,6 +137,9 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd.action(async (opts: StartOptions) => {
     if (opts.seed !== 'demo' && opts.seed !== 'large')
       throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);
+    // An empty host would bind every address of the machine, with the well-known passwords.
+    if (opts.host.trim() === '')
+      throw new CliError('--host: give an address to bind (127.0.0.1 unless given), not an empty one', EXIT.usage);
     const port = wholeNumber('--port', opts.port, 0, 65_535);
     const rateLimit = wholeNumber('--rate-limit', opts.rateLimit, 1, 1_000_000);
     await runSandboxStart(f, { ...opts, seed: opts.seed, port, rateLimit });
