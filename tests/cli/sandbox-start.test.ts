@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../sandbox/db/database.js';
 import { Database } from '../../sandbox/db/driver.js';
 import { isolatedEnv } from '../helpers/isolated-env.js';
-import { allValues, oneValue } from '../../sandbox/kit/sql.js';
+import { allValues, oneValue, run } from '../../sandbox/kit/sql.js';
 
 const BIN = fileURLToPath(new URL('../../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
@@ -167,6 +167,24 @@ describe('edshed sandbox start', () => {
     expect(typo.exitCode).toBe(1);
     expect(typo.stderr).toContain('no-such-host.invalid is no host name this machine can look up');
     expect(typo.stderr).not.toContain('getaddrinfo');
+  });
+
+  it('lists only the seeded accounts the database holds (a copy of production has the superuser alone)', async () => {
+    const file = join(dir, 'copy-like.db');
+    const first = start(['--port', '0', '--db', file]);
+    await urlOf(first);
+    first.kill('SIGTERM');
+    expect((await first).exitCode).toBe(0);
+    const db = openDatabase(file);
+    run(db, "UPDATE users SET deleted_at = '2026-01-01T00:00:00Z' WHERE username <> 'superuser'");
+    db.close();
+    const child = start(['--port', '0', '--db', file]);
+    await urlOf(child);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    const listed = /Accounts \(password "sandbox"\):\n((?: {2}.*\n)*)/.exec(String(result.stderr))?.[1] ?? '';
+    expect(listed.trimEnd().split('\n')).toEqual(['  superuser  superuser']);
   });
 
   it('refuses a port in use with a clear message, before --reset touches the database', async () => {
