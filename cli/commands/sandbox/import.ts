@@ -116,7 +116,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--refresh', 'replace exactly the chosen schools in an existing copy, in one transaction')
     .option(
       '--key <file>',
-      'the pseudonym key file (default: sandbox-import.key beside the credentials, made on first use)',
+      'the pseudonym key file, 64 hex digits (default: sandbox-import.key beside the credentials, made on first use)',
     )
     .addHelpText('after', HELP);
   const taken = new Set(['format', 'fields']);
