@@ -45,7 +45,8 @@ export const MANIFEST = {
   school: classify(SCHOOL, {
     id: K,
     name: K,
-    code: K,
+    // The join code lets anyone who has it join the school in production: the copy's is another.
+    code: P,
     country: K,
     region: K,
     locale: K,

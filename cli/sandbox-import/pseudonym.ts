@@ -6,6 +6,7 @@
  * the key a pseudonym cannot be traced back, and nothing of the value it replaces is kept.
  */
 import { createHmac } from 'node:crypto';
+import { JOIN_CODE_ALPHABET } from '../../sandbox/domain/schools/codes.js';
 
 /** First and last names a pseudonym is drawn from, by the part of the English-speaking world a locale is in. */
 const NAMES: Readonly<
@@ -194,6 +195,8 @@ export interface Pseudonymiser {
    * at any depth, replaced by a note: a contact's name or email there is free text like any other.
    */
   texts(subject: string, value: unknown): unknown;
+  /** A school's join code (six characters of the sandbox's alphabet): production's lets anyone join the school there. */
+  joinCode(subject: string): string;
 }
 
 /**
@@ -257,6 +260,12 @@ export function pseudonymiser(key: Uint8Array): Pseudonymiser {
       return nameRegion(locale) === 'gb' ? `07700 9000${n}` : `555-01${n}`;
     },
     note,
+    joinCode(subject) {
+      const bytes = digest(subject, 'join-code');
+      return Array.from({ length: 6 }, (_, n) => JOIN_CODE_ALPHABET[(bytes[n] ?? 0) % JOIN_CODE_ALPHABET.length]).join(
+        '',
+      );
+    },
     texts(subject, value) {
       const walk = (v: unknown, path: string): unknown => {
         if (typeof v === 'string') return v === '' ? '' : note(`${subject}:${path}`, 'Text');

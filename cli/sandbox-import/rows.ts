@@ -243,7 +243,13 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
   const { t, p, clean, locale } = c;
   const schoolId = String(s.school['id']);
   const school = clean('school', s.school, s.where.school, (fields) =>
-    Object.fromEntries(fields.map((field) => [field, p.texts(`school-${field}:${schoolId}`, s.school[field])])),
+    Object.fromEntries(
+      fields.map((field) => {
+        const value = s.school[field];
+        if (field !== 'code') return [field, p.texts(`school-${field}:${schoolId}`, value)];
+        return [field, typeof value === 'string' ? p.joinCode(`school:${schoolId}`) : value];
+      }),
+    ),
   );
   const district = num(school['district_id']);
   if (district !== undefined) c.districtStub(district, `schools ${String(school['id'])} district_id`);
