@@ -158,7 +158,8 @@ export const MANIFEST = {
   invoice: classify(INVOICE, {
     id: K,
     number: K,
-    shareable_id: K,
+    // Anyone holding it may open the invoice's page in production (its school, amounts and credits): replaced.
+    shareable_id: P,
     school_id: K,
     subscription_id: K,
     kind: K,

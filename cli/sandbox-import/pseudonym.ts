@@ -197,6 +197,8 @@ export interface Pseudonymiser {
   texts(subject: string, value: unknown): unknown;
   /** A school's join code (six characters of the sandbox's alphabet): production's lets anyone join the school there. */
   joinCode(subject: string): string;
+  /** An opaque id of `length` (8 to 64) lowercase hex digits: an invoice's shareable one, whose page anyone may open. */
+  hex(subject: string, length: number): string;
 }
 
 /**
@@ -265,6 +267,11 @@ export function pseudonymiser(key: Uint8Array): Pseudonymiser {
       return Array.from({ length: 6 }, (_, n) => JOIN_CODE_ALPHABET[(bytes[n] ?? 0) % JOIN_CODE_ALPHABET.length]).join(
         '',
       );
+    },
+    hex(subject, length) {
+      return digest(subject, 'hex')
+        .toString('hex')
+        .slice(0, Math.min(64, Math.max(8, length)));
     },
     texts(subject, value) {
       const walk = (v: unknown, path: string): unknown => {

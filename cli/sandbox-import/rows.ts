@@ -295,6 +295,7 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
     t.subscriptions.push(subscriptionRow(clean('subscription', x, s.where.subscriptions)));
   for (const x of s.invoices) {
     const invoice = clean('invoice', x, s.where.invoices, () => ({
+      shareable_id: p.hex(`invoice-shareable:${String(x['id'])}`, String(x['shareable_id']).length),
       description: x['description'] === '' ? '' : p.note(`invoice-description:${String(x['id'])}`, 'Invoice note'),
       remittance_file: x['remittance_file'] == null ? null : p.note(`remittance:${String(x['id'])}`, 'remittance'),
     }));

@@ -146,6 +146,27 @@ describe("the copy's rows", () => {
     expect(copyRows(extract(), pseudonymiser(KEY), 'hash').tables.schools[0]?.['settings']).toBe('{}');
   });
 
+  it("replaces an invoice's shareable id (its page is open to anyone holding it) and keeps its billing facts", () => {
+    const base = extract();
+    const [first] = base.schools;
+    if (first === undefined) throw new Error('one school');
+    const invoice = {
+      id: 812,
+      number: 'INV-0812',
+      shareable_id: 'b071c7724831b7ce5b4a',
+      school_id: 1,
+      state: 'open',
+      currency: 'gbp',
+      total: 54_000,
+      description: '',
+    };
+    const rows = copyRows({ ...base, schools: [{ ...first, invoices: [invoice] }] }, pseudonymiser(KEY), 'hash');
+    const [copied] = rows.tables.invoices;
+    expect(copied).toMatchObject({ id: 812, number: 'INV-0812', state: 'open', currency: 'gbp', total: 54_000 });
+    expect(copied?.['shareable_id']).toMatch(/^[0-9a-f]{20}$/);
+    expect(JSON.stringify(rows.tables)).not.toContain(invoice.shareable_id);
+  });
+
   it('is the same for the same extract and key', () => {
     expect(copyRows(extract(), pseudonymiser(KEY), 'hash')).toEqual(copyRows(extract(), pseudonymiser(KEY), 'hash'));
   });
