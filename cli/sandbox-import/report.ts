@@ -5,7 +5,7 @@
  */
 import { MANIFEST, NOT_COPIED, type FieldClass, type KindManifest, type RecordKind } from './manifest.js';
 import type { CopyRows, Row, Stub } from './rows.js';
-import { wrap } from '../output/fit.js';
+import { wrap, wrapLines } from '../output/fit.js';
 
 export interface ImportManifest {
   readonly copy: string;
@@ -126,12 +126,5 @@ export function manifestText(m: ImportManifest, width?: number): string {
   const whole = (text: string): string => text.replaceAll(KEEP, ' ');
   if (width === undefined) return `${whole(lines.join('\n'))}\n`;
   // Any other long line wrapped at spaces, its further lines two spaces further in than it starts.
-  return `${lines
-    .flatMap((line) => {
-      if (line.length <= width) return [line];
-      const lead = /^ */.exec(line)?.[0] ?? '';
-      return wrap(line.slice(lead.length), width - lead.length, '  ').map((l) => `${lead}${l}`);
-    })
-    .map(whole)
-    .join('\n')}\n`;
+  return `${wrapLines(lines, width).map(whole).join('\n')}\n`;
 }

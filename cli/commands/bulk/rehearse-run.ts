@@ -19,6 +19,7 @@ import { readPlan, type Plan } from '../../bulk/plan-file.js';
 import { resultsTarget, type ResultsTarget } from '../../bulk/results-file.js';
 import { listRuns } from '../../bulk/run-list.js';
 import { timeoutPerRequest } from '../../http/timeout.js';
+import { wrapLines } from '../../output/fit.js';
 import { fileErrorText } from '../../../core/node/file-error-text.js';
 import type { PrivateCopy } from '../../../sandbox/server/private-copy.js';
 import { diffLines, diffRecords, type RecordsDiff } from './rehearse-diff.js';
@@ -274,15 +275,13 @@ function report(
       ? ''
       : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message.replace(/^drift: /, '')}${notInCopy(item) ? `: not in ${o.db}` : ''})`;
   const counted = OUTCOMES.filter((outcome) => totals[outcome] > 0).map((outcome) => `${totals[outcome]} ${outcome}`);
-  c.io.stdout.write(
-    [
-      `Rehearsal of ${o.plan} (${plan.command}) on a copy of ${o.db}: what production would do`,
-      ...items.map((item) => `  line ${item.line}: ${item.path}: ${item.outcome}${detail(item)}`),
-      `Outcomes: ${counted.join(', ') || 'none'} of ${items.length}`,
-      ...diffLines(diff),
-      '',
-    ].join('\n'),
-  );
+  const lines = [
+    `Rehearsal of ${o.plan} (${plan.command}) on a copy of ${o.db}: what production would do`,
+    ...items.map((item) => `  line ${item.line}: ${item.path}: ${item.outcome}${detail(item)}`),
+    `Outcomes: ${counted.join(', ') || 'none'} of ${items.length}`,
+    ...diffLines(diff),
+  ];
+  c.io.stdout.write(`${wrapLines(lines, Math.max(40, c.io.columns ?? 80)).join('\n')}\n`);
   return totals;
 }
 
@@ -313,9 +312,8 @@ export async function runRehearse(c: Factory, o: RehearseOptions): Promise<void>
     const rc = await signedInFactory(c, dir, copy.url);
     if (!c.globals.quiet) {
       const target = await realTarget(c);
-      c.io.stderr.write(
-        `Rehearsing ${plan.items.length} item${plan.items.length === 1 ? '' : 's'} of ${plan.command} on a private copy of ${o.db} (${copy.url}); ${target === undefined ? 'no other API' : `the plan's real target (${target})`} is not contacted.\n`,
-      );
+      const note = `Rehearsing ${plan.items.length} item${plan.items.length === 1 ? '' : 's'} of ${plan.command} on a private copy of ${o.db} (${copy.url}); ${target === undefined ? 'no other API' : `the plan's real target (${target})`} is not contacted.`;
+      c.io.stderr.write(`${wrapLines([note], Math.max(40, c.io.columns ?? 80)).join('\n')}\n`);
     }
     const before = copy.records();
     // The bulk run's Ctrl-C handling from here (the run reads the same signal): the first Ctrl-C stops it cleanly.
