@@ -77,6 +77,33 @@ describe('edshed sandbox import', () => {
     expect(temps(notes)).toEqual([]);
   }, 60_000);
 
+  it('refuses a refresh with another key than the copy was made with (exit 2, nothing sent, FILE as it was)', async () => {
+    proxy.reset();
+    const keyFile = join(dir, 'another.key');
+    writeFileSync(keyFile, `${'cd'.repeat(32)}\n`, { mode: 0o600 });
+    const before = readFileSync(copy);
+    const run = await production.edshed([
+      'sandbox',
+      'import',
+      '--school',
+      '1',
+      '--db',
+      copy,
+      '--refresh',
+      '--key',
+      keyFile,
+      '--api-url',
+      proxy.url,
+      '--token',
+      token,
+    ]);
+    expect(run.exitCode, String(run.stderr)).toBe(2);
+    expect(String(run.stderr)).toContain('its pseudonyms were made with another key');
+    expect([...proxy.counts().keys()]).toEqual([]);
+    expect(readFileSync(copy).equals(before)).toBe(true);
+    expect(temps(copy)).toEqual([]);
+  }, 60_000);
+
   describe('stopped mid-import (a reply held by the proxy)', () => {
     /** A proxy that holds the first request for a group's pupils until released, saying when it has it. */
     async function holdingProxy() {
