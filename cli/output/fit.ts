@@ -156,3 +156,18 @@ export function wrap(text: string, width: number, indent = ''): string[] {
   if (line !== '' || lines.length === 0) lines.push(line);
   return lines.map((l, i) => (i === 0 ? l : `${indent}${l}`));
 }
+
+/**
+ * Lines of text each wrapped to `width` at spaces (see `wrap`), keeping its own leading spaces; its further
+ * lines start `further` deeper than it.
+ *
+ * @example
+ * wrapLines(['  line 4: invoice 6 paid: drift (was open, now void)'], 30) // ['  line 4: invoice 6 paid:', '    drift (was open, now void)']
+ */
+export function wrapLines(lines: readonly string[], width: number, further = '  '): string[] {
+  return lines.flatMap((line) => {
+    if (line.length <= width) return [line];
+    const lead = /^ */.exec(line)?.[0] ?? '';
+    return wrap(line.slice(lead.length), width - lead.length, further).map((l) => `${lead}${l}`);
+  });
+}

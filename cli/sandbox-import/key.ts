@@ -3,7 +3,7 @@
  * (`sandbox-import.key` in the config directory), made on first use. Never written into a copy, printed or
  * logged: with it, and the source, a pseudonym could be traced back to a person.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../core/node/paths.js';
@@ -60,3 +60,13 @@ export function loadOrCreateKey(path: string, options: { readonly create: boolea
   if (!/^[0-9a-f]{64}$/i.test(text)) throw new KeyFileError(path, 'is not a key (64 hex digits)');
   return Buffer.from(text, 'hex');
 }
+
+/**
+ * What a copy keeps to tell the key it was made with from another: an HMAC of a fixed text under the key,
+ * which gives no way back to the key.
+ *
+ * @example
+ * keyCheckOf(key).length // 32
+ */
+export const keyCheckOf = (secret: Uint8Array): Buffer =>
+  createHmac('sha256', secret).update('edshed sandbox import: key check').digest();

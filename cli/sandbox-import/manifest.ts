@@ -45,14 +45,17 @@ export const MANIFEST = {
   school: classify(SCHOOL, {
     id: K,
     name: K,
-    code: K,
+    // The join code lets anyone who has it join the school in production: the copy's is another.
+    code: P,
     country: K,
     region: K,
     locale: K,
     account_region: K,
     district_id: K,
-    settings: K,
-    integrations: K,
+    // Settings and integrations are objects a school admin fills freely (a contact's name and email, say):
+    // their texts are pseudonymised, their keys and other values kept.
+    settings: P,
+    integrations: P,
     created_at: K,
     pupil_count: D,
     teacher_count: D,
@@ -155,7 +158,8 @@ export const MANIFEST = {
   invoice: classify(INVOICE, {
     id: K,
     number: K,
-    shareable_id: K,
+    // Anyone holding it may open the invoice's page in production (its school, amounts and credits): replaced.
+    shareable_id: P,
     school_id: K,
     subscription_id: K,
     kind: K,

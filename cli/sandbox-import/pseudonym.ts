@@ -6,6 +6,7 @@
  * the key a pseudonym cannot be traced back, and nothing of the value it replaces is kept.
  */
 import { createHmac } from 'node:crypto';
+import { JOIN_CODE_ALPHABET } from '../../sandbox/domain/schools/codes.js';
 
 /** First and last names a pseudonym is drawn from, by the part of the English-speaking world a locale is in. */
 const NAMES: Readonly<
@@ -189,6 +190,15 @@ export interface Pseudonymiser {
   phone(subject: string, locale: string): string;
   /** Free text (a note, a description) replaced by a short label: nothing of the text is kept. */
   note(subject: string, label: string): string;
+  /**
+   * A JSON value (a school's settings) with its keys, numbers, booleans and nulls kept and every text in it,
+   * at any depth, replaced by a note: a contact's name or email there is free text like any other.
+   */
+  texts(subject: string, value: unknown): unknown;
+  /** A school's join code (six characters of the sandbox's alphabet): production's lets anyone join the school there. */
+  joinCode(subject: string): string;
+  /** An opaque id of `length` (8 to 64) lowercase hex digits: an invoice's shareable one, whose page anyone may open. */
+  hex(subject: string, length: number): string;
 }
 
 /**
@@ -203,6 +213,8 @@ export function pseudonymiser(key: Uint8Array): Pseudonymiser {
   const digest = (subject: string, purpose: string): Buffer =>
     createHmac('sha256', key).update(`${purpose}\u0000${subject}`).digest();
   const pick = <T>(list: readonly T[], bytes: Buffer, at: number): T => list[bytes.readUInt16BE(at) % list.length] as T;
+  const note = (subject: string, label: string): string =>
+    `${label} ${digest(subject, 'note').subarray(0, 4).toString('hex')}`;
   return {
     person(subject, locale) {
       const bytes = digest(subject, 'person');
@@ -249,8 +261,27 @@ export function pseudonymiser(key: Uint8Array): Pseudonymiser {
       const n = String(bytes.readUInt16BE(0) % 100).padStart(2, '0');
       return nameRegion(locale) === 'gb' ? `07700 9000${n}` : `555-01${n}`;
     },
-    note(subject, label) {
-      return `${label} ${digest(subject, 'note').subarray(0, 4).toString('hex')}`;
+    note,
+    joinCode(subject) {
+      const bytes = digest(subject, 'join-code');
+      return Array.from({ length: 6 }, (_, n) => JOIN_CODE_ALPHABET[(bytes[n] ?? 0) % JOIN_CODE_ALPHABET.length]).join(
+        '',
+      );
+    },
+    hex(subject, length) {
+      return digest(subject, 'hex')
+        .toString('hex')
+        .slice(0, Math.min(64, Math.max(8, length)));
+    },
+    texts(subject, value) {
+      const walk = (v: unknown, path: string): unknown => {
+        if (typeof v === 'string') return v === '' ? '' : note(`${subject}:${path}`, 'Text');
+        if (Array.isArray(v)) return v.map((item, n) => walk(item, `${path}.${n}`));
+        if (typeof v === 'object' && v !== null)
+          return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item, `${path}.${k}`)]));
+        return v;
+      };
+      return walk(value, '');
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { MANIFEST, NOT_COPIED, type FieldClass, type KindManifest, type RecordKind } from './manifest.js';
 import type { CopyRows, Row, Stub } from './rows.js';
+import { wrap, wrapLines } from '../output/fit.js';
 
 export interface ImportManifest {
   readonly copy: string;
@@ -85,23 +86,32 @@ export function importManifest(
   };
 }
 
-/** The manifest as text for a person. */
-export function manifestText(m: ImportManifest): string {
+/** Joins words that a wrap keeps on one line (a count and what it counts); a space once wrapped. */
+const KEEP = '\u0001';
+
+/**
+ * The manifest as text for a person; with a `width` (the terminal's), each line wrapped to it at spaces,
+ * its further lines indented under it.
+ */
+export function manifestText(m: ImportManifest, width?: number): string {
   const lines = [
     `Copy ${m.copy} ${m.refreshed ? 'refreshed' : 'made'} from ${m.source} at ${m.made_at} (${m.requests} requests, GET only)`,
     '',
     'school  teachers  pupils  groups  subscriptions  invoices  by state',
-    ...m.schools.map(
-      (s) =>
-        `${String(s.id).padEnd(6)}  ${String(s.teachers).padStart(8)}  ${String(s.pupils).padStart(6)}  ${String(s.groups).padStart(6)}  ${String(s.subscriptions).padStart(13)}  ${String(s.invoices).padStart(8)}  ${Object.entries(
-          s.invoices_by_state,
-        )
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ')}`,
-    ),
+    ...m.schools.flatMap((s) => {
+      const row = `${String(s.id).padEnd(6)}  ${String(s.teachers).padStart(8)}  ${String(s.pupils).padStart(6)}  ${String(s.groups).padStart(6)}  ${String(s.subscriptions).padStart(13)}  ${String(s.invoices).padStart(8)}  `;
+      const states = Object.entries(s.invoices_by_state)
+        .map(([k, v]) => `${k}${KEEP}${v}`)
+        .join(', ');
+      if (width === undefined || row.length + states.length <= width) return [`${row}${states}`];
+      // The states go on under their column, or on lines of their own where the column leaves too little room.
+      const room = width - row.length;
+      if (room >= 20) return wrap(states, room).map((l, i) => `${i === 0 ? row : ' '.repeat(row.length)}${l}`);
+      return [row.trimEnd(), ...wrap(states, width - 4).map((l) => `    ${l}`)];
+    }),
     '',
     `Rows: ${Object.entries(m.tables)
-      .map(([k, v]) => `${k} ${v}`)
+      .map(([k, v]) => `${k}${KEEP}${v}`)
       .join(', ')}`,
     m.stubs.length === 0
       ? 'Stubs: none (nothing points outside the chosen schools)'
@@ -111,7 +121,10 @@ export function manifestText(m: ImportManifest): string {
     `Dropped: ${m.fields.dropped.join(', ')}`,
     `Not copied (${m.not_copied.length}; the copy has none of these, whatever production holds):`,
     ...m.not_copied.map((n) => `  ${n.table}: ${n.what}; ${n.why}`),
-    'Sign in to the copy as superuser, password sandbox: edshed sandbox start --db ' + m.copy,
+    `Sign in to the copy as superuser, password sandbox: ${['edshed', 'sandbox', 'start', '--db', m.copy].join(KEEP)}`,
   ];
-  return `${lines.join('\n')}\n`;
+  const whole = (text: string): string => text.replaceAll(KEEP, ' ');
+  if (width === undefined) return `${whole(lines.join('\n'))}\n`;
+  // Any other long line wrapped at spaces, its further lines two spaces further in than it starts.
+  return `${wrapLines(lines, width).map(whole).join('\n')}\n`;
 }

@@ -241,7 +241,16 @@ function personFields(p: Pseudonymiser, record: Raw, locale: string): Raw {
 
 function schoolRows(s: SchoolExtract, c: SchoolContext): void {
   const { t, p, clean, locale } = c;
-  const school = clean('school', s.school, s.where.school);
+  const schoolId = String(s.school['id']);
+  const school = clean('school', s.school, s.where.school, (fields) =>
+    Object.fromEntries(
+      fields.map((field) => {
+        const value = s.school[field];
+        if (field !== 'code') return [field, p.texts(`school-${field}:${schoolId}`, value)];
+        return [field, typeof value === 'string' ? p.joinCode(`school:${schoolId}`) : value];
+      }),
+    ),
+  );
   const district = num(school['district_id']);
   if (district !== undefined) c.districtStub(district, `schools ${String(school['id'])} district_id`);
   t.schools.push(columns(school));
@@ -286,6 +295,7 @@ function schoolRows(s: SchoolExtract, c: SchoolContext): void {
     t.subscriptions.push(subscriptionRow(clean('subscription', x, s.where.subscriptions)));
   for (const x of s.invoices) {
     const invoice = clean('invoice', x, s.where.invoices, () => ({
+      shareable_id: p.hex(`invoice-shareable:${String(x['id'])}`, String(x['shareable_id']).length),
       description: x['description'] === '' ? '' : p.note(`invoice-description:${String(x['id'])}`, 'Invoice note'),
       remittance_file: x['remittance_file'] == null ? null : p.note(`remittance:${String(x['id'])}`, 'remittance'),
     }));

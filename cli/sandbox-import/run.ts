@@ -17,7 +17,13 @@ import { pseudonymiser } from './pseudonym.js';
 import { readProduction } from './read.js';
 import { COPY_TABLES, copyRows } from './rows.js';
 import { importManifest, manifestText, type ImportManifest } from './report.js';
-import { BrokenReferenceError, startCopy, type PendingCopy } from '../../sandbox/db/copy/write-copy.js';
+import {
+  BrokenReferenceError,
+  KeyMismatchError,
+  startCopy,
+  type PendingCopy,
+} from '../../sandbox/db/copy/write-copy.js';
+import { keyCheckOf } from './key.js';
 import { seedPasswordHash } from '../../sandbox/domain/auth/password.js';
 
 export interface ImportRun {
@@ -57,8 +63,9 @@ export async function importSchools(c: Factory, run: ImportRun): Promise<ImportM
   for (const signal of signals) process.once(signal, stop);
   try {
     try {
-      copy = startCopy(run.db, { refresh: run.refresh });
+      copy = startCopy(run.db, { refresh: run.refresh, keyCheck: keyCheckOf(run.secret) });
     } catch (error) {
+      if (error instanceof KeyMismatchError) throw new CliError(error.message, EXIT.usage);
       throw new CliError(
         `--db ${run.db}: cannot start the copy beside it (${error instanceof Error ? error.message : String(error)}); nothing was sent`,
         EXIT.usage,
@@ -129,6 +136,7 @@ async function readAndWrite(
       tables: COPY_TABLES.map((name) => [name, rows.tables[name]] as const),
       schoolIds: rows.schoolIds,
       passwordHash: hash,
+      keyCheck: keyCheckOf(run.secret),
     });
     manifest = importManifest(rows, {
       copy: run.db,
@@ -142,6 +150,10 @@ async function readAndWrite(
       throw new CliError(error.message, EXIT.requestFailed);
     throw error;
   }
-  c.io.stdout.write(c.globals.json === true ? `${JSON.stringify(manifest, null, 2)}\n` : manifestText(manifest));
+  c.io.stdout.write(
+    c.globals.json === true
+      ? `${JSON.stringify(manifest, null, 2)}\n`
+      : manifestText(manifest, Math.max(40, c.io.columns ?? 80)),
+  );
   return manifest;
 }

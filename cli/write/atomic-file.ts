@@ -21,6 +21,7 @@ const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoExc
  * await checkOutputFile('pupils.csv', '--out', { force: false }); // throws when pupils.csv exists
  */
 export async function checkOutputFile(path: string, flag: string, options: { readonly force: boolean }): Promise<void> {
+  if (path === '') throw new CliError(`${flag}: give a file name; nothing was sent`, EXIT.usage);
   const existing = await stat(path).catch((error: unknown) => {
     if (codeOf(error) === 'ENOENT') return undefined;
     throw new CliError(

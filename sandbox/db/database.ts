@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { Database, type Db } from './driver.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ensureReadModels } from './fast/read-models.js';
@@ -39,4 +40,32 @@ export function migrate(db: Db): number {
   }
   ensureReadModels(db);
   return applied;
+}
+
+/**
+ * Why `path` is no file a sandbox may open, migrate and seed (or delete, on --reset): a folder, a file that
+ * is not SQLite, or another program's database (tables, and no sandbox schema); undefined for a file that is
+ * absent, empty or a sandbox database. Reads only.
+ *
+ * @example
+ * notSandboxFileProblem('notes.txt') // 'is not a SQLite database (file is not a database)'
+ */
+export function notSandboxFileProblem(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  const stat = statSync(path);
+  if (stat.isDirectory()) return 'is a folder; give a file';
+  if (stat.size === 0) return undefined;
+  let db: Db | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+    if (version === 0 && tables.n > 0)
+      return `is another program's database (${tables.n} table${tables.n === 1 ? '' : 's'}, no sandbox schema): the sandbox opens, seeds and resets only its own`;
+    return undefined;
+  } catch (error) {
+    return `is not a SQLite database (${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    db?.close();
+  }
 }

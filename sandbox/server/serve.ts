@@ -8,6 +8,7 @@ import { formatFaults, NO_FAULTS, parseFaults } from './faults.js';
 import { defaultDatabasePath } from './paths.js';
 import { createSandbox } from './server.js';
 import { isLoopback } from './loopback.js';
+import { oneValue } from '../kit/sql.js';
 import type { SeedSize } from '../db/seed/index.js';
 
 export interface ServeOptions {
@@ -64,14 +65,19 @@ export async function serve(options: ServeOptions, out: ServeOutput, stop: Promi
     throw portError(error, options.port, options.host);
   }
   const state = sandbox.seeded ? `new, ${options.seed} seed` : 'existing data kept; --reset rebuilds it';
-  const width = Math.max(...sandbox.accounts.map((a) => a.username.length));
+  // Only the seeded accounts this database has: a copy of production (sandbox import) holds the superuser alone.
+  const accounts = sandbox.accounts.filter(
+    (a) =>
+      oneValue(sandbox.db, 'SELECT 1 FROM users WHERE username = ? AND deleted_at IS NULL', a.username) !== undefined,
+  );
+  const width = Math.max(...accounts.map((a) => a.username.length));
   out.write(
     [
       `EdShed sandbox listening at ${url}`,
       `Database: ${database} (${state})`,
       `Faults: ${formatFaults(faults ?? NO_FAULTS)}; rate limit ${options.rateLimit} requests a minute per token`,
       'Accounts (password "sandbox"):',
-      ...sandbox.accounts.map((a) => `  ${a.username.padEnd(width)}  ${a.role}`),
+      ...accounts.map((a) => `  ${a.username.padEnd(width)}  ${a.role}`),
       'Sign in with the CLI:',
       `  printf sandbox | edshed auth login --api-url ${url} -u superuser --password-stdin`,
       `API reference: ${url}docs (OpenAPI document: ${url}openapi.json)`,
@@ -94,6 +100,8 @@ function portError(error: unknown, port: number, host: string): Error {
   if (code === 'EACCES')
     return new Error(`Not allowed to listen on port ${port} on ${host}: pick a port above 1023 with --port`);
   if (code === 'EADDRNOTAVAIL') return new Error(`${host} is not an address of this machine: pick another with --host`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new Error(`${host} is no host name this machine can look up: give an address of this machine with --host`);
   return error instanceof Error ? error : new Error(String(error));
 }
 

@@ -45,6 +45,7 @@ describe('writing an output file atomically', () => {
       [join(dir, 'taken.csv'), /the file exists; pass --force/],
       [join(dir, 'folder'), /is a directory/],
       [join(dir, 'missing', 'x.csv'), /its directory does not exist/],
+      ['', /--out: give a file name/],
     ] as const) {
       const error = await refusal(path);
       expect(error).toBeInstanceOf(CliError);

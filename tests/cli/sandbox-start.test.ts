@@ -1,5 +1,5 @@
 /** `edshed sandbox start` as a subprocess of the built binary (npm test builds before running vitest). */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,8 +7,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../sandbox/db/database.js';
+import { Database } from '../../sandbox/db/driver.js';
 import { isolatedEnv } from '../helpers/isolated-env.js';
-import { oneValue } from '../../sandbox/kit/sql.js';
+import { allValues, oneValue, run } from '../../sandbox/kit/sql.js';
 
 const BIN = fileURLToPath(new URL('../../bin/edshed.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'edshed-start-'));
@@ -129,6 +130,61 @@ describe('edshed sandbox start', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     child.kill('SIGTERM');
     expect((await child).exitCode).toBe(0);
+  });
+
+  it("refuses, before opening it, a --db that is empty, a folder, not SQLite or another program's database", async () => {
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'not a database\n');
+    const app = join(dir, 'app.db');
+    const other = new Database(app);
+    other.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY); INSERT INTO orders VALUES (7)');
+    other.close();
+    const cases: [string[], RegExp][] = [
+      [['--db', ''], /--db : give a file, or :memory:/],
+      [['--db', dir], /is a folder/],
+      [['--db', notes], /notes\.txt: is not a SQLite database/],
+      [['--db', app], /app\.db: is another program's database \(1 table/],
+      [['--db', app, '--reset'], /app\.db: is another program's database/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await start(['--port', '0', ...args]);
+      expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).not.toContain('listening');
+    }
+    expect(readFileSync(notes, 'utf8')).toBe('not a database\n');
+    const kept = new Database(app, { readonly: true });
+    expect(allValues(kept, "SELECT name FROM sqlite_master WHERE type = 'table'")).toEqual(['orders']);
+    kept.close();
+  });
+
+  it('refuses an empty --host (every address of the machine) and names a --host it cannot look up', async () => {
+    const empty = await start(['--port', '0', '--db', ':memory:', '--host', '']);
+    expect(empty.exitCode).toBe(2);
+    expect(empty.stderr).toContain('--host: give an address to bind');
+    expect(empty.stderr).not.toContain('listening');
+    const typo = await start(['--port', '0', '--db', ':memory:', '--host', 'no-such-host.invalid']);
+    expect(typo.exitCode).toBe(1);
+    expect(typo.stderr).toContain('no-such-host.invalid is no host name this machine can look up');
+    expect(typo.stderr).not.toContain('getaddrinfo');
+  });
+
+  it('lists only the seeded accounts the database holds (a copy of production has the superuser alone)', async () => {
+    const file = join(dir, 'copy-like.db');
+    const first = start(['--port', '0', '--db', file]);
+    await urlOf(first);
+    first.kill('SIGTERM');
+    expect((await first).exitCode).toBe(0);
+    const db = openDatabase(file);
+    run(db, "UPDATE users SET deleted_at = '2026-01-01T00:00:00Z' WHERE username <> 'superuser'");
+    db.close();
+    const child = start(['--port', '0', '--db', file]);
+    await urlOf(child);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    const listed = /Accounts \(password "sandbox"\):\n((?: {2}.*\n)*)/.exec(String(result.stderr))?.[1] ?? '';
+    expect(listed.trimEnd().split('\n')).toEqual(['  superuser  superuser']);
   });
 
   it('refuses a port in use with a clear message, before --reset touches the database', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cut, cuttable, fitColumns, measure, wrap } from '../../cli/output/fit.js';
+import { cut, cuttable, fitColumns, measure, wrap, wrapLines } from '../../cli/output/fit.js';
 import { fitTable } from '../../cli/output/table.js';
 
 const FRAME = { perColumn: 3, fixed: 1 };
@@ -52,6 +52,14 @@ describe('fitting columns to a terminal', () => {
       '  voided',
     ]);
     expect(wrap('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+  });
+
+  it('wraps lines of a report each under its own indent, leaving short ones as they are', () => {
+    expect(wrapLines(['Outcomes: 3 done', '  line 4: invoice 6 paid: drift (was open, now void)'], 30)).toEqual([
+      'Outcomes: 3 done',
+      '  line 4: invoice 6 paid:',
+      '    drift (was open, now void)',
+    ]);
   });
 });
 

@@ -62,6 +62,16 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
     const run = await sandbox.edshed(['bulk', 'apply', tampered, '--yes']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('is not the one planned');
+    // The drift check reads the planned target: one edited to another invoice is refused as well.
+    const retargeted = join(sandbox.dir, 'retargeted.json');
+    const edited = JSON.parse(readFileSync(plan, 'utf8')) as { items: { target_id: number }[] };
+    const [item] = edited.items;
+    if (item === undefined || open[1] === undefined) throw new Error('a plan of two invoices at least');
+    item.target_id = open[1].id;
+    writeFileSync(retargeted, JSON.stringify(edited));
+    const moved = await sandbox.edshed(['bulk', 'apply', retargeted, '--yes']);
+    expect(moved.exitCode, String(moved.stderr)).toBe(2);
+    expect(moved.stderr).toContain('the item at line 2 is not the one planned');
     const broken = join(sandbox.dir, 'broken.json');
     writeFileSync(broken, readFileSync(plan, 'utf8').replace('"version": 1', '"version": "one"'));
     const bad = await sandbox.edshed(['bulk', 'apply', broken]);

@@ -62,6 +62,8 @@ describe('edshed sandbox import', () => {
       ['--school', '1', '--school', '1', '--db', join(dir, 'x.db')],
       ['--db', join(dir, 'x.db')],
       ['--school', '1', '--db', join(dir, 'x.db'), '--key', join(dir, 'no.key')],
+      // An empty name: once read production whole, then failed renaming the copy over ''.
+      ['--school', '1', '--db', ''],
       // A refresh of a file that is no database: found making the temporary copy, before the first request.
       ['--school', '1', '--db', notes, '--refresh'],
     ];
@@ -73,6 +75,33 @@ describe('edshed sandbox import', () => {
     expect([...proxy.counts().keys()]).toEqual([]);
     expect(readFileSync(notes, 'utf8')).toBe('not a database\n');
     expect(temps(notes)).toEqual([]);
+  }, 60_000);
+
+  it('refuses a refresh with another key than the copy was made with (exit 2, nothing sent, FILE as it was)', async () => {
+    proxy.reset();
+    const keyFile = join(dir, 'another.key');
+    writeFileSync(keyFile, `${'cd'.repeat(32)}\n`, { mode: 0o600 });
+    const before = readFileSync(copy);
+    const run = await production.edshed([
+      'sandbox',
+      'import',
+      '--school',
+      '1',
+      '--db',
+      copy,
+      '--refresh',
+      '--key',
+      keyFile,
+      '--api-url',
+      proxy.url,
+      '--token',
+      token,
+    ]);
+    expect(run.exitCode, String(run.stderr)).toBe(2);
+    expect(String(run.stderr)).toContain('its pseudonyms were made with another key');
+    expect([...proxy.counts().keys()]).toEqual([]);
+    expect(readFileSync(copy).equals(before)).toBe(true);
+    expect(temps(copy)).toEqual([]);
   }, 60_000);
 
   describe('stopped mid-import (a reply held by the proxy)', () => {

@@ -19,6 +19,7 @@ import { readPlan, type Plan } from '../../bulk/plan-file.js';
 import { resultsTarget, type ResultsTarget } from '../../bulk/results-file.js';
 import { listRuns } from '../../bulk/run-list.js';
 import { timeoutPerRequest } from '../../http/timeout.js';
+import { wrapLines } from '../../output/fit.js';
 import { fileErrorText } from '../../../core/node/file-error-text.js';
 import type { PrivateCopy } from '../../../sandbox/server/private-copy.js';
 import { diffLines, diffRecords, type RecordsDiff } from './rehearse-diff.js';
@@ -272,17 +273,15 @@ function report(
   const detail = (item: RehearsedItem) =>
     item.outcome === 'done'
       ? ''
-      : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message.replace(/^drift: /, '')})`;
+      : ` (${item.http_status === null ? '' : `${item.http_status} `}${item.message.replace(/^drift: /, '')}${notInCopy(item) ? `: not in ${o.db}` : ''})`;
   const counted = OUTCOMES.filter((outcome) => totals[outcome] > 0).map((outcome) => `${totals[outcome]} ${outcome}`);
-  c.io.stdout.write(
-    [
-      `Rehearsal of ${o.plan} (${plan.command}) on a copy of ${o.db}: what production would do`,
-      ...items.map((item) => `  line ${item.line}: ${item.path}: ${item.outcome}${detail(item)}`),
-      `Outcomes: ${counted.join(', ') || 'none'} of ${items.length}`,
-      ...diffLines(diff),
-      '',
-    ].join('\n'),
-  );
+  const lines = [
+    `Rehearsal of ${o.plan} (${plan.command}) on a copy of ${o.db}: what production would do`,
+    ...items.map((item) => `  line ${item.line}: ${item.path}: ${item.outcome}${detail(item)}`),
+    `Outcomes: ${counted.join(', ') || 'none'} of ${items.length}`,
+    ...diffLines(diff),
+  ];
+  c.io.stdout.write(`${wrapLines(lines, Math.max(40, c.io.columns ?? 80)).join('\n')}\n`);
   return totals;
 }
 
@@ -313,9 +312,8 @@ export async function runRehearse(c: Factory, o: RehearseOptions): Promise<void>
     const rc = await signedInFactory(c, dir, copy.url);
     if (!c.globals.quiet) {
       const target = await realTarget(c);
-      c.io.stderr.write(
-        `Rehearsing ${plan.items.length} item${plan.items.length === 1 ? '' : 's'} of ${plan.command} on a private copy of ${o.db} (${copy.url}); ${target === undefined ? 'no other API' : `the plan's real target (${target})`} is not contacted.\n`,
-      );
+      const note = `Rehearsing ${plan.items.length} item${plan.items.length === 1 ? '' : 's'} of ${plan.command} on a private copy of ${o.db} (${copy.url}); ${target === undefined ? 'no other API' : `the plan's real target (${target})`} is not contacted.`;
+      c.io.stderr.write(`${wrapLines([note], Math.max(40, c.io.columns ?? 80)).join('\n')}\n`);
     }
     const before = copy.records();
     // The bulk run's Ctrl-C handling from here (the run reads the same signal): the first Ctrl-C stops it cleanly.
@@ -328,13 +326,29 @@ export async function runRehearse(c: Factory, o: RehearseOptions): Promise<void>
     await copy?.close();
     cleanup.done();
   }
-  const totals = report(c, o, plan, items, diff);
+  report(c, o, plan, items, diff);
   if (!c.globals.quiet && results !== undefined)
     c.io.stderr.write(`Results (bulk apply's columns) in ${results.path}\n`);
-  const notDone = items.length - totals.done;
-  if (notDone > 0)
-    throw new CliError(
-      `${notDone} of ${items.length} items would not be done in production (see above); ${o.db} is unchanged`,
-      EXIT.bulkPartial,
-    );
+  const message = shortfallMessage(items, o.db);
+  if (message !== undefined) throw new CliError(message, EXIT.bulkPartial);
+}
+
+/** An item skipped because its target is not in the copy: a school the import did not copy, most often. */
+const notInCopy = (item: RehearsedItem): boolean => item.outcome === 'drift' && /, now not found$/.test(item.message);
+
+/**
+ * What a rehearsal in which some items would not be done ends with (undefined when all would be): how many,
+ * and of them how many target records the copy does not hold, which production may well have.
+ *
+ * @example
+ * shortfallMessage(items, 'copy.db') // '2 of 4 items would not be done on copy.db (see above): ...'
+ */
+export function shortfallMessage(items: readonly RehearsedItem[], db: string): string | undefined {
+  const notDone = items.filter((item) => item.outcome !== 'done').length;
+  if (notDone === 0) return undefined;
+  const missing = items.filter(notInCopy).length;
+  if (missing === 0)
+    return `${notDone} of ${items.length} items would not be done in production (see above); ${db} is unchanged`;
+  const rest = notDone - missing;
+  return `${notDone} of ${items.length} items would not be done on ${db} (see above): ${missing} target${missing === 1 ? ' is' : 's are'} not in it (copy ${missing === 1 ? 'its school' : 'their schools'} with edshed sandbox import to rehearse ${missing === 1 ? 'it' : 'them'})${rest > 0 ? `, and ${rest} would not be done in production` : ''}; ${db} is unchanged`;
 }

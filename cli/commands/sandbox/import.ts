@@ -39,6 +39,7 @@ export interface SandboxImportOptions {
 
 /** The local checks of the --db path: exit 2, nothing sent. */
 function checkDbPath(path: string, refresh: boolean): void {
+  if (path === '') throw new CliError('--db: give a file name; nothing was sent', EXIT.usage);
   if (path === ':memory:')
     throw new CliError(
       '--db: give a file (a copy in memory would be gone when the import ends); nothing was sent',
@@ -115,7 +116,7 @@ const define: DefineCommand = (cmd: Command, f) => {
     .option('--refresh', 'replace exactly the chosen schools in an existing copy, in one transaction')
     .option(
       '--key <file>',
-      'the pseudonym key file (default: sandbox-import.key beside the credentials, made on first use)',
+      'the pseudonym key file, 64 hex digits (default: sandbox-import.key beside the credentials, made on first use)',
     )
     .addHelpText('after', HELP);
   const taken = new Set(['format', 'fields']);

@@ -61,12 +61,18 @@ export async function runSandboxStart(f: Factory, options: SandboxStartOptions):
   // A Node the SQLite driver crashes on ends the process with no message once a database opens: say so first.
   const refusal = driverRefusal();
   if (refusal !== undefined) throw new CliError(refusal, EXIT.requestFailed);
-  const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }] = await Promise.all([
-    import('../../../sandbox/server/serve.js'),
-    import('../../../sandbox/server/faults.js'),
-    import('../../../sandbox/server/fault-spec-error.js'),
-    import('../../../sandbox/server/cors.js'),
-  ]);
+  const [{ serve }, { parseFaults }, { FaultSpecError }, { normaliseOrigin }, { notSandboxFileProblem }] =
+    await Promise.all([
+      import('../../../sandbox/server/serve.js'),
+      import('../../../sandbox/server/faults.js'),
+      import('../../../sandbox/server/fault-spec-error.js'),
+      import('../../../sandbox/server/cors.js'),
+      import('../../../sandbox/db/database.js'),
+    ]);
+  if (options.db !== undefined && options.db !== ':memory:') {
+    const problem = options.db === '' ? 'give a file, or :memory:' : notSandboxFileProblem(options.db);
+    if (problem !== undefined) throw new CliError(`--db ${options.db}: ${problem}; nothing was started`, EXIT.usage);
+  }
   const corsOrigins = options.corsOrigin.map((origin) => {
     const normal = normaliseOrigin(origin);
     if (normal === null)
@@ -131,6 +137,9 @@ const define: DefineCommand = (cmd: Command, f) => {
   cmd.action(async (opts: StartOptions) => {
     if (opts.seed !== 'demo' && opts.seed !== 'large')
       throw new CliError(`--seed must be demo or large, got "${opts.seed}"`, EXIT.usage);
+    // An empty host would bind every address of the machine, with the well-known passwords.
+    if (opts.host.trim() === '')
+      throw new CliError('--host: give an address to bind (127.0.0.1 unless given), not an empty one', EXIT.usage);
     const port = wholeNumber('--port', opts.port, 0, 65_535);
     const rateLimit = wholeNumber('--rate-limit', opts.rateLimit, 1, 1_000_000);
     await runSandboxStart(f, { ...opts, seed: opts.seed, port, rateLimit });

@@ -19,6 +19,21 @@ export interface CopyContent {
   readonly schoolIds: readonly number[];
   /** The stored hash of the sign-in account's password. */
   readonly passwordHash: string;
+  /** The pseudonym key's check value (not the key): a refresh with another key is refused. */
+  readonly keyCheck: Uint8Array;
+}
+
+/** Where a copy keeps its pseudonym key's check value (`signing_keys`, beside the media key). */
+const KEY_CHECK = 'sandbox-import key check';
+
+/** A refresh with another pseudonym key than the copy's: its people would be other pseudonyms in the refreshed schools. */
+export class KeyMismatchError extends Error {
+  constructor(path: string) {
+    super(
+      `--db ${path}: its pseudonyms were made with another key; refresh it with the key that made it (--key FILE), or import into a new file; nothing was sent`,
+    );
+    this.name = 'KeyMismatchError';
+  }
 }
 
 /** A reference of the copy that points nowhere: the import rolls back and says which. */
@@ -154,7 +169,10 @@ export function removeOrphans(path: string): string[] {
  * const copy = startCopy('rehearsal.db', { refresh: false });
  * try { copy.fill(content); } finally { copy.discard(); }
  */
-export function startCopy(path: string, options: { readonly refresh: boolean }): PendingCopy {
+export function startCopy(
+  path: string,
+  options: { readonly refresh: boolean; readonly keyCheck?: Uint8Array },
+): PendingCopy {
   removeOrphans(path);
   const temp = `${path}.import-${process.pid}.tmp`;
   let db: Db | undefined;
@@ -174,6 +192,11 @@ export function startCopy(path: string, options: { readonly refresh: boolean }):
       }
     }
     db = openDatabase(temp);
+    // A copy made before copies kept a check value has none: its key cannot be told, and is taken as this one.
+    const kept = db.prepare('SELECT secret FROM signing_keys WHERE purpose = ?').get(KEY_CHECK) as
+      { secret: Buffer } | undefined;
+    if (options.refresh && options.keyCheck && kept && !Buffer.from(options.keyCheck).equals(kept.secret))
+      throw new KeyMismatchError(path);
   } catch (error) {
     discard();
     throw error;
@@ -187,6 +210,11 @@ export function startCopy(path: string, options: { readonly refresh: boolean }):
         if (options.refresh) deleteSchools(target, content.schoolIds);
         for (const [table, rows] of content.tables) insertRows(target, table, rows);
         addSignInAccount(target, content.passwordHash);
+        target
+          .prepare(
+            "INSERT OR REPLACE INTO signing_keys (purpose, secret, created_at) VALUES (?, ?, '2000-01-01T00:00:00.000Z')",
+          )
+          .run(KEY_CHECK, Buffer.from(content.keyCheck));
         const broken = brokenReferences(target);
         if (broken.length > 0) throw new BrokenReferenceError(broken);
       })();

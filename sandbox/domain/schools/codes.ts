@@ -3,7 +3,7 @@ import type { Db } from '../../kit/sql.js';
 import { one } from '../../kit/sql.js';
 
 /** No 0/O or 1/I: join codes are read aloud and copied from whiteboards. */
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
  * A fresh school join code that no school holds (six characters).
@@ -13,7 +13,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  */
 export function newJoinCode(db: Db): string {
   for (;;) {
-    const code = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    const code = Array.from({ length: 6 }, () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)]).join('');
     if (!one(db, 'SELECT id FROM schools WHERE code = ?', code)) return code;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffLines, diffRecords } from '../../../cli/commands/bulk/rehearse-diff.js';
-import { outcomeOf } from '../../../cli/commands/bulk/rehearse-run.js';
+import { outcomeOf, shortfallMessage, type RehearsedItem } from '../../../cli/commands/bulk/rehearse-run.js';
 import type { RehearsalRecords } from '../../../sandbox/server/private-copy.js';
 
 // What a rehearsal reports: each journal outcome as a person reads it, and the records changed on the copy.
@@ -24,6 +24,34 @@ describe('outcomeOf', () => {
     expect(outcomeOf({ status: 'failed', http_status: 503, message: 'Service unavailable' })).toBe('failed');
     expect(outcomeOf({ status: 'unknown', http_status: null, message: 'connection dropped' })).toBe('failed');
     expect(outcomeOf(undefined)).toBe('failed');
+  });
+});
+
+describe('shortfallMessage', () => {
+  const item = (index: number, outcome: RehearsedItem['outcome'], message: string): RehearsedItem => ({
+    index,
+    line: index + 2,
+    target_id: index + 1,
+    path: `invoice ${index + 1} paid`,
+    outcome,
+    http_status: null,
+    message,
+  });
+
+  it('tells an item whose target the copy does not hold from one production would not do', () => {
+    const done = item(0, 'done', 'open -> paid');
+    const gone = item(1, 'drift', 'drift: was open, now not found');
+    const refused = { ...item(2, 'refused', 'Conflict: Invoice 3 is void'), http_status: 409 };
+    expect(shortfallMessage([done], 'copy.db')).toBeUndefined();
+    expect(shortfallMessage([done, refused], 'copy.db')).toBe(
+      '1 of 2 items would not be done in production (see above); copy.db is unchanged',
+    );
+    expect(shortfallMessage([done, gone, { ...gone, index: 3 }], 'copy.db')).toBe(
+      '2 of 3 items would not be done on copy.db (see above): 2 targets are not in it (copy their schools with edshed sandbox import to rehearse them); copy.db is unchanged',
+    );
+    expect(shortfallMessage([gone, refused], 'copy.db')).toMatch(
+      /^2 of 2 items .*: 1 target is not in it \(copy its school .*\), and 1 would not be done in production; copy\.db is unchanged$/,
+    );
   });
 });
 

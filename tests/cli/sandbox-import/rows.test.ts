@@ -110,7 +110,61 @@ describe("the copy's rows", () => {
     expect(rows.tables.group_pupils).toEqual([{ group_id: 5, user_id: 4, added_at: T }]);
     expect(rows.stubs).toEqual([{ table: 'users', id: 99, from: 'school_groups 5 teacher' }]);
     expect(rows.tables.districts).toEqual([{ id: 3, name: 'Northside', created_at: T }]);
-    expect(rows.tables.schools[0]).toMatchObject({ id: 1, name: 'Oakfield', code: 'OAK', settings: '{}' });
+    expect(rows.tables.schools[0]).toMatchObject({ id: 1, name: 'Oakfield', settings: '{}' });
+    // Production's join code would let the copy's reader join the school there: the copy has another.
+    expect(rows.tables.schools[0]?.['code']).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(text).not.toContain('OAK');
+  });
+
+  it("pseudonymises the texts of a school's settings and integrations, keeping their keys and other values", () => {
+    const base = extract();
+    const [first] = base.schools;
+    if (first === undefined) throw new Error('one school');
+    const settings = {
+      contact_name: 'Jane Realperson',
+      contact: { email: 'jane.realperson@oakfield.sch.uk', phones: ['0113 496 0000'] },
+      weekly_report: true,
+      max_groups: 12,
+      note: '',
+    };
+    const integrations = { wonde: { school_id: 'A1930499544', token: 'wonde-live-secret' } };
+    const rows = copyRows(
+      { ...base, schools: [{ ...first, school: { ...school, settings, integrations } }] },
+      pseudonymiser(KEY),
+      'hash',
+    );
+    const copied = rows.tables.schools[0];
+    const text = JSON.stringify(copied);
+    expect(text).not.toMatch(/Realperson|realperson|oakfield\.sch|0113|A1930499544|wonde-live-secret/);
+    const kept = JSON.parse(String(copied?.['settings'])) as Record<string, unknown>;
+    expect(Object.keys(kept)).toEqual(Object.keys(settings));
+    expect(kept).toMatchObject({ weekly_report: true, max_groups: 12, note: '' });
+    expect(kept['contact_name']).toMatch(/^Text [0-9a-f]{8}$/);
+    expect(JSON.parse(String(copied?.['integrations']))).toMatchObject({
+      wonde: { school_id: expect.stringMatching(/^Text /) },
+    });
+    expect(copyRows(extract(), pseudonymiser(KEY), 'hash').tables.schools[0]?.['settings']).toBe('{}');
+  });
+
+  it("replaces an invoice's shareable id (its page is open to anyone holding it) and keeps its billing facts", () => {
+    const base = extract();
+    const [first] = base.schools;
+    if (first === undefined) throw new Error('one school');
+    const invoice = {
+      id: 812,
+      number: 'INV-0812',
+      shareable_id: 'b071c7724831b7ce5b4a',
+      school_id: 1,
+      state: 'open',
+      currency: 'gbp',
+      total: 54_000,
+      description: '',
+    };
+    const rows = copyRows({ ...base, schools: [{ ...first, invoices: [invoice] }] }, pseudonymiser(KEY), 'hash');
+    const [copied] = rows.tables.invoices;
+    expect(copied).toMatchObject({ id: 812, number: 'INV-0812', state: 'open', currency: 'gbp', total: 54_000 });
+    expect(copied?.['shareable_id']).toMatch(/^[0-9a-f]{20}$/);
+    expect(JSON.stringify(rows.tables)).not.toContain(invoice.shareable_id);
   });
 
   it('is the same for the same extract and key', () => {
@@ -246,6 +300,31 @@ describe("the copy's rows", () => {
     ).toThrow(/field "card" of a credit/);
     expect(bad({ paymentMethods: [{ id: 1, brand: 'visa', card_number: '4242424242424242' }] })).toThrow(
       /field "card_number" of a payment_method/,
+    );
+  });
+
+  it('wraps the manifest to the width it is given, losing no word and keeping the school columns', () => {
+    const made = importManifest(copyRows(extract(), pseudonymiser(KEY), 'hash'), {
+      copy: 'copy.db',
+      source: 'http://api.test/',
+      madeAt: new Date(T),
+      refreshed: false,
+      requests: 9,
+    });
+    const [first] = made.schools;
+    if (first === undefined) throw new Error('one school');
+    const states = { open: 1, paid: 1, refunded: 1, uncollectable: 1 };
+    const manifest = { ...made, schools: [{ ...first, invoices_by_state: states }] };
+    const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
+    for (const width of [80, 60]) {
+      const text = manifestText(manifest, width);
+      const long = text.split('\n').filter((line) => line.length > width);
+      expect(long, `width ${width}`).toEqual([]);
+      expect(words(text)).toEqual(words(manifestText(manifest)));
+    }
+    // The states go on under their column, which starts at 59.
+    expect(manifestText(manifest, 80)).toMatch(
+      /\n1 {7}(?: +\d+){5} {2}open 1, paid 1,\n {59}refunded 1,\n {59}uncollectable 1\n/,
     );
   });
 
