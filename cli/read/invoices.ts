@@ -49,11 +49,15 @@ export interface FoundInvoice {
  *
  * @example
  * invoiceKey('INV-000004') // { key: { field: 'number', ... }, value: 'INV-000004', text: 'INV-000004' }
+ * invoiceKey('inv000004') // { key: { field: 'number', ... }, value: 'INV-000004', text: 'inv000004' }
  */
 export function invoiceKey(text: string): KeyText {
   const key = readKey(text, INVOICE_KEYS, 'invoice');
+  if (!('key' in key)) return key;
+  // A number as a school quotes it (`INV000004`, `inv 000004`) is the number the platform writes, `INV-000004`.
+  if (key.key.field === 'number') return { ...key, value: `INV-${key.value}` };
   // A shareable id is lowercase hex as the platform makes it: one read aloud or typed in capitals is the same id.
-  return 'key' in key && key.key.field === 'shareable_id' ? { ...key, value: key.value.toLowerCase() } : key;
+  return key.key.field === 'shareable_id' ? { ...key, value: key.value.toLowerCase() } : key;
 }
 
 /**

@@ -23,7 +23,7 @@ export interface KeyMatch {
  *
  * @example
  * readKey('4', INVOICE.keys, 'invoice') // { id: 4 }
- * readKey('INV-000004', INVOICE.keys, 'invoice') // { key: { field: 'number', ... }, value: 'INV-000004', text: 'INV-000004' }
+ * readKey('INV-000004', INVOICE.keys, 'invoice') // { key: { field: 'number', ... }, value: '000004', text: 'INV-000004' }
  */
 export function readKey(text: string, keys: readonly NaturalKey[], record: string): KeyText {
   const trimmed = text.trim();

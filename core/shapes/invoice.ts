@@ -59,7 +59,7 @@ export const INVOICE = defineShape(
     money: INVOICE_MONEY,
     // The number is what a school quotes; the shareable id (hex, as the platform makes them) is in the link sent to it.
     keys: [
-      { field: 'number', phrase: 'numbered', form: 'INV-\\d{1,12}' },
+      { field: 'number', phrase: 'numbered', form: 'INV[-\\s]?(\\d{1,12})' },
       { field: 'shareable_id', phrase: 'with shareable id', form: '[0-9a-f]{16,64}' },
     ],
     // The school's name is shown beside its id, so the id gives way first, then the due date.

@@ -90,9 +90,19 @@ describe('invoices by number and shareable id', () => {
   });
 
   it('names the forms an invoice is given in when a text has none of them', () => {
-    expect(() => readKey('INV 000004', INVOICE.keys ?? [], 'invoice')).toThrow(
-      'invoice: give an invoice id, number or shareable id, not "INV 000004"; nothing was sent',
+    expect(() => readKey('INV #4', INVOICE.keys ?? [], 'invoice')).toThrow(
+      'invoice: give an invoice id, number or shareable id, not "INV #4"; nothing was sent',
     );
+  });
+
+  it('takes a number as a school quotes it, with a space or no dash, as the number the platform writes', async () => {
+    for (const text of ['INV000004', 'inv 000004', 'Inv-000004']) {
+      const shown = await cli(['invoices', 'show', text, '--fields', 'id,number']);
+      expect([text, shown.code, shown.out]).toEqual([text, 0, 'id\tnumber\n4\tINV-000004\n']);
+    }
+    const unknown = await cli(['invoices', 'mark-paid', 'INV999999', '--method', 'bacs', '--date', '2026-09-01']);
+    expect([unknown.code, unknown.err]).toEqual([2, 'edshed: no invoice numbered INV-999999; nothing was written\n']);
+    expect(writesOf(unknown.sent)).toEqual([]);
   });
 
   it('refuses an unknown filter of the invoice list instead of listing every invoice', async () => {
