@@ -35,6 +35,17 @@ describe('CSV statements', () => {
     expect(() => read('Date,Amount,Reference\n2026-11-02,ten,A\n')).toThrow('s.csv:2: amount "ten" is not an amount');
   });
 
+  it('reads a comma as decimals before two digits or between thousands, and refuses any other comma', () => {
+    const amounts = (...cells: string[]) =>
+      read(`Date,Amount,Reference\n${cells.map((a) => `2026-11-02,"${a}",A`).join('\n')}\n`).lines.map((l) => l.amount);
+    expect(amounts('1234,50', '1.234,50', '1,234.50', '1,234', '12,345,678.90', '90,00')).toEqual([
+      123450, 123450, 123450, 123400, 1234567890, 9000,
+    ]);
+    // Read with the comma dropped, these were £125.00, £900.00 and £100,000.00: a payment scaled by a guess.
+    for (const bad of ['12,5', '90,0', '1,00,000.00', '1234,5', '12,34,56'])
+      expect(() => amounts(bad), bad).toThrow(`s.csv:2: amount "${bad}" is not an amount`);
+  });
+
   it('reads UTF-8 with a BOM and Windows-1252 alike', () => {
     const utf8 = read(
       new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('Date,Amount,Reference\n2026-11-02,10.00,ÉCOLE ST JOSÉ\n')]),
