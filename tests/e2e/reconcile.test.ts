@@ -101,6 +101,11 @@ describe('invoices reconcile against the sandbox', () => {
     expect(String(made.stderr)).toContain(
       `Only ${written} of the 100000 lines asked: the API's open NZD invoices ran out (each is paid once).`,
     );
+    // This sandbox has the large seed: the advice is another currency, not the seed it already has.
+    expect(String(made.stderr)).toMatch(
+      /\nMore open invoices in [A-Z]{3} \(\d+\)(, [A-Z]{3} \(\d+\))*: --currency [a-z]{3}\.$/m,
+    );
+    expect(String(made.stderr)).not.toContain('--seed large');
   });
 
   it('refuses a bad statement with exit 2 naming the file and line, before any request', async () => {
