@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +123,31 @@ describe('runBulk and runResume in-process', () => {
     expect(await run(['runs', 'resume', id, '--rate', 'none'], lifted)).toBe(0);
     expect(lifted.err()).toContain(`Run ${id}: sending 2 items of notes create (concurrency 2).`);
     expect((await readJournal(c.env, id)).counts).toMatchObject({ done: 2, pending: 0 });
+  });
+});
+
+describe('the files a bulk run writes', () => {
+  it('refuses --results, --rejects and --plan naming the input file another way, leaving it whole and sending nothing', async () => {
+    const file = csvOf('own.csv', [note(1), note(2)]);
+    const before = readFileSync(file, 'utf8');
+    const applied = await notesApplied();
+    // The input named through a folder and back: another spelling of the same file.
+    mkdirSync(join(dir, 'sub'), { recursive: true });
+    const from = `${dir}/sub/../own.csv`;
+    const link = join(dir, 'own-link.csv');
+    symlinkSync(file, link);
+    for (const [args, message] of [
+      [['--results', file], 'that is the input file'],
+      [['--results', link], 'that is the input file'],
+      [['--skip-invalid', '--rejects', `${dir}/./own.csv`], 'that is the input file'],
+      [['--dry-run', '--plan', file], '--plan: name a file other than the input file'],
+    ] as const) {
+      const c = factory();
+      expect(await run(['notes', 'create', '--from', from, ...args], c), args.join(' ')).toBe(2);
+      expect(c.err()).toContain(message);
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    }
+    expect(await notesApplied()).toBe(applied);
   });
 });
 
