@@ -10,7 +10,8 @@ import type { ReconcileLine } from '../../../core/domain/reconcile/plan.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';
 import { applyAccepts, locateAccepts, parseAccept, type Acceptance } from './reconcile-accept.js';
 import { readStatements } from './reconcile-statements.js';
-import { linesJson, savePlan } from './reconcile-plan.js';
+import { linesJson, planItemsPath, savePlan } from './reconcile-plan.js';
+import { sameFile } from '../../write/same-file.js';
 
 export interface ReconcileOptions {
   readonly statements: readonly string[];
@@ -52,6 +53,12 @@ function checkOptions(o: ReconcileOptions): {
   const accepts = o.accept.map(parseAccept);
   if (o.review && o.plan === undefined)
     throw usage('--review writes its decisions into the plan: give --plan FILE too');
+  // The plan and its items file are written over whatever is there: never over a statement being read.
+  const plan = o.plan;
+  const taken =
+    plan === undefined ? undefined : o.statements.find((s) => sameFile(plan, s) || sameFile(planItemsPath(plan), s));
+  if (plan !== undefined && taken !== undefined)
+    throw usage(`--plan ${plan}: it would be written over the statement ${taken}; name another file`);
   return {
     columns,
     dateFormat: o.dateFormat as DateFormat | undefined,
