@@ -8,7 +8,7 @@ import type { BulkCommand } from './bulk-command.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { driftOf, readPlan, type Plan } from './plan-file.js';
-import { resultsTarget } from './results-file.js';
+import { checkResultsWritable, resultsTarget } from './results-file.js';
 import { sameFile } from '../write/same-file.js';
 import { readTargets, type TargetState } from './targets.js';
 import { checkPlan, rebuildItems } from './plan-check.js';
@@ -92,6 +92,7 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
       `--results ${results ?? ''}: that is ${taken.what}; name another file; nothing was sent`,
       EXIT.usage,
     );
+  if (results !== undefined) checkResultsWritable(resultsTarget(results));
   if (plan.items.length === 0) {
     // A reconcile plan with no confident lines: nothing to send, and nothing to check against.
     if (!c.globals.quiet)

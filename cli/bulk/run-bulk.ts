@@ -16,7 +16,7 @@ import { validateInput, type ValidationReport } from './validate.js';
 import { timeoutPerRequest } from '../http/timeout.js';
 import { runPreflight } from './preflight.js';
 import { printRunWarnings, readRunWarnings } from './run-warnings.js';
-import { resultsTarget } from './results-file.js';
+import { checkResultsWritable, resultsTarget } from './results-file.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
@@ -65,6 +65,7 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
       EXIT.auth,
     );
   }
+  if (o.results !== undefined) checkResultsWritable(resultsTarget(o.results));
   const { input, rejects } = openRejects(await openBulkInput(o.from, c.io), o);
   const runId = newRunId(c.now());
   const partial = `${itemsFile(c.env, runId)}.partial`;

@@ -151,6 +151,28 @@ describe('the files a bulk run writes', () => {
   });
 });
 
+describe('a results file that cannot be written', () => {
+  it('stops the run with exit 2 before anything is sent, leaving no run to resume', async () => {
+    const c = factory();
+    const file = csvOf('unwritable.csv', [note(1), note(2)]);
+    await runBulk(c, { ...options, from: file, dryRun: true });
+    const runs = () => readdirSync(runsDir(c.env)).filter((n) => n.endsWith('.jsonl'));
+    const before = runs();
+    const applied = await notesApplied();
+    for (const results of [join(dir, 'no-such-folder', 'r.csv'), join(dir, 'sub.csv', 'r.csv')]) {
+      if (results.includes('sub.csv')) mkdirSync(join(dir, 'sub.csv', 'r.csv'), { recursive: true });
+      const err = await runBulk(factory(), { ...options, from: file, results }).catch((e: unknown) => e);
+      expect(err, results).toBeInstanceOf(CliError);
+      expect(err).toMatchObject({
+        exitCode: 2,
+        message: expect.stringContaining(`--results ${results}: cannot write`),
+      });
+    }
+    expect(runs().filter((n) => !before.includes(n))).toEqual([]);
+    expect(await notesApplied()).toBe(applied);
+  });
+});
+
 describe('a bulk write to a production-marked environment', () => {
   const file = () => csvOf('production.csv', [note(1), note(2), note(3)]);
 
