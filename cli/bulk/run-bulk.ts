@@ -17,6 +17,7 @@ import { timeoutPerRequest } from '../http/timeout.js';
 import { runPreflight } from './preflight.js';
 import { printRunWarnings, readRunWarnings } from './run-warnings.js';
 import { checkResultsWritable, resultsTarget } from './results-file.js';
+import { checkOutputFile } from '../write/atomic-file.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
@@ -55,6 +56,7 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
   // Many requests: --timeout is each one's (with its retries), not the run's.
   const c = timeoutPerRequest(command);
   if (o.dryRun) {
+    if (o.plan !== undefined) await checkOutputFile(o.plan, '--plan', { force: true });
     const input = await openBulkInput(o.from, c.io);
     return withHeapGrowth(PLAN_HEAP_GROWTH_PERCENT, () => printPlan(c, input, o));
   }

@@ -12,6 +12,7 @@ import { applyAccepts, locateAccepts, parseAccept, type Acceptance } from './rec
 import { readStatements } from './reconcile-statements.js';
 import { linesJson, planItemsPath, savePlan } from './reconcile-plan.js';
 import { sameFile } from '../../write/same-file.js';
+import { checkOutputFile } from '../../write/atomic-file.js';
 
 export interface ReconcileOptions {
   readonly statements: readonly string[];
@@ -76,6 +77,8 @@ function checkOptions(o: ReconcileOptions): {
  */
 export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<void> {
   const checked = checkOptions(o);
+  if (o.plan !== undefined)
+    for (const file of [o.plan, planItemsPath(o.plan)]) await checkOutputFile(file, '--plan', { force: true });
   const statements = await readStatements(o.statements, checked);
   const located = locateAccepts(statements.lines, checked.accepts, o.statements);
   if (o.review) checkReviewable(c);

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../core/api/client.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
@@ -170,6 +170,17 @@ describe('a results file that cannot be written', () => {
     }
     expect(runs().filter((n) => !before.includes(n))).toEqual([]);
     expect(await notesApplied()).toBe(applied);
+  });
+
+  it('a dry run whose --plan cannot be written is exit 2 naming it, not a bare ENOENT (exit 1)', async () => {
+    const plan = join(dir, 'no-such-folder', 'plan.json');
+    const from = csvOf('unplannable.csv', [note(1)]);
+    const err = await runBulk(factory(), { ...options, from, dryRun: true, plan }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect(err).toMatchObject({
+      exitCode: 2,
+      message: `--plan ${plan}: its directory does not exist (${dirname(plan)}); nothing was sent`,
+    });
   });
 });
 

@@ -35,6 +35,22 @@ describe('invoices reconcile --plan', () => {
   });
 });
 
+describe('a --plan that cannot be written', () => {
+  it('is exit 2 naming it, before the statement is read or any request sent', async () => {
+    const t = await setup();
+    const { dir, file } = statementIn();
+    for (const [plan, why] of [
+      [join(dir, 'no-such-folder', 'plan.json'), 'its directory does not exist'],
+      [dir, 'is a directory'],
+    ] as const)
+      await expect(runReconcile(t.f, { statements: [file], plan, accept: [] })).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringContaining(`--plan ${plan}: ${why}`),
+      });
+    expect(t.sent).toEqual([]);
+  });
+});
+
 describe('bulk apply --results', () => {
   it("refuses the plan's input file or its statement as the results file (exit 2), sending nothing", async () => {
     const t = await setup({ env: { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'edshed-reconcile-own-state-')) } });
