@@ -108,6 +108,14 @@ describe('invoices reconcile against the sandbox', () => {
     expect(String(made.stderr)).not.toContain('--seed large');
   });
 
+  it('refuses a statement --out that cannot be written with exit 2 naming it, before reading the invoices', async () => {
+    const out = join(sandbox.dir, 'no-such-folder', 'november.csv');
+    const made = await sandbox.edshed(['sandbox', 'statement', '--out', out, '--verbose']);
+    expect(made.exitCode).toBe(2);
+    expect(String(made.stderr)).toContain(`--out ${out}: its directory does not exist`);
+    expect(String(made.stderr)).not.toContain('> GET ');
+  });
+
   it('refuses a bad statement with exit 2 naming the file and line, before any request', async () => {
     const bad = join(sandbox.dir, 'bad.csv');
     writeFileSync(bad, 'Date,Amount,Reference\n2026-11-02,10.00,INV-000001\n2026-11-03,ten,INV-000002\n');

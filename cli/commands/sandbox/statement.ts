@@ -5,6 +5,7 @@ import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 import { STATEMENT_FORMATS } from '../../../core/domain/reconcile/line.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';
+import { checkOutputFile } from '../../write/atomic-file.js';
 
 const HELP = `
 Writes a bank statement paying the signed-in API's own open invoices (a sandbox's: edshed sandbox start,
@@ -55,6 +56,7 @@ export interface SandboxStatementOptions {
  */
 export async function runSandboxStatement(c: Factory, options: SandboxStatementOptions): Promise<void> {
   const { seed, count } = options;
+  for (const file of [options.out, `${options.out}.truth.json`]) await checkOutputFile(file, '--out', { force: true });
   if (!(await c.connection()).token)
     throw new CliError(
       'sandbox statement reads the invoices: sign in with edshed login first (--env sandbox); nothing was written',
