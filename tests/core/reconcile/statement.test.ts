@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readStatement, mergeStatements } from '../../../core/domain/reconcile/statement.js';
 import { StatementError } from '../../../core/domain/reconcile/line.js';
 import { nameFit, nameWords } from '../../../core/domain/reconcile/names.js';
+import { readColumnMap } from '../../../core/domain/reconcile/csv.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const read = (text: string | Uint8Array, o: Partial<Parameters<typeof readStatement>[1]> = {}) =>
@@ -75,6 +76,17 @@ describe('CSV statements', () => {
     });
     expect(lines[0]?.text).toBe('OAK INV-1');
     expect(() => read('Posted,Value\n2026-11-02,10.00\n')).toThrow(/no header row/);
+  });
+
+  it('refuses a --columns header that no row has, naming it, instead of reading the file without that column', () => {
+    const text = 'Bank export\nPosted,Value,Memo,Who\n2026-11-02,10.00,INV-1,OAK\n';
+    // "Memmo" misspelt: read as it was, the text lost the reference and kept only "OAK".
+    expect(() => read(text, { columns: { date: ['Posted'], amount: ['Value'], text: ['Who', 'Memmo'] } })).toThrow(
+      's.csv:1: no header row with every header --columns names ("Memmo" is in none of its first rows)',
+    );
+    expect(() => read(text, { columns: { date: ['Posted'], amount: ['Valeu'] } })).toThrow('("Valeu" is in none');
+    expect(() => readColumnMap('')).toThrow('give FIELD=HEADER pairs');
+    expect(readColumnMap('date=Posted,text=Memo+Who')).toEqual({ date: ['Posted'], text: ['Memo', 'Who'] });
   });
 });
 
