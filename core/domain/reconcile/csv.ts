@@ -205,6 +205,13 @@ export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): R
       const currency = currencyText === '' ? o.currency : readCurrency(currencyText);
       if (currency === undefined)
         throw new StatementError(o.file, line, `currency "${currencyText}" is not one the API bills in`);
+      const written = amountCurrency(record, columns);
+      if (written !== undefined && written !== currency)
+        throw new StatementError(
+          o.file,
+          line,
+          `the amount is written in ${written.toUpperCase()}, the line's currency is ${currency.toUpperCase()}${currencyText === '' ? ' (no currency column: --currency says which)' : ''}`,
+        );
       const method = methodOfType(cell(record, 'type'));
       const bankId = cell(record, 'id');
       const account = cell(record, 'account');
@@ -264,6 +271,29 @@ export function readCsvStatement(text: string, o: CsvOptions): RawLine[] {
   const reader = csvReader(o);
   for (const r of records) reader.record(r);
   return reader.end();
+}
+
+/** Currency signs and codes an amount cell may carry that name one currency (`$` is several). */
+const AMOUNT_SIGNS: Readonly<Record<string, StatementLine['currency']>> = { '£': 'gbp', '€': 'eur' };
+
+/**
+ * The currency an amount cell is written in (`€90,00`, `90.00 EUR`), when it says one; undefined for a
+ * bare number or `$`.
+ */
+function amountCurrency(
+  record: readonly string[],
+  columns: Partial<Record<ColumnKey, number[]>>,
+): StatementLine['currency'] | undefined {
+  for (const key of ['amount', 'in', 'out'] as const)
+    for (const i of columns[key] ?? []) {
+      const text = (record[i] ?? '').trim();
+      const code = /^([A-Za-z]{3})\s*[-+(\d]|[\d)]\s*([A-Za-z]{3})$/.exec(text);
+      const named = code ? readCurrency(code[1] ?? code[2] ?? '') : undefined;
+      if (named !== undefined) return named;
+      const sign = /^[-(]?\s*([£€])/.exec(text)?.[1];
+      if (sign !== undefined) return AMOUNT_SIGNS[sign];
+    }
+  return undefined;
 }
 
 function amountOf(

@@ -47,6 +47,26 @@ describe('CSV statements', () => {
       expect(() => amounts(bad), bad).toThrow(`s.csv:2: amount "${bad}" is not an amount`);
   });
 
+  it("refuses an amount written in another currency than the line's, naming the line", () => {
+    const text = (cell: string) => `Date,Amount,Reference\n2026-11-02,"${cell}",INV-1\n`;
+    // No currency column: the lines are --currency's (gbp here); "€90,00" is no £90.00 payment.
+    expect(() => read(text('€90,00'), { currency: 'gbp' })).toThrow(
+      "s.csv:2: the amount is written in EUR, the line's currency is GBP (no currency column: --currency says which)",
+    );
+    expect(() => read(text('90.00 EUR'), { currency: 'gbp' })).toThrow('written in EUR');
+    expect(() => read('Date,Amount,Currency,Reference\n2026-11-02,£90.00,EUR,INV-1\n')).toThrow(
+      "s.csv:2: the amount is written in GBP, the line's currency is EUR",
+    );
+    const amounts = (cell: string, currency: 'gbp' | 'eur') =>
+      read(text(cell), { currency }).lines.map((l) => l.amount);
+    expect([
+      amounts('€90,00', 'eur'),
+      amounts('£90.00', 'gbp'),
+      amounts('$90.00', 'gbp'),
+      amounts('-£5.00', 'gbp'),
+    ]).toEqual([[9000], [9000], [9000], [-500]]);
+  });
+
   it('reads UTF-8 with a BOM and Windows-1252 alike', () => {
     const utf8 = read(
       new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('Date,Amount,Reference\n2026-11-02,10.00,ÉCOLE ST JOSÉ\n')]),
