@@ -49,7 +49,7 @@ export async function checkPlan(file: string, plan: Plan): Promise<BulkCommand> 
 
 /**
  * Rebuilds the plan's items from its input file, as the dry run did, into the run's items file; every
- * item must be the planned one (same index and pin: path and body hash). Rows the plan set aside are returned
+ * item must be the planned one (same index, target and pin: path and body hash). Rows the plan set aside are returned
  * as skipped outcomes. Anything else is exit 2, and the items file is removed.
  *
  * @example
@@ -70,7 +70,15 @@ export async function rebuildItems<Row>(
     const planned = plan.items[next];
     next += 1;
     const pin = pinOf(command, item.row);
-    if (planned?.index !== item.index || planned.path !== pin.path || planned.body_hash !== pin.body_hash)
+    // The target too: bulk apply reads the planned target's state to skip drift, so an edited one would
+    // check another record than the row writes to.
+    const target = command.target?.id(item.row) ?? null;
+    if (
+      planned?.index !== item.index ||
+      planned.path !== pin.path ||
+      planned.body_hash !== pin.body_hash ||
+      planned.target_id !== target
+    )
       mismatch ??= `line ${item.line}`;
     else await writer.write(item);
   };

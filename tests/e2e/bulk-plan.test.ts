@@ -62,6 +62,13 @@ describe('bulk plan, then apply, against a demo sandbox', () => {
     const run = await sandbox.edshed(['bulk', 'apply', tampered, '--yes']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('is not the one planned');
+    // Its target edited alone: apply would read another invoice's state for drift than the row pays.
+    const retargeted = join(sandbox.dir, 'retargeted.json');
+    const edited = JSON.parse(readFileSync(plan, 'utf8')) as { items: { target_id: number }[] };
+    (edited.items[0] as { target_id: number }).target_id = open[1]?.id ?? 0;
+    writeFileSync(retargeted, JSON.stringify(edited));
+    const moved = await sandbox.edshed(['bulk', 'apply', retargeted, '--yes']);
+    expect([moved.exitCode, String(moved.stderr)]).toEqual([2, expect.stringContaining('is not the one planned')]);
     const broken = join(sandbox.dir, 'broken.json');
     writeFileSync(broken, readFileSync(plan, 'utf8').replace('"version": 1', '"version": "one"'));
     const bad = await sandbox.edshed(['bulk', 'apply', broken]);
