@@ -13,6 +13,7 @@ import { readStatements } from './reconcile-statements.js';
 import { linesJson, planItemsPath, savePlan } from './reconcile-plan.js';
 import { sameFile } from '../../write/same-file.js';
 import { checkOutputFile } from '../../write/atomic-file.js';
+import { wrap } from '../../output/fit.js';
 
 export interface ReconcileOptions {
   readonly statements: readonly string[];
@@ -107,7 +108,7 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   }
   const planJson = o.plan === undefined ? undefined : await savePlan(c, o.plan, lines, byId, statements.hashes);
   if (c.globals.json) writePieces(c, planJson?.() ?? linesJson(lines));
-  else c.io.stdout.write(summaryText(lines, byId, statements.repeated));
+  else c.io.stdout.write(summaryText(lines, byId, statements.repeated, c.io.stdoutIsTTY ? c.io.columns : undefined));
   if (!c.globals.quiet) {
     const writes = lines.reduce((n, l) => n + l.invoices.length, 0);
     c.io.stderr.write(
@@ -165,7 +166,13 @@ export function summaryText(
   lines: readonly ReconcileLine[],
   byId: ReadonlyMap<number, BookInvoice>,
   repeated: number,
+  width?: number,
 ): string {
+  // On a terminal each line and candidate wraps at its width under its own indent; elsewhere one line each.
+  const entry = (indent: string, text: string): string[] =>
+    width === undefined
+      ? [`${indent}${text}`]
+      : wrap(text, Math.max(20, width - indent.length), '    ').map((l) => `${indent}${l}`);
   const out = [
     `Reconciled ${lines.length} statement line${lines.length === 1 ? '' : 's'}${repeated > 0 ? ` (${repeated} repeated in overlapping statements, counted once)` : ''}:`,
   ];
@@ -182,16 +189,25 @@ export function summaryText(
   if (needs.length > 0)
     out.push(
       '',
-      `Needing a person (${needs.length}; choose with --accept LINE=INVOICE, LINE being the id or FILE:LINE):`,
+      ...entry(
+        '',
+        `Needing a person (${needs.length}; choose with --accept LINE=INVOICE, LINE being the id or FILE:LINE):`,
+      ),
     );
   const number = (id: number): string => byId.get(id)?.number ?? String(id);
   for (const l of needs.slice(0, SHOWN_LINES)) {
     out.push(
-      `  ${l.file}:${l.line} ${l.date} ${formatMoney(l.amount, l.currency)} "${l.text}" -> ${l.class}: ${l.note}`,
+      ...entry(
+        '  ',
+        `${l.file}:${l.line} ${l.date} ${formatMoney(l.amount, l.currency)} "${l.text}" -> ${l.class}: ${l.note}`,
+      ),
     );
     for (const cand of l.candidates)
       out.push(
-        `      ${cand.invoices.map(number).join(' + ')} (ids ${cand.invoices.join(',')}), score ${cand.score}: ${cand.signals.map((s) => `${s.signal} ${s.detail}`).join('; ')}`,
+        ...entry(
+          '      ',
+          `${cand.invoices.map(number).join(' + ')} (ids ${cand.invoices.join(',')}), score ${cand.score}: ${cand.signals.map((s) => `${s.signal} ${s.detail}`).join('; ')}`,
+        ),
       );
   }
   if (needs.length > SHOWN_LINES)
