@@ -84,8 +84,9 @@ describe('invoices reconcile against the sandbox', () => {
       'statement',
       '--lines',
       '100000',
+      // As banks write it: the code in any case.
       '--currency',
-      'nzd',
+      'NZD',
       '--out',
       statement,
     ]);

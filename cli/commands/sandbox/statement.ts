@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { CliError, EXIT } from '../../errors/cli-error.js';
 import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import type { Factory } from '../../factory/factory.js';
@@ -134,7 +134,18 @@ const define: DefineCommand = (cmd: Command, f) => {
         .choices([...STATEMENT_FORMATS])
         .default('csv'),
     )
-    .addOption(new Option('--currency <code>', 'the statement currency').choices([...CURRENCIES]).default('gbp'))
+    .addOption(
+      new Option('--currency <code>', 'the statement currency (any case: gbp or GBP)')
+        .choices([...CURRENCIES])
+        // As banks write it (GBP): the choices are the API's lower-case codes.
+        .argParser((value: string) => {
+          const code = value.toLowerCase();
+          if (!(CURRENCIES as readonly string[]).includes(code))
+            throw new InvalidArgumentError(`Allowed choices are ${CURRENCIES.join(', ')}.`);
+          return code;
+        })
+        .default('gbp'),
+    )
     .addHelpText('after', HELP);
   // Its --format is the statement's format, not the output's; it prints no data (no --fields).
   const taken = new Set(['format', 'fields']);
