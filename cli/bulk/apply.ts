@@ -8,7 +8,8 @@ import type { BulkCommand } from './bulk-command.js';
 import { readItems, type BulkItem } from './items-file.js';
 import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
 import { driftOf, readPlan, type Plan } from './plan-file.js';
-import { resultsTarget } from './results-file.js';
+import { checkResultsWritable, resultsTarget } from './results-file.js';
+import { sameFile } from '../write/same-file.js';
 import { readTargets, type TargetState } from './targets.js';
 import { checkPlan, rebuildItems } from './plan-check.js';
 import { timeoutPerRequest } from '../http/timeout.js';
@@ -79,6 +80,19 @@ async function* without<Row>(
  */
 export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
   const plan = await readPlan(o.file);
+  // The results file is written over whatever is there: never over a file the plan was made from.
+  const read = [
+    { path: plan.input.path, what: "the plan's input file" },
+    ...(plan.statements ?? []).map((s) => ({ path: s.path, what: 'a statement the plan was made from' })),
+  ];
+  const { results } = o;
+  const taken = results === undefined ? undefined : read.find((f) => sameFile(results, f.path));
+  if (taken !== undefined)
+    throw new CliError(
+      `--results ${results ?? ''}: that is ${taken.what}; name another file; nothing was sent`,
+      EXIT.usage,
+    );
+  if (results !== undefined) checkResultsWritable(resultsTarget(results));
   if (plan.items.length === 0) {
     // A reconcile plan with no confident lines: nothing to send, and nothing to check against.
     if (!c.globals.quiet)

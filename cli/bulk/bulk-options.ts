@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Endpoint } from '../../core/endpoints/define.js';
 import { CliError, EXIT } from '../errors/cli-error.js';
 import { recordFormat } from './record-format.js';
+import { sameFile } from '../write/same-file.js';
 
 /** The options of a bulk run, checked. */
 export interface BulkFlags {
@@ -107,7 +108,7 @@ export function bulkFlags(
       '--plan works with --dry-run (it saves the plan instead of running it; run it with edshed bulk apply FILE)',
       EXIT.usage,
     );
-  if (plan !== undefined && (plan.trim() === '' || plan === from))
+  if (plan !== undefined && (plan.trim() === '' || sameFile(plan, from)))
     throw new CliError(`--plan: name a file other than the input file`, EXIT.usage);
   if (rejects !== undefined && opts.skipInvalid !== true)
     throw new CliError('--rejects works with --skip-invalid (without it, any bad row stops the run)', EXIT.usage);
@@ -117,9 +118,9 @@ export function bulkFlags(
   ] as const) {
     if (path === undefined) continue;
     recordFormat(flag, path);
-    if (path === from) throw new CliError(`${flag} ${path}: that is the input file; name another`, EXIT.usage);
+    if (sameFile(path, from)) throw new CliError(`${flag} ${path}: that is the input file; name another`, EXIT.usage);
   }
-  if (rejects !== undefined && rejects === results)
+  if (rejects !== undefined && results !== undefined && sameFile(rejects, results))
     throw new CliError('--rejects and --results name the same file; name two', EXIT.usage);
   const concurrency =
     number(

@@ -2,7 +2,7 @@
  * A run's results: every item's last outcome across the run and its resumes, built from the journal
  * alone. `runs results` prints them; a `--results` file holds them, rewritten whole by each session.
  */
-import { closeSync, fchmodSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { CliError, EXIT } from '../errors/cli-error.js';
@@ -53,6 +53,31 @@ export function resultsText(outcomes: readonly JournalProblem[], format: Results
   return stringify([[...RESULT_COLUMNS], ...records.map((r) => RESULT_COLUMNS.map((name) => r[name]))], NEUTRAL_CSV);
 }
 
+/** The file beside a results file that a session writes first, then renames over it. */
+const partialOf = (target: ResultsTarget): string =>
+  join(dirname(target.path), `.${basename(target.path)}.partial${extname(target.path)}`);
+
+/**
+ * Checks, before a run starts, that its results file can be written where it goes (its folder exists and
+ * takes a file; the path itself is no folder), by making and removing the file the results are first
+ * written to. A path that cannot is a usage error, before anything is sent and before the journal exists.
+ *
+ * @example
+ * checkResultsWritable(resultsTarget('out/results.csv'));
+ */
+export function checkResultsWritable(target: ResultsTarget): void {
+  const partial = partialOf(target);
+  try {
+    // A folder at the path would take the partial file beside it, and refuse the rename over it.
+    if (statSync(target.path, { throwIfNoEntry: false })?.isDirectory())
+      throw Object.assign(new Error(target.path), { code: 'EISDIR' });
+    closeSync(openSync(partial, 'w', 0o600));
+    rmSync(partial, { force: true });
+  } catch (error) {
+    throw new CliError(`--results ${target.path}: cannot write: ${fileErrorText(error)}; nothing was sent`, EXIT.usage);
+  }
+}
+
 /**
  * Rewrites a run's results file whole from its journal: written beside it, then renamed over it. This is
  * what keeps each item in the file exactly once under kill -9: appending a session's outcomes to the
@@ -67,7 +92,7 @@ export function resultsText(outcomes: readonly JournalProblem[], format: Results
 export async function writeResults(env: Env, runId: string, target: ResultsTarget): Promise<void> {
   const { outcomes } = await readOutcomes(env, runId);
   const text = resultsText(outcomes, target.format);
-  const partial = join(dirname(target.path), `.${basename(target.path)}.partial${extname(target.path)}`);
+  const partial = partialOf(target);
   try {
     const fd = openSync(partial, 'w', 0o600);
     try {

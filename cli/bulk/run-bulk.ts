@@ -16,7 +16,8 @@ import { validateInput, type ValidationReport } from './validate.js';
 import { timeoutPerRequest } from '../http/timeout.js';
 import { runPreflight } from './preflight.js';
 import { printRunWarnings, readRunWarnings } from './run-warnings.js';
-import { resultsTarget } from './results-file.js';
+import { checkResultsWritable, resultsTarget } from './results-file.js';
+import { checkOutputFile } from '../write/atomic-file.js';
 
 export interface BulkRunOptions<Row = unknown> extends BulkFlags {
   /** What runs once per row: a table endpoint (endpoint-command.ts) or a curated command. */
@@ -55,6 +56,7 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
   // Many requests: --timeout is each one's (with its retries), not the run's.
   const c = timeoutPerRequest(command);
   if (o.dryRun) {
+    if (o.plan !== undefined) await checkOutputFile(o.plan, '--plan', { force: true });
     const input = await openBulkInput(o.from, c.io);
     return withHeapGrowth(PLAN_HEAP_GROWTH_PERCENT, () => printPlan(c, input, o));
   }
@@ -65,6 +67,7 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
       EXIT.auth,
     );
   }
+  if (o.results !== undefined) checkResultsWritable(resultsTarget(o.results));
   const { input, rejects } = openRejects(await openBulkInput(o.from, c.io), o);
   const runId = newRunId(c.now());
   const partial = `${itemsFile(c.env, runId)}.partial`;

@@ -84,8 +84,9 @@ describe('invoices reconcile against the sandbox', () => {
       'statement',
       '--lines',
       '100000',
+      // As banks write it: the code in any case.
       '--currency',
-      'nzd',
+      'NZD',
       '--out',
       statement,
     ]);
@@ -101,6 +102,19 @@ describe('invoices reconcile against the sandbox', () => {
     expect(String(made.stderr)).toContain(
       `Only ${written} of the 100000 lines asked: the API's open NZD invoices ran out (each is paid once).`,
     );
+    // This sandbox has the large seed: the advice is another currency, not the seed it already has.
+    expect(String(made.stderr)).toMatch(
+      /\nMore open invoices in [A-Z]{3} \(\d+\)(, [A-Z]{3} \(\d+\))*: --currency [a-z]{3}\.$/m,
+    );
+    expect(String(made.stderr)).not.toContain('--seed large');
+  });
+
+  it('refuses a statement --out that cannot be written with exit 2 naming it, before reading the invoices', async () => {
+    const out = join(sandbox.dir, 'no-such-folder', 'november.csv');
+    const made = await sandbox.edshed(['sandbox', 'statement', '--out', out, '--verbose']);
+    expect(made.exitCode).toBe(2);
+    expect(String(made.stderr)).toContain(`--out ${out}: its directory does not exist`);
+    expect(String(made.stderr)).not.toContain('> GET ');
   });
 
   it('refuses a bad statement with exit 2 naming the file and line, before any request', async () => {

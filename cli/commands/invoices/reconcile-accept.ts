@@ -195,9 +195,14 @@ export async function applyAccepts(
   const taken = new Map<number, string>();
   for (const a of located) {
     const line = lines[a.at] as StatementLine;
+    const mine = new Set<number>();
     const invoices: BookInvoice[] = a.invoices.map((ref) => {
       const invoice = inBook(ref) ?? elsewhere.get(ref);
       if (invoice === undefined) throw usage(`--accept ${a.spec}: no invoice ${ref}`);
+      // Twice in one acceptance, its total would count twice towards the line's amount.
+      if (mine.has(invoice.id))
+        throw usage(`--accept ${a.spec}: invoice ${invoice.number} (id ${invoice.id}) is given twice; give each once`);
+      mine.add(invoice.id);
       const other = taken.get(invoice.id);
       if (other !== undefined && other !== a.spec)
         throw usage(

@@ -52,6 +52,14 @@ function* jsonPieces(value: Readonly<Record<string, unknown>>, space: number | u
 }
 
 /**
+ * The items file a plan writes beside itself (`plan.json`: `plan.items.csv`), its path made absolute.
+ *
+ * @example
+ * planItemsPath('plan.json') // '/home/jane/plan.items.csv'
+ */
+export const planItemsPath = (file: string): string => resolve(`${file.replace(/\.json$/i, '')}.items.csv`);
+
+/**
  * Writes the plan file and the items file beside it that `edshed bulk apply` replays as `invoices mark
  * paid` rows; answers the plan's JSON in pieces (for `--json`).
  *
@@ -65,7 +73,7 @@ export async function savePlan(
   byId: ReadonlyMap<number, BookInvoice>,
   statements: { path: string; sha256: string }[],
 ): Promise<() => Iterable<string>> {
-  const itemsPath = resolve(`${file.replace(/\.json$/i, '')}.items.csv`);
+  const itemsPath = planItemsPath(file);
   const command = markBulkCommand('paid');
   function* rows(): Generator<{ id: number; method: NonNullable<ReconcileLine['method']>; date: string }> {
     for (const line of lines)

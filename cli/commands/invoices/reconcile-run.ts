@@ -10,7 +10,10 @@ import type { ReconcileLine } from '../../../core/domain/reconcile/plan.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';
 import { applyAccepts, locateAccepts, parseAccept, type Acceptance } from './reconcile-accept.js';
 import { readStatements } from './reconcile-statements.js';
-import { linesJson, savePlan } from './reconcile-plan.js';
+import { linesJson, planItemsPath, savePlan } from './reconcile-plan.js';
+import { sameFile } from '../../write/same-file.js';
+import { checkOutputFile } from '../../write/atomic-file.js';
+import { wrap } from '../../output/fit.js';
 
 export interface ReconcileOptions {
   readonly statements: readonly string[];
@@ -52,6 +55,12 @@ function checkOptions(o: ReconcileOptions): {
   const accepts = o.accept.map(parseAccept);
   if (o.review && o.plan === undefined)
     throw usage('--review writes its decisions into the plan: give --plan FILE too');
+  // The plan and its items file are written over whatever is there: never over a statement being read.
+  const plan = o.plan;
+  const taken =
+    plan === undefined ? undefined : o.statements.find((s) => sameFile(plan, s) || sameFile(planItemsPath(plan), s));
+  if (plan !== undefined && taken !== undefined)
+    throw usage(`--plan ${plan}: it would be written over the statement ${taken}; name another file`);
   return {
     columns,
     dateFormat: o.dateFormat as DateFormat | undefined,
@@ -69,6 +78,8 @@ function checkOptions(o: ReconcileOptions): {
  */
 export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<void> {
   const checked = checkOptions(o);
+  if (o.plan !== undefined)
+    for (const file of [o.plan, planItemsPath(o.plan)]) await checkOutputFile(file, '--plan', { force: true });
   const statements = await readStatements(o.statements, checked);
   const located = locateAccepts(statements.lines, checked.accepts, o.statements);
   if (o.review) checkReviewable(c);
@@ -97,7 +108,7 @@ export async function runReconcile(c: Factory, o: ReconcileOptions): Promise<voi
   }
   const planJson = o.plan === undefined ? undefined : await savePlan(c, o.plan, lines, byId, statements.hashes);
   if (c.globals.json) writePieces(c, planJson?.() ?? linesJson(lines));
-  else c.io.stdout.write(summaryText(lines, byId, statements.repeated));
+  else c.io.stdout.write(summaryText(lines, byId, statements.repeated, c.io.stdoutIsTTY ? c.io.columns : undefined));
   if (!c.globals.quiet) {
     const writes = lines.reduce((n, l) => n + l.invoices.length, 0);
     c.io.stderr.write(
@@ -155,7 +166,13 @@ export function summaryText(
   lines: readonly ReconcileLine[],
   byId: ReadonlyMap<number, BookInvoice>,
   repeated: number,
+  width?: number,
 ): string {
+  // On a terminal each line and candidate wraps at its width under its own indent; elsewhere one line each.
+  const entry = (indent: string, text: string): string[] =>
+    width === undefined
+      ? [`${indent}${text}`]
+      : wrap(text, Math.max(20, width - indent.length), '    ').map((l) => `${indent}${l}`);
   const out = [
     `Reconciled ${lines.length} statement line${lines.length === 1 ? '' : 's'}${repeated > 0 ? ` (${repeated} repeated in overlapping statements, counted once)` : ''}:`,
   ];
@@ -172,16 +189,25 @@ export function summaryText(
   if (needs.length > 0)
     out.push(
       '',
-      `Needing a person (${needs.length}; choose with --accept LINE=INVOICE, LINE being the id or FILE:LINE):`,
+      ...entry(
+        '',
+        `Needing a person (${needs.length}; choose with --accept LINE=INVOICE, LINE being the id or FILE:LINE):`,
+      ),
     );
   const number = (id: number): string => byId.get(id)?.number ?? String(id);
   for (const l of needs.slice(0, SHOWN_LINES)) {
     out.push(
-      `  ${l.file}:${l.line} ${l.date} ${formatMoney(l.amount, l.currency)} "${l.text}" -> ${l.class}: ${l.note}`,
+      ...entry(
+        '  ',
+        `${l.file}:${l.line} ${l.date} ${formatMoney(l.amount, l.currency)} "${l.text}" -> ${l.class}: ${l.note}`,
+      ),
     );
     for (const cand of l.candidates)
       out.push(
-        `      ${cand.invoices.map(number).join(' + ')} (ids ${cand.invoices.join(',')}), score ${cand.score}: ${cand.signals.map((s) => `${s.signal} ${s.detail}`).join('; ')}`,
+        ...entry(
+          '      ',
+          `${cand.invoices.map(number).join(' + ')} (ids ${cand.invoices.join(',')}), score ${cand.score}: ${cand.signals.map((s) => `${s.signal} ${s.detail}`).join('; ')}`,
+        ),
       );
   }
   if (needs.length > SHOWN_LINES)

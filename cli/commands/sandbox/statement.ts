@@ -1,15 +1,16 @@
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { CliError, EXIT } from '../../errors/cli-error.js';
 import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import type { Factory } from '../../factory/factory.js';
 import type { DefineCommand } from '../define.js';
 import { STATEMENT_FORMATS } from '../../../core/domain/reconcile/line.js';
 import { CURRENCIES } from '../../../core/domain/billing.js';
+import { checkOutputFile } from '../../write/atomic-file.js';
 
 const HELP = `
 Writes a bank statement paying the signed-in API's own open invoices (a sandbox's: edshed sandbox start,
 then edshed login; the demo seed's few invoices make a statement of a few lines, --seed large's
-thousands a statement of hundreds), and beside it FILE.truth.json: for each line (by position), what it is and the
+hundreds in each currency a statement of a hundred lines or more), and beside it FILE.truth.json: for each line (by position), what it is and the
 invoices it pays. The same --seed gives the same statement for the same invoices. Lines mix the ways
 schools pay: the invoice number (whole, spaced, cut short at 18 characters), the PO number only, the
 school's or district's name as banks write it with the amount, one payment for several invoices, short
@@ -30,6 +31,9 @@ const whole = (flag: string, value: string, min: number, max: number): number =>
     );
   return n;
 };
+
+/** Fewer invoices than this, open or not, is a small book (the demo seed's): --seed large is the advice. */
+const LARGE_BOOK = 1000;
 
 type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 type Currency = (typeof CURRENCIES)[number];
@@ -52,24 +56,23 @@ export interface SandboxStatementOptions {
  */
 export async function runSandboxStatement(c: Factory, options: SandboxStatementOptions): Promise<void> {
   const { seed, count } = options;
+  for (const file of [options.out, `${options.out}.truth.json`]) await checkOutputFile(file, '--out', { force: true });
   if (!(await c.connection()).token)
     throw new CliError(
       'sandbox statement reads the invoices: sign in with edshed login first (--env sandbox); nothing was written',
       EXIT.auth,
     );
-  const [{ readBook }, { generateStatement }, { renderStatement }, { writeFileAtomic }] = await Promise.all([
-    import('../invoices/reconcile-book.js'),
-    import('../../../core/domain/reconcile/generate.js'),
-    import('../../../core/domain/reconcile/render.js'),
-    import('../../write/atomic-file.js'),
-  ]);
+  const [{ readBook }, { generateStatement }, { renderStatement }, { writeFileAtomic }, { OPEN_STATES }] =
+    await Promise.all([
+      import('../invoices/reconcile-book.js'),
+      import('../../../core/domain/reconcile/generate.js'),
+      import('../../../core/domain/reconcile/render.js'),
+      import('../../write/atomic-file.js'),
+      import('../../../core/domain/reconcile/book.js'),
+    ]);
   const { book } = await readBook(await c.api());
-  const statement = generateStatement(book, {
-    seed,
-    count,
-    currency: options.currency,
-    today: c.now().toISOString().slice(0, 10),
-  });
+  const today = c.now().toISOString().slice(0, 10);
+  const statement = generateStatement(book, { seed, count, currency: options.currency, today });
   if (statement.lines.length === 0)
     throw new CliError(`no open ${options.currency.toUpperCase()} invoices to pay: nothing was written`, EXIT.usage);
   await writeFileAtomic(options.out, renderStatement(statement.lines, options.format, { account: '12345678' }), {
@@ -101,7 +104,21 @@ export async function runSandboxStatement(c: Factory, options: SandboxStatementO
     c.io.stderr.write(
       `Only ${written} of the ${count} lines asked: the API's open ${options.currency.toUpperCase()} invoices ran out (each is paid once).\n`,
     );
-    c.io.stderr.write('The demo seed has a few; a sandbox started with --seed large has thousands.\n');
+    // Where a statement could be longer: the currencies with more invoices it could pay than this one.
+    const payable = new Map<string, number>();
+    for (const i of book.invoices)
+      if (OPEN_STATES.has(i.state) && i.issued_at <= today) payable.set(i.currency, (payable.get(i.currency) ?? 0) + 1);
+    const ours = payable.get(options.currency) ?? 0;
+    const more = [...payable].filter(([, n]) => n > ours).sort((a, b) => b[1] - a[1]);
+    if (more.length > 0)
+      c.io.stderr.write(
+        `More open invoices in ${more.map(([code, n]) => `${code.toUpperCase()} (${n})`).join(', ')}: --currency ${more[0]?.[0]}.\n`,
+      );
+    // The large seed holds thousands of invoices, hundreds of them open in each currency; the demo seed, a few.
+    if (book.invoices.length < LARGE_BOOK)
+      c.io.stderr.write(
+        'The demo seed has a few; a sandbox started with --seed large has hundreds in each currency.\n',
+      );
   }
 }
 
@@ -117,7 +134,18 @@ const define: DefineCommand = (cmd: Command, f) => {
         .choices([...STATEMENT_FORMATS])
         .default('csv'),
     )
-    .addOption(new Option('--currency <code>', 'the statement currency').choices([...CURRENCIES]).default('gbp'))
+    .addOption(
+      new Option('--currency <code>', 'the statement currency (any case: gbp or GBP)')
+        .choices([...CURRENCIES])
+        // As banks write it (GBP): the choices are the API's lower-case codes.
+        .argParser((value: string) => {
+          const code = value.toLowerCase();
+          if (!(CURRENCIES as readonly string[]).includes(code))
+            throw new InvalidArgumentError(`Allowed choices are ${CURRENCIES.join(', ')}.`);
+          return code;
+        })
+        .default('gbp'),
+    )
     .addHelpText('after', HELP);
   // Its --format is the statement's format, not the output's; it prints no data (no --fields).
   const taken = new Set(['format', 'fields']);

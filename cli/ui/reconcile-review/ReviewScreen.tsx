@@ -5,6 +5,7 @@ import {
   type ReviewItem,
   type ReviewState,
 } from '../../commands/invoices/reconcile-review.js';
+import { wrap } from '../../output/fit.js';
 
 export interface ReviewScreenProps {
   readonly state: ReviewState;
@@ -14,6 +15,8 @@ export interface ReviewScreenProps {
 
 /** Narrowest layout drawn; a narrower terminal wraps. */
 const MIN_COLUMNS = 40;
+/** Most rows the matcher's note takes: it says why and what to do (`...but INV-7513 is another school's`). */
+const NOTE_ROWS = 3;
 
 /**
  * One line of text, at most `width` wide. Statement text is the bank's, not ours: control characters
@@ -23,6 +26,20 @@ export function fitLine(text: string, width: number): string {
   // eslint-disable-next-line no-control-regex
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
   return line.length <= width ? line : `${line.slice(0, Math.max(0, width - 1))}…`;
+}
+
+/**
+ * The matcher's note wrapped to at most `NOTE_ROWS` lines of `width` (the last cut when it is longer), so
+ * what it warns of and what to do next both show on an 80-column terminal.
+ *
+ * @example
+ * noteLines("the text names Oakfield Primary, but INV-000012 is Maple Elementary's", 40)
+ * // ['the text names Oakfield Primary, but', "INV-000012 is Maple Elementary's"]
+ */
+export function noteLines(note: string, width: number): string[] {
+  const lines = wrap(fitLine(note, Number.MAX_SAFE_INTEGER), width);
+  if (lines.length <= NOTE_ROWS) return lines;
+  return [...lines.slice(0, NOTE_ROWS - 1), fitLine(lines.slice(NOTE_ROWS - 1).join(' '), width)];
 }
 
 /**
@@ -79,8 +96,9 @@ export function ReviewScreen({ state, columns, rows }: ReviewScreenProps) {
       : decision.kind === 'reject'
         ? 'REJECTED: marks nothing'
         : `ACCEPTED: ${item.candidates[decision.candidate]?.label ?? ''}`;
-  // Rows: header, line, text, note, decision, a blank, "Candidates", the footer's two; the rest for candidates.
-  const room = Math.max(2, rows - 10);
+  const note = noteLines(item.note, width);
+  // Rows: header, line, text, the note's, decision, a blank, "Candidates", the footer's two; the rest for candidates.
+  const room = Math.max(2, rows - 9 - note.length);
   const shown = item.candidates.slice(0, Math.max(1, Math.floor(room / 2)));
   const signals = item.candidates[pick]?.signals ?? [];
   const signalRoom = Math.max(0, room - shown.length);
@@ -89,7 +107,11 @@ export function ReviewScreen({ state, columns, rows }: ReviewScreenProps) {
       <Text bold>{fitLine(header, width)}</Text>
       <Text>{placeLine(item, width)}</Text>
       <Text>{fitLine(`"${item.text}"`, width)}</Text>
-      <Text dimColor>{fitLine(item.note, width) || ' '}</Text>
+      {note.map((l, k) => (
+        <Text key={`note${k}`} dimColor>
+          {l || ' '}
+        </Text>
+      ))}
       <Text color={decision === undefined ? undefined : decision.kind === 'reject' ? 'red' : 'green'}>
         {fitLine(decided, width)}
       </Text>

@@ -56,12 +56,16 @@ export function readColumnMap(spec: string): ColumnMap {
     }
     map[key as ColumnKey] = value.split('+').map((s) => s.trim());
   }
+  if (Object.keys(map).length === 0) throw new Error('give FIELD=HEADER pairs, as date=Posted,amount=Value,text=Memo');
   return map;
 }
 
 const norm = (header: string): string => header.trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** Each field's column indexes in a header row, or undefined when it names no date or no amount. */
+/**
+ * Each field's column indexes in a header row, or undefined when it names no date or no amount, or lacks
+ * a header `--columns` names (a misspelt text header would drop that column's words unseen).
+ */
 function findColumns(row: readonly string[], given: ColumnMap): Partial<Record<ColumnKey, number[]>> | undefined {
   const names = row.map(norm);
   const found: Partial<Record<ColumnKey, number[]>> = {};
@@ -75,6 +79,7 @@ function findColumns(row: readonly string[], given: ColumnMap): Partial<Record<C
             .map((h) => names.indexOf(h))
             .filter((i) => i >= 0)
             .slice(0, 1);
+    if (wanted && indexes.length < wanted.length) return undefined;
     if (indexes.length > 0) found[key] = indexes;
   }
   const hasAmount = found.amount !== undefined || found.in !== undefined;
@@ -114,6 +119,8 @@ export const CSV_PARSE_OPTIONS = {
 
 /** Characters of a CSV's start searched for its header row (`headerStart`). */
 export const HEADER_SCAN = 64 * 1024;
+/** Rows whose cells are kept while no header row is found, to name the --columns headers none of them has. */
+const HEADER_ROWS = 100;
 
 /**
  * csv-parse's options for a CSV whose first `HEADER_SCAN` characters are `start`: from its header row on
@@ -170,6 +177,9 @@ export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): R
   let firstLine: number | undefined;
   const lines: Pending[] = [];
   const order = dateOrder(o.file);
+  // The cells of the rows read while no header is found (the first HEADER_ROWS): which --columns headers none has.
+  const seen = new Set<string>();
+  let passed = 0;
   const cell = (row: readonly string[], key: ColumnKey): string =>
     ((columns as Partial<Record<ColumnKey, number[]>>)[key] ?? [])
       .map((i) => row[i] ?? '')
@@ -180,6 +190,8 @@ export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): R
       firstLine ??= info.lines;
       if (columns === undefined) {
         columns = findColumns(record, o.columns ?? {});
+        if (columns === undefined && o.columns && (passed += 1) <= HEADER_ROWS)
+          for (const v of record) seen.add(norm(v));
         return;
       }
       if (!record.some((v) => v !== '')) return;
@@ -193,6 +205,13 @@ export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): R
       const currency = currencyText === '' ? o.currency : readCurrency(currencyText);
       if (currency === undefined)
         throw new StatementError(o.file, line, `currency "${currencyText}" is not one the API bills in`);
+      const written = amountCurrency(record, columns);
+      if (written !== undefined && written !== currency)
+        throw new StatementError(
+          o.file,
+          line,
+          `the amount is written in ${written.toUpperCase()}, the line's currency is ${currency.toUpperCase()}${currencyText === '' ? ' (no currency column: --currency says which)' : ''}`,
+        );
       const method = methodOfType(cell(record, 'type'));
       const bankId = cell(record, 'id');
       const account = cell(record, 'account');
@@ -210,7 +229,14 @@ export function csvReader(o: CsvOptions): { record(r: CsvRecord): void; end(): R
     },
     end(): RawLine[] {
       if (columns === undefined) {
-        const wanted = o.columns ? 'the headers --columns names' : 'a date column and an amount (or paid in) column';
+        const missing = Object.values(o.columns ?? {})
+          .flat()
+          .filter((h) => !seen.has(norm(h)));
+        const wanted = !o.columns
+          ? 'a date column and an amount (or paid in) column'
+          : missing.length === 0
+            ? 'every header --columns names'
+            : `every header --columns names (${missing.map((h) => `"${h}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} in none of its first rows)`;
         throw new StatementError(
           o.file,
           firstLine,
@@ -245,6 +271,29 @@ export function readCsvStatement(text: string, o: CsvOptions): RawLine[] {
   const reader = csvReader(o);
   for (const r of records) reader.record(r);
   return reader.end();
+}
+
+/** Currency signs and codes an amount cell may carry that name one currency (`$` is several). */
+const AMOUNT_SIGNS: Readonly<Record<string, StatementLine['currency']>> = { '£': 'gbp', '€': 'eur' };
+
+/**
+ * The currency an amount cell is written in (`€90,00`, `90.00 EUR`), when it says one; undefined for a
+ * bare number or `$`.
+ */
+function amountCurrency(
+  record: readonly string[],
+  columns: Partial<Record<ColumnKey, number[]>>,
+): StatementLine['currency'] | undefined {
+  for (const key of ['amount', 'in', 'out'] as const)
+    for (const i of columns[key] ?? []) {
+      const text = (record[i] ?? '').trim();
+      const code = /^([A-Za-z]{3})\s*[-+(\d]|[\d)]\s*([A-Za-z]{3})$/.exec(text);
+      const named = code ? readCurrency(code[1] ?? code[2] ?? '') : undefined;
+      if (named !== undefined) return named;
+      const sign = /^[-(]?\s*([£€])/.exec(text)?.[1];
+      if (sign !== undefined) return AMOUNT_SIGNS[sign];
+    }
+  return undefined;
 }
 
 function amountOf(

@@ -65,7 +65,8 @@ export function readDate(text: string, format: DateFormat): string | undefined {
 
 /**
  * An amount in minor units: `1,234.56`, `£1234.56`, `-12.00`, `(12.00)`, `12.00 CR`, `1.234,56` (a comma
- * for decimals when it is the last separator and two digits follow); undefined when it is not one.
+ * for decimals when it is the last separator and two digits follow; else commas only between groups of three
+ * digits); undefined when it is not one (`12,5`, `1234,5`).
  *
  * @example
  * readAmount('£1,234.50') // 123450
@@ -87,8 +88,10 @@ export function readAmount(text: string): number | undefined {
     sign = -sign;
     t = t.slice(1);
   } else if (t.startsWith('+')) t = t.slice(1);
-  if (/^\d{1,3}(\.\d{3})*,\d{2}$/.test(t)) t = t.replaceAll('.', '').replace(',', '.');
-  else t = t.replaceAll(',', '');
+  // A comma is the decimal point before the last two digits (`1.234,56`, `1234,56`), else it groups
+  // thousands in threes (`1,234.56`); any other comma (`12,5`, `1,00,000`) would scale the amount by a guess.
+  if (/^(\d{1,3}(\.\d{3})+|\d+),\d{2}$/.test(t)) t = t.replaceAll('.', '').replace(',', '.');
+  else if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replaceAll(',', '');
   const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(t);
   if (!m) return undefined;
   const minor = Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));

@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../core/api/client.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
@@ -123,6 +123,64 @@ describe('runBulk and runResume in-process', () => {
     expect(await run(['runs', 'resume', id, '--rate', 'none'], lifted)).toBe(0);
     expect(lifted.err()).toContain(`Run ${id}: sending 2 items of notes create (concurrency 2).`);
     expect((await readJournal(c.env, id)).counts).toMatchObject({ done: 2, pending: 0 });
+  });
+});
+
+describe('the files a bulk run writes', () => {
+  it('refuses --results, --rejects and --plan naming the input file another way, leaving it whole and sending nothing', async () => {
+    const file = csvOf('own.csv', [note(1), note(2)]);
+    const before = readFileSync(file, 'utf8');
+    const applied = await notesApplied();
+    // The input named through a folder and back: another spelling of the same file.
+    mkdirSync(join(dir, 'sub'), { recursive: true });
+    const from = `${dir}/sub/../own.csv`;
+    const link = join(dir, 'own-link.csv');
+    symlinkSync(file, link);
+    for (const [args, message] of [
+      [['--results', file], 'that is the input file'],
+      [['--results', link], 'that is the input file'],
+      [['--skip-invalid', '--rejects', `${dir}/./own.csv`], 'that is the input file'],
+      [['--dry-run', '--plan', file], '--plan: name a file other than the input file'],
+    ] as const) {
+      const c = factory();
+      expect(await run(['notes', 'create', '--from', from, ...args], c), args.join(' ')).toBe(2);
+      expect(c.err()).toContain(message);
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    }
+    expect(await notesApplied()).toBe(applied);
+  });
+});
+
+describe('a results file that cannot be written', () => {
+  it('stops the run with exit 2 before anything is sent, leaving no run to resume', async () => {
+    const c = factory();
+    const file = csvOf('unwritable.csv', [note(1), note(2)]);
+    await runBulk(c, { ...options, from: file, dryRun: true });
+    const runs = () => readdirSync(runsDir(c.env)).filter((n) => n.endsWith('.jsonl'));
+    const before = runs();
+    const applied = await notesApplied();
+    for (const results of [join(dir, 'no-such-folder', 'r.csv'), join(dir, 'sub.csv', 'r.csv')]) {
+      if (results.includes('sub.csv')) mkdirSync(join(dir, 'sub.csv', 'r.csv'), { recursive: true });
+      const err = await runBulk(factory(), { ...options, from: file, results }).catch((e: unknown) => e);
+      expect(err, results).toBeInstanceOf(CliError);
+      expect(err).toMatchObject({
+        exitCode: 2,
+        message: expect.stringContaining(`--results ${results}: cannot write`),
+      });
+    }
+    expect(runs().filter((n) => !before.includes(n))).toEqual([]);
+    expect(await notesApplied()).toBe(applied);
+  });
+
+  it('a dry run whose --plan cannot be written is exit 2 naming it, not a bare ENOENT (exit 1)', async () => {
+    const plan = join(dir, 'no-such-folder', 'plan.json');
+    const from = csvOf('unplannable.csv', [note(1)]);
+    const err = await runBulk(factory(), { ...options, from, dryRun: true, plan }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect(err).toMatchObject({
+      exitCode: 2,
+      message: `--plan ${plan}: its directory does not exist (${dirname(plan)}); nothing was sent`,
+    });
   });
 });
 

@@ -45,6 +45,21 @@ describe('the reconcile review screen', () => {
     expect(lastFrame()).not.toContain('\u001b[2J');
   });
 
+  it('shows a long note whole at 80x24, what it warns of and what to do, and still fits', () => {
+    const note =
+      "the text names Hillcrest Academy 152, but INV-007513 is Harbour Junior School 156's (not the same school or trust): check who paid, then --accept LINE=INVOICE";
+    const long = { ...item(0, 'ambiguous', ['INV-007513 a', 'INV-007514 b', 'INV-007515 c']), note };
+    const { lastFrame, unmount } = render(<ReviewScreen state={initialReview([long])} columns={80} rows={24} />);
+    const frame = stripVTControlCharacters(lastFrame() ?? '').split('\n');
+    unmount();
+    expect(frame.length).toBeLessThanOrEqual(24);
+    expect(Math.max(...frame.map((l) => l.length))).toBeLessThanOrEqual(80);
+    const shown = frame.join(' ').replace(/\s+/g, ' ');
+    expect(shown).toContain('(not the same school or trust): check who paid, then --accept LINE=INVOICE');
+    expect(frame).toContain('▶ 1. score 80  INV-007513 a');
+    expect(frame.at(-1)).toContain('a/Enter accept');
+  });
+
   it("keeps the line's class, and its file's name and line, when the statement's path is long", () => {
     const far = { ...item(0, 'other-currency', ['INV-000010 Wattle Primary A$540.00 open']) };
     const where = `/home/anna/Documents/Finance/Bank statements/2026/November/${'x'.repeat(30)}/nov.csv:2`;

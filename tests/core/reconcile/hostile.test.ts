@@ -91,6 +91,43 @@ describe('a reference of one school under another school name', () => {
   });
 });
 
+describe('a reference of one school under a name that fits several others alike', () => {
+  // Three Willowdale Junior Schools: "WILLOWDALE JNR" names none of them clearly, but clearly not Brookfield.
+  const book: Book = {
+    schools: [
+      school(20, 'Willowdale Junior School 17'),
+      school(54, 'Willowdale Junior School 51'),
+      school(80, 'Willowdale Junior School 77'),
+      school(30, 'Willowdale Community School 30'),
+      school(207, 'Brookfield Community School 204'),
+      ...['Moorside', 'Kingsway', 'Riverside', 'Fairview'].map((n, k) => school(100 + k, `${n} Primary School`)),
+    ],
+    districts: [],
+    subscriptions: [],
+    invoices: [invoice(9819, 207, 11261), invoice(5, 20, 5000), invoice(6, 54, 7000)],
+  };
+  const alone = (text: string): Verdict | undefined => matchLines([line(text, 11261)], indexBook(book), new Map())[0];
+
+  it("is ambiguous, naming the invoice's school, however the name is written", () => {
+    for (const text of [
+      'WILLOWDALE JNR INV-009819',
+      'WILLOWDALE JUN INV-009819',
+      'WILLOWDALE JUNIOR INV-009819',
+      'INV-009819 WILLOWDALE JUNIOR',
+      'PAYMENT INV-009819 FROM WILLOWDALE',
+    ]) {
+      const v = alone(text);
+      expect(v, text).toMatchObject({ class: 'ambiguous', invoices: [] });
+      expect(v?.note, text).toContain("INV-009819 is Brookfield Community School 204's");
+    }
+  });
+
+  it("stays confident under the invoice's own school's name, or none", () => {
+    for (const text of ['BROOKFIELD COMM 204 INV-009819', 'BROOKFIELD INV-009819', 'INV-009819'])
+      expect(alone(text), text).toMatchObject({ class: 'confident', invoices: [9819] });
+  });
+});
+
 describe('a payment the API would refuse', () => {
   it('is refused, not confident, when dated after today, and says why', () => {
     const [future, past] = match(

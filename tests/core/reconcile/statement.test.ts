@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readStatement, mergeStatements } from '../../../core/domain/reconcile/statement.js';
 import { StatementError } from '../../../core/domain/reconcile/line.js';
 import { nameFit, nameWords } from '../../../core/domain/reconcile/names.js';
+import { readColumnMap } from '../../../core/domain/reconcile/csv.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const read = (text: string | Uint8Array, o: Partial<Parameters<typeof readStatement>[1]> = {}) =>
@@ -35,6 +36,37 @@ describe('CSV statements', () => {
     expect(() => read('Date,Amount,Reference\n2026-11-02,ten,A\n')).toThrow('s.csv:2: amount "ten" is not an amount');
   });
 
+  it('reads a comma as decimals before two digits or between thousands, and refuses any other comma', () => {
+    const amounts = (...cells: string[]) =>
+      read(`Date,Amount,Reference\n${cells.map((a) => `2026-11-02,"${a}",A`).join('\n')}\n`).lines.map((l) => l.amount);
+    expect(amounts('1234,50', '1.234,50', '1,234.50', '1,234', '12,345,678.90', '90,00')).toEqual([
+      123450, 123450, 123450, 123400, 1234567890, 9000,
+    ]);
+    // Read with the comma dropped, these were £125.00, £900.00 and £100,000.00: a payment scaled by a guess.
+    for (const bad of ['12,5', '90,0', '1,00,000.00', '1234,5', '12,34,56'])
+      expect(() => amounts(bad), bad).toThrow(`s.csv:2: amount "${bad}" is not an amount`);
+  });
+
+  it("refuses an amount written in another currency than the line's, naming the line", () => {
+    const text = (cell: string) => `Date,Amount,Reference\n2026-11-02,"${cell}",INV-1\n`;
+    // No currency column: the lines are --currency's (gbp here); "€90,00" is no £90.00 payment.
+    expect(() => read(text('€90,00'), { currency: 'gbp' })).toThrow(
+      "s.csv:2: the amount is written in EUR, the line's currency is GBP (no currency column: --currency says which)",
+    );
+    expect(() => read(text('90.00 EUR'), { currency: 'gbp' })).toThrow('written in EUR');
+    expect(() => read('Date,Amount,Currency,Reference\n2026-11-02,£90.00,EUR,INV-1\n')).toThrow(
+      "s.csv:2: the amount is written in GBP, the line's currency is EUR",
+    );
+    const amounts = (cell: string, currency: 'gbp' | 'eur') =>
+      read(text(cell), { currency }).lines.map((l) => l.amount);
+    expect([
+      amounts('€90,00', 'eur'),
+      amounts('£90.00', 'gbp'),
+      amounts('$90.00', 'gbp'),
+      amounts('-£5.00', 'gbp'),
+    ]).toEqual([[9000], [9000], [9000], [-500]]);
+  });
+
   it('reads UTF-8 with a BOM and Windows-1252 alike', () => {
     const utf8 = read(
       new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('Date,Amount,Reference\n2026-11-02,10.00,ÉCOLE ST JOSÉ\n')]),
@@ -64,6 +96,17 @@ describe('CSV statements', () => {
     });
     expect(lines[0]?.text).toBe('OAK INV-1');
     expect(() => read('Posted,Value\n2026-11-02,10.00\n')).toThrow(/no header row/);
+  });
+
+  it('refuses a --columns header that no row has, naming it, instead of reading the file without that column', () => {
+    const text = 'Bank export\nPosted,Value,Memo,Who\n2026-11-02,10.00,INV-1,OAK\n';
+    // "Memmo" misspelt: read as it was, the text lost the reference and kept only "OAK".
+    expect(() => read(text, { columns: { date: ['Posted'], amount: ['Value'], text: ['Who', 'Memmo'] } })).toThrow(
+      's.csv:1: no header row with every header --columns names ("Memmo" is in none of its first rows)',
+    );
+    expect(() => read(text, { columns: { date: ['Posted'], amount: ['Valeu'] } })).toThrow('("Valeu" is in none');
+    expect(() => readColumnMap('')).toThrow('give FIELD=HEADER pairs');
+    expect(readColumnMap('date=Posted,text=Memo+Who')).toEqual({ date: ['Posted'], text: ['Memo', 'Who'] });
   });
 });
 

@@ -12,7 +12,7 @@ import { FUTURE_DAYS, HALF_NAMED, NAME_STRONG, POINTS, SHOWN } from '../tuning.j
 import type { Signal, Verdict } from '../verdict.js';
 import { byIdentity } from './decide-identified.js';
 import { byPool } from './decide-pool.js';
-import { clearPayers, cutShort, type Named } from './identify.js';
+import { cutShort, namedPayers, type Named } from './identify.js';
 import { push, type Live } from './index.js';
 import { dateGap } from './price.js';
 import { byScore, candidateOf, UNRANKED, type Context } from './rank.js';
@@ -90,7 +90,7 @@ export function matchRead(
   // contradict each other, and a person decides.
   const conflict =
     identified.length > 0 || pos.length > 0
-      ? payerConflict(read.words, clearPayers(read, run), identified.length > 0 ? identified : pos, index)
+      ? payerConflict(read.words, namedPayers(read, run), identified.length > 0 ? identified : pos, index)
       : undefined;
   if (conflict !== undefined) return contradicted(ctx, read, conflict, identified.length > 0 ? identified : pos);
   if (identified.length > 0)

@@ -192,3 +192,24 @@ export function clearPayers(read: LineRead, run: MatchRun): ClearPayer[] {
     ...districts.filter((n) => clearly(n, index.districtWords)).map((named) => ({ kind: 'district' as const, named })),
   ];
 }
+
+/**
+ * The payers a reference or PO of another school's invoice is checked against: those the text names
+ * clearly (`clearPayers`), and those whose name it begins with and explains the most of, though it fits
+ * several alike ("WILLOWDALE JNR": three Willowdale Junior Schools). Such a name is none of them clearly,
+ * but clearly not a school whose name explains less of the text.
+ *
+ * @example
+ * namedPayers(readLine(line, run), run) // [{ kind: 'school', named: { id: 20, score: 0.53, ... } }, ...]
+ */
+export function namedPayers(read: LineRead, run: MatchRun): ClearPayer[] {
+  const { top, schools, districts } = read.names;
+  const leading = (n: Named): boolean => top > 0 && n.cover >= top && n.leads;
+  const clear = clearPayers(read, run);
+  const known = new Set(clear.map((p) => `${p.kind} ${p.named.id}`));
+  const more = [
+    ...schools.filter(leading).map((named) => ({ kind: 'school' as const, named })),
+    ...districts.filter(leading).map((named) => ({ kind: 'district' as const, named })),
+  ].filter((p) => !known.has(`${p.kind} ${p.named.id}`));
+  return [...clear, ...more];
+}
