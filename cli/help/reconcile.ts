@@ -38,7 +38,9 @@ Classes (only confident lines, and lines you --accept, become writes: invoices m
   other-currency  the invoice is in another currency than the payment: record it with invoices mark
                   forex, or by hand
   already-paid    the invoices are paid already (this statement applied before, or paid by hand)
-  unmatched       money out, or no reference, PO, name or amount found
+  unmatched       no reference, PO, name or amount found
+  outgoing        money out (a refund, a charge): not a payment, never marked, and never counted
+                  with the money received (the summary gives its count and total apart)
 
 Signals (each scored; a candidate's score is their sum, shown with each one's reason):
   reference       the invoice number in the text (50): any spacing or punctuation, case ignored

@@ -71,7 +71,7 @@ export function locateAccepts(
   const oneFile = statements.length === 1;
   return accepts.map((a) => {
     const byId = lines.findIndex((l) => l.id === a.line);
-    if (byId >= 0) return { ...a, at: byId };
+    if (byId >= 0) return { ...a, at: notOutgoing(a, lines, byId) };
     const m = /^(.*):(\d+)$/.exec(a.line);
     const file = m ? (m[1] as string) : oneFile && /^\d+$/.test(a.line) ? (statements[0] as string) : undefined;
     if (file === undefined)
@@ -85,9 +85,23 @@ export function locateAccepts(
     const at = lines.findIndex((l) => resolve(l.file) === resolve(statement) && l.line === number);
     if (at < 0)
       throw usage(`--accept ${a.spec}: ${statement} has no statement line ${number}${lineRange(lines, statement)}`);
-    return { ...a, at };
+    return { ...a, at: notOutgoing(a, lines, at) };
   });
 }
+
+/** An acceptance of a line of money out would plan a payment from a refund or charge: refused, before any request. */
+function notOutgoing(a: Acceptance, lines: readonly StatementLine[], at: number): number {
+  const line = lines[at] as StatementLine;
+  const problem = moneyOutProblem(line);
+  if (problem !== undefined) throw usage(`--accept ${a.spec}: ${line.file}:${line.line} ${problem}`);
+  return at;
+}
+
+/** Why a line cannot pay an invoice because no money came in, or undefined when it did. */
+const moneyOutProblem = (line: StatementLine): string | undefined =>
+  line.amount > 0
+    ? undefined
+    : `is ${formatMoney(line.amount, line.currency)}, money out (a refund or a charge), not a payment: it pays no invoice`;
 
 /** The first and last statement lines of a file, to say where its lines are. */
 function lineRange(lines: readonly StatementLine[], file: string): string {
@@ -135,6 +149,8 @@ export function acceptanceProblem(
   index: BookIndex,
   today: string,
 ): string | undefined {
+  const out = moneyOutProblem(line);
+  if (out !== undefined) return `the line ${out}`;
   for (const invoice of invoices) {
     const name = `invoice ${invoice.number} (id ${invoice.id})`;
     const problem = paymentProblems(line, [invoice], today)[0];

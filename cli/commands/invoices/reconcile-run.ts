@@ -176,15 +176,24 @@ export function summaryText(
   const out = [
     `Reconciled ${lines.length} statement line${lines.length === 1 ? '' : 's'}${repeated > 0 ? ` (${repeated} repeated in overlapping statements, counted once)` : ''}:`,
   ];
-  for (const cls of LINE_CLASSES) {
-    const of = lines.filter((l) => l.class === cls);
-    if (of.length === 0) continue;
+  const totals = (of: readonly ReconcileLine[], sign = 1): string => {
     const money = new Map<string, number>();
-    for (const l of of) money.set(l.currency, (money.get(l.currency) ?? 0) + l.amount);
-    out.push(
-      `  ${cls.padEnd(15)}${String(of.length).padStart(6)}  ${[...money].map(([cur, sum]) => formatMoney(sum, cur)).join(', ')}`,
-    );
+    for (const l of of) money.set(l.currency, (money.get(l.currency) ?? 0) + sign * l.amount);
+    return [...money].map(([cur, sum]) => formatMoney(sum, cur)).join(', ');
+  };
+  // Money out is not money received: counted apart, never in a class's total of payments.
+  for (const cls of LINE_CLASSES.filter((k) => k !== 'outgoing')) {
+    const of = lines.filter((l) => l.class === cls);
+    if (of.length > 0) out.push(`  ${cls.padEnd(15)}${String(of.length).padStart(6)}  ${totals(of)}`);
   }
+  const outgoing = lines.filter((l) => l.class === 'outgoing');
+  if (outgoing.length > 0)
+    out.push(
+      ...entry(
+        '',
+        `${outgoing.length} outgoing line${outgoing.length === 1 ? '' : 's'}, ${totals(outgoing, -1)} paid out, not ${outgoing.length === 1 ? 'a payment' : 'payments'}: left alone`,
+      ),
+    );
   const needs = lines.filter((l) => NEEDS_PERSON.has(l.class));
   if (needs.length > 0)
     out.push(

@@ -9,7 +9,7 @@ const HELP = `
 Reads bank statements (CSV with headers, OFX 1.x or 2.x, CAMT.053; UTF-8 with or without a BOM, or
 Windows-1252), reads the open, promised and paid invoices, schools, districts and subscriptions, and
 classes every line: confident, ambiguous, refused, partial, overpaid, other-currency, already-paid,
-unmatched. A payment the API would refuse (dated after today or before the invoice was issued) is
+unmatched, outgoing (money out: a refund or a charge, left alone and counted apart). A payment the API would refuse (dated after today or before the invoice was issued) is
 refused, never planned.
 Only confident (and --accept'ed) lines become writes: invoices mark paid, method bacs unless the line
 says otherwise (a cheque...), date = the line's date. It sends no write itself: save the plan with

@@ -1,7 +1,7 @@
 /** `runs show` for a person: the run's title and counts, its settings, each item not done a line with its reason whole. */
 import type { JournalProblem } from '../../bulk/journal-state.js';
 import { wrap } from '../../output/fit.js';
-import { listLines, type View } from '../../output/view.js';
+import { listLines, type View, type ViewSection } from '../../output/view.js';
 
 /** The run's facts as `runs show` gathers them from the journal. */
 export interface RunFacts {
@@ -20,6 +20,8 @@ export interface RunFacts {
   readonly failed: number;
   readonly unknown: number;
   readonly skipped: number;
+  /** Items not done without a line in the journal: the run stopped before it reached them. */
+  readonly never_sent: number;
   readonly journal: string;
 }
 
@@ -73,7 +75,20 @@ export function runView(run: RunFacts, problems: readonly JournalProblem[], widt
       ['resumed', run.resumes > 0 ? `${run.resumes} time${run.resumes === 1 ? '' : 's'}` : undefined],
       ['journal', run.journal],
     ],
-    sections: problems.length > 0 ? [{ heading: 'Not done', lines: items, count: problems.length }] : [],
+    sections: problems.length + run.never_sent > 0 ? [notDone(items, problems.length, run.never_sent)] : [],
     next: resume,
+  };
+}
+
+/** The section of the items not done: each listed one, and how many more the run never sent (no line to show). */
+function notDone(lines: readonly string[], listed: number, neverSent: number): ViewSection {
+  const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+  const never = `${neverSent === 1 ? 'was' : 'were'} never sent`;
+  if (listed === 0) return { heading: 'Not done', lines: [], empty: `${items(neverSent)} ${never}` };
+  return {
+    heading: 'Not done',
+    lines,
+    count: listed + neverSent,
+    ...(neverSent > 0 ? { notes: [`and ${neverSent} more ${neverSent === 1 ? 'item' : 'items'} ${never}`] } : {}),
   };
 }

@@ -35,6 +35,8 @@ const define: DefineCommand = (cmd: Command, f) => {
       resumes,
       items: header.items,
       ...counts,
+      // Not done and without a line in the journal: the run stopped before it reached them.
+      never_sent: Math.max(0, header.items - counts.done - problems.length),
       journal: journalFile(c.env, id),
     };
     if (c.globals.json || c.globals.format === 'json') {
@@ -49,10 +51,19 @@ const define: DefineCommand = (cmd: Command, f) => {
       return;
     }
     await printResponse(c, run);
-    if (problems.length === 0) return;
-    if (!c.globals.quiet) c.io.stderr.write(`\nItems not done (${problems.length}):\n`);
-    await printResponse(c, problems);
+    const notDone = problems.length + run.never_sent;
+    if (notDone === 0) return;
+    if (!c.globals.quiet)
+      c.io.stderr.write(`\nItems not done (${notDone}): ${notDoneParts(problems.length, run.never_sent)}\n`);
+    if (problems.length > 0) await printResponse(c, problems);
   });
 };
+
+/** What the heading of the items not done stands for: those listed, and those the run never sent. */
+function notDoneParts(listed: number, neverSent: number): string {
+  const never = `${neverSent === 1 ? 'was' : 'were'} never sent`;
+  if (listed === 0) return `${neverSent} ${never}`;
+  return neverSent === 0 ? `${listed} listed below` : `${listed} listed below; ${neverSent} more ${never}`;
+}
 
 export default define;

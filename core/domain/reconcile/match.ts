@@ -22,7 +22,7 @@ import { clearPayers } from './stages/identify.js';
 import type { BookIndex } from './stages/index.js';
 import { readLine } from './stages/read.js';
 import { matchRun } from './stages/run.js';
-import { MONEY_OUT, type MatchOptions, type Verdict } from './verdict.js';
+import { notMoneyIn, type MatchOptions, type Verdict } from './verdict.js';
 
 export { dayNumber } from './day-number.js';
 export type { Named, NamesRead } from './stages/identify.js';
@@ -67,7 +67,9 @@ export function matchLines(
   const reads = lines.map((line) => (line.amount > 0 ? readLine(line, run) : undefined));
   const match = (k: number, taken: ReadonlySet<number>, decide = false): Verdict => {
     const read = reads[k];
-    return read === undefined ? MONEY_OUT : matchRead(read, run, taken, twinsOf[k] ?? 1, options.today, decide);
+    return read === undefined
+      ? notMoneyIn(lines[k]?.amount ?? 0)
+      : matchRead(read, run, taken, twinsOf[k] ?? 1, options.today, decide);
   };
   return contest(lines.length, match, run, fixed);
 }
@@ -84,7 +86,7 @@ export function matchLine(
   taken: ReadonlySet<number> = new Set(),
   twins = 1,
 ): Verdict {
-  if (line.amount <= 0) return MONEY_OUT;
+  if (line.amount <= 0) return notMoneyIn(line.amount);
   const run = matchRun(index);
   return matchRead(readLine(line, run), run, taken, twins, undefined);
 }

@@ -10,6 +10,7 @@ export const LINE_CLASSES = [
   'other-currency',
   'already-paid',
   'unmatched',
+  'outgoing',
 ] as const;
 export type LineClass = (typeof LINE_CLASSES)[number];
 
@@ -52,10 +53,26 @@ export interface MatchOptions {
   readonly today?: string | undefined;
 }
 
-/** The verdict of a line of money out: never a payment of an invoice. */
-export const MONEY_OUT: Verdict = {
+/** The verdict of a line of money out (a refund, a charge): never a payment of an invoice, and not money received. */
+const MONEY_OUT: Verdict = {
+  class: 'outgoing',
+  invoices: [],
+  candidates: [],
+  note: 'money out (a refund or a charge): not a payment of an invoice; left alone',
+};
+
+/** The verdict of a line of no money either way. */
+const NO_MONEY: Verdict = {
   class: 'unmatched',
   invoices: [],
   candidates: [],
-  note: 'money out: not a payment of an invoice',
+  note: 'no money in: not a payment of an invoice',
 };
+
+/**
+ * The verdict of a line that is not money in: outgoing when money went out, unmatched when none moved.
+ *
+ * @example
+ * notMoneyIn(-7500).class // 'outgoing'
+ */
+export const notMoneyIn = (amount: number): Verdict => (amount < 0 ? MONEY_OUT : NO_MONEY);

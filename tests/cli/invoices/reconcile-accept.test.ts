@@ -31,4 +31,26 @@ describe('invoices reconcile --accept', () => {
     await runReconcile(t.f, { statements: [file], accept: [`${file}:2=4`] });
     expect(JSON.parse(t.f.out()).lines[0]).toMatchObject({ class: 'confident', invoices: [4], accepted: true });
   });
+
+  it('refuses a refund line (money out), before any request: it pays no invoice and no payment is planned', async () => {
+    const file = paymentOf('-540.00');
+    const t = await setup({ globals: { json: true } });
+    await expect(runReconcile(t.f, { statements: [file], accept: [`${file}:2=4`] })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/s\.csv:2 is -£540\.00, money out .*it pays no invoice; nothing was sent/),
+    });
+    expect(t.sent).toEqual([]);
+  });
+
+  it('classes a refund line outgoing, apart from unmatched money received, and plans nothing for it', async () => {
+    const file = paymentOf('-75.00');
+    writeFileSync(file, '2026-11-03,UNKNOWN PAYER,20.00,GBP\n', { flag: 'a' });
+    const t = await setup({ globals: { json: true } });
+    await runReconcile(t.f, { statements: [file], accept: [] });
+    const lines = (JSON.parse(t.f.out()) as { lines: { class: string; amount: number; invoices: number[] }[] }).lines;
+    expect(lines.map((l) => [l.class, l.amount, l.invoices])).toEqual([
+      ['outgoing', -7500, []],
+      ['unmatched', 2000, []],
+    ]);
+  });
 });

@@ -47,4 +47,17 @@ describe('the reconcile summary', () => {
     const lines = summaryText([ambiguous], byId, 0).trimEnd().split('\n');
     expect(lines.filter((l) => l.startsWith('  hostile.csv:2 '))[0]).toContain('--accept LINE=INVOICE');
   });
+
+  it('counts a refund apart from the money received: unmatched sums only what came in', () => {
+    const plain = { candidates: [], invoices: [], file: 's.csv', currency: 'gbp' as const, date: '2026-11-02' };
+    const lines: ReconcileLine[] = [
+      { ...plain, id: 'h:2', line: 2, amount: -7500, text: 'REFUND OAKFIELD', class: 'outgoing', note: 'money out' },
+      { ...plain, id: 'h:3', line: 3, amount: 2000, text: 'UNKNOWN', class: 'unmatched', note: 'nothing found' },
+      { ...plain, id: 'h:4', line: 4, amount: -300, text: 'BANK CHARGES', class: 'outgoing', note: 'money out' },
+    ];
+    const text = summaryText(lines, byId, 0, 80);
+    expect(text).toMatch(/^ {2}unmatched +1 {2}£20\.00$/m);
+    expect(text).toContain('2 outgoing lines, £78.00 paid out, not payments: left alone');
+    expect(text).not.toContain('-£');
+  });
 });

@@ -76,7 +76,7 @@ describe('matching statement lines to invoices', () => {
     expect(over).toMatchObject({ class: 'overpaid', invoices: [] });
     expect(other).toMatchObject({ class: 'other-currency', invoices: [] });
     expect(paid).toMatchObject({ class: 'already-paid', invoices: [] });
-    expect(out).toMatchObject({ class: 'unmatched', invoices: [] });
+    expect(out).toMatchObject({ class: 'outgoing', invoices: [] });
   });
 
   it('is confident on a fee-short payment only when one invoice is just over it', () => {
