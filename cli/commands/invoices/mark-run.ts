@@ -3,6 +3,7 @@ import { buildRequest } from '../../../core/endpoints/call.js';
 import type { ApiRequest } from '../../../core/api/types.js';
 import { CliError, EXIT } from '../../errors/cli-error.js';
 import type { Factory } from '../../factory/factory.js';
+import { wrapLines } from '../../output/fit.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { changesMoney } from '../../write/money.js';
@@ -89,8 +90,13 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
     if (refusal) foreseen.set(id, refusal);
   }
   const toSend = ids.filter((id) => !foreseen.has(id));
-  if (toSend.length === 0 && !options.dryRun)
-    throw new CliError(`${[...foreseen.values()].join('\n')}\nNothing was sent.`, EXIT.usage);
+  if (toSend.length === 0 && !options.dryRun) {
+    // A refusal a line each, wrapped at a terminal's width under its own indent; one line each in a pipe.
+    const refusals = [...foreseen.values()].map((refusal) => `  ${refusal}`);
+    const lines = f.io.stderrIsTTY ? wrapLines(refusals, Math.max(40, f.io.columns ?? 80)) : refusals;
+    const them = ids.length === 1 ? 'it' : `all ${ids.length}`;
+    throw new CliError(`nothing was sent: the API would refuse ${them}, as read:\n${lines.join('\n')}`, EXIT.usage);
+  }
 
   if (options.dryRun) {
     const planned: { id: number; request: ApiRequest }[] = [];
