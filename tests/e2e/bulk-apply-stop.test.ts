@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsDir, writes } from '../helpers/bulk-run.js';
 import { startSignedInSandbox, type SandboxProcess } from '../helpers/sandbox-process.js';
 
-// Ctrl-C while `bulk apply` still reads (the targets' states, then the invoices before the first row),
-// before anything is sent: it says so, and leaves no file of the run behind, so there is nothing to resume.
+// Ctrl-C while `bulk apply` (or a `--from FILE` run) still reads (the targets' states, then the invoices
+// before the first row), before anything is sent: it says so, and leaves no file of the run behind, so
+// there is nothing to resume.
 let sandbox: SandboxProcess;
 let plan: string;
+let csv: string;
 
 const runFiles = () => (existsSync(runsDir(sandbox)) ? readdirSync(runsDir(sandbox)) : []);
 
@@ -19,8 +21,8 @@ async function latency(ms: number): Promise<void> {
 }
 
 /** Starts the apply, sends it Ctrl-C once a file of the run matching `shows` is there, and waits for its end. */
-async function interruptWhen(shows: RegExp) {
-  const child = sandbox.edshed(['bulk', 'apply', plan, '--yes']);
+async function interruptWhen(args: readonly string[], shows: RegExp) {
+  const child = sandbox.edshed(args);
   const deadline = Date.now() + 20_000;
   while (!runFiles().some((name) => shows.test(name)) && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -34,7 +36,7 @@ async function interruptWhen(shows: RegExp) {
 
 beforeAll(async () => {
   sandbox = await startSignedInSandbox('superuser');
-  const csv = join(sandbox.dir, 'accounting.csv');
+  csv = join(sandbox.dir, 'accounting.csv');
   writeFileSync(csv, 'id\n4\n6\n8\n');
   plan = join(sandbox.dir, 'plan.json');
   const planned = await sandbox.edshed([
@@ -53,13 +55,20 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox.stop());
 
-describe('bulk apply stopped before it sends anything', { timeout: 60_000 }, () => {
+const JOURNAL = /^\d{8}-\d{6}-[0-9a-f]+\.jsonl$/;
+
+describe('a bulk run stopped before it sends anything', { timeout: 60_000 }, () => {
   it.each([
-    ['reading the targets, its items file still being made', /\.items\.jsonl\.partial$/],
-    ['reading the invoices before the first row, its journal made', /^\d{8}-\d{6}-[0-9a-f]+\.jsonl$/],
-  ])('says so when stopped %s, and leaves no file of the run', async (_, shows) => {
+    ['bulk apply reading the targets, its items file still being made', 'apply', /\.items\.jsonl\.partial$/],
+    ['bulk apply reading the invoices before the first row, its journal made', 'apply', JOURNAL],
+    ['a --from run reading the invoices before the first row, its journal made', 'from', JOURNAL],
+  ])('says so when %s, and leaves no file of the run', async (_, how, shows) => {
+    const args =
+      how === 'apply'
+        ? ['bulk', 'apply', plan, '--yes']
+        : ['invoices', 'mark', 'accounting', '--system', 'xero', '--from', csv, '--yes'];
     await latency(1500);
-    const stopped = await interruptWhen(shows);
+    const stopped = await interruptWhen(args, shows);
     await latency(0);
     expect(stopped.exitCode).toBe(130);
     expect(stopped.stderr).toMatch(/before sending anything: nothing was sent, and no run was started/);
