@@ -2,6 +2,7 @@ import { renameSync, rmSync } from 'node:fs';
 import { CliError, EXIT } from '../errors/cli-error.js';
 import { ensurePrivateDir } from '../config/paths.js';
 import type { Factory } from '../factory/factory.js';
+import { stopBeforeSending, type BeforeSending } from './before-sending.js';
 import { confirmBulk } from './confirm.js';
 import { executeNewRun } from './execute.js';
 import type { BulkCommand } from './bulk-command.js';
@@ -100,12 +101,13 @@ export async function runApply(c: Factory, o: ApplyOptions): Promise<void> {
     return;
   }
   // Many requests: --timeout is each one's (with its retries), not the run's.
-  await applyPlan(timeoutPerRequest(c), o, plan, await checkPlan(o.file, plan));
+  await applyPlan(timeoutPerRequest(c), o, plan, await checkPlan(o.file, plan), { guard: true });
 }
 
 /**
  * Applies a plan already read and checked (`readPlan`, `checkPlan`), as `runApply` does: what
- * `edshed bulk rehearse` runs against its private copy, with a factory signed in there.
+ * `edshed bulk rehearse` runs against its private copy, with a factory signed in there. With `guard`
+ * (`runApply`), a Ctrl-C before the first request removes the run's files and says nothing was sent.
  *
  * @example
  * await applyPlan(timeoutPerRequest(c), { file: 'plan.json', concurrency: 4, yes: true }, plan, await checkPlan('plan.json', plan));
@@ -115,6 +117,7 @@ export async function applyPlan<Row>(
   o: ApplyOptions,
   plan: Plan,
   command: BulkCommand<Row>,
+  own: { readonly guard?: boolean } = {},
 ): Promise<void> {
   const connection = await c.connection();
   if (!connection.token && command.signedIn) {
@@ -124,6 +127,26 @@ export async function applyPlan<Row>(
     );
   }
   const runId = newRunId(c.now());
+  // With `guard` (the command, not a rehearsal, which takes Ctrl-C itself), Ctrl-C before the first
+  // request removes what the run has made so far, and says nothing was sent.
+  const guard = own.guard === true ? stopBeforeSending(c, runId) : undefined;
+  try {
+    await applyGuarded(c, o, plan, command, runId, guard);
+  } finally {
+    guard?.release();
+  }
+}
+
+/** `applyPlan` once its run has an id and its files a guard until the first request. */
+async function applyGuarded<Row>(
+  c: Factory,
+  o: ApplyOptions,
+  plan: Plan,
+  command: BulkCommand<Row>,
+  runId: string,
+  guard: BeforeSending | undefined,
+): Promise<void> {
+  const connection = await c.connection();
   ensurePrivateDir(runsDir(c.env));
   const partial = `${itemsFile(c.env, runId)}.partial`;
   const { rows, skipped } = await rebuildItems(c, o.file, plan, command, partial);
@@ -180,5 +203,6 @@ export async function applyPlan<Row>(
     rate: o.rate,
     results: header.results,
     amountOf,
+    beforeSending: guard,
   });
 }

@@ -7,6 +7,7 @@ import { createJournal, itemsFile, type ItemOutcome, type JournalWriter, type Ru
 import { readJournal } from './journal-state.js';
 import { openReporter } from './progress.js';
 import { acquireRunLock } from './run-lock.js';
+import type { BeforeSending } from './before-sending.js';
 import { writeResults, type ResultsTarget } from './results-file.js';
 import { runItems, type RunStop } from './runner.js';
 import { addAmount, formatTotals } from './target-summary.js';
@@ -32,6 +33,8 @@ export interface ExecuteOptions<Row> {
   readonly results?: ResultsTarget | undefined;
   /** Which items of the run's items file this session sends (a resume: those not done); absent: all. */
   readonly sends?: ((index: number) => boolean) | undefined;
+  /** A new run's guard of its files until the first request (before-sending.ts): released as the runner takes Ctrl-C. */
+  readonly beforeSending?: BeforeSending | undefined;
   /** Invoice workflows: an item's invoice amount, summed per currency over the items done. */
   readonly amountOf?:
     | ((item: BulkItem<Row>) => { readonly currency: string | null; readonly total: number | null } | undefined)
@@ -97,6 +100,8 @@ export async function executeRun<Row>(c: Factory, o: ExecuteOptions<Row>): Promi
   const at = () => c.now().getTime();
   const progress = await openReporter(c, o.total, header.command);
   const rows = rowFactory(c, (text) => progress.log(text));
+  // From here a Ctrl-C is the runner's: it stops sending, and the run is recorded and resumable.
+  o.beforeSending?.release();
   const signal = c.io.interrupts({ quiet: progress.showsStopping });
   const stopping = () => progress.report({ kind: 'stopping', at: at() });
   signal.addEventListener('abort', stopping, { once: true });

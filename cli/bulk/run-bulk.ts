@@ -4,6 +4,7 @@ import { ensurePrivateDir } from '../config/paths.js';
 import type { Factory } from '../factory/factory.js';
 import type { BulkCommand } from './bulk-command.js';
 import type { BulkFlags } from './bulk-options.js';
+import { stopBeforeSending } from './before-sending.js';
 import { confirmBulk } from './confirm.js';
 import { executeNewRun } from './execute.js';
 import { openBulkInput, type BulkInput } from './input.js';
@@ -70,76 +71,83 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
   if (o.results !== undefined) checkResultsWritable(resultsTarget(o.results));
   const { input, rejects } = openRejects(await openBulkInput(o.from, c.io), o);
   const runId = newRunId(c.now());
-  const partial = `${itemsFile(c.env, runId)}.partial`;
-  ensurePrivateDir(runsDir(c.env));
-  const writer = openItemsWriter(partial);
-  const skipped: ItemOutcome[] = [];
-  let report: ValidationReport;
+  // Ctrl-C before the first request removes what the run has made so far, and says nothing was sent.
+  const guard = stopBeforeSending(c, runId);
   try {
-    report = await validateInput(input, {
+    const partial = `${itemsFile(c.env, runId)}.partial`;
+    ensurePrivateDir(runsDir(c.env));
+    const writer = openItemsWriter(partial);
+    const skipped: ItemOutcome[] = [];
+    let report: ValidationReport;
+    try {
+      report = await validateInput(input, {
+        command: o.command,
+        defaults: o.defaults,
+        ...(o.pinned ? { pinned: o.pinned } : {}),
+        onItem: (item) => writer.write(item),
+        ...(o.skipInvalid
+          ? {
+              onReject: async (row, reasons, index) => {
+                if (index !== undefined)
+                  skipped.push({
+                    index,
+                    line: row.line,
+                    status: 'skipped',
+                    http_status: null,
+                    message: reasons.join('; '),
+                    request_id: null,
+                  });
+                await rejects?.write(row, reasons);
+              },
+            }
+          : {}),
+      });
+      await writer.close();
+      refuseProblems(c, input, report, o.skipInvalid);
+      await runPreflight(c, o.command, input.name, 'nothing was written');
+      const warned = await readRunWarnings(c, o.command, readItems(partial, o.command.parse));
+      printRunWarnings(c, warned);
+      await confirmBulk(c, o.command, report.valid, input.name, o.yes, warned?.destination);
+      await o.command.prepare?.();
+    } catch (error) {
+      await writer.close().catch(() => undefined);
+      rmSync(partial, { force: true });
+      await rejects?.discard();
+      throw error;
+    }
+    await rejects?.close();
+    if (report.rejected > 0 && !c.globals.quiet)
+      c.io.stderr.write(
+        `${report.rejected} bad row${report.rejected === 1 ? '' : 's'} set aside${o.rejects ? ` in ${o.rejects}` : ''}.\n`,
+      );
+    renameSync(partial, itemsFile(c.env, runId));
+    const header: RunHeader = {
+      type: 'run',
+      version: 1,
+      run_id: runId,
+      command: o.command.name,
+      ...(o.command.resume ? { bulk: o.command.resume } : {}),
+      file: input.name,
+      created: c.now().toISOString(),
+      items: report.rows,
+      idempotency_prefix: o.idempotencyKey ?? `edshed-bulk-${runId}`,
+      api: connection.baseUrl,
+      profile: connection.profile ?? 'default',
+      settings: runSettings(o),
+      ...(o.results ? { results: resultsTarget(o.results) } : {}),
+    };
+    await executeNewRun(c, {
       command: o.command,
-      defaults: o.defaults,
-      ...(o.pinned ? { pinned: o.pinned } : {}),
-      onItem: (item) => writer.write(item),
-      ...(o.skipInvalid
-        ? {
-            onReject: async (row, reasons, index) => {
-              if (index !== undefined)
-                skipped.push({
-                  index,
-                  line: row.line,
-                  status: 'skipped',
-                  http_status: null,
-                  message: reasons.join('; '),
-                  request_id: null,
-                });
-              await rejects?.write(row, reasons);
-            },
-          }
-        : {}),
+      header,
+      known: skipped,
+      items: readItems(itemsFile(c.env, runId), o.command.parse),
+      total: report.valid,
+      concurrency: o.concurrency,
+      rate: o.rate,
+      results: header.results,
+      beforeSending: guard,
     });
-    await writer.close();
-    refuseProblems(c, input, report, o.skipInvalid);
-    await runPreflight(c, o.command, input.name, 'nothing was written');
-    const warned = await readRunWarnings(c, o.command, readItems(partial, o.command.parse));
-    printRunWarnings(c, warned);
-    await confirmBulk(c, o.command, report.valid, input.name, o.yes, warned?.destination);
-    await o.command.prepare?.();
-  } catch (error) {
-    await writer.close().catch(() => undefined);
-    rmSync(partial, { force: true });
-    await rejects?.discard();
-    throw error;
+  } finally {
+    guard.release();
   }
-  await rejects?.close();
-  if (report.rejected > 0 && !c.globals.quiet)
-    c.io.stderr.write(
-      `${report.rejected} bad row${report.rejected === 1 ? '' : 's'} set aside${o.rejects ? ` in ${o.rejects}` : ''}.\n`,
-    );
-  renameSync(partial, itemsFile(c.env, runId));
-  const header: RunHeader = {
-    type: 'run',
-    version: 1,
-    run_id: runId,
-    command: o.command.name,
-    ...(o.command.resume ? { bulk: o.command.resume } : {}),
-    file: input.name,
-    created: c.now().toISOString(),
-    items: report.rows,
-    idempotency_prefix: o.idempotencyKey ?? `edshed-bulk-${runId}`,
-    api: connection.baseUrl,
-    profile: connection.profile ?? 'default',
-    settings: runSettings(o),
-    ...(o.results ? { results: resultsTarget(o.results) } : {}),
-  };
-  await executeNewRun(c, {
-    command: o.command,
-    header,
-    known: skipped,
-    items: readItems(itemsFile(c.env, runId), o.command.parse),
-    total: report.valid,
-    concurrency: o.concurrency,
-    rate: o.rate,
-    results: header.results,
-  });
 }

@@ -13,6 +13,8 @@ export interface ColumnFit {
   readonly least: number;
   /** Lower stays longer (1 is a column a person always needs); of equals, one whose going makes the rest fit, else the rightmost. */
   readonly priority: number;
+  /** Whether it holds free text (a cell that may be cut). */
+  readonly text: boolean;
 }
 
 /** The frame a table draws around its cells: characters each column adds (padding, a border) and the whole adds. */
@@ -48,13 +50,15 @@ export const cuttable = (text: string): boolean => /\S\s+\S/.test(text);
  * A column's fitting figures from its header and its cells' text.
  *
  * @example
- * measure('name', ['Oakfield Primary School'], 1) // { name: 'name', natural: 23, least: 12, priority: 1 }
+ * measure('name', ['Oakfield Primary School'], 1) // { name: 'name', natural: 23, least: 12, priority: 1, text: true }
  */
 export function measure(name: string, cells: readonly string[], priority: number): ColumnFit {
   let natural = name.length;
   let least = name.length;
+  let text = false;
   for (const cell of cells) {
     if (cuttable(cell)) {
+      text = true;
       natural = Math.max(natural, Math.min(cell.length, MAX_TEXT));
       least = Math.max(least, Math.min(cell.length, TEXT_FLOOR));
     } else {
@@ -62,15 +66,17 @@ export function measure(name: string, cells: readonly string[], priority: number
       least = Math.max(least, cell.length);
     }
   }
-  return { name, natural, least, priority };
+  return { name, natural, least, priority, text };
 }
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /**
- * Fits columns to `width`: while even their narrowest is too wide, leaves out the column of the highest
- * priority number (the rightmost of equals; never the first, and none when `drop` is false), then cuts
- * the free text of the widest columns down, sharing the cut, until the table fits.
+ * Fits columns to `width`: while even their narrowest is too wide, or while a column of free text that
+ * may give way (priority above 1) stands where the text of a column of a lower number would be cut,
+ * leaves out the column of the highest priority number (the rightmost of equals; never the first, and
+ * none when `drop` is false), then cuts the free text of the widest columns down, sharing the cut, until
+ * the table fits.
  *
  * @example
  * fitColumns([measure('id', ['4'], 1), measure('note', ['a long note here'], 3)], 12, { perColumn: 3, fixed: 1 })
@@ -86,18 +92,45 @@ export function fitColumns(
   const dropped: string[] = [];
   const overhead = (n: number) => n * frame.perColumn + frame.fixed;
   const least = (list: readonly ColumnFit[]) => sum(list.map((c) => c.least)) + overhead(list.length);
-  while (options.drop !== false && kept.length > 1 && least(kept) > width) {
+  // Whether the list at `width` cuts the text of a column that stays longer than one of `top` priority.
+  const cutsBelow = (list: readonly ColumnFit[], top: number) =>
+    shareWidths(list, width - overhead(list.length)).some((w, i) => {
+      const c = list[i] as ColumnFit;
+      return c.priority < top && w < c.natural;
+    });
+  // Leaves out columns while even their narrowest cannot fit; and, of two columns of free text, the one
+  // that may give way (priority above 1) while the text of one that stays longer would be cut: a name is
+  // read whole before a note beside it. An id, a date or an amount is never left out for that.
+  for (;;) {
+    if (options.drop === false || kept.length <= 1) break;
+    const over = least(kept) > width;
+    const pool = kept.map((c, i) => ({ c, i })).filter(({ c, i }) => i > 0 && (over || (c.text && c.priority > 1)));
+    if (pool.length === 0) break;
+    const top = Math.max(...pool.map(({ c }) => c.priority));
+    if (!over && !cutsBelow(kept, top)) break;
     // Of the columns of the highest priority number, the rightmost whose going makes the rest fit, else the rightmost.
-    const top = Math.max(...kept.slice(1).map((c) => c.priority));
-    const candidates = kept.map((c, i) => ({ c, i })).filter(({ c, i }) => i > 0 && c.priority === top);
-    const enough = candidates.filter(({ i }) => least(kept.filter((_, j) => j !== i)) <= width);
+    const fine = (rest: readonly ColumnFit[]) => (over ? least(rest) <= width : !cutsBelow(rest, top));
+    const candidates = pool.filter(({ c }) => c.priority === top);
+    const enough = candidates.filter(({ i }) => fine(kept.filter((_, j) => j !== i)));
     const out = (enough.at(-1) ?? candidates.at(-1))?.i ?? kept.length - 1;
     dropped.push((kept[out] as ColumnFit).name);
     kept = kept.filter((_, i) => i !== out);
   }
-  // The widest columns are cut to one level, lowered until the table fits (none below its least), so
-  // wide columns share the cut; what the last step cut too much goes back to them, left to right.
   const room = width - overhead(kept.length);
+  const widths = shareWidths(kept, room);
+  return {
+    kept: kept.map((c, i) => ({ name: c.name, width: widths[i] as number })),
+    dropped,
+    fits: sum(widths) <= room,
+  };
+}
+
+/**
+ * The widths of columns sharing `room` characters of cells: the widest are cut to one level, lowered
+ * until they fit (none below its least), so wide columns share the cut; what the last step cut too much
+ * goes back to them, left to right.
+ */
+function shareWidths(kept: readonly ColumnFit[], room: number): number[] {
   const at = (level: number) => kept.map((c) => Math.max(c.least, Math.min(c.natural, level)));
   let level = Math.max(0, ...kept.map((c) => c.natural));
   while (level > 0 && sum(at(level)) > room) level -= 1;
@@ -108,11 +141,7 @@ export function fitColumns(
       spare -= 1;
     }
   }
-  return {
-    kept: kept.map((c, i) => ({ name: c.name, width: widths[i] as number })),
-    dropped,
-    fits: sum(widths) <= room,
-  };
+  return widths;
 }
 
 /**

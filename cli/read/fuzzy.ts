@@ -129,3 +129,12 @@ function merge(a: readonly FieldMatch[], b: readonly FieldMatch[]): FieldMatch[]
 export function matchedText(matched: readonly FieldMatch[]): string {
   return matched.map((m) => `${m.field}: ${m.words.join(' ')}`).join('; ');
 }
+
+/**
+ * How long the matched column stays on a narrow terminal (a table's `priorities`): it gives way before
+ * the names beside it are cut, since a person reads the name first.
+ *
+ * @example
+ * await printResponse(c, rows, undefined, { ...plan, priorities: MATCHED_PRIORITY });
+ */
+export const MATCHED_PRIORITY: Readonly<Record<string, number>> = { matched: 2 };

@@ -17,7 +17,13 @@ describe('fitting columns to a terminal', () => {
       '152',
     ])
       expect(cuttable(atom), atom).toBe(false);
-    expect(measure('run', ['20261201-213001-8f3a'], 1)).toEqual({ name: 'run', natural: 20, least: 20, priority: 1 });
+    expect(measure('run', ['20261201-213001-8f3a'], 1)).toEqual({
+      name: 'run',
+      natural: 20,
+      least: 20,
+      priority: 1,
+      text: false,
+    });
     expect(measure('name', ['Oakfield Primary School'], 1)).toMatchObject({ natural: 23, least: 12 });
   });
 
@@ -32,6 +38,31 @@ describe('fitting columns to a terminal', () => {
     expect(fitColumns(columns, 30, FRAME).dropped).toEqual(['school_id', 'due_at']);
     expect(fitColumns(columns, 5, FRAME)).toMatchObject({ dropped: ['school_id', 'due_at', 'state'], fits: false });
     expect(fitColumns(columns, 30, FRAME, { drop: false })).toMatchObject({ dropped: [], fits: false });
+  });
+
+  it('leaves out a column that may give way before it cuts the text of one that stays longer', () => {
+    const name = 'Ashgrove Primary School 100';
+    const columns = [
+      measure('id', ['103'], 1),
+      measure('name', [name], 1),
+      measure('country', ['AU'], 1),
+      measure('matched', ['name: Ashgrove Primary'], 2),
+    ];
+    // At 60 all of them fit at their narrowest, the name cut: the matched column goes instead.
+    expect(fitColumns(columns, 60, FRAME)).toEqual({
+      kept: [
+        { name: 'id', width: 3 },
+        { name: 'name', width: name.length },
+        { name: 'country', width: 7 },
+      ],
+      dropped: ['matched'],
+      fits: true,
+    });
+    // Wide enough for every column whole: nothing goes.
+    expect(fitColumns(columns, 80, FRAME).dropped).toEqual([]);
+    // Only its own text would be cut: it stays, cut.
+    const own = [measure('id', ['103'], 1), measure('matched', ['name: Ashgrove Primary; code: ASH'], 2)];
+    expect(fitColumns(own, 30, FRAME)).toMatchObject({ dropped: [], fits: true });
   });
 
   it('shares the cut between wide text columns, none below its least', () => {

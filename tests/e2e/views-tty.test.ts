@@ -136,7 +136,12 @@ describe('a write of money on a terminal and in a pipe', () => {
     const session = await tmux.open(sandbox, ['invoices', 'mark', '6', 'void', '--yes'], { columns: 80, rows: 40 });
     const end = await tmux.waitFor(session, /EXIT=\d+/);
     const text = end.replace(/\s+/g, ' ');
-    expect(text).toContain('Invoice 6 is paid; only an open, promised or uncollectable invoice can be voided');
+    // Refused as read, before anything is sent (exit 2).
+    expect(text).toContain(
+      'Invoice 6 (INV-000006) is paid; only an open, promised or uncollectable invoice can be voided',
+    );
+    expect(text).toContain('edshed: nothing was sent: the API would refuse it, as read:');
+    expect(text).toContain('EXIT=2');
     expect(text).toContain('edshed invoices update-paid 6 --method METHOD --date DATE');
     expect(text).toContain('edshed subscriptions cancel-and-refund 8');
     fits(end.split('\n'), 80);

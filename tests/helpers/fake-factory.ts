@@ -32,6 +32,8 @@ export interface FakeOptions {
   globals?: GlobalOptions;
   /** Abort it to act as the user's Ctrl-C. */
   interrupt?: AbortController;
+  /** The terminal's width; default 100. */
+  columns?: number;
 }
 
 let home: string | undefined;
@@ -52,7 +54,7 @@ export function fakeFactory(options: FakeOptions = {}): FakeFactory {
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
     stderrIsTTY: options.stderrTty ?? false,
-    columns: 100,
+    columns: options.columns ?? 100,
     interrupts: () => interrupt.signal,
   };
   const audit: AuditWriter = { file: '(memory)', record: (entry) => void audited.push(entry) };

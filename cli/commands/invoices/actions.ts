@@ -4,6 +4,7 @@
  */
 import { formatMoney } from '../../../core/domain/money.js';
 import type { Endpoint } from '../../../core/endpoints/define.js';
+import type { InvoiceAction } from '../../../core/domain/lifecycle-rules.js';
 import { ENDPOINTS } from '../../../core/endpoints/index.js';
 import { CliError, EXIT } from '../../errors/cli-error.js';
 import type { TargetWish } from '../../bulk/plan-no-change.js';
@@ -36,6 +37,8 @@ export const DETAIL_NAMES: readonly DetailName[] = [
 export interface ActionSpec {
   /** The table entry the action calls. */
   readonly command: string;
+  /** The action of the invoice lifecycle it is (core/domain/lifecycle-rules.ts): the states it may start from. */
+  readonly lifecycle: InvoiceAction;
   readonly required: readonly DetailName[];
   readonly optional: readonly DetailName[];
   /** Path parameters for one invoice; throws CliError when the invoice lacks what the route needs. */
@@ -72,6 +75,7 @@ const none = (): Record<string, unknown> => ({});
 export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
   paid: {
     command: 'invoices mark-paid',
+    lifecycle: 'markPaid',
     required: ['method', 'date'],
     optional: [],
     params: byId,
@@ -81,6 +85,7 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
   },
   promised: {
     command: 'invoices mark-promised',
+    lifecycle: 'promise',
     required: ['reference'],
     optional: [],
     params: byId,
@@ -90,6 +95,7 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
   },
   void: {
     command: 'invoices void',
+    lifecycle: 'void',
     required: [],
     optional: [],
     params: byId,
@@ -99,6 +105,7 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
   },
   restore: {
     command: 'card-invoices restore',
+    lifecycle: 'restore',
     required: ['provider'],
     optional: [],
     params: (id, d, invoice) => {
@@ -113,6 +120,7 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
   },
   forex: {
     command: 'invoices mark-forex',
+    lifecycle: 'forex',
     required: [],
     optional: [],
     params: byId,
@@ -122,6 +130,7 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
   },
   remittance: {
     command: 'invoices add-remittance',
+    lifecycle: 'remittance',
     required: ['received'],
     optional: ['file'],
     params: byId,
@@ -131,6 +140,7 @@ export const ACTIONS: Readonly<Record<ActionName, ActionSpec>> = {
   },
   accounting: {
     command: 'invoices send-to-accounting',
+    lifecycle: 'accounting',
     required: ['system'],
     optional: [],
     params: (id, d) => ({ id, accounting: d.system }),

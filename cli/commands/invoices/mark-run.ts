@@ -3,6 +3,7 @@ import { buildRequest } from '../../../core/endpoints/call.js';
 import type { ApiRequest } from '../../../core/api/types.js';
 import { CliError, EXIT } from '../../errors/cli-error.js';
 import type { Factory } from '../../factory/factory.js';
+import { wrapLines } from '../../output/fit.js';
 import { planOutput } from '../../output/plan.js';
 import { confirmOrRefuse } from '../../prompt/prompter.js';
 import { changesMoney } from '../../write/money.js';
@@ -10,7 +11,8 @@ import { actionInput, endpointOfAction, type ActionDetails, type ActionName } fr
 import { invoiceKey, lookupInvoice, readInvoices } from '../../read/invoices.js';
 import type { KeyText } from '../../read/keys.js';
 import { checkInput, parseIds } from './mark-input.js';
-import { markOne, markTarget, type MarkResult } from './mark-item.js';
+import { markOne, type MarkResult } from './mark-item.js';
+import { foreseenLine, foreseenRefusal, foreseenTarget } from './mark-foresee.js';
 import { markExitCode, markQuestion, printPlanned, printResults, RESULT_FIELDS } from './mark-output.js';
 
 export interface MarkOptions extends ActionDetails {
@@ -78,11 +80,28 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
     note(`Invoice${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} given more than once; each is marked once.`);
   const runId = options.idempotencyKey ?? `edshed-${globalThis.crypto.randomUUID()}-${options.action}`;
   const keyOf = (id: number) => `${runId}-${id}`;
-  const invoices = await readInvoices(await f.api(), ids, markTarget);
+  const invoices = await readInvoices(await f.api(), ids, foreseenTarget);
+  // What the API would refuse, as its read shows, is not sent: refused before any question (exit 2 when
+  // that is every invoice), else a failed line each among the others'.
+  const foreseen = new Map<number, string>();
+  for (const id of ids) {
+    const invoice = invoices.get(id);
+    const refusal = invoice && (await foreseenRefusal(options.action, id, options, invoice));
+    if (refusal) foreseen.set(id, refusal);
+  }
+  const toSend = ids.filter((id) => !foreseen.has(id));
+  if (toSend.length === 0 && !options.dryRun) {
+    // A refusal a line each, wrapped at a terminal's width under its own indent; one line each in a pipe.
+    const refusals = [...foreseen.values()].map((refusal) => `  ${refusal}`);
+    const lines = f.io.stderrIsTTY ? wrapLines(refusals, Math.max(40, f.io.columns ?? 80)) : refusals;
+    const them = ids.length === 1 ? 'it' : `all ${ids.length}`;
+    throw new CliError(`nothing was sent: the API would refuse ${them}, as read:\n${lines.join('\n')}`, EXIT.usage);
+  }
 
   if (options.dryRun) {
     const planned: { id: number; request: ApiRequest }[] = [];
-    for (const id of ids) {
+    for (const [id, refusal] of foreseen) note(`Invoice ${id}: not sent: ${refusal}`);
+    for (const id of toSend) {
       try {
         planned.push({
           id,
@@ -99,13 +118,18 @@ export async function runMark(f: Factory, options: MarkOptions): Promise<MarkSum
   }
   // A write of money is asked about at a terminal too; a script (no terminal) sends it as before.
   const askMoney = !ask && changesMoney(endpoint) && f.prompter.interactive && options.yes !== true;
-  if (ask || askMoney) await confirmOrRefuse(f.prompter, markQuestion(verb, ids, invoices), { yes: options.yes });
+  if (ask || askMoney) await confirmOrRefuse(f.prompter, markQuestion(verb, toSend, invoices), { yes: options.yes });
 
   const results: MarkResult[] = [];
   const errors = new Map<number, unknown>();
   let stop: unknown;
   for (const id of ids) {
     if (options.signal?.aborted || stop !== undefined) break;
+    const refusal = foreseen.get(id);
+    if (refusal !== undefined) {
+      results.push(foreseenLine(id, invoices.get(id), refusal));
+      continue;
+    }
     const outcome = await markOne(f, {
       action: options.action,
       details: options,

@@ -22,7 +22,9 @@ Actions and their options (each calls one entry of the endpoint table, checked t
 
 Each invoice is read first (its state before), then written once; the write's reply gives its state
 after (read back only when a reply does not carry it): one line per invoice with its state before and after. A write that changes nothing is "unchanged". Invoice ids are checked
-before anything is sent; an id given twice is marked once.
+before anything is sent; an id given twice is marked once. An invoice whose read shows the API would
+refuse the action (a paid invoice voided, a void one marked paid) is not sent nor asked about: a failed
+line; when that is every invoice, exit 2 before any question, nothing sent.
 
 Each write carries the idempotency key <run>-<id>: with --idempotency-key K, K-<id>, so running the same
 command again with the same K never applies a write twice.

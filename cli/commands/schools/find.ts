@@ -9,7 +9,14 @@ import { checkedAnswer } from '../../read/records.js';
 import { schoolKey } from '../../read/schools.js';
 import type { DefineCommand } from '../define.js';
 import type { School } from '../../../core/shapes/types.js';
-import { matchedText, rankFuzzy, searchTexts, type FuzzyField, type Ranked } from '../../read/fuzzy.js';
+import {
+  MATCHED_PRIORITY,
+  matchedText,
+  rankFuzzy,
+  searchTexts,
+  type FuzzyField,
+  type Ranked,
+} from '../../read/fuzzy.js';
 import { together } from '../../read/together.js';
 
 /** After no match: the command that finds a school by the id, URN or postcode the text is, if it is one. */
@@ -101,7 +108,12 @@ export async function runFindSchools(
     ...row,
     matched: matchedText((ranked[i] as Ranked<School>).matched),
   }));
-  await printResponse(c, whole ? data : rows, whole ? 'schools' : undefined, plan);
+  await printResponse(
+    c,
+    whole ? data : rows,
+    whole ? 'schools' : undefined,
+    whole ? plan : { ...plan, priorities: MATCHED_PRIORITY },
+  );
   if (!c.globals.quiet) {
     if (schools.length === 0) c.io.stderr.write(`No school's name is like "${text}".${showHint(text)}\n`);
     else if (total > schools.length)

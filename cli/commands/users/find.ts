@@ -6,7 +6,7 @@ import type { Factory } from '../../factory/factory.js';
 import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
 import { printResponse } from '../../output/print-response.js';
-import { matchedText, rankFuzzy, searchTexts, type FuzzyField } from '../../read/fuzzy.js';
+import { MATCHED_PRIORITY, matchedText, rankFuzzy, searchTexts, type FuzzyField } from '../../read/fuzzy.js';
 import { checkedAnswer } from '../../read/records.js';
 import { together } from '../../read/together.js';
 import type { DefineCommand } from '../define.js';
@@ -68,7 +68,12 @@ export async function runFindUsers(
     school_id: user.school_id,
     matched: matchedText(matched),
   }));
-  await printResponse(c, whole ? data : rows, whole ? 'users' : undefined, plan);
+  await printResponse(
+    c,
+    whole ? data : rows,
+    whole ? 'users' : undefined,
+    whole ? plan : { ...plan, priorities: MATCHED_PRIORITY },
+  );
   if (!c.globals.quiet) {
     if (ranked.length === 0) c.io.stderr.write(`No user's name, username or email is like "${text}".\n`);
     else if (ranked.length > shown.length)

@@ -1,13 +1,8 @@
+/** A lifecycle of the sandbox: core's rules as data (core/domain/lifecycle-rules.ts), enforced as 409s. */
+import { stateRefusal, type Rule } from '../../../core/domain/lifecycle-rules.js';
 import { DomainError } from '../errors.js';
 
-/** One action of a lifecycle: the states it may start from, the state it leads to, and how to say it. */
-export interface Rule<S extends string> {
-  readonly from: readonly S[];
-  /** Omitted when the action keeps the state (editing details) or computes it (see the module). */
-  readonly to?: S;
-  /** Completes "only an open invoice can ...": `be marked paid`. */
-  readonly phrase: string;
-}
+export type { Rule } from '../../../core/domain/lifecycle-rules.js';
 
 export interface Lifecycle<S extends string, A extends string> {
   readonly entity: string;
@@ -17,13 +12,6 @@ export interface Lifecycle<S extends string, A extends string> {
   allows(action: A, state: S): boolean;
   /** Throws 409 naming the current state and the states the action needs. */
   check(action: A, id: number | string, state: S): void;
-}
-
-const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
-
-function list(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1] ?? ''}`;
 }
 
 /**
@@ -41,7 +29,6 @@ export function defineLifecycle<const S extends string, A extends string>(
   states: readonly S[],
   rules: Readonly<Record<A, Rule<S>>>,
 ): Lifecycle<S, A> {
-  const label = entity.charAt(0).toUpperCase() + entity.slice(1);
   return {
     entity,
     states,
@@ -49,14 +36,8 @@ export function defineLifecycle<const S extends string, A extends string>(
     allows: (action, state) => rules[action].from.includes(state),
     check(action, id, state) {
       const rule = rules[action];
-      if (rule.from.includes(state)) return;
-      const allowed = rule.from;
-      const first = allowed[0] ?? '';
-      const message =
-        allowed.length === 0
-          ? `${label} ${id} is ${state}; no ${entity} can ${rule.phrase}`
-          : `${label} ${id} is ${state}; only ${article(first)} ${list(allowed)} ${entity} can ${rule.phrase}`;
-      throw new DomainError('conflict', message, { state, allowed: [...allowed] });
+      const message = stateRefusal(entity, id, state, rule);
+      if (message !== undefined) throw new DomainError('conflict', message, { state, allowed: [...rule.from] });
     },
   };
 }

@@ -29,23 +29,10 @@ import { toGbp } from '../pricing/money.js';
 
 export { PAYMENT_METHODS, type PaymentMethod } from '../../../core/domain/billing.js';
 import type { PaymentMethod } from '../../../core/domain/billing.js';
-import { PAYABLE_STATES, paymentDateProblem } from '../../../core/domain/invoice-payment.js';
-import { UNPAID_INVOICE_STATES } from '../../../core/domain/billing.js';
+import { paymentDateProblem } from '../../../core/domain/invoice-payment.js';
+import { INVOICE_RULES } from '../../../core/domain/lifecycle-rules.js';
 
-export const invoiceLifecycle = defineLifecycle('invoice', INVOICE_STATES, {
-  promise: { from: ['open'], to: 'promised', phrase: 'be marked promised' },
-  editPromise: { from: ['promised'], phrase: 'have its promise edited' },
-  markPaid: { from: PAYABLE_STATES, to: 'paid', phrase: 'be marked paid' },
-  editPaid: { from: ['paid'], phrase: 'have its payment details edited' },
-  pay: { from: PAYABLE_STATES, to: 'paid', phrase: 'be paid' },
-  void: { from: ['open', 'promised', 'uncollectable'], to: 'void', phrase: 'be voided' },
-  restore: { from: ['void'], to: 'open', phrase: 'be restored' },
-  uncollectable: { from: UNPAID_INVOICE_STATES, to: 'uncollectable', phrase: 'be marked uncollectable' },
-  refund: { from: ['paid'], to: 'refunded', phrase: 'be refunded' },
-  remittance: { from: ['open', 'promised', 'paid'], phrase: 'be given a remittance' },
-  forex: { from: ['open', 'promised', 'paid'], phrase: 'be forex-marked' },
-  accounting: { from: ['open', 'promised', 'paid', 'uncollectable', 'refunded'], phrase: 'be sent to accounting' },
-});
+export const invoiceLifecycle = defineLifecycle('invoice', INVOICE_STATES, INVOICE_RULES);
 
 /** The result of a transition: the row after it, and whether anything was written. */
 export interface Outcome {

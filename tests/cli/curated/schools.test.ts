@@ -16,6 +16,12 @@ beforeAll(() => {
       "INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'GB', 'en_GB', 'GB', '2026-01-01')",
       `Willow Bank School ${i}`,
     );
+  for (const n of [127, 138, 143])
+    run(
+      t.sandbox.db,
+      "INSERT INTO schools (name, country, locale, account_region, created_at) VALUES (?, 'AU', 'en_AU', 'AU', '2026-01-01')",
+      `Ashgrove Primary Academy Trust ${n}`,
+    );
 });
 afterAll(() => t.close());
 
@@ -50,6 +56,25 @@ describe('schools find', () => {
     await runFindSchools(zero, { text: '0' });
     expect(zero.err()).toBe('No school\'s name is like "0".\n');
     await expect(runFindSchools(fakeFactory(), { text: '  ' })).rejects.toMatchObject({ exitCode: 2 });
+  });
+
+  it('on an 80-column terminal leaves out the matched column before it cuts a name', async () => {
+    const narrow = await factoryAs('superuser', { tty: true, columns: 80 });
+    await runFindSchools(narrow, { text: 'ashgrove primary' });
+    for (const n of [127, 138, 143]) expect(narrow.out()).toContain(`│ Ashgrove Primary Academy Trust ${n} │`);
+    expect(narrow.out()).not.toMatch(/…|matched/);
+    expect(narrow.err()).toBe('Not shown at 80 columns: matched; --fields brings it back.\n');
+    expect(
+      Math.max(
+        ...narrow
+          .out()
+          .split('\n')
+          .map((line) => line.length),
+      ),
+    ).toBeLessThanOrEqual(80);
+    const wide = await factoryAs('superuser', { tty: true, columns: 120 });
+    await runFindSchools(wide, { text: 'ashgrove primary' });
+    expect(wide.out()).toMatch(/│ Ashgrove Primary Academy Trust 127 │ .* │ name: Ashgrove Primary │/);
   });
 
   it('shows postcode and town only when some school in the answer has them', () => {

@@ -67,17 +67,22 @@ describe('runMark', () => {
       [7, 'void', null, 'failed'],
       [4, 'open', 'paid', 'done'],
     ]);
-    expect(some.results[0]?.message).toMatch(/Invoice 7 is void/);
+    // The read showed 7 void, which the API refuses: not sent at all.
+    expect(some.results[0]?.message).toMatch(/^not sent: Invoice 7 \(INV-000007\) is void/);
     expect(some.exitCode).toBe(3);
-    const all = await mark(t.f, { ids: [7], ...PAID });
+    // The API's own refusal (forex of an invoice in gbp), which the read does not foresee.
+    const all = await mark(t.f, { ids: [4], action: 'forex' });
+    expect(all.results[0]?.message).toMatch(/Invoice 4 is in gbp/);
     expect(all.exitCode).toBe(1);
-    expect(t.f.audited.filter((a) => a.outcome === 'failed')).toHaveLength(2);
+    expect(t.f.audited.filter((a) => a.outcome === 'failed').map((a) => a.path)).toEqual([
+      'superuser/invoices/4/forex',
+    ]);
   });
 
-  it('names a 409 on a paid invoice with the command that edits it', async () => {
+  it('names the command that edits a paid invoice, refusing before anything is sent', async () => {
     const t = await setup();
-    const summary = await mark(t.f, { ids: [10], ...PAID });
-    expect(summary.results[0]?.message).toMatch(/edshed invoices update-paid 10/);
+    await expect(mark(t.f, { ids: [10], ...PAID })).rejects.toThrow(/edshed invoices update-paid 10/);
+    expect(t.posts()).toEqual([]);
   });
 
   it('checks ids, dates and methods before any request (exit 2)', async () => {
