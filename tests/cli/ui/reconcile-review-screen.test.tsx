@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReviewApp } from '../../../cli/ui/reconcile-review/ink-review.js';
 import { placeLine, ReviewScreen } from '../../../cli/ui/reconcile-review/ReviewScreen.js';
 import { initialReview, type ReviewItem, type ReviewState } from '../../../cli/commands/invoices/reconcile-review.js';
@@ -27,7 +27,6 @@ const items = [
 ];
 const terminal = (columns: number, rows: number) =>
   Object.assign(new EventEmitter(), { columns, rows }) as unknown as NodeJS.WriteStream;
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the reconcile review screen', () => {
   it('fits 80x24, shows the line, its candidates and the signals of the one picked, and no escape from the statement', () => {
@@ -78,21 +77,19 @@ describe('the reconcile review screen', () => {
       <ReviewApp items={items} check={() => undefined} stdout={terminal(80, 24)} onDone={(state) => (done = state)} />,
     );
     const screen = () => stripVTControlCharacters(view.lastFrame() ?? '');
-    await tick();
+    // Each key is judged once the screen shows it was taken (under load a fixed wait may not be enough).
+    const shows = (text: string) => vi.waitFor(() => expect(screen()).toContain(text));
+    await shows('Review 1 of 2');
     view.stdin.write('\u001b[C'); // right arrow: the second candidate
-    await tick();
-    expect(screen()).toContain('▶ 2. score 79  INV-000011');
+    await shows('▶ 2. score 79  INV-000011');
     view.stdin.write('a');
-    await tick();
-    expect(screen()).toContain('nov.csv:2: accepted INV-000011 Wattle Primary £540.00 open');
+    await shows('nov.csv:2: accepted INV-000011 Wattle Primary £540.00 open');
     expect(screen()).toContain('Review 2 of 2 · accepted 1 · rejected 0 · undecided 1');
     view.stdin.write('r');
-    await tick();
-    expect(screen()).toContain('REJECTED: marks nothing');
+    await shows('REJECTED: marks nothing');
     view.stdin.write('w');
-    await tick();
+    await vi.waitFor(() => expect(done?.done).toBe('write'));
     view.unmount();
-    expect(done?.done).toBe('write');
     expect([...(done?.decisions ?? new Map()).entries()]).toEqual([
       [0, { kind: 'accept', candidate: 1 }],
       [1, { kind: 'reject' }],
