@@ -40,6 +40,7 @@ const BASE = {
     freeHeading: 'Free to try',
     allFree: 'All free resources',
     categories: 'Popular categories',
+    failed: 'These could not be loaded just now. Reload the page to try again.',
   },
   about: {
     heading: 'About Literacy Shed',
