@@ -69,6 +69,7 @@ const BASE = {
     password: 'Password',
     submit: 'Sign In',
     failed: 'Password incorrect or user not found',
+    unanswered: 'Signing in did not work just now: the server did not answer. Try again in a moment.',
   },
   user: { loading: 'Loading User...', menu: 'Account', avatarAlt: 'Your avatar' },
   error: {
