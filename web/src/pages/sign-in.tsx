@@ -43,8 +43,9 @@ export default function SignIn() {
       console.error('Sign-in failed', error);
       // Only the API's refusal says the details are wrong: a server that failed, was busy or did not answer
       // says nothing of them (and a teacher told otherwise would change a password that was right).
-      const refused = api !== undefined && error instanceof api.ApiError && error.status < 500;
-      setFailed(refused && error.status !== 408 && error.status !== 429 ? 'refused' : 'unanswered');
+      const status = api !== undefined && error instanceof api.ApiError ? error.status : undefined;
+      const refused = status !== undefined && status < 500 && status !== 408 && status !== 429;
+      setFailed(refused ? 'refused' : 'unanswered');
     } finally {
       setBusy(false);
     }
