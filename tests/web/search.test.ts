@@ -147,6 +147,18 @@ describe('the search bar', () => {
     await page.clock.runFor(SEARCH_DEBOUNCE_MS);
     await panel(page).getByText('Details incorrect').waitFor();
   });
+
+  it('closes the results with Escape and keeps the text, which Enter then searches', async () => {
+    const { page } = await home();
+    await page.locator('#search-input').fill('volcano');
+    await page.clock.runFor(SEARCH_DEBOUNCE_MS);
+    await panel(page).locator('li').first().waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel(page).count()).toBe(0);
+    expect(await page.locator('#search-input').inputValue()).toBe('volcano');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.url}Search?search=volcano`);
+  });
 });
 
 describe('the Search page', () => {
