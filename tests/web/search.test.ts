@@ -147,6 +147,18 @@ describe('the search bar', () => {
     await page.clock.runFor(SEARCH_DEBOUNCE_MS);
     await panel(page).getByText('Details incorrect').waitFor();
   });
+
+  it('closes the results with Escape and keeps the text, which Enter then searches', async () => {
+    const { page } = await home();
+    await page.locator('#search-input').fill('volcano');
+    await page.clock.runFor(SEARCH_DEBOUNCE_MS);
+    await panel(page).locator('li').first().waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel(page).count()).toBe(0);
+    expect(await page.locator('#search-input').inputValue()).toBe('volcano');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.url}Search?search=volcano`);
+  });
 });
 
 describe('the Search page', () => {
@@ -172,5 +184,26 @@ describe('the Search page', () => {
     await expect.poll(() => page.locator('main .tile').count()).toBe(20);
     await page.goto(`${site.url}en-au/Search?search=zzqxj`);
     await page.locator('main').getByText('No results', { exact: true }).waitFor();
+  });
+
+  it("shows none of the last search's results while the next loads, nor after it fails", async () => {
+    const page = await site.page();
+    await page.goto(`${site.url}Search?search=a`);
+    await expect.poll(() => page.locator('main .tile').count()).toBe(10);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/resources/search**', async (route) => {
+      await answered;
+      await route.fulfill({ status: 500, json: { error: 'Internal server error', message: 'down' } });
+    });
+    await page.locator('main input[type="search"]').fill('volcano');
+    await page.locator('main input[type="search"]').press('Enter');
+    await page.waitForURL(`${site.url}Search?search=volcano`);
+    // while it loads: the tiles of 'a' would stand under 'volcano'
+    await expect.poll(() => page.locator('main .tile').count()).toBe(0);
+    answer();
+    await page.locator('main').getByText('Details incorrect').waitFor();
+    expect(await page.locator('main .tile').count()).toBe(0);
+    expect(await page.locator('main').getByRole('button', { name: 'More...' }).count()).toBe(0);
   });
 });

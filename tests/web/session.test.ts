@@ -60,6 +60,25 @@ describe('sign-in', () => {
     expect(await sessionCookie(page)).toBeUndefined();
   });
 
+  it('does not blame the password when the API fails or does not answer', async () => {
+    const page = await site.page();
+    await open(page, `${site.url}login`);
+    await page.route('**/api/auth', (route) =>
+      route.fulfill({ status: 502, json: { error: 'Bad gateway', message: 'upstream down' } }),
+    );
+    await page.getByLabel('Username').fill('teacher');
+    await page.getByLabel('Password').fill('sandbox');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('the server did not answer. Try again in a moment.', { exact: false }).waitFor();
+    expect(await alert.innerText()).not.toContain('Password incorrect');
+    await page.unroute('**/api/auth');
+    await page.route('**/api/auth', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => alert.innerText()).toContain('the server did not answer');
+    expect(await sessionCookie(page)).toBeUndefined();
+  });
+
   it('gives a superuser the hub link', async () => {
     const page = await withCookie(await signInToken(site.sandbox.url, 'superuser'));
     await open(page, site.url);

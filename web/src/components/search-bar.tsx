@@ -47,8 +47,10 @@ export function SearchBar() {
           value={text}
           onFocus={() => prefetchAllowed() && void loadPanel().catch(() => undefined)}
           onKeyDown={(event) => {
-            // Escape closes the results first; the menu around the bar (on a phone) takes the next one.
+            // Escape closes the results first, keeping the text (a search box's own Escape would empty it);
+            // the menu around the bar (on a phone) takes the next one.
             if (event.key === 'Escape' && active) {
+              event.preventDefault();
               event.stopPropagation();
               setActive(false);
             }

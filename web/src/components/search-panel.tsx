@@ -53,7 +53,13 @@ export function useSearch(debounceMs: number = SEARCH_DEBOUNCE_MS) {
       controller.current = abort;
       set({ searching: 'loading' });
       const { text } = query;
-      setResults((current) => ({ ...current, text, query, status: 'loading', error: undefined }));
+      // A new search shows none of the last one's results: they would stand under the new text (and stay
+      // beside its error, with a 'More...' that adds the new search's page to them). 'More...' keeps them.
+      setResults((current) =>
+        skip === 0
+          ? { ...emptyFor(query), status: 'loading' }
+          : { ...current, text, query, status: 'loading', error: undefined },
+      );
       try {
         const api = await loadApi();
         try {

@@ -40,6 +40,7 @@ const BASE = {
     freeHeading: 'Free to try',
     allFree: 'All free resources',
     categories: 'Popular categories',
+    failed: 'These could not be loaded just now. Reload the page to try again.',
   },
   about: {
     heading: 'About Literacy Shed',
@@ -68,6 +69,7 @@ const BASE = {
     password: 'Password',
     submit: 'Sign In',
     failed: 'Password incorrect or user not found',
+    unanswered: 'Signing in did not work just now: the server did not answer. Try again in a moment.',
   },
   user: { loading: 'Loading User...', menu: 'Account', avatarAlt: 'Your avatar' },
   error: {

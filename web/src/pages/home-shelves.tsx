@@ -30,10 +30,16 @@ export function HomeShelf({ id, heading, more, query, count, eager = false }: Sh
   );
 }
 
+/** In a shelf's place when the API failed: an empty shelf under its heading would say there is nothing. */
+function ShelfFailed() {
+  const { messages } = useLocale();
+  return <p className="shelf-failed">{messages.home.failed}</p>;
+}
+
 function ShelfTiles({ name, query, count }: { name: string; query: SearchQuery; count: number }) {
   const loaded = useApi(`home:${name}`, (api) => api.searchResources(query, 0, undefined, count));
   if (loaded.status === 'loading') return <div className="shelf-space" />;
-  if (loaded.status === 'failed') return null;
+  if (loaded.status === 'failed') return <ShelfFailed />;
   return <ResourceTiles items={loaded.data.items} />;
 }
 
@@ -63,7 +69,7 @@ function CategoryCards() {
       .slice(0, 6);
   });
   if (loaded.status === 'loading') return <div className="shelf-space" />;
-  if (loaded.status === 'failed') return null;
+  if (loaded.status === 'failed') return <ShelfFailed />;
   return (
     <ul className="category-cards">
       {loaded.data.map(({ path, page }) => (

@@ -23,16 +23,17 @@ export default function SignIn() {
   const { setToken, setUser } = useSession();
   const navigate = useNavigate();
   const next = useSearchParams().get('next');
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'' | 'refused' | 'unanswered'>('');
   const [busy, setBusy] = useState(false);
   usePageTitle(messages.titles.signIn);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    setFailed(false);
+    setFailed('');
+    let api: Awaited<ReturnType<typeof loadApi>> | undefined;
     try {
-      const api = await loadApi();
+      api = await loadApi();
       const { user, token } = await api.signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
       api.setToken(token);
       setUser({ ...user, token });
@@ -40,7 +41,11 @@ export default function SignIn() {
       navigate(afterSignIn(next, prefix));
     } catch (error) {
       console.error('Sign-in failed', error);
-      setFailed(true);
+      // Only the API's refusal says the details are wrong: a server that failed, was busy or did not answer
+      // says nothing of them (and a teacher told otherwise would change a password that was right).
+      const status = api !== undefined && error instanceof api.ApiError ? error.status : undefined;
+      const refused = status !== undefined && status < 500 && status !== 408 && status !== 429;
+      setFailed(refused ? 'refused' : 'unanswered');
     } finally {
       setBusy(false);
     }
@@ -55,7 +60,7 @@ export default function SignIn() {
         <input id="password" name="password" type="password" autoComplete="current-password" required />
         {failed && (
           <p className="form-error" role="alert">
-            {messages.signIn.failed}
+            {failed === 'refused' ? messages.signIn.failed : messages.signIn.unanswered}
           </p>
         )}
         <button type="submit" disabled={busy}>
