@@ -1,6 +1,8 @@
 import { chmodSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileErrorText } from '../../core/node/file-error-text.js';
 import { ensurePrivateDir } from '../config/paths.js';
+import { CliError, EXIT } from '../errors/cli-error.js';
 import { appendText } from '../write/append-text.js';
 import type { AuditEntry } from './entry.js';
 
@@ -39,9 +41,18 @@ export const auditFile = (dir: string): string => join(dir, 'audit.jsonl');
  */
 export function openAuditWriter(dir: string, context: AuditContext): AuditWriter {
   const file = auditFile(dir);
+  // Checked before the write it is opened for is sent (sendWrite): a write the log could not record would
+  // be applied and then reported as a failure, and sent again by whoever believed that.
+  try {
+    ensurePrivateDir(dir);
+  } catch (error) {
+    throw new CliError(
+      `${dir}: cannot keep the audit log there: ${fileErrorText(error)}; nothing was sent. Make it a directory of yours, or set EDSHED_STATE_DIR to one`,
+      EXIT.usage,
+    );
+  }
   let fd: number | undefined;
   const open = (): number => {
-    ensurePrivateDir(dir);
     const isNew = !existsSync(file);
     const opened = openSync(file, 'a', 0o600);
     if (isNew) chmodSync(file, 0o600);

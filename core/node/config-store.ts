@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { ClientConfigError } from '../api/errors/client-config-error.js';
 import { ConfigFileError } from './config-file-error.js';
+import { fileErrorText } from './file-error-text.js';
 import { jsonFile } from './json-file.js';
 import { ensurePrivateDir } from './paths.js';
 
@@ -157,7 +158,14 @@ export function checkProfileName(name: string): string {
  * store.setCredential('default', { token, username: 'superuser' });
  */
 export function openConfigStore(dir: string): ConfigStore {
-  ensurePrivateDir(dir);
+  try {
+    ensurePrivateDir(dir);
+  } catch (error) {
+    throw new ConfigFileError(
+      `${dir}: cannot be the config directory: ${fileErrorText(error)}; make it a directory of yours, or set EDSHED_CONFIG_DIR to one`,
+      dir,
+    );
+  }
   const config = jsonFile(join(dir, 'config.json'));
   const secrets = jsonFile(join(dir, 'credentials.json'));
   return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,18 @@ const context = {
 };
 
 describe('the audit writer', () => {
+  it('refuses a state directory it cannot make as it opens, before the write it is for is sent (exit 2)', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'edshed-audit-'));
+    writeFileSync(join(parent, 'file'), '');
+    const dir = join(parent, 'file', 'state');
+    expect(() => openAuditWriter(dir, context)).toThrow(
+      expect.objectContaining({
+        exitCode: 2,
+        message: `${dir}: cannot keep the audit log there: a parent in the path is not a directory (ENOTDIR); nothing was sent. Make it a directory of yours, or set EDSHED_STATE_DIR to one`,
+      }),
+    );
+  });
+
   it('writes each record as the line JSON.stringify gives of who, when and the write, in a 0600 file', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'edshed-audit-')), 'state');
     const writer = openAuditWriter(dir, context);

@@ -50,6 +50,15 @@ describe('config store', () => {
     );
   });
 
+  it('names the config directory it cannot make, why, and how to choose another', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'edshed-store-'));
+    writeFileSync(join(parent, 'file'), '');
+    const dir = join(parent, 'file', 'config');
+    expect(() => openConfigStore(dir)).toThrow(
+      `${dir}: cannot be the config directory: a parent in the path is not a directory (ENOTDIR); make it a directory of yours, or set EDSHED_CONFIG_DIR to one`,
+    );
+  });
+
   it('checks every entry it reads whole, keeps only the known fields, and names the entry and the problem', () => {
     const dir = fresh();
     openConfigStore(dir);

@@ -138,6 +138,21 @@ describe('signing in and out with the built CLI', { timeout: SLOW }, () => {
     expect(after.stderr).toMatch(/not signed in .*; run edshed login/);
   });
 
+  it('auth status with a token the server refuses still shows the profile and API, then the refusal (exit 4)', async () => {
+    const old = tokens().school as string;
+    await t.edshed(['api', 'DELETE', 'auth', '--yes', '--profile', 'school']);
+    const status = await t.edshed(['auth', 'status', '--json', '--profile', 'school']);
+    expect(status.exitCode).toBe(4);
+    expect(json(status.stdout)).toMatchObject({ profile: 'school', api: sandbox.url, account: 'token refused' });
+    expect(status.stderr).toMatch(/invalid or has expired/);
+    // Signed in again, so the next test ends a live session.
+    const login = await t.edshed(['--profile', 'school', 'login', '-u', 'admin', '--password-stdin'], {
+      input: 'sandbox\n',
+    });
+    expect(login.exitCode).toBe(0);
+    expect(tokens().school).not.toBe(old);
+  });
+
   it('ends the stored session where it was issued even when --api-url points elsewhere', async () => {
     const old = tokens().school as string;
     const out = await t.edshed(['--profile', 'school', 'logout', '--api-url', 'http://127.0.0.1:9/']);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UnauthorisedError } from '../../../core/api/errors/index.js';
 import { CliError, EXIT } from '../../errors/cli-error.js';
 import { addCommonOptions, leafFactory } from '../../input/flags.js';
 import { planOutput } from '../../output/plan.js';
@@ -22,10 +23,21 @@ export async function runAuthStatus(c: Factory): Promise<void> {
   const store = await c.config();
   const connection = await connectionOrSignedOut(c, profileName(c, store.defaultProfile()));
   let account = 'not signed in';
+  // A refused token is what a status is run to find out: the status says it too, then the refusal (exit 4).
+  let refused: UnauthorisedError | undefined;
   if (connection.token) {
     const client = await c.client();
-    const me = await client.request<{ user?: { username?: string; id?: number } }>({ method: 'GET', path: 'users/me' });
-    account = me.data.user?.username ?? String(me.data.user?.id ?? 'signed in');
+    try {
+      const me = await client.request<{ user?: { username?: string; id?: number } }>({
+        method: 'GET',
+        path: 'users/me',
+      });
+      account = me.data.user?.username ?? String(me.data.user?.id ?? 'signed in');
+    } catch (error) {
+      if (!(error instanceof UnauthorisedError)) throw error;
+      refused = error;
+      account = 'token refused';
+    }
   }
   await printResponse(
     c,
@@ -40,6 +52,7 @@ export async function runAuthStatus(c: Factory): Promise<void> {
     plan,
   );
   // The status is printed either way; the exit code says whether a command would be signed in, as whoami's does.
+  if (refused) throw refused;
   if (!connection.token)
     throw new CliError(
       `not signed in (profile ${connection.profile ?? 'default'}, ${connection.baseUrl}); run edshed login`,
