@@ -7,7 +7,15 @@ import { confirmBulk } from './confirm.js';
 import { executeNewRun } from './execute.js';
 import type { BulkCommand } from './bulk-command.js';
 import { readItems, type BulkItem } from './items-file.js';
-import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
+import {
+  itemsFile,
+  newRunId,
+  runSettings,
+  runsDir,
+  skippedOutcome,
+  type ItemOutcome,
+  type RunHeader,
+} from './journal.js';
 import { driftOf, readPlan, type Plan } from './plan-file.js';
 import { checkResultsWritable, resultsTarget } from './results-file.js';
 import { sameFile } from '../write/same-file.js';
@@ -30,15 +38,7 @@ function driftOutcomes(plan: Plan, states: ReadonlyMap<number, TargetState>): It
   const outcomes: ItemOutcome[] = [];
   for (const item of plan.items) {
     const drift = item.target_id === null ? undefined : driftOf(item.state, states.get(item.target_id));
-    if (drift !== undefined)
-      outcomes.push({
-        index: item.index,
-        line: item.line,
-        status: 'skipped',
-        http_status: null,
-        message: drift,
-        request_id: null,
-      });
+    if (drift !== undefined) outcomes.push(skippedOutcome(item.index, item.line, drift));
   }
   return outcomes;
 }

@@ -33,6 +33,16 @@ export interface ItemOutcome {
   readonly key?: string | undefined;
 }
 
+/**
+ * The outcome of an item set aside without a request (a row refused by the checks, a target that drifted).
+ *
+ * @example
+ * skippedOutcome(3, 5, 'drift: was open, now paid') // { index: 3, line: 5, status: 'skipped', ... }
+ */
+export function skippedOutcome(index: number, line: number, message: string): ItemOutcome {
+  return { index, line, status: 'skipped', http_status: null, message, request_id: null };
+}
+
 /** An item whose request provably never reached the server (connection refused): it waits to be sent, as if never tried. */
 export interface NotSent {
   readonly index: number;

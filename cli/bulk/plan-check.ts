@@ -8,7 +8,7 @@ import { tableBulkCommand } from './endpoint-command.js';
 import type { BulkCommand } from './bulk-command.js';
 import { openItemsWriter, type BulkItem } from './items-file.js';
 import { curatedBulkCommand } from './registry.js';
-import type { ItemOutcome } from './journal.js';
+import { skippedOutcome, type ItemOutcome } from './journal.js';
 import { hashFile, pinOf, type Plan } from './plan-file.js';
 import { validateInput } from './validate.js';
 
@@ -87,15 +87,7 @@ export async function rebuildItems<Row>(
       defaults: plan.defaults,
       onItem,
       onReject: (row, reasons, index) => {
-        if (index !== undefined)
-          skipped.push({
-            index,
-            line: row.line,
-            status: 'skipped',
-            http_status: null,
-            message: reasons.join('; '),
-            request_id: null,
-          });
+        if (index !== undefined) skipped.push(skippedOutcome(index, row.line, reasons.join('; ')));
       },
     });
     await writer.close();

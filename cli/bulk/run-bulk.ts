@@ -9,7 +9,15 @@ import { confirmBulk } from './confirm.js';
 import { executeNewRun } from './execute.js';
 import { openBulkInput, type BulkInput } from './input.js';
 import { openItemsWriter, readItems } from './items-file.js';
-import { itemsFile, newRunId, runSettings, runsDir, type ItemOutcome, type RunHeader } from './journal.js';
+import {
+  itemsFile,
+  newRunId,
+  runSettings,
+  runsDir,
+  skippedOutcome,
+  type ItemOutcome,
+  type RunHeader,
+} from './journal.js';
 import { printPlan } from './plan.js';
 import { PLAN_HEAP_GROWTH_PERCENT, withHeapGrowth } from './heap-growth.js';
 import { openRejects } from './rejects.js';
@@ -88,15 +96,7 @@ export async function runBulk<Row>(command: Factory, o: BulkRunOptions<Row>): Pr
         ...(o.skipInvalid
           ? {
               onReject: async (row, reasons, index) => {
-                if (index !== undefined)
-                  skipped.push({
-                    index,
-                    line: row.line,
-                    status: 'skipped',
-                    http_status: null,
-                    message: reasons.join('; '),
-                    request_id: null,
-                  });
+                if (index !== undefined) skipped.push(skippedOutcome(index, row.line, reasons.join('; ')));
                 await rejects?.write(row, reasons);
               },
             }
