@@ -15,12 +15,15 @@ export function terminalPrompter(
     const [input, output] = [inputStream(), outputStream()];
     const rl = createInterface({ input, output });
     try {
-      return await rl.question(`${question} `);
-    } catch (error) {
-      // readline aborts the question on Ctrl-C (an interrupt: exit 130) and on Ctrl-D (no answer: the default).
-      if (!(error instanceof Error) || error.name !== 'AbortError') throw error;
-      if (/Ctrl\+D/i.test(error.message)) return '';
-      throw new CliError('Interrupted', EXIT.interrupted);
+      // Ctrl-C is an interrupt (exit 130); Ctrl-D or the input's end is no answer (the default). Taken from
+      // the interface's own events: on older Node lines (20.19 and 22.14 here) a question closed that way never settles.
+      return await new Promise<string>((resolve, reject) => {
+        rl.once('SIGINT', () => reject(new CliError('Interrupted', EXIT.interrupted)));
+        rl.once('close', () => resolve(''));
+        rl.question(`${question} `).then(resolve, (error: unknown) => {
+          if (!(error instanceof Error) || error.name !== 'AbortError') reject(error);
+        });
+      });
     } finally {
       rl.close();
     }
